@@ -1,0 +1,40 @@
+"""The ``tau-shaped`` command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import List
+
+import typer
+
+from tau_shaped.task_files import TaskFileError, load_tasks, task_json_schema
+
+app = typer.Typer(help="tau-shaped: shaped rewards for tau-bench-style agent environments.", no_args_is_help=True)
+tasks_app = typer.Typer(help="Author and check task files.", no_args_is_help=True)
+app.add_typer(tasks_app, name="tasks")
+
+
+@tasks_app.command("schema")
+def tasks_schema() -> None:
+    """Print the JSON Schema of a task file (for editors)."""
+    typer.echo(json.dumps(task_json_schema(), indent=2, sort_keys=True))
+
+
+@tasks_app.command("validate")
+def tasks_validate(files: List[Path] = typer.Argument(..., help="Task files to validate.")) -> None:
+    """Validate task files against the schema; exit 1 naming every error."""
+    failed = False
+    for path in files:
+        try:
+            tasks = load_tasks(path)
+        except TaskFileError as exc:
+            failed = True
+            typer.echo(str(exc), err=True)
+            continue
+        typer.echo(f"{path}: {len(tasks)} task(s) valid")
+    raise typer.Exit(1 if failed else 0)
+
+
+def main() -> None:  # pragma: no cover - console entry point
+    app()

@@ -1,0 +1,101 @@
+"""The shaped result (SPEC §7): one JSON-serializable object with every component."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SPEC_VERSION = "1"
+
+Blend = Literal["shaped", "outcome", "gated"]
+Status = Literal["ok", "input_invalid", "internal_error"]
+
+
+class GateViolation(BaseModel):
+    id: str
+    step: Optional[int]
+    evidence: str
+    source: Optional[str] = None  # the invariant behind a compensation_cap gate
+
+
+class CheckpointResult(BaseModel):
+    id: str
+    weight: float
+    satisfied: bool
+    step: Optional[int]
+    evidence: str = ""
+
+
+class OutputCheckResult(BaseModel):
+    id: str
+    passed: bool
+    evidence: str
+
+
+class ClassResult(BaseModel):
+    id: str
+    actual_valid: bool
+    expected_valid: bool
+
+
+class DiffEntry(BaseModel):
+    path: str
+    expected: Any
+    actual: Any
+
+
+class ShapedRewardResult(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+    reward: Optional[float]
+    blend: Blend
+    lambda_: float = Field(alias="lambda")
+    outcome_reward: float = 0.0
+    process_reward: float = 0.0
+    legacy_reward: Optional[float] = None
+    r_actions: Optional[float] = None
+    r_outputs: Optional[float] = None
+    safety_passed: bool = True
+    canonical_match: bool = False
+    outputs_passed: bool = True
+    invariants_hold: bool = True
+    gate_violations: List[GateViolation] = Field(default_factory=list)
+    checkpoints: List[CheckpointResult] = Field(default_factory=list)
+    step_rewards: List[float] = Field(default_factory=list)
+    output_checks: List[OutputCheckResult] = Field(default_factory=list)
+    invariants: List[Dict[str, Any]] = Field(default_factory=list)
+    equivalence_classes: List[ClassResult] = Field(default_factory=list)
+    canonical_diff: List[DiffEntry] = Field(default_factory=list)
+    status: Status = "ok"
+    error: Optional[str] = None
+    spec_version: str = SPEC_VERSION
+
+    def to_dict(self) -> Dict[str, Any]:
+        return self.model_dump(mode="json", by_alias=True)
+
+
+BLENDS = ("shaped", "outcome", "gated")
+
+
+def check_blend(blend: str) -> None:
+    """A caller's mistake, raised before any scoring (not a verifier fault)."""
+    if blend not in BLENDS:
+        raise ValueError(f"unknown blend {blend!r}: use one of {', '.join(BLENDS)}")
+
+
+def blend_reward(blend: str, outcome: float, process: float, safety_passed: bool, lam: float) -> float:
+    """SPEC §3: the three blends."""
+    if blend == "shaped":
+        return outcome + lam * process
+    if blend == "outcome":
+        return outcome
+    if blend == "gated":
+        return outcome * (1.0 if safety_passed else 0.0)
+    check_blend(blend)
+    raise AssertionError("unreachable")
+
+
+def failed_result(status: Status, error: str, blend: str, lam: float) -> ShapedRewardResult:
+    """A result the trainer must leave out: ``reward`` is None (SPEC §8)."""
+    return ShapedRewardResult(reward=None, blend=blend, lambda_=lam, status=status, error=error)

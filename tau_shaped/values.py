@@ -1,0 +1,71 @@
+"""Canonical values (SPEC §4.4): how the shaped verifier compares JSON values.
+
+In the canonical state an integer and a float of equal value are one number,
+and floats are compared after rounding to 6 decimal places. Booleans stay
+booleans (``True`` is not ``1``), strings stay strings. The legacy hash never
+uses this: it keeps tau-bench's distinctions (``hashing.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+DECIMALS = 6
+
+
+def is_number(value: Any) -> bool:
+    """An int or float that is not a bool."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def canonical_number(value: float | int) -> float | int:
+    """Integral values become ints, other floats are rounded to 6 decimals."""
+    if isinstance(value, int):
+        return value
+    if math.isnan(value) or math.isinf(value):
+        return value
+    rounded = round(value, DECIMALS)
+    if rounded.is_integer():
+        return int(rounded)
+    return rounded + 0.0  # folds -0.0 into 0.0
+
+
+def canonical_form(value: Any) -> Any:
+    """A JSON-ready copy with canonical numbers; tuples become lists, sets sorted lists."""
+    if isinstance(value, dict):
+        return {_canonical_key(k): canonical_form(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [canonical_form(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((canonical_form(v) for v in value), key=canonical_json)
+    if is_number(value):
+        return canonical_number(value)
+    return value
+
+
+def _canonical_key(key: Any) -> str:
+    # JSON keys are strings; a non-string key is tagged so that 1 and "1" stay apart.
+    return key if isinstance(key, str) else f"\x00{type(key).__name__}:{key!r}"
+
+
+def canonical_json(value: Any) -> str:
+    """The canonical text of a value: equal texts iff canonically equal values."""
+    return json.dumps(canonical_form(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def values_equal(a: Any, b: Any) -> bool:
+    """Canonical equality: ``10 == 10.0``, ``38.00999999999999 == 38.01``, ``True != 1``."""
+    if is_number(a) and is_number(b):
+        return canonical_number(a) == canonical_number(b)
+    if type(a) is not type(b) and not (isinstance(a, (list, tuple)) and isinstance(b, (list, tuple))):
+        return False
+    if isinstance(a, (dict, list, tuple, set, frozenset)):
+        return canonical_json(a) == canonical_json(b)
+    return a == b
+
+
+def sort_key(value: Any) -> str:
+    """A total order over JSON values (for sorting candidate sets)."""
+    return canonical_json(value)
