@@ -1,0 +1,100 @@
+"""Scoring tau-bench's `traj` (OpenAI chat messages) and malformed input (SPEC §8)."""
+
+import json
+
+import pytest
+
+from tau_shaped import Action, score_trajectory
+from tau_shaped.traj_format import TrajectoryError, parse_traj
+from tests.mini_domain import make_env
+
+
+def call(name, args, raw=False):
+    return {"id": f"c-{name}", "type": "function", "function": {"name": name, "arguments": args if raw else json.dumps(args)}}
+
+
+TRAJ = [
+    {"role": "system", "content": "policy"},
+    {"role": "user", "content": "My order O1 is missing a dish."},
+    {"role": "assistant", "content": None, "tool_calls": [call("get_order", {"order_id": "O1"})]},
+    {"role": "tool", "tool_call_id": "c-get_order", "name": "get_order", "content": "{...}"},
+    {"role": "assistant", "content": "I can refund 12.50 as wallet credit. OK?"},
+    {"role": "user", "content": "Yes please."},
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            call("issue_refund", {"order_id": "O1", "amount": 12.5, "method": "wallet_credit"}),
+            call("get_order", {"order_id": "O1"}),
+        ],
+    },
+    {"role": "tool", "tool_call_id": "c-issue_refund", "name": "issue_refund", "content": "ok"},
+    {"role": "assistant", "content": "Done."},
+]
+
+
+def test_parse_traj_all_tool_calls_and_replies():
+    parsed = parse_traj(TRAJ)
+    assert [a.name for a in parsed.actions] == ["get_order", "respond", "issue_refund", "get_order", "respond"]
+    assert parsed.first_user_message == "My order O1 is missing a dish."
+    assert parsed.user_replies == ["Yes please.", None]
+
+
+def test_score_traj_equals_score_actions():
+    env = make_env()
+    by_traj = score_trajectory(env, 1, traj=TRAJ)
+    by_actions = score_trajectory(env, 1, parse_traj(TRAJ).actions, user_replies=["Yes please."], first_user_message=TRAJ[1]["content"])
+    assert by_traj.outcome_reward == 1.0 and by_traj.legacy_reward == 0.0
+    assert by_traj.model_dump() == by_actions.model_dump()
+
+
+@pytest.mark.parametrize(
+    "traj, needle",
+    [
+        ([{"content": "x"}], "traj message 0"),
+        ([{"role": "assistant", "tool_calls": [call("get_order", "{bad", raw=True)]}], "traj message 0, tool call 0"),
+        ([{"role": "assistant", "tool_calls": [call("get_order", "[1]", raw=True)]}], "JSON object"),
+        ([{"role": "user", "content": "a"}, {"role": "robot"}], "traj message 1"),
+        ("not a list", "list"),
+    ],
+)
+def test_malformed_traj_is_input_invalid(traj, needle):
+    result = score_trajectory(make_env(), 0, traj=traj)
+    assert result.status == "input_invalid" and result.reward is None
+    assert needle in result.error
+
+
+@pytest.mark.parametrize(
+    "actions, needle",
+    [
+        ([{"name": "", "kwargs": {}}], "step 0"),
+        ([Action(name="get_order", kwargs={"order_id": "O1"}), {"name": "x", "kwargs": 3}], "step 1"),
+        ([{"name": "respond", "kwargs": {}}], "step 0: a respond action"),
+    ],
+)
+def test_malformed_actions_name_the_step(actions, needle):
+    result = score_trajectory(make_env(), 0, actions)
+    assert result.status == "input_invalid" and result.reward is None and needle in result.error
+
+
+def test_both_or_neither_trajectory_forms_refused():
+    assert score_trajectory(make_env(), 0).status == "input_invalid"
+    assert score_trajectory(make_env(), 0, [], traj=[]).status == "input_invalid"
+
+
+def test_factory_env_is_reused():
+    calls = []
+
+    def factory():
+        calls.append(1)
+        return make_env()
+
+    for _ in range(3):
+        score_trajectory(factory, 0, [])
+    assert len(calls) == 1
+
+
+def test_empty_trajectory():
+    result = score_trajectory(make_env(), 0, [])
+    assert result.status == "ok" and result.step_rewards == [] and result.process_reward == 0.0
+    assert result.outcome_reward == 0.0
