@@ -14,13 +14,8 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from tau_shaped.hashing import data_hash, hashable_text
 from tau_shaped.overlay import ABSENT, RecordLoc, read_record
-from tau_shaped.types import (
-    RESPOND_ACTION_NAME,
-    Action,
-    RewardActionInfo,
-    RewardOutputInfo,
-    RewardResult,
-)
+from tau_shaped import types as default_types
+from tau_shaped.types import RESPOND_ACTION_NAME
 
 
 def states_equal(sa: Any, sg: Any, changed: Optional[Set[RecordLoc]], gt_hash: str) -> bool:
@@ -52,17 +47,21 @@ def legacy_result(
     r_actions: bool,
     gt_hash: str,
     agent_messages: Sequence[str],
-) -> Tuple[RewardResult, float]:
-    """The RewardResult tau-bench would return, and ``r_outputs`` (1.0 without outputs)."""
+    types: Any = default_types,
+) -> Tuple[Any, float]:
+    """The RewardResult tau-bench would return, and ``r_outputs`` (1.0 without outputs).
+
+    ``types`` is the module of the result classes (tau-bench's for its own envs).
+    """
     reward = 1.0 if r_actions else 0.0
-    info: Any = RewardActionInfo(r_actions=r_actions, gt_data_hash=gt_hash)
+    info: Any = types.RewardActionInfo(r_actions=r_actions, gt_data_hash=gt_hash)
     r_outputs = 1.0
     if len(outputs) > 0:
         r_outputs, found = check_outputs(outputs, agent_messages)
         if r_outputs == 0.0:
             reward = 0.0
-        info = RewardOutputInfo(r_outputs=r_outputs, outputs=found)
-    actions: List[Action] = [
-        Action(name=a.name, kwargs=dict(a.kwargs)) for a in task_actions if a.name != RESPOND_ACTION_NAME
+        info = types.RewardOutputInfo(r_outputs=r_outputs, outputs=found)
+    actions: List[Any] = [
+        types.Action(name=a.name, kwargs=dict(a.kwargs)) for a in task_actions if a.name != RESPOND_ACTION_NAME
     ]
-    return RewardResult(reward=reward, info=info, actions=actions), r_outputs
+    return types.RewardResult(reward=reward, info=info, actions=actions), r_outputs

@@ -29,14 +29,7 @@ from tau_shaped.legacy_reward import legacy_result, states_equal
 from tau_shaped.overlay import changed_between
 from tau_shaped.probes import compile_probes
 from tau_shaped.result import ShapedRewardResult, check_blend, failed_result
-from tau_shaped.types import (
-    RESPOND_ACTION_NAME,
-    Action,
-    EnvInfo,
-    EnvResetResponse,
-    EnvResponse,
-    RewardResult,
-)
+from tau_shaped.types import RESPOND_ACTION_NAME, Action, types_for
 from tau_shaped.verifier import VerifyInput, task_overrides, verify
 
 STOP_TOKEN = "###STOP###"
@@ -113,7 +106,17 @@ class ShapedRewardMixin:
 
     # -- tau-bench's API -------------------------------------------------------
 
-    def reset(self, task_index: Optional[int] = None, seed: Optional[int] = None) -> EnvResetResponse:
+    def _types(self) -> Any:
+        return types_for(self)
+
+    def _info(self, **fields: Any) -> Any:
+        types = self._types()
+        task = self.task
+        if not isinstance(task, types.Task):
+            task = types.Task(user_id=task.user_id, actions=task.actions, instruction=task.instruction, outputs=task.outputs)
+        return types.EnvInfo(task=task, **fields)
+
+    def reset(self, task_index: Optional[int] = None, seed: Optional[int] = None) -> Any:
         """Start an episode; ``seed`` (default: the task's) seeds S0 and the episode's generator."""
         self._setup_shaped()
         if task_index is None:
@@ -129,13 +132,13 @@ class ShapedRewardMixin:
         self.actions: List[Action] = []
         observation = self.user.reset(instruction=self.task.instruction)
         self._runner.trajectory.first_user_message = observation
-        return EnvResetResponse(observation=observation, info=EnvInfo(task=self.task, source="user"))
+        return self._types().EnvResetResponse(observation=observation, info=self._info(source="user"))
 
-    def step(self, action: Action) -> EnvResponse:
+    def step(self, action: Action) -> Any:
         if self._runner is None:
             raise RuntimeError("call reset() before step()")
         self.actions.append(action)
-        info = EnvInfo(task=self.task)
+        info = self._info()
         done = False
         known = True
         if action.name == RESPOND_ACTION_NAME:
@@ -156,7 +159,7 @@ class ShapedRewardMixin:
             reward = reward_res.reward
             info.reward_info = reward_res
             info.user_cost = self.user.get_total_cost()
-        return EnvResponse(observation=observation, reward=reward, done=done, info=info)
+        return self._types().EnvResponse(observation=observation, reward=reward, done=done, info=info)
 
     def get_data_hash(self) -> str:
         return data_hash(self.data)
@@ -167,12 +170,14 @@ class ShapedRewardMixin:
             return None
         return changed_between(runner.overlay, truth.overlay)
 
-    def calculate_reward(self) -> RewardResult:
+    def calculate_reward(self) -> Any:
         """tau-bench's legacy reward, value for value (SPEC §2)."""
         truth = self.ground_truth()
         equal = states_equal(self.data, truth.data, self._changed(truth), truth.data_hash)
         messages = [t for _, t in self._trajectory().agent_messages()]
-        result, _ = legacy_result(self.task.actions, self.task.outputs, equal, truth.data_hash, messages)
+        result, _ = legacy_result(
+            self.task.actions, self.task.outputs, equal, truth.data_hash, messages, self._types()
+        )
         return result
 
     def _trajectory(self):

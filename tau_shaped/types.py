@@ -77,3 +77,16 @@ class EnvRunResult(BaseModel):
     info: Dict[str, Any]
     traj: List[Dict[str, Any]]
     trial: int
+
+
+def types_for(env: object):
+    """The module whose types an env returns: tau-bench's own for a tau-bench env
+    (so its agents and run loop get the classes they check for), else this one."""
+    import sys
+
+    base = sys.modules.get("tau_bench.envs.base")
+    if base is not None and isinstance(env, base.Env):
+        import tau_bench.types as taubench_types
+
+        return taubench_types
+    return sys.modules[__name__]
