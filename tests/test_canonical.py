@@ -1,0 +1,86 @@
+"""SPEC §4: canonical states, numbers (§4.4) and the diff that explains a 0."""
+
+import pytest
+
+from tau_shaped.canonical import canonical_hash, compare
+from tau_shaped.overlay import Overlay, changed_between
+from tau_shaped.task_schema import RewardOverrides
+from tau_shaped.values import canonical_json, values_equal
+
+S0 = {"orders": {"O1": {"total": 38.01, "status": "placed", "n": 10}}, "meta": {"v": 1}}
+
+
+@pytest.mark.parametrize(
+    "a, b, equal",
+    [
+        (10, 10.0, True),
+        (38.00999999999999, 38.01, True),
+        (0.1 + 0.2, 0.3, True),
+        (1.0000001, 1.0, True),
+        (1.000001, 1.0, False),
+        (True, 1, False),
+        (False, 0, False),
+        ("10", 10, False),
+        (None, 0, False),
+        ([1, 2.0], [1.0, 2], True),
+        ({"a": 1}, {"a": 1.0}, True),
+        ({"a": True}, {"a": 1}, False),
+        (-0.0, 0.0, True),
+    ],
+)
+def test_canonical_numbers(a, b, equal):
+    """SPEC §4.4: int/float of equal value are one number; floats rounded to 6 places."""
+    assert values_equal(a, b) is equal
+    assert (canonical_json(a) == canonical_json(b)) is equal
+
+
+def _after(edit):
+    state = {"orders": {"O1": dict(S0["orders"]["O1"])}, "meta": dict(S0["meta"])}
+    edit(state)
+    return state
+
+
+def test_float_artifact_is_not_a_difference():
+    sa = _after(lambda s: s["orders"]["O1"].update(total=38.00999999999999, n=10.0))
+    assert compare(sa, S0, S0, None, None) == []
+
+
+def test_diff_names_path_expected_actual():
+    sa = _after(lambda s: s["orders"]["O1"].update(status="cancelled"))
+    sg = _after(lambda s: s["orders"]["O1"].update(status="refunded"))
+    diffs = compare(sa, sg, S0, None, None)
+    assert [(d.path, d.expected, d.actual) for d in diffs] == [("orders.O1.status", "refunded", "cancelled")]
+
+
+def test_owned_paths_removed_from_both_sides():
+    overrides = RewardOverrides.model_validate(
+        {"monetary_identity": {"id": "m", "disputed_amount": 5, "components": ["orders.O1.ledger[*]"], "owns": ["orders.O1.status"]}}
+    )
+    sa = _after(lambda s: s["orders"]["O1"].update(status="cancelled"))
+    assert compare(sa, S0, S0, overrides, None) == []
+    sb = _after(lambda s: s["orders"]["O1"].update(total=1))
+    assert [d.path for d in compare(sb, S0, S0, overrides, None)] == ["orders.O1.total"]
+
+
+def test_overlay_comparison_equals_full_comparison():
+    """Comparing only changed records gives the same verdict as comparing everything."""
+    base = {"orders": {f"O{i}": {"v": i, "items": [i]} for i in range(50)}, "clock": 5}
+    a, g = Overlay(base), Overlay(base)
+    a.data["orders"]["O3"]["v"] = 99
+    _ = g.data["orders"]["O7"]["v"]  # a read only
+    g.data["orders"]["O3"]["v"] = 99
+    assert compare(a.data, g.data, base, None, changed_between(a, g)) == []
+    assert compare(a.data, g.data, base, None, None) == []
+    a.data["orders"]["O8"]["items"].append(1)
+    fast = compare(a.data, g.data, base, None, changed_between(a, g))
+    slow = compare(a.data, g.data, base, None, None)
+    assert [d.to_dict() for d in fast] == [d.to_dict() for d in slow] != []
+
+
+def test_canonical_hash_agrees_with_compare():
+    sa = _after(lambda s: s["orders"]["O1"].update(total=38.00999999999999))
+    assert canonical_hash(sa, S0, None) == canonical_hash(S0, S0, None)
+    sb = _after(lambda s: s["orders"]["O1"].update(status="x"))
+    assert canonical_hash(sb, S0, None) != canonical_hash(S0, S0, None)
+    # an empty table and a missing one are different states
+    assert canonical_hash({"t": {}}, {}, None) != canonical_hash({}, {}, None)

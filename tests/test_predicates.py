@@ -1,0 +1,92 @@
+"""SPEC §5: the predicate language, evaluated over a hand-built trajectory."""
+
+import pytest
+from pydantic import TypeAdapter
+
+from tau_shaped.episode import Event
+from tau_shaped.predicate_schema import Predicate
+from tau_shaped.predicates import PredicateEvaluator
+from tau_shaped.trajectory import Step, Trajectory
+from tau_shaped.types import Action
+
+PRED = TypeAdapter(Predicate)
+
+INITIAL = {"orders": {"O1": {"status": "placed", "ledger": [], "total": 30}}}
+FINAL = {"orders": {"O1": {"status": "cancelled", "ledger": [{"amount": 10.0}, {"amount": 2.5}], "total": 30.0}}}
+
+
+def _traj(with_trace=True):
+    steps = [
+        Step(0, Action(name="get_order", kwargs={"order_id": "O1"}), "{...}"),
+        Step(1, Action(name="respond", kwargs={"content": "I can refund $12.50 now."}), "yes please"),
+        Step(2, Action(name="refund", kwargs={"order_id": "O1", "amount": 12.5}), "Error: card declined"),
+        Step(3, Action(name="refund", kwargs={"order_id": "O1", "amount": 12.5}), "ok", events=[Event("money", 3, {"amount": 12.5})]),
+        Step(4, Action(name="cancel", kwargs={"order_id": "O1"}), "ok"),
+        Step(5, Action(name="respond", kwargs={"content": "All done."}), "bye"),
+    ]
+    return Trajectory(steps=steps, first_user_message="Hi, order O1 please")
+
+
+def ev(pred, trace=None, slots=None):
+    traj = _traj()
+    traj.state_trace = trace
+    return PredicateEvaluator(traj, INITIAL, FINAL, slots or {}).evaluate(PRED.validate_python(pred))
+
+
+@pytest.mark.parametrize(
+    "pred, holds, step",
+    [
+        ({"tool": "refund"}, True, 2),
+        ({"tool": "refund", "succeeded": True}, True, 3),
+        ({"tool": "refund", "succeeded": False}, True, 2),
+        ({"tool": "refund", "args": {"amount": 12.5}}, True, 2),
+        ({"tool": "refund", "args": {"amount": {"gt": 20}}}, False, None),
+        ({"tool": "refund", "args": {"amount": {"ge": 12, "le": 13}, "order_id": {"in": ["O1", "O2"]}}}, True, 2),
+        ({"tool": "refund", "args": {"missing": 1}}, False, None),
+        ({"said": {"contains": "refund"}}, True, 1),
+        ({"said": {"number": 12.5}}, True, 1),
+        ({"said": {"contains": "12"}}, False, None),
+        ({"user_said": {"contains": "order o1"}}, True, 0),
+        ({"user_said": {"contains": "bye"}}, True, 5),
+        ({"said": {"regex": "^All"}}, True, 5),
+        ({"event": "money", "where": {"amount": {"ge": 10}}}, True, 3),
+        ({"event": "money", "where": {"amount": 1}}, False, None),
+        ({"event": "other"}, False, None),
+        ({"state": "orders.O1.status", "eq": "cancelled"}, True, 5),
+        ({"state": "orders.O1.status", "at": "initial", "eq": "placed"}, True, None),
+        ({"state": "orders.O1.total", "eq": 30}, True, 5),
+        ({"state": "orders.O1.ledger[*].amount", "gt": 0}, True, 5),
+        ({"state": "orders.O1.ledger[*].amount", "gt": 5}, False, None),
+        ({"state": "orders.O2", "exists": False}, True, 5),
+        ({"state": "orders.O2.status", "eq": "x"}, False, None),
+        ({"sum": ["orders.O1.ledger[*].amount"], "eq": 12.5}, True, 5),
+        ({"sum": ["orders.O1.ledger[*].amount"], "at": "initial", "eq": 0}, True, None),
+        ({"all": [{"tool": "cancel"}, {"said": {"contains": "refund"}}]}, True, 4),
+        ({"all": [{"tool": "cancel"}, {"tool": "nope"}]}, False, None),
+        ({"any": [{"tool": "cancel"}, {"said": {"contains": "refund"}}]}, True, 1),
+        ({"not": {"tool": "nope"}}, True, None),
+        ({"not": {"tool": "cancel"}}, False, None),
+        ({"before": [{"said": {"contains": "refund"}}, {"tool": "refund", "succeeded": True}]}, True, 3),
+        ({"before": [{"tool": "cancel"}, {"tool": "refund"}]}, False, None),
+        ({"before": [{"tool": "refund"}, {"tool": "refund"}]}, True, 3),
+    ],
+)
+def test_predicate(pred, holds, step):
+    verdict = ev(pred)
+    assert (verdict.holds, verdict.step) == (holds, step), verdict.evidence
+    assert verdict.evidence
+
+
+def test_state_step_from_trace():
+    """A final-state predicate is placed at the step after which it held to the end."""
+    pred = PRED.validate_python({"state": "orders.O1.status", "eq": "cancelled"})
+    traj = _traj()
+    traj.state_trace = [(False,), (False,), (True,), (False,), (True,), (True,)]
+    verdict = PredicateEvaluator(traj, INITIAL, FINAL, {id(pred): 0}).evaluate(pred)
+    assert (verdict.holds, verdict.step, sorted(verdict.steps)) == (True, 4, [4, 5])
+
+
+def test_checkpoint_step_counts_once():
+    """SPEC §5: a repeated step does not count twice (first occurrence only)."""
+    verdict = ev({"tool": "respond"})
+    assert verdict.step == 1 and verdict.steps == frozenset({1, 5})
