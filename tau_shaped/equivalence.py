@@ -66,7 +66,7 @@ def collapse(view: Any, state: Any, initial: Any, cls: EquivalenceClass) -> None
     candidates = read_path(state, cls.candidate_set_path)
     field_loc = locate(cls.field_path, state)
     if field_loc is not None and _has_parent(view, field_loc):
-        set_at(view, field_loc, sorted(candidates, key=sort_key))
+        set_at(view, field_loc, sorted(deep_copy(candidates), key=sort_key))
     for loc in linked_locations(state, initial, cls):
         if not _has_parent(view, loc):
             continue

@@ -204,10 +204,12 @@ def _filter_keeps(item: Any, seg: Filter) -> bool:
 
 
 def _children(node: Any, seg: Segment) -> Iterator[Tuple[Union[str, int], Any]]:
+    # Reads go through dict's own methods: selecting is read-only, so a
+    # copy-on-read state (overlay.py) is read without being copied.
     if isinstance(seg, Key):
         if isinstance(node, dict):
-            if seg.name in node:
-                yield seg.name, node[seg.name]
+            if dict.__contains__(node, seg.name):
+                yield seg.name, dict.__getitem__(node, seg.name)
         elif isinstance(node, list) and _is_int(seg.name):
             idx = int(seg.name)
             if -len(node) <= idx < len(node):
@@ -215,11 +217,11 @@ def _children(node: Any, seg: Segment) -> Iterator[Tuple[Union[str, int], Any]]:
     elif isinstance(seg, Index):
         if isinstance(node, list) and -len(node) <= seg.index < len(node):
             yield seg.index % len(node), node[seg.index]
-        elif isinstance(node, dict) and str(seg.index) in node:
-            yield str(seg.index), node[str(seg.index)]
+        elif isinstance(node, dict) and dict.__contains__(node, str(seg.index)):
+            yield str(seg.index), dict.__getitem__(node, str(seg.index))
     elif isinstance(seg, (Wildcard, Filter)):
         if isinstance(node, dict):
-            pairs: Iterator = ((k, node[k]) for k in sorted(node, key=str))
+            pairs: Iterator = ((k, dict.__getitem__(node, k)) for k in sorted(dict.keys(node), key=str))
         elif isinstance(node, list):
             pairs = iter(enumerate(node))
         else:

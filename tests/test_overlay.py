@@ -64,3 +64,13 @@ def test_replaced_table_is_compared_whole():
 
 def test_different_bases_are_not_comparable_by_records():
     assert changed_between(Overlay(base()), Overlay(base())) is None
+
+
+def test_selecting_paths_does_not_copy_records():
+    """Probes and predicates read states through paths; reading must not mark records changed."""
+    from tau_shaped.paths import select_values
+
+    o = Overlay(base())
+    assert select_values(o.data, "orders.*.s") == ["a", "b"]
+    assert select_values(o.data, "orders[?s=b].xs") == [[]]
+    assert o.changed_records() == {("clock",), ("n",)}
