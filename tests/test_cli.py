@@ -25,3 +25,18 @@ def test_tasks_validate(tmp_path):
     result = runner.invoke(app, ["tasks", "validate", str(bad)])
     assert result.exit_code == 1
     assert "task 'x' at $[0].outputs" in result.output
+
+
+def test_tasks_check_names_failing_task(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps([{"id": "idle", "user_id": "C1", "instruction": "i", "actions": []}]))
+    result = runner.invoke(app, ["tasks", "check", str(bad), "--domain", "tests.mini_domain:DOMAIN"])
+    assert result.exit_code == 1
+    assert "task 'idle': an agent that does nothing scores outcome 1" in result.output
+
+
+def test_tasks_check_unknown_domain(tmp_path):
+    bad = tmp_path / "t.json"
+    bad.write_text("[]")
+    result = runner.invoke(app, ["tasks", "check", str(bad), "--domain", "nope"])
+    assert result.exit_code == 1 and "unknown domain 'nope'" in result.output

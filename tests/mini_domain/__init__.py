@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 from tau_shaped import Env, Tool, episode_rng, load_tasks, record_event
+from tau_shaped.domains import Domain
 from tau_shaped.users import ScriptedUser
 
 TASKS_FILE = Path(__file__).with_name("tasks.json")
@@ -216,3 +217,13 @@ def make_env(tasks=None, user=None, task_index: int = 0) -> Env:
     )
     env.terminate_tools = ["transfer_to_human_agents"]
     return env
+
+
+DOMAIN = Domain(
+    name="mini_domain",
+    load_data=load_data,
+    tools=TOOLS,
+    wiki="Be careful.",
+    task_files={"test": TASKS_FILE},
+    terminate_tools=["transfer_to_human_agents"],
+)
