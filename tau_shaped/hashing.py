@@ -20,7 +20,8 @@ def to_hashable(item: Any) -> Any:
     frozensets included, is returned as it is, as tau-bench does.
     """
     if isinstance(item, dict):
-        return tuple((key, to_hashable(value)) for key, value in sorted(item.items()))
+        # dict.items reads a copy-on-read overlay (overlay.py) without copying it.
+        return tuple((key, to_hashable(value)) for key, value in sorted(dict.items(item)))
     if isinstance(item, list):
         return tuple(to_hashable(element) for element in item)
     if isinstance(item, set):

@@ -74,3 +74,10 @@ def test_selecting_paths_does_not_copy_records():
     assert select_values(o.data, "orders.*.s") == ["a", "b"]
     assert select_values(o.data, "orders[?s=b].xs") == [[]]
     assert o.changed_records() == {("clock",), ("n",)}
+
+
+def test_hashing_does_not_copy_records():
+    """The legacy hash of an overlay reads it without marking records changed."""
+    o = Overlay(base())
+    assert data_hash(o.data) == data_hash(base())
+    assert o.changed_records() == {("clock",), ("n",)}
