@@ -170,7 +170,7 @@ def main() -> int:
         ratio = r["median_a_ms"] / r["median_b_ms"]
         print(
             f"scale x{r['scale']}: {r['chars']:,} chars of JSON, {r['n']} trajectories | "
-            f"tau-bench way median {r['median_a_ms']:.2f} ms | score_trajectory median {r['median_b_ms']:.3f} ms "
+            f"tau-bench way median {r['median_a_ms']:.2f} ms over {r['n_a']} | score_trajectory median {r['median_b_ms']:.3f} ms "
             f"(first call, cache cold: {r['first_b_ms']:.1f} ms) | speed-up {ratio:.1f}x | "
             f"verdicts disagree on {len(r['disagreements'])}"
         )

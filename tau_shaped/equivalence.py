@@ -2,8 +2,16 @@
 
 For a state S with ``v = S[field_path]`` and ``C = S[candidate_set_path]``:
 if ``v ∈ C`` the field becomes ``sorted(C)`` and every linked path filled with
-``v`` is restored to its S0 value (the side effects of the choice are judged
-through the class); if ``v ∉ C`` nothing is rewritten, so the states differ.
+``v`` is judged through the class, not by value; if ``v ∉ C`` nothing is
+rewritten, so the states differ.
+
+"Judged through the class": each linked path is restored to its S0 value,
+and *its change relative to S0* (``linked_change``) is kept in the collapsed
+field, next to the sorted candidates. Two valid choices with the same side
+effect on their chosen candidate (the order appended to that courier's
+``active_orders``) are then equal, while a double assignment to the chosen
+candidate (the order appended twice) is a different change and stays a
+difference, as §4.1 requires; restoring S0 alone would erase it.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ from typing import Any, List, Optional, Sequence
 from tau_shaped.overlay import ABSENT, RecordLoc, deep_copy, read_record
 from tau_shaped.paths import Location, delete_locations, fill, parse_path, select, set_at
 from tau_shaped.task_schema import EquivalenceClass
-from tau_shaped.values import sort_key, values_equal
+from tau_shaped.values import canonical_json, canonical_number, is_number, sort_key, values_equal
 
 
 def locate(path: str, *states: Any) -> Optional[Location]:
@@ -64,17 +72,53 @@ def collapse(view: Any, state: Any, initial: Any, cls: EquivalenceClass) -> None
     if not is_valid_choice(state, cls):
         return
     candidates = read_path(state, cls.candidate_set_path)
-    field_loc = locate(cls.field_path, state)
-    if field_loc is not None and _has_parent(view, field_loc):
-        set_at(view, field_loc, sorted(deep_copy(candidates), key=sort_key))
+    effects = []
     for loc in linked_locations(state, initial, cls):
+        original = read_record(initial, loc)
+        effects.append(linked_change(original, read_record(state, loc)))
         if not _has_parent(view, loc):
             continue
-        original = read_record(initial, loc)
         if original is ABSENT:
             delete_locations(view, [loc])
         else:
             set_at(view, loc, deep_copy(original))
+    field_loc = locate(cls.field_path, state)
+    if field_loc is not None and _has_parent(view, field_loc):
+        collapsed = {"candidates": sorted(deep_copy(candidates), key=sort_key), "linked_effects": effects}
+        set_at(view, field_loc, collapsed)
+
+
+def linked_change(before: Any, after: Any) -> Any:
+    """A canonical description of how a linked value changed from S0.
+
+    Lists compare as multisets of added and removed items, numbers by their
+    difference, dicts key by key, other values by what they became.
+    """
+    if before is ABSENT and after is ABSENT:
+        return {"unchanged": True}
+    if before is ABSENT:
+        return {"created": deep_copy(after)}
+    if after is ABSENT:
+        return {"deleted": True}
+    if isinstance(before, list) and isinstance(after, list):
+        remaining = [canonical_json(x) for x in before]
+        added = []
+        for item in after:
+            key = canonical_json(item)
+            if key in remaining:
+                remaining.remove(key)
+            else:
+                added.append(key)
+        return {"added": sorted(added), "removed": sorted(remaining)}
+    if is_number(before) and is_number(after):
+        return {"delta": canonical_number(after - before)}
+    if isinstance(before, dict) and isinstance(after, dict):
+        keys = sorted(before.keys() | after.keys(), key=str)
+        changes = {str(k): linked_change(before.get(k, ABSENT), after.get(k, ABSENT)) for k in keys}
+        return {"fields": {k: v for k, v in changes.items() if v != {"unchanged": True}}}
+    if canonical_json(before) == canonical_json(after):
+        return {"unchanged": True}
+    return {"became": deep_copy(after)}
 
 
 def _has_parent(view: Any, loc: Sequence[Any]) -> bool:
