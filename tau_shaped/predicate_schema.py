@@ -20,7 +20,7 @@ operators must be written ``{"eq": {...}}``.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Literal, Optional, Union
+from typing import Any, Dict, Iterator, List, Literal, Optional, Union
 
 from pydantic import (
     BaseModel,
@@ -265,3 +265,20 @@ Predicate = Annotated[
 
 for _model in (AllPredicate, AnyPredicate, NotPredicate, BeforePredicate):
     _model.model_rebuild()
+
+
+def walk(pred: Any) -> Iterator[Any]:
+    """The predicate and every predicate nested in it, depth first."""
+    yield pred
+    if isinstance(pred, AllPredicate):
+        children: List[Any] = list(pred.all)
+    elif isinstance(pred, AnyPredicate):
+        children = list(pred.any)
+    elif isinstance(pred, BeforePredicate):
+        children = list(pred.before)
+    elif isinstance(pred, NotPredicate):
+        children = [pred.not_]
+    else:
+        children = []
+    for child in children:
+        yield from walk(child)

@@ -11,34 +11,16 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Iterator, List, Tuple
 
 from tau_shaped.matchers import sum_numbers
-from tau_shaped.predicate_schema import (
-    AllPredicate,
-    AnyPredicate,
-    BeforePredicate,
-    NotPredicate,
-    StatePredicate,
-    SumPredicate,
-)
+from tau_shaped.predicate_schema import StatePredicate, SumPredicate, walk
 from tau_shaped.predicates import state_atom_holds, sum_atom_holds
 
 Probe = Callable[[Any], Any]
 
 
 def _atoms(pred: Any) -> Iterator[Any]:
-    if isinstance(pred, (StatePredicate, SumPredicate)):
-        if pred.at == "final":
-            yield pred
-    elif isinstance(pred, AllPredicate):
-        for q in pred.all:
-            yield from _atoms(q)
-    elif isinstance(pred, AnyPredicate):
-        for q in pred.any:
-            yield from _atoms(q)
-    elif isinstance(pred, NotPredicate):
-        yield from _atoms(pred.not_)
-    elif isinstance(pred, BeforePredicate):
-        for q in pred.before:
-            yield from _atoms(q)
+    for node in walk(pred):
+        if isinstance(node, (StatePredicate, SumPredicate)) and node.at == "final":
+            yield node
 
 
 def compile_probes(overrides: Any) -> Tuple[List[Probe], Dict[int, int]]:

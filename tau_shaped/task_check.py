@@ -19,15 +19,7 @@ from typing import Any, Iterator, List
 from tau_shaped.equivalence import read_path
 from tau_shaped.overlay import ABSENT
 from tau_shaped.paths import Filter, Path, Wildcard, fill, parse_path, select
-from tau_shaped.predicate_schema import (
-    AllPredicate,
-    AnyPredicate,
-    BeforePredicate,
-    NotPredicate,
-    StatePredicate,
-    SumPredicate,
-    ToolPredicate,
-)
+from tau_shaped.predicate_schema import StatePredicate, SumPredicate, ToolPredicate, walk
 from tau_shaped.scoring import score_trajectory
 
 
@@ -39,21 +31,6 @@ class TaskCheck:
     @property
     def ok(self) -> bool:
         return not self.problems
-
-
-def _walk(pred: Any) -> Iterator[Any]:
-    yield pred
-    children: List[Any] = []
-    if isinstance(pred, AllPredicate):
-        children = pred.all
-    elif isinstance(pred, AnyPredicate):
-        children = pred.any
-    elif isinstance(pred, BeforePredicate):
-        children = pred.before
-    elif isinstance(pred, NotPredicate):
-        children = [pred.not_]
-    for child in children:
-        yield from _walk(child)
 
 
 def _fixed_prefix(path: Path) -> Path:
@@ -90,7 +67,7 @@ def _declared_paths(overrides: Any, expected: Any) -> Iterator[tuple]:
             yield f"monetary_identity {inv.id}.owns", path
     for kind, items in (("safety_gates", overrides.safety_gates), ("process_checkpoints", overrides.process_checkpoints)):
         for item in items:
-            for pred in _walk(item.when):
+            for pred in walk(item.when):
                 if isinstance(pred, StatePredicate):
                     yield f"{kind} {item.id}", pred.state
                 elif isinstance(pred, SumPredicate):
@@ -136,7 +113,7 @@ def check_task(env: Any, task: Any) -> TaskCheck:
         tools = set(env.tools_map)
         for kind, items in (("safety_gates", overrides.safety_gates), ("process_checkpoints", overrides.process_checkpoints)):
             for item in items:
-                for pred in _walk(item.when):
+                for pred in walk(item.when):
                     if isinstance(pred, ToolPredicate) and pred.tool not in tools:
                         problems.append(f"{kind} {item.id}: unknown tool {pred.tool!r}")
     idle = score_trajectory(env, task, [])
