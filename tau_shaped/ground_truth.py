@@ -10,6 +10,7 @@ task is never scored against a stale ground truth.
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from hashlib import sha256
@@ -61,6 +62,7 @@ class GroundTruthCache:
     def __init__(self, max_entries: int = 256) -> None:
         self.max_entries = max_entries
         self._entries: "OrderedDict[Tuple[str, int], GroundTruth]" = OrderedDict()
+        self._lock = threading.RLock()
         self.hits = 0
         self.misses = 0
 
@@ -73,6 +75,10 @@ class GroundTruthCache:
         skip: Sequence[str],
     ) -> GroundTruth:
         key = (task_fingerprint(task), seed)
+        with self._lock:
+            return self._get(key, task, seed, base, tools_map, skip)
+
+    def _get(self, key: Tuple[str, int], task: Any, seed: int, base: Dict[str, Any], tools_map: Any, skip: Sequence[str]) -> GroundTruth:
         found = self._entries.get(key)
         if found is not None and found.overlay.base is base:
             self.hits += 1

@@ -71,6 +71,13 @@ class ShapedRewardMixin:
             self.terminate_tools = []
         self._shaped_ready = True
 
+    def adopt_caches(self, other: "ShapedRewardMixin") -> None:
+        """Share another env's S0 and ground-truth caches (same domain and tools):
+        concurrent episodes then load the database and replay each task once."""
+        self._setup_shaped()
+        self._initial_states = other._initial_states
+        self.ground_truth_cache = other.ground_truth_cache
+
     def initial_state(self, seed: int) -> Dict[str, Any]:
         """S0 for ``seed``: loaded once, then frozen and shared by every episode."""
         self._setup_shaped()

@@ -46,7 +46,7 @@ class ScriptedUser(BaseUser):
         return STOP
 
 
-USER_STRATEGIES = ("scripted",)
+USER_STRATEGIES = ("scripted", "llm")
 
 
 def load_user(user_strategy: Any, model: Optional[str] = None, provider: Optional[str] = None) -> BaseUser:
@@ -58,4 +58,10 @@ def load_user(user_strategy: Any, model: Optional[str] = None, provider: Optiona
         return user_strategy
     if user_strategy == "scripted":
         return ScriptedUser()
+    if user_strategy == "llm":
+        if not model:
+            raise ValueError("the llm user strategy needs a user model")
+        from tau_shaped.llm_user import LLMUser
+
+        return LLMUser(model=model, provider=provider)
     raise ValueError(f"unknown user strategy {user_strategy!r}: use one of {', '.join(USER_STRATEGIES)}")
