@@ -1,0 +1,93 @@
+"""`tau-shaped score` on a tau-bench-format results file, and `compare` with its HTML report."""
+
+import json
+from html.parser import HTMLParser
+
+from typer.testing import CliRunner
+
+from tau_shaped.cli import app
+from tau_shaped.results_file import read_results
+from tau_shaped.runner import RunConfig, run
+from tests.conftest import ROOT
+
+runner = CliRunner()
+RECORDINGS = str(ROOT / "tests" / "mini_domain" / "recordings.json")
+
+
+def _taubench_file(tmp_path):
+    """A results file as tau-bench writes it: a JSON list of EnvRunResult, no shaped result."""
+    traj = [
+        {"role": "system", "content": "policy"},
+        {"role": "user", "content": "My order O1 is missing a dish."},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "issue_refund", "arguments": json.dumps({"order_id": "O1", "amount": 12.5, "method": "wallet_credit"})}}]},
+        {"role": "tool", "tool_call_id": "c1", "name": "issue_refund", "content": "ok"},
+        {"role": "assistant", "content": "Refunded."},
+        {"role": "user", "content": "###STOP###"},
+    ]
+    records = [
+        {"task_id": 1, "reward": 0.0, "info": {"reward_info": {}}, "traj": traj, "trial": 0},
+        {"task_id": 4, "reward": 0.0, "info": {}, "traj": traj[:2] + [{"role": "assistant", "content": "It is out for delivery."}], "trial": 0},
+    ]
+    path = tmp_path / "tool-calling-gpt-4o-0.0_range_0--1.json"
+    path.write_text(json.dumps(records))
+    return path
+
+
+def test_score_taubench_file(tmp_path):
+    path = _taubench_file(tmp_path)
+    result = runner.invoke(app, ["score", str(path), "--env", "tests.mini_domain:DOMAIN", "-o", str(tmp_path / "out.json")])
+    assert result.exit_code == 0, result.output
+    records = read_results(tmp_path / "out.json")
+    assert [r["info"]["shaped"]["outcome_reward"] for r in records] == [1.0, 1.0]
+    assert [r["info"]["shaped"]["legacy_reward"] for r in records] == [0.0, 1.0]
+    assert records[0]["traj"] == json.loads(path.read_text())[0]["traj"]
+
+
+def test_score_errors_are_one_line(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps([{"task_id": 99, "reward": 0, "info": {}, "traj": [], "trial": 0}]))
+    result = runner.invoke(app, ["score", str(bad), "--env", "tests.mini_domain:DOMAIN"])
+    assert result.exit_code == 2 and "task_id 99" in result.output and "Traceback" not in result.output
+    result = runner.invoke(app, ["score", str(bad), "--env", "nope"])
+    assert result.exit_code == 2 and "unknown domain 'nope'" in result.output
+    (tmp_path / "broken.json").write_text("[{")
+    result = runner.invoke(app, ["score", str(tmp_path / "broken.json"), "--env", "tests.mini_domain:DOMAIN"])
+    assert result.exit_code == 2 and "not valid JSON" in result.output
+
+
+class _Collect(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.images, self.cells, self.headings = [], [], []
+        self._tag = None
+
+    def handle_starttag(self, tag, attrs):
+        self._tag = tag
+        if tag == "img":
+            self.images.append(dict(attrs)["src"])
+
+    def handle_data(self, data):
+        if self._tag == "td":
+            self.cells.append(data)
+        if self._tag in ("h1", "h2", "h3"):
+            self.headings.append(data)
+
+
+def test_compare_report(tmp_path):
+    summary = run(RunConfig(env="tests.mini_domain:DOMAIN", agent_strategy="replay", user_strategy="scripted", recordings=RECORDINGS, log_dir=str(tmp_path), num_trials=2))
+    report = tmp_path / "report.html"
+    result = runner.invoke(app, ["compare", str(summary.path), "--report", str(report)])
+    assert result.exit_code == 0, result.output
+    assert "valid alternative (class courier)" in result.output
+    parser = _Collect()
+    parser.feed(report.read_text())
+    assert len(parser.images) == 2 and all(src.startswith("data:image/png;base64,") for src in parser.images)
+    assert "Disagreements" in parser.headings
+    assert "gate allergen_substitute at step 1" not in parser.cells  # legacy 0 and shaped 0 agree
+    assert "valid alternative (invariant dispute)" in parser.cells
+
+
+def test_compare_needs_shaped_results(tmp_path):
+    path = _taubench_file(tmp_path)
+    result = runner.invoke(app, ["compare", str(path), "--report", str(tmp_path / "r.html")])
+    assert result.exit_code == 2 and "tau-shaped score" in result.output
