@@ -72,3 +72,25 @@ def test_mixin_fixes_replay_defect(shaped):
     before = shaped.get_data_hash()
     shaped.calculate_reward()
     assert shaped.actions == [] and shaped.get_data_hash() == before
+
+
+def test_score_taubench_results_file_for_retail(tmp_path):
+    """`tau-shaped score --env retail` reads tau-bench's JSON list and adds the shaped result."""
+    import json
+
+    from tau_shaped.domains import load_domain
+    from tau_shaped.rescore import rescore
+
+    tasks = load_domain("retail").tasks("test")
+    records = []
+    for index in (0, 1):
+        traj = [{"role": "system", "content": "wiki"}, {"role": "user", "content": "hi"}]
+        for n, action in enumerate(tasks[index].actions):
+            call = {"id": f"c{n}", "type": "function", "function": {"name": action.name, "arguments": json.dumps(action.kwargs)}}
+            traj += [{"role": "assistant", "content": None, "tool_calls": [call]}, {"role": "tool", "tool_call_id": f"c{n}", "name": action.name, "content": "ok"}]
+        records.append({"task_id": index, "reward": 1.0, "info": {}, "traj": traj, "trial": 0})
+    path = tmp_path / "taubench.json"
+    path.write_text(json.dumps(records))
+    out = json.loads(rescore(path, "retail").read_text())
+    assert [r["info"]["shaped"]["legacy_reward"] for r in out] == [1.0, 1.0]
+    assert [r["info"]["shaped"]["outcome_reward"] for r in out] == [1.0, 1.0]
