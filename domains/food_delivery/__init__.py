@@ -1,0 +1,39 @@
+"""The food-delivery domain: a world where strict final-state equality is visibly wrong.
+
+``DOMAIN`` is registered under the entry-point group ``tau_shaped.domains`` as
+``food_delivery``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tau_shaped.domains import Domain
+
+from .data import load_data
+from .tools import ALL_TOOLS
+
+PACKAGE = Path(__file__).resolve().parent
+WIKI = (PACKAGE / "wiki.md").read_text(encoding="utf-8")
+
+
+def _task_dir() -> Path:
+    """Task files live in the repository's tasks/food_delivery (a source checkout)."""
+    for candidate in (PACKAGE.parents[1] / "tasks" / "food_delivery", Path.cwd() / "tasks" / "food_delivery"):
+        if candidate.is_dir():
+            return candidate
+    return PACKAGE.parents[1] / "tasks" / "food_delivery"
+
+
+TASKS = _task_dir()
+
+DOMAIN = Domain(
+    name="food_delivery",
+    description="Customer support for a food-delivery service.",
+    load_data=load_data,
+    tools=ALL_TOOLS,
+    wiki=WIKI,
+    rules=[],
+    task_files={"train": TASKS / "train.json", "test": TASKS / "test.json"},
+    terminate_tools=["transfer_to_human_agents"],
+)

@@ -1,0 +1,76 @@
+"""Shared lookups and money helpers for the food-delivery tools."""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime
+from typing import Any, Dict
+
+from tau_shaped import record_event
+from tau_shaped.function_tool import ToolError
+
+WRITABLE_BEFORE_PICKUP = ("placed", "preparing", "ready_for_pickup")
+
+
+def customer(data: Dict[str, Any], customer_id: str) -> Dict[str, Any]:
+    found = data["customers"].get(customer_id)
+    if found is None:
+        raise ToolError(f"customer {customer_id} not found")
+    return found
+
+
+def order(data: Dict[str, Any], order_id: str) -> Dict[str, Any]:
+    found = data["orders"].get(order_id)
+    if found is None:
+        raise ToolError(f"order {order_id} not found")
+    return found
+
+
+def restaurant(data: Dict[str, Any], restaurant_id: str) -> Dict[str, Any]:
+    found = data["restaurants"].get(restaurant_id)
+    if found is None:
+        raise ToolError(f"restaurant {restaurant_id} not found")
+    return found
+
+
+def driver(data: Dict[str, Any], driver_id: str) -> Dict[str, Any]:
+    found = data["drivers"].get(driver_id)
+    if found is None:
+        raise ToolError(f"driver {driver_id} not found")
+    return found
+
+
+def cents(amount: float) -> float:
+    return round(amount + 0.0, 2)
+
+
+def now(data: Dict[str, Any]) -> datetime:
+    return datetime.fromisoformat(data["clock"]["now"])
+
+
+def distance_km(a: Dict[str, Any], b: Dict[str, Any]) -> float:
+    """Equirectangular distance: plenty for a city."""
+    lat = math.radians((a["lat"] + b["lat"]) / 2)
+    dx = math.radians(b["lng"] - a["lng"]) * math.cos(lat)
+    dy = math.radians(b["lat"] - a["lat"])
+    return 6371.0 * math.hypot(dx, dy)
+
+
+def refunded_so_far(o: Dict[str, Any]) -> float:
+    return cents(sum(e["amount"] for e in o["ledger"] if e["type"] in ("refund", "credit", "replacement")))
+
+
+def next_entry_id(o: Dict[str, Any]) -> str:
+    return f"LE-{o['order_id']}-{len(o['ledger']) + 1}"
+
+
+def note_money_on_fraud_account(data: Dict[str, Any], customer_id: str, order_id: Any, amount: float, tool: str) -> None:
+    """SPEC §5: moving money on a fraud-flagged account is recorded; the tool still acts."""
+    if data["customers"][customer_id]["fraud_flag"]:
+        record_event("money_moved_on_fraud_account", customer_id=customer_id, order_id=order_id, amount=amount, tool=tool)
+
+
+def scan(table: Dict[str, Any]):
+    """Read-only iteration over a table's records (no copy of a copy-on-read state).
+    Callers must not modify what it yields."""
+    return dict.items(table)

@@ -1,0 +1,206 @@
+"""Read tools: identity, orders, restaurants, couriers, substitutes, ETA, fees."""
+
+from __future__ import annotations
+
+import ast
+import operator
+from datetime import timedelta
+from typing import Any, Dict
+
+from tau_shaped.function_tool import ToolError, tool
+
+from .common import customer, distance_km, now, order, restaurant, scan
+
+
+@tool
+def find_customer_by_email(data: dict, email: str) -> str:
+    """Find a customer's id by their email address (identity verification).
+
+    Args:
+        email: The email on the account, such as 'ana.alvarez1001@example.com'.
+    """
+    wanted = email.strip().lower()
+    for cid, record in scan(data["customers"]):
+        if record["email"].lower() == wanted:
+            return cid
+    raise ToolError("no customer with that email")
+
+
+@tool
+def find_customer_by_name_zip(data: dict, first_name: str, last_name: str, zip: str) -> str:
+    """Find a customer's id by first name, last name and the zip code of one of their addresses.
+
+    Args:
+        first_name: The customer's first name.
+        last_name: The customer's last name.
+        zip: A zip code of one of the customer's addresses, such as '97201'.
+    """
+    for cid, record in scan(data["customers"]):
+        if (record["first_name"].lower(), record["last_name"].lower()) == (first_name.lower(), last_name.lower()) and any(
+            a["zip"] == zip for a in record["addresses"]
+        ):
+            return cid
+    raise ToolError("no customer with that name and zip")
+
+
+@tool
+def get_customer_details(data: dict, customer_id: str) -> dict:
+    """Get a customer's profile: addresses, payment methods, wallet balance, loyalty tier, allergens, orders.
+
+    Args:
+        customer_id: The customer's id, such as 'CU-1001'.
+    """
+    return customer(data, customer_id)
+
+
+@tool
+def get_order_details(data: dict, order_id: str) -> dict:
+    """Get an order: status, items, fees, total, courier, ETA window, ledger of refunds and credits.
+
+    Args:
+        order_id: The order's id, such as 'FD-10001'.
+    """
+    return order(data, order_id)
+
+
+@tool
+def get_restaurant_details(data: dict, restaurant_id: str) -> dict:
+    """Get a restaurant: status (open, paused or closed), preparation time and menu with prices, allergens and stock.
+
+    Args:
+        restaurant_id: The restaurant's id, such as 'RS-101'.
+    """
+    return restaurant(data, restaurant_id)
+
+
+def available_couriers(data: Dict[str, Any], o: Dict[str, Any], exclude: Any) -> list:
+    """Available couriers with spare capacity within the dispatch radius of the restaurant."""
+    origin = restaurant(data, o["restaurant_id"])
+    radius = data["policy"]["dispatch_radius_km"]
+    out = []
+    for did, d in scan(data["drivers"]):
+        if did == exclude or d["status"] != "available" or len(d["active_orders"]) >= d["capacity"]:
+            continue
+        if distance_km(origin, d) <= radius:
+            out.append(did)
+    return sorted(out)
+
+
+@tool
+def list_available_couriers(data: dict, order_id: str) -> dict:
+    """List the couriers who could take over an order whose courier fell through.
+
+    Args:
+        order_id: The order's id.
+    """
+    o = order(data, order_id)
+    original = o.get("original_driver_id") or o["driver_id"]
+    return {"order_id": order_id, "couriers": available_couriers(data, o, original)}
+
+
+@tool
+def find_substitutes(data: dict, order_id: str, item_id: str) -> dict:
+    """List in-stock menu items of the same restaurant and category that could replace an item.
+
+    Each candidate lists its allergens; it is the agent's job to check them
+    against the customer's hard-flagged allergens.
+
+    Args:
+        order_id: The order's id.
+        item_id: The ordered item to replace, such as 'MI-101-01'.
+    """
+    o = order(data, order_id)
+    menu = restaurant(data, o["restaurant_id"])["menu"]
+    if not any(it["item_id"] == item_id for it in o["items"]):
+        raise ToolError(f"item {item_id} is not in order {order_id}")
+    category = menu[item_id]["category"]
+    candidates = [
+        {"item_id": mid, "name": m["name"], "price": m["price"], "allergens": m["allergens"]}
+        for mid, m in sorted(menu.items())
+        if m["category"] == category and m["in_stock"] and mid != item_id
+    ]
+    return {"order_id": order_id, "item_id": item_id, "substitutes": candidates}
+
+
+@tool
+def get_order_eta(data: dict, order_id: str) -> dict:
+    """Get the delivery time window of an order (the range the agent may promise).
+
+    Args:
+        order_id: The order's id.
+    """
+    o = order(data, order_id)
+    if o["status"] in ("delivered", "cancelled"):
+        raise ToolError(f"order {order_id} is {o['status']}")
+    return {"order_id": order_id, "earliest": o["eta_low"], "latest": o["eta_high"]}
+
+
+@tool
+def quote_delivery_fee(data: dict, customer_id: str, restaurant_id: str, address_id: str) -> dict:
+    """Quote the delivery fee for a new order (surge included); the quote is honoured while valid.
+
+    Args:
+        customer_id: The customer's id.
+        restaurant_id: The restaurant's id.
+        address_id: One of the customer's address ids.
+    """
+    c = customer(data, customer_id)
+    restaurant(data, restaurant_id)
+    if not any(a["address_id"] == address_id for a in c["addresses"]):
+        raise ToolError(f"address {address_id} is not one of the customer's")
+    moment = now(data)
+    pricing = data["pricing"]
+    surge = next((w["multiplier"] for w in pricing["surge"] if w["start"] <= moment.strftime("%H:%M") < w["end"]), 1.0)
+    quote_id = f"QT-{len(data['quotes']) + 1:04d}"
+    quote = {
+        "quote_id": quote_id, "customer_id": customer_id, "restaurant_id": restaurant_id, "address_id": address_id,
+        "delivery_fee": round(pricing["base_delivery_fee"] * surge, 2), "surge_multiplier": surge,
+        "valid_until": (moment + timedelta(minutes=data["policy"]["quote_valid_minutes"])).isoformat(),
+    }
+    data["quotes"][quote_id] = quote
+    return quote
+
+
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
+
+
+def _arith(node: ast.AST) -> float:
+    if isinstance(node, ast.Expression):
+        return _arith(node.body)
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+        return _OPS[type(node.op)](_arith(node.left), _arith(node.right))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _arith(node.operand)
+        return -value if isinstance(node.op, ast.USub) else value
+    raise ToolError("only numbers, + - * / and parentheses are allowed")
+
+
+@tool
+def calculate(data: dict, expression: str) -> str:
+    """Calculate an arithmetic expression, such as '12.5 + 3 * 2'.
+
+    Args:
+        expression: Numbers, + - * / and parentheses.
+    """
+    if len(expression) > 200:
+        raise ToolError("expression too long")
+    try:
+        tree = ast.parse(expression, mode="eval")
+    except SyntaxError:
+        raise ToolError("not an arithmetic expression") from None
+    try:
+        return str(round(_arith(tree), 2))
+    except ZeroDivisionError:
+        raise ToolError("division by zero") from None
+
+
+@tool
+def think(data: dict, thought: str) -> str:
+    """Think out loud; changes nothing.
+
+    Args:
+        thought: The thought.
+    """
+    return ""
