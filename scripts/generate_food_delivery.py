@@ -145,10 +145,14 @@ def _orders(rng: random.Random, n: int, customers: Dict[str, Any], restaurants: 
         delivered_at = None
         if status == "delivered":
             delivered_at = _iso(eta_low + timedelta(minutes=rng.choice([0, 5, 10, 10, 20, 25, 35, 45])))
+        total = round(subtotal + delivery_fee + service_fee + small + tip, 2)
+        charges = [{"charge_id": f"CH-{oid}-1", "description": "order total", "amount": total}]
+        if status == "delivered" and i % 23 == 0:  # a billing glitch: the service fee charged twice
+            charges.append({"charge_id": f"CH-{oid}-2", "description": "service fee", "amount": service_fee})
         out[oid] = {
-            "order_id": oid, "customer_id": customer["customer_id"], "restaurant_id": restaurant["restaurant_id"], "status": status,
+            "order_id": oid, "charges": charges, "customer_id": customer["customer_id"], "restaurant_id": restaurant["restaurant_id"], "status": status,
             "items": items, "subtotal": subtotal, "delivery_fee": delivery_fee, "service_fee": service_fee, "small_order_fee": small,
-            "surge_multiplier": surge, "tip": tip, "total": round(subtotal + delivery_fee + service_fee + small + tip, 2),
+            "surge_multiplier": surge, "tip": tip, "total": total,
             "payment_method_id": f"PM-{customer['customer_id'][3:]}-card", "delivery_address": dict(customer["addresses"][0]),
             "driver_id": driver, "placed_at": _iso(placed), "eta_low": _iso(eta_low), "eta_high": _iso(eta_low + timedelta(minutes=15)),
             "delivered_at": delivered_at, "ledger": [], "replacement_for": None, "courier_candidates": [],

@@ -97,7 +97,7 @@ def create_replacement_order(data: dict, order_id: str, item_ids: List[str], rea
     new_id = f"{order_id}-R{number}"
     data["orders"][new_id] = {
         **{k: o[k] for k in ("customer_id", "restaurant_id", "payment_method_id", "delivery_address")},
-        "order_id": new_id, "status": "placed", "items": items, "subtotal": value, "delivery_fee": 0.0, "service_fee": 0.0,
+        "order_id": new_id, "charges": [], "status": "placed", "items": items, "subtotal": value, "delivery_fee": 0.0, "service_fee": 0.0,
         "small_order_fee": 0.0, "surge_multiplier": 1.0, "tip": 0.0, "total": 0.0, "replacement_value": value,
         "driver_id": None, "placed_at": data["clock"]["now"], "eta_low": None, "eta_high": None, "delivered_at": None,
         "ledger": [], "replacement_for": order_id, "courier_candidates": [], "pending_substitutions": [], "restaurant_notified": False,
