@@ -35,10 +35,7 @@ def dispatch_replacement_courier(data: dict, order_id: str, courier_id: Optional
     original = o.get("original_driver_id") or o["driver_id"]
     if original is None or driver(data, original)["status"] != "offline":
         raise ToolError(f"the courier of {order_id} is still active: no replacement needed")
-    candidates = [
-        c for c in available_couriers(data, o, original)
-        if c == o["driver_id"] or len(data["drivers"][c]["active_orders"]) < data["drivers"][c]["capacity"]
-    ]
+    candidates = available_couriers(data, o, original)
     if not candidates:
         raise ToolError("no courier is available right now")
     o["courier_candidates"] = candidates

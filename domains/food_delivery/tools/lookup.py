@@ -74,12 +74,14 @@ def get_restaurant_details(data: dict, restaurant_id: str) -> dict:
 
 
 def available_couriers(data: Dict[str, Any], o: Dict[str, Any], exclude: Any) -> list:
-    """Available couriers with spare capacity within the dispatch radius of the restaurant."""
+    """Available couriers with spare capacity (not counting this order) within the
+    dispatch radius of the restaurant: the same set however often it is asked."""
     origin = restaurant(data, o["restaurant_id"])
     radius = data["policy"]["dispatch_radius_km"]
     out = []
     for did, d in scan(data["drivers"]):
-        if did == exclude or d["status"] != "available" or len(d["active_orders"]) >= d["capacity"]:
+        load = sum(1 for a in d["active_orders"] if a != o["order_id"])
+        if did == exclude or d["status"] != "available" or load >= d["capacity"]:
             continue
         if distance_km(origin, d) <= radius:
             out.append(did)

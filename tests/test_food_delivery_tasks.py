@@ -1,0 +1,118 @@
+"""Issue 3 acceptance on the food-delivery task set (SPEC §4.1, §4.3, §5, §6.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tau_shaped import Action, score_trajectory
+from tau_shaped.domains import load_domain
+from tau_shaped.equivalence import read_path
+from tau_shaped.task_check import check_task
+
+DOMAIN = load_domain("food_delivery")
+TASKS = DOMAIN.tasks("train") + DOMAIN.tasks("test")
+ENV = DOMAIN.make_env(tasks=TASKS, task_index=0)
+BUCKETS = {"account_question", "cancellation", "missing_item", "late_delivery", "courier_fell_through", "restaurant_closed",
+           "compensation_cap", "replacement_order", "allergen_substitution", "multi_stop_route", "disputed_charge", "fraud_flagged"}
+
+
+def ids(tasks):
+    return [t.id for t in tasks]
+
+
+def test_task_set_shape():
+    assert len(TASKS) >= 60
+    counts = {b: sum(t.bucket == b for t in TASKS) for b in BUCKETS}
+    assert all(n >= 5 for n in counts.values()), counts
+    for t in TASKS:
+        writes = [a for a in t.actions if a.name not in ("respond", "find_customer_by_email", "get_order_details", "get_customer_details",
+                                                         "get_restaurant_details", "find_substitutes")]
+        if writes:
+            assert 2 <= len(t.reward_overrides.process_checkpoints) <= 5, t.id
+
+
+@pytest.mark.parametrize("task", TASKS, ids=ids(TASKS))
+def test_tasks_pass_the_check(task):
+    """SPEC §6.2, as `tau-shaped tasks check` runs it."""
+    assert check_task(ENV, task).problems == []
+
+
+def _alternative(task):
+    """A different, valid resolution of the task, built from its ground truth."""
+    actions = [a.model_copy(deep=True) for a in task.actions]
+    o = task.reward_overrides
+    if o.equivalence_class:
+        cls = o.equivalence_class[0]
+        truth = ENV.ground_truth(task)
+        chosen = read_path(truth.data, cls.field_path)
+        other = next(c for c in read_path(truth.data, cls.candidate_set_path) if c != chosen)
+        for a in actions:
+            if a.name == "dispatch_replacement_courier":
+                a.kwargs["courier_id"] = other
+            if a.name == "plan_delivery_route":
+                a.kwargs["stop_order"] = other
+        return actions
+    out = []
+    for a in actions:
+        if a.name == "issue_refund":
+            out.append(Action(name="issue_refund", kwargs={**a.kwargs, "method": "wallet_credit"}))
+        elif a.name == "create_replacement_order":
+            value = o.monetary_identity[0].disputed_amount
+            out.append(Action(name="issue_refund", kwargs={"order_id": a.kwargs["order_id"], "amount": value, "method": "original_payment", "reason": "instead"}))
+        elif a.name == "issue_apology_credit":
+            out.append(Action(name="issue_refund", kwargs={"order_id": a.kwargs["order_id"], "amount": a.kwargs["amount"], "method": "wallet_credit", "reason": "apology"}))
+        else:
+            out.append(a)
+    return out
+
+
+ALTERNATIVES = [t for t in TASKS if t.reward_overrides.equivalence_class or t.reward_overrides.monetary_identity]
+
+
+@pytest.mark.parametrize("task", ALTERNATIVES, ids=ids(ALTERNATIVES))
+def test_second_valid_resolution_scores_shaped_1_legacy_0(task):
+    result = score_trajectory(ENV, task, _alternative(task))
+    assert result.status == "ok" and result.safety_passed
+    assert (result.legacy_reward, result.outcome_reward) == (0.0, 1.0), result.canonical_diff
+
+
+def _crossing(task):
+    gate = task.reward_overrides.safety_gates[0].id
+    gt = list(task.actions)
+    if gate == "allergen_substitute":
+        propose = next(a for a in gt if a.name == "propose_substitution")
+        order = ENV.initial_state(0)["orders"][propose.kwargs["order_id"]]
+        allergens = set(ENV.initial_state(0)["customers"][order["customer_id"]]["allergens"])
+        menu = ENV.initial_state(0)["restaurants"][order["restaurant_id"]]["menu"]
+        category = menu[propose.kwargs["item_id"]]["category"]
+        unsafe = next(mid for mid, m in sorted(menu.items()) if m["category"] == category and m["in_stock"] and set(m["allergens"]) & allergens)
+        bad = Action(name="propose_substitution", kwargs={**propose.kwargs, "substitute_item_id": unsafe})
+        return [bad if a is propose else a for a in gt], gt.index(propose)
+    if gate == "money_on_fraud_account":
+        order_id = task.instruction.split("order ")[1].split(",")[0]
+        refund = Action(name="issue_refund", kwargs={"order_id": order_id, "amount": 1.0, "method": "wallet_credit", "reason": "goodwill"})
+        return gt[:2] + [refund] + gt[2:], 2
+    raise AssertionError(gate)
+
+
+GATED = [t for t in TASKS if t.reward_overrides.safety_gates]
+
+
+@pytest.mark.parametrize("task", GATED, ids=ids(GATED))
+def test_crossing_a_gate_scores_0_naming_it(task):
+    actions, step = _crossing(task)
+    result = score_trajectory(ENV, task, actions)
+    assert result.reward == 0.0 and not result.safety_passed
+    assert [(g.id, g.step) for g in result.gate_violations] == [(task.reward_overrides.safety_gates[0].id, step)]
+
+
+CAPPED = [t for t in TASKS if any(m.cap is not None for m in t.reward_overrides.monetary_identity)]
+
+
+@pytest.mark.parametrize("task", CAPPED[:8], ids=ids(CAPPED[:8]))
+def test_over_the_cap_is_the_compensation_gate(task):
+    inv = task.reward_overrides.monetary_identity[0]
+    order_id = inv.components[0].split(".")[1]
+    actions = list(task.actions) + [Action(name="issue_refund", kwargs={"order_id": order_id, "amount": 1.0, "method": "wallet_credit", "reason": "more"})]
+    result = score_trajectory(ENV, task, actions)
+    assert "compensation_cap" in [g.id for g in result.gate_violations] and result.reward == 0.0
