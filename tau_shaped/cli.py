@@ -141,6 +141,33 @@ def compare_command(
     raise typer.Exit(show(files, report))
 
 
+@app.command("demo")
+def demo_command(
+    log_dir: Path = typer.Option(Path("results/demo"), "--log-dir", help="Where results and the report go."),
+    num_trials: int = typer.Option(4, "--num-trials"),
+) -> None:
+    """The main job offline: replay the bundled food-delivery trajectories with a scripted
+    user, score them legacy and shaped, and write the comparison report. No API key."""
+    from tau_shaped.compare_display import show
+    from tau_shaped.domains import load_domain
+    from tau_shaped.run_display import run_with_progress
+    from tau_shaped.runner import RunConfig
+
+    domain = load_domain("food_delivery")
+    recordings = Path(domain.task_files["test"]).parent / "recordings" / "test.json"
+    path = log_dir / "replay-food_delivery-test.jsonl"
+    if path.exists():
+        path.unlink()  # a demo starts afresh
+    config = RunConfig(
+        env="food_delivery", agent_strategy="replay", user_strategy="scripted", recordings=str(recordings),
+        num_trials=num_trials, log_dir=str(log_dir), resume=str(path),
+    )
+    status = run_with_progress(config)
+    if status:
+        raise typer.Exit(status)
+    raise typer.Exit(show([path], log_dir / "report.html"))
+
+
 def main() -> None:  # pragma: no cover - console entry point
     app()
 
