@@ -82,7 +82,7 @@ def run_command(
     task_split: str = typer.Option("test", "--task-split"),
     start_index: int = typer.Option(0, "--start-index"),
     end_index: int = typer.Option(-1, "--end-index", help="Run all tasks if -1."),
-    task_ids: Optional[List[str]] = typer.Option(None, "--task-ids", help="Task ids or indices (repeatable)."),
+    task_ids: Optional[List[str]] = typer.Option(None, "--task-ids", help="Task ids or indices: repeat the option or separate with commas."),
     num_trials: int = typer.Option(1, "--num-trials"),
     max_concurrency: int = typer.Option(1, "--max-concurrency"),
     seed: int = typer.Option(10, "--seed", help="Seeds task shuffling and is passed to the LLM."),

@@ -74,7 +74,8 @@ def select_tasks(config: RunConfig, tasks: List[Any]) -> List[int]:
     if config.task_ids:
         by_id = {str(getattr(t, "id", i)): i for i, t in enumerate(tasks)}
         out = []
-        for key in config.task_ids:
+        keys = [k.strip() for raw in config.task_ids for k in str(raw).split(",") if k.strip()]
+        for key in keys:
             if key in by_id:
                 out.append(by_id[key])
             elif key.isdigit() and int(key) < len(tasks):

@@ -40,6 +40,11 @@ def test_replay_run_scores_legacy_and_shaped(tmp_path):
     assert summary.legacy_pass_k[1] == pytest.approx(2 / 5) and summary.shaped_pass_k[1] == pytest.approx(4 / 5)
 
 
+def test_task_ids_by_id_index_or_comma_list(tmp_path):
+    summary = run(config(tmp_path, num_trials=1, task_ids=["courier,1", "4"]))
+    assert sorted(r["info"]["task_key"] for r in read_results(summary.path)) == ["courier", "plain", "refund"]
+
+
 def test_max_steps_truncates_but_scores(tmp_path):
     summary = run(config(tmp_path, num_trials=1, task_ids=["courier"], max_steps=1))
     (record,) = read_results(summary.path)
