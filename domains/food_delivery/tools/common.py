@@ -12,32 +12,27 @@ from tau_shaped.function_tool import ToolError
 WRITABLE_BEFORE_PICKUP = ("placed", "preparing", "ready_for_pickup")
 
 
-def customer(data: Dict[str, Any], customer_id: str) -> Dict[str, Any]:
-    found = data["customers"].get(customer_id)
+def _record(data: Dict[str, Any], table: str, key: str, label: str) -> Dict[str, Any]:
+    found = data[table].get(key)
     if found is None:
-        raise ToolError(f"customer {customer_id} not found")
+        raise ToolError(f"{label} {key} not found")
     return found
+
+
+def customer(data: Dict[str, Any], customer_id: str) -> Dict[str, Any]:
+    return _record(data, "customers", customer_id, "customer")
 
 
 def order(data: Dict[str, Any], order_id: str) -> Dict[str, Any]:
-    found = data["orders"].get(order_id)
-    if found is None:
-        raise ToolError(f"order {order_id} not found")
-    return found
+    return _record(data, "orders", order_id, "order")
 
 
 def restaurant(data: Dict[str, Any], restaurant_id: str) -> Dict[str, Any]:
-    found = data["restaurants"].get(restaurant_id)
-    if found is None:
-        raise ToolError(f"restaurant {restaurant_id} not found")
-    return found
+    return _record(data, "restaurants", restaurant_id, "restaurant")
 
 
 def driver(data: Dict[str, Any], driver_id: str) -> Dict[str, Any]:
-    found = data["drivers"].get(driver_id)
-    if found is None:
-        raise ToolError(f"driver {driver_id} not found")
-    return found
+    return _record(data, "drivers", driver_id, "driver")
 
 
 def cents(amount: float) -> float:
