@@ -104,3 +104,15 @@ def test_malformed_results_files(tmp_path, content, needle):
     with pytest.raises(ResultsFileError) as info:
         read_results(path)
     assert needle in str(info.value) and str(path) in str(info.value)
+
+
+def test_concurrent_run_gives_the_sequential_results(tmp_path):
+    def verdicts(path):
+        return sorted(
+            (r["info"]["task_key"], r["trial"], r["reward"], json.dumps(r["info"]["shaped"], sort_keys=True))
+            for r in read_results(path)
+        )
+
+    sequential = run(config(tmp_path / "a", num_trials=3))
+    concurrent = run(config(tmp_path / "b", num_trials=3, max_concurrency=4))
+    assert verdicts(sequential.path) == verdicts(concurrent.path)
