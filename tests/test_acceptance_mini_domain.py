@@ -135,3 +135,29 @@ def test_blends(env):
     assert score_trajectory(env, 1, actions, blend="gated").reward == 1.0
     with pytest.raises(ValueError):
         score_trajectory(env, 1, actions, blend="nope")
+
+
+def test_cap_gate_step_is_when_the_total_went_over(env):
+    """The compensation_cap gate names the step whose refund crossed the cap, not the last step."""
+    actions = [
+        A("issue_refund", order_id="O1", amount=10.0, method="original_payment"),
+        A("issue_refund", order_id="O1", amount=15.0, method="wallet_credit"),
+        A("get_order", order_id="O1"),
+        A("respond", content="Done."),
+    ]
+    result = score_trajectory(env, 1, actions)
+    assert [(g.id, g.step) for g in result.gate_violations] == [("compensation_cap", 1)]
+    assert "25.00 exceeds cap 20.00" in result.gate_violations[0].evidence
+
+
+def test_state_checkpoint_credited_at_the_step_that_made_it_true(env):
+    """SPEC §3/§5: a final-state checkpoint is credited where the state became (and stayed) true."""
+    actions = [
+        A("substitute_item", order_id="O1", item_id="pad_thai", substitute_id="tofu_curry"),
+        A("get_order", order_id="O1"),
+        A("respond", content="I made the substitute you asked for."),
+    ]
+    result = score_trajectory(env, 2, actions)
+    by_id = {c.id: c for c in result.checkpoints}
+    assert by_id["substituted"].step == 0 and by_id["confirmed"].step == 2
+    assert result.step_rewards == pytest.approx([0.6, 0.0, 0.4])
