@@ -84,3 +84,21 @@ def test_canonical_hash_agrees_with_compare():
     assert canonical_hash(sb, S0, None) != canonical_hash(S0, S0, None)
     # an empty table and a missing one are different states
     assert canonical_hash({"t": {}}, {}, None) != canonical_hash({}, {}, None)
+
+
+def test_linked_paths_of_a_sequence_choice_follow_each_stop():
+    """SPEC §4.1: for a sequence-valued choice, a linked template is filled with each stop."""
+    overrides = RewardOverrides.model_validate(
+        {"equivalence_class": {"id": "route", "field_path": "d.route", "candidate_set_path": "d.cands", "linked_paths": ["stops.{value}.visits"]}}
+    )
+    s0 = {"d": {"route": None, "cands": []}, "stops": {"A": {"visits": 0}, "B": {"visits": 0}, "C": {"visits": 0}}}
+
+    def routed(route, extra=()):
+        state = {"d": {"route": list(route), "cands": [["A", "B"], ["B", "A"]]}, "stops": {k: {"visits": 0} for k in "ABC"}}
+        for stop in list(route) + list(extra):
+            state["stops"][stop]["visits"] += 1
+        return state
+
+    assert compare(routed("AB"), routed("BA"), s0, overrides, None) == []
+    assert compare(routed("AB", extra="A"), routed("BA"), s0, overrides, None) != []  # a stop visited twice
+    assert compare(routed("AB", extra="C"), routed("BA"), s0, overrides, None) != []  # a stop outside the route
