@@ -13,7 +13,7 @@ import json
 import random
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "domains" / "food_delivery" / "data" / "food_delivery.json"

@@ -10,7 +10,7 @@ from typing import Any, List, Optional
 
 from pydantic import Field, field_validator, model_validator
 
-from tau_shaped.paths import Filter, Index, Key, Placeholder, Wildcard, parse_path
+from tau_shaped.paths import Index, Key, Placeholder, parse_path
 from tau_shaped.predicate_schema import Predicate, TextMatcher, _check_path, _Strict
 from tau_shaped.types import Action, Task
 
