@@ -69,6 +69,14 @@ def ev(pred, trace=None, slots=None):
         ({"before": [{"said": {"contains": "refund"}}, {"tool": "refund", "succeeded": True}]}, True, 3),
         ({"before": [{"tool": "cancel"}, {"tool": "refund"}]}, False, None),
         ({"before": [{"tool": "refund"}, {"tool": "refund"}]}, True, 3),
+        ({"tool": "refund", "args": {"order_id": {"contains": "O"}}}, True, 2),
+        ({"tool": "refund", "args": {"order_id": {"contains": "X"}}}, False, None),
+        ({"state": "orders.O1.status", "contains": "cancel"}, True, 5),
+        ({"state": "orders.O1.ledger", "contains": {"amount": 2.5}}, True, 5),
+        ({"state": "orders.O1.ledger", "contains": {"amount": 3}}, False, None),
+        ({"state": "orders.O1.ledger[0]", "contains": "amount"}, True, 5),
+        ({"state": "orders.O1.total", "contains": 3}, False, None),
+        ({"state": "orders.O1.status", "contains": 3}, False, None),
     ],
 )
 def test_predicate(pred, holds, step):
