@@ -78,6 +78,23 @@ def sum_atom_holds(atom: SumPredicate, data: Any) -> bool:
     return match_value(atom, sum_atom_value(atom, data))
 
 
+def stable_since(trajectory: Trajectory, slot: Optional[int], holds: Any) -> Optional[int]:
+    """The step from which ``holds(probe value)`` was true at every later step.
+
+    Without a trace for the slot (a hand-built trajectory), the last step.
+    """
+    n = len(trajectory.steps)
+    trace = trajectory.state_trace
+    if trace is None or slot is None or len(trace) != n:
+        return n - 1 if n else None
+    since = None
+    for index in range(n - 1, -1, -1):
+        if not holds(trace[index][slot]):
+            break
+        since = index
+    return since
+
+
 class PredicateEvaluator:
     """Evaluates predicates over one trajectory, its initial and final states."""
 
@@ -158,16 +175,7 @@ class PredicateEvaluator:
         return Verdict(True, step, steps, f"{described} holds {where}")
 
     def _stable_since(self, atom: Any) -> Optional[int]:
-        trace = self.trajectory.state_trace
-        slot = self.probe_slots.get(id(atom))
-        if trace is None or slot is None or len(trace) != self.n or self.n == 0:
-            return self.n - 1 if self.n else None
-        since = None
-        for index in range(self.n - 1, -1, -1):
-            if not trace[index][slot]:
-                break
-            since = index
-        return since
+        return stable_since(self.trajectory, self.probe_slots.get(id(atom)), bool)
 
     def _StatePredicate(self, p: StatePredicate) -> Verdict:
         data = self.final if p.at == "final" else self.initial

@@ -14,7 +14,7 @@ from tau_shaped import canonical, equivalence, invariants
 from tau_shaped.legacy_reward import check_outputs, legacy_result, states_equal
 from tau_shaped.matchers import match_text
 from tau_shaped.overlay import RecordLoc
-from tau_shaped.predicates import PredicateEvaluator
+from tau_shaped.predicates import PredicateEvaluator, stable_since
 from tau_shaped.result import (
     CheckpointResult,
     ClassResult,
@@ -52,17 +52,10 @@ def _last_step(n: int) -> Optional[int]:
 
 
 def _cap_step(inp: VerifyInput, inv: Any) -> Optional[int]:
-    trace, slot = inp.trajectory.state_trace, inp.probe_slots.get(id(inv))
-    n = len(inp.trajectory.steps)
-    if trace is None or slot is None or len(trace) != n:
-        return _last_step(n)
+    """The step from which the invariant's running total stayed over its cap."""
     bound = inv.cap + inv.tolerance + 1e-9
-    since = None
-    for index in range(n - 1, -1, -1):
-        if not trace[index][slot] > bound:
-            break
-        since = index
-    return since if since is not None else _last_step(n)
+    since = stable_since(inp.trajectory, inp.probe_slots.get(id(inv)), lambda total: total > bound)
+    return since if since is not None else _last_step(len(inp.trajectory.steps))
 
 
 def _gates(inp: VerifyInput, ev: PredicateEvaluator, checks: List[invariants.InvariantCheck]) -> List[GateViolation]:

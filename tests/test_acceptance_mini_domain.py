@@ -161,3 +161,12 @@ def test_state_checkpoint_credited_at_the_step_that_made_it_true(env):
     by_id = {c.id: c for c in result.checkpoints}
     assert by_id["substituted"].step == 0 and by_id["confirmed"].step == 2
     assert result.step_rewards == pytest.approx([0.6, 0.0, 0.4])
+
+
+@pytest.mark.parametrize("over_at", [0, 1, 2, 3])
+def test_cap_gate_step_for_every_position(env, over_at):
+    """The gate's step is exactly where the cap was crossed, wherever that is in the trajectory."""
+    actions = [A("get_order", order_id="O1") for _ in range(5)]
+    actions[over_at] = A("issue_refund", order_id="O1", amount=25.0, method="wallet_credit")
+    result = score_trajectory(env, 1, actions)
+    assert [(g.id, g.step) for g in result.gate_violations] == [("compensation_cap", over_at)]
