@@ -38,8 +38,19 @@ def compensated(oid: str, amount: float, weight: float = 0.4) -> Dict[str, Any]:
     return {"id": "compensated", "weight": weight, "when": {"sum": [f"orders.{oid}.ledger[*].amount"], "ge": round(amount - 0.01, 2)}}
 
 
+TRAITS = [
+    "You are polite and brief.",
+    "You are in a hurry and want this done quickly.",
+    "You are upset but reasonable, and calm down when the agent is clear.",
+    "You are chatty and mention that this is for a family dinner.",
+    "You are skeptical and ask the agent to confirm amounts before agreeing.",
+]
+
+
 def person(c: Dict[str, Any]) -> str:
-    return f"You are {c['first_name']} {c['last_name']} (email {c['email']})."
+    """Who the simulated user is: name, how they can be identified, a temperament."""
+    trait = TRAITS[int(c["customer_id"].split("-")[1]) % len(TRAITS)]
+    return f"You are {c['first_name']} {c['last_name']}; your account email is {c['email']}. {trait}"
 
 
 Task = Dict[str, Any]
