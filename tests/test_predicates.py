@@ -77,6 +77,11 @@ def ev(pred, trace=None, slots=None):
         ({"state": "orders.O1.ledger[0]", "contains": "amount"}, True, 5),
         ({"state": "orders.O1.total", "contains": 3}, False, None),
         ({"state": "orders.O1.status", "contains": 3}, False, None),
+        ({"state": "orders.O1.status", "exists": False}, False, None),
+        ({"state": "orders.O1.status", "exists": True}, True, 5),
+        ({"state": "orders.O2"}, False, None),
+        ({"state": "orders.O1"}, True, 5),
+        ({"state": "orders.O1.status", "exists": True, "eq": "placed"}, False, None),
     ],
 )
 def test_predicate(pred, holds, step):
@@ -98,3 +103,25 @@ def test_checkpoint_step_counts_once():
     """SPEC §5: a repeated step does not count twice (first occurrence only)."""
     verdict = ev({"tool": "respond"})
     assert verdict.step == 1 and verdict.steps == frozenset({1, 5})
+
+
+@pytest.mark.parametrize(
+    "pred, needles",
+    [
+        ({"state": "orders.O1.status", "eq": "cancelled"}, ['state orders.O1.status = "cancelled"', "holds since step 5"]),
+        ({"state": "orders.O1.ledger[*].amount", "gt": 0}, ["[10.0, 2.5]"]),
+        ({"state": "orders.O1.status", "at": "initial", "eq": "placed"}, ['"placed"', "holds initially"]),
+        ({"user_said": {"contains": "yes"}}, ["step 1: user said 'yes'"]),
+        ({"said": {"contains": "done"}}, ["step 5: agent said 'done'"]),
+        ({"tool": "refund", "succeeded": True}, ["step 3: refund(", ") succeeded"]),
+        ({"event": "money"}, ["step 3: event money", "12.5"]),
+        ({"sum": ["orders.O1.ledger[*].amount"], "eq": 12.5}, ["sum ['orders.O1.ledger[*].amount'] = 12.5"]),
+        ({"not": {"tool": "nope"}}, ["never: no matching nope call"]),
+        ({"before": [{"tool": "get_order"}, {"tool": "cancel"}]}, ["then at step 4"]),
+    ],
+)
+def test_evidence_says_what_held(pred, needles):
+    """SPEC §5: each predicate reports a line of evidence."""
+    verdict = ev(pred)
+    for needle in needles:
+        assert needle in verdict.evidence, verdict.evidence
