@@ -100,6 +100,8 @@ def linked_change(before: Any, after: Any) -> Any:
         return {"created": deep_copy(after)}
     if after is ABSENT:
         return {"deleted": True}
+    if canonical_json(before) == canonical_json(after):
+        return {"unchanged": True}
     if isinstance(before, list) and isinstance(after, list):
         remaining = [canonical_json(x) for x in before]
         added = []
@@ -116,8 +118,6 @@ def linked_change(before: Any, after: Any) -> Any:
         keys = sorted(before.keys() | after.keys(), key=str)
         changes = {str(k): linked_change(before.get(k, ABSENT), after.get(k, ABSENT)) for k in keys}
         return {"fields": {k: v for k, v in changes.items() if v != {"unchanged": True}}}
-    if canonical_json(before) == canonical_json(after):
-        return {"unchanged": True}
     return {"became": deep_copy(after)}
 
 

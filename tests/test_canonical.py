@@ -102,3 +102,32 @@ def test_linked_paths_of_a_sequence_choice_follow_each_stop():
     assert compare(routed("AB"), routed("BA"), s0, overrides, None) == []
     assert compare(routed("AB", extra="A"), routed("BA"), s0, overrides, None) != []  # a stop visited twice
     assert compare(routed("AB", extra="C"), routed("BA"), s0, overrides, None) != []  # a stop outside the route
+
+
+from tau_shaped.equivalence import linked_change  # noqa: E402
+from tau_shaped.overlay import ABSENT  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "before, after, change",
+    [
+        (ABSENT, ABSENT, {"unchanged": True}),
+        (ABSENT, 5, {"created": 5}),
+        (5, ABSENT, {"deleted": True}),
+        ([1, 2], [2, 3], {"added": ["3"], "removed": ["1"]}),
+        ([1, 1], [1], {"added": [], "removed": ["1"]}),
+        (["O1"], ["O1", "O2", "O2"], {"added": ['"O2"', '"O2"'], "removed": []}),
+        (3, 5.5, {"delta": 2.5}),
+        (2.5, 2.5, {"unchanged": True}),
+        ([1, 2], [2, 1], {"added": [], "removed": []}),
+        ({"a": 1, "b": 2}, {"a": 1, "b": 3, "c": 4}, {"fields": {"b": {"delta": 1}, "c": {"created": 4}}}),
+        ({"a": 1}, {}, {"fields": {"a": {"deleted": True}}}),
+        ("x", "x", {"unchanged": True}),
+        ("x", "y", {"became": "y"}),
+        (True, False, {"became": False}),
+        (None, [1], {"became": [1]}),
+    ],
+)
+def test_linked_change(before, after, change):
+    """How a linked value changed from S0 (the side effect kept in a collapsed class, SPEC §4.1)."""
+    assert linked_change(before, after) == change

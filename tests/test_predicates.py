@@ -125,3 +125,26 @@ def test_evidence_says_what_held(pred, needles):
     verdict = ev(pred)
     for needle in needles:
         assert needle in verdict.evidence, verdict.evidence
+
+
+@pytest.mark.parametrize(
+    "pred, holds, step, steps",
+    [
+        ({"all": [{"not": {"tool": "nope"}}, {"state": "orders.O1.status", "at": "initial", "eq": "placed"}]}, True, None, [0, 1, 2, 3, 4, 5]),
+        ({"before": [{"all": [{"tool": "get_order"}, {"said": {"contains": "refund"}}]}, {"tool": "cancel"}]}, True, 4, [4]),
+        ({"before": [{"tool": "get_order"}, {"all": [{"tool": "cancel"}, {"said": {"contains": "done"}}]}]}, True, 5, [5]),
+        ({"before": [{"tool": "cancel"}, {"all": [{"tool": "get_order"}, {"tool": "refund"}]}]}, True, 5, [5]),
+        ({"all": [{"tool": "get_order"}, {"tool": "refund"}]}, True, 2, [2, 3, 4, 5]),
+        ({"any": [{"tool": "cancel"}, {"tool": "refund", "succeeded": True}]}, True, 3, [3, 4]),
+        ({"not": {"tool": "cancel"}}, False, None, []),
+    ],
+)
+def test_connective_steps(pred, holds, step, steps):
+    """SPEC §5: `all` holds from the step its last part first held; `before` orders occurrences."""
+    verdict = ev(pred)
+    assert (verdict.holds, verdict.step, sorted(verdict.steps)) == (holds, step, steps), verdict.evidence
+
+
+def test_all_evidence_joins_every_part():
+    verdict = ev({"all": [{"tool": "get_order"}, {"said": {"contains": "refund"}}]})
+    assert verdict.evidence.count("; ") == 1 and "get_order" in verdict.evidence and "agent said" in verdict.evidence
