@@ -131,3 +131,22 @@ from tau_shaped.overlay import ABSENT  # noqa: E402
 def test_linked_change(before, after, change):
     """How a linked value changed from S0 (the side effect kept in a collapsed class, SPEC §4.1)."""
     assert linked_change(before, after) == change
+
+
+def test_linked_path_created_by_the_choice():
+    """A linked path absent from S0 (created by the choice) is judged through the class too."""
+    overrides = RewardOverrides.model_validate(
+        {"equivalence_class": {"id": "k", "field_path": "o.d", "candidate_set_path": "o.c", "linked_paths": ["assignments.{value}", "log.{value}.n"]}}
+    )
+    s0 = {"o": {"d": None, "c": []}, "assignments": {}, "log": {}}
+
+    def chose(pick, extra=None, log=True):
+        state = {"o": {"d": pick, "c": ["A", "B"]}, "assignments": {pick: "O1"}, "log": {pick: {"n": 1}} if log else {}}
+        if extra:
+            state["assignments"][extra] = "O1"
+        return state
+
+    assert compare(chose("A"), chose("B"), s0, overrides, None) == []
+    assert compare(chose("A", extra="B"), chose("B"), s0, overrides, None) != []
+    assert compare(chose("A", log=False), chose("B"), s0, overrides, None) != []  # a side effect missing
+    assert canonical_hash(chose("A"), s0, overrides) == canonical_hash(chose("B"), s0, overrides)
