@@ -80,6 +80,7 @@ def collapse(view: Any, state: Any, initial: Any, cls: EquivalenceClass) -> None
             continue
         if original is ABSENT:
             delete_locations(view, [loc])
+            _prune_created_parents(view, initial, loc)
         else:
             set_at(view, loc, deep_copy(original))
     field_loc = locate(cls.field_path, state)
@@ -119,6 +120,18 @@ def linked_change(before: Any, after: Any) -> Any:
         changes = {str(k): linked_change(before.get(k, ABSENT), after.get(k, ABSENT)) for k in keys}
         return {"fields": {k: v for k, v in changes.items() if v != {"unchanged": True}}}
     return {"became": deep_copy(after)}
+
+
+def _prune_created_parents(view: Any, initial: Any, loc: Sequence[Any]) -> None:
+    """Restoring S0 also removes the containers the choice created and that are now empty."""
+    for depth in range(len(loc) - 1, 0, -1):
+        parent = tuple(loc[:depth])
+        if read_record(initial, parent) is not ABSENT:
+            return
+        node = read_record(view, parent)
+        if node is ABSENT or node:
+            return
+        delete_locations(view, [parent])
 
 
 def _has_parent(view: Any, loc: Sequence[Any]) -> bool:
