@@ -1,0 +1,59 @@
+"""SPEC §5: MATCHER operators at their boundaries, and TEXT_MATCHER dispatch."""
+
+import pytest
+from pydantic import TypeAdapter
+
+from tau_shaped.matchers import match_text, match_value, sum_numbers
+from tau_shaped.predicate_schema import LiteralMatcher, MatchOps, TextMatcher
+
+TEXT = TypeAdapter(TextMatcher)
+
+
+@pytest.mark.parametrize(
+    "ops, value, expected",
+    [
+        ({"gt": 5}, 5, False), ({"gt": 5}, 5.0000001, False), ({"gt": 5}, 5.01, True),
+        ({"ge": 5}, 5, True), ({"ge": 5}, 4.99, False),
+        ({"lt": 5}, 5, False), ({"lt": 5}, 4.99, True),
+        ({"le": 5}, 5, True), ({"le": 5}, 5.01, False),
+        ({"gt": 0}, True, False), ({"lt": 9}, "3", False), ({"ge": 0}, None, False),
+        ({"eq": 10}, 10.0, True), ({"eq": 10}, True, False), ({"eq": None}, None, True), ({"eq": None}, 0, False),
+        ({"ne": 10}, 10.0, False), ({"ne": 10}, 11, True),
+        ({"in": ["a", 2]}, 2.0, True), ({"in": ["a", 2]}, "b", False),
+        ({"not_in": ["a", 2]}, "b", True), ({"not_in": ["a", 2]}, 2, False), ({"not_in": []}, "x", True),
+        ({"contains": "ab"}, "xaby", True), ({"contains": "AB"}, "xaby", False),
+        ({"regex": "^FD-\\d+$"}, "FD-12", True), ({"regex": "^FD-\\d+$"}, "FD-12x", False), ({"regex": "x"}, 5, False),
+        ({"ge": 1, "le": 2}, 1.5, True), ({"ge": 1, "le": 2}, 2.5, False),
+    ],
+)
+def test_operators(ops, value, expected):
+    assert match_value(MatchOps.model_validate(ops), value) is expected
+
+
+def test_literal_matcher_is_canonical_equality():
+    assert match_value(LiteralMatcher(value={"a": 1}), {"a": 1.0})
+    assert not match_value(LiteralMatcher(value=[1, 2]), [2, 1])
+
+
+@pytest.mark.parametrize(
+    "matcher, text, snippet",
+    [
+        ({"contains": "refund"}, "I issued a Refund today", "Refund"),
+        ({"contains": "refund"}, "refunded", None),
+        ({"regex": "FD-\\d{5}"}, "order FD-10001 is late", "FD-10001"),
+        ({"number": 12.5}, "that is $12.50 back", "$12.50"),
+        ({"number": 12.5}, "that is $12.51 back", None),
+        ({"number": 12.5, "tolerance": 0.02}, "that is $12.51 back", "$12.51"),
+        ({"math": "x^2 - 1"}, "so the answer is (x-1)(x+1).", "(x-1)(x+1)"),
+        ({"math": "1/2"}, "it is 0.75", None),
+    ],
+)
+def test_text_matchers(matcher, text, snippet):
+    assert match_text(TEXT.validate_python(matcher), text) == snippet
+
+
+def test_sum_numbers_skips_non_numbers():
+    data = {"xs": [1, 2.5, True, "3", None, {"y": 4}]}
+    assert sum_numbers(data, ["xs[*]"]) == 3.5
+    assert sum_numbers(data, ["xs[*]", "xs[*].y"]) == 7.5
+    assert sum_numbers(data, ["nope"]) == 0.0
