@@ -20,7 +20,7 @@ from typing import Any, Iterable, List, Optional, Set
 from tau_shaped import equivalence, invariants
 from tau_shaped.overlay import ABSENT, RecordLoc, all_records, deep_copy, read_record
 from tau_shaped.paths import format_location
-from tau_shaped.values import canonical_form, canonical_json, is_number
+from tau_shaped.values import canonical_form, canonical_json
 
 MAX_DIFFS = 10
 
@@ -119,12 +119,7 @@ def _differences(loc: List[Any], expected: Any, actual: Any, out: List[Differenc
         for key in sorted(expected.keys() | actual.keys(), key=str):
             _differences(loc + [key], expected.get(key, ABSENT), actual.get(key, ABSENT), out)
         return
-    if (
-        isinstance(expected, list)
-        and isinstance(actual, list)
-        and len(expected) == len(actual)
-        and not (is_number(expected) or is_number(actual))
-    ):
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
         for i, (e, a) in enumerate(zip(expected, actual)):
             _differences(loc + [i], e, a, out)
         return

@@ -170,3 +170,16 @@ def test_cap_gate_step_for_every_position(env, over_at):
     actions[over_at] = A("issue_refund", order_id="O1", amount=25.0, method="wallet_credit")
     result = score_trajectory(env, 1, actions)
     assert [(g.id, g.step) for g in result.gate_violations] == [("compensation_cap", over_at)]
+
+
+def test_sum_checkpoint_credited_where_the_sum_became_true(env):
+    actions = [
+        A("get_order", order_id="O1"),
+        A("respond", content="Let me check."),
+        A("issue_refund", order_id="O1", amount=12.5, method="original_payment"),
+        A("get_order", order_id="O1"),
+    ]
+    result = score_trajectory(env, 1, actions)
+    by_id = {c.id: c for c in result.checkpoints}
+    assert (by_id["looked_up"].step, by_id["refunded"].step) == (0, 2)
+    assert result.step_rewards == pytest.approx([0.2, 0.0, 0.4, 0.0])

@@ -150,3 +150,16 @@ def test_linked_path_created_by_the_choice():
     assert compare(chose("A", extra="B"), chose("B"), s0, overrides, None) != []
     assert compare(chose("A", log=False), chose("B"), s0, overrides, None) != []  # a side effect missing
     assert canonical_hash(chose("A"), s0, overrides) == canonical_hash(chose("B"), s0, overrides)
+
+
+def test_diff_details():
+    """SPEC §7: canonical_diff names the first differing paths, expected and actual."""
+    s0 = {"t": {"r": {"a": 1, "xs": [1, 2, 3], "n": {"k": "v"}}}}
+    sa = {"t": {"r": {"a": 1, "xs": [1, 5, 3], "extra": True, "n": {"k": "w"}}}}
+    diffs = [(d.path, d.expected, d.actual) for d in compare(sa, s0, s0, None, None)]
+    assert diffs == [("t.r.extra", None, True), ("t.r.n.k", "v", "w"), ("t.r.xs[1]", 2, 5)]
+    shorter = {"t": {"r": {"a": 1, "xs": [1, 2], "n": {"k": "v"}}}}
+    assert [(d.path, d.expected, d.actual) for d in compare(shorter, s0, s0, None, None)] == [("t.r.xs", [1, 2, 3], [1, 2])]
+    many = {"t": {"r": {f"k{i:02d}": i for i in range(15)}}}
+    diffs = compare(many, {"t": {"r": {}}}, {"t": {"r": {}}}, None, None)
+    assert len(diffs) == 10 and diffs[0].path == "t.r.k00" and diffs[-1].path == "t.r.k09"
