@@ -2,18 +2,24 @@
 
     python scripts/generate_food_delivery.py [--seed 0] [--scale 1] [--out PATH]
 
-At scale 1: 300 customers, 40 restaurants, 60 drivers, 800 orders. The same
-arguments always give byte-identical JSON (``random.Random(seed)`` only).
+At scale 1: 300 customers, 40 restaurants, 60 drivers and 830 orders (800 in
+the main mix, then 30 "situation" orders from a second stream: allergic
+customers with safe and unsafe substitutes, orders the restaurant is late
+preparing, duplicated service-fee charges, recent deliveries to fraud-flagged
+accounts). ``--scale`` multiplies every count (0.1 for tests, 10 for
+benchmarks). The same arguments always give byte-identical JSON: only
+``random.Random`` instances seeded from ``--seed``, never the clock.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import random
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "domains" / "food_delivery" / "data" / "food_delivery.json"
@@ -110,6 +116,25 @@ def _drivers(rng: random.Random, n: int) -> Dict[str, Any]:
     return out
 
 
+# The numbers wiki.md states (the tools read cancellation, dispatch_radius_km, quote_valid_minutes, route_*).
+POLICY = {
+    "apology_credit_cap": {"basic": 5.0, "plus": 10.0, "premium": 20.0},
+    "late_delivery": [
+        {"min_minutes_late": 15, "refund_delivery_fee": True, "subtotal_percent": 0},
+        {"min_minutes_late": 30, "refund_delivery_fee": True, "subtotal_percent": 20},
+    ],
+    "cancellation": {
+        "cancellable_statuses": ["placed", "preparing", "ready_for_pickup"],
+        "full_refund_statuses": ["placed"],
+        "fault_reasons": ["restaurant_closed", "restaurant_delay", "item_unavailable", "courier_unavailable"],
+        "customer_pays": "subtotal",
+    },
+    "dispatch_radius_km": 8.0,
+    "quote_valid_minutes": 15,
+    "route_slack_percent": 15,
+    "route_max_stops": 4,
+}
+
 STATUSES = ["placed", "preparing", "ready_for_pickup", "out_for_delivery", "delivered", "delivered", "delivered", "cancelled"]
 
 
@@ -162,6 +187,97 @@ def _orders(rng: random.Random, n: int, customers: Dict[str, Any], restaurants: 
     return out
 
 
+def _priced(oid: str, customer: Dict[str, Any], restaurant: Dict[str, Any], status: str, lines: List[Tuple[str, int]],
+            placed: datetime, pricing: Dict[str, Any], tip: float, driver: Optional[str] = None,
+            delay: Optional[int] = None, duplicate_fee: bool = False) -> Dict[str, Any]:
+    """An order record with the same arithmetic as ``_orders`` (for the situation orders)."""
+    menu = restaurant["menu"]
+    items = [{"item_id": m, "name": menu[m]["name"], "quantity": q, "unit_price": menu[m]["price"], "allergens": list(menu[m]["allergens"])}
+             for m, q in lines]
+    subtotal = round(sum(it["unit_price"] * it["quantity"] for it in items), 2)
+    surge = next((w["multiplier"] for w in pricing["surge"] if w["start"] <= placed.strftime("%H:%M") < w["end"]), 1.0)
+    delivery_fee = round(pricing["base_delivery_fee"] * surge, 2)
+    service_fee = round(subtotal * pricing["service_fee_rate"], 2)
+    small = pricing["small_order_fee"] if subtotal < pricing["small_order_threshold"] else 0.0
+    total = round(subtotal + delivery_fee + service_fee + small + tip, 2)
+    eta_low = placed + timedelta(minutes=restaurant["prep_minutes"] + 10)
+    charges = [{"charge_id": f"CH-{oid}-1", "description": "order total", "amount": total}]
+    if duplicate_fee:
+        charges.append({"charge_id": f"CH-{oid}-2", "description": "service fee", "amount": service_fee})
+    return {
+        "order_id": oid, "charges": charges, "customer_id": customer["customer_id"], "restaurant_id": restaurant["restaurant_id"],
+        "status": status, "items": items, "subtotal": subtotal, "delivery_fee": delivery_fee, "service_fee": service_fee,
+        "small_order_fee": small, "surge_multiplier": surge, "tip": tip, "total": total,
+        "payment_method_id": f"PM-{customer['customer_id'][3:]}-card", "delivery_address": dict(customer["addresses"][0]),
+        "driver_id": driver, "placed_at": _iso(placed), "eta_low": _iso(eta_low), "eta_high": _iso(eta_low + timedelta(minutes=15)),
+        "delivered_at": _iso(eta_low + timedelta(minutes=delay)) if delay is not None else None, "ledger": [], "replacement_for": None,
+        "courier_candidates": [], "pending_substitutions": [], "restaurant_notified": False,
+    }
+
+
+def _substitution_item(rng: random.Random, restaurant: Dict[str, Any], allergens: set) -> Optional[str]:
+    """An item free of ``allergens`` whose category has in-stock substitutes both with and
+    without them (out-of-stock items preferred: they are why a substitute is needed)."""
+    menu = restaurant["menu"]
+    fits = []
+    for mid in sorted(menu):
+        if set(menu[mid]["allergens"]) & allergens:
+            continue
+        subs = [m for m in sorted(menu) if m != mid and menu[m]["in_stock"] and menu[m]["category"] == menu[mid]["category"]]
+        if any(set(menu[m]["allergens"]) & allergens for m in subs) and any(not set(menu[m]["allergens"]) & allergens for m in subs):
+            fits.append(mid)
+    sold_out = [m for m in fits if not menu[m]["in_stock"]]
+    return rng.choice(sold_out or fits) if fits else None
+
+
+def _situations(seed: int, scale: float, customers: Dict[str, Any], restaurants: Dict[str, Any], drivers: Dict[str, Any],
+                orders: Dict[str, Any], pricing: Dict[str, Any]) -> None:
+    """Add orders for the situations tasks need that the main mix makes rare: allergic customers
+    with safe and unsafe substitutes, orders the restaurant is late preparing, duplicated
+    service-fee charges, recent deliveries to fraud-flagged accounts. Their own random stream,
+    appended after the main orders, touching no courier: the main world is unchanged."""
+    rng = random.Random(f"food-delivery:{seed}:situations")
+    count = lambda n: max(1, int(round(n * scale)))  # noqa: E731
+    clean = [c for c in sorted(customers) if not customers[c]["fraud_flag"]]
+    allergic = [c for c in clean if customers[c]["allergens"]]
+    fraud = [c for c in sorted(customers) if customers[c]["fraud_flag"]]
+    open_rids = [r for r in sorted(restaurants) if restaurants[r]["status"] == "open"]
+    couriers = [d for d in sorted(drivers) if drivers[d]["status"] != "offline"]
+    next_id = 10001 + len(orders)
+
+    def add(cid: str, rid: str, status: str, lines: List[Tuple[str, int]], placed: datetime, **kw: Any) -> None:
+        nonlocal next_id
+        oid = f"FD-{next_id}"
+        next_id += 1
+        orders[oid] = _priced(oid, customers[cid], restaurants[rid], status, lines, placed, pricing, float(rng.choice([0, 2, 3, 5])), **kw)
+        customers[cid]["orders"].append(oid)
+
+    def in_stock(rid: str, k: int) -> List[Tuple[str, int]]:
+        menu = restaurants[rid]["menu"]
+        return [(m, rng.choice([1, 1, 2])) for m in rng.sample([m for m in sorted(menu) if menu[m]["in_stock"]], k)]
+
+    if not open_rids:
+        return
+    for n, cid in enumerate(rng.sample(allergic, min(len(allergic), count(12)))):
+        allergens = set(customers[cid]["allergens"])
+        for rid in rng.sample(open_rids, len(open_rids)):
+            item = _substitution_item(rng, restaurants[rid], allergens)
+            if item is not None:
+                add(cid, rid, ["placed", "preparing"][n % 2], [(item, 1)], NOW - timedelta(minutes=rng.randint(5, 20)))
+                break
+    for cid in rng.sample(clean, min(len(clean), count(8))):  # the restaurant is late: still preparing after the window
+        rid = rng.choice(open_rids)
+        add(cid, rid, "preparing", in_stock(rid, rng.randint(1, 3)), NOW - timedelta(minutes=rng.randint(60, 85)))
+    for cid in rng.sample(clean, min(len(clean), count(6))):  # a billing glitch: the service fee charged twice
+        rid = rng.choice(open_rids)
+        add(cid, rid, "delivered", in_stock(rid, rng.randint(1, 3)), NOW - timedelta(minutes=rng.randint(120, 60 * 24 * 3)),
+            driver=rng.choice(couriers), delay=rng.choice([0, 5, 10]), duplicate_fee=True)
+    for _ in range(count(4) if fraud else 0):  # recent deliveries to fraud-flagged accounts
+        rid = rng.choice(open_rids)
+        add(rng.choice(fraud), rid, "delivered", in_stock(rid, rng.randint(1, 3)), NOW - timedelta(minutes=rng.randint(90, 60 * 24 * 2)),
+            driver=rng.choice(couriers), delay=rng.choice([0, 5, 10, 20]))
+
+
 def generate(seed: int = 0, scale: float = 1.0) -> Dict[str, Any]:
     rng = random.Random(f"food-delivery:{seed}")
     pricing = {"base_delivery_fee": 2.99, "service_fee_rate": 0.05, "small_order_fee": 2.0, "small_order_threshold": 15.0,
@@ -170,18 +286,16 @@ def generate(seed: int = 0, scale: float = 1.0) -> Dict[str, Any]:
     restaurants = _restaurants(rng, max(5, int(40 * scale)))
     drivers = _drivers(rng, max(6, int(60 * scale)))
     orders = _orders(rng, max(8, int(800 * scale)), customers, restaurants, drivers, pricing)
+    _situations(seed, scale, customers, restaurants, drivers, orders, pricing)
     for d in drivers.values():  # on_delivery drivers carry orders; others with none are free
         if d["status"] == "on_delivery" and not d["active_orders"]:
             d["status"] = "available"
+        # capacity bounds the orders a courier carries (no randomness: the stream above is unchanged)
+        d["capacity"] = max(d["capacity"], len(d["active_orders"]))
     return {
         "clock": {"now": _iso(NOW), "weekday": NOW.strftime("%A").lower()},
         "pricing": pricing,
-        "policy": {
-            "apology_credit_cap": {"basic": 5.0, "plus": 10.0, "premium": 20.0},
-            "late_delivery": [{"min_minutes_late": 15, "compensation": "delivery_fee"}, {"min_minutes_late": 30, "compensation": "delivery_fee_plus_20_percent_subtotal"}],
-            "dispatch_radius_km": 8.0,
-            "quote_valid_minutes": 15,
-        },
+        "policy": copy.deepcopy(POLICY),
         "customers": customers, "restaurants": restaurants, "drivers": drivers, "orders": orders,
         "quotes": {}, "escalations": [],
     }

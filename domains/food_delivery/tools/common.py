@@ -59,6 +59,15 @@ def next_entry_id(o: Dict[str, Any]) -> str:
     return f"LE-{o['order_id']}-{len(o['ledger']) + 1}"
 
 
+def add_ledger_entry(data: Dict[str, Any], o: Dict[str, Any], type: str, amount: float, method: str, reason: str,
+                     **extra: Any) -> Dict[str, Any]:
+    """Append an entry to the order's ledger, stamped with the environment clock (never the real one)."""
+    entry = {"entry_id": next_entry_id(o), "type": type, "amount": cents(amount), "method": method, "reason": reason,
+             "created_at": data["clock"]["now"], **extra}
+    o["ledger"].append(entry)
+    return entry
+
+
 def note_money_on_fraud_account(data: Dict[str, Any], customer_id: str, order_id: Any, amount: float, tool: str) -> None:
     """SPEC §5: moving money on a fraud-flagged account is recorded; the tool still acts."""
     if data["customers"][customer_id]["fraud_flag"]:

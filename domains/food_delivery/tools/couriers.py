@@ -13,8 +13,12 @@ from tau_shaped.function_tool import ToolError, tool
 from .common import distance_km, driver, order, scan
 from .lookup import available_couriers
 
-ROUTE_SLACK = 0.15  # a visit order is valid if its length is within 15% of the shortest
-MAX_STOPS = 4
+
+def _route_limits(data: dict) -> tuple:
+    """(slack, max stops) from the policy: a visit order is valid if its length is within
+    route_slack_percent (15) of the shortest; routes are planned for 2 to route_max_stops (4) orders."""
+    policy = data["policy"]
+    return policy["route_slack_percent"] / 100.0, policy["route_max_stops"]
 
 
 @tool
@@ -38,10 +42,10 @@ def dispatch_replacement_courier(data: dict, order_id: str, courier_id: Optional
     candidates = available_couriers(data, o, original)
     if not candidates:
         raise ToolError("no courier is available right now")
-    o["courier_candidates"] = candidates
     if courier_id is not None and courier_id not in candidates:
-        raise ToolError(f"courier {courier_id} is not available for {order_id}")
-    pick = courier_id if courier_id is not None else episode_rng().choice(candidates)
+        raise ToolError(f"courier {courier_id} is not available for {order_id}; available: {', '.join(candidates)}")
+    o["courier_candidates"] = candidates  # the class's candidate set, recorded before the choice (SPEC §4.1)
+    pick = courier_id if courier_id is not None else episode_rng().choice(sorted(candidates))
     previous = o["driver_id"]
     if previous in data["drivers"] and order_id in data["drivers"][previous]["active_orders"]:
         data["drivers"][previous]["active_orders"].remove(order_id)
@@ -60,41 +64,46 @@ def _route_length(start: dict, stops: List[dict]) -> float:
 
 
 def route_candidates(data: dict, driver_id: str) -> List[List[str]]:
-    """Valid visit orders: permutations within ROUTE_SLACK of the shortest route."""
+    """Valid visit orders of a driver's active orders: the permutations whose straight-line
+    length, from the driver's position through the delivery addresses, is within the
+    policy's slack (15%) of the shortest. Sorted; the same for the same state."""
+    slack, max_stops = _route_limits(data)
     d = driver(data, driver_id)
     stops = sorted(d["active_orders"])
-    if not 2 <= len(stops) <= MAX_STOPS:
-        raise ToolError(f"driver {driver_id} has {len(stops)} active orders: routes are planned for 2 to {MAX_STOPS}")
+    if not 2 <= len(stops) <= max_stops:
+        raise ToolError(f"driver {driver_id} has {len(stops)} active orders: routes are planned for 2 to {max_stops}")
     where = {oid: order(data, oid)["delivery_address"] for oid in stops}
     lengths = {perm: _route_length(d, [where[o] for o in perm]) for perm in permutations(stops)}
     best = min(lengths.values())
-    return sorted(list(p) for p, length in lengths.items() if length <= best * (1 + ROUTE_SLACK) + 1e-9)
+    return sorted(list(p) for p, length in lengths.items() if length <= best * (1 + slack) + 1e-9)
 
 
 @tool
 def plan_delivery_route(data: dict, driver_id: str, stop_order: Optional[List[str]] = None) -> dict:
-    """Plan the visit order of a courier's active deliveries.
+    """Plan the visit order of a courier's active deliveries (2 to 4 of them).
 
-    Valid orders are those whose length is within 15% of the shortest; any of
-    them is fine. Without stop_order the planner picks one.
+    A visit order is valid when its straight-line length, from the courier's
+    position through each delivery address, is within 15% of the shortest
+    possible; any valid order is fine. Without stop_order the planner picks one.
 
     Args:
         driver_id: The courier's id.
         stop_order: The order ids in visiting order (a valid one), or omit to let the planner pick.
     """
     candidates = route_candidates(data, driver_id)
-    d = driver(data, driver_id)
-    d["route_candidates"] = candidates
     if stop_order is not None and list(stop_order) not in candidates:
-        raise ToolError(f"{stop_order} is not a valid visit order for {driver_id}")
-    d["route"] = list(stop_order) if stop_order is not None else episode_rng().choice(candidates)
+        raise ToolError(f"{stop_order} is not a valid visit order for {driver_id}; valid: {candidates}")
+    d = driver(data, driver_id)
+    d["route_candidates"] = candidates  # the class's candidate set, recorded before the choice (SPEC §4.1)
+    d["route"] = list(stop_order) if stop_order is not None else list(episode_rng().choice(candidates))
     return {"driver_id": driver_id, "route": d["route"]}
 
 
 def drivers_with_routes(data: dict) -> List[str]:
     """Drivers whose deliveries can be routed in at least two valid orders (for task authors)."""
     out = []
+    _, max_stops = _route_limits(data)
     for did, d in scan(data["drivers"]):
-        if 2 <= len(d["active_orders"]) <= MAX_STOPS and len(route_candidates(data, did)) >= 2:
+        if 2 <= len(d["active_orders"]) <= max_stops and len(route_candidates(data, did)) >= 2:
             out.append(did)
     return sorted(out)

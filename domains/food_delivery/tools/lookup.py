@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import operator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Dict
 
 from tau_shaped.function_tool import ToolError, tool
@@ -92,6 +92,10 @@ def available_couriers(data: Dict[str, Any], o: Dict[str, Any], exclude: Any) ->
 def list_available_couriers(data: dict, order_id: str) -> dict:
     """List the couriers who could take over an order whose courier fell through.
 
+    The couriers who are 'available', have spare capacity and are within 8 km
+    of the restaurant, the order's original courier excluded: the set that
+    dispatch_replacement_courier chooses from.
+
     Args:
         order_id: The order's id.
     """
@@ -126,37 +130,55 @@ def find_substitutes(data: dict, order_id: str, item_id: str) -> dict:
 
 @tool
 def get_order_eta(data: dict, order_id: str) -> dict:
-    """Get the delivery time window of an order (the range the agent may promise).
+    """Get the delivery time window of an order not yet delivered (the range the agent may promise).
+
+    Returns the window (earliest, latest), the service's current time (now)
+    and whether the order is running late (now is past latest).
 
     Args:
         order_id: The order's id.
     """
     o = order(data, order_id)
     if o["status"] in ("delivered", "cancelled"):
-        raise ToolError(f"order {order_id} is {o['status']}")
-    return {"order_id": order_id, "earliest": o["eta_low"], "latest": o["eta_high"]}
+        raise ToolError(f"order {order_id} is {o['status']}: it has no ETA")
+    moment = now(data)
+    late = datetime.fromisoformat(o["eta_high"]) < moment
+    return {"order_id": order_id, "status": o["status"], "earliest": o["eta_low"], "latest": o["eta_high"],
+            "now": moment.isoformat(), "running_late": late}
+
+
+def surge_multiplier(data: Dict[str, Any], moment: datetime) -> float:
+    """The surge multiplier of the pricing window containing ``moment`` (1.0 outside every window)."""
+    hhmm = moment.strftime("%H:%M")
+    return next((w["multiplier"] for w in data["pricing"]["surge"] if w["start"] <= hhmm < w["end"]), 1.0)
 
 
 @tool
 def quote_delivery_fee(data: dict, customer_id: str, restaurant_id: str, address_id: str) -> dict:
-    """Quote the delivery fee for a new order (surge included); the quote is honoured while valid.
+    """Quote the delivery fee of a new order from a restaurant to one of the customer's addresses.
+
+    The amount is the base delivery fee times the current surge multiplier.
+    The quote is recorded and is honoured while valid (15 minutes from now).
 
     Args:
         customer_id: The customer's id.
-        restaurant_id: The restaurant's id.
+        restaurant_id: The restaurant's id; it must be open.
         address_id: One of the customer's address ids.
     """
     c = customer(data, customer_id)
-    restaurant(data, restaurant_id)
+    r = restaurant(data, restaurant_id)
     if not any(a["address_id"] == address_id for a in c["addresses"]):
         raise ToolError(f"address {address_id} is not one of the customer's")
+    if r["status"] != "open":
+        raise ToolError(f"restaurant {restaurant_id} is {r['status']}: no delivery to quote")
     moment = now(data)
     pricing = data["pricing"]
-    surge = next((w["multiplier"] for w in pricing["surge"] if w["start"] <= moment.strftime("%H:%M") < w["end"]), 1.0)
+    surge = surge_multiplier(data, moment)
     quote_id = f"QT-{len(data['quotes']) + 1:04d}"
     quote = {
         "quote_id": quote_id, "customer_id": customer_id, "restaurant_id": restaurant_id, "address_id": address_id,
-        "delivery_fee": round(pricing["base_delivery_fee"] * surge, 2), "surge_multiplier": surge,
+        "amount": round(pricing["base_delivery_fee"] * surge, 2), "base_delivery_fee": pricing["base_delivery_fee"],
+        "surge_multiplier": surge, "created_at": moment.isoformat(),
         "valid_until": (moment + timedelta(minutes=data["policy"]["quote_valid_minutes"])).isoformat(),
     }
     data["quotes"][quote_id] = quote
@@ -196,6 +218,8 @@ def calculate(data: dict, expression: str) -> str:
         return str(round(_arith(tree), 2))
     except ZeroDivisionError:
         raise ToolError("division by zero") from None
+    except OverflowError:
+        raise ToolError("number too large") from None
 
 
 @tool

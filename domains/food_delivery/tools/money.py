@@ -1,16 +1,18 @@
 """Money tools: refunds, wallet credits, apology credits and replacement orders.
 
 Every amount lands in the order's ``ledger`` (``type`` refund, credit,
-apology or replacement), which is what a dispute's monetary identity sums.
+apology or replacement; stamped with the environment clock), which is what a
+dispute's monetary identity sums.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import List, Literal, Optional
 
 from tau_shaped.function_tool import ToolError, tool
 
-from .common import cents, customer, next_entry_id, note_money_on_fraud_account, order, refunded_so_far, restaurant
+from .common import add_ledger_entry, cents, customer, note_money_on_fraud_account, now, order, refunded_so_far, restaurant
 
 
 @tool
@@ -31,9 +33,7 @@ def issue_refund(data: dict, order_id: str, amount: float, method: Literal["orig
     if amount > room:
         raise ToolError(f"amount {amount:.2f} is more than the {room:.2f} left to refund on {order_id}")
     note_money_on_fraud_account(data, o["customer_id"], order_id, amount, "issue_refund")
-    entry = {"entry_id": next_entry_id(o), "type": "refund" if method == "original_payment" else "credit",
-             "amount": amount, "method": method, "reason": reason}
-    o["ledger"].append(entry)
+    entry = add_ledger_entry(data, o, "refund" if method == "original_payment" else "credit", amount, method, reason)
     if method == "wallet_credit":
         c = customer(data, o["customer_id"])
         c["wallet_balance"] = cents(c["wallet_balance"] + amount)
@@ -62,15 +62,19 @@ def issue_apology_credit(data: dict, customer_id: str, amount: float, reason: st
     c["wallet_balance"] = cents(c["wallet_balance"] + amount)
     result = {"customer_id": customer_id, "credited": amount, "wallet_balance": c["wallet_balance"]}
     if order_id is not None:
-        entry = {"entry_id": next_entry_id(o), "type": "apology", "amount": amount, "method": "wallet_credit", "reason": reason}
-        o["ledger"].append(entry)
-        result["entry_id"] = entry["entry_id"]
+        result["entry_id"] = add_ledger_entry(data, o, "apology", amount, "wallet_credit", reason)["entry_id"]
     return result
 
 
 @tool
 def create_replacement_order(data: dict, order_id: str, item_ids: List[str], reason: str) -> dict:
     """Send replacement items for a delivered order, free of charge, from the same restaurant.
+
+    Creates order 'FD-R-<order_id>-<n>' (status 'placed', total 0,
+    replacement_for = order_id, replacement_value = the items' prices) and a
+    'replacement' entry of that value in the original order's ledger. The
+    restaurant must be open, the items in stock, and the value at most the
+    order's total minus earlier refunds and credits.
 
     Args:
         order_id: The delivered order being made good.
@@ -92,17 +96,21 @@ def create_replacement_order(data: dict, order_id: str, item_ids: List[str], rea
             raise ToolError(f"item {item_id} is not available at {r['restaurant_id']}")
         items.append({"item_id": item_id, "name": m["name"], "quantity": 1, "unit_price": m["price"], "allergens": list(m["allergens"])})
     value = cents(sum(it["unit_price"] for it in items))
+    room = cents(o["total"] - refunded_so_far(o))
+    if value > room:
+        raise ToolError(f"replacement worth {value:.2f} is more than the {room:.2f} left to make good on {order_id}")
     note_money_on_fraud_account(data, o["customer_id"], order_id, value, "create_replacement_order")
     number = 1 + sum(1 for e in o["ledger"] if e["type"] == "replacement")
-    new_id = f"{order_id}-R{number}"
+    new_id = f"FD-R-{order_id}-{number}"
+    eta_low = now(data) + timedelta(minutes=r["prep_minutes"] + 10)
     data["orders"][new_id] = {
         **{k: o[k] for k in ("customer_id", "restaurant_id", "payment_method_id", "delivery_address")},
         "order_id": new_id, "charges": [], "status": "placed", "items": items, "subtotal": value, "delivery_fee": 0.0, "service_fee": 0.0,
         "small_order_fee": 0.0, "surge_multiplier": 1.0, "tip": 0.0, "total": 0.0, "replacement_value": value,
-        "driver_id": None, "placed_at": data["clock"]["now"], "eta_low": None, "eta_high": None, "delivered_at": None,
-        "ledger": [], "replacement_for": order_id, "courier_candidates": [], "pending_substitutions": [], "restaurant_notified": False,
+        "driver_id": None, "placed_at": data["clock"]["now"], "eta_low": eta_low.isoformat(),
+        "eta_high": (eta_low + timedelta(minutes=15)).isoformat(), "delivered_at": None,
+        "ledger": [], "replacement_for": order_id, "courier_candidates": [], "pending_substitutions": [], "restaurant_notified": True,
     }
     customer(data, o["customer_id"])["orders"].append(new_id)
-    o["ledger"].append({"entry_id": next_entry_id(o), "type": "replacement", "amount": value, "method": "replacement_order",
-                        "reason": reason, "replacement_order_id": new_id})
+    add_ledger_entry(data, o, "replacement", value, "replacement_order", reason, replacement_order_id=new_id)
     return {"order_id": new_id, "replacement_for": order_id, "value": value}

@@ -6,52 +6,61 @@ from typing import Literal
 
 from tau_shaped.function_tool import ToolError, tool
 
-from .common import cents, customer, next_entry_id, note_money_on_fraud_account, order, refunded_so_far
+from .common import WRITABLE_BEFORE_PICKUP, add_ledger_entry, cents, customer, note_money_on_fraud_account, order, refunded_so_far
 
-FAULT_REASONS = ("restaurant_closed", "restaurant_delay", "item_unavailable")
+
+def cancellation_refund(data: dict, o: dict, reason: str) -> float:
+    """What a cancellation refunds (wiki: Cancellations; data: policy.cancellation): the whole
+    total while the order is 'placed' or when the restaurant or courier is at fault, else the
+    total minus the food subtotal; never more than is left after earlier refunds and credits."""
+    rules = data["policy"]["cancellation"]
+    full = o["status"] in rules["full_refund_statuses"] or reason in rules["fault_reasons"]
+    amount = o["total"] if full else o["total"] - o["subtotal"]
+    return max(0.0, cents(min(amount, o["total"] - refunded_so_far(o))))
 
 
 @tool
 def cancel_order(
     data: dict,
     order_id: str,
-    reason: Literal["customer_request", "restaurant_closed", "restaurant_delay", "item_unavailable"],
+    reason: Literal["customer_request", "restaurant_closed", "restaurant_delay", "item_unavailable", "courier_unavailable"],
 ) -> dict:
     """Cancel an order that is not yet out for delivery, and refund it per the cancellation policy.
 
-    Refund to the original payment: the whole total if the order is still
-    'placed' or the reason is the restaurant's fault; otherwise (the
-    restaurant already started, the customer asks) everything but the food
-    subtotal. The courier is released and the restaurant notified.
+    Possible while the order is 'placed', 'preparing' or 'ready_for_pickup'.
+    Refund, to the original payment method: the whole total if the order is
+    still 'placed' or the reason is the restaurant's or courier's fault
+    (restaurant_closed, restaurant_delay, item_unavailable,
+    courier_unavailable); otherwise (customer_request after the restaurant
+    started) the total minus the food subtotal. The courier is released and
+    the restaurant notified.
 
     Args:
-        order_id: The order's id.
-        reason: customer_request, restaurant_closed, restaurant_delay or item_unavailable.
+        order_id: The order's id, such as 'FD-10001'.
+        reason: customer_request, restaurant_closed, restaurant_delay, item_unavailable or courier_unavailable.
     """
     o = order(data, order_id)
-    if o["status"] not in ("placed", "preparing", "ready_for_pickup"):
+    if o["status"] not in WRITABLE_BEFORE_PICKUP:
         raise ToolError(f"order {order_id} is {o['status']} and cannot be cancelled")
-    started = o["status"] != "placed"
-    refund = o["total"] if (not started or reason in FAULT_REASONS) else o["total"] - o["subtotal"]
-    refund = cents(min(refund, o["total"] - refunded_so_far(o)))
+    refund = cancellation_refund(data, o, reason)
     if o["driver_id"] and o["driver_id"] in data["drivers"]:
         active = data["drivers"][o["driver_id"]]["active_orders"]
         if order_id in active:
             active.remove(order_id)
-    if started:
+    if o["status"] != "placed":  # the restaurant had started: it counts the cancellation
         data["restaurants"][o["restaurant_id"]]["cancelled_orders"] += 1
     o["restaurant_notified"] = True
     o["status"] = "cancelled"
     o["cancel_reason"] = reason
     if refund > 0:
         note_money_on_fraud_account(data, o["customer_id"], order_id, refund, "cancel_order")
-        o["ledger"].append({"entry_id": next_entry_id(o), "type": "refund", "amount": refund, "method": "original_payment", "reason": f"cancellation: {reason}"})
+        add_ledger_entry(data, o, "refund", refund, "original_payment", f"cancellation: {reason}")
     return {"order_id": order_id, "status": "cancelled", "refunded": refund}
 
 
 @tool
 def change_delivery_address(data: dict, order_id: str, address_id: str) -> dict:
-    """Deliver an order to another of the customer's saved addresses (only before the restaurant hands it over).
+    """Deliver an order to another of the customer's saved addresses (only while it is 'placed' or 'preparing').
 
     Args:
         order_id: The order's id.
@@ -64,5 +73,7 @@ def change_delivery_address(data: dict, order_id: str, address_id: str) -> dict:
     address = next((a for a in c["addresses"] if a["address_id"] == address_id), None)
     if address is None:
         raise ToolError(f"address {address_id} is not one of the customer's")
+    if address["address_id"] == o["delivery_address"]["address_id"]:
+        raise ToolError(f"order {order_id} already goes to {address_id}")
     o["delivery_address"] = dict(address)
     return {"order_id": order_id, "delivery_address": o["delivery_address"]}

@@ -67,6 +67,8 @@ def confirm_substitution(data: dict, order_id: str, item_id: str) -> dict:
             break
     o["pending_substitutions"].remove(pending)
     o["subtotal"] = cents(sum(it["unit_price"] * it["quantity"] for it in o["items"]))
-    o["service_fee"] = cents(o["subtotal"] * data["pricing"]["service_fee_rate"])
+    pricing = data["pricing"]
+    o["service_fee"] = cents(o["subtotal"] * pricing["service_fee_rate"])
+    o["small_order_fee"] = pricing["small_order_fee"] if o["subtotal"] < pricing["small_order_threshold"] else 0.0
     o["total"] = cents(o["subtotal"] + o["delivery_fee"] + o["service_fee"] + o["small_order_fee"] + o["tip"])
     return {"order_id": order_id, "items": o["items"], "total": o["total"]}
