@@ -20,7 +20,7 @@ from typing import Any, Iterable, List, Optional, Set
 from tau_shaped import equivalence, invariants
 from tau_shaped.overlay import ABSENT, RecordLoc, all_records, deep_copy, read_record
 from tau_shaped.paths import format_location
-from tau_shaped.values import canonical_form, canonical_json
+from tau_shaped.values import Collapsed, canonical_form, canonical_json
 
 MAX_DIFFS = 10
 
@@ -107,6 +107,8 @@ def compare(
 
 
 def _shown(value: Any) -> Any:
+    if isinstance(value, Collapsed):
+        return {"collapsed_class": canonical_form(dict(value))}
     return None if value is ABSENT else canonical_form(value)
 
 
@@ -115,7 +117,7 @@ def _differences(loc: List[Any], expected: Any, actual: Any, out: List[Differenc
         return
     if expected is ABSENT and actual is ABSENT:
         return
-    if isinstance(expected, dict) and isinstance(actual, dict):
+    if isinstance(expected, dict) and isinstance(actual, dict) and _same_kind(expected, actual):
         for key in sorted(expected.keys() | actual.keys(), key=str):
             _differences(loc + [key], expected.get(key, ABSENT), actual.get(key, ABSENT), out)
         return
@@ -125,6 +127,11 @@ def _differences(loc: List[Any], expected: Any, actual: Any, out: List[Differenc
         return
     if expected is ABSENT or actual is ABSENT or canonical_json(expected) != canonical_json(actual):
         out.append(Difference(format_location(loc), _shown(expected), _shown(actual)))
+
+
+def _same_kind(a: dict, b: dict) -> bool:
+    # A collapsed field never equals a plain dict, whatever their contents (§4.1).
+    return isinstance(a, Collapsed) == isinstance(b, Collapsed)
 
 
 def canonical_hash(state: Any, initial: Any, overrides: Any) -> str:

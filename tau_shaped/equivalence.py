@@ -16,15 +16,15 @@ difference, as §4.1 requires; restoring S0 alone would erase it.
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence
+from typing import Any, List, Optional, Sequence, Union
 
 from tau_shaped.overlay import ABSENT, RecordLoc, deep_copy, read_record
-from tau_shaped.paths import Location, delete_locations, fill, parse_path, select, set_at
+from tau_shaped.paths import Location, Path, delete_locations, fill, parse_path, select, set_at
 from tau_shaped.task_schema import EquivalenceClass
-from tau_shaped.values import canonical_json, canonical_number, is_number, sort_key, values_equal
+from tau_shaped.values import Collapsed, canonical_json, canonical_number, is_number, sort_key, values_equal
 
 
-def locate(path: str, *states: Any) -> Optional[Location]:
+def locate(path: Union[str, Path], *states: Any) -> Optional[Location]:
     """The location a one-location path names in the first state where it resolves."""
     for state in states:
         found = select(state, path)
@@ -61,7 +61,9 @@ def linked_locations(state: Any, initial: Any, cls: EquivalenceClass) -> List[Lo
     out = []
     for template in cls.linked_paths:
         for chosen in chosen_values(value):
-            loc = locate(str(fill(parse_path(template), chosen)), state, initial)
+            # The filled Path is used as is: re-parsing its text would misread a value
+            # containing '.', '[' or ']' (or an empty one) as path syntax.
+            loc = locate(fill(parse_path(template), chosen), state, initial)
             if loc is not None:
                 out.append(loc)
     return out
@@ -85,7 +87,7 @@ def collapse(view: Any, state: Any, initial: Any, cls: EquivalenceClass) -> None
             set_at(view, loc, deep_copy(original))
     field_loc = locate(cls.field_path, state)
     if field_loc is not None and _has_parent(view, field_loc):
-        collapsed = {"candidates": sorted(deep_copy(candidates), key=sort_key), "linked_effects": effects}
+        collapsed = Collapsed(candidates=sorted(deep_copy(candidates), key=sort_key), linked_effects=effects)
         set_at(view, field_loc, collapsed)
 
 

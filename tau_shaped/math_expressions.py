@@ -14,7 +14,6 @@ from typing import Any, Callable, List, Optional
 
 MAX_LENGTH, MAX_DEPTH, MAX_EXPONENT = 500, 50, 1000
 MAX_BITS = 10_000  # largest exact number (sympy cannot even print ints over 4300 digits)
-MAX_ROOT_BITS = 128  # sympy factors the base of a root of a number: keep it small
 MAX_ARG = 1e5  # largest |argument| of exp/sin/cos/tan evaluated at fixed precision
 FUNCTIONS = frozenset({"sqrt", "exp", "log", "ln", "sin", "cos", "tan", "abs"})
 LATEX = {"frac": "FRAC", "dfrac": "FRAC", "tfrac": "FRAC", "pi": "CONST", "cdot": "*", "times": "*",
@@ -72,14 +71,23 @@ def _checked(expr: Any, pos: Optional[int]) -> Any:
     return expr
 
 
+@lru_cache(maxsize=None)
+def _opaque(name: str) -> Any:
+    """An undefined sympy function that nothing in sympy evaluates: functions and non-integer
+    powers stay as written, since sympy's own ``75**(-1/100003)``, ``exp(log(n)/2)``... factor
+    numbers and can run for minutes. Only Add, Mul, Rational and integer Pow are exact."""
+    import sympy
+
+    return sympy.Function(name)
+
+
 def _power(base: Any, exp: Any, pos: int) -> Any:
     """``base ** exp``, refused before sympy computes anything too large or too slow."""
     import sympy as sp
-    bits = sum(map(_bits, base.atoms(sp.Rational)))  # an estimate of the size of an exact result
-    if exp.is_Number and (abs(exp) > MAX_EXPONENT or bits * abs(exp) > MAX_BITS):
+    if not exp.is_Integer:
+        return _checked(_opaque("pow")(base, exp), pos)
+    if abs(exp) > MAX_EXPONENT or sum(map(_bits, base.atoms(sp.Rational))) * abs(exp) > MAX_BITS:
         raise MathParseError(f"power too large (exponents up to {MAX_EXPONENT})", pos)
-    if exp.is_Number and base.is_Rational and not exp.is_Integer and _bits(base) > MAX_ROOT_BITS:
-        raise MathParseError("root of a number that is too large", pos)
     return _checked(sp.Pow(base, exp), pos)
 
 
@@ -185,8 +193,7 @@ class _Parser:
         if name == "sqrt":
             value = _power(arg, 1 / (self.sp.Integer(2) if index is None else index), pos)
         else:
-            name = {"ln": "log", "abs": "Abs"}.get(name, name)
-            value = _checked(getattr(self.sp, name)(arg), pos)
+            value = _checked(_opaque("log" if name == "ln" else name)(arg), pos)
         return value if power is None else _power(value, power, pos)
 
 
@@ -236,16 +243,17 @@ def _num(expr: Any, env: dict, sp: Any, ctx: Any) -> Any:
     elif expr.is_Add or expr.is_Mul:
         parts = [_num(arg, env, sp, ctx) for arg in expr.args]
         value = ctx.fsum(parts) if expr.is_Add else ctx.fprod(parts)
-    elif expr.is_Pow:
-        base, exp = _num(expr.base, env, sp, ctx), _num(expr.exp, env, sp, ctx)
+    elif expr.is_Pow or (expr.is_Function and expr.func.__name__ == "pow"):
+        base, exp = (_num(arg, env, sp, ctx) for arg in expr.args)
         if base == 0 or abs(exp) * max(abs(ctx.log(abs(base))), 1) > 1e5:
             raise ValueError("power undefined or out of range")
         value = ctx.power(base, exp)
-    elif isinstance(expr, (sp.sin, sp.cos, sp.tan, sp.exp, sp.log, sp.Abs)):
-        arg = _num(expr.args[0], env, sp, ctx)
-        name = type(expr).__name__.lower()
+    elif expr.is_Function and expr.func.__name__ in FUNCTIONS - {"sqrt", "ln"}:
+        arg, name = _num(expr.args[0], env, sp, ctx), expr.func.__name__
         if (abs(arg) > MAX_ARG and name not in ("log", "abs")) or (name == "log" and arg == 0):
             raise ValueError("argument out of range")  # exact reduction needs huge precision
+        if name == "tan" and abs(ctx.cos(arg)) < 1e-30:
+            raise ValueError("tan undefined")
         value = abs(arg) if name == "abs" else getattr(ctx, name)(arg)
     else:
         raise ValueError(f"cannot evaluate {type(expr).__name__}")

@@ -14,7 +14,7 @@ outcome 0.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, List
+from typing import Any, Iterator, List, Union
 
 from tau_shaped.equivalence import read_path
 from tau_shaped.overlay import ABSENT
@@ -42,8 +42,8 @@ def _fixed_prefix(path: Path) -> Path:
     return Path(path.text, tuple(segments))
 
 
-def _resolves(path_text: str, *states: Any) -> bool:
-    path = parse_path(path_text)
+def _resolves(path_text: Union[str, Path], *states: Any) -> bool:
+    path = parse_path(path_text) if isinstance(path_text, str) else path_text
     probe = path if path.is_concrete else _fixed_prefix(path)
     if not probe.segments:
         return True
@@ -59,7 +59,7 @@ def _declared_paths(overrides: Any, expected: Any) -> Iterator[tuple]:
             values = chosen if isinstance(chosen, list) else [chosen]
             for template in cls.linked_paths:
                 for value in values:
-                    yield f"equivalence_class {cls.id}.linked_paths", str(fill(parse_path(template), value))
+                    yield f"equivalence_class {cls.id}.linked_paths", fill(parse_path(template), value)
     for inv in overrides.monetary_identity:
         for path in inv.components:
             yield f"monetary_identity {inv.id}.components", path
@@ -104,7 +104,7 @@ def check_task(env: Any, task: Any) -> TaskCheck:
         initial = env.initial_state(truth.seed)
         for where, path in _declared_paths(overrides, truth.data):
             if not _resolves(path, initial, truth.data):
-                problems.append(f"{where}: path {path!r} resolves neither in S0 nor after the ground truth")
+                problems.append(f"{where}: path {str(path)!r} resolves neither in S0 nor after the ground truth")
         for cls in overrides.equivalence_class:
             candidates = read_path(truth.data, cls.candidate_set_path)
             if not isinstance(candidates, list) or len(candidates) < 2:

@@ -32,8 +32,23 @@ def canonical_number(value: float | int) -> float | int:
     return rounded + 0.0  # folds -0.0 into 0.0
 
 
+class Collapsed(dict):
+    """The collapsed field of an equivalence class (SPEC §4.1).
+
+    A dict to every reader, but its canonical text is tagged with a key no JSON
+    value can produce, so a raw value that merely looks like a collapsed field
+    (an agent writing ``{"candidates": [...], ...}``) never equals one.
+    """
+
+
+COLLAPSED_TAG = "\x00collapsed"
+_ESCAPE = "\x00str:"
+
+
 def canonical_form(value: Any) -> Any:
     """A JSON-ready copy with canonical numbers; tuples become lists, sets sorted lists."""
+    if isinstance(value, Collapsed):
+        return {COLLAPSED_TAG: {_canonical_key(k): canonical_form(v) for k, v in value.items()}}
     if isinstance(value, dict):
         return {_canonical_key(k): canonical_form(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -47,7 +62,11 @@ def canonical_form(value: Any) -> Any:
 
 def _canonical_key(key: Any) -> str:
     # JSON keys are strings; a non-string key is tagged so that 1 and "1" stay apart.
-    return key if isinstance(key, str) else f"\x00{type(key).__name__}:{key!r}"
+    # Tags start with NUL, so a string key that starts with NUL is escaped: the
+    # mapping from keys to canonical keys stays one-to-one.
+    if isinstance(key, str):
+        return _ESCAPE + key if key.startswith("\x00") else key
+    return f"\x00{type(key).__name__}:{key!r}"
 
 
 def canonical_json(value: Any) -> str:
