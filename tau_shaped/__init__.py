@@ -12,6 +12,7 @@ from tau_shaped.shaped_env import ShapedRewardMixin
 from tau_shaped.task_files import TaskFileError, load_tasks
 from tau_shaped.task_schema import ShapedTask
 from tau_shaped.tool import Tool
+from tau_shaped.trajectory_verifier import TrajectoryVerifier
 from tau_shaped.types import (
     RESPOND_ACTION_FIELD_NAME,
     RESPOND_ACTION_NAME,
@@ -26,6 +27,7 @@ from tau_shaped.types import (
     SolveResult,
     Task,
 )
+from tau_shaped.verifier_protocol import Verdict, Verifier, VerifierOutcome, VerifierStatus
 
 __all__ = [
     "Action",
@@ -46,6 +48,11 @@ __all__ = [
     "Task",
     "TaskFileError",
     "Tool",
+    "TrajectoryVerifier",
+    "Verdict",
+    "Verifier",
+    "VerifierOutcome",
+    "VerifierStatus",
     "consistent_hash",
     "episode_rng",
     "load_tasks",

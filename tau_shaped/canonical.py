@@ -137,4 +137,4 @@ def _same_kind(a: dict, b: dict) -> bool:
 def canonical_hash(state: Any, initial: Any, overrides: Any) -> str:
     """SHA-256 of the canonical text of a whole state (``get_data_hash_canonical``)."""
     view = canonicalize(build_view(state, None), state, initial, overrides)
-    return sha256(canonical_json(view).encode("utf-8")).hexdigest()
+    return sha256(canonical_json(view).encode()).hexdigest()  # str.encode: UTF-8

@@ -54,8 +54,7 @@ def _last_step(n: int) -> Optional[int]:
 def _cap_step(inp: VerifyInput, inv: Any) -> Optional[int]:
     """The step from which the invariant's running total stayed over its cap."""
     bound = inv.cap + inv.tolerance + 1e-9
-    since = stable_since(inp.trajectory, inp.probe_slots.get(id(inv)), lambda total: total > bound)
-    return since if since is not None else _last_step(len(inp.trajectory.steps))
+    return stable_since(inp.trajectory, inp.probe_slots.get(id(inv)), lambda total: total > bound)
 
 
 def _gates(inp: VerifyInput, ev: PredicateEvaluator, checks: List[invariants.InvariantCheck]) -> List[GateViolation]:

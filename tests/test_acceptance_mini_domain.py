@@ -183,3 +183,17 @@ def test_sum_checkpoint_credited_where_the_sum_became_true(env):
     by_id = {c.id: c for c in result.checkpoints}
     assert (by_id["looked_up"].step, by_id["refunded"].step) == (0, 2)
     assert result.step_rewards == pytest.approx([0.2, 0.0, 0.4, 0.0])
+
+
+@pytest.mark.parametrize("first", [20.0, 20.01])
+def test_cap_gate_step_ignores_totals_within_cap_plus_tolerance(env, first):
+    """SPEC §4.3: a running total at the cap, or exactly cap + tolerance (20.00 + 0.01), is
+    not over it; the gate's step is the later refund that went over."""
+    actions = [
+        A("issue_refund", order_id="O1", amount=first, method="wallet_credit"),
+        A("get_order", order_id="O1"),
+        A("issue_refund", order_id="O1", amount=0.5, method="wallet_credit"),
+        A("get_order", order_id="O1"),
+    ]
+    result = score_trajectory(env, 1, actions)
+    assert [(g.id, g.step) for g in result.gate_violations] == [("compensation_cap", 2)]

@@ -1,5 +1,7 @@
 """SPEC §4: canonical states, numbers (§4.4) and the diff that explains a 0."""
 
+import copy
+
 import pytest
 
 from tau_shaped.canonical import canonical_hash, compare
@@ -163,3 +165,30 @@ def test_diff_details():
     many = {"t": {"r": {f"k{i:02d}": i for i in range(15)}}}
     diffs = compare(many, {"t": {"r": {}}}, {"t": {"r": {}}}, None, None)
     assert len(diffs) == 10 and diffs[0].path == "t.r.k00" and diffs[-1].path == "t.r.k09"
+
+
+def test_pruning_created_containers_stops_at_what_s0_has_or_what_is_not_empty():
+    """SPEC §4.1: collapsing a valid choice removes only the containers the choice itself
+    created and left empty. Seen through the diff against an invalid choice ("Z"): the
+    difference is reported at the invalid choice's own entry, not at a parent."""
+    overrides = RewardOverrides.model_validate(
+        {"equivalence_class": {"id": "k", "field_path": "o.d", "candidate_set_path": "o.c", "linked_paths": ["log.{value}.x.n"]}}
+    )
+
+    def chose(pick, s0, **extra):
+        state = copy.deepcopy(s0)
+        state["o"] = {"d": pick, "c": ["A", "B"]}
+        state.setdefault("log", {})[pick] = {"x": {"n": 1}}
+        state["log"].update(extra)
+        return state
+
+    # S0 has an empty `log`: it stays (and B's created entries go) on the valid side
+    s0 = {"o": {"d": None, "c": []}, "log": {}}
+    paths = [d.path for d in compare(chose("Z", s0), chose("B", s0), s0, overrides, None)]
+    assert paths == ["log.Z", "o.d"]
+    # S0 has no `log`; the created `log` keeps another entry, so it is not empty and stays
+    s0 = {"o": {"d": None, "c": []}}
+    paths = [d.path for d in compare(chose("Z", s0, meta=1), chose("B", s0, meta=1), s0, overrides, None)]
+    assert paths == ["log.Z", "o.d"]
+    # and two valid choices are equal, whatever depth the choice created
+    assert compare(chose("A", s0), chose("B", s0), s0, overrides, None) == []
