@@ -197,3 +197,15 @@ def test_cap_gate_step_ignores_totals_within_cap_plus_tolerance(env, first):
     ]
     result = score_trajectory(env, 1, actions)
     assert [(g.id, g.step) for g in result.gate_violations] == [("compensation_cap", 2)]
+
+
+def test_invariant_report_in_the_result(env):
+    """SPEC §7: each invariant is reported with its total (6 decimals), the disputed
+    amount, tolerance and cap."""
+    from tau_shaped.invariants import InvariantCheck
+
+    result = score_trajectory(env, 1, [A("issue_refund", order_id="O1", amount=12.5, method="original_payment")])
+    assert result.invariants == [
+        {"id": "dispute", "holds": True, "total": 12.5, "disputed_amount": 12.5, "tolerance": 0.01, "cap": 20.0}
+    ]
+    assert InvariantCheck("i", 1.23456789, 1.0, 0.5, None).to_dict()["total"] == 1.234568

@@ -192,3 +192,12 @@ def test_pruning_created_containers_stops_at_what_s0_has_or_what_is_not_empty():
     assert paths == ["log.Z", "o.d"]
     # and two valid choices are equal, whatever depth the choice created
     assert compare(chose("A", s0), chose("B", s0), s0, overrides, None) == []
+
+
+def test_linked_change_of_mixed_kinds():
+    """A number that became something else is a new value, not a difference of numbers;
+    dict keys of mixed types are compared key by key."""
+    assert linked_change(5, "x") == {"became": "x"}
+    assert linked_change(None, 5) == {"became": 5}
+    assert linked_change(5, [5]) == {"became": [5]}
+    assert linked_change({1: "a", "b": 2}, {1: "c", "b": 2}) == {"fields": {"1": {"became": "c"}}}

@@ -57,3 +57,10 @@ def test_sum_numbers_skips_non_numbers():
     assert sum_numbers(data, ["xs[*]"]) == 3.5
     assert sum_numbers(data, ["xs[*]", "xs[*].y"]) == 7.5
     assert sum_numbers(data, ["nope"]) == 0.0
+
+
+def test_match_text_refuses_what_is_not_a_text_matcher():
+    from tau_shaped.matchers import match_text
+
+    with pytest.raises(TypeError, match=r"not a text matcher: \{'contains': 'x'\}"):
+        match_text({"contains": "x"}, "x")

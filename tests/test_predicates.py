@@ -148,3 +148,57 @@ def test_connective_steps(pred, holds, step, steps):
 def test_all_evidence_joins_every_part():
     verdict = ev({"all": [{"tool": "get_order"}, {"said": {"contains": "refund"}}]})
     assert verdict.evidence.count("; ") == 1 and "get_order" in verdict.evidence and "agent said" in verdict.evidence
+
+
+FAILING_PARTS = {
+    "all": {"all": [{"tool": "cancel"}, {"tool": "nope"}]},
+    "any": {"any": [{"tool": "nope"}, {"said": {"contains": "never said"}}]},
+    "not": {"not": {"tool": "cancel"}},
+    "before (first never held)": {"before": [{"tool": "nope"}, {"tool": "cancel"}]},
+    "before (second never after)": {"before": [{"tool": "cancel"}, {"tool": "get_order"}]},
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAILING_PARTS))
+def test_a_failing_connective_has_no_steps_and_can_be_nested(name):
+    """SPEC §5: a connective that does not hold has no step and no steps, so it nests
+    as the second part of a `before` (and under `any`) like any failing atom."""
+    failing = FAILING_PARTS[name]
+    verdict = ev(failing)
+    assert (verdict.holds, verdict.step, verdict.steps) == (False, None, frozenset())
+    nested = ev({"before": [{"tool": "get_order"}, failing]})
+    assert (nested.holds, nested.step) == (False, None)
+    assert nested.evidence == "before: second part never held after step 0"
+    either = ev({"any": [failing, {"tool": "cancel"}]})
+    assert (either.holds, either.step, either.steps) == (True, 4, frozenset({4}))
+
+
+def test_not_that_holds_nests_as_every_step():
+    verdict = ev({"before": [{"tool": "refund"}, {"not": {"tool": "nope"}}]})
+    assert (verdict.holds, verdict.step, verdict.steps) == (True, 3, frozenset({3, 4, 5}))
+
+
+def test_any_of_unanchored_alternatives_takes_the_first():
+    """`any` whose holding alternatives have no step (initial state, `not`) reports the first one."""
+    one = ev({"any": [{"state": "orders.O1.status", "at": "initial", "eq": "placed"}]})
+    assert (one.holds, one.step) == (True, None) and "holds initially" in one.evidence
+    two = ev({"any": [{"not": {"tool": "nope"}}, {"state": "orders.O1.status", "at": "initial", "eq": "placed"}]})
+    assert (two.holds, two.step) == (True, None)
+    assert two.evidence == "never: no matching nope call"
+
+
+def test_evidence_of_what_did_not_hold():
+    assert ev({"any": [{"tool": "nope"}]}).evidence == "no alternative holds"
+    assert ev({"said": {"contains": "zebra"}}).evidence == "no matching agent message"
+    assert ev({"user_said": {"contains": "zebra"}}).evidence == "no matching user message"
+    assert ev({"event": "other"}).evidence == "no other event"
+    both = ev({"all": [{"tool": "get_order"}, {"tool": "cancel"}]})
+    assert both.evidence.count("; ") == 1 and both.evidence.startswith("step 0: get_order(")
+
+
+def test_events_of_other_types_before_the_one_looked_for_are_skipped():
+    traj = _traj()
+    traj.steps[1].events.extend([Event("chatter", 1, {}), Event("money", 1, {"amount": 1.0})])
+    pred = PRED.validate_python({"event": "money", "where": {"amount": 1.0}})
+    verdict = PredicateEvaluator(traj, INITIAL, FINAL, {}).evaluate(pred)
+    assert (verdict.holds, verdict.step) == (True, 1)
