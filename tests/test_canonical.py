@@ -201,3 +201,52 @@ def test_linked_change_of_mixed_kinds():
     assert linked_change(None, 5) == {"became": 5}
     assert linked_change(5, [5]) == {"became": [5]}
     assert linked_change({1: "a", "b": 2}, {1: "c", "b": 2}) == {"fields": {"1": {"became": "c"}}}
+
+
+LINKED_ACTIVE = RewardOverrides.model_validate(
+    {"equivalence_class": {"id": "k", "field_path": "o.d", "candidate_set_path": "o.c", "linked_paths": ["drv.{value}.active"]}}
+)
+
+
+def test_double_assignment_counts_even_when_the_field_kept_its_s0_value():
+    """SPEC §4.1: the class is applied even when only a linked path changed (the field
+    already held a valid candidate in S0): assigning the order twice still differs from
+    assigning it once, when only the changed records are compared."""
+    s0 = {"o": {"d": "A", "c": ["A", "B"]}, "drv": {"A": {"active": []}, "B": {"active": []}}}
+    once, twice = copy.deepcopy(s0), copy.deepcopy(s0)
+    once["drv"]["A"]["active"] = ["O1"]
+    twice["drv"]["A"]["active"] = ["O1", "O1"]
+    changed = {("drv", "A")}  # what changed_between reports for two overlays of S0
+    assert compare(twice, once, s0, LINKED_ACTIVE, changed) != []
+    assert compare(twice, once, s0, LINKED_ACTIVE, None) != []
+    assert compare(copy.deepcopy(once), once, s0, LINKED_ACTIVE, changed) == []
+
+
+def test_a_linked_path_the_choice_deleted_is_restored_from_s0():
+    """SPEC §4.1: a choice whose side effect deletes a value at its linked path (the chosen
+    driver's `idle` flag) is judged through the class: two valid choices are equal."""
+    overrides = RewardOverrides.model_validate(
+        {"equivalence_class": {"id": "k", "field_path": "o.d", "candidate_set_path": "o.c", "linked_paths": ["drv.{value}.idle"]}}
+    )
+    s0 = {"o": {"d": None, "c": []}, "drv": {"A": {"idle": True}, "B": {"idle": True}}}
+
+    def chose(pick):
+        state = copy.deepcopy(s0)
+        state["o"] = {"d": pick, "c": ["A", "B"]}
+        del state["drv"][pick]["idle"]
+        return state
+
+    changed = {("drv", "A"), ("drv", "B"), ("o", "d"), ("o", "c")}
+    assert compare(chose("A"), chose("B"), s0, overrides, changed) == []
+    assert compare(chose("A"), chose("B"), s0, overrides, None) == []
+    assert canonical_hash(chose("A"), s0, overrides) == canonical_hash(chose("B"), s0, overrides)
+
+
+def test_candidates_of_mixed_types_collapse():
+    """Candidate sets are sorted by the canonical total order, whatever their JSON types."""
+    overrides = RewardOverrides.model_validate({"equivalence_class": {"id": "k", "field_path": "o.d", "candidate_set_path": "o.c"}})
+    s0 = {"o": {"d": None, "c": []}}
+    cands = [2, "B", {"x": 1}, None]
+    states = [{"o": {"d": pick, "c": cands}} for pick in cands]
+    assert all(compare(state, states[0], s0, overrides, None) == [] for state in states)
+    assert compare({"o": {"d": 3, "c": cands}}, states[0], s0, overrides, None) != []
