@@ -202,3 +202,84 @@ def test_events_of_other_types_before_the_one_looked_for_are_skipped():
     pred = PRED.validate_python({"event": "money", "where": {"amount": 1.0}})
     verdict = PredicateEvaluator(traj, INITIAL, FINAL, {}).evaluate(pred)
     assert (verdict.holds, verdict.step) == (True, 1)
+
+
+def _trace_traj(values):
+    traj = Trajectory(steps=[Step(i, Action(name="get_order", kwargs={}), "ok") for i in range(len(values))])
+    traj.state_trace = [(v,) for v in values]
+    return traj
+
+
+@pytest.mark.parametrize(
+    "values, slot, expected",
+    [
+        ([False, True, True], 0, 1),
+        ([True, True, True], 0, 0),
+        ([True, False, True], 0, 2),
+        ([True, True, False], 0, None),
+        ([False, False, False], 0, None),
+        ([True, True], None, 1),  # no probe for this atom: the last step
+        ([], 0, None),
+    ],
+)
+def test_stable_since(values, slot, expected):
+    """SPEC §5: a state is credited at the step after which it held to the end."""
+    from tau_shaped.predicates import stable_since
+
+    result = stable_since(_trace_traj(values), slot, bool)
+    assert result is None if expected is None else result == expected
+
+
+def test_stable_since_without_a_matching_trace_is_the_last_step():
+    from tau_shaped.predicates import stable_since
+
+    traj = _trace_traj([False, False, False])
+    traj.state_trace = traj.state_trace[:2]  # not one entry per step: not trusted
+    assert stable_since(traj, 0, bool) == 2
+    traj.state_trace = None
+    assert stable_since(traj, 0, bool) == 2
+    assert stable_since(Trajectory(steps=[]), None, bool) is None
+
+
+def test_state_verdicts_nest_in_before():
+    initially = ev({"before": [{"tool": "get_order"}, {"state": "orders.O1.status", "at": "initial", "eq": "placed"}]})
+    assert (initially.holds, initially.step, initially.steps) == (True, 1, frozenset(range(1, 6)))
+    failing = ev({"before": [{"tool": "get_order"}, {"state": "orders.O1.status", "eq": "placed"}]})
+    assert (failing.holds, failing.evidence) == (False, "before: second part never held after step 0")
+
+
+def test_state_that_holds_in_an_empty_trajectory_has_no_step():
+    pred = PRED.validate_python({"state": "orders.O1.status", "eq": "cancelled"})
+    verdict = PredicateEvaluator(Trajectory(steps=[]), INITIAL, FINAL, {}).evaluate(pred)
+    assert (verdict.holds, verdict.step, verdict.steps) == (True, None, frozenset())
+    assert verdict.evidence.endswith("holds at the end")
+
+
+def test_tool_evidence_shows_sorted_arguments_and_failure():
+    traj = _traj()
+    traj.steps[2].action.kwargs["note"] = "café"
+    pred = PRED.validate_python({"tool": "refund", "succeeded": False})
+    verdict = PredicateEvaluator(traj, INITIAL, FINAL, {}).evaluate(pred)
+    assert verdict.evidence == 'step 2: refund({"amount": 12.5, "note": "café", "order_id": "O1"}) failed'
+
+
+def test_short_values_in_evidence():
+    from datetime import date
+
+    from tau_shaped.predicates import _short
+
+    assert _short("x" * 78) == '"' + "x" * 78 + '"'  # 80 characters: kept whole
+    assert _short("x" * 79) == '"' + "x" * 76 + "..."  # 81: cut to 80
+    assert _short({"b": 1, "a": "é"}) == '{"a": "é", "b": 1}'
+    assert _short(date(2026, 1, 2)) == '"2026-01-02"'
+    loop: dict = {}
+    loop["self"] = loop
+    assert _short(loop) == "{'self': {...}}"
+
+
+def test_a_gate_without_a_step_is_placed_at_the_last_step():
+    """SPEC §5 (reading 3 of the notes): a gate that holds without a step of its own
+    (here a `not`) is attributed to the last step; in an empty trajectory, to none."""
+    from tau_shaped.verifier import _last_step
+
+    assert [_last_step(n) for n in (0, 1, 5)] == [None, 0, 4]
