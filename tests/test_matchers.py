@@ -64,3 +64,10 @@ def test_match_text_refuses_what_is_not_a_text_matcher():
 
     with pytest.raises(TypeError, match=r"not a text matcher: \{'contains': 'x'\}"):
         match_text({"contains": "x"}, "x")
+
+
+def test_an_unknown_operator_is_named():
+    from tau_shaped.matchers import _op_holds
+
+    with pytest.raises(ValueError, match="unknown operator 'zz'"):
+        _op_holds("zz", 1, 1)
