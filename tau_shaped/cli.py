@@ -204,6 +204,19 @@ def grader_test_command(
     raise typer.Exit(0 if report.ok else 1)
 
 
+@app.command("noise")
+def noise_command(
+    results: Path = typer.Argument(..., help="A results file (ours or tau-bench's, with shaped results)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Noise configuration (YAML); default: the bundled example."),
+    seeds: int = typer.Option(20, "--seeds", help="Replicates of the noise (confidence intervals are over these)."),
+    trace: Optional[Path] = typer.Option(None, "--trace", help="Write the telemetry (one JSON line per verifier attempt) here."),
+) -> None:
+    """How a noisy verifier would move the measured legacy and shaped pass rates and pass^k."""
+    from tau_shaped.noise_display import show
+
+    raise typer.Exit(show(results, config, seeds, trace))
+
+
 def main() -> None:  # pragma: no cover - console entry point
     app()
 
