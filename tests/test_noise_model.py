@@ -258,3 +258,17 @@ def test_noise_command(tmp_path):
     broken.write_text("{not json\n{}\n", encoding="utf-8")
     bad = CliRunner().invoke(app, ["noise", str(broken)])
     assert bad.exit_code == 2 and "broken.jsonl: line 1" in bad.output
+
+
+def test_durations_are_simulated_unless_sleep_is_asked():
+    import time
+
+    slow = {"latency_s": 0.2, "timeout_seconds": {"kind": "fixed", "seconds": 0.2}}
+    quick = parse_noise_config({"tiers": {"t": slow}, "routing": {"order": ["t"]}})
+    start = time.perf_counter()
+    outcome = NoisyVerifier(None, quick).judge(label_outcome(True), "c")
+    assert outcome.duration_s == pytest.approx(0.2) and time.perf_counter() - start < 0.15
+    sleeping = parse_noise_config({"tiers": {"t": slow}, "routing": {"order": ["t"]}, "sleep": True})
+    start = time.perf_counter()
+    NoisyVerifier(None, sleeping).judge(label_outcome(True), "c")
+    assert time.perf_counter() - start >= 0.2

@@ -114,3 +114,23 @@ def test_trajectory_verifier_names_a_fired_gate(env):
 def test_unknown_blend_is_refused_at_construction(env):
     with pytest.raises(ValueError, match="unknown blend"):
         TrajectoryVerifier(env, blend="best")
+
+
+def test_one_telemetry_stream_covers_trajectory_and_single_turn_verifiers(env, tmp_path):
+    """Issue 6: the trajectory verifier goes through the same outcome type and trace."""
+    from tau_shaped.noise.config import parse_noise_config
+    from tau_shaped.noise.noisy_verifier import NoisyVerifier
+    from tau_shaped.noise.telemetry import TelemetryTrace, read_trace
+    from tau_shaped.single_turn.format_verifier import FormatVerifier
+
+    clean = parse_noise_config({"tiers": {"t": {}}, "routing": {"order": ["t"]}})
+    trace = TelemetryTrace(tmp_path / "trace.jsonl")
+    trajectory = NoisyVerifier(TrajectoryVerifier(env, blend="outcome"), clean, trace)
+    single = NoisyVerifier(FormatVerifier(), clean, trace)
+    gt = env.ground_truth(env.tasks[0]).data["orders"]["O1"]["driver_id"]
+    actions = [{"name": "dispatch_courier", "kwargs": {"order_id": "O1", "courier_id": gt}}]
+    assert trajectory.verify(0, actions, context="task0/trial0") == 1.0
+    assert single.verify({"format": "json"}, "{}") == 1.0
+    events = read_trace(tmp_path / "trace.jsonl")
+    assert [(e["verifier"], e["status"], e["context"]) for e in events][0] == ("trajectory", "verified", "task0/trial0")
+    assert events[1]["verifier"] == "format" and events[1]["status"] == "verified"
