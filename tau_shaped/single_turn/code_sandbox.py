@@ -88,8 +88,8 @@ def network_prefix() -> tuple:
 
 @lru_cache(maxsize=1)
 def can_drop_privileges() -> bool:
-    """Whether an unprivileged uid can run this interpreter (not when it lives under a
-    private home such as /root/.pyenv); probed once, as root only."""
+    """Whether an unprivileged uid can run this interpreter and the bootstrap (not when
+    either lives under a private home such as /root); probed once, as root only."""
     if not hasattr(os, "geteuid") or os.geteuid() != 0:
         return False
 
@@ -99,8 +99,8 @@ def can_drop_privileges() -> bool:
         os.setuid(NOBODY)
 
     try:
-        probe = subprocess.run([sys.executable, "-I", "-S", "-c", "pass"], capture_output=True, timeout=10,
-                               preexec_fn=drop, cwd="/")
+        probe = subprocess.run([sys.executable, "-I", "-S", "-B", str(BOOTSTRAP), "--probe"], capture_output=True,
+                               timeout=10, preexec_fn=drop, cwd="/")
     except (OSError, subprocess.SubprocessError):
         return False
     return probe.returncode == 0

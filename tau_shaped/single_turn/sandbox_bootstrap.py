@@ -58,6 +58,8 @@ def _guard(workdir: str) -> None:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["--probe"]:
+        return  # the parent checks that an unprivileged user can run this file
     workdir, drop, solution = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
     if drop:
         os.setgroups([])
