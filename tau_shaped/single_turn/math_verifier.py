@@ -108,7 +108,9 @@ class MathVerifier(Verifier):
     def __init__(self, time_limit_s: float = 5.0, isolate: bool = True, worker: Optional[TimeLimitedWorker] = None) -> None:
         self.time_limit_s = time_limit_s
         self.isolate = isolate
-        self._worker = worker if worker is not None else (TimeLimitedWorker() if isolate else None)
+        if worker is None and isolate:
+            worker = TimeLimitedWorker(preload=(__name__, "sympy"))
+        self._worker = worker
 
     @staticmethod
     def _reference(prompt: Any) -> Tuple[str, float]:

@@ -5,7 +5,8 @@ stopped, so a limit that must hold inside a trainer's worker thread needs a
 process. :class:`TimeLimitedWorker` keeps one warm child
 (``python -m tau_shaped.single_turn.worker_main``, a plain subprocess: nothing
 of the caller's ``__main__`` is re-imported, so scripts need no main guard) and
-sends it calls of module-level functions over its stdin; when a call overruns,
+sends it calls of module-level functions over its stdin (the limit counts from
+the call, not from the worker's start); when a call overruns,
 the child is killed and a fresh one is started for the next call. Round trips
 cost well under a millisecond once warm.
 """
@@ -76,15 +77,17 @@ class TimeLimitedWorker:
     pickle does); their arguments and results must be picklable.
     """
 
-    def __init__(self, memory_bytes: Optional[int] = 2 << 30) -> None:
+    def __init__(self, memory_bytes: Optional[int] = 2 << 30, preload: Tuple[str, ...] = (), start_timeout_s: float = 120.0) -> None:
         self.memory_bytes = memory_bytes
+        self.preload = tuple(preload)
+        self.start_timeout_s = start_timeout_s
         self._lock = threading.Lock()
         self._process: Optional[subprocess.Popen] = None
         self.restarts = 0
         _WORKERS.add(self)
 
     def _start(self) -> subprocess.Popen:
-        command = [sys.executable, "-m", "tau_shaped.single_turn.worker_main", str(self.memory_bytes or 0)]
+        command = [sys.executable, "-m", "tau_shaped.single_turn.worker_main", str(self.memory_bytes or 0), *self.preload]
         try:
             # the worker imports what the caller can: functions travel by reference
             env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
@@ -93,6 +96,14 @@ class TimeLimitedWorker:
             )
         except OSError as exc:
             raise WorkerFailed(f"cannot start a worker process: {exc}") from None
+        # The start (interpreter, imports) is not the call's time: wait until the worker is ready.
+        try:
+            assert process.stdout is not None
+            read_message(process.stdout.fileno(), time.monotonic() + self.start_timeout_s)
+        except (CallTimedOut, EOFError, OSError, pickle.UnpicklingError) as exc:
+            process.kill()
+            process.wait()
+            raise WorkerFailed(f"the worker process did not start: {exc or type(exc).__name__}") from None
         self._process = process
         return process
 

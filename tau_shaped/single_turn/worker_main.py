@@ -1,6 +1,7 @@
 """The worker process of :mod:`.time_limit`: reads calls on stdin, answers on stdout.
 
-Run as ``python -m tau_shaped.single_turn.worker_main MEMORY_BYTES``. Each
+Run as ``python -m tau_shaped.single_turn.worker_main MEMORY_BYTES [MODULE...]``:
+it imports the modules, answers ``"ready"``, then serves calls. Each
 message is a length-prefixed pickle of ``(function, args)``; each answer is
 ``(True, result)`` or ``(False, (exception type name, message))``. Anything the
 called code prints goes to stderr, never into the answer stream.
@@ -8,6 +9,7 @@ called code prints goes to stderr, never into the answer stream.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 
@@ -22,6 +24,9 @@ def main() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     sys.stdout = sys.stderr  # stray prints must not corrupt the answer stream
+    for module in sys.argv[2:]:
+        importlib.import_module(module)
+    write_message(answers, "ready")
     requests = sys.stdin.fileno()
     while True:
         try:
