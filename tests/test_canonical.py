@@ -250,3 +250,90 @@ def test_candidates_of_mixed_types_collapse():
     states = [{"o": {"d": pick, "c": cands}} for pick in cands]
     assert all(compare(state, states[0], s0, overrides, None) == [] for state in states)
     assert compare({"o": {"d": 3, "c": cands}}, states[0], s0, overrides, None) != []
+
+
+@pytest.mark.parametrize(
+    "view, loc, expected",
+    [
+        ({"a": {"b": 1}}, ("a", "b"), True),
+        ({}, ("a",), True),
+        ({"a": {}}, ("a", "x", "y"), False),
+        ({"a": [{"k": 1}]}, ("a", 0, "k"), True),
+        ({"a": [{"k": 1}]}, ("a", -1, "k"), True),
+        ({"a": [{"k": 1}]}, ("a", -2, "k"), False),
+        ({"a": [{"k": 1}]}, ("a", 1, "k"), False),
+        ({"a": ["x"]}, ("a", "x", "k"), False),
+        ({"a": 5}, ("a", "b", "c"), False),
+        ({"a": {"b": 5}}, ("a", "b", "c"), False),
+    ],
+)
+def test_has_parent(view, loc, expected):
+    """Where collapsing may write: the parent container of a location exists in the view."""
+    from tau_shaped.equivalence import _has_parent
+
+    assert _has_parent(view, loc) is expected
+
+
+@pytest.mark.parametrize(
+    "state, loc, expected",
+    [
+        ({"t": {"k": {"x": 1}}}, ("t", "k", "x"), ("t", "k")),
+        ({"t": {"k": 1}}, ("t", "k"), ("t", "k")),
+        ({"t": {"k": 1}}, ("t",), ("t",)),
+        ({"t": [1, 2]}, ("t", 0), ("t",)),
+        ({"t": 5}, ("t", "x"), ("t",)),
+    ],
+)
+def test_record_of(state, loc, expected):
+    """A record is a (table, key) entry of a dict table, else the whole table."""
+    from tau_shaped.canonical import record_of
+
+    assert record_of(state, loc) == expected
+
+
+def test_diffs_look_inside_collapsed_fields_and_show_them_as_such():
+    """Two valid choices whose linked effects differ: the diff names the effect inside the
+    collapsed field; a collapsed field against a raw value is shown tagged."""
+    s0 = {"o": {"d": None, "c": []}, "drv": {"A": {"active": []}, "B": {"active": []}}}
+
+    def chose(pick, times=1):
+        state = copy.deepcopy(s0)
+        state["o"] = {"d": pick, "c": ["A", "B"]}
+        state["drv"].setdefault(pick, {})["active"] = ["O1"] * times
+        return state
+
+    inside = compare(chose("A", times=2), chose("B"), s0, LINKED_ACTIVE, None)
+    assert [d.path for d in inside] and all(d.path.startswith("o.d.linked_effects") for d in inside)
+    raw = compare(chose("Z"), chose("B"), s0, LINKED_ACTIVE, None)
+    shown = next(d for d in raw if d.path == "o.d")
+    assert shown.actual == "Z" and shown.expected["collapsed_class"]["candidates"] == ["A", "B"]
+
+
+def test_diffs_of_dicts_with_mixed_keys_and_missing_nulls():
+    assert [d.path for d in compare({"t": {1: "a", "b": 1}}, {"t": {1: "b", "b": 1}}, {}, None, None)] == ["t[1]"]
+    missing = compare({"t": {"k": {}}}, {"t": {"k": {"x": None}}}, {}, None, None)
+    assert [(d.path, d.expected, d.actual) for d in missing] == [("t.k.x", None, None)]
+
+
+def test_a_class_whose_field_is_missing_does_not_collapse():
+    overrides = RewardOverrides.model_validate({"equivalence_class": {"id": "k", "field_path": "o.d", "candidate_set_path": "o.c"}})
+    s0 = {"o": {"c": ["A", "B"]}}
+    assert compare({"o": {"c": ["A", "B"]}}, {"o": {"c": ["A", "B"], "d": "A"}}, s0, overrides, None) != []
+    assert compare({"o": {"c": ["A", "B"]}}, {"o": {"c": ["A", "B"]}}, s0, overrides, None) == []
+
+
+def test_a_route_class_fills_linked_paths_stop_by_stop():
+    """SPEC §4.1: a list-valued choice (a route) fills each linked template with each stop."""
+    overrides = RewardOverrides.model_validate(
+        {"equivalence_class": {"id": "r", "field_path": "o.route", "candidate_set_path": "o.c", "linked_paths": ["stop.{value}.n"]}}
+    )
+    s0 = {"o": {"route": [], "c": []}, "stop": {"A": {"n": 0}, "B": {"n": 0}}}
+
+    def routed(route):
+        state = copy.deepcopy(s0)
+        state["o"] = {"route": route, "c": [["A"], ["B"]]}
+        for stop in route:
+            state["stop"][stop]["n"] += 1
+        return state
+
+    assert compare(routed(["A"]), routed(["B"]), s0, overrides, None) == []

@@ -193,7 +193,8 @@ def test_evidence_of_what_did_not_hold():
     assert ev({"user_said": {"contains": "zebra"}}).evidence == "no matching user message"
     assert ev({"event": "other"}).evidence == "no other event"
     both = ev({"all": [{"tool": "get_order"}, {"tool": "cancel"}]})
-    assert both.evidence.count("; ") == 1 and both.evidence.startswith("step 0: get_order(")
+    assert both.evidence == f'{ev({"tool": "get_order"}).evidence}; {ev({"tool": "cancel"}).evidence}'
+    assert both.evidence.startswith("step 0: get_order(")
 
 
 def test_events_of_other_types_before_the_one_looked_for_are_skipped():
@@ -283,3 +284,8 @@ def test_a_gate_without_a_step_is_placed_at_the_last_step():
     from tau_shaped.verifier import _last_step
 
     assert [_last_step(n) for n in (0, 1, 5)] == [None, 0, 4]
+
+
+def test_evaluating_something_that_is_not_a_predicate_is_a_type_error():
+    with pytest.raises(TypeError, match="not a predicate: object"):
+        PredicateEvaluator(_traj(), INITIAL, FINAL, {}).evaluate(object())
