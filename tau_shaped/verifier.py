@@ -108,7 +108,7 @@ def _checkpoints(ev: PredicateEvaluator, overrides: Any, n: int) -> List[Checkpo
     return results
 
 
-def verify(inp: VerifyInput, blend: str = "shaped", lam: float = 0.3) -> ShapedRewardResult:
+def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
     """Score one trajectory (SPEC §3); raises only on a verifier fault."""
     check_blend(blend)
     task, traj = inp.task, inp.trajectory
@@ -117,7 +117,7 @@ def verify(inp: VerifyInput, blend: str = "shaped", lam: float = 0.3) -> ShapedR
     ev = PredicateEvaluator(traj, inp.initial, inp.final, inp.probe_slots)
 
     # Legacy, value for value (SPEC §2).
-    r_actions = states_equal(inp.final, inp.expected, inp.changed, inp.gt_hash)
+    r_actions = states_equal(inp.final, inp.expected, inp.changed, inp.gt_hash)  # pragma: no mutate (changed, gt_hash: speed only)
     legacy, r_outputs = legacy_result(task.actions, task.outputs, r_actions, inp.gt_hash, [t for _, t in traj.agent_messages()])
 
     # 1. Safety gates, invariant caps included.
