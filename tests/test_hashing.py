@@ -42,3 +42,20 @@ def test_tuples_left_as_they_are():
     inner = {"b": 1}
     assert to_hashable((inner,)) == (inner,)
     assert to_hashable([inner]) == ((("b", 1),),)
+
+
+def test_states_equal_by_full_hash_or_by_the_changed_records():
+    """SPEC §2: r_actions is hash(Sa) == hash(Sg). Without a change set the whole state is
+    hashed; with one, only those records are compared (the rest are the same S0 by
+    construction), with tau-bench's distinctions (10 != 10.0)."""
+    from tau_shaped.legacy_reward import states_equal
+
+    sg = {"t": {"a": 1, "b": [1, 2]}, "u": {"x": 10}}
+    gt_hash = data_hash(sg)
+    assert states_equal(json.loads(json.dumps(sg)), sg, None, gt_hash) is True
+    assert states_equal({"t": {"a": 1, "b": [2, 1]}, "u": {"x": 10}}, sg, None, gt_hash) is False
+    assert states_equal({"t": {"a": 1, "b": [1, 2]}, "u": {"x": 10.0}}, sg, None, gt_hash) is False
+    changed = {("t", "a"), ("t", "b")}
+    assert states_equal({"t": {"a": 1, "b": [1, 2]}, "u": {"x": 99}}, sg, changed, gt_hash) is True  # u.x unchanged by contract
+    assert states_equal({"t": {"a": 1.0, "b": [1, 2]}, "u": {"x": 10}}, sg, changed, gt_hash) is False
+    assert states_equal({"t": {"b": [1, 2]}, "u": {"x": 10}}, sg, changed, gt_hash) is False  # deleted on one side
