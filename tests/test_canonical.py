@@ -337,3 +337,21 @@ def test_a_route_class_fills_linked_paths_stop_by_stop():
         return state
 
     assert compare(routed(["A"]), routed(["B"]), s0, overrides, None) == []
+
+
+def test_a_linked_path_with_nothing_to_restore_does_not_stop_the_others():
+    """SPEC §4.1: each linked template is judged on its own; one whose whole table the
+    choice removed (nothing left to restore into) does not keep the next from being restored."""
+    overrides = RewardOverrides.model_validate(
+        {"equivalence_class": {"id": "k", "field_path": "o.d", "candidate_set_path": "o.c", "linked_paths": ["gone.{value}", "drv.{value}.active"]}}
+    )
+    s0 = {"o": {"d": None, "c": []}, "gone": {"A": 1, "B": 1}, "drv": {"A": {"active": []}, "B": {"active": []}}}
+
+    def chose(pick):
+        state = copy.deepcopy(s0)
+        state["o"] = {"d": pick, "c": ["A", "B"]}
+        del state["gone"]
+        state["drv"][pick]["active"] = ["O1"]
+        return state
+
+    assert compare(chose("A"), chose("B"), s0, overrides, None) == []
