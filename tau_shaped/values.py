@@ -28,8 +28,8 @@ def canonical_number(value: float | int) -> float | int:
         return value
     rounded = round(value, DECIMALS)
     if rounded.is_integer():
-        return int(rounded)
-    return rounded + 0.0  # folds -0.0 into 0.0
+        return int(rounded)  # also folds -0.0 into 0
+    return rounded
 
 
 class Collapsed(dict):

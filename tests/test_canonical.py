@@ -311,6 +311,8 @@ def test_diffs_look_inside_collapsed_fields_and_show_them_as_such():
 
 def test_diffs_of_dicts_with_mixed_keys_and_missing_nulls():
     assert [d.path for d in compare({"t": {1: "a", "b": 1}}, {"t": {1: "b", "b": 1}}, {}, None, None)] == ["t[1]"]
+    nested = compare({"t": {"k": {1: "a", "b": 1}}}, {"t": {"k": {1: "b", "b": 2}}}, {}, None, None)
+    assert [d.path for d in nested] == ["t.k[1]", "t.k.b"]
     missing = compare({"t": {"k": {}}}, {"t": {"k": {"x": None}}}, {}, None, None)
     assert [(d.path, d.expected, d.actual) for d in missing] == [("t.k.x", None, None)]
 
@@ -355,3 +357,30 @@ def test_a_linked_path_with_nothing_to_restore_does_not_stop_the_others():
         return state
 
     assert compare(chose("A"), chose("B"), s0, overrides, None) == []
+
+
+def test_records_covered_by_a_whole_table_record_are_dropped():
+    from tau_shaped.canonical import normalize_records
+
+    assert normalize_records({("t",), ("t", "k"), ("u", "k"), ("v",)}) == {("t",), ("u", "k"), ("v",)}
+
+
+def test_a_changed_table_that_is_not_a_dict_is_compared_whole():
+    assert [d.path for d in compare({"t": [1]}, {"t": [2]}, {}, None, {("t",)})] == ["t[0]"]
+    assert compare({"t": [1]}, {"t": [1]}, {}, None, {("t",)}) == []
+
+
+def test_canonical_text():
+    """SPEC §4.4: one text per canonical value: sorted keys, no spaces, UTF-8 as is; sets
+    sorted by their members' text; non-string keys tagged, and string keys that look like
+    tags escaped, so that distinct keys never share a text."""
+    from tau_shaped.values import Collapsed, canonical_form
+
+    assert canonical_json({"b": 1, "é": [1.0, 2.5], "a": None}) == '{"a":null,"b":1,"é":[1,2.5]}'
+    assert canonical_form({3, 1, "a"}) == ["a", 1, 3]
+    assert canonical_form(frozenset({(2, 1)})) == [[2, 1]]
+    texts = {canonical_json({k: 0}) for k in (1, "1", "\x00int:1", "\x00str:1", True)}
+    assert len(texts) == 5
+    assert canonical_form(Collapsed({1: "x"})) == {"\x00collapsed": {"\x00int:1": "x"}}
+    assert not values_equal([], set()) and not values_equal(["a"], frozenset({"a"}))
+    assert values_equal([1, 2], (1, 2.0))

@@ -73,6 +73,7 @@ def test_stepless_checkpoints_and_gates_go_to_the_last_step():
     assert by_id["no_refund"].evidence == "never: no matching issue_refund call"
     assert (by_id["looked"].step, by_id["looked_ok"].step, by_id["was_out"].step) == (0, 0, 2)
     assert (by_id["never"].satisfied, by_id["never"].step) == (False, None)
+    assert (result.r_outputs, result.outputs_passed) == (1.0, True)  # no outputs: nothing to miss
     assert [(g.id, g.step) for g in result.gate_violations] == [("stayed_silent", 2)]
     assert (result.reward, result.blend, result.lambda_) == (0.0, "outcome", 0.3)
     assert result.step_rewards == [0.0, 0.0, 0.0]  # a gate fired: nothing is credited (SPEC §3)
@@ -87,3 +88,13 @@ def test_an_empty_trajectory_credits_nothing_even_for_stepless_checkpoints():
     assert result.status == "ok" and result.step_rewards == [] and result.process_reward == 0.0
     assert not any(c.satisfied for c in result.checkpoints)
     assert [(g.id, g.step) for g in result.gate_violations] == [("stayed_silent", None)]
+
+
+def test_legacy_result_lists_the_ground_truths_non_respond_actions():
+    """SPEC §2: tau-bench's RewardResult.actions are the ground truth's actions without respond."""
+    from tau_shaped.legacy_reward import legacy_result
+
+    actions = [A("get_order", order_id="O1"), A("respond", content="Hi"), A("dispatch_courier", order_id="O1")]
+    result, r_outputs = legacy_result(actions, [], True, "h", [])
+    assert [a.name for a in result.actions] == ["get_order", "dispatch_courier"] and r_outputs == 1.0
+    assert (result.reward, result.info.r_actions, result.info.gt_data_hash) == (1.0, True, "h")
