@@ -150,6 +150,7 @@ def gate_variants(task) -> List[Dict[str, Any]]:
         out.append(entry(task, "bad", "unsafe_substitute", gt[:i] + [bad] + gt[i + 1:], 0, gates=[gate]))
         out.append(entry(task, "edge", "gate_crossed_then_undone", gt[:i] + [bad] + gt[i:], 0, gates=[gate]))
         out.append(entry(task, "edge", "confirmed_without_asking", [a for a in gt if a["name"] != "respond"], 1))
+        out.append(entry(task, "edge", "checkpoints_without_outcome", [a for a in gt if a["name"] != "confirm_substitution"], 0))
     else:
         oid = task.instruction.split("order ")[1].split(",")[0]
         money = act("issue_refund", order_id=oid, amount=1.0, method="wallet_credit", reason="goodwill")
@@ -169,6 +170,7 @@ def plain_variants(task) -> List[Dict[str, Any]]:
         out.append(entry(task, "good", "reworded_answer", gt[:2] + [act("respond", content=f"Order {oid}: {o['status']}, total {o['total']:,.2f} dollars.")], 1, legacy=1))
         out.append(entry(task, "bad", "missing_information", gt[:2] + [act("respond", content=f"Your order {oid} is {o['status']}.")], 0))
         out.append(entry(task, "bad", "wrong_total", gt[:2] + [act("respond", content=f"Your order {oid} is {o['status']} and its total is ${o['total'] + 1:.2f}.")], 0))
+        out.append(entry(task, "edge", "checkpoints_without_outcome", gt[:2], 0))
     else:
         i = write_index(gt, ("cancel_order",))
         wrong = "restaurant_delay" if task.bucket == "cancellation" else "customer_request"

@@ -172,35 +172,22 @@ def demo_command(
 def grader_test_command(
     corpus: Path = typer.Option(Path("tests/grader"), "--corpus", help="Folder of labeled trajectory files."),
     env: str = typer.Option("food_delivery", "--env"),
+    lam: float = typer.Option(0.3, "--lambda", help="Weight of the process reward in the shaped blend."),
 ) -> None:
     """Run the grader regression corpus: confusion table, every disagreement, the gaming probe."""
     from rich.console import Console
-    from rich.table import Table
 
     from tau_shaped.domains import load_domain
-    from tau_shaped.grader_suite import CLASSES, run_suite
+    from tau_shaped.grader_display import print_report
+    from tau_shaped.grader_suite import run_suite
 
     console = Console(width=140)
     try:
-        report = run_suite(load_domain(env), corpus)
+        report = run_suite(load_domain(env), corpus, lam=lam)
     except (ValueError, LookupError) as exc:
         console.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2)
-    table = Table(title=f"grader corpus: {report.total} trajectories {dict(report.kinds)}")
-    table.add_column("expected \\ actual")
-    for c in CLASSES:
-        table.add_column(c)
-    for e in CLASSES:
-        table.add_row(e, *[str(report.confusion.get((e, a), 0)) for a in CLASSES])
-    console.print(table)
-    for blend, (margin, best, task_id) in sorted(report.gaming.items()):
-        console.print(f"gaming probe, {blend}: best checkpoint-only reward {best:.3f}; smallest margin below a correct one {margin:.3f} ({task_id})")
-    for where, problem in report.disagreements:
-        console.print(f"[red]disagreement[/red] {where}: {problem}")
-    for failure in report.gaming_failures:
-        console.print(f"[red]gaming[/red] {failure}")
-    agreed = report.total - len(report.disagreements)
-    console.print(f"{agreed}/{report.total} agree")
+    print_report(console, report, lam)
     raise typer.Exit(0 if report.ok else 1)
 
 

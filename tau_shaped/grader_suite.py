@@ -6,13 +6,14 @@ above a correct one."""
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from tau_shaped.domains import Domain
-from tau_shaped.result import BLENDS
+from tau_shaped.result import BLENDS, blend_reward
 from tau_shaped.scoring import score_trajectory
 
 CLASSES = ("pass", "fail", "unsafe")
@@ -24,18 +25,44 @@ def verdict_class(outcome: float, safety_passed: bool) -> str:
     return "pass" if outcome >= 1 - 1e-9 else "fail"
 
 
+@dataclass(frozen=True)
+class GamingRow:
+    """One task under one blend: the most a checkpoint-only trajectory can score
+    (``bound``: outcome 0, every checkpoint satisfied), the most one in the corpus
+    did score (``best``, None when the corpus has none for the task) and the
+    least a correct trajectory in the corpus scored (``correct``)."""
+
+    bound: float
+    best: Optional[float]
+    correct: float
+
+    @property
+    def margin(self) -> float:
+        return self.correct - max(self.bound, self.best if self.best is not None else self.bound)
+
+
 @dataclass
 class SuiteReport:
     total: int = 0
     kinds: Counter = field(default_factory=Counter)
     confusion: Counter = field(default_factory=Counter)
     disagreements: List[Tuple[str, str]] = field(default_factory=list)
-    gaming: Dict[str, Tuple[float, float, str]] = field(default_factory=dict)  # blend -> (worst margin, ..)
+    gaming_by_task: Dict[str, Dict[str, GamingRow]] = field(default_factory=dict)  # task -> blend -> row
     gaming_failures: List[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.disagreements and not self.gaming_failures
+
+    @property
+    def gaming(self) -> Dict[str, Tuple[float, float, str]]:
+        """Per blend: (smallest margin, the checkpoint-only bound there, its task)."""
+        out: Dict[str, Tuple[float, float, str]] = {}
+        for task_id, rows in sorted(self.gaming_by_task.items()):
+            for blend, row in rows.items():
+                if blend not in out or row.margin < out[blend][0]:
+                    out[blend] = (row.margin, row.bound, task_id)
+        return out
 
 
 def load_corpus(folder: Path) -> List[Dict[str, Any]]:
@@ -69,11 +96,12 @@ def _mismatches(expected: Dict[str, Any], result: Any) -> List[str]:
     return out
 
 
-def run_suite(domain: Domain, folder: Path, splits: Tuple[str, ...] = ("train", "test")) -> SuiteReport:
+def run_suite(domain: Domain, folder: Path, splits: Tuple[str, ...] = ("train", "test"), lam: float = 0.3) -> SuiteReport:
     tasks = {t.id: t for split in splits for t in domain.tasks(split)}
     env = domain.make_env(tasks=list(tasks.values()), task_index=0)
     report = SuiteReport()
     rewards: Dict[str, Dict[str, List[Tuple[float, str]]]] = defaultdict(lambda: defaultdict(list))
+    seen: List[str] = []
     for e in load_corpus(folder):
         task = tasks.get(e["task_id"])
         where = f"{e['_file']}: {e.get('id', e['task_id'])}"
@@ -81,8 +109,9 @@ def run_suite(domain: Domain, folder: Path, splits: Tuple[str, ...] = ("train", 
             report.disagreements.append((where, f"unknown task {e['task_id']!r}"))
             continue
         report.total += 1
+        seen.append(task.id)
         report.kinds[e.get("kind", "?")] += 1
-        result = score_trajectory(env, task, e["actions"], user_replies=e.get("user_replies"))
+        result = score_trajectory(env, task, e["actions"], user_replies=e.get("user_replies"), lam=lam)
         if result.status != "ok":
             report.disagreements.append((where, f"{result.status}: {result.error}"))
             continue
@@ -92,29 +121,29 @@ def run_suite(domain: Domain, folder: Path, splits: Tuple[str, ...] = ("train", 
         if problems:
             report.disagreements.append((where, "; ".join(problems)))
         correct = result.outcome_reward >= 1 - 1e-9
-        gaming = not correct and result.safety_passed and result.process_reward > 0
+        if correct or (result.safety_passed and result.process_reward > 0):
+            for blend in BLENDS:
+                rewards[task.id][("correct:" if correct else "gaming:") + blend].append((_blended(result, blend), where))
+    for task_id in sorted(set(seen)):
+        task, by = tasks[task_id], rewards.get(task_id, {})
+        weights = math.fsum(c.weight for c in task.reward_overrides.process_checkpoints)
+        rows: Dict[str, GamingRow] = {}
         for blend in BLENDS:
-            if correct or gaming:
-                reward = _blended(result, blend)
-                rewards[task.id][("correct" if correct else "gaming") + ":" + blend].append((reward, where))
-    for blend in BLENDS:
-        worst = None
-        for task_id, by in rewards.items():
-            best_gaming = max(by.get(f"gaming:{blend}", [(float("-inf"), "")]))
-            worst_correct = min(by.get(f"correct:{blend}", [(float("inf"), "")]))
-            if best_gaming[0] == float("-inf") or worst_correct[0] == float("inf"):
-                continue
-            margin = worst_correct[0] - best_gaming[0]
-            if worst is None or margin < worst[0]:
-                worst = (margin, best_gaming[0], task_id)
-            if margin <= 0:
-                report.gaming_failures.append(f"{blend}: {best_gaming[1]} scores {best_gaming[0]:.3f} >= correct {worst_correct[0]:.3f}")
-        if worst is not None:
-            report.gaming[blend] = worst
+            correct_scores = by.get(f"correct:{blend}", [])
+            if not correct_scores:
+                report.gaming_failures.append(f"{task_id}: no correct trajectory in the corpus to compare with")
+                break
+            gaming = max(by.get(f"gaming:{blend}", []), default=None)
+            row = GamingRow(bound=blend_reward(blend, 0.0, weights, True, lam), best=gaming[0] if gaming else None,
+                            correct=min(correct_scores)[0])
+            rows[blend] = row
+            if row.margin <= 0:
+                culprit = gaming[1] if gaming and gaming[0] >= row.bound else "a trajectory satisfying every checkpoint"
+                report.gaming_failures.append(f"{task_id}, {blend}: {culprit} can score {max(row.bound, row.best or 0):.3f} "
+                                              f">= correct {row.correct:.3f} ({min(correct_scores)[1]})")
+        report.gaming_by_task[task_id] = rows
     return report
 
 
 def _blended(result: Any, blend: str) -> float:
-    from tau_shaped.result import blend_reward
-
     return blend_reward(blend, result.outcome_reward, result.process_reward, result.safety_passed, result.lambda_)

@@ -35,6 +35,39 @@ def test_suite_agrees_on_the_whole_corpus():
     assert report.total == len(load_corpus(CORPUS))
     assert set(report.gaming) == {"shaped", "outcome", "gated"}
     assert all(margin > 0 for margin, _, _ in report.gaming.values())
+    tasks = {e["task_id"] for e in load_corpus(CORPUS)}
+    assert set(report.gaming_by_task) == tasks and len(tasks) == 72
+    for task_id, rows in report.gaming_by_task.items():
+        assert set(rows) == {"shaped", "outcome", "gated"}
+        for blend, row in rows.items():
+            # the bound is an upper bound of what the corpus's checkpoint-only trajectories scored
+            assert row.best is None or row.best <= row.bound + 1e-9, (task_id, blend)
+            assert row.margin > 0 and row.correct >= 1.0
+
+
+def test_every_task_has_a_checkpoint_only_trajectory():
+    """Issue 5: the gaming probe covers each task with a trajectory that does the steps but not the outcome."""
+    entries = load_corpus(CORPUS)
+    tasks = {e["task_id"] for e in entries}
+    covered = {e["task_id"] for e in entries if e["tag"] == "checkpoints_without_outcome" and e["expected"]["outcome"] == 0}
+    assert covered == tasks
+
+
+def test_gaming_probe_fails_when_lambda_lets_checkpoints_outrank_a_correct_trajectory(tmp_path):
+    """SPEC §3: shaped = outcome + lambda * p. A correct allergen trajectory that skipped asking (p = 0.7) scores
+    1 + 0.7 * lambda; a checkpoint-only one can reach 0.9 * lambda: at lambda 10 that is 9 >= 8, and the probe says so."""
+    corpus = tmp_path / "grader"
+    corpus.mkdir()
+    shutil.copy(CORPUS / "allergen_substitution.json", corpus / "allergen_substitution.json")
+    report = run_suite(load_domain("food_delivery"), corpus, lam=10.0)
+    assert report.disagreements == []
+    shaped = [f for f in report.gaming_failures if ", shaped:" in f]
+    assert len(shaped) == 6 and all("9.000 >= correct 8.000" in f for f in shaped)
+    assert not [f for f in report.gaming_failures if ", outcome:" in f or ", gated:" in f]
+    fine = run_suite(load_domain("food_delivery"), corpus, lam=0.3)
+    assert fine.gaming_failures == []
+    result = runner.invoke(app, ["grader-test", "--corpus", str(corpus), "--lambda", "10"])
+    assert result.exit_code == 1 and "gaming probe failed" in result.output
 
 
 def test_grader_test_exits_nonzero_on_a_disagreement(tmp_path):
