@@ -289,3 +289,25 @@ def test_a_gate_without_a_step_is_placed_at_the_last_step():
 def test_evaluating_something_that_is_not_a_predicate_is_a_type_error():
     with pytest.raises(TypeError, match="not a predicate: object"):
         PredicateEvaluator(_traj(), INITIAL, FINAL, {}).evaluate(object())
+
+
+def test_probes_of_a_predicate_object_shared_by_two_checkpoints():
+    """SPEC §5: a task built in Python may reuse one predicate object in two checkpoints; every state atom
+    still gets exactly one probe slot, including the atoms that follow the shared one."""
+    from tau_shaped.predicate_schema import walk
+    from tau_shaped.probes import compile_probes
+    from tau_shaped.task_schema import ProcessCheckpoint, RewardOverrides
+
+    shared = PRED.validate_python({"state": "orders.O1.status", "eq": "cancelled"})
+    later = PRED.validate_python({"state": "orders.O1.total", "eq": 30})
+    first = ProcessCheckpoint(id="a", weight=0.5, when=shared)
+    second = ProcessCheckpoint(id="b", weight=0.5, when=PRED.validate_python({"all": [{"tool": "cancel"}, {"state": "orders.O1.total", "eq": 1}]}))
+    second.when.all[1] = shared  # the same object again, then a different atom
+    second.when.all.append(later)
+    overrides = RewardOverrides.model_construct(equivalence_class=[], monetary_identity=[], safety_gates=[],
+                                                process_checkpoints=[first, second])
+    probes, slots = compile_probes(overrides)
+    atoms = [n for c in (first, second) for n in walk(c.when) if hasattr(n, "state")]
+    assert len(atoms) == 3 and atoms[0] is atoms[1]
+    assert set(slots) == {id(shared), id(later)} and sorted(slots.values()) == [0, 1]
+    assert [probes[slots[id(a)]](FINAL) for a in (shared, later)] == [True, True]
