@@ -384,3 +384,16 @@ def test_canonical_text():
     assert canonical_form(Collapsed({1: "x"})) == {"\x00collapsed": {"\x00int:1": "x"}}
     assert not values_equal([], set()) and not values_equal(["a"], frozenset({"a"}))
     assert values_equal([1, 2], (1, 2.0))
+
+
+@pytest.mark.parametrize("side", ["actual", "expected"])
+def test_a_null_record_on_one_side_is_a_difference(side):
+    """SPEC §4: a record set to null on one side differs from the record on the other (a null is a value, not a
+    match); both for the fast path (changed records known) and the full comparison."""
+    nulled = _after(lambda s: s["orders"].update(O1=None))
+    sa, sg = (nulled, S0) if side == "actual" else (S0, nulled)
+    for changed in ({("orders", "O1")}, None):
+        diffs = compare(sa, sg, S0, None, changed)
+        assert [d.path for d in diffs] == ["orders.O1"]
+        record = dict(S0["orders"]["O1"])
+        assert (diffs[0].expected, diffs[0].actual) == ((record, None) if side == "actual" else (None, record))
