@@ -101,7 +101,7 @@ def run_suite(domain: Domain, folder: Path, splits: Tuple[str, ...] = ("train", 
     env = domain.make_env(tasks=list(tasks.values()), task_index=0)
     report = SuiteReport()
     rewards: Dict[str, Dict[str, List[Tuple[float, str]]]] = defaultdict(lambda: defaultdict(list))
-    seen: List[str] = []
+    seen: set = set()
     for e in load_corpus(folder):
         task = tasks.get(e["task_id"])
         where = f"{e['_file']}: {e.get('id', e['task_id'])}"
@@ -109,7 +109,7 @@ def run_suite(domain: Domain, folder: Path, splits: Tuple[str, ...] = ("train", 
             report.disagreements.append((where, f"unknown task {e['task_id']!r}"))
             continue
         report.total += 1
-        seen.append(task.id)
+        seen.add(task.id)
         report.kinds[e.get("kind", "?")] += 1
         result = score_trajectory(env, task, e["actions"], user_replies=e.get("user_replies"), lam=lam)
         if result.status != "ok":
@@ -124,7 +124,7 @@ def run_suite(domain: Domain, folder: Path, splits: Tuple[str, ...] = ("train", 
         if correct or (result.safety_passed and result.process_reward > 0):
             for blend in BLENDS:
                 rewards[task.id][("correct:" if correct else "gaming:") + blend].append((_blended(result, blend), where))
-    for task_id in sorted(set(seen)):
+    for task_id in sorted(seen):
         task, by = tasks[task_id], rewards.get(task_id, {})
         weights = math.fsum(c.weight for c in task.reward_overrides.process_checkpoints)
         rows: Dict[str, GamingRow] = {}
