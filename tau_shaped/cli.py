@@ -173,6 +173,7 @@ def grader_test_command(
     corpus: Path = typer.Option(Path("tests/grader"), "--corpus", help="Folder of labeled trajectory files."),
     env: str = typer.Option("food_delivery", "--env"),
     lam: float = typer.Option(0.3, "--lambda", help="Weight of the process reward in the shaped blend."),
+    split: Optional[List[str]] = typer.Option(None, "--split", help="Task split(s) the corpus refers to (default: all)."),
 ) -> None:
     """Run the grader regression corpus: confusion table, every disagreement, the gaming probe."""
     from rich.console import Console
@@ -183,7 +184,7 @@ def grader_test_command(
 
     console = Console(width=140)
     try:
-        report = run_suite(load_domain(env), corpus, lam=lam)
+        report = run_suite(load_domain(env), corpus, splits=split or None, lam=lam)
     except (ValueError, LookupError) as exc:
         console.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2)

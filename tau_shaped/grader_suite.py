@@ -10,11 +10,12 @@ import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from tau_shaped.domains import Domain
 from tau_shaped.result import BLENDS, blend_reward
 from tau_shaped.scoring import score_trajectory
+from tau_shaped.verifier import task_overrides
 
 CLASSES = ("pass", "fail", "unsafe")
 
@@ -37,8 +38,13 @@ class GamingRow:
     correct: float
 
     @property
+    def ceiling(self) -> float:
+        """The most a checkpoint-only trajectory is known to reach: the bound, or more if the corpus shows more."""
+        return self.bound if self.best is None else max(self.bound, self.best)
+
+    @property
     def margin(self) -> float:
-        return self.correct - max(self.bound, self.best if self.best is not None else self.bound)
+        return self.correct - self.ceiling
 
 
 @dataclass
@@ -96,20 +102,35 @@ def _mismatches(expected: Dict[str, Any], result: Any) -> List[str]:
     return out
 
 
-def run_suite(domain: Domain, folder: Path, splits: Tuple[str, ...] = ("train", "test"), lam: float = 0.3) -> SuiteReport:
-    tasks = {t.id: t for split in splits for t in domain.tasks(split)}
+def domain_tasks(domain: Domain, splits: Sequence[str]) -> Dict[str, Any]:
+    """The tasks of the splits by id; a tau-bench task without an id is known by its index in
+    its split, as results files name it."""
+    tasks: Dict[str, Any] = {}
+    for split in splits:
+        for index, task in enumerate(domain.tasks(split)):
+            key = str(getattr(task, "id", index))
+            if key in tasks:
+                raise ValueError(f"task id {key!r} is in more than one of the splits {', '.join(splits)}: choose one with --split")
+            tasks[key] = task
+    return tasks
+
+
+def run_suite(domain: Domain, folder: Path, splits: Optional[Sequence[str]] = None, lam: float = 0.3) -> SuiteReport:
+    """Score every corpus entry against the tasks of ``splits`` (default: all of the domain's)."""
+    tasks = domain_tasks(domain, list(splits) if splits is not None else domain.splits)
     env = domain.make_env(tasks=list(tasks.values()), task_index=0)
     report = SuiteReport()
     rewards: Dict[str, Dict[str, List[Tuple[float, str]]]] = defaultdict(lambda: defaultdict(list))
     seen: set = set()
     for e in load_corpus(folder):
-        task = tasks.get(e["task_id"])
-        where = f"{e['_file']}: {e.get('id', e['task_id'])}"
+        task_id = str(e["task_id"])
+        task = tasks.get(task_id)
+        where = f"{e['_file']}: {e.get('id', task_id)}"
         if task is None:
-            report.disagreements.append((where, f"unknown task {e['task_id']!r}"))
+            report.disagreements.append((where, f"unknown task {task_id!r}"))
             continue
         report.total += 1
-        seen.add(task.id)
+        seen.add(task_id)
         report.kinds[e.get("kind", "?")] += 1
         result = score_trajectory(env, task, e["actions"], user_replies=e.get("user_replies"), lam=lam)
         if result.status != "ok":
@@ -123,10 +144,11 @@ def run_suite(domain: Domain, folder: Path, splits: Tuple[str, ...] = ("train", 
         correct = result.outcome_reward >= 1 - 1e-9
         if correct or (result.safety_passed and result.process_reward > 0):
             for blend in BLENDS:
-                rewards[task.id][("correct:" if correct else "gaming:") + blend].append((_blended(result, blend), where))
+                rewards[task_id][("correct:" if correct else "gaming:") + blend].append((_blended(result, blend), where))
     for task_id in sorted(seen):
         task, by = tasks[task_id], rewards.get(task_id, {})
-        weights = math.fsum(c.weight for c in task.reward_overrides.process_checkpoints)
+        overrides = task_overrides(task)
+        weights = math.fsum(c.weight for c in overrides.process_checkpoints) if overrides is not None else 0.0
         rows: Dict[str, GamingRow] = {}
         for blend in BLENDS:
             correct_scores = by.get(f"correct:{blend}", [])
@@ -134,13 +156,14 @@ def run_suite(domain: Domain, folder: Path, splits: Tuple[str, ...] = ("train", 
                 report.gaming_failures.append(f"{task_id}: no correct trajectory in the corpus to compare with")
                 break
             gaming = max(by.get(f"gaming:{blend}", []), default=None)
+            least_correct = min(correct_scores)
             row = GamingRow(bound=blend_reward(blend, 0.0, weights, True, lam), best=gaming[0] if gaming else None,
-                            correct=min(correct_scores)[0])
+                            correct=least_correct[0])
             rows[blend] = row
             if row.margin <= 0:
                 culprit = gaming[1] if gaming and gaming[0] >= row.bound else "a trajectory satisfying every checkpoint"
-                report.gaming_failures.append(f"{task_id}, {blend}: {culprit} can score {max(row.bound, row.best or 0):.3f} "
-                                              f">= correct {row.correct:.3f} ({min(correct_scores)[1]})")
+                report.gaming_failures.append(f"{task_id}, {blend}: {culprit} can score {row.ceiling:.3f} "
+                                              f">= correct {row.correct:.3f} ({least_correct[1]})")
         report.gaming_by_task[task_id] = rows
     return report
 

@@ -79,3 +79,43 @@ def test_grader_test_exits_nonzero_on_a_disagreement(tmp_path):
     (corpus / "fraud_flagged.json").write_text(json.dumps(entries))
     result = runner.invoke(app, ["grader-test", "--corpus", str(corpus)])
     assert result.exit_code == 1 and "disagreement" in result.output and entries[0]["id"] in result.output
+
+
+def test_suite_on_plain_taubench_tasks(tmp_path):
+    """A tau-bench task has no reward_overrides (SPEC §3 backward compatibility): no checkpoints, so the
+    checkpoint-only bound is 0 under every blend, and the suite runs instead of failing on the attribute."""
+    from dataclasses import replace
+
+    from tau_shaped.types import Task
+    from tests.mini_domain import DOMAIN
+
+    plain = next(t for t in DOMAIN.tasks("test") if t.id == "plain")
+    bare = Task(**{k: getattr(plain, k) for k in Task.model_fields})
+    assert not hasattr(bare, "reward_overrides")
+    domain = replace(DOMAIN, _tasks={"test": [bare]})
+    (tmp_path / "plain.json").write_text(json.dumps([{"id": "plain/gt", "task_id": 0, "kind": "good", "tag": "ground_truth",
+                                                    "actions": [a.model_dump() for a in bare.actions]
+                                                    + [{"name": "respond", "kwargs": {"content": "It is out for delivery."}}],
+                                                    "expected": {"outcome": 1, "safety_passed": True, "legacy": 1}}]))
+    report = run_suite(domain, tmp_path)
+    assert report.total == 1 and report.disagreements == [] and report.gaming_failures == []
+    assert {blend: (row.bound, row.best, row.correct) for blend, row in report.gaming_by_task["0"].items()} == {
+        "shaped": (0.0, None, 1.0), "outcome": (0.0, None, 1.0), "gated": (0.0, None, 1.0)}
+
+
+def test_task_ids_shared_by_two_splits_are_refused(tmp_path):
+    """Index ids of tau-bench tasks repeat across splits: the suite names the id and asks for --split."""
+    from dataclasses import replace
+
+    import pytest
+
+    from tau_shaped.types import Task
+    from tests.mini_domain import DOMAIN
+
+    plain = next(t for t in DOMAIN.tasks("test") if t.id == "plain")
+    bare = Task(**{k: getattr(plain, k) for k in Task.model_fields})
+    domain = replace(DOMAIN, task_files={"train": DOMAIN.task_files["test"], "test": DOMAIN.task_files["test"]},
+                     _tasks={"train": [bare], "test": [bare]})
+    with pytest.raises(ValueError, match="task id '0' is in more than one of the splits train, test: choose one with --split"):
+        run_suite(domain, tmp_path)
+    assert run_suite(domain, tmp_path, splits=["test"]).total == 0
