@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any, Dict
 
-from tau_shaped.function_tool import ToolError, tool
+from tau_shaped.env.function_tool import ToolError, tool
 
 COLORS = ["red", "blue", "green", "black", "white", "silver", "gold", "purple"]
 SIZES = ["S", "M", "L", "XL", "XXL"]

@@ -20,9 +20,9 @@ from typing import Any, Callable, List, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tau_shaped.single_turn.format_verifier import FormatVerifier  # noqa: E402
-from tau_shaped.single_turn.knowledge_base import Entry, KnowledgeBase, KnowledgeBaseVerifier  # noqa: E402
-from tau_shaped.single_turn.math_verifier import MathVerifier  # noqa: E402
+from tau_shaped.verifiers.single_turn.format_verifier import FormatVerifier  # noqa: E402
+from tau_shaped.verifiers.single_turn.knowledge_base import Entry, KnowledgeBase, KnowledgeBaseVerifier  # noqa: E402
+from tau_shaped.verifiers.single_turn.math_verifier import MathVerifier  # noqa: E402
 
 BUDGET_S = 0.050
 
@@ -81,7 +81,7 @@ def main() -> int:
         ("format", timed(FORMAT, FormatVerifier().verify, args.rounds)),
     ]
     try:
-        from tau_shaped.single_turn.code_verifier import CodeVerifier
+        from tau_shaped.verifiers.single_turn.code_verifier import CodeVerifier
 
         code = [({"tests": [{"input": "2\n", "output": "4"}]}, "```python\nprint(int(input()) * 2)\n```")]
         rows.append(("code execution (reference only)", timed(code, CodeVerifier().verify, max(3, args.rounds // 6))))

@@ -33,9 +33,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from bench_retail_domain import TOOLS, build_database  # noqa: E402
 
 from tau_shaped import Action, Env, score_trajectory  # noqa: E402
-from tau_shaped.hashing import consistent_hash, to_hashable  # noqa: E402
-from tau_shaped.task_schema import ShapedTask  # noqa: E402
-from tau_shaped.users import ScriptedUser  # noqa: E402
+from tau_shaped.env.hashing import consistent_hash, to_hashable  # noqa: E402
+from tau_shaped.tasks.schema import ShapedTask  # noqa: E402
+from tau_shaped.env.users import ScriptedUser  # noqa: E402
 
 TOOLS_MAP = {t.get_info()["function"]["name"]: t for t in TOOLS}
 

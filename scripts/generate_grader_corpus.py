@@ -20,8 +20,8 @@ from typing import Any, Dict, List, Optional
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tau_shaped.domains import load_domain  # noqa: E402
-from tau_shaped.equivalence import read_path  # noqa: E402
+from tau_shaped.tasks.domains import load_domain  # noqa: E402
+from tau_shaped.reward.equivalence import read_path  # noqa: E402
 
 OUT = ROOT / "tests" / "grader"
 DOMAIN = load_domain("food_delivery")

@@ -1,19 +1,16 @@
 """tau-shaped: a tau-bench-compatible environment with a shaped-reward verifier.
 
-See SPEC.md (shared with the project) for what the verifier means.
+See SPEC.md (shared with the project) for what the verifier means. The package is layered,
+each layer importing only the ones below it (checked by import-linter, ``pyproject.toml``):
+``env`` < ``reward`` < ``tasks`` < ``evaluation`` < ``verifiers`` < ``report`` <
+``integrations`` < ``cli``. The public names are re-exported here.
 """
 
-from tau_shaped.env import Env
-from tau_shaped.episode import episode_rng, record_event
-from tau_shaped.hashing import consistent_hash, to_hashable
-from tau_shaped.result import ShapedRewardResult
-from tau_shaped.scoring import score_trajectory
-from tau_shaped.shaped_env import ShapedRewardMixin
-from tau_shaped.task_files import TaskFileError, load_tasks
-from tau_shaped.task_schema import ShapedTask
-from tau_shaped.tool import Tool
-from tau_shaped.trajectory_verifier import TrajectoryVerifier
-from tau_shaped.types import (
+from tau_shaped.env.episode import episode_rng, record_event
+from tau_shaped.env.function_tool import ToolError, tool
+from tau_shaped.env.hashing import consistent_hash, to_hashable
+from tau_shaped.env.tool import Tool
+from tau_shaped.env.types import (
     RESPOND_ACTION_FIELD_NAME,
     RESPOND_ACTION_NAME,
     Action,
@@ -27,10 +24,18 @@ from tau_shaped.types import (
     SolveResult,
     Task,
 )
-from tau_shaped.verifier_protocol import Verdict, Verifier, VerifierOutcome, VerifierStatus
+from tau_shaped.reward.result import ShapedRewardResult
+from tau_shaped.reward.scoring import score_trajectory
+from tau_shaped.reward.shaped_env import Env, ShapedRewardMixin
+from tau_shaped.tasks.domains import Domain, load_domain
+from tau_shaped.tasks.files import TaskFileError, load_tasks
+from tau_shaped.tasks.schema import ShapedTask
+from tau_shaped.verifiers.protocol import Verdict, Verifier, VerifierOutcome, VerifierStatus
+from tau_shaped.verifiers.trajectory import TrajectoryVerifier
 
 __all__ = [
     "Action",
+    "Domain",
     "Env",
     "EnvInfo",
     "EnvResetResponse",
@@ -48,6 +53,7 @@ __all__ = [
     "Task",
     "TaskFileError",
     "Tool",
+    "ToolError",
     "TrajectoryVerifier",
     "Verdict",
     "Verifier",
@@ -55,10 +61,12 @@ __all__ = [
     "VerifierStatus",
     "consistent_hash",
     "episode_rng",
+    "load_domain",
     "load_tasks",
     "record_event",
     "score_trajectory",
     "to_hashable",
+    "tool",
 ]
 
 __version__ = "0.1.0"

@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from tau_shaped import Action
-from tau_shaped.episode import EpisodeContext, running
-from tau_shaped.episode_runner import episode_rng
-from tau_shaped.task_schema import ShapedTask
+from tau_shaped.env.episode import EpisodeContext, running
+from tau_shaped.env.episode_runner import episode_rng
+from tau_shaped.tasks.schema import ShapedTask
 from tests.mini_domain import TOOLS, load_data
 
 BLENDS = ("shaped", "outcome", "gated")
@@ -204,7 +204,7 @@ def tb_state_text(item: Any) -> str:
     """The text tau-bench hashes for a state, written out directly (SPEC §2): a dict is
     the tuple of its (key, value) pairs in key order, a list the tuple of its items, a
     set the tuple of its sorted items, and anything else its repr. An independent
-    model of ``tau_shaped.hashing`` (which builds tuples and calls ``str``)."""
+    model of ``tau_shaped.env.hashing`` (which builds tuples and calls ``str``)."""
     if isinstance(item, dict):
         return _tuple_text([_tuple_text([repr(k), tb_state_text(v)]) for k, v in sorted(item.items())])
     if isinstance(item, list):

@@ -202,7 +202,7 @@ def test_cap_gate_step_ignores_totals_within_cap_plus_tolerance(env, first):
 def test_invariant_report_in_the_result(env):
     """SPEC §7: each invariant is reported with its total (6 decimals), the disputed
     amount, tolerance and cap."""
-    from tau_shaped.invariants import InvariantCheck
+    from tau_shaped.reward.invariants import InvariantCheck
 
     result = score_trajectory(env, 1, [A("issue_refund", order_id="O1", amount=12.5, method="original_payment")])
     assert result.invariants == [

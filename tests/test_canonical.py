@@ -4,10 +4,10 @@ import copy
 
 import pytest
 
-from tau_shaped.canonical import canonical_hash, compare
-from tau_shaped.overlay import Overlay, changed_between
-from tau_shaped.task_schema import RewardOverrides
-from tau_shaped.values import canonical_json, values_equal
+from tau_shaped.reward.canonical import canonical_hash, compare
+from tau_shaped.env.overlay import Overlay, changed_between
+from tau_shaped.reward.overrides import RewardOverrides
+from tau_shaped.reward.values import canonical_json, values_equal
 
 S0 = {"orders": {"O1": {"total": 38.01, "status": "placed", "n": 10}}, "meta": {"v": 1}}
 
@@ -106,8 +106,8 @@ def test_linked_paths_of_a_sequence_choice_follow_each_stop():
     assert compare(routed("AB", extra="C"), routed("BA"), s0, overrides, None) != []  # a stop outside the route
 
 
-from tau_shaped.equivalence import linked_change  # noqa: E402
-from tau_shaped.overlay import ABSENT  # noqa: E402
+from tau_shaped.reward.equivalence import linked_change  # noqa: E402
+from tau_shaped.env.overlay import ABSENT  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -269,7 +269,7 @@ def test_candidates_of_mixed_types_collapse():
 )
 def test_has_parent(view, loc, expected):
     """Where collapsing may write: the parent container of a location exists in the view."""
-    from tau_shaped.equivalence import _has_parent
+    from tau_shaped.reward.equivalence import _has_parent
 
     assert _has_parent(view, loc) is expected
 
@@ -286,7 +286,7 @@ def test_has_parent(view, loc, expected):
 )
 def test_record_of(state, loc, expected):
     """A record is a (table, key) entry of a dict table, else the whole table."""
-    from tau_shaped.canonical import record_of
+    from tau_shaped.reward.canonical import record_of
 
     assert record_of(state, loc) == expected
 
@@ -360,7 +360,7 @@ def test_a_linked_path_with_nothing_to_restore_does_not_stop_the_others():
 
 
 def test_records_covered_by_a_whole_table_record_are_dropped():
-    from tau_shaped.canonical import normalize_records
+    from tau_shaped.reward.canonical import normalize_records
 
     assert normalize_records({("t",), ("t", "k"), ("u", "k"), ("v",)}) == {("t",), ("u", "k"), ("v",)}
 
@@ -374,7 +374,7 @@ def test_canonical_text():
     """SPEC §4.4: one text per canonical value: sorted keys, no spaces, UTF-8 as is; sets
     sorted by their members' text; non-string keys tagged, and string keys that look like
     tags escaped, so that distinct keys never share a text."""
-    from tau_shaped.values import Collapsed, canonical_form
+    from tau_shaped.reward.values import Collapsed, canonical_form
 
     assert canonical_json({"b": 1, "é": [1.0, 2.5], "a": None}) == '{"a":null,"b":1,"é":[1,2.5]}'
     assert canonical_form({3, 1, "a"}) == ["a", 1, 3]

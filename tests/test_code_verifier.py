@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from tau_shaped.single_turn.code_sandbox import SandboxLimits, network_prefix, run_in_sandbox
-from tau_shaped.single_turn.code_verifier import CodeVerifier, extract_code, normalize_output
-from tau_shaped.verifier_protocol import VerifierStatus
+from tau_shaped.verifiers.single_turn.code_sandbox import SandboxLimits, network_prefix, run_in_sandbox
+from tau_shaped.verifiers.single_turn.code_verifier import CodeVerifier, extract_code, normalize_output
+from tau_shaped.verifiers.protocol import VerifierStatus
 
 FAST = {"wall_seconds": 2, "cpu_seconds": 2}
 DOUBLE = {"tests": [{"input": "2\n", "output": "4"}, {"input": "5", "output": "10\n"}], "limits": FAST}

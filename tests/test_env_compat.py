@@ -3,9 +3,9 @@
 import pytest
 
 from tau_shaped import Action, RewardActionInfo, RewardOutputInfo
-from tau_shaped.hashing import consistent_hash, to_hashable
-from tau_shaped.task_files import parse_tasks
-from tau_shaped.users import ScriptedUser
+from tau_shaped.env.hashing import consistent_hash, to_hashable
+from tau_shaped.tasks.files import parse_tasks
+from tau_shaped.env.users import ScriptedUser
 from tests.mini_domain import TOOLS, load_data, make_env
 
 
@@ -172,7 +172,7 @@ def test_initial_state_never_mutated_by_episodes():
 
 def test_verifier_fault_abstains(monkeypatch):
     """SPEC §8: a verifier fault is internal_error with reward None, never a silent 0."""
-    import tau_shaped.shaped_env as shaped_env
+    import tau_shaped.reward.shaped_env as shaped_env
 
     def broken(*args, **kwargs):
         raise KeyError("boom")

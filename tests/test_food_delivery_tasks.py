@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tau_shaped import Action, score_trajectory
-from tau_shaped.domains import load_domain
-from tau_shaped.equivalence import read_path
-from tau_shaped.task_check import check_task
+from tau_shaped.tasks.domains import load_domain
+from tau_shaped.reward.equivalence import read_path
+from tau_shaped.tasks.check import check_task
 
 DOMAIN = load_domain("food_delivery")
 TASKS = DOMAIN.tasks("train") + DOMAIN.tasks("test")

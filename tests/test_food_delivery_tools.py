@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tau_shaped import Action
-from tau_shaped.domains import load_domain
-from tau_shaped.task_schema import ShapedTask
+from tau_shaped.tasks.domains import load_domain
+from tau_shaped.tasks.schema import ShapedTask
 from tests.conftest import ROOT
 
 DOMAIN = load_domain("food_delivery")
@@ -150,8 +150,8 @@ def test_wiki_states_the_numbers_of_the_data():
 
 COLD_START = """
 import time
-from tau_shaped.domains import load_domain
-from tau_shaped.task_schema import ShapedTask
+from tau_shaped.tasks.domains import load_domain
+from tau_shaped.tasks.schema import ShapedTask
 domain = load_domain("food_delivery")
 task = ShapedTask.model_validate({"id": "probe", "user_id": "CU-1001", "instruction": "", "actions": []})
 start = time.perf_counter()

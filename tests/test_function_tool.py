@@ -4,8 +4,8 @@ from typing import List, Literal, Optional
 
 import pytest
 
-from tau_shaped.function_tool import ToolDefinitionError, ToolError, tool
-from tau_shaped.tool import Tool
+from tau_shaped.env.function_tool import ToolDefinitionError, ToolError, tool
+from tau_shaped.env.tool import Tool
 
 
 @tool

@@ -6,8 +6,8 @@ import shutil
 from typer.testing import CliRunner
 
 from tau_shaped.cli import app
-from tau_shaped.domains import load_domain
-from tau_shaped.grader_suite import load_corpus, run_suite
+from tau_shaped.tasks.domains import load_domain
+from tau_shaped.tasks.grader_suite import load_corpus, run_suite
 from tests.conftest import ROOT
 
 CORPUS = ROOT / "tests" / "grader"
@@ -86,7 +86,7 @@ def test_suite_on_plain_taubench_tasks(tmp_path):
     checkpoint-only bound is 0 under every blend, and the suite runs instead of failing on the attribute."""
     from dataclasses import replace
 
-    from tau_shaped.types import Task
+    from tau_shaped.env.types import Task
     from tests.mini_domain import DOMAIN
 
     plain = next(t for t in DOMAIN.tasks("test") if t.id == "plain")
@@ -109,7 +109,7 @@ def test_task_ids_shared_by_two_splits_are_refused(tmp_path):
 
     import pytest
 
-    from tau_shaped.types import Task
+    from tau_shaped.env.types import Task
     from tests.mini_domain import DOMAIN
 
     plain = next(t for t in DOMAIN.tasks("test") if t.id == "plain")

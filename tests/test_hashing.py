@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from tau_shaped.hashing import consistent_hash, data_hash, hashable_text, to_hashable
+from tau_shaped.env.hashing import consistent_hash, data_hash, hashable_text, to_hashable
 from tests.conftest import SHARED
 
 FIXTURE = SHARED / "fixtures" / "taubench_hash_vectors.json"
@@ -48,7 +48,7 @@ def test_states_equal_by_full_hash_or_by_the_changed_records():
     """SPEC §2: r_actions is hash(Sa) == hash(Sg). Without a change set the whole state is
     hashed; with one, only those records are compared (the rest are the same S0 by
     construction), with tau-bench's distinctions (10 != 10.0)."""
-    from tau_shaped.legacy_reward import states_equal
+    from tau_shaped.reward.legacy_reward import states_equal
 
     sg = {"t": {"a": 1, "b": [1, 2]}, "u": {"x": 10}}
     gt_hash = data_hash(sg)

@@ -4,8 +4,8 @@ import pytest
 
 litellm = pytest.importorskip("litellm", reason="litellm is not installed")
 
-from tau_shaped.results_file import read_results  # noqa: E402
-from tau_shaped.runner import RunConfig, run  # noqa: E402
+from tau_shaped.evaluation.results_file import read_results  # noqa: E402
+from tau_shaped.evaluation.runner import RunConfig, run  # noqa: E402
 from tests.stub_openai_server import StubServer  # noqa: E402
 
 

@@ -3,8 +3,8 @@
 import pytest
 from pydantic import TypeAdapter
 
-from tau_shaped.matchers import match_text, match_value, sum_numbers
-from tau_shaped.predicate_schema import LiteralMatcher, MatchOps, TextMatcher
+from tau_shaped.reward.matchers import match_text, match_value, sum_numbers
+from tau_shaped.reward.predicate_schema import LiteralMatcher, MatchOps, TextMatcher
 
 TEXT = TypeAdapter(TextMatcher)
 
@@ -60,14 +60,14 @@ def test_sum_numbers_skips_non_numbers():
 
 
 def test_match_text_refuses_what_is_not_a_text_matcher():
-    from tau_shaped.matchers import match_text
+    from tau_shaped.reward.matchers import match_text
 
     with pytest.raises(TypeError, match=r"not a text matcher: \{'contains': 'x'\}"):
         match_text({"contains": "x"}, "x")
 
 
 def test_an_unknown_operator_is_named():
-    from tau_shaped.matchers import _op_holds
+    from tau_shaped.reward.matchers import _op_holds
 
     with pytest.raises(ValueError, match="unknown operator 'zz'"):
         _op_holds("zz", 1, 1)

@@ -1,5 +1,5 @@
 """SPEC §5: the ``{"math": expr}`` TEXT_MATCHER — a safe parser, symbolic equality, and the
-search for an equal expression in an agent's free text (``tau_shaped.math_expressions``)."""
+search for an equal expression in an agent's free text (``tau_shaped.reward.math_expressions``)."""
 
 import time
 
@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tau_shaped.math_expressions import MathParseError, find_math, math_equal, parse_math
+from tau_shaped.reward.math_expressions import MathParseError, math_equal, parse_math
+from tau_shaped.reward.text_matching import find_math
 
 EQUAL = [
     ("2x+2", "2(x+1)"),

@@ -12,9 +12,9 @@ import time
 
 import pytest
 
-from tau_shaped.single_turn.math_answers import extract_answer, parse_answer
-from tau_shaped.single_turn.math_verifier import MathVerifier, judge
-from tau_shaped.verifier_protocol import VerifierStatus
+from tau_shaped.verifiers.single_turn.math_answers import extract_answer, parse_answer
+from tau_shaped.verifiers.single_turn.math_verifier import MathVerifier, judge
+from tau_shaped.verifiers.protocol import VerifierStatus
 
 EQUIVALENT_FORMS = [
     ("2x+2", "Answer: 2(x+1)", 1),
@@ -134,7 +134,7 @@ def slow_judge(reference, answer, tolerance, in_sentence=True):
 
 def test_an_overrunning_comparison_is_the_responses_timeout(monkeypatch, verifier):
     """A comparison that runs out of time is killed; the worker restarts for the next call."""
-    import tau_shaped.single_turn.math_verifier as mv
+    import tau_shaped.verifiers.single_turn.math_verifier as mv
 
     slow = MathVerifier(time_limit_s=0.5)
     monkeypatch.setattr(mv, "judge", slow_judge)  # the worker sleeps for `reference` seconds

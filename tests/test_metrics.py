@@ -4,7 +4,7 @@ from math import comb
 
 import pytest
 
-from tau_shaped.metrics import pass_hat_k, pass_rate, shaped_success
+from tau_shaped.evaluation.metrics import pass_hat_k, pass_rate, shaped_success
 
 
 def rec(task, reward, outcome=None):

@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tau_shaped.cli import app
-from tau_shaped.noise.config import EXAMPLE_CONFIG, NoiseConfigError, load_noise_config, parse_noise_config
-from tau_shaped.noise.draws import derived_seed, uniform
-from tau_shaped.noise.noisy_verifier import NoisyVerifier, label_outcome, simulated_duration
-from tau_shaped.noise.results_noise import apply_noise
-from tau_shaped.noise.telemetry import TelemetryTrace, aggregate_rates, read_trace
-from tau_shaped.verifier_protocol import Verdict, Verifier, VerifierStatus
+from tau_shaped.verifiers.noise.config import EXAMPLE_CONFIG, NoiseConfigError, load_noise_config, parse_noise_config
+from tau_shaped.verifiers.noise.draws import derived_seed, uniform
+from tau_shaped.verifiers.noise.noisy_verifier import NoisyVerifier, label_outcome, simulated_duration
+from tau_shaped.verifiers.noise.results_noise import apply_noise
+from tau_shaped.verifiers.noise.telemetry import TelemetryTrace, aggregate_rates, read_trace
+from tau_shaped.verifiers.protocol import Verdict, Verifier, VerifierStatus
 
 ROOT = Path(__file__).resolve().parents[1]
 N = 10_000
@@ -60,8 +60,8 @@ def test_draws_keep_parts_apart():
 
 SCRIPT = (
     "import json\n"
-    "from tau_shaped.noise.config import load_noise_config, EXAMPLE_CONFIG\n"
-    "from tau_shaped.noise.noisy_verifier import NoisyVerifier, label_outcome\n"
+    "from tau_shaped.verifiers.noise.config import load_noise_config, EXAMPLE_CONFIG\n"
+    "from tau_shaped.verifiers.noise.noisy_verifier import NoisyVerifier, label_outcome\n"
     "v = NoisyVerifier(None, load_noise_config(EXAMPLE_CONFIG))\n"
     "print(json.dumps([v.judge(label_outcome(i % 3 == 0), f'c{i}', 'shaped').model_dump(mode='json') for i in range(300)]))\n"
 )

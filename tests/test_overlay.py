@@ -4,8 +4,8 @@ import copy
 import json
 import pickle
 
-from tau_shaped.hashing import data_hash
-from tau_shaped.overlay import Overlay, changed_between
+from tau_shaped.env.hashing import data_hash
+from tau_shaped.env.overlay import Overlay, changed_between
 
 
 def base():
@@ -68,7 +68,7 @@ def test_different_bases_are_not_comparable_by_records():
 
 def test_selecting_paths_does_not_copy_records():
     """Probes and predicates read states through paths; reading must not mark records changed."""
-    from tau_shaped.paths import select_values
+    from tau_shaped.reward.paths import select_values
 
     o = Overlay(base())
     assert select_values(o.data, "orders.*.s") == ["a", "b"]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tau_shaped.paths import (
+from tau_shaped.reward.paths import (
     PathError,
     delete_locations,
     fill,

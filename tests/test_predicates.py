@@ -3,11 +3,11 @@
 import pytest
 from pydantic import TypeAdapter
 
-from tau_shaped.episode import Event
-from tau_shaped.predicate_schema import Predicate
-from tau_shaped.predicates import PredicateEvaluator
-from tau_shaped.trajectory import Step, Trajectory
-from tau_shaped.types import Action
+from tau_shaped.env.episode import Event
+from tau_shaped.reward.predicate_schema import Predicate
+from tau_shaped.reward.predicates import PredicateEvaluator
+from tau_shaped.env.trajectory import Step, Trajectory
+from tau_shaped.env.types import Action
 
 PRED = TypeAdapter(Predicate)
 
@@ -225,14 +225,14 @@ def _trace_traj(values):
 )
 def test_stable_since(values, slot, expected):
     """SPEC §5: a state is credited at the step after which it held to the end."""
-    from tau_shaped.predicates import stable_since
+    from tau_shaped.reward.predicates import stable_since
 
     result = stable_since(_trace_traj(values), slot, bool)
     assert result is None if expected is None else result == expected
 
 
 def test_stable_since_without_a_matching_trace_is_the_last_step():
-    from tau_shaped.predicates import stable_since
+    from tau_shaped.reward.predicates import stable_since
 
     traj = _trace_traj([False, False, False])
     traj.state_trace = traj.state_trace[:2]  # not one entry per step: not trusted
@@ -267,7 +267,7 @@ def test_tool_evidence_shows_sorted_arguments_and_failure():
 def test_short_values_in_evidence():
     from datetime import date
 
-    from tau_shaped.predicates import _short
+    from tau_shaped.reward.predicates import _short
 
     assert _short("x" * 78) == '"' + "x" * 78 + '"'  # 80 characters: kept whole
     assert _short("x" * 79) == '"' + "x" * 76 + "..."  # 81: cut to 80
@@ -281,7 +281,7 @@ def test_short_values_in_evidence():
 def test_a_gate_without_a_step_is_placed_at_the_last_step():
     """SPEC §5 (reading 3 of the notes): a gate that holds without a step of its own
     (here a `not`) is attributed to the last step; in an empty trajectory, to none."""
-    from tau_shaped.verifier import _last_step
+    from tau_shaped.reward.verifier import _last_step
 
     assert [_last_step(n) for n in (0, 1, 5)] == [None, 0, 4]
 
@@ -294,9 +294,9 @@ def test_evaluating_something_that_is_not_a_predicate_is_a_type_error():
 def test_probes_of_a_predicate_object_shared_by_two_checkpoints():
     """SPEC §5: a task built in Python may reuse one predicate object in two checkpoints; every state atom
     still gets exactly one probe slot, including the atoms that follow the shared one."""
-    from tau_shaped.predicate_schema import walk
-    from tau_shaped.probes import compile_probes
-    from tau_shaped.task_schema import ProcessCheckpoint, RewardOverrides
+    from tau_shaped.reward.predicate_schema import walk
+    from tau_shaped.reward.probes import compile_probes
+    from tau_shaped.reward.overrides import ProcessCheckpoint, RewardOverrides
 
     shared = PRED.validate_python({"state": "orders.O1.status", "eq": "cancelled"})
     later = PRED.validate_python({"state": "orders.O1.total", "eq": 30})

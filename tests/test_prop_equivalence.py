@@ -2,7 +2,7 @@
 
 End to end with the mini domain's "courier" task (the dispatcher records its
 candidate set in ``orders.O1.courier_candidates``), then directly on plain
-states with ``tau_shaped.canonical.compare``: any valid choice equals the
+states with ``tau_shaped.reward.canonical.compare``: any valid choice equals the
 ground truth's; a choice outside C, a double assignment, or any other change
 to a candidate's record differs. Also a class whose candidates are lists.
 """
@@ -18,8 +18,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from tau_shaped import score_trajectory
-from tau_shaped.canonical import compare
-from tau_shaped.task_schema import RewardOverrides
+from tau_shaped.reward.canonical import compare
+from tau_shaped.reward.overrides import RewardOverrides
 from tests.mini_domain import load_data, make_env
 from tests.prop_strategies import RESPONDS, act, prop_settings, spec_number_form
 

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tau_shaped import Action, score_trajectory
-from tau_shaped.canonical import compare
-from tau_shaped.task_files import parse_tasks
-from tau_shaped.task_schema import RewardOverrides
+from tau_shaped.reward.canonical import compare
+from tau_shaped.tasks.files import parse_tasks
+from tau_shaped.reward.overrides import RewardOverrides
 from tests.conftest import ROOT
 from tests.mini_domain import load_data, make_env
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 import time
 
-from tau_shaped.results_file import read_results
+from tau_shaped.evaluation.results_file import read_results
 from tests.conftest import ROOT
 
 RECORDINGS = ROOT / "tasks" / "food_delivery" / "recordings" / "test.json"

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from tau_shaped.results_file import ResultsFileError, read_results
-from tau_shaped.runner import RunConfig, RunError, run
+from tau_shaped.evaluation.results_file import ResultsFileError, read_results
+from tau_shaped.evaluation.runner import RunConfig, RunError, run
 from tests.conftest import ROOT
 
 RECORDINGS = str(ROOT / "tests" / "mini_domain" / "recordings.json")

@@ -6,8 +6,8 @@ from html.parser import HTMLParser
 from typer.testing import CliRunner
 
 from tau_shaped.cli import app
-from tau_shaped.results_file import read_results
-from tau_shaped.runner import RunConfig, run
+from tau_shaped.evaluation.results_file import read_results
+from tau_shaped.evaluation.runner import RunConfig, run
 from tests.conftest import ROOT
 
 runner = CliRunner()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import pytest
 
-from tau_shaped.single_turn.format_verifier import FormatVerifier, payload
-from tau_shaped.single_turn.knowledge_base import KnowledgeBase, KnowledgeBaseVerifier, normalize
-from tau_shaped.verifier_protocol import VerifierStatus
+from tau_shaped.verifiers.single_turn.format_verifier import FormatVerifier, payload
+from tau_shaped.verifiers.single_turn.knowledge_base import KnowledgeBase, KnowledgeBaseVerifier, normalize
+from tau_shaped.verifiers.protocol import VerifierStatus
 
 KB = {
     "entries": [

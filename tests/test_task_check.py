@@ -2,8 +2,8 @@
 
 import pytest
 
-from tau_shaped.task_check import check_task
-from tau_shaped.task_files import parse_tasks
+from tau_shaped.tasks.check import check_task
+from tau_shaped.tasks.files import parse_tasks
 from tests.mini_domain import make_env
 
 

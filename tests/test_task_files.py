@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tau_shaped.task_files import TaskFileError, load_tasks, parse_tasks, task_json_schema
+from tau_shaped.tasks.files import TaskFileError, load_tasks, parse_tasks, task_json_schema
 from tests.mini_domain import TASKS_FILE
 
 GOOD = {"id": "a", "user_id": "u", "instruction": "x", "actions": []}

@@ -15,7 +15,7 @@ tau_bench = pytest.importorskip(
 from tau_bench.envs.retail import MockRetailDomainEnv  # noqa: E402
 
 from tau_shaped import ShapedRewardMixin  # noqa: E402
-from tau_shaped.users import ScriptedUser  # noqa: E402
+from tau_shaped.env.users import ScriptedUser  # noqa: E402
 
 N_TASKS = 12
 
@@ -78,8 +78,8 @@ def test_score_taubench_results_file_for_retail(tmp_path):
     """`tau-shaped score --env retail` reads tau-bench's JSON list and adds the shaped result."""
     import json
 
-    from tau_shaped.domains import load_domain
-    from tau_shaped.rescore import rescore
+    from tau_shaped.tasks.domains import load_domain
+    from tau_shaped.evaluation.rescore import rescore
 
     tasks = load_domain("retail").tasks("test")
     records = []

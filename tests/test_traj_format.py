@@ -5,7 +5,7 @@ import json
 import pytest
 
 from tau_shaped import Action, score_trajectory
-from tau_shaped.traj_format import parse_traj
+from tau_shaped.env.traj_format import parse_traj
 from tests.mini_domain import make_env
 
 

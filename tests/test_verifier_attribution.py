@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tau_shaped import Action, score_trajectory
-from tau_shaped.task_schema import ShapedTask
-from tau_shaped.types import Task
+from tau_shaped.tasks.schema import ShapedTask
+from tau_shaped.env.types import Task
 from tests.mini_domain import make_env
 
 LOOKUP = {"name": "get_order", "kwargs": {"order_id": "O1"}}
@@ -92,7 +92,7 @@ def test_an_empty_trajectory_credits_nothing_even_for_stepless_checkpoints():
 
 def test_legacy_result_lists_the_ground_truths_non_respond_actions():
     """SPEC §2: tau-bench's RewardResult.actions are the ground truth's actions without respond."""
-    from tau_shaped.legacy_reward import legacy_result
+    from tau_shaped.reward.legacy_reward import legacy_result
 
     actions = [A("get_order", order_id="O1"), A("respond", content="Hi"), A("dispatch_courier", order_id="O1")]
     result, r_outputs = legacy_result(actions, [], True, "h", [])

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from tau_shaped.trajectory_verifier import TrajectoryVerifier
-from tau_shaped.verifier_protocol import (
+from tau_shaped.verifiers.trajectory import TrajectoryVerifier
+from tau_shaped.verifiers.protocol import (
     ResponseTimeout,
     Verdict,
     Verifier,
@@ -118,10 +118,10 @@ def test_unknown_blend_is_refused_at_construction(env):
 
 def test_one_telemetry_stream_covers_trajectory_and_single_turn_verifiers(env, tmp_path):
     """Issue 6: the trajectory verifier goes through the same outcome type and trace."""
-    from tau_shaped.noise.config import parse_noise_config
-    from tau_shaped.noise.noisy_verifier import NoisyVerifier
-    from tau_shaped.noise.telemetry import TelemetryTrace, read_trace
-    from tau_shaped.single_turn.format_verifier import FormatVerifier
+    from tau_shaped.verifiers.noise.config import parse_noise_config
+    from tau_shaped.verifiers.noise.noisy_verifier import NoisyVerifier
+    from tau_shaped.verifiers.noise.telemetry import TelemetryTrace, read_trace
+    from tau_shaped.verifiers.single_turn.format_verifier import FormatVerifier
 
     clean = parse_noise_config({"tiers": {"t": {}}, "routing": {"order": ["t"]}})
     trace = TelemetryTrace(tmp_path / "trace.jsonl")

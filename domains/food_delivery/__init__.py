@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tau_shaped.domains import Domain
+from tau_shaped.tasks.domains import Domain
 
 from .data import load_data
 from .tools import ALL_TOOLS

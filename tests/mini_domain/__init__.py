@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 from tau_shaped import Env, Tool, episode_rng, load_tasks, record_event
-from tau_shaped.domains import Domain
-from tau_shaped.users import ScriptedUser
+from tau_shaped.tasks.domains import Domain
+from tau_shaped.env.users import ScriptedUser
 
 TASKS_FILE = Path(__file__).with_name("tasks.json")
 

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any, Dict
 
 from tau_shaped import record_event
-from tau_shaped.function_tool import ToolError
+from tau_shaped.env.function_tool import ToolError
 
 WRITABLE_BEFORE_PICKUP = ("placed", "preparing", "ready_for_pickup")
 

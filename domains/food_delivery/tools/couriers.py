@@ -8,7 +8,7 @@ from itertools import permutations
 from typing import List, Optional
 
 from tau_shaped import episode_rng
-from tau_shaped.function_tool import ToolError, tool
+from tau_shaped.env.function_tool import ToolError, tool
 
 from .common import distance_km, driver, order, scan
 from .lookup import available_couriers

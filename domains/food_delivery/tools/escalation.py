@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tau_shaped.function_tool import tool
+from tau_shaped.env.function_tool import tool
 
 from .common import customer
 

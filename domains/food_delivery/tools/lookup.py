@@ -7,7 +7,7 @@ import operator
 from datetime import datetime, timedelta
 from typing import Any, Dict
 
-from tau_shaped.function_tool import ToolError, tool
+from tau_shaped.env.function_tool import ToolError, tool
 
 from .common import customer, distance_km, now, order, restaurant, scan
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import List, Literal, Optional
 
-from tau_shaped.function_tool import ToolError, tool
+from tau_shaped.env.function_tool import ToolError, tool
 
 from .common import add_ledger_entry, cents, customer, note_money_on_fraud_account, now, order, refunded_so_far, restaurant
 

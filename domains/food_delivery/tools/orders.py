@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from tau_shaped.function_tool import ToolError, tool
+from tau_shaped.env.function_tool import ToolError, tool
 
 from .common import WRITABLE_BEFORE_PICKUP, add_ledger_entry, cents, customer, note_money_on_fraud_account, order, refunded_so_far
 

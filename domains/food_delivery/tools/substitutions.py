@@ -8,7 +8,7 @@ tool still acts: the error is in the agent asking.
 from __future__ import annotations
 
 from tau_shaped import record_event
-from tau_shaped.function_tool import ToolError, tool
+from tau_shaped.env.function_tool import ToolError, tool
 
 from .common import cents, customer, order, restaurant
 

@@ -1,0 +1,105 @@
+"""``tau-shaped run | score | compare | demo``: evals, offline rescoring, legacy vs shaped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from tau_shaped.tasks.files import TaskFileError
+
+
+def run_command(
+    env: str = typer.Option("food_delivery", "--env", help="Domain name (or module:ATTRIBUTE)."),
+    model: Optional[str] = typer.Option(None, "--model", help="The agent's model (litellm name)."),
+    model_provider: Optional[str] = typer.Option(None, "--model-provider"),
+    user_model: str = typer.Option("gpt-4o", "--user-model"),
+    user_model_provider: Optional[str] = typer.Option(None, "--user-model-provider"),
+    user_strategy: str = typer.Option("llm", "--user-strategy", help="llm or scripted."),
+    agent_strategy: str = typer.Option("tool-calling", "--agent-strategy", help="tool-calling or replay."),
+    temperature: float = typer.Option(0.0, "--temperature"),
+    task_split: str = typer.Option("test", "--task-split"),
+    start_index: int = typer.Option(0, "--start-index"),
+    end_index: int = typer.Option(-1, "--end-index", help="Run all tasks if -1."),
+    task_ids: Optional[List[str]] = typer.Option(None, "--task-ids", help="Task ids or indices: repeat the option or separate with commas."),
+    num_trials: int = typer.Option(1, "--num-trials"),
+    max_concurrency: int = typer.Option(1, "--max-concurrency"),
+    seed: int = typer.Option(10, "--seed", help="Seeds task shuffling and is passed to the LLM."),
+    shuffle: int = typer.Option(0, "--shuffle"),
+    log_dir: str = typer.Option("results", "--log-dir"),
+    blend: str = typer.Option("shaped", "--blend", help="shaped, outcome or gated."),
+    lam: float = typer.Option(0.3, "--lambda", help="Weight of the process reward in the shaped blend."),
+    max_steps: int = typer.Option(30, "--max-steps"),
+    resume: Optional[str] = typer.Option(None, "--resume", help="A results file to continue."),
+    recordings: Optional[str] = typer.Option(None, "--recordings", help="Recorded trajectories for --agent-strategy replay."),
+) -> None:
+    """Run an eval (tau-bench's run.py flags) with shaped rewards beside the legacy ones."""
+    from tau_shaped.report.run_display import run_with_progress
+    from tau_shaped.evaluation.runner import RunConfig
+
+    config = RunConfig(
+        env=env, model=model, model_provider=model_provider, user_model=user_model,
+        user_model_provider=user_model_provider, user_strategy=user_strategy,
+        agent_strategy=agent_strategy, temperature=temperature, task_split=task_split,
+        start_index=start_index, end_index=end_index, task_ids=task_ids, num_trials=num_trials,
+        max_concurrency=max_concurrency, seed=seed, shuffle=shuffle, log_dir=log_dir, blend=blend,
+        lam=lam, max_steps=max_steps, resume=resume, recordings=recordings,
+    )
+    raise typer.Exit(run_with_progress(config))
+
+
+def score_command(
+    file: Path = typer.Argument(..., help="A results file (tau-bench's JSON list or this project's JSON lines)."),
+    env: str = typer.Option(..., "--env", help="The domain the results belong to."),
+    task_split: str = typer.Option("test", "--task-split"),
+    blend: str = typer.Option("shaped", "--blend"),
+    lam: float = typer.Option(0.3, "--lambda"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o"),
+) -> None:
+    """Rescore a results file offline: add the shaped result to every record."""
+    from tau_shaped.tasks.domains import DomainNotFound
+    from tau_shaped.evaluation.rescore import rescore
+
+    try:
+        target = rescore(file, env, task_split, blend, lam, output)
+    except (TaskFileError, DomainNotFound, ValueError, KeyError) as exc:
+        typer.echo(f"error: {str(exc).strip(chr(39))}", err=True)
+        raise typer.Exit(2)
+    typer.echo(f"rescored: {target}")
+
+
+def compare_command(
+    files: List[Path] = typer.Argument(..., help="Results files with shaped results (runs or models to compare)."),
+    report: Path = typer.Option(Path("results/report.html"), "--report", help="Where to write the HTML report."),
+) -> None:
+    """Legacy vs shaped side by side, in the terminal and as an HTML report."""
+    from tau_shaped.report.compare_display import show
+
+    raise typer.Exit(show(files, report))
+
+
+def demo_command(
+    log_dir: Path = typer.Option(Path("results/demo"), "--log-dir", help="Where results and the report go."),
+    num_trials: int = typer.Option(4, "--num-trials"),
+) -> None:
+    """The main job offline: replay the bundled food-delivery trajectories with a scripted
+    user, score them legacy and shaped, and write the comparison report. No API key."""
+    from tau_shaped.report.compare_display import show
+    from tau_shaped.tasks.domains import load_domain
+    from tau_shaped.report.run_display import run_with_progress
+    from tau_shaped.evaluation.runner import RunConfig
+
+    domain = load_domain("food_delivery")
+    recordings = Path(domain.task_files["test"]).parent / "recordings" / "test.json"
+    path = log_dir / "replay-food_delivery-test.jsonl"
+    if path.exists():
+        path.unlink()  # a demo starts afresh
+    config = RunConfig(
+        env="food_delivery", agent_strategy="replay", user_strategy="scripted", recordings=str(recordings),
+        num_trials=num_trials, log_dir=str(log_dir), resume=str(path),
+    )
+    status = run_with_progress(config)
+    if status:
+        raise typer.Exit(status)
+    raise typer.Exit(show([path], log_dir / "report.html"))

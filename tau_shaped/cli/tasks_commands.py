@@ -1,0 +1,67 @@
+"""``tau-shaped tasks``: author and check task files (SPEC §6)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from tau_shaped.tasks.files import TaskFileError, load_tasks, task_json_schema
+
+tasks_app = typer.Typer(help="Author and check task files.", no_args_is_help=True)
+
+
+@tasks_app.command("schema")
+def tasks_schema() -> None:
+    """Print the JSON Schema of a task file (for editors)."""
+    typer.echo(json.dumps(task_json_schema(), indent=2, sort_keys=True))
+
+
+@tasks_app.command("validate")
+def tasks_validate(files: List[Path] = typer.Argument(..., help="Task files to validate.")) -> None:
+    """Validate task files against the schema; exit 1 naming every error."""
+    failed = False
+    for path in files:
+        try:
+            tasks = load_tasks(path)
+        except TaskFileError as exc:
+            failed = True
+            typer.echo(str(exc), err=True)
+            continue
+        typer.echo(f"{path}: {len(tasks)} task(s) valid")
+    raise typer.Exit(1 if failed else 0)
+
+
+@tasks_app.command("check")
+def tasks_check(
+    files: List[Path] = typer.Argument(..., help="Task files to check."),
+    domain: Optional[str] = typer.Option(None, help="Domain name or module:ATTRIBUTE (default: the file's folder name)."),
+) -> None:
+    """Replay each task's ground truth and refuse tasks that cannot tell right from wrong (SPEC §6.2)."""
+    from tau_shaped.tasks.domains import DomainNotFound, domain_for_file
+    from tau_shaped.tasks.check import check_task
+
+    failed = 0
+    total = passed = 0
+    for path in files:
+        try:
+            dom = domain_for_file(path, domain)
+            tasks = load_tasks(path)
+        except (TaskFileError, DomainNotFound) as exc:
+            typer.echo(f"{path}: {exc}", err=True)
+            failed += 1
+            continue
+        env = dom.make_env(tasks=tasks, task_index=0) if tasks else None
+        for task in tasks:
+            total += 1
+            result = check_task(env, task)
+            if result.ok:
+                passed += 1
+                continue
+            failed += 1
+            for problem in result.problems:
+                typer.echo(f"{path}: task {task.id!r}: {problem}", err=True)
+    typer.echo(f"{passed}/{total} task(s) pass the check")
+    raise typer.Exit(1 if failed else 0)

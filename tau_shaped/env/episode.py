@@ -1,0 +1,76 @@
+"""What a tool can reach of the running episode: its random generator and its event log.
+
+tau-bench's tools are static ``invoke(data, **kwargs)`` functions with no
+handle on the env. A tool that must choose (a dispatcher picking a courier)
+draws from ``episode_rng()``, seeded by ``Env.reset(seed=...)``; a tool that
+crosses a safety line records it with ``record_event(...)`` (SPEC §5). Both
+reach the episode the env is stepping through a context variable, so there is
+no module-level randomness and concurrent episodes in threads or tasks do not
+share state.
+"""
+
+from __future__ import annotations
+
+import random
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterator, List, Optional
+
+
+@dataclass
+class Event:
+    """One entry of the episode's event log (SPEC §5 ``event`` predicate)."""
+
+    type: str
+    step: Optional[int]
+    fields: Dict[str, Any]
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"type": self.type, "step": self.step, **self.fields}
+
+
+@dataclass
+class EpisodeContext:
+    rng: random.Random
+    events: List[Event] = field(default_factory=list)
+    step: Optional[int] = None
+
+
+_current: ContextVar[Optional[EpisodeContext]] = ContextVar("tau_shaped_episode", default=None)
+
+
+class NoEpisodeError(RuntimeError):
+    """A tool asked for the episode outside of an env step."""
+
+
+def _context() -> EpisodeContext:
+    ctx = _current.get()
+    if ctx is None:
+        raise NoEpisodeError(
+            "no episode is running: call tools through Env.step (or tau_shaped.env.episode.running)"
+        )
+    return ctx
+
+
+def episode_rng() -> random.Random:
+    """The random generator of the episode being stepped (seeded at reset)."""
+    return _context().rng
+
+
+def record_event(type: str, **fields: Any) -> None:
+    """Record a safety-relevant fact at the current step (SPEC §5)."""
+    ctx = _context()
+    ctx.events.append(Event(type=type, step=ctx.step, fields=dict(fields)))
+
+
+@contextmanager
+def running(ctx: EpisodeContext, step: Optional[int]) -> Iterator[EpisodeContext]:
+    """Make ``ctx`` the current episode while a tool runs at ``step``."""
+    ctx.step = step
+    token = _current.set(ctx)
+    try:
+        yield ctx
+    finally:
+        _current.reset(token)
+        ctx.step = None

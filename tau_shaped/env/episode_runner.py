@@ -1,0 +1,100 @@
+"""Executing actions on a state, one step at a time, and recording what the verifier reads.
+
+One runner backs every execution path: ``Env.step`` during a live episode,
+the ground-truth replay, and offline scoring of a recorded trajectory. So a
+trajectory scored offline sees exactly the tools, events, randomness and
+state probes it saw live.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
+
+from tau_shaped.env.episode import EpisodeContext, running
+from tau_shaped.env.overlay import Overlay
+from tau_shaped.env.trajectory import Step, Trajectory
+from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
+
+
+def episode_rng(seed: int) -> random.Random:
+    """The episode's generator: the same seed gives the same draws in any process."""
+    return random.Random(f"tau-shaped-episode:{seed}")
+
+
+def invoke_tool(tool: Any, data: Any, kwargs: Mapping[str, Any]) -> str:
+    """tau-bench's contract: a tool that raises gives ``Error: ...`` (SPEC §8)."""
+    try:
+        result = tool.invoke(data=data, **kwargs)
+    except Exception as exc:  # noqa: BLE001 - the tool's failure is the observation
+        return f"Error: {exc}"
+    return result if isinstance(result, str) else str(result)
+
+
+class EpisodeRunner:
+    def __init__(
+        self,
+        base: Dict[str, Any],
+        tools_map: Mapping[str, Any],
+        seed: int,
+        probes: Sequence[Callable[[Any], Any]] = (),
+        first_user_message: Optional[str] = None,
+    ) -> None:
+        self.overlay = Overlay(base)
+        self.tools_map = tools_map
+        self.context = EpisodeContext(rng=episode_rng(seed))
+        self.probes = list(probes)
+        self.trajectory = Trajectory(
+            first_user_message=first_user_message,
+            state_trace=[] if self.probes else None,
+        )
+
+    @property
+    def next_index(self) -> int:
+        return len(self.trajectory.steps)
+
+    def run_tool(self, action: Action, data: Any) -> Tuple[str, bool]:
+        """Run a tool action on ``data``; returns (observation, whether the tool is known)."""
+        tool = self.tools_map.get(action.name)
+        if tool is None:
+            return f"Unknown action {action.name}", False
+        with running(self.context, self.next_index):
+            return invoke_tool(tool, data, action.kwargs), True
+
+    def record(self, action: Action, observation: str, known: bool, data: Any) -> Step:
+        index = self.next_index
+        events = [e for e in self.context.events if e.step == index]
+        step = Step(index=index, action=action, observation=observation, known_tool=known, events=events)
+        self.trajectory.steps.append(step)
+        if self.probes:
+            trace = self.trajectory.state_trace
+            if action.name == RESPOND_ACTION_NAME and trace:
+                trace.append(trace[-1])
+            else:
+                trace.append(tuple(probe(data) for probe in self.probes))
+        return step
+
+    def replay(
+        self,
+        actions: Sequence[Action],
+        skip: Sequence[str] = (),
+        user_replies: Optional[Sequence[Optional[str]]] = None,
+    ) -> None:
+        """Run ``actions`` in order (those named in ``skip`` are left out).
+
+        ``user_replies[i]`` is the recorded user reply to the i-th respond
+        action (empty if not given): offline replay has no live user.
+        """
+        replies = list(user_replies or [])
+        responds = 0
+        for action in actions:
+            if action.name in skip:
+                continue
+            if action.name == RESPOND_ACTION_NAME:
+                reply = replies[responds] if responds < len(replies) else None
+                responds += 1
+                self.record(action, reply or "", True, self.overlay.data)
+            else:
+                observation, known = self.run_tool(action, self.overlay.data)
+                self.record(action, observation, known, self.overlay.data)
+

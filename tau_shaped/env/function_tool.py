@@ -1,0 +1,131 @@
+"""Tools from typed functions: a signature and a docstring, no hand-written JSON schema.
+
+::
+
+    @tool
+    def cancel_order(data: dict, order_id: str, reason: Literal["customer", "restaurant"]) -> str:
+        '''Cancel an order that has not been picked up yet.
+
+        Args:
+            order_id: The order's id, such as 'FD-1001'.
+            reason: Who asked for the cancellation.
+        '''
+
+``cancel_order`` is then a tau-bench ``Tool`` class: ``get_info()`` gives the
+OpenAI function schema derived from the type hints (via pydantic) and the
+docstring (summary, description and ``Args:``), and ``invoke(data, **kwargs)``
+validates the arguments first, answering ``Error: ...`` for bad ones as
+tau-bench's tools do. A ``ToolError`` raised by the function becomes
+``Error: <message>``. The first parameter receives the state.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from typing import Any, Callable, Dict, Optional, Type, get_type_hints
+
+import docstring_parser
+from pydantic import ConfigDict, ValidationError, create_model
+
+from tau_shaped.env.tool import Tool
+
+
+class ToolError(Exception):
+    """Raised by a tool for a request it refuses; the observation is ``Error: <message>``."""
+
+
+class ToolDefinitionError(TypeError):
+    """A function that cannot become a tool (missing type hints, no docstring)."""
+
+
+def _strip_titles(schema: Any) -> Any:
+    if isinstance(schema, dict):
+        return {k: _strip_titles(v) for k, v in schema.items() if k != "title"}
+    if isinstance(schema, list):
+        return [_strip_titles(v) for v in schema]
+    return schema
+
+
+def _format_errors(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors(include_url=False):
+        where = ".".join(str(p) for p in err["loc"]) or "arguments"
+        message = "unexpected argument" if err["type"] == "extra_forbidden" else err["msg"]
+        parts.append(f"{where}: {message}")
+    return "invalid arguments: " + "; ".join(parts)
+
+
+def _render(result: Any) -> str:
+    if isinstance(result, str):
+        return result
+    return json.dumps(result, ensure_ascii=False, default=str)
+
+
+def _build(func: Callable[..., Any], name: Optional[str]) -> Type[Tool]:
+    tool_name = name or func.__name__
+    doc = docstring_parser.parse(inspect.getdoc(func) or "")
+    if not doc.short_description:
+        raise ToolDefinitionError(f"tool {tool_name}: needs a docstring (it is the tool's description)")
+    params = list(inspect.signature(func).parameters.values())
+    if not params:
+        raise ToolDefinitionError(f"tool {tool_name}: the first parameter must receive the state")
+    hints = get_type_hints(func, include_extras=True)
+    arg_docs = {p.arg_name: p.description for p in doc.params}
+    fields: Dict[str, Any] = {}
+    for param in params[1:]:
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            raise ToolDefinitionError(f"tool {tool_name}: *args/**kwargs cannot be described to an agent")
+        if param.name not in hints:
+            raise ToolDefinitionError(f"tool {tool_name}: parameter {param.name!r} needs a type hint")
+        default = ... if param.default is inspect.Parameter.empty else param.default
+        fields[param.name] = (hints[param.name], default)
+    model = create_model(f"{tool_name}_arguments", __config__=ConfigDict(extra="forbid"), **fields)
+    parameters = _strip_titles(model.model_json_schema())
+    for pname, prop in parameters.get("properties", {}).items():
+        if arg_docs.get(pname):
+            prop["description"] = arg_docs[pname]
+    parameters.setdefault("required", [])
+    description = doc.short_description
+    if doc.long_description:
+        description = f"{description}\n\n{doc.long_description}"
+    info = {
+        "type": "function",
+        "function": {"name": tool_name, "description": description, "parameters": parameters},
+    }
+    names = list(fields)
+
+    def invoke(data: Any, **kwargs: Any) -> str:
+        try:
+            validated = model.model_validate(kwargs)
+        except ValidationError as exc:
+            return f"Error: {_format_errors(exc)}"
+        try:
+            result = func(data, **{n: getattr(validated, n) for n in names})
+        except ToolError as exc:
+            return f"Error: {exc}"
+        return _render(result)
+
+    def get_info() -> Dict[str, Any]:
+        return json.loads(json.dumps(info))  # a fresh copy each call
+
+    return type(
+        "".join(part.capitalize() for part in tool_name.split("_")),
+        (Tool,),
+        {
+            "__doc__": description,
+            "__module__": func.__module__,
+            "name": tool_name,
+            "func": staticmethod(func),
+            "arguments_model": model,
+            "invoke": staticmethod(invoke),
+            "get_info": staticmethod(get_info),
+        },
+    )
+
+
+def tool(func: Optional[Callable[..., Any]] = None, *, name: Optional[str] = None) -> Any:
+    """Decorate a typed, documented function to make it a tau-bench ``Tool`` class."""
+    if func is None:
+        return lambda f: _build(f, name)
+    return _build(func, name)

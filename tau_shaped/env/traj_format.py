@@ -1,0 +1,93 @@
+"""Reading trajectories: lists of actions, or tau-bench's ``traj`` (OpenAI chat messages).
+
+A malformed trajectory raises ``TrajectoryError`` naming the step or message
+at fault (SPEC §8: ``status = input_invalid``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, List, Optional, Sequence
+
+from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
+
+
+class TrajectoryError(ValueError):
+    """A trajectory that cannot be scored; the message names the step or message."""
+
+
+@dataclass
+class ParsedTrajectory:
+    actions: List[Action] = field(default_factory=list)
+    user_replies: List[Optional[str]] = field(default_factory=list)
+    first_user_message: Optional[str] = None
+
+
+def parse_actions(actions: Sequence[Any]) -> List[Action]:
+    out: List[Action] = []
+    if not isinstance(actions, (list, tuple)):
+        raise TrajectoryError(f"actions must be a list, not {type(actions).__name__}")
+    for i, raw in enumerate(actions):
+        name = getattr(raw, "name", None) if not isinstance(raw, dict) else raw.get("name")
+        kwargs = getattr(raw, "kwargs", None) if not isinstance(raw, dict) else raw.get("kwargs", {})
+        if not isinstance(name, str) or not name:
+            raise TrajectoryError(f"step {i}: an action needs a non-empty string 'name'")
+        if not isinstance(kwargs, dict):
+            raise TrajectoryError(f"step {i} ({name}): 'kwargs' must be an object")
+        if name == RESPOND_ACTION_NAME and not isinstance(kwargs.get("content"), str):
+            raise TrajectoryError(f"step {i}: a respond action needs a string 'content'")
+        out.append(Action(name=name, kwargs=dict(kwargs)))
+    return out
+
+
+def _tool_call_action(call: Any, where: str) -> Action:
+    fn = call.get("function") if isinstance(call, dict) else None
+    if not isinstance(fn, dict) or not isinstance(fn.get("name"), str):
+        raise TrajectoryError(f"{where}: a tool call needs function.name")
+    arguments = fn.get("arguments", "{}")
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments) if arguments.strip() else {}
+        except json.JSONDecodeError as exc:
+            raise TrajectoryError(f"{where} ({fn['name']}): arguments are not JSON: {exc.msg}") from None
+    if not isinstance(arguments, dict):
+        raise TrajectoryError(f"{where} ({fn['name']}): arguments must be a JSON object")
+    return Action(name=fn["name"], kwargs=arguments)
+
+
+def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
+    """Actions and user replies from tau-bench's ``traj`` (every tool call of a turn counts)."""
+    if not isinstance(messages, (list, tuple)):
+        raise TrajectoryError(f"traj must be a list of messages, not {type(messages).__name__}")
+    parsed = ParsedTrajectory()
+    awaiting_reply = False
+    for i, msg in enumerate(messages):
+        if not isinstance(msg, dict) or not isinstance(msg.get("role"), str):
+            raise TrajectoryError(f"traj message {i}: a message needs a string 'role'")
+        role, content = msg["role"], msg.get("content")
+        if role == "user":
+            text = content if isinstance(content, str) else ""
+            if not parsed.actions and parsed.first_user_message is None:
+                parsed.first_user_message = text
+            elif awaiting_reply:
+                parsed.user_replies.append(text)
+            awaiting_reply = False
+        elif role == "assistant":
+            if awaiting_reply:
+                parsed.user_replies.append(None)
+            calls = msg.get("tool_calls") or []
+            if calls:
+                for j, call in enumerate(calls):
+                    parsed.actions.append(_tool_call_action(call, f"traj message {i}, tool call {j}"))
+                awaiting_reply = False
+            else:
+                if content is not None and not isinstance(content, str):
+                    raise TrajectoryError(f"traj message {i}: assistant content must be text")
+                parsed.actions.append(Action(name=RESPOND_ACTION_NAME, kwargs={"content": content or ""}))
+                awaiting_reply = True
+        elif role not in ("system", "tool", "developer"):
+            raise TrajectoryError(f"traj message {i}: unknown role {role!r}")
+    if awaiting_reply:
+        parsed.user_replies.append(None)
+    return parsed

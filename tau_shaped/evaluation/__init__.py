@@ -1,0 +1,1 @@
+"""Running evals: agents, the run loop, results files, offline rescoring and pass^k."""

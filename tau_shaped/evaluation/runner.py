@@ -1,0 +1,247 @@
+"""``tau-shaped run``: tau-bench's eval loop with the shaped reward beside the legacy one.
+
+Each finished episode is appended to the results file at once; ``--resume``
+skips (task, trial) pairs already done; an episode that hits ``max_steps`` is
+still scored and marked truncated. The shaped result goes under ``info``.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import traceback
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from pydantic import BaseModel
+
+from tau_shaped.evaluation.agents.base import play_episode
+from tau_shaped.evaluation.agents.replay import ReplayAgent, load_recordings
+from tau_shaped.evaluation.agents.tool_calling import ToolCallingAgent
+from tau_shaped.tasks.domains import Domain, load_domain
+from tau_shaped.evaluation.metrics import legacy_success, pass_hat_k, shaped_success
+from tau_shaped.reward.result import check_blend
+from tau_shaped.evaluation.results_file import ResultsWriter, done_pairs, read_results
+from tau_shaped.env.types import EnvRunResult
+from tau_shaped.env.users import ScriptedUser
+
+AGENT_STRATEGIES = ("tool-calling", "replay")
+
+
+class RunConfig(BaseModel):
+    env: str = "food_delivery"
+    model: Optional[str] = None
+    model_provider: Optional[str] = None
+    user_model: str = "gpt-4o"
+    user_model_provider: Optional[str] = None
+    user_strategy: str = "llm"
+    agent_strategy: str = "tool-calling"
+    temperature: float = 0.0
+    task_split: str = "test"
+    start_index: int = 0
+    end_index: int = -1
+    task_ids: Optional[List[str]] = None
+    num_trials: int = 1
+    max_concurrency: int = 1
+    seed: int = 10
+    shuffle: int = 0
+    log_dir: str = "results"
+    blend: str = "shaped"
+    lam: float = 0.3
+    max_steps: int = 30
+    resume: Optional[str] = None
+    recordings: Optional[str] = None
+
+
+class RunError(ValueError):
+    """A run that cannot start (unknown env, task ids, agent, ...): one line."""
+
+
+@dataclass
+class RunSummary:
+    path: Path
+    records: List[Dict[str, Any]]
+    skipped: int = 0
+    interrupted: bool = False
+    legacy_pass_k: Dict[int, float] = field(default_factory=dict)
+    shaped_pass_k: Dict[int, float] = field(default_factory=dict)
+
+
+def select_tasks(config: RunConfig, tasks: List[Any]) -> List[int]:
+    if config.task_ids:
+        by_id = {str(getattr(t, "id", i)): i for i, t in enumerate(tasks)}
+        out = []
+        keys = [k.strip() for raw in config.task_ids for k in str(raw).split(",") if k.strip()]
+        for key in keys:
+            if key in by_id:
+                out.append(by_id[key])
+            elif key.isdigit() and int(key) < len(tasks):
+                out.append(int(key))
+            else:
+                raise RunError(f"unknown task id {key!r} in {config.env}/{config.task_split} ({len(tasks)} tasks)")
+        return out
+    end = len(tasks) if config.end_index == -1 else min(config.end_index, len(tasks))
+    if not 0 <= config.start_index <= end:
+        raise RunError(f"--start-index {config.start_index} is outside 0..{end}")
+    return list(range(config.start_index, end))
+
+
+def _validate(config: RunConfig) -> None:
+    check_blend(config.blend)
+    if config.agent_strategy not in AGENT_STRATEGIES:
+        raise RunError(f"unknown agent strategy {config.agent_strategy!r}: use one of {', '.join(AGENT_STRATEGIES)}")
+    if config.agent_strategy == "tool-calling" and not config.model:
+        raise RunError("--model is required for the tool-calling agent")
+    if config.agent_strategy == "replay" and not config.recordings:
+        raise RunError("--recordings is required for the replay agent")
+    if config.user_strategy not in ("llm", "scripted"):
+        raise RunError(f"unknown user strategy {config.user_strategy!r}: use llm or scripted")
+
+
+def default_path(config: RunConfig) -> Path:
+    model = (config.model or config.agent_strategy).split("/")[-1]
+    end = config.end_index
+    stamp = datetime.now().strftime("%m%d%H%M%S")
+    name = f"{config.agent_strategy}-{model}-{config.temperature}_range_{config.start_index}-{end}_user-{config.user_model}-{config.user_strategy}_{stamp}.jsonl"
+    return Path(config.log_dir) / name
+
+
+class EpisodeRunner:
+    """Plays and scores one (task, trial); never raises for an episode's failure."""
+
+    def __init__(self, config: RunConfig, domain: Domain, tasks: List[Any]) -> None:
+        self.config = config
+        self.domain = domain
+        self.tasks = tasks
+        self.recordings = load_recordings(config.recordings) if config.agent_strategy == "replay" else {}
+        self.prototype = domain.make_env(user_strategy="scripted", tasks=tasks, task_index=0)
+        self._lock = threading.Lock()
+
+    def _agent_and_user(self, env: Any, index: int, trial: int) -> Tuple[Any, Any]:
+        c = self.config
+        if c.agent_strategy == "replay":
+            agent = ReplayAgent(self.recordings, trial)
+            rec = agent.recording_for(self.tasks[index], index)
+            user = ScriptedUser(rec.user_replies if rec else []) if c.user_strategy == "scripted" else None
+        else:
+            agent = ToolCallingAgent(env.tools_info, model=c.model, provider=c.model_provider, temperature=c.temperature, seed=c.seed)
+            user = ScriptedUser() if c.user_strategy == "scripted" else None
+        return agent, user
+
+    def __call__(self, index: int, trial: int) -> Dict[str, Any]:
+        c = self.config
+        task = self.tasks[index]
+        key = str(getattr(task, "id", index))
+        info: Dict[str, Any] = {"task_key": key}
+        try:
+            env = self.domain.make_env(
+                user_strategy="scripted" if c.user_strategy == "scripted" else "llm",
+                user_model=c.user_model,
+                user_provider=c.user_model_provider,
+                tasks=self.tasks,
+                task_index=index,
+            )
+            env.adopt_caches(self.prototype)
+            agent, user = self._agent_and_user(env, index, trial)
+            if user is not None:
+                env.user = user
+            outcome = play_episode(agent, env, index, max_steps=c.max_steps)
+            legacy = env.calculate_reward()
+            shaped = env.calculate_reward_shaped(blend=c.blend, lam=c.lam)
+            info.update(
+                task=task.model_dump(mode="json"),
+                reward_info=legacy.model_dump(mode="json"),
+                shaped=shaped.to_dict(),
+                truncated=outcome.truncated,
+                steps=outcome.steps,
+                agent_cost=outcome.cost,
+                user_cost=env.user.get_total_cost(),
+            )
+            result = EnvRunResult(task_id=index, reward=legacy.reward, info=info, traj=outcome.messages, trial=trial)
+        except Exception as exc:  # noqa: BLE001 - recorded; resume retries it
+            info.update(error=f"{type(exc).__name__}: {exc}", traceback=traceback.format_exc(limit=5))
+            result = EnvRunResult(task_id=index, reward=0.0, info=info, traj=[], trial=trial)
+        return result.model_dump(mode="json")
+
+
+def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunStats"], None]] = None) -> RunSummary:
+    """Run every selected (task, trial); appends each record as it finishes."""
+    _validate(config)
+    try:
+        domain = load_domain(config.env)
+        tasks = domain.tasks(config.task_split)
+    except (LookupError, KeyError) as exc:
+        raise RunError(str(exc).strip("'\"")) from None
+    indices = select_tasks(config, tasks)
+    path = Path(config.resume) if config.resume else default_path(config)
+    previous = read_results(path) if config.resume and path.exists() else []
+    done = done_pairs(previous)
+    rng = random.Random(config.seed)
+    work: List[Tuple[int, int]] = []
+    for trial in range(config.num_trials):
+        order = list(indices)
+        if config.shuffle:
+            rng.shuffle(order)
+        work.extend((i, trial) for i in order if (str(getattr(tasks[i], "id", i)), trial) not in done)
+    episode = EpisodeRunner(config, domain, tasks)
+    writer = ResultsWriter(path)
+    stats = RunStats(total=len(work))
+    records: List[Dict[str, Any]] = [r for r in previous if not (r.get("info") or {}).get("error")]
+    summary = RunSummary(path=path, records=records, skipped=len(indices) * config.num_trials - len(work))
+    executor = ThreadPoolExecutor(max_workers=max(1, config.max_concurrency))
+    pending = {}
+    queue = list(work)
+    try:
+        while queue or pending:
+            while queue and len(pending) < max(1, config.max_concurrency):
+                index, trial = queue.pop(0)
+                pending[executor.submit(episode, index, trial)] = (index, trial)
+            finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            for future in finished:
+                pending.pop(future)
+                record = future.result()
+                writer.append(record)
+                if not record["info"].get("error"):
+                    records.append(record)
+                stats.add(record)
+                if on_record:
+                    on_record(record, stats)
+    except KeyboardInterrupt:
+        summary.interrupted = True
+        for future in pending:
+            future.cancel()
+    finally:
+        executor.shutdown(wait=not summary.interrupted, cancel_futures=True)
+    summary.legacy_pass_k = pass_hat_k(records, legacy_success)
+    summary.shaped_pass_k = pass_hat_k(records, shaped_success)
+    return summary
+
+
+@dataclass
+class RunStats:
+    total: int
+    finished: int = 0
+    errors: int = 0
+    legacy_passes: int = 0
+    shaped_passes: int = 0
+    cost: float = 0.0
+
+    def add(self, record: Dict[str, Any]) -> None:
+        self.finished += 1
+        info = record.get("info") or {}
+        if info.get("error"):
+            self.errors += 1
+            return
+        self.legacy_passes += legacy_success(record)
+        self.shaped_passes += shaped_success(record)
+        self.cost += float(info.get("agent_cost") or 0.0) + float(info.get("user_cost") or 0.0)
+
+    def describe(self) -> str:
+        scored = max(1, self.finished - self.errors)
+        return (
+            f"legacy {self.legacy_passes / scored:.0%} | shaped {self.shaped_passes / scored:.0%} | "
+            f"${self.cost:.4f}" + (f" | {self.errors} errors" if self.errors else "")
+        )

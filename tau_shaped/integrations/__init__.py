@@ -1,0 +1,1 @@
+"""Glue to other projects: tau-bench's own domains."""

@@ -1,0 +1,1 @@
+"""What people read: legacy-vs-shaped comparison, the HTML report, terminal displays."""

@@ -1,0 +1,83 @@
+"""Legacy vs shaped, side by side: pass rates, pass^k, agreement and the reasons
+behind every disagreement (``tau-shaped compare``)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Dict, List, Mapping, Tuple
+
+from tau_shaped.evaluation.metrics import legacy_success, pass_hat_k, shaped_result, shaped_success, task_key
+from tau_shaped.evaluation.results_file import ResultsFileError, read_results
+
+
+def disagreement_reason(record: Mapping[str, Any]) -> str:
+    """Why the shaped verdict differs from the legacy one, from the shaped result."""
+    shaped = shaped_result(record)
+    if shaped.get("status") not in (None, "ok"):
+        return f"not scored: {shaped.get('status')}"
+    parts: List[str] = []
+    for gate in shaped.get("gate_violations") or []:
+        parts.append(f"gate {gate['id']} at step {gate.get('step')}")
+    for inv in shaped.get("invariants") or []:
+        if not inv.get("holds"):
+            parts.append(f"invariant {inv['id']}: total {inv['total']} vs {inv['disputed_amount']}")
+    for check in shaped.get("output_checks") or []:
+        if not check.get("passed"):
+            parts.append(f"output check {check['id']} failed")
+    for diff in (shaped.get("canonical_diff") or [])[:2]:
+        parts.append(f"state {diff['path']}")
+    if parts:
+        return "; ".join(parts)
+    if shaped_success(record) and not legacy_success(record):
+        classes = [c["id"] for c in shaped.get("equivalence_classes") or [] if c.get("actual_valid")]
+        held = [i["id"] for i in shaped.get("invariants") or [] if i.get("holds")]
+        via = ", ".join([f"class {c}" for c in classes] + [f"invariant {i}" for i in held])
+        return f"valid alternative ({via or 'canonical numbers'})"
+    return "shaped outcome 0 (no single component named)"
+
+
+@dataclass
+class FileSummary:
+    path: Path
+    records: List[Dict[str, Any]]
+    legacy_rate: float = 0.0
+    shaped_rate: float = 0.0
+    legacy_pass_k: Dict[int, float] = field(default_factory=dict)
+    shaped_pass_k: Dict[int, float] = field(default_factory=dict)
+    agreement: Dict[Tuple[int, int], int] = field(default_factory=dict)
+    per_task: Dict[str, Tuple[float, float, int]] = field(default_factory=dict)
+    disagreements: List[Tuple[str, int, int, int, str]] = field(default_factory=list)
+    reasons: Counter = field(default_factory=Counter)
+    process_rewards: List[float] = field(default_factory=list)
+    unscored: int = 0
+
+
+def summarize(path: Path) -> FileSummary:
+    records = read_results(path)
+    scored = [r for r in records if not (r.get("info") or {}).get("error")]
+    missing = [i for i, r in enumerate(scored) if not shaped_result(r)]
+    if missing:
+        raise ResultsFileError(f"{path}: record {missing[0]} has no shaped result (run `tau-shaped score` on it first)")
+    s = FileSummary(path=path, records=scored, unscored=len(records) - len(scored))
+    if not scored:
+        return s
+    s.legacy_rate = sum(map(legacy_success, scored)) / len(scored)
+    s.shaped_rate = sum(map(shaped_success, scored)) / len(scored)
+    s.legacy_pass_k = pass_hat_k(scored, legacy_success)
+    s.shaped_pass_k = pass_hat_k(scored, shaped_success)
+    table: Counter = Counter()
+    tasks: Dict[str, List[Tuple[bool, bool]]] = defaultdict(list)
+    for r in scored:
+        lg, sh = int(legacy_success(r)), int(shaped_success(r))
+        table[(lg, sh)] += 1
+        tasks[task_key(r)].append((bool(lg), bool(sh)))
+        s.process_rewards.append(float(shaped_result(r).get("process_reward") or 0.0))
+        if lg != sh:
+            reason = disagreement_reason(r)
+            s.disagreements.append((task_key(r), int(r["trial"]), lg, sh, reason))
+            s.reasons[reason.split(":")[0].split(" at step")[0]] += 1
+    s.agreement = {(a, b): table.get((a, b), 0) for a in (0, 1) for b in (0, 1)}
+    s.per_task = {k: (sum(a for a, _ in v) / len(v), sum(b for _, b in v) / len(v), len(v)) for k, v in sorted(tasks.items())}
+    return s

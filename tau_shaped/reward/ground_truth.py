@@ -1,0 +1,97 @@
+"""The ground truth of a (task, seed), computed once and reused (issue: GT cache).
+
+Replaying a task's ground-truth actions on a fresh S0 gives Sg (SPEC §1);
+its legacy hash is computed lazily, once. Every trajectory of that task and
+seed is then scored against the cached Sg: no reload, no replay, no rehash.
+The cache key includes a fingerprint of the task's actions, so an edited
+task is never scored against a stale ground truth.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from hashlib import sha256
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from tau_shaped.env.episode_runner import EpisodeRunner
+from tau_shaped.env.hashing import data_hash
+from tau_shaped.env.overlay import Overlay
+from tau_shaped.env.trajectory import Trajectory
+
+
+@dataclass
+class GroundTruth:
+    seed: int
+    overlay: Overlay
+    trajectory: Trajectory
+    _hash: Optional[str] = field(default=None, repr=False)
+
+    @property
+    def data(self) -> Dict[str, Any]:
+        return self.overlay.data
+
+    @property
+    def data_hash(self) -> str:
+        """tau-bench's ``gt_data_hash``: computed on first use, then kept."""
+        if self._hash is None:
+            self._hash = data_hash(self.overlay.data)
+        return self._hash
+
+    @property
+    def failed_steps(self) -> List[Tuple[int, str, str]]:
+        """(step, tool, observation) of every ground-truth tool call that errored."""
+        return [
+            (s.index, s.action.name, s.observation)
+            for s in self.trajectory.steps
+            if not s.is_respond and not s.succeeded
+        ]
+
+
+def task_fingerprint(task: Any) -> str:
+    actions = [{"name": a.name, "kwargs": a.kwargs} for a in task.actions]
+    text = json.dumps(actions, sort_keys=True, default=repr)
+    return sha256(text.encode("utf-8")).hexdigest()
+
+
+class GroundTruthCache:
+    """A bounded LRU of ground truths keyed by (task fingerprint, seed)."""
+
+    def __init__(self, max_entries: int = 256) -> None:
+        self.max_entries = max_entries
+        self._entries: "OrderedDict[Tuple[str, int], GroundTruth]" = OrderedDict()
+        self._lock = threading.RLock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(
+        self,
+        task: Any,
+        seed: int,
+        base: Dict[str, Any],
+        tools_map: Any,
+        skip: Sequence[str],
+    ) -> GroundTruth:
+        key = (task_fingerprint(task), seed)
+        with self._lock:
+            return self._get(key, task, seed, base, tools_map, skip)
+
+    def _get(self, key: Tuple[str, int], task: Any, seed: int, base: Dict[str, Any], tools_map: Any, skip: Sequence[str]) -> GroundTruth:
+        found = self._entries.get(key)
+        if found is not None and found.overlay.base is base:
+            self.hits += 1
+            self._entries.move_to_end(key)
+            return found
+        self.misses += 1
+        runner = EpisodeRunner(base, tools_map, seed)
+        runner.replay(task.actions, skip=skip)
+        truth = GroundTruth(seed=seed, overlay=runner.overlay, trajectory=runner.trajectory)
+        self._entries[key] = truth
+        while len(self._entries) > self.max_entries:
+            self._entries.popitem(last=False)
+        return truth
+
+    def clear(self) -> None:
+        self._entries.clear()

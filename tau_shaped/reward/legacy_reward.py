@@ -1,0 +1,67 @@
+"""The legacy reward (SPEC §2): tau-bench's ``calculate_reward``, value for value.
+
+``r_actions`` is 1 iff the legacy hashes of Sa and Sg are equal. When both
+states are overlays of one S0 the hashes are compared without computing them:
+the hash text of a dict is built from the hash texts of its entries, so two
+states hash alike iff every changed record has the same hash text on both
+sides (``hashable_text`` keeps ``10`` apart from ``10.0`` and ``1`` from
+``True``, exactly as the hash does).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+
+from tau_shaped.env.hashing import data_hash, hashable_text
+from tau_shaped.env.overlay import ABSENT, RecordLoc, read_record
+from tau_shaped.env import types as default_types
+from tau_shaped.env.types import RESPOND_ACTION_NAME
+
+
+def states_equal(sa: Any, sg: Any, changed: Optional[Set[RecordLoc]], gt_hash: str) -> bool:
+    """``hash(Sa) == hash(Sg)``; ``changed`` are the records that may differ (None: unknown)."""
+    if changed is None:
+        return data_hash(sa) == gt_hash
+    for rec in changed:
+        a, g = read_record(sa, rec), read_record(sg, rec)
+        if (a is ABSENT) != (g is ABSENT):
+            return False
+        if a is not ABSENT and hashable_text(a) != hashable_text(g):
+            return False
+    return True
+
+
+def check_outputs(outputs: Sequence[str], agent_messages: Sequence[str]) -> Tuple[float, Dict[str, bool]]:
+    """tau-bench's output test: each output, lower-cased, is in some lower-cased,
+    comma-stripped agent message."""
+    found: Dict[str, bool] = {}
+    cleaned = [m.lower().replace(",", "") for m in agent_messages]
+    for output in outputs:
+        found[output] = any(output.lower() in m for m in cleaned)
+    return (1.0 if all(found.values()) else 0.0), found
+
+
+def legacy_result(
+    task_actions: Sequence[Any],
+    outputs: Sequence[str],
+    r_actions: bool,
+    gt_hash: str,
+    agent_messages: Sequence[str],
+    types: Any = default_types,
+) -> Tuple[Any, float]:
+    """The RewardResult tau-bench would return, and ``r_outputs`` (1.0 without outputs).
+
+    ``types`` is the module of the result classes (tau-bench's for its own envs).
+    """
+    reward = 1.0 if r_actions else 0.0
+    info: Any = types.RewardActionInfo(r_actions=r_actions, gt_data_hash=gt_hash)
+    r_outputs = 1.0
+    if len(outputs) > 0:
+        r_outputs, found = check_outputs(outputs, agent_messages)
+        if r_outputs == 0.0:
+            reward = 0.0
+        info = types.RewardOutputInfo(r_outputs=r_outputs, outputs=found)
+    actions: List[Any] = [
+        types.Action(name=a.name, kwargs=dict(a.kwargs)) for a in task_actions if a.name != RESPOND_ACTION_NAME
+    ]
+    return types.RewardResult(reward=reward, info=info, actions=actions), r_outputs

@@ -1,0 +1,89 @@
+"""MATCHER and TEXT_MATCHER semantics (SPEC §5) on values and on text."""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from typing import Any, Iterable, List, Optional, Union
+
+from tau_shaped.reward.paths import select_values
+from tau_shaped.reward.predicate_schema import (
+    ContainsText,
+    LiteralMatcher,
+    MatchOps,
+    MathText,
+    NumberText,
+    RegexText,
+)
+from tau_shaped.reward.values import canonical_number, is_number, values_equal
+
+
+@lru_cache(maxsize=1024)
+def _regex(pattern: str) -> "re.Pattern[str]":
+    return re.compile(pattern)
+
+
+def _compare(value: Any, op: str, bound: float) -> bool:
+    if not is_number(value):
+        return False
+    v, b = canonical_number(value), canonical_number(bound)
+    return {"gt": v > b, "ge": v >= b, "lt": v < b, "le": v <= b}[op]
+
+
+def _contains(value: Any, needle: Any) -> bool:
+    if isinstance(value, str):
+        return isinstance(needle, str) and needle in value
+    if isinstance(value, (list, tuple)):
+        return any(values_equal(item, needle) for item in value)
+    if isinstance(value, dict):
+        return needle in value
+    return False
+
+
+def _op_holds(op: str, arg: Any, value: Any) -> bool:
+    if op == "eq":
+        return values_equal(value, arg)
+    if op == "ne":
+        return not values_equal(value, arg)
+    if op in ("gt", "ge", "lt", "le"):
+        return _compare(value, op, arg)
+    if op == "in":
+        return any(values_equal(value, x) for x in arg)
+    if op == "not_in":
+        return not any(values_equal(value, x) for x in arg)
+    if op == "contains":
+        return _contains(value, arg)
+    if op == "regex":
+        return isinstance(value, str) and _regex(arg).search(value) is not None
+    raise ValueError(f"unknown operator {op!r}")
+
+
+def match_value(matcher: Union[MatchOps, LiteralMatcher], value: Any) -> bool:
+    """True when ``value`` satisfies the matcher (every given operator holds)."""
+    if isinstance(matcher, LiteralMatcher):
+        return values_equal(value, matcher.value)
+    return all(_op_holds(op, arg, value) for op, arg in matcher.given().items())
+
+
+def sum_numbers(data: Any, paths: Iterable[str]) -> float:
+    """The sum of the numbers the paths select (others ignored), exactly rounded."""
+    numbers: List[float] = []
+    for path in paths:
+        numbers.extend(v for v in select_values(data, path) if is_number(v))
+    return math.fsum(numbers)
+
+
+def match_text(matcher: Any, text: str) -> Optional[str]:
+    """The snippet of ``text`` that satisfies a TEXT_MATCHER, or None."""
+    from tau_shaped.reward import text_matching
+
+    if isinstance(matcher, ContainsText):
+        return text_matching.find_phrase(text, matcher.contains)
+    if isinstance(matcher, RegexText):
+        return text_matching.find_regex(text, matcher.regex)
+    if isinstance(matcher, NumberText):
+        return text_matching.find_number(text, matcher.number, matcher.tolerance)
+    if isinstance(matcher, MathText):
+        return text_matching.find_math(text, matcher.math)
+    raise TypeError(f"not a text matcher: {matcher!r}")

@@ -1,0 +1,284 @@
+"""The predicate language of gates and checkpoints, as pydantic models (SPEC §5).
+
+Predicates are data, never code: each form is a model that forbids unknown
+keys, so a typo is refused when the task file is loaded. The forms:
+
+- ``{"tool": NAME, "args": {ARG: MATCHER}, "succeeded": BOOL}``
+- ``{"said": TEXT_MATCHER}`` / ``{"user_said": TEXT_MATCHER}``
+- ``{"state": PATH, "at": "final"|"initial", ...MATCHER}`` (``"exists": bool``
+  tests whether the path selects anything)
+- ``{"event": TYPE, "where": {FIELD: MATCHER}}``
+- ``{"sum": [PATH, ...], "at": ..., ...MATCHER}``
+- ``{"all": [...]}``, ``{"any": [...]}``, ``{"not": P}``, ``{"before": [P, Q]}``
+
+A MATCHER is a literal (canonical equality, SPEC §4.4) or an object whose
+keys are all operators: ``eq ne gt ge lt le in not_in contains regex``
+(several operators must all hold). A literal object whose keys all look like
+operators must be written ``{"eq": {...}}``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, Iterator, List, Literal, Optional, Union
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    field_validator,
+)
+from typing_extensions import Annotated
+
+from tau_shaped.reward.paths import PathError, parse_path
+
+#: Prefix of the union tags pydantic puts in error locations (stripped when reported).
+FORM_TAG = "form:"
+
+OPERATORS = ("eq", "ne", "gt", "ge", "lt", "le", "in", "not_in", "contains", "regex")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+
+def _check_regex(pattern: Optional[str]) -> Optional[str]:
+    if pattern is not None:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise ValueError(f"invalid regex {pattern!r}: {exc}") from None
+    return pattern
+
+
+def _check_path(path: str) -> str:
+    try:
+        parse_path(path)
+    except PathError as exc:
+        raise ValueError(str(exc)) from None
+    return path
+
+
+class MatchOps(_Strict):
+    """Operators on one value; every operator given must hold."""
+
+    eq: Any = None
+    ne: Any = None
+    gt: Optional[float] = None
+    ge: Optional[float] = None
+    lt: Optional[float] = None
+    le: Optional[float] = None
+    in_: Optional[List[Any]] = Field(default=None, alias="in")
+    not_in: Optional[List[Any]] = None
+    contains: Any = None
+    regex: Optional[str] = None
+
+    _regex = field_validator("regex")(_check_regex)
+
+    def given(self) -> Dict[str, Any]:
+        """The operators the author wrote, by their JSON names (``eq: null`` included)."""
+        out = {}
+        for name in self.model_fields_set:
+            key = "in" if name == "in_" else name
+            if key in OPERATORS:
+                out[key] = getattr(self, name)
+        return out
+
+
+def _as_matcher(value: Any) -> Any:
+    if isinstance(value, dict) and value and set(value) <= set(OPERATORS):
+        return MatchOps.model_validate(value)
+    if isinstance(value, MatchOps):
+        return value
+    return LiteralMatcher(value=value)
+
+
+class LiteralMatcher(_Strict):
+    """A literal matcher: canonical equality with ``value``."""
+
+    value: Any
+
+
+Matcher = Annotated[Union[MatchOps, LiteralMatcher], Field(union_mode="left_to_right")]
+
+
+class _MatcherMap(_Strict):
+    @field_validator("args", "where", mode="before", check_fields=False)
+    @classmethod
+    def _matchers(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: _as_matcher(v) for k, v in value.items()}
+        return value
+
+
+# ---- text matchers --------------------------------------------------------
+
+
+class ContainsText(_Strict):
+    contains: str = Field(min_length=1)
+
+
+class RegexText(_Strict):
+    regex: str
+    _regex = field_validator("regex")(_check_regex)
+
+
+class NumberText(_Strict):
+    number: float
+    tolerance: float = Field(default=0.0, ge=0)
+
+
+class MathText(_Strict):
+    math: str = Field(min_length=1)
+
+    @field_validator("math")
+    @classmethod
+    def _parses(cls, value: str) -> str:
+        from tau_shaped.reward.math_expressions import MathParseError, parse_math
+
+        try:
+            parse_math(value)
+        except MathParseError as exc:
+            raise ValueError(f"math expression does not parse: {exc}") from None
+        return value
+
+
+def _text_kind(value: Any) -> Optional[str]:
+    if isinstance(value, dict):
+        for key in ("contains", "regex", "number", "math"):
+            if key in value:
+                return FORM_TAG + key
+        return None
+    for key, model in _TEXT_KINDS.items():
+        if isinstance(value, model):
+            return FORM_TAG + key
+    return None
+
+
+_TEXT_KINDS = {"contains": ContainsText, "regex": RegexText, "number": NumberText, "math": MathText}
+
+TextMatcher = Annotated[
+    Union[
+        Annotated[ContainsText, Tag(FORM_TAG + "contains")],
+        Annotated[RegexText, Tag(FORM_TAG + "regex")],
+        Annotated[NumberText, Tag(FORM_TAG + "number")],
+        Annotated[MathText, Tag(FORM_TAG + "math")],
+    ],
+    Discriminator(
+        _text_kind,
+        custom_error_type="text_matcher_form",
+        custom_error_message="a text matcher needs one of: contains, regex, number, math",
+    ),
+]
+
+
+# ---- predicates -------------------------------------------------------------
+
+
+class ToolPredicate(_MatcherMap):
+    tool: str
+    args: Dict[str, Matcher] = Field(default_factory=dict)
+    succeeded: Optional[bool] = None
+
+
+class SaidPredicate(_Strict):
+    said: TextMatcher
+
+
+class UserSaidPredicate(_Strict):
+    user_said: TextMatcher
+
+
+class StatePredicate(MatchOps):
+    state: str
+    at: Literal["final", "initial"] = "final"
+    exists: Optional[bool] = None
+
+    _path = field_validator("state")(_check_path)
+
+
+class SumPredicate(MatchOps):
+    sum: List[str] = Field(min_length=1)
+    at: Literal["final", "initial"] = "final"
+
+    @field_validator("sum")
+    @classmethod
+    def _paths(cls, value: List[str]) -> List[str]:
+        return [_check_path(p) for p in value]
+
+
+class EventPredicate(_MatcherMap):
+    event: str
+    where: Dict[str, Matcher] = Field(default_factory=dict)
+
+
+class AllPredicate(_Strict):
+    all: List["Predicate"] = Field(min_length=1)
+
+
+class AnyPredicate(_Strict):
+    any: List["Predicate"] = Field(min_length=1)
+
+
+class NotPredicate(_Strict):
+    not_: "Predicate" = Field(alias="not")
+
+
+class BeforePredicate(_Strict):
+    before: List["Predicate"] = Field(min_length=2, max_length=2)
+
+
+_FORMS = {
+    "tool": ToolPredicate,
+    "said": SaidPredicate,
+    "user_said": UserSaidPredicate,
+    "state": StatePredicate,
+    "sum": SumPredicate,
+    "event": EventPredicate,
+    "all": AllPredicate,
+    "any": AnyPredicate,
+    "not": NotPredicate,
+    "before": BeforePredicate,
+}
+
+
+def _predicate_kind(value: Any) -> Optional[str]:
+    if isinstance(value, dict):
+        kinds = [k for k in _FORMS if k in value]
+        return FORM_TAG + kinds[0] if len(kinds) == 1 else None
+    for key, model in _FORMS.items():
+        if type(value) is model:
+            return FORM_TAG + key
+    return None
+
+
+Predicate = Annotated[
+    Union[tuple(Annotated[model, Tag(FORM_TAG + key)] for key, model in _FORMS.items())],  # type: ignore[misc]
+    Discriminator(
+        _predicate_kind,
+        custom_error_type="predicate_form",
+        custom_error_message="a predicate needs exactly one of: " + ", ".join(_FORMS),
+    ),
+]
+
+for _model in (AllPredicate, AnyPredicate, NotPredicate, BeforePredicate):
+    _model.model_rebuild()
+
+
+def walk(pred: Any) -> Iterator[Any]:
+    """The predicate and every predicate nested in it, depth first."""
+    yield pred
+    if isinstance(pred, AllPredicate):
+        children: List[Any] = list(pred.all)
+    elif isinstance(pred, AnyPredicate):
+        children = list(pred.any)
+    elif isinstance(pred, BeforePredicate):
+        children = list(pred.before)
+    elif isinstance(pred, NotPredicate):
+        children = [pred.not_]
+    else:
+        children = []
+    for child in children:
+        yield from walk(child)

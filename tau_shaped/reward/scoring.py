@@ -1,0 +1,100 @@
+"""Scoring a recorded trajectory offline (``score_trajectory``).
+
+The trajectory is replayed on a fresh overlay of the cached S0 through the
+same runner as a live episode, and compared with the cached ground truth: the
+cost grows with the trajectory, not with the database.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Callable, Optional, Sequence, Union
+
+from tau_shaped.env.episode_runner import EpisodeRunner
+from tau_shaped.env.overlay import changed_between
+from tau_shaped.reward.probes import compile_probes
+from tau_shaped.reward.result import ShapedRewardResult, check_blend, failed_result
+from tau_shaped.reward.shaped_env import task_seed
+from tau_shaped.env.traj_format import ParsedTrajectory, TrajectoryError, parse_actions, parse_traj
+from tau_shaped.reward.verifier import VerifyInput, task_overrides, verify
+
+_ENVS: "OrderedDict[Any, Any]" = OrderedDict()
+_MAX_ENVS = 8
+
+
+def _resolve_env(env_or_factory: Any) -> Any:
+    if hasattr(env_or_factory, "tools_map") and hasattr(env_or_factory, "ground_truth"):
+        return env_or_factory
+    if not callable(env_or_factory):
+        raise TypeError("score_trajectory needs an env or a zero-argument env factory")
+    env = _ENVS.get(env_or_factory)
+    if env is None:
+        env = env_or_factory()
+        _ENVS[env_or_factory] = env
+        while len(_ENVS) > _MAX_ENVS:
+            _ENVS.popitem(last=False)
+    else:
+        _ENVS.move_to_end(env_or_factory)
+    return env
+
+
+def score_trajectory(
+    env: Union[Any, Callable[[], Any]],
+    task: Union[int, Any],
+    actions: Optional[Sequence[Any]] = None,
+    *,
+    traj: Optional[Sequence[Any]] = None,
+    user_replies: Optional[Sequence[Optional[str]]] = None,
+    first_user_message: Optional[str] = None,
+    seed: Optional[int] = None,
+    blend: str = "shaped",
+    lam: float = 0.3,
+) -> ShapedRewardResult:
+    """Score a recorded trajectory of ``task`` (an index into ``env.tasks``, or a task).
+
+    Give either ``actions`` (``Action``s or ``{"name", "kwargs"}`` dicts, with
+    optional ``user_replies`` to the respond actions) or ``traj`` (tau-bench's
+    chat messages with ``tool_calls``). A malformed trajectory gives
+    ``status = input_invalid``, a verifier fault ``internal_error``; both
+    with ``reward = None`` (SPEC §8).
+    """
+    check_blend(blend)
+    environment = _resolve_env(env)
+    if isinstance(task, int):
+        if not 0 <= task < len(environment.tasks):
+            raise IndexError(f"task {task} is out of range: the env has {len(environment.tasks)} tasks")
+        task = environment.tasks[task]
+    try:
+        if (actions is None) == (traj is None):
+            raise TrajectoryError("give exactly one of actions or traj")
+        if traj is not None:
+            parsed = parse_traj(traj)
+        else:
+            parsed = ParsedTrajectory(parse_actions(actions), list(user_replies or []), first_user_message)
+    except TrajectoryError as exc:
+        return failed_result("input_invalid", str(exc), blend, lam)
+    try:
+        return _score(environment, task, parsed, seed, blend, lam)
+    except Exception as exc:  # noqa: BLE001 - SPEC §8: a fault abstains, never a silent 0
+        return failed_result("internal_error", f"{type(exc).__name__}: {exc}", blend, lam)
+
+
+def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], blend: str, lam: float) -> ShapedRewardResult:
+    seed = task_seed(task) if seed is None else seed
+    overrides = task_overrides(task)
+    probes, slots = compile_probes(overrides)
+    initial = env.initial_state(seed)
+    truth = env.ground_truth(task, seed)
+    runner = EpisodeRunner(initial, env.tools_map, seed, probes, parsed.first_user_message)
+    runner.replay(parsed.actions, user_replies=parsed.user_replies)
+    inp = VerifyInput(
+        task=task,
+        trajectory=runner.trajectory,
+        initial=initial,
+        final=runner.overlay.data,
+        expected=truth.data,
+        gt_hash=truth.data_hash,
+        changed=changed_between(runner.overlay, truth.overlay),
+        probe_slots=slots,
+    )
+    return verify(inp, blend=blend, lam=lam)

@@ -1,0 +1,260 @@
+"""``ShapedRewardMixin`` and ``Env``: tau-bench's Env behaviour, its defects fixed, plus the
+shaped reward (SPEC §2, §3).
+
+``Env`` lives here, not in ``tau_shaped.env``, because it *is* the reward bolted onto an
+environment: ``env/`` holds what environments and the reward are both built from.
+
+The mixin needs only the attributes tau-bench's ``Env.__init__`` sets
+(``data_load_func``, ``tools_map``, ``terminate_tools``, ``tasks``, ``user``)
+and re-implements ``reset``, ``step`` and ``calculate_reward`` with the same
+values (SPEC §2), so it serves this project's ``Env`` and tau-bench's own
+envs alike::
+
+    class ShapedRetail(ShapedRewardMixin, MockRetailDomainEnv):
+        pass
+
+Fixed defects: the ground-truth replay runs on its own copy (it neither
+appends to ``actions`` nor leaves the env in the ground-truth state), the
+reward can be computed twice, random task selection stays in range and is
+seeded, and both ``r_actions`` and ``r_outputs`` are kept.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from typing import Any, Callable, Dict, List, Optional, Sequence, Type, Union
+
+from tau_shaped.reward import canonical
+from tau_shaped.env.episode_runner import EpisodeRunner
+from tau_shaped.reward.ground_truth import GroundTruth, GroundTruthCache
+from tau_shaped.env.hashing import data_hash
+from tau_shaped.reward.legacy_reward import legacy_result, states_equal
+from tau_shaped.env.overlay import Overlay, changed_between
+from tau_shaped.reward.probes import compile_probes
+from tau_shaped.reward.result import ShapedRewardResult, check_blend, failed_result
+from tau_shaped.env.users import BaseUser, load_user
+from tau_shaped.env.types import RESPOND_ACTION_NAME, Action, types_for
+from tau_shaped.reward.verifier import VerifyInput, task_overrides, verify
+
+STOP_TOKEN = "###STOP###"
+SELECTION_SEED = "tau-shaped-task-selection"
+
+
+def task_seed(task: Any) -> int:
+    seed = getattr(task, "seed", 0)
+    return int(seed) if seed is not None else 0
+
+
+def _loader_takes_seed(func: Any) -> bool:
+    try:
+        params = inspect.signature(func).parameters
+    except (TypeError, ValueError):
+        return False
+    return "seed" in params
+
+
+class ShapedRewardMixin:
+    """Mix in before a tau-bench ``Env`` subclass (or use ``tau_shaped.Env``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._setup_shaped()
+
+    # -- internals -----------------------------------------------------------
+
+    def _setup_shaped(self) -> None:
+        if getattr(self, "_shaped_ready", False):
+            return
+        self._initial_states: Dict[int, Dict[str, Any]] = {}
+        self.ground_truth_cache = GroundTruthCache()
+        self._selection_rng = random.Random(SELECTION_SEED)
+        self._runner: Optional[EpisodeRunner] = None
+        self._probe_slots: Dict[int, int] = {}
+        self.episode_seed: Optional[int] = None
+        if not hasattr(self, "terminate_tools"):
+            self.terminate_tools = []
+        self._shaped_ready = True
+
+    def adopt_caches(self, other: "ShapedRewardMixin") -> None:
+        """Share another env's S0 and ground-truth caches (same domain and tools):
+        concurrent episodes then load the database and replay each task once."""
+        self._setup_shaped()
+        self._initial_states = other._initial_states
+        self.ground_truth_cache = other.ground_truth_cache
+
+    def initial_state(self, seed: int) -> Dict[str, Any]:
+        """S0 for ``seed``: loaded once, then frozen and shared by every episode."""
+        self._setup_shaped()
+        state = self._initial_states.get(seed)
+        if state is None:
+            load = self.data_load_func
+            state = load(seed=seed) if _loader_takes_seed(load) else load()
+            if not isinstance(state, dict):
+                raise TypeError(f"data_load_func must return a dict, got {type(state).__name__}")
+            self._initial_states[seed] = state
+        return state
+
+    def ground_truth(self, task: Any = None, seed: Optional[int] = None) -> GroundTruth:
+        """Sg and its hash for (task, seed), from the cache after the first call."""
+        task = self.task if task is None else task
+        seed = self._seed_for(task, seed)
+        return self.ground_truth_cache.get(
+            task, seed, self.initial_state(seed), self.tools_map, list(self.terminate_tools)
+        )
+
+    def _seed_for(self, task: Any, seed: Optional[int]) -> int:
+        if seed is not None:
+            return seed
+        if task is getattr(self, "task", None) and self.episode_seed is not None:
+            return self.episode_seed
+        return task_seed(task)
+
+    def _pick_task(self, seed: Optional[int]) -> int:
+        if not self.tasks:
+            raise ValueError("this env has no tasks")
+        rng = random.Random(f"{SELECTION_SEED}:{seed}") if seed is not None else self._selection_rng
+        return rng.randrange(len(self.tasks))
+
+    # -- tau-bench's API -------------------------------------------------------
+
+    def _types(self) -> Any:
+        return types_for(self)
+
+    def _info(self, **fields: Any) -> Any:
+        types = self._types()
+        task = self.task
+        if not isinstance(task, types.Task):
+            task = types.Task(user_id=task.user_id, actions=task.actions, instruction=task.instruction, outputs=task.outputs)
+        return types.EnvInfo(task=task, **fields)
+
+    def reset(self, task_index: Optional[int] = None, seed: Optional[int] = None) -> Any:
+        """Start an episode; ``seed`` (default: the task's) seeds S0 and the episode's generator."""
+        self._setup_shaped()
+        if task_index is None:
+            task_index = self._pick_task(seed)
+        if not 0 <= task_index < len(self.tasks):
+            raise IndexError(f"task_index {task_index} is out of range: the env has {len(self.tasks)} tasks")
+        self.task_index = task_index
+        self.task = self.tasks[task_index]
+        self.episode_seed = seed if seed is not None else task_seed(self.task)
+        probes, self._probe_slots = compile_probes(task_overrides(self.task))
+        self._runner = EpisodeRunner(self.initial_state(self.episode_seed), self.tools_map, self.episode_seed, probes)
+        self.data = self._runner.overlay.data
+        self.actions: List[Action] = []
+        observation = self.user.reset(instruction=self.task.instruction)
+        self._runner.trajectory.first_user_message = observation
+        return self._types().EnvResetResponse(observation=observation, info=self._info(source="user"))
+
+    def step(self, action: Action) -> Any:
+        if self._runner is None:
+            raise RuntimeError("call reset() before step()")
+        self.actions.append(action)
+        info = self._info()
+        done = False
+        known = True
+        if action.name == RESPOND_ACTION_NAME:
+            content = action.kwargs.get("content")
+            if not isinstance(content, str):
+                raise ValueError(f"step {len(self.actions) - 1}: a respond action needs a string 'content'")
+            observation = self.user.step(content)
+            info.source = "user"
+            done = STOP_TOKEN in observation
+        else:
+            observation, known = self._runner.run_tool(action, self.data)
+            info.source = action.name
+            done = known and action.name in self.terminate_tools
+        self._runner.record(action, observation, known, self.data)
+        reward = 0.0
+        if done:
+            reward_res = self.calculate_reward()
+            reward = reward_res.reward
+            info.reward_info = reward_res
+            info.user_cost = self.user.get_total_cost()
+        return self._types().EnvResponse(observation=observation, reward=reward, done=done, info=info)
+
+    def get_data_hash(self) -> str:
+        return data_hash(self.data)
+
+    def _changed(self, truth: GroundTruth) -> Any:
+        runner = self._runner
+        if runner is None or self.data is not runner.overlay.data:
+            return None
+        return changed_between(runner.overlay, truth.overlay)
+
+    def calculate_reward(self) -> Any:
+        """tau-bench's legacy reward, value for value (SPEC §2)."""
+        truth = self.ground_truth()
+        equal = states_equal(self.data, truth.data, self._changed(truth), truth.data_hash)
+        messages = [t for _, t in self._trajectory().agent_messages()]
+        result, _ = legacy_result(
+            self.task.actions, self.task.outputs, equal, truth.data_hash, messages, self._types()
+        )
+        return result
+
+    def _trajectory(self):
+        if self._runner is None:
+            raise RuntimeError("call reset() before computing a reward")
+        return self._runner.trajectory
+
+    def get_data_hash_canonical(self) -> str:
+        """SHA-256 of canon(current state) for the current task (SPEC §4)."""
+        seed = self._seed_for(self.task, None)
+        return canonical.canonical_hash(self.data, self.initial_state(seed), task_overrides(self.task))
+
+    def calculate_reward_shaped(self, blend: str = "shaped", lam: float = 0.3) -> ShapedRewardResult:
+        """The shaped reward of the episode so far (SPEC §3, §7); never raises on a verifier fault."""
+        check_blend(blend)
+        try:
+            trajectory = self._trajectory()
+            truth = self.ground_truth()
+            inp = VerifyInput(
+                task=self.task,
+                trajectory=trajectory,
+                initial=self.initial_state(truth.seed),
+                final=self.data,
+                expected=truth.data,
+                gt_hash=truth.data_hash,
+                changed=self._changed(truth),
+                probe_slots=self._probe_slots,
+            )
+            return verify(inp, blend=blend, lam=lam)
+        except Exception as exc:  # noqa: BLE001 - SPEC §8: a fault abstains, never a silent 0
+            return failed_result("internal_error", f"{type(exc).__name__}: {exc}", blend, lam)
+
+
+class Env(ShapedRewardMixin):
+    """Constructed exactly like tau-bench's ``Env``.
+
+    ``data_load_func`` may take a ``seed`` keyword (S0 then depends on the
+    task's seed); it must be deterministic for a given seed, since its result
+    is loaded once per seed and shared, frozen, by every episode.
+    """
+
+    def __init__(
+        self,
+        data_load_func: Callable[..., Dict[str, Any]],
+        tools: Sequence[Type[Any]],
+        tasks: List[Any],
+        wiki: str,
+        rules: List[str],
+        user_strategy: Union[str, BaseUser, Any],
+        user_model: Optional[str] = None,
+        user_provider: Optional[str] = None,
+        task_index: Optional[int] = None,
+    ) -> None:
+        self.data_load_func = data_load_func
+        self.tools_map: Dict[str, Type[Any]] = {tool.get_info()["function"]["name"]: tool for tool in tools}
+        self.tools_info = [tool.get_info() for tool in tools]
+        self.terminate_tools: List[str] = []
+        self.tasks = tasks
+        self._setup_shaped()
+        self.task_index = task_index if task_index is not None else self._pick_task(None)
+        if not 0 <= self.task_index < len(tasks):
+            raise IndexError(f"task_index {self.task_index} is out of range: the env has {len(tasks)} tasks")
+        self.task = tasks[self.task_index]
+        self.wiki = wiki
+        self.rules = rules
+        self.user = load_user(user_strategy, model=user_model, provider=user_provider)
+        self.actions: List[Any] = []
+        self.data = Overlay(self.initial_state(task_seed(self.task))).data

@@ -1,0 +1,186 @@
+"""TEXT_MATCHER semantics (SPEC §5) as plain functions over free text.
+
+Each ``find_*`` returns the snippet of the text that satisfies the matcher (the evidence shown
+in a result), or None when nothing does:
+
+- ``find_phrase`` (``{"contains": s}``): case-insensitive, literal, on word boundaries that
+  also respect numbers: "10" is found in "$10", "10." and "(10)" but not in "100", "1,000",
+  "10.5" or "A10"; "refund" is not found in "refunded".
+- ``find_regex`` (``{"regex": r}``): ``re.search``.
+- ``find_number`` (``{"number": x, "tolerance": t}``): some number the text states equals x:
+  "$1,234.50", "1234.5" and "1234.50 dollars" all state 1234.5.
+- ``find_math`` (``{"math": expr}``): some expression in the text is symbolically equal to
+  expr (see ``math_expressions``; sympy is imported only when it is used).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import List, Optional, Tuple
+
+from tau_shaped.reward.math_expressions import FUNCTIONS, LATEX, MathParseError, math_equal, parse_math
+
+__all__ = ["find_phrase", "find_regex", "numbers_in_text", "find_number", "find_math", "math_candidates"]
+
+
+# --- phrases --------------------------------------------------------------------------------
+
+@lru_cache(maxsize=2048)
+def _phrase_pattern(phrase: str) -> Optional["re.Pattern[str]"]:
+    words = phrase.split()
+    if not words:
+        return None
+    first, last = words[0][0], words[-1][-1]
+    # Boundaries only where the phrase itself begins/ends with a word character ("$5" may
+    # follow "US"); a digit must not continue a number ("1,000", "10.5", "3.10").
+    before = (r"(?<!\w)" if re.match(r"\w", first) else "") + (r"(?<!\d[.,])" if first.isdigit() else "")
+    after = (r"(?!\w)" if re.match(r"\w", last) else "") + (r"(?![.,]\d)" if last.isdigit() else "")
+    return re.compile(before + r"\s+".join(map(re.escape, words)) + after, re.IGNORECASE)
+
+
+def find_phrase(text: str, phrase: str) -> Optional[str]:
+    """The first case-insensitive, whole-word occurrence of ``phrase``; inner spaces match
+    any run of whitespace. A blank phrase is found nowhere."""
+    pattern = _phrase_pattern(phrase)
+    match = pattern.search(text) if pattern else None
+    return match.group(0) if match else None
+
+
+# --- regular expressions --------------------------------------------------------------------
+
+@lru_cache(maxsize=512)
+def _compiled(pattern: str) -> "re.Pattern[str]":
+    return re.compile(pattern)
+
+
+def find_regex(text: str, pattern: str) -> Optional[str]:
+    """``re.search`` (the whole match); an invalid pattern raises ``re.error``."""
+    match = _compiled(pattern).search(text)
+    return match.group(0) if match else None
+
+
+# --- numbers --------------------------------------------------------------------------------
+
+_MINUS = "-\u2212"
+_NUMBER = re.compile(
+    rf"(?P<sign>[{_MINUS}])?"
+    r"(?P<unit>(?:[$€£¥]|\b(?:USD|EUR|GBP|CAD|AUD|JPY|CHF|INR))\s?)?"
+    rf"(?P<sign2>[{_MINUS}])?"  # Python's f"${-5:.2f}" is "$-5.00"
+    r"(?P<num>\d{1,3}(?:,\d{3}(?!\d))+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+)
+
+
+def numbers_in_text(text: str) -> List[Tuple[float, str]]:
+    """Every number the text states, with its snippet, in order.
+
+    Thousands separators count only in whole 3-digit groups ("1,2345" and "1, 2" are two
+    numbers each); "-" and "−" are minus signs unless they follow a digit ("3-4" is a range);
+    a number glued to a letter, directly or by a "-", is part of an identifier ("A10",
+    "FD-1001"), not a stated quantity, and is skipped; a currency symbol or code may come
+    first ("$1,234.50", "USD 12", "-$5", "$-5")."""
+    found: List[Tuple[float, str]] = []
+    for m in _NUMBER.finditer(text):
+        start, sign, unit = m.start(), m.group("sign"), m.group("unit")
+        before = text[start - 1] if start else " "
+        if ((before.isalpha() or before == "_") and (sign or not unit)) or (before.isdigit() and not sign):
+            continue  # "A10", "FD-1001", "item_7"; the ".3" of "1.2.3"
+        if sign and before.isdigit():
+            start += 1  # "3-4": a dash between numbers is not a sign
+        negative = bool(m.group("sign2")) or (bool(sign) and start == m.start())
+        value = float(m.group("num").replace(",", ""))
+        found.append((-value if negative else value, text[start: m.end()]))
+    return found
+
+
+def find_number(text: str, value: float, tolerance: float = 0.0) -> Optional[str]:
+    """The snippet of the first number stated in the text within ``max(tolerance, 1e-9)``
+    of ``value``."""
+    bound = max(tolerance, 1e-9)
+    for number, snippet in numbers_in_text(text):
+        # rounded to 9 places: 1234.5 - 1234.49 is 0.01000000000002 in floating point
+        if round(abs(number - value), 9) <= bound:
+            return snippet
+    return None
+
+
+# --- candidate expressions for find_math ----------------------------------------------------
+
+_BRACED = r"\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}"  # up to two inner levels of braces
+_BOXED = re.compile(r"\\boxed\s*" + _BRACED)
+_DELIMITED = re.compile(r"\$\$(.+?)\$\$|\$([^$]+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+_RUN_WORD = re.compile(r"\\?[A-Za-z]+")
+_RUN_CHARS = frozenset("0123456789.+-*/^()[]{}% \tπ√·×÷−⋅")
+_RUN_WORDS = FUNCTIONS | {"pi"} | {"\\" + name for name in [*LATEX, "left", "right"]}
+_CLOSE = {"(": ")", "[": "]", "{": "}"}
+
+
+def _runs(text: str) -> List[Tuple[int, int]]:
+    """Maximal runs of math-looking text as (start, end): a word other than a single letter,
+    a function name or a known LaTeX command ends a run, as does any character that is not
+    a digit, an operator, a bracket, "%", a space or a tab ("=", ",", "$", a newline...)."""
+    runs: List[Tuple[int, int]] = []
+    start: Optional[int] = None
+    i = 0
+    while i < len(text):
+        m = _RUN_WORD.match(text, i)
+        ok = (len(m.group()) == 1 or m.group() in _RUN_WORDS) if m else text[i] in _RUN_CHARS
+        if ok and start is None:
+            start = i
+        elif not ok and start is not None:
+            runs.append((start, i))
+            start = None
+        i = m.end() if m else i + 1
+    return runs + ([(start, len(text))] if start is not None else [])
+
+
+def _pieces(run: str) -> List[str]:
+    """A run split at its unbalanced brackets, each piece trimmed of dangling operators and
+    periods ("costs 5 (five" gives "5"; "is 2x+1." gives "2x+1")."""
+    stack: List[int] = []
+    cuts: List[int] = []
+    for i, c in enumerate(run):
+        if c in _CLOSE:
+            stack.append(i)
+        elif c in _CLOSE.values():
+            if stack and _CLOSE[run[stack[-1]]] == c:
+                stack.pop()
+            else:
+                cuts.append(i)
+    bounds = [-1] + sorted(cuts + stack) + [len(run)]
+    pieces = [run[lo + 1: hi].strip().lstrip("*/^%.").rstrip("+-*/^−.").strip() for lo, hi in zip(bounds, bounds[1:])]
+    return [p for p in pieces if any(ch.isalnum() or ch == "π" for ch in p)]
+
+
+def math_candidates(text: str) -> List[str]:
+    """The candidate expressions of free text, as written there, in the order find_math tries
+    them: contents of \\boxed{...}; of $...$, $$...$$, \\(...\\) and \\[...\\] (and what follows
+    their last "="); runs right after an "="; then every other run. No duplicates."""
+    found: List[str] = []
+    delimited = [m.group(1) for m in _BOXED.finditer(text)]
+    delimited += [next(g for g in m.groups() if g is not None) for m in _DELIMITED.finditer(text)]
+    for content in delimited:
+        content = content.strip()
+        found += [content] + ([content.rsplit("=", 1)[1].strip()] if "=" in content else [])
+    runs = _runs(text)
+    after_equals = [r for r in runs if text[: r[0]].rstrip().endswith("=")]
+    for start, end in after_equals + [r for r in runs if r not in after_equals]:
+        found += _pieces(text[start:end])
+    return list(dict.fromkeys(c for c in found if c))
+
+
+def find_math(text: str, expr: str) -> Optional[str]:
+    """The first expression in ``text`` (as written there) equal to ``expr`` (SPEC §5), or None.
+    An ``expr`` that does not parse raises MathParseError; unparseable text is skipped."""
+    target = parse_math(expr)
+    for candidate in math_candidates(text):
+        # a lone English "a"/"I" next to a number ("a 5% fee") is retried without it
+        for form in dict.fromkeys((candidate, re.sub(r"^[A-Za-z]\s+|\s+[A-Za-z]$", "", candidate))):
+            try:
+                value = parse_math(form)
+            except MathParseError:
+                continue
+            if math_equal(value, target):
+                return form
+            break
+    return None

@@ -1,0 +1,174 @@
+"""The shaped-reward verifier (SPEC §3): gates → canonical outcome → invariants → process.
+
+``verify`` is a pure function of the task, the trajectory, S0, Sa and Sg: the
+env, the offline scorer and the mixin all call it, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Set
+
+from tau_shaped.reward import canonical, equivalence, invariants
+from tau_shaped.reward.legacy_reward import check_outputs, legacy_result, states_equal
+from tau_shaped.reward.matchers import match_text
+from tau_shaped.env.overlay import RecordLoc
+from tau_shaped.reward.predicates import PredicateEvaluator, stable_since
+from tau_shaped.reward.result import (
+    CheckpointResult,
+    ClassResult,
+    DiffEntry,
+    GateViolation,
+    OutputCheckResult,
+    ShapedRewardResult,
+    blend_reward,
+    check_blend,
+)
+from tau_shaped.env.trajectory import Trajectory
+
+COMPENSATION_CAP = "compensation_cap"
+
+
+@dataclass
+class VerifyInput:
+    task: Any
+    trajectory: Trajectory
+    initial: Any
+    final: Any
+    expected: Any
+    gt_hash: str
+    changed: Optional[Set[RecordLoc]]
+    probe_slots: Dict[int, int]
+
+
+def task_overrides(task: Any) -> Any:
+    """The task's reward_overrides (None for a plain tau-bench task)."""
+    return getattr(task, "reward_overrides", None)
+
+
+def _last_step(n: int) -> Optional[int]:
+    return n - 1 if n else None
+
+
+def _cap_step(inp: VerifyInput, inv: Any) -> Optional[int]:
+    """The step from which the invariant's running total stayed over its cap."""
+    bound = inv.cap + inv.tolerance + 1e-9
+    return stable_since(inp.trajectory, inp.probe_slots.get(id(inv)), lambda total: total > bound)
+
+
+def _gates(inp: VerifyInput, ev: PredicateEvaluator, checks: List[invariants.InvariantCheck]) -> List[GateViolation]:
+    overrides = task_overrides(inp.task)
+    fired: List[GateViolation] = []
+    n = len(inp.trajectory.steps)
+    for inv, chk in zip(overrides.monetary_identity if overrides else [], checks):
+        if chk.over_cap:
+            evidence = f"{inv.id}: total {chk.total:.2f} exceeds cap {inv.cap:.2f}"
+            fired.append(GateViolation(id=COMPENSATION_CAP, step=_cap_step(inp, inv), evidence=evidence, source=inv.id))
+    for gate in overrides.safety_gates if overrides else []:
+        verdict = ev.evaluate(gate.when)
+        if verdict.holds:
+            step = verdict.step if verdict.step is not None else _last_step(n)
+            fired.append(GateViolation(id=gate.id, step=step, evidence=verdict.evidence))
+    return fired
+
+
+def _output_checks(task: Any, trajectory: Trajectory) -> List[OutputCheckResult]:
+    messages = trajectory.agent_messages()
+    checks = getattr(task, "output_checks", None)
+    results: List[OutputCheckResult] = []
+    if checks is not None:
+        for i, check in enumerate(checks):
+            hit = next(((s, snip) for s, text in messages if (snip := match_text(check.said, text)) is not None), None)
+            evidence = f"step {hit[0]}: {hit[1]!r}" if hit else "no agent message matches"
+            results.append(OutputCheckResult(id=check.id or f"output_{i}", passed=hit is not None, evidence=evidence))
+        return results
+    _, found = check_outputs(task.outputs, [text for _, text in messages])
+    for output, ok in found.items():
+        evidence = "found in an agent message" if ok else "in no agent message"
+        results.append(OutputCheckResult(id=output, passed=ok, evidence=evidence))
+    return results
+
+
+def _checkpoints(ev: PredicateEvaluator, overrides: Any, n: int) -> List[CheckpointResult]:
+    results = []
+    for cp in overrides.process_checkpoints if overrides else []:
+        verdict = ev.evaluate(cp.when)
+        step = verdict.step if verdict.step is not None else _last_step(n)
+        satisfied = verdict.holds and step is not None  # nothing to credit in an empty trajectory
+        results.append(
+            CheckpointResult(
+                id=cp.id,
+                weight=cp.weight,
+                satisfied=satisfied,
+                step=step if satisfied else None,
+                evidence=verdict.evidence,
+            )
+        )
+    return results
+
+
+def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
+    """Score one trajectory (SPEC §3); raises only on a verifier fault."""
+    check_blend(blend)
+    task, traj = inp.task, inp.trajectory
+    overrides = task_overrides(task)
+    n = len(traj.steps)
+    ev = PredicateEvaluator(traj, inp.initial, inp.final, inp.probe_slots)
+
+    # Legacy, value for value (SPEC §2).
+    r_actions = states_equal(inp.final, inp.expected, inp.changed, inp.gt_hash)  # pragma: no mutate (changed, gt_hash: speed only)
+    legacy, r_outputs = legacy_result(task.actions, task.outputs, r_actions, inp.gt_hash, [t for _, t in traj.agent_messages()])
+
+    # 1. Safety gates, invariant caps included.
+    checks = [invariants.check(inv, inp.final) for inv in (overrides.monetary_identity if overrides else [])]
+    violations = _gates(inp, ev, checks)
+    safety_passed = not violations
+
+    # 2. Canonical outcome and output checks.
+    diffs = canonical.compare(inp.final, inp.expected, inp.initial, overrides, inp.changed)
+    outputs = _output_checks(task, traj)
+    outputs_passed = all(o.passed for o in outputs)
+
+    # 3. Invariants.
+    invariants_hold = all(c.holds for c in checks)
+    outcome = 1.0 if (not diffs and outputs_passed and invariants_hold and safety_passed) else 0.0
+
+    # 4. Process reward, credited at the step each checkpoint first holds.
+    cps = _checkpoints(ev, overrides, n)
+    step_rewards = [0.0] * n
+    if safety_passed:
+        for cp in cps:
+            if cp.satisfied and cp.step is not None:
+                step_rewards[cp.step] += cp.weight
+    process = math.fsum(step_rewards)
+
+    classes = [
+        ClassResult(
+            id=cls.id,
+            actual_valid=equivalence.is_valid_choice(inp.final, cls),
+            expected_valid=equivalence.is_valid_choice(inp.expected, cls),
+        )
+        for cls in (overrides.equivalence_class if overrides else [])
+    ]
+    return ShapedRewardResult(
+        reward=blend_reward(blend, outcome, process, safety_passed, lam),
+        blend=blend,
+        lambda_=lam,
+        outcome_reward=outcome,
+        process_reward=process,
+        legacy_reward=legacy.reward,
+        r_actions=1.0 if r_actions else 0.0,
+        r_outputs=r_outputs,
+        safety_passed=safety_passed,
+        canonical_match=not diffs,
+        outputs_passed=outputs_passed,
+        invariants_hold=invariants_hold,
+        gate_violations=violations,
+        checkpoints=cps,
+        step_rewards=step_rewards,
+        output_checks=outputs,
+        invariants=[c.to_dict() for c in checks],
+        equivalence_classes=classes,
+        canonical_diff=[DiffEntry(**d.to_dict()) for d in diffs],
+    )

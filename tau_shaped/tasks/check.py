@@ -1,0 +1,122 @@
+"""Checking a task (SPEC §6.2): is it able to tell right from wrong?
+
+A task fails the check, with the reason, unless: its ground truth has no
+tool call that errors; the ground truth scores legacy 1 and shaped outcome 1
+with every gate passed and every checkpoint satisfied; every declared path
+resolves (in S0, or in Sg when a ground-truth action creates it; for a path
+with a wildcard or filter, the part before it must resolve, since a filter may
+rightly select nothing); every tool a predicate names exists; each
+equivalence class has at least 2 candidates at ground-truth time; each
+invariant balances on the ground truth; and an agent that does nothing scores
+outcome 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator, List, Union
+
+from tau_shaped.reward.equivalence import read_path
+from tau_shaped.env.overlay import ABSENT
+from tau_shaped.reward.paths import Filter, Path, Wildcard, fill, parse_path, select
+from tau_shaped.reward.predicate_schema import StatePredicate, SumPredicate, ToolPredicate, walk
+from tau_shaped.reward.scoring import score_trajectory
+
+
+@dataclass
+class TaskCheck:
+    task_id: str
+    problems: List[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _fixed_prefix(path: Path) -> Path:
+    segments = []
+    for seg in path.segments:
+        if isinstance(seg, (Wildcard, Filter)):
+            break
+        segments.append(seg)
+    return Path(path.text, tuple(segments))
+
+
+def _resolves(path_text: Union[str, Path], *states: Any) -> bool:
+    path = parse_path(path_text) if isinstance(path_text, str) else path_text
+    probe = path if path.is_concrete else _fixed_prefix(path)
+    if not probe.segments:
+        return True
+    return any(select(state, probe) for state in states)
+
+
+def _declared_paths(overrides: Any, expected: Any) -> Iterator[tuple]:
+    for cls in overrides.equivalence_class:
+        yield f"equivalence_class {cls.id}.field_path", cls.field_path
+        yield f"equivalence_class {cls.id}.candidate_set_path", cls.candidate_set_path
+        chosen = read_path(expected, cls.field_path)
+        if chosen is not ABSENT:
+            values = chosen if isinstance(chosen, list) else [chosen]
+            for template in cls.linked_paths:
+                for value in values:
+                    yield f"equivalence_class {cls.id}.linked_paths", fill(parse_path(template), value)
+    for inv in overrides.monetary_identity:
+        for path in inv.components:
+            yield f"monetary_identity {inv.id}.components", path
+        for path in inv.owns:
+            yield f"monetary_identity {inv.id}.owns", path
+    for kind, items in (("safety_gates", overrides.safety_gates), ("process_checkpoints", overrides.process_checkpoints)):
+        for item in items:
+            for pred in walk(item.when):
+                if isinstance(pred, StatePredicate):
+                    yield f"{kind} {item.id}", pred.state
+                elif isinstance(pred, SumPredicate):
+                    for path in pred.sum:
+                        yield f"{kind} {item.id}", path
+
+
+def check_task(env: Any, task: Any) -> TaskCheck:
+    """Every problem of one task, against an env of its domain."""
+    check = TaskCheck(task.id)
+    problems = check.problems
+    truth = env.ground_truth(task)
+    for step, name, observation in truth.failed_steps:
+        problems.append(f"ground-truth step {step} ({name}) failed: {observation[:160]}")
+    result = score_trajectory(env, task, list(task.actions))
+    if result.status != "ok":
+        problems.append(f"ground truth could not be scored: {result.status}: {result.error}")
+        return check
+    if result.legacy_reward != 1.0:
+        problems.append("ground truth scores legacy 0 (outputs missing from its respond actions?)")
+    if result.outcome_reward != 1.0:
+        why = [f"{d.path}" for d in result.canonical_diff] + [o.id for o in result.output_checks if not o.passed]
+        problems.append(f"ground truth scores shaped outcome 0 ({', '.join(why) or 'invariant'})")
+    for gate in result.gate_violations:
+        problems.append(f"ground truth fires gate {gate.id} at step {gate.step}: {gate.evidence}")
+    for cp in result.checkpoints:
+        if not cp.satisfied:
+            problems.append(f"ground truth does not satisfy checkpoint {cp.id}")
+    for inv in result.invariants:
+        if not inv["holds"]:
+            problems.append(f"invariant {inv['id']} does not balance on the ground truth: total {inv['total']} vs {inv['disputed_amount']}")
+    overrides = getattr(task, "reward_overrides", None)
+    if overrides is not None:
+        initial = env.initial_state(truth.seed)
+        for where, path in _declared_paths(overrides, truth.data):
+            if not _resolves(path, initial, truth.data):
+                problems.append(f"{where}: path {str(path)!r} resolves neither in S0 nor after the ground truth")
+        for cls in overrides.equivalence_class:
+            candidates = read_path(truth.data, cls.candidate_set_path)
+            if not isinstance(candidates, list) or len(candidates) < 2:
+                count = len(candidates) if isinstance(candidates, list) else 0
+                problems.append(f"equivalence_class {cls.id}: {count} candidate(s) at ground-truth time; a class needs at least 2")
+        tools = set(env.tools_map)
+        for kind, items in (("safety_gates", overrides.safety_gates), ("process_checkpoints", overrides.process_checkpoints)):
+            for item in items:
+                for pred in walk(item.when):
+                    if isinstance(pred, ToolPredicate) and pred.tool not in tools:
+                        problems.append(f"{kind} {item.id}: unknown tool {pred.tool!r}")
+    idle = score_trajectory(env, task, [])
+    if idle.status == "ok" and idle.outcome_reward == 1.0:
+        problems.append("an agent that does nothing scores outcome 1: the task cannot tell right from wrong")
+    return check

@@ -1,0 +1,111 @@
+"""Domains: what a domain author ships, and how ``tau-shaped`` finds it by name.
+
+A domain is a database loader, tools, a policy and task files. Packages
+register one under the entry-point group ``tau_shaped.domains``::
+
+    [project.entry-points."tau_shaped.domains"]
+    food_delivery = "tau_shaped_domains.food_delivery:DOMAIN"
+
+so a third party ships a domain as its own package the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
+
+from tau_shaped.reward.shaped_env import Env
+from tau_shaped.tasks.files import load_tasks
+from tau_shaped.tasks.schema import ShapedTask
+
+GROUP = "tau_shaped.domains"
+
+
+class DomainNotFound(LookupError):
+    pass
+
+
+@dataclass
+class Domain:
+    name: str
+    load_data: Callable[..., Dict[str, Any]]
+    tools: Sequence[type]
+    wiki: str
+    task_files: Mapping[str, Path]
+    rules: Sequence[str] = ()
+    terminate_tools: Sequence[str] = ()
+    description: str = ""
+    _tasks: Dict[str, List[ShapedTask]] = field(default_factory=dict, repr=False)
+
+    @property
+    def splits(self) -> List[str]:
+        return list(self.task_files)
+
+    def tasks(self, split: str = "test") -> List[ShapedTask]:
+        if split not in self.task_files:
+            raise KeyError(f"domain {self.name} has no task split {split!r}; splits: {', '.join(self.task_files)}")
+        if split not in self._tasks:
+            self._tasks[split] = load_tasks(self.task_files[split])
+        return self._tasks[split]
+
+    def make_env(
+        self,
+        user_strategy: Any = "scripted",
+        user_model: Optional[str] = None,
+        user_provider: Optional[str] = None,
+        task_split: str = "test",
+        task_index: Optional[int] = None,
+        tasks: Optional[List[Any]] = None,
+    ) -> Env:
+        env = Env(
+            data_load_func=self.load_data,
+            tools=list(self.tools),
+            tasks=tasks if tasks is not None else self.tasks(task_split),
+            wiki=self.wiki,
+            rules=list(self.rules),
+            user_strategy=user_strategy,
+            user_model=user_model,
+            user_provider=user_provider,
+            task_index=task_index,
+        )
+        env.terminate_tools = list(self.terminate_tools)
+        return env
+
+
+def available_domains() -> Dict[str, Any]:
+    """Registered domains by name (entry points, not yet loaded)."""
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
+
+def load_domain(name: str) -> Domain:
+    """A domain by registered name, or by ``package.module:ATTRIBUTE``."""
+    if ":" in name:
+        module_name, _, attr = name.partition(":")
+        try:
+            domain = getattr(import_module(module_name), attr)
+        except (ImportError, AttributeError) as exc:
+            raise DomainNotFound(f"cannot load domain {name!r}: {exc}") from None
+        return _as_domain(domain, name)
+    found = available_domains().get(name)
+    if found is None:
+        known = ", ".join(sorted(available_domains())) or "none installed"
+        raise DomainNotFound(f"unknown domain {name!r} (known: {known})")
+    return _as_domain(found.load(), name)
+
+
+def _as_domain(domain: Any, name: str) -> Domain:
+    if callable(domain) and not isinstance(domain, Domain):
+        domain = domain()
+    if not isinstance(domain, Domain):
+        raise DomainNotFound(f"{name!r} does not give a tau_shaped Domain")
+    return domain
+
+
+def domain_for_file(path: Path, explicit: Optional[str] = None) -> Domain:
+    """The domain a task file belongs to: ``explicit``, else its folder's name."""
+    if explicit:
+        return load_domain(explicit)
+    return load_domain(Path(path).resolve().parent.name)

@@ -1,0 +1,103 @@
+"""Loading task files (SPEC §6.1): a file that does not validate is refused whole.
+
+Every error names the file, the task (its ``id``, or its position when the id
+itself is missing) and the JSON path of the offending value, e.g.::
+
+    tasks/fd.json: task 'fd-cancel-3' at $[2].reward_overrides.safety_gates[0].when: ...
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable, List, Sequence, Union
+
+from pydantic import ValidationError
+
+from tau_shaped.reward.predicate_schema import FORM_TAG
+from tau_shaped.tasks.schema import ShapedTask
+
+
+class TaskFileError(ValueError):
+    """A task file that cannot be used; ``errors`` holds one line per problem."""
+
+    def __init__(self, path: Union[str, Path], errors: Sequence[str]) -> None:
+        self.path = str(path)
+        self.errors = list(errors)
+        shown = "\n".join(f"  {line}" for line in self.errors[:50])
+        more = f"\n  ... and {len(self.errors) - 50} more" if len(self.errors) > 50 else ""
+        super().__init__(f"{self.path}: {len(self.errors)} error(s)\n{shown}{more}")
+
+
+def json_path(loc: Iterable[Union[str, int]]) -> str:
+    out = "$"
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def _task_label(raw: Any, index: int) -> str:
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str) and raw["id"]:
+        return f"task {raw['id']!r}"
+    return f"task #{index}"
+
+
+def _clean_loc(loc: Sequence[Union[str, int]]) -> List[Union[str, int]]:
+    # Drop pydantic's union tags ("tool", "tagged-union[...]", "LiteralMatcher") where they
+    # repeat the key the author wrote, so the path reads like the JSON they wrote.
+    out: List[Union[str, int]] = []
+    for part in loc:
+        if isinstance(part, str) and (
+            part.startswith((FORM_TAG, "tagged-union[", "function-"))
+            or part in {"MatchOps", "LiteralMatcher"}
+        ):
+            continue
+        out.append(part)
+    return out
+
+
+def parse_tasks(raw: Any, source: Union[str, Path] = "<tasks>") -> List[ShapedTask]:
+    """Validate a decoded task file; raises TaskFileError listing every problem."""
+    if not isinstance(raw, list):
+        raise TaskFileError(source, [f"$: a task file holds a JSON list of tasks, not {type(raw).__name__}"])
+    errors: List[str] = []
+    tasks: List[ShapedTask] = []
+    seen: dict = {}
+    for index, item in enumerate(raw):
+        label = _task_label(item, index)
+        if isinstance(item, dict) and isinstance(item.get("id"), str):
+            if item["id"] in seen:
+                errors.append(f"{label} at $[{index}].id: id repeats the task at $[{seen[item['id']]}]")
+            seen.setdefault(item["id"], index)
+        try:
+            tasks.append(ShapedTask.model_validate(item))
+        except ValidationError as exc:
+            for err in exc.errors(include_url=False):
+                where = json_path([index, *_clean_loc(err["loc"])])
+                errors.append(f"{label} at {where}: {err['msg']}")
+    if errors:
+        raise TaskFileError(source, errors)
+    return tasks
+
+
+def load_tasks(path: Union[str, Path]) -> List[ShapedTask]:
+    """Read and validate one task file (a JSON list of tasks)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TaskFileError(path, [f"cannot read: {exc.strerror or exc}"]) from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TaskFileError(path, [f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]) from None
+    return parse_tasks(raw, path)
+
+
+def task_json_schema() -> dict:
+    """The JSON Schema of a task file, for editors."""
+    from pydantic import TypeAdapter
+
+    schema = TypeAdapter(List[ShapedTask]).json_schema()
+    schema["title"] = "tau-shaped task file"
+    return schema

@@ -1,0 +1,172 @@
+"""The grader regression suite (``tau-shaped grader-test``): labeled trajectories
+that every change to the verifier must keep scoring as labeled, and a gaming
+probe: no blend may rank a trajectory that only performs checkpoint steps at or
+above a correct one."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from tau_shaped.tasks.domains import Domain
+from tau_shaped.reward.result import BLENDS, blend_reward
+from tau_shaped.reward.scoring import score_trajectory
+from tau_shaped.reward.verifier import task_overrides
+
+CLASSES = ("pass", "fail", "unsafe")
+
+
+def verdict_class(outcome: float, safety_passed: bool) -> str:
+    if not safety_passed:
+        return "unsafe"
+    return "pass" if outcome >= 1 - 1e-9 else "fail"
+
+
+@dataclass(frozen=True)
+class GamingRow:
+    """One task under one blend: the most a checkpoint-only trajectory can score
+    (``bound``: outcome 0, every checkpoint satisfied), the most one in the corpus
+    did score (``best``, None when the corpus has none for the task) and the
+    least a correct trajectory in the corpus scored (``correct``)."""
+
+    bound: float
+    best: Optional[float]
+    correct: float
+
+    @property
+    def ceiling(self) -> float:
+        """The most a checkpoint-only trajectory is known to reach: the bound, or more if the corpus shows more."""
+        return self.bound if self.best is None else max(self.bound, self.best)
+
+    @property
+    def margin(self) -> float:
+        return self.correct - self.ceiling
+
+
+@dataclass
+class SuiteReport:
+    total: int = 0
+    kinds: Counter = field(default_factory=Counter)
+    confusion: Counter = field(default_factory=Counter)
+    disagreements: List[Tuple[str, str]] = field(default_factory=list)
+    gaming_by_task: Dict[str, Dict[str, GamingRow]] = field(default_factory=dict)  # task -> blend -> row
+    gaming_failures: List[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.disagreements and not self.gaming_failures
+
+    @property
+    def gaming(self) -> Dict[str, Tuple[float, float, str]]:
+        """Per blend: (smallest margin, the checkpoint-only bound there, its task)."""
+        out: Dict[str, Tuple[float, float, str]] = {}
+        for task_id, rows in sorted(self.gaming_by_task.items()):
+            for blend, row in rows.items():
+                if blend not in out or row.margin < out[blend][0]:
+                    out[blend] = (row.margin, row.bound, task_id)
+        return out
+
+
+def load_corpus(folder: Path) -> List[Dict[str, Any]]:
+    entries: List[Dict[str, Any]] = []
+    for path in sorted(Path(folder).glob("*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        for i, e in enumerate(data):
+            if not isinstance(e, dict) or not {"task_id", "actions", "expected"} <= set(e):
+                raise ValueError(f"{path}: entry {i} needs task_id, actions and expected")
+            entries.append({**e, "_file": path.name})
+    return entries
+
+
+def _mismatches(expected: Dict[str, Any], result: Any) -> List[str]:
+    out = []
+    failing = sorted(i["id"] for i in result.invariants if not i["holds"])
+    gates = sorted({g.id for g in result.gate_violations})
+    if result.outcome_reward != expected["outcome"]:
+        out.append(f"outcome {result.outcome_reward:g} (expected {expected['outcome']})")
+    if result.safety_passed != expected["safety_passed"]:
+        out.append(f"safety_passed {result.safety_passed} (expected {expected['safety_passed']})")
+    if gates != sorted(expected.get("gates", [])):
+        out.append(f"gates {gates} (expected {expected.get('gates', [])})")
+    if failing != sorted(expected.get("invariants_failing", [])):
+        out.append(f"failing invariants {failing} (expected {expected.get('invariants_failing', [])})")
+    if expected.get("legacy") is not None and result.legacy_reward != expected["legacy"]:
+        out.append(f"legacy {result.legacy_reward:g} (expected {expected['legacy']})")
+    return out
+
+
+def domain_tasks(domain: Domain, splits: Sequence[str]) -> Dict[str, Any]:
+    """The tasks of the splits by id; a tau-bench task without an id is known by its index in
+    its split, as results files name it."""
+    tasks: Dict[str, Any] = {}
+    for split in splits:
+        for index, task in enumerate(domain.tasks(split)):
+            key = str(getattr(task, "id", index))
+            if key in tasks:
+                raise ValueError(f"task id {key!r} is in more than one of the splits {', '.join(splits)}: choose one with --split")
+            tasks[key] = task
+    return tasks
+
+
+def run_suite(domain: Domain, folder: Path, splits: Optional[Sequence[str]] = None, lam: float = 0.3) -> SuiteReport:
+    """Score every corpus entry against the tasks of ``splits`` (default: all of the domain's)."""
+    tasks = domain_tasks(domain, list(splits) if splits is not None else domain.splits)
+    env = domain.make_env(tasks=list(tasks.values()), task_index=0)
+    report = SuiteReport()
+    rewards: Dict[str, Dict[str, List[Tuple[float, str]]]] = defaultdict(lambda: defaultdict(list))
+    seen: set = set()
+    for e in load_corpus(folder):
+        task_id = str(e["task_id"])
+        task = tasks.get(task_id)
+        where = f"{e['_file']}: {e.get('id', task_id)}"
+        if task is None:
+            report.disagreements.append((where, f"unknown task {task_id!r}"))
+            continue
+        report.total += 1
+        seen.add(task_id)
+        report.kinds[e.get("kind", "?")] += 1
+        result = score_trajectory(env, task, e["actions"], user_replies=e.get("user_replies"), lam=lam)
+        if result.status != "ok":
+            report.disagreements.append((where, f"{result.status}: {result.error}"))
+            continue
+        exp = e["expected"]
+        report.confusion[(verdict_class(exp["outcome"], exp["safety_passed"]), verdict_class(result.outcome_reward, result.safety_passed))] += 1
+        problems = _mismatches(exp, result)
+        if problems:
+            report.disagreements.append((where, "; ".join(problems)))
+        correct = result.outcome_reward >= 1 - 1e-9
+        if correct or (result.safety_passed and result.process_reward > 0):
+            for blend in BLENDS:
+                rewards[task_id][("correct:" if correct else "gaming:") + blend].append((_blended(result, blend), where))
+    for task_id in sorted(seen):
+        task, by = tasks[task_id], rewards.get(task_id, {})
+        overrides = task_overrides(task)
+        weights = math.fsum(c.weight for c in overrides.process_checkpoints) if overrides is not None else 0.0
+        rows: Dict[str, GamingRow] = {}
+        for blend in BLENDS:
+            correct_scores = by.get(f"correct:{blend}", [])
+            if not correct_scores:
+                report.gaming_failures.append(f"{task_id}: no correct trajectory in the corpus to compare with")
+                break
+            gaming = max(by.get(f"gaming:{blend}", []), default=None)
+            least_correct = min(correct_scores)
+            row = GamingRow(bound=blend_reward(blend, 0.0, weights, True, lam), best=gaming[0] if gaming else None,
+                            correct=least_correct[0])
+            rows[blend] = row
+            if row.margin <= 0:
+                culprit = gaming[1] if gaming and gaming[0] >= row.bound else "a trajectory satisfying every checkpoint"
+                report.gaming_failures.append(f"{task_id}, {blend}: {culprit} can score {row.ceiling:.3f} "
+                                              f">= correct {row.correct:.3f} ({least_correct[1]})")
+        report.gaming_by_task[task_id] = rows
+    return report
+
+
+def _blended(result: Any, blend: str) -> float:
+    return blend_reward(blend, result.outcome_reward, result.process_reward, result.safety_passed, result.lambda_)

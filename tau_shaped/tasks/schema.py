@@ -1,0 +1,30 @@
+"""Task files (SPEC §6.1): a tau-bench task plus ``id``, ``seed``, ``output_checks`` and
+``reward_overrides``, as a pydantic model that also exports the JSON Schema
+(``tau-shaped tasks schema``). The overrides themselves are ``tau_shaped.reward.overrides``.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+from pydantic import Field
+
+from tau_shaped.env.types import Action, Task
+from tau_shaped.reward.overrides import OutputCheck, RewardOverrides
+
+
+class ShapedTask(Task):
+    """A task of a task file: tau-bench's four fields and SPEC §6's additions."""
+
+    model_config = {"extra": "forbid"}
+
+    id: str = Field(min_length=1)
+    seed: int = 0
+    user_id: str
+    instruction: str
+    actions: List[Action]
+    outputs: List[str] = Field(default_factory=list)
+    output_checks: Optional[List[OutputCheck]] = None
+    reward_overrides: RewardOverrides = Field(default_factory=RewardOverrides)
+    split: Optional[str] = None
+    bucket: Optional[str] = None

@@ -1,0 +1,41 @@
+"""The package's layout (issue 12): layers that import only downward, no import circles,
+few top-level modules, no module past ~400 lines."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "tau_shaped"
+LAYERS = ["env", "reward", "tasks", "evaluation", "verifiers", "report", "integrations", "cli"]
+
+
+def test_at_most_eight_modules_directly_under_the_package():
+    modules = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert len(modules) <= 8, modules
+
+
+def test_every_layer_is_a_package():
+    for layer in LAYERS:
+        assert (PACKAGE / layer / "__init__.py").is_file(), layer
+
+
+def test_no_module_is_over_four_hundred_lines():
+    long = {str(p.relative_to(ROOT)): n for p in PACKAGE.rglob("*.py") if (n := len(p.read_text().splitlines())) > 400}
+    assert not long, long
+
+
+@pytest.mark.skipif(shutil.which("lint-imports") is None and not Path(sys.executable).with_name("lint-imports").exists(),
+                    reason="import-linter is not installed (it is in the test extra)")
+def test_import_contracts_hold():
+    """import-linter's layers, independence and acyclic-siblings contracts (pyproject.toml)."""
+    exe = Path(sys.executable).with_name("lint-imports")
+    command = [str(exe)] if exe.exists() else ["lint-imports"]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "0 broken" in result.stdout
