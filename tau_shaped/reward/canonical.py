@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from hashlib import sha256
-from typing import Any, Iterable, List, Optional, Set
+from typing import Any, Iterable, List, Optional, Sequence, Set
 
 from tau_shaped.reward import equivalence, invariants
 from tau_shaped.env.overlay import ABSENT, RecordLoc, all_records, deep_copy, read_record
-from tau_shaped.reward.paths import format_location
+from tau_shaped.reward.paths import delete_locations, format_location, select
 from tau_shaped.reward.values import Collapsed, canonical_form, canonical_json
 
 MAX_DIFFS = 10
@@ -64,13 +64,16 @@ def build_view(state: Any, records: Optional[Set[RecordLoc]]) -> dict:
     return view
 
 
-def canonicalize(view: dict, state: Any, initial: Any, overrides: Any) -> dict:
-    """Rewrite ``view`` (a copy of part of ``state``) into its canonical form, in place."""
+def canonicalize(view: dict, state: Any, initial: Any, overrides: Any, ignore: Sequence[str] = ()) -> dict:
+    """Rewrite ``view`` (a copy of part of ``state``) into its canonical form, in place;
+    ``ignore``: the domain's paths judged by its rules, not by value (SPEC §9)."""
     if overrides is not None:
         for cls in overrides.equivalence_class:
             equivalence.collapse(view, state, initial, cls)
         for inv in overrides.monetary_identity:
             invariants.remove_owned(view, inv)
+    for path in ignore:
+        delete_locations(view, [loc for loc, _ in select(view, path)])
     return view
 
 
@@ -92,11 +95,12 @@ def compare(
     initial: Any,
     overrides: Any,
     changed: Optional[Set[RecordLoc]],
+    ignore: Sequence[str] = (),
 ) -> List[Difference]:
     """The first differences between canon(Sg) (expected) and canon(Sa) (actual)."""
     records = records_to_compare(changed, sa, sg, initial, overrides)  # pragma: no mutate (speed only)
-    view_a = canonicalize(build_view(sa, records), sa, initial, overrides)
-    view_g = canonicalize(build_view(sg, records), sg, initial, overrides)
+    view_a = canonicalize(build_view(sa, records), sa, initial, overrides, ignore)
+    view_g = canonicalize(build_view(sg, records), sg, initial, overrides, ignore)
     diffs: List[Difference] = []
     for rec in sorted(records, key=lambda r: tuple(map(str, r))):
         expected, actual = read_record(view_g, rec), read_record(view_a, rec)
@@ -136,7 +140,7 @@ def _same_kind(a: dict, b: dict) -> bool:
     return isinstance(a, Collapsed) == isinstance(b, Collapsed)
 
 
-def canonical_hash(state: Any, initial: Any, overrides: Any) -> str:
+def canonical_hash(state: Any, initial: Any, overrides: Any, ignore: Sequence[str] = ()) -> str:
     """SHA-256 of the canonical text of a whole state (``get_data_hash_canonical``)."""
-    view = canonicalize(build_view(state, None), state, initial, overrides)
+    view = canonicalize(build_view(state, None), state, initial, overrides, ignore)
     return sha256(canonical_json(view).encode()).hexdigest()  # str.encode: UTF-8

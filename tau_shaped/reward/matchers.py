@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import Any, Iterable, List, Optional, Union
+from typing import Any, Iterable, List, Optional, Sequence, Union
 
 from tau_shaped.reward.paths import select_values
 from tau_shaped.reward.predicate_schema import (
@@ -41,7 +41,18 @@ def _contains(value: Any, needle: Any) -> bool:
     return False
 
 
-def _op_holds(op: str, arg: Any, value: Any) -> bool:
+def _in_states(value: Any, path: str, states: Sequence[Any]) -> bool:
+    """SPEC §5 binding to state: ``value`` is one of the values ``path`` selects in one of the
+    states (a selected list counts its items)."""
+    for data in states:
+        for selected in select_values(data, path):
+            items = selected if isinstance(selected, list) else [selected]
+            if any(values_equal(value, item) for item in items):
+                return True
+    return False
+
+
+def _op_holds(op: str, arg: Any, value: Any, states: Sequence[Any] = ()) -> bool:
     if op == "eq":
         return values_equal(value, arg)
     if op == "ne":
@@ -56,14 +67,19 @@ def _op_holds(op: str, arg: Any, value: Any) -> bool:
         return _contains(value, arg)
     if op == "regex":
         return isinstance(value, str) and _regex(arg).search(value) is not None
+    if op == "in_state":
+        return _in_states(value, arg, states)
+    if op == "not_in_state":
+        return not _in_states(value, arg, states)
     raise ValueError(f"unknown operator {op!r}")
 
 
-def match_value(matcher: Union[MatchOps, LiteralMatcher], value: Any) -> bool:
-    """True when ``value`` satisfies the matcher (every given operator holds)."""
+def match_value(matcher: Union[MatchOps, LiteralMatcher], value: Any, states: Sequence[Any] = ()) -> bool:
+    """True when ``value`` satisfies the matcher (every given operator holds); ``states`` are
+    what ``in_state``/``not_in_state`` read (S0 and the final state)."""
     if isinstance(matcher, LiteralMatcher):
         return values_equal(value, matcher.value)
-    return all(_op_holds(op, arg, value) for op, arg in matcher.given().items())
+    return all(_op_holds(op, arg, value, states) for op, arg in matcher.given().items())
 
 
 def sum_numbers(data: Any, paths: Iterable[str]) -> float:
@@ -79,6 +95,10 @@ def match_text(matcher: Any, text: str) -> Optional[str]:
     from tau_shaped.reward import text_matching
 
     if isinstance(matcher, ContainsText):
+        if matcher.affirmed:
+            from tau_shaped.reward import statements
+
+            return statements.affirmed_phrase(text, matcher.contains)
         return text_matching.find_phrase(text, matcher.contains)
     if isinstance(matcher, RegexText):
         return text_matching.find_regex(text, matcher.regex)

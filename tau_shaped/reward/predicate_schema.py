@@ -10,6 +10,14 @@ keys, so a typo is refused when the task file is loaded. The forms:
 - ``{"event": TYPE, "where": {FIELD: MATCHER}}``
 - ``{"sum": [PATH, ...], "at": ..., ...MATCHER}``
 - ``{"all": [...]}``, ``{"any": [...]}``, ``{"not": P}``, ``{"before": [P, Q]}``
+- ``{"unpreceded": P, "by": Q, "since": "start"|"previous"}``: the steps of P with no Q
+  before them (since the start, or since P's previous step): ordering over every occurrence
+- ``{"unconfirmed": {"tools": [...], "mention": {...}, "yes": TEXT_MATCHER}}``: the write
+  calls that no agent message describing them, answered yes, precedes since the last write
+- ``{"event_sum": TYPE, "field": F, "where": {...}, ...MATCHER}``: the sum of a field over
+  the matching events (money scoped to the conversation)
+- ``{"unsupported": "amount"|"time", ...}``: agent messages stating an amount or time that
+  no observation, user message or listed value supports (typed statements)
 
 A MATCHER is a literal (canonical equality, SPEC §4.4) or an object whose
 keys are all operators: ``eq ne gt ge lt le in not_in contains regex``
@@ -37,7 +45,7 @@ from tau_shaped.reward.paths import PathError, parse_path
 #: Prefix of the union tags pydantic puts in error locations (stripped when reported).
 FORM_TAG = "form:"
 
-OPERATORS = ("eq", "ne", "gt", "ge", "lt", "le", "in", "not_in", "contains", "regex")
+OPERATORS = ("eq", "ne", "gt", "ge", "lt", "le", "in", "not_in", "contains", "regex", "in_state", "not_in_state")
 
 
 class _Strict(BaseModel):
@@ -74,8 +82,18 @@ class MatchOps(_Strict):
     not_in: Optional[List[Any]] = None
     contains: Any = None
     regex: Optional[str] = None
+    # binding to state (SPEC §5): the value is (not) one of those the path selects in S0 or
+    # the final state (a list selected counts its items); e.g. the order acted on belongs to
+    # the verified customer: {"in_state": "customers.CU-1.orders"}
+    in_state: Optional[str] = None
+    not_in_state: Optional[str] = None
 
     _regex = field_validator("regex")(_check_regex)
+
+    @field_validator("in_state", "not_in_state")
+    @classmethod
+    def _state_path(cls, value: Optional[str]) -> Optional[str]:
+        return _check_path(value) if value is not None else value
 
     def given(self) -> Dict[str, Any]:
         """The operators the author wrote, by their JSON names (``eq: null`` included)."""
@@ -118,6 +136,9 @@ class _MatcherMap(_Strict):
 
 class ContainsText(_Strict):
     contains: str = Field(min_length=1)
+    # SPEC §5 statements: a negated occurrence ("has not been delivered") does not count, and
+    # a status word matches its forms ("preparing" ~ "being prepared")
+    affirmed: bool = False
 
 
 class RegexText(_Strict):
@@ -230,6 +251,60 @@ class BeforePredicate(_Strict):
     before: List["Predicate"] = Field(min_length=2, max_length=2)
 
 
+class UnprecededPredicate(_Strict):
+    """Holds at every step where ``unpreceded`` holds and ``by`` held at no earlier step since
+    the start (``since: start``) or since the previous step of ``unpreceded`` (``previous``)."""
+
+    unpreceded: "Predicate"
+    by: "Predicate"
+    since: Literal["start", "previous"] = "start"
+
+
+class Confirmation(_Strict):
+    tools: List[str] = Field(min_length=1)
+    # ARG -> how the describing message must state the call's value of ARG: "number" (the
+    # amount), "text" (the value itself, "_" read as a space) or {VALUE: [phrases]}
+    mention: Dict[str, Union[Literal["number", "text"], Dict[str, List[str]]]] = Field(default_factory=dict)
+    yes: TextMatcher
+    succeeded: bool = True
+
+
+class UnconfirmedPredicate(_Strict):
+    """Holds at each call to one of ``tools`` (that succeeded, by default) with no agent
+    message since the previous such call that states the call's mentioned arguments and
+    whose user reply is a yes (an unrecorded reply, in an offline trajectory, is not a no)."""
+
+    unconfirmed: Confirmation
+
+
+class EventSumPredicate(MatchOps):
+    """The sum of ``field`` over the events of type ``event_sum`` matching ``where``."""
+
+    event_sum: str
+    field: str = "amount"
+    where: Dict[str, Matcher] = Field(default_factory=dict)
+
+    @field_validator("where", mode="before")
+    @classmethod
+    def _matchers(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: _as_matcher(v) for k, v in value.items()}
+        return value
+
+
+class UnsupportedPredicate(_Strict):
+    """Holds at each agent message that states an amount (``$12.50``) or a clock time that no
+    earlier tool observation or user message states and that is not in ``values``. With
+    ``observed_at_least`` (a field of ``from_tool``'s observation, e.g. ``earliest``), a time is
+    also unsupported when it is earlier than that field of the latest such observation."""
+
+    unsupported: Literal["amount", "time"]
+    values: List[float] = Field(default_factory=list)
+    tolerance: float = Field(default=0.005, ge=0)
+    from_tool: Optional[str] = None
+    observed_at_least: Optional[str] = None
+
+
 _FORMS = {
     "tool": ToolPredicate,
     "said": SaidPredicate,
@@ -241,6 +316,10 @@ _FORMS = {
     "any": AnyPredicate,
     "not": NotPredicate,
     "before": BeforePredicate,
+    "unpreceded": UnprecededPredicate,
+    "unconfirmed": UnconfirmedPredicate,
+    "event_sum": EventSumPredicate,
+    "unsupported": UnsupportedPredicate,
 }
 
 
@@ -263,7 +342,7 @@ Predicate = Annotated[
     ),
 ]
 
-for _model in (AllPredicate, AnyPredicate, NotPredicate, BeforePredicate):
+for _model in (AllPredicate, AnyPredicate, NotPredicate, BeforePredicate, UnprecededPredicate):
     _model.model_rebuild()
 
 
@@ -278,6 +357,8 @@ def walk(pred: Any) -> Iterator[Any]:
         children = list(pred.before)
     elif isinstance(pred, NotPredicate):
         children = [pred.not_]
+    elif isinstance(pred, UnprecededPredicate):
+        children = [pred.unpreceded, pred.by]
     else:
         children = []
     for child in children:

@@ -22,12 +22,11 @@ the trajectory's last step.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from typing import Any, Dict, FrozenSet, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from tau_shaped.reward.matchers import match_text, match_value, sum_numbers
 from tau_shaped.reward.paths import select_values
+from tau_shaped.reward.policy_forms import PolicyForms, Verdict, short
 from tau_shaped.reward.predicate_schema import (
     AllPredicate,
     AnyPredicate,
@@ -43,20 +42,7 @@ from tau_shaped.reward.predicate_schema import (
 from tau_shaped.env.trajectory import Trajectory
 
 
-@dataclass(frozen=True)
-class Verdict:
-    holds: bool
-    step: Optional[int]
-    steps: FrozenSet[int]
-    evidence: str
-
-
-def _short(value: Any, limit: int = 80) -> str:
-    try:
-        text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+_short = short
 
 
 def state_atom_holds(atom: StatePredicate, data: Any) -> bool:
@@ -95,8 +81,9 @@ def stable_since(trajectory: Trajectory, slot: Optional[int], holds: Any) -> Opt
     return since
 
 
-class PredicateEvaluator:
-    """Evaluates predicates over one trajectory, its initial and final states."""
+class PredicateEvaluator(PolicyForms):
+    """Evaluates predicates over one trajectory, its initial and final states (the forms that
+    policy rules need are in ``policy_forms.PolicyForms``)."""
 
     def __init__(
         self,
@@ -111,6 +98,7 @@ class PredicateEvaluator:
         self.n = len(trajectory.steps)
         self.all_steps = frozenset(range(self.n))
         self.probe_slots = probe_slots or {}
+        self.states = (initial, final)
 
     def evaluate(self, pred: Any) -> Verdict:
         method = getattr(self, "_" + type(pred).__name__, None)
@@ -134,7 +122,7 @@ class PredicateEvaluator:
             if p.succeeded is not None and s.succeeded != p.succeeded:
                 continue
             kwargs = s.action.kwargs
-            if all(arg in kwargs and match_value(m, kwargs[arg]) for arg, m in p.args.items()):
+            if all(arg in kwargs and match_value(m, kwargs[arg], self.states) for arg, m in p.args.items()):
                 state = "succeeded" if s.succeeded else "failed"
                 hits.append((s.index, f"{p.tool}({_short(kwargs)}) {state}"))
         return self._occurs(hits, f"matching {p.tool} call")
@@ -158,7 +146,7 @@ class PredicateEvaluator:
         for event in self.trajectory.events:
             if event.type != p.event or event.step is None:
                 continue
-            if all(k in event.fields and match_value(m, event.fields[k]) for k, m in p.where.items()):
+            if all(k in event.fields and match_value(m, event.fields[k], self.states) for k, m in p.where.items()):
                 hits.append((event.step, f"event {event.type} {_short(event.fields)}"))
         return self._occurs(hits, f"{p.event} event")
 

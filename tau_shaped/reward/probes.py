@@ -8,7 +8,7 @@ with no such predicate probes nothing and costs nothing.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterator, List, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Sequence, Tuple
 
 from tau_shaped.reward.matchers import sum_numbers
 from tau_shaped.reward.predicate_schema import StatePredicate, SumPredicate, walk
@@ -23,13 +23,14 @@ def _atoms(pred: Any) -> Iterator[Any]:
             yield node
 
 
-def compile_probes(overrides: Any) -> Tuple[List[Probe], Dict[int, int]]:
-    """The probes of a task's overrides and, for each probed object, its slot."""
+def compile_probes(overrides: Any, extra: Sequence[Any] = ()) -> Tuple[List[Probe], Dict[int, int]]:
+    """The probes of a task's overrides (and of ``extra`` predicates: the domain's rules
+    bound to the task) and, for each probed object, its slot."""
     probes: List[Probe] = []
     slots: Dict[int, int] = {}
-    if overrides is None:
-        return probes, slots
-    preds = [g.when for g in overrides.safety_gates] + [c.when for c in overrides.process_checkpoints]
+    preds = list(extra)
+    if overrides is not None:
+        preds = [g.when for g in overrides.safety_gates] + [c.when for c in overrides.process_checkpoints] + preds
     for pred in preds:
         for atom in _atoms(pred):
             if id(atom) in slots:
@@ -39,7 +40,7 @@ def compile_probes(overrides: Any) -> Tuple[List[Probe], Dict[int, int]]:
                 probes.append(lambda data, a=atom: state_atom_holds(a, data))
             else:
                 probes.append(lambda data, a=atom: sum_atom_holds(a, data))
-    for inv in overrides.monetary_identity:
+    for inv in overrides.monetary_identity if overrides is not None else []:
         if inv.cap is not None:
             slots[id(inv)] = len(probes)
             probes.append(lambda data, paths=tuple(inv.components): sum_numbers(data, paths))

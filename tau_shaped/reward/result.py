@@ -16,7 +16,15 @@ class GateViolation(BaseModel):
     id: str
     step: Optional[int]
     evidence: str
-    source: Optional[str] = None  # the invariant behind a compensation_cap gate
+    source: Optional[str] = None  # the invariant behind a compensation_cap gate; "policy" for a rule
+
+
+class RuleViolation(BaseModel):
+    """A domain policy rule of kind ``outcome`` that the trajectory broke (SPEC §9)."""
+
+    id: str
+    step: Optional[int]
+    evidence: str
 
 
 class CheckpointResult(BaseModel):
@@ -61,6 +69,8 @@ class ShapedRewardResult(BaseModel):
     outputs_passed: bool = True
     invariants_hold: bool = True
     gate_violations: List[GateViolation] = Field(default_factory=list)
+    rule_violations: List[RuleViolation] = Field(default_factory=list)
+    rules_checked: List[str] = Field(default_factory=list)
     checkpoints: List[CheckpointResult] = Field(default_factory=list)
     step_rewards: List[float] = Field(default_factory=list)
     output_checks: List[OutputCheckResult] = Field(default_factory=list)

@@ -82,7 +82,8 @@ def score_trajectory(
 def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], blend: str, lam: float) -> ShapedRewardResult:
     seed = task_seed(task) if seed is None else seed
     overrides = task_overrides(task)
-    probes, slots = compile_probes(overrides)
+    rules = env.bound_rules(task, seed) if hasattr(env, "bound_rules") else []
+    probes, slots = compile_probes(overrides, [r.when for r in rules])
     initial = env.initial_state(seed)
     truth = env.ground_truth(task, seed)
     runner = EpisodeRunner(initial, env.tools_map, seed, probes, parsed.first_user_message)
@@ -96,5 +97,7 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
         gt_hash=truth.data_hash,
         changed=changed_between(runner.overlay, truth.overlay),
         probe_slots=slots,
+        rules=rules,
+        ignore=env.canonical_ignore(task) if hasattr(env, "canonical_ignore") else (),
     )
     return verify(inp, blend=blend, lam=lam)

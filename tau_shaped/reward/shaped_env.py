@@ -31,6 +31,7 @@ from tau_shaped.reward.ground_truth import GroundTruth, GroundTruthCache
 from tau_shaped.env.hashing import data_hash
 from tau_shaped.reward.legacy_reward import legacy_result, states_equal
 from tau_shaped.env.overlay import Overlay, changed_between
+from tau_shaped.reward.policy_rules import BoundRule, bind, ignored_paths
 from tau_shaped.reward.probes import compile_probes
 from tau_shaped.reward.result import ShapedRewardResult, check_blend, failed_result
 from tau_shaped.env.users import BaseUser, load_user
@@ -71,6 +72,9 @@ class ShapedRewardMixin:
         self._selection_rng = random.Random(SELECTION_SEED)
         self._runner: Optional[EpisodeRunner] = None
         self._probe_slots: Dict[int, int] = {}
+        self._bound_rules: Dict[Any, Any] = {}
+        if not hasattr(self, "policy_rules"):
+            self.policy_rules = None
         self.episode_seed: Optional[int] = None
         if not hasattr(self, "terminate_tools"):
             self.terminate_tools = []
@@ -82,6 +86,7 @@ class ShapedRewardMixin:
         self._setup_shaped()
         self._initial_states = other._initial_states
         self.ground_truth_cache = other.ground_truth_cache
+        self._bound_rules = other._bound_rules
 
     def initial_state(self, seed: int) -> Dict[str, Any]:
         """S0 for ``seed``: loaded once, then frozen and shared by every episode."""
@@ -102,6 +107,23 @@ class ShapedRewardMixin:
         return self.ground_truth_cache.get(
             task, seed, self.initial_state(seed), self.tools_map, list(self.terminate_tools)
         )
+
+    def bound_rules(self, task: Any = None, seed: Optional[int] = None) -> List[BoundRule]:
+        """The domain's policy rules bound to (task, seed) (SPEC §9), cached."""
+        self._setup_shaped()
+        task = self.task if task is None else task
+        seed = self._seed_for(task, seed)
+        key = (id(task), seed)
+        hit = self._bound_rules.get(key)
+        if hit is None or hit[0] is not task:
+            hit = (task, bind(self.policy_rules, task, self.initial_state(seed)))
+            self._bound_rules[key] = hit
+        return hit[1]
+
+    def canonical_ignore(self, task: Any = None) -> Sequence[str]:
+        """The domain's paths left to its rules for this task (SPEC §9)."""
+        task = self.task if task is None else task
+        return ignored_paths(getattr(self, "policy_rules", None), task_overrides(task))
 
     def _seed_for(self, task: Any, seed: Optional[int]) -> int:
         if seed is not None:
@@ -138,7 +160,8 @@ class ShapedRewardMixin:
         self.task_index = task_index
         self.task = self.tasks[task_index]
         self.episode_seed = seed if seed is not None else task_seed(self.task)
-        probes, self._probe_slots = compile_probes(task_overrides(self.task))
+        rules = self.bound_rules(self.task, self.episode_seed)
+        probes, self._probe_slots = compile_probes(task_overrides(self.task), [r.when for r in rules])
         self._runner = EpisodeRunner(self.initial_state(self.episode_seed), self.tools_map, self.episode_seed, probes)
         self.data = self._runner.overlay.data
         self.actions: List[Action] = []
@@ -200,7 +223,7 @@ class ShapedRewardMixin:
     def get_data_hash_canonical(self) -> str:
         """SHA-256 of canon(current state) for the current task (SPEC §4)."""
         seed = self._seed_for(self.task, None)
-        return canonical.canonical_hash(self.data, self.initial_state(seed), task_overrides(self.task))
+        return canonical.canonical_hash(self.data, self.initial_state(seed), task_overrides(self.task), self.canonical_ignore())
 
     def calculate_reward_shaped(self, blend: str = "shaped", lam: float = 0.3) -> ShapedRewardResult:
         """The shaped reward of the episode so far (SPEC §3, §7); never raises on a verifier fault."""
@@ -217,6 +240,8 @@ class ShapedRewardMixin:
                 gt_hash=truth.data_hash,
                 changed=self._changed(truth),
                 probe_slots=self._probe_slots,
+                rules=self.bound_rules(self.task, truth.seed),
+                ignore=self.canonical_ignore(),
             )
             return verify(inp, blend=blend, lam=lam)
         except Exception as exc:  # noqa: BLE001 - SPEC §8: a fault abstains, never a silent 0
@@ -242,8 +267,10 @@ class Env(ShapedRewardMixin):
         user_model: Optional[str] = None,
         user_provider: Optional[str] = None,
         task_index: Optional[int] = None,
+        policy_rules: Optional[Any] = None,
     ) -> None:
         self.data_load_func = data_load_func
+        self.policy_rules = policy_rules  # a PolicyRuleSet (SPEC §9), or None
         self.tools_map: Dict[str, Type[Any]] = {tool.get_info()["function"]["name"]: tool for tool in tools}
         self.tools_info = [tool.get_info() for tool in tools]
         self.terminate_tools: List[str] = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional, Sequence, Set
 
 from tau_shaped.reward import canonical, equivalence, invariants
 from tau_shaped.reward.legacy_reward import check_outputs, legacy_result, states_equal
@@ -21,6 +21,7 @@ from tau_shaped.reward.result import (
     DiffEntry,
     GateViolation,
     OutputCheckResult,
+    RuleViolation,
     ShapedRewardResult,
     blend_reward,
     check_blend,
@@ -40,6 +41,8 @@ class VerifyInput:
     gt_hash: str
     changed: Optional[Set[RecordLoc]]
     probe_slots: Dict[int, int]
+    rules: Sequence[Any] = ()  # the domain's policy rules bound to the task (SPEC §9)
+    ignore: Sequence[str] = ()  # the domain's paths judged by rules, not by value
 
 
 def task_overrides(task: Any) -> Any:
@@ -70,7 +73,25 @@ def _gates(inp: VerifyInput, ev: PredicateEvaluator, checks: List[invariants.Inv
         if verdict.holds:
             step = verdict.step if verdict.step is not None else _last_step(n)
             fired.append(GateViolation(id=gate.id, step=step, evidence=verdict.evidence))
+    for rule in inp.rules:
+        if rule.kind == "gate":
+            verdict = ev.evaluate(rule.when)
+            if verdict.holds:
+                step = verdict.step if verdict.step is not None else _last_step(n)
+                fired.append(GateViolation(id=rule.id, step=step, evidence=verdict.evidence, source="policy"))
     return fired
+
+
+def _rule_violations(inp: VerifyInput, ev: PredicateEvaluator, n: int) -> List[RuleViolation]:
+    """SPEC §9: the outcome rules the trajectory broke, each with its step and evidence."""
+    broken = []
+    for rule in inp.rules:
+        if rule.kind == "outcome":
+            verdict = ev.evaluate(rule.when)
+            if verdict.holds:
+                step = verdict.step if verdict.step is not None else _last_step(n)
+                broken.append(RuleViolation(id=rule.id, step=step, evidence=verdict.evidence))
+    return broken
 
 
 def _output_checks(task: Any, trajectory: Trajectory) -> List[OutputCheckResult]:
@@ -90,9 +111,10 @@ def _output_checks(task: Any, trajectory: Trajectory) -> List[OutputCheckResult]
     return results
 
 
-def _checkpoints(ev: PredicateEvaluator, overrides: Any, n: int) -> List[CheckpointResult]:
+def _checkpoints(ev: PredicateEvaluator, overrides: Any, n: int, rules: Sequence[Any] = ()) -> List[CheckpointResult]:
     results = []
-    for cp in overrides.process_checkpoints if overrides else []:
+    own = list(overrides.process_checkpoints) if overrides else []
+    for cp in own + [_RuleCheckpoint(r) for r in rules if r.kind == "checkpoint"]:
         verdict = ev.evaluate(cp.when)
         step = verdict.step if verdict.step is not None else _last_step(n)
         satisfied = verdict.holds and step is not None  # nothing to credit in an empty trajectory
@@ -106,6 +128,13 @@ def _checkpoints(ev: PredicateEvaluator, overrides: Any, n: int) -> List[Checkpo
             )
         )
     return results
+
+
+class _RuleCheckpoint:
+    """A checkpoint rule seen as a task checkpoint (id, weight, when)."""
+
+    def __init__(self, rule: Any) -> None:
+        self.id, self.weight, self.when = rule.id, rule.rule.weight, rule.when
 
 
 def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
@@ -126,16 +155,17 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
     safety_passed = not violations
 
     # 2. Canonical outcome and output checks.
-    diffs = canonical.compare(inp.final, inp.expected, inp.initial, overrides, inp.changed)
+    diffs = canonical.compare(inp.final, inp.expected, inp.initial, overrides, inp.changed, inp.ignore)
     outputs = _output_checks(task, traj)
     outputs_passed = all(o.passed for o in outputs)
 
-    # 3. Invariants.
+    # 3. Invariants, and the domain's outcome rules (SPEC §9).
     invariants_hold = all(c.holds for c in checks)
-    outcome = 1.0 if (not diffs and outputs_passed and invariants_hold and safety_passed) else 0.0
+    broken = _rule_violations(inp, ev, n)
+    outcome = 1.0 if (not diffs and outputs_passed and invariants_hold and safety_passed and not broken) else 0.0
 
     # 4. Process reward, credited at the step each checkpoint first holds.
-    cps = _checkpoints(ev, overrides, n)
+    cps = _checkpoints(ev, overrides, n, inp.rules)
     step_rewards = [0.0] * n
     if safety_passed:
         for cp in cps:
@@ -165,6 +195,8 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
         outputs_passed=outputs_passed,
         invariants_hold=invariants_hold,
         gate_violations=violations,
+        rule_violations=broken,
+        rules_checked=[r.id for r in inp.rules],
         checkpoints=cps,
         step_rewards=step_rewards,
         output_checks=outputs,

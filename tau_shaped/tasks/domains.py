@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
 
 from tau_shaped.reward.shaped_env import Env
+from tau_shaped.reward.policy_rules import PolicyRuleSet, load_rules
 from tau_shaped.tasks.files import load_tasks
 from tau_shaped.tasks.schema import ShapedTask
 
@@ -38,7 +39,16 @@ class Domain:
     rules: Sequence[str] = ()
     terminate_tools: Sequence[str] = ()
     description: str = ""
+    policy_rules_file: Optional[Path] = None  # SPEC §9: the domain's policy rules (JSON)
     _tasks: Dict[str, List[ShapedTask]] = field(default_factory=dict, repr=False)
+    _policy_rules: Optional[PolicyRuleSet] = field(default=None, repr=False)
+
+    @property
+    def policy_rules(self) -> Optional[PolicyRuleSet]:
+        """The domain's policy rules, loaded and validated once (None: the domain has none)."""
+        if self._policy_rules is None and self.policy_rules_file is not None:
+            self._policy_rules = load_rules(self.policy_rules_file)
+        return self._policy_rules
 
     @property
     def splits(self) -> List[str]:
@@ -70,6 +80,7 @@ class Domain:
             user_model=user_model,
             user_provider=user_provider,
             task_index=task_index,
+            policy_rules=self.policy_rules,
         )
         env.terminate_tools = list(self.terminate_tools)
         return env

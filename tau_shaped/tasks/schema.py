@@ -7,10 +7,19 @@ from __future__ import annotations
 
 from typing import List, Optional
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from tau_shaped.env.types import Action, Task
 from tau_shaped.reward.overrides import OutputCheck, RewardOverrides
+
+
+class PolicyExemption(BaseModel):
+    """SPEC §9: a task opts out of one of its domain's policy rules, and says why."""
+
+    model_config = {"extra": "forbid"}
+
+    rule: str = Field(min_length=1)
+    reason: str = Field(min_length=10, description="Why the rule does not hold for this task (shown by tasks check).")
 
 
 class ShapedTask(Task):
@@ -26,5 +35,6 @@ class ShapedTask(Task):
     outputs: List[str] = Field(default_factory=list)
     output_checks: Optional[List[OutputCheck]] = None
     reward_overrides: RewardOverrides = Field(default_factory=RewardOverrides)
+    policy_exemptions: List[PolicyExemption] = Field(default_factory=list)
     split: Optional[str] = None
     bucket: Optional[str] = None

@@ -1,0 +1,210 @@
+"""The predicate forms that domain policy rules need (SPEC §5, §9), evaluated over a trajectory.
+
+Each returns a ``Verdict`` whose steps are the steps at which the rule is *broken* (every form
+here describes a violation), so a rule's gate or outcome condition is placed at the first one:
+
+- ``unpreceded``: ordering over every occurrence. The steps where P holds and Q held at no
+  earlier step since the start (``since: start``: identity verified before any account access)
+  or since P's previous step (``since: previous``).
+- ``unconfirmed``: each call to one of the write tools with no agent message, since the
+  previous such call, that states the call (its mentioned arguments) and that the user answered
+  with a yes. A respond step with no recorded reply (an offline trajectory of actions alone)
+  is not a no: only what the trajectory records is judged.
+- ``event_sum``: the sum of a field over the matching events (money moved for the customer in
+  the whole conversation, with or without an order); its step is the event from which the
+  running sum matched and kept matching.
+- ``unsupported``: typed statements. Each agent message stating an amount (or a clock time)
+  that no earlier observation or user message states, within ``tolerance``, and that is not
+  one of ``values`` (the policy's numbers, the task's amounts); for times, with
+  ``observed_at_least``, also a time earlier than that field of the latest ``from_tool``
+  observation that no observation states.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any, FrozenSet, List, Optional, Tuple
+
+from tau_shaped.reward.matchers import match_text, match_value
+from tau_shaped.reward.predicate_schema import (
+    Confirmation,
+    EventSumPredicate,
+    UnconfirmedPredicate,
+    UnprecededPredicate,
+    UnsupportedPredicate,
+)
+from tau_shaped.reward.values import is_number
+
+
+@dataclass(frozen=True)
+class Verdict:
+    holds: bool
+    step: Optional[int]
+    steps: FrozenSet[int]
+    evidence: str
+
+
+def short(value: Any, limit: int = 80) -> str:
+    try:
+        text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _violations(hits: List[Tuple[int, str]], none: str) -> Verdict:
+    if not hits:
+        return Verdict(False, None, frozenset(), none)
+    step, evidence = hits[0]
+    more = f" (and {len(hits) - 1} more)" if len(hits) > 1 else ""
+    return Verdict(True, step, frozenset(s for s, _ in hits), f"step {step}: {evidence}{more}")
+
+
+def _states_value(text: str, value: Any, how: Any) -> bool:
+    """Whether ``text`` states the argument ``value`` in the way ``how`` asks."""
+    from tau_shaped.reward import text_matching
+
+    if how == "number":
+        return is_number(value) and text_matching.find_number(text, float(value), 0.005) is not None
+    if isinstance(how, dict) and str(value) in how:
+        return any(text_matching.find_phrase(text, phrase) is not None for phrase in how[str(value)])
+    if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+        return False
+    raw = str(value)
+    return any(text_matching.find_phrase(text, form) is not None for form in dict.fromkeys((raw, raw.replace("_", " "))))
+
+
+def describes(text: str, kwargs: Any, confirmation: Confirmation) -> bool:
+    """SPEC §9: the message states each mentioned argument that the call gives."""
+    for arg, how in confirmation.mention.items():
+        value = kwargs.get(arg)
+        if value is None:
+            continue
+        if not _states_value(text, value, how):
+            return False
+    return True
+
+
+class PolicyForms:
+    """Mixed into ``PredicateEvaluator`` (which supplies ``evaluate``, ``trajectory``, ``n``)."""
+
+    trajectory: Any
+    n: int
+    states: Tuple[Any, ...]
+
+    def evaluate(self, pred: Any) -> Verdict:  # pragma: no cover - provided by the evaluator
+        raise NotImplementedError
+
+    def _UnprecededPredicate(self, p: UnprecededPredicate) -> Verdict:
+        first, by = self.evaluate(p.unpreceded), self.evaluate(p.by)
+        hits: List[Tuple[int, str]] = []
+        previous = -1
+        for step in sorted(first.steps):
+            low = previous if p.since == "previous" else -1
+            if not any(low < q < step for q in by.steps):
+                where = "since the start" if p.since == "start" or previous < 0 else f"since step {previous}"
+                hits.append((step, f"not preceded {where} (first occurrence: {first.evidence}; required: {by.evidence})"))
+            previous = step
+        return _violations(hits, "every occurrence is preceded")
+
+    def _UnconfirmedPredicate(self, p: UnconfirmedPredicate) -> Verdict:
+        c = p.unconfirmed
+        steps = self.trajectory.steps
+        hits: List[Tuple[int, str]] = []
+        last_write = -1
+        for s in steps:
+            if s.action.name not in c.tools or (c.succeeded and not s.succeeded):
+                continue
+            window = [r for r in steps[last_write + 1 : s.index] if r.agent_text is not None]
+            described = [r for r in window if describes(r.agent_text, s.action.kwargs, c)]
+            agreed = [r for r in described if r.user_reply == "" or match_text(c.yes, r.user_reply) is not None]
+            if not agreed:
+                why = "no message states it" if not described else "the user did not say yes"
+                hits.append((s.index, f"{s.action.name}({short(s.action.kwargs)}) unconfirmed: {why}"))
+            last_write = s.index
+        return _violations(hits, "every write was described and agreed to first")
+
+    def _EventSumPredicate(self, p: EventSumPredicate) -> Verdict:
+        running: List[Tuple[int, float]] = []
+        total = 0.0
+        parts: List[float] = []
+        for event in self.trajectory.events:
+            if event.type != p.event_sum or event.step is None:
+                continue
+            if not all(k in event.fields and match_value(m, event.fields[k], self.states) for k, m in p.where.items()):
+                continue
+            value = event.fields.get(p.field)
+            if not is_number(value):
+                continue
+            parts.append(float(value))
+            total = math.fsum(parts)
+            running.append((event.step, total))
+        described = f"sum of {p.field} over {p.event_sum} events = {total:.2f}"
+        if not match_value(p, total):
+            return Verdict(False, None, frozenset(), f"{described} does not match")
+        since: Optional[int] = None
+        for step, value in reversed(running):
+            if not match_value(p, value):
+                break
+            since = step
+        if since is None:
+            return Verdict(True, None, frozenset(range(self.n)), f"{described} matches with no event")
+        return Verdict(True, since, frozenset(range(since, self.n)), f"step {since}: {described}")
+
+    def _UnsupportedPredicate(self, p: UnsupportedPredicate) -> Verdict:
+        from tau_shaped.reward import statements, text_matching
+
+        amounts = p.unsupported == "amount"
+        supported: List[float] = list(p.values)
+        observed_times: List[float] = []
+        floor: Optional[float] = None
+
+        def absorb_user(text: Optional[str]) -> None:
+            if text:
+                if amounts:
+                    supported.extend(v for v, _ in text_matching.numbers_in_text(text))
+                else:
+                    supported.extend(t.value for t in statements.stated_times(text))
+
+        absorb_user(self.trajectory.first_user_message)
+        hits: List[Tuple[int, str]] = []
+        for s in self.trajectory.steps:
+            text = s.agent_text
+            if text is None:
+                if s.succeeded:
+                    if amounts:
+                        supported.extend(v for v, _ in text_matching.numbers_in_text(s.observation))
+                    else:
+                        times = statements.times_in_observation(s.observation)
+                        observed_times.extend(times)
+                        if p.observed_at_least and s.action.name == p.from_tool:
+                            floor = _observed_field_minutes(s.observation, p.observed_at_least, floor)
+                continue
+            stated = statements.stated_amounts(text) if amounts else statements.stated_times(text)
+            for item in stated:
+                pool = supported if amounts else supported + observed_times
+                ok = any(abs(item.value - v) <= p.tolerance + 1e-9 for v in pool)
+                early = (not amounts and floor is not None and item.value < floor
+                         and not any(abs(item.value - v) <= 1e-9 for v in observed_times))
+                if not ok or early:
+                    why = "earlier than the observed " + str(p.observed_at_least) if ok else "stated by no tool, user or policy"
+                    hits.append((s.index, f"agent stated {item.text!r}: {why}"))
+                    break
+            absorb_user(s.user_reply)
+        return _violations(hits, f"every {p.unsupported} stated is supported")
+
+
+def _observed_field_minutes(observation: str, field: str, default: Optional[float]) -> Optional[float]:
+    from tau_shaped.reward import statements
+
+    try:
+        data = json.loads(observation)
+    except ValueError:
+        return default
+    value = data.get(field) if isinstance(data, dict) else None
+    if not isinstance(value, str):
+        return default
+    times = statements.times_in_observation(json.dumps(value))
+    return times[0] if times else default

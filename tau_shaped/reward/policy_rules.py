@@ -1,0 +1,269 @@
+"""Domain policy rules (SPEC §9): declared once per domain, as data, bound per task.
+
+A rule file is JSON validated by pydantic (``tau-shaped rules schema`` prints its JSON
+Schema)::
+
+    {"domain": "food_delivery",
+     "facts": {"user_id": {"task": "user_id"},
+               "tier": {"state": "customers.{user_id}.loyalty_tier"},
+               "apology_cap": {"state": "policy.apology_credit_cap.{tier}", "type": "number"}},
+     "canonical_ignore": ["quotes"],
+     "rules": [{"id": "fd.apology.tier_cap", "kind": "gate", "policy": "...",
+                "applies": {"user_id": {"regex": "^CU-"}},
+                "when": {"event_sum": "money_moved", "where": {"kind": "apology",
+                         "customer_id": "{user_id}"}, "gt": "{apology_cap}"}}]}
+
+- A **fact** is read from the task (``user_id``, ``id``, ``disputed_total``: the sum of the
+  task's disputed amounts, ``gt_amounts``: every number in the ground truth's arguments and
+  messages) or from S0 by a path template filled with earlier facts; ``default`` when absent.
+- ``{name}`` in any string of a rule's ``when`` is replaced by the fact: a string that is
+  exactly ``{name}`` takes the fact's typed value (a number, a list), elsewhere its text.
+- ``applies`` maps facts to MATCHERs; the rule binds to a task only if all hold (an absent
+  fact never matches). A rule that does not apply is silent.
+- ``kind``: ``gate`` (fires: reward 0, §3.1), ``outcome`` (broken: outcome 0, §3.3) or
+  ``checkpoint`` (met: ``weight``, §3.4). ``when`` holds when a gate or outcome rule is
+  broken, and when a checkpoint is met.
+- A task opts out of a rule only by ``policy_exemptions: [{"rule": id, "reason": text}]``.
+- ``canonical_ignore``: paths a look-up writes (a recorded quote) or free text (a fraud
+  escalation's reason), left out of both canonical states unless the task's own overrides
+  name a path under them (§4): a rule judges them instead of byte equality.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path as FilePath
+from typing import Any, Dict, List, Literal, Optional, Sequence, Union
+
+from pydantic import Field, TypeAdapter, ValidationError, field_validator, model_validator
+
+from tau_shaped.reward.matchers import match_value
+from tau_shaped.reward.paths import select_values
+from tau_shaped.reward.predicate_schema import Matcher, Predicate, _as_matcher, _check_path, _Strict
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_PREDICATE = TypeAdapter(Predicate)
+TASK_FACTS = ("user_id", "id", "disputed_total", "gt_amounts")
+_SAMPLES = {"string": "X", "number": 1.0, "list": ["X"], "bool": True, "any": "X"}
+
+
+class PolicyRuleError(ValueError):
+    """A rule file or a rule that cannot be bound: the message names the file, rule and field."""
+
+
+class Fact(_Strict):
+    task: Optional[Literal["user_id", "id", "disputed_total", "gt_amounts"]] = None
+    state: Optional[str] = None
+    default: Any = None
+    type: Literal["string", "number", "list", "bool", "any"] = "any"
+
+    @model_validator(mode="after")
+    def _one_source(self) -> "Fact":
+        if (self.task is None) == (self.state is None):
+            raise ValueError("a fact reads exactly one of: task, state")
+        return self
+
+
+class PolicyRule(_Strict):
+    id: str = Field(min_length=1)
+    description: str = ""
+    policy: str = Field(default="", description="The policy line the rule judges, quoted.")
+    kind: Literal["gate", "outcome", "checkpoint"]
+    weight: float = Field(default=0.0, ge=0, le=1)
+    applies: Dict[str, Matcher] = Field(default_factory=dict)
+    when: Dict[str, Any]
+
+    @field_validator("applies", mode="before")
+    @classmethod
+    def _matchers(cls, value: Any) -> Any:
+        return {k: _as_matcher(v) for k, v in value.items()} if isinstance(value, dict) else value
+
+    @model_validator(mode="after")
+    def _weight(self) -> "PolicyRule":
+        if self.kind != "checkpoint" and self.weight:
+            raise ValueError("only a checkpoint rule has a weight")
+        return self
+
+
+class PolicyRuleSet(_Strict):
+    domain: str = ""
+    facts: Dict[str, Fact] = Field(default_factory=dict)
+    canonical_ignore: List[str] = Field(default_factory=list)
+    rules: List[PolicyRule] = Field(default_factory=list)
+
+    @field_validator("canonical_ignore")
+    @classmethod
+    def _paths(cls, value: List[str]) -> List[str]:
+        return [_check_path(p) for p in value]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "PolicyRuleSet":
+        ids = [r.id for r in self.rules]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        if dupes:
+            raise ValueError(f"rule ids repeat: {', '.join(dupes)}")
+        known = set(self.facts)
+        for name, fact in self.facts.items():
+            for used in _PLACEHOLDER.findall(fact.state or ""):
+                if used not in known or list(self.facts).index(used) >= list(self.facts).index(name):
+                    raise ValueError(f"fact {name!r} uses {{{used}}}, which is not an earlier fact")
+        samples = {name: _SAMPLES[f.type] for name, f in self.facts.items()}
+        for rule in self.rules:
+            unknown = sorted((set(_placeholders(rule.when)) | set(rule.applies)) - known)
+            if unknown:
+                raise ValueError(f"rule {rule.id!r} names unknown facts: {', '.join(unknown)}")
+            try:
+                _PREDICATE.validate_python(fill(rule.when, samples))
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                where = ".".join(str(x) for x in first["loc"] if not str(x).startswith("form:"))
+                raise ValueError(f"rule {rule.id!r}: when.{where}: {first['msg']}") from None
+        return self
+
+    def rule(self, rule_id: str) -> Optional[PolicyRule]:
+        return next((r for r in self.rules if r.id == rule_id), None)
+
+
+class BoundRule:
+    """A rule bound to one task: its predicate with the task's facts filled in."""
+
+    __slots__ = ("rule", "when", "facts")
+
+    def __init__(self, rule: PolicyRule, when: Any, facts: Dict[str, Any]) -> None:
+        self.rule = rule
+        self.when = when
+        self.facts = facts
+
+    @property
+    def id(self) -> str:
+        return self.rule.id
+
+    @property
+    def kind(self) -> str:
+        return self.rule.kind
+
+
+def _placeholders(value: Any) -> List[str]:
+    if isinstance(value, str):
+        return _PLACEHOLDER.findall(value)
+    if isinstance(value, dict):
+        return [n for k, v in value.items() for n in _placeholders(k) + _placeholders(v)]
+    if isinstance(value, list):
+        return [n for v in value for n in _placeholders(v)]
+    return []
+
+
+def fill(value: Any, facts: Dict[str, Any]) -> Any:
+    """Replace ``{name}`` placeholders by facts: typed where a string is exactly one."""
+    if isinstance(value, str):
+        whole = _PLACEHOLDER.fullmatch(value)
+        if whole and whole.group(1) in facts:
+            return facts[whole.group(1)]
+        return _PLACEHOLDER.sub(lambda m: _text(facts[m.group(1)]) if m.group(1) in facts else m.group(0), value)
+    if isinstance(value, dict):
+        return {fill(k, facts): fill(v, facts) for k, v in value.items()}
+    if isinstance(value, list):
+        return [fill(v, facts) for v in value]
+    return value
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, sort_keys=True)
+
+
+def _numbers(value: Any) -> List[float]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, (int, float)):
+        return [float(value)] if math.isfinite(value) else []
+    if isinstance(value, str):
+        from tau_shaped.reward.text_matching import numbers_in_text
+
+        return [v for v, _ in numbers_in_text(value)]
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in _numbers(v)]
+    if isinstance(value, (list, tuple)):
+        return [n for v in value for n in _numbers(v)]
+    return []
+
+
+def _task_fact(task: Any, name: str) -> Any:
+    if name == "user_id":
+        return getattr(task, "user_id", None)
+    if name == "id":
+        return getattr(task, "id", None)
+    if name == "disputed_total":
+        overrides = getattr(task, "reward_overrides", None)
+        identities = overrides.monetary_identity if overrides is not None else []
+        return round(math.fsum(inv.disputed_amount for inv in identities), 6)
+    actions = getattr(task, "actions", []) or []
+    found = _numbers([getattr(a, "kwargs", {}) for a in actions]) + _numbers(list(getattr(task, "outputs", []) or []))
+    return sorted(set(found))
+
+
+def task_facts(rule_set: PolicyRuleSet, task: Any, initial: Any) -> Dict[str, Any]:
+    """The facts of one task, in declared order (a fact's path may use earlier facts)."""
+    facts: Dict[str, Any] = {}
+    for name, fact in rule_set.facts.items():
+        if fact.task is not None:
+            value = _task_fact(task, fact.task)
+        else:
+            path = fill(fact.state, facts)
+            values = select_values(initial, path) if not _PLACEHOLDER.search(path) else []
+            value = values[0] if len(values) == 1 else (values if len(values) > 1 else None)
+        facts[name] = fact.default if value is None else value
+    return facts
+
+
+def exemptions(task: Any) -> Dict[str, str]:
+    """The rules the task opts out of, with the written reason (SPEC §9)."""
+    return {e.rule: e.reason for e in getattr(task, "policy_exemptions", None) or []}
+
+
+def bind(rule_set: Optional[PolicyRuleSet], task: Any, initial: Any) -> List[BoundRule]:
+    """The rules that apply to ``task`` (opted-out ones left out), facts filled in."""
+    if rule_set is None or not rule_set.rules:
+        return []
+    facts = task_facts(rule_set, task, initial)
+    skip = exemptions(task)
+    bound: List[BoundRule] = []
+    for rule in rule_set.rules:
+        if rule.id in skip:
+            continue
+        if not all(facts.get(name) is not None and match_value(m, facts[name]) for name, m in rule.applies.items()):
+            continue
+        try:
+            when = _PREDICATE.validate_python(fill(rule.when, facts))
+        except ValidationError as exc:
+            raise PolicyRuleError(f"rule {rule.id!r} does not bind to task {getattr(task, 'id', '?')!r}: "
+                                  f"{exc.errors()[0]['msg']}") from None
+        bound.append(BoundRule(rule, when, facts))
+    return bound
+
+
+def load_rules(path: Union[str, FilePath]) -> PolicyRuleSet:
+    """Load and validate a rule file; a one-line ``PolicyRuleError`` naming the file otherwise."""
+    try:
+        raw = json.loads(FilePath(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise PolicyRuleError(f"{path}: cannot read rules: {exc}") from None
+    try:
+        return PolicyRuleSet.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        raise PolicyRuleError(f"{path}: {where}: {first['msg']}") from None
+
+
+def rules_json_schema() -> Dict[str, Any]:
+    return PolicyRuleSet.model_json_schema()
+
+
+def ignored_paths(rule_set: Optional[PolicyRuleSet], overrides: Any) -> Sequence[str]:
+    """``canonical_ignore`` less the paths the task's own overrides name (it then owns them)."""
+    if rule_set is None or not rule_set.canonical_ignore:
+        return ()
+    named = json.dumps(overrides.model_dump(mode="json") if overrides is not None else {})
+    return tuple(p for p in rule_set.canonical_ignore if f'"{p}' not in named)

@@ -1,0 +1,268 @@
+"""Typed statements in an agent's free text: SPEC §5 (statements).
+
+A verifier checks what the agent *states* as typed values, not substrings: "every amount or
+time the agent states is one that the state, the customer or the policy supports", and "a
+negated statement does not count as the statement". These pure functions find them:
+
+- ``stated_amounts(text)``: money amounts with a currency marker: "$12.50", "$1,234.50",
+  "€5", "USD 12.50", "12.50 dollars", "12.50 USD", "50 cents" (0.5), "-$3.00" and "$-3.00"
+  (3.0: the sign is ignored, the snippet keeps it). Bare numbers are not amounts ("order
+  10005", "2 items", "5%", "15 minutes", "FD-10030", dates). The number grammar is the one of
+  ``text_matching.numbers_in_text`` (whole 3-digit thousands groups), which parses each value.
+- ``stated_times(text)``: clock times as minutes since midnight: "19:05", "19:05:30", "7:05
+  pm", "7:05PM", "7 p.m.", "7pm", "12:00 noon" (720), "12 midnight"/"12 am" (0), "12 pm"
+  (720) and ISO datetimes "2026-03-13T19:40:00" / "2026-03-13 19:40" (1180; an offset or "Z"
+  is part of the snippet, the time is read as written). A time needs hours 0-23 and two digits
+  of minutes 00-59 ("3:2" is a score); an hour alone needs am/pm/noon/midnight ("15 minutes",
+  "3-5 business days" are durations). A 13-23 hour with "pm" ("19:05 pm") is read as 24-hour.
+- ``times_in_observation(text)``: the minutes of every ISO datetime and HH:MM time in a tool
+  observation (JSON text); a bare "7 pm" is not read there.
+- ``is_negated(text, start)``: whether a negation word (``NEGATIONS``, any "n't" contraction,
+  "cannot") occurs within the 4 words before ``start`` in the same clause. Clauses end at
+  ". ! ? ; :" (a "." or ":" only when followed by a space or the end, so "$12.50" and "19:05"
+  do not split), a newline, and ", but". "no problem"/"no worries"/"no doubt" and an
+  interjected "No," / "No!" do not negate.
+- ``affirmed_phrase(text, phrase)``: the first case-insensitive whole-word occurrence of
+  ``phrase`` that is not negated, or None. Inner spaces and underscores of ``phrase`` match any
+  run of whitespace or underscores; a phrase that names a status of ``STATUS_FORMS``
+  ("out_for_delivery", "Out for delivery") matches any of its forms.
+
+Every pattern is linear on untrusted text: bounded or single quantifiers only, and each
+number or time may only start where no digit precedes it.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Dict, List, Optional, Tuple
+
+from tau_shaped.reward.text_matching import numbers_in_text
+
+__all__ = [
+    "Stated",
+    "STATUS_FORMS",
+    "NEGATIONS",
+    "stated_amounts",
+    "stated_times",
+    "times_in_observation",
+    "is_negated",
+    "affirmed_phrase",
+]
+
+
+@dataclass(frozen=True)
+class Stated:
+    """One typed statement: ``kind`` is "amount" (``value`` in currency units) or "time"
+    (``value`` in minutes since midnight); ``text == message[start:end]``."""
+
+    kind: str
+    value: float
+    text: str
+    start: int
+    end: int
+
+
+# --- amounts --------------------------------------------------------------------------------
+
+# The grammar of text_matching.numbers_in_text, on ASCII digits only.
+_NUM = r"[0-9]{1,3}(?:,[0-9]{3}(?![0-9]))+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+"
+_CODES = r"USD|EUR|GBP|CAD|AUD|JPY|CHF|INR"
+_AMOUNT = re.compile(
+    r"(?:(?<![\w.])(?P<sign>[-\u2212]))?"
+    rf"(?:(?P<cur>[$€£¥]|\b(?:{_CODES})(?![A-Za-z]))[ \u00a0]?[-\u2212]?(?P<n1>{_NUM})"
+    # a number followed by a currency word; it starts a number ("1,234" not "234", not
+    # "A10", "FD-10", "1.5") so a long run of digits is tried once, not at every digit
+    rf"|(?<![\w.])(?<![0-9],)(?<![^\W\d][-\u2212])(?P<n2>{_NUM})[ \u00a0]?"
+    rf"(?P<word>(?i:(?:US[ \u00a0])?dollars?|bucks|euros?|cents?)\b|(?:{_CODES})\b))"
+)
+
+
+def stated_amounts(text: str) -> List[Stated]:
+    """Money amounts the text states, with a currency marker, in order (SPEC §5 statements)."""
+    found: List[Stated] = []
+    for m in _AMOUNT.finditer(text):
+        snippet = m.group(0)
+        parsed = numbers_in_text(snippet)
+        number = m.group("n1") or m.group("n2")
+        value = abs(parsed[0][0]) if parsed else float(number.replace(",", ""))
+        if (m.group("word") or "").lower().startswith("cent"):
+            value /= 100
+        found.append(Stated("amount", value, snippet, m.start(), m.end()))
+    return found
+
+
+# --- times ----------------------------------------------------------------------------------
+
+def _hh_mm(tag: str, hour: str = "[01]?[0-9]|2[0-3]") -> str:
+    return (rf"(?P<{tag}h>{hour}):(?P<{tag}m>[0-5][0-9])"  # optional seconds, fraction
+            r"(?::[0-5][0-9](?:\.[0-9]{1,9})?)?")
+
+
+def _suffix(tag: str) -> str:
+    return rf"[ \t\u00a0\u202f]?(?P<{tag}s>(?i:am|pm|a\.m\.|p\.m\.|noon|midnight))(?![A-Za-z0-9])"
+
+
+_TIME = re.compile(
+    r"(?<![0-9])[0-9]{4}-[01][0-9]-[0-3][0-9][T ]" + _hh_mm("i", "[01][0-9]|2[0-3]")
+    + r"(?:Z|[+-][0-9]{2}:?[0-9]{2})?(?![0-9])"
+    + r"|(?<![0-9:.,$])" + _hh_mm("c") + r"(?![0-9])(?:" + _suffix("c") + ")?"
+    + r"|(?<![0-9:.,$])(?P<hh>[0-9]{1,2})" + _suffix("h")
+)
+
+
+def _clock(hour: int, minute: int, suffix: Optional[str]) -> Optional[float]:
+    """Minutes since midnight of a 12-hour time, or None when the suffix does not fit."""
+    s = (suffix or "").lower().replace(".", "")
+    if s == "noon" and hour == 12:
+        return float(720 + minute)
+    if s == "midnight" and hour in (0, 12):
+        return float(minute)
+    if s in ("am", "pm") and 1 <= hour <= 12:
+        return float((hour % 12 + (12 if s == "pm" else 0)) * 60 + minute)
+    return None
+
+
+def _times(text: str, bare_hours: bool) -> List[Stated]:
+    found: List[Stated] = []
+    for m in _TIME.finditer(text):
+        if m.group("ih") is not None:
+            value: Optional[float] = float(int(m.group("ih")) * 60 + int(m.group("im")))
+        elif m.group("ch") is not None:
+            hour, minute = int(m.group("ch")), int(m.group("cm"))
+            value = _clock(hour, minute, m.group("cs"))
+            value = float(hour * 60 + minute) if value is None else value  # "19:05", "19:05 pm"
+        elif bare_hours:
+            value = _clock(int(m.group("hh")), 0, m.group("hs"))
+        else:
+            value = None
+        if value is not None:
+            found.append(Stated("time", value, m.group(0), m.start(), m.end()))
+    return found
+
+
+def stated_times(text: str) -> List[Stated]:
+    """Clock times the text states, as minutes since midnight, in order (SPEC §5 statements)."""
+    return _times(text, bare_hours=True)
+
+
+def times_in_observation(text: str) -> List[float]:
+    """Minutes since midnight of every ISO datetime / HH:MM time in a tool observation."""
+    return [s.value for s in _times(text, bare_hours=False)]
+
+
+# --- negation -------------------------------------------------------------------------------
+
+NEGATIONS = frozenset(
+    "not no never cannot nor neither nobody nothing none "
+    "isnt arent wasnt werent hasnt havent hadnt doesnt dont didnt cant couldnt wouldnt "
+    "shouldnt mustnt neednt".split()
+)
+# "no" followed by one of these is a set phrase, not a negation ("No problem, it's delivered").
+_NOT_NEGATING_AFTER_NO = frozenset({"problem", "problems", "worries", "worry", "doubt"})
+_WINDOW_WORDS = 4
+_LOOKBACK = 400  # characters before a statement: four words and a clause boundary, generously
+# A clause boundary (named "b"), a word (with an apostrophe contraction) or a comma.
+_TOKEN = re.compile(r"(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b)|\w+(?:['’]\w+)?|,", re.IGNORECASE)
+_Tokens = Tuple[List[int], List[str]]
+
+
+def _tokens(text: str, lo: int, hi: int) -> _Tokens:
+    """Token starts and tokens of ``text[lo:hi]``; a clause boundary is the token ""."""
+    starts: List[int] = []
+    words: List[str] = []
+    for m in _TOKEN.finditer(text, lo, hi):
+        starts.append(m.start())
+        words.append("" if m.group("b") else m.group(0))
+    return starts, words
+
+
+def _negating(word: str, following: str) -> bool:
+    w = word.lower()
+    if w.endswith(("n't", "n’t")):
+        return True
+    if w == "no" and (following in (",", "") or following.lower() in _NOT_NEGATING_AFTER_NO):
+        return False  # "No, ...", "No!", "no problem"
+    return w in NEGATIONS
+
+
+def _negated(tokens: _Tokens, start: int) -> bool:
+    starts, words = tokens
+    i = bisect_left(starts, start)
+    following = words[i] if i < len(words) else "."
+    seen = 0
+    for j in range(i - 1, -1, -1):
+        word = words[j]
+        if not word or seen == _WINDOW_WORDS:
+            return False
+        if word != ",":
+            if _negating(word, following):
+                return True
+            seen += 1
+        following = word
+    return False
+
+
+def is_negated(text: str, start: int) -> bool:
+    """Whether the statement starting at ``start`` is negated within its clause: a negation
+    word among the 4 words before it, after the last clause boundary (SPEC §5 statements)."""
+    start = max(0, min(start, len(text)))
+    lo = max(0, start - _LOOKBACK)
+    starts, words = _tokens(text, lo, min(len(text), start + 64))
+    if starts and starts[0] == lo and re.match(r"\w\w", text[lo - 1: lo + 1] if lo else ""):
+        del starts[0], words[0]  # a word cut by the look-back ("cannot" seen as "not")
+    return _negated((starts, words), start)
+
+
+# --- phrases --------------------------------------------------------------------------------
+
+# The forms of each order status that state it; a phrase equal to a key (case-insensitive,
+# spaces and underscores alike) matches any of them.
+STATUS_FORMS: Dict[str, List[str]] = {
+    "placed": ["placed", "been placed"],
+    "preparing": ["preparing", "being prepared", "prepared", "in preparation"],
+    "ready_for_pickup": [
+        "ready for pickup", "ready for pick-up", "ready for pick up", "ready to be picked up",
+        "ready to pick up", "ready_for_pickup",
+    ],
+    "out_for_delivery": ["out for delivery", "on its way", "on the way", "out_for_delivery"],
+    "delivered": ["delivered"],
+    "cancelled": ["cancelled", "canceled"],
+}
+
+
+def _status_key(phrase: str) -> str:
+    return "_".join(re.split(r"[\s_]+", phrase.strip().lower()))
+
+
+@lru_cache(maxsize=1024)
+def _phrase_regex(phrase: str) -> Optional["re.Pattern[str]"]:
+    forms = STATUS_FORMS.get(_status_key(phrase), [phrase])
+    alternatives: List[Tuple[int, str]] = []
+    for form in forms:
+        words = [w for w in re.split(r"[\s_]+", form) if w]
+        if not words:
+            continue
+        before = r"(?<!\w)" if re.match(r"\w", words[0][0]) else ""
+        after = r"(?!\w)" if re.match(r"\w", words[-1][-1]) else ""
+        alternatives.append((len(form), before + r"[\s_]+".join(map(re.escape, words)) + after))
+    if not alternatives:
+        return None
+    alternatives.sort(key=lambda a: -a[0])  # longest first: "being prepared" before "prepared"
+    return re.compile("|".join(f"(?:{a})" for _, a in alternatives), re.IGNORECASE)
+
+
+def affirmed_phrase(text: str, phrase: str) -> Optional[str]:
+    """The snippet of the first whole-word, case-insensitive occurrence of ``phrase`` (or of a
+    form of the status it names, ``STATUS_FORMS``) that is not negated, or None (SPEC §5)."""
+    pattern = _phrase_regex(phrase)
+    if pattern is None:
+        return None
+    tokens: Optional[_Tokens] = None  # of the whole text, made once if needed
+    for m in pattern.finditer(text):
+        tokens = tokens or _tokens(text, 0, len(text))
+        if not _negated(tokens, m.start()):
+            return m.group(0)
+    return None
