@@ -28,14 +28,14 @@ def looked_up(oid: str, weight: float = 0.2) -> Dict[str, Any]:
 def dispute(inv_id: str, oid: str, cid: str, amount: float, cap: Optional[float] = None) -> Dict[str, Any]:
     """A monetary identity over the order's ledger: refunds, credits, apologies and replacements."""
     return {
-        "id": inv_id, "disputed_amount": round(amount, 2), "tolerance": 0.01, "cap": round(cap if cap is not None else amount, 2),
+        "id": inv_id, "disputed_amount": round(amount, 2), "tolerance": 0.005, "cap": round(cap if cap is not None else amount, 2),
         "components": [f"orders.{oid}.ledger[*].amount"],
         "owns": [f"orders.{oid}.ledger", f"customers.{cid}.wallet_balance", f"orders[?replacement_for={oid}]", f"customers.{cid}.orders"],
     }
 
 
 def compensated(oid: str, amount: float, weight: float = 0.4) -> Dict[str, Any]:
-    return {"id": "compensated", "weight": weight, "when": {"sum": [f"orders.{oid}.ledger[*].amount"], "ge": round(amount - 0.01, 2)}}
+    return {"id": "compensated", "weight": weight, "when": {"sum": [f"orders.{oid}.ledger[*].amount"], "ge": round(amount - 0.005, 3)}}
 
 
 TRAITS = [

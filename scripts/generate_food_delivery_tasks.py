@@ -59,7 +59,7 @@ def bucket_questions(b: Builder) -> List[Tuple[Task, Recs]]:
                  f"{person(c)} You want to know the status and the total amount of your order {o['order_id']}. "
                  "Ask for both; you have no other request. Do not guess the numbers yourself.",
                  gt, outputs=[f"{o['total']:.2f}"],
-                 output_checks=[{"id": "total", "said": {"number": o["total"], "tolerance": 0.005}}, {"id": "status", "said": {"contains": status}}])
+                 output_checks=[{"id": "total", "said": {"number": o["total"], "tolerance": 0.005}}, {"id": "status", "said": {"contains": status, "affirmed": True}}])
         wrong = gt[:2] + [say(f"Your order {o['order_id']} is {status} and its total is ${o['subtotal']:.2f}.")]
         out.append((t, [rec(tid, "ground truth", gt), rec(tid, "the subtotal instead of the total", wrong)]))
     return out
@@ -262,7 +262,8 @@ def bucket_route(b: Builder) -> List[Tuple[Task, Recs]]:
         b.used.add(did)
         stops = sorted(b.data["drivers"][did]["active_orders"])
         candidates = route_candidates(b.data, did)
-        gt = [act("plan_delivery_route", driver_id=did), say("Your route is planned; follow the stop order in the app.")]
+        ask = say(f"I can plan the order of your stops for {', '.join(stops)}. Shall I go ahead?")  # wiki: confirm before any write
+        gt = [ask, act("plan_delivery_route", driver_id=did), say("Your route is planned; follow the stop order in the app.")]
         t = task(tid, "multi_stop_route", did,
                  f"You are courier {did} with deliveries {', '.join(stops)}. You want the support team to plan your route "
                  "for these stops; any sensible order is fine.", gt,
@@ -270,8 +271,8 @@ def bucket_route(b: Builder) -> List[Tuple[Task, Recs]]:
                      "equivalence_class": [{"id": "visit_order", "field_path": f"drivers.{did}.route", "candidate_set_path": f"drivers.{did}.route_candidates"}],
                      "process_checkpoints": [{"id": "planned", "weight": 0.5, "when": {"tool": "plan_delivery_route", "args": {"driver_id": did}, "succeeded": True}},
                                              {"id": "told_courier", "weight": 0.2, "when": {"said": {"contains": "route"}}}]})
-        alt = [act("plan_delivery_route", driver_id=did, stop_order=candidates[-1]), gt[1]]
-        alt2 = [act("plan_delivery_route", driver_id=did, stop_order=candidates[0]), gt[1]]
+        alt = [ask, act("plan_delivery_route", driver_id=did, stop_order=candidates[-1]), gt[2]]
+        alt2 = [ask, act("plan_delivery_route", driver_id=did, stop_order=candidates[0]), gt[2]]
         out.append((t, [rec(tid, "ground truth", gt), rec(tid, "the last valid order", alt), rec(tid, "the first valid order", alt2)]))
     return out
 

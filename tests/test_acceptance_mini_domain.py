@@ -65,7 +65,7 @@ def test_under_refund_fails_the_invariant(env):
 
 
 def test_refund_over_cap_is_a_gate(env):
-    """SPEC §4.3: total > cap + tolerance is the compensation_cap gate: reward 0."""
+    """SPEC §4.3: total > cap (strict) is the compensation_cap gate: reward 0."""
     result = score_trajectory(
         env, 1, [A("get_order", order_id="O1"), A("issue_refund", order_id="O1", amount=25.0, method="wallet_credit")]
     )
@@ -185,10 +185,11 @@ def test_sum_checkpoint_credited_where_the_sum_became_true(env):
     assert result.step_rewards == pytest.approx([0.2, 0.0, 0.4, 0.0])
 
 
-@pytest.mark.parametrize("first", [20.0, 20.01])
-def test_cap_gate_step_ignores_totals_within_cap_plus_tolerance(env, first):
-    """SPEC §4.3: a running total at the cap, or exactly cap + tolerance (20.00 + 0.01), is
-    not over it; the gate's step is the later refund that went over."""
+@pytest.mark.parametrize("first, step", [(20.0, 2), (20.01, 0)])
+def test_cap_gate_is_strict_and_steps_where_the_total_went_over(env, first, step):
+    """SPEC §4.3: a cap is strict (only a float epsilon of slack, never a cent): a running
+    total at the cap is not over it, and one cent past it is; the gate's step is where the
+    total went over and stayed over."""
     actions = [
         A("issue_refund", order_id="O1", amount=first, method="wallet_credit"),
         A("get_order", order_id="O1"),
@@ -196,7 +197,7 @@ def test_cap_gate_step_ignores_totals_within_cap_plus_tolerance(env, first):
         A("get_order", order_id="O1"),
     ]
     result = score_trajectory(env, 1, actions)
-    assert [(g.id, g.step) for g in result.gate_violations] == [("compensation_cap", 2)]
+    assert [(g.id, g.step) for g in result.gate_violations] == [("compensation_cap", step)]
 
 
 def test_invariant_report_in_the_result(env):
@@ -206,6 +207,6 @@ def test_invariant_report_in_the_result(env):
 
     result = score_trajectory(env, 1, [A("issue_refund", order_id="O1", amount=12.5, method="original_payment")])
     assert result.invariants == [
-        {"id": "dispute", "holds": True, "total": 12.5, "disputed_amount": 12.5, "tolerance": 0.01, "cap": 20.0}
+        {"id": "dispute", "holds": True, "total": 12.5, "disputed_amount": 12.5, "tolerance": 0.005, "cap": 20.0}
     ]
     assert InvariantCheck("i", 1.23456789, 1.0, 0.5, None).to_dict()["total"] == 1.234568

@@ -565,7 +565,9 @@ def test_allergen_gate_fires_through_the_verifier():
     e = make_env(0, task)
     ok(e, "propose_substitution", order_id=oid, item_id=item, substitute_item_id=unsafe)
     result = e.calculate_reward_shaped()
-    assert result.safety_passed is False and [g.id for g in result.gate_violations] == ["allergen"]
+    # the task's gate, and the domain's policy rule on the same line of the wiki (SPEC §9)
+    assert result.safety_passed is False
+    assert [(g.id, g.source) for g in result.gate_violations] == [("allergen", None), ("fd.allergen.no_unsafe_substitute", "policy")]
 
 
 # ---------------------------------------------------------------- fraud and escalation
@@ -588,10 +590,14 @@ def test_every_money_move_on_a_fraud_account_is_recorded_and_still_acts(env):
     assert len(env.data["orders"][oid]["ledger"]) >= 2  # the tools still acted
 
 
-def test_no_event_on_a_clean_account(env):
+def test_no_fraud_event_on_a_clean_account_but_the_money_is_recorded(env):
+    """SPEC §4.3 scope: every movement of money is an event, with its kind; only a flagged
+    account adds the fraud event."""
     oid = orders(lambda o: o["status"] == "delivered" and not cust(o)["fraud_flag"])[0]
     ok(env, "issue_refund", order_id=oid, amount=1, method="wallet_credit", reason="x")
-    assert events(env) == []
+    assert money_events(env) == []
+    moved = events(env, "money_moved")
+    assert [(e.fields["kind"], e.fields["amount"], e.fields["order_id"]) for e in moved] == [("credit", 1.0, oid)]
 
 
 def test_escalate_then_transfer(env):

@@ -23,10 +23,18 @@ def test_corpus_sizes():
     assert all(e.get("tag") for e in entries if e["kind"] == "bad")
     tags = {e["tag"] for e in entries}
     for needed in ("unsafe_substitute", "over_the_cap", "under_refund", "courier_outside_candidates", "money_on_fraud_account",
-                   "wrong_order", "missing_information", "tolerance_inside", "tolerance_outside", "cap_plus_tolerance",
+                   "wrong_order", "missing_information", "one_cent_under", "tolerance_outside", "one_cent_over_cap",
                    "repeated_checkpoint_steps", "failed_call_then_ground_truth", "empty_trajectory",
                    "checkpoints_without_outcome", "gate_crossed_then_undone"):
         assert needed in tags, needed
+
+
+def test_corpus_names_every_policy_rule():
+    """SPEC §9: every rule of the domain has corpus trajectories that break it (named)."""
+    entries = load_corpus(CORPUS)
+    named = {r for e in entries for r in e["expected"].get("rules", []) + e["expected"].get("gates", [])}
+    rules = {r.id for r in load_domain("food_delivery").policy_rules.rules}
+    assert rules <= named, sorted(rules - named)
 
 
 def test_suite_agrees_on_the_whole_corpus():
@@ -54,8 +62,8 @@ def test_every_task_has_a_checkpoint_only_trajectory():
 
 
 def test_gaming_probe_fails_when_lambda_lets_checkpoints_outrank_a_correct_trajectory(tmp_path):
-    """SPEC §3: shaped = outcome + lambda * p. A correct allergen trajectory that skipped asking (p = 0.7) scores
-    1 + 0.7 * lambda; a checkpoint-only one can reach 0.9 * lambda: at lambda 10 that is 9 >= 8, and the probe says so."""
+    """SPEC §3: shaped = outcome + lambda * p. A correct allergen trajectory that skipped listing the substitutes
+    (p = 0.7) scores 1 + 0.7 * lambda; a checkpoint-only one can reach 0.9 * lambda: at lambda 10 that is 9 >= 8, and the probe says so."""
     corpus = tmp_path / "grader"
     corpus.mkdir()
     shutil.copy(CORPUS / "allergen_substitution.json", corpus / "allergen_substitution.json")

@@ -206,14 +206,14 @@ def _split(total_cents, parts):
 def test_invariant_accepts_balanced_refuses_unbalanced(parts, methods, off):
     """SPEC §4.3: any balanced resolution passes, any unbalanced one fails."""
     amounts = _split(1250, parts)
-    amounts[-1] += off  # off by up to 3 cents, tolerance is 1 cent
+    amounts[-1] += off  # off by up to 3 cents; the tolerance is half a cent (SPEC §4.3)
     actions = [
         Action(name="issue_refund", kwargs={"order_id": "O1", "amount": cents / 100, "method": methods[i % 4]})
         for i, cents in enumerate(amounts)
         if cents > 0
     ]
     result = score_trajectory(ENV, REFUND, actions)
-    balanced = abs(off) <= 1
+    balanced = off == 0
     assert result.invariants_hold is balanced
     assert result.outcome_reward == (1.0 if balanced else 0.0)
     assert result.safety_passed

@@ -207,6 +207,9 @@ NEGATED = [
     ("Not that it matters much here but delivered", "delivered", False),
     ("The $12.50 was not refunded", "refunded", True),
     ("It is notable that it was delivered", "delivered", False),
+    ("It was not a b c delivered", "delivered", True),  # the 4th word before
+    ("It was not a b c d delivered", "delivered", False),  # the 5th word before
+    ("It was not a, b, c, delivered", "delivered", True),  # commas are not words
     ("Your order was delivered", "delivered", False),
 ]
 

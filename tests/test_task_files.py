@@ -13,7 +13,7 @@ GOOD = {"id": "a", "user_id": "u", "instruction": "x", "actions": []}
 def test_mini_domain_tasks_load():
     tasks = load_tasks(TASKS_FILE)
     assert [t.id for t in tasks] == ["courier", "refund", "substitution", "fraud", "plain"]
-    assert tasks[1].reward_overrides.monetary_identity[0].tolerance == 0.01
+    assert tasks[1].reward_overrides.monetary_identity[0].tolerance == 0.005  # SPEC §4.3 default: half a cent
 
 
 @pytest.mark.parametrize(

@@ -46,4 +46,5 @@ DOMAIN = Domain(
     rules=RULES,
     task_files={"train": TASKS / "train.json", "test": TASKS / "test.json"},
     terminate_tools=["transfer_to_human_agents"],
+    policy_rules_file=PACKAGE / "policy_rules.json",
 )

@@ -2,7 +2,8 @@
 
 ``total`` is the sum of the numbers the component paths select in Sa. The
 invariant holds iff ``|total − disputed_amount| ≤ tolerance``; a ``cap`` is
-exceeded when ``total > cap + tolerance`` (a safety gate, checked first). The
+strict: exceeded when ``total > cap`` with only a float epsilon of slack, never a cent
+(a safety gate, checked first). The
 owned paths are removed from both canonical states, so any balanced
 resolution passes and any unbalanced one fails, whatever its form.
 """
@@ -15,6 +16,10 @@ from typing import Any, Optional
 from tau_shaped.reward.matchers import sum_numbers
 from tau_shaped.reward.paths import delete_locations, select
 from tau_shaped.reward.overrides import MonetaryIdentity
+
+
+#: SPEC §4.3: a cap allows float noise only (cent amounts differ by at least 0.01).
+CAP_EPSILON = 1e-9
 
 
 @dataclass(frozen=True)
@@ -31,7 +36,7 @@ class InvariantCheck:
 
     @property
     def over_cap(self) -> bool:
-        return self.cap is not None and self.total > self.cap + self.tolerance + 1e-9
+        return self.cap is not None and self.total > self.cap + CAP_EPSILON
 
     def to_dict(self) -> dict:
         return {

@@ -50,7 +50,7 @@ class MonetaryIdentity(_Strict):
 
     id: str = Field(min_length=1)
     disputed_amount: float
-    tolerance: float = Field(default=0.01, ge=0)
+    tolerance: float = Field(default=0.005, ge=0)  # SPEC §4.3: half a cent
     cap: Optional[float] = None
     components: List[str] = Field(min_length=1)
     owns: List[str] = Field(default_factory=list)

@@ -15,7 +15,8 @@ here describes a violation), so a rule's gate or outcome condition is placed at 
   running sum matched and kept matching.
 - ``unsupported``: typed statements. Each agent message stating an amount (or a clock time)
   that no earlier observation or user message states, within ``tolerance``, and that is not
-  one of ``values`` (the policy's numbers, the task's amounts); for times, with
+  one of ``values`` (the policy's numbers, the task's amounts) nor the ``acted`` argument of a
+  later call (an offer the agent then makes); for times, with
   ``observed_at_least``, also a time earlier than that field of the latest ``from_tool``
   observation that no observation states.
 """
@@ -169,6 +170,8 @@ class PolicyForms:
                     supported.extend(t.value for t in statements.stated_times(text))
 
         absorb_user(self.trajectory.first_user_message)
+        offered = [(s.index, float(s.action.kwargs[a])) for s in self.trajectory.steps for a in p.acted
+                   if not s.is_respond and is_number(s.action.kwargs.get(a))]
         hits: List[Tuple[int, str]] = []
         for s in self.trajectory.steps:
             text = s.agent_text
@@ -183,8 +186,9 @@ class PolicyForms:
                             floor = _observed_field_minutes(s.observation, p.observed_at_least, floor)
                 continue
             stated = statements.stated_amounts(text) if amounts else statements.stated_times(text)
+            later = [v for step, v in offered if step > s.index]
             for item in stated:
-                pool = supported if amounts else supported + observed_times
+                pool = supported + later if amounts else supported + observed_times
                 ok = any(abs(item.value - v) <= p.tolerance + 1e-9 for v in pool)
                 early = (not amounts and floor is not None and item.value < floor
                          and not any(abs(item.value - v) <= 1e-9 for v in observed_times))

@@ -46,7 +46,7 @@ from tau_shaped.reward.predicate_schema import Matcher, Predicate, _as_matcher, 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _PREDICATE = TypeAdapter(Predicate)
 TASK_FACTS = ("user_id", "id", "disputed_total", "gt_amounts")
-_SAMPLES = {"string": "X", "number": 1.0, "list": ["X"], "bool": True, "any": "X"}
+_SAMPLES = {"string": "X", "number": 1.0, "list": [1.0], "bool": True, "any": "X"}
 
 
 class PolicyRuleError(ValueError):

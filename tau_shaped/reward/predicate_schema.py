@@ -296,10 +296,21 @@ class UnsupportedPredicate(_Strict):
     """Holds at each agent message that states an amount (``$12.50``) or a clock time that no
     earlier tool observation or user message states and that is not in ``values``. With
     ``observed_at_least`` (a field of ``from_tool``'s observation, e.g. ``earliest``), a time is
-    also unsupported when it is earlier than that field of the latest such observation."""
+    also unsupported when it is earlier than that field of the latest such observation.
+    ``acted``: argument names whose value in a later call of the agent supports a statement
+    (an offer, "I can refund $6.48", that the agent then makes: judged by the money rules)."""
 
     unsupported: Literal["amount", "time"]
     values: List[float] = Field(default_factory=list)
+    acted: List[str] = Field(default_factory=list)
+
+    @field_validator("values", mode="before")
+    @classmethod
+    def _flatten(cls, value: Any) -> Any:
+        # a bound fact may be a list inside the list (policy numbers + the task's amounts)
+        if isinstance(value, list):
+            return [x for v in value for x in (v if isinstance(v, list) else [v])]
+        return value
     tolerance: float = Field(default=0.005, ge=0)
     from_tool: Optional[str] = None
     observed_at_least: Optional[str] = None

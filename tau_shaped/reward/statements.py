@@ -97,11 +97,12 @@ def stated_amounts(text: str) -> List[Stated]:
 # --- times ----------------------------------------------------------------------------------
 
 def _hh_mm(tag: str, hour: str = "[01]?[0-9]|2[0-3]") -> str:
-    return (rf"(?P<{tag}h>{hour}):(?P<{tag}m>[0-5][0-9])"  # optional seconds, fraction
-            r"(?::[0-5][0-9](?:\.[0-9]{1,9})?)?")
+    """Hours and minutes (groups ``<tag>h``, ``<tag>m``), then optional seconds and fraction."""
+    return rf"(?P<{tag}h>{hour}):(?P<{tag}m>[0-5][0-9])" + r"(?::[0-5][0-9](?:\.[0-9]{1,9})?)?"
 
 
 def _suffix(tag: str) -> str:
+    """A 12-hour suffix (group ``<tag>s``), not the start of a word ("5 amazing")."""
     return rf"[ \t\u00a0\u202f]?(?P<{tag}s>(?i:am|pm|a\.m\.|p\.m\.|noon|midnight))(?![A-Za-z0-9])"
 
 
@@ -126,6 +127,7 @@ def _clock(hour: int, minute: int, suffix: Optional[str]) -> Optional[float]:
 
 
 def _times(text: str, bare_hours: bool) -> List[Stated]:
+    """ISO datetimes, HH:MM times and (if ``bare_hours``) hours with a 12-hour suffix."""
     found: List[Stated] = []
     for m in _TIME.finditer(text):
         if m.group("ih") is not None:
@@ -180,6 +182,7 @@ def _tokens(text: str, lo: int, hi: int) -> _Tokens:
 
 
 def _negating(word: str, following: str) -> bool:
+    """Whether ``word`` negates, given the token after it ("" for a clause boundary)."""
     w = word.lower()
     if w.endswith(("n't", "n’t")):
         return True
@@ -189,6 +192,7 @@ def _negating(word: str, following: str) -> bool:
 
 
 def _negated(tokens: _Tokens, start: int) -> bool:
+    """Whether a negation is among the 4 words before ``start``, back to a clause boundary."""
     starts, words = tokens
     i = bisect_left(starts, start)
     following = words[i] if i < len(words) else "."
@@ -219,15 +223,16 @@ def is_negated(text: str, start: int) -> bool:
 # --- phrases --------------------------------------------------------------------------------
 
 # The forms of each order status that state it; a phrase equal to a key (case-insensitive,
-# spaces and underscores alike) matches any of them.
+# spaces and underscores alike) matches any of them, and any form written with underscores
+# ("out_for_delivery" in a quoted status).
 STATUS_FORMS: Dict[str, List[str]] = {
     "placed": ["placed", "been placed"],
     "preparing": ["preparing", "being prepared", "prepared", "in preparation"],
     "ready_for_pickup": [
         "ready for pickup", "ready for pick-up", "ready for pick up", "ready to be picked up",
-        "ready to pick up", "ready_for_pickup",
+        "ready to pick up",
     ],
-    "out_for_delivery": ["out for delivery", "on its way", "on the way", "out_for_delivery"],
+    "out_for_delivery": ["out for delivery", "on its way", "on the way"],
     "delivered": ["delivered"],
     "cancelled": ["cancelled", "canceled"],
 }
@@ -262,7 +267,8 @@ def affirmed_phrase(text: str, phrase: str) -> Optional[str]:
         return None
     tokens: Optional[_Tokens] = None  # of the whole text, made once if needed
     for m in pattern.finditer(text):
-        tokens = tokens or _tokens(text, 0, len(text))
+        if tokens is None:
+            tokens = _tokens(text, 0, len(text))
         if not _negated(tokens, m.start()):
             return m.group(0)
     return None

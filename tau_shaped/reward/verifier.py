@@ -56,7 +56,7 @@ def _last_step(n: int) -> Optional[int]:
 
 def _cap_step(inp: VerifyInput, inv: Any) -> Optional[int]:
     """The step from which the invariant's running total stayed over its cap."""
-    bound = inv.cap + inv.tolerance + 1e-9
+    bound = inv.cap + invariants.CAP_EPSILON
     return stable_since(inp.trajectory, inp.probe_slots.get(id(inv)), lambda total: total > bound)
 
 

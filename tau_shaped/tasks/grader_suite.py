@@ -97,6 +97,10 @@ def _mismatches(expected: Dict[str, Any], result: Any) -> List[str]:
         out.append(f"gates {gates} (expected {expected.get('gates', [])})")
     if failing != sorted(expected.get("invariants_failing", [])):
         out.append(f"failing invariants {failing} (expected {expected.get('invariants_failing', [])})")
+    if "rules" in expected:  # SPEC §9: the domain's outcome rules the trajectory breaks
+        broken = sorted({v.id for v in result.rule_violations})
+        if broken != sorted(expected["rules"]):
+            out.append(f"rules broken {broken} (expected {sorted(expected['rules'])})")
     if expected.get("legacy") is not None and result.legacy_reward != expected["legacy"]:
         out.append(f"legacy {result.legacy_reward:g} (expected {expected['legacy']})")
     return out
@@ -148,7 +152,8 @@ def run_suite(domain: Domain, folder: Path, splits: Optional[Sequence[str]] = No
     for task_id in sorted(seen):
         task, by = tasks[task_id], rewards.get(task_id, {})
         overrides = task_overrides(task)
-        weights = math.fsum(c.weight for c in overrides.process_checkpoints) if overrides is not None else 0.0
+        own = [c.weight for c in overrides.process_checkpoints] if overrides is not None else []
+        weights = math.fsum(own + [r.rule.weight for r in env.bound_rules(task) if r.kind == "checkpoint"])
         rows: Dict[str, GamingRow] = {}
         for blend in BLENDS:
             correct_scores = by.get(f"correct:{blend}", [])

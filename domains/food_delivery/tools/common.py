@@ -68,8 +68,12 @@ def add_ledger_entry(data: Dict[str, Any], o: Dict[str, Any], type: str, amount:
     return entry
 
 
-def note_money_on_fraud_account(data: Dict[str, Any], customer_id: str, order_id: Any, amount: float, tool: str) -> None:
-    """SPEC §5: moving money on a fraud-flagged account is recorded; the tool still acts."""
+def note_money_on_fraud_account(data: Dict[str, Any], customer_id: str, order_id: Any, amount: float, tool: str, kind: str) -> None:
+    """SPEC §4.3 scope, §5 events: every movement of money to a customer is recorded as a
+    ``money_moved`` event (kind: refund, credit, apology, replacement or cancellation_refund;
+    with or without an order), so the conversation's money is seen whole; moving money on a
+    fraud-flagged account is recorded too. The tool still acts."""
+    record_event("money_moved", customer_id=customer_id, order_id=order_id, amount=cents(amount), tool=tool, kind=kind)
     if data["customers"][customer_id]["fraud_flag"]:
         record_event("money_moved_on_fraud_account", customer_id=customer_id, order_id=order_id, amount=amount, tool=tool)
 

@@ -32,7 +32,8 @@ def issue_refund(data: dict, order_id: str, amount: float, method: Literal["orig
     room = cents(o["total"] - refunded_so_far(o))
     if amount > room:
         raise ToolError(f"amount {amount:.2f} is more than the {room:.2f} left to refund on {order_id}")
-    note_money_on_fraud_account(data, o["customer_id"], order_id, amount, "issue_refund")
+    note_money_on_fraud_account(data, o["customer_id"], order_id, amount, "issue_refund",
+                                "refund" if method == "original_payment" else "credit")
     entry = add_ledger_entry(data, o, "refund" if method == "original_payment" else "credit", amount, method, reason)
     if method == "wallet_credit":
         c = customer(data, o["customer_id"])
@@ -58,7 +59,7 @@ def issue_apology_credit(data: dict, customer_id: str, amount: float, reason: st
         o = order(data, order_id)
         if o["customer_id"] != customer_id:
             raise ToolError(f"order {order_id} is not the customer's")
-    note_money_on_fraud_account(data, customer_id, order_id, amount, "issue_apology_credit")
+    note_money_on_fraud_account(data, customer_id, order_id, amount, "issue_apology_credit", "apology")
     c["wallet_balance"] = cents(c["wallet_balance"] + amount)
     result = {"customer_id": customer_id, "credited": amount, "wallet_balance": c["wallet_balance"]}
     if order_id is not None:
@@ -99,7 +100,7 @@ def create_replacement_order(data: dict, order_id: str, item_ids: List[str], rea
     room = cents(o["total"] - refunded_so_far(o))
     if value > room:
         raise ToolError(f"replacement worth {value:.2f} is more than the {room:.2f} left to make good on {order_id}")
-    note_money_on_fraud_account(data, o["customer_id"], order_id, value, "create_replacement_order")
+    note_money_on_fraud_account(data, o["customer_id"], order_id, value, "create_replacement_order", "replacement")
     number = 1 + sum(1 for e in o["ledger"] if e["type"] == "replacement")
     new_id = f"FD-R-{order_id}-{number}"
     eta_low = now(data) + timedelta(minutes=r["prep_minutes"] + 10)

@@ -53,7 +53,7 @@ def cancel_order(
     o["status"] = "cancelled"
     o["cancel_reason"] = reason
     if refund > 0:
-        note_money_on_fraud_account(data, o["customer_id"], order_id, refund, "cancel_order")
+        note_money_on_fraud_account(data, o["customer_id"], order_id, refund, "cancel_order", "cancellation_refund")
         add_ledger_entry(data, o, "refund", refund, "original_payment", f"cancellation: {reason}")
     return {"order_id": order_id, "status": "cancelled", "refunded": refund}
 
