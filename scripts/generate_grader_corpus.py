@@ -89,6 +89,8 @@ def ask(write: Dict[str, Any]) -> Dict[str, Any]:
         return say(f"I can add a ${kw['amount']:.2f} apology credit to your wallet. Shall I?")
     if write["name"] == "create_replacement_order":
         return say("I can send you the same items again, free of charge. Shall I?")
+    if write["name"] == "dispatch_replacement_courier":
+        return say("May I assign another courier to your order?")
     return say("May I go ahead?")
 
 

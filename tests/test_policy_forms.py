@@ -185,7 +185,8 @@ MENTION = {
     "amount": "number",
     "method": {"original_payment": ["original payment", "card"], "wallet_credit": ["wallet", "store credit"]},
 }
-CONFIRM = {"unconfirmed": {"tools": ["issue_refund", "cancel_order"], "mention": MENTION, "yes": YES}}
+VERBS = {"issue_refund": ["refund"], "cancel_order": ["cancel"]}
+CONFIRM = {"unconfirmed": {"tools": ["issue_refund", "cancel_order"], "mention": MENTION, "verbs": VERBS, "yes": YES}}
 REFUND = dict(order_id="FD-1001", amount=12.5, method="original_payment")
 DESCRIBE = "I will refund $12.50 to your card. Shall I go ahead?"
 
@@ -326,20 +327,14 @@ def test_unconfirmed_message_before_previous_write_does_not_count():
     assert broken(ev(CONFIRM, t)) == (True, 3, [3])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "policy_forms.describes() checks only the mentioned arguments the call has: a call with "
-        "none of them (cancel_order has no amount/method) counts as described by any message, so a "
-        "yes to 'I will refund $12.50 to your card' confirms a cancel_order it never mentioned"
-    ),
-)
 def test_unconfirmed_yes_to_another_write_does_not_confirm():
     """SPEC §5: "every write preceded by a confirmation *of that write* and the user's yes"
     (SPEC §9: confirm before each write): a yes to a described refund is not a confirmation of
     a cancellation the message never mentions."""
     t = traj(say(DESCRIBE, "Yes, please"), call("cancel_order", order_id="FD-1001"))
     assert broken(ev(CONFIRM, t)) == (True, 1, [1])
+    asked = traj(say("I can cancel order FD-1001. Shall I?", "Yes, please"), call("cancel_order", order_id="FD-1001"))
+    assert broken(ev(CONFIRM, asked))[0] is False
 
 
 # property: random interleavings of confirmations and writes
@@ -765,23 +760,42 @@ def test_in_state_in_event_where():
     assert not ev(pred("in_state"), t, INITIAL, FINAL).holds
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "SPEC §5 binding to state reads the value 'from the state at that step'; the code reads "
-        "S0 or the final state (MatchOps docstring, matchers._in_states over (initial, final)), "
-        "so an order that left the customer's orders at step 0 still counts at step 1"
-    ),
-)
+def _with_trace(pred_obj: Any, t: Trajectory, states_after: Sequence[Any]):
+    """The trace the env's probes record after each step (SPEC §5 binding to state)."""
+    from tau_shaped.reward.probes import compile_probes
+
+    probes, slots = compile_probes(None, [pred_obj])
+    t.state_trace = [tuple(probe(s) for probe in probes) for s in states_after]
+    return slots
+
+
 def test_in_state_reads_the_state_at_that_step():
     """SPEC §5 binding to state: "a matcher may compare an argument with a value read from the
-    state at that step". FD-2 is moved off CU-1 at step 0; step 1 is the last step and a read,
-    so the state at step 1 is the final state, where FD-2 is not CU-1's."""
+    state at that step". FD-2 is moved off CU-1 at step 0; at step 1 (acting on the state after
+    step 0) FD-2 is not CU-1's, though it was in S0."""
     initial = {"customers": {"CU-1": {"orders": ["FD-1", "FD-2"]}, "CU-2": {"orders": []}}}
     final = {"customers": {"CU-1": {"orders": ["FD-1"]}, "CU-2": {"orders": ["FD-2"]}}}
     t = traj(call("transfer_order", order_id="FD-2", to="CU-2"), call("get_order_details", order_id="FD-2"))
-    pred = {"tool": "get_order_details", "args": {"order_id": {"not_in_state": "customers.CU-1.orders"}}}
-    assert ev(pred, t, initial, final).step == 1
+    pred = PRED.validate_python({"tool": "get_order_details", "args": {"order_id": {"not_in_state": "customers.CU-1.orders"}}})
+    slots = _with_trace(pred, t, [final, final])
+    assert PredicateEvaluator(t, initial, final, slots).evaluate(pred).step == 1
+
+
+def test_in_state_at_a_step_ignores_what_changes_later():
+    """SPEC §5 binding to state: the order read at step 0 was the customer's then (in S0), so
+    the call at step 0 is on their own order, even if the order leaves them later."""
+    initial = {"customers": {"CU-1": {"orders": ["FD-1", "FD-2"]}}}
+    later = {"customers": {"CU-1": {"orders": ["FD-1"]}}}
+    t = traj(call("get_order_details", order_id="FD-2"), call("transfer_order", order_id="FD-2"))
+    pred = PRED.validate_python({"tool": "get_order_details", "args": {"order_id": {"not_in_state": "customers.CU-1.orders"}}})
+    slots = _with_trace(pred, t, [initial, later])
+    assert not PredicateEvaluator(t, initial, later, slots).evaluate(pred).holds
+    # and the probe copied the list: a later change to the live state does not rewrite step 0
+    live = {"customers": {"CU-1": {"orders": ["FD-1"]}}}
+    t2 = traj(call("get_order_details", order_id="FD-1"), call("get_order_details", order_id="FD-9"))
+    slots = _with_trace(pred, t2, [live, live])
+    live["customers"]["CU-1"]["orders"].append("FD-9")
+    assert PredicateEvaluator(t2, live, live, slots).evaluate(pred).step == 1
 
 
 # ==== 6. schema ===============================================================================

@@ -57,6 +57,8 @@ def tasks_check(
         for task in tasks:
             total += 1
             result = check_task(env, task)
+            for note in result.notes:
+                typer.echo(f"{path}: task {task.id!r}: {note}")
             if result.ok:
                 passed += 1
                 continue

@@ -41,11 +41,25 @@ def _contains(value: Any, needle: Any) -> bool:
     return False
 
 
+class StepView:
+    """What ``in_state`` reads at one step: the values each probed path selected in the state
+    the call acted on (SPEC §5 "read from the state at that step")."""
+
+    __slots__ = ("selected",)
+
+    def __init__(self, selected: Any) -> None:
+        self.selected = selected  # path -> list of values
+
+    def select(self, path: str) -> List[Any]:
+        return list(self.selected.get(path, []))
+
+
 def _in_states(value: Any, path: str, states: Sequence[Any]) -> bool:
     """SPEC §5 binding to state: ``value`` is one of the values ``path`` selects in one of the
-    states (a selected list counts its items)."""
+    states (a selected list counts its items); a state is a whole state or a ``StepView``."""
     for data in states:
-        for selected in select_values(data, path):
+        found = data.select(path) if isinstance(data, StepView) else select_values(data, path)
+        for selected in found:
             items = selected if isinstance(selected, list) else [selected]
             if any(values_equal(value, item) for item in items):
                 return True

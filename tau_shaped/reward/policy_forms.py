@@ -77,8 +77,14 @@ def _states_value(text: str, value: Any, how: Any) -> bool:
     return any(text_matching.find_phrase(text, form) is not None for form in dict.fromkeys((raw, raw.replace("_", " "))))
 
 
-def describes(text: str, kwargs: Any, confirmation: Confirmation) -> bool:
-    """SPEC §9: the message states each mentioned argument that the call gives."""
+def describes(text: str, tool: str, kwargs: Any, confirmation: Confirmation) -> bool:
+    """SPEC §9: the message names the kind of write (one of the tool's ``verbs``, when it has
+    some) and states each mentioned argument that the call gives."""
+    from tau_shaped.reward import text_matching
+
+    verbs = confirmation.verbs.get(tool)
+    if verbs and not any(text_matching.find_phrase(text, verb) is not None for verb in verbs):
+        return False
     for arg, how in confirmation.mention.items():
         value = kwargs.get(arg)
         if value is None:
@@ -96,6 +102,9 @@ class PolicyForms:
     states: Tuple[Any, ...]
 
     def evaluate(self, pred: Any) -> Verdict:  # pragma: no cover - provided by the evaluator
+        raise NotImplementedError
+
+    def states_before(self, pred: Any, step: int) -> Tuple[Any, ...]:  # pragma: no cover - provided by the evaluator
         raise NotImplementedError
 
     def _UnprecededPredicate(self, p: UnprecededPredicate) -> Verdict:
@@ -119,7 +128,7 @@ class PolicyForms:
             if s.action.name not in c.tools or (c.succeeded and not s.succeeded):
                 continue
             window = [r for r in steps[last_write + 1 : s.index] if r.agent_text is not None]
-            described = [r for r in window if describes(r.agent_text, s.action.kwargs, c)]
+            described = [r for r in window if describes(r.agent_text, s.action.name, s.action.kwargs, c)]
             agreed = [r for r in described if r.user_reply == "" or match_text(c.yes, r.user_reply) is not None]
             if not agreed:
                 why = "no message states it" if not described else "the user did not say yes"
@@ -134,7 +143,8 @@ class PolicyForms:
         for event in self.trajectory.events:
             if event.type != p.event_sum or event.step is None:
                 continue
-            if not all(k in event.fields and match_value(m, event.fields[k], self.states) for k, m in p.where.items()):
+            states = self.states_before(p, event.step)
+            if not all(k in event.fields and match_value(m, event.fields[k], states) for k, m in p.where.items()):
                 continue
             value = event.fields.get(p.field)
             if not is_number(value):

@@ -234,6 +234,10 @@ def bind(rule_set: Optional[PolicyRuleSet], task: Any, initial: Any) -> List[Bou
             continue
         if not all(facts.get(name) is not None and match_value(m, facts[name]) for name, m in rule.applies.items()):
             continue
+        missing = sorted(name for name in set(_placeholders(rule.when)) if facts.get(name) is None)
+        if missing:
+            raise PolicyRuleError(f"rule {rule.id!r} does not bind to task {getattr(task, 'id', '?')!r}: "
+                                  f"fact {', '.join(missing)} is absent from the task or S0")
         try:
             when = _PREDICATE.validate_python(fill(rule.when, facts))
         except ValidationError as exc:
@@ -254,7 +258,8 @@ def load_rules(path: Union[str, FilePath]) -> PolicyRuleSet:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(x) for x in first["loc"])
-        raise PolicyRuleError(f"{path}: {where}: {first['msg']}") from None
+        message = first["msg"].removeprefix("Value error, ")
+        raise PolicyRuleError(f"{path}: {where + ': ' if where else ''}{message}") from None
 
 
 def rules_json_schema() -> Dict[str, Any]:

@@ -82,9 +82,10 @@ class MatchOps(_Strict):
     not_in: Optional[List[Any]] = None
     contains: Any = None
     regex: Optional[str] = None
-    # binding to state (SPEC §5): the value is (not) one of those the path selects in S0 or
-    # the final state (a list selected counts its items); e.g. the order acted on belongs to
-    # the verified customer: {"in_state": "customers.CU-1.orders"}
+    # binding to state (SPEC §5): the value is (not) one of those the path selects in the
+    # state the step acted on (a list selected counts its items), e.g. the order acted on
+    # belongs to the verified customer: {"in_state": "customers.CU-1.orders"}. Read from the
+    # env's probes; a hand-built trajectory with no trace reads S0 and the final state.
     in_state: Optional[str] = None
     not_in_state: Optional[str] = None
 
@@ -265,6 +266,9 @@ class Confirmation(_Strict):
     # ARG -> how the describing message must state the call's value of ARG: "number" (the
     # amount), "text" (the value itself, "_" read as a space) or {VALUE: [phrases]}
     mention: Dict[str, Union[Literal["number", "text"], Dict[str, List[str]]]] = Field(default_factory=dict)
+    # TOOL -> phrases of which the describing message must say one ("cancel", "refund"): a
+    # yes to one kind of write is no yes to another
+    verbs: Dict[str, List[str]] = Field(default_factory=dict)
     yes: TextMatcher
     succeeded: bool = True
 

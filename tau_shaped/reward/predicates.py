@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
-from tau_shaped.reward.matchers import match_text, match_value, sum_numbers
+from tau_shaped.reward.matchers import StepView, match_text, match_value, sum_numbers
 from tau_shaped.reward.paths import select_values
 from tau_shaped.reward.policy_forms import PolicyForms, Verdict, short
 from tau_shaped.reward.predicate_schema import (
@@ -100,6 +100,18 @@ class PredicateEvaluator(PolicyForms):
         self.probe_slots = probe_slots or {}
         self.states = (initial, final)
 
+    def states_before(self, pred: Any, step: int) -> Tuple[Any, ...]:
+        """What ``in_state`` matchers of ``pred`` read at ``step``: the state the step acted on
+        (S0 at step 0; the probed values after the step before), or, without a trace (a
+        hand-built trajectory), S0 and the final state."""
+        if step == 0:
+            return (self.initial,)
+        slot = self.probe_slots.get(id(pred))
+        trace = self.trajectory.state_trace
+        if slot is None or trace is None or len(trace) != self.n:
+            return self.states
+        return (StepView(trace[step - 1][slot]),)
+
     def evaluate(self, pred: Any) -> Verdict:
         method = getattr(self, "_" + type(pred).__name__, None)
         if method is None:
@@ -122,7 +134,8 @@ class PredicateEvaluator(PolicyForms):
             if p.succeeded is not None and s.succeeded != p.succeeded:
                 continue
             kwargs = s.action.kwargs
-            if all(arg in kwargs and match_value(m, kwargs[arg], self.states) for arg, m in p.args.items()):
+            states = self.states_before(p, s.index)
+            if all(arg in kwargs and match_value(m, kwargs[arg], states) for arg, m in p.args.items()):
                 state = "succeeded" if s.succeeded else "failed"
                 hits.append((s.index, f"{p.tool}({_short(kwargs)}) {state}"))
         return self._occurs(hits, f"matching {p.tool} call")
@@ -146,7 +159,8 @@ class PredicateEvaluator(PolicyForms):
         for event in self.trajectory.events:
             if event.type != p.event or event.step is None:
                 continue
-            if all(k in event.fields and match_value(m, event.fields[k], self.states) for k, m in p.where.items()):
+            states = self.states_before(p, event.step)
+            if all(k in event.fields and match_value(m, event.fields[k], states) for k, m in p.where.items()):
                 hits.append((event.step, f"event {event.type} {_short(event.fields)}"))
         return self._occurs(hits, f"{p.event} event")
 

@@ -1,7 +1,7 @@
 """State probes: the state facts the env samples after every step.
 
-A ``state``/``sum`` predicate at ``final`` and every capped invariant's total
-are probed after each step, so the verifier can tell at which step a state
+A ``state``/``sum`` predicate at ``final``, every capped invariant's total and the paths
+that ``in_state`` matchers read (binding to state, SPEC §5) are probed after each step, so the verifier can tell at which step a state
 predicate became (and stayed) true and when a cap was first exceeded. A task
 with no such predicate probes nothing and costs nothing.
 """
@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Iterator, List, Sequence, Tuple
 
 from tau_shaped.reward.matchers import sum_numbers
-from tau_shaped.reward.predicate_schema import StatePredicate, SumPredicate, walk
+from tau_shaped.env.overlay import deep_copy
+from tau_shaped.reward.paths import select_values
+from tau_shaped.reward.predicate_schema import EventPredicate, EventSumPredicate, StatePredicate, SumPredicate, ToolPredicate, walk
 from tau_shaped.reward.predicates import state_atom_holds, sum_atom_holds
 
 Probe = Callable[[Any], Any]
@@ -21,6 +23,27 @@ def _atoms(pred: Any) -> Iterator[Any]:
     for node in walk(pred):
         if isinstance(node, (StatePredicate, SumPredicate)) and node.at == "final":
             yield node
+
+
+def state_paths(pred: Any) -> List[str]:
+    """The paths that ``in_state``/``not_in_state`` matchers of a tool or event predicate read."""
+    paths: List[str] = []
+    for matcher in list(getattr(pred, "args", {}).values()) + list(getattr(pred, "where", {}).values()):
+        for path in (getattr(matcher, "in_state", None), getattr(matcher, "not_in_state", None)):
+            if path is not None and path not in paths:
+                paths.append(path)
+    return paths
+
+
+def _binding_nodes(pred: Any) -> Iterator[Any]:
+    for node in walk(pred):
+        if isinstance(node, (ToolPredicate, EventPredicate, EventSumPredicate)) and state_paths(node):
+            yield node
+
+
+def _selected(data: Any, paths: Tuple[str, ...]) -> Dict[str, List[Any]]:
+    # copies: the live state goes on changing after this step
+    return {path: [deep_copy(v) for v in select_values(data, path)] for path in paths}
 
 
 def compile_probes(overrides: Any, extra: Sequence[Any] = ()) -> Tuple[List[Probe], Dict[int, int]]:
@@ -40,6 +63,11 @@ def compile_probes(overrides: Any, extra: Sequence[Any] = ()) -> Tuple[List[Prob
                 probes.append(lambda data, a=atom: state_atom_holds(a, data))
             else:
                 probes.append(lambda data, a=atom: sum_atom_holds(a, data))
+        for node in _binding_nodes(pred):
+            if id(node) in slots:
+                continue
+            slots[id(node)] = len(probes)
+            probes.append(lambda data, paths=tuple(state_paths(node)): _selected(data, paths))
     for inv in overrides.monetary_identity if overrides is not None else []:
         if inv.cap is not None:
             slots[id(inv)] = len(probes)

@@ -13,6 +13,7 @@ outcome 0.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Iterator, List, Union
 
@@ -20,6 +21,7 @@ from tau_shaped.reward.equivalence import read_path
 from tau_shaped.env.overlay import ABSENT
 from tau_shaped.reward.paths import Filter, Path, Wildcard, fill, parse_path, select
 from tau_shaped.reward.predicate_schema import StatePredicate, SumPredicate, ToolPredicate, walk
+from tau_shaped.reward.policy_rules import exemptions
 from tau_shaped.reward.scoring import score_trajectory
 
 
@@ -27,6 +29,7 @@ from tau_shaped.reward.scoring import score_trajectory
 class TaskCheck:
     task_id: str
     problems: List[str] = field(default_factory=list)
+    notes: List[str] = field(default_factory=list)  # shown, not refused (a rule opted out of, with its reason)
 
     @property
     def ok(self) -> bool:
@@ -75,6 +78,25 @@ def _declared_paths(overrides: Any, expected: Any) -> Iterator[tuple]:
                         yield f"{kind} {item.id}", path
 
 
+def _check_policy(env: Any, task: Any, result: Any, check: TaskCheck) -> None:
+    """SPEC §9: the ground truth keeps every rule bound to the task; an exemption names a rule
+    of the domain (and is shown with its reason); checkpoint weights, the task's and the
+    rules', sum to at most 1."""
+    for v in result.rule_violations:
+        check.problems.append(f"ground truth breaks policy rule {v.id} at step {v.step}: {v.evidence}")
+    rule_set = getattr(env, "policy_rules", None)
+    for rule_id, reason in exemptions(task).items():
+        if rule_set is None or rule_set.rule(rule_id) is None:
+            check.problems.append(f"policy_exemptions: no rule {rule_id!r} in the domain's policy rules")
+        else:
+            check.notes.append(f"opts out of {rule_id}: {reason}")
+    overrides = getattr(task, "reward_overrides", None)
+    own = [c.weight for c in overrides.process_checkpoints] if overrides is not None else []
+    rules = [r.rule.weight for r in env.bound_rules(task) if r.kind == "checkpoint"] if hasattr(env, "bound_rules") else []
+    if math.fsum(own + rules) > 1 + 1e-9:
+        check.problems.append(f"checkpoint weights sum to {math.fsum(own + rules):g} with the domain's checkpoint rules (at most 1)")
+
+
 def check_task(env: Any, task: Any) -> TaskCheck:
     """Every problem of one task, against an env of its domain."""
     check = TaskCheck(task.id)
@@ -116,6 +138,7 @@ def check_task(env: Any, task: Any) -> TaskCheck:
                 for pred in walk(item.when):
                     if isinstance(pred, ToolPredicate) and pred.tool not in tools:
                         problems.append(f"{kind} {item.id}: unknown tool {pred.tool!r}")
+    _check_policy(env, task, result, check)
     idle = score_trajectory(env, task, [])
     if idle.status == "ok" and idle.outcome_reward == 1.0:
         problems.append("an agent that does nothing scores outcome 1: the task cannot tell right from wrong")

@@ -1,0 +1,422 @@
+"""The food-delivery policy rules (SPEC §9): each rule kept by every ground truth it binds to,
+and each broken alone (everything else the ground truth), named at the step that broke it.
+
+The trajectories are written from wiki.md, not from the verifier: each test says which line
+of the policy its change breaks.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+from tau_shaped import Action, load_domain, score_trajectory
+from tau_shaped.reward.policy_rules import PolicyRuleError, bind, load_rules, rules_json_schema
+from tau_shaped.tasks.check import check_task
+from tau_shaped.tasks.schema import ShapedTask
+
+DOMAIN = load_domain("food_delivery")
+TASKS = DOMAIN.tasks("train") + DOMAIN.tasks("test")
+BY_ID = {t.id: t for t in TASKS}
+ENV = DOMAIN.make_env(tasks=TASKS, task_index=0)
+S0 = ENV.initial_state(0)
+RULES = DOMAIN.policy_rules
+RULES_FILE = Path(DOMAIN.policy_rules_file)
+
+CUSTOMER_RULES = {r.id for r in RULES.rules if r.applies.get("user_id") is not None and "CU-" in str(r.applies["user_id"].model_dump())}
+FRAUD_RULES = {r.id for r in RULES.rules if "fraud_flag" in r.applies}
+ROUTE_RULES = {"fd.route.own_route_only"}
+EVERY_TASK = {r.id for r in RULES.rules if not r.applies}
+
+
+def A(name: str, **kwargs: Any) -> Action:
+    return Action(name=name, kwargs=kwargs)
+
+
+def say(text: str) -> Action:
+    return A("respond", content=text)
+
+
+def gt(task_id: str) -> List[Action]:
+    return [a.model_copy(deep=True) for a in BY_ID[task_id].actions]
+
+
+def score(task_id: str, actions: List[Action], **kw: Any):
+    result = score_trajectory(ENV, BY_ID[task_id], actions, **kw)
+    assert result.status == "ok", result.error
+    return result
+
+
+def policy_gates(result) -> List[tuple]:
+    return [(g.id, g.step) for g in result.gate_violations if g.source == "policy"]
+
+
+def broken(result) -> List[tuple]:
+    return [(v.id, v.step) for v in result.rule_violations]
+
+
+# ---- the rule set ----------------------------------------------------------------------------
+
+
+def test_rule_table_size_and_kinds():
+    """SPEC §9: every rule is a gate, an outcome condition or a checkpoint, quotes its policy
+    line and says what breaks it; ids are unique."""
+    kinds = {k: sum(r.kind == k for r in RULES.rules) for k in ("gate", "outcome", "checkpoint")}
+    assert kinds == {"gate": 6, "outcome": 9, "checkpoint": 0}
+    assert all(r.policy and r.description for r in RULES.rules)
+    wiki = DOMAIN.wiki.replace("**", "").replace("`", "").replace("\n- ", "\n")  # list items read as prose
+    for r in RULES.rules:
+        # each rule quotes a line of wiki.md (its first sentence, as written there)
+        first = r.policy.replace("`", "").split(". ")[0].rstrip(".")
+        assert first in " ".join(wiki.split()), (r.id, first)
+
+
+def test_rules_json_schema_is_exported_and_the_file_validates():
+    """SPEC §9: rules are data validated like task files, with a JSON Schema."""
+    schema = rules_json_schema()
+    assert "rules" in schema["properties"] and "facts" in schema["properties"]
+    assert load_rules(RULES_FILE).model_dump() == RULES.model_dump()
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda r: r["rules"].append(dict(r["rules"][0])), "rule ids repeat"),
+        (lambda r: r["rules"][0].update(when={"tool": "x", "bogus": 1}), "when"),
+        (lambda r: r["rules"][1]["when"]["where"].update(customer_id="{nobody}"), "unknown facts: nobody"),
+        (lambda r: r["rules"][0].update(kind="sometimes"), "kind"),
+        (lambda r: r["rules"][0].update(weight=0.5), "only a checkpoint rule has a weight"),
+        (lambda r: r["facts"].update(loop={"state": "customers.{later}"}, later={"task": "id"}), "not an earlier fact"),
+    ],
+)
+def test_a_bad_rule_file_is_refused_in_one_line_naming_file_and_field(tmp_path, mutate, message):
+    """SPEC §9 / §6.1: a malformed rule file is refused when loaded, with the file and field."""
+    raw = json.loads(RULES_FILE.read_text())
+    mutate(raw)
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(raw))
+    with pytest.raises(PolicyRuleError) as err:
+        load_rules(path)
+    text = str(err.value)
+    assert str(path) in text and message in text and "\n" not in text
+
+
+def test_an_unreadable_rule_file_is_one_line(tmp_path):
+    path = tmp_path / "rules.json"
+    path.write_text("{not json")
+    with pytest.raises(PolicyRuleError, match="cannot read rules"):
+        load_rules(path)
+
+
+# ---- every ground truth keeps every rule bound to it ------------------------------------------
+
+
+@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+def test_ground_truth_keeps_every_rule_it_binds_to(task):
+    """SPEC §9: the ground truth of every task a rule binds to keeps it; a rule that does not
+    apply is silent (not checked)."""
+    result = score_trajectory(ENV, task, list(task.actions))
+    assert result.status == "ok"
+    assert result.rule_violations == [] and policy_gates(result) == []
+    assert result.outcome_reward == 1.0
+    expected = set(EVERY_TASK)
+    if task.user_id.startswith("CU-"):
+        expected |= CUSTOMER_RULES
+        if S0["customers"][task.user_id]["fraud_flag"]:
+            expected |= FRAUD_RULES
+    else:
+        expected |= ROUTE_RULES
+    assert set(result.rules_checked) == expected
+
+
+# ---- each rule broken alone, at its step -------------------------------------------------------
+
+
+def test_verify_before_access_broken_alone_at_the_lookup():
+    """wiki: "Before looking up or changing anything on an account, find the customer's id"."""
+    g = gt("fd-question-1")
+    r = score("fd-question-1", [g[1], g[0], g[2]])
+    assert broken(r) == [("fd.identity.verify_before_access", 0)]
+    assert r.safety_passed and r.canonical_match and r.outputs_passed and r.outcome_reward == 0.0
+
+
+def test_failed_lookup_before_verifying_keeps_the_rule():
+    """A look-up that failed looked nothing up: the rule holds (edge)."""
+    g = gt("fd-question-1")
+    r = score("fd-question-1", [A("get_order_details", order_id="FD-0")] + g)
+    assert broken(r) == [] and r.outcome_reward == 1.0
+
+
+def test_no_other_customer_data_broken_alone_at_the_lookup():
+    """wiki: "Never reveal another customer's information": looking up their order."""
+    g = gt("fd-question-1")
+    stranger = next(o for o, v in sorted(S0["orders"].items()) if v["customer_id"] != "CU-1290")
+    r = score("fd-question-1", g[:1] + [A("get_order_details", order_id=stranger)] + g[1:])
+    assert broken(r) == [("fd.account.no_other_customer_data", 1)]
+    assert r.safety_passed and r.canonical_match and r.outputs_passed
+
+
+def test_confirm_before_write_broken_alone_when_the_question_is_dropped():
+    """wiki: "Before any write ... tell the customer exactly what you are about to do"."""
+    g = gt("fd-missing-1")
+    r = score("fd-missing-1", g[:2] + g[3:])
+    assert broken(r) == [("fd.confirm.before_write", 2)]
+    assert r.safety_passed and r.canonical_match and r.invariants_hold
+
+
+@pytest.mark.parametrize(
+    "question, reply, kept",
+    [
+        ("I can refund $5.26 to your card. Is that OK?", "Yes, please go ahead.", True),
+        ("I can refund $5.26 to your card. Is that OK?", "No, please don't do that.", False),
+        ("I can refund $5.26 to your card. Is that OK?", "", True),  # no reply recorded: not a no
+        ("I can refund $5.62 to your card. Is that OK?", "Yes", False),  # another amount
+        ("I can refund $5.26 to your wallet. Is that OK?", "Yes", False),  # another method
+        ("I can cancel your order. Is that OK?", "Yes", False),  # another action
+        ("Refund of $5.26 to the original payment method, OK?", "Sure", True),
+    ],
+)
+def test_confirm_before_write_edges(question, reply, kept):
+    """wiki: a "yes" covers only the action described (order, amount, method)."""
+    g = gt("fd-missing-1")
+    r = score("fd-missing-1", g[:2] + [say(question)] + g[3:], user_replies=[reply])
+    assert (broken(r) == []) is kept
+    if not kept:
+        assert broken(r)[0] == ("fd.confirm.before_write", 3)
+
+
+def test_one_yes_covers_one_write():
+    """wiki: "Then make that one call": a second write needs its own yes."""
+    g = gt("fd-missing-1")
+    half = [A("issue_refund", order_id="FD-10013", amount=2.63, method="original_payment", reason="x"),
+            A("issue_refund", order_id="FD-10013", amount=2.63, method="original_payment", reason="x")]
+    r = score("fd-missing-1", g[:2] + [say("I can refund $2.63 to your card, twice. Is that OK?")] + half)
+    assert broken(r) == [("fd.confirm.before_write", 4)]
+
+
+def test_never_reassign_active_courier_named_at_the_second_dispatch():
+    """wiki: "Never reassign an order whose courier is still active"."""
+    g = gt("fd-courier-1")
+    again = [say("May I assign another courier to your order?"), g[3]]
+    r = score("fd-courier-1", g + again)
+    assert broken(r) == [("fd.courier.never_reassign_active", 5)]
+
+
+def test_escalate_before_transfer_broken_alone():
+    """wiki (fraud): escalate, tell the customer, then transfer."""
+    g = gt("fd-fraud-1")
+    r = score("fd-fraud-1", g[:2] + g[3:] + [g[2]])
+    assert broken(r) == [("fd.fraud.escalate_before_transfer", 3)]
+    assert r.safety_passed and r.canonical_match
+
+
+def test_flag_not_mentioned_broken_alone():
+    """wiki (fraud): "Do not mention the flag"."""
+    g = gt("fd-fraud-1")
+    g[3] = say("Your account has a fraud flag. A specialist will follow up with you. I am transferring you now.")
+    r = score("fd-fraud-1", g)
+    assert broken(r) == [("fd.fraud.flag_not_mentioned", 3)]
+    assert r.safety_passed and r.canonical_match
+
+
+def test_transfer_announced_first_broken_alone():
+    """wiki: "First tell the customer that you are transferring them, then make the call"."""
+    g = gt("fd-fraud-1")
+    g[3] = say("A specialist will follow up with you.")
+    r = score("fd-fraud-1", g)
+    assert broken(r) == [("fd.transfer.announced_first", 4)]
+
+
+def test_amounts_supported_broken_alone_by_an_invented_fee():
+    """wiki: "Every price, time, amount or rule you state comes from the customer, a tool or
+    this policy"."""
+    g = gt("fd-question-1")
+    g[2] = say(g[2].kwargs["content"] + " A $3.47 handling fee may apply.")
+    r = score("fd-question-1", g)
+    assert broken(r) == [("fd.statements.amounts_supported", 2)]
+    assert r.canonical_match and r.outputs_passed
+
+
+def test_amounts_supported_by_the_policy_the_customer_and_an_offer_made():
+    """The policy's numbers, the customer's own words and an offer the agent then makes are
+    supported (an amount given is judged by the money rules)."""
+    g = gt("fd-question-1")
+    g[2] = say(g[2].kwargs["content"] + " The base delivery fee is $2.99; you mentioned $4.10.")
+    r = score("fd-question-1", g, first_user_message="I think I paid $4.10 extra?")
+    assert broken(r) == []
+
+
+def _eta_case():
+    """An order out for delivery of a customer with a question task, and its ETA observation."""
+    cid = BY_ID["fd-question-1"].user_id
+    email = S0["customers"][cid]["email"]
+    oid = next((o for o in S0["customers"][cid]["orders"] if S0["orders"][o]["status"] in ("out_for_delivery", "preparing", "placed")), None)
+    return email, oid
+
+
+def test_eta_not_earlier_than_earliest():
+    """wiki (ETAs): "Never promise a time earlier than its earliest"; a time no tool gave is
+    also unsupported."""
+    email, oid = _eta_case()
+    assert oid is not None
+    from tau_shaped.reward.statements import times_in_observation
+
+    env = DOMAIN.make_env(tasks=[BY_ID["fd-question-1"]], task_index=0)
+    env.reset(0)
+    env.step(A("find_customer_by_email", email=email))
+    eta = json.loads(env.step(A("get_order_eta", order_id=oid)).observation)
+    earliest = times_in_observation(json.dumps(eta["earliest"]))[0]
+    early = f"{int(earliest - 5) // 60:02d}:{int(earliest - 5) % 60:02d}"
+    base = [A("find_customer_by_email", email=email), A("get_order_eta", order_id=oid)]
+    r = score("fd-question-1", base + [say(f"It will be with you by {early}.")])
+    assert ("fd.eta.supported_not_earlier", 2) in broken(r)
+    on_time = eta["earliest"][11:16]
+    r = score("fd-question-1", base + [say(f"It will arrive from {on_time}.")])
+    assert "fd.eta.supported_not_earlier" not in [b[0] for b in broken(r)]
+
+
+def test_apology_tier_cap_seen_across_the_conversation():
+    """wiki: "The most you may give in one conversation depends on the loyalty tier": a
+    second apology credit with no order named goes over it (money the order's ledger does not
+    see), and the gate is at that credit."""
+    g = gt("fd-cap-1")
+    extra = [say("I can add a $1.00 apology credit to your wallet. Shall I?"),
+             A("issue_apology_credit", customer_id="CU-1220", amount=1.0, reason="sorry again")]
+    r = score("fd-cap-1", g + extra)
+    assert policy_gates(r) == [("fd.apology.tier_cap", 5)]
+    assert [g.id for g in r.gate_violations] == ["fd.apology.tier_cap"]  # the order's own cap is not crossed
+    assert r.reward == 0.0
+
+
+def test_never_more_than_lost_across_orders():
+    """wiki: "Never give back more, in total, than the customer lost": a credit on another of
+    the customer's orders, on top of the full refund."""
+    g = gt("fd-missing-1")
+    other = next(o for o in sorted(S0["customers"]["CU-1130"]["orders"]) if o != "FD-10013" and S0["orders"][o]["total"] > 6)
+    extra = [say("I can refund $5.00 as wallet credit. Is that OK?"),
+             A("issue_refund", order_id=other, amount=5.0, method="wallet_credit", reason="goodwill")]
+    r = score("fd-missing-1", g + extra)
+    assert [(x.id, x.step) for x in r.gate_violations] == [("fd.money.never_more_than_lost", 5)]
+
+
+def test_fraud_money_at_any_time_even_after_escalating():
+    """wiki (fraud): "never move money on that account in any way", escalated or not."""
+    g = gt("fd-fraud-1")
+    credit = [say("I can add a $1.00 apology credit to your wallet. Shall I?"),
+              A("issue_apology_credit", customer_id="CU-1132", amount=1.0, reason="sorry")]
+    r = score("fd-fraud-1", g[:3] + credit + g[3:])
+    assert [(x.id, x.step) for x in r.gate_violations] == [("fd.fraud.no_money_moved", 4)]
+
+
+def test_unsafe_substitute_named_by_the_domain_rule_at_the_proposal():
+    """wiki: "Never propose a substitute that contains any of them"."""
+    g = gt("fd-allergen-1")
+    oid = "FD-10242"
+    allergens = set(S0["customers"]["CU-1126"]["allergens"])
+    menu = S0["restaurants"][S0["orders"][oid]["restaurant_id"]]["menu"]
+    unsafe = next(m for m, v in sorted(menu.items()) if v["in_stock"] and set(v["allergens"]) & allergens)
+    g[3] = A("propose_substitution", order_id=oid, item_id="MI-133-03", substitute_item_id=unsafe)
+    r = score("fd-allergen-1", g)
+    assert ("fd.allergen.no_unsafe_substitute", 3) in policy_gates(r)
+
+
+def test_act_on_own_orders_refund_on_a_strangers_order():
+    """wiki: "act only on that customer's orders"."""
+    g = gt("fd-missing-1")
+    stranger = next(o for o, v in sorted(S0["orders"].items()) if v["customer_id"] != "CU-1130" and v["total"] > 10)
+    write = A("issue_refund", order_id=stranger, amount=5.26, method="original_payment", reason="x")
+    r = score("fd-missing-1", g[:3] + [write])
+    assert [(x.id, x.step) for x in r.gate_violations] == [("fd.account.act_on_own_orders", 3)]
+
+
+def test_a_replacement_order_created_in_the_episode_is_the_customers_own():
+    """Binding to state at each step (SPEC §5): an order created for the customer during the
+    episode is theirs when the agent later looks it up."""
+    g = gt("fd-missing-1")
+    order = S0["orders"]["FD-10013"]
+    rest = S0["restaurants"][order["restaurant_id"]]
+    item = next((it for it in order["items"] if rest["menu"][it["item_id"]]["in_stock"]), None)
+    if rest["status"] != "open" or item is None:
+        pytest.skip("the restaurant cannot make a replacement")
+    make = [say("I can send you the same items again as a free replacement. Shall I?"),
+            A("create_replacement_order", order_id="FD-10013", item_ids=[item["item_id"]], reason="missing")]
+    r = score("fd-missing-1", g[:2] + make + [A("get_order_details", order_id="FD-R-FD-10013-1")])
+    assert "fd.account.no_other_customer_data" not in [b[0] for b in broken(r)]
+
+
+def test_route_of_another_courier_is_a_gate():
+    """wiki: "you may plan only that courier's route"."""
+    from tau_shaped_domains.food_delivery.tools.couriers import drivers_with_routes
+
+    g = gt("fd-route-1")
+    other = next(d for d in drivers_with_routes(S0) if d != "DR-204")
+    g[1] = A("plan_delivery_route", driver_id=other)
+    r = score("fd-route-1", g)
+    assert policy_gates(r) == [("fd.route.own_route_only", 1)]
+
+
+# ---- exemptions -------------------------------------------------------------------------------
+
+
+def _exempt(task_id: str, exemptions: List[Dict[str, str]]) -> ShapedTask:
+    raw = BY_ID[task_id].model_dump(mode="json", by_alias=True, exclude_none=True)
+    raw["id"] = task_id + "-exempt"
+    raw["policy_exemptions"] = exemptions
+    return ShapedTask.model_validate(raw)
+
+
+def test_a_task_opts_out_of_a_rule_only_with_a_reason():
+    """SPEC §9: a task may opt out of a rule, with a written reason; the rule is then silent."""
+    with pytest.raises(Exception, match="reason"):
+        _exempt("fd-question-1", [{"rule": "fd.identity.verify_before_access", "reason": "no"}])
+    task = _exempt("fd-question-1", [{"rule": "fd.identity.verify_before_access", "reason": "the caller is a verified internal tool"}])
+    env = DOMAIN.make_env(tasks=[task], task_index=0)
+    g = gt("fd-question-1")
+    r = score_trajectory(env, task, [g[1], g[0], g[2]])
+    assert r.rule_violations == [] and "fd.identity.verify_before_access" not in r.rules_checked
+    check = check_task(env, task)
+    assert check.ok and any("opts out of fd.identity.verify_before_access" in n for n in check.notes)
+
+
+def test_an_exemption_naming_no_rule_is_refused_by_tasks_check():
+    """SPEC §9: an exemption must name a rule of the domain."""
+    task = _exempt("fd-question-1", [{"rule": "fd.no.such.rule", "reason": "a reason long enough"}])
+    env = DOMAIN.make_env(tasks=[task], task_index=0)
+    problems = check_task(env, task).problems
+    assert any("fd.no.such.rule" in p and "no rule" in p for p in problems)
+
+
+def test_binding_refuses_a_rule_whose_fact_is_missing():
+    """SPEC §9: a rule binds to the task's facts; one that cannot be bound is an error naming
+    the rule and the task, never a silently vacuous rule."""
+    task = BY_ID["fd-question-1"]
+    broken_s0 = json.loads(json.dumps(S0))
+    del broken_s0["policy"]["apology_credit_cap"]
+    with pytest.raises(PolicyRuleError, match="fd.apology.tier_cap.*fd-question-1"):
+        bind(RULES, task, broken_s0)
+
+
+# ---- command line -----------------------------------------------------------------------------
+
+
+def test_rules_cli_validates_lists_and_prints_the_schema(tmp_path):
+    """SPEC §9: `tau-shaped rules validate|list|schema`; a bad file exits 1 in one line."""
+    from typer.testing import CliRunner
+
+    from tau_shaped.cli import app
+
+    runner = CliRunner()
+    ok = runner.invoke(app, ["rules", "validate", str(RULES_FILE)])
+    assert ok.exit_code == 0 and "15 rule(s) valid (6 gates, 9 outcome, 0 checkpoints)" in ok.output
+    table = runner.invoke(app, ["rules", "list"])
+    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == 15
+    assert "fd.confirm.before_write\toutcome\tConfirm before you change anything." in table.output
+    schema = runner.invoke(app, ["rules", "schema"])
+    assert schema.exit_code == 0 and json.loads(schema.output)["title"] == "PolicyRuleSet"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"rules": [{"id": "x", "kind": "gate", "when": {"tool": "a", "zz": 1}}]}))
+    out = runner.invoke(app, ["rules", "validate", str(bad)])
+    assert out.exit_code == 1 and "rule 'x': when.zz: Extra inputs are not permitted" in out.output
