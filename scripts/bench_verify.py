@@ -11,14 +11,21 @@ writes, half correct and half with one wrong write:
 (b) ``tau_shaped.score_trajectory`` with its S0 and ground-truth caches.
 
 Prints the median milliseconds of each, their ratio, the ×10/×1 growth of
-(b), and whether both agree on every verdict. Targets (issue 2): (b) at least
-20× faster than (a) at retail size; ×10 data grows (b) by at most 3×.
-Exits 1 if any verdict disagrees.
+(b), and whether both agree on every verdict. Targets: (b) at least 200×
+faster than (a) at retail size with domain policy rules on (issue 13; 20×
+in issue 2); ×10 data grows (b) by at most 3×. With rules on (the default;
+``--no-rules`` to compare), the env carries a rule set that uses every
+predicate form the policy rules need (binding to state at each step, money
+summed over the conversation's events, ordering over every occurrence,
+confirmation of each write, typed statements), and each trajectory asks
+before each write, as a policy-following agent does. Exits 1 if any verdict
+disagrees.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import statistics
 import sys
@@ -34,10 +41,46 @@ from bench_retail_domain import TOOLS, build_database  # noqa: E402
 
 from tau_shaped import Action, Env, score_trajectory  # noqa: E402
 from tau_shaped.env.hashing import consistent_hash, to_hashable  # noqa: E402
+from tau_shaped.reward.policy_rules import PolicyRuleSet  # noqa: E402
 from tau_shaped.tasks.schema import ShapedTask  # noqa: E402
 from tau_shaped.env.users import ScriptedUser  # noqa: E402
 
 TOOLS_MAP = {t.get_info()["function"]["name"]: t for t in TOOLS}
+WRITES = ("cancel_pending_order", "refund_to_gift_card", "modify_user_address")
+
+# A rule set of the shape of the food-delivery one (SPEC §9), for the retail-like bench domain.
+BENCH_RULES = {
+    "domain": "bench_retail",
+    "facts": {"user_id": {"task": "user_id", "type": "string"}, "amounts": {"task": "gt_amounts", "type": "list"}},
+    "rules": [
+        {"id": "own_orders", "kind": "gate", "policy": "Act only on the user's own orders.",
+         "when": {"any": [{"tool": w, "args": {"order_id": {"not_in_state": "users.{user_id}.orders"}}, "succeeded": True}
+                          for w in WRITES[:2]]}},
+        {"id": "money_cap", "kind": "gate", "policy": "Never give more than 1000 in one conversation.",
+         "when": {"event_sum": "money_moved", "where": {"customer_id": "{user_id}"}, "gt": 1000}},
+        {"id": "look_before_cancel", "kind": "outcome", "policy": "Look the order up before cancelling it.",
+         "when": {"unpreceded": {"tool": "cancel_pending_order", "succeeded": True},
+                  "by": {"tool": "get_order_details", "succeeded": True}, "since": "start"}},
+        {"id": "confirm", "kind": "outcome", "policy": "Ask before each write and wait for a yes.",
+         "when": {"unconfirmed": {"tools": list(WRITES), "mention": {"amount": "number"}, "yes": {"regex": "(?i)\\byes\\b"},
+                                  "verbs": {"cancel_pending_order": ["cancel"], "refund_to_gift_card": ["refund"],
+                                            "modify_user_address": ["address"]}}}},
+        {"id": "amounts", "kind": "outcome", "policy": "State only amounts a tool gave.",
+         "when": {"unsupported": "amount", "values": ["{amounts}"], "acted": ["amount"]}},
+    ],
+}
+QUESTIONS = {"cancel_pending_order": "I will cancel the order. OK?", "refund_to_gift_card": "I will refund $10.00 to the gift card. OK?",
+             "modify_user_address": "I will update your address. OK?"}
+
+
+def with_questions(actions: List[Action]) -> List[Action]:
+    """Each write preceded by the question a policy-following agent asks."""
+    out: List[Action] = []
+    for a in actions:
+        if a.name in WRITES:
+            out.append(A("respond", content=QUESTIONS[a.name]))
+        out.append(a)
+    return out
 
 
 def A(name: str, **kwargs: Any) -> Action:
@@ -110,7 +153,7 @@ def taubench_way(json_text: str, task: ShapedTask, actions: List[Action]) -> flo
     return 1.0 if consistent_hash(to_hashable(gt)) == data_hash else 0.0
 
 
-def run_scale(scale: int, n: int, baseline_every: int) -> Dict[str, Any]:
+def run_scale(scale: int, n: int, baseline_every: int, rules: bool = True) -> Dict[str, Any]:
     db = build_database(scale)
     json_text = json.dumps(db)
     task, _, _ = make_task(db)
@@ -121,23 +164,32 @@ def run_scale(scale: int, n: int, baseline_every: int) -> Dict[str, Any]:
         wiki="",
         rules=[],
         user_strategy=ScriptedUser(),
+        policy_rules=PolicyRuleSet.model_validate(BENCH_RULES) if rules else None,
     )
-    trajs = trajectories(task, db, n)
+    trajs = [(with_questions(a) if rules else a, ok) for a, ok in trajectories(task, db, n)]
+    replies = ["Yes, go ahead."] * 3 if rules else None
     t0 = time.perf_counter()
-    first = score_trajectory(env, task, trajs[0][0])
+    first = score_trajectory(env, task, trajs[0][0], user_replies=replies)
     first_ms = (time.perf_counter() - t0) * 1000
     assert first.status == "ok", first.error
     times_a, times_b, disagreements = [], [], []
-    for index, (actions, correct) in enumerate(trajs):
-        expected = 1.0 if correct else 0.0
-        legacy_a = expected
+    # Each way timed in its own phase: interleaved, the garbage of the tau-bench way's
+    # million-object parses is collected during the other's calls and charged to them.
+    legacy = {}
+    for index, (actions, _) in enumerate(trajs):
         if index % baseline_every == 0 or index % baseline_every == 1:  # a correct and a wrong one
             t0 = time.perf_counter()
-            legacy_a = taubench_way(json_text, task, actions)
+            legacy[index] = taubench_way(json_text, task, actions)
             times_a.append(time.perf_counter() - t0)
+    gc.collect()
+    for index, (actions, correct) in enumerate(trajs):
+        expected = 1.0 if correct else 0.0
+        legacy_a = legacy.get(index, expected)
         t1 = time.perf_counter()
-        result = score_trajectory(env, task, actions)
+        result = score_trajectory(env, task, actions, user_replies=replies)
         times_b.append(time.perf_counter() - t1)
+        if rules and len(result.rules_checked) != len(BENCH_RULES["rules"]):
+            disagreements.append((index, "rules not all bound", result.rules_checked))
         if result.status != "ok" or result.legacy_reward != legacy_a or legacy_a != expected or result.outcome_reward != expected:
             disagreements.append((index, correct, legacy_a, result.legacy_reward, result.outcome_reward, result.error))
     return {
@@ -156,6 +208,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--trajectories", type=int, default=200)
     parser.add_argument("--scales", default="1,10")
+    parser.add_argument("--no-rules", action="store_true", help="score without the domain policy rules")
     parser.add_argument(
         "--baseline-every",
         type=int,
@@ -164,7 +217,9 @@ def main() -> int:
     )
     args = parser.parse_args()
     scales = [int(s) for s in args.scales.split(",")]
-    results = [run_scale(scale, args.trajectories, 2 if scale == 1 else 2 * args.baseline_every) for scale in scales]
+    rules = not args.no_rules
+    print(f"domain policy rules: {'on (' + str(len(BENCH_RULES['rules'])) + ' rules)' if rules else 'off'}")
+    results = [run_scale(scale, args.trajectories, 2 if scale == 1 else 2 * args.baseline_every, rules) for scale in scales]
     ok = True
     for r in results:
         ratio = r["median_a_ms"] / r["median_b_ms"]
@@ -180,7 +235,7 @@ def main() -> int:
     if 1 in scales:
         r1 = next(r for r in results if r["scale"] == 1)
         ratio = r1["median_a_ms"] / r1["median_b_ms"]
-        print(f"{'PASS' if ratio >= 20 else 'FAIL'}: speed-up at retail size {ratio:.1f}x (target >= 20x)")
+        print(f"{'PASS' if ratio >= 200 else 'FAIL'}: speed-up at retail size {ratio:.1f}x (target >= 200x)")
         if 10 in scales:
             r10 = next(r for r in results if r["scale"] == 10)
             growth = r10["median_b_ms"] / r1["median_b_ms"]

@@ -38,6 +38,44 @@ def hashable_text(item: Any) -> str:
     return str(to_hashable(item))
 
 
+_MISSING = object()
+
+
+def same_hashable_text(a: Any, b: Any) -> bool:
+    """``hashable_text(a) == hashable_text(b)``, without writing the texts where it can:
+    values equal with the same types all the way down have the same text (``10`` and
+    ``10.0``, ``1`` and ``True`` are told apart, as the hash does); otherwise the texts
+    decide."""
+    return _strictly_equal(a, b) or hashable_text(a) == hashable_text(b)
+
+
+def _strictly_equal(a: Any, b: Any) -> bool:
+    if a is b:
+        return True
+    if isinstance(a, dict) and isinstance(b, dict):
+        if type(a) is not type(b) and not (_plain_dict(a) and _plain_dict(b)):
+            return False
+        if dict.__len__(a) != dict.__len__(b):
+            return False
+        # dict.items / dict.get: read a copy-on-read overlay without copying it; only string
+        # keys (a 1 key finds a True key in a dict, but their texts differ)
+        return all(type(k) is str and _strictly_equal(v, dict.get(b, k, _MISSING)) for k, v in dict.items(a))
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_strictly_equal(x, y) for x, y in zip(a, b))
+    if isinstance(a, float):
+        return repr(a) == repr(b)  # -0.0 == 0.0, but their texts differ; NaN != NaN, but theirs agree
+    if isinstance(a, (str, int, bool, type(None))):
+        return a == b
+    return False  # sets, tuples and the rest: the texts decide
+
+
+def _plain_dict(d: Any) -> bool:
+    # the overlay's record views are dict subclasses that read like plain dicts
+    return type(d).__module__ in ("builtins", "tau_shaped.env.overlay")
+
+
 def consistent_hash(value: Any) -> str:
     """SHA-256 hex digest of ``str(value)`` (value already made hashable)."""
     return sha256(str(value).encode("utf-8")).hexdigest()

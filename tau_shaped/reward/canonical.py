@@ -20,7 +20,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Set
 from tau_shaped.reward import equivalence, invariants
 from tau_shaped.env.overlay import ABSENT, RecordLoc, all_records, deep_copy, read_record
 from tau_shaped.reward.paths import delete_locations, format_location, select
-from tau_shaped.reward.values import Collapsed, canonical_form, canonical_json
+from tau_shaped.reward.values import Collapsed, canonical_equal, canonical_form, canonical_json
 
 MAX_DIFFS = 10
 
@@ -104,7 +104,7 @@ def compare(
     diffs: List[Difference] = []
     for rec in sorted(records, key=lambda r: tuple(map(str, r))):
         expected, actual = read_record(view_g, rec), read_record(view_a, rec)
-        if expected is not ABSENT and actual is not ABSENT and canonical_json(expected) == canonical_json(actual):
+        if expected is not ABSENT and actual is not ABSENT and canonical_equal(expected, actual):
             continue
         _differences(list(rec), expected, actual, diffs)
         if len(diffs) >= MAX_DIFFS:
@@ -131,7 +131,7 @@ def _differences(loc: List[Any], expected: Any, actual: Any, out: List[Differenc
         for i, (e, a) in enumerate(zip(expected, actual)):
             _differences(loc + [i], e, a, out)
         return
-    if expected is ABSENT or actual is ABSENT or canonical_json(expected) != canonical_json(actual):
+    if expected is ABSENT or actual is ABSENT or not canonical_equal(expected, actual):
         out.append(Difference(format_location(loc), _shown(expected), _shown(actual)))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
-from tau_shaped.env.hashing import data_hash, hashable_text
+from tau_shaped.env.hashing import data_hash, same_hashable_text
 from tau_shaped.env.overlay import ABSENT, RecordLoc, read_record
 from tau_shaped.env import types as default_types
 from tau_shaped.env.types import RESPOND_ACTION_NAME
@@ -26,7 +26,7 @@ def states_equal(sa: Any, sg: Any, changed: Optional[Set[RecordLoc]], gt_hash: s
         a, g = read_record(sa, rec), read_record(sg, rec)
         if (a is ABSENT) != (g is ABSENT):
             return False
-        if a is not ABSENT and hashable_text(a) != hashable_text(g):
+        if a is not ABSENT and not same_hashable_text(a, g):
             return False
     return True
 

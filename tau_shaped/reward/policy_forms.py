@@ -168,16 +168,32 @@ class PolicyForms:
         from tau_shaped.reward import statements, text_matching
 
         amounts = p.unsupported == "amount"
-        supported: List[float] = list(p.values)
-        observed_times: List[float] = []
+        user_said: List[float] = []
+        observed: List[float] = []  # amounts: numbers in observations; times: their clock times
         floor: Optional[float] = None
+        scanned = 0  # observations are read lazily, only when a statement needs them
 
         def absorb_user(text: Optional[str]) -> None:
             if text:
                 if amounts:
-                    supported.extend(v for v, _ in text_matching.numbers_in_text(text))
+                    user_said.extend(v for v, _ in text_matching.numbers_in_text(text))
                 else:
-                    supported.extend(t.value for t in statements.stated_times(text))
+                    user_said.extend(t.value for t in statements.stated_times(text))
+
+        def observations_until(index: int) -> None:
+            nonlocal scanned, floor
+            for s in self.trajectory.steps[scanned:index]:
+                if s.agent_text is None and s.succeeded:
+                    if amounts:
+                        observed.extend(v for v, _ in text_matching.numbers_in_text(s.observation))
+                    else:
+                        observed.extend(statements.times_in_observation(s.observation))
+                        if p.observed_at_least and s.action.name == p.from_tool:
+                            floor = _observed_field_minutes(s.observation, p.observed_at_least, floor)
+            scanned = max(scanned, index)
+
+        def near(value: float, pool: List[float]) -> bool:
+            return any(abs(value - v) <= p.tolerance + 1e-9 for v in pool)
 
         absorb_user(self.trajectory.first_user_message)
         offered = [(s.index, float(s.action.kwargs[a])) for s in self.trajectory.steps for a in p.acted
@@ -186,22 +202,16 @@ class PolicyForms:
         for s in self.trajectory.steps:
             text = s.agent_text
             if text is None:
-                if s.succeeded:
-                    if amounts:
-                        supported.extend(v for v, _ in text_matching.numbers_in_text(s.observation))
-                    else:
-                        times = statements.times_in_observation(s.observation)
-                        observed_times.extend(times)
-                        if p.observed_at_least and s.action.name == p.from_tool:
-                            floor = _observed_field_minutes(s.observation, p.observed_at_least, floor)
                 continue
             stated = statements.stated_amounts(text) if amounts else statements.stated_times(text)
             later = [v for step, v in offered if step > s.index]
             for item in stated:
-                pool = supported + later if amounts else supported + observed_times
-                ok = any(abs(item.value - v) <= p.tolerance + 1e-9 for v in pool)
+                ok = near(item.value, list(p.values)) or near(item.value, user_said) or near(item.value, later)
+                if not ok or (not amounts and p.observed_at_least):
+                    observations_until(s.index)
+                    ok = ok or near(item.value, observed)
                 early = (not amounts and floor is not None and item.value < floor
-                         and not any(abs(item.value - v) <= 1e-9 for v in observed_times))
+                         and not any(abs(item.value - v) <= 1e-9 for v in observed))
                 if not ok or early:
                     why = "earlier than the observed " + str(p.observed_at_least) if ok else "stated by no tool, user or policy"
                     hits.append((s.index, f"agent stated {item.text!r}: {why}"))

@@ -74,6 +74,34 @@ def canonical_json(value: Any) -> str:
     return json.dumps(canonical_form(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def canonical_equal(a: Any, b: Any) -> bool:
+    """``canonical_json(a) == canonical_json(b)``, computed by walking both values instead of
+    writing their texts (the verifier compares whole records this way)."""
+    if a is b:
+        return True
+    if isinstance(a, dict) and isinstance(b, dict):
+        if isinstance(a, Collapsed) != isinstance(b, Collapsed) or len(a) != len(b):
+            return False
+        # dict.items: read a copy-on-read overlay without copying it
+        if all(type(k) is str and not k.startswith("\x00") for k in dict.keys(a)):
+            # plain string keys are their own canonical keys (the common case: JSON)
+            return dict.keys(a) == dict.keys(b) and all(canonical_equal(v, dict.__getitem__(b, k)) for k, v in dict.items(a))
+        keyed_a = {_canonical_key(k): v for k, v in dict.items(a)}
+        keyed_b = {_canonical_key(k): v for k, v in dict.items(b)}
+        return keyed_a.keys() == keyed_b.keys() and all(canonical_equal(v, keyed_b[k]) for k, v in keyed_a.items())
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(canonical_equal(x, y) for x, y in zip(a, b))
+    if is_number(a) and is_number(b):
+        x, y = canonical_number(a), canonical_number(b)
+        return x == y or (x != x and y != y)  # NaN is written "NaN" on both sides
+    plain = (str, bool, type(None))
+    if isinstance(a, plain) and isinstance(b, plain):
+        return type(a) is type(b) and a == b
+    if isinstance(a, plain + (dict, list, tuple, int, float)) and isinstance(b, plain + (dict, list, tuple, int, float)):
+        return False  # different JSON kinds
+    return canonical_json(a) == canonical_json(b)  # sets and anything else: by their texts
+
+
 def values_equal(a: Any, b: Any) -> bool:
     """Canonical equality: ``10 == 10.0``, ``38.00999999999999 == 38.01``, ``True != 1``."""
     if is_number(a) and is_number(b):
@@ -81,7 +109,7 @@ def values_equal(a: Any, b: Any) -> bool:
     if type(a) is not type(b) and not (isinstance(a, (list, tuple)) and isinstance(b, (list, tuple))):
         return False
     if isinstance(a, (dict, list, tuple, set, frozenset)):
-        return canonical_json(a) == canonical_json(b)
+        return canonical_equal(a, b)
     return a == b
 
 
