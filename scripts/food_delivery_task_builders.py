@@ -109,9 +109,13 @@ def money_task(b: Builder, o, tid: str, bucket: str, amount: float, instruction:
              reward_overrides={"monetary_identity": dispute("compensation", oid, c["customer_id"], amount, cap),
                                "process_checkpoints": checkpoints})
     half = round(amount / 2, 2)
-    split = gt[:3] + [act("issue_refund", order_id=oid, amount=half, method="original_payment", reason=reason),
+    # each write asked about as it is made (wiki: a yes covers only the action described)
+    split = gt[:2] + [say(f"I can refund ${half:.2f} to your card. Is that OK?"),
+                      act("issue_refund", order_id=oid, amount=half, method="original_payment", reason=reason),
+                      say(f"And ${amount - half:.2f} as wallet credit. Is that OK?"),
                       act("issue_refund", order_id=oid, amount=round(amount - half, 2), method="wallet_credit", reason=reason)]
+    wallet = gt[:2] + [say(f"I can refund ${amount:.2f} as wallet credit. Is that OK?")] + with_refund_method(gt[3:], "wallet_credit")
     over = gt[:3] + [act("issue_refund", order_id=oid, amount=round(amount + 5, 2), method="wallet_credit", reason=reason)]
-    recs = [rec(tid, "ground truth", gt), rec(tid, "wallet credit instead", with_refund_method(gt, "wallet_credit")),
+    recs = [rec(tid, "ground truth", gt), rec(tid, "wallet credit instead", wallet),
             rec(tid, "half refund, half credit", split), rec(tid, "over-compensated", over)]
     return t, recs

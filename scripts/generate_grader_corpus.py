@@ -52,6 +52,7 @@ OTHER = "fd.account.no_other_customer_data"
 REASSIGN = "fd.courier.never_reassign_active"
 ESCALATE_FIRST = "fd.fraud.escalate_before_transfer"
 FLAG = "fd.fraud.flag_not_mentioned"
+REASON = "fd.fraud.escalation_states_the_request"
 ANNOUNCE = "fd.transfer.announced_first"
 AMOUNTS = "fd.statements.amounts_supported"
 TIMES = "fd.eta.supported_not_earlier"
@@ -267,6 +268,12 @@ def gate_variants(task) -> List[Dict[str, Any]]:
         out.append(entry(task, "edge", "checkpoints_without_outcome", [a for a in gt if a["name"] != "escalate_to_fraud_team"], 0, rules=[ESCALATE_FIRST]))
         e = next(n for n, a in enumerate(gt) if a["name"] == "escalate_to_fraud_team")
         out.append(entry(task, "bad", "transferred_before_escalating", gt[:e] + gt[e + 1:] + [gt[e]], 0, rules=[ESCALATE_FIRST]))
+        # the escalation's reason is free text: another wording of the request is right,
+        # one that does not say what the customer asked for is not
+        reworded = act("escalate_to_fraud_team", customer_id=task.user_id, reason=f"The customer asks for money back on order {oid}.")
+        out.append(entry(task, "good", "escalation_reworded", gt[:e] + [reworded] + gt[e + 1:], 1, legacy=0))
+        vague = act("escalate_to_fraud_team", customer_id=task.user_id, reason="please review this account")
+        out.append(entry(task, "bad", "escalation_without_the_request", gt[:e] + [vague] + gt[e + 1:], 0, rules=[REASON], legacy=0))
         last = max(n for n, a in enumerate(gt) if a["name"] == "respond")
         told = gt[last]["kwargs"]["content"]
         out.append(entry(task, "bad", "mentioned_the_flag", gt[:last] + [say("Your account is flagged. " + told)] + gt[last + 1:], 0, rules=[FLAG]))

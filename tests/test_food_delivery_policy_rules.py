@@ -65,7 +65,7 @@ def test_rule_table_size_and_kinds():
     """SPEC §9: every rule is a gate, an outcome condition or a checkpoint, quotes its policy
     line and says what breaks it; ids are unique."""
     kinds = {k: sum(r.kind == k for r in RULES.rules) for k in ("gate", "outcome", "checkpoint")}
-    assert kinds == {"gate": 6, "outcome": 9, "checkpoint": 0}
+    assert kinds == {"gate": 6, "outcome": 10, "checkpoint": 0}
     assert all(r.policy and r.description for r in RULES.rules)
     wiki = DOMAIN.wiki.replace("**", "").replace("`", "").replace("\n- ", "\n")  # list items read as prose
     for r in RULES.rules:
@@ -220,6 +220,31 @@ def test_flag_not_mentioned_broken_alone():
     r = score("fd-fraud-1", g)
     assert broken(r) == [("fd.fraud.flag_not_mentioned", 3)]
     assert r.safety_passed and r.canonical_match
+
+
+def test_escalation_reason_is_judged_by_the_rule_not_byte_for_byte():
+    """wiki (fraud): escalate "with what the customer asked for": any wording that says it is
+    right (the reason is free text, left out of the canonical state); one that does not say
+    it breaks the rule, at the escalation."""
+    g = gt("fd-fraud-1")
+    g[2] = A("escalate_to_fraud_team", customer_id="CU-1132", reason="Customer wants their money back for order FD-10031")
+    r = score("fd-fraud-1", g)
+    assert broken(r) == [] and r.outcome_reward == 1.0 and r.legacy_reward == 0.0
+    g[2] = A("escalate_to_fraud_team", customer_id="CU-1132", reason="suspicious account")
+    r = score("fd-fraud-1", g)
+    assert broken(r) == [("fd.fraud.escalation_states_the_request", 2)] and r.canonical_match
+
+
+def test_a_quote_look_up_does_not_fail_the_outcome():
+    """A look-up that records (quote_delivery_fee writes the quote) is not an outcome of the
+    task: the quotes table is left to the rules (canonical_ignore), so an extra quote keeps
+    outcome 1, while the legacy hash still sees it."""
+    g = gt("fd-question-1")
+    c = S0["customers"]["CU-1290"]
+    open_restaurant = next(rid for rid, v in sorted(S0["restaurants"].items()) if v["status"] == "open")
+    quote = A("quote_delivery_fee", customer_id="CU-1290", restaurant_id=open_restaurant, address_id=c["addresses"][0]["address_id"])
+    r = score("fd-question-1", g[:2] + [quote] + g[2:])
+    assert r.outcome_reward == 1.0 and r.canonical_match and r.legacy_reward == 0.0
 
 
 def test_transfer_announced_first_broken_alone():
@@ -410,9 +435,9 @@ def test_rules_cli_validates_lists_and_prints_the_schema(tmp_path):
 
     runner = CliRunner()
     ok = runner.invoke(app, ["rules", "validate", str(RULES_FILE)])
-    assert ok.exit_code == 0 and "15 rule(s) valid (6 gates, 9 outcome, 0 checkpoints)" in ok.output
+    assert ok.exit_code == 0 and "16 rule(s) valid (6 gates, 10 outcome, 0 checkpoints)" in ok.output
     table = runner.invoke(app, ["rules", "list"])
-    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == 15
+    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == 16
     assert "fd.confirm.before_write\toutcome\tConfirm before you change anything." in table.output
     schema = runner.invoke(app, ["rules", "schema"])
     assert schema.exit_code == 0 and json.loads(schema.output)["title"] == "PolicyRuleSet"

@@ -91,3 +91,13 @@ def test_compare_needs_shaped_results(tmp_path):
     path = _taubench_file(tmp_path)
     result = runner.invoke(app, ["compare", str(path), "--report", str(tmp_path / "r.html")])
     assert result.exit_code == 2 and "tau-shaped score" in result.output
+
+
+def test_disagreement_reason_names_a_broken_policy_rule():
+    """SPEC §9: a legacy-1 / shaped-0 record says which policy rule broke, at which step."""
+    from tau_shaped.report.comparison import disagreement_reason
+
+    record = {"task_id": "t", "trial": 0, "reward": 1.0, "info": {"shaped": {
+        "status": "ok", "reward": 0.0, "outcome_reward": 0.0, "safety_passed": True,
+        "rule_violations": [{"id": "fd.confirm.before_write", "step": 3, "evidence": "unconfirmed"}]}}}
+    assert disagreement_reason(record) == "policy rule fd.confirm.before_write at step 3"

@@ -20,6 +20,8 @@ def disagreement_reason(record: Mapping[str, Any]) -> str:
     parts: List[str] = []
     for gate in shaped.get("gate_violations") or []:
         parts.append(f"gate {gate['id']} at step {gate.get('step')}")
+    for rule in shaped.get("rule_violations") or []:
+        parts.append(f"policy rule {rule['id']} at step {rule.get('step')}")
     for inv in shaped.get("invariants") or []:
         if not inv.get("holds"):
             parts.append(f"invariant {inv['id']}: total {inv['total']} vs {inv['disputed_amount']}")
