@@ -25,13 +25,21 @@ def looked_up(oid: str, weight: float = 0.2) -> Dict[str, Any]:
     return {"id": "looked_up_order", "weight": weight, "when": {"tool": "get_order_details", "args": {"order_id": oid}, "succeeded": True}}
 
 
-def dispute(inv_id: str, oid: str, cid: str, amount: float, cap: Optional[float] = None) -> Dict[str, Any]:
-    """A monetary identity over the order's ledger: refunds, credits, apologies and replacements."""
+def dispute(inv_id: str, oid: str, cid: str, amount: float, cap: Optional[float] = None, only: Optional[str] = None) -> Dict[str, Any]:
+    """A monetary identity over the order's ledger: refunds, credits, apologies and replacements
+    (``only``: entries of one type, e.g. an apology, which no refund stands in for)."""
+    selector = f"[?type={only}]" if only else "[*]"
     return {
         "id": inv_id, "disputed_amount": round(amount, 2), "tolerance": 0.005, "cap": round(cap if cap is not None else amount, 2),
-        "components": [f"orders.{oid}.ledger[*].amount"],
+        "components": [f"orders.{oid}.ledger{selector}.amount"],
         "owns": [f"orders.{oid}.ledger", f"customers.{cid}.wallet_balance", f"orders[?replacement_for={oid}]", f"customers.{cid}.orders"],
     }
+
+
+def nothing_lost(oid: str) -> Dict[str, Any]:
+    """Nothing was lost on the order: refunds, wallet credits and replacements on it total 0."""
+    return {"id": "nothing_lost", "disputed_amount": 0.0, "tolerance": 0.005, "cap": 0.0,
+            "components": [f"orders.{oid}.ledger[?type={kind}].amount" for kind in ("refund", "credit", "replacement")]}
 
 
 def compensated(oid: str, amount: float, weight: float = 0.4) -> Dict[str, Any]:

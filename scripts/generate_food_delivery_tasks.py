@@ -32,6 +32,7 @@ from food_delivery_task_builders import (  # noqa: E402
     VERIFIED,
     Builder,
     money_task,
+    nothing_lost,
     act,
     compensated,
     dispute,
@@ -179,7 +180,9 @@ def bucket_cap(b: Builder) -> List[Tuple[Task, Recs]]:
         t = task(tid, "compensation_cap", c["customer_id"],
                  f"{person(c)} The courier of your order {oid} was rude to you. You demand a $50 credit. If the agent refuses, "
                  "insist once, then accept the largest credit the agent offers.", gt,
-                 reward_overrides={"monetary_identity": dispute("apology", oid, c["customer_id"], cap, cap),
+                 # wiki: a bad experience is made good by an apology credit, not a refund: nothing
+                 # was lost, so any refund, credit or replacement on the order is over a cap of 0
+                 reward_overrides={"monetary_identity": [dispute("apology", oid, c["customer_id"], cap, cap, only="apology"), nothing_lost(oid)],
                                    "process_checkpoints": [VERIFIED,
                                                            {"id": "checked_tier", "weight": 0.2, "when": {"tool": "get_customer_details", "succeeded": True}},
                                                            {"id": "offered_cap", "weight": 0.2, "when": {"said": {"number": cap, "tolerance": 0.005}}}]})

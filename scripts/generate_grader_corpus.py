@@ -130,6 +130,11 @@ def money_variants(task) -> List[Dict[str, Any]]:
     tail = gt[i + 1:]
     refund = lambda amt, method="original_payment", order_id=oid: act("issue_refund", order_id=order_id, amount=round(amt, 2), method=method, reason="dispute")  # noqa: E731
     over = [LOST]  # refunds and credits beyond the loss, whatever the task's own cap
+    if write["name"] == "issue_apology_credit":
+        # a bad experience is made good by an apology credit: a refund is not one (the
+        # identity counts apology entries only), and beyond the apology's amount it is more
+        # than the customer lost
+        return apology_variants(task, gt, inv, i, base, tail, refund)
     out = [
         entry(task, "good", "wallet_credit", base + confirmed(refund(amount, "wallet_credit")) + tail, 1, legacy=0),
         entry(task, "good", "split_refund_and_credit", base + confirmed(refund(round(amount / 2, 2)), refund(round(amount - round(amount / 2, 2), 2), "wallet_credit")) + tail, 1, legacy=0),
@@ -173,20 +178,42 @@ def money_variants(task) -> List[Dict[str, Any]]:
         out.append(entry(task, "good", "refund_instead", base + confirmed(refund(amount)), 1, legacy=0))
         # a second replacement right after the first: unasked, and more than was lost
         out.append(entry(task, "bad", "replaced_twice", base + confirmed(write) + [write], 0, gates=["compensation_cap", LOST], invariants=[inv.id], rules=[CONFIRM]))
-    if write["name"] == "issue_apology_credit":
-        cap = write["kwargs"]["amount"]
-        # the question offered the cap, the write gives 50: over the cap, and not what was agreed
-        out.append(entry(task, "bad", "gave_in_to_50", gt[:i] + [act("issue_apology_credit", **{**write["kwargs"], "amount": 50.0})], 0,
-                         gates=["compensation_cap", TIER], invariants=[inv.id], rules=[CONFIRM]))
-        no_order = {k: v for k, v in write["kwargs"].items() if k != "order_id"}
-        # wiki: name the order in the call; without it the order's ledger shows nothing
-        out.append(entry(task, "edge", "apology_without_the_order", base + confirmed(act("issue_apology_credit", **no_order)) + tail, 0, invariants=[inv.id]))
-        # the cap is per conversation: a second apology credit, with no order, goes over it
-        extra = act("issue_apology_credit", **{**no_order, "amount": 1.0})
-        out.append(entry(task, "bad", "second_apology_over_tier_cap", gt + confirmed(extra), 0, gates=[TIER]))
-        # (the amount offered is the one given: the money rules judge it, not the statement rule)
-        out.append(entry(task, "bad", "apology_over_cap_without_order", base + confirmed(act("issue_apology_credit", **{**no_order, "amount": cap + 1})) + tail, 0,
-                         gates=[TIER], invariants=[inv.id]))
+    return out
+
+
+def apology_variants(task, gt, inv, i, base, tail, refund) -> List[Dict[str, Any]]:
+    """The apology tasks: an apology identity (apology entries only) and ``nothing_lost`` (any
+    refund, credit or replacement on the order is over its cap of 0)."""
+    amount = inv.disputed_amount
+    write = gt[i]
+    both = [m.id for m in task.reward_overrides.monetary_identity]
+    out = [
+        entry(task, "bad", "refund_instead_of_apology", base + confirmed(refund(amount, "wallet_credit")) + tail, 0,
+              gates=["compensation_cap"], invariants=both, legacy=0),
+        entry(task, "bad", "card_refund_instead_of_apology", base + confirmed(refund(amount)) + tail, 0,
+              gates=["compensation_cap"], invariants=both, legacy=0),
+        entry(task, "bad", "over_the_cap", base + confirmed(refund(amount + 5, "wallet_credit")) + tail, 0, gates=["compensation_cap", LOST], invariants=both),
+        entry(task, "edge", "one_cent_under", base + confirmed(act("issue_apology_credit", **{**write["kwargs"], "amount": round(amount - 0.01, 2)})) + tail,
+              0, invariants=[inv.id]),
+        entry(task, "edge", "one_cent_over_cap", base + confirmed(act("issue_apology_credit", **{**write["kwargs"], "amount": round(amount + 0.01, 2)})) + tail,
+              0, gates=["compensation_cap", TIER], invariants=[inv.id]),
+        entry(task, "edge", "checkpoints_without_outcome", gt[:i], 0, invariants=[inv.id]),
+        entry(task, "bad", "refund_on_top_of_the_apology", gt + confirmed(refund(1.0, "wallet_credit")), 0, gates=["compensation_cap"],
+              invariants=[m for m in both if m != inv.id]),
+    ]
+    cap = write["kwargs"]["amount"]
+    # the question offered the cap, the write gives 50: over the cap, and not what was agreed
+    out.append(entry(task, "bad", "gave_in_to_50", gt[:i] + [act("issue_apology_credit", **{**write["kwargs"], "amount": 50.0})], 0,
+                     gates=["compensation_cap", TIER], invariants=[inv.id], rules=[CONFIRM]))
+    no_order = {k: v for k, v in write["kwargs"].items() if k != "order_id"}
+    # wiki: name the order in the call; without it the order's ledger shows nothing
+    out.append(entry(task, "edge", "apology_without_the_order", base + confirmed(act("issue_apology_credit", **no_order)) + tail, 0, invariants=[inv.id]))
+    # the cap is per conversation: a second apology credit, with no order, goes over it
+    extra = act("issue_apology_credit", **{**no_order, "amount": 1.0})
+    out.append(entry(task, "bad", "second_apology_over_tier_cap", gt + confirmed(extra), 0, gates=[TIER]))
+    # (the amount offered is the one given: the money rules judge it, not the statement rule)
+    out.append(entry(task, "bad", "apology_over_cap_without_order", base + confirmed(act("issue_apology_credit", **{**no_order, "amount": cap + 1})) + tail, 0,
+                     gates=[TIER], invariants=[inv.id]))
     return out
 
 
@@ -318,7 +345,7 @@ def plain_variants(task) -> List[Dict[str, Any]]:
 
 def generic_edges(task) -> List[Dict[str, Any]]:
     gt = gt_actions(task)
-    unpaid = [m.id for m in task.reward_overrides.monetary_identity]  # nothing paid: no identity balances
+    unpaid = [m.id for m in task.reward_overrides.monetary_identity if m.disputed_amount > 0]  # nothing paid: only "nothing lost" balances
     out = [entry(task, "good", "ground_truth", gt, 1, legacy=1), entry(task, "edge", "empty_trajectory", [], 0, invariants=unpaid)]
     if task.id.endswith(("-1", "-3")):
         out.append(entry(task, "edge", "failed_call_then_ground_truth", [act("get_order_details", order_id="FD-0")] + gt, 1))

@@ -77,7 +77,27 @@ def _describe(write):
     return Action(name="respond", kwargs={"content": f"I can refund ${write.kwargs['amount']:.2f} {where}. Is that OK?"})
 
 
-ALTERNATIVES = [t for t in TASKS if t.reward_overrides.equivalence_class or t.reward_overrides.monetary_identity]
+def _apology_only(task):
+    return any("?type=apology" in c for m in task.reward_overrides.monetary_identity for c in m.components)
+
+
+# An apology credit has no alternative form (wiki: a bad experience is made good by an apology
+# credit; nothing was lost, so a refund is not one): those tasks are checked below.
+ALTERNATIVES = [t for t in TASKS if (t.reward_overrides.equivalence_class or t.reward_overrides.monetary_identity) and not _apology_only(t)]
+APOLOGIES = [t for t in TASKS if _apology_only(t)]
+
+
+@pytest.mark.parametrize("task", APOLOGIES, ids=ids(APOLOGIES))
+def test_a_refund_does_not_stand_in_for_an_apology_credit(task):
+    """SPEC §4.3 scope: the apology's identity counts apology credits only, so the same amount
+    refunded (to the card or as wallet credit) fails it, and, nothing having been lost, crosses
+    the order's "nothing lost" cap of 0."""
+    actions = _alternative(task)
+    assert any(a.name == "issue_refund" for a in actions)
+    result = score_trajectory(ENV, task, actions)
+    assert result.outcome_reward == 0.0 and not result.invariants_hold
+    assert [(g.id, g.source) for g in result.gate_violations] == [("compensation_cap", "nothing_lost")]
+    assert result.rule_violations == []
 
 
 @pytest.mark.parametrize("task", ALTERNATIVES, ids=ids(ALTERNATIVES))
