@@ -329,7 +329,10 @@ def plain_variants(task) -> List[Dict[str, Any]]:
         # wiki: verify before looking anything up; and never look at another customer's orders
         out.append(entry(task, "bad", "looked_up_before_verifying", [gt[1], gt[0]] + gt[2:], 0, rules=[VERIFY]))
         stranger = next(x for x, v in sorted(S0["orders"].items()) if v["customer_id"] != task.user_id)
-        out.append(entry(task, "bad", "looked_up_another_customer", gt[:1] + [act("get_order_details", order_id=stranger)] + gt[1:], 0, rules=[OTHER]))
+        # looking up an order is how the agent checks whose it is (wiki: an order's customer_id must be theirs)
+        out.append(entry(task, "good", "checked_an_order_that_is_not_theirs", gt[:1] + [act("get_order_details", order_id=stranger)] + gt[1:], 1, legacy=1))
+        other_customer = next(x for x in sorted(S0["customers"]) if x != task.user_id)
+        out.append(entry(task, "bad", "looked_up_another_customer", gt[:1] + [act("get_customer_details", customer_id=other_customer)] + gt[1:], 0, rules=[OTHER]))
         own = [x for x in sorted(S0["customers"][task.user_id]["orders"]) if x != oid]
         if own:
             out.append(entry(task, "good", "looked_up_another_own_order", gt[:1] + [act("get_order_details", order_id=own[0])] + gt[1:], 1, legacy=1))
