@@ -260,6 +260,18 @@ def test_a_quote_look_up_does_not_fail_the_outcome():
     assert r.outcome_reward == 1.0 and r.canonical_match and r.legacy_reward == 0.0
 
 
+def test_the_canonical_hash_leaves_out_what_the_rules_judge():
+    """SPEC §4 with §9: canon(S) leaves out the domain's canonical_ignore paths (a recorded
+    quote), so the canonical hash of a state with an extra quote is the same."""
+    env = DOMAIN.make_env(tasks=[BY_ID["fd-question-1"]], task_index=0)
+    env.reset(0)
+    before = env.get_data_hash_canonical()
+    open_restaurant = next(rid for rid, v in sorted(S0["restaurants"].items()) if v["status"] == "open")
+    address = S0["customers"]["CU-1290"]["addresses"][0]["address_id"]
+    env.step(A("quote_delivery_fee", customer_id="CU-1290", restaurant_id=open_restaurant, address_id=address))
+    assert env.get_data_hash_canonical() == before and env.get_data_hash() != ENV.ground_truth(BY_ID["fd-question-1"]).data_hash
+
+
 def test_transfer_announced_first_broken_alone():
     """wiki: "First tell the customer that you are transferring them, then make the call"."""
     g = gt("fd-fraud-1")

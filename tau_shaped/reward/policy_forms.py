@@ -190,7 +190,7 @@ class PolicyForms:
                         observed.extend(statements.times_in_observation(s.observation))
                         if p.observed_at_least and s.action.name == p.from_tool:
                             floor = _observed_field_minutes(s.observation, p.observed_at_least, floor)
-            scanned = max(scanned, index)
+            scanned = max(scanned, index)  # pragma: no mutate (speed only: a rescan finds the same numbers)
 
         def near(value: float, pool: List[float]) -> bool:
             return any(abs(value - v) <= p.tolerance + 1e-9 for v in pool)
