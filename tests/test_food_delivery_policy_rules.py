@@ -290,6 +290,14 @@ def test_amounts_supported_broken_alone_by_an_invented_fee():
     assert r.canonical_match and r.outputs_passed
 
 
+def test_the_policy_clock_and_zero_are_supported():
+    """wiki: "The service's clock says it is ... 19:00": the time the policy gives is a known
+    fact, as is "no charge ($0.00)"."""
+    g = gt("fd-question-1")
+    g[2] = say(g[2].kwargs["content"] + " It is 7 pm now; there is no extra charge ($0.00).")
+    assert broken(score("fd-question-1", g)) == []
+
+
 def test_amounts_supported_by_the_policy_the_customer_and_an_offer_made():
     """The policy's numbers, the customer's own words and an offer the agent then makes are
     supported (an amount given is judged by the money rules)."""
