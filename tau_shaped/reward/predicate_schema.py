@@ -281,19 +281,12 @@ class UnconfirmedPredicate(_Strict):
     unconfirmed: Confirmation
 
 
-class EventSumPredicate(MatchOps):
+class EventSumPredicate(MatchOps, _MatcherMap):
     """The sum of ``field`` over the events of type ``event_sum`` matching ``where``."""
 
     event_sum: str
     field: str = "amount"
     where: Dict[str, Matcher] = Field(default_factory=dict)
-
-    @field_validator("where", mode="before")
-    @classmethod
-    def _matchers(cls, value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: _as_matcher(v) for k, v in value.items()}
-        return value
 
 
 class UnsupportedPredicate(_Strict):
