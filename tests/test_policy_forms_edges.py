@@ -193,3 +193,67 @@ def test_a_checkpoint_rule_is_credited_beside_the_tasks_own(tmp_path):
     env._bound_rules.clear()
     problems = check_task(env, task).problems
     assert any("checkpoint weights sum to" in p for p in problems)
+
+
+# ---- steps of rules with no step of their own; state at each step ------------------------------
+
+
+def test_a_rule_with_no_step_of_its_own_is_placed_at_the_last_step():
+    """SPEC §5: a gate or rule whose verdict has no step (a `not`) is placed at the last step."""
+    from tau_shaped import score_trajectory
+    from tests.mini_domain import make_env
+
+    env = make_env()
+    env.policy_rules = PolicyRuleSet.model_validate({"rules": [
+        {"id": "never_looked", "kind": "gate", "when": {"not": {"tool": "get_order"}}},
+        {"id": "never_said_sorry", "kind": "outcome", "when": {"not": {"said": {"contains": "sorry"}}}}]})
+    env._bound_rules.clear()
+    actions = [{"name": "respond", "kwargs": {"content": "hello"}}, {"name": "respond", "kwargs": {"content": "bye"}}]
+    result = score_trajectory(env, env.tasks[1], actions)
+    assert [(g.id, g.step) for g in result.gate_violations if g.source == "policy"] == [("never_looked", 1)]
+    assert [(r.id, r.step) for r in result.rule_violations] == [("never_said_sorry", 1)]
+
+
+def _traced(pred_dict, t: Trajectory, states_after):
+    pred = PRED.validate_python(pred_dict)
+    probes, slots = compile_probes(None, [pred])
+    t.state_trace = [tuple(probe(s) for probe in probes) for s in states_after]
+    return pred, slots
+
+
+def test_in_state_at_the_third_step_reads_the_state_after_the_second():
+    """SPEC §5 binding: step k reads the state after step k-1, not an earlier one."""
+    s = [{"c": {"orders": ["O1"]}}, {"c": {"orders": []}}, {"c": {"orders": ["O1"]}}]
+    t = traj(call("x"), call("x"), call("look", order_id="O1"))
+    pred, slots = _traced({"tool": "look", "args": {"order_id": {"in_state": "c.orders"}}}, t, [s[1], s[2], s[2]])
+    assert PredicateEvaluator(t, s[0], s[2], slots).evaluate(pred).holds  # after step 1: O1 is back
+    pred, slots = _traced({"tool": "look", "args": {"order_id": {"in_state": "c.orders"}}}, t, [s[0], s[1], s[1]])
+    assert not PredicateEvaluator(t, s[0], s[1], slots).evaluate(pred).holds
+
+
+def test_a_trace_of_the_wrong_length_falls_back_to_s0_and_the_final_state():
+    initial, final = {"c": {"orders": ["O1"]}}, {"c": {"orders": []}}
+    t = traj(call("x"), call("look", order_id="O1"))
+    pred, slots = _traced({"tool": "look", "args": {"order_id": {"in_state": "c.orders"}}}, t, [final, final])
+    t.state_trace = t.state_trace[:1]
+    assert PredicateEvaluator(t, initial, final, slots).evaluate(pred).holds  # found in S0
+
+
+def test_event_where_reads_the_state_of_the_events_step():
+    """SPEC §5 binding: an event's fields against the state its step acted on."""
+    initial, later = {"c": {"orders": ["O1"]}}, {"c": {"orders": []}}
+    t = traj(call("x"), call("pay", events=[("money", {"order_id": "O1"})]))
+    pred, slots = _traced({"event": "money", "where": {"order_id": {"in_state": "c.orders"}}}, t, [later, later])
+    assert not PredicateEvaluator(t, initial, later, slots).evaluate(pred).holds
+    pred, slots = _traced({"event": "money", "where": {"order_id": {"in_state": "c.orders"}}}, t, [initial, later])
+    assert PredicateEvaluator(t, initial, later, slots).evaluate(pred).holds
+
+
+def test_every_binding_node_of_a_predicate_is_probed():
+    """Two tool predicates reading state inside one rule are both judged at their step."""
+    initial, later = {"c": {"orders": ["O1"]}}, {"c": {"orders": []}}
+    t = traj(call("x"), call("b", order_id="O1"))
+    pred, slots = _traced({"any": [{"tool": "a", "args": {"order_id": {"in_state": "c.orders"}}},
+                                   {"tool": "b", "args": {"order_id": {"in_state": "c.orders"}}}]}, t, [later, later])
+    assert len(slots) == 2
+    assert not PredicateEvaluator(t, initial, later, slots).evaluate(pred).holds

@@ -155,7 +155,7 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
     safety_passed = not violations
 
     # 2. Canonical outcome and output checks.
-    diffs = canonical.compare(inp.final, inp.expected, inp.initial, overrides, inp.changed, inp.ignore)
+    diffs = canonical.compare(inp.final, inp.expected, inp.initial, overrides, inp.changed, inp.ignore)  # pragma: no mutate (changed: speed only)
     outputs = _output_checks(task, traj)
     outputs_passed = all(o.passed for o in outputs)
 
