@@ -164,3 +164,46 @@ def test_canonical_equal_and_nan():
     nan = math.nan
     assert canonical_equal(nan, nan) and not canonical_equal(nan, 1.0) and not canonical_equal(1.0, nan)
     assert canonical_equal({"\x00k": 1}, {"\x00k": 1.0}) and not canonical_equal({1: "a"}, {"1": "a"})
+
+
+def test_binding_goes_on_past_rules_that_do_not_apply_or_are_exempted():
+    rule_list = [
+        {"id": "exempted", "kind": "outcome", "when": {"tool": "x"}},
+        {"id": "basic_only", "kind": "gate", "applies": {"tier": "basic"}, "when": {"tool": "x"}},
+        {"id": "last", "kind": "gate", "when": {"tool": "x"}},
+    ]
+    rs = rules({"user_id": FACTS["user_id"], "tier": FACTS["tier"]}, rule_list)
+    t = task(policy_exemptions=[{"rule": "exempted", "reason": "the task is about something else"}])
+    assert [b.id for b in bind(rs, t, S0)] == ["last"]
+
+
+def test_placeholders_in_keys_and_lists_must_name_facts():
+    """SPEC §9: every placeholder of a rule, wherever it is, names a declared fact."""
+    for when in ({"tool": "x", "args": {"{nobody}": 1}}, {"any": [{"tool": "x", "args": {"a": {"in": ["{nobody}"]}}}]}):
+        with pytest.raises(Exception, match="unknown facts: nobody"):
+            rules({}, [{"id": "r", "kind": "gate", "when": when}])
+
+
+def test_a_plain_task_has_no_exemptions_and_is_named_by_a_question_mark():
+    """A tau-bench task (no id, no exemptions) binds like any other; an error names it '?'."""
+    class Plain:
+        user_id = "C1"
+        actions: list = []
+    assert exemptions(Plain()) == {}
+    rs = rules({"a": {"state": "nope.a", "type": "number"}}, [{"id": "r", "kind": "gate", "when": {"sum": ["x"], "gt": "{a}"}}])
+    with pytest.raises(PolicyRuleError, match=r"^rule 'r' does not bind to task '\?': fact a is absent"):
+        bind(rs, Plain(), S0)
+    typed = rules({"tier": {"state": "customers.C1.tier", "type": "number"}},
+                  [{"id": "r", "kind": "gate", "when": {"sum": ["x"], "gt": "{tier}"}}])
+    with pytest.raises(PolicyRuleError, match=r"^rule 'r' does not bind to task '\?': "):
+        bind(typed, Plain(), S0)
+
+
+def test_an_early_time_a_minute_from_an_observed_one_is_still_early():
+    """SPEC §5 statements: only a time a tool gave exactly excuses a time earlier than the ETA."""
+    import json as _json
+
+    eta = _json.dumps({"placed_at": "2026-03-13T19:19:00", "earliest": "2026-03-13T19:20:00"})
+    t = traj(call("get_order_eta", obs=eta), say("It arrives at 19:18.", ""), first="Will it be there by 19:18?")
+    v = ev({"unsupported": "time", "from_tool": "get_order_eta", "observed_at_least": "earliest"}, t)
+    assert v.holds and v.step == 1
