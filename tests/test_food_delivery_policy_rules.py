@@ -426,7 +426,7 @@ def test_route_of_another_courier_is_a_gate():
 
 
 def _exempt(task_id: str, exemptions: List[Dict[str, str]]) -> ShapedTask:
-    raw = BY_ID[task_id].model_dump(mode="json", by_alias=True, exclude_none=True)
+    raw = BY_ID[task_id].model_dump(mode="json", by_alias=True, exclude_unset=True)
     raw["id"] = task_id + "-exempt"
     raw["policy_exemptions"] = exemptions
     return ShapedTask.model_validate(raw)

@@ -37,6 +37,7 @@ from pydantic import (
     Field,
     Tag,
     field_validator,
+    model_serializer,
 )
 from typing_extensions import Annotated
 
@@ -118,6 +119,14 @@ class LiteralMatcher(_Strict):
     """A literal matcher: canonical equality with ``value``."""
 
     value: Any
+
+    @model_serializer(mode="plain")
+    def _as_written(self) -> Any:
+        # dumped as the author wrote it, so a dumped task loads back to the same matcher (a
+        # literal object whose keys all look like operators is written {"eq": ...})
+        if isinstance(self.value, dict) and self.value and set(self.value) <= set(OPERATORS):
+            return {"eq": self.value}
+        return self.value
 
 
 Matcher = Annotated[Union[MatchOps, LiteralMatcher], Field(union_mode="left_to_right")]

@@ -7,8 +7,10 @@ resolves (in S0, or in Sg when a ground-truth action creates it; for a path
 with a wildcard or filter, the part before it must resolve, since a filter may
 rightly select nothing); every tool a predicate names exists; each
 equivalence class has at least 2 candidates at ground-truth time; each
-invariant balances on the ground truth; and an agent that does nothing scores
-outcome 0.
+invariant balances on the ground truth; an agent that does nothing scores
+outcome 0; every perturbation of the ground truth loses (``sensitivity.py``); no
+owned or compared path covers a whole table; and no gate, checkpoint or policy rule
+names a tool or an event type the domain does not declare.
 """
 
 from __future__ import annotations
@@ -20,9 +22,18 @@ from typing import Any, Iterator, List, Union
 from tau_shaped.reward.equivalence import read_path
 from tau_shaped.env.overlay import ABSENT
 from tau_shaped.reward.paths import Filter, Path, Wildcard, fill, parse_path, select
-from tau_shaped.reward.predicate_schema import StatePredicate, SumPredicate, ToolPredicate, walk
+from tau_shaped.reward.predicate_schema import (
+    EventPredicate,
+    EventSumPredicate,
+    StatePredicate,
+    SumPredicate,
+    ToolPredicate,
+    UnconfirmedPredicate,
+    walk,
+)
 from tau_shaped.reward.policy_rules import exemptions
 from tau_shaped.reward.scoring import score_trajectory
+from tau_shaped.tasks.sensitivity import insensitive
 
 
 @dataclass
@@ -97,6 +108,55 @@ def _check_policy(env: Any, task: Any, result: Any, check: TaskCheck) -> None:
         check.problems.append(f"checkpoint weights sum to {math.fsum(own + rules):g} with the domain's checkpoint rules (at most 1)")
 
 
+def _covers_a_table(path_text: str) -> bool:
+    """A path that selects a whole top-level table: ``orders``, ``orders.*``, ``orders[*]``."""
+    segments = parse_path(path_text).segments
+    return len(segments) == 1 or (len(segments) == 2 and isinstance(segments[1], Wildcard))
+
+
+def _event_types(pred: Any) -> Iterator[str]:
+    for node in walk(pred):
+        if isinstance(node, EventPredicate):
+            yield node.event
+        elif isinstance(node, EventSumPredicate):
+            yield node.event_sum
+
+
+def _tools(pred: Any) -> Iterator[str]:
+    for node in walk(pred):
+        if isinstance(node, ToolPredicate):
+            yield node.tool
+        elif isinstance(node, UnconfirmedPredicate):
+            yield from node.unconfirmed.tools
+
+
+def _check_declarations(env: Any, task: Any, check: TaskCheck) -> None:
+    """SPEC §6.2: declarations that cannot work: an owned or compared path covering a whole
+    table; a gate, checkpoint or rule on a tool or event type the domain does not declare."""
+    overrides = getattr(task, "reward_overrides", None)
+    if overrides is not None:
+        for inv in overrides.monetary_identity:
+            for kind, paths in (("owns", inv.owns), ("components", inv.components)):
+                for path in paths:
+                    if _covers_a_table(path):
+                        check.problems.append(f"monetary_identity {inv.id}.{kind}: {path!r} covers a whole table")
+    preds = []
+    if overrides is not None:
+        preds += [(f"safety_gates {g.id}", g.when) for g in overrides.safety_gates]
+        preds += [(f"process_checkpoints {c.id}", c.when) for c in overrides.process_checkpoints]
+    if hasattr(env, "bound_rules"):
+        preds += [(f"policy rule {r.id}", r.when) for r in env.bound_rules(task)]
+    tools = set(env.tools_map)
+    declared = set(getattr(env, "event_types", ()) or ())
+    for where, pred in preds:
+        for name in _tools(pred):
+            if name not in tools:
+                check.problems.append(f"{where}: unknown tool {name!r}")
+        for event in _event_types(pred):
+            if declared and event not in declared:
+                check.problems.append(f"{where}: event type {event!r} is not one the domain records ({', '.join(sorted(declared))})")
+
+
 def check_task(env: Any, task: Any) -> TaskCheck:
     """Every problem of one task, against an env of its domain."""
     check = TaskCheck(task.id)
@@ -132,13 +192,10 @@ def check_task(env: Any, task: Any) -> TaskCheck:
             if not isinstance(candidates, list) or len(candidates) < 2:
                 count = len(candidates) if isinstance(candidates, list) else 0
                 problems.append(f"equivalence_class {cls.id}: {count} candidate(s) at ground-truth time; a class needs at least 2")
-        tools = set(env.tools_map)
-        for kind, items in (("safety_gates", overrides.safety_gates), ("process_checkpoints", overrides.process_checkpoints)):
-            for item in items:
-                for pred in walk(item.when):
-                    if isinstance(pred, ToolPredicate) and pred.tool not in tools:
-                        problems.append(f"{kind} {item.id}: unknown tool {pred.tool!r}")
     _check_policy(env, task, result, check)
+    _check_declarations(env, task, check)
+    for name in insensitive(env, task):
+        problems.append(f"perturbation keeps outcome 1 with safety passed: {name}")
     idle = score_trajectory(env, task, [])
     if idle.status == "ok" and idle.outcome_reward == 1.0:
         problems.append("an agent that does nothing scores outcome 1: the task cannot tell right from wrong")

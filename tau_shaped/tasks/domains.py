@@ -40,6 +40,7 @@ class Domain:
     terminate_tools: Sequence[str] = ()
     description: str = ""
     policy_rules_file: Optional[Path] = None  # SPEC §9: the domain's policy rules (JSON)
+    event_types: Sequence[str] = ()  # the event types its tools record (SPEC §5); empty: not declared
     _tasks: Dict[str, List[ShapedTask]] = field(default_factory=dict, repr=False)
     _policy_rules: Optional[PolicyRuleSet] = field(default=None, repr=False)
 
@@ -83,6 +84,7 @@ class Domain:
             policy_rules=self.policy_rules,
         )
         env.terminate_tools = list(self.terminate_tools)
+        env.event_types = list(self.event_types)
         return env
 
 
