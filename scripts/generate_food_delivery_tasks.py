@@ -317,8 +317,35 @@ def bucket_fraud(b: Builder) -> List[Tuple[Task, Recs]]:
     return out
 
 
+def bucket_address(b: Builder) -> List[Tuple[Task, Recs]]:
+    """wiki: Address changes: to another of the customer's saved addresses, while the order is
+    placed or preparing. (Added after the other buckets: their tasks are unchanged.)"""
+    def movable(o):
+        return o["status"] in ("placed", "preparing") and len(b.c(o)["addresses"]) >= 2
+    out = []
+    for n, o in enumerate(b.pick(movable)):
+        c, oid, tid = b.c(o), o["order_id"], f"fd-address-{n + 1}"
+        current = o["delivery_address"]["address_id"]
+        new = next(a for a in c["addresses"] if a["address_id"] != current)
+        gt = [act("find_customer_by_email", email=c["email"]), act("get_order_details", order_id=oid),
+              say(f"I can change the delivery address of order {oid} to {new['street']}. Shall I go ahead?"),
+              act("change_delivery_address", order_id=oid, address_id=new["address_id"])]
+        t = task(tid, "address_change", c["customer_id"],
+                 f"{person(c)} You will not be home: order {oid} should go to your {new['label']} address, {new['street']}, "
+                 f"{new['city']}. Confirm when the agent names that address.", gt,
+                 reward_overrides={"process_checkpoints": [VERIFIED, looked_up(oid),
+                                                           {"id": "moved", "weight": 0.4, "when": {"state": f"orders.{oid}.delivery_address.address_id",
+                                                                                                  "eq": new["address_id"]}}]})
+        wrong_address = next((a for a in c["addresses"] if a["address_id"] not in (current, new["address_id"])), None)
+        recs = [rec(tid, "ground truth", gt)]
+        if wrong_address is not None:
+            recs.append(rec(tid, "another saved address", gt[:3] + [act("change_delivery_address", order_id=oid, address_id=wrong_address["address_id"])]))
+        out.append((t, recs))
+    return out
+
+
 BUCKETS = [bucket_questions, bucket_cancellation, bucket_missing, bucket_late, bucket_courier, bucket_closed,
-           bucket_cap, bucket_replacement, bucket_allergen, bucket_route, bucket_dispute, bucket_fraud]
+           bucket_cap, bucket_replacement, bucket_allergen, bucket_route, bucket_dispute, bucket_fraud, bucket_address]
 
 
 def main() -> None:

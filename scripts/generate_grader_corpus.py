@@ -336,6 +336,18 @@ def plain_variants(task) -> List[Dict[str, Any]]:
         own = [x for x in sorted(S0["customers"][task.user_id]["orders"]) if x != oid]
         if own:
             out.append(entry(task, "good", "looked_up_another_own_order", gt[:1] + [act("get_order_details", order_id=own[0])] + gt[1:], 1, legacy=1))
+    elif task.bucket == "address_change":
+        i = write_index(gt, ("change_delivery_address",))
+        write = gt[i]
+        oid = write["kwargs"]["order_id"]
+        o = S0["orders"][oid]
+        current = o["delivery_address"]["address_id"]
+        # wiki: "to another of the customer's saved addresses": the tool refuses anything else
+        out.append(entry(task, "bad", "same_address_again", gt[:i] + [act("change_delivery_address", order_id=oid, address_id=current)], 0))
+        stranger = next(a["address_id"] for cid, v in sorted(S0["customers"].items()) if cid != task.user_id for a in v["addresses"])
+        out.append(entry(task, "bad", "another_customers_address", gt[:i] + [act("change_delivery_address", order_id=oid, address_id=stranger)], 0))
+        out.append(entry(task, "bad", "unconfirmed_write", gt[:i - 1] + [write], 0, rules=[CONFIRM], legacy=1))
+        out.append(entry(task, "edge", "checkpoints_without_outcome", gt[:i], 0))
     else:
         i = write_index(gt, ("cancel_order",))
         wrong = "restaurant_delay" if task.bucket == "cancellation" else "customer_request"

@@ -13,7 +13,8 @@ DOMAIN = load_domain("food_delivery")
 TASKS = DOMAIN.tasks("train") + DOMAIN.tasks("test")
 ENV = DOMAIN.make_env(tasks=TASKS, task_index=0)
 BUCKETS = {"account_question", "cancellation", "missing_item", "late_delivery", "courier_fell_through", "restaurant_closed",
-           "compensation_cap", "replacement_order", "allergen_substitution", "multi_stop_route", "disputed_charge", "fraud_flagged"}
+           "compensation_cap", "replacement_order", "allergen_substitution", "multi_stop_route", "disputed_charge", "fraud_flagged",
+           "address_change"}
 
 
 def ids(tasks):
@@ -24,6 +25,7 @@ def test_task_set_shape():
     assert len(TASKS) >= 60
     counts = {b: sum(t.bucket == b for t in TASKS) for b in BUCKETS}
     assert all(n >= 5 for n in counts.values()), counts
+    assert set(counts) == {t.bucket for t in TASKS}  # every bucket is known here
     for t in TASKS:
         writes = [a for a in t.actions if a.name not in ("respond", "find_customer_by_email", "get_order_details", "get_customer_details",
                                                          "get_restaurant_details", "find_substitutes")]
