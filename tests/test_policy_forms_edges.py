@@ -181,7 +181,7 @@ def test_a_checkpoint_rule_is_credited_beside_the_tasks_own(tmp_path):
         {"id": "looked", "kind": "checkpoint", "weight": 0.1, "when": {"tool": "get_order", "succeeded": True}}]})
     env = make_env()
     env.policy_rules = rules
-    env._bound_rules.clear()
+    env._task_setups.clear()
     task = env.tasks[1]
     result = score_trajectory(env, task, [{"name": "get_order", "kwargs": {"order_id": "O1"}}])
     rule_cp = [c for c in result.checkpoints if c.id == "looked"]
@@ -190,7 +190,7 @@ def test_a_checkpoint_rule_is_credited_beside_the_tasks_own(tmp_path):
     heavy = PolicyRuleSet.model_validate({"rules": [
         {"id": "heavy", "kind": "checkpoint", "weight": 1.0, "when": {"tool": "get_order"}}]})
     env.policy_rules = heavy
-    env._bound_rules.clear()
+    env._task_setups.clear()
     problems = check_task(env, task).problems
     assert any("checkpoint weights sum to" in p for p in problems)
 
@@ -207,7 +207,7 @@ def test_a_rule_with_no_step_of_its_own_is_placed_at_the_last_step():
     env.policy_rules = PolicyRuleSet.model_validate({"rules": [
         {"id": "never_looked", "kind": "gate", "when": {"not": {"tool": "get_order"}}},
         {"id": "never_said_sorry", "kind": "outcome", "when": {"not": {"said": {"contains": "sorry"}}}}]})
-    env._bound_rules.clear()
+    env._task_setups.clear()
     actions = [{"name": "respond", "kwargs": {"content": "hello"}}, {"name": "respond", "kwargs": {"content": "bye"}}]
     result = score_trajectory(env, env.tasks[1], actions)
     assert [(g.id, g.step) for g in result.gate_violations if g.source == "policy"] == [("never_looked", 1)]

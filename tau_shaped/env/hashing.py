@@ -52,9 +52,7 @@ def same_hashable_text(a: Any, b: Any) -> bool:
 def _strictly_equal(a: Any, b: Any) -> bool:
     if a is b:
         return True
-    if isinstance(a, dict) and isinstance(b, dict):
-        if type(a) is not type(b) and not (_plain_dict(a) and _plain_dict(b)):
-            return False
+    if isinstance(a, dict) and isinstance(b, dict):  # to_hashable reads any dict by its items
         if dict.__len__(a) != dict.__len__(b):
             return False
         # dict.items / dict.get: read a copy-on-read overlay without copying it; only string
@@ -69,11 +67,6 @@ def _strictly_equal(a: Any, b: Any) -> bool:
     if isinstance(a, (str, int, bool, type(None))):
         return a == b
     return False  # sets, tuples and the rest: the texts decide
-
-
-def _plain_dict(d: Any) -> bool:
-    # the overlay's record views are dict subclasses that read like plain dicts
-    return type(d).__module__ in ("builtins", "tau_shaped.env.overlay")
 
 
 def consistent_hash(value: Any) -> str:

@@ -81,9 +81,12 @@ def score_trajectory(
 
 def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], blend: str, lam: float) -> ShapedRewardResult:
     seed = task_seed(task) if seed is None else seed
-    overrides = task_overrides(task)
-    rules = env.bound_rules(task, seed) if hasattr(env, "bound_rules") else []
-    probes, slots = compile_probes(overrides, [r.when for r in rules])
+    if hasattr(env, "task_setup"):  # rules, probes and ignored paths, cached per (task, seed)
+        setup = env.task_setup(task, seed)
+        rules, probes, slots, ignore = setup.rules, setup.probes, setup.slots, setup.ignore
+    else:
+        probes, slots = compile_probes(task_overrides(task))
+        rules, ignore = [], ()
     initial = env.initial_state(seed)
     truth = env.ground_truth(task, seed)
     runner = EpisodeRunner(initial, env.tools_map, seed, probes, parsed.first_user_message)
@@ -98,6 +101,6 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
         changed=changed_between(runner.overlay, truth.overlay),
         probe_slots=slots,
         rules=rules,
-        ignore=env.canonical_ignore(task) if hasattr(env, "canonical_ignore") else (),
+        ignore=ignore,
     )
     return verify(inp, blend=blend, lam=lam)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import inspect
 import random
+from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Type, Union
 
 from tau_shaped.reward import canonical
@@ -40,6 +41,18 @@ from tau_shaped.reward.verifier import VerifyInput, task_overrides, verify
 
 STOP_TOKEN = "###STOP###"
 SELECTION_SEED = "tau-shaped-task-selection"
+
+
+@dataclass(frozen=True)
+class TaskSetup:
+    """What scoring a task needs beyond its ground truth, computed once per (task, seed): the
+    domain's rules bound to it, the state probes of its predicates and of those rules (with
+    their slots), and the canonical paths left to the rules. Every rollout reuses it."""
+
+    rules: List[BoundRule]
+    probes: List[Any]
+    slots: Dict[int, int]
+    ignore: Sequence[str]
 
 
 def task_seed(task: Any) -> int:
@@ -72,7 +85,7 @@ class ShapedRewardMixin:
         self._selection_rng = random.Random(SELECTION_SEED)
         self._runner: Optional[EpisodeRunner] = None
         self._probe_slots: Dict[int, int] = {}
-        self._bound_rules: Dict[Any, Any] = {}
+        self._task_setups: Dict[Any, Any] = {}
         if not hasattr(self, "policy_rules"):
             self.policy_rules = None
         self.episode_seed: Optional[int] = None
@@ -86,7 +99,7 @@ class ShapedRewardMixin:
         self._setup_shaped()
         self._initial_states = other._initial_states
         self.ground_truth_cache = other.ground_truth_cache
-        self._bound_rules = other._bound_rules
+        self._task_setups = other._task_setups
 
     def initial_state(self, seed: int) -> Dict[str, Any]:
         """S0 for ``seed``: loaded once, then frozen and shared by every episode."""
@@ -108,22 +121,28 @@ class ShapedRewardMixin:
             task, seed, self.initial_state(seed), self.tools_map, list(self.terminate_tools)
         )
 
-    def bound_rules(self, task: Any = None, seed: Optional[int] = None) -> List[BoundRule]:
-        """The domain's policy rules bound to (task, seed) (SPEC §9), cached."""
+    def task_setup(self, task: Any = None, seed: Optional[int] = None) -> TaskSetup:
+        """The rules, probes and ignored paths of (task, seed) (SPEC §9), cached."""
         self._setup_shaped()
         task = self.task if task is None else task
         seed = self._seed_for(task, seed)
         key = (id(task), seed)
-        hit = self._bound_rules.get(key)
-        if hit is None or hit[0] is not task:
-            hit = (task, bind(self.policy_rules, task, self.initial_state(seed)))
-            self._bound_rules[key] = hit
+        hit = self._task_setups.get(key)
+        if hit is None or hit[0] is not task:  # the task object is kept, so its id is not reused
+            rules = bind(self.policy_rules, task, self.initial_state(seed))
+            overrides = task_overrides(task)
+            probes, slots = compile_probes(overrides, [r.when for r in rules])
+            hit = (task, TaskSetup(rules, probes, slots, ignored_paths(self.policy_rules, overrides)))
+            self._task_setups[key] = hit
         return hit[1]
+
+    def bound_rules(self, task: Any = None, seed: Optional[int] = None) -> List[BoundRule]:
+        """The domain's policy rules bound to (task, seed) (SPEC §9)."""
+        return self.task_setup(task, seed).rules
 
     def canonical_ignore(self, task: Any = None) -> Sequence[str]:
         """The domain's paths left to its rules for this task (SPEC §9)."""
-        task = self.task if task is None else task
-        return ignored_paths(getattr(self, "policy_rules", None), task_overrides(task))
+        return self.task_setup(task).ignore
 
     def _seed_for(self, task: Any, seed: Optional[int]) -> int:
         if seed is not None:
@@ -160,9 +179,9 @@ class ShapedRewardMixin:
         self.task_index = task_index
         self.task = self.tasks[task_index]
         self.episode_seed = seed if seed is not None else task_seed(self.task)
-        rules = self.bound_rules(self.task, self.episode_seed)
-        probes, self._probe_slots = compile_probes(task_overrides(self.task), [r.when for r in rules])
-        self._runner = EpisodeRunner(self.initial_state(self.episode_seed), self.tools_map, self.episode_seed, probes)
+        setup = self.task_setup(self.task, self.episode_seed)
+        self._probe_slots = setup.slots
+        self._runner = EpisodeRunner(self.initial_state(self.episode_seed), self.tools_map, self.episode_seed, setup.probes)
         self.data = self._runner.overlay.data
         self.actions: List[Action] = []
         observation = self.user.reset(instruction=self.task.instruction)
@@ -241,7 +260,7 @@ class ShapedRewardMixin:
                 changed=self._changed(truth),
                 probe_slots=self._probe_slots,
                 rules=self.bound_rules(self.task, truth.seed),
-                ignore=self.canonical_ignore(),
+                ignore=self.canonical_ignore(self.task),
             )
             return verify(inp, blend=blend, lam=lam)
         except Exception as exc:  # noqa: BLE001 - SPEC §8: a fault abstains, never a silent 0
