@@ -3,6 +3,7 @@ generated world, the generator's determinism, candidate sets and events."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -36,6 +37,16 @@ EXPECTED_TOOLS = {
 
 def make_env(seed: int = 0, task: ShapedTask = TASK):
     e = DOMAIN.make_env(tasks=[task], task_index=0)
+    e.reset(task_index=0, seed=seed)
+    return e
+
+
+# World 0 whatever the episode seed: the seed's other job, the episode's random draws, alone.
+WORLD_0 = dataclasses.replace(DOMAIN, load_data=lambda seed=0: DOMAIN.load_data(0), _tasks={}, _policy_rules=None)
+
+
+def world0_env(seed: int):
+    e = WORLD_0.make_env(tasks=[TASK], task_index=0)
     e.reset(task_index=0, seed=seed)
     return e
 
@@ -447,7 +458,7 @@ def test_dispatch_records_candidates_and_draws_from_the_episode_seed():
     original = S0["orders"][oid]["driver_id"]
     picks = {}
     for seed in range(8):
-        e = make_env(seed)
+        e = world0_env(seed)
         expected = ok(e, "list_available_couriers", order_id=oid)["couriers"]
         out = ok(e, "dispatch_replacement_courier", order_id=oid)
         o = e.data["orders"][oid]
@@ -460,7 +471,7 @@ def test_dispatch_records_candidates_and_draws_from_the_episode_seed():
         assert sum(oid in d["active_orders"] for d in e.data["drivers"].values()) == 1
         picks[seed] = out["courier_id"]
     assert len(set(picks.values())) > 1  # two seeds can pick different couriers
-    assert ok(make_env(3), "dispatch_replacement_courier", order_id=oid)["courier_id"] == picks[3]  # same seed, same courier
+    assert ok(world0_env(3), "dispatch_replacement_courier", order_id=oid)["courier_id"] == picks[3]  # same seed, same courier
 
 
 def test_dispatch_a_named_courier_and_refusals():
@@ -484,7 +495,7 @@ def test_plan_delivery_route_records_candidates_and_draws_from_the_seed():
     assert len(expected) >= 2 and all(sorted(r) == sorted(S0["drivers"][did]["active_orders"]) for r in expected)
     routes = set()
     for seed in range(10):
-        e = make_env(seed)
+        e = world0_env(seed)
         route = ok(e, "plan_delivery_route", driver_id=did)["route"]
         assert e.data["drivers"][did]["route_candidates"] == expected and e.data["drivers"][did]["route"] == route
         routes.add(tuple(route))
@@ -614,3 +625,19 @@ def test_escalate_then_transfer(env):
 def test_transfer_needs_a_summary(env):
     response = env.step(Action(name="transfer_to_human_agents", kwargs={}))
     assert response.observation.startswith("Error: invalid arguments")
+
+
+def test_each_seed_is_its_own_world_and_seed_0_is_the_shipped_file():
+    """data.py: a task's seed picks its world; world 0 is the shipped JSON, any other seed the
+    world ``generate(seed)`` builds, the same every time."""
+    from tau_shaped_domains.food_delivery.world import dumps, generate
+
+    assert DOMAIN.load_data(0) == json.loads(SHIPPED.read_text(encoding="utf-8"))
+    assert dumps(generate(0)) == SHIPPED.read_text(encoding="utf-8")
+    w3 = DOMAIN.load_data(3)
+    assert w3 == DOMAIN.load_data(3) and w3 is not DOMAIN.load_data(3)  # a fresh copy, the same world
+    assert w3["orders"].keys() == S0["orders"].keys() and w3 != S0  # same id scheme, other situations
+    assert make_env(3).data == w3 and make_env(0).data == S0
+    for bad in (-1, True, "1", 1.5):
+        with pytest.raises(ValueError, match="non-negative integer"):
+            DOMAIN.load_data(bad)

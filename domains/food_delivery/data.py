@@ -1,7 +1,11 @@
-"""The food-delivery database loader: the shipped JSON (``scripts/generate_food_delivery.py``).
+"""The food-delivery database loader: one world per seed.
 
-The seed does not change S0 (one world for every task); it drives the
-episode's random choices (which courier, which route) through the env.
+Seed 0 is the shipped JSON (``data/food_delivery.json``, written by
+``scripts/generate_food_delivery.py``): the evaluation tasks live there. Any
+other seed is the world ``world.generate(seed)`` builds (about 0.2 s, then
+cached): the training tasks are spread over many worlds, the way procedurally
+generated RL levels are. A task's ``seed`` picks its world; the same seed also
+drives the episode's random choices (which courier, which route) through the env.
 """
 
 from __future__ import annotations
@@ -11,14 +15,20 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict
 
+from .world import dumps, generate
+
 DATA_FILE = Path(__file__).with_name("data") / "food_delivery.json"
 
 
-@lru_cache(maxsize=1)
-def _text() -> str:
-    return DATA_FILE.read_text(encoding="utf-8")
+@lru_cache(maxsize=16)
+def _text(seed: int) -> str:
+    if seed == 0:
+        return DATA_FILE.read_text(encoding="utf-8")
+    return dumps(generate(seed))
 
 
 def load_data(seed: int = 0) -> Dict[str, Any]:
-    """A fresh copy of the database (the env keeps it frozen as S0)."""
-    return json.loads(_text())
+    """A fresh copy of world ``seed`` (the env keeps it frozen as S0)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"a food-delivery seed is a non-negative integer, got {seed!r}")
+    return json.loads(_text(seed))

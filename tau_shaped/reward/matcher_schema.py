@@ -1,0 +1,245 @@
+"""Matchers (SPEC §5): what a predicate compares a value or a text with, as pydantic models.
+
+A MATCHER is a literal (canonical equality, SPEC §4.4) or an object whose keys
+are all operators: ``eq ne gt ge lt le in not_in contains regex in_state
+not_in_state`` (several operators must all hold). A literal object whose keys
+all look like operators must be written ``{"eq": {...}}``; an object mixing
+operators with other keys, or with a key one typo away from an operator, is
+refused (SPEC §6.2), as is a NaN or an infinity. A TEXT_MATCHER judges the
+agent's or the user's messages: ``contains``, ``regex``, ``number``, ``math``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from typing import Any, Dict, List, Optional, Union
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
+from typing_extensions import Annotated
+
+from tau_shaped.reward.paths import PathError, parse_path
+
+#: Prefix of the union tags pydantic puts in error locations (stripped when reported).
+FORM_TAG = "form:"
+
+OPERATORS = ("eq", "ne", "gt", "ge", "lt", "le", "in", "not_in", "contains", "regex", "in_state", "not_in_state")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+
+def _check_regex(pattern: Optional[str]) -> Optional[str]:
+    if pattern is not None:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise ValueError(f"invalid regex {pattern!r}: {exc}") from None
+    return pattern
+
+
+def _non_finite(value: Any) -> Optional[float]:
+    """The first NaN or infinity inside ``value`` (lists and objects searched), if any."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return item
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return None
+
+
+def _refuse_non_finite(value: Any) -> Any:
+    bad = _non_finite(value)
+    if bad is not None:
+        raise ValueError(f"{bad} in a matcher: numbers must be finite (SPEC §6.2)")
+    return value
+
+
+def _check_path(path: str) -> str:
+    try:
+        parse_path(path)
+    except PathError as exc:
+        raise ValueError(str(exc)) from None
+    return path
+
+
+class MatchOps(_Strict):
+    """Operators on one value; every operator given must hold."""
+
+    eq: Any = None
+    ne: Any = None
+    gt: Optional[float] = None
+    ge: Optional[float] = None
+    lt: Optional[float] = None
+    le: Optional[float] = None
+    in_: Optional[List[Any]] = Field(default=None, alias="in")
+    not_in: Optional[List[Any]] = None
+    contains: Any = None
+    regex: Optional[str] = None
+    # binding to state (SPEC §5): the value is (not) one of those the path selects in the
+    # state the step acted on (a list selected counts its items), e.g. the order acted on
+    # belongs to the verified customer: {"in_state": "customers.CU-1.orders"}. Read from the
+    # env's probes; a hand-built trajectory with no trace reads S0 and the final state.
+    in_state: Optional[str] = None
+    not_in_state: Optional[str] = None
+
+    _regex = field_validator("regex")(_check_regex)
+
+    @model_validator(mode="after")
+    def _finite(self) -> "MatchOps":
+        for value in self.given().values():
+            _refuse_non_finite(value)
+        return self
+
+    @field_validator("in_state", "not_in_state")
+    @classmethod
+    def _state_path(cls, value: Optional[str]) -> Optional[str]:
+        return _check_path(value) if value is not None else value
+
+    def given(self) -> Dict[str, Any]:
+        """The operators the author wrote, by their JSON names (``eq: null`` included)."""
+        out = {}
+        for name in self.model_fields_set:
+            key = "in" if name == "in_" else name
+            if key in OPERATORS:
+                out[key] = getattr(self, name)
+        return out
+
+
+def _as_matcher(value: Any) -> Any:
+    if isinstance(value, dict) and value and set(value) <= set(OPERATORS):
+        return MatchOps.model_validate(value)
+    if isinstance(value, MatchOps):
+        return value
+    if isinstance(value, dict) and value:
+        _refuse_mistyped(value)
+    return LiteralMatcher(value=_refuse_non_finite(value))
+
+
+def _refuse_mistyped(value: Dict[Any, Any]) -> None:
+    """SPEC §6.2: an unknown key in a matcher is an error, not a literal. An object mixing
+    operators with other keys, or with a key one typo away from an operator, was meant as
+    operators; a literal object is written ``{"eq": {...}}``."""
+    keys = [k for k in value if isinstance(k, str)]
+    operators = [k for k in keys if k in OPERATORS]
+    for key in keys:
+        if key in OPERATORS:
+            continue
+        near = difflib.get_close_matches(key, OPERATORS, n=1, cutoff=0.75)
+        if operators or near:
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise ValueError(
+                f"unknown matcher key {key!r}{hint}; operators are {', '.join(OPERATORS)}; "
+                'write a literal object as {"eq": {...}}'
+            )
+
+
+class LiteralMatcher(_Strict):
+    """A literal matcher: canonical equality with ``value``."""
+
+    value: Any
+
+    @model_serializer(mode="plain")
+    def _as_written(self) -> Any:
+        # dumped as the author wrote it, so a dumped task loads back to the same matcher (a
+        # literal object whose keys all look like operators is written {"eq": ...})
+        if isinstance(self.value, dict) and self.value and set(self.value) <= set(OPERATORS):
+            return {"eq": self.value}
+        return self.value
+
+
+Matcher = Annotated[Union[MatchOps, LiteralMatcher], Field(union_mode="left_to_right")]
+
+
+class _MatcherMap(_Strict):
+    @field_validator("args", "where", mode="before", check_fields=False)
+    @classmethod
+    def _matchers(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            out = {}
+            for key, matcher in value.items():
+                try:
+                    out[key] = _as_matcher(matcher)
+                except ValueError as exc:
+                    raise ValueError(f"{key}: {exc}") from None
+            return out
+        return value
+
+
+# ---- text matchers --------------------------------------------------------
+
+
+class ContainsText(_Strict):
+    contains: str = Field(min_length=1)
+    # SPEC §5 statements: a negated occurrence ("has not been delivered") does not count, and
+    # a status word matches its forms ("preparing" ~ "being prepared")
+    affirmed: bool = False
+
+
+class RegexText(_Strict):
+    regex: str
+    _regex = field_validator("regex")(_check_regex)
+
+
+class NumberText(_Strict):
+    number: float = Field(allow_inf_nan=False)
+    tolerance: float = Field(default=0.0, ge=0, allow_inf_nan=False)
+
+
+class MathText(_Strict):
+    math: str = Field(min_length=1)
+
+    @field_validator("math")
+    @classmethod
+    def _parses(cls, value: str) -> str:
+        from tau_shaped.reward.math_expressions import MathParseError, parse_math
+
+        try:
+            parse_math(value)
+        except MathParseError as exc:
+            raise ValueError(f"math expression does not parse: {exc}") from None
+        return value
+
+
+def _text_kind(value: Any) -> Optional[str]:
+    if isinstance(value, dict):
+        for key in ("contains", "regex", "number", "math"):
+            if key in value:
+                return FORM_TAG + key
+        return None
+    for key, model in _TEXT_KINDS.items():
+        if isinstance(value, model):
+            return FORM_TAG + key
+    return None
+
+
+_TEXT_KINDS = {"contains": ContainsText, "regex": RegexText, "number": NumberText, "math": MathText}
+
+TextMatcher = Annotated[
+    Union[
+        Annotated[ContainsText, Tag(FORM_TAG + "contains")],
+        Annotated[RegexText, Tag(FORM_TAG + "regex")],
+        Annotated[NumberText, Tag(FORM_TAG + "number")],
+        Annotated[MathText, Tag(FORM_TAG + "math")],
+    ],
+    Discriminator(
+        _text_kind,
+        custom_error_type="text_matcher_form",
+        custom_error_message="a text matcher needs one of: contains, regex, number, math",
+    ),
+]
