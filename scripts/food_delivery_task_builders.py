@@ -1,9 +1,12 @@
 """Building blocks of the food-delivery task generator: actions, checkpoints,
-monetary identities, and the picker of situations from the database."""
+monetary identities, who the simulated user is and what they know, and the
+picker of situations from a world."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional
+import random
+from datetime import datetime
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 PER_BUCKET = 6
 TIER_CAP = {"basic": 5.0, "plus": 10.0, "premium": 20.0}
@@ -52,13 +55,53 @@ TRAITS = [
     "You are upset but reasonable, and calm down when the agent is clear.",
     "You are chatty and mention that this is for a family dinner.",
     "You are skeptical and ask the agent to confirm amounts before agreeing.",
+    "You write short lowercase messages and do not volunteer details until asked.",
+    "You are formal and thank the agent for every answer.",
+    "You are anxious and apologise for bothering the agent.",
 ]
 
+# The refusal a right answer to a "no" task states (any negation): an agent that says
+# nothing at all fails it, one that explains why it cannot act passes.
+REFUSED = {"id": "refused", "said": {"regex": r"(?i)\b(no|not|cannot|can't|can ?not|unable|isn't|aren't|won't|doesn't|don't|none|nothing)\b"}}
 
-def person(c: Dict[str, Any]) -> str:
-    """Who the simulated user is: name, how they can be identified, a temperament."""
-    trait = TRAITS[int(c["customer_id"].split("-")[1]) % len(TRAITS)]
+
+def rng_for(tid: str) -> random.Random:
+    """The task's own generator (string-seeded: the same draws on every run and machine)."""
+    return random.Random(f"fd-task:{tid}")
+
+
+def person(c: Dict[str, Any], rng: Optional[random.Random] = None, unique_name_zip: bool = False) -> str:
+    """Who the simulated user is, how they can be identified, a temperament."""
+    if rng is None:  # the fixed form: email and the trait by customer number
+        trait = TRAITS[int(c["customer_id"].split("-")[1]) % 5]
+        return f"You are {c['first_name']} {c['last_name']}; your account email is {c['email']}. {trait}"
+    trait = TRAITS[rng.randrange(len(TRAITS))]
+    if unique_name_zip and rng.random() < 0.4:
+        return (f"You are {c['first_name']} {c['last_name']}; you do not remember the email on your account, but your "
+                f"zip code is {c['addresses'][0]['zip']}. {trait}")
     return f"You are {c['first_name']} {c['last_name']}; your account email is {c['email']}. {trait}"
+
+
+def identify(c: Dict[str, Any], instruction: str) -> Dict[str, Any]:
+    """The lookup the user's instruction allows: by email, or by name and zip."""
+    if c["email"] in instruction:
+        return act("find_customer_by_email", email=c["email"])
+    return act("find_customer_by_name_zip", first_name=c["first_name"], last_name=c["last_name"], zip=c["addresses"][0]["zip"])
+
+
+def minutes_late(o: Dict[str, Any]) -> float:
+    return (datetime.fromisoformat(o["delivered_at"]) - datetime.fromisoformat(o["eta_high"])).total_seconds() / 60
+
+
+def has_unstated_claims(o: Dict[str, Any]) -> bool:
+    """An order a customer could claim more on than the task says: delivered 15 minutes or
+    more late (the late-delivery table), or a fee charged twice (a billing error)."""
+    late = o["status"] == "delivered" and o.get("delivered_at") and minutes_late(o) >= 15
+    return bool(late) or len(o["charges"]) > 1
+
+
+def pick_template(rng: random.Random, templates: List[str], **fields: Any) -> str:
+    return templates[rng.randrange(len(templates))].format(**fields)
 
 
 Task = Dict[str, Any]
@@ -66,14 +109,28 @@ Recs = List[Dict[str, Any]]
 
 
 class Builder:
-    def __init__(self, data: Dict[str, Any]) -> None:
+    """Situations picked from one world (a seed), in id order, each order and customer once."""
+
+    def __init__(self, data: Dict[str, Any], seed: int = 0) -> None:
         self.data = data
+        self.seed = seed
         self.orders = data["orders"]
         self.customers = data["customers"]
         self.used: set = set()
+        names: Dict[Tuple[str, str, str], int] = {}
+        for c in self.customers.values():
+            for zip_code in {a["zip"] for a in c["addresses"]}:
+                key = (c["first_name"].lower(), c["last_name"].lower(), zip_code)
+                names[key] = names.get(key, 0) + 1
+        self._name_zip_count = names
 
-    def pick(self, predicate: Callable[[Dict[str, Any]], bool], n: int = PER_BUCKET) -> List[Dict[str, Any]]:
-        out = []
+    def tid(self, kind: str, n: int) -> str:
+        return f"fd-{kind}-{n}" if self.seed == 0 else f"fd-{kind}-s{self.seed}-{n}"
+
+    def pick(self, predicate: Callable[[Dict[str, Any]], bool], n: int = PER_BUCKET, strict: bool = True) -> List[Dict[str, Any]]:
+        out: List[Dict[str, Any]] = []
+        if n <= 0:
+            return out
         for oid in sorted(self.orders):
             o = self.orders[oid]
             c = self.customers[o["customer_id"]]
@@ -84,7 +141,9 @@ class Builder:
                 self.used.update({oid, o["customer_id"]})
                 if len(out) == n:
                     return out
-        raise SystemExit(f"only {len(out)} situations for {predicate.__name__}")
+        if strict:
+            raise SystemExit(f"only {len(out)} situations for {predicate.__name__}")
+        return out
 
     def c(self, o: Dict[str, Any]) -> Dict[str, Any]:
         return self.customers[o["customer_id"]]
@@ -92,14 +151,47 @@ class Builder:
     def restaurant(self, o: Dict[str, Any]) -> Dict[str, Any]:
         return self.data["restaurants"][o["restaurant_id"]]
 
+    def who(self, c: Dict[str, Any], rng: random.Random) -> str:
+        unique = self._name_zip_count.get((c["first_name"].lower(), c["last_name"].lower(), c["addresses"][0]["zip"])) == 1
+        return person(c, rng, unique_name_zip=unique)
+
+    def order_ref(self, o: Dict[str, Any], rng: random.Random) -> Tuple[str, bool]:
+        """How the user names the order: its id, or (when that is unambiguous among their
+        orders) its restaurant and when it was placed, which the agent must look up."""
+        c = self.c(o)
+        same = [x for x in c["orders"] if x in self.orders and self.orders[x]["restaurant_id"] == o["restaurant_id"]]
+        if len(same) == 1 and rng.random() < 0.35:
+            placed = datetime.fromisoformat(o["placed_at"])
+            when = f"{placed.day} {placed.strftime('%B')} at {placed.strftime('%H:%M')}"
+            return f"your order from {self.restaurant(o)['name']} (placed on {when}; you do not have its number)", False
+        return f"your order {o['order_id']}", True
+
+    def opening(self, o: Dict[str, Any], tid: str, details: bool = True) -> Tuple[str, random.Random, str, List[Dict[str, Any]]]:
+        """The user (who, temperament), their generator, how they name the order, and the
+        lookups a policy-following agent makes: verify, find the order, read it."""
+        rng = rng_for(tid)
+        c = self.c(o)
+        intro = self.who(c, rng)
+        ref, known = self.order_ref(o, rng)
+        pre = [identify(c, intro)]
+        if not known:
+            pre.append(act("get_customer_details", customer_id=c["customer_id"]))
+        if details:
+            pre.append(act("get_order_details", order_id=o["order_id"]))
+        return intro, rng, ref, pre
+
 
 def task(tid: str, bucket: str, cid: str, instruction: str, actions: List[Dict[str, Any]], **extra: Any) -> Task:
     return {"id": tid, "bucket": bucket, "user_id": cid, "instruction": instruction, "actions": actions, "outputs": extra.pop("outputs", []), **extra}
 
 
-def rec(tid: str, label: str, actions: List[Dict[str, Any]]) -> Dict[str, Any]:
-    # The user agrees to each message; the replay ends when the recorded actions do.
-    replies = ["Yes, please go ahead."] * sum(a["name"] == "respond" for a in actions)
+YES = "Yes, please go ahead."
+
+
+def rec(tid: str, label: str, actions: List[Dict[str, Any]], replies: Optional[List[str]] = None) -> Dict[str, Any]:
+    # By default the user agrees to each message; the replay ends when the recorded actions do.
+    if replies is None:
+        replies = [YES] * sum(a["name"] == "respond" for a in actions)
     return {"task_id": tid, "label": label, "actions": actions, "user_replies": replies}
 
 
@@ -107,23 +199,26 @@ def with_refund_method(actions: List[Dict[str, Any]], method: str) -> List[Dict[
     return [act(a["name"], **{**a["kwargs"], "method": method}) if a["name"] == "issue_refund" else a for a in actions]
 
 
-def money_task(b: Builder, o, tid: str, bucket: str, amount: float, instruction: str, reason: str, cap: Optional[float] = None, extra_cp=None):
+def money_task(b: Builder, o, tid: str, bucket: str, amount: float, request: str, reason: str, cap: Optional[float] = None,
+               extra_cp=None):
+    """A task whose right answer gives back exactly ``amount`` on the order, by any mix the
+    customer accepts; ``request`` is what the user wants, with ``{order}`` for how they name it."""
     c, oid = b.c(o), o["order_id"]
-    gt = [act("find_customer_by_email", email=c["email"]), act("get_order_details", order_id=oid),
-          say(f"I can refund ${amount:.2f} to your card. Is that OK?"),
-          act("issue_refund", order_id=oid, amount=round(amount, 2), method="original_payment", reason=reason)]
+    intro, rng, ref, pre = b.opening(o, tid)
+    gt = pre + [say(f"I can refund ${amount:.2f} to your card for order {oid}. Is that OK?"),
+                act("issue_refund", order_id=oid, amount=round(amount, 2), method="original_payment", reason=reason)]
     checkpoints = [VERIFIED, looked_up(oid), compensated(oid, amount)] + (extra_cp or [])
-    t = task(tid, bucket, c["customer_id"], f"{person(c)} {instruction}", gt,
+    t = task(tid, bucket, c["customer_id"], f"{intro} {request.format(order=ref)}", gt,
              reward_overrides={"monetary_identity": dispute("compensation", oid, c["customer_id"], amount, cap),
                                "process_checkpoints": checkpoints})
     half = round(amount / 2, 2)
     # each write asked about as it is made (wiki: a yes covers only the action described)
-    split = gt[:2] + [say(f"I can refund ${half:.2f} to your card. Is that OK?"),
-                      act("issue_refund", order_id=oid, amount=half, method="original_payment", reason=reason),
-                      say(f"And ${amount - half:.2f} as wallet credit. Is that OK?"),
-                      act("issue_refund", order_id=oid, amount=round(amount - half, 2), method="wallet_credit", reason=reason)]
-    wallet = gt[:2] + [say(f"I can refund ${amount:.2f} as wallet credit. Is that OK?")] + with_refund_method(gt[3:], "wallet_credit")
-    over = gt[:3] + [act("issue_refund", order_id=oid, amount=round(amount + 5, 2), method="wallet_credit", reason=reason)]
+    split = pre + [say(f"I can refund ${half:.2f} to your card. Is that OK?"),
+                   act("issue_refund", order_id=oid, amount=half, method="original_payment", reason=reason),
+                   say(f"And ${amount - half:.2f} as wallet credit. Is that OK?"),
+                   act("issue_refund", order_id=oid, amount=round(amount - half, 2), method="wallet_credit", reason=reason)]
+    wallet = pre + [say(f"I can refund ${amount:.2f} as wallet credit. Is that OK?")] + with_refund_method(gt[len(pre) + 1:], "wallet_credit")
+    over = gt[:len(pre) + 1] + [act("issue_refund", order_id=oid, amount=round(amount + 5, 2), method="wallet_credit", reason=reason)]
     recs = [rec(tid, "ground truth", gt), rec(tid, "wallet credit instead", wallet),
             rec(tid, "half refund, half credit", split), rec(tid, "over-compensated", over)]
     return t, recs

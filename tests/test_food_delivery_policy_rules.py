@@ -16,12 +16,18 @@ import pytest
 from tau_shaped import Action, load_domain, score_trajectory
 from tau_shaped.reward.policy_rules import PolicyRuleError, bind, load_rules, rules_json_schema
 from tau_shaped.tasks.check import check_task
+from tau_shaped.tasks.files import load_tasks
 from tau_shaped.tasks.schema import ShapedTask
 
 DOMAIN = load_domain("food_delivery")
-TASKS = DOMAIN.tasks("train") + DOMAIN.tasks("test")
-BY_ID = {t.id: t for t in TASKS}
-ENV = DOMAIN.make_env(tasks=TASKS, task_index=0)
+ALL = DOMAIN.tasks("train") + DOMAIN.tasks("test")
+# world 0 (every task named below lives there) and every 25th task of the training worlds
+TASKS = [t for t in ALL if not t.seed] + [t for t in ALL if t.seed][::25]
+# The rule tests below break one rule at a time in fixed tasks of world 0 (the generator's
+# first train tasks as they were written for them; regenerating the task set leaves them be)
+FIXED = load_tasks(Path(__file__).with_name("food_delivery_rule_tasks.json"))
+BY_ID = {t.id: t for t in FIXED}
+ENV = DOMAIN.make_env(tasks=TASKS + FIXED, task_index=0)
 S0 = ENV.initial_state(0)
 RULES = DOMAIN.policy_rules
 RULES_FILE = Path(DOMAIN.policy_rules_file)
@@ -124,8 +130,10 @@ def test_ground_truth_keeps_every_rule_it_binds_to(task):
     assert result.outcome_reward == 1.0
     expected = set(EVERY_TASK)
     if task.user_id.startswith("CU-"):
-        expected |= CUSTOMER_RULES
-        if S0["customers"][task.user_id]["fraud_flag"]:
+        customer = ENV.initial_state(task.seed or 0)["customers"].get(task.user_id)
+        # an unknown customer has no tier, so no apology cap: nothing can be credited to them
+        expected |= CUSTOMER_RULES if customer else CUSTOMER_RULES - {"fd.apology.tier_cap"}
+        if customer and customer["fraud_flag"]:
             expected |= FRAUD_RULES
     else:
         expected |= ROUTE_RULES
@@ -221,17 +229,17 @@ def test_never_reassign_active_courier_named_at_the_second_dispatch():
 def test_escalate_before_transfer_broken_alone():
     """wiki (fraud): escalate, tell the customer, then transfer."""
     g = gt("fd-fraud-1")
-    r = score("fd-fraud-1", g[:2] + g[3:] + [g[2]])
-    assert broken(r) == [("fd.fraud.escalate_before_transfer", 3)]
+    r = score("fd-fraud-1", g[:3] + g[4:] + [g[3]])
+    assert broken(r) == [("fd.fraud.escalate_before_transfer", 4)]
     assert r.safety_passed and r.canonical_match
 
 
 def test_flag_not_mentioned_broken_alone():
     """wiki (fraud): "Do not mention the flag"."""
     g = gt("fd-fraud-1")
-    g[3] = say("Your account has a fraud flag. A specialist will follow up with you. I am transferring you now.")
+    g[4] = say("Your account has a fraud flag. A specialist will follow up with you. I am transferring you now.")
     r = score("fd-fraud-1", g)
-    assert broken(r) == [("fd.fraud.flag_not_mentioned", 3)]
+    assert broken(r) == [("fd.fraud.flag_not_mentioned", 4)]
     assert r.safety_passed and r.canonical_match
 
 
@@ -240,12 +248,12 @@ def test_escalation_reason_is_judged_by_the_rule_not_byte_for_byte():
     right (the reason is free text, left out of the canonical state); one that does not say
     it breaks the rule, at the escalation."""
     g = gt("fd-fraud-1")
-    g[2] = A("escalate_to_fraud_team", customer_id="CU-1132", reason="Customer wants their money back for order FD-10031")
+    g[3] = A("escalate_to_fraud_team", customer_id="CU-1132", reason="Customer wants their money back for order FD-10031")
     r = score("fd-fraud-1", g)
     assert broken(r) == [] and r.outcome_reward == 1.0 and r.legacy_reward == 0.0
-    g[2] = A("escalate_to_fraud_team", customer_id="CU-1132", reason="suspicious account")
+    g[3] = A("escalate_to_fraud_team", customer_id="CU-1132", reason="suspicious account")
     r = score("fd-fraud-1", g)
-    assert broken(r) == [("fd.fraud.escalation_states_the_request", 2)] and r.canonical_match
+    assert broken(r) == [("fd.fraud.escalation_states_the_request", 3)] and r.canonical_match
 
 
 def test_a_quote_look_up_does_not_fail_the_outcome():
@@ -275,9 +283,9 @@ def test_the_canonical_hash_leaves_out_what_the_rules_judge():
 def test_transfer_announced_first_broken_alone():
     """wiki: "First tell the customer that you are transferring them, then make the call"."""
     g = gt("fd-fraud-1")
-    g[3] = say("A specialist will follow up with you.")
+    g[4] = say("A specialist will follow up with you.")
     r = score("fd-fraud-1", g)
-    assert broken(r) == [("fd.transfer.announced_first", 4)]
+    assert broken(r) == [("fd.transfer.announced_first", 5)]
 
 
 def test_amounts_supported_broken_alone_by_an_invented_fee():
@@ -365,8 +373,8 @@ def test_fraud_money_at_any_time_even_after_escalating():
     g = gt("fd-fraud-1")
     credit = [say("I can add a $1.00 apology credit to your wallet. Shall I?"),
               A("issue_apology_credit", customer_id="CU-1132", amount=1.0, reason="sorry")]
-    r = score("fd-fraud-1", g[:3] + credit + g[3:])
-    assert [(x.id, x.step) for x in r.gate_violations] == [("fd.fraud.no_money_moved", 4)]
+    r = score("fd-fraud-1", g[:4] + credit + g[4:])
+    assert [(x.id, x.step) for x in r.gate_violations] == [("fd.fraud.no_money_moved", 5)]
 
 
 def test_unsafe_substitute_named_by_the_domain_rule_at_the_proposal():
@@ -376,9 +384,9 @@ def test_unsafe_substitute_named_by_the_domain_rule_at_the_proposal():
     allergens = set(S0["customers"]["CU-1126"]["allergens"])
     menu = S0["restaurants"][S0["orders"][oid]["restaurant_id"]]["menu"]
     unsafe = next(m for m, v in sorted(menu.items()) if v["in_stock"] and set(v["allergens"]) & allergens)
-    g[3] = A("propose_substitution", order_id=oid, item_id="MI-133-03", substitute_item_id=unsafe)
+    g[4] = A("propose_substitution", order_id=oid, item_id="MI-133-03", substitute_item_id=unsafe)
     r = score("fd-allergen-1", g)
-    assert ("fd.allergen.no_unsafe_substitute", 3) in policy_gates(r)
+    assert ("fd.allergen.no_unsafe_substitute", 4) in policy_gates(r)
 
 
 def test_act_on_own_orders_refund_on_a_strangers_order():
@@ -461,6 +469,11 @@ def test_binding_refuses_a_rule_whose_fact_is_missing():
     del broken_s0["policy"]["apology_credit_cap"]
     with pytest.raises(PolicyRuleError, match="fd.apology.tier_cap.*fd-question-1"):
         bind(RULES, task, broken_s0)
+    # a customer the world does not have has no tier: the tier's cap does not apply to them
+    # (nothing can be credited to a customer who does not exist), while a known customer
+    # without a cap table is the error above
+    stranger = ShapedTask.model_validate({"id": "stranger", "user_id": "CU-0", "instruction": "", "actions": []})
+    assert "fd.apology.tier_cap" not in {b.rule.id for b in bind(RULES, stranger, S0)}
 
 
 # ---- command line -----------------------------------------------------------------------------

@@ -1,6 +1,13 @@
-"""Issue 3 acceptance on the food-delivery task set (SPEC §4.1, §4.3, §5, §6.2)."""
+"""Issue 3 and 14 acceptance on the food-delivery task set (SPEC §4.1, §4.3, §5, §6.2).
+
+Every task of both splits passes ``tasks check`` in CI (``.ci/run``); here the world-0 tasks
+(the test split and the first train tasks) and a fixed sample of the training worlds."""
 
 from __future__ import annotations
+
+import json
+import re
+from collections import Counter
 
 import pytest
 
@@ -10,11 +17,16 @@ from tau_shaped.reward.equivalence import read_path
 from tau_shaped.tasks.check import check_task
 
 DOMAIN = load_domain("food_delivery")
-TASKS = DOMAIN.tasks("train") + DOMAIN.tasks("test")
+TRAIN, TEST = DOMAIN.tasks("train"), DOMAIN.tasks("test")
+# world 0, and every 25th task of the training worlds
+TASKS = [t for t in TRAIN if not t.seed] + TEST + [t for t in TRAIN if t.seed][::25]
 ENV = DOMAIN.make_env(tasks=TASKS, task_index=0)
+REFUSALS = {"late_under_15", "charge_matches", "no_safe_substitute", "too_late_to_change", "unknown_customer", "cap_refused"}
 BUCKETS = {"account_question", "cancellation", "missing_item", "late_delivery", "courier_fell_through", "restaurant_closed",
            "compensation_cap", "replacement_order", "allergen_substitution", "multi_stop_route", "disputed_charge", "fraud_flagged",
-           "address_change"}
+           "address_change"} | REFUSALS
+READS = ("respond", "find_customer_by_email", "find_customer_by_name_zip", "get_order_details", "get_customer_details",
+         "get_restaurant_details", "find_substitutes")
 
 
 def ids(tasks):
@@ -22,15 +34,52 @@ def ids(tasks):
 
 
 def test_task_set_shape():
-    assert len(TASKS) >= 60
-    counts = {b: sum(t.bucket == b for t in TASKS) for b in BUCKETS}
-    assert all(n >= 5 for n in counts.values()), counts
-    assert set(counts) == {t.bucket for t in TASKS}  # every bucket is known here
-    for t in TASKS:
-        writes = [a for a in t.actions if a.name not in ("respond", "find_customer_by_email", "get_order_details", "get_customer_details",
-                                                         "get_restaurant_details", "find_substitutes")]
+    """Issue 14: at least 1,000 train tasks, 60 per bucket; a fixed test split of 4 per bucket
+    from world 0; at least 24 tasks whose right answer changes nothing."""
+    train, test = Counter(t.bucket for t in TRAIN), Counter(t.bucket for t in TEST)
+    assert set(train) == set(test) == BUCKETS  # every bucket is known here
+    assert len(TRAIN) >= 1000 and min(train.values()) >= 60, train
+    assert set(test.values()) == {4} and all(not t.seed for t in TEST)
+    assert sum(n for b, n in (train + test).items() if b in REFUSALS) >= 24
+    assert len({t.id for t in TRAIN + TEST}) == len(TRAIN) + len(TEST)
+    assert len({(t.seed or 0) for t in TRAIN}) >= 10  # spread over many worlds
+    for t in TRAIN + TEST:
+        writes = [a for a in t.actions if a.name not in READS]
         if writes:
             assert 2 <= len(t.reward_overrides.process_checkpoints) <= 5, t.id
+        else:
+            assert t.output_checks, t.id  # a task that changes nothing is told apart from silence by what is said
+
+
+def test_instructions_vary():
+    """Issue 14: not one template with the ids swapped: per bucket, several wordings, tempers
+    and ways of identifying (email or name and zip) and of naming the order."""
+    for bucket in BUCKETS - {"unknown_customer", "multi_stop_route"}:
+        tasks = [t for t in TRAIN if t.bucket == bucket]
+        shapes = {re.sub(r"FD-\d+|\$?\d+(\.\d+)?|[A-Z][a-z]+ [A-Z][a-z]+", "#", t.instruction.split(". ", 2)[-1])[:60] for t in tasks}
+        assert len(shapes) >= 3, (bucket, shapes)
+        assert any("zip code" in t.instruction for t in tasks) and any("email is" in t.instruction for t in tasks), bucket
+        assert any(a.name == "find_customer_by_name_zip" for t in tasks for a in t.actions), bucket
+    known = [t for t in TRAIN if t.bucket == "cancellation"]
+    assert any("do not have its number" in t.instruction for t in known) and any("your order FD-" in t.instruction for t in known)
+
+
+REFUSING = [t for t in TASKS if t.bucket in REFUSALS]
+
+
+@pytest.mark.parametrize("task", REFUSING, ids=ids(REFUSING))
+def test_acting_or_saying_nothing_loses_a_refusal_task(task):
+    """The right answer changes nothing: the ground truth wins; so much as a dollar of wallet
+    credit on the order loses, and so does looking it up and saying nothing."""
+    gt = list(task.actions)
+    assert score_trajectory(ENV, task, gt).outcome_reward == 1.0
+    first = next(i for i, a in enumerate(gt) if a.name == "respond")
+    assert score_trajectory(ENV, task, gt[:first]).outcome_reward == 0.0
+    order_id = re.search(r"FD-\d+", json.dumps([a.kwargs for a in gt]) + task.instruction).group(0)
+    money = Action(name="issue_refund", kwargs={"order_id": order_id, "amount": 1.0, "method": "wallet_credit", "reason": "goodwill"})
+    ask = Action(name="respond", kwargs={"content": f"I can refund $1.00 as wallet credit on order {order_id}. Is that OK?"})
+    acted = score_trajectory(ENV, task, gt[:first] + [ask, money] + gt[first:])
+    assert acted.reward == 0.0 and acted.outcome_reward == 0.0
 
 
 @pytest.mark.parametrize("task", TASKS, ids=ids(TASKS))
@@ -62,7 +111,9 @@ def _alternative(task):
             value = o.monetary_identity[0].disputed_amount
             new = Action(name="issue_refund", kwargs={"order_id": a.kwargs["order_id"], "amount": value, "method": "original_payment", "reason": "instead"})
         elif a.name == "issue_apology_credit":
-            new = Action(name="issue_refund", kwargs={"order_id": a.kwargs["order_id"], "amount": a.kwargs["amount"], "method": "wallet_credit", "reason": "apology"})
+            total = ENV.initial_state(task.seed or 0)["orders"][a.kwargs["order_id"]]["total"]  # a refund is at most the order's total
+            new = Action(name="issue_refund", kwargs={"order_id": a.kwargs["order_id"], "amount": min(a.kwargs["amount"], total),
+                                                      "method": "wallet_credit", "reason": "apology"})
         else:
             out.append(a)
             continue
@@ -85,7 +136,8 @@ def _apology_only(task):
 
 # An apology credit has no alternative form (wiki: a bad experience is made good by an apology
 # credit; nothing was lost, so a refund is not one): those tasks are checked below.
-ALTERNATIVES = [t for t in TASKS if (t.reward_overrides.equivalence_class or t.reward_overrides.monetary_identity) and not _apology_only(t)]
+ALTERNATIVES = [t for t in TASKS if (t.reward_overrides.equivalence_class or t.reward_overrides.monetary_identity) and not _apology_only(t)
+                and t.bucket not in REFUSALS]
 APOLOGIES = [t for t in TASKS if _apology_only(t)]
 
 
@@ -113,17 +165,21 @@ def _crossing(task):
     gt = list(task.actions)
     if task.bucket == "allergen_substitution":
         propose = next(a for a in gt if a.name == "propose_substitution")
-        order = ENV.initial_state(0)["orders"][propose.kwargs["order_id"]]
-        allergens = set(ENV.initial_state(0)["customers"][order["customer_id"]]["allergens"])
-        menu = ENV.initial_state(0)["restaurants"][order["restaurant_id"]]["menu"]
+        s0 = ENV.initial_state(task.seed or 0)
+        order = s0["orders"][propose.kwargs["order_id"]]
+        allergens = set(s0["customers"][order["customer_id"]]["allergens"])
+        menu = s0["restaurants"][order["restaurant_id"]]["menu"]
         category = menu[propose.kwargs["item_id"]]["category"]
-        unsafe = next(mid for mid, m in sorted(menu.items()) if m["category"] == category and m["in_stock"] and set(m["allergens"]) & allergens)
+        ordered = {it["item_id"] for it in order["items"]}
+        unsafe = next(mid for mid, m in sorted(menu.items())
+                      if m["category"] == category and m["in_stock"] and set(m["allergens"]) & allergens and mid not in ordered)
         bad = Action(name="propose_substitution", kwargs={**propose.kwargs, "substitute_item_id": unsafe})
         return [bad if a is propose else a for a in gt], gt.index(propose)
     if task.bucket == "fraud_flagged":
-        order_id = task.instruction.split("order ")[1].split(",")[0]
+        order_id = re.search(r"FD-\d+", json.dumps([a.kwargs for a in gt])).group(0)
         refund = Action(name="issue_refund", kwargs={"order_id": order_id, "amount": 1.0, "method": "wallet_credit", "reason": "goodwill"})
-        return gt[:2] + [refund] + gt[2:], 2
+        first = next(i for i, a in enumerate(gt) if a.name == "respond")
+        return gt[:first] + [refund] + gt[first:], first
     raise AssertionError(task.bucket)
 
 

@@ -42,3 +42,32 @@ def test_bad_tasks_named(fields, needle):
     env = make_env()
     problems = check_task(env, _task(**fields)).problems
     assert any(needle in p for p in problems), problems
+
+
+def test_check_files_same_verdicts_on_one_or_two_workers(tmp_path):
+    """`tasks check` on every core: chunks of one seed each, results in file order, the same
+    whatever the number of workers; a file that cannot be read is reported, not raised."""
+    import json as _json
+
+    from tau_shaped.tasks.check_runner import _chunks, check_files
+    from tau_shaped.tasks.domains import load_domain
+
+    train = load_domain("food_delivery").task_files["train"]
+    raw = _json.loads(train.read_text(encoding="utf-8"))
+    picked = [t for t in raw if not t.get("seed")][:3] + [t for t in raw if t.get("seed") == 1][:3] + [t for t in raw if t.get("seed") == 2][:2]
+    picked[1]["outputs"] = ["a number the ground truth never says"]  # one task that must fail
+    folder = tmp_path / "food_delivery"
+    folder.mkdir()
+    (folder / "some.json").write_text(_json.dumps(picked), encoding="utf-8")
+    (folder / "broken.json").write_text("[{", encoding="utf-8")
+    paths = [folder / "some.json", folder / "broken.json"]
+    one = list(check_files(paths, workers=1))
+    two = list(check_files(paths, workers=2))
+    assert [(f.path, f.error is None) for f in one] == [(paths[0], True), (paths[1], False)]
+    verdicts = lambda fs: [(c.task_id, c.problems) for f in fs for c in f.checks]  # noqa: E731
+    assert verdicts(one) == verdicts(two)
+    assert [c.task_id for c in one[0].checks] == [t["id"] for t in picked]
+    assert [bool(c.problems) for c in one[0].checks] == [False, True] + [False] * 6
+    assert "broken.json" in str(paths[1]) and one[1].error
+    tasks = [type("T", (), {"seed": s})() for s in (0, 0, 1, 1, 1, 0)]
+    assert _chunks(tasks, 2) == [[0, 1], [2, 3], [4], [5]]

@@ -3,17 +3,27 @@ purpose are refused, each naming what is wrong; the bundled tasks all pass."""
 
 from __future__ import annotations
 
+import math
+import re
+from pathlib import Path
 from typing import Any, Callable, Dict
 
 import pytest
 
 from tau_shaped import load_domain
 from tau_shaped.tasks.check import check_task
+from tau_shaped.tasks.files import load_tasks
 from tau_shaped.tasks.schema import ShapedTask
 from tau_shaped.tasks.sensitivity import perturbations
 
 DOMAIN = load_domain("food_delivery")
-BY_ID = {t.id: t for t in DOMAIN.tasks("train") + DOMAIN.tasks("test")}
+HERE = Path(__file__).parent
+# fixed world-0 tasks (as the generator first wrote them), then the bundled world-0 tasks and a
+# sample of the training worlds (CI runs `tasks check` on every task)
+ALL = DOMAIN.tasks("train") + DOMAIN.tasks("test")
+SAMPLE = [t for t in ALL if not t.seed] + [t for t in ALL if t.seed][::25]
+BY_ID = {t.id: t for t in SAMPLE}
+BY_ID.update({t.id: t for t in load_tasks(HERE / "food_delivery_rule_tasks.json")})
 
 
 def weakened(task_id: str, change: Callable[[Dict[str, Any]], None]) -> ShapedTask:
@@ -44,6 +54,11 @@ def _identity(raw):
         # a checkpoint on a tool the domain does not have
         ("fd-missing-1", lambda r: r["reward_overrides"]["process_checkpoints"].append(
             {"id": "ghost", "weight": 0.0, "when": {"tool": "refund_everything"}}), "unknown tool 'refund_everything'"),
+        # a removed cap, with the domain's own "never more than lost" rule opted out of: paying
+        # a cent more is then no safety violation at all
+        ("fd-missing-1", lambda r: (_identity(r).pop("cap"), r.update(policy_exemptions=[
+            {"rule": "fd.money.never_more_than_lost", "reason": "the task's cap is meant to judge it"}])),
+         "amount of step 3 (issue_refund) +0.01: paying more than the dispute is not a safety violation"),
     ],
 )
 def test_a_weakened_task_is_refused_naming_what_is_wrong(task_id, change, expected):
@@ -66,6 +81,30 @@ def test_a_mistyped_key_is_refused_when_loaded():
     with pytest.raises(Exception, match="process_checkpoints.3.when.form:tool.sucess"):
         weakened("fd-missing-1", lambda r: r["reward_overrides"]["process_checkpoints"].append(
             {"id": "typo", "weight": 0.0, "when": {"tool": "issue_refund", "sucess": True}}))
+
+
+@pytest.mark.parametrize(
+    "when, message",
+    [
+        ({"tool": "issue_refund", "args": {"method": {"contians": "wallet"}}}, "unknown matcher key 'contians' (did you mean 'contains'?)"),
+        ({"tool": "issue_refund", "args": {"amount": {"ge": 1, "tolerence": 0.5}}}, "unknown matcher key 'tolerence'"),
+        ({"state": "orders.FD-10013.total", "gt": math.nan}, "nan in a matcher"),
+        ({"tool": "issue_refund", "args": {"amount": math.inf}}, "inf in a matcher"),
+        ({"said": {"number": -math.inf}}, "finite"),
+    ],
+)
+def test_a_mistyped_or_non_finite_matcher_is_refused_when_loaded(when, message):
+    """SPEC §6.2: an unknown key anywhere in a predicate (a matcher's too: a typo is not a
+    literal) and a non-finite number in a matcher are refused, naming them."""
+    with pytest.raises(Exception, match=re.escape(message)):
+        weakened("fd-missing-1", lambda r: r["reward_overrides"]["process_checkpoints"].append({"id": "typo", "weight": 0.0, "when": when}))
+
+
+def test_a_literal_object_is_still_a_literal():
+    """A literal object whose keys are not (near) operators stays a literal matcher."""
+    task = weakened("fd-missing-1", lambda r: r["reward_overrides"]["process_checkpoints"].append(
+        {"id": "literal", "weight": 0.0, "when": {"tool": "issue_refund", "args": {"meta": {"street": "x", "city": "y"}}}}))
+    assert task.reward_overrides.process_checkpoints[-1].when.args["meta"].value == {"street": "x", "city": "y"}
 
 
 def test_perturbations_of_a_money_task():

@@ -38,32 +38,28 @@ def tasks_validate(files: List[Path] = typer.Argument(..., help="Task files to v
 def tasks_check(
     files: List[Path] = typer.Argument(..., help="Task files to check."),
     domain: Optional[str] = typer.Option(None, help="Domain name or module:ATTRIBUTE (default: the file's folder name)."),
+    workers: Optional[int] = typer.Option(None, min=1, help="Processes to check with (default: every core)."),
 ) -> None:
     """Replay each task's ground truth and refuse tasks that cannot tell right from wrong (SPEC §6.2)."""
-    from tau_shaped.tasks.domains import DomainNotFound, domain_for_file
-    from tau_shaped.tasks.check import check_task
+    from tau_shaped.tasks.check_runner import check_files
 
     failed = 0
     total = passed = 0
-    for path in files:
-        try:
-            dom = domain_for_file(path, domain)
-            tasks = load_tasks(path)
-        except (TaskFileError, DomainNotFound) as exc:
-            typer.echo(f"{path}: {exc}", err=True)
+    for checked in check_files(files, domain, workers):
+        path = checked.path
+        if checked.error is not None:
+            typer.echo(f"{path}: {checked.error}", err=True)
             failed += 1
             continue
-        env = dom.make_env(tasks=tasks, task_index=0) if tasks else None
-        for task in tasks:
+        for result in checked.checks:
             total += 1
-            result = check_task(env, task)
             for note in result.notes:
-                typer.echo(f"{path}: task {task.id!r}: {note}")
+                typer.echo(f"{path}: task {result.task_id!r}: {note}")
             if result.ok:
                 passed += 1
                 continue
             failed += 1
             for problem in result.problems:
-                typer.echo(f"{path}: task {task.id!r}: {problem}", err=True)
+                typer.echo(f"{path}: task {result.task_id!r}: {problem}", err=True)
     typer.echo(f"{passed}/{total} task(s) pass the check")
     raise typer.Exit(1 if failed else 0)

@@ -10,7 +10,9 @@ derives, for every write (a tool call whose removal changes the final state):
   such order on which the tool acts: a call the tool refuses changes nothing);
 
 and each must *lose*: outcome 0, or a safety gate fired. A perturbation that keeps outcome 1
-with safety passed is named, and ``tasks check`` refuses the task. Perturbations that the
+with safety passed is named, and ``tasks check`` refuses the task. When no identity has a cap,
+paying a cent more than the dispute must moreover be a *safety* violation (a domain rule):
+never giving back more than was lost is a safety line, not a detail of the outcome. Perturbations that the
 data cannot build (no order argument, no other order) are skipped.
 """
 
@@ -114,11 +116,21 @@ def _writes(env: Any, task: Any) -> Callable[[int], bool]:
     return is_write
 
 
+def _uncapped_dispute(task: Any) -> bool:
+    """A task disputing money with no cap on any identity: only a domain rule can then make
+    over-payment a safety violation."""
+    overrides = getattr(task, "reward_overrides", None)
+    identities = list(overrides.monetary_identity) if overrides is not None else []
+    return any(inv.disputed_amount > 0 for inv in identities) and all(inv.cap is None for inv in identities)
+
+
 def insensitive(env: Any, task: Any) -> List[str]:
-    """The perturbations of the ground truth that keep outcome 1 with safety passed."""
+    """The perturbations of the ground truth that keep outcome 1 with safety passed, and the
+    over-payments (a written amount a cent up) that no safety gate stops."""
     seed = getattr(task, "seed", 0) or 0
     initial = env.initial_state(seed)
     kept = []
+    money = _uncapped_dispute(task)
     acted = False  # one unrelated write that the tool carried out is enough
     for p in perturbations(task, initial, _writes(env, task)):
         if p.must_act and acted:
@@ -130,4 +142,6 @@ def insensitive(env: Any, task: Any) -> List[str]:
             acted = True
         if result.status == "ok" and result.outcome_reward >= 1.0 and result.safety_passed:
             kept.append(p.name)
+        elif p.name.endswith(f"+{CENT:.2f}") and money and result.status == "ok" and result.safety_passed:
+            kept.append(f"{p.name}: paying more than the dispute is not a safety violation (no cap, no domain rule)")
     return kept
