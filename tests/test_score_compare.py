@@ -14,6 +14,14 @@ runner = CliRunner()
 RECORDINGS = str(ROOT / "tests" / "mini_domain" / "recordings.json")
 
 
+def _tau_task(index):
+    from tests.mini_domain import DOMAIN
+
+    task = DOMAIN.tasks("test")[index]
+    return {"user_id": task.user_id, "instruction": task.instruction, "outputs": list(task.outputs),
+            "actions": [{"name": a.name, "kwargs": a.kwargs} for a in task.actions]}
+
+
 def _taubench_file(tmp_path):
     """A results file as tau-bench writes it: a JSON list of EnvRunResult, no shaped result."""
     traj = [
@@ -24,9 +32,10 @@ def _taubench_file(tmp_path):
         {"role": "assistant", "content": "Refunded."},
         {"role": "user", "content": "###STOP###"},
     ]
+    # tau-bench's agents put the env's info, the task included, in each record
     records = [
-        {"task_id": 1, "reward": 0.0, "info": {"reward_info": {}}, "traj": traj, "trial": 0},
-        {"task_id": 4, "reward": 0.0, "info": {}, "traj": traj[:2] + [{"role": "assistant", "content": "It is out for delivery."}], "trial": 0},
+        {"task_id": 1, "reward": 0.0, "info": {"reward_info": {}, "task": _tau_task(1)}, "traj": traj, "trial": 0},
+        {"task_id": 4, "reward": 0.0, "info": {"task": _tau_task(4)}, "traj": traj[:2] + [{"role": "assistant", "content": "It is out for delivery."}], "trial": 0},
     ]
     path = tmp_path / "tool-calling-gpt-4o-0.0_range_0--1.json"
     path.write_text(json.dumps(records))
@@ -45,7 +54,7 @@ def test_score_taubench_file(tmp_path):
 
 def test_score_errors_are_one_line(tmp_path):
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps([{"task_id": 99, "reward": 0, "info": {}, "traj": [], "trial": 0}]))
+    bad.write_text(json.dumps([{"task_id": 99, "reward": 0, "info": {"task": _tau_task(1)}, "traj": [], "trial": 0}]))
     result = runner.invoke(app, ["score", str(bad), "--env", "tests.mini_domain:DOMAIN"])
     assert result.exit_code == 2 and "task_id 99" in result.output and "Traceback" not in result.output
     result = runner.invoke(app, ["score", str(bad), "--env", "nope"])
@@ -53,6 +62,27 @@ def test_score_errors_are_one_line(tmp_path):
     (tmp_path / "broken.json").write_text("[{")
     result = runner.invoke(app, ["score", str(tmp_path / "broken.json"), "--env", "tests.mini_domain:DOMAIN"])
     assert result.exit_code == 2 and "not valid JSON" in result.output
+
+
+def test_score_refuses_records_of_other_tasks(tmp_path):
+    """Issue 15: a file of another domain or split, whose task ids happen to be in range, is
+    refused naming the record, not scored against unrelated tasks; so is a record that does
+    not say its task."""
+    path = _taubench_file(tmp_path)
+    records = json.loads(path.read_text())
+    records[1]["info"]["task"] = {**records[1]["info"]["task"], "instruction": "You are a retail customer who wants to exchange a lamp."}
+    path.write_text(json.dumps(records))
+    result = runner.invoke(app, ["score", str(path), "--env", "tests.mini_domain:DOMAIN", "-o", str(tmp_path / "out.json")])
+    assert result.exit_code == 2 and "record 1" in result.output and "instruction" in result.output
+    assert not (tmp_path / "out.json").exists()
+    records[1]["info"].pop("task")
+    path.write_text(json.dumps(records))
+    result = runner.invoke(app, ["score", str(path), "--env", "tests.mini_domain:DOMAIN", "-o", str(tmp_path / "out.json")])
+    assert result.exit_code == 2 and "record 1: info.task is missing" in result.output
+    records[1]["info"]["task"] = _tau_task(1)  # the right instruction, of another task than task_id 4
+    path.write_text(json.dumps(records))
+    result = runner.invoke(app, ["score", str(path), "--env", "tests.mini_domain:DOMAIN", "-o", str(tmp_path / "out.json")])
+    assert result.exit_code == 2 and "record 1" in result.output
 
 
 class _Collect(HTMLParser):

@@ -35,17 +35,21 @@ def run_command(
     recordings: Optional[str] = typer.Option(None, "--recordings", help="Recorded trajectories for --agent-strategy replay."),
 ) -> None:
     """Run an eval (tau-bench's run.py flags) with shaped rewards beside the legacy ones."""
+    from tau_shaped.evaluation.runner import RunError, make_config
     from tau_shaped.report.run_display import run_with_progress
-    from tau_shaped.evaluation.runner import RunConfig
 
-    config = RunConfig(
-        env=env, model=model, model_provider=model_provider, user_model=user_model,
-        user_model_provider=user_model_provider, user_strategy=user_strategy,
-        agent_strategy=agent_strategy, temperature=temperature, task_split=task_split,
-        start_index=start_index, end_index=end_index, task_ids=task_ids, num_trials=num_trials,
-        max_concurrency=max_concurrency, seed=seed, shuffle=shuffle, log_dir=log_dir, blend=blend,
-        lam=lam, max_steps=max_steps, resume=resume, recordings=recordings,
-    )
+    try:
+        config = make_config(
+            env=env, model=model, model_provider=model_provider, user_model=user_model,
+            user_model_provider=user_model_provider, user_strategy=user_strategy,
+            agent_strategy=agent_strategy, temperature=temperature, task_split=task_split,
+            start_index=start_index, end_index=end_index, task_ids=task_ids, num_trials=num_trials,
+            max_concurrency=max_concurrency, seed=seed, shuffle=shuffle, log_dir=log_dir, blend=blend,
+            lam=lam, max_steps=max_steps, resume=resume, recordings=recordings,
+        )
+    except RunError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2)
     raise typer.Exit(run_with_progress(config))
 
 

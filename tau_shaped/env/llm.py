@@ -18,6 +18,35 @@ class LLMError(RuntimeError):
     """A model call that failed (network, provider, quota): an infrastructure fault."""
 
 
+def _litellm() -> Any:
+    import litellm
+
+    litellm.suppress_debug_info = True  # no "Give Feedback / Get Help" banner per failed call
+    return litellm
+
+
+def llm_problem(model: str, provider: Optional[str] = None) -> Optional[str]:
+    """Why calls to ``model`` cannot work before any is made (an unknown provider, a missing
+    API key), in one line; None when they may."""
+    try:
+        litellm = _litellm()
+    except ImportError:  # pragma: no cover - litellm is a dependency
+        return "litellm is not installed"
+    known = {str(getattr(p, "value", p)) for p in litellm.provider_list}
+    if provider and provider not in known:
+        return f"unknown model provider {provider!r} (litellm knows {len(known)}, e.g. openai, anthropic, gemini)"
+    name = f"{provider}/{model}" if provider and not model.startswith(provider + "/") else model
+    try:
+        resolved = litellm.get_llm_provider(name)[1]
+    except Exception:  # noqa: BLE001 - litellm raises its own BadRequestError here
+        return f"cannot tell the provider of model {model!r}: give --model-provider or a provider/model name"
+    check = litellm.validate_environment(model=name)
+    missing = check.get("missing_keys") or []
+    if not check.get("keys_in_environment") and missing:
+        return f"model {model!r} ({resolved}) needs {', '.join(missing)} in the environment"
+    return None
+
+
 def complete(
     model: str,
     messages: List[Dict[str, Any]],
@@ -29,7 +58,7 @@ def complete(
 ) -> Tuple[Dict[str, Any], float]:
     """The assistant message (role, content, tool_calls) and the call's cost in dollars."""
     try:
-        import litellm
+        litellm = _litellm()
     except ImportError as exc:  # pragma: no cover - litellm is a dependency
         raise LLMError("litellm is not installed") from exc
     params: Dict[str, Any] = {"model": model, "messages": messages, "temperature": temperature, "drop_params": True}

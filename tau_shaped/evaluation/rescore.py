@@ -3,22 +3,55 @@ offline, by replaying each trajectory (tau-bench's files and this project's)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Union
 
 from tau_shaped.tasks.domains import load_domain
 from tau_shaped.evaluation.results_file import ResultsFileError, read_results
+from tau_shaped.reward.result import check_blend
 from tau_shaped.reward.scoring import score_trajectory
 
 
+def _actions(actions: Any) -> List[Any]:
+    out = []
+    for a in actions if isinstance(actions, list) else []:
+        name = a.get("name") if isinstance(a, dict) else getattr(a, "name", None)
+        kwargs = a.get("kwargs") if isinstance(a, dict) else getattr(a, "kwargs", None)
+        out.append([name, kwargs])
+    return out
+
+
+def task_fingerprint(task: Any) -> str:
+    """What identifies a task across files: its instruction and its ground-truth actions."""
+    if isinstance(task, dict):
+        instruction, actions = task.get("instruction"), task.get("actions")
+    else:
+        instruction, actions = getattr(task, "instruction", None), getattr(task, "actions", None)
+    blob = json.dumps([instruction, _actions(actions)], sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
 def _task_for(record: Dict[str, Any], tasks: List[Any], by_id: Dict[str, int], where: str) -> int:
-    key = (record.get("info") or {}).get("task_key")
+    info = record.get("info") or {}
+    key = info.get("task_key")
     if key is not None and str(key) in by_id:
-        return by_id[str(key)]
-    index = record["task_id"]
-    if not 0 <= index < len(tasks):
-        raise ResultsFileError(f"{where}: task_id {index} is not a task of this split ({len(tasks)} tasks)")
+        index = by_id[str(key)]
+    else:
+        index = record["task_id"]
+        if not 0 <= index < len(tasks):
+            raise ResultsFileError(f"{where}: task_id {index} is not a task of this split ({len(tasks)} tasks)")
+    # the record must be of this env's task: a file of another domain or split would be scored
+    # against unrelated tasks whose ids happen to be in range
+    recorded = info.get("task")
+    if not isinstance(recorded, dict):
+        raise ResultsFileError(f"{where}: info.task is missing, so the record cannot be matched to a task of this env")
+    if task_fingerprint(recorded) != task_fingerprint(tasks[index]):
+        name = getattr(tasks[index], "id", index)
+        what = "instruction" if recorded.get("instruction") != getattr(tasks[index], "instruction", None) else "ground-truth actions"
+        raise ResultsFileError(f"{where}: info.task is not task {name!r} of this env and split (its {what} differ): "
+                               "wrong --env or --task-split?")
     return index
 
 
@@ -32,6 +65,7 @@ def rescore(
     on_record: Optional[Callable[[int, int], None]] = None,
 ) -> Path:
     """Write ``output`` (default ``<file>.shaped.json``) with ``info.shaped`` on every record."""
+    check_blend(blend, lam)
     path = Path(path)
     records = read_results(path)
     domain = load_domain(env)

@@ -1,31 +1,144 @@
 """Results files: tau-bench's ``EnvRunResult`` records, written one per line as
 each episode ends (append-only: a crash loses at most the episode in flight),
-read back from this project's JSON lines or tau-bench's JSON list."""
+read back from this project's JSON lines or tau-bench's JSON list.
+
+A writer owns its file: an exclusive OS lock (``flock`` on ``<file>.lock``, released by
+the kernel when the process dies, even by kill -9) refuses a second writer, naming the
+holder. Before appending it repairs a torn tail (the episode in flight when a run was
+killed): the fragment is moved to ``<file>.torn`` and reported, never glued to the next
+record. It refuses to append to a JSON-list file (tau-bench's format, ``score``'s output):
+``tau-shaped results to-jsonl`` converts one.
+"""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import socket
 import threading
+from datetime import datetime
 from pathlib import Path
-from typing import Any, Dict, List, Set, Tuple, Union
+from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from pydantic import ValidationError
 
 from tau_shaped.env.types import EnvRunResult
 
+MAX_FILE_BYTES = 2 * 1024**3  # a results file larger than this is refused up front
+
 
 class ResultsFileError(ValueError):
-    """A results file that cannot be read; the message is one line naming the problem."""
+    """A results file that cannot be read or written; the message is one line naming the problem."""
+
+
+def _lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+def _first_char(path: Path) -> str:
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return ""
+    return head.lstrip()[:1].decode("latin-1")
 
 
 class ResultsWriter:
+    """The one writer of a results file (JSON lines), from ``open()`` to ``close()``."""
+
     def __init__(self, path: Union[str, Path]) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        self._lock_handle: Optional[Any] = None
+        self.notes: List[str] = []  # what opening the file repaired, to be shown
+
+    # -- owning the file -----------------------------------------------------
+
+    def open(self, command: str = "") -> "ResultsWriter":
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(_lock_path(self.path), "a+", encoding="utf-8")
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            handle.close()
+            raise ResultsFileError(f"{self.path}: another run is writing this file ({holder}); wait for it to finish, "
+                                   "or write to another file") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()} on {socket.gethostname()} since {datetime.now().isoformat(timespec='seconds')}"
+                     + (f": {command}" if command else ""))
+        handle.flush()
+        self._lock_handle = handle
+        try:
+            if self.path.exists():
+                if _first_char(self.path) == "[":
+                    raise ResultsFileError(
+                        f"{self.path}: a JSON-list results file (tau-bench's format, or the output of score) cannot be "
+                        f"appended to; convert it first: tau-shaped results to-jsonl {self.path}")
+                self._repair_tail()
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def close(self) -> None:
+        if self._lock_handle is not None:
+            fcntl.flock(self._lock_handle.fileno(), fcntl.LOCK_UN)
+            self._lock_handle.close()
+            self._lock_handle = None
+
+    def __enter__(self) -> "ResultsWriter":
+        return self.open() if self._lock_handle is None else self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def _repair_tail(self) -> None:
+        """A last line without its newline is the episode in flight when a run was killed:
+        kept if it is a whole record (its newline added), else moved to ``<file>.torn``."""
+        size = self.path.stat().st_size
+        if size == 0:
+            return
+        with open(self.path, "rb+") as handle:
+            handle.seek(size - 1)
+            if handle.read(1) == b"\n":
+                return
+            start = max(0, size - 64 * 1024 * 1024)
+            handle.seek(start)
+            tail = handle.read()
+            cut = tail.rfind(b"\n")
+            fragment = tail[cut + 1:] if cut >= 0 else tail
+            offset = start + (cut + 1 if cut >= 0 else 0)
+            try:
+                json.loads(fragment.decode("utf-8"))
+                whole = True
+            except (UnicodeDecodeError, ValueError, RecursionError):
+                whole = False
+            if whole:
+                handle.seek(size)
+                handle.write(b"\n")
+                self.notes.append(f"{self.path}: the last record had no line end; added")
+                return
+            torn = self.path.with_name(self.path.name + ".torn")
+            with open(torn, "ab") as out:
+                out.write(fragment + b"\n")
+                out.flush()
+                os.fsync(out.fileno())
+            handle.truncate(offset)
+            handle.flush()
+            os.fsync(handle.fileno())
+        self.notes.append(f"{self.path}: a torn last line ({len(fragment)} bytes, an episode cut off mid-write) "
+                          f"was moved to {torn}; that episode runs again")
+
+    # -- writing -------------------------------------------------------------
 
     def append(self, record: Dict[str, Any]) -> None:
+        if self._lock_handle is None:
+            self.open()
         line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
         with self._lock:
             with open(self.path, "a", encoding="utf-8") as handle:
@@ -44,33 +157,80 @@ def _validate(record: Any, where: str) -> Dict[str, Any]:
     return record
 
 
-def read_results(path: Union[str, Path]) -> List[Dict[str, Any]]:
-    """Every record of a results file (JSON list or JSON lines)."""
-    path = Path(path)
+def _loads(text: str, where: str) -> Any:
     try:
-        text = path.read_text(encoding="utf-8")
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ResultsFileError(f"{where}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise ResultsFileError(f"{where}: nested too deeply to read") from None
+    except ValueError as exc:  # an integer of thousands of digits
+        raise ResultsFileError(f"{where}: {str(exc).splitlines()[0]}") from None
+
+
+def _salvage(line: str) -> Optional[Any]:
+    """A record glued after a torn fragment (a file written before torn tails were repaired):
+    the last ``{`` from which the rest of the line is one JSON object."""
+    pos = len(line)
+    while True:
+        pos = line.rfind('{"', 0, pos)
+        if pos <= 0:
+            return None
+        try:
+            value = json.loads(line[pos:])
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(value, dict) and "task_id" in value:
+            return value
+
+
+def _text(path: Path) -> str:
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ResultsFileError(f"{path}: {size:,} bytes is more than a results file may be ({MAX_FILE_BYTES:,})")
+        data = path.read_bytes()
     except OSError as exc:
         raise ResultsFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise ResultsFileError(f"{path}: UTF-16 text; results files are UTF-8")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ResultsFileError(f"{path}: not UTF-8 (byte {exc.start}); results files are UTF-8") from None
+
+
+def read_results(path: Union[str, Path], notes: Optional[List[str]] = None) -> List[Dict[str, Any]]:
+    """Every record of a results file (JSON list or JSON lines). A torn last line (a killed
+    run) is skipped, and a record glued after a torn fragment is recovered; both are noted
+    in ``notes`` when given."""
+    path = Path(path)
+    text = _text(path)
     stripped = text.lstrip()
     if not stripped:
         return []
     if stripped.startswith("["):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ResultsFileError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        data = _loads(text, str(path))
+        if not isinstance(data, list):
+            raise ResultsFileError(f"{path}: not a list of records")
         return [_validate(r, f"{path}: record {i}") for i, r in enumerate(data)]
     records = []
-    lines = text.splitlines()
+    lines = text.split("\n")
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            if number == len(lines) and not text.endswith("\n"):
-                break  # the episode in flight when the run stopped: not written whole
-            raise ResultsFileError(f"{path}: line {number}: not valid JSON: {exc.msg}") from None
+            record = _loads(line, f"{path}: line {number}")
+        except ResultsFileError:
+            if number == len(lines):  # no line end after it: the episode in flight when the run stopped
+                if notes is not None:
+                    notes.append(f"{path}: line {number}: a torn last line (an episode cut off mid-write) was skipped")
+                break
+            record = _salvage(line)
+            if record is None:
+                raise
+            if notes is not None:
+                notes.append(f"{path}: line {number}: a torn fragment before the record was skipped")
         records.append(_validate(record, f"{path}: line {number}"))
     return records
 
@@ -84,3 +244,16 @@ def done_pairs(records: List[Dict[str, Any]]) -> Set[Tuple[str, int]]:
             continue
         out.add((str(info.get("task_key", record["task_id"])), int(record["trial"])))
     return out
+
+
+def to_jsonl(source: Union[str, Path], target: Union[str, Path]) -> int:
+    """Convert a results file (a JSON list, or JSON lines) to JSON lines; the count written."""
+    source, target = Path(source), Path(target)
+    records = read_results(source)
+    if target.exists():
+        raise ResultsFileError(f"{target}: exists; choose another output file")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with open(target, "w", encoding="utf-8") as handle:
+        for record in records:
+            handle.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
+    return len(records)

@@ -16,7 +16,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from pydantic import BaseModel
+import math
+
+from pydantic import BaseModel, ValidationError, field_validator
 
 from tau_shaped.evaluation.agents.base import play_episode
 from tau_shaped.evaluation.agents.replay import ReplayAgent, load_recordings
@@ -55,6 +57,56 @@ class RunConfig(BaseModel):
     resume: Optional[str] = None
     recordings: Optional[str] = None
 
+    @field_validator("num_trials", "max_concurrency", "max_steps")
+    @classmethod
+    def _at_least_one(cls, value: int) -> int:
+        if value < 1:
+            raise ValueError(f"must be at least 1, got {value}")
+        return value
+
+    @field_validator("lam", "temperature")
+    @classmethod
+    def _finite_non_negative(cls, value: float) -> float:
+        if not math.isfinite(value) or value < 0:
+            raise ValueError(f"must be a finite number of at least 0, got {value}")
+        return value
+
+
+# What a results file records of its run; --resume refuses a file whose run differs in any.
+RUN_SETTINGS = ("env", "task_split", "agent_strategy", "model", "model_provider", "user_strategy", "user_model",
+                "user_model_provider", "blend", "lam", "max_steps")
+OPTION = {"task_split": "--task-split", "agent_strategy": "--agent-strategy", "model_provider": "--model-provider",
+          "user_strategy": "--user-strategy", "user_model": "--user-model", "user_model_provider": "--user-model-provider",
+          "lam": "--lambda", "max_steps": "--max-steps"}
+
+
+def make_config(**fields: Any) -> "RunConfig":
+    """A RunConfig, or a one-line RunError naming the option that is out of range."""
+    try:
+        return RunConfig(**fields)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        name = str(err["loc"][0]) if err["loc"] else "config"
+        raise RunError(f"{OPTION.get(name, '--' + name.replace('_', '-'))}: {err['msg'].removeprefix('Value error, ')}") from None
+
+
+def run_settings(config: "RunConfig") -> Dict[str, Any]:
+    return {name: getattr(config, name) for name in RUN_SETTINGS}
+
+
+def check_resume(config: "RunConfig", previous: List[Dict[str, Any]], path: Path) -> None:
+    """--resume continues the same run: the file's recorded settings must be this run's."""
+    mine = run_settings(config)
+    for n, record in enumerate(previous):
+        theirs = (record.get("info") or {}).get("run")
+        if not isinstance(theirs, dict):
+            continue
+        for name in RUN_SETTINGS:
+            if name in theirs and theirs[name] != mine[name]:
+                raise RunError(f"--resume {path}: the file's run has {OPTION.get(name, '--' + name.replace('_', '-'))} "
+                               f"{theirs[name]!r}, this run {mine[name]!r} (record {n}); resume with the same settings "
+                               "or start a new file")
+
 
 class RunError(ValueError):
     """A run that cannot start (unknown env, task ids, agent, ...): one line."""
@@ -66,6 +118,9 @@ class RunSummary:
     records: List[Dict[str, Any]]
     skipped: int = 0
     interrupted: bool = False
+    notes: List[str] = field(default_factory=list)  # what opening the file repaired
+    errors: int = 0  # episodes of this run that errored (infrastructure faults)
+    finished: int = 0
     legacy_pass_k: Dict[int, float] = field(default_factory=dict)
     shaped_pass_k: Dict[int, float] = field(default_factory=dict)
 
@@ -101,12 +156,31 @@ def _validate(config: RunConfig) -> None:
         raise RunError(f"unknown user strategy {config.user_strategy!r}: use llm or scripted")
 
 
+def _check_models(config: RunConfig) -> None:
+    """Fail before any episode: a model no call can reach (unknown provider, missing key)."""
+    from tau_shaped.env.llm import llm_problem
+
+    if config.agent_strategy == "tool-calling" and config.model:
+        problem = llm_problem(config.model, config.model_provider)
+        if problem:
+            raise RunError(f"agent: {problem}")
+    if config.user_strategy == "llm":
+        problem = llm_problem(config.user_model, config.user_model_provider)
+        if problem:
+            raise RunError(f"user: {problem}")
+
+
 def default_path(config: RunConfig) -> Path:
     model = (config.model or config.agent_strategy).split("/")[-1]
     end = config.end_index
     stamp = datetime.now().strftime("%m%d%H%M%S")
     name = f"{config.agent_strategy}-{model}-{config.temperature}_range_{config.start_index}-{end}_user-{config.user_model}-{config.user_strategy}_{stamp}.jsonl"
-    return Path(config.log_dir) / name
+    path = Path(config.log_dir) / name
+    n = 1
+    while path.exists() or path.with_name(path.name + ".lock").exists():  # another run started this second
+        n += 1
+        path = Path(config.log_dir) / name.replace(".jsonl", f"-{n}.jsonl")
+    return path
 
 
 class EpisodeRunner:
@@ -135,7 +209,7 @@ class EpisodeRunner:
         c = self.config
         task = self.tasks[index]
         key = str(getattr(task, "id", index))
-        info: Dict[str, Any] = {"task_key": key}
+        info: Dict[str, Any] = {"task_key": key, "run": run_settings(c)}
         try:
             env = self.domain.make_env(
                 user_strategy="scripted" if c.user_strategy == "scripted" else "llm",
@@ -176,8 +250,16 @@ def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunSta
     except (LookupError, KeyError) as exc:
         raise RunError(str(exc).strip("'\"")) from None
     indices = select_tasks(config, tasks)
+    episode = EpisodeRunner(config, domain, tasks)
+    _check_models(config)
     path = Path(config.resume) if config.resume else default_path(config)
-    previous = read_results(path) if config.resume and path.exists() else []
+    writer = ResultsWriter(path).open(command=f"tau-shaped run --env {config.env}")
+    try:
+        previous = read_results(path) if config.resume and path.exists() else []
+        check_resume(config, previous, path)
+    except BaseException:
+        writer.close()
+        raise
     done = done_pairs(previous)
     rng = random.Random(config.seed)
     work: List[Tuple[int, int]] = []
@@ -186,11 +268,9 @@ def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunSta
         if config.shuffle:
             rng.shuffle(order)
         work.extend((i, trial) for i in order if (str(getattr(tasks[i], "id", i)), trial) not in done)
-    episode = EpisodeRunner(config, domain, tasks)
-    writer = ResultsWriter(path)
     stats = RunStats(total=len(work))
     records: List[Dict[str, Any]] = [r for r in previous if not (r.get("info") or {}).get("error")]
-    summary = RunSummary(path=path, records=records, skipped=len(indices) * config.num_trials - len(work))
+    summary = RunSummary(path=path, records=records, skipped=len(indices) * config.num_trials - len(work), notes=list(writer.notes))
     executor = ThreadPoolExecutor(max_workers=max(1, config.max_concurrency))
     pending = {}
     queue = list(work)
@@ -215,6 +295,9 @@ def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunSta
             future.cancel()
     finally:
         executor.shutdown(wait=not summary.interrupted, cancel_futures=True)
+        writer.close()
+    summary.errors = stats.errors
+    summary.finished = stats.finished
     summary.legacy_pass_k = pass_hat_k(records, legacy_success)
     summary.shaped_pass_k = pass_hat_k(records, shaped_success)
     return summary

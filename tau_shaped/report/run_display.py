@@ -36,6 +36,8 @@ def run_with_progress(config: RunConfig, console: Console = None) -> int:
     except (RunError, ResultsFileError, ValueError) as exc:
         console.print(f"[red]error:[/red] {exc}")
         return 2
+    for note in summary.notes:
+        console.print(f"[yellow]repaired:[/yellow] {note}")
     table = Table(title="pass^k")
     table.add_column("k")
     table.add_column("legacy")
@@ -49,4 +51,23 @@ def run_with_progress(config: RunConfig, console: Console = None) -> int:
     if summary.interrupted:
         console.print(f"interrupted: continue with --resume {summary.path}")
         return 130
+    if summary.finished and summary.errors == summary.finished:
+        console.print(f"[red]error:[/red] every episode of this run errored ({summary.errors}); the first: "
+                      f"{_first_error(summary.path)}")
+        return 1
+    if summary.errors:
+        console.print(f"[yellow]{summary.errors} episode(s) errored[/yellow]: --resume {summary.path} runs them again")
     return 0
+
+
+def _first_error(path: Any) -> str:
+    from tau_shaped.evaluation.results_file import read_results
+
+    try:
+        for record in reversed(read_results(path)):
+            error = (record.get("info") or {}).get("error")
+            if error:
+                return str(error).splitlines()[0][:200]
+    except ResultsFileError:
+        pass
+    return "(not recorded)"

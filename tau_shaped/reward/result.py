@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from typing import Any, Dict, List, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -88,10 +90,14 @@ class ShapedRewardResult(BaseModel):
 BLENDS = ("shaped", "outcome", "gated")
 
 
-def check_blend(blend: str) -> None:
-    """A caller's mistake, raised before any scoring (not a verifier fault)."""
+def check_blend(blend: str, lam: Optional[float] = None) -> None:
+    """A caller's mistake, raised before any scoring (not a verifier fault): an unknown blend,
+    or a process weight λ that is not a finite number ≥ 0 (a NaN reward is not even JSON)."""
     if blend not in BLENDS:
         raise ValueError(f"unknown blend {blend!r}: use one of {', '.join(BLENDS)}")
+    if lam is not None:
+        if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not math.isfinite(lam) or lam < 0:
+            raise ValueError(f"lambda must be a finite number of at least 0, got {lam!r}")
 
 
 def blend_reward(blend: str, outcome: float, process: float, safety_passed: bool, lam: float) -> float:

@@ -58,7 +58,7 @@ def score_trajectory(
     ``status = input_invalid``, a verifier fault ``internal_error``; both
     with ``reward = None`` (SPEC §8).
     """
-    check_blend(blend)
+    check_blend(blend, lam)
     environment = _resolve_env(env)
     if isinstance(task, int):
         if not 0 <= task < len(environment.tasks):

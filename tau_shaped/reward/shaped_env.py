@@ -246,7 +246,7 @@ class ShapedRewardMixin:
 
     def calculate_reward_shaped(self, blend: str = "shaped", lam: float = 0.3) -> ShapedRewardResult:
         """The shaped reward of the episode so far (SPEC §3, §7); never raises on a verifier fault."""
-        check_blend(blend)
+        check_blend(blend, lam)
         try:
             trajectory = self._trajectory()
             truth = self.ground_truth()

@@ -139,7 +139,7 @@ class _RuleCheckpoint:
 
 def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
     """Score one trajectory (SPEC §3); raises only on a verifier fault."""
-    check_blend(blend)
+    check_blend(blend, lam)
     task, traj = inp.task, inp.trajectory
     overrides = task_overrides(task)
     n = len(traj.steps)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from tau_shaped.reward.result import check_blend
 from tau_shaped.tasks.domains import Domain
 from tau_shaped.reward.result import BLENDS, blend_reward
 from tau_shaped.reward.scoring import score_trajectory
@@ -72,16 +73,25 @@ class SuiteReport:
 
 
 def load_corpus(folder: Path) -> List[Dict[str, Any]]:
+    """Every labeled trajectory of a corpus folder; a folder that is missing or holds none is
+    an error (a CI run from the wrong folder must not pass on 0/0)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ValueError(f"{folder}: no such corpus folder (run from the project folder, or give --corpus)")
     entries: List[Dict[str, Any]] = []
-    for path in sorted(Path(folder).glob("*.json")):
+    for path in sorted(folder.glob("*.json")):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+            raise ValueError(f"{path}: not valid JSON: {getattr(exc, 'msg', str(exc).splitlines()[0] if str(exc) else type(exc).__name__)}") from None
+        if not isinstance(data, list):
+            raise ValueError(f"{path}: a corpus file is a list of labeled trajectories")
         for i, e in enumerate(data):
             if not isinstance(e, dict) or not {"task_id", "actions", "expected"} <= set(e):
                 raise ValueError(f"{path}: entry {i} needs task_id, actions and expected")
             entries.append({**e, "_file": path.name})
+    if not entries:
+        raise ValueError(f"{folder}: no labeled trajectories (*.json) found")
     return entries
 
 
@@ -121,6 +131,7 @@ def domain_tasks(domain: Domain, splits: Sequence[str]) -> Dict[str, Any]:
 
 def run_suite(domain: Domain, folder: Path, splits: Optional[Sequence[str]] = None, lam: float = 0.3) -> SuiteReport:
     """Score every corpus entry against the tasks of ``splits`` (default: all of the domain's)."""
+    check_blend("shaped", lam)
     tasks = domain_tasks(domain, list(splits) if splits is not None else domain.splits)
     env = domain.make_env(tasks=list(tasks.values()), task_index=0)
     report = SuiteReport()

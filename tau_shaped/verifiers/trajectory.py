@@ -28,7 +28,7 @@ class TrajectoryVerifier(Verifier):
     name = "trajectory"
 
     def __init__(self, env: Any, *, blend: str = "shaped", lam: float = 0.3) -> None:
-        check_blend(blend)
+        check_blend(blend, lam)
         self.env, self.blend, self.lam = env, blend, lam
 
     def _score(self, prompt: Any, response: Any) -> Any:
