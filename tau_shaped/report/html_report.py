@@ -1,82 +1,180 @@
-"""A self-contained HTML report of ``tau-shaped compare``: tables and matplotlib
-plots embedded as PNG data, so it opens offline from a single file."""
+"""The report of ``tau-shaped compare`` (and of the demo): one self-contained HTML file.
+
+It says what the two rewards mean and what each run was (env, split, blend, λ, spec and
+tau-shaped versions, date, command); plots pass^k per run and the reward distributions
+normalized per run (matplotlib, embedded as PNG); groups the episodes by verdict and by
+reason, safety disagreements first; and opens any episode to show why it scored what it
+did (``report_data`` and the inline script of ``html_assets``). No external script, style
+or font: it opens offline.
+"""
 
 from __future__ import annotations
 
 import base64
 import html
 import io
+import json
+import os
+import re
+from collections import Counter
 from pathlib import Path
-from typing import List
+from typing import Any, Dict, List, Optional, Sequence
 
 from tau_shaped.report.comparison import FileSummary
+from tau_shaped.report.html_assets import CSS, SCRIPT
+from tau_shaped.report.report_data import VERDICTS, report_data
+
+LEGACY_MEANS = ("<b>Legacy</b> is tau-bench's reward: 1 when the final database is exactly the one the recorded ground "
+                "truth leaves (and every expected output was said), else 0.")
+SHAPED_MEANS = ("<b>Shaped</b> is the specification of correctness: 0 if a safety gate fired; else 1 when the outcome is "
+                "right up to the task's equivalence classes (any valid courier, refund method, visit order), its money "
+                "balances and its output checks pass; plus λ × the process checkpoints reached.")
 
 
-def _png(fig) -> str:
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight", metadata={"Software": None})
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("tau-shaped")
+    except Exception:  # noqa: BLE001 - a source checkout without metadata
+        import tau_shaped
+
+        return str(getattr(tau_shaped, "__version__", "?"))
+
+
+def run_labels(paths: Sequence[Path]) -> List[str]:
+    """Short names that tell the runs apart: the file names when short, else the first word,
+    then what differs between them (cut at word boundaries), never cut to equality."""
+    names = [p.name.rsplit(".", 1)[0] for p in paths]
+    if len(set(names)) < len(names):  # the same file name in different folders
+        names = [f"{p.parent.name}/{n}" for p, n in zip(paths, names)]
+    if len(names) < 2 or max(len(n) for n in names) <= 40:
+        return [n if len(n) <= 48 else n[:22] + "…" + n[-22:] for n in names]
+    seps = "_-./ "
+    prefix = len(os.path.commonprefix(names))
+    while prefix and names[0][prefix - 1] not in seps:
+        prefix -= 1
+    suffix = len(os.path.commonprefix([n[::-1] for n in names]))
+    while suffix and names[0][len(names[0]) - suffix] not in seps:
+        suffix -= 1
+    out = []
+    for n in names:
+        middle = n[prefix:len(n) - suffix] if suffix else n[prefix:]
+        first = re.split(r"[_\-./ ]", n, maxsplit=1)[0]
+        label = (first + "…" if prefix > len(first) else n[:prefix]) + middle + ("…" if suffix else "")
+        out.append(label if len(label) <= 60 else label[:28] + "…" + label[-28:])
+    return out
+
+
+def _png(fig: Any) -> str:
     import matplotlib.pyplot as plt
 
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight", metadata={"Software": None})
     plt.close(fig)
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
-def _plots(summaries: List[FileSummary]) -> List[tuple]:
+def _plots(summaries: List[FileSummary], labels: List[str]) -> List[tuple]:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    names = [s.path.stem[:28] for s in summaries]
-    fig, ax = plt.subplots(figsize=(max(4, 1.6 * len(names) + 2), 3.2))
-    xs = range(len(names))
-    ax.bar([x - 0.2 for x in xs], [s.legacy_rate for s in summaries], width=0.4, label="legacy")
-    ax.bar([x + 0.2 for x in xs], [s.shaped_rate for s in summaries], width=0.4, label="shaped outcome")
-    ax.set_xticks(list(xs), names, rotation=15, ha="right")
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("pass rate")
-    ax.legend()
-    plots = [("Pass rate per run", _png(fig))]
-    fig, ax = plt.subplots(figsize=(5, 3.2))
-    ax.hist([s.process_rewards for s in summaries], bins=10, range=(0, 1), label=names)
-    ax.set_xlabel("process reward")
-    ax.set_ylabel("episodes")
-    ax.legend(fontsize=7)
-    plots.append(("Process reward distribution", _png(fig)))
+    plots = []
+    fig, ax = plt.subplots(figsize=(6.4, 3.4))
+    for n, (s, label) in enumerate(zip(summaries, labels)):
+        ks = sorted(s.legacy_pass_k)
+        color = f"C{n % 10}"
+        ax.plot(ks, [s.legacy_pass_k[k] for k in ks], "--o", color=color, label=f"{label}: legacy")
+        ax.plot(ks, [s.shaped_pass_k[k] for k in ks], "-s", color=color, label=f"{label}: shaped")
+    ax.set_xlabel("k (trials that must all pass)")
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.set_ylabel("pass^k")
+    ax.set_ylim(0, 1.02)
+    ax.legend(fontsize=7, loc="upper right")
+    plots.append(("pass^k per run (dashed: legacy, solid: shaped outcome)", _png(fig)))
+    fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.2))
+    for s, label in zip(summaries, labels):
+        rewards = [float((r.get("info") or {}).get("shaped", {}).get("reward") or 0.0) for r in s.records]
+        if s.process_rewards:
+            weights = [1.0 / len(s.process_rewards)] * len(s.process_rewards)
+            axes[0].hist(s.process_rewards, bins=10, range=(0, 1), weights=weights, histtype="step", linewidth=1.6, label=label)
+        if rewards:
+            axes[1].hist(rewards, bins=13, range=(0, 1.3), weights=[1.0 / len(rewards)] * len(rewards), histtype="step", linewidth=1.6, label=label)
+    axes[0].set_xlabel("process reward")
+    axes[1].set_xlabel("shaped reward (outcome + λ·process)")
+    for ax in axes:
+        ax.set_ylabel("share of the run's episodes")
+        ax.legend(fontsize=7)
+    plots.append(("Reward distributions, each run normalized to 1", _png(fig)))
     return plots
 
 
-def _table(headers: List[str], rows: List[List[str]]) -> str:
+def _table(headers: List[str], rows: List[List[Any]], numeric: Sequence[int] = ()) -> str:
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    body = "".join("<tr>" + "".join(f"<td{' class=num' if i in numeric else ''}>{html.escape(str(c))}</td>" for i, c in enumerate(row)) + "</tr>"
+                   for row in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def write_report(summaries: List[FileSummary], target: Path) -> Path:
-    parts = [
-        "<!doctype html><html><head><meta charset='utf-8'><title>tau-shaped: legacy vs shaped</title>",
-        "<style>body{font-family:sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse;margin:1em 0}"
-        "td,th{border:1px solid #bbb;padding:3px 8px;text-align:left}th{background:#eee}</style></head><body>",
-        "<h1>Legacy vs shaped rewards</h1>",
-    ]
+# record ids in a reason (orders, drivers, list positions) vary; the kind of reason does not
+_REASON_IDS = re.compile(r"\b[A-Z]{2}-[A-Za-z0-9-]+|\[\d+\]")
+
+
+def _reasons(data: Dict[str, Any]) -> str:
+    """Episodes grouped by verdict and reason, with counts: safety disagreements first."""
+    groups: Counter = Counter()
+    example: Dict[tuple, int] = {}
+    for e in data["episodes"]:
+        if e["verdict"] == "pass":
+            continue
+        head = _REASON_IDS.sub("…", e["why"].split(": total")[0].split(" at step")[0])
+        key = (list(VERDICTS).index(e["verdict"]), e["verdict"], data["runs"][e["run"]]["label"], head)
+        groups[key] += 1
+        example.setdefault(key, e["n"])
     rows = []
-    for s in summaries:
-        ks = sorted(s.legacy_pass_k)
-        rows.append(
-            [s.path.name, len(s.records), f"{s.legacy_rate:.3f}", f"{s.shaped_rate:.3f}",
-             " ".join(f"{k}:{s.legacy_pass_k[k]:.2f}" for k in ks), " ".join(f"{k}:{s.shaped_pass_k[k]:.2f}" for k in ks)]
-        )
-    parts.append("<h2>Overall</h2>" + _table(["run", "episodes", "legacy pass", "shaped pass", "legacy pass^k", "shaped pass^k"], rows))
-    for title, data in _plots(summaries):
-        parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' src='data:image/png;base64,{data}'>")
-    for s in summaries:
-        parts.append(f"<h2>{html.escape(s.path.name)}</h2>")
-        a = s.agreement
-        parts.append(_table(["", "shaped 0", "shaped 1"], [["legacy 0", a.get((0, 0), 0), a.get((0, 1), 0)], ["legacy 1", a.get((1, 0), 0), a.get((1, 1), 0)]]))
-        parts.append(_table(["task", "legacy pass", "shaped pass", "trials"], [[k, f"{v[0]:.2f}", f"{v[1]:.2f}", v[2]] for k, v in s.per_task.items()]))
-        if s.disagreements:
-            parts.append("<h3>Disagreements</h3>" + _table(["task", "trial", "legacy", "shaped", "reason"], [list(d) for d in s.disagreements]))
-    parts.append("</body></html>")
+    for key in sorted(groups, key=lambda k: (k[0], -groups[k], k[2], k[3])):
+        _, verdict, label, head = key
+        rows.append(f"<tr><td><span class='pill v-{verdict}'>{html.escape(VERDICTS[verdict])}</span></td><td>{html.escape(label)}</td>"
+                    f"<td>{html.escape(head)}</td><td class=num>{groups[key]}</td><td><a href='#ep-{example[key]}'>open one</a></td></tr>")
+    if not rows:
+        return "<p>Every episode passed both rewards.</p>"
+    return ("<table><thead><tr><th>verdict</th><th>run</th><th>reason</th><th>episodes</th><th>example</th></tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table>")
+
+
+def write_report(summaries: List[FileSummary], target: Path, labels: Optional[List[str]] = None) -> Path:
+    labels = labels or run_labels([s.path for s in summaries])
+    data = report_data(summaries, labels, _version())
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name='viewport' content='width=device-width'>",
+        "<title>tau-shaped: legacy vs shaped</title>", f"<style>{CSS}</style></head><body><main>",
+        "<h1>Legacy vs shaped rewards</h1>", f"<p class='lede'>{LEGACY_MEANS}<br>{SHAPED_MEANS}</p>", "<section id='episode'></section>",
+        "<div class='overview'>",
+        "<h2>The runs</h2>",
+    ]
+    meta = [[label, m["env"], m["split"], m["agent"], m["blend"], m["lambda"], m["spec"], m["version"], m["date"], m["command"]]
+            for label, m in zip(labels, (r["meta"] for r in data["runs"]))]
+    parts.append(_table(["run", "env", "split", "agent", "blend", "λ", "spec", "tau-shaped", "date", "command"], meta))
+    overall = []
+    for label, run in zip(labels, data["runs"]):
+        v = run["verdicts"]
+        overall.append([label, run["episodes"], f"{run['legacy_rate']:.3f}", f"{run['shaped_rate']:.3f}", v["safety"], v["lost"], v["alternative"],
+                        v["fail"], v["pass"], run["unscored"]])
+    parts.append(_table(["run", "episodes", "legacy pass rate", "shaped pass rate", "legacy 1 → shaped 0 (safety)",
+                         "legacy 1 → shaped 0 (outcome)", "legacy 0 → shaped 1", "both 0", "both 1", "errored (not scored)"],
+                        overall, numeric=range(1, 10)))
+    for title, png in _plots(summaries, labels):
+        parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' src='data:image/png;base64,{png}'>")
+    parts.append("<h2>Why the rewards differ, or both fail</h2>" + _reasons(data))
+    parts.append("<h2>Episodes</h2><p>Open an episode to see why it scored what it did.</p>"
+                 "<div id='filters'><select id='f-run'></select><select id='f-task'></select><select id='f-bucket'></select>"
+                 "<select id='f-verdict'></select></div><div id='episodes'><noscript>The episode browser needs JavaScript.</noscript></div></div>")
+    # every "<" escaped: no text in the data can close the script element or open a comment
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str).replace("<", "\\u003c")
+    parts.append(f"<script type='application/json' id='report-data'>{payload}</script><script>{SCRIPT}</script>")
+    parts.append("</main></body></html>")
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("\n".join(parts), encoding="utf-8")
     return target

@@ -1,0 +1,165 @@
+"""What the HTML report shows, as plain data: each run's metadata and rates, and each
+episode's verdict, its reason, and its conversation step by step with the evidence the
+shaped result recorded at each step (gates, policy rules, checkpoints, step rewards).
+
+Episodes are kept compact (one copy of each run's system prompt) so that a report of
+10,000 episodes stays a file a browser opens in seconds; the page renders one episode
+at a time from this data.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any, Dict, List, Optional, Tuple
+
+from tau_shaped.evaluation.metrics import legacy_success, shaped_result, shaped_success, task_key
+from tau_shaped.report.comparison import FileSummary, disagreement_reason
+
+MAX_TEXT = 4000  # characters of one message or tool result kept in the page
+
+# verdict categories, in the order the report lists them (safety disagreements first)
+VERDICTS = {
+    "safety": "legacy 1 → shaped 0: safety (a gate fired)",
+    "lost": "legacy 1 → shaped 0: outcome (not what the policy asks)",
+    "alternative": "legacy 0 → shaped 1: a valid alternative",
+    "fail": "both 0",
+    "pass": "both 1",
+    "error": "not scored",
+}
+
+
+def _text(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + f"… ({len(text) - MAX_TEXT} more characters)"
+
+
+def verdict(record: Dict[str, Any]) -> str:
+    shaped = shaped_result(record)
+    if shaped.get("status") not in (None, "ok"):
+        return "error"
+    lg, sh = legacy_success(record), shaped_success(record)
+    if lg and not sh:
+        return "safety" if not shaped.get("safety_passed", True) else "lost"
+    if sh and not lg:
+        return "alternative"
+    return "pass" if lg else "fail"
+
+
+def _arguments(raw: Any) -> Any:
+    if isinstance(raw, str):
+        try:
+            return json.loads(raw)
+        except ValueError:
+            return raw
+    return raw
+
+
+def conversation(traj: Any, shaped: Dict[str, Any]) -> Tuple[Optional[str], List[Dict[str, Any]]]:
+    """(system prompt, turns): each agent action is a step numbered as the verifier numbers
+    them (a tool call or a message to the user), with its reward and what fired there."""
+    marks: Dict[int, List[Dict[str, str]]] = {}
+    for gate in shaped.get("gate_violations") or []:
+        marks.setdefault(gate.get("step"), []).append({"kind": "gate", "id": gate["id"], "text": gate.get("evidence", "")})
+    for rule in shaped.get("rule_violations") or []:
+        marks.setdefault(rule.get("step"), []).append({"kind": "rule", "id": rule["id"], "text": rule.get("evidence", "")})
+    for cp in shaped.get("checkpoints") or []:
+        if cp.get("satisfied"):
+            marks.setdefault(cp.get("step"), []).append({"kind": "checkpoint", "id": cp["id"], "text": f"+{cp.get('weight', 0):g}"})
+    rewards = shaped.get("step_rewards") or []
+    system = None
+    turns: List[Dict[str, Any]] = []
+    results: Dict[str, Dict[str, Any]] = {}
+    step = 0
+
+    def agent_step(turn: Dict[str, Any]) -> None:
+        nonlocal step
+        turn["step"] = step
+        turn["reward"] = rewards[step] if step < len(rewards) else None
+        turn["marks"] = marks.get(step, [])
+        turns.append(turn)
+        step += 1
+
+    for message in traj if isinstance(traj, list) else []:
+        if not isinstance(message, dict):
+            continue
+        role = message.get("role")
+        if role == "system":
+            system = _text(message.get("content") or "")
+        elif role == "user":
+            turns.append({"role": "user", "text": _text(message.get("content") or "")})
+        elif role == "assistant":
+            calls = message.get("tool_calls") or []
+            if message.get("content") and not calls:
+                agent_step({"role": "agent", "text": _text(message["content"])})
+            for call in calls:
+                fn = (call or {}).get("function") or {}
+                turn = {"role": "tool", "name": str(fn.get("name")), "args": _text(_arguments(fn.get("arguments"))), "result": None}
+                results[str((call or {}).get("id"))] = turn
+                agent_step(turn)
+        elif role == "tool":
+            turn = results.get(str(message.get("tool_call_id")))
+            if turn is not None:
+                turn["result"] = _text(message.get("content") or "")
+    return system, turns
+
+
+def episode(record: Dict[str, Any], run: int, number: int, prompts: Dict[str, int]) -> Dict[str, Any]:
+    info = record.get("info") or {}
+    shaped = shaped_result(record)
+    task = info.get("task") if isinstance(info.get("task"), dict) else {}
+    system, turns = conversation(record.get("traj"), shaped)
+    prompt = None
+    if system is not None:
+        prompt = prompts.setdefault(system, len(prompts))
+    return {
+        "n": number, "run": run, "task": task_key(record), "bucket": str(task.get("bucket") or ""), "trial": int(record.get("trial", 0)),
+        "legacy": int(legacy_success(record)), "shaped": int(shaped_success(record)), "verdict": verdict(record),
+        "why": disagreement_reason(record) if verdict(record) not in ("pass",) else "every check passed",
+        "reward": shaped.get("reward"), "outcome": shaped.get("outcome_reward"), "process": shaped.get("process_reward"),
+        "safety": shaped.get("safety_passed"), "status": shaped.get("status"), "error": shaped.get("error"),
+        "instruction": _text(task.get("instruction") or ""), "prompt": prompt, "turns": turns,
+        "gates": shaped.get("gate_violations") or [], "rules": shaped.get("rule_violations") or [],
+        "invariants": shaped.get("invariants") or [], "diff": shaped.get("canonical_diff") or [],
+        "outputs": shaped.get("output_checks") or [], "checkpoints": shaped.get("checkpoints") or [],
+        "classes": shaped.get("equivalence_classes") or [],
+    }
+
+
+def run_metadata(summary: FileSummary, version: str) -> Dict[str, Any]:
+    """env, split, blend, λ, spec and tau-shaped versions, date and the command, from the
+    settings the runner records in each record (``info.run``) and the shaped results."""
+    first = summary.records[0] if summary.records else {}
+    settings = (first.get("info") or {}).get("run") or {}
+    shaped = shaped_result(first) if first else {}
+    try:
+        date = datetime.fromtimestamp(summary.path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+    except OSError:
+        date = "?"
+    env = settings.get("env", "?")
+    command = " ".join(["tau-shaped run", f"--env {env}", f"--task-split {settings.get('task_split', '?')}",
+                        f"--agent-strategy {settings.get('agent_strategy', '?')}"]
+                       + ([f"--model {settings['model']}"] if settings.get("model") else [])
+                       + [f"--user-strategy {settings.get('user_strategy', '?')}", f"--blend {shaped.get('blend', '?')}",
+                          f"--lambda {shaped.get('lambda', '?')}"]) if settings else "(not recorded: a file from another tool, rescored)"
+    return {
+        "env": env, "split": settings.get("task_split", "?"), "agent": settings.get("model") or settings.get("agent_strategy", "?"),
+        "blend": shaped.get("blend", "?"), "lambda": shaped.get("lambda", "?"), "spec": shaped.get("spec_version", "?"),
+        "version": version, "date": date, "command": command, "file": str(summary.path),
+    }
+
+
+def report_data(summaries: List[FileSummary], labels: List[str], version: str) -> Dict[str, Any]:
+    prompts: Dict[str, int] = {}
+    runs, episodes = [], []
+    for r, (summary, label) in enumerate(zip(summaries, labels)):
+        counts = {key: 0 for key in VERDICTS}
+        for record in summary.records:
+            ep = episode(record, r, len(episodes), prompts)
+            counts[ep["verdict"]] += 1
+            episodes.append(ep)
+        runs.append({"label": label, "meta": run_metadata(summary, version), "episodes": len(summary.records), "verdicts": counts,
+                     "legacy_rate": summary.legacy_rate, "shaped_rate": summary.shaped_rate,
+                     "legacy_pass_k": summary.legacy_pass_k, "shaped_pass_k": summary.shaped_pass_k, "unscored": summary.unscored})
+    return {"runs": runs, "episodes": episodes, "prompts": [p for p, _ in sorted(prompts.items(), key=lambda kv: kv[1])],
+            "verdicts": VERDICTS}
