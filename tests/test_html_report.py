@@ -16,7 +16,8 @@ import pytest
 from tau_shaped.evaluation.results_file import read_results
 from tau_shaped.evaluation.runner import RunConfig, run
 from tau_shaped.report.comparison import summarize
-from tau_shaped.report.html_report import run_labels, write_report
+from tau_shaped.report.html_report import write_report
+from tau_shaped.report.run_labels import run_labels
 from tests.conftest import ROOT
 
 FOOD = ROOT / "tasks" / "food_delivery" / "recordings" / "test.json"
@@ -85,7 +86,7 @@ def test_run_labels_tell_runs_apart():
     b = Path("results/tool-calling-gpt-4o-0.0_range_0--1_user-gpt-4o-llm_1123103512.jsonl")
     labels = run_labels([a, b])
     assert labels[0] != labels[1] and "3000" in labels[0] and "3512" in labels[1]
-    assert run_labels([Path("x/run.jsonl"), Path("y/run.jsonl")]) == ["x/run", "y/run"]
+    assert len(set(run_labels([Path("x/run.jsonl"), Path("y/run.jsonl")]))) == 2
 
 
 def _chromium():

@@ -112,7 +112,7 @@ def test_compare_report(tmp_path):
     parser = _Collect()
     parser.feed(report.read_text())
     assert len(parser.images) == 2 and all(src.startswith("data:image/png;base64,") for src in parser.images)
-    assert "Disagreements" in parser.headings
+    assert "Why the rewards differ, or both fail" in parser.headings  # the report's section (issue 16)
     assert "gate allergen_substitute at step 1" not in parser.cells  # legacy 0 and shaped 0 agree
     assert "valid alternative (invariant dispute)" in parser.cells
 

@@ -6,8 +6,37 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
+from typer.core import TyperCommand
 
 from tau_shaped.tasks.files import TaskFileError
+
+TASK_IDS = "--task-ids"
+
+
+def spread_task_ids(args: List[str]) -> List[str]:
+    """tau-bench's ``--task-ids 1 2 3`` (argparse ``nargs="+"``) as ``--task-ids 1 --task-ids 2
+    --task-ids 3``: ``run`` takes no positional argument, so every bare word after the option's
+    value is another task id, up to the next option (or ``--``)."""
+    out: List[str] = []
+    state = ""  # "value": the option's own value is next; "more": bare words are more task ids
+    for n, arg in enumerate(args):
+        if arg == "--":
+            return out + args[n:]
+        if arg.startswith("-") and arg != "-":
+            state = "value" if arg == TASK_IDS else "more" if arg.startswith(TASK_IDS + "=") else ""
+        elif state == "value":
+            state = "more"
+        elif state == "more":
+            out.append(TASK_IDS)
+        out.append(arg)
+    return out
+
+
+class TaskIdsCommand(TyperCommand):
+    """``run``: accepts ``--task-ids`` repeated, comma-separated, or space-separated (tau-bench)."""
+
+    def parse_args(self, ctx, args):  # type: ignore[no-untyped-def]
+        return super().parse_args(ctx, spread_task_ids(list(args)))
 
 
 def run_command(
@@ -22,7 +51,7 @@ def run_command(
     task_split: str = typer.Option("test", "--task-split"),
     start_index: int = typer.Option(0, "--start-index"),
     end_index: int = typer.Option(-1, "--end-index", help="Run all tasks if -1."),
-    task_ids: Optional[List[str]] = typer.Option(None, "--task-ids", help="Task ids or indices: repeat the option or separate with commas."),
+    task_ids: Optional[List[str]] = typer.Option(None, "--task-ids", help="Task ids or indices: space-separated (--task-ids 1 2 3), comma-separated, or the option repeated."),
     num_trials: int = typer.Option(1, "--num-trials"),
     max_concurrency: int = typer.Option(1, "--max-concurrency"),
     seed: int = typer.Option(10, "--seed", help="Seeds task shuffling and is passed to the LLM."),
@@ -59,7 +88,8 @@ def score_command(
     task_split: str = typer.Option("test", "--task-split"),
     blend: str = typer.Option("shaped", "--blend"),
     lam: float = typer.Option(0.3, "--lambda"),
-    output: Optional[Path] = typer.Option(None, "--output", "-o"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Where to write: a .jsonl name gets JSON lines, "
+                                          "any other a JSON list (default: FILE with .shaped.json)."),
 ) -> None:
     """Rescore a results file offline: add the shaped result to every record."""
     from tau_shaped.tasks.domains import DomainNotFound
@@ -87,8 +117,7 @@ def demo_command(
     log_dir: Path = typer.Option(Path("results/demo"), "--log-dir", help="Where results and the report go."),
     num_trials: int = typer.Option(4, "--num-trials"),
 ) -> None:
-    """The main job offline: replay the bundled food-delivery trajectories with a scripted
-    user, score them legacy and shaped, and write the comparison report. No API key."""
+    """The main job offline, no API key: replay the bundled food-delivery trajectories, score, compare."""
     from tau_shaped.report.compare_display import show
     from tau_shaped.tasks.domains import load_domain
     from tau_shaped.report.run_display import run_with_progress

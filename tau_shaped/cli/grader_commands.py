@@ -21,11 +21,11 @@ def grader_test_command(
     from tau_shaped.report.grader_display import print_report
     from tau_shaped.tasks.grader_suite import run_suite
 
-    console = Console(width=140)
+    console = Console()  # the terminal's width; the tables fold to fit it
     try:
         report = run_suite(load_domain(env), corpus, splits=split or None, lam=lam)
     except (ValueError, LookupError) as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        console.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)
     print_report(console, report, lam)
     raise typer.Exit(0 if report.ok else 1)

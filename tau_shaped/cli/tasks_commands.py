@@ -37,7 +37,8 @@ def tasks_validate(files: List[Path] = typer.Argument(..., help="Task files to v
 @tasks_app.command("check")
 def tasks_check(
     files: List[Path] = typer.Argument(..., help="Task files to check."),
-    domain: Optional[str] = typer.Option(None, help="Domain name or module:ATTRIBUTE (default: the file's folder name)."),
+    domain: Optional[str] = typer.Option(None, "--env", "--domain",
+                                         help="Domain name or module:ATTRIBUTE (default: the file's folder name)."),
     workers: Optional[int] = typer.Option(None, min=1, help="Processes to check with (default: every core)."),
 ) -> None:
     """Replay each task's ground truth and refuse tasks that cannot tell right from wrong (SPEC §6.2)."""

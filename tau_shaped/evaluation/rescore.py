@@ -64,7 +64,8 @@ def rescore(
     output: Optional[Union[str, Path]] = None,
     on_record: Optional[Callable[[int, int], None]] = None,
 ) -> Path:
-    """Write ``output`` (default ``<file>.shaped.json``) with ``info.shaped`` on every record."""
+    """Write ``output`` (default ``<file>.shaped.json``) with ``info.shaped`` on every record:
+    JSON lines when its name ends in ``.jsonl``, else a JSON list."""
     check_blend(blend, lam)
     path = Path(path)
     records = read_results(path)
@@ -83,5 +84,15 @@ def rescore(
         if on_record:
             on_record(n + 1, len(records))
     target = Path(output) if output else path.with_name(path.name.rsplit(".", 1)[0] + ".shaped.json")
-    target.write_text(json.dumps(out, indent=1, ensure_ascii=False), encoding="utf-8")
+    write_records(target, out)
     return target
+
+
+def write_records(target: Path, records: List[Dict[str, Any]]) -> None:
+    """The format the name says: ``.jsonl`` JSON lines, one record a line as ``run`` writes
+    them; anything else a JSON list, as tau-bench writes."""
+    if target.suffix.lower() == ".jsonl":
+        text = "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records)
+    else:
+        text = json.dumps(records, indent=1, ensure_ascii=False)
+    target.write_text(text, encoding="utf-8")

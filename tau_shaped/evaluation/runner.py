@@ -129,7 +129,9 @@ def select_tasks(config: RunConfig, tasks: List[Any]) -> List[int]:
     if config.task_ids:
         by_id = {str(getattr(t, "id", i)): i for i, t in enumerate(tasks)}
         out = []
-        keys = [k.strip() for raw in config.task_ids for k in str(raw).split(",") if k.strip()]
+        # a value may hold several ids: "1,2", or "1 2" (tau-bench's --task-ids 1 2, quoted)
+        parts = [p.strip() for raw in config.task_ids for p in str(raw).split(",") if p.strip()]
+        keys = [k for p in parts for k in ([p] if p in by_id else p.split())]
         for key in keys:
             if key in by_id:
                 out.append(by_id[key])
@@ -137,7 +139,7 @@ def select_tasks(config: RunConfig, tasks: List[Any]) -> List[int]:
                 out.append(int(key))
             else:
                 raise RunError(f"unknown task id {key!r} in {config.env}/{config.task_split} ({len(tasks)} tasks)")
-        return out
+        return list(dict.fromkeys(out))  # a task named twice (by id and by index) runs once a trial
     end = len(tasks) if config.end_index == -1 else min(config.end_index, len(tasks))
     if not 0 <= config.start_index <= end:
         raise RunError(f"--start-index {config.start_index} is outside 0..{end}")

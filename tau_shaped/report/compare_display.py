@@ -1,57 +1,133 @@
-"""The terminal side of ``tau-shaped compare``."""
+"""The terminal side of ``tau-shaped compare``: tables that fit the terminal's width, and run
+labels that tell the files apart (``run_labels``), the same in the HTML report."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import List
 
+from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
-from tau_shaped.report.comparison import summarize
+from tau_shaped.report.comparison import FileSummary, summarize
+from tau_shaped.report.run_labels import _stem, run_labels
 from tau_shaped.report.html_report import write_report
 from tau_shaped.evaluation.results_file import ResultsFileError
 
+def _pass_k(values: dict) -> str:
+    return " ".join(f"{k}:{values[k]:.2f}" for k in sorted(values))
+
+
+def _table(title: str, width: int) -> Table:
+    """A titled table; under 60 columns without the vertical rules, which cost a column each."""
+    if width < 60:
+        return Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    return Table(title=title)
+
+
+def overall_table(summaries: List[FileSummary], labels: List[str], width: int, with_pass_k: bool = True) -> Table:
+    """One row per run; ``with_pass_k`` adds pass^k for both rewards (wide terminals)."""
+    overall = _table("legacy vs shaped", width)
+    overall.add_column("run", overflow="fold")
+    overall.add_column("episodes", justify="right", overflow="fold")
+    overall.add_column("legacy pass", justify="right", overflow="fold")
+    overall.add_column("shaped pass", justify="right", overflow="fold")
+    if with_pass_k:
+        overall.add_column("legacy pass^k", overflow="fold")
+        overall.add_column("shaped pass^k", overflow="fold")
+    overall.add_column("agree", justify="right", overflow="fold")
+    for label, s in zip(labels, summaries):
+        agree = s.agreement.get((0, 0), 0) + s.agreement.get((1, 1), 0)
+        cells = [label, str(len(s.records)), f"{s.legacy_rate:.3f}", f"{s.shaped_rate:.3f}"]
+        if with_pass_k:
+            cells += [_pass_k(s.legacy_pass_k), _pass_k(s.shaped_pass_k)]
+        overall.add_row(*cells, f"{agree}/{len(s.records)}")
+    return overall
+
+
+def pass_k_table(summaries: List[FileSummary], labels: List[str], width: int) -> Table:
+    """pass^k one k a row, for terminals too narrow to put it beside the pass rates."""
+    table = _table("pass^k", width)
+    table.add_column("run", overflow="fold")
+    table.add_column("k", justify="right", overflow="fold")
+    table.add_column("legacy", justify="right", overflow="fold")
+    table.add_column("shaped", justify="right", overflow="fold")
+    for label, s in zip(labels, summaries):
+        for i, k in enumerate(sorted(s.legacy_pass_k)):
+            table.add_row(label if i == 0 else "", str(k), f"{s.legacy_pass_k[k]:.3f}",
+                          f"{s.shaped_pass_k.get(k, 0.0):.3f}", end_section=i == len(s.legacy_pass_k) - 1)
+    return table
+
+
+def files_table(summaries: List[FileSummary], labels: List[str], width: int) -> Table:
+    """Which file each label stands for."""
+    table = _table("runs", width)
+    table.add_column("run", overflow="fold")
+    table.add_column("file", overflow="fold")
+    for label, s in zip(labels, summaries):
+        table.add_row(label, str(s.path))
+    return table
+
+
+def agreement_table(s: FileSummary, width: int) -> Table:
+    a = s.agreement
+    grid = _table("agreement", width)
+    grid.add_column("", overflow="fold")
+    grid.add_column("shaped 0", justify="right", overflow="fold")
+    grid.add_column("shaped 1", justify="right", overflow="fold")
+    grid.add_row("legacy 0", str(a.get((0, 0), 0)), str(a.get((0, 1), 0)))
+    grid.add_row("legacy 1", str(a.get((1, 0), 0)), str(a.get((1, 1), 0)))
+    return grid
+
+
+def disagreements_table(s: FileSummary, width: int) -> Table:
+    why = _table("disagreements", width)
+    why.add_column("task", overflow="fold")
+    why.add_column("trial", justify="right", overflow="fold")
+    why.add_column("legacy", justify="right", overflow="fold")
+    why.add_column("shaped", justify="right", overflow="fold")
+    why.add_column("reason", overflow="fold")
+    for row in s.disagreements:
+        why.add_row(*[str(x) for x in row])
+    return why
+
+
+def _fits(console: Console, table: Table) -> bool:
+    """Whether the table's natural width (no cell wrapped) is the terminal's or less."""
+    natural = Measurement.get(console, console.options.update_width(10_000), table)
+    return natural.maximum <= console.width
+
 
 def show(files: List[Path], report: Path, console: Console = None) -> int:
-    console = console or Console(width=140)
+    console = console or Console()  # the terminal's width: every table folds to fit it
     try:
         summaries = [summarize(Path(f)) for f in files]
     except ResultsFileError as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        console.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
         return 2
-    overall = Table(title="legacy vs shaped")
-    for col in ("run", "episodes", "legacy pass", "shaped pass", "legacy pass^k", "shaped pass^k", "agree"):
-        overall.add_column(col)
-    for s in summaries:
-        ks = sorted(s.legacy_pass_k)
-        agree = s.agreement.get((0, 0), 0) + s.agreement.get((1, 1), 0)
-        overall.add_row(
-            s.path.name, str(len(s.records)), f"{s.legacy_rate:.3f}", f"{s.shaped_rate:.3f}",
-            " ".join(f"{k}:{s.legacy_pass_k[k]:.2f}" for k in ks),
-            " ".join(f"{k}:{s.shaped_pass_k[k]:.2f}" for k in ks),
-            f"{agree}/{len(s.records)}",
-        )
-    console.print(overall)
-    for s in summaries:
-        a = s.agreement
-        grid = Table(title=f"{s.path.name}: agreement")
-        grid.add_column("")
-        grid.add_column("shaped 0")
-        grid.add_column("shaped 1")
-        grid.add_row("legacy 0", str(a.get((0, 0), 0)), str(a.get((0, 1), 0)))
-        grid.add_row("legacy 1", str(a.get((1, 0), 0)), str(a.get((1, 1), 0)))
-        console.print(grid)
+    width = console.width
+    labels = run_labels([s.path for s in summaries])
+    if any(label != _stem(s.path) for label, s in zip(labels, summaries)):
+        console.print(files_table(summaries, labels, width))
+    overall = overall_table(summaries, labels, width)
+    if _fits(console, overall):
+        console.print(overall)
+    else:  # too narrow for pass^k beside the pass rates: a table of its own
+        console.print(overall_table(summaries, labels, width, with_pass_k=False))
+        console.print(pass_k_table(summaries, labels, width))
+    for label, s in zip(labels, summaries):
+        console.print()
+        console.print(Text(label, style="bold", overflow="fold"))
+        console.print(agreement_table(s, width))
         if s.disagreements:
-            why = Table(title=f"{s.path.name}: disagreements")
-            for col in ("task", "trial", "legacy", "shaped", "reason"):
-                why.add_column(col)
-            for row in s.disagreements:
-                why.add_row(*[str(x) for x in row])
-            console.print(why)
+            console.print(disagreements_table(s, width))
         if s.process_rewards:
             pr = sorted(s.process_rewards)
-            console.print(f"process reward: min {pr[0]:.2f}, median {pr[len(pr) // 2]:.2f}, max {pr[-1]:.2f}")
-    target = write_report(summaries, report)
-    console.print(f"report: {target.resolve()}")
+            console.print(f"process reward: min {pr[0]:.2f}, median {pr[len(pr) // 2]:.2f}, max {pr[-1]:.2f}",
+                          highlight=False)
+    target = write_report(summaries, report, labels)
+    console.print(f"report: {target.resolve()}", highlight=False)
     return 0

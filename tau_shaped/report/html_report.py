@@ -14,7 +14,6 @@ import base64
 import html
 import io
 import json
-import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import Any, Dict, List, Optional, Sequence
 from tau_shaped.report.comparison import FileSummary
 from tau_shaped.report.html_assets import CSS, SCRIPT
 from tau_shaped.report.report_data import VERDICTS, report_data
+from tau_shaped.report.run_labels import run_labels
 
 LEGACY_MEANS = ("<b>Legacy</b> is tau-bench's reward: 1 when the final database is exactly the one the recorded ground "
                 "truth leaves (and every expected output was said), else 0.")
@@ -40,30 +40,6 @@ def _version() -> str:
         import tau_shaped
 
         return str(getattr(tau_shaped, "__version__", "?"))
-
-
-def run_labels(paths: Sequence[Path]) -> List[str]:
-    """Short names that tell the runs apart: the file names when short, else the first word,
-    then what differs between them (cut at word boundaries), never cut to equality."""
-    names = [p.name.rsplit(".", 1)[0] for p in paths]
-    if len(set(names)) < len(names):  # the same file name in different folders
-        names = [f"{p.parent.name}/{n}" for p, n in zip(paths, names)]
-    if len(names) < 2 or max(len(n) for n in names) <= 40:
-        return [n if len(n) <= 48 else n[:22] + "…" + n[-22:] for n in names]
-    seps = "_-./ "
-    prefix = len(os.path.commonprefix(names))
-    while prefix and names[0][prefix - 1] not in seps:
-        prefix -= 1
-    suffix = len(os.path.commonprefix([n[::-1] for n in names]))
-    while suffix and names[0][len(names[0]) - suffix] not in seps:
-        suffix -= 1
-    out = []
-    for n in names:
-        middle = n[prefix:len(n) - suffix] if suffix else n[prefix:]
-        first = re.split(r"[_\-./ ]", n, maxsplit=1)[0]
-        label = (first + "…" if prefix > len(first) else n[:prefix]) + middle + ("…" if suffix else "")
-        out.append(label if len(label) <= 60 else label[:28] + "…" + label[-28:])
-    return out
 
 
 def _png(fig: Any) -> str:

@@ -20,11 +20,11 @@ def _fmt(spread: Spread) -> str:
 
 def report_table(report: NoiseReport) -> Table:
     table = Table(title=f"Measured under noise: mean [95% percentile interval] over {report.seeds} seeds, {report.episodes} episodes")
-    table.add_column("verdict")
-    table.add_column("metric")
-    table.add_column("clean", justify="right")
-    table.add_column("noisy", justify="right")
-    table.add_column("shift", justify="right")
+    table.add_column("verdict", overflow="fold")
+    table.add_column("metric", overflow="fold")
+    table.add_column("clean", justify="right", overflow="fold")
+    table.add_column("noisy", justify="right", overflow="fold")
+    table.add_column("shift", justify="right", overflow="fold")
     for kind in report.kinds:
         rows = [("pass rate", kind.pass_rate)] + [(f"pass^{k}", s) for k, s in sorted(kind.pass_hat_k.items())]
         for i, (metric, spread) in enumerate(rows):
@@ -36,7 +36,7 @@ def report_table(report: NoiseReport) -> Table:
 def rates_table(events: list) -> Table:
     table = Table(title="Verifier attempts per tier and slice")
     for name in ("tier", "slice", "attempts", "timeout", "spurious fail", "spurious pass", "abstain"):
-        table.add_column(name, justify="right" if name not in ("tier", "slice") else "left")
+        table.add_column(name, justify="right" if name not in ("tier", "slice") else "left", overflow="fold")
     for row in aggregate_rates(events):
         def pct(value: Optional[float]) -> str:
             return "-" if value is None else f"{value:.1%}"
@@ -49,7 +49,7 @@ def rates_table(events: list) -> Table:
 
 
 def show(results: Path, config_path: Optional[Path], seeds: int, trace: Optional[Path], console: Optional[Console] = None) -> int:
-    console = console or Console()
+    console = console or Console()  # the terminal's width: the tables fold to fit it
     try:
         config = load_noise_config(config_path or EXAMPLE_CONFIG)
         records = read_results(results)
@@ -66,9 +66,9 @@ def show(results: Path, config_path: Optional[Path], seeds: int, trace: Optional
         trace.unlink()  # one trace per invocation
     telemetry = TelemetryTrace(trace)
     report = apply_noise(records, config, seeds, telemetry)
-    console.print(f"noise config: {config_path or EXAMPLE_CONFIG} (seed {config.seed})", highlight=False, soft_wrap=True)
+    console.print(f"noise config: {config_path or EXAMPLE_CONFIG} (seed {config.seed})", highlight=False)
     console.print(report_table(report))
     console.print(rates_table(telemetry.events))
     if trace is not None:
-        console.print(f"telemetry: {trace} ({len(telemetry.events)} events)", highlight=False, soft_wrap=True)
+        console.print(f"telemetry: {trace} ({len(telemetry.events)} events)", highlight=False)
     return 0

@@ -6,23 +6,50 @@ from __future__ import annotations
 from typing import Any, Dict
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Column, Table
 
 from tau_shaped.evaluation.results_file import ResultsFileError
-from tau_shaped.evaluation.runner import RunConfig, RunError, RunStats, run
+from tau_shaped.evaluation.runner import RunConfig, RunError, RunStats, RunSummary, run
+
+
+def make_progress(console: Console) -> Progress:
+    """The bar: episodes done of all, elapsed, the time remaining (ETA), running pass rates
+    and cost, on one line from 80 columns up (a shorter bar, no label, when narrow); the
+    stats fold onto more lines in a narrower terminal rather than push the bar out."""
+    labelled = console.width >= 110
+    columns = [TextColumn("[bold]{task.description}")] if labelled else []
+    columns += [
+        BarColumn(bar_width=max(5, min(40, console.width - (80 if labelled else 70)))),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        TextColumn("{task.fields[stats]}", table_column=Column(overflow="fold")),
+    ]
+    return Progress(*columns, console=console)
+
+
+def pass_k_table(summary: RunSummary) -> Table:
+    table = Table(title="pass^k")
+    table.add_column("k", justify="right", overflow="fold")
+    table.add_column("legacy", justify="right", overflow="fold")
+    table.add_column("shaped (outcome)", justify="right", overflow="fold")
+    for k in sorted(summary.legacy_pass_k):
+        table.add_row(str(k), f"{summary.legacy_pass_k[k]:.3f}", f"{summary.shaped_pass_k.get(k, 0.0):.3f}")
+    return table
 
 
 def run_with_progress(config: RunConfig, console: Console = None) -> int:
     console = console or Console(stderr=True)
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("{task.fields[stats]}"),
-        console=console,
-    )
+    progress = make_progress(console)
     bar: Dict[str, Any] = {}
 
     def on_record(record: Dict[str, Any], stats: RunStats) -> None:
@@ -34,17 +61,11 @@ def run_with_progress(config: RunConfig, console: Console = None) -> int:
         with progress:
             summary = run(config, on_record=on_record)
     except (RunError, ResultsFileError, ValueError) as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        console.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
         return 2
     for note in summary.notes:
         console.print(f"[yellow]repaired:[/yellow] {note}")
-    table = Table(title="pass^k")
-    table.add_column("k")
-    table.add_column("legacy")
-    table.add_column("shaped (outcome)")
-    for k in sorted(summary.legacy_pass_k):
-        table.add_row(str(k), f"{summary.legacy_pass_k[k]:.3f}", f"{summary.shaped_pass_k.get(k, 0.0):.3f}")
-    console.print(table)
+    console.print(pass_k_table(summary))
     if summary.skipped:
         console.print(f"resumed: {summary.skipped} episode(s) already done were skipped")
     console.print(f"results: {summary.path}")
