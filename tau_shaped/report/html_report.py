@@ -105,7 +105,7 @@ def _reasons(data: Dict[str, Any]) -> str:
     for e in data["episodes"]:
         if e["verdict"] == "pass":
             continue
-        head = _REASON_IDS.sub(lambda m: "[*]" if m.group(0).startswith("[") else "*", e["why"].split(": total")[0].split(" at step")[0])
+        head = _REASON_IDS.sub(lambda m: "[*]" if m.group(0).startswith("[") else "*", e["why"].split(". Legacy is 0")[0].split(": total")[0].split(" at step")[0])
         key = (list(VERDICTS).index(e["verdict"]), e["verdict"], data["runs"][e["run"]]["label"], head)
         groups[key] += 1
         example.setdefault(key, e["n"])

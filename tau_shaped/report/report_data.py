@@ -115,7 +115,7 @@ def episode(record: Dict[str, Any], run: int, number: int, prompts: Dict[str, in
     return {
         "n": number, "run": run, "task": task_key(record), "bucket": str(task.get("bucket") or ""), "trial": int(record.get("trial", 0)),
         "legacy": int(legacy_success(record)), "shaped": int(shaped_success(record)), "verdict": verdict(record),
-        "why": disagreement_reason(record) if verdict(record) not in ("pass",) else "every check passed",
+        "why": _why(record, shaped),
         "reward": shaped.get("reward"), "outcome": shaped.get("outcome_reward"), "process": shaped.get("process_reward"),
         "safety": shaped.get("safety_passed"), "status": shaped.get("status"), "error": shaped.get("error"),
         "instruction": _text(task.get("instruction") or ""), "prompt": prompt, "turns": turns,
@@ -124,6 +124,21 @@ def episode(record: Dict[str, Any], run: int, number: int, prompts: Dict[str, in
         "outputs": shaped.get("output_checks") or [], "checkpoints": shaped.get("checkpoints") or [],
         "classes": shaped.get("equivalence_classes") or [],
     }
+
+
+def _why(record: Dict[str, Any], shaped: Dict[str, Any]) -> str:
+    kind = verdict(record)
+    if kind == "pass":
+        return "every check passed"
+    reason = disagreement_reason(record)
+    if kind == "alternative":
+        held = [f"{i['id']}: {i['total']:.2f} given of {i['disputed_amount']:.2f} disputed"
+                for i in shaped.get("invariants") or [] if i.get("holds") and i.get("disputed_amount")]
+        classes = [c["id"] for c in shaped.get("equivalence_classes") or [] if c.get("actual_valid")]
+        detail = "; ".join(held + [f"its {c} is another valid member of the class" for c in classes])
+        reason += (". Legacy is 0 because the final state is not byte for byte the recorded ground truth's; shaped is 1 because "
+                   + (detail if detail else "the difference is one the task declares equivalent"))
+    return reason
 
 
 def run_metadata(summary: FileSummary, version: str) -> Dict[str, Any]:
