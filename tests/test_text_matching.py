@@ -62,7 +62,7 @@ def test_find_phrase(text, phrase, snippet):
     ],
 )
 def test_find_regex(text, pattern, snippet):
-    """SPEC §5: ``regex`` is ``re.search``; the evidence is the whole match."""
+    """SPEC §5: ``regex`` is a search (by RE2, in linear time); the evidence is the whole match."""
     assert find_regex(text, pattern) == snippet
 
 

@@ -1,20 +1,54 @@
 """Reading trajectories: lists of actions, or tau-bench's ``traj`` (OpenAI chat messages).
 
 A malformed trajectory raises ``TrajectoryError`` naming the step or message
-at fault (SPEC §8: ``status = input_invalid``).
+at fault (SPEC §8: ``status = input_invalid``), and nothing else: a trajectory is untrusted
+input (``json_input``), so a tool's arguments must be JSON (string keys, finite numbers,
+integers Python can write out, valid Unicode, at most 64 levels deep), and so must the texts.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, List, Optional, Sequence
 
+from tau_shaped.env.json_input import InputError, json_problem, loads_json, one_line, text_problem
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
 
 class TrajectoryError(ValueError):
-    """A trajectory that cannot be scored; the message names the step or message."""
+    """A trajectory that cannot be scored; the message (one line) names the step or message."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
+
+
+def _check_kwargs(kwargs: Any, where: str) -> None:
+    problem = json_problem(kwargs)
+    if problem is not None:
+        raise TrajectoryError(f"{where}: arguments {problem.replace('at $', 'at kwargs', 1)}")
+
+
+def _check_text(text: Any, where: str) -> None:
+    problem = text_problem(text) if isinstance(text, str) else None
+    if problem is not None:
+        raise TrajectoryError(f"{where}: {problem}")
+
+
+def parse_replies(user_replies: Any, first_user_message: Any = None) -> List[Optional[str]]:
+    """The recorded user replies (each a string or null) to the respond actions, checked."""
+    if first_user_message is not None:
+        if not isinstance(first_user_message, str):
+            raise TrajectoryError(f"first_user_message must be a string, not {type(first_user_message).__name__}")
+        _check_text(first_user_message, "first_user_message")
+    if user_replies is None:
+        return []
+    if not isinstance(user_replies, (list, tuple)):
+        raise TrajectoryError(f"user_replies must be a list, not {type(user_replies).__name__}")
+    for i, reply in enumerate(user_replies):
+        if reply is not None and not isinstance(reply, str):
+            raise TrajectoryError(f"user reply {i}: must be a string or null, not {type(reply).__name__}")
+        _check_text(reply, f"user reply {i}")
+    return list(user_replies)
 
 
 @dataclass
@@ -33,8 +67,10 @@ def parse_actions(actions: Sequence[Any]) -> List[Action]:
         kwargs = getattr(raw, "kwargs", None) if not isinstance(raw, dict) else raw.get("kwargs", {})
         if not isinstance(name, str) or not name:
             raise TrajectoryError(f"step {i}: an action needs a non-empty string 'name'")
+        _check_text(name, f"step {i}: name")
         if not isinstance(kwargs, dict):
             raise TrajectoryError(f"step {i} ({name}): 'kwargs' must be an object")
+        _check_kwargs(kwargs, f"step {i} ({name})")
         if name == RESPOND_ACTION_NAME and not isinstance(kwargs.get("content"), str):
             raise TrajectoryError(f"step {i}: a respond action needs a string 'content'")
         out.append(Action(name=name, kwargs=dict(kwargs)))
@@ -45,15 +81,19 @@ def _tool_call_action(call: Any, where: str) -> Action:
     fn = call.get("function") if isinstance(call, dict) else None
     if not isinstance(fn, dict) or not isinstance(fn.get("name"), str):
         raise TrajectoryError(f"{where}: a tool call needs function.name")
+    name = fn["name"]
+    _check_text(name, f"{where}: function.name")
     arguments = fn.get("arguments", "{}")
     if isinstance(arguments, str):
+        _check_text(arguments, f"{where} ({name}): arguments")
         try:
-            arguments = json.loads(arguments) if arguments.strip() else {}
-        except json.JSONDecodeError as exc:
-            raise TrajectoryError(f"{where} ({fn['name']}): arguments are not JSON: {exc.msg}") from None
+            arguments = loads_json(arguments) if arguments.strip() else {}
+        except InputError as exc:
+            raise TrajectoryError(f"{where} ({name}): arguments: {exc}") from None
     if not isinstance(arguments, dict):
-        raise TrajectoryError(f"{where} ({fn['name']}): arguments must be a JSON object")
-    return Action(name=fn["name"], kwargs=arguments)
+        raise TrajectoryError(f"{where} ({name}): arguments must be a JSON object")
+    _check_kwargs(arguments, f"{where} ({name})")
+    return Action(name=name, kwargs=arguments)
 
 
 def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
@@ -66,6 +106,7 @@ def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
         if not isinstance(msg, dict) or not isinstance(msg.get("role"), str):
             raise TrajectoryError(f"traj message {i}: a message needs a string 'role'")
         role, content = msg["role"], msg.get("content")
+        _check_text(content, f"traj message {i}: content")
         if role == "user":
             text = content if isinstance(content, str) else ""
             if not parsed.actions and parsed.first_user_message is None:
@@ -77,6 +118,8 @@ def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
             if awaiting_reply:
                 parsed.user_replies.append(None)
             calls = msg.get("tool_calls") or []
+            if not isinstance(calls, (list, tuple)):
+                raise TrajectoryError(f"traj message {i}: tool_calls must be a list, not {type(calls).__name__}")
             if calls:
                 for j, call in enumerate(calls):
                     parsed.actions.append(_tool_call_action(call, f"traj message {i}, tool call {j}"))

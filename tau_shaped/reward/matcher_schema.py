@@ -1,19 +1,22 @@
 """Matchers (SPEC §5): what a predicate compares a value or a text with, as pydantic models.
 
 A MATCHER is a literal (canonical equality, SPEC §4.4) or an object whose keys
-are all operators: ``eq ne gt ge lt le in not_in contains regex in_state
-not_in_state`` (several operators must all hold). A literal object whose keys
+are all operators: ``eq ne gt ge lt le in not_in contains regex not_regex
+in_state not_in_state`` (several operators must all hold). A literal object whose keys
 all look like operators must be written ``{"eq": {...}}``; an object mixing
 operators with other keys, or with a key one typo away from an operator, is
 refused (SPEC §6.2), as is a NaN or an infinity. A TEXT_MATCHER judges the
 agent's or the user's messages: ``contains``, ``regex``, ``number``, ``math``.
+
+A ``regex`` (and ``not_regex``: the value is a string the pattern does not match) is data:
+it is compiled by RE2 and matched in linear time (``data_regex``); a pattern RE2 refuses
+(lookaround, a backreference) is refused on load, naming it.
 """
 
 from __future__ import annotations
 
 import difflib
 import math
-import re
 from typing import Any, Dict, List, Optional, Union
 
 from pydantic import (
@@ -28,12 +31,14 @@ from pydantic import (
 )
 from typing_extensions import Annotated
 
+from tau_shaped.reward.data_regex import check_pattern
 from tau_shaped.reward.paths import PathError, parse_path
 
 #: Prefix of the union tags pydantic puts in error locations (stripped when reported).
 FORM_TAG = "form:"
 
-OPERATORS = ("eq", "ne", "gt", "ge", "lt", "le", "in", "not_in", "contains", "regex", "in_state", "not_in_state")
+OPERATORS = ("eq", "ne", "gt", "ge", "lt", "le", "in", "not_in", "contains", "regex", "not_regex", "in_state",
+             "not_in_state")
 
 
 class _Strict(BaseModel):
@@ -41,12 +46,7 @@ class _Strict(BaseModel):
 
 
 def _check_regex(pattern: Optional[str]) -> Optional[str]:
-    if pattern is not None:
-        try:
-            re.compile(pattern)
-        except re.error as exc:
-            raise ValueError(f"invalid regex {pattern!r}: {exc}") from None
-    return pattern
+    return check_pattern(pattern)
 
 
 def _non_finite(value: Any) -> Optional[float]:
@@ -91,6 +91,9 @@ class MatchOps(_Strict):
     not_in: Optional[List[Any]] = None
     contains: Any = None
     regex: Optional[str] = None
+    # the value is a string that the pattern does not match (RE2 has no lookaround, so "none
+    # of these words" is {"not_regex": "word1|word2"}); a value that is not a string is not
+    not_regex: Optional[str] = None
     # binding to state (SPEC §5): the value is (not) one of those the path selects in the
     # state the step acted on (a list selected counts its items), e.g. the order acted on
     # belongs to the verified customer: {"in_state": "customers.CU-1.orders"}. Read from the
@@ -98,7 +101,7 @@ class MatchOps(_Strict):
     in_state: Optional[str] = None
     not_in_state: Optional[str] = None
 
-    _regex = field_validator("regex")(_check_regex)
+    _regex = field_validator("regex", "not_regex")(_check_regex)
 
     @model_validator(mode="after")
     def _finite(self) -> "MatchOps":

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import math
-import re
-from functools import lru_cache
 from typing import Any, Iterable, List, Optional, Sequence, Union
 
+from tau_shaped.reward import data_regex
 from tau_shaped.reward.paths import select_values
 from tau_shaped.reward.predicate_schema import (
     ContainsText,
@@ -17,11 +16,6 @@ from tau_shaped.reward.predicate_schema import (
     RegexText,
 )
 from tau_shaped.reward.values import canonical_number, is_number, values_equal
-
-
-@lru_cache(maxsize=1024)
-def _regex(pattern: str) -> "re.Pattern[str]":
-    return re.compile(pattern)
 
 
 def _compare(value: Any, op: str, bound: float) -> bool:
@@ -80,7 +74,9 @@ def _op_holds(op: str, arg: Any, value: Any, states: Sequence[Any] = ()) -> bool
     if op == "contains":
         return _contains(value, arg)
     if op == "regex":
-        return isinstance(value, str) and _regex(arg).search(value) is not None
+        return isinstance(value, str) and data_regex.search(arg, value) is not None
+    if op == "not_regex":
+        return isinstance(value, str) and data_regex.search(arg, value) is None
     if op == "in_state":
         return _in_states(value, arg, states)
     if op == "not_in_state":

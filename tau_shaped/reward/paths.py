@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterator, Sequence, Tuple, Union
 
+from tau_shaped.env.json_input import MAX_DEPTH, MAX_INT_DIGITS, json_problem
 from tau_shaped.reward.values import values_equal
 
 Location = Tuple[Union[str, int], ...]
@@ -89,11 +90,31 @@ class Path:
         return self.text
 
 
-def _parse_literal(text: str) -> Any:
+def _shown(text: str) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= 100 else shown[:97] + "..."
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _parse_literal(literal: str, text: str, pos: int) -> Any:
+    """A filter's literal: JSON, or the bare string when it does not parse. Untrusted (a path is
+    data): nested deeper than JSON input may be, or an integer Python cannot convert, it is a
+    ``PathError``, never a ``RecursionError`` or a ``ValueError`` from ``int``."""
     try:
-        return json.loads(text)
-    except ValueError:
-        return text
+        value = json.loads(literal, parse_constant=_not_json)  # NaN, Infinity: not JSON, bare strings
+    except RecursionError:
+        raise PathError(f"path {_shown(text)}: filter at {pos}: literal nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:
+        if "integer string conversion" in str(exc):
+            raise PathError(f"path {_shown(text)}: filter at {pos}: an integer of more than {MAX_INT_DIGITS} digits") from None
+        return literal
+    problem = json_problem(value, max_depth=MAX_DEPTH)
+    if problem is not None:
+        raise PathError(f"path {_shown(text)}: filter at {pos}: literal {problem}")
+    return value
 
 
 def _parse_bracket(body: str, text: str, pos: int) -> Segment:
@@ -109,7 +130,7 @@ def _parse_bracket(body: str, text: str, pos: int) -> Segment:
         field = field.strip()
         if not field:
             raise PathError(f"path {text!r}: filter at {pos} names no field")
-        return Filter(tuple(field.split(".")), negate, _parse_literal(literal.strip()))
+        return Filter(tuple(field.split(".")), negate, _parse_literal(literal.strip(), text, pos))
     if len(body) >= 2 and body[0] == body[-1] and body[0] in "\"'":
         return Key(body[1:-1])
     try:

@@ -8,7 +8,8 @@ here describes a violation), so a rule's gate or outcome condition is placed at 
   or since P's previous step (``since: previous``).
 - ``unconfirmed``: each call to one of the write tools with no agent message, since the
   previous such call, that states the call (its mentioned arguments) and that the user answered
-  with a yes. A respond step with no recorded reply (an offline trajectory of actions alone)
+  with a yes (``said_yes``: a reply the ``no`` matcher finds is no yes, unless ``no_unless``
+  finds it too). A respond step with no recorded reply (an offline trajectory of actions alone)
   is not a no: only what the trajectory records is judged.
 - ``event_sum``: the sum of a field over the matching events (money moved for the customer in
   the whole conversation, with or without an order); its step is the event from which the
@@ -94,6 +95,16 @@ def describes(text: str, tool: str, kwargs: Any, confirmation: Confirmation) -> 
     return True
 
 
+def said_yes(reply: str, confirmation: Confirmation) -> bool:
+    """SPEC §9: the reply is a yes: ``no`` (checked first) does not find it, or ``no_unless``
+    does too, and ``yes`` finds it."""
+    c = confirmation
+    if c.no is not None and match_text(c.no, reply) is not None:
+        if c.no_unless is None or match_text(c.no_unless, reply) is None:
+            return False
+    return match_text(c.yes, reply) is not None
+
+
 class PolicyForms:
     """Mixed into ``PredicateEvaluator`` (which supplies ``evaluate``, ``trajectory``, ``n``)."""
 
@@ -129,7 +140,7 @@ class PolicyForms:
                 continue
             window = [r for r in steps[last_write + 1 : s.index] if r.agent_text is not None]
             described = [r for r in window if describes(r.agent_text, s.action.name, s.action.kwargs, c)]
-            agreed = [r for r in described if r.user_reply == "" or match_text(c.yes, r.user_reply) is not None]
+            agreed = [r for r in described if r.user_reply == "" or said_yes(r.user_reply, c)]
             if not agreed:
                 why = "no message states it" if not described else "the user did not say yes"
                 hits.append((s.index, f"{s.action.name}({short(s.action.kwargs)}) unconfirmed: {why}"))

@@ -17,7 +17,8 @@ Schema)::
   task's disputed amounts, ``gt_amounts``: every number in the ground truth's arguments and
   messages) or from S0 by a path template filled with earlier facts; ``default`` when absent.
 - ``{name}`` in any string of a rule's ``when`` is replaced by the fact: a string that is
-  exactly ``{name}`` takes the fact's typed value (a number, a list), elsewhere its text.
+  exactly ``{name}`` takes the fact's typed value (a number, a list), elsewhere its text
+  (``\\p{Nd}``, a regex's Unicode class, is not a placeholder).
 - ``applies`` maps facts to MATCHERs; the rule binds to a task only if all hold (an absent
   fact never matches). A rule that does not apply is silent.
 - ``kind``: ``gate`` (fires: reward 0, §3.1), ``outcome`` (broken: outcome 0, §3.3) or
@@ -39,11 +40,13 @@ from typing import Any, Dict, List, Literal, Optional, Sequence, Union
 
 from pydantic import Field, TypeAdapter, ValidationError, field_validator, model_validator
 
+from tau_shaped.env.json_input import InputError, one_line, read_json_file
 from tau_shaped.reward.matchers import match_value
 from tau_shaped.reward.paths import select_values
 from tau_shaped.reward.predicate_schema import Matcher, Predicate, _as_matcher, _check_path, _Strict
 
-_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+# not a regex's Unicode class, \p{Nd} or \P{Greek}
+_PLACEHOLDER = re.compile(r"(?<!\\[pP])\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _PREDICATE = TypeAdapter(Predicate)
 TASK_FACTS = ("user_id", "id", "disputed_total", "gt_amounts")
 _SAMPLES = {"string": "X", "number": 1.0, "list": [1.0], "bool": True, "any": "X"}
@@ -250,16 +253,16 @@ def bind(rule_set: Optional[PolicyRuleSet], task: Any, initial: Any) -> List[Bou
 def load_rules(path: Union[str, FilePath]) -> PolicyRuleSet:
     """Load and validate a rule file; a one-line ``PolicyRuleError`` naming the file otherwise."""
     try:
-        raw = json.loads(FilePath(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise PolicyRuleError(f"{path}: cannot read rules: {exc}") from None
+        raw = read_json_file(path)  # size, encoding, strict JSON, nesting: untrusted input
+    except InputError as exc:
+        raise PolicyRuleError(one_line(f"{path}: cannot read rules: {str(exc).removeprefix('cannot read: ')}")) from None
     try:
         return PolicyRuleSet.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(x) for x in first["loc"])
         message = first["msg"].removeprefix("Value error, ")
-        raise PolicyRuleError(f"{path}: {where + ': ' if where else ''}{message}") from None
+        raise PolicyRuleError(one_line(f"{path}: {where + ': ' if where else ''}{message}")) from None
 
 
 def rules_json_schema() -> Dict[str, Any]:

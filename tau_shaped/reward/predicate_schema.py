@@ -12,24 +12,25 @@ keys, so a typo is refused when the task file is loaded. The forms:
 - ``{"all": [...]}``, ``{"any": [...]}``, ``{"not": P}``, ``{"before": [P, Q]}``
 - ``{"unpreceded": P, "by": Q, "since": "start"|"previous"}``: the steps of P with no Q
   before them (since the start, or since P's previous step): ordering over every occurrence
-- ``{"unconfirmed": {"tools": [...], "mention": {...}, "yes": TEXT_MATCHER}}``: the write
-  calls that no agent message describing them, answered yes, precedes since the last write
+- ``{"unconfirmed": {"tools": [...], "mention": {...}, "yes": TEXT_MATCHER, "no": ...,
+  "no_unless": ...}}``: the write calls that no agent message describing them, answered yes
+  (a reply ``no`` finds, and ``no_unless`` does not, is no yes), precedes since the last write
 - ``{"event_sum": TYPE, "field": F, "where": {...}, ...MATCHER}``: the sum of a field over
   the matching events (money scoped to the conversation)
 - ``{"unsupported": "amount"|"time", ...}``: agent messages stating an amount or time that
   no observation, user message or listed value supports (typed statements)
 
 A MATCHER is a literal (canonical equality, SPEC §4.4) or an object whose
-keys are all operators: ``eq ne gt ge lt le in not_in contains regex``
-(several operators must all hold). A literal object whose keys all look like
-operators must be written ``{"eq": {...}}``.
+keys are all operators: ``eq ne gt ge lt le in not_in contains regex not_regex``
+(several operators must all hold; a regex is run by RE2, in linear time). A
+literal object whose keys all look like operators must be written ``{"eq": {...}}``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Dict, Iterator, List, Literal, Optional, Union
 
-from pydantic import Discriminator, Field, Tag, field_validator
+from pydantic import Discriminator, Field, Tag, field_validator, model_validator
 from typing_extensions import Annotated
 
 from tau_shaped.reward.matcher_schema import (  # noqa: F401 - re-exported: the predicate language's names
@@ -125,7 +126,18 @@ class Confirmation(_Strict):
     # yes to one kind of write is no yes to another
     verbs: Dict[str, List[str]] = Field(default_factory=dict)
     yes: TextMatcher
+    # a reply that ``no`` finds is never a yes, whatever ``yes`` finds later in it ("No, wait:
+    # yes, later"), unless ``no_unless`` finds it too ("No problem, go ahead"): checked first,
+    # it does what a negative lookahead did in a pattern, which RE2 has not
+    no: Optional[TextMatcher] = None
+    no_unless: Optional[TextMatcher] = None
     succeeded: bool = True
+
+    @model_validator(mode="after")
+    def _unless_needs_no(self) -> "Confirmation":
+        if self.no_unless is not None and self.no is None:
+            raise ValueError("no_unless qualifies no: give no as well")
+        return self
 
 
 class UnconfirmedPredicate(_Strict):

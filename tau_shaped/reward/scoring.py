@@ -15,7 +15,7 @@ from tau_shaped.env.overlay import changed_between
 from tau_shaped.reward.probes import compile_probes
 from tau_shaped.reward.result import ShapedRewardResult, check_blend, failed_result
 from tau_shaped.reward.shaped_env import task_seed
-from tau_shaped.env.traj_format import ParsedTrajectory, TrajectoryError, parse_actions, parse_traj
+from tau_shaped.env.traj_format import ParsedTrajectory, TrajectoryError, parse_actions, parse_replies, parse_traj
 from tau_shaped.reward.verifier import VerifyInput, task_overrides, verify
 
 _ENVS: "OrderedDict[Any, Any]" = OrderedDict()
@@ -70,7 +70,8 @@ def score_trajectory(
         if traj is not None:
             parsed = parse_traj(traj)
         else:
-            parsed = ParsedTrajectory(parse_actions(actions), list(user_replies or []), first_user_message)
+            parsed = ParsedTrajectory(parse_actions(actions), parse_replies(user_replies, first_user_message),
+                                      first_user_message)
     except TrajectoryError as exc:
         return failed_result("input_invalid", str(exc), blend, lam)
     try:

@@ -6,7 +6,7 @@ in a result), or None when nothing does:
 - ``find_phrase`` (``{"contains": s}``): case-insensitive, literal, on word boundaries that
   also respect numbers: "10" is found in "$10", "10." and "(10)" but not in "100", "1,000",
   "10.5" or "A10"; "refund" is not found in "refunded".
-- ``find_regex`` (``{"regex": r}``): ``re.search``.
+- ``find_regex`` (``{"regex": r}``): a search by RE2, in linear time (``data_regex``).
 - ``find_number`` (``{"number": x, "tolerance": t}``): some number the text states equals x:
   "$1,234.50", "1234.5" and "1234.50 dollars" all state 1234.5.
 - ``find_math`` (``{"math": expr}``): some expression in the text is symbolically equal to
@@ -19,6 +19,7 @@ import re
 from functools import lru_cache
 from typing import List, Optional, Tuple
 
+from tau_shaped.reward import data_regex
 from tau_shaped.reward.math_expressions import FUNCTIONS, LATEX, MathParseError, math_equal, parse_math
 
 __all__ = ["find_phrase", "find_regex", "numbers_in_text", "find_number", "find_math", "math_candidates"]
@@ -49,15 +50,10 @@ def find_phrase(text: str, phrase: str) -> Optional[str]:
 
 # --- regular expressions --------------------------------------------------------------------
 
-@lru_cache(maxsize=512)
-def _compiled(pattern: str) -> "re.Pattern[str]":
-    return re.compile(pattern)
-
-
 def find_regex(text: str, pattern: str) -> Optional[str]:
-    """``re.search`` (the whole match); an invalid pattern raises ``re.error``."""
-    match = _compiled(pattern).search(text)
-    return match.group(0) if match else None
+    """The first match of the data pattern (the whole match), found by RE2 in linear time; a
+    pattern RE2 refuses raises ``DataRegexError`` (an ``re.error``)."""
+    return data_regex.search(pattern, text)
 
 
 # --- numbers --------------------------------------------------------------------------------

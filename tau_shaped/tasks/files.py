@@ -4,16 +4,20 @@ Every error names the file, the task (its ``id``, or its position when the id
 itself is missing) and the JSON path of the offending value, e.g.::
 
     tasks/fd.json: task 'fd-cancel-3' at $[2].reward_overrides.safety_gates[0].when: ...
+
+A file is untrusted input (``env.json_input``): over 64 MiB, not UTF-8, not strict JSON (NaN,
+a repeated key, an integer of more than 4,300 digits) or nested more than 64 levels deep, it
+is refused with one line saying so, before any task is read.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Iterable, List, Sequence, Union
 
 from pydantic import ValidationError
 
+from tau_shaped.env.json_input import MAX_DEPTH, InputError, json_problem, one_line, read_json_file
 from tau_shaped.reward.predicate_schema import FORM_TAG
 from tau_shaped.tasks.schema import ShapedTask
 
@@ -23,10 +27,13 @@ class TaskFileError(ValueError):
 
     def __init__(self, path: Union[str, Path], errors: Sequence[str]) -> None:
         self.path = str(path)
-        self.errors = list(errors)
+        self.errors = [one_line(line) for line in errors]  # one line per problem, whatever it quotes
+        if len(self.errors) == 1:
+            super().__init__(f"{one_line(self.path)}: {self.errors[0]}")
+            return
         shown = "\n".join(f"  {line}" for line in self.errors[:50])
         more = f"\n  ... and {len(self.errors) - 50} more" if len(self.errors) > 50 else ""
-        super().__init__(f"{self.path}: {len(self.errors)} error(s)\n{shown}{more}")
+        super().__init__(f"{one_line(self.path)}: {len(self.errors)} error(s)\n{shown}{more}")
 
 
 def json_path(loc: Iterable[Union[str, int]]) -> str:
@@ -60,6 +67,13 @@ def parse_tasks(raw: Any, source: Union[str, Path] = "<tasks>") -> List[ShapedTa
     """Validate a decoded task file; raises TaskFileError listing every problem."""
     if not isinstance(raw, list):
         raise TaskFileError(source, [f"$: a task file holds a JSON list of tasks, not {type(raw).__name__}"])
+    problem = json_problem(raw, max_depth=MAX_DEPTH)
+    if problem is not None:  # what read_json_file checks, for a list given as Python objects
+        raise TaskFileError(source, [problem])
+    return _validate(raw, source)
+
+
+def _validate(raw: List[Any], source: Union[str, Path]) -> List[ShapedTask]:
     errors: List[str] = []
     tasks: List[ShapedTask] = []
     seen: dict = {}
@@ -84,14 +98,12 @@ def load_tasks(path: Union[str, Path]) -> List[ShapedTask]:
     """Read and validate one task file (a JSON list of tasks)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TaskFileError(path, [f"cannot read: {exc.strerror or exc}"]) from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TaskFileError(path, [f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]) from None
-    return parse_tasks(raw, path)
+        raw = read_json_file(path)
+    except InputError as exc:
+        raise TaskFileError(path, [str(exc)]) from None
+    if not isinstance(raw, list):
+        return parse_tasks(raw, path)  # refused there, in its words
+    return _validate(raw, path)  # read_json_file has checked the value
 
 
 def task_json_schema() -> dict:
