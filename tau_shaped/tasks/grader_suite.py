@@ -5,13 +5,13 @@ above a correct one."""
 
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from tau_shaped.env.json_input import InputError, read_json_file
 from tau_shaped.reward.result import check_blend
 from tau_shaped.tasks.domains import Domain
 from tau_shaped.reward.result import BLENDS, blend_reward
@@ -81,9 +81,9 @@ def load_corpus(folder: Path) -> List[Dict[str, Any]]:
     entries: List[Dict[str, Any]] = []
     for path in sorted(folder.glob("*.json")):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-            raise ValueError(f"{path}: not valid JSON: {getattr(exc, 'msg', str(exc).splitlines()[0] if str(exc) else type(exc).__name__)}") from None
+            data = read_json_file(path)
+        except InputError as exc:
+            raise ValueError(f"{path}: {exc}") from None
         if not isinstance(data, list):
             raise ValueError(f"{path}: a corpus file is a list of labeled trajectories")
         for i, e in enumerate(data):

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Union
 
 from tau_shaped.evaluation.agents.base import Agent, Turn
+from tau_shaped.env.json_input import InputError, read_json_file
 from tau_shaped.env.traj_format import TrajectoryError, parse_actions, parse_traj
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
@@ -30,8 +31,8 @@ def load_recordings(path: Union[str, Path]) -> Dict[str, List[Recording]]:
     """
     path = Path(path)
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+        raw = read_json_file(path)
+    except InputError as exc:
         raise ValueError(f"{path}: cannot read recordings: {exc}") from None
     if not isinstance(raw, list):
         raise ValueError(f"{path}: recordings must be a JSON list")

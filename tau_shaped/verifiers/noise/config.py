@@ -27,6 +27,8 @@ from typing import Dict, List, Literal, Optional, Union
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from tau_shaped.env.json_input import InputError, decode_utf8
+
 TIER_NAMES = ("fast_noisy", "balanced", "slow_precise")
 Rate = Field(default=0.0, ge=0.0, le=1.0)
 
@@ -129,11 +131,19 @@ def parse_noise_config(data: object, source: str = "<config>") -> NoiseConfig:
 def load_noise_config(path: Union[str, Path]) -> NoiseConfig:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()[: MAX_CONFIG_BYTES + 1]
     except OSError as exc:
         raise NoiseConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_CONFIG_BYTES:
+        raise NoiseConfigError(f"{path}: larger than the {MAX_CONFIG_BYTES:,} bytes a noise config may have")
+    try:
+        text = decode_utf8(raw)
+    except InputError as exc:
+        raise NoiseConfigError(f"{path}: {exc}") from None
     try:
         data = yaml.safe_load(text)
+    except RecursionError:
+        raise NoiseConfigError(f"{path}: nested too deeply") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
@@ -141,4 +151,5 @@ def load_noise_config(path: Union[str, Path]) -> NoiseConfig:
     return parse_noise_config(data, str(path))
 
 
+MAX_CONFIG_BYTES = 1024 * 1024
 EXAMPLE_CONFIG = Path(__file__).with_name("example_noise.yaml")

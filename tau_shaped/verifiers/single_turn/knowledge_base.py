@@ -19,7 +19,6 @@ and ``containment=False`` to require it.
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from pathlib import Path
@@ -27,6 +26,7 @@ from typing import Any, Dict, List, Literal, Optional, Union
 
 from pydantic import BaseModel, Field, ValidationError
 
+from tau_shaped.env.json_input import InputError, read_json_file
 from tau_shaped.verifiers.single_turn.math_answers import extract_answer
 from tau_shaped.verifiers.protocol import Verdict, Verifier, VerifierFault
 
@@ -72,11 +72,9 @@ class KnowledgeBase:
     def load(cls, path: Union[str, Path]) -> "KnowledgeBase":
         path = Path(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}") from None
+            data = read_json_file(path)  # size, encoding, strict JSON and depth checked first
+        except InputError as exc:
+            raise ValueError(f"{path}: {exc}") from None
         raw = data.get("entries") if isinstance(data, dict) else data
         if not isinstance(raw, list):
             raise ValueError(f"{path}: expected a list of entries or {{\"entries\": [...]}}")
