@@ -95,7 +95,7 @@ def test_bad_knowledge_base_files_name_the_file_and_entry(tmp_path):
         KnowledgeBase.load(dup)
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
-    with pytest.raises(ValueError, match="broken.json: not valid JSON"):
+    with pytest.raises(ValueError, match="broken.json: not JSON"):
         KnowledgeBase.load(broken)
 
 
