@@ -49,7 +49,7 @@ def tasks_check(
     for checked in check_files(files, domain, workers):
         path = checked.path
         if checked.error is not None:
-            typer.echo(f"{path}: {checked.error}", err=True)
+            typer.echo(checked.error if checked.error.startswith(str(path)) else f"{path}: {checked.error}", err=True)
             failed += 1
             continue
         for result in checked.checks:
