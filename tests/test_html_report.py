@@ -112,3 +112,18 @@ def test_an_episode_opens_in_a_real_browser_with_its_gate_and_diff(results, tmp_
     listing = subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", report.resolve().as_uri()],
                              capture_output=True, text=True, timeout=120).stdout
     assert listing.count('href="#ep-') >= 6 and 'id="episode-title"' not in listing  # the list, no episode open
+
+
+def test_safety_disagreements_are_listed_first(results, tmp_path):
+    """A trajectory legacy scores 1 while a gate fired (the end state matched) is the first
+    group of the reasons table, ahead of valid alternatives and both-0 episodes."""
+    records = read_results(results)
+    unsafe = next(r for r in records if r["info"]["shaped"]["gate_violations"])
+    forged = {**unsafe, "reward": 1.0, "trial": 7}  # as if the final state had matched the ground truth
+    path = tmp_path / "with_safety.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records + [forged]), encoding="utf-8")
+    page = write_report([summarize(path)], tmp_path / "r.html").read_text(encoding="utf-8")
+    verdicts = {(e["task"], e["trial"]): e["verdict"] for e in _data(page)["episodes"]}
+    assert verdicts[(forged["info"]["task_key"], 7)] == "safety"
+    rows = re.findall(r"<tr><td><span class='pill v-(\w+)'>", page)
+    assert rows[0] == "safety" and rows.count("safety") == 1 and "alternative" in rows
