@@ -1,8 +1,8 @@
-"""The code-execution verifier and its sandbox (issue 6), against hostile code.
+"""The code-execution verifier and its sandbox (issues 6 and 17), against hostile code.
 
 Every hostile program must fail (score 0, or a timeout that is the policy's
 fault), finish within its limits, leave no process running and write nothing
-outside its temporary directory.
+outside its box. The bigger hostile corpus is in test_sandbox_hostile.py.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from tau_shaped.verifiers.single_turn.code_sandbox import SandboxLimits, network_prefix, run_in_sandbox
+from tau_shaped.verifiers.single_turn.code_sandbox import SandboxLimits, bubblewrap_problem, run_in_sandbox
 from tau_shaped.verifiers.single_turn.code_verifier import CodeVerifier, extract_code, normalize_output
 from tau_shaped.verifiers.protocol import VerifierStatus
+
+pytestmark = pytest.mark.skipif(bubblewrap_problem() is not None, reason=f"no sandbox here: {bubblewrap_problem()}")
 
 FAST = {"wall_seconds": 2, "cpu_seconds": 2}
 DOUBLE = {"tests": [{"input": "2\n", "output": "4"}, {"input": "5", "output": "10\n"}], "limits": FAST}
@@ -34,7 +36,7 @@ def sandbox_processes():
             cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
         except OSError:
             continue
-        if b"tau-shaped-sandbox-" in cmdline:
+        if f"tau-shaped-sandbox-run-{os.getpid()}-".encode() in cmdline:  # this process's runs only
             found.append(pid)
     return found
 
@@ -100,22 +102,23 @@ def test_cpu_limit():
 
 
 @pytest.mark.parametrize(
-    "bomb",
+    "bomb, score",
     [
-        "import os\nwhile True:\n    os.fork()",
-        "import subprocess\nwhile True:\n    subprocess.Popen(['sleep', '60'])",
-        "import multiprocessing\ndef f():\n    import time; time.sleep(60)\nwhile True:\n    multiprocessing.Process(target=f).start()",
-        "import os\nos.posix_spawn('/bin/sleep', ['sleep', '60'], {})",
-        "import os\nos.system('sleep 60 &')",
-        "import ctypes\nctypes.CDLL(None).fork()",
+        ("import os\nwhile True:\n    os.fork()", 0.0),
+        ("import subprocess\nwhile True:\n    subprocess.Popen(['sleep', '60'])", 0.0),
+        ("import multiprocessing\ndef f():\n    import time; time.sleep(60)\nwhile True:\n    multiprocessing.Process(target=f).start()", 0.0),
+        ("import ctypes\nctypes.CDLL(None).fork()", 0.0),  # both processes print: "done" twice
+        # one child is allowed inside the box; it dies with the box when the program ends
+        ("import os\nos.posix_spawn('/bin/sleep', ['sleep', '60'], {})", 1.0),
+        ("import os\nos.system('sleep 60 &')", 1.0),
     ],
-    ids=["fork", "subprocess", "multiprocessing", "posix_spawn", "system", "ctypes"],
+    ids=["fork", "subprocess", "multiprocessing", "ctypes", "posix_spawn", "system"],
 )
-def test_fork_bombs_and_children_are_refused(verifier, bomb):
+def test_fork_bombs_and_children_die_with_the_box(verifier, bomb, score):
     start = time.perf_counter()
     outcome = verifier.verify_outcome({"tests": [{"input": "", "output": "done"}], "limits": FAST}, bomb + "\nprint('done')")
     assert time.perf_counter() - start < 4
-    assert outcome.score == 0.0
+    assert outcome.score == score and outcome.metadata["isolation"] == "bubblewrap"
 
 
 def test_memory_hog_fails_without_hurting_the_parent(verifier):
@@ -126,22 +129,23 @@ def test_memory_hog_fails_without_hurting_the_parent(verifier):
     assert not grow.ok and grow.limit_hit in ("memory", "wall")
 
 
-def test_writing_outside_its_directory_is_refused(verifier, tmp_path):
+def test_writing_outside_its_box_reaches_nothing(verifier, tmp_path):
     marker = f"escape-{os.getpid()}-{time.time_ns()}"
     targets = [Path(tempfile.gettempdir()) / f"{marker}.txt", tmp_path / f"{marker}.txt", Path.home() / f"{marker}.txt"]
     attempts = "\n".join(
-        f"try:\n    open({str(t)!r}, 'w').write('x')\nexcept Exception as e:\n    print(type(e).__name__)" for t in targets
+        f"try:\n    open({str(t)!r}, 'w').write('x')\n    print('wrote')\nexcept Exception as e:\n    print(type(e).__name__)"
+        for t in targets
     )
     attempts += f"\ntry:\n    open('../{marker}.txt', 'w').write('x')\nexcept Exception as e:\n    print(type(e).__name__)"
-    attempts += f"\nimport os\ntry:\n    os.rename('solution.py', '/tmp/{marker}.py')\nexcept Exception as e:\n    print(type(e).__name__)"
     attempts += "\nopen('inside.txt', 'w').write('fine')\nprint(open('inside.txt').read())"
     result = run_in_sandbox(attempts, limits=SandboxLimits(**FAST))
-    assert result.stdout.split() == ["PermissionError"] * 5 + ["fine"], result.stderr
-    for target in targets + [Path(tempfile.gettempdir()) / f"{marker}.txt", Path(tempfile.gettempdir()) / f"{marker}.py"]:
+    # /tmp in the box is its own tmpfs: that write lands there and vanishes with the box
+    assert result.stdout.split() == ["wrote", "FileNotFoundError", "FileNotFoundError", "OSError", "fine"], result.stderr
+    for target in targets:
         assert not target.exists()
 
 
-def test_sockets_are_refused_and_nothing_connects(verifier):
+def test_sockets_reach_nothing(verifier):
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", 0))
     listener.listen(1)
@@ -149,25 +153,24 @@ def test_sockets_are_refused_and_nothing_connects(verifier):
     port = listener.getsockname()[1]
     code = (
         "import socket\n"
-        "for target in [('127.0.0.1', %d), ('pypi.org', 443)]:\n"
+        "for target in [('127.0.0.1', %d), ('localhost', %d)]:\n"
         "    try:\n"
         "        socket.create_connection(target, timeout=1)\n"
         "        print('connected')\n"
         "    except Exception as e:\n"
-        "        print(type(e).__name__)\n" % port
+        "        print(type(e).__name__)\n" % (port, port)
     )
     result = run_in_sandbox(code, limits=SandboxLimits(**FAST))
-    assert "connected" not in result.stdout and result.stdout.split() == ["PermissionError", "PermissionError"]
+    assert result.ok and "connected" not in result.stdout and len(result.stdout.split()) == 2
     with pytest.raises(socket.timeout):
         listener.accept()
     listener.close()
 
 
-@pytest.mark.skipif(not network_prefix(), reason="this machine cannot create a network namespace (unshare --net)")
-def test_network_namespace_when_the_machine_allows_it():
+def test_network_namespace_has_only_loopback():
     result = run_in_sandbox("print(open('/proc/self/net/dev').read().count(':'))", limits=SandboxLimits(**FAST))
     assert result.network_isolated and result.ok
-    assert int(result.stdout.strip()) <= 1  # only the (down) loopback
+    assert int(result.stdout.strip()) <= 1  # only the box's own loopback
 
 
 def test_environment_secrets_are_not_visible(monkeypatch):
@@ -178,12 +181,12 @@ def test_environment_secrets_are_not_visible(monkeypatch):
     )
     result = run_in_sandbox(code, limits=SandboxLimits(**FAST))
     assert result.ok and "s3cr3t-value" not in result.stdout and "TAU_SHAPED_TEST_SECRET" not in result.stdout
-    assert "PermissionError" in result.stdout
+    assert "FileNotFoundError" in result.stdout or "PermissionError" in result.stdout
 
 
 def test_output_flood_is_capped():
     result = run_in_sandbox("while True:\n    print('x' * 1000)", limits=SandboxLimits(output_bytes=10_000, file_size_bytes=1 << 20, **FAST))
-    assert not result.ok and len(result.stdout) <= 10_000 and result.limit_hit in ("file_size", "wall")
+    assert not result.ok and len(result.stdout) <= 10_000 and result.limit_hit in ("output", "wall")
 
 
 def test_runs_from_a_thread(verifier):

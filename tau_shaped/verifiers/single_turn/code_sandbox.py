@@ -1,46 +1,65 @@
-"""Running untrusted Python in a child process with hard limits.
+"""Running untrusted Python in a kernel-isolated box (bubblewrap), with hard limits.
 
-:func:`run_in_sandbox` writes the source into a fresh temporary directory and
-runs it with ``python -I -S -B`` (no user site, no environment variables read,
-no bytecode written) through :mod:`.sandbox_bootstrap`, which drops to an
-unprivileged uid when the parent is root and installs an audit hook (see its
-docstring for what it refuses). The OS enforces the rest:
+:func:`run_in_sandbox` runs a program, with the stdin it is given, under
+:mod:`.sandbox_bootstrap` (the harness) in one of two ways:
 
-- resource limits set before the interpreter starts: CPU seconds, address
-  space, process count, file size (which also caps stdout/stderr, written to
-  files in the temporary directory), open files, no core dumps;
-- a scrubbed environment: only PATH, LANG and HOME (the temporary directory),
-  so a parent's secrets (API keys) are not inherited;
-- a new network namespace (no interfaces but a down loopback) when
-  ``unshare --net`` works on the machine, probed once; the result says whether
-  the run was network-isolated;
-- a new session, killed as a whole process group on a wall-clock timeout and
-  after every run, so nothing it started outlives it.
+- ``isolation="bubblewrap"`` (the default, and the only isolation): the
+  namespaces, mounts and uid of :mod:`.bwrap_box`, plus the seccomp deny-list
+  of :mod:`.seccomp_filter` on x86-64. The program, the harness and the job go
+  in through memory file descriptors; nothing of the host's filesystem but
+  ``/usr`` is visible. Whether the machine can do it is probed once (a real
+  run of a one-line program); when it cannot, :class:`SandboxUnavailable` is
+  raised with the reason, and nothing runs;
+- ``isolation="none"``: the old path, for callers that opted in: the
+  verifier's own interpreter in a temporary directory, with a scrubbed
+  environment, a new session and the harness's audit hook. It isolates nothing
+  that matters against hostile code.
 
-The temporary directory is removed afterwards. Works from any thread.
+Either way:
+
+- the harness applies the resource limits to its own process before the
+  program runs (CPU seconds, address space, processes, file size, open files,
+  no core); ``/tmp`` in the box is a tmpfs capped at ``tmp_bytes``;
+- stdin is a sealed memory file (no pipe to fill, nothing to deadlock on,
+  nothing the program can write back into);
+- stdout and stderr are pipes the parent reads, at most ``output_bytes`` each:
+  one byte more and the run is killed (``limit_hit == "output"``);
+- a wall-clock deadline from the start: past it the run is killed. Killing
+  bubblewrap kills the box's pid namespace, so nothing it started survives it;
+  the same happens when the program ends (the namespace's init leaves with it).
+
+Works from any thread (no ``preexec_fn``).
 """
 
 from __future__ import annotations
 
+import fcntl
+import itertools
+import json
 import os
-import shutil
+import selectors
 import signal
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-try:
-    import resource
-except ImportError:  # pragma: no cover - not POSIX
-    resource = None  # type: ignore[assignment]
+from tau_shaped.verifiers.single_turn import bwrap_box, seccomp_filter
+from tau_shaped.verifiers.single_turn.bwrap_box import BoxConfig
 
 BOOTSTRAP = Path(__file__).with_name("sandbox_bootstrap.py")
-NOBODY = 65534
+BUBBLEWRAP = "bubblewrap"
+NONE = "none"
+PROBE_TEXT = "tau-shaped-box-ok"
+READ_CHUNK = 65536
+RUN_LABEL = "tau-shaped-sandbox-run-"  # + "<verifier pid>-<n>": on the box's command line, so its processes can be found
+_runs = itertools.count(1)
+POLL_SECONDS = 0.05
+DRAIN_SECONDS = 0.25
 
 
 @dataclass(frozen=True)
@@ -52,6 +71,7 @@ class SandboxLimits:
     file_size_bytes: int = 16 * 1024 * 1024
     open_files: int = 64
     output_bytes: int = 1024 * 1024
+    tmp_bytes: int = 64 * 1024 * 1024
 
 
 @dataclass
@@ -64,144 +84,242 @@ class SandboxResult:
     duration_s: float
     limit_hit: Optional[str]
     network_isolated: bool
+    isolation: str = BUBBLEWRAP
     notes: List[str] = field(default_factory=list)
+    run_label: str = ""
 
     @property
     def ok(self) -> bool:
-        return self.exit_code == 0 and not self.timed_out
+        return self.exit_code == 0 and not self.timed_out and self.limit_hit != "output"
 
 
-@lru_cache(maxsize=1)
-def network_prefix() -> tuple:
-    """The command prefix that runs a child without network, or () where none works."""
-    if shutil.which("unshare") is None or not sys.platform.startswith("linux"):
-        return ()
-    for prefix in (("unshare", "--net", "--"), ("unshare", "--net", "--map-root-user", "--")):
+class SandboxUnavailable(RuntimeError):
+    """The box cannot run on this machine; the message says why."""
+
+
+def _memory_file(data: bytes) -> int:
+    """A descriptor at offset 0 holding ``data``: a memfd sealed against writes, growth and
+    shrinking where the OS has them (the box gets its stdin this way and cannot change it)."""
+    if not hasattr(os, "memfd_create"):  # pragma: no cover - not Linux
+        fd = os.open(tempfile.gettempdir(), os.O_TMPFILE | os.O_RDWR, 0o600)
+    else:
+        fd = os.memfd_create("tau-shaped-box", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+    os.lseek(fd, 0, os.SEEK_SET)
+    if hasattr(os, "memfd_create"):
+        fcntl.fcntl(fd, fcntl.F_ADD_SEALS, fcntl.F_SEAL_SEAL | fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW | fcntl.F_SEAL_WRITE)
+    return fd
+
+
+def _job(mode: str, workdir: str, solution: str, limits: SandboxLimits, steps: Optional[Sequence], guard: bool) -> bytes:
+    harness_limits = {k: v for k, v in asdict(limits).items() if k in
+                      ("cpu_seconds", "memory_bytes", "max_processes", "file_size_bytes", "open_files")}
+    job = {"mode": mode, "workdir": workdir, "solution": solution, "limits": harness_limits,
+           "steps": [list(step) for step in steps or []], "guard": guard}
+    return json.dumps(job).encode("utf-8")
+
+
+def _collect(process: subprocess.Popen, limits: SandboxLimits, deadline: float) -> Tuple[bytes, bytes, bool, bool]:
+    """Read stdout and stderr until both close, the deadline passes or one overflows."""
+    buffers = {process.stdout.fileno(): bytearray(), process.stderr.fileno(): bytearray()}
+    timed_out = overflow = False
+    drain_until: Optional[float] = None  # once the program has ended: what its leftovers may still write
+    with selectors.DefaultSelector() as selector:
+        for fd in buffers:
+            selector.register(fd, selectors.EVENT_READ)
+        while selector.get_map() and not overflow:
+            now = time.monotonic()
+            if drain_until is None and _has_exited(process):
+                drain_until = min(deadline, now + DRAIN_SECONDS)
+            if now >= (drain_until if drain_until is not None else deadline):
+                timed_out = drain_until is None
+                break
+            remaining = (drain_until if drain_until is not None else deadline) - now
+            for key, _ in selector.select(min(remaining, POLL_SECONDS)):
+                chunk = os.read(key.fd, READ_CHUNK)
+                if not chunk:
+                    selector.unregister(key.fd)
+                    continue
+                buffer = buffers[key.fd]
+                room = limits.output_bytes - len(buffer)
+                buffer += chunk[:room]
+                overflow = overflow or len(chunk) > room
+    while not (timed_out or overflow or _has_exited(process)):
+        if time.monotonic() >= deadline:
+            timed_out = True
+        else:
+            time.sleep(POLL_SECONDS / 5)
+    return bytes(buffers[process.stdout.fileno()]), bytes(buffers[process.stderr.fileno()]), timed_out, overflow
+
+
+def _has_exited(process: subprocess.Popen) -> bool:
+    """Whether the child has ended, without reaping it: its pid (and process group id) stays
+    reserved until :func:`_execute` kills the group, so the kill can never hit a stranger."""
+    if process.returncode is not None:
+        return True
+    if not hasattr(os, "waitid"):  # pragma: no cover - not Linux
+        return process.poll() is not None
+    try:
+        return os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:
+        return True
+
+
+def _kill(process: subprocess.Popen) -> None:
+    """Kill the child (and with bubblewrap, its pid namespace) and its process group; it is not reaped yet."""
+    for kill in (lambda: os.kill(process.pid, signal.SIGKILL), lambda: os.killpg(process.pid, signal.SIGKILL)):
         try:
-            probe = subprocess.run([*prefix, sys.executable, "-c", "pass"], capture_output=True, timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
-            continue
-        if probe.returncode == 0:
-            return prefix
-    return ()
+            kill()
+        except (ProcessLookupError, PermissionError, OSError):
+            pass
 
 
-@lru_cache(maxsize=1)
-def can_drop_privileges() -> bool:
-    """Whether an unprivileged uid can run this interpreter and the bootstrap (not when
-    either lives under a private home such as /root); probed once, as root only."""
-    if not hasattr(os, "geteuid") or os.geteuid() != 0:
-        return False
-
-    def drop() -> None:
-        os.setgroups([])
-        os.setgid(NOBODY)
-        os.setuid(NOBODY)
-
+def _execute(command: List[str], stdin_fd: int, pass_fds: Sequence[int], cwd: str, limits: SandboxLimits,
+             ids: Optional[Tuple[int, int]]) -> Tuple[Optional[int], bytes, bytes, bool, bool, float]:
+    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": cwd}
+    extra: Dict[str, Any] = {"user": ids[0], "group": ids[1], "extra_groups": []} if ids else {}
+    start = time.monotonic()
+    process = subprocess.Popen(command, stdin=stdin_fd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
+                               env=env, pass_fds=tuple(pass_fds), close_fds=True, start_new_session=True, **extra)
     try:
-        probe = subprocess.run([sys.executable, "-I", "-S", "-B", str(BOOTSTRAP), "--probe"], capture_output=True,
-                               timeout=10, preexec_fn=drop, cwd="/")
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return probe.returncode == 0
+        stdout, stderr, timed_out, overflow = _collect(process, limits, start + limits.wall_seconds)
+    finally:
+        _kill(process)  # when it has ended, whatever is left in its group; else the box dies with it
+        returncode = process.wait()
+        process.stdout.close()
+        process.stderr.close()
+    return returncode, stdout, stderr, timed_out, overflow, time.monotonic() - start
 
 
-def _limits(limits: SandboxLimits):
-    def apply() -> None:
-        if resource is None:  # pragma: no cover
-            return
-        cpu = max(1, int(limits.cpu_seconds))
-        for name, value in (
-            ("RLIMIT_CPU", (cpu, cpu + 1)),
-            ("RLIMIT_AS", (limits.memory_bytes, limits.memory_bytes)),
-            ("RLIMIT_NPROC", (limits.max_processes, limits.max_processes)),
-            ("RLIMIT_FSIZE", (limits.file_size_bytes, limits.file_size_bytes)),
-            ("RLIMIT_NOFILE", (limits.open_files, limits.open_files)),
-            ("RLIMIT_CORE", (0, 0)),
-        ):
-            if hasattr(resource, name):
-                resource.setrlimit(getattr(resource, name), value)
-
-    return apply
-
-
-def _read(path: Path, limit: int) -> str:
-    try:
-        with path.open("rb") as stream:
-            return stream.read(limit).decode("utf-8", errors="replace")
-    except OSError:
-        return ""
-
-
-def _kill_group(pgid: int) -> None:
-    try:
-        os.killpg(pgid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
-def _limit_hit(result_signal: Optional[int], stderr: str, timed_out: bool) -> Optional[str]:
+def _limit_hit(signal_number: Optional[int], stderr: str, timed_out: bool, overflow: bool) -> Optional[str]:
     if timed_out:
         return "wall"
-    if result_signal == signal.SIGXCPU:
+    if overflow:
+        return "output"
+    if signal_number == signal.SIGXCPU:
         return "cpu"
-    if result_signal == signal.SIGXFSZ or "File too large" in stderr:
+    if signal_number == signal.SIGXFSZ or "File too large" in stderr:
         return "file_size"
     if "MemoryError" in stderr:
         return "memory"
     return None
 
 
-def run_in_sandbox(source: str, stdin: str = "", limits: SandboxLimits = SandboxLimits()) -> SandboxResult:
-    """Run ``source`` as a Python program in the sandbox; see the module docstring."""
-    drop = can_drop_privileges()
-    prefix = network_prefix()
-    notes: List[str] = []
-    if hasattr(os, "geteuid") and os.geteuid() == 0 and not drop:
-        notes.append("running as root without a uid drop (the interpreter is not readable by nobody): the audit hook guards")
-    if prefix and "--map-root-user" in prefix:
-        drop = False  # inside a user namespace the uid is already unprivileged outside it
-    with tempfile.TemporaryDirectory(prefix="tau-shaped-sandbox-") as workdir:
-        work = Path(workdir)
-        solution = work / "solution.py"
-        solution.write_text(source, encoding="utf-8")
-        (work / "stdin.txt").write_text(stdin, encoding="utf-8")
-        if drop:
-            try:
-                for path in (work, solution):
-                    os.chown(path, NOBODY, NOBODY)
-            except OSError as exc:
-                drop = False
-                notes.append(f"could not hand the directory to an unprivileged user: {exc}")
-        command = [*prefix, sys.executable, "-I", "-S", "-B", str(BOOTSTRAP), str(work), "1" if drop else "0", str(solution)]
-        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": str(work)}
-        start = time.perf_counter()
-        with (work / "stdin.txt").open("rb") as fin, (work / ".stdout").open("wb") as fout, (work / ".stderr").open("wb") as ferr:
-            process = subprocess.Popen(
-                command, stdin=fin, stdout=fout, stderr=ferr, cwd=work, env=env,
-                start_new_session=True, preexec_fn=_limits(limits), close_fds=True,
-            )
-            timed_out = False
-            try:
-                process.wait(timeout=limits.wall_seconds)
-            except subprocess.TimeoutExpired:
-                timed_out = True
-            _kill_group(process.pid)  # the session's process group: whatever it started dies too
-            returncode = process.wait()
-        duration = time.perf_counter() - start
-        stdout = _read(work / ".stdout", limits.output_bytes)
-        stderr = _read(work / ".stderr", limits.output_bytes)
-    signal_number = -returncode if returncode < 0 else None
-    if prefix and returncode != 0 and "unshare" in stderr[:200]:
-        notes.append("unshare failed in the child")
+def _run_label() -> str:
+    return f"{RUN_LABEL}{os.getpid()}-{next(_runs)}"
+
+
+def _result(returncode: int, stdout: bytes, stderr: bytes, timed_out: bool, overflow: bool, duration: float,
+            isolation: str, signal_number: Optional[int], notes: List[str], label: str) -> SandboxResult:
+    err = stderr.decode("utf-8", errors="replace")
     return SandboxResult(
-        exit_code=None if timed_out else returncode,
-        stdout=stdout,
-        stderr=stderr,
-        timed_out=timed_out,
-        killed_by_signal=None if timed_out else signal_number,
-        duration_s=duration,
-        limit_hit=_limit_hit(signal_number, stderr, timed_out),
-        network_isolated=bool(prefix),
-        notes=notes,
+        exit_code=None if timed_out else returncode, stdout=stdout.decode("utf-8", errors="replace"), stderr=err,
+        timed_out=timed_out, killed_by_signal=None if timed_out else signal_number, duration_s=duration,
+        limit_hit=_limit_hit(signal_number, err, timed_out, overflow), network_isolated=isolation == BUBBLEWRAP,
+        isolation=isolation, notes=notes, run_label=label,
     )
+
+
+def _run_bubblewrap(config: BoxConfig, source: str, stdin: str, limits: SandboxLimits, steps: Optional[Sequence]) -> SandboxResult:
+    mode = "stdio" if steps is None else "asserts"
+    data = {
+        "harness": BOOTSTRAP.read_bytes(),
+        "solution": source.encode("utf-8", errors="surrogatepass"),
+        "job": _job(mode, bwrap_box.WORKDIR, bwrap_box.SOLUTION, limits, steps, guard=False),
+    }
+    program = seccomp_filter.deny_list_program() if config.seccomp else None
+    if program is not None:
+        data["seccomp"] = program
+    fds = {name: _memory_file(blob) for name, blob in data.items()}
+    stdin_fd = _memory_file(stdin.encode("utf-8", errors="surrogatepass"))
+    try:
+        label = _run_label()
+        command = bwrap_box.bwrap_command(config, fds, limits.tmp_bytes) + [label]
+        returncode, out, err, timed_out, overflow, duration = _execute(command, stdin_fd, list(fds.values()), "/", limits, config.host_ids)
+    finally:
+        for fd in [*fds.values(), stdin_fd]:
+            os.close(fd)
+    # bubblewrap reports a program killed by signal N as exit status 128 + N
+    signal_number = returncode - 128 if 128 < returncode < 128 + 65 else None
+    notes = [] if config.seccomp else ["no seccomp filter (no syscall table for this machine)"]
+    return _result(returncode, out, err, timed_out, overflow, duration, BUBBLEWRAP, signal_number, notes, label)
+
+
+def _run_unisolated(source: str, stdin: str, limits: SandboxLimits, steps: Optional[Sequence]) -> SandboxResult:
+    mode = "stdio" if steps is None else "asserts"
+    with tempfile.TemporaryDirectory(prefix="tau-shaped-sandbox-") as workdir:
+        solution = Path(workdir) / "solution.py"
+        solution.write_text(source, encoding="utf-8", errors="surrogatepass")
+        job = Path(workdir) / "job.json"
+        job.write_bytes(_job(mode, workdir, str(solution), limits, steps, guard=True))
+        stdin_fd = _memory_file(stdin.encode("utf-8", errors="surrogatepass"))
+        try:
+            label = _run_label()
+            command = [sys.executable, "-I", "-S", "-B", str(BOOTSTRAP), str(job), label]
+            returncode, out, err, timed_out, overflow, duration = _execute(command, stdin_fd, (), workdir, limits, None)
+        finally:
+            os.close(stdin_fd)
+    signal_number = -returncode if returncode < 0 else None
+    return _result(returncode, out, err, timed_out, overflow, duration, NONE, signal_number,
+                   ["unisolated: the program ran as the verifier's user, with its view of the machine"], label)
+
+
+@lru_cache(maxsize=1)
+def _probe() -> Tuple[Optional[BoxConfig], str]:
+    if not sys.platform.startswith("linux"):
+        return None, "bubblewrap needs Linux"
+    bwrap = bwrap_box.find_bwrap()
+    if bwrap is None:
+        return None, "bubblewrap (bwrap) is not installed"
+    python = bwrap_box.box_python()
+    if python is None:
+        return None, f"no system Python under {bwrap_box.READ_ONLY_PREFIX} to run inside the box"
+    filters = [True, False] if seccomp_filter.deny_list_program() is not None else [False]
+    failures: List[str] = []
+    for ids in bwrap_box.host_id_candidates():
+        for seccomp in filters:
+            config = BoxConfig(bwrap=bwrap, python=python, host_ids=ids, seccomp=seccomp)
+            try:
+                result = _run_bubblewrap(config, f"print({PROBE_TEXT!r})", "", SandboxLimits(wall_seconds=20), None)
+            except OSError as exc:
+                failures.append(f"{config.describe()}: {exc}")
+                continue
+            if result.ok and result.stdout.strip() == PROBE_TEXT:
+                return config, ""
+            failures.append(f"{config.describe()}: exit {result.exit_code}: {result.stderr.strip()[-300:]}")
+    return None, "bubblewrap failed its probe: " + " | ".join(failures)
+
+
+def bubblewrap_problem() -> Optional[str]:
+    """Why the box cannot run here, or None when it can (probed once per process)."""
+    return _probe()[1] or None
+
+
+def bubblewrap_config() -> BoxConfig:
+    config, problem = _probe()
+    if config is None:
+        raise SandboxUnavailable(problem)
+    return config
+
+
+def reset_probe() -> None:
+    """Forget the probe's answer (tests; after installing bubblewrap)."""
+    _probe.cache_clear()
+
+
+def run_in_sandbox(source: str, stdin: str = "", limits: SandboxLimits = SandboxLimits(), *,
+                   isolation: str = BUBBLEWRAP, steps: Optional[Sequence] = None) -> SandboxResult:
+    """Run ``source`` as a Python program; see the module docstring.
+
+    With ``steps`` (``[("x", statements) | ("e", expression), ...]``) the harness runs in
+    ``asserts`` mode: stdout is then its report (one JSON line per step), and what the
+    program prints goes to stderr.
+    """
+    if isolation == BUBBLEWRAP:
+        return _run_bubblewrap(bubblewrap_config(), source, stdin, limits, steps)
+    if isolation == NONE:
+        return _run_unisolated(source, stdin, limits, steps)
+    raise ValueError(f"unknown isolation {isolation!r} (use {BUBBLEWRAP!r} or {NONE!r})")

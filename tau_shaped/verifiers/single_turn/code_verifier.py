@@ -1,33 +1,50 @@
-"""Code execution: run the response's program against the prompt's test cases.
+"""Code execution: run the response's program against the prompt's test cases, in the box.
 
 ``prompt`` is a dict with any of:
 
-- ``tests``: ``[{"input": "...", "output": "..."}]``, stdin/stdout cases; the
-  output matches when equal after trailing whitespace is removed from every line
-  and trailing blank lines are dropped;
-- ``asserts``: ``["assert f(2) == 4", ...]``, statements run after the
-  response's code, all in one program (one case: passes iff it exits 0);
+- ``tests``: ``[{"input": "...", "output": "..."}]``, stdin/stdout cases, one
+  box run each; a case passes when the program exits 0 within its limits *and*
+  its stdout equals the expected output after trailing whitespace is removed
+  from every line and trailing blank lines are dropped. Only the program and
+  the input enter the box; the parent compares the output;
+- ``asserts``: ``["assert f(2) == 4", ...]``, one case, run after the
+  response's code in one box run; it passes when the program runs to its end
+  and every assertion holds. The assertions are judged by the parent on the
+  values the box reports (see :mod:`.assert_oracle`): an exit status, an
+  ``atexit`` hook or an object claiming to equal everything cannot pass them;
 - ``limits``: overrides of :class:`~.code_sandbox.SandboxLimits` fields.
 
 ``response`` is text; the code is the last fenced block (```` ```python ````
 or plain ```` ``` ````), else the whole text. The score is the fraction of
 cases passed. A case that times out or hits a limit fails; when every case
 failed and one of them ran out of time, the outcome is the response's timeout
-(status ``timeout``, score 0, the policy's fault). If the sandbox cannot start,
-the verifier abstains.
+(status ``timeout``, score 0, the policy's fault).
+
+Isolation: the code runs under bubblewrap (:mod:`.code_sandbox`). Where the
+machine cannot run it, the verifier refuses (``internal_error``, score None,
+the reason in the metadata) unless built with ``allow_unisolated=True``, which
+then runs the code on the old unisolated path; ``isolation="none"`` (with
+``allow_unisolated=True``) always does. Every outcome's metadata says which
+isolation was used: ``"bubblewrap"``, ``"none (opted in)"``, or
+``"unavailable"`` when nothing ran for want of it.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import asdict, fields
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
-from tau_shaped.verifiers.single_turn.code_sandbox import SandboxLimits, SandboxResult, run_in_sandbox
-from tau_shaped.verifiers.protocol import ResponseTimeout, Verdict, Verifier, VerifierFault
+from tau_shaped.verifiers.protocol import ResponseTimeout, Verdict, Verifier, VerifierFault, VerifierOutcome
+from tau_shaped.verifiers.single_turn.assert_oracle import judge, plan_asserts
+from tau_shaped.verifiers.single_turn.code_sandbox import (
+    BUBBLEWRAP, NONE, SandboxLimits, SandboxResult, SandboxUnavailable, bubblewrap_problem, run_in_sandbox,
+)
 
 _FENCE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)```", re.S | re.I)
 STDERR_TAIL = 300
+LABELS = {BUBBLEWRAP: "bubblewrap", NONE: "none (opted in)"}
+UNAVAILABLE = "unavailable"
 
 
 def extract_code(response: str) -> str:
@@ -59,25 +76,65 @@ def _case(result: SandboxResult, passed: bool) -> Dict[str, Any]:
 class CodeVerifier(Verifier):
     name = "code"
 
+    def __init__(self, allow_unisolated: bool = False, isolation: str = BUBBLEWRAP) -> None:
+        if isolation not in LABELS:
+            raise ValueError(f"isolation must be {BUBBLEWRAP!r} or {NONE!r}, not {isolation!r}")
+        if isolation == NONE and not allow_unisolated:
+            raise ValueError("isolation='none' runs untrusted code unisolated: it needs allow_unisolated=True")
+        self.allow_unisolated = allow_unisolated
+        self.isolation = isolation
+
+    def _isolation(self) -> Optional[str]:
+        """The isolation this call uses, or None when it must refuse (bubblewrap missing, no opt-in)."""
+        if self.isolation == NONE:
+            return NONE
+        if bubblewrap_problem() is None:
+            return BUBBLEWRAP
+        return NONE if self.allow_unisolated else None
+
+    def verify_outcome(self, prompt: Any, response: Any) -> VerifierOutcome:
+        outcome = super().verify_outcome(prompt, response)
+        if "isolation" in outcome.metadata:
+            return outcome
+        isolation = self._isolation()
+        label = LABELS[isolation] if isolation else UNAVAILABLE
+        return outcome.with_updates(metadata={**outcome.metadata, "isolation": label})
+
     def check(self, prompt: Any, response: Any) -> Verdict:
         if not isinstance(prompt, dict) or not (prompt.get("tests") or prompt.get("asserts")):
             raise VerifierFault("a code prompt needs 'tests' or 'asserts'")
         limits = _limits(prompt)
+        asserts = prompt.get("asserts") or []
+        try:
+            plan = plan_asserts([asserts] if isinstance(asserts, str) else list(asserts)) if asserts else None
+        except ValueError as exc:
+            raise VerifierFault(str(exc)) from None
+        isolation = self._isolation()
+        if isolation is None:
+            raise VerifierFault(
+                f"refusing to run untrusted code without isolation: {bubblewrap_problem()} "
+                "(install bubblewrap, or opt in with CodeVerifier(allow_unisolated=True))"
+            )
         code = extract_code(response if isinstance(response, str) else "")
         cases: List[Dict[str, Any]] = []
         try:
             for test in prompt.get("tests") or []:
-                result = run_in_sandbox(code, str(test.get("input", "")), limits)
+                result = run_in_sandbox(code, str(test.get("input", "")), limits, isolation=isolation)
                 passed = result.ok and normalize_output(result.stdout) == normalize_output(str(test.get("output", "")))
                 cases.append(_case(result, passed))
-            if prompt.get("asserts"):
-                program = code + "\n\n" + "\n".join(str(a) for a in prompt["asserts"]) + "\n"
-                result = run_in_sandbox(program, "", limits)
-                cases.append(_case(result, result.ok))
-        except OSError as exc:
+            if plan is not None:
+                result = run_in_sandbox(code, "", limits, isolation=isolation, steps=plan.steps)
+                held, details, why = judge(plan, result.stdout)
+                case = _case(result, held and result.ok)
+                case["assertions"] = details
+                if not case["passed"]:
+                    case["reason"] = why or "the program did not exit cleanly after its report"
+                cases.append(case)
+        except (OSError, SandboxUnavailable) as exc:
             raise VerifierFault(f"the sandbox could not run: {exc}") from None
         passed = sum(c["passed"] for c in cases)
-        meta = {"cases": cases, "passed": passed, "total": len(cases), "network_isolated": bool(result.network_isolated)}
+        meta = {"cases": cases, "passed": passed, "total": len(cases), "isolation": LABELS[isolation],
+                "network_isolated": isolation == BUBBLEWRAP}
         if passed == 0 and any(c["timed_out"] for c in cases):
             raise ResponseTimeout(f"the program ran out of time ({limits.wall_seconds:g} s wall) and passed no case")
         return Verdict(score=passed / len(cases), metadata=meta)
