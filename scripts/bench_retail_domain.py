@@ -170,3 +170,25 @@ TOOLS = [get_order_details, cancel_pending_order, refund_to_gift_card, modify_us
 
 def database_chars(data: Dict[str, Any]) -> int:
     return len(json.dumps(data))
+
+
+def main() -> None:
+    """Run directly: build the database at each scale and say how big it is (the benchmark
+    that uses it is ``bench_verify.py``)."""
+    import argparse
+    import time
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--scales", type=int, nargs="+", default=[1, 10])
+    args = parser.parse_args()
+    for scale in args.scales:
+        start = time.perf_counter()
+        data = build_database(scale)
+        took = time.perf_counter() - start
+        counts = ", ".join(f"{len(v):,} {k}" for k, v in sorted(data.items()) if isinstance(v, (dict, list)))
+        print(f"scale {scale}: {counts}; {database_chars(data):,} characters of JSON; built in {took:.2f} s")
+    print("this module is the data of scripts/bench_verify.py: run that for the benchmark")
+
+
+if __name__ == "__main__":
+    main()
