@@ -39,3 +39,15 @@ def test_import_contracts_hold():
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "0 broken" in result.stdout
+
+
+def test_every_package_is_listed_for_installation():
+    """A non-editable install ships only the packages pyproject lists: each folder of the
+    library with an ``__init__.py`` must be there (a new one is easy to forget)."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "tau_shaped").rglob("__init__.py")}
+    found |= {"tau_shaped_domains" + "".join("." + part for part in p.parent.relative_to(ROOT / "domains").parts)
+              for p in (ROOT / "domains").rglob("__init__.py")}
+    assert found - listed == set(), sorted(found - listed)

@@ -1,0 +1,182 @@
+"""Reward functions for trainers: one per component and one per blend, picklable.
+
+Each is a module-level class; an instance is a callable::
+
+    reward = ShapedReward(domain="food_delivery", split="test", lam=0.3)
+    reward(trajectory, "fd-missing-3")           # -> float, or None on a verifier fault
+
+``trajectory`` is either OpenAI-style chat messages (tau-bench's ``traj``: dicts with a
+``role``; tool calls in ``tool_calls``, user replies as ``user`` messages) or a list of actions
+(``Action`` or ``{"name", "kwargs"}``; then the user's replies to the respond actions may be
+given as ``user_replies=``), or a dict ``{"traj": ...}`` / ``{"actions": ..., "user_replies": ...}``
+(a recording). ``task`` is a task id (str) or an index into the split's tasks; an unknown task
+raises ``KeyError``/``IndexError`` (the caller's mistake, not a verifier fault).
+
+Values:
+
+- components: ``OutcomeReward`` (``outcome_reward``, 0/1), ``ProcessReward`` (``process_reward``,
+  the summed checkpoint weights, 0 when a gate fired), ``SafetyReward`` (1.0 when no gate fired,
+  else 0.0), ``LegacyReward`` (tau-bench's 0/1 ``legacy_reward``);
+- blends (SPEC §3): ``ShapedReward`` (outcome + λ·process), ``OutcomeBlendReward`` (outcome),
+  ``GatedReward`` (outcome · safety) — the ``reward`` of ``score_trajectory`` with that blend.
+
+A verifier fault (``status`` is ``input_invalid`` for a malformed trajectory, or
+``internal_error``) returns ``None`` (trainers that accept None leave the sample out, SPEC §8).
+With ``allow_none=False`` it returns ``fallback`` instead (default ``0.0``: the sample then
+looks like a failure, which biases training, so watch the counter). Either way ``.faults``
+counts the faults this instance saw (per process: a pickled copy counts its own).
+
+Pickling keeps the settings and the counter, not the env: each process builds its env once
+(``load_domain(domain).make_env(task_split=split)``), cached per (domain, split).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Tuple
+
+from tau_shaped.reward.result import ShapedRewardResult, check_blend
+from tau_shaped.reward.scoring import score_trajectory
+from tau_shaped.tasks.domains import load_domain
+
+_ENVS: Dict[Tuple[str, str], Any] = {}
+COMPONENTS = ("outcome", "process", "safety", "legacy")
+
+
+def env_for(domain: str, split: str) -> Any:
+    """The process's env of (domain, split), built on first use."""
+    key = (domain, split)
+    env = _ENVS.get(key)
+    if env is None:
+        env = load_domain(domain).make_env(task_split=split)
+        _ENVS[key] = env
+    return env
+
+
+def task_index(env: Any, task: Any) -> int:
+    """The index of a task id (str) or an index (int) in ``env.tasks``."""
+    if isinstance(task, bool):
+        raise TypeError("a task is a task id or an index")
+    if isinstance(task, int):
+        if not 0 <= task < len(env.tasks):
+            raise IndexError(f"task {task} is out of range: the env has {len(env.tasks)} tasks")
+        return task
+    for i, candidate in enumerate(env.tasks):
+        if str(getattr(candidate, "id", "")) == str(task):
+            return i
+    raise KeyError(f"no task {task!r} in this split")
+
+
+def _is_messages(trajectory: Any) -> bool:
+    return isinstance(trajectory, (list, tuple)) and bool(trajectory) and all(
+        isinstance(m, dict) and "role" in m for m in trajectory)
+
+
+class TrajectoryReward:
+    """The base: scores a trajectory with ``score_trajectory`` and reads one value from the result."""
+
+    blend = "shaped"
+
+    def __init__(self, domain: str = "food_delivery", split: str = "test", *, lam: float = 0.3,
+                 allow_none: bool = True, fallback: float = 0.0) -> None:
+        check_blend(self.blend, lam)
+        self.domain = domain
+        self.split = split
+        self.lam = float(lam)
+        self.allow_none = allow_none
+        self.fallback = float(fallback)
+        self.faults = 0
+        self.__name__ = type(self).__name__  # trainers log a reward function by its __name__
+
+    @property
+    def env(self) -> Any:
+        return env_for(self.domain, self.split)
+
+    def score(self, trajectory: Any, task: Any, *, user_replies: Optional[Sequence[Optional[str]]] = None,
+              first_user_message: Optional[str] = None) -> ShapedRewardResult:
+        """The full shaped result of ``trajectory`` on ``task`` (with this function's blend and λ)."""
+        env = self.env
+        index = task_index(env, task)
+        kwargs: Dict[str, Any] = {"blend": self.blend, "lam": self.lam}
+        if isinstance(trajectory, dict) and ("traj" in trajectory or "actions" in trajectory):
+            if "traj" in trajectory:
+                return score_trajectory(env, index, traj=trajectory["traj"], **kwargs)
+            user_replies = trajectory.get("user_replies", user_replies)
+            trajectory = trajectory["actions"]
+        if _is_messages(trajectory):
+            return score_trajectory(env, index, traj=trajectory, **kwargs)
+        return score_trajectory(env, index, trajectory, user_replies=user_replies,
+                                first_user_message=first_user_message, **kwargs)
+
+    def value(self, result: ShapedRewardResult) -> Optional[float]:
+        return result.reward
+
+    def from_result(self, result: ShapedRewardResult) -> Optional[float]:
+        """This function's value of a result; None (or the fallback, counted) on a fault."""
+        value = self.value(result) if result.status == "ok" else None
+        if value is None:
+            self.faults += 1
+            return None if self.allow_none else self.fallback
+        return float(value)
+
+    def __call__(self, trajectory: Any, task: Any, **kwargs: Any) -> Optional[float]:
+        return self.from_result(self.score(trajectory, task, **kwargs))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(domain={self.domain!r}, split={self.split!r}, lam={self.lam})"
+
+
+class OutcomeReward(TrajectoryReward):
+    """The canonical outcome, 0 or 1 (SPEC §3)."""
+
+    def value(self, result: ShapedRewardResult) -> Optional[float]:
+        return result.outcome_reward
+
+
+class ProcessReward(TrajectoryReward):
+    """The summed weights of the satisfied checkpoints (0 when a gate fired)."""
+
+    def value(self, result: ShapedRewardResult) -> Optional[float]:
+        return result.process_reward
+
+
+class SafetyReward(TrajectoryReward):
+    """1.0 when no safety gate fired, else 0.0."""
+
+    def value(self, result: ShapedRewardResult) -> Optional[float]:
+        return 1.0 if result.safety_passed else 0.0
+
+
+class LegacyReward(TrajectoryReward):
+    """tau-bench's 0/1 reward, value for value."""
+
+    def value(self, result: ShapedRewardResult) -> Optional[float]:
+        return result.legacy_reward
+
+
+class ShapedReward(TrajectoryReward):
+    """The shaped blend: outcome + λ·process."""
+
+    blend = "shaped"
+
+
+class OutcomeBlendReward(TrajectoryReward):
+    """The outcome blend: the outcome alone (same value as ``OutcomeReward``)."""
+
+    blend = "outcome"
+
+
+class GatedReward(TrajectoryReward):
+    """The gated blend: outcome · safety."""
+
+    blend = "gated"
+
+
+REWARD_FUNCTIONS = {
+    "outcome": OutcomeReward,
+    "process": ProcessReward,
+    "safety": SafetyReward,
+    "legacy": LegacyReward,
+    "shaped": ShapedReward,
+    "outcome_blend": OutcomeBlendReward,
+    "gated": GatedReward,
+}

@@ -1,0 +1,225 @@
+"""A step-wise environment for RL trainers: one assistant turn per ``step``, Gymnasium's API shape.
+
+``StepwiseEnv`` wraps a tau-shaped ``Env`` (``load_domain(...).make_env()``)::
+
+    env = StepwiseEnv(load_domain("food_delivery").make_env(), blend="shaped", lam=0.3)
+    obs, info = env.reset(options={"task_id": "fd-missing-3", "user_replies": ["Yes, please."]})
+    obs, reward, terminated, truncated, info = env.step({"role": "assistant", "content": "Hello!"})
+
+It follows ``gymnasium.Env`` (``reset(seed=, options=) -> (obs, info)``,
+``step(action) -> (obs, reward, terminated, truncated, info)``) without importing gymnasium.
+
+Observation: a dict with ``messages`` (the whole conversation so far as OpenAI chat messages:
+the system prompt (the domain's policy), the first user message, then every assistant turn,
+tool result and user reply), ``new_messages`` (what this step added: the tool results, and the
+user's reply to a text turn), ``tools`` (the tool schemas, OpenAI format) and ``task_id``.
+
+Action: an OpenAI-style assistant message. Each of its ``tool_calls`` is one env action, run in
+order (arguments that are not a JSON object reach the tool as ``__unparsed_arguments__`` and
+fail there, as in a live run); a message without tool calls is a ``respond`` action whose
+``content`` goes to the user simulator (text beside tool calls is not sent to the user, as in
+tau-bench).
+
+Reward per step (``reward_mode="dense"``, the default). After every turn the episode so far
+is scored (``calculate_reward_shaped`` on the prefix) and the turn's reward is
+``lam * sum(prefix.step_rewards[i] for i in the turn's actions)`` with the shaped blend, and 0
+with the outcome and gated blends (their reward has no process term). The terminal step
+(terminated: the user stopped or a terminate tool ran; truncated: ``max_steps`` turns, or
+``finish()``) carries the rest: ``R_T = final.reward - fsum(r_1..r_{T-1})``, where ``final``
+is the shaped result of the whole episode. So the step rewards always sum to the episode's
+shaped reward; the terminal reward holds the outcome, and takes back process credit a later
+safety gate cancelled (a fired gate zeroes the whole reward, SPEC §3). With
+``reward_mode="terminal"`` every step but the last gets 0 and the last gets ``final.reward``.
+
+A verifier fault (``final.status != "ok"``, ``final.reward is None``) ends the episode with a
+terminal reward of ``0.0 - fsum(earlier)`` and ``info["abstain"] = True``: the trainer must
+leave the episode out (SPEC §8), not learn from it. ``info["shaped"]`` holds the final
+``ShapedRewardResult`` on the terminal step (``info["step_rewards"]``: the per-step rewards
+given); non-terminal steps carry ``info["prefix"]``, the prefix's result (dense mode).
+
+The user simulator: ``user_replies`` (in ``options`` or the constructor) plays those replies
+with a ``ScriptedUser``; ``options["recording"]`` (a ``Recording``) plays its replies; any
+``BaseUser`` (e.g. ``LLMUser``) passed as ``user`` is used as is; otherwise the wrapped env's
+own user.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from tau_shaped.env.types import RESPOND_ACTION_NAME
+from tau_shaped.env.users import BaseUser, ScriptedUser
+from tau_shaped.evaluation.agents.base import message_to_actions
+from tau_shaped.reward.result import ShapedRewardResult, check_blend
+
+REWARD_MODES = ("dense", "terminal")
+
+
+def task_index_of(env: Any, task: Any) -> int:
+    """The index of ``task`` in ``env.tasks``: an index, a task id, or a task object."""
+    if isinstance(task, bool):
+        raise TypeError("a task is an index, a task id or a task")
+    if isinstance(task, int):
+        if not 0 <= task < len(env.tasks):
+            raise IndexError(f"task {task} is out of range: the env has {len(env.tasks)} tasks")
+        return task
+    for i, candidate in enumerate(env.tasks):
+        if candidate is task or (isinstance(task, str) and str(getattr(candidate, "id", "")) == task):
+            return i
+    raise KeyError(f"no task {task!r} in this env")
+
+
+def system_prompt(env: Any) -> str:
+    """The policy the agent follows: the domain's wiki, then its rules (if any)."""
+    rules = list(getattr(env, "rules", None) or [])
+    wiki = getattr(env, "wiki", "") or ""
+    return wiki if not rules else wiki + "\n\nRules:\n" + "\n".join(f"- {r}" for r in rules)
+
+
+class StepwiseEnv:
+    """Gymnasium-shaped, one assistant turn per step; see the module docstring."""
+
+    metadata: Dict[str, Any] = {"render_modes": []}
+
+    def __init__(
+        self,
+        env: Any,
+        *,
+        user: Optional[BaseUser] = None,
+        blend: str = "shaped",
+        lam: float = 0.3,
+        max_steps: int = 30,
+        reward_mode: str = "dense",
+    ) -> None:
+        check_blend(blend, lam)
+        if reward_mode not in REWARD_MODES:
+            raise ValueError(f"unknown reward_mode {reward_mode!r}: use one of {', '.join(REWARD_MODES)}")
+        if max_steps < 1:
+            raise ValueError("max_steps must be at least 1")
+        self.env = env
+        self.user = user
+        self.blend = blend
+        self.lam = float(lam)
+        self.max_steps = max_steps
+        self.reward_mode = reward_mode
+        self.tools: List[Dict[str, Any]] = copy.deepcopy(list(getattr(env, "tools_info", [])))
+        self.messages: List[Dict[str, Any]] = []
+        self.rewards: List[float] = []
+        self.turns = 0
+        self.done = True
+        self.result: Optional[ShapedRewardResult] = None
+
+    # -- Gymnasium API -----------------------------------------------------------
+
+    def reset(self, task: Any = None, *, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None) -> Tuple[Dict[str, Any], Dict[str, Any]]:
+        """Start an episode of ``task`` (index, id or task; else ``options["task_index"|"task_id"]``,
+        else a task picked from ``seed``). ``seed`` seeds the world (default: the task's seed)."""
+        options = dict(options or {})
+        if task is None:
+            task = options.get("task_index", options.get("task_id"))
+        self.env.user = self._user_for(options)
+        index = task_index_of(self.env, task) if task is not None else None
+        response = self.env.reset(task_index=index, seed=seed)
+        self.messages = [
+            {"role": "system", "content": system_prompt(self.env)},
+            {"role": "user", "content": response.observation},
+        ]
+        self.rewards = []
+        self.turns = 0
+        self.done = False
+        self.result = None
+        info = {"task_index": self.env.task_index, "task_id": self.task_id, "seed": self.env.episode_seed}
+        return self._observation(list(self.messages)), info
+
+    def step(self, action: Dict[str, Any]) -> Tuple[Dict[str, Any], float, bool, bool, Dict[str, Any]]:
+        """Play one assistant turn; returns (observation, reward, terminated, truncated, info)."""
+        if self.done:
+            raise RuntimeError("the episode is over: call reset()")
+        if not isinstance(action, dict):
+            raise TypeError(f"an assistant turn is an OpenAI-style message dict, not {type(action).__name__}")
+        message = dict(action)
+        message["role"] = "assistant"
+        calls = list(message.get("tool_calls") or [])
+        first = len(self.env.actions)
+        added: List[Dict[str, Any]] = []
+        terminated = False
+        for i, act in enumerate(message_to_actions(message)):
+            response = self.env.step(act)
+            if act.name == RESPOND_ACTION_NAME:
+                added.append({"role": "user", "content": response.observation})
+            else:
+                call_id = calls[i].get("id") if i < len(calls) and isinstance(calls[i], dict) else None
+                added.append({"role": "tool", "tool_call_id": call_id or f"call_{first + i}",
+                              "name": act.name, "content": response.observation})
+            if response.done:
+                terminated = True
+                break
+        self.messages.append(message)
+        self.messages.extend(added)
+        self.turns += 1
+        truncated = not terminated and self.turns >= self.max_steps
+        if terminated or truncated:
+            reward, info = self._terminal()
+        else:
+            reward, info = self._dense(first)
+        self.rewards.append(reward)
+        if terminated or truncated:
+            info["step_rewards"] = list(self.rewards)
+        return self._observation(added), reward, terminated, truncated, info
+
+    def finish(self) -> Tuple[Dict[str, Any], float, bool, bool, Dict[str, Any]]:
+        """End the episode now (the agent stopped): a truncated terminal step with no action."""
+        if self.done:
+            raise RuntimeError("the episode is over: call reset()")
+        reward, info = self._terminal()
+        self.rewards.append(reward)
+        info["step_rewards"] = list(self.rewards)
+        return self._observation([]), reward, False, True, info
+
+    def close(self) -> None:
+        self.done = True
+
+    # -- internals -----------------------------------------------------------------
+
+    @property
+    def task_id(self) -> Any:
+        return getattr(self.env.task, "id", self.env.task_index)
+
+    def _user_for(self, options: Dict[str, Any]) -> Any:
+        recording = options.get("recording")
+        if recording is not None:
+            return ScriptedUser(list(getattr(recording, "user_replies", []) or []))
+        if options.get("user_replies") is not None:
+            return ScriptedUser(list(options["user_replies"]))
+        if options.get("user") is not None:
+            return options["user"]
+        return self.user if self.user is not None else self.env.user
+
+    def _observation(self, added: Sequence[Dict[str, Any]]) -> Dict[str, Any]:
+        return {
+            "messages": copy.deepcopy(self.messages),
+            "new_messages": copy.deepcopy(list(added)),
+            "tools": self.tools,
+            "task_id": self.task_id,
+        }
+
+    def _dense(self, first: int) -> Tuple[float, Dict[str, Any]]:
+        if self.reward_mode == "terminal":
+            return 0.0, {}
+        prefix = self.env.calculate_reward_shaped(blend=self.blend, lam=self.lam)
+        if prefix.status != "ok" or self.blend != "shaped":
+            return 0.0, {"prefix": prefix}
+        credit = math.fsum(prefix.step_rewards[first:])
+        return self.lam * credit, {"prefix": prefix}
+
+    def _terminal(self) -> Tuple[float, Dict[str, Any]]:
+        self.done = True
+        final = self.env.calculate_reward_shaped(blend=self.blend, lam=self.lam)
+        self.result = final
+        earlier = math.fsum(self.rewards)
+        abstain = final.status != "ok" or final.reward is None
+        total = 0.0 if abstain else float(final.reward)
+        return total - earlier, {"shaped": final, "abstain": abstain, "episode_reward": None if abstain else total}
