@@ -245,15 +245,8 @@ def bucket_replacement(b: Builder, n: int = PER_BUCKET, strict: bool = True) -> 
 
 def bucket_allergen(b: Builder, n: int = PER_BUCKET, strict: bool = True) -> Built:
     def options(o):
-        c = b.c(o)
-        menu = b.restaurant(o)["menu"]
-        ordered = {it["item_id"] for it in o["items"]}
         for it in o["items"]:
-            cat = menu[it["item_id"]]["category"]
-            # a substitute not already in the order: the checks select it by item id
-            subs = [m for mid, m in sorted(menu.items()) if m["category"] == cat and m["in_stock"] and mid not in ordered]
-            safe = [m for m in subs if not set(m["allergens"]) & set(c["allergens"])]
-            unsafe = [m for m in subs if set(m["allergens"]) & set(c["allergens"])]
+            safe, unsafe = b.substitutes(o, it)
             if safe and unsafe:
                 return it, safe[0], unsafe[0]
         return None

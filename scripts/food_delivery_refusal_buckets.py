@@ -100,15 +100,10 @@ def bucket_no_safe_substitute(b: Builder, n: int = PER_BUCKET, strict: bool = Tr
     if they say they do not mind; if no safe one exists, offer the cancellation. The customer
     here wants no safe dish (there is none, or they want only the unsafe one) and keeps the order."""
     def options(o):
-        c = b.c(o)
-        menu = b.restaurant(o)["menu"]
-        ordered = {it["item_id"] for it in o["items"]}
         insisting = None
         for it in o["items"]:
-            cat = menu[it["item_id"]]["category"]
-            subs = [m for mid, m in sorted(menu.items()) if m["category"] == cat and m["in_stock"] and mid not in ordered]
-            unsafe = [m for m in subs if set(m["allergens"]) & set(c["allergens"])]
-            if subs and len(unsafe) == len(subs):
+            safe, unsafe = b.substitutes(o, it)
+            if unsafe and not safe:
                 return it, unsafe[0], False
             if unsafe and insisting is None:
                 insisting = (it, unsafe[0], True)

@@ -151,6 +151,16 @@ class Builder:
     def restaurant(self, o: Dict[str, Any]) -> Dict[str, Any]:
         return self.data["restaurants"][o["restaurant_id"]]
 
+    def substitutes(self, o: Dict[str, Any], item: Dict[str, Any]) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
+        """(safe, unsafe) for the customer: the in-stock dishes of the item's category that are
+        not already in the order (the checks select a substitute by item id), in id order."""
+        allergens = set(self.c(o)["allergens"])
+        menu = self.restaurant(o)["menu"]
+        ordered = {it["item_id"] for it in o["items"]}
+        category = menu[item["item_id"]]["category"]
+        subs = [m for mid, m in sorted(menu.items()) if m["category"] == category and m["in_stock"] and mid not in ordered]
+        return [m for m in subs if not set(m["allergens"]) & allergens], [m for m in subs if set(m["allergens"]) & allergens]
+
     def who(self, c: Dict[str, Any], rng: random.Random) -> str:
         unique = self._name_zip_count.get((c["first_name"].lower(), c["last_name"].lower(), c["addresses"][0]["zip"])) == 1
         return person(c, rng, unique_name_zip=unique)

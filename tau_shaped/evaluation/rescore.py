@@ -33,7 +33,7 @@ def task_fingerprint(task: Any) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
-def _task_for(record: Dict[str, Any], tasks: List[Any], by_id: Dict[str, int], where: str) -> int:
+def _task_for(record: Dict[str, Any], tasks: List[Any], by_id: Dict[str, int], where: str, prints: Dict[int, str]) -> int:
     info = record.get("info") or {}
     key = info.get("task_key")
     if key is not None and str(key) in by_id:
@@ -47,7 +47,9 @@ def _task_for(record: Dict[str, Any], tasks: List[Any], by_id: Dict[str, int], w
     recorded = info.get("task")
     if not isinstance(recorded, dict):
         raise ResultsFileError(f"{where}: info.task is missing, so the record cannot be matched to a task of this env")
-    if task_fingerprint(recorded) != task_fingerprint(tasks[index]):
+    if index not in prints:  # each env task fingerprinted once, not once per record
+        prints[index] = task_fingerprint(tasks[index])
+    if task_fingerprint(recorded) != prints[index]:
         name = getattr(tasks[index], "id", index)
         what = "instruction" if recorded.get("instruction") != getattr(tasks[index], "instruction", None) else "ground-truth actions"
         raise ResultsFileError(f"{where}: info.task is not task {name!r} of this env and split (its {what} differ): "
@@ -72,10 +74,11 @@ def rescore(
     domain = load_domain(env)
     tasks = domain.tasks(task_split)
     by_id = {str(getattr(t, "id", i)): i for i, t in enumerate(tasks)}
+    prints: Dict[int, str] = {}
     scorer = domain.make_env(user_strategy="scripted", tasks=tasks, task_index=0)
     out: List[Dict[str, Any]] = []
     for n, record in enumerate(records):
-        index = _task_for(record, tasks, by_id, f"{path}: record {n}")
+        index = _task_for(record, tasks, by_id, f"{path}: record {n}", prints)
         result = score_trajectory(scorer, index, traj=record.get("traj") or [], blend=blend, lam=lam)
         info = dict(record.get("info") or {})
         info.setdefault("task_key", str(getattr(tasks[index], "id", index)))

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tau_shaped.report.comparison import FileSummary, summarize
-from tau_shaped.report.run_labels import _stem, run_labels
+from tau_shaped.report.run_labels import file_stem, run_labels
 from tau_shaped.report.html_report import write_report
 from tau_shaped.evaluation.results_file import ResultsFileError
 
@@ -110,7 +110,7 @@ def show(files: List[Path], report: Path, console: Console = None) -> int:
         return 2
     width = console.width
     labels = run_labels([s.path for s in summaries])
-    if any(label != _stem(s.path) for label, s in zip(labels, summaries)):
+    if any(label != file_stem(s.path) for label, s in zip(labels, summaries)):
         console.print(files_table(summaries, labels, width))
     overall = overall_table(summaries, labels, width)
     if _fits(console, overall):

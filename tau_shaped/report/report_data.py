@@ -109,13 +109,14 @@ def episode(record: Dict[str, Any], run: int, number: int, prompts: Dict[str, in
     shaped = shaped_result(record)
     task = info.get("task") if isinstance(info.get("task"), dict) else {}
     system, turns = conversation(record.get("traj"), shaped)
+    kind = verdict(record)
     prompt = None
     if system is not None:
         prompt = prompts.setdefault(system, len(prompts))
     return {
         "n": number, "run": run, "task": task_key(record), "bucket": str(task.get("bucket") or ""), "trial": int(record.get("trial", 0)),
-        "legacy": int(legacy_success(record)), "shaped": int(shaped_success(record)), "verdict": verdict(record),
-        "why": _why(record, shaped),
+        "legacy": int(legacy_success(record)), "shaped": int(shaped_success(record)), "verdict": kind,
+        "why": _why(record, shaped, kind),
         "reward": shaped.get("reward"), "outcome": shaped.get("outcome_reward"), "process": shaped.get("process_reward"),
         "safety": shaped.get("safety_passed"), "status": shaped.get("status"), "error": shaped.get("error"),
         "instruction": _text(task.get("instruction") or ""), "prompt": prompt, "turns": turns,
@@ -126,8 +127,7 @@ def episode(record: Dict[str, Any], run: int, number: int, prompts: Dict[str, in
     }
 
 
-def _why(record: Dict[str, Any], shaped: Dict[str, Any]) -> str:
-    kind = verdict(record)
+def _why(record: Dict[str, Any], shaped: Dict[str, Any], kind: str) -> str:
     if kind == "pass":
         return "every check passed"
     reason = disagreement_reason(record)

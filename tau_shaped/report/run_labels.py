@@ -49,12 +49,12 @@ def _elide(tokens: List[str], common: List[str]) -> str:
     return "".join(out)
 
 
-def _stem(path: Path) -> str:
+def file_stem(path: Path) -> str:
     return path.name.rsplit(".", 1)[0] if "." in path.name.lstrip(".") else path.name
 
 
 def _tail(path: Path, parts: int) -> str:
-    return "/".join(path.parts[-parts:-1] + (_stem(path),))
+    return "/".join(path.parts[-parts:-1] + (file_stem(path),))
 
 
 def run_labels(paths: Sequence[Path]) -> List[str]:
@@ -62,7 +62,7 @@ def run_labels(paths: Sequence[Path]) -> List[str]:
     extension) with what every name shares elided, e.g. ``…1123103000`` and ``…1123103512``;
     the extension when only it differs; the parent folders when the names are the same."""
     paths = [Path(p) for p in paths]
-    stems = [_stem(p) for p in paths]
+    stems = [file_stem(p) for p in paths]
     if len(paths) < 2:
         return stems
     for names in (stems, [p.name for p in paths]):

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Sequence, Tuple
 
+from tau_shaped.integrations.training.stepwise import task_index_of
 from tau_shaped.reward.result import ShapedRewardResult, check_blend
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.domains import load_domain
@@ -50,20 +51,6 @@ def env_for(domain: str, split: str) -> Any:
         env = load_domain(domain).make_env(task_split=split)
         _ENVS[key] = env
     return env
-
-
-def task_index(env: Any, task: Any) -> int:
-    """The index of a task id (str) or an index (int) in ``env.tasks``."""
-    if isinstance(task, bool):
-        raise TypeError("a task is a task id or an index")
-    if isinstance(task, int):
-        if not 0 <= task < len(env.tasks):
-            raise IndexError(f"task {task} is out of range: the env has {len(env.tasks)} tasks")
-        return task
-    for i, candidate in enumerate(env.tasks):
-        if str(getattr(candidate, "id", "")) == str(task):
-            return i
-    raise KeyError(f"no task {task!r} in this split")
 
 
 def _is_messages(trajectory: Any) -> bool:
@@ -95,7 +82,7 @@ class TrajectoryReward:
               first_user_message: Optional[str] = None) -> ShapedRewardResult:
         """The full shaped result of ``trajectory`` on ``task`` (with this function's blend and λ)."""
         env = self.env
-        index = task_index(env, task)
+        index = task_index_of(env, task)
         kwargs: Dict[str, Any] = {"blend": self.blend, "lam": self.lam}
         if isinstance(trajectory, dict) and ("traj" in trajectory or "actions" in trajectory):
             if "traj" in trajectory:
