@@ -14,14 +14,20 @@ SHARED = Path(os.environ.get("TAU_SHAPED_SHARED", ROOT.parent / "shared"))
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 
+# the extras CI installs (.ci/run): their tests must run there, not skip
+_CI_EXTRAS = {"tau2": "tau2", "trl": "trl", "skyrl_gym": "skyrl"}
+
+
 def pytest_sessionstart(session):
-    """CI installs the tau2 extra (.ci/run): its tests (parity with tau2's evaluator, the tau2
-    domains' rule sets) must run there, not skip."""
+    """CI installs the tau2 extra (parity with tau2's evaluator, the tau2 domains' rule sets),
+    trl (GRPOTrainer on CPU) and skyrl (BaseTextEnv): under CI=true a missing one stops the run."""
     if os.environ.get("CI") == "true":
-        try:
-            import tau2  # noqa: F401
-        except ImportError:
+        import importlib.util
+
+        missing = [extra for module, extra in _CI_EXTRAS.items() if importlib.util.find_spec(module) is None]
+        if missing:
             import pytest
 
-            pytest.exit("CI=true but the tau2 extra is not installed (pip install -e '.[test,tau2]'): "
-                        "its tests would be skipped", returncode=1)
+            pytest.exit(f"CI=true but the {', '.join(missing)} extra(s) are not installed "
+                        "(pip install torch==2.13.0 && pip install -e '.[test,tau2,trl,skyrl]'): "
+                        "their tests would be skipped", returncode=1)
