@@ -37,7 +37,7 @@ class GroundTruth:
     def data_hash(self) -> str:
         """tau-bench's ``gt_data_hash``: computed on first use, then kept."""
         if self._hash is None:
-            self._hash = data_hash(self.overlay.data)
+            self._hash = data_hash(self.overlay.data, self.overlay.base)
         return self._hash
 
     @property

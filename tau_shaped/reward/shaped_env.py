@@ -216,6 +216,9 @@ class ShapedRewardMixin:
         return self._types().EnvResponse(observation=observation, reward=reward, done=done, info=info)
 
     def get_data_hash(self) -> str:
+        runner = self._runner
+        if runner is not None and self.data is runner.overlay.data:
+            return data_hash(self.data, runner.overlay.base)
         return data_hash(self.data)
 
     def _changed(self, truth: GroundTruth) -> Any:
