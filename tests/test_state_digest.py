@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tau_shaped.env import state_digest
-from tau_shaped.env.hashing import consistent_hash, data_hash, to_hashable
+from tau_shaped.env.hashing import consistent_hash, to_hashable
+from tau_shaped.env.state_digest import overlay_hash
 from tau_shaped.env.overlay import Overlay
 from tests.prop_strategies import tb_hash
 
@@ -75,10 +76,10 @@ def test_overlay_digest_is_tau_benchs_hash(state, plan):
     overlay = Overlay(state)
     _apply(overlay, state, plan)
     expected = _slow(overlay.data)
-    assert data_hash(overlay.data, overlay.base) == expected
+    assert overlay_hash(overlay.data, overlay.base) == expected
     assert expected == tb_hash(overlay.data)  # the project's independent model of tau-bench's text
     # S0 is unchanged by the overlay's life, and an untouched overlay digests to S0's own hash
-    assert data_hash(Overlay(state).data, state) == _slow(state)
+    assert overlay_hash(Overlay(state).data, state) == _slow(state)
 
 
 @settings(max_examples=60, deadline=None)
@@ -98,7 +99,7 @@ def test_large_states_resume_from_checkpoints_anywhere(size, edits):
             table[key]["spent"] = -1
         else:
             table[f"c{at:05d}x"] = {"new": True}
-    assert data_hash(overlay.data, overlay.base) == _slow(overlay.data)
+    assert overlay_hash(overlay.data, overlay.base) == _slow(overlay.data)
 
 
 def test_untouched_and_read_only_overlays_are_s0s_hash_without_rehashing():
@@ -108,7 +109,7 @@ def test_untouched_and_read_only_overlays_are_s0s_hash_without_rehashing():
     for i in range(0, 5000, 7):
         _ = overlay.data["t"][f"k{i}"]  # reads copy records but change nothing
     segments = base.segments(overlay.data)
-    assert data_hash(overlay.data, state) == base.hexdigest == _slow(state)
+    assert overlay_hash(overlay.data, state) == base.hexdigest == _slow(state)
     assert len(segments) > 3  # the reads are segments of their own, found equal to S0's bytes
 
 
@@ -119,7 +120,7 @@ def test_unreadable_states_fall_back_to_the_whole_text():
     assert state_digest.base_digest(state) is not None  # the int-keyed table is a plain value
     overlay = Overlay(state)
     overlay.data["u"]["x"] = 2
-    assert data_hash(overlay.data, state) == _slow(overlay.data)
+    assert overlay_hash(overlay.data, state) == _slow(overlay.data)
     assert state_digest.overlay_digest([1, 2], state) is None
     assert state_digest.base_digest({1: {}}) is None
     mixed = Overlay({"t": {"a": 1}})

@@ -124,14 +124,7 @@ def state_text(data: Any) -> str:
     return _tuple_text(parts)
 
 
-def data_hash(data: Any, base: Any = None) -> str:
-    """The legacy hash of a whole state: ``consistent_hash(to_hashable(data))``. Given the
-    frozen S0 whose copy-on-read overlay ``data`` is, only what differs from S0 is hashed
-    again (``state_digest.py``; the same digest)."""
-    if base is not None:
-        from tau_shaped.env.state_digest import overlay_digest  # it builds on this module
-
-        found = overlay_digest(data, base)
-        if found is not None:
-            return found
+def data_hash(data: Any) -> str:
+    """The legacy hash of a whole state: ``consistent_hash(to_hashable(data))`` (of an overlay
+    of a frozen S0: ``state_digest.overlay_hash``, the same digest at the cost of what changed)."""
     return sha256(state_text(data).encode("utf-8")).hexdigest()

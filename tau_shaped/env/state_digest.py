@@ -24,7 +24,7 @@ from collections import OrderedDict
 from hashlib import sha256
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from tau_shaped.env.hashing import to_hashable
+from tau_shaped.env.hashing import data_hash, to_hashable
 
 _CHECKPOINT_BYTES = 16 * 1024
 _MAX_BASES = 32
@@ -240,3 +240,10 @@ def overlay_digest(data: Any, base: Dict[str, Any]) -> Optional[str]:
         return None
     digest = base_digest(base)
     return digest.digest(data) if digest is not None else None
+
+
+def overlay_hash(data: Any, base: Dict[str, Any]) -> str:
+    """``data_hash(data)`` for a state over the frozen S0 ``base``: by ``overlay_digest`` where
+    it can read the state by records, else the whole text."""
+    found = overlay_digest(data, base)
+    return found if found is not None else data_hash(data)

@@ -17,7 +17,7 @@ from hashlib import sha256
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from tau_shaped.env.episode_runner import EpisodeRunner
-from tau_shaped.env.hashing import data_hash
+from tau_shaped.env.state_digest import overlay_hash
 from tau_shaped.env.overlay import Overlay
 from tau_shaped.env.trajectory import Trajectory
 
@@ -37,7 +37,7 @@ class GroundTruth:
     def data_hash(self) -> str:
         """tau-bench's ``gt_data_hash``: computed on first use, then kept."""
         if self._hash is None:
-            self._hash = data_hash(self.overlay.data, self.overlay.base)
+            self._hash = overlay_hash(self.overlay.data, self.overlay.base)
         return self._hash
 
     @property

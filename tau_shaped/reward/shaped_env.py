@@ -30,6 +30,7 @@ from tau_shaped.reward import canonical
 from tau_shaped.env.episode_runner import EpisodeRunner
 from tau_shaped.reward.ground_truth import GroundTruth, GroundTruthCache
 from tau_shaped.env.hashing import data_hash
+from tau_shaped.env.state_digest import overlay_hash
 from tau_shaped.reward.legacy_reward import legacy_result, states_equal
 from tau_shaped.env.overlay import Overlay, changed_between
 from tau_shaped.reward.policy_rules import BoundRule, bind, ignored_paths
@@ -218,7 +219,7 @@ class ShapedRewardMixin:
     def get_data_hash(self) -> str:
         runner = self._runner
         if runner is not None and self.data is runner.overlay.data:
-            return data_hash(self.data, runner.overlay.base)
+            return overlay_hash(self.data, runner.overlay.base)
         return data_hash(self.data)
 
     def _changed(self, truth: GroundTruth) -> Any:
