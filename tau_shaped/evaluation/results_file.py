@@ -219,20 +219,29 @@ def read_results(path: Union[str, Path], notes: Optional[List[str]] = None) -> L
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        try:
-            record = _loads(line, f"{path}: line {number}")
-        except ResultsFileError:
-            if number == len(lines):  # no line end after it: the episode in flight when the run stopped
-                if notes is not None:
-                    notes.append(f"{path}: line {number}: a torn last line (an episode cut off mid-write) was skipped")
-                break
-            record = _salvage(line)
-            if record is None:
-                raise
-            if notes is not None:
-                notes.append(f"{path}: line {number}: a torn fragment before the record was skipped")
-        records.append(_validate(record, f"{path}: line {number}"))
+        record = _line_record(line, f"{path}: line {number}", number == len(lines), notes)
+        if record is None:
+            break
+        records.append(record)
     return records
+
+
+def _line_record(line: str, where: str, last: bool, notes: Optional[List[str]]) -> Optional[Dict[str, Any]]:
+    """The record of one non-blank line of a JSON-lines file, or None for a torn last line
+    (``last``: no line end after it, the episode in flight when the run stopped), noted."""
+    try:
+        record = _loads(line, where)
+    except ResultsFileError:
+        if last:
+            if notes is not None:
+                notes.append(f"{where}: a torn last line (an episode cut off mid-write) was skipped")
+            return None
+        record = _salvage(line)
+        if record is None:
+            raise
+        if notes is not None:
+            notes.append(f"{where}: a torn fragment before the record was skipped")
+    return _validate(record, where)
 
 
 def done_pairs(records: List[Dict[str, Any]]) -> Set[Tuple[str, int]]:
