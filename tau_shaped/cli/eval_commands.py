@@ -91,11 +91,15 @@ def score_command(
     lam: float = typer.Option(0.3, "--lambda"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Where to write: a .jsonl name gets JSON lines, "
                                           "any other a JSON list (default: FILE with .shaped.json)."),
+    workers: int = typer.Option(0, "--workers", "-w", min=0, help="Processes to score on (0: every core). The output "
+                                "is the same for any number."),
 ) -> None:
-    """Rescore a results file offline: add the shaped result to every record. A tau2 run (its
+    """Rescore a results file offline: add the shaped result to every record, streamed (memory
+    bounded whatever the file's size), on every core, with progress on stderr. A tau2 run (its
     results JSON or run folder, --env tau2:airline or tau2:retail): one record per simulation, the
     shaped result beside tau2's own reward (--task-split is not used: any split)."""
     from tau_shaped.tasks.domains import DomainNotFound
+    from tau_shaped.cli.progress import score_progress
     from tau_shaped.evaluation.rescore import rescore
     from tau_shaped.integrations.tau2.files import is_tau2_results
     from tau_shaped.integrations.tau2.rescore import check_not_tau2_env, rescore_tau2
@@ -105,7 +109,8 @@ def score_command(
             target = rescore_tau2(file, env, blend, lam, output)
         else:
             check_not_tau2_env(file, env)
-            target = rescore(file, env, task_split, blend, lam, output)
+            with score_progress() as progress:
+                target = rescore(file, env, task_split, blend, lam, output, on_record=progress, workers=workers or None)
     except (TaskFileError, DomainNotFound, ValueError, KeyError) as exc:
         typer.echo(f"error: {str(exc).strip(chr(39))}", err=True)
         raise typer.Exit(2)

@@ -9,6 +9,7 @@ and sets into sorted tuples, recursively; ``consistent_hash`` is the SHA-256 of
 
 from __future__ import annotations
 
+import pickle
 from hashlib import sha256
 from typing import Any, Callable, Dict, List, Tuple
 
@@ -46,7 +47,20 @@ def same_hashable_text(a: Any, b: Any) -> bool:
     values equal with the same types all the way down have the same text (``10`` and
     ``10.0``, ``1`` and ``True`` are told apart, as the hash does); otherwise the texts
     decide."""
-    return _strictly_equal(a, b) or hashable_text(a) == hashable_text(b)
+    return identical(a, b) or _strictly_equal(a, b) or hashable_text(a) == hashable_text(b)
+
+
+def identical(a: Any, b: Any) -> bool:
+    """Equal pickles: the same structure, types, key order and values all the way down (``10``
+    and ``10.0``, ``1`` and ``True``, ``0.0`` and ``-0.0`` differ), so every text either is
+    written as (the legacy hash's, the canonical one) is the same. A C-speed first test for
+    records a replay copied but did not change; False says nothing (compare them properly)."""
+    if a is b:
+        return True
+    try:
+        return pickle.dumps(a, pickle.HIGHEST_PROTOCOL) == pickle.dumps(b, pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - an unpicklable value: the slow comparisons decide
+        return False
 
 
 def _strictly_equal(a: Any, b: Any) -> bool:

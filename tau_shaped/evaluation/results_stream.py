@@ -23,7 +23,7 @@ import codecs
 import json
 import re
 from pathlib import Path
-from typing import Any, BinaryIO, Dict, Iterator, List, Optional, Tuple, Union
+from typing import Any, BinaryIO, Dict, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from tau_shaped.evaluation.results_file import ResultsFileError, _line_record, _validate
 
@@ -78,7 +78,7 @@ def _too_large(where: str, limit: int) -> ResultsFileError:
 def _open(path: Path) -> Tuple[BinaryIO, int]:
     """The file, positioned after its UTF-8 BOM, and that BOM's length (0 or 3)."""
     try:
-        handle = open(path, "rb")
+        handle = open(path, "rb", buffering=1 << 20)  # records are ~10-100 KB: an 8 KiB buffer refills often
     except OSError as exc:
         raise ResultsFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
     try:
@@ -129,7 +129,49 @@ def iter_results(path: Union[str, Path], notes: Optional[List[str]] = None, *, c
 
 
 def _line_records(handle: BinaryIO, path: Path, notes: Optional[List[str]], limit: int) -> Iterator[Dict[str, Any]]:
-    offset = 0  # of the line's first byte, after the BOM (as read_results counts)
+    for line in raw_lines(handle, path, limit):
+        record = line_record(line, notes)
+        if record is SKIP:
+            continue
+        if record is None:
+            return
+        yield record
+
+
+class RawLine(NamedTuple):
+    """One line of a JSON-lines file as read, not yet decoded (``score`` parses it in a worker)."""
+
+    path: str
+    number: int
+    offset: int  # of its first byte, after the BOM (as read_results counts, for UTF-8 errors)
+    raw: bytes  # without its line end
+    last: bool  # no line end after it: nothing follows (a torn last line is skipped, noted)
+
+
+SKIP = object()  # a blank line
+
+
+def json_lines(path: Union[str, Path], *, chunk_size: int = CHUNK_BYTES) -> bool:
+    """Whether a results file is JSON lines (not a JSON list, and not blank); its reader
+    (``iter_results``) names any problem."""
+    path = Path(path)
+    handle, _ = _open(path)
+    with handle:
+        first = _first_char(handle, path, chunk_size)
+    return bool(first) and first != "["
+
+
+def iter_raw_lines(path: Union[str, Path], max_record_bytes: int = MAX_RECORD_BYTES) -> Iterator[RawLine]:
+    """The lines of a JSON-lines file, undecoded, in order (``line_record`` turns each into its
+    record as ``iter_results`` would)."""
+    path = Path(path)
+    handle, _ = _open(path)
+    with handle:
+        yield from raw_lines(handle, path, max_record_bytes)
+
+
+def raw_lines(handle: BinaryIO, path: Path, limit: int) -> Iterator[RawLine]:
+    offset = 0
     number = 0
     while True:
         try:
@@ -139,21 +181,24 @@ def _line_records(handle: BinaryIO, path: Path, notes: Optional[List[str]], limi
         if not raw:
             return
         number += 1
-        where = f"{path}: line {number}"
-        last = not raw.endswith(b"\n")  # no line end after it: nothing follows
+        last = not raw.endswith(b"\n")
         if last and len(raw) > limit:
-            raise _too_large(where, limit)
-        try:
-            line = (raw if last else raw[:-1]).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise _not_utf8(where, offset + exc.start) from None
+            raise _too_large(f"{path}: line {number}", limit)
+        yield RawLine(str(path), number, offset, raw if last else raw[:-1], last)
         offset += len(raw)
-        if not line.strip():
-            continue
-        record = _line_record(line, where, last, notes)
-        if record is None:
-            return
-        yield record
+
+
+def line_record(line: RawLine, notes: Optional[List[str]] = None) -> Any:
+    """The record of one line: a dict, ``SKIP`` for a blank line, None for a torn last line
+    (noted); ResultsFileError naming the line otherwise."""
+    where = f"{line.path}: line {line.number}"
+    try:
+        text = line.raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _not_utf8(where, line.offset + exc.start) from None
+    if not text.strip():
+        return SKIP
+    return _line_record(text, where, line.last, notes)
 
 
 class _Text:

@@ -18,6 +18,7 @@ from hashlib import sha256
 from typing import Any, Iterable, List, Optional, Sequence, Set
 
 from tau_shaped.reward import equivalence, invariants
+from tau_shaped.env.hashing import identical
 from tau_shaped.env.overlay import ABSENT, RecordLoc, all_records, deep_copy, read_record
 from tau_shaped.reward.paths import delete_locations, format_location, select
 from tau_shaped.reward.values import Collapsed, canonical_equal, canonical_form, canonical_json
@@ -104,7 +105,7 @@ def compare(
     diffs: List[Difference] = []
     for rec in sorted(records, key=lambda r: tuple(map(str, r))):
         expected, actual = read_record(view_g, rec), read_record(view_a, rec)
-        if expected is not ABSENT and actual is not ABSENT and canonical_equal(expected, actual):
+        if expected is not ABSENT and actual is not ABSENT and (identical(expected, actual) or canonical_equal(expected, actual)):
             continue
         _differences(list(rec), expected, actual, diffs)
         if len(diffs) >= MAX_DIFFS:

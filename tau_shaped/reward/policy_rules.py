@@ -36,7 +36,7 @@ import json
 import math
 import re
 from pathlib import Path as FilePath
-from typing import Any, Dict, List, Literal, Optional, Sequence, Union
+from typing import Any, Dict, FrozenSet, List, Literal, Optional, Sequence, Tuple, Union
 
 from pydantic import Field, TypeAdapter, ValidationError, field_validator, model_validator
 
@@ -237,10 +237,14 @@ def bind(rule_set: Optional[PolicyRuleSet], task: Any, initial: Any) -> List[Bou
             continue
         if not all(facts.get(name) is not None and match_value(m, facts[name]) for name, m in rule.applies.items()):
             continue
-        missing = sorted(name for name in set(_placeholders(rule.when)) if facts.get(name) is None)
+        names, constant = _template(rule)
+        missing = sorted(name for name in names if facts.get(name) is None)
         if missing:
             raise PolicyRuleError(f"rule {rule.id!r} does not bind to task {getattr(task, 'id', '?')!r}: "
                                   f"fact {', '.join(missing)} is absent from the task or S0")
+        if constant is not None:  # no placeholder: validated once, shared (predicates are never changed)
+            bound.append(BoundRule(rule, constant, facts))
+            continue
         try:
             when = _PREDICATE.validate_python(fill(rule.when, facts))
         except ValidationError as exc:
@@ -248,6 +252,22 @@ def bind(rule_set: Optional[PolicyRuleSet], task: Any, initial: Any) -> List[Bou
                                   f"{exc.errors()[0]['msg']}") from None
         bound.append(BoundRule(rule, when, facts))
     return bound
+
+
+# per rule (by identity, the rule kept so its id is not reused): the facts its predicate
+# names, and the predicate validated once when it names none
+_TEMPLATES: Dict[int, Tuple[Any, FrozenSet[str], Any]] = {}
+
+
+def _template(rule: Any) -> Tuple[FrozenSet[str], Any]:
+    found = _TEMPLATES.get(id(rule))
+    if found is None or found[0] is not rule:
+        names = frozenset(_placeholders(rule.when))
+        constant = None if names else _PREDICATE.validate_python(fill(rule.when, {}))
+        if len(_TEMPLATES) > 4096:
+            _TEMPLATES.clear()
+        found = _TEMPLATES[id(rule)] = (rule, names, constant)
+    return found[1], found[2]
 
 
 def load_rules(path: Union[str, FilePath]) -> PolicyRuleSet:

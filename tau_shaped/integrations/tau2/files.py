@@ -108,22 +108,62 @@ def _results_file(path: Path) -> Path:
 
 def is_tau2_results(path: Union[str, Path]) -> bool:
     """Whether ``path`` is tau2's (a run folder, a ``Results`` JSON, tau2 simulations or tau2's
-    summary), as opposed to a tau-bench or tau-shaped results file. Unreadable: False (the
-    reader that follows names the problem)."""
+    summary), as opposed to a tau-bench or tau-shaped results file, from its first value only
+    (a results file may be gigabytes: ``score`` streams it). Unreadable: False (the reader that
+    follows names the problem)."""
     path = Path(path)
     if path.is_dir():
         return True
     try:
-        value = _load(path)
-    except Tau2FileError:  # cut short or broken: tau2's if it names tau2's fields (the reader names the problem)
+        with path.open("rb") as handle:
+            head = handle.read(1 << 16)
+            first = _first_value(handle, head)
+    except OSError:
+        return False
+    if first is not None:
+        return kind_of(first) != "other"
+    text = head.decode("utf-8", "replace")  # a document over many lines, or cut short: tau2's if it names tau2's fields
+    return '"simulations"' in text or any(f'"{key}"' in text for key in _TAU2_MARKERS)
+
+
+_PROBE_LIMIT = 64 * 1024 * 1024  # read at most this much to find a file's first value
+
+
+def _first_value(handle: Any, head: bytes) -> Any:
+    """The first record of a file whose first bytes are ``head``: a JSON-lines file's first line,
+    a JSON list's first element (as a one-element list); None when it is neither (one JSON
+    document over many lines) or cannot be read within ``_PROBE_LIMIT``."""
+    data = head[3:] if head.startswith(b"\xef\xbb\xbf") else head
+    stripped = data.lstrip()
+    if stripped[:1] == b"{":
+        while b"\n" not in data and len(data) < _PROBE_LIMIT:
+            more = handle.read(1 << 20)
+            if not more:
+                break
+            data += more
+        line = data.lstrip().split(b"\n", 1)[0]
         try:
-            with path.open("rb") as handle:
-                head = handle.read(1 << 16).decode("utf-8", "replace")
-        except OSError:
-            return False
-        return any(f'"{key}"' in head for key in _TAU2_MARKERS)
-    first = value[0] if isinstance(value, _JsonLines) and value else value
-    return kind_of(first) != "other"
+            value = loads_json(line.decode("utf-8"), max_depth=256)
+        except (InputError, UnicodeDecodeError):
+            return None
+        return value if isinstance(value, dict) else None
+    if stripped[:1] == b"[":
+        import json
+
+        decoder = json.JSONDecoder()
+        while True:
+            text = data.decode("utf-8", "ignore").lstrip()[1:].lstrip()
+            if text.startswith("]"):
+                return []
+            try:
+                value, _ = decoder.raw_decode(text)
+                return [value]
+            except (ValueError, RecursionError):
+                more = handle.read(max(1 << 20, len(data)))
+                if not more or len(data) >= _PROBE_LIMIT:
+                    return None
+                data += more
+    return None
 
 
 def _where(path: Path, index: int, raw: Any) -> str:

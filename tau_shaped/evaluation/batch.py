@@ -1,0 +1,161 @@
+"""Batch scoring (issue 20): records in, records with their shaped result out, in order,
+streaming, on every core.
+
+``score_batch(source, env, ...)`` takes records (an iterable of dicts) or results files
+(paths) and yields each record with ``info.shaped``; ``score_file`` is ``tau-shaped score``:
+one file streamed to another (JSON lines or a JSON list, by the name), written to a
+temporary file and renamed at the end, so a failure leaves no half-written output. With
+``workers > 1`` the records are scored on forked worker processes (``batch_pool.py``);
+the output is the same, byte for byte, whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Union
+
+from tau_shaped.evaluation.batch_pool import Item, Outcome, available_cores, score_item, score_parallel
+from tau_shaped.evaluation.record_scorer import RecordScorer
+from tau_shaped.evaluation.results_file import ResultsFileError
+from tau_shaped.evaluation.results_stream import count_records, iter_raw_lines, iter_results, json_lines
+
+PathLike = Union[str, Path]
+Source = Union[PathLike, Sequence[PathLike], Iterable[Dict[str, Any]]]
+SMALL_INPUT = 64  # fewer records than this are scored in the calling process: forking costs more
+
+
+def _is_path(value: Any) -> bool:
+    return isinstance(value, (str, Path))
+
+
+def _items(source: Source, notes: Optional[List[str]]) -> Iterator[Item]:
+    """The items of ``source``, lazily: a JSON-lines file's lines (parsed where they are
+    scored), a JSON list's records, or the records given."""
+    if _is_path(source):
+        source = [source]
+    if isinstance(source, (list, tuple)) and source and all(_is_path(s) for s in source):
+        for path in source:
+            if json_lines(path):
+                for line in iter_raw_lines(path):
+                    yield ("line", line)
+            else:
+                for n, record in enumerate(iter_results(path, notes)):
+                    yield ("record", f"{path}: record {n}", record)
+        return
+    for n, record in enumerate(source):  # type: ignore[arg-type]
+        yield ("record", f"record {n}", record)
+
+
+def _scored(scorer: RecordScorer, items: Iterable[Item], workers: int, form: Optional[str],
+            notes: Optional[List[str]]) -> Iterator[Any]:
+    """The outputs of ``items`` in order; the first item that fails raises its ResultsFileError."""
+    if workers <= 1 or not hasattr(os, "fork"):
+        outcomes: Iterable[Outcome] = (score_item(scorer, item, form) for item in items)
+    else:
+        outcomes = score_parallel(scorer, items, workers, form)
+    try:
+        for status, item_notes in outcomes:
+            if notes is not None:
+                notes.extend(item_notes)
+            if status[0] == "ok":
+                yield status[1]
+            elif status[0] == "error":
+                raise ResultsFileError(status[1])
+    finally:
+        close = getattr(outcomes, "close", None)
+        if close is not None:
+            close()  # the workers stop now, not when the generator is collected
+
+
+def resolve_workers(workers: Optional[int], total: Optional[int] = None) -> int:
+    """``None``/0: every core this process may use; a small input: one."""
+    count = available_cores() if not workers else max(1, int(workers))
+    if total is not None and total < SMALL_INPUT:
+        return 1
+    return count
+
+
+def score_batch(
+    source: Source,
+    env: str,
+    task_split: str = "test",
+    blend: str = "shaped",
+    lam: float = 0.3,
+    workers: Optional[int] = 1,
+    notes: Optional[List[str]] = None,
+) -> Iterator[Dict[str, Any]]:
+    """Each record of ``source`` (records, or results files' paths) with ``info.shaped``,
+    in input order. ``workers``: processes to score on (None or 0: every core). A record
+    that is not of ``env``'s ``task_split`` raises ResultsFileError naming it, when reached."""
+    scorer = RecordScorer(env, task_split, blend, lam)
+    yield from _scored(scorer, _items(source, notes), resolve_workers(workers), None, notes)
+
+
+class RecordsOut:
+    """A results file written record by record: JSON lines for a ``.jsonl`` name (as ``run``
+    writes them), else a JSON list laid out as ``json.dumps(records, indent=1)``. Written to a
+    temporary file beside the target and renamed over it by ``commit``."""
+
+    def __init__(self, target: PathLike) -> None:
+        self.target = Path(target)
+        self.form = "jsonl" if self.target.suffix.lower() == ".jsonl" else "list"
+        self.temp = self.target.with_name(f".{self.target.name}.{os.getpid()}.partial")
+        self.count = 0
+        self.target.parent.mkdir(parents=True, exist_ok=True)
+        self._handle = open(self.temp, "wb", buffering=1 << 20)
+
+    def write(self, data: bytes) -> None:
+        """One record, as ``dump_record`` lays it out, UTF-8."""
+        if self.form == "list":
+            self._handle.write(b"[\n" if self.count == 0 else b",\n")
+        self._handle.write(data)
+        self.count += 1
+
+    def commit(self) -> Path:
+        if self.form == "list":
+            self._handle.write(b"\n]" if self.count else b"[]")
+        self._handle.close()
+        os.replace(self.temp, self.target)
+        return self.target
+
+    def abandon(self) -> None:
+        self._handle.close()
+        try:
+            self.temp.unlink()
+        except OSError:
+            pass
+
+
+def default_output(path: PathLike) -> Path:
+    path = Path(path)
+    return path.with_name(path.name.rsplit(".", 1)[0] + ".shaped.json")
+
+
+def score_file(
+    path: PathLike,
+    env: str,
+    task_split: str = "test",
+    blend: str = "shaped",
+    lam: float = 0.3,
+    output: Optional[PathLike] = None,
+    workers: Optional[int] = None,
+    on_progress: Optional[Callable[[int, Optional[int]], None]] = None,
+    notes: Optional[List[str]] = None,
+) -> Path:
+    """``tau-shaped score``: ``output`` (default ``<file>.shaped.json``) with ``info.shaped`` on
+    every record of ``path``, streamed (memory bounded whatever the file's size) on
+    ``workers`` processes (None: every core). ``on_progress(done, total)``; total may be None."""
+    scorer = RecordScorer(env, task_split, blend, lam)
+    total = count_records(path)
+    count = resolve_workers(workers, total)
+    out = RecordsOut(output or default_output(path))
+    try:
+        for n, text in enumerate(_scored(scorer, _items(path, notes), count, out.form, notes), start=1):
+            out.write(text)
+            if on_progress:
+                on_progress(n, total)
+    except BaseException:
+        out.abandon()
+        raise
+    return out.commit()

@@ -1,0 +1,197 @@
+"""Scoring a stream of records on worker processes, output in input order.
+
+Each worker is forked from the process that loaded the domain and keeps its own env, S0s
+and ground-truth cache. Records are routed by task, sticky: every rollout of a task goes to
+the worker that scored its first (one cold start per task, not one per worker), and a new
+task goes to a worker that already holds its world when that keeps the workers' shares
+within a few percent (one world's S0 built per worker that needs it). The routing is a
+function of the records' order alone, and the output is reassembled in input order, so the
+bytes written do not depend on the number of workers. At most ``in_flight`` records per
+worker are out at a time: memory is bounded whatever the input's size.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import multiprocessing
+import os
+import queue
+import re
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
+
+from tau_shaped.evaluation.record_scorer import RecordScorer, dump_record
+from tau_shaped.evaluation.results_file import ResultsFileError
+from tau_shaped.evaluation.results_stream import SKIP, line_record
+
+# ("line", RawLine): a JSON-lines file's line, parsed where it is scored; ("record", where, dict)
+Item = Tuple[Any, ...]
+# what scoring an item gives: ("ok", output), ("skip",) a blank line, ("stop",) a torn last
+# line, ("error", one-line message); with the notes reading it made
+Outcome = Tuple[Tuple[Any, ...], List[str]]
+
+
+def available_cores() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def score_item(scorer: RecordScorer, item: Item, form: Optional[str]) -> Outcome:
+    """Parse (a line) and score one item; never raises for what the input holds."""
+    notes: List[str] = []
+    try:
+        if item[0] == "line":
+            line = item[1]
+            record = line_record(line, notes)
+            if record is SKIP:
+                return ("skip",), notes
+            if record is None:
+                return ("stop",), notes
+            where = f"{line.path}: line {line.number}"
+        else:
+            where, record = item[1], item[2]
+        result = scorer.score(record, where, validate=item[0] != "line")  # a line's record is validated by line_record
+        return ("ok", dump_record(result, form).encode("utf-8") if form else result), notes
+    except ResultsFileError as exc:
+        return ("error", str(exc)), notes
+    except Exception as exc:  # noqa: BLE001 - a fault outside the reward (which abstains itself): name the item
+        where = f"{item[1].path}: line {item[1].number}" if item[0] == "line" else item[1]
+        return ("error", f"{where}: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"), notes
+
+
+_TASK_KEY = re.compile(rb'"task_key":\s*"((?:[^"\\]|\\.){0,256})"')
+_TASK_ID = re.compile(rb'"task_id":\s*(\d{1,12})[,}\s]')
+
+
+def route_key(scorer: RecordScorer, item: Item) -> Any:
+    """The task an item is of, as a routing hint: a line's is read off its text by a fixed,
+    linear pattern (a wrong hint costs time, never a wrong result: the worker reads the record)."""
+    if item[0] != "line":
+        return scorer.route_key(item[2])
+    raw = item[1].raw
+    found = _TASK_KEY.search(raw)
+    if found is not None:
+        try:
+            key = json.loads(b'"' + found.group(1) + b'"')
+        except ValueError:
+            key = None
+        if key in scorer.by_id:
+            return scorer.by_id[key]
+    found = _TASK_ID.search(raw)
+    if found is not None and int(found.group(1)) < len(scorer.tasks):
+        return int(found.group(1))
+    return None
+
+
+def _worker(scorer: RecordScorer, inbox: Any, outbox: Any, form: Optional[str]) -> None:
+    while True:
+        batch = inbox.get()
+        if batch is None:
+            break
+        outbox.put([(n, score_item(scorer, item, form)) for n, item in batch])
+
+
+class _Router:
+    """Sticky routing by task; new tasks to a worker holding their world within a slack."""
+
+    def __init__(self, scorer: RecordScorer, workers: int) -> None:
+        self.scorer = scorer
+        self.assigned = [0] * workers
+        self.by_key: Dict[Any, int] = {}
+        self.worlds: List[Set[Any]] = [set() for _ in range(workers)]
+
+    def route(self, item: Item) -> int:
+        assigned = self.assigned
+        key = route_key(self.scorer, item)
+        least = min(range(len(assigned)), key=assigned.__getitem__)
+        if key is None:
+            worker = least
+        elif key in self.by_key:
+            worker = self.by_key[key]
+        else:
+            seed = self.scorer.seed_of(key)
+            holders = [w for w in range(len(assigned)) if seed in self.worlds[w]]
+            slack = 32 + sum(assigned) // 50
+            best = min(holders, key=assigned.__getitem__) if holders else least
+            worker = best if assigned[best] <= assigned[least] + slack else least
+            self.by_key[key] = worker
+            self.worlds[worker].add(seed)
+        assigned[worker] += 1
+        return worker
+
+
+def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, form: Optional[str],
+                   chunk: int = 8, in_flight: int = 256) -> Iterator[Any]:
+    """Score ``items`` on ``workers`` forked processes; yield their outcomes in input order."""
+    context = multiprocessing.get_context("fork")
+    gc.freeze()  # what the parent holds stays shared: the workers' collections neither scan nor copy it
+    inboxes = [context.Queue() for _ in range(workers)]
+    outbox = context.Queue()
+    procs = [context.Process(target=_worker, args=(scorer, inbox, outbox, form), daemon=True) for inbox in inboxes]
+    for proc in procs:
+        proc.start()
+    router = _Router(scorer, workers)
+    buffers: List[List[Tuple[int, Item]]] = [[] for _ in range(workers)]
+    done: Dict[int, Outcome] = {}
+    state = {"next": 0, "sent": 0}
+    limit = in_flight * workers
+
+    def flush(worker: int) -> None:
+        if buffers[worker]:
+            inboxes[worker].put(buffers[worker])
+            buffers[worker] = []
+
+    def collect(block: bool) -> Iterator[Any]:
+        while True:
+            try:
+                batch = outbox.get(timeout=0.5) if block else outbox.get_nowait()
+            except queue.Empty:
+                if not block:
+                    return
+                dead = [p for p in procs if not p.is_alive()]
+                if dead:
+                    raise ResultsFileError(f"a scoring worker stopped (exit code {dead[0].exitcode}) before record "
+                                           f"{state['next']} was scored")
+                continue
+            for n, outcome in batch:
+                done[n] = outcome
+            block = False
+            while state["next"] in done:
+                outcome = done.pop(state["next"])
+                state["next"] += 1
+                yield outcome
+
+    try:
+        for n, item in enumerate(items):
+            worker = router.route(item)
+            buffers[worker].append((n, item))
+            state["sent"] = n + 1
+            if len(buffers[worker]) >= chunk:
+                flush(worker)
+            yield from collect(block=False)
+            if state["sent"] - state["next"] > limit:
+                for w in range(workers):
+                    flush(w)
+                while state["sent"] - state["next"] > limit:
+                    yield from collect(block=True)
+        for w in range(workers):
+            flush(w)
+        while state["next"] < state["sent"]:
+            yield from collect(block=True)
+    finally:
+        gc.unfreeze()
+        for inbox in inboxes:
+            try:
+                inbox.put(None)
+            except (OSError, ValueError):
+                pass
+        for proc in procs:
+            proc.join(timeout=2)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+        for q in inboxes + [outbox]:
+            q.close()
+            q.cancel_join_thread()

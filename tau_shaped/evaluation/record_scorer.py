@@ -1,0 +1,120 @@
+"""One process's scorer of results records: the domain, its tasks and an env loaded once,
+each record matched to its task and given its shaped result (``info.shaped``).
+
+``tau-shaped score`` and ``score_batch`` use it in the calling process (one worker) or in
+each worker process; a record's output depends on the record alone, never on what the
+process scored before (the caches only save time), so any split of a file over workers
+writes the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Dict, List, Optional
+
+from tau_shaped.evaluation.results_file import ResultsFileError
+from tau_shaped.evaluation.results_file import _validate as validate_record
+from tau_shaped.reward.result import check_blend
+from tau_shaped.reward.scoring import score_trajectory
+from tau_shaped.tasks.domains import load_domain
+
+
+def _actions(actions: Any) -> List[Any]:
+    out = []
+    for a in actions if isinstance(actions, list) else []:
+        name = a.get("name") if isinstance(a, dict) else getattr(a, "name", None)
+        kwargs = a.get("kwargs") if isinstance(a, dict) else getattr(a, "kwargs", None)
+        out.append([name, kwargs])
+    return out
+
+
+def task_fingerprint(task: Any) -> str:
+    """What identifies a task across files: its instruction and its ground-truth actions."""
+    if isinstance(task, dict):
+        instruction, actions = task.get("instruction"), task.get("actions")
+    else:
+        instruction, actions = getattr(task, "instruction", None), getattr(task, "actions", None)
+    blob = json.dumps([instruction, _actions(actions)], sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def dump_record(record: Dict[str, Any], form: str) -> str:
+    """A record as the output file holds it: ``jsonl`` one line (as ``run`` writes them),
+    ``list`` one item of a JSON list exactly as ``json.dumps(records, indent=1)`` lays it out
+    (without the separating ``,``)."""
+    if form == "jsonl":
+        return json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
+    text = json.dumps(record, indent=1, ensure_ascii=False)
+    return " " + text.replace("\n", "\n ")  # JSON strings hold no raw line ends
+
+
+class RecordScorer:
+    """Scores records of one env and split, each against its own task."""
+
+    def __init__(self, env: str, task_split: str = "test", blend: str = "shaped", lam: float = 0.3) -> None:
+        check_blend(blend, lam)
+        self.env_name, self.task_split, self.blend, self.lam = env, task_split, blend, lam
+        domain = load_domain(env)
+        self.tasks = domain.tasks(task_split)
+        self.by_id = {str(getattr(t, "id", i)): i for i, t in enumerate(self.tasks)}
+        self._prints: Dict[int, str] = {}
+        self._domain = domain
+        self._env: Optional[Any] = None  # made on first use: a worker process makes its own
+
+    @property
+    def env(self) -> Any:
+        if self._env is None:
+            self._env = self._domain.make_env(user_strategy="scripted", tasks=self.tasks, task_index=0)
+        return self._env
+
+    def task_index(self, record: Dict[str, Any], where: str) -> int:
+        """The env task a record is of; ResultsFileError naming ``where`` if none is."""
+        info = record.get("info") or {}
+        key = info.get("task_key")
+        if key is not None and str(key) in self.by_id:
+            index = self.by_id[str(key)]
+        else:
+            index = record["task_id"]
+            if not 0 <= index < len(self.tasks):
+                raise ResultsFileError(f"{where}: task_id {index} is not a task of this split ({len(self.tasks)} tasks)")
+        # the record must be of this env's task: a file of another domain or split would be scored
+        # against unrelated tasks whose ids happen to be in range
+        recorded = info.get("task")
+        if not isinstance(recorded, dict):
+            raise ResultsFileError(f"{where}: info.task is missing, so the record cannot be matched to a task of this env")
+        if index not in self._prints:  # each env task fingerprinted once, not once per record
+            self._prints[index] = task_fingerprint(self.tasks[index])
+        if task_fingerprint(recorded) != self._prints[index]:
+            name = getattr(self.tasks[index], "id", index)
+            what = "instruction" if recorded.get("instruction") != getattr(self.tasks[index], "instruction", None) else \
+                "ground-truth actions"
+            raise ResultsFileError(f"{where}: info.task is not task {name!r} of this env and split (its {what} differ): "
+                                   "wrong --env or --task-split?")
+        return index
+
+    def route_key(self, record: Any) -> Any:
+        """Which records share a worker's caches: those of one task (and so one world). A
+        hint only: a record that names no task of this env routes anywhere and fails there."""
+        if not isinstance(record, dict):
+            return None
+        info = record.get("info")
+        key = info.get("task_key") if isinstance(info, dict) else None
+        if key is not None and str(key) in self.by_id:
+            return self.by_id[str(key)]
+        index = record.get("task_id")
+        return index if type(index) is int and 0 <= index < len(self.tasks) else None
+
+    def seed_of(self, index: Any) -> Any:
+        return getattr(self.tasks[index], "seed", 0) if index is not None else None
+
+    def score(self, record: Any, where: str, validate: bool = True) -> Dict[str, Any]:
+        """The record with ``info.shaped`` (and ``info.task_key``) set."""
+        if validate:
+            validate_record(record, where)
+        index = self.task_index(record, where)
+        result = score_trajectory(self.env, index, traj=record.get("traj") or [], blend=self.blend, lam=self.lam)
+        info = dict(record.get("info") or {})
+        info.setdefault("task_key", str(getattr(self.tasks[index], "id", index)))
+        info["shaped"] = result.to_dict()
+        return {**record, "info": info}
