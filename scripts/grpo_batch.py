@@ -48,8 +48,10 @@ def variants(task: Any, index: int) -> List[Tuple[str, List[Step]]]:
     gt = _steps(task)
     writes = [i for i, (name, _) in enumerate(gt) if name in WRITES]
     refund = next((i for i, (name, kw) in enumerate(gt) if name == "issue_refund" and kw.get("method") == "original_payment"), None)
-    if refund is not None:
-        alt = [(n, dict(kw, method="wallet_credit") if i == refund else kw) for i, (n, kw) in enumerate(gt)]
+    if refund is not None:  # the question before it offers the wallet credit instead (asked, then done)
+        alt = [(n, dict(kw, method="wallet_credit") if i == refund else
+                dict(kw, content=kw["content"].replace("to your card", "as wallet credit")) if i == refund - 1 and n == "respond"
+                else kw) for i, (n, kw) in enumerate(gt)]
     else:
         alt = gt[:-1] + [("get_customer_details", {"customer_id": task.user_id})] + gt[-1:]
     retry = [("get_order_details", {"order_id": "FD-00000"})] + gt
@@ -61,7 +63,7 @@ def variants(task: Any, index: int) -> List[Tuple[str, List[Step]]]:
     unasked = [(n, kw) for i, (n, kw) in enumerate(gt) if not (n == "respond" and i + 1 < len(gt) and gt[i + 1][0] in WRITES)]
     order = _order_of(gt) or "FD-10001"
     stray = gt + [("respond", {"content": f"I will add a $15.00 apology credit to order {order}. Is that OK?"}),
-                  ("issue_apology_credit", {"order_id": order, "amount": 15.0, "reason": "sorry"})]
+                  ("issue_apology_credit", {"customer_id": task.user_id, "order_id": order, "amount": 15.0, "reason": "sorry"})]
     last = [("respond", {"content": "Hello! How can I help you today?"})] if index % 2 else [("get_order_details", None)]
     return [("ground_truth", gt), ("valid_alternative", alt), ("failed_lookup_first", retry), ("missing_write", missing),
             ("amount_plus_5", wrong), ("no_confirmation", unasked), ("stray_credit", stray),

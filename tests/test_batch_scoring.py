@@ -1,0 +1,188 @@
+"""Batch scoring (issue 20): ``score_file``/``score_batch`` stream a results file through
+the scorer on one or many worker processes. What must hold whatever the number of workers:
+the same bytes out, in input order; the first bad record (in input order) fails the whole
+run with its one-line error and leaves no output behind; torn and blank lines handled as the
+reader handles them; at most a bounded number of records in flight; a worker that dies is
+an error, never a hang."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from tau_shaped.evaluation import batch_pool
+from tau_shaped.evaluation.batch import score_batch, score_file
+from tau_shaped.evaluation.record_scorer import RecordScorer
+from tau_shaped.evaluation.results_file import ResultsFileError, read_results
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import grpo_batch  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory) -> Path:
+    """12 train tasks × 8 rollouts (valid alternatives, breaches, failures, malformed)."""
+    path = tmp_path_factory.mktemp("batch") / "batch.jsonl"
+    grpo_batch.write(path, tasks_count=12, rollouts=8)
+    return path
+
+
+@pytest.fixture(scope="module")
+def reference(batch, tmp_path_factory) -> bytes:
+    out = tmp_path_factory.mktemp("ref") / "one.jsonl"
+    score_file(batch, "food_delivery", "train", output=out, workers=1)
+    return out.read_bytes()
+
+
+def test_the_output_is_the_same_bytes_for_any_number_of_workers(batch, reference, tmp_path):
+    for workers in (2, 3):
+        out = tmp_path / f"w{workers}.jsonl"
+        score_file(batch, "food_delivery", "train", output=out, workers=workers)
+        assert out.read_bytes() == reference, workers
+    lines = reference.decode().splitlines()
+    records = [json.loads(line) for line in lines]
+    assert len(records) == 96
+    assert [(r["task_id"], r["trial"]) for r in records] == [(t, k) for t in range(12) for k in range(8)]  # order kept
+    statuses = {r["info"]["rollout"]: r["info"]["shaped"]["status"] for r in records if r["task_id"] == 1}
+    assert statuses["idle"] == "ok"  # task 1 is an odd task: its last rollout is idle, not malformed
+    malformed = [r for r in records if r["info"]["rollout"] == "malformed_call"]
+    assert malformed and all(r["info"]["shaped"]["status"] == "input_invalid" for r in malformed)
+
+
+def test_the_rollouts_get_the_verdicts_their_construction_implies(reference):
+    """The batch is a benchmark input, but its verdicts must be the ones its rollouts were
+    built to have (else the benchmark times the wrong work): the ground truth passes; a
+    missing write, five dollars more or an unasked credit do not."""
+    by_kind = {}
+    for line in reference.decode().splitlines():
+        record = json.loads(line)
+        by_kind.setdefault(record["info"]["rollout"], []).append(record["info"]["shaped"])
+    assert all(s["outcome_reward"] == 1.0 and s["legacy_reward"] == 1.0 for s in by_kind["ground_truth"])
+    assert all(s["outcome_reward"] == 1.0 for s in by_kind["failed_lookup_first"])
+    for kind in ("missing_write", "amount_plus_5", "stray_credit"):
+        # where the change took effect (the state is not the ground truth's: legacy 0), shaped 0
+        # too; on a task with no write (a question, a refusal) the variant is the ground truth
+        taken = [s for s in by_kind[kind] if s["legacy_reward"] == 0.0]
+        assert taken and all(s["outcome_reward"] == 0.0 for s in taken), kind
+    # a refund paid as wallet credit where the ground truth refunds the card: legacy 0, shaped 1
+    wallet = [s for s in by_kind["valid_alternative"] if s["legacy_reward"] == 0.0]
+    assert wallet and all(s["outcome_reward"] == 1.0 for s in wallet)
+
+
+def test_a_json_list_output_is_laid_out_as_json_dumps_indent_1(batch, reference, tmp_path):
+    records = list(score_batch(batch, "food_delivery", "train", workers=1))  # each record's own key order
+    for workers in (1, 2):
+        out = tmp_path / f"list{workers}.json"
+        score_file(batch, "food_delivery", "train", output=out, workers=workers)
+        assert out.read_text(encoding="utf-8") == json.dumps(records, indent=1, ensure_ascii=False)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    out = score_file(empty, "food_delivery", "train", output=tmp_path / "empty.json", workers=2)
+    assert out.read_text() == "[]"
+
+
+def test_a_json_list_input_scores_like_its_json_lines(batch, reference, tmp_path):
+    as_list = tmp_path / "batch.json"
+    as_list.write_text(json.dumps(read_results(batch)), encoding="utf-8")
+    for workers in (1, 2):
+        out = tmp_path / f"from_list{workers}.jsonl"
+        score_file(as_list, "food_delivery", "train", output=out, workers=workers)
+        assert out.read_bytes() == reference
+
+
+def test_score_batch_takes_records_or_paths_and_keeps_their_order(batch, reference):
+    expected = [json.loads(line) for line in reference.decode().splitlines()]
+    records = read_results(batch)
+    assert list(score_batch(iter(records), "food_delivery", "train", workers=2)) == expected
+    assert list(score_batch([batch, batch], "food_delivery", "train", workers=1)) == expected + expected
+
+
+def _with_bad_record(batch: Path, tmp_path: Path, at: int) -> Path:
+    lines = batch.read_text(encoding="utf-8").splitlines()
+    record = json.loads(lines[at])
+    record["info"]["task"]["instruction"] = "somebody else's task"
+    lines[at] = json.dumps(record)
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_first_bad_record_fails_the_run_naming_it_and_leaves_no_output(batch, tmp_path, workers):
+    bad = _with_bad_record(batch, tmp_path, at=70)
+    out = tmp_path / "out.jsonl"
+    with pytest.raises(ResultsFileError) as caught:
+        score_file(bad, "food_delivery", "train", output=out, workers=workers)
+    message = str(caught.value)
+    assert message.startswith(f"{bad}: line 71: info.task is not task ") and "\n" not in message
+    assert not out.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".partial")]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_blank_lines_and_a_torn_last_line_are_handled_as_the_reader_does(batch, reference, tmp_path, workers):
+    lines = batch.read_text(encoding="utf-8").splitlines()
+    text = "\n".join(lines[:40]) + "\n\n   \n" + "\n".join(lines[40:]) + "\n" + lines[0][: len(lines[0]) // 2]
+    path = tmp_path / "torn.jsonl"
+    path.write_text(text, encoding="utf-8")
+    notes, read_notes = [], []
+    read_results(path, read_notes)
+    out = score_file(path, "food_delivery", "train", output=tmp_path / "torn.out.jsonl", workers=workers, notes=notes)
+    assert out.read_bytes() == reference
+    assert notes == read_notes and len(notes) == 1 and "torn last line" in notes[0]
+
+
+class _Items:
+    """Items handed out one at a time, counting how many are out at once."""
+
+    def __init__(self, items):
+        self.items, self.pulled, self.done, self.most = items, 0, 0, 0
+
+    def __iter__(self):
+        for item in self.items:
+            self.pulled += 1
+            self.most = max(self.most, self.pulled - self.done)
+            yield item
+
+
+def test_records_in_flight_are_bounded(batch):
+    scorer = RecordScorer("food_delivery", "train")
+    items = _Items([("record", f"record {n}", r) for n, r in enumerate(read_results(batch))])
+    outputs = []
+    for status, _ in batch_pool.score_parallel(scorer, items, workers=2, form="jsonl", chunk=2, in_flight=5):
+        items.done += 1
+        outputs.append(status)
+    assert len(outputs) == 96 and all(s[0] == "ok" for s in outputs)
+    assert items.most <= 2 * 5 + 1
+
+
+def test_a_worker_that_dies_is_an_error_not_a_hang(batch, tmp_path, monkeypatch):
+    real = batch_pool.score_item
+
+    def dies_on_record_30(scorer, item, form):
+        if item[0] == "line" and item[1].number == 30:
+            os._exit(3)
+        return real(scorer, item, form)
+
+    monkeypatch.setattr(batch_pool, "score_item", dies_on_record_30)  # the forked workers inherit it
+    with pytest.raises(ResultsFileError, match=r"a scoring worker stopped \(exit code 3\)"):
+        score_file(batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
+    assert not (tmp_path / "o.jsonl").exists()
+
+
+def test_routing_hints_read_off_a_line_are_only_hints(batch):
+    """A line whose text names one task but whose record is of another is scored as its record
+    says (the hint only picks the worker); a hostile line costs linear time."""
+    scorer = RecordScorer("food_delivery", "train")
+    line = batch.read_bytes().split(b"\n")[0]
+    from tau_shaped.evaluation.results_stream import RawLine
+
+    assert batch_pool.route_key(scorer, ("line", RawLine("f", 1, 0, line, False))) == 0
+    hostile = b'{"task_key": "' + b"\\" * 100_000 + b'"x' * 50_000
+    assert batch_pool.route_key(scorer, ("line", RawLine("f", 1, 0, hostile, False))) is None
