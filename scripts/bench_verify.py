@@ -215,7 +215,19 @@ def main() -> int:
         default=10,
         help="above scale 1, run the slow tau-bench way on every Nth pair of trajectories only",
     )
+    parser.add_argument("--many-tasks", type=int, default=0, metavar="N",
+                        help="instead: N distinct tasks of each bundled domain, scoring cold (first trajectory of each "
+                             "task) and warm reported apart (scripts/bench_cold_warm.py)")
     args = parser.parse_args()
+    if args.many_tasks:
+        from bench_cold_warm import bench
+
+        for name in ("food_delivery", "tau2:retail", "tau2:airline"):
+            try:
+                bench(name, args.many_tasks)
+            except LookupError as exc:  # a tau2 domain without the tau2 extra
+                print(f"{name:14} skipped: {exc}")
+        return 0
     scales = [int(s) for s in args.scales.split(",")]
     rules = not args.no_rules
     print(f"domain policy rules: {'on (' + str(len(BENCH_RULES['rules'])) + ' rules)' if rules else 'off'}")

@@ -99,6 +99,17 @@ class PredicateEvaluator(PolicyForms):
         self.all_steps = frozenset(range(self.n))
         self.probe_slots = probe_slots or {}
         self.states = (initial, final)
+        self._calls: Optional[Dict[str, List[Any]]] = None
+
+    def calls_of(self, tool: str) -> List[Any]:
+        """The steps that call ``tool``, in order (indexed once per trajectory: a rule set
+        asks about tens of tools)."""
+        if self._calls is None:
+            calls: Dict[str, List[Any]] = {}
+            for step in self.trajectory.steps:
+                calls.setdefault(step.action.name, []).append(step)
+            self._calls = calls
+        return self._calls.get(tool, [])
 
     def states_before(self, pred: Any, step: int) -> Tuple[Any, ...]:
         """What ``in_state`` matchers of ``pred`` read at ``step``: the state the step acted on
@@ -128,9 +139,7 @@ class PredicateEvaluator(PolicyForms):
 
     def _ToolPredicate(self, p: ToolPredicate) -> Verdict:
         hits = []
-        for s in self.trajectory.steps:
-            if s.action.name != p.tool:
-                continue
+        for s in self.calls_of(p.tool):
             if p.succeeded is not None and s.succeeded != p.succeeded:
                 continue
             kwargs = s.action.kwargs
