@@ -41,6 +41,13 @@ def check_outputs(outputs: Sequence[str], agent_messages: Sequence[str]) -> Tupl
     return (1.0 if all(found.values()) else 0.0), found
 
 
+def legacy_reward_value(r_actions: bool, outputs: Sequence[str], agent_messages: Sequence[str]) -> Tuple[float, float]:
+    """tau-bench's reward and ``r_outputs`` alone (what ``legacy_result`` puts in its result):
+    1 when the state matches and every output was said, else 0."""
+    r_outputs = check_outputs(outputs, agent_messages)[0] if len(outputs) > 0 else 1.0
+    return (1.0 if r_actions and r_outputs != 0.0 else 0.0), r_outputs
+
+
 def legacy_result(
     task_actions: Sequence[Any],
     outputs: Sequence[str],

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Set
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Union
 
 from tau_shaped.reward import canonical, equivalence, invariants
-from tau_shaped.reward.legacy_reward import check_outputs, legacy_result, states_equal
+from tau_shaped.reward.legacy_reward import check_outputs, legacy_reward_value, states_equal
 from tau_shaped.reward.matchers import match_text
 from tau_shaped.env.overlay import RecordLoc
 from tau_shaped.reward.predicates import PredicateEvaluator, stable_since
@@ -38,7 +38,9 @@ class VerifyInput:
     initial: Any
     final: Any
     expected: Any
-    gt_hash: str
+    # tau-bench's gt_data_hash, or a zero-argument callable that computes it: the legacy reward
+    # needs it only when the changed records are unknown, so a scorer need not hash Sg at all
+    gt_hash: Union[str, Callable[[], str]]
     changed: Optional[Set[RecordLoc]]
     probe_slots: Dict[int, int]
     rules: Sequence[Any] = ()  # the domain's policy rules bound to the task (SPEC §9)
@@ -146,8 +148,11 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
     ev = PredicateEvaluator(traj, inp.initial, inp.final, inp.probe_slots)
 
     # Legacy, value for value (SPEC §2).
-    r_actions = states_equal(inp.final, inp.expected, inp.changed, inp.gt_hash)  # pragma: no mutate (changed, gt_hash: speed only)
-    legacy, r_outputs = legacy_result(task.actions, task.outputs, r_actions, inp.gt_hash, [t for _, t in traj.agent_messages()])
+    gt_hash = inp.gt_hash
+    if inp.changed is None and callable(gt_hash):
+        gt_hash = gt_hash()
+    r_actions = states_equal(inp.final, inp.expected, inp.changed, gt_hash)  # pragma: no mutate (changed, gt_hash: speed only)
+    legacy_reward, r_outputs = legacy_reward_value(r_actions, task.outputs, [t for _, t in traj.agent_messages()])
 
     # 1. Safety gates, invariant caps included.
     checks = [invariants.check(inv, inp.final) for inv in (overrides.monetary_identity if overrides else [])]
@@ -187,7 +192,7 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
         lambda_=lam,
         outcome_reward=outcome,
         process_reward=process,
-        legacy_reward=legacy.reward,
+        legacy_reward=legacy_reward,
         r_actions=1.0 if r_actions else 0.0,
         r_outputs=r_outputs,
         safety_passed=safety_passed,
