@@ -63,6 +63,13 @@ def identical(a: Any, b: Any) -> bool:
         return False
 
 
+def strictly_equal(a: Any, b: Any) -> bool:
+    """Equal values of the same types all the way down (``10`` and ``10.0``, ``1`` and ``True``,
+    a list and a tuple differ; dicts with string keys, in any order); False says nothing of
+    their texts for anything else (sets, tuples: compare texts)."""
+    return _strictly_equal(a, b)
+
+
 def _strictly_equal(a: Any, b: Any) -> bool:
     if a is b:
         return True

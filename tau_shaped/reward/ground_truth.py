@@ -20,14 +20,16 @@ from tau_shaped.env.episode_runner import EpisodeRunner
 from tau_shaped.env.state_digest import overlay_hash
 from tau_shaped.env.overlay import Overlay
 from tau_shaped.env.trajectory import Trajectory
+from tau_shaped.reward.ground_truth_store import GroundTruthStore
 
 
 @dataclass
 class GroundTruth:
     seed: int
     overlay: Overlay
-    trajectory: Trajectory
+    trajectory: Optional[Trajectory]  # None when loaded from a GroundTruthStore (its failed steps kept)
     _hash: Optional[str] = field(default=None, repr=False)
+    _failed: Optional[List[Tuple[int, str, str]]] = field(default=None, repr=False)
 
     @property
     def data(self) -> Dict[str, Any]:
@@ -43,6 +45,8 @@ class GroundTruth:
     @property
     def failed_steps(self) -> List[Tuple[int, str, str]]:
         """(step, tool, observation) of every ground-truth tool call that errored."""
+        if self.trajectory is None:
+            return list(self._failed or [])
         return [
             (s.index, s.action.name, s.observation)
             for s in self.trajectory.steps
@@ -61,8 +65,9 @@ class GroundTruthCache:
 
     # a GRPO step samples ~1,000 tasks: each keeps its ground truth across the step's rollouts
     # (food delivery: ~0.1 MB each, measured over its 1,216 training tasks)
-    def __init__(self, max_entries: int = 2048) -> None:
+    def __init__(self, max_entries: int = 2048, store: Optional[GroundTruthStore] = None) -> None:
         self.max_entries = max_entries
+        self.store = store if store is not None else GroundTruthStore.from_env()  # opt-in: TAU_SHAPED_GT_CACHE
         self._entries: "OrderedDict[Tuple[str, int], GroundTruth]" = OrderedDict()
         self._lock = threading.RLock()
         self.hits = 0
@@ -87,9 +92,18 @@ class GroundTruthCache:
             self._entries.move_to_end(key)
             return found
         self.misses += 1
-        runner = EpisodeRunner(base, tools_map, seed)
-        runner.replay(task.actions, skip=skip)
-        truth = GroundTruth(seed=seed, overlay=runner.overlay, trajectory=runner.trajectory)
+        truth = None
+        if self.store is not None:
+            stored_key = self.store.key(key[0], seed, base, tools_map, skip)
+            found = self.store.load(stored_key, base)
+            if found is not None:
+                truth = GroundTruth(seed=seed, overlay=found[0], trajectory=None, _failed=found[1])
+        if truth is None:
+            runner = EpisodeRunner(base, tools_map, seed)
+            runner.replay(task.actions, skip=skip)
+            truth = GroundTruth(seed=seed, overlay=runner.overlay, trajectory=runner.trajectory)
+            if self.store is not None:
+                self.store.save(stored_key, truth.overlay, truth.failed_steps)
         self._entries[key] = truth
         while len(self._entries) > self.max_entries:
             self._entries.popitem(last=False)
