@@ -93,6 +93,12 @@ def score_command(
                                           "any other a JSON list (default: FILE with .shaped.json)."),
     workers: int = typer.Option(0, "--workers", "-w", min=0, help="Processes to score on (0: every core). The output "
                                 "is the same for any number."),
+    backend: str = typer.Option("local", "--backend", help="local or ray: a Ray Dataset scored on an actor pool "
+                                "(--workers actors; needs the ray extra); FILE may then be a folder of results files."),
+    ray_address: Optional[str] = typer.Option(None, "--ray-address", help="The Ray cluster (--backend ray; default: a "
+                                              "local Ray on every core)."),
+    output_format: Optional[str] = typer.Option(None, "--format", help="jsonl or parquet (parquet: --backend ray; "
+                                                "default: by the output's name)."),
 ) -> None:
     """Rescore a results file offline: add the shaped result to every record, streamed (memory
     bounded whatever the file's size), on every core, with progress on stderr. A tau2 run (its
@@ -105,14 +111,34 @@ def score_command(
     from tau_shaped.integrations.tau2.rescore import check_not_tau2_env, rescore_tau2
 
     try:
-        if is_tau2_results(file):
+        if backend not in ("local", "ray") or output_format not in (None, "jsonl", "parquet"):
+            raise ValueError("--backend is local or ray, --format jsonl or parquet")
+        if backend == "local" and (output_format == "parquet" or ray_address):
+            raise ValueError("--format parquet and --ray-address need --backend ray")
+        if output_format == "jsonl" and output is not None and output.suffix.lower() != ".jsonl":
+            raise ValueError("--format jsonl needs an output name ending in .jsonl")
+        if backend == "local" and output_format == "jsonl" and output is None:
+            output = file.with_name(file.name.rsplit(".", 1)[0] + ".shaped.jsonl")
+        if backend == "ray":
+            from tau_shaped.integrations.ray_backend import results_files, score_with_ray
+
+            if not file.is_dir() and is_tau2_results(file):
+                raise ValueError("--backend ray scores tau-bench and tau-shaped results files, not tau2 runs")
+            for path in results_files(file, output):
+                check_not_tau2_env(path, env)
+            suffix = output.suffix.lower() if output is not None else ".jsonl"
+            form = output_format or {".jsonl": "jsonl", ".parquet": "parquet"}.get(suffix, "json")
+            with score_progress() as progress:
+                target = score_with_ray(file, env, task_split, blend, lam, output, address=ray_address,
+                                        actors=workers or None, output_format=form, on_progress=progress)
+        elif is_tau2_results(file):
             target = rescore_tau2(file, env, blend, lam, output)
         else:
             check_not_tau2_env(file, env)
             with score_progress() as progress:
                 target = rescore(file, env, task_split, blend, lam, output, on_record=progress, workers=workers or None)
     except (TaskFileError, DomainNotFound, ValueError, KeyError) as exc:
-        typer.echo(f"error: {str(exc).strip(chr(39))}", err=True)
+        typer.echo(f"error: {str(exc).strip(chr(39)) if isinstance(exc, KeyError) else exc}", err=True)
         raise typer.Exit(2)
     typer.echo(f"rescored: {target}")
 
