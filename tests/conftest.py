@@ -15,12 +15,13 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 
 # the extras CI installs (.ci/run): their tests must run there, not skip
-_CI_EXTRAS = {"tau2": "tau2", "trl": "trl", "skyrl_gym": "skyrl"}
+_CI_EXTRAS = {"tau2": "tau2", "trl": "trl", "skyrl_gym": "skyrl", "ray": "ray"}
 
 
 def pytest_sessionstart(session):
     """CI installs the tau2 extra (parity with tau2's evaluator, the tau2 domains' rule sets),
-    trl (GRPOTrainer on CPU) and skyrl (BaseTextEnv): under CI=true a missing one stops the run."""
+    trl (GRPOTrainer on CPU), skyrl (BaseTextEnv) and ray (score's Ray backend on a local Ray):
+    under CI=true a missing one stops the run."""
     if os.environ.get("CI") == "true":
         import importlib.util
 
@@ -29,5 +30,5 @@ def pytest_sessionstart(session):
             import pytest
 
             pytest.exit(f"CI=true but the {', '.join(missing)} extra(s) are not installed "
-                        "(pip install torch==2.13.0 && pip install -e '.[test,tau2,trl,skyrl]'): "
+                        "(pip install torch==2.13.0 && pip install -e '.[test,tau2,trl,skyrl,ray]'): "
                         "their tests would be skipped", returncode=1)

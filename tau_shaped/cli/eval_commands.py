@@ -99,6 +99,8 @@ def score_command(
                                               "local Ray on every core)."),
     output_format: Optional[str] = typer.Option(None, "--format", help="jsonl or parquet (parquet: --backend ray; "
                                                 "default: by the output's name)."),
+    gt_cache: Optional[Path] = typer.Option(None, "--gt-cache", help="A folder keeping ground truths between runs (also "
+                                            "TAU_SHAPED_GT_CACHE): a second run over the same tasks starts warm."),
 ) -> None:
     """Rescore a results file offline: add the shaped result to every record, streamed (memory
     bounded whatever the file's size), on every core, with progress on stderr. A tau2 run (its
@@ -110,6 +112,12 @@ def score_command(
     from tau_shaped.integrations.tau2.files import is_tau2_results
     from tau_shaped.integrations.tau2.rescore import check_not_tau2_env, rescore_tau2
 
+    if gt_cache is not None:
+        import os
+
+        from tau_shaped.reward.ground_truth_store import ENV_VAR
+
+        os.environ[ENV_VAR] = str(gt_cache)  # read by each env's ground-truth cache, in every worker
     try:
         if backend not in ("local", "ray") or output_format not in (None, "jsonl", "parquet"):
             raise ValueError("--backend is local or ray, --format jsonl or parquet")
