@@ -107,6 +107,7 @@ def _with_bad_record(batch: Path, tmp_path: Path, at: int) -> Path:
     lines = batch.read_text(encoding="utf-8").splitlines()
     record = json.loads(lines[at])
     record["info"]["task"]["instruction"] = "somebody else's task"
+    record["info"]["task"]["user_id"] = "CU-0000"  # and somebody else's user: not an edited wording
     lines[at] = json.dumps(record)
     path = tmp_path / "bad.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -95,6 +95,7 @@ def test_a_record_of_another_task_set_fails_as_locally(ray_session, batch, tmp_p
     records = [json.loads(x) for x in path.read_text().splitlines()]
     for n in (150, 77):  # two bad records: the first in input order is named
         records[n]["info"]["task"]["instruction"] = "Another task set's instruction."
+        records[n]["info"]["task"]["user_id"] = "CU-0000"  # and another user: not an edited wording
     bad = tmp_path / "bad.jsonl"
     bad.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in records))
     with pytest.raises(ResultsFileError) as local:

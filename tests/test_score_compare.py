@@ -67,14 +67,25 @@ def test_score_errors_are_one_line(tmp_path):
 def test_score_refuses_records_of_other_tasks(tmp_path):
     """Issue 15: a file of another domain or split, whose task ids happen to be in range, is
     refused naming the record, not scored against unrelated tasks; so is a record that does
-    not say its task."""
+    not say its task. Issue 20: a task whose wording was edited since the run (tau-bench's
+    historical files: "You are mia_li_3668." became "Your user id is mia_li_3668.") is scored,
+    with a note, when its user and ground truth are the same and not trivial."""
     path = _taubench_file(tmp_path)
     records = json.loads(path.read_text())
-    records[1]["info"]["task"] = {**records[1]["info"]["task"], "instruction": "You are a retail customer who wants to exchange a lamp."}
+    edited = "You are a customer whose order is out for delivery; ask where it is."
+    records[1]["info"]["task"] = {**records[1]["info"]["task"], "instruction": edited}
     path.write_text(json.dumps(records))
-    result = runner.invoke(app, ["score", str(path), "--env", "tests.mini_domain:DOMAIN", "-o", str(tmp_path / "out.json")])
-    assert result.exit_code == 2 and "record 1" in result.output and "instruction" in result.output
-    assert not (tmp_path / "out.json").exists()
+    result = runner.invoke(app, ["score", str(path), "--env", "tests.mini_domain:DOMAIN", "-o", str(tmp_path / "edited.json")])
+    assert result.exit_code == 0, result.output
+    assert "note: " in result.output and "record 1: info.task's instruction differs from task" in result.output
+    assert json.loads((tmp_path / "edited.json").read_text())[1]["info"]["shaped"]["status"] == "ok"
+    for other in ({"user_id": "C2"}, {"outputs": []}, {"actions": records[1]["info"]["task"]["actions"] + [
+            {"name": "issue_refund", "kwargs": {"order_id": "O1", "amount": 1, "method": "wallet_credit"}}]}):
+        records[1]["info"]["task"] = {**_tau_task(4), "instruction": edited, **other}  # another user or ground truth
+        path.write_text(json.dumps(records))
+        result = runner.invoke(app, ["score", str(path), "--env", "tests.mini_domain:DOMAIN", "-o", str(tmp_path / "out.json")])
+        assert result.exit_code == 2 and "record 1" in result.output and "instruction" in result.output, other
+        assert not (tmp_path / "out.json").exists()
     records[1]["info"].pop("task")
     path.write_text(json.dumps(records))
     result = runner.invoke(app, ["score", str(path), "--env", "tests.mini_domain:DOMAIN", "-o", str(tmp_path / "out.json")])
@@ -131,3 +142,28 @@ def test_disagreement_reason_names_a_broken_policy_rule():
         "status": "ok", "reward": 0.0, "outcome_reward": 0.0, "safety_passed": True,
         "rule_violations": [{"id": "fd.confirm.before_write", "step": 3, "evidence": "unconfirmed"}]}}}
     assert disagreement_reason(record) == "policy rule fd.confirm.before_write at step 3"
+
+
+def test_an_edited_instruction_is_accepted_only_for_a_ground_truth_no_task_shares_by_chance():
+    """A ground truth of messages alone (a refusal: no write, no output) is shared by many tasks
+    of many domains: with another instruction, such a record is not taken for the env's task."""
+    from types import SimpleNamespace
+
+    from tau_shaped.evaluation.record_scorer import RecordScorer
+
+    def task(actions, outputs=()):
+        return SimpleNamespace(user_id="u", instruction="new", outputs=list(outputs),
+                               actions=[SimpleNamespace(name=n, kwargs=k) for n, k in actions])
+
+    def recorded(actions, outputs=()):
+        return {"user_id": "u", "instruction": "old", "outputs": list(outputs),
+                "actions": [{"name": n, "kwargs": k} for n, k in actions]}
+
+    say = [("respond", {"content": "I cannot do that."})]
+    assert not RecordScorer._same_ground_truth(recorded(say), task(say))
+    assert not RecordScorer._same_ground_truth(recorded([]), task([]))
+    assert RecordScorer._same_ground_truth(recorded(say, ["12"]), task(say, ["12"]))
+    write = [("cancel", {"order_id": "O1"})]
+    assert RecordScorer._same_ground_truth(recorded(write), task(write))
+    assert not RecordScorer._same_ground_truth(recorded([("cancel", {"order_id": "O2"})]), task(write))
+    assert not RecordScorer._same_ground_truth({**recorded(write), "user_id": "v"}, task(write))

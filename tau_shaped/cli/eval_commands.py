@@ -112,6 +112,7 @@ def score_command(
     from tau_shaped.integrations.tau2.files import is_tau2_results
     from tau_shaped.integrations.tau2.rescore import check_not_tau2_env, rescore_tau2
 
+    notes: List[str] = []
     if gt_cache is not None:
         import os
 
@@ -144,10 +145,15 @@ def score_command(
         else:
             check_not_tau2_env(file, env)
             with score_progress() as progress:
-                target = rescore(file, env, task_split, blend, lam, output, on_record=progress, workers=workers or None)
+                target = rescore(file, env, task_split, blend, lam, output, on_record=progress, workers=workers or None,
+                                 notes=notes)
     except (TaskFileError, DomainNotFound, ValueError, KeyError) as exc:
         typer.echo(f"error: {str(exc).strip(chr(39)) if isinstance(exc, KeyError) else exc}", err=True)
         raise typer.Exit(2)
+    for note in notes[:5]:
+        typer.echo(f"note: {note}", err=True)
+    if len(notes) > 5:
+        typer.echo(f"note: and {len(notes) - 5} more like these", err=True)
     typer.echo(f"rescored: {target}")
 
 

@@ -52,7 +52,7 @@ def score_item(scorer: RecordScorer, item: Item, form: Optional[str]) -> Outcome
             where = f"{line.path}: line {line.number}"
         else:
             where, record = item[1], item[2]
-        result = scorer.score(record, where, validate=item[0] != "line")  # a line's record is validated by line_record
+        result = scorer.score(record, where, validate=item[0] != "line", notes=notes)  # a line's record is validated by line_record
         return ("ok", dump_record(result, form).encode("utf-8") if form else result), notes
     except ResultsFileError as exc:
         return ("error", str(exc)), notes
@@ -113,7 +113,7 @@ class _Router:
         else:
             seed = self.scorer.seed_of(key)
             holders = [w for w in range(len(assigned)) if seed in self.worlds[w]]
-            slack = 32 + sum(assigned) // 50
+            slack = 512 + sum(assigned) // 50
             best = min(holders, key=assigned.__getitem__) if holders else least
             worker = best if assigned[best] <= assigned[least] + slack else least
             self.by_key[key] = worker
@@ -123,7 +123,7 @@ class _Router:
 
 
 def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, form: Optional[str],
-                   chunk: int = 8, in_flight: int = 256) -> Iterator[Any]:
+                   chunk: int = 8, in_flight: int = 512) -> Iterator[Any]:
     """Score ``items`` on ``workers`` forked processes; yield their outcomes in input order."""
     context = multiprocessing.get_context("fork")
     gc.freeze()  # what the parent holds stays shared: the workers' collections neither scan nor copy it

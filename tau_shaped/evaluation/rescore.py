@@ -19,12 +19,13 @@ def rescore(
     output: Optional[Union[str, Path]] = None,
     on_record: Optional[Callable[[int, int], None]] = None,
     workers: Optional[int] = 1,
+    notes: Optional[List[str]] = None,
 ) -> Path:
     """Write ``output`` (default ``<file>.shaped.json``) with ``info.shaped`` on every record:
     JSON lines when its name ends in ``.jsonl``, else a JSON list. Streamed, on ``workers``
     processes (``batch.score_file``; None: every core)."""
     progress = (lambda done, total: on_record(done, total if total is not None else done)) if on_record else None
-    return score_file(path, env, task_split, blend, lam, output, workers=workers, on_progress=progress)
+    return score_file(path, env, task_split, blend, lam, output, workers=workers, on_progress=progress, notes=notes)
 
 
 def write_records(target: Path, records: List[Dict[str, Any]]) -> None:
