@@ -16,10 +16,8 @@ Each record's tau-bench reward from (a) must equal ``info.shaped.legacy_reward``
 disagreements are printed and the exit code is 1. Where ``tau_bench`` does not import, prints
 a one-line skip and exits 0.
 
-``tau-shaped score`` refuses a record whose ``info.task`` is not the env's task (instruction or
-ground-truth actions differ). tau-bench reworded 37 airline instructions after publishing its
-historical files, so such records are reported and (b) scores a copy whose ``info.task`` has the
-current instruction where only the instruction differs (the copy's time is reported apart).
+tau-bench reworded 37 airline instructions after publishing its historical files; ``tau-shaped
+score`` scores such records (same user and ground truth) with a note, so the file is given as it is.
 
     python scripts/bench_taubench_history.py --file historical_trajectories/gpt-4o-airline.json
 """
@@ -90,25 +88,6 @@ def taubench_rewards(path, env_name, split, limit):
     return records, rewards, time.perf_counter() - start
 
 
-def copy_for_tau_shaped(records, env_name, split, out):
-    """``records`` with each outdated ``info.task`` instruction set to the env's; how many were."""
-    from tau_bench.envs import get_env
-
-    tasks = get_env(env_name, user_strategy="human", user_model="none", task_split=split, task_index=0).tasks
-    fixed = 0
-    copy = []
-    for rec in records:
-        task = dict((rec.get("info") or {}).get("task") or {})
-        current = tasks[rec["task_id"]].model_dump()
-        if task and task.get("instruction") != current["instruction"]:
-            if [task.get(k) for k in ("actions", "outputs")] == [current["actions"], current["outputs"]]:
-                task["instruction"] = current["instruction"]
-                fixed += 1
-        copy.append({**rec, "info": {**(rec.get("info") or {}), "task": task}} if task else rec)
-    out.write_text(json.dumps(copy))
-    return fixed
-
-
 def tau_shaped_score(path, env_name, split, workers, out):
     """Seconds from process start to exit of ``tau-shaped score``, and its records."""
     cmd = [sys.executable, "-m", "tau_shaped.cli", "score", str(path), "--env", env_name, "--task-split", split,
@@ -127,7 +106,6 @@ def main() -> int:
     parser.add_argument("--env", choices=["airline", "retail"], help="default: from the file's name")
     parser.add_argument("--task-split", default="test")
     parser.add_argument("--limit", type=int, default=None, help="the first N records only")
-    parser.add_argument("--as-is", action="store_true", help="give tau-shaped the file unchanged (no instruction fix)")
     args = parser.parse_args()
     if importlib.util.find_spec("tau_bench") is None:  # not imported here: (a) times its import
         print("skip: tau_bench is not installed")
@@ -144,16 +122,9 @@ def main() -> int:
     n = len(records)
     with tempfile.TemporaryDirectory() as tmp:
         given = Path(args.file)
-        if args.as_is and args.limit is not None:
+        if args.limit is not None:
             given = Path(tmp, "input.json")
             given.write_text(json.dumps(records))
-        elif not args.as_is:
-            given = Path(tmp, "input.json")
-            start = time.perf_counter()
-            fixed = copy_for_tau_shaped(records, env_name, args.task_split, given)
-            print(f"{fixed} of {n} records carry an older instruction than tau-bench's {env_name} task (actions and "
-                  f"outputs the same): tau-shaped score refuses them; scoring a copy with the current instruction "
-                  f"(made in {time.perf_counter() - start:.2f} s, not counted)")
         runs = {w: tau_shaped_score(given, env_name, args.task_split, w, Path(tmp, f"out{w}.json")) for w in (1, 2)}
 
     print(f"records: {n} ({env_name}, {args.file})")

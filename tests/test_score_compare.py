@@ -145,14 +145,17 @@ def test_disagreement_reason_names_a_broken_policy_rule():
 
 
 def test_an_edited_instruction_is_accepted_only_for_a_ground_truth_no_task_shares_by_chance():
-    """A ground truth of messages alone (a refusal: no write, no output) is shared by many tasks
-    of many domains: with another instruction, such a record is not taken for the env's task."""
+    """A ground truth of messages alone (a refusal: no write, no output) is shared by many tasks:
+    with another instruction, such a record is not taken for a task that judges more than its
+    ground truth (overrides, output checks); for tau-bench's own tasks the user, actions and
+    outputs decide the verdict (a historical file's refusal task 12: "You amelia_sanchez_4739"
+    became "Your user id is amelia_sanchez_4739")."""
     from types import SimpleNamespace
 
     from tau_shaped.evaluation.record_scorer import RecordScorer
 
-    def task(actions, outputs=()):
-        return SimpleNamespace(user_id="u", instruction="new", outputs=list(outputs),
+    def task(actions, outputs=(), overrides=object()):  # a tau-shaped task: reward overrides of its own
+        return SimpleNamespace(user_id="u", instruction="new", outputs=list(outputs), reward_overrides=overrides,
                                actions=[SimpleNamespace(name=n, kwargs=k) for n, k in actions])
 
     def recorded(actions, outputs=()):
@@ -162,6 +165,8 @@ def test_an_edited_instruction_is_accepted_only_for_a_ground_truth_no_task_share
     say = [("respond", {"content": "I cannot do that."})]
     assert not RecordScorer._same_ground_truth(recorded(say), task(say))
     assert not RecordScorer._same_ground_truth(recorded([]), task([]))
+    assert RecordScorer._same_ground_truth(recorded([]), task([], overrides=None))  # tau-bench's: user and ground truth
+    assert not RecordScorer._same_ground_truth({**recorded([]), "user_id": "v"}, task([], overrides=None))
     assert RecordScorer._same_ground_truth(recorded(say, ["12"]), task(say, ["12"]))
     write = [("cancel", {"order_id": "O1"})]
     assert RecordScorer._same_ground_truth(recorded(write), task(write))

@@ -105,14 +105,18 @@ class RecordScorer:
 
     @staticmethod
     def _same_ground_truth(recorded: Dict[str, Any], task: Any) -> bool:
-        """The same user, ground-truth actions and outputs, with at least one action that is
-        not a message or an output: a ground truth no other task shares by chance."""
+        """The same user, ground-truth actions and outputs, and either an action that is not a
+        message or an output (a ground truth no other task shares by chance) or a task with
+        nothing else to judge by (no reward overrides, no output checks: tau-bench's own, whose
+        verdict those three decide)."""
         actions = _actions(recorded.get("actions"))
         mine = _actions(list(getattr(task, "actions", []) or []))
         outputs = list(getattr(task, "outputs", []) or [])
         substantive = any(name != "respond" for name, _ in mine) or bool(outputs)
-        return (substantive and actions == mine and recorded.get("outputs", []) == outputs
-                and recorded.get("user_id") == getattr(task, "user_id", None))
+        plain = getattr(task, "reward_overrides", None) is None and not getattr(task, "output_checks", None)
+        user = getattr(task, "user_id", None)
+        return ((substantive or plain) and actions == mine and recorded.get("outputs", []) == outputs
+                and isinstance(user, str) and bool(user) and recorded.get("user_id") == user)
 
     def route_key(self, record: Any) -> Any:
         """Which records share a worker's caches: those of one task (and so one world). A
