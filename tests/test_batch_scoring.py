@@ -13,11 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tau_shaped.evaluation import batch_pool
 from tau_shaped.evaluation.batch import score_batch, score_file
-from tau_shaped.evaluation.record_scorer import RecordScorer
+from tau_shaped.evaluation.record_scorer import RecordScorer, dump_record
 from tau_shaped.evaluation.results_file import ResultsFileError, read_results
+from tau_shaped.evaluation.results_stream import scan_record
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -187,3 +190,46 @@ def test_routing_hints_read_off_a_line_are_only_hints(batch):
     assert batch_pool.route_key(scorer, ("line", RawLine("f", 1, 0, line, False))) == 0
     hostile = b'{"task_key": "' + b"\\" * 100_000 + b'"x' * 50_000
     assert batch_pool.route_key(scorer, ("line", RawLine("f", 1, 0, hostile, False))) is None
+
+
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.floats(allow_nan=True), st.text(max_size=4)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=3), inner, max_size=3)),
+    max_leaves=8)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["info", "traj", "task_id", "trial", "reward", "x", "é"]), json_values), max_size=6),
+       st.sampled_from([(", ", ": "), (",", ":"), (" , ", " :  ")]), st.booleans(), st.sampled_from(["", " ", "\t\r "]))
+def test_a_lines_top_level_is_read_as_json_loads_reads_it(pairs, separators, ascii_only, pad):
+    """SPEC §8 (nothing lost, no silent wrong answer): the scan that keeps where each value's
+    text is gives json.loads' object (a repeated key: the last), or None (the reader's own path
+    then decides); every span is the text of its value."""
+    item, key = separators
+    text = pad + "{" + item.join(json.dumps(k, ensure_ascii=ascii_only) + key + json.dumps(v, ensure_ascii=ascii_only)
+                                 for k, v in pairs) + "}" + pad
+    found = scan_record(text)
+    assert found is not None
+    record, spans = found
+    assert json.dumps(record, sort_keys=True) == json.dumps(json.loads(text), sort_keys=True)
+    for name, (start, end) in spans.items():
+        assert json.dumps(json.loads(text[start:end])) == json.dumps(record[name])
+    for broken in (text + "}", text[:-len(pad) - 1] if pairs else "{", "[" + text + "]", text.replace("{", "{,", 1)):
+        try:
+            json.loads(broken)
+        except ValueError:
+            assert scan_record(broken) is None
+
+
+def test_scored_lines_keep_the_values_scoring_did_not_change_as_they_were(batch, tmp_path):
+    """A line as `run` writes it (keys sorted, UTF-8) comes out as a full re-encoding would write
+    it, byte for byte; a line another tool wrote (compact, ASCII escapes) keeps its own text for
+    the values scoring did not touch, and parses to the same record."""
+    expected = [dump_record(r, "jsonl") for r in score_batch(read_results(batch), "food_delivery", "train")]
+    out = score_file(batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=1)
+    assert out.read_text(encoding="utf-8") == "".join(expected)
+    compact = tmp_path / "compact.jsonl"
+    compact.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in read_results(batch)), encoding="utf-8")
+    got = score_file(compact, "food_delivery", "train", output=tmp_path / "c.jsonl", workers=2).read_text(encoding="utf-8")
+    assert [json.loads(line) for line in got.splitlines()] == [json.loads(line) for line in expected]
+    assert '"traj": [{"content":' in got  # the traj as the compact line had it

@@ -20,9 +20,9 @@ import queue
 import re
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
-from tau_shaped.evaluation.record_scorer import RecordScorer, dump_record
+from tau_shaped.evaluation.record_scorer import RecordScorer, dump_line, dump_record
 from tau_shaped.evaluation.results_file import ResultsFileError
-from tau_shaped.evaluation.results_stream import SKIP, line_record
+from tau_shaped.evaluation.results_stream import SKIP, line_record, scanned_line
 
 # ("line", RawLine): a JSON-lines file's line, parsed where it is scored; ("record", where, dict)
 Item = Tuple[Any, ...]
@@ -42,9 +42,11 @@ def score_item(scorer: RecordScorer, item: Item, form: Optional[str]) -> Outcome
     """Parse (a line) and score one item; never raises for what the input holds."""
     notes: List[str] = []
     try:
+        scanned = None
         if item[0] == "line":
             line = item[1]
-            record = line_record(line, notes)
+            scanned = scanned_line(line)
+            record = scanned[0] if scanned is not None else line_record(line, notes)
             if record is SKIP:
                 return ("skip",), notes
             if record is None:
@@ -53,6 +55,9 @@ def score_item(scorer: RecordScorer, item: Item, form: Optional[str]) -> Outcome
         else:
             where, record = item[1], item[2]
         result = scorer.score(record, where, validate=item[0] != "line", notes=notes)  # a line's record is validated by line_record
+        if form == "jsonl" and scanned is not None:  # the values scoring left as they were: as the line had them
+            changed = [key for key in result if key not in record or result[key] is not record[key]]
+            return ("ok", dump_line(result, scanned[1], scanned[2], changed).encode("utf-8")), notes
         return ("ok", dump_record(result, form).encode("utf-8") if form else result), notes
     except ResultsFileError as exc:
         return ("error", str(exc)), notes

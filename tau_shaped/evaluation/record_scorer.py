@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from tau_shaped.evaluation.results_file import ResultsFileError
 from tau_shaped.evaluation.results_file import _validate as validate_record
@@ -47,6 +47,22 @@ def dump_record(record: Dict[str, Any], form: str) -> str:
         return json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
     text = json.dumps(record, indent=1, ensure_ascii=False)
     return " " + text.replace("\n", "\n ")  # JSON strings hold no raw line ends
+
+
+def dump_line(record: Dict[str, Any], text: str, spans: Dict[str, Tuple[int, int]], changed: Sequence[str]) -> str:
+    """``dump_record(record, "jsonl")`` for a record read from the line ``text`` (``spans``: where
+    each of its top-level values is): the values not in ``changed`` are written as the line had
+    them, which for a line ``run`` wrote is the same text (a rollout's ``traj`` is most of it,
+    and encoding it again was a tenth of the cost of scoring)."""
+    parts = []
+    for key in sorted(record):
+        if key in spans and key not in changed:
+            start, end = spans[key]
+            value = text[start:end]
+        else:
+            value = json.dumps(record[key], ensure_ascii=False, sort_keys=True)
+        parts.append(json.dumps(key, ensure_ascii=False) + ": " + value)
+    return "{" + ", ".join(parts) + "}\n"
 
 
 class RecordScorer:
