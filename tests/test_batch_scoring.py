@@ -20,7 +20,7 @@ from tau_shaped.evaluation import batch_pool
 from tau_shaped.evaluation.batch import score_batch, score_file
 from tau_shaped.evaluation.record_scorer import RecordScorer, dump_record
 from tau_shaped.evaluation.results_file import ResultsFileError, read_results
-from tau_shaped.evaluation.results_stream import scan_record
+from tau_shaped.evaluation.line_scan import scan_record
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -22,7 +22,8 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
 from tau_shaped.evaluation.record_scorer import RecordScorer, dump_line, dump_record
 from tau_shaped.evaluation.results_file import ResultsFileError
-from tau_shaped.evaluation.results_stream import SKIP, line_record, scanned_line
+from tau_shaped.evaluation.line_scan import scanned_line
+from tau_shaped.evaluation.results_stream import SKIP, line_record
 
 # ("line", RawLine): a JSON-lines file's line, parsed where it is scored; ("record", where, dict)
 Item = Tuple[Any, ...]
