@@ -233,3 +233,13 @@ def test_scored_lines_keep_the_values_scoring_did_not_change_as_they_were(batch,
     got = score_file(compact, "food_delivery", "train", output=tmp_path / "c.jsonl", workers=2).read_text(encoding="utf-8")
     assert [json.loads(line) for line in got.splitlines()] == [json.loads(line) for line in expected]
     assert '"traj": [{"content":' in got  # the traj as the compact line had it
+
+
+def test_the_small_input_check_stops_counting_early(batch):
+    """score_file counts a whole file only to draw a progress bar; deciding whether to fork
+    reads until it has seen enough lines."""
+    from tau_shaped.evaluation.results_stream import count_records
+
+    assert count_records(batch) == 96
+    assert count_records(batch, chunk_size=1, at_most=3) == 3
+    assert count_records(batch, at_most=1000) == 96

@@ -112,3 +112,18 @@ def test_overlay_records_compare_by_content():
     assert canonical_equal(view, {"a": [1, 2], "b": {"c": 1}})
 
     assert view.touched == set()  # compared without copying anything
+
+
+def test_the_ground_truth_hash_is_computed_only_when_the_changed_records_are_unknown():
+    """SPEC §2: states_equal takes Sg's hash lazily; with the changed records known it never
+    asks for it, without them it compares whole-state hashes."""
+    from tau_shaped.env.hashing import data_hash
+    from tau_shaped.reward.legacy_reward import states_equal
+
+    def never() -> str:
+        raise AssertionError("hashed")
+
+    state = {"t": {"a": {"x": 1}}}
+    assert states_equal(state, state, set(), never)
+    assert states_equal(state, state, None, lambda: data_hash(state))
+    assert not states_equal(state, state, None, lambda: "0" * 64)

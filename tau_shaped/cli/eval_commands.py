@@ -127,7 +127,9 @@ def score_command(
         if output_format == "jsonl" and output is not None and output.suffix.lower() != ".jsonl":
             raise ValueError("--format jsonl needs an output name ending in .jsonl")
         if backend == "local" and output_format == "jsonl" and output is None:
-            output = file.with_name(file.name.rsplit(".", 1)[0] + ".shaped.jsonl")
+            from tau_shaped.evaluation.batch import default_output
+
+            output = default_output(file, ".shaped.jsonl")
         if backend == "ray":
             from tau_shaped.integrations.ray_backend import results_files, score_with_ray
 

@@ -7,15 +7,16 @@ from typing import Callable, Iterator, Optional
 
 
 @contextmanager
-def score_progress(label: str = "scoring") -> Iterator[Callable[[int, Optional[int]], None]]:
+def score_progress(label: str = "scoring") -> Iterator[Optional[Callable[[int, Optional[int]], None]]]:
     """A callback ``(done, total)`` drawing a bar with rate and ETA on stderr while the block
-    runs; nothing is drawn when stderr is not a terminal (logs and pipes stay clean)."""
+    runs; None when stderr is not a terminal (logs and pipes stay clean, and no total is
+    counted for nobody)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     console = Console(stderr=True)
     if not console.is_terminal:
-        yield lambda done, total: None
+        yield None
         return
     columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[rate]}"),

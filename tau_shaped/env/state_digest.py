@@ -56,11 +56,10 @@ class BaseDigest:
 
     def __init__(self, base: Dict[str, Any]) -> None:
         self.base = base
-        self.top_keys = sorted(base)
+        names = sorted(base)
         parts: List[bytes] = []
         size = 0
         self.tables: Dict[str, _Table] = {}
-        self.values: Dict[str, Tuple[int, int]] = {}  # a top-level value that is not a table: its element's span
 
         def put(chunk: bytes) -> int:
             nonlocal size
@@ -70,7 +69,7 @@ class BaseDigest:
             return start
 
         put(b"(")
-        for n, name in enumerate(self.top_keys):
+        for n, name in enumerate(names):
             if n:
                 put(b", ")
             value = base[name]
@@ -88,10 +87,9 @@ class BaseDigest:
                     ends.append(size)
                 put(b",))" if len(keys) == 1 else b"))")
                 self.tables[name] = _Table(value, keys, starts, ends, (start, size))
-            else:
-                start = put(_element(name, value))
-                self.values[name] = (start, size)
-        put(b",)" if len(self.top_keys) == 1 else b")")
+            else:  # a value that is not a table: its text whole (an overlay's is compared to it)
+                put(_element(name, value))
+        put(b",)" if len(names) == 1 else b")")
         self.data = b"".join(parts)
         self.view = memoryview(self.data)
         self.checkpoints: List[Tuple[int, Any]] = []

@@ -127,9 +127,10 @@ class RecordsOut:
             pass
 
 
-def default_output(path: PathLike) -> Path:
+def default_output(path: PathLike, suffix: str = ".shaped.json") -> Path:
+    """Where ``score`` writes by default: beside the input, its extension replaced by ``suffix``."""
     path = Path(path)
-    return path.with_name(path.name.rsplit(".", 1)[0] + ".shaped.json")
+    return path.with_name(path.name.rsplit(".", 1)[0] + suffix)
 
 
 def score_file(
@@ -147,8 +148,8 @@ def score_file(
     every record of ``path``, streamed (memory bounded whatever the file's size) on
     ``workers`` processes (None: every core). ``on_progress(done, total)``; total may be None."""
     scorer = RecordScorer(env, task_split, blend, lam)
-    total = count_records(path)
-    count = resolve_workers(workers, total)
+    total = count_records(path) if on_progress else None  # a pass over the file: only for a progress bar
+    count = resolve_workers(workers, total if total is not None else count_records(path, at_most=SMALL_INPUT))
     out = RecordsOut(output or default_output(path))
     try:
         for n, text in enumerate(_scored(scorer, _items(path, notes), count, out.form, notes), start=1):

@@ -3,11 +3,11 @@ offline, by replaying each trajectory (tau-bench's files and this project's)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from tau_shaped.evaluation.batch import score_file
+from tau_shaped.evaluation.batch import RecordsOut, score_file
+from tau_shaped.evaluation.record_scorer import dump_record
 
 
 def rescore(
@@ -30,9 +30,13 @@ def rescore(
 
 def write_records(target: Path, records: List[Dict[str, Any]]) -> None:
     """The format the name says: ``.jsonl`` JSON lines, one record a line as ``run`` writes
-    them; anything else a JSON list, as tau-bench writes."""
-    if target.suffix.lower() == ".jsonl":
-        text = "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records)
-    else:
-        text = json.dumps(records, indent=1, ensure_ascii=False)
-    target.write_text(text, encoding="utf-8")
+    them; anything else a JSON list, as tau-bench writes (``batch.RecordsOut``: the layout
+    ``score`` writes, renamed into place when whole)."""
+    out = RecordsOut(target)
+    try:
+        for record in records:
+            out.write(dump_record(record, out.form).encode("utf-8"))
+    except BaseException:
+        out.abandon()
+        raise
+    out.commit()

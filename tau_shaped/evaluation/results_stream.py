@@ -310,9 +310,11 @@ def _list_records(text: _Text, limit: int) -> Iterator[Dict[str, Any]]:
         raise text.error("Extra data", text.pos)
 
 
-def count_records(path: Union[str, Path], *, chunk_size: int = CHUNK_BYTES) -> Optional[int]:
+def count_records(path: Union[str, Path], *, chunk_size: int = CHUNK_BYTES, at_most: Optional[int] = None) -> Optional[int]:
     """About how many records a results file holds, for a progress bar: a JSON-lines file's
-    lines (blank ones too), None for a JSON list (or a file that cannot be read)."""
+    lines (blank ones too), None for a JSON list (or a file that cannot be read). With
+    ``at_most``, reading stops once that many lines are seen (a lower bound, not a pass over
+    a gigabyte to learn it is not small)."""
     lines, started, last = 0, False, b"\n"
     try:
         with open(path, "rb") as handle:
@@ -327,6 +329,8 @@ def count_records(path: Union[str, Path], *, chunk_size: int = CHUNK_BYTES) -> O
                         return None
                     started = bool(rest)
                 lines += chunk.count(b"\n")
+                if at_most is not None and lines >= at_most:
+                    return lines
                 last = chunk[-1:] or last
                 chunk = handle.read(chunk_size)
                 if not chunk:

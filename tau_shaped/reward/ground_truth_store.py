@@ -21,7 +21,7 @@ import threading
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from tau_shaped.env.hashing import hashable_text, strictly_equal
+from tau_shaped.env.hashing import strictly_equal
 from tau_shaped.env.overlay import Overlay
 
 ENV_VAR = "TAU_SHAPED_GT_CACHE"
@@ -151,14 +151,14 @@ class GroundTruthStore:
                 for record in [k for k in dict.keys(value) if k in touched] + sorted(touched - dict.keys(value)):
                     if dict.__contains__(value, record):
                         current = dict.__getitem__(value, record)
-                        if record in value.base and hashable_text(current) == hashable_text(value.base[record]):
+                        if record in value.base and strictly_equal(current, value.base[record]):
                             continue  # only read
                         stored["records"].append([name, record, current])
                     elif record in value.base:
                         stored["deleted"].append([name, record])
             elif name not in data:
                 stored["top_deleted"].append(name)
-            elif name not in base or hashable_text(value) != hashable_text(base[name]):
+            elif name not in base or not strictly_equal(value, base[name]):
                 stored["top"].append([name, value])
         order = [k for k in base if k in data] + [k for k in data if k not in base]
         if list(data) != order:

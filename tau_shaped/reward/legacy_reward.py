@@ -10,7 +10,7 @@ sides (``hashable_text`` keeps ``10`` apart from ``10.0`` and ``1`` from
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from tau_shaped.env.hashing import data_hash, same_hashable_text
 from tau_shaped.env.overlay import ABSENT, RecordLoc, read_record
@@ -18,10 +18,11 @@ from tau_shaped.env import types as default_types
 from tau_shaped.env.types import RESPOND_ACTION_NAME
 
 
-def states_equal(sa: Any, sg: Any, changed: Optional[Set[RecordLoc]], gt_hash: str) -> bool:
-    """``hash(Sa) == hash(Sg)``; ``changed`` are the records that may differ (None: unknown)."""
+def states_equal(sa: Any, sg: Any, changed: Optional[Set[RecordLoc]], gt_hash: Union[str, Callable[[], str]]) -> bool:
+    """``hash(Sa) == hash(Sg)``; ``changed`` are the records that may differ (None: unknown).
+    ``gt_hash`` may be a zero-argument callable: Sg is hashed only when it is needed."""
     if changed is None:
-        return data_hash(sa) == gt_hash
+        return data_hash(sa) == (gt_hash() if callable(gt_hash) else gt_hash)
     for rec in changed:
         a, g = read_record(sa, rec), read_record(sg, rec)
         if (a is ABSENT) != (g is ABSENT):
@@ -44,8 +45,16 @@ def check_outputs(outputs: Sequence[str], agent_messages: Sequence[str]) -> Tupl
 def legacy_reward_value(r_actions: bool, outputs: Sequence[str], agent_messages: Sequence[str]) -> Tuple[float, float]:
     """tau-bench's reward and ``r_outputs`` alone (what ``legacy_result`` puts in its result):
     1 when the state matches and every output was said, else 0."""
-    r_outputs = check_outputs(outputs, agent_messages)[0] if len(outputs) > 0 else 1.0
-    return (1.0 if r_actions and r_outputs != 0.0 else 0.0), r_outputs
+    reward, r_outputs, _ = _legacy(r_actions, outputs, agent_messages)
+    return reward, r_outputs
+
+
+def _legacy(r_actions: bool, outputs: Sequence[str], agent_messages: Sequence[str]) -> Tuple[float, float, Optional[Dict[str, bool]]]:
+    """(reward, r_outputs, which outputs were said; None without outputs)."""
+    if len(outputs) == 0:
+        return (1.0 if r_actions else 0.0), 1.0, None
+    r_outputs, found = check_outputs(outputs, agent_messages)
+    return (1.0 if r_actions and r_outputs != 0.0 else 0.0), r_outputs, found
 
 
 def legacy_result(
@@ -60,14 +69,9 @@ def legacy_result(
 
     ``types`` is the module of the result classes (tau-bench's for its own envs).
     """
-    reward = 1.0 if r_actions else 0.0
-    info: Any = types.RewardActionInfo(r_actions=r_actions, gt_data_hash=gt_hash)
-    r_outputs = 1.0
-    if len(outputs) > 0:
-        r_outputs, found = check_outputs(outputs, agent_messages)
-        if r_outputs == 0.0:
-            reward = 0.0
-        info = types.RewardOutputInfo(r_outputs=r_outputs, outputs=found)
+    reward, r_outputs, found = _legacy(r_actions, outputs, agent_messages)
+    info: Any = (types.RewardActionInfo(r_actions=r_actions, gt_data_hash=gt_hash) if found is None
+                 else types.RewardOutputInfo(r_outputs=r_outputs, outputs=found))
     actions: List[Any] = [
         types.Action(name=a.name, kwargs=dict(a.kwargs)) for a in task_actions if a.name != RESPOND_ACTION_NAME
     ]

@@ -148,10 +148,7 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
     ev = PredicateEvaluator(traj, inp.initial, inp.final, inp.probe_slots)
 
     # Legacy, value for value (SPEC §2).
-    gt_hash = inp.gt_hash
-    if inp.changed is None and callable(gt_hash):
-        gt_hash = gt_hash()
-    r_actions = states_equal(inp.final, inp.expected, inp.changed, gt_hash)  # pragma: no mutate (changed, gt_hash: speed only)
+    r_actions = states_equal(inp.final, inp.expected, inp.changed, inp.gt_hash)  # pragma: no mutate (changed, gt_hash: speed only)
     legacy_reward, r_outputs = legacy_reward_value(r_actions, task.outputs, [t for _, t in traj.agent_messages()])
 
     # 1. Safety gates, invariant caps included.

@@ -22,6 +22,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
+from tau_shaped.evaluation.batch import default_output
 from tau_shaped.evaluation.rescore import write_records
 from tau_shaped.integrations.tau2.domain import quiet_tau2
 from tau_shaped.integrations.tau2.files import Tau2FileError, Tau2Input, read_tau2_input
@@ -174,7 +175,7 @@ def rescore_tau2(
         if on_record:
             on_record(n + 1, len(sims))
     source = Path(path)
-    target = Path(output) if output else source.with_name(source.name.rsplit(".", 1)[0] + ".shaped.json")
+    target = Path(output) if output else default_output(source)
     write_records(target, out)
     return target
 
