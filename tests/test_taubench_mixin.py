@@ -88,7 +88,10 @@ def test_score_taubench_results_file_for_retail(tmp_path):
         for n, action in enumerate(tasks[index].actions):
             call = {"id": f"c{n}", "type": "function", "function": {"name": action.name, "arguments": json.dumps(action.kwargs)}}
             traj += [{"role": "assistant", "content": None, "tool_calls": [call]}, {"role": "tool", "tool_call_id": f"c{n}", "name": action.name, "content": "ok"}]
-        records.append({"task_id": index, "reward": 1.0, "info": {}, "traj": traj, "trial": 0})
+        task = tasks[index]
+        info_task = {"user_id": task.user_id, "instruction": task.instruction, "outputs": list(task.outputs),
+                     "actions": [{"name": a.name, "kwargs": a.kwargs} for a in task.actions]}
+        records.append({"task_id": index, "reward": 1.0, "info": {"task": info_task}, "traj": traj, "trial": 0})
     path = tmp_path / "taubench.json"
     path.write_text(json.dumps(records))
     out = json.loads(rescore(path, "retail").read_text())

@@ -38,6 +38,51 @@ def deep_copy(value: Any) -> Any:
         return copy.deepcopy(value)
 
 
+# The pickle of each base record an overlay copied, by identity: a frozen S0's records are
+# never mutated (that is what overlays are for), so their pickles never change. A record read
+# again by the next episode is copied from its kept pickle, and a copy is told unchanged by
+# pickling it alone (``CopyOnReadDict.changed_keys``).
+_BASE_PICKLES: Dict[int, Tuple[Any, bytes]] = {}
+_MAX_BASE_PICKLES = 200_000
+
+
+def _base_pickle(value: Any) -> Optional[bytes]:
+    """The pickle of a base record (kept), or None if it does not pickle."""
+    hit = _BASE_PICKLES.get(id(value))
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    try:
+        data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - an unpicklable value is copied and compared the slow way
+        return None
+    if len(_BASE_PICKLES) >= _MAX_BASE_PICKLES:
+        _BASE_PICKLES.clear()
+    _BASE_PICKLES[id(value)] = (value, data)
+    return data
+
+
+def _copy_base(value: Any) -> Any:
+    """A private deep copy of a base record, from its kept pickle."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    data = _base_pickle(value)
+    return pickle.loads(data) if data is not None else copy.deepcopy(value)
+
+
+def _unchanged(current: Any, original: Any) -> bool:
+    """``current`` (a copy of the base record ``original``) is still the same value: equal
+    pickles, so the same types, key order and values all the way down. False says nothing."""
+    if current is original:
+        return True
+    data = _base_pickle(original)
+    if data is None:
+        return False
+    try:
+        return pickle.dumps(current, pickle.HIGHEST_PROTOCOL) == data
+    except Exception:  # noqa: BLE001 - a value that no longer pickles has changed
+        return False
+
+
 class CopyOnReadDict(dict):
     """A dict whose values are shared with a base dict until first accessed.
 
@@ -60,7 +105,7 @@ class CopyOnReadDict(dict):
     def _own(self, key: Any) -> Any:
         value = dict.__getitem__(self, key)
         if key not in self.touched:
-            value = deep_copy(value)
+            value = _copy_base(value)
             dict.__setitem__(self, key, value)
             self.touched.add(key)
         return value
@@ -78,6 +123,17 @@ class CopyOnReadDict(dict):
     def __delitem__(self, key: Any) -> None:
         dict.__delitem__(self, key)
         self.touched.add(key)
+
+    def changed_keys(self) -> Set[Any]:
+        """The touched keys whose value may differ from the base's: a record that was read
+        (so copied) and left as it was, or written back the same, is not one of them."""
+        base = self.base
+        out: Set[Any] = set()
+        for key in self.touched:
+            if dict.__contains__(self, key) and key in base and _unchanged(dict.__getitem__(self, key), base[key]):
+                continue
+            out.add(key)
+        return out
 
     # Overriding __iter__ makes dict(x), {**x} and dict.update(x) go through
     # keys() and __getitem__, so they copy instead of sharing base values.
@@ -148,10 +204,11 @@ class CopyOnReadDict(dict):
 class Overlay:
     """A working state over a frozen base: ``data`` is what tools receive."""
 
-    __slots__ = ("base", "data", "_tables")
+    __slots__ = ("base", "data", "_tables", "_settled")
 
     def __init__(self, base: Dict[str, Any]) -> None:
         self.base = base
+        self._settled: Optional[Set[RecordLoc]] = None
         self._tables: Dict[str, CopyOnReadDict] = {}
         data: Dict[str, Any] = {}
         for key, value in base.items():
@@ -169,7 +226,10 @@ class Overlay:
         ``(table, key)`` for records inside an intact table, ``(key,)`` for a
         top-level value that is not a table or was replaced or added. ``None``
         if the state can no longer be compared by records (it is not a dict).
+        A record that was only read is not one of them (``changed_keys``).
         """
+        if self._settled is not None:
+            return set(self._settled)
         data = self.data
         if not isinstance(data, dict):
             return None
@@ -177,10 +237,17 @@ class Overlay:
         for key in data.keys() | self.base.keys():
             table = self._tables.get(key)
             if table is not None and key in data and data[key] is table:
-                out.update((key, sub) for sub in table.touched)
+                out.update((key, sub) for sub in table.changed_keys())
             else:
                 out.add((key,))
         return out
+
+    def settle(self) -> None:
+        """Keep the changed records as they are now, for a state no one changes again (a
+        ground truth shared by every rollout of its task): ``changed_records`` is then
+        worked out once."""
+        found = self.changed_records()
+        self._settled = found
 
 
 def changed_between(a: Optional[Overlay], b: Optional[Overlay]) -> Optional[Set[RecordLoc]]:

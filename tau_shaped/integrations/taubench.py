@@ -16,23 +16,22 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable, FrozenSet, List, Optional, Tuple
 
-from tau_shaped.env import llm  # noqa: F401 - keeps litellm (imported by tau_bench) off the network
+from tau_shaped.env import llm  # noqa: F401 - keeps litellm (if tau_bench is imported whole) off the network
 from tau_shaped.env.episode import episode_running
 from tau_shaped.env.overlay import deep_copy
+from tau_shaped.integrations.taubench_import import domain_module
 from tau_shaped.tasks.domains import Domain, DomainNotFound
 
 
 
 def _taubench_domain(name: str, splits: dict, terminate: List[str]) -> Domain:
     try:
-        package = import_module(f"tau_bench.envs.{name}")
-        data = import_module(f"tau_bench.envs.{name}.data")
-        tools = import_module(f"tau_bench.envs.{name}.tools")
-        wiki = import_module(f"tau_bench.envs.{name}.wiki")
-        rules = import_module(f"tau_bench.envs.{name}.rules")
+        data = domain_module(name, "data")
+        tools = domain_module(name, "tools")
+        wiki = domain_module(name, "wiki")
+        rules = domain_module(name, "rules")
     except ImportError as exc:
         raise DomainNotFound(f"domain {name!r} needs tau_bench installed ({exc})") from None
-    del package
     rules_file, watch, event_types, writes = _tau2_policy(name)
     domain = Domain(
         name=name,
@@ -46,7 +45,7 @@ def _taubench_domain(name: str, splits: dict, terminate: List[str]) -> Domain:
         event_types=event_types,
     )
     for split, (module, attr) in splits.items():
-        tasks: Any = getattr(import_module(f"tau_bench.envs.{name}.{module}"), attr)
+        tasks: Any = getattr(domain_module(name, module), attr)
         domain._tasks[split] = list(tasks)
     return domain
 

@@ -104,6 +104,7 @@ class GroundTruthCache:
             truth = GroundTruth(seed=seed, overlay=runner.overlay, trajectory=runner.trajectory)
             if self.store is not None:
                 self.store.save(stored_key, truth.overlay, truth.failed_steps)
+        truth.overlay.settle()  # Sg is shared by every rollout of the task and never changed again
         self._entries[key] = truth
         while len(self._entries) > self.max_entries:
             self._entries.popitem(last=False)
