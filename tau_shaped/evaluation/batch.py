@@ -19,6 +19,7 @@ from tau_shaped.evaluation.batch_pool import Item, Outcome, available_cores, sco
 from tau_shaped.evaluation.record_scorer import RecordScorer
 from tau_shaped.evaluation.results_file import ResultsFileError
 from tau_shaped.evaluation.results_stream import count_records, iter_raw_lines, iter_results, json_lines
+from tau_shaped.evaluation.spool import Spooled, copy_span, spool_prefix
 
 PathLike = Union[str, Path]
 Source = Union[PathLike, Sequence[PathLike], Iterable[Dict[str, Any]]]
@@ -48,12 +49,13 @@ def _items(source: Source, notes: Optional[List[str]]) -> Iterator[Item]:
 
 
 def _scored(scorer: RecordScorer, items: Iterable[Item], workers: int, form: Optional[str],
-            notes: Optional[List[str]]) -> Iterator[Any]:
-    """The outputs of ``items`` in order; the first item that fails raises its ResultsFileError."""
+            notes: Optional[List[str]], spool: Optional[str] = None) -> Iterator[Any]:
+    """The outputs of ``items`` in order; the first item that fails raises its ResultsFileError.
+    With ``spool``, an output may be a ``Spooled`` span, to be copied before the next is asked."""
     if workers <= 1 or not hasattr(os, "fork"):
         outcomes: Iterable[Outcome] = (score_item(scorer, item, form) for item in items)
     else:
-        outcomes = score_parallel(scorer, items, workers, form)
+        outcomes = score_parallel(scorer, items, workers, form, spool=spool)
     try:
         for status, item_notes in outcomes:
             if notes is not None:
@@ -105,11 +107,14 @@ class RecordsOut:
         self.target.parent.mkdir(parents=True, exist_ok=True)
         self._handle = open(self.temp, "wb", buffering=1 << 20)
 
-    def write(self, data: bytes) -> None:
-        """One record, as ``dump_record`` lays it out, UTF-8."""
+    def write(self, data: Union[bytes, Spooled]) -> None:
+        """One record, as ``dump_record`` lays it out, UTF-8 (or where a worker spooled it)."""
         if self.form == "list":
             self._handle.write(b"[\n" if self.count == 0 else b",\n")
-        self._handle.write(data)
+        if isinstance(data, Spooled):
+            copy_span(data, self._handle)
+        else:
+            self._handle.write(data)
         self.count += 1
 
     def commit(self) -> Path:
@@ -152,7 +157,8 @@ def score_file(
     count = resolve_workers(workers, total if total is not None else count_records(path, at_most=SMALL_INPUT))
     out = RecordsOut(output or default_output(path))
     try:
-        for n, text in enumerate(_scored(scorer, _items(path, notes), count, out.form, notes), start=1):
+        spool = spool_prefix(str(out.target.parent), out.target.name)
+        for n, text in enumerate(_scored(scorer, _items(path, notes), count, out.form, notes, spool), start=1):
             out.write(text)
             if on_progress:
                 on_progress(n, total)

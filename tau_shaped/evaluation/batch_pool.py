@@ -23,7 +23,8 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
 from tau_shaped.evaluation.record_scorer import RecordScorer, dump_line, dump_record
 from tau_shaped.evaluation.results_file import ResultsFileError
 from tau_shaped.evaluation.line_scan import scanned_line
-from tau_shaped.evaluation.results_stream import SKIP, line_record
+from tau_shaped.evaluation.results_stream import SKIP, RawLine, line_record
+from tau_shaped.evaluation.spool import SpoolReader, Spooled, SpoolWriter
 
 # ("line", RawLine): a JSON-lines file's line, parsed where it is scored; ("record", where, dict)
 Item = Tuple[Any, ...]
@@ -91,12 +92,50 @@ def route_key(scorer: RecordScorer, item: Item) -> Any:
     return None
 
 
-def _worker(scorer: RecordScorer, inbox: Any, outbox: Any, form: Optional[str]) -> None:
+def _at(line: RawLine) -> Item:
+    """A line as sent to a worker: where it is in its file, not its bytes (the worker reads them)."""
+    return ("at", line.path, line.number, line.offset, len(line.raw), line.last, line.bom)
+
+
+def _line_at(files: Dict[str, int], item: Item) -> Item:
+    """The line an ``_at`` item names, read from its file."""
+    _, path, number, offset, length, last, bom = item
+    try:
+        fd = files.get(path)
+        if fd is None:
+            fd = files[path] = os.open(path, os.O_RDONLY)
+        raw = os.pread(fd, length, offset + bom)
+    except OSError as exc:
+        raise ResultsFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) != length:
+        raise ResultsFileError(f"{path}: line {number}: the file changed while it was scored")
+    return ("line", RawLine(path, number, offset, raw, last, bom))
+
+
+def _worker(scorer: RecordScorer, inbox: Any, outbox: Any, form: Optional[str], spool: Optional[SpoolWriter]) -> None:
+    files: Dict[str, int] = {}
     while True:
         batch = inbox.get()
         if batch is None:
             break
-        outbox.put([(n, score_item(scorer, item, form)) for n, item in batch])
+        results = []
+        for n, item in batch:
+            if item[0] == "at":
+                try:
+                    item = _line_at(files, item)
+                except ResultsFileError as exc:
+                    results.append((n, (("error", str(exc)), [])))
+                    continue
+            results.append((n, score_item(scorer, item, form)))
+        if spool is not None:  # the outputs go to the spool file; where they are, to the parent
+            written = [i for i, (_, (status, _)) in enumerate(results) if status[0] == "ok"]
+            spans = spool.write([results[i][1][0][1] for i in written])
+            for i, (segment, offset, length) in zip(written, spans):
+                n, (_, notes) = results[i]
+                results[i] = (n, (("spooled", spool.worker, segment, offset, length), notes))
+        outbox.put(results)
+    if spool is not None:
+        spool.close()
 
 
 class _Router:
@@ -129,13 +168,19 @@ class _Router:
 
 
 def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, form: Optional[str],
-                   chunk: int = 8, in_flight: int = 512) -> Iterator[Any]:
-    """Score ``items`` on ``workers`` forked processes; yield their outcomes in input order."""
+                   chunk: int = 8, in_flight: int = 512, spool: Optional[str] = None) -> Iterator[Any]:
+    """Score ``items`` on ``workers`` forked processes; yield their outcomes in input order.
+    A JSON-lines file's lines are read by the workers (sent as where they are); with ``form``
+    and ``spool`` (a path prefix, ``spool_prefix``), the outputs come back as ``Spooled``
+    spans of the workers' spool files, for the caller to copy before asking for the next."""
     context = multiprocessing.get_context("fork")
     gc.freeze()  # what the parent holds stays shared: the workers' collections neither scan nor copy it
     inboxes = [context.Queue() for _ in range(workers)]
     outbox = context.Queue()
-    procs = [context.Process(target=_worker, args=(scorer, inbox, outbox, form), daemon=True) for inbox in inboxes]
+    reader = SpoolReader(spool) if spool is not None and form is not None else None
+    procs = [context.Process(target=_worker, daemon=True,
+                             args=(scorer, inbox, outbox, form, SpoolWriter(spool, k) if reader is not None else None))
+             for k, inbox in enumerate(inboxes)]
     for proc in procs:
         proc.start()
     router = _Router(scorer, workers)
@@ -167,12 +212,15 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
             while state["next"] in done:
                 outcome = done.pop(state["next"])
                 state["next"] += 1
+                status = outcome[0]
+                if status[0] == "spooled" and reader is not None:
+                    outcome = (("ok", Spooled(reader.fd(status[1], status[2]), status[3], status[4])), outcome[1])
                 yield outcome
 
     try:
         for n, item in enumerate(items):
             worker = router.route(item)
-            buffers[worker].append((n, item))
+            buffers[worker].append((n, _at(item[1]) if item[0] == "line" else item))
             state["sent"] = n + 1
             if len(buffers[worker]) >= chunk:
                 flush(worker)
@@ -201,3 +249,5 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
         for q in inboxes + [outbox]:
             q.close()
             q.cancel_join_thread()
+        if reader is not None:
+            reader.close()

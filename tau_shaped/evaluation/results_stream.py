@@ -146,6 +146,7 @@ class RawLine(NamedTuple):
     offset: int  # of its first byte, after the BOM (as read_results counts, for UTF-8 errors)
     raw: bytes  # without its line end
     last: bool  # no line end after it: nothing follows (a torn last line is skipped, noted)
+    bom: int = 0  # the file's BOM length: the line's first byte is at ``offset + bom`` in the file
 
 
 SKIP = object()  # a blank line
@@ -165,12 +166,12 @@ def iter_raw_lines(path: Union[str, Path], max_record_bytes: int = MAX_RECORD_BY
     """The lines of a JSON-lines file, undecoded, in order (``line_record`` turns each into its
     record as ``iter_results`` would)."""
     path = Path(path)
-    handle, _ = _open(path)
+    handle, bom = _open(path)
     with handle:
-        yield from raw_lines(handle, path, max_record_bytes)
+        yield from raw_lines(handle, path, max_record_bytes, bom)
 
 
-def raw_lines(handle: BinaryIO, path: Path, limit: int) -> Iterator[RawLine]:
+def raw_lines(handle: BinaryIO, path: Path, limit: int, bom: int = 0) -> Iterator[RawLine]:
     offset = 0
     number = 0
     while True:
@@ -184,7 +185,7 @@ def raw_lines(handle: BinaryIO, path: Path, limit: int) -> Iterator[RawLine]:
         last = not raw.endswith(b"\n")
         if last and len(raw) > limit:
             raise _too_large(f"{path}: line {number}", limit)
-        yield RawLine(str(path), number, offset, raw if last else raw[:-1], last)
+        yield RawLine(str(path), number, offset, raw if last else raw[:-1], last, bom)
         offset += len(raw)
 
 

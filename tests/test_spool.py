@@ -1,0 +1,111 @@
+"""Workers hand their scored records to the writer through spool files, and read their input
+lines from the file themselves (issue 20): the output is the same bytes as one process writes,
+whatever the segment size or the file system, and nothing is left behind."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from tau_shaped.evaluation import batch_pool, spool
+from tau_shaped.evaluation.batch import score_file
+from tau_shaped.evaluation.results_file import ResultsFileError
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import grpo_batch  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("spool_batch") / "batch.jsonl"
+    grpo_batch.write(path, tasks_count=6, rollouts=8)
+    return path
+
+
+@pytest.fixture(scope="module")
+def reference(batch, tmp_path_factory) -> bytes:
+    out = tmp_path_factory.mktemp("spool_ref") / "one.jsonl"
+    score_file(batch, "food_delivery", "train", output=out, workers=1)
+    return out.read_bytes()
+
+
+def _spools(directory: Path):
+    return [p.name for p in directory.iterdir() if ".spool" in p.name]
+
+
+def test_small_segments_give_the_same_bytes_and_leave_no_spool(batch, reference, tmp_path, monkeypatch):
+    monkeypatch.setattr(spool, "SEGMENT_BYTES", 40_000)  # a new segment every few records
+    for name in ("out.jsonl", "out.json"):
+        out = score_file(batch, "food_delivery", "train", output=tmp_path / name, workers=2)
+        if name.endswith(".jsonl"):
+            assert out.read_bytes() == reference
+        else:
+            one = score_file(batch, "food_delivery", "train", output=tmp_path / "one.json", workers=1)
+            assert out.read_bytes() == one.read_bytes()
+    assert _spools(tmp_path) == []
+
+
+def test_without_copy_file_range_the_spans_are_read_and_written(batch, reference, tmp_path, monkeypatch):
+    def cross_device(*args, **kwargs):
+        raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+    monkeypatch.setattr(os, "copy_file_range", cross_device, raising=False)
+    out = score_file(batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
+    assert out.read_bytes() == reference and _spools(tmp_path) == []
+
+
+def test_a_failed_run_leaves_no_spool(batch, tmp_path):
+    lines = batch.read_text(encoding="utf-8").splitlines()
+    record = json.loads(lines[30])
+    record["info"]["task"].update(instruction="somebody else's task", user_id="CU-0000")  # refused
+    lines[30] = json.dumps(record)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(ResultsFileError, match="line 31"):
+        score_file(bad, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
+    assert _spools(tmp_path) == [] and not (tmp_path / "o.jsonl").exists()
+
+
+def test_workers_read_lines_after_a_bom(batch, reference, tmp_path):
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + batch.read_bytes())
+    out = score_file(path, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
+    assert out.read_bytes() == reference
+
+
+def test_a_line_the_file_no_longer_holds_is_an_error_naming_it(tmp_path):
+    path = tmp_path / "f.jsonl"
+    path.write_bytes(b'{"a": 1}\n{"b": 2}\n')
+    files = {}
+    kind, line = batch_pool._line_at(files, ("at", str(path), 2, 9, 8, False, 0))
+    assert kind == "line" and line.raw == b'{"b": 2}' and line.number == 2
+    path.write_bytes(b'{"a": 1}\n')  # truncated while scored
+    with pytest.raises(ResultsFileError, match=r"f\.jsonl: line 2: the file changed while it was scored"):
+        batch_pool._line_at(files, ("at", str(path), 2, 9, 8, False, 0))
+    with pytest.raises(ResultsFileError, match="cannot read"):
+        batch_pool._line_at({}, ("at", str(tmp_path / "gone.jsonl"), 1, 0, 8, False, 0))
+
+
+def test_spool_segments_roll_over_and_are_unlinked_once_opened(tmp_path):
+    prefix = spool.spool_prefix(str(tmp_path), "o.jsonl")
+    writer = spool.SpoolWriter(prefix, 0, segment_bytes=10)
+    first = writer.write([b"abcdef", b"ghijkl"])
+    second = writer.write([b"mn"])  # the segment passed 10 bytes: a new one
+    assert first == [(0, 0, 6), (0, 6, 6)] and second == [(1, 0, 2)]
+    reader = spool.SpoolReader(prefix)
+    target = tmp_path / "target"
+    with open(target, "wb") as handle:
+        for segment, offset, length in first + second:
+            spool.copy_span(spool.Spooled(reader.fd(0, segment), offset, length), handle)
+            assert len(reader.open) == 1  # the older segment closed once the newer was opened
+    assert target.read_bytes() == b"abcdefghijklmn"
+    assert _spools(tmp_path) == []  # unlinked when opened
+    writer.close()
+    reader.close()
