@@ -1,6 +1,6 @@
 """Benchmark: scoring a GRPO step's rollouts, and a results file of a gigabyte (issue 20).
 
-    python scripts/bench_batch.py [--tasks 1024] [--rollouts 8] [--big-gb 1.0] [--sample 64] [--no-ray]
+    python scripts/bench_batch.py [--tasks 1024] [--rollouts 8] [--big-gb 1.0] [--sample 64] [--no-ray] [--repeat 3]
 
 1. Generates a GRPO-shaped batch of the bundled domain (``grpo_batch.py``: distinct train
    tasks over the seeded worlds, each with rollouts mixing valid alternatives, breaches,
@@ -10,7 +10,9 @@
    local instance (when the ray extra is installed). Wall time from the command's start to
    its output on disk, reading and writing included; peak memory as the sum of the proportional
    set sizes (PSS) of the process and its workers, sampled. Checks that every run wrote the
-   same bytes.
+   same bytes. The local runs are repeated (``--repeat``, alternating 1 worker and every core)
+   and their medians and the median of the paired ratios printed; the start-up of a process
+   (a one-rollout file) is measured too, and the throughput after it.
 3. In one process: scores the batch twice, the first pass cold, the second warm, to give the
    cold cost per task ((first - second) / tasks) and the warm cost per rollout.
 4. The tau-bench way on a sample of the rollouts: per rollout, load the world from JSON,
@@ -36,6 +38,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from statistics import median
 from typing import Dict, List, Tuple
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -180,6 +183,7 @@ def main() -> int:
     parser.add_argument("--big-gb", type=float, default=1.0, help="0 to skip the large-file run")
     parser.add_argument("--sample", type=int, default=64, help="rollouts scored the tau-bench way")
     parser.add_argument("--no-ray", action="store_true")
+    parser.add_argument("--repeat", type=int, default=3, help="cold runs of each local configuration, alternating")
     args = parser.parse_args()
     cores = len(os.sched_getaffinity(0))
     work = Path(tempfile.mkdtemp(prefix="bench_batch_"))
@@ -188,27 +192,47 @@ def main() -> int:
         count = grpo_batch.write(batch, args.tasks, args.rollouts)
         print(f"batch: {count} rollouts of {args.tasks} train tasks, {batch.stat().st_size / 1e6:.0f} MB of JSON lines; "
               f"{cores} cores")
-        runs: Dict[str, Tuple[float, float]] = {}
+        runs: Dict[str, List[Tuple[float, float]]] = {}
         outputs: Dict[str, bytes] = {}
-        plan = [("1 worker", 1, "local"), (f"{cores} workers", cores, "local")]
+        local = [("1 worker", 1), (f"{cores} workers", cores)]
+        for _ in range(args.repeat):  # alternating, so a drift of the machine's speed hits both
+            for label, workers in local:
+                out = work / f"out-{workers}.jsonl"
+                runs.setdefault(label, []).append(run_measured(score_cmd(batch, out, workers)))
+                outputs[label] = out.read_bytes()
         if not args.no_ray:
             try:
                 import ray  # noqa: F401
 
-                plan.append((f"ray local, {cores} actors", cores, "ray"))
+                label = f"ray local, {cores} actors"
+                out = work / "out-ray.jsonl"
+                runs[label] = [run_measured(score_cmd(batch, out, cores, "ray"))]
+                outputs[label] = out.read_bytes()
             except ImportError:
                 print("ray: not installed (pip install -e '.[ray]'), skipped")
-        for label, workers, backend in plan:
-            out = work / f"out-{workers}-{backend}.jsonl"
-            runs[label] = run_measured(score_cmd(batch, out, workers, backend))
-            outputs[label] = out.read_bytes()
-            wall, peak = runs[label]
-            print(f"cold, {label:22}: {wall:6.2f} s wall, {count / wall:7.0f} rollouts/s, peak {peak:5.0f} MB (PSS, all processes)")
+        for label, measured in runs.items():
+            wall = median([w for w, _ in measured])
+            peak = max(p for _, p in measured)
+            spread = f" ({min(w for w, _ in measured):.2f}-{max(w for w, _ in measured):.2f})" if len(measured) > 1 else ""
+            print(f"cold, {label:22}: {wall:6.2f} s wall{spread}, median of {len(measured)}, {count / wall:7.0f} rollouts/s, "
+                  f"peak {peak:5.0f} MB (PSS, all processes)")
         same = len(set(outputs.values())) == 1
         print(f"outputs identical across runs: {'yes' if same else 'NO'}")
-        one, many = runs["1 worker"][0], runs[f"{cores} workers"][0]
-        print(f"{cores} workers vs 1: {one / many:.2f}x (target >= 1.7x on 2 cores); "
-              f"batch on every core: {many:.2f} s (target <= 10 s)")
+        ones, manys = [w for w, _ in runs["1 worker"]], [w for w, _ in runs[f"{cores} workers"]]
+        one, many = median(ones), median(manys)
+        ratios = [a / b for a, b in zip(ones, manys)]
+        print(f"{cores} workers vs 1, whole process: {median(ratios):.2f}x median of {len(ratios)} pairs "
+              f"({min(ratios):.2f}-{max(ratios):.2f}) (target >= 1.7x on 2 cores); batch on every core: {many:.2f} s "
+              f"(target <= 10 s)")
+        first = work / "first.jsonl"  # one rollout: a process's start, imports, domain and tasks, one world
+        first.write_bytes(batch.read_bytes().split(b"\n", 1)[0] + b"\n")
+        start_up = median([run_measured(score_cmd(first, work / "first.out.jsonl", 1))[0] for _ in range(3)])
+        if many > 2 * start_up:
+            print(f"start-up (a one-rollout file, cold): {start_up:.2f} s; throughput after it: 1 worker "
+                  f"{count / (one - start_up):.0f} rollouts/s, {cores} workers {count / (many - start_up):.0f} "
+                  f"rollouts/s: {(one - start_up) / (many - start_up):.2f}x")
+        else:
+            print(f"start-up (a one-rollout file, cold): {start_up:.2f} s; the batch is too small to tell throughput after it")
         setup, cold_task, warm = in_process(batch, args.tasks)
         print(f"in one process: set-up {setup:.2f} s (domain, {args.tasks} tasks' worlds); cold cost {cold_task:.2f} ms/task "
               f"(target < 5 ms); warm {warm:.2f} ms/rollout")

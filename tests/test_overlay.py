@@ -185,3 +185,15 @@ def test_changed_between_drops_records_both_only_read():
     list(g.data["orders"].values())
     g.data["orders"]["O1"]["s"] = "y"
     assert changed_between(a, g) == {("clock",), ("n",), ("orders", "O1")}
+
+
+def test_kept_pickles_are_bounded_and_forgetting_them_changes_nothing(monkeypatch):
+    from tau_shaped.env import overlay as overlay_module
+
+    monkeypatch.setattr(overlay_module, "_MAX_BASE_PICKLE_BYTES", 200)  # forgotten every few records
+    b = {"t": {f"K{i}": {"s": "x" * 40, "n": i} for i in range(20)}}
+    o = Overlay(b)
+    list(o.data["t"].values())
+    o.data["t"]["K3"]["n"] = 3.0
+    assert overlay_module._base_pickle_bytes <= 200
+    assert o.changed_records() == {("t", "K3")}

@@ -43,7 +43,8 @@ def deep_copy(value: Any) -> Any:
 # again by the next episode is copied from its kept pickle, and a copy is told unchanged by
 # pickling it alone (``CopyOnReadDict.changed_keys``).
 _BASE_PICKLES: Dict[int, Tuple[Any, bytes]] = {}
-_MAX_BASE_PICKLES = 200_000
+_MAX_BASE_PICKLE_BYTES = 64 << 20  # then forgotten all at once (they keep their records alive too)
+_base_pickle_bytes = 0
 
 
 def _base_pickle(value: Any) -> Optional[bytes]:
@@ -55,9 +56,12 @@ def _base_pickle(value: Any) -> Optional[bytes]:
         data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
     except Exception:  # noqa: BLE001 - an unpicklable value is copied and compared the slow way
         return None
-    if len(_BASE_PICKLES) >= _MAX_BASE_PICKLES:
+    global _base_pickle_bytes
+    if _base_pickle_bytes + len(data) > _MAX_BASE_PICKLE_BYTES:
         _BASE_PICKLES.clear()
+        _base_pickle_bytes = 0
     _BASE_PICKLES[id(value)] = (value, data)
+    _base_pickle_bytes += len(data)
     return data
 
 

@@ -204,10 +204,13 @@ _FORMS = {
 }
 
 
+_FORM_KEYS = frozenset(_FORMS)
+
+
 def _predicate_kind(value: Any) -> Optional[str]:
     if isinstance(value, dict):
-        kinds = [k for k in _FORMS if k in value]
-        return FORM_TAG + kinds[0] if len(kinds) == 1 else None
+        kinds = _FORM_KEYS.intersection(value.keys())
+        return FORM_TAG + next(iter(kinds)) if len(kinds) == 1 else None
     for key, model in _FORMS.items():
         if type(value) is model:
             return FORM_TAG + key
