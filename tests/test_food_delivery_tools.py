@@ -641,3 +641,20 @@ def test_each_seed_is_its_own_world_and_seed_0_is_the_shipped_file():
     for bad in (-1, True, "1", 1.5):
         with pytest.raises(ValueError, match="non-negative integer"):
             DOMAIN.load_data(bad)
+
+
+def test_worlds_are_json_values_and_each_load_is_a_fresh_copy():
+    """A generated world is handed out as built (no JSON round trip): it must be exactly what
+    JSON gives back (str keys, lists, no tuples, key order kept), and every load a fresh copy."""
+    from domains.food_delivery.data import load_data
+    from tau_shaped.env.hashing import strictly_equal
+    import pickle
+
+    for seed in (0, 1, 7):
+        first = load_data(seed)
+        assert strictly_equal(json.loads(json.dumps(first)), first), seed
+        assert list(json.loads(json.dumps(first))["orders"]) == list(first["orders"])  # key order kept
+        first["orders"].clear()
+        again = load_data(seed)
+        assert again is not first and len(again["orders"]) >= 800
+        assert pickle.dumps(again) == pickle.dumps(load_data(seed))

@@ -11,24 +11,32 @@ drives the episode's random choices (which courier, which route) through the env
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+import pickle
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Dict
 
-from .world import dumps, generate
+from .world import generate
 
 DATA_FILE = Path(__file__).with_name("data") / "food_delivery.json"
 
 
-@lru_cache(maxsize=16)
-def _text(seed: int) -> str:
-    if seed == 0:
-        return DATA_FILE.read_text(encoding="utf-8")
-    return json.dumps(generate(seed))  # compact: the pretty layout of the shipped file costs 4x
+_KEPT: "OrderedDict[int, bytes]" = OrderedDict()  # the last worlds built, pickled: a fresh copy each
+_MAX_KEPT = 16
 
 
 def load_data(seed: int = 0) -> Dict[str, Any]:
     """A fresh copy of world ``seed`` (the env keeps it frozen as S0)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"a food-delivery seed is a non-negative integer, got {seed!r}")
-    return json.loads(_text(seed))
+    kept = _KEPT.get(seed)
+    if kept is not None:
+        _KEPT.move_to_end(seed)
+        return pickle.loads(kept)
+    # the world as JSON would give it back: the shipped file read as JSON, a generated world as
+    # built (JSON values only, which tests/test_food_delivery_tools.py checks)
+    world = json.loads(DATA_FILE.read_text(encoding="utf-8")) if seed == 0 else generate(seed)
+    _KEPT[seed] = pickle.dumps(world, pickle.HIGHEST_PROTOCOL)
+    while len(_KEPT) > _MAX_KEPT:
+        _KEPT.popitem(last=False)
+    return world

@@ -168,7 +168,7 @@ class _Router:
 
 
 def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, form: Optional[str],
-                   chunk: int = 8, in_flight: int = 512, spool: Optional[str] = None) -> Iterator[Any]:
+                   chunk: int = 32, in_flight: int = 512, spool: Optional[str] = None) -> Iterator[Any]:
     """Score ``items`` on ``workers`` forked processes; yield their outcomes in input order.
     A JSON-lines file's lines are read by the workers (sent as where they are); with ``form``
     and ``spool`` (a path prefix, ``spool_prefix``), the outputs come back as ``Spooled``
