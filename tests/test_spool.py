@@ -25,7 +25,7 @@ import grpo_batch  # noqa: E402
 @pytest.fixture(scope="module")
 def batch(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("spool_batch") / "batch.jsonl"
-    grpo_batch.write(path, tasks_count=6, rollouts=8)
+    grpo_batch.write(path, tasks_count=10, rollouts=8)  # 80: above SMALL_INPUT, so 2 workers fork
     return path
 
 
@@ -95,11 +95,11 @@ def test_a_line_the_file_no_longer_holds_is_an_error_naming_it(tmp_path):
 
 def test_spool_segments_roll_over_and_are_unlinked_once_opened(tmp_path):
     prefix = spool.spool_prefix(str(tmp_path), "o.jsonl")
+    reader = spool.SpoolReader(prefix)  # made before the workers start, as score_parallel does
     writer = spool.SpoolWriter(prefix, 0, segment_bytes=10)
     first = writer.write([b"abcdef", b"ghijkl"])
     second = writer.write([b"mn"])  # the segment passed 10 bytes: a new one
     assert first == [(0, 0, 6), (0, 6, 6)] and second == [(1, 0, 2)]
-    reader = spool.SpoolReader(prefix)
     target = tmp_path / "target"
     with open(target, "wb") as handle:
         for segment, offset, length in first + second:
@@ -109,3 +109,39 @@ def test_spool_segments_roll_over_and_are_unlinked_once_opened(tmp_path):
     assert _spools(tmp_path) == []  # unlinked when opened
     writer.close()
     reader.close()
+
+
+def test_a_spool_that_cannot_be_written_is_a_one_line_error(batch, tmp_path, monkeypatch):
+    def full(self, chunks):
+        raise OSError(28, "No space left on device", f"{self.prefix}-{self.worker}-0")
+
+    monkeypatch.setattr(spool.SpoolWriter, "write", full)  # the forked workers inherit it
+    with pytest.raises(ResultsFileError, match=r"cannot write a scoring spool: No space left on device$"):
+        score_file(batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
+    assert _spools(tmp_path) == [] and not (tmp_path / "o.jsonl").exists()
+
+
+def test_segments_a_killed_run_left_are_removed(tmp_path):
+    prefix = spool.spool_prefix(str(tmp_path), "o.jsonl")
+    (tmp_path / (Path(prefix).name + "-0-3")).write_bytes(b"stale")
+    reader = spool.SpoolReader(prefix)
+    assert _spools(tmp_path) == []
+    reader.close()
+
+
+def test_score_cli_names_an_output_it_cannot_write(batch, tmp_path):
+    import subprocess
+
+    blocker = tmp_path / "a_file"
+    blocker.write_text("x")
+    done = subprocess.run([sys.executable, "-m", "tau_shaped.cli", "score", str(batch), "--env", "food_delivery",
+                           "--task-split", "train", "-o", str(blocker / "out.jsonl")], capture_output=True, text=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("error: ") and "a_file" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_these_runs_use_worker_processes(batch):
+    from tau_shaped.evaluation.batch import SMALL_INPUT, resolve_workers
+    from tau_shaped.evaluation.results_stream import count_records
+
+    assert resolve_workers(2, count_records(batch, at_most=SMALL_INPUT)) == 2

@@ -152,6 +152,9 @@ def score_command(
     except (TaskFileError, DomainNotFound, ValueError, KeyError) as exc:
         typer.echo(f"error: {str(exc).strip(chr(39)) if isinstance(exc, KeyError) else exc}", err=True)
         raise typer.Exit(2)
+    except OSError as exc:  # the output's folder cannot be made or written, a full disk
+        typer.echo(f"error: {exc.filename or output or file}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2)
     for note in notes[:5]:
         typer.echo(f"note: {note}", err=True)
     if len(notes) > 5:

@@ -129,7 +129,13 @@ def _worker(scorer: RecordScorer, inbox: Any, outbox: Any, form: Optional[str], 
             results.append((n, score_item(scorer, item, form)))
         if spool is not None:  # the outputs go to the spool file; where they are, to the parent
             written = [i for i, (_, (status, _)) in enumerate(results) if status[0] == "ok"]
-            spans = spool.write([results[i][1][0][1] for i in written])
+            try:
+                spans = spool.write([results[i][1][0][1] for i in written])
+            except OSError as exc:  # a full disk, a folder gone: the run stops at the first of these records
+                problem = f"{exc.filename or spool.prefix}: cannot write a scoring spool: {exc.strerror or exc}"
+                spans = []
+                for i in written:
+                    results[i] = (results[i][0], (("error", problem), results[i][1][1]))
             for i, (segment, offset, length) in zip(written, spans):
                 n, (_, notes) = results[i]
                 results[i] = (n, (("spooled", spool.worker, segment, offset, length), notes))

@@ -85,6 +85,14 @@ class SpoolReader:
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
         self.open: Dict[Tuple[int, int], int] = {}
+        self._remove_left()  # a run that was killed, with this process's id: its segments are stale
+
+    def _remove_left(self) -> None:
+        for path in glob.glob(glob.escape(self.prefix) + "-*"):
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
 
     def fd(self, worker: int, segment: int) -> int:
         key = (worker, segment)
@@ -103,11 +111,7 @@ class SpoolReader:
         for fd in self.open.values():
             os.close(fd)
         self.open.clear()
-        for path in glob.glob(glob.escape(self.prefix) + "-*"):
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
+        self._remove_left()
 
 
 def copy_span(span: Spooled, handle: BinaryIO) -> None:
