@@ -117,3 +117,24 @@ def test_cli_backend_ray(ray_session, batch, tmp_path):
     refused = runner.invoke(app, ["score", str(path), "--env", ENV, "--format", "parquet"])
     assert refused.exit_code == 2
     assert refused.output.strip() == "error: --format parquet and --ray-address need --backend ray"
+
+
+def test_the_driver_hands_each_chunk_to_the_object_store_as_it_reads(ray_session, batch):
+    """Chunks go to Ray's object store as they are read: the driver keeps references, not the
+    input (a million rollouts do not sit in the driver's memory)."""
+    from tau_shaped.integrations.ray_backend import _chunks, _put_chunk
+
+    path, _ = batch
+    put = _put_chunk(ray_session)
+    seen = []
+
+    def spying_put(first, blob):
+        seen.append((first, len(blob)))
+        return put(first, blob)
+
+    refs, failure = _chunks([path], 192, 2, None, spying_put)
+    assert failure is None and refs and all(isinstance(r, ray_session.ObjectRef) for r in refs)
+    assert [first for first, _ in seen] == sorted(first for first, _ in seen) and seen[0][0] == 0
+    table = ray_session.get(refs[-1])
+    assert table.column_names == ["n", "items"] and table.num_rows == 1
+    assert max(size for _, size in seen) < 8 << 20  # one chunk at a time, each bounded

@@ -2,8 +2,9 @@
 machine's cores through Ray, with the local path's output.
 
 The driver reads the input with the project's own readers (``batch._items``: a JSON-lines
-file's raw lines, a JSON list's records) and makes a Dataset of chunks of them, in order
-(``ray.data.from_items``: the input is held by the driver and the object store); an actor pool
+file's raw lines, a JSON list's records) and puts it, chunk by chunk as it is read, into Ray's
+object store (which spills to disk past its memory: the driver holds one chunk at a time), then
+makes a Dataset of those chunks, in order (``ray.data.from_arrow_refs``); an actor pool
 scores it (``map_batches`` with a callable class: one ``RecordScorer`` per actor, the domain
 loaded once, each item scored by ``score_item``). The outcomes come back in input order
 (``preserve_order``; reassembled by index besides), so a JSON-lines output is byte for byte
@@ -110,11 +111,12 @@ class ScoreChunks:
         return pa.Table.from_pylist(rows, schema=self.schema)
 
 
-def _chunks(files: List[Path], total: Optional[int], actors: int,
-            notes: Optional[List[str]]) -> Tuple[List[Dict[str, Any]], Optional[Exception]]:
-    """The items in chunks (a dataset row each: ``n`` its first item's index, ``items`` the
-    pickled list), in order; a reading error is returned, raised after the records before it."""
-    chunks: List[Dict[str, Any]] = []
+def _chunks(files: List[Path], total: Optional[int], actors: int, notes: Optional[List[str]],
+            put: Callable[[int, bytes], Any]) -> Tuple[List[Any], Optional[Exception]]:
+    """The items in chunks, in order, each handed to ``put`` as it is read (its first item's
+    index and the pickled list; Ray's object store keeps it, spilling to disk, so the driver
+    holds one chunk at a time); a reading error is returned, raised after the records before it."""
+    chunks: List[Any] = []
     items: List[Any] = []
     size, n, failure = 0, 0, None
     try:
@@ -123,13 +125,23 @@ def _chunks(files: List[Path], total: Optional[int], actors: int,
             size += len(item[1].raw) if item[0] == "line" else 4096
             # about 8 chunks per actor, for balance (an unknown total: chunks growing with what was read)
             if len(items) >= max(8, min(512, -(-(total or n) // (actors * 8)))) or size >= CHUNK_BYTES:
-                chunks.append({"n": n - len(items), "items": pickle.dumps(items, pickle.HIGHEST_PROTOCOL)})
+                chunks.append(put(n - len(items), pickle.dumps(items, pickle.HIGHEST_PROTOCOL)))
                 items, size = [], 0
     except ResultsFileError as exc:
         failure = exc
     if items:
-        chunks.append({"n": n - len(items), "items": pickle.dumps(items, pickle.HIGHEST_PROTOCOL)})
+        chunks.append(put(n - len(items), pickle.dumps(items, pickle.HIGHEST_PROTOCOL)))
     return chunks, failure
+
+
+def _put_chunk(ray: Any) -> Callable[[int, bytes], Any]:
+    """A chunk into Ray's object store, as a one-row Arrow table (``n``, ``items``)."""
+    import pyarrow as pa
+
+    def put(first: int, blob: bytes) -> Any:
+        return ray.put(pa.table({"n": pa.array([first], pa.int64()), "items": pa.array([blob], pa.binary())}))
+
+    return put
 
 
 def _start(address: Optional[str]) -> Tuple[Any, bool]:
@@ -157,7 +169,7 @@ def _start(address: Optional[str]) -> Tuple[Any, bool]:
     return ray, True
 
 
-def _outcomes(ray: Any, chunks: List[Dict[str, Any]], scorer_args: Tuple[Any, ...], actors: int) -> Iterator[Dict[str, Any]]:
+def _outcomes(ray: Any, chunks: List[Any], scorer_args: Tuple[Any, ...], actors: int) -> Iterator[Dict[str, Any]]:
     """Each item's outcome row, in input order."""
     from ray.data import ActorPoolStrategy, DataContext
     from ray.data.exceptions import UserCodeException
@@ -166,7 +178,7 @@ def _outcomes(ray: Any, chunks: List[Dict[str, Any]], scorer_args: Tuple[Any, ..
     saved = (context.execution_options.preserve_order, context.enable_progress_bars)
     context.execution_options.preserve_order, context.enable_progress_bars = True, False
     try:
-        dataset = ray.data.from_items(chunks, override_num_blocks=len(chunks)).map_batches(
+        dataset = ray.data.from_arrow_refs(chunks).map_batches(
             ScoreChunks, fn_constructor_args=scorer_args, batch_size=1, batch_format="pyarrow",
             compute=ActorPoolStrategy(size=actors), num_cpus=1)
     finally:
@@ -242,7 +254,7 @@ def score_with_ray(inputs: PathLike, env: str, task_split: str = "test", blend: 
         count = actors or max(1, int(ray.cluster_resources().get("CPU", 1)))
         counts = [count_records(f) for f in files]  # JSON lines' lines; None for a JSON list
         total = None if None in counts else sum(counts)  # type: ignore[arg-type]
-        chunks, failure = _chunks(files, total, count, notes)
+        chunks, failure = _chunks(files, total, count, notes, _put_chunk(ray))
         out: Any = _ParquetOut(target) if output_format == "parquet" else RecordsOut(target)
         if output_format != "parquet":
             out.form = "jsonl" if output_format == "jsonl" else "list"  # the format asked for, whatever the name
