@@ -340,3 +340,22 @@ def test_a_50_mb_json_list_streams_in_bounded_memory(tmp_path):
     finally:
         tracemalloc.stop()
     assert peak < 10 * 1024 * 1024, f"peak {peak:,} bytes"
+
+
+def test_a_pipe_is_refused_in_one_line_naming_it(tmp_path):
+    """score reads a results file more than once (its kind, its size, then its records): a pipe
+    is named and refused, not half read."""
+    import os
+
+    from tau_shaped.evaluation.results_file import ResultsFileError
+    from tau_shaped.evaluation.results_stream import json_lines
+
+    fifo = tmp_path / "results.jsonl"
+    os.mkfifo(fifo)
+    writer = os.open(fifo, os.O_RDWR)  # a writer, so opening the reading end does not block
+    try:
+        os.write(writer, b'{"task_id": 0}\n')
+        with pytest.raises(ResultsFileError, match=r"results\.jsonl: not a file that can be read twice \(a pipe\?\)"):
+            json_lines(fifo)
+    finally:
+        os.close(writer)

@@ -82,6 +82,8 @@ def _open(path: Path) -> Tuple[BinaryIO, int]:
     except OSError as exc:
         raise ResultsFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
     try:
+        if not handle.seekable():
+            raise ResultsFileError(f"{path}: not a file that can be read twice (a pipe?): save it to a file first")
         head = _read(handle, 3, path)
         if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
             raise ResultsFileError(f"{path}: UTF-16 text; results files are UTF-8")
