@@ -156,6 +156,37 @@ def test_confirmation_verdicts_unchanged_without_lookaround(reply, yes):
     assert said_yes(reply, CONFIRMATION) is yes
 
 
+# Replies whose first line refuses or doubts, though it holds a word of assent: none is a yes
+# (wiki.md: "wait for an explicit yes"). The phrases that say yes with a negative word are.
+REFUSALS = [
+    "I'm not sure about that, let me think.", "Please don't, I'd rather have a replacement.",
+    "What? Absolutely not, I want a replacement.", "Hmm, that's not fine with me.", "I don't think that's correct.",
+    "Actually no, put it in my wallet instead please.", "Put it in my wallet instead, please.",
+    "OK but not to my card", "Sure... wait, how much is it?", "I can\u2019t accept that, sorry", "Never mind, ok",
+    "Yes\u2014no, hold on.", "Fine, but I'd prefer you never do that again? no",
+]
+ASSENTS = [
+    "Sure, why not", "Yes, I don't mind", "Yes please, that's not a problem", "Yes, cancel it", "No worries, go ahead",
+    "Yes! Can't wait", "Yes, no need to ask again", "Yes, the method doesn't matter", "Yes, that\u2019s right",
+    "OK, no rush", "Yes, that's fine.\nNo, nothing else.",
+]
+
+
+@pytest.mark.parametrize("reply", REFUSALS)
+def test_a_refusal_or_a_doubt_is_no_yes_whatever_assent_word_it_holds(reply):
+    assert said_yes(reply, CONFIRMATION) is False
+
+
+@pytest.mark.parametrize("reply", ASSENTS)
+def test_a_yes_may_hold_the_phrases_that_say_yes_with_a_negative_word(reply):
+    assert said_yes(reply, CONFIRMATION) is True
+
+
+def test_the_refusal_words_are_looked_for_as_words():
+    for reply in ("Yes, nothing else", "Yes, knot it", "Yes, note it", "Sure, notify me", "Yes, nowadays fine", "Yes, Nathan"):
+        assert said_yes(reply, CONFIRMATION) is True, reply
+
+
 REASONS = [
     ("Customer wants their money back for order FD-10031", False), ("suspicious account", True),
     ("REFUND requested", False), ("", True), ("wants a replacement", False), ("fd-7 late", False),

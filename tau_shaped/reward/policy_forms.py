@@ -9,8 +9,8 @@ here describes a violation), so a rule's gate or outcome condition is placed at 
   (the user's first message, at step 0, precedes the action of step 0).
 - ``unconfirmed``: each call to one of the write tools with no agent message, since the
   previous such call, that states the call (its mentioned arguments) and that the user answered
-  with a yes (``said_yes``: a reply the ``no`` matcher finds is no yes, unless ``no_unless``
-  finds it too). A respond step with no recorded reply (an offline trajectory of actions alone)
+  with a yes (``said_yes``: a reply in which the ``no`` matcher finds something, once what
+  ``no_unless`` finds is taken out, is no yes). A respond step with no recorded reply (an offline trajectory of actions alone)
   is not a no: only what the trajectory records is judged.
 - ``event_sum``: the sum of a field over the matching events (money moved for the customer in
   the whole conversation, with or without an order); its step is the event from which the
@@ -97,13 +97,31 @@ def describes(text: str, tool: str, kwargs: Any, confirmation: Confirmation) -> 
 
 
 def said_yes(reply: str, confirmation: Confirmation) -> bool:
-    """SPEC §9: the reply is a yes: ``no`` (checked first) does not find it, or ``no_unless``
-    does too, and ``yes`` finds it."""
+    """SPEC §9: the reply is a yes: ``no`` (checked first) finds nothing in it once the phrases
+    ``no_unless`` finds are taken out ("No problem", "why not": a yes may hold them), and
+    ``yes`` finds it."""
     c = confirmation
-    if c.no is not None and match_text(c.no, reply) is not None:
-        if c.no_unless is None or match_text(c.no_unless, reply) is None:
-            return False
+    if c.no is not None and match_text(c.no, _without(c.no_unless, reply)) is not None:
+        return False
     return match_text(c.yes, reply) is not None
+
+
+def _without(matcher: Any, text: str) -> str:
+    """``text`` with what ``matcher`` finds in it replaced by spaces (a regex: every match; any
+    other text matcher: each snippet it finds, up to 50)."""
+    if matcher is None:
+        return text
+    from tau_shaped.reward import data_regex
+    from tau_shaped.reward.matcher_schema import RegexText
+
+    if isinstance(matcher, RegexText):
+        return data_regex.blank(matcher.regex, text)
+    for _ in range(50):
+        found = match_text(matcher, text)
+        if not found:
+            break
+        text = text.replace(found, " ", 1)
+    return text
 
 
 class PolicyForms:

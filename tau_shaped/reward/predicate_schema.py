@@ -15,7 +15,8 @@ keys, so a typo is refused when the task file is loaded. The forms:
   occurrence (``same_step``: a Q at P's own step counts as before it)
 - ``{"unconfirmed": {"tools": [...], "mention": {...}, "yes": TEXT_MATCHER, "no": ...,
   "no_unless": ...}}``: the write calls that no agent message describing them, answered yes
-  (a reply ``no`` finds, and ``no_unless`` does not, is no yes), precedes since the last write
+  (a reply in which ``no`` finds something once ``no_unless``'s finds are taken out is no
+  yes), precedes since the last write
 - ``{"event_sum": TYPE, "field": F, "where": {...}, ...MATCHER}``: the sum of a field over
   the matching events (money scoped to the conversation)
 - ``{"unsupported": "amount"|"time", ...}``: agent messages stating an amount or time that
@@ -132,9 +133,9 @@ class Confirmation(_Strict):
     # yes to one kind of write is no yes to another
     verbs: Dict[str, List[str]] = Field(default_factory=dict)
     yes: TextMatcher
-    # a reply that ``no`` finds is never a yes, whatever ``yes`` finds later in it ("No, wait:
-    # yes, later"), unless ``no_unless`` finds it too ("No problem, go ahead"): checked first,
-    # it does what a negative lookahead did in a pattern, which RE2 has not
+    # a reply in which ``no`` finds something is never a yes, whatever ``yes`` finds in it ("No,
+    # wait", "I'm not sure"); what ``no_unless`` finds is taken out of the reply first ("No
+    # problem, go ahead", "why not"): RE2 has no lookaround to say "a no, but not this one"
     no: Optional[TextMatcher] = None
     no_unless: Optional[TextMatcher] = None
     succeeded: bool = True
