@@ -47,5 +47,5 @@ DOMAIN = Domain(
     task_files={"train": TASKS / "train.json", "test": TASKS / "test.json"},
     terminate_tools=["transfer_to_human_agents"],
     policy_rules_file=PACKAGE / "policy_rules.json",
-    event_types=["allergen_conflict", "money_moved", "money_moved_on_fraud_account"],
+    event_types=["allergen_conflict", "money_moved", "money_moved_on_fraud_account", "customer_found"],
 )

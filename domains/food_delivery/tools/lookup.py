@@ -7,6 +7,7 @@ import operator
 from datetime import datetime, timedelta
 from typing import Any, Dict
 
+from tau_shaped import record_event
 from tau_shaped.env.function_tool import ToolError, tool
 
 from .common import customer, distance_km, now, order, restaurant, scan
@@ -22,6 +23,7 @@ def find_customer_by_email(data: dict, email: str) -> str:
     wanted = email.strip().lower()
     for cid, record in scan(data["customers"]):
         if record["email"].lower() == wanted:
+            record_event("customer_found", customer_id=cid, tool="find_customer_by_email")
             return cid
     raise ToolError("no customer with that email")
 
@@ -39,6 +41,7 @@ def find_customer_by_name_zip(data: dict, first_name: str, last_name: str, zip: 
         if (record["first_name"].lower(), record["last_name"].lower()) == (first_name.lower(), last_name.lower()) and any(
             a["zip"] == zip for a in record["addresses"]
         ):
+            record_event("customer_found", customer_id=cid, tool="find_customer_by_name_zip")
             return cid
     raise ToolError("no customer with that name and zip")
 
