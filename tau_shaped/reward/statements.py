@@ -37,7 +37,7 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from tau_shaped.reward.text_matching import numbers_in_text
 
@@ -126,15 +126,21 @@ def _clock(hour: int, minute: int, suffix: Optional[str]) -> Optional[float]:
     return None
 
 
+# Between two times of a range ("7:15 to 7:30 pm", "7:15-7:30pm"): the first takes the
+# second's 12-hour suffix when it has none of its own.
+_RANGE = re.compile(r"[ \t\u00a0\u202f]*(?:-|\u2013|\u2014|to|and|until|till|through|or)[ \t\u00a0\u202f]*", re.IGNORECASE)
+
+
 def _times(text: str, bare_hours: bool) -> List[Stated]:
     """ISO datetimes, HH:MM times and (if ``bare_hours``) hours with a 12-hour suffix."""
     found: List[Stated] = []
-    for m in _TIME.finditer(text):
+    matches = list(_TIME.finditer(text))
+    for i, m in enumerate(matches):
         if m.group("ih") is not None:
             value: Optional[float] = float(int(m.group("ih")) * 60 + int(m.group("im")))
         elif m.group("ch") is not None:
             hour, minute = int(m.group("ch")), int(m.group("cm"))
-            value = _clock(hour, minute, m.group("cs"))
+            value = _clock(hour, minute, m.group("cs") or _range_suffix(text, m, matches[i + 1: i + 2]))
             value = float(hour * 60 + minute) if value is None else value  # "19:05", "19:05 pm"
         elif bare_hours:
             value = _clock(int(m.group("hh")), 0, m.group("hs"))
@@ -143,6 +149,17 @@ def _times(text: str, bare_hours: bool) -> List[Stated]:
         if value is not None:
             found.append(Stated("time", value, m.group(0), m.start(), m.end()))
     return found
+
+
+def _range_suffix(text: str, m: Any, following: List[Any]) -> Optional[str]:
+    """The 12-hour suffix of the time that closes a range ``m`` opens, if any."""
+    if not following:
+        return None
+    nxt = following[0]
+    suffix = nxt.group("cs") or nxt.group("hs")
+    if suffix and _RANGE.fullmatch(text, m.end(), nxt.start()):
+        return suffix
+    return None
 
 
 def stated_times(text: str) -> List[Stated]:
