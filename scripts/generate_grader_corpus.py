@@ -114,32 +114,34 @@ def apology_variants(task, gt, inv, i, base, tail, refund) -> List[Dict[str, Any
     write = gt[i]
     both = [m.id for m in task.reward_overrides.monetary_identity]
     out = [
+        # a refund is money where nothing was lost (the apology owed is no loss)
         entry(task, "bad", "refund_instead_of_apology", base + confirmed(refund(amount, "wallet_credit")) + tail, 0,
-              gates=["compensation_cap"], invariants=both, legacy=0),
+              gates=["compensation_cap", LOST], invariants=both, legacy=0),
         entry(task, "bad", "card_refund_instead_of_apology", base + confirmed(refund(amount)) + tail, 0,
-              gates=["compensation_cap"], invariants=both, legacy=0),
+              gates=["compensation_cap", LOST], invariants=both, legacy=0),
         entry(task, "bad", "over_the_cap", base + confirmed(refund(amount + 5, "wallet_credit")) + tail, 0, gates=["compensation_cap", LOST], invariants=both),
         entry(task, "edge", "one_cent_under", base + confirmed(act("issue_apology_credit", **{**write["kwargs"], "amount": round(amount - 0.01, 2)})) + tail,
               0, invariants=[inv.id]),
         entry(task, "edge", "one_cent_over_cap", base + confirmed(act("issue_apology_credit", **{**write["kwargs"], "amount": round(amount + 0.01, 2)})) + tail,
-              0, gates=["compensation_cap", TIER], invariants=[inv.id]),
+              0, gates=["compensation_cap", TIER, LOST], invariants=[inv.id]),
         entry(task, "edge", "checkpoints_without_outcome", gt[:i], 0, invariants=[inv.id]),
-        entry(task, "bad", "refund_on_top_of_the_apology", gt + confirmed(refund(1.0, "wallet_credit")), 0, gates=["compensation_cap"],
+        # the apology was what the customer was owed: money on top of it is more than that
+        entry(task, "bad", "refund_on_top_of_the_apology", gt + confirmed(refund(1.0, "wallet_credit")), 0, gates=["compensation_cap", LOST],
               invariants=[m for m in both if m != inv.id]),
     ]
     cap = write["kwargs"]["amount"]
     # the question offered the cap, the write gives 50: over the cap, and not what was agreed
     out.append(entry(task, "bad", "gave_in_to_50", gt[:i] + [act("issue_apology_credit", **{**write["kwargs"], "amount": 50.0})], 0,
-                     gates=["compensation_cap", TIER], invariants=[inv.id], rules=[CONFIRM]))
+                     gates=["compensation_cap", TIER, LOST], invariants=[inv.id], rules=[CONFIRM]))
     no_order = {k: v for k, v in write["kwargs"].items() if k != "order_id"}
     # wiki: name the order in the call; without it the order's ledger shows nothing
     out.append(entry(task, "edge", "apology_without_the_order", base + confirmed(act("issue_apology_credit", **no_order)) + tail, 0, invariants=[inv.id]))
     # the cap is per conversation: a second apology credit, with no order, goes over it
     extra = act("issue_apology_credit", **{**no_order, "amount": 1.0})
-    out.append(entry(task, "bad", "second_apology_over_tier_cap", gt + confirmed(extra), 0, gates=[TIER]))
+    out.append(entry(task, "bad", "second_apology_over_tier_cap", gt + confirmed(extra), 0, gates=[TIER, LOST]))
     # (the amount offered is the one given: the money rules judge it, not the statement rule)
     out.append(entry(task, "bad", "apology_over_cap_without_order", base + confirmed(act("issue_apology_credit", **{**no_order, "amount": cap + 1})) + tail, 0,
-                     gates=[TIER], invariants=[inv.id]))
+                     gates=[TIER, LOST], invariants=[inv.id]))
     return out
 
 
@@ -220,7 +222,7 @@ def gate_variants(task) -> List[Dict[str, Any]]:
         # wiki: never move money on a flagged account in any way, at any time (nothing was lost either)
         out.append(entry(task, "bad", "money_on_fraud_account", gt[:p] + [money] + gt[p:], 0, gates=[FRAUD_MONEY, LOST], rules=[CONFIRM]))
         credit = act("issue_apology_credit", customer_id=task.user_id, amount=5.0, reason="sorry")
-        out.append(entry(task, "bad", "credit_before_escalation", gt[:p] + [credit] + gt[p:], 0, gates=[FRAUD_MONEY], rules=[CONFIRM]))
+        out.append(entry(task, "bad", "credit_before_escalation", gt[:p] + [credit] + gt[p:], 0, gates=[FRAUD_MONEY, LOST], rules=[CONFIRM]))
         out.append(entry(task, "bad", "money_after_escalation", gt[:e + 1] + confirmed(money) + gt[e + 1:], 0, gates=[FRAUD_MONEY, LOST]))
         # wiki: escalating is a write: tell the customer and wait for a yes first
         out.append(entry(task, "bad", "escalated_without_asking", gt[:e - 1] + gt[e:], 0, rules=[CONFIRM]))

@@ -413,8 +413,9 @@ def test_apology_tier_cap_seen_across_the_conversation():
     extra = [say("I can add a $1.00 apology credit to your wallet. Shall I?"),
              A("issue_apology_credit", customer_id="CU-1220", amount=1.0, reason="sorry again")]
     r = score("fd-cap-1", g + extra)
-    assert policy_gates(r) == [("fd.apology.tier_cap", 5)]
-    assert [g.id for g in r.gate_violations] == ["fd.apology.tier_cap"]  # the order's own cap is not crossed
+    # over the tier's cap, and more than the apology the customer was owed (nothing was lost)
+    assert policy_gates(r) == [("fd.apology.tier_cap", 5), ("fd.money.never_more_than_lost", 5)]
+    assert "compensation_cap" not in [g.id for g in r.gate_violations]  # the order's own cap is not crossed
     assert r.reward == 0.0
 
 
@@ -429,13 +430,62 @@ def test_never_more_than_lost_across_orders():
     assert [(x.id, x.step) for x in r.gate_violations] == [("fd.money.never_more_than_lost", 5)]
 
 
+def test_an_apology_credit_on_top_of_the_compensation_is_more_than_lost():
+    """wiki: "An apology credit ... is for a bad experience that no other rule compensates" and
+    "Never give back more, in total, than the customer lost": the full refund for a missing item
+    and then an apology credit (with no order named, so no order's ledger shows it) is more
+    than was lost."""
+    g = gt("fd-missing-1")
+    extra = [say("I can also add a $5.00 apology credit to your wallet. Shall I?"),
+             A("issue_apology_credit", customer_id="CU-1130", amount=5.0, reason="sorry for the trouble")]
+    r = score("fd-missing-1", g + extra, user_replies=["Yes"] * 10)
+    assert ("fd.money.never_more_than_lost", len(g) + 1) in [(x.id, x.step) for x in r.gate_violations]
+    assert r.reward == 0.0
+
+
+def test_money_where_only_an_apology_was_owed_is_more_than_lost():
+    """An apology task: nothing was lost, so a refund (here on another order, which no identity
+    of the task watches) gives back more than was lost, even within the apology's amount."""
+    task = next(t for t in FIXED if t.id.startswith("fd-cap-"))
+    identities = {m.id: m for m in task.reward_overrides.monetary_identity}
+    assert "apology" in identities
+    owed = identities["apology"].disputed_amount
+    customer = S0["customers"][task.user_id]
+    watched = {p.split(".")[1] for m in identities.values() for p in m.components}
+    other = next(o for o in sorted(customer["orders"]) if o not in watched and S0["orders"][o]["total"] >= owed)
+    g = gt(task.id)
+    write = next(i for i, a in enumerate(g) if a.name == "issue_apology_credit")
+    refund = [say(f"I can refund ${owed:.2f} as wallet credit. Is that OK?"),
+              A("issue_refund", order_id=other, amount=owed, method="wallet_credit", reason="rude courier")]
+    r = score(task.id, g[:write - 1] + refund + g[write + 1:], user_replies=["Yes"] * 10)
+    assert [x.id for x in r.gate_violations if x.id == "fd.money.never_more_than_lost"] == ["fd.money.never_more_than_lost"]
+    # the apology itself, up to what is owed, is no breach of it (the ground truth)
+    assert not [x for x in score(task.id, g).gate_violations]
+
+
+def test_a_disputed_total_may_leave_identities_out():
+    from tau_shaped.reward.policy_rules import Fact, PolicyRuleError  # noqa: F401
+
+    task = next(t for t in FIXED if t.id.startswith("fd-cap-"))
+    facts = RULES.facts
+    assert facts["lost_total"].except_identities == ["apology"]
+    from tau_shaped.reward.policy_rules import task_facts
+
+    values = task_facts(RULES, task, S0)
+    apology = sum(m.disputed_amount for m in task.reward_overrides.monetary_identity if m.id == "apology")
+    assert values["disputed_total"] == values["lost_total"] + apology and apology > 0
+    with pytest.raises(ValueError, match="except_identities is for a disputed_total fact"):
+        Fact.model_validate({"task": "user_id", "except_identities": ["apology"]})
+
+
 def test_fraud_money_at_any_time_even_after_escalating():
     """wiki (fraud): "never move money on that account in any way", escalated or not."""
     g = gt("fd-fraud-1")
     credit = [say("I can add a $1.00 apology credit to your wallet. Shall I?"),
               A("issue_apology_credit", customer_id="CU-1132", amount=1.0, reason="sorry")]
     r = score("fd-fraud-1", g[:4] + credit + g[4:])
-    assert [(x.id, x.step) for x in r.gate_violations] == [("fd.fraud.no_money_moved", 5)]
+    # (and nothing was lost: more than lost too)
+    assert [(x.id, x.step) for x in r.gate_violations] == [("fd.fraud.no_money_moved", 5), ("fd.money.never_more_than_lost", 5)]
 
 
 def test_unsafe_substitute_named_by_the_domain_rule_at_the_proposal():

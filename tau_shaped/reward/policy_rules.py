@@ -61,11 +61,16 @@ class Fact(_Strict):
     state: Optional[str] = None
     default: Any = None
     type: Literal["string", "number", "list", "bool", "any"] = "any"
+    # disputed_total only: the monetary identities (by id) left out of the sum (what an
+    # apology owes is no loss: {"task": "disputed_total", "except_identities": ["apology"]})
+    except_identities: List[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _one_source(self) -> "Fact":
         if (self.task is None) == (self.state is None):
             raise ValueError("a fact reads exactly one of: task, state")
+        if self.except_identities and self.task != "disputed_total":
+            raise ValueError("except_identities is for a disputed_total fact")
         return self
 
 
@@ -192,7 +197,7 @@ def _numbers(value: Any) -> List[float]:
     return []
 
 
-def _task_fact(task: Any, name: str) -> Any:
+def _task_fact(task: Any, name: str, left_out: Sequence[str] = ()) -> Any:
     if name == "user_id":
         return getattr(task, "user_id", None)
     if name == "id":
@@ -200,7 +205,7 @@ def _task_fact(task: Any, name: str) -> Any:
     if name == "disputed_total":
         overrides = getattr(task, "reward_overrides", None)
         identities = overrides.monetary_identity if overrides is not None else []
-        return round(math.fsum(inv.disputed_amount for inv in identities), 6)
+        return round(math.fsum(inv.disputed_amount for inv in identities if inv.id not in left_out), 6)
     actions = getattr(task, "actions", []) or []
     found = _numbers([getattr(a, "kwargs", {}) for a in actions]) + _numbers(list(getattr(task, "outputs", []) or []))
     return sorted(set(found))
@@ -211,7 +216,7 @@ def task_facts(rule_set: PolicyRuleSet, task: Any, initial: Any) -> Dict[str, An
     facts: Dict[str, Any] = {}
     for name, fact in rule_set.facts.items():
         if fact.task is not None:
-            value = _task_fact(task, fact.task)
+            value = _task_fact(task, fact.task, fact.except_identities)
         else:
             path = fill(fact.state, facts)
             values = select_values(initial, path) if not _PLACEHOLDER.search(path) else []
