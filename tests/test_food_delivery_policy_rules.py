@@ -376,6 +376,21 @@ def test_amounts_supported_by_the_policy_the_customer_and_an_offer_made():
     assert broken(r) == []
 
 
+@pytest.mark.parametrize("said, kept", [
+    (" Its food subtotal is $60.98, and 20% of that is $12.20.", True),  # the late table's 20%, to the cent
+    (" A 1.5 surge on the $2.99 base fee is $4.49.", True),
+    (" Its food subtotal is $60.98, and 20% of that is $12.50.", False),  # worked out wrong
+    (" Its food subtotal is $60.98, and 30% of that is $18.29.", False),  # a rate the policy does not give
+])
+def test_the_policys_rates_applied_to_a_tools_number_are_supported(said, kept):
+    """wiki: "Every price, time, amount or rule you state comes from the customer, a tool or this
+    policy": the policy's own formula (20% of the food subtotal, the surge) applied to a number
+    a tool gave comes from the policy."""
+    g = gt("fd-question-1")
+    g[2] = say(g[2].kwargs["content"] + said)
+    assert (broken(score("fd-question-1", g)) == []) is kept
+
+
 def _eta_case():
     """An order out for delivery of a customer with a question task, and its ETA observation."""
     cid = BY_ID["fd-question-1"].user_id

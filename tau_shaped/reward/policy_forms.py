@@ -18,7 +18,8 @@ here describes a violation), so a rule's gate or outcome condition is placed at 
 - ``unsupported``: typed statements. Each agent message stating an amount (or a clock time)
   that no earlier observation or user message states, within ``tolerance``, and that is not
   one of ``values`` (the policy's numbers, the task's amounts) nor the ``acted`` argument of a
-  later call (an offer the agent then makes); for times, with
+  later call (an offer the agent then makes) nor, with ``rates``, one of those rates times a
+  supported amount, to the cent (the policy's formula applied); for times, with
   ``observed_at_least``, also a time earlier than that field of the latest ``from_tool``
   observation that no observation states.
 """
@@ -226,6 +227,10 @@ class PolicyForms:
         def near(value: float, pool: List[float]) -> bool:
             return any(abs(value - v) <= p.tolerance + 1e-9 for v in pool)
 
+        def derived(value: float, pool: List[float]) -> bool:
+            """``value`` is one of the policy's rates times a supported amount, to the cent."""
+            return any(abs(value - round(rate * v + 1e-9, 2)) <= p.tolerance + 1e-9 for rate in p.rates for v in pool)
+
         absorb_user(self.trajectory.first_user_message)
         offered = [(s.index, float(s.action.kwargs[a])) for s in self.trajectory.steps for a in p.acted
                    if not s.is_respond and is_number(s.action.kwargs.get(a))]
@@ -241,6 +246,8 @@ class PolicyForms:
                 if not ok or (not amounts and p.observed_at_least):
                     observations_until(s.index)
                     ok = ok or near(item.value, observed)
+                if not ok and amounts and p.rates:
+                    ok = derived(item.value, observed + user_said + list(p.values))
                 early = (not amounts and floor is not None and item.value < floor
                          and not any(abs(item.value - v) <= 1e-9 for v in observed))
                 if not ok or early:

@@ -174,6 +174,10 @@ class UnsupportedPredicate(_Strict):
     unsupported: Literal["amount", "time"]
     values: List[float] = Field(default_factory=list)
     acted: List[str] = Field(default_factory=list)
+    # amounts: the policy's rates (20% of the food subtotal, a ×1.3 surge): an amount that is
+    # one of them times a supported amount, rounded to cents, is supported too (the policy's
+    # own formula applied to a tool's number: "20% of $8.42 is $1.68")
+    rates: List[float] = Field(default_factory=list)
 
     @field_validator("values", mode="before")
     @classmethod
