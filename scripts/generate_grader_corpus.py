@@ -287,7 +287,11 @@ def plain_variants(task) -> List[Dict[str, Any]]:
         i = write_index(gt, ("cancel_order",))
         wrong = "restaurant_delay" if task.bucket == "cancellation" else "customer_request"
         kind = "bad" if not (task.bucket == "cancellation" and S0["orders"][gt[i]["kwargs"]["order_id"]]["status"] == "placed") else "edge"
-        out.append(entry(task, kind, "wrong_cancel_reason", replace(gt, "cancel_order", reason=wrong), 0))
+        # the question stated the refund the true reason gives; a false reason refunds another
+        # amount (unless the order was still placed: the whole total either way), which the yes did not cover
+        placed = S0["orders"][gt[i]["kwargs"]["order_id"]]["status"] == "placed"
+        out.append(entry(task, kind, "wrong_cancel_reason", replace(gt, "cancel_order", reason=wrong), 0,
+                         rules=[] if placed else [CONFIRM]))
         out.append(entry(task, "edge", "checkpoints_without_outcome", gt[:i], 0))
     return out
 

@@ -233,6 +233,27 @@ def test_confirm_before_write_edges(question, reply, kept):
         assert broken(r)[0] == ("fd.confirm.before_write", 3)
 
 
+@pytest.mark.parametrize("question, kept", [
+    ("I can cancel order FD-10018; $5.27 will be refunded to your card. Shall I go ahead?", True),  # the ground truth's
+    ("I can cancel order FD-10018 with a full refund of $20.83 to your card. Shall I go ahead?", False),  # not what it refunds
+    ("I can cancel order FD-10018. Shall I go ahead?", False),  # the amount left out
+])
+def test_a_cancellation_is_confirmed_with_the_refund_it_gives(question, kept):
+    """wiki: "tell the customer exactly what you are about to do (the order, the items, the
+    amount, the method)": a cancellation's amount is the refund cancel_order computes (the food
+    is not refunded once the restaurant has started), so the yes must be to that amount."""
+    task = next(t for t in ALL if t.id == "fd-cancel-3")
+    g = [a.model_copy(deep=True) for a in task.actions]
+    i = next(n for n, a in enumerate(g) if a.name == "cancel_order")
+    assert g[i - 1].name == "respond" and "$5.27" in g[i - 1].kwargs["content"]
+    g[i - 1] = say(question)
+    r = score_trajectory(ENV, task, g, user_replies=["Yes, go ahead."])
+    assert r.status == "ok", r.error
+    assert ([(v.id, v.step) for v in r.rule_violations] == []) is kept
+    if not kept:
+        assert [(v.id, v.step) for v in r.rule_violations] == [("fd.confirm.before_write", i)]
+
+
 def test_one_yes_covers_one_write():
     """wiki: "Then make that one call": a second write needs its own yes."""
     g = gt("fd-missing-1")

@@ -80,9 +80,10 @@ def _states_value(text: str, value: Any, how: Any) -> bool:
     return any(text_matching.find_phrase(text, form) is not None for form in dict.fromkeys((raw, raw.replace("_", " "))))
 
 
-def describes(text: str, tool: str, kwargs: Any, confirmation: Confirmation) -> bool:
+def describes(text: str, tool: str, kwargs: Any, confirmation: Confirmation, result: Any = None) -> bool:
     """SPEC §9: the message names the kind of write (one of the tool's ``verbs``, when it has
-    some) and states each mentioned argument that the call gives."""
+    some), states each mentioned argument that the call gives and each ``mention_result``
+    field of the call's ``result`` (its parsed observation) that is a number above 0."""
     from tau_shaped.reward import text_matching
 
     verbs = confirmation.verbs.get(tool)
@@ -94,7 +95,23 @@ def describes(text: str, tool: str, kwargs: Any, confirmation: Confirmation) -> 
             continue
         if not _states_value(text, value, how):
             return False
+    if isinstance(result, dict):
+        for name, how in confirmation.mention_result.items():
+            value = result.get(name)
+            if is_number(value) and value > 0 and not _states_value(text, value, how):
+                return False
     return True
+
+
+def _result(observation: Any) -> Any:
+    """A call's observation as JSON, if it is a JSON object (else None)."""
+    if not isinstance(observation, str) or not observation.startswith("{"):
+        return None
+    try:
+        value = json.loads(observation)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def said_yes(reply: str, confirmation: Confirmation) -> bool:
@@ -160,7 +177,8 @@ class PolicyForms:
             if s.action.name not in c.tools or (c.succeeded and not s.succeeded):
                 continue
             window = [r for r in steps[last_write + 1 : s.index] if r.agent_text is not None]
-            described = [r for r in window if describes(r.agent_text, s.action.name, s.action.kwargs, c)]
+            result = _result(s.observation) if c.mention_result else None
+            described = [r for r in window if describes(r.agent_text, s.action.name, s.action.kwargs, c, result)]
             agreed = [r for r in described if r.user_reply == "" or said_yes(r.user_reply, c)]
             if not agreed:
                 why = "no message states it" if not described else "the user did not say yes"

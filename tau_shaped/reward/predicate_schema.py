@@ -132,6 +132,10 @@ class Confirmation(_Strict):
     # TOOL -> phrases of which the describing message must say one ("cancel", "refund"): a
     # yes to one kind of write is no yes to another
     verbs: Dict[str, List[str]] = Field(default_factory=dict)
+    # FIELD -> "number": a field of the call's result (a JSON object) that the describing message
+    # must state when it is a number above 0: what a tool computes, such as a cancellation's
+    # refund, is part of "exactly what you are about to do" too
+    mention_result: Dict[str, Literal["number"]] = Field(default_factory=dict)
     yes: TextMatcher
     # a reply in which ``no`` finds something is never a yes, whatever ``yes`` finds in it ("No,
     # wait", "I'm not sure"); what ``no_unless`` finds is taken out of the reply first ("No
