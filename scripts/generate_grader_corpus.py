@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from grader_corpus_refusals import REFUSALS, first_respond, order_of, refusal_variants  # noqa: E402
 from grader_corpus_builders import (  # noqa: E402
     ALLERGEN, AMOUNTS, ANNOUNCE, CONFIRM, ESCALATE_FIRST, FLAG, FRAUD_MONEY, LOST, NO, OTHER, OWN, OWN_ROUTE, REASON, REASSIGN,
-    TIER, TIMES, VERIFY, YES, act, ask, confirmed, entry, gt_actions, replace, say, without_question, write_index,
+    TIER, TIMES, TURN, VERIFY, YES, act, as_messages, ask, confirmed, entry, gt_actions, replace, say, without_question, write_index,
 )
 
 from tau_shaped.tasks.domains import load_domain  # noqa: E402
@@ -82,6 +82,14 @@ def money_variants(task) -> List[Dict[str, Any]]:
         out.append(entry(task, "bad", "customer_said_no", gt, 0, rules=[CONFIRM], legacy=1, user_replies=said_no))
         out.append(entry(task, "good", "customer_said_yes", gt, 1, legacy=1, user_replies=[YES] * responds))
         out.append(entry(task, "bad", "unconfirmed_write", base + [write] + tail, 0, rules=[CONFIRM], legacy=1))
+        # recorded chat messages: wiki "Each turn, either call one tool or write to the customer, never both"
+        out.append(as_messages(entry(task, "good", "ground_truth_as_messages", gt, 1, legacy=1)))
+        if gt[0]["name"] != "respond" and gt[1]["name"] != "respond":
+            out.append(as_messages(entry(task, "bad", "two_calls_in_one_turn", gt, 0, rules=[TURN], legacy=1), merge=(0, "calls")))
+        if gt[i - 1]["name"] == "respond":
+            # the question sent with the refund call: one turn doing two things, and no yes waited for
+            out.append(as_messages(entry(task, "bad", "question_and_write_in_one_turn", gt, 0, rules=[TURN, CONFIRM], legacy=1),
+                                   merge=(i - 1, "text")))
         customer_id = S0["orders"][oid]["customer_id"]
         others = [o for o in sorted(S0["customers"][customer_id]["orders"]) if o != oid and S0["orders"].get(o, {}).get("total", 0) > 6]
         if others:
@@ -183,7 +191,7 @@ def class_variants(task) -> List[Dict[str, Any]]:
 
 def fits(task, e: Dict[str, Any]) -> bool:
     """Refunds the tools would accept (within what the order has left to refund)."""
-    for a in e["actions"]:
+    for a in e.get("actions") or []:  # (an entry in chat messages is built from a ground truth, which fits)
         if a["name"] == "issue_refund":
             order = S0["orders"][a["kwargs"]["order_id"]]
             if a["kwargs"]["amount"] > order["total"] + 1e-9 or a["kwargs"]["amount"] <= 0:

@@ -4,7 +4,8 @@ policy-following agent asks before each write."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+import json
+from typing import Any, Dict, List, Optional, Tuple
 
 
 def act(name: str, **kwargs: Any) -> Dict[str, Any]:
@@ -26,6 +27,7 @@ ESCALATE_FIRST = "fd.fraud.escalate_before_transfer"
 FLAG = "fd.fraud.flag_not_mentioned"
 REASON = "fd.fraud.escalation_states_the_request"
 ANNOUNCE = "fd.transfer.announced_first"
+TURN = "fd.turn.one_step_at_a_time"
 AMOUNTS = "fd.statements.amounts_supported"
 TIMES = "fd.eta.supported_not_earlier"
 YES, NO = "Yes, please go ahead.", "No, please don't do that."
@@ -45,6 +47,39 @@ def entry(task, kind: str, tag: str, actions: List[Dict[str, Any]], outcome: int
     if user_replies is not None:
         out["user_replies"] = user_replies
     return out
+
+
+def as_messages(e: Dict[str, Any], merge: Optional[Tuple[int, str]] = None) -> Dict[str, Any]:
+    """An entry's actions as tau-bench's chat messages (``traj``), each question answered yes;
+    ``merge``: (i, how) puts action ``i`` in the same assistant message as action ``i + 1``
+    ("calls": both calls; "text": its text beside that call)."""
+    traj: List[Dict[str, Any]] = [{"role": "user", "content": "Hi, I need help with an order."}]
+    actions = e.pop("actions")
+    for n, a in enumerate(actions):
+        if merge is not None and n == merge[0] + 1:
+            continue  # already in the message of the action before it
+        message: Dict[str, Any]
+        if a["name"] == "respond":
+            message = {"role": "assistant", "content": a["kwargs"]["content"]}
+        else:
+            message = {"role": "assistant", "content": None, "tool_calls": [_call(n, a)]}
+        if merge is not None and n == merge[0]:
+            nxt = actions[n + 1]
+            if merge[1] == "calls":
+                message["tool_calls"] = message["tool_calls"] + [_call(n + 1, nxt)]
+            else:
+                message = {"role": "assistant", "content": a["kwargs"]["content"], "tool_calls": [_call(n + 1, nxt)]}
+        traj.append(message)
+        if message.get("tool_calls"):
+            traj += [{"role": "tool", "tool_call_id": c["id"], "name": c["function"]["name"], "content": "(result)"} for c in message["tool_calls"]]
+        else:
+            traj.append({"role": "user", "content": YES})
+    e["traj"] = traj
+    return e
+
+
+def _call(n: int, a: Dict[str, Any]) -> Dict[str, Any]:
+    return {"id": f"call_{n}", "type": "function", "function": {"name": a["name"], "arguments": json.dumps(a["kwargs"])}}
 
 
 def say(content: str) -> Dict[str, Any]:

@@ -71,7 +71,7 @@ def test_rule_table_size_and_kinds():
     """SPEC §9: every rule is a gate, an outcome condition or a checkpoint, quotes its policy
     line and says what breaks it; ids are unique."""
     kinds = {k: sum(r.kind == k for r in RULES.rules) for k in ("gate", "outcome", "checkpoint")}
-    assert kinds == {"gate": 6, "outcome": 10, "checkpoint": 0}
+    assert kinds == {"gate": 6, "outcome": 11, "checkpoint": 0}
     assert all(r.policy and r.description for r in RULES.rules)
     wiki = DOMAIN.wiki.replace("**", "").replace("`", "").replace("\n- ", "\n")  # list items read as prose
     for r in RULES.rules:
@@ -252,6 +252,48 @@ def test_a_cancellation_is_confirmed_with_the_refund_it_gives(question, kept):
     assert ([(v.id, v.step) for v in r.rule_violations] == []) is kept
     if not kept:
         assert [(v.id, v.step) for v in r.rule_violations] == [("fd.confirm.before_write", i)]
+
+
+def _messages(actions: List[Action], reply: str = "Yes, please.") -> List[Dict[str, Any]]:
+    """A ground truth as tau-bench's chat messages: each call its own message, each message answered."""
+    traj: List[Dict[str, Any]] = [{"role": "user", "content": "Hi, I need help with my order."}]
+    for n, a in enumerate(actions):
+        if a.name == "respond":
+            traj += [{"role": "assistant", "content": a.kwargs["content"]}, {"role": "user", "content": reply}]
+        else:
+            call = {"id": f"c{n}", "type": "function", "function": {"name": a.name, "arguments": json.dumps(a.kwargs)}}
+            traj += [{"role": "assistant", "content": None, "tool_calls": [call]}, {"role": "tool", "tool_call_id": f"c{n}", "content": "ok"}]
+    return traj
+
+
+def test_a_turn_that_does_two_things_breaks_one_step_at_a_time():
+    """wiki: "Each turn, either call one tool or write to the customer, never both"."""
+    g = gt("fd-missing-1")
+    traj = _messages(g)
+    r = score_trajectory(ENV, BY_ID["fd-missing-1"], traj=traj)
+    assert broken(r) == [] and r.outcome_reward == 1.0  # the ground truth, one step a turn
+    # the look-ups in one message: two tool calls in one turn
+    first, second = traj[1], traj[3]
+    both = dict(first, tool_calls=first["tool_calls"] + second["tool_calls"])
+    r = score_trajectory(ENV, BY_ID["fd-missing-1"], traj=[traj[0], both, traj[2], traj[4]] + traj[5:])
+    assert broken(r) == [("fd.turn.one_step_at_a_time", 0)] and r.outcome_reward == 0.0
+    # text beside the refund call
+    i = next(n for n, m in enumerate(traj) if m.get("tool_calls") and m["tool_calls"][0]["function"]["name"] == "issue_refund")
+    said = [dict(m) for m in traj]
+    said[i] = dict(said[i], content="Refunding it now.")
+    r = score_trajectory(ENV, BY_ID["fd-missing-1"], traj=said)
+    assert [v.id for v in r.rule_violations] == ["fd.turn.one_step_at_a_time"]
+
+
+def test_a_question_nobody_answered_is_no_yes():
+    """wiki: "wait for an explicit yes": in recorded messages, a write right after the question,
+    with no reply of the customer between them, did not wait."""
+    g = gt("fd-missing-1")
+    traj = _messages(g)
+    i = next(n for n, m in enumerate(traj) if m.get("tool_calls") and m["tool_calls"][0]["function"]["name"] == "issue_refund")
+    assert traj[i - 1]["role"] == "user"
+    r = score_trajectory(ENV, BY_ID["fd-missing-1"], traj=traj[: i - 1] + traj[i:])
+    assert [v.id for v in r.rule_violations] == ["fd.confirm.before_write"]
 
 
 def test_one_yes_covers_one_write():
@@ -634,9 +676,9 @@ def test_rules_cli_validates_lists_and_prints_the_schema(tmp_path):
 
     runner = CliRunner()
     ok = runner.invoke(app, ["rules", "validate", str(RULES_FILE)])
-    assert ok.exit_code == 0 and "16 rule(s) valid (6 gates, 10 outcome, 0 checkpoints)" in ok.output
+    assert ok.exit_code == 0 and "17 rule(s) valid (6 gates, 11 outcome, 0 checkpoints)" in ok.output
     table = runner.invoke(app, ["rules", "list"])
-    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == 16
+    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 17
     assert "fd.confirm.before_write\toutcome\tConfirm before you change anything." in table.output
     schema = runner.invoke(app, ["rules", "schema"])
     assert schema.exit_code == 0 and json.loads(schema.output)["title"] == "PolicyRuleSet"

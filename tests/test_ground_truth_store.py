@@ -32,12 +32,13 @@ def _env(store):
 
 
 def _scores(env, tasks, entries):
-    return [score_trajectory(env, tasks[str(e["task_id"])], e["actions"], user_replies=e.get("user_replies")).to_dict()
+    return [(score_trajectory(env, tasks[str(e["task_id"])], traj=e["traj"]) if "traj" in e else
+             score_trajectory(env, tasks[str(e["task_id"])], e["actions"], user_replies=e.get("user_replies"))).to_dict()
             for e in entries]
 
 
 def test_a_second_process_loading_ground_truths_scores_the_corpus_identically(tmp_path, monkeypatch):
-    """Every grader corpus entry (1,159: valid alternatives, breaches, refusals) scored three
+    """Every grader corpus entry (1,213: valid alternatives, breaches, refusals) scored three
     ways: no store; a first env filling the store; a fresh env (a second process) reading it."""
     monkeypatch.delenv(ground_truth_store.ENV_VAR, raising=False)
     entries = load_corpus(ROOT / "tests" / "grader")

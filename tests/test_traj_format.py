@@ -98,3 +98,43 @@ def test_empty_trajectory():
     result = score_trajectory(make_env(), 0, [])
     assert result.status == "ok" and result.step_rewards == [] and result.process_reward == 0.0
     assert result.outcome_reward == 0.0
+
+
+def _call(name, **kwargs):
+    return {"id": name, "type": "function", "function": {"name": name, "arguments": json.dumps(kwargs)}}
+
+
+def test_parse_traj_records_turns_that_did_more_than_one_thing():
+    """wiki.md "Each turn, either call one tool or write to the customer, never both": a message
+    with several calls, or text beside a call, is recorded per action it gave; a plain call or a
+    plain message is not."""
+    traj = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": None, "tool_calls": [_call("a")]},
+        {"role": "tool", "content": "ok"},
+        {"role": "assistant", "content": "   ", "tool_calls": [_call("b")]},  # blank text: no text
+        {"role": "tool", "content": "ok"},
+        {"role": "assistant", "content": None, "tool_calls": [_call("c"), _call("d")]},
+        {"role": "assistant", "content": "Done, refunding now.", "tool_calls": [_call("e")]},
+        {"role": "assistant", "content": "Anything else?"},
+        {"role": "user", "content": "no"},
+    ]
+    parsed = parse_traj(traj)
+    assert [a.name for a in parsed.actions] == ["a", "b", "c", "d", "e", "respond"]
+    assert parsed.combined_turns == {2: "message 5: 2 tool calls", 3: "message 5: 2 tool calls", 4: "message 6: text and a tool call"}
+    assert parsed.unanswered == []
+
+
+def test_parse_traj_records_a_question_nobody_answered():
+    traj = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "Shall I refund $5?"},
+        {"role": "assistant", "content": None, "tool_calls": [_call("refund")]},
+        {"role": "assistant", "content": "Anything else?"},
+        {"role": "user", "content": "no thanks"},
+        {"role": "assistant", "content": "Bye"},
+    ]
+    parsed = parse_traj(traj)
+    assert [a.name for a in parsed.actions] == ["respond", "refund", "respond", "respond"]
+    assert parsed.unanswered == [0]  # the last message was not answered either, but nothing follows it
+    assert parsed.user_replies == [None, "no thanks", None]

@@ -9,7 +9,7 @@ integers Python can write out, valid Unicode, at most 64 levels deep), and so mu
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence
 
 from tau_shaped.env.json_input import InputError, json_problem, loads_json, one_line, text_problem
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
@@ -56,6 +56,12 @@ class ParsedTrajectory:
     actions: List[Action] = field(default_factory=list)
     user_replies: List[Optional[str]] = field(default_factory=list)
     first_user_message: Optional[str] = None
+    # action index -> why its turn did more than one thing: an assistant message with several
+    # tool calls, or with text beside its call (tau-bench's agent acts one step a turn)
+    combined_turns: Dict[int, str] = field(default_factory=dict)
+    # respond actions the next assistant message followed with no user message between: the
+    # record shows that nobody answered them (not a reply left unrecorded)
+    unanswered: List[int] = field(default_factory=list)
 
 
 def parse_actions(actions: Sequence[Any]) -> List[Action]:
@@ -117,11 +123,17 @@ def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
         elif role == "assistant":
             if awaiting_reply:
                 parsed.user_replies.append(None)
+                parsed.unanswered.append(len(parsed.actions) - 1)
             calls = msg.get("tool_calls") or []
             if not isinstance(calls, (list, tuple)):
                 raise TrajectoryError(f"traj message {i}: tool_calls must be a list, not {type(calls).__name__}")
             if calls:
+                said = isinstance(content, str) and bool(content.strip())
+                why = (f"message {i}: {len(calls)} tool calls" + (" and text" if said else "")) if len(calls) > 1 else (
+                    f"message {i}: text and a tool call" if said else "")
                 for j, call in enumerate(calls):
+                    if why:
+                        parsed.combined_turns[len(parsed.actions)] = why
                     parsed.actions.append(_tool_call_action(call, f"traj message {i}, tool call {j}"))
                 awaiting_reply = False
             else:

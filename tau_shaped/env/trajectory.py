@@ -10,7 +10,7 @@ predicates can say at which step they became true.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Tuple
 
 from tau_shaped.env.episode import Event
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
@@ -55,6 +55,11 @@ class Trajectory:
     steps: List[Step] = field(default_factory=list)
     first_user_message: Optional[str] = None
     state_trace: Optional[List[Tuple[Any, ...]]] = None
+    # step -> why that step's turn did more than one thing (several tool calls in one message,
+    # or text beside a call), as the recorded messages show; empty for a live episode
+    combined_turns: Dict[int, str] = field(default_factory=dict)
+    # respond steps the recorded messages show nobody answered (the agent went on): no yes
+    unanswered: FrozenSet[int] = frozenset()
 
     @property
     def events(self) -> List[Event]:

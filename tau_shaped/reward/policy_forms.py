@@ -10,8 +10,10 @@ here describes a violation), so a rule's gate or outcome condition is placed at 
 - ``unconfirmed``: each call to one of the write tools with no agent message, since the
   previous such call, that states the call (its mentioned arguments) and that the user answered
   with a yes (``said_yes``: a reply in which the ``no`` matcher finds something, once what
-  ``no_unless`` finds is taken out, is no yes). A respond step with no recorded reply (an offline trajectory of actions alone)
-  is not a no: only what the trajectory records is judged.
+  ``no_unless`` finds is taken out, is no yes). A respond step with no recorded reply (an
+  offline trajectory of actions alone) is not a no: only what the trajectory records is
+  judged; one the recorded messages show nobody answered (the agent's next message came
+  first) is no yes.
 - ``event_sum``: the sum of a field over the matching events (money moved for the customer in
   the whole conversation, with or without an order); its step is the event from which the
   running sum matched and kept matching.
@@ -179,7 +181,8 @@ class PolicyForms:
             window = [r for r in steps[last_write + 1 : s.index] if r.agent_text is not None]
             result = _result(s.observation) if c.mention_result else None
             described = [r for r in window if describes(r.agent_text, s.action.name, s.action.kwargs, c, result)]
-            agreed = [r for r in described if r.user_reply == "" or said_yes(r.user_reply, c)]
+            unanswered = getattr(self.trajectory, "unanswered", frozenset())
+            agreed = [r for r in described if (r.user_reply == "" and r.index not in unanswered) or said_yes(r.user_reply, c)]
             if not agreed:
                 why = "no message states it" if not described else "the user did not say yes"
                 hits.append((s.index, f"{s.action.name}({short(s.action.kwargs)}) unconfirmed: {why}"))

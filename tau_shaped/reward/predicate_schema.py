@@ -89,6 +89,14 @@ class SumPredicate(MatchOps):
         return [_check_path(p) for p in value]
 
 
+class TurnPredicate(_Strict):
+    """Holds at each step whose recorded turn did more than one thing: an assistant message
+    with several tool calls, or with text beside its call (tau-bench's agent acts one step a
+    turn). Known only from recorded messages (``traj``); a live episode has none."""
+
+    turn: Literal["combined"]
+
+
 class EventPredicate(_MatcherMap):
     event: str
     where: Dict[str, Matcher] = Field(default_factory=dict)
@@ -202,6 +210,7 @@ _FORMS = {
     "state": StatePredicate,
     "sum": SumPredicate,
     "event": EventPredicate,
+    "turn": TurnPredicate,
     "all": AllPredicate,
     "any": AnyPredicate,
     "not": NotPredicate,

@@ -37,6 +37,7 @@ from tau_shaped.reward.predicate_schema import (
     StatePredicate,
     SumPredicate,
     ToolPredicate,
+    TurnPredicate,
     UserSaidPredicate,
 )
 from tau_shaped.env.trajectory import Trajectory
@@ -162,6 +163,11 @@ class PredicateEvaluator(PolicyForms):
 
     def _UserSaidPredicate(self, p: UserSaidPredicate) -> Verdict:
         return self._text_hits(self.trajectory.user_messages(), p.user_said, "user")
+
+    def _TurnPredicate(self, p: TurnPredicate) -> Verdict:
+        turns = getattr(self.trajectory, "combined_turns", None) or {}
+        return self._occurs([(step, f"one turn did more than one thing ({why})") for step, why in sorted(turns.items())],
+                            "turn that did more than one thing")
 
     def _EventPredicate(self, p: EventPredicate) -> Verdict:
         hits = []

@@ -92,6 +92,8 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
     truth = env.ground_truth(task, seed)
     runner = EpisodeRunner(initial, env.tools_map, seed, probes, parsed.first_user_message)
     runner.replay(parsed.actions, user_replies=parsed.user_replies)
+    runner.trajectory.combined_turns = dict(parsed.combined_turns)  # one step per action: the same indices
+    runner.trajectory.unanswered = frozenset(parsed.unanswered)
     inp = VerifyInput(
         task=task,
         trajectory=runner.trajectory,

@@ -87,8 +87,8 @@ def load_corpus(folder: Path) -> List[Dict[str, Any]]:
         if not isinstance(data, list):
             raise ValueError(f"{path}: a corpus file is a list of labeled trajectories")
         for i, e in enumerate(data):
-            if not isinstance(e, dict) or not {"task_id", "actions", "expected"} <= set(e):
-                raise ValueError(f"{path}: entry {i} needs task_id, actions and expected")
+            if not isinstance(e, dict) or not {"task_id", "expected"} <= set(e) or ("actions" in e) == ("traj" in e):
+                raise ValueError(f"{path}: entry {i} needs task_id, expected and one of actions or traj (chat messages)")
             entries.append({**e, "_file": path.name})
     if not entries:
         raise ValueError(f"{folder}: no labeled trajectories (*.json) found")
@@ -147,7 +147,10 @@ def run_suite(domain: Domain, folder: Path, splits: Optional[Sequence[str]] = No
         report.total += 1
         seen.add(task_id)
         report.kinds[e.get("kind", "?")] += 1
-        result = score_trajectory(env, task, e["actions"], user_replies=e.get("user_replies"), lam=lam)
+        if "traj" in e:  # recorded chat messages (tau-bench's traj): what a turn held is judged too
+            result = score_trajectory(env, task, traj=e["traj"], lam=lam)
+        else:
+            result = score_trajectory(env, task, e["actions"], user_replies=e.get("user_replies"), lam=lam)
         if result.status != "ok":
             report.disagreements.append((where, f"{result.status}: {result.error}"))
             continue
