@@ -231,3 +231,17 @@ def test_the_escalation_rule_end_to_end(reason, broken):
     g = [a.model_copy(deep=True) for a in FIXED["fd-fraud-1"].actions]
     g[3] = Action(name="escalate_to_fraud_team", kwargs={"customer_id": "CU-1132", "reason": reason})
     assert _broken("fd-fraud-1", g) == (["fd.fraud.escalation_states_the_request"] if broken else [])
+
+
+@pytest.mark.parametrize("domain, rule", [("tau2:airline", "air.confirm.before_write"), ("tau2:retail", "retail.confirm.before_write")])
+def test_tau2_confirmations_read_refusals_as_food_delivery_does(domain, rule):
+    """tau2's policies ask for an explicit yes before each write too: the same reading of a reply."""
+    try:
+        rules = load_domain(domain).policy_rules
+    except Exception as exc:  # noqa: BLE001 - the tau2 extra is not installed
+        pytest.skip(f"{domain}: {exc}")
+    confirmation = Confirmation.model_validate(rules.rule(rule).when["unconfirmed"])
+    for reply in REFUSALS:
+        assert said_yes(reply, confirmation) is False, reply
+    for reply in ASSENTS:
+        assert said_yes(reply, confirmation) is True, reply
