@@ -288,10 +288,12 @@ def test_a_turn_that_does_two_things_breaks_one_step_at_a_time():
 def test_a_question_nobody_answered_is_no_yes():
     """wiki: "wait for an explicit yes": in recorded messages, a write right after the question,
     with no reply of the customer between them, did not wait."""
-    g = gt("fd-missing-1")
+    g = gt("fd-missing-1") + [say("Is there anything else I can help with?")]
     traj = _messages(g)
     i = next(n for n, m in enumerate(traj) if m.get("tool_calls") and m["tool_calls"][0]["function"]["name"] == "issue_refund")
-    assert traj[i - 1]["role"] == "user"
+    assert traj[i - 1]["role"] == "user" and traj[-1]["role"] == "user"  # the messages do record the customer's replies
+    r = score_trajectory(ENV, BY_ID["fd-missing-1"], traj=traj)
+    assert r.rule_violations == []
     r = score_trajectory(ENV, BY_ID["fd-missing-1"], traj=traj[: i - 1] + traj[i:])
     assert [v.id for v in r.rule_violations] == ["fd.confirm.before_write"]
 

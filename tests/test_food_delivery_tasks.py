@@ -145,12 +145,14 @@ APOLOGIES = [t for t in TASKS if _apology_only(t)]
 def test_a_refund_does_not_stand_in_for_an_apology_credit(task):
     """SPEC §4.3 scope: the apology's identity counts apology credits only, so the same amount
     refunded (to the card or as wallet credit) fails it, and, nothing having been lost, crosses
-    the order's "nothing lost" cap of 0."""
+    the order's "nothing lost" cap of 0 and the policy's "never more than lost" (the apology
+    owed is no loss)."""
     actions = _alternative(task)
     assert any(a.name == "issue_refund" for a in actions)
     result = score_trajectory(ENV, task, actions)
     assert result.outcome_reward == 0.0 and not result.invariants_hold
-    assert [(g.id, g.source) for g in result.gate_violations] == [("compensation_cap", "nothing_lost")]
+    assert [(g.id, g.source) for g in result.gate_violations] == [("compensation_cap", "nothing_lost"),
+                                                                  ("fd.money.never_more_than_lost", "policy")]
     assert result.rule_violations == []
 
 

@@ -138,3 +138,14 @@ def test_parse_traj_records_a_question_nobody_answered():
     assert [a.name for a in parsed.actions] == ["respond", "refund", "respond", "respond"]
     assert parsed.unanswered == [0]  # the last message was not answered either, but nothing follows it
     assert parsed.user_replies == [None, "no thanks", None]
+
+
+def test_messages_with_no_user_reply_at_all_record_no_unanswered_question():
+    """A completion the model wrote alone (TRL's conversational completions) holds no user
+    turns: its replies were not recorded, so none counts as unanswered."""
+    traj = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "Shall I refund $5?"},
+        {"role": "assistant", "content": None, "tool_calls": [_call("refund")]},
+    ]
+    assert parse_traj(traj).unanswered == []

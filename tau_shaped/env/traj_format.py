@@ -60,7 +60,8 @@ class ParsedTrajectory:
     # tool calls, or with text beside its call (tau-bench's agent acts one step a turn)
     combined_turns: Dict[int, str] = field(default_factory=dict)
     # respond actions the next assistant message followed with no user message between: the
-    # record shows that nobody answered them (not a reply left unrecorded)
+    # record shows that nobody answered them (not a reply left unrecorded); none when the
+    # messages hold no user reply at all (a model's completion alone records no replies)
     unanswered: List[int] = field(default_factory=list)
 
 
@@ -145,4 +146,6 @@ def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
             raise TrajectoryError(f"traj message {i}: unknown role {role!r}")
     if awaiting_reply:
         parsed.user_replies.append(None)
+    if all(reply is None for reply in parsed.user_replies):
+        parsed.unanswered = []  # messages with no user turn after the first (a completion alone): replies not recorded
     return parsed
