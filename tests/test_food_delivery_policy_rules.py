@@ -485,6 +485,29 @@ def test_eta_not_earlier_than_earliest():
     assert "fd.eta.supported_not_earlier" not in [b[0] for b in broken(r)]
 
 
+def test_an_arrival_promised_relative_to_the_clock_is_held_to_the_earliest():
+    """wiki (ETAs): "Never promise a time earlier than its earliest": "in about 5 minutes" at
+    the policy's 19:00 promises 19:05."""
+    email, oid = _eta_case()
+    from tau_shaped.reward.statements import times_in_observation
+
+    env = DOMAIN.make_env(tasks=[BY_ID["fd-question-1"]], task_index=0)
+    env.reset(0)
+    env.step(A("find_customer_by_email", email=email))
+    eta = json.loads(env.step(A("get_order_eta", order_id=oid)).observation)
+    earliest = times_in_observation(json.dumps(eta["earliest"]))[0]
+    latest = times_in_observation(json.dumps(eta["latest"]))[0]
+    assert 1140 < earliest <= latest
+    base = [A("find_customer_by_email", email=email), A("get_order_eta", order_id=oid)]
+    soon, inside = int(earliest - 1140) - 1, int(latest - 1140)
+    r = score("fd-question-1", base + [say(f"It will be with you in about {soon} minutes.")])
+    assert ("fd.eta.supported_not_earlier", 2) in broken(r)
+    r = score("fd-question-1", base + [say(f"It should arrive within {inside} minutes.")])
+    assert "fd.eta.supported_not_earlier" not in [b[0] for b in broken(r)]
+    r = score("fd-question-1", base + [say(f"Let me check that in {soon} minutes.")])  # no arrival promised
+    assert "fd.eta.supported_not_earlier" not in [b[0] for b in broken(r)]
+
+
 def test_apology_tier_cap_seen_across_the_conversation():
     """wiki: "The most you may give in one conversation depends on the loyalty tier": a
     second apology credit with no order named goes over it (money the order's ledger does not

@@ -426,3 +426,19 @@ def test_imports_only_stdlib_and_text_matching():
     allowed = {"__future__", "re", "bisect", "dataclasses", "functools", "typing",
                "tau_shaped.reward.text_matching"}
     assert modules <= allowed
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("It will be with you in about 5 minutes.", [1145.0]),
+    ("Your order will arrive within half an hour", [1170.0]),
+    ("Delivery in 2 hours.", [1260.0]),
+    ("20 minutes from now it should reach you", [1160.0]),
+    ("It arrives within fifteen minutes", [1155.0]),
+    ("I will check in a minute. It arrives at 7:20 pm.", []),  # the sentence with the duration promises no arrival
+    ("Refunds take 3-5 business days.", []),
+])
+def test_relative_arrival_times(text, expected):
+    """An arrival promised relative to the clock (19:00 here) is that clock plus the duration."""
+    from tau_shaped.reward.statements import relative_times
+
+    assert [t.value for t in relative_times(text, 1140.0)] == expected

@@ -23,7 +23,8 @@ here describes a violation), so a rule's gate or outcome condition is placed at 
   later call (an offer the agent then makes) nor, with ``rates``, one of those rates times a
   supported amount, to the cent (the policy's formula applied); for times, with
   ``observed_at_least``, also a time earlier than that field of the latest ``from_tool``
-  observation that no observation states.
+  observation that no observation states; with ``now`` too, a time stated relative to the
+  policy's clock ("in about 5 minutes") earlier than that field.
 """
 
 from __future__ import annotations
@@ -275,8 +276,20 @@ class PolicyForms:
                     why = "earlier than the observed " + str(p.observed_at_least) if ok else "stated by no tool, user or policy"
                     hits.append((s.index, f"agent stated {item.text!r}: {why}"))
                     break
+            if not amounts and p.now is not None and p.observed_at_least and (not hits or hits[-1][0] != s.index):
+                for item in statements.relative_times(text, p.now):  # "in 5 minutes": held to the floor only
+                    observations_until(s.index)
+                    if floor is not None and item.value < floor - 1e-9:
+                        hits.append((s.index, f"agent stated {item.text!r} (about {_clock_text(item.value)}): "
+                                              f"earlier than the observed {p.observed_at_least}"))
+                        break
             absorb_user(s.user_reply)
         return _violations(hits, f"every {p.unsupported} stated is supported")
+
+
+def _clock_text(minutes: float) -> str:
+    whole = int(round(minutes)) % 1440
+    return f"{whole // 60:02d}:{whole % 60:02d}"
 
 
 def _observed_field_minutes(observation: str, field: str, default: Optional[float]) -> Optional[float]:

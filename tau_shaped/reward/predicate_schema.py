@@ -201,6 +201,9 @@ class UnsupportedPredicate(_Strict):
     tolerance: float = Field(default=0.005, ge=0)
     from_tool: Optional[str] = None
     observed_at_least: Optional[str] = None
+    # times: the policy's clock (minutes since midnight): a time stated relative to it ("in
+    # about 5 minutes") is now plus the duration, and is held to ``observed_at_least``
+    now: Optional[float] = Field(default=None, ge=0, lt=1440)
 
 
 _FORMS = {

@@ -167,6 +167,43 @@ def stated_times(text: str) -> List[Stated]:
     return _times(text, bare_hours=True)
 
 
+_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
+                "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60, "half an": 0.5, "half a": 0.5}
+_RELATIVE = re.compile(
+    r"\b(?:(?:in|within)[ \t]+(?:about|around|roughly|approximately|approx\.|just|only|under|less[ \t]+than)?[ \t]*"
+    r"(?P<n>\d{1,3}|half[ \t]+an?|forty-five|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty|sixty)[ \t]*"
+    r"(?P<unit>minutes?|mins?|hours?|hrs?)\b"
+    r"|(?P<n2>\d{1,3})[ \t]*(?P<unit2>minutes?|mins?)[ \t]+from[ \t]+now\b)",
+    re.IGNORECASE,
+)
+
+
+_ARRIVAL = re.compile(r"arriv|deliver|with you\b|reach|get to you|be there\b|at your door|show up|\beta\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
+
+
+def relative_times(text: str, now: float) -> List[Stated]:
+    """Arrival times stated relative to ``now`` (minutes since midnight): "it will arrive in
+    about 5 minutes", "delivered within half an hour", each as ``now`` plus the duration; only
+    in a sentence about an arrival ("I'll check in a minute" promises no arrival)."""
+    found: List[Stated] = []
+    for m in _RELATIVE.finditer(text):
+        starts = [e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())]
+        end = _SENTENCE_END.search(text, m.end())
+        sentence = text[starts[-1] if starts else 0:end.start() if end else len(text)]
+        if not _ARRIVAL.search(sentence):
+            continue
+        raw = (m.group("n") or m.group("n2") or "").lower()
+        raw = re.sub(r"[ \t]+", " ", raw)
+        count = float(raw) if raw.isdigit() else _COUNT_WORDS.get(raw)
+        unit = (m.group("unit") or m.group("unit2") or "").lower()
+        if count is None:
+            continue
+        minutes = count * 60 if unit.startswith(("hour", "hr")) else count
+        found.append(Stated("time", now + minutes, m.group(0), m.start(), m.end()))
+    return found
+
+
 def times_in_observation(text: str) -> List[float]:
     """Minutes since midnight of every ISO datetime / HH:MM time in a tool observation."""
     return [s.value for s in _times(text, bare_hours=False)]
