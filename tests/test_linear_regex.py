@@ -164,11 +164,16 @@ REFUSALS = [
     "Actually no, put it in my wallet instead please.", "Put it in my wallet instead, please.",
     "OK but not to my card", "Sure... wait, how much is it?", "I can\u2019t accept that, sorry", "Never mind, ok",
     "Yes\u2014no, hold on.", "Fine, but I'd prefer you never do that again? no",
+    "Yes, refund $5.26, not to my card", "Yes. Wait, no.", "Sure. No, hold on.",
 ]
 ASSENTS = [
     "Sure, why not", "Yes, I don't mind", "Yes please, that's not a problem", "Yes, cancel it", "No worries, go ahead",
     "Yes! Can't wait", "Yes, no need to ask again", "Yes, the method doesn't matter", "Yes, that\u2019s right",
     "OK, no rush", "Yes, that's fine.\nNo, nothing else.",
+    # the phrases that say a yes is all the customer wants
+    "Yes, please. I don't need anything else.", "Yes, go ahead, I don't need anything else", "Yes please, I'm not in a hurry",
+    "Yes, go ahead. I don't have any other questions", "Yes. No problem at all.", "Yes, no other requests.",
+    "Yes. Actually, could you also check my other order?",
 ]
 
 
