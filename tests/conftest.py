@@ -32,3 +32,29 @@ def pytest_sessionstart(session):
             pytest.exit(f"CI=true but the {', '.join(missing)} extra(s) are not installed "
                         "(pip install torch==2.13.0 && pip install -e '.[test,tau2,trl,skyrl,ray]'): "
                         "their tests would be skipped", returncode=1)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def grpo_batch(tmp_path_factory) -> Path:
+    """A GRPO-shaped batch of the bundled domain (scripts/grpo_batch.py): 12 train tasks x 8
+    rollouts (valid alternatives, breaches, failures, malformed), 96 records: above
+    SMALL_INPUT, so a run on 2 workers forks them."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import grpo_batch as generator
+
+    path = tmp_path_factory.mktemp("grpo_batch") / "batch.jsonl"
+    generator.write(path, tasks_count=12, rollouts=8)
+    return path
+
+
+@pytest.fixture(scope="session")
+def grpo_reference(grpo_batch, tmp_path_factory) -> bytes:
+    """``grpo_batch`` scored by one process: what any number of workers must write."""
+    from tau_shaped.evaluation.batch import score_file
+
+    out = tmp_path_factory.mktemp("grpo_reference") / "one.jsonl"
+    score_file(grpo_batch, "food_delivery", "train", output=out, workers=1)
+    return out.read_bytes()

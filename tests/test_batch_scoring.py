@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,33 +21,15 @@ from tau_shaped.evaluation.record_scorer import RecordScorer, dump_record
 from tau_shaped.evaluation.results_file import ResultsFileError, read_results
 from tau_shaped.evaluation.line_scan import scan_record
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
 
-import grpo_batch  # noqa: E402
+# grpo_batch (12 train tasks x 8 rollouts) and grpo_reference (it scored by one process): tests/conftest.py
 
-
-@pytest.fixture(scope="module")
-def batch(tmp_path_factory) -> Path:
-    """12 train tasks × 8 rollouts (valid alternatives, breaches, failures, malformed)."""
-    path = tmp_path_factory.mktemp("batch") / "batch.jsonl"
-    grpo_batch.write(path, tasks_count=12, rollouts=8)
-    return path
-
-
-@pytest.fixture(scope="module")
-def reference(batch, tmp_path_factory) -> bytes:
-    out = tmp_path_factory.mktemp("ref") / "one.jsonl"
-    score_file(batch, "food_delivery", "train", output=out, workers=1)
-    return out.read_bytes()
-
-
-def test_the_output_is_the_same_bytes_for_any_number_of_workers(batch, reference, tmp_path):
+def test_the_output_is_the_same_bytes_for_any_number_of_workers(grpo_batch, grpo_reference, tmp_path):
     for workers in (2, 3):
         out = tmp_path / f"w{workers}.jsonl"
-        score_file(batch, "food_delivery", "train", output=out, workers=workers)
-        assert out.read_bytes() == reference, workers
-    lines = reference.decode().splitlines()
+        score_file(grpo_batch, "food_delivery", "train", output=out, workers=workers)
+        assert out.read_bytes() == grpo_reference, workers
+    lines = grpo_reference.decode().splitlines()
     records = [json.loads(line) for line in lines]
     assert len(records) == 96
     assert [(r["task_id"], r["trial"]) for r in records] == [(t, k) for t in range(12) for k in range(8)]  # order kept
@@ -58,12 +39,12 @@ def test_the_output_is_the_same_bytes_for_any_number_of_workers(batch, reference
     assert malformed and all(r["info"]["shaped"]["status"] == "input_invalid" for r in malformed)
 
 
-def test_the_rollouts_get_the_verdicts_their_construction_implies(reference):
+def test_the_rollouts_get_the_verdicts_their_construction_implies(grpo_reference):
     """The batch is a benchmark input, but its verdicts must be the ones its rollouts were
     built to have (else the benchmark times the wrong work): the ground truth passes; a
     missing write, five dollars more or an unasked credit do not."""
     by_kind = {}
-    for line in reference.decode().splitlines():
+    for line in grpo_reference.decode().splitlines():
         record = json.loads(line)
         by_kind.setdefault(record["info"]["rollout"], []).append(record["info"]["shaped"])
     assert all(s["outcome_reward"] == 1.0 and s["legacy_reward"] == 1.0 for s in by_kind["ground_truth"])
@@ -78,11 +59,11 @@ def test_the_rollouts_get_the_verdicts_their_construction_implies(reference):
     assert wallet and all(s["outcome_reward"] == 1.0 for s in wallet)
 
 
-def test_a_json_list_output_is_laid_out_as_json_dumps_indent_1(batch, reference, tmp_path):
-    records = list(score_batch(batch, "food_delivery", "train", workers=1))  # each record's own key order
+def test_a_json_list_output_is_laid_out_as_json_dumps_indent_1(grpo_batch, grpo_reference, tmp_path):
+    records = list(score_batch(grpo_batch, "food_delivery", "train", workers=1))  # each record's own key order
     for workers in (1, 2):
         out = tmp_path / f"list{workers}.json"
-        score_file(batch, "food_delivery", "train", output=out, workers=workers)
+        score_file(grpo_batch, "food_delivery", "train", output=out, workers=workers)
         assert out.read_text(encoding="utf-8") == json.dumps(records, indent=1, ensure_ascii=False)
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
@@ -90,24 +71,24 @@ def test_a_json_list_output_is_laid_out_as_json_dumps_indent_1(batch, reference,
     assert out.read_text() == "[]"
 
 
-def test_a_json_list_input_scores_like_its_json_lines(batch, reference, tmp_path):
+def test_a_json_list_input_scores_like_its_json_lines(grpo_batch, grpo_reference, tmp_path):
     as_list = tmp_path / "batch.json"
-    as_list.write_text(json.dumps(read_results(batch)), encoding="utf-8")
+    as_list.write_text(json.dumps(read_results(grpo_batch)), encoding="utf-8")
     for workers in (1, 2):
         out = tmp_path / f"from_list{workers}.jsonl"
         score_file(as_list, "food_delivery", "train", output=out, workers=workers)
-        assert out.read_bytes() == reference
+        assert out.read_bytes() == grpo_reference
 
 
-def test_score_batch_takes_records_or_paths_and_keeps_their_order(batch, reference):
-    expected = [json.loads(line) for line in reference.decode().splitlines()]
-    records = read_results(batch)
+def test_score_batch_takes_records_or_paths_and_keeps_their_order(grpo_batch, grpo_reference):
+    expected = [json.loads(line) for line in grpo_reference.decode().splitlines()]
+    records = read_results(grpo_batch)
     assert list(score_batch(iter(records), "food_delivery", "train", workers=2)) == expected
-    assert list(score_batch([batch, batch], "food_delivery", "train", workers=1)) == expected + expected
+    assert list(score_batch([grpo_batch, grpo_batch], "food_delivery", "train", workers=1)) == expected + expected
 
 
-def _with_bad_record(batch: Path, tmp_path: Path, at: int) -> Path:
-    lines = batch.read_text(encoding="utf-8").splitlines()
+def _with_bad_record(grpo_batch: Path, tmp_path: Path, at: int) -> Path:
+    lines = grpo_batch.read_text(encoding="utf-8").splitlines()
     record = json.loads(lines[at])
     record["info"]["task"]["instruction"] = "somebody else's task"
     record["info"]["task"]["user_id"] = "CU-0000"  # and somebody else's user: not an edited wording
@@ -118,8 +99,8 @@ def _with_bad_record(batch: Path, tmp_path: Path, at: int) -> Path:
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_the_first_bad_record_fails_the_run_naming_it_and_leaves_no_output(batch, tmp_path, workers):
-    bad = _with_bad_record(batch, tmp_path, at=70)
+def test_the_first_bad_record_fails_the_run_naming_it_and_leaves_no_output(grpo_batch, tmp_path, workers):
+    bad = _with_bad_record(grpo_batch, tmp_path, at=70)
     out = tmp_path / "out.jsonl"
     with pytest.raises(ResultsFileError) as caught:
         score_file(bad, "food_delivery", "train", output=out, workers=workers)
@@ -130,15 +111,15 @@ def test_the_first_bad_record_fails_the_run_naming_it_and_leaves_no_output(batch
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_blank_lines_and_a_torn_last_line_are_handled_as_the_reader_does(batch, reference, tmp_path, workers):
-    lines = batch.read_text(encoding="utf-8").splitlines()
+def test_blank_lines_and_a_torn_last_line_are_handled_as_the_reader_does(grpo_batch, grpo_reference, tmp_path, workers):
+    lines = grpo_batch.read_text(encoding="utf-8").splitlines()
     text = "\n".join(lines[:40]) + "\n\n   \n" + "\n".join(lines[40:]) + "\n" + lines[0][: len(lines[0]) // 2]
     path = tmp_path / "torn.jsonl"
     path.write_text(text, encoding="utf-8")
     notes, read_notes = [], []
     read_results(path, read_notes)
     out = score_file(path, "food_delivery", "train", output=tmp_path / "torn.out.jsonl", workers=workers, notes=notes)
-    assert out.read_bytes() == reference
+    assert out.read_bytes() == grpo_reference
     assert notes == read_notes and len(notes) == 1 and "torn last line" in notes[0]
 
 
@@ -155,9 +136,9 @@ class _Items:
             yield item
 
 
-def test_records_in_flight_are_bounded(batch):
+def test_records_in_flight_are_bounded(grpo_batch):
     scorer = RecordScorer("food_delivery", "train")
-    items = _Items([("record", f"record {n}", r) for n, r in enumerate(read_results(batch))])
+    items = _Items([("record", f"record {n}", r) for n, r in enumerate(read_results(grpo_batch))])
     outputs = []
     for status, _ in batch_pool.score_parallel(scorer, items, workers=2, form="jsonl", chunk=2, in_flight=5):
         items.done += 1
@@ -166,7 +147,7 @@ def test_records_in_flight_are_bounded(batch):
     assert items.most <= 2 * 5 + 1
 
 
-def test_a_worker_that_dies_is_an_error_not_a_hang(batch, tmp_path, monkeypatch):
+def test_a_worker_that_dies_is_an_error_not_a_hang(grpo_batch, tmp_path, monkeypatch):
     real = batch_pool.score_item
 
     def dies_on_record_30(scorer, item, form):
@@ -176,15 +157,15 @@ def test_a_worker_that_dies_is_an_error_not_a_hang(batch, tmp_path, monkeypatch)
 
     monkeypatch.setattr(batch_pool, "score_item", dies_on_record_30)  # the forked workers inherit it
     with pytest.raises(ResultsFileError, match=r"a scoring worker stopped \(exit code 3\)"):
-        score_file(batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
+        score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
     assert not (tmp_path / "o.jsonl").exists()
 
 
-def test_routing_hints_read_off_a_line_are_only_hints(batch):
+def test_routing_hints_read_off_a_line_are_only_hints(grpo_batch):
     """A line whose text names one task but whose record is of another is scored as its record
     says (the hint only picks the worker); a hostile line costs linear time."""
     scorer = RecordScorer("food_delivery", "train")
-    line = batch.read_bytes().split(b"\n")[0]
+    line = grpo_batch.read_bytes().split(b"\n")[0]
     from tau_shaped.evaluation.results_stream import RawLine
 
     assert batch_pool.route_key(scorer, ("line", RawLine("f", 1, 0, line, False))) == 0
@@ -221,25 +202,25 @@ def test_a_lines_top_level_is_read_as_json_loads_reads_it(pairs, separators, asc
             assert scan_record(broken) is None
 
 
-def test_scored_lines_keep_the_values_scoring_did_not_change_as_they_were(batch, tmp_path):
+def test_scored_lines_keep_the_values_scoring_did_not_change_as_they_were(grpo_batch, tmp_path):
     """A line as `run` writes it (keys sorted, UTF-8) comes out as a full re-encoding would write
     it, byte for byte; a line another tool wrote (compact, ASCII escapes) keeps its own text for
     the values scoring did not touch, and parses to the same record."""
-    expected = [dump_record(r, "jsonl") for r in score_batch(read_results(batch), "food_delivery", "train")]
-    out = score_file(batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=1)
+    expected = [dump_record(r, "jsonl") for r in score_batch(read_results(grpo_batch), "food_delivery", "train")]
+    out = score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=1)
     assert out.read_text(encoding="utf-8") == "".join(expected)
     compact = tmp_path / "compact.jsonl"
-    compact.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in read_results(batch)), encoding="utf-8")
+    compact.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in read_results(grpo_batch)), encoding="utf-8")
     got = score_file(compact, "food_delivery", "train", output=tmp_path / "c.jsonl", workers=2).read_text(encoding="utf-8")
     assert [json.loads(line) for line in got.splitlines()] == [json.loads(line) for line in expected]
     assert '"traj": [{"content":' in got  # the traj as the compact line had it
 
 
-def test_the_small_input_check_stops_counting_early(batch):
+def test_the_small_input_check_stops_counting_early(grpo_batch):
     """score_file counts a whole file only to draw a progress bar; deciding whether to fork
     reads until it has seen enough lines."""
     from tau_shaped.evaluation.results_stream import count_records
 
-    assert count_records(batch) == 96
-    assert count_records(batch, chunk_size=1, at_most=3) == 3
-    assert count_records(batch, at_most=1000) == 96
+    assert count_records(grpo_batch) == 96
+    assert count_records(grpo_batch, chunk_size=1, at_most=3) == 3
+    assert count_records(grpo_batch, at_most=1000) == 96

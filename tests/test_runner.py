@@ -116,3 +116,40 @@ def test_concurrent_run_gives_the_sequential_results(tmp_path):
     sequential = run(config(tmp_path / "a", num_trials=3))
     concurrent = run(config(tmp_path / "b", num_trials=3, max_concurrency=4))
     assert verdicts(sequential.path) == verdicts(concurrent.path)
+
+
+def test_an_episode_turn_with_two_calls_is_judged_one_step_a_turn():
+    """play_episode (the run loop) records a turn that did two things for the shaped reward, as
+    a scored traj would show it (wiki.md: "Each turn, either call one tool or write to the
+    customer, never both")."""
+    from tau_shaped.evaluation.agents.base import Agent, Turn, message_to_actions, play_episode
+    from tau_shaped.tasks.domains import load_domain
+
+    env = load_domain("food_delivery").make_env(task_split="test")
+    task_index = next(i for i, t in enumerate(env.tasks) if t.id == "fd-question-3")
+    gt = env.tasks[task_index].actions
+    assert gt[0].name != "respond" and gt[1].name != "respond"
+
+    def message(*actions):
+        if actions[0].name == "respond":
+            return {"role": "assistant", "content": actions[0].kwargs["content"]}
+        return {"role": "assistant", "content": None, "tool_calls": [
+            {"id": f"c{i}", "type": "function", "function": {"name": a.name, "arguments": json.dumps(a.kwargs)}}
+            for i, a in enumerate(actions)]}
+
+    class Scripted(Agent):
+        def __init__(self, messages):
+            self.messages = list(messages)
+
+        def next_turn(self, messages):
+            if not self.messages:
+                return Turn(message={"role": "assistant", "content": ""}, actions=[])
+            m = self.messages.pop(0)
+            return Turn(message=m, actions=message_to_actions(m))
+
+    verdicts = {}
+    for joined, script in ((False, [message(a) for a in gt]), (True, [message(gt[0], gt[1])] + [message(a) for a in gt[2:]])):
+        play_episode(Scripted(script), env, task_index)
+        assert [a.name for a in env.actions] == [a.name for a in gt]
+        verdicts[joined] = [(v.id, v.step) for v in env.calculate_reward_shaped().rule_violations]
+    assert verdicts == {False: [], True: [("fd.turn.one_step_at_a_time", 0)]}

@@ -16,53 +16,33 @@ from tau_shaped.evaluation import batch_pool, spool
 from tau_shaped.evaluation.batch import score_file
 from tau_shaped.evaluation.results_file import ResultsFileError
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import grpo_batch  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def batch(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("spool_batch") / "batch.jsonl"
-    grpo_batch.write(path, tasks_count=10, rollouts=8)  # 80: above SMALL_INPUT, so 2 workers fork
-    return path
-
-
-@pytest.fixture(scope="module")
-def reference(batch, tmp_path_factory) -> bytes:
-    out = tmp_path_factory.mktemp("spool_ref") / "one.jsonl"
-    score_file(batch, "food_delivery", "train", output=out, workers=1)
-    return out.read_bytes()
-
-
 def _spools(directory: Path):
     return [p.name for p in directory.iterdir() if ".spool" in p.name]
 
 
-def test_small_segments_give_the_same_bytes_and_leave_no_spool(batch, reference, tmp_path, monkeypatch):
+def test_small_segments_give_the_same_bytes_and_leave_no_spool(grpo_batch, grpo_reference, tmp_path, monkeypatch):
     monkeypatch.setattr(spool, "SEGMENT_BYTES", 40_000)  # a new segment every few records
     for name in ("out.jsonl", "out.json"):
-        out = score_file(batch, "food_delivery", "train", output=tmp_path / name, workers=2)
+        out = score_file(grpo_batch, "food_delivery", "train", output=tmp_path / name, workers=2)
         if name.endswith(".jsonl"):
-            assert out.read_bytes() == reference
+            assert out.read_bytes() == grpo_reference
         else:
-            one = score_file(batch, "food_delivery", "train", output=tmp_path / "one.json", workers=1)
+            one = score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "one.json", workers=1)
             assert out.read_bytes() == one.read_bytes()
     assert _spools(tmp_path) == []
 
 
-def test_without_copy_file_range_the_spans_are_read_and_written(batch, reference, tmp_path, monkeypatch):
+def test_without_copy_file_range_the_spans_are_read_and_written(grpo_batch, grpo_reference, tmp_path, monkeypatch):
     def cross_device(*args, **kwargs):
         raise OSError(errno.EXDEV, "Invalid cross-device link")
 
     monkeypatch.setattr(os, "copy_file_range", cross_device, raising=False)
-    out = score_file(batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
-    assert out.read_bytes() == reference and _spools(tmp_path) == []
+    out = score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
+    assert out.read_bytes() == grpo_reference and _spools(tmp_path) == []
 
 
-def test_a_failed_run_leaves_no_spool(batch, tmp_path):
-    lines = batch.read_text(encoding="utf-8").splitlines()
+def test_a_failed_run_leaves_no_spool(grpo_batch, tmp_path):
+    lines = grpo_batch.read_text(encoding="utf-8").splitlines()
     record = json.loads(lines[30])
     record["info"]["task"].update(instruction="somebody else's task", user_id="CU-0000")  # refused
     lines[30] = json.dumps(record)
@@ -73,11 +53,11 @@ def test_a_failed_run_leaves_no_spool(batch, tmp_path):
     assert _spools(tmp_path) == [] and not (tmp_path / "o.jsonl").exists()
 
 
-def test_workers_read_lines_after_a_bom(batch, reference, tmp_path):
+def test_workers_read_lines_after_a_bom(grpo_batch, grpo_reference, tmp_path):
     path = tmp_path / "bom.jsonl"
-    path.write_bytes(b"\xef\xbb\xbf" + batch.read_bytes())
+    path.write_bytes(b"\xef\xbb\xbf" + grpo_batch.read_bytes())
     out = score_file(path, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
-    assert out.read_bytes() == reference
+    assert out.read_bytes() == grpo_reference
 
 
 def test_a_line_the_file_no_longer_holds_is_an_error_naming_it(tmp_path):
@@ -111,13 +91,13 @@ def test_spool_segments_roll_over_and_are_unlinked_once_opened(tmp_path):
     reader.close()
 
 
-def test_a_spool_that_cannot_be_written_is_a_one_line_error(batch, tmp_path, monkeypatch):
+def test_a_spool_that_cannot_be_written_is_a_one_line_error(grpo_batch, tmp_path, monkeypatch):
     def full(self, chunks):
         raise OSError(28, "No space left on device", f"{self.prefix}-{self.worker}-0")
 
     monkeypatch.setattr(spool.SpoolWriter, "write", full)  # the forked workers inherit it
     with pytest.raises(ResultsFileError, match=r"cannot write a scoring spool: No space left on device$"):
-        score_file(batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
+        score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
     assert _spools(tmp_path) == [] and not (tmp_path / "o.jsonl").exists()
 
 
@@ -129,19 +109,19 @@ def test_segments_a_killed_run_left_are_removed(tmp_path):
     reader.close()
 
 
-def test_score_cli_names_an_output_it_cannot_write(batch, tmp_path):
+def test_score_cli_names_an_output_it_cannot_write(grpo_batch, tmp_path):
     import subprocess
 
     blocker = tmp_path / "a_file"
     blocker.write_text("x")
-    done = subprocess.run([sys.executable, "-m", "tau_shaped.cli", "score", str(batch), "--env", "food_delivery",
+    done = subprocess.run([sys.executable, "-m", "tau_shaped.cli", "score", str(grpo_batch), "--env", "food_delivery",
                            "--task-split", "train", "-o", str(blocker / "out.jsonl")], capture_output=True, text=True)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.startswith("error: ") and "a_file" in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
-def test_these_runs_use_worker_processes(batch):
+def test_these_runs_use_worker_processes(grpo_batch):
     from tau_shaped.evaluation.batch import SMALL_INPUT, resolve_workers
     from tau_shaped.evaluation.results_stream import count_records
 
-    assert resolve_workers(2, count_records(batch, at_most=SMALL_INPUT)) == 2
+    assert resolve_workers(2, count_records(grpo_batch, at_most=SMALL_INPUT)) == 2

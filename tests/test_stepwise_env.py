@@ -142,3 +142,33 @@ def test_the_llm_user_plugs_in_through_litellm(monkeypatch):
     assert terminated and "###STOP###" in obs["new_messages"][0]["content"]
     assert info["shaped"].outcome_reward == 1.0 and info["shaped"].legacy_reward == 0.0
     assert r1 + r2 == pytest.approx(info["shaped"].reward, abs=1e-12)
+
+
+def test_a_live_turn_that_does_two_things_is_judged_as_in_a_recorded_traj(env, recordings):
+    """wiki.md "Each turn, either call one tool or write to the customer, never both": a live
+    turn with two tool calls breaks fd.turn.one_step_at_a_time, as the same turns scored from a
+    recorded traj do; one call a turn keeps it."""
+    task_id, rec = next((t, r) for t, r in recordings if r.label == "ground truth"
+                        and len(r.actions) > 2 and r.actions[0].name != "respond" and r.actions[1].name != "respond")
+    first, second = turn(rec.actions[0], 0), turn(rec.actions[1], 1)
+    both = dict(first, tool_calls=first["tool_calls"] + second["tool_calls"])
+    senv = StepwiseEnv(env, max_steps=200)
+    senv.reset(task_id, options={"recording": rec})
+    traj = [{"role": "user", "content": senv.messages[1]["content"]}, both]
+    senv.step(both)
+    for i, action in enumerate(rec.actions[2:], start=2):
+        message = turn(action, i)
+        traj.append(message)
+        _, _, terminated, truncated, info = senv.step(message)
+        if action.name == "respond":
+            traj.append({"role": "user", "content": senv.messages[-1]["content"]})
+        if terminated or truncated:
+            break
+    if not senv.done:
+        _, _, _, _, info = senv.finish()
+    live = [(v.id, v.step) for v in info["shaped"].rule_violations]
+    assert live == [("fd.turn.one_step_at_a_time", 0)] and info["shaped"].outcome_reward == 0.0
+    offline = score_trajectory(env, env.task_index, traj=traj)
+    assert [(v.id, v.step) for v in offline.rule_violations] == live
+    _, info = play(StepwiseEnv(env, max_steps=200), task_id, rec)  # one call a turn
+    assert "fd.turn.one_step_at_a_time" not in [v.id for v in info["shaped"].rule_violations]

@@ -250,8 +250,7 @@ class Overlay:
         """Keep the changed records as they are now, for a state no one changes again (a
         ground truth shared by every rollout of its task): ``changed_records`` is then
         worked out once."""
-        found = self.changed_records()
-        self._settled = found
+        self._settled = self.changed_records()
 
 
 def changed_between(a: Optional[Overlay], b: Optional[Overlay]) -> Optional[Set[RecordLoc]]:

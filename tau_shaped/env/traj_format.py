@@ -103,6 +103,15 @@ def _tool_call_action(call: Any, where: str) -> Action:
     return Action(name=name, kwargs=arguments)
 
 
+def combined_turn(content: Any, calls: int) -> Optional[str]:
+    """Why an assistant message with ``calls`` tool calls did more than one thing in its turn
+    (several calls, or text beside a call), or None (tau-bench's agent acts one step a turn)."""
+    said = isinstance(content, str) and bool(content.strip())
+    if calls > 1:
+        return f"{calls} tool calls" + (" and text" if said else "")
+    return "text and a tool call" if calls == 1 and said else None
+
+
 def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
     """Actions and user replies from tau-bench's ``traj`` (every tool call of a turn counts)."""
     if not isinstance(messages, (list, tuple)):
@@ -129,12 +138,10 @@ def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
             if not isinstance(calls, (list, tuple)):
                 raise TrajectoryError(f"traj message {i}: tool_calls must be a list, not {type(calls).__name__}")
             if calls:
-                said = isinstance(content, str) and bool(content.strip())
-                why = (f"message {i}: {len(calls)} tool calls" + (" and text" if said else "")) if len(calls) > 1 else (
-                    f"message {i}: text and a tool call" if said else "")
+                why = combined_turn(content, len(calls))
                 for j, call in enumerate(calls):
                     if why:
-                        parsed.combined_turns[len(parsed.actions)] = why
+                        parsed.combined_turns[len(parsed.actions)] = f"message {i}: {why}"
                     parsed.actions.append(_tool_call_action(call, f"traj message {i}, tool call {j}"))
                 awaiting_reply = False
             else:

@@ -56,7 +56,8 @@ class Trajectory:
     first_user_message: Optional[str] = None
     state_trace: Optional[List[Tuple[Any, ...]]] = None
     # step -> why that step's turn did more than one thing (several tool calls in one message,
-    # or text beside a call), as the recorded messages show; empty for a live episode
+    # or text beside a call), as the recorded messages show, or as the live loop noted it
+    # (``note_combined_turn``: StepwiseEnv, play_episode)
     combined_turns: Dict[int, str] = field(default_factory=dict)
     # respond steps the recorded messages show nobody answered (the agent went on): no yes
     unanswered: FrozenSet[int] = frozenset()

@@ -112,6 +112,24 @@ def _line_at(files: Dict[str, int], item: Item) -> Item:
     return ("line", RawLine(path, number, offset, raw, last, bom))
 
 
+def _spooled(spool: SpoolWriter, results: List[Tuple[int, Outcome]]) -> List[Tuple[int, Outcome]]:
+    """The batch's outputs appended to the worker's spool: each ("ok", bytes) becomes ("spooled",
+    worker, segment, offset, length), what the parent needs to copy it; a spool that cannot be
+    written (a full disk) makes each of them that error."""
+    outputs = [status[1] for _, (status, _) in results if status[0] == "ok"]
+    try:
+        spans = iter(spool.write(outputs))
+        problem = None
+    except OSError as exc:
+        problem = f"{exc.filename or spool.prefix}: cannot write a scoring spool: {exc.strerror or exc}"
+    out = []
+    for n, (status, notes) in results:
+        if status[0] == "ok":
+            status = ("error", problem) if problem is not None else ("spooled", spool.worker, *next(spans))
+        out.append((n, (status, notes)))
+    return out
+
+
 def _worker(scorer: RecordScorer, inbox: Any, outbox: Any, form: Optional[str], spool: Optional[SpoolWriter]) -> None:
     files: Dict[str, int] = {}
     while True:
@@ -127,19 +145,7 @@ def _worker(scorer: RecordScorer, inbox: Any, outbox: Any, form: Optional[str], 
                     results.append((n, (("error", str(exc)), [])))
                     continue
             results.append((n, score_item(scorer, item, form)))
-        if spool is not None:  # the outputs go to the spool file; where they are, to the parent
-            written = [i for i, (_, (status, _)) in enumerate(results) if status[0] == "ok"]
-            try:
-                spans = spool.write([results[i][1][0][1] for i in written])
-            except OSError as exc:  # a full disk, a folder gone: the run stops at the first of these records
-                problem = f"{exc.filename or spool.prefix}: cannot write a scoring spool: {exc.strerror or exc}"
-                spans = []
-                for i in written:
-                    results[i] = (results[i][0], (("error", problem), results[i][1][1]))
-            for i, (segment, offset, length) in zip(written, spans):
-                n, (_, notes) = results[i]
-                results[i] = (n, (("spooled", spool.worker, segment, offset, length), notes))
-        outbox.put(results)
+        outbox.put(_spooled(spool, results) if spool is not None else results)
     if spool is not None:
         spool.close()
 

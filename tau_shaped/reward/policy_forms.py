@@ -176,13 +176,13 @@ class PolicyForms:
         steps = self.trajectory.steps
         hits: List[Tuple[int, str]] = []
         last_write = -1
+        unanswered = self.trajectory.unanswered
         for s in steps:
             if s.action.name not in c.tools or (c.succeeded and not s.succeeded):
                 continue
             window = [r for r in steps[last_write + 1 : s.index] if r.agent_text is not None]
             result = _result(s.observation) if c.mention_result else None
             described = [r for r in window if describes(r.agent_text, s.action.name, s.action.kwargs, c, result)]
-            unanswered = getattr(self.trajectory, "unanswered", frozenset())
             agreed = [r for r in described if (r.user_reply == "" and r.index not in unanswered) or said_yes(r.user_reply, c)]
             if not agreed:
                 why = "no message states it" if not described else "the user did not say yes"

@@ -92,7 +92,8 @@ class SumPredicate(MatchOps):
 class TurnPredicate(_Strict):
     """Holds at each step whose recorded turn did more than one thing: an assistant message
     with several tool calls, or with text beside its call (tau-bench's agent acts one step a
-    turn). Known only from recorded messages (``traj``); a live episode has none."""
+    turn). Known from recorded messages (``traj``) and from the live loops that take an
+    assistant message a turn (``StepwiseEnv``, ``play_episode``: ``note_combined_turn``)."""
 
     turn: Literal["combined"]
 

@@ -165,7 +165,7 @@ class PredicateEvaluator(PolicyForms):
         return self._text_hits(self.trajectory.user_messages(), p.user_said, "user")
 
     def _TurnPredicate(self, p: TurnPredicate) -> Verdict:
-        turns = getattr(self.trajectory, "combined_turns", None) or {}
+        turns = self.trajectory.combined_turns
         return self._occurs([(step, f"one turn did more than one thing ({why})") for step, why in sorted(turns.items())],
                             "turn that did more than one thing")
 

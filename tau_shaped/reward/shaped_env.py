@@ -216,6 +216,14 @@ class ShapedRewardMixin:
             info.user_cost = self.user.get_total_cost()
         return self._types().EnvResponse(observation=observation, reward=reward, done=done, info=info)
 
+    def note_combined_turn(self, first: int, why: str) -> None:
+        """The steps from ``first`` on were one agent turn that did more than one thing (several
+        tool calls, or text beside a call): recorded as a recorded ``traj`` records it, for the
+        ``turn`` predicate (a live episode knows its steps, not the messages they came in)."""
+        trajectory = self._trajectory()
+        for step in range(first, len(trajectory.steps)):
+            trajectory.combined_turns[step] = why
+
     def get_data_hash(self) -> str:
         runner = self._runner
         if runner is not None and self.data is runner.overlay.data:

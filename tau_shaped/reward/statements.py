@@ -140,7 +140,7 @@ def _times(text: str, bare_hours: bool) -> List[Stated]:
             value: Optional[float] = float(int(m.group("ih")) * 60 + int(m.group("im")))
         elif m.group("ch") is not None:
             hour, minute = int(m.group("ch")), int(m.group("cm"))
-            value = _clock(hour, minute, m.group("cs") or _range_suffix(text, m, matches[i + 1: i + 2]))
+            value = _clock(hour, minute, m.group("cs") or _range_suffix(text, m, matches[i + 1] if i + 1 < len(matches) else None))
             value = float(hour * 60 + minute) if value is None else value  # "19:05", "19:05 pm"
         elif bare_hours:
             value = _clock(int(m.group("hh")), 0, m.group("hs"))
@@ -151,11 +151,10 @@ def _times(text: str, bare_hours: bool) -> List[Stated]:
     return found
 
 
-def _range_suffix(text: str, m: Any, following: List[Any]) -> Optional[str]:
-    """The 12-hour suffix of the time that closes a range ``m`` opens, if any."""
-    if not following:
+def _range_suffix(text: str, m: Any, nxt: Any) -> Optional[str]:
+    """The 12-hour suffix of the time ``nxt`` that closes a range ``m`` opens, if any."""
+    if nxt is None:
         return None
-    nxt = following[0]
     suffix = nxt.group("cs") or nxt.group("hs")
     if suffix and _RANGE.fullmatch(text, m.end(), nxt.start()):
         return suffix
@@ -169,9 +168,10 @@ def stated_times(text: str) -> List[Stated]:
 
 _COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
                 "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60, "half an": 0.5, "half a": 0.5}
+_COUNTS = "|".join(re.escape(w).replace("\\ ", r"[ \t]+") for w in sorted(_COUNT_WORDS, key=len, reverse=True))
 _RELATIVE = re.compile(
     r"\b(?:(?:in|within)[ \t]+(?:about|around|roughly|approximately|approx\.|just|only|under|less[ \t]+than)?[ \t]*"
-    r"(?P<n>\d{1,3}|half[ \t]+an?|forty-five|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty|sixty)[ \t]*"
+    rf"(?P<n>\d{{1,3}}|{_COUNTS})[ \t]*"
     r"(?P<unit>minutes?|mins?|hours?|hrs?)\b"
     r"|(?P<n2>\d{1,3})[ \t]*(?P<unit2>minutes?|mins?)[ \t]+from[ \t]+now\b)",
     re.IGNORECASE,

@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
+from tau_shaped.env.traj_format import combined_turn
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
 
@@ -80,6 +81,7 @@ def play_episode(agent: Agent, env: Any, task_index: int, max_steps: int = 30, s
         message = dict(turn.message)
         calls = message.get("tool_calls") or []
         messages.append(message)
+        first = len(getattr(env, "actions", None) or [])
         for i, action in enumerate(turn.actions):
             if steps >= max_steps:
                 break
@@ -93,4 +95,7 @@ def play_episode(agent: Agent, env: Any, task_index: int, max_steps: int = 30, s
                 messages.append({"role": "tool", "tool_call_id": call_id, "name": action.name, "content": response.observation})
             if done:
                 break
+        why = combined_turn(message.get("content"), len(calls))
+        if why is not None and hasattr(env, "note_combined_turn"):  # "one step a turn": judged as in a traj
+            env.note_combined_turn(first, f"the turn from step {first}: {why}")
     return EpisodeOutcome(messages=messages, done=done, truncated=not done and steps >= max_steps, steps=steps, cost=cost)

@@ -49,6 +49,7 @@ import copy
 import math
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from tau_shaped.env.traj_format import combined_turn
 from tau_shaped.env.types import RESPOND_ACTION_NAME
 from tau_shaped.env.users import BaseUser, ScriptedUser
 from tau_shaped.evaluation.agents.base import message_to_actions
@@ -157,6 +158,9 @@ class StepwiseEnv:
             if response.done:
                 terminated = True
                 break
+        why = combined_turn(message.get("content"), len(calls))
+        if why is not None and hasattr(self.env, "note_combined_turn"):  # "one step a turn": judged as in a traj
+            self.env.note_combined_turn(first, f"turn {self.turns}: {why}")
         self.messages.append(message)
         self.messages.extend(added)
         self.turns += 1
