@@ -38,12 +38,37 @@ from tau_shaped.reward.predicate_schema import (
     SumPredicate,
     ToolPredicate,
     TurnPredicate,
+    UnconfirmedPredicate,
+    UnprecededPredicate,
+    UnsupportedPredicate,
     UserSaidPredicate,
 )
 from tau_shaped.env.trajectory import Trajectory
 
 
 _short = short
+
+
+# The forms that hold at each step where what they look for happens (a call, a message, an event):
+# every step of their verdict is a step that meets them. The others (a state since a step, a sum,
+# ``all``) are met once, at their verdict's step; later steps only carry the state along.
+# The policy forms that describe violations (``unpreceded``, ``unconfirmed``, ``unsupported``) hold
+# at each violating step.
+_EVENT_LIKE = (ToolPredicate, SaidPredicate, UserSaidPredicate, EventPredicate, TurnPredicate, BeforePredicate,
+               UnprecededPredicate, UnconfirmedPredicate, UnsupportedPredicate)
+
+
+def meeting_steps(pred: Any, verdict: Verdict, n: int) -> List[int]:
+    """The steps at which ``pred`` is met, in order (SPEC §3.4: a checkpoint is credited at the
+    first one that breaks no rule; a broken rule blocks credit at these steps): every step of an
+    event-like form (and of an ``any`` of them), else only the verdict's step (or the last step,
+    for a verdict with no step of its own)."""
+    if not verdict.holds:
+        return []
+    if isinstance(pred, _EVENT_LIKE) or (isinstance(pred, AnyPredicate) and all(isinstance(q, _EVENT_LIKE) for q in pred.any)):
+        return sorted(verdict.steps)
+    step = verdict.step if verdict.step is not None else (n - 1 if n else None)
+    return [step] if step is not None else []
 
 
 def state_atom_holds(atom: StatePredicate, data: Any) -> bool:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Union
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Union
 
 from tau_shaped.reward import canonical, equivalence, invariants
 from tau_shaped.reward.legacy_reward import check_outputs, legacy_reward_value, states_equal
 from tau_shaped.reward.matchers import match_text
 from tau_shaped.env.overlay import RecordLoc
-from tau_shaped.reward.predicates import PredicateEvaluator, stable_since
+from tau_shaped.reward.predicates import PredicateEvaluator, meeting_steps, stable_since
 from tau_shaped.reward.result import (
     CheckpointResult,
     ClassResult,
@@ -84,8 +84,9 @@ def _gates(inp: VerifyInput, ev: PredicateEvaluator, checks: List[invariants.Inv
     return fired
 
 
-def _rule_violations(inp: VerifyInput, ev: PredicateEvaluator, n: int) -> List[RuleViolation]:
-    """SPEC §9: the outcome rules the trajectory broke, each with its step and evidence."""
+def _rule_violations(inp: VerifyInput, ev: PredicateEvaluator, n: int, breaches: Set[int]) -> List[RuleViolation]:
+    """SPEC §9: the outcome rules the trajectory broke, each with its step and evidence; every
+    step at which one broke is added to ``breaches`` (SPEC §3.4: such a step earns nothing)."""
     broken = []
     for rule in inp.rules:
         if rule.kind == "outcome":
@@ -93,6 +94,7 @@ def _rule_violations(inp: VerifyInput, ev: PredicateEvaluator, n: int) -> List[R
             if verdict.holds:
                 step = verdict.step if verdict.step is not None else _last_step(n)
                 broken.append(RuleViolation(id=rule.id, step=step, evidence=verdict.evidence))
+                breaches.update(meeting_steps(rule.when, verdict, n))
     return broken
 
 
@@ -113,20 +115,26 @@ def _output_checks(task: Any, trajectory: Trajectory) -> List[OutputCheckResult]
     return results
 
 
-def _checkpoints(ev: PredicateEvaluator, overrides: Any, n: int, rules: Sequence[Any] = ()) -> List[CheckpointResult]:
+def _checkpoints(ev: PredicateEvaluator, overrides: Any, n: int, rules: Sequence[Any] = (),
+                 breaches: FrozenSet[int] = frozenset()) -> List[CheckpointResult]:
+    """SPEC §3.4: each checkpoint at the first step that meets it and breaks no rule (a step in
+    ``breaches``), or not satisfied: shaping never pays for a breach."""
     results = []
     own = list(overrides.process_checkpoints) if overrides else []
     for cp in own + [_RuleCheckpoint(r) for r in rules if r.kind == "checkpoint"]:
         verdict = ev.evaluate(cp.when)
-        step = verdict.step if verdict.step is not None else _last_step(n)
-        satisfied = verdict.holds and step is not None  # nothing to credit in an empty trajectory
+        met = meeting_steps(cp.when, verdict, n)  # empty in an empty trajectory: nothing to credit
+        step = next((s for s in met if s not in breaches), None)
+        evidence = verdict.evidence
+        if met and step is None:
+            evidence = f"met only at steps that broke a rule ({', '.join(map(str, met[:5]))}): {evidence}"
         results.append(
             CheckpointResult(
                 id=cp.id,
                 weight=cp.weight,
-                satisfied=satisfied,
-                step=step if satisfied else None,
-                evidence=verdict.evidence,
+                satisfied=step is not None,
+                step=step,
+                evidence=evidence,
             )
         )
     return results
@@ -163,11 +171,12 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
 
     # 3. Invariants, and the domain's outcome rules (SPEC §9).
     invariants_hold = all(c.holds for c in checks)
-    broken = _rule_violations(inp, ev, n)
+    breaches: Set[int] = {v.step for v in violations if v.step is not None}
+    broken = _rule_violations(inp, ev, n, breaches)
     outcome = 1.0 if (not diffs and outputs_passed and invariants_hold and safety_passed and not broken) else 0.0
 
     # 4. Process reward, credited at the step each checkpoint first holds.
-    cps = _checkpoints(ev, overrides, n, inp.rules)
+    cps = _checkpoints(ev, overrides, n, inp.rules, frozenset(breaches))
     step_rewards = [0.0] * n
     if safety_passed:
         for cp in cps:
