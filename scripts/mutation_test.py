@@ -1,6 +1,6 @@
 """Mutation testing of the reward code with mutmut; prints the mutation score.
 
-    TAU_SHAPED_SHARED=/path/to/shared python scripts/mutation_test.py [--max-children N]
+    python scripts/mutation_test.py [--max-children N]
 
 The mutated modules and pytest options are in pyproject.toml ([tool.mutmut]).
 Score = killed / (killed + survived + no tests + timeouts), counting every
@@ -27,7 +27,6 @@ def main() -> int:
     parser.add_argument("--skip-run", action="store_true", help="only summarize the last run's results")
     args = parser.parse_args()
     env = {**os.environ}
-    env.setdefault("TAU_SHAPED_SHARED", str(ROOT.parent / "shared"))
     if not args.skip_run:
         subprocess.run(["mutmut", "run", "--max-children", str(args.max_children)], cwd=ROOT, env=env, check=False)
     listing = subprocess.run(["mutmut", "results", "--all", "true"], cwd=ROOT, env=env, capture_output=True, text=True)

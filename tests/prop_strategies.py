@@ -215,7 +215,7 @@ def tb_state_text(item: Any) -> str:
 
 
 def tb_hash(data: Any) -> str:
-    """The legacy digest of a state: SHA-256 of its text (shared/fixtures check the real thing)."""
+    """The legacy digest of a state: SHA-256 of its text (tests/fixtures/taubench_hash_vectors.json checks the real thing)."""
     return sha256(tb_state_text(data).encode("utf-8")).hexdigest()
 
 

@@ -6,10 +6,11 @@ import json
 import pytest
 
 from tau_shaped.env.hashing import consistent_hash, data_hash, hashable_text, to_hashable
-from tests.conftest import SHARED
+from tests.conftest import FIXTURES
 
-FIXTURE = SHARED / "fixtures" / "taubench_hash_vectors.json"
-VECTORS = json.loads(FIXTURE.read_text())["vectors"]
+# digests computed by tau-bench itself (the file's "source"; tests/fixtures/README.md)
+FIXTURE = json.loads((FIXTURES / "taubench_hash_vectors.json").read_text(encoding="utf-8"))
+VECTORS = FIXTURE["vectors"]
 
 
 def _data(vector):
@@ -21,6 +22,8 @@ def _data(vector):
 
 def test_fixture_has_all_vectors():
     assert len(VECTORS) == 15
+    assert len({v["name"] for v in VECTORS}) == 15
+    assert FIXTURE["source"].startswith("tau_bench.envs.base.to_hashable + consistent_hash")
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[v["name"] for v in VECTORS])

@@ -3,7 +3,7 @@
 ``to_hashable`` turns dicts into key-sorted tuples of pairs, lists into tuples
 and sets into sorted tuples, recursively; ``consistent_hash`` is the SHA-256 of
 ``str()`` of that.  Both must match tau-bench's digests exactly (see
-``shared/fixtures/taubench_hash_vectors.json``), so they keep its distinctions:
+``tests/fixtures/taubench_hash_vectors.json``), so they keep its distinctions:
 ``10`` and ``10.0`` differ, ``1`` and ``True`` differ.
 """
 
