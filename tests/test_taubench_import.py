@@ -80,3 +80,65 @@ def test_a_missing_package_or_domain_is_an_import_error(layout):
         domain_module("shop", "tools", "no_such_package_here")
     with pytest.raises(ImportError):
         domain_module("no_such_domain", "tools", PACKAGE)
+
+
+EDITABLE = "fake_taubench_editable"
+
+
+@pytest.fixture
+def editable_install(tmp_path):
+    """A package laid out like tau-bench (flat: the package folder at the project's root, as
+    tau-bench's checkout has it), installed the way tau-bench's README says: ``pip install -e``.
+    setuptools then writes a ``__editable__…_finder.py`` on a .pth: a finder on sys.meta_path
+    mapping the name to the checkout, and no sys.path entry. Uninstalled afterwards."""
+    import subprocess
+
+    project = tmp_path / "checkout"
+    for name, text in FILES.items():
+        path = project / EDITABLE / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text.replace(PACKAGE, EDITABLE))
+    packages = [EDITABLE, f"{EDITABLE}.envs", f"{EDITABLE}.envs.shop"]
+    (project / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools"]\nbuild-backend = "setuptools.build_meta"\n'
+        f'[project]\nname = "{EDITABLE.replace("_", "-")}"\nversion = "0.1"\n'
+        f"[tool.setuptools]\npackages = {packages!r}\n".replace("'", '"'))
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--no-input", "-q"]
+    done = subprocess.run(pip + ["install", "--no-deps", "--no-build-isolation", "-e", str(project)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    try:
+        yield project
+    finally:
+        subprocess.run(pip + ["uninstall", "-y", EDITABLE.replace("_", "-")], capture_output=True, timeout=300)
+
+
+def test_an_editable_install_is_found_from_any_folder(editable_install, tmp_path):
+    """tau-bench installed with ``pip install -e tau-bench/`` is found from another working
+    folder, its domain modules imported still without its package __init__ files."""
+    import subprocess
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "fake_heavy_dependency.py").write_text("import sys\nsys.fake_heavy_imported = True\n")
+    code = (
+        "import sys\n"
+        "from importlib.machinery import PathFinder\n"
+        f"assert PathFinder.find_spec({EDITABLE!r}, None) is None, 'found on sys.path: not the editable finder'\n"
+        "from tau_shaped.integrations.taubench_import import domain_module\n"
+        f"tools = domain_module('shop', 'tools', {EDITABLE!r})\n"
+        f"tasks = domain_module('shop', 'tasks', {EDITABLE!r})\n"
+        f"print([t.__name__ for t in tools.ALL_TOOLS], len(tasks.TASKS), {EDITABLE + '.envs.base'!r} in sys.modules, "
+        "hasattr(sys, 'fake_heavy_imported'))\n"
+        f"import {EDITABLE}.envs.shop as shop\n"
+        "print(shop.ShopEnv.tools is tools.ALL_TOOLS)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=elsewhere, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["['Find'] 2 False False", "True"]
+
+
+def test_tau_bench_missing_names_how_to_install_it():
+    with pytest.raises(ImportError) as caught:
+        domain_module("retail", "tools", "no_such_tau_bench_here")
+    assert "pip install" in str(caught.value) and "tau-bench" in str(caught.value)

@@ -13,8 +13,15 @@ asked of it that it lacks (``from tau_bench import Env``, ``tau_bench.envs.
 get_env``), so code that imports tau-bench later in the process gets the whole
 package, and the modules loaded here are the same objects it then uses (one
 ``tau_bench.types.Task`` class for everyone). Importing a package this way is
-importlib's own machinery (``PathFinder``, ``module_from_spec``); nothing is
+importlib's own machinery (``find_spec``, ``module_from_spec``); nothing is
 copied from tau-bench or executed out of order.
+
+The top package is found as ``import tau_bench`` would find it, by every finder
+on ``sys.meta_path``: on ``sys.path`` (a wheel, ``PYTHONPATH``, the working
+folder) and through the finder an editable install registers (``pip install -e
+tau-bench/`` writes a ``__editable__…_finder.py`` that maps the name to the
+checkout, with no ``sys.path`` entry). Its subpackages are then found on its own
+search path, as the import system does.
 """
 
 from __future__ import annotations
@@ -22,14 +29,15 @@ from __future__ import annotations
 import importlib.util
 import sys
 from importlib import import_module
-from importlib.machinery import PathFinder
+from importlib.machinery import ModuleSpec, PathFinder
 from types import ModuleType
 from typing import Any, List, Optional
 
 
 def domain_module(domain: str, name: str, package: str = "tau_bench") -> ModuleType:
     """``tau_bench.envs.<domain>.<name>``, imported without litellm when tau-bench is not
-    imported yet. ImportError when tau-bench or the domain is not installed."""
+    imported yet. ImportError when tau-bench or the domain is not installed (naming how to
+    install tau-bench when it is the package that is missing)."""
     envs_name, domain_name = f"{package}.envs", f"{package}.envs.{domain}"
     if package not in sys.modules:
         root = _deferred_package(package, None)
@@ -38,6 +46,22 @@ def domain_module(domain: str, name: str, package: str = "tau_bench") -> ModuleT
     elif domain_name not in sys.modules and _is_deferred(sys.modules.get(envs_name)):
         _deferred_package(domain_name, list(sys.modules[envs_name].__path__))
     return import_module(f"{domain_name}.{name}")
+
+
+INSTALL_HINT = (" (tau-bench is not on PyPI: pip install git+https://github.com/sierra-research/tau-bench, or "
+                "pip install -e tau-bench/ from a clone of it)")
+
+
+def _find_spec(name: str, path: Optional[List[str]]) -> Optional[ModuleSpec]:
+    """The spec ``import`` would use: a top package through every finder on ``sys.meta_path``
+    (editable installs included; finding a top-level name imports nothing), a subpackage on its
+    parent's search path."""
+    if path is None:
+        try:
+            return importlib.util.find_spec(name)
+        except (ImportError, ValueError):  # a finder that fails on the name, a module with no spec
+            return None
+    return PathFinder.find_spec(name, path)
 
 
 def _is_deferred(module: Optional[ModuleType]) -> bool:
@@ -50,9 +74,9 @@ def _deferred_package(name: str, path: Optional[List[str]]) -> ModuleType:
     found = sys.modules.get(name)
     if found is not None:
         return found
-    spec = PathFinder.find_spec(name, path)
+    spec = _find_spec(name, path)
     if spec is None or spec.loader is None or spec.submodule_search_locations is None:
-        raise ImportError(f"No module named {name!r}", name=name)
+        raise ImportError(f"No module named {name!r}" + (INSTALL_HINT if path is None else ""), name=name)
     module = importlib.util.module_from_spec(spec)
     loader = spec.loader
 
