@@ -1,9 +1,10 @@
 """tau-shaped: a tau-bench-compatible environment with a shaped-reward verifier.
 
-See SPEC.md (shared with the project) for what the verifier means. The package is layered,
-each layer importing only the ones below it (checked by import-linter, ``pyproject.toml``):
-``env`` < ``reward`` < ``tasks`` < ``evaluation`` < ``verifiers`` < ``report`` <
-``integrations`` < ``cli``. The public names are re-exported here.
+What the verifier means is specified in ``docs/SPEC.md``, in the repository; docstrings cite
+its sections as ``SPEC §N``. The package is layered, each layer importing only the ones below
+it (checked by import-linter, ``pyproject.toml``): ``env`` < ``reward`` < ``tasks`` <
+``evaluation`` < ``verifiers`` < ``report`` < ``integrations`` < ``cli``. The public names are
+re-exported here.
 """
 
 from tau_shaped.env.episode import episode_rng, record_event
