@@ -52,3 +52,59 @@ def test_cli_errors_are_one_line(tmp_path):
         assert needle in out.stderr and "Traceback" not in out.stderr
     bad = subprocess.run(_command(tmp_path / "bad.jsonl"), cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "line 1: not valid JSON" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def _running_in_group(pgid):
+    """The processes of a process group that are not zombies (a killed worker is reaped late)."""
+    alive = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as handle:
+                fields = handle.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] not in (b"Z", b"X"):
+            alive.append(int(entry))
+    return alive
+
+
+def test_score_killed_at_random_moments_leaves_only_the_output(grpo_batch, grpo_reference, tmp_path):
+    """issue 27: `score --workers 2` SIGKILLed at 20 seeded-random moments, then run once more:
+    the folder holds the output and nothing else (no .partial, no spool segment), the output is
+    whole, and no worker of a killed run lives on."""
+    import random
+
+    if not os.path.isdir("/proc/self"):
+        import pytest
+
+        pytest.skip("reads process groups from /proc")
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    output = out_dir / "o.jsonl"
+    command = [sys.executable, "-m", "tau_shaped.cli", "score", str(grpo_batch), "--env", "food_delivery",
+               "--task-split", "train", "-o", str(output), "--workers", "2"]
+    started = time.monotonic()
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True, timeout=60)
+    whole = time.monotonic() - started  # how long a run takes here: the kills fall inside one
+    output.unlink()
+    rng = random.Random(27)
+    left_by_kills = 0
+    for _ in range(20):
+        proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
+        time.sleep(rng.uniform(0.05, 1.0) * whole)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        left_by_kills += any(p.name.endswith(".partial") for p in out_dir.iterdir())
+        deadline = time.monotonic() + 5
+        while _running_in_group(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert _running_in_group(proc.pid) == [], "a scoring worker outlived its killed run"
+        assert time.monotonic() - started < 90, "bounded: 20 killed runs in well under 90 s"
+    assert left_by_kills >= 5, "most kills must land mid-run, or this tests nothing"
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert sorted(p.name for p in out_dir.iterdir()) == ["o.jsonl"]
+    assert output.read_bytes() == grpo_reference

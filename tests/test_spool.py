@@ -125,3 +125,119 @@ def test_these_runs_use_worker_processes(grpo_batch):
     from tau_shaped.evaluation.results_stream import count_records
 
     assert resolve_workers(2, count_records(grpo_batch, at_most=SMALL_INPUT)) == 2
+
+
+# -- issue 27: nothing left behind by a killed run, nothing of a live run removed ------------
+
+HOLDER = r"""
+import fcntl, os, sys, time
+from tau_shaped.evaluation.run_files import working_name
+folder, name, dead_token = sys.argv[1], sys.argv[2], sys.argv[3]
+partial = os.path.join(folder, working_name(name, "partial", dead_token or None))
+fd = os.open(partial, os.O_WRONLY | os.O_CREAT, 0o600)
+fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+if not dead_token:
+    open(os.path.join(folder, working_name(name, "spool") + "-0-0"), "wb").close()
+print("ready", flush=True)
+time.sleep(60)
+"""
+
+
+def _holder(folder, name="o.jsonl", token=""):
+    """A live process holding a run's files (its own, or a dead run's name under its lock)."""
+    import subprocess
+
+    proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(folder), name, token], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "ready"
+    return proc
+
+
+def _dead_token():
+    """The token of a process that ran and is gone (its pid and start time, as a run names its files)."""
+    import subprocess
+
+    from tau_shaped.evaluation.run_files import run_token
+
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    token = run_token(proc.pid)
+    proc.communicate(b"")
+    return token
+
+
+def _left(directory: Path, output="o.jsonl"):
+    return sorted(p.name for p in directory.iterdir() if p.name != output)
+
+
+def test_a_dead_runs_partial_and_spool_segments_are_removed_by_the_next_run(grpo_batch, grpo_reference, tmp_path):
+    dead = _dead_token()
+    for name in (f".o.jsonl.{dead}.partial", f".o.jsonl.{dead}.spool-0-0", f".o.jsonl.{dead}.spool-1-4",
+                 ".o.jsonl.999999999.partial"):  # the last: named by a pid alone (before run tokens), not running
+        (tmp_path / name).write_bytes(b"x" * 1000)
+    kept = [".other.jsonl.1.partial", ".o.jsonl.notes", "o.jsonl.lock"]  # another output's, and not a run's files
+    for name in kept:
+        (tmp_path / name).write_bytes(b"keep")
+    out = score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
+    assert out.read_bytes() == grpo_reference
+    assert _left(tmp_path) == sorted(kept)
+
+
+def test_a_live_runs_files_are_never_removed(grpo_batch, grpo_reference, tmp_path):
+    holder = _holder(tmp_path)  # a live run on the same output: its locked .partial and a spool segment
+    try:
+        live = _left(tmp_path)
+        assert len(live) == 2 and any(n.endswith(".partial") for n in live)
+        out = score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
+        assert out.read_bytes() == grpo_reference
+        assert _left(tmp_path) == live
+    finally:
+        holder.kill()
+        holder.wait()
+    score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=1)  # now it is dead
+    assert _left(tmp_path) == []
+
+
+def test_a_lock_held_keeps_a_runs_files_whatever_its_pid_says(grpo_batch, tmp_path):
+    """A run on another host sharing the folder: its pid means nothing here, its lock does."""
+    dead = _dead_token()
+    holder = _holder(tmp_path, token=dead)
+    try:
+        score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=1)
+        assert _left(tmp_path) == [f".o.jsonl.{dead}.partial"]
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_a_pid_taken_by_another_process_does_not_keep_a_dead_runs_files(grpo_batch, tmp_path):
+    from tau_shaped.evaluation.run_files import process_running, run_token
+
+    if not os.path.isdir("/proc/self"):
+        pytest.skip("process start times are read from /proc")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    holder = _holder(elsewhere)  # a live process whose pid the dead run's name carries
+    try:
+        pid, start = run_token(holder.pid).split("-")
+        assert process_running(f"{pid}-{start}") and process_running(pid)
+        reused = f"{pid}-{int(start) - 1}"  # the same pid, another process's start: the run that had it died
+        assert not process_running(reused)
+        (tmp_path / f".o.jsonl.{reused}.partial").write_bytes(b"stale")
+        score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=1)
+        assert _left(tmp_path) == ["elsewhere"]
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_run_tokens_are_checked_not_trusted():
+    from tau_shaped.evaluation.run_files import _parse, process_running, run_token
+
+    assert process_running(run_token())
+    assert not process_running(_dead_token())
+    for token in ("0", "-1", "abc", "1-2-3", "", "9" * 30):
+        assert not process_running(token)
+    assert _parse("o.jsonl", ".o.jsonl.12-34.partial") == ("12-34", "partial")
+    assert _parse("o.jsonl", ".o.jsonl.12.spool-0-3") == ("12", "spool-0-3")
+    for other in (".o.jsonl.12-34.partial.bak", ".o.jsonl.x.partial", ".o.jsonl.12.lock", ".o.json.12.partial",
+                  "o.jsonl", ".o.jsonl.partial"):
+        assert _parse("o.jsonl", other) is None, other

@@ -19,6 +19,7 @@ from tau_shaped.evaluation.batch_pool import Item, Outcome, available_cores, sco
 from tau_shaped.evaluation.record_scorer import RecordScorer
 from tau_shaped.evaluation.results_file import ResultsFileError
 from tau_shaped.evaluation.results_stream import count_records, iter_raw_lines, iter_results, json_lines
+from tau_shaped.evaluation.run_files import PARTIAL, lock_partial, sweep_dead, working_name
 from tau_shaped.evaluation.spool import Spooled, copy_span, spool_prefix
 
 PathLike = Union[str, Path]
@@ -97,15 +98,19 @@ def score_batch(
 class RecordsOut:
     """A results file written record by record: JSON lines for a ``.jsonl`` name (as ``run``
     writes them), else a JSON list laid out as ``json.dumps(records, indent=1)``. Written to a
-    temporary file beside the target and renamed over it by ``commit``."""
+    temporary file beside the target (``.<name>.<run token>.partial``, locked while it is
+    written) and renamed over it by ``commit``; the working files that dead runs left for the
+    same target are removed first (``run_files.sweep_dead``)."""
 
     def __init__(self, target: PathLike) -> None:
         self.target = Path(target)
         self.form = "jsonl" if self.target.suffix.lower() == ".jsonl" else "list"
-        self.temp = self.target.with_name(f".{self.target.name}.{os.getpid()}.partial")
-        self.count = 0
         self.target.parent.mkdir(parents=True, exist_ok=True)
+        sweep_dead(str(self.target.parent), self.target.name)
+        self.temp = self.target.with_name(working_name(self.target.name, PARTIAL))
+        self.count = 0
         self._handle = open(self.temp, "wb", buffering=1 << 20)
+        lock_partial(self._handle.fileno())
 
     def write(self, data: Union[bytes, Spooled]) -> None:
         """One record, as ``dump_record`` lays it out, UTF-8 (or where a worker spooled it)."""

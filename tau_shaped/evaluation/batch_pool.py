@@ -18,6 +18,7 @@ import multiprocessing
 import os
 import queue
 import re
+import threading
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
 from tau_shaped.evaluation.record_scorer import RecordScorer, dump_line, dump_record
@@ -130,10 +131,44 @@ def _spooled(spool: SpoolWriter, results: List[Tuple[int, Outcome]]) -> List[Tup
     return out
 
 
-def _worker(scorer: RecordScorer, inbox: Any, outbox: Any, form: Optional[str], spool: Optional[SpoolWriter]) -> None:
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int, by_signal: bool) -> None:
+    """A worker of a run that is killed (SIGKILL: no clean-up) must not live on: it would hold
+    the run's lock and files, waiting for work forever. On Linux the kernel kills it when the
+    parent dies (``PR_SET_PDEATHSIG``, asked for only when the parent forked from its main
+    thread: the signal follows the forking thread); ``_next_batch`` checks the parent too."""
+    if by_signal:
+        try:
+            import ctypes
+            import signal
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(1)
+
+
+def _next_batch(inbox: Any, parent: int) -> Any:
+    """The next batch, or None once the parent is gone (checked every second while idle)."""
+    while True:
+        try:
+            return inbox.get(timeout=1.0)
+        except queue.Empty:
+            if os.getppid() != parent:
+                return None
+
+
+def _worker(scorer: RecordScorer, inbox: Any, outbox: Any, form: Optional[str], spool: Optional[SpoolWriter],
+            parent: int = 0, by_signal: bool = False) -> None:
+    if parent:
+        _die_with_parent(parent, by_signal)
     files: Dict[str, int] = {}
     while True:
-        batch = inbox.get()
+        batch = _next_batch(inbox, parent) if parent else inbox.get()
         if batch is None:
             break
         results = []
@@ -190,8 +225,10 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
     inboxes = [context.Queue() for _ in range(workers)]
     outbox = context.Queue()
     reader = SpoolReader(spool) if spool is not None and form is not None else None
+    main_thread = threading.current_thread() is threading.main_thread()
     procs = [context.Process(target=_worker, daemon=True,
-                             args=(scorer, inbox, outbox, form, SpoolWriter(spool, k) if reader is not None else None))
+                             args=(scorer, inbox, outbox, form, SpoolWriter(spool, k) if reader is not None else None,
+                                   os.getpid(), main_thread))
              for k, inbox in enumerate(inboxes)]
     for proc in procs:
         proc.start()

@@ -13,7 +13,9 @@ named after the output and the worker, beside the output (the same file system, 
 ``copy_file_range``). The parent unlinks a segment as soon as it opens it and closes it once
 the worker has moved on and every output in it has been copied, so the disk holds about
 ``workers * SEGMENT_BYTES`` of spool whatever the input's size; ``SpoolReader.close`` removes
-whatever a stopped run left.
+whatever a stopped run left, and the next run on the output removes those of a run that was
+killed (``run_files.sweep_dead``: the segments are named with the run's token, like its
+``.partial``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from __future__ import annotations
 import glob
 import os
 from typing import BinaryIO, Dict, List, NamedTuple, Optional, Tuple
+
+from tau_shaped.evaluation.run_files import SPOOL, working_name
 
 SEGMENT_BYTES = 32 << 20
 
@@ -34,8 +38,8 @@ class Spooled(NamedTuple):
 
 
 def spool_prefix(directory: str, name: str) -> str:
-    """The path prefix of a run's spool segments (hidden, named after the output)."""
-    return os.path.join(directory, f".{name}.{os.getpid()}.spool")
+    """The path prefix of a run's spool segments (hidden, named after the output and the run)."""
+    return os.path.join(directory, working_name(name, SPOOL))
 
 
 class SpoolWriter:
