@@ -108,7 +108,7 @@ def test_an_episode_opens_in_a_real_browser_with_its_gate_and_diff(results, tmp_
     assert re.search(r'id="episode-title">Episode fd-allergen-3, trial 1', dom)
     assert re.search(r'<span class="mark mark-gate">gate fd\.allergen\.no_unsafe_substitute: step \d', dom)
     first_diff = data["episodes"][n]["diff"][0]["path"]
-    assert f"<td>{first_diff}</td>" in dom  # the canonical diff, path by path
+    assert f'<td class="wide">{first_diff}</td>' in dom  # the canonical diff, path by path
     listing = subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", report.resolve().as_uri()],
                              capture_output=True, text=True, timeout=120).stdout
     assert listing.count('href="#ep-') >= 6 and 'id="episode-title"' not in listing  # the list, no episode open

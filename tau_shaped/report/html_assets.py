@@ -1,47 +1,68 @@
-"""The report page's style and script, inline (the page opens offline, from one file).
+"""The report page's style and its episode browser script, inline (the page opens offline,
+from one file).
 
-The script reads the episodes from the page's JSON, lists them a page at a time with
-filters (run, task, bucket, verdict), and renders one episode when its anchor
-(``#ep-N``) is opened: the verdict and why, then the conversation turn by turn with the
-step rewards as a strip beside the steps and what fired at each step. Data is only ever
-put in the page as text (``textContent``), never as markup: trajectories are untrusted.
+The style fits any screen down to a phone's 390 px: the page never scrolls sideways; a wide
+table scrolls inside its own box (``.scroll``), images shrink to the width, long ids and
+JSON wrap. The script reads the episodes from the page's JSON and lists them a page at a
+time, filtered (run, task, bucket, verdict, and a free-text search over task, bucket, run,
+verdict and why) and sorted by any column (click its heading; again to reverse). The
+episode view (``episode_script``) renders one episode, or two runs of one task side by
+side. Data is only ever put in the page as text (``textContent``), never as markup:
+trajectories are untrusted.
 """
 
+from tau_shaped.report.episode_script import EPISODE_SCRIPT
+
 CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#1d1d1f;background:#fafafa}
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#1d1d1f;background:#fafafa;overflow-wrap:break-word}
 main{max-width:78em;margin:0 auto;padding:1.5em 2em 4em}
 h1{margin:.2em 0 .1em;font-size:1.7em}h2{margin-top:1.6em;border-bottom:1px solid #ddd;padding-bottom:.2em}
 .lede{font-size:1.02em;max-width:60em;line-height:1.45}
+img{max-width:100%;height:auto;display:block}
+.scroll{max-width:100%;overflow-x:auto;-webkit-overflow-scrolling:touch;margin:.6em 0}
+.scroll>table{margin:0}
 table{border-collapse:collapse;margin:.6em 0;background:#fff}
-td,th{border:1px solid #d5d5d5;padding:3px 8px;text-align:left;vertical-align:top;font-size:.92em}
+td,th{border:1px solid #d5d5d5;padding:3px 8px;text-align:left;vertical-align:top;font-size:.92em;max-width:32em}
 th{background:#f0f0f0}
+th.sortable{cursor:pointer;user-select:none;white-space:nowrap}
+th.sortable::after{content:' ↕';color:#999}
+th[aria-sort=ascending]::after{content:' ▲';color:#000}th[aria-sort=descending]::after{content:' ▼';color:#000}
+td.wide{min-width:min(15em,60vw)}td.what{min-width:min(17em,62vw)}td.fired{min-width:8em}
 .num{text-align:right;font-variant-numeric:tabular-nums}
-.pill{display:inline-block;padding:0 .5em;border-radius:.7em;font-size:.85em;white-space:nowrap}
+.pill{display:inline-block;padding:0 .5em;border-radius:.7em;font-size:.85em}
 .v-safety{background:#fdd;color:#900}.v-lost{background:#fec;color:#850}.v-alternative{background:#dfd;color:#060}
 .v-fail{background:#eee;color:#555}.v-pass{background:#e3f0ff;color:#035}.v-error{background:#ddd;color:#000}
-#filters select,#filters input{margin-right:.8em}
+#filters{display:flex;flex-wrap:wrap;gap:.4em .8em;margin:.6em 0}
+#filters select,#filters input{max-width:100%;min-width:0;font:inherit}
+#filters input{flex:1 1 14em}
 #episodes a{text-decoration:none}
 #episode{background:#fff;border:1px solid #ccc;border-radius:6px;padding:1em 1.4em;margin-top:1.2em}
 #episode:empty{display:none}
 body.focus .overview{display:none}
 a.back{display:inline-block;margin-bottom:.6em}
 .why{background:#fff8e6;border-left:4px solid #e0a000;padding:.5em 1em;margin:.6em 0}
+.note{color:#444;font-style:italic}
 .turn td{font-size:.9em}
 .strip{width:3.2em;text-align:center;font-variant-numeric:tabular-nums;color:#000}
 .role-user td.who{color:#035}.role-agent td.who{color:#060}.role-tool td.who{color:#555}
 .mark{display:block;margin:.15em 0;padding:0 .4em;border-radius:3px;font-size:.85em}
 .mark-gate{background:#fdd;color:#900;font-weight:600}.mark-rule{background:#fec;color:#850}.mark-checkpoint{background:#e6f6e6;color:#060}
 pre{white-space:pre-wrap;word-break:break-word;margin:0;font-size:.85em;max-height:16em;overflow:auto}
+code{white-space:pre-wrap;word-break:break-word}
 details>summary{cursor:pointer}
 .bad{color:#900;font-weight:600}.good{color:#060}
-nav.pages button{margin:0 .2em}
+nav.pages{display:flex;flex-wrap:wrap;align-items:center;gap:.4em}
+.pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,28em),1fr));gap:1em}
+.pair>div{min-width:0;border-top:3px solid #ccd;padding-top:.4em}
+@media (max-width:40em){main{padding:1em .7em 3em}h1{font-size:1.35em}#episode{padding:.8em .7em}td,th{padding:2px 5px}}
 """
 
-SCRIPT = r"""
-(function(){
+LIST_SCRIPT = r"""
 const DATA = JSON.parse(document.getElementById('report-data').textContent);
-const EPS = DATA.episodes, PAGE = 50;
-let page = 0, shown = EPS;
+const EPS = DATA.episodes, PAGE = 50, VERDICT_ORDER = Object.keys(DATA.verdicts);
+let page = 0, shown = EPS, sortKey = null, sortDir = 1;
 function el(tag, attrs, ...kids){
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) { if (k === 'text') e.textContent = v; else e.setAttribute(k, v); }
@@ -50,95 +71,103 @@ function el(tag, attrs, ...kids){
 }
 function fmt(x){ return (x === null || x === undefined) ? '–' : (typeof x === 'number' ? (Number.isInteger(x) ? String(x) : x.toFixed(3)) : String(x)); }
 function pill(v){ return el('span', {class: 'pill v-' + v, text: DATA.verdicts[v] || v}); }
-function table(headers, rows){
-  const t = el('table'), head = el('tr');
-  headers.forEach(h => head.append(el('th', {text: h})));
+function scroll(node){ return el('div', {class: 'scroll'}, node); }
+function table(headers, rows, attrs, wide){
+  // wide: the columns of long text, kept readable (a minimum width; the table scrolls in its box)
+  const t = el('table', attrs || {}), head = el('tr'), w = new Set(wide || []);
+  headers.forEach(h => head.append(h instanceof Node ? h : el('th', {text: h})));
   t.append(el('thead', {}, head));
   const body = el('tbody');
-  rows.forEach(r => { const tr = el('tr'); r.forEach(c => tr.append(c instanceof Node ? el('td', {}, c) : el('td', {text: fmt(c)}))); body.append(tr); });
+  rows.forEach(r => { const tr = el('tr'); r.forEach((c, i) => {
+    const td = c instanceof Node ? el('td', {}, c) : el('td', {text: fmt(c)});
+    if (w.has(i)) td.className = 'wide';
+    tr.append(td); }); body.append(tr); });
   t.append(body);
-  return t;
+  return scroll(t);
 }
 function options(select, values, label){
   select.append(el('option', {value: '', text: 'every ' + label}));
   values.forEach(([v, t]) => select.append(el('option', {value: v, text: t})));
 }
 const fRun = document.getElementById('f-run'), fTask = document.getElementById('f-task'),
-      fBucket = document.getElementById('f-bucket'), fVerdict = document.getElementById('f-verdict');
+      fBucket = document.getElementById('f-bucket'), fVerdict = document.getElementById('f-verdict'),
+      fSearch = document.getElementById('f-search');
 options(fRun, DATA.runs.map((r, i) => [String(i), r.label]), 'run');
 options(fTask, [...new Set(EPS.map(e => e.task))].sort().map(t => [t, t]), 'task');
 options(fBucket, [...new Set(EPS.map(e => e.bucket).filter(b => b))].sort().map(b => [b, b]), 'bucket');
-options(fVerdict, Object.keys(DATA.verdicts).map(v => [v, DATA.verdicts[v]]), 'verdict');
+options(fVerdict, VERDICT_ORDER.map(v => [v, DATA.verdicts[v]]), 'verdict');
+function haystack(e){ return [e.task, e.bucket, DATA.runs[e.run].label, DATA.verdicts[e.verdict], e.why, 'trial ' + e.trial].join('\n').toLowerCase(); }
+const COLUMNS = [
+  ['episode', e => [e.task, e.trial]], ['run', e => [DATA.runs[e.run].label]], ['bucket', e => [e.bucket]],
+  ['verdict', e => [VERDICT_ORDER.indexOf(e.verdict)]], ['legacy', e => [e.legacy]], ['shaped outcome', e => [e.shaped]],
+  ['reward', e => [e.reward === null || e.reward === undefined ? -Infinity : e.reward]], ['why', e => [e.why]]];
+function compare(a, b){
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (typeof a[i] === 'number' && typeof b[i] === 'number') return a[i] < b[i] ? -1 : 1;
+    return String(a[i]).localeCompare(String(b[i]), undefined, {numeric: true});
+  }
+  return 0;
+}
 function applyFilters(){
+  const words = fSearch.value.toLowerCase().split(/\s+/).filter(w => w);
   shown = EPS.filter(e => (fRun.value === '' || String(e.run) === fRun.value) && (fTask.value === '' || e.task === fTask.value)
-    && (fBucket.value === '' || e.bucket === fBucket.value) && (fVerdict.value === '' || e.verdict === fVerdict.value));
+    && (fBucket.value === '' || e.bucket === fBucket.value) && (fVerdict.value === '' || e.verdict === fVerdict.value)
+    && (!words.length || words.every(w => haystack(e).includes(w))));
+  if (sortKey !== null) {
+    const key = COLUMNS[sortKey][1];
+    shown = shown.map((e, i) => [key(e), i, e]).sort((a, b) => sortDir * compare(a[0], b[0]) || a[1] - b[1]).map(x => x[2]);
+  }
   page = 0; listPage();
 }
 [fRun, fTask, fBucket, fVerdict].forEach(s => s.addEventListener('change', applyFilters));
+fSearch.addEventListener('input', applyFilters);
+function sortBy(i){
+  if (sortKey === i) sortDir = -sortDir; else { sortKey = i; sortDir = 1; }
+  applyFilters();
+}
+function partner(e){
+  // the same task and trial in the next run (else its first trial there): two runs side by side
+  if (DATA.runs.length < 2) return null;
+  const others = EPS.filter(o => o.task === e.task && o.run !== e.run);
+  const next = others.filter(o => o.run > e.run).concat(others.filter(o => o.run < e.run));
+  return next.find(o => o.trial === e.trial) || next[0] || null;
+}
 function listPage(){
   const box = document.getElementById('episodes'); box.textContent = '';
   const pages = Math.max(1, Math.ceil(shown.length / PAGE));
   page = Math.min(page, pages - 1);
-  const rows = shown.slice(page * PAGE, (page + 1) * PAGE).map(e => [
-    el('a', {href: '#ep-' + e.n, text: e.task + ' / trial ' + e.trial}), DATA.runs[e.run].label, e.bucket || '–', pill(e.verdict),
-    e.legacy, e.shaped, e.reward, el('span', {text: e.why})]);
-  box.append(table(['episode', 'run', 'bucket', 'verdict', 'legacy', 'shaped outcome', 'reward', 'why'], rows));
+  const pairs = DATA.runs.length > 1;
+  const heads = COLUMNS.map(([name], i) => {
+    const th = el('th', {class: 'sortable', text: name, tabindex: '0', role: 'button', 'data-col': String(i)});
+    if (sortKey === i) th.setAttribute('aria-sort', sortDir > 0 ? 'ascending' : 'descending');
+    th.addEventListener('click', () => sortBy(i));
+    th.addEventListener('keydown', ev => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); sortBy(i); } });
+    return th;
+  });
+  if (pairs) heads.push(el('th', {text: 'other run'}));
+  const rows = shown.slice(page * PAGE, (page + 1) * PAGE).map(e => {
+    const row = [el('a', {href: '#ep-' + e.n, text: e.task + ' / trial ' + e.trial}), DATA.runs[e.run].label, e.bucket || '–', pill(e.verdict),
+      e.legacy, e.shaped, e.reward, el('span', {text: e.why})];
+    if (pairs) { const o = partner(e); row.push(o ? el('a', {href: '#vs-' + e.n + '-' + o.n, text: 'side by side'}) : '–'); }
+    return row;
+  });
+  box.append(table(heads, rows, {id: 'episode-table'}, [7]));
   const nav = el('nav', {class: 'pages'});
   const prev = el('button', {text: '‹ previous'}), next = el('button', {text: 'next ›'});
   prev.disabled = page === 0; next.disabled = page >= pages - 1;
   prev.onclick = () => { page--; listPage(); }; next.onclick = () => { page++; listPage(); };
-  nav.append(prev, ' page ' + (page + 1) + ' of ' + pages + ' (' + shown.length + ' episodes) ', next);
+  nav.append(prev, el('span', {id: 'page-count', text: 'page ' + (page + 1) + ' of ' + pages + ' (' + shown.length + ' episodes)'}), next);
   box.append(nav);
 }
-function section(title, node){ return node ? el('div', {}, el('h3', {text: title}), node) : null; }
-function showEpisode(n){
-  const e = EPS[n], box = document.getElementById('episode');
-  box.textContent = '';
-  if (!e) return;
-  const run = DATA.runs[e.run];
-  document.body.classList.add('focus');
-  box.append(el('a', {class: 'back', href: '#', text: '← all runs and episodes'}));
-  box.append(el('h2', {id: 'episode-title', text: 'Episode ' + e.task + ', trial ' + e.trial + ' (' + run.label + ')'}));
-  box.append(el('p', {}, pill(e.verdict), '  legacy ' + fmt(e.legacy) + ' · shaped outcome ' + fmt(e.outcome) + ' · process '
-    + fmt(e.process) + ' · reward ' + fmt(e.reward) + ' · safety ' + (e.safety === false ? 'FAILED' : 'passed')));
-  box.append(el('div', {class: 'why'}, el('strong', {text: 'Why: '}), e.why));
-  if (e.error) box.append(el('p', {class: 'bad', text: 'Not scored: ' + e.status + ': ' + e.error}));
-  if (e.instruction) box.append(el('details', {}, el('summary', {text: 'The simulated user\'s instruction'}), el('pre', {text: e.instruction})));
-  if (e.prompt !== null && e.prompt !== undefined) box.append(el('details', {}, el('summary', {text: 'The agent\'s system prompt (the policy)'}), el('pre', {text: DATA.prompts[e.prompt]})));
-  const gates = e.gates.map(g => [el('span', {class: 'bad', text: g.id}), g.source || '', g.step, g.evidence]);
-  box.append(section('Safety gates that fired', gates.length ? table(['gate', 'source', 'step', 'evidence'], gates) : el('p', {class: 'good', text: 'none: safety passed'})));
-  if (e.rules.length) box.append(section('Policy rules broken', table(['rule', 'step', 'evidence'], e.rules.map(r => [r.id, r.step, r.evidence]))));
-  if (e.invariants.length) box.append(section('Money (conservation invariants)', table(['invariant', 'total given', 'disputed amount', 'tolerance', 'cap', 'holds'],
-    e.invariants.map(i => [i.id, i.total, i.disputed_amount, i.tolerance, i.cap, el('span', {class: i.holds ? 'good' : 'bad', text: i.holds ? 'yes' : 'no'})]))));
-  if (e.classes.length) box.append(section('Equivalence classes (any valid member is right)', table(['class', 'ground truth\'s choice valid', 'this episode\'s choice valid'],
-    e.classes.map(c => [c.id, c.expected_valid ? 'yes' : 'no', el('span', {class: c.actual_valid ? 'good' : 'bad', text: c.actual_valid ? 'yes' : 'no'})]))));
-  box.append(section('Final state vs the ground truth\'s (canonical diff)', e.diff.length ? table(['path', 'expected', 'actual'],
-    e.diff.map(d => [d.path, JSON.stringify(d.expected), JSON.stringify(d.actual)])) : el('p', {text: 'no difference'})));
-  if (e.outputs.length) box.append(section('Output checks', table(['check', 'passed', 'evidence'],
-    e.outputs.map(o => [o.id, el('span', {class: o.passed ? 'good' : 'bad', text: o.passed ? 'yes' : 'no'}), o.evidence || '']))));
-  if (e.checkpoints.length) box.append(section('Process checkpoints', table(['checkpoint', 'weight', 'satisfied', 'step', 'evidence'],
-    e.checkpoints.map(c => [c.id, c.weight, c.satisfied ? 'yes' : 'no', c.step, c.evidence || '']))));
-  const conv = el('table', {class: 'conversation'});
-  conv.append(el('thead', {}, el('tr', {}, el('th', {text: 'step'}), el('th', {text: 'step reward'}), el('th', {text: 'who'}), el('th', {text: 'what'}), el('th', {text: 'what fired'}))));
-  const body = el('tbody');
-  e.turns.forEach(t => {
-    const tr = el('tr', {class: 'turn role-' + t.role});
-    const strip = el('td', {class: 'strip', text: t.reward === undefined || t.reward === null ? '' : fmt(t.reward)});
-    if (typeof t.reward === 'number') strip.style.background = 'rgba(40,160,70,' + Math.min(1, Math.abs(t.reward) * 2).toFixed(2) + ')';
-    const what = t.role === 'tool' ? el('div', {}, el('code', {text: t.name + '(' + t.args + ')'}), t.result === null ? null : el('details', {}, el('summary', {text: 'result'}), el('pre', {text: t.result})))
-                                   : el('pre', {text: t.text});
-    const fired = el('td', {});
-    (t.marks || []).forEach(m => fired.append(el('span', {class: 'mark mark-' + m.kind, text: m.kind + ' ' + m.id + (m.text ? ': ' + m.text : '')})));
-    tr.append(el('td', {class: 'num', text: t.step === undefined ? '' : String(t.step)}), strip, el('td', {class: 'who', text: t.role}), el('td', {}, what), fired);
-    body.append(tr);
-  });
-  conv.append(body);
-  box.append(section('The conversation, turn by turn', conv));
-  window.scrollTo(0, 0);
-}
+"""
+
+ROUTE_SCRIPT = r"""
 function route(){
-  const m = /^#ep-(\d+)$/.exec(location.hash);
+  let m = /^#ep-(\d+)$/.exec(location.hash);
   if (m && EPS[Number(m[1])]) { showEpisode(Number(m[1])); return; }
+  m = /^#vs-(\d+)-(\d+)$/.exec(location.hash);
+  if (m && EPS[Number(m[1])] && EPS[Number(m[2])]) { showPair(Number(m[1]), Number(m[2])); return; }
   document.body.classList.remove('focus');
   document.getElementById('episode').textContent = '';
 }
@@ -146,5 +175,6 @@ window.addEventListener('hashchange', route);
 applyFilters();
 route();
 document.body.setAttribute('data-ready', '1');
-})();
 """
+
+SCRIPT = "(function(){\n" + LIST_SCRIPT + EPISODE_SCRIPT + ROUTE_SCRIPT + "})();\n"

@@ -87,11 +87,13 @@ def _plots(summaries: List[FileSummary], labels: List[str]) -> List[tuple]:
     return plots
 
 
-def _table(headers: List[str], rows: List[List[Any]], numeric: Sequence[int] = ()) -> str:
+def _table(headers: List[str], rows: List[List[Any]], numeric: Sequence[int] = (), wide: Sequence[int] = ()) -> str:
+    """A table in its own scrolling box; ``wide``: columns of long text, kept readable on a phone."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td{' class=num' if i in numeric else ''}>{html.escape(str(c))}</td>" for i, c in enumerate(row)) + "</tr>"
+    kinds = {i: " class=num" for i in numeric} | {i: " class=wide" for i in wide}
+    body = "".join("<tr>" + "".join(f"<td{kinds.get(i, '')}>{html.escape(str(c))}</td>" for i, c in enumerate(row)) + "</tr>"
                    for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f"<div class=scroll><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
 
 
 # record ids in a reason (orders, drivers, list positions) vary; the kind of reason does not
@@ -113,11 +115,21 @@ def _reasons(data: Dict[str, Any]) -> str:
     for key in sorted(groups, key=lambda k: (k[0], -groups[k], k[2], k[3])):
         _, verdict, label, head = key
         rows.append(f"<tr><td><span class='pill v-{verdict}'>{html.escape(VERDICTS[verdict])}</span></td><td>{html.escape(label)}</td>"
-                    f"<td>{html.escape(head)}</td><td class=num>{groups[key]}</td><td><a href='#ep-{example[key]}'>open one</a></td></tr>")
+                    f"<td class=wide>{html.escape(head)}</td><td class=num>{groups[key]}</td><td><a href='#ep-{example[key]}'>open one</a></td></tr>")
     if not rows:
         return "<p>Every episode passed both rewards.</p>"
-    return ("<table><thead><tr><th>verdict</th><th>run</th><th>reason</th><th>episodes</th><th>example</th></tr></thead><tbody>"
-            + "".join(rows) + "</tbody></table>")
+    return ("<div class=scroll><table><thead><tr><th>verdict</th><th>run</th><th>reason</th><th>episodes</th><th>example</th></tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table></div>")
+
+
+def _buckets(data: Dict[str, Any]) -> str:
+    """Legacy and shaped pass rate per bucket (per run when there are several)."""
+    rows = [[b["bucket"], data["runs"][b["run"]]["label"], b["episodes"], f"{b['legacy_rate']:.3f}", f"{b['shaped_rate']:.3f}",
+             b["legacy_only"], b["shaped_only"]] for b in data["buckets"]]
+    if not rows:
+        return "<p>No scored episode.</p>"
+    return _table(["bucket", "run", "episodes", "legacy pass rate", "shaped pass rate", "legacy 1 → shaped 0", "legacy 0 → shaped 1"],
+                  rows, numeric=range(2, 7))
 
 
 def _tau2_means(summaries: List[FileSummary], labels: List[str]) -> str:
@@ -132,7 +144,7 @@ def write_report(summaries: List[FileSummary], target: Path, labels: Optional[Li
     labels = labels or run_labels([s.path for s in summaries])
     data = report_data(summaries, labels, _version())
     parts = [
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name='viewport' content='width=device-width'>",
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name='viewport' content='width=device-width,initial-scale=1'>",
         "<title>tau-shaped: legacy vs shaped</title>", f"<style>{CSS}</style></head><body><main>",
         "<h1>Legacy vs shaped rewards</h1>", f"<p class='lede'>{LEGACY_MEANS}{_tau2_means(summaries, labels)}<br>{SHAPED_MEANS}</p>", "<section id='episode'></section>",
         "<div class='overview'>",
@@ -140,7 +152,7 @@ def write_report(summaries: List[FileSummary], target: Path, labels: Optional[Li
     ]
     meta = [[label, m["env"], m["split"], m["agent"], m["blend"], m["lambda"], m["spec"], m["version"], m["date"], m["command"]]
             for label, m in zip(labels, (r["meta"] for r in data["runs"]))]
-    parts.append(_table(["run", "env", "split", "agent", "blend", "λ", "spec", "tau-shaped", "date", "command"], meta))
+    parts.append(_table(["run", "env", "split", "agent", "blend", "λ", "spec", "tau-shaped", "date", "command"], meta, wide=[9]))
     overall = []
     for label, run in zip(labels, data["runs"]):
         v = run["verdicts"]
@@ -151,10 +163,12 @@ def write_report(summaries: List[FileSummary], target: Path, labels: Optional[Li
                         overall, numeric=range(1, 10)))
     for title, png in _plots(summaries, labels):
         parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' src='data:image/png;base64,{png}'>")
+    parts.append("<h2>Pass rate per bucket</h2>" + _buckets(data))
     parts.append("<h2>Why the rewards differ, or both fail</h2>" + _reasons(data))
-    parts.append("<h2>Episodes</h2><p>Open an episode to see why it scored what it did.</p>"
-                 "<div id='filters'><select id='f-run'></select><select id='f-task'></select><select id='f-bucket'></select>"
-                 "<select id='f-verdict'></select></div><div id='episodes'><noscript>The episode browser needs JavaScript.</noscript></div></div>")
+    parts.append("<h2>Episodes</h2><p>Open an episode to see why it scored what it did; click a column's heading to sort by it.</p>"
+                 "<div id='filters'><input id='f-search' type='search' placeholder='search task, bucket, run, verdict, why' aria-label='search the episodes'>"
+                 "<select id='f-run' aria-label='run'></select><select id='f-task' aria-label='task'></select>"
+                 "<select id='f-bucket' aria-label='bucket'></select><select id='f-verdict' aria-label='verdict'></select></div><div id='episodes'><noscript>The episode browser needs JavaScript.</noscript></div></div>")
     # every "<" escaped: no text in the data can close the script element or open a comment
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str).replace("<", "\\u003c")
     parts.append(f"<script type='application/json' id='report-data'>{payload}</script><script>{SCRIPT}</script>")

@@ -15,6 +15,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from tau_shaped.evaluation.metrics import legacy_success, shaped_result, shaped_success, task_key
 from tau_shaped.report.comparison import FileSummary, disagreement_reason
+from tau_shaped.report.state_diff import raw_differences
 
 MAX_TEXT = 4000  # characters of one message or tool result kept in the page
 
@@ -167,17 +168,46 @@ def run_metadata(summary: FileSummary, version: str) -> Dict[str, Any]:
     }
 
 
+def bucket_rates(episodes: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """Legacy and shaped pass rates per (bucket, run), buckets in name order (scored episodes
+    only: a not-scored one is in no rate, as in the run's own)."""
+    table: Dict[Tuple[str, int], Dict[str, Any]] = {}
+    for e in episodes:
+        if e["verdict"] == "error":
+            continue
+        row = table.setdefault((e["bucket"], e["run"]), {"bucket": e["bucket"] or "(none)", "run": e["run"], "episodes": 0,
+                                                         "legacy": 0, "shaped": 0, "legacy_only": 0, "shaped_only": 0})
+        row["episodes"] += 1
+        row["legacy"] += e["legacy"]
+        row["shaped"] += e["shaped"]
+        row["legacy_only"] += e["legacy"] and not e["shaped"]
+        row["shaped_only"] += e["shaped"] and not e["legacy"]
+    rows = [table[key] for key in sorted(table, key=lambda k: (k[0] == "", k[0], k[1]))]
+    for row in rows:
+        row["legacy_rate"] = row["legacy"] / row["episodes"]
+        row["shaped_rate"] = row["shaped"] / row["episodes"]
+    return rows
+
+
 def report_data(summaries: List[FileSummary], labels: List[str], version: str) -> Dict[str, Any]:
     prompts: Dict[str, int] = {}
     runs, episodes = [], []
     for r, (summary, label) in enumerate(zip(summaries, labels)):
         counts = {key: 0 for key in VERDICTS}
+        meta = run_metadata(summary, version)
+        mine = []
         for record in summary.records:
-            ep = episode(record, r, len(episodes), prompts)
+            ep = episode(record, r, len(episodes) + len(mine), prompts)
             counts[ep["verdict"]] += 1
-            episodes.append(ep)
-        runs.append({"label": label, "meta": run_metadata(summary, version), "episodes": len(summary.records), "verdicts": counts,
+            mine.append(ep)
+        # a legacy 0 always shows what differed: the raw state difference beside the canonical one
+        raws = raw_differences(summary.records, str(meta["env"]), str(meta["split"]),
+                               [not ep["legacy"] and ep["verdict"] != "error" for ep in mine], shaped_result)
+        for ep, raw in zip(mine, raws):
+            ep["raw"] = raw
+        episodes += mine
+        runs.append({"label": label, "meta": meta, "episodes": len(summary.records), "verdicts": counts,
                      "legacy_rate": summary.legacy_rate, "shaped_rate": summary.shaped_rate,
                      "legacy_pass_k": summary.legacy_pass_k, "shaped_pass_k": summary.shaped_pass_k, "unscored": summary.unscored})
     return {"runs": runs, "episodes": episodes, "prompts": [p for p, _ in sorted(prompts.items(), key=lambda kv: kv[1])],
-            "verdicts": VERDICTS}
+            "verdicts": VERDICTS, "buckets": bucket_rates(episodes)}
