@@ -9,7 +9,8 @@ The train split goes on in worlds 1, 2, ... (``load_data(seed)``; a task's
 ``seed`` picks its world) until every bucket has TRAIN_PER_BUCKET tasks.
 Writes tasks/food_delivery/{train,test}.json and tasks/food_delivery/recordings/test.json
 (for each test task the ground truth, different but valid resolutions where the task
-has them, and wrong or unsafe ones), which the offline main job replays.
+has them, wrong or unsafe ones, and breaches of the policy that end in the ground truth's
+state: food_delivery_demo_recordings), which the offline main job replays.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from food_delivery_refusal_buckets import (  # noqa: E402
     bucket_too_late,
     bucket_unknown_customer,
 )
+from food_delivery_demo_recordings import test_recordings  # noqa: E402
 from food_delivery_task_builders import Builder, Recs, Task  # noqa: E402
 
 OUT = ROOT / "tasks" / "food_delivery"
@@ -80,7 +82,7 @@ def build() -> tuple:
             t["split"] = split
             (train if split == "train" else test).append(t)
             if split == "test":
-                recordings.extend(recs)
+                recordings.extend(test_recordings(t, recs, b0.data))
             else:
                 counts[bucket.__name__] = counts.get(bucket.__name__, 0) + 1
     seed = 0

@@ -55,7 +55,7 @@ def play(senv, task_id, rec, **reset):
 
 
 def test_every_recording_step_rewards_sum_to_the_offline_score(env, recordings):
-    assert len(recordings) == 196
+    assert len(recordings) == 232
     senv = StepwiseEnv(env, max_steps=200)
     dense_before_end = 0
     for task_id, rec in recordings:
