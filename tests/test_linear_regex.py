@@ -143,16 +143,22 @@ REPLIES = [
     ("Nope, that's fine", False), ("nothing else, yes", True), ("Hold on, ok?", False), ("  stop. yes", False),
     ("Do not do it", False), ("don't worry, yes", False), ("Cancel that, ok", False), ("yes\nno", True),
     ("I said no.\nYes", False), ("no", False), ("ok", True), ("okey dokey", False), ("Confirmed!", True),
-    ("Sounds   good", False), ("x" * 397 + " ok", True), ("x" * 400 + " ok", False), ("\u00a0No, ok", False),
+    ("Sounds   good", True), ("x" * 397 + " ok", True), ("x" * 400 + " ok", True), ("\u00a0No, ok", False),
     ("Yes\u00e9", False), ("\u00e9ok", False), ("Oui, yes", True), ("not problem, ok", True),
 ]
 
 
+# SPEC §10: formatting does not change a verdict, so the old pattern's two formatting artifacts
+# (several spaces inside "sounds good"; an assent after the 400th character) are yes now
+FORMATTING = {"Sounds   good", "x" * 400 + " ok"}
+
+
 @pytest.mark.parametrize("reply, yes", REPLIES)
 def test_confirmation_verdicts_unchanged_without_lookaround(reply, yes):
-    """``fd.confirm.before_write``: ``no`` (checked first), ``no_unless`` and ``yes`` on RE2
-    give the verdict the single lookahead pattern gave on Python's re, reply by reply."""
-    assert (OLD_YES.search(reply) is not None) is yes
+    """``fd.confirm.before_write``: the shared reply classifier (``replies.classify_reply``)
+    gives the verdict the single lookahead pattern gave on Python's re, reply by reply, but
+    where that pattern read formatting."""
+    assert (OLD_YES.search(reply) is not None) is (yes if reply not in FORMATTING else False)
     assert said_yes(reply, CONFIRMATION) is yes
 
 

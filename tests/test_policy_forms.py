@@ -354,10 +354,12 @@ def _unconfirmed_spec(kind: str) -> Spec:
 
 
 def _reference_unconfirmed(kinds: Sequence[str]) -> set:
+    # SPEC §10: the latest reply to a message describing the write counts (a later no takes a
+    # yes back)
     out, confirmed = set(), False
     for i, kind in enumerate(kinds):
-        if kind == "confirm_yes":
-            confirmed = True
+        if kind in ("confirm_yes", "confirm_no"):
+            confirmed = kind == "confirm_yes"
         elif kind == "write":
             if not confirmed:
                 out.add(i)
@@ -812,7 +814,7 @@ def test_in_state_at_a_step_ignores_what_changes_later():
         {"unpreceded": {"tool": "a"}, "by": {"nope": 1}},
         {"unconfirmed": {"tools": ["w"], "yes": {"contains": "yes"}, "extra": 1}},
         {"unconfirmed": {"tools": [], "yes": {"contains": "yes"}}},
-        {"unconfirmed": {"tools": ["w"]}},
+        {"unconfirmed": {"tools": ["w"], "no": {"contains": "no"}}},
         {"unconfirmed": {"tools": ["w"], "yes": {"contains": "yes"}, "mention": {"amount": "numeric"}}},
         {"unconfirmed": {"tools": ["w"], "yes": {"nope": "yes"}}},
         {"unconfirmed": {"tools": ["w"], "yes": {"contains": "yes"}}, "extra": 1},

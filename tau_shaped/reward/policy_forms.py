@@ -51,6 +51,9 @@ class Verdict:
     step: Optional[int]
     steps: FrozenSet[int]
     evidence: str
+    # SPEC §8: (step, evidence) where the words did not settle the rule (a reply neither yes nor
+    # no); meaningful when ``holds`` is false (a rule broken elsewhere is settled)
+    undetermined: Tuple[Tuple[int, str], ...] = ()
 
 
 def short(value: Any, limit: int = 80) -> str:
@@ -117,14 +120,24 @@ def _result(observation: Any) -> Any:
     return value if isinstance(value, dict) else None
 
 
-def said_yes(reply: str, confirmation: Confirmation) -> bool:
-    """SPEC §9: the reply is a yes: ``no`` (checked first) finds nothing in it once the phrases
-    ``no_unless`` finds are taken out ("No problem", "why not": a yes may hold them), and
-    ``yes`` finds it."""
+def reply_class(reply: str, confirmation: Confirmation) -> str:
+    """SPEC §10: ``yes``, ``change``, ``no`` or ``unclear`` (``replies.classify_reply``); a rule
+    file that gives its own ``yes`` (and ``no``, ``no_unless``) matchers reads a reply as yes when
+    ``no`` finds nothing in it once ``no_unless``'s finds are taken out and ``yes`` finds it,
+    else no."""
     c = confirmation
+    if c.yes is None:
+        from tau_shaped.reward.replies import classify_reply
+
+        return classify_reply(reply)
     if c.no is not None and match_text(c.no, _without(c.no_unless, reply)) is not None:
-        return False
-    return match_text(c.yes, reply) is not None
+        return "no"
+    return "yes" if match_text(c.yes, reply) is not None else "no"
+
+
+def said_yes(reply: str, confirmation: Confirmation) -> bool:
+    """Whether the reply is a ``yes`` (SPEC §10)."""
+    return reply_class(reply, confirmation) == "yes"
 
 
 def _without(matcher: Any, text: str) -> str:
@@ -172,23 +185,48 @@ class PolicyForms:
         return _violations(hits, "every occurrence is preceded")
 
     def _UnconfirmedPredicate(self, p: UnconfirmedPredicate) -> Verdict:
+        """SPEC §10: each write needs a message since the previous write that describes it and
+        whose reply is a yes; the latest described message's reply counts (a later "no" takes a
+        yes back), and an ``unclear`` reply is settled by the next yes or no (to any message)
+        before the write, else the write is undetermined (SPEC §8)."""
         c = p.unconfirmed
         steps = self.trajectory.steps
         hits: List[Tuple[int, str]] = []
+        open_: List[Tuple[int, str]] = []
         last_write = -1
         unanswered = self.trajectory.unanswered
         for s in steps:
             if s.action.name not in c.tools or (c.succeeded and not s.succeeded):
                 continue
-            window = [r for r in steps[last_write + 1 : s.index] if r.agent_text is not None]
             result = _result(s.observation) if c.mention_result else None
-            described = [r for r in window if describes(r.agent_text, s.action.name, s.action.kwargs, c, result)]
-            agreed = [r for r in described if (r.user_reply == "" and r.index not in unanswered) or said_yes(r.user_reply, c)]
-            if not agreed:
-                why = "no message states it" if not described else "the user did not say yes"
+            state, described, unclear_text = "", False, ""
+            for r in steps[last_write + 1 : s.index]:
+                if r.agent_text is None:
+                    continue
+                reply = r.user_reply
+                if describes(r.agent_text, s.action.name, s.action.kwargs, c, result):
+                    described = True
+                    if reply == "":
+                        state = "no" if r.index in unanswered else "yes"  # unrecorded (offline): not a no
+                    else:
+                        state = reply_class(reply, c)
+                    unclear_text = reply
+                elif state == "unclear" and reply:
+                    answer = reply_class(reply, c)
+                    if answer != "unclear":
+                        state = "yes" if answer == "yes" else "no"
+            if state == "unclear":
+                open_.append((s.index, f"{s.action.name}({short(s.action.kwargs)}): the reply {short(unclear_text)} "
+                                       "neither agrees nor refuses"))
+            elif state != "yes":
+                why = ("no message states it" if not described
+                       else "the user asked for a change" if state == "change" else "the user did not say yes")
                 hits.append((s.index, f"{s.action.name}({short(s.action.kwargs)}) unconfirmed: {why}"))
             last_write = s.index
-        return _violations(hits, "every write was described and agreed to first")
+        verdict = _violations(hits, "every write was described and agreed to first")
+        if not hits and open_:
+            return Verdict(False, None, frozenset(), f"undetermined: step {open_[0][0]}: {open_[0][1]}", tuple(open_))
+        return verdict
 
     def _EventSumPredicate(self, p: EventSumPredicate) -> Verdict:
         running: List[Tuple[int, float]] = []

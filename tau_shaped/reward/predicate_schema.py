@@ -145,7 +145,9 @@ class Confirmation(_Strict):
     # must state when it is a number above 0: what a tool computes, such as a cancellation's
     # refund, is part of "exactly what you are about to do" too
     mention_result: Dict[str, Literal["number"]] = Field(default_factory=dict)
-    yes: TextMatcher
+    # A reply is classified by ``replies.classify_reply`` (SPEC §10: the vocabulary is kept once);
+    # a rule file may still give its own ``yes`` matcher, read as before (yes or no, never unclear)
+    yes: Optional[TextMatcher] = None
     # a reply in which ``no`` finds something is never a yes, whatever ``yes`` finds in it ("No,
     # wait", "I'm not sure"); what ``no_unless`` finds is taken out of the reply first ("No
     # problem, go ahead", "why not"): RE2 has no lookaround to say "a no, but not this one"
@@ -157,6 +159,8 @@ class Confirmation(_Strict):
     def _unless_needs_no(self) -> "Confirmation":
         if self.no_unless is not None and self.no is None:
             raise ValueError("no_unless qualifies no: give no as well")
+        if self.no is not None and self.yes is None:
+            raise ValueError("no qualifies a yes matcher: give yes as well, or neither (the shared reply classifier)")
         return self
 
 

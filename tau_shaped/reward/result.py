@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 SPEC_VERSION = "1"
 
 Blend = Literal["shaped", "outcome", "gated"]
-Status = Literal["ok", "input_invalid", "internal_error"]
+Status = Literal["ok", "undetermined", "input_invalid", "internal_error"]
 
 
 class GateViolation(BaseModel):
@@ -23,6 +23,15 @@ class GateViolation(BaseModel):
 
 class RuleViolation(BaseModel):
     """A domain policy rule of kind ``outcome`` that the trajectory broke (SPEC §9)."""
+
+    id: str
+    step: Optional[int]
+    evidence: str
+
+
+class UndeterminedRule(BaseModel):
+    """A rule the words did not settle (SPEC §8): the rule, the step, and the text as evidence.
+    With one and no gate fired, the result's ``status`` is ``undetermined`` and ``reward`` None."""
 
     id: str
     step: Optional[int]
@@ -72,6 +81,7 @@ class ShapedRewardResult(BaseModel):
     invariants_hold: bool = True
     gate_violations: List[GateViolation] = Field(default_factory=list)
     rule_violations: List[RuleViolation] = Field(default_factory=list)
+    undetermined: List[UndeterminedRule] = Field(default_factory=list)
     rules_checked: List[str] = Field(default_factory=list)
     checkpoints: List[CheckpointResult] = Field(default_factory=list)
     step_rewards: List[float] = Field(default_factory=list)

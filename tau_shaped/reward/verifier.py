@@ -23,6 +23,7 @@ from tau_shaped.reward.result import (
     OutputCheckResult,
     RuleViolation,
     ShapedRewardResult,
+    UndeterminedRule,
     blend_reward,
     check_blend,
 )
@@ -62,7 +63,8 @@ def _cap_step(inp: VerifyInput, inv: Any) -> Optional[int]:
     return stable_since(inp.trajectory, inp.probe_slots.get(id(inv)), lambda total: total > bound)
 
 
-def _gates(inp: VerifyInput, ev: PredicateEvaluator, checks: List[invariants.InvariantCheck]) -> List[GateViolation]:
+def _gates(inp: VerifyInput, ev: PredicateEvaluator, checks: List[invariants.InvariantCheck],
+           open_: List[UndeterminedRule]) -> List[GateViolation]:
     overrides = task_overrides(inp.task)
     fired: List[GateViolation] = []
     n = len(inp.trajectory.steps)
@@ -81,10 +83,13 @@ def _gates(inp: VerifyInput, ev: PredicateEvaluator, checks: List[invariants.Inv
             if verdict.holds:
                 step = verdict.step if verdict.step is not None else _last_step(n)
                 fired.append(GateViolation(id=rule.id, step=step, evidence=verdict.evidence, source="policy"))
+            else:
+                open_.extend(UndeterminedRule(id=rule.id, step=st, evidence=why) for st, why in verdict.undetermined)
     return fired
 
 
-def _rule_violations(inp: VerifyInput, ev: PredicateEvaluator, n: int, breaches: Set[int]) -> List[RuleViolation]:
+def _rule_violations(inp: VerifyInput, ev: PredicateEvaluator, n: int, breaches: Set[int],
+                     open_: List[UndeterminedRule]) -> List[RuleViolation]:
     """SPEC §9: the outcome rules the trajectory broke, each with its step and evidence; every
     step at which one broke is added to ``breaches`` (SPEC §3.4: such a step earns nothing)."""
     broken = []
@@ -95,6 +100,8 @@ def _rule_violations(inp: VerifyInput, ev: PredicateEvaluator, n: int, breaches:
                 step = verdict.step if verdict.step is not None else _last_step(n)
                 broken.append(RuleViolation(id=rule.id, step=step, evidence=verdict.evidence))
                 breaches.update(meeting_steps(rule.when, verdict, n))
+            else:
+                open_.extend(UndeterminedRule(id=rule.id, step=st, evidence=why) for st, why in verdict.undetermined)
     return broken
 
 
@@ -161,7 +168,8 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
 
     # 1. Safety gates, invariant caps included.
     checks = [invariants.check(inv, inp.final) for inv in (overrides.monetary_identity if overrides else [])]
-    violations = _gates(inp, ev, checks)
+    open_: List[UndeterminedRule] = []  # SPEC §8: rules the words did not settle
+    violations = _gates(inp, ev, checks, open_)
     safety_passed = not violations
 
     # 2. Canonical outcome and output checks.
@@ -172,7 +180,7 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
     # 3. Invariants, and the domain's outcome rules (SPEC §9).
     invariants_hold = all(c.holds for c in checks)
     breaches: Set[int] = {v.step for v in violations if v.step is not None}
-    broken = _rule_violations(inp, ev, n, breaches)
+    broken = _rule_violations(inp, ev, n, breaches, open_)
     outcome = 1.0 if (not diffs and outputs_passed and invariants_hold and safety_passed and not broken) else 0.0
 
     # 4. Process reward, credited at the step each checkpoint first holds.
@@ -192,8 +200,12 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
         )
         for cls in (overrides.equivalence_class if overrides else [])
     ]
+    # SPEC §8: a rule left undetermined withholds the reward, unless a gate fired (certain: zero)
+    undetermined = bool(open_) and safety_passed
     return ShapedRewardResult(
-        reward=blend_reward(blend, outcome, process, safety_passed, lam),
+        reward=None if undetermined else blend_reward(blend, outcome, process, safety_passed, lam),
+        status="undetermined" if undetermined else "ok",
+        undetermined=open_,
         blend=blend,
         lambda_=lam,
         outcome_reward=outcome,
