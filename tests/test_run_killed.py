@@ -84,7 +84,7 @@ def test_score_killed_at_random_moments_leaves_only_the_output(grpo_batch, grpo_
     out_dir.mkdir()
     output = out_dir / "o.jsonl"
     command = [sys.executable, "-m", "tau_shaped.cli", "score", str(grpo_batch), "--env", "food_delivery",
-               "--task-split", "train", "-o", str(output), "--workers", "2"]
+               "--split", "train", "-o", str(output), "--workers", "2"]
     started = time.monotonic()
     subprocess.run(command, cwd=ROOT, check=True, capture_output=True, timeout=60)
     whole = time.monotonic() - started  # how long a run takes here: the kills fall inside one

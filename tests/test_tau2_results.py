@@ -73,3 +73,17 @@ def test_rejects_what_is_not_simulations(tmp_path):
     path.write_text('"not a list"')
     with pytest.raises(ValueError):
         read_tau2_results(path)
+
+
+def test_every_form_refuses_a_repeated_simulation_and_an_absurd_trial(saved, tmp_path):
+    """issue 27: a JSON list or JSON lines of simulations is checked as a Results file is."""
+    from tau_shaped.integrations.tau2.files import Tau2FileError
+
+    _, _, sims = saved
+    rows = [json.loads(s.model_dump_json()) for s in sims[:3]]
+    for label, bad in (("repeats", rows + [rows[1]]), ("trial: -3", [rows[0], {**rows[1], "trial": -3}])):
+        for path, text in ((tmp_path / "l.json", json.dumps(bad)), (tmp_path / "l.jsonl", "\n".join(map(json.dumps, bad)))):
+            path.write_text(text)
+            with pytest.raises(Tau2FileError, match=label) as caught:
+                read_tau2_results(path)
+            assert str(path) in str(caught.value) and "\n" not in str(caught.value)

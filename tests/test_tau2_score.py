@@ -281,3 +281,85 @@ def test_conversation_scores_as_its_steps(runs, name):
                                   user_replies=replies).to_dict()
         assert {k: direct[k] for k in ("reward", "outcome_reward", "process_reward", "step_rewards")} == \
             {k: record["info"]["shaped"][k] for k in ("reward", "outcome_reward", "process_reward", "step_rewards")}
+
+
+# -- issue 27: tau2 results that were read silently are refused, one line naming the field ---
+
+def _variant(root, tmp_path, name, change):
+    data = json.loads((root / "airline.json").read_text())
+    change(data)
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(data))
+    return path, data
+
+
+def _set(path_to, value):
+    def change(data):
+        *head, last = path_to
+        node = data
+        for part in head:
+            node = node[part]
+        node[last] = value
+    return change
+
+
+@pytest.mark.parametrize("name, change, expected", [
+    ("null_simulations", _set(["simulations"], None), ["simulations: null", "no simulations list"]),
+    ("missing_simulations", lambda d: d.pop("simulations"), ["simulations: missing", "no simulations list"]),
+    ("duplicated_simulation", lambda d: d["simulations"].append(copy.deepcopy(d["simulations"][2])),
+     ["simulation 12", "(id, task_id, trial)", "repeats", "simulation 2", "scored once"]),
+    ("reward_7_5", _set(["simulations", 1, "reward_info", "reward"], 7.5), ["simulation 1", "reward_info.reward: 7.5"]),
+    ("reward_negative", _set(["simulations", 1, "reward_info", "reward"], -0.25), ["simulation 1", "reward_info.reward: -0.25"]),
+    ("reward_a_string", _set(["simulations", 1, "reward_info", "reward"], "1.0"), ["simulation 1", "reward_info.reward: '1.0'"]),
+    ("trial_negative", _set(["simulations", 4, "trial"], -1), ["simulation 4", "trial: -1"]),
+    ("trial_huge", _set(["simulations", 4, "trial"], 10**30), ["simulation 4", "trial: 1000000000000000000000000000000"]),
+    ("trial_not_whole", _set(["simulations", 4, "trial"], 1.5), ["simulation 4", "trial: 1.5"]),
+    ("trial_true", _set(["simulations", 4, "trial"], True), ["simulation 4", "trial: True"]),
+])
+def test_score_refuses_a_tau2_file_it_would_score_wrongly(runs, tmp_path, name, change, expected):
+    """`"simulations": null` was rescored to [] with exit 0, a duplicated (id, task, trial) scored
+    twice, `reward_info.reward = 7.5` copied into the legacy reward, any trial taken: each is now
+    refused with one line naming the file, the simulation and the field, and nothing written."""
+    root, _ = runs
+    path, data = _variant(root, tmp_path, name, change)
+    line = _fails(["score", str(path), "--env", "tau2:airline", "-o", str(tmp_path / "out.json")], str(path), *expected)
+    if "simulation " in expected[0]:
+        index = int(expected[0].split()[1])
+        sims = data["simulations"]
+        assert repr(sims[index]["id"]) in line  # the simulation, by its id too
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]  # no output, no .partial
+
+
+def test_a_run_folder_with_null_simulations_reads_its_folder(runs, tmp_path):
+    """tau2-bench's "dir" form may say `"simulations": null` beside its index: not refused."""
+    root, out = runs
+    folder = root / "retail_run"
+    meta = json.loads((folder / "results.json").read_text())
+    copied = tmp_path / "retail_run"
+    (copied / "simulations").mkdir(parents=True)
+    for file in (folder / "simulations").iterdir():
+        (copied / "simulations" / file.name).write_text(file.read_text())
+    (copied / "results.json").write_text(json.dumps({**meta, "simulations": None}))
+    result = runner.invoke(app, ["score", str(copied), "--env", "tau2:retail", "-o", str(tmp_path / "o.jsonl")])
+    assert result.exit_code == 0, result.output
+    assert len(read_results(tmp_path / "o.jsonl")) == len(out["retail"][1])
+
+
+def test_a_computed_tau2_reward_that_is_not_finite_is_never_written_as_nan(runs, tmp_path, monkeypatch):
+    import dataclasses
+
+    from tau_shaped.integrations.tau2.reward import Tau2Scorer
+
+    original = Tau2Scorer.score
+    monkeypatch.setattr(Tau2Scorer, "score", lambda self, *a, **k: dataclasses.replace(original(self, *a, **k), reward=float("nan")))
+    root, _ = runs
+    target = tmp_path / "o.jsonl"
+    result = runner.invoke(app, ["score", str(root / "retail_run"), "--env", "tau2:retail", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    text = target.read_text()
+    assert "NaN" not in text
+    records = [json.loads(line, parse_constant=lambda c: pytest.fail(f"bare {c} in the output")) for line in text.splitlines()]
+    for record in records:
+        tau2 = record["info"]["tau2"]
+        assert tau2["computed"]["reward"] is None and "not a finite reward" in tau2["computed"]["error"]
+        assert tau2["reward"] is None and tau2["reward_source"] == "none" and "could not be computed" in record["info"]["error"]

@@ -13,10 +13,18 @@ What tau2 writes:
 
 Every problem is a :class:`Tau2FileError` whose message is one line naming the file and, where
 it applies, the record.
+
+Refused, naming the file, the simulation and the field (issue 27: each was read silently): a
+``Results`` whose ``simulations`` is null with no ``simulation_index`` or ``simulations/`` folder
+to read them from; two simulations with the same (``id``, ``task_id``, ``trial``), which would
+be scored twice; a stored ``reward_info.reward`` that is not a finite number from 0 to 1 (tau2's
+reward is a product of components in [0, 1]; it becomes the record's legacy reward); and a
+``trial`` that is not a whole number from 0 to ``MAX_TRIAL``.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple, Union
@@ -28,6 +36,7 @@ SIMULATIONS_DIR = "simulations"
 _SIMULATION_KEYS = {"messages", "termination_reason"}
 _SUMMARY_KEYS = {"metrics", "num_simulations"}
 _TAU2_MARKERS = ("environment_info", "termination_reason", "simulation_index")
+MAX_TRIAL = 100_000  # a trial number above this is not a run's (tau2 runs a few trials per task)
 
 
 class Tau2FileError(ValueError):
@@ -84,8 +93,8 @@ def kind_of(value: Any) -> str:
     """``results`` (a tau2 ``Results``), ``simulations`` (tau2 simulations), ``summary`` (tau2's
     metrics summary, which has no simulations) or ``other``."""
     if isinstance(value, dict):
-        if "simulations" in value or ("tasks" in value and "info" in value and "simulation_index" in value):
-            return "results"
+        if "simulations" in value or ("tasks" in value and "info" in value and "task_id" not in value):
+            return "results"  # a Results, with its simulations in it, in a folder beside it, or missing (refused)
         if _SUMMARY_KEYS <= set(value):
             return "summary"
         return "simulations" if _is_simulation(value) else "other"
@@ -210,7 +219,7 @@ def read_tau2_input(path: Union[str, Path]) -> Tau2Input:
         bad = next((i for i, v in enumerate(value) if not _is_simulation(v)), None)
         if bad is not None:
             raise Tau2FileError(f"{source}: line {bad + 1}: not a tau2 simulation (no messages and termination_reason)")
-        return Tau2Input(source, [(_where(source, i, v), v) for i, v in enumerate(value)])
+        return _checked(Tau2Input(source, [(_where(source, i, v), v) for i, v in enumerate(value)]))
     kind = kind_of(value)
     if kind == "summary":
         raise Tau2FileError(f"{source}: tau2's metrics summary, which holds no simulations: score the run's own file "
@@ -220,14 +229,19 @@ def read_tau2_input(path: Union[str, Path]) -> Tau2Input:
         bad = next((i for i, v in enumerate(items) if not _is_simulation(v)), None)
         if bad is not None:
             raise Tau2FileError(f"{_where(source, bad, items[bad])}: not a tau2 simulation (no messages and termination_reason)")
-        return Tau2Input(source, [(_where(source, i, v), v) for i, v in enumerate(items)])
+        return _checked(Tau2Input(source, [(_where(source, i, v), v) for i, v in enumerate(items)]))
     if kind != "results":
         raise Tau2FileError(f"{source}: not a tau2 results file (a Results object with simulations, or simulations)")
     tasks = value.get("tasks", [])
     if not isinstance(tasks, list) or not all(isinstance(t, dict) for t in tasks):
         raise Tau2FileError(f"{source}: tasks: not a list of task objects")
     sims = value.get("simulations")
-    if sims is None or (sims == [] and (source.parent / SIMULATIONS_DIR).is_dir()):
+    folder = (source.parent / SIMULATIONS_DIR).is_dir()
+    if sims is None and not folder and not isinstance(value.get("simulation_index"), list):
+        said = "null" if "simulations" in value else "missing"
+        raise Tau2FileError(f"{source}: simulations: {said}, and neither a simulation_index nor a {SIMULATIONS_DIR}/ "
+                            "folder beside the file to read them from: a run with no simulations list")
+    if sims is None or (sims == [] and folder):
         found = _from_folder(source, value)
     elif isinstance(sims, list):
         found = [(_where(source, i, s), s) for i, s in enumerate(sims)]
@@ -236,4 +250,33 @@ def read_tau2_input(path: Union[str, Path]) -> Tau2Input:
     for where, raw in found:
         if not isinstance(raw, dict):
             raise Tau2FileError(f"{where}: not a simulation (a JSON object)")
-    return Tau2Input(source, found, tasks, _domain(value.get("info")))
+    return _checked(Tau2Input(source, found, tasks, _domain(value.get("info"))))
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _key_part(value: Any) -> Any:
+    return value if value is None or isinstance(value, (str, int)) else repr(value)
+
+
+def _checked(run: Tau2Input) -> Tau2Input:
+    """The run, once no simulation holds an absurd trial or stored reward and none repeats
+    another's (id, task_id, trial); else the first problem, naming the simulation and field."""
+    seen: Dict[Tuple[Any, Any, Any], str] = {}
+    for where, raw in run.simulations:
+        trial = raw.get("trial")
+        if trial is not None and (not isinstance(trial, int) or isinstance(trial, bool) or not 0 <= trial <= MAX_TRIAL):
+            raise Tau2FileError(f"{where}: trial: {trial!r} is not a trial number (a whole number from 0 to {MAX_TRIAL:,})")
+        info = raw.get("reward_info")
+        reward = info.get("reward") if isinstance(info, dict) else None
+        if reward is not None and not (_is_number(reward) and math.isfinite(reward) and 0 <= reward <= 1):
+            raise Tau2FileError(f"{where}: reward_info.reward: {reward!r} is not a reward tau2 stores "
+                                "(a finite number from 0 to 1)")
+        key = (_key_part(raw.get("id")), _key_part(raw.get("task_id")), _key_part(trial))
+        if key in seen:
+            raise Tau2FileError(f"{where}: (id, task_id, trial) = ({key[0]!r}, {key[1]!r}, {key[2]!r}) repeats "
+                                f"{seen[key]}: each simulation is scored once")
+        seen[key] = where
+    return run

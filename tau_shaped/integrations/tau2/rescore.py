@@ -11,13 +11,17 @@ and ``reward_source``, ``stored_reward_info`` (the simulation's ``reward_info`` 
 
 Refused, naming the file, the simulation and the field (never a silent wrong score): an env
 that is not a tau2 domain, a run of another domain, a simulation that does not validate, a
-task id the domain lacks (any split), and a task in the file whose ground truth (actions,
-facts to communicate) is not the domain's.
+task id the domain lacks (any split), a task in the file whose ground truth (actions,
+facts to communicate) is not the domain's, and what :mod:`.files` refuses (no simulations list,
+a repeated (id, task_id, trial), a stored reward that is not a finite number from 0 to 1, an
+absurd trial). A reward tau2's evaluator computes that is not finite is reported as its error,
+with ``reward`` null: the output is valid JSON (no bare NaN).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
@@ -85,6 +89,9 @@ def _tau2_reward(sim: Any, raw: Dict[str, Any], computed: Optional[Any], error: 
         "computed": dataclasses.asdict(computed) if computed is not None else {"error": error},
     }
     judged = computed.reward if computed is not None else None
+    if judged is not None and not math.isfinite(judged):  # never a bare NaN in the output, never a silent 0
+        out["computed"] = {**out["computed"], "reward": None, "error": f"tau2's evaluator gave {judged!r}, not a finite reward"}
+        computed, judged = None, None
     if stored_reward is not None:
         out["reward"], out["reward_source"] = stored_reward, "stored"
     elif judged is not None:
