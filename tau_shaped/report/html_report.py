@@ -31,7 +31,8 @@ SHAPED_MEANS = ("<b>Shaped</b> is the specification of correctness: 0 if a safet
                 "balances and its output checks pass; plus λ × the process checkpoints reached.")
 
 
-def _version() -> str:
+def report_version() -> str:
+    """The tau-shaped version the report names."""
     try:
         from importlib.metadata import version
 
@@ -142,7 +143,7 @@ def _tau2_means(summaries: List[FileSummary], labels: List[str]) -> str:
 
 def write_report(summaries: List[FileSummary], target: Path, labels: Optional[List[str]] = None) -> Path:
     labels = labels or run_labels([s.path for s in summaries])
-    data = report_data(summaries, labels, _version())
+    data = report_data(summaries, labels, report_version())
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name='viewport' content='width=device-width,initial-scale=1'>",
         "<title>tau-shaped: legacy vs shaped</title>", f"<style>{CSS}</style></head><body><main>",
