@@ -54,8 +54,9 @@ def test_tasks_check_a_domains_own_splits():
     assert one.exit_code == 1 and "4/5" in one.output
     missing = runner.invoke(app, ["tasks", "check", "--env", "tests.mini_domain:DOMAIN", "--split", "nope"])
     assert missing.exit_code == 1 and "no task split 'nope'" in missing.output and "Traceback" not in missing.output
-    no_env = runner.invoke(app, ["tasks", "check"])
-    assert no_env.exit_code == 2 and "--env" in no_env.output
+    # no --env: the one default rule, food_delivery
+    no_env = runner.invoke(app, ["tasks", "check", "--split", "nope"])
+    assert no_env.exit_code == 1 and "domain food_delivery has no task split 'nope'" in no_env.output
 
 
 def test_tasks_check_names_a_failing_task_of_a_domain_split(tmp_path):

@@ -26,7 +26,7 @@ def _load(name):
 
 
 @pytest.mark.parametrize("script, folder", [("generate_food_delivery_tasks", ROOT / "tasks" / "food_delivery"),
-                                            ("generate_grader_corpus", ROOT / "tests" / "grader")])
+                                            ("generate_grader_corpus", ROOT / "domains" / "food_delivery" / "grader")])
 def test_regenerating_reproduces_every_file(tmp_path, script, folder, capsys):
     module = _load(script)
     module.OUT = tmp_path
@@ -38,11 +38,11 @@ def test_regenerating_reproduces_every_file(tmp_path, script, folder, capsys):
 
 
 def test_the_tau2_retail_corpus_is_what_its_generator_writes():
-    """tests/grader_tau2/retail/build_corpus.py writes the tau2 retail corpus byte for byte (its
+    """scripts/build_tau2_retail_grader_corpus.py writes the tau2 retail corpus byte for byte (its
     labels are the policy's reading, its trajectories tau2's tasks as converted)."""
     pytest.importorskip("tau2")
-    folder = ROOT / "tests" / "grader_tau2" / "retail"
-    spec = importlib.util.spec_from_file_location("_regen_tau2_retail_corpus", folder / "build_corpus.py")
+    folder = ROOT / "domains" / "tau2_retail" / "grader"
+    spec = importlib.util.spec_from_file_location("_regen_tau2_retail_corpus", SCRIPTS / "build_tau2_retail_grader_corpus.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     built = module.build()

@@ -402,14 +402,14 @@ def test_a_change_paid_by_certificate_is_refused_by_tau2s_tool():
 
 
 def test_grader_corpus_agrees():
-    """tests/grader_tau2/airline: labels from policy.md (ground truths, the ground truths with the
+    """domains/tau2_airline/grader: labels from policy.md (ground truths, the ground truths with the
     user's words, each rule broken, valid alternatives); `tau-shaped grader-test --env
-    tau2:airline --corpus tests/grader_tau2/airline` agrees on every one. The tasks whose ground
+    tau2:airline` agrees on every one. The tasks whose ground
     truth breaks the policy (GT_EXCEPTIONS) are left out: no trajectory can reach their expected
     state and keep the rule, so grader-test's gaming probe has no correct trajectory to compare."""
     from tau_shaped.tasks.grader_suite import load_corpus, run_suite
 
-    folder = Path(__file__).parent / "grader_tau2" / "airline"
+    folder = Path(__file__).parents[1] / "domains" / "tau2_airline" / "grader"
     entries = load_corpus(folder)
     assert not {e["task_id"] for e in entries} & set(GT_EXCEPTIONS)
     labeled = {r for e in entries for r in e["expected"]["gates"] + e["expected"]["rules"]}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from tau_shaped.cli.conventions import Command, Group
 from tau_shaped.cli.eval_commands import (
     TaskIdsCommand,
     compare_command,
@@ -20,17 +21,17 @@ from tau_shaped.cli.view_commands import view_command
 
 HELP = "tau-shaped: shaped rewards for tau-bench-style agent environments."
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = typer.Typer(help=HELP, no_args_is_help=True, cls=Group)
 app.add_typer(tasks_app, name="tasks")
 app.add_typer(rules_app, name="rules")
 app.add_typer(results_app, name="results")
 app.command("run", cls=TaskIdsCommand)(run_command)
-app.command("score")(score_command)
-app.command("compare")(compare_command)
-app.command("demo")(demo_command)
-app.command("grader-test")(grader_test_command)
-app.command("noise")(noise_command)
-app.command("view")(view_command)
+app.command("score", cls=Command)(score_command)
+app.command("compare", cls=Command)(compare_command)
+app.command("demo", cls=Command)(demo_command)
+app.command("grader-test", cls=Command)(grader_test_command)
+app.command("noise", cls=Command)(noise_command)
+app.command("view", cls=Command)(view_command)
 
 
 def package_version() -> str:

@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from typer.core import TyperCommand
 
+from tau_shaped.cli.conventions import BLEND_HELP, DEFAULT_ENV, LAMBDA_HELP, SPLIT_HELP, Command, env_help
 from tau_shaped.tasks.files import TaskFileError
 
 TASK_IDS = "--task-ids"
@@ -32,7 +32,7 @@ def spread_task_ids(args: List[str]) -> List[str]:
     return out
 
 
-class TaskIdsCommand(TyperCommand):
+class TaskIdsCommand(Command):
     """``run``: accepts ``--task-ids`` repeated, comma-separated, or space-separated (tau-bench)."""
 
     def parse_args(self, ctx, args):  # type: ignore[no-untyped-def]
@@ -40,34 +40,43 @@ class TaskIdsCommand(TyperCommand):
 
 
 def run_command(
-    env: str = typer.Option("food_delivery", "--env", help="Domain name (or module:ATTRIBUTE)."),
-    model: Optional[str] = typer.Option(None, "--model", help="The agent's model (litellm name)."),
-    model_provider: Optional[str] = typer.Option(None, "--model-provider"),
-    user_model: str = typer.Option("gpt-4o", "--user-model"),
-    user_model_provider: Optional[str] = typer.Option(None, "--user-model-provider"),
-    user_strategy: str = typer.Option("llm", "--user-strategy", help="llm or scripted."),
+    env: Optional[str] = typer.Option(None, "--env", help=env_help("the --resume file's run"),
+                                      show_default=False),
+    model: Optional[str] = typer.Option(None, "--model", help="The agent's model (a litellm name: gpt-4o, "
+                                        "anthropic/claude-sonnet-4-5, ...); needed by --agent-strategy tool-calling."),
+    model_provider: Optional[str] = typer.Option(None, "--model-provider", help="The agent model's litellm provider "
+                                                 "(openai, anthropic, ...; default: told by the model's name)."),
+    user_model: str = typer.Option("gpt-4o", "--user-model", help="The simulated user's model (--user-strategy llm)."),
+    user_model_provider: Optional[str] = typer.Option(None, "--user-model-provider", help="The user model's litellm "
+                                                      "provider (default: told by the model's name)."),
+    user_strategy: str = typer.Option("llm", "--user-strategy", help="The simulated user: llm (a model plays the "
+                                      "customer) or scripted (the recorded or canned replies, no model)."),
     agent_strategy: str = typer.Option("tool-calling", "--agent-strategy", help="tool-calling, replay (recorded trajectories) or ground-truth (each task's own ground truth: a baseline with no model)."),
-    temperature: float = typer.Option(0.0, "--temperature"),
-    task_split: str = typer.Option("test", "--task-split"),
-    start_index: int = typer.Option(0, "--start-index"),
-    end_index: int = typer.Option(-1, "--end-index", help="Run all tasks if -1."),
+    temperature: float = typer.Option(0.0, "--temperature", help="Sampling temperature of the agent's model."),
+    task_split: str = typer.Option("test", "--split", help=SPLIT_HELP),
+    start_index: int = typer.Option(0, "--start-index", help="The first task to run (its index in the split)."),
+    end_index: int = typer.Option(-1, "--end-index", help="The task after the last to run (-1: to the last)."),
     task_ids: Optional[List[str]] = typer.Option(None, "--task-ids", help="Task ids or indices: space-separated (--task-ids 1 2 3), comma-separated, or the option repeated."),
-    num_trials: int = typer.Option(1, "--num-trials"),
-    max_concurrency: int = typer.Option(1, "--max-concurrency"),
+    num_trials: int = typer.Option(1, "--num-trials", help="Runs of each task (pass^k needs k of them)."),
+    max_concurrency: int = typer.Option(1, "--max-concurrency", help="Episodes played at once."),
     seed: int = typer.Option(10, "--seed", help="Seeds task shuffling and is passed to the LLM."),
-    shuffle: int = typer.Option(0, "--shuffle"),
-    log_dir: str = typer.Option("results", "--log-dir"),
-    blend: str = typer.Option("shaped", "--blend", help="shaped, outcome or gated."),
-    lam: float = typer.Option(0.3, "--lambda", help="Weight of the process reward in the shaped blend."),
-    max_steps: int = typer.Option(30, "--max-steps"),
-    resume: Optional[str] = typer.Option(None, "--resume", help="A results file to continue."),
+    shuffle: int = typer.Option(0, "--shuffle", help="1: each trial runs the tasks in a shuffled order (by --seed)."),
+    log_dir: str = typer.Option("results", "--log-dir", help="The folder the results file is written in."),
+    blend: str = typer.Option("shaped", "--blend", help=BLEND_HELP),
+    lam: float = typer.Option(0.3, "--lambda", help=LAMBDA_HELP),
+    max_steps: int = typer.Option(30, "--max-steps", help="Agent steps before an episode is cut short (still scored, "
+                                  "marked truncated)."),
+    resume: Optional[str] = typer.Option(None, "--resume", help="A results file to continue: the (task, trial) pairs "
+                                         "it holds are skipped; refused if any setting of its run differs."),
     recordings: Optional[str] = typer.Option(None, "--recordings", help="Recorded trajectories for --agent-strategy replay."),
 ) -> None:
     """Run an eval (tau-bench's run.py flags) with shaped rewards beside the legacy ones."""
-    from tau_shaped.evaluation.runner import RunError, make_config
+    from tau_shaped.evaluation.runner import RunError, make_config, recorded_env
     from tau_shaped.report.run_display import run_with_progress
 
     try:
+        if env is None:
+            env = (recorded_env(Path(resume)) if resume else None) or DEFAULT_ENV
         config = make_config(
             env=env, model=model, model_provider=model_provider, user_model=user_model,
             user_model_provider=user_model_provider, user_strategy=user_strategy,
@@ -85,10 +94,11 @@ def run_command(
 def score_command(
     file: Path = typer.Argument(..., help="A results file (tau-bench's JSON list, this project's JSON lines, or a "
                                 "tau2 run: its results JSON or folder)."),
-    env: str = typer.Option(..., "--env", help="The domain the results belong to."),
-    task_split: str = typer.Option("test", "--task-split"),
-    blend: str = typer.Option("shaped", "--blend"),
-    lam: float = typer.Option(0.3, "--lambda"),
+    env: Optional[str] = typer.Option(None, "--env", help=env_help("the file's run (info.run.env)"),
+                                      show_default=False),
+    task_split: str = typer.Option("test", "--split", help=SPLIT_HELP + " The records' tasks are looked up in it."),
+    blend: str = typer.Option("shaped", "--blend", help=BLEND_HELP),
+    lam: float = typer.Option(0.3, "--lambda", help=LAMBDA_HELP),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Where to write: a .jsonl name gets JSON lines, "
                                           "any other a JSON list (default: FILE with .shaped.json)."),
     workers: int = typer.Option(0, "--workers", "-w", min=0, help="Processes to score on (0: every core). The output "
@@ -105,7 +115,7 @@ def score_command(
     """Rescore a results file offline: add the shaped result to every record, streamed (memory
     bounded whatever the file's size), on every core, with progress on stderr. A tau2 run (its
     results JSON or run folder, --env tau2:airline or tau2:retail): one record per simulation, the
-    shaped result beside tau2's own reward (--task-split is not used: any split)."""
+    shaped result beside tau2's own reward (--split is not used: any split)."""
     from tau_shaped.tasks.domains import DomainNotFound
     from tau_shaped.cli.progress import score_progress
     from tau_shaped.evaluation.rescore import rescore
@@ -113,6 +123,10 @@ def score_command(
     from tau_shaped.integrations.tau2.rescore import check_not_tau2_env, rescore_tau2
 
     notes: List[str] = []
+    if env is None:
+        from tau_shaped.evaluation.runner import recorded_env
+
+        env = (None if file.is_dir() else recorded_env(file)) or DEFAULT_ENV
     if gt_cache is not None:
         import os
 
@@ -174,7 +188,7 @@ def compare_command(
 
 def demo_command(
     log_dir: Path = typer.Option(Path("results/demo"), "--log-dir", help="Where results and the report go."),
-    num_trials: int = typer.Option(4, "--num-trials"),
+    num_trials: int = typer.Option(4, "--num-trials", help="Replays of each task (pass^k needs k of them)."),
 ) -> None:
     """The main job offline, no API key: replay the bundled food-delivery trajectories, score, compare."""
     from tau_shaped.report.compare_display import show
@@ -191,7 +205,7 @@ def demo_command(
         env="food_delivery", agent_strategy="replay", user_strategy="scripted", recordings=str(recordings),
         num_trials=num_trials, log_dir=str(log_dir), resume=str(path),
     )
-    status = run_with_progress(config)
+    status = run_with_progress(config, pass_k=False)  # pass^k once, in the comparison below
     if status:
         raise typer.Exit(status)
     raise typer.Exit(show([path], log_dir / "report.html"))

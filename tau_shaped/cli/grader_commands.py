@@ -7,25 +7,30 @@ from typing import List, Optional
 
 import typer
 
+from tau_shaped.cli.conventions import DEFAULT_ENV, LAMBDA_HELP, env_help
+
 
 def grader_test_command(
-    corpus: Path = typer.Option(Path("tests/grader"), "--corpus", help="Folder of labeled trajectory files."),
-    env: str = typer.Option("food_delivery", "--env"),
-    lam: float = typer.Option(0.3, "--lambda", help="Weight of the process reward in the shaped blend."),
+    corpus: Optional[Path] = typer.Option(None, "--corpus", help="Folder of labeled trajectory files (default: the "
+                                          "corpus the domain ships, from any working folder).", show_default=False),
+    env: str = typer.Option(DEFAULT_ENV, "--env", help=env_help()),
+    lam: float = typer.Option(0.3, "--lambda", help=LAMBDA_HELP),
     split: Optional[List[str]] = typer.Option(None, "--split", help="Task split(s) the corpus refers to (default: all)."),
 ) -> None:
     """Run the grader regression corpus: confusion table, every disagreement, the gaming probe."""
     from rich.console import Console
 
-    from tau_shaped.tasks.domains import load_domain
+    from tau_shaped.cli.progress import progress_bar
     from tau_shaped.report.grader_display import print_report
+    from tau_shaped.tasks.domains import load_domain
     from tau_shaped.tasks.grader_suite import run_suite
 
     console = Console()  # the terminal's width; the tables fold to fit it
     try:
-        report = run_suite(load_domain(env), corpus, splits=split or None, lam=lam)
+        with progress_bar("grading", "trajectories") as progress:
+            report = run_suite(load_domain(env), corpus, splits=split or None, lam=lam, on_progress=progress)
     except (ValueError, LookupError) as exc:
-        console.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        Console(stderr=True, width=console.width).print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)
     print_report(console, report, lam)
     raise typer.Exit(0 if report.ok else 1)

@@ -1,16 +1,23 @@
-"""Progress of a long command on stderr: records done, rate and time left (rich)."""
+"""Progress of a long command on stderr: items done, rate and time left (rich).
+
+Drawn only when stderr is a terminal: in a log or a pipe nothing is written, so a command's
+outputs are byte for byte the same with or without it (``tasks check``, ``grader-test``,
+``score``; ``run`` draws its own bar, with its running pass rates, the same way).
+"""
 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Callable, Iterator, Optional
+from typing import Callable, ContextManager, Iterator, Optional
+
+Update = Callable[[int, Optional[int]], None]
 
 
 @contextmanager
-def score_progress(label: str = "scoring") -> Iterator[Optional[Callable[[int, Optional[int]], None]]]:
+def progress_bar(label: str, unit: str) -> Iterator[Optional[Update]]:
     """A callback ``(done, total)`` drawing a bar with rate and ETA on stderr while the block
-    runs; None when stderr is not a terminal (logs and pipes stay clean, and no total is
-    counted for nobody)."""
+    runs (total None: not known yet); None when stderr is not a terminal (logs and pipes stay
+    clean, and no total is counted for nobody). The callback may be called from any thread."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -26,6 +33,11 @@ def score_progress(label: str = "scoring") -> Iterator[Optional[Callable[[int, O
 
         def update(done: int, total: Optional[int]) -> None:
             speed = progress.tasks[0].speed
-            progress.update(task, completed=done, total=total, rate=f"{speed:,.0f} records/s" if speed else "")
+            progress.update(task, completed=done, total=total, rate=f"{speed:,.0f} {unit}/s" if speed else "")
 
         yield update
+
+
+def score_progress(label: str = "scoring") -> ContextManager[Optional[Update]]:
+    """``score``'s bar: records."""
+    return progress_bar(label, "records")

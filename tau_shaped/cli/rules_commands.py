@@ -8,18 +8,20 @@ from typing import List, Optional
 
 import typer
 
+from tau_shaped.cli.conventions import DEFAULT_ENV, Command, Group, env_help
 from tau_shaped.reward.policy_rules import PolicyRuleError, load_rules, rules_json_schema
 
-rules_app = typer.Typer(help="Domain policy rules (SPEC §9).", no_args_is_help=True)
+rules_app = typer.Typer(help="Domain policy rules (SPEC §9): their schema, validation and table.", no_args_is_help=True,
+                        cls=Group)
 
 
-@rules_app.command("schema")
+@rules_app.command("schema", cls=Command)
 def rules_schema() -> None:
     """Print the JSON Schema of a policy-rule file (for editors)."""
     typer.echo(json.dumps(rules_json_schema(), indent=2, sort_keys=True))
 
 
-@rules_app.command("validate")
+@rules_app.command("validate", cls=Command)
 def rules_validate(files: List[Path] = typer.Argument(..., help="Policy-rule files to validate.")) -> None:
     """Validate rule files; exit 1 naming the file, rule and field of the first error of each."""
     failed = False
@@ -36,8 +38,8 @@ def rules_validate(files: List[Path] = typer.Argument(..., help="Policy-rule fil
     raise typer.Exit(1 if failed else 0)
 
 
-@rules_app.command("list")
-def rules_list(env: str = typer.Option("food_delivery", "--env", help="The domain."),
+@rules_app.command("list", cls=Command)
+def rules_list(env: str = typer.Option(DEFAULT_ENV, "--env", help=env_help()),
                file: Optional[Path] = typer.Option(None, "--file", help="A rule file instead of the domain's.")) -> None:
     """The rule table: id, kind, the policy line it judges."""
     from tau_shaped.tasks.domains import DomainNotFound, load_domain

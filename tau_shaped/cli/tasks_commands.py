@@ -4,22 +4,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import typer
 
+from tau_shaped.cli.conventions import DEFAULT_ENV, Command, Group, env_help
 from tau_shaped.tasks.files import TaskFileError, load_tasks, task_json_schema
 
-tasks_app = typer.Typer(help="Author and check task files.", no_args_is_help=True)
+tasks_app = typer.Typer(help="Author and check task files: their schema, validation and the ground-truth check.",
+                        no_args_is_help=True, cls=Group)
 
 
-@tasks_app.command("schema")
+@tasks_app.command("schema", cls=Command)
 def tasks_schema() -> None:
     """Print the JSON Schema of a task file (for editors)."""
     typer.echo(json.dumps(task_json_schema(), indent=2, sort_keys=True))
 
 
-@tasks_app.command("validate")
+@tasks_app.command("validate", cls=Command)
 def tasks_validate(files: List[Path] = typer.Argument(..., help="Task files to validate.")) -> None:
     """Validate task files against the schema; exit 1 naming every error."""
     failed = False
@@ -34,24 +36,23 @@ def tasks_validate(files: List[Path] = typer.Argument(..., help="Task files to v
     raise typer.Exit(1 if failed else 0)
 
 
-@tasks_app.command("check")
+@tasks_app.command("check", cls=Command)
 def tasks_check(
     files: Optional[List[Path]] = typer.Argument(None, help="Task files to check (none: the --env domain's own splits)."),
-    domain: Optional[str] = typer.Option(None, "--env", "--domain",
-                                         help="Domain name or module:ATTRIBUTE (default: the file's folder name)."),
+    domain: Optional[str] = typer.Option(None, "--env", help=env_help("a task file's folder name"),
+                                         show_default=False),
     split: Optional[List[str]] = typer.Option(None, "--split", help="With no files: the domain's split(s) to check (default: all)."),
-    workers: Optional[int] = typer.Option(None, min=1, help="Processes to check with (default: every core)."),
+    workers: Optional[int] = typer.Option(None, "--workers", min=1, help="Processes to check with (default: every core)."),
 ) -> None:
     """Replay each task's ground truth and refuse tasks that cannot tell right from wrong (SPEC §6.2).
 
-    With no files, checks the tasks the ``--env`` domain ships (``tau2:airline``, tau-bench's ``retail``)."""
+    With no files, checks the tasks the --env domain ships (tau2:airline, tau-bench's retail, ...)."""
+    from tau_shaped.cli.progress import progress_bar
     from tau_shaped.tasks.check_runner import check_files, source_label, split_source
     from tau_shaped.tasks.domains import DomainNotFound, load_domain
 
     if not files:
-        if not domain:
-            typer.echo("tasks check: give task files, or --env DOMAIN to check the domain's own tasks", err=True)
-            raise typer.Exit(2)
+        domain = domain or DEFAULT_ENV
         try:
             splits = list(split) if split else load_domain(domain).splits
         except DomainNotFound as exc:
@@ -64,21 +65,32 @@ def tasks_check(
 
     failed = 0
     total = passed = 0
-    for checked in check_files(files, domain, workers):
-        path = source_label(checked.path, domain)
-        if checked.error is not None:
-            typer.echo(checked.error if checked.error.startswith(str(path)) else f"{path}: {checked.error}", err=True)
-            failed += 1
-            continue
-        for result in checked.checks:
-            total += 1
-            for note in result.notes:
-                typer.echo(f"{path}: task {result.task_id!r}: {note}")
-            if result.ok:
-                passed += 1
+    lines: List[Tuple[str, bool]] = []  # (line, on stderr) while a bar is drawn, written after it
+
+    with progress_bar("checking", "tasks") as progress:
+        def say(line: str, err: bool) -> None:
+            if progress is None:
+                typer.echo(line, err=err)
+            else:
+                lines.append((line, err))
+
+        for checked in check_files(files, domain, workers, on_progress=progress):
+            path = source_label(checked.path, domain)
+            if checked.error is not None:
+                say(checked.error if checked.error.startswith(str(path)) else f"{path}: {checked.error}", True)
+                failed += 1
                 continue
-            failed += 1
-            for problem in result.problems:
-                typer.echo(f"{path}: task {result.task_id!r}: {problem}", err=True)
+            for result in checked.checks:
+                total += 1
+                for note in result.notes:
+                    say(f"{path}: task {result.task_id!r}: {note}", False)
+                if result.ok:
+                    passed += 1
+                    continue
+                failed += 1
+                for problem in result.problems:
+                    say(f"{path}: task {result.task_id!r}: {problem}", True)
+    for line, err in lines:
+        typer.echo(line, err=err)
     typer.echo(f"{passed}/{total} task(s) pass the check")
     raise typer.Exit(1 if failed else 0)

@@ -3,12 +3,24 @@
 The seed is passed where the provider takes one (``drop_params`` drops it
 where it does not). litellm is imported on first use, so the library works
 without it for offline scoring.
+
+Importing litellm takes seconds, so ``llm_problem`` answers the common cases
+before it: an unknown provider, and a missing key of a provider in
+``PROVIDER_KEYS`` (the model's provider told by ``--model-provider``, a
+``provider/`` prefix, or litellm's bundled model list). It reads litellm's
+provider names and model list from the installed package's files, imports
+nothing; what it cannot tell is left to litellm's own check.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import os
-from typing import Any, Dict, List, Optional, Tuple
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Dict, FrozenSet, List, Optional, Tuple
 
 # litellm would fetch a price list from the network at import; use its bundled copy.
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -25,9 +37,90 @@ def _litellm() -> Any:
     return litellm
 
 
+# The environment variables a provider's key is read from (any one of them), as litellm's
+# validate_environment reads them, for the providers agents are usually run on. A variable set
+# to the empty string is no key.
+PROVIDER_KEYS: Dict[str, Tuple[str, ...]] = {
+    "openai": ("OPENAI_API_KEY",),
+    "anthropic": ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN"),
+    "gemini": ("GEMINI_API_KEY", "GOOGLE_API_KEY"),
+    "mistral": ("MISTRAL_API_KEY",),
+    "groq": ("GROQ_API_KEY",),
+    "deepseek": ("DEEPSEEK_API_KEY",),
+    "xai": ("XAI_API_KEY",),
+    "openrouter": ("OPENROUTER_API_KEY",),
+    "together_ai": ("TOGETHERAI_API_KEY",),
+    "cohere": ("COHERE_API_KEY",),
+    "fireworks_ai": ("FIREWORKS_AI_API_KEY", "FIREWORKS_API_KEY", "FIREWORKSAI_API_KEY"),
+    "perplexity": ("PERPLEXITYAI_API_KEY",),
+}
+
+
+@lru_cache(maxsize=1)
+def _litellm_folder() -> Optional[Path]:
+    """Where litellm is installed; finding a top-level package imports nothing of it."""
+    try:
+        spec = importlib.util.find_spec("litellm")
+    except (ImportError, ValueError):
+        return None
+    locations = list(spec.submodule_search_locations or []) if spec is not None else []
+    return Path(locations[0]) if locations else None
+
+
+@lru_cache(maxsize=1)
+def known_providers() -> FrozenSet[str]:
+    """litellm's provider names (its ``LlmProviders`` enum, read from its source file); empty
+    when they cannot be read (then litellm itself is asked)."""
+    folder = _litellm_folder()
+    try:
+        text = (folder / "types" / "utils.py").read_text(encoding="utf-8") if folder else ""
+    except OSError:
+        return frozenset()
+    body = re.search(r"^class LlmProviders\(str, Enum\):\n((?:[ \t]+.*\n|\n)+)", text, re.MULTILINE)
+    if body is None:
+        return frozenset()
+    return frozenset(re.findall(r'^[ \t]+[A-Z0-9_]+ = "([^"]+)"', body.group(1), re.MULTILINE))
+
+
+@lru_cache(maxsize=1)
+def _model_providers() -> Dict[str, str]:
+    """Model name -> provider, from the model list litellm ships (its local cost map)."""
+    folder = _litellm_folder()
+    try:
+        data = json.loads((folder / "model_prices_and_context_window_backup.json").read_text(encoding="utf-8")) if folder else {}
+    except (OSError, ValueError):
+        return {}
+    return {name: entry["litellm_provider"] for name, entry in data.items()
+            if isinstance(entry, dict) and isinstance(entry.get("litellm_provider"), str)}
+
+
+def quick_llm_problem(model: str, provider: Optional[str] = None) -> Tuple[bool, Optional[str]]:
+    """``(answered, problem)`` without importing litellm: answered is False where only litellm
+    can tell (a provider outside ``PROVIDER_KEYS``, a model name it does not list)."""
+    known = known_providers()
+    if not known:
+        return False, None
+    if provider and provider not in known:
+        return True, f"unknown model provider {provider!r} (litellm knows {len(known)}, e.g. openai, anthropic, gemini)"
+    prefix = model.split("/", 1)[0] if "/" in model else ""
+    resolved = provider or (prefix if prefix in known else None) or _model_providers().get(model)
+    if resolved is None and prefix:
+        return True, f"cannot tell the provider of model {model!r}: give --model-provider or a provider/model name"
+    keys = PROVIDER_KEYS.get(resolved or "")
+    if not keys:
+        return False, None
+    if any(os.environ.get(key) for key in keys):
+        return True, None
+    return True, f"model {model!r} ({resolved}) needs {' or '.join(keys)} in the environment"
+
+
 def llm_problem(model: str, provider: Optional[str] = None) -> Optional[str]:
     """Why calls to ``model`` cannot work before any is made (an unknown provider, a missing
-    API key), in one line; None when they may."""
+    API key), in one line; None when they may. The common cases are answered without
+    importing litellm (``quick_llm_problem``), in milliseconds."""
+    answered, problem = quick_llm_problem(model, provider)
+    if answered:
+        return problem
     try:
         litellm = _litellm()
     except ImportError:  # pragma: no cover - litellm is a dependency

@@ -8,6 +8,7 @@ still scored and marked truncated. The shaped result goes under ``info``.
 from __future__ import annotations
 
 import random
+import re
 import threading
 import traceback
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
@@ -72,12 +73,17 @@ class RunConfig(BaseModel):
         return value
 
 
-# What a results file records of its run; --resume refuses a file whose run differs in any.
-RUN_SETTINGS = ("env", "task_split", "agent_strategy", "model", "model_provider", "user_strategy", "user_model",
-                "user_model_provider", "blend", "lam", "max_steps")
-OPTION = {"task_split": "--task-split", "agent_strategy": "--agent-strategy", "model_provider": "--model-provider",
-          "user_strategy": "--user-strategy", "user_model": "--user-model", "user_model_provider": "--user-model-provider",
-          "lam": "--lambda", "max_steps": "--max-steps"}
+# What a results file records of its run (``info.run``): every setting that changes an episode
+# or its score. --resume refuses a file whose run differs in any (the number of trials and the
+# task selection may grow: they choose which episodes run, not what one is).
+RUN_SETTINGS = ("env", "task_split", "agent_strategy", "model", "model_provider", "temperature", "seed",
+                "user_strategy", "user_model", "user_model_provider", "recordings", "blend", "lam", "max_steps")
+OPTION = {"task_split": "--split", "lam": "--lambda"}  # the rest: --name-with-dashes
+
+
+def option_name(setting: str) -> str:
+    """The command-line option of a RunConfig field."""
+    return OPTION.get(setting, "--" + setting.replace("_", "-"))
 
 
 def make_config(**fields: Any) -> "RunConfig":
@@ -87,7 +93,7 @@ def make_config(**fields: Any) -> "RunConfig":
     except ValidationError as exc:
         err = exc.errors(include_url=False)[0]
         name = str(err["loc"][0]) if err["loc"] else "config"
-        raise RunError(f"{OPTION.get(name, '--' + name.replace('_', '-'))}: {err['msg'].removeprefix('Value error, ')}") from None
+        raise RunError(f"{option_name(name)}: {err['msg'].removeprefix('Value error, ')}") from None
 
 
 def run_settings(config: "RunConfig") -> Dict[str, Any]:
@@ -95,17 +101,50 @@ def run_settings(config: "RunConfig") -> Dict[str, Any]:
 
 
 def check_resume(config: "RunConfig", previous: List[Dict[str, Any]], path: Path) -> None:
-    """--resume continues the same run: the file's recorded settings must be this run's."""
+    """--resume continues the same run: the file's recorded settings must be this run's; the
+    first that differs is refused in one line naming its option. (A file written before a
+    setting was recorded is held to the settings it does record.)"""
     mine = run_settings(config)
     for n, record in enumerate(previous):
         theirs = (record.get("info") or {}).get("run")
         if not isinstance(theirs, dict):
             continue
         for name in RUN_SETTINGS:
-            if name in theirs and theirs[name] != mine[name]:
-                raise RunError(f"--resume {path}: the file's run has {OPTION.get(name, '--' + name.replace('_', '-'))} "
-                               f"{theirs[name]!r}, this run {mine[name]!r} (record {n}); resume with the same settings "
-                               "or start a new file")
+            if name in theirs and not _same_setting(theirs[name], mine[name]):
+                raise RunError(f"--resume {path}: the file's run has {option_name(name)} {theirs[name]!r}, this run "
+                               f"{mine[name]!r} (record {n}); resume with the same settings or start a new file")
+
+
+def _same_setting(recorded: Any, current: Any) -> bool:
+    """Equal as JSON holds them: a number is its value (0 and 0.0 are one temperature), and a
+    number is never equal to a flag or a string."""
+    numbers = (int, float)
+    if isinstance(recorded, bool) or isinstance(current, bool):
+        return recorded is current
+    if isinstance(recorded, numbers) and isinstance(current, numbers):
+        return float(recorded) == float(current)
+    return bool(recorded == current) and type(recorded) is type(current)
+
+
+def recorded_env(path: Path) -> Optional[str]:
+    """The domain a results file's first record says its run was on (``info.run.env``), when
+    that is a registered domain's name; None otherwise (no such file, no record, a file of
+    another tool, a name that is not registered: data never names a module to import)."""
+    from tau_shaped.evaluation.results_file import ResultsFileError
+    from tau_shaped.evaluation.results_stream import iter_results
+    from tau_shaped.tasks.domains import available_domains
+
+    records = None
+    try:
+        records = iter_results(path)
+        first = next(iter(records), None)
+    except (ResultsFileError, OSError, ValueError):
+        return None
+    finally:
+        getattr(records, "close", lambda: None)()  # the file, not read further
+    run = ((first or {}).get("info") or {}).get("run") if isinstance(first, dict) else None
+    env = run.get("env") if isinstance(run, dict) else None
+    return env if isinstance(env, str) and env in available_domains() else None
 
 
 class RunError(ValueError):
@@ -140,9 +179,16 @@ def select_tasks(config: RunConfig, tasks: List[Any]) -> List[int]:
             else:
                 raise RunError(f"unknown task id {key!r} in {config.env}/{config.task_split} ({len(tasks)} tasks)")
         return list(dict.fromkeys(out))  # a task named twice (by id and by index) runs once a trial
-    end = len(tasks) if config.end_index == -1 else min(config.end_index, len(tasks))
-    if not 0 <= config.start_index <= end:
-        raise RunError(f"--start-index {config.start_index} is outside 0..{end}")
+    count = len(tasks)
+    where = f"{config.env}/{config.task_split} has {count} task{'s' if count != 1 else ''}"
+    if not count:
+        raise RunError(f"no task to run: {where}")
+    if not 0 <= config.start_index < count:
+        raise RunError(f"--start-index {config.start_index} is outside 0..{count - 1} ({where})")
+    end = count if config.end_index == -1 else min(config.end_index, count)
+    if end <= config.start_index:
+        raise RunError(f"--end-index {config.end_index} selects no task from --start-index {config.start_index} "
+                       f"(-1: to the last; {where})")
     return list(range(config.start_index, end))
 
 
@@ -172,11 +218,22 @@ def _check_models(config: RunConfig) -> None:
             raise RunError(f"user: {problem}")
 
 
+def name_part(text: str, limit: int = 60) -> str:
+    """A model or strategy name as part of one file name: what is not a letter, a digit, ``.``,
+    ``_`` or ``-`` becomes ``-`` (``openai/stub-user``: ``openai-stub-user``, no subfolder), at
+    most ``limit`` characters, never empty nor dots alone."""
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "-", text)[:limit].strip("-")
+    return safe if safe.strip(".") else "x"
+
+
 def default_path(config: RunConfig) -> Path:
-    model = (config.model or config.agent_strategy).split("/")[-1]
+    """The results file in ``--log-dir``, named as tau-bench names its files (agent strategy,
+    model, temperature, range, user model and strategy, the time): one name, never a folder."""
+    model = name_part((config.model or config.agent_strategy).split("/")[-1])
     end = config.end_index
     stamp = datetime.now().strftime("%m%d%H%M%S")
-    name = f"{config.agent_strategy}-{model}-{config.temperature}_range_{config.start_index}-{end}_user-{config.user_model}-{config.user_strategy}_{stamp}.jsonl"
+    name = (f"{name_part(config.agent_strategy)}-{model}-{config.temperature}_range_{config.start_index}-{end}"
+            f"_user-{name_part(config.user_model)}-{name_part(config.user_strategy)}_{stamp}.jsonl")
     path = Path(config.log_dir) / name
     n = 1
     while path.exists() or path.with_name(path.name + ".lock").exists():  # another run started this second
@@ -247,6 +304,7 @@ class EpisodeRunner:
 def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunStats"], None]] = None) -> RunSummary:
     """Run every selected (task, trial); appends each record as it finishes."""
     _validate(config)
+    _check_models(config)  # before loading anything: a missing key is said at once
     try:
         domain = load_domain(config.env)
         tasks = domain.tasks(config.task_split)
@@ -254,7 +312,6 @@ def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunSta
         raise RunError(str(exc).strip("'\"")) from None
     indices = select_tasks(config, tasks)
     episode = EpisodeRunner(config, domain, tasks)
-    _check_models(config)
     path = Path(config.resume) if config.resume else default_path(config)
     writer = ResultsWriter(path).open(command=f"tau-shaped run --env {config.env}")
     try:

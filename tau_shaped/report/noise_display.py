@@ -49,18 +49,19 @@ def rates_table(events: list) -> Table:
 
 
 def show(results: Path, config_path: Optional[Path], seeds: int, trace: Optional[Path], console: Optional[Console] = None) -> int:
+    errors = console or Console(stderr=True)  # errors on stderr, the tables on stdout
     console = console or Console()  # the terminal's width: the tables fold to fit it
     try:
         config = load_noise_config(config_path or EXAMPLE_CONFIG)
         records = read_results(results)
     except (NoiseConfigError, ResultsFileError) as exc:
-        console.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        errors.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
         return 2
     if not records:
-        console.print(f"[red]error:[/red] {results}: no episodes", highlight=False, soft_wrap=True)
+        errors.print(f"[red]error:[/red] {results}: no episodes", highlight=False, soft_wrap=True)
         return 2
     if seeds < 1:
-        console.print("[red]error:[/red] --seeds must be at least 1", highlight=False, soft_wrap=True)
+        errors.print("[red]error:[/red] --seeds must be at least 1", highlight=False, soft_wrap=True)
         return 2
     if trace is not None and trace.exists():
         trace.unlink()  # one trace per invocation

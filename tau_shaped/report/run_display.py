@@ -50,6 +50,7 @@ def pass_k_table(summary: RunSummary) -> Table:
 def run_with_progress(config: RunConfig, console: Console = None) -> int:
     console = console or Console(stderr=True)
     progress = make_progress(console)
+    progress.disable = not console.is_terminal  # a log or a pipe gets no bar (outputs stay byte for byte the same)
     bar: Dict[str, Any] = {}
 
     def on_record(record: Dict[str, Any], stats: RunStats) -> None:

@@ -9,10 +9,11 @@ the number of workers: the output is the same with 1 worker or 16.
 from __future__ import annotations
 
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from tau_shaped.tasks.check import TaskCheck, check_task
 from tau_shaped.tasks.domains import DomainNotFound, domain_for_file, load_domain
@@ -91,8 +92,11 @@ def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-def check_files(paths: Sequence[Path], domain: Optional[str] = None, workers: Optional[int] = None) -> Iterator[FileChecks]:
-    """Check every task of every file; one ``FileChecks`` per file, in order."""
+def check_files(paths: Sequence[Path], domain: Optional[str] = None, workers: Optional[int] = None,
+                on_progress: Optional[Callable[[int, Optional[int]], None]] = None) -> Iterator[FileChecks]:
+    """Check every task of every file; one ``FileChecks`` per file, in order. ``on_progress(done,
+    total)`` is told the tasks checked so far as each chunk finishes (from a pool thread when
+    ``workers`` > 1)."""
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
@@ -104,12 +108,28 @@ def check_files(paths: Sequence[Path], domain: Optional[str] = None, workers: Op
             plans.append((path, str(exc), []))
             continue
         plans.append((path, None, _chunks(tasks, CHUNK)))
+    total = sum(len(chunk) for _path, _error, chunks in plans for chunk in chunks)
+    done = [0]
+    lock = threading.Lock()
+
+    def advance(count: int) -> None:
+        with lock:  # chunks finish on the pool's thread (or here, when done already)
+            done[0] += count
+            if on_progress is not None:
+                on_progress(done[0], total)
+
     if workers == 1:
         for path, error, chunks in plans:
-            checks = [c for chunk in chunks for c in _check_chunk(str(path), domain, chunk)]
+            checks: List[TaskCheck] = []
+            for chunk in chunks:
+                checks.extend(_check_chunk(str(path), domain, chunk))
+                advance(len(chunk))
             yield FileChecks(path, checks, error)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [(path, error, [pool.submit(_check_chunk, str(path), domain, chunk) for chunk in chunks]) for path, error, chunks in plans]
+        for (_path, _error, pending), (_, _, chunks) in zip(futures, plans):
+            for future, chunk in zip(pending, chunks):
+                future.add_done_callback(lambda _f, n=len(chunk): advance(n))
         for path, error, pending in futures:
             yield FileChecks(path, [c for f in pending for c in f.result()], error)

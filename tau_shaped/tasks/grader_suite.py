@@ -1,7 +1,13 @@
 """The grader regression suite (``tau-shaped grader-test``): labeled trajectories
 that every change to the verifier must keep scoring as labeled, and a gaming
 probe: no blend may rank a trajectory that only performs checkpoint steps at or
-above a correct one."""
+above a correct one.
+
+A domain's corpus ships with it, as package data: the ``grader`` folder of the
+domain's package, beside its policy rules (``domains/food_delivery/grader``,
+``domains/tau2_airline/grader``), or the folder its ``grader_corpus`` attribute
+names; so ``grader-test`` finds it from any working folder, in a checkout or an
+installed package."""
 
 from __future__ import annotations
 
@@ -9,7 +15,7 @@ import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from tau_shaped.env.json_input import InputError, read_json_file
 from tau_shaped.reward.result import check_blend
@@ -72,12 +78,24 @@ class SuiteReport:
         return out
 
 
+def default_corpus(domain: Domain) -> Path:
+    """The domain's own corpus folder (see the module's docstring); ValueError naming the domain
+    when it ships none."""
+    declared = getattr(domain, "grader_corpus", None)
+    if declared is not None:
+        return Path(declared)
+    rules = domain.policy_rules_file
+    if rules is not None and (Path(rules).parent / "grader").is_dir():
+        return Path(rules).parent / "grader"
+    raise ValueError(f"domain {domain.name} ships no grader corpus: give --corpus FOLDER")
+
+
 def load_corpus(folder: Path) -> List[Dict[str, Any]]:
     """Every labeled trajectory of a corpus folder; a folder that is missing or holds none is
     an error (a CI run from the wrong folder must not pass on 0/0)."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise ValueError(f"{folder}: no such corpus folder (run from the project folder, or give --corpus)")
+        raise ValueError(f"{folder}: no such corpus folder")
     entries: List[Dict[str, Any]] = []
     for path in sorted(folder.glob("*.json")):
         try:
@@ -129,15 +147,20 @@ def domain_tasks(domain: Domain, splits: Sequence[str]) -> Dict[str, Any]:
     return tasks
 
 
-def run_suite(domain: Domain, folder: Path, splits: Optional[Sequence[str]] = None, lam: float = 0.3) -> SuiteReport:
-    """Score every corpus entry against the tasks of ``splits`` (default: all of the domain's)."""
+def run_suite(domain: Domain, folder: Optional[Path] = None, splits: Optional[Sequence[str]] = None, lam: float = 0.3,
+              on_progress: Optional[Callable[[int, Optional[int]], None]] = None) -> SuiteReport:
+    """Score every corpus entry against the tasks of ``splits`` (default: all of the domain's);
+    ``folder`` None: the domain's own corpus. ``on_progress(done, total)`` after each entry."""
     check_blend("shaped", lam)
     tasks = domain_tasks(domain, list(splits) if splits is not None else domain.splits)
     env = domain.make_env(tasks=list(tasks.values()), task_index=0)
     report = SuiteReport()
     rewards: Dict[str, Dict[str, List[Tuple[float, str]]]] = defaultdict(lambda: defaultdict(list))
     seen: set = set()
-    for e in load_corpus(folder):
+    entries = load_corpus(default_corpus(domain) if folder is None else folder)
+    for done, e in enumerate(entries):
+        if on_progress is not None:
+            on_progress(done, len(entries))
         task_id = str(e["task_id"])
         task = tasks.get(task_id)
         where = f"{e['_file']}: {e.get('id', task_id)}"
@@ -163,6 +186,8 @@ def run_suite(domain: Domain, folder: Path, splits: Optional[Sequence[str]] = No
         if correct or (result.safety_passed and result.process_reward > 0):
             for blend in BLENDS:
                 rewards[task_id][("correct:" if correct else "gaming:") + blend].append((_blended(result, blend), where))
+    if on_progress is not None:
+        on_progress(len(entries), len(entries))
     for task_id in sorted(seen):
         task, by = tasks[task_id], rewards.get(task_id, {})
         overrides = task_overrides(task)
