@@ -7,16 +7,25 @@ register one under the entry-point group ``tau_shaped.domains``::
     food_delivery = "tau_shaped_domains.food_delivery:DOMAIN"
 
 so a third party ships a domain as its own package the same way.
+
+Two ways in. ``load_domain`` is for a person (``--env`` on the command line, a Python call):
+a registered name, or ``package.module:ATTRIBUTE``, which imports that module. Data (a label,
+a dataset column, ``extra_info``, a request body, a results or task file) goes through
+``registered_domain`` (or ``registered_name``): it may name only a registered domain, and
+anything else, ``os:system`` included, is a one-line ``DomainNotFound`` naming the field,
+with nothing imported or called.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import import_module
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence
 
+from tau_shaped.env.json_input import one_line
 from tau_shaped.reward.shaped_env import Env
 from tau_shaped.reward.policy_rules import PolicyRuleSet, load_rules
 from tau_shaped.tasks.files import load_tasks
@@ -114,6 +123,33 @@ def load_domain(name: str) -> Domain:
     raise DomainNotFound(f"unknown domain {name!r} (known: {known})")
 
 
+@lru_cache(maxsize=1)
+def _registered_names() -> FrozenSet[str]:
+    # read once per process: data checks a name per rollout, and scanning the installed
+    # distributions' entry points each time would cost milliseconds
+    return frozenset(available_domains())
+
+
+def registered_name(name: Any, where: str = "the data's 'domain'") -> str:
+    """``name`` if it is a registered domain's (an entry point of ``tau_shaped.domains``), else
+    ``DomainNotFound`` in one line naming ``where`` (the field it came from). For names that
+    arrive as data: nothing is imported, whatever the name says."""
+    if isinstance(name, str) and name in _registered_names():
+        return name
+    known = ", ".join(sorted(_registered_names())) or "none installed"
+    if not isinstance(name, str):
+        raise DomainNotFound(f"{where}: a domain name is a string, not {type(name).__name__} (known: {known})")
+    shown = one_line(repr(name[:80] + ("..." if len(name) > 80 else "")))
+    hint = ": data may name only a registered domain, never a module" if ":" in name else ""
+    raise DomainNotFound(f"{where}: unknown domain {shown}{hint} (known: {known})")
+
+
+def registered_domain(name: Any, where: str = "the data's 'domain'") -> Domain:
+    """The registered domain ``name`` (see ``registered_name``): what every path that reads a
+    domain name from data uses instead of ``load_domain``."""
+    return load_domain(registered_name(name, where))
+
+
 def _as_domain(domain: Any, name: str) -> Domain:
     if callable(domain) and not isinstance(domain, Domain):
         domain = domain()
@@ -123,7 +159,8 @@ def _as_domain(domain: Any, name: str) -> Domain:
 
 
 def domain_for_file(path: Path, explicit: Optional[str] = None) -> Domain:
-    """The domain a task file belongs to: ``explicit``, else its folder's name."""
+    """The domain a task file belongs to: ``explicit`` (a person's ``--domain``), else its
+    folder's name, which is data: only a registered domain's."""
     if explicit:
         return load_domain(explicit)
-    return load_domain(Path(path).resolve().parent.name)
+    return registered_domain(Path(path).resolve().parent.name, "the task file's folder name (or give --domain)")

@@ -13,8 +13,14 @@ tokens (``END_TOKENS``) cut. ``rewards`` and ``scores`` are the blend's reward; 
 list per component: ``outcome``, ``process``, ``safety``, ``legacy`` (tau-bench's 0/1) and
 ``abstain``. OpenRLHF turns every value into a tensor, so a verifier fault cannot be ``None``: it
 is the fallback (``label["fallback"]``, default 0.0) with ``abstain`` 1, counted in
-``text_turns.FAULTS["openrlhf"]``. A request that is not such JSON, or names an unknown task,
-gets HTTP 400 with the reason (OpenRLHF retries, then stops: a data error, not a reward).
+``text_turns.FAULTS["openrlhf"]``; a completion past the reading limits
+(``tau_shaped.env.model_text.ReadLimits``: size, nesting, tool calls, time) is such a fault, also
+counted in ``model_text.PARSE_FAULTS["openrlhf"]``. A label's ``domain`` is data: a registered
+name only, never ``module:ATTRIBUTE`` (nothing is imported). The server answers every request
+and stays up: a request that is not such JSON (a body over ``max_body_bytes``, nested more than
+64 levels, the wrong types), or names an unknown task or domain, gets HTTP 400 with a one-line
+JSON ``{"error": ...}`` (OpenRLHF retries, then stops: a data error, not a reward); anything else
+that goes wrong is a 500 of the same form; a method other than POST a 405.
 
 **Agent** (``--train.agent_func_path agent_func.py``, a file holding
 ``AgentExecutor = make_agent_executor(...)``): OpenRLHF's ``MultiTurnAgentExecutor`` creates one
@@ -39,10 +45,30 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Dict, List, Optional, Tuple
 
+from tau_shaped.env.json_input import MAX_DEPTH, one_line
+from tau_shaped.env.model_text import too_deep
 from tau_shaped.integrations.training.text_turns import (COMPONENTS, ChatRenderer, EpisodeSettings, PlainRenderer, TextEpisode,
                                                           score_completion)
+from tau_shaped.tasks.domains import DomainNotFound
 
 END_TOKENS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end|>", "</s>", "<eos>")
+#: The largest request body read (a batch of completions); a longer one is a 413.
+MAX_BODY_BYTES = 256 * 1024 * 1024
+LABEL_FIELD = "label 'domain'"
+
+
+class BadRequest(ValueError):
+    """A request the server refuses (its message is one line)."""
+
+
+def _json(text: str, what: str) -> Any:
+    """JSON text of a request, nested at most ``MAX_DEPTH`` levels (scanned before parsing)."""
+    if too_deep(text, MAX_DEPTH):
+        raise BadRequest(f"{what} nests more than {MAX_DEPTH} levels deep")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise BadRequest(f"{what} is not JSON: {exc}") from None
 
 
 def parse_label(label: Any) -> Tuple[Any, Dict[str, Any]]:
@@ -50,7 +76,9 @@ def parse_label(label: Any) -> Tuple[Any, Dict[str, Any]]:
     if isinstance(label, dict):
         extra = dict(label)
     elif isinstance(label, str) and label.strip().startswith("{"):
-        extra = json.loads(label)
+        extra = _json(label, "a label")
+        if not isinstance(extra, dict):
+            raise BadRequest("a JSON label is an object")
     else:
         return label, {}
     if "task_id" not in extra:
@@ -71,15 +99,18 @@ def completion_of(query: str, prompt: Optional[str]) -> str:
 
 
 def rewards_for(queries: List[str], prompts: Optional[List[str]], labels: List[Any]) -> Dict[str, Any]:
-    """The server's answer to one request (raises ``KeyError``/``ValueError`` for a bad request)."""
+    """The server's answer to one request (raises ``BadRequest``, ``DomainNotFound``, ``KeyError`` or
+    ``ValueError`` for a bad one)."""
     if not isinstance(queries, list) or not isinstance(labels, list) or len(queries) != len(labels):
         raise ValueError("query and labels must be lists of the same length")
     prompts = prompts if isinstance(prompts, list) and len(prompts) == len(queries) else [None] * len(queries)
     logs: Dict[str, List[float]] = {k: [] for k in COMPONENTS + ("abstain",)}
     scores: List[float] = []
     for query, prompt, label in zip(queries, prompts, labels):
+        if not isinstance(query, str) or not (prompt is None or isinstance(prompt, str)):
+            raise BadRequest("each query and prompt is a string")
         task, extra = parse_label(label)
-        values = score_completion(completion_of(str(query), prompt), task, extra, adapter="openrlhf")
+        values = score_completion(completion_of(query, prompt), task, extra, adapter="openrlhf", domain_field=LABEL_FIELD)
         scores.append(values["score"])
         for key in logs:
             logs[key].append(values[key])
@@ -87,30 +118,83 @@ def rewards_for(queries: List[str], prompts: Optional[List[str]], labels: List[A
 
 
 class _Handler(BaseHTTPRequestHandler):
+    timeout = 120  # seconds a connection may stay silent (a body shorter than its Content-Length)
+
     def do_POST(self) -> None:  # noqa: N802 (http.server's name)
         try:
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
-            if not isinstance(body, dict):
-                raise ValueError("the body must be a JSON object")
-            answer, status = rewards_for(body.get("query"), body.get("prompts"), body.get("labels")), 200
-        except (KeyError, ValueError, TypeError, IndexError) as exc:
-            answer, status = {"error": f"{type(exc).__name__}: {exc}"}, 400
+            answer, status = rewards_for(*self._request()), 200
+        except (BadRequest, DomainNotFound, KeyError, ValueError, TypeError, IndexError) as exc:
+            answer, status = _error(exc), getattr(exc, "status", 400)
+        except Exception as exc:  # noqa: BLE001 - the server answers every request and stays up
+            answer, status = _error(exc), 500
+        self._answer(status, answer)
+
+    def _request(self) -> Tuple[Any, Any, Any]:
+        length = self.headers.get("Content-Length")
+        try:
+            size = int(length) if length is not None else 0
+        except ValueError:
+            raise BadRequest(f"Content-Length {length[:40]!r} is not a number") from None
+        if size < 0:
+            raise BadRequest("Content-Length is negative")
+        limit = getattr(self.server, "max_body_bytes", MAX_BODY_BYTES)
+        if size > limit:
+            self.close_connection = True  # the body is not read: the connection cannot be reused
+            exc = BadRequest(f"the body's {size:,} bytes are over the {limit:,}-byte limit")
+            exc.status = 413  # type: ignore[attr-defined]
+            raise exc
+        raw = self.rfile.read(size) if size else b""
+        if len(raw) < size:
+            self.close_connection = True
+            raise BadRequest(f"the body ended after {len(raw):,} of its {size:,} bytes")
+        try:
+            text = raw.decode("utf-8") if raw else "{}"
+        except UnicodeDecodeError as exc:
+            raise BadRequest(f"the body is not UTF-8 (byte {exc.start})") from None
+        body = _json(text, "the body")
+        if not isinstance(body, dict):
+            raise BadRequest("the body must be a JSON object")
+        return body.get("query"), body.get("prompts"), body.get("labels")
+
+    def _answer(self, status: int, answer: Dict[str, Any]) -> None:
         data = json.dumps(answer).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        except OSError:  # the client left: nobody to answer
+            self.close_connection = True
+
+    def _not_allowed(self) -> None:
+        self._answer(405, {"error": f"method {self.command} not allowed: POST a JSON body to /get_reward"})
+
+    do_GET = do_PUT = do_DELETE = do_PATCH = _not_allowed  # noqa: N815
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet: a trainer posts thousands of requests
         return
 
 
+def _error(exc: BaseException) -> Dict[str, str]:
+    message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+    return {"error": one_line(f"{type(exc).__name__}: {message}")[:2000]}
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    max_body_bytes = MAX_BODY_BYTES
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        return  # a connection that broke (the client left mid-request) is the client's business
+
+
 class RewardServer:
     """The reward server on ``host:port`` (port 0: any free port; see ``url``)."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 5000) -> None:
-        self.httpd = ThreadingHTTPServer((host, port), _Handler)
+    def __init__(self, host: str = "127.0.0.1", port: int = 5000, *, max_body_bytes: int = MAX_BODY_BYTES) -> None:
+        self.httpd = _Server((host, port), _Handler)
+        self.httpd.max_body_bytes = max_body_bytes
         self.thread: Optional[threading.Thread] = None
 
     @property
@@ -161,7 +245,7 @@ class AgentSession(EpisodeSettings):
         self.episode = TextEpisode(extra.get("domain", self.domain), extra.get("split", self.split),
                                    blend=extra.get("blend", self.blend), lam=float(extra.get("lam", self.lam)),
                                    max_turns=self.max_turns, fallback=float(extra.get("fallback", self.fallback)),
-                                   adapter="openrlhf")
+                                   adapter="openrlhf", domain_field=LABEL_FIELD if "domain" in extra else None)
         messages = self.episode.start(task, user_replies=extra.get("user_replies"), seed=extra.get("seed"))
         return {**states, "observation": self.renderer.prompt(messages, self.episode.tools)}
 

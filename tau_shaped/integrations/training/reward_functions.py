@@ -26,6 +26,12 @@ With ``allow_none=False`` it returns ``fallback`` instead (default ``0.0``: the 
 looks like a failure, which biases training, so watch the counter). Either way ``.faults``
 counts the faults this instance saw (per process: a pickled copy counts its own).
 
+The model's part of the trajectory (assistant messages' text and tool-call arguments, or the
+actions) is read within ``limits`` (``tau_shaped.env.model_text.ReadLimits``: size, nesting, tool
+calls, time; default the process's). Past them the trajectory is not scored: a parse fault,
+counted in ``.faults`` and in ``model_text.PARSE_FAULTS``, returning ``None`` (or the fallback),
+whatever the trajectory holds. No trajectory makes the call raise (an unknown task still does).
+
 Pickling keeps the settings and the counter, not the env: each process builds its env once
 (``load_domain(domain).make_env(task_split=split)``), cached per (domain, split).
 """
@@ -34,8 +40,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Sequence, Tuple
 
+from tau_shaped.env.model_text import PARSE_FAULTS, Budget, ModelTextFault, ReadLimits, check_trajectory
 from tau_shaped.integrations.training.stepwise import task_index_of
-from tau_shaped.reward.result import ShapedRewardResult, check_blend
+from tau_shaped.reward.result import ShapedRewardResult, check_blend, failed_result
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.domains import load_domain
 
@@ -64,7 +71,7 @@ class TrajectoryReward:
     blend = "shaped"
 
     def __init__(self, domain: str = "food_delivery", split: str = "test", *, lam: float = 0.3,
-                 allow_none: bool = True, fallback: float = 0.0) -> None:
+                 allow_none: bool = True, fallback: float = 0.0, limits: Optional[ReadLimits] = None) -> None:
         check_blend(self.blend, lam)
         self.domain = domain
         self.split = split
@@ -72,6 +79,7 @@ class TrajectoryReward:
         self.allow_none = allow_none
         self.fallback = float(fallback)
         self.faults = 0
+        self.limits = limits
         self.__name__ = type(self).__name__  # trainers log a reward function by its __name__
 
     @property
@@ -79,11 +87,18 @@ class TrajectoryReward:
         return env_for(self.domain, self.split)
 
     def score(self, trajectory: Any, task: Any, *, user_replies: Optional[Sequence[Optional[str]]] = None,
-              first_user_message: Optional[str] = None) -> ShapedRewardResult:
-        """The full shaped result of ``trajectory`` on ``task`` (with this function's blend and λ)."""
+              first_user_message: Optional[str] = None, limits: Optional[ReadLimits] = None,
+              fault_label: str = "reward_function") -> ShapedRewardResult:
+        """The full shaped result of ``trajectory`` on ``task`` (with this function's blend and λ);
+        past the reading limits an ``input_invalid`` result, counted in ``PARSE_FAULTS[fault_label]``."""
         env = self.env
         index = task_index_of(env, task)
         kwargs: Dict[str, Any] = {"blend": self.blend, "lam": self.lam}
+        try:
+            check_trajectory(trajectory, Budget(limits or self.limits))
+        except ModelTextFault as exc:
+            PARSE_FAULTS.add(fault_label)
+            return failed_result("input_invalid", f"model text: {exc}", self.blend, self.lam)
         if isinstance(trajectory, dict) and ("traj" in trajectory or "actions" in trajectory):
             if "traj" in trajectory:
                 return score_trajectory(env, index, traj=trajectory["traj"], **kwargs)

@@ -21,7 +21,10 @@ the row).
 
 A verifier fault ends the episode with rewards summing to the fallback (default 0.0) and
 ``abstain = 1.0`` in the metrics (SkyRL has no ``None`` reward), counted in
-``text_turns.FAULTS["skyrl"]``. Without skyrl_gym the class is built on ``object`` with the same
+``text_turns.FAULTS["skyrl"]``; model text past the reading limits
+(``tau_shaped.env.model_text.ReadLimits``) is such a fault (``model_text.PARSE_FAULTS["skyrl"]``).
+A domain named by the row (``extras``, ``extra_info``) is data: a registered name only, never
+``module:ATTRIBUTE`` (``env_config``, a person's, may name either). Without skyrl_gym the class is built on ``object`` with the same
 methods (so this module imports, and the contract can be checked, without the stack).
 """
 
@@ -57,10 +60,14 @@ class _TextEnvMethods:
         info = dict(extras.get("extra_info") or {})
         settings = {"domain": "food_delivery", "split": "test", "blend": "shaped", "lam": 0.3, "max_turns": 30,
                     "fallback": 0.0, "tool_role": "user"}
+        domain_field = None
         for key in _SETTINGS:
-            for source in (_get(env_config, key), extras.get(key), info.get(key)):
+            for where, source in (("env_config", _get(env_config, key)), ("the row's 'domain'", extras.get(key)),
+                                  ("extra_info 'domain'", info.get(key))):
                 if source is not None:
                     settings[key] = source
+                    if key == "domain":
+                        domain_field = None if where == "env_config" else where
         self.settings = settings
         self.task = info.get("task_id", (extras.get("reward_spec") or {}).get("ground_truth"))
         if self.task is None:
@@ -71,7 +78,7 @@ class _TextEnvMethods:
         self.turns = 0
         self.episode = TextEpisode(settings["domain"], settings["split"], blend=settings["blend"],
                                    lam=float(settings["lam"]), max_turns=self.max_turns,
-                                   fallback=float(settings["fallback"]), adapter="skyrl")
+                                   fallback=float(settings["fallback"]), adapter="skyrl", domain_field=domain_field)
         self.chat_history: List[Dict[str, Any]] = []
 
     def init(self, prompt: Any = None) -> Tuple[List[Dict[str, Any]], Dict[str, Any]]:
@@ -89,7 +96,7 @@ class _TextEnvMethods:
 
     def step(self, action: str) -> Dict[str, Any]:
         self.turns += 1
-        turn = self.episode.act(action if isinstance(action, str) else str(action))
+        turn = self.episode.act(action)  # text; anything else ends the episode as a parse fault
         observations = [] if turn.done else [self._observation(m) for m in turn.messages]
         metadata: Dict[str, Any] = {"turn_reward": turn.reward}
         if turn.done:

@@ -37,6 +37,12 @@ leave the episode out (SPEC §8), not learn from it. ``info["shaped"]`` holds th
 ``ShapedRewardResult`` on the terminal step (``info["step_rewards"]``: the per-step rewards
 given); non-terminal steps carry ``info["prefix"]``, the prefix's result (dense mode).
 
+Model text past the reading limits (``tau_shaped.env.model_text.ReadLimits``: an action's
+content or tool-call arguments over the size limit, arguments nested deeper than the depth
+limit, too many tool calls) is a parse fault: ``step`` runs none of it and ends the episode as a
+verifier fault does (``info["abstain"]``, ``info["parse_fault"]`` the one-line reason, counted in
+``model_text.PARSE_FAULTS``); ``fault(reason)`` does the same for a turn its caller could not read.
+
 The user simulator: ``user_replies`` (in ``options`` or the constructor) plays those replies
 with a ``ScriptedUser``; ``options["recording"]`` (a ``Recording``) plays its replies; any
 ``BaseUser`` (e.g. ``LLMUser``) passed as ``user`` is used as is; otherwise the wrapped env's
@@ -49,11 +55,12 @@ import copy
 import math
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from tau_shaped.env.model_text import PARSE_FAULTS, Budget, ModelTextFault, ReadLimits, check_message
 from tau_shaped.env.traj_format import combined_turn
 from tau_shaped.env.types import RESPOND_ACTION_NAME
 from tau_shaped.env.users import BaseUser, ScriptedUser
 from tau_shaped.evaluation.agents.base import message_to_actions
-from tau_shaped.reward.result import ShapedRewardResult, check_blend
+from tau_shaped.reward.result import ShapedRewardResult, check_blend, failed_result
 
 REWARD_MODES = ("dense", "terminal")
 
@@ -93,6 +100,8 @@ class StepwiseEnv:
         lam: float = 0.3,
         max_steps: int = 30,
         reward_mode: str = "dense",
+        limits: Optional[ReadLimits] = None,
+        fault_label: str = "stepwise",
     ) -> None:
         check_blend(blend, lam)
         if reward_mode not in REWARD_MODES:
@@ -105,6 +114,8 @@ class StepwiseEnv:
         self.lam = float(lam)
         self.max_steps = max_steps
         self.reward_mode = reward_mode
+        self.limits = limits
+        self.fault_label = fault_label  # the key parse faults are counted under in PARSE_FAULTS
         self.tools: List[Dict[str, Any]] = copy.deepcopy(list(getattr(env, "tools_info", [])))
         self.messages: List[Dict[str, Any]] = []
         self.rewards: List[float] = []
@@ -141,6 +152,10 @@ class StepwiseEnv:
             raise RuntimeError("the episode is over: call reset()")
         if not isinstance(action, dict):
             raise TypeError(f"an assistant turn is an OpenAI-style message dict, not {type(action).__name__}")
+        try:
+            check_message(action, Budget(self.limits))
+        except ModelTextFault as exc:
+            return self.fault(str(exc))
         message = dict(action)
         message["role"] = "assistant"
         calls = list(message.get("tool_calls") or [])
@@ -181,6 +196,21 @@ class StepwiseEnv:
         reward, info = self._terminal()
         self.rewards.append(reward)
         info["step_rewards"] = list(self.rewards)
+        return self._observation([]), reward, False, True, info
+
+    def fault(self, reason: str) -> Tuple[Dict[str, Any], float, bool, bool, Dict[str, Any]]:
+        """End the episode on a turn that could not be read (a parse fault, counted): a truncated
+        terminal step, no action run, ``info["abstain"]`` set, rewards summing to 0."""
+        if self.done:
+            raise RuntimeError("the episode is over: call reset()")
+        PARSE_FAULTS.add(self.fault_label)
+        self.done = True
+        final = failed_result("input_invalid", f"model text: {reason}", self.blend, self.lam)
+        self.result = final
+        reward = 0.0 - math.fsum(self.rewards)
+        self.rewards.append(reward)
+        info = {"shaped": final, "abstain": True, "episode_reward": None, "parse_fault": reason,
+                "step_rewards": list(self.rewards)}
         return self._observation([]), reward, False, True, info
 
     def close(self) -> None:

@@ -1,24 +1,22 @@
 """What the trainer adapters share: model text to an assistant turn, a text episode, the components.
 
 Trainers that generate text (verl, OpenRLHF, SkyRL, verifiers) hand the environment the model's
-decoded output. ``parse_assistant_text`` turns it into an OpenAI-style assistant message:
-
-- every ``<tool_call>{"name": ..., "arguments": {...}}</tool_call>`` block (the Hermes/Qwen
-  format most tool-calling chat templates produce) is one tool call, in order; text beside them
-  is not sent to the user (as in tau-bench);
-- else a text that is, stripped, one JSON object ``{"name", "arguments"|"kwargs"}`` or a JSON
-  list of them is those tool calls;
-- else the text is a message to the user (a ``respond`` action).
-
-A tool call whose body is not such an object (broken JSON, no name) becomes a call of
-``INVALID_TOOL_CALL``: the env answers ``Error: ...`` and the episode goes on, as a live run would;
-the policy's mistake is scored as one (it is not a verifier fault, so it is not left out).
+decoded output. ``parse_assistant_text`` turns it into an OpenAI-style assistant message, through
+the one bounded reader of model text, ``tau_shaped.env.model_text`` (its docstring has the format:
+``<tool_call>`` blocks, a JSON tool call or list of them, else a message to the user; a tool call
+whose body is broken is a call of ``INVALID_TOOL_CALL``, the policy's mistake, scored). Past the
+reader's limits (size, nesting, tool calls, time: ``ReadLimits``) the text is a parse fault,
+counted in ``model_text.PARSE_FAULTS``: the rollout gets the fault value (below).
 
 ``TextEpisode`` is one episode over text: ``start(task, user_replies=...)`` gives the first
 messages, ``act(text)`` plays one assistant turn (a ``StepwiseEnv`` step: per-step shaped rewards
 that sum to the episode's shaped reward), ``finish()`` ends it. Each episode owns an env taken
 from a per-process pool (``acquire_env``/``release_env``), so concurrent episodes (verl runs many
 agent loops on one event loop) never share a database.
+
+A domain name that arrives as data (a label, ``extra_info``, a dataset row) may name only a
+registered domain (``tasks.domains.registered_name``): ``score_completion``'s ``domain_field`` and
+``TextEpisode``'s name the field in the one-line error.
 
 ``components(result, fallback)`` is the flat, numeric view every adapter reports: ``score`` (the
 blend's reward), ``outcome``, ``process``, ``safety``, ``legacy`` (tau-bench's 0/1) and ``abstain``
@@ -29,18 +27,22 @@ value on a fault, with ``abstain = 1.0`` beside it and the fault counted in ``FA
 from __future__ import annotations
 
 import json
-import re
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from tau_shaped.env.model_text import (INVALID_TOOL_CALL, PARSE_FAULTS, Budget, FaultCounter, ModelTextFault, ReadLimits,
+                                       parse_json, read_assistant_text)
 from tau_shaped.integrations.training.reward_functions import TrajectoryReward
 from tau_shaped.integrations.training.stepwise import StepwiseEnv
-from tau_shaped.tasks.domains import load_domain
+from tau_shaped.tasks.domains import load_domain, registered_name
 
-INVALID_TOOL_CALL = "invalid_tool_call"
+__all__ = ["INVALID_TOOL_CALL", "COMPONENTS", "FAULTS", "FaultCounter", "EpisodeSettings", "parse_assistant_text",
+           "text_actions", "render_messages", "components", "score_completion", "PlainRenderer", "ChatRenderer",
+           "acquire_env", "release_env", "Turn", "TextEpisode"]
+
 COMPONENTS = ("outcome", "process", "safety", "legacy")
-_TOOL_CALL = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.S)
 
 
 class EpisodeSettings:
@@ -56,71 +58,19 @@ class EpisodeSettings:
     fallback = 0.0
 
 
-class FaultCounter:
-    """Counts verifier faults that reached a trainer as a fallback value (thread-safe, per process)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self.by_adapter: Dict[str, int] = {}
-
-    def add(self, adapter: str) -> None:
-        with self._lock:
-            self.by_adapter[adapter] = self.by_adapter.get(adapter, 0) + 1
-
-    def __getitem__(self, adapter: str) -> int:
-        return self.by_adapter.get(adapter, 0)
-
-    @property
-    def total(self) -> int:
-        return sum(self.by_adapter.values())
-
-
 FAULTS = FaultCounter()
 
 
-def _call(index: int, obj: Any, raw: str) -> Dict[str, Any]:
-    name, args = INVALID_TOOL_CALL, {"__unparsed_arguments__": raw}
-    if isinstance(obj, dict) and isinstance(obj.get("name"), str) and obj["name"]:
-        payload = obj.get("arguments", obj.get("kwargs", {}))
-        if isinstance(payload, str):  # some templates put the arguments as a JSON string
-            try:
-                payload = json.loads(payload)
-            except json.JSONDecodeError:
-                payload = {"__unparsed_arguments__": payload}
-        name = obj["name"]
-        args = payload if isinstance(payload, dict) else {"__unparsed_arguments__": json.dumps(payload)}
-    return {"id": f"call_{index}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+def parse_assistant_text(text: str, limits: Optional[ReadLimits] = None) -> Dict[str, Any]:
+    """The assistant message a model's text stands for (``model_text.read_assistant_text``);
+    ``ModelTextFault`` past a limit."""
+    return read_assistant_text(text, limits)
 
 
-def _loads(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, ValueError):
-        return None
-
-
-def parse_assistant_text(text: str) -> Dict[str, Any]:
-    """The assistant message a model's text stands for (see the module docstring)."""
-    text = text if isinstance(text, str) else ""
-    blocks = list(_TOOL_CALL.finditer(text))
-    calls: List[Dict[str, Any]] = []
-    if blocks:
-        calls = [_call(i, _loads(m.group(1)), m.group(1)) for i, m in enumerate(blocks)]
-        remainder = _TOOL_CALL.sub("", text).strip()
-        return {"role": "assistant", "content": remainder or None, "tool_calls": calls}
-    stripped = text.strip()
-    if stripped[:1] in ("{", "["):
-        parsed = _loads(stripped)
-        items = parsed if isinstance(parsed, list) else [parsed]
-        if items and all(isinstance(o, dict) and "name" in o for o in items):
-            calls = [_call(i, o, json.dumps(o)) for i, o in enumerate(items)]
-            return {"role": "assistant", "content": None, "tool_calls": calls}
-    return {"role": "assistant", "content": text}
-
-
-def text_actions(text: str) -> List[Dict[str, Any]]:
-    """The ``{"name", "kwargs"}`` actions a model's text stands for (one respond action if no tool call)."""
-    message = parse_assistant_text(text)
+def text_actions(text: str, limits: Optional[ReadLimits] = None) -> List[Dict[str, Any]]:
+    """The ``{"name", "kwargs"}`` actions a model's text stands for (one respond action if no tool
+    call); ``ModelTextFault`` past a limit."""
+    message = parse_assistant_text(text, limits)
     calls = message.get("tool_calls") or []
     if not calls:
         return [{"name": "respond", "kwargs": {"content": message.get("content") or ""}}]
@@ -160,36 +110,61 @@ def components(result: Any, fallback: float = 0.0, *, adapter: Optional[str] = N
     }
 
 
-_SCORERS: Dict[Tuple[str, str, str, float], TrajectoryReward] = {}
+_SCORERS: "OrderedDict[Tuple[str, str, str, float], TrajectoryReward]" = OrderedDict()
+_MAX_SCORERS = 64  # keyed by values from data (a label's lam): bounded, so hostile requests cannot grow it
+_SCORERS_LOCK = threading.Lock()
 
 
 def _list(value: Any) -> Any:
     if isinstance(value, str):
+        if not value.strip():
+            return []
         try:
-            return json.loads(value) if value.strip() else []
-        except json.JSONDecodeError:
-            return value  # parse_actions refuses it: input_invalid, a fault
+            parsed = parse_json(value, Budget(), default=value)
+        except ModelTextFault:
+            return value
+        return parsed  # text that is not JSON stays text: parse_actions refuses it (input_invalid, a fault)
     return list(value) if value is not None else []
 
 
+def _scorer(key: Tuple[str, str, str, float]) -> TrajectoryReward:
+    with _SCORERS_LOCK:
+        scorer = _SCORERS.get(key)
+        if scorer is not None:
+            _SCORERS.move_to_end(key)
+            return scorer
+    scorer = TrajectoryReward(key[0], key[1], lam=key[3])
+    scorer.blend = key[2]
+    with _SCORERS_LOCK:
+        _SCORERS[key] = scorer
+        while len(_SCORERS) > _MAX_SCORERS:
+            _SCORERS.popitem(last=False)
+    return scorer
+
+
 def score_completion(text: str, task: Any, extra: Optional[Dict[str, Any]] = None, *,
-                     adapter: str = "text") -> Dict[str, float]:
+                     adapter: str = "text", domain_field: str = "the data's 'domain'",
+                     limits: Optional[ReadLimits] = None) -> Dict[str, float]:
     """``components`` of one completion: ``extra``'s ``actions`` (the steps before it, a list or JSON)
     then the actions ``text`` stands for, with ``extra``'s ``user_replies``, ``domain`` (default
-    ``food_delivery``), ``split`` (``test``), ``blend`` (``shaped``), ``lam`` (0.3), ``fallback`` (0.0).
-    An unknown task raises ``KeyError``; a malformed trajectory is a fault (the fallback, counted)."""
+    ``food_delivery``; a registered name only: ``domain_field`` names where it came from in the
+    error), ``split`` (``test``), ``blend`` (``shaped``), ``lam`` (0.3), ``fallback`` (0.0).
+    An unknown task raises ``KeyError``, an unknown domain ``DomainNotFound``; a malformed
+    trajectory is a fault and model text past ``limits`` a parse fault (the fallback, counted)."""
     extra = dict(extra or {})
-    key = (str(extra.get("domain") or "food_delivery"), str(extra.get("split", "test")),
-           str(extra.get("blend", "shaped")), float(extra.get("lam", 0.3)))
-    if key not in _SCORERS:
-        scorer = TrajectoryReward(key[0], key[1], lam=key[3])
-        scorer.blend = key[2]
-        _SCORERS[key] = scorer
+    domain = registered_name(extra.get("domain") or "food_delivery", domain_field)
+    key = (domain, str(extra.get("split", "test")), str(extra.get("blend", "shaped")), float(extra.get("lam", 0.3)))
+    scorer = _scorer(key)
+    fallback = float(extra.get("fallback", 0.0))
     before, replies = _list(extra.get("actions")), _list(extra.get("user_replies"))
-    actions = before + text_actions(text or "") if isinstance(before, list) else before
-    result = _SCORERS[key].score({"actions": actions, "user_replies": replies if isinstance(replies, list) else None},
-                                 task)
-    return components(result, float(extra.get("fallback", 0.0)), adapter=adapter)
+    try:
+        actions = before + text_actions(text if isinstance(text, str) else "", limits) if isinstance(before, list) else before
+    except ModelTextFault:
+        PARSE_FAULTS.add(adapter)
+        return components(None, fallback, adapter=adapter)
+    result = scorer.score({"actions": actions, "user_replies": replies if isinstance(replies, list) else None}, task,
+                          limits=limits, fault_label=adapter)
+    return components(result, fallback, adapter=adapter)
 
 
 class PlainRenderer:
@@ -260,8 +235,14 @@ class TextEpisode:
     """One episode over model text, on a pooled env; see the module docstring."""
 
     def __init__(self, domain: str = "food_delivery", split: str = "test", *, blend: str = "shaped",
-                 lam: float = 0.3, max_turns: int = 30, fallback: float = 0.0, adapter: str = "text") -> None:
+                 lam: float = 0.3, max_turns: int = 30, fallback: float = 0.0, adapter: str = "text",
+                 domain_field: Optional[str] = None, limits: Optional[ReadLimits] = None) -> None:
+        """``domain_field``: the domain name came from data, that field (a registered name only);
+        ``limits``: the reading limits of each turn's model text (default: the process's)."""
+        if domain_field is not None:
+            domain = registered_name(domain, domain_field)
         self.domain, self.split = domain, split
+        self.limits = limits
         self.blend, self.lam, self.max_turns = blend, float(lam), max_turns
         self.fallback = float(fallback)
         self.adapter = adapter
@@ -277,7 +258,8 @@ class TextEpisode:
         """Reset to ``task`` (id or index); the system prompt and the user's first message."""
         if self._env is None:
             self._env = acquire_env(self.domain, self.split)
-        self.stepwise = StepwiseEnv(self._env, blend=self.blend, lam=self.lam, max_steps=self.max_turns)
+        self.stepwise = StepwiseEnv(self._env, blend=self.blend, lam=self.lam, max_steps=self.max_turns,
+                                    limits=self.limits, fault_label=self.adapter)
         options: Dict[str, Any] = {}
         if user_replies is not None:
             options["user_replies"] = list(user_replies)
@@ -294,12 +276,28 @@ class TextEpisode:
         return list(self.stepwise.messages) if self.stepwise is not None else []
 
     def act(self, turn: Any) -> Turn:
-        """Play one assistant turn: model text, or an OpenAI-style assistant message."""
+        """Play one assistant turn: model text, or an OpenAI-style assistant message. A turn past
+        the reading limits, or neither of those, ends the episode as a counted parse fault."""
         if self.done or self.stepwise is None:
             raise RuntimeError("the episode is over: call start()")
-        message = parse_assistant_text(turn) if isinstance(turn, str) else dict(turn)
+        try:
+            if isinstance(turn, str):
+                message = parse_assistant_text(turn, self.limits)
+            elif isinstance(turn, dict):
+                message = dict(turn)
+            else:
+                raise ModelTextFault(f"a turn is text or an assistant message, not {type(turn).__name__}")
+        except ModelTextFault as exc:
+            return self.fault(str(exc))
         obs, reward, terminated, truncated, info = self.stepwise.step(message)
         return self._turn(obs["new_messages"], reward, terminated or truncated, info)
+
+    def fault(self, reason: str) -> Turn:
+        """End the episode on a turn that could not be read: a parse fault (counted), the fallback."""
+        if self.done or self.stepwise is None:
+            raise RuntimeError("the episode is over: call start()")
+        _, reward, _, _, info = self.stepwise.fault(reason)
+        return self._turn([], reward, True, info)
 
     def finish(self) -> Turn:
         """End the episode now (the model stopped); the terminal reward."""

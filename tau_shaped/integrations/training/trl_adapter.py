@@ -24,6 +24,11 @@ The completion becomes the trajectory's last turn(s):
 - text: a JSON list of actions, or one ``{"name", "kwargs"}`` action, is run as actions; any
   other text is one ``respond`` action with that text as content.
 
+Completions are read within the reading limits (``tau_shaped.env.model_text.ReadLimits``: size,
+nesting, tool calls, time; those of the wrapped function, else the process's): past them the
+completion is a parse fault, counted in ``model_text.PARSE_FAULTS["trl"]``, and its reward is
+``None`` (TRL leaves it out) or the counted fallback. No completion makes the call raise.
+
 A verifier fault (a malformed trajectory, e.g. an action without a name or an unparsable
 ``actions`` column; or an internal error) reaches TRL as ``None`` (or, with
 ``allow_none=False`` on the wrapped function, its counted fallback; see ``reward_functions``).
@@ -31,13 +36,14 @@ A verifier fault (a malformed trajectory, e.g. an action without a name or an un
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, List, Optional, Sequence, Union
 
+from tau_shaped.env.model_text import PARSE_FAULTS, Budget, ModelTextFault, ReadLimits, parse_json
 from tau_shaped.integrations.training.reward_functions import (
     REWARD_FUNCTIONS,
     TrajectoryReward,
 )
+from tau_shaped.reward.result import failed_result
 
 _MALFORMED = object()
 
@@ -50,19 +56,18 @@ def _json_or_list(value: Any) -> Any:
         if not value.strip():
             return []
         try:
-            return json.loads(value)
-        except json.JSONDecodeError:
+            return parse_json(value, Budget(), default=_MALFORMED)
+        except ModelTextFault:
             return _MALFORMED
     return _MALFORMED
 
 
-def _text_actions(text: str) -> List[Any]:
+def _text_actions(text: str, limits: Optional[ReadLimits] = None) -> List[Any]:
+    budget = Budget(limits)
+    budget.text(len(text))
     stripped = text.strip()
     if stripped[:1] in ("[", "{"):
-        try:
-            parsed = json.loads(stripped)
-        except json.JSONDecodeError:
-            parsed = None
+        parsed = parse_json(stripped, budget)
         if isinstance(parsed, list):
             return parsed
         if isinstance(parsed, dict) and "name" in parsed:
@@ -70,8 +75,13 @@ def _text_actions(text: str) -> List[Any]:
     return [{"name": "respond", "kwargs": {"content": text}}]
 
 
-def _message_text(messages: Sequence[Any]) -> str:
-    return "".join(m.get("content") or "" for m in messages if isinstance(m, dict))
+def _message_text(messages: Any) -> str:
+    if not isinstance(messages, (list, tuple)):
+        raise ModelTextFault(f"a completion is text or a list of messages, not {type(messages).__name__}")
+    parts = [m.get("content") or "" for m in messages if isinstance(m, dict)]
+    if not all(isinstance(part, str) for part in parts):
+        raise ModelTextFault("a completion message's content is not text")
+    return "".join(parts)
 
 
 class TRLReward:
@@ -90,7 +100,8 @@ class TRLReward:
         return self.reward_function.faults
 
     def trajectory(self, prompt: Any, completion: Any, actions: Any = None, replies: Any = None) -> Dict[str, Any]:
-        """The trajectory a row's completion makes (the ``reward_functions`` input form)."""
+        """The trajectory a row's completion makes (the ``reward_functions`` input form);
+        ``ModelTextFault`` past the reading limits."""
         if isinstance(completion, list):  # conversational
             history = [m for m in prompt if isinstance(m, dict)] if isinstance(prompt, list) else []
             return {"traj": history + list(completion)}
@@ -102,7 +113,7 @@ class TRLReward:
         if not isinstance(before, list):
             return {"actions": before, "user_replies": None}
         text = completion if isinstance(completion, str) else _message_text(completion or [])
-        return {"actions": before + _text_actions(text), "user_replies": replies}
+        return {"actions": before + _text_actions(text, self.reward_function.limits), "user_replies": replies}
 
     def __call__(self, prompts: Sequence[Any], completions: Sequence[Any],
                  completion_ids: Optional[Sequence[Any]] = None, **columns: Any) -> List[Optional[float]]:
@@ -115,8 +126,14 @@ class TRLReward:
         out: List[Optional[float]] = []
         for i in range(n):
             prompt = prompts[i] if i < len(prompts) else None
-            trajectory = self.trajectory(prompt, completions[i], actions[i], replies[i])
-            out.append(self.reward_function(trajectory, tasks[i]))
+            try:
+                trajectory = self.trajectory(prompt, completions[i], actions[i], replies[i])
+            except ModelTextFault as exc:
+                PARSE_FAULTS.add("trl")
+                func = self.reward_function
+                out.append(func.from_result(failed_result("input_invalid", f"model text: {exc}", func.blend, func.lam)))
+                continue
+            out.append(self.reward_function(trajectory, tasks[i], fault_label="trl"))
         return out
 
     def __repr__(self) -> str:

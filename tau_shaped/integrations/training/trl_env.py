@@ -31,11 +31,13 @@ import inspect
 import json
 from typing import Any, Callable, Dict, List, Optional
 
+from tau_shaped.env.model_text import Budget, ModelTextFault, parse_json, read_limits, value_depth_ok
 from tau_shaped.integrations.training.stepwise import system_prompt
 from tau_shaped.integrations.training.text_turns import EpisodeSettings, TextEpisode, acquire_env, release_env
 
 OVER = "The conversation is over."
 _TYPES = {"string": str, "integer": int, "number": float, "boolean": bool, "array": list, "object": dict}
+_NOT_JSON = object()
 _RESERVED = {"reset", "get_reward", "send_message_to_user", "close", "components"}
 
 
@@ -54,7 +56,9 @@ class ToolEnvBase(EpisodeSettings):
         if task_id is None:
             raise KeyError("the dataset needs a task_id column (the task of each row)")
         if isinstance(user_replies, str):
-            user_replies = json.loads(user_replies)
+            user_replies = parse_json(user_replies, Budget(), default=_NOT_JSON)
+            if user_replies is _NOT_JSON:
+                raise ModelTextFault("the user_replies column is not JSON")
         messages = self._episode.start(task_id, user_replies=user_replies)
         self._calls = 0
         return messages[-1]["content"]
@@ -68,6 +72,13 @@ class ToolEnvBase(EpisodeSettings):
 
     def _call(self, name: str, arguments: Dict[str, Any]) -> str:
         self._calls += 1
+        if self._episode.done:
+            return OVER
+        limits = self._episode.limits or read_limits()
+        if not value_depth_ok(arguments, limits.max_depth):  # the call's arguments as model text
+            self._episode.fault(f"tool-call arguments nested more than {limits.max_depth} levels deep "
+                                "(ReadLimits.max_depth)")
+            return OVER
         call = {"id": f"call_{self._calls}", "type": "function",
                 "function": {"name": name, "arguments": json.dumps(arguments)}}
         return self._play({"role": "assistant", "content": None, "tool_calls": [call]})

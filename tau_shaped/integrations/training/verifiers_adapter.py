@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
+from tau_shaped.env.model_text import Budget, parse_json
 from tau_shaped.integrations.training.text_turns import TextEpisode, acquire_env, release_env
 
 STATE_KEY = "tau_shaped"
@@ -71,7 +72,11 @@ def _assistant(message: Any) -> Dict[str, Any]:
     """An assistant message as a plain dict (verifiers may hand pydantic or OpenAI objects)."""
     if hasattr(message, "model_dump"):
         message = message.model_dump(exclude_none=True)
-    message = dict(message or {})
+    if isinstance(message, str):
+        return message
+    if not isinstance(message, dict):
+        return {"role": "assistant", "content": ""} if message is None else message  # TextEpisode refuses it: a fault
+    message = dict(message)
     calls = []
     for call in message.get("tool_calls") or []:
         call = call.model_dump() if hasattr(call, "model_dump") else dict(call)
@@ -92,7 +97,9 @@ class EpisodeMethods:
     async def setup_state(self, state: Dict[str, Any], **kwargs: Any) -> Any:
         info = state.get("info") or {}
         if isinstance(info, str):
-            info = json.loads(info)
+            info = parse_json(info, Budget(), default=None)
+            if not isinstance(info, dict):
+                raise ValueError("the row's info is not a JSON object")
         s = self.tau_settings
         episode = TextEpisode(s.get("domain", "food_delivery"), s.get("split", "test"), blend=s.get("blend", "shaped"),
                               lam=float(s.get("lam", 0.3)), max_turns=int(s.get("max_turns", 30)),
@@ -106,7 +113,12 @@ class EpisodeMethods:
         if episode.done:
             return []
         last = messages[-1] if messages else {}
-        turn = episode.act(_assistant(last))
+        try:
+            message = _assistant(last)
+        except (TypeError, ValueError, AttributeError) as exc:  # not a message: the model's turn cannot be read
+            turn = episode.fault(f"the assistant message cannot be read: {type(exc).__name__}")
+        else:
+            turn = episode.act(message)
         reply = [{k: v for k, v in m.items() if k != "name"} for m in turn.messages]
         if turn.done:
             state["final_env_response"] = reply

@@ -9,7 +9,9 @@ dict's ``"score"`` as the reward, every other key as a logged column. Here:
 - ``extra_info`` may hold ``actions`` (the steps before the completion, ``{"name", "kwargs"}``
   or a JSON string of them), ``user_replies`` (the user's replies to the respond actions),
   ``domain``, ``split``, ``blend``, ``lam``; ``data_source`` ``"tau_shaped/<domain>"`` also names
-  the domain (default ``food_delivery``, split ``test``);
+  the domain (default ``food_delivery``, split ``test``). These are data: a domain is named only
+  by its registered name, never ``module:ATTRIBUTE`` (``DomainNotFound``, one line naming the
+  field, and nothing is imported);
 - ``solution_str`` is the completion text, read by ``text_turns.parse_assistant_text``
   (``<tool_call>`` blocks, a JSON action list, or a message to the user) and appended.
 
@@ -17,7 +19,10 @@ The dict has ``score`` (the blend's reward), ``outcome``, ``process``, ``safety`
 (tau-bench's 0/1) and ``abstain``. verl has no ``None`` reward, so a verifier fault (SPEC §8)
 gives **the fallback** (``extra_info["fallback"]``, default ``0.0``) in every value and
 ``abstain = 1.0``, and is counted in ``text_turns.FAULTS["verl"]``: filter on ``abstain`` (or watch
-the count), since a fallback 0 reads as a failed episode. An unknown task raises ``KeyError``.
+the count), since a fallback 0 reads as a failed episode. A completion past the reading limits
+(``tau_shaped.env.model_text.ReadLimits``: size, nesting, tool calls, time) is such a fault too
+(counted in ``model_text.PARSE_FAULTS["verl"]``): no completion makes ``compute_score`` raise.
+An unknown task raises ``KeyError``, an unknown domain ``DomainNotFound``.
 
 **Agent loop.** ``TauShapedAgentLoop`` subclasses verl's ``AgentLoopBase`` (built on first access,
 so this module imports without verl) and is registered as ``tau_shaped_agent``; set
@@ -39,7 +44,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from typing import Any, Awaitable, Callable, Dict, List, Optional
+from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
 
 from tau_shaped.integrations.training.text_turns import ChatRenderer, TextEpisode, score_completion
 
@@ -48,20 +53,22 @@ DEFAULT_DOMAIN = "food_delivery"
 _REQUESTS = itertools.count()
 
 
-def _domain_of(data_source: Any, extra: Dict[str, Any]) -> str:
+def _domain_of(data_source: Any, extra: Dict[str, Any]) -> Tuple[Any, Optional[str]]:
+    """The domain a row names and the field it came from (None: the default, not from data)."""
     if extra.get("domain"):
-        return str(extra["domain"])
+        return extra["domain"], "extra_info 'domain'"
     if isinstance(data_source, str) and data_source.startswith("tau_shaped/"):
-        return data_source.split("/", 1)[1]
-    return DEFAULT_DOMAIN
+        return data_source.split("/", 1)[1], "data_source"
+    return DEFAULT_DOMAIN, None
 
 
 def compute_score(data_source: Any, solution_str: str, ground_truth: Any, extra_info: Optional[Dict[str, Any]] = None,
                   **kwargs: Any) -> Dict[str, float]:
     """verl's custom reward function; see the module docstring."""
     extra = dict(extra_info or {})
-    extra["domain"] = _domain_of(data_source, extra)
-    return score_completion(solution_str, extra.get("task_id", ground_truth), extra, adapter="verl")
+    extra["domain"], field = _domain_of(data_source, extra)
+    return score_completion(solution_str, extra.get("task_id", ground_truth), extra, adapter="verl",
+                            domain_field=field or "the default domain")
 
 
 def _encode(tokenizer: Any, text: str) -> List[int]:
@@ -81,10 +88,16 @@ class EpisodeLoop:
         """Play one episode; the fields of verl's ``AgentLoopOutput`` as a dict."""
         extra = dict(row.get("extra_info") or {})
         settings = {k: extra.get(k, v) for k, v in self.settings.items()}
-        settings["domain"] = _domain_of(row.get("data_source"), {"domain": extra.get("domain") or settings["domain"]})
+        if extra.get("domain"):  # the row's (data), else the config's (a person's), else the data source's
+            settings["domain"], field = extra["domain"], "extra_info 'domain'"
+        elif self.settings["domain"]:
+            settings["domain"], field = self.settings["domain"], None
+        else:
+            settings["domain"], field = _domain_of(row.get("data_source"), {})
         task = extra.get("task_id", (row.get("reward_model") or {}).get("ground_truth"))
         episode = TextEpisode(settings["domain"], settings["split"], blend=settings["blend"], lam=settings["lam"],
-                              max_turns=settings["max_turns"], fallback=settings["fallback"], adapter="verl")
+                              max_turns=settings["max_turns"], fallback=settings["fallback"], adapter="verl",
+                              domain_field=field)
         try:
             messages = episode.start(task, user_replies=extra.get("user_replies"), seed=extra.get("seed"))
             tools = episode.tools
