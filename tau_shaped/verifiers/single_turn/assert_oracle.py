@@ -1,336 +1,320 @@
-"""Assert-style tests judged by the parent, so a program cannot forge a pass.
+"""Assert-style tests: the plan that keeps the expected side away from the program, and the verdict.
 
-The old way ran ``program + asserts`` as one script and counted exit status 0
-as a pass: ``os._exit(0)``, ``sys.exit(0)``, an ``atexit`` hook, an object
-whose ``__eq__`` always says True, or patching ``AssertionError`` all "passed".
-Any in-process trick of that kind wins as long as the verdict is computed, or
-signalled, inside the process the program controls; a secret nonce handed to
-that process does not help either, because the program runs first, in the same
-interpreter, and can read or intercept whatever the harness later receives.
+A program cannot be trusted with any part of its own judgement: in its process
+it can patch builtins (even ``str.upper``, through ``gc.get_referents`` and
+``ctypes``), define its own ``range``, ``pow``, ``sorted`` or a class named
+``math``, swap ``json.dumps``, trace the harness, write a forged report to
+every descriptor or leave early. So an assertion is run by an *oracle* in a box
+of its own that never loads the program (``oracle_bootstrap``), and the program's
+box (``sandbox_bootstrap``) only answers questions about the program's values.
 
-So no verdict is computed in the box. :func:`plan_asserts` splits every
-``assert TEST`` into
+:func:`plan_asserts` reads every statement of the prompt's ``asserts`` and
+decides, name by name, whose each name is:
 
-- the parts the parent evaluates itself: literals, arithmetic, comparisons,
-  ``and``/``or``/``not``, conditional expressions, subscripts and a few pure
-  builtins (``abs len sorted min max sum round any all set frozenset list tuple
-  dict str int float bool isinstance`` and ``math.isclose``/``math.pi``...);
-- the smallest sub-expressions it cannot (a call of the program's function, a
-  name or attribute of the program's), which go to the box as plain
-  expressions.
+- the oracle's: builtins, the standard modules of :data:`MODULES` used as
+  ``module.attribute`` (imported in the oracle's box, whatever the program
+  imported or defined under that name), names bound by the statement itself
+  (comprehension variables, lambda and ``def`` parameters, assignment targets)
+  and names bound by earlier statements that ran in the oracle;
+- the program's: every other name (its functions, classes, globals) and the
+  names bound by ``program`` statements (below).
 
-The box reports each expression's value as tagged JSON (see
-``sandbox_bootstrap``); :func:`judge` rebuilds plain Python values (a type it
-cannot rebuild becomes an :class:`Opaque` equal only to itself) and evaluates
-the assertion here, with the real builtins. The expected side of a comparison
-(``== 4``) never enters the box, and what comes back can only be a value, never
-a verdict.
+Each *leaf* (the largest ``name``, ``name.attr``, ``name(...)``, ``name[...]``
+chain whose root is the program's) is replaced by ``_tau_call(k, ...)``: the
+program's box evaluates leaf ``k`` in the program's namespace, with the
+oracle's values for the oracle's names it borrows (``f(i)`` in a comprehension
+over ``i``), and sends the value back as plain data. Everything else (the
+expected side, the comparison, ``and``/``or``/``all``/``sorted(key=...)``...)
+runs in the oracle with the real builtins. An assignment that binds or changes
+the program's names (``s = Stack()``, ``s.size = 3``) runs in the program's box
+(a ``program`` statement); any other statement runs in the oracle.
 
-Why this is sound: the program controls everything in its process, so it
-controls *what value is reported* for each expression, and nothing else. An
-assertion that compares a reported value with something the parent holds
-passes only when the reported value is the one the parent expects, which the
-program never sees; reporting exactly that value is what the assertion asks
-of an honest program too. Exit status, output, ``atexit``, ``__eq__``
-overrides, fake report lines (any line out of place fails the case) and the
-files on disk (the tests are not in the box) cannot change the comparison.
+What stays visible to the program, by construction: the arguments of its own
+calls (``f(3)`` sends 3), and whatever a statement hands to a function of the
+program (``check(f(2), 4)`` with ``check`` the program's sends 4). Keep
+expected values on the oracle's side of a comparison. An assertion whose
+truth is nothing but the program's value (``assert is_prime(7)``) passes for
+any program that answers a truthy value, as ``is_prime = lambda n: True``
+would. A builtin or module name in an assertion means the builtin or module,
+never a program's function of that name.
 
-Limits of the argument, by construction: an assertion whose truth is nothing
-but a reported value (``assert is_prime(7)``) passes for any program that
-reports a truthy value, just as ``is_prime = lambda n: True`` would; and an
-expected value written *inside* an expression the box evaluates
-(``assert check(f(2), 4)`` with ``check`` the program's, or a name assigned
-by setup statements) is visible to the program. Keep expected values on the
-parent's side of a comparison. Statements in ``asserts`` that are not
-``assert`` run in the box as setup, in order.
+:func:`judge` reads the oracle's report (see ``oracle_bootstrap``).
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
+import copy
 import json
-import math
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
-MAX_EXPONENT = 10_000
-MAX_SHIFT = 100_000
-MAX_REPEAT = 10_000_000
-
-SAFE_CALLS: Dict[str, Any] = {
-    name: getattr(builtins, name)
-    for name in ("abs", "len", "sorted", "min", "max", "sum", "round", "any", "all", "set", "frozenset",
-                 "list", "tuple", "dict", "str", "int", "float", "bool", "complex", "divmod", "reversed")
-}
-SAFE_KEYWORDS = {"sorted": {"reverse"}, "round": set(), "isclose": {"rel_tol", "abs_tol"}}
-TYPE_NAMES = {"int": int, "float": float, "str": str, "bool": bool, "list": list, "tuple": tuple, "dict": dict,
-              "set": set, "frozenset": frozenset, "bytes": bytes, "complex": complex, "type(None)": type(None)}
-MATH_CONSTANTS = {"pi": math.pi, "e": math.e, "tau": math.tau, "inf": math.inf, "nan": math.nan}
-BINARY = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.LShift, ast.RShift,
-          ast.BitAnd, ast.BitOr, ast.BitXor)
-
-
-class Opaque:
-    """A reported value the parent cannot rebuild: equal only to itself."""
-
-    def __init__(self, type_name: str, shown: str) -> None:
-        self.type_name, self.shown = type_name, shown
-
-    def __repr__(self) -> str:
-        return f"<{self.type_name} {self.shown}>"
-
-
-class Unavailable(Exception):
-    """An expression the box could not evaluate (it raised), needed by an assertion."""
+# standard modules an assertion may name as ``module.attribute`` (imported in the oracle's box)
+MODULES = frozenset({
+    "math", "cmath", "itertools", "functools", "operator", "collections", "string", "re", "heapq", "bisect",
+    "statistics", "fractions", "decimal", "datetime", "copy", "json", "textwrap", "unicodedata", "array",
+    "struct", "typing", "enum", "numbers", "calendar", "difflib", "keyword",
+})
+BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("_"))
+CALL = "_tau_call"
+ARGS = "_tau_a"
+ASSIGNMENTS = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)
+REPORT_LIMIT = 1 << 20
 
 
 @dataclass
-class Assertion:
-    text: str
-    test: ast.expr
-    opaque: Dict[int, int] = field(default_factory=dict)  # id(node) -> step index
+class Statement:
+    kind: str  # "assert" | "exec" (in the oracle) | "program" (in the program's box)
+    src: str  # what runs
+    text: str  # the statement as the prompt wrote it
+    args: List[str] = field(default_factory=list)  # program statements: the oracle's names it borrows
 
 
 @dataclass
 class AssertPlan:
-    steps: List[Tuple[str, str]] = field(default_factory=list)  # ("x", statements) | ("e", expression)
-    assertions: List[Assertion] = field(default_factory=list)
+    statements: List[Statement] = field(default_factory=list)
+    leaves: List[str] = field(default_factory=list)
+    modules: List[str] = field(default_factory=list)
+
+    @property
+    def assertions(self) -> List[Statement]:
+        return [s for s in self.statements if s.kind == "assert"]
+
+    def job(self) -> Dict[str, Any]:
+        """The oracle's job (without limits and descriptors)."""
+        return {"modules": self.modules, "leaves": self.leaves,
+                "statements": [{"kind": s.kind, "src": s.src, "args": s.args} for s in self.statements]}
 
 
-def _is_safe_call(node: ast.Call) -> Optional[str]:
-    """The name of the parent-side function this call uses, or None."""
-    if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
-        return None
-    func = node.func
-    if isinstance(func, ast.Name) and func.id in SAFE_CALLS:
-        name = func.id
-    elif isinstance(func, ast.Name) and func.id == "isinstance" and len(node.args) == 2 and _type_arg(node.args[1]) is not None:
-        name = "isinstance"
-    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "math" and func.attr == "isclose":
-        name = "isclose"
-    else:
-        return None
-    allowed = SAFE_KEYWORDS.get(name, set())
-    return name if all(k.arg in allowed for k in node.keywords) else None
+def _bound(node: ast.AST) -> Set[str]:
+    """Names a statement or expression binds anywhere inside it."""
+    names: Set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, (ast.Store, ast.Del)):
+            names.add(sub.id)
+        elif isinstance(sub, ast.arg):
+            names.add(sub.arg)
+        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(sub.name)
+        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in sub.names)
+        elif isinstance(sub, ast.ExceptHandler) and sub.name:
+            names.add(sub.name)
+        elif isinstance(sub, (ast.Global, ast.Nonlocal)):
+            names.update(sub.names)
+    return names
 
 
-def _type_arg(node: ast.expr) -> Optional[tuple]:
-    if isinstance(node, ast.Tuple):
-        types = [_type_arg(e) for e in node.elts]
-        return None if any(t is None for t in types) else tuple(t for group in types for t in group)  # type: ignore[union-attr]
-    key = ast.unparse(node)
-    return (TYPE_NAMES[key],) if key in TYPE_NAMES else None
+def _top_bound(node: ast.AST) -> Set[str]:
+    """Names a statement binds in the namespace it runs in (not those of its comprehensions,
+    lambdas, or the bodies of the functions and classes it defines)."""
+    names: Set[str] = set()
+    pending = [node]
+    while pending:
+        sub = pending.pop()
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, (ast.Store, ast.Del)):
+            names.add(sub.id)
+        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(sub.name)
+            continue
+        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in sub.names)
+        elif isinstance(sub, ast.ExceptHandler) and sub.name:
+            names.add(sub.name)
+        elif isinstance(sub, ast.NamedExpr):
+            names.add(sub.target.id)
+        if isinstance(sub, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            continue
+        pending.extend(ast.iter_child_nodes(sub))
+    return names
 
 
-def _plan(node: ast.expr, assertion: Assertion, plan: AssertPlan) -> None:
-    """Mark the smallest sub-expressions the parent cannot evaluate; they become box steps."""
-    children: List[ast.expr] = []
-    if isinstance(node, ast.Constant):
-        return
-    if isinstance(node, (ast.List, ast.Tuple, ast.Set)) and not any(isinstance(e, ast.Starred) for e in node.elts):
-        children = list(node.elts)
-    elif isinstance(node, ast.Dict) and all(k is not None for k in node.keys):
-        children = [*node.keys, *node.values]  # type: ignore[list-item]
-    elif isinstance(node, ast.UnaryOp):
-        children = [node.operand]
-    elif isinstance(node, ast.BinOp) and isinstance(node.op, BINARY):
-        children = [node.left, node.right]
-    elif isinstance(node, ast.BoolOp):
-        children = list(node.values)
-    elif isinstance(node, ast.Compare):
-        children = [node.left, *node.comparators]
-    elif isinstance(node, ast.IfExp):
-        children = [node.test, node.body, node.orelse]
-    elif isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
-        children = [node.value, node.slice]
-    elif isinstance(node, ast.Subscript):
-        children = [node.value, *(p for p in (node.slice.lower, node.slice.upper, node.slice.step) if p is not None)]
-    elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "math" and node.attr in MATH_CONSTANTS:
-        return
-    elif isinstance(node, ast.Call) and _is_safe_call(node):
-        children = list(node.args[:1] if _is_safe_call(node) == "isinstance" else node.args) + [k.value for k in node.keywords]
-    else:
-        assertion.opaque[id(node)] = len(plan.steps)
-        plan.steps.append(("e", ast.unparse(node)))
-        return
-    for child in children:
-        _plan(child, assertion, plan)
+def _root(node: ast.AST) -> Tuple[Optional[ast.Name], bool]:
+    """The Name at the root of a name/attribute/call/subscript chain, and whether an attribute hangs on it."""
+    attribute = False
+    while True:
+        if isinstance(node, ast.Name):
+            return node, attribute
+        if isinstance(node, ast.Attribute):
+            node, attribute = node.value, True
+        elif isinstance(node, ast.Call):
+            node, attribute = node.func, False
+        elif isinstance(node, ast.Subscript):
+            node, attribute = node.value, False
+        else:
+            return None, False
+
+
+class _Planner:
+    def __init__(self) -> None:
+        self.plan = AssertPlan()
+        self.oracle_names: Set[str] = set()
+        self.program_names: Set[str] = set()
+
+    def owner(self, name: str, local: Set[str], attribute_root: bool) -> str:
+        if name in local:
+            return "oracle"
+        if name in self.program_names:
+            return "program"
+        if name in self.oracle_names or name in BUILTIN_NAMES:
+            return "oracle"
+        if attribute_root and name in MODULES:
+            if name not in self.plan.modules:
+                self.plan.modules.append(name)
+            return "oracle"
+        return "program"
+
+    def borrowed(self, node: ast.AST, local: Set[str], inner: Set[str]) -> List[str]:
+        """The oracle's own names (not builtins or modules) a part going to the program loads;
+        ``inner``: the names the part binds itself."""
+        names: List[str] = []
+        for sub in ast.walk(node):
+            if (isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load) and sub.id not in inner
+                    and sub.id not in names and sub.id not in self.program_names
+                    and (sub.id in local or sub.id in self.oracle_names)):
+                names.append(sub.id)
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id in MODULES:
+                self.owner(sub.value.id, local, True)  # the program's box imports it too, where unbound
+        return names
+
+    @staticmethod
+    def _substitute(node: ast.AST, names: List[str], inner: Set[str]) -> ast.AST:
+        copied = copy.deepcopy(node)
+        for sub in ast.walk(copied):
+            for name, child in ast.iter_fields(sub):
+                values = child if isinstance(child, list) else [child]
+                for position, value in enumerate(values):
+                    if isinstance(value, ast.Name) and value.id in names and value.id not in inner and isinstance(value.ctx, ast.Load):
+                        replacement = ast.Subscript(value=ast.Name(id=ARGS, ctx=ast.Load()),
+                                                    slice=ast.Constant(names.index(value.id)), ctx=ast.Load())
+                        if isinstance(child, list):
+                            child[position] = replacement
+                        else:
+                            setattr(sub, name, replacement)
+        return copied
+
+    def leaf(self, node: ast.expr, local: Set[str]) -> ast.expr:
+        if not isinstance(getattr(node, "ctx", ast.Load()), ast.Load):
+            raise ValueError("a statement that assigns to the program's objects must stand on its own")
+        inner = _bound(node)
+        names = self.borrowed(node, local, inner)
+        self.plan.leaves.append(ast.unparse(self._substitute(node, names, inner)))
+        return ast.Call(func=ast.Name(id=CALL, ctx=ast.Load()),
+                        args=[ast.Constant(len(self.plan.leaves) - 1)] + [ast.Name(id=n, ctx=ast.Load()) for n in names],
+                        keywords=[])
+
+    def rewrite(self, node: ast.AST, local: Set[str], attribute_root: bool = False) -> ast.AST:
+        if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.Subscript)):
+            root, hangs = _root(node)
+            if root is not None and self.owner(root.id, local, hangs or (attribute_root and node is root)) == "program":
+                return self.leaf(node, local)  # type: ignore[arg-type]
+        for name, child in ast.iter_fields(node):
+            if isinstance(child, list):
+                setattr(node, name, [self.rewrite(c, local) if isinstance(c, ast.AST) else c for c in child])
+            elif isinstance(child, ast.AST):
+                below_attribute = isinstance(node, ast.Attribute) and name == "value"
+                setattr(node, name, self.rewrite(child, local, below_attribute))
+        return node
+
+    def uses_program(self, statement: ast.stmt) -> bool:
+        before = len(self.plan.leaves)
+        try:
+            self.rewrite(copy.deepcopy(statement), _bound(statement))
+        except ValueError:  # a leaf to assign to: the program's, certainly
+            pass
+        used = len(self.plan.leaves) > before or any(
+            isinstance(t, (ast.Attribute, ast.Subscript)) and self.owner(_root(t)[0].id, set(), False) == "program"
+            for t in self._targets(statement) if _root(t)[0] is not None)
+        del self.plan.leaves[before:]
+        return used
+
+    @staticmethod
+    def _targets(statement: ast.stmt) -> List[ast.expr]:
+        return list(getattr(statement, "targets", None) or [getattr(statement, "target", None)] if not isinstance(statement, ast.Delete) else statement.targets)
+
+    @staticmethod
+    def _assigned_names(statement: ast.stmt) -> Set[str]:
+        targets = getattr(statement, "targets", None) or [getattr(statement, "target", None)]
+        return {n.id for t in targets if t is not None for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+    def add(self, statement: ast.stmt) -> None:
+        text = ast.unparse(statement)
+        if isinstance(statement, ASSIGNMENTS) and self.uses_program(statement):
+            inner = _bound(statement) - self._assigned_names(statement)
+            names = self.borrowed(statement, set(), inner)
+            src = ast.unparse(self._substitute(statement, names, inner))
+            self.plan.statements.append(Statement("program", src, text, names))
+            assigned = self._assigned_names(statement)
+            self.program_names |= assigned
+            self.oracle_names -= assigned
+            return
+        local = _bound(statement)
+        if isinstance(statement, ast.Assert):
+            test = self.rewrite(copy.deepcopy(statement.test), local)
+            self.plan.statements.append(Statement("assert", ast.unparse(test), text))
+        else:
+            rewritten = self.rewrite(copy.deepcopy(statement), local)
+            self.plan.statements.append(Statement("exec", ast.unparse(rewritten), text))
+        if not isinstance(statement, (ast.Assert, ast.Expr)):
+            for name in _top_bound(statement):
+                self.oracle_names.add(name)
+                self.program_names.discard(name)
 
 
 def plan_asserts(sources: Sequence[str]) -> AssertPlan:
-    """Split the prompt's ``asserts`` into box steps and parent-side assertions (ValueError if one does not parse)."""
-    plan = AssertPlan()
+    """The plan for the prompt's ``asserts`` (ValueError when one does not parse or holds no assert)."""
+    planner = _Planner()
+    asserts = 0
     for source in sources:
         try:
             module = ast.parse(str(source))
-        except SyntaxError as exc:
-            raise ValueError(f"an assertion does not parse: {str(source)[:80]!r} ({exc.msg})") from None
+        except (SyntaxError, ValueError) as exc:
+            raise ValueError(f"an assertion does not parse: {str(source)[:80]!r} ({getattr(exc, 'msg', exc)})") from None
+        except RecursionError:
+            raise ValueError(f"an assertion is nested too deeply: {str(source)[:80]!r}") from None
         for statement in module.body:
-            if isinstance(statement, ast.Assert):
-                assertion = Assertion(text=ast.unparse(statement), test=statement.test)
-                _plan(statement.test, assertion, plan)
-                plan.assertions.append(assertion)
-            else:
-                plan.steps.append(("x", ast.unparse(statement)))
-    if not plan.assertions:
+            planner.add(statement)
+            asserts += any(isinstance(n, ast.Assert) for n in ast.walk(statement))
+    if not asserts:
         raise ValueError("'asserts' holds no assert statement")
-    return plan
+    return planner.plan
 
 
-def decode(tagged: Any, depth: int = 0) -> Any:
-    """Rebuild a value from the harness's tagged JSON (the inverse of its ``encode``)."""
-    if depth > 120:
-        raise ValueError("nested too deeply")
-    if tagged is None or isinstance(tagged, (bool, str)):
-        return tagged
-    if not isinstance(tagged, list) or not tagged or not isinstance(tagged[0], str):
-        raise ValueError("malformed value")
-    tag, rest = tagged[0], tagged[1:]
-    items = (lambda: [decode(v, depth + 1) for v in rest[0]])  # noqa: E731
-    if tag == "i":
-        return int(rest[0], 16)
-    if tag == "f":
-        return float.fromhex(rest[0])
-    if tag == "c":
-        return complex(float.fromhex(rest[0]), float.fromhex(rest[1]))
-    if tag in ("b", "ba"):
-        return (bytes if tag == "b" else bytearray)(bytes.fromhex(rest[0]))
-    if tag in ("l", "t", "s", "fs"):
-        return {"l": list, "t": tuple, "s": set, "fs": frozenset}[tag](items())
-    if tag == "d":
-        return {decode(k, depth + 1): decode(v, depth + 1) for k, v in rest[0]}
-    if tag == "o":
-        return Opaque(str(rest[0])[:100], str(rest[1])[:200])
-    raise ValueError(f"unknown tag {tag!r}")
-
-
-def _binary(op: ast.operator, left: Any, right: Any) -> Any:
-    if isinstance(op, ast.Pow) and isinstance(right, int) and abs(right) > MAX_EXPONENT and isinstance(left, int) and abs(left) > 1:
-        raise ValueError("exponent too large to evaluate")
-    if isinstance(op, (ast.LShift, ast.RShift)) and isinstance(right, int) and right > MAX_SHIFT:
-        raise ValueError("shift too large to evaluate")
-    if isinstance(op, ast.Mult):
-        for seq, count in ((left, right), (right, left)):
-            if isinstance(seq, (str, bytes, bytearray, list, tuple)) and isinstance(count, int) and len(seq) * count > MAX_REPEAT:
-                raise ValueError("repetition too large to evaluate")
-    operations = {
-        ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
-        ast.Div: lambda a, b: a / b, ast.FloorDiv: lambda a, b: a // b, ast.Mod: lambda a, b: a % b,
-        ast.Pow: lambda a, b: a ** b, ast.LShift: lambda a, b: a << b, ast.RShift: lambda a, b: a >> b,
-        ast.BitAnd: lambda a, b: a & b, ast.BitOr: lambda a, b: a | b, ast.BitXor: lambda a, b: a ^ b,
-    }
-    return operations[type(op)](left, right)
-
-
-def _compare(op: ast.cmpop, left: Any, right: Any) -> bool:
-    operations = {
-        ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b,
-        ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b,
-        ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
-        ast.Is: lambda a, b: a is b, ast.IsNot: lambda a, b: a is not b,
-    }
-    return bool(operations[type(op)](left, right))
-
-
-def _evaluate(node: ast.expr, assertion: Assertion, values: Dict[int, Tuple[bool, Any]]) -> Any:
-    def ev(child: ast.expr) -> Any:
-        return _evaluate(child, assertion, values)
-
-    if id(node) in assertion.opaque:
-        ok, value = values[assertion.opaque[id(node)]]
-        if not ok:
-            raise Unavailable(value)
-        return value
-    if isinstance(node, ast.Constant):
-        return node.value
-    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
-        return {ast.List: list, ast.Tuple: tuple, ast.Set: set}[type(node)](ev(e) for e in node.elts)
-    if isinstance(node, ast.Dict):
-        return {ev(k): ev(v) for k, v in zip(node.keys, node.values)}  # type: ignore[arg-type]
-    if isinstance(node, ast.UnaryOp):
-        operand = ev(node.operand)
-        return {ast.Not: lambda v: not v, ast.USub: lambda v: -v, ast.UAdd: lambda v: +v, ast.Invert: lambda v: ~v}[type(node.op)](operand)
-    if isinstance(node, ast.BinOp):
-        return _binary(node.op, ev(node.left), ev(node.right))
-    if isinstance(node, ast.BoolOp):
-        result: Any = None
-        for value_node in node.values:
-            result = ev(value_node)
-            if bool(result) != isinstance(node.op, ast.And):
-                return result
-        return result
-    if isinstance(node, ast.Compare):
-        left = ev(node.left)
-        for op, comparator in zip(node.ops, node.comparators):
-            right = ev(comparator)
-            if not _compare(op, left, right):
-                return False
-            left = right
-        return True
-    if isinstance(node, ast.IfExp):
-        return ev(node.body) if ev(node.test) else ev(node.orelse)
-    if isinstance(node, ast.Subscript):
-        container, part = ev(node.value), node.slice
-        if isinstance(part, ast.Slice):
-            bounds = [None if p is None else ev(p) for p in (part.lower, part.upper, part.step)]
-            return container[slice(*bounds)]
-        return container[ev(part)]
-    if isinstance(node, ast.Attribute):
-        return MATH_CONSTANTS[node.attr]
-    if isinstance(node, ast.Call):
-        name = _is_safe_call(node)
-        if name == "isinstance":
-            return isinstance(ev(node.args[0]), _type_arg(node.args[1]))  # type: ignore[arg-type]
-        args = [ev(a) for a in node.args]
-        keywords = {k.arg: ev(k.value) for k in node.keywords}
-        function = math.isclose if name == "isclose" else SAFE_CALLS[name]  # type: ignore[index]
-        return function(*args, **keywords)
-    raise ValueError(f"cannot evaluate {type(node).__name__}")  # pragma: no cover - _plan sends these to the box
-
-
-def read_report(stdout: str, steps: int) -> Tuple[Optional[Dict[int, Tuple[bool, Any]]], str]:
-    """The step values from the harness's report, or None and why the report does not count.
-
-    The report must be exactly: ``{"program": "ok"}``, one record per step in order, ``{"end": n}``.
-    """
-    lines = stdout.splitlines()
+def read_report(stdout: str, count: int) -> Tuple[Optional[List[Dict[str, Any]]], str]:
+    """The oracle's records, one per statement, or None and why the report does not count."""
+    if len(stdout) > REPORT_LIMIT:
+        return None, "the oracle's report is too long"
     try:
-        records = [json.loads(line) for line in lines]
-    except Exception:  # noqa: BLE001 - ValueError, RecursionError, MemoryError: the box wrote it
-        return None, "the report is malformed"
+        records = [json.loads(line) for line in stdout.splitlines()]
+    except ValueError:
+        return None, "the oracle's report is malformed"
     if records and isinstance(records[0], dict) and records[0].get("program") == "error":
-        return None, f"the program did not run to its end: {str(records[0].get('error'))[:200]}"
-    if len(records) != steps + 2 or records[0] != {"program": "ok"} or records[-1] != {"end": steps}:
-        return None, "the report is incomplete or has lines out of place"
-    values: Dict[int, Tuple[bool, Any]] = {}
-    for index, record in enumerate(records[1:-1]):
-        if not isinstance(record, dict) or record.get("step") != index or not isinstance(record.get("ok"), bool):
-            return None, "the report has lines out of place"
-        if not record["ok"]:
-            values[index] = (False, str(record.get("error"))[:200])
-            continue
-        try:
-            values[index] = (True, decode(record.get("value")) if "value" in record else None)
-        except Exception:  # noqa: BLE001 - the box wrote it: whatever is wrong with it fails the value, never the verifier
-            values[index] = (False, "the reported value cannot be read")
-    return values, ""
+        return None, str(records[0].get("error"))[:300]
+    if len(records) != count + 1 or records[-1] != {"end": count}:
+        return None, "the oracle did not finish (the run ran out of time or memory)"
+    for index, record in enumerate(records[:-1]):
+        if not isinstance(record, dict) or record.get("i") != index or not isinstance(record.get("passed"), bool):
+            return None, "the oracle's report has lines out of place"
+    return records[:-1], ""
 
 
-def judge(plan: AssertPlan, stdout: str) -> Tuple[bool, List[Dict[str, Any]], str]:
-    """Evaluate every assertion on the reported values: (all passed, per-assertion details, why not)."""
-    values, problem = read_report(stdout, len(plan.steps))
-    if values is None:
-        return False, [{"assert": a.text[:200], "passed": False} for a in plan.assertions], problem
+def judge(plan: AssertPlan, oracle_stdout: str) -> Tuple[bool, List[Dict[str, Any]], str]:
+    """(every statement held, one detail per assertion and per failed statement, why not)."""
+    records, problem = read_report(oracle_stdout, len(plan.statements))
+    if records is None:
+        return False, [{"assert": s.text[:200], "passed": False} for s in plan.assertions], problem
     details: List[Dict[str, Any]] = []
-    for assertion in plan.assertions:
-        detail: Dict[str, Any] = {"assert": assertion.text[:200], "passed": False}
-        try:
-            detail["passed"] = bool(_evaluate(assertion.test, assertion, values))
-        except Unavailable as exc:
-            detail["error"] = str(exc)
-        except Exception as exc:  # noqa: BLE001 - a value of the wrong type: the assertion fails
-            detail["error"] = f"{type(exc).__name__}: {str(exc)[:200]}"
-        details.append(detail)
+    for statement, record in zip(plan.statements, records):
+        if statement.kind == "assert" or not record["passed"]:
+            detail: Dict[str, Any] = {"assert" if statement.kind == "assert" else "statement": statement.text[:200],
+                                      "passed": record["passed"]}
+            if "error" in record:
+                detail["error"] = str(record["error"])[:300]
+            details.append(detail)
     passed = all(d["passed"] for d in details)
-    return passed, details, "" if passed else "an assertion failed"
+    if passed:
+        return True, details, ""
+    failed = next(d for d in details if not d["passed"])
+    return False, details, "a statement failed" if "statement" in failed else "an assertion failed"

@@ -11,6 +11,7 @@
           --size TMP_BYTES --tmpfs /tmp
           --ro-bind-data FD /box/tau-shaped-sandbox-harness.py
           --ro-bind-data FD /box/solution.py --ro-bind-data FD /box/job.json
+          [--ro-bind-data FD /box/box_codec.py --ro-bind-data FD /box/sandbox_bootstrap.py]
           --remount-ro / [--seccomp FD] --chdir /tmp
           -- PYTHON -I -S -B /box/tau-shaped-sandbox-harness.py /box/job.json
 
@@ -22,9 +23,12 @@ filesystem is a read-only root holding only ``/usr`` (read-only), the
 ``/lib*``/``/bin`` links or directories the loader needs, a fresh ``/proc``
 that shows only the box's own processes, a minimal read-only ``/dev``, a
 private size-capped tmpfs ``/tmp`` (the working directory) and, read-only under
-``/box``, the harness, the program and the job: no ``/etc``, ``/root``,
-``/home``, ``/work``, project, venv or other process. The three files come
-from memory file descriptors the parent fills, never from host paths.
+``/box``, the harness, the program (never in the oracle's box) and the job,
+and for assert-style tests the value codec: no ``/etc``, ``/root``, ``/home``,
+``/work``, project, venv or other process. These files come from memory file
+descriptors the parent fills, never from host paths. Descriptors the parent
+passes otherwise (the pipes between the program's box and the oracle's) stay
+open across bubblewrap, at the same numbers.
 
 The interpreter is a system Python under ``/usr``: the parent's own when its
 real path (and its standard library) lives there, else ``/usr/bin/python3``;
@@ -49,6 +53,8 @@ UNPRIVILEGED_HOST_ID = 1_999_065_534
 HARNESS = "/box/tau-shaped-sandbox-harness.py"
 SOLUTION = "/box/solution.py"
 JOB = "/box/job.json"
+BOX_FILES = (("harness", HARNESS), ("solution", SOLUTION), ("job", JOB), ("codec", "/box/box_codec.py"),
+             ("limits", "/box/sandbox_bootstrap.py"))
 WORKDIR = "/tmp"
 ROOT_ENTRIES = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
 BOX_ENV = (("PATH", "/usr/bin:/bin"), ("LANG", "C.UTF-8"), ("HOME", WORKDIR))
@@ -62,10 +68,12 @@ class BoxConfig:
     python: str
     host_ids: Optional[Tuple[int, int]]  # (uid, gid) bubblewrap runs as; None: the verifier's own
     seccomp: bool
+    memory_cgroup: bool = False  # each run in a memory cgroup of its own (memory_cgroup)
 
     def describe(self) -> str:
         who = f"host uid {self.host_ids[0]}" if self.host_ids else f"host uid {os.geteuid()}"
-        return f"{self.bwrap} running {self.python} as {who}, seccomp {'on' if self.seccomp else 'off'}"
+        memory = "a memory cgroup" if self.memory_cgroup else "rlimits only"
+        return f"{self.bwrap} running {self.python} as {who}, seccomp {'on' if self.seccomp else 'off'}, {memory}"
 
 
 def find_bwrap() -> Optional[str]:
@@ -103,7 +111,8 @@ def root_entries() -> List[str]:
 
 
 def bwrap_command(config: BoxConfig, fds: Dict[str, int], tmp_bytes: int) -> List[str]:
-    """The full command line; ``fds`` maps "harness", "solution", "job" (and "seccomp") to descriptors."""
+    """The full command line; ``fds`` maps "harness", "job" (and "solution", "codec", "limits",
+    "seccomp") to descriptors."""
     command = [
         config.bwrap,
         "--unshare-all", "--unshare-user", "--unshare-cgroup", "--disable-userns",
@@ -116,9 +125,9 @@ def bwrap_command(config: BoxConfig, fds: Dict[str, int], tmp_bytes: int) -> Lis
     command += ["--ro-bind", "/usr", "/usr", *root_entries()]
     command += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
     command += ["--size", str(int(tmp_bytes)), "--tmpfs", WORKDIR]
-    command += ["--ro-bind-data", str(fds["harness"]), HARNESS]
-    command += ["--ro-bind-data", str(fds["solution"]), SOLUTION]
-    command += ["--ro-bind-data", str(fds["job"]), JOB]
+    for name, path in BOX_FILES:
+        if name in fds:
+            command += ["--ro-bind-data", str(fds[name]), path]
     command += ["--remount-ro", "/"]
     if "seccomp" in fds:
         command += ["--seccomp", str(fds["seccomp"])]

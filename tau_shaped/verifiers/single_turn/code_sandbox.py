@@ -48,8 +48,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from tau_shaped.verifiers.single_turn import bwrap_box, seccomp_filter
+from tau_shaped.verifiers.single_turn import bwrap_box, memory_cgroup, seccomp_filter
 from tau_shaped.verifiers.single_turn.bwrap_box import BoxConfig
+from tau_shaped.verifiers.single_turn.memory_cgroup import Hierarchy, RunCgroup
 
 BOOTSTRAP = Path(__file__).with_name("sandbox_bootstrap.py")
 BUBBLEWRAP = "bubblewrap"
@@ -87,6 +88,7 @@ class SandboxResult:
     isolation: str = BUBBLEWRAP
     notes: List[str] = field(default_factory=list)
     run_label: str = ""
+    limit_reason: str = ""  # the limit_hit in words
 
     @property
     def ok(self) -> bool:
@@ -97,7 +99,7 @@ class SandboxUnavailable(RuntimeError):
     """The box cannot run on this machine; the message says why."""
 
 
-def _memory_file(data: bytes) -> int:
+def memory_file(data: bytes) -> int:
     """A descriptor at offset 0 holding ``data``: a memfd sealed against writes, growth and
     shrinking where the OS has them (the box gets its stdin this way and cannot change it)."""
     if not hasattr(os, "memfd_create"):  # pragma: no cover - not Linux
@@ -114,25 +116,78 @@ def _memory_file(data: bytes) -> int:
     return fd
 
 
-def _job(mode: str, workdir: str, solution: str, limits: SandboxLimits, steps: Optional[Sequence], guard: bool) -> bytes:
-    harness_limits = {k: v for k, v in asdict(limits).items() if k in
-                      ("cpu_seconds", "memory_bytes", "max_processes", "file_size_bytes", "open_files")}
-    job = {"mode": mode, "workdir": workdir, "solution": solution, "limits": harness_limits,
-           "steps": [list(step) for step in steps or []], "guard": guard}
+def harness_job(mode: str, workdir: str, solution: str, limits: SandboxLimits, guard: bool, **extra: Any) -> bytes:
+    job = {"mode": mode, "workdir": workdir, "solution": solution, "limits": harness_limits(limits), "guard": guard, **extra}
     return json.dumps(job).encode("utf-8")
 
 
-def _collect(process: subprocess.Popen, limits: SandboxLimits, deadline: float) -> Tuple[bytes, bytes, bool, bool]:
-    """Read stdout and stderr until both close, the deadline passes or one overflows."""
-    buffers = {process.stdout.fileno(): bytearray(), process.stderr.fileno(): bytearray()}
-    timed_out = overflow = False
+def harness_limits(limits: SandboxLimits) -> Dict[str, int]:
+    return {k: v for k, v in asdict(limits).items() if k in
+            ("cpu_seconds", "memory_bytes", "max_processes", "file_size_bytes", "open_files")}
+
+
+@dataclass
+class Box:
+    """One running box (or unisolated process): its output so far and its memory cgroup."""
+
+    process: subprocess.Popen
+    cgroup: Optional[RunCgroup]
+    start: float
+    out: bytearray = field(default_factory=bytearray)
+    err: bytearray = field(default_factory=bytearray)
+    overflow: bool = False
+
+
+def spawn(command: List[str], stdin_fd: int, pass_fds: Sequence[int], cwd: str, limits: SandboxLimits,
+          ids: Optional[Tuple[int, int]], hierarchy: Optional[Hierarchy]) -> Box:
+    """Start ``command``; with a cgroup hierarchy, inside a fresh memory cgroup before it runs anything."""
+    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": cwd}
+    extra: Dict[str, Any] = {"user": ids[0], "group": ids[1], "extra_groups": []} if ids else {}
+    cgroup = RunCgroup(hierarchy, limits.memory_bytes) if hierarchy is not None else None
+    gate_r = gate_w = -1
+    if cgroup is not None:
+        gate_r, gate_w = os.pipe()
+        command, pass_fds = memory_cgroup.gated(command, gate_r), [*pass_fds, gate_r]
+    start = time.monotonic()
+    try:
+        process = subprocess.Popen(command, stdin=stdin_fd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
+                                   env=env, pass_fds=tuple(pass_fds), close_fds=True, start_new_session=True, **extra)
+    except BaseException:
+        if cgroup is not None:
+            os.close(gate_w)
+            cgroup.remove()
+        raise
+    finally:
+        if gate_r >= 0:
+            os.close(gate_r)
+    if cgroup is not None:
+        try:
+            cgroup.admit(process.pid, gate_w)
+        except OSError:
+            _kill(process)
+            process.wait()
+            cgroup.remove()
+            raise
+        finally:
+            os.close(gate_w)  # a gate never opened: the shell leaves without running the command
+    return Box(process, cgroup, start)
+
+
+def collect(boxes: Sequence[Box], until: Sequence[Box], limits: SandboxLimits, deadline: float) -> bool:
+    """Read every box's stdout and stderr until the ``until`` boxes have ended and their output is
+    drained, the deadline passes or one overflows. Returns whether the deadline passed first."""
+    streams = {}
+    for box in boxes:
+        streams[box.process.stdout.fileno()] = (box, box.out)
+        streams[box.process.stderr.fileno()] = (box, box.err)
+    timed_out = False
     drain_until: Optional[float] = None  # once the program has ended: what its leftovers may still write
     with selectors.DefaultSelector() as selector:
-        for fd in buffers:
+        for fd in streams:
             selector.register(fd, selectors.EVENT_READ)
-        while selector.get_map() and not overflow:
+        while selector.get_map() and not any(box.overflow for box in boxes):
             now = time.monotonic()
-            if drain_until is None and _has_exited(process):
+            if drain_until is None and all(_has_exited(box.process) for box in until):
                 drain_until = min(deadline, now + DRAIN_SECONDS)
             if now >= (drain_until if drain_until is not None else deadline):
                 timed_out = drain_until is None
@@ -143,21 +198,34 @@ def _collect(process: subprocess.Popen, limits: SandboxLimits, deadline: float) 
                 if not chunk:
                     selector.unregister(key.fd)
                     continue
-                buffer = buffers[key.fd]
+                box, buffer = streams[key.fd]
                 room = limits.output_bytes - len(buffer)
                 buffer += chunk[:room]
-                overflow = overflow or len(chunk) > room
-    while not (timed_out or overflow or _has_exited(process)):
+                box.overflow = box.overflow or len(chunk) > room
+    while not (timed_out or any(box.overflow for box in boxes) or all(_has_exited(box.process) for box in until)):
         if time.monotonic() >= deadline:
             timed_out = True
         else:
             time.sleep(POLL_SECONDS / 5)
-    return bytes(buffers[process.stdout.fileno()]), bytes(buffers[process.stderr.fileno()]), timed_out, overflow
+    return timed_out
+
+
+def finish(box: Box) -> Tuple[int, bool]:
+    """Kill what is left of the box, reap it, remove its cgroup: (return code, killed for memory)."""
+    _kill(box.process)  # when it has ended, whatever is left in its group; else the box dies with it
+    returncode = box.process.wait()
+    box.process.stdout.close()
+    box.process.stderr.close()
+    out_of_memory = False
+    if box.cgroup is not None:
+        out_of_memory = box.cgroup.oom_killed()
+        box.cgroup.remove()
+    return returncode, out_of_memory
 
 
 def _has_exited(process: subprocess.Popen) -> bool:
     """Whether the child has ended, without reaping it: its pid (and process group id) stays
-    reserved until :func:`_execute` kills the group, so the kill can never hit a stranger."""
+    reserved until :func:`finish` kills the group, so the kill can never hit a stranger."""
     if process.returncode is not None:
         return True
     if not hasattr(os, "waitid"):  # pragma: no cover - not Linux
@@ -177,94 +245,102 @@ def _kill(process: subprocess.Popen) -> None:
             pass
 
 
-def _execute(command: List[str], stdin_fd: int, pass_fds: Sequence[int], cwd: str, limits: SandboxLimits,
-             ids: Optional[Tuple[int, int]]) -> Tuple[Optional[int], bytes, bytes, bool, bool, float]:
-    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": cwd}
-    extra: Dict[str, Any] = {"user": ids[0], "group": ids[1], "extra_groups": []} if ids else {}
-    start = time.monotonic()
-    process = subprocess.Popen(command, stdin=stdin_fd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
-                               env=env, pass_fds=tuple(pass_fds), close_fds=True, start_new_session=True, **extra)
-    try:
-        stdout, stderr, timed_out, overflow = _collect(process, limits, start + limits.wall_seconds)
-    finally:
-        _kill(process)  # when it has ended, whatever is left in its group; else the box dies with it
-        returncode = process.wait()
-        process.stdout.close()
-        process.stderr.close()
-    return returncode, stdout, stderr, timed_out, overflow, time.monotonic() - start
-
-
-def _limit_hit(signal_number: Optional[int], stderr: str, timed_out: bool, overflow: bool) -> Optional[str]:
+def _limit_hit(signal_number: Optional[int], stderr: str, timed_out: bool, overflow: bool, out_of_memory: bool) -> Tuple[Optional[str], str]:
+    """Which limit ended the run, if one did, and the reason in words."""
+    if out_of_memory:
+        return "memory", "the box used more memory than its limit (cgroup): the kernel killed it"
     if timed_out:
-        return "wall"
+        return "wall", "the run ran out of wall-clock time"
     if overflow:
-        return "output"
+        return "output", "the program wrote more output than allowed"
     if signal_number == signal.SIGXCPU:
-        return "cpu"
+        return "cpu", "the program ran out of CPU time"
     if signal_number == signal.SIGXFSZ or "File too large" in stderr:
-        return "file_size"
+        return "file_size", "the program wrote a file larger than allowed"
+    if signal_number == signal.SIGSYS:
+        return "memory", "the program was killed for memfd_create: without a memory cgroup its pages would escape the memory limit"
     if "MemoryError" in stderr:
-        return "memory"
-    return None
+        return "memory", "the program ran out of memory (address-space limit)"
+    return None, ""
 
 
-def _run_label() -> str:
+def run_label() -> str:
     return f"{RUN_LABEL}{os.getpid()}-{next(_runs)}"
 
 
-def _result(returncode: int, stdout: bytes, stderr: bytes, timed_out: bool, overflow: bool, duration: float,
-            isolation: str, signal_number: Optional[int], notes: List[str], label: str) -> SandboxResult:
-    err = stderr.decode("utf-8", errors="replace")
+def box_result(box: Box, timed_out: bool, isolation: str, notes: List[str], label: str) -> SandboxResult:
+    """The result of a finished box (bubblewrap reports a program killed by signal N as 128 + N)."""
+    returncode, out_of_memory = finish(box)
+    if isolation == BUBBLEWRAP:
+        signal_number = returncode - 128 if 128 < returncode < 128 + 65 else None
+    else:
+        signal_number = -returncode if returncode < 0 else None
+    err = box.err.decode("utf-8", errors="replace")
+    limit, reason = _limit_hit(signal_number, err, timed_out, box.overflow, out_of_memory)
     return SandboxResult(
-        exit_code=None if timed_out else returncode, stdout=stdout.decode("utf-8", errors="replace"), stderr=err,
-        timed_out=timed_out, killed_by_signal=None if timed_out else signal_number, duration_s=duration,
-        limit_hit=_limit_hit(signal_number, err, timed_out, overflow), network_isolated=isolation == BUBBLEWRAP,
-        isolation=isolation, notes=notes, run_label=label,
+        exit_code=None if timed_out else returncode, stdout=box.out.decode("utf-8", errors="replace"), stderr=err,
+        timed_out=timed_out, killed_by_signal=None if timed_out else signal_number,
+        duration_s=time.monotonic() - box.start, limit_hit=limit, network_isolated=isolation == BUBBLEWRAP,
+        isolation=isolation, notes=notes, run_label=label, limit_reason=reason,
     )
 
 
-def _run_bubblewrap(config: BoxConfig, source: str, stdin: str, limits: SandboxLimits, steps: Optional[Sequence]) -> SandboxResult:
-    mode = "stdio" if steps is None else "asserts"
-    data = {
+def box_files(config: BoxConfig, files: Dict[str, bytes]) -> Dict[str, int]:
+    """Memory files for the box's /box files (and its seccomp filter)."""
+    if config.seccomp:
+        program = seccomp_filter.deny_list_program(memory_cgroup=config.memory_cgroup)
+        if program is not None:
+            files = {**files, "seccomp": program}
+    return {name: memory_file(blob) for name, blob in files.items()}
+
+
+def box_notes(config: BoxConfig) -> List[str]:
+    notes = [] if config.seccomp else ["no seccomp filter (no syscall table for this machine)"]
+    if not config.memory_cgroup:
+        notes.append("no memory cgroup: memory bounded by rlimits (see code_sandbox)")
+    return notes
+
+
+def bwrap_run(config: BoxConfig) -> Tuple[Optional[Tuple[int, int]], Optional[Hierarchy]]:
+    return config.host_ids, memory_cgroup.find_hierarchy() if config.memory_cgroup else None
+
+
+def _run_bubblewrap(config: BoxConfig, source: str, stdin: str, limits: SandboxLimits) -> SandboxResult:
+    fds = box_files(config, {
         "harness": BOOTSTRAP.read_bytes(),
         "solution": source.encode("utf-8", errors="surrogatepass"),
-        "job": _job(mode, bwrap_box.WORKDIR, bwrap_box.SOLUTION, limits, steps, guard=False),
-    }
-    program = seccomp_filter.deny_list_program() if config.seccomp else None
-    if program is not None:
-        data["seccomp"] = program
-    fds = {name: _memory_file(blob) for name, blob in data.items()}
-    stdin_fd = _memory_file(stdin.encode("utf-8", errors="surrogatepass"))
+        "job": harness_job("stdio", bwrap_box.WORKDIR, bwrap_box.SOLUTION, limits, guard=False),
+    })
+    stdin_fd = memory_file(stdin.encode("utf-8", errors="surrogatepass"))
     try:
-        label = _run_label()
+        label = run_label()
         command = bwrap_box.bwrap_command(config, fds, limits.tmp_bytes) + [label]
-        returncode, out, err, timed_out, overflow, duration = _execute(command, stdin_fd, list(fds.values()), "/", limits, config.host_ids)
+        box = spawn(command, stdin_fd, list(fds.values()), "/", limits, *bwrap_run(config))
     finally:
         for fd in [*fds.values(), stdin_fd]:
             os.close(fd)
-    # bubblewrap reports a program killed by signal N as exit status 128 + N
-    signal_number = returncode - 128 if 128 < returncode < 128 + 65 else None
-    notes = [] if config.seccomp else ["no seccomp filter (no syscall table for this machine)"]
-    return _result(returncode, out, err, timed_out, overflow, duration, BUBBLEWRAP, signal_number, notes, label)
+    timed_out = collect([box], [box], limits, box.start + limits.wall_seconds)
+    return box_result(box, timed_out, BUBBLEWRAP, box_notes(config), label)
 
 
-def _run_unisolated(source: str, stdin: str, limits: SandboxLimits, steps: Optional[Sequence]) -> SandboxResult:
-    mode = "stdio" if steps is None else "asserts"
+UNISOLATED_NOTE = "unisolated: the program ran as the verifier's user, with its view of the machine"
+
+
+def _run_unisolated(source: str, stdin: str, limits: SandboxLimits) -> SandboxResult:
     with tempfile.TemporaryDirectory(prefix="tau-shaped-sandbox-") as workdir:
         solution = Path(workdir) / "solution.py"
         solution.write_text(source, encoding="utf-8", errors="surrogatepass")
         job = Path(workdir) / "job.json"
-        job.write_bytes(_job(mode, workdir, str(solution), limits, steps, guard=True))
-        stdin_fd = _memory_file(stdin.encode("utf-8", errors="surrogatepass"))
+        job.write_bytes(harness_job("stdio", workdir, str(solution), limits, guard=True))
+        stdin_fd = memory_file(stdin.encode("utf-8", errors="surrogatepass"))
         try:
-            label = _run_label()
+            label = run_label()
             command = [sys.executable, "-I", "-S", "-B", str(BOOTSTRAP), str(job), label]
-            returncode, out, err, timed_out, overflow, duration = _execute(command, stdin_fd, (), workdir, limits, None)
+            box = spawn(command, stdin_fd, (), workdir, limits, None, None)
         finally:
             os.close(stdin_fd)
-    signal_number = -returncode if returncode < 0 else None
-    return _result(returncode, out, err, timed_out, overflow, duration, NONE, signal_number,
-                   ["unisolated: the program ran as the verifier's user, with its view of the machine"], label)
+        timed_out = collect([box], [box], limits, box.start + limits.wall_seconds)
+        return box_result(box, timed_out, NONE, [UNISOLATED_NOTE], label)
 
 
 @lru_cache(maxsize=1)
@@ -278,18 +354,18 @@ def _probe() -> Tuple[Optional[BoxConfig], str]:
     if python is None:
         return None, f"no system Python under {bwrap_box.READ_ONLY_PREFIX} to run inside the box"
     filters = [True, False] if seccomp_filter.deny_list_program() is not None else [False]
+    cgroups = [True, False] if memory_cgroup.find_hierarchy() is not None else [False]
     failures: List[str] = []
-    for ids in bwrap_box.host_id_candidates():
-        for seccomp in filters:
-            config = BoxConfig(bwrap=bwrap, python=python, host_ids=ids, seccomp=seccomp)
-            try:
-                result = _run_bubblewrap(config, f"print({PROBE_TEXT!r})", "", SandboxLimits(wall_seconds=20), None)
-            except OSError as exc:
-                failures.append(f"{config.describe()}: {exc}")
-                continue
-            if result.ok and result.stdout.strip() == PROBE_TEXT:
-                return config, ""
-            failures.append(f"{config.describe()}: exit {result.exit_code}: {result.stderr.strip()[-300:]}")
+    for ids, cgroup, seccomp in itertools.product(bwrap_box.host_id_candidates(), cgroups, filters):
+        config = BoxConfig(bwrap=bwrap, python=python, host_ids=ids, seccomp=seccomp, memory_cgroup=cgroup)
+        try:
+            result = _run_bubblewrap(config, f"print({PROBE_TEXT!r})", "", SandboxLimits(wall_seconds=20))
+        except OSError as exc:
+            failures.append(f"{config.describe()}: {exc}")
+            continue
+        if result.ok and result.stdout.strip() == PROBE_TEXT:
+            return config, ""
+        failures.append(f"{config.describe()}: exit {result.exit_code}: {result.stderr.strip()[-300:]}")
     return None, "bubblewrap failed its probe: " + " | ".join(failures)
 
 
@@ -308,18 +384,15 @@ def bubblewrap_config() -> BoxConfig:
 def reset_probe() -> None:
     """Forget the probe's answer (tests; after installing bubblewrap)."""
     _probe.cache_clear()
+    memory_cgroup.find_hierarchy.cache_clear()
 
 
 def run_in_sandbox(source: str, stdin: str = "", limits: SandboxLimits = SandboxLimits(), *,
-                   isolation: str = BUBBLEWRAP, steps: Optional[Sequence] = None) -> SandboxResult:
-    """Run ``source`` as a Python program; see the module docstring.
-
-    With ``steps`` (``[("x", statements) | ("e", expression), ...]``) the harness runs in
-    ``asserts`` mode: stdout is then its report (one JSON line per step), and what the
-    program prints goes to stderr.
-    """
+                   isolation: str = BUBBLEWRAP) -> SandboxResult:
+    """Run ``source`` as a Python program with ``stdin``; see the module docstring (assert-style
+    tests run in two boxes: :mod:`.assert_boxes`)."""
     if isolation == BUBBLEWRAP:
-        return _run_bubblewrap(bubblewrap_config(), source, stdin, limits, steps)
+        return _run_bubblewrap(bubblewrap_config(), source, stdin, limits)
     if isolation == NONE:
-        return _run_unisolated(source, stdin, limits, steps)
+        return _run_unisolated(source, stdin, limits)
     raise ValueError(f"unknown isolation {isolation!r} (use {BUBBLEWRAP!r} or {NONE!r})")

@@ -7,18 +7,24 @@
   its stdout equals the expected output after trailing whitespace is removed
   from every line and trailing blank lines are dropped. Only the program and
   the input enter the box; the parent compares the output;
-- ``asserts``: ``["assert f(2) == 4", ...]``, one case, run after the
-  response's code in one box run; it passes when the program runs to its end
-  and every assertion holds. The assertions are judged by the parent on the
-  values the box reports (see :mod:`.assert_oracle`): an exit status, an
-  ``atexit`` hook or an object claiming to equal everything cannot pass them;
+- ``asserts``: ``["assert f(2) == 4", ...]``, one case: the response's code
+  runs to its end in its box, and every statement runs in an oracle's box that
+  never loads the program and asks the program's box only for the program's
+  values, as plain data (:mod:`.assert_oracle`, :mod:`.assert_boxes`); it
+  passes when every statement holds. The expected side, the comparison and
+  the verdict never enter the program's box: an exit status, an ``atexit``
+  hook, a patched builtin, a trace function, a forged report or an object
+  claiming to equal everything cannot pass them;
 - ``limits``: overrides of :class:`~.code_sandbox.SandboxLimits` fields.
 
 ``response`` is text; the code is the last fenced block (```` ```python ````
 or plain ```` ``` ````), else the whole text. The score is the fraction of
 cases passed. A case that times out or hits a limit fails; when every case
 failed and one of them ran out of time, the outcome is the response's timeout
-(status ``timeout``, score 0, the policy's fault).
+(status ``timeout``, score 0, the policy's fault). Each case says its
+``verdict``: ``pass``, ``fail`` (it ran and was wrong), or ``error`` (a limit
+ended it: ``limit_hit`` and ``reason`` say which and why, e.g. a memory bomb
+the kernel killed).
 
 Isolation: the code runs under bubblewrap (:mod:`.code_sandbox`). Where the
 machine cannot run it, the verifier refuses (``internal_error``, score None,
@@ -36,6 +42,7 @@ from dataclasses import asdict, fields
 from typing import Any, Dict, List, Optional
 
 from tau_shaped.verifiers.protocol import ResponseTimeout, Verdict, Verifier, VerifierFault, VerifierOutcome
+from tau_shaped.verifiers.single_turn.assert_boxes import run_asserts
 from tau_shaped.verifiers.single_turn.assert_oracle import judge, plan_asserts
 from tau_shaped.verifiers.single_turn.code_sandbox import (
     BUBBLEWRAP, NONE, SandboxLimits, SandboxResult, SandboxUnavailable, bubblewrap_problem, run_in_sandbox,
@@ -65,12 +72,18 @@ def _limits(prompt: Dict[str, Any]) -> SandboxLimits:
     return SandboxLimits(**{**asdict(SandboxLimits()), **given})
 
 
-def _case(result: SandboxResult, passed: bool) -> Dict[str, Any]:
-    return {
-        "passed": passed, "timed_out": result.timed_out, "limit_hit": result.limit_hit,
+def _case(result: SandboxResult, passed: bool, limit: Optional[SandboxResult] = None) -> Dict[str, Any]:
+    """One case's record; ``limit``: the run whose limit counts (the oracle's box, for asserts)."""
+    hit = result if result.limit_hit or limit is None else limit
+    case = {
+        "passed": passed, "timed_out": result.timed_out, "limit_hit": hit.limit_hit,
         "exit_code": result.exit_code, "duration_s": round(result.duration_s, 4),
         "stderr_tail": result.stderr[-STDERR_TAIL:],
+        "verdict": "pass" if passed else ("error" if hit.limit_hit else "fail"),
     }
+    if hit.limit_hit and not passed:
+        case["reason"] = hit.limit_reason
+    return case
 
 
 class CodeVerifier(Verifier):
@@ -123,12 +136,12 @@ class CodeVerifier(Verifier):
                 passed = result.ok and normalize_output(result.stdout) == normalize_output(str(test.get("output", "")))
                 cases.append(_case(result, passed))
             if plan is not None:
-                result = run_in_sandbox(code, "", limits, isolation=isolation, steps=plan.steps)
-                held, details, why = judge(plan, result.stdout)
-                case = _case(result, held and result.ok)
+                run = run_asserts(code, plan, limits, isolation=isolation)
+                held, details, why = judge(plan, run.oracle.stdout)
+                case = _case(run.program, held and not run.program.limit_hit and not run.oracle.limit_hit, run.oracle)
                 case["assertions"] = details
-                if not case["passed"]:
-                    case["reason"] = why or "the program did not exit cleanly after its report"
+                if not case["passed"] and "reason" not in case:
+                    case["reason"] = why
                 cases.append(case)
         except (OSError, SandboxUnavailable) as exc:
             raise VerifierFault(f"the sandbox could not run: {exc}") from None

@@ -1,4 +1,4 @@
-"""The harness that runs inside the sandbox, around the untrusted program (standard library only).
+"""The harness that runs inside the program's box, around the untrusted program (standard library only).
 
 Invoked as ``python3 -I -S -B sandbox_bootstrap.py JOB [LABEL]`` (the label only marks the
 run's processes for whoever looks at the process list); JOB is a JSON file::
@@ -6,11 +6,12 @@ run's processes for whoever looks at the process list); JOB is a JSON file::
     {"mode": "stdio" | "asserts", "solution": PATH, "workdir": PATH,
      "limits": {"cpu_seconds": .., "memory_bytes": .., "max_processes": ..,
                 "file_size_bytes": .., "open_files": ..},
-     "steps": [["x", STATEMENTS] | ["e", EXPRESSION], ...], "guard": false}
+     "requests": FD, "answers": FD, "guard": false}
 
 Under bubblewrap this file is not the project's copy but the same text, handed
-in by the parent (the project is not mounted); inside the box it is interpreted
-by the system Python, so it must stay compatible with Python 3.8+.
+in by the parent (the project is not mounted), with ``box_codec.py`` beside it;
+inside the box it is interpreted by the system Python, so it must stay
+compatible with Python 3.8+.
 
 What it does, in this order, before any untrusted code runs:
 
@@ -19,22 +20,24 @@ What it does, in this order, before any untrusted code runs:
    because the kernel counts processes per user *per namespace* there: set on
    bubblewrap outside, the count would be shared with every other process of
    the host uid;
-2. in ``asserts`` mode, keeps the real stdout for itself (a private duplicate)
-   and points file descriptor 1 at stderr, so what the program prints can never
-   be mistaken for the harness's report;
-3. with ``guard`` (only on the opted-in unisolated path), installs the old
+2. with ``guard`` (only on the opted-in unisolated path), installs the old
    audit hook, which is defence in depth and no boundary;
-4. runs the program as ``__main__`` in a fresh module.
+3. runs the program as ``__main__`` in a fresh module.
 
 In ``stdio`` mode that is all: the parent compares stdout with the expected
-output, which never enters the box. In ``asserts`` mode the harness then runs
-the steps in the program's namespace and reports, one JSON line each, the
-value of every expression (tagged so the parent can rebuild plain values:
-``["i", hex]`` int, ``["f", hex]`` float, ``["l"|"t"|"s"|"fs", items]``,
-``["d", pairs]``, ``["b"|"ba", hex]``, ``["c", re, im]``, ``["o", type, repr]``
-anything else), then ``{"end": n}``, and leaves with ``os._exit(0)`` so no
-``atexit`` handler of the program runs after the report. The expected values
-stay in the parent, which does the comparing (see ``assert_oracle``).
+output, which never enters the box.
+
+In ``asserts`` mode the harness then answers the oracle (``oracle_bootstrap``,
+in a box of its own that never loads the program): one JSON line on the
+``answers`` pipe saying whether the program ran to its end, then, for each
+request read from the ``requests`` pipe (evaluate an expression of the
+program's, run a statement in its namespace, call back one of its callables),
+one JSON line with the value as plain tagged data (``box_codec``) or the
+exception's type and message. It knows nothing of the assertions: no expected
+value, no comparison, no verdict is ever in this process. Whatever the program
+does to this process (patched builtins or ``json``, trace functions, forged
+lines on any descriptor, an early exit) only changes what it answers, which is
+the program's to choose anyway: the oracle reads the answers as data.
 """
 
 import json
@@ -42,8 +45,19 @@ import os
 import sys
 import types
 
-MAX_DEPTH = 100
 REPR_LIMIT = 200
+MAX_REQUEST = 64 << 20
+
+
+def load_codec():
+    """``box_codec``, which the parent puts beside this file (the box) or is beside it (the project)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, here)
+    try:
+        import box_codec
+    finally:
+        sys.path.remove(here)
+    return box_codec
 
 
 def apply_limits(limits):
@@ -57,43 +71,10 @@ def apply_limits(limits):
         ("RLIMIT_FSIZE", limits["file_size_bytes"], limits["file_size_bytes"]),
         ("RLIMIT_NOFILE", limits["open_files"], limits["open_files"]),
         ("RLIMIT_NPROC", limits["max_processes"], limits["max_processes"]),
+        ("RLIMIT_MSGQUEUE", 0, 0),
     ):
         if hasattr(resource, name):
             resource.setrlimit(getattr(resource, name), (int(soft), int(hard)))
-
-
-def encode(value, depth=0):
-    """A JSON-able, tagged form of ``value`` (see the module docstring)."""
-    if depth > MAX_DEPTH:
-        raise ValueError("the value is nested too deeply to report")
-    if value is None or value is True or value is False:
-        return value
-    deeper = depth + 1
-    if isinstance(value, int):
-        return ["i", int.__format__(value, "x")]
-    if isinstance(value, float):
-        return ["f", float.hex(value)]
-    if isinstance(value, complex):
-        return ["c", float.hex(value.real), float.hex(value.imag)]
-    if isinstance(value, str):
-        return str.__str__(value)
-    if isinstance(value, (bytes, bytearray)):
-        return ["ba" if isinstance(value, bytearray) else "b", bytes(value).hex()]
-    if isinstance(value, list):
-        return ["l", [encode(item, deeper) for item in list.__iter__(value)]]
-    if isinstance(value, tuple):
-        return ["t", [encode(item, deeper) for item in tuple.__iter__(value)]]
-    if isinstance(value, frozenset):
-        return ["fs", [encode(item, deeper) for item in frozenset.__iter__(value)]]
-    if isinstance(value, set):
-        return ["s", [encode(item, deeper) for item in set.__iter__(value)]]
-    if isinstance(value, dict):
-        return ["d", [[encode(k, deeper), encode(v, deeper)] for k, v in dict.items(value)]]
-    try:
-        shown = repr(value)[:REPR_LIMIT]
-    except BaseException:  # noqa: BLE001 - the program's __repr__ may do anything
-        shown = "?"
-    return ["o", type(value).__name__, shown if isinstance(shown, str) else "?"]
 
 
 def describe(exc):
@@ -157,18 +138,69 @@ def run_program(path, workdir):
     return module.__dict__
 
 
-def run_steps(namespace, steps, emit):
-    for index, (kind, source) in enumerate(steps):
+class LineReader(object):
+    """JSON lines from a descriptor, each at most ``MAX_REQUEST`` bytes."""
+
+    def __init__(self, fd):
+        self.fd, self.buffer = fd, b""
+
+    def next(self):
+        while b"\n" not in self.buffer:
+            if len(self.buffer) > MAX_REQUEST:
+                raise ValueError("a message is too long")
+            chunk = os.read(self.fd, 1 << 16)
+            if not chunk:
+                raise EOFError("the pipe closed")
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return json.loads(line.decode("utf-8"))
+
+
+def serve(namespace, job, codec):
+    """Answer the oracle's requests until it says ``end`` or its pipe closes."""
+    kept = []
+
+    def keep(value):
+        kept.append(value)
+        return len(kept) - 1
+
+    def refer(number):
+        return kept[number]
+
+    def callback(number, shown):
+        return kept[number]
+
+    reader = LineReader(job["requests"])
+    answers = job["answers"]
+    dumps, write = json.dumps, os.write
+
+    def send(record):
+        data = (dumps(record) + "\n").encode("utf-8")
+        while data:
+            data = data[write(answers, data):]
+
+    import importlib
+    while True:
+        request = reader.next()
+        op = request.get("op")
+        if op == "end":
+            return
+        number = request.get("n")
         try:
-            if kind == "x":
-                exec(compile(source, "<setup %d>" % index, "exec"), namespace)
-                record = {"step": index, "ok": True}
+            args = [codec.decode(a, callback, refer) for a in request.get("args", [])]
+            for module in request.get("modules", []):
+                if module not in namespace:
+                    namespace[module] = importlib.import_module(module)
+            if op == "call":
+                value = kept[int(request["h"])](*args)
             else:
-                value = eval(compile(source, "<assert %d>" % index, "eval"), namespace)
-                record = {"step": index, "ok": True, "value": encode(value)}
-        except BaseException as exc:  # noqa: BLE001 - reported; the parent decides
-            record = {"step": index, "ok": False, "error": describe(exc)}
-        emit(record)
+                namespace["_tau_a"] = args
+                code = compile(request["src"], "<assert %s>" % number, "exec" if op == "exec" else "eval")
+                value = eval(code, namespace) if op == "eval" else exec(code, namespace)
+            record = {"n": number, "ok": True, "value": codec.encode(value, keep)}
+        except BaseException as exc:  # noqa: BLE001 - reported; the oracle decides
+            record = {"n": number, "ok": False, "type": type(exc).__name__, "error": describe(exc)}
+        send(record)
 
 
 def main():
@@ -182,24 +214,26 @@ def main():
             install_guard(workdir)
         run_program(job["solution"], workdir)
         return
-    report = os.fdopen(os.dup(1), "w", encoding="utf-8")  # os.dup: not inherited by children
-    os.dup2(2, 1)
-    dumps, write, flush, exit_now = json.dumps, report.write, report.flush, os._exit
+    codec = load_codec()
+    answers, write, dumps, exit_now = job["answers"], os.write, json.dumps, os._exit
 
-    def emit(record):
-        write(dumps(record) + "\n")
-        flush()
+    def say(record):
+        data = (dumps(record) + "\n").encode("utf-8")
+        while data:
+            data = data[write(answers, data):]
 
     if job.get("guard"):
         install_guard(workdir)
     try:
         namespace = run_program(job["solution"], workdir)
     except BaseException as exc:  # noqa: BLE001 - SystemExit too: the program must run to its end
-        emit({"program": "error", "error": describe(exc)})
+        say({"program": "error", "error": describe(exc)})
         exit_now(1)
-    emit({"program": "ok"})
-    run_steps(namespace, job["steps"], emit)
-    emit({"end": len(job["steps"])})
+    say({"program": "ok"})
+    try:
+        serve(namespace, job, codec)
+    except BaseException:  # noqa: BLE001 - a broken pipe or request: the oracle sees the silence
+        exit_now(1)
     try:
         sys.stdout.flush()
     except BaseException:  # noqa: BLE001

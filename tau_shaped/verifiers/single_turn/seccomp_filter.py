@@ -12,8 +12,9 @@ The program (x86-64 only; on other machines :func:`deny_list_program` returns
 1. if the syscall's architecture is not x86-64 (the 32-bit ``int 0x80`` ABI),
    fail it with EPERM;
 2. if its number has the x32 bit set, fail it with EPERM;
-3. if its number is one of :data:`DENIED_X86_64`, fail it with EPERM;
-4. otherwise allow it.
+3. without a memory cgroup, if it is ``memfd_create``, kill the process;
+4. if its number is one of :data:`DENIED_X86_64`, fail it with EPERM;
+5. otherwise allow it.
 
 The namespaces, the dropped capabilities and ``--disable-userns`` already stop
 most of what is denied; the filter removes kernel attack surface the sandboxed
@@ -35,6 +36,7 @@ BPF_JEQ_K = 0x15  # BPF_JMP | BPF_JEQ | BPF_K
 BPF_JGE_K = 0x35  # BPF_JMP | BPF_JGE | BPF_K
 BPF_RET_K = 0x06  # BPF_RET | BPF_K
 SECCOMP_RET_ALLOW = 0x7FFF0000
+SECCOMP_RET_KILL_PROCESS = 0x80000000
 SECCOMP_RET_ERRNO = 0x00050000
 EPERM = 1
 AUDIT_ARCH_X86_64 = 0xC000003E
@@ -54,7 +56,13 @@ DENIED_X86_64: Dict[str, int] = {
     "userfaultfd": 323, "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427,
     "open_tree": 428, "move_mount": 429, "fsopen": 430, "fsconfig": 431, "fsmount": 432, "fspick": 433,
     "pidfd_getfd": 438, "mount_setattr": 442, "quotactl_fd": 443,
+    # memory no limit of the box's would count without a cgroup (SysV shared memory, message queues,
+    # POSIX message queues, secret memory): denied whatever the mode, so verdicts do not depend on it
+    "shmget": 29, "semget": 64, "msgget": 68, "mq_open": 240, "memfd_secret": 447,
 }
+# Without a memory cgroup, memfd pages count against no limit (RLIMIT_FSIZE bounds one file,
+# not how many): the process that creates one is killed, and the verdict says why.
+KILLED_WITHOUT_CGROUP_X86_64: Dict[str, int] = {"memfd_create": 319}
 
 
 def _insn(code: int, jt: int, jf: int, k: int) -> bytes:
@@ -62,29 +70,36 @@ def _insn(code: int, jt: int, jf: int, k: int) -> bytes:
     return struct.pack("=HBBI", code, jt, jf, k)
 
 
-def build_deny_list(arch: int, denied: Dict[str, int], errno: int = EPERM) -> bytes:
-    """The BPF program described in the module docstring, for one architecture's numbers."""
-    numbers = sorted(set(denied.values()))
-    if len(numbers) > 250:
+def build_deny_list(arch: int, denied: Dict[str, int], errno: int = EPERM, killed: Optional[Dict[str, int]] = None) -> bytes:
+    """The BPF program described in the module docstring, for one architecture's numbers;
+    the calls in ``killed`` kill the whole process instead (checked before the denied ones)."""
+    kills = sorted(set((killed or {}).values()))
+    numbers = sorted(set(denied.values()) - set(kills))
+    if len(numbers) + len(kills) > 250:
         raise ValueError("the deny-list is too long for 8-bit jump offsets")
     deny = SECCOMP_RET_ERRNO | (errno & 0xFFFF)
-    n = len(numbers)
+    n, k = len(numbers), len(kills)
     program = [
         _insn(BPF_LD_W_ABS, 0, 0, OFFSET_ARCH),
         _insn(BPF_JEQ_K, 1, 0, arch),  # the right ABI: skip the next instruction
         _insn(BPF_RET_K, 0, 0, deny),
         _insn(BPF_LD_W_ABS, 0, 0, OFFSET_NR),
-        _insn(BPF_JGE_K, n + 1, 0, X32_SYSCALL_BIT),  # x32: jump to the final deny
+        _insn(BPF_JGE_K, k + n + 1, 0, X32_SYSCALL_BIT),  # x32: jump to the final deny
     ]
+    for index, number in enumerate(kills):
+        program.append(_insn(BPF_JEQ_K, k + n + 1 - index, 0, number))  # to the kill
     for index, number in enumerate(numbers):
         program.append(_insn(BPF_JEQ_K, n - index, 0, number))  # to the final deny
     program.append(_insn(BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW))
     program.append(_insn(BPF_RET_K, 0, 0, deny))
+    if kills:
+        program.append(_insn(BPF_RET_K, 0, 0, SECCOMP_RET_KILL_PROCESS))
     return b"".join(program)
 
 
-def deny_list_program() -> Optional[bytes]:
-    """The filter for this machine, or ``None`` where there is no syscall table for it."""
+def deny_list_program(memory_cgroup: bool = True) -> Optional[bytes]:
+    """The filter for this machine, or ``None`` where there is no syscall table for it; without a
+    memory cgroup, ``memfd_create`` kills the process."""
     if platform.system() != "Linux" or platform.machine() not in ("x86_64", "AMD64", "amd64"):
         return None
-    return build_deny_list(AUDIT_ARCH_X86_64, DENIED_X86_64)
+    return build_deny_list(AUDIT_ARCH_X86_64, DENIED_X86_64, killed=None if memory_cgroup else KILLED_WITHOUT_CGROUP_X86_64)

@@ -1,0 +1,215 @@
+"""The oracle's harness: the task's side of assert-style tests, in a box that never loads the program.
+
+Invoked as ``python3 -I -S -B oracle_bootstrap.py JOB [LABEL]`` with ``box_codec.py`` beside
+it (standard library only, Python 3.8+, like ``sandbox_bootstrap``). JOB is the plan
+``assert_oracle`` made of the prompt's ``asserts``::
+
+    {"limits": {...}, "requests": FD, "answers": FD, "modules": [NAME, ...],
+     "leaves": [SOURCE, ...],
+     "statements": [{"kind": "assert" | "exec" | "program", "src": SOURCE,
+                     "args": [NAME, ...]}, ...]}
+
+The statements run here, in order, in this process's own namespace: the real
+builtins and the standard modules the assertions name (imported here), so the
+expected side of every assertion is computed where the program has never been.
+Where a statement needs the program (a call of its function, one of its names),
+the plan replaced that part by ``_tau_call(k, ...)``: a request to the program's
+box to evaluate leaf ``k`` (with these values for the names it borrows from here)
+and an answer read back as plain data (``box_codec``: no class of the program's
+exists here; a callable of the program's is a stand-in that calls back; an
+exception of the program's is raised here as the builtin exception of that name).
+``program`` statements (assignments that bind the program's names) run in the
+program's box. The comparison of an ``assert`` is Python's own, here.
+
+The report goes to this process's stdout (which only the parent reads; the
+program's box has no descriptor of it), one JSON line per statement
+``{"i": n, "passed": bool[, "error": text]}``, then ``{"end": count}``; or
+``{"program": "error", ...}`` first when the program did not run to its end.
+An answer out of turn, malformed, too long, or missing (the program closed its
+pipe, left early, or ran out of time) fails the statement that waited for it and
+every one after it: silence or noise from the program is never a pass.
+"""
+
+import builtins
+import json
+import os
+import sys
+
+MAX_ANSWER = 64 << 20
+TEXT_LIMIT = 200
+
+
+class ProgramGone(BaseException):
+    """The program's box stopped answering properly (a BaseException: task code catching
+    Exception must not swallow it)."""
+
+
+class ProgramError(Exception):
+    """An exception of the program's whose type is no builtin exception."""
+
+
+def load_codec():
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, here)
+    try:
+        import box_codec
+    finally:
+        sys.path.remove(here)
+    return box_codec
+
+
+def text(value):
+    try:
+        shown = str(value)
+    except BaseException:  # noqa: BLE001 - str of a huge int raises, for one
+        shown = type(value).__name__
+    return shown[:TEXT_LIMIT]
+
+
+class Program(object):
+    """The other end of the pipes: requests out, answers in, checked and decoded."""
+
+    def __init__(self, codec, requests, answers):
+        self.codec, self.requests, self.answers = codec, requests, answers
+        self.buffer, self.sent, self.broken = b"", 0, ""
+
+    def _line(self):
+        while b"\n" not in self.buffer:
+            if len(self.buffer) > MAX_ANSWER:
+                raise ProgramGone("the program's answer is too long")
+            chunk = os.read(self.answers, 1 << 16)
+            if not chunk:
+                raise ProgramGone("the program stopped answering (it left or closed its pipe)")
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        try:
+            record = json.loads(line.decode("utf-8"))
+        except Exception:  # noqa: BLE001 - ValueError, RecursionError, UnicodeError: noise
+            raise ProgramGone("the program's answer is malformed")
+        if not isinstance(record, dict):
+            raise ProgramGone("the program's answer is malformed")
+        return record
+
+    def started(self):
+        """None when the program ran to its end, else why not."""
+        try:
+            record = self._line()
+        except ProgramGone as exc:
+            return str(exc)
+        if record == {"program": "ok"}:
+            return None
+        if record.get("program") == "error":
+            return "the program did not run to its end: %s" % text(record.get("error"))
+        return "the program's first answer is malformed"
+
+    def ask(self, request):
+        if self.broken:
+            raise ProgramGone(self.broken)
+        try:
+            self.sent += 1
+            request["n"] = self.sent
+            data = (json.dumps(request) + "\n").encode("utf-8")
+            while data:
+                data = data[os.write(self.requests, data):]
+            record = self._line()
+            if record.get("n") != self.sent or not isinstance(record.get("ok"), bool):
+                raise ProgramGone("the program answered out of turn")
+        except OSError as exc:
+            self.broken = "the program's pipe failed: %s" % exc.strerror
+            raise ProgramGone(self.broken)
+        except ProgramGone as exc:
+            self.broken = str(exc)
+            raise
+        if not record["ok"]:
+            kind = getattr(builtins, str(record.get("type")), None)
+            message = text(record.get("error"))
+            error = ProgramError(message)
+            if isinstance(kind, type) and issubclass(kind, Exception) and kind.__module__ == "builtins":
+                try:
+                    error = kind(message)
+                except Exception:  # noqa: BLE001 - an exception type whose constructor wants more
+                    pass
+            raise error
+        try:
+            return self.codec.decode(record.get("value"), self.stand_in)
+        except Exception:  # noqa: BLE001 - the program's data, whatever is wrong with it
+            raise ProgramError("the program's value cannot be read")
+
+    def finish(self):
+        """Tell the program's box to leave (no answer is read)."""
+        try:
+            os.write(self.requests, b'{"op": "end"}\n')
+        except OSError:
+            pass
+
+    def stand_in(self, number, shown):
+        program = self
+
+        def call_back(*args, **kwargs):
+            if kwargs:
+                raise TypeError("keyword arguments cannot be sent to the program")
+            return program.ask({"op": "call", "h": number, "args": [program.codec.encode(a) for a in args]})
+
+        call_back.__name__ = "program_callable"
+        call_back.__qualname__ = shown
+        return call_back
+
+
+def main():
+    with open(sys.argv[1], encoding="utf-8") as stream:
+        job = json.load(stream)
+    codec = load_codec()
+    import importlib
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from sandbox_bootstrap import apply_limits  # noqa: E402 - beside this file, like the codec
+
+    sys.path.pop(0)
+    apply_limits(job["limits"])
+    report = os.fdopen(os.dup(1), "w", encoding="utf-8")  # the task's code prints into stderr, not the report
+    os.dup2(2, 1)
+
+    def emit(record):
+        report.write(json.dumps(record) + "\n")
+        report.flush()
+
+    program = Program(codec, job["requests"], job["answers"])
+    leaves = job["leaves"]
+    modules = job["modules"]
+    namespace = {"__name__": "__oracle__", "__builtins__": builtins}
+    for name in modules:
+        namespace[name] = importlib.import_module(name)
+
+    def leaf_call(number, *args):
+        return program.ask({"op": "eval", "src": leaves[number], "modules": modules,
+                            "args": [codec.encode(a) for a in args]})
+
+    namespace["_tau_call"] = leaf_call
+    problem = program.started()
+    if problem is not None:
+        emit({"program": "error", "error": problem})
+        return
+    for index, statement in enumerate(job["statements"]):
+        record = {"i": index, "passed": False}
+        try:
+            if statement["kind"] == "assert":
+                record["passed"] = bool(eval(compile(statement["src"], "<assert %d>" % index, "eval"), namespace))
+            elif statement["kind"] == "exec":
+                exec(compile(statement["src"], "<statement %d>" % index, "exec"), namespace)
+                record["passed"] = True
+            else:
+                args = [codec.encode(namespace[name]) for name in statement["args"]]
+                program.ask({"op": "exec", "src": statement["src"], "modules": modules, "args": args})
+                record["passed"] = True
+        except ProgramGone as exc:
+            record["error"] = text(exc)
+        except BaseException as exc:  # noqa: BLE001 - the assertion fails; the verifier goes on
+            record["error"] = "%s: %s" % (type(exc).__name__, text(exc))
+        emit(record)
+    emit({"end": len(job["statements"])})
+    program.finish()
+
+
+if __name__ == "__main__":
+    main()
+    os._exit(0)
