@@ -285,3 +285,100 @@ def test_hostile_results_files_fail_in_one_line(tmp_path, content):
     for command in (["compare", str(path), "--report", str(tmp_path / "r.html")], ["noise", str(path)]):
         result = cli.invoke(app, command)
         assert result.exit_code != 0 and (result.exception is None or isinstance(result.exception, SystemExit)), (command, result.exception)
+
+
+# -- issue 27: the output is valid JSON, whatever floats the input or the scorer held --------
+
+def _strict(text):
+    """json.loads refusing NaN and Infinity, as every other JSON reader does."""
+    def bare(constant):
+        raise AssertionError(f"bare {constant} written")
+    return json.loads(text, parse_constant=bare)
+
+
+def _nan_batch(grpo_batch, tmp_path, reward=0.0, extra=float("nan")):
+    lines = grpo_batch.read_text(encoding="utf-8").splitlines()[:3]
+    record = json.loads(lines[1])
+    record["reward"], record["info"]["extra"] = reward, [extra, {"deep": -math.inf}, "NaN in a string stays"]
+    lines[1] = json.dumps(record)  # Python writes bare NaN / -Infinity: what a careless trainer's file holds
+    path = tmp_path / "nan.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".json"])
+def test_a_nan_legacy_reward_is_refused_not_written_bare(grpo_batch, tmp_path, suffix):
+    """A NaN legacy reward was written back as a bare NaN (invalid JSON). A record's reward must be
+    a finite number: the record is refused, one line naming the line and field, nothing written."""
+    for bad in (float("nan"), math.inf, -math.inf):
+        path = _nan_batch(grpo_batch, tmp_path, reward=bad, extra=0.5)
+        result = cli.invoke(app, ["score", str(path), "--env", "food_delivery", "--split", "train", "-o",
+                                  str(tmp_path / f"out{suffix}")])
+        assert result.exit_code != 0
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and "nan.jsonl: line 2: reward:" in lines[0] and "not a finite number" in lines[0], lines
+        assert not (tmp_path / f"out{suffix}").exists()
+    with pytest.raises(ResultsFileError, match="line 2: reward: nan is not a finite number"):
+        read_results(_nan_batch(grpo_batch, tmp_path, reward=float("nan")))
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".json"])
+def test_non_finite_floats_elsewhere_in_a_record_are_written_as_null(grpo_batch, tmp_path, suffix):
+    from tau_shaped.evaluation.batch import score_file
+
+    path = _nan_batch(grpo_batch, tmp_path)
+    out = score_file(path, "food_delivery", "train", output=tmp_path / f"out{suffix}", workers=1)
+    text = out.read_text(encoding="utf-8")
+    records = [_strict(line) for line in text.splitlines()] if suffix == ".jsonl" else _strict(text)
+    assert records[1]["info"]["extra"] == [None, {"deep": None}, "NaN in a string stays"]
+    assert [r["info"]["shaped"]["status"] for r in records] == ["ok"] * 3  # the scoring is not affected
+    clean = score_file(grpo_batch, "food_delivery", "train", output=tmp_path / f"clean{suffix}", workers=1)
+    first = clean.read_text(encoding="utf-8")
+    expected = [json.loads(line) for line in first.splitlines()][:3] if suffix == ".jsonl" else json.loads(first)[:3]
+    for got, want in zip(records, expected):
+        got["info"].pop("extra", None)
+        assert got == want
+
+
+def test_a_non_finite_number_in_a_shaped_result_is_a_verifier_fault():
+    """SPEC §8: a verifier fault is never a number taken for another: status internal_error,
+    reward null; the other non-finite values null."""
+    from tau_shaped.evaluation.record_scorer import dump_record
+
+    record = {"task_id": 0, "reward": 1.0, "trial": 0, "traj": [],
+              "info": {"shaped": {"status": "ok", "reward": 0.5, "process_reward": float("nan"), "step_rewards": [math.inf]}}}
+    for form in ("jsonl", "list"):
+        shaped = _strict(dump_record(record, form))["info"]["shaped"]
+        assert shaped["status"] == "internal_error" and shaped["reward"] is None and "not finite" in shaped["error"]
+        assert shaped["process_reward"] is None and shaped["step_rewards"] == [None]
+    fine = {**record, "info": {"shaped": {"status": "ok", "reward": 0.5}}}
+    assert dump_record(fine, "jsonl") == json.dumps(fine, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+                    max_leaves=20))
+def test_the_writers_encode_any_value_as_strict_json(value):
+    """Every results writer goes through finite_json: any floats in, strict JSON out, finite
+    values unchanged."""
+    from tau_shaped.evaluation.record_scorer import dump_record
+    from tau_shaped.evaluation.results_file import _nulled, finite_json
+
+    record = {"task_id": 0, "reward": 0.0, "trial": 0, "traj": [], "info": {"x": value}}
+    for text in (finite_json(value), dump_record(record, "jsonl"), dump_record(record, "list")):
+        _strict(text)
+    assert _strict(finite_json(value)) == json.loads(json.dumps(_nulled(value)))
+
+
+def test_the_run_writer_and_to_jsonl_write_strict_json(tmp_path):
+    from tau_shaped.evaluation.results_file import to_jsonl
+
+    path = tmp_path / "run.jsonl"
+    with ResultsWriter(path) as writer:
+        writer.append({"task_id": 0, "reward": 1.0, "trial": 0, "traj": [], "info": {"cost": float("nan")}})
+    assert _strict(path.read_text())["info"]["cost"] is None
+    source = tmp_path / "list.json"
+    source.write_text('[{"task_id": 0, "reward": 1.0, "trial": 0, "traj": [], "info": {"t": Infinity}}]')
+    to_jsonl(source, tmp_path / "out.jsonl")
+    assert _strict((tmp_path / "out.jsonl").read_text())["info"]["t"] is None

@@ -13,7 +13,7 @@ import hashlib
 import json
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from tau_shaped.evaluation.results_file import ResultsFileError
+from tau_shaped.evaluation.results_file import ResultsFileError, finite_json
 from tau_shaped.evaluation.results_file import _validate as validate_record
 from tau_shaped.reward.result import check_blend
 from tau_shaped.reward.scoring import score_trajectory
@@ -42,10 +42,10 @@ def task_fingerprint(task: Any) -> str:
 def dump_record(record: Dict[str, Any], form: str) -> str:
     """A record as the output file holds it: ``jsonl`` one line (as ``run`` writes them),
     ``list`` one item of a JSON list exactly as ``json.dumps(records, indent=1)`` lays it out
-    (without the separating ``,``)."""
+    (without the separating ``,``). Valid JSON always: no bare NaN or Infinity (``finite_json``)."""
     if form == "jsonl":
-        return json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
-    text = json.dumps(record, indent=1, ensure_ascii=False)
+        return finite_json(record, ensure_ascii=False, sort_keys=True) + "\n"
+    text = finite_json(record, indent=1, ensure_ascii=False)
     return " " + text.replace("\n", "\n ")  # JSON strings hold no raw line ends
 
 
@@ -53,14 +53,17 @@ def dump_line(record: Dict[str, Any], text: str, spans: Dict[str, Tuple[int, int
     """``dump_record(record, "jsonl")`` for a record read from the line ``text`` (``spans``: where
     each of its top-level values is): the values not in ``changed`` are written as the line had
     them, which for a line ``run`` wrote is the same text (a rollout's ``traj`` is most of it,
-    and encoding it again was a tenth of the cost of scoring)."""
+    and encoding it again was a tenth of the cost of scoring). A line that may hold a bare NaN or
+    Infinity (Python's json reads them) is encoded whole, as ``dump_record``: valid JSON."""
+    if "NaN" in text or "Infinity" in text:
+        return dump_record(record, "jsonl")
     parts = []
     for key in sorted(record):
         if key in spans and key not in changed:
             start, end = spans[key]
             value = text[start:end]
         else:
-            value = json.dumps(record[key], ensure_ascii=False, sort_keys=True)
+            value = finite_json(record[key], ensure_ascii=False, sort_keys=True)
         parts.append(json.dumps(key, ensure_ascii=False) + ": " + value)
     return "{" + ", ".join(parts) + "}\n"
 

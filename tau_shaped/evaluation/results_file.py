@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import math
 import os
 import socket
 import threading
@@ -30,6 +31,37 @@ MAX_FILE_BYTES = 2 * 1024**3  # a results file larger than this is refused up fr
 
 class ResultsFileError(ValueError):
     """A results file that cannot be read or written; the message is one line naming the problem."""
+
+
+def _nulled(value: Any) -> Any:
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: _nulled(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_nulled(item) for item in value]
+    return value
+
+
+def finite_json(value: Any, **options: Any) -> str:
+    """``json.dumps(value, **options)``, valid JSON always (issue 27): a float that is not finite
+    (NaN, Infinity: Python's json reads and writes them, JSON has none) is written as null.
+    Where ``value`` is a record whose shaped result held one, that result is a verifier fault
+    (SPEC §8: ``status = internal_error``, ``reward = null``), not a number taken for another."""
+    try:
+        return json.dumps(value, allow_nan=False, **options)
+    except ValueError:
+        pass
+    info = value.get("info") if isinstance(value, dict) else None
+    shaped = info.get("shaped") if isinstance(info, dict) else None
+    if isinstance(shaped, dict):
+        try:
+            json.dumps(shaped, allow_nan=False)
+        except ValueError:
+            shaped = {**_nulled(shaped), "status": "internal_error", "reward": None,
+                      "error": "the shaped result held a number that is not finite (NaN or Infinity)"}
+            value = {**value, "info": {**info, "shaped": shaped}}
+    return json.dumps(_nulled(value), allow_nan=False, **options)
 
 
 def _lock_path(path: Path) -> Path:
@@ -139,7 +171,7 @@ class ResultsWriter:
     def append(self, record: Dict[str, Any]) -> None:
         if self._lock_handle is None:
             self.open()
-        line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
+        line = finite_json(record, ensure_ascii=False, sort_keys=True) + "\n"
         with self._lock:
             with open(self.path, "a", encoding="utf-8") as handle:
                 handle.write(line)
@@ -154,6 +186,10 @@ def _validate(record: Any, where: str) -> Dict[str, Any]:
         err = exc.errors(include_url=False)[0]
         field = ".".join(str(p) for p in err["loc"]) or "record"
         raise ResultsFileError(f"{where}: {field}: {err['msg']}") from None
+    reward = record["reward"]
+    if isinstance(reward, float) and not math.isfinite(reward):  # Python's json reads NaN; it is no reward
+        raise ResultsFileError(f"{where}: reward: {reward!r} is not a finite number (JSON has no NaN or Infinity; "
+                               "a reward is a finite number)")
     return record
 
 
@@ -264,5 +300,5 @@ def to_jsonl(source: Union[str, Path], target: Union[str, Path]) -> int:
     target.parent.mkdir(parents=True, exist_ok=True)
     with open(target, "w", encoding="utf-8") as handle:
         for record in records:
-            handle.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
+            handle.write(finite_json(record, ensure_ascii=False, sort_keys=True) + "\n")
     return len(records)
