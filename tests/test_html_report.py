@@ -127,3 +127,154 @@ def test_safety_disagreements_are_listed_first(results, tmp_path):
     assert verdicts[(forged["info"]["task_key"], 7)] == "safety"
     rows = re.findall(r"<tr><td><span class='pill v-(\w+)'>", page)
     assert rows[0] == "safety" and rows.count("safety") == 1 and "alternative" in rows
+
+
+# ---- issue 28: the report fits a phone and answers more ----------------------------------------
+
+from tests.headless_chromium import Browser, chromium_path  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def other_run(tmp_path_factory):
+    """A second run of the same tasks (one trial each), in a folder of its own."""
+    folder = tmp_path_factory.mktemp("report-other")
+    summary = run(RunConfig(env="food_delivery", agent_strategy="replay", user_strategy="scripted", recordings=str(FOOD),
+                            task_ids=["fd-allergen-3", "fd-cap-3", "fd-missing-3"], num_trials=1, log_dir=str(folder)))
+    return summary.path
+
+
+@pytest.fixture(scope="module")
+def browser():
+    path = chromium_path()
+    if path is None:
+        _chromium()  # fails in CI, skips elsewhere
+    b = Browser(path)
+    yield b
+    b.close()
+
+
+def _by(data):
+    return {(e["run"], e["task"], e["trial"]): e for e in data["episodes"]}
+
+
+def test_a_legacy_zero_shows_the_raw_difference_and_who_judges_it(results, tmp_path):
+    """fd-cap-3 trial 1 pays $50 where $5 was due: money is judged by the invariant, so the
+    canonical diff is empty; the raw diff shows the two paths legacy saw differ and names the
+    invariant (and its failed verdict) as what owns them."""
+    data = _data(write_report([summarize(results)], tmp_path / "r.html").read_text(encoding="utf-8"))
+    by = _by(data)
+    over = by[(0, "fd-cap-3", 1)]
+    assert over["legacy"] == 0 and over["diff"] == []
+    raw = {d["path"]: d for d in over["raw"]["diff"]}
+    wallet = next(d for p, d in raw.items() if p.endswith(".wallet_balance"))
+    assert wallet["actual"] - wallet["expected"] == 45  # $50 paid where $5 was due
+    assert any(p.endswith(".amount") and d["expected"] == 5 and d["actual"] == 50 for p, d in raw.items())
+    assert all("invariant apology" in d["owner"] and "does not hold" in d["owner"] for d in raw.values())
+    wallet_alt = by[(0, "fd-missing-3", 1)]  # a valid alternative: legacy 0 from paths the invariant owns, and it holds
+    assert wallet_alt["verdict"] == "alternative" and wallet_alt["raw"]["diff"]
+    assert all("invariant" in d["owner"] and "holds" in d["owner"] and "not hold" not in d["owner"] for d in wallet_alt["raw"]["diff"])
+    unsafe = by[(0, "fd-allergen-3", 1)]  # a canonical difference is marked as one
+    assert {d["path"] for d in unsafe["diff"]} <= {d["path"] for d in unsafe["raw"]["diff"] if d["owner"] == "in the canonical diff too"}
+    for e in data["episodes"]:  # every legacy 0 says what differed (or why the state matched); a legacy 1 needs no raw diff
+        assert (e["raw"] is None) == bool(e["legacy"])
+        if not e["legacy"]:
+            assert e["raw"]["diff"] or "ground truth's" in e["raw"]["note"]
+
+
+def test_a_run_of_an_unknown_env_is_never_imported_only_noted(results, tmp_path):
+    records = read_results(results)
+    for r in records:
+        r["info"]["run"]["env"] = "os:system"  # data naming code: never imported
+    path = tmp_path / "elsewhere.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    data = _data(write_report([summarize(path)], tmp_path / "r.html").read_text(encoding="utf-8"))
+    notes = {e["raw"]["note"] for e in data["episodes"] if e["raw"]}
+    assert notes == {"the run's env 'os:system' is not an installed domain, so its states cannot be replayed"}
+
+
+def test_pass_rate_per_bucket(results, other_run, tmp_path):
+    page = write_report([summarize(results), summarize(other_run)], tmp_path / "r.html").read_text(encoding="utf-8")
+    data = _data(page)
+    for row in data["buckets"]:
+        mine = [e for e in data["episodes"] if e["bucket"] == row["bucket"] and e["run"] == row["run"]]
+        assert row["episodes"] == len(mine) > 0
+        assert row["legacy_rate"] == sum(e["legacy"] for e in mine) / len(mine)
+        assert row["shaped_rate"] == sum(e["shaped"] for e in mine) / len(mine)
+    assert {(b["bucket"], b["run"]) for b in data["buckets"]} == {(e["bucket"], e["run"]) for e in data["episodes"]}
+    section = page.split("<h2>Pass rate per bucket</h2>")[1].split("<h2>")[0]
+    cap = next(b for b in data["buckets"] if b["run"] == 0 and b["bucket"] == _by(data)[(0, "fd-cap-3", 0)]["bucket"])
+    assert f"<td>{cap['bucket']}</td><td>{data['runs'][0]['label']}</td><td class=num>{cap['episodes']}</td>" \
+           f"<td class=num>{cap['legacy_rate']:.3f}</td><td class=num>{cap['shaped_rate']:.3f}</td>" in section
+
+
+def _hostile(results, tmp_path):
+    """The run with what stretches a page: a 3,000-character word in the agent's text and in a tool result."""
+    records = read_results(results)
+    records[0]["traj"].append({"role": "assistant", "content": "x" * 3000})
+    records[1]["traj"].append({"role": "assistant", "content": "{" + "\"k\":" * 500 + "1}"})
+    path = tmp_path / ("a-very-long-run-name-" + "z" * 120 + ".jsonl")
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+def test_the_page_fits_a_390px_phone_in_chromium(results, other_run, browser, tmp_path):
+    """No horizontal scroll at 390 px wide: the page's scroll width equals the viewport's on the
+    overview, on an episode and on two runs side by side; a wide table scrolls in its own box."""
+    report = write_report([summarize(_hostile(results, tmp_path)), summarize(other_run)], tmp_path / "report.html")
+    data = _data(report.read_text(encoding="utf-8"))
+    a = _by(data)[(0, "fd-cap-3", 1)]["n"]
+    b = _by(data)[(1, "fd-cap-3", 0)]["n"]
+    for fragment in ("", f"#ep-{a}", "#ep-0", f"#vs-{a}-{b}"):
+        page = browser.open(report.resolve().as_uri() + fragment)
+        assert page.widths() == {"scroll": 390, "viewport": 390, "client": 390}, fragment
+    page = browser.open(report.resolve().as_uri())
+    boxed = page.evaluate("[...document.querySelectorAll('.scroll')].filter(b => b.scrollWidth > b.clientWidth).length")
+    assert boxed >= 1  # at least one table is wider than the phone, and scrolls inside its box
+    assert page.evaluate("Math.max(...[...document.images].map(i => i.getBoundingClientRect().right))") <= 390
+    wide = browser.open(report.resolve().as_uri(), width=1280, height=900, mobile=False)
+    desktop = wide.widths()  # a desktop's vertical scroll bar takes its width from the client area
+    assert desktop["viewport"] == 1280 and desktop["scroll"] == desktop["client"]
+
+
+def _search(page, text):
+    """Type into the search box as a user would (the input event the page listens to)."""
+    page.evaluate(f"(() => {{ const s = document.getElementById('f-search'); s.value = {json.dumps(text)}; s.dispatchEvent(new Event('input')); }})()")
+
+
+def test_episodes_are_searchable_and_sortable_in_chromium(results, browser, tmp_path):
+    report = write_report([summarize(results)], tmp_path / "report.html")
+    page = browser.open(report.resolve().as_uri())
+    rows = "[...document.querySelectorAll('#episode-table tbody tr')].map(r => [...r.cells].map(c => c.textContent))"
+    assert len(page.evaluate(rows)) == 6
+    _search(page, 'CAP-3 Apology')
+    assert [r[0] for r in page.evaluate(rows)] == ["fd-cap-3 / trial 1"]  # every word must match, any case
+    _search(page, 'alternative')
+    assert [r[0] for r in page.evaluate(rows)] == ["fd-missing-3 / trial 1"]
+    _search(page, '')
+    page.evaluate("document.querySelector('#episode-table th[data-col=\"6\"]').click(); 1")  # reward, ascending
+    up = [float(r[6]) for r in page.evaluate(rows)]
+    assert up == sorted(up) and up[0] < up[-1]
+    assert page.evaluate("document.querySelector('#episode-table th[data-col=\"6\"]').getAttribute('aria-sort')") == "ascending"
+    page.evaluate("document.querySelector('#episode-table th[data-col=\"6\"]').click(); 1")  # again: descending
+    assert [float(r[6]) for r in page.evaluate(rows)] == sorted(up, reverse=True)
+    page.evaluate("document.querySelector('#episode-table th[data-col=\"0\"]').click(); 1")  # by task, then trial
+    names = [r[0] for r in page.evaluate(rows)]
+    assert names == sorted(names) and names[0] == "fd-allergen-3 / trial 0"
+
+
+def test_the_raw_diff_and_two_runs_side_by_side_in_chromium(results, other_run, browser, tmp_path):
+    report = write_report([summarize(results), summarize(other_run)], tmp_path / "report.html")
+    data = _data(report.read_text(encoding="utf-8"))
+    a = _by(data)[(0, "fd-cap-3", 1)]["n"]
+    page = browser.open(report.resolve().as_uri() + f"#ep-{a}")
+    raw = page.evaluate("[...document.querySelectorAll('table.raw tbody tr')].map(r => [...r.cells].map(c => c.textContent))")
+    assert any(r[0].endswith(".wallet_balance") and r[1] == "15" and r[2] == "60" and "invariant apology" in r[3] for r in raw)
+    assert "no difference once canonical" in page.evaluate("document.getElementById('episode').textContent")
+    link = page.evaluate("document.querySelector('a.pair-link').getAttribute('href')")
+    b = _by(data)[(1, "fd-cap-3", 0)]["n"]  # trial 1 is not in the other run: its first trial there
+    assert link == f"#vs-{a}-{b}"
+    pair = browser.open(report.resolve().as_uri() + link)
+    titles = pair.evaluate("[document.getElementById('pair-left').textContent, document.getElementById('pair-right').textContent]")
+    assert titles == [f"Episode fd-cap-3, trial 1 ({data['runs'][0]['label']})", f"Episode fd-cap-3, trial 0 ({data['runs'][1]['label']})"]
+    listing = browser.open(report.resolve().as_uri())
+    assert listing.evaluate("document.querySelectorAll('#episode-table a[href^=\"#vs-\"]').length") == 9  # every episode has a partner
