@@ -2,7 +2,9 @@
 
 import json
 import shutil
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tau_shaped.cli import app
@@ -129,3 +131,54 @@ def test_task_ids_shared_by_two_splits_are_refused(tmp_path):
         run_suite(domain, tmp_path)
     with pytest.raises(ValueError, match="no labeled trajectories"):  # one split chosen: on to the (empty) corpus
         run_suite(domain, tmp_path, splits=["test"])
+
+
+# ---- grader-test from anywhere (issue 28): the corpora ship with their domains -------------------
+
+
+def test_each_domain_ships_its_corpus_as_package_data():
+    import fnmatch
+    import tomllib
+
+    import tau_shaped_domains
+    from tau_shaped.tasks.grader_suite import default_corpus
+
+    package_root = Path(tau_shaped_domains.__file__).parent
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    for name, package in (("food_delivery", "food_delivery"), ("tau2:airline", "tau2_airline"), ("tau2:retail", "tau2_retail")):
+        try:
+            domain = load_domain(name)
+        except Exception as exc:  # noqa: BLE001 - tau2's domains need the tau2 extra
+            pytest.skip(f"{name}: {exc}")
+        folder = default_corpus(domain)
+        assert folder == package_root / package / "grader" and load_corpus(folder)
+        globs = data[f"tau_shaped_domains.{package}"]
+        for path in folder.glob("*.json"):  # a wheel holds every corpus file
+            assert any(fnmatch.fnmatch(str(path.relative_to(package_root / package)), g) for g in globs), path
+
+
+def test_a_domain_without_a_corpus_says_so():
+    from tau_shaped.tasks.grader_suite import default_corpus
+    from tests.mini_domain import DOMAIN
+
+    with pytest.raises(ValueError, match="ships no grader corpus: give --corpus"):
+        default_corpus(DOMAIN)
+
+
+def test_grader_test_finds_the_domains_corpus_from_any_folder(tmp_path, monkeypatch):
+    """No --corpus, run from a folder that is not the repository: the domain's own corpus
+    (a slice of it, to keep the test short) is found and scored."""
+    import tau_shaped.tasks.grader_suite as suite
+
+    used = []
+    whole = suite.load_corpus
+
+    def first_file(folder):
+        used.append(Path(folder))
+        return [e for e in whole(folder) if e["_file"] == "fraud_flagged.json"]
+
+    monkeypatch.setattr(suite, "load_corpus", first_file)
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["grader-test"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert used == [CORPUS] and "agree" in result.stdout

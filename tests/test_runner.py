@@ -153,3 +153,75 @@ def test_an_episode_turn_with_two_calls_is_judged_one_step_a_turn():
         assert [a.name for a in env.actions] == [a.name for a in gt]
         verdicts[joined] = [(v.id, v.step) for v in env.calculate_reward_shaped().rule_violations]
     assert verdicts == {False: [], True: [("fd.turn.one_step_at_a_time", 0)]}
+
+
+# ---- Runs are reproducible (issue 28) -------------------------------------------------------------
+
+EPISODE_SETTINGS = {
+    "temperature": 0.7, "seed": 11, "max_steps": 5, "lam": 0.5, "blend": "outcome", "model": "gpt-4o-mini",
+    "model_provider": "openai", "user_model": "gpt-4o-mini", "user_model_provider": "openai",
+    "recordings": "copy.json",  # the same recordings in another file (under tmp_path)
+}
+
+
+def test_info_run_records_every_setting_that_changes_an_episode(tmp_path):
+    from tau_shaped.evaluation.runner import RUN_SETTINGS
+
+    summary = run(config(tmp_path, num_trials=1, task_ids=["refund"], temperature=0.25, seed=7))
+    (record,) = read_results(summary.path)
+    recorded = record["info"]["run"]
+    assert set(EPISODE_SETTINGS) | {"env", "task_split", "agent_strategy", "user_strategy"} <= set(RUN_SETTINGS)
+    assert set(recorded) == set(RUN_SETTINGS)
+    assert recorded["temperature"] == 0.25 and recorded["seed"] == 7 and recorded["recordings"] == RECORDINGS
+    assert recorded["task_split"] == "test" and recorded["lam"] == 0.3 and recorded["max_steps"] == 30
+
+
+@pytest.mark.parametrize("setting", sorted(EPISODE_SETTINGS))
+def test_resume_refuses_a_change_of_any_setting_naming_its_option(tmp_path, setting):
+    from tau_shaped.evaluation.runner import option_name
+
+    first = run(config(tmp_path, num_trials=1, task_ids=["refund"]))
+    before = first.path.read_bytes()
+    value = EPISODE_SETTINGS[setting]
+    if setting == "recordings":
+        value = str(tmp_path / value)
+        (tmp_path / "copy.json").write_bytes(open(RECORDINGS, "rb").read())
+    with pytest.raises(RunError) as refused:
+        run(config(tmp_path, num_trials=2, task_ids=["refund"], resume=str(first.path), **{setting: value}))
+    message = str(refused.value)
+    assert "\n" not in message and f"the file's run has {option_name(setting)} " in message
+    assert first.path.read_bytes() == before  # nothing appended
+    assert option_name("lam") == "--lambda" and option_name("task_split") == "--split"
+
+
+def test_resume_with_the_same_settings_goes_on_and_zero_is_zero_point_zero(tmp_path):
+    first = run(config(tmp_path, num_trials=1, task_ids=["refund"], temperature=0))
+    second = run(config(tmp_path, num_trials=2, task_ids=["refund"], temperature=0.0, resume=str(first.path)))
+    assert second.skipped == 1 and len(read_results(first.path)) == 2
+
+
+def test_resume_from_the_cli_refuses_another_temperature_in_one_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from tau_shaped.cli import app
+
+    base = ["run", "--env", "tests.mini_domain:DOMAIN", "--agent-strategy", "replay", "--user-strategy", "scripted",
+            "--recordings", RECORDINGS, "--task-ids", "refund", "--log-dir", str(tmp_path)]
+    first = run(config(tmp_path, num_trials=1, task_ids=["refund"]))
+    refused = CliRunner().invoke(app, base + ["--resume", str(first.path), "--temperature", "0.7"])
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert "the file's run has --temperature 0.0, this run 0.7" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+
+
+def test_model_names_never_make_folders(tmp_path):
+    from tau_shaped.evaluation.runner import default_path, name_part
+
+    path = default_path(config(tmp_path, user_model="openai/stub-user", model="openrouter/meta/llama 3",
+                               agent_strategy="tool-calling"))
+    assert path.parent == tmp_path
+    assert "_user-openai-stub-user-" in path.name and "-llama-3-" in path.name
+    assert name_part("../../etc") == "..-..-etc" and name_part("..") == "x" and name_part("a/b\\c:d") == "a-b-c-d"
+    assert len(name_part("m" * 500)) == 60
+    summary = run(config(tmp_path, num_trials=1, task_ids=["refund"], user_model="openai/stub-user"))
+    assert summary.path.parent == tmp_path and [p for p in tmp_path.iterdir() if p.is_dir()] == []
