@@ -86,14 +86,19 @@ def _states_value(text: str, value: Any, how: Any) -> bool:
     return any(text_matching.find_phrase(text, form) is not None for form in dict.fromkeys((raw, raw.replace("_", " "))))
 
 
-def describes(text: str, tool: str, kwargs: Any, confirmation: Confirmation, result: Any = None) -> bool:
-    """SPEC §9: the message names the kind of write (one of the tool's ``verbs``, when it has
-    some), states each mentioned argument that the call gives and each ``mention_result``
-    field of the call's ``result`` (its parsed observation) that is a number above 0."""
-    from tau_shaped.reward import text_matching
+def describes(text: str, tool: str, kwargs: Any, confirmation: Confirmation, result: Any = None,
+              records: Any = None) -> bool:
+    """SPEC §10: the message names the kind of write (a word of the tool's ``verbs``, its kind of
+    ``action_words.ACTIONS`` or its list, in any inflection), states each mentioned argument that
+    the call gives, each ``mention_address`` argument's street (``records(arg, value)`` gives the
+    record) and each ``mention_result`` field of the call's ``result`` (its parsed observation)
+    that is a number above 0, in prose, a list, JSON or ``key=value`` lines alike
+    (``action_words.confirmation_text``)."""
+    from tau_shaped.reward import action_words, statements
 
+    text = action_words.confirmation_text(text)
     verbs = confirmation.verbs.get(tool)
-    if verbs and not any(text_matching.find_phrase(text, verb) is not None for verb in verbs):
+    if verbs and action_words.names_action(text, verbs) is None:
         return False
     for arg, how in confirmation.mention.items():
         value = kwargs.get(arg)
@@ -101,12 +106,39 @@ def describes(text: str, tool: str, kwargs: Any, confirmation: Confirmation, res
             continue
         if not _states_value(text, value, how):
             return False
+    for arg in confirmation.mention_address:
+        value = kwargs.get(arg)
+        record = records(arg, value) if records is not None and value is not None else None
+        street = record.get("street") if isinstance(record, dict) else None
+        if isinstance(street, str) and statements.states_street(text, street) is None:
+            return False
     if isinstance(result, dict):
         for name, how in confirmation.mention_result.items():
             value = result.get(name)
             if is_number(value) and value > 0 and not _states_value(text, value, how):
                 return False
     return True
+
+
+def find_record(data: Any, key: str, value: Any, depth: int = 4) -> Optional[dict]:
+    """The first dict under ``data`` (depth first, at most ``depth`` levels down) whose ``key``
+    is ``value``."""
+    if isinstance(data, dict):
+        if data.get(key) == value:
+            return data
+        children: Any = data.values()
+    elif isinstance(data, list):
+        children = data
+    else:
+        return None
+    if depth <= 0:
+        return None
+    for child in children:
+        if isinstance(child, (dict, list)):
+            found = find_record(child, key, value, depth - 1)
+            if found is not None:
+                return found
+    return None
 
 
 def _result(observation: Any) -> Any:
@@ -195,6 +227,11 @@ class PolicyForms:
         open_: List[Tuple[int, str]] = []
         last_write = -1
         unanswered = self.trajectory.unanswered
+
+        def records(arg: str, value: Any) -> Optional[dict]:
+            table = self.initial.get(c.mention_address[arg]) if isinstance(self.initial, dict) else None
+            return find_record(table, arg, value)
+
         for s in steps:
             if s.action.name not in c.tools or (c.succeeded and not s.succeeded):
                 continue
@@ -204,7 +241,7 @@ class PolicyForms:
                 if r.agent_text is None:
                     continue
                 reply = r.user_reply
-                if describes(r.agent_text, s.action.name, s.action.kwargs, c, result):
+                if describes(r.agent_text, s.action.name, s.action.kwargs, c, result, records):
                     described = True
                     if reply == "":
                         state = "no" if r.index in unanswered else "yes"  # unrecorded (offline): not a no

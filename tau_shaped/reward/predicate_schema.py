@@ -138,9 +138,13 @@ class Confirmation(_Strict):
     # ARG -> how the describing message must state the call's value of ARG: "number" (the
     # amount), "text" (the value itself, "_" read as a space) or {VALUE: [phrases]}
     mention: Dict[str, Union[Literal["number", "text"], Dict[str, List[str]]]] = Field(default_factory=dict)
-    # TOOL -> phrases of which the describing message must say one ("cancel", "refund"): a
-    # yes to one kind of write is no yes to another
-    verbs: Dict[str, List[str]] = Field(default_factory=dict)
+    # TOOL -> the kind of action (a key of ``action_words.ACTIONS``: "cancel",
+    # "money_to_customer") or the words of which the describing message must say one, in any
+    # inflection: a yes to one kind of write is no yes to another
+    verbs: Dict[str, Union[str, List[str]]] = Field(default_factory=dict)
+    # ARG -> the top-level table of S0 holding the record whose ARG is the call's value (an
+    # address id): the describing message states that record's ``street`` (number and name)
+    mention_address: Dict[str, str] = Field(default_factory=dict)
     # FIELD -> "number": a field of the call's result (a JSON object) that the describing message
     # must state when it is a number above 0: what a tool computes, such as a cancellation's
     # refund, is part of "exactly what you are about to do" too
@@ -154,6 +158,16 @@ class Confirmation(_Strict):
     no: Optional[TextMatcher] = None
     no_unless: Optional[TextMatcher] = None
     succeeded: bool = True
+
+    @field_validator("verbs")
+    @classmethod
+    def _known_kinds(cls, value: Dict[str, Any]) -> Dict[str, Any]:
+        from tau_shaped.reward.action_words import ACTIONS
+
+        for tool, kind in value.items():
+            if isinstance(kind, str) and kind not in ACTIONS:
+                raise ValueError(f"verbs of {tool}: unknown kind of action {kind!r} (one of {', '.join(sorted(ACTIONS))})")
+        return value
 
     @model_validator(mode="after")
     def _unless_needs_no(self) -> "Confirmation":

@@ -50,6 +50,7 @@ __all__ = [
     "times_in_observation",
     "is_negated",
     "affirmed_phrase",
+    "states_street",
 ]
 
 
@@ -207,6 +208,34 @@ def relative_times(text: str, now: float) -> List[Stated]:
 def times_in_observation(text: str) -> List[float]:
     """Minutes since midnight of every ISO datetime / HH:MM time in a tool observation."""
     return [s.value for s in _times(text, bare_hours=False)]
+
+
+# --- addresses ------------------------------------------------------------------------------
+
+_STREET = re.compile(r"^\s*(?P<number>[0-9]{1,6}[A-Za-z]?)\s+(?P<name>[^\W\d_][\w'.-]*)")
+
+
+def states_street(text: str, street: str) -> Optional[str]:
+    """The snippet of ``text`` that states the street address ``street`` ("1204 Burnside St"):
+    its house number then its street name's first word, in any case, the street type written
+    any way or left out ("1204 burnside street", "1204 Burnside"); None if not stated (another
+    number or another street is no statement of it). A street with no number and name is found
+    as a phrase."""
+    m = _STREET.match(street or "")
+    if m is None:
+        words = [re.escape(w) for w in (street or "").split()]
+        if not words:
+            return None
+        found = re.search(r"(?<!\w)" + r"\s+".join(words) + r"(?!\w)", text, re.IGNORECASE)
+        return found.group(0) if found else None
+    pattern = _street_pattern(m.group("number"), m.group("name"))
+    found = pattern.search(text)
+    return found.group(0) if found else None
+
+
+@lru_cache(maxsize=1024)
+def _street_pattern(number: str, name: str) -> "re.Pattern[str]":
+    return re.compile(rf"(?<![\w.,]){re.escape(number)}[\s,]{{1,3}}{re.escape(name)}(?!\w)", re.IGNORECASE)
 
 
 # --- negation -------------------------------------------------------------------------------

@@ -1,0 +1,109 @@
+"""The words that name a kind of write, kept once for every domain (SPEC §10: a confirmation
+names the action "by any wording that means it").
+
+A rule file's confirmation names, per write tool, one of the kinds of ``ACTIONS`` (``"verbs":
+{"issue_refund": "money_to_customer"}``) or its own list of words. A word is found at the start
+of a word with its inflections ("cancel": cancels, cancelled, canceling, cancellation; "refund":
+refunded, refunding; "propose": proposed, proposal), in any case, and an identifier's
+underscores read as spaces ("cancel_pending_order" names a cancellation): ``names_action``.
+
+``confirmation_text`` is the view of an agent's message that a confirmation is read in: a
+call's arguments listed as JSON or ``key=value`` lines state the same as prose (underscores as
+spaces, so ``"method": "wallet_credit"`` states the wallet; quotes and braces are left to the
+word boundaries).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Dict, Optional, Sequence, Tuple
+
+__all__ = ["ACTIONS", "names_action", "confirmation_text", "action_words"]
+
+ACTIONS: Dict[str, Tuple[str, ...]] = {
+    "cancel": ("cancel", "call off", "void", "abort"),
+    "money_to_customer": (
+        "refund", "credit", "reimburse", "pay back", "pay you back", "give back", "money back", "back", "return",
+        "add", "put", "deposit", "top up", "compensate", "send", "give", "transfer", "issue",
+    ),
+    "apology_credit": ("apology", "apologize", "apologise", "credit", "compensate", "goodwill", "gesture", "add",
+                       "make up", "give", "issue"),
+    "address_change": ("address", "deliver", "delivery", "redirect", "ship", "send it to", "destination",
+                       "drop off", "reroute"),
+    "replacement_order": ("replace", "replacement", "resend", "send again", "send", "new order", "remake",
+                          "redeliver", "reorder", "again"),
+    "substitution": ("substitute", "substitution", "swap", "replace", "instead", "switch", "propose",
+                     "alternative", "exchange"),
+    "dispatch_courier": ("courier", "driver", "dispatch", "reassign", "assign", "rider"),
+    "route": ("route", "stops", "plan", "sequence", "itinerary"),
+    "escalate": ("escalate", "specialist", "team", "review", "pass your", "pass it", "forward", "refer"),
+    "book": ("book", "booking", "reserve", "reservation", "purchase", "buy"),
+    "baggage": ("bag", "baggage", "luggage", "suitcase", "checked"),
+    "flight_change": ("flight", "cabin", "upgrade", "downgrade", "change", "modify", "modified", "modification",
+                      "update", "rebook", "switch",
+                      "move", "class"),
+    "passengers": ("passenger", "traveler", "traveller", "name", "passenger details"),
+    "certificate": ("certificate", "voucher", "compensation", "compensate", "credit"),
+    "payment_change": ("payment", "pay", "charge", "card", "gift card", "paypal", "switch", "change", "bill"),
+    "item_change": ("modify", "modified", "modification", "change", "exchange", "swap", "switch", "replace", "update"),
+    "return": ("return", "refund", "send back"),
+    "exchange": ("exchange", "change", "swap", "switch", "replace"),
+}
+
+# Inflections after a word's stem ("cancel" + "lation", "refund" + "ed"); a final "e" may drop
+# before one that starts with a vowel ("propose": proposing, proposal).
+_SUFFIX = r"(?:s|es|d|ed|ing|ling|led|lled|lling|ion|ions|ation|ations|lation|lations|al|als|ment|ments|er|ers)?"
+_SPACE = r"[\s\u00a0]+"
+
+
+def _word_pattern(word: str) -> str:
+    parts = [re.escape(p) for p in word.lower().split()]
+    last = parts[-1]
+    if word.endswith("e") and len(word) > 3:
+        last = f"(?:{last}|{re.escape(word.split()[-1][:-1])})"
+    return r"(?<![\w])" + _SPACE.join(parts[:-1] + [last + _SUFFIX]) + r"(?![\w])"
+
+
+@lru_cache(maxsize=256)
+def _pattern(words: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
+    alternatives = [_word_pattern(w) for w in words if w.strip()]
+    return re.compile("|".join(alternatives), re.IGNORECASE) if alternatives else None
+
+
+def action_words(verbs: "str | Sequence[str]") -> Tuple[str, ...]:
+    """The words of a kind of ``ACTIONS`` (a string) or the list itself; an unknown kind raises
+    KeyError (the rule file is refused when loaded)."""
+    return ACTIONS[verbs] if isinstance(verbs, str) else tuple(verbs)
+
+
+def names_action(text: str, verbs: "str | Sequence[str]") -> Optional[str]:
+    """The first word of ``text`` that names the action (a kind or a list of words) and is not
+    negated ("I can't cancel it" names no cancellation: a negation among the 3 words before it,
+    in the same clause), or None."""
+    pattern = _pattern(action_words(verbs))
+    if pattern is None:
+        return None
+    for found in pattern.finditer(text):
+        if not _negated_nearby(text, found.start()):
+            return found.group(0)
+    return None
+
+
+_NEGATION = re.compile(r"(?<!\w)(?:not|never|no|none|no longer|cannot|\w+n['’]t|unable|won't)(?!\w)", re.IGNORECASE)
+_CLAUSE = re.compile(r"[.,;:!?\n(]")
+
+
+def _negated_nearby(text: str, start: int) -> bool:
+    before = text[max(0, start - 60):start]
+    cut = max((m.end() for m in _CLAUSE.finditer(before)), default=0)
+    words = before[cut:].split()[-3:]
+    return _NEGATION.search(" ".join(words)) is not None
+
+
+_IDENTIFIER_UNDERSCORE = re.compile(r"_")
+
+
+def confirmation_text(text: str) -> str:
+    """An agent's message as a confirmation reads it: underscores as spaces."""
+    return _IDENTIFIER_UNDERSCORE.sub(" ", text) if "_" in text else text
