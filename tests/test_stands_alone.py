@@ -38,6 +38,10 @@ FORBIDDEN = [
 # Path(__file__)[.resolve()] followed by .parent... or .parents[k]
 FILE_WALK = re.compile(r"Path\(__file__\)(?:\.resolve\(\)|\.absolute\(\))?((?:\.parent\b)+|\.parents\[(\d+)\])")
 ROOT_NAME = re.compile(r"^\s*([A-Z_][A-Z0-9_]*)\s*=\s*Path\(__file__\)")
+# ".." given to what opens, lists or joins paths, or a Path divided by it (a string such as
+# "../../etc" handed to a sanitizer under test is data, not a read)
+PARENT_READ = re.compile(r"""(?:\b(?:open|Path|PurePath|PurePosixPath|join|chdir|listdir|scandir|glob|walk)\s*\("""
+                         r"""[^()]*|/\s*)(['"])\.\.(?:/[^'"]*)?\1""")
 MD_LINK = re.compile(r"\]\(([^)\s]+)\)|`(\.\./[^`\s]*)`")
 
 
@@ -93,7 +97,7 @@ def reaches_outside(name: str, line: str, root_names: set) -> str:
         for root_name in root_names:
             if re.search(rf"\b{root_name}\s*(?:\.parent\b|/\s*['\"]\.\.)", line):
                 return f"the folder above the root ({root_name} is the root)"
-        if re.search(r"""(?:^|[\s(=,\[])(['"])\.\.(?:/[^'"]*)?\1""", line):
+        if PARENT_READ.search(line):
             return "a path relative to the working folder's parent"
     if name.endswith(".md"):
         for match in MD_LINK.finditer(line):
@@ -155,6 +159,9 @@ def test_the_fixtures_the_tests_read_are_in_the_repository():
     ("scripts/a.py", "data = ROOT.parent / 'data'", True),
     ("scripts/a.py", "data = ROOT / 'data'", False),
     ("tau_shaped/a/b.py", "open('../secrets.txt')", True),
+    ("tau_shaped/a/b.py", "data = Path(here) / '..' / 'shared'", True),
+    ("tau_shaped/a/b.py", "os.path.join(ROOT_DIR, '../x')", True),
+    ("tests/test_x.py", 'assert name_part("../../etc") == "..-..-etc" and name_part("..") == "x"', False),
     ("tau_shaped/a/b.py", "base = os.path.join(here, os.pardir)", True),
     ("domains/food_delivery/README.md", "| `../../tasks/food_delivery/{train,test}.json` | the task files |", False),
     ("domains/food_delivery/README.md", "see [the spec](../../../shared/SPEC.md)", True),
