@@ -1,16 +1,44 @@
 """Task files (SPEC §6.1): a tau-bench task plus ``id``, ``seed``, ``output_checks`` and
 ``reward_overrides``, as a pydantic model that also exports the JSON Schema
 (``tau-shaped tasks schema``). The overrides themselves are ``tau_shaped.reward.overrides``.
+
+Refused by the schema (issue 27: each gave ``tasks check`` a traceback or an internal error):
+
+- a ``seed`` outside ``0 .. SEED_MAX`` (2**63 - 1, a signed 64-bit integer: every domain's
+  world loader takes it; a seed names a world, and there is no negative world);
+- a path with an unfilled ``{value}`` placeholder anywhere but an equivalence class's
+  ``linked_paths`` (the only paths filled before use, SPEC §4.1): in ``owns``, ``components``,
+  a predicate's ``state``, ``sum``, ``in_state`` or ``not_in_state``.
 """
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Any, Iterator, List, Optional, Tuple
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from tau_shaped.env.types import Action, Task
 from tau_shaped.reward.overrides import OutputCheck, RewardOverrides
+from tau_shaped.reward.paths import PathError, parse_path
+
+SEED_MAX = 2**63 - 1
+_PATH_FIELDS = {"owns", "components", "state", "sum", "in_state", "not_in_state", "field_path", "candidate_set_path"}
+
+
+def _paths(node: Any, where: str, field: str = "") -> Iterator[Tuple[str, str]]:
+    """(JSON path, path text) of every path of ``node`` that is used as written (not a template)."""
+    if isinstance(node, BaseModel):
+        for name, info in type(node).model_fields.items():
+            key = info.alias or name
+            yield from _paths(getattr(node, name), f"{where}.{key}", name)
+    elif isinstance(node, (list, tuple)):
+        for i, item in enumerate(node):
+            yield from _paths(item, f"{where}[{i}]", field)
+    elif isinstance(node, dict):
+        for key, item in node.items():
+            yield from _paths(item, f"{where}.{key}", "")
+    elif isinstance(node, str) and field in _PATH_FIELDS:
+        yield where, node
 
 
 class PolicyExemption(BaseModel):
@@ -28,7 +56,7 @@ class ShapedTask(Task):
     model_config = {"extra": "forbid"}
 
     id: str = Field(min_length=1)
-    seed: int = 0
+    seed: int = Field(default=0, ge=0, le=SEED_MAX, description="The world the task is played in (0 .. 2**63 - 1).")
     user_id: str
     instruction: str
     actions: List[Action]
@@ -38,3 +66,17 @@ class ShapedTask(Task):
     policy_exemptions: List[PolicyExemption] = Field(default_factory=list)
     split: Optional[str] = None
     bucket: Optional[str] = None
+
+    @model_validator(mode="after")
+    def _no_unfilled_placeholder(self) -> "ShapedTask":
+        for where, text in _paths([self.reward_overrides, self.output_checks], "$"):
+            try:
+                unfilled = parse_path(text).has_placeholder
+            except PathError:
+                continue  # refused by its own field's check
+            if unfilled:
+                field = where.replace("$[0]", "reward_overrides", 1).replace("$[1]", "output_checks", 1)
+                raise ValueError(f"{field}: path {text!r} has an unfilled {{value}} placeholder (only an equivalence "
+                                 "class's linked_paths are filled before use)")
+        return self
+
