@@ -161,13 +161,22 @@ def score_file(
     total = count_records(path) if on_progress else None  # a pass over the file: only for a progress bar
     count = resolve_workers(workers, total if total is not None else count_records(path, at_most=SMALL_INPUT))
     out = RecordsOut(output or default_output(path))
+    seen: List[str] = []  # what reading repaired (a torn line), told apart from the caller's notes
+    written = 0
     try:
         spool = spool_prefix(str(out.target.parent), out.target.name)
-        for n, text in enumerate(_scored(scorer, _items(path, notes), count, out.form, notes, spool), start=1):
+        for written, text in enumerate(_scored(scorer, _items(path, seen), count, out.form, seen, spool), start=1):
             out.write(text)
             if on_progress:
-                on_progress(n, total)
+                on_progress(written, total)
+        if not written:  # an empty file, or one torn line: nothing scored is an error, not an empty output
+            torn = any("torn" in note for note in seen)
+            raise ResultsFileError(f"{path}: no records to score" + (" (its only line is torn: an episode cut off "
+                                                                     "mid-write)" if torn else ""))
     except BaseException:
         out.abandon()
         raise
+    finally:
+        if notes is not None:
+            notes.extend(seen)
     return out.commit()

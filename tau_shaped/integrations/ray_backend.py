@@ -273,6 +273,8 @@ def score_with_ray(inputs: PathLike, env: str, task_split: str = "test", blend: 
                         on_progress(done, total)
             if failure is not None:
                 raise failure
+            if not done:  # no file held a record: an error naming the input, not an empty output
+                raise ResultsFileError(f"{inputs}: no records to score")
         except BaseException:
             out.abandon()
             raise

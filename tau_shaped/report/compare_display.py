@@ -14,6 +14,7 @@ from rich.text import Text
 
 from tau_shaped.report.comparison import FileSummary, summarize
 from tau_shaped.report.run_labels import file_stem, run_labels
+from tau_shaped.report.verdict_groups import group_by_verdict, task_list
 from tau_shaped.report.html_report import write_report
 from tau_shaped.evaluation.results_file import ResultsFileError
 
@@ -95,27 +96,25 @@ def files_table(summaries: List[FileSummary], labels: List[str], width: int) -> 
     return table
 
 
-def agreement_table(s: FileSummary, width: int) -> Table:
-    a, legacy = s.agreement, s.legacy_name
-    grid = _table("agreement", width)
-    grid.add_column("", overflow="fold")
-    grid.add_column("shaped 0", justify="right", overflow="fold")
-    grid.add_column("shaped 1", justify="right", overflow="fold")
-    grid.add_row(f"{legacy} 0", str(a.get((0, 0), 0)), str(a.get((0, 1), 0)))
-    grid.add_row(f"{legacy} 1", str(a.get((1, 0), 0)), str(a.get((1, 1), 0)))
-    return grid
-
-
-def disagreements_table(s: FileSummary, width: int) -> Table:
-    why = _table("disagreements", width)
-    why.add_column("task", overflow="fold")
-    why.add_column("trial", justify="right", overflow="fold")
-    why.add_column(s.legacy_name, justify="right", overflow="fold")
-    why.add_column("shaped", justify="right", overflow="fold")
-    why.add_column("reason", overflow="fold")
-    for row in s.disagreements:
-        why.add_row(*[str(x) for x in row])
-    return why
+def verdicts_table(s: FileSummary, width: int) -> Table:
+    """Every episode by verdict (both pass, legacy only, shaped only, both fail), each group
+    headed by its count, then its reasons with their counts and example tasks
+    (``verdict_groups``)."""
+    legacy = s.legacy_name
+    table = _table("every episode by verdict, with its reason", width)
+    table.add_column("episodes", justify="right", overflow="fold")
+    table.add_column("verdict and reason", overflow="fold", ratio=3)
+    table.add_column("tasks", overflow="fold", ratio=2)
+    groups = group_by_verdict(s.records)
+    for n, group in enumerate(groups):
+        name = group.name.replace("legacy", legacy)
+        table.add_row(Text(str(group.episodes), style="bold"),
+                      Text(f"{name} ({legacy} {group.legacy}, shaped {group.shaped})", style="bold"), "",
+                      end_section=not group.reasons and n < len(groups) - 1)
+        for i, row in enumerate(group.reasons):
+            table.add_row(str(row.episodes), Text(row.reason, overflow="fold"), task_list(row.tasks),
+                          end_section=i == len(group.reasons) - 1 and n < len(groups) - 1)
+    return table
 
 
 def _fits(console: Console, table: Table) -> bool:
@@ -125,11 +124,12 @@ def _fits(console: Console, table: Table) -> bool:
 
 
 def show(files: List[Path], report: Path, console: Console = None) -> int:
+    errors = console or Console(stderr=True)
     console = console or Console()  # the terminal's width: every table folds to fit it
     try:
         summaries = [summarize(Path(f)) for f in files]
     except ResultsFileError as exc:
-        console.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        errors.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
         return 2
     width = console.width
     labels = run_labels([s.path for s in summaries])
@@ -146,9 +146,7 @@ def show(files: List[Path], report: Path, console: Console = None) -> int:
         console.print(Text(label, style="bold", overflow="fold"))
         if s.legacy_name == "tau2":
             console.print(tau2_line(s), highlight=False)
-        console.print(agreement_table(s, width))
-        if s.disagreements:
-            console.print(disagreements_table(s, width))
+        console.print(verdicts_table(s, width))
         if s.process_rewards:
             pr = sorted(s.process_rewards)
             console.print(f"process reward: min {pr[0]:.2f}, median {pr[len(pr) // 2]:.2f}, max {pr[-1]:.2f}",

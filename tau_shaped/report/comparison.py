@@ -73,7 +73,6 @@ class FileSummary:
     agreement: Dict[Tuple[int, int], int] = field(default_factory=dict)
     per_task: Dict[str, Tuple[float, float, int]] = field(default_factory=dict)
     disagreements: List[Tuple[str, int, int, int, str]] = field(default_factory=list)
-    reasons: Counter = field(default_factory=Counter)
     process_rewards: List[float] = field(default_factory=list)
     unscored: int = 0
     legacy_name: str = "legacy"  # "tau2": every record is of a tau2 run, its legacy reward tau2's own
@@ -83,14 +82,20 @@ class FileSummary:
 
 
 def summarize(path: Path) -> FileSummary:
-    records = read_results(path)
+    """The comparison of one results file; a file with no record, or none that was scored (every
+    episode errored), is a ResultsFileError naming it: there is nothing to compare."""
+    notes: List[str] = []
+    records = read_results(path, notes)
+    if not records:  # empty, or only a torn line (an episode cut off mid-write, skipped and noted)
+        torn = " (its only line is torn: an episode cut off mid-write)" if any("torn" in n for n in notes) else ""
+        raise ResultsFileError(f"{path}: no records to compare{torn}")
     scored = [r for r in records if not (r.get("info") or {}).get("error")]
+    if not scored:
+        raise ResultsFileError(f"{path}: no episode to compare: all {len(records)} records are errors (info.error)")
     missing = [i for i, r in enumerate(scored) if not shaped_result(r)]
     if missing:
         raise ResultsFileError(f"{path}: record {missing[0]} has no shaped result (run `tau-shaped score` on it first)")
     s = FileSummary(path=path, records=scored, unscored=len(records) - len(scored))
-    if not scored:
-        return s
     tau2 = [tau2_of(r) for r in scored]
     if all(tau2):
         s.legacy_name = "tau2"
@@ -111,7 +116,6 @@ def summarize(path: Path) -> FileSummary:
         if lg != sh:
             reason = disagreement_reason(r)
             s.disagreements.append((task_key(r), int(r["trial"]), lg, sh, reason))
-            s.reasons[reason.split(":")[0].split(" at step")[0]] += 1
     s.agreement = {(a, b): table.get((a, b), 0) for a in (0, 1) for b in (0, 1)}
     s.per_task = {k: (sum(a for a, _ in v) / len(v), sum(b for _, b in v) / len(v), len(v)) for k, v in sorted(tasks.items())}
     return s

@@ -41,13 +41,15 @@ def pass_k_table(summary: RunSummary) -> Table:
     table = Table(title="pass^k")
     table.add_column("k", justify="right", overflow="fold")
     table.add_column("legacy", justify="right", overflow="fold")
-    table.add_column("shaped (outcome)", justify="right", overflow="fold")
+    table.add_column("shaped", justify="right", overflow="fold")
     for k in sorted(summary.legacy_pass_k):
         table.add_row(str(k), f"{summary.legacy_pass_k[k]:.3f}", f"{summary.shaped_pass_k.get(k, 0.0):.3f}")
     return table
 
 
-def run_with_progress(config: RunConfig, console: Console = None) -> int:
+def run_with_progress(config: RunConfig, console: Console = None, pass_k: bool = True) -> int:
+    """Run ``config`` with the progress bar, then print pass^k (unless ``pass_k`` is False: the
+    demo prints it once, in the comparison that follows) and where the results went."""
     console = console or Console(stderr=True)
     progress = make_progress(console)
     progress.disable = not console.is_terminal  # a log or a pipe gets no bar (outputs stay byte for byte the same)
@@ -66,7 +68,8 @@ def run_with_progress(config: RunConfig, console: Console = None) -> int:
         return 2
     for note in summary.notes:
         console.print(f"[yellow]repaired:[/yellow] {note}")
-    console.print(pass_k_table(summary))
+    if pass_k:
+        console.print(pass_k_table(summary))
     if summary.skipped:
         console.print(f"resumed: {summary.skipped} episode(s) already done were skipped")
     console.print(f"results: {summary.path}")

@@ -131,6 +131,8 @@ def rescore_tau2(
         raise not_tau2
     name = domain.name.split(":", 1)[1]
     run = read_tau2_input(path)
+    if not run.simulations:  # nothing to score is an error naming the file, not an empty output
+        raise Tau2FileError(f"{run.path}: no simulations to score")
     if run.domain is not None and run.domain != name:
         raise Tau2FileError(f"{run.path}: info.environment_info.domain_name: a tau2 run of {run.domain!r}, "
                             f"not of --env {domain.name}")
