@@ -56,7 +56,7 @@ OWN_RUNS = f"{RUN_LABEL}{os.getpid()}-".encode()  # this process's box runs (oth
 def header(text: str) -> dict:
     fields = {}
     for line in text.splitlines():
-        match = re.match(r"#\s*(hostile|prompt|expect|linger):\s*(.*)", line)
+        match = re.match(r"#\s*(hostile|prompt|expect|linger|verdict):\s*(.*)", line)
         if not match:
             break
         fields[match.group(1)] = match.group(2).strip()
@@ -178,7 +178,15 @@ def test_hostile_program_is_contained(path, world, monkeypatch):
         seen.append(result)
         return result
 
+    real_asserts = code_verifier.run_asserts
+
+    def recording_asserts(*args, **kwargs):
+        run = real_asserts(*args, **kwargs)
+        seen.extend([run.program, run.oracle])
+        return run
+
     monkeypatch.setattr(code_verifier, "run_in_sandbox", recording_run)
+    monkeypatch.setattr(code_verifier, "run_asserts", recording_asserts)
     start = time.monotonic()
     body = "\n".join(text.splitlines()[len(fields):])  # the header (the prompt, its answers) stays out
     outcome = code_verifier.CodeVerifier().verify_outcome(prompt, fill(body))
@@ -186,6 +194,11 @@ def test_hostile_program_is_contained(path, world, monkeypatch):
 
     expected = float(fields.get("expect", "0"))
     assert outcome.score == expected, (outcome.status, outcome.metadata)
+    if "verdict" in fields:  # e.g. "error memory": the case's verdict, the limit that ended it, and why
+        verdict, limit = fields["verdict"].split()
+        case = outcome.metadata["cases"][0]
+        assert (case["verdict"], case["limit_hit"]) == (verdict, limit), case
+        assert case["reason"], case
     assert outcome.status != VerifierStatus.INTERNAL_ERROR, outcome.metadata
     assert outcome.metadata["isolation"] == "bubblewrap"
     assert elapsed < 3 * LIMITS["wall_seconds"] + 5

@@ -42,10 +42,10 @@ class AssertRun:
 
 
 def _jobs(plan: AssertPlan, limits: SandboxLimits, pipes: Tuple[int, int, int, int], workdir: str, solution: str,
-          guard: bool) -> Tuple[bytes, bytes]:
+          guard: bool, cgroup: bool) -> Tuple[bytes, bytes]:
     request_r, request_w, answer_r, answer_w = pipes
-    program = code_sandbox.harness_job("asserts", workdir, solution, limits, guard, requests=request_r, answers=answer_w)
-    oracle = {**plan.job(), "limits": harness_limits(limits), "requests": request_w, "answers": answer_r}
+    program = code_sandbox.harness_job("asserts", workdir, solution, limits, guard, cgroup, requests=request_r, answers=answer_w)
+    oracle = {**plan.job(), "limits": harness_limits(limits, cgroup), "requests": request_w, "answers": answer_r}
     return program, json.dumps(oracle).encode("utf-8")
 
 
@@ -59,7 +59,7 @@ def _run_bubblewrap(source: str, plan: AssertPlan, limits: SandboxLimits) -> Ass
     config = bubblewrap_config()
     pipes = _pipes()
     request_r, request_w, answer_r, answer_w = pipes
-    program_job, oracle_job = _jobs(plan, limits, pipes, bwrap_box.WORKDIR, bwrap_box.SOLUTION, guard=False)
+    program_job, oracle_job = _jobs(plan, limits, pipes, bwrap_box.WORKDIR, bwrap_box.SOLUTION, False, config.memory_cgroup)
     codec = CODEC.read_bytes()
     program_fds = box_files(config, {"harness": BOOTSTRAP.read_bytes(), "codec": codec, "job": program_job,
                                      "solution": source.encode("utf-8", errors="surrogatepass")})
@@ -96,7 +96,7 @@ def _run_unisolated(source: str, plan: AssertPlan, limits: SandboxLimits) -> Ass
         solution.write_text(source, encoding="utf-8", errors="surrogatepass")
         pipes = _pipes()
         request_r, request_w, answer_r, answer_w = pipes
-        program_job, oracle_job = _jobs(plan, limits, pipes, workdir, str(solution), guard=True)
+        program_job, oracle_job = _jobs(plan, limits, pipes, workdir, str(solution), True, True)  # no tmpfs to count
         (Path(workdir) / "job.json").write_bytes(program_job)
         oracle_dir = Path(tempfile.mkdtemp(prefix="oracle-", dir=workdir))
         (oracle_dir / "job.json").write_bytes(oracle_job)

@@ -91,11 +91,12 @@ def encode(value, keep=None, depth=0):
     return ["o", kind.__name__, _shown(value), keep(value)]
 
 
-def decode(tagged, handle=None, refer=None, depth=0):
+def decode(tagged, handle=None, refer=None, depth=0, opaque=Opaque):
     """Rebuild a value from plain data: builtin types, :class:`Opaque`, iterators over lists.
 
     ``handle(n, shown)`` makes the stand-in for a callable the sender keeps, ``refer(n)``
-    returns the receiver's own object ``n`` (both optional: without them those tags fail)."""
+    returns the receiver's own object ``n`` (both optional: without them those tags fail),
+    ``opaque(type, shown, n)`` the stand-in for another object it keeps."""
     if depth > MAX_DEPTH:
         raise ValueError("nested too deeply")
     if tagged is None or isinstance(tagged, (bool, str)):
@@ -107,7 +108,7 @@ def decode(tagged, handle=None, refer=None, depth=0):
     def items(raw):
         if not isinstance(raw, list):
             raise ValueError("malformed items")
-        return [decode(v, handle, refer, depth + 1) for v in raw]
+        return [decode(v, handle, refer, depth + 1, opaque) for v in raw]
 
     if tag == "i":
         return int(rest[0], 16)
@@ -120,7 +121,7 @@ def decode(tagged, handle=None, refer=None, depth=0):
     if tag in ("l", "t", "s", "fs"):
         return {"l": list, "t": tuple, "s": set, "fs": frozenset}[tag](items(rest[0]))
     if tag == "d":
-        return dict((decode(k, handle, refer, depth + 1), decode(v, handle, refer, depth + 1)) for k, v in rest[0])
+        return dict((decode(k, handle, refer, depth + 1, opaque), decode(v, handle, refer, depth + 1, opaque)) for k, v in rest[0])
     if tag == "r":
         return range(*[decode(v, depth=depth + 1) for v in rest[:3]])
     if tag == "it":
@@ -129,7 +130,7 @@ def decode(tagged, handle=None, refer=None, depth=0):
         return handle(int(rest[0]), str(rest[1])[:REPR_LIMIT])
     if tag in ("o", "h"):
         ref = rest[-1] if tag == "o" else rest[0]
-        return Opaque(str(rest[0] if tag == "o" else "function")[:100], str(rest[1])[:REPR_LIMIT],
+        return opaque(str(rest[0] if tag == "o" else "function")[:100], str(rest[1])[:REPR_LIMIT],
                       ref if isinstance(ref, int) and not isinstance(ref, bool) else None)
     if tag == "ref" and refer is not None:
         return refer(int(rest[0]))

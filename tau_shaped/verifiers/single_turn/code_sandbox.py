@@ -61,6 +61,7 @@ RUN_LABEL = "tau-shaped-sandbox-run-"  # + "<verifier pid>-<n>": on the box's co
 _runs = itertools.count(1)
 POLL_SECONDS = 0.05
 DRAIN_SECONDS = 0.25
+MIN_ADDRESS_SPACE = 128 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -116,14 +117,21 @@ def memory_file(data: bytes) -> int:
     return fd
 
 
-def harness_job(mode: str, workdir: str, solution: str, limits: SandboxLimits, guard: bool, **extra: Any) -> bytes:
-    job = {"mode": mode, "workdir": workdir, "solution": solution, "limits": harness_limits(limits), "guard": guard, **extra}
+def harness_job(mode: str, workdir: str, solution: str, limits: SandboxLimits, guard: bool, memory_cgroup: bool = False,
+                **extra: Any) -> bytes:
+    job = {"mode": mode, "workdir": workdir, "solution": solution, "limits": harness_limits(limits, memory_cgroup),
+           "guard": guard, **extra}
     return json.dumps(job).encode("utf-8")
 
 
-def harness_limits(limits: SandboxLimits) -> Dict[str, int]:
-    return {k: v for k, v in asdict(limits).items() if k in
-            ("cpu_seconds", "memory_bytes", "max_processes", "file_size_bytes", "open_files")}
+def harness_limits(limits: SandboxLimits, memory_cgroup: bool = True) -> Dict[str, int]:
+    """The rlimits the harness sets. Without a memory cgroup the tmpfs counts against the memory
+    budget: the address space is what is left of it (at least MIN_ADDRESS_SPACE)."""
+    chosen = {k: v for k, v in asdict(limits).items() if k in
+              ("cpu_seconds", "memory_bytes", "max_processes", "file_size_bytes", "open_files")}
+    if not memory_cgroup:
+        chosen["memory_bytes"] = max(limits.memory_bytes - limits.tmp_bytes, MIN_ADDRESS_SPACE)
+    return chosen
 
 
 @dataclass
@@ -309,7 +317,7 @@ def _run_bubblewrap(config: BoxConfig, source: str, stdin: str, limits: SandboxL
     fds = box_files(config, {
         "harness": BOOTSTRAP.read_bytes(),
         "solution": source.encode("utf-8", errors="surrogatepass"),
-        "job": harness_job("stdio", bwrap_box.WORKDIR, bwrap_box.SOLUTION, limits, guard=False),
+        "job": harness_job("stdio", bwrap_box.WORKDIR, bwrap_box.SOLUTION, limits, False, config.memory_cgroup),
     })
     stdin_fd = memory_file(stdin.encode("utf-8", errors="surrogatepass"))
     try:
@@ -331,7 +339,7 @@ def _run_unisolated(source: str, stdin: str, limits: SandboxLimits) -> SandboxRe
         solution = Path(workdir) / "solution.py"
         solution.write_text(source, encoding="utf-8", errors="surrogatepass")
         job = Path(workdir) / "job.json"
-        job.write_bytes(harness_job("stdio", workdir, str(solution), limits, guard=True))
+        job.write_bytes(harness_job("stdio", workdir, str(solution), limits, True, True))  # no tmpfs to count
         stdin_fd = memory_file(stdin.encode("utf-8", errors="surrogatepass"))
         try:
             label = run_label()

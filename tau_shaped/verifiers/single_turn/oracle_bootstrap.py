@@ -131,7 +131,7 @@ class Program(object):
                     pass
             raise error
         try:
-            return self.codec.decode(record.get("value"), self.stand_in)
+            return self.codec.decode(record.get("value"), self.stand_in, opaque=self.object_stand_in)
         except Exception:  # noqa: BLE001 - the program's data, whatever is wrong with it
             raise ProgramError("the program's value cannot be read")
 
@@ -141,6 +141,15 @@ class Program(object):
             os.write(self.requests, b'{"op": "end"}\n')
         except OSError:
             pass
+
+    def object_stand_in(self, type_name, shown, ref):
+        if ref is None:
+            return self.codec.Opaque(type_name, shown)
+        return ProgramObject(self, type_name, shown, ref)
+
+    def about(self, template, obj, *args):
+        """Ask the program's box about one of its objects: ``template`` over ``_tau_a``."""
+        return self.ask({"op": "eval", "src": template, "args": [["ref", obj.ref]] + [self.codec.encode(a) for a in args]})
 
     def stand_in(self, number, shown):
         program = self
@@ -155,10 +164,52 @@ class Program(object):
         return call_back
 
 
+def program_object_class(codec):
+    """Another object of the program's: equal only to itself (its __eq__ is the program's to lie
+    with), the rest asked of the program's box, whose answers are plain data."""
+
+    class ProgramObject(codec.Opaque):
+        def __init__(self, program, type_name, shown, ref):
+            codec.Opaque.__init__(self, type_name, shown, ref)
+            self._program = program
+
+        def __getattr__(self, name):
+            if name.startswith("__"):
+                raise AttributeError(name)
+            return self._program.about("getattr(_tau_a[0], _tau_a[1])", self, name)
+
+        def __str__(self):
+            return self._program.about("str(_tau_a[0])", self)
+
+        def __len__(self):
+            return self._program.about("len(_tau_a[0])", self)
+
+        def __bool__(self):
+            return self._program.about("bool(_tau_a[0])", self)
+
+        def __iter__(self):
+            return iter(self._program.about("list(_tau_a[0])", self))
+
+        def __getitem__(self, key):
+            return self._program.about("_tau_a[0][_tau_a[1]]", self, key)
+
+        def __contains__(self, item):
+            return self._program.about("_tau_a[1] in _tau_a[0]", self, item)
+
+        __hash__ = codec.Opaque.__hash__
+
+    return ProgramObject
+
+
+ProgramObject = None
+
+
 def main():
+    global ProgramObject
     with open(sys.argv[1], encoding="utf-8") as stream:
         job = json.load(stream)
     codec = load_codec()
+    ProgramObject = program_object_class(codec)
     import importlib
 
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
