@@ -6,8 +6,9 @@ trainer adapters read model output here, within ``ReadLimits`` (SPEC §8):
 
 - **size**: at most ``max_chars`` characters of model text per reward call (a completion; for a
   whole trajectory, its assistant messages' text and tool-call arguments, or its actions'
-  arguments), checked before anything is parsed. Default 1 MiB (1,048,576 characters), some
-  30 times a long completion; the verifier scores that much in well under a second;
+  arguments), checked before anything is parsed. Default 256 KiB (262,144 characters): twice a
+  32,000-token completion, and what the verifier's text checks read in about a tenth of a
+  second (a 5 MB message to the user took them over 2 s);
 - **nesting**: a JSON value the model wrote nests at most ``max_depth`` arrays and objects (the
   outermost is level 1; default 64, as task files), found by a linear scan before ``json.loads``
   runs (which raises ``RecursionError`` near 1,000 levels; deeper values also break code that
@@ -60,7 +61,7 @@ _OPEN, _CLOSE = "<tool_call>", "</tool_call>"
 class ReadLimits:
     """How much model text one reward call reads (see the module docstring)."""
 
-    max_chars: int = 1_048_576
+    max_chars: int = 262_144
     max_depth: int = 64
     max_tool_calls: int = 256
     max_seconds: float = 1.0
