@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -67,8 +68,9 @@ def test_a_json_list_output_is_laid_out_as_json_dumps_indent_1(grpo_batch, grpo_
         assert out.read_text(encoding="utf-8") == json.dumps(records, indent=1, ensure_ascii=False)
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
-    out = score_file(empty, "food_delivery", "train", output=tmp_path / "empty.json", workers=2)
-    assert out.read_text() == "[]"
+    with pytest.raises(ResultsFileError, match=f"{re.escape(str(empty))}: no records to score"):  # issue 28: not an empty output
+        score_file(empty, "food_delivery", "train", output=tmp_path / "empty.json", workers=2)
+    assert not (tmp_path / "empty.json").exists()
 
 
 def test_a_json_list_input_scores_like_its_json_lines(grpo_batch, grpo_reference, tmp_path):
