@@ -302,3 +302,24 @@ def test_parse_json_past_the_depth_is_a_fault_and_not_json_is_the_default():
     assert parse_json("{broken", default="d") == "d"
     assert parse_json('{"n": ' + "7" * 5000 + "}", default="d") == "d"  # past Python's digit limit: not JSON
     assert parse_json('{"a": [1, {"b": null}]}') == {"a": [1, {"b": None}]}
+
+
+# -- any model output: no exception leaves a reward function -------------------------------------
+
+ANY_COMPLETION = st.one_of(
+    st.lists(st.sampled_from(FRAGMENTS + ["[" * 70, "]" * 70, "\ud800", "\x00"]), max_size=10).map("".join),
+    st.text(max_size=40), st.none(), st.integers(), st.floats(allow_nan=True),
+    st.lists(st.one_of(st.none(), st.integers(), st.dictionaries(st.sampled_from(["role", "content", "tool_calls"]),
+                                                                 st.one_of(st.none(), st.text(max_size=5), st.integers()),
+                                                                 max_size=3)), max_size=3))
+
+
+@settings(max_examples=60, deadline=None)
+@given(ANY_COMPLETION)
+def test_no_completion_makes_a_reward_function_raise(completion):
+    out = trl_reward_funcs(["shaped"])[0](prompts=[""], completions=[completion], task_id=[TASK])
+    assert len(out) == 1 and (out[0] is None or 0.0 <= out[0] <= 1.3)
+    values = compute_score("tau_shaped/food_delivery", completion, TASK)
+    assert set(values) == {"score", "outcome", "process", "safety", "legacy", "abstain"}
+    if isinstance(completion, str):
+        assert rewards_for([completion], [""], [TASK])["extra_logs"]["abstain"][0] in (0.0, 1.0)
