@@ -1,115 +1,221 @@
-"""Assert-style tests judged by the parent (issue 17): the plan, the report, the verdict."""
+"""Assert-style tests (issues 17 and 27): the plan, the values that cross, the oracle, the verdict."""
 
 from __future__ import annotations
 
 import json
 import math
 import os
+import subprocess
+import sys
 from collections import OrderedDict, namedtuple
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tau_shaped.verifiers.protocol import VerifierStatus
-from tau_shaped.verifiers.single_turn import code_verifier, sandbox_bootstrap
-from tau_shaped.verifiers.single_turn.assert_oracle import (
-    Opaque,
-    decode,
-    judge,
-    plan_asserts,
-    read_report,
-)
+from tau_shaped.verifiers.single_turn import box_codec, code_verifier
+from tau_shaped.verifiers.single_turn.assert_oracle import judge, plan_asserts, read_report
 from tau_shaped.verifiers.single_turn.code_sandbox import bubblewrap_problem
 from tau_shaped.verifiers.single_turn.code_verifier import CodeVerifier
 
 needs_box = pytest.mark.skipif(bubblewrap_problem() is not None and not os.environ.get("CI"), reason=f"no sandbox here: {bubblewrap_problem()}")
 FAST = {"wall_seconds": 3, "cpu_seconds": 2}
+ORACLE = Path(code_verifier.__file__).with_name("oracle_bootstrap.py")
+CORPUS = Path(__file__).with_name("hostile_programs")
 
 
-def report(*values, program="ok"):
-    lines = [{"program": program}] + [{"step": i, "ok": True, "value": sandbox_bootstrap.encode(v)} for i, v in enumerate(values)]
-    return "\n".join(json.dumps(line) for line in lines + [{"end": len(values)}]) + "\n"
-
-
-def test_expected_values_stay_in_the_parent():
+def test_expected_values_never_go_to_the_program():
     plan = plan_asserts([
         "assert f(2) == 987654", "assert abs(g(1.5) - 2.25) < 1e-9", "assert sorted(h([3, 1])) == [1, 3]",
         "assert math.isclose(area(1), 3.14159, rel_tol=1e-5)", "assert isinstance(f(0), int) and f(1) != 555",
-        "assert Solution().run(7)[0] == 4321",
+        "assert Solution().run(7)[0] == 4321", "assert f(3) == list(range(3, 6543))", "assert f(4) == pow(2, 77)",
+        "assert all(f(i) == i * 1234 for i in range(3))",
     ])
-    sent = json.dumps(plan.steps)
-    for expected in ("987654", "2.25", "1e-09", "[1, 3]", "3.14159", "555", "4321", "int"):
+    sent = json.dumps(plan.leaves)
+    for expected in ("987654", "2.25", "1e-09", "[1, 3]", "3.14159", "555", "4321", "6543", "77", "1234", "int"):
         assert expected not in sent, expected
-    assert [source for _, source in plan.steps] == ["f(2)", "g(1.5)", "h([3, 1])", "area(1)", "f(0)", "f(1)", "Solution().run(7)"]
+    assert plan.leaves == ["f(2)", "g(1.5)", "h([3, 1])", "area(1)", "f(0)", "f(1)", "Solution().run(7)[0]", "f(3)", "f(4)", "f(_tau_a[0])"]
 
 
-def test_setup_statements_run_in_the_box_in_order():
-    plan = plan_asserts(["s = Stack()\ns.push(3)\nassert s.pop() == 3", "assert s.empty()"])
-    assert plan.steps == [("x", "s = Stack()"), ("x", "s.push(3)"), ("e", "s.pop()"), ("e", "s.empty()")]
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("assertion, leaves, modules", [
+    ("assert f(3) == list(range(3))", ["f(3)"], []),  # range and list: the oracle's builtins
+    ("assert f(5) == math.factorial(5)", ["f(5)"], ["math"]),  # math: imported by the oracle
+    ("assert math(3) == 2", ["math(3)"], []),  # called, not an attribute's root: the program's
+    ("assert point(1, 2).y == 2", ["point(1, 2).y"], []),
+    ("assert sorted(f(), key=lambda x: -x) == [2, 1]", ["f()"], []),
+    ("assert [g(i) for i in xs] == [1]", ["xs", "g(_tau_a[0])"], []),  # xs: the program's; i: the oracle's
+])
+def test_each_name_belongs_to_the_oracle_or_the_program(assertion, leaves, modules):
+    plan = plan_asserts([assertion])
+    assert sorted(plan.leaves) == sorted(leaves) and plan.modules == modules
+
+
+def test_statements_run_where_their_names_live():
+    plan = plan_asserts(["s = Stack()\ns.push(3)\nassert s.pop() == 3", "xs = [1, 2]", "y = f(xs)", "assert y == xs[::-1]"])
+    kinds = [(s.kind, s.src, s.args) for s in plan.statements]
+    assert kinds == [("program", "s = Stack()", []), ("exec", "_tau_call(0)", []), ("assert", "_tau_call(1) == 3", []),
+                     ("exec", "xs = [1, 2]", []), ("program", "y = f(_tau_a[0])", ["xs"]), ("assert", "_tau_call(2) == xs[::-1]", [])]
+    assert plan.leaves == ["s.push(3)", "s.pop()", "y"]
+    with pytest.raises(ValueError, match="does not parse"):
         plan_asserts(["assert f(2) =="])
+    with pytest.raises(ValueError, match="no assert"):
+        plan_asserts(["x = 1"])
 
 
 @pytest.mark.parametrize("value", [
     0, -5, 10 ** 30, 2.5, float("inf"), -0.0, 1 + 2j, "text", b"\x00\xff", bytearray(b"ab"), None, True, False,
     [1, [2, (3, "x")]], (), {1, 2}, frozenset({"a"}), {"k": [1], 2: None}, OrderedDict(a=1),
-    namedtuple("P", "x y")(1, 2),
+    namedtuple("P", "x y")(1, 2), range(2, 9, 3),
 ])
-def test_values_round_trip_through_the_report(value):
-    back = decode(json.loads(json.dumps(sandbox_bootstrap.encode(value))))
+def test_values_round_trip_as_plain_data(value):
+    back = box_codec.decode(json.loads(json.dumps(box_codec.encode(value))))
     assert back == value and type(back) in (type(value), dict, tuple)
 
 
-def test_nan_and_unknown_types():
-    assert math.isnan(decode(sandbox_bootstrap.encode(float("nan"))))
-    opaque = decode(sandbox_bootstrap.encode(object()))
-    assert isinstance(opaque, Opaque) and opaque != opaque.__class__("object", "") and opaque == opaque
+plain = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text() | st.binary(),
+    lambda inner: st.lists(inner) | st.tuples(inner, inner) | st.dictionaries(st.text(), inner)
+    | st.frozensets(st.integers()),
+    max_leaves=20,
+)
 
 
-def test_the_verdict_is_computed_from_reported_values():
-    plan = plan_asserts(["assert f(2) == 4", "assert not is_odd(4)", "assert f(3) in (6, 7) and 0 <= f(0) < 1"])
-    assert judge(plan, report(4, False, 6, 0))[0] is True
-    passed, details, why = judge(plan, report(4, True, 6, 0))
-    assert passed is False and [d["passed"] for d in details] == [True, False, True] and why
-    assert judge(plan, report(Opaque("Anything", "x"), False, 6, 0))[0] is False  # "equals everything" is not a value
+@settings(max_examples=200, deadline=None)
+@given(plain)
+def test_any_plain_value_round_trips(value):
+    back = box_codec.decode(json.loads(json.dumps(box_codec.encode(value))))
+    assert back == value and type(back) is type(value)
+
+
+def test_the_programs_subclasses_cross_as_their_base_types():
+    class Liar(int):
+        def __eq__(self, other):
+            return True
+
+        __hash__ = int.__hash__
+
+    class Listy(list):
+        def __eq__(self, other):
+            return True
+
+    back = box_codec.decode(json.loads(json.dumps(box_codec.encode([Liar(3), Listy([1])]))))
+    assert back == [3, [1]] and type(back[0]) is int and type(back[1]) is list and back != [4, [1]]
+    assert list(box_codec.decode(box_codec.encode(iter("ab")))) == ["a", "b"]
+    other = box_codec.decode(box_codec.encode(object()))
+    assert isinstance(other, box_codec.Opaque) and other != box_codec.Opaque("object", "") and other == other
+    assert math.isnan(box_codec.decode(box_codec.encode(float("nan"))))
+    with pytest.raises(ValueError):
+        box_codec.decode(["zz", 1])
 
 
 @pytest.mark.parametrize("stdout, problem", [
-    ("", "incomplete"),
-    ('{"program": "error", "error": "SystemExit: 0"}\n', "did not run to its end"),
-    ('{"program": "ok"}\n{"end": 1}\n', "incomplete"),
-    ('{"program": "ok"}\n{"step": 0, "ok": true, "value": ["i", "4"]}\n{"end": 1}\n{"end": 1}\n', "out of place"),
-    ('{"program": "ok"}\n{"step": 1, "ok": true, "value": ["i", "4"]}\n{"end": 1}\n', "out of place"),
+    ("", "did not finish"),
+    ('{"program": "error", "error": "the program did not run to its end: SystemExit: 0"}\n', "did not run to its end"),
+    ('{"i": 0, "passed": true}\n', "did not finish"),
+    ('{"i": 0, "passed": true}\n{"end": 1}\n{"end": 1}\n', "did not finish"),
+    ('{"i": 1, "passed": true}\n{"end": 1}\n', "out of place"),
     ("not json\n", "malformed"),
 ])
 def test_a_report_out_of_shape_fails(stdout, problem):
-    values, why = read_report(stdout, 1)
-    assert values is None and problem in why
+    records, why = read_report(stdout, 1)
+    assert records is None and problem in why
     assert judge(plan_asserts(["assert f(2) == 4"]), stdout)[0] is False
 
 
-def test_a_value_the_box_could_not_compute_fails_only_the_assertions_that_need_it():
-    plan = plan_asserts(["assert x is None or f(x) == 1", "assert g() == 2"])
-    stdout = report(None, 0, 2).replace('{"step": 1, "ok": true, "value": ["i", "0"]}', '{"step": 1, "ok": false, "error": "TypeError: boom"}')
-    passed, details, _ = judge(plan, stdout)
-    assert passed is True and [d["passed"] for d in details] == [True, True]
-    passed, details, _ = judge(plan_asserts(["assert f(1) == 1"]), report(1).replace('"ok": true, "value": ["i", "1"]', '"ok": false, "error": "E"'))
-    assert passed is False and details[0]["error"] == "E"
+def test_the_verdict_is_the_oracles_record_of_each_statement():
+    plan = plan_asserts(["x = f(1)", "assert f(2) == 4", "assert f(3) == 7"])
+    passed, details, why = judge(plan, '{"i": 0, "passed": true}\n{"i": 1, "passed": true}\n{"i": 2, "passed": false}\n{"end": 3}\n')
+    assert passed is False and [d["passed"] for d in details] == [True, False] and why == "an assertion failed"
+    passed, details, why = judge(plan, '{"i": 0, "passed": false, "error": "NameError: f"}\n{"i": 1, "passed": true}\n{"i": 2, "passed": true}\n{"end": 3}\n')
+    assert passed is False and details[0] == {"statement": "x = f(1)", "passed": False, "error": "NameError: f"}
 
 
-def test_the_parent_refuses_to_compute_monsters():
-    plan = plan_asserts(["assert 2 ** f(1) > 0", "assert f(2) * 10 ** 6 != ''", "assert 1 << f(3) > 0"])
-    passed, details, _ = judge(plan, report(10 ** 9, "x" * 1000, 10 ** 9))
-    assert passed is False and all("too large" in d["error"] for d in details)
+def _oracle_against(plan, program_side: bytes, close_early: bool = True) -> str:
+    """Run the oracle's harness (unisolated, in a subprocess) against a scripted program side."""
+    request_r, request_w = os.pipe()
+    answer_r, answer_w = os.pipe()
+    job = {**plan.job(), "limits": {"cpu_seconds": 5, "memory_bytes": 1 << 30, "max_processes": 64,
+                                    "file_size_bytes": 1 << 20, "open_files": 64},
+           "requests": request_w, "answers": answer_r}
+    job_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"oracle-job-{os.getpid()}.json"
+    job_path.write_text(json.dumps(job))
+    try:
+        process = subprocess.Popen([sys.executable, "-I", "-S", "-B", str(ORACLE), str(job_path)], stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, pass_fds=(request_w, answer_r))
+        os.close(request_w)
+        os.close(answer_r)
+        os.write(answer_w, program_side)
+        if close_early:
+            os.close(answer_w)
+        out, _ = process.communicate(timeout=20)
+    finally:
+        job_path.unlink()
+        for fd in (request_r, answer_w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    return out.decode()
+
+
+@pytest.mark.parametrize("program_side, problem", [
+    (b"", "stopped answering"),  # an early exit
+    (b'{"program": "ok"}\n', "stopped answering"),  # a closed pipe after the program ran
+    (b'{"program": "ok"}\n{"n": 2, "ok": true, "value": ["i", "4"]}\n', "out of turn"),
+    (b'{"program": "ok"}\n' + b"x" * 70_000_000, "too long"),  # a flooded pipe
+    (b'{"program": "ok"}\n{"n": 1, "ok": true, "value": ["zz"]}\n', "cannot be read"),
+    (b'{"program": "ok"}\n{"n": 1, "ok": false, "type": "SystemExit", "error": "0"}\n', "ProgramError"),
+    (b'{"i": 0, "passed": true}\n{"end": 1}\n', "first answer is malformed"),  # the oracle's own format, forged
+])
+def test_silence_or_noise_from_the_program_never_passes(program_side, problem):
+    plan = plan_asserts(["assert f(2) == 4"])
+    out = _oracle_against(plan, program_side)
+    assert judge(plan, out)[0] is False
+    assert problem in out, out
+
+
+def test_the_oracle_passes_only_the_right_value():
+    plan = plan_asserts(["assert f(2) == 4"])
+    assert judge(plan, _oracle_against(plan, b'{"program": "ok"}\n{"n": 1, "ok": true, "value": ["i", "4"]}\n'))[0] is True
+    assert judge(plan, _oracle_against(plan, b'{"program": "ok"}\n{"n": 1, "ok": true, "value": ["i", "5"]}\n'))[0] is False
+    assert judge(plan, _oracle_against(plan, b'{"program": "ok"}\n{"n": 1, "ok": true, "value": ["o", "Any", "x", 0]}\n'))[0] is False
+
+
+FORGERS = ["issue27_fake_range", "issue27_fake_pow", "issue27_class_named_math", "issue27_str_upper_gc_ctypes",
+           "issue27_fake_sorted", "ns_patch_builtins_module", "ns_sys_modules_math",
+           "ns_module_named_like_stdlib"]
+
+
+def _program_and_prompt(name: str):
+    text = (CORPUS / f"{name}.py.in").read_text().replace("@@HIDDEN_INT@@", "1000000000007")
+    prompt = json.loads(text.splitlines()[0].split("prompt:", 1)[1])
+    return "\n".join(line for line in text.splitlines() if not line.startswith("# ")), prompt
+
+
+@pytest.mark.parametrize("name", FORGERS)
+def test_the_expected_side_forgeries_are_live_and_fail_here(name):
+    """Each forgery wins when the assertion runs in the program's namespace (the old way; checked
+    with the system Python, which the box runs) and scores 0 here."""
+    program, prompt = _program_and_prompt(name)
+    old_way = subprocess.run(["/usr/bin/python3", "-c", program + "\n" + "\n".join(prompt["asserts"])],
+                             capture_output=True, text=True, timeout=30)
+    assert old_way.returncode == 0, old_way.stderr[-500:]
+    if bubblewrap_problem() is None:
+        outcome = CodeVerifier().verify_outcome({**prompt, "limits": FAST}, program)
+        assert outcome.score == 0.0 and outcome.status == VerifierStatus.INVALID, outcome.metadata
 
 
 @needs_box
 @pytest.mark.parametrize("isolation", ["bubblewrap", "none"])
 def test_exits_before_the_assertions_score_zero_on_both_paths(isolation):
     verifier = CodeVerifier(isolation=isolation, allow_unisolated=True)
-    prompt = {"asserts": ["assert f(2) == 4"], "limits": FAST}
-    assert verifier.verify(prompt, "def f(x):\n    return 2 * x") == 1.0
+    prompt = {"asserts": ["assert f(2) == 4", "assert f(3) == list(range(6, 7)) + [] or False"], "limits": FAST}
+    assert verifier.verify(prompt, "def f(x):\n    return 2 * x if x == 2 else [6]") == 1.0
     for cheat in ("import os\nos._exit(0)", "import sys\nsys.exit(0)", "import atexit, os\natexit.register(os._exit, 0)\nraise SystemExit(1)",
-                  "class A:\n    __eq__ = lambda s, o: True\ndef f(x):\n    return A()"):
+                  "class A:\n    __eq__ = lambda s, o: True\ndef f(x):\n    return A()",
+                  "def range(*a):\n    return [9]\ndef f(x):\n    return 4 if x == 2 else [9]"):
         outcome = verifier.verify_outcome(prompt, cheat)
         assert outcome.score == 0.0, (cheat, outcome.metadata)
         assert outcome.metadata["isolation"] == ("bubblewrap" if isolation == "bubblewrap" else "none (opted in)")
@@ -122,6 +228,7 @@ def test_the_outcome_reports_each_assertion():
     case = outcome.metadata["cases"][0]
     assert outcome.score == 0.0 and [a["passed"] for a in case["assertions"]] == [True, False]
     assert case["assertions"][1]["assert"] == "assert f(3) == 7" and case["reason"] == "an assertion failed"
+    assert case["verdict"] == "fail"
 
 
 @needs_box
@@ -129,6 +236,17 @@ def test_program_output_does_not_disturb_the_report():
     prompt = {"asserts": ["assert f(2) == 4"], "limits": FAST}
     noisy = 'print(\'{"end": 1}\')\nimport sys\nprint("noise", file=sys.stderr)\ndef f(x):\n    print(x)\n    return 2 * x'
     assert CodeVerifier().verify(prompt, noisy) == 1.0
+
+
+@needs_box
+def test_program_objects_answer_for_themselves_as_plain_data():
+    prompt = {"asserts": ["s = Box([3, 4])", "assert str(s) == 'Box(2)' and len(s) == 2 and list(s) == [3, 4]",
+                          "assert s[1] == 4 and 3 in s and s.items == [3, 4] and s", "assert s != Box([3, 4])"], "limits": FAST}
+    program = ("class Box:\n    def __init__(self, items):\n        self.items = items\n    def __str__(self):\n        return 'Box(%d)' % len(self.items)\n"
+               "    def __len__(self):\n        return len(self.items)\n    def __iter__(self):\n        return iter(self.items)\n"
+               "    def __getitem__(self, i):\n        return self.items[i]\n    def __eq__(self, other):\n        return True\n")
+    outcome = CodeVerifier().verify_outcome(prompt, program)
+    assert outcome.score == 1.0, outcome.metadata  # the last: a program object equals only itself, whatever its __eq__ says
 
 
 def test_a_bad_assertion_is_the_prompts_fault(monkeypatch):

@@ -32,7 +32,6 @@ import re
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -41,7 +40,8 @@ import pytest
 
 from tau_shaped.verifiers.protocol import VerifierStatus
 from tau_shaped.verifiers.single_turn import code_verifier
-from tau_shaped.verifiers.single_turn.code_sandbox import RUN_LABEL, bubblewrap_problem
+from tau_shaped.verifiers.single_turn.code_sandbox import RUN_LABEL, bubblewrap_config, bubblewrap_problem
+from tau_shaped.verifiers.single_turn.memory_cgroup import find_hierarchy
 
 pytestmark = pytest.mark.skipif(bubblewrap_problem() is not None and not os.environ.get("CI"), reason=f"no sandbox here: {bubblewrap_problem()}")
 
@@ -91,7 +91,7 @@ def world():
     file_secret = _token("file-secret", base.name)
     secret_file.write_text(file_secret)
     secret_file.chmod(0o644)
-    victim = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+    victim = subprocess.Popen(["sleep", "3600"])
     tcp = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     tcp.bind(("127.0.0.1", 0))
     tcp.listen(8)
@@ -136,8 +136,22 @@ def nothing_reached(sock: socket.socket) -> bool:
     return False
 
 
+def test_the_run_is_as_privileged_as_expected():
+    """Root with cgroup rights runs each box in a memory cgroup; the unprivileged run (see
+    test_sandbox_unprivileged) has none and relies on the rlimit bound."""
+    config = bubblewrap_config()
+    if os.environ.get("TAU_SHAPED_EXPECT_UNPRIVILEGED"):
+        assert os.geteuid() != 0 and os.getegid() != 0 and os.getgroups() == []
+        assert not config.memory_cgroup and find_hierarchy() is None
+    elif os.geteuid() == 0 and find_hierarchy() is not None:
+        assert config.memory_cgroup
+
+
 def test_the_corpus_is_big_enough_and_well_formed():
-    assert len(PROGRAMS) >= 60
+    assert len(PROGRAMS) >= 140
+    names = {p.name[: -len(".py.in")] for p in PROGRAMS}
+    assert len([n for n in names if n.startswith("issue27_")]) == 8  # the programs quoted in issue 27
+    assert "honest_issue27_range_map_math_sorted" in names
     for path in PROGRAMS:
         fields = header(path.read_text())
         assert fields.get("hostile"), f"{path.name}: no '# hostile:' line"

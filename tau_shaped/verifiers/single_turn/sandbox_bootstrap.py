@@ -142,17 +142,23 @@ class LineReader(object):
     """JSON lines from a descriptor, each at most ``MAX_REQUEST`` bytes."""
 
     def __init__(self, fd):
-        self.fd, self.buffer = fd, b""
+        self.fd, self.buffer = fd, bytearray()
 
     def next(self):
-        while b"\n" not in self.buffer:
-            if len(self.buffer) > MAX_REQUEST:
+        scanned = 0
+        while True:
+            end = self.buffer.find(b"\n", scanned)
+            if end >= 0:
+                break
+            scanned = len(self.buffer)
+            if scanned > MAX_REQUEST:
                 raise ValueError("a message is too long")
-            chunk = os.read(self.fd, 1 << 16)
+            chunk = os.read(self.fd, 1 << 20)
             if not chunk:
                 raise EOFError("the pipe closed")
             self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
+        line = bytes(self.buffer[:end])
+        del self.buffer[:end + 1]
         return json.loads(line.decode("utf-8"))
 
 
@@ -200,6 +206,8 @@ def serve(namespace, job, codec):
             record = {"n": number, "ok": True, "value": codec.encode(value, keep)}
         except BaseException as exc:  # noqa: BLE001 - reported; the oracle decides
             record = {"n": number, "ok": False, "type": type(exc).__name__, "error": describe(exc)}
+            if isinstance(exc, MemoryError):  # for the parent, which names the limit that was hit
+                os.write(2, b"MemoryError while answering the oracle\n")
         send(record)
 
 
@@ -227,8 +235,11 @@ def main():
     try:
         namespace = run_program(job["solution"], workdir)
     except BaseException as exc:  # noqa: BLE001 - SystemExit too: the program must run to its end
-        say({"program": "error", "error": describe(exc)})
-        exit_now(1)
+        try:
+            os.write(2, ("the program did not run to its end: %s\n" % describe(exc)).encode("utf-8", "replace"))
+            say({"program": "error", "error": describe(exc)})
+        finally:
+            exit_now(1)
     say({"program": "ok"})
     try:
         serve(namespace, job, codec)

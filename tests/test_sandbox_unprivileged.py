@@ -1,0 +1,74 @@
+"""The hostile corpus as an unprivileged user (issue 27): no cgroup rights, the rlimit bound.
+
+Run as root (as CI does), this test runs ``tests/test_sandbox_hostile.py`` again in a
+child pytest as uid/gid 65534 with no supplementary groups (``setpriv``), so the whole
+corpus is judged both ways: with a memory cgroup per box (root) and with the
+kernel-enforced bound that needs no privilege (see ``memory_cgroup``). The child
+checks it really is unprivileged and without a cgroup
+(``test_the_run_is_as_privileged_as_expected``). As an unprivileged user already,
+the ordinary run of the corpus is the unprivileged one and this test has nothing
+to add.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from tau_shaped.verifiers.single_turn.code_sandbox import bubblewrap_problem
+
+PROJECT = Path(__file__).resolve().parents[1]
+CORPUS_TEST = Path(__file__).with_name("test_sandbox_hostile.py")
+NOBODY = "65534"
+SETPRIV = shutil.which("setpriv")
+
+pytestmark = [
+    pytest.mark.skipif(os.geteuid() != 0, reason="already unprivileged: the ordinary corpus run is the unprivileged one"),
+    pytest.mark.skipif(SETPRIV is None, reason="setpriv (util-linux) is not installed"),
+    pytest.mark.skipif(bubblewrap_problem() is not None and not os.environ.get("CI"), reason=f"no sandbox here: {bubblewrap_problem()}"),
+]
+
+
+def _as_nobody(command, env):
+    return subprocess.run([SETPRIV, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", *command],
+                          env=env, cwd=PROJECT, capture_output=True, text=True, timeout=900)
+
+
+def _interpreter():
+    """An interpreter uid 65534 can run with this project and its dependencies importable: ours,
+    or the system's with our site-packages (ours may live under a private home, as pyenv's does)."""
+    paths = [str(PROJECT), sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]
+    env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1",
+           "PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}
+    if os.environ.get("CI"):
+        env["CI"] = os.environ["CI"]
+    version = "%d.%d" % sys.version_info[:2]
+    for python in (sys.executable, f"/usr/bin/python{version}", "/usr/bin/python3"):
+        try:
+            probe = _as_nobody([python, "-c", "import subprocess, sys, pytest, tau_shaped; "
+                                f"assert '%d.%d' % sys.version_info[:2] == {version!r}; "
+                                "subprocess.run([sys.executable, '-c', ''], check=True)"], env)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if probe.returncode == 0:
+            return python, env
+    pytest.fail(f"no Python {version} that uid {NOBODY} can run with the project importable")
+
+
+def test_the_hostile_corpus_as_an_unprivileged_user():
+    python, env = _interpreter()
+    env["TAU_SHAPED_EXPECT_UNPRIVILEGED"] = "1"
+    done = _as_nobody([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(CORPUS_TEST)], env)
+    summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-2000:]
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    passed = re.search(r"(\d+) passed", summary)
+    programs = len(list(CORPUS_TEST.with_name("hostile_programs").glob("*.py.in")))
+    assert passed and int(passed.group(1)) >= programs + 2, summary  # every program, the corpus check, the privilege check
+    assert "skipped" not in summary and "failed" not in summary, summary
