@@ -47,7 +47,7 @@ def test_cli_errors_are_one_line(tmp_path):
         (["--env", "food_delivery", "--agent-strategy", "replay", "--recordings", str(tmp_path / "missing.json")], "cannot read recordings"),
     ]:
         (tmp_path / "bad.jsonl").write_text("{not json}\n{}\n")
-        out = subprocess.run([sys.executable, "-m", "tau_shaped.cli", "run", *args, "--log-dir", str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+        out = subprocess.run([sys.executable, "-m", "tau_shaped.cli", "run", *args, "--user-strategy", "scripted", "--log-dir", str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=120)
         assert out.returncode == 2, out.stderr
         assert needle in out.stderr and "Traceback" not in out.stderr
     bad = subprocess.run(_command(tmp_path / "bad.jsonl"), cwd=ROOT, capture_output=True, text=True, timeout=120)
