@@ -278,3 +278,21 @@ def test_the_raw_diff_and_two_runs_side_by_side_in_chromium(results, other_run, 
     assert titles == [f"Episode fd-cap-3, trial 1 ({data['runs'][0]['label']})", f"Episode fd-cap-3, trial 0 ({data['runs'][1]['label']})"]
     listing = browser.open(report.resolve().as_uri())
     assert listing.evaluate("document.querySelectorAll('#episode-table a[href^=\"#vs-\"]').length") == 9  # every episode has a partner
+
+
+def test_a_nan_in_a_results_file_leaves_the_page_data_valid_json(results, tmp_path):
+    """issue 27: Python's json writes NaN and Infinity, JSON has neither; a record holding one
+    (here a shaped process reward) must not make the page's data unreadable to JSON.parse."""
+    records = read_results(results)
+    records[0]["info"]["shaped"]["process_reward"] = float("nan")
+    records[1]["info"]["shaped"]["lambda"] = float("inf")
+    path = tmp_path / "nan.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    page = write_report([summarize(path)], tmp_path / "r.html").read_text(encoding="utf-8")
+    payload = re.search(r"<script type='application/json' id='report-data'>(.*?)</script>", page, re.S).group(1)
+
+    def refuse(constant):
+        raise AssertionError(f"bare {constant} in the page's JSON")
+
+    data = json.loads(payload, parse_constant=refuse)
+    assert len(data["episodes"]) == len(records)

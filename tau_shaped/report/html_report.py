@@ -13,12 +13,12 @@ from __future__ import annotations
 import base64
 import html
 import io
-import json
 import re
 from collections import Counter
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
+from tau_shaped.evaluation.results_file import finite_json
 from tau_shaped.report.comparison import FileSummary
 from tau_shaped.report.html_assets import CSS, SCRIPT
 from tau_shaped.report.report_data import VERDICTS, report_data
@@ -171,7 +171,9 @@ def write_report(summaries: List[FileSummary], target: Path, labels: Optional[Li
                  "<select id='f-run' aria-label='run'></select><select id='f-task' aria-label='task'></select>"
                  "<select id='f-bucket' aria-label='bucket'></select><select id='f-verdict' aria-label='verdict'></select></div><div id='episodes'><noscript>The episode browser needs JavaScript.</noscript></div></div>")
     # every "<" escaped: no text in the data can close the script element or open a comment
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str).replace("<", "\\u003c")
+    # and valid JSON always: a NaN or Infinity from a results file is null, never a bare NaN that
+    # JSON.parse refuses (the page would show nothing)
+    payload = finite_json(data, ensure_ascii=False, separators=(",", ":"), default=str).replace("<", "\\u003c")
     parts.append(f"<script type='application/json' id='report-data'>{payload}</script><script>{SCRIPT}</script>")
     parts.append("</main></body></html>")
     target.parent.mkdir(parents=True, exist_ok=True)
