@@ -15,6 +15,8 @@ def act(name: str, **kwargs: Any) -> Dict[str, Any]:
 # The domain's policy rules (SPEC §9) that labels name.
 CONFIRM = "fd.confirm.before_write"
 ALLERGEN = "fd.allergen.no_unsafe_substitute"
+OFFERED = "fd.allergen.no_unsafe_offer_in_words"  # an unsafe dish offered in words is a proposal of it
+LEAK = "fd.account.no_other_customer_data_said"  # another customer's data in a message
 FRAUD_MONEY = "fd.fraud.no_money_moved"
 LOST = "fd.money.never_more_than_lost"
 TIER = "fd.apology.tier_cap"

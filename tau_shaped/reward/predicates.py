@@ -27,12 +27,15 @@ from typing import Any, Dict, List, Optional, Tuple
 from tau_shaped.reward.matchers import StepView, match_text, match_value, sum_numbers
 from tau_shaped.reward.paths import select_values
 from tau_shaped.reward.policy_forms import PolicyForms, Verdict, short
+from tau_shaped.reward.statement_forms import StatementForms
 from tau_shaped.reward.predicate_schema import (
     AllPredicate,
     AnyPredicate,
     BeforePredicate,
+    DisclosesPredicate,
     EventPredicate,
     NotPredicate,
+    OffersUnsafePredicate,
     SaidPredicate,
     StatePredicate,
     SumPredicate,
@@ -55,7 +58,8 @@ _short = short
 # The policy forms that describe violations (``unpreceded``, ``unconfirmed``, ``unsupported``) hold
 # at each violating step.
 _EVENT_LIKE = (ToolPredicate, SaidPredicate, UserSaidPredicate, EventPredicate, TurnPredicate, BeforePredicate,
-               UnprecededPredicate, UnconfirmedPredicate, UnsupportedPredicate)
+               UnprecededPredicate, UnconfirmedPredicate, UnsupportedPredicate, DisclosesPredicate,
+               OffersUnsafePredicate)
 
 
 def meeting_steps(pred: Any, verdict: Verdict, n: int) -> List[int]:
@@ -107,7 +111,7 @@ def stable_since(trajectory: Trajectory, slot: Optional[int], holds: Any) -> Opt
     return since
 
 
-class PredicateEvaluator(PolicyForms):
+class PredicateEvaluator(PolicyForms, StatementForms):
     """Evaluates predicates over one trajectory, its initial and final states (the forms that
     policy rules need are in ``policy_forms.PolicyForms``)."""
 
