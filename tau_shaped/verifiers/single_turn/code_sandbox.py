@@ -19,7 +19,21 @@ Either way:
 
 - the harness applies the resource limits to its own process before the
   program runs (CPU seconds, address space, processes, file size, open files,
-  no core); ``/tmp`` in the box is a tmpfs capped at ``tmp_bytes``;
+  no core, no POSIX message queue bytes); ``/tmp`` in the box is a tmpfs
+  capped at ``tmp_bytes``;
+- memory, with a memory cgroup (root, :mod:`.memory_cgroup`): every page of
+  the box (anonymous, memfd, tmpfs, page tables, kernel buffers) counts against
+  ``memory_bytes`` together; past it the kernel kills the box, and the result
+  says so (``limit_hit == "memory"``). Without one (an unprivileged user), what
+  the kernel still enforces bounds it: at most ``max_processes`` processes,
+  each with an address space of ``memory_bytes - tmp_bytes`` (at least
+  :data:`MIN_ADDRESS_SPACE`), plus the tmpfs's ``tmp_bytes``; ``memfd_create``
+  kills the process (its pages would count nowhere) and SysV shared memory,
+  SysV and POSIX message queues and secret memory are refused (seccomp), so no
+  file page lives outside the tmpfs; pipes and sockets are bounded by
+  ``open_files`` per process and the kernel's per-user pipe quota. So a single
+  process (the usual program) stays under ``memory_bytes``, and the whole box
+  under ``max_processes * (memory_bytes - tmp_bytes) + tmp_bytes``;
 - stdin is a sealed memory file (no pipe to fill, nothing to deadlock on,
   nothing the program can write back into);
 - stdout and stderr are pipes the parent reads, at most ``output_bytes`` each:
@@ -37,30 +51,26 @@ import fcntl
 import itertools
 import json
 import os
-import selectors
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from tau_shaped.verifiers.single_turn import bwrap_box, memory_cgroup, seccomp_filter
 from tau_shaped.verifiers.single_turn.bwrap_box import BoxConfig
-from tau_shaped.verifiers.single_turn.memory_cgroup import Hierarchy, RunCgroup
+from tau_shaped.verifiers.single_turn.box_process import Box, collect, finish, spawn
+from tau_shaped.verifiers.single_turn.memory_cgroup import Hierarchy
 
 BOOTSTRAP = Path(__file__).with_name("sandbox_bootstrap.py")
 BUBBLEWRAP = "bubblewrap"
 NONE = "none"
 PROBE_TEXT = "tau-shaped-box-ok"
-READ_CHUNK = 65536
 RUN_LABEL = "tau-shaped-sandbox-run-"  # + "<verifier pid>-<n>": on the box's command line, so its processes can be found
 _runs = itertools.count(1)
-POLL_SECONDS = 0.05
-DRAIN_SECONDS = 0.25
 MIN_ADDRESS_SPACE = 128 * 1024 * 1024
 
 
@@ -132,125 +142,6 @@ def harness_limits(limits: SandboxLimits, memory_cgroup: bool = True) -> Dict[st
     if not memory_cgroup:
         chosen["memory_bytes"] = max(limits.memory_bytes - limits.tmp_bytes, MIN_ADDRESS_SPACE)
     return chosen
-
-
-@dataclass
-class Box:
-    """One running box (or unisolated process): its output so far and its memory cgroup."""
-
-    process: subprocess.Popen
-    cgroup: Optional[RunCgroup]
-    start: float
-    out: bytearray = field(default_factory=bytearray)
-    err: bytearray = field(default_factory=bytearray)
-    overflow: bool = False
-
-
-def spawn(command: List[str], stdin_fd: int, pass_fds: Sequence[int], cwd: str, limits: SandboxLimits,
-          ids: Optional[Tuple[int, int]], hierarchy: Optional[Hierarchy]) -> Box:
-    """Start ``command``; with a cgroup hierarchy, inside a fresh memory cgroup before it runs anything."""
-    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": cwd}
-    extra: Dict[str, Any] = {"user": ids[0], "group": ids[1], "extra_groups": []} if ids else {}
-    cgroup = RunCgroup(hierarchy, limits.memory_bytes) if hierarchy is not None else None
-    gate_r = gate_w = -1
-    if cgroup is not None:
-        gate_r, gate_w = os.pipe()
-        command, pass_fds = memory_cgroup.gated(command, gate_r), [*pass_fds, gate_r]
-    start = time.monotonic()
-    try:
-        process = subprocess.Popen(command, stdin=stdin_fd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
-                                   env=env, pass_fds=tuple(pass_fds), close_fds=True, start_new_session=True, **extra)
-    except BaseException:
-        if cgroup is not None:
-            os.close(gate_w)
-            cgroup.remove()
-        raise
-    finally:
-        if gate_r >= 0:
-            os.close(gate_r)
-    if cgroup is not None:
-        try:
-            cgroup.admit(process.pid, gate_w)
-        except OSError:
-            _kill(process)
-            process.wait()
-            cgroup.remove()
-            raise
-        finally:
-            os.close(gate_w)  # a gate never opened: the shell leaves without running the command
-    return Box(process, cgroup, start)
-
-
-def collect(boxes: Sequence[Box], until: Sequence[Box], limits: SandboxLimits, deadline: float) -> bool:
-    """Read every box's stdout and stderr until the ``until`` boxes have ended and their output is
-    drained, the deadline passes or one overflows. Returns whether the deadline passed first."""
-    streams = {}
-    for box in boxes:
-        streams[box.process.stdout.fileno()] = (box, box.out)
-        streams[box.process.stderr.fileno()] = (box, box.err)
-    timed_out = False
-    drain_until: Optional[float] = None  # once the program has ended: what its leftovers may still write
-    with selectors.DefaultSelector() as selector:
-        for fd in streams:
-            selector.register(fd, selectors.EVENT_READ)
-        while selector.get_map() and not any(box.overflow for box in boxes):
-            now = time.monotonic()
-            if drain_until is None and all(_has_exited(box.process) for box in until):
-                drain_until = min(deadline, now + DRAIN_SECONDS)
-            if now >= (drain_until if drain_until is not None else deadline):
-                timed_out = drain_until is None
-                break
-            remaining = (drain_until if drain_until is not None else deadline) - now
-            for key, _ in selector.select(min(remaining, POLL_SECONDS)):
-                chunk = os.read(key.fd, READ_CHUNK)
-                if not chunk:
-                    selector.unregister(key.fd)
-                    continue
-                box, buffer = streams[key.fd]
-                room = limits.output_bytes - len(buffer)
-                buffer += chunk[:room]
-                box.overflow = box.overflow or len(chunk) > room
-    while not (timed_out or any(box.overflow for box in boxes) or all(_has_exited(box.process) for box in until)):
-        if time.monotonic() >= deadline:
-            timed_out = True
-        else:
-            time.sleep(POLL_SECONDS / 5)
-    return timed_out
-
-
-def finish(box: Box) -> Tuple[int, bool]:
-    """Kill what is left of the box, reap it, remove its cgroup: (return code, killed for memory)."""
-    _kill(box.process)  # when it has ended, whatever is left in its group; else the box dies with it
-    returncode = box.process.wait()
-    box.process.stdout.close()
-    box.process.stderr.close()
-    out_of_memory = False
-    if box.cgroup is not None:
-        out_of_memory = box.cgroup.oom_killed()
-        box.cgroup.remove()
-    return returncode, out_of_memory
-
-
-def _has_exited(process: subprocess.Popen) -> bool:
-    """Whether the child has ended, without reaping it: its pid (and process group id) stays
-    reserved until :func:`finish` kills the group, so the kill can never hit a stranger."""
-    if process.returncode is not None:
-        return True
-    if not hasattr(os, "waitid"):  # pragma: no cover - not Linux
-        return process.poll() is not None
-    try:
-        return os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
-    except ChildProcessError:
-        return True
-
-
-def _kill(process: subprocess.Popen) -> None:
-    """Kill the child (and with bubblewrap, its pid namespace) and its process group; it is not reaped yet."""
-    for kill in (lambda: os.kill(process.pid, signal.SIGKILL), lambda: os.killpg(process.pid, signal.SIGKILL)):
-        try:
-            kill()
-        except (ProcessLookupError, PermissionError, OSError):
-            pass
 
 
 def _limit_hit(signal_number: Optional[int], stderr: str, timed_out: bool, overflow: bool, out_of_memory: bool) -> Tuple[Optional[str], str]:

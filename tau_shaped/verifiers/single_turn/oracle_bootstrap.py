@@ -91,9 +91,9 @@ class Program(object):
         try:
             record = json.loads(line.decode("utf-8"))
         except Exception:  # noqa: BLE001 - ValueError, RecursionError, UnicodeError: noise
-            raise ProgramGone("the program's answer is malformed")
+            raise ProgramGone("the program's answer is malformed") from None
         if not isinstance(record, dict):
-            raise ProgramGone("the program's answer is malformed")
+            raise ProgramGone("the program's answer is malformed") from None
         return record
 
     def started(self):
@@ -110,7 +110,7 @@ class Program(object):
 
     def ask(self, request):
         if self.broken:
-            raise ProgramGone(self.broken)
+            raise ProgramGone(self.broken) from None
         try:
             self.sent += 1
             request["n"] = self.sent
@@ -122,7 +122,7 @@ class Program(object):
                 raise ProgramGone("the program answered out of turn")
         except OSError as exc:
             self.broken = "the program's pipe failed: %s" % exc.strerror
-            raise ProgramGone(self.broken)
+            raise ProgramGone(self.broken) from None
         except ProgramGone as exc:
             self.broken = str(exc)
             raise
@@ -139,7 +139,7 @@ class Program(object):
         try:
             return self.codec.decode(record.get("value"), self.stand_in, opaque=self.object_stand_in)
         except Exception:  # noqa: BLE001 - the program's data, whatever is wrong with it
-            raise ProgramError("the program's value cannot be read")
+            raise ProgramError("the program's value cannot be read") from None
 
     def finish(self):
         """Tell the program's box to leave (no answer is read)."""
