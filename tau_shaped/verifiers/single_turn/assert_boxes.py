@@ -71,7 +71,7 @@ def _run_bubblewrap(source: str, plan: AssertPlan, limits: SandboxLimits) -> Ass
     try:
         for fds, own, label in ((program_fds, (request_r, answer_w), labels[0]), (oracle_fds, (request_w, answer_r), labels[1])):
             command = bwrap_box.bwrap_command(config, fds, limits.tmp_bytes) + [label]
-            boxes.append(spawn(command, stdin_fd, [*fds.values(), *own], "/", limits, *bwrap_run(config)))
+            boxes.append(spawn(command, stdin_fd, [*fds.values(), *own], "/", limits.memory_bytes, *bwrap_run(config)))
     except BaseException:
         for box in boxes:
             code_sandbox.finish(box)
@@ -84,7 +84,7 @@ def _run_bubblewrap(source: str, plan: AssertPlan, limits: SandboxLimits) -> Ass
 
 def _join(boxes: List[code_sandbox.Box], limits: SandboxLimits, isolation: str, notes: List[str], labels: List[str]) -> AssertRun:
     program, oracle = boxes
-    timed_out = collect(boxes, [oracle], limits, min(b.start for b in boxes) + limits.wall_seconds)
+    timed_out = collect(boxes, [oracle], limits.output_bytes, min(b.start for b in boxes) + limits.wall_seconds)
     oracle_result = box_result(oracle, timed_out, isolation, notes, labels[1])
     program_result = box_result(program, timed_out, isolation, notes, labels[0])
     return AssertRun(program=program_result, oracle=oracle_result)
@@ -109,7 +109,7 @@ def _run_unisolated(source: str, plan: AssertPlan, limits: SandboxLimits) -> Ass
                 (ORACLE, oracle_dir / "job.json", (request_w, answer_r), str(oracle_dir), labels[1]),
             ):
                 command = [sys.executable, "-I", "-S", "-B", str(harness), str(job), label]
-                boxes.append(spawn(command, stdin_fd, own, cwd, limits, None, None))
+                boxes.append(spawn(command, stdin_fd, own, cwd, limits.memory_bytes, None, None))
         except BaseException:
             for box in boxes:
                 code_sandbox.finish(box)

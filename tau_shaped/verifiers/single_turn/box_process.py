@@ -20,13 +20,10 @@ import signal
 import subprocess
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from tau_shaped.verifiers.single_turn import memory_cgroup
 from tau_shaped.verifiers.single_turn.memory_cgroup import Hierarchy, RunCgroup
-
-if TYPE_CHECKING:  # pragma: no cover
-    from tau_shaped.verifiers.single_turn.code_sandbox import SandboxLimits
 
 READ_CHUNK = 65536
 POLL_SECONDS = 0.05
@@ -45,12 +42,12 @@ class Box:
     overflow: bool = False
 
 
-def spawn(command: List[str], stdin_fd: int, pass_fds: Sequence[int], cwd: str, limits: "SandboxLimits",
+def spawn(command: List[str], stdin_fd: int, pass_fds: Sequence[int], cwd: str, memory_bytes: int,
           ids: Optional[Tuple[int, int]], hierarchy: Optional[Hierarchy]) -> Box:
     """Start ``command``; with a cgroup hierarchy, inside a fresh memory cgroup before it runs anything."""
     env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": cwd}
     extra: Dict[str, Any] = {"user": ids[0], "group": ids[1], "extra_groups": []} if ids else {}
-    cgroup = RunCgroup(hierarchy, limits.memory_bytes) if hierarchy is not None else None
+    cgroup = RunCgroup(hierarchy, memory_bytes) if hierarchy is not None else None
     gate_r = gate_w = -1
     if cgroup is not None:
         gate_r, gate_w = os.pipe()
@@ -80,7 +77,7 @@ def spawn(command: List[str], stdin_fd: int, pass_fds: Sequence[int], cwd: str, 
     return Box(process, cgroup, start)
 
 
-def collect(boxes: Sequence[Box], until: Sequence[Box], limits: "SandboxLimits", deadline: float) -> bool:
+def collect(boxes: Sequence[Box], until: Sequence[Box], output_bytes: int, deadline: float) -> bool:
     """Read every box's stdout and stderr until the ``until`` boxes have ended and their output is
     drained, the deadline passes or one overflows. Returns whether the deadline passed first."""
     streams = {}
@@ -106,7 +103,7 @@ def collect(boxes: Sequence[Box], until: Sequence[Box], limits: "SandboxLimits",
                     selector.unregister(key.fd)
                     continue
                 box, buffer = streams[key.fd]
-                room = limits.output_bytes - len(buffer)
+                room = output_bytes - len(buffer)
                 buffer += chunk[:room]
                 box.overflow = box.overflow or len(chunk) > room
     while not (timed_out or any(box.overflow for box in boxes) or all(_has_exited(box.process) for box in until)):

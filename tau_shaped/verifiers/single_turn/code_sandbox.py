@@ -214,11 +214,11 @@ def _run_bubblewrap(config: BoxConfig, source: str, stdin: str, limits: SandboxL
     try:
         label = run_label()
         command = bwrap_box.bwrap_command(config, fds, limits.tmp_bytes) + [label]
-        box = spawn(command, stdin_fd, list(fds.values()), "/", limits, *bwrap_run(config))
+        box = spawn(command, stdin_fd, list(fds.values()), "/", limits.memory_bytes, *bwrap_run(config))
     finally:
         for fd in [*fds.values(), stdin_fd]:
             os.close(fd)
-    timed_out = collect([box], [box], limits, box.start + limits.wall_seconds)
+    timed_out = collect([box], [box], limits.output_bytes, box.start + limits.wall_seconds)
     return box_result(box, timed_out, BUBBLEWRAP, box_notes(config), label)
 
 
@@ -235,10 +235,10 @@ def _run_unisolated(source: str, stdin: str, limits: SandboxLimits) -> SandboxRe
         try:
             label = run_label()
             command = [sys.executable, "-I", "-S", "-B", str(BOOTSTRAP), str(job), label]
-            box = spawn(command, stdin_fd, (), workdir, limits, None, None)
+            box = spawn(command, stdin_fd, (), workdir, limits.memory_bytes, None, None)
         finally:
             os.close(stdin_fd)
-        timed_out = collect([box], [box], limits, box.start + limits.wall_seconds)
+        timed_out = collect([box], [box], limits.output_bytes, box.start + limits.wall_seconds)
         return box_result(box, timed_out, NONE, [UNISOLATED_NOTE], label)
 
 
