@@ -1,8 +1,8 @@
-"""The reader of model text (completions, tool calls and their arguments), bounded in size, depth and time.
+"""The bounds on reading model text (completions, tool calls and their arguments): size, depth and time.
 
 A model writes whatever it likes: ``"[" * 100000 + "]" * 100000``, a JSON object nested 100,000
 deep, a ``<tool_call>`` whose arguments nest 50,000 deep, 5 MB of text, 50,000 tool calls. The
-trainer adapters read model output here, within ``ReadLimits`` (SPEC §8):
+trainer adapters read model output (``model_output``) within ``ReadLimits`` (SPEC §8):
 
 - **size**: at most ``max_chars`` characters of model text per reward call (a completion; for a
   whole trajectory, its assistant messages' text and tool-call arguments, or its actions'
@@ -23,19 +23,8 @@ it a parse fault, counted in ``PARSE_FAULTS``, and the reward function returns i
 fault value (None where the trainer accepts it, else its counted fallback with ``abstain``).
 Text within the limits is read exactly as before the limits existed.
 
-The text format (``read_assistant_text``; the Hermes/Qwen format most tool-calling chat
-templates produce):
-
-- every ``<tool_call>{"name": ..., "arguments": {...}}</tool_call>`` block is one tool call, in
-  order (an unclosed last block runs to the end of the text); text beside them is the message's
-  content, not sent to the user (as in tau-bench);
-- else a text that is, stripped, one JSON object ``{"name", "arguments"|"kwargs"}`` or a JSON
-  list of them is those tool calls;
-- else the text is a message to the user.
-
-A tool call whose body is not such an object (broken JSON, no name) becomes a call of
-``INVALID_TOOL_CALL`` with the body as ``__unparsed_arguments__``: the env answers ``Error: ...``
-and the episode goes on, as a live run would (the policy's mistake, scored, not a fault).
+The formats model output is read in (tool calls, reasoning, unknown formats) are
+``tau_shaped.env.model_output``'s, the one reader of model output, which reads within these bounds.
 
 ``set_read_limits`` changes the process's defaults; most entry points also take ``limits=``.
 """
@@ -49,12 +38,9 @@ import time
 from array import array
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Optional
 
 from tau_shaped.env.json_input import one_line
-
-INVALID_TOOL_CALL = "invalid_tool_call"
-_OPEN, _CLOSE = "<tool_call>", "</tool_call>"
 
 
 @dataclass(frozen=True)
@@ -189,71 +175,6 @@ def value_depth_ok(value: Any, max_depth: int) -> bool:
         level = [child for node in level for child in (node.values() if isinstance(node, dict) else node)
                  if isinstance(child, (dict, list, tuple))]
     return True
-
-
-# -- model text -> an assistant message -----------------------------------------------------
-
-_NOT_JSON = object()
-
-
-def tool_call_blocks(text: str, max_blocks: int) -> Tuple[List[str], str]:
-    """The bodies of the ``<tool_call>`` blocks (stripped, in order) and the text around them
-    (joined, stripped); an unclosed block runs to the end. Linear; at most ``max_blocks`` + 1
-    bodies are collected (more is past the limit anyway)."""
-    bodies: List[str] = []
-    rest: List[str] = []
-    pos = 0
-    while len(bodies) <= max_blocks:
-        start = text.find(_OPEN, pos)
-        if start < 0:
-            break
-        rest.append(text[pos:start])
-        body = start + len(_OPEN)
-        end = text.find(_CLOSE, body)
-        if end < 0:
-            bodies.append(text[body:].strip())
-            pos = len(text)
-            break
-        bodies.append(text[body:end].strip())
-        pos = end + len(_CLOSE)
-    rest.append(text[pos:])
-    return bodies, "".join(rest).strip()
-
-
-def _tool_call(index: int, obj: Any, raw: Optional[str], budget: Budget) -> Dict[str, Any]:
-    if isinstance(obj, dict) and isinstance(obj.get("name"), str) and obj["name"]:
-        payload = obj.get("arguments", obj.get("kwargs", {}))
-        if isinstance(payload, str):  # some templates put the arguments as a JSON string
-            parsed = parse_json(payload, budget, default=_NOT_JSON)
-            payload = {"__unparsed_arguments__": payload} if parsed is _NOT_JSON else parsed
-        name = obj["name"]
-        args = payload if isinstance(payload, dict) else {"__unparsed_arguments__": json.dumps(payload)}
-    else:
-        name, args = INVALID_TOOL_CALL, {"__unparsed_arguments__": raw if raw is not None else json.dumps(obj)}
-    budget.tick()
-    return {"id": f"call_{index}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
-
-
-def read_assistant_text(text: Any, limits: Optional[ReadLimits] = None) -> Dict[str, Any]:
-    """The OpenAI-style assistant message a model's text stands for (see the module docstring);
-    ``ModelTextFault`` past a limit."""
-    text = text if isinstance(text, str) else ""
-    budget = Budget(limits)
-    budget.text(len(text))
-    bodies, remainder = tool_call_blocks(text, budget.limits.max_tool_calls)
-    if bodies:
-        budget.tool_calls(len(bodies))
-        calls = [_tool_call(i, parse_json(body, budget), body, budget) for i, body in enumerate(bodies)]
-        return {"role": "assistant", "content": remainder or None, "tool_calls": calls}
-    stripped = text.strip()
-    if stripped[:1] in ("{", "["):
-        parsed = parse_json(stripped, budget)
-        items = parsed if isinstance(parsed, list) else [parsed]
-        if items and all(isinstance(o, dict) and "name" in o for o in items):
-            budget.tool_calls(len(items))
-            calls = [_tool_call(i, o, None, budget) for i, o in enumerate(items)]
-            return {"role": "assistant", "content": None, "tool_calls": calls}
-    return {"role": "assistant", "content": text}
 
 
 # -- model output given as Python values ------------------------------------------------------

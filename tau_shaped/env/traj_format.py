@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence
 
 from tau_shaped.env.json_input import InputError, json_problem, loads_json, one_line, text_problem
+from tau_shaped.env.reasoning import visible_text
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
 
@@ -131,6 +132,7 @@ def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
                 parsed.user_replies.append(text)
             awaiting_reply = False
         elif role == "assistant":
+            content = visible_text(content)  # reasoning blocks are no message and no text beside a call (SPEC §1)
             if awaiting_reply:
                 parsed.user_replies.append(None)
                 parsed.unanswered.append(len(parsed.actions) - 1)

@@ -8,10 +8,11 @@ with ``tool_calls``) and stops when the env says done or at ``max_steps``
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, Iterable, List, Optional
 
+from tau_shaped.env.model_output import message_actions, read_model_output, visible_text
+from tau_shaped.env.model_text import ReadLimits
 from tau_shaped.env.traj_format import combined_turn
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
@@ -45,23 +46,15 @@ class Agent:
         raise NotImplementedError
 
 
-def message_to_actions(message: Dict[str, Any]) -> List[Action]:
-    """Every tool call of an assistant message, or one respond action."""
-    calls = message.get("tool_calls") or []
-    actions = []
-    for call in calls:
-        fn = call.get("function") or {}
-        raw = fn.get("arguments") or "{}"
-        try:
-            kwargs = json.loads(raw) if isinstance(raw, str) else dict(raw)
-        except json.JSONDecodeError:
-            kwargs = {"__unparsed_arguments__": raw}
-        if not isinstance(kwargs, dict):
-            kwargs = {"__unparsed_arguments__": raw}
-        actions.append(Action(name=fn.get("name") or "", kwargs=kwargs))
-    if actions:
-        return actions
-    return [Action(name=RESPOND_ACTION_NAME, kwargs={"content": message.get("content") or ""})]
+def message_to_actions(message: Any, limits: Optional[ReadLimits] = None, *,
+                       tool_names: Optional[Iterable[str]] = None) -> List[Action]:
+    """Every tool call of an assistant turn, or one respond action: the turn read by the one
+    reader of model output (``env.model_output.read_model_output``: structured ``tool_calls``,
+    tool calls written as text in any known format, reasoning kept out of the message).
+    ``ModelTextFault`` past the reading limits or in an unknown tool-call format (a parse fault:
+    ``run`` records the episode's error naming it)."""
+    read = read_model_output(message, limits, tool_names=tool_names)
+    return [Action(name=name, kwargs=kwargs) for name, kwargs in message_actions(read)]
 
 
 def play_episode(agent: Agent, env: Any, task_index: int, max_steps: int = 30, seed: Optional[int] = None) -> EpisodeOutcome:
@@ -95,7 +88,7 @@ def play_episode(agent: Agent, env: Any, task_index: int, max_steps: int = 30, s
                 messages.append({"role": "tool", "tool_call_id": call_id, "name": action.name, "content": response.observation})
             if done:
                 break
-        why = combined_turn(message.get("content"), len(calls))
+        why = combined_turn(visible_text(message.get("content")), len(calls))  # reasoning is no text (SPEC §1)
         if why is not None and hasattr(env, "note_combined_turn"):  # "one step a turn": judged as in a traj
             env.note_combined_turn(first, f"the turn from step {first}: {why}")
     return EpisodeOutcome(messages=messages, done=done, truncated=not done and steps >= max_steps, steps=steps, cost=cost)

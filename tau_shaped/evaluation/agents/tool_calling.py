@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from tau_shaped.evaluation.agents.base import Agent, Turn, message_to_actions
 from tau_shaped.env.llm import complete
+from tau_shaped.env.model_output import read_model_output
+from tau_shaped.evaluation.agents.base import Agent, Turn, message_to_actions
 
 
 class ToolCallingAgent(Agent):
@@ -35,4 +36,6 @@ class ToolCallingAgent(Agent):
             seed=self.seed,
             **self.completion_kwargs,
         )
-        return Turn(message=message, actions=message_to_actions(message), cost=cost)
+        names = [t.get("function", {}).get("name") for t in self.tools_info if isinstance(t, dict)]
+        read = read_model_output(message, tool_names=names)  # the one reader: text tool calls, reasoning apart
+        return Turn(message=read, actions=message_to_actions(read), cost=cost)

@@ -38,7 +38,7 @@ Pickling keeps the settings and the counter, not the env: each process builds it
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from tau_shaped.env.model_text import PARSE_FAULTS, Budget, ModelTextFault, ReadLimits, check_trajectory
 from tau_shaped.integrations.training.stepwise import task_index_of
@@ -47,6 +47,7 @@ from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.domains import load_domain
 
 _ENVS: Dict[Tuple[str, str], Any] = {}
+_TOOL_NAMES: Dict[Tuple[str, str], List[str]] = {}
 COMPONENTS = ("outcome", "process", "safety", "legacy")
 
 
@@ -85,6 +86,15 @@ class TrajectoryReward:
     @property
     def env(self) -> Any:
         return env_for(self.domain, self.split)
+
+    @property
+    def tool_names(self) -> List[str]:
+        """The names of the domain's tools (the reader knows a Python-style call of one)."""
+        names = _TOOL_NAMES.get((self.domain, self.split))
+        if names is None:
+            names = [t.get("function", {}).get("name") for t in getattr(self.env, "tools_info", []) if isinstance(t, dict)]
+            _TOOL_NAMES[(self.domain, self.split)] = names
+        return names
 
     def score(self, trajectory: Any, task: Any, *, user_replies: Optional[Sequence[Optional[str]]] = None,
               first_user_message: Optional[str] = None, limits: Optional[ReadLimits] = None,

@@ -43,10 +43,17 @@ limit, too many tool calls) is a parse fault: ``step`` runs none of it and ends 
 verifier fault does (``info["abstain"]``, ``info["parse_fault"]`` the one-line reason, counted in
 ``model_text.PARSE_FAULTS``); ``fault(reason)`` does the same for a turn its caller could not read.
 
-The user simulator: ``user_replies`` (in ``options`` or the constructor) plays those replies
-with a ``ScriptedUser``; ``options["recording"]`` (a ``Recording``) plays its replies; any
-``BaseUser`` (e.g. ``LLMUser``) passed as ``user`` is used as is; otherwise the wrapped env's
-own user.
+The customer (``customers.customer_for``): ``options["user_replies"]`` plays those replies
+with a ``ScriptedCustomer`` (``options["recording"]``: its replies); a user simulator passed as
+``user`` (constructor or ``options``; ``tau_shaped.env.users``'s interface, e.g. ``LLMUser``, or a
+factory called with the task) answers; otherwise the task's persona customer, else the wrapped
+env's own user. The first user message is the customer's, never the task's instruction: what
+the policy sees is the policy, the tools and the customer's words.
+
+An assistant turn is read by the one reader of model output (``env.model_output``): model text
+or a message, tool calls in any known format, reasoning kept in the message's
+``reasoning_content`` and never sent nor counted as text beside a call (SPEC §1); a tool call in
+no known format is a parse fault, as text past the reading limits is.
 """
 
 from __future__ import annotations
@@ -55,11 +62,12 @@ import copy
 import math
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from tau_shaped.env.model_text import PARSE_FAULTS, Budget, ModelTextFault, ReadLimits, check_message
+from tau_shaped.env.model_output import message_actions, read_model_output
+from tau_shaped.env.model_text import PARSE_FAULTS, ModelTextFault, ReadLimits
 from tau_shaped.env.traj_format import combined_turn
-from tau_shaped.env.types import RESPOND_ACTION_NAME
-from tau_shaped.env.users import BaseUser, ScriptedUser
-from tau_shaped.evaluation.agents.base import message_to_actions
+from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
+from tau_shaped.env.users import BaseUser
+from tau_shaped.integrations.training.customers import customer_for
 from tau_shaped.reward.result import ShapedRewardResult, check_blend, failed_result
 
 REWARD_MODES = ("dense", "terminal")
@@ -117,6 +125,7 @@ class StepwiseEnv:
         self.limits = limits
         self.fault_label = fault_label  # the key parse faults are counted under in PARSE_FAULTS
         self.tools: List[Dict[str, Any]] = copy.deepcopy(list(getattr(env, "tools_info", [])))
+        self.tool_names = [t.get("function", {}).get("name") for t in self.tools if isinstance(t, dict)]
         self.messages: List[Dict[str, Any]] = []
         self.rewards: List[float] = []
         self.turns = 0
@@ -132,8 +141,10 @@ class StepwiseEnv:
         options = dict(options or {})
         if task is None:
             task = options.get("task_index", options.get("task_id"))
-        self.env.user = self._user_for(options)
         index = task_index_of(self.env, task) if task is not None else None
+        if index is None and hasattr(self.env, "_pick_task"):
+            index = self.env._pick_task(seed)  # the task the env would pick: its customer is chosen for it
+        self.env.user = self._user_for(options, self.env.tasks[index] if index is not None else None, seed)
         response = self.env.reset(task_index=index, seed=seed)
         self.messages = [
             {"role": "system", "content": system_prompt(self.env)},
@@ -150,30 +161,28 @@ class StepwiseEnv:
         """Play one assistant turn; returns (observation, reward, terminated, truncated, info)."""
         if self.done:
             raise RuntimeError("the episode is over: call reset()")
-        if not isinstance(action, dict):
-            raise TypeError(f"an assistant turn is an OpenAI-style message dict, not {type(action).__name__}")
+        if not isinstance(action, (dict, str)):
+            raise TypeError(f"an assistant turn is model text or an OpenAI-style message dict, not {type(action).__name__}")
         try:
-            check_message(action, Budget(self.limits))
-        except ModelTextFault as exc:
+            message = read_model_output(action, self.limits, tool_names=self.tool_names)
+        except ModelTextFault as exc:  # past the limits, or a tool call in no known format: counted
             return self.fault(str(exc))
-        message = dict(action)
-        message["role"] = "assistant"
-        calls = list(message.get("tool_calls") or [])
+        calls = message.get("tool_calls") or []
         first = len(self.env.actions)
         added: List[Dict[str, Any]] = []
         terminated = False
-        for i, act in enumerate(message_to_actions(message)):
+        for i, (name, kwargs) in enumerate(message_actions(message)):
+            act = Action(name=name, kwargs=kwargs)
             response = self.env.step(act)
             if act.name == RESPOND_ACTION_NAME:
                 added.append({"role": "user", "content": response.observation})
             else:
-                call_id = calls[i].get("id") if i < len(calls) and isinstance(calls[i], dict) else None
-                added.append({"role": "tool", "tool_call_id": call_id or f"call_{first + i}",
-                              "name": act.name, "content": response.observation})
+                added.append({"role": "tool", "tool_call_id": calls[i]["id"], "name": act.name,
+                              "content": response.observation})
             if response.done:
                 terminated = True
                 break
-        why = combined_turn(message.get("content"), len(calls))
+        why = combined_turn(message.get("content"), len(calls))  # reasoning is kept apart: never "text beside"
         if why is not None and hasattr(self.env, "note_combined_turn"):  # "one step a turn": judged as in a traj
             self.env.note_combined_turn(first, f"turn {self.turns}: {why}")
         self.messages.append(message)
@@ -222,15 +231,13 @@ class StepwiseEnv:
     def task_id(self) -> Any:
         return getattr(self.env.task, "id", self.env.task_index)
 
-    def _user_for(self, options: Dict[str, Any]) -> Any:
+    def _user_for(self, options: Dict[str, Any], task: Any, seed: Optional[int]) -> Any:
         recording = options.get("recording")
+        replies = options.get("user_replies")
         if recording is not None:
-            return ScriptedUser(list(getattr(recording, "user_replies", []) or []))
-        if options.get("user_replies") is not None:
-            return ScriptedUser(list(options["user_replies"]))
-        if options.get("user") is not None:
-            return options["user"]
-        return self.user if self.user is not None else self.env.user
+            replies = list(getattr(recording, "user_replies", []) or [])
+        user = options.get("user") if options.get("user") is not None else self.user
+        return customer_for(self.env, task, user=user, replies=replies, seed=seed)
 
     def _observation(self, added: Sequence[Dict[str, Any]]) -> Dict[str, Any]:
         return {

@@ -32,8 +32,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from tau_shaped.env.model_text import (INVALID_TOOL_CALL, PARSE_FAULTS, Budget, FaultCounter, ModelTextFault, ReadLimits,
-                                       parse_json, read_assistant_text)
+from tau_shaped.env.model_output import INVALID_TOOL_CALL, message_actions, read_assistant_text
+from tau_shaped.env.model_text import PARSE_FAULTS, Budget, FaultCounter, ModelTextFault, ReadLimits, parse_json
+from tau_shaped.integrations.training.customers import UserSpec, episode_user
 from tau_shaped.integrations.training.reward_functions import TrajectoryReward
 from tau_shaped.integrations.training.stepwise import StepwiseEnv
 from tau_shaped.tasks.domains import load_domain, registered_name
@@ -61,20 +62,19 @@ class EpisodeSettings:
 FAULTS = FaultCounter()
 
 
-def parse_assistant_text(text: str, limits: Optional[ReadLimits] = None) -> Dict[str, Any]:
-    """The assistant message a model's text stands for (``model_text.read_assistant_text``);
-    ``ModelTextFault`` past a limit."""
-    return read_assistant_text(text, limits)
+def parse_assistant_text(text: str, limits: Optional[ReadLimits] = None, *,
+                         tool_names: Optional[Sequence[str]] = None) -> Dict[str, Any]:
+    """The assistant message a model's text stands for (``model_output.read_assistant_text``, the
+    one reader); ``ModelTextFault`` past a limit or in an unknown tool-call format."""
+    return read_assistant_text(text, limits, tool_names=tool_names)
 
 
-def text_actions(text: str, limits: Optional[ReadLimits] = None) -> List[Dict[str, Any]]:
+def text_actions(text: str, limits: Optional[ReadLimits] = None, *,
+                 tool_names: Optional[Sequence[str]] = None) -> List[Dict[str, Any]]:
     """The ``{"name", "kwargs"}`` actions a model's text stands for (one respond action if no tool
-    call); ``ModelTextFault`` past a limit."""
-    message = parse_assistant_text(text, limits)
-    calls = message.get("tool_calls") or []
-    if not calls:
-        return [{"name": "respond", "kwargs": {"content": message.get("content") or ""}}]
-    return [{"name": c["function"]["name"], "kwargs": json.loads(c["function"]["arguments"])} for c in calls]
+    call; reasoning is neither); ``ModelTextFault`` past a limit or in an unknown format."""
+    message = parse_assistant_text(text, limits, tool_names=tool_names)
+    return [{"name": name, "kwargs": kwargs} for name, kwargs in message_actions(message)]
 
 
 def render_messages(messages: Sequence[Dict[str, Any]]) -> str:
@@ -158,7 +158,9 @@ def score_completion(text: str, task: Any, extra: Optional[Dict[str, Any]] = Non
     fallback = float(extra.get("fallback", 0.0))
     before, replies = _list(extra.get("actions")), _list(extra.get("user_replies"))
     try:
-        actions = before + text_actions(text if isinstance(text, str) else "", limits) if isinstance(before, list) else before
+        names = scorer.tool_names
+        actions = (before + text_actions(text if isinstance(text, str) else "", limits, tool_names=names)
+                   if isinstance(before, list) else before)
     except ModelTextFault:
         PARSE_FAULTS.add(adapter)
         return components(None, fallback, adapter=adapter)
@@ -236,9 +238,13 @@ class TextEpisode:
 
     def __init__(self, domain: str = "food_delivery", split: str = "test", *, blend: str = "shaped",
                  lam: float = 0.3, max_turns: int = 30, fallback: float = 0.0, adapter: str = "text",
-                 domain_field: Optional[str] = None, limits: Optional[ReadLimits] = None) -> None:
+                 domain_field: Optional[str] = None, limits: Optional[ReadLimits] = None,
+                 user: UserSpec = None) -> None:
         """``domain_field``: the domain name came from data, that field (a registered name only);
-        ``limits``: the reading limits of each turn's model text (default: the process's)."""
+        ``limits``: the reading limits of each turn's model text (default: the process's);
+        ``user``: the customer simulator (an object, copied for the episode, or a factory called
+        with the task; default the task's persona, see ``customers``)."""
+        self.user = user
         if domain_field is not None:
             domain = registered_name(domain, domain_field)
         self.domain, self.split = domain, split
@@ -260,7 +266,7 @@ class TextEpisode:
             self._env = acquire_env(self.domain, self.split)
         self.stepwise = StepwiseEnv(self._env, blend=self.blend, lam=self.lam, max_steps=self.max_turns,
                                     limits=self.limits, fault_label=self.adapter)
-        options: Dict[str, Any] = {}
+        options: Dict[str, Any] = {"user": episode_user(self.user)}
         if user_replies is not None:
             options["user_replies"] = list(user_replies)
         obs, _ = self.stepwise.reset(task, seed=seed, options=options)
@@ -280,16 +286,9 @@ class TextEpisode:
         the reading limits, or neither of those, ends the episode as a counted parse fault."""
         if self.done or self.stepwise is None:
             raise RuntimeError("the episode is over: call start()")
-        try:
-            if isinstance(turn, str):
-                message = parse_assistant_text(turn, self.limits)
-            elif isinstance(turn, dict):
-                message = dict(turn)
-            else:
-                raise ModelTextFault(f"a turn is text or an assistant message, not {type(turn).__name__}")
-        except ModelTextFault as exc:
-            return self.fault(str(exc))
-        obs, reward, terminated, truncated, info = self.stepwise.step(message)
+        if not isinstance(turn, (str, dict)):
+            return self.fault(f"a turn is text or an assistant message, not {type(turn).__name__}")
+        obs, reward, terminated, truncated, info = self.stepwise.step(turn)  # read there, by the one reader
         return self._turn(obs["new_messages"], reward, terminated or truncated, info)
 
     def fault(self, reason: str) -> Turn:
