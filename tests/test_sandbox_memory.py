@@ -153,3 +153,20 @@ def test_as_root_every_box_gets_a_cgroup_and_none_is_left_behind():
     result = run_in_sandbox("print(open('/proc/self/cgroup').read())", limits=SandboxLimits(wall_seconds=5))
     assert result.ok
     assert not [p for p in hierarchy.parent.iterdir() if p.name.startswith(f"{PREFIX}{os.getpid()}-")]
+
+
+def test_a_cgroup_still_busy_is_removed_later(tmp_path, monkeypatch):
+    busy = tmp_path / f"{PREFIX}{os.getpid()}-99"
+    busy.mkdir()
+    (busy / "cgroup.procs").write_text("")  # as a cgroup with a process still going: rmdir fails
+    cgroup = RunCgroup.__new__(RunCgroup)
+    cgroup.path = busy
+    monkeypatch.setattr(memory_cgroup, "REMOVE_SECONDS", 0.05)
+    monkeypatch.setattr(memory_cgroup, "_pending", [])
+    cgroup.remove()
+    assert busy.exists() and memory_cgroup._pending == [busy]
+    memory_cgroup.retry_pending()
+    assert busy.exists() and memory_cgroup._pending == [busy]  # still busy: still pending
+    (busy / "cgroup.procs").unlink()
+    memory_cgroup.retry_pending()
+    assert not busy.exists() and memory_cgroup._pending == []

@@ -19,7 +19,8 @@ OOM killer, inside the cgroup only) when the total passes the limit.
   ``code_sandbox`` (rlimits and the seccomp filter), documented there.
 
 A run's cgroup is named ``tau-shaped-box-<pid>-<n>``; it is removed when the
-run ends, and the cgroups of dead verifier processes are removed the next time
+run ends (or, while the kernel still tears the box down, at the next run and
+at exit), and the cgroups of dead verifier processes are removed the next time
 one is created (never those of a live one). A process enters the cgroup
 *before* it runs anything: :func:`gated` puts a shell in front of the command
 that waits on a pipe until the parent has moved it (see :meth:`RunCgroup.admit`).
@@ -27,6 +28,7 @@ that waits on a pipe until the parent has moved it (see :meth:`RunCgroup.admit`)
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import os
 import time
@@ -38,7 +40,9 @@ from typing import List, Optional
 PREFIX = "tau-shaped-box-"
 _numbers = itertools.count(1)
 _swept: set = set()
-REMOVE_SECONDS = 2.0
+_pending: List[Path] = []
+REMOVE_SECONDS = 0.5
+EXIT_SECONDS = 5.0
 BASH = "/bin/bash"
 
 
@@ -133,6 +137,7 @@ class RunCgroup:
 
     def __init__(self, hierarchy: Hierarchy, limit_bytes: int) -> None:
         self.hierarchy = hierarchy
+        retry_pending()
         if hierarchy.parent not in _swept:
             _swept.add(hierarchy.parent)
             remove_stale(hierarchy.parent)
@@ -166,18 +171,35 @@ class RunCgroup:
         return counts.get("oom_kill", "0") != "0"
 
     def remove(self) -> None:
-        """Remove the cgroup once its processes are gone (they die with the box)."""
-        deadline = time.monotonic() + REMOVE_SECONDS
-        while True:
-            try:
-                self.path.rmdir()
-                return
-            except FileNotFoundError:
-                return
-            except OSError:
-                if time.monotonic() >= deadline:
-                    return  # removed by the next run of a later process (remove_stale)
-                time.sleep(0.01)
+        """Remove the cgroup once its processes are gone (they die with the box, but a process the
+        kernel is still tearing down keeps it busy a little longer: then it is retried at the next
+        run and when this process exits)."""
+        if not _try_remove(self.path, REMOVE_SECONDS):
+            _pending.append(self.path)
+
+
+def _try_remove(path: Path, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            path.rmdir()
+            return True
+        except FileNotFoundError:
+            return True
+        except OSError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.01)
+
+
+def retry_pending(seconds: float = 0.0) -> None:
+    """Remove the cgroups earlier runs could not remove yet."""
+    for path in list(_pending):
+        if _try_remove(path, seconds):
+            _pending.remove(path)
+
+
+atexit.register(retry_pending, EXIT_SECONDS)
 
 
 def gated(command: List[str], gate: int) -> List[str]:
