@@ -4,7 +4,8 @@
 
 Deterministic: situations are picked from each world in id order, and each task's
 wording from a generator seeded by its id. World 0 (the shipped database) gives 6
-tasks per bucket: 2 train and 4 test. The test split is those tasks only, fixed.
+tasks per bucket: 2 train and 4 test. Each task carries the persona its customer simulator
+plays (food_delivery_personas). The test split is those tasks only, fixed.
 The train split goes on in worlds 1, 2, ... (``load_data(seed)``; a task's
 ``seed`` picks its world) until every bucket has TRAIN_PER_BUCKET tasks.
 Writes tasks/food_delivery/{train,test}.json and tasks/food_delivery/recordings/test.json
@@ -49,6 +50,7 @@ from food_delivery_refusal_buckets import (  # noqa: E402
     bucket_unknown_customer,
 )
 from food_delivery_demo_recordings import test_recordings  # noqa: E402
+from food_delivery_personas import persona_for  # noqa: E402
 from food_delivery_task_builders import Builder, Recs, Task  # noqa: E402
 
 OUT = ROOT / "tasks" / "food_delivery"
@@ -79,6 +81,7 @@ def build() -> tuple:
     for bucket in BUCKETS:
         for n, (t, recs) in enumerate(bucket(b0)):
             split = "train" if n < TRAIN_IN_WORLD_0 else "test"
+            t["persona"] = persona_for(t, b0)
             t["split"] = split
             (train if split == "train" else test).append(t)
             if split == "test":
@@ -95,6 +98,7 @@ def build() -> tuple:
         for bucket in TRAIN_ORDER:
             need = min(PER_WORLD, TRAIN_PER_BUCKET - counts[bucket.__name__])
             for t, _ in bucket(b, need, strict=False):
+                t["persona"] = persona_for(t, b)
                 t["seed"] = seed
                 t["split"] = "train"
                 train.append(t)

@@ -50,7 +50,8 @@ def run_command(
     user_model_provider: Optional[str] = typer.Option(None, "--user-model-provider", help="The user model's litellm "
                                                       "provider (default: told by the model's name)."),
     user_strategy: str = typer.Option("llm", "--user-strategy", help="The simulated user: llm (a model plays the "
-                                      "customer) or scripted (the recorded or canned replies, no model)."),
+                                      "customer), scripted (the recorded or canned replies, no model) or persona (each "
+                                      "task's persona customer: deterministic, no model)."),
     agent_strategy: str = typer.Option("tool-calling", "--agent-strategy", help="tool-calling, replay (recorded trajectories) or ground-truth (each task's own ground truth: a baseline with no model)."),
     temperature: float = typer.Option(0.0, "--temperature", help="Sampling temperature of the agent's model."),
     task_split: str = typer.Option("test", "--split", help=SPLIT_HELP),

@@ -30,8 +30,12 @@ from tau_shaped.reward.result import check_blend
 from tau_shaped.evaluation.results_file import ResultsWriter, done_pairs, read_results
 from tau_shaped.env.types import EnvRunResult
 from tau_shaped.env.users import ScriptedUser
+from tau_shaped.tasks.persona_user import PersonaUser
 
 AGENT_STRATEGIES = ("tool-calling", "replay", "ground-truth")
+# llm: a model plays the customer; scripted: fixed replies; persona: each task's persona customer
+# (tau_shaped.tasks.persona_user), deterministic, seeded by --seed and the trial
+USER_STRATEGIES = ("llm", "scripted", "persona")
 
 
 class RunConfig(BaseModel):
@@ -200,8 +204,8 @@ def _validate(config: RunConfig) -> None:
         raise RunError("--model is required for the tool-calling agent")
     if config.agent_strategy == "replay" and not config.recordings:
         raise RunError("--recordings is required for the replay agent")
-    if config.user_strategy not in ("llm", "scripted"):
-        raise RunError(f"unknown user strategy {config.user_strategy!r}: use llm or scripted")
+    if config.user_strategy not in USER_STRATEGIES:
+        raise RunError(f"unknown user strategy {config.user_strategy!r}: use {', '.join(USER_STRATEGIES)}")
 
 
 def _check_models(config: RunConfig) -> None:
@@ -256,6 +260,12 @@ class EpisodeRunner:
 
     def _agent_and_user(self, env: Any, index: int, trial: int) -> Tuple[Any, Any]:
         c = self.config
+        if c.user_strategy == "persona":
+            user: Any = PersonaUser.for_task(self.tasks[index], seed=c.seed + trial, env=env)
+            if c.agent_strategy in ("replay", "ground-truth"):
+                return ReplayAgent(self.recordings, trial), user
+            return ToolCallingAgent(env.tools_info, model=c.model, provider=c.model_provider, temperature=c.temperature,
+                                    seed=c.seed), user
         if c.agent_strategy in ("replay", "ground-truth"):
             agent = ReplayAgent(self.recordings, trial)
             rec = agent.recording_for(self.tasks[index], index)
@@ -272,7 +282,7 @@ class EpisodeRunner:
         info: Dict[str, Any] = {"task_key": key, "run": run_settings(c)}
         try:
             env = self.domain.make_env(
-                user_strategy="scripted" if c.user_strategy == "scripted" else "llm",
+                user_strategy="llm" if c.user_strategy == "llm" else "scripted",
                 user_model=c.user_model,
                 user_provider=c.user_model_provider,
                 tasks=self.tasks,
@@ -311,6 +321,11 @@ def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunSta
     except (LookupError, KeyError) as exc:
         raise RunError(str(exc).strip("'\"")) from None
     indices = select_tasks(config, tasks)
+    if config.user_strategy == "persona":
+        lacking = [str(getattr(tasks[i], "id", i)) for i in indices if getattr(tasks[i], "persona", None) is None]
+        if lacking:
+            raise RunError(f"--user-strategy persona: task {lacking[0]} of {config.env}/{config.task_split} has no persona"
+                           + (f" (nor {len(lacking) - 1} more)" if len(lacking) > 1 else ""))
     episode = EpisodeRunner(config, domain, tasks)
     path = Path(config.resume) if config.resume else default_path(config)
     writer = ResultsWriter(path).open(command=f"tau-shaped run --env {config.env}")

@@ -10,7 +10,9 @@ equivalence class has at least 2 candidates at ground-truth time; each
 invariant balances on the ground truth; an agent that does nothing scores
 outcome 0; every perturbation of the ground truth loses (``sensitivity.py``); no
 owned or compared path covers a whole table; and no gate, checkpoint or policy rule
-names a tool or an event type the domain does not declare.
+names a tool or an event type the domain does not declare. A task with a persona (issue 29)
+also needs its ground truth, played against that persona customer, to score shaped 1.0
+(``persona_check``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from tau_shaped.reward.predicate_schema import (
 )
 from tau_shaped.reward.policy_rules import exemptions
 from tau_shaped.reward.scoring import score_trajectory
+from tau_shaped.tasks.persona_check import check_persona
 from tau_shaped.tasks.sensitivity import insensitive
 
 
@@ -199,6 +202,7 @@ def check_task(env: Any, task: Any) -> TaskCheck:
                 problems.append(f"equivalence_class {cls.id}: {count} candidate(s) at ground-truth time; a class needs at least 2")
     _check_policy(env, task, result, check)
     _check_declarations(env, task, check)
+    check_persona(env, task, problems, check.notes)
     for name in insensitive(env, task):
         problems.append(f"perturbation keeps outcome 1 with safety passed: {name}")
     idle = score_trajectory(env, task, [])

@@ -1,5 +1,6 @@
 """Task files (SPEC §6.1): a tau-bench task plus ``id``, ``seed``, ``output_checks`` and
-``reward_overrides``, as a pydantic model that also exports the JSON Schema
+``reward_overrides`` (and the customer the persona user plays, ``persona``:
+``tau_shaped.tasks.persona``), as a pydantic model that also exports the JSON Schema
 (``tau-shaped tasks schema``). The overrides themselves are ``tau_shaped.reward.overrides``.
 
 Refused by the schema (issue 27: each gave ``tasks check`` a traceback or an internal error):
@@ -20,6 +21,7 @@ from pydantic import BaseModel, Field, model_validator
 from tau_shaped.env.types import Action, Task
 from tau_shaped.reward.overrides import OutputCheck, RewardOverrides
 from tau_shaped.reward.paths import PathError, parse_path
+from tau_shaped.tasks.persona import Persona
 
 SEED_MAX = 2**63 - 1
 _PATH_FIELDS = {"owns", "components", "state", "sum", "in_state", "not_in_state", "field_path", "candidate_set_path"}
@@ -66,6 +68,8 @@ class ShapedTask(Task):
     policy_exemptions: List[PolicyExemption] = Field(default_factory=list)
     split: Optional[str] = None
     bucket: Optional[str] = None
+    persona: Optional[Persona] = Field(default=None, description="The customer the persona user simulator plays "
+                                       "(tau_shaped.tasks.persona): opening, facts, accepted actions, what ends it.")
 
     @model_validator(mode="after")
     def _no_unfilled_placeholder(self) -> "ShapedTask":

@@ -1,0 +1,78 @@
+"""``tasks check`` with the persona customer (issue 29): the ground truth played against the
+task's persona must score shaped 1.0.
+
+``play_against(user, actions)`` plays a fixed list of agent actions against a user simulator,
+as ``run`` plays them (each ``respond`` gets the user's reply; a reply with ``###STOP###`` ends
+the conversation, and the actions after it are never taken). ``check_persona`` requires of
+the ground truth so played what SPEC §6.2 requires of it offline: scored ``ok``, outcome 1,
+no gate fired, no policy rule broken, every checkpoint satisfied, and every action taken (the
+persona did not end the conversation before the ground truth was done).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, List, Optional, Sequence
+
+from tau_shaped.env.types import RESPOND_ACTION_NAME
+from tau_shaped.env.users import STOP
+from tau_shaped.reward.scoring import score_trajectory
+from tau_shaped.tasks.persona_user import PersonaUser
+
+__all__ = ["Played", "play_against", "check_persona"]
+
+
+@dataclass
+class Played:
+    """A conversation played from fixed actions: what the user said first, the actions taken,
+    the user's reply to each respond, and whether the user ended it."""
+
+    opening: str
+    actions: List[Any] = field(default_factory=list)
+    replies: List[str] = field(default_factory=list)
+    stopped: bool = False
+
+
+def play_against(user: Any, actions: Sequence[Any], instruction: Optional[str] = None) -> Played:
+    """Play ``actions`` against ``user`` (``reset`` then ``step`` per respond) until they run
+    out or the user says ``###STOP###``."""
+    played = Played(opening=user.reset(instruction=instruction))
+    for action in actions:
+        played.actions.append(action)
+        if action.name == RESPOND_ACTION_NAME:
+            reply = user.step(str(action.kwargs.get("content", "")))
+            played.replies.append(reply)
+            if STOP in reply:
+                played.stopped = True
+                break
+    return played
+
+
+def check_persona(env: Any, task: Any, problems: List[str], notes: List[str]) -> None:
+    """The problems of ``task``'s ground truth played against its persona (see the module)."""
+    persona = getattr(task, "persona", None)
+    if persona is None:
+        notes.append("no persona: the ground truth is not played against a customer")
+        return
+    tools = set(getattr(env, "tools_map", {}) or {})
+    for i, action in enumerate(persona.accept):
+        if tools and action.tool not in tools:
+            problems.append(f"persona.accept[{i}]: unknown tool {action.tool!r}")
+    played = play_against(PersonaUser.for_task(task, env=env), list(task.actions), task.instruction)
+    where = "the ground truth played against its persona"
+    if len(played.actions) < len(task.actions):
+        cut = len(played.actions) - 1
+        problems.append(f"{where}: the persona ended the conversation at step {cut}, before "
+                        f"{len(task.actions) - len(played.actions)} more action(s) of the ground truth")
+    result = score_trajectory(env, task, played.actions, user_replies=played.replies, first_user_message=played.opening)
+    if result.status != "ok":
+        problems.append(f"{where} could not be scored: {result.status}: {result.error}")
+        return
+    shortfalls = [f"gate {g.id} at step {g.step}" for g in result.gate_violations]
+    shortfalls += [f"policy rule {v.id} at step {v.step}: {v.evidence}" for v in result.rule_violations]
+    shortfalls += [f"checkpoint {cp.id} unmet" for cp in result.checkpoints if not cp.satisfied]
+    if result.outcome_reward != 1.0 and not shortfalls:
+        shortfalls.append("outcome 0")
+    if shortfalls:
+        replies = "; ".join(repr(r[:80]) for r in played.replies)
+        problems.append(f"{where} does not score shaped 1.0 ({', '.join(shortfalls)}); its replies: {replies}")

@@ -1,0 +1,171 @@
+"""How the persona customer reads an agent's message (issue 29): what it asks, which write it
+describes, whether that write is one the customer accepts.
+
+The reading of a write is the reward's own (SPEC §10), so the customer agrees to exactly what
+the verifier will count as the agreed action: the kind of write is named by the domain
+confirmation rule's verbs (``action_words.names_action``: any inflection, not negated), and an
+argument's value is what the message states, read as the rule reads it (``mention``: a number
+for ``"number"``, the value whose phrases appear for a ``{VALUE: [phrases]}``; any other
+argument, the literal values the persona's MATCHER names, as phrases). This is why the persona
+lives in ``tasks`` and not in ``env``: ``env`` is the lowest layer and may not import the
+reward's reading.
+
+A message *asks for a fact* when a sentence has a cue of asking (``what is your``, ``could you
+give``, ``please provide``, ...) and a topic's word (``TOPIC_WORDS``); it *asks for a yes* when
+it has a question mark or a cue of asking permission and names a write. Every pattern is
+linear; the message is read up to ``MAX_CHARS`` characters.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from tau_shaped.reward import action_words, text_matching
+from tau_shaped.reward.matcher_schema import LiteralMatcher, MatchOps
+from tau_shaped.reward.matchers import match_text, match_value
+from tau_shaped.reward.predicate_schema import Confirmation
+from tau_shaped.tasks.persona import TOPICS, PersonaAction
+
+__all__ = ["MAX_CHARS", "TOPIC_WORDS", "asked_topics", "asks_for_a_yes", "named_writes", "describes",
+           "announces_transfer", "told"]
+
+MAX_CHARS = 4000
+
+TOPIC_WORDS: Dict[str, Tuple[str, ...]] = {
+    "email": ("email", "e-mail", "email address", "mail address"),
+    "name": ("name", "full name", "first name", "last name", "who am i speaking with", "who i am speaking with"),
+    "zip": ("zip", "zip code", "zipcode", "postal code", "postcode", "post code"),
+    "order": ("order number", "order id", "order #", "order's number", "which order", "order reference", "order ids"),
+    "item": ("which item", "which dish", "what item", "what dish", "which product", "what product", "which items",
+             "what items", "which dishes", "item", "dish"),
+    "allergies": ("allergy", "allergies", "allergic", "allergen", "allergens"),
+    "address": ("address", "which street", "where should", "where would you like"),
+    "courier": ("driver id", "courier id", "courier number", "driver number", "courier code"),
+    "user_id": ("user id", "user_id", "account id", "customer id", "account number"),
+    "reservation": ("reservation id", "reservation number", "booking reference", "booking code",
+                    "confirmation number", "confirmation code", "which reservation", "which booking"),
+    "payment": ("payment method", "which card", "which payment", "how would you like to pay", "gift card",
+                "credit card", "paypal"),
+    "phone": ("phone", "phone number", "telephone"),
+}
+assert set(TOPIC_WORDS) == set(TOPICS)
+
+_W = r"[\s\u00a0]+"
+
+
+def _alternation(phrases: Sequence[str]) -> str:
+    alts = sorted(phrases, key=len, reverse=True)
+    return "|".join(_W.join(re.escape(w) for w in p.split()) for p in alts)
+
+
+# a request for information, in one sentence
+_INFO_CUE = re.compile(
+    r"(?<![\w'])(?:what(?:'s|" + _W + r"is|" + _W + r"are|" + _W + r"was)?" + _W + r"(?:is" + _W + r")?(?:your|the)"
+    r"|which|could" + _W + r"you|can" + _W + r"you|would" + _W + r"you" + _W + r"(?:please" + _W + r")?(?:give|tell|provide|share|confirm|send|spell)"
+    r"|may" + _W + r"i" + _W + r"(?:have|get|ask|know)|please" + _W + r"(?:provide|give|share|tell|send|confirm|let" + _W + r"me" + _W + r"know)"
+    r"|(?:i|i'll|we|we'll)" + _W + r"(?:will" + _W + r")?need" + _W + r"(?:your|the)|do" + _W + r"you" + _W + r"(?:have|know|remember)"
+    r"|tell" + _W + r"me|let" + _W + r"me" + _W + r"know|provide" + _W + r"your|share" + _W + r"your)(?![\w'])",
+    re.IGNORECASE,
+)
+_TOPIC = {topic: re.compile(r"(?<![\w'])(?:" + _alternation(words) + r")(?![\w'])", re.IGNORECASE)
+          for topic, words in TOPIC_WORDS.items()}
+# asking permission or agreement
+_YES_CUE = re.compile(
+    r"\?|(?<![\w'])(?:" + _alternation((
+        "shall i", "should i", "may i", "can i", "could i", "do you want me", "would you like me", "would you like",
+        "do you want", "is that ok", "is that okay", "is that alright", "is this ok", "do you agree", "do you confirm",
+        "please confirm", "please reply yes", "reply yes", "let me know if", "ok to proceed", "okay to proceed",
+        "can you confirm", "could you confirm", "say yes",
+    )) + r")(?![\w'])",
+    re.IGNORECASE,
+)
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+_TRANSFER = ("transfer", "transferring", "transferred", "hand you over", "hand you off", "human agent", "connect you", "pass you to")
+_NORMAL = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+
+
+def _clip(text: Any) -> str:
+    return (text if isinstance(text, str) else "")[:MAX_CHARS].translate(_NORMAL)
+
+
+def asked_topics(text: str) -> List[str]:
+    """The topics (in ``TOPICS`` order) that a sentence of ``text`` asks the customer about."""
+    found = set()
+    for m in _SENTENCE.finditer(_clip(text)):
+        sentence = m.group(0)
+        if _INFO_CUE.search(sentence) is None:
+            continue
+        for topic, pattern in _TOPIC.items():
+            if pattern.search(sentence):
+                found.add(topic)
+    return [t for t in TOPICS if t in found]
+
+
+def asks_for_a_yes(text: str) -> bool:
+    """Whether ``text`` asks the customer something (a question mark or a cue of asking leave)."""
+    return _YES_CUE.search(_clip(text)) is not None
+
+
+def _verbs(tool: str, confirmation: Optional[Confirmation]) -> Any:
+    verbs = confirmation.verbs.get(tool) if confirmation is not None else None
+    return verbs if verbs else tuple(w for w in tool.split("_") if len(w) > 2)
+
+
+def named_writes(text: str, tools: Sequence[str], confirmation: Optional[Confirmation]) -> List[str]:
+    """The write tools whose kind of action ``text`` names, not negated (SPEC §10's reading)."""
+    view = action_words.confirmation_text(_clip(text))
+    return [tool for tool in tools if action_words.names_action(view, _verbs(tool, confirmation)) is not None]
+
+
+def _literals(matcher: Any) -> List[Any]:
+    """The values a MATCHER names (a literal, ``eq``, ``in``), which a message may state."""
+    if isinstance(matcher, LiteralMatcher):
+        return [matcher.value]
+    if isinstance(matcher, MatchOps):
+        given = matcher.given()
+        out = [given["eq"]] if "eq" in given else []
+        return out + list(given.get("in") or [])
+    return []
+
+
+def _stated(view: str, arg: str, matcher: Any, mention: Mapping[str, Any]) -> List[Any]:
+    """The values of ``arg`` that the message states, read as the confirmation rule reads them."""
+    how = mention.get(arg)
+    if how == "number":
+        return [value for value, _snippet in text_matching.numbers_in_text(view)]
+    if isinstance(how, dict):
+        return [value for value, phrases in how.items()
+                if any(text_matching.find_phrase(view, p) is not None for p in phrases)]
+    out = []
+    for value in _literals(matcher):
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            continue
+        raw = str(value)
+        if any(text_matching.find_phrase(view, form) is not None for form in dict.fromkeys((raw, raw.replace("_", " ")))):
+            out.append(value)
+    return out
+
+
+def describes(text: str, action: PersonaAction, confirmation: Optional[Confirmation]) -> bool:
+    """Whether ``text`` describes ``action``: it names the tool's kind of write, states for each
+    argument a value the MATCHER accepts, and satisfies each ``said`` matcher."""
+    view = action_words.confirmation_text(_clip(text))
+    if action_words.names_action(view, _verbs(action.tool, confirmation)) is None:
+        return False
+    mention = confirmation.mention if confirmation is not None else {}
+    for arg, matcher in action.args.items():
+        if not any(match_value(matcher, value) for value in _stated(view, arg, matcher, mention)):
+            return False
+    return all(match_text(m, _clip(text)) is not None for m in action.said)
+
+
+def announces_transfer(text: str) -> bool:
+    """Whether ``text`` says the agent hands the customer over to someone else."""
+    return action_words.names_action(_clip(text), _TRANSFER) is not None
+
+
+def told(matchers: Sequence[Any], text: str) -> Tuple[bool, ...]:
+    """For each TEXT_MATCHER, whether ``text`` satisfies it."""
+    view = _clip(text)
+    return tuple(match_text(m, view) is not None for m in matchers)

@@ -1,0 +1,189 @@
+"""The persona customer (issue 29): a deterministic user simulator that plays a task's
+``persona`` (``tau_shaped.tasks.persona``), for training and evaluation without a user model.
+
+Same contract as every user simulator (``tau_shaped.env.users``): ``reset(instruction) ->
+first message``, ``step(agent message) -> reply`` (``###STOP###`` ends the conversation, as
+tau-bench's user ends it), ``get_total_cost() -> 0``. It is built from a task and a seed
+(``PersonaUser.for_task(task, seed, env)``); the same task, seed and agent messages give the
+same conversation, byte for byte (the wording of each reply is drawn from a generator seeded
+by the task id and the seed, and from nothing else).
+
+How it answers an agent message, in order:
+
+1. after it has ended: ``###STOP###``;
+2. a request for facts (``what is your email?``): the persona's facts on the topics asked;
+3. a request for a yes that names a write (SPEC §10's reading, ``persona_reading``): yes when
+   the write described is one the persona accepts, else no (with what it wants instead);
+4. once its request is met (it agreed to a settling action, or the agent said everything it
+   waits to hear): ``###STOP###``; a message announcing a transfer first gets one "Okay";
+5. anything else: it repeats its request, at most ``PATIENCE`` times, then ends.
+
+It lives in ``tasks`` because it reads messages with the reward's reading, which ``env`` (the
+lowest layer) may not import.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Dict, List, Optional, Sequence, Set
+
+from tau_shaped.env.users import STOP, BaseUser
+from tau_shaped.reward.predicate_schema import Confirmation
+from tau_shaped.tasks.persona import TOPICS, Persona
+from tau_shaped.tasks.persona_reading import (
+    announces_transfer,
+    asked_topics,
+    asks_for_a_yes,
+    describes,
+    named_writes,
+    told,
+)
+
+__all__ = ["PersonaUser", "PersonaMissing", "domain_confirmation", "YES_REPLIES", "NO_REPLIES", "PATIENCE"]
+
+# Every one is read as a yes, resp. a no, by the reward's reply classifier (tested).
+YES_REPLIES = ("Yes, please go ahead.", "Yes, please do.", "Yes, go ahead.", "Sure, go ahead.",
+               "Yes, that works for me.")
+NO_REPLIES = ("No, please don't.", "No, I don't want that.", "No, not that.")
+HOLD_REPLIES = ("Okay, thank you.", "Alright, thanks.")
+UNKNOWN_FACT = "Sorry, I don't have that."
+PATIENCE = 4  # messages that move nothing before the customer gives up
+MAX_TURNS = 40
+
+
+class PersonaMissing(ValueError):
+    """A task with no persona cannot be played by the persona customer."""
+
+
+_CONFIRMATIONS: Dict[int, Any] = {}  # id(rule set) -> (rule set, its confirmation): the set is kept, so its id stays its own
+
+
+def domain_confirmation(env: Any) -> Optional[Confirmation]:
+    """The confirmation rule of an env's domain policy rules (SPEC §9, §10: which writes need a
+    yes, their verbs, and what a description states), or None when it has none."""
+    rule_set = getattr(env, "policy_rules", None)
+    if rule_set is None:
+        return None
+    hit = _CONFIRMATIONS.get(id(rule_set))
+    if hit is not None and hit[0] is rule_set:
+        return hit[1]
+    found: Optional[Confirmation] = None
+    for rule in getattr(rule_set, "rules", None) or []:
+        stack: List[Any] = [rule.when]
+        while stack and found is None:
+            node = stack.pop()
+            if isinstance(node, dict):
+                if isinstance(node.get("unconfirmed"), dict):
+                    try:
+                        found = Confirmation.model_validate(node["unconfirmed"])
+                    except ValueError:
+                        pass
+                    break
+                stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
+            elif isinstance(node, list):
+                stack.extend(node)
+        if found is not None:
+            break
+    if len(_CONFIRMATIONS) > 64:
+        _CONFIRMATIONS.clear()
+    _CONFIRMATIONS[id(rule_set)] = (rule_set, found)
+    return found
+
+
+class PersonaUser(BaseUser):
+    """Plays one persona; see the module's docstring."""
+
+    def __init__(self, persona: Persona, seed: int = 0, confirmation: Optional[Confirmation] = None,
+                 task_id: str = "", writes: Sequence[str] = ()) -> None:
+        self.persona = persona
+        self.seed = seed
+        self.task_id = task_id
+        self.confirmation = confirmation
+        tools = list(writes) or (list(confirmation.tools) if confirmation is not None else [])
+        self.writes = list(dict.fromkeys(tools + [a.tool for a in persona.accept]))
+        self.reset()
+
+    @classmethod
+    def for_task(cls, task: Any, seed: Optional[int] = None, env: Any = None) -> "PersonaUser":
+        """The persona of ``task`` (its ``persona`` field), seeded by ``seed`` (default: the
+        task's), reading confirmations by ``env``'s domain confirmation rule."""
+        persona = getattr(task, "persona", None)
+        task_id = str(getattr(task, "id", ""))
+        if persona is None:
+            raise PersonaMissing(f"task {task_id or '?'}: no persona (the persona customer needs the task's persona field)")
+        if isinstance(persona, dict):
+            persona = Persona.model_validate(persona)
+        if seed is None:
+            seed = int(getattr(task, "seed", 0) or 0)
+        return cls(persona, seed=seed, confirmation=domain_confirmation(env), task_id=task_id)
+
+    # -- the user contract ---------------------------------------------------------------------
+
+    def reset(self, instruction: Optional[str] = None) -> str:
+        """Start again: the persona's opening (the instruction is not read: the agent must not
+        learn the task's hidden instruction from its customer)."""
+        self._rng = random.Random(f"tau-shaped-persona:{self.task_id}:{self.seed}")
+        self._ended = False
+        self._settled = False
+        self._told: Set[int] = set()
+        self._nudges = 0
+        self._turns = 0
+        self._held = False
+        self.transcript: List[Dict[str, str]] = [{"role": "user", "content": self.persona.opening}]
+        return self.persona.opening
+
+    def step(self, content: str) -> str:
+        text = content if isinstance(content, str) else ""
+        reply = self._reply(text)
+        self.transcript += [{"role": "agent", "content": text}, {"role": "user", "content": reply}]
+        return reply
+
+    def get_total_cost(self) -> float:
+        return 0.0
+
+    @property
+    def ended(self) -> bool:
+        return self._ended
+
+    # -- answering -------------------------------------------------------------------------------
+
+    def _pick(self, options: Sequence[str]) -> str:
+        return options[self._rng.randrange(len(options))]
+
+    def _end(self) -> str:
+        self._ended = True
+        return STOP
+
+    def _met(self) -> bool:
+        told_all = bool(self.persona.told) and len(self._told) == len(self.persona.told)
+        return self._settled or told_all
+
+    def _reply(self, text: str) -> str:
+        if self._ended:
+            return STOP
+        self._turns += 1
+        self._told.update(i for i, hit in enumerate(told(self.persona.told, text)) if hit)
+        topics = asked_topics(text)
+        if topics:
+            return self._facts(topics)
+        if asks_for_a_yes(text) and named_writes(text, self.writes, self.confirmation):
+            accepted = [a for a in self.persona.accept if describes(text, a, self.confirmation)]
+            if accepted:
+                self._settled = self._settled or any(a.settles for a in accepted)
+                return self._pick(YES_REPLIES)
+            no = self._pick(NO_REPLIES)
+            return f"{no} {self.persona.instead}" if self.persona.instead else no
+        if self._met():
+            if announces_transfer(text) and not self._held:
+                self._held = True
+                return self._pick(HOLD_REPLIES)
+            return self._end()
+        if self._nudges >= PATIENCE or self._turns >= MAX_TURNS:
+            return self._end()
+        self._nudges += 1
+        return self.persona.request
+
+    def _facts(self, topics: Sequence[str]) -> str:
+        said = [self.persona.facts.get(t) for t in TOPICS if t in topics]
+        known = list(dict.fromkeys(s for s in said if s))
+        return " ".join(known) if known else UNKNOWN_FACT
