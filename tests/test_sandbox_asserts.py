@@ -253,3 +253,22 @@ def test_a_bad_assertion_is_the_prompts_fault(monkeypatch):
     monkeypatch.setattr(code_verifier, "bubblewrap_problem", lambda: None)
     outcome = CodeVerifier().verify_outcome({"asserts": ["assert (("]}, "pass")
     assert outcome.status == VerifierStatus.INTERNAL_ERROR and "does not parse" in outcome.metadata["error"]
+
+
+EXPECTED_FORMS = ["{e}", "list(range({e}))", "pow(2, {e})", "math.factorial({e})", "sorted([{e}, 1], key=lambda v: -v)",
+                  "[i * {e} for i in range(3)]", "abs(-{e}) + max(1, 2)", "str({e}).upper()"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(10_000, 99_999), st.integers(100_000, 999_999), st.sampled_from(EXPECTED_FORMS),
+       st.sampled_from(["f({a})", "Solution().run({a})", "f(g({a}))[0]", "obj.method({a}).attr"]))
+def test_no_part_of_the_expected_side_is_sent_to_the_program(a, e, expected, call):
+    plan = plan_asserts([f"assert {call.format(a=a)} == {expected.format(e=e)}"])
+    sent = json.dumps(plan.leaves)
+    assert str(e) not in sent and str(a) in sent
+    assert len(plan.leaves) == 1 and plan.statements[0].src.startswith("_tau_call(0) == ")
+
+
+def test_a_monster_assertion_is_one_line_error():
+    with pytest.raises(ValueError, match="nested too deeply"):
+        plan_asserts(["assert " + "-" * 5000 + "f(1) == 1"])

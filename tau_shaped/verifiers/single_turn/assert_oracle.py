@@ -275,7 +275,10 @@ def plan_asserts(sources: Sequence[str]) -> AssertPlan:
         except RecursionError:
             raise ValueError(f"an assertion is nested too deeply: {str(source)[:80]!r}") from None
         for statement in module.body:
-            planner.add(statement)
+            try:
+                planner.add(statement)
+            except RecursionError:
+                raise ValueError(f"an assertion is nested too deeply: {str(source)[:80]!r}") from None
             asserts += any(isinstance(n, ast.Assert) for n in ast.walk(statement))
     if not asserts:
         raise ValueError("'asserts' holds no assert statement")
