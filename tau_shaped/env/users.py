@@ -48,23 +48,37 @@ class ScriptedUser(BaseUser):
         return STOP
 
 
-SYSTEM_PROMPT = """You are role-playing a customer who is talking to a customer-service agent.
+# tau-bench's user prompt semantics, in this project's own words: the model plays the customer
+# of the instruction; one short message a turn; only what the current step needs; nothing
+# invented (what the instruction does not give, the customer does not know); never the
+# instruction word for word; the instruction's temperament kept; and the stop token alone, as
+# a message of its own, once the goal is reached.
+SYSTEM_PROMPT = """You are playing a customer who is chatting with a customer-service agent. Stay in the role for the whole conversation.
 
-What you know and want:
+Your situation, what you know and what you want:
 {instruction}
 
-How to play the role:
-- Write one short message at a time, as a real customer would.
-- Say only what the instruction gives you; do not invent names, numbers or ids. If asked for
-  something you do not know, say you do not know it.
-- Reveal details when the agent needs them, not all at once.
-- Do not repeat the instruction word for word.
-- When your goal is met, or the conversation cannot go further, reply with the single token
-  {stop} so the conversation ends. Do not write {stop} before that.
+Rules for playing the customer:
+- Write one message per turn, short and natural, the way a real customer types.
+- Share a detail only when the conversation needs it now; never tell everything at once.
+- Use only what your situation gives you. Never make up names, emails, numbers, ids or facts; if the agent asks for something you were not given, say that you do not have it or do not remember it.
+- Say things in your own words: do not copy sentences from your situation.
+- Keep the temperament and manner your situation describes.
+- Answer the agent's questions honestly from your situation; agree to an action only when it is what you want.
+- When what you wanted is done (or the agent has clearly said it cannot be done and you accept that), reply with {stop} alone, nothing else in the message. Never write {stop} earlier.
 """
+
+#: What the customer is told the agent said first (tau-bench's opening line for its user).
+AGENT_GREETING = "Hi! How can I help you today?"
 
 
 class LLMUser(BaseUser):
+    """A model plays the customer, through litellm (any provider litellm knows, or any
+    OpenAI-compatible endpoint: an ``openai/`` model with ``OPENAI_API_BASE`` set). Roles are
+    seen from the customer's side, as tau-bench's user sees them: the agent's messages are the
+    ``user`` turns, the customer's own the ``assistant`` turns, after the system prompt and the
+    agent's greeting."""
+
     def __init__(self, model: str, provider: Optional[str] = None, temperature: float = 0.0, seed: Optional[int] = None) -> None:
         self.model = model
         self.provider = provider
@@ -89,7 +103,7 @@ class LLMUser(BaseUser):
     def reset(self, instruction: Optional[str] = None) -> str:
         self.messages = [
             {"role": "system", "content": SYSTEM_PROMPT.format(instruction=instruction or "", stop=STOP)},
-            {"role": "user", "content": "Hi! How can I help you today?"},
+            {"role": "user", "content": AGENT_GREETING},
         ]
         return self._generate()
 
@@ -101,6 +115,8 @@ class LLMUser(BaseUser):
         return self.total_cost
 
 
+# The persona customer ("persona") is built per task (tau_shaped.tasks.persona_user): it reads
+# messages with the reward's reading, which this layer may not import.
 USER_STRATEGIES = ("scripted", "llm")
 
 
@@ -117,4 +133,6 @@ def load_user(user_strategy: Any, model: Optional[str] = None, provider: Optiona
         if not model:
             raise ValueError("the llm user strategy needs a user model")
         return LLMUser(model=model, provider=provider)
+    if user_strategy == "persona":
+        raise ValueError("the persona user is built per task: tau_shaped.tasks.persona_user.persona_user(task, seed, env)")
     raise ValueError(f"unknown user strategy {user_strategy!r}: use one of {', '.join(USER_STRATEGIES)}")

@@ -292,6 +292,8 @@ class EpisodeRunner:
             agent, user = self._agent_and_user(env, index, trial)
             if user is not None:
                 env.user = user
+            elif c.user_strategy == "llm" and hasattr(env.user, "seed"):
+                env.user.seed = c.seed  # the customer's model is seeded like the agent's
             outcome = play_episode(agent, env, index, max_steps=c.max_steps)
             legacy = env.calculate_reward()
             shaped = env.calculate_reward_shaped(blend=c.blend, lam=c.lam)

@@ -4,8 +4,8 @@ describes, whether that write is one the customer accepts.
 The reading of a write is the reward's own (SPEC §10), so the customer agrees to exactly what
 the verifier will count as the agreed action: the kind of write is named by the domain
 confirmation rule's verbs (``action_words.names_action``: any inflection, not negated), and an
-argument's value is what the message states, read as the rule reads it (``mention``: a number
-for ``"number"``, the value whose phrases appear for a ``{VALUE: [phrases]}``; any other
+argument's value is what the message states, read as the rule reads it (``mention``: for
+``"number"``, the money amounts it states, or every number when it states none, the value whose phrases appear for a ``{VALUE: [phrases]}``; any other
 argument, the literal values the persona's MATCHER names, as phrases). This is why the persona
 lives in ``tasks`` and not in ``env``: ``env`` is the lowest layer and may not import the
 reward's reading.
@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from tau_shaped.reward import action_words, text_matching
+from tau_shaped.reward import action_words, statements, text_matching
 from tau_shaped.reward.matcher_schema import LiteralMatcher, MatchOps
 from tau_shaped.reward.matchers import match_text, match_value
 from tau_shaped.reward.predicate_schema import Confirmation
@@ -132,8 +132,9 @@ def _literals(matcher: Any) -> List[Any]:
 def _stated(view: str, arg: str, matcher: Any, mention: Mapping[str, Any]) -> List[Any]:
     """The values of ``arg`` that the message states, read as the confirmation rule reads them."""
     how = mention.get(arg)
-    if how == "number":
-        return [value for value, _snippet in text_matching.numbers_in_text(view)]
+    if how == "number":  # the money amounts it states ("$5.00"), else every number (a date's too)
+        amounts = [stated.value for stated in statements.stated_amounts(view)]
+        return amounts or [value for value, _snippet in text_matching.numbers_in_text(view)]
     if isinstance(how, dict):
         return [value for value, phrases in how.items()
                 if any(text_matching.find_phrase(view, p) is not None for p in phrases)]

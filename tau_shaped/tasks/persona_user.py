@@ -39,7 +39,7 @@ from tau_shaped.tasks.persona_reading import (
     told,
 )
 
-__all__ = ["PersonaUser", "PersonaMissing", "domain_confirmation", "YES_REPLIES", "NO_REPLIES", "PATIENCE"]
+__all__ = ["PersonaUser", "persona_user", "PersonaMissing", "domain_confirmation", "YES_REPLIES", "NO_REPLIES", "PATIENCE"]
 
 # Every one is read as a yes, resp. a no, by the reward's reply classifier (tested).
 YES_REPLIES = ("Yes, please go ahead.", "Yes, please do.", "Yes, go ahead.", "Sure, go ahead.",
@@ -187,3 +187,10 @@ class PersonaUser(BaseUser):
         said = [self.persona.facts.get(t) for t in TOPICS if t in topics]
         known = list(dict.fromkeys(s for s in said if s))
         return " ".join(known) if known else UNKNOWN_FACT
+
+
+def persona_user(task: Any, seed: Optional[int] = None, env: Any = None) -> PersonaUser:
+    """``PersonaUser.for_task``: the persona customer of ``task`` (a factory for adapters that
+    build one user per episode). Give ``env`` (an env of the task's domain) so confirmations
+    are read by the domain's rule; without it a write is named by its tool name's words."""
+    return PersonaUser.for_task(task, seed=seed, env=env)
