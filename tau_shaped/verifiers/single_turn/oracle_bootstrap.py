@@ -16,8 +16,11 @@ Where a statement needs the program (a call of its function, one of its names),
 the plan replaced that part by ``_tau_call(k, ...)``: a request to the program's
 box to evaluate leaf ``k`` (with these values for the names it borrows from here)
 and an answer read back as plain data (``box_codec``: no class of the program's
-exists here; a callable of the program's is a stand-in that calls back; an
-exception of the program's is raised here as the builtin exception of that name).
+exists here; a callable of the program's is a stand-in that calls back; any other
+object of the program's is a stand-in equal only to itself, whose ``str``,
+``len``, truth, items, iteration and attributes are asked of the program's box,
+as plain data again; an exception of the program's is raised here as the
+builtin exception of that name).
 ``program`` statements (assignments that bind the program's names) run in the
 program's box. The comparison of an ``assert`` is Python's own, here.
 
