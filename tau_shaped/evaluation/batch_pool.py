@@ -1,27 +1,26 @@
 """Scoring a stream of records on worker processes, output in input order.
 
 Each worker is forked from the process that loaded the domain and keeps its own env, S0s
-and ground-truth cache. Records are routed by task, sticky: every rollout of a task goes to
-the worker that scored its first (one cold start per task, not one per worker), and a new
-task goes to a worker that already holds its world when that keeps the workers' shares
-within a few percent (one world's S0 built per worker that needs it). The routing is a
-function of the records' order alone, and the output is reassembled in input order, so the
-bytes written do not depend on the number of workers. At most ``in_flight`` records per
-worker are out at a time: memory is bounded whatever the input's size.
+and ground-truth cache. Records are routed by task within a balance bound
+(``batch_routing.Router``: a task's rollouts stay on the workers that hold its caches while
+that keeps every worker busy), sent in messages of ``chunk`` records, or at once to a worker
+that has nothing to do. The output is reassembled in input order and a record's output
+depends on the record alone, so the bytes written do not depend on the number of workers
+or on the routing. At most ``in_flight`` records per worker are out at a time: memory is
+bounded whatever the input's size.
 """
 
 from __future__ import annotations
 
 import gc
-import json
 import multiprocessing
 import os
 import queue
-import re
 import threading
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from tau_shaped.evaluation.record_scorer import RecordScorer, dump_line, dump_record
+from tau_shaped.evaluation.batch_routing import Router, route_key
 from tau_shaped.evaluation.results_file import ResultsFileError
 from tau_shaped.evaluation.line_scan import scanned_line
 from tau_shaped.evaluation.results_stream import SKIP, RawLine, line_record
@@ -67,30 +66,6 @@ def score_item(scorer: RecordScorer, item: Item, form: Optional[str]) -> Outcome
     except Exception as exc:  # noqa: BLE001 - a fault outside the reward (which abstains itself): name the item
         where = f"{item[1].path}: line {item[1].number}" if item[0] == "line" else item[1]
         return ("error", f"{where}: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"), notes
-
-
-_TASK_KEY = re.compile(rb'"task_key":\s*"((?:[^"\\]|\\.){0,256})"')
-_TASK_ID = re.compile(rb'"task_id":\s*(\d{1,12})[,}\s]')
-
-
-def route_key(scorer: RecordScorer, item: Item) -> Any:
-    """The task an item is of, as a routing hint: a line's is read off its text by a fixed,
-    linear pattern (a wrong hint costs time, never a wrong result: the worker reads the record)."""
-    if item[0] != "line":
-        return scorer.route_key(item[2])
-    raw = item[1].raw
-    found = _TASK_KEY.search(raw)
-    if found is not None:
-        try:
-            key = json.loads(b'"' + found.group(1) + b'"')
-        except ValueError:
-            key = None
-        if key in scorer.by_id:
-            return scorer.by_id[key]
-    found = _TASK_ID.search(raw)
-    if found is not None and int(found.group(1)) < len(scorer.tasks):
-        return int(found.group(1))
-    return None
 
 
 def _at(line: RawLine) -> Item:
@@ -163,7 +138,7 @@ def _next_batch(inbox: Any, parent: int) -> Any:
 
 
 def _worker(scorer: RecordScorer, inbox: Any, outbox: Any, form: Optional[str], spool: Optional[SpoolWriter],
-            parent: int = 0, by_signal: bool = False) -> None:
+            parent: int = 0, by_signal: bool = False, worker: int = 0) -> None:
     if parent:
         _die_with_parent(parent, by_signal)
     files: Dict[str, int] = {}
@@ -180,38 +155,9 @@ def _worker(scorer: RecordScorer, inbox: Any, outbox: Any, form: Optional[str], 
                     results.append((n, (("error", str(exc)), [])))
                     continue
             results.append((n, score_item(scorer, item, form)))
-        outbox.put(_spooled(spool, results) if spool is not None else results)
+        outbox.put((worker, _spooled(spool, results) if spool is not None else results))
     if spool is not None:
         spool.close()
-
-
-class _Router:
-    """Sticky routing by task; new tasks to a worker holding their world within a slack."""
-
-    def __init__(self, scorer: RecordScorer, workers: int) -> None:
-        self.scorer = scorer
-        self.assigned = [0] * workers
-        self.by_key: Dict[Any, int] = {}
-        self.worlds: List[Set[Any]] = [set() for _ in range(workers)]
-
-    def route(self, item: Item) -> int:
-        assigned = self.assigned
-        key = route_key(self.scorer, item)
-        least = min(range(len(assigned)), key=assigned.__getitem__)
-        if key is None:
-            worker = least
-        elif key in self.by_key:
-            worker = self.by_key[key]
-        else:
-            seed = self.scorer.seed_of(key)
-            holders = [w for w in range(len(assigned)) if seed in self.worlds[w]]
-            slack = 512 + sum(assigned) // 50
-            best = min(holders, key=assigned.__getitem__) if holders else least
-            worker = best if assigned[best] <= assigned[least] + slack else least
-            self.by_key[key] = worker
-            self.worlds[worker].add(seed)
-        assigned[worker] += 1
-        return worker
 
 
 def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, form: Optional[str],
@@ -228,18 +174,20 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
     main_thread = threading.current_thread() is threading.main_thread()
     procs = [context.Process(target=_worker, daemon=True,
                              args=(scorer, inbox, outbox, form, SpoolWriter(spool, k) if reader is not None else None,
-                                   os.getpid(), main_thread))
+                                   os.getpid(), main_thread, k))
              for k, inbox in enumerate(inboxes)]
     for proc in procs:
         proc.start()
-    router = _Router(scorer, workers)
+    router = Router(scorer, workers)
     buffers: List[List[Tuple[int, Item]]] = [[] for _ in range(workers)]
+    given = [0] * workers  # records in a worker's inbox or in its hands
     done: Dict[int, Outcome] = {}
     state = {"next": 0, "sent": 0}
     limit = in_flight * workers
 
     def flush(worker: int) -> None:
         if buffers[worker]:
+            given[worker] += len(buffers[worker])
             inboxes[worker].put(buffers[worker])
             buffers[worker] = []
 
@@ -255,6 +203,9 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
                     raise ResultsFileError(f"a scoring worker stopped (exit code {dead[0].exitcode}) before record "
                                            f"{state['next']} was scored")
                 continue
+            worker, batch = batch
+            given[worker] -= len(batch)
+            router.answered(worker, len(batch))
             for n, outcome in batch:
                 done[n] = outcome
             block = False
@@ -271,7 +222,7 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
             worker = router.route(item)
             buffers[worker].append((n, _at(item[1]) if item[0] == "line" else item))
             state["sent"] = n + 1
-            if len(buffers[worker]) >= chunk:
+            if len(buffers[worker]) >= chunk or not given[worker]:  # a full message, or a worker waiting for one
                 flush(worker)
             yield from collect(block=False)
             if state["sent"] - state["next"] > limit:
