@@ -1,15 +1,23 @@
 """verifiers (Prime Intellect; ``pip install -e ".[verifiers]"``): ``load_environment`` and a weighted rubric.
 
 ``load_environment(domain="food_delivery", split="test", blend="shaped", lam=0.3, weights=None,
-max_turns=30, fallback=0.0, user_replies=None)`` returns a ``vf.MultiTurnEnv`` (the classic
-Environment/Rubric API of verifiers 0.1.x; the 0.4 ``verifiers.v1`` stack has no ``Rubric`` and is
-not supported) over the split's tasks. Each dataset row's ``prompt`` is the env's system prompt
-(the policy, the tool schemas and the ``<tool_call>`` format) and the user's first message; its
-``info`` holds ``task_id``, ``oai_tools`` and, for the tasks ``user_replies`` (``{task id: [replies]}``)
-names, the replies of a scripted user (else the domain's own user plays).
-``setup_state`` starts the episode (the env owns the database and the user), ``env_response``
-plays each model turn (``<tool_call>`` text or native tool calls) and answers with the tool
-results and the user's reply; when the episode ends it sets ``state["final_env_response"]``.
+max_turns=30, fallback=0.0, user_replies=None, user=None, task_ids=None)`` returns a
+``vf.MultiTurnEnv`` over the split's tasks, run by verifiers itself: its ``rollout``/``evaluate``
+(``init_state``, the model through a ``vf.Client``, ``env_response`` per turn, its stop conditions)
+and its ``Rubric`` scoring. The API is the current 0.1 release's (0.1.14: ``MultiTurnEnv``,
+``Rubric``, ``vf.Tool`` tool definitions in ``info['tool_defs']``; ``info['oai_tools']`` is refused
+there), because it is the release whose ``Environment``/``Rubric`` API trainers (prime-rl) load;
+0.4's ``verifiers.v1`` stack has no ``Rubric`` and is not supported.
+
+Each dataset row's ``prompt`` is the env's system prompt (the policy, the tool schemas and the
+``<tool_call>`` format) and the customer's first message (never the task's instruction); its
+``info`` holds ``task_id``, ``tool_defs`` and, for the tasks ``user_replies`` (``{task id: [replies]}``)
+names, the replies of a scripted customer (else ``user``, else the task's persona customer).
+``setup_state`` starts the episode (the env owns the database and the customer), ``env_response``
+plays each model turn, read by the one reader of model output (verifiers' flat tool calls
+``{"id", "name", "arguments"}``, ``<tool_call>`` or other text formats, ``reasoning_content``) and
+answers with the tool results and the customer's reply (``vf.ToolMessage``/``vf.UserMessage``);
+when the episode ends it sets ``state["final_env_response"]``.
 
 The rubric (``rubric_functions``) scores from the episode's components in ``state["tau_shaped"]``:
 ``shaped`` (the blend's reward, weight 1), ``outcome``, ``process``, ``safety``, ``legacy``
@@ -68,31 +76,21 @@ def rubric_functions(weights: Optional[Dict[str, float]] = None) -> Tuple[List[C
     return [_reward(name) for name in REWARDS], [chosen[name] for name in REWARDS]
 
 
-def _assistant(message: Any) -> Dict[str, Any]:
-    """An assistant message as a plain dict (verifiers may hand pydantic or OpenAI objects)."""
+def _assistant(message: Any) -> Any:
+    """The model's turn as verifiers hands it (a pydantic ``AssistantMessage`` whose ``tool_calls``
+    are flat ``{"id", "name", "arguments"}``, a dict, or text) as plain data for the one reader."""
     if hasattr(message, "model_dump"):
         message = message.model_dump(exclude_none=True)
-    if isinstance(message, str):
-        return message
-    if not isinstance(message, dict):
-        return {"role": "assistant", "content": ""} if message is None else message  # TextEpisode refuses it: a fault
-    message = dict(message)
-    calls = []
-    for call in message.get("tool_calls") or []:
-        call = call.model_dump() if hasattr(call, "model_dump") else dict(call)
-        fn = call.get("function") or {}
-        fn = fn.model_dump() if hasattr(fn, "model_dump") else dict(fn)
-        calls.append({"id": call.get("id"), "type": "function", "function": fn})
-    content = message.get("content")
-    if calls:
-        return {"role": "assistant", "content": content, "tool_calls": calls}
-    return content if isinstance(content, str) else {"role": "assistant", "content": str(content or "")}
+    if message is None:
+        return {"role": "assistant", "content": ""}
+    return message
 
 
 class EpisodeMethods:
     """``setup_state`` and ``env_response`` of the verifiers env (no verifiers needed to run them)."""
 
     tau_settings: Dict[str, Any] = {}
+    to_messages: Callable[[List[Dict[str, Any]]], List[Any]] = staticmethod(lambda messages: messages)
 
     async def setup_state(self, state: Dict[str, Any], **kwargs: Any) -> Any:
         info = state.get("info") or {}
@@ -103,7 +101,7 @@ class EpisodeMethods:
         s = self.tau_settings
         episode = TextEpisode(s.get("domain", "food_delivery"), s.get("split", "test"), blend=s.get("blend", "shaped"),
                               lam=float(s.get("lam", 0.3)), max_turns=int(s.get("max_turns", 30)),
-                              fallback=float(s.get("fallback", 0.0)), adapter="verifiers")
+                              fallback=float(s.get("fallback", 0.0)), adapter="verifiers", user=s.get("user"))
         episode.start(info["task_id"], user_replies=info.get("user_replies"))
         state[STATE_KEY] = episode
         return state
@@ -112,37 +110,60 @@ class EpisodeMethods:
         episode: TextEpisode = state[STATE_KEY]
         if episode.done:
             return []
-        last = messages[-1] if messages else {}
         try:
-            message = _assistant(last)
+            message = _assistant(messages[-1] if messages else None)
         except (TypeError, ValueError, AttributeError) as exc:  # not a message: the model's turn cannot be read
             turn = episode.fault(f"the assistant message cannot be read: {type(exc).__name__}")
         else:
-            turn = episode.act(message)
-        reply = [{k: v for k, v in m.items() if k != "name"} for m in turn.messages]
+            turn = episode.act(message)  # read by the one reader: flat or nested tool calls, text, reasoning
+        reply = self.to_messages([{k: v for k, v in m.items() if k != "name"} for m in turn.messages])
         if turn.done:
             state["final_env_response"] = reply
             episode.close()
         return reply
 
 
+def tool_defs(tools: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """OpenAI tool schemas as verifiers' provider-agnostic ``vf.Tool`` dicts (``name``,
+    ``description``, ``parameters``): verifiers 0.1.14 refuses ``info['oai_tools']``."""
+    out = []
+    for tool in tools:
+        fn = tool.get("function", tool)
+        out.append({"name": fn["name"], "description": fn.get("description") or fn["name"],
+                    "parameters": fn.get("parameters") or {"type": "object", "properties": {}}})
+    return out
+
+
+def _vf_messages(messages: List[Dict[str, Any]]) -> List[Any]:
+    """Tool results and the customer's reply as verifiers' message types (it validates dicts on
+    every turn otherwise)."""
+    import verifiers as vf
+
+    return [vf.ToolMessage(tool_call_id=m.get("tool_call_id") or "", content=m.get("content") or "")
+            if m.get("role") == "tool" else vf.UserMessage(content=m.get("content") or "") for m in messages]
+
+
 def dataset_rows(domain: str = "food_delivery", split: str = "test",
-                 user_replies: Optional[Dict[str, List[str]]] = None) -> List[Dict[str, Any]]:
-    """The rows of ``load_environment``'s dataset: ``prompt``, ``answer`` (the task id), ``info``."""
+                 user_replies: Optional[Dict[str, List[str]]] = None, user: Any = None,
+                 task_ids: Optional[List[str]] = None) -> List[Dict[str, Any]]:
+    """The rows of ``load_environment``'s dataset: ``prompt`` (the policy and the customer's first
+    message: never the task's instruction), ``answer`` (the task id), ``info``."""
     replies = dict(user_replies or {})
     env = acquire_env(domain, split)
     try:
         ids = [getattr(task, "id", None) or index for index, task in enumerate(env.tasks)]
+        if task_ids is not None:
+            ids = [i for i in ids if str(i) in {str(t) for t in task_ids}]
     finally:
         release_env(domain, split, env)
-    episode = TextEpisode(domain, split, adapter="verifiers")
+    episode = TextEpisode(domain, split, adapter="verifiers", user=user)
     rows = []
     try:
         for task_id in ids:
             messages = episode.start(task_id, user_replies=replies.get(str(task_id)))
             system = dict(messages[0])
             system["content"] = (system["content"] or "") + TOOL_FORMAT.format(tools=json.dumps(episode.tools))
-            info: Dict[str, Any] = {"task_id": task_id, "oai_tools": episode.tools}
+            info: Dict[str, Any] = {"task_id": task_id, "tool_defs": tool_defs(episode.tools)}
             if str(task_id) in replies:
                 info["user_replies"] = list(replies[str(task_id)])
             rows.append({"prompt": [system, dict(messages[1])], "answer": str(task_id), "info": info})
@@ -153,8 +174,10 @@ def dataset_rows(domain: str = "food_delivery", split: str = "test",
 
 def load_environment(domain: str = "food_delivery", split: str = "test", blend: str = "shaped", lam: float = 0.3,
                      weights: Optional[Dict[str, float]] = None, max_turns: int = 30, fallback: float = 0.0,
-                     user_replies: Optional[Dict[str, List[str]]] = None, **kwargs: Any) -> Any:
-    """A verifiers ``MultiTurnEnv`` over the split's tasks (needs verifiers 0.1.x and datasets)."""
+                     user_replies: Optional[Dict[str, List[str]]] = None, user: Any = None,
+                     task_ids: Optional[List[str]] = None, **kwargs: Any) -> Any:
+    """A verifiers ``MultiTurnEnv`` over the split's tasks (``task_ids``: those only; needs verifiers
+    0.1.x and datasets); ``user``: the customer simulator (see ``customers``; default the task's persona)."""
     import verifiers as vf
     from datasets import Dataset
 
@@ -162,7 +185,9 @@ def load_environment(domain: str = "food_delivery", split: str = "test", blend: 
         raise ImportError("tau-shaped's verifiers env needs the classic Environment/Rubric API (verifiers 0.1.x)")
     funcs, rubric_weights = rubric_functions(weights)
     settings = {"domain": domain, "split": split, "blend": blend, "lam": lam, "max_turns": max_turns,
-                "fallback": fallback}
-    cls = type("TauShapedEnv", (EpisodeMethods, vf.MultiTurnEnv), {"__module__": __name__, "tau_settings": settings})
-    dataset = Dataset.from_list([{**r, "info": json.dumps(r["info"])} for r in dataset_rows(domain, split, user_replies)])
+                "fallback": fallback, "user": user}
+    cls = type("TauShapedEnv", (EpisodeMethods, vf.MultiTurnEnv), {"__module__": __name__, "tau_settings": settings,
+                                                                     "to_messages": staticmethod(_vf_messages)})
+    rows = dataset_rows(domain, split, user_replies, user, task_ids)
+    dataset = Dataset.from_list([{**r, "info": json.dumps(r["info"])} for r in rows])
     return cls(dataset=dataset, rubric=vf.Rubric(funcs=funcs, weights=rubric_weights), max_turns=max_turns, **kwargs)
