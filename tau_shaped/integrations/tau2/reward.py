@@ -10,7 +10,8 @@ its task's ``reward_basis``:
   calls (name and the compared arguments);
 - **COMMUNICATE**: every ``communicate_info`` string appears, case-insensitive
   and with commas removed, in some assistant text message;
-- **NL_ASSERTION**: needs an LLM judge; reported as not judged (``reward`` None).
+- **NL_ASSERTION**: needs an LLM judge; reported as not judged (``reward`` None) when the task
+  lists assertions; 1 when it lists none (as tau2 scores it: nothing to judge).
 
 A simulation that ended other than by the agent or the user stopping scores 0.
 
@@ -270,9 +271,12 @@ class Tau2Scorer:
             reward *= result.breakdown.get(name, 1.0)
         result.reward = reward
         if RewardType.NL_ASSERTION in criteria.reward_basis:
-            result.not_judged = list(criteria.nl_assertions or [])
-            result.reward = None
-            result.note = "NL assertions in the reward basis: not judged offline (no LLM judge)"
+            if criteria.nl_assertions:
+                result.not_judged = list(criteria.nl_assertions)
+                result.reward = None
+                result.note = "NL assertions in the reward basis: not judged offline (no LLM judge)"
+            else:  # tau2: "No nl_assertions to evaluate", that component 1
+                result.breakdown["NL_ASSERTION"] = 1.0
         return result
 
     def _env_reward(self, task: Task, calls: List[ToolCall], solo_mode: bool, result: Tau2Reward) -> float:
