@@ -16,6 +16,7 @@ import pytest
 
 from tau_shaped.integrations.training import verl_adapter
 from tau_shaped.integrations.training.text_turns import FAULTS
+from tau_shaped.integrations.training.verl_adapter import token_level_scores
 from tau_shaped.integrations.training.verl_adapter import EpisodeLoop, compute_score
 from training_kit import (EXPECTED_LEGACY, EXPECTED_SHAPED, GT, GT_ACTIONS, GT_TEXTS, TASK, ByteTokenizer,
                                 ScriptedModel)
@@ -92,6 +93,26 @@ def test_episode_loop_truncates_at_the_response_length_and_still_scores():
     assert len(out["response_ids"]) <= 200 and len(model.calls) < len(GT_TEXTS)
     assert out["reward_score"] < 1.0 and out["extra_fields"]["tau_shaped"]["abstain"] == 0.0
     assert sum(out["extra_fields"]["turn_scores"]) == pytest.approx(out["reward_score"])
+    assert out["extra_fields"]["reward_extra_info"]["truncated"] == 1.0
+
+
+def test_per_turn_scores_sit_at_each_turns_last_generated_token_and_components_are_extra_info():
+    """verl makes each key of ``extra_fields["reward_extra_info"]`` a column of its reward_extra_info;
+    ``token_level_scores`` puts each turn's reward at the turn's last model token."""
+    out, _, _ = run_loop(["<think>look the customer up</think>" + GT_TEXTS[0]] + GT_TEXTS[1:])
+    fields = out["extra_fields"]
+    info = fields["reward_extra_info"]
+    assert set(info) == {"score", "outcome", "process", "safety", "legacy", "abstain", "truncated"}
+    assert info["score"] == pytest.approx(EXPECTED_SHAPED) and info["outcome"] == 1.0 and info["truncated"] == 0.0
+    positions, scores = fields["turn_score_positions"], fields["turn_scores"]
+    assert len(positions) == len(scores) and positions == sorted(positions)
+    mask = out["response_mask"]
+    assert all(mask[p] == 1 and (p + 1 == len(mask) or mask[p + 1] == 0) for p in positions[:-1])
+    row = token_level_scores(len(out["response_ids"]), positions, scores)
+    assert sum(row) == pytest.approx(out["reward_score"]) and scores[0] > 0  # process credit paid at turn 1
+    assert [i for i, v in enumerate(row) if v] == [p for p, v in zip(positions, scores) if v]
+    with pytest.raises(ValueError):
+        token_level_scores(10, [1], [])
 
 
 def test_episode_loops_run_concurrently_on_separate_databases():
