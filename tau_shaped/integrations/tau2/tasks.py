@@ -31,6 +31,7 @@ from typing import Any, Dict, List
 
 from tau_shaped.env.types import Action
 from tau_shaped.integrations.tau2.alternatives import open_method_identity
+from tau_shaped.integrations.tau2.personas import persona_for
 from tau_shaped.reward.overrides import RewardOverrides
 from tau_shaped.tasks.schema import ShapedTask
 
@@ -138,13 +139,15 @@ def shaped_tasks(raw: List[Dict[str, Any]], splits: Dict[str, List[Any]], kit: A
         actions = _authenticated(actions, user_id, database, kit)
         identity = open_method_identity(instruction, actions, user_id, kit, database)
         outputs = list(criteria.get("communicate_info") or [])
+        truth = ground_truth_actions(actions, outputs, kit)
         out.append(ShapedTask(
             id=str(task["id"]),
             user_id=user_id,
             instruction=instruction,
-            actions=ground_truth_actions(actions, outputs, kit),
+            actions=truth,
             outputs=outputs,
             split=split_of.get(str(task["id"])),
+            persona=persona_for(task, truth, outputs, user_id, database, kit),  # the persona customer (issue 29)
             reward_overrides=RewardOverrides(monetary_identity=[identity] if identity else []),
         ))
     return out
