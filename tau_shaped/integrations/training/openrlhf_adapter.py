@@ -1,4 +1,9 @@
-"""OpenRLHF: an HTTP reward server and a multi-turn agent (``pip install -e ".[openrlhf]"`` for the agent).
+"""OpenRLHF: an HTTP reward server and a multi-turn agent; both install and run on CPU.
+
+``pip install -e ".[openrlhf]"`` installs what they need and no GPU package (transformers, for a
+tokenizer by name): OpenRLHF itself (whose own requirements pull flash-attn, built against
+torch) is what runs them, in its own environment; ``make_agent_executor`` subclasses its
+``MultiTurnAgentExecutor`` there, and ``make_agent_session`` works without it.
 
 **Reward server** (``--reward.remote_url http://HOST:PORT/get_reward``): stdlib ``http.server``,
 no dependency. OpenRLHF posts ``{"query": [...], "prompts": [...], "labels": [...]}`` (``query``:
@@ -34,8 +39,16 @@ message as the observation; ``step`` plays ``action_text`` and returns the turn'
 next generation prompt), ``done``, and on the last step ``scores`` (the episode's reward) and
 ``extra_logs`` (the components, legacy included). Rendering uses the chat template of
 ``tokenizer`` (an object or a name for ``AutoTokenizer.from_pretrained``) given to
-``make_agent_executor``, else ``PlainRenderer``. If OpenRLHF stops for the token budget before
-``done``, the rewards paid so far (dense process credit) are what the episode got.
+``make_agent_executor``, else ``PlainRenderer``; ``user`` sets the customer simulator (default the
+label's ``user_replies`` as a scripted one, else the task's persona customer). Each model turn is
+read by the one reader of model output (tool calls in every known format, reasoning apart).
+
+**The token budget.** OpenRLHF stops a rollout when its tokens reach ``max_len`` and keeps the
+``extra_logs`` of the last step. So every step that does not end the episode returns, in
+``extra_logs``, the components of the episode so far and ``truncated`` = 1: a rollout the budget
+cut says so. With a tokenizer, a step whose action and feedback use up the step's
+``sampling_params.max_tokens`` ends the episode itself (the terminal reward paid, ``scores`` the
+episode's reward, ``truncated`` = 1); a step that ends the episode otherwise has ``truncated`` = 0.
 """
 
 from __future__ import annotations
@@ -48,7 +61,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from tau_shaped.env.json_input import MAX_DEPTH, one_line
 from tau_shaped.env.model_text import too_deep
 from tau_shaped.integrations.training.text_turns import (COMPONENTS, ChatRenderer, EpisodeSettings, PlainRenderer, TextEpisode,
-                                                          score_completion)
+                                                          components, score_completion)
 from tau_shaped.tasks.domains import DomainNotFound
 
 END_TOKENS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end|>", "</s>", "<eos>")
@@ -234,6 +247,7 @@ class AgentSession(EpisodeSettings):
     """One OpenRLHF agent instance over a tau-shaped episode (see the module docstring)."""
 
     tokenizer: Any = None
+    user: Any = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.episode: Optional[TextEpisode] = None
@@ -245,7 +259,8 @@ class AgentSession(EpisodeSettings):
         self.episode = TextEpisode(extra.get("domain", self.domain), extra.get("split", self.split),
                                    blend=extra.get("blend", self.blend), lam=float(extra.get("lam", self.lam)),
                                    max_turns=self.max_turns, fallback=float(extra.get("fallback", self.fallback)),
-                                   adapter="openrlhf", domain_field=LABEL_FIELD if "domain" in extra else None)
+                                   adapter="openrlhf", domain_field=LABEL_FIELD if "domain" in extra else None,
+                                   user=type(self).user)
         messages = self.episode.start(task, user_replies=extra.get("user_replies"), seed=extra.get("seed"))
         return {**states, "observation": self.renderer.prompt(messages, self.episode.tools)}
 
@@ -253,17 +268,43 @@ class AgentSession(EpisodeSettings):
         if self.episode is None:
             raise RuntimeError("reset() first")
         before = self.episode.messages
-        turn = self.episode.act(str(states.get("action_text") or ""))
-        out: Dict[str, Any] = {"rewards": _tensor(turn.reward), "done": turn.done, "environment_feedback": ""}
-        if turn.done:
+        action = str(states.get("action_text") or "")
+        turn = self.episode.act(action)
+        reward = turn.reward
+        out: Dict[str, Any] = {"done": turn.done, "environment_feedback": ""}
+        if not turn.done:
+            said = before + [self.episode.messages[len(before)]]
+            feedback = self.renderer.feedback(said, turn.messages, self.episode.tools)
+            if self._budget_spent(states, action + feedback):  # OpenRLHF stops here: end and score the episode now
+                reward += self.episode.finish().reward
+                out["done"], turn = True, None
+            else:
+                out["environment_feedback"] = feedback
+                # provisional: if OpenRLHF's token budget stops the rollout before the next step, these are its logs
+                out["extra_logs"] = self._logs(components(turn.info.get("prefix"), self.fallback), truncated=True)
+        if out["done"]:
             values = self.episode.components
             out["scores"] = _tensor(values["score"])
-            out["extra_logs"] = {k: _tensor(values[k]) for k in COMPONENTS + ("abstain",)}
+            out["extra_logs"] = self._logs(values, truncated=turn is None)
             self.episode.close()
-        else:
-            said = before + [self.episode.messages[len(before)]]
-            out["environment_feedback"] = self.renderer.feedback(said, turn.messages, self.episode.tools)
+        out["rewards"] = _tensor(reward)
         return out
+
+    def _budget_spent(self, states: Dict[str, Any], text: str) -> bool:
+        """Whether this turn and its feedback use up the tokens OpenRLHF left for the rollout
+        (``sampling_params.max_tokens`` of this step; known only with a tokenizer)."""
+        params = states.get("sampling_params")
+        budget = params.get("max_tokens") if isinstance(params, dict) else getattr(params, "max_tokens", None)
+        tokenizer = type(self).tokenizer
+        if tokenizer is None or not isinstance(budget, int):
+            return False
+        return len(tokenizer.encode(text, add_special_tokens=False)) >= budget
+
+    @staticmethod
+    def _logs(values: Dict[str, float], truncated: bool) -> Dict[str, Any]:
+        logs = {k: _tensor(values[k]) for k in COMPONENTS + ("abstain",)}
+        logs["truncated"] = _tensor(1.0 if truncated else 0.0)
+        return logs
 
 
 def _load_tokenizer(tokenizer: Any) -> Any:
@@ -277,7 +318,7 @@ def _load_tokenizer(tokenizer: Any) -> Any:
 def make_agent_session(**settings: Any) -> type:
     """An ``AgentSession`` subclass with these class settings (``domain``, ``split``, ``blend``, ``lam``,
     ``max_turns``, ``fallback``, ``tokenizer``), subclassing OpenRLHF's ``AgentInstanceBase`` if installed."""
-    unknown = set(settings) - {"domain", "split", "blend", "lam", "max_turns", "fallback", "tokenizer"}
+    unknown = set(settings) - {"domain", "split", "blend", "lam", "max_turns", "fallback", "tokenizer", "user"}
     if unknown:
         raise TypeError(f"unknown settings: {sorted(unknown)}")
     if "tokenizer" in settings:
