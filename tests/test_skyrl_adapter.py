@@ -104,3 +104,20 @@ def test_base_text_env_contract():
     _, _, rewards, _ = play(env, GT_TEXTS)
     assert sum(rewards) == pytest.approx(EXPECTED_SHAPED)
     assert BaseTextEnv.aggregate_metrics([env.get_metrics()])["legacy"] == 1.0
+
+
+def test_the_envs_turn_limit_holds_or_a_clear_error_names_generator_max_turns():
+    """SkyRL's generator.max_turns (default 1) ends episodes whatever the env says: a lower one is
+    refused when known, and an episode the trainer cut is an error at close, never a silent reward."""
+    with pytest.raises(skyrl_adapter.TurnLimitError, match="generator.max_turns=30"):
+        skyrl_adapter.TauShapedTextEnv(env_config={"trainer_max_turns": 1}, extras=row())
+    ok = skyrl_adapter.TauShapedTextEnv(env_config={"trainer_max_turns": 30}, extras=row())
+    _, _, rewards, last = play(ok, GT_TEXTS)
+    assert last["done"] and sum(rewards) == pytest.approx(EXPECTED_SHAPED)
+    ok.close()  # ended by the env: no error
+    cut = skyrl_adapter.TauShapedTextEnv(extras=row())
+    cut.init(None)
+    cut.step(GT_TEXTS[0])  # the trainer stops after one turn (generator.max_turns=1)
+    with pytest.raises(skyrl_adapter.TurnLimitError, match="after 1 turn"):
+        cut.close()
+    cut.close()  # given back once: closing again is quiet

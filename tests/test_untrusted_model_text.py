@@ -74,10 +74,10 @@ def test_trl_conversational_completion_returns_none_within_1s_on_hostile_text(na
                                     completions=[as_content, as_arguments], task_id=[TASK, TASK]))
     assert took < 1.0 and len(out) == 2
     assert out[1] is None  # arguments too deep or too long: a fault either way
-    if len(PAYLOADS[name]) > ReadLimits().max_chars:
-        assert out[0] is None
-    else:  # a message to the user within the size limit: scored
-        assert isinstance(out[0], float)
+    # the content is read by the one reader, as a text completion is: past the size or depth limit
+    # (deep brackets and objects, a deep tool call) a fault, else scored
+    assert out[0] == func(prompts=[""], completions=[PAYLOADS[name]], task_id=[TASK])[0]
+    assert (out[0] is None) == (name != "5mb_text" or len(BIG_TEXT) > ReadLimits().max_chars)
 
 
 @pytest.mark.parametrize("name", PAYLOADS)

@@ -17,6 +17,12 @@ the row).
   rewards that sum to the episode's shaped reward, SPEC §3); ``metadata`` has
   ``turn_reward`` and, on the last step, ``components`` (``score``, ``outcome``, ``process``,
   ``safety``, ``legacy``, ``abstain``). After ``max_turns`` the episode ends (truncated).
+- **The turn limit holds.** SkyRL's generator stops an episode after its own
+  ``generator.max_turns`` (default 1) whatever the env says. Set it to the env's ``max_turns``
+  (30 by default). ``trainer_max_turns`` in ``env_config`` (e.g. ``${generator.max_turns}``) lower
+  than the env's raises ``TurnLimitError`` when the env is made; and ``close()`` of an episode the
+  trainer stopped before it ended raises it too (its terminal reward was never paid): a clear
+  error, never a silently truncated reward. ``env_config["user"]`` sets the customer simulator.
 - ``get_metrics()`` gives the components of a finished episode, for SkyRL's aggregation.
 
 A verifier fault ends the episode with rewards summing to the fallback (default 0.0) and
@@ -39,7 +45,11 @@ ENV_ID = "tau_shaped"
 TOOL_FORMAT = ("\n\n# Tools\n\nYou may call these tools (JSON schemas):\n{tools}\n\nTo call a tool, write "
                "<tool_call>{{\"name\": <tool name>, \"arguments\": <JSON object>}}</tool_call>. Any other text is "
                "sent to the customer.")
-_SETTINGS = ("domain", "split", "blend", "lam", "max_turns", "fallback", "tool_role")
+_SETTINGS = ("domain", "split", "blend", "lam", "max_turns", "fallback", "tool_role", "trainer_max_turns")
+
+
+class TurnLimitError(RuntimeError):
+    """SkyRL's generator stops episodes before the env's turn limit (one line saying what to set)."""
 
 
 def _get(config: Any, key: str) -> Any:
@@ -59,7 +69,7 @@ class _TextEnvMethods:
         extras = dict(extras or {})
         info = dict(extras.get("extra_info") or {})
         settings = {"domain": "food_delivery", "split": "test", "blend": "shaped", "lam": 0.3, "max_turns": 30,
-                    "fallback": 0.0, "tool_role": "user"}
+                    "fallback": 0.0, "tool_role": "user", "trainer_max_turns": None}
         domain_field = None
         for key in _SETTINGS:
             for where, source in (("env_config", _get(env_config, key)), ("the row's 'domain'", extras.get(key)),
@@ -75,10 +85,15 @@ class _TextEnvMethods:
         self.user_replies = info.get("user_replies", extras.get("user_replies"))
         self.seed = info.get("seed")
         self.max_turns = int(settings["max_turns"])
+        trainer = settings["trainer_max_turns"]
+        if trainer is not None and int(trainer) < self.max_turns:
+            raise TurnLimitError(turn_limit_message(int(trainer), self.max_turns))
         self.turns = 0
         self.episode = TextEpisode(settings["domain"], settings["split"], blend=settings["blend"],
                                    lam=float(settings["lam"]), max_turns=self.max_turns,
-                                   fallback=float(settings["fallback"]), adapter="skyrl", domain_field=domain_field)
+                                   fallback=float(settings["fallback"]), adapter="skyrl", domain_field=domain_field,
+                                   user=_get(env_config, "user"))
+        self.started = False
         self.chat_history: List[Dict[str, Any]] = []
 
     def init(self, prompt: Any = None) -> Tuple[List[Dict[str, Any]], Dict[str, Any]]:
@@ -87,6 +102,7 @@ class _TextEnvMethods:
         system["content"] = (system.get("content") or "") + TOOL_FORMAT.format(tools=json.dumps(self.episode.tools))
         self.chat_history = [system] + [dict(m) for m in messages[1:]]
         self.turns = 0
+        self.started = True
         return list(self.chat_history), {"task_id": str(self.task), "tools": self.episode.tools}
 
     def _observation(self, message: Dict[str, Any]) -> Dict[str, Any]:
@@ -108,7 +124,20 @@ class _TextEnvMethods:
         return dict(self.episode.components) if self.episode.ended else {}
 
     def close(self) -> None:
+        """Give the env back; ``TurnLimitError`` if the trainer stopped the episode before it ended
+        (SkyRL's ``generator.max_turns`` below the env's turn limit: the terminal reward was never paid)."""
+        cut = self.started and not self.episode.done
+        turns = self.turns
         self.episode.close()
+        self.started = False
+        if cut:
+            raise TurnLimitError(turn_limit_message(turns, self.max_turns))
+
+
+def turn_limit_message(trainer_turns: int, env_turns: int) -> str:
+    return (f"SkyRL stopped the tau_shaped episode after {trainer_turns} turn(s), before it ended (the env's turn limit "
+            f"is {env_turns}): set generator.max_turns={env_turns} (SkyRL's default, 1, ends every episode after one "
+            "turn) or the env's max_turns lower")
 
 
 _CLASSES: Dict[str, type] = {}

@@ -10,8 +10,9 @@ TRL's ``reset(**row)`` and ``get_reward()``::
                           reward_funcs=[env_component_reward("legacy")], ...)  # dataset: environment_dataset()
 
 - ``reset(task_id=..., user_replies=None, **row)`` starts the row's episode (the instance owns the
-  database and the user simulator: ``user_replies`` for a scripted one) and returns the
-  customer's first message, which TRL appends to the prompt's last user message.
+  database and the customer: ``user_replies`` for a scripted one, else the class's ``user``
+  setting, else the task's persona customer) and returns the customer's first message (never the
+  task's instruction), which TRL appends to the prompt's last user message.
 - each tool method plays that tool call and returns its observation (``Error: ...`` for a failed
   call, as in tau-bench); ``send_message_to_user`` returns the customer's reply. After the episode
   ended (the customer left, ``max_turns``), calls return ``"The conversation is over."``.
@@ -45,10 +46,11 @@ class ToolEnvBase(EpisodeSettings):
     """What every generated class shares; the tools are added per domain by ``tool_env_class``."""
 
     allow_none = True
+    user: Any = None  # the customer simulator (an object, copied per episode, or a factory); default the persona
 
     def __init__(self) -> None:
         self._episode = TextEpisode(self.domain, self.split, blend=self.blend, lam=self.lam, max_turns=self.max_turns,
-                                    fallback=self.fallback, adapter="trl")
+                                    fallback=self.fallback, adapter="trl", user=type(self).user)
         self._calls = 0
 
     def reset(self, task_id: Any = None, user_replies: Any = None, **row: Any) -> str:
@@ -147,8 +149,11 @@ def _tool_method(tool: Dict[str, Any]) -> Callable[..., str]:
 
 def tool_env_class(domain: str = "food_delivery", split: str = "test", **settings: Any) -> type:
     """The ``environment_factory`` class of a domain (settings: ``blend``, ``lam``, ``max_turns``,
-    ``fallback``, ``allow_none``)."""
-    unknown = set(settings) - {"blend", "lam", "max_turns", "fallback", "allow_none"}
+    ``fallback``, ``allow_none``, ``user``: the customer simulator)."""
+    unknown = set(settings) - {"blend", "lam", "max_turns", "fallback", "allow_none", "user"}
+    if "user" in settings:
+        settings["user"] = staticmethod(settings["user"]) if callable(settings["user"]) and not hasattr(
+            settings["user"], "step") else settings["user"]
     if unknown:
         raise TypeError(f"unknown settings: {sorted(unknown)}")
     env = acquire_env(domain, split)
