@@ -33,8 +33,7 @@ from tau_shaped.env.users import ScriptedUser
 from tau_shaped.tasks.persona_user import PersonaUser
 
 AGENT_STRATEGIES = ("tool-calling", "replay", "ground-truth")
-# llm: a model plays the customer; scripted: fixed replies; persona: each task's persona customer
-# (tau_shaped.tasks.persona_user), deterministic, seeded by --seed and the trial
+# persona: each task's persona customer (tau_shaped.tasks.persona_user), seeded by --seed + trial
 USER_STRATEGIES = ("llm", "scripted", "persona")
 
 
@@ -260,19 +259,14 @@ class EpisodeRunner:
 
     def _agent_and_user(self, env: Any, index: int, trial: int) -> Tuple[Any, Any]:
         c = self.config
-        if c.user_strategy == "persona":
-            user: Any = PersonaUser.for_task(self.tasks[index], seed=c.seed + trial, env=env)
-            if c.agent_strategy in ("replay", "ground-truth"):
-                return ReplayAgent(self.recordings, trial), user
-            return ToolCallingAgent(env.tools_info, model=c.model, provider=c.model_provider, temperature=c.temperature,
-                                    seed=c.seed), user
+        persona = PersonaUser.for_task(self.tasks[index], seed=c.seed + trial, env=env) if c.user_strategy == "persona" else None
         if c.agent_strategy in ("replay", "ground-truth"):
             agent = ReplayAgent(self.recordings, trial)
             rec = agent.recording_for(self.tasks[index], index)
-            user = ScriptedUser(rec.user_replies if rec else []) if c.user_strategy == "scripted" else None
+            user = ScriptedUser(rec.user_replies if rec else []) if c.user_strategy == "scripted" else persona
         else:
             agent = ToolCallingAgent(env.tools_info, model=c.model, provider=c.model_provider, temperature=c.temperature, seed=c.seed)
-            user = ScriptedUser() if c.user_strategy == "scripted" else None
+            user = ScriptedUser() if c.user_strategy == "scripted" else persona
         return agent, user
 
     def __call__(self, index: int, trial: int) -> Dict[str, Any]:
@@ -323,11 +317,9 @@ def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunSta
     except (LookupError, KeyError) as exc:
         raise RunError(str(exc).strip("'\"")) from None
     indices = select_tasks(config, tasks)
-    if config.user_strategy == "persona":
-        lacking = [str(getattr(tasks[i], "id", i)) for i in indices if getattr(tasks[i], "persona", None) is None]
-        if lacking:
-            raise RunError(f"--user-strategy persona: task {lacking[0]} of {config.env}/{config.task_split} has no persona"
-                           + (f" (nor {len(lacking) - 1} more)" if len(lacking) > 1 else ""))
+    lacking = [str(getattr(tasks[i], "id", i)) for i in indices if getattr(tasks[i], "persona", None) is None]
+    if config.user_strategy == "persona" and lacking:
+        raise RunError(f"--user-strategy persona: task {lacking[0]} of {config.env}/{config.task_split} has no persona")
     episode = EpisodeRunner(config, domain, tasks)
     path = Path(config.resume) if config.resume else default_path(config)
     writer = ResultsWriter(path).open(command=f"tau-shaped run --env {config.env}")

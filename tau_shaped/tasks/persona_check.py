@@ -51,8 +51,7 @@ def play_against(user: Any, actions: Sequence[Any], instruction: Optional[str] =
 def check_persona(env: Any, task: Any, problems: List[str], notes: List[str]) -> None:
     """The problems of ``task``'s ground truth played against its persona (see the module)."""
     persona = getattr(task, "persona", None)
-    if persona is None:
-        notes.append("no persona: the ground truth is not played against a customer")
+    if persona is None:  # a domain without personas (tau-bench's, a test domain): nothing to play
         return
     tools = set(getattr(env, "tools_map", {}) or {})
     for i, action in enumerate(persona.accept):
