@@ -13,8 +13,8 @@ is never used as is here.
 2. ``user``: a user simulator object (``reset(instruction) -> first message``, ``step(text) ->
    reply``: ``tau_shaped.env.users``'s interface, e.g. ``LLMUser``), or a factory called with the
    task (the adapters give each episode its own copy of an object: ``episode_user``);
-3. else the task's persona customer when the persona module is installed and the task has one
-   (``persona_customer``), else the env's own user, unless it is a ``ScriptedUser`` that would
+3. else the task's persona customer when the task declares one (``persona_customer``:
+   ``tasks.persona_user``), else the env's own user, unless it is a ``ScriptedUser`` that would
    say the instruction: then a ``ScriptedCustomer`` with its replies.
 
 ``opening_line(task)``: what a scripted customer says first, the persona's first words when the
@@ -24,13 +24,12 @@ task declares them, else ``DEFAULT_OPENING`` (a request for help that gives noth
 from __future__ import annotations
 
 import copy
-import importlib
 from typing import Any, Callable, Optional, Sequence, Union
 
 from tau_shaped.env.users import STOP, BaseUser, ScriptedUser
+from tau_shaped.tasks.persona_user import persona_user
 
 DEFAULT_OPENING = "Hi, I need some help, please."
-_PERSONA_MODULES = ("tau_shaped.env.persona", "tau_shaped.env.personas", "tau_shaped.env.users")
 
 UserSpec = Union[None, BaseUser, Callable[[Any], BaseUser]]
 
@@ -69,23 +68,14 @@ def opening_line(task: Any) -> str:
     return said if isinstance(said, str) and said.strip() else DEFAULT_OPENING
 
 
-def persona_customer(task: Any, seed: Optional[int] = None) -> Optional[BaseUser]:
-    """The task's deterministic persona customer, when the persona simulator is installed and the
-    task declares a persona; else None."""
+def persona_customer(task: Any, seed: Optional[int] = None, env: Any = None) -> Optional[BaseUser]:
+    """The task's deterministic persona customer (``tasks.persona_user``: it answers a confirmation
+    yes only for an action the persona accepts, answers questions from its facts, and ends when
+    its request is met or refused; same seed, same conversation), when the task declares a
+    persona; else None."""
     if _field(task, "persona") is None:
         return None
-    for name in _PERSONA_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        factory = getattr(module, "persona_user", None) or getattr(module, "PersonaUser", None)
-        if factory is not None:
-            try:
-                return factory(task, seed=seed)
-            except TypeError:
-                return factory(task)
-    return None
+    return persona_user(task, seed=seed, env=env)
 
 
 def is_user(user: Any) -> bool:
@@ -114,7 +104,7 @@ def customer_for(env: Any, task: Any, *, user: UserSpec = None, replies: Optiona
     elif callable(user):
         chosen = user(task)
     else:
-        chosen = persona_customer(task, seed) or getattr(env, "user", None)
+        chosen = persona_customer(task, seed, env) or getattr(env, "user", None)
     if _leaks(chosen):
         return ScriptedCustomer(list(chosen.replies), opening_line(task))
     return chosen
