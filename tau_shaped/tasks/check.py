@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, List, Union
 
 from tau_shaped.reward.equivalence import read_path
+from tau_shaped.env.json_input import one_line
 from tau_shaped.env.overlay import ABSENT
 from tau_shaped.reward.paths import Filter, Path, Wildcard, fill, parse_path, select
 from tau_shaped.reward.predicate_schema import (
@@ -161,6 +162,15 @@ def _check_declarations(env: Any, task: Any, check: TaskCheck) -> None:
 
 
 def check_task(env: Any, task: Any) -> TaskCheck:
+    """SPEC §6.2 on one task: its problems (refused) and notes (shown), each one line, whatever
+    the task's own text holds (an output of "\\n" quoted in a problem stays on its line)."""
+    check = _check_task(env, task)
+    check.problems[:] = [one_line(p) for p in check.problems]
+    check.notes[:] = [one_line(n) for n in check.notes]
+    return check
+
+
+def _check_task(env: Any, task: Any) -> TaskCheck:
     """Every problem of one task, against an env of its domain."""
     check = TaskCheck(task.id)
     problems = check.problems
