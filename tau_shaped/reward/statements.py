@@ -49,6 +49,7 @@ __all__ = [
     "stated_times",
     "times_in_observation",
     "is_negated",
+    "Negations",
     "affirmed_phrase",
     "states_street",
 ]
@@ -301,6 +302,19 @@ def is_negated(text: str, start: int) -> bool:
     if starts and starts[0] == lo and re.match(r"\w\w", text[lo - 1: lo + 1] if lo else ""):
         del starts[0], words[0]  # a word cut by the look-back ("cannot" seen as "not")
     return _negated((starts, words), start)
+
+
+class Negations:
+    """``is_negated`` for many positions of one text, tokenized once (linear in the text)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._tokens: Optional[_Tokens] = None
+
+    def __call__(self, start: int) -> bool:
+        if self._tokens is None:
+            self._tokens = _tokens(self._text, 0, len(self._text))
+        return _negated(self._tokens, max(0, min(start, len(self._text))))
 
 
 # --- phrases --------------------------------------------------------------------------------
