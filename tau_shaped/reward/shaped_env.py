@@ -315,4 +315,17 @@ class Env(ShapedRewardMixin):
         self.rules = rules
         self.user = load_user(user_strategy, model=user_model, provider=user_provider)
         self.actions: List[Any] = []
-        self.data = Overlay(self.initial_state(task_seed(self.task))).data
+        self._data: Optional[Dict[str, Any]] = None  # the task's S0, overlaid when first read
+
+    @property
+    def data(self) -> Dict[str, Any]:
+        """The working state: before ``reset``, an overlay of the constructing task's S0, made
+        when first read (so an env that adopts another's caches right after construction, as
+        ``run`` does for each episode, overlays the S0 already built instead of building it)."""
+        if self._data is None:
+            self._data = Overlay(self.initial_state(task_seed(self.task))).data
+        return self._data
+
+    @data.setter
+    def data(self, value: Dict[str, Any]) -> None:
+        self._data = value
