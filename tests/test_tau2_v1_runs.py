@@ -156,3 +156,16 @@ def test_a_malformed_simulation_still_refuses_the_file(v1, tmp_path):
     result = runner.invoke(app, ["score", str(path), "--env", "tau2:airline", "-o", str(tmp_path / "o.json")])
     assert result.exit_code == 2
     assert "simulation 2" in result.output and "messages" in result.output and not (tmp_path / "o.json").exists()
+
+
+def test_nl_assertions_reported_not_judged_and_the_verdict_undetermined(v1):
+    """Task 0's reward needs an NL assertion: tau2's reward names it not judged; the stalling agent
+    changed nothing (every other check met), so the shaped verdict is undetermined (SPEC §8)."""
+    _, _, _, scored = v1
+    info = scored["json"][0]["sim-0-stall-0"]["info"]
+    assert info["tau2"]["computed"]["reward"] is None
+    assert info["tau2"]["computed"]["not_judged"] == ["The agent declines to cancel reservation EHGLP3."]
+    assert info["tau2"]["reward_source"] == "computed, NL assertions not judged"
+    shaped = info["shaped"]
+    assert (shaped["status"], shaped["reward"], shaped["outcome_reward"]) == ("undetermined", None, 1.0)
+    assert [u["id"] for u in shaped["undetermined"]] == ["tau2_nl_assertion"]
