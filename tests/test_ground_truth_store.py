@@ -133,7 +133,8 @@ def test_what_is_kept_comes_back_exactly_or_is_not_kept(tmp_path_factory, state,
         return
     loaded = store.load("k" * 64, state)
     assert loaded is not None
-    back, failed = loaded
+    back, failed, kept_hash = loaded
+    assert kept_hash is None  # none given
     assert hashable_text(back.data) == hashable_text(data)
     assert list(back.data) == list(data)
     for name, table in data.items():
@@ -147,3 +148,36 @@ def test_a_tuple_that_json_would_turn_into_a_list_is_not_kept(tmp_path):
     overlay.data["t"]["a"] = (1, 2)
     assert not GroundTruthStore(tmp_path).save("k" * 64, overlay, [])
     assert not list(tmp_path.rglob("*.json"))
+
+
+def test_sg_legacy_hash_is_kept_so_a_warm_process_never_hashes_sg(tmp_path, monkeypatch):
+    """Issue 33: the ground truth's legacy hash is stored with it; a second cache loading the
+    file has the same hash without computing it; a stored hash that is not a SHA-256 hex
+    digest makes the file a miss (replayed), never a wrong hash."""
+    from tau_shaped.reward import ground_truth
+    from tau_shaped.tasks.domains import load_domain
+
+    domain = load_domain("food_delivery")
+    env = domain.make_env(task_split="test", task_index=0)
+    task = env.tasks[0]
+    base = env.initial_state(task.seed)
+    first = ground_truth.GroundTruthCache(store=GroundTruthStore(tmp_path))
+    truth = first.get(task, task.seed, base, env.tools_map, list(env.terminate_tools))
+    expected = truth.data_hash
+    files = list(tmp_path.rglob("*.json"))
+    assert len(files) == 1 and json.loads(files[0].read_text())["data_hash"] == expected
+
+    def no_hashing(*args, **kwargs):
+        raise AssertionError("Sg hashed although its hash was stored")
+
+    monkeypatch.setattr(ground_truth, "overlay_hash", no_hashing)
+    second = ground_truth.GroundTruthCache(store=GroundTruthStore(tmp_path))
+    assert second.get(task, task.seed, base, env.tools_map, list(env.terminate_tools)).data_hash == expected
+    monkeypatch.undo()
+
+    stored = json.loads(files[0].read_text())
+    files[0].write_text(json.dumps({**stored, "data_hash": "not a hash"}))
+    store = GroundTruthStore(tmp_path)
+    third = ground_truth.GroundTruthCache(store=store)
+    assert third.get(task, task.seed, base, env.tools_map, list(env.terminate_tools)).data_hash == expected
+    assert store.loaded == 0 and store.saved == 1  # a miss, replayed and written again

@@ -79,6 +79,15 @@ def resolve_workers(workers: Optional[int], total: Optional[int] = None) -> int:
     return count
 
 
+def _scorer(kept: Optional[RecordScorer], env: str, task_split: str, blend: str, lam: float) -> RecordScorer:
+    if kept is None:
+        return RecordScorer(env, task_split, blend, lam)
+    if (kept.env_name, kept.task_split, kept.blend, kept.lam) != (env, task_split, blend, lam):
+        raise ValueError(f"the scorer given scores {kept.env_name} {kept.task_split} with blend {kept.blend} and lambda "
+                         f"{kept.lam}, not {env} {task_split} with blend {blend} and lambda {lam}")
+    return kept
+
+
 def score_batch(
     source: Source,
     env: str,
@@ -87,11 +96,14 @@ def score_batch(
     lam: float = 0.3,
     workers: Optional[int] = 1,
     notes: Optional[List[str]] = None,
+    scorer: Optional[RecordScorer] = None,
 ) -> Iterator[Dict[str, Any]]:
     """Each record of ``source`` (records, or results files' paths) with ``info.shaped``,
     in input order. ``workers``: processes to score on (None or 0: every core). A record
-    that is not of ``env``'s ``task_split`` raises ResultsFileError naming it, when reached."""
-    scorer = RecordScorer(env, task_split, blend, lam)
+    that is not of ``env``'s ``task_split`` raises ResultsFileError naming it, when reached.
+    ``scorer``: a ``RecordScorer`` kept across calls (a GRPO loop: each task set up once per
+    run, not per step); it must be of the same env, split, blend and lambda."""
+    scorer = _scorer(scorer, env, task_split, blend, lam)
     yield from _scored(scorer, _items(source, notes), resolve_workers(workers), None, notes)
 
 
@@ -153,11 +165,13 @@ def score_file(
     workers: Optional[int] = None,
     on_progress: Optional[Callable[[int, Optional[int]], None]] = None,
     notes: Optional[List[str]] = None,
+    scorer: Optional[RecordScorer] = None,
 ) -> Path:
     """``tau-shaped score``: ``output`` (default ``<file>.shaped.json``) with ``info.shaped`` on
     every record of ``path``, streamed (memory bounded whatever the file's size) on
-    ``workers`` processes (None: every core). ``on_progress(done, total)``; total may be None."""
-    scorer = RecordScorer(env, task_split, blend, lam)
+    ``workers`` processes (None: every core). ``on_progress(done, total)``; total may be None.
+    ``scorer``: a ``RecordScorer`` kept across calls (as ``score_batch``'s)."""
+    scorer = _scorer(scorer, env, task_split, blend, lam)
     total = count_records(path) if on_progress else None  # a pass over the file: only for a progress bar
     count = resolve_workers(workers, total if total is not None else count_records(path, at_most=SMALL_INPUT))
     out = RecordsOut(output or default_output(path))

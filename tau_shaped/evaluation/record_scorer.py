@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from tau_shaped.evaluation.results_file import ResultsFileError, finite_json
 from tau_shaped.evaluation.results_file import _validate as validate_record
-from tau_shaped.reward.result import check_blend
+from tau_shaped.reward.result import ShapedRewardResult, check_blend
 from tau_shaped.reward.scoring import score_trajectory
+from tau_shaped.reward.shaped_env import task_seed
 from tau_shaped.tasks.domains import load_domain
 
 
@@ -69,7 +70,14 @@ def dump_line(record: Dict[str, Any], text: str, spans: Dict[str, Tuple[int, int
 
 
 class RecordScorer:
-    """Scores records of one env and split, each against its own task."""
+    """Scores records of one env and split, each against its own task.
+
+    Long-lived: a trainer (or a loop calling ``score_batch`` every step) keeps one and pays
+    each task's set-up once per process, not once per call: the worlds (S0), the ground
+    truths (Sg and its legacy hash; on disk too with ``TAU_SHAPED_GT_CACHE``) and the rules
+    bound to the task with their probes stay in its env. ``score_rollout`` scores one rollout
+    of a task, ``score`` a results record, ``prepare`` sets tasks up ahead of their rollouts.
+    """
 
     def __init__(self, env: str, task_split: str = "test", blend: str = "shaped", lam: float = 0.3) -> None:
         check_blend(blend, lam)
@@ -151,6 +159,38 @@ class RecordScorer:
 
     def seed_of(self, index: Any) -> Any:
         return getattr(self.tasks[index], "seed", 0) if index is not None else None
+
+    def task_of(self, task: Any) -> int:
+        """The index of ``task``: its id (a string) or its index in the split."""
+        if isinstance(task, str) and task in self.by_id:
+            return self.by_id[task]
+        if type(task) is int and 0 <= task < len(self.tasks):
+            return task
+        raise KeyError(f"{task!r} is not a task of {self.env_name}'s {self.task_split} split")
+
+    def prepare(self, tasks: Iterable[Any]) -> int:
+        """Set ``tasks`` up (ids or indices) before their rollouts come: each world, ground truth
+        and bound rule set built now (the first rollout then costs what the others do). The
+        number of tasks prepared."""
+        env = self.env
+        count = 0
+        for task in tasks:
+            chosen = self.tasks[self.task_of(task)]
+            env.task_setup(chosen, task_seed(chosen))
+            env.ground_truth(chosen, task_seed(chosen))
+            count += 1
+        return count
+
+    def score_rollout(self, task: Any, traj: Optional[Sequence[Any]] = None, actions: Optional[Sequence[Any]] = None,
+                      user_replies: Optional[Sequence[Optional[str]]] = None) -> ShapedRewardResult:
+        """One rollout of ``task`` (an id or an index): tau-bench's chat ``traj``, or ``actions``
+        with the user's ``user_replies``; as ``score_trajectory`` scores it with this scorer's
+        blend and lambda. A malformed rollout is ``input_invalid``, never an exception."""
+        index = self.task_of(task)
+        if traj is not None:
+            return score_trajectory(self.env, index, traj=traj, blend=self.blend, lam=self.lam)
+        return score_trajectory(self.env, index, list(actions or []), user_replies=user_replies, blend=self.blend,
+                                lam=self.lam)
 
     def score(self, record: Any, where: str, validate: bool = True, notes: Optional[List[str]] = None) -> Dict[str, Any]:
         """The record with ``info.shaped`` (and ``info.task_key``) set; what was noted on the way

@@ -97,13 +97,13 @@ class GroundTruthCache:
             stored_key = self.store.key(key[0], seed, base, tools_map, skip)
             found = self.store.load(stored_key, base)
             if found is not None:
-                truth = GroundTruth(seed=seed, overlay=found[0], trajectory=None, _failed=found[1])
+                truth = GroundTruth(seed=seed, overlay=found[0], trajectory=None, _failed=found[1], _hash=found[2])
         if truth is None:
             runner = EpisodeRunner(base, tools_map, seed)
             runner.replay(task.actions, skip=skip)
             truth = GroundTruth(seed=seed, overlay=runner.overlay, trajectory=runner.trajectory)
-            if self.store is not None:
-                self.store.save(stored_key, truth.overlay, truth.failed_steps)
+            if self.store is not None:  # kept with its hash: computed once, never in a process that loads it
+                self.store.save(stored_key, truth.overlay, truth.failed_steps, truth.data_hash)
         truth.overlay.settle()  # Sg is shared by every rollout of the task and never changed again
         self._entries[key] = truth
         while len(self._entries) > self.max_entries:

@@ -1,8 +1,9 @@
 """Ground truths on disk, so that a second process starts warm (issue 20).
 
 Opt-in: ``TAU_SHAPED_GT_CACHE=<dir>`` (or ``GroundTruthStore(dir)``). A ground truth is kept
-as what its replay changed in S0 (records written, added, deleted; top-level values) and
-its failed steps, one JSON file per key. The key is the SHA-256 of everything the replay
+as what its replay changed in S0 (records written, added, deleted; top-level values), its
+failed steps and Sg's legacy hash (tau-bench's ``gt_data_hash``, so a warm process never
+hashes Sg), one JSON file per key. The key is the SHA-256 of everything the replay
 depends on: the code (tau-shaped's own source and that of the packages the domain's tools
 come from), S0 (its pickle's digest), the task's ground-truth actions, the seed and the
 tools that end an episode. A ground truth whose values would not come back from JSON exactly
@@ -16,6 +17,7 @@ import hashlib
 import json
 import os
 import pickle
+import re
 import sys
 import threading
 from pathlib import Path
@@ -31,6 +33,7 @@ _PACKAGE_DIR = Path(__file__).resolve().parents[1]
 _lock = threading.Lock()
 _code_prints: Dict[Tuple[str, ...], str] = {}
 _world_prints: Dict[int, Tuple[Any, str]] = {}
+_HASH = re.compile(r"[0-9a-f]{64}")  # tau-bench's data hash: SHA-256, hex
 
 
 def _source_digest(roots: Sequence[str]) -> str:
@@ -108,8 +111,9 @@ class GroundTruthStore:
     def _path(self, key: str) -> Path:
         return self.root / key[:2] / f"{key}.json"
 
-    def load(self, key: str, base: Dict[str, Any]) -> Optional[Tuple[Overlay, List[Tuple[int, str, str]]]]:
-        """The ground truth's overlay over ``base`` and its failed steps, or None (a miss)."""
+    def load(self, key: str, base: Dict[str, Any]) -> Optional[Tuple[Overlay, List[Tuple[int, str, str]], Optional[str]]]:
+        """The ground truth's overlay over ``base``, its failed steps and Sg's legacy hash (None
+        when the file has none), or None (a miss)."""
         path = self._path(key)
         try:
             if path.stat().st_size > MAX_FILE_BYTES:
@@ -126,16 +130,23 @@ class GroundTruthStore:
             for name in stored["top_deleted"]:
                 del data[name]
             failed = [(int(i), str(tool), str(obs)) for i, tool, obs in stored["failed_steps"]]
+            data_hash = stored.get("data_hash")
+            if data_hash is not None and not (isinstance(data_hash, str) and _HASH.fullmatch(data_hash)):
+                return None
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None  # absent, cut short or not ours: replay instead
         self.loaded += 1
-        return overlay, failed
+        return overlay, failed, data_hash
 
-    def save(self, key: str, overlay: Overlay, failed: Sequence[Tuple[int, str, str]]) -> bool:
-        """Keep a ground truth; False (nothing written) when it would not come back exactly."""
+    def save(self, key: str, overlay: Overlay, failed: Sequence[Tuple[int, str, str]],
+             data_hash: Optional[str] = None) -> bool:
+        """Keep a ground truth (with Sg's legacy hash, when given: a process that loads it never
+        hashes Sg); False (nothing written) when it would not come back exactly."""
         base, data = overlay.base, overlay.data
         stored: Dict[str, Any] = {"records": [], "deleted": [], "top": [], "top_deleted": [],
                                   "failed_steps": [list(f) for f in failed]}
+        if data_hash is not None:
+            stored["data_hash"] = data_hash
         for name in list(data) + [k for k in base if k not in data]:
             if not isinstance(name, str):
                 return False
