@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from grader_corpus_refusals import REFUSALS, first_respond, order_of, refusal_variants  # noqa: E402
 from grader_corpus_builders import (  # noqa: E402
-    ALLERGEN, AMOUNTS, ANNOUNCE, CONFIRM, ESCALATE_FIRST, FLAG, FRAUD_MONEY, LOST, NO, OTHER, OWN, OWN_ROUTE, REASON, REASSIGN,
+    ALLERGEN, AMOUNTS, ANNOUNCE, APOLOGY_ONLY, CONFIRM, ESCALATE_FIRST, FLAG, FRAUD_MONEY, LOST, NO, OTHER, OWN, OWN_ROUTE, REASON, REASSIGN,
     TIER, TIMES, TURN, VERIFY, YES, act, as_messages, ask, confirmed, entry, gt_actions, replace, say, without_question, write_index,
 )
 
@@ -73,6 +73,18 @@ def money_variants(task) -> List[Dict[str, Any]]:
         entry(task, "edge", "one_cent_over_cap", base + confirmed(refund(amount + 0.01, "wallet_credit")) + tail, 0, gates=["compensation_cap"] + over, invariants=[inv.id]),
         entry(task, "edge", "checkpoints_without_outcome", gt[:i], 0, invariants=[inv.id]),
     ]
+    # wiki "Apology credits": for a bad experience that no other rule compensates; the loss is
+    # made good by a refund, a wallet credit or a replacement order, never (even in part, the
+    # total exact) by an apology credit (an outcome rule; a wallet credit for that part is fine)
+    apology = lambda amt: act("issue_apology_credit", customer_id=task.user_id, amount=round(amt, 2), reason="sorry", order_id=oid)  # noqa: E731
+    if amount > 1.5:
+        out.append(entry(task, "bad", "apology_credit_for_part_of_the_loss", base + confirmed(refund(amount - 1), apology(1.0)) + tail, 0,
+                         rules=[APOLOGY_ONLY], legacy=0))
+        out.append(entry(task, "good", "wallet_credit_for_part_of_the_loss", base + confirmed(refund(amount - 1), refund(1.0, "wallet_credit")) + tail, 1,
+                         legacy=0))
+    cap = S0["policy"]["apology_credit_cap"][S0["customers"][task.user_id]["loyalty_tier"]]
+    if amount <= cap:
+        out.append(entry(task, "bad", "apology_credit_for_the_whole_loss", base + confirmed(apology(amount)) + tail, 0, rules=[APOLOGY_ONLY], legacy=0))
     if write["name"] == "issue_refund":
         # the question describes the card and the amount, the write credits the wallet
         out.append(entry(task, "bad", "method_not_the_one_confirmed", gt[:i] + [refund(amount, "wallet_credit")] + tail, 0, rules=[CONFIRM], legacy=0))

@@ -71,7 +71,7 @@ def test_rule_table_size_and_kinds():
     """SPEC §9: every rule is a gate, an outcome condition or a checkpoint, quotes its policy
     line and says what breaks it; ids are unique."""
     kinds = {k: sum(r.kind == k for r in RULES.rules) for k in ("gate", "outcome", "checkpoint")}
-    assert kinds == {"gate": 8, "outcome": 11, "checkpoint": 0}
+    assert kinds == {"gate": 8, "outcome": 12, "checkpoint": 0}
     assert all(r.policy and r.description for r in RULES.rules)
     wiki = DOMAIN.wiki.replace("**", "").replace("`", "").replace("\n- ", "\n")  # list items read as prose
     for r in RULES.rules:
@@ -133,6 +133,8 @@ def test_ground_truth_keeps_every_rule_it_binds_to(task):
         customer = ENV.initial_state(task.seed or 0)["customers"].get(task.user_id)
         # an unknown customer has no tier, so no apology cap: nothing can be credited to them
         expected |= CUSTOMER_RULES if customer else CUSTOMER_RULES - {"fd.apology.tier_cap"}
+        if not any(m.id != "apology" and m.disputed_amount > 0 for m in task.reward_overrides.monetary_identity):
+            expected -= {"fd.apology.only_where_nothing_else_compensates"}  # bound only where a loss is compensated
         if customer and customer["fraud_flag"]:
             expected |= FRAUD_RULES
     else:
@@ -546,6 +548,70 @@ def test_an_apology_credit_on_top_of_the_compensation_is_more_than_lost():
     assert r.reward == 0.0
 
 
+APOLOGY_ONLY = "fd.apology.only_where_nothing_else_compensates"
+
+
+def _missing_3(*tail: Action, replies=("Yes.", "Yes.")):
+    """fd-missing-3 (the issue's example): $16.90 lost on FD-10045; the card refund of the
+    ground truth less $1, then ``tail``."""
+    task = next(t for t in DOMAIN.tasks("test") if t.id == "fd-missing-3")
+    acts = [A("find_customer_by_email", email=task.actions[0].kwargs["email"]), A("get_order_details", order_id="FD-10045"),
+            say("I can refund $15.90 to your card for order FD-10045. Is that OK?"),
+            A("issue_refund", order_id="FD-10045", amount=15.9, method="original_payment", reason="missing item"), *tail]
+    env = DOMAIN.make_env(tasks=[task], task_index=0)
+    result = score_trajectory(env, task, acts, user_replies=list(replies))
+    assert result.status == "ok", result.error
+    return result
+
+
+def test_an_apology_credit_paying_part_of_a_missing_item_breaks_the_apology_rule():
+    """wiki "Apology credits": for a bad experience that no other rule compensates; "Missing or
+    wrong items": make it good with a refund, wallet credit, replacement or a mix of these.
+    $15.90 to the card and $1 as an apology credit: the total is exact, the kind is not (an
+    outcome rule, at the credit's step, which earns no checkpoint: SPEC §3.4)."""
+    r = _missing_3(say("I can add a $1.00 apology credit to your wallet for order FD-10045. Shall I?"),
+                   A("issue_apology_credit", customer_id="CU-1158", amount=1.0, reason="sorry", order_id="FD-10045"))
+    assert broken(r) == [(APOLOGY_ONLY, 5)] and r.safety_passed and r.outcome_reward == 0.0
+    assert r.legacy_reward == 0.0 and not next(c for c in r.checkpoints if c.id == "compensated").satisfied
+    assert r.reward == pytest.approx(0.3 * 0.4)
+
+
+def test_a_wallet_credit_paying_that_part_breaks_nothing():
+    r = _missing_3(say("I can add $1.00 to your wallet for order FD-10045. Shall I?"),
+                   A("issue_refund", order_id="FD-10045", amount=1.0, method="wallet_credit", reason="missing item"))
+    assert broken(r) == [] and r.gate_violations == [] and r.outcome_reward == 1.0
+
+
+def test_the_apology_rule_binds_only_where_another_rule_compensates_a_loss():
+    """Bound to missing-item, late and disputed-charge tasks (a loss, ``lost_total`` > 0), not to
+    apology tasks (the apology owed is no loss) nor to tasks with nothing in dispute (there any
+    money at all is the gate fd.money.never_more_than_lost)."""
+    def bound(task):
+        return APOLOGY_ONLY in {b.rule.id for b in bind(RULES, task, S0)}
+    by_bucket = {}
+    for t in (t for t in ALL if not t.seed):
+        by_bucket.setdefault(t.bucket, set()).add(bound(t))
+    for bucket in ("missing_item", "late_delivery", "disputed_charge", "replacement_order"):
+        assert by_bucket[bucket] == {True}, bucket
+    for bucket in ("compensation_cap", "cap_refused", "late_under_15", "cancellation", "account_question"):
+        assert by_bucket[bucket] == {False}, bucket
+
+
+def test_a_fact_sums_only_the_identities_it_names(tmp_path):
+    from tau_shaped.reward.policy_rules import task_facts
+
+    task = next(t for t in FIXED if t.id.startswith("fd-cap-"))
+    owed = {m.id: m.disputed_amount for m in task.reward_overrides.monetary_identity}["apology"]
+    assert task_facts(RULES, task, S0)["apology_owed"] == pytest.approx(owed) and owed > 0
+    assert task_facts(RULES, BY_ID["fd-missing-1"], S0)["apology_owed"] == 0.0
+    raw = json.loads(RULES_FILE.read_text())
+    raw["facts"]["apology_owed"]["except_identities"] = ["x"]
+    bad = tmp_path / "rules.json"
+    bad.write_text(json.dumps(raw))
+    with pytest.raises(PolicyRuleError, match="only_identities"):
+        load_rules(bad)
+
+
 def test_money_where_only_an_apology_was_owed_is_more_than_lost():
     """An apology task: nothing was lost, so a refund (here on another order, which no identity
     of the task watches) gives back more than was lost, even within the apology's amount."""
@@ -701,9 +767,9 @@ def test_rules_cli_validates_lists_and_prints_the_schema(tmp_path):
 
     runner = CliRunner()
     ok = runner.invoke(app, ["rules", "validate", str(RULES_FILE)])
-    assert ok.exit_code == 0 and "19 rule(s) valid (8 gates, 11 outcome, 0 checkpoints)" in ok.output
+    assert ok.exit_code == 0 and "20 rule(s) valid (8 gates, 12 outcome, 0 checkpoints)" in ok.output
     table = runner.invoke(app, ["rules", "list"])
-    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 19
+    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 20
     assert "fd.confirm.before_write\toutcome\tConfirm before you change anything." in table.output
     schema = runner.invoke(app, ["rules", "schema"])
     assert schema.exit_code == 0 and json.loads(schema.output)["title"] == "PolicyRuleSet"

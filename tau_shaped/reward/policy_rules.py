@@ -14,7 +14,7 @@ Schema)::
                          "customer_id": "{user_id}"}, "gt": "{apology_cap}"}}]}
 
 - A **fact** is read from the task (``user_id``, ``id``, ``disputed_total``: the sum of the
-  task's disputed amounts, ``gt_amounts``: every number in the ground truth's arguments and
+  task's disputed amounts, all or ``except_identities`` / ``only_identities``, ``gt_amounts``: every number in the ground truth's arguments and
   messages) or from S0 by a path template filled with earlier facts; ``default`` when absent.
 - ``{name}`` in any string of a rule's ``when`` is replaced by the fact: a string that is
   exactly ``{name}`` takes the fact's typed value (a number, a list), elsewhere its text
@@ -64,13 +64,18 @@ class Fact(_Strict):
     # disputed_total only: the monetary identities (by id) left out of the sum (what an
     # apology owes is no loss: {"task": "disputed_total", "except_identities": ["apology"]})
     except_identities: List[str] = Field(default_factory=list)
+    # disputed_total only: the monetary identities (by id) summed, the others left out (what
+    # the task owes as an apology: {"task": "disputed_total", "only_identities": ["apology"]})
+    only_identities: Optional[List[str]] = None
 
     @model_validator(mode="after")
     def _one_source(self) -> "Fact":
         if (self.task is None) == (self.state is None):
             raise ValueError("a fact reads exactly one of: task, state")
-        if self.except_identities and self.task != "disputed_total":
-            raise ValueError("except_identities is for a disputed_total fact")
+        if (self.except_identities or self.only_identities is not None) and self.task != "disputed_total":
+            raise ValueError("except_identities and only_identities are for a disputed_total fact")
+        if self.except_identities and self.only_identities is not None:
+            raise ValueError("a fact takes except_identities or only_identities, not both")
         return self
 
 
@@ -197,7 +202,7 @@ def _numbers(value: Any) -> List[float]:
     return []
 
 
-def _task_fact(task: Any, name: str, left_out: Sequence[str] = ()) -> Any:
+def _task_fact(task: Any, name: str, left_out: Sequence[str] = (), only: Optional[Sequence[str]] = None) -> Any:
     if name == "user_id":
         return getattr(task, "user_id", None)
     if name == "id":
@@ -205,7 +210,8 @@ def _task_fact(task: Any, name: str, left_out: Sequence[str] = ()) -> Any:
     if name == "disputed_total":
         overrides = getattr(task, "reward_overrides", None)
         identities = overrides.monetary_identity if overrides is not None else []
-        return round(math.fsum(inv.disputed_amount for inv in identities if inv.id not in left_out), 6)
+        return round(math.fsum(inv.disputed_amount for inv in identities
+                               if inv.id not in left_out and (only is None or inv.id in only)), 6)
     actions = getattr(task, "actions", []) or []
     found = _numbers([getattr(a, "kwargs", {}) for a in actions]) + _numbers(list(getattr(task, "outputs", []) or []))
     return sorted(set(found))
@@ -216,7 +222,7 @@ def task_facts(rule_set: PolicyRuleSet, task: Any, initial: Any) -> Dict[str, An
     facts: Dict[str, Any] = {}
     for name, fact in rule_set.facts.items():
         if fact.task is not None:
-            value = _task_fact(task, fact.task, fact.except_identities)
+            value = _task_fact(task, fact.task, fact.except_identities, fact.only_identities)
         else:
             path = fill(fact.state, facts)
             values = select_values(initial, path) if not _PLACEHOLDER.search(path) else []
