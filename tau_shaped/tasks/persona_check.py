@@ -21,6 +21,9 @@ from tau_shaped.tasks.persona_user import PersonaUser
 
 __all__ = ["Played", "play_against", "check_persona"]
 
+#: The prefix of a customer's own tool call in a trajectory (tau2's dual control: ``user:toggle_roaming``).
+USER_SIDE = "user:"
+
 
 @dataclass
 class Played:
@@ -37,11 +40,16 @@ def play_against(user: Any, actions: Sequence[Any], instruction: Optional[str] =
     """Play ``actions`` against ``user`` (``reset`` then ``step`` per respond) until they run
     out or the user says ``###STOP###``."""
     played = Played(opening=user.reset(instruction=instruction))
+    takes = getattr(user, "take_actions", None)  # a customer who acts too (tau2's telecom): its own steps
     for action in actions:
+        if takes is not None and action.name.startswith(USER_SIDE):
+            continue  # the ground truth's customer step: the customer plays it, or not
         played.actions.append(action)
         if action.name == RESPOND_ACTION_NAME:
             reply = user.step(str(action.kwargs.get("content", "")))
             played.replies.append(reply)
+            if takes is not None:
+                played.actions.extend(takes())
             if STOP in reply:
                 played.stopped = True
                 break

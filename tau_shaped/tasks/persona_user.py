@@ -115,6 +115,9 @@ class PersonaUser(BaseUser):
             persona = Persona.model_validate(persona)
         if seed is None:
             seed = int(getattr(task, "seed", 0) or 0)
+        own = getattr(env, "persona_class", None)  # a domain whose customer also acts (tau2's telecom: a phone)
+        if isinstance(own, type) and issubclass(own, cls):
+            cls = own
         return cls(persona, seed=seed, confirmation=domain_confirmation(env), task_id=task_id)
 
     # -- the user contract ---------------------------------------------------------------------

