@@ -139,6 +139,9 @@ def _tasks_of(domain: Any, name: str, run: Tau2Input, fresh: bool) -> TaskSet:
 
     data = getattr(domain, "tau2_data", None)
     every = getattr(domain, "tau2_tasks", None) or [t for split in domain.task_files for t in domain.tasks(split)]
+    own = getattr(domain, "tau2_convert", None)  # a domain that converts its own tasks (tau2:telecom)
+    if own is not None:
+        return build_task_set(_file_tasks(run), domain.name, domain.tau2_task_models(), every, fresh, own)
     splits = {split: [t.id for t in domain.tasks(split)] for split in domain.task_files}
 
     def convert(raw: Dict[str, Any]) -> Any:
@@ -248,7 +251,7 @@ def _record(where: str, raw: Dict[str, Any], sim: Any, reason: Optional[str], ta
     index = tasks.index[sim.task_id]
     task = tasks.tau2[sim.task_id]
     try:
-        traj = tau2_traj(sim.messages)
+        traj = getattr(shaped_env, "tau2_traj", tau2_traj)(sim.messages)  # tau2:telecom's: both sides' calls
         shaped = score_trajectory(shaped_env, index, traj=traj, blend=blend, lam=lam)
     except UserToolCall as exc:
         traj, shaped = [], failed_result("input_invalid", f"simulation {sim.id!r}: {exc}", blend, lam)

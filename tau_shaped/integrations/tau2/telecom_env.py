@@ -116,6 +116,14 @@ class TelecomDomain(Domain):
     def tau2_tasks(self) -> List[Any]:  # rescoring: every task of the task set
         return self.tasks("full")
 
+    def tau2_convert(self, raw: Dict[str, Any]) -> Any:  # rescoring: a task a results file embeds
+        from tau_shaped.integrations.tau2.telecom_tasks import shaped_task
+
+        return shaped_task(raw)
+
+    def tau2_task_models(self) -> List[Any]:  # rescoring: tau2's own tasks, for tau2's reward
+        return _task_models()
+
     def make_env(self, *args: Any, **kwargs: Any) -> Env:
         env = super().make_env(*args, **kwargs)
         env.__class__ = TelecomEnv
@@ -125,6 +133,13 @@ class TelecomDomain(Domain):
         env.persona_class = _persona_class()  # type: ignore[attr-defined] - the persona customer with a phone
         env.tau2_traj = tau2_telecom_traj  # type: ignore[attr-defined] - rescoring: both sides' calls
         return env
+
+
+@functools.lru_cache(maxsize=1)
+def _task_models() -> List[Any]:
+    from tau2.data_model.tasks import Task
+
+    return [Task.model_validate(task) for task in _raw()[0]]
 
 
 def _persona_class() -> type:
