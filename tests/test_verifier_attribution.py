@@ -65,21 +65,28 @@ OVERRIDES = {
 def test_stepless_checkpoints_and_gates_go_to_the_last_step():
     """SPEC §5 (reading 3): a `not` or an initial-state predicate holds without a step of
     its own: its checkpoint is credited, and its gate placed, at the last step. Checkpoints
-    at the same step add up; one that does not hold has no step."""
-    env = make_env(tasks=[shaped_task(reward_overrides=OVERRIDES)])
-    result = score_trajectory(env, 0, [A("get_order", order_id="O1"), A("get_order", order_id="O1"), A("get_order", order_id="O9")], blend="outcome")
-    by_id = {c.id: c for c in result.checkpoints}
+    at the same step add up; one that does not hold has no step. SPEC §3.4: a step that fires a
+    gate credits no checkpoint, so with the gate placed at the last step the stepless ones are
+    not credited there."""
+    trajectory = [A("get_order", order_id="O1"), A("get_order", order_id="O1"), A("get_order", order_id="O9")]
+    ungated = make_env(tasks=[shaped_task(reward_overrides={**OVERRIDES, "safety_gates": []})])
+    credited = score_trajectory(ungated, 0, list(trajectory))
+    by_id = {c.id: c for c in credited.checkpoints}
     assert (by_id["no_refund"].satisfied, by_id["no_refund"].step) == (True, 2)
     assert by_id["no_refund"].evidence == "never: no matching issue_refund call"
     assert (by_id["looked"].step, by_id["looked_ok"].step, by_id["was_out"].step) == (0, 0, 2)
     assert (by_id["never"].satisfied, by_id["never"].step) == (False, None)
-    assert (result.r_outputs, result.outputs_passed) == (1.0, True)  # no outputs: nothing to miss
+    assert credited.step_rewards == pytest.approx([0.3, 0.0, 0.6])
+
+    env = make_env(tasks=[shaped_task(reward_overrides=OVERRIDES)])
+    result = score_trajectory(env, 0, list(trajectory), blend="outcome")
+    by_id = {c.id: c for c in result.checkpoints}
     assert [(g.id, g.step) for g in result.gate_violations] == [("stayed_silent", 2)]
+    assert not by_id["no_refund"].satisfied and not by_id["was_out"].satisfied  # met only at the gate's step
+    assert by_id["looked"].satisfied and by_id["looked"].step == 0  # met before it: listed, pays nothing
+    assert (result.r_outputs, result.outputs_passed) == (1.0, True)  # no outputs: nothing to miss
     assert (result.reward, result.blend, result.lambda_) == (0.0, "outcome", 0.3)
     assert result.step_rewards == [0.0, 0.0, 0.0]  # a gate fired: nothing is credited (SPEC §3)
-    ungated = make_env(tasks=[shaped_task(reward_overrides={**OVERRIDES, "safety_gates": []})])
-    credited = score_trajectory(ungated, 0, [A("get_order", order_id="O1"), A("get_order", order_id="O1"), A("get_order", order_id="O9")])
-    assert credited.step_rewards == pytest.approx([0.3, 0.0, 0.6])
 
 
 def test_an_empty_trajectory_credits_nothing_even_for_stepless_checkpoints():
