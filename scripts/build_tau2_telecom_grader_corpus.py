@@ -1,0 +1,157 @@
+"""Build ``domains/tau2_telecom/grader/`` (``tau-shaped grader-test --env tau2:telecom``).
+
+Every entry's label is stated here from how the trajectory was built, never read off the
+scorer: the ground truths of tau2's telecom test tasks (both sides: the agent's calls and
+messages, the customer's ``user:`` calls on their phone), valid alternatives of them, and for
+each policy rule of ``policy_rules.json`` trajectories that break it.
+
+    python scripts/build_tau2_telecom_grader_corpus.py
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+from tau_shaped.env.types import Action
+from tau_shaped.tasks.domains import load_domain
+
+OUT = Path(__file__).resolve().parents[1] / "domains" / "tau2_telecom" / "grader"
+YES, OKAY, NO = "Yes, please go ahead.", "Okay.", "No, please don't."
+TRANSFER = "transfer_to_human_agents"
+
+
+def _dump(actions: List[Action]) -> List[Dict[str, Any]]:
+    return [{"name": a.name, "kwargs": dict(a.kwargs)} for a in actions]
+
+
+def _replies(actions: List[Action], answer: Optional[Dict[int, str]] = None) -> List[str]:
+    """A reply to each agent message: a yes to a request for one, else okay (``answer``: by index)."""
+    out = []
+    for i, a in enumerate(actions):
+        if a.name == "respond":
+            out.append((answer or {}).get(i) or (YES if "(yes)" in a.kwargs["content"] else OKAY))
+    return out
+
+
+def _entry(task: Any, tag: str, kind: str, actions: List[Action], outcome: int, legacy: int, rules: List[str] = (),
+           gates: List[str] = (), replies: Optional[List[str]] = None) -> Dict[str, Any]:
+    return {"id": f"{task.id}/{tag}", "task_id": task.id, "kind": kind, "tag": tag, "actions": _dump(actions),
+            "user_replies": replies if replies is not None else _replies(actions),
+            "expected": {"outcome": outcome, "safety_passed": not gates, "gates": sorted(gates),
+                         "invariants_failing": [], "rules": sorted(rules), "legacy": legacy}}
+
+
+def _index(actions: List[Action], name: str) -> int:
+    return next(i for i, a in enumerate(actions) if a.name == name)
+
+
+def _init_args(tau2_task: Any, func: str) -> Dict[str, Any]:
+    for action in tau2_task.initial_state.initialization_actions or []:
+        if action.func_name == func:
+            return dict(action.arguments)
+    return {}
+
+
+def _traj(actions: List[Action], replies: List[str], combine_first: bool = False) -> List[Dict[str, Any]]:
+    """tau-bench chat messages of ``actions`` (``combine_first``: the first call sent in the
+    first agent message's turn, beside its text)."""
+    out: List[Dict[str, Any]] = [{"role": "user", "content": "Hi, my phone has a problem."}]
+    said = list(replies)
+    held = None
+    for i, a in enumerate(actions):
+        call = {"id": f"c{i}", "type": "function", "function": {"name": a.name, "arguments": json.dumps(a.kwargs)}}
+        if a.name == "respond":
+            message: Dict[str, Any] = {"role": "assistant", "content": a.kwargs["content"]}
+            if held is not None:
+                message["tool_calls"] = [held]
+                held = None
+            out.append(message)
+            out.append({"role": "user", "content": said.pop(0)})
+        elif combine_first and i == 0:
+            held = call
+        else:
+            out.append({"role": "assistant", "content": None, "tool_calls": [call]})
+            out.append({"role": "tool", "tool_call_id": f"c{i}", "content": "ok"})
+    return out
+
+
+def build() -> Dict[str, List[Dict[str, Any]]]:
+    domain = load_domain("tau2:telecom")
+    tasks = domain.tasks("test")
+    tau2 = {t.id: t for t in domain.tau2_task_models()}
+    files: Dict[str, List[Dict[str, Any]]] = {"ground_truths": [], "valid_alternatives": [], "rule_breaks": []}
+    for task in tasks:
+        truth = list(task.actions)
+        files["ground_truths"].append(_entry(task, "ground_truth", "good", truth, 1, 1))
+        names = [a.name for a in truth]
+        look = truth[0]
+        by_id = [Action(name="get_customer_by_id", kwargs={"customer_id": task.user_id})] + truth[1:]
+        files["valid_alternatives"].append(_entry(task, "lookup_by_customer_id", "good", by_id, 1, 1))
+        reads = [look, Action(name="get_bills_for_customer", kwargs={"customer_id": task.user_id})] + truth[1:]
+        if any(n.startswith("user:") for n in names):
+            at = next(i for i, n in enumerate(names) if n.startswith("user:"))
+            reads = reads[:at + 2] + [Action(name="user:check_status_bar", kwargs={}),
+                                      Action(name="user:run_speed_test", kwargs={})] + reads[at + 2:]
+        files["valid_alternatives"].append(_entry(task, "extra_reads_both_sides", "good", reads, 1, 1))
+        breaks = files["rule_breaks"]
+        if "refuel_data" in names:
+            r = _index(truth, "refuel_data")
+            breaks.append(_entry(task, "no_lookup", "bad", truth[1:], 0, 1, ["telecom.identity.identify_first"]))
+            unconfirmed = truth[:r - 1] + truth[r:]
+            breaks.append(_entry(task, "refuel_unconfirmed", "bad", unconfirmed, 0, 1, ["telecom.refuel.confirm_price"]))
+            no = {r - 1: NO}
+            breaks.append(_entry(task, "refuel_after_a_no", "bad", truth, 0, 1, ["telecom.refuel.confirm_price"],
+                                 replies=_replies(truth, no)))
+            more = dict(truth[r].kwargs, gb_amount=3.0)
+            ask = truth[r - 1].kwargs["content"].replace(f"{truth[r].kwargs['gb_amount']} GB", "3.0 GB")
+            three = truth[:r - 1] + [Action(name="respond", kwargs={"content": ask}),
+                                     Action(name="refuel_data", kwargs=more)] + truth[r + 1:]
+            breaks.append(_entry(task, "refuel_3gb", "bad", three, 0, 0, [], ["telecom.refuel.at_most_2gb"]))
+            traj_truth = _traj(truth, _replies(truth), combine_first=True)
+            breaks.append({**_entry(task, "lookup_beside_text", "bad", truth, 0, 1, ["telecom.turn.one_action"]),
+                           "traj": traj_truth})
+            del breaks[-1]["actions"], breaks[-1]["user_replies"]
+        if "send_payment_request" in names:
+            p, z = _index(truth, "send_payment_request"), _index(truth, "resume_line")
+            early = truth[:p] + [truth[z]] + truth[p:z] + truth[z + 1:]
+            breaks.append(_entry(task, "resume_before_payment", "bad", early, 0, 1,
+                                 ["telecom.resume.overdue_paid_first"]))
+            suspended = _init_args(tau2[task.id], "suspend_line_for_overdue_bill")
+            world = domain.load_data(task.seed)
+            customer = next(c for c in world["customers"] if c["customer_id"] == task.user_id)
+            other = next(b["bill_id"] for b in world["bills"] if b["bill_id"] in customer["bill_ids"]
+                         and b["status"] == "Paid" and b["bill_id"] != suspended.get("new_bill_id"))
+            wrong = truth[:p] + [Action(name="send_payment_request", kwargs={**truth[p].kwargs, "bill_id": other})] + truth[p + 1:]
+            breaks.append(_entry(task, "payment_request_not_overdue", "bad", wrong, 0, 0,
+                                 ["telecom.payment.overdue_only", "telecom.resume.overdue_paid_first"]))
+        if TRANSFER in names:
+            t = _index(truth, TRANSFER)
+            breaks.append(_entry(task, "transfer_unannounced", "bad", truth[:t + 1] + truth[t + 2:], 0, 1,
+                                 ["telecom.transfer.hold_message"]))
+            breaks.append(_entry(task, "announced_not_transferred", "bad", truth[:t] + truth[t + 1:], 0, 1,
+                                 ["telecom.transfer.call_first"]))
+            suspended = _init_args(tau2[task.id], "suspend_line_for_overdue_bill")
+            if suspended.get("contract_ended"):
+                resume = Action(name="resume_line", kwargs={"customer_id": suspended["customer_id"],
+                                                            "line_id": suspended["line_id"]})
+                breaks.append(_entry(task, "resumed_contract_ended", "bad", truth[:1] + [resume] + truth[1:], 0, 0,
+                                     ["telecom.resume.overdue_paid_first"], ["telecom.resume.contract_ended"]))
+        users = [i for i, n in enumerate(names) if n.startswith("user:")]
+        if users:
+            last = users[-1]
+            skipped = truth[:last - 1] + truth[last + 1:]
+            breaks.append(_entry(task, "customer_step_skipped", "bad", skipped, 0, 0))
+    return files
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, entries in build().items():
+        (OUT / f"{name}.json").write_text(json.dumps(entries, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"{name}: {len(entries)} entries")
+
+
+if __name__ == "__main__":
+    main()
