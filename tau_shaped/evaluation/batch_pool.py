@@ -59,7 +59,7 @@ def score_item(scorer: RecordScorer, item: Item, form: Optional[str]) -> Outcome
         result = scorer.score(record, where, validate=item[0] != "line", notes=notes)  # a line's record is validated by line_record
         if form == "jsonl" and scanned is not None:  # the values scoring left as they were: as the line had them
             changed = [key for key in result if key not in record or result[key] is not record[key]]
-            return ("ok", dump_line(result, scanned[1], scanned[2], changed).encode("utf-8")), notes
+            return ("ok", dump_line(result, scanned[1], scanned[2], changed)), notes
         return ("ok", dump_record(result, form).encode("utf-8") if form else result), notes
     except ResultsFileError as exc:
         return ("error", str(exc)), notes

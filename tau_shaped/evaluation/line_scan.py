@@ -1,12 +1,25 @@
 """A JSON-lines record read keeping where each top-level value's text is, so that ``score``
 can write back the values it did not change as the line had them (a rollout's ``traj`` is
-most of its bytes: encoding it again cost a tenth of scoring it)."""
+most of its bytes: encoding it again cost a tenth of scoring it).
+
+A line laid out as ``run`` writes it (``..., "traj": [...], "trial": 3}``) is read in three
+pieces: the members before ``traj`` by json's own scanner (they are small: ``info``, the
+reward, the task id), ``traj`` by orjson (most of the bytes, read several times faster), and
+the scalar members after it by json's scanner again. The pieces are a parse of the line only
+if each is one whole value and they meet exactly, which is checked; any line that is not
+laid out so, or whose ``traj`` orjson would read differently from json (an integer of 19
+digits or more, which orjson reads as a float; NaN or Infinity; a lone surrogate; deep
+nesting), is read whole by json's scanner as before. Both give the record ``json.loads``
+gives and the same spans, so the bytes written are the same.
+"""
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+import orjson
 
 from tau_shaped.evaluation.results_file import ResultsFileError, _validate
 from tau_shaped.evaluation.results_stream import RawLine
@@ -23,6 +36,12 @@ def scan_record(text: str) -> Optional[Tuple[Dict[str, Any], Spans]]:
     value's text is (the last of a repeated key, as ``json.loads`` keeps it): a scorer can
     then write back the values it did not change as they were. None for anything else (the
     reader's own path then parses it, or says what is wrong)."""
+    found = _scan(text)
+    return None if found is None else (dict(found[0]), found[1])
+
+
+def _scan(text: str) -> Optional[Tuple[List[Tuple[str, Any]], Spans]]:
+    """``scan_record``'s members as (key, value) pairs in the line's order, repeats kept."""
     try:
         match = _WHITESPACE.match
         idx = match(text, 0).end()
@@ -55,21 +74,95 @@ def scan_record(text: str) -> Optional[Tuple[Dict[str, Any], Spans]]:
                 break
         if match(text, idx).end() != len(text):
             return None
-        return dict(pairs), spans
+        return pairs, spans
     except (ValueError, StopIteration, RecursionError, IndexError):
         return None
 
 
-def scanned_line(line: RawLine) -> Optional[Tuple[Dict[str, Any], str, Spans]]:
-    """A line's validated record, its text and its values' spans; None where the reader's own
-    path must decide (not UTF-8, blank, torn, not one object, a record that fails validation)."""
+_INFO = b'{"info": '
+_TRAJ = b'"traj": '
+_WHITE = b" \t\n\r"
+# one scalar member as run writes it: ', "key": value' (an integer of at most 18 digits)
+_MEMBER = re.compile(rb', "([A-Za-z_][A-Za-z0-9_]{0,63})": (-?(?:0|[1-9][0-9]{0,17})(?:\.[0-9]{1,17})?'
+                     rb'(?:[eE][-+]?[0-9]{1,3})?|true|false|null)')
+_DIGITS = bytes(48 if 48 <= n <= 57 else 32 for n in range(256))  # every ASCII digit a "0", the rest blank
+_LONG_NUMBER = b"0" * 19  # an integer this long orjson reads as a float (a long fraction is declined too)
+Member = Tuple[str, Any, int, int]
+
+
+def _members_before(raw: bytes, end: int, floor: int) -> Tuple[int, List[Member]]:
+    """The scalar members that end at ``end``, read right to left down to ``floor``: where the
+    first of them starts, and each (key, value, start, end of its value's text)."""
+    members: List[Member] = []
+    while True:
+        at = raw.rfind(b', "', floor, end)
+        found = _MEMBER.fullmatch(raw, at, end) if at >= 0 else None
+        if found is None:
+            members.reverse()
+            return end, members
+        text = found.group(2)
+        value = json.loads(text)  # json's own reading of the number (an int, or a float)
+        members.append((found.group(1).decode("ascii"), value, found.start(2), found.end(2)))
+        end = at
+
+
+def _one_value(piece: bytes) -> Any:
+    """``piece`` read by orjson as one whole JSON value, or ``_NOT`` where it is not one or
+    where orjson could read it otherwise than json (see the module's docstring)."""
+    if not piece or piece[:1] in _WHITE or piece[-1:] in _WHITE or _LONG_NUMBER in piece.translate(_DIGITS):
+        return _NOT
     try:
-        text = line.raw.decode("utf-8")
-    except UnicodeDecodeError:
+        return orjson.loads(piece)
+    except orjson.JSONDecodeError:
+        return _NOT
+
+
+_NOT = object()
+
+
+def split_record(raw: bytes) -> Optional[Tuple[Dict[str, Any], Spans]]:
+    """The record of a line laid out as ``run`` writes it (``{"info": {...}, <scalars>, "traj":
+    [...], <scalars>}``), ``info`` and ``traj`` read by orjson and the scalars by json, with its
+    members' spans as byte offsets into ``raw``; None for any other line (``scan_record`` reads
+    it). The pieces meet exactly and each is one whole value, so by JSON's grammar they are the
+    line's own parse; a repeated key is declined."""
+    at = raw.find(_TRAJ)
+    if at < 2 or not raw.startswith(_INFO) or raw[at - 2:at] != b", ":
         return None
-    found = scan_record(text)
-    if found is None:
+    start = at + len(_TRAJ)
+    close = len(raw.rstrip(_WHITE)) - 1
+    if close < start or raw[close:close + 1] != b"}":
         return None
+    end, after = _members_before(raw, close, start)
+    left, before = _members_before(raw, at - 2, len(_INFO))
+    info, traj = _one_value(raw[len(_INFO):left]), _one_value(raw[start:end])
+    if info is _NOT or traj is _NOT:
+        return None
+    record: Dict[str, Any] = {"info": info}
+    spans: Spans = {"info": (len(_INFO), left)}
+    for key, value, first, last in before + [("traj", traj, start, end)] + after:
+        if key in record:
+            return None
+        record[key] = value
+        spans[key] = (first, last)
+    return record, spans
+
+
+def scanned_line(line: RawLine) -> Optional[Tuple[Dict[str, Any], Union[str, bytes], Spans]]:
+    """A line's validated record, its text (its bytes, where it was read in pieces) and its
+    values' spans in that text; None where the reader's own path must decide (not UTF-8,
+    blank, torn, not one object, a record that fails validation)."""
+    found: Any = split_record(line.raw)
+    if found is not None:
+        text: Union[str, bytes] = line.raw
+    else:
+        try:
+            text = line.raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        found = scan_record(text)
+        if found is None:
+            return None
     record, spans = found
     try:
         _validate(record, f"{line.path}: line {line.number}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from tau_shaped.evaluation.results_file import ResultsFileError, finite_json
 from tau_shaped.evaluation.results_file import _validate as validate_record
@@ -50,23 +50,42 @@ def dump_record(record: Dict[str, Any], form: str) -> str:
     return " " + text.replace("\n", "\n ")  # JSON strings hold no raw line ends
 
 
-def dump_line(record: Dict[str, Any], text: str, spans: Dict[str, Tuple[int, int]], changed: Sequence[str]) -> str:
+def dump_line(record: Dict[str, Any], text: Union[str, bytes], spans: Dict[str, Tuple[int, int]],
+              changed: Sequence[str]) -> bytes:
     """``dump_record(record, "jsonl")`` for a record read from the line ``text`` (``spans``: where
     each of its top-level values is): the values not in ``changed`` are written as the line had
     them, which for a line ``run`` wrote is the same text (a rollout's ``traj`` is most of it,
     and encoding it again was a tenth of the cost of scoring). A line that may hold a bare NaN or
-    Infinity (Python's json reads them) is encoded whole, as ``dump_record``: valid JSON."""
-    if "NaN" in text or "Infinity" in text:
-        return dump_record(record, "jsonl")
+    Infinity (Python's json reads them) is encoded whole, as ``dump_record``: valid JSON.
+    ``text`` may be the line's bytes (``spans`` then in bytes); the line is returned UTF-8."""
+    if (b"NaN" in text or b"Infinity" in text) if isinstance(text, bytes) else ("NaN" in text or "Infinity" in text):
+        return dump_record(record, "jsonl").encode("utf-8")
+    if isinstance(text, bytes) and _splices(record, text, spans, changed):
+        # laid out as run writes it (line_scan.split_record: ', "key": ' between members, keys
+        # sorted): the new info spliced into the line as read, the rest of its bytes as they were
+        info = finite_json(record["info"], ensure_ascii=False, sort_keys=True).encode("utf-8")
+        return _INFO + info + text[spans["info"][1]:].rstrip(b" \t\r\n") + b"\n"
     parts = []
     for key in sorted(record):
         if key in spans and key not in changed:
             start, end = spans[key]
             value = text[start:end]
+            value = value if isinstance(value, bytes) else value.encode("utf-8")
         else:
-            value = finite_json(record[key], ensure_ascii=False, sort_keys=True)
-        parts.append(json.dumps(key, ensure_ascii=False) + ": " + value)
-    return "{" + ", ".join(parts) + "}\n"
+            value = finite_json(record[key], ensure_ascii=False, sort_keys=True).encode("utf-8")
+        parts.append(json.dumps(key, ensure_ascii=False).encode("utf-8") + b": " + value)
+    return b"{" + b", ".join(parts) + b"}\n"
+
+
+_INFO = b'{"info": '
+
+
+def _splices(record: Dict[str, Any], text: bytes, spans: Dict[str, Tuple[int, int]], changed: Sequence[str]) -> bool:
+    """Whether the line (read by ``split_record``, whose spans are in the line's order) can take
+    its new ``info`` by a splice: only ``info`` changed, no member added, the keys sorted."""
+    keys = list(spans)
+    return (spans.get("info", (0, 0))[0] == len(_INFO) and text.startswith(_INFO) and all(key == "info" for key in changed)
+            and len(record) == len(keys) and all(key in record for key in keys) and keys == sorted(keys))
 
 
 class RecordScorer:
