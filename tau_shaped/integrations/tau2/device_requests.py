@@ -5,7 +5,8 @@ agent asks ("please toggle airplane mode", "could you run a speed test?") and th
 does it. :func:`requested` reads an agent message into the customer's tool calls, in the order
 they are asked: a sentence asks for a tool when it has one of the tool's verbs and its object
 (``toggle`` ... ``airplane mode``; ``run`` ... ``speed test``); arguments are read from the
-same sentence (a network mode, an app and a permission). :func:`request_text` is the ground
+same sentence (a network mode, an app and a permission). The verb is a whole word before the
+object ("your roaming is enabled" asks nothing). :func:`request_text` is the ground
 truth's way of asking for one (its words, read back to the same call by :func:`requested`).
 
 The words are this project's, one table (``_WORDS``); a phrase outside it is not a request
@@ -65,7 +66,7 @@ _MODES = (("4g_5g_preferred", r"4g_5g_preferred|4g/5g|5g"), ("4g_only", r"4g_onl
 _APPS = ("messaging", "browser")
 _PERMISSIONS = ("sms", "storage", "phone", "network")
 _SENTENCE = re.compile(r"[^.!?\n]+")
-_COMPILED = {tool: (re.compile(rf"\b(?:{verb})", re.I), re.compile(rf"(?:{obj})", re.I))
+_COMPILED = {tool: (re.compile(rf"\b(?:{verb})\b", re.I), re.compile(rf"(?:{obj})", re.I))
              for tool, (verb, obj, _) in _WORDS.items()}
 MAX_CHARS = 20_000
 
@@ -100,8 +101,9 @@ def requested(text: str, tools: Any = None) -> List[Tuple[str, Dict[str, Any]]]:
         for tool, (verb, obj) in _COMPILED.items():
             if tools is not None and tool not in tools:
                 continue
-            seen = obj.search(part)
-            if seen is None or verb.search(part) is None:
+            asked = verb.search(part)
+            seen = obj.search(part, asked.start()) if asked is not None else None  # the verb, then what it acts on
+            if seen is None:
                 continue
             args = _arguments(tool, part)
             if args is not None:
