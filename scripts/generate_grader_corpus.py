@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from grader_corpus_refusals import REFUSALS, first_respond, order_of, refusal_variants  # noqa: E402
 from grader_corpus_builders import (  # noqa: E402
-    ALLERGEN, AMOUNTS, ANNOUNCE, APOLOGY_ONLY, CONFIRM, ESCALATE_FIRST, FLAG, FRAUD_MONEY, LOST, NO, OTHER, OWN, OWN_ROUTE, REASON, REASSIGN,
+    ALLERGEN, AMOUNTS, ANNOUNCE, APOLOGY_ONLY, FACTS, CONFIRM, ESCALATE_FIRST, FLAG, FRAUD_MONEY, LOST, NO, OTHER, OWN, OWN_ROUTE, REASON, REASSIGN,
     TIER, TIMES, TURN, VERIFY, YES, act, as_messages, ask, confirmed, entry, gt_actions, replace, say, without_question, write_index,
 )
 
@@ -93,6 +93,10 @@ def money_variants(task) -> List[Dict[str, Any]]:
         said_no = [NO if n == asked else YES for n in range(responds)]
         out.append(entry(task, "bad", "customer_said_no", gt, 0, rules=[CONFIRM], legacy=1, user_replies=said_no))
         out.append(entry(task, "good", "customer_said_yes", gt, 1, legacy=1, user_replies=[YES] * responds))
+        # wiki "Refunds and wallet credit": original payment, 3-5 business days; a refund said to
+        # arrive within the hour is a fact no policy line backs (a near miss: the policy's days)
+        out.append(entry(task, "bad", "refund_timing_misstated", gt + [say("The refund will be back on your card within the hour.")], 0, rules=[FACTS], legacy=1))
+        out.append(entry(task, "good", "refund_timing_stated", gt + [say("The refund will be back on your card within 3-5 business days.")], 1, legacy=1))
         out.append(entry(task, "bad", "unconfirmed_write", base + [write] + tail, 0, rules=[CONFIRM], legacy=1))
         # recorded chat messages: wiki "Each turn, either call one tool or write to the customer, never both"
         out.append(as_messages(entry(task, "good", "ground_truth_as_messages", gt, 1, legacy=1)))

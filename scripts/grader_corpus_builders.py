@@ -32,6 +32,7 @@ REASON = "fd.fraud.escalation_states_the_request"
 ANNOUNCE = "fd.transfer.announced_first"
 TURN = "fd.turn.one_step_at_a_time"
 AMOUNTS = "fd.statements.amounts_supported"
+FACTS = "fd.statements.facts_supported"  # a fact stated (minutes late, a status, a rate, refund timing, ...) nothing backs
 TIMES = "fd.eta.supported_not_earlier"
 YES, NO = "Yes, please go ahead.", "No, please don't do that."
 

@@ -8,7 +8,7 @@ import json
 import re
 from typing import Any, Dict, List
 
-from grader_corpus_builders import ALLERGEN, CONFIRM, LEAK, LOST, NO, OFFERED, OWN, TIER, VERIFY, act, confirmed, entry, gt_actions, say
+from grader_corpus_builders import ALLERGEN, CONFIRM, FACTS, LEAK, LOST, NO, OFFERED, OWN, TIER, VERIFY, act, confirmed, entry, gt_actions, say
 
 
 def first_respond(gt) -> int:
@@ -55,6 +55,7 @@ def refusal_variants(task, S0: Dict[str, Any]) -> List[Dict[str, Any]]:  # noqa:
         return out
     oid = order_of(gt)
     ids = [m.id for m in task.reward_overrides.monetary_identity]
+    out.extend(misstated_facts(task, S0, oid, pre, told))
     if task.bucket == "no_safe_substitute":
         order = S0["orders"][oid]
         allergens = set(S0["customers"][order["customer_id"]]["allergens"])
@@ -101,6 +102,30 @@ def refusal_variants(task, S0: Dict[str, Any]) -> List[Dict[str, Any]]:  # noqa:
     if task.bucket == "too_late_to_change":
         # the tool refuses a cancellation once the order is on its way: an attempt changes nothing
         out.append(entry(task, "good", "tried_to_cancel_then_explained", pre + [act("cancel_order", order_id=oid, reason="customer_request")] + told, 1, legacy=1))
+    return out
+
+
+def misstated_facts(task, S0: Dict[str, Any], oid: str, pre, told) -> List[Dict[str, Any]]:  # noqa: N803
+    """wiki "Only known facts": a fact stated while refusing that no tool or policy line backs
+    breaks fd.statements.facts_supported; the same fact stated right (or negated) does not."""
+    from datetime import datetime
+
+    last = told[-1]["kwargs"]["content"]
+    out: List[Dict[str, Any]] = []
+    order = S0["orders"][oid]
+    if task.bucket == "late_under_15":
+        late = round((datetime.fromisoformat(order["delivered_at"]) - datetime.fromisoformat(order["eta_high"])).total_seconds() / 60)
+        out.append(entry(task, "bad", "late_minutes_and_threshold_misstated", pre + told[:-1] + [say(
+            f"Order {oid} arrived {late + 10} minutes late, compensation starts at 30, so I cannot offer a refund or credit for it.")], 0, rules=[FACTS]))
+        out.append(entry(task, "good", "late_minutes_and_threshold_stated", pre + told[:-1] + [say(
+            f"Order {oid} arrived {late} minutes late; compensation starts at 15 minutes late, so I cannot offer a refund or credit for it.")], 1, legacy=1))
+    if task.bucket == "too_late_to_change" and order["status"] == "out_for_delivery":
+        out.append(entry(task, "bad", "status_misstated", pre + told[:-1] + [say(last.replace("out for delivery", "delivered"))], 0, rules=[FACTS]))
+        out.append(entry(task, "good", "status_negated", pre + told[:-1] + [say(f"Order {oid} is not delivered yet. " + last)], 1, legacy=1))
+    if task.bucket == "charge_matches":
+        out.append(entry(task, "bad", "rate_misstated", pre + told[:-1] + [say(last + " The service fee is 10% of the food subtotal.")], 0, rules=[FACTS]))
+        out.append(entry(task, "good", "rate_stated", pre + told[:-1] + [say(last + " The service fee is 5% of the food subtotal.")], 1, legacy=1))
+        out.append(entry(task, "bad", "account_state_invented", pre + told[:-1] + [say(last + " Your account is suspended for now.")], 0, rules=[FACTS]))
     return out
 
 

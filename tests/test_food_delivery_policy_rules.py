@@ -71,7 +71,7 @@ def test_rule_table_size_and_kinds():
     """SPEC §9: every rule is a gate, an outcome condition or a checkpoint, quotes its policy
     line and says what breaks it; ids are unique."""
     kinds = {k: sum(r.kind == k for r in RULES.rules) for k in ("gate", "outcome", "checkpoint")}
-    assert kinds == {"gate": 8, "outcome": 12, "checkpoint": 0}
+    assert kinds == {"gate": 8, "outcome": 13, "checkpoint": 0}
     assert all(r.policy and r.description for r in RULES.rules)
     wiki = DOMAIN.wiki.replace("**", "").replace("`", "").replace("\n- ", "\n")  # list items read as prose
     for r in RULES.rules:
@@ -643,7 +643,7 @@ def test_a_disputed_total_may_leave_identities_out():
     values = task_facts(RULES, task, S0)
     apology = sum(m.disputed_amount for m in task.reward_overrides.monetary_identity if m.id == "apology")
     assert values["disputed_total"] == values["lost_total"] + apology and apology > 0
-    with pytest.raises(ValueError, match="except_identities is for a disputed_total fact"):
+    with pytest.raises(ValueError, match="except_identities and only_identities are for a disputed_total fact"):
         Fact.model_validate({"task": "user_id", "except_identities": ["apology"]})
 
 
@@ -767,9 +767,9 @@ def test_rules_cli_validates_lists_and_prints_the_schema(tmp_path):
 
     runner = CliRunner()
     ok = runner.invoke(app, ["rules", "validate", str(RULES_FILE)])
-    assert ok.exit_code == 0 and "20 rule(s) valid (8 gates, 12 outcome, 0 checkpoints)" in ok.output
+    assert ok.exit_code == 0 and "21 rule(s) valid (8 gates, 13 outcome, 0 checkpoints)" in ok.output
     table = runner.invoke(app, ["rules", "list"])
-    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 20
+    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 21
     assert "fd.confirm.before_write\toutcome\tConfirm before you change anything." in table.output
     schema = runner.invoke(app, ["rules", "schema"])
     assert schema.exit_code == 0 and json.loads(schema.output)["title"] == "PolicyRuleSet"

@@ -35,7 +35,7 @@ def test_the_menu_holds_the_dishes_the_customer_ordered_that_are_unsafe():
     # Salmon Roll (sesame) was ordered in FD-10396: ordering it once did not make it safe
     assert "Salmon Roll" in MENU.names and "salmon roll" in MENU.ordered
     assert "Vegetable Udon" not in MENU.names and "Mochi" not in MENU.names
-    assert unsafe_menu(S0, CORPUS["customer"]) is MENU  # made once per S0 and customer
+    assert unsafe_menu(S0, CORPUS["customer"]) is unsafe_menu(S0, CORPUS["customer"])  # made once per S0 and customer
 
 
 @pytest.mark.parametrize("text, offered", CASES, ids=[f"{'offer' if o else 'miss'}:{t[:40]}" for t, o in CASES])

@@ -354,6 +354,10 @@ class PolicyForms:
             if not amounts and p.now is not None and p.observed_at_least and (not hits or hits[-1][0] != s.index):
                 for item in statements.relative_times(text, p.now):  # "in 5 minutes": held to the floor only
                     observations_until(s.index)
+                    if floor is None and p.from_tool and not any(
+                            x.action.name == p.from_tool and x.succeeded for x in self.trajectory.steps[:s.index]):
+                        hits.append((s.index, f"agent stated {item.text!r}: no {p.from_tool} looked up"))
+                        break
                     if floor is not None and item.value < floor - 1e-9:
                         hits.append((s.index, f"agent stated {item.text!r} (about {_clock_text(item.value)}): "
                                               f"earlier than the observed {p.observed_at_least}"))

@@ -1,0 +1,210 @@
+"""Each typed fact an agent states, checked against what backs it (SPEC §10 statements): the
+tools' observations so far, the customer's words, the policy's numbers (a ``facts_stated``
+predicate) and S0's menus. ``FactChecker`` follows one trajectory: ``observe`` a tool's
+result, ``hear`` the customer, then ``message`` judges an agent message: None when every
+claim is backed, (True, evidence) for the first unbacked or contradicted claim, (False,
+evidence) when a claim cannot be tied to what it is about (undetermined, SPEC §8).
+
+What backs what:
+
+- minutes late: the lateness (``late_fields``: promised, actual) of an order a tool showed, to
+  the minute, or a number the customer said; where compensation starts: ``late_starts_at``.
+- a status: the order's latest status, shown by a tool or set by the agent's own successful
+  write (``status_writes``); an order never looked up backs no status. "it" with no order
+  named is the order looked up, and undetermined when several were.
+- an account state (suspended, locked, ...): a tool's result that says it.
+- when a refund arrives: ``card_refund_days`` for the card, at once for the wallet
+  (``wallet_immediate``); with no method named, either.
+- a percentage: the policy's (``percents``) or the customer's.
+- a dish free of an allergen: S0's menus (every dish of that name), and the customer ``of``'s
+  allergens for "none of your allergens".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from tau_shaped.reward.fact_claims import Claim, allergen_claims, claims, observed_orders
+from tau_shaped.reward.text_matching import numbers_in_text
+
+__all__ = ["FactChecker"]
+
+_CLAIM_HINT = re.compile(r"(?i)late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|allerg|free|\bno\b|none|contain")
+
+
+def _parse(text: str) -> Any:
+    try:
+        return json.loads(text) if text and len(text) < 1_000_000 else None
+    except ValueError:
+        return None
+
+
+def _minutes_between(a: Any, b: Any) -> Optional[float]:
+    try:
+        delta = datetime.fromisoformat(str(b)) - datetime.fromisoformat(str(a))
+    except (TypeError, ValueError):
+        return None
+    return delta.total_seconds() / 60.0
+
+
+class _Menus:
+    """Dish names of S0 (one pattern) and each name's allergen sets."""
+
+    def __init__(self, state: Any) -> None:
+        self.allergens: Dict[str, List[Set[str]]] = {}
+        restaurants = state.get("restaurants") if isinstance(state, dict) else None
+        for r in (restaurants.values() if isinstance(restaurants, dict) else ()):
+            menu = r.get("menu") if isinstance(r, dict) else None
+            for item in (menu.values() if isinstance(menu, dict) else ()):
+                if isinstance(item, dict) and isinstance(item.get("name"), str) and item["name"].strip():
+                    name = " ".join(item["name"].lower().split())
+                    self.allergens.setdefault(name, []).append({str(a).lower() for a in item.get("allergens") or []})
+        names = sorted(self.allergens, key=len, reverse=True)
+        self.pattern = re.compile(r"(?<!\w)(?:" + "|".join(r"\s+".join(map(re.escape, n.split())) for n in names) + r")(?!\w)",
+                                  re.IGNORECASE) if names else None
+
+
+_MENUS: Dict[int, Tuple[Any, _Menus]] = {}
+
+
+def _menus(state: Any) -> _Menus:
+    hit = _MENUS.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    if len(_MENUS) > 16:
+        _MENUS.clear()
+    menus = _Menus(state)
+    _MENUS[id(state)] = (state, menus)
+    return menus
+
+
+class FactChecker:
+    def __init__(self, p: Any, initial: Any) -> None:
+        self.p = p
+        self.kinds = frozenset(p.facts_stated)
+        self.initial = initial
+        self.status: Dict[str, str] = {}      # order id -> latest status known
+        self.lateness: List[float] = []       # minutes late of the orders shown
+        self.last_order: Optional[str] = None
+        self.orders_seen: Set[str] = set()
+        self.observed_text: List[str] = []    # lower-cased observations (account states)
+        self.user_numbers: List[float] = []
+        customers = initial.get("customers") if isinstance(initial, dict) else None
+        customer = customers.get(p.of) if isinstance(customers, dict) and p.of else None
+        self.own_allergens = {str(a).lower() for a in (customer.get("allergens") or [])} if isinstance(customer, dict) else set()
+        flag = p.account_state_judged_elsewhere_if
+        if flag and isinstance(customer, dict) and customer.get(flag) is True:
+            self.kinds = self.kinds - {"account_state"}
+
+    # --- what backs a claim --------------------------------------------------------------
+
+    def hear(self, text: Optional[str]) -> None:
+        if text:
+            self.user_numbers.extend(v for v, _ in numbers_in_text(text))
+
+    def observe(self, tool: str, observation: str) -> None:
+        if "account_state" in self.kinds:
+            self.observed_text.append(observation.lower()[:100_000])
+        written = self.p.status_writes.get(tool)
+        if '"status"' in observation or written:
+            orders = observed_orders(observation, _parse) if '"status"' in observation else []
+            for oid, record in orders:
+                if isinstance(record.get("status"), str):
+                    self.status[oid] = record["status"]
+                    self.orders_seen.add(oid)
+                    self.last_order = oid
+                late = _minutes_between(record.get(self.p.late_fields[0]), record.get(self.p.late_fields[1]))
+                if late is not None:
+                    self.lateness.append(late)
+            if written and not orders:
+                data = _parse(observation)
+                oid = data.get("order_id") if isinstance(data, dict) else None
+                if isinstance(oid, str):
+                    self.status[oid.upper()] = written
+                    self.last_order = oid.upper()
+
+    # --- a message -----------------------------------------------------------------------
+
+    def message(self, text: str) -> Optional[Tuple[bool, str]]:
+        if not _CLAIM_HINT.search(text):
+            return None
+        found: List[Claim] = [c for c in claims(text) if c.kind in self.kinds]
+        if "allergen_free" in self.kinds:
+            menus = _menus(self.initial)
+            if menus.pattern is not None and re.search(r"(?i)allerg|free|no |none", text):
+                found.extend(allergen_claims(text, menus.pattern))
+        doubt: Optional[Tuple[bool, str]] = None
+        for c in found:
+            verdict = getattr(self, "_" + c.kind)(c)
+            if verdict is None:
+                continue
+            if verdict[0]:
+                return verdict
+            doubt = doubt or verdict
+        return doubt
+
+    def _near(self, value: float, pool: List[float], slack: float = 0.5) -> bool:
+        return any(abs(value - v) <= slack for v in pool)
+
+    def _minutes_late(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        if self._near(c.value, self.lateness, 1.0) or self._near(c.value, self.user_numbers):
+            return None
+        shown = ", ".join(f"{v:g}" for v in self.lateness) or "none looked up"
+        return True, f"agent stated {c.text!r}: minutes late shown by the tools: {shown}"
+
+    def _late_threshold(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        if self.p.late_starts_at is None or abs(c.value - self.p.late_starts_at) < 0.5:
+            return None
+        return True, f"agent stated {c.text!r}: the policy's compensation starts at {self.p.late_starts_at:g} minutes late"
+
+    def _status(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        oid = c.order_id
+        if oid is None:
+            if len(self.orders_seen) > 1:
+                return False, f"agent stated {c.text!r}: which of the orders looked up ({', '.join(sorted(self.orders_seen))}) is not said"
+            oid = self.last_order
+        known = self.status.get(oid) if oid else None
+        if known == c.value:
+            return None
+        why = f"its status is {known}" if known else "no tool showed its status"
+        return True, f"agent stated {c.text!r} of {oid or 'the order'}: {why}"
+
+    def _account_state(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        if any(c.value in seen for seen in self.observed_text):
+            return None
+        return True, f"agent stated {c.text!r}: no tool showed the account {c.value}"
+
+    def _refund_timing(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        method, when = c.value
+        days = self.p.card_refund_days
+        card_ok = bool(days) and when == f"days:{days[0]:g}-{days[-1]:g}"
+        wallet_ok = self.p.wallet_immediate and when == "immediate"
+        ok = {"card": card_ok, "wallet": wallet_ok}.get(method, card_ok or wallet_ok)
+        if ok or (not days and not self.p.wallet_immediate):
+            return None
+        policy = f"{days[0]:g}-{days[-1]:g} business days to the card" if days else ""
+        policy += (", at once to the wallet" if self.p.wallet_immediate else "")
+        return True, f"agent stated {c.text!r} for a refund: the policy says {policy.lstrip(', ')}"
+
+    def _percent(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        if self._near(c.value, list(self.p.percents), 0.001) or self._near(c.value, self.user_numbers, 0.001):
+            return None
+        return True, f"agent stated {c.text!r}: not a rate of the policy"
+
+    def _allergen_free(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        dish, allergen, yours = c.value
+        sets = _menus(self.initial).allergens.get(dish, [])
+        if not sets:
+            return None
+
+        def wrong(found: Set[str]) -> bool:
+            if yours:
+                return bool(found & self.own_allergens)
+            return allergen in found if allergen else bool(found)
+
+        if all(wrong(found) for found in sets):
+            return True, f"agent stated {c.text!r}: the menu lists {', '.join(sorted(sets[0])) or 'none'}"
+        return None

@@ -1,0 +1,232 @@
+"""Facts an agent states, typed (SPEC §10 statements): what a careful reader of the policy takes
+a message to assert, read from the words whatever their layout (prose, a list, ``key: value``,
+JSON). Each reader returns ``Claim``s; none is made of a negated statement ("it is not
+delivered yet"), of a condition ("once it is delivered") or of a question's hypothesis.
+
+- ``minutes_late``: "arrived 20 minutes late", "20 minutes after the latest time promised",
+  "late by 20 minutes" (value: the minutes).
+- ``late_threshold``: where the policy's compensation starts: "compensation starts at 30",
+  "a refund only applies from 15 minutes late" (value: the minutes).
+- ``status``: an order's status: "FD-10005 is delivered", "your order is on its way",
+  "it has been cancelled", ``status: out_for_delivery``, ``{"status": "delivered"}`` (value:
+  the status key of ``statements.STATUS_FORMS``; the order id said in the claim, else the last
+  one the message named, else None: the order of the conversation).
+- ``account_state``: "your account is suspended / locked / frozen / on hold" (value: the word).
+- ``refund_timing``: when money sent back arrives, in a sentence about a refund or credit:
+  ("card" | "wallet" | "", "immediate" | "hours" | "days:3-5" | "days:1" | ...).
+- ``percent``: a percentage stated: "5%", "20 percent" (value: the number).
+- ``allergen_free``: "<dish> has no allergens", "<dish> is allergen-free", "<dish> contains
+  no peanut", "<dish> has none of your allergens" (value: (dish, allergen or "" for all,
+  True when "your allergens")): read by ``allergen_claims`` with the world's dish names.
+
+Every pattern is compiled once, linear on untrusted text (bounded repeats only).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, List, Optional, Tuple
+
+from tau_shaped.reward.statements import STATUS_FORMS, Negations
+
+__all__ = ["Claim", "claims", "allergen_claims", "ALLERGEN_WORDS"]
+
+
+@dataclass(frozen=True)
+class Claim:
+    kind: str
+    value: Any
+    text: str
+    start: int
+    order_id: Optional[str] = None
+
+
+_SP = r"[ \t\u00a0]{1,3}"
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10,
+                 "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60}
+_N = r"(?:[0-9]{1,3}|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + ")"
+_MIN = r"(?:minutes?|mins?)\b"
+
+_LATE = re.compile(
+    rf"(?<![\w.])(?P<n>{_N}){_SP}{_MIN}{_SP}(?:late\b|after{_SP}(?:the{_SP}|its{_SP}|your{_SP})?"
+    r"(?:latest|promised|eta\b|expected|estimated|delivery window|window|end of the window))"
+    rf"|\blate{_SP}by{_SP}(?P<n2>{_N}){_SP}{_MIN}",
+    re.IGNORECASE,
+)
+_BOUND_BEFORE = re.compile(r"(?i)\b(?:at|from|after|under|over|than|least|once|below|above|exceeds?|reach(?:es)?|within|to|past|beyond|up to)[ \t]{1,3}$")
+_THRESHOLD = re.compile(
+    rf"\b(?:compensation|refunds?|credits?|money back)\b[^.;\n]{{0,40}}?\b(?:starts?|begins?|kicks?{_SP}in|applies|is{_SP}(?:only{_SP})?(?:owed|due|given|paid))"
+    rf"{_SP}(?:only{_SP})?(?:at|from|after|once|for){_SP}(?:least{_SP})?(?:(?:orders?|deliveries){_SP}(?:over|of){_SP})?(?P<t>{_N})(?![0-9.,%])"
+    rf"|\b(?:starts?|begins?|kicks?{_SP}in){_SP}(?:only{_SP})?(?:at|from|after|once){_SP}(?:least{_SP})?(?P<t2>{_N}){_SP}{_MIN}",
+    re.IGNORECASE,
+)
+
+_STATUS_WORDS = sorted(((form, key) for key, forms in STATUS_FORMS.items() for form in forms
+                        if form not in ("prepared", "been placed")), key=lambda fk: -len(fk[0]))
+_STATUS_ALT = "|".join(r"[ _]".join(map(re.escape, form.split())) for form, _ in _STATUS_WORDS)
+_FORM_KEY = {form.replace(" ", "_"): key for form, key in _STATUS_WORDS}
+_ORDER_ID = r"FD-[A-Z0-9][A-Z0-9-]{0,30}"
+_STATUS = re.compile(
+    rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?P<pron>it|your order|the order|this order|that order))"
+    rf"(?:['’]s[ \t]{{1,3}}|{_SP}(?:\([^()\n]{{0,40}}\){_SP})?(?P<verb>is|has{_SP}been|have{_SP}been){_SP})"
+    rf"(?:(?:now|already|currently|still|just|marked(?:{_SP}as)?|showing(?:{_SP}as)?){_SP}){{0,2}}(?P<status>{_STATUS_ALT})\b"
+    rf"|\bstatus\b[\"'*_]{{0,2}}[ \t]{{0,3}}(?:[:=|]|is)[ \t]{{0,3}}[\"'*_`]{{0,2}}(?P<kv>{_STATUS_ALT})\b",
+    re.IGNORECASE,
+)
+_ANY_ORDER_ID = re.compile(rf"\b{_ORDER_ID}", re.IGNORECASE)
+_CONDITION = re.compile(r"(?:\b(?:if|once|when|whenever|while|until|unless|after|before|as soon as)\W{1,3}(?:\w+\W{1,3}){0,2})$",
+                        re.IGNORECASE)
+
+_ACCOUNT = re.compile(
+    rf"\baccount{_SP}(?:is|has{_SP}been|was|'s|’s){_SP}(?:(?:now|currently|temporarily|been){_SP}){{0,2}}"
+    r"(?P<st>suspended|locked|frozen|blocked|on hold|restricted|deactivated|disabled|closed|banned|under review)\b",
+    re.IGNORECASE,
+)
+
+_MONEY_SENTENCE = re.compile(r"\b(?:refund\w*|credit\w*|money|reimburs\w*|the \$|amount)\b", re.IGNORECASE)
+_ARRIVES = re.compile(r"\b(?:arriv\w*|takes?|show(?:s|ing)? up|lands?|reach\w*|appears?|expect|receive|back on|back in|back to|when)\b",
+                      re.IGNORECASE)
+_LIST_LINE = re.compile(r"[ \t]*(?:[-*•+|]|[0-9]{1,2}[.)]|[\"']?\w+[\"']?[ \t]*[:=])")
+_DELIVERY = re.compile(r"\b(?:order|deliver\w*|courier|driver|food|eta|dish)\b", re.IGNORECASE)
+_CARD = re.compile(r"\b(?:card|original[ _]payment|bank|statement|payment method)\b", re.IGNORECASE)
+_WALLET = re.compile(r"\bwallet\b", re.IGNORECASE)
+_TIMING = re.compile(
+    r"\b(?P<imm>immediately|instantly|right away|straight away|at once|right now|in real time)\b"
+    rf"|\b(?:within|in){_SP}(?:the{_SP}|an{_SP}|a{_SP}|one{_SP}|a{_SP}few{_SP}|few{_SP}|several{_SP}|(?P<h>[0-9]{{1,3}}){_SP})?"
+    r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
+    r"|\b(?P<day>today|tonight|tomorrow)\b"
+    rf"|(?<![\w.\-–])(?P<d1>{_N})(?:[ \t]{{0,2}}(?:-|–|to|or)(?:{_SP})?(?P<d2>{_N}))?{_SP}(?:business{_SP}|working{_SP})?(?P<days>days?|weeks?)\b",
+    re.IGNORECASE,
+)
+_PERCENT = re.compile(r"(?<![\w.])(?P<p>[0-9]{1,3}(?:\.[0-9]{1,2})?)[ \t]?(?:%|percent\b|per cent\b)", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s]))+")
+
+
+def _count(word: str) -> Optional[float]:
+    w = word.lower()
+    return float(w) if w.isdigit() else (float(_NUMBER_WORDS[w]) if w in _NUMBER_WORDS else None)
+
+
+def claims(text: str) -> List[Claim]:
+    """Every typed claim ``text`` makes, in order of kind then position."""
+    negated = Negations(text)
+    out: List[Claim] = []
+    for m in _LATE.finditer(text):
+        n = _count(m.group("n") or m.group("n2"))
+        if m.group("n") and _BOUND_BEFORE.search(text, max(0, m.start() - 24), m.start()):
+            continue  # "starts at 15 minutes late", "under 15 minutes late": a threshold
+        if n is not None and not negated(m.start()):
+            out.append(Claim("minutes_late", n, m.group(0), m.start()))
+    for m in _THRESHOLD.finditer(text):
+        n = _count(m.group("t") or m.group("t2"))
+        if n is not None and not negated(m.start()) and not negated(m.start("t") if m.group("t") else m.start("t2")):
+            out.append(Claim("late_threshold", n, m.group(0), m.start()))
+    ids = [(m.start(), m.group(0).upper()) for m in _ANY_ORDER_ID.finditer(text)]
+    for m in _STATUS.finditer(text):
+        word = m.group("status") or m.group("kv")
+        key = _FORM_KEY.get("_".join(word.lower().replace("_", " ").split()))
+        if key is None or negated(m.start("status") if m.group("status") else m.start("kv")):
+            continue
+        if m.group("verb") and key == "placed" and m.group("verb").lower() != "is":
+            continue  # "has been placed": the event, not the status
+        if _CONDITION.search(text, max(0, m.start() - 40), m.start()):
+            continue
+        if (m.group("pron") or "").lower() == "it" and _MONEY_SENTENCE.search(_sentence_of(text, m.start())):
+            continue  # "the refund ... it is on its way": not the order
+        oid = m.group("oid").upper() if m.group("oid") else next((i for s, i in reversed(ids) if s < m.start()), None)
+        out.append(Claim("status", key, m.group(0), m.start(), oid))
+    for m in _ACCOUNT.finditer(text):
+        if not negated(m.start("st")) and not _CONDITION.search(text, max(0, m.start() - 40), m.start()):
+            out.append(Claim("account_state", m.group("st").lower(), m.group(0), m.start()))
+    for m in _PERCENT.finditer(text):
+        if not negated(m.start()):
+            out.append(Claim("percent", float(m.group("p")), m.group(0), m.start()))
+    if _MONEY_SENTENCE.search(text):
+        out.extend(_refund_timings(text, negated))
+    return out
+
+
+def _sentence_of(text: str, at: int) -> str:
+    lo = max(text.rfind(".", 0, at), text.rfind("\n", 0, at), text.rfind("?", 0, at), text.rfind("!", 0, at)) + 1
+    ends = [i for i in (text.find(".", at), text.find("\n", at), text.find("?", at)) if i >= 0]
+    return text[lo:min(ends) if ends else len(text)]
+
+
+def _refund_timings(text: str, negated: Negations) -> List[Claim]:
+    out: List[Claim] = []
+    overall = ("card" if _CARD.search(text) else "") + ("wallet" if _WALLET.search(text) else "")
+    for s in _SENTENCE.finditer(text):
+        lo, hi = s.span()
+        if not _MONEY_SENTENCE.search(text, lo, hi) and not (
+                _LIST_LINE.match(text, lo, hi) and _ARRIVES.search(text, lo, hi) and not _DELIVERY.search(text, lo, hi)):
+            continue  # a list line "Arrives: in 24 hours" under a refund reads with it
+        method = ("card" if _CARD.search(text, lo, hi) else "") + ("wallet" if _WALLET.search(text, lo, hi) else "") or overall
+        for m in _TIMING.finditer(text, lo, hi):
+            if negated(m.start()):
+                continue
+            if m.group("imm"):
+                value = "immediate"
+            elif m.group("unit"):
+                value = "hours"
+            elif m.group("day"):
+                value = "days:0-1"
+            else:
+                d1, d2 = _count(m.group("d1")), _count(m.group("d2") or m.group("d1"))
+                if d1 is None or d2 is None:
+                    continue
+                scale = 7 if m.group("days").lower().startswith("week") else 1
+                value = f"days:{d1 * scale:g}-{d2 * scale:g}"
+            out.append(Claim("refund_timing", (method, value), m.group(0), m.start()))
+    return out
+
+
+ALLERGEN_WORDS = {"peanut": "peanut", "peanuts": "peanut", "tree nut": "tree_nut", "tree nuts": "tree_nut", "tree_nut": "tree_nut",
+                  "nuts": "tree_nut", "shellfish": "shellfish", "gluten": "gluten", "wheat": "gluten", "dairy": "dairy",
+                  "milk": "dairy", "lactose": "dairy", "egg": "egg", "eggs": "egg", "soy": "soy", "soya": "soy",
+                  "sesame": "sesame"}
+_ALLERGEN_ALT = "|".join(re.escape(w).replace(r"\ ", "[ _]") for w in sorted(ALLERGEN_WORDS, key=len, reverse=True))
+_FREE_AFTER = re.compile(
+    rf"[^.;:\n]{{0,30}}?\b(?:(?:has|contains|with|includes?){_SP}(?:no|zero){_SP}(?P<all>allergens?\b|(?P<a1>{_ALLERGEN_ALT})\b)"
+    rf"|(?:is|it's|—|-|,){_SP}?(?:completely{_SP}|totally{_SP})?(?:(?P<a2>{_ALLERGEN_ALT})|(?P<all2>allergen))[- ]free\b"
+    rf"|(?:has|contains|with|includes?){_SP}none{_SP}of{_SP}your{_SP}allergens\b(?P<yours>)"
+    rf"|\((?:no{_SP}allergens|allergen[- ]free|none)\)(?P<all3>))",
+    re.IGNORECASE,
+)
+
+
+def allergen_claims(text: str, dishes: "re.Pattern[str]") -> List[Claim]:
+    """"<dish> has no allergens / no <allergen> / none of your allergens" claims, for the dish
+    names ``dishes`` finds (value: (dish lower case, allergen key or "", yours))."""
+    out: List[Claim] = []
+    negated: Optional[Negations] = None
+    for d in dishes.finditer(text):
+        m = _FREE_AFTER.match(text, d.end(), min(len(text), d.end() + 90))
+        if m is None:
+            continue
+        negated = negated or Negations(text)
+        if negated(d.start()):
+            continue
+        allergen = m.group("a1") or m.group("a2")
+        key = ALLERGEN_WORDS.get(allergen.lower().replace("_", " ")) if allergen else ""
+        yours = m.group("yours") is not None
+        out.append(Claim("allergen_free", (" ".join(d.group(0).lower().split()), key or "", yours), text[d.start():m.end()], d.start()))
+    return out
+
+
+def observed_orders(observation: str, parse: Any) -> List[Tuple[str, dict]]:
+    """(order id, record) of every order an observation (JSON) shows."""
+    data = parse(observation)
+    found: List[Tuple[str, dict]] = []
+    stack = [data]
+    seen = 0
+    while stack and seen < 200:
+        item = stack.pop()
+        seen += 1
+        if isinstance(item, dict):
+            if isinstance(item.get("order_id"), str) and "status" in item:
+                found.append((item["order_id"].upper(), item))
+            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            stack.extend(v for v in item[:50] if isinstance(v, (dict, list)))
+    return found
