@@ -119,3 +119,34 @@ def test_few_tasks_many_rollouts_write_the_same_bytes_on_one_and_two_workers(grp
     score_file(source, "food_delivery", "train", output=two, workers=2)
     assert one.read_bytes() == two.read_bytes()
     assert len(one.read_bytes().splitlines()) == 120
+
+
+def test_the_worlds_a_file_needs_are_built_once_before_the_workers_fork(grpo_batch, grpo_reference, tmp_path, monkeypatch):
+    """The parent samples the file, builds the worlds its records need and the forked workers
+    share them: each world built once in the run, none in a worker; the output unchanged."""
+    import os
+
+    from tau_shaped.evaluation.batch_routing import sampled_seeds
+    from tau_shaped.evaluation.record_scorer import RecordScorer
+    from tau_shaped.tasks.domains import load_domain
+
+    domain = load_domain("food_delivery")
+    real = domain.load_data
+    log = tmp_path / "builds.txt"
+
+    def logged(seed=0):
+        with open(log, "a") as handle:
+            handle.write(f"{os.getpid()} {seed}\n")
+        return real(seed=seed)
+
+    monkeypatch.setattr(domain, "load_data", logged)
+    scorer = RecordScorer("food_delivery", "train")
+    records = [json.loads(line) for line in grpo_reference.splitlines()]
+    needed = {scorer.seed_of(scorer.by_id[r["info"]["task_key"]]) for r in records}
+    assert set(sampled_seeds(scorer, str(grpo_batch))) == needed
+    out = tmp_path / "out.jsonl"
+    score_file(grpo_batch, "food_delivery", "train", output=out, workers=2)
+    assert out.read_bytes() == grpo_reference
+    builds = [line.split() for line in log.read_text().splitlines()]
+    assert sorted(int(seed) for _, seed in builds) == sorted(needed)  # each world once
+    assert {int(pid) for pid, _ in builds} == {os.getpid()}  # all in the parent, before the fork

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 from tau_shaped.evaluation.batch_pool import Item, Outcome, available_cores, score_item, score_parallel
+from tau_shaped.evaluation.batch_routing import sampled_seeds
 from tau_shaped.evaluation.record_scorer import RecordScorer
 from tau_shaped.evaluation.results_file import ResultsFileError
 from tau_shaped.evaluation.results_stream import count_records, iter_raw_lines, iter_results, json_lines
@@ -178,6 +179,9 @@ def score_file(
     seen: List[str] = []  # what reading repaired (a torn line), told apart from the caller's notes
     written = 0
     try:
+        if count > 1 and json_lines(path):
+            for seed in sampled_seeds(scorer, str(path)):  # built once here, shared by the forked workers
+                scorer.env.initial_state(seed)
         spool = spool_prefix(str(out.target.parent), out.target.name)
         for written, text in enumerate(_scored(scorer, _items(path, seen), count, out.form, seen, spool), start=1):
             out.write(text)
