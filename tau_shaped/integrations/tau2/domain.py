@@ -9,8 +9,8 @@ outputs, and tau2's splits ``train`` and ``test`` (together tau2's ``base``, eve
 The policy rules (SPEC §9) and the events they judge are the domain package's
 (``tau_shaped_domains.tau2_airline``, ``tau2_retail``), which call :func:`build`.
 
-telecom is not offered: its user acts on their own device with tools of their
-own (dual control), and tau-shaped's users (scripted or LLM) speak only.
+telecom (dual control: the user acts on their own device with tools of their own) is built
+by :mod:`.telecom_env`, not here.
 """
 
 from __future__ import annotations
