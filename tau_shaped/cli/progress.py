@@ -19,12 +19,13 @@ def progress_bar(label: str, unit: str) -> Iterator[Optional[Update]]:
     runs (total None: not known yet); None when stderr is not a terminal (logs and pipes stay
     clean, and no total is counted for nobody). The callback may be called from any thread."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     console = Console(stderr=True)
     if not console.is_terminal:
         yield None
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
     columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[rate]}"),
                TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn()]
