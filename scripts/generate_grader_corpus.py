@@ -93,6 +93,11 @@ def money_variants(task) -> List[Dict[str, Any]]:
         said_no = [NO if n == asked else YES for n in range(responds)]
         out.append(entry(task, "bad", "customer_said_no", gt, 0, rules=[CONFIRM], legacy=1, user_replies=said_no))
         out.append(entry(task, "good", "customer_said_yes", gt, 1, legacy=1, user_replies=[YES] * responds))
+        # SPEC 8, 10: a reply that neither agrees nor refuses ("Maybe.") leaves the confirmation
+        # undetermined: the verdict says so (status undetermined, reward null), never a guess
+        unclear = entry(task, "edge", "customer_reply_unclear", gt, 0, legacy=1, user_replies=["Maybe." if n == asked else YES for n in range(responds)])
+        unclear["expected"].update(status="undetermined", undetermined=[CONFIRM])
+        out.append(unclear)
         # wiki "Refunds and wallet credit": original payment, 3-5 business days; a refund said to
         # arrive within the hour is a fact no policy line backs (a near miss: the policy's days)
         out.append(entry(task, "bad", "refund_timing_misstated", gt + [say("The refund will be back on your card within the hour.")], 0, rules=[FACTS], legacy=1))

@@ -67,7 +67,8 @@ def overall_table(summaries: List[FileSummary], labels: List[str], width: int, w
     overall.add_column("agree", justify="right", overflow="fold")
     for label, s in zip(labels, summaries):
         agree = s.agreement.get((0, 0), 0) + s.agreement.get((1, 1), 0)
-        cells = [label, str(len(s.records)), f"{s.legacy_rate:.3f}", f"{s.shaped_rate:.3f}"]
+        undetermined = f" ({s.undetermined} undetermined)" if s.undetermined else ""  # SPEC §8: reward null, counted
+        cells = [label, f"{len(s.records)}{undetermined}", f"{s.legacy_rate:.3f}", f"{s.shaped_rate:.3f}"]
         if with_pass_k:
             cells += [_pass_k(s.legacy_pass_k), _pass_k(s.shaped_pass_k)]
         overall.add_row(*cells, f"{agree}/{len(s.records)}")

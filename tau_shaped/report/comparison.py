@@ -31,12 +31,20 @@ def _tau2_reason(record: Mapping[str, Any]) -> str:
     return f"tau2 {', '.join(sorted(failed))} 0" if failed else "tau2 0"
 
 
+def undetermined_reason(shaped: Mapping[str, Any]) -> str:
+    """An undetermined episode (SPEC §8: reward null): the rules the words did not settle."""
+    rules = [f"{u.get('id')} at step {u.get('step')}" for u in shaped.get("undetermined") or [] if isinstance(u, dict)]
+    return "undetermined: " + (", ".join(rules) or "words did not settle a rule")
+
+
 def disagreement_reason(record: Mapping[str, Any]) -> str:
     """Why the shaped verdict differs from the legacy one, from the shaped result (and, for a
     tau2 run, why tau2's reward is 0)."""
     shaped = shaped_result(record)
     if tau2_of(record) and shaped_success(record) and not legacy_success(record) and shaped.get("status") in (None, "ok"):
         return f"{_tau2_reason(record)}; shaped outcome 1"
+    if shaped.get("status") == "undetermined":
+        return undetermined_reason(shaped)
     if shaped.get("status") not in (None, "ok"):
         return f"not scored: {shaped.get('status')}"
     parts: List[str] = []
@@ -75,6 +83,7 @@ class FileSummary:
     disagreements: List[Tuple[str, int, int, int, str]] = field(default_factory=list)
     process_rewards: List[float] = field(default_factory=list)
     unscored: int = 0
+    undetermined: int = 0  # SPEC §8: episodes whose reward is null because words did not settle a rule
     legacy_name: str = "legacy"  # "tau2": every record is of a tau2 run, its legacy reward tau2's own
     tau2_stored: int = 0  # records whose tau2 reward tau2 stored in the run
     tau2_agree: int = 0  # of those, how many the offline recomputation agrees with
@@ -95,7 +104,8 @@ def summarize(path: Path) -> FileSummary:
     missing = [i for i, r in enumerate(scored) if not shaped_result(r)]
     if missing:
         raise ResultsFileError(f"{path}: record {missing[0]} has no shaped result (run `tau-shaped score` on it first)")
-    s = FileSummary(path=path, records=scored, unscored=len(records) - len(scored))
+    s = FileSummary(path=path, records=scored, unscored=len(records) - len(scored),
+                    undetermined=sum(shaped_result(r).get("status") == "undetermined" for r in scored if shaped_result(r)))
     tau2 = [tau2_of(r) for r in scored]
     if all(tau2):
         s.legacy_name = "tau2"

@@ -158,10 +158,11 @@ def write_report(summaries: List[FileSummary], target: Path, labels: Optional[Li
     for label, run in zip(labels, data["runs"]):
         v = run["verdicts"]
         overall.append([label, run["episodes"], f"{run['legacy_rate']:.3f}", f"{run['shaped_rate']:.3f}", v["safety"], v["lost"], v["alternative"],
-                        v["fail"], v["pass"], run["unscored"]])
+                        v["fail"], v["pass"], v.get("undetermined", 0), run["unscored"]])
     parts.append(_table(["run", "episodes", "legacy pass rate", "shaped pass rate", "legacy 1 → shaped 0 (safety)",
-                         "legacy 1 → shaped 0 (outcome)", "legacy 0 → shaped 1", "both 0", "both 1", "errored (not scored)"],
-                        overall, numeric=range(1, 10)))
+                         "legacy 1 → shaped 0 (outcome)", "legacy 0 → shaped 1", "both 0", "both 1",
+                         "undetermined (reward null)", "errored (not scored)"],
+                        overall, numeric=range(1, 11)))
     for title, png in _plots(summaries, labels):
         parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' src='data:image/png;base64,{png}'>")
     parts.append("<h2>Pass rate per bucket</h2>" + _buckets(data))

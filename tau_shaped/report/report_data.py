@@ -26,6 +26,7 @@ VERDICTS = {
     "alternative": "legacy 0 → shaped 1: a valid alternative",
     "fail": "both 0",
     "pass": "both 1",
+    "undetermined": "undetermined (reward null: the words did not settle a rule)",
     "error": "not scored",
 }
 
@@ -37,6 +38,8 @@ def _text(value: Any) -> str:
 
 def verdict(record: Dict[str, Any]) -> str:
     shaped = shaped_result(record)
+    if shaped.get("status") == "undetermined":
+        return "undetermined"  # SPEC §8: counted apart, neither a pass nor a fault
     if shaped.get("status") not in (None, "ok"):
         return "error"
     lg, sh = legacy_success(record), shaped_success(record)

@@ -71,6 +71,8 @@ def failure_parts(shaped: Mapping[str, Any]) -> List[str]:
     gate zeroes everything, SPEC §3.1, so they are the reason), else what the canonical
     outcome found: broken policy rules, unbalanced invariants, output checks not met, and the
     first differing state paths."""
+    if shaped.get("status") == "undetermined":
+        return [f"undetermined: {u.get('id')}" for u in shaped.get("undetermined") or [] if isinstance(u, dict)] or ["undetermined"]
     if shaped.get("status") not in (None, "ok"):
         return [f"not scored: {shaped.get('status')}"]
     gates = []

@@ -113,6 +113,10 @@ def load_corpus(folder: Path) -> List[Dict[str, Any]]:
     return entries
 
 
+def _undetermined_text(result: Any) -> str:
+    return ", ".join(f"{u.id} at step {u.step}" for u in getattr(result, "undetermined", None) or []) or "no error"
+
+
 def _mismatches(expected: Dict[str, Any], result: Any) -> List[str]:
     out = []
     failing = sorted(i["id"] for i in result.invariants if not i["holds"])
@@ -174,10 +178,16 @@ def run_suite(domain: Domain, folder: Optional[Path] = None, splits: Optional[Se
             result = score_trajectory(env, task, traj=e["traj"], lam=lam)
         else:
             result = score_trajectory(env, task, e["actions"], user_replies=e.get("user_replies"), lam=lam)
-        if result.status != "ok":
-            report.disagreements.append((where, f"{result.status}: {result.error}"))
-            continue
         exp = e["expected"]
+        wanted = exp.get("status", "ok")  # SPEC §8: an entry may expect "undetermined" (reward null)
+        if result.status != wanted:
+            report.disagreements.append((where, f"{result.status}: {result.error or _undetermined_text(result)} (expected {wanted})"))
+            continue
+        if wanted != "ok":
+            found = sorted({u.id for u in result.undetermined})
+            if "undetermined" in exp and found != sorted(exp["undetermined"]):
+                report.disagreements.append((where, f"undetermined rules {found} (expected {sorted(exp['undetermined'])})"))
+            continue
         report.confusion[(verdict_class(exp["outcome"], exp["safety_passed"]), verdict_class(result.outcome_reward, result.safety_passed))] += 1
         problems = _mismatches(exp, result)
         if problems:
