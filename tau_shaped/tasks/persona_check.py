@@ -38,7 +38,9 @@ class Played:
 
 def play_against(user: Any, actions: Sequence[Any], instruction: Optional[str] = None) -> Played:
     """Play ``actions`` against ``user`` (``reset`` then ``step`` per respond) until they run
-    out or the user says ``###STOP###``."""
+    out or the user says ``###STOP###``. A user who acts too (``take_actions``: tau2's telecom
+    customer on their phone) plays its own ``user:`` steps: the list's are left out, and the
+    ones it took follow the message that asked for them."""
     played = Played(opening=user.reset(instruction=instruction))
     takes = getattr(user, "take_actions", None)  # a customer who acts too (tau2's telecom): its own steps
     for action in actions:

@@ -20,7 +20,7 @@ seed): the same task, seed and agent messages give the same conversation and the
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, List, Optional
 
 from tau_shaped.env.types import Action
 from tau_shaped.integrations.tau2.device_requests import requested
@@ -75,7 +75,3 @@ def telecom_persona_user(task: Any, seed: Optional[int] = None, env: Any = None)
     assert isinstance(user, TelecomPersonaUser)
     return user
 
-
-def played_calls(users_actions: Sequence[Action]) -> List[Dict[str, Any]]:
-    """The customer's calls of a played conversation as (tool, arguments) dicts (for reports)."""
-    return [{"tool": a.name[len(USER_SIDE):], "arguments": dict(a.kwargs)} for a in users_actions]
