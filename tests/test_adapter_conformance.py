@@ -330,3 +330,37 @@ def test_no_prompt_any_adapter_builds_shows_the_tasks_instruction_actions_or_out
     # the check can fail: the instruction itself is caught
     some = next(iter(tasks.values()))
     assert _leaks("policy\n" + some.instruction, some)
+
+
+def test_an_undetermined_verdict_abstains_in_every_single_turn_adapter_and_is_counted_apart():
+    """SPEC §8: an unclear reply ("Maybe.") to the confirmation leaves the confirm rule
+    undetermined: every adapter abstains (``abstain`` 1.0) and says why (``undetermined`` 1.0),
+    counted in ``UNDETERMINED``, never in ``FAULTS``; the same completion after a yes is no
+    abstention at all."""
+    from tau_shaped.integrations.training.reward_functions import ShapedReward as Shaped
+    from tau_shaped.integrations.training.text_turns import FAULTS, UNDETERMINED
+
+    unclear = ["Maybe."] * len(GT.user_replies)
+    reward = Shaped()
+    assert reward.score({"actions": GT_ACTIONS, "user_replies": unclear}, TASK).status == "undetermined"
+    assert reward({"actions": GT_ACTIONS, "user_replies": unclear}, TASK) is None
+    assert (reward.undetermined, reward.faults) == (1, 0)
+
+    logged = {}
+    trl = trl_reward_funcs(["shaped"])[0](prompts=["p"], completions=[HERMES], task_id=[TASK],
+                                          actions=[json.dumps(GT_ACTIONS[:-1])], user_replies=[json.dumps(unclear)],
+                                          log_extra=lambda k, v: logged.__setitem__(k.split("/")[-1], v[0]))
+    assert trl == [None] and (logged["abstain"], logged["undetermined"]) == (1.0, 1.0)
+
+    faults, undetermined = dict(FAULTS.by_adapter), dict(UNDETERMINED.by_adapter)
+    verl = compute_score("tau_shaped/food_delivery", HERMES, TASK, {"actions": GT_ACTIONS[:-1], "user_replies": unclear})
+    label = json.dumps({"task_id": TASK, "actions": GT_ACTIONS[:-1], "user_replies": unclear})
+    server = rewards_for(["PROMPT" + HERMES], ["PROMPT"], [label])
+    assert (verl["abstain"], verl["undetermined"]) == (1.0, 1.0)
+    assert (server["extra_logs"]["abstain"][0], server["extra_logs"]["undetermined"][0]) == (1.0, 1.0)
+    assert dict(FAULTS.by_adapter) == faults
+    for adapter in ("verl", "openrlhf"):
+        assert UNDETERMINED[adapter] == undetermined.get(adapter, 0) + 1
+
+    sure = compute_score("tau_shaped/food_delivery", HERMES, TASK, {"actions": GT_ACTIONS[:-1], "user_replies": GT.user_replies})
+    assert (sure["abstain"], sure["undetermined"], sure["score"]) == (0.0, 0.0, pytest.approx(1.24))

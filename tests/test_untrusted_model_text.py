@@ -341,6 +341,6 @@ def test_no_completion_makes_a_reward_function_raise(completion):
     out = trl_reward_funcs(["shaped"])[0](prompts=[""], completions=[completion], task_id=[TASK])
     assert len(out) == 1 and (out[0] is None or 0.0 <= out[0] <= 1.3)
     values = compute_score("tau_shaped/food_delivery", completion, TASK)
-    assert set(values) == {"score", "outcome", "process", "safety", "legacy", "abstain"}
+    assert set(values) == {"score", "outcome", "process", "safety", "legacy", "abstain", "undetermined"}
     if isinstance(completion, str):
         assert rewards_for([completion], [""], [TASK])["extra_logs"]["abstain"][0] in (0.0, 1.0)

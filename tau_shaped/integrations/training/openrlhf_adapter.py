@@ -117,7 +117,7 @@ def rewards_for(queries: List[str], prompts: Optional[List[str]], labels: List[A
     if not isinstance(queries, list) or not isinstance(labels, list) or len(queries) != len(labels):
         raise ValueError("query and labels must be lists of the same length")
     prompts = prompts if isinstance(prompts, list) and len(prompts) == len(queries) else [None] * len(queries)
-    logs: Dict[str, List[float]] = {k: [] for k in COMPONENTS + ("abstain",)}
+    logs: Dict[str, List[float]] = {k: [] for k in COMPONENTS + ("abstain", "undetermined")}
     scores: List[float] = []
     for query, prompt, label in zip(queries, prompts, labels):
         if not isinstance(query, str) or not (prompt is None or isinstance(prompt, str)):
@@ -302,7 +302,7 @@ class AgentSession(EpisodeSettings):
 
     @staticmethod
     def _logs(values: Dict[str, float], truncated: bool) -> Dict[str, Any]:
-        logs = {k: _tensor(values[k]) for k in COMPONENTS + ("abstain",)}
+        logs = {k: _tensor(values[k]) for k in COMPONENTS + ("abstain", "undetermined")}
         logs["truncated"] = _tensor(1.0 if truncated else 0.0)
         return logs
 

@@ -24,7 +24,9 @@ A verifier fault (``status`` is ``input_invalid`` for a malformed trajectory, or
 ``internal_error``) returns ``None`` (trainers that accept None leave the sample out, SPEC §8).
 With ``allow_none=False`` it returns ``fallback`` instead (default ``0.0``: the sample then
 looks like a failure, which biases training, so watch the counter). Either way ``.faults``
-counts the faults this instance saw (per process: a pickled copy counts its own).
+counts the faults this instance saw (per process: a pickled copy counts its own). An undetermined
+verdict (SPEC §8: the words did not settle a rule) abstains the same way for the blends and the
+outcome and process components, and is counted apart, in ``.undetermined``.
 
 The model's part of the trajectory (assistant messages' text and tool-call arguments, or the
 actions) is read within ``limits`` (``tau_shaped.env.model_text.ReadLimits``: size, nesting, tool
@@ -80,6 +82,7 @@ class TrajectoryReward:
         self.allow_none = allow_none
         self.fallback = float(fallback)
         self.faults = 0
+        self.undetermined = 0  # abstentions that are SPEC §8's undetermined verdicts, not faults
         self.limits = limits
         self.__name__ = type(self).__name__  # trainers log a reward function by its __name__
 
@@ -123,10 +126,14 @@ class TrajectoryReward:
         return result.reward
 
     def from_result(self, result: ShapedRewardResult) -> Optional[float]:
-        """This function's value of a result; None (or the fallback, counted) on a fault."""
+        """This function's value of a result; None (or the fallback, counted) on a fault or an
+        undetermined verdict (counted apart, in ``undetermined``)."""
         value = self.value(result) if result.status == "ok" else None
         if value is None:
-            self.faults += 1
+            if result.status == "undetermined":
+                self.undetermined += 1
+            else:
+                self.faults += 1
             return None if self.allow_none else self.fallback
         return float(value)
 

@@ -263,4 +263,5 @@ class StepwiseEnv:
         earlier = math.fsum(self.rewards)
         abstain = final.status != "ok" or final.reward is None
         total = 0.0 if abstain else float(final.reward)
-        return total - earlier, {"shaped": final, "abstain": abstain, "episode_reward": None if abstain else total}
+        return total - earlier, {"shaped": final, "abstain": abstain, "undetermined": final.status == "undetermined",
+                                 "episode_reward": None if abstain else total}

@@ -20,8 +20,10 @@ registered domain (``tasks.domains.registered_name``): ``score_completion``'s ``
 
 ``components(result, fallback)`` is the flat, numeric view every adapter reports: ``score`` (the
 blend's reward), ``outcome``, ``process``, ``safety``, ``legacy`` (tau-bench's 0/1) and ``abstain``
-(1.0 on a verifier fault, SPEC §8). Stacks that cannot take ``None`` get ``fallback`` in every
-value on a fault, with ``abstain = 1.0`` beside it and the fault counted in ``FAULTS``.
+(1.0 on a verifier fault, SPEC §8) and ``undetermined`` (1.0 where the verdict abstained because
+the words did not settle a rule: SPEC §8's undetermined status, also an abstention, but no fault).
+Stacks that cannot take ``None`` get ``fallback`` in every value on an abstention, with ``abstain
+= 1.0`` beside it; a fault is counted in ``FAULTS``, an undetermined verdict in ``UNDETERMINED``.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from tau_shaped.integrations.training.reward_functions import TrajectoryReward
 from tau_shaped.integrations.training.stepwise import StepwiseEnv
 from tau_shaped.tasks.domains import load_domain, registered_name
 
-__all__ = ["INVALID_TOOL_CALL", "COMPONENTS", "FAULTS", "FaultCounter", "EpisodeSettings", "parse_assistant_text",
+__all__ = ["INVALID_TOOL_CALL", "COMPONENTS", "FAULTS", "UNDETERMINED", "FaultCounter", "EpisodeSettings", "parse_assistant_text",
            "text_actions", "render_messages", "components", "score_completion", "PlainRenderer", "ChatRenderer",
            "acquire_env", "release_env", "Turn", "TextEpisode"]
 
@@ -60,6 +62,8 @@ class EpisodeSettings:
 
 
 FAULTS = FaultCounter()
+#: Rollouts whose verdict was undetermined (SPEC §8), by adapter: abstentions that are no fault.
+UNDETERMINED = FaultCounter()
 
 
 def parse_assistant_text(text: str, limits: Optional[ReadLimits] = None, *,
@@ -89,16 +93,21 @@ def render_messages(messages: Sequence[Dict[str, Any]]) -> str:
 
 
 def components(result: Any, fallback: float = 0.0, *, adapter: Optional[str] = None) -> Dict[str, float]:
-    """``score``, ``outcome``, ``process``, ``safety``, ``legacy``, ``abstain`` of a shaped result, all floats.
+    """``score``, ``outcome``, ``process``, ``safety``, ``legacy``, ``abstain``, ``undetermined`` of
+    a shaped result, all floats.
 
-    On a verifier fault (``status != "ok"`` or no reward) every value but ``abstain`` is
-    ``fallback`` and ``abstain`` is 1.0; with ``adapter`` the fault is counted in ``FAULTS``."""
-    ok = result is not None and getattr(result, "status", None) == "ok" and result.reward is not None
+    On an abstention (``status != "ok"`` or no reward) every value but ``abstain`` and
+    ``undetermined`` is ``fallback`` and ``abstain`` is 1.0; with ``adapter`` it is counted, in
+    ``UNDETERMINED`` where the status is ``undetermined`` (``undetermined`` 1.0), else in ``FAULTS``."""
+    status = getattr(result, "status", None) if result is not None else None
+    ok = status == "ok" and result.reward is not None
     if not ok:
+        undetermined = status == "undetermined"
         if adapter:
-            FAULTS.add(adapter)
+            (UNDETERMINED if undetermined else FAULTS).add(adapter)
         values = {"score": float(fallback), **{k: float(fallback) for k in COMPONENTS}}
         values["abstain"] = 1.0
+        values["undetermined"] = 1.0 if undetermined else 0.0
         return values
     return {
         "score": float(result.reward),
@@ -107,6 +116,7 @@ def components(result: Any, fallback: float = 0.0, *, adapter: Optional[str] = N
         "safety": 1.0 if result.safety_passed else 0.0,
         "legacy": float(result.legacy_reward),
         "abstain": 0.0,
+        "undetermined": 0.0,
     }
 
 

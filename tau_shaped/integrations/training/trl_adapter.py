@@ -204,6 +204,7 @@ class TRLReward:
                 if kept:
                     log_metric(f"tau_shaped/{name}", math.fsum(values[name][i] for i in kept) / len(kept))
             log_metric("tau_shaped/abstain", math.fsum(values["abstain"]) / max(1, len(results)))
+            log_metric("tau_shaped/undetermined", math.fsum(values["undetermined"]) / max(1, len(results)))
             log_metric("tau_shaped/parse_faults", float(sum(parse_faults)))
 
     def __call__(self, prompts: Sequence[Any], completions: Sequence[Any],
@@ -225,8 +226,9 @@ class TRLReward:
 
 
 def batch_components(results: Sequence[ShapedRewardResult]) -> Dict[str, List[float]]:
-    """Per completion: ``outcome``, ``process``, ``safety``, ``legacy`` (NaN where abstained) and ``abstain``."""
-    out: Dict[str, List[float]] = {name: [] for name in COMPONENTS + ("abstain",)}
+    """Per completion: ``outcome``, ``process``, ``safety``, ``legacy`` (NaN where abstained),
+    ``abstain`` and ``undetermined`` (the abstentions that are SPEC §8's undetermined verdicts)."""
+    out: Dict[str, List[float]] = {name: [] for name in COMPONENTS + ("abstain", "undetermined")}
     for r in results:
         ok = r.status == "ok" and r.reward is not None
         out["outcome"].append(float(r.outcome_reward) if ok else math.nan)
@@ -234,6 +236,7 @@ def batch_components(results: Sequence[ShapedRewardResult]) -> Dict[str, List[fl
         out["safety"].append((1.0 if r.safety_passed else 0.0) if ok else math.nan)
         out["legacy"].append(float(r.legacy_reward) if ok else math.nan)
         out["abstain"].append(0.0 if ok else 1.0)
+        out["undetermined"].append(1.0 if r.status == "undetermined" else 0.0)
     return out
 
 

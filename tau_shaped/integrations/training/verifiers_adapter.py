@@ -39,8 +39,9 @@ from tau_shaped.env.model_text import Budget, parse_json
 from tau_shaped.integrations.training.text_turns import TextEpisode, acquire_env, release_env
 
 STATE_KEY = "tau_shaped"
-REWARDS = ("shaped", "outcome", "process", "safety", "legacy", "abstain")
-DEFAULT_WEIGHTS = {"shaped": 1.0, "outcome": 0.0, "process": 0.0, "safety": 0.0, "legacy": 0.0, "abstain": 0.0}
+REWARDS = ("shaped", "outcome", "process", "safety", "legacy", "abstain", "undetermined")
+DEFAULT_WEIGHTS = {"shaped": 1.0, "outcome": 0.0, "process": 0.0, "safety": 0.0, "legacy": 0.0, "abstain": 0.0,
+                   "undetermined": 0.0}
 TOOL_FORMAT = ("\n\n# Tools\n\n{tools}\n\nTo call a tool, write <tool_call>{{\"name\": <tool name>, \"arguments\": "
                "<JSON object>}}</tool_call> (or use native tool calls). Any other text is sent to the customer.")
 
