@@ -17,7 +17,7 @@ import functools
 import json
 import os
 from pathlib import Path
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Dict, Optional
 
 ENV_VAR = "TAU2_DATA_DIR"
 FILES = {"db": "db.json", "policy": "policy.md", "tasks": "tasks.json", "splits": "split_tasks.json"}
@@ -94,19 +94,6 @@ def read_json(path: Path, what: str) -> Any:
         return loads_json(read_text_file(path, max_bytes=512 * 1024**2, what=what), max_depth=256)
     except InputError as exc:
         raise Tau2DataError(f"{path}: {exc}") from None
-
-
-def env_constructor(name: str, db_class: type, get_environment: Callable[..., Any],
-                    db_path: Path) -> Callable[..., Any]:
-    """tau2's environment of ``name`` on the database at ``db_path`` (a fresh copy each time, as
-    tau2's own constructor loads its file each time)."""
-    pristine = db_class.model_validate(raw_database(str(db_path)))
-
-    def construct(solo_mode: bool = False, **_: Any) -> Any:
-        return get_environment(db=pristine.model_copy(deep=True), solo_mode=solo_mode)
-
-    construct.__name__ = f"{name}_environment_from_{db_path.parent.name}"
-    return construct
 
 
 def task_list(path: Path) -> list:

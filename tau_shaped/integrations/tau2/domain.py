@@ -22,8 +22,9 @@ from typing import Any, Callable, Dict, List, Optional
 
 from tau_shaped.env.overlay import deep_copy
 from tau_shaped.tasks.domains import Domain, DomainNotFound
-from tau_shaped.integrations.tau2.data_dir import domain_files, env_constructor, raw_database, splits_of, task_list
-from tau_shaped.integrations.tau2.tools import Toolkit, Watch, normalized
+from tau_shaped.integrations.tau2.data_dir import domain_files, raw_database, splits_of, task_list
+from tau_shaped.integrations.tau2.shared_db import SharedDatabase, shared_constructor
+from tau_shaped.integrations.tau2.tools import Toolkit, Watch
 
 DOMAINS = ("airline", "retail")
 TERMINATE = ["transfer_to_human_agents"]
@@ -70,27 +71,38 @@ def _tau2(name: str, data: Optional[Path] = None) -> Dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=None)
-def initial_database(name: str, data: Optional[Path] = None) -> Dict[str, Any]:
-    """tau2's database of ``name`` as tau2 dumps it (loaded and validated once a process)."""
+def _validated(name: str, data: Optional[Path]) -> Any:
+    """tau2's database model of ``name``, loaded and validated once a process; never changed
+    (environments work on views of it, :mod:`.shared_db`)."""
     parts = _tau2(name, data)
     raw = json.loads(parts["db"].read_text(encoding="utf-8")) if data is None else raw_database(str(parts["db"]))
-    return normalized(parts["db_class"], raw)
+    return parts["db_class"].model_validate(raw)
 
 
-def environment_constructor(name: str, data: Optional[Path] = None) -> Callable[..., Any]:
-    """tau2's environment constructor of ``name``: the registry's (package data), or one on the
-    data folder's database."""
-    if data is None:
-        from tau2.registry import registry
-
-        return registry.get_env_constructor(name)
-    parts = _tau2(name, data)
-    return _constructor(name, data, parts["db_class"], parts["get_environment"], parts["db"])
+def initial_database(name: str, data: Optional[Path] = None) -> Dict[str, Any]:
+    """tau2's database of ``name`` as tau2 dumps it (loaded, validated and dumped once a process)."""
+    return _dumped(name, data)
 
 
 @functools.lru_cache(maxsize=None)
-def _constructor(name: str, data: Path, db_class: type, get_environment: Any, db_path: Path) -> Callable[..., Any]:
-    return env_constructor(name, db_class, get_environment, db_path)
+def _dumped(name: str, data: Optional[Path]) -> Dict[str, Any]:  # one entry per (name, data), however called
+    return _validated(name, data).model_dump()
+
+
+def environment_constructor(name: str, data: Optional[Path] = None) -> Callable[..., Any]:
+    """tau2's environment constructor of ``name`` (``get_environment``, as tau2's registry has it),
+    each environment on a copy-on-access view of the database validated once a process: the
+    package's or the data folder's. A domain not offered here: the registry's."""
+    if name not in DOMAINS:
+        from tau2.registry import registry  # imports litellm (seconds): only for the other domains
+
+        return registry.get_env_constructor(name)
+    return _constructor(name, data)
+
+
+@functools.lru_cache(maxsize=None)
+def _constructor(name: str, data: Optional[Path]) -> Callable[..., Any]:
+    return shared_constructor(name, SharedDatabase(_validated(name, data)), _tau2(name, data)["get_environment"])
 
 
 def tau2_tasks(name: str, data: Optional[Path] = None) -> List[Any]:

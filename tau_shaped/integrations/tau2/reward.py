@@ -39,8 +39,8 @@ from tau2.data_model.message import AssistantMessage, ToolCall, UserMessage
 from tau2.data_model.simulation import SimulationRun, TerminationReason
 from tau2.data_model.tasks import RewardType, Task
 from tau2.environment.toolkit import ToolType
-from tau2.registry import registry
 
+from tau_shaped.integrations.tau2.domain import environment_constructor
 from tau_shaped.integrations.tau2.incremental import IncrementalDB, Touched
 
 _STOPS = (TerminationReason.AGENT_STOP, TerminationReason.USER_STOP)
@@ -107,8 +107,9 @@ def _canonical(arguments: Dict[str, Any]) -> str:
 class Tau2Scorer:
     """tau2's reward for simulations of one domain, with its database loaded once.
 
-    ``env_constructor`` defaults to tau2's registered environment for ``domain``;
-    ``tasks`` to the domain's registered tasks.
+    ``env_constructor`` defaults to tau2's environment for ``domain`` on the database validated
+    once a process (:func:`.domain.environment_constructor`); ``tasks`` to the domain's
+    registered tasks.
     """
 
     def __init__(
@@ -118,14 +119,16 @@ class Tau2Scorer:
         env_constructor: Optional[Callable[..., Any]] = None,
     ) -> None:
         self.domain = domain
-        self._construct = env_constructor or registry.get_env_constructor(domain)
+        self._construct = env_constructor or environment_constructor(domain)
         if tasks is None:
+            from tau2.registry import registry  # imports litellm (seconds): only when no tasks are given
+
             tasks = registry.get_tasks_loader(domain)()
         self.tasks: Dict[str, Task] = {task.id: task for task in tasks}
         self._probe = self._construct()  # tool types only; never written to
         self._gold: Dict[str, Tuple[Signature, Tuple[Optional[str], Optional[str]]]] = {}
         self._initial: Dict[str, Tuple[Optional[str], Optional[str]]] = {}
-        # the working environment (two database loads, once): not for user databases
+        # the working environment (once): not for user databases
         self._incremental = IncrementalDB(self._construct) if self._probe.user_tools is None else None
         self._gold_touched: Dict[str, Optional[Touched]] = {}
 

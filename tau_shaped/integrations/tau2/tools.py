@@ -119,11 +119,6 @@ def view(db_class: type, data: Dict[str, Any], read_only: bool = False) -> Tuple
     return db_class.model_construct(**tables), list(tables.values())
 
 
-def normalized(db_class: type, raw: Dict[str, Any]) -> Dict[str, Any]:
-    """The database as tau2 would dump it (the state's form from the start)."""
-    return db_class.model_validate(raw).model_dump()
-
-
 def response_text(result: Any) -> str:
     """tau2's text for a tool's return value (its ``Environment.to_json_str``)."""
     from tau2.environment.environment import Environment
