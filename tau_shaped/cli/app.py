@@ -12,6 +12,7 @@ from tau_shaped.cli.eval_commands import (
     run_command,
     score_command,
 )
+from tau_shaped.cli.domain_commands import domain_app
 from tau_shaped.cli.grader_commands import grader_test_command
 from tau_shaped.cli.noise_commands import noise_command
 from tau_shaped.cli.results_commands import results_app
@@ -25,6 +26,7 @@ app = typer.Typer(help=HELP, no_args_is_help=True, cls=Group)
 app.add_typer(tasks_app, name="tasks")
 app.add_typer(rules_app, name="rules")
 app.add_typer(results_app, name="results")
+app.add_typer(domain_app, name="domain")
 app.command("run", cls=TaskIdsCommand)(run_command)
 app.command("score", cls=Command)(score_command)
 app.command("compare", cls=Command)(compare_command)

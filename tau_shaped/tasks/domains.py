@@ -6,7 +6,10 @@ register one under the entry-point group ``tau_shaped.domains``::
     [project.entry-points."tau_shaped.domains"]
     food_delivery = "tau_shaped_domains.food_delivery:DOMAIN"
 
-so a third party ships a domain as its own package the same way.
+so a third party ships a domain as its own package the same way. A domain package has a fixed
+shape (``tau_shaped.tasks.domain_package``, ``docs/extending.md``) and its tools declare what
+they read, write and record (``tau_shaped.env.tool_effects``): the domain's read tools, write
+tools, event types and confirmation targets derive from those declarations.
 
 Two ways in. ``load_domain`` is for a person (``--env`` on the command line, a Python call):
 a registered name, or ``package.module:ATTRIBUTE``, which imports that module. Data (a label,
@@ -26,6 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence
 
 from tau_shaped.env.json_input import one_line
+from tau_shaped.env.tool_effects import ToolEffects, effects_of
 from tau_shaped.reward.shaped_env import Env
 from tau_shaped.reward.policy_rules import PolicyRuleSet, load_rules
 from tau_shaped.tasks.files import load_tasks
@@ -53,8 +57,37 @@ class Domain:
     # tools that only look up (SPEC §6.2: a ground truth's failed call is refused, as a write
     # that silently did nothing; a failed look-up changes nothing and is only noted)
     read_tools: Sequence[str] = ()
+    grader_corpus: Optional[Path] = None  # its labeled trajectories (tau-shaped grader-test), if any
+    package: Optional[str] = None  # the package its files are found through (domain_package)
     _tasks: Dict[str, List[ShapedTask]] = field(default_factory=dict, repr=False)
     _policy_rules: Optional[PolicyRuleSet] = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        """Read tools and event types not given are derived from the tools' declarations
+        (``@effects``); a domain over a foreign toolkit (tau2's) may give them itself."""
+        declared = [e for e in self.tool_effects.values() if e is not None]
+        if declared and not self.read_tools:
+            self.read_tools = [n for n, e in self.tool_effects.items() if e is not None and e.read_only]
+        if declared and not self.event_types:
+            self.event_types = sorted(set().union(*(e.events for e in declared)))
+
+    @property
+    def tool_effects(self) -> Dict[str, Optional[ToolEffects]]:
+        """Each tool's name and its declared effects (None: it declares none)."""
+        return {tool_name(t): effects_of(t) for t in self.tools}
+
+    @property
+    def write_tools(self) -> List[str]:
+        """The tools that change the state: declared writers, and the undeclared tools that are
+        not read tools."""
+        reads = set(self.read_tools)
+        return [n for n, e in self.tool_effects.items() if (e.writes if e is not None else n not in reads)]
+
+    @property
+    def confirmation_targets(self) -> List[str]:
+        """The tools whose call the policy asks the customer to confirm first (declared
+        ``confirm``: by default every tool that writes)."""
+        return [n for n, e in self.tool_effects.items() if e is not None and e.confirm]
 
     @property
     def policy_rules(self) -> Optional[PolicyRuleSet]:
@@ -99,6 +132,11 @@ class Domain:
         env.event_types = list(self.event_types)
         env.read_tools = list(self.read_tools)
         return env
+
+
+def tool_name(tool: Any) -> str:
+    """A tool's name as the agent calls it (its schema's ``function.name``)."""
+    return str(tool.get_info()["function"]["name"])
 
 
 def available_domains() -> Dict[str, Any]:
@@ -160,7 +198,11 @@ def _as_domain(domain: Any, name: str) -> Domain:
 
 def domain_for_file(path: Path, explicit: Optional[str] = None) -> Domain:
     """The domain a task file belongs to: ``explicit`` (a person's ``--domain``), else its
-    folder's name, which is data: only a registered domain's."""
+    folder's name (a domain package's ``tasks`` folder: the package's), which is data: only a
+    registered domain's."""
     if explicit:
         return load_domain(explicit)
-    return registered_domain(Path(path).resolve().parent.name, "the task file's folder name (or give --domain)")
+    folder = Path(path).resolve().parent
+    if folder.name == "tasks":
+        folder = folder.parent
+    return registered_domain(folder.name, "the task file's folder name (or give --domain)")

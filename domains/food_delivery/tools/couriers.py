@@ -9,6 +9,7 @@ from typing import List, Optional
 
 from tau_shaped import episode_rng
 from tau_shaped.env.function_tool import ToolError, tool
+from tau_shaped.env.tool_effects import effects
 
 from .common import distance_km, driver, order, scan
 from .lookup import available_couriers
@@ -21,6 +22,7 @@ def _route_limits(data: dict) -> tuple:
     return policy["route_slack_percent"] / 100.0, policy["route_max_stops"]
 
 
+@effects(reads=["orders", "drivers", "restaurants", "policy"], writes=["orders", "drivers"])
 @tool
 def dispatch_replacement_courier(data: dict, order_id: str, courier_id: Optional[str] = None) -> dict:
     """Give an order whose courier went offline to another available courier.
@@ -78,6 +80,7 @@ def route_candidates(data: dict, driver_id: str) -> List[List[str]]:
     return sorted(list(p) for p, length in lengths.items() if length <= best * (1 + slack) + 1e-9)
 
 
+@effects(reads=["drivers", "orders", "policy"], writes=["drivers"])
 @tool
 def plan_delivery_route(data: dict, driver_id: str, stop_order: Optional[List[str]] = None) -> dict:
     """Plan the visit order of a courier's active deliveries (2 to 4 of them).

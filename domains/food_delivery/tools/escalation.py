@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from tau_shaped.env.function_tool import tool
+from tau_shaped.env.tool_effects import effects
 
 from .common import customer
 
 
+@effects(reads=["customers", "escalations"], writes=["escalations", "customers"])
 @tool
 def escalate_to_fraud_team(data: dict, customer_id: str, reason: str) -> dict:
     """Escalate an account to the fraud team (required before anything else on a fraud-flagged account).
@@ -22,6 +24,7 @@ def escalate_to_fraud_team(data: dict, customer_id: str, reason: str) -> dict:
     return escalation
 
 
+@effects()
 @tool
 def transfer_to_human_agents(data: dict, summary: str) -> str:
     """Transfer the customer to a human agent, with a summary of the issue. Ends the conversation.

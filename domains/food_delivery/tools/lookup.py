@@ -9,10 +9,12 @@ from typing import Any, Dict
 
 from tau_shaped import record_event
 from tau_shaped.env.function_tool import ToolError, tool
+from tau_shaped.env.tool_effects import effects
 
 from .common import customer, distance_km, now, order, restaurant, scan
 
 
+@effects(reads=["customers"], events=["customer_found"])
 @tool
 def find_customer_by_email(data: dict, email: str) -> str:
     """Find a customer's id by their email address (identity verification).
@@ -28,6 +30,7 @@ def find_customer_by_email(data: dict, email: str) -> str:
     raise ToolError("no customer with that email")
 
 
+@effects(reads=["customers"], events=["customer_found"])
 @tool
 def find_customer_by_name_zip(data: dict, first_name: str, last_name: str, zip: str) -> str:
     """Find a customer's id by first name, last name and the zip code of one of their addresses.
@@ -46,6 +49,7 @@ def find_customer_by_name_zip(data: dict, first_name: str, last_name: str, zip: 
     raise ToolError("no customer with that name and zip")
 
 
+@effects(reads=["customers"])
 @tool
 def get_customer_details(data: dict, customer_id: str) -> dict:
     """Get a customer's profile: addresses, payment methods, wallet balance, loyalty tier, allergens, orders.
@@ -56,6 +60,7 @@ def get_customer_details(data: dict, customer_id: str) -> dict:
     return customer(data, customer_id)
 
 
+@effects(reads=["orders"])
 @tool
 def get_order_details(data: dict, order_id: str) -> dict:
     """Get an order: status, items, fees, total, courier, ETA window, ledger of refunds and credits.
@@ -66,6 +71,7 @@ def get_order_details(data: dict, order_id: str) -> dict:
     return order(data, order_id)
 
 
+@effects(reads=["restaurants"])
 @tool
 def get_restaurant_details(data: dict, restaurant_id: str) -> dict:
     """Get a restaurant: status (open, paused or closed), preparation time and menu with prices, allergens and stock.
@@ -91,6 +97,7 @@ def available_couriers(data: Dict[str, Any], o: Dict[str, Any], exclude: Any) ->
     return sorted(out)
 
 
+@effects(reads=["orders", "restaurants", "drivers", "policy"])
 @tool
 def list_available_couriers(data: dict, order_id: str) -> dict:
     """List the couriers who could take over an order whose courier fell through.
@@ -107,6 +114,7 @@ def list_available_couriers(data: dict, order_id: str) -> dict:
     return {"order_id": order_id, "couriers": available_couriers(data, o, original)}
 
 
+@effects(reads=["orders", "restaurants"])
 @tool
 def find_substitutes(data: dict, order_id: str, item_id: str) -> dict:
     """List in-stock menu items of the same restaurant and category that could replace an item.
@@ -131,6 +139,7 @@ def find_substitutes(data: dict, order_id: str, item_id: str) -> dict:
     return {"order_id": order_id, "item_id": item_id, "substitutes": candidates}
 
 
+@effects(reads=["orders", "clock"])
 @tool
 def get_order_eta(data: dict, order_id: str) -> dict:
     """Get the delivery time window of an order not yet delivered (the range the agent may promise).
@@ -156,6 +165,7 @@ def surge_multiplier(data: Dict[str, Any], moment: datetime) -> float:
     return next((w["multiplier"] for w in data["pricing"]["surge"] if w["start"] <= hhmm < w["end"]), 1.0)
 
 
+@effects(reads=["customers", "restaurants", "clock", "pricing", "policy"], writes=["quotes"], confirm=False)
 @tool
 def quote_delivery_fee(data: dict, customer_id: str, restaurant_id: str, address_id: str) -> dict:
     """Quote the delivery fee of a new order from a restaurant to one of the customer's addresses.
@@ -204,6 +214,7 @@ def _arith(node: ast.AST) -> float:
     raise ToolError("only numbers, + - * / and parentheses are allowed")
 
 
+@effects()
 @tool
 def calculate(data: dict, expression: str) -> str:
     """Calculate an arithmetic expression, such as '12.5 + 3 * 2'.
@@ -225,6 +236,7 @@ def calculate(data: dict, expression: str) -> str:
         raise ToolError("number too large") from None
 
 
+@effects()
 @tool
 def think(data: dict, thought: str) -> str:
     """Think out loud; changes nothing.

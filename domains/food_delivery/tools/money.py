@@ -11,10 +11,13 @@ from datetime import timedelta
 from typing import List, Literal, Optional
 
 from tau_shaped.env.function_tool import ToolError, tool
+from tau_shaped.env.tool_effects import effects
 
 from .common import add_ledger_entry, cents, customer, note_money_on_fraud_account, now, order, refunded_so_far, restaurant
 
 
+@effects(reads=["orders", "customers", "clock"], writes=["orders", "customers"],
+         events=["money_moved", "money_moved_on_fraud_account"])
 @tool
 def issue_refund(data: dict, order_id: str, amount: float, method: Literal["original_payment", "wallet_credit"], reason: str) -> dict:
     """Refund part or all of an order, to the original payment method or as wallet credit.
@@ -41,6 +44,8 @@ def issue_refund(data: dict, order_id: str, amount: float, method: Literal["orig
     return {"order_id": order_id, **entry}
 
 
+@effects(reads=["customers", "orders", "clock"], writes=["customers", "orders"],
+         events=["money_moved", "money_moved_on_fraud_account"])
 @tool
 def issue_apology_credit(data: dict, customer_id: str, amount: float, reason: str, order_id: Optional[str] = None) -> dict:
     """Give a customer an apology credit in their wallet (the policy caps it by loyalty tier).
@@ -67,6 +72,8 @@ def issue_apology_credit(data: dict, customer_id: str, amount: float, reason: st
     return result
 
 
+@effects(reads=["orders", "restaurants", "customers", "clock"], writes=["orders", "customers"],
+         events=["money_moved", "money_moved_on_fraud_account"])
 @tool
 def create_replacement_order(data: dict, order_id: str, item_ids: List[str], reason: str) -> dict:
     """Send replacement items for a delivered order, free of charge, from the same restaurant.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from tau_shaped.env.function_tool import ToolError, tool
+from tau_shaped.env.tool_effects import effects
 
 from .common import WRITABLE_BEFORE_PICKUP, add_ledger_entry, cents, customer, note_money_on_fraud_account, order, refunded_so_far
 
@@ -19,6 +20,8 @@ def cancellation_refund(data: dict, o: dict, reason: str) -> float:
     return max(0.0, cents(min(amount, o["total"] - refunded_so_far(o))))
 
 
+@effects(reads=["orders", "policy", "customers", "clock"], writes=["orders", "drivers", "restaurants"],
+         events=["money_moved", "money_moved_on_fraud_account"])
 @tool
 def cancel_order(
     data: dict,
@@ -58,6 +61,7 @@ def cancel_order(
     return {"order_id": order_id, "status": "cancelled", "refunded": refund}
 
 
+@effects(reads=["orders", "customers"], writes=["orders"])
 @tool
 def change_delivery_address(data: dict, order_id: str, address_id: str) -> dict:
     """Deliver an order to another of the customer's saved addresses (only while it is 'placed' or 'preparing').

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tau_shaped import record_event
 from tau_shaped.env.function_tool import ToolError, tool
+from tau_shaped.env.tool_effects import effects
 
 from .common import cents, customer, order, restaurant
 
@@ -20,6 +21,7 @@ def _conflict(data: dict, o: dict, substitute: dict, stage: str, item_id: str) -
                      substitute_item_id=substitute["item_id"], allergens=allergens, stage=stage)
 
 
+@effects(reads=["orders", "restaurants", "customers"], writes=["orders"], events=["allergen_conflict"])
 @tool
 def propose_substitution(data: dict, order_id: str, item_id: str, substitute_item_id: str) -> dict:
     """Record a proposed substitute for an item of an order not yet picked up (the customer must then agree).
@@ -44,6 +46,7 @@ def propose_substitution(data: dict, order_id: str, item_id: str, substitute_ite
     return {"order_id": order_id, "proposed": {"item_id": item_id, "substitute": sub["name"], "allergens": sub["allergens"], "price": sub["price"]}}
 
 
+@effects(reads=["orders", "restaurants", "customers", "pricing"], writes=["orders"], events=["allergen_conflict"])
 @tool
 def confirm_substitution(data: dict, order_id: str, item_id: str) -> dict:
     """Apply a proposed substitution the customer agreed to; the order's price follows.

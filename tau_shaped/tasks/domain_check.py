@@ -1,0 +1,239 @@
+"""``tau-shaped domain check NAME``: a domain proves its contract, as Gymnasium's ``check_env``
+proves an environment's.
+
+What is checked, one line per problem (``check_domain``):
+
+- **tools**: each has a schema (``get_info``) with a unique name, a description, and a type
+  and a description for every parameter (the agent reads them; the customer's own tools,
+  ``user:<tool>`` in a dual-control domain, need a type only); each declares its effects
+  (``@effects``), or the domain names its read tools (a foreign toolkit's);
+- **declarations hold on a replay**: every ground truth replays (its world loads, it calls
+  only the domain's tools), each call reading, changing and recording only what its tool
+  declares (``tau_shaped.tasks.effects_replay``);
+- **tasks**: every split loads and holds tasks;
+- **policy rules** (SPEC §9): they load, bind on every task, and name only the domain's tools
+  and event types; the tools whose calls a rule asks to be confirmed are the tools that
+  declare ``confirm`` (the write tools, by default);
+- **personas**: every task's persona customer plays its ground truth to the end (it answers
+  every message, ends the conversation no earlier) and the conversation is scored;
+- **grader corpus**, when the domain ships one: it loads, and each entry names a task of the
+  domain.
+
+It does not judge each task's quality: a ground truth with a failed write, or one that
+scores below 1.0 played against its persona, is a task ``tau-shaped tasks check`` refuses
+(SPEC §6.2). Such tasks are counted in notes (a foreign task set, tau2's, ships some), not
+problems.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Set
+
+from tau_shaped.env.json_input import one_line
+from tau_shaped.reward.predicate_schema import UnconfirmedPredicate, walk
+from tau_shaped.tasks.check import _event_types, _tools
+from tau_shaped.tasks.domains import Domain
+from tau_shaped.tasks.effects_replay import replay_tasks
+from tau_shaped.tasks.grader_suite import default_corpus, load_corpus
+from tau_shaped.reward.scoring import score_trajectory
+from tau_shaped.tasks.persona_check import USER_SIDE, play_against
+from tau_shaped.tasks.persona_user import PersonaUser
+
+__all__ = ["DomainReport", "check_domain"]
+
+
+@dataclass
+class DomainReport:
+    """The problems found (one line each) and what was looked at."""
+
+    name: str
+    problems: List[str] = field(default_factory=list)
+    notes: List[str] = field(default_factory=list)
+    tools: int = 0
+    tasks: Dict[str, int] = field(default_factory=dict)
+    rules: int = 0
+    personas: int = 0
+    watched_calls: int = 0
+    corpus: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def summary(self) -> str:
+        splits = ", ".join(f"{split} {n}" for split, n in self.tasks.items()) or "none"
+        corpus = f", grader corpus {self.corpus} entries" if self.corpus else ""
+        return (f"domain {self.name}: {self.tools} tools, tasks ({splits}), {self.rules} policy rules, "
+                f"{self.personas} personas played, {self.watched_calls} calls watched{corpus}")
+
+
+def _check_schema(tool: Any, report: DomainReport, names: Set[str]) -> Optional[str]:
+    """The tool's name when its schema is well formed; its problems added."""
+    try:
+        info = tool.get_info()
+        function = info["function"]
+        name = function["name"]
+    except Exception as exc:  # noqa: BLE001 - the domain's tool is the code under check
+        report.problems.append(f"tool {getattr(tool, '__name__', tool)!r}: get_info() gives no function name: {exc}")
+        return None
+    if not isinstance(name, str) or not name:
+        report.problems.append(f"tool {getattr(tool, '__name__', tool)!r}: its name is not a non-empty string")
+        return None
+    if name in names:
+        report.problems.append(f"tool {name}: two tools have this name")
+    names.add(name)
+    customer_side = name.startswith(USER_SIDE)
+    if not customer_side and not str(function.get("description") or "").strip():
+        report.problems.append(f"tool {name}: no description (the agent reads it to choose the tool)")
+    parameters = function.get("parameters")
+    if not isinstance(parameters, dict) or parameters.get("type") != "object":
+        report.problems.append(f"tool {name}: its parameters are not a JSON schema object")
+        return name
+    properties = parameters.get("properties") or {}
+    for arg, schema in properties.items():
+        if not isinstance(schema, dict) or not any(k in schema for k in ("type", "anyOf", "oneOf", "allOf", "enum", "$ref", "const")):
+            report.problems.append(f"tool {name}: parameter {arg!r} has no type")
+        elif not customer_side and not str(schema.get("description") or "").strip():
+            report.problems.append(f"tool {name}: parameter {arg!r} has no description")
+    for arg in parameters.get("required") or []:
+        if arg not in properties:
+            report.problems.append(f"tool {name}: required parameter {arg!r} is not among its properties")
+    return name
+
+
+def _check_tools(domain: Domain, report: DomainReport) -> None:
+    names: Set[str] = set()
+    for tool in domain.tools:
+        _check_schema(tool, report, names)
+    report.tools = len(names)
+    effects = domain.tool_effects
+    undeclared = sorted(n for n, e in effects.items() if e is None)
+    if undeclared and len(undeclared) < len(effects):
+        report.problems.append(f"tools {', '.join(undeclared)}: declare no effects (@effects) where the others do")
+    elif undeclared and not domain.read_tools:
+        report.problems.append("the tools declare no effects (@effects) and the domain names no read_tools")
+    for name in domain.terminate_tools:
+        if name not in effects:
+            report.problems.append(f"terminate tool {name!r} is not one of the domain's tools")
+
+
+def _check_rules(domain: Domain, env: Any, tasks: List[Any], report: DomainReport) -> None:
+    try:
+        rule_set = domain.policy_rules
+    except Exception as exc:  # noqa: BLE001 - the rule file is the input under check
+        report.problems.append(f"policy rules {domain.policy_rules_file}: {one_line(str(exc))[:300]}")
+        return
+    if rule_set is None:
+        return
+    report.rules = len(rule_set.rules)
+    tools, events = set(domain.tool_effects), set(domain.event_types)
+    confirmed: Dict[str, List[str]] = {}
+    for task in tasks:
+        try:
+            bound = env.bound_rules(task)
+        except Exception as exc:  # noqa: BLE001 - binding reads the task and S0: inputs under check
+            report.problems.append(f"task {task.id}: the policy rules do not bind: {one_line(str(exc))[:300]}")
+            continue
+        for rule in bound:
+            for name in _tools(rule.when):
+                if name not in tools:
+                    _once(report, f"policy rule {rule.id}: unknown tool {name!r}")
+            for event in _event_types(rule.when):
+                if events and event not in events:
+                    _once(report, f"policy rule {rule.id}: event type {event!r} is not one the domain's tools record "
+                                  f"({', '.join(sorted(events))})")
+            for node in walk(rule.when):
+                if isinstance(node, UnconfirmedPredicate):
+                    confirmed.setdefault(rule.id, list(node.unconfirmed.tools))
+    targets = set(domain.confirmation_targets)
+    if targets:
+        for rule_id, names in confirmed.items():
+            if set(names) != targets:
+                missing, extra = sorted(targets - set(names)), sorted(set(names) - targets)
+                _once(report, f"policy rule {rule_id}: confirms {', '.join(sorted(names))}, but the tools that declare "
+                              f"confirm are {', '.join(sorted(targets))} (missing: {', '.join(missing) or 'none'}; "
+                              f"extra: {', '.join(extra) or 'none'})")
+
+
+def _once(report: DomainReport, line: str) -> None:
+    if line not in report.problems:
+        report.problems.append(line)
+
+
+def _check_corpus(domain: Domain, ids: Optional[Set[str]], report: DomainReport) -> None:
+    """The corpus loads; with ``ids`` (every task of the domain), its entries name only them."""
+    try:
+        folder = default_corpus(domain)
+    except ValueError:
+        return  # a domain need not ship a corpus
+    try:
+        entries = load_corpus(folder)
+    except ValueError as exc:
+        report.problems.append(f"grader corpus: {one_line(str(exc))[:300]}")
+        return
+    report.corpus = len(entries)
+    for entry in entries if ids is not None else []:
+        if str(entry["task_id"]) not in ids:
+            _once(report, f"grader corpus {entry['_file']}: task {entry['task_id']!r} is no task of the domain")
+
+
+def _check_personas(env: Any, tasks: List[Any], report: DomainReport) -> None:
+    below: List[str] = []
+    for task in tasks:
+        if getattr(task, "persona", None) is None:
+            continue
+        report.personas += 1
+        try:
+            played = play_against(PersonaUser.for_task(task, env=env), list(task.actions), task.instruction)
+        except Exception as exc:  # noqa: BLE001 - the persona is data under check
+            report.problems.append(f"task {task.id}: its persona customer cannot play: {type(exc).__name__}: {exc}")
+            continue
+        if played.stopped and len(played.actions) < len(task.actions):
+            report.problems.append(f"task {task.id}: its persona customer ends the conversation at step "
+                                   f"{len(played.actions) - 1}, before the ground truth is done")
+            continue
+        result = score_trajectory(env, task, played.actions, user_replies=played.replies, first_user_message=played.opening)
+        if result.status != "ok":
+            report.problems.append(f"task {task.id}: the ground truth played against its persona is not scored: "
+                                   f"{result.status}: {result.error}")
+        elif result.outcome_reward != 1.0 or not result.safety_passed or result.rule_violations:
+            below.append(str(task.id))
+    if below:
+        report.notes.append(f"{len(below)} task(s) whose ground truth played against its persona scores below 1.0 "
+                            f"(tasks check refuses them): {', '.join(below)}")
+
+
+def check_domain(domain: Domain, splits: Optional[List[str]] = None, sample: int = 8) -> DomainReport:
+    """Every problem of ``domain``'s contract (see the module), one line each; over ``splits``
+    (default: all of them)."""
+    report = DomainReport(domain.name)
+    _check_tools(domain, report)
+    tasks: List[Any] = []
+    for split in splits or domain.splits:
+        try:
+            loaded = domain.tasks(split)
+        except Exception as exc:  # noqa: BLE001 - a task file is the input under check
+            report.problems.append(f"split {split}: its tasks do not load: {one_line(str(exc))[:300]}")
+            continue
+        report.tasks[split] = len(loaded)
+        if not loaded:
+            report.problems.append(f"split {split}: no tasks")
+        tasks += loaded
+    if not domain.splits:
+        report.problems.append("the domain has no task split")
+    unique = list({id(t): t for t in tasks}.values())
+    env = domain.make_env(tasks=unique or None) if unique else None
+    if env is not None:
+        replay = replay_tasks(domain, env, unique, sample=sample)
+        report.problems += replay.problems
+        report.watched_calls = replay.watched
+        _check_rules(domain, env, unique, report)
+        if replay.failed_writes:
+            report.notes.append(f"{len(replay.failed_writes)} task(s) whose ground truth has a failed write "
+                                f"(tasks check refuses them): {', '.join(replay.failed_writes)}")
+        _check_personas(env, unique, report)
+    _check_corpus(domain, None if splits else {str(t.id) for t in unique}, report)
+    report.problems[:] = [one_line(p) for p in report.problems]
+    return report
+
