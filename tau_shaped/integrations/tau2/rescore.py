@@ -206,6 +206,7 @@ def rescore_tau2(
 
     from tau_shaped.integrations.tau2.domain import environment_constructor
     from tau_shaped.integrations.tau2.reward import Tau2Scorer
+    from tau_shaped.integrations.tau2.score_env import scoring_env
 
     tasks = _tasks_of(domain, name, run, fresh_tasks)
     scorer = Tau2Scorer(name, list(tasks.tau2.values()), environment_constructor(name, getattr(domain, "tau2_data", None)))
@@ -218,8 +219,7 @@ def rescore_tau2(
         checked, reason = _premature(raw)
         sim = _validated(SimulationRun, checked, where)
         sims.append((where, raw, sim, reason, tasks.why_not(sim.task_id, domain.name)))
-    shaped_env = domain.make_env(user_strategy="scripted", tasks=tasks.shaped or list(domain.tasks(domain.splits[0])),
-                                 task_index=0)
+    shaped_env = scoring_env(domain, tasks.shaped or list(domain.tasks(domain.splits[0])))  # caches kept per domain
     _check_tools(run, [s for s in sims if s[2] is not None], set(shaped_env.tools_map), domain.name)
     data = getattr(domain, "tau2_data", None)
     source = {"format": "tau2", "file": str(run.path), "env": domain.name, "tasks": tasks.origin,
