@@ -284,6 +284,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3, help="cold runs of each local configuration, alternating")
     parser.add_argument("--base", type=Path, help="another checkout (the code before a change), run alternately")
     args = parser.parse_args()
+    sys.path.insert(0, tree_path(ROOT) or "")  # this checkout's domains too, in this process (the floor, one process)
     cores = len(os.sched_getaffinity(0))
     work = Path(tempfile.mkdtemp(prefix="bench_batch_"))
     split = SPLIT if args.shape == "grpo" else "test"
