@@ -51,7 +51,7 @@ def _score_all(domain_name: str, entries: Iterable[Dict[str, Any]]) -> Tuple[Cou
 def main() -> None:
     corpora = [("food_delivery", "food_delivery grader", load_corpus(ROOT / "domains" / "food_delivery" / "grader")),
                ("food_delivery", "food_delivery demo recordings",
-                json.loads((ROOT / "tasks" / "food_delivery" / "recordings" / "test.json").read_text()))]
+                json.loads((ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json").read_text()))]
     for name in ("airline", "retail"):
         folder = ROOT / "domains" / f"tau2_{name}" / "grader"
         if folder.is_dir():

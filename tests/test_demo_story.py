@@ -25,7 +25,7 @@ from tau_shaped.report.verdict_groups import GROUPS, episode_reason, general_pat
 from tests.conftest import ROOT
 
 runner = CliRunner()
-RECORDINGS = ROOT / "tasks" / "food_delivery" / "recordings" / "test.json"
+RECORDINGS = ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
 MINI = "tests.mini_domain:DOMAIN"
 MINI_RECORDINGS = str(ROOT / "tests" / "mini_domain" / "recordings.json")
 

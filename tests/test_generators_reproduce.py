@@ -25,7 +25,7 @@ def _load(name):
         sys.path.remove(str(SCRIPTS))
 
 
-@pytest.mark.parametrize("script, folder", [("generate_food_delivery_tasks", ROOT / "tasks" / "food_delivery"),
+@pytest.mark.parametrize("script, folder", [("generate_food_delivery_tasks", ROOT / "domains" / "food_delivery" / "tasks"),
                                             ("generate_grader_corpus", ROOT / "domains" / "food_delivery" / "grader")])
 def test_regenerating_reproduces_every_file(tmp_path, script, folder, capsys):
     module = _load(script)

@@ -33,7 +33,7 @@ from tau_shaped.tasks.persona_user import (
 )
 from tests.conftest import ROOT
 
-TASKS = ROOT / "tasks" / "food_delivery"
+TASKS = ROOT / "domains" / "food_delivery" / "tasks"
 
 
 @pytest.fixture(scope="module")

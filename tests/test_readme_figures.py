@@ -44,7 +44,7 @@ def food_delivery():
 
 def test_the_task_counts_and_buckets_per_split(food_delivery):
     total, train, test, buckets, per_train, per_test = figures(
-        rf"`tasks/food_delivery/`: {NUM} tasks \({NUM} train, {NUM} test\) in {NUM} buckets \({NUM} train and {NUM} test")
+        rf"`domains/food_delivery/tasks/`: {NUM} tasks \({NUM} train, {NUM} test\) in {NUM} buckets \({NUM} train and {NUM} test")
     splits = {split: food_delivery.tasks(split) for split in ("train", "test")}
     assert (train, test, total) == (len(splits["train"]), len(splits["test"]), len(splits["train"]) + len(splits["test"]))
     per_bucket = {split: collections.Counter(t.bucket for t in tasks) for split, tasks in splits.items()}

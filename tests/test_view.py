@@ -23,7 +23,7 @@ from tau_shaped.evaluation.runner import RunConfig, run
 from tests.conftest import ROOT
 from tests.headless_chromium import Browser, chromium_path
 
-FOOD = ROOT / "tasks" / "food_delivery" / "recordings" / "test.json"
+FOOD = ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
 TAU_SHAPED = [sys.executable, "-m", "tau_shaped.cli"]
 
 

@@ -1,7 +1,7 @@
 """The food-delivery database loader: one world per seed.
 
 Seed 0 is the shipped JSON (``data/food_delivery.json``, written by
-``scripts/generate_food_delivery.py``): the evaluation tasks live there. Any
+``generator/world_file.py``): the evaluation tasks live there. Any
 other seed is the world ``world.generate(seed)`` builds (about 0.2 s, then
 cached): the training tasks are spread over many worlds, the way procedurally
 generated RL levels are. A task's ``seed`` picks its world; the same seed also

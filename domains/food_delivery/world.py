@@ -8,7 +8,7 @@ service-fee charges, recent deliveries to fraud-flagged accounts). ``scale``
 multiplies every count (0.1 for tests, 10 for benchmarks). The same arguments
 always give the same world: only ``random.Random`` instances seeded from the
 seed, never the clock. World 0 is shipped as JSON
-(``scripts/generate_food_delivery.py`` writes it).
+(``generator/world_file.py`` writes it).
 """
 
 from __future__ import annotations

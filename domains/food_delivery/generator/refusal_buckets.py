@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
-from food_delivery_buckets import Built
-from food_delivery_task_builders import (
+from .buckets import Built
+from .builders import (
     PER_BUCKET,
     REFUSED,
     TIER_CAP,
@@ -30,7 +30,7 @@ from food_delivery_task_builders import (
     task,
 )
 
-from domains.food_delivery.world import FIRST, LAST
+from ..world import FIRST, LAST
 
 
 def nothing_given(oid: str) -> Dict[str, Any]:

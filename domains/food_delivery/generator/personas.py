@@ -22,7 +22,7 @@ import re
 from datetime import datetime
 from typing import Any, Dict, List, Optional
 
-from food_delivery_task_builders import Builder, minutes_late
+from .builders import Builder, minutes_late
 
 GREETINGS = ("Hi.", "Hello.", "Hi there.", "Good evening.")
 _ORDER_ID = re.compile(r"FD-\d+")

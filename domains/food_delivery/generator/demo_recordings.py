@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Dict, List, Optional
 
-from food_delivery_task_builders import Recs, act, rec, say
+from .builders import Recs, act, rec, say
 
 ORDER_ID = re.compile(r"FD-\d+")
 MAX_PER_TASK = 4  # tau-shaped demo's --num-trials default

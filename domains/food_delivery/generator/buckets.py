@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import List, Tuple
 
-from food_delivery_task_builders import (
+from .builders import (
     PER_BUCKET,
     TIER_CAP,
     VERIFIED,
@@ -33,8 +33,8 @@ from food_delivery_task_builders import (
     task,
 )
 
-from domains.food_delivery.tools.couriers import drivers_with_routes, route_candidates
-from domains.food_delivery.tools.lookup import available_couriers
+from ..tools.couriers import drivers_with_routes, route_candidates
+from ..tools.lookup import available_couriers
 
 Built = List[Tuple[Task, Recs]]
 
