@@ -256,7 +256,10 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
                 and S0["orders"][o]["payment_history"][0]["payment_method_id"] != short[0][0]]
         if pend and room("tried_a_short_gift_card_then_stopped"):
             o, (card, balance) = pend[0], short[0]
-            tried = [say(f"I will change the payment of order {o} to your gift card {card}. Do you confirm?"),
+            # the balance the message states is the one the profile look-up shows (policy.md: make
+            # up no information the tools did not give)
+            tried = [act("get_user_details", user_id=task.user_id),
+                     say(f"I will change the payment of order {o} to your gift card {card}. Do you confirm?"),
                      act("modify_pending_order_payment", order_id=o, payment_method_id=card),
                      say(f"Your gift card's balance (${balance:.2f}) does not cover the order, so the payment stays as it is.")]
             add("accounts_and_money.json", entry(task, "edge", "tried_a_short_gift_card_then_stopped", steps[:1] + tried + steps[1:], 1,

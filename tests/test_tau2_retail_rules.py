@@ -94,6 +94,34 @@ def only_rule(result, rule_id: str, step: int) -> None:
     assert f"step {step}" in result.rule_violations[0].evidence
 
 
+_WRITES_OR_TRANSFER = {"cancel_pending_order", "modify_pending_order_address", "modify_pending_order_payment",
+                       "modify_pending_order_items", "return_delivered_order_items", "exchange_delivered_order_items",
+                       "modify_user_address", "transfer_to_human_agents"}
+
+
+def bound_to(task: Any) -> List[str]:
+    """The rules that bind to ``task``: every rule of a task with a user, but the denial rule
+    (only a task whose ground truth changes nothing, transfers no one and states nothing) and
+    the hand-off rule (only a task whose ground truth transfers)."""
+    calls = {a.name for a in task.actions}
+    out = [r for r in RULE_IDS if task.user_id or r in ("retail.cancel.reason", "retail.payment.gift_card_balance",
+                                                         "retail.refund.original_or_gift_card",
+                                                         "retail.items.same_product_new_option",
+                                                         "retail.transfer.hold_message", "retail.transfer.required")]
+    if calls & _WRITES_OR_TRANSFER or task.outputs or not task.user_id:
+        out = [r for r in out if r != "retail.refusal.said"]
+    if "transfer_to_human_agents" not in calls:
+        out = [r for r in out if r != "retail.transfer.required"]
+    return out
+
+
+def test_the_denial_and_hand_off_rules_bind_to_tau2s_refusal_and_hand_off_tasks():
+    """tau2 issue #384's kind of task in retail: no write, no transfer, nothing to communicate
+    (25, 57, 65) must be denied in words; a ground truth that transfers (10, 12, 26, 50) must transfer."""
+    assert sorted(t.id for t in ALL if "retail.refusal.said" in bound_to(t)) == ["25", "57", "65"]
+    assert sorted((t.id for t in ALL if "retail.transfer.required" in bound_to(t)), key=int) == ["10", "12", "26", "50"]
+
+
 def email_of(task_id: str) -> str:
     return S0["users"][BY_ID[task_id].user_id]["email"]
 
@@ -117,9 +145,10 @@ def test_rule_set_kinds_texts_and_declarations():
     line and what breaks it; every tool and event type it names is the domain's (§6.2)."""
     assert load_rules(DOMAIN.policy_rules_file).model_dump() == RULES.model_dump()
     kinds = {k: sorted(r.id for r in RULES.rules if r.kind == k) for k in ("gate", "outcome", "checkpoint")}
-    assert kinds["gate"] == ["retail.account.other_user", "retail.payment.gift_card_balance",
-                             "retail.payment.in_profile", "retail.refund.original_or_gift_card"]
-    assert len(kinds["outcome"]) == 10 and kinds["checkpoint"] == []
+    assert kinds["gate"] == ["retail.account.no_other_user_data_said", "retail.account.other_user",
+                             "retail.payment.gift_card_balance", "retail.payment.in_profile",
+                             "retail.refund.original_or_gift_card"]
+    assert len(kinds["outcome"]) == 13 and kinds["checkpoint"] == []
     assert all(r.policy and r.description for r in RULES.rules)
     text = json.dumps([r.when for r in RULES.rules])
     tools = {t.get_info()["function"]["name"] for t in DOMAIN.tools}
@@ -153,7 +182,7 @@ def test_ground_truth_keeps_every_rule_and_scores_one(task):
     completed as the policy asks scores 1."""
     result = score_trajectory(ENV, task, list(task.actions))
     assert result.status == "ok", result.error
-    assert sorted(result.rules_checked) == sorted(RULE_IDS)
+    assert sorted(result.rules_checked) == sorted(bound_to(task))
     assert policy_gates(result) == [] and result.safety_passed
     assert result.canonical_match and result.legacy_reward == 1.0
     if task.id not in GT_EXCEPTIONS:
@@ -467,8 +496,10 @@ def test_transfer_message_before_the_call_is_not_after_it():
 # ---- the events ------------------------------------------------------------------------------
 
 
-def _watched(tool: str, kwargs: dict, result: Any = None) -> List[dict]:
-    """The events the watch records for one call on S0 (the state before it), at step 3."""
+def _watched(tool: str, kwargs: dict, result: Any = None, kind: str = "") -> List[dict]:
+    """The events the watch records for one call on S0 (the state before it), at step 3 (those
+    but ``money_moved``, the money statements' record, tested on its own; with ``kind``, those
+    of that type only)."""
     import random
 
     from tau_shaped.env.episode import EpisodeContext, running
@@ -478,7 +509,25 @@ def _watched(tool: str, kwargs: dict, result: Any = None) -> List[dict]:
     with running(ctx, 3):
         watch(tool, kwargs, S0, None, result)
     assert all(e.step == 3 for e in ctx.events)
-    return [{"type": e.type, **e.fields} for e in ctx.events]
+    return [{"type": e.type, **e.fields} for e in ctx.events
+            if (e.type == kind if kind else e.type != "money_moved")]
+
+
+def test_money_moved_of_each_write_that_moves_money():
+    """The money a write moves, as a statement of money is checked against (SPEC §10): a return
+    refunds its items' prices to the method named; a cancellation refunds every payment to its
+    own method; a payment change charges the new method and refunds the original."""
+    order = S0["orders"]["#W6390527"]
+    prices = {it["item_id"]: it["price"] for it in order["items"]}
+    (ret,) = _watched("return_delivered_order_items", {"order_id": "#W6390527", "item_ids": ["8538875209", "1615379700"],
+                                                       "payment_method_id": order["payment_history"][0]["payment_method_id"]},
+                      kind="money_moved")
+    assert ret["refunded"] == round(prices["8538875209"] + prices["1615379700"], 2) and ret["charged"] == 0.0
+    assert ret["refund_to_original"] is True
+    pending = next(o for o, rec in sorted(S0["orders"].items()) if rec["status"] == "pending")
+    (cancel,) = _watched("cancel_pending_order", {"order_id": pending, "reason": "no longer needed"}, kind="money_moved")
+    paid = S0["orders"][pending]["payment_history"]
+    assert cancel["refunded"] == round(sum(p["amount"] for p in paid), 2) and cancel["refund_to_original"] is True
 
 
 def test_events_of_a_return_read_the_order_before_the_call():

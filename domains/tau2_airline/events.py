@@ -44,6 +44,13 @@ Event types (every field is a JSON scalar or a list of them):
     $100 x passengers when a flight of it was cancelled, else $50 x passengers for a delay; 0 when
     none), ``over`` (``amount`` above ``max_allowed``), ``eligible`` (one of those reservations
     qualifies: the user is silver or gold, or it has insurance, or its cabin is business).
+``money_moved``
+    every write that moves money: ``tool``, ``reservation_id``, ``charged`` (the payments the
+    call added, >= 0), ``refunded`` (its refunds, and a certificate's amount), ``refund_sources``
+    (the sources of the methods refunded; ``certificate`` for a certificate sent) and
+    ``refund_to_original`` (every refund goes to a method the reservation was paid with): read
+    from the payment history the call added to. What a statement of money is checked against
+    (SPEC §10).
 
 Records are read from ``before`` (the JSON state) and, for what the conversation may already
 have changed (a delayed flight changed away from), from tau2's initial database.
@@ -73,6 +80,7 @@ EVENT_TYPES = [
     "baggage_updated",
     "reservation_booked",
     "certificate_sent",
+    "money_moved",
 ]
 
 WRITES = {"book_reservation", "cancel_reservation", "update_reservation_baggages", "update_reservation_flights",
@@ -190,7 +198,7 @@ def certificate_facts(user_id: Any, amount: Any, before: Dict[str, Any]) -> Dict
 
 def watch(tool: str, kwargs: Dict[str, Any], before: Dict[str, Any], db: Any, result: Any) -> None:
     """The domain's watch (``tau_shaped.integrations.tau2.tools.Watch``): records the events above."""
-    del db, result
+    del db
     rid = kwargs.get("reservation_id")
     reservation = _peek(before, "reservations", rid) if isinstance(rid, str) else None
     if isinstance(reservation, dict):
@@ -240,6 +248,39 @@ def watch(tool: str, kwargs: Dict[str, Any], before: Dict[str, Any], db: Any, re
                      nonfree_ok=expected is not None and nonfree == expected, membership=user.get("membership"))
     elif tool == "send_certificate":
         record_event("certificate_sent", **certificate_facts(kwargs.get("user_id"), kwargs.get("amount"), before))
+    record_money(tool, kwargs, before, result)
+
+
+def _payments_of(record: Any) -> List[Dict[str, Any]]:
+    history = record.get("payment_history") if isinstance(record, dict) else getattr(record, "payment_history", None)
+    return _as_dicts(history)
+
+
+def record_money(tool: str, kwargs: Dict[str, Any], before: Dict[str, Any], result: Any) -> None:
+    """``money_moved`` of one write: the payment history entries it added (a certificate: its amount)."""
+    if tool == "send_certificate":
+        amount = kwargs.get("amount")
+        if isinstance(amount, (int, float)) and not isinstance(amount, bool):
+            record_event("money_moved", tool=tool, reservation_id=None, charged=0.0, refunded=round(float(amount), 2),
+                         refund_sources=["certificate"], refund_to_original=False)
+        return
+    if tool not in WRITES:
+        return
+    rid = getattr(result, "reservation_id", None) if not isinstance(result, dict) else result.get("reservation_id")
+    old = _payments_of(_peek(before, "reservations", rid)) if isinstance(rid, str) else []
+    added = _payments_of(result)[len(old):] if tool != "book_reservation" else _payments_of(result)
+    if not added:
+        return
+    users = before.get("users") or {}
+    owner = (_peek(before, "reservations", rid) or {}).get("user_id") if isinstance(rid, str) else kwargs.get("user_id")
+    methods = (users.get(owner) or {}).get("payment_methods") or {} if isinstance(users, dict) else {}
+    paid_with = {p.get("payment_id") for p in old}
+    charged = round(sum(float(p.get("amount") or 0) for p in added if float(p.get("amount") or 0) > 0), 2)
+    refunds = [p for p in added if float(p.get("amount") or 0) < 0]
+    sources = [str((methods.get(p.get("payment_id")) or {}).get("source", "")) for p in refunds]
+    record_event("money_moved", tool=tool, reservation_id=rid, charged=charged,
+                 refunded=round(-sum(float(p.get("amount") or 0) for p in refunds), 2), refund_sources=sources,
+                 refund_to_original=bool(refunds) and all(p.get("payment_id") in paid_with for p in refunds))
 
 
 def _lt(a: Any, b: Any) -> bool:

@@ -29,6 +29,12 @@ rules judge, as plain fields:
     ``new_option`` (it is another variant than the old item: the policy's "different product
     option").
 
+``money_moved``
+    Every write that moves money, cancellations included: ``tool``, ``order_id``, ``charged``
+    (what the customer pays, >= 0), ``refunded`` (what they get back, >= 0), ``refund_sources``
+    (the sources of the methods a refund goes to), ``refund_to_original`` (the refund goes to the
+    order's original payment method). What a statement of money is checked against (SPEC §10).
+
 ``user_located``
     ``find_user_id_by_email`` or ``find_user_id_by_name_zip`` found a user. Fields: ``tool``,
     ``user_id`` (the id found).
@@ -47,7 +53,7 @@ from typing import Any, Dict, List, Optional
 from tau_shaped import record_event
 from tau_shaped.env.episode import NoEpisodeError
 
-EVENT_TYPES = ["payment_moved", "item_changed", "user_located"]
+EVENT_TYPES = ["payment_moved", "item_changed", "user_located", "money_moved"]
 
 _MONEY_TOOLS = (
     "modify_pending_order_payment",
@@ -127,6 +133,37 @@ def _payment(tool: str, kwargs: Dict[str, Any], before: Dict[str, Any]) -> Optio
     }
 
 
+def _source(before: Dict[str, Any], owner: Any, method_id: Any) -> str:
+    methods = ((before.get("users") or {}).get(owner) or {}).get("payment_methods") or {}
+    method = methods.get(method_id) if isinstance(method_id, str) else None
+    return str(method.get("source", "")) if isinstance(method, dict) else ""
+
+
+def _moved(fields: Dict[str, Any], before: Dict[str, Any]) -> Dict[str, Any]:
+    """``money_moved`` of a payment change, item change, exchange or return (``payment_moved``)."""
+    amount, tool = fields["amount"], fields["tool"]
+    if tool == "modify_pending_order_payment":  # the new method pays, the original is refunded
+        original = fields["original_method"]
+        return {"tool": tool, "order_id": fields["order_id"], "charged": amount, "refunded": amount,
+                "refund_sources": [_source(before, fields["owner"], original)], "refund_to_original": True}
+    refund = fields["direction"] == "refund"
+    return {"tool": tool, "order_id": fields["order_id"], "charged": 0.0 if refund else amount,
+            "refunded": amount if refund else 0.0, "refund_sources": [fields["source"]] if refund else [],
+            "refund_to_original": refund and fields["payment_method_id"] == fields["original_method"]}
+
+
+def _cancel_refund(kwargs: Dict[str, Any], before: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+    """A cancellation refunds every payment of the order to its own method."""
+    order = (before.get("orders") or {}).get(kwargs.get("order_id"))
+    if not isinstance(order, dict):
+        return None
+    paid = [p for p in order.get("payment_history") or [] if isinstance(p, dict)]  # tau2 refunds each entry
+    return {"tool": "cancel_pending_order", "order_id": kwargs.get("order_id"),
+            "charged": 0.0, "refunded": _cents(math.fsum(float(p.get("amount", 0.0)) for p in paid)),
+            "refund_sources": [_source(before, order.get("user_id"), p.get("payment_method_id")) for p in paid],
+            "refund_to_original": True}
+
+
 def _item_changes(tool: str, kwargs: Dict[str, Any], before: Dict[str, Any]) -> List[Dict[str, Any]]:
     order = (before.get("orders") or {}).get(kwargs.get("order_id"))
     if not isinstance(order, dict):
@@ -168,10 +205,15 @@ def _record(tool: str, kwargs: Dict[str, Any], before: Dict[str, Any], result: A
         if isinstance(result, str) and result in (before.get("users") or {}):
             record_event("user_located", tool=tool, user_id=result)
         return
+    if tool == "cancel_pending_order":
+        moved = _cancel_refund(kwargs, before)
+        if moved is not None:
+            record_event("money_moved", **moved)
     if tool in _MONEY_TOOLS:
         fields = _payment(tool, kwargs, before)
         if fields is not None:
             record_event("payment_moved", **fields)
+            record_event("money_moved", **_moved(fields, before))
     if tool in _ITEM_TOOLS:
         for fields in _item_changes(tool, kwargs, before):
             record_event("item_changed", **fields)

@@ -15,7 +15,8 @@ Schema)::
 
 - A **fact** is read from the task (``user_id``, ``id``, ``disputed_total``: the sum of the
   task's disputed amounts, all or ``except_identities`` / ``only_identities``, ``gt_amounts``: every number in the ground truth's arguments and
-  messages) or from S0 by a path template filled with earlier facts; ``default`` when absent.
+  messages, ``gt_tools``: the tools its ground truth calls, one space apart, ``output_count``: how
+  many outputs it has) or from S0 by a path template filled with earlier facts; ``default`` when absent.
 - ``{name}`` in any string of a rule's ``when`` is replaced by the fact: a string that is
   exactly ``{name}`` takes the fact's typed value (a number, a list), elsewhere its text
   (``\\p{Nd}``, a regex's Unicode class, is not a placeholder).
@@ -48,7 +49,7 @@ from tau_shaped.reward.predicate_schema import Matcher, Predicate, _as_matcher, 
 # not a regex's Unicode class, \p{Nd} or \P{Greek}
 _PLACEHOLDER = re.compile(r"(?<!\\[pP])\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _PREDICATE = TypeAdapter(Predicate)
-TASK_FACTS = ("user_id", "id", "disputed_total", "gt_amounts")
+TASK_FACTS = ("user_id", "id", "disputed_total", "gt_amounts", "gt_tools", "output_count")
 _SAMPLES = {"string": "X", "number": 1.0, "list": [1.0], "bool": True, "any": "X"}
 
 
@@ -57,7 +58,7 @@ class PolicyRuleError(ValueError):
 
 
 class Fact(_Strict):
-    task: Optional[Literal["user_id", "id", "disputed_total", "gt_amounts"]] = None
+    task: Optional[Literal["user_id", "id", "disputed_total", "gt_amounts", "gt_tools", "output_count"]] = None
     state: Optional[str] = None
     default: Any = None
     type: Literal["string", "number", "list", "bool", "any"] = "any"
@@ -213,6 +214,10 @@ def _task_fact(task: Any, name: str, left_out: Sequence[str] = (), only: Optiona
         return round(math.fsum(inv.disputed_amount for inv in identities
                                if inv.id not in left_out and (only is None or inv.id in only)), 6)
     actions = getattr(task, "actions", []) or []
+    if name == "gt_tools":  # the tools the ground truth calls, in order, one space apart
+        return " ".join(getattr(a, "name", "") for a in actions if getattr(a, "name", "") != "respond")
+    if name == "output_count":
+        return len(getattr(task, "outputs", []) or [])
     found = _numbers([getattr(a, "kwargs", {}) for a in actions]) + _numbers(list(getattr(task, "outputs", []) or []))
     return sorted(set(found))
 

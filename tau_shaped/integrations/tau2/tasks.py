@@ -85,6 +85,10 @@ def _user_named(instruction: str, database: Dict[str, Any]) -> str:
 
 
 TRANSFER_MESSAGE = "YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON."
+#: The ground truth's answer on a task whose request the policy says to deny (it changes nothing,
+#: transfers no one and has nothing to communicate): the policy's "deny user requests that are
+#: against this policy" is done by saying so (the rules ``*.refusal.said``).
+DENIAL_MESSAGE = "I'm sorry, but I can't do that: our policy does not allow it."
 
 
 def _scalars(value: Any) -> List[str]:
@@ -123,6 +127,8 @@ def ground_truth_actions(actions: List[Dict[str, Any]], outputs: List[str], kit:
             out.append(Action(name="respond", kwargs={"content": TRANSFER_MESSAGE}))
     if outputs:
         out.append(Action(name="respond", kwargs={"content": "To sum up: " + "; ".join(outputs) + "."}))
+    elif not any(kit.writes(a["name"]) or a["name"] == "transfer_to_human_agents" for a in actions):
+        out.append(Action(name="respond", kwargs={"content": DENIAL_MESSAGE}))
     return out
 
 

@@ -1,0 +1,245 @@
+"""Money an agent states, checked against what backs it (SPEC §10 statements): the money the
+conversation's writes moved (``money_moved`` events: ``charged``, ``refunded``,
+``refund_sources``, ``refund_to_original``), the money figures the tools showed, the customer's
+numbers and the policy's (a ``money_stated`` predicate).
+
+- An amount is backed by a figure a tool showed before it (a price, a balance, a total, a
+  ``calculate`` result), a number the customer said, one of the policy's ``values``, or money a
+  write of the conversation moves: one write's charge or refund, or the sum of several writes'
+  (a total quoted before three upgrades is the sum of their three charges).
+- An amount stated as a charge or a refund in the message that confirms a write (the write comes
+  before the agent's next message) and backed by none of these is false: the call computes what
+  it moves, and the agent stated something else ("you'll be charged $1" before a $54.04 charge).
+- An amount no write is tied to and nothing above backs is checked against what a reader could
+  compute from the figures shown (a sum or difference of two, a figure times a count up to 9, a
+  sum of one record's item prices); when none gives it the rule is undetermined (SPEC §8): the
+  words alone do not say what it was computed from.
+- A refund method said ("goes to your gift card") must be where the next refunding write sends
+  the money (``original``: the order's or reservation's own method); with no refunding write
+  after it, it is not judged.
+- A refund timing must be the policy's: at once for a source in ``immediate_sources``, else
+  within ``refund_days``; a method neither said nor known from the next refund may be either.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
+
+from tau_shaped.reward.money_claims import MoneyClaim, money_claims
+from tau_shaped.reward.text_matching import numbers_in_text
+
+__all__ = ["MoneyChecker", "observed_money"]
+
+_MONEY_KEY = re.compile(r"(?i)price|amount|balance|total|cost|fee|refund|difference|paid|charge")
+_EPS = 0.005 + 1e-9
+_POOL_LIMIT = 160
+
+
+def _number(v: Any) -> Optional[float]:
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
+
+def observed_money(observation: str) -> Tuple[List[float], List[List[float]]]:
+    """The money figures an observation shows (numbers under a money key of its JSON, or every
+    number of a text observation) and its lists of priced records (for sums of their prices)."""
+    text = observation.strip()
+    if not text[:1] in "[{":
+        return [v for v, _ in numbers_in_text(text[:10_000])], []
+    try:
+        data = json.loads(text) if len(text) < 2_000_000 else None
+    except ValueError:
+        return [v for v, _ in numbers_in_text(text[:10_000])], []
+    figures: List[float] = []
+    groups: List[List[float]] = []
+    stack: List[Tuple[Any, bool]] = [(data, False)]
+    seen = 0
+    while stack and seen < 20_000:
+        item, money = stack.pop()
+        seen += 1
+        if isinstance(item, dict):
+            for k, v in item.items():
+                n = _number(v)
+                key_money = money or bool(_MONEY_KEY.search(str(k)))
+                if n is not None:
+                    if key_money:
+                        figures.append(n)
+                elif isinstance(v, (dict, list)):
+                    stack.append((v, key_money))
+        elif isinstance(item, list):
+            prices = [_number(x.get("price")) for x in item[:50] if isinstance(x, dict)]
+            if prices and all(p is not None for p in prices) and len(prices) <= 10:
+                groups.append([p for p in prices if p is not None])
+            for x in item[:500]:
+                n = _number(x)
+                if n is not None and money:
+                    figures.append(n)
+                elif isinstance(x, (dict, list)):
+                    stack.append((x, money))
+    return figures, groups
+
+
+def _runs(values: List[float]) -> Set[float]:
+    """Each value and the sum of every contiguous run of them."""
+    out: Set[float] = set()
+    for i in range(len(values)):
+        total = 0.0
+        for v in values[i:i + 12]:
+            total += v
+            out.add(round(total, 2))
+    return out
+
+
+def _near(value: float, pool: Iterable[float]) -> bool:
+    return any(abs(value - v) <= _EPS for v in pool)
+
+
+class MoneyChecker:
+    """Judges each agent message's money claims over one trajectory (``steps``: its steps,
+    with their events)."""
+
+    def __init__(self, p: Any, steps: List[Any], first_user_message: Optional[str]) -> None:
+        self.p = p
+        self.kinds = frozenset(p.money_stated)
+        self.steps = steps
+        self.moves: List[Tuple[int, Dict[str, Any]]] = [
+            (s.index, {**e.fields, "record": e.fields.get("order_id") or e.fields.get("reservation_id")})
+            for s in steps for e in s.events if e.type == "money_moved"]
+        charges = [float(f.get("charged") or 0.0) for _, f in self.moves if f.get("charged")]
+        refunds = [float(f.get("refunded") or 0.0) for _, f in self.moves if f.get("refunded")]
+        self.moved_pool = _runs(charges) | _runs(refunds)
+        self.values = [float(v) for v in p.values]
+        self.user_numbers: List[float] = [abs(v) for v, _ in numbers_in_text(first_user_message or "")]
+        self.figures: List[float] = []
+        self.groups: List[List[float]] = []
+        self.agent_steps = [s.index for s in steps if s.agent_text is not None]
+
+    def _later_moves(self, index: int) -> List[Tuple[int, Dict[str, Any]]]:
+        return [(i, f) for i, f in self.moves if i > index]
+
+    def _tied(self, index: int, text: str) -> List[Dict[str, Any]]:
+        """The writes a message at ``index`` speaks of: the later money writes on the records it
+        names (an order or reservation id), else the first money write after it when that comes
+        before the agent's next message (the write it confirms)."""
+        later = self._later_moves(index)
+        if not later:
+            return []
+        upper = text.upper()
+        named = [f for _, f in later if isinstance(f.get("record"), str) and f["record"].upper().lstrip("#") in upper]
+        if named:
+            return named
+        nxt = next((i for i in self.agent_steps if i > index), None)
+        return [later[0][1]] if nxt is None or later[0][0] < nxt else []
+
+    def _later_sums(self, index: int) -> Set[float]:
+        """The running totals of the charges, and of the refunds, of the writes after ``index``."""
+        later = [f for _, f in self._later_moves(index)]
+        out: Set[float] = set()
+        for key in ("charged", "refunded"):
+            total = 0.0
+            for f in later:
+                total += float(f.get(key) or 0.0)
+                out.add(round(total, 2))
+        return out
+
+    def observe(self, observation: str) -> None:
+        figures, groups = observed_money(observation)
+        self.figures.extend(figures)
+        self.groups.extend(groups)
+
+    def hear(self, text: Optional[str]) -> None:
+        if text:
+            self.user_numbers.extend(abs(v) for v, _ in numbers_in_text(text))
+
+    def message(self, index: int, text: str) -> Optional[Tuple[bool, str]]:
+        """None when every money claim is backed, (True, evidence) for the first false one,
+        (False, evidence) when one cannot be settled (undetermined)."""
+        doubt: Optional[Tuple[bool, str]] = None
+        for c in money_claims(text):
+            if c.kind not in self.kinds:
+                continue
+            verdict = self._amount(index, c, text) if c.kind == "amount" else getattr(self, "_" + c.kind)(index, c)
+            if verdict is None:
+                continue
+            if verdict[0]:
+                return verdict
+            doubt = doubt or verdict
+        return doubt
+
+    # --- amounts ---------------------------------------------------------------------------
+
+    def _amount(self, index: int, c: MoneyClaim, text: str) -> Optional[Tuple[bool, str]]:
+        kind, value = c.value
+        if value == 0 or _near(value, self.moved_pool) or _near(value, self._later_sums(index)):
+            return None
+        if _near(value, self.user_numbers) or _near(value, self.values) or _near(value, self.figures):
+            return None
+        tied = self._tied(index, text)
+        if tied and kind in ("charge", "refund", "money"):
+            moved = "; ".join(f"{f.get('tool')} {f.get('record') or ''}: " + " and ".join(
+                f"{k} ${float(f.get(k) or 0):,.2f}" for k in ("charged", "refunded") if f.get(k)) for f in tied)
+            return True, (f"agent stated {c.text!r} ({kind}) of the writes that follow ({moved}); "
+                          f"no tool, customer, policy or write gives {value:g}")
+        if self._derived(value):
+            return None
+        return False, f"agent stated {c.text!r} ({kind}): not a figure shown, said or moved, and not a sum of them"
+
+    def _derived(self, value: float) -> bool:
+        pool = (self.figures + self.values)[-_POOL_LIMIT:]
+        for a in pool:
+            for k in range(2, 10):
+                if abs(value - a * k) <= _EPS:
+                    return True
+        for i, a in enumerate(pool):
+            for b in pool[i:]:
+                if abs(value - (a + b)) <= _EPS or abs(value - abs(a - b)) <= _EPS:
+                    return True
+        for group in self.groups[-20:]:
+            sums = {0.0}
+            for price in group:
+                sums |= {round(s + price, 2) for s in sums}
+            if _near(value, sums):
+                return True
+        return False
+
+    # --- refund method and timing ----------------------------------------------------------
+
+    def _next_refund(self, index: int) -> Optional[Dict[str, Any]]:
+        return next((f for _, f in self._later_moves(index) if f.get("refunded")), None)
+
+    def _refund_method(self, index: int, c: MoneyClaim) -> Optional[Tuple[bool, str]]:
+        write = self._next_refund(index)
+        if write is None:
+            return None
+        sources = [str(s) for s in write.get("refund_sources") or []]
+        if c.value == "original":
+            ok = bool(write.get("refund_to_original"))
+        else:
+            ok = c.value in sources
+        if ok:
+            return None
+        where = ", ".join(sources) + (" (the original method)" if write.get("refund_to_original") else "")
+        return True, f"agent stated {c.text!r} for the refund; {write.get('tool')} refunds to {where or 'nothing'}"
+
+    def _refund_timing(self, index: int, c: MoneyClaim) -> Optional[Tuple[bool, str]]:
+        said, when = c.value
+        immediate = set(self.p.immediate_sources)
+        days = self.p.refund_days
+        sources = [said] if said else [str(s) for s in (self._next_refund(index) or {}).get("refund_sources") or []]
+
+        def fits(source: Optional[str]) -> bool:
+            if source is not None and source in immediate:
+                return when == "immediate"
+            if when.startswith("days:") and days:
+                lo, hi = (float(x) for x in when[5:].split("-"))
+                return days[0] - 1e-9 <= lo <= hi <= days[-1] + 1e-9
+            return False
+
+        ok = all(fits(s) for s in sources) if sources else (fits(None) or (bool(immediate) and when == "immediate"))
+        if ok:
+            return None
+        policy = (f"{days[0]:g} to {days[-1]:g} business days" if days else "")
+        if immediate:
+            policy = f"at once to a {', '.join(sorted(immediate))}, otherwise " + policy
+        return True, f"agent stated {c.text!r} for a refund{' to ' + sources[0] if sources else ''}: the policy says {policy}"

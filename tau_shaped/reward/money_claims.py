@@ -1,0 +1,186 @@
+"""Money an agent states, typed (SPEC §10 statements): what a careful reader of a store's or an
+airline's policy takes a message to assert about money, whatever its layout (prose, a list,
+``key: value`` lines, JSON, a table), the currency spelling or the number format.
+
+- ``amount``: a sum of money, typed by the words of its clause: ``charge`` (what the customer
+  pays: charged, pay, billed, cost you, total, price difference, fee, owe), ``refund`` (what
+  comes back: refund, get back, reimbursed, credited, returned to you), ``money`` (both kinds of
+  words, a payment change that charges one method and refunds another) or ``price`` (neither:
+  an item's or a fare's price). A currency marker makes a number an amount ("$54.04",
+  "54.04 USD", "1,385 dollars"); so does a money key in a list or JSON (``total: 1385``,
+  ``"refund_amount": 54.04``). Value: (kind, amount).
+- ``refund_method``: where a refund is said to go: "the refund goes to your gift card",
+  "refunded to the original payment method", "back to your Visa ending 1234", ``refund_to:
+  paypal`` (value: ``gift_card``, ``credit_card``, ``paypal``, ``original`` or ``certificate``).
+- ``refund_timing``: when a refund is said to arrive, in a clause about a refund: at once
+  ("immediately", "instantly", "right away": ``immediate``), within hours or a day
+  (``hours``), or ``days:N-M`` ("5 to 7 business days", "within 3 days": ``days:3-3``);
+  value: (method said in the clause or "", when).
+
+None is made of a negated statement ("you will not be charged $50"), of a question's
+hypothesis ("would you like ...?" is still an offer: its amounts are stated), or of a
+condition ("if you upgrade, ..." is stated too: the amount is the one the option costs). Every
+pattern is compiled once and linear on untrusted text (bounded repeats only).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, List, Optional, Tuple
+
+from tau_shaped.reward.statements import Negations, stated_amounts
+
+__all__ = ["MoneyClaim", "money_claims", "clause_bounds"]
+
+
+@dataclass(frozen=True)
+class MoneyClaim:
+    kind: str  # amount | refund_method | refund_timing
+    value: Any
+    text: str
+    start: int
+
+
+_CHARGE = re.compile(
+    r"\b(?:charg\w*|pay(?:s|ing|able|ment due)?\b|paid|bill\w*|cost(?:s|ing)?\b|total\w*|owe\w*|fee|fees|"
+    r"price[ _-]differ\w*|differ\w*|additional|extra|due|debit\w*|deduct\w*|upgrade cost|comes? to|come out to)",
+    re.IGNORECASE,
+)
+_REFUND = re.compile(
+    r"\b(?:refund\w*|reimburs\w*|get(?:ting)? (?:it |that |the money )?back|back to (?:you|your)|credit(?:ed)? (?:back|to)|"
+    r"returned to (?:you|your)|receive back|money back|put back|sent back|send back|certificate\w*|voucher\w*|compensat\w*)",
+    re.IGNORECASE,
+)
+_MONEY_KEY = re.compile(
+    r"(?P<q>[\"']?)(?P<key>[A-Za-z][A-Za-z _-]{0,40}?)(?P=q)[ \t]{0,3}(?:[:=|]|\bis\b|\bof\b)[ \t]{0,3}[\"']?"
+    r"(?P<sign>[-\u2212])?(?P<n>[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]{1,2})?|[0-9]{1,7}(?:\.[0-9]{1,2})?)(?![0-9A-Za-z%])",
+)
+_KEY_IS_MONEY = re.compile(r"(?i)amount|total|price|cost|refund|charge|fee|difference|balance|payment due|to pay")
+_KEY_NOT_MONEY = re.compile(r"(?i)\b(?:id|number|count|quantity|qty|bags?|baggages?|passengers?|zip|items?|percent|rate|days?|date)\b|_id\b|_count\b")
+
+_METHODS = (
+    ("gift_card", r"gift[ _-]?cards?"),
+    ("paypal", r"pay[ _-]?pal"),
+    ("credit_card", r"credit[ _-]?cards?|(?:visa|mastercard|amex|american express|discover)\b|card ending|debit card"),
+    ("original", r"original(?:[ _-]form of)?[ _-](?:payment|method)|same (?:payment )?method|(?:card|method) (?:you|it was) (?:paid|used)"),
+    ("certificate", r"(?:travel[ _-])?certificates?"),
+)
+_METHOD = re.compile("|".join(f"(?P<{k}>{p})" for k, p in _METHODS), re.IGNORECASE)
+_TOWARD = re.compile(
+    r"\b(?:to|into|onto|on|via|through|back to|goes to|go to|sent to|credited to|refunded to|returned to|as)[ \t]{1,3}"
+    r"(?:(?:your|the|my|a|an|its|their)[ \t]{1,3})?(?:(?:existing|saved|original|same|)[ \t]{0,3})?$|"
+    r"(?:refund\w*|destination|method|refund_to|refund method|to)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?$",
+    re.IGNORECASE,
+)
+_NOT_REFUND_METHOD = re.compile(r"(?i)\b(?:pay|paid|charg\w*|bill\w*|debit\w*)\b")
+_TIMING = re.compile(
+    r"\b(?P<imm>immediately|instantly|right away|straight away|at once|right now|in real time)\b"
+    r"|\b(?:within|in)[ \t]{1,3}(?:the[ \t]{1,3}|an[ \t]{1,3}|a[ \t]{1,3}|one[ \t]{1,3}|a few[ \t]{1,3}|few[ \t]{1,3}|(?P<h>[0-9]{1,3})[ \t]{1,3})?"
+    r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
+    r"|\b(?P<day>today|tonight|tomorrow)\b"
+    r"|(?<![\w.\-])(?P<d1>[0-9]{1,2}|one|two|three|four|five|six|seven|ten|fourteen)"
+    r"(?:[ \t]{0,2}(?:-|\u2013|to|or)[ \t]{0,2}(?P<d2>[0-9]{1,2}|one|two|three|four|five|six|seven|ten|fourteen))?"
+    r"[ \t]{1,3}(?:business[ \t]{1,3}|working[ \t]{1,3})?(?P<days>days?|weeks?)\b",
+    re.IGNORECASE,
+)
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10, "fourteen": 14}
+_CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
+
+
+def clause_bounds(text: str, at: int) -> Tuple[int, int]:
+    """The clause of ``text`` around ``at``: from the previous sentence end or line break to the
+    next ("$12.50" and "e.g." with no space after the dot do not end it)."""
+    lo = 0
+    for m in _CLAUSE_END.finditer(text, max(0, at - 400), at):
+        lo = m.end()
+    m = _CLAUSE_END.search(text, at)
+    return lo, (m.start() if m else len(text))
+
+
+def _kind(clause: str) -> str:
+    charge, refund = bool(_CHARGE.search(clause)), bool(_REFUND.search(clause))
+    if charge and refund:
+        return "money"
+    return "charge" if charge else ("refund" if refund else "price")
+
+
+def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
+    out: List[MoneyClaim] = []
+    taken: List[Tuple[int, int]] = []
+    for s in stated_amounts(text):
+        taken.append((s.start, s.end))
+        if negated(s.start):
+            continue
+        lo, hi = clause_bounds(text, s.start)
+        out.append(MoneyClaim("amount", (_kind(text[lo:hi]), round(s.value, 2)), s.text, s.start))
+    for m in _MONEY_KEY.finditer(text):
+        key = m.group("key")
+        if not _KEY_IS_MONEY.search(key) or _KEY_NOT_MONEY.search(key):
+            continue
+        if any(a <= m.start("n") < b for a, b in taken) or (m.start("n") and text[m.start("n") - 1] in "$€£"):
+            continue
+        if negated(m.start("n")):
+            continue
+        lo, hi = clause_bounds(text, m.start())
+        kind = _kind(key) if _kind(key) != "price" else _kind(text[lo:hi])
+        value = round(float(m.group("n").replace(",", "")), 2)
+        out.append(MoneyClaim("amount", (kind, value), m.group(0).strip(), m.start("n")))
+    return sorted(out, key=lambda c: c.start)
+
+
+def _methods(text: str, negated: Negations) -> List[MoneyClaim]:
+    out: List[MoneyClaim] = []
+    for m in _METHOD.finditer(text):
+        lo, hi = clause_bounds(text, m.start())
+        clause = text[lo:hi]
+        if not _REFUND.search(clause) or re.search(r"(?i)certificate|voucher|compensat", clause) and m.lastgroup != "certificate":
+            continue
+        before = text[max(lo, m.start() - 60):m.start()]
+        if not _TOWARD.search(before):
+            continue
+        if _NOT_REFUND_METHOD.search(before[-30:]) and not re.search(r"(?i)refund|back", before[-30:]):
+            continue  # "charge it to your gift card": the method that pays
+        if negated(m.start()):
+            continue
+        out.append(MoneyClaim("refund_method", m.lastgroup, m.group(0), m.start()))
+    return out
+
+
+def _count(word: str) -> Optional[float]:
+    w = word.lower()
+    return float(w) if w.isdigit() else (float(_NUMBER_WORDS[w]) if w in _NUMBER_WORDS else None)
+
+
+def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
+    out: List[MoneyClaim] = []
+    for m in _TIMING.finditer(text):
+        lo, hi = clause_bounds(text, m.start())
+        clause = text[lo:hi]
+        if not re.search(r"(?i)\brefund|reimburs|\bback\b|credited", clause) or negated(m.start()):
+            continue
+        if m.group("imm"):
+            when = "immediate"
+        elif m.group("unit") or m.group("day"):
+            when = "hours"
+        else:
+            d1, d2 = _count(m.group("d1")), _count(m.group("d2") or m.group("d1"))
+            if d1 is None or d2 is None:
+                continue
+            scale = 7 if m.group("days").lower().startswith("week") else 1
+            when = f"days:{d1 * scale:g}-{d2 * scale:g}"
+        said = next((k for k, p in _METHODS[:3] if re.search(p, clause, re.IGNORECASE)), "")
+        out.append(MoneyClaim("refund_timing", (said, when), m.group(0), m.start()))
+    return out
+
+
+_HINT = re.compile(r"(?i)[$€£0-9]|refund|dollar|usd|immediate|instant|right away|day")
+
+
+def money_claims(text: str) -> List[MoneyClaim]:
+    """Every money claim ``text`` makes (amounts, refund methods, refund timings), in order."""
+    if not _HINT.search(text):
+        return []
+    negated = Negations(text)
+    found = _amounts(text, negated) + _methods(text, negated) + _timings(text, negated)
+    return sorted(found, key=lambda c: c.start)

@@ -1,0 +1,65 @@
+"""tau2's user records in the shape ``disclosures`` reads (SPEC §10: another customer's data in
+a message), built once per S0: for each user of ``users``, their ``email``, ``first_name`` and
+``last_name`` (``name``), their ``addresses`` (the profile's ``address`` and the addresses of their
+orders, each ``{"street": address1}``), their ``record_ids`` (their orders' or reservations' ids
+and their payment methods' ids) and ``own_names`` (the passengers of their reservations and their
+saved passengers: people whose names are this user's booking data).
+
+Reads only those fields of ``users``, ``orders`` and ``reservations``; anything else or of
+another type is left out."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Tuple
+
+__all__ = ["customers_of_users"]
+
+_CACHE: Dict[int, Tuple[Any, Dict[str, Any]]] = {}
+
+
+def _name(record: Any) -> Tuple[str, str] | None:
+    if isinstance(record, dict) and isinstance(record.get("first_name"), str) and isinstance(record.get("last_name"), str):
+        return record["first_name"], record["last_name"]
+    return None
+
+
+def _street(address: Any) -> List[Dict[str, str]]:
+    if isinstance(address, dict) and isinstance(address.get("address1"), str):
+        return [{"street": address["address1"]}]
+    return []
+
+
+def customers_of_users(state: Any) -> Dict[str, Any]:
+    """``state``'s users as ``disclosures`` customers (empty when it has no ``users`` table)."""
+    hit = _CACHE.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    users = state.get("users") if isinstance(state, dict) else None
+    orders = state.get("orders") if isinstance(state, dict) else None
+    reservations = state.get("reservations") if isinstance(state, dict) else None
+    out: Dict[str, Any] = {}
+    for uid, user in (users.items() if isinstance(users, dict) else ()):
+        if not isinstance(user, dict):
+            continue
+        name = _name(user.get("name"))
+        ids: List[str] = [str(i) for i in user.get("orders") or [] if isinstance(i, str)]
+        ids += [str(i) for i in user.get("reservations") or [] if isinstance(i, str)]
+        methods = user.get("payment_methods")
+        ids += [str(k) for k in (methods.keys() if isinstance(methods, dict) else ())]
+        addresses = _street(user.get("address"))
+        own_names = [n for n in (_name(p) for p in user.get("saved_passengers") or []) if n]
+        for oid in user.get("orders") or []:
+            order = orders.get(oid) if isinstance(orders, dict) and isinstance(oid, str) else None
+            if isinstance(order, dict):
+                addresses += _street(order.get("address"))
+        for rid in user.get("reservations") or []:
+            booking = reservations.get(rid) if isinstance(reservations, dict) and isinstance(rid, str) else None
+            if isinstance(booking, dict):
+                own_names += [n for n in (_name(p) for p in booking.get("passengers") or []) if n]
+        out[str(uid)] = {"email": user.get("email"), "first_name": name[0] if name else None,
+                         "last_name": name[1] if name else None, "addresses": addresses,
+                         "record_ids": ids, "own_names": own_names}
+    if len(_CACHE) > 8:
+        _CACHE.clear()
+    _CACHE[id(state)] = (state, out)
+    return out
