@@ -132,7 +132,7 @@ def test_domain_is_found_by_name_with_its_tools_policy_and_tasks():
     assert set(e.tools_map) == EXPECTED_TOOLS and len(e.tools_map) >= 18
     assert e.terminate_tools == ["transfer_to_human_agents"]
     assert set(DOMAIN.task_files) == {"train", "test"}
-    assert all(p.parent.parts[-2:] == ("tasks", "food_delivery") and p.exists() for p in DOMAIN.task_files.values())
+    assert all(p.parent.parts[-2:] == ("food_delivery", "tasks") and p.exists() for p in DOMAIN.task_files.values())
     assert DOMAIN.rules and "Food delivery support policy" in DOMAIN.wiki
     for info in e.tools_info:  # typed, documented: every argument is described
         fn = info["function"]
