@@ -145,7 +145,8 @@ def recordings_batch(target: Path, trials: int, pythonpath: Optional[str]) -> in
     """The 76 test tasks' recorded episodes (``run`` replaying the bundled recordings, 4 trials),
     each task's repeated to ``trials`` rollouts (trial numbers 0..trials-1), task by task."""
     logs = Path(tempfile.mkdtemp(prefix="bench_rec_"))
-    recordings = ROOT / "tasks" / ENV / "recordings" / "test.json"
+    recordings = next(p for p in (ROOT / "domains" / ENV / "tasks" / "recordings" / "test.json",
+                                  ROOT / "tasks" / ENV / "recordings" / "test.json") if p.exists())
     subprocess.run([sys.executable, "-m", "tau_shaped.cli", "run", "--env", ENV, "--agent-strategy", "replay",
                     "--user-strategy", "scripted", "--recordings", str(recordings), "--num-trials", "4",
                     "--log-dir", str(logs)], check=True, cwd=NEUTRAL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
