@@ -7,7 +7,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Union
 
 from tau_shaped.reward import data_regex
 from tau_shaped.reward.paths import select_values
-from tau_shaped.reward.predicate_schema import (
+from tau_shaped.reward.matcher_schema import (
     ContainsText,
     LiteralMatcher,
     MatchOps,

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from tau_shaped.reward import canonical, equivalence, invariants
 from tau_shaped.reward.legacy_reward import check_outputs, legacy_reward_value, states_equal
 from tau_shaped.reward.matchers import match_text
 from tau_shaped.env.overlay import RecordLoc
-from tau_shaped.reward.predicates import PredicateEvaluator, meeting_steps, stable_since
+from tau_shaped.reward.checks.run import Run, stable_since
 from tau_shaped.reward.result import (
     CheckpointResult,
     ClassResult,
@@ -28,6 +28,7 @@ from tau_shaped.reward.result import (
     check_blend,
 )
 from tau_shaped.env.trajectory import Trajectory
+from tau_shaped.reward.typed_checks import CHECKPOINT, GATE, TypedCheck, checks_of
 
 COMPENSATION_CAP = "compensation_cap"
 
@@ -63,46 +64,58 @@ def _cap_step(inp: VerifyInput, inv: Any) -> Optional[int]:
     return stable_since(inp.trajectory, inp.probe_slots.get(id(inv)), lambda total: total > bound)
 
 
-def _gates(inp: VerifyInput, ev: PredicateEvaluator, checks: List[invariants.InvariantCheck],
-           open_: List[UndeterminedRule]) -> List[GateViolation]:
-    overrides = task_overrides(inp.task)
+def _caps(inp: VerifyInput, overrides: Any, checks: List[invariants.InvariantCheck]) -> List[GateViolation]:
+    """SPEC §3.1: each invariant over its cap is a gate that fired."""
     fired: List[GateViolation] = []
-    n = len(inp.trajectory.steps)
     for inv, chk in zip(overrides.monetary_identity if overrides else [], checks):
         if chk.over_cap:
             evidence = f"{inv.id}: total {chk.total:.2f} exceeds cap {inv.cap:.2f}"
             fired.append(GateViolation(id=COMPENSATION_CAP, step=_cap_step(inp, inv), evidence=evidence, source=inv.id))
-    for gate in overrides.safety_gates if overrides else []:
-        verdict = ev.evaluate(gate.when)
-        if verdict.holds:
-            step = verdict.step if verdict.step is not None else _last_step(n)
-            fired.append(GateViolation(id=gate.id, step=step, evidence=verdict.evidence))
-    for rule in inp.rules:
-        if rule.kind == "gate":
-            verdict = ev.evaluate(rule.when)
-            if verdict.holds:
-                step = verdict.step if verdict.step is not None else _last_step(n)
-                fired.append(GateViolation(id=rule.id, step=step, evidence=verdict.evidence, source="policy"))
-            else:
-                open_.extend(UndeterminedRule(id=rule.id, step=st, evidence=why) for st, why in verdict.undetermined)
     return fired
 
 
-def _rule_violations(inp: VerifyInput, ev: PredicateEvaluator, n: int, breaches: Set[int],
-                     open_: List[UndeterminedRule]) -> List[RuleViolation]:
-    """SPEC §9: the outcome rules the trajectory broke, each with its step and evidence; every
-    step at which one broke is added to ``breaches`` (SPEC §3.4: such a step earns nothing)."""
-    broken = []
-    for rule in inp.rules:
-        if rule.kind == "outcome":
-            verdict = ev.evaluate(rule.when)
-            if verdict.holds:
-                step = verdict.step if verdict.step is not None else _last_step(n)
-                broken.append(RuleViolation(id=rule.id, step=step, evidence=verdict.evidence))
-                breaches.update(meeting_steps(rule.when, verdict, n))
+def _run_checks(inp: VerifyInput, run: Run, caps: List[GateViolation], n: int) -> Tuple[
+        List[GateViolation], List[RuleViolation], List[CheckpointResult], List[UndeterminedRule]]:
+    """SPEC §3: the task's typed checks, run once in order: gates (the invariants' caps first),
+    outcome rules, checkpoints. A rule left undetermined is listed (SPEC §8); each step at which a
+    gate fired or an outcome rule broke is a breach (SPEC §3.4: such a step earns nothing), and a
+    checkpoint is credited at the first step that meets it and breaks no rule."""
+    fired, broken, cps = list(caps), [], []
+    open_: List[UndeterminedRule] = []
+    breaches: Set[int] = {v.step for v in caps if v.step is not None}
+    last = n - 1 if n else None
+    for check in checks_of(task_overrides(inp.task), inp.rules):
+        verdict = check.evaluate(run)
+        if check.kind == CHECKPOINT:
+            met = _met(check, verdict, last)  # empty in an empty trajectory: nothing to credit
+            step = next((s for s in met if s not in breaches), None)
+            evidence = verdict.evidence
+            if met and step is None:
+                evidence = f"met only at steps that broke a rule ({', '.join(map(str, met[:5]))}): {evidence}"
+            cps.append(CheckpointResult(id=check.id, weight=check.weight, satisfied=step is not None, step=step,
+                                        evidence=evidence))
+        elif verdict.holds:
+            step = verdict.step if verdict.step is not None else last
+            if check.kind == GATE:
+                fired.append(GateViolation(id=check.id, step=step, evidence=verdict.evidence, source=check.source))
+                if step is not None:
+                    breaches.add(step)
             else:
-                open_.extend(UndeterminedRule(id=rule.id, step=st, evidence=why) for st, why in verdict.undetermined)
-    return broken
+                broken.append(RuleViolation(id=check.id, step=step, evidence=verdict.evidence))
+                breaches.update(_met(check, verdict, last))
+        elif check.source is not None:  # SPEC §8: the domain's rules the words did not settle
+            open_.extend(UndeterminedRule(id=check.id, step=st, evidence=why) for st, why in verdict.undetermined)
+    return fired, broken, cps, open_
+
+
+def _met(check: TypedCheck, verdict: Any, last: Optional[int]) -> List[int]:
+    """The steps at which a check that holds is met (``predicates.meeting_steps``)."""
+    if not verdict.holds:
+        return []
+    if check.meets_at_every_step:
+        return sorted(verdict.steps)
+    step = verdict.step if verdict.step is not None else last
+    return [step] if step is not None else []
 
 
 def _output_checks(task: Any, trajectory: Trajectory) -> List[OutputCheckResult]:
@@ -122,54 +135,22 @@ def _output_checks(task: Any, trajectory: Trajectory) -> List[OutputCheckResult]
     return results
 
 
-def _checkpoints(ev: PredicateEvaluator, overrides: Any, n: int, rules: Sequence[Any] = (),
-                 breaches: FrozenSet[int] = frozenset()) -> List[CheckpointResult]:
-    """SPEC §3.4: each checkpoint at the first step that meets it and breaks no rule (a step in
-    ``breaches``), or not satisfied: shaping never pays for a breach."""
-    results = []
-    own = list(overrides.process_checkpoints) if overrides else []
-    for cp in own + [_RuleCheckpoint(r) for r in rules if r.kind == "checkpoint"]:
-        verdict = ev.evaluate(cp.when)
-        met = meeting_steps(cp.when, verdict, n)  # empty in an empty trajectory: nothing to credit
-        step = next((s for s in met if s not in breaches), None)
-        evidence = verdict.evidence
-        if met and step is None:
-            evidence = f"met only at steps that broke a rule ({', '.join(map(str, met[:5]))}): {evidence}"
-        results.append(
-            CheckpointResult(
-                id=cp.id,
-                weight=cp.weight,
-                satisfied=step is not None,
-                step=step,
-                evidence=evidence,
-            )
-        )
-    return results
-
-
-class _RuleCheckpoint:
-    """A checkpoint rule seen as a task checkpoint (id, weight, when)."""
-
-    def __init__(self, rule: Any) -> None:
-        self.id, self.weight, self.when = rule.id, rule.rule.weight, rule.when
-
-
 def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
     """Score one trajectory (SPEC §3); raises only on a verifier fault."""
     check_blend(blend, lam)
     task, traj = inp.task, inp.trajectory
     overrides = task_overrides(task)
     n = len(traj.steps)
-    ev = PredicateEvaluator(traj, inp.initial, inp.final, inp.probe_slots)
+    run = Run(traj, inp.initial, inp.final, inp.probe_slots)
 
     # Legacy, value for value (SPEC §2).
     r_actions = states_equal(inp.final, inp.expected, inp.changed, inp.gt_hash)  # pragma: no mutate (changed, gt_hash: speed only)
     legacy_reward, r_outputs = legacy_reward_value(r_actions, task.outputs, [t for _, t in traj.agent_messages()])
 
-    # 1. Safety gates, invariant caps included.
+    # The typed checks, once, in order: 1. safety gates (invariant caps first), 3. the domain's
+    # outcome rules (SPEC §9), 4. process checkpoints, credited at the first step that meets each.
     checks = [invariants.check(inv, inp.final) for inv in (overrides.monetary_identity if overrides else [])]
-    open_: List[UndeterminedRule] = []  # SPEC §8: rules the words did not settle
-    violations = _gates(inp, ev, checks, open_)
+    violations, broken, cps, open_ = _run_checks(inp, run, _caps(inp, overrides, checks), n)
     safety_passed = not violations
 
     # 2. Canonical outcome and output checks.
@@ -177,14 +158,11 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
     outputs = _output_checks(task, traj)
     outputs_passed = all(o.passed for o in outputs)
 
-    # 3. Invariants, and the domain's outcome rules (SPEC §9).
+    # 3. Invariants.
     invariants_hold = all(c.holds for c in checks)
-    breaches: Set[int] = {v.step for v in violations if v.step is not None}
-    broken = _rule_violations(inp, ev, n, breaches, open_)
     outcome = 1.0 if (not diffs and outputs_passed and invariants_hold and safety_passed and not broken) else 0.0
 
-    # 4. Process reward, credited at the step each checkpoint first holds.
-    cps = _checkpoints(ev, overrides, n, inp.rules, frozenset(breaches))
+    # 4. Process reward (a fired gate earns nothing).
     step_rewards = [0.0] * n
     if safety_passed:
         for cp in cps:

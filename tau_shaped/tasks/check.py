@@ -25,15 +25,7 @@ from tau_shaped.reward.equivalence import read_path
 from tau_shaped.env.json_input import one_line
 from tau_shaped.env.overlay import ABSENT
 from tau_shaped.reward.paths import Filter, Path, Wildcard, fill, parse_path, select
-from tau_shaped.reward.predicate_schema import (
-    EventPredicate,
-    EventSumPredicate,
-    StatePredicate,
-    SumPredicate,
-    ToolPredicate,
-    UnconfirmedPredicate,
-    walk,
-)
+from tau_shaped.reward.checks import kind_of, walk
 from tau_shaped.reward.policy_rules import exemptions
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.persona_check import check_persona
@@ -86,11 +78,8 @@ def _declared_paths(overrides: Any, expected: Any) -> Iterator[tuple]:
     for kind, items in (("safety_gates", overrides.safety_gates), ("process_checkpoints", overrides.process_checkpoints)):
         for item in items:
             for pred in walk(item.when):
-                if isinstance(pred, StatePredicate):
-                    yield f"{kind} {item.id}", pred.state
-                elif isinstance(pred, SumPredicate):
-                    for path in pred.sum:
-                        yield f"{kind} {item.id}", path
+                for path in kind_of(pred).state_paths(pred):
+                    yield f"{kind} {item.id}", path
 
 
 def _check_policy(env: Any, task: Any, result: Any, check: TaskCheck) -> None:
@@ -119,19 +108,15 @@ def _covers_a_table(path_text: str) -> bool:
 
 
 def _event_types(pred: Any) -> Iterator[str]:
+    """The event types the predicate's nodes read (each kind says which)."""
     for node in walk(pred):
-        if isinstance(node, EventPredicate):
-            yield node.event
-        elif isinstance(node, EventSumPredicate):
-            yield node.event_sum
+        yield from kind_of(node).events(node)
 
 
 def _tools(pred: Any) -> Iterator[str]:
+    """The tools the predicate's nodes name (each kind says which)."""
     for node in walk(pred):
-        if isinstance(node, ToolPredicate):
-            yield node.tool
-        elif isinstance(node, UnconfirmedPredicate):
-            yield from node.unconfirmed.tools
+        yield from kind_of(node).tools(node)
 
 
 def _check_declarations(env: Any, task: Any, check: TaskCheck) -> None:

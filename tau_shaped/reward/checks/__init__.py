@@ -1,0 +1,49 @@
+"""Check kinds (SPEC §5): one module per predicate form, each one registered ``CheckKind`` class
+holding its schema, its children, what it reads and how it evaluates (``registry``). The
+built-in kinds are imported here, in the order the forms are listed in error messages; a new
+kind is one new module whose class is decorated with ``registry.register``."""
+
+from __future__ import annotations
+
+from tau_shaped.reward.checks.registry import (  # noqa: F401 - the registry's names
+    FIRST,
+    FULL,
+    HOLDS,
+    Check,
+    CheckKind,
+    Compiler,
+    Predicate,
+    Probe,
+    form_keys,
+    kind_of,
+    kinds,
+    register,
+    unregister,
+    walk,
+)
+from tau_shaped.reward.checks.verdict import Verdict, short  # noqa: F401
+
+from tau_shaped.reward.checks import (  # noqa: F401, E402 - registered on import, in this order
+    tool,
+    said,
+    user_said,
+    state,
+    sum,
+    event,
+    turn,
+    all,
+    any,
+    not_,
+    before,
+    unpreceded,
+    unconfirmed,
+    event_sum,
+    unsupported_amount,
+    unsupported_time,
+    discloses,
+    offers_unsafe,
+    facts_stated,
+    money_stated,
+    refusal_unsaid,
+)
+from tau_shaped.reward.checks.compiler import compile_predicate  # noqa: F401, E402

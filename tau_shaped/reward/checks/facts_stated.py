@@ -1,0 +1,71 @@
+"""``{"facts_stated": [KIND, ...], ...}``: each agent message stating a fact of a kind listed that
+the tools' observations so far, the customer's words and the policy do not back or that they
+contradict (SPEC §10 statements; ``fact_claims``, ``fact_checks``). A fact that cannot be tied to
+what it is about is undetermined (SPEC §8)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from pydantic import Field
+from typing_extensions import Literal
+
+from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
+from tau_shaped.reward.checks.verdict import NOWHERE, Verdict, violations
+from tau_shaped.reward.matcher_schema import _Strict
+
+
+class FactsStatedPredicate(_Strict):
+    """Holds at each agent message that states a fact of a kind in ``facts_stated`` that the
+    tools' observations so far, the customer's words and the policy (the numbers given here)
+    do not back or that they contradict (SPEC §10 statements; ``fact_claims``): minutes late
+    (against each observed order's ``late_fields``: promised, actual), where compensation
+    starts (``late_starts_at``), an order's status (its latest observed or written status,
+    ``status_writes``: tool -> status), an account state no tool showed, when a refund arrives
+    (``card_refund_days``, ``wallet_immediate``), a percentage (``percents``), a dish said to
+    be free of allergens (S0's menus; "your allergens": those of customer ``of``). A status
+    said of "it" when several orders were looked up and the message names none is undetermined."""
+
+    facts_stated: List[Literal["minutes_late", "late_threshold", "status", "account_state", "refund_timing", "percent",
+                               "allergen_free"]] = Field(min_length=1)
+    of: str = ""
+    late_fields: List[str] = Field(default_factory=lambda: ["eta_high", "delivered_at"], min_length=2, max_length=2)
+    late_starts_at: Optional[float] = None
+    status_writes: Dict[str, str] = Field(default_factory=dict)
+    card_refund_days: List[float] = Field(default_factory=list, max_length=2)
+    wallet_immediate: bool = False
+    percents: List[float] = Field(default_factory=list)
+    # a field of customer ``of`` in S0 that, when true, leaves account states to another rule
+    # (food delivery: on a fraud-flagged account, naming a hold is fd.fraud.flag_not_mentioned)
+    account_state_judged_elsewhere_if: Optional[str] = None
+
+
+@register
+class FactsStatedKind(CheckKind):
+    key = "facts_stated"
+    model = FactsStatedPredicate
+
+    def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
+        return lambda run: _facts(run, pred)
+
+
+def _facts(run: Any, p: Any) -> Verdict:
+    from tau_shaped.reward.fact_checks import FactChecker
+
+    trajectory = run.trajectory
+    checker = FactChecker(p, run.initial)
+    hits: List[Tuple[int, str]] = []
+    doubts: List[Tuple[int, str]] = []
+    checker.hear(trajectory.first_user_message)
+    for s in trajectory.steps:
+        if s.agent_text is not None:
+            found = checker.message(s.agent_text)
+            if found is not None:
+                (hits if found[0] else doubts).append((s.index, found[1]))
+        elif s.succeeded:
+            checker.observe(s.action.name, s.observation or "")
+        checker.hear(s.user_reply)
+    verdict = violations(hits, "every fact stated is backed by a tool, the customer or the policy")
+    if not verdict.holds and doubts:
+        return Verdict(False, None, NOWHERE, f"undetermined: step {doubts[0][0]}: {doubts[0][1]}", tuple(doubts))
+    return verdict

@@ -1,0 +1,68 @@
+"""What a compiled check reads: one trajectory, its initial and final states, the probes'
+slots (SPEC §5), and indexes built once per trajectory."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from tau_shaped.reward.matchers import StepView
+
+
+class Run:
+    """One trajectory under evaluation: the context every compiled check is called with."""
+
+    __slots__ = ("trajectory", "initial", "final", "n", "all_steps", "probe_slots", "states", "_calls")
+
+    def __init__(self, trajectory: Any, initial: Any, final: Any, probe_slots: Optional[Dict[int, int]] = None) -> None:
+        self.trajectory = trajectory
+        self.initial = initial
+        self.final = final
+        self.n = len(trajectory.steps)
+        self.all_steps = frozenset(range(self.n))
+        self.probe_slots = probe_slots or {}
+        self.states = (initial, final)
+        self._calls: Optional[Dict[str, List[Any]]] = None
+
+    def calls_of(self, tool: str) -> List[Any]:
+        """The steps that call ``tool``, in order (indexed once per trajectory: a rule set asks
+        about tens of tools)."""
+        if self._calls is None:
+            calls: Dict[str, List[Any]] = {}
+            for step in self.trajectory.steps:
+                calls.setdefault(step.action.name, []).append(step)
+            self._calls = calls
+        return self._calls.get(tool, [])
+
+    def states_before(self, key: int, step: int) -> Tuple[Any, ...]:
+        """What ``in_state`` matchers of the predicate ``key`` (its id) read at ``step``: the
+        state the step acted on (S0 at step 0; the probed values after the step before), or,
+        without a trace (a hand-built trajectory), S0 and the final state."""
+        if step == 0:
+            return (self.initial,)
+        slot = self.probe_slots.get(key)
+        trace = self.trajectory.state_trace
+        if slot is None or trace is None or len(trace) != self.n:
+            return self.states
+        return (StepView(trace[step - 1][slot]),)
+
+    def stable_since(self, key: int, holds: Callable[[Any], bool] = bool) -> Optional[int]:
+        """The step from which ``holds(probe value)`` of the predicate ``key`` was true at every
+        later step; without a trace for it (a hand-built trajectory), the last step."""
+        return stable_since(self.trajectory, self.probe_slots.get(key), holds)
+
+
+def stable_since(trajectory: Any, slot: Optional[int], holds: Callable[[Any], bool]) -> Optional[int]:
+    """The step from which ``holds(probe value)`` was true at every later step.
+
+    Without a trace for the slot (a hand-built trajectory), the last step.
+    """
+    n = len(trajectory.steps)
+    trace = trajectory.state_trace
+    if trace is None or slot is None or len(trace) != n:
+        return n - 1 if n else None
+    since = None
+    for index in range(n - 1, -1, -1):
+        if not holds(trace[index][slot]):
+            break
+        since = index
+    return since

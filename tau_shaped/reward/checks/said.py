@@ -1,0 +1,42 @@
+"""``{"said": TEXT_MATCHER}``: holds at each step whose agent message the matcher finds
+something in (SPEC §5)."""
+
+from __future__ import annotations
+
+from typing import Any, List, Tuple
+
+from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
+from tau_shaped.reward.checks.verdict import NOWHERE, Verdict
+from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
+from tau_shaped.reward.matchers import match_text
+
+
+class SaidPredicate(_Strict):
+    said: TextMatcher
+
+
+def text_hits(messages: List[Tuple[int, str]], matcher: Any, who: str) -> Verdict:
+    """The steps of ``messages`` in which ``matcher`` finds something, the first's snippet as
+    evidence (``step S: WHO said 'SNIPPET'``)."""
+    steps: List[int] = []
+    first = None
+    for step, text in messages:
+        snippet = match_text(matcher, text)
+        if snippet is not None:
+            if first is None:
+                first = snippet
+            steps.append(step)
+    if first is None:
+        return Verdict(False, None, NOWHERE, f"no matching {who} message")
+    return Verdict(True, steps[0], frozenset(steps), f"step {steps[0]}: {who} said {first!r}")
+
+
+@register
+class SaidKind(CheckKind):
+    key = "said"
+    model = SaidPredicate
+    event_like = True
+
+    def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
+        matcher = pred.said
+        return lambda run: text_hits(run.trajectory.agent_messages(), matcher, "agent")

@@ -1,0 +1,74 @@
+"""What the typed-statement kinds share (SPEC §5 statements, §9): the fields of an
+``unsupported`` predicate (``unsupported_amount`` and ``unsupported_time`` are two kinds of
+one key) and the tests of a stated value against the values that support it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, List, Optional
+
+from pydantic import Field, field_validator
+
+from tau_shaped.reward.matcher_schema import _Strict
+from tau_shaped.reward.values import is_number
+
+
+class UnsupportedPredicate(_Strict):
+    """Holds at each agent message that states an amount (``$12.50``) or a clock time that no
+    earlier tool observation or user message states and that is not in ``values``. With
+    ``observed_at_least`` (a field of ``from_tool``'s observation, e.g. ``earliest``), a time is
+    also unsupported when it is earlier than that field of the latest such observation.
+    ``acted``: argument names whose value in a later call of the agent supports a statement
+    (an offer, "I can refund $6.48", that the agent then makes: judged by the money rules)."""
+
+    unsupported: str
+    values: List[float] = Field(default_factory=list)
+    acted: List[str] = Field(default_factory=list)
+    # amounts: the policy's rates (20% of the food subtotal, a ×1.3 surge): an amount that is
+    # one of them times a supported amount, rounded to cents, is supported too (the policy's
+    # own formula applied to a tool's number: "20% of $8.42 is $1.68")
+    rates: List[float] = Field(default_factory=list)
+
+    @field_validator("values", mode="before")
+    @classmethod
+    def _flatten(cls, value: Any) -> Any:
+        # a bound fact may be a list inside the list (policy numbers + the task's amounts)
+        if isinstance(value, list):
+            return [x for v in value for x in (v if isinstance(v, list) else [v])]
+        return value
+    tolerance: float = Field(default=0.005, ge=0)
+    from_tool: Optional[str] = None
+    observed_at_least: Optional[str] = None
+    # times: the policy's clock (minutes since midnight): a time stated relative to it ("in
+    # about 5 minutes") is now plus the duration, and is held to ``observed_at_least``
+    now: Optional[float] = Field(default=None, ge=0, lt=1440)
+
+
+def near(value: float, pool: List[float], tolerance: float) -> bool:
+    return any(abs(value - v) <= tolerance + 1e-9 for v in pool)
+
+
+def offered(trajectory: Any, acted: List[str]) -> List[Any]:
+    """(step, value) of each ``acted`` argument of the agent's calls (an offer it then made)."""
+    return [(s.index, float(s.action.kwargs[a])) for s in trajectory.steps for a in acted
+            if not s.is_respond and is_number(s.action.kwargs.get(a))]
+
+
+def clock_text(minutes: float) -> str:
+    whole = int(round(minutes)) % 1440
+    return f"{whole // 60:02d}:{whole % 60:02d}"
+
+
+def observed_field_minutes(observation: str, field: str, default: Optional[float]) -> Optional[float]:
+    """The clock time of ``field`` of a JSON observation, else ``default``."""
+    from tau_shaped.reward import statements
+
+    try:
+        data = json.loads(observation)
+    except ValueError:
+        return default
+    value = data.get(field) if isinstance(data, dict) else None
+    if not isinstance(value, str):
+        return default
+    times = statements.times_in_observation(json.dumps(value))
+    return times[0] if times else default

@@ -1,0 +1,70 @@
+"""``{"unsupported": "amount", ...}``: each agent message stating an amount that no earlier
+observation or user message states, within ``tolerance``, that is not one of ``values`` (the
+policy's numbers, the task's amounts) nor the ``acted`` argument of a later call (an offer the
+agent then makes) nor, with ``rates``, one of those rates times a supported amount, to the cent
+(the policy's formula applied) (SPEC §5 statements, §9)."""
+
+from __future__ import annotations
+
+from typing import Any, List, Tuple
+
+from typing_extensions import Literal
+
+from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
+from tau_shaped.reward.checks.statement_support import UnsupportedPredicate, near, offered
+from tau_shaped.reward.checks.verdict import Verdict, violations
+
+
+class UnsupportedAmountPredicate(UnsupportedPredicate):
+    unsupported: Literal["amount"]
+
+
+@register
+class UnsupportedAmountKind(CheckKind):
+    key = "unsupported"
+    variant = "amount"
+    model = UnsupportedAmountPredicate
+    event_like = True
+
+    def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
+        return lambda run: _unsupported_amounts(run.trajectory, pred)
+
+
+def _unsupported_amounts(trajectory: Any, p: Any) -> Verdict:
+    from tau_shaped.reward import statements
+    from tau_shaped.reward.text_matching import numbers_in_text
+
+    tolerance, values, rates = p.tolerance, list(p.values), p.rates
+    user_said: List[float] = []
+    observed: List[float] = []  # the numbers in observations, read lazily, only when a statement needs them
+    scanned = 0
+
+    def derived(value: float, pool: List[float]) -> bool:
+        """``value`` is one of the policy's rates times a supported amount, to the cent."""
+        return any(abs(value - round(rate * v + 1e-9, 2)) <= tolerance + 1e-9 for rate in rates for v in pool)
+
+    if trajectory.first_user_message:
+        user_said.extend(v for v, _ in numbers_in_text(trajectory.first_user_message))
+    acts = offered(trajectory, p.acted)
+    hits: List[Tuple[int, str]] = []
+    for s in trajectory.steps:
+        text = s.agent_text
+        if text is None:
+            continue
+        later = [v for step, v in acts if step > s.index]
+        for item in statements.stated_amounts(text):
+            ok = near(item.value, values, tolerance) or near(item.value, user_said, tolerance) or near(item.value, later, tolerance)
+            if not ok:
+                for o in trajectory.steps[scanned:s.index]:
+                    if o.agent_text is None and o.succeeded:
+                        observed.extend(v for v, _ in numbers_in_text(o.observation))
+                scanned = max(scanned, s.index)  # pragma: no mutate (speed only: a rescan finds the same numbers)
+                ok = near(item.value, observed, tolerance)
+            if not ok and rates:
+                ok = derived(item.value, observed + user_said + values)
+            if not ok:
+                hits.append((s.index, f"agent stated {item.text!r}: stated by no tool, user or policy"))
+                break
+        if s.user_reply:
+            user_said.extend(v for v, _ in numbers_in_text(s.user_reply))
+    return violations(hits, "every amount stated is supported")

@@ -1,0 +1,91 @@
+"""``{"unsupported": "time", ...}``: each agent message stating a clock time that no earlier
+observation or user message states, within ``tolerance``, and that is not one of ``values`` nor
+the ``acted`` argument of a later call; with ``observed_at_least``, also a time earlier than that
+field of the latest ``from_tool`` observation that no observation states; with ``now`` too, a
+time stated relative to the policy's clock ("in about 5 minutes") earlier than that field
+(SPEC §5 statements, §9)."""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional, Tuple
+
+from typing_extensions import Literal
+
+from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
+from tau_shaped.reward.checks.statement_support import (
+    UnsupportedPredicate,
+    clock_text,
+    near,
+    observed_field_minutes,
+    offered,
+)
+from tau_shaped.reward.checks.verdict import Verdict, violations
+
+
+class UnsupportedTimePredicate(UnsupportedPredicate):
+    unsupported: Literal["time"]
+
+
+@register
+class UnsupportedTimeKind(CheckKind):
+    key = "unsupported"
+    variant = "time"
+    model = UnsupportedTimePredicate
+    event_like = True
+
+    def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
+        return lambda run: _unsupported_times(run.trajectory, pred)
+
+
+def _unsupported_times(trajectory: Any, p: Any) -> Verdict:
+    from tau_shaped.reward import statements
+
+    tolerance, values, at_least = p.tolerance, list(p.values), p.observed_at_least
+    steps = trajectory.steps
+    user_said: List[float] = []
+    observed: List[float] = []  # the clock times in observations, read lazily
+    floor: Optional[float] = None
+    scanned = 0
+
+    def observations_until(index: int) -> None:
+        nonlocal scanned, floor
+        for s in steps[scanned:index]:
+            if s.agent_text is None and s.succeeded:
+                observed.extend(statements.times_in_observation(s.observation))
+                if at_least and s.action.name == p.from_tool:
+                    floor = observed_field_minutes(s.observation, at_least, floor)
+        scanned = max(scanned, index)  # pragma: no mutate (speed only: a rescan finds the same times)
+
+    if trajectory.first_user_message:
+        user_said.extend(t.value for t in statements.stated_times(trajectory.first_user_message))
+    acts = offered(trajectory, p.acted)
+    hits: List[Tuple[int, str]] = []
+    for s in steps:
+        text = s.agent_text
+        if text is None:
+            continue
+        later = [v for step, v in acts if step > s.index]
+        for item in statements.stated_times(text):
+            ok = near(item.value, values, tolerance) or near(item.value, user_said, tolerance) or near(item.value, later, tolerance)
+            if not ok or at_least:
+                observations_until(s.index)
+                ok = ok or near(item.value, observed, tolerance)
+            early = floor is not None and item.value < floor and not any(abs(item.value - v) <= 1e-9 for v in observed)
+            if not ok or early:
+                why = "earlier than the observed " + str(at_least) if ok else "stated by no tool, user or policy"
+                hits.append((s.index, f"agent stated {item.text!r}: {why}"))
+                break
+        if p.now is not None and at_least and (not hits or hits[-1][0] != s.index):
+            for item in statements.relative_times(text, p.now):  # "in 5 minutes": held to the floor only
+                observations_until(s.index)
+                if floor is None and p.from_tool and not any(
+                        x.action.name == p.from_tool and x.succeeded for x in steps[:s.index]):
+                    hits.append((s.index, f"agent stated {item.text!r}: no {p.from_tool} looked up"))
+                    break
+                if floor is not None and item.value < floor - 1e-9:
+                    hits.append((s.index, f"agent stated {item.text!r} (about {clock_text(item.value)}): "
+                                          f"earlier than the observed {at_least}"))
+                    break
+        if s.user_reply:
+            user_said.extend(t.value for t in statements.stated_times(s.user_reply))
+    return violations(hits, "every time stated is supported")

@@ -1,0 +1,83 @@
+"""A predicate's verdict over one trajectory (SPEC §5), with its evidence built only when read.
+
+A verdict says whether the predicate holds, the first step at which it holds, the set of steps
+at which it holds (what ``before`` and ``unpreceded`` order, what a checkpoint is credited at)
+and a line of evidence. Evidence is text for people: most verdicts never reach a result (a
+gate that does not fire, a part of an ``all``), so it may be given as a zero-argument callable,
+called once, the first time ``evidence`` is read (SPEC §7's evidence is the same text either way).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, FrozenSet, List, Optional, Tuple, Union
+
+Evidence = Union[str, Callable[[], str]]
+
+NOWHERE: FrozenSet[int] = frozenset()
+
+
+class Verdict:
+    __slots__ = ("holds", "step", "steps", "_evidence", "undetermined")
+
+    def __init__(self, holds: bool, step: Optional[int], steps: FrozenSet[int], evidence: Evidence,
+                 undetermined: Tuple[Tuple[int, str], ...] = ()) -> None:
+        self.holds = holds
+        self.step = step
+        self.steps = steps
+        self._evidence = evidence
+        # SPEC §8: (step, evidence) where the words did not settle the rule (a reply neither yes nor
+        # no); meaningful when ``holds`` is false (a rule broken elsewhere is settled)
+        self.undetermined = undetermined
+
+    @property
+    def evidence(self) -> str:
+        text = self._evidence
+        if not isinstance(text, str):
+            text = self._evidence = text()
+        return text
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Verdict):
+            return NotImplemented
+        return (self.holds, self.step, self.steps, self.evidence, self.undetermined) == (
+            other.holds, other.step, other.steps, other.evidence, other.undetermined)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Verdict(holds={self.holds}, step={self.step}, steps={sorted(self.steps)}, "
+                f"evidence={self.evidence!r}, undetermined={self.undetermined!r})")
+
+
+def short(value: Any, limit: int = 80) -> str:
+    """``value`` as compact JSON (keys sorted), cut to ``limit`` characters."""
+    try:
+        text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def occurrences(steps: List[int], first: Evidence, none: str) -> Verdict:
+    """The verdict of a form that holds at each of ``steps`` (in order), with the first one's
+    evidence: ``step S: EVIDENCE``."""
+    if not steps:
+        return Verdict(False, None, NOWHERE, none)
+    step = steps[0]
+    if isinstance(first, str):
+        return Verdict(True, step, frozenset(steps), f"step {step}: {first}")
+    return Verdict(True, step, frozenset(steps), lambda: f"step {step}: {first()}")
+
+
+def violations(hits: List[Tuple[int, Evidence]], none: str) -> Verdict:
+    """The verdict of a form whose steps break a rule: the first with its evidence and how many
+    more (``step S: EVIDENCE (and N more)``)."""
+    if not hits:
+        return Verdict(False, None, NOWHERE, none)
+    step, first = hits[0]
+    more = f" (and {len(hits) - 1} more)" if len(hits) > 1 else ""
+    steps = frozenset(s for s, _ in hits)
+    if isinstance(first, str):
+        return Verdict(True, step, steps, f"step {step}: {first}{more}")
+    return Verdict(True, step, steps, lambda: f"step {step}: {first()}{more}")

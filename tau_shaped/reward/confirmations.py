@@ -1,0 +1,129 @@
+"""Confirmations (SPEC §10): whether an agent message describes a write, and how a user reply
+answers it (``yes``, ``change``, ``no`` or ``unclear``). The ``unconfirmed`` check kind
+(``checks/unconfirmed.py``) and the persona customer read them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Optional
+
+from tau_shaped.reward.matchers import match_text
+from tau_shaped.reward.values import is_number
+
+
+def _states_value(text: str, value: Any, how: Any) -> bool:
+    """Whether ``text`` states the argument ``value`` in the way ``how`` asks."""
+    from tau_shaped.reward import text_matching
+
+    if how == "number":
+        return is_number(value) and text_matching.find_number(text, float(value), 0.005) is not None
+    if isinstance(how, dict) and str(value) in how:
+        return any(text_matching.find_phrase(text, phrase) is not None for phrase in how[str(value)])
+    if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+        return False
+    raw = str(value)
+    return any(text_matching.find_phrase(text, form) is not None for form in dict.fromkeys((raw, raw.replace("_", " "))))
+
+
+def describes(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = None,
+              records: Any = None) -> bool:
+    """SPEC §10: the message names the kind of write (a word of the tool's ``verbs``, its kind of
+    ``action_words.ACTIONS`` or its list, in any inflection), states each mentioned argument that
+    the call gives, each ``mention_address`` argument's street (``records(arg, value)`` gives the
+    record) and each ``mention_result`` field of the call's ``result`` (its parsed observation)
+    that is a number above 0, in prose, a list, JSON or ``key=value`` lines alike
+    (``action_words.confirmation_text``)."""
+    from tau_shaped.reward import action_words, statements
+
+    text = action_words.confirmation_text(text)
+    verbs = confirmation.verbs.get(tool)
+    if verbs and action_words.names_action(text, verbs) is None:
+        return False
+    for arg, how in confirmation.mention.items():
+        value = kwargs.get(arg)
+        if value is None:
+            continue
+        if not _states_value(text, value, how):
+            return False
+    for arg in confirmation.mention_address:
+        value = kwargs.get(arg)
+        record = records(arg, value) if records is not None and value is not None else None
+        street = record.get("street") if isinstance(record, dict) else None
+        if isinstance(street, str) and statements.states_street(text, street) is None:
+            return False
+    if isinstance(result, dict):
+        for name, how in confirmation.mention_result.items():
+            value = result.get(name)
+            if is_number(value) and value > 0 and not _states_value(text, value, how):
+                return False
+    return True
+
+
+def find_record(data: Any, key: str, value: Any, depth: int = 4) -> Optional[dict]:
+    """The first dict under ``data`` (depth first, at most ``depth`` levels down) whose ``key``
+    is ``value``."""
+    if isinstance(data, dict):
+        if data.get(key) == value:
+            return data
+        children: Any = data.values()
+    elif isinstance(data, list):
+        children = data
+    else:
+        return None
+    if depth <= 0:
+        return None
+    for child in children:
+        if isinstance(child, (dict, list)):
+            found = find_record(child, key, value, depth - 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _result(observation: Any) -> Any:
+    """A call's observation as JSON, if it is a JSON object (else None)."""
+    if not isinstance(observation, str) or not observation.startswith("{"):
+        return None
+    try:
+        value = json.loads(observation)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def reply_class(reply: str, confirmation: Any) -> str:
+    """SPEC §10: ``yes``, ``change``, ``no`` or ``unclear`` (``replies.classify_reply``); a rule
+    file that gives its own ``yes`` (and ``no``, ``no_unless``) matchers reads a reply as yes when
+    ``no`` finds nothing in it once ``no_unless``'s finds are taken out and ``yes`` finds it,
+    else no."""
+    c = confirmation
+    if c.yes is None:
+        from tau_shaped.reward.replies import classify_reply
+
+        return classify_reply(reply)
+    if c.no is not None and match_text(c.no, _without(c.no_unless, reply)) is not None:
+        return "no"
+    return "yes" if match_text(c.yes, reply) is not None else "no"
+
+
+def said_yes(reply: str, confirmation: Any) -> bool:
+    """Whether the reply is a ``yes`` (SPEC §10)."""
+    return reply_class(reply, confirmation) == "yes"
+
+
+def _without(matcher: Any, text: str) -> str:
+    """``text`` with what ``matcher`` finds in it replaced by spaces (a regex: every match; any
+    other text matcher: each snippet it finds, up to 50)."""
+    if matcher is None:
+        return text
+    from tau_shaped.reward import data_regex
+    from tau_shaped.reward.matcher_schema import RegexText
+
+    if isinstance(matcher, RegexText):
+        return data_regex.blank(matcher.regex, text)
+    for _ in range(50):
+        found = match_text(matcher, text)
+        if not found:
+            break
+        text = text.replace(found, " ", 1)
+    return text
