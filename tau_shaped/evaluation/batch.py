@@ -51,15 +51,13 @@ def _items(source: Source, notes: Optional[List[str]]) -> Iterator[Item]:
 
 
 def _scored(scorer: RecordScorer, items: Iterable[Item], workers: int, form: Optional[str],
-            notes: Optional[List[str]], spool: Optional[str] = None,
-            on_started: Optional[Callable[[], None]] = None) -> Iterator[Any]:
+            notes: Optional[List[str]], spool: Optional[str] = None) -> Iterator[Any]:
     """The outputs of ``items`` in order; the first item that fails raises its ResultsFileError.
-    With ``spool``, an output may be a ``Spooled`` span, to be copied before the next is asked.
-    ``on_started``: called once forked workers hold the scorer (not called on one process)."""
+    With ``spool``, an output may be a ``Spooled`` span, to be copied before the next is asked."""
     if workers <= 1 or not hasattr(os, "fork"):
         outcomes: Iterable[Outcome] = (score_item(scorer, item, form) for item in items)
     else:
-        outcomes = score_parallel(scorer, items, workers, form, spool=spool, on_started=on_started)
+        outcomes = score_parallel(scorer, items, workers, form, spool=spool)
     try:
         for status, item_notes in outcomes:
             if notes is not None:
@@ -174,7 +172,6 @@ def score_file(
     every record of ``path``, streamed (memory bounded whatever the file's size) on
     ``workers`` processes (None: every core). ``on_progress(done, total)``; total may be None.
     ``scorer``: a ``RecordScorer`` kept across calls (as ``score_batch``'s)."""
-    kept = scorer is not None
     scorer = _scorer(scorer, env, task_split, blend, lam)
     total = count_records(path) if on_progress else None  # a pass over the file: only for a progress bar
     count = resolve_workers(workers, total if total is not None else count_records(path, at_most=SMALL_INPUT))
@@ -186,11 +183,7 @@ def score_file(
             for seed in sampled_seeds(scorer, str(path)):  # built once here, shared by the forked workers
                 scorer.env.initial_state(seed)
         spool = spool_prefix(str(out.target.parent), out.target.name)
-        # a scorer made here: once the workers are forked, the parent (which only reads and
-        # writes) lets its worlds go, so they are not counted three times over
-        release = None if kept else scorer.forget_env
-        for written, text in enumerate(_scored(scorer, _items(path, seen), count, out.form, seen, spool, release),
-                                       start=1):
+        for written, text in enumerate(_scored(scorer, _items(path, seen), count, out.form, seen, spool), start=1):
             out.write(text)
             if on_progress:
                 on_progress(written, total)

@@ -17,7 +17,7 @@ import multiprocessing
 import os
 import queue
 import threading
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from tau_shaped.evaluation.record_scorer import RecordScorer, dump_line, dump_record
 from tau_shaped.evaluation.batch_routing import Router, route_key
@@ -161,8 +161,7 @@ def _worker(scorer: RecordScorer, inbox: Any, outbox: Any, form: Optional[str], 
 
 
 def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, form: Optional[str],
-                   chunk: int = 32, in_flight: int = 512, spool: Optional[str] = None,
-                   on_started: Optional[Callable[[], None]] = None) -> Iterator[Any]:
+                   chunk: int = 32, in_flight: int = 512, spool: Optional[str] = None) -> Iterator[Any]:
     """Score ``items`` on ``workers`` forked processes; yield their outcomes in input order.
     A JSON-lines file's lines are read by the workers (sent as where they are); with ``form``
     and ``spool`` (a path prefix, ``spool_prefix``), the outputs come back as ``Spooled``
@@ -179,8 +178,6 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
              for k, inbox in enumerate(inboxes)]
     for proc in procs:
         proc.start()
-    if on_started is not None:
-        on_started()  # the workers hold what they inherited: the parent may let its copy go
     router = Router(scorer, workers)
     buffers: List[List[Tuple[int, Item]]] = [[] for _ in range(workers)]
     given = [0] * workers  # records in a worker's inbox or in its hands

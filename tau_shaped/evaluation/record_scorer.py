@@ -114,10 +114,6 @@ class RecordScorer:
             self._env = self._domain.make_env(user_strategy="scripted", tasks=self.tasks, task_index=0)
         return self._env
 
-    def forget_env(self) -> None:
-        """Drop the env and its caches (worlds, ground truths); the next use makes a new one."""
-        self._env = None
-
     def task_index(self, record: Dict[str, Any], where: str, notes: Optional[List[str]] = None) -> int:
         """The env task a record is of; ResultsFileError naming ``where`` if none is."""
         info = record.get("info") or {}
