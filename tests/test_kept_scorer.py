@@ -77,3 +77,16 @@ def test_a_scorer_of_another_setting_is_refused(grpo_batch):
         list(score_batch(read_results(grpo_batch), "food_delivery", "train", blend="outcome", scorer=kept))
     with pytest.raises(ValueError, match="food_delivery test"):
         list(score_batch(read_results(grpo_batch), "food_delivery", "test", scorer=kept))
+
+
+def test_a_kept_scorer_keeps_the_worlds_built_for_a_run_on_workers(grpo_batch, grpo_reference, tmp_path):
+    """score_file on forked workers with a kept scorer: the worlds the parent built before
+    forking stay in the kept scorer's env (the next step starts warm); the output unchanged."""
+    from tau_shaped.evaluation.batch import score_file
+
+    kept = RecordScorer("food_delivery", "train")
+    out = tmp_path / "out.jsonl"
+    score_file(grpo_batch, "food_delivery", "train", output=out, workers=2, scorer=kept)
+    assert out.read_bytes() == grpo_reference
+    seeds = {kept.seed_of(kept.by_id[json.loads(line)["info"]["task_key"]]) for line in grpo_reference.splitlines()}
+    assert seeds <= set(kept.env._initial_states)
