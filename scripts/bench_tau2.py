@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -114,18 +115,29 @@ def _commands(path: Path, domain: str, out: Path):
     return ours, theirs
 
 
-def _timed(command) -> float:
+def _timed(command):
+    """(wall seconds, CPU seconds: user + system of the process and its children) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     elapsed = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"failed ({done.returncode}): {' '.join(command)}\n{done.stderr[-2000:]}")
-    return elapsed
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _figure(label, ours, theirs):
+    ratios = [b / a for a, b in zip(ours, theirs)]
+    return (f"{label}: tau-shaped score median {statistics.median(ours):.2f} s [{min(ours):.2f}-{max(ours):.2f}], "
+            f"tau2 evaluate_simulation loop median {statistics.median(theirs):.2f} s [{min(theirs):.2f}-{max(theirs):.2f}], "
+            f"ratio pair by pair median {statistics.median(ratios):.1f}x [{min(ratios):.1f}-{max(ratios):.1f}]")
 
 
 def cold(directory: Path, domains, runs: int) -> None:
-    """Whole files in new processes, ours and tau2's in turn; medians and the ratio pair by pair."""
-    env_note = f"{os.cpu_count()} cores, python {sys.version.split()[0]}"
+    """Whole files in new processes, ours and tau2's in turn; medians and the ratio pair by pair,
+    in wall-clock and in CPU time (the machine may be shared: CPU time is what each one costs)."""
+    env_note = f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}, python {sys.version.split()[0]}"
     print(f"cold: whole file, new process each run, alternating, {runs} runs after a warm-up ({env_note})")
     with tempfile.TemporaryDirectory() as tmp:
         for domain in domains:
@@ -137,11 +149,9 @@ def cold(directory: Path, domains, runs: int) -> None:
             for _ in range(runs):
                 ours.append(_timed(ours_cmd))
                 theirs.append(_timed(theirs_cmd))
-            ratios = [b / a for a, b in zip(ours, theirs)]
-            print(f"  {domain} ({n} simulations): tau-shaped score median {statistics.median(ours):.2f} s "
-                  f"[{min(ours):.2f}-{max(ours):.2f}]; tau2 evaluate_simulation loop median {statistics.median(theirs):.2f} s "
-                  f"[{min(theirs):.2f}-{max(theirs):.2f}]; ratio median {statistics.median(ratios):.1f}x "
-                  f"[{min(ratios):.1f}-{max(ratios):.1f}]")
+            print(f"  {domain} ({n} simulations)")
+            print("    " + _figure("wall", [w for w, _ in ours], [w for w, _ in theirs]))
+            print("    " + _figure("CPU ", [c for _, c in ours], [c for _, c in theirs]))
 
 
 def warm(directory: Path, domains, rounds: int = 3) -> None:

@@ -23,10 +23,14 @@ calls that may write, in order, so
    matches without replaying anything;
 2. if it made no writing call, its database is the initial one, whose hash
    and each task's ground-truth hash are computed once and cached;
-3. otherwise only its writing calls are replayed, on one working environment
-   per domain whose touched records alone are compared, then restored
-   (:mod:`.incremental`); tasks with an initial state, user tools or
+3. otherwise only its writing calls are replayed, on a copy-on-access view of
+   the database validated once a process, and the records it touched alone are
+   compared (:mod:`.incremental`); tasks with an initial state, user tools or
    environment assertions replay on a fresh environment and hash, as tau2 does.
+
+Environments are built on such views too (:mod:`.shared_db`: a fresh
+environment costs no load and no validation), and nothing here imports tau2's
+registry, which imports litellm (seconds at start-up).
 """
 
 from __future__ import annotations
