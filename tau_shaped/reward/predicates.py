@@ -54,6 +54,7 @@ class PredicateEvaluator:
     def __init__(self, trajectory: Trajectory, initial: Any, final: Any,
                  probe_slots: Optional[Dict[int, int]] = None) -> None:
         self.run = Run(trajectory, initial, final, probe_slots)
+        self._memo: Dict[Any, Any] = {}
 
     def evaluate(self, pred: Any) -> Verdict:
-        return compile_predicate(pred, FULL)(self.run)
+        return compile_predicate(pred, FULL, self._memo)(self.run)

@@ -84,10 +84,10 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
     seed = task_seed(task) if seed is None else seed
     if hasattr(env, "task_setup"):  # rules, probes and ignored paths, cached per (task, seed)
         setup = env.task_setup(task, seed)
-        rules, probes, slots, ignore = setup.rules, setup.probes, setup.slots, setup.ignore
+        rules, probes, slots, ignore, checks = setup.rules, setup.probes, setup.slots, setup.ignore, setup.checks
     else:
         probes, slots = compile_probes(task_overrides(task))
-        rules, ignore = [], ()
+        rules, ignore, checks = [], (), None
     initial = env.initial_state(seed)
     truth = env.ground_truth(task, seed)
     runner = EpisodeRunner(initial, env.tools_map, seed, probes, parsed.first_user_message)
@@ -105,5 +105,6 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
         probe_slots=slots,
         rules=rules,
         ignore=ignore,
+        checks=checks,
     )
     return verify(inp, blend=blend, lam=lam)

@@ -38,6 +38,7 @@ from tau_shaped.reward.probes import compile_probes
 from tau_shaped.reward.result import ShapedRewardResult, check_blend, failed_result
 from tau_shaped.env.users import BaseUser, load_user
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action, types_for
+from tau_shaped.reward.typed_checks import build_checks
 from tau_shaped.reward.verifier import VerifyInput, task_overrides, verify
 
 STOP_TOKEN = "###STOP###"
@@ -54,6 +55,7 @@ class TaskSetup:
     probes: List[Any]
     slots: Dict[int, int]
     ignore: Sequence[str]
+    checks: Sequence[Any] = ()  # the task's typed checks, compiled (SPEC §3: ``typed_checks``)
 
 
 def task_seed(task: Any) -> int:
@@ -133,7 +135,8 @@ class ShapedRewardMixin:
             rules = bind(self.policy_rules, task, self.initial_state(seed))
             overrides = task_overrides(task)
             probes, slots = compile_probes(overrides, [r.when for r in rules])
-            hit = (task, TaskSetup(rules, probes, slots, ignored_paths(self.policy_rules, overrides)))
+            hit = (task, TaskSetup(rules, probes, slots, ignored_paths(self.policy_rules, overrides),
+                                   build_checks(overrides, rules)))
             self._task_setups[key] = hit
         return hit[1]
 
@@ -273,6 +276,7 @@ class ShapedRewardMixin:
                 probe_slots=self._probe_slots,
                 rules=self.bound_rules(self.task, truth.seed),
                 ignore=self.canonical_ignore(self.task),
+                checks=self.task_setup(self.task, truth.seed).checks,
             )
             return verify(inp, blend=blend, lam=lam)
         except Exception as exc:  # noqa: BLE001 - SPEC §8: a fault abstains, never a silent 0

@@ -4,8 +4,8 @@ gates (the task's, then the rules'), outcome rules, checkpoints (the task's, the
 
 Each check is compiled once, with what its stage reads: a gate its first step and evidence, an
 outcome rule or checkpoint met at each step of an event-like form every step too (SPEC §3.4).
-The list is kept per (task overrides, bound rules), so a task's checks are compiled once however
-many trajectories are scored against it.
+The list is built with a task's set-up (``shaped_env.TaskSetup``) and kept with it, so a task's
+checks are compiled once however many trajectories are scored against it.
 """
 
 from __future__ import annotations
@@ -30,35 +30,20 @@ class TypedCheck:
     meets_at_every_step: bool  # every step of its verdict meets it (SPEC §3.4), else its step
 
 
-def typed_check(check_id: str, kind: str, predicate: Any, weight: float = 0.0, source: Optional[str] = None) -> TypedCheck:
+def typed_check(check_id: str, kind: str, predicate: Any, weight: float = 0.0, source: Optional[str] = None,
+                memo: Optional[Dict[Tuple[int, int], Check]] = None) -> TypedCheck:
     every = kind_of(predicate).meets_at_every_step(predicate)
     demand = FIRST if kind == GATE or not every else FULL
-    return TypedCheck(check_id, kind, predicate, weight, source, compile_predicate(predicate, demand), every)
+    return TypedCheck(check_id, kind, predicate, weight, source, compile_predicate(predicate, demand, memo), every)
 
 
 def build_checks(overrides: Any, rules: Sequence[Any]) -> List[TypedCheck]:
     """The checks of a task's overrides and its bound rules, in SPEC §3's order."""
-    gates = [typed_check(g.id, GATE, g.when) for g in overrides.safety_gates] if overrides is not None else []
-    checkpoints = ([typed_check(c.id, CHECKPOINT, c.when, c.weight) for c in overrides.process_checkpoints]
+    memo: Dict[Tuple[int, int], Check] = {}
+    gates = [typed_check(g.id, GATE, g.when, memo=memo) for g in overrides.safety_gates] if overrides is not None else []
+    checkpoints = ([typed_check(c.id, CHECKPOINT, c.when, c.weight, memo=memo) for c in overrides.process_checkpoints]
                    if overrides is not None else [])
     by_kind: Dict[str, List[TypedCheck]] = {GATE: [], OUTCOME: [], CHECKPOINT: []}
     for rule in rules:
-        by_kind[rule.kind].append(typed_check(rule.id, rule.kind, rule.when, rule.rule.weight, POLICY))
+        by_kind[rule.kind].append(typed_check(rule.id, rule.kind, rule.when, rule.rule.weight, POLICY, memo))
     return gates + by_kind[GATE] + by_kind[OUTCOME] + checkpoints + by_kind[CHECKPOINT]
-
-
-# per (overrides id, rules id): both (kept, so their ids are not reused) and the checks
-_KEPT: Dict[Tuple[int, int], Tuple[Any, Any, List[TypedCheck]]] = {}
-
-
-def checks_of(overrides: Any, rules: Sequence[Any]) -> List[TypedCheck]:
-    """``build_checks``, kept for the same overrides and rules objects."""
-    key = (id(overrides), id(rules))
-    found = _KEPT.get(key)
-    if found is not None and found[0] is overrides and found[1] is rules:
-        return found[2]
-    checks = build_checks(overrides, rules)
-    if len(_KEPT) >= 4096:
-        _KEPT.clear()
-    _KEPT[key] = (overrides, rules, checks)
-    return checks

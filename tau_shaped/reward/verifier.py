@@ -28,7 +28,7 @@ from tau_shaped.reward.result import (
     check_blend,
 )
 from tau_shaped.env.trajectory import Trajectory
-from tau_shaped.reward.typed_checks import CHECKPOINT, GATE, TypedCheck, checks_of
+from tau_shaped.reward.typed_checks import CHECKPOINT, GATE, TypedCheck, build_checks
 
 COMPENSATION_CAP = "compensation_cap"
 
@@ -47,6 +47,9 @@ class VerifyInput:
     probe_slots: Dict[int, int]
     rules: Sequence[Any] = ()  # the domain's policy rules bound to the task (SPEC §9)
     ignore: Sequence[str] = ()  # the domain's paths judged by rules, not by value
+    # the task's typed checks compiled (``typed_checks.build_checks`` of its overrides and
+    # ``rules``), kept with its set-up; None: compiled for this call
+    checks: Optional[Sequence[TypedCheck]] = None
 
 
 def task_overrides(task: Any) -> Any:
@@ -84,7 +87,8 @@ def _run_checks(inp: VerifyInput, run: Run, caps: List[GateViolation], n: int) -
     open_: List[UndeterminedRule] = []
     breaches: Set[int] = {v.step for v in caps if v.step is not None}
     last = n - 1 if n else None
-    for check in checks_of(task_overrides(inp.task), inp.rules):
+    checks = inp.checks if inp.checks is not None else build_checks(task_overrides(inp.task), inp.rules)
+    for check in checks:
         verdict = check.evaluate(run)
         if check.kind == CHECKPOINT:
             met = _met(check, verdict, last)  # empty in an empty trajectory: nothing to credit
