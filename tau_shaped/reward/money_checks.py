@@ -114,6 +114,8 @@ class MoneyChecker:
         self.figures: List[float] = []
         self.groups: List[List[float]] = []
         self.agent_steps = [s.index for s in steps if s.agent_text is not None]
+        self._claims: List[MoneyClaim] = []
+        self._stated_cache: Tuple[Any, bool] = (None, False)
 
     def _later_moves(self, index: int) -> List[Tuple[int, Dict[str, Any]]]:
         return [(i, f) for i, f in self.moves if i > index]
@@ -156,7 +158,8 @@ class MoneyChecker:
         """None when every money claim is backed, (True, evidence) for the first false one,
         (False, evidence) when one cannot be settled (undetermined)."""
         doubt: Optional[Tuple[bool, str]] = None
-        for c in money_claims(text):
+        self._claims = money_claims(text)
+        for c in self._claims:
             if c.kind not in self.kinds:
                 continue
             verdict = self._amount(index, c, text) if c.kind == "amount" else getattr(self, "_" + c.kind)(index, c)
@@ -171,11 +174,20 @@ class MoneyChecker:
 
     def _amount(self, index: int, c: MoneyClaim, text: str) -> Optional[Tuple[bool, str]]:
         kind, value = c.value
+        tied = self._tied(index, text)
+        if tied and kind in ("charge", "refund"):
+            # stated in the wrong direction: "charged $154.04" for a refund of $154.04
+            other = "refunded" if kind == "charge" else "charged"
+            same = "charged" if kind == "charge" else "refunded"
+            if not any(f.get(same) for f in tied) and _near(value, [float(f.get(other) or 0) for f in tied]):
+                return True, f"agent stated {c.text!r} as {kind}d money; the write that follows moves it the other way"
         if value == 0 or _near(value, self.moved_pool) or _near(value, self._later_sums(index)):
             return None
-        if _near(value, self.user_numbers) or _near(value, self.values) or _near(value, self.figures):
+        if _near(value, self.user_numbers) or _near(value, self.values):
             return None
-        tied = self._tied(index, text)
+        if _near(value, self.figures) and (not tied or kind not in ("charge", "refund", "money")
+                                           or self._states_tied_amount(text, tied)):
+            return None  # a price shown, or an item's price listed beside the total the write makes
         if tied and kind in ("charge", "refund", "money"):
             moved = "; ".join(f"{f.get('tool')} {f.get('record') or ''}: " + " and ".join(
                 f"{k} ${float(f.get(k) or 0):,.2f}" for k in ("charged", "refunded") if f.get(k)) for f in tied)
@@ -184,6 +196,17 @@ class MoneyChecker:
         if self._derived(value):
             return None
         return False, f"agent stated {c.text!r} ({kind}): not a figure shown, said or moved, and not a sum of them"
+
+    def _states_tied_amount(self, text: str, tied: List[Dict[str, Any]]) -> bool:
+        """The message also states what the writes it speaks of move (one, or their sum)."""
+        key = (id(text), len(tied))
+        if self._stated_cache[0] == key:
+            return self._stated_cache[1]
+        moved = _runs([float(f.get("charged") or 0) for f in tied if f.get("charged")]) | _runs(
+            [float(f.get("refunded") or 0) for f in tied if f.get("refunded")])
+        found = any(c.kind == "amount" and _near(c.value[1], moved) for c in self._claims)
+        self._stated_cache = (key, found)
+        return found
 
     def _derived(self, value: float) -> bool:
         pool = (self.figures + self.values)[-_POOL_LIMIT:]

@@ -12,6 +12,7 @@ airline's policy takes a message to assert about money, whatever its layout (pro
 - ``refund_method``: where a refund is said to go: "the refund goes to your gift card",
   "refunded to the original payment method", "back to your Visa ending 1234", ``refund_to:
   paypal`` (value: ``gift_card``, ``credit_card``, ``paypal``, ``original`` or ``certificate``).
+- at most the first 64 claims of a message are read (a bound on untrusted text).
 - ``refund_timing``: when a refund is said to arrive, in a clause about a refund: at once
   ("immediately", "instantly", "right away": ``immediate``), within hours or a day
   (``hours``), or ``days:N-M`` ("5 to 7 business days", "within 3 days": ``days:3-3``);
@@ -48,7 +49,7 @@ _CHARGE = re.compile(
     re.IGNORECASE,
 )
 _REFUND = re.compile(
-    r"\b(?:refund\w*|reimburs\w*|get(?:ting)? (?:it |that |the money )?back|back to (?:you|your)|credit(?:ed)? (?:back|to)|"
+    r"\b(?:refund\w*|reimburs\w*|back\b|back to (?:you|your)|credit(?:ed)? (?:back|to)|"
     r"returned to (?:you|your)|receive back|money back|put back|sent back|send back|certificate\w*|voucher\w*|compensat\w*)",
     re.IGNORECASE,
 )
@@ -85,17 +86,20 @@ _TIMING = re.compile(
     re.IGNORECASE,
 )
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10, "fourteen": 14}
+_CODE = re.compile(r"(?i)\b(?:usd|eur|gbp|cad|aud)\b")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
 
 
 def clause_bounds(text: str, at: int) -> Tuple[int, int]:
     """The clause of ``text`` around ``at``: from the previous sentence end or line break to the
-    next ("$12.50" and "e.g." with no space after the dot do not end it)."""
-    lo = 0
-    for m in _CLAUSE_END.finditer(text, max(0, at - 400), at):
+    next ("$12.50" and "e.g." with no space after the dot do not end it), 400 characters either
+    side at most."""
+    lo = max(0, at - 400)
+    for m in _CLAUSE_END.finditer(text, lo, at):
         lo = m.end()
-    m = _CLAUSE_END.search(text, at)
-    return lo, (m.start() if m else len(text))
+    hi = min(len(text), at + 400)  # a clause is read 400 characters either side at most
+    m = _CLAUSE_END.search(text, at, hi)
+    return lo, (m.start() if m else hi)
 
 
 def _kind(clause: str) -> str:
@@ -108,13 +112,18 @@ def _kind(clause: str) -> str:
 def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
     out: List[MoneyClaim] = []
     taken: List[Tuple[int, int]] = []
-    for s in stated_amounts(text):
+    # currency codes in any case ("usd 15.40"): upper-cased in place, positions kept
+    for s in stated_amounts(_CODE.sub(lambda m: m.group(0).upper(), text)):
+        if len(out) >= _MAX_CLAIMS:
+            break
         taken.append((s.start, s.end))
         if negated(s.start):
             continue
         lo, hi = clause_bounds(text, s.start)
         out.append(MoneyClaim("amount", (_kind(text[lo:hi]), round(s.value, 2)), s.text, s.start))
     for m in _MONEY_KEY.finditer(text):
+        if len(out) >= 2 * _MAX_CLAIMS:
+            break
         key = m.group("key")
         if not _KEY_IS_MONEY.search(key) or _KEY_NOT_MONEY.search(key):
             continue
@@ -132,6 +141,8 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
 def _methods(text: str, negated: Negations) -> List[MoneyClaim]:
     out: List[MoneyClaim] = []
     for m in _METHOD.finditer(text):
+        if len(out) >= _MAX_CLAIMS:
+            break
         lo, hi = clause_bounds(text, m.start())
         clause = text[lo:hi]
         if not _REFUND.search(clause) or re.search(r"(?i)certificate|voucher|compensat", clause) and m.lastgroup != "certificate":
@@ -155,6 +166,8 @@ def _count(word: str) -> Optional[float]:
 def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
     out: List[MoneyClaim] = []
     for m in _TIMING.finditer(text):
+        if len(out) >= _MAX_CLAIMS:
+            break
         lo, hi = clause_bounds(text, m.start())
         clause = text[lo:hi]
         if not re.search(r"(?i)\brefund|reimburs|\bback\b|credited", clause) or negated(m.start()):
@@ -174,6 +187,7 @@ def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
     return out
 
 
+_MAX_CLAIMS = 64  # a message states a handful of sums; a flood of them is read up to this many
 _HINT = re.compile(r"(?i)[$€£0-9]|refund|dollar|usd|immediate|instant|right away|day")
 
 
@@ -183,4 +197,4 @@ def money_claims(text: str) -> List[MoneyClaim]:
         return []
     negated = Negations(text)
     found = _amounts(text, negated) + _methods(text, negated) + _timings(text, negated)
-    return sorted(found, key=lambda c: c.start)
+    return sorted(found, key=lambda c: c.start)[:_MAX_CLAIMS]

@@ -25,7 +25,8 @@ __all__ = ["denial", "hedge"]
 
 _SP = r"[ \t\u00a0]{1,3}"
 _A = r"['’]"
-_NOT_ACT = r"(?!wait\b|thank\b|stress\b|believe\b|help{_SP}but\b|imagine\b|recommend{_SP}enough\b)".replace("{_SP}", _SP)
+_NOT_ACT = (r"(?!wait\b|thank\b|stress\b|believe\b|help{_SP}but\b|imagine\b|recommend{_SP}enough\b"
+            r"|be{_SP}(?:happier|more|better|gladder|prouder)\b|agree{_SP}more\b)").replace("{_SP}", _SP)
 _WHO = rf"(?:I|we|I{_A}m|we{_A}re|I{_SP}am|we{_SP}are)"
 _PARTS = [
     rf"\b(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|could{_SP}not|couldn{_A}?t|won{_A}?t{_SP}be{_SP}able|will{_SP}not{_SP}be{_SP}able)"
