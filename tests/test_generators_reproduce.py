@@ -38,14 +38,21 @@ def test_regenerating_reproduces_every_file(tmp_path, script, folder, capsys):
 
 
 def test_the_tau2_retail_corpus_is_what_its_generator_writes():
-    """scripts/build_tau2_retail_grader_corpus.py writes the tau2 retail corpus byte for byte (its
-    labels are the policy's reading, its trajectories tau2's tasks as converted)."""
+    """scripts/build_tau2_retail_grader_corpus.py and build_tau2_statement_grader_corpus.py write
+    the tau2 retail corpus byte for byte (its labels are the policy's reading, its trajectories
+    tau2's tasks as converted)."""
     pytest.importorskip("tau2")
     folder = ROOT / "domains" / "tau2_retail" / "grader"
     spec = importlib.util.spec_from_file_location("_regen_tau2_retail_corpus", SCRIPTS / "build_tau2_retail_grader_corpus.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     built = module.build()
+    # the rules that read the agent's words have their own builder (issue 31, 32), whose retail
+    # file sits in the same folder
+    spec = importlib.util.spec_from_file_location("_regen_tau2_statements", SCRIPTS / "build_tau2_statement_grader_corpus.py")
+    statements = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(statements)
+    built["statements_and_refusals.json"] = statements.retail()
     assert sorted(built) == sorted(p.name for p in folder.glob("*.json"))
     for name, entries in built.items():
         text = json.dumps(entries, indent=1, ensure_ascii=False) + "\n"
