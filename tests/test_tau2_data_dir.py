@@ -39,9 +39,14 @@ def world(tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
-def _no_data_folder_between_tests(monkeypatch):
-    """--tau2-data sets TAU2_DATA_DIR for the process (one command's); the CLI runs in-process here."""
-    monkeypatch.delenv(ENV_VAR, raising=False)
+def _no_data_folder_between_tests():
+    """--tau2-data sets TAU2_DATA_DIR for the process (one command's); the CLI runs in-process
+    here, so the variable is removed before and after each test by hand (monkeypatch restores
+    only what it set itself: a value the CLI set would outlive the module and put every later
+    test's tau2 domain on this small world)."""
+    os.environ.pop(ENV_VAR, None)
+    yield
+    os.environ.pop(ENV_VAR, None)
 
 
 def _records(path):

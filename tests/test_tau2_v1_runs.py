@@ -158,14 +158,17 @@ def test_a_malformed_simulation_still_refuses_the_file(v1, tmp_path):
     assert "simulation 2" in result.output and "messages" in result.output and not (tmp_path / "o.json").exists()
 
 
-def test_nl_assertions_reported_not_judged_and_the_verdict_undetermined(v1):
-    """Task 0's reward needs an NL assertion: tau2's reward names it not judged; the stalling agent
-    changed nothing (every other check met), so the shaped verdict is undetermined (SPEC §8)."""
+def test_nl_assertions_reported_not_judged_and_a_stall_decided_by_the_refusal_rule(v1):
+    """Task 0's reward needs an NL assertion: tau2's reward names it not judged. The stalling agent
+    changed nothing, which tau2 would score on the database alone (tau2 #384); the policy asks
+    for the refusal to be said, so the refusal rule decides the shaped verdict (outcome 0, not
+    undetermined: SPEC §8's undetermined is for where nothing else decides, which
+    tests/test_tau2_nl_assertions.py covers)."""
     _, _, _, scored = v1
     info = scored["json"][0]["sim-0-stall-0"]["info"]
     assert info["tau2"]["computed"]["reward"] is None
     assert info["tau2"]["computed"]["not_judged"] == ["The agent declines to cancel reservation EHGLP3."]
     assert info["tau2"]["reward_source"] == "computed, NL assertions not judged"
     shaped = info["shaped"]
-    assert (shaped["status"], shaped["reward"], shaped["outcome_reward"]) == ("undetermined", None, 1.0)
-    assert [u["id"] for u in shaped["undetermined"]] == ["tau2_nl_assertion"]
+    assert (shaped["status"], shaped["reward"] is not None, shaped["outcome_reward"]) == ("ok", True, 0.0)
+    assert "air.refusal.said" in [v["id"] for v in shaped.get("rule_violations", [])]
