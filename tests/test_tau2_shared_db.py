@@ -189,3 +189,23 @@ def test_every_file_scores_to_the_same_bytes_in_one_process_in_a_new_one_and_wit
         assert target.read_bytes() == alone[key], f"{key} with the caches off"
     records = json.loads(alone["airline"])
     assert {r["info"]["tau2"]["computed"]["db_path"] for r in records} >= {"signature", "incremental"}
+
+
+def test_a_bulk_load_pauses_the_collector_and_restores_it_as_it_was():
+    import gc
+
+    from tau_shaped.integrations.tau2.shared_db import bulk_load
+
+    assert gc.isenabled()
+    with pytest.raises(ValueError):
+        with bulk_load():
+            assert not gc.isenabled()
+            raise ValueError("a load that fails")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with bulk_load(keep=True):
+            pass
+        assert not gc.isenabled()  # a caller that had paused it keeps it paused
+    finally:
+        gc.enable()

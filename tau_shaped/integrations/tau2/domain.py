@@ -23,7 +23,7 @@ from typing import Any, Callable, Dict, List, Optional
 from tau_shaped.env.overlay import deep_copy
 from tau_shaped.tasks.domains import Domain, DomainNotFound
 from tau_shaped.integrations.tau2.data_dir import domain_files, raw_database, splits_of, task_list
-from tau_shaped.integrations.tau2.shared_db import SharedDatabase, shared_constructor
+from tau_shaped.integrations.tau2.shared_db import SharedDatabase, bulk_load, shared_constructor
 from tau_shaped.integrations.tau2.tools import Toolkit, Watch
 
 DOMAINS = ("airline", "retail")
@@ -43,23 +43,24 @@ def _tau2(name: str, data: Optional[Path] = None) -> Dict[str, Any]:
     """tau2's pieces of a domain: database class, toolkit class, environment, file paths (the
     package's, or those of the tau2 data folder ``data``, :mod:`.data_dir`)."""
     quiet_tau2()
-    try:
-        if name == "airline":
-            from tau2.domains.airline.data_model import FlightDB as db_class
-            from tau2.domains.airline.environment import get_environment
-            from tau2.domains.airline.tools import AirlineTools as kit_class
-            from tau2.domains.airline import utils
-            paths = (utils.AIRLINE_DB_PATH, utils.AIRLINE_POLICY_PATH, utils.AIRLINE_TASK_SET_PATH)
-        elif name == "retail":
-            from tau2.domains.retail.data_model import RetailDB as db_class
-            from tau2.domains.retail.environment import get_environment
-            from tau2.domains.retail.tools import RetailTools as kit_class
-            from tau2.domains.retail import utils
-            paths = (utils.RETAIL_DB_PATH, utils.RETAIL_POLICY_PATH, utils.RETAIL_TASK_SET_PATH)
-        else:
-            raise DomainNotFound(f"tau2 domain {name!r} is not offered (offered: {', '.join(DOMAINS)})")
-    except ImportError as exc:
-        raise DomainNotFound(f"domain 'tau2:{name}' needs the tau2 extra: pip install -e \".[tau2]\" ({exc})") from None
+    with bulk_load():  # tau2's modules (and pandas, numpy, deepdiff under them): the first call imports them
+        try:
+            if name == "airline":
+                from tau2.domains.airline.data_model import FlightDB as db_class
+                from tau2.domains.airline.environment import get_environment
+                from tau2.domains.airline.tools import AirlineTools as kit_class
+                from tau2.domains.airline import utils
+                paths = (utils.AIRLINE_DB_PATH, utils.AIRLINE_POLICY_PATH, utils.AIRLINE_TASK_SET_PATH)
+            elif name == "retail":
+                from tau2.domains.retail.data_model import RetailDB as db_class
+                from tau2.domains.retail.environment import get_environment
+                from tau2.domains.retail.tools import RetailTools as kit_class
+                from tau2.domains.retail import utils
+                paths = (utils.RETAIL_DB_PATH, utils.RETAIL_POLICY_PATH, utils.RETAIL_TASK_SET_PATH)
+            else:
+                raise DomainNotFound(f"tau2 domain {name!r} is not offered (offered: {', '.join(DOMAINS)})")
+        except ImportError as exc:
+            raise DomainNotFound(f"domain 'tau2:{name}' needs the tau2 extra: pip install -e \".[tau2]\" ({exc})") from None
     parts: Dict[str, Any] = {"db_class": db_class, "kit_class": kit_class, "get_environment": get_environment,
                              "data": data}
     if data is None:
@@ -75,8 +76,9 @@ def _validated(name: str, data: Optional[Path]) -> Any:
     """tau2's database model of ``name``, loaded and validated once a process; never changed
     (environments work on views of it, :mod:`.shared_db`)."""
     parts = _tau2(name, data)
-    raw = json.loads(parts["db"].read_text(encoding="utf-8")) if data is None else raw_database(str(parts["db"]))
-    return parts["db_class"].model_validate(raw)
+    with bulk_load(keep=True):
+        raw = json.loads(parts["db"].read_text(encoding="utf-8")) if data is None else raw_database(str(parts["db"]))
+        return parts["db_class"].model_validate(raw)
 
 
 def initial_database(name: str, data: Optional[Path] = None) -> Dict[str, Any]:
@@ -86,7 +88,9 @@ def initial_database(name: str, data: Optional[Path] = None) -> Dict[str, Any]:
 
 @functools.lru_cache(maxsize=None)
 def _dumped(name: str, data: Optional[Path]) -> Dict[str, Any]:  # one entry per (name, data), however called
-    return _validated(name, data).model_dump()
+    model = _validated(name, data)
+    with bulk_load(keep=True):
+        return model.model_dump()
 
 
 def environment_constructor(name: str, data: Optional[Path] = None) -> Callable[..., Any]:
@@ -117,7 +121,9 @@ def tau2_tasks(name: str, data: Optional[Path] = None) -> List[Any]:
 def load_data_for(name: str, data: Optional[Path] = None) -> Any:
     def load_data(seed: int = 0) -> Dict[str, Any]:
         del seed  # tau2's domains have one world
-        return deep_copy(initial_database(name, data))
+        state = initial_database(name, data)
+        with bulk_load():
+            return deep_copy(state)
 
     load_data.__name__ = f"load_{name}_data"
     return load_data

@@ -18,7 +18,9 @@ for its records reports no touched set (the caller hashes instead). Hashing a vi
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import gc
 import json
 from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple
 
@@ -33,6 +35,27 @@ def canonical(record: Any) -> str:
     """A record's JSON as tau2 hashes it (its dump, keys sorted)."""
     data = record.model_dump() if isinstance(record, BaseModel) else record
     return json.dumps(data, sort_keys=True, default=str)
+
+
+@contextlib.contextmanager
+def bulk_load(keep: bool = False) -> Iterator[None]:
+    """The cyclic garbage collector paused while a database (or tau2's modules) is loaded: a load
+    allocates a few hundred thousand objects and frees none, so each of the collector's passes
+    over them is pure cost (a third of a cold ``tau-shaped score`` on a tau2 file). Restored after,
+    as it was (a caller that had paused it keeps it paused).
+
+    ``keep``: what was loaded stays for the whole process (the database validated once), so it is
+    moved out of the collector's sight (``gc.freeze``): a later full collection does not walk it
+    again. Reference counting still frees anything frozen that is let go."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+        if keep:
+            gc.freeze()
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class CopyOnAccessTable(dict):
