@@ -91,10 +91,18 @@ def test_score_killed_at_random_moments_leaves_only_the_output(grpo_batch, grpo_
     output.unlink()
     rng = random.Random(27)
     left_by_kills = 0
-    for _ in range(20):
+    for run in range(20):
         proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 start_new_session=True)
-        time.sleep(rng.uniform(0.05, 1.0) * whole)
+        if run % 4 == 0:  # a moment anywhere in the run, start-up included
+            time.sleep(rng.uniform(0.05, 1.0) * whole)
+        else:  # mid-write: once the run has made its .partial (not by timing alone: a loaded
+            # machine stretches start-up past any fixed fraction), after a random short while
+            deadline = time.monotonic() + 2 * whole
+            while (proc.poll() is None and time.monotonic() < deadline
+                   and not any(p.name.endswith(".partial") for p in out_dir.iterdir())):
+                time.sleep(0.002)
+            time.sleep(rng.uniform(0.0, 0.05))
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
         left_by_kills += any(p.name.endswith(".partial") for p in out_dir.iterdir())
@@ -102,8 +110,8 @@ def test_score_killed_at_random_moments_leaves_only_the_output(grpo_batch, grpo_
         while _running_in_group(proc.pid) and time.monotonic() < deadline:
             time.sleep(0.02)
         assert _running_in_group(proc.pid) == [], "a scoring worker outlived its killed run"
-        assert time.monotonic() - started < 90, "bounded: 20 killed runs in well under 90 s"
-    assert left_by_kills >= 5, "most kills must land mid-run, or this tests nothing"
+        assert time.monotonic() - started < 150, "bounded: 20 killed runs in well under 150 s"
+    assert left_by_kills >= 10, f"most kills must land mid-run, or this tests nothing ({left_by_kills} of 20 did)"
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-2000:]
     assert sorted(p.name for p in out_dir.iterdir()) == ["o.jsonl"]
