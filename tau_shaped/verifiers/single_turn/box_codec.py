@@ -17,9 +17,42 @@ object the sender keeps (equal only to itself; sent back, it is the sender's
 object again), ``["ref", n]`` one of the receiver's own objects sent back.
 """
 
+import os
+
 MAX_DEPTH = 100
 MAX_ITEMS = 1000000
 REPR_LIMIT = 200
+
+
+class LineTooLong(ValueError):
+    """A line on a box's pipe longer than the reader's limit."""
+
+
+class LineReader(object):
+    """Newline-ended lines from a descriptor (the pipes between the boxes), each at most
+    ``limit`` bytes, read in chunks."""
+
+    def __init__(self, fd, limit):
+        self.fd, self.limit, self.buffer = fd, limit, bytearray()
+
+    def line(self):
+        """The next line without its newline, or None once the pipe is closed with no line
+        left; :class:`LineTooLong` past the limit."""
+        scanned = 0
+        while True:
+            end = self.buffer.find(b"\n", scanned)
+            if end >= 0:
+                break
+            scanned = len(self.buffer)
+            if scanned > self.limit:
+                raise LineTooLong("a line is longer than %d bytes" % self.limit)
+            chunk = os.read(self.fd, 1 << 20)
+            if not chunk:
+                return None
+            self.buffer += chunk
+        line = bytes(self.buffer[:end])
+        del self.buffer[:end + 1]
+        return line
 
 
 class Opaque(object):

@@ -74,23 +74,16 @@ class Program(object):
 
     def __init__(self, codec, requests, answers):
         self.codec, self.requests, self.answers = codec, requests, answers
-        self.buffer, self.sent, self.broken = bytearray(), 0, ""
+        self.reader = codec.LineReader(answers, MAX_ANSWER)
+        self.sent, self.broken = 0, ""
 
     def _line(self):
-        scanned = 0
-        while True:
-            end = self.buffer.find(b"\n", scanned)
-            if end >= 0:
-                break
-            scanned = len(self.buffer)
-            if scanned > MAX_ANSWER:
-                raise ProgramGone("the program's answer is too long")
-            chunk = os.read(self.answers, 1 << 20)
-            if not chunk:
-                raise ProgramGone("the program stopped answering (it left or closed its pipe)")
-            self.buffer += chunk
-        line = bytes(self.buffer[:end])
-        del self.buffer[:end + 1]
+        try:
+            line = self.reader.line()
+        except self.codec.LineTooLong:
+            raise ProgramGone("the program's answer is too long") from None
+        if line is None:
+            raise ProgramGone("the program stopped answering (it left or closed its pipe)")
         try:
             record = json.loads(line.decode("utf-8"))
         except Exception:  # noqa: BLE001 - ValueError, RecursionError, UnicodeError: noise

@@ -138,28 +138,12 @@ def run_program(path, workdir):
     return module.__dict__
 
 
-class LineReader(object):
-    """JSON lines from a descriptor, each at most ``MAX_REQUEST`` bytes."""
-
-    def __init__(self, fd):
-        self.fd, self.buffer = fd, bytearray()
-
-    def next(self):
-        scanned = 0
-        while True:
-            end = self.buffer.find(b"\n", scanned)
-            if end >= 0:
-                break
-            scanned = len(self.buffer)
-            if scanned > MAX_REQUEST:
-                raise ValueError("a message is too long")
-            chunk = os.read(self.fd, 1 << 20)
-            if not chunk:
-                raise EOFError("the pipe closed")
-            self.buffer += chunk
-        line = bytes(self.buffer[:end])
-        del self.buffer[:end + 1]
-        return json.loads(line.decode("utf-8"))
+def next_request(reader):
+    """The oracle's next request (a JSON line of at most ``MAX_REQUEST`` bytes)."""
+    line = reader.line()
+    if line is None:
+        raise EOFError("the pipe closed")
+    return json.loads(line.decode("utf-8"))
 
 
 def serve(namespace, job, codec):
@@ -176,7 +160,7 @@ def serve(namespace, job, codec):
     def callback(number, shown):
         return kept[number]
 
-    reader = LineReader(job["requests"])
+    reader = codec.LineReader(job["requests"], MAX_REQUEST)
     answers = job["answers"]
     dumps, write = json.dumps, os.write
 
@@ -187,7 +171,7 @@ def serve(namespace, job, codec):
 
     import importlib
     while True:
-        request = reader.next()
+        request = next_request(reader)
         op = request.get("op")
         if op == "end":
             return
