@@ -351,6 +351,10 @@ def test_an_undetermined_verdict_abstains_in_every_single_turn_adapter_and_is_co
                                           actions=[json.dumps(GT_ACTIONS[:-1])], user_replies=[json.dumps(unclear)],
                                           log_extra=lambda k, v: logged.__setitem__(k.split("/")[-1], v[0]))
     assert trl == [None] and (logged["abstain"], logged["undetermined"]) == (1.0, 1.0)
+    counted = trl_reward_funcs(["shaped"])[0]
+    counted(prompts=["p"], completions=[HERMES], task_id=[TASK], actions=[json.dumps(GT_ACTIONS[:-1])],
+            user_replies=[json.dumps(unclear)])
+    assert (counted.reward_function.undetermined, counted.reward_function.faults) == (1, 0)
 
     faults, undetermined = dict(FAULTS.by_adapter), dict(UNDETERMINED.by_adapter)
     verl = compute_score("tau_shaped/food_delivery", HERMES, TASK, {"actions": GT_ACTIONS[:-1], "user_replies": unclear})

@@ -129,13 +129,16 @@ class TrajectoryReward:
         """This function's value of a result; None (or the fallback, counted) on a fault or an
         undetermined verdict (counted apart, in ``undetermined``)."""
         value = self.value(result) if result.status == "ok" else None
-        if value is None:
-            if result.status == "undetermined":
-                self.undetermined += 1
-            else:
-                self.faults += 1
-            return None if self.allow_none else self.fallback
-        return float(value)
+        return self.abstain(result) if value is None else float(value)
+
+    def abstain(self, result: ShapedRewardResult) -> Optional[float]:
+        """None (or the fallback) for a result this function gives no value, counted: in
+        ``undetermined`` for SPEC §8's undetermined verdict, else in ``faults``."""
+        if result.status == "undetermined":
+            self.undetermined += 1
+        else:
+            self.faults += 1
+        return None if self.allow_none else self.fallback
 
     def __call__(self, trajectory: Any, task: Any, **kwargs: Any) -> Optional[float]:
         return self.from_result(self.score(trajectory, task, **kwargs))

@@ -214,11 +214,7 @@ class TRLReward:
         out: List[Optional[float]] = []
         for result in results:
             value = _value(func, result)
-            if value is None:
-                func.faults += 1
-                out.append(None if func.allow_none else func.fallback)
-            else:
-                out.append(float(value))
+            out.append(func.abstain(result) if value is None else float(value))
         return out
 
     def __repr__(self) -> str:
