@@ -8,7 +8,8 @@ if str(ROOT) not in sys.path:
 
 # Reference data the tests compare against (tests/fixtures/README.md says where each file
 # comes from). The tests read nothing outside the repository (tests/test_stands_alone.py).
-FIXTURES = ROOT / "tests" / "fixtures"
+TESTS = ROOT / "tests"
+FIXTURES = TESTS / "fixtures"
 
 # litellm (an optional dependency) fetches a price list at import unless told not to.
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")

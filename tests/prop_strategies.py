@@ -1,5 +1,5 @@
 """Shared hypothesis strategies and *independent* reference models for the
-property-based tests ``tests/test_prop_*.py``.
+property-based tests ``tests/reward/test_prop_*.py``.
 
 The reference models never call the verifier: they replay actions on plain
 ``dict`` copies of the mini domain's S0 with its own tools (the fixture that

@@ -5,7 +5,7 @@ relative link of a document that leaves the root. ``.ci/run`` proves the same by
 test suite in a clone with nothing beside it; this test says which line of which file breaks
 it, in any checkout, in seconds.
 
-The programs under ``tests/hostile_programs/`` are left out: they are what the code
+The programs under ``tests/verifiers/hostile_programs/`` are left out: they are what the code
 verifier's sandbox runs, and reaching outside is the attack whose failure is tested.
 """
 
@@ -23,8 +23,8 @@ from tests.conftest import ROOT
 
 THIS = "tests/test_stands_alone.py"
 # sandboxed attack programs (and the test that writes one inline): reaching out is their point
-EXEMPT_PREFIXES = ("tests/hostile_programs/",)
-EXEMPT_LINES = {("tests/test_code_verifier.py", "open('../{marker}.txt', 'w')")}
+EXEMPT_PREFIXES = ("tests/verifiers/hostile_programs/",)
+EXEMPT_LINES = {("tests/verifiers/test_code_verifier.py", "open('../{marker}.txt', 'w')")}
 TEXT_SUFFIXES = {".py", ".md", ".toml", ".cfg", ".ini", ".txt", ".yaml", ".yml", ".sh", ".json", ".in", ""}
 MAX_BYTES = 2_000_000  # the big data files (worlds, task sets, corpora) hold no paths
 

@@ -34,7 +34,7 @@ def load_data(seed: int = 0) -> Dict[str, Any]:
         _KEPT.move_to_end(seed)
         return pickle.loads(kept)
     # the world as JSON would give it back: the shipped file read as JSON, a generated world as
-    # built (JSON values only, which tests/test_food_delivery_tools.py checks)
+    # built (JSON values only, which tests/domains/food_delivery/test_food_delivery_tools.py checks)
     world = json.loads(DATA_FILE.read_text(encoding="utf-8")) if seed == 0 else generate(seed)
     _KEPT[seed] = pickle.dumps(world, pickle.HIGHEST_PROTOCOL)
     while len(_KEPT) > _MAX_KEPT:

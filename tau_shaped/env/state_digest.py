@@ -11,7 +11,7 @@ differ. The longest prefix shared with S0 is not hashed again (hashing resumes f
 last checkpoint before it); the rest is fed to SHA-256 span by span, never assembled.
 
 Exact, not approximate: the digest equals ``data_hash(data)`` for every state (hypothesis
-test in ``tests/test_state_digest.py``); a state this cannot read by records (non-string
+test in ``tests/env/test_state_digest.py``); a state this cannot read by records (non-string
 keys, a replaced table, a top level that is not a dict) returns ``None`` and the caller
 hashes the text whole.
 """

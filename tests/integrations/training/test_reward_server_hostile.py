@@ -1,0 +1,152 @@
+"""Issue 27: the OpenRLHF reward server survives 1,000 hostile requests on 127.0.0.1.
+
+The server runs in its own process (so its memory is its own); a seeded mix of the issue's
+payloads is posted: label domains ``"os:abort"``, ``"os:getpid"``, ``"os:system"``, brackets
+nested 100,000 deep (as the completion, as the body, as a label), a ``<tool_call>`` whose
+arguments nest 50,000 deep, 5 MB bodies, malformed JSON, wrong types, bad headers, a GET, and
+honest requests between them. Every request gets an HTTP answer with a one-line JSON body, the
+honest ones are scored, the server is still up at the end, and its resident memory after
+warm-up stays within a small bound."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from training_kit import GT, GT_ACTIONS, GT_TEXTS, TASK
+
+ROOT = Path(__file__).resolve().parents[3]
+REQUESTS = 1000
+RSS_GROWTH_MB = 48  # after warm-up: what a flat server may still vary by (allocator arenas of 5 MB bodies)
+
+LABEL = json.dumps({"task_id": TASK, "actions": GT_ACTIONS[:-1], "user_replies": GT.user_replies})
+DEEP = "[" * 100_000 + "]" * 100_000
+DEEP_TOOL_CALL = ('<tool_call>{"name": "get_order_details", "arguments": ' + '{"a": ' * 50_000 + "1" + "}" * 50_000
+                  + "}</tool_call>")
+
+
+def body(query, label=LABEL, prompt="P:"):
+    return json.dumps({"query": [prompt + query], "prompts": [prompt], "labels": [label]}).encode()
+
+
+BIG_BODY = body("I can refund $16.90 to your card. " * (5 * 1024 * 1024 // 34))  # 5 MB
+# kind -> (method, body bytes or None, extra headers, the statuses it may get)
+KINDS = {
+    "honest": ("POST", body(GT_TEXTS[-1]), {}, {200}),
+    "honest_wrong": ("POST", body("Sorry, I cannot help."), {}, {200}),
+    "domain_os_abort": ("POST", body("hi", json.dumps({"task_id": TASK, "domain": "os:abort"})), {}, {400}),
+    "domain_os_getpid": ("POST", body("hi", json.dumps({"task_id": TASK, "domain": "os:getpid"})), {}, {400}),
+    "domain_os_system": ("POST", body("hi", {"task_id": TASK, "domain": "os:system"}), {}, {400}),
+    "deep_completion": ("POST", body(DEEP), {}, {200}),
+    "deep_tool_call": ("POST", body(DEEP_TOOL_CALL), {}, {200}),
+    "deep_body": ("POST", DEEP.encode(), {}, {400}),
+    "deep_label": ("POST", body("hi", '{"task_id": ' + DEEP + "}"), {}, {400}),
+    "five_mb_body": ("POST", BIG_BODY, {}, {200}),
+    "malformed_json": ("POST", b'{"query": ["x"], "labels": [', {}, {400}),
+    "not_utf8": ("POST", b'{"query": ["\xff"]}', {}, {400}),
+    "body_a_list": ("POST", b'["query", "labels"]', {}, {400}),
+    "query_not_a_list": ("POST", json.dumps({"query": "x", "labels": [TASK]}).encode(), {}, {400}),
+    "query_of_numbers": ("POST", json.dumps({"query": [1], "labels": [TASK]}).encode(), {}, {400}),
+    "labels_a_dict": ("POST", json.dumps({"query": ["x"], "labels": {"a": 1}}).encode(), {}, {400}),
+    "lam_a_list": ("POST", body("hi", {"task_id": TASK, "lam": [1]}), {}, {400}),
+    "unknown_task": ("POST", body("hi", "no-such-task"), {}, {400}),
+    "bad_content_length": ("POST", b"{}", {"Content-Length": "lots"}, {400}),
+    "get": ("GET", None, {}, {405}),
+}
+
+
+def _rss_kb(pid):
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def _send(port, kind):
+    method, payload, headers, _ = KINDS[kind]
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        if "Content-Length" in headers:  # a header http.client would compute: sent by hand
+            conn.putrequest(method, "/get_reward")
+            for name, value in headers.items():
+                conn.putheader(name, value)
+            conn.endheaders(payload)
+        else:
+            conn.request(method, "/get_reward", body=payload, headers={"Content-Type": "application/json"})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+@pytest.fixture(scope="module")
+def server():
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "tau_shaped.integrations.training.openrlhf_adapter", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=str(ROOT))
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("serving http://127.0.0.1:"), line + proc.stderr.read()
+        yield proc, int(line.rsplit(":", 1)[1].split("/")[0])
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the server's memory from /proc")
+def test_reward_server_survives_1000_hostile_requests_answering_each_with_flat_memory(server):
+    proc, port = server
+    rng = random.Random(27)
+    hostile = [k for k in KINDS if not k.startswith("honest")]
+    order = ["honest", "five_mb_body", "deep_completion"] + [
+        rng.choice(["honest", "honest_wrong"]) if rng.random() < 0.12 else rng.choice(hostile) for _ in range(REQUESTS - 3)]
+    seen = {}
+    warm_rss = None
+    for i, kind in enumerate(order):
+        if i == 200:
+            warm_rss = _rss_kb(proc.pid)
+        status, raw = _send(port, kind)
+        answer = json.loads(raw)
+        assert status in KINDS[kind][3], (i, kind, status, raw[:300])
+        if status == 200:
+            assert set(answer) == {"rewards", "scores", "extra_logs"}
+            fault = kind in ("deep_completion", "deep_tool_call", "five_mb_body")
+            assert answer["extra_logs"]["abstain"] == [1.0 if fault else 0.0], (kind, answer)
+            if kind == "honest":
+                assert answer["extra_logs"]["legacy"] == [1.0]
+        else:
+            assert set(answer) == {"error"} and "\n" not in answer["error"] and answer["error"], (kind, answer)
+            if kind.startswith("domain_os"):
+                assert "label 'domain'" in answer["error"] and "unknown domain" in answer["error"]
+        seen[kind] = seen.get(kind, 0) + 1
+        assert proc.poll() is None, f"the server died at request {i} ({kind})"
+    assert sum(seen.values()) == REQUESTS and set(seen) == set(KINDS)  # every kind was sent, every request answered
+    growth_mb = (_rss_kb(proc.pid) - warm_rss) / 1024
+    assert growth_mb < RSS_GROWTH_MB, f"the server's memory grew {growth_mb:.0f} MB after warm-up"
+    status, raw = _send(port, "honest")  # still up, still right
+    assert status == 200 and json.loads(raw)["extra_logs"]["legacy"] == [1.0]
+
+
+def test_a_body_over_the_size_limit_is_a_413_and_the_server_stays_up():
+    from tau_shaped.integrations.training.openrlhf_adapter import RewardServer
+
+    srv = RewardServer("127.0.0.1", 0, max_body_bytes=1000).start()
+    try:
+        port = srv.httpd.server_address[1]
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.putrequest("POST", "/get_reward")
+        conn.putheader("Content-Length", "5000000")
+        conn.endheaders()
+        response = conn.getresponse()
+        assert response.status == 413 and "1,000-byte limit" in json.loads(response.read())["error"]
+        conn.close()
+        assert _send(port, "malformed_json")[0] == 400
+    finally:
+        srv.stop()
