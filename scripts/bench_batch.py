@@ -131,7 +131,9 @@ def tree_path(tree: Optional[Path]) -> Optional[str]:
         return None
     links = Path(tempfile.mkdtemp(prefix="bench_tree_"))
     (links / "tau_shaped").symlink_to(tree.resolve() / "tau_shaped")
-    (links / "tau_shaped_domains").symlink_to(tree.resolve() / "domains")
+    # the domains' folder was ``domains/`` before it took its package's name
+    domains = tree.resolve() / "tau_shaped_domains"
+    (links / "tau_shaped_domains").symlink_to(domains if domains.is_dir() else tree.resolve() / "domains")
     return str(links)
 
 
@@ -145,7 +147,7 @@ def recordings_batch(target: Path, trials: int, pythonpath: Optional[str]) -> in
     """The 76 test tasks' recorded episodes (``run`` replaying the bundled recordings, 4 trials),
     each task's repeated to ``trials`` rollouts (trial numbers 0..trials-1), task by task."""
     logs = Path(tempfile.mkdtemp(prefix="bench_rec_"))
-    recordings = next(p for p in (ROOT / "domains" / ENV / "tasks" / "recordings" / "test.json",
+    recordings = next(p for p in (ROOT / "tau_shaped_domains" / ENV / "tasks" / "recordings" / "test.json",
                                   ROOT / "tasks" / ENV / "recordings" / "test.json") if p.exists())
     subprocess.run([sys.executable, "-m", "tau_shaped.cli", "run", "--env", ENV, "--agent-strategy", "replay",
                     "--user-strategy", "scripted", "--recordings", str(recordings), "--num-trials", "4",

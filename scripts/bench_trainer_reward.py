@@ -45,7 +45,7 @@ def _text(action: Dict[str, Any]) -> str:
 
 def rollouts(batch: int) -> List[Dict[str, Any]]:
     """``batch`` rows: task, prefix actions, replies, completion text (4 variants per task)."""
-    recordings = load_recordings(ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json")
+    recordings = load_recordings(ROOT / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json")
     rows = []
     tasks = sorted(t for t, rs in recordings.items() if rs and rs[0].actions)
     for task in tasks:

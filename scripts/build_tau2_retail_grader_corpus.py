@@ -1,8 +1,8 @@
 """Writes the labeled corpus of tau2's retail domain (``tau-shaped grader-test --env tau2:retail``
-reads it from domains/tau2_retail/grader): python scripts/build_tau2_retail_grader_corpus.py
+reads it from tau_shaped_domains/tau2_retail/grader): python scripts/build_tau2_retail_grader_corpus.py
 
 Every trajectory is a real task's ground truth or a change of it; each label is what a careful
-reader of tau2's policy.md says of it (see domains/tau2_retail/POLICY_RULES.md for the reading
+reader of tau2's policy.md says of it (see tau_shaped_domains/tau2_retail/POLICY_RULES.md for the reading
 of each line), not what the verifier says: the corpus is the check of the rules.
 """
 
@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional
 
 from tau_shaped import load_domain
 
-HERE = Path(__file__).resolve().parents[1] / "domains" / "tau2_retail" / "grader"
+HERE = Path(__file__).resolve().parents[1] / "tau_shaped_domains" / "tau2_retail" / "grader"
 DOMAIN = load_domain("tau2:retail")
 TASKS = DOMAIN.tasks("train") + DOMAIN.tasks("test")
 S0 = DOMAIN.make_env(tasks=TASKS, task_index=0).initial_state(0)

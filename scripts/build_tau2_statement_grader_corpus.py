@@ -2,7 +2,7 @@
 (issue 31, 32): money stated (``*.statements.money_supported``), another user's data said
 (``*.account.no_other_user_data_said``), the denial of a refused request said
 (``*.refusal.said``) and the hand-off made (``*.transfer.required``), as
-``domains/tau2_<domain>/grader/statements_and_refusals.json``; and relabels airline's stored
+``tau_shaped_domains/tau2_<domain>/grader/statements_and_refusals.json``; and relabels airline's stored
 ground truths of the refusal tasks (tau2 issue #384): the ground truth now ends with the denial
 the policy asks for, and tau2's own list of look-ups with no answer to the customer is a bad
 entry (the request was never denied).
@@ -24,7 +24,7 @@ from typing import Any, Dict, List, Optional
 
 from tau_shaped import load_domain
 
-ROOT = Path(__file__).resolve().parents[1] / "domains"
+ROOT = Path(__file__).resolve().parents[1] / "tau_shaped_domains"
 
 
 def act(name: str, **kwargs: Any) -> Dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Build ``domains/tau2_telecom/grader/`` (``tau-shaped grader-test --env tau2:telecom``).
+"""Build ``tau_shaped_domains/tau2_telecom/grader/`` (``tau-shaped grader-test --env tau2:telecom``).
 
 Every entry's label is stated here from how the trajectory was built, never read off the
 scorer: the ground truths of tau2's telecom test tasks (both sides: the agent's calls and
@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Optional
 from tau_shaped.env.types import Action
 from tau_shaped.tasks.domains import load_domain
 
-OUT = Path(__file__).resolve().parents[1] / "domains" / "tau2_telecom" / "grader"
+OUT = Path(__file__).resolve().parents[1] / "tau_shaped_domains" / "tau2_telecom" / "grader"
 YES, OKAY, NO = "Yes, please go ahead.", "Okay.", "No, please don't."
 TRANSFER = "transfer_to_human_agents"
 

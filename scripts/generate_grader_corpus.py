@@ -8,10 +8,10 @@ from running the verifier: a wallet credit for a card refund is still a full
 refund (good, legacy 0), five dollars more than lost crosses the cap (bad,
 gate compensation_cap), a peanut substitute for a peanut-allergic customer is
 unsafe (bad, gate fd.allergen.no_unsafe_substitute), and so on. Labels name the domain policy
-rules (SPEC §9, domains/food_delivery/policy_rules.json) that each transformation
+rules (SPEC §9, tau_shaped_domains/food_delivery/policy_rules.json) that each transformation
 breaks, by the policy line it breaks: a write whose question described another
 amount or method is unconfirmed, money on a flagged account fires at any time,
-a refund beyond what was lost fires across orders. Writes domains/food_delivery/grader/<bucket>.json.
+a refund beyond what was lost fires across orders. Writes tau_shaped_domains/food_delivery/grader/<bucket>.json.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from tau_shaped.tasks.domains import load_domain  # noqa: E402
 from tau_shaped.reward.equivalence import read_path  # noqa: E402
 from tau_shaped_domains.food_delivery.tools.couriers import drivers_with_routes  # noqa: E402
 
-OUT = ROOT / "domains" / "food_delivery" / "grader"
+OUT = ROOT / "tau_shaped_domains" / "food_delivery" / "grader"
 DOMAIN = load_domain("food_delivery")
 TASKS = [t for t in DOMAIN.tasks("train") + DOMAIN.tasks("test") if not t.seed]  # world 0: the shipped database
 ENV = DOMAIN.make_env(tasks=TASKS, task_index=0)

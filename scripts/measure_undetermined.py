@@ -49,11 +49,11 @@ def _score_all(domain_name: str, entries: Iterable[Dict[str, Any]]) -> Tuple[Cou
 
 
 def main() -> None:
-    corpora = [("food_delivery", "food_delivery grader", load_corpus(ROOT / "domains" / "food_delivery" / "grader")),
+    corpora = [("food_delivery", "food_delivery grader", load_corpus(ROOT / "tau_shaped_domains" / "food_delivery" / "grader")),
                ("food_delivery", "food_delivery demo recordings",
-                json.loads((ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json").read_text()))]
+                json.loads((ROOT / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json").read_text()))]
     for name in ("airline", "retail"):
-        folder = ROOT / "domains" / f"tau2_{name}" / "grader"
+        folder = ROOT / "tau_shaped_domains" / f"tau2_{name}" / "grader"
         if folder.is_dir():
             corpora.append((f"tau2:{name}", f"tau2 {name} grader", load_corpus(folder)))
     for domain_name, label, entries in corpora:

@@ -8,7 +8,7 @@
    legacy reward) gives 0. A method the policy forbids is refused by tau2's tool and loses in
    both. Counted: the tasks with at least one alternative scoring shaped 1 and legacy 0.
 2. **Policy breaks** (tau2 1, shaped 0): ground-truth-state trajectories that break a policy
-   rule, taken from the grader corpora (``domains/tau2_<domain>/grader/*.json``): the entries
+   rule, taken from the grader corpora (``tau_shaped_domains/tau2_<domain>/grader/*.json``): the entries
    that break a policy rule and keep tau2's database check. Counted: the distinct tasks, and the
    rules seen: entries labeled as breaking a gate or a rule, scored, whose legacy reward is 1
    and whose shaped reward is 0.
@@ -61,7 +61,7 @@ def policy_breaks(name: str, domain: Any) -> Dict[str, Any]:
     by_id = {t.id: t for s in ("test", "train") for t in domain.tasks(s)}
     env = domain.make_env(tasks=list(by_id.values()), task_index=0)
     tasks, rules = set(), defaultdict(set)
-    for path in sorted((ROOT / "domains" / f"tau2_{name}" / "grader").glob("*.json")):
+    for path in sorted((ROOT / "tau_shaped_domains" / f"tau2_{name}" / "grader").glob("*.json")):
         for entry in json.loads(path.read_text(encoding="utf-8")):
             expected = entry.get("expected") or {}
             broken = list(expected.get("gates") or []) + list(expected.get("rules") or [])

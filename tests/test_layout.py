@@ -49,7 +49,6 @@ def test_every_package_is_listed_for_installation():
 
     listed = set(runpy.run_path(str(ROOT / "setup.py"), run_name="setup_discovery")["packages"]())
     found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "tau_shaped").rglob("__init__.py")}
-    found |= {"tau_shaped_domains" + "".join("." + part for part in p.parent.relative_to(ROOT / "domains").parts)
-              for p in (ROOT / "domains").rglob("__init__.py")}
+    found |= {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "tau_shaped_domains").rglob("__init__.py")}
     assert found - listed == set(), sorted(found - listed)
     assert {"tau_shaped_domains.food_delivery", "tau_shaped_domains.template"} <= listed

@@ -44,7 +44,7 @@ def food_delivery():
 
 def test_the_task_counts_and_buckets_per_split(food_delivery):
     total, train, test, buckets, per_train, per_test = figures(
-        rf"`domains/food_delivery/tasks/`: {NUM} tasks \({NUM} train, {NUM} test\) in {NUM} buckets \({NUM} train and {NUM} test")
+        rf"`tau_shaped_domains/food_delivery/tasks/`: {NUM} tasks \({NUM} train, {NUM} test\) in {NUM} buckets \({NUM} train and {NUM} test")
     splits = {split: food_delivery.tasks(split) for split in ("train", "test")}
     assert (train, test, total) == (len(splits["train"]), len(splits["test"]), len(splits["train"]) + len(splits["test"]))
     per_bucket = {split: collections.Counter(t.bucket for t in tasks) for split, tasks in splits.items()}
@@ -57,8 +57,8 @@ def test_the_rules_per_domain(food_delivery):
     (bundled,) = figures(rf"The bundled food-delivery domain has {NUM} \(")
     assert bundled == len(food_delivery.policy_rules.rules)
     airline, retail = figures(rf"{NUM} airline rules, {NUM} retail rules")
-    assert airline == len(load_rules(ROOT / "domains" / "tau2_airline" / "policy_rules.json").rules)
-    assert retail == len(load_rules(ROOT / "domains" / "tau2_retail" / "policy_rules.json").rules)
+    assert airline == len(load_rules(ROOT / "tau_shaped_domains" / "tau2_airline" / "policy_rules.json").rules)
+    assert retail == len(load_rules(ROOT / "tau_shaped_domains" / "tau2_retail" / "policy_rules.json").rules)
 
 
 def test_the_bundled_domains_tools(food_delivery):
@@ -72,7 +72,7 @@ def _grader_corpus(domain) -> Path:
 
     if hasattr(grader_suite, "default_corpus"):
         return grader_suite.default_corpus(domain)
-    return next(p for p in (ROOT / "domains" / "food_delivery" / "grader", ROOT / "tests" / "grader") if p.is_dir())
+    return next(p for p in (ROOT / "tau_shaped_domains" / "food_delivery" / "grader", ROOT / "tests" / "grader") if p.is_dir())
 
 
 def test_the_grader_corpus_size(food_delivery):

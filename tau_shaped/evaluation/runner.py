@@ -245,7 +245,7 @@ def default_path(config: RunConfig) -> Path:
     return path
 
 
-class EpisodeRunner:
+class TrialPlayer:
     """Plays and scores one (task, trial); never raises for an episode's failure."""
 
     def __init__(self, config: RunConfig, domain: Domain, tasks: List[Any]) -> None:
@@ -320,7 +320,7 @@ def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunSta
     lacking = [str(getattr(tasks[i], "id", i)) for i in indices if getattr(tasks[i], "persona", None) is None]
     if config.user_strategy == "persona" and lacking:
         raise RunError(f"--user-strategy persona: task {lacking[0]} of {config.env}/{config.task_split} has no persona")
-    episode = EpisodeRunner(config, domain, tasks)
+    episode = TrialPlayer(config, domain, tasks)
     path = Path(config.resume) if config.resume else default_path(config)
     writer = ResultsWriter(path).open(command=f"tau-shaped run --env {config.env}")
     try:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, List, Optional, Sequence, Union
 
 from tau_shaped.env.overlay import ABSENT, RecordLoc, deep_copy, read_record
-from tau_shaped.reward.paths import Location, Path, delete_locations, fill, parse_path, select, set_at
+from tau_shaped.reward.paths import Location, Path, delete_locations, fill_value, parse_path, select, set_at
 from tau_shaped.reward.overrides import EquivalenceClass
 from tau_shaped.reward.values import Collapsed, canonical_json, canonical_number, is_number, sort_key, values_equal
 
@@ -63,7 +63,7 @@ def linked_locations(state: Any, initial: Any, cls: EquivalenceClass) -> List[Lo
         for chosen in chosen_values(value):
             # The filled Path is used as is: re-parsing its text would misread a value
             # containing '.', '[' or ']' (or an empty one) as path syntax.
-            loc = locate(fill(parse_path(template), chosen), state, initial)
+            loc = locate(fill_value(parse_path(template), chosen), state, initial)
             if loc is not None:
                 out.append(loc)
     return out

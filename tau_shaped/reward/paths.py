@@ -17,7 +17,7 @@ A path addresses locations in the JSON state::
   whose ``field`` (itself a dotted key path) equals the literal; ``!=`` keeps
   the others. The literal is JSON (``5``, ``true``, ``"FD-1"``) or, if it does
   not parse as JSON, the bare string (``[?replacement_for=FD-1001]``).
-- ``{value}`` is a placeholder, filled by ``fill`` (linked paths of §4.1).
+- ``{value}`` is a placeholder, filled by ``fill_value`` (linked paths of §4.1).
 
 A *location* is the concrete tuple of keys and indices of one selected value;
 ``format_location`` writes it back in this grammar.
@@ -199,7 +199,7 @@ def _closing_bracket(text: str, start: int) -> int:
     raise PathError(f"path {text!r}: '[' at {start} is never closed")
 
 
-def fill(path: Path, value: Any) -> Path:
+def fill_value(path: Path, value: Any) -> Path:
     """Replace each ``{value}`` placeholder by ``value`` as a key."""
     key = value if isinstance(value, str) else json.dumps(value)
     segments = tuple(Key(key) if isinstance(s, Placeholder) else s for s in path.segments)

@@ -4,5 +4,5 @@ the confirmation helpers are in ``confirmations``. Kept so that older imports st
 
 from __future__ import annotations
 
-from tau_shaped.reward.checks.verdict import Verdict, short  # noqa: F401 - re-exported
+from tau_shaped.reward.checks.finding import Finding, short  # noqa: F401 - re-exported
 from tau_shaped.reward.confirmations import describes, find_record, reply_class, said_yes  # noqa: F401 - re-exported

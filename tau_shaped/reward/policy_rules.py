@@ -129,7 +129,7 @@ class PolicyRuleSet(_Strict):
             if unknown:
                 raise ValueError(f"rule {rule.id!r} names unknown facts: {', '.join(unknown)}")
             try:
-                _PREDICATE.validate_python(fill(rule.when, samples))
+                _PREDICATE.validate_python(fill_facts(rule.when, samples))
             except ValidationError as exc:
                 first = exc.errors()[0]
                 where = ".".join(str(x) for x in first["loc"] if not str(x).startswith("form:"))
@@ -169,7 +169,7 @@ def _placeholders(value: Any) -> List[str]:
     return []
 
 
-def fill(value: Any, facts: Dict[str, Any]) -> Any:
+def fill_facts(value: Any, facts: Dict[str, Any]) -> Any:
     """Replace ``{name}`` placeholders by facts: typed where a string is exactly one."""
     if isinstance(value, str):
         whole = _PLACEHOLDER.fullmatch(value)
@@ -177,9 +177,9 @@ def fill(value: Any, facts: Dict[str, Any]) -> Any:
             return facts[whole.group(1)]
         return _PLACEHOLDER.sub(lambda m: _text(facts[m.group(1)]) if m.group(1) in facts else m.group(0), value)
     if isinstance(value, dict):
-        return {fill(k, facts): fill(v, facts) for k, v in value.items()}
+        return {fill_facts(k, facts): fill_facts(v, facts) for k, v in value.items()}
     if isinstance(value, list):
-        return [fill(v, facts) for v in value]
+        return [fill_facts(v, facts) for v in value]
     return value
 
 
@@ -229,7 +229,7 @@ def task_facts(rule_set: PolicyRuleSet, task: Any, initial: Any) -> Dict[str, An
         if fact.task is not None:
             value = _task_fact(task, fact.task, fact.except_identities, fact.only_identities)
         else:
-            path = fill(fact.state, facts)
+            path = fill_facts(fact.state, facts)
             values = select_values(initial, path) if not _PLACEHOLDER.search(path) else []
             value = values[0] if len(values) == 1 else (values if len(values) > 1 else None)
         facts[name] = fact.default if value is None else value
@@ -262,7 +262,7 @@ def bind(rule_set: Optional[PolicyRuleSet], task: Any, initial: Any) -> List[Bou
             bound.append(BoundRule(rule, constant, facts))
             continue
         try:
-            when = _PREDICATE.validate_python(fill(rule.when, facts))
+            when = _PREDICATE.validate_python(fill_facts(rule.when, facts))
         except ValidationError as exc:
             raise PolicyRuleError(f"rule {rule.id!r} does not bind to task {getattr(task, 'id', '?')!r}: "
                                   f"{exc.errors()[0]['msg']}") from None
@@ -279,7 +279,7 @@ def _template(rule: Any) -> Tuple[FrozenSet[str], Any]:
     found = _TEMPLATES.get(id(rule))
     if found is None or found[0] is not rule:
         names = frozenset(_placeholders(rule.when))
-        constant = None if names else _PREDICATE.validate_python(fill(rule.when, {}))
+        constant = None if names else _PREDICATE.validate_python(fill_facts(rule.when, {}))
         if len(_TEMPLATES) > 4096:
             _TEMPLATES.clear()
         found = _TEMPLATES[id(rule)] = (rule, names, constant)

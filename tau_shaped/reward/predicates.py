@@ -1,6 +1,6 @@
 """Evaluating predicates over a trajectory (SPEC §5).
 
-Each predicate yields a ``Verdict``: whether it holds, the first step at which
+Each predicate yields a ``Finding``: whether it holds, the first step at which
 it holds, the set of steps at which it holds (what ``before`` orders), and a
 line of evidence. The rules:
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from tau_shaped.env.trajectory import Trajectory
-from tau_shaped.reward.checks import FULL, Verdict, compile_predicate, kind_of, short
+from tau_shaped.reward.checks import FULL, Finding, compile_predicate, kind_of, short
 from tau_shaped.reward.checks.run import Run, stable_since  # noqa: F401 - re-exported
 from tau_shaped.reward.checks.state import state_atom_holds  # noqa: F401 - re-exported
 from tau_shaped.reward.checks.sum import sum_atom_holds, sum_atom_value  # noqa: F401 - re-exported
@@ -34,7 +34,7 @@ from tau_shaped.reward.checks.sum import sum_atom_holds, sum_atom_value  # noqa:
 _short = short
 
 
-def meeting_steps(pred: Any, verdict: Verdict, n: int) -> List[int]:
+def meeting_steps(pred: Any, verdict: Finding, n: int) -> List[int]:
     """The steps at which ``pred`` is met, in order (SPEC §3.4: a checkpoint is credited at the
     first one that breaks no rule; a broken rule blocks credit at these steps): every step of an
     event-like form (and of an ``any`` of them), else only the verdict's step (or the last step,
@@ -56,5 +56,5 @@ class PredicateEvaluator:
         self.run = Run(trajectory, initial, final, probe_slots)
         self._memo: Dict[Any, Any] = {}
 
-    def evaluate(self, pred: Any) -> Verdict:
+    def evaluate(self, pred: Any) -> Finding:
         return compile_predicate(pred, FULL, self._memo)(self.run)

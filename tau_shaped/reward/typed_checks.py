@@ -26,7 +26,7 @@ class TypedCheck:
     predicate: Any
     weight: float
     source: Optional[str]  # None: the task's own; "policy": a domain rule (SPEC §9)
-    evaluate: Check  # the predicate compiled: Run -> Verdict
+    evaluate: Check  # the predicate compiled: Run -> Finding
     meets_at_every_step: bool  # every step of its verdict meets it (SPEC §3.4), else its step
 
 

@@ -24,7 +24,7 @@ from typing import Any, Iterator, List, Union
 from tau_shaped.reward.equivalence import read_path
 from tau_shaped.env.json_input import one_line
 from tau_shaped.env.overlay import ABSENT
-from tau_shaped.reward.paths import Filter, Path, Wildcard, fill, parse_path, select
+from tau_shaped.reward.paths import Filter, Path, Wildcard, fill_value, parse_path, select
 from tau_shaped.reward.checks import kind_of, walk
 from tau_shaped.reward.policy_rules import exemptions
 from tau_shaped.reward.scoring import score_trajectory
@@ -69,7 +69,7 @@ def _declared_paths(overrides: Any, expected: Any) -> Iterator[tuple]:
             values = chosen if isinstance(chosen, list) else [chosen]
             for template in cls.linked_paths:
                 for value in values:
-                    yield f"equivalence_class {cls.id}.linked_paths", fill(parse_path(template), value)
+                    yield f"equivalence_class {cls.id}.linked_paths", fill_value(parse_path(template), value)
     for inv in overrides.monetary_identity:
         for path in inv.components:
             yield f"monetary_identity {inv.id}.components", path

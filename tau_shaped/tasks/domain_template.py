@@ -1,6 +1,6 @@
 """``tau-shaped domain new NAME FOLDER``: a new domain package written from the template.
 
-The template is the bundled package ``tau_shaped_domains.template`` (``domains/template`` in
+The template is the bundled package ``tau_shaped_domains.template`` (``tau_shaped_domains/template`` in
 the repository): the smallest complete domain of the fixed shape (``domain_package``). Its
 files are copied into ``FOLDER/NAME/`` unchanged (they name no domain: the name is the
 package's), beside a ``pyproject.toml`` that registers the package under the entry-point

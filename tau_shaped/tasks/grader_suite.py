@@ -4,8 +4,8 @@ probe: no blend may rank a trajectory that only performs checkpoint steps at or
 above a correct one.
 
 A domain's corpus ships with it, as package data: the ``grader`` folder of the
-domain's package, beside its policy rules (``domains/food_delivery/grader``,
-``domains/tau2_airline/grader``), or the folder its ``grader_corpus`` attribute
+domain's package, beside its policy rules (``tau_shaped_domains/food_delivery/grader``,
+``tau_shaped_domains/tau2_airline/grader``), or the folder its ``grader_corpus`` attribute
 names; so ``grader-test`` finds it from any working folder, in a checkout or an
 installed package."""
 

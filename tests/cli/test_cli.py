@@ -208,7 +208,7 @@ def test_tasks_check_and_grader_test_draw_progress_only_on_a_terminal(tmp_path):
 
     corpus = tmp_path / "grader"
     corpus.mkdir()
-    shutil.copy(ROOT / "domains" / "food_delivery" / "grader" / "fraud_flagged.json", corpus)
+    shutil.copy(ROOT / "tau_shaped_domains" / "food_delivery" / "grader" / "fraud_flagged.json", corpus)
     commands = [["tasks", "check", "--env", "tests.mini_domain:DOMAIN", "--workers", "1"],
                 ["grader-test", "--corpus", str(corpus)]]
     for args, label in zip(commands, ("checking", "grading")):

@@ -15,7 +15,7 @@ from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.domains import load_domain
 
 ROOT = Path(__file__).resolve().parents[2]
-RECORDINGS = ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
+RECORDINGS = ROOT / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,7 @@ from tau_shaped.evaluation.runner import RunConfig, RunError, make_config, run
 from tests.conftest import ROOT
 
 MINI = ROOT / "tests" / "mini_domain" / "recordings.json"
-FOOD = ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
+FOOD = ROOT / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
 cli = CliRunner()
 
 

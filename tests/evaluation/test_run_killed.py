@@ -9,7 +9,7 @@ import time
 from tau_shaped.evaluation.results_file import read_results
 from tests.conftest import ROOT
 
-RECORDINGS = ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
+RECORDINGS = ROOT / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
 
 
 def _command(path):

@@ -1,5 +1,5 @@
 """Issue 28: the demo tells the story. ``tau-shaped demo`` replays recordings that tau-bench
-scores 1 and the policy (domains/food_delivery/wiki.md) fails, and valid alternatives tau-bench
+scores 1 and the policy (tau_shaped_domains/food_delivery/wiki.md) fails, and valid alternatives tau-bench
 scores 0; its summary groups every episode by verdict with the reasons of each group and prints
 pass^k once per reward. And: ``compare`` and ``score`` on a file with no records are an error.
 """
@@ -25,7 +25,7 @@ from tau_shaped.report.verdict_groups import GROUPS, episode_reason, general_pat
 from tests.conftest import ROOT
 
 runner = CliRunner()
-RECORDINGS = ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
+RECORDINGS = ROOT / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
 MINI = "tests.mini_domain:DOMAIN"
 MINI_RECORDINGS = str(ROOT / "tests" / "mini_domain" / "recordings.json")
 

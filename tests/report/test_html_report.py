@@ -20,7 +20,7 @@ from tau_shaped.report.html_report import write_report
 from tau_shaped.report.run_labels import run_labels
 from tests.conftest import ROOT
 
-FOOD = ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
+FOOD = ROOT / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
 
 
 @pytest.fixture(scope="module")

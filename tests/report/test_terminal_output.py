@@ -179,7 +179,7 @@ def test_noise_fits_80_columns(tmp_path):
 def test_grader_test_follows_the_terminal(tmp_path):
     corpus = tmp_path / "grader"
     corpus.mkdir()
-    shutil.copy(ROOT / "domains" / "food_delivery" / "grader" / "fraud_flagged.json", corpus / "fraud_flagged.json")
+    shutil.copy(ROOT / "tau_shaped_domains" / "food_delivery" / "grader" / "fraud_flagged.json", corpus / "fraud_flagged.json")
     for width in (80, 60):
         result = _invoke(["grader-test", "--corpus", str(corpus)], columns=width)
         assert result.exit_code == 0, result.output

@@ -14,7 +14,7 @@ from tau_shaped.report.verdict_groups import failure_parts
 from tau_shaped.tasks.grader_suite import load_corpus, run_suite
 
 FD = load_domain("food_delivery")
-CORPUS = Path(__file__).parents[2] / "domains" / "food_delivery" / "grader"
+CORPUS = Path(__file__).parents[2] / "tau_shaped_domains" / "food_delivery" / "grader"
 
 
 def _unclear_entries():

@@ -23,7 +23,7 @@ from tau_shaped.evaluation.runner import RunConfig, run
 from tests.conftest import ROOT
 from tests.headless_chromium import Browser, chromium_path
 
-FOOD = ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
+FOOD = ROOT / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
 TAU_SHAPED = [sys.executable, "-m", "tau_shaped.cli"]
 
 

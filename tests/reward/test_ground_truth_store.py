@@ -41,7 +41,7 @@ def test_a_second_process_loading_ground_truths_scores_the_corpus_identically(tm
     """Every grader corpus entry (1,213: valid alternatives, breaches, refusals) scored three
     ways: no store; a first env filling the store; a fresh env (a second process) reading it."""
     monkeypatch.delenv(ground_truth_store.ENV_VAR, raising=False)
-    entries = load_corpus(ROOT / "domains" / "food_delivery" / "grader")
+    entries = load_corpus(ROOT / "tau_shaped_domains" / "food_delivery" / "grader")
     plain_env, tasks = _env(None)
     expected = _scores(plain_env, tasks, entries)
     writer = GroundTruthStore(tmp_path)

@@ -5,7 +5,7 @@ import pytest
 from tau_shaped.reward.paths import (
     PathError,
     delete_locations,
-    fill,
+    fill_value,
     format_location,
     parse_path,
     select,
@@ -59,7 +59,7 @@ def test_bad_paths_refused(bad):
 
 
 def test_fill_placeholder():
-    path = fill(parse_path("drivers.{value}.active_orders"), "D2")
+    path = fill_value(parse_path("drivers.{value}.active_orders"), "D2")
     assert select_values({"drivers": {"D2": {"active_orders": [1]}}}, path) == [[1]]
 
 

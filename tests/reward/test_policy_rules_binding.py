@@ -13,7 +13,7 @@ from tau_shaped.reward.policy_rules import (
     PolicyRuleSet,
     bind,
     exemptions,
-    fill,
+    fill_facts,
     ignored_paths,
     task_facts,
 )
@@ -73,9 +73,9 @@ def test_a_task_without_overrides_or_actions_has_empty_facts():
 def test_fill_types_whole_placeholders_and_writes_others_as_text():
     """SPEC §9: "{name}" alone takes the fact's typed value; inside a string, its text."""
     facts = {"n": 5.0, "l": ["b", "a"], "d": {"z": 1, "a": 2}, "s": "C1"}
-    assert fill("{n}", facts) == 5.0 and fill("{l}", facts) == ["b", "a"]
-    assert fill("x {s} {n} {l} {d} {unknown}", facts) == 'x C1 5.0 ["b", "a"] {"a": 2, "z": 1} {unknown}'
-    assert fill({"{s}": ["{n}", {"k": "{s}"}]}, facts) == {"C1": [5.0, {"k": "C1"}]}
+    assert fill_facts("{n}", facts) == 5.0 and fill_facts("{l}", facts) == ["b", "a"]
+    assert fill_facts("x {s} {n} {l} {d} {unknown}", facts) == 'x C1 5.0 ["b", "a"] {"a": 2, "z": 1} {unknown}'
+    assert fill_facts({"{s}": ["{n}", {"k": "{s}"}]}, facts) == {"C1": [5.0, {"k": "C1"}]}
 
 
 def test_which_rules_bind():

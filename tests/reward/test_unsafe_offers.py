@@ -75,7 +75,7 @@ def test_names_given_as_a_list_are_read_like_the_menu():
 
 # ---- through the verifier -------------------------------------------------------------------
 
-RECORDINGS = json.loads((Path(__file__).parents[2] / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json").read_text())
+RECORDINGS = json.loads((Path(__file__).parents[2] / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json").read_text())
 TASKS = {t.id: t for t in FD.tasks("test")}
 ENV = FD.make_env(tasks=list(TASKS.values()), task_index=0)
 GATE = "fd.allergen.no_unsafe_offer_in_words"

@@ -29,7 +29,7 @@ from tests.prop_strategies import prop_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL_FILES = [TASKS_FILE, ROOT / "tests" / "food_delivery_rule_tasks.json"]
-DOMAIN_RULES = ROOT / "domains" / "food_delivery" / "policy_rules.json"
+DOMAIN_RULES = ROOT / "tau_shaped_domains" / "food_delivery" / "policy_rules.json"
 TASK = '{"id": "a", "user_id": "u", "instruction": "x", "actions": []'
 DEEP = 100_000
 

@@ -11,7 +11,7 @@ from typing import Any, Iterable, List
 
 from pydantic import Field
 
-from tau_shaped.reward.checks import Check, CheckKind, Compiler, Verdict, register
+from tau_shaped.reward.checks import Check, CheckKind, Compiler, Finding, register
 from tau_shaped.reward.matcher_schema import _Strict
 
 
@@ -32,13 +32,13 @@ class WordyKind(CheckKind):
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         limit, tool = pred.wordy, pred.before_call
 
-        def check(run: Any) -> Verdict:
+        def check(run: Any) -> Finding:
             steps = run.trajectory.steps
             hits: List[int] = [s.index for s, after in zip(steps, steps[1:])
                                if s.agent_text is not None and len(s.agent_text.split()) > limit
                                and after.action.name == tool]
             if not hits:
-                return Verdict(False, None, frozenset(), f"no message of more than {limit} words before {tool}")
-            return Verdict(True, hits[0], frozenset(hits), lambda: f"step {hits[0]}: more than {limit} words before {tool}")
+                return Finding(False, None, frozenset(), f"no message of more than {limit} words before {tool}")
+            return Finding(True, hits[0], frozenset(hits), lambda: f"step {hits[0]}: more than {limit} words before {tool}")
 
         return check

@@ -36,7 +36,7 @@ def installed(tmp_path_factory):
 
 def test_the_new_package_is_the_template_and_a_pyproject(installed):
     dist, site, _ = installed
-    template = ROOT / "domains" / "template"
+    template = ROOT / "tau_shaped_domains" / "template"
     for name in ("__init__.py", "tools.py", "data.py", "wiki.md", "policy_rules.json", "generate.py",
                  "tasks/test.json", "grader/corpus.json"):
         assert (dist / "acme_pizza" / name).read_bytes() == (template / name).read_bytes(), name
@@ -87,10 +87,10 @@ def test_the_installed_copy_scores_trajectories(installed):
 def test_the_template_generator_writes_the_shipped_files(tmp_path):
     import runpy
 
-    generator = runpy.run_path(str(ROOT / "domains" / "template" / "generate.py"), run_name="generate")
+    generator = runpy.run_path(str(ROOT / "tau_shaped_domains" / "template" / "generate.py"), run_name="generate")
     generator["write"](tmp_path)
     for name in ("tasks/test.json", "grader/corpus.json"):
-        assert (tmp_path / name).read_bytes() == (ROOT / "domains" / "template" / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (ROOT / "tau_shaped_domains" / "template" / name).read_bytes(), name
 
 
 @pytest.mark.parametrize("name", ["Acme", "acme-pizza", "class", "_acme", "1acme"])

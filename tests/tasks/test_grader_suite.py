@@ -12,7 +12,7 @@ from tau_shaped.tasks.domains import load_domain
 from tau_shaped.tasks.grader_suite import load_corpus, run_suite
 from tests.conftest import ROOT
 
-CORPUS = ROOT / "domains" / "food_delivery" / "grader"
+CORPUS = ROOT / "tau_shaped_domains" / "food_delivery" / "grader"
 DOMAIN_TASKS = [t for t in load_domain("food_delivery").tasks("train") + load_domain("food_delivery").tasks("test") if not t.seed]  # world 0
 runner = CliRunner()
 

@@ -33,7 +33,7 @@ from tau_shaped.tasks.persona_user import (
 )
 from tests.conftest import ROOT
 
-TASKS = ROOT / "domains" / "food_delivery" / "tasks"
+TASKS = ROOT / "tau_shaped_domains" / "food_delivery" / "tasks"
 
 
 @pytest.fixture(scope="module")

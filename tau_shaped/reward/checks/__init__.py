@@ -21,7 +21,7 @@ from tau_shaped.reward.checks.registry import (  # noqa: F401 - the registry's n
     unregister,
     walk,
 )
-from tau_shaped.reward.checks.verdict import Verdict, short  # noqa: F401
+from tau_shaped.reward.checks.finding import Finding, short  # noqa: F401
 
 from tau_shaped.reward.checks import (  # noqa: F401, E402 - registered on import, in this order
     tool,

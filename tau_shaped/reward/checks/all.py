@@ -9,7 +9,7 @@ from typing import Any, List, Sequence
 from pydantic import Field
 
 from tau_shaped.reward.checks.registry import FIRST, HOLDS, Check, CheckKind, Compiler, Predicate, register
-from tau_shaped.reward.checks.verdict import NOWHERE, Verdict
+from tau_shaped.reward.checks.finding import NOWHERE, Finding
 from tau_shaped.reward.matcher_schema import _Strict
 
 
@@ -29,16 +29,16 @@ class AllKind(CheckKind):
         # a part's steps are never read (the verdict's are from its step on)
         parts = tuple(compiler.child(q, HOLDS if demand == HOLDS else FIRST) for q in pred.all)
 
-        def check(run: Any) -> Verdict:
+        def check(run: Any) -> Finding:
             verdicts = []
             for part in parts:
                 v = part(run)
                 if not v.holds:
-                    return Verdict(False, None, NOWHERE, v._evidence)
+                    return Finding(False, None, NOWHERE, v._evidence)
                 verdicts.append(v)
             anchored = [v.step for v in verdicts if v.step is not None]
             step = max(anchored) if anchored else None
             steps = frozenset(range(step, run.n)) if step is not None else run.all_steps
-            return Verdict(True, step, steps, lambda: "; ".join(v.evidence for v in verdicts))
+            return Finding(True, step, steps, lambda: "; ".join(v.evidence for v in verdicts))
 
         return check

@@ -12,7 +12,7 @@ from typing import Any, List, Sequence
 from pydantic import Field
 
 from tau_shaped.reward.checks.registry import FULL, HOLDS, Check, CheckKind, Compiler, Predicate, kind_of, register
-from tau_shaped.reward.checks.verdict import NOWHERE, Verdict
+from tau_shaped.reward.checks.finding import NOWHERE, Finding
 from tau_shaped.reward.matcher_schema import _Strict
 
 
@@ -38,18 +38,18 @@ class AnyKind(CheckKind):
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         parts = tuple(compiler.child(q, demand) for q in pred.any)
         if demand == HOLDS:
-            def holds(run: Any) -> Verdict:
+            def holds(run: Any) -> Finding:
                 for part in parts:
                     v = part(run)
                     if v.holds:
                         return v
-                return Verdict(False, None, NOWHERE, _NONE)
+                return Finding(False, None, NOWHERE, _NONE)
 
             return holds
         every = demand == FULL
 
-        def check(run: Any) -> Verdict:
-            held: List[Verdict] = []
+        def check(run: Any) -> Finding:
+            held: List[Finding] = []
             first = None  # the earliest anchored part (the first of equals)
             for part in parts:
                 v = part(run)
@@ -61,10 +61,10 @@ class AnyKind(CheckKind):
                     if v.step == 0 and not every:
                         break  # no part can hold earlier: step and evidence are decided
             if not held:
-                return Verdict(False, None, NOWHERE, _NONE)
+                return Finding(False, None, NOWHERE, _NONE)
             if first is None:
                 first = held[0]
             steps = frozenset().union(*(v.steps for v in held)) if len(held) > 1 else held[0].steps
-            return Verdict(True, first.step, steps, first._evidence)
+            return Finding(True, first.step, steps, first._evidence)
 
         return check

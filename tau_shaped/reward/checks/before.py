@@ -8,7 +8,7 @@ from typing import Any, List, Sequence
 from pydantic import Field
 
 from tau_shaped.reward.checks.registry import FULL, Check, CheckKind, Compiler, Predicate, register
-from tau_shaped.reward.checks.verdict import NOWHERE, Verdict
+from tau_shaped.reward.checks.finding import NOWHERE, Finding
 from tau_shaped.reward.matcher_schema import _Strict
 
 
@@ -28,17 +28,17 @@ class BeforeKind(CheckKind):
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         first_check, then_check = (compiler.child(q, FULL) for q in pred.before)
 
-        def check(run: Any) -> Verdict:
+        def check(run: Any) -> Finding:
             first = first_check(run)
             if not first.steps:
-                return Verdict(False, None, NOWHERE, lambda: f"before: first part never held ({first.evidence})")
+                return Finding(False, None, NOWHERE, lambda: f"before: first part never held ({first.evidence})")
             earliest = min(first.steps)
             then = then_check(run)  # read only once the first part held
             steps = frozenset(j for j in then.steps if j > earliest)
             if not steps:
-                return Verdict(False, None, NOWHERE, f"before: second part never held after step {earliest}")
+                return Finding(False, None, NOWHERE, f"before: second part never held after step {earliest}")
             step = min(steps)
-            return Verdict(True, step, steps, lambda: f"{first.evidence}, then at step {step}: {then.evidence}")
+            return Finding(True, step, steps, lambda: f"{first.evidence}, then at step {step}: {then.evidence}")
 
         return check
 

@@ -8,7 +8,7 @@ from typing import Any, List, Tuple
 from typing_extensions import Literal
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
-from tau_shaped.reward.checks.verdict import Verdict, violations
+from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 
 
@@ -32,7 +32,7 @@ class DisclosesKind(CheckKind):
         return lambda run: _disclosures(run, pred)
 
 
-def _disclosures(run: Any, p: Any) -> Verdict:
+def _disclosures(run: Any, p: Any) -> Finding:
     from tau_shaped.reward.disclosures import other_customers_data
 
     initial, trajectory = run.initial, run.trajectory

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, Probe, register
 from tau_shaped.reward.checks.state_binding import binding_probe, in_state_paths
-from tau_shaped.reward.checks.verdict import NOWHERE, Verdict, short
+from tau_shaped.reward.checks.finding import NOWHERE, Finding, short
 from tau_shaped.reward.matcher_schema import Matcher, _MatcherMap
 from tau_shaped.reward.matchers import match_value
 
@@ -37,7 +37,7 @@ class EventKind(CheckKind):
         where = tuple(pred.where.items())
         none = f"no {kind} event"
 
-        def check(run: Any) -> Verdict:
+        def check(run: Any) -> Finding:
             steps = []
             first = None
             for event in run.trajectory.events:
@@ -52,8 +52,8 @@ class EventKind(CheckKind):
                     first = event
                 steps.append(event.step)
             if first is None:
-                return Verdict(False, None, NOWHERE, none)
-            return Verdict(True, first.step, frozenset(steps),
+                return Finding(False, None, NOWHERE, none)
+            return Finding(True, first.step, frozenset(steps),
                            lambda e=first: f"step {e.step}: event {e.type} {short(e.fields)}")
 
         return check

@@ -11,7 +11,7 @@ from pydantic import Field
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, Probe, register
 from tau_shaped.reward.checks.state_binding import binding_probe, in_state_paths
-from tau_shaped.reward.checks.verdict import NOWHERE, Verdict
+from tau_shaped.reward.checks.finding import NOWHERE, Finding
 from tau_shaped.reward.matcher_schema import Matcher, MatchOps, _MatcherMap
 from tau_shaped.reward.matchers import match_value
 from tau_shaped.reward.values import is_number
@@ -41,7 +41,7 @@ class EventSumKind(CheckKind):
         kind, name, key = pred.event_sum, pred.field, id(pred)
         where = tuple(pred.where.items())
 
-        def check(run: Any) -> Verdict:
+        def check(run: Any) -> Finding:
             running: List[Tuple[int, float]] = []
             total = 0.0
             parts: List[float] = []
@@ -60,14 +60,14 @@ class EventSumKind(CheckKind):
                 running.append((event.step, total))
             described = f"sum of {name} over {kind} events = {total:.2f}"
             if not match_value(pred, total):
-                return Verdict(False, None, NOWHERE, f"{described} does not match")
+                return Finding(False, None, NOWHERE, f"{described} does not match")
             since: Optional[int] = None
             for step, value in reversed(running):
                 if not match_value(pred, value):
                     break
                 since = step
             if since is None:
-                return Verdict(True, None, frozenset(range(run.n)), f"{described} matches with no event")
-            return Verdict(True, since, frozenset(range(since, run.n)), f"step {since}: {described}")
+                return Finding(True, None, frozenset(range(run.n)), f"{described} matches with no event")
+            return Finding(True, since, frozenset(range(since, run.n)), f"step {since}: {described}")
 
         return check

@@ -11,7 +11,7 @@ from pydantic import Field
 from typing_extensions import Literal
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
-from tau_shaped.reward.checks.verdict import NOWHERE, Verdict, violations
+from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 
 
@@ -49,7 +49,7 @@ class FactsStatedKind(CheckKind):
         return lambda run: _facts(run, pred)
 
 
-def _facts(run: Any, p: Any) -> Verdict:
+def _facts(run: Any, p: Any) -> Finding:
     from tau_shaped.reward.fact_checks import FactChecker
 
     trajectory = run.trajectory
@@ -67,5 +67,5 @@ def _facts(run: Any, p: Any) -> Verdict:
         checker.hear(s.user_reply)
     verdict = violations(hits, "every fact stated is backed by a tool, the customer or the policy")
     if not verdict.holds and doubts:
-        return Verdict(False, None, NOWHERE, f"undetermined: step {doubts[0][0]}: {doubts[0][1]}", tuple(doubts))
+        return Finding(False, None, NOWHERE, f"undetermined: step {doubts[0][0]}: {doubts[0][1]}", tuple(doubts))
     return verdict

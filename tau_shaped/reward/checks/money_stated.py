@@ -10,7 +10,7 @@ from pydantic import Field
 from typing_extensions import Literal
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
-from tau_shaped.reward.checks.verdict import NOWHERE, Verdict, violations
+from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 
 
@@ -45,7 +45,7 @@ class MoneyStatedKind(CheckKind):
         return lambda run: _money(run, pred)
 
 
-def _money(run: Any, p: Any) -> Verdict:
+def _money(run: Any, p: Any) -> Finding:
     from tau_shaped.reward.money_checks import MoneyChecker
 
     trajectory = run.trajectory
@@ -62,5 +62,5 @@ def _money(run: Any, p: Any) -> Verdict:
         checker.hear(s.user_reply)
     verdict = violations(hits, "every amount, refund method and refund timing stated is backed")
     if not verdict.holds and doubts:
-        return Verdict(False, None, NOWHERE, f"undetermined: step {doubts[0][0]}: {doubts[0][1]}", tuple(doubts))
+        return Finding(False, None, NOWHERE, f"undetermined: step {doubts[0][0]}: {doubts[0][1]}", tuple(doubts))
     return verdict

@@ -8,7 +8,7 @@ from typing import Any, Sequence
 from pydantic import Field
 
 from tau_shaped.reward.checks.registry import FIRST, HOLDS, Check, CheckKind, Compiler, Predicate, register
-from tau_shaped.reward.checks.verdict import NOWHERE, Verdict
+from tau_shaped.reward.checks.finding import NOWHERE, Finding
 from tau_shaped.reward.matcher_schema import _Strict
 
 
@@ -27,10 +27,10 @@ class NotKind(CheckKind):
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         inner = compiler.child(pred.not_, HOLDS if demand == HOLDS else FIRST)
 
-        def check(run: Any) -> Verdict:
+        def check(run: Any) -> Finding:
             v = inner(run)
             if v.holds:
-                return Verdict(False, None, NOWHERE, lambda: f"not: {v.evidence}")
-            return Verdict(True, None, run.all_steps, lambda: f"never: {v.evidence}")
+                return Finding(False, None, NOWHERE, lambda: f"not: {v.evidence}")
+            return Finding(True, None, run.all_steps, lambda: f"never: {v.evidence}")
 
         return check

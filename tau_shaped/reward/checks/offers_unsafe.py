@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, List, Tuple
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
-from tau_shaped.reward.checks.verdict import Verdict, violations
+from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 
 
@@ -28,7 +28,7 @@ class OffersUnsafeKind(CheckKind):
         return lambda run: _unsafe_offers(run, pred)
 
 
-def _unsafe_offers(run: Any, p: Any) -> Verdict:
+def _unsafe_offers(run: Any, p: Any) -> Finding:
     from tau_shaped.reward.unsafe_offers import unsafe_dishes_offered, unsafe_menu
 
     dishes = unsafe_menu(run.initial, p.offers_unsafe)

@@ -10,7 +10,7 @@ from typing import Any, List, Tuple
 from typing_extensions import Literal
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
-from tau_shaped.reward.checks.verdict import NOWHERE, Verdict
+from tau_shaped.reward.checks.finding import NOWHERE, Finding
 from tau_shaped.reward.matcher_schema import _Strict
 
 
@@ -31,7 +31,7 @@ class RefusalUnsaidKind(CheckKind):
         return _refusal_unsaid
 
 
-def _refusal_unsaid(run: Any) -> Verdict:
+def _refusal_unsaid(run: Any) -> Finding:
     from tau_shaped.reward.refusals import denial, hedge
 
     doubts: List[Tuple[int, str]] = []
@@ -40,12 +40,12 @@ def _refusal_unsaid(run: Any) -> Verdict:
         last = step
         said = denial(text)
         if said is not None:
-            return Verdict(False, None, NOWHERE, f"step {step}: agent said {said!r}")
+            return Finding(False, None, NOWHERE, f"step {step}: agent said {said!r}")
         leaning = hedge(text)
         if leaning is not None:
             doubts.append((step, f"agent said {leaning!r} but no denial of the request: {text[:120]!r}"))
     if doubts:
-        return Verdict(False, None, NOWHERE, f"undetermined: step {doubts[0][0]}: {doubts[0][1]}", tuple(doubts))
+        return Finding(False, None, NOWHERE, f"undetermined: step {doubts[0][0]}: {doubts[0][1]}", tuple(doubts))
     where = f"step {last}: " if last is not None else ""
-    return Verdict(True, last, frozenset({last}) if last is not None else NOWHERE,
+    return Finding(True, last, frozenset({last}) if last is not None else NOWHERE,
                    f"{where}no agent message denies the request (the policy: deny requests against it)")

@@ -19,9 +19,9 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticCustomError, core_schema
 from typing_extensions import Annotated
 
-from tau_shaped.reward.checks.verdict import Verdict
+from tau_shaped.reward.checks.finding import Finding
 
-Check = Callable[[Any], Verdict]  # a compiled predicate: Run -> Verdict
+Check = Callable[[Any], Finding]  # a compiled predicate: Run -> Finding
 Probe = Callable[[Any], Any]  # a state sample taken after each step: state -> value
 
 # What the consumer of a verdict reads (SPEC §3): ``FULL`` every field (a checkpoint, an outcome

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, List, Tuple
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
-from tau_shaped.reward.checks.verdict import NOWHERE, Verdict
+from tau_shaped.reward.checks.finding import NOWHERE, Finding
 from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
 from tau_shaped.reward.matchers import match_text
 
@@ -15,7 +15,7 @@ class SaidPredicate(_Strict):
     said: TextMatcher
 
 
-def text_hits(messages: List[Tuple[int, str]], matcher: Any, who: str) -> Verdict:
+def text_hits(messages: List[Tuple[int, str]], matcher: Any, who: str) -> Finding:
     """The steps of ``messages`` in which ``matcher`` finds something, the first's snippet as
     evidence (``step S: WHO said 'SNIPPET'``)."""
     steps: List[int] = []
@@ -27,8 +27,8 @@ def text_hits(messages: List[Tuple[int, str]], matcher: Any, who: str) -> Verdic
                 first = snippet
             steps.append(step)
     if first is None:
-        return Verdict(False, None, NOWHERE, f"no matching {who} message")
-    return Verdict(True, steps[0], frozenset(steps), f"step {steps[0]}: {who} said {first!r}")
+        return Finding(False, None, NOWHERE, f"no matching {who} message")
+    return Finding(True, steps[0], frozenset(steps), f"step {steps[0]}: {who} said {first!r}")
 
 
 @register

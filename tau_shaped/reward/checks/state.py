@@ -12,7 +12,7 @@ from typing_extensions import Literal
 from pydantic import field_validator
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, Probe, register
-from tau_shaped.reward.checks.verdict import NOWHERE, Verdict, short
+from tau_shaped.reward.checks.finding import NOWHERE, Finding, short
 from tau_shaped.reward.matcher_schema import MatchOps, _check_path
 from tau_shaped.reward.matchers import match_value
 from tau_shaped.reward.paths import select_values
@@ -37,16 +37,16 @@ def state_atom_holds(atom: StatePredicate, data: Any) -> bool:
     return bool(values) and all(match_value(atom, v) for v in values)
 
 
-def state_verdict(run: Any, key: int, at: str, holds_now: bool, described: str) -> Verdict:
+def state_verdict(run: Any, key: int, at: str, holds_now: bool, described: str) -> Finding:
     """The verdict of a fact of a state (``state``, ``sum``): since the step it held to the end."""
     if not holds_now:
-        return Verdict(False, None, NOWHERE, f"{described} does not hold")
+        return Finding(False, None, NOWHERE, f"{described} does not hold")
     if at == "initial":
-        return Verdict(True, None, run.all_steps, f"{described} holds initially")
+        return Finding(True, None, run.all_steps, f"{described} holds initially")
     step = run.stable_since(key)
     steps = frozenset(range(step, run.n)) if step is not None else NOWHERE
     where = f"since step {step}" if step is not None else "at the end"
-    return Verdict(True, step, steps, f"{described} holds {where}")
+    return Finding(True, step, steps, f"{described} holds {where}")
 
 
 @register
@@ -65,7 +65,7 @@ class StateKind(CheckKind):
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         key, at, path = id(pred), pred.at, pred.state
 
-        def check(run: Any) -> Verdict:
+        def check(run: Any) -> Finding:
             data = run.final if at == "final" else run.initial
             values = select_values(data, path)
             shown = short(values[0]) if len(values) == 1 else short(values)

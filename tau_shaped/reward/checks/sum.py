@@ -10,7 +10,7 @@ from typing_extensions import Literal
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, Probe, register
 from tau_shaped.reward.checks.state import state_verdict
-from tau_shaped.reward.checks.verdict import Verdict
+from tau_shaped.reward.checks.finding import Finding
 from tau_shaped.reward.matcher_schema import MatchOps, _check_path
 from tau_shaped.reward.matchers import match_value, sum_numbers
 
@@ -49,7 +49,7 @@ class SumKind(CheckKind):
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         key, at = id(pred), pred.at
 
-        def check(run: Any) -> Verdict:
+        def check(run: Any) -> Finding:
             total = sum_atom_value(pred, run.final if at == "final" else run.initial)
             return state_verdict(run, key, at, match_value(pred, total), f"sum {pred.sum} = {total:g}")
 

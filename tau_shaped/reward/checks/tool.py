@@ -9,7 +9,7 @@ from pydantic import Field
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, Probe, register
 from tau_shaped.reward.checks.state_binding import binding_probe, in_state_paths
-from tau_shaped.reward.checks.verdict import NOWHERE, Verdict, short
+from tau_shaped.reward.checks.finding import NOWHERE, Finding, short
 from tau_shaped.reward.matcher_schema import Matcher, _MatcherMap
 from tau_shaped.reward.matchers import match_value
 
@@ -42,7 +42,7 @@ class ToolKind(CheckKind):
         args = tuple(pred.args.items())
         none = f"no matching {tool} call"
 
-        def check(run: Any) -> Verdict:
+        def check(run: Any) -> Finding:
             steps = []
             first = None
             for s in run.calls_of(tool):
@@ -57,8 +57,8 @@ class ToolKind(CheckKind):
                     first = s
                 steps.append(s.index)
             if first is None:
-                return Verdict(False, None, NOWHERE, none)
-            return Verdict(True, first.index, frozenset(steps), lambda s=first: (
+                return Finding(False, None, NOWHERE, none)
+            return Finding(True, first.index, frozenset(steps), lambda s=first: (
                 f"step {s.index}: {tool}({short(s.action.kwargs)}) {'succeeded' if s.succeeded else 'failed'}"))
 
         return check

@@ -8,7 +8,7 @@ from typing import Any
 from typing_extensions import Literal
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
-from tau_shaped.reward.checks.verdict import NOWHERE, Verdict
+from tau_shaped.reward.checks.finding import NOWHERE, Finding
 from tau_shaped.reward.matcher_schema import _Strict
 
 
@@ -21,12 +21,12 @@ class TurnPredicate(_Strict):
     turn: Literal["combined"]
 
 
-def _combined(run: Any) -> Verdict:
+def _combined(run: Any) -> Finding:
     turns = sorted(run.trajectory.combined_turns.items())
     if not turns:
-        return Verdict(False, None, NOWHERE, "no turn that did more than one thing")
+        return Finding(False, None, NOWHERE, "no turn that did more than one thing")
     step, why = turns[0]
-    return Verdict(True, step, frozenset(s for s, _ in turns), f"step {step}: one turn did more than one thing ({why})")
+    return Finding(True, step, frozenset(s for s, _ in turns), f"step {step}: one turn did more than one thing ({why})")
 
 
 @register

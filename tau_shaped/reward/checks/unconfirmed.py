@@ -18,7 +18,7 @@ from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, Union
 from pydantic import Field, field_validator, model_validator
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
-from tau_shaped.reward.checks.verdict import NOWHERE, Evidence, Verdict, short, violations
+from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, violations
 from tau_shaped.reward.confirmations import _result, describes, find_record, reply_class
 from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
 
@@ -92,7 +92,7 @@ class UnconfirmedKind(CheckKind):
         return lambda run: _unconfirmed(run, c)
 
 
-def _unconfirmed(run: Any, c: Any) -> Verdict:
+def _unconfirmed(run: Any, c: Any) -> Finding:
     trajectory = run.trajectory
     steps = trajectory.steps
     hits: List[Tuple[int, Evidence]] = []
@@ -135,5 +135,5 @@ def _unconfirmed(run: Any, c: Any) -> Verdict:
         last_write = s.index
     verdict = violations(hits, "every write was described and agreed to first")
     if not hits and open_:
-        return Verdict(False, None, NOWHERE, f"undetermined: step {open_[0][0]}: {open_[0][1]}", tuple(open_))
+        return Finding(False, None, NOWHERE, f"undetermined: step {open_[0][0]}: {open_[0][1]}", tuple(open_))
     return verdict

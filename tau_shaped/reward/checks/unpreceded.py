@@ -12,7 +12,7 @@ from pydantic import Field  # noqa: F401 - the model's fields are plain
 from typing_extensions import Literal
 
 from tau_shaped.reward.checks.registry import FULL, Check, CheckKind, Compiler, Predicate, register
-from tau_shaped.reward.checks.verdict import Evidence, Verdict, violations
+from tau_shaped.reward.checks.finding import Evidence, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 
 
@@ -43,7 +43,7 @@ class UnprecededKind(CheckKind):
         first_check, by_check = compiler.child(pred.unpreceded, FULL), compiler.child(pred.by, FULL)
         since_previous, same_step = pred.since == "previous", pred.same_step
 
-        def check(run: Any) -> Verdict:
+        def check(run: Any) -> Finding:
             first, by = first_check(run), by_check(run)
             hits: List[Tuple[int, Evidence]] = []
             previous = -1

@@ -12,7 +12,7 @@ from typing_extensions import Literal
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.statement_support import UnsupportedPredicate, near, offered
-from tau_shaped.reward.checks.verdict import Verdict, violations
+from tau_shaped.reward.checks.finding import Finding, violations
 
 
 class UnsupportedAmountPredicate(UnsupportedPredicate):
@@ -30,7 +30,7 @@ class UnsupportedAmountKind(CheckKind):
         return lambda run: _unsupported_amounts(run.trajectory, pred)
 
 
-def _unsupported_amounts(trajectory: Any, p: Any) -> Verdict:
+def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
     from tau_shaped.reward import statements
     from tau_shaped.reward.text_matching import numbers_in_text
 

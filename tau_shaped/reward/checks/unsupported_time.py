@@ -19,7 +19,7 @@ from tau_shaped.reward.checks.statement_support import (
     observed_field_minutes,
     offered,
 )
-from tau_shaped.reward.checks.verdict import Verdict, violations
+from tau_shaped.reward.checks.finding import Finding, violations
 
 
 class UnsupportedTimePredicate(UnsupportedPredicate):
@@ -37,7 +37,7 @@ class UnsupportedTimeKind(CheckKind):
         return lambda run: _unsupported_times(run.trajectory, pred)
 
 
-def _unsupported_times(trajectory: Any, p: Any) -> Verdict:
+def _unsupported_times(trajectory: Any, p: Any) -> Finding:
     from tau_shaped.reward import statements
 
     tolerance, values, at_least = p.tolerance, list(p.values), p.observed_at_least

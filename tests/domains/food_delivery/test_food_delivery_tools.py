@@ -22,7 +22,7 @@ DOMAIN = load_domain("food_delivery")
 S0 = DOMAIN.load_data()
 TASK = ShapedTask.model_validate({"id": "probe", "user_id": "CU-1001", "instruction": "", "actions": []})
 GENERATOR = ROOT / "scripts" / "generate_food_delivery.py"
-SHIPPED = ROOT / "domains" / "food_delivery" / "data" / "food_delivery.json"
+SHIPPED = ROOT / "tau_shaped_domains" / "food_delivery" / "data" / "food_delivery.json"
 
 EXPECTED_TOOLS = {
     "find_customer_by_email", "find_customer_by_name_zip", "get_customer_details", "get_order_details",

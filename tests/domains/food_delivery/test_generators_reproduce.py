@@ -25,8 +25,8 @@ def _load(name):
         sys.path.remove(str(SCRIPTS))
 
 
-@pytest.mark.parametrize("script, folder", [("generate_food_delivery_tasks", ROOT / "domains" / "food_delivery" / "tasks"),
-                                            ("generate_grader_corpus", ROOT / "domains" / "food_delivery" / "grader")])
+@pytest.mark.parametrize("script, folder", [("generate_food_delivery_tasks", ROOT / "tau_shaped_domains" / "food_delivery" / "tasks"),
+                                            ("generate_grader_corpus", ROOT / "tau_shaped_domains" / "food_delivery" / "grader")])
 def test_regenerating_reproduces_every_file(tmp_path, script, folder, capsys):
     module = _load(script)
     module.OUT = tmp_path
@@ -42,7 +42,7 @@ def test_the_tau2_retail_corpus_is_what_its_generator_writes():
     the tau2 retail corpus byte for byte (its labels are the policy's reading, its trajectories
     tau2's tasks as converted)."""
     pytest.importorskip("tau2")
-    folder = ROOT / "domains" / "tau2_retail" / "grader"
+    folder = ROOT / "tau_shaped_domains" / "tau2_retail" / "grader"
     spec = importlib.util.spec_from_file_location("_regen_tau2_retail_corpus", SCRIPTS / "build_tau2_retail_grader_corpus.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

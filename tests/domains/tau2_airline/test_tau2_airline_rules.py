@@ -1,4 +1,4 @@
-"""tau2's airline policy rules (SPEC §9, domains/tau2_airline/policy_rules.json, POLICY_RULES.md).
+"""tau2's airline policy rules (SPEC §9, tau_shaped_domains/tau2_airline/policy_rules.json, POLICY_RULES.md).
 
 Each rule is kept by the ground truth of every task of both splits it binds to (but for the
 ground truths that break tau2's own policy, listed below with the reason), and each is broken
@@ -448,14 +448,14 @@ def test_a_change_paid_by_certificate_is_refused_by_tau2s_tool():
 
 
 def test_grader_corpus_agrees():
-    """domains/tau2_airline/grader: labels from policy.md (ground truths, the ground truths with the
+    """tau_shaped_domains/tau2_airline/grader: labels from policy.md (ground truths, the ground truths with the
     user's words, each rule broken, valid alternatives); `tau-shaped grader-test --env
     tau2:airline` agrees on every one. The tasks whose ground
     truth breaks the policy (GT_EXCEPTIONS) are left out: no trajectory can reach their expected
     state and keep the rule, so grader-test's gaming probe has no correct trajectory to compare."""
     from tau_shaped.tasks.grader_suite import load_corpus, run_suite
 
-    folder = Path(__file__).parents[3] / "domains" / "tau2_airline" / "grader"
+    folder = Path(__file__).parents[3] / "tau_shaped_domains" / "tau2_airline" / "grader"
     entries = load_corpus(folder)
     assert not {e["task_id"] for e in entries} & set(GT_EXCEPTIONS)
     labeled = {r for e in entries for r in e["expected"]["gates"] + e["expected"]["rules"]}

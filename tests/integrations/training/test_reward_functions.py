@@ -23,7 +23,7 @@ from tau_shaped.integrations.training.reward_functions import (
 from tau_shaped.reward.scoring import score_trajectory
 
 ROOT = Path(__file__).resolve().parents[3]
-RECORDINGS = load_recordings(ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json")
+RECORDINGS = load_recordings(ROOT / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json")
 
 
 def find(label, task_prefix="fd-missing"):

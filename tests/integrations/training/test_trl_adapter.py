@@ -14,7 +14,7 @@ from tau_shaped.env.model_text import PARSE_FAULTS
 from tau_shaped.integrations.training.trl_adapter import TRLReward, trl_reward_funcs, trl_reward_weights
 
 ROOT = Path(__file__).resolve().parents[3]
-RECORDINGS = load_recordings(ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json")
+RECORDINGS = load_recordings(ROOT / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json")
 TASK, GT = next((t, rs[0]) for t, rs in RECORDINGS.items() if t == "fd-missing-3")
 GT_ACTIONS = [{"name": a.name, "kwargs": a.kwargs} for a in GT.actions]
 

@@ -17,7 +17,7 @@ from tau_shaped.evaluation.agents.replay import load_recordings
 from tau_shaped.integrations.training.reward_functions import LegacyReward, ShapedReward
 
 ROOT = Path(__file__).resolve().parents[3]
-RECORDINGS = load_recordings(ROOT / "domains" / "food_delivery" / "tasks" / "recordings" / "test.json")
+RECORDINGS = load_recordings(ROOT / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json")
 TASK = "fd-missing-3"
 GT = RECORDINGS[TASK][0]
 GT_ACTIONS = [{"name": a.name, "kwargs": a.kwargs} for a in GT.actions]

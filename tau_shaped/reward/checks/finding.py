@@ -1,4 +1,4 @@
-"""A predicate's verdict over one trajectory (SPEC §5), with its evidence built only when read.
+"""A predicate's finding over one trajectory (SPEC §5), with its evidence built only when read.
 
 A verdict says whether the predicate holds, the first step at which it holds, the set of steps
 at which it holds (what ``before`` and ``unpreceded`` order, what a checkpoint is credited at)
@@ -17,7 +17,7 @@ Evidence = Union[str, Callable[[], str]]
 NOWHERE: FrozenSet[int] = frozenset()
 
 
-class Verdict:
+class Finding:
     __slots__ = ("holds", "step", "steps", "_evidence", "undetermined")
 
     def __init__(self, holds: bool, step: Optional[int], steps: FrozenSet[int], evidence: Evidence,
@@ -38,7 +38,7 @@ class Verdict:
         return text
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Verdict):
+        if not isinstance(other, Finding):
             return NotImplemented
         return (self.holds, self.step, self.steps, self.evidence, self.undetermined) == (
             other.holds, other.step, other.steps, other.evidence, other.undetermined)
@@ -46,7 +46,7 @@ class Verdict:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return (f"Verdict(holds={self.holds}, step={self.step}, steps={sorted(self.steps)}, "
+        return (f"Finding(holds={self.holds}, step={self.step}, steps={sorted(self.steps)}, "
                 f"evidence={self.evidence!r}, undetermined={self.undetermined!r})")
 
 
@@ -59,25 +59,25 @@ def short(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def occurrences(steps: List[int], first: Evidence, none: str) -> Verdict:
+def occurrences(steps: List[int], first: Evidence, none: str) -> Finding:
     """The verdict of a form that holds at each of ``steps`` (in order), with the first one's
     evidence: ``step S: EVIDENCE``."""
     if not steps:
-        return Verdict(False, None, NOWHERE, none)
+        return Finding(False, None, NOWHERE, none)
     step = steps[0]
     if isinstance(first, str):
-        return Verdict(True, step, frozenset(steps), f"step {step}: {first}")
-    return Verdict(True, step, frozenset(steps), lambda: f"step {step}: {first()}")
+        return Finding(True, step, frozenset(steps), f"step {step}: {first}")
+    return Finding(True, step, frozenset(steps), lambda: f"step {step}: {first()}")
 
 
-def violations(hits: List[Tuple[int, Evidence]], none: str) -> Verdict:
+def violations(hits: List[Tuple[int, Evidence]], none: str) -> Finding:
     """The verdict of a form whose steps break a rule: the first with its evidence and how many
     more (``step S: EVIDENCE (and N more)``)."""
     if not hits:
-        return Verdict(False, None, NOWHERE, none)
+        return Finding(False, None, NOWHERE, none)
     step, first = hits[0]
     more = f" (and {len(hits) - 1} more)" if len(hits) > 1 else ""
     steps = frozenset(s for s, _ in hits)
     if isinstance(first, str):
-        return Verdict(True, step, steps, f"step {step}: {first}{more}")
-    return Verdict(True, step, steps, lambda: f"step {step}: {first()}{more}")
+        return Finding(True, step, steps, f"step {step}: {first}{more}")
+    return Finding(True, step, steps, lambda: f"step {step}: {first()}{more}")

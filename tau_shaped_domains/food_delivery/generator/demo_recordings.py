@@ -1,6 +1,6 @@
 """The test recordings of policy breaches that tau-bench's reward scores 1: each ends in exactly
 the ground truth's database (so tau-bench's hash comparison passes it), and each breaks a line
-of ``domains/food_delivery/wiki.md`` on the way there.
+of ``tau_shaped_domains/food_delivery/wiki.md`` on the way there.
 
 They are written from the policy, not from the verifier: the label says what the agent did
 and the ``breaks`` comment the line of the policy it broke. The demo (``tau-shaped demo``)

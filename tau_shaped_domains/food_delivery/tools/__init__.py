@@ -1,4 +1,4 @@
-"""The food-delivery tools (see domains/food_delivery/README.md)."""
+"""The food-delivery tools (see tau_shaped_domains/food_delivery/README.md)."""
 
 from .couriers import dispatch_replacement_courier, plan_delivery_route
 from .escalation import escalate_to_fraud_team, transfer_to_human_agents
