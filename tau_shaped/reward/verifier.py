@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
+from typing import (TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Protocol, Sequence, Set, Tuple, Union,
+                    runtime_checkable)
 
 from tau_shaped.reward import canonical, equivalence, invariants
 from tau_shaped.reward.legacy_reward import check_outputs, legacy_reward_value, states_equal
@@ -30,29 +31,47 @@ from tau_shaped.reward.result import (
 from tau_shaped.env.trajectory import Trajectory
 from tau_shaped.reward.typed_checks import CHECKPOINT, GATE, TypedCheck, build_checks
 
+if TYPE_CHECKING:
+    from tau_shaped.reward.overrides import RewardOverrides
+    from tau_shaped.reward.policy_rules import BoundRule
+
 COMPENSATION_CAP = "compensation_cap"
+
+# A database as tools see it: table name -> that table's records (JSON values), or an
+# ``env.overlay.Overlay``'s view of one (S0, Sa and Sg of SPEC §1).
+Database = Mapping[str, Any]
+
+
+@runtime_checkable
+class VerifiableTask(Protocol):
+    """What ``verify`` reads of a task: tau-bench's ``outputs`` (the strings the legacy reward
+    looks for); a tau-shaped task (``tasks.schema.Task``) adds ``reward_overrides`` (SPEC §3-§6)
+    and ``output_checks``, read where present, so a plain tau-bench task is verifiable too."""
+
+    @property
+    def outputs(self) -> Sequence[str]: ...
 
 
 @dataclass
 class VerifyInput:
-    task: Any
+    task: VerifiableTask
     trajectory: Trajectory
-    initial: Any
-    final: Any
-    expected: Any
+    initial: Database  # S0
+    final: Database  # Sa
+    expected: Database  # Sg
     # tau-bench's gt_data_hash, or a zero-argument callable that computes it: the legacy reward
     # needs it only when the changed records are unknown, so a scorer need not hash Sg at all
     gt_hash: Union[str, Callable[[], str]]
     changed: Optional[Set[RecordLoc]]
     probe_slots: Dict[int, int]
-    rules: Sequence[Any] = ()  # the domain's policy rules bound to the task (SPEC §9)
+    rules: Sequence["BoundRule"] = ()  # the domain's policy rules bound to the task (SPEC §9)
     ignore: Sequence[str] = ()  # the domain's paths judged by rules, not by value
     # the task's typed checks compiled (``typed_checks.build_checks`` of its overrides and
     # ``rules``), kept with its set-up; None: compiled for this call
     checks: Optional[Sequence[TypedCheck]] = None
 
 
-def task_overrides(task: Any) -> Any:
+def task_overrides(task: VerifiableTask) -> Optional["RewardOverrides"]:
     """The task's reward_overrides (None for a plain tau-bench task)."""
     return getattr(task, "reward_overrides", None)
 
@@ -122,7 +141,7 @@ def _met(check: TypedCheck, verdict: Any, last: Optional[int]) -> List[int]:
     return [step] if step is not None else []
 
 
-def _output_checks(task: Any, trajectory: Trajectory) -> List[OutputCheckResult]:
+def _output_checks(task: VerifiableTask, trajectory: Trajectory) -> List[OutputCheckResult]:
     messages = trajectory.agent_messages()
     checks = getattr(task, "output_checks", None)
     results: List[OutputCheckResult] = []

@@ -646,7 +646,7 @@ def test_each_seed_is_its_own_world_and_seed_0_is_the_shipped_file():
 def test_worlds_are_json_values_and_each_load_is_a_fresh_copy():
     """A generated world is handed out as built (no JSON round trip): it must be exactly what
     JSON gives back (str keys, lists, no tuples, key order kept), and every load a fresh copy."""
-    from domains.food_delivery.data import load_data
+    from tau_shaped_domains.food_delivery.data import load_data
     from tau_shaped.env.hashing import strictly_equal
     import pickle
 
