@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -137,8 +138,20 @@ def tree_path(tree: Optional[Path]) -> Optional[str]:
     return str(links)
 
 
-def score_cmd(source: Path, out: Path, workers: int, backend: str = "local", split: str = SPLIT) -> List[str]:
-    cmd = [sys.executable, "-m", "tau_shaped.cli", "score", str(source), "--env", ENV, "--split", split,
+def split_option(pythonpath: Optional[str]) -> str:
+    """The option a tree's ``score`` names the task split with: ``--split``, or ``--task-split``
+    in a checkout from before its rename (read from that tree's ``score --help``)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    help_text = subprocess.run([sys.executable, "-m", "tau_shaped.cli", "score", "--help"], cwd=NEUTRAL, env=env,
+                               capture_output=True, text=True, check=True).stdout
+    return "--split" if re.search(r"(?<![\w-])--split\b", help_text) else "--task-split"
+
+
+def score_cmd(source: Path, out: Path, workers: int, backend: str = "local", split: str = SPLIT,
+              split_flag: str = "--split") -> List[str]:
+    cmd = [sys.executable, "-m", "tau_shaped.cli", "score", str(source), "--env", ENV, split_flag, split,
            "-o", str(out), "--workers", str(workers)]
     return cmd + (["--backend", "ray"] if backend == "ray" else [])
 
@@ -303,6 +316,7 @@ def main() -> int:
         print(f"batch: {count} rollouts ({what}), {batch.stat().st_size / 1e6:.0f} MB of JSON lines; {cores} cores; "
               f"load {os.getloadavg()[0]:.1f}")
         trees = [("this", tree_path(ROOT))] + ([("base", tree_path(args.base))] if args.base else [])
+        flags = {name: split_option(path) for name, path in trees}
         runs: Dict[str, List[Tuple[float, float, float]]] = {}
         outputs: Dict[str, bytes] = {}
         for _ in range(args.repeat):  # alternating, so a drift of the machine's speed hits every configuration
@@ -310,7 +324,8 @@ def main() -> int:
                 for workers in (1, cores):
                     label = f"{name}, {workers} worker{'s' if workers > 1 else ''}"
                     out = work / f"out-{name}-{workers}.jsonl"
-                    runs.setdefault(label, []).append(run_measured(score_cmd(batch, out, workers, split=split), path))
+                    cmd = score_cmd(batch, out, workers, split=split, split_flag=flags[name])
+                    runs.setdefault(label, []).append(run_measured(cmd, path))
                     outputs[label] = out.read_bytes()
         if not args.no_ray and args.shape == "grpo":
             try:
