@@ -52,3 +52,14 @@ def test_every_package_is_listed_for_installation():
     found |= {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "tau_shaped_domains").rglob("__init__.py")}
     assert found - listed == set(), sorted(found - listed)
     assert {"tau_shaped_domains.food_delivery", "tau_shaped_domains.template"} <= listed
+
+
+def test_every_bundled_domain_is_in_the_independence_contract():
+    """pyproject.toml's import-linter contract "Domains are independent packages" names each
+    bundled domain: one left out could import another unseen."""
+    import tomllib
+
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    independent = next(c for c in contracts if c["type"] == "independence" and "Domains" in c["name"])
+    bundled = {"tau_shaped_domains." + p.parent.name for p in (ROOT / "tau_shaped_domains").glob("*/__init__.py")}
+    assert set(independent["modules"]) == bundled
