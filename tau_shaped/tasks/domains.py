@@ -34,6 +34,7 @@ from tau_shaped.reward.shaped_env import Env
 from tau_shaped.reward.policy_rules import PolicyRuleSet, load_rules
 from tau_shaped.tasks.files import load_tasks
 from tau_shaped.tasks.schema import ShapedTask
+from tau_shaped.tasks.task_list import TaskList
 
 GROUP = "tau_shaped.domains"
 
@@ -60,6 +61,7 @@ class Domain:
     grader_corpus: Optional[Path] = None  # its labeled trajectories (tau-shaped grader-test), if any
     package: Optional[str] = None  # the package its files are found through (domain_package)
     _tasks: Dict[str, List[ShapedTask]] = field(default_factory=dict, repr=False)
+    _task_lists: Dict[str, TaskList] = field(default_factory=dict, repr=False)
     _policy_rules: Optional[PolicyRuleSet] = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -101,11 +103,29 @@ class Domain:
         return list(self.task_files)
 
     def tasks(self, split: str = "test") -> List[ShapedTask]:
+        """Every task of ``split``, validated (an invalid file is refused whole, every problem
+        listed: SPEC §6.1)."""
+        path = self._task_file(split)
+        if split not in self._tasks:
+            lazy = self._task_lists.get(split)
+            self._tasks[split] = lazy.all() if lazy is not None else load_tasks(path)
+        return self._tasks[split]
+
+    def task_list(self, split: str = "test") -> TaskList:
+        """The tasks of ``split``, each validated when first used (``TaskList``): what a scorer
+        that needs only the tasks its records name asks for. The same task objects as
+        ``tasks(split)`` gives, whichever is asked first."""
+        if split not in self._task_lists:
+            if split in self._tasks or type(self).tasks is not Domain.tasks:  # loaded, or loaded its own way
+                self._task_lists[split] = TaskList.of(self.tasks(split))
+            else:
+                self._task_lists[split] = TaskList(self._task_file(split))
+        return self._task_lists[split]
+
+    def _task_file(self, split: str) -> Path:
         if split not in self.task_files:
             raise KeyError(f"domain {self.name} has no task split {split!r}; splits: {', '.join(self.task_files)}")
-        if split not in self._tasks:
-            self._tasks[split] = load_tasks(self.task_files[split])
-        return self._tasks[split]
+        return self.task_files[split]
 
     def make_env(
         self,

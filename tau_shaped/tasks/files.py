@@ -13,11 +13,11 @@ is refused with one line saying so, before any task is read.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, List, Sequence, Union
+from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from pydantic import ValidationError
 
-from tau_shaped.env.json_input import MAX_DEPTH, InputError, json_problem, one_line, read_json_file
+from tau_shaped.env.json_input import MAX_DEPTH, InputError, json_problem, loads_json, one_line, read_text_file
 from tau_shaped.reward.predicate_schema import FORM_TAG
 from tau_shaped.tasks.schema import ShapedTask
 
@@ -73,37 +73,61 @@ def parse_tasks(raw: Any, source: Union[str, Path] = "<tasks>") -> List[ShapedTa
     return _validate(raw, source)
 
 
-def _validate(raw: List[Any], source: Union[str, Path]) -> List[ShapedTask]:
+def validate_task(item: Any, index: int) -> Tuple[Optional[ShapedTask], List[str]]:
+    """Task ``index`` of a file (a decoded item): the task, or None and its problems, one line
+    each, naming the task and the JSON path (``$[index]...``) of each offending value."""
+    try:
+        return ShapedTask.model_validate(item), []
+    except ValidationError as exc:
+        label = _task_label(item, index)
+        return None, [f"{label} at {json_path([index, *_clean_loc(err['loc'])])}: {err['msg']}"
+                      for err in exc.errors(include_url=False)]
+
+
+def _validate(raw: List[Any], source: Union[str, Path],
+              known: Optional[Mapping[int, ShapedTask]] = None) -> List[ShapedTask]:
+    """Every task of a decoded file; ``known``: tasks already validated (by index), kept as
+    they are (the same objects), the others validated here."""
     errors: List[str] = []
     tasks: List[ShapedTask] = []
     seen: dict = {}
     for index, item in enumerate(raw):
-        label = _task_label(item, index)
         if isinstance(item, dict) and isinstance(item.get("id"), str):
             if item["id"] in seen:
-                errors.append(f"{label} at $[{index}].id: id repeats the task at $[{seen[item['id']]}]")
+                errors.append(f"{_task_label(item, index)} at $[{index}].id: id repeats the task at $[{seen[item['id']]}]")
             seen.setdefault(item["id"], index)
-        try:
-            tasks.append(ShapedTask.model_validate(item))
-        except ValidationError as exc:
-            for err in exc.errors(include_url=False):
-                where = json_path([index, *_clean_loc(err["loc"])])
-                errors.append(f"{label} at {where}: {err['msg']}")
+        task = known.get(index) if known else None
+        if task is None:
+            task, problems = validate_task(item, index)
+            errors.extend(problems)
+        if task is not None:
+            tasks.append(task)
     if errors:
         raise TaskFileError(source, errors)
     return tasks
 
 
-def load_tasks(path: Union[str, Path]) -> List[ShapedTask]:
-    """Read and validate one task file (a JSON list of tasks)."""
-    path = Path(path)
+def tasks_from_text(text: str, path: Union[str, Path], known: Optional[Mapping[int, ShapedTask]] = None) -> List[ShapedTask]:
+    """Every task of a task file's text (``load_tasks`` once the file is read): parsed strictly
+    and validated whole, every problem reported. ``known``: as ``_validate``'s."""
     try:
-        raw = read_json_file(path)
+        raw = loads_json(text)
     except InputError as exc:
         raise TaskFileError(path, [str(exc)]) from None
     if not isinstance(raw, list):
         return parse_tasks(raw, path)  # refused there, in its words
-    return _validate(raw, path)  # read_json_file has checked the value
+    return _validate(raw, path, known)  # loads_json has checked the value
+
+
+def load_tasks(path: Union[str, Path]) -> List[ShapedTask]:
+    """Read and validate one task file (a JSON list of tasks), every task now (``tasks check``,
+    ``tasks validate``); ``tau_shaped.tasks.task_list.TaskList`` validates each on first use."""
+    path = Path(path)
+    try:
+        text = read_text_file(path)
+    except InputError as exc:
+        raise TaskFileError(path, [str(exc)]) from None
+    return tasks_from_text(text, path)
 
 
 def task_json_schema() -> dict:
