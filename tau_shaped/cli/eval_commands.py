@@ -123,14 +123,13 @@ def score_command(
     bounded whatever the file's size), on every core, with progress on stderr. A tau2 run (its
     results JSON or run folder, --env tau2:airline or tau2:retail): one record per simulation, the
     shaped result beside tau2's own reward (--split is not used: any split)."""
-    from tau_shaped.tasks.domains import DomainNotFound
     from tau_shaped.cli.progress import score_progress
-    from tau_shaped.evaluation.rescore import rescore
-    from tau_shaped.integrations.tau2.files import is_tau2_results
-    from tau_shaped.integrations.tau2.rescore import check_not_tau2_env, rescore_tau2
+    from tau_shaped.evaluation.score_options import ScoreOptions
+    from tau_shaped.evaluation.scoring_backends import plan_scoring
+    from tau_shaped.integrations import scoring  # noqa: F401 - registers tau2's runs and the Ray backend
+    from tau_shaped.tasks.domains import DomainNotFound
 
     notes: List[str] = []
-    shown = 5
     if env is None:
         from tau_shaped.evaluation.runner import recorded_env
 
@@ -146,42 +145,18 @@ def score_command(
             from tau_shaped.integrations.tau2.data_dir import use_data_dir
 
             use_data_dir(tau2_data)
-        if backend not in ("local", "ray") or output_format not in (None, "jsonl", "parquet"):
-            raise ValueError("--backend is local or ray, --format jsonl or parquet")
-        if backend == "local" and (output_format == "parquet" or ray_address):
-            raise ValueError("--format parquet and --ray-address need --backend ray")
-        if output_format == "jsonl" and output is not None and output.suffix.lower() != ".jsonl":
-            raise ValueError("--format jsonl needs an output name ending in .jsonl")
-        if backend == "local" and output_format == "jsonl" and output is None:
-            from tau_shaped.evaluation.batch import default_output
-
-            output = default_output(file, ".shaped.jsonl")
-        if backend == "ray":
-            from tau_shaped.integrations.ray_backend import results_files, score_with_ray
-
-            if not file.is_dir() and is_tau2_results(file):
-                raise ValueError("--backend ray scores tau-bench and tau-shaped results files, not tau2 runs")
-            for path in results_files(file, output):
-                check_not_tau2_env(path, env)
-            suffix = output.suffix.lower() if output is not None else ".jsonl"
-            form = output_format or {".jsonl": "jsonl", ".parquet": "parquet"}.get(suffix, "json")
-            with score_progress() as progress:
-                target = score_with_ray(file, env, task_split, blend, lam, output, address=ray_address,
-                                        actors=workers or None, output_format=form, on_progress=progress)
-        elif is_tau2_results(file):
-            target = rescore_tau2(file, env, blend, lam, output, fresh_tasks=fresh_tasks, notes=notes)
-            shown = len(notes)  # each simulation not scored, one line each
-        else:
-            check_not_tau2_env(file, env)
-            with score_progress() as progress:
-                target = rescore(file, env, task_split, blend, lam, output, on_record=progress, workers=workers or None,
-                                 notes=notes)
+        options = ScoreOptions(env=env, task_split=task_split, blend=blend, lam=lam, output=output, workers=workers,
+                               output_format=output_format, address=ray_address, fresh_tasks=fresh_tasks, notes=notes)
+        job = plan_scoring(file, backend, options)  # the format that claims FILE, the backend, checked together
+        with score_progress() as progress:
+            target = job.run(progress)
     except (TaskFileError, DomainNotFound, ValueError, KeyError) as exc:
         typer.echo(f"error: {str(exc).strip(chr(39)) if isinstance(exc, KeyError) else exc}", err=True)
         raise typer.Exit(2)
     except OSError as exc:  # the output's folder cannot be made or written, a full disk
         typer.echo(f"error: {exc.filename or output or file}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2)
+    shown = len(notes) if job.notes_limit is None else job.notes_limit  # None: each note a record not scored
     for note in notes[:shown]:
         typer.echo(f"note: {note}", err=True)
     if len(notes) > shown:

@@ -12,7 +12,9 @@ loaded once, each item scored by ``score_item``). The outcomes come back in inpu
 ``ResultsFileError`` with the local path's message. ``parquet``: one row per record (task,
 rewards, status, and the record as its JSON line).
 
-Needs the ``ray`` extra (``pip install -e '.[ray]'``); ray is imported only when used.
+Registered as the ``ray`` scoring backend (:class:`RayBackend`) by
+``tau_shaped.integrations.scoring``. Needs the ``ray`` extra (``pip install -e '.[ray]'``); ray
+is imported only when used.
 """
 
 from __future__ import annotations
@@ -29,7 +31,10 @@ from tau_shaped.evaluation.batch import RecordsOut, _items
 from tau_shaped.evaluation.batch_pool import available_cores, score_item
 from tau_shaped.evaluation.record_scorer import RecordScorer, dump_record
 from tau_shaped.evaluation.results_file import ResultsFileError
+from tau_shaped.evaluation.results_formats import RECORDS_FORMATS, ResultsFormat
 from tau_shaped.evaluation.results_stream import count_records, json_lines
+from tau_shaped.evaluation.score_options import ScoreOptions
+from tau_shaped.evaluation.scoring_backends import ScoringBackend, ScoringJob
 
 PathLike = Union[str, Path]
 FORMATS = {"jsonl": ".jsonl", "json": ".json", "parquet": ".parquet"}  # json: a JSON list, as score_file writes one
@@ -285,3 +290,29 @@ def score_with_ray(inputs: PathLike, env: str, task_split: str = "test", blend: 
         quiet.setLevel(level)
         if started:
             ray.shutdown()
+
+
+class RayBackend(ScoringBackend):
+    """``--backend ray``: tau-bench's and tau-shaped's results files (a file, or a folder's in
+    name order) scored by :func:`score_with_ray`; ``--workers`` actors, ``--ray-address`` the
+    cluster, ``--format`` jsonl or parquet (default: by the output's name, JSON lines)."""
+
+    name = "ray"
+    output_formats = frozenset({"jsonl", "parquet"})
+
+    def runs(self, fmt: ResultsFormat) -> bool:
+        return fmt.name in RECORDS_FORMATS
+
+    def refusal(self, fmt: ResultsFormat) -> str:
+        return f"--backend ray scores tau-bench and tau-shaped results files, not {fmt.what}"
+
+    def inputs(self, path: Path, options: ScoreOptions) -> List[Path]:
+        return results_files(path, options.output)
+
+    def run(self, job: ScoringJob) -> Path:
+        options = job.options
+        suffix = options.output.suffix.lower() if options.output is not None else ".jsonl"
+        form = options.output_format or {".jsonl": "jsonl", ".parquet": "parquet"}.get(suffix, "json")
+        return score_with_ray(job.path, options.env, options.task_split, options.blend, options.lam, options.output,
+                              address=options.address, actors=options.workers or None, output_format=form,
+                              on_progress=options.on_progress, notes=options.notes)

@@ -304,20 +304,3 @@ def _check_tools(run: Tau2Input, sims: List[Tuple[Any, ...]], tools: set, domain
         raise Tau2FileError(f"{run.path}: messages: {len(unknown)} of its {len(names)} tool calls ({shown}, ...) are not "
                             f"tools of {domain}: a run of another domain? (the file names neither its domain nor its tasks)")
 
-
-def check_not_tau2_env(path: Union[str, Path], env: str) -> None:
-    """A tau-bench or tau-shaped results file with ``--env`` a tau2 domain: only records of a
-    tau-shaped run of that domain (``info.run.env``, or ``info.source.env`` of a scored tau2
-    run) are; a tau-bench file would be scored against tau2's unrelated tasks of the same ids."""
-    domain = load_domain(env)
-    if not domain.name.startswith("tau2:"):
-        return
-    from tau_shaped.evaluation.results_file import read_results
-
-    for i, record in enumerate(read_results(path)):
-        info = record.get("info") or {}
-        ran = [(info.get(key) or {}).get("env") for key in ("run", "source") if isinstance(info.get(key), dict)]
-        if not {env, domain.name} & set(ran):
-            what = f"a run of --env {ran[0]}" if ran and ran[0] else "tau-bench's format, with no tau2 run in it"
-            raise Tau2FileError(f"{path}: record {i}: info.run.env: {what}; {domain.name} scores tau2's results (a Results "
-                                f"JSON or run folder) and tau-shaped runs of {domain.name}")
