@@ -16,6 +16,7 @@ from tau_shaped.verifiers.protocol import (
     VerifierOutcome,
     VerifierStatus,
 )
+from tests.conftest import TESTS
 from tests.mini_domain import make_env
 
 
@@ -104,7 +105,7 @@ def test_trajectory_verifier_wrong_and_unsafe_and_malformed(env):
 
 def test_trajectory_verifier_names_a_fired_gate(env):
     task = next(i for i, t in enumerate(env.tasks) if any("allergen" in g.id for g in t.reward_overrides.safety_gates))
-    actions = json.loads((__import__("pathlib").Path(__file__).parent / "mini_domain" / "trajectories.json").read_text())
+    actions = json.loads((TESTS / "mini_domain" / "trajectories.json").read_text())
     unsafe = next(a for a in actions if a["label"].startswith("peanut substitute"))
     outcome = TrajectoryVerifier(env).verify_outcome(task, unsafe["actions"])
     assert outcome.score == 0.0 and outcome.status == VerifierStatus.INVALID

@@ -35,7 +35,7 @@ from tau_shaped.integrations.training.stepwise import StepwiseEnv
 from tau_shaped.integrations.training.text_turns import TextEpisode, acquire_env, components, release_env, text_actions
 from tau_shaped.integrations.training.trl_adapter import trl_reward_funcs
 from tau_shaped.integrations.training.verl_adapter import EpisodeLoop, compute_score
-from training_kit import GT, GT_ACTIONS, GT_TEXTS, TASK, ByteTokenizer, ScriptedModel
+from tests.integrations.training.training_kit import GT, GT_ACTIONS, GT_TEXTS, TASK, ByteTokenizer, ScriptedModel
 
 LAST = GT_ACTIONS[-1]
 NAME, ARGS = LAST["name"], LAST["kwargs"]

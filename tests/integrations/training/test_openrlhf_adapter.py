@@ -21,7 +21,7 @@ import pytest
 from tau_shaped.integrations.training.openrlhf_adapter import (AgentSession, RewardServer, completion_of,
                                                                make_agent_session)
 from tau_shaped.integrations.training.text_turns import FAULTS
-from training_kit import EXPECTED_SHAPED, GT, GT_ACTIONS, GT_TEXTS, TASK, ByteTokenizer, ScriptedModel
+from tests.integrations.training.training_kit import EXPECTED_SHAPED, GT, GT_ACTIONS, GT_TEXTS, TASK, ByteTokenizer, ScriptedModel
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from training_kit import GT, GT_ACTIONS, GT_TEXTS, TASK
+from tests.integrations.training.training_kit import GT, GT_ACTIONS, GT_TEXTS, TASK
 
 ROOT = Path(__file__).resolve().parents[3]
 REQUESTS = 1000

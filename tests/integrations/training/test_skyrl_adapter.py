@@ -14,7 +14,7 @@ import pytest
 
 from tau_shaped.integrations.training import skyrl_adapter
 from tau_shaped.integrations.training.text_turns import FAULTS
-from training_kit import EXPECTED_SHAPED, GT, GT_TEXTS, TASK
+from tests.integrations.training.training_kit import EXPECTED_SHAPED, GT, GT_TEXTS, TASK
 
 
 def row(**info):

@@ -19,7 +19,7 @@ from tau_shaped.integrations.training.text_turns import FAULTS
 from tau_shaped.integrations.training.trl_env import (OVER, env_component_reward, environment_dataset,
                                                       tool_env_class)
 from tau_shaped.tasks.domains import load_domain
-from training_kit import EXPECTED_SHAPED, GT, GT_ACTIONS, TASK
+from tests.integrations.training.training_kit import EXPECTED_SHAPED, GT, GT_ACTIONS, TASK
 
 ENV_CLS = tool_env_class("food_delivery", "test")
 TOOLS = {t["function"]["name"]: t for t in load_domain("food_delivery").make_env(task_split="test").tools_info}

@@ -17,7 +17,7 @@ from tau_shaped.integrations.training.skyrl_adapter import text_env_class
 from tau_shaped.integrations.training.text_turns import TextEpisode, score_completion
 from tau_shaped.integrations.training.verl_adapter import EpisodeLoop, compute_score
 from tau_shaped.tasks.domains import DomainNotFound, domain_for_file, load_domain, registered_domain
-from training_kit import TASK, ByteTokenizer, ScriptedModel
+from tests.integrations.training.training_kit import TASK, ByteTokenizer, ScriptedModel
 
 RECORDER = "tau27_import_recorder"
 NAMED_BY_DATA = ["os:abort", "os:getpid", "os:system", f"{RECORDER}:DOMAIN", RECORDER]

@@ -24,7 +24,7 @@ from tau_shaped.integrations.training.text_turns import FAULTS, acquire_env, rel
 from tau_shaped.integrations.training.trl_adapter import trl_reward_funcs
 from tau_shaped.integrations.training.verifiers_adapter import STATE_KEY, EpisodeMethods
 from tau_shaped.integrations.training.verl_adapter import compute_score
-from training_kit import GT, GT_ACTIONS, TASK, action_text
+from tests.integrations.training.training_kit import GT, GT_ACTIONS, TASK, action_text
 
 FIVE_MB = 5 * 1024 * 1024
 DEEP_BRACKETS = "[" * 100_000 + "]" * 100_000

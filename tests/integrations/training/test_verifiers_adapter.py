@@ -16,7 +16,7 @@ import pytest
 
 from tau_shaped.integrations.training import verifiers_adapter as va
 from tau_shaped.integrations.training.text_turns import FAULTS
-from training_kit import EXPECTED_SHAPED, GT, GT_TEXTS, TASK
+from tests.integrations.training.training_kit import EXPECTED_SHAPED, GT, GT_TEXTS, TASK
 
 
 class Driver(va.EpisodeMethods):

@@ -18,7 +18,7 @@ from tau_shaped.integrations.training import verl_adapter
 from tau_shaped.integrations.training.text_turns import FAULTS
 from tau_shaped.integrations.training.verl_adapter import token_level_scores
 from tau_shaped.integrations.training.verl_adapter import EpisodeLoop, compute_score
-from training_kit import (EXPECTED_LEGACY, EXPECTED_SHAPED, GT, GT_ACTIONS, GT_TEXTS, TASK, ByteTokenizer,
+from tests.integrations.training.training_kit import (EXPECTED_LEGACY, EXPECTED_SHAPED, GT, GT_ACTIONS, GT_TEXTS, TASK, ByteTokenizer,
                                 ScriptedModel)
 
 KEYS = {"score", "outcome", "process", "safety", "legacy", "abstain", "undetermined"}
