@@ -37,13 +37,14 @@ import json
 import math
 import re
 from pathlib import Path as FilePath
-from typing import Any, Dict, FrozenSet, List, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
 
 from pydantic import Field, TypeAdapter, ValidationError, field_validator, model_validator
 
 from tau_shaped.env.json_input import InputError, one_line, read_json_file
 from tau_shaped.reward.matchers import match_value
 from tau_shaped.reward.paths import select_values
+from tau_shaped.reward.rule_fills import fact_keys, fill_key, fills_of
 from tau_shaped.reward.predicate_schema import Matcher, Predicate, _as_matcher, _check_path, _Strict
 
 # not a regex's Unicode class, \p{Nd} or \P{Greek}
@@ -141,14 +142,20 @@ class PolicyRuleSet(_Strict):
 
 
 class BoundRule:
-    """A rule bound to one task: its predicate with the task's facts filled in."""
+    """A rule bound to one task: its predicate with the task's facts filled in.
 
-    __slots__ = ("rule", "when", "facts")
+    ``compiled``: what is made from the predicate alone (its typed check, its probes), kept
+    for every task the rule binds to with the same facts: the predicate is shared by them (a
+    validated predicate is never changed), so it is compiled once, not once per task."""
 
-    def __init__(self, rule: PolicyRule, when: Any, facts: Dict[str, Any]) -> None:
+    __slots__ = ("rule", "when", "facts", "compiled")
+
+    def __init__(self, rule: PolicyRule, when: Any, facts: Dict[str, Any],
+                 compiled: Optional[Dict[str, Any]] = None) -> None:
         self.rule = rule
         self.when = when
         self.facts = facts
+        self.compiled = compiled if compiled is not None else {}
 
     @property
     def id(self) -> str:
@@ -242,48 +249,79 @@ def exemptions(task: Any) -> Dict[str, str]:
 
 
 def bind(rule_set: Optional[PolicyRuleSet], task: Any, initial: Any) -> List[BoundRule]:
-    """The rules that apply to ``task`` (opted-out ones left out), facts filled in."""
+    """The rules that apply to ``task`` (opted-out ones left out), facts filled in.
+
+    A rule's binding depends on the facts it names alone (in ``applies`` and ``when``): tasks
+    that agree on them (a customer's tasks, a world's thresholds) share it, so each rule is
+    matched, filled and validated once per distinct set of those facts and rule set, not once
+    per task (``rule_fills``)."""
     if rule_set is None or not rule_set.rules:
         return []
     facts = task_facts(rule_set, task, initial)
     skip = exemptions(task)
+    fills, keys = fills_of(rule_set), fact_keys(facts)
     bound: List[BoundRule] = []
     for rule in rule_set.rules:
         if rule.id in skip:
             continue
-        if not all(facts.get(name) is not None and match_value(m, facts[name]) for name, m in rule.applies.items()):
-            continue
-        names, constant = _template(rule)
-        missing = sorted(name for name in names if facts.get(name) is None)
-        if missing:
-            raise PolicyRuleError(f"rule {rule.id!r} does not bind to task {getattr(task, 'id', '?')!r}: "
-                                  f"fact {', '.join(missing)} is absent from the task or S0")
-        if constant is not None:  # no placeholder: validated once, shared (predicates are never changed)
-            bound.append(BoundRule(rule, constant, facts))
-            continue
-        try:
-            when = _PREDICATE.validate_python(fill_facts(rule.when, facts))
-        except ValidationError as exc:
-            raise PolicyRuleError(f"rule {rule.id!r} does not bind to task {getattr(task, 'id', '?')!r}: "
-                                  f"{exc.errors()[0]['msg']}") from None
-        bound.append(BoundRule(rule, when, facts))
+        template = _template(rule)
+        key = fill_key(template.used, keys)
+        found = fills.get(rule, key)
+        if found is None:
+            found = _bind_rule(rule, template, facts, task)
+            fills.put(rule, key, found)
+        if found is not _SILENT:
+            bound.append(BoundRule(rule, found[0], facts, found[1]))
     return bound
 
 
-# per rule (by identity, the rule kept so its id is not reused): the facts its predicate
-# names, and the predicate validated once when it names none
-_TEMPLATES: Dict[int, Tuple[Any, FrozenSet[str], Any]] = {}
+_SILENT = ("silent",)  # a rule that does not apply to the facts
 
 
-def _template(rule: Any) -> Tuple[FrozenSet[str], Any]:
+def _bind_rule(rule: PolicyRule, template: "_Template", facts: Dict[str, Any], task: Any) -> Any:
+    """(predicate, its compiled parts) of ``rule`` bound to ``facts``, or ``_SILENT``."""
+    if not all(facts.get(name) is not None and match_value(m, facts[name]) for name, m in rule.applies.items()):
+        return _SILENT
+    missing = sorted(name for name in template.names if facts.get(name) is None)
+    if missing:
+        raise PolicyRuleError(f"rule {rule.id!r} does not bind to task {getattr(task, 'id', '?')!r}: "
+                              f"fact {', '.join(missing)} is absent from the task or S0")
+    if template.constant is not None:  # no placeholder: validated once, shared (predicates are never changed)
+        return template.constant, template.compiled
+    try:
+        when = _PREDICATE.validate_python(fill_facts(rule.when, facts))
+    except ValidationError as exc:
+        raise PolicyRuleError(f"rule {rule.id!r} does not bind to task {getattr(task, 'id', '?')!r}: "
+                              f"{exc.errors()[0]['msg']}") from None
+    return when, {}
+
+
+class _Template:
+    """What a rule's binding needs that the task does not change: the facts its predicate
+    names, those it names anywhere (``applies`` too: they alone decide its binding) and, when
+    the predicate names none, the predicate validated once and its compiled parts."""
+
+    __slots__ = ("rule", "names", "used", "constant", "compiled")
+
+    def __init__(self, rule: PolicyRule) -> None:
+        self.rule = rule
+        self.names = frozenset(_placeholders(rule.when))
+        self.used = tuple(sorted(self.names | set(rule.applies)))
+        self.constant = None if self.names else _PREDICATE.validate_python(fill_facts(rule.when, {}))
+        self.compiled: Dict[str, Any] = {}
+
+
+# per rule (by identity, the rule kept so its id is not reused)
+_TEMPLATES: Dict[int, _Template] = {}
+
+
+def _template(rule: PolicyRule) -> _Template:
     found = _TEMPLATES.get(id(rule))
-    if found is None or found[0] is not rule:
-        names = frozenset(_placeholders(rule.when))
-        constant = None if names else _PREDICATE.validate_python(fill_facts(rule.when, {}))
+    if found is None or found.rule is not rule:
         if len(_TEMPLATES) > 4096:
             _TEMPLATES.clear()
-        found = _TEMPLATES[id(rule)] = (rule, names, constant)
-    return found[1], found[2]
+        found = _TEMPLATES[id(rule)] = _Template(rule)
+    return found
 
 
 def load_rules(path: Union[str, FilePath]) -> PolicyRuleSet:

@@ -23,21 +23,42 @@ def before_tool(probe: Probe) -> Any:
     return getattr(probe, "before_tool", None)
 
 
-def compile_probes(overrides: Any, extra: Sequence[Any] = ()) -> Tuple[List[Probe], Dict[int, int]]:
-    """The probes of a task's overrides (and of ``extra`` predicates: the domain's rules
-    bound to the task) and, for each probed object, its slot."""
+def predicate_probes(pred: Any) -> List[Tuple[int, Probe]]:
+    """The probes ``pred``'s nodes need, each with its node's id, in walk order (a node once)."""
+    out: List[Tuple[int, Probe]] = []
+    seen = set()
+    for node in walk(pred):
+        if id(node) in seen:
+            continue
+        probe = kind_of(node).probe(node)
+        if probe is not None:
+            seen.add(id(node))
+            out.append((id(node), probe))
+    return out
+
+
+def compile_probes(overrides: Any, extra: Sequence[Any] = (), rules: Sequence[Any] = ()) -> Tuple[List[Probe], Dict[int, int]]:
+    """The probes of a task's overrides (and of ``extra`` predicates, then of ``rules``: the
+    domain's rules bound to the task) and, for each probed object, its slot. A bound rule's
+    probes are made once for every task its predicate is bound to (``BoundRule.compiled``)."""
     probes: List[Probe] = []
     slots: Dict[int, int] = {}
     preds = list(extra)
     if overrides is not None:
         preds = [g.when for g in overrides.safety_gates] + [c.when for c in overrides.process_checkpoints] + preds
-    for pred in preds:
-        for node in walk(pred):
-            if id(node) in slots:
-                continue
-            probe = kind_of(node).probe(node)
-            if probe is not None:
-                slots[id(node)] = len(probes)
+    found = [predicate_probes(pred) for pred in preds]
+    for rule in rules:
+        compiled = getattr(rule, "compiled", None)
+        made = compiled.get("probes") if compiled is not None else None
+        if made is None:
+            made = predicate_probes(rule.when)
+            if compiled is not None:
+                compiled["probes"] = made
+        found.append(made)
+    for made in found:
+        for node, probe in made:
+            if node not in slots:
+                slots[node] = len(probes)
                 probes.append(probe)
     for inv in overrides.monetary_identity if overrides is not None else []:
         if inv.cap is not None:

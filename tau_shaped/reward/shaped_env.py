@@ -134,7 +134,7 @@ class ShapedRewardMixin:
         if hit is None or hit[0] is not task:  # the task object is kept, so its id is not reused
             rules = bind(self.policy_rules, task, self.initial_state(seed))
             overrides = task_overrides(task)
-            probes, slots = compile_probes(overrides, [r.when for r in rules])
+            probes, slots = compile_probes(overrides, rules=rules)
             hit = (task, TaskSetup(rules, probes, slots, ignored_paths(self.policy_rules, overrides),
                                    build_checks(overrides, rules)))
             self._task_setups[key] = hit

@@ -5,7 +5,8 @@ gates (the task's, then the rules'), outcome rules, checkpoints (the task's, the
 Each check is compiled once, with what its stage reads: a gate its first step and evidence, an
 outcome rule or checkpoint met at each step of an event-like form every step too (SPEC §3.4).
 The list is built with a task's set-up (``shaped_env.TaskSetup``) and kept with it, so a task's
-checks are compiled once however many trajectories are scored against it.
+checks are compiled once however many trajectories are scored against it; a rule's check is
+compiled once for all the tasks its predicate is bound to (``BoundRule.compiled``).
 """
 
 from __future__ import annotations
@@ -45,5 +46,17 @@ def build_checks(overrides: Any, rules: Sequence[Any]) -> List[TypedCheck]:
                    if overrides is not None else [])
     by_kind: Dict[str, List[TypedCheck]] = {GATE: [], OUTCOME: [], CHECKPOINT: []}
     for rule in rules:
-        by_kind[rule.kind].append(typed_check(rule.id, rule.kind, rule.when, rule.rule.weight, POLICY, memo))
+        by_kind[rule.kind].append(rule_check(rule, memo))
     return gates + by_kind[GATE] + by_kind[OUTCOME] + checkpoints + by_kind[CHECKPOINT]
+
+
+def rule_check(rule: Any, memo: Optional[Dict[Tuple[int, int], Check]] = None) -> TypedCheck:
+    """The check of a bound rule: compiled once for every task the rule's predicate is bound to
+    (kept in the rule's ``compiled``: it depends on the rule and the predicate alone)."""
+    compiled = getattr(rule, "compiled", None)
+    check = compiled.get("check") if compiled is not None else None
+    if check is None:
+        check = typed_check(rule.id, rule.kind, rule.when, rule.rule.weight, POLICY, memo)
+        if compiled is not None:
+            compiled["check"] = check
+    return check
