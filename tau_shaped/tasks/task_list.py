@@ -22,6 +22,7 @@ problem listed, and the tasks already handed out kept as the same objects.
 from __future__ import annotations
 
 import json
+import operator
 import re
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
@@ -83,7 +84,7 @@ class TaskList(Sequence[ShapedTask]):
         ids = found[1] if found is not None else []
         named = [i for i in ids if isinstance(i, str)]
         if found is None or len(set(named)) != len(named):
-            self._finish(tasks_from_text(text, self.path))  # raises the file's error, or (unlikely) reads it whole
+            self._whole(tasks_from_text(text, self.path))  # raises the file's error, or (unlikely) reads it whole
             return
         self._spans: List[Span] = found[0]
         self._ids = {key: index for index, key in enumerate(ids) if isinstance(key, str) and key}
@@ -93,16 +94,15 @@ class TaskList(Sequence[ShapedTask]):
         """Tasks already loaded (a domain that makes its own): nothing left to validate."""
         made = cls.__new__(cls)
         made.path = Path("<tasks>")
-        made._done, made._text = {}, None
-        made._finish(list(tasks))
+        made._whole(list(tasks))
         return made
 
-    def _finish(self, tasks: List[Any]) -> None:
-        self._all = tasks
+    def _whole(self, tasks: List[Any]) -> None:
+        """Every task at once: nothing left to validate."""
+        self._all, self._text = tasks, None
         self._done = dict(enumerate(tasks))
         self._spans = [(0, 0)] * len(tasks)
         self._ids = {str(getattr(t, "id", i)): i for i, t in enumerate(tasks)}
-        self._text = None  # every task is an object now: the file's text is not needed any more
 
     def id_index(self) -> Dict[str, int]:
         """Each task's id and its index, without validating any task. A task whose id is not a
@@ -126,21 +126,21 @@ class TaskList(Sequence[ShapedTask]):
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        if not isinstance(index, int):
-            raise TypeError(f"task indices are integers, not {type(index).__name__}")
+        index = operator.index(index)  # an integer (or what stands for one), as a list takes
         if index < 0:
             index += len(self)
         task = self._done.get(index)
-        if task is not None:
-            return task
-        if not 0 <= index < len(self):
-            raise IndexError(f"task index {index} is out of range ({len(self)} tasks)")
-        return self._done.setdefault(index, self._validate(index))  # a racing thread's copy is dropped
+        if task is None:
+            if not 0 <= index < len(self):
+                raise IndexError(f"task index {index} is out of range ({len(self)} tasks)")
+            task = self._done.setdefault(index, self._validate(index))  # another thread's, if it was first
+        return task
 
     def _validate(self, index: int) -> ShapedTask:
-        start, end = self._spans[index]
         text = self._text
-        assert text is not None  # kept until every task is validated
+        if text is None:  # every task was validated meanwhile (``all`` in another thread)
+            return self._done[index]
+        start, end = self._spans[index]
         try:
             item = loads_json(text[start:end], max_depth=MAX_DEPTH - 1)  # the file's list is one level
         except InputError as exc:
@@ -153,11 +153,17 @@ class TaskList(Sequence[ShapedTask]):
 
     def all(self) -> List[ShapedTask]:
         """Every task, validated now if not yet (the eager way: every problem of the file)."""
-        if self._all is None:
-            assert self._text is not None
-            self._finish(tasks_from_text(self._text, self.path, known=self._done))
-        assert self._all is not None
-        return self._all
+        tasks = self._all
+        if tasks is None:
+            text = self._text
+            if text is None:  # finished meanwhile by another thread, which set the tasks before the text went
+                assert self._all is not None
+                return self._all
+            made = tasks_from_text(text, self.path, known=self._done)
+            tasks = [self._done.setdefault(i, task) for i, task in enumerate(made)]  # one object a task, whoever asked
+            self._all = tasks
+            self._text = None  # every task is an object now: the file's text is not needed any more
+        return tasks
 
     def __iter__(self) -> Iterator[ShapedTask]:
         return iter(self.all())

@@ -115,6 +115,18 @@ def test_a_used_task_that_is_not_strict_json_gives_the_files_error(tmp_path, bad
     assert str(info.value) == str(_eager_error(path)) and "\n" not in str(info.value)
 
 
+def test_threads_asking_for_tasks_get_one_object_a_task(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    path = _file(tmp_path, [{**GOOD, "id": f"t{i}"} for i in range(300)])
+    for _ in range(5):
+        lazy = TaskList(path)
+        with ThreadPoolExecutor(4) as pool:
+            got = list(pool.map(lambda i: lazy.all() if i == 150 else lazy[i % 300], range(1200)))
+        every = lazy.all()
+        assert all(task is every[i % 300] for i, task in enumerate(got) if i != 150) and got[150] is every
+
+
 def test_an_unused_invalid_task_does_not_stop_the_others(tmp_path):
     path = _file(tmp_path, [GOOD, {"id": "b"}, {**GOOD, "id": "c"}])
     lazy = TaskList(path)
