@@ -35,21 +35,19 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from pathlib import Path as FilePath
 from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
 
-from pydantic import Field, TypeAdapter, ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from tau_shaped.env.json_input import InputError, one_line, read_json_file
 from tau_shaped.reward.matchers import match_value
 from tau_shaped.reward.paths import select_values
 from tau_shaped.reward.rule_fills import fact_keys, fill_key, fills_of
-from tau_shaped.reward.predicate_schema import Matcher, Predicate, _as_matcher, _check_path, _Strict
+from tau_shaped.reward.rule_templates import PLACEHOLDER, PREDICATE, Template, fill_facts, placeholders  # noqa: F401 - fill_facts: the rules' name for it
+from tau_shaped.reward.predicate_schema import Matcher, _as_matcher, _check_path, _Strict
 
-# not a regex's Unicode class, \p{Nd} or \P{Greek}
-_PLACEHOLDER = re.compile(r"(?<!\\[pP])\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_PREDICATE = TypeAdapter(Predicate)
+_PLACEHOLDER, _PREDICATE, _placeholders = PLACEHOLDER, PREDICATE, placeholders
 TASK_FACTS = ("user_id", "id", "disputed_total", "gt_amounts", "gt_tools", "output_count")
 _SAMPLES = {"string": "X", "number": 1.0, "list": [1.0], "bool": True, "any": "X"}
 
@@ -166,34 +164,6 @@ class BoundRule:
         return self.rule.kind
 
 
-def _placeholders(value: Any) -> List[str]:
-    if isinstance(value, str):
-        return _PLACEHOLDER.findall(value)
-    if isinstance(value, dict):
-        return [n for k, v in value.items() for n in _placeholders(k) + _placeholders(v)]
-    if isinstance(value, list):
-        return [n for v in value for n in _placeholders(v)]
-    return []
-
-
-def fill_facts(value: Any, facts: Dict[str, Any]) -> Any:
-    """Replace ``{name}`` placeholders by facts: typed where a string is exactly one."""
-    if isinstance(value, str):
-        whole = _PLACEHOLDER.fullmatch(value)
-        if whole and whole.group(1) in facts:
-            return facts[whole.group(1)]
-        return _PLACEHOLDER.sub(lambda m: _text(facts[m.group(1)]) if m.group(1) in facts else m.group(0), value)
-    if isinstance(value, dict):
-        return {fill_facts(k, facts): fill_facts(v, facts) for k, v in value.items()}
-    if isinstance(value, list):
-        return [fill_facts(v, facts) for v in value]
-    return value
-
-
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, sort_keys=True)
-
-
 def _numbers(value: Any) -> List[float]:
     if isinstance(value, bool):
         return []
@@ -278,7 +248,7 @@ def bind(rule_set: Optional[PolicyRuleSet], task: Any, initial: Any) -> List[Bou
 _SILENT = ("silent",)  # a rule that does not apply to the facts
 
 
-def _bind_rule(rule: PolicyRule, template: "_Template", facts: Dict[str, Any], task: Any) -> Any:
+def _bind_rule(rule: PolicyRule, template: Template, facts: Dict[str, Any], task: Any) -> Any:
     """(predicate, its compiled parts) of ``rule`` bound to ``facts``, or ``_SILENT``."""
     if not all(facts.get(name) is not None and match_value(m, facts[name]) for name, m in rule.applies.items()):
         return _SILENT
@@ -288,39 +258,24 @@ def _bind_rule(rule: PolicyRule, template: "_Template", facts: Dict[str, Any], t
                               f"fact {', '.join(missing)} is absent from the task or S0")
     if template.constant is not None:  # no placeholder: validated once, shared (predicates are never changed)
         return template.constant, template.compiled
-    try:
-        when = _PREDICATE.validate_python(fill_facts(rule.when, facts))
+    try:  # the parts that name no fact come validated (``rule_templates``)
+        when = _PREDICATE.validate_python(template.fill(facts))
     except ValidationError as exc:
         raise PolicyRuleError(f"rule {rule.id!r} does not bind to task {getattr(task, 'id', '?')!r}: "
                               f"{exc.errors()[0]['msg']}") from None
-    return when, {}
-
-
-class _Template:
-    """What a rule's binding needs that the task does not change: the facts its predicate
-    names, those it names anywhere (``applies`` too: they alone decide its binding) and, when
-    the predicate names none, the predicate validated once and its compiled parts."""
-
-    __slots__ = ("rule", "names", "used", "constant", "compiled")
-
-    def __init__(self, rule: PolicyRule) -> None:
-        self.rule = rule
-        self.names = frozenset(_placeholders(rule.when))
-        self.used = tuple(sorted(self.names | set(rule.applies)))
-        self.constant = None if self.names else _PREDICATE.validate_python(fill_facts(rule.when, {}))
-        self.compiled: Dict[str, Any] = {}
+    return when, {"nodes": template.node_checks}
 
 
 # per rule (by identity, the rule kept so its id is not reused)
-_TEMPLATES: Dict[int, _Template] = {}
+_TEMPLATES: Dict[int, Template] = {}
 
 
-def _template(rule: PolicyRule) -> _Template:
+def _template(rule: PolicyRule) -> Template:
     found = _TEMPLATES.get(id(rule))
     if found is None or found.rule is not rule:
         if len(_TEMPLATES) > 4096:
             _TEMPLATES.clear()
-        found = _TEMPLATES[id(rule)] = _Template(rule)
+        found = _TEMPLATES[id(rule)] = Template(rule)
     return found
 
 

@@ -52,11 +52,16 @@ def build_checks(overrides: Any, rules: Sequence[Any]) -> List[TypedCheck]:
 
 def rule_check(rule: Any, memo: Optional[Dict[Tuple[int, int], Check]] = None) -> TypedCheck:
     """The check of a bound rule: compiled once for every task the rule's predicate is bound to
-    (kept in the rule's ``compiled``: it depends on the rule and the predicate alone)."""
+    (kept in the rule's ``compiled``: it depends on the rule and the predicate alone), the parts
+    of it that name no fact once for every task the rule binds to (``rule_templates``)."""
     compiled = getattr(rule, "compiled", None)
     check = compiled.get("check") if compiled is not None else None
     if check is None:
-        check = typed_check(rule.id, rule.kind, rule.when, rule.rule.weight, POLICY, memo)
+        nodes = compiled.get("nodes") if compiled is not None else None  # the rule's fact-free parts' checks
+        local = nodes.memo() if nodes is not None else memo
+        check = typed_check(rule.id, rule.kind, rule.when, rule.rule.weight, POLICY, local)
+        if nodes is not None:
+            nodes.keep(local)
         if compiled is not None:
             compiled["check"] = check
     return check

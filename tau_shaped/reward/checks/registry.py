@@ -13,7 +13,7 @@ Data never names code: the registry maps a key to a kind registered by the code 
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Type
+from typing import Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Type, get_args
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticCustomError, core_schema
@@ -117,6 +117,39 @@ def kind_of(pred: Any) -> CheckKind:
 
 def kinds() -> List[CheckKind]:
     return list(_BY_MODEL.values())
+
+
+def predicate_fields(model: Type[BaseModel]) -> Dict[str, bool]:
+    """The keys of a kind's model (as written in the data: aliases) whose values are predicates,
+    each with whether it holds a list of them (``all``, ``any``) or one (``not``, ``by``)."""
+    found = _PREDICATE_FIELDS.get(model)
+    if found is None:
+        found = {}
+        for name, field in model.model_fields.items():
+            one = any(m is _PredicateType for m in field.metadata)
+            many = any(_PredicateType in getattr(arg, "__metadata__", ()) for arg in get_args(field.annotation))
+            if one or many:
+                found[field.alias or name] = many and not one
+        _PREDICATE_FIELDS[model] = found
+    return found
+
+
+_PREDICATE_FIELDS: Dict[type, Dict[str, bool]] = {}
+
+
+def kind_of_data(value: Any) -> Optional[CheckKind]:
+    """The kind a predicate written as data (a dict) would be validated as, or None where that
+    is not plain from its keys (no form key, several, or a variant named by no string)."""
+    if not isinstance(value, dict):
+        return None
+    found = [key for key in value if key in _BY_KEY]
+    if len(found) != 1:
+        return None
+    variants = _BY_KEY[found[0]]
+    kind = variants.get(None)
+    if kind is None and isinstance(value[found[0]], str):
+        kind = variants.get(value[found[0]])
+    return kind
 
 
 def walk(pred: Any) -> Iterator[Any]:
