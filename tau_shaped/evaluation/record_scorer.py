@@ -103,8 +103,8 @@ class RecordScorer:
         check_blend(blend, lam)
         self.env_name, self.task_split, self.blend, self.lam = env, task_split, blend, lam
         domain = load_domain(env)
-        self.tasks = domain.tasks(task_split)
-        self.by_id = {str(getattr(t, "id", i)): i for i, t in enumerate(self.tasks)}
+        self.tasks = domain.task_list(task_split)  # each task validated when a record first names it
+        self.by_id = self.tasks.id_index()
         self._prints: Dict[int, str] = {}
         self._domain = domain
         self._env: Optional[Any] = None  # made on first use: a worker process makes its own

@@ -160,3 +160,25 @@ def test_score_names_the_file_task_and_field_of_an_invalid_task_it_uses(tmp_path
     named = f"{path}: task 'b' at $[1].reward_overrides.safety_gates[0].when: a predicate needs exactly one of"
     assert result.stderr.startswith("error: ") and named in result.stderr, result.stderr  # maybe with the record too
     assert result.stderr.count("\n") == 1 and not (tmp_path / "out.jsonl").exists(), result.stderr
+
+
+def test_score_is_not_stopped_by_an_invalid_task_no_record_names(tmp_path, monkeypatch):
+    """The scorer validates only the tasks its records name: a broken task elsewhere in the split
+    neither stops nor changes the scoring of the others (tasks check still refuses the file)."""
+    bad = {**PLAIN, "id": "b", "reward_overrides": {"safety_gates": [{"id": "g", "when": {"exec": "rm -rf"}}]}}
+    outputs = {}
+    for name, tasks in (("clean", [PLAIN]), ("broken", [PLAIN, bad])):
+        path = _file(tmp_path, tasks, f"{name}.json")
+        domain = dataclasses.replace(mini_domain.DOMAIN, task_files={name: path}, _tasks={}, _task_lists={})
+        monkeypatch.setattr(mini_domain, "SPLIT_DOMAIN", domain, raising=False)
+        record = {"task_id": 0, "reward": 0.0, "trial": 0, "traj": [{"role": "user", "content": "hi"}],
+                  "info": {"task_key": PLAIN["id"], "task": PLAIN}}
+        results = tmp_path / f"{name}.results.jsonl"
+        results.write_text(json.dumps(record) + "\n")
+        out = tmp_path / f"{name}.out.jsonl"
+        result = CliRunner().invoke(app, ["score", str(results), "--env", "tests.mini_domain:SPLIT_DOMAIN",
+                                          "--split", name, "-o", str(out), "--workers", "1"])
+        assert result.exit_code == 0, result.output
+        outputs[name] = json.loads(out.read_text())
+    assert outputs["broken"]["info"]["shaped"] == outputs["clean"]["info"]["shaped"]
+    assert outputs["broken"]["info"]["shaped"]["status"] == "ok"
