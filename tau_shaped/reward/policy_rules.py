@@ -279,12 +279,18 @@ def _template(rule: PolicyRule) -> Template:
     return found
 
 
-def load_rules(path: Union[str, FilePath]) -> PolicyRuleSet:
-    """Load and validate a rule file; a one-line ``PolicyRuleError`` naming the file otherwise."""
+def load_rules(path: Union[str, FilePath], *, confirm_tools: Optional[Sequence[str]] = None) -> PolicyRuleSet:
+    """Load and validate a rule file; a one-line ``PolicyRuleError`` naming the file otherwise.
+
+    ``confirm_tools``: the domain's tools that declare ``confirm`` (``@effects``), given to
+    every ``unconfirmed`` predicate that names no tools of its own (a domain loading its rules
+    passes them: the rule file then need not list its write tools by name)."""
     try:
         raw = read_json_file(path)  # size, encoding, strict JSON, nesting: untrusted input
     except InputError as exc:
         raise PolicyRuleError(one_line(f"{path}: cannot read rules: {str(exc).removeprefix('cannot read: ')}")) from None
+    if confirm_tools:
+        _give_confirm_tools(raw, list(confirm_tools))
     try:
         return PolicyRuleSet.model_validate(raw)
     except ValidationError as exc:
@@ -292,6 +298,22 @@ def load_rules(path: Union[str, FilePath]) -> PolicyRuleSet:
         where = ".".join(str(x) for x in first["loc"])
         message = first["msg"].removeprefix("Value error, ")
         raise PolicyRuleError(one_line(f"{path}: {where + ': ' if where else ''}{message}")) from None
+
+
+def _give_confirm_tools(raw: Any, tools: List[str]) -> None:
+    """Each ``unconfirmed`` predicate in the rules' ``when`` that names no tools gets ``tools``
+    (the raw JSON, before validation: what is not a rule list is left to the validator)."""
+    rules = raw.get("rules") if isinstance(raw, dict) else None
+    pending = [r["when"] for r in rules if isinstance(r, dict) and "when" in r] if isinstance(rules, list) else []
+    while pending:  # iterative: the reader already bounds the nesting, this adds no recursion
+        node = pending.pop()
+        if isinstance(node, dict):
+            confirmation = node.get("unconfirmed")
+            if isinstance(confirmation, dict) and "tools" not in confirmation:
+                confirmation["tools"] = list(tools)
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
 
 
 def rules_json_schema() -> Dict[str, Any]:

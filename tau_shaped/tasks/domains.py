@@ -95,7 +95,7 @@ class Domain:
     def policy_rules(self) -> Optional[PolicyRuleSet]:
         """The domain's policy rules, loaded and validated once (None: the domain has none)."""
         if self._policy_rules is None and self.policy_rules_file is not None:
-            self._policy_rules = load_rules(self.policy_rules_file)
+            self._policy_rules = load_rules(self.policy_rules_file, confirm_tools=self.confirmation_targets)
         return self._policy_rules
 
     @property

@@ -71,7 +71,21 @@ def test_a_look_up_that_writes_or_reads_elsewhere_or_records_an_event_is_caught(
     problems = check_domain(variant(tools=replaced("dispatch_courier", look_up))).problems
     assert any(p.startswith("tool dispatch_courier changes drivers, orders, which it does not declare (writes: none)")
                for p in problems)
-    # and the rule's confirmation targets no longer match the declarations
+    # the template's rule names no tools: the yes it asks follows the declarations, no mismatch
+    assert not any("policy rule tpl.confirm.before_write: confirms" in p for p in problems)
+
+
+def test_a_rule_that_names_its_confirm_tools_must_name_the_declared_ones(tmp_path):
+    """A rule file may still list the tools to confirm (a foreign toolkit declares no effects);
+    where the tools declare ``confirm``, the list must be those tools."""
+    raw = json.loads(Path(TEMPLATE.policy_rules_file).read_text())
+    rule = next(r for r in raw["rules"] if r["id"] == "tpl.confirm.before_write")
+    rule["when"]["unconfirmed"]["tools"] = ["issue_refund", "dispatch_courier"]
+    named = tmp_path / "policy_rules.json"
+    named.write_text(json.dumps(raw))
+    assert not [p for p in check_domain(variant(rules_file=named)).problems if "confirms" in p]
+    look_up = redeclared("dispatch_courier", reads=["orders", "drivers"])  # writes nothing, says it
+    problems = check_domain(variant(tools=replaced("dispatch_courier", look_up), rules_file=named)).problems
     assert any("policy rule tpl.confirm.before_write: confirms dispatch_courier, issue_refund, but the tools that "
                "declare confirm are issue_refund (missing: none; extra: dispatch_courier)" in p for p in problems)
 

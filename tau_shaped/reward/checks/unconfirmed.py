@@ -24,7 +24,9 @@ from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
 
 
 class Confirmation(_Strict):
-    tools: List[str] = Field(min_length=1)
+    # the tools whose calls need a yes; left out, the domain's tools that declare ``confirm``
+    # (``@effects``), which the domain gives when it loads its rules (``load_rules(confirm_tools=)``)
+    tools: Optional[List[str]] = Field(default=None, min_length=1)
     # ARG -> how the describing message must state the call's value of ARG: "number" (the
     # amount), "text" (the value itself, "_" read as a space) or {VALUE: [phrases]}
     mention: Dict[str, Union[Literal["number", "text"], Dict[str, List[str]]]] = Field(default_factory=dict)
@@ -85,10 +87,13 @@ class UnconfirmedKind(CheckKind):
     event_like = True
 
     def tools(self, pred: Any) -> Iterable[str]:
-        return tuple(pred.unconfirmed.tools)
+        return tuple(pred.unconfirmed.tools or ())
 
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         c = pred.unconfirmed
+        if c.tools is None:
+            raise ValueError("unconfirmed names no tools, and no domain gave the tools that declare confirm "
+                             "(load the rules through their domain, or name the tools)")
         return lambda run: _unconfirmed(run, c)
 
 

@@ -85,7 +85,7 @@ def test_rules_json_schema_is_exported_and_the_file_validates():
     """SPEC §9: rules are data validated like task files, with a JSON Schema."""
     schema = rules_json_schema()
     assert "rules" in schema["properties"] and "facts" in schema["properties"]
-    assert load_rules(RULES_FILE).model_dump() == RULES.model_dump()
+    assert load_rules(RULES_FILE, confirm_tools=DOMAIN.confirmation_targets).model_dump() == RULES.model_dump()
 
 
 @pytest.mark.parametrize(
@@ -778,3 +778,25 @@ def test_rules_cli_validates_lists_and_prints_the_schema(tmp_path):
     bad.write_text(json.dumps({"rules": [{"id": "x", "kind": "gate", "when": {"tool": "a", "zz": 1}}]}))
     out = runner.invoke(app, ["rules", "validate", str(bad)])
     assert out.exit_code == 1 and "rule 'x': when.zz: Extra inputs are not permitted" in out.output
+
+
+def test_the_write_tools_to_confirm_come_from_the_tools_declarations():
+    """The rule file names no write tool: ``fd.confirm.before_write`` asks a yes before every
+    tool that declares ``confirm`` (``@effects``), given by the domain when it loads its rules;
+    a tool that stops declaring it stops needing a yes, with no edit of the rule file."""
+    from tau_shaped.reward.checks.registry import kind_of
+    from tau_shaped.reward.predicate_schema import UnconfirmedPredicate
+
+    raw = json.loads(RULES_FILE.read_text())
+    rule = next(r for r in raw["rules"] if r["id"] == "fd.confirm.before_write")
+    assert "tools" not in rule["when"]["unconfirmed"]
+    loaded = next(r for r in RULES.rules if r.id == "fd.confirm.before_write")
+    assert loaded.when["unconfirmed"]["tools"] == DOMAIN.confirmation_targets
+    assert {"cancel_order", "issue_refund", "confirm_substitution"} <= set(DOMAIN.confirmation_targets)
+    assert not set(DOMAIN.confirmation_targets) & set(DOMAIN.read_tools)
+    fewer = load_rules(RULES_FILE, confirm_tools=["cancel_order"])
+    assert next(r for r in fewer.rules if r.id == rule["id"]).when["unconfirmed"]["tools"] == ["cancel_order"]
+    alone = load_rules(RULES_FILE)  # validates without a domain; naming no tools, it cannot be compiled
+    predicate = UnconfirmedPredicate.model_validate(next(r for r in alone.rules if r.id == rule["id"]).when)
+    with pytest.raises(ValueError, match="unconfirmed names no tools, and no domain gave"):
+        kind_of(predicate).compile(predicate, None, 0)
