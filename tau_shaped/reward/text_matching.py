@@ -74,7 +74,25 @@ def numbers_in_text(text: str) -> List[Tuple[float, str]]:
     numbers each); "-" and "−" are minus signs unless they follow a digit ("3-4" is a range);
     a number glued to a letter, directly or by a "-", is part of an identifier ("A10",
     "FD-1001"), not a stated quantity, and is skipped; a currency symbol or code may come
-    first ("$1,234.50", "USD 12", "-$5", "$-5")."""
+    first ("$1,234.50", "USD 12", "-$5", "$-5").
+
+    Several checks read the numbers of the same texts (a tool's result, the customer's words),
+    and a task's rollouts repeat them: a short text's are read once and kept (a new list is
+    returned each time)."""
+    if len(text) <= _KEPT_TEXT:
+        return list(_kept_numbers(text))
+    return _numbers(text)
+
+
+_KEPT_TEXT = 2048  # at most 2,048 texts of at most 2,048 characters kept
+
+
+@lru_cache(maxsize=2048)
+def _kept_numbers(text: str) -> Tuple[Tuple[float, str], ...]:
+    return tuple(_numbers(text))
+
+
+def _numbers(text: str) -> List[Tuple[float, str]]:
     found: List[Tuple[float, str]] = []
     for m in _NUMBER.finditer(text):
         start, sign, unit = m.start(), m.group("sign"), m.group("unit")
