@@ -117,7 +117,10 @@ class MatchOps(_Strict):
     def given(self) -> Dict[str, Any]:
         """The operators the author wrote, by their JSON names (``eq: null`` included)."""
         out = {}
-        for name in self.model_fields_set:
+        given = self.model_fields_set
+        for name in type(self).model_fields:  # declaration order: a set's order varies with PYTHONHASHSEED
+            if name not in given:
+                continue
             key = "in" if name == "in_" else name
             if key in OPERATORS:
                 out[key] = getattr(self, name)

@@ -71,3 +71,17 @@ def test_an_unknown_operator_is_named():
 
     with pytest.raises(ValueError, match="unknown operator 'zz'"):
         _op_holds("zz", 1, 1)
+
+
+def test_the_operators_given_come_in_one_order_whatever_the_hash_seed():
+    """MatchOps.given() lists the written operators in the schema's order, not a set's (whose
+    order follows PYTHONHASHSEED): the same rule file reads the same in every process."""
+    import subprocess
+    import sys
+
+    code = ("from tau_shaped.reward.matcher_schema import MatchOps\n"
+            "m = MatchOps.model_validate({'ne': None, 'eq': None, 'contains': 'a', 'ge': 1, 'in': [1], 'not_in': None})\n"
+            "print(list(m.given()))")
+    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**__import__("os").environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
+    assert len(seen) == 1, seen
