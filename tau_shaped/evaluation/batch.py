@@ -5,8 +5,9 @@ streaming, on every core.
 (paths) and yields each record with ``info.shaped``; ``score_file`` is ``tau-shaped score``:
 one file streamed to another (JSON lines or a JSON list, by the name), written to a
 temporary file and renamed at the end, so a failure leaves no half-written output. With
-``workers > 1`` the records are scored on forked worker processes (``batch_pool.py``);
-the output is the same, byte for byte, whatever the number of workers.
+``workers > 1`` the records are scored by this process and ``workers - 1`` processes
+forked from it (``batch_pool.py``); the output is the same, byte for byte, whatever the
+number of workers.
 """
 
 from __future__ import annotations
@@ -51,13 +52,14 @@ def _items(source: Source, notes: Optional[List[str]]) -> Iterator[Item]:
 
 
 def _scored(scorer: RecordScorer, items: Iterable[Item], workers: int, form: Optional[str],
-            notes: Optional[List[str]], spool: Optional[str] = None) -> Iterator[Any]:
+            notes: Optional[List[str]], spool: Optional[str] = None, worlds_built: bool = False) -> Iterator[Any]:
     """The outputs of ``items`` in order; the first item that fails raises its ResultsFileError.
-    With ``spool``, an output may be a ``Spooled`` span, to be copied before the next is asked."""
+    With ``spool``, an output may be a ``Spooled`` span, to be copied before the next is asked.
+    ``worlds_built``: the scorer holds the worlds the items need (``score_parallel``)."""
     if workers <= 1 or not hasattr(os, "fork"):
         outcomes: Iterable[Outcome] = (score_item(scorer, item, form) for item in items)
     else:
-        outcomes = score_parallel(scorer, items, workers, form, spool=spool)
+        outcomes = score_parallel(scorer, items, workers, form, spool=spool, worlds_built=worlds_built)
     try:
         for status, item_notes in outcomes:
             if notes is not None:
@@ -179,11 +181,12 @@ def score_file(
     seen: List[str] = []  # what reading repaired (a torn line), told apart from the caller's notes
     written = 0
     try:
-        if count > 1 and json_lines(path):
+        built = count > 1 and json_lines(path)
+        if built:
             for seed in sampled_seeds(scorer, str(path)):  # built once here, shared by the forked workers
                 scorer.env.initial_state(seed)
         spool = spool_prefix(str(out.target.parent), out.target.name)
-        for written, text in enumerate(_scored(scorer, _items(path, seen), count, out.form, seen, spool), start=1):
+        for written, text in enumerate(_scored(scorer, _items(path, seen), count, out.form, seen, spool, built), start=1):
             out.write(text)
             if on_progress:
                 on_progress(written, total)

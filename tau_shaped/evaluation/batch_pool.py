@@ -1,13 +1,20 @@
 """Scoring a stream of records on worker processes, output in input order.
 
-Each worker is forked from the process that loaded the domain and keeps its own env, S0s
-and ground-truth cache. Records are routed by task within a balance bound
-(``batch_routing.Router``: a task's rollouts stay on the workers that hold its caches while
-that keeps every worker busy), sent in messages of ``chunk`` records, or at once to a worker
-that has nothing to do. The output is reassembled in input order and a record's output
-depends on the record alone, so the bytes written do not depend on the number of workers
-or on the routing. At most ``in_flight`` records per worker are out at a time: memory is
-bounded whatever the input's size.
+With ``workers`` = N, the calling process (worker 0, which loaded the domain and built the
+worlds) and N - 1 processes forked from it score; each keeps its own env, S0s and
+ground-truth cache. The calling process scores its share between reading, routing and
+writing instead of only waiting on the others: a process that only coordinates still held
+its own copy of every page the forked workers touched (the worlds, the tasks, the code: a
+process's refcount updates copy the page), a sixth of a 2-worker run's memory.
+
+Records are routed by task within a balance bound (``batch_routing.Router``: a task's
+rollouts stay on the workers that hold its caches while that keeps every worker busy); a
+forked worker gets them in messages of up to ``chunk`` records, sooner when its inbox runs
+low, and once every record is routed the rest is shared out so that the workers finish
+together. The output is reassembled in input order and a record's output depends on the
+record alone, so the bytes written do not depend on the number of workers or on the
+routing. At most ``in_flight`` records per worker are out at a time: memory is bounded
+whatever the input's size.
 """
 
 from __future__ import annotations
@@ -17,7 +24,8 @@ import multiprocessing
 import os
 import queue
 import threading
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
+from collections import deque
+from typing import Any, Deque, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from tau_shaped.evaluation.record_scorer import RecordScorer, dump_line, dump_record
 from tau_shaped.evaluation.batch_routing import Router, route_key
@@ -161,35 +169,55 @@ def _worker(scorer: RecordScorer, inbox: Any, outbox: Any, form: Optional[str], 
 
 
 def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, form: Optional[str],
-                   chunk: int = 32, in_flight: int = 512, spool: Optional[str] = None) -> Iterator[Any]:
-    """Score ``items`` on ``workers`` forked processes; yield their outcomes in input order.
-    A JSON-lines file's lines are read by the workers (sent as where they are); with ``form``
-    and ``spool`` (a path prefix, ``spool_prefix``), the outputs come back as ``Spooled``
-    spans of the workers' spool files, for the caller to copy before asking for the next."""
+                   chunk: int = 32, in_flight: int = 512, spool: Optional[str] = None,
+                   worlds_built: bool = False) -> Iterator[Any]:
+    """Score ``items`` on ``workers`` processes, this one (worker 0) and ``workers - 1`` forked
+    from it; yield their outcomes in input order. A JSON-lines file's lines are read by the
+    forked workers (sent as where they are); with ``form`` and ``spool`` (a path prefix,
+    ``spool_prefix``), their outputs come back as ``Spooled`` spans of their spool files, for
+    the caller to copy before asking for the next. ``worlds_built``: the scorer holds the worlds
+    the items need (every worker inherits them): records are routed by task alone. This
+    process scores the records routed to it one at a time, the oldest first, once more than
+    ``bound + 2 * chunk`` of them wait (see the module's docstring)."""
     context = multiprocessing.get_context("fork")
     gc.freeze()  # what the parent holds stays shared: the workers' collections neither scan nor copy it
-    inboxes = [context.Queue() for _ in range(workers)]
+    forked = range(1, workers)
+    inboxes = {k: context.Queue() for k in forked}
     outbox = context.Queue()
     reader = SpoolReader(spool) if spool is not None and form is not None else None
     main_thread = threading.current_thread() is threading.main_thread()
     procs = [context.Process(target=_worker, daemon=True,
-                             args=(scorer, inbox, outbox, form, SpoolWriter(spool, k) if reader is not None else None,
+                             args=(scorer, inboxes[k], outbox, form, SpoolWriter(spool, k) if reader is not None else None,
                                    os.getpid(), main_thread, k))
-             for k, inbox in enumerate(inboxes)]
+             for k in forked]
     for proc in procs:
         proc.start()
-    router = Router(scorer, workers)
-    buffers: List[List[Tuple[int, Item]]] = [[] for _ in range(workers)]
-    given = [0] * workers  # records in a worker's inbox or in its hands
+    router = Router(scorer, workers, by_world=not worlds_built)
+    buffers: Dict[int, List[Tuple[int, Item]]] = {k: [] for k in forked}
+    given = {k: 0 for k in forked}  # records in a forked worker's inbox or in its hands
+    local: Deque[Tuple[int, Item]] = deque()  # routed to this process, not scored yet
     done: Dict[int, Outcome] = {}
     state = {"next": 0, "sent": 0}
     limit = in_flight * workers
+    # queued for this process before it scores the oldest: the bound plus two messages, so a
+    # forked worker left with less than that (its next message may wait for this process to
+    # let its sending thread run) gets a share of this process's tasks
+    ahead = router.bound + 2 * chunk
 
     def flush(worker: int) -> None:
         if buffers[worker]:
             given[worker] += len(buffers[worker])
-            inboxes[worker].put(buffers[worker])
+            inboxes[worker].put([(n, _at(item[1]) if item[0] == "line" else item) for n, item in buffers[worker]])
             buffers[worker] = []
+
+    def ready() -> Iterator[Any]:
+        while state["next"] in done:
+            outcome = done.pop(state["next"])
+            state["next"] += 1
+            status = outcome[0]
+            if status[0] == "spooled" and reader is not None:
+                outcome = (("ok", Spooled(reader.fd(status[1], status[2]), status[3], status[4])), outcome[1])
+            yield outcome
 
     def collect(block: bool) -> Iterator[Any]:
         while True:
@@ -208,35 +236,61 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
             router.answered(worker, len(batch))
             for n, outcome in batch:
                 done[n] = outcome
+            if given[worker] < chunk:  # its inbox runs low: what is routed to it goes now
+                flush(worker)
             block = False
-            while state["next"] in done:
-                outcome = done.pop(state["next"])
-                state["next"] += 1
-                status = outcome[0]
-                if status[0] == "spooled" and reader is not None:
-                    outcome = (("ok", Spooled(reader.fd(status[1], status[2]), status[3], status[4])), outcome[1])
-                yield outcome
+            yield from ready()
+
+    def even_out() -> None:
+        """Every record is routed: share what is not yet in a worker's hands so that each has
+        about as much left, and the last records finish together (a forked worker that holds
+        its share already leaves its unsent records to this process; one that holds less is
+        sent the latest of this process's)."""
+        share = (len(local) + sum(given[w] + len(buffers[w]) for w in forked)) // workers
+        for w in forked:
+            if given[w] >= share and buffers[w]:
+                router.move(w, 0, len(buffers[w]))
+                local.extend(buffers[w])
+                buffers[w] = []
+        for w in forked:
+            while len(local) > share and given[w] + len(buffers[w]) < share:
+                buffers[w].append(local.pop())
+                router.move(0, w, 1)
+            buffers[w].sort(key=lambda entry: entry[0])
+            flush(w)
+
+    def score_local() -> Iterator[Any]:
+        n, item = local.popleft()
+        done[n] = score_item(scorer, item, form)
+        router.answered(0, 1)
+        yield from ready()
+        yield from collect(block=False)
 
     try:
         for n, item in enumerate(items):
             worker = router.route(item)
-            buffers[worker].append((n, _at(item[1]) if item[0] == "line" else item))
+            if worker == 0:
+                local.append((n, item))
+            else:
+                buffers[worker].append((n, item))
+                if len(buffers[worker]) >= chunk or given[worker] < len(buffers[worker]):  # full, or its inbox low
+                    flush(worker)
             state["sent"] = n + 1
-            if len(buffers[worker]) >= chunk or not given[worker]:  # a full message, or a worker waiting for one
-                flush(worker)
-            yield from collect(block=False)
+            while len(local) > ahead:  # scoring one is when the others' answers are looked at too
+                yield from score_local()
             if state["sent"] - state["next"] > limit:
-                for w in range(workers):
+                for w in forked:
                     flush(w)
                 while state["sent"] - state["next"] > limit:
-                    yield from collect(block=True)
-        for w in range(workers):
-            flush(w)
+                    yield from score_local() if local else collect(block=True)
+        even_out()
+        while local:
+            yield from score_local()
         while state["next"] < state["sent"]:
             yield from collect(block=True)
     finally:
         gc.unfreeze()
-        for inbox in inboxes:
+        for inbox in inboxes.values():
             try:
                 inbox.put(None)
             except (OSError, ValueError):
@@ -246,7 +300,7 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
             if proc.is_alive():
                 proc.kill()
                 proc.join()
-        for q in inboxes + [outbox]:
+        for q in list(inboxes.values()) + [outbox]:
             q.close()
             q.cancel_join_thread()
         if reader is not None:

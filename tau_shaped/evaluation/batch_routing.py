@@ -8,7 +8,9 @@ loaded one; then the least loaded worker takes it and becomes one more home of t
 So a batch that lists each task's rollouts together (a GRPO step: a prompt's rollouts side
 by side, the prompts world by world) never hands a run of one task or one world to one
 worker while the other waits: at most ``bound`` records of imbalance, and each task is
-set up at most once per worker.
+set up at most once per worker. The bound is wider than a message's batching makes the
+loads swing (``batch_pool`` sends ``chunk`` records at a time): a narrower one shared
+tasks that did not need it, a fifth of a 1.1 GB file's tasks set up twice.
 
 *Outstanding* is what a worker was given and has not yet answered, so a worker slowed by
 the machine's other load gets less. Routing changes which worker scores a record, never
@@ -24,7 +26,7 @@ from typing import Any, Dict, List, Optional, Set
 
 from tau_shaped.evaluation.record_scorer import RecordScorer
 
-BOUND = 48  # records of imbalance a task's home may carry before another worker shares the task
+BOUND = 96  # records of imbalance a task's home may carry before another worker shares the task
 
 _TASK_KEY = re.compile(rb'"task_key":\s*"((?:[^"\\]|\\.){0,256})"')
 _TASK_ID = re.compile(rb'"task_id":\s*(\d{1,12})[,}\s]')
@@ -53,12 +55,20 @@ def route_key(scorer: RecordScorer, item: Any) -> Any:
 class Router:
     """Routing by task with a balance bound (see the module's docstring)."""
 
-    def __init__(self, scorer: RecordScorer, workers: int, bound: Optional[int] = None) -> None:
+    def __init__(self, scorer: RecordScorer, workers: int, bound: Optional[int] = None, by_world: bool = True) -> None:
+        """``by_world=False``: every worker already holds the worlds (built before the fork), so a
+        new task goes to the least loaded worker without its world being asked (which would
+        validate the task in the routing process, for nothing)."""
         self.scorer = scorer
         self.bound = BOUND if bound is None else bound
+        self.by_world = by_world
         self.outstanding = [0] * workers
         self.homes: Dict[Any, List[int]] = {}
         self.worlds: List[Set[Any]] = [set() for _ in range(workers)]
+
+    def _holds(self, worker: int, key: Any) -> None:
+        if self.by_world:
+            self.worlds[worker].add(self.scorer.seed_of(key))
 
     def route(self, item: Any) -> int:
         """The worker to score ``item``; counted as outstanding there until ``answered``."""
@@ -70,12 +80,12 @@ class Router:
         else:
             homes = self.homes.get(key)
             if homes is None:
-                seed = self.scorer.seed_of(key)
-                holders = [w for w in range(len(load)) if seed in self.worlds[w]]
+                seed = self.scorer.seed_of(key) if self.by_world else None
+                holders = [w for w in range(len(load)) if seed in self.worlds[w]] if self.by_world else []
                 best = min(holders, key=load.__getitem__) if holders else least
                 worker = best if load[best] - load[least] <= self.bound else least
                 self.homes[key] = [worker]
-                self.worlds[worker].add(seed)
+                self._holds(worker, key)
             else:
                 best = min(homes, key=load.__getitem__)
                 if load[best] - load[least] <= self.bound:
@@ -83,12 +93,17 @@ class Router:
                 else:
                     worker = least
                     homes.append(worker)
-                    self.worlds[worker].add(self.scorer.seed_of(key))
+                    self._holds(worker, key)
         load[worker] += 1
         return worker
 
     def answered(self, worker: int, count: int) -> None:
         self.outstanding[worker] -= count
+
+    def move(self, source: int, target: int, count: int) -> None:
+        """``count`` records one worker held are handed to another (``score_parallel``'s last ones)."""
+        self.outstanding[source] -= count
+        self.outstanding[target] += count
 
 
 SAMPLES = 64  # lines read at even offsets of a file to learn the worlds its records need
