@@ -98,9 +98,40 @@ def _tree_pss_mb(root: int) -> float:
     return total / 1024
 
 
-def run_measured(cmd: List[str], pythonpath: Optional[str] = None) -> Tuple[float, float, float]:
+def _sched_s(pid: int) -> Tuple[float, float]:
+    """(seconds on a CPU, seconds runnable but waiting for one) of a process, all its threads."""
+    run = wait = 0
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/schedstat") as handle:
+                fields = handle.read().split()
+            run, wait = run + int(fields[0]), wait + int(fields[1])
+    except (OSError, IndexError, ValueError):
+        pass
+    return run / 1e9, wait / 1e9
+
+
+def _balance(root: int, seen: Dict[int, List[float]], now: float) -> None:
+    """Each process of the tree: [first seen, last seen, CPU s, run-queue wait s] (sampled)."""
+    for pid in [root] + _children(root):
+        run, wait = _sched_s(pid)
+        if run:
+            seen.setdefault(pid, [now, now, 0.0, 0.0])[1:] = [now, run, wait]
+
+
+def balance_text(seen: Dict[int, List[float]], root: int) -> str:
+    """The calling process first: CPU s, and idle s (alive, neither on a CPU nor waiting for one)."""
+    order = sorted(seen, key=lambda pid: (pid != root, pid))
+    return ", ".join(f"{'caller' if pid == root else 'forked'} {seen[pid][2]:.2f} CPU-s idle "
+                     f"{max(0.0, seen[pid][1] - seen[pid][0] - seen[pid][2] - seen[pid][3]):.2f} s" for pid in order)
+
+
+def run_measured(cmd: List[str], pythonpath: Optional[str] = None,
+                 balance: Optional[List[str]] = None) -> Tuple[float, float, float]:
     """(wall seconds, CPU seconds of the process and its workers, peak PSS of the process tree
-    in MB) of a command, run from a folder that is not a checkout; ``pythonpath``: another tree's."""
+    in MB) of a command, run from a folder that is not a checkout; ``pythonpath``: another tree's.
+    ``balance``: a list to append the run's per-process CPU and idle seconds to (sampled every
+    50 ms, so an idle figure is good to about 0.1 s), as ``balance_text`` gives them."""
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
     if pythonpath:
@@ -109,10 +140,13 @@ def run_measured(cmd: List[str], pythonpath: Optional[str] = None) -> Tuple[floa
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=NEUTRAL, env=env)
     peak = [0.0]
+    seen: Dict[int, List[float]] = {}
 
     def sample() -> None:
         while proc.poll() is None:
             peak[0] = max(peak[0], _tree_pss_mb(proc.pid))
+            if balance is not None:
+                _balance(proc.pid, seen, time.perf_counter() - start)
             time.sleep(0.05)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -124,6 +158,8 @@ def run_measured(cmd: List[str], pythonpath: Optional[str] = None) -> Tuple[floa
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed: {err.decode()[-500:]}")
+    if balance is not None:
+        balance.append(balance_text(seen, proc.pid))
     return wall, cpu, peak[0]
 
 
@@ -345,6 +381,7 @@ def main() -> int:
         trees = [("this", tree_path(ROOT))] + ([("base", tree_path(args.base))] if args.base else [])
         flags = {name: split_option(path) for name, path in trees}
         runs: Dict[str, List[Tuple[float, float, float]]] = {}
+        balances: Dict[str, List[str]] = {}  # per run: each scoring process's CPU and idle seconds
         outputs: Dict[str, bytes] = {}
         for _ in range(args.repeat):  # alternating, so a drift of the machine's speed hits every configuration
             for name, path in trees:
@@ -352,7 +389,7 @@ def main() -> int:
                     label = f"{name}, {workers} worker{'s' if workers > 1 else ''}"
                     out = work / f"out-{name}-{workers}.jsonl"
                     cmd = score_cmd(batch, out, workers, split=split, split_flag=flags[name])
-                    runs.setdefault(label, []).append(run_measured(cmd, path))
+                    runs.setdefault(label, []).append(run_measured(cmd, path, balances.setdefault(label, [])))
                     outputs[label] = out.read_bytes()
         if not args.no_ray and args.shape == "grpo":
             try:
@@ -369,6 +406,9 @@ def main() -> int:
             print(f"cold, {label:22}: {median(walls):6.2f} s wall ({min(walls):.2f}-{max(walls):.2f}), "
                   f"{median([c for _, c, _ in measured]):6.2f} CPU-s, median of {len(measured)}; "
                   f"{count / median(walls):6.0f} rollouts/s; peak {max(p for _, _, p in measured):5.0f} MB PSS")
+        for label, shown in balances.items():
+            if not label.endswith(" 1 worker"):
+                print(f"balance, {label}: " + "; ".join(shown))
         mine = {k: v for k, v in outputs.items() if k.startswith("this")}
         same = len(set(mine.values())) == 1
         print(f"outputs identical across this tree's runs: {'yes' if same else 'NO'}"
@@ -402,9 +442,10 @@ def main() -> int:
         if args.big_gb > 0:
             big = work / "big.jsonl"
             rows = big_file(batch, args.big_gb, big)
-            wall, cpu, peak = run_measured(score_cmd(big, work / "big.out.jsonl", cores, split=split), trees[0][1])
+            shown: List[str] = []
+            wall, cpu, peak = run_measured(score_cmd(big, work / "big.out.jsonl", cores, split=split), trees[0][1], shown)
             print(f"{big.stat().st_size / 1e9:.2f} GB input ({rows} rollouts) on {cores} workers: {wall:.1f} s, "
-                  f"{rows / wall:.0f} rollouts/s, peak {peak:.0f} MB PSS (target <= 300 MB)")
+                  f"{rows / wall:.0f} rollouts/s, peak {peak:.0f} MB PSS (target <= 300 MB); {shown[0]}")
         return 0 if same else 1
     finally:
         shutil.rmtree(work, ignore_errors=True)
