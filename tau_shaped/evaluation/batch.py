@@ -183,8 +183,10 @@ def score_file(
     try:
         built = count > 1 and json_lines(path)
         if built:
-            for seed in sampled_seeds(scorer, str(path)):  # built once here, shared by the forked workers
-                scorer.env.initial_state(seed)
+            # built once here, shared by the forked workers; by the scorer, with the collector paused
+            # (its passes over the worlds built so far were nine tenths of the time: 0.38 -> 0.04 s)
+            for seed in sampled_seeds(scorer, str(path)):
+                scorer.world(seed)
         spool = spool_prefix(str(out.target.parent), out.target.name)
         for written, text in enumerate(_scored(scorer, _items(path, seen), count, out.form, seen, spool, built), start=1):
             out.write(text)

@@ -126,3 +126,26 @@ def test_a_json_lines_run_routes_by_task_alone_and_records_given_by_world_too(gr
     records = list(score_batch(read_results(grpo_batch), "food_delivery", "train", workers=2))
     assert [json.loads(line) for line in grpo_reference.splitlines()] == records
     assert made == [False, True]
+
+
+def test_the_worlds_built_before_the_fork_are_built_with_the_collector_paused(grpo_batch, grpo_reference, tmp_path,
+                                                                             monkeypatch):
+    """The cyclic collector's passes over the worlds already built were nine tenths of building
+    them (serial, before any worker starts): each is built as the scorer builds its worlds."""
+    import gc
+
+    from tau_shaped.tasks.domains import load_domain
+
+    domain = load_domain("food_delivery")
+    real = domain.load_data
+    collecting = []
+
+    def logged(seed=0):
+        collecting.append(gc.isenabled())
+        return real(seed=seed)
+
+    monkeypatch.setattr(domain, "load_data", logged)
+    out = score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
+    assert out.read_bytes() == grpo_reference
+    assert collecting and not any(collecting)
+    assert gc.isenabled()
