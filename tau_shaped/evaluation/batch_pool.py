@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import queue
 import threading
+import time
 from collections import deque
 from typing import Any, Deque, Dict, Iterable, Iterator, List, Optional, Tuple
 
@@ -33,6 +34,8 @@ from tau_shaped.evaluation.results_file import ResultsFileError
 from tau_shaped.evaluation.line_scan import scanned_line
 from tau_shaped.evaluation.results_stream import SKIP, RawLine, line_record
 from tau_shaped.evaluation.spool import SpoolReader, Spooled, SpoolWriter
+
+POLL_SECONDS = 0.002  # how often this process, while it scores, looks for the forked workers' answers
 
 # ("line", RawLine): a JSON-lines file's line, parsed where it is scored; ("record", where, dict)
 Item = Tuple[Any, ...]
@@ -197,7 +200,7 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
     given = {k: 0 for k in forked}  # records in a forked worker's inbox or in its hands
     local: Deque[Tuple[int, Item]] = deque()  # routed to this process, not scored yet
     done: Dict[int, Outcome] = {}
-    state = {"next": 0, "sent": 0}
+    state: Dict[str, Any] = {"next": 0, "sent": 0, "polled": 0.0}
     limit = in_flight * workers
     # queued for this process before it scores the oldest: the bound plus two messages, so a
     # forked worker left with less than that (its next message may wait for this process to
@@ -264,7 +267,10 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
         done[n] = score_item(scorer, item, form)
         router.answered(0, 1)
         yield from ready()
-        yield from collect(block=False)
+        now = time.monotonic()
+        if now - state["polled"] >= POLL_SECONDS:  # looking after every record: 0.1 s of a 5 s GRPO batch
+            state["polled"] = now
+            yield from collect(block=False)
 
     try:
         for n, item in enumerate(items):
