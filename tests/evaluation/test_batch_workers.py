@@ -130,8 +130,8 @@ def test_a_json_lines_run_routes_by_task_alone_and_records_given_by_world_too(gr
 
 def test_the_worlds_built_before_the_fork_are_built_with_the_collector_paused(grpo_batch, grpo_reference, tmp_path,
                                                                              monkeypatch):
-    """The cyclic collector's passes over the worlds already built were nine tenths of building
-    them (serial, before any worker starts): each is built as the scorer builds its worlds."""
+    """The cyclic collector's passes over the worlds already built were a third of building them
+    (serial, before any worker starts): each is built as the scorer builds its worlds."""
     import gc
 
     from tau_shaped.tasks.domains import load_domain
