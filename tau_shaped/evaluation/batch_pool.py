@@ -183,7 +183,11 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
     process scores the records routed to it one at a time, the oldest first, once more than
     ``bound + 2 * chunk`` of them wait (see the module's docstring)."""
     context = multiprocessing.get_context("fork")
-    gc.freeze()  # what the parent holds stays shared: the workers' collections neither scan nor copy it
+    # What this process holds stays shared: no process's collections scan (and so copy) it. It
+    # stays frozen after the run, as RecordScorer.world leaves the worlds (reference counting
+    # still frees what is let go): unfreezing gave it back to the next full collection, at the
+    # latest the interpreter's at exit, 0.3 s of a 5.5 s GRPO batch's 2-worker run.
+    gc.freeze()
     forked = range(1, workers)
     inboxes = {k: context.Queue() for k in forked}
     outbox = context.Queue()
@@ -295,7 +299,6 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
         while state["next"] < state["sent"]:
             yield from collect(block=True)
     finally:
-        gc.unfreeze()
         for inbox in inboxes.values():
             try:
                 inbox.put(None)

@@ -149,3 +149,16 @@ def test_the_worlds_built_before_the_fork_are_built_with_the_collector_paused(gr
     assert out.read_bytes() == grpo_reference
     assert collecting and not any(collecting)
     assert gc.isenabled()
+
+
+def test_what_was_frozen_for_the_fork_stays_frozen(grpo_batch, grpo_reference, tmp_path):
+    """The objects this process held when it forked stay out of the collector's sight after the
+    run, as the scorer's worlds are: unfreezing them handed the whole heap back to the next full
+    collection (at the latest the interpreter's at exit)."""
+    import gc
+
+    before = gc.get_freeze_count()
+    out = score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
+    assert out.read_bytes() == grpo_reference
+    assert gc.get_freeze_count() >= max(before, 1)
+    assert gc.isenabled()
