@@ -18,8 +18,9 @@ builds of their worlds.
    world, ground truth and rule binding is built in it): one worker, every core, and Ray on a
    local instance (when the ray extra is installed). Wall time from the command's start to
    its output on disk, reading and writing included; peak memory as the sum of the proportional
-   set sizes (PSS) of the process and its workers, sampled. Checks that every run wrote the
-   same bytes. The local runs are repeated (``--repeat``, alternating 1 worker and every core)
+   set sizes (PSS) of the process and its workers, sampled; for a run on several workers, each
+   scoring process's CPU seconds and idle seconds (the balance, readable on a loaded machine
+   where a wall ratio is not). Checks that every run wrote the same bytes. The local runs are repeated (``--repeat``, alternating 1 worker and every core)
    and their medians and the median of the paired ratios printed; the start-up of a process
    (a one-rollout file, each tree byte-compiled first, alternating with the base tree's) is
    measured too, and the throughput after it.
