@@ -28,6 +28,7 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Callable, ClassVar, Dict, List, Optional, Type, TypeVar, Union
 
+from tau_shaped.evaluation.named_registry import register_named
 from tau_shaped.evaluation.score_options import ScoreOptions, ScoringError
 
 SNIFF_BYTES = 1 << 20  # a records file's first character is looked for in at most this much
@@ -71,15 +72,11 @@ def register_format(fmt: F) -> F:
     """Register a format (an instance, or a class: then usable as a class decorator). A second
     format of a registered name is refused; registering the same instance again does nothing."""
     instance = fmt() if isinstance(fmt, type) else fmt
-    if not isinstance(instance, ResultsFormat):
-        raise TypeError(f"{instance!r} is not a ResultsFormat")
     name = getattr(instance, "name", None)
-    if not isinstance(name, str) or not name or not isinstance(getattr(instance, "priority", None), int):
+    if isinstance(instance, ResultsFormat) and (not isinstance(name, str) or not name
+                                                or not isinstance(getattr(instance, "priority", None), int)):
         raise TypeError(f"{type(instance).__qualname__}: a results format needs a name (a string) and a priority (a whole number)")
-    known = _FORMATS.get(name)
-    if known is not None and known is not instance:
-        raise ValueError(f"a results format named {name!r} is already registered ({type(known).__qualname__})")
-    _FORMATS[name] = instance
+    register_named(_FORMATS, instance, ResultsFormat, "results format")
     return fmt
 
 

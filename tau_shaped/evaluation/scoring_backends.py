@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar, Dict, FrozenSet, List, Optional, Tuple, Type, TypeVar, Union
 
+from tau_shaped.evaluation.named_registry import register_named
 from tau_shaped.evaluation.results_formats import ResultsFormat, format_of
 from tau_shaped.evaluation.score_options import Progress, ScoreOptions, ScoringError
 
@@ -108,16 +109,7 @@ _BACKENDS: Dict[str, ScoringBackend] = {}
 def register_backend(backend: B) -> B:
     """Register a backend (an instance, or a class: then usable as a class decorator). A second
     backend of a registered name is refused; registering the same instance again does nothing."""
-    instance = backend() if isinstance(backend, type) else backend
-    if not isinstance(instance, ScoringBackend):
-        raise TypeError(f"{instance!r} is not a ScoringBackend")
-    name = getattr(instance, "name", None)
-    if not isinstance(name, str) or not name:
-        raise TypeError(f"{type(instance).__qualname__}: a scoring backend needs a name (a string)")
-    known = _BACKENDS.get(name)
-    if known is not None and known is not instance:
-        raise ValueError(f"a scoring backend named {name!r} is already registered ({type(known).__qualname__})")
-    _BACKENDS[name] = instance
+    register_named(_BACKENDS, backend, ScoringBackend, "scoring backend")
     return backend
 
 
