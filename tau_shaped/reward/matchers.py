@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, List, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from tau_shaped.reward import data_regex
 from tau_shaped.reward.paths import select_values
@@ -22,7 +22,13 @@ def _compare(value: Any, op: str, bound: float) -> bool:
     if not is_number(value):
         return False
     v, b = canonical_number(value), canonical_number(bound)
-    return {"gt": v > b, "ge": v >= b, "lt": v < b, "le": v <= b}[op]
+    if op == "gt":
+        return v > b
+    if op == "ge":
+        return v >= b
+    if op == "lt":
+        return v < b
+    return v <= b
 
 
 def _contains(value: Any, needle: Any) -> bool:
@@ -89,7 +95,27 @@ def match_value(matcher: Union[MatchOps, LiteralMatcher], value: Any, states: Se
     what ``in_state``/``not_in_state`` read (S0 and the final state)."""
     if isinstance(matcher, LiteralMatcher):
         return values_equal(value, matcher.value)
-    return all(_op_holds(op, arg, value, states) for op, arg in matcher.given().items())
+    for op, arg in _operators(matcher):
+        if not _op_holds(op, arg, value, states):
+            return False
+    return True
+
+
+# the operators each matcher gives, by identity (the matcher kept: its id is not reused);
+# matchers are frozen, so what they give never changes; bounded, cleared when full
+_OPERATORS: Dict[int, Tuple[MatchOps, Tuple[Tuple[str, Any], ...]]] = {}
+
+
+def _operators(matcher: MatchOps) -> Tuple[Tuple[str, Any], ...]:
+    """``matcher.given()``'s items, in its order, worked out once per matcher."""
+    found = _OPERATORS.get(id(matcher))
+    if found is not None and found[0] is matcher:
+        return found[1]
+    items = tuple(matcher.given().items())
+    if len(_OPERATORS) >= 1 << 16:
+        _OPERATORS.clear()
+    _OPERATORS[id(matcher)] = (matcher, items)
+    return items
 
 
 def sum_numbers(data: Any, paths: Iterable[str]) -> float:

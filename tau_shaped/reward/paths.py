@@ -314,7 +314,18 @@ def select(data: Any, path: Union[Path, str]) -> list[Tuple[Location, Any]]:
 
 
 def select_values(data: Any, path: Union[Path, str]) -> list[Any]:
-    return [value for _, value in select(data, path)]
+    """``select``'s values alone, in its order (no locations built)."""
+    if isinstance(path, str):
+        path = parse_path(path)
+    frontier: list[Any] = [data]
+    for seg in path.segments:
+        nxt: list[Any] = []
+        for node in frontier:
+            nxt.extend(child for _, child in _children(node, seg))
+        frontier = nxt
+        if not frontier:
+            break
+    return frontier
 
 
 def exists(data: Any, path: Union[Path, str]) -> bool:

@@ -1,6 +1,8 @@
 """SPEC §5: MATCHER operators at their boundaries, and TEXT_MATCHER dispatch."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from tau_shaped.reward.matchers import match_text, match_value, sum_numbers
@@ -85,3 +87,36 @@ def test_the_operators_given_come_in_one_order_whatever_the_hash_seed():
     seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**__import__("os").environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
     assert len(seen) == 1, seen
+
+
+_OPS = ["eq", "ne", "gt", "ge", "lt", "le", "in", "not_in", "contains"]
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.sampled_from([0.5, 2.0, -1.25]),
+                     st.sampled_from(["a", "ab", "b", "3"]))
+
+
+@st.composite
+def _matchers(draw):
+    ops = {}
+    for op in draw(st.lists(st.sampled_from(_OPS), min_size=1, max_size=3, unique=True)):
+        if op in ("gt", "ge", "lt", "le"):
+            ops[op] = draw(st.integers(-5, 5))
+        elif op in ("in", "not_in"):
+            ops[op] = draw(st.lists(_SCALARS, max_size=3))
+        elif op == "contains":
+            ops[op] = draw(st.sampled_from(["a", "b"]))
+        else:
+            ops[op] = draw(_SCALARS)
+    return MatchOps.model_validate(ops)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_matchers(), st.lists(_SCALARS, min_size=1, max_size=4))
+def test_a_matcher_reused_matches_as_its_operators_read_afresh(matcher, values):
+    """``match_value`` works out a matcher's operators once (issue 33): every later use, of the
+    same matcher or of an equal one made anew, gives what the written operators give afresh."""
+    from tau_shaped.reward.matchers import _op_holds
+
+    for value in values:
+        fresh = all(_op_holds(op, arg, value) for op, arg in matcher.given().items())
+        assert match_value(matcher, value) is fresh
+        assert match_value(MatchOps.model_validate(matcher.given()), value) is fresh

@@ -1,6 +1,8 @@
 """SPEC §4.2: the one path grammar."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tau_shaped.reward.paths import (
     PathError,
@@ -73,3 +75,22 @@ def test_format_location_round_trips():
     for loc in [("orders", "FD-1", "items", 0, "p"), ("a.b", "c")]:
         text = format_location(loc)
         assert [l for l, _ in select({"orders": {"FD-1": {"items": [{"p": 1}]}}, "a.b": {"c": 1}}, text)] == [loc]
+
+
+_KEYS = st.sampled_from(["a", "b", "FD-1", "0", "1"])
+_DATA = st.recursive(st.one_of(st.none(), st.integers(-3, 3), st.sampled_from(["a", "FD-1", "x"])),
+                     lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(_KEYS, inner, max_size=3)),
+                     max_leaves=12)
+_SEGMENTS = st.sampled_from(["a", "b", "FD-1", "*", "[*]", "[0]", "[-1]", "0", "[?a=1]", "[?b!=x]", "[?a=FD-1]"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(_DATA, st.lists(_SEGMENTS, min_size=1, max_size=4))
+def test_select_values_are_selects_values_in_its_order(data, segments):
+    """``select_values`` walks without building locations (issue 33): for any data and path it
+    gives exactly the values ``select`` gives, in the same order."""
+    text = segments[0].lstrip(".") if not segments[0].startswith("[") else "a" + segments[0]
+    for seg in segments[1:]:
+        text += seg if seg.startswith("[") else "." + seg
+    path = parse_path(text)
+    assert select_values(data, path) == [value for _, value in select(data, path)]
