@@ -44,7 +44,10 @@ class UnprecededKind(CheckKind):
         since_previous, same_step = pred.since == "previous", pred.same_step
 
         def check(run: Any) -> Finding:
-            first, by = first_check(run), by_check(run)
+            first = first_check(run)
+            if not first.steps:  # no occurrence: nothing to precede (``by`` is not read)
+                return violations([], "every occurrence is preceded")
+            by = by_check(run)
             hits: List[Tuple[int, Evidence]] = []
             previous = -1
             by_steps = sorted(by.steps)
