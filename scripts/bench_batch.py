@@ -24,7 +24,8 @@ builds of their worlds.
    and their medians and the median of the paired ratios printed; the start-up of a process
    (a one-rollout file, each tree byte-compiled first, alternating with the base tree's) is
    measured too, and the throughput after it.
-3. In one process: scores the batch twice, the first pass cold, the second warm, to give the
+3. In one process, on the path ``score`` takes for each line (scan it, score it, make its
+   output line): each task's rollouts twice, the first pass cold, the second warm, to give the
    cold cost per task ((first - second) / tasks) and the warm cost per rollout.
 4. The tau-bench way on a sample of the rollouts: per rollout, load the world from JSON,
    replay the ground truth, hash; load again, replay the rollout, hash; compare. The ratio is
@@ -51,7 +52,7 @@ import tempfile
 import time
 from pathlib import Path
 from statistics import median
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -157,31 +158,37 @@ def floor(batch: Path, split: str) -> Tuple[float, float, float, int, int]:
 
 
 def in_process(batch: Path, tasks: int, split: str = SPLIT) -> Tuple[float, float, float]:
-    """(set-up s, cold cost per task ms, warm ms per rollout) in one process, one worker."""
+    """(set-up s, cold cost per task ms, warm ms per rollout) in one process, one worker, on the
+    path ``score`` takes for a line (``batch_pool.score_item``: scan, score, the output line)."""
     from tau_shaped.env.state_digest import base_digest
-    from tau_shaped.evaluation.record_scorer import RecordScorer, dump_record
-    from tau_shaped.evaluation.results_stream import iter_results
+    from tau_shaped.evaluation.batch_pool import score_item
+    from tau_shaped.evaluation.line_scan import scanned_line
+    from tau_shaped.evaluation.record_scorer import RecordScorer
+    from tau_shaped.evaluation.results_stream import iter_raw_lines
 
-    records = list(iter_results(batch))
+    lines = list(iter_raw_lines(batch))
     t0 = time.perf_counter()
     scorer = RecordScorer(ENV, split)
-    for seed in sorted({scorer.tasks[scorer.task_index(r, "x")].seed for r in records}):
+    by_task: Dict[str, List[Any]] = {}
+    seeds = set()
+    for line in lines:
+        record = scanned_line(line)[0]
+        by_task.setdefault(record["info"]["task_key"], []).append(("line", line))
+        seeds.add(scorer.tasks[scorer.task_index(record, "x")].seed)
+    for seed in sorted(seeds):
         base_digest(scorer.env.initial_state(seed))  # per world: S0 and its laid-out legacy text
     setup = time.perf_counter() - t0
-    by_task: Dict[str, List[dict]] = {}
-    for record in records:
-        by_task.setdefault(record["info"]["task_key"], []).append(record)
     cold = warm = 0.0
     for group in by_task.values():  # each task's rollouts cold, then at once again warm: the machine's drift cancels
         passes = []
         for _ in range(2):
             t1 = time.perf_counter()
-            for record in group:
-                dump_record(scorer.score(record, "record"), "jsonl")
+            for item in group:
+                score_item(scorer, item, "jsonl")
             passes.append(time.perf_counter() - t1)
         cold += passes[0]
         warm += passes[1]
-    return setup, 1000 * (cold - warm) / len(by_task), 1000 * warm / len(records)
+    return setup, 1000 * (cold - warm) / len(by_task), 1000 * warm / len(lines)
 
 
 def taubench_way(batch: Path, sample: int) -> float:
