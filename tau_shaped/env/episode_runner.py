@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from tau_shaped.env.episode import EpisodeContext, running
+from tau_shaped.env.episode import EpisodeContext, call_in
 from tau_shaped.env.overlay import Overlay
 from tau_shaped.env.trajectory import Step, Trajectory
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
@@ -67,8 +67,7 @@ class EpisodeRunner:
         if tool is None:
             return f"Unknown action {action.name}", False
         self._probe_before(action.name, data)
-        with running(self.context, self.next_index):
-            return invoke_tool(tool, data, action.kwargs), True
+        return call_in(self.context, len(self.trajectory.steps), invoke_tool, tool, data, action.kwargs), True
 
     def record(self, action: Action, observation: str, known: bool, data: Any) -> Step:
         index = self.next_index

@@ -56,10 +56,14 @@ def _format_errors(exc: ValidationError) -> str:
     return "invalid arguments: " + "; ".join(parts)
 
 
+# ``json.dumps(result, ensure_ascii=False, default=str)``'s encoder, made once, not per call
+_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
+
+
 def _render(result: Any) -> str:
     if isinstance(result, str):
         return result
-    return json.dumps(result, ensure_ascii=False, default=str)
+    return _ENCODER.encode(result)
 
 
 def _build(func: Callable[..., Any], name: Optional[str]) -> Type[Tool]:

@@ -95,16 +95,19 @@ class CopyOnReadDict(dict):
     ``repr`` or ``==`` is correct too. ``touched`` names every key whose value
     may differ from the base: read (copied), written, added or deleted; every
     other key's value is the base's own (``base``, kept for readers that can
-    reuse what they computed on it: a path filter over a whole table).
+    reuse what they computed on it: a path filter over a whole table). ``reordered``: a key
+    was removed (so one put back is no longer in the base's place); until then the keys are
+    the base's, in its order, then the added ones (what ``table_index`` relies on).
     """
 
-    __slots__ = ("touched", "base")
+    __slots__ = ("touched", "base", "reordered")
 
     def __init__(self, base: Dict[Any, Any]) -> None:
         dict.__init__(self)
         dict.update(self, base)
         self.touched: Set[Any] = set()
         self.base = base
+        self.reordered = False
 
     def _own(self, key: Any) -> Any:
         value = dict.__getitem__(self, key)
@@ -127,6 +130,7 @@ class CopyOnReadDict(dict):
     def __delitem__(self, key: Any) -> None:
         dict.__delitem__(self, key)
         self.touched.add(key)
+        self.reordered = True
 
     def changed_keys(self) -> Set[Any]:
         """The touched keys whose value may differ from the base's: a record that was read
@@ -181,6 +185,7 @@ class CopyOnReadDict(dict):
 
     def clear(self) -> None:
         self.touched.update(dict.keys(self))
+        self.reordered = True
         dict.clear(self)
 
     def copy(self) -> Dict[Any, Any]:

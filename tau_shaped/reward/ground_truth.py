@@ -72,6 +72,21 @@ class GroundTruthCache:
         self._lock = threading.RLock()
         self.hits = 0
         self.misses = 0
+        # each task's fingerprint by identity (the task object kept, so its id is not reused),
+        # as the env's task set-ups are: a GRPO step asks for every rollout of a task
+        self._prints: Dict[int, Tuple[Any, Any, str]] = {}
+
+    def fingerprint(self, task: Any) -> str:
+        """``task_fingerprint(task)``, worked out once per task object (and its action list)."""
+        hit = self._prints.get(id(task))
+        actions = getattr(task, "actions", None)
+        if hit is not None and hit[0] is task and hit[1] is actions:
+            return hit[2]
+        found = task_fingerprint(task)
+        if len(self._prints) >= 4 * self.max_entries:
+            self._prints.clear()
+        self._prints[id(task)] = (task, actions, found)
+        return found
 
     def get(
         self,
@@ -81,8 +96,8 @@ class GroundTruthCache:
         tools_map: Any,
         skip: Sequence[str],
     ) -> GroundTruth:
-        key = (task_fingerprint(task), seed)
         with self._lock:
+            key = (self.fingerprint(task), seed)
             return self._get(key, task, seed, base, tools_map, skip)
 
     def _get(self, key: Tuple[str, int], task: Any, seed: int, base: Dict[str, Any], tools_map: Any, skip: Sequence[str]) -> GroundTruth:
@@ -112,3 +127,4 @@ class GroundTruthCache:
 
     def clear(self) -> None:
         self._entries.clear()
+        self._prints.clear()

@@ -5,10 +5,11 @@ from __future__ import annotations
 import ast
 import operator
 from datetime import datetime, timedelta
-from typing import Any, Dict
+from typing import Any, Dict, Tuple
 
 from tau_shaped import record_event
 from tau_shaped.env.function_tool import ToolError, tool
+from tau_shaped.env.table_index import NO_MATCH, first_match
 from tau_shaped.env.tool_effects import effects
 
 from .common import customer, distance_km, now, order, restaurant, scan
@@ -22,12 +23,19 @@ def find_customer_by_email(data: dict, email: str) -> str:
     Args:
         email: The email on the account, such as 'ana.alvarez1001@example.com'.
     """
-    wanted = email.strip().lower()
-    for cid, record in scan(data["customers"]):
-        if record["email"].lower() == wanted:
-            record_event("customer_found", customer_id=cid, tool="find_customer_by_email")
-            return cid
-    raise ToolError("no customer with that email")
+    cid = first_match(data["customers"], _email_of, email.strip().lower())
+    if cid is NO_MATCH:
+        raise ToolError("no customer with that email")
+    record_event("customer_found", customer_id=cid, tool="find_customer_by_email")
+    return cid
+
+
+def _email_of(record: Dict[str, Any]) -> str:
+    return record["email"].lower()
+
+
+def _name_of(record: Dict[str, Any]) -> Tuple[str, str]:
+    return record["first_name"].lower(), record["last_name"].lower()
 
 
 @effects(reads=["customers"], events=["customer_found"])
@@ -40,13 +48,12 @@ def find_customer_by_name_zip(data: dict, first_name: str, last_name: str, zip: 
         last_name: The customer's last name.
         zip: A zip code of one of the customer's addresses, such as '97201'.
     """
-    for cid, record in scan(data["customers"]):
-        if (record["first_name"].lower(), record["last_name"].lower()) == (first_name.lower(), last_name.lower()) and any(
-            a["zip"] == zip for a in record["addresses"]
-        ):
-            record_event("customer_found", customer_id=cid, tool="find_customer_by_name_zip")
-            return cid
-    raise ToolError("no customer with that name and zip")
+    cid = first_match(data["customers"], _name_of, (first_name.lower(), last_name.lower()),
+                      lambda record: any(a["zip"] == zip for a in record["addresses"]))
+    if cid is NO_MATCH:
+        raise ToolError("no customer with that name and zip")
+    record_event("customer_found", customer_id=cid, tool="find_customer_by_name_zip")
+    return cid
 
 
 @effects(reads=["customers"])
