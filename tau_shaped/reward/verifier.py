@@ -141,8 +141,7 @@ def _met(check: TypedCheck, verdict: Any, last: Optional[int]) -> List[int]:
     return [step] if step is not None else []
 
 
-def _output_checks(task: VerifiableTask, trajectory: Trajectory) -> List[OutputCheckResult]:
-    messages = trajectory.agent_messages()
+def _output_checks(task: VerifiableTask, messages: Sequence[Tuple[int, str]]) -> List[OutputCheckResult]:
     checks = getattr(task, "output_checks", None)
     results: List[OutputCheckResult] = []
     if checks is not None:
@@ -168,7 +167,7 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
 
     # Legacy, value for value (SPEC §2).
     r_actions = states_equal(inp.final, inp.expected, inp.changed, inp.gt_hash)  # pragma: no mutate (changed, gt_hash: speed only)
-    legacy_reward, r_outputs = legacy_reward_value(r_actions, task.outputs, [t for _, t in traj.agent_messages()])
+    legacy_reward, r_outputs = legacy_reward_value(r_actions, task.outputs, [t for _, t in run.agent_messages()])
 
     # The typed checks, once, in order: 1. safety gates (invariant caps first), 3. the domain's
     # outcome rules (SPEC §9), 4. process checkpoints, credited at the first step that meets each.
@@ -178,7 +177,7 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
 
     # 2. Canonical outcome and output checks.
     diffs = canonical.compare(inp.final, inp.expected, inp.initial, overrides, inp.changed, inp.ignore)  # pragma: no mutate (changed: speed only)
-    outputs = _output_checks(task, traj)
+    outputs = _output_checks(task, run.agent_messages())
     outputs_passed = all(o.passed for o in outputs)
 
     # 3. Invariants.

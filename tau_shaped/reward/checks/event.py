@@ -40,7 +40,7 @@ class EventKind(CheckKind):
         def check(run: Any) -> Finding:
             steps = []
             first = None
-            for event in run.trajectory.events:
+            for event in run.events:
                 if event.type != kind or event.step is None:
                     continue
                 if where:

@@ -45,7 +45,7 @@ class EventSumKind(CheckKind):
             running: List[Tuple[int, float]] = []
             total = 0.0
             parts: List[float] = []
-            for event in run.trajectory.events:
+            for event in run.events:
                 if event.type != kind or event.step is None:
                     continue
                 if where:

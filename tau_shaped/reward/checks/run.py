@@ -11,7 +11,8 @@ from tau_shaped.reward.matchers import StepView
 class Run:
     """One trajectory under evaluation: the context every compiled check is called with."""
 
-    __slots__ = ("trajectory", "initial", "final", "n", "all_steps", "probe_slots", "states", "_calls")
+    __slots__ = ("trajectory", "initial", "final", "n", "all_steps", "probe_slots", "states", "_calls", "_events",
+                 "_agent_messages")
 
     def __init__(self, trajectory: Any, initial: Any, final: Any, probe_slots: Optional[Dict[int, int]] = None) -> None:
         self.trajectory = trajectory
@@ -22,6 +23,21 @@ class Run:
         self.probe_slots = probe_slots or {}
         self.states = (initial, final)
         self._calls: Optional[Dict[str, List[Any]]] = None
+        self._events: Optional[List[Any]] = None
+        self._agent_messages: Optional[List[Tuple[int, str]]] = None
+
+    @property
+    def events(self) -> List[Any]:
+        """The trajectory's events in order (listed once per trajectory; read, never changed)."""
+        if self._events is None:
+            self._events = self.trajectory.events
+        return self._events
+
+    def agent_messages(self) -> List[Tuple[int, str]]:
+        """The agent's messages with their steps (listed once per trajectory; read, never changed)."""
+        if self._agent_messages is None:
+            self._agent_messages = self.trajectory.agent_messages()
+        return self._agent_messages
 
     def calls_of(self, tool: str) -> List[Any]:
         """The steps that call ``tool``, in order (indexed once per trajectory: a rule set asks
