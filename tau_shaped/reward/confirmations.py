@@ -5,7 +5,7 @@ answers it (``yes``, ``change``, ``no`` or ``unclear``). The ``unconfirmed`` che
 from __future__ import annotations
 
 import json
-from typing import Any, Optional
+from typing import Any, Dict, Optional, Tuple
 
 from tau_shaped.reward.matchers import match_text
 from tau_shaped.reward.values import is_number
@@ -78,6 +78,44 @@ def find_record(data: Any, key: str, value: Any, depth: int = 4) -> Optional[dic
             if found is not None:
                 return found
     return None
+
+
+_SCALARS = (str, int, float, bool)
+_RECORD_INDEXES: Dict[Tuple[int, str], Tuple[Any, Dict[Any, dict]]] = {}
+
+
+def _record_index(data: Any, key: str, depth: int, first: Dict[Any, dict]) -> None:
+    """What ``find_record`` finds for each scalar value of ``key`` under ``data``, in its order."""
+    if isinstance(data, dict):
+        found = data.get(key)
+        if isinstance(found, _SCALARS):
+            first.setdefault(found, data)  # the first in ``find_record``'s order (1, 1.0 and True alike, as ==)
+        children: Any = data.values()
+    elif isinstance(data, list):
+        children = data
+    else:
+        return
+    if depth <= 0:
+        return
+    for child in children:
+        if isinstance(child, (dict, list)):
+            _record_index(child, key, depth - 1, first)
+
+
+def record_in_s0(table: Any, key: str, value: Any) -> Optional[dict]:
+    """``find_record(table, key, value)`` for a table of S0 (frozen, shared by every episode),
+    from an index of the table made once per (table, key) (bounded): a write's address is looked
+    up for every message before it. A value that is not a plain scalar (or is NaN) is searched."""
+    if type(value) not in _SCALARS or value != value or not isinstance(table, (dict, list)):
+        return find_record(table, key, value)
+    hit = _RECORD_INDEXES.get((id(table), key))
+    if hit is None or hit[0] is not table:
+        if len(_RECORD_INDEXES) >= 64:
+            _RECORD_INDEXES.clear()
+        first: Dict[Any, dict] = {}
+        _record_index(table, key, 4, first)
+        hit = _RECORD_INDEXES[(id(table), key)] = (table, first)
+    return hit[1].get(value)
 
 
 def _result(observation: Any) -> Any:

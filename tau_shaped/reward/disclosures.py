@@ -17,9 +17,9 @@ linear.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, Optional, Set, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Set, Tuple, Union
 
-__all__ = ["other_customers_data"]
+__all__ = ["other_customers_data", "Heard"]
 
 _EMAIL = re.compile(r"[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,5}")
 _PHONE = re.compile(r"(?<![\w])\+?(?:[0-9][ ().-]{0,2}){9,13}[0-9](?![\w])")
@@ -27,6 +27,9 @@ _STREET = re.compile(r"(?<![\w.,])([0-9]{1,6})[\s,]{1,3}([^\W\d_][\w'-]{0,40})",
 _RECORD_ID = re.compile(r"(?<![\w-])#?([A-Za-z0-9_]{5,40})(?![\w-])")
 # every pair of adjacent words (the second in a lookahead, so "by Mia Li" tries "Mia Li" too)
 _NAME = re.compile(r"(?<![\w'])([^\W\d_][\w'-]{0,40})(?=\s{1,3}([^\W\d_][\w'-]{0,40}))")
+
+
+_ASCII_DIGIT = re.compile(r"[0-9]")
 
 
 def _digits(text: str) -> str:
@@ -69,6 +72,7 @@ class _Index:
                 self.phones.setdefault(_digits(c["phone"]), set()).add(cid)
             for key in keys:
                 self.streets.setdefault(key, set()).add(cid)
+        self.first_names = frozenset(first for first, _ in self.names)  # a name is found by its first word
 
     @staticmethod
     def _others(table: Dict[Any, Set[str]], value: Any, own: str) -> bool:
@@ -113,31 +117,63 @@ def _index(customers: Any) -> _Index:
     return index
 
 
-def other_customers_data(text: str, customers: Any, own: str, said_by_user: str = "", ids: bool = True) -> Optional[str]:
+class Heard:
+    """The customer's words so far (joined by newlines), as ``other_customers_data`` reads them:
+    lower-cased, and the digits of the phone numbers in them; each is worked out when a message
+    first needs it (most state nobody's data) and again only once more words were added."""
+
+    def __init__(self, texts: Iterable[str] = ()) -> None:
+        self._texts: List[str] = list(texts)
+        self._lower: Optional[str] = None
+        self._digits: Optional[Set[str]] = None
+
+    def add(self, text: str) -> None:
+        self._texts.append(text)
+        self._lower = self._digits = None
+
+    def lower(self) -> str:
+        if self._lower is None:
+            self._lower = "\n".join(self._texts).lower()
+        return self._lower
+
+    def phone_digits(self) -> Set[str]:
+        if self._digits is None:
+            self._digits = {_digits(m.group(0)) for m in _PHONE.finditer("\n".join(self._texts))}
+        return self._digits
+
+
+def other_customers_data(text: str, customers: Any, own: str, said_by_user: Union[str, Heard] = "",
+                         ids: bool = True) -> Optional[str]:
     """The first piece of another customer's identifying data ``text`` states (as evidence:
-    what kind, and the snippet), or None. ``said_by_user``: the customer's own words so far;
-    ``ids``: whether record ids are read (not when no customer words are recorded at all: the
-    ids an agent repeats are most often the customer's own words, SPEC §10 reading)."""
+    what kind, and the snippet), or None. ``said_by_user``: the customer's own words so far (a
+    text, or ``Heard``); ``ids``: whether record ids are read (not when no customer words are
+    recorded at all: the ids an agent repeats are most often the customer's own words, SPEC §10
+    reading)."""
     index = _index(customers)
-    heard = said_by_user.lower()
-    for m in _EMAIL.finditer(text):
-        if index.email(m.group(0).lower(), own) and m.group(0).lower() not in heard:
+    heard = Heard([said_by_user]) if isinstance(said_by_user, str) else said_by_user
+    # an email holds an "@"; a phone, a street and a record id of S0 (``_Index``) a digit
+    for m in _EMAIL.finditer(text) if "@" in text else ():
+        if index.email(m.group(0).lower(), own) and m.group(0).lower() not in heard.lower():
             return f"another customer's email {m.group(0)!r}"
-    heard_digits = {_digits(m.group(0)) for m in _PHONE.finditer(said_by_user)}
-    for m in _PHONE.finditer(text):
+    digit = _ASCII_DIGIT.search(text) is not None
+    for m in _PHONE.finditer(text) if digit else ():
         digits = _digits(m.group(0))
-        if index.phone(digits, own) and digits not in heard_digits:
+        if index.phone(digits, own) and digits not in heard.phone_digits():
             return f"another customer's phone {m.group(0)!r}"
+    first_names = index.first_names
     for m in _NAME.finditer(text):
-        pair = (m.group(1).lower(), re.sub(r"['’]s$", "", m.group(2).lower()))  # "Noah Brown's"
-        if index.name(pair, own) and not re.search(rf"\b{re.escape(pair[0])}\s+{re.escape(pair[1])}\b", heard):
+        first = m.group(1).lower()
+        if first not in first_names:
+            continue  # no customer's name starts with this word
+        pair = (first, re.sub(r"['’]s$", "", m.group(2).lower()))  # "Noah Brown's"
+        if index.name(pair, own) and not re.search(rf"\b{re.escape(pair[0])}\s+{re.escape(pair[1])}\b", heard.lower()):
             return f"another customer's name {m.group(1) + ' ' + m.group(2)!r}"
-    for m in _STREET.finditer(text):
+    for m in _STREET.finditer(text) if digit else ():
         pair = (m.group(1), m.group(2).lower())
-        if index.street(pair, own) and not re.search(rf"\b{re.escape(pair[0])}[\s,]+{re.escape(pair[1])}\b", heard):
+        if index.street(pair, own) and not re.search(rf"\b{re.escape(pair[0])}[\s,]+{re.escape(pair[1])}\b", heard.lower()):
             return f"another customer's address {m.group(0)!r}"
-    if ids and index.ids:
+    if ids and index.ids and digit:
         for m in _RECORD_ID.finditer(text):
-            if index.record(m.group(1), own) and m.group(1).lower() not in heard:
+            if index.record(m.group(1), own) and m.group(1).lower() not in heard.lower():
                 return f"another customer's record {m.group(0)!r}"
     return None

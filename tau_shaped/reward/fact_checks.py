@@ -92,6 +92,8 @@ class FactChecker:
         self.orders_seen: Set[str] = set()
         self.observed_text: List[str] = []    # lower-cased observations (account states)
         self.user_numbers: List[float] = []
+        self._heard: List[str] = []                   # customer's words not read yet
+        self._observed: List[Tuple[str, str, Any]] = []  # (tool, result, or a step) not read yet
         customers = initial.get("customers") if isinstance(initial, dict) else None
         customer = customers.get(p.of) if isinstance(customers, dict) and p.of else None
         self.own_allergens = {str(a).lower() for a in (customer.get("allergens") or [])} if isinstance(customer, dict) else set()
@@ -100,12 +102,36 @@ class FactChecker:
             self.kinds = self.kinds - {"account_state"}
 
     # --- what backs a claim --------------------------------------------------------------
+    # The customer's words and the tools' results are noted as they come and read only when a
+    # claim needs them (most messages state no fact that they back), in the order they came.
 
     def hear(self, text: Optional[str]) -> None:
         if text:
-            self.user_numbers.extend(v for v, _ in numbers_in_text(text))
+            self._heard.append(text)
 
     def observe(self, tool: str, observation: str) -> None:
+        self._observed.append((tool, observation, None))
+
+    def observe_step(self, step: Any) -> None:
+        """``observe`` the step's tool and result if the step succeeded (judged when read)."""
+        self._observed.append(("", "", step))
+
+    def _user_numbers(self) -> List[float]:
+        for text in self._heard:
+            self.user_numbers.extend(v for v, _ in numbers_in_text(text))
+        self._heard.clear()
+        return self.user_numbers
+
+    def _read_observations(self) -> None:
+        for tool, observation, step in self._observed:
+            if step is not None:
+                if not step.succeeded:
+                    continue
+                tool, observation = step.action.name, step.observation or ""
+            self._read(tool, observation)
+        self._observed.clear()
+
+    def _read(self, tool: str, observation: str) -> None:
         if "account_state" in self.kinds:
             self.observed_text.append(observation.lower()[:100_000])
         written = self.p.status_writes.get(tool)
@@ -150,7 +176,8 @@ class FactChecker:
         return any(abs(value - v) <= slack for v in pool)
 
     def _minutes_late(self, c: Claim) -> Optional[Tuple[bool, str]]:
-        if self._near(c.value, self.lateness, 1.0) or self._near(c.value, self.user_numbers):
+        self._read_observations()
+        if self._near(c.value, self.lateness, 1.0) or self._near(c.value, self._user_numbers()):
             return None
         shown = ", ".join(f"{v:g}" for v in self.lateness) or "none looked up"
         return True, f"agent stated {c.text!r}: minutes late shown by the tools: {shown}"
@@ -161,6 +188,7 @@ class FactChecker:
         return True, f"agent stated {c.text!r}: the policy's compensation starts at {self.p.late_starts_at:g} minutes late"
 
     def _status(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        self._read_observations()
         oid = c.order_id
         if oid is None:
             if len(self.orders_seen) > 1:
@@ -173,6 +201,7 @@ class FactChecker:
         return True, f"agent stated {c.text!r} of {oid or 'the order'}: {why}"
 
     def _account_state(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        self._read_observations()
         if any(c.value in seen for seen in self.observed_text):
             return None
         return True, f"agent stated {c.text!r}: no tool showed the account {c.value}"
@@ -190,7 +219,7 @@ class FactChecker:
         return True, f"agent stated {c.text!r} for a refund: the policy says {policy.lstrip(', ')}"
 
     def _percent(self, c: Claim) -> Optional[Tuple[bool, str]]:
-        if self._near(c.value, list(self.p.percents), 0.001) or self._near(c.value, self.user_numbers, 0.001):
+        if self._near(c.value, list(self.p.percents), 0.001) or self._near(c.value, self._user_numbers(), 0.001):
             return None
         return True, f"agent stated {c.text!r}: not a rate of the policy"
 

@@ -108,21 +108,58 @@ def _count(word: str) -> Optional[float]:
     return float(w) if w.isdigit() else (float(_NUMBER_WORDS[w]) if w in _NUMBER_WORDS else None)
 
 
+# Words without which a pattern cannot match (each is literal in every match of it, and the
+# patterns ignore case): an ASCII text lower-cased holds them as the pattern would find them, so
+# a pattern whose words are all absent is not run. A text that is not ASCII is read in full.
+_LATE_WORDS = ("min",)
+_THRESHOLD_WORDS = ("min", "compensation", "refund", "credit", "money back")
+_STATUS_WORDS_IN = tuple(sorted({max(form.split(), key=len) for form, _ in _STATUS_WORDS}))
+_ACCOUNT_WORDS = ("account",)
+_PERCENT_WORDS = ("%", "percent", "per cent")
+_MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount")
+
+
+def _may(low: Optional[str], words: Tuple[str, ...]) -> bool:
+    """Whether a pattern whose every match holds one of ``words`` may match (``low``: the text
+    lower-cased if ASCII, else None: any pattern may)."""
+    return low is None or any(w in low for w in words)
+
+
 def claims(text: str) -> List[Claim]:
     """Every typed claim ``text`` makes, in order of kind then position."""
     negated = Negations(text)
+    low = text.lower() if text.isascii() else None
     out: List[Claim] = []
-    for m in _LATE.finditer(text):
-        n = _count(m.group("n") or m.group("n2"))
-        if m.group("n") and _BOUND_BEFORE.search(text, max(0, m.start() - 24), m.start()):
-            continue  # "starts at 15 minutes late", "under 15 minutes late": a threshold
-        if n is not None and not negated(m.start()):
-            out.append(Claim("minutes_late", n, m.group(0), m.start()))
-    for m in _THRESHOLD.finditer(text):
-        n = _count(m.group("t") or m.group("t2"))
-        if n is not None and not negated(m.start()) and not negated(m.start("t") if m.group("t") else m.start("t2")):
-            out.append(Claim("late_threshold", n, m.group(0), m.start()))
-    ids = [(m.start(), m.group(0).upper()) for m in _ANY_ORDER_ID.finditer(text)]
+    if _may(low, _LATE_WORDS):
+        for m in _LATE.finditer(text):
+            n = _count(m.group("n") or m.group("n2"))
+            if m.group("n") and _BOUND_BEFORE.search(text, max(0, m.start() - 24), m.start()):
+                continue  # "starts at 15 minutes late", "under 15 minutes late": a threshold
+            if n is not None and not negated(m.start()):
+                out.append(Claim("minutes_late", n, m.group(0), m.start()))
+    if _may(low, _THRESHOLD_WORDS):
+        for m in _THRESHOLD.finditer(text):
+            n = _count(m.group("t") or m.group("t2"))
+            if n is not None and not negated(m.start()) and not negated(m.start("t") if m.group("t") else m.start("t2")):
+                out.append(Claim("late_threshold", n, m.group(0), m.start()))
+    if _may(low, _STATUS_WORDS_IN):
+        out.extend(_statuses(text, negated))
+    if _may(low, _ACCOUNT_WORDS):
+        for m in _ACCOUNT.finditer(text):
+            if not negated(m.start("st")) and not _CONDITION.search(text, max(0, m.start() - 40), m.start()):
+                out.append(Claim("account_state", m.group("st").lower(), m.group(0), m.start()))
+    if _may(low, _PERCENT_WORDS):
+        for m in _PERCENT.finditer(text):
+            if not negated(m.start()):
+                out.append(Claim("percent", float(m.group("p")), m.group(0), m.start()))
+    if _may(low, _MONEY_WORDS) and _MONEY_SENTENCE.search(text):
+        out.extend(_refund_timings(text, negated))
+    return out
+
+
+def _statuses(text: str, negated: Negations) -> List[Claim]:
+    out: List[Claim] = []
+    ids: Optional[List[Tuple[int, str]]] = None  # the order ids said, read when a claim names none
     for m in _STATUS.finditer(text):
         word = m.group("status") or m.group("kv")
         key = _FORM_KEY.get("_".join(word.lower().replace("_", " ").split()))
@@ -134,16 +171,13 @@ def claims(text: str) -> List[Claim]:
             continue
         if (m.group("pron") or "").lower() == "it" and _MONEY_SENTENCE.search(_sentence_of(text, m.start())):
             continue  # "the refund ... it is on its way": not the order
-        oid = m.group("oid").upper() if m.group("oid") else next((i for s, i in reversed(ids) if s < m.start()), None)
+        if m.group("oid"):
+            oid: Optional[str] = m.group("oid").upper()
+        else:
+            if ids is None:
+                ids = [(i.start(), i.group(0).upper()) for i in _ANY_ORDER_ID.finditer(text)]
+            oid = next((i for s, i in reversed(ids) if s < m.start()), None)
         out.append(Claim("status", key, m.group(0), m.start(), oid))
-    for m in _ACCOUNT.finditer(text):
-        if not negated(m.start("st")) and not _CONDITION.search(text, max(0, m.start() - 40), m.start()):
-            out.append(Claim("account_state", m.group("st").lower(), m.group(0), m.start()))
-    for m in _PERCENT.finditer(text):
-        if not negated(m.start()):
-            out.append(Claim("percent", float(m.group("p")), m.group(0), m.start()))
-    if _MONEY_SENTENCE.search(text):
-        out.extend(_refund_timings(text, negated))
     return out
 
 

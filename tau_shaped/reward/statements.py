@@ -133,9 +133,28 @@ def _clock(hour: int, minute: int, suffix: Optional[str]) -> Optional[float]:
 _RANGE = re.compile(r"[ \t\u00a0\u202f]*(?:-|\u2013|\u2014|to|and|until|till|through|or)[ \t\u00a0\u202f]*", re.IGNORECASE)
 
 
+# Every match of ``_TIME`` holds a ":" or, an hour with a suffix, this (a digit, then the
+# suffix): a text with neither states no time. In an ASCII text (lower-cased) the suffix is one
+# of ``_SUFFIX_WORDS`` first.
+_HOUR_SUFFIX = re.compile(r"[0-9]" + _suffix("x"))
+_SUFFIX_WORDS = ("am", "pm", "a.m.", "p.m.", "noon", "midnight")
+
+
+def _may_state_time(text: str) -> bool:
+    if ":" in text:
+        return True
+    if text.isascii():
+        low = text.lower()
+        if not any(w in low for w in _SUFFIX_WORDS):
+            return False
+    return _HOUR_SUFFIX.search(text) is not None
+
+
 def _times(text: str, bare_hours: bool) -> List[Stated]:
     """ISO datetimes, HH:MM times and (if ``bare_hours``) hours with a 12-hour suffix."""
     found: List[Stated] = []
+    if not _may_state_time(text):
+        return found
     matches = list(_TIME.finditer(text))
     for i, m in enumerate(matches):
         if m.group("ih") is not None:

@@ -58,12 +58,13 @@ def _facts(run: Any, p: Any) -> Finding:
     doubts: List[Tuple[int, str]] = []
     checker.hear(trajectory.first_user_message)
     for s in trajectory.steps:
-        if s.agent_text is not None:
-            found = checker.message(s.agent_text)
+        text = s.agent_text
+        if text is not None:
+            found = checker.message(text)
             if found is not None:
                 (hits if found[0] else doubts).append((s.index, found[1]))
-        elif s.succeeded:
-            checker.observe(s.action.name, s.observation or "")
+        else:
+            checker.observe_step(s)  # read, if it succeeded, when a claim needs it
         checker.hear(s.user_reply)
     verdict = violations(hits, "every fact stated is backed by a tool, the customer or the policy")
     if not verdict.holds and doubts:

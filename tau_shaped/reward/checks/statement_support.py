@@ -5,7 +5,7 @@ one key) and the tests of a stated value against the values that support it."""
 from __future__ import annotations
 
 import json
-from typing import Any, List, Optional
+from typing import Any, Callable, List, Optional
 
 from pydantic import Field, field_validator
 
@@ -46,6 +46,31 @@ class UnsupportedPredicate(_Strict):
 
 def near(value: float, pool: List[float], tolerance: float) -> bool:
     return any(abs(value - v) <= tolerance + 1e-9 for v in pool)
+
+
+class CustomerValues:
+    """The values (``read`` of a text: amounts, times) the customer stated before a step: the
+    first message, then the reply to each agent message, read only when a statement needs them
+    (most are backed by the policy's values), in order, each once."""
+
+    def __init__(self, trajectory: Any, read: Callable[[str], List[float]]) -> None:
+        self._steps = trajectory.steps
+        self._first: Optional[str] = trajectory.first_user_message
+        self._read = read
+        self._upto = 0
+        self.values: List[float] = []
+
+    def before(self, at: int) -> List[float]:
+        """The values stated before the step at position ``at`` of the trajectory."""
+        if self._first is not None:
+            if self._first:
+                self.values.extend(self._read(self._first))
+            self._first = None
+        for s in self._steps[self._upto:at]:
+            if s.agent_text is not None and s.user_reply:  # a reply to an agent message
+                self.values.extend(self._read(s.user_reply))
+        self._upto = max(self._upto, at)
+        return self.values
 
 
 def offered(trajectory: Any, acted: List[str]) -> List[Any]:

@@ -19,7 +19,7 @@ from pydantic import Field, field_validator, model_validator
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, violations
-from tau_shaped.reward.confirmations import _result, describes, find_record, reply_class
+from tau_shaped.reward.confirmations import _result, describes, record_in_s0, reply_class
 from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
 
 
@@ -108,7 +108,7 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
 
     def records(arg: str, value: Any) -> Optional[dict]:
         table = initial.get(c.mention_address[arg]) if isinstance(initial, dict) else None
-        return find_record(table, arg, value)
+        return record_in_s0(table, arg, value)
 
     for s in steps:
         if s.action.name not in c.tools or (c.succeeded and not s.succeeded):

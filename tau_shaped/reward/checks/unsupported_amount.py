@@ -11,7 +11,7 @@ from typing import Any, List, Tuple
 from typing_extensions import Literal
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
-from tau_shaped.reward.checks.statement_support import UnsupportedPredicate, near, offered
+from tau_shaped.reward.checks.statement_support import CustomerValues, UnsupportedPredicate, near, offered
 from tau_shaped.reward.checks.finding import Finding, violations
 
 
@@ -35,7 +35,7 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
     from tau_shaped.reward.text_matching import numbers_in_text
 
     tolerance, values, rates = p.tolerance, list(p.values), p.rates
-    user_said: List[float] = []
+    user_said = CustomerValues(trajectory, lambda text: [v for v, _ in numbers_in_text(text)])
     observed: List[float] = []  # the numbers in observations, read lazily, only when a statement needs them
     scanned = 0
 
@@ -43,17 +43,16 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
         """``value`` is one of the policy's rates times a supported amount, to the cent."""
         return any(abs(value - round(rate * v + 1e-9, 2)) <= tolerance + 1e-9 for rate in rates for v in pool)
 
-    if trajectory.first_user_message:
-        user_said.extend(v for v, _ in numbers_in_text(trajectory.first_user_message))
     acts = offered(trajectory, p.acted)
     hits: List[Tuple[int, str]] = []
-    for s in trajectory.steps:
+    for at, s in enumerate(trajectory.steps):
         text = s.agent_text
         if text is None:
             continue
         later = [v for step, v in acts if step > s.index]
         for item in statements.stated_amounts(text):
-            ok = near(item.value, values, tolerance) or near(item.value, user_said, tolerance) or near(item.value, later, tolerance)
+            ok = (near(item.value, values, tolerance) or near(item.value, user_said.before(at), tolerance)
+                  or near(item.value, later, tolerance))
             if not ok:
                 for o in trajectory.steps[scanned:s.index]:
                     if o.agent_text is None and o.succeeded:
@@ -61,10 +60,8 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
                 scanned = max(scanned, s.index)  # pragma: no mutate (speed only: a rescan finds the same numbers)
                 ok = near(item.value, observed, tolerance)
             if not ok and rates:
-                ok = derived(item.value, observed + user_said + values)
+                ok = derived(item.value, observed + user_said.before(at) + values)
             if not ok:
                 hits.append((s.index, f"agent stated {item.text!r}: stated by no tool, user or policy"))
                 break
-        if s.user_reply:
-            user_said.extend(v for v, _ in numbers_in_text(s.user_reply))
     return violations(hits, "every amount stated is supported")

@@ -13,6 +13,7 @@ from typing_extensions import Literal
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.statement_support import (
+    CustomerValues,
     UnsupportedPredicate,
     clock_text,
     near,
@@ -42,7 +43,7 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
 
     tolerance, values, at_least = p.tolerance, list(p.values), p.observed_at_least
     steps = trajectory.steps
-    user_said: List[float] = []
+    user_said = CustomerValues(trajectory, lambda text: [t.value for t in statements.stated_times(text)])
     observed: List[float] = []  # the clock times in observations, read lazily
     floor: Optional[float] = None
     scanned = 0
@@ -56,17 +57,16 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
                     floor = observed_field_minutes(s.observation, at_least, floor)
         scanned = max(scanned, index)  # pragma: no mutate (speed only: a rescan finds the same times)
 
-    if trajectory.first_user_message:
-        user_said.extend(t.value for t in statements.stated_times(trajectory.first_user_message))
     acts = offered(trajectory, p.acted)
     hits: List[Tuple[int, str]] = []
-    for s in steps:
+    for at, s in enumerate(steps):
         text = s.agent_text
         if text is None:
             continue
         later = [v for step, v in acts if step > s.index]
         for item in statements.stated_times(text):
-            ok = near(item.value, values, tolerance) or near(item.value, user_said, tolerance) or near(item.value, later, tolerance)
+            ok = (near(item.value, values, tolerance) or near(item.value, user_said.before(at), tolerance)
+                  or near(item.value, later, tolerance))
             if not ok or at_least:
                 observations_until(s.index)
                 ok = ok or near(item.value, observed, tolerance)
@@ -86,6 +86,4 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
                     hits.append((s.index, f"agent stated {item.text!r} (about {clock_text(item.value)}): "
                                           f"earlier than the observed {at_least}"))
                     break
-        if s.user_reply:
-            user_said.extend(t.value for t in statements.stated_times(s.user_reply))
     return violations(hits, "every time stated is supported")
