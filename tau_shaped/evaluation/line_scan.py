@@ -120,6 +120,17 @@ def _one_value(piece: bytes) -> Any:
 _NOT = object()
 
 
+class LineSpans(dict):
+    """A line's spans (key -> where its value's text is), and the ``info`` read from it, whose
+    members' texts ``spliced_info`` can then write back as they were."""
+
+    __slots__ = ("read_info",)
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.read_info: Any = None
+
+
 def split_record(raw: bytes) -> Optional[Tuple[Dict[str, Any], Spans]]:
     """The record of a line laid out as ``run`` writes it (``{"info": {...}, <scalars>, "traj":
     [...], <scalars>}``), ``info`` and ``traj`` read by orjson and the scalars by json, with its
@@ -139,13 +150,104 @@ def split_record(raw: bytes) -> Optional[Tuple[Dict[str, Any], Spans]]:
     if info is _NOT or traj is _NOT:
         return None
     record: Dict[str, Any] = {"info": info}
-    spans: Spans = {"info": (len(_INFO), left)}
+    spans = LineSpans({"info": (len(_INFO), left)})
+    spans.read_info = info
     for key, value, first, last in before + [("traj", traj, start, end)] + after:
         if key in record:
             return None
         record[key] = value
         spans[key] = (first, last)
     return record, spans
+
+
+# the text of a value as a line held it -> its value's encoding as ``dump_record`` writes it
+# (json.dumps, keys sorted, not ASCII-escaped), or None where it is only known to be one whole
+# value: a GRPO step's rollouts of one task repeat its ``info.task`` (~3 KB) as it was read
+_ENCODED: Dict[bytes, Optional[bytes]] = {}
+_ENCODED_LIMIT = 32 * 2**20  # bytes of text held before the table is emptied (it only saves time)
+_ENCODED_PIECE = 2**20  # a longer text is checked and encoded each time, not kept
+_held = [0]
+_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, allow_nan=False)
+
+
+def _keep(piece: bytes, encoded: Optional[bytes]) -> None:
+    if len(piece) > _ENCODED_PIECE:
+        return
+    if _held[0] > _ENCODED_LIMIT:
+        _ENCODED.clear()
+        _held[0] = 0
+    _ENCODED[piece] = encoded
+    _held[0] += 2 * len(piece)
+
+
+def _key_text(key: str) -> bytes:
+    return _ENCODER.encode(key).encode("utf-8")
+
+
+def _member_texts(raw: bytes, start: int, end: int, read: Dict[str, Any]) -> Optional[Dict[str, bytes]]:
+    """The text of each member of the object ``read`` that ``raw[start:end]`` holds, where it
+    is laid out as json.dumps writes it (``{"key": value, ...}``); None otherwise. Each text is
+    checked to be one whole value (or known to be one), so the members found meet exactly and,
+    by JSON's grammar, are the object's own parse: no key repeats, each text is its member's."""
+    if raw[start:start + 1] != b"{" or raw[end - 1:end] != b"}":
+        return None
+    keys = list(read)
+    if not keys:
+        return {} if end - start == 2 else None
+    texts: Dict[str, bytes] = {}
+    pos, head = start + 1, _key_text(keys[0]) + b": "
+    for i, key in enumerate(keys):
+        if not raw.startswith(head, pos):
+            return None
+        first = pos + len(head)
+        if i + 1 < len(keys):
+            head = _key_text(keys[i + 1]) + b": "
+            last = raw.find(b", " + head, first, end)
+            if last < 0:
+                return None
+            pos = last + 2
+        else:
+            last = end - 1
+        piece = raw[first:last]
+        if piece not in _ENCODED:
+            if _one_value(piece) is _NOT:
+                return None
+            _keep(piece, None)
+        texts[key] = piece
+    return texts
+
+
+def spliced_info(raw: bytes, spans: Spans, info: Any) -> Optional[bytes]:
+    """``json.dumps(info, ensure_ascii=False, sort_keys=True)`` in UTF-8, for the new ``info`` of
+    a line ``split_record`` read (``spans``): each member that is the line's own value (the
+    same object) written as its text encodes, once per distinct text, the others encoded now.
+    None where the line's ``info`` is not laid out as json.dumps writes it, or where encoding
+    fails (a number that is not finite, a key that is not a string, a lone surrogate): the
+    caller then encodes ``info`` whole, as before, and fails or writes as that does."""
+    read = getattr(spans, "read_info", None)
+    if type(read) is not dict or type(info) is not dict or "info" not in spans:
+        return None
+    texts = _member_texts(raw, spans["info"][0], spans["info"][1], read)
+    if texts is None:
+        return None
+    parts = []
+    try:
+        for key in sorted(info):
+            if type(key) is not str:
+                return None
+            value = info[key]
+            piece = texts.get(key)
+            if piece is not None and read[key] is value:
+                encoded = _ENCODED.get(piece)
+                if encoded is None:
+                    encoded = _ENCODER.encode(value).encode("utf-8")
+                    _keep(piece, encoded)
+            else:
+                encoded = _ENCODER.encode(value).encode("utf-8")
+            parts.append(_key_text(key) + b": " + encoded)
+    except (ValueError, TypeError, UnicodeEncodeError, RecursionError):
+        return None
+    return b"{" + b", ".join(parts) + b"}"
 
 
 def scanned_line(line: RawLine) -> Optional[Tuple[Dict[str, Any], Union[str, bytes], Spans]]:

@@ -14,6 +14,7 @@ import hashlib
 import json
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
 
+from tau_shaped.evaluation.line_scan import spliced_info
 from tau_shaped.evaluation.results_file import ResultsFileError, finite_json
 from tau_shaped.evaluation.results_file import _validate as validate_record
 from tau_shaped.reward.result import ShapedRewardResult, check_blend
@@ -64,8 +65,10 @@ def dump_line(record: Dict[str, Any], text: Union[str, bytes], spans: Dict[str, 
     if isinstance(text, bytes) and _splices(record, text, spans, changed):
         # laid out as run writes it (line_scan.split_record: ', "key": ' between members, keys
         # sorted): the new info spliced into the line as read, the rest of its bytes as they were
-        info = finite_json(record["info"], ensure_ascii=False, sort_keys=True).encode("utf-8")
-        return _INFO + info + text[spans["info"][1]:].rstrip(b" \t\r\n") + b"\n"
+        info = spliced_info(text, spans, record["info"])  # its unchanged members as the line had them
+        if info is None:
+            info = finite_json(record["info"], ensure_ascii=False, sort_keys=True).encode("utf-8")
+        return b"".join((_INFO, info, memoryview(text)[spans["info"][1]:len(text.rstrip(b" \t\r\n"))], b"\n"))
     parts = []
     for key in sorted(record):
         if key in spans and key not in changed:
