@@ -115,11 +115,17 @@ def _unique_keys(pairs: List[Tuple[str, Any]]) -> dict:
     return out
 
 
+_STRICT = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+
+
 def loads_json(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
     """``json.loads``, strictly, with every failure an ``InputError`` and the value checked by
     ``json_problem``."""
     try:
-        value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+        if type(text) is str and not text.startswith("\ufeff"):  # json.loads' own steps, its decoder made once
+            value = _STRICT.decode(text)
+        else:
+            value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         raise InputError(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:

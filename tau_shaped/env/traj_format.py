@@ -85,22 +85,30 @@ def parse_actions(actions: Sequence[Any]) -> List[Action]:
     return out
 
 
-def _tool_call_action(call: Any, where: str) -> Action:
+def _tool_call_action(call: Any, i: int, j: int) -> Action:
+    """The action of tool call ``j`` of message ``i`` (named so only in a message: the hot path
+    builds no text)."""
     fn = call.get("function") if isinstance(call, dict) else None
-    if not isinstance(fn, dict) or not isinstance(fn.get("name"), str):
-        raise TrajectoryError(f"{where}: a tool call needs function.name")
-    name = fn["name"]
-    _check_text(name, f"{where}: function.name")
+    name = fn.get("name") if isinstance(fn, dict) else None
+    if not isinstance(name, str):
+        raise TrajectoryError(f"traj message {i}, tool call {j}: a tool call needs function.name")
+    if not name.isascii():
+        _check_text(name, f"traj message {i}, tool call {j}: function.name")
     arguments = fn.get("arguments", "{}")
     if isinstance(arguments, str):
-        _check_text(arguments, f"{where} ({name}): arguments")
+        if not arguments.isascii():
+            _check_text(arguments, f"traj message {i}, tool call {j} ({name}): arguments")
         try:
+            # loads_json's value is checked by json_problem as _check_kwargs checks it
             arguments = loads_json(arguments) if arguments.strip() else {}
         except InputError as exc:
-            raise TrajectoryError(f"{where} ({name}): arguments: {exc}") from None
-    if not isinstance(arguments, dict):
-        raise TrajectoryError(f"{where} ({name}): arguments must be a JSON object")
-    _check_kwargs(arguments, f"{where} ({name})")
+            raise TrajectoryError(f"traj message {i}, tool call {j} ({name}): arguments: {exc}") from None
+        if not isinstance(arguments, dict):
+            raise TrajectoryError(f"traj message {i}, tool call {j} ({name}): arguments must be a JSON object")
+    else:
+        if not isinstance(arguments, dict):
+            raise TrajectoryError(f"traj message {i}, tool call {j} ({name}): arguments must be a JSON object")
+        _check_kwargs(arguments, f"traj message {i}, tool call {j} ({name})")
     return Action(name=name, kwargs=arguments)
 
 
@@ -117,25 +125,31 @@ def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
     """Actions and user replies from tau-bench's ``traj`` (every tool call of a turn counts)."""
     if not isinstance(messages, (list, tuple)):
         raise TrajectoryError(f"traj must be a list of messages, not {type(messages).__name__}")
-    parsed = ParsedTrajectory()
+    actions: List[Action] = []
+    replies: List[Optional[str]] = []
+    unanswered: List[int] = []
+    combined: Dict[int, str] = {}
+    first: Optional[str] = None
     awaiting_reply = False
     for i, msg in enumerate(messages):
-        if not isinstance(msg, dict) or not isinstance(msg.get("role"), str):
+        role = msg.get("role") if isinstance(msg, dict) else None
+        if not isinstance(role, str):
             raise TrajectoryError(f"traj message {i}: a message needs a string 'role'")
-        role, content = msg["role"], msg.get("content")
-        _check_text(content, f"traj message {i}: content")
+        content = msg.get("content")
+        if isinstance(content, str) and not content.isascii():
+            _check_text(content, f"traj message {i}: content")
         if role == "user":
             text = content if isinstance(content, str) else ""
-            if not parsed.actions and parsed.first_user_message is None:
-                parsed.first_user_message = text
+            if not actions and first is None:
+                first = text
             elif awaiting_reply:
-                parsed.user_replies.append(text)
+                replies.append(text)
             awaiting_reply = False
         elif role == "assistant":
             content = visible_text(content)  # reasoning blocks are no message and no text beside a call (SPEC §1)
             if awaiting_reply:
-                parsed.user_replies.append(None)
-                parsed.unanswered.append(len(parsed.actions) - 1)
+                replies.append(None)
+                unanswered.append(len(actions) - 1)
             calls = msg.get("tool_calls") or []
             if not isinstance(calls, (list, tuple)):
                 raise TrajectoryError(f"traj message {i}: tool_calls must be a list, not {type(calls).__name__}")
@@ -143,18 +157,18 @@ def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
                 why = combined_turn(content, len(calls))
                 for j, call in enumerate(calls):
                     if why:
-                        parsed.combined_turns[len(parsed.actions)] = f"message {i}: {why}"
-                    parsed.actions.append(_tool_call_action(call, f"traj message {i}, tool call {j}"))
+                        combined[len(actions)] = f"message {i}: {why}"
+                    actions.append(_tool_call_action(call, i, j))
                 awaiting_reply = False
             else:
                 if content is not None and not isinstance(content, str):
                     raise TrajectoryError(f"traj message {i}: assistant content must be text")
-                parsed.actions.append(Action(name=RESPOND_ACTION_NAME, kwargs={"content": content or ""}))
+                actions.append(Action(name=RESPOND_ACTION_NAME, kwargs={"content": content or ""}))
                 awaiting_reply = True
         elif role not in ("system", "tool", "developer"):
             raise TrajectoryError(f"traj message {i}: unknown role {role!r}")
     if awaiting_reply:
-        parsed.user_replies.append(None)
-    if all(reply is None for reply in parsed.user_replies):
-        parsed.unanswered = []  # messages with no user turn after the first (a completion alone): replies not recorded
-    return parsed
+        replies.append(None)
+    if replies.count(None) == len(replies):
+        unanswered = []  # messages with no user turn after the first (a completion alone): replies not recorded
+    return ParsedTrajectory(actions, replies, first, combined, unanswered)
