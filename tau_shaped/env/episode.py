@@ -34,9 +34,19 @@ class Event:
 
 @dataclass
 class EpisodeContext:
-    rng: random.Random
+    """``rng``: the episode's generator; None until a tool first asks for it, then made from
+    ``seed`` (``seeded_rng``): most episodes never draw, and seeding costs more than the rest
+    of starting one."""
+
+    rng: Optional[random.Random]
     events: List[Event] = field(default_factory=list)
     step: Optional[int] = None
+    seed: Optional[int] = None
+
+
+def seeded_rng(seed: Optional[int]) -> random.Random:
+    """The episode's generator: the same seed gives the same draws in any process."""
+    return random.Random(f"tau-shaped-episode:{seed}")
 
 
 _current: ContextVar[Optional[EpisodeContext]] = ContextVar("tau_shaped_episode", default=None)
@@ -57,7 +67,10 @@ def _context() -> EpisodeContext:
 
 def episode_rng() -> random.Random:
     """The random generator of the episode being stepped (seeded at reset)."""
-    return _context().rng
+    ctx = _context()
+    if ctx.rng is None:
+        ctx.rng = seeded_rng(ctx.seed)
+    return ctx.rng
 
 
 def episode_running() -> bool:

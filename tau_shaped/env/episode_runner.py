@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from tau_shaped.env.episode import EpisodeContext, call_in
+from tau_shaped.env.episode import EpisodeContext, call_in, seeded_rng
 from tau_shaped.env.overlay import Overlay
 from tau_shaped.env.trajectory import Step, Trajectory
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
@@ -19,7 +19,7 @@ from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
 def episode_rng(seed: int) -> random.Random:
     """The episode's generator: the same seed gives the same draws in any process."""
-    return random.Random(f"tau-shaped-episode:{seed}")
+    return seeded_rng(seed)
 
 
 def invoke_tool(tool: Any, data: Any, kwargs: Mapping[str, Any]) -> str:
@@ -42,7 +42,7 @@ class EpisodeRunner:
     ) -> None:
         self.overlay = Overlay(base)
         self.tools_map = tools_map
-        self.context = EpisodeContext(rng=episode_rng(seed))
+        self.context = EpisodeContext(rng=None, seed=seed)  # its generator made if a tool draws
         self.probes = list(probes)
         # probes read only by a tool's calls, by tool (taken just before such a call)
         self._before: Dict[str, List[int]] = {}

@@ -100,7 +100,7 @@ class CopyOnReadDict(dict):
     the base's, in its order, then the added ones (what ``table_index`` relies on).
     """
 
-    __slots__ = ("touched", "base", "reordered")
+    __slots__ = ("touched", "base", "reordered", "settled")
 
     def __init__(self, base: Dict[Any, Any]) -> None:
         dict.__init__(self)
@@ -108,6 +108,7 @@ class CopyOnReadDict(dict):
         self.touched: Set[Any] = set()
         self.base = base
         self.reordered = False
+        self.settled = False  # its overlay was settled: no record of it changes again
 
     def _own(self, key: Any) -> Any:
         value = dict.__getitem__(self, key)
@@ -256,6 +257,28 @@ class Overlay:
         ground truth shared by every rollout of its task): ``changed_records`` is then
         worked out once."""
         self._settled = self.changed_records()
+        data = self.data
+        if isinstance(data, dict):
+            for key, table in self._tables.items():
+                if dict.get(data, key) is table:
+                    table.settled = True
+
+
+def settled_record(state: Any, loc: RecordLoc) -> bool:
+    """The record at ``loc`` sits in a table of a settled overlay: it never changes again,
+    so what is worked out from it can be kept (``same_value``)."""
+    if len(loc) != 2 or not isinstance(state, dict):
+        return False
+    table = dict.get(state, loc[0])
+    return type(table) is CopyOnReadDict and table.settled
+
+
+def same_value(value: Any, kept: Any) -> bool:
+    """``hashing.identical(value, kept)`` where ``kept`` never changes again (a record of S0 or
+    of a settled overlay): its pickle is made once, not once per comparison."""
+    if value is kept:
+        return True
+    return _unchanged(value, kept)
 
 
 def changed_between(a: Optional[Overlay], b: Optional[Overlay]) -> Optional[Set[RecordLoc]]:

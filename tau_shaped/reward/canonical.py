@@ -19,7 +19,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Set, Tuple
 
 from tau_shaped.reward import equivalence, invariants
 from tau_shaped.env.hashing import identical
-from tau_shaped.env.overlay import ABSENT, RecordLoc, all_records, deep_copy, read_record
+from tau_shaped.env.overlay import ABSENT, RecordLoc, all_records, deep_copy, read_record, same_value, settled_record
 from tau_shaped.reward.paths import delete_locations, format_location, select
 from tau_shaped.reward.values import Collapsed, canonical_equal, canonical_form, canonical_json
 
@@ -107,7 +107,9 @@ def _same_canonical_form(rec: RecordLoc, sa: Any, sg: Any, class_tables: Set[Any
     if rec[0] in class_tables:
         return False
     a, g = read_record(sa, rec), read_record(sg, rec)
-    return a is not ABSENT and g is not ABSENT and identical(a, g)
+    if a is ABSENT or g is ABSENT:
+        return False
+    return same_value(a, g) if settled_record(sg, rec) else identical(a, g)  # Sg's pickle kept
 
 
 def compare(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from tau_shaped.env.hashing import data_hash, same_hashable_text
-from tau_shaped.env.overlay import ABSENT, RecordLoc, read_record
+from tau_shaped.env.overlay import ABSENT, RecordLoc, read_record, same_value, settled_record
 from tau_shaped.env import types as default_types
 from tau_shaped.env.types import RESPOND_ACTION_NAME
 
@@ -27,7 +27,8 @@ def states_equal(sa: Any, sg: Any, changed: Optional[Set[RecordLoc]], gt_hash: U
         a, g = read_record(sa, rec), read_record(sg, rec)
         if (a is ABSENT) != (g is ABSENT):
             return False
-        if a is not ABSENT and not same_hashable_text(a, g):
+        # a record of a settled Sg never changes: its pickle is kept across rollouts
+        if a is not ABSENT and not same_hashable_text(a, g, same_value if settled_record(sg, rec) else None):
             return False
     return True
 
