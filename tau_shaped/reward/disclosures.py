@@ -32,6 +32,12 @@ _NAME = re.compile(r"(?<![\w'])([^\W\d_][\w'-]{0,40})(?=\s{1,3}([^\W\d_][\w'-]{0
 _ASCII_DIGIT = re.compile(r"[0-9]")
 
 
+def _holds(text: str) -> Tuple[bool, bool]:
+    """Whether ``text`` holds an "@" (every email does) and an ASCII digit (every phone, street
+    and record id of S0 that ``_Index`` keeps does): the patterns are read only where they may find."""
+    return "@" in text, _ASCII_DIGIT.search(text) is not None
+
+
 def _digits(text: str) -> str:
     return re.sub(r"\D", "", text)
 
@@ -151,11 +157,10 @@ def other_customers_data(text: str, customers: Any, own: str, said_by_user: Unio
     reading)."""
     index = _index(customers)
     heard = Heard([said_by_user]) if isinstance(said_by_user, str) else said_by_user
-    # an email holds an "@"; a phone, a street and a record id of S0 (``_Index``) a digit
-    for m in _EMAIL.finditer(text) if "@" in text else ():
+    at, digit = _holds(text)
+    for m in _EMAIL.finditer(text) if at else ():
         if index.email(m.group(0).lower(), own) and m.group(0).lower() not in heard.lower():
             return f"another customer's email {m.group(0)!r}"
-    digit = _ASCII_DIGIT.search(text) is not None
     for m in _PHONE.finditer(text) if digit else ():
         digits = _digits(m.group(0))
         if index.phone(digits, own) and digits not in heard.phone_digits():
