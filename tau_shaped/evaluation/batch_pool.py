@@ -52,7 +52,21 @@ def available_cores() -> int:
 
 
 def score_item(scorer: RecordScorer, item: Item, form: Optional[str]) -> Outcome:
-    """Parse (a line) and score one item; never raises for what the input holds."""
+    """Parse (a line) and score one item; never raises for what the input holds.
+
+    An item whose task was new to the scorer leaves that task's set-up (its rules bound and
+    compiled, its ground truth) in the scorer's caches for as long as the scorer lives: it is
+    moved out of the cyclic collector's sight (``gc.freeze``, as ``RecordScorer.world`` does
+    for a world), since every young collection would walk it again while it ages: 3-6% of a
+    GRPO batch's CPU. Reference counting still frees anything frozen that is let go."""
+    built = getattr(scorer.env, "task_setups_built", None)
+    outcome = _score_item(scorer, item, form)
+    if built is not None and scorer.env.task_setups_built != built:
+        gc.freeze()
+    return outcome
+
+
+def _score_item(scorer: RecordScorer, item: Item, form: Optional[str]) -> Outcome:
     notes: List[str] = []
     try:
         scanned = None

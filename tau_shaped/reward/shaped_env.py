@@ -140,6 +140,12 @@ class ShapedRewardMixin:
             self._task_setups[key] = hit
         return hit[1]
 
+    @property
+    def task_setups_built(self) -> int:
+        """How many (task, seed) set-ups the env holds (with those sharing its caches)."""
+        self._setup_shaped()
+        return len(self._task_setups)
+
     def bound_rules(self, task: Any = None, seed: Optional[int] = None) -> List[BoundRule]:
         """The domain's policy rules bound to (task, seed) (SPEC §9)."""
         return self.task_setup(task, seed).rules
