@@ -267,7 +267,7 @@ def scanned_line(line: RawLine) -> Optional[Tuple[Dict[str, Any], Union[str, byt
             return None
     record, spans = found
     try:
-        _validate(record, f"{line.path}: line {line.number}")
+        _validate(record, "", decoded=True)  # a record at fault is read again by the reader's own path, which names it
     except ResultsFileError:
         return None
     return record, text, spans

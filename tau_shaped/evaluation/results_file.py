@@ -179,9 +179,35 @@ class ResultsWriter:
                 os.fsync(handle.fileno())
 
 
-def _validate(record: Any, where: str) -> Dict[str, Any]:
+_I64 = 2**63
+
+
+def plainly_valid(record: Any) -> bool:
+    """Whether a record decoded from JSON (every key a string) is one ``EnvRunResult`` takes as it
+    is: its five fields there with exactly their JSON types (a reward a float, or an integer a
+    float holds), so that validating it would pass; the reward's finiteness is not judged here.
+    False says only "validate it" (``_validate`` then says what is wrong, if anything)."""
+    if type(record) is not dict:
+        return False
+    reward, traj = record.get("reward"), record.get("traj")
+    if type(record.get("task_id")) is not int or type(record.get("trial")) is not int or type(record.get("info")) is not dict:
+        return False
+    if type(reward) is not float and (type(reward) is not int or not -_I64 < reward < _I64):
+        return False
+    if type(traj) is not list:
+        return False
+    for message in traj:
+        if type(message) is not dict:
+            return False
+    return True
+
+
+def _validate(record: Any, where: str, decoded: bool = False) -> Dict[str, Any]:
+    """``record`` checked as a results record (``decoded``: it was read from JSON, so each of
+    its keys is a string and a plainly valid record needs no model validation)."""
     try:
-        EnvRunResult.model_validate(record)
+        if not (decoded and plainly_valid(record)):
+            EnvRunResult.model_validate(record)
     except ValidationError as exc:
         err = exc.errors(include_url=False)[0]
         field = ".".join(str(p) for p in err["loc"]) or "record"
@@ -249,7 +275,7 @@ def read_results(path: Union[str, Path], notes: Optional[List[str]] = None) -> L
         data = _loads(text, str(path))
         if not isinstance(data, list):
             raise ResultsFileError(f"{path}: not a list of records")
-        return [_validate(r, f"{path}: record {i}") for i, r in enumerate(data)]
+        return [_validate(r, f"{path}: record {i}", decoded=True) for i, r in enumerate(data)]
     records = []
     lines = text.split("\n")
     for number, line in enumerate(lines, start=1):
@@ -277,7 +303,7 @@ def _line_record(line: str, where: str, last: bool, notes: Optional[List[str]]) 
             raise
         if notes is not None:
             notes.append(f"{where}: a torn fragment before the record was skipped")
-    return _validate(record, where)
+    return _validate(record, where, decoded=True)
 
 
 def done_pairs(records: List[Dict[str, Any]]) -> Set[Tuple[str, int]]:

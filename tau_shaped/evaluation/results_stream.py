@@ -293,7 +293,7 @@ def _list_records(text: _Text, limit: int) -> Iterator[Dict[str, Any]]:
         text.pos += 1
     else:
         while True:
-            yield _validate(text.value(limit), text.where)
+            yield _validate(text.value(limit), text.where, decoded=True)
             index += 1
             text.where = f"{text.path}: record {index}"
             char = text.peek()
