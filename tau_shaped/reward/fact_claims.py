@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward.statements import STATUS_FORMS, Negations
+from tau_shaped.reward.text_matching import _KEPT_TEXT
 
 __all__ = ["Claim", "claims", "allergen_claims", "ALLERGEN_WORDS"]
 
@@ -126,7 +128,18 @@ def _may(low: Optional[str], words: Tuple[str, ...]) -> bool:
 
 
 def claims(text: str) -> List[Claim]:
-    """Every typed claim ``text`` makes, in order of kind then position."""
+    """Every typed claim ``text`` makes, in order of kind then position. A task's rollouts
+    repeat their messages: a short text's claims are read once and kept (bounded; claims are
+    frozen, and a new list is returned each time)."""
+    return list(_kept_claims(text)) if len(text) <= _KEPT_TEXT else _claims(text)
+
+
+@lru_cache(maxsize=2048)
+def _kept_claims(text: str) -> Tuple[Claim, ...]:
+    return tuple(_claims(text))
+
+
+def _claims(text: str) -> List[Claim]:
     negated = Negations(text)
     low = text.lower() if text.isascii() else None
     out: List[Claim] = []

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
-from tau_shaped.reward.text_matching import numbers_in_text
+from tau_shaped.reward.text_matching import _KEPT_TEXT, numbers_in_text
 
 __all__ = [
     "Stated",
@@ -83,7 +83,12 @@ _AMOUNT = re.compile(
 
 
 def stated_amounts(text: str) -> List[Stated]:
-    """Money amounts the text states, with a currency marker, in order (SPEC §5 statements)."""
+    """Money amounts the text states, with a currency marker, in order (SPEC §5 statements);
+    a short text's are read once and kept (``_kept``)."""
+    return list(_kept(text, "amounts")) if len(text) <= _KEPT_TEXT else _amounts(text)
+
+
+def _amounts(text: str) -> List[Stated]:
     found: List[Stated] = []
     for m in _AMOUNT.finditer(text):
         snippet = m.group(0)
@@ -133,20 +138,17 @@ def _clock(hour: int, minute: int, suffix: Optional[str]) -> Optional[float]:
 _RANGE = re.compile(r"[ \t\u00a0\u202f]*(?:-|\u2013|\u2014|to|and|until|till|through|or)[ \t\u00a0\u202f]*", re.IGNORECASE)
 
 
-# Every match of ``_TIME`` holds a ":" or, an hour with a suffix, this (a digit, then the
-# suffix): a text with neither states no time. In an ASCII text (lower-cased) the suffix is one
-# of ``_SUFFIX_WORDS`` first.
 _HOUR_SUFFIX = re.compile(r"[0-9]" + _suffix("x"))
 _SUFFIX_WORDS = ("am", "pm", "a.m.", "p.m.", "noon", "midnight")
 
 
 def _may_state_time(text: str) -> bool:
+    """Every match of ``_TIME`` holds a ":" or a digit then a suffix (``_HOUR_SUFFIX``), which
+    in an ASCII text (lower-cased) is one of ``_SUFFIX_WORDS``: a text with none states no time."""
     if ":" in text:
         return True
-    if text.isascii():
-        low = text.lower()
-        if not any(w in low for w in _SUFFIX_WORDS):
-            return False
+    if text.isascii() and not any(map(text.lower().__contains__, _SUFFIX_WORDS)):
+        return False
     return _HOUR_SUFFIX.search(text) is not None
 
 
@@ -184,7 +186,14 @@ def _range_suffix(text: str, m: Any, nxt: Any) -> Optional[str]:
 
 def stated_times(text: str) -> List[Stated]:
     """Clock times the text states, as minutes since midnight, in order (SPEC §5 statements)."""
-    return _times(text, bare_hours=True)
+    return list(_kept(text, "times")) if len(text) <= _KEPT_TEXT else _times(text, bare_hours=True)
+
+
+@lru_cache(maxsize=4096)
+def _kept(text: str, what: str) -> Tuple[Stated, ...]:
+    """A short text's amounts or times, read once: a task's rollouts repeat their messages and
+    the customer's words (``Stated`` is frozen; callers get a new list)."""
+    return tuple(_amounts(text) if what == "amounts" else _times(text, bare_hours=True))
 
 
 _COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,

@@ -64,9 +64,9 @@ def test_every_phrase_in_any_case_and_letters_is_read_as_in_full():
 @prop_settings(600)
 @given(TEXTS)
 def test_claims_are_those_of_every_pattern_read(text):
-    found = fact_claims.claims(text)
+    found = fact_claims._claims(text)  # read, not kept
     with mock.patch.object(fact_claims, "_may", _always):
-        assert found == fact_claims.claims(text)
+        assert found == fact_claims._claims(text)
 
 
 def test_every_status_form_holds_a_word_the_status_pattern_is_skipped_without():
@@ -77,9 +77,9 @@ def test_every_status_form_holds_a_word_the_status_pattern_is_skipped_without():
 @prop_settings(600)
 @given(TEXTS)
 def test_times_are_those_of_the_pattern_read(text):
-    found = statements.stated_times(text), statements.times_in_observation(text)
+    found = statements._times(text, True), statements._times(text, False)  # read, not kept
     with mock.patch.object(statements, "_may_state_time", _always):
-        assert found == (statements.stated_times(text), statements.times_in_observation(text))
+        assert found == (statements._times(text, True), statements._times(text, False))
 
 
 def _full_reading(text, heard):

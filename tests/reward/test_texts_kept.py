@@ -1,0 +1,52 @@
+"""A short text's claims, amounts and times are read once and kept (a task's rollouts repeat
+their messages and the customer's words): what is returned is what reading gives, for that text
+and no other, a new list each time; long texts are read every time, and the kept texts are
+bounded (SPEC §10 statements)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tau_shaped.reward import fact_claims, statements
+from tau_shaped.reward.text_matching import _KEPT_TEXT
+from tests.prop_strategies import prop_settings
+
+PIECES = st.sampled_from(["FD-10502 is delivered", "it arrived 20 min late", "$4.50", "12 dollars", "7 pm", "19:05", "5%",
+                          "your account is suspended", "refund to your card in 3-5 business days", "not ", " ", "\n", "."])
+TEXTS = st.one_of(st.lists(PIECES, max_size=6).map("".join), st.text(max_size=60))
+
+
+@prop_settings(300)
+@given(st.lists(TEXTS, min_size=1, max_size=6))
+def test_what_is_kept_is_what_reading_gives_for_each_text(texts):
+    for text in texts + texts[::-1]:  # each seen twice, others read in between
+        assert fact_claims.claims(text) == fact_claims._claims(text)
+        assert statements.stated_amounts(text) == statements._amounts(text)
+        assert statements.stated_times(text) == statements._times(text, bare_hours=True)
+
+
+@prop_settings(100)
+@given(TEXTS)
+def test_a_caller_changing_its_list_changes_nothing_kept(text):
+    for read in (fact_claims.claims, statements.stated_amounts, statements.stated_times):
+        first = read(text)
+        assert first is not read(text)
+        first.append("changed")
+        first.clear()
+        assert read(text) == read(text + "")  # the same text: the same (unchanged) reading
+
+
+def test_only_short_texts_are_kept_and_the_kept_are_bounded():
+    fact_claims._kept_claims.cache_clear()
+    statements._kept.cache_clear()
+    short = "FD-10502 is delivered: $4.50 refunded at 7 pm"
+    for _ in range(2):
+        fact_claims.claims(short), statements.stated_amounts(short), statements.stated_times(short)
+    assert fact_claims._kept_claims.cache_info().hits == 1
+    assert statements._kept.cache_info().hits == 2  # amounts and times, kept apart
+    long = ("Your order FD-10502 is delivered at 7 pm; $4.50 back. " * (_KEPT_TEXT // 40))[: _KEPT_TEXT + 1]
+    assert statements.stated_amounts(long) and statements.stated_times(long) and fact_claims.claims(long)
+    assert fact_claims._kept_claims.cache_info().currsize == 1
+    assert statements._kept.cache_info().currsize == 2
+    assert fact_claims._kept_claims.cache_info().maxsize == 2048 and statements._kept.cache_info().maxsize == 4096
