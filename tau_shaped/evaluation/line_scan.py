@@ -88,6 +88,7 @@ _MEMBER = re.compile(rb', "([A-Za-z_][A-Za-z0-9_]{0,63})": (-?(?:0|[1-9][0-9]{0,
 _DIGITS = bytes(48 if 48 <= n <= 57 else 32 for n in range(256))  # every ASCII digit a "0", the rest blank
 _LONG_NUMBER = b"0" * 19  # an integer this long orjson reads as a float (a long fraction is declined too)
 Member = Tuple[str, Any, int, int]
+_CONSTANTS = {b"true": True, b"false": False, b"null": None}
 
 
 def _members_before(raw: bytes, end: int, floor: int) -> Tuple[int, List[Member]]:
@@ -101,9 +102,22 @@ def _members_before(raw: bytes, end: int, floor: int) -> Tuple[int, List[Member]
             members.reverse()
             return end, members
         text = found.group(2)
-        value = json.loads(text)  # json's own reading of the number (an int, or a float)
+        if text in _CONSTANTS:
+            value = _CONSTANTS[text]
+        else:  # as json's scanner reads a number: a float where it has a fraction or an exponent
+            value = float(text) if b"." in text or b"e" in text or b"E" in text else int(text)
         members.append((found.group(1).decode("ascii"), value, found.start(2), found.end(2)))
         end = at
+
+
+def _piece(raw: bytes, start: int, end: int) -> Any:
+    """``_one_value(raw[start:end])`` for a ``raw`` whose digits were checked whole, read in place."""
+    if start >= end or raw[start] in _WHITE or raw[end - 1] in _WHITE:
+        return _NOT
+    try:
+        return orjson.loads(memoryview(raw)[start:end])
+    except orjson.JSONDecodeError:
+        return _NOT
 
 
 def _one_value(piece: bytes) -> Any:
@@ -138,7 +152,7 @@ def split_record(raw: bytes) -> Optional[Tuple[Dict[str, Any], Spans]]:
     it). The pieces meet exactly and each is one whole value, so by JSON's grammar they are the
     line's own parse; a repeated key is declined."""
     at = raw.find(_TRAJ)
-    if at < 2 or not raw.startswith(_INFO) or raw[at - 2:at] != b", ":
+    if at < 2 or not raw.startswith(_INFO) or raw[at - 2:at] != b", " or _LONG_NUMBER in raw.translate(_DIGITS):
         return None
     start = at + len(_TRAJ)
     close = len(raw.rstrip(_WHITE)) - 1
@@ -146,7 +160,7 @@ def split_record(raw: bytes) -> Optional[Tuple[Dict[str, Any], Spans]]:
         return None
     end, after = _members_before(raw, close, start)
     left, before = _members_before(raw, at - 2, len(_INFO))
-    info, traj = _one_value(raw[len(_INFO):left]), _one_value(raw[start:end])
+    info, traj = _piece(raw, len(_INFO), left), _piece(raw, start, end)
     if info is _NOT or traj is _NOT:
         return None
     record: Dict[str, Any] = {"info": info}
