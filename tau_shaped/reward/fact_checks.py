@@ -25,13 +25,15 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from tau_shaped.reward.fact_claims import Claim, allergen_claims, claims, observed_orders
-from tau_shaped.reward.text_matching import numbers_in_text
+from tau_shaped.reward.text_matching import _KEPT_TEXT, numbers_in_text
 
 __all__ = ["FactChecker"]
 
+_ALLERGY_HINT = re.compile(r"(?i)allerg|free|no |none")
 _CLAIM_HINT = re.compile(r"(?i)late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|allerg|free|\bno\b|none|contain")
 
 
@@ -79,6 +81,21 @@ def _menus(state: Any) -> _Menus:
     menus = _Menus(state)
     _MENUS[id(state)] = (state, menus)
     return menus
+
+
+def _read_hints(text: str) -> Tuple[bool, bool]:
+    """Whether ``text`` may state a fact at all, and a dish free of allergens."""
+    return _CLAIM_HINT.search(text) is not None, _ALLERGY_HINT.search(text) is not None
+
+
+# a task's rollouts repeat their messages: a short text's hints and allergen claims (frozen)
+# are read once and kept, bounded (allergen claims with the menus of the S0 they were read against)
+_hints = lru_cache(maxsize=2048)(_read_hints)
+
+
+@lru_cache(maxsize=1024)
+def _allergen_claims(text: str, menus: "_Menus") -> Tuple[Claim, ...]:
+    return tuple(allergen_claims(text, menus.pattern))
 
 
 class FactChecker:
@@ -155,13 +172,15 @@ class FactChecker:
     # --- a message -----------------------------------------------------------------------
 
     def message(self, text: str) -> Optional[Tuple[bool, str]]:
-        if not _CLAIM_HINT.search(text):
+        hinted, allergy = _hints(text) if len(text) <= _KEPT_TEXT else _read_hints(text)
+        if not hinted:
             return None
         found: List[Claim] = [c for c in claims(text) if c.kind in self.kinds]
         if "allergen_free" in self.kinds:
             menus = _menus(self.initial)
-            if menus.pattern is not None and re.search(r"(?i)allerg|free|no |none", text):
-                found.extend(allergen_claims(text, menus.pattern))
+            if menus.pattern is not None and allergy:
+                found.extend(_allergen_claims(text, menus) if len(text) <= _KEPT_TEXT
+                             else allergen_claims(text, menus.pattern))
         doubt: Optional[Tuple[bool, str]] = None
         for c in found:
             verdict = getattr(self, "_" + c.kind)(c)

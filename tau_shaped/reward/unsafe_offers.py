@@ -89,6 +89,7 @@ class UnsafeMenu:
 
 
 _MENUS: Dict[Tuple[int, str], Tuple[Any, UnsafeMenu]] = {}
+_MENUS_KEPT = 2048  # (S0, customer) pairs: a training run's tasks come back every step
 
 
 def unsafe_menu(state: Any, customer_id: str) -> UnsafeMenu:
@@ -97,7 +98,7 @@ def unsafe_menu(state: Any, customer_id: str) -> UnsafeMenu:
     hit = _MENUS.get(key)
     if hit is not None and hit[0] is state:
         return hit[1]
-    if len(_MENUS) > 64:
+    if len(_MENUS) >= _MENUS_KEPT:
         _MENUS.clear()
     menu = _build(state, customer_id)
     _MENUS[key] = (state, menu)

@@ -50,3 +50,32 @@ def test_only_short_texts_are_kept_and_the_kept_are_bounded():
     assert fact_claims._kept_claims.cache_info().currsize == 1
     assert statements._kept.cache_info().currsize == 2
     assert fact_claims._kept_claims.cache_info().maxsize == 2048 and statements._kept.cache_info().maxsize == 4096
+
+
+def test_allergen_claims_are_kept_per_text_and_per_world():
+    from tau_shaped.reward import fact_checks
+    from tau_shaped.reward.fact_claims import allergen_claims
+
+    class _World(dict):
+        pass
+
+    def menu(dish, allergens):
+        return _World(restaurants={"R": {"menu": {"m1": {"name": dish, "allergens": allergens}}}})
+
+    peanut, plain = menu("Pad Thai", ["peanut"]), menu("Pad Thai", [])
+    other_dish = menu("Green Curry", [])
+    text = "The Pad Thai has no allergens. The Green Curry is allergen-free."
+    for world in (peanut, plain, other_dish, peanut):
+        menus = fact_checks._menus(world)
+        assert fact_checks._allergen_claims(text, menus) == tuple(allergen_claims(text, menus.pattern))
+    assert fact_checks._allergen_claims(text, fact_checks._menus(peanut))[0].value[0] == "pad thai"
+    assert fact_checks._allergen_claims(text, fact_checks._menus(other_dish))[0].value[0] == "green curry"
+
+
+@prop_settings(200)
+@given(TEXTS)
+def test_the_hints_kept_are_those_read(text):
+    from tau_shaped.reward import fact_checks
+
+    assert fact_checks._hints(text) == fact_checks._read_hints(text) == (
+        fact_checks._CLAIM_HINT.search(text) is not None, fact_checks._ALLERGY_HINT.search(text) is not None)
