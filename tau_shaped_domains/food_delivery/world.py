@@ -55,7 +55,13 @@ def _coord(rng: random.Random, spread: float = 0.05) -> Dict[str, float]:
 
 
 def _iso(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%S")
+    """``YYYY-MM-DDTHH:MM:SS`` (``isoformat`` to the second: strftime's text, a fifth of the cost)."""
+    return moment.isoformat(timespec="seconds")
+
+
+def _clock(moment: datetime) -> str:
+    """``HH:MM``, as the surge windows are written."""
+    return f"{moment.hour:02d}:{moment.minute:02d}"
 
 
 def _customers(rng: random.Random, n: int) -> Dict[str, Any]:
@@ -151,7 +157,7 @@ def _orders(rng: random.Random, n: int, customers: Dict[str, Any], restaurants: 
                           "unit_price": item["price"], "allergens": list(item["allergens"])})
         subtotal = round(sum(it["unit_price"] * it["quantity"] for it in items), 2)
         placed = NOW - timedelta(minutes=rng.randint(5, 40) if status != "delivered" and status != "cancelled" else rng.randint(60, 60 * 24 * 6))
-        surge = next((w["multiplier"] for w in pricing["surge"] if w["start"] <= placed.strftime("%H:%M") < w["end"]), 1.0)
+        surge = next((w["multiplier"] for w in pricing["surge"] if w["start"] <= _clock(placed) < w["end"]), 1.0)
         delivery_fee = round(pricing["base_delivery_fee"] * surge, 2)
         service_fee = round(subtotal * pricing["service_fee_rate"], 2)
         small = pricing["small_order_fee"] if subtotal < pricing["small_order_threshold"] else 0.0
@@ -190,7 +196,7 @@ def _priced(oid: str, customer: Dict[str, Any], restaurant: Dict[str, Any], stat
     items = [{"item_id": m, "name": menu[m]["name"], "quantity": q, "unit_price": menu[m]["price"], "allergens": list(menu[m]["allergens"])}
              for m, q in lines]
     subtotal = round(sum(it["unit_price"] * it["quantity"] for it in items), 2)
-    surge = next((w["multiplier"] for w in pricing["surge"] if w["start"] <= placed.strftime("%H:%M") < w["end"]), 1.0)
+    surge = next((w["multiplier"] for w in pricing["surge"] if w["start"] <= _clock(placed) < w["end"]), 1.0)
     delivery_fee = round(pricing["base_delivery_fee"] * surge, 2)
     service_fee = round(subtotal * pricing["service_fee_rate"], 2)
     small = pricing["small_order_fee"] if subtotal < pricing["small_order_threshold"] else 0.0
