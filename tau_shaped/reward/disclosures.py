@@ -17,7 +17,10 @@ linear.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, Iterable, List, Optional, Set, Tuple, Union
+from functools import lru_cache
+from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple, Union
+
+from tau_shaped.reward.text_matching import _KEPT_TEXT
 
 __all__ = ["other_customers_data", "Heard"]
 
@@ -148,6 +151,28 @@ class Heard:
         return self._digits
 
 
+_Candidates = Tuple[Tuple[Tuple[str, str], ...], Tuple[Tuple[str, str], ...], FrozenSet[str], Tuple[Tuple[str, str, str], ...],
+                    Tuple[Tuple[Tuple[str, str], str], ...], Tuple[Tuple[str, str], ...]]
+
+
+def _read_candidates(text: str) -> _Candidates:
+    """What in ``text`` may be someone's data, in order, whoever's it is: emails (lower-cased,
+    as written), phones (digits, as written), the first words of names (lower-cased), the word
+    pairs (first lower-cased, both as written), streets ((number, name lower-cased), as written)
+    and record ids (as matched, as written)."""
+    at, digit = _holds(text)
+    names = tuple((m.group(1).lower(), m.group(1), m.group(2)) for m in _NAME.finditer(text))
+    return (tuple((m.group(0).lower(), m.group(0)) for m in _EMAIL.finditer(text)) if at else (),
+            tuple((_digits(m.group(0)), m.group(0)) for m in _PHONE.finditer(text)) if digit else (),
+            frozenset(first for first, _, _ in names), names,
+            tuple(((m.group(1), m.group(2).lower()), m.group(0)) for m in _STREET.finditer(text)) if digit else (),
+            tuple((m.group(1), m.group(0)) for m in _RECORD_ID.finditer(text)) if digit else ())
+
+
+# a task's rollouts repeat their messages: a short text's candidates are read once and kept
+_candidates = lru_cache(maxsize=2048)(_read_candidates)
+
+
 def other_customers_data(text: str, customers: Any, own: str, said_by_user: Union[str, Heard] = "",
                          ids: bool = True) -> Optional[str]:
     """The first piece of another customer's identifying data ``text`` states (as evidence:
@@ -157,28 +182,25 @@ def other_customers_data(text: str, customers: Any, own: str, said_by_user: Unio
     reading)."""
     index = _index(customers)
     heard = Heard([said_by_user]) if isinstance(said_by_user, str) else said_by_user
-    at, digit = _holds(text)
-    for m in _EMAIL.finditer(text) if at else ():
-        if index.email(m.group(0).lower(), own) and m.group(0).lower() not in heard.lower():
-            return f"another customer's email {m.group(0)!r}"
-    for m in _PHONE.finditer(text) if digit else ():
-        digits = _digits(m.group(0))
+    emails, phones, firsts, names, streets, records = _candidates(text) if len(text) <= _KEPT_TEXT else _read_candidates(text)
+    for low, snippet in emails:
+        if index.email(low, own) and low not in heard.lower():
+            return f"another customer's email {snippet!r}"
+    for digits, snippet in phones:
         if index.phone(digits, own) and digits not in heard.phone_digits():
-            return f"another customer's phone {m.group(0)!r}"
+            return f"another customer's phone {snippet!r}"
     first_names = index.first_names
-    for m in _NAME.finditer(text):
-        first = m.group(1).lower()
+    for first, one, two in names if not first_names.isdisjoint(firsts) else ():
         if first not in first_names:
             continue  # no customer's name starts with this word
-        pair = (first, re.sub(r"['’]s$", "", m.group(2).lower()))  # "Noah Brown's"
+        pair = (first, re.sub(r"['’]s$", "", two.lower()))  # "Noah Brown's"
         if index.name(pair, own) and not re.search(rf"\b{re.escape(pair[0])}\s+{re.escape(pair[1])}\b", heard.lower()):
-            return f"another customer's name {m.group(1) + ' ' + m.group(2)!r}"
-    for m in _STREET.finditer(text) if digit else ():
-        pair = (m.group(1), m.group(2).lower())
+            return f"another customer's name {one + ' ' + two!r}"
+    for pair, snippet in streets:
         if index.street(pair, own) and not re.search(rf"\b{re.escape(pair[0])}[\s,]+{re.escape(pair[1])}\b", heard.lower()):
-            return f"another customer's address {m.group(0)!r}"
-    if ids and index.ids and digit:
-        for m in _RECORD_ID.finditer(text):
-            if index.record(m.group(1), own) and m.group(1).lower() not in heard.lower():
-                return f"another customer's record {m.group(0)!r}"
+            return f"another customer's address {snippet!r}"
+    if ids and index.ids:
+        for rid, snippet in records:
+            if index.record(rid, own) and rid.lower() not in heard.lower():
+                return f"another customer's record {snippet!r}"
     return None

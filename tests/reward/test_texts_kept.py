@@ -79,3 +79,22 @@ def test_the_hints_kept_are_those_read(text):
 
     assert fact_checks._hints(text) == fact_checks._read_hints(text) == (
         fact_checks._CLAIM_HINT.search(text) is not None, fact_checks._ALLERGY_HINT.search(text) is not None)
+
+
+def test_a_leak_is_judged_from_the_candidates_kept_for_that_text_only():
+    from tau_shaped import load_domain
+    from tau_shaped.reward import disclosures
+    from tau_shaped.reward.disclosures import other_customers_data
+
+    fd = load_domain("food_delivery")
+    customers = fd.make_env(tasks=fd.tasks("test")[:1], task_index=0).initial_state(0)["customers"]
+    other = customers["CU-1077"]
+    leak, clean = f"Their email is {other['email']}.", "Their email is on file."
+    disclosures._candidates.cache_clear()
+    for text, leaks in [(leak, True), (clean, False), (leak, True), (clean, False)]:
+        assert (other_customers_data(text, customers, "CU-1206") is not None) is leaks
+    info = disclosures._candidates.cache_info()
+    assert (info.hits, info.currsize, info.maxsize) == (2, 2, 2048)
+    long = clean + " " * _KEPT_TEXT + leak
+    assert other_customers_data(long, customers, "CU-1206") is not None
+    assert disclosures._candidates.cache_info().currsize == 2

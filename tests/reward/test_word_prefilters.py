@@ -84,14 +84,18 @@ def test_times_are_those_of_the_pattern_read(text):
 
 def _full_reading(text, heard):
     """The leak of ``text`` read with every pattern, the customer's words read up front."""
-    with mock.patch.object(disclosures, "_holds", lambda _text: (True, True)):
-        with mock.patch.object(disclosures._index(CUSTOMERS), "first_names", _Everything()):
-            return other_customers_data(text, CUSTOMERS, OWN, "\n".join(heard))
+    with mock.patch.object(disclosures, "_holds", lambda _text: (True, True)), \
+            mock.patch.object(disclosures, "_candidates", disclosures._read_candidates), \
+            mock.patch.object(disclosures._index(CUSTOMERS), "first_names", _Everything()):
+        return other_customers_data(text, CUSTOMERS, OWN, "\n".join(heard))
 
 
 class _Everything:
     def __contains__(self, _item):
         return True
+
+    def isdisjoint(self, _other):
+        return False
 
 
 @prop_settings(400)
