@@ -42,12 +42,18 @@ def hashable_text(item: Any) -> str:
 _MISSING = object()
 
 
-def same_hashable_text(a: Any, b: Any, same: Optional[Callable[[Any, Any], bool]] = None) -> bool:
+def same_hashable_text(a: Any, b: Any, same: Optional[Callable[[Any, Any], bool]] = None, b_kept: bool = False) -> bool:
     """``hashable_text(a) == hashable_text(b)``, without writing the texts where it can:
     values equal with the same types all the way down have the same text (``10`` and
     ``10.0``, ``1`` and ``True`` are told apart, as the hash does); otherwise the texts
-    decide. ``same``: ``identical`` or a cheaper equivalent of it for these values."""
-    return (same or identical)(a, b) or _strictly_equal(a, b) or hashable_text(a) == hashable_text(b)
+    decide. ``same``: ``identical`` or a cheaper equivalent of it for these values;
+    ``b_kept``: ``b`` never changes again (a record of S0 or of a settled Sg), so its text is
+    written once and kept."""
+    if (same or identical)(a, b) or _strictly_equal(a, b):
+        return True
+    if b_kept and isinstance(b, (dict, list)):  # its text is a tuple's: str and repr agree
+        return hashable_text(a) == _record_text(b, True)
+    return hashable_text(a) == hashable_text(b)
 
 
 def identical(a: Any, b: Any) -> bool:

@@ -27,8 +27,11 @@ def states_equal(sa: Any, sg: Any, changed: Optional[Set[RecordLoc]], gt_hash: U
         a, g = read_record(sa, rec), read_record(sg, rec)
         if (a is ABSENT) != (g is ABSENT):
             return False
-        # a record of a settled Sg never changes: its pickle is kept across rollouts
-        if a is not ABSENT and not same_hashable_text(a, g, same_value if settled_record(sg, rec) else None):
+        if a is ABSENT:
+            continue
+        # a record of a settled Sg never changes: its pickle and its text are kept across rollouts
+        kept = settled_record(sg, rec)
+        if not same_hashable_text(a, g, same_value if kept else None, kept):
             return False
     return True
 
