@@ -17,8 +17,11 @@ from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
 
 def observation_failed(observation: str) -> bool:
-    """tau-bench's tools signal failure by an observation starting with ``Error``."""
-    return observation.lstrip().lower().startswith("error")
+    """tau-bench's tools signal failure by an observation starting with ``Error`` (in any case).
+    Only its first five characters are lower-cased: no other character lower-cases to an ``e``,
+    ``r`` or ``o``, so the answer is the whole text's, without copying an observation of
+    kilobytes several times a rollout."""
+    return observation.lstrip()[:5].lower() == "error"
 
 
 @dataclass
@@ -40,14 +43,15 @@ class Step:
 
     @property
     def agent_text(self) -> Optional[str]:
-        if self.is_respond:
-            content = self.action.kwargs.get("content")
+        action = self.action  # read by the checks dozens of times a rollout: no property within
+        if action.name == RESPOND_ACTION_NAME:
+            content = action.kwargs.get("content")
             return content if isinstance(content, str) else None
         return None
 
     @property
     def user_reply(self) -> Optional[str]:
-        return self.observation if self.is_respond else None
+        return self.observation if self.action.name == RESPOND_ACTION_NAME else None
 
 
 @dataclass
@@ -67,7 +71,7 @@ class Trajectory:
         return [event for step in self.steps for event in step.events]
 
     def agent_messages(self) -> List[Tuple[int, str]]:
-        return [(s.index, s.agent_text) for s in self.steps if s.agent_text is not None]
+        return [(s.index, text) for s in self.steps if (text := s.agent_text) is not None]
 
     def user_messages(self) -> List[Tuple[int, str]]:
         """User messages with the step they answer (the first message counts as step 0)."""

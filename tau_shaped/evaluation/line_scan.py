@@ -194,8 +194,16 @@ def _keep(piece: bytes, encoded: Optional[bytes]) -> None:
     _held[0] += 2 * len(piece)
 
 
+_KEY_TEXTS: Dict[str, bytes] = {}
+
+
 def _key_text(key: str) -> bytes:
-    return _ENCODER.encode(key).encode("utf-8")
+    text = _KEY_TEXTS.get(key)
+    if text is None:
+        text = _ENCODER.encode(key).encode("utf-8")
+        if len(_KEY_TEXTS) < 4096:
+            _KEY_TEXTS[key] = text
+    return text
 
 
 def _member_texts(raw: bytes, start: int, end: int, read: Dict[str, Any]) -> Optional[Dict[str, bytes]]:

@@ -32,14 +32,21 @@ def _actions(actions: Any) -> List[Any]:
     return out
 
 
-def task_fingerprint(task: Any) -> str:
-    """What identifies a task across files: its instruction and its ground-truth actions."""
+_FINGERPRINT = json.JSONEncoder(sort_keys=True, default=str, ensure_ascii=False)
+
+
+def _fingerprint_text(task: Any) -> str:
+    """What ``task_fingerprint`` hashes."""
     if isinstance(task, dict):
         instruction, actions = task.get("instruction"), task.get("actions")
     else:
         instruction, actions = getattr(task, "instruction", None), getattr(task, "actions", None)
-    blob = json.dumps([instruction, _actions(actions)], sort_keys=True, default=str, ensure_ascii=False)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+    return _FINGERPRINT.encode([instruction, _actions(actions)])  # json.dumps with these options
+
+
+def task_fingerprint(task: Any) -> str:
+    """What identifies a task across files: its instruction and its ground-truth actions."""
+    return hashlib.sha256(_fingerprint_text(task).encode("utf-8")).hexdigest()
 
 
 def dump_record(record: Dict[str, Any], form: str) -> str:
@@ -127,7 +134,7 @@ class RecordScorer:
         domain = load_domain(env)
         self.tasks = domain.task_list(task_split)  # each task validated when a record first names it
         self.by_id = self.tasks.id_index()
-        self._prints: Dict[int, str] = {}
+        self._prints: Dict[int, Tuple[str, str]] = {}  # task index -> (fingerprint, the text hashed)
         self._domain = domain
         self._env: Optional[Any] = None  # made on first use: a worker process makes its own
         self._worlds: Set[int] = set()  # the seeds whose S0 this scorer has built (or found) and frozen
@@ -174,8 +181,10 @@ class RecordScorer:
         if not isinstance(recorded, dict):
             raise ResultsFileError(f"{where}: info.task is missing, so the record cannot be matched to a task of this env")
         if index not in self._prints:  # each env task fingerprinted once, not once per record
-            self._prints[index] = task_fingerprint(self.tasks[index])
-        if task_fingerprint(recorded) != self._prints[index]:
+            self._prints[index] = (task_fingerprint(self.tasks[index]), _fingerprint_text(self.tasks[index]))
+        # the same text is the same fingerprint; another text is hashed (as a text that is not
+        # UTF-8, a lone surrogate, fails to be)
+        if _fingerprint_text(recorded) != self._prints[index][1] and task_fingerprint(recorded) != self._prints[index][0]:
             name = getattr(self.tasks[index], "id", index)
             task = self.tasks[index]
             if recorded.get("instruction") == getattr(task, "instruction", None):

@@ -1,0 +1,73 @@
+"""A record is scored against the env task its ``info.task`` is: the same instruction and
+ground-truth actions as ``task_fingerprint`` writes them (issue 33: the texts are compared, and
+only a text that differs is hashed, as before). Whatever the record holds, the match, the
+refusal and any fault are the fingerprint's."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tau_shaped.evaluation.record_scorer import RecordScorer, task_fingerprint
+from tau_shaped.evaluation.results_file import ResultsFileError
+
+SCORER = RecordScorer("food_delivery", "train")
+TASK = SCORER.tasks[0]
+RECORDED = {"instruction": TASK.instruction, "actions": [a.model_dump() for a in TASK.actions], "user_id": TASK.user_id,
+            "outputs": list(TASK.outputs)}
+
+
+def _outcome(recorded):
+    record = {"task_id": 0, "reward": 0.0, "info": {"task": recorded}, "traj": [], "trial": 0}
+    try:
+        return SCORER.task_index(record, "f: line 1")
+    except ResultsFileError as exc:
+        return str(exc)
+    except Exception as exc:  # noqa: BLE001 - compared with what the fingerprint raises
+        return type(exc).__name__
+
+
+def _mutations():
+    first = RECORDED["actions"][0]["kwargs"]
+    key = next(iter(first))
+    return st.sampled_from([
+        ("same", lambda r: r),
+        ("a number for a text", lambda r: r["actions"][0]["kwargs"].__setitem__(key, 1)),
+        ("1.0 for 1", lambda r: r["actions"][0]["kwargs"].__setitem__(key, 1.0)),
+        ("keys reordered", lambda r: r["actions"][0].update(dict(reversed(list(r["actions"][0].items()))))),
+        ("an extra key", lambda r: r.__setitem__("bucket", "x")),
+        ("a lone surrogate", lambda r: r.__setitem__("instruction", r["instruction"] + "\ud800")),
+        ("an action dropped", lambda r: r["actions"].pop()),
+        ("kwargs as a tuple list", lambda r: r["actions"][0].__setitem__("kwargs", list(first.items()))),
+    ])
+
+
+@settings(max_examples=60, deadline=None)
+@given(_mutations())
+def test_the_match_is_the_fingerprints(mutation):
+    _, change = mutation
+    recorded = copy.deepcopy(RECORDED)
+    change(recorded)
+    try:
+        same = task_fingerprint(recorded) == task_fingerprint(TASK)
+    except UnicodeEncodeError:
+        assert _outcome(recorded) == "UnicodeEncodeError"
+        return
+    outcome = _outcome(recorded)
+    if same:
+        assert outcome == 0
+    else:
+        assert isinstance(outcome, str) and "info.task is not task" in outcome
+
+
+def test_a_recorded_task_matches_its_env_task_and_a_changed_one_does_not():
+    assert _outcome(copy.deepcopy(RECORDED)) == 0
+    changed = copy.deepcopy(RECORDED)
+    changed["actions"][0]["name"] = "another_tool"
+    assert _outcome(changed).startswith("f: line 1: info.task is not task ")
+    with pytest.raises(UnicodeEncodeError):
+        task_fingerprint({**RECORDED, "instruction": "\ud800"})
+    assert _outcome({**RECORDED, "instruction": "\ud800"}) == "UnicodeEncodeError"
