@@ -273,6 +273,11 @@ def settled_record(state: Any, loc: RecordLoc) -> bool:
     return type(table) is CopyOnReadDict and table.settled
 
 
+def copy_kept(kept: Any) -> Any:
+    """``deep_copy(kept)`` where ``kept`` never changes again: from its kept pickle."""
+    return _copy_base(kept)
+
+
 def same_value(value: Any, kept: Any) -> bool:
     """``hashing.identical(value, kept)`` where ``kept`` never changes again (a record of S0 or
     of a settled overlay): its pickle is made once, not once per comparison."""

@@ -19,7 +19,8 @@ from typing import Any, Iterable, List, Optional, Sequence, Set, Tuple
 
 from tau_shaped.reward import equivalence, invariants
 from tau_shaped.env.hashing import identical
-from tau_shaped.env.overlay import ABSENT, RecordLoc, all_records, deep_copy, read_record, same_value, settled_record
+from tau_shaped.env.overlay import (ABSENT, RecordLoc, all_records, copy_kept, deep_copy, read_record, same_value,
+                                    settled_record)
 from tau_shaped.reward.paths import delete_locations, format_location, select
 from tau_shaped.reward.values import Collapsed, canonical_equal, canonical_form, canonical_json
 
@@ -60,8 +61,8 @@ def build_view(state: Any, records: Optional[Set[RecordLoc]]) -> dict:
             continue
         if len(rec) == 1:
             view[rec[0]] = deep_copy(value)
-        else:
-            view.setdefault(rec[0], {})[rec[1]] = deep_copy(value)
+        else:  # a settled Sg's record never changes: copied from its kept pickle
+            view.setdefault(rec[0], {})[rec[1]] = copy_kept(value) if settled_record(state, rec) else deep_copy(value)
     return view
 
 

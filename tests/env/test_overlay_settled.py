@@ -74,3 +74,21 @@ def test_a_dict_and_a_list_of_pairs_have_one_legacy_text():
     kept = {"a": 1, "b": {}}
     assert same_hashable_text([["a", 1], ["b", []]], kept, same_value, True)
     assert not same_hashable_text([["a", 1], ["b", [0]]], kept, same_value, True)
+
+
+def test_a_view_of_a_settled_truth_is_a_private_copy_each_time():
+    from tau_shaped.reward.canonical import build_view
+
+    s0 = {"orders": {"O1": {"n": [1, {"x": 2.0}]}, "O2": {"n": 0}}, "clock": {"now": "t"}}
+    truth = Overlay(s0)
+    truth.data["orders"]["O1"]["n"].append(3)
+    truth.data["clock"] = {"now": "t1"}
+    truth.settle()
+    records = {("orders", "O1"), ("orders", "O2"), ("clock",)}
+    first = build_view(truth.data, records)
+    assert first == {"orders": {"O1": {"n": [1, {"x": 2.0}, 3]}, "O2": {"n": 0}}, "clock": {"now": "t1"}}
+    first["orders"]["O1"]["n"][1]["x"] = 99
+    first["orders"]["O2"]["n"] = 5
+    second = build_view(truth.data, records)
+    assert second["orders"]["O1"]["n"][1] == {"x": 2.0} and second["orders"]["O2"]["n"] == 0
+    assert s0["orders"]["O1"]["n"] == [1, {"x": 2.0}] and truth.data["orders"]["O1"]["n"] == [1, {"x": 2.0}, 3]
