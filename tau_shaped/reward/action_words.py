@@ -81,7 +81,12 @@ def names_action(text: str, verbs: "str | Sequence[str]") -> Optional[str]:
     """The first word of ``text`` that names the action (a kind or a list of words) and is not
     negated ("I can't cancel it" names no cancellation: a negation among the 3 words before it,
     in the same clause), or None."""
-    pattern = _pattern(action_words(verbs))
+    words = action_words(verbs)
+    return _kept_action(text, words) if len(text) <= 2048 else _read_action(text, words)
+
+
+def _read_action(text: str, words: Tuple[str, ...]) -> Optional[str]:
+    pattern = _pattern(words)
     if pattern is None:
         return None
     for found in pattern.finditer(text):
@@ -90,6 +95,8 @@ def names_action(text: str, verbs: "str | Sequence[str]") -> Optional[str]:
     return None
 
 
+# a task's rollouts repeat their messages: a short one's answer is read once and kept, bounded
+_kept_action = lru_cache(maxsize=2048)(_read_action)
 _NEGATION = re.compile(r"(?<!\w)(?:not|never|no|none|no longer|cannot|\w+n['’]t|unable|won't)(?!\w)", re.IGNORECASE)
 _CLAUSE = re.compile(r"[.,;:!?\n(]")
 

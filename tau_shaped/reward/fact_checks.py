@@ -98,6 +98,17 @@ def _allergen_claims(text: str, menus: "_Menus") -> Tuple[Claim, ...]:
     return tuple(allergen_claims(text, menus.pattern))
 
 
+def _read_orders(observation: str, late_fields: Tuple[str, str]) -> Tuple[Tuple[str, Optional[str], Optional[float]], ...]:
+    """(order id, its status if text, minutes late or None) of each order an observation shows."""
+    return tuple((oid, record["status"] if isinstance(record.get("status"), str) else None,
+                  _minutes_between(record.get(late_fields[0]), record.get(late_fields[1])))
+                 for oid, record in observed_orders(observation, _parse))
+
+
+# the rollouts of a task see the same tool results: a short one's orders are read once and kept
+_orders_shown = lru_cache(maxsize=2048)(_read_orders)
+
+
 class FactChecker:
     def __init__(self, p: Any, initial: Any) -> None:
         self.p = p
@@ -153,13 +164,14 @@ class FactChecker:
             self.observed_text.append(observation.lower()[:100_000])
         written = self.p.status_writes.get(tool)
         if '"status"' in observation or written:
-            orders = observed_orders(observation, _parse) if '"status"' in observation else []
-            for oid, record in orders:
-                if isinstance(record.get("status"), str):
-                    self.status[oid] = record["status"]
+            fields = (self.p.late_fields[0], self.p.late_fields[1])
+            orders = (_orders_shown(observation, fields) if len(observation) <= _KEPT_TEXT else _read_orders(observation, fields)
+                      ) if '"status"' in observation else ()
+            for oid, status, late in orders:
+                if status is not None:
+                    self.status[oid] = status
                     self.orders_seen.add(oid)
                     self.last_order = oid
-                late = _minutes_between(record.get(self.p.late_fields[0]), record.get(self.p.late_fields[1]))
                 if late is not None:
                     self.lateness.append(late)
             if written and not orders:

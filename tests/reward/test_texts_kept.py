@@ -98,3 +98,43 @@ def test_a_leak_is_judged_from_the_candidates_kept_for_that_text_only():
     long = clean + " " * _KEPT_TEXT + leak
     assert other_customers_data(long, customers, "CU-1206") is not None
     assert disclosures._candidates.cache_info().currsize == 2
+
+
+@prop_settings(200)
+@given(st.lists(st.tuples(st.sampled_from(["It will arrive in about 5 minutes.", "Delivered within half an hour",
+                                           "I'll check in a minute", "your food reaches you in 2 hours", "hi"]),
+                          st.sampled_from([0.0, 1140.0, 1439.5])), min_size=1, max_size=6))
+def test_relative_times_kept_are_those_read_for_that_text_and_clock(cases):
+    from tau_shaped.reward.checks.unsupported_time import _relative_times
+
+    for text, now in cases + cases:
+        assert list(_relative_times(text, now)) == statements.relative_times(text, now)
+
+
+@prop_settings(200)
+@given(st.lists(st.tuples(st.sampled_from(["I'll cancel FD-1", "I can't cancel it", "I will refund $5", "Shall I issue a credit?",
+                                           "ok", "We'll swap the dish"]),
+                          st.sampled_from(["cancel", "money_to_customer", ("swap", "switch"), ["refund"]])),
+                min_size=1, max_size=6))
+def test_the_action_named_kept_is_the_one_read_for_that_text_and_those_words(cases):
+    from tau_shaped.reward.action_words import _read_action, action_words, names_action
+
+    for text, verbs in cases + cases:
+        assert names_action(text, verbs) == _read_action(text, action_words(verbs))
+
+
+def test_the_orders_an_observation_shows_are_kept_per_observation_and_fields():
+    import json
+
+    from tau_shaped.reward import fact_checks
+
+    record = {"order_id": "fd-1", "status": "delivered", "eta_high": "2026-03-13T19:00:00", "delivered_at": "2026-03-13T19:20:00",
+              "placed_at": "2026-03-13T18:00:00"}
+    observation = json.dumps({"orders": [record, {"order_id": "FD-2", "status": 3}]})
+    for _ in range(2):
+        shown = fact_checks._orders_shown(observation, ("eta_high", "delivered_at"))
+        assert sorted(shown) == [("FD-1", "delivered", 20.0), ("FD-2", None, None)]
+        assert shown == fact_checks._read_orders(observation, ("eta_high", "delivered_at"))
+        assert ("FD-1", "delivered", 80.0) in fact_checks._orders_shown(observation, ("placed_at", "delivered_at"))
+        other = observation.replace("delivered\"", "cancelled\"")
+        assert ("FD-1", "cancelled", 20.0) in fact_checks._orders_shown(other, ("eta_high", "delivered_at"))

@@ -7,7 +7,8 @@ time stated relative to the policy's clock ("in about 5 minutes") earlier than t
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+from functools import lru_cache
+from typing import Any, List, Optional, Sequence, Tuple
 
 from typing_extensions import Literal
 
@@ -36,6 +37,20 @@ class UnsupportedTimeKind(CheckKind):
 
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         return lambda run: _unsupported_times(run.trajectory, pred)
+
+
+def _relative_times(text: str, now: float) -> Sequence[Any]:
+    from tau_shaped.reward import statements
+
+    return _kept_relative_times(text, now) if len(text) <= 2048 else statements.relative_times(text, now)
+
+
+@lru_cache(maxsize=2048)
+def _kept_relative_times(text: str, now: float) -> Tuple[Any, ...]:
+    """A short message's relative times, read once (a task's rollouts repeat their messages)."""
+    from tau_shaped.reward import statements
+
+    return tuple(statements.relative_times(text, now))
 
 
 def _unsupported_times(trajectory: Any, p: Any) -> Finding:
@@ -76,7 +91,7 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
                 hits.append((s.index, f"agent stated {item.text!r}: {why}"))
                 break
         if p.now is not None and at_least and (not hits or hits[-1][0] != s.index):
-            for item in statements.relative_times(text, p.now):  # "in 5 minutes": held to the floor only
+            for item in _relative_times(text, p.now):  # "in 5 minutes": held to the floor only
                 observations_until(s.index)
                 if floor is None and p.from_tool and not any(
                         x.action.name == p.from_tool and x.succeeded for x in steps[:s.index]):
