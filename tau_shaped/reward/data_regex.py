@@ -107,6 +107,17 @@ def blank(pattern: str, text: str) -> str:
 
 def search(pattern: str, text: str) -> Optional[str]:
     """The first (leftmost) match of ``pattern`` in ``text``, as text, or None; linear in the
-    text. An invalid pattern raises ``DataRegexError`` (the schemas refuse it on load)."""
+    text. An invalid pattern raises ``DataRegexError`` (the schemas refuse it on load). A task's
+    rollouts repeat their messages: a short text's answer is found once and kept (bounded)."""
+    return _kept_search(pattern, text) if len(text) <= _KEPT_TEXT else _search(pattern, text)
+
+
+_KEPT_TEXT = 2048
+
+
+def _search(pattern: str, text: str) -> Optional[str]:
     match = compile_pattern(pattern).search(_encodable(text))
     return match.group(0) if match else None
+
+
+_kept_search = lru_cache(maxsize=4096)(_search)

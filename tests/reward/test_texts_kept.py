@@ -138,3 +138,14 @@ def test_the_orders_an_observation_shows_are_kept_per_observation_and_fields():
         assert ("FD-1", "delivered", 80.0) in fact_checks._orders_shown(observation, ("placed_at", "delivered_at"))
         other = observation.replace("delivered\"", "cancelled\"")
         assert ("FD-1", "cancelled", 20.0) in fact_checks._orders_shown(other, ("eta_high", "delivered_at"))
+
+
+@prop_settings(200)
+@given(st.lists(st.tuples(st.sampled_from([r"(?i)refund(ed)?", r"\$[0-9]+(\.[0-9]{2})?", r"^ok$", r"(a+)+$", "x"]), TEXTS),
+                min_size=1, max_size=6))
+def test_a_data_regex_match_kept_is_the_one_found_for_that_pattern_and_text(cases):
+    from tau_shaped.reward import data_regex
+
+    for pattern, text in cases + cases:
+        assert data_regex.search(pattern, text) == data_regex._search(pattern, text)
+    assert data_regex.search("b", "a" * data_regex._KEPT_TEXT + "b") == "b"  # a long text is searched, not kept
