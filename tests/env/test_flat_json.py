@@ -1,0 +1,73 @@
+"""A tool call's arguments (an object of scalars, mostly) are read by orjson (issue 33: a tenth
+of json's cost with the repeated-key hook); wherever that fast reading answers, it is the value
+``loads_json`` always gave, types included, and where the strict reading refuses the text (a
+repeated key, NaN, a lone surrogate, an integer json keeps whole) it does not answer."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from tau_shaped.env.json_input import _STRICT, InputError, _flat_object, json_problem, loads_json
+
+
+def _typed(value):
+    if isinstance(value, dict):
+        return ["dict", [[k, _typed(v)] for k, v in value.items()]]
+    if isinstance(value, list):
+        return ["list", [_typed(v) for v in value]]
+    return [type(value).__name__, repr(value)]
+
+
+def _strict(text):
+    """What loads_json gave before the fast reading: the strict decoder and json_problem."""
+    try:
+        value = _STRICT.decode(text) if not text.startswith("\ufeff") else json.loads(text)
+    except (ValueError, RecursionError):
+        return "refused"
+    return "refused" if json_problem(value) is not None else _typed(value)
+
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(),
+                    st.text(alphabet=st.sampled_from('ab:\\"é\ud800 \n\x00'), max_size=4))
+keys = st.text(alphabet=st.sampled_from("ab:é\\"), max_size=2)
+
+
+def _texts(obj):
+    text = json.dumps(obj, ensure_ascii=False)
+    repeated = text.replace("{", '{"a": 0, ', 1) if obj else text
+    return st.sampled_from([text, json.dumps(obj), text.replace(": ", ":"), repeated, f" {text}\n", "\ufeff" + text,
+                            text.replace("1", "1" * 20), text.replace("0", "NaN")])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.one_of(st.dictionaries(keys, scalars, max_size=4), st.lists(scalars, max_size=2), scalars).flatmap(_texts))
+@example('{"a": 1, "a": 2}')
+@example('{"a": "x:y", "b": 1}')
+@example('{"a": 18446744073709551616}')
+@example('{"a": 12.5, "b": 12345678901234567890}')
+@example('{"a": NaN}')
+@example('{"a": 1e999}')
+@example('{"a": "\\ud800"}')
+@example('{"a": [1]}')
+def test_the_fast_reading_is_the_strict_one(text):
+    fast = _flat_object(text)
+    expected = _strict(text)
+    if fast is not None:
+        assert _typed(fast) == expected
+    try:
+        got = _typed(loads_json(text))
+    except InputError:
+        got = "refused"
+    assert got == expected
+
+
+def test_arguments_of_scalars_are_read_fast_and_others_strictly():
+    assert _flat_object('{"order_id": "FD-10001", "amount": 12.5, "notify": true, "note": null, "n": 3}') == {
+        "order_id": "FD-10001", "amount": 12.5, "notify": True, "note": None, "n": 3}
+    for declined in ('{"a": 1, "a": 2}', '{"t": "12:30"}', '{"a": "\\n"}', '{"a": [1]}', "[1]", '{"a": 1e999}',
+                     '{"a": 12345678901234567890123}'):
+        assert _flat_object(declined) is None, declined
+    assert loads_json('{"a": 12345678901234567890123}') == {"a": 12345678901234567890123}
