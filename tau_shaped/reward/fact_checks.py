@@ -38,9 +38,10 @@ _CLAIM_HINT = re.compile(r"(?i)late|start|begin|kick|appl|status|FD-|\bit\b|orde
 
 
 def _parse(text: str) -> Any:
+    """A tool's result as JSON; None if it is not JSON, too long, or nested too deep to read."""
     try:
         return json.loads(text) if text and len(text) < 1_000_000 else None
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
 
 

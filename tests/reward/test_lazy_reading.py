@@ -91,3 +91,11 @@ def test_the_customers_values_before_a_step_are_those_of_the_earlier_replies(kin
                 if s.agent_text is not None and s.user_reply:
                     expected += read(s.user_reply)
             assert values.before(at) == expected
+
+
+def test_a_result_nested_too_deep_to_read_backs_nothing_and_raises_nothing():
+    checker = FactChecker(PRED, S0)
+    checker.observe("get_order_details", '{"status": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    checker.observe("cancel_order", "[" * 100_000)
+    assert checker.message("Your order FD-10502 is delivered.") == (
+        True, "agent stated 'FD-10502 is delivered' of FD-10502: no tool showed its status")
