@@ -149,3 +149,19 @@ def test_a_data_regex_match_kept_is_the_one_found_for_that_pattern_and_text(case
     for pattern, text in cases + cases:
         assert data_regex.search(pattern, text) == data_regex._search(pattern, text)
     assert data_regex.search("b", "a" * data_regex._KEPT_TEXT + "b") == "b"  # a long text is searched, not kept
+
+
+@prop_settings(200)
+@given(st.lists(st.tuples(st.sampled_from(['{"refund_amount": 12.5, "status": "cancelled"}', '{"refund_amount": 0}', "[1, 2]",
+                                           "Error: no such order", '{"x": {"refund_amount": 3}}', "{not json", '{"a": [1]}']),
+                          st.sampled_from([("refund_amount",), ("refund_amount", "status"), ("a",)])), min_size=1, max_size=6))
+def test_a_write_result_read_as_describes_reads_it_for_that_result_and_those_fields(cases):
+    from tau_shaped.reward.checks.unconfirmed import _result_fields
+    from tau_shaped.reward.confirmations import _result
+
+    for observation, names in cases + cases:
+        full = _result(observation)
+        got = _result_fields(observation, names)
+        assert got == (None if full is None else {n: full[n] for n in names if n in full})
+        if got is not None:
+            got.clear()  # a caller's dict is its own

@@ -13,6 +13,7 @@ no (to any message) before the write, else the write is undetermined (SPEC §8).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, Union
 
 from pydantic import Field, field_validator, model_validator
@@ -97,6 +98,21 @@ class UnconfirmedKind(CheckKind):
         return lambda run: _unconfirmed(run, c)
 
 
+def _result_fields(observation: Any, names: Tuple[str, ...]) -> Optional[dict]:
+    """What ``describes`` reads of a write's result: its fields ``names`` (a new dict), or None
+    when the result is no JSON object; a short result's are read once and kept (bounded)."""
+    if not isinstance(observation, str) or len(observation) > 2048:
+        return _result(observation)
+    kept = _kept_fields(observation, names)
+    return None if kept is None else dict(kept)
+
+
+@lru_cache(maxsize=2048)
+def _kept_fields(observation: str, names: Tuple[str, ...]) -> Optional[Tuple[Tuple[str, Any], ...]]:
+    value = _result(observation)
+    return None if value is None else tuple((n, value[n]) for n in names if n in value)
+
+
 def _unconfirmed(run: Any, c: Any) -> Finding:
     trajectory = run.trajectory
     steps = trajectory.steps
@@ -113,7 +129,7 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
     for s in steps:
         if s.action.name not in c.tools or (c.succeeded and not s.succeeded):
             continue
-        result = _result(s.observation) if c.mention_result else None
+        result = _result_fields(s.observation, tuple(c.mention_result)) if c.mention_result else None
         state, described, unclear_text = "", False, ""
         for r in steps[last_write + 1 : s.index]:
             if r.agent_text is None:
