@@ -99,3 +99,20 @@ def test_a_result_nested_too_deep_to_read_backs_nothing_and_raises_nothing():
     checker.observe("cancel_order", "[" * 100_000)
     assert checker.message("Your order FD-10502 is delivered.") == (
         True, "agent stated 'FD-10502 is delivered' of FD-10502: no tool showed its status")
+
+
+@prop_settings(200)
+@given(st.lists(st.tuples(st.sampled_from(["respond", "issue_refund", "give_credit"]),
+                          st.sampled_from([5, 2.5, "7", True, None, 10 ** 400, -1])), max_size=8),
+       st.lists(st.integers(-1, 9), max_size=4))
+def test_offers_read_when_needed_are_the_later_calls_values(calls, asked):
+    from tau_shaped.reward.checks.statement_support import Offers, offered
+
+    steps = [_step(i, name, "ok", {"amount": v, "content": "x"}) for i, (name, v) in enumerate(calls)]
+    trajectory = Trajectory(steps=steps)
+    offers = Offers(trajectory, ["amount"])
+    expected = [(i, float(v)) for i, (name, v) in enumerate(calls)
+                if name != "respond" and type(v) in (int, float) and abs(v) < 10 ** 300]
+    assert offered(trajectory, ["amount"]) == expected  # a number too large for a float offers nothing
+    for index in asked:
+        assert offers.after(index) == [v for step, v in expected if step > index]

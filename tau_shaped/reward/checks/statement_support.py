@@ -74,9 +74,31 @@ class CustomerValues:
 
 
 def offered(trajectory: Any, acted: List[str]) -> List[Any]:
-    """(step, value) of each ``acted`` argument of the agent's calls (an offer it then made)."""
-    return [(s.index, float(s.action.kwargs[a])) for s in trajectory.steps for a in acted
-            if not s.is_respond and is_number(s.action.kwargs.get(a))]
+    """(step, value) of each ``acted`` argument of the agent's calls (an offer it then made); a
+    whole number too large for a float offers nothing."""
+    return [(s.index, value) for s in trajectory.steps for a in acted
+            if not s.is_respond and is_number(s.action.kwargs.get(a)) and (value := _float(s.action.kwargs[a])) is not None]
+
+
+def _float(value: Any) -> Optional[float]:
+    try:
+        return float(value)
+    except OverflowError:
+        return None
+
+
+class Offers:
+    """``offered`` values, read when a statement first needs them (most are backed before)."""
+
+    def __init__(self, trajectory: Any, acted: List[str]) -> None:
+        self._trajectory, self._acted = trajectory, acted
+        self._offers: Optional[List[Any]] = None
+
+    def after(self, index: int) -> List[float]:
+        """The values offered by calls after step ``index``."""
+        if self._offers is None:
+            self._offers = offered(self._trajectory, self._acted)
+        return [v for step, v in self._offers if step > index]
 
 
 def clock_text(minutes: float) -> str:

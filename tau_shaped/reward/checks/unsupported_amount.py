@@ -11,7 +11,7 @@ from typing import Any, List, Tuple
 from typing_extensions import Literal
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
-from tau_shaped.reward.checks.statement_support import CustomerValues, UnsupportedPredicate, near, offered
+from tau_shaped.reward.checks.statement_support import CustomerValues, Offers, UnsupportedPredicate, near
 from tau_shaped.reward.checks.finding import Finding, violations
 
 
@@ -43,16 +43,15 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
         """``value`` is one of the policy's rates times a supported amount, to the cent."""
         return any(abs(value - round(rate * v + 1e-9, 2)) <= tolerance + 1e-9 for rate in rates for v in pool)
 
-    acts = offered(trajectory, p.acted)
+    later = Offers(trajectory, p.acted)
     hits: List[Tuple[int, str]] = []
     for at, s in enumerate(trajectory.steps):
         text = s.agent_text
         if text is None:
             continue
-        later = [v for step, v in acts if step > s.index]
         for item in statements.stated_amounts(text):
             ok = (near(item.value, values, tolerance) or near(item.value, user_said.before(at), tolerance)
-                  or near(item.value, later, tolerance))
+                  or near(item.value, later.after(s.index), tolerance))
             if not ok:
                 for o in trajectory.steps[scanned:s.index]:
                     if o.agent_text is None and o.succeeded:

@@ -15,11 +15,11 @@ from typing_extensions import Literal
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.statement_support import (
     CustomerValues,
+    Offers,
     UnsupportedPredicate,
     clock_text,
     near,
     observed_field_minutes,
-    offered,
 )
 from tau_shaped.reward.checks.finding import Finding, violations
 
@@ -72,16 +72,15 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
                     floor = observed_field_minutes(s.observation, at_least, floor)
         scanned = max(scanned, index)  # pragma: no mutate (speed only: a rescan finds the same times)
 
-    acts = offered(trajectory, p.acted)
+    later = Offers(trajectory, p.acted)
     hits: List[Tuple[int, str]] = []
     for at, s in enumerate(steps):
         text = s.agent_text
         if text is None:
             continue
-        later = [v for step, v in acts if step > s.index]
         for item in statements.stated_times(text):
             ok = (near(item.value, values, tolerance) or near(item.value, user_said.before(at), tolerance)
-                  or near(item.value, later, tolerance))
+                  or near(item.value, later.after(s.index), tolerance))
             if not ok or at_least:
                 observations_until(s.index)
                 ok = ok or near(item.value, observed, tolerance)
