@@ -138,10 +138,13 @@ def state_text(data: Any) -> str:
     if not isinstance(data, dict):
         return hashable_text(data)
     parts = []
+    base = getattr(data, "base", None)
     for key, table in sorted(dict.items(data)):
         if isinstance(table, dict):
             touched = getattr(table, "touched", None)
-            if isinstance(touched, set):
+            if isinstance(base, dict) and dict.get(base, key) is table:  # S0's own table (an overlay never reached it)
+                text = _pairs_text(table, lambda k: True)
+            elif isinstance(touched, set):
                 text = _pairs_text(table, lambda k, t=touched: k not in t)
             else:
                 text = _pairs_text(table, lambda k: False)

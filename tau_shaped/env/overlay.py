@@ -211,24 +211,44 @@ class CopyOnReadDict(dict):
         return (dict, (list(dict.items(self)),))
 
 
+class _Tables(CopyOnReadDict):
+    """An overlay's top level: each table of S0 becomes its ``CopyOnReadDict`` when first
+    reached (most episodes reach a few tables), each other value a private deep copy. Until
+    then the base's own value stands in it, so what reads without copying (``dict.items``,
+    ``read_record``, a path) reads S0's, which is what the table would show."""
+
+    __slots__ = ("tables",)
+
+    def __init__(self, base: Dict[Any, Any]) -> None:
+        CopyOnReadDict.__init__(self, base)
+        self.tables: Dict[Any, CopyOnReadDict] = {}  # the tables reached, by key
+
+    def _own(self, key: Any) -> Any:
+        value = dict.__getitem__(self, key)
+        if key not in self.touched:
+            if type(value) is dict:
+                value = self.tables[key] = CopyOnReadDict(value)
+            else:
+                value = _copy_base(value)
+            dict.__setitem__(self, key, value)
+            self.touched.add(key)
+        return value
+
+
 class Overlay:
     """A working state over a frozen base: ``data`` is what tools receive."""
 
-    __slots__ = ("base", "data", "_tables", "_settled")
+    __slots__ = ("base", "data", "_top", "_settled")
 
     def __init__(self, base: Dict[str, Any]) -> None:
         self.base = base
         self._settled: Optional[Set[RecordLoc]] = None
-        self._tables: Dict[str, CopyOnReadDict] = {}
-        data: Dict[str, Any] = {}
-        for key, value in base.items():
-            if type(value) is dict:
-                table = CopyOnReadDict(value)
-                self._tables[key] = table
-                data[key] = table
-            else:
-                data[key] = deep_copy(value)
-        self.data = data
+        self._top = _Tables(base)
+        self.data: Any = self._top
+
+    @property
+    def _tables(self) -> Dict[Any, CopyOnReadDict]:
+        return self._top.tables
 
     def changed_records(self) -> Optional[Set[RecordLoc]]:
         """Record locations that may differ from the base.
@@ -244,10 +264,14 @@ class Overlay:
         if not isinstance(data, dict):
             return None
         out: Set[RecordLoc] = set()
-        for key in data.keys() | self.base.keys():
-            table = self._tables.get(key)
-            if table is not None and key in data and data[key] is table:
+        top, base = self._top, self.base
+        for key in data.keys() | base.keys():
+            table = top.tables.get(key)
+            if table is not None and data is top and dict.get(data, key, ABSENT) is table:
                 out.update((key, sub) for sub in table.changed_keys())
+            elif (data is top and key not in top.touched and type(dict.get(base, key)) is dict
+                  and dict.get(data, key, ABSENT) is base[key]):
+                continue  # a table of S0 never reached: unchanged
             else:
                 out.add((key,))
         return out

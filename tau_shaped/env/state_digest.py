@@ -143,6 +143,9 @@ class BaseDigest:
                 out.append(b", ")
             value = dict.__getitem__(data, name)
             table = self.tables.get(name)
+            if table is not None and value is table.source:  # S0's table itself (an overlay never reached it)
+                out.append(table.span)
+                continue
             if table is not None and getattr(value, "base", None) is table.source and isinstance(value, dict):
                 touched = value.touched
                 if not touched:
