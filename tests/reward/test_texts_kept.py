@@ -165,3 +165,16 @@ def test_a_write_result_read_as_describes_reads_it_for_that_result_and_those_fie
         assert got == (None if full is None else {n: full[n] for n in names if n in full})
         if got is not None:
             got.clear()  # a caller's dict is its own
+
+
+def test_an_unsafe_offer_kept_is_the_one_read_for_that_text_and_menu():
+    from tau_shaped.reward.checks.offers_unsafe import _kept_offer
+    from tau_shaped.reward.unsafe_offers import UnsafeMenu, unsafe_dishes_offered
+
+    satay, curry = UnsafeMenu.of(["Chicken Satay"]), UnsafeMenu.of(["Green Curry"], ["Green Curry"])
+    texts = ["Would you like the Chicken Satay instead?", "I can offer the Green Curry.", "We can't offer the Chicken Satay.",
+             "I can replace your order with the Green Curry."]
+    for text in texts + texts:
+        for menu in (satay, curry, UnsafeMenu.of(["Chicken Satay"])):
+            assert _kept_offer(text, menu) == unsafe_dishes_offered(text, menu)
+    assert _kept_offer(texts[0], satay) is not None and _kept_offer(texts[0], curry) is None

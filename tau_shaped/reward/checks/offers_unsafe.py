@@ -3,7 +3,8 @@ of the customer's allergens (SPEC §10: an unsafe item offered in words is a pro
 
 from __future__ import annotations
 
-from typing import Any, List, Tuple
+from functools import lru_cache
+from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import Finding, violations
@@ -35,8 +36,18 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
     hits: List[Tuple[int, str]] = []
     if dishes.names:
         for s in run.trajectory.steps:
-            if s.agent_text is not None:
-                found = unsafe_dishes_offered(s.agent_text, dishes)
+            text = s.agent_text
+            if text is not None:
+                found = _kept_offer(text, dishes) if len(text) <= 2048 else unsafe_dishes_offered(text, dishes)
                 if found is not None:
                     hits.append((s.index, f"agent {found}"))
     return violations(hits, "no unsafe dish offered in words")
+
+
+@lru_cache(maxsize=2048)
+def _kept_offer(text: str, dishes: Any) -> Optional[str]:
+    """A short message's unsafe offer, read once per menu (its dishes and the ones ordered,
+    which decide the answer): a task's rollouts repeat their messages."""
+    from tau_shaped.reward.unsafe_offers import unsafe_dishes_offered
+
+    return unsafe_dishes_offered(text, dishes)
