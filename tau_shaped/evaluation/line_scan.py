@@ -178,7 +178,7 @@ def split_record(raw: bytes) -> Optional[Tuple[Dict[str, Any], Spans]]:
 # (json.dumps, keys sorted, not ASCII-escaped), or None where it is only known to be one whole
 # value: a GRPO step's rollouts of one task repeat its ``info.task`` (~3 KB) as it was read
 _ENCODED: Dict[bytes, Optional[bytes]] = {}
-_ENCODED_LIMIT = 32 * 2**20  # bytes of text held before the table is emptied (it only saves time)
+_ENCODED_LIMIT = 16 * 2**20  # bytes held (texts and encodings) before the table is emptied (it only saves time)
 _ENCODED_PIECE = 2**20  # a longer text is checked and encoded each time, not kept
 _held = [0]
 _ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, allow_nan=False)
@@ -187,11 +187,12 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, allow_nan=False)
 def _keep(piece: bytes, encoded: Optional[bytes]) -> None:
     if len(piece) > _ENCODED_PIECE:
         return
-    if _held[0] > _ENCODED_LIMIT:
-        _ENCODED.clear()
-        _held[0] = 0
+    if piece not in _ENCODED:
+        if _held[0] > _ENCODED_LIMIT:
+            _ENCODED.clear()
+            _held[0] = 0
+        _held[0] += 2 * len(piece)  # the text, and its encoding (about as long)
     _ENCODED[piece] = encoded
-    _held[0] += 2 * len(piece)
 
 
 _KEY_TEXTS: Dict[str, bytes] = {}
