@@ -119,6 +119,7 @@ def _unique_keys(pairs: List[Tuple[str, Any]]) -> dict:
 
 
 _LONG_DIGITS = re.compile(r"[0-9]{19}")
+_FLAT_TEXT = 4096  # a longer text (a task file) is rarely flat: not read twice
 
 
 def _flat_object(text: str) -> Optional[dict]:
@@ -156,7 +157,7 @@ _STRICT = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_uniqu
 def loads_json(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
     """``json.loads``, strictly, with every failure an ``InputError`` and the value checked by
     ``json_problem``."""
-    if max_depth >= 1 and type(text) is str:
+    if max_depth >= 1 and type(text) is str and len(text) <= _FLAT_TEXT:
         flat = _flat_object(text)
         if flat is not None:
             return flat

@@ -71,3 +71,15 @@ def test_arguments_of_scalars_are_read_fast_and_others_strictly():
                      '{"a": 12345678901234567890123}'):
         assert _flat_object(declined) is None, declined
     assert loads_json('{"a": 12345678901234567890123}') == {"a": 12345678901234567890123}
+
+
+def test_a_long_text_is_read_once_strictly(monkeypatch):
+    from tau_shaped.env import json_input
+
+    def tried(text):
+        raise AssertionError("a task file's text read twice")
+
+    monkeypatch.setattr(json_input, "_flat_object", tried)
+    text = json.dumps({"tasks": [{"id": f"t-{n}", "instruction": "x" * 40} for n in range(100)]})
+    assert len(text) > json_input._FLAT_TEXT
+    assert loads_json(text)["tasks"][99]["id"] == "t-99"
