@@ -21,13 +21,18 @@ def to_hashable(item: Any) -> Any:
     frozensets included, is returned as it is, as tau-bench does.
     """
     if isinstance(item, dict):
-        # dict.items reads a copy-on-read overlay (overlay.py) without copying it.
-        return tuple((key, to_hashable(value)) for key, value in sorted(dict.items(item)))
+        # dict.items reads a copy-on-read overlay (overlay.py) without copying it; a plain
+        # scalar is its own form (to_hashable returns it as it is), so it is not called for one.
+        return tuple([(key, value if type(value) in _PLAIN_SCALARS else to_hashable(value))
+                      for key, value in sorted(dict.items(item))])
     if isinstance(item, list):
-        return tuple(to_hashable(element) for element in item)
+        return tuple([element if type(element) in _PLAIN_SCALARS else to_hashable(element) for element in item])
     if isinstance(item, set):
-        return tuple(sorted(to_hashable(element) for element in item))
+        return tuple(sorted([to_hashable(element) for element in item]))
     return item
+
+
+_PLAIN_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def hashable_text(item: Any) -> str:
