@@ -78,8 +78,10 @@ class EpisodeRunner:
             trace = self.trajectory.state_trace
             if action.name == RESPOND_ACTION_NAME and trace:
                 trace.append(trace[-1])
+            elif not self._before:  # every probe read after every step
+                trace.append(tuple([p(data) for p in self.probes]))
             else:  # a probe read only before its tool's calls is left for _probe_before
-                trace.append(tuple(p(data) if eager else None for p, eager in zip(self.probes, self._eager)))
+                trace.append(tuple([p(data) if eager else None for p, eager in zip(self.probes, self._eager)]))
         return step
 
     def _probe_before(self, name: str, data: Any) -> None:
