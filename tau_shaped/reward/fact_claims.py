@@ -119,6 +119,8 @@ _STATUS_WORDS_IN = tuple(sorted({max(form.split(), key=len) for form, _ in _STAT
 _ACCOUNT_WORDS = ("account",)
 _PERCENT_WORDS = ("%", "percent", "per cent")
 _MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount")
+_TIMING_WORDS = ("immediately", "instantly", "right away", "straight away", "at once", "right now", "in real time",
+                 "hour", "hr", "min", "tonight", "tomorrow", "day", "week")  # a refund timing's ("today": "day")
 
 
 def _may(low: Optional[str], words: Tuple[str, ...]) -> bool:
@@ -165,7 +167,7 @@ def _claims(text: str) -> List[Claim]:
         for m in _PERCENT.finditer(text):
             if not negated(m.start()):
                 out.append(Claim("percent", float(m.group("p")), m.group(0), m.start()))
-    if _may(low, _MONEY_WORDS) and _MONEY_SENTENCE.search(text):
+    if _may(low, _MONEY_WORDS) and _may(low, _TIMING_WORDS) and _MONEY_SENTENCE.search(text):
         out.extend(_refund_timings(text, negated))
     return out
 
