@@ -115,6 +115,7 @@ def _count(word: str) -> Optional[float]:
 # a pattern whose words are all absent is not run. A text that is not ASCII is read in full.
 _LATE_WORDS = ("min",)
 _THRESHOLD_WORDS = ("min", "compensation", "refund", "credit", "money back")
+_THRESHOLD_VERBS = ("start", "begin", "kick", "applies", "owed", "due", "given", "paid")  # and one of these
 _STATUS_WORDS_IN = tuple(sorted({max(form.split(), key=len) for form, _ in _STATUS_WORDS}))
 _ACCOUNT_WORDS = ("account",)
 _PERCENT_WORDS = ("%", "percent", "per cent")
@@ -152,7 +153,7 @@ def _claims(text: str) -> List[Claim]:
                 continue  # "starts at 15 minutes late", "under 15 minutes late": a threshold
             if n is not None and not negated(m.start()):
                 out.append(Claim("minutes_late", n, m.group(0), m.start()))
-    if _may(low, _THRESHOLD_WORDS):
+    if _may(low, _THRESHOLD_WORDS) and _may(low, _THRESHOLD_VERBS):
         for m in _THRESHOLD.finditer(text):
             n = _count(m.group("t") or m.group("t2"))
             if n is not None and not negated(m.start()) and not negated(m.start("t") if m.group("t") else m.start("t2")):
