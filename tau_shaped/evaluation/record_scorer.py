@@ -181,7 +181,8 @@ class RecordScorer:
         if not isinstance(recorded, dict):
             raise ResultsFileError(f"{where}: info.task is missing, so the record cannot be matched to a task of this env")
         if index not in self._prints:  # each env task fingerprinted once, not once per record
-            self._prints[index] = (task_fingerprint(self.tasks[index]), _fingerprint_text(self.tasks[index]))
+            text = _fingerprint_text(self.tasks[index])
+            self._prints[index] = (hashlib.sha256(text.encode("utf-8")).hexdigest(), text)  # task_fingerprint's
         # the same text is the same fingerprint; another text is hashed (as a text that is not
         # UTF-8, a lone surrogate, fails to be)
         if _fingerprint_text(recorded) != self._prints[index][1] and task_fingerprint(recorded) != self._prints[index][0]:
