@@ -126,7 +126,7 @@ def compare(
     # records the same in both states compare equal once canonical: neither copied nor rewritten
     records = {rec for rec in records if not _same_canonical_form(rec, sa, sg, class_tables)}  # pragma: no mutate (speed only)
     view_a = canonicalize(build_view(sa, records), sa, initial, overrides, ignore)
-    view_g = _expected_view(sg, records, class_tables, initial, overrides, ignore)
+    view_g = _expected_view(sg, records, initial, overrides, ignore)
     diffs: List[Difference] = []
     for rec in sorted(records, key=lambda r: tuple(map(str, r))):
         expected, actual = read_record(view_g, rec), read_record(view_a, rec)
@@ -138,18 +138,19 @@ def compare(
     return diffs[:MAX_DIFFS]
 
 
-# The canonical form of a settled Sg's record outside every class's table, by (record, S0,
-# overrides, ignored paths), kept with them: it is a function of the record alone (owned and
-# ignored paths select within a record), and every rollout of the task asks for it again.
+# The canonical form of a settled Sg's record, by (record, S0, overrides, ignored paths), kept
+# with them: it is a function of Sg and S0 (what a class decides and writes into the record is
+# read from them, never from the view) and of the record alone (owned and ignored paths select
+# within a record; a class restores or collapses locations of the record itself), so it is the
+# same in a view of that record alone, and every rollout of the task asks for it again.
 _KEPT_FORMS: Dict[Tuple[int, int, int, Tuple[str, ...]], Tuple[Any, Any, Any, Any]] = {}
 _MAX_KEPT_FORMS = 200_000
 
 
-def _expected_view(sg: Any, records: Set[RecordLoc], class_tables: Set[Any], initial: Any, overrides: Any,
-                   ignore: Sequence[str]) -> dict:
-    """``canonicalize(build_view(sg, records), ...)``, with a settled Sg's records outside the
-    classes' tables taken from their kept canonical forms (read only, never changed)."""
-    kept = {rec for rec in records if len(rec) == 2 and rec[0] not in class_tables and settled_record(sg, rec)}
+def _expected_view(sg: Any, records: Set[RecordLoc], initial: Any, overrides: Any, ignore: Sequence[str]) -> dict:
+    """``canonicalize(build_view(sg, records), ...)``, with a settled Sg's records taken from
+    their kept canonical forms (read only, never changed)."""
+    kept = {rec for rec in records if len(rec) == 2 and settled_record(sg, rec)}
     view = canonicalize(build_view(sg, records - kept), sg, initial, overrides, ignore)
     ignored = tuple(ignore)
     for rec in kept:

@@ -84,6 +84,9 @@ def _apply(data, edit):
 # the order record is the same on both sides, but the courier got it twice on one: the class
 # judges the order record by its linked change (SPEC §4.1), so it differs once canonical
 @example([("assign", "O1", "D1"), ("assign", "O1", "D1")], [("assign", "O1", "D1")], True, False, (), False, True)
+@example([("assign", "O1", "D1")], [("assign", "O1", "D2"), ("status", "O1", "cancelled")], True, True,
+         ("orders[?status=refunded].status", "clock.now"), False, True)
+@example([("assign", "O1", "D0")], [("assign", "O1", "D2"), ("refund", "O2", 5)], True, True, (), False, True)
 @given(st.lists(edits, max_size=6), st.lists(edits, max_size=6), st.booleans(), st.booleans(),
        st.sampled_from(IGNORES), st.booleans(), st.booleans())
 def test_compare_finds_exactly_the_differences_of_every_record_canonicalized(
