@@ -17,7 +17,8 @@ from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
 
 def observation_failed(observation: str) -> bool:
-    """tau-bench's tools signal failure by an observation starting with ``Error`` (in any case).
+    """tau-bench's tools signal failure by an observation starting with ``Error`` (in any case;
+    SPEC §5 ``succeeded``).
     Only its first five characters are lower-cased: no other character lower-cases to an ``e``,
     ``r`` or ``o``, so the answer is the whole text's, without copying an observation of
     kilobytes several times a rollout."""

@@ -11,6 +11,10 @@ laid out so, or whose ``traj`` orjson would read differently from json (an integ
 digits or more, which orjson reads as a float; NaN or Infinity; a lone surrogate; deep
 nesting), is read whole by json's scanner as before. Both give the record ``json.loads``
 gives and the same spans, so the bytes written are the same.
+
+Writing the scored line back (``spliced_info``): the members of its new ``info`` that scoring
+left as they were (``info.task``, ~3 KB, repeated by every rollout of a task) are written as
+their text in the line encodes, each distinct text encoded once.
 """
 
 from __future__ import annotations
