@@ -151,20 +151,20 @@ class Heard:
         return self._digits
 
 
-_Candidates = Tuple[Tuple[Tuple[str, str], ...], Tuple[Tuple[str, str], ...], FrozenSet[str], Tuple[Tuple[str, str, str], ...],
+_Candidates = Tuple[Tuple[Tuple[str, str], ...], Tuple[Tuple[str, str], ...], FrozenSet[str], Tuple[Tuple[str, str], ...],
                     Tuple[Tuple[Tuple[str, str], str], ...], Tuple[Tuple[str, str], ...]]
 
 
 def _read_candidates(text: str) -> _Candidates:
     """What in ``text`` may be someone's data, in order, whoever's it is: emails (lower-cased,
     as written), phones (digits, as written), the first words of names (lower-cased), the word
-    pairs (first lower-cased, both as written), streets ((number, name lower-cased), as written)
+    pairs (as written), streets ((number, name lower-cased), as written)
     and record ids (as matched, as written)."""
     at, digit = _holds(text)
-    names = tuple((m.group(1).lower(), m.group(1), m.group(2)) for m in _NAME.finditer(text))
-    return (tuple((m.group(0).lower(), m.group(0)) for m in _EMAIL.finditer(text)) if at else (),
-            tuple((_digits(m.group(0)), m.group(0)) for m in _PHONE.finditer(text)) if digit else (),
-            frozenset(first for first, _, _ in names), names,
+    names = tuple(_NAME.findall(text))
+    return (tuple((email.lower(), email) for email in _EMAIL.findall(text)) if at else (),
+            tuple((_digits(phone), phone) for phone in _PHONE.findall(text)) if digit else (),
+            frozenset(one.lower() for one, _ in names), names,
             tuple(((m.group(1), m.group(2).lower()), m.group(0)) for m in _STREET.finditer(text)) if digit else (),
             tuple((m.group(1), m.group(0)) for m in _RECORD_ID.finditer(text)) if digit else ())
 
@@ -190,7 +190,8 @@ def other_customers_data(text: str, customers: Any, own: str, said_by_user: Unio
         if index.phone(digits, own) and digits not in heard.phone_digits():
             return f"another customer's phone {snippet!r}"
     first_names = index.first_names
-    for first, one, two in names if not first_names.isdisjoint(firsts) else ():
+    for one, two in names if not first_names.isdisjoint(firsts) else ():
+        first = one.lower()
         if first not in first_names:
             continue  # no customer's name starts with this word
         pair = (first, re.sub(r"['’]s$", "", two.lower()))  # "Noah Brown's"
