@@ -182,14 +182,26 @@ def _differences(loc: List[Any], expected: Any, actual: Any, out: List[Differenc
         return
     if isinstance(expected, dict) and isinstance(actual, dict) and _same_kind(expected, actual):
         for key in sorted(expected.keys() | actual.keys(), key=str):
-            _differences(loc + [key], expected.get(key, ABSENT), actual.get(key, ABSENT), out)
+            e, a = expected.get(key, ABSENT), actual.get(key, ABSENT)
+            if not _plainly_equal(e, a):
+                _differences(loc + [key], e, a, out)
         return
     if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
         for i, (e, a) in enumerate(zip(expected, actual)):
-            _differences(loc + [i], e, a, out)
+            if not _plainly_equal(e, a):
+                _differences(loc + [i], e, a, out)
         return
     if expected is ABSENT or actual is ABSENT or not canonical_equal(expected, actual):
         out.append(Difference(format_location(loc), _shown(expected), _shown(actual)))
+
+
+_PLAIN_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _plainly_equal(e: Any, a: Any) -> bool:
+    """Two equal scalars of one plain type: canonically equal, so no difference lies there
+    (what ``_differences`` would find by asking ``canonical_equal``). False says nothing."""
+    return type(e) is type(a) and type(e) in _PLAIN_SCALARS and e == a
 
 
 def _same_kind(a: dict, b: dict) -> bool:

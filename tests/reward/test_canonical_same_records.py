@@ -111,3 +111,21 @@ def test_compare_finds_exactly_the_differences_of_every_record_canonicalized(
             got = compare(rollout.data, g.data, s0, overrides, changed, ignore)
             assert got == _reference(rollout.data, g.data, s0, overrides, changed, ignore)
     assert s0 == S0
+
+
+plain_scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.text(max_size=2),
+                          st.floats(allow_nan=True, allow_infinity=True), st.sampled_from([0.0, -0.0, 1, 1.0, True]))
+
+
+@settings(max_examples=500, deadline=None)
+@given(plain_scalars, plain_scalars)
+def test_a_pair_skipped_as_plainly_equal_has_no_difference(e, a):
+    """The walk that lists differences skips two equal scalars of one type: there is none."""
+    from tau_shaped.reward.canonical import _plainly_equal
+
+    if _plainly_equal(e, a):
+        assert canonical_equal(e, a)
+        found = []
+        _differences(["x"], e, a, found)
+        assert found == []
+    assert _plainly_equal(e, e) == (e == e)  # NaN is not skipped: canonical_equal decides it
