@@ -65,7 +65,7 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
 # values all the way down, so a result pickled like a plain-JSON one it was written for has
 # the same text (a subclass, a set, a tuple or any other object pickles differently).
 _TEXTS: Dict[bytes, str] = {}
-_MAX_TEXT_BYTES = 32 << 20
+_MAX_TEXT_BYTES = 8 << 20  # pickles and texts: then forgotten all at once
 _text_bytes = 0
 _SCALARS = (str, int, float, bool, type(None))
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from hashlib import sha256
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Any, Iterable, List, Optional, Sequence, Set, Tuple
 
 from tau_shaped.reward import equivalence, invariants
 from tau_shaped.env.hashing import identical
@@ -126,7 +126,7 @@ def compare(
     # records the same in both states compare equal once canonical: neither copied nor rewritten
     records = {rec for rec in records if not _same_canonical_form(rec, sa, sg, class_tables)}  # pragma: no mutate (speed only)
     view_a = canonicalize(build_view(sa, records), sa, initial, overrides, ignore)
-    view_g = _expected_view(sg, records, initial, overrides, ignore)
+    view_g = canonicalize(build_view(sg, records), sg, initial, overrides, ignore)
     diffs: List[Difference] = []
     for rec in sorted(records, key=lambda r: tuple(map(str, r))):
         expected, actual = read_record(view_g, rec), read_record(view_a, rec)
@@ -136,37 +136,6 @@ def compare(
         if len(diffs) >= MAX_DIFFS:
             break
     return diffs[:MAX_DIFFS]
-
-
-# The canonical form of a settled Sg's record, by (record, S0, overrides, ignored paths), kept
-# with them: it is a function of Sg and S0 (what a class decides and writes into the record is
-# read from them, never from the view) and of the record alone (owned and ignored paths select
-# within a record; a class restores or collapses locations of the record itself), so it is the
-# same in a view of that record alone, and every rollout of the task asks for it again.
-_KEPT_FORMS: Dict[Tuple[int, int, int, Tuple[str, ...]], Tuple[Any, Any, Any, Any]] = {}
-_MAX_KEPT_FORMS = 200_000
-
-
-def _expected_view(sg: Any, records: Set[RecordLoc], initial: Any, overrides: Any, ignore: Sequence[str]) -> dict:
-    """``canonicalize(build_view(sg, records), ...)``, with a settled Sg's records taken from
-    their kept canonical forms (read only, never changed)."""
-    kept = {rec for rec in records if len(rec) == 2 and settled_record(sg, rec)}
-    view = canonicalize(build_view(sg, records - kept), sg, initial, overrides, ignore)
-    ignored = tuple(ignore)
-    for rec in kept:
-        value = read_record(sg, rec)
-        if value is ABSENT:
-            continue
-        ident = (id(value), id(initial), id(overrides), ignored)
-        hit = _KEPT_FORMS.get(ident)
-        if hit is None or hit[0] is not value or hit[1] is not initial or hit[2] is not overrides:
-            form = read_record(canonicalize(build_view(sg, {rec}), sg, initial, overrides, ignore), rec)
-            if len(_KEPT_FORMS) >= _MAX_KEPT_FORMS:
-                _KEPT_FORMS.clear()
-            hit = _KEPT_FORMS[ident] = (value, initial, overrides, form)
-        if hit[3] is not ABSENT:
-            view.setdefault(rec[0], {})[rec[1]] = hit[3]
-    return view
 
 
 def _shown(value: Any) -> Any:

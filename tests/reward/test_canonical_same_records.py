@@ -91,8 +91,8 @@ def _apply(data, edit):
        st.sampled_from(IGNORES), st.booleans(), st.booleans())
 def test_compare_finds_exactly_the_differences_of_every_record_canonicalized(
         edits_a, edits_g, with_class, with_identity, ignore, same_edits, settled):
-    """With a settled Sg its records' canonical forms are kept across comparisons: asked twice,
-    and after another rollout, the differences are still exactly the full comparison's."""
+    """With a settled Sg (its records' pickles kept across comparisons), asked twice and after
+    another rollout, the differences are still exactly the full comparison's."""
     s0 = copy.deepcopy(S0)
     overrides = RewardOverrides.model_validate(
         {**({"equivalence_class": CLASS} if with_class else {}), **({"monetary_identity": IDENTITY} if with_identity else {})})
