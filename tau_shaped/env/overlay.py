@@ -119,9 +119,13 @@ class CopyOnReadDict(dict):
         return value
 
     def __getitem__(self, key: Any) -> Any:
+        if key in self.touched:  # already its own (or removed: KeyError, as a dict says)
+            return dict.__getitem__(self, key)
         return self._own(key)
 
     def get(self, key: Any, default: Any = None) -> Any:
+        if key in self.touched:
+            return dict.get(self, key, default)
         return self._own(key) if dict.__contains__(self, key) else default
 
     def __setitem__(self, key: Any, value: Any) -> None:

@@ -113,3 +113,22 @@ def test_a_table_never_reached_is_neither_copied_nor_changed():
     overlay.data["drivers"]["D1"]["load"] = 1  # reaching it makes it the episode's own
     assert s0["drivers"]["D1"]["load"] == 0 and overlay.data["drivers"]["D1"]["load"] == 1
     assert ("drivers", "D1") in overlay.changed_records()
+
+
+def test_a_record_read_again_or_removed_answers_as_a_dict_does():
+    import pytest
+
+    s0 = copy.deepcopy(S0)
+    table = Overlay(s0).data["orders"]
+    first = table["O1"]
+    assert table["O1"] is first and table.get("O1") is first  # its own copy, not copied again
+    first["status"] = "cancelled"
+    assert table["O1"]["status"] == "cancelled" and s0["orders"]["O1"]["status"] == "placed"
+    del table["O1"]
+    with pytest.raises(KeyError):
+        table["O1"]
+    assert table.get("O1", "gone") == "gone" and table.get("O9") is None
+    with pytest.raises(TypeError, match="unhashable"):
+        table[["O2"]]
+    with pytest.raises(TypeError, match="unhashable"):
+        table.get(["O2"])
