@@ -11,14 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tau_shaped.env.json_input import _STRICT, InputError, _flat_object, json_problem, loads_json
-
-
-def _typed(value):
-    if isinstance(value, dict):
-        return ["dict", [[k, _typed(v)] for k, v in value.items()]]
-    if isinstance(value, list):
-        return ["list", [_typed(v) for v in value]]
-    return [type(value).__name__, repr(value)]
+from tests.typed_values import typed
 
 
 def _strict(text):
@@ -27,7 +20,7 @@ def _strict(text):
         value = _STRICT.decode(text) if not text.startswith("\ufeff") else json.loads(text)
     except (ValueError, RecursionError):
         return "refused"
-    return "refused" if json_problem(value) is not None else _typed(value)
+    return "refused" if json_problem(value) is not None else typed(value)
 
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(),
@@ -56,9 +49,9 @@ def test_the_fast_reading_is_the_strict_one(text):
     fast = _flat_object(text)
     expected = _strict(text)
     if fast is not None:
-        assert _typed(fast) == expected
+        assert typed(fast) == expected
     try:
-        got = _typed(loads_json(text))
+        got = typed(loads_json(text))
     except InputError:
         got = "refused"
     assert got == expected

@@ -13,15 +13,7 @@ from hypothesis import strategies as st
 
 from tau_shaped.evaluation.line_scan import scan_record, split_record
 from tau_shaped.evaluation.record_scorer import dump_line
-
-
-def _typed(value):
-    """A value with its types spelled out, so 1 and 1.0 and True differ."""
-    if isinstance(value, dict):
-        return ["dict", [[k, _typed(v)] for k, v in value.items()]]
-    if isinstance(value, list):
-        return ["list", [_typed(v) for v in value]]
-    return [type(value).__name__, repr(value)]
+from tests.typed_values import typed
 
 
 def _same_as_whole_line(raw: bytes) -> None:
@@ -31,11 +23,11 @@ def _same_as_whole_line(raw: bytes) -> None:
     record, spans = split
     whole = scan_record(raw.decode("utf-8"))
     assert whole is not None
-    assert _typed(record) == _typed(json.loads(raw.decode("utf-8")))
-    assert _typed(record) == _typed(whole[0])
+    assert typed(record) == typed(json.loads(raw.decode("utf-8")))
+    assert typed(record) == typed(whole[0])
     text = raw.decode("utf-8")
     for key, (start, end) in spans.items():
-        assert _typed(json.loads(raw[start:end])) == _typed(record[key])
+        assert typed(json.loads(raw[start:end])) == typed(record[key])
         first, last = whole[1][key]
         assert raw[start:end] == text[first:last].encode("utf-8")  # the same text, as bytes
     assert _written(record, raw, spans) == _written(whole[0], text, whole[1])
