@@ -15,9 +15,9 @@ the table is scanned as before, so even the scan's exceptions are the same.
 
 from __future__ import annotations
 
-import threading
-from typing import Any, Callable, Dict, Hashable, List, Optional, Tuple
+from typing import Any, Callable, Dict, Hashable, List, Optional
 
+from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.env.overlay import CopyOnReadDict
 
 KeyOf = Callable[[Any], Hashable]
@@ -49,21 +49,11 @@ class _Index:
                 return
 
 
-_INDEXES: Dict[Tuple[int, Any], _Index] = {}
-_LOCK = threading.Lock()
+_INDEXES: "IdentityCache[_Index]" = IdentityCache(_MAX_INDEXES)  # by (table, key_of)
 
 
 def _index(base: Dict[Any, Any], key_of: KeyOf) -> _Index:
-    ident = (id(base), key_of)
-    found = _INDEXES.get(ident)
-    if found is not None and found.base is base:
-        return found
-    built = _Index(base, key_of)
-    with _LOCK:
-        if len(_INDEXES) >= _MAX_INDEXES:
-            _INDEXES.clear()
-        _INDEXES[ident] = built
-    return built
+    return _INDEXES.get_or_make(base, lambda: _Index(base, key_of), key_of)
 
 
 def scan_first(table: Dict[Any, Any], key_of: KeyOf, wanted: Hashable, accept: Accept = None) -> Any:

@@ -5,8 +5,9 @@ answers it (``yes``, ``change``, ``no`` or ``unclear``). The ``unconfirmed`` che
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional
 
+from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.matchers import match_text
 from tau_shaped.reward.values import is_number
 
@@ -81,7 +82,7 @@ def find_record(data: Any, key: str, value: Any, depth: int = 4) -> Optional[dic
 
 
 _SCALARS = (str, int, float, bool)
-_RECORD_INDEXES: Dict[Tuple[int, str], Tuple[Any, Dict[Any, dict]]] = {}
+_RECORD_INDEXES: "IdentityCache[Dict[Any, dict]]" = IdentityCache(64)  # by (table, key)
 
 
 def _record_index(data: Any, key: str, depth: int, first: Dict[Any, dict]) -> None:
@@ -108,14 +109,12 @@ def record_in_s0(table: Any, key: str, value: Any) -> Optional[dict]:
     up for every message before it. A value that is not a plain scalar (or is NaN) is searched."""
     if type(value) not in _SCALARS or value != value or not isinstance(table, (dict, list)):
         return find_record(table, key, value)
-    hit = _RECORD_INDEXES.get((id(table), key))
-    if hit is None or hit[0] is not table:
-        if len(_RECORD_INDEXES) >= 64:
-            _RECORD_INDEXES.clear()
-        first: Dict[Any, dict] = {}
+    first = _RECORD_INDEXES.get(table, key)
+    if first is None:
+        first = {}
         _record_index(table, key, 4, first)
-        hit = _RECORD_INDEXES[(id(table), key)] = (table, first)
-    return hit[1].get(value)
+        _RECORD_INDEXES.put(table, first, key)
+    return first.get(value)
 
 
 def _result(observation: Any) -> Any:

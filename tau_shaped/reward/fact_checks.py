@@ -28,6 +28,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Set, Tuple
 
+from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.fact_claims import Claim, allergen_claims, claims, observed_orders
 from tau_shaped.reward.text_matching import _KEPT_TEXT, numbers_in_text
 
@@ -70,18 +71,11 @@ class _Menus:
                                   re.IGNORECASE) if names else None
 
 
-_MENUS: Dict[int, Tuple[Any, _Menus]] = {}
+_MENUS: "IdentityCache[_Menus]" = IdentityCache(16)  # by S0
 
 
 def _menus(state: Any) -> _Menus:
-    hit = _MENUS.get(id(state))
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    if len(_MENUS) > 16:
-        _MENUS.clear()
-    menus = _Menus(state)
-    _MENUS[id(state)] = (state, menus)
-    return menus
+    return _MENUS.get_or_make(state, lambda: _Menus(state))
 
 
 def _read_hints(text: str) -> Tuple[bool, bool]:

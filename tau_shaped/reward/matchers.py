@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
+from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward import data_regex
 from tau_shaped.reward.paths import select_values
 from tau_shaped.reward.matcher_schema import (
@@ -101,21 +102,16 @@ def match_value(matcher: Union[MatchOps, LiteralMatcher], value: Any, states: Se
     return True
 
 
-# the operators each matcher gives, by identity (the matcher kept: its id is not reused);
-# matchers are frozen, so what they give never changes; bounded, cleared when full
-_OPERATORS: Dict[int, Tuple[MatchOps, Tuple[Tuple[str, Any], ...]]] = {}
+# the operators each matcher gives, by identity: matchers are frozen, what they give never changes
+_OPERATORS: "IdentityCache[Tuple[Tuple[str, Any], ...]]" = IdentityCache(1 << 16)
 
 
 def _operators(matcher: MatchOps) -> Tuple[Tuple[str, Any], ...]:
     """``matcher.given()``'s items, in its order, worked out once per matcher."""
-    found = _OPERATORS.get(id(matcher))
-    if found is not None and found[0] is matcher:
-        return found[1]
-    items = tuple(matcher.given().items())
-    if len(_OPERATORS) >= 1 << 16:
-        _OPERATORS.clear()
-    _OPERATORS[id(matcher)] = (matcher, items)
-    return items
+    found = _OPERATORS.get(matcher)
+    if found is None:
+        found = _OPERATORS.put(matcher, tuple(matcher.given().items()))
+    return found
 
 
 def sum_numbers(data: Any, paths: Iterable[str]) -> float:

@@ -32,8 +32,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Tuple
+from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
+from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.statements import Negations
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
@@ -88,21 +89,12 @@ class UnsafeMenu:
         return cls(tuple(unique), frozenset(o.lower() for o in ordered), pattern)
 
 
-_MENUS: Dict[Tuple[int, str], Tuple[Any, UnsafeMenu]] = {}
-_MENUS_KEPT = 2048  # (S0, customer) pairs: a training run's tasks come back every step
+_MENUS: "IdentityCache[UnsafeMenu]" = IdentityCache(2048)  # (S0, customer): a training run's tasks come back every step
 
 
 def unsafe_menu(state: Any, customer_id: str) -> UnsafeMenu:
     """The customer's unsafe dishes in S0 ``state``, made once per state and customer."""
-    key = (id(state), customer_id)
-    hit = _MENUS.get(key)
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    if len(_MENUS) >= _MENUS_KEPT:
-        _MENUS.clear()
-    menu = _build(state, customer_id)
-    _MENUS[key] = (state, menu)
-    return menu
+    return _MENUS.get_or_make(state, lambda: _build(state, customer_id), customer_id)
 
 
 def _build(state: Any, customer_id: str) -> UnsafeMenu:

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Tuple
 
+from tau_shaped.env.identity_cache import IdentityCache
+
 __all__ = ["customers_of_users"]
 
-_CACHE: Dict[int, Tuple[Any, Dict[str, Any]]] = {}
+_CACHE: "IdentityCache[Dict[str, Any]]" = IdentityCache(8)  # by state
 
 
 def _name(record: Any) -> Tuple[str, str] | None:
@@ -31,9 +33,10 @@ def _street(address: Any) -> List[Dict[str, str]]:
 
 def customers_of_users(state: Any) -> Dict[str, Any]:
     """``state``'s users as ``disclosures`` customers (empty when it has no ``users`` table)."""
-    hit = _CACHE.get(id(state))
-    if hit is not None and hit[0] is state:
-        return hit[1]
+    return _CACHE.get_or_make(state, lambda: _customers(state))
+
+
+def _customers(state: Any) -> Dict[str, Any]:
     users = state.get("users") if isinstance(state, dict) else None
     orders = state.get("orders") if isinstance(state, dict) else None
     reservations = state.get("reservations") if isinstance(state, dict) else None
@@ -59,7 +62,4 @@ def customers_of_users(state: Any) -> Dict[str, Any]:
         out[str(uid)] = {"email": user.get("email"), "first_name": name[0] if name else None,
                          "last_name": name[1] if name else None, "addresses": addresses,
                          "record_ids": ids, "own_names": own_names}
-    if len(_CACHE) > 8:
-        _CACHE.clear()
-    _CACHE[id(state)] = (state, out)
     return out
