@@ -40,6 +40,7 @@ from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
+from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.env.json_input import InputError, one_line, read_json_file
 from tau_shaped.reward.matchers import match_value
 from tau_shaped.reward.paths import select_values
@@ -266,17 +267,13 @@ def _bind_rule(rule: PolicyRule, template: Template, facts: Dict[str, Any], task
     return when, {"nodes": template.node_checks}
 
 
-# per rule (by identity, the rule kept so its id is not reused)
-_TEMPLATES: Dict[int, Template] = {}
+# per rule, by identity
+_TEMPLATES: "IdentityCache[Template]" = IdentityCache(4096)
 
 
 def _template(rule: PolicyRule) -> Template:
-    found = _TEMPLATES.get(id(rule))
-    if found is None or found.rule is not rule:
-        if len(_TEMPLATES) > 4096:
-            _TEMPLATES.clear()
-        found = _TEMPLATES[id(rule)] = Template(rule)
-    return found
+    found = _TEMPLATES.get(rule)
+    return found if found is not None else _TEMPLATES.put(rule, Template(rule))
 
 
 def load_rules(path: Union[str, FilePath], *, confirm_tools: Optional[Sequence[str]] = None) -> PolicyRuleSet:
