@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from tau_shaped.env.hashing import strictly_equal
+from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.env.overlay import Overlay
 
 ENV_VAR = "TAU_SHAPED_GT_CACHE"
@@ -32,7 +33,7 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 _PACKAGE_DIR = Path(__file__).resolve().parents[1]
 _lock = threading.Lock()
 _code_prints: Dict[Tuple[str, ...], str] = {}
-_world_prints: Dict[int, Tuple[Any, str]] = {}
+_world_prints: "IdentityCache[str]" = IdentityCache(64)  # by S0
 _HASH = re.compile(r"[0-9a-f]{64}")  # tau-bench's data hash: SHA-256, hex
 
 
@@ -72,14 +73,7 @@ def code_print(tools_map: Any) -> str:
 
 def world_print(base: Dict[str, Any]) -> str:
     """The digest of a frozen S0 (computed once per process)."""
-    with _lock:
-        found = _world_prints.get(id(base))
-        if found is not None and found[0] is base:
-            return found[1]
-    digest = hashlib.sha256(pickle.dumps(base, pickle.HIGHEST_PROTOCOL)).hexdigest()
-    with _lock:
-        _world_prints[id(base)] = (base, digest)
-    return digest
+    return _world_prints.get_or_make(base, lambda: hashlib.sha256(pickle.dumps(base, pickle.HIGHEST_PROTOCOL)).hexdigest())
 
 
 def _exact(value: Any) -> bool:

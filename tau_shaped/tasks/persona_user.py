@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from typing import Any, Dict, List, Optional, Sequence, Set
 
+from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.env.users import STOP, BaseUser
 from tau_shaped.reward.predicate_schema import Confirmation
 from tau_shaped.tasks.persona import TOPICS, Persona
@@ -55,7 +56,7 @@ class PersonaMissing(ValueError):
     """A task with no persona cannot be played by the persona customer."""
 
 
-_CONFIRMATIONS: Dict[int, Any] = {}  # id(rule set) -> (rule set, its confirmation): the set is kept, so its id stays its own
+_CONFIRMATIONS: "IdentityCache[Optional[Confirmation]]" = IdentityCache(64)  # by rule set
 
 
 def domain_confirmation(env: Any) -> Optional[Confirmation]:
@@ -64,9 +65,10 @@ def domain_confirmation(env: Any) -> Optional[Confirmation]:
     rule_set = getattr(env, "policy_rules", None)
     if rule_set is None:
         return None
-    hit = _CONFIRMATIONS.get(id(rule_set))
-    if hit is not None and hit[0] is rule_set:
-        return hit[1]
+    return _CONFIRMATIONS.get_or_make(rule_set, lambda: _confirmation_of(rule_set))
+
+
+def _confirmation_of(rule_set: Any) -> Optional[Confirmation]:
     found: Optional[Confirmation] = None
     for rule in getattr(rule_set, "rules", None) or []:
         stack: List[Any] = [rule.when]
@@ -84,9 +86,6 @@ def domain_confirmation(env: Any) -> Optional[Confirmation]:
                 stack.extend(node)
         if found is not None:
             break
-    if len(_CONFIRMATIONS) > 64:
-        _CONFIRMATIONS.clear()
-    _CONFIRMATIONS[id(rule_set)] = (rule_set, found)
     return found
 
 
