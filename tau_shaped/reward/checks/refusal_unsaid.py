@@ -36,7 +36,7 @@ def _refusal_unsaid(run: Any) -> Finding:
 
     doubts: List[Tuple[int, str]] = []
     last: Any = None
-    for step, text in run.trajectory.agent_messages():
+    for step, text in run.agent_messages():
         last = step
         said = denial(text)
         if said is not None:

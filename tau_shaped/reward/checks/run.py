@@ -12,7 +12,7 @@ class Run:
     """One trajectory under evaluation: the context every compiled check is called with."""
 
     __slots__ = ("trajectory", "initial", "final", "n", "all_steps", "probe_slots", "states", "_calls", "_events",
-                 "_agent_messages")
+                 "_agent_messages", "_user_messages")
 
     def __init__(self, trajectory: Any, initial: Any, final: Any, probe_slots: Optional[Dict[int, int]] = None) -> None:
         self.trajectory = trajectory
@@ -25,6 +25,7 @@ class Run:
         self._calls: Optional[Dict[str, List[Any]]] = None
         self._events: Optional[List[Any]] = None
         self._agent_messages: Optional[List[Tuple[int, str]]] = None
+        self._user_messages: Optional[List[Tuple[int, str]]] = None
 
     @property
     def events(self) -> List[Any]:
@@ -38,6 +39,12 @@ class Run:
         if self._agent_messages is None:
             self._agent_messages = self.trajectory.agent_messages()
         return self._agent_messages
+
+    def user_messages(self) -> List[Tuple[int, str]]:
+        """The user's messages with the steps they answer (listed once per trajectory)."""
+        if self._user_messages is None:
+            self._user_messages = self.trajectory.user_messages()
+        return self._user_messages
 
     def calls_of(self, tool: str) -> List[Any]:
         """The steps that call ``tool``, in order (indexed once per trajectory: a rule set asks

@@ -39,4 +39,4 @@ class SaidKind(CheckKind):
 
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         matcher = pred.said
-        return lambda run: text_hits(run.trajectory.agent_messages(), matcher, "agent")
+        return lambda run: text_hits(run.agent_messages(), matcher, "agent")

@@ -22,4 +22,4 @@ class UserSaidKind(CheckKind):
 
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         matcher = pred.user_said
-        return lambda run: text_hits(run.trajectory.user_messages(), matcher, "user")
+        return lambda run: text_hits(run.user_messages(), matcher, "user")
