@@ -29,6 +29,7 @@ from typing import Any, Callable, Dict, Optional, Type, get_type_hints
 import docstring_parser
 from pydantic import ConfigDict, ValidationError, create_model
 
+from tau_shaped.env.sized_memo import SizedMemo
 from tau_shaped.env.tool import Tool
 
 
@@ -64,9 +65,7 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
 # and a pickle is ~5x cheaper than the text. Equal pickles are the same types, key order and
 # values all the way down, so a result pickled like a plain-JSON one it was written for has
 # the same text (a subclass, a set, a tuple or any other object pickles differently).
-_TEXTS: Dict[bytes, str] = {}
-_MAX_TEXT_BYTES = 8 << 20  # pickles and texts: then forgotten all at once
-_text_bytes = 0
+_TEXTS: "SizedMemo[str]" = SizedMemo(8 << 20)  # pickles and texts
 _SCALARS = (str, int, float, bool, type(None))
 
 
@@ -94,12 +93,7 @@ def _render(result: Any) -> str:
     if text is None:
         text = _ENCODER.encode(result)
         if _plain_json(result):
-            global _text_bytes
-            if _text_bytes + len(key) + len(text) > _MAX_TEXT_BYTES:
-                _TEXTS.clear()
-                _text_bytes = 0
-            _TEXTS[key] = text
-            _text_bytes += len(key) + len(text)
+            _TEXTS.put(key, text, len(key) + len(text))
     return text
 
 

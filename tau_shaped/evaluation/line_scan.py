@@ -25,6 +25,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 import orjson
 
+from tau_shaped.env.sized_memo import SizedMemo
 from tau_shaped.evaluation.results_file import ResultsFileError, _validate
 from tau_shaped.evaluation.results_stream import RawLine
 
@@ -181,22 +182,14 @@ def split_record(raw: bytes) -> Optional[Tuple[Dict[str, Any], Spans]]:
 # the text of a value as a line held it -> its value's encoding as ``dump_record`` writes it
 # (json.dumps, keys sorted, not ASCII-escaped), or None where it is only known to be one whole
 # value: a GRPO step's rollouts of one task repeat its ``info.task`` (~3 KB) as it was read
-_ENCODED: Dict[bytes, Optional[bytes]] = {}
-_ENCODED_LIMIT = 16 * 2**20  # bytes held (texts and encodings) before the table is emptied (it only saves time)
+_ENCODED: "SizedMemo[Optional[bytes]]" = SizedMemo(16 * 2**20)  # texts and encodings held
 _ENCODED_PIECE = 2**20  # a longer text is checked and encoded each time, not kept
-_held = [0]
 _ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, allow_nan=False)
 
 
 def _keep(piece: bytes, encoded: Optional[bytes]) -> None:
-    if len(piece) > _ENCODED_PIECE:
-        return
-    if piece not in _ENCODED:
-        if _held[0] > _ENCODED_LIMIT:
-            _ENCODED.clear()
-            _held[0] = 0
-        _held[0] += 2 * len(piece)  # the text, and its encoding (about as long)
-    _ENCODED[piece] = encoded
+    if len(piece) <= _ENCODED_PIECE:
+        _ENCODED.put(piece, encoded, 2 * len(piece))  # the text, and its encoding (about as long)
 
 
 _KEY_TEXTS: Dict[str, bytes] = {}

@@ -17,6 +17,7 @@ from hashlib import sha256
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from tau_shaped.env.episode_runner import EpisodeRunner
+from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.env.state_digest import overlay_hash
 from tau_shaped.env.overlay import Overlay
 from tau_shaped.env.trajectory import Trajectory
@@ -72,21 +73,17 @@ class GroundTruthCache:
         self._lock = threading.RLock()
         self.hits = 0
         self.misses = 0
-        # each task's fingerprint by identity (the task object kept, so its id is not reused),
-        # as the env's task set-ups are: a GRPO step asks for every rollout of a task
-        self._prints: Dict[int, Tuple[Any, Any, str]] = {}
+        # each task's fingerprint by identity, with the action list it was worked out from, as
+        # the env's task set-ups are: a GRPO step asks for every rollout of a task
+        self._prints: "IdentityCache[Tuple[Any, str]]" = IdentityCache(4 * max_entries)
 
     def fingerprint(self, task: Any) -> str:
         """``task_fingerprint(task)``, worked out once per task object (and its action list)."""
-        hit = self._prints.get(id(task))
+        hit = self._prints.get(task)
         actions = getattr(task, "actions", None)
-        if hit is not None and hit[0] is task and hit[1] is actions:
-            return hit[2]
-        found = task_fingerprint(task)
-        if len(self._prints) >= 4 * self.max_entries:
-            self._prints.clear()
-        self._prints[id(task)] = (task, actions, found)
-        return found
+        if hit is not None and hit[0] is actions:
+            return hit[1]
+        return self._prints.put(task, (actions, task_fingerprint(task)))[1]
 
     def get(
         self,

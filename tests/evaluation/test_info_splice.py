@@ -118,12 +118,12 @@ def test_what_cannot_be_encoded_is_left_to_the_whole_encoding():
 def test_the_table_of_encoded_texts_stays_bounded(monkeypatch):
     from tau_shaped.evaluation import line_scan
 
-    monkeypatch.setattr(line_scan, "_ENCODED_LIMIT", 4096)
+    monkeypatch.setattr(line_scan._ENCODED, "limit", 4096)
     for n in range(300):  # every line's task another text
         info = {"task": {"instruction": f"task {n} " + "x" * 64}, "task_key": f"t-{n}"}
         raw = _line(info)
         record, spans = split_record(raw)
         new = _scored(record["info"], {"reward": n})
         assert spliced_info(raw, spans, new) == _whole(new)
-        assert line_scan._held[0] <= 4096 + 2 * len(raw)
-    assert sum(len(text) for text in line_scan._ENCODED) <= 4096
+        assert line_scan._ENCODED.held <= 4096
+    assert sum(2 * len(text) for text in line_scan._ENCODED) <= 4096
