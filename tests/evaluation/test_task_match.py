@@ -71,3 +71,41 @@ def test_a_recorded_task_matches_its_env_task_and_a_changed_one_does_not():
     with pytest.raises(UnicodeEncodeError):
         task_fingerprint({**RECORDED, "instruction": "\ud800"})
     assert _outcome({**RECORDED, "instruction": "\ud800"}) == "UnicodeEncodeError"
+
+
+def _json_values():
+    scalars = (st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from([0.0, -0.0, 1.0, 1e-7, 1e16, 2.5])
+               | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=4))
+    return st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
+                        | st.dictionaries(st.text(max_size=3), inner, max_size=3), max_leaves=8)
+
+
+def _task_with_value(value):
+    """A task of the env's whose first action's first argument holds ``value`` (JSON values as a
+    task file may hold them), with the record that states it."""
+    task = TASK.model_copy(deep=True)
+    key = next(iter(task.actions[0].kwargs))
+    task.actions[0].kwargs[key] = value
+    return task, key
+
+
+@settings(max_examples=300, deadline=None)
+@given(_json_values(), _json_values())
+def test_values_strictly_equal_to_the_tasks_are_its_text_and_no_others(held, stated):
+    """Whatever JSON values a task file and a record hold in the same place (``1`` vs ``1.0`` vs
+    ``True``, ``0.0`` vs ``-0.0``, NaN, keys in another order), the record is matched to the
+    task exactly when their fingerprints agree (a shortcut that compared values with ``==``
+    would match ``1`` to ``1.0``)."""
+    task, key = _task_with_value(held)
+    scorer = RecordScorer("food_delivery", "train")
+    scorer.tasks = [task]
+    scorer.by_id = {}
+    recorded = copy.deepcopy(RECORDED)
+    recorded["actions"][0]["kwargs"][key] = stated
+    record = {"task_id": 0, "reward": 0.0, "info": {"task": recorded}, "traj": [], "trial": 0}
+    same = task_fingerprint(recorded) == task_fingerprint(task)
+    try:
+        outcome = scorer.task_index(record, "f: line 1")
+    except ResultsFileError as exc:
+        outcome = str(exc)
+    assert (outcome == 0) is same, (held, stated)
