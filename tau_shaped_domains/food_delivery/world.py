@@ -50,8 +50,43 @@ CUISINES = {
 }
 
 
+# The draws below are the library's, written out: ``rng.choice(seq)`` is ``seq[rng._randbelow(len(seq))]``,
+# ``rng.randint(a, b)`` is ``a + rng._randbelow(b - a + 1)``, ``rng.uniform(a, b)`` is ``a + (b - a) * rng.random()``
+# and ``rng.choices(pop, weights)[0]`` one ``random()`` bisected into the running weights: the same numbers drawn in
+# the same order, with fewer Python calls (issue 33: every scoring run builds its worlds before forking).
+# tests/domains/food_delivery/test_world_reproduces.py pins the worlds they give.
+WALLETS = [round(w, 2) for w in (0, 0, 0, 5, 10, 12.5, 20, 35.75)]
+TIPS = [round(t + 0.0, 2) for t in (0, 2, 3, 5)]
+QUANTITIES = [1, 1, 1, 2]
+DELAYS = [0, 5, 10, 10, 20, 25, 35, 45]
+SAMPLE_POOL_MAX = 21  # random.sample draws from a copied pool (the branch written out below) up to this size
+_NOW_MINUTE = NOW.hour * 60 + NOW.minute
+_HOUR_MINUTE = [f"{h:02d}:{m:02d}" for h in range(24) for m in range(60)]  # _clock of each minute of a day
+_TIME_TEXT = [f"{hm}:00" for hm in _HOUR_MINUTE]
+_DATE_TEXT: Dict[int, str] = {}  # day offset from NOW -> "YYYY-MM-DDT"
+
+
+def _pick(table: List[str], cum: Tuple[int, ...], u: float) -> str:
+    """``rng.choices(table, weights)[0]`` given its one draw ``u = rng.random()`` (``cum``: the running weights)."""
+    x = u * (cum[-1] + 0.0)
+    for value, bound in zip(table, cum):
+        if x < bound:
+            return value
+    return table[-1]
+
+
+def _iso_after(minutes: int) -> str:
+    """``_iso(NOW + timedelta(minutes=minutes))`` from integers (NOW is on the minute), a new string each call."""
+    day, minute = divmod(_NOW_MINUTE + minutes, 1440)
+    date = _DATE_TEXT.get(day)
+    if date is None:
+        date = _DATE_TEXT[day] = _iso(NOW + timedelta(days=day))[:11]
+    return date + _TIME_TEXT[minute]
+
+
 def _coord(rng: random.Random, spread: float = 0.05) -> Dict[str, float]:
-    return {"lat": round(CITY["lat"] + rng.uniform(-spread, spread), 5), "lng": round(CITY["lng"] + rng.uniform(-spread, spread), 5)}
+    random_, low, width = rng.random, -spread, spread - -spread  # rng.uniform(-spread, spread), twice
+    return {"lat": round(CITY["lat"] + (low + width * random_()), 5), "lng": round(CITY["lng"] + (low + width * random_()), 5)}
 
 
 def _iso(moment: datetime) -> str:
@@ -66,25 +101,30 @@ def _clock(moment: datetime) -> str:
 
 def _customers(rng: random.Random, n: int) -> Dict[str, Any]:
     out = {}
+    below, random_, sample = rng._randbelow, rng.random, rng.sample
+    city, zips, nzips, nstreets = CITY["name"], CITY["zips"], len(CITY["zips"]), len(STREETS)
+    lat, lng, low, width = CITY["lat"], CITY["lng"], -0.05, 0.05 - -0.05  # _coord(rng)
+    tiers, tier_cum = ["basic", "plus", "premium"], (6, 9, 10)
     for i in range(n):
         cid = f"CU-{1001 + i}"
         first, last = FIRST[i % len(FIRST)], LAST[(i * 7 + i // len(FIRST)) % len(LAST)]
         addresses = []
-        for a in range(1 + (rng.random() < 0.4)):
+        for a in range(1 + (random_() < 0.4)):
+            number = 100 + below(9900)  # randint(100, 9999), then choice(STREETS), choice(zips), _coord
             addresses.append({"address_id": f"AD-{1001 + i}-{a + 1}", "label": ["home", "work"][a],
-                              "street": f"{rng.randint(100, 9999)} {rng.choice(STREETS)}", "city": CITY["name"],
-                              "zip": rng.choice(CITY["zips"]), **_coord(rng)})
-        allergens = sorted(rng.sample(ALLERGENS, rng.choice([1, 1, 2]))) if rng.random() < 0.25 else []
-        brand = rng.choice(["visa", "mastercard", "amex"])
+                              "street": f"{number} {STREETS[below(nstreets)]}", "city": city, "zip": zips[below(nzips)],
+                              "lat": round(lat + (low + width * random_()), 5), "lng": round(lng + (low + width * random_()), 5)})
+        allergens = sorted(sample(ALLERGENS, [1, 1, 2][below(3)])) if random_() < 0.25 else []
+        brand = ["visa", "mastercard", "amex"][below(3)]
         out[cid] = {
             "customer_id": cid, "first_name": first, "last_name": last,
             "email": f"{first.lower()}.{last.lower()}{1001 + i}@example.com",
-            "phone": f"503-555-{rng.randint(1000, 9999)}", "addresses": addresses,
-            "payment_methods": {f"PM-{1001 + i}-card": {"type": "card", "brand": brand, "last4": f"{rng.randint(0, 9999):04d}"},
+            "phone": f"503-555-{1000 + below(9000)}", "addresses": addresses,
+            "payment_methods": {f"PM-{1001 + i}-card": {"type": "card", "brand": brand, "last4": f"{below(10000):04d}"},
                                 f"PM-{1001 + i}-wallet": {"type": "wallet"}},
-            "wallet_balance": round(rng.choice([0, 0, 0, 5, 10, 12.5, 20, 35.75]), 2),
-            "loyalty_tier": rng.choices(["basic", "plus", "premium"], weights=[6, 3, 1])[0],
-            "allergens": allergens, "fraud_flag": rng.random() < 0.05, "fraud_escalated": False, "orders": [],
+            "wallet_balance": WALLETS[below(8)],
+            "loyalty_tier": _pick(tiers, tier_cum, random_()),
+            "allergens": allergens, "fraud_flag": random_() < 0.05, "fraud_escalated": False, "orders": [],
         }
     return out
 
@@ -92,27 +132,30 @@ def _customers(rng: random.Random, n: int) -> Dict[str, Any]:
 def _restaurants(rng: random.Random, n: int) -> Dict[str, Any]:
     out = {}
     cuisines = sorted(CUISINES)
+    below, random_ = rng._randbelow, rng.random
     for i in range(n):
         rid = f"RS-{101 + i}"
         cuisine = cuisines[i % len(cuisines)]
         menu = {}
         for j, (name, category, allergens) in enumerate(CUISINES[cuisine]):
-            price = round(rng.uniform(3.5, 6.5) if category == "drinks" else rng.uniform(5, 9) if category in ("sides", "desserts") else rng.uniform(12, 24), 2)
-            menu[f"MI-{101 + i}-{j + 1:02d}"] = {"item_id": f"MI-{101 + i}-{j + 1:02d}", "name": name, "category": category,
-                                                 "price": price, "allergens": list(allergens), "in_stock": rng.random() > 0.12}
-        status = rng.choices(["open", "paused", "closed"], weights=[8, 1, 1])[0]
+            low, high = (3.5, 6.5) if category == "drinks" else (5, 9) if category in ("sides", "desserts") else (12, 24)
+            price = round(low + (high - low) * random_(), 2)  # rng.uniform(low, high)
+            menu[f"MI-{101 + i}-{j + 1:02d}"] = {"item_id": f"MI-{101 + i}-{j + 1:02d}", "name": name, "category": category, "price": price, "allergens": list(allergens),
+                         "in_stock": random_() > 0.12}
+        status = _pick(["open", "paused", "closed"], (8, 9, 10), random_())
         out[rid] = {"restaurant_id": rid, "name": f"{LAST[i % len(LAST)]}'s {cuisine.title()} Kitchen", "cuisine": cuisine,
-                    "status": status, **_coord(rng), "prep_minutes": rng.choice([15, 20, 25, 30]), "cancelled_orders": 0, "menu": menu}
+                    "status": status, **_coord(rng), "prep_minutes": [15, 20, 25, 30][below(4)], "cancelled_orders": 0, "menu": menu}
     return out
 
 
 def _drivers(rng: random.Random, n: int) -> Dict[str, Any]:
     out = {}
+    below, random_ = rng._randbelow, rng.random
     for i in range(n):
         did = f"DR-{201 + i}"
         out[did] = {"driver_id": did, "name": f"{FIRST[(i * 5) % len(FIRST)]} {LAST[(i * 3) % len(LAST)][0]}.",
-                    "status": rng.choices(["available", "on_delivery", "offline"], weights=[5, 4, 1])[0], **_coord(rng, 0.06),
-                    "vehicle": rng.choice(["bike", "scooter", "car"]), "capacity": rng.choice([2, 3]), "active_orders": [],
+                    "status": _pick(["available", "on_delivery", "offline"], (5, 9, 10), random_()), **_coord(rng, 0.06),
+                    "vehicle": ["bike", "scooter", "car"][below(3)], "capacity": [2, 3][below(2)], "active_orders": [],
                     "route": None, "route_candidates": []}
     return out
 
@@ -144,33 +187,61 @@ def _orders(rng: random.Random, n: int, customers: Dict[str, Any], restaurants: 
     cids, rids = sorted(customers), sorted(r for r in restaurants)
     busy = [d for d in sorted(drivers) if drivers[d]["status"] != "offline"]
     offline = [d for d in sorted(drivers) if drivers[d]["status"] == "offline"]
+    below, random_ = rng._randbelow, rng.random
+    ncids, nrids, nbusy, noffline = len(cids), len(rids), len(busy), len(offline)
+    # each restaurant's menu as the orders read it: its item ids sorted, and those in stock
+    menus = {rid: (sorted(menu), [m for m in sorted(menu) if menu[m]["in_stock"]], menu)
+             for rid, menu in ((rid, restaurants[rid]["menu"]) for rid in rids)}
+    rate, small_fee, threshold = pricing["service_fee_rate"], pricing["small_order_fee"], pricing["small_order_threshold"]
+    fees: Dict[int, Tuple[float, float]] = {}  # minute of the day -> (surge, delivery fee)
     for i in range(n):
         oid = f"FD-{10001 + i}"
-        customer = customers[rng.choice(cids)]
-        restaurant = restaurants[rng.choice(rids)]
-        status = STATUSES[i % len(STATUSES)] if restaurant["status"] == "open" else rng.choice(["placed", "delivered", "cancelled"])
-        menu = [m for m in sorted(restaurant["menu"]) if restaurant["menu"][m]["in_stock"] or status == "placed"]
-        items = []
-        for item_id in rng.sample(menu, min(len(menu), rng.randint(1, 4))):
-            item = restaurant["menu"][item_id]
-            items.append({"item_id": item_id, "name": item["name"], "quantity": rng.choice([1, 1, 1, 2]),
+        customer = customers[cids[below(ncids)]]  # choice(cids), then choice(rids)
+        restaurant = restaurants[rids[below(nrids)]]
+        status = STATUSES[i % len(STATUSES)] if restaurant["status"] == "open" else ["placed", "delivered", "cancelled"][below(3)]
+        every, stocked, menu = menus[restaurant["restaurant_id"]]
+        pool = every if status == "placed" else stocked
+        k = min(len(pool), 1 + below(4))  # randint(1, 4), then sample(pool, k): its small-pool branch, written out
+        if len(pool) <= SAMPLE_POOL_MAX:
+            left, size, chosen = list(pool), len(pool), []
+            for j in range(k):
+                x = below(size - j)
+                chosen.append(left[x])
+                left[x] = left[size - j - 1]
+        else:
+            chosen = rng.sample(pool, k)
+        items, amounts = [], []
+        for item_id in chosen:
+            item = menu[item_id]
+            quantity = QUANTITIES[below(4)]
+            items.append({"item_id": item_id, "name": item["name"], "quantity": quantity,
                           "unit_price": item["price"], "allergens": list(item["allergens"])})
-        subtotal = round(sum(it["unit_price"] * it["quantity"] for it in items), 2)
-        placed = NOW - timedelta(minutes=rng.randint(5, 40) if status != "delivered" and status != "cancelled" else rng.randint(60, 60 * 24 * 6))
-        surge = next((w["multiplier"] for w in pricing["surge"] if w["start"] <= _clock(placed) < w["end"]), 1.0)
-        delivery_fee = round(pricing["base_delivery_fee"] * surge, 2)
-        service_fee = round(subtotal * pricing["service_fee_rate"], 2)
-        small = pricing["small_order_fee"] if subtotal < pricing["small_order_threshold"] else 0.0
-        tip = round(rng.choice([0, 2, 3, 5]) + 0.0, 2)
+            amounts.append(item["price"] * quantity)
+        subtotal = round(sum(amounts), 2)
+        # minutes before NOW it was placed: randint(5, 40) if still under way, else randint(60, 60 * 24 * 6)
+        placed = -(5 + below(36) if status != "delivered" and status != "cancelled" else 60 + below(60 * 24 * 6 - 59))
+        minute = (_NOW_MINUTE + placed) % 1440
+        fee = fees.get(minute)
+        if fee is None:
+            clock = _HOUR_MINUTE[minute]
+            surge = next((w["multiplier"] for w in pricing["surge"] if w["start"] <= clock < w["end"]), 1.0)
+            fee = fees[minute] = (surge, round(pricing["base_delivery_fee"] * surge, 2))
+        surge, delivery_fee = fee
+        service_fee = round(subtotal * rate, 2)
+        small = small_fee if subtotal < threshold else 0.0
+        tip = TIPS[below(4)]
         driver = None
         if status in ("ready_for_pickup", "out_for_delivery", "delivered"):
-            driver = rng.choice(offline if status == "out_for_delivery" and offline and rng.random() < 0.3 else busy)
+            if status == "out_for_delivery" and offline and random_() < 0.3:
+                driver = offline[below(noffline)]
+            else:
+                if not busy:
+                    raise IndexError("Cannot choose from an empty sequence")  # as rng.choice([]) would
+                driver = busy[below(nbusy)]
             if status in ("ready_for_pickup", "out_for_delivery"):
                 drivers[driver]["active_orders"].append(oid)
-        eta_low = placed + timedelta(minutes=restaurant["prep_minutes"] + 10)
-        delivered_at = None
-        if status == "delivered":
-            delivered_at = _iso(eta_low + timedelta(minutes=rng.choice([0, 5, 10, 10, 20, 25, 35, 45])))
+        eta_low = placed + restaurant["prep_minutes"] + 10
+        delivered_at = _iso_after(eta_low + DELAYS[below(8)]) if status == "delivered" else None
         total = round(subtotal + delivery_fee + service_fee + small + tip, 2)
         charges = [{"charge_id": f"CH-{oid}-1", "description": "order total", "amount": total}]
         if status == "delivered" and i % 23 == 0:  # a billing glitch: the service fee charged twice
@@ -180,7 +251,7 @@ def _orders(rng: random.Random, n: int, customers: Dict[str, Any], restaurants: 
             "items": items, "subtotal": subtotal, "delivery_fee": delivery_fee, "service_fee": service_fee, "small_order_fee": small,
             "surge_multiplier": surge, "tip": tip, "total": total,
             "payment_method_id": f"PM-{customer['customer_id'][3:]}-card", "delivery_address": dict(customer["addresses"][0]),
-            "driver_id": driver, "placed_at": _iso(placed), "eta_low": _iso(eta_low), "eta_high": _iso(eta_low + timedelta(minutes=15)),
+            "driver_id": driver, "placed_at": _iso_after(placed), "eta_low": _iso_after(eta_low), "eta_high": _iso_after(eta_low + 15),
             "delivered_at": delivered_at, "ledger": [], "replacement_for": None, "courier_candidates": [],
             "pending_substitutions": [], "restaurant_notified": False,
         }
