@@ -75,6 +75,19 @@ def _pick(table: List[str], cum: Tuple[int, ...], u: float) -> str:
     return table[-1]
 
 
+def _sample(rng: random.Random, pool: List[str], k: int) -> List[str]:
+    """``rng.sample(pool, k)``: for a pool of up to SAMPLE_POOL_MAX, its branch written out (the same draws)."""
+    size = len(pool)
+    if size > SAMPLE_POOL_MAX or not 0 <= k <= size:  # the library's branch for larger pools (and its error)
+        return rng.sample(pool, k)
+    below, left, chosen = rng._randbelow, list(pool), []
+    for j in range(k):
+        x = below(size - j)
+        chosen.append(left[x])
+        left[x] = left[size - j - 1]
+    return chosen
+
+
 def _iso_after(minutes: int) -> str:
     """``_iso(NOW + timedelta(minutes=minutes))`` from integers (NOW is on the minute), a new string each call."""
     day, minute = divmod(_NOW_MINUTE + minutes, 1440)
@@ -201,17 +214,9 @@ def _orders(rng: random.Random, n: int, customers: Dict[str, Any], restaurants: 
         status = STATUSES[i % len(STATUSES)] if restaurant["status"] == "open" else ["placed", "delivered", "cancelled"][below(3)]
         every, stocked, menu = menus[restaurant["restaurant_id"]]
         pool = every if status == "placed" else stocked
-        k = min(len(pool), 1 + below(4))  # randint(1, 4), then sample(pool, k): its small-pool branch, written out
-        if len(pool) <= SAMPLE_POOL_MAX:
-            left, size, chosen = list(pool), len(pool), []
-            for j in range(k):
-                x = below(size - j)
-                chosen.append(left[x])
-                left[x] = left[size - j - 1]
-        else:
-            chosen = rng.sample(pool, k)
+        k = min(len(pool), 1 + below(4))  # randint(1, 4), then sample(pool, k)
         items, amounts = [], []
-        for item_id in chosen:
+        for item_id in _sample(rng, pool, k):
             item = menu[item_id]
             quantity = QUANTITIES[below(4)]
             items.append({"item_id": item_id, "name": item["name"], "quantity": quantity,
