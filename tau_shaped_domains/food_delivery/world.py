@@ -63,7 +63,7 @@ SAMPLE_POOL_MAX = 21  # random.sample draws from a copied pool (the branch writt
 _NOW_MINUTE = NOW.hour * 60 + NOW.minute
 _HOUR_MINUTE = [f"{h:02d}:{m:02d}" for h in range(24) for m in range(60)]  # _clock of each minute of a day
 _TIME_TEXT = [f"{hm}:00" for hm in _HOUR_MINUTE]
-_DATE_TEXT: Dict[int, str] = {}  # day offset from NOW -> "YYYY-MM-DDT"
+_DATE_TEXT: Dict[int, str] = {}  # day offset from NOW -> "YYYY-MM-DDT" (the first 64 asked for)
 
 
 def _pick(table: List[str], cum: Tuple[int, ...], u: float) -> str:
@@ -73,6 +73,21 @@ def _pick(table: List[str], cum: Tuple[int, ...], u: float) -> str:
         if x < bound:
             return value
     return table[-1]
+
+
+def _round(x: float, scale: int) -> float:
+    """``round(x, digits)`` for ``scale == 10 ** digits``, without its decimal text (half its cost): rounding
+    is monotonic and ``whole + 0.5`` a float, so ``x * scale`` is on the exact product's side of the half
+    unless it is the half: there (and for zeros, NaN, large values) ``round`` decides, half to even."""
+    y = x * scale
+    size = -y if y < 0.0 else y
+    if 0.0 < size < 1e9:  # not a zero (its sign), NaN or too large
+        whole = int(size)
+        part = size - whole
+        if part != 0.5:
+            n = (whole + (part > 0.5)) / scale  # an int over an int: correctly rounded
+            return -n if y < 0.0 else n
+    return round(x, len(str(scale)) - 1)
 
 
 def _sample(rng: random.Random, pool: List[str], k: int) -> List[str]:
@@ -93,13 +108,16 @@ def _iso_after(minutes: int) -> str:
     day, minute = divmod(_NOW_MINUTE + minutes, 1440)
     date = _DATE_TEXT.get(day)
     if date is None:
-        date = _DATE_TEXT[day] = _iso(NOW + timedelta(days=day))[:11]
+        date = _iso(NOW + timedelta(days=day))[:11]
+        if len(_DATE_TEXT) < 64:
+            _DATE_TEXT[day] = date
     return date + _TIME_TEXT[minute]
 
 
 def _coord(rng: random.Random, spread: float = 0.05) -> Dict[str, float]:
     random_, low, width = rng.random, -spread, spread - -spread  # rng.uniform(-spread, spread), twice
-    return {"lat": round(CITY["lat"] + (low + width * random_()), 5), "lng": round(CITY["lng"] + (low + width * random_()), 5)}
+    return {"lat": _round(CITY["lat"] + (low + width * random_()), 100000),
+            "lng": _round(CITY["lng"] + (low + width * random_()), 100000)}
 
 
 def _iso(moment: datetime) -> str:
@@ -114,7 +132,7 @@ def _clock(moment: datetime) -> str:
 
 def _customers(rng: random.Random, n: int) -> Dict[str, Any]:
     out = {}
-    below, random_, sample = rng._randbelow, rng.random, rng.sample
+    below, random_ = rng._randbelow, rng.random
     city, zips, nzips, nstreets = CITY["name"], CITY["zips"], len(CITY["zips"]), len(STREETS)
     lat, lng, low, width = CITY["lat"], CITY["lng"], -0.05, 0.05 - -0.05  # _coord(rng)
     tiers, tier_cum = ["basic", "plus", "premium"], (6, 9, 10)
@@ -126,8 +144,8 @@ def _customers(rng: random.Random, n: int) -> Dict[str, Any]:
             number = 100 + below(9900)  # randint(100, 9999), then choice(STREETS), choice(zips), _coord
             addresses.append({"address_id": f"AD-{1001 + i}-{a + 1}", "label": ["home", "work"][a],
                               "street": f"{number} {STREETS[below(nstreets)]}", "city": city, "zip": zips[below(nzips)],
-                              "lat": round(lat + (low + width * random_()), 5), "lng": round(lng + (low + width * random_()), 5)})
-        allergens = sorted(sample(ALLERGENS, [1, 1, 2][below(3)])) if random_() < 0.25 else []
+                              "lat": _round(lat + (low + width * random_()), 100000), "lng": _round(lng + (low + width * random_()), 100000)})
+        allergens = sorted(_sample(rng, ALLERGENS, [1, 1, 2][below(3)])) if random_() < 0.25 else []
         brand = ["visa", "mastercard", "amex"][below(3)]
         out[cid] = {
             "customer_id": cid, "first_name": first, "last_name": last,
@@ -152,9 +170,9 @@ def _restaurants(rng: random.Random, n: int) -> Dict[str, Any]:
         menu = {}
         for j, (name, category, allergens) in enumerate(CUISINES[cuisine]):
             low, high = (3.5, 6.5) if category == "drinks" else (5, 9) if category in ("sides", "desserts") else (12, 24)
-            price = round(low + (high - low) * random_(), 2)  # rng.uniform(low, high)
-            menu[f"MI-{101 + i}-{j + 1:02d}"] = {"item_id": f"MI-{101 + i}-{j + 1:02d}", "name": name, "category": category, "price": price, "allergens": list(allergens),
-                         "in_stock": random_() > 0.12}
+            price = _round(low + (high - low) * random_(), 100)  # rng.uniform(low, high)
+            menu[f"MI-{101 + i}-{j + 1:02d}"] = {"item_id": f"MI-{101 + i}-{j + 1:02d}", "name": name, "category": category,
+                                                 "price": price, "allergens": list(allergens), "in_stock": random_() > 0.12}
         status = _pick(["open", "paused", "closed"], (8, 9, 10), random_())
         out[rid] = {"restaurant_id": rid, "name": f"{LAST[i % len(LAST)]}'s {cuisine.title()} Kitchen", "cuisine": cuisine,
                     "status": status, **_coord(rng), "prep_minutes": [15, 20, 25, 30][below(4)], "cancelled_orders": 0, "menu": menu}
@@ -201,7 +219,7 @@ def _orders(rng: random.Random, n: int, customers: Dict[str, Any], restaurants: 
     busy = [d for d in sorted(drivers) if drivers[d]["status"] != "offline"]
     offline = [d for d in sorted(drivers) if drivers[d]["status"] == "offline"]
     below, random_ = rng._randbelow, rng.random
-    ncids, nrids, nbusy, noffline = len(cids), len(rids), len(busy), len(offline)
+    ncids, nrids = len(cids), len(rids)
     # each restaurant's menu as the orders read it: its item ids sorted, and those in stock
     menus = {rid: (sorted(menu), [m for m in sorted(menu) if menu[m]["in_stock"]], menu)
              for rid, menu in ((rid, restaurants[rid]["menu"]) for rid in rids)}
@@ -222,7 +240,7 @@ def _orders(rng: random.Random, n: int, customers: Dict[str, Any], restaurants: 
             items.append({"item_id": item_id, "name": item["name"], "quantity": quantity,
                           "unit_price": item["price"], "allergens": list(item["allergens"])})
             amounts.append(item["price"] * quantity)
-        subtotal = round(sum(amounts), 2)
+        subtotal = _round(sum(amounts), 100)
         # minutes before NOW it was placed: randint(5, 40) if still under way, else randint(60, 60 * 24 * 6)
         placed = -(5 + below(36) if status != "delivered" and status != "cancelled" else 60 + below(60 * 24 * 6 - 59))
         minute = (_NOW_MINUTE + placed) % 1440
@@ -232,22 +250,18 @@ def _orders(rng: random.Random, n: int, customers: Dict[str, Any], restaurants: 
             surge = next((w["multiplier"] for w in pricing["surge"] if w["start"] <= clock < w["end"]), 1.0)
             fee = fees[minute] = (surge, round(pricing["base_delivery_fee"] * surge, 2))
         surge, delivery_fee = fee
-        service_fee = round(subtotal * rate, 2)
+        service_fee = _round(subtotal * rate, 100)
         small = small_fee if subtotal < threshold else 0.0
         tip = TIPS[below(4)]
         driver = None
         if status in ("ready_for_pickup", "out_for_delivery", "delivered"):
-            if status == "out_for_delivery" and offline and random_() < 0.3:
-                driver = offline[below(noffline)]
-            else:
-                if not busy:
-                    raise IndexError("Cannot choose from an empty sequence")  # as rng.choice([]) would
-                driver = busy[below(nbusy)]
+            couriers = offline if status == "out_for_delivery" and offline and random_() < 0.3 else busy
+            driver = couriers[below(len(couriers))] if couriers else rng.choice(couriers)  # choice([]) raises, as before
             if status in ("ready_for_pickup", "out_for_delivery"):
                 drivers[driver]["active_orders"].append(oid)
         eta_low = placed + restaurant["prep_minutes"] + 10
         delivered_at = _iso_after(eta_low + DELAYS[below(8)]) if status == "delivered" else None
-        total = round(subtotal + delivery_fee + service_fee + small + tip, 2)
+        total = _round(subtotal + delivery_fee + service_fee + small + tip, 100)
         charges = [{"charge_id": f"CH-{oid}-1", "description": "order total", "amount": total}]
         if status == "delivered" and i % 23 == 0:  # a billing glitch: the service fee charged twice
             charges.append({"charge_id": f"CH-{oid}-2", "description": "service fee", "amount": service_fee})
@@ -296,12 +310,14 @@ def _substitution_item(rng: random.Random, restaurant: Dict[str, Any], allergens
     """An item free of ``allergens`` whose category has in-stock substitutes both with and
     without them (out-of-stock items preferred: they are why a substitute is needed)."""
     menu = restaurant["menu"]
+    ids = sorted(menu)
+    unsafe = {m: not allergens.isdisjoint(menu[m]["allergens"]) for m in ids}
     fits = []
-    for mid in sorted(menu):
-        if set(menu[mid]["allergens"]) & allergens:
+    for mid in ids:
+        if unsafe[mid]:
             continue
-        subs = [m for m in sorted(menu) if m != mid and menu[m]["in_stock"] and menu[m]["category"] == menu[mid]["category"]]
-        if any(set(menu[m]["allergens"]) & allergens for m in subs) and any(not set(menu[m]["allergens"]) & allergens for m in subs):
+        subs = [unsafe[m] for m in ids if m != mid and menu[m]["in_stock"] and menu[m]["category"] == menu[mid]["category"]]
+        if any(subs) and not all(subs):  # substitutes both with and without the allergens
             fits.append(mid)
     sold_out = [m for m in fits if not menu[m]["in_stock"]]
     return rng.choice(sold_out or fits) if fits else None

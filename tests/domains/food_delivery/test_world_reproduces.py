@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import pickle
 import random
 from datetime import datetime, timedelta
@@ -16,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tau_shaped_domains.food_delivery.world import NOW, _iso, _iso_after, _pick, _sample, generate
+from tau_shaped_domains.food_delivery.world import NOW, _iso, _iso_after, _pick, _round, _sample, generate
 
 PINNED = {
     (0, 1.0): "8697212d83e77836529071065a1e576d5f0883541769791bd71375371c4284d6",
@@ -107,3 +108,24 @@ def test_a_weighted_pick_is_random_choices(seed, weights):
     table = [f"v{i}" for i in range(len(weights))]
     cum = tuple(sum(weights[:i + 1]) for i in range(len(weights)))
     assert _pick(table, cum, random.Random(seed).random()) == random.Random(seed).choices(table, weights=weights)[0]
+
+
+def _same_float(a, b) -> bool:
+    return type(a) is type(b) and (a == b and math.copysign(1, a) == math.copysign(1, b) or math.isnan(a) and math.isnan(b))
+
+
+# near halves: decimal texts ending in 5 one place past the rounding (whose floats sit just
+# either side of the half), floats that are halves exactly, and any float at all
+_HALVES = st.builds(lambda whole, cents, sign: float(f"{sign}{whole}.{cents:0{2}d}5"),
+                    st.integers(0, 10**6), st.integers(0, 99), st.sampled_from(["", "-"]))
+_HALVES_5 = st.builds(lambda whole, rest, sign: float(f"{sign}{whole}.{rest:05d}5"),
+                      st.integers(0, 200), st.integers(0, 99999), st.sampled_from(["", "-"]))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.floats(-1e4, 1e4), st.floats(0, 100),
+                 _HALVES, _HALVES_5, st.integers(-10**9, 10**9).map(lambda c: c / 100 + 0.005),
+                 st.integers(-10**8, 10**8).map(lambda n: n / 64)))  # exact halves: 0.375, 0.0078125
+def test_the_quick_round_is_round(x):
+    assert _same_float(_round(x, 100), round(x, 2)), x
+    assert _same_float(_round(x, 100000), round(x, 5)), x
