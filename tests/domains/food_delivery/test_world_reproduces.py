@@ -17,7 +17,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tau_shaped_domains.food_delivery.world import NOW, _iso, _iso_after, _pick, _round, _sample, generate
+from tau_shaped_domains.food_delivery.world import (
+    NOW,
+    _iso,
+    _iso_after,
+    _pick,
+    _round,
+    _sample,
+    generate,
+)
 
 PINNED = {
     (0, 1.0): "8697212d83e77836529071065a1e576d5f0883541769791bd71375371c4284d6",
