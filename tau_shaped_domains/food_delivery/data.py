@@ -2,8 +2,8 @@
 
 Seed 0 is the shipped JSON (``data/food_delivery.json``, written by
 ``generator/world_file.py``): the evaluation tasks live there. Any
-other seed is the world ``world.generate(seed)`` builds (about 0.2 s, then
-cached): the training tasks are spread over many worlds, the way procedurally
+other seed is the world ``world.generate(seed)`` builds (about 10 ms; kept
+once loaded twice): the training tasks are spread over many worlds, the way procedurally
 generated RL levels are. A task's ``seed`` picks its world; the same seed also
 drives the episode's random choices (which courier, which route) through the env.
 """
@@ -21,8 +21,11 @@ from .world import generate
 DATA_FILE = Path(__file__).with_name("data") / "food_delivery.json"
 
 
-_KEPT: "OrderedDict[int, bytes]" = OrderedDict()  # the last worlds built, pickled: a fresh copy each
+_KEPT: "OrderedDict[int, bytes]" = OrderedDict()  # the last worlds built twice, pickled: a fresh copy each
 _MAX_KEPT = 16
+# seeds loaded once: a world is pickled when loaded again, not before (issue 33: a scoring run loads
+# each world once, before its workers fork, and the pickle cost a third of the build)
+_LOADED: "OrderedDict[int, None]" = OrderedDict()
 
 
 def load_data(seed: int = 0) -> Dict[str, Any]:
@@ -36,7 +39,12 @@ def load_data(seed: int = 0) -> Dict[str, Any]:
     # the world as JSON would give it back: the shipped file read as JSON, a generated world as
     # built (JSON values only, which tests/domains/food_delivery/test_food_delivery_tools.py checks)
     world = json.loads(DATA_FILE.read_text(encoding="utf-8")) if seed == 0 else generate(seed)
-    _KEPT[seed] = pickle.dumps(world, pickle.HIGHEST_PROTOCOL)
-    while len(_KEPT) > _MAX_KEPT:
-        _KEPT.popitem(last=False)
+    if seed in _LOADED:
+        _KEPT[seed] = pickle.dumps(world, pickle.HIGHEST_PROTOCOL)
+        while len(_KEPT) > _MAX_KEPT:
+            _KEPT.popitem(last=False)
+    _LOADED[seed] = None
+    _LOADED.move_to_end(seed)
+    while len(_LOADED) > 4 * _MAX_KEPT:
+        _LOADED.popitem(last=False)
     return world

@@ -137,3 +137,18 @@ _HALVES_5 = st.builds(lambda whole, rest, sign: float(f"{sign}{whole}.{rest:05d}
 def test_the_quick_round_is_round(x):
     assert _same_float(_round(x, 100), round(x, 2)), x
     assert _same_float(_round(x, 100000), round(x, 5)), x
+
+
+def test_a_world_is_pickled_for_later_loads_only_when_loaded_again():
+    """data.load_data: a scoring run loads each world once (before its workers fork), so the first
+    load keeps no pickle of it; a second load keeps one, and every load is a fresh copy of the world."""
+    from tau_shaped_domains.food_delivery import data
+
+    seed = 424242
+    first = data.load_data(seed)
+    assert seed not in data._KEPT
+    second = data.load_data(seed)
+    assert seed in data._KEPT
+    third = data.load_data(seed)
+    assert first is not second and second is not third and first["orders"] is not third["orders"]
+    assert pickle.dumps(first) == pickle.dumps(second) == pickle.dumps(third) == pickle.dumps(generate(seed))
