@@ -56,8 +56,6 @@ def _table_unchanged(table: CopyOnReadDict, skip: Any = None) -> bool:
             continue
         if skip is not None and skip.get(key, ABSENT) is value:
             continue
-        if key not in looked and dict.get(base, key, ABSENT) is value:
-            continue  # S0's own value, never copied (a string, a number): unchanged
         now = _pickle(value)
         before = looked.get(key, _NEVER)
         if before is _NEVER:  # handed out for the first time: copied from its base record
@@ -75,8 +73,8 @@ def state_unchanged(overlay: Overlay) -> bool:
     table is looked at (no early return), so each look starts from the state it saw."""
     top = overlay.top
     tables = top.tables
-    same = _table_unchanged(top, tables) if top.seen or top.wrote else True
+    same = _table_unchanged(top, tables)
     for table in tables.values():
-        if (table.seen or table.wrote) and not _table_unchanged(table):
+        if not _table_unchanged(table):
             same = False
     return same
