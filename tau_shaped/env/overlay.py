@@ -65,9 +65,6 @@ def _base_pickle(value: Any) -> Optional[bytes]:
     return data
 
 
-base_pickle = _base_pickle
-
-
 def _copy_base(value: Any) -> Any:
     """A private deep copy of a base record, from its kept pickle."""
     if value is None or isinstance(value, (str, int, float, bool)):
@@ -101,14 +98,9 @@ class CopyOnReadDict(dict):
     reuse what they computed on it: a path filter over a whole table). ``reordered``: a key
     was removed (so one put back is no longer in the base's place); until then the keys are
     the base's, in its order, then the added ones (what ``table_index`` relies on).
-
-    What tells whether a step changed the state (``step_watch``): ``seen``, every key whose
-    value was handed out (so may be modified in place) or written since the last look;
-    ``wrote``, a key was set or removed since then; ``looked``, each key's pickle at the last
-    look that saw it handed out (None: unknown).
     """
 
-    __slots__ = ("touched", "base", "reordered", "settled", "seen", "wrote", "looked")
+    __slots__ = ("touched", "base", "reordered", "settled")
 
     def __init__(self, base: Dict[Any, Any]) -> None:
         dict.__init__(self)
@@ -117,9 +109,6 @@ class CopyOnReadDict(dict):
         self.base = base
         self.reordered = False
         self.settled = False  # its overlay was settled: no record of it changes again
-        self.seen: Set[Any] = set()
-        self.wrote = False
-        self.looked: Dict[Any, Optional[bytes]] = {}
 
     def _own(self, key: Any) -> Any:
         value = dict.__getitem__(self, key)
@@ -127,48 +116,35 @@ class CopyOnReadDict(dict):
             value = _copy_base(value)
             dict.__setitem__(self, key, value)
             self.touched.add(key)
-        self.seen.add(key)
         return value
 
     def __getitem__(self, key: Any) -> Any:
         if key in self.touched:  # already its own (or removed: KeyError, as a dict says)
-            self.seen.add(key)
             return dict.__getitem__(self, key)
         return self._own(key)
 
     def get(self, key: Any, default: Any = None) -> Any:
         if key in self.touched:
-            self.seen.add(key)
             return dict.get(self, key, default)
         return self._own(key) if dict.__contains__(self, key) else default
 
     def __setitem__(self, key: Any, value: Any) -> None:
         self.touched.add(key)
-        self.seen.add(key)
-        self.wrote = True
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: Any) -> None:
         dict.__delitem__(self, key)
         self.touched.add(key)
-        self.seen.add(key)
-        self.wrote = True
         self.reordered = True
 
     def changed_keys(self) -> Set[Any]:
         """The touched keys whose value may differ from the base's: a record that was read
-        (so copied) and left as it was, or written back the same, is not one of them. A record
-        not handed out since a look (``step_watch``) is compared by the pickle that look made."""
-        base, seen, looked = self.base, self.seen, self.looked
+        (so copied) and left as it was, or written back the same, is not one of them."""
+        base = self.base
         out: Set[Any] = set()
         for key in self.touched:
-            if dict.__contains__(self, key) and key in base:
-                kept = looked.get(key) if key not in seen else None
-                if kept is not None:
-                    if kept == _base_pickle(base[key]):
-                        continue
-                elif _unchanged(dict.__getitem__(self, key), base[key]):
-                    continue
+            if dict.__contains__(self, key) and key in base and _unchanged(dict.__getitem__(self, key), base[key]):
+                continue
             out.add(key)
         return out
 
@@ -214,8 +190,6 @@ class CopyOnReadDict(dict):
 
     def clear(self) -> None:
         self.touched.update(dict.keys(self))
-        self.seen.update(dict.keys(self))
-        self.wrote = True
         self.reordered = True
         dict.clear(self)
 
@@ -262,7 +236,6 @@ class _Tables(CopyOnReadDict):
                 value = _copy_base(value)
             dict.__setitem__(self, key, value)
             self.touched.add(key)
-        self.seen.add(key)
         return value
 
 
@@ -280,11 +253,6 @@ class Overlay:
     @property
     def _tables(self) -> Dict[Any, CopyOnReadDict]:
         return self._top.tables
-
-    @property
-    def top(self) -> "_Tables":
-        """The overlay's own top level (what ``data`` is unless someone replaced it)."""
-        return self._top
 
     def changed_records(self) -> Optional[Set[RecordLoc]]:
         """Record locations that may differ from the base.
