@@ -55,6 +55,10 @@ class PredicateEvaluator:
                  probe_slots: Optional[Dict[int, int]] = None) -> None:
         self.run = Run(trajectory, initial, final, probe_slots)
         self._memo: Dict[Any, Any] = {}
+        # the memo is keyed by the predicates' ids: each one evaluated is kept alive with it, or a
+        # new predicate made where a dropped one was would be given the dropped one's check
+        self._evaluated: List[Any] = []
 
     def evaluate(self, pred: Any) -> Finding:
+        self._evaluated.append(pred)
         return compile_predicate(pred, FULL, self._memo)(self.run)

@@ -21,6 +21,7 @@ class AnyPredicate(_Strict):
 
 
 _NONE = "no alternative holds"
+_MISS = Finding(False, None, NOWHERE, _NONE)  # every ``any`` that does not hold: findings are never changed
 
 
 @register
@@ -43,7 +44,7 @@ class AnyKind(CheckKind):
                     v = part(run)
                     if v.holds:
                         return v
-                return Finding(False, None, NOWHERE, _NONE)
+                return _MISS
 
             return holds
         every = demand == FULL
@@ -61,7 +62,7 @@ class AnyKind(CheckKind):
                     if v.step == 0 and not every:
                         break  # no part can hold earlier: step and evidence are decided
             if not held:
-                return Finding(False, None, NOWHERE, _NONE)
+                return _MISS
             if first is None:
                 first = held[0]
             steps = frozenset().union(*(v.steps for v in held)) if len(held) > 1 else held[0].steps

@@ -35,7 +35,7 @@ class EventKind(CheckKind):
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         kind, key = pred.event, id(pred)
         where = tuple(pred.where.items())
-        none = f"no {kind} event"
+        miss = Finding(False, None, NOWHERE, f"no {kind} event")  # one for every miss: findings are never changed
 
         def check(run: Any) -> Finding:
             steps = []
@@ -52,7 +52,7 @@ class EventKind(CheckKind):
                     first = event
                 steps.append(event.step)
             if first is None:
-                return Finding(False, None, NOWHERE, none)
+                return miss
             return Finding(True, first.step, frozenset(steps),
                            lambda e=first: f"step {e.step}: event {e.type} {short(e.fields)}")
 

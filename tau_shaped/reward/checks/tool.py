@@ -40,7 +40,7 @@ class ToolKind(CheckKind):
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         tool, succeeded, key = pred.tool, pred.succeeded, id(pred)
         args = tuple(pred.args.items())
-        none = f"no matching {tool} call"
+        miss = Finding(False, None, NOWHERE, f"no matching {tool} call")  # one for every miss: findings are never changed
 
         def check(run: Any) -> Finding:
             steps = []
@@ -57,7 +57,7 @@ class ToolKind(CheckKind):
                     first = s
                 steps.append(s.index)
             if first is None:
-                return Finding(False, None, NOWHERE, none)
+                return miss
             return Finding(True, first.index, frozenset(steps), lambda s=first: (
                 f"step {s.index}: {tool}({short(s.action.kwargs)}) {'succeeded' if s.succeeded else 'failed'}"))
 
