@@ -134,7 +134,6 @@ def _customers(rng: random.Random, n: int) -> Dict[str, Any]:
     out = {}
     below, random_ = rng._randbelow, rng.random
     city, zips, nzips, nstreets = CITY["name"], CITY["zips"], len(CITY["zips"]), len(STREETS)
-    lat, lng, low, width = CITY["lat"], CITY["lng"], -0.05, 0.05 - -0.05  # _coord(rng)
     tiers, tier_cum = ["basic", "plus", "premium"], (6, 9, 10)
     for i in range(n):
         cid = f"CU-{1001 + i}"
@@ -144,7 +143,7 @@ def _customers(rng: random.Random, n: int) -> Dict[str, Any]:
             number = 100 + below(9900)  # randint(100, 9999), then choice(STREETS), choice(zips), _coord
             addresses.append({"address_id": f"AD-{1001 + i}-{a + 1}", "label": ["home", "work"][a],
                               "street": f"{number} {STREETS[below(nstreets)]}", "city": city, "zip": zips[below(nzips)],
-                              "lat": _round(lat + (low + width * random_()), 100000), "lng": _round(lng + (low + width * random_()), 100000)})
+                              **_coord(rng)})
         allergens = sorted(_sample(rng, ALLERGENS, [1, 1, 2][below(3)])) if random_() < 0.25 else []
         brand = ["visa", "mastercard", "amex"][below(3)]
         out[cid] = {
