@@ -9,7 +9,7 @@ integers Python can write out, valid Unicode, at most 64 levels deep), and so mu
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from tau_shaped.env.json_input import InputError, json_problem, loads_json, one_line, text_problem
 from tau_shaped.env.reasoning import visible_text
@@ -64,6 +64,10 @@ class ParsedTrajectory:
     # record shows that nobody answered them (not a reply left unrecorded); none when the
     # messages hold no user reply at all (a model's completion alone records no replies)
     unanswered: List[int] = field(default_factory=list)
+    # what the replay of these actions depends on, as the messages wrote it: a tool call's name
+    # and its arguments' text, a respond action's place (not its words); None where a call's
+    # arguments were given as an object (``replay_memo``)
+    replay_key: Optional[Tuple[Any, ...]] = None
 
 
 def parse_actions(actions: Sequence[Any]) -> List[Action]:
@@ -85,16 +89,16 @@ def parse_actions(actions: Sequence[Any]) -> List[Action]:
     return out
 
 
-def _tool_call_action(call: Any, i: int, j: int) -> Action:
+def _tool_call_action(call: Any, i: int, j: int) -> Tuple[Action, Optional[str]]:
     """The action of tool call ``j`` of message ``i`` (named so only in a message: the hot path
-    builds no text)."""
+    builds no text), with its arguments' text (None: given as an object)."""
     fn = call.get("function") if isinstance(call, dict) else None
     name = fn.get("name") if isinstance(fn, dict) else None
     if not isinstance(name, str):
         raise TrajectoryError(f"traj message {i}, tool call {j}: a tool call needs function.name")
     if not name.isascii():
         _check_text(name, f"traj message {i}, tool call {j}: function.name")
-    arguments = fn.get("arguments", "{}")
+    arguments = text = fn.get("arguments", "{}")
     if isinstance(arguments, str):
         if not arguments.isascii():
             _check_text(arguments, f"traj message {i}, tool call {j} ({name}): arguments")
@@ -109,7 +113,8 @@ def _tool_call_action(call: Any, i: int, j: int) -> Action:
         if not isinstance(arguments, dict):
             raise TrajectoryError(f"traj message {i}, tool call {j} ({name}): arguments must be a JSON object")
         _check_kwargs(arguments, f"traj message {i}, tool call {j} ({name})")
-    return Action(name=name, kwargs=arguments)
+        text = None
+    return Action(name=name, kwargs=arguments), text
 
 
 def combined_turn(content: Any, calls: int) -> Optional[str]:
@@ -130,6 +135,7 @@ def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
     unanswered: List[int] = []
     combined: Dict[int, str] = {}
     first: Optional[str] = None
+    key: Optional[List[Any]] = []
     awaiting_reply = False
     for i, msg in enumerate(messages):
         role = msg.get("role") if isinstance(msg, dict) else None
@@ -158,12 +164,20 @@ def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
                 for j, call in enumerate(calls):
                     if why:
                         combined[len(actions)] = f"message {i}: {why}"
-                    actions.append(_tool_call_action(call, i, j))
+                    action, text = _tool_call_action(call, i, j)
+                    actions.append(action)
+                    if key is not None:
+                        if text is None:
+                            key = None
+                        else:
+                            key.append(RESPOND_ACTION_NAME if action.name == RESPOND_ACTION_NAME else (action.name, text))
                 awaiting_reply = False
             else:
                 if content is not None and not isinstance(content, str):
                     raise TrajectoryError(f"traj message {i}: assistant content must be text")
                 actions.append(Action(name=RESPOND_ACTION_NAME, kwargs={"content": content or ""}))
+                if key is not None:
+                    key.append(RESPOND_ACTION_NAME)
                 awaiting_reply = True
         elif role not in ("system", "tool", "developer"):
             raise TrajectoryError(f"traj message {i}: unknown role {role!r}")
@@ -171,4 +185,4 @@ def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
         replies.append(None)
     if replies.count(None) == len(replies):
         unanswered = []  # messages with no user turn after the first (a completion alone): replies not recorded
-    return ParsedTrajectory(actions, replies, first, combined, unanswered)
+    return ParsedTrajectory(actions, replies, first, combined, unanswered, None if key is None else tuple(key))

@@ -13,6 +13,7 @@ from typing import Any, Callable, Optional, Sequence, Union
 from tau_shaped.env.episode_runner import EpisodeRunner
 from tau_shaped.env.overlay import changed_between
 from tau_shaped.reward.probes import compile_probes
+from tau_shaped.reward.replay_memo import Replayed, ReplayMemo
 from tau_shaped.reward.result import ShapedRewardResult, check_blend, failed_result
 from tau_shaped.reward.shaped_env import task_seed
 from tau_shaped.env.traj_format import ParsedTrajectory, TrajectoryError, parse_actions, parse_replies, parse_traj
@@ -87,24 +88,48 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
         rules, probes, slots, ignore, checks = setup.rules, setup.probes, setup.slots, setup.ignore, setup.checks
     else:
         probes, slots = compile_probes(task_overrides(task))
-        rules, ignore, checks = [], (), None
+        rules, ignore, checks, setup = [], (), None, None
     initial = env.initial_state(seed)
     truth = env.ground_truth(task, seed)
-    runner = EpisodeRunner(initial, env.tools_map, seed, probes, parsed.first_user_message)
-    runner.replay(parsed.actions, user_replies=parsed.user_replies)
-    runner.trajectory.combined_turns = dict(parsed.combined_turns)  # one step per action: the same indices
-    runner.trajectory.unanswered = frozenset(parsed.unanswered)
+    memo = replay_memo(env) if parsed.replay_key is not None and setup is not None else None
+    owners = (setup, initial, truth, env.tools_map)
+    replayed = memo.get(owners, seed, parsed.replay_key) if memo is not None else None
+    if replayed is None:
+        runner = EpisodeRunner(initial, env.tools_map, seed, probes, parsed.first_user_message)
+        runner.replay(parsed.actions, user_replies=parsed.user_replies)
+        trajectory = runner.trajectory
+        replayed = Replayed(trajectory.steps, trajectory.state_trace, runner.overlay.data,
+                            changed_between(runner.overlay, truth.overlay))
+        if memo is not None:
+            memo.put(owners, seed, parsed.replay_key, replayed)
+    else:
+        trajectory = replayed.trajectory(parsed.actions, parsed.user_replies, parsed.first_user_message)
+    trajectory.combined_turns = dict(parsed.combined_turns)  # one step per action: the same indices
+    trajectory.unanswered = frozenset(parsed.unanswered)
     inp = VerifyInput(
         task=task,
-        trajectory=runner.trajectory,
+        trajectory=trajectory,
         initial=initial,
-        final=runner.overlay.data,
+        final=replayed.final,
         expected=truth.data,
         gt_hash=lambda: truth.data_hash,  # hashed only if the changed records are unknown
-        changed=changed_between(runner.overlay, truth.overlay),
+        changed=replayed.changed,
         probe_slots=slots,
         rules=rules,
         ignore=ignore,
         checks=checks,
+        state_verdicts=replayed.state_verdicts if memo is not None else None,
     )
     return verify(inp, blend=blend, lam=lam)
+
+
+def replay_memo(env: Any) -> Optional[ReplayMemo]:
+    """The env's kept replays (``replay_memo``), made on first use; None for an env that
+    cannot keep them (no instance dict)."""
+    attrs = getattr(env, "__dict__", None)
+    if not isinstance(attrs, dict):
+        return None
+    memo = attrs.get("_replay_memo")
+    if memo is None:
+        memo = attrs["_replay_memo"] = ReplayMemo()
+    return memo

@@ -69,6 +69,9 @@ class VerifyInput:
     # the task's typed checks compiled (``typed_checks.build_checks`` of its overrides and
     # ``rules``), kept with its set-up; None: compiled for this call
     checks: Optional[Sequence[TypedCheck]] = None
+    # the verdicts read from Sa alone (against S0 and Sg), kept across rollouts whose replays
+    # left the same Sa (``replay_memo``): filled by the first verify, read by the next ones
+    state_verdicts: Optional[Dict[str, Any]] = None
 
 
 def task_overrides(task: VerifiableTask) -> Optional["RewardOverrides"]:
@@ -78,6 +81,47 @@ def task_overrides(task: VerifiableTask) -> Optional["RewardOverrides"]:
 
 def _last_step(n: int) -> Optional[int]:
     return n - 1 if n else None
+
+
+class _StateVerdicts:
+    """The verdicts read from Sa alone, against S0 and Sg: tau-bench's state comparison (SPEC
+    §2), the invariants (§3.3), the canonical diff (§3.2) and the equivalence classes; each
+    worked out when first asked (in ``verify``'s order) and kept in ``inp.state_verdicts``
+    when the caller gives one (``replay_memo``: the rollouts that left the same Sa share
+    them). Read-only values: each result is built from them anew."""
+
+    __slots__ = ("inp", "overrides", "kept")
+
+    def __init__(self, inp: VerifyInput, overrides: Any) -> None:
+        self.inp, self.overrides = inp, overrides
+        self.kept: Dict[str, Any] = inp.state_verdicts if inp.state_verdicts is not None else {}
+
+    def r_actions(self) -> bool:
+        if "r_actions" not in self.kept:
+            inp = self.inp
+            self.kept["r_actions"] = states_equal(inp.final, inp.expected, inp.changed, inp.gt_hash)  # pragma: no mutate (changed, gt_hash: speed only)
+        return self.kept["r_actions"]
+
+    def invariants(self) -> List[invariants.InvariantCheck]:
+        if "invariants" not in self.kept:
+            overrides = self.overrides
+            self.kept["invariants"] = [invariants.check(inv, self.inp.final)
+                                       for inv in (overrides.monetary_identity if overrides else [])]
+        return self.kept["invariants"]
+
+    def diffs(self) -> List[Any]:
+        if "diffs" not in self.kept:
+            inp = self.inp
+            self.kept["diffs"] = canonical.compare(inp.final, inp.expected, inp.initial, self.overrides, inp.changed, inp.ignore)  # pragma: no mutate (changed: speed only)
+        return self.kept["diffs"]
+
+    def classes(self) -> List[Tuple[str, bool, bool]]:
+        if "classes" not in self.kept:
+            inp, overrides = self.inp, self.overrides
+            self.kept["classes"] = [
+                (cls.id, equivalence.is_valid_choice(inp.final, cls), equivalence.is_valid_choice(inp.expected, cls))
+                for cls in (overrides.equivalence_class if overrides else [])]
+        return self.kept["classes"]
 
 
 def _cap_step(inp: VerifyInput, inv: Any) -> Optional[int]:
@@ -165,18 +209,20 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
     n = len(traj.steps)
     run = Run(traj, inp.initial, inp.final, inp.probe_slots)
 
+    state = _StateVerdicts(inp, overrides)
+
     # Legacy, value for value (SPEC §2).
-    r_actions = states_equal(inp.final, inp.expected, inp.changed, inp.gt_hash)  # pragma: no mutate (changed, gt_hash: speed only)
+    r_actions = state.r_actions()
     legacy_reward, r_outputs = legacy_reward_value(r_actions, task.outputs, [t for _, t in run.agent_messages()])
 
     # The typed checks, once, in order: 1. safety gates (invariant caps first), 3. the domain's
     # outcome rules (SPEC §9), 4. process checkpoints, credited at the first step that meets each.
-    checks = [invariants.check(inv, inp.final) for inv in (overrides.monetary_identity if overrides else [])]
+    checks = state.invariants()
     violations, broken, cps, open_ = _run_checks(inp, run, _caps(inp, overrides, checks), n)
     safety_passed = not violations
 
     # 2. Canonical outcome and output checks.
-    diffs = canonical.compare(inp.final, inp.expected, inp.initial, overrides, inp.changed, inp.ignore)  # pragma: no mutate (changed: speed only)
+    diffs = state.diffs()
     outputs = _output_checks(task, run.agent_messages())
     outputs_passed = all(o.passed for o in outputs)
 
@@ -192,14 +238,8 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
                 step_rewards[cp.step] += cp.weight
     process = math.fsum(step_rewards)
 
-    classes = [
-        ClassResult(
-            id=cls.id,
-            actual_valid=equivalence.is_valid_choice(inp.final, cls),
-            expected_valid=equivalence.is_valid_choice(inp.expected, cls),
-        )
-        for cls in (overrides.equivalence_class if overrides else [])
-    ]
+    classes = [ClassResult(id=cls_id, actual_valid=actual, expected_valid=expected)
+               for cls_id, actual, expected in state.classes()]
     # SPEC §8: a rule left undetermined withholds the reward, unless a gate fired (certain: zero)
     undetermined = bool(open_) and safety_passed
     return ShapedRewardResult(

@@ -1,0 +1,99 @@
+"""Rollouts of one task that make the same tool calls share one replay (``score_trajectory``).
+
+A GRPO step scores a group of rollouts of each prompt, and a group's rollouts often make the
+same tool calls with the same arguments and differ only in what the agent says. The replay of
+a trajectory on S0 depends on the calls alone: each tool's observation, its events, the state
+it leaves and the probes read after each step are functions of S0, the episode's seed and the
+calls in order, with the steps at which the agent only spoke (a respond action's words are no
+input to any tool or probe). So are the verdicts read from the final state alone: tau-bench's
+state comparison, the canonical diff, the invariants and the equivalence classes.
+
+So a scorer keeps, for the last few hundred distinct call sequences it replayed, what that
+replay left (``Replayed``); a rollout whose calls are the same (the same tool names and the
+same arguments' text, at the same steps) is given a trajectory made of its own actions and
+replies around the kept observations, events and state trace, the kept final state (which
+nothing reading it changes) and the kept state verdicts. Its result is the one its own replay
+would give, byte for byte (``tests/reward/test_replay_memo.py`` scores every rollout both
+ways). A call whose arguments were given as an object, not text, is never shared.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+
+from tau_shaped.env.trajectory import Step, Trajectory
+from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
+
+MAX_REPLAYS = 16  # distinct call sequences kept (a GRPO group's), the least recently used forgotten first
+
+
+@dataclass
+class Replayed:
+    """What replaying one call sequence left: its steps (of which a later rollout takes the
+    tool steps' observations, known flags and events; respond steps' replies are each
+    rollout's own), its state trace, the final state, the records that may differ from Sg's,
+    and, once a rollout is verified, the verdicts read from the final state alone."""
+
+    steps: List[Step]
+    state_trace: Optional[List[Tuple[Any, ...]]]
+    final: Any
+    changed: Optional[Set[Any]]
+    state_verdicts: Dict[str, Any] = field(default_factory=dict)
+
+    def trajectory(self, actions: Sequence[Action], replies: Sequence[Optional[str]],
+                   first_user_message: Optional[str]) -> Trajectory:
+        """The trajectory replaying ``actions`` gives (the same calls as the kept replay's)."""
+        steps: List[Step] = []
+        responds = 0
+        for action, kept in zip(actions, self.steps):
+            if action.name == RESPOND_ACTION_NAME:
+                reply = replies[responds] if responds < len(replies) else None
+                responds += 1
+                steps.append(Step(kept.index, action, reply or "", True, []))
+            else:
+                steps.append(Step(kept.index, action, kept.observation, kept.known_tool, list(kept.events)))
+        trace = None if self.state_trace is None else list(self.state_trace)
+        return Trajectory(steps=steps, first_user_message=first_user_message, state_trace=trace)
+
+
+class ReplayMemo:
+    """The kept replays, by what a replay depends on: its ``owners`` (the task's set-up, S0,
+    the ground truth and the tools, held by the entry and compared by identity, so an entry is
+    never found for another task, world or tool set whose object took the same address), the
+    episode's seed and the call sequence (``ParsedTrajectory.replay_key``)."""
+
+    def __init__(self, size: int = MAX_REPLAYS) -> None:
+        self.size = size
+        self._entries: "OrderedDict[Tuple[Any, ...], Tuple[Tuple[Any, ...], Replayed]]" = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    @staticmethod
+    def _key(owners: Tuple[Any, ...], seed: int, calls: Tuple[Any, ...]) -> Tuple[Any, ...]:
+        return (tuple(map(id, owners)), seed, calls)
+
+    def get(self, owners: Tuple[Any, ...], seed: int, calls: Tuple[Any, ...]) -> Optional[Replayed]:
+        key = self._key(owners, seed, calls)
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None or any(a is not b for a, b in zip(entry[0], owners)):
+                self.misses += 1
+                return None
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return entry[1]
+
+    def put(self, owners: Tuple[Any, ...], seed: int, calls: Tuple[Any, ...], replayed: Replayed) -> None:
+        key = self._key(owners, seed, calls)
+        with self._lock:
+            self._entries[key] = (owners, replayed)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._entries)

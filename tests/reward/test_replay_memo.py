@@ -1,0 +1,199 @@
+"""Rollouts that make the same tool calls share one replay (``reward/replay_memo``, issue 33).
+
+A rollout given a kept replay must score exactly as its own replay would: the same result,
+field for field, whatever it says around the calls, whatever came before it, and never a
+replay of another task, world, seed or call sequence. Each test scores the same rollouts on an
+env that keeps replays and on one that keeps none (``ReplayMemo(0)``) and compares."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tau_shaped.env.traj_format import parse_traj
+from tau_shaped.evaluation.results_file import read_results
+from tau_shaped.reward.replay_memo import ReplayMemo
+from tau_shaped.reward.scoring import replay_memo, score_trajectory
+from tau_shaped.tasks.domains import load_domain
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def domain():
+    return load_domain("food_delivery")
+
+
+@pytest.fixture(scope="module")
+def tasks(domain):
+    return domain.tasks("train")[:24]
+
+
+def _env(domain, tasks, keep: bool):
+    env = domain.make_env(tasks=tasks, task_index=0)
+    if not keep:
+        env.__dict__["_replay_memo"] = ReplayMemo(0)
+    return env
+
+
+def _same(kept_env, plain_env, task, traj, seed=None) -> Dict[str, Any]:
+    got = score_trajectory(kept_env, task, traj=traj, seed=seed).to_dict()
+    want = score_trajectory(plain_env, task, traj=traj, seed=seed).to_dict()
+    assert got == want
+    return got
+
+
+def _reworded(traj: List[Dict[str, Any]], tag: str) -> List[Dict[str, Any]]:
+    """The same calls with every text changed: the agent's words and the user's replies."""
+    out = []
+    for msg in traj:
+        msg = dict(msg)
+        if msg["role"] == "assistant" and not msg.get("tool_calls"):
+            msg["content"] = f"{msg['content']} ({tag})" if tag != "plain" else "Let me check that for you."
+        elif msg["role"] == "user" and out and any(m["role"] == "assistant" for m in out):
+            msg["content"] = {"yes": "Yes, go ahead.", "no": "No, please don't.", "plain": "ok"}[tag]
+        out.append(msg)
+    return out
+
+
+def test_the_grpo_batch_scores_the_same_with_its_replays_shared(grpo_batch, domain):
+    records = read_results(grpo_batch)
+    tasks = domain.tasks("train")
+    kept, plain = _env(domain, tasks, True), _env(domain, tasks, False)
+    replayed = 0
+    for record in records:  # each record, then the same calls reworded three ways
+        task = tasks[record["task_id"]]
+        first = _same(kept, plain, task, record["traj"])
+        memo = replay_memo(kept)
+        for tag in ("yes", "no", "plain"):
+            hits = memo.hits
+            _same(kept, plain, task, _reworded(record["traj"], tag))
+            if first["status"] != "input_invalid":  # a malformed call is never replayed
+                assert memo.hits == hits + 1  # the rewording found its replay
+                replayed += 1
+    assert replayed >= 3 * 80
+    assert replay_memo(plain).hits == 0
+
+
+def test_what_a_shared_replay_gives_is_each_rollouts_own(grpo_batch, domain):
+    """The words differ, so the verdicts read from words must differ where the words do."""
+    records = read_results(grpo_batch)
+    tasks = domain.tasks("train")
+    kept, plain = _env(domain, tasks, True), _env(domain, tasks, False)
+    stray = next(r for r in records if r["info"]["rollout"] == "stray_credit")
+    task = tasks[stray["task_id"]]
+    asked = _same(kept, plain, task, stray["traj"])
+    refused = _same(kept, plain, task, _reworded(stray["traj"], "no"))
+    assert replay_memo(kept).hits == 1
+    # the user said no to the credit, and it was issued: a different verdict from the same replay
+    assert asked != refused
+
+
+def test_a_replay_is_never_shared_across_tasks_or_seeds(grpo_batch, domain):
+    records = read_results(grpo_batch)
+    tasks = domain.tasks("train")
+    kept, plain = _env(domain, tasks, True), _env(domain, tasks, False)
+    record = records[0]
+    for task in (tasks[record["task_id"]], tasks[record["task_id"] + 1], tasks[record["task_id"]]):
+        for seed in (None, 7, None):
+            _same(kept, plain, task, record["traj"], seed=seed)
+    memo = replay_memo(kept)
+    # distinct (task, seed) pairs: task A and B, each with its own seed and seed 7 -> 4 replays
+    assert memo.misses == 4 and memo.hits == 5
+
+
+def test_the_key_is_the_calls_as_written_and_the_places_of_the_replies():
+    calls = [{"role": "user", "content": "hi"},
+             {"role": "assistant", "content": None, "tool_calls": [
+                 {"function": {"name": "get_order_details", "arguments": '{"order_id": "FD-1"}'}}]},
+             {"role": "assistant", "content": "Found it."},
+             {"role": "user", "content": "thanks"}]
+    key = parse_traj(calls).replay_key
+    assert key == (("get_order_details", '{"order_id": "FD-1"}'), "respond")
+    reworded = json.loads(json.dumps(calls))
+    reworded[2]["content"] = "Something else entirely."
+    assert parse_traj(reworded).replay_key == key
+    spaced = json.loads(json.dumps(calls))
+    spaced[1]["tool_calls"][0]["function"]["arguments"] = '{"order_id":"FD-1"}'
+    assert parse_traj(spaced).replay_key != key  # another text: replayed anew (never wrongly shared)
+    as_object = json.loads(json.dumps(calls))
+    as_object[1]["tool_calls"][0]["function"]["arguments"] = {"order_id": "FD-1"}
+    assert parse_traj(as_object).replay_key is None  # not text: never shared
+    moved = calls[:1] + calls[2:] + calls[1:2]
+    assert parse_traj(moved).replay_key == ("respond", ("get_order_details", '{"order_id": "FD-1"}'))
+
+
+def test_the_memo_forgets_the_least_recently_used_and_holds_its_owners():
+    memo = ReplayMemo(2)
+    owners = [(object(),), (object(),), (object(),)]
+    for i, own in enumerate(owners):
+        memo.put(own, 0, ("c",), f"r{i}")  # type: ignore[arg-type]
+    assert len(memo) == 2
+    assert memo.get(owners[0], 0, ("c",)) is None
+    assert memo.get(owners[2], 0, ("c",)) == "r2"
+    assert memo.get(owners[2], 1, ("c",)) is None
+    assert memo.get((object(),), 0, ("c",)) is None
+
+
+# -- property: any mix of calls and words, in any order -----------------------------------
+
+_CALLS = [  # (tool, arguments) a rollout may make; {order} and {customer} filled per task
+    ("get_order_details", {"order_id": "{order}"}),
+    ("get_customer_details", {"customer_id": "{customer}"}),
+    ("get_order_details", {"order_id": "FD-00000"}),
+    ("cancel_order", {"order_id": "{order}", "reason": "customer_request"}),
+    ("issue_refund", {"order_id": "{order}", "amount": 5.0, "method": "original_payment", "reason": "late"}),
+    ("issue_refund", {"order_id": "{order}", "amount": 5.0, "method": "wallet_credit", "reason": "late"}),
+    ("issue_apology_credit", {"customer_id": "{customer}", "order_id": "{order}", "amount": 15.0, "reason": "sorry"}),
+    ("no_such_tool", {}),
+]
+_SAYS = ["Shall I cancel order {order}?", "I have refunded $5.00 to your card.", "Would you like a $15.00 credit?",
+         "Your order {order} is placed.", "Done."]
+_REPLIES = ["Yes, please.", "No, don't do that.", "Thank you."]
+
+
+def _fill(value: Any, order: str, customer: str) -> Any:
+    if isinstance(value, str):
+        return value.replace("{order}", order).replace("{customer}", customer)
+    if isinstance(value, dict):
+        return {k: _fill(v, order, customer) for k, v in value.items()}
+    return value
+
+
+def _messages(task: Any, plan: List[Tuple[str, int]], words: List[Tuple[int, int]]) -> List[Dict[str, Any]]:
+    order = next((a.kwargs["order_id"] for a in task.actions if "order_id" in a.kwargs), "FD-10001")
+    customer = task.user_id
+    messages: List[Dict[str, Any]] = [{"role": "user", "content": task.instruction}]
+    said = iter(words)
+    for kind, index in plan:
+        if kind == "call":
+            name, args = _CALLS[index]
+            messages.append({"role": "assistant", "content": None, "tool_calls": [
+                {"function": {"name": name, "arguments": json.dumps(_fill(args, order, customer))}}]})
+            messages.append({"role": "tool", "content": "..."})
+        else:
+            say, reply = next(said, (0, 0))
+            messages.append({"role": "assistant", "content": _fill(_SAYS[say], order, customer)})
+            messages.append({"role": "user", "content": _REPLIES[reply]})
+    return messages
+
+
+_plan = st.lists(st.one_of(st.tuples(st.just("call"), st.integers(0, len(_CALLS) - 1)),
+                           st.tuples(st.just("say"), st.just(0))), min_size=1, max_size=6)
+_words = st.lists(st.tuples(st.integers(0, len(_SAYS) - 1), st.integers(0, len(_REPLIES) - 1)), max_size=6)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(plans=st.lists(_plan, min_size=1, max_size=3),
+       rollouts=st.lists(st.tuples(st.integers(0, 2), st.integers(0, 1), _words), min_size=1, max_size=8))
+def test_any_rollouts_score_as_their_own_replays_would(domain, tasks, plans, rollouts):
+    kept, plain = _env(domain, tasks, True), _env(domain, tasks, False)
+    for plan_index, task_index, words in rollouts:
+        task = tasks[task_index]
+        _same(kept, plain, task, _messages(task, plans[plan_index % len(plans)], words))
