@@ -26,7 +26,9 @@ builds of their worlds.
    measured too, and the throughput after it.
 3. In one process, on the path ``score`` takes for each line (scan it, score it, make its
    output line): each task's rollouts twice, the first pass cold, the second warm, to give the
-   cold cost per task ((first - second) / tasks) and the warm cost per rollout.
+   cold cost per task ((first - second) / tasks) and the warm cost per rollout. Each pass
+   starts with no replay kept (``reward/replay_memo``): a pass's rollouts share replays among
+   themselves, as a step's do, never with the other pass's copies of them.
 4. The tau-bench way on a sample of the rollouts: per rollout, load the world from JSON,
    replay the ground truth, hash; load again, replay the rollout, hash; compare. The ratio is
    per rollout against the cold batch run on every core.
@@ -184,10 +186,15 @@ def in_process(batch: Path, tasks: int, split: str = SPLIT) -> Tuple[float, floa
     for seed in sorted(seeds):
         base_digest(scorer.env.initial_state(seed))  # per world: S0 and its laid-out legacy text
     setup = time.perf_counter() - t0
+    from tau_shaped.reward.scoring import replay_memo
+
+    memo = replay_memo(scorer.env)  # the replays shared by a task's rollouts (reward/replay_memo)
     cold = warm = 0.0
     for group in by_task.values():  # each task's rollouts cold, then at once again warm: the machine's drift cancels
         passes = []
         for _ in range(2):
+            if memo is not None:  # a pass shares replays among its own rollouts, not with the other pass's
+                memo.clear()
             t1 = time.perf_counter()
             for item in group:
                 score_item(scorer, item, "jsonl")

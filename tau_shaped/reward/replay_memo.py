@@ -95,5 +95,9 @@ class ReplayMemo:
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
 
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
     def __len__(self) -> int:
         return len(self._entries)
