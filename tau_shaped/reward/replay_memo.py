@@ -8,13 +8,13 @@ calls in order, with the steps at which the agent only spoke (a respond action's
 input to any tool or probe). So are the verdicts read from the final state alone: tau-bench's
 state comparison, the canonical diff, the invariants and the equivalence classes.
 
-So a scorer keeps, for the last few hundred distinct call sequences it replayed, what that
-replay left (``Replayed``); a rollout whose calls are the same (the same tool names and the
-same arguments' text, at the same steps) is given a trajectory made of its own actions and
-replies around the kept observations, events and state trace, the kept final state (which
-nothing reading it changes) and the kept state verdicts. Its result is the one its own replay
-would give, byte for byte (``tests/reward/test_replay_memo.py`` scores every rollout both
-ways). A call whose arguments were given as an object, not text, is never shared.
+So an env keeps what the replay of a call sequence seen more than once left (``Replayed``),
+for the last ``MAX_REPLAYS`` such sequences; a rollout whose calls are the same (the same tool
+names and the same arguments' text, at the same steps) is given a trajectory made of its own
+actions and replies around the kept observations, events and state trace, the kept final
+state (which nothing reading it changes) and the kept state verdicts. Its result is the one its
+own replay would give, byte for byte (``tests/reward/test_replay_memo.py`` scores rollouts
+both ways). A call whose arguments were given as an object, not text, is never shared.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 from tau_shaped.env.trajectory import Step, Trajectory
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
-MAX_REPLAYS = 16  # distinct call sequences kept (a GRPO group's), the least recently used forgotten first
+MAX_REPLAYS = 16  # replays kept, the least recently used forgotten first (a group's repeated sequences)
 
 
 @dataclass
@@ -63,11 +63,19 @@ class ReplayMemo:
     """The kept replays, by what a replay depends on: its ``owners`` (the task's set-up, S0,
     the ground truth and the tools, held by the entry and compared by identity, so an entry is
     never found for another task, world or tool set whose object took the same address), the
-    episode's seed and the call sequence (``ParsedTrajectory.replay_key``)."""
+    episode's seed and the call sequence (``ParsedTrajectory.replay_key``).
+
+    A replay is kept only when its call sequence comes a second time (the keys of the last
+    ``4 * size`` sequences are noted, not their replays): keeping what a replay left costs
+    every later rollout (its objects stay in the caches' way: 4-6% of a GRPO batch's CPU when
+    every replay was kept), and a sequence that never comes back, most of a varied group's,
+    would pay that for nothing. A sequence repeated, as a converged policy's or pass^k
+    trials' are, is shared from its third rollout on."""
 
     def __init__(self, size: int = MAX_REPLAYS) -> None:
         self.size = size
         self._entries: "OrderedDict[Tuple[Any, ...], Tuple[Tuple[Any, ...], Replayed]]" = OrderedDict()
+        self._seen: "OrderedDict[Tuple[Any, ...], Tuple[Any, ...]]" = OrderedDict()
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -80,7 +88,7 @@ class ReplayMemo:
         key = self._key(owners, seed, calls)
         with self._lock:
             entry = self._entries.get(key)
-            if entry is None or any(a is not b for a, b in zip(entry[0], owners)):
+            if entry is None or not _same_owners(entry[0], owners):
                 self.misses += 1
                 return None
             self._entries.move_to_end(key)
@@ -88,16 +96,27 @@ class ReplayMemo:
             return entry[1]
 
     def put(self, owners: Tuple[Any, ...], seed: int, calls: Tuple[Any, ...], replayed: Replayed) -> None:
+        """Keep ``replayed`` if its sequence was replayed before; else note the sequence."""
         key = self._key(owners, seed, calls)
         with self._lock:
+            seen = self._seen.pop(key, None)
+            if seen is None or not _same_owners(seen, owners):
+                self._seen[key] = owners
+                while len(self._seen) > 4 * self.size:
+                    self._seen.popitem(last=False)
+                return
             self._entries[key] = (owners, replayed)
-            self._entries.move_to_end(key)
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self._seen.clear()
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+def _same_owners(kept: Tuple[Any, ...], owners: Tuple[Any, ...]) -> bool:
+    return all(a is b for a, b in zip(kept, owners))

@@ -74,10 +74,10 @@ def test_the_grpo_batch_scores_the_same_with_its_replays_shared(grpo_batch, doma
         for tag in ("yes", "no", "plain"):
             hits = memo.hits
             _same(kept, plain, task, _reworded(record["traj"], tag))
-            if first["status"] != "input_invalid":  # a malformed call is never replayed
-                assert memo.hits == hits + 1  # the rewording found its replay
+            if first["status"] != "input_invalid" and tag != "yes":  # a malformed call is never replayed
+                assert memo.hits == hits + 1  # from its third rollout on, a sequence finds its replay
                 replayed += 1
-    assert replayed >= 3 * 80
+    assert replayed >= 2 * 80
     assert replay_memo(plain).hits == 0
 
 
@@ -89,6 +89,7 @@ def test_what_a_shared_replay_gives_is_each_rollouts_own(grpo_batch, domain):
     stray = next(r for r in records if r["info"]["rollout"] == "stray_credit")
     task = tasks[stray["task_id"]]
     asked = _same(kept, plain, task, stray["traj"])
+    assert _same(kept, plain, task, stray["traj"]) == asked  # the second sight keeps the replay
     refused = _same(kept, plain, task, _reworded(stray["traj"], "no"))
     assert replay_memo(kept).hits == 1
     # the user said no to the credit, and it was issued: a different verdict from the same replay
@@ -100,12 +101,18 @@ def test_a_replay_is_never_shared_across_tasks_or_seeds(grpo_batch, domain):
     tasks = domain.tasks("train")
     kept, plain = _env(domain, tasks, True), _env(domain, tasks, False)
     record = records[0]
-    for task in (tasks[record["task_id"]], tasks[record["task_id"] + 1], tasks[record["task_id"]]):
-        for seed in (None, 7, None):
-            _same(kept, plain, task, record["traj"], seed=seed)
+    a, b = tasks[record["task_id"]], tasks[record["task_id"] + 1]
     memo = replay_memo(kept)
-    # distinct (task, seed) pairs: task A and B, each with its own seed and seed 7 -> 4 replays
-    assert memo.misses == 4 and memo.hits == 5
+    for task in (a, b, a, b):
+        for seed in (None, 7):
+            _same(kept, plain, task, record["traj"], seed=seed)
+    assert memo.hits == 0  # four (task, seed) pairs, each seen twice: kept, not yet found
+    for task in (a, b):
+        for seed in (None, 7):
+            hits = memo.hits
+            got = _same(kept, plain, task, record["traj"], seed=seed)
+            assert memo.hits == hits + 1
+            assert got == score_trajectory(_env(domain, tasks, False), task, traj=record["traj"], seed=seed).to_dict()
 
 
 def test_the_key_is_the_calls_as_written_and_the_places_of_the_replies():
@@ -129,16 +136,24 @@ def test_the_key_is_the_calls_as_written_and_the_places_of_the_replies():
     assert parse_traj(moved).replay_key == ("respond", ("get_order_details", '{"order_id": "FD-1"}'))
 
 
-def test_the_memo_forgets_the_least_recently_used_and_holds_its_owners():
+def test_the_memo_keeps_a_sequence_seen_twice_and_forgets_the_least_recently_used():
     memo = ReplayMemo(2)
     owners = [(object(),), (object(),), (object(),)]
     for i, own in enumerate(owners):
+        memo.put(own, 0, ("c",), f"first{i}")  # type: ignore[arg-type]
+    assert len(memo) == 0 and memo.get(owners[0], 0, ("c",)) is None  # seen once: noted only
+    for i, own in enumerate(owners):
         memo.put(own, 0, ("c",), f"r{i}")  # type: ignore[arg-type]
     assert len(memo) == 2
-    assert memo.get(owners[0], 0, ("c",)) is None
+    assert memo.get(owners[0], 0, ("c",)) is None  # the least recently kept, forgotten
     assert memo.get(owners[2], 0, ("c",)) == "r2"
-    assert memo.get(owners[2], 1, ("c",)) is None
-    assert memo.get((object(),), 0, ("c",)) is None
+    assert memo.get(owners[2], 1, ("c",)) is None  # another seed
+    assert memo.get((object(),), 0, ("c",)) is None  # another owner
+    memo.put(owners[0], 0, ("d",), "d")  # type: ignore[arg-type]
+    for n in range(8):  # more sequences than it notes (4 x size): the first is forgotten
+        memo.put(owners[0], 0, (f"x{n}",), "x")  # type: ignore[arg-type]
+    memo.put(owners[0], 0, ("d",), "d")  # type: ignore[arg-type]
+    assert memo.get(owners[0], 0, ("d",)) is None
 
 
 # -- property: any mix of calls and words, in any order -----------------------------------
