@@ -27,8 +27,9 @@ builds of their worlds.
 3. In one process, on the path ``score`` takes for each line (scan it, score it, make its
    output line): each task's rollouts twice, the first pass cold, the second warm, to give the
    cold cost per task ((first - second) / tasks) and the warm cost per rollout. Each pass
-   starts with no replay kept (``reward/replay_memo``): a pass's rollouts share replays among
-   themselves, as a step's do, never with the other pass's copies of them.
+   starts with no replay or state verdicts kept (``reward/replay_memo``, ``state_memo``): a
+   pass's rollouts share them among themselves, as a step's do, never with the other pass's
+   copies of them.
 4. The tau-bench way on a sample of the rollouts: per rollout, load the world from JSON,
    replay the ground truth, hash; load again, replay the rollout, hash; compare. The ratio is
    per rollout against the cold batch run on every core.
@@ -186,14 +187,14 @@ def in_process(batch: Path, tasks: int, split: str = SPLIT) -> Tuple[float, floa
     for seed in sorted(seeds):
         base_digest(scorer.env.initial_state(seed))  # per world: S0 and its laid-out legacy text
     setup = time.perf_counter() - t0
-    from tau_shaped.reward.scoring import replay_memo
+    from tau_shaped.reward.scoring import replay_memo, state_memo
 
-    memo = replay_memo(scorer.env)  # the replays shared by a task's rollouts (reward/replay_memo)
+    memos = [replay_memo(scorer.env), state_memo(scorer.env)]  # what a task's rollouts share (reward/*_memo)
     cold = warm = 0.0
     for group in by_task.values():  # each task's rollouts cold, then at once again warm: the machine's drift cancels
         passes = []
         for _ in range(2):
-            if memo is not None:  # a pass shares replays among its own rollouts, not with the other pass's
+            for memo in memos:  # a pass shares replays and states among its own rollouts, not with the other pass's
                 memo.clear()
             t1 = time.perf_counter()
             for item in group:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 import pickle
 from collections.abc import ItemsView, ValuesView
-from typing import Any, Dict, Iterable, Optional, Set, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Set, Tuple, Union
 
 RecordLoc = Tuple[Union[str, int], ...]  # (table,) or (table, key)
 
@@ -71,6 +71,13 @@ def _copy_base(value: Any) -> Any:
         return value
     data = _base_pickle(value)
     return pickle.loads(data) if data is not None else copy.deepcopy(value)
+
+
+def _pickle(value: Any) -> Optional[bytes]:
+    try:
+        return pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - an unpicklable value: the caller says "may differ"
+        return None
 
 
 def _unchanged(current: Any, original: Any) -> bool:
@@ -137,14 +144,26 @@ class CopyOnReadDict(dict):
         self.touched.add(key)
         self.reordered = True
 
-    def changed_keys(self) -> Set[Any]:
+    def changed_keys(self, pickles: Optional[List[Tuple[Any, Any]]] = None) -> Set[Any]:
         """The touched keys whose value may differ from the base's: a record that was read
-        (so copied) and left as it was, or written back the same, is not one of them."""
+        (so copied) and left as it was, or written back the same, is not one of them.
+        ``pickles``: each changed key's value is appended as (key, its pickle), b"" if it was
+        removed, a new ``object()`` (equal to nothing) if it does not pickle."""
         base = self.base
         out: Set[Any] = set()
         for key in self.touched:
-            if dict.__contains__(self, key) and key in base and _unchanged(dict.__getitem__(self, key), base[key]):
-                continue
+            present = dict.__contains__(self, key)
+            if pickles is None:
+                if present and key in base and _unchanged(dict.__getitem__(self, key), base[key]):
+                    continue
+            elif present:
+                value = dict.__getitem__(self, key)
+                mine = _pickle(value)
+                if key in base and (value is base[key] or (mine is not None and mine == _base_pickle(base[key]))):
+                    continue
+                pickles.append((key, object() if mine is None else mine))
+            else:
+                pickles.append((key, b""))
             out.add(key)
         return out
 
@@ -254,15 +273,20 @@ class Overlay:
     def _tables(self) -> Dict[Any, CopyOnReadDict]:
         return self._top.tables
 
-    def changed_records(self) -> Optional[Set[RecordLoc]]:
+    def changed_records(self, content: Optional[List[Any]] = None) -> Optional[Set[RecordLoc]]:
         """Record locations that may differ from the base.
 
         ``(table, key)`` for records inside an intact table, ``(key,)`` for a
         top-level value that is not a table or was replaced or added. ``None``
         if the state can no longer be compared by records (it is not a dict).
         A record that was only read is not one of them (``changed_keys``).
+        ``content``: what those records hold is appended (pickles, and the key order of a
+        table whose keys were added or moved), so that two states over the same base with
+        equal ``frozenset(content)`` are equal, key order included.
         """
         if self._settled is not None:
+            if content is not None:
+                content.append(object())  # not worked out for a settled state: equal to nothing
             return set(self._settled)
         data = self.data
         if not isinstance(data, dict):
@@ -272,12 +296,23 @@ class Overlay:
         for key in data.keys() | base.keys():
             table = top.tables.get(key)
             if table is not None and data is top and dict.get(data, key, ABSENT) is table:
-                out.update((key, sub) for sub in table.changed_keys())
+                pickles: Optional[List[Tuple[Any, Any]]] = None if content is None else []
+                out.update((key, sub) for sub in table.changed_keys(pickles))
+                if pickles and content is not None:
+                    content.extend((key, sub, mine) for sub, mine in pickles)
+                    if table.reordered or len(table) != len(table.base):  # records added or moved
+                        content.append((key, tuple(dict.keys(table))))
             elif (data is top and key not in top.touched and type(dict.get(base, key)) is dict
                   and dict.get(data, key, ABSENT) is base[key]):
                 continue  # a table of S0 never reached: unchanged
             else:
                 out.add((key,))
+                if content is not None:
+                    value = dict.get(data, key, ABSENT)
+                    mine = b"" if value is ABSENT else _pickle(value)
+                    content.append((key, object() if mine is None else mine))
+        if content is not None and (data is not top or top.reordered or len(top) != len(base)):
+            content.append(tuple(dict.keys(data)))
         return out
 
     def settle(self) -> None:
@@ -314,11 +349,13 @@ def same_value(value: Any, kept: Any) -> bool:
     return _unchanged(value, kept)
 
 
-def changed_between(a: Optional[Overlay], b: Optional[Overlay]) -> Optional[Set[RecordLoc]]:
-    """Records that may differ between two overlays of the same base, else None."""
+def changed_between(a: Optional[Overlay], b: Optional[Overlay],
+                    content: Optional[List[Any]] = None) -> Optional[Set[RecordLoc]]:
+    """Records that may differ between two overlays of the same base, else None.
+    ``content``: what ``a``'s changed records hold is appended (``Overlay.changed_records``)."""
     if a is None or b is None or a.base is not b.base:
         return None
-    ra, rb = a.changed_records(), b.changed_records()
+    ra, rb = a.changed_records(content), b.changed_records()
     if ra is None or rb is None:
         return None
     return _normalize(ra | rb)

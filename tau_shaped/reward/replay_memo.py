@@ -8,7 +8,7 @@ calls in order, with the steps at which the agent only spoke (a respond action's
 input to any tool or probe). So are the verdicts read from the final state alone: tau-bench's
 state comparison, the canonical diff, the invariants and the equivalence classes.
 
-So an env keeps what the replay of a call sequence seen more than once left (``Replayed``),
+So an env keeps what the replay of a call sequence seen several times left (``Replayed``),
 for the last ``MAX_REPLAYS`` such sequences; a rollout whose calls are the same (the same tool
 names and the same arguments' text, at the same steps) is given a trajectory made of its own
 actions and replies around the kept observations, events and state trace, the kept final
@@ -28,6 +28,7 @@ from tau_shaped.env.trajectory import Step, Trajectory
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
 MAX_REPLAYS = 16  # replays kept, the least recently used forgotten first (a group's repeated sequences)
+SIGHTINGS = 3  # a sequence's replay is kept at its third rollout: shared from the fourth on
 
 
 @dataclass
@@ -65,17 +66,19 @@ class ReplayMemo:
     never found for another task, world or tool set whose object took the same address), the
     episode's seed and the call sequence (``ParsedTrajectory.replay_key``).
 
-    A replay is kept only when its call sequence comes a second time (the keys of the last
-    ``4 * size`` sequences are noted, not their replays): keeping what a replay left costs
-    every later rollout (its objects stay in the caches' way: 4-6% of a GRPO batch's CPU when
-    every replay was kept), and a sequence that never comes back, most of a varied group's,
-    would pay that for nothing. A sequence repeated, as a converged policy's or pass^k
-    trials' are, is shared from its third rollout on."""
+    A replay is kept only when its call sequence comes a third time (``SIGHTINGS``; the keys
+    of the last ``4 * size`` sequences are counted, not their replays kept): keeping what a
+    replay left costs every later rollout (its objects stay in the caches' way: 4-6% of a GRPO
+    batch's CPU when every replay was kept, 2-3% when kept at a second sighting), and a
+    sequence that never comes back, most of a varied group's, would pay that for nothing; the
+    verdicts of a state reached again are shared anyway (``state_memo``). A sequence repeated
+    many times, as a converged policy's or pass^k trials' are, is shared from its fourth
+    rollout on."""
 
     def __init__(self, size: int = MAX_REPLAYS) -> None:
         self.size = size
         self._entries: "OrderedDict[Tuple[Any, ...], Tuple[Tuple[Any, ...], Replayed]]" = OrderedDict()
-        self._seen: "OrderedDict[Tuple[Any, ...], Tuple[Any, ...]]" = OrderedDict()
+        self._seen: "OrderedDict[Tuple[Any, ...], Tuple[Tuple[Any, ...], int]]" = OrderedDict()
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -96,12 +99,14 @@ class ReplayMemo:
             return entry[1]
 
     def put(self, owners: Tuple[Any, ...], seed: int, calls: Tuple[Any, ...], replayed: Replayed) -> None:
-        """Keep ``replayed`` if its sequence was replayed before; else note the sequence."""
+        """Keep ``replayed`` if its sequence was replayed ``SIGHTINGS - 1`` times before (and
+        not kept); else count this sighting."""
         key = self._key(owners, seed, calls)
         with self._lock:
             seen = self._seen.pop(key, None)
-            if seen is None or not _same_owners(seen, owners):
-                self._seen[key] = owners
+            count = seen[1] if seen is not None and _same_owners(seen[0], owners) else 0
+            if count + 1 < SIGHTINGS:
+                self._seen[key] = (owners, count + 1)
                 while len(self._seen) > 4 * self.size:
                     self._seen.popitem(last=False)
                 return

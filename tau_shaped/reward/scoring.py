@@ -8,12 +8,13 @@ cost grows with the trajectory, not with the database.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 from tau_shaped.env.episode_runner import EpisodeRunner
 from tau_shaped.env.overlay import changed_between
 from tau_shaped.reward.probes import compile_probes
 from tau_shaped.reward.replay_memo import Replayed, ReplayMemo
+from tau_shaped.reward.state_memo import StateMemo
 from tau_shaped.reward.result import ShapedRewardResult, check_blend, failed_result
 from tau_shaped.reward.shaped_env import task_seed
 from tau_shaped.env.traj_format import ParsedTrajectory, TrajectoryError, parse_actions, parse_replies, parse_traj
@@ -98,8 +99,13 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
         runner = EpisodeRunner(initial, env.tools_map, seed, probes, parsed.first_user_message)
         runner.replay(parsed.actions, user_replies=parsed.user_replies)
         trajectory = runner.trajectory
-        replayed = Replayed(trajectory.steps, trajectory.state_trace, runner.overlay.data,
-                            changed_between(runner.overlay, truth.overlay))
+        states = state_memo(env) if setup is not None else None
+        content: Optional[List[Any]] = [] if states is not None else None
+        changed = changed_between(runner.overlay, truth.overlay, content)
+        verdicts: Dict[str, Any] = {}
+        if states is not None and changed is not None:  # content is whole only when changed is known
+            verdicts = states.verdicts(owners[:3], seed, frozenset(content or ()))
+        replayed = Replayed(trajectory.steps, trajectory.state_trace, runner.overlay.data, changed, verdicts)
         if memo is not None:
             memo.put(owners, seed, parsed.replay_key, replayed)
     else:
@@ -118,7 +124,7 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
         rules=rules,
         ignore=ignore,
         checks=checks,
-        state_verdicts=replayed.state_verdicts if memo is not None else None,
+        state_verdicts=replayed.state_verdicts,
     )
     return verify(inp, blend=blend, lam=lam)
 
@@ -126,10 +132,19 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
 def replay_memo(env: Any) -> Optional[ReplayMemo]:
     """The env's kept replays (``replay_memo``), made on first use; None for an env that
     cannot keep them (no instance dict)."""
+    return _kept(env, "_replay_memo", ReplayMemo)
+
+
+def state_memo(env: Any) -> Optional[StateMemo]:
+    """The env's kept state verdicts (``state_memo``), made on first use; None as above."""
+    return _kept(env, "_state_memo", StateMemo)
+
+
+def _kept(env: Any, name: str, make: Callable[[], Any]) -> Any:
     attrs = getattr(env, "__dict__", None)
     if not isinstance(attrs, dict):
         return None
-    memo = attrs.get("_replay_memo")
-    if memo is None:
-        memo = attrs["_replay_memo"] = ReplayMemo()
-    return memo
+    kept = attrs.get(name)
+    if kept is None:
+        kept = attrs[name] = make()
+    return kept

@@ -69,8 +69,8 @@ class VerifyInput:
     # the task's typed checks compiled (``typed_checks.build_checks`` of its overrides and
     # ``rules``), kept with its set-up; None: compiled for this call
     checks: Optional[Sequence[TypedCheck]] = None
-    # the verdicts read from Sa alone (against S0 and Sg), kept across rollouts whose replays
-    # left the same Sa (``replay_memo``): filled by the first verify, read by the next ones
+    # the verdicts read from Sa alone (against S0 and Sg), kept across rollouts that left the
+    # same Sa (``state_memo``, ``replay_memo``): filled by the first verify, read by the next
     state_verdicts: Optional[Dict[str, Any]] = None
 
 
@@ -87,8 +87,8 @@ class _StateVerdicts:
     """The verdicts read from Sa alone, against S0 and Sg: tau-bench's state comparison (SPEC
     §2), the invariants (§3.3), the canonical diff (§3.2) and the equivalence classes; each
     worked out when first asked (in ``verify``'s order) and kept in ``inp.state_verdicts``
-    when the caller gives one (``replay_memo``: the rollouts that left the same Sa share
-    them). Read-only values: each result is built from them anew."""
+    when the caller gives one (``state_memo``, ``replay_memo``: the rollouts that left the
+    same state share them). Read-only values: each result is built from them anew."""
 
     __slots__ = ("inp", "overrides", "kept")
 

@@ -1,9 +1,11 @@
-"""Rollouts that make the same tool calls share one replay (``reward/replay_memo``, issue 33).
+"""Rollouts that make the same tool calls share one replay (``reward/replay_memo``), and
+rollouts that leave the same state share its verdicts (``reward/state_memo``; issue 33).
 
-A rollout given a kept replay must score exactly as its own replay would: the same result,
-field for field, whatever it says around the calls, whatever came before it, and never a
-replay of another task, world, seed or call sequence. Each test scores the same rollouts on an
-env that keeps replays and on one that keeps none (``ReplayMemo(0)``) and compares."""
+A rollout given a kept replay or kept state verdicts must score exactly as its own replay
+would: the same result, field for field, whatever it says around the calls, whatever came
+before it, and never a replay or a state of another task, world, seed or call sequence. Each
+test scores the same rollouts on an env that keeps them and on one that keeps none
+(``ReplayMemo(0)``, ``StateMemo(0)``) and compares."""
 
 from __future__ import annotations
 
@@ -18,8 +20,9 @@ from hypothesis import strategies as st
 
 from tau_shaped.env.traj_format import parse_traj
 from tau_shaped.evaluation.results_file import read_results
-from tau_shaped.reward.replay_memo import ReplayMemo
-from tau_shaped.reward.scoring import replay_memo, score_trajectory
+from tau_shaped.reward.replay_memo import SIGHTINGS, ReplayMemo
+from tau_shaped.reward.scoring import replay_memo, score_trajectory, state_memo
+from tau_shaped.reward.state_memo import StateMemo
 from tau_shaped.tasks.domains import load_domain
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,6 +42,7 @@ def _env(domain, tasks, keep: bool):
     env = domain.make_env(tasks=tasks, task_index=0)
     if not keep:
         env.__dict__["_replay_memo"] = ReplayMemo(0)
+        env.__dict__["_state_memo"] = StateMemo(0)
     return env
 
 
@@ -71,14 +75,15 @@ def test_the_grpo_batch_scores_the_same_with_its_replays_shared(grpo_batch, doma
         task = tasks[record["task_id"]]
         first = _same(kept, plain, task, record["traj"])
         memo = replay_memo(kept)
-        for tag in ("yes", "no", "plain"):
+        for sighting, tag in enumerate(("yes", "no", "plain", "yes", "no"), start=2):
             hits = memo.hits
             _same(kept, plain, task, _reworded(record["traj"], tag))
-            if first["status"] != "input_invalid" and tag != "yes":  # a malformed call is never replayed
-                assert memo.hits == hits + 1  # from its third rollout on, a sequence finds its replay
+            if first["status"] != "input_invalid" and sighting > SIGHTINGS:  # a malformed call is never replayed
+                assert memo.hits == hits + 1  # once kept, a sequence finds its replay
                 replayed += 1
-    assert replayed >= 2 * 80
-    assert replay_memo(plain).hits == 0
+    assert replayed >= (6 - SIGHTINGS - 1) * 80
+    assert replay_memo(plain).hits == 0 and state_memo(plain).hits == 0
+    assert state_memo(kept).hits >= 30  # the valid alternatives and the idle rollouts reach states seen before
 
 
 def test_what_a_shared_replay_gives_is_each_rollouts_own(grpo_batch, domain):
@@ -89,7 +94,8 @@ def test_what_a_shared_replay_gives_is_each_rollouts_own(grpo_batch, domain):
     stray = next(r for r in records if r["info"]["rollout"] == "stray_credit")
     task = tasks[stray["task_id"]]
     asked = _same(kept, plain, task, stray["traj"])
-    assert _same(kept, plain, task, stray["traj"]) == asked  # the second sight keeps the replay
+    for _ in range(SIGHTINGS - 1):
+        assert _same(kept, plain, task, stray["traj"]) == asked  # the last of these keeps the replay
     refused = _same(kept, plain, task, _reworded(stray["traj"], "no"))
     assert replay_memo(kept).hits == 1
     # the user said no to the credit, and it was issued: a different verdict from the same replay
@@ -103,10 +109,10 @@ def test_a_replay_is_never_shared_across_tasks_or_seeds(grpo_batch, domain):
     record = records[0]
     a, b = tasks[record["task_id"]], tasks[record["task_id"] + 1]
     memo = replay_memo(kept)
-    for task in (a, b, a, b):
+    for task in (a, b) * SIGHTINGS:
         for seed in (None, 7):
             _same(kept, plain, task, record["traj"], seed=seed)
-    assert memo.hits == 0  # four (task, seed) pairs, each seen twice: kept, not yet found
+    assert memo.hits == 0  # four (task, seed) pairs, each seen SIGHTINGS times: kept, not yet found
     for task in (a, b):
         for seed in (None, 7):
             hits = memo.hits
@@ -139,9 +145,10 @@ def test_the_key_is_the_calls_as_written_and_the_places_of_the_replies():
 def test_the_memo_keeps_a_sequence_seen_twice_and_forgets_the_least_recently_used():
     memo = ReplayMemo(2)
     owners = [(object(),), (object(),), (object(),)]
-    for i, own in enumerate(owners):
-        memo.put(own, 0, ("c",), f"first{i}")  # type: ignore[arg-type]
-    assert len(memo) == 0 and memo.get(owners[0], 0, ("c",)) is None  # seen once: noted only
+    for _ in range(SIGHTINGS - 1):
+        for i, own in enumerate(owners):
+            memo.put(own, 0, ("c",), f"first{i}")  # type: ignore[arg-type]
+    assert len(memo) == 0 and memo.get(owners[0], 0, ("c",)) is None  # seen, counted, not kept
     for i, own in enumerate(owners):
         memo.put(own, 0, ("c",), f"r{i}")  # type: ignore[arg-type]
     assert len(memo) == 2
@@ -149,8 +156,9 @@ def test_the_memo_keeps_a_sequence_seen_twice_and_forgets_the_least_recently_use
     assert memo.get(owners[2], 0, ("c",)) == "r2"
     assert memo.get(owners[2], 1, ("c",)) is None  # another seed
     assert memo.get((object(),), 0, ("c",)) is None  # another owner
-    memo.put(owners[0], 0, ("d",), "d")  # type: ignore[arg-type]
-    for n in range(8):  # more sequences than it notes (4 x size): the first is forgotten
+    for _ in range(SIGHTINGS - 1):
+        memo.put(owners[0], 0, ("d",), "d")  # type: ignore[arg-type]
+    for n in range(8):  # more sequences than it counts (4 x size): the first is forgotten
         memo.put(owners[0], 0, (f"x{n}",), "x")  # type: ignore[arg-type]
     memo.put(owners[0], 0, ("d",), "d")  # type: ignore[arg-type]
     assert memo.get(owners[0], 0, ("d",)) is None
