@@ -88,10 +88,8 @@ def _unchanged(current: Any, original: Any) -> bool:
     data = _base_pickle(original)
     if data is None:
         return False
-    try:
-        return pickle.dumps(current, pickle.HIGHEST_PROTOCOL) == data
-    except Exception:  # noqa: BLE001 - a value that no longer pickles has changed
-        return False
+    mine = _pickle(current)  # a value that no longer pickles has changed
+    return mine is not None and mine == data
 
 
 class CopyOnReadDict(dict):
@@ -147,8 +145,8 @@ class CopyOnReadDict(dict):
     def changed_keys(self, pickles: Optional[List[Tuple[Any, Any]]] = None) -> Set[Any]:
         """The touched keys whose value may differ from the base's: a record that was read
         (so copied) and left as it was, or written back the same, is not one of them.
-        ``pickles``: each changed key's value is appended as (key, its pickle), b"" if it was
-        removed, a new ``object()`` (equal to nothing) if it does not pickle."""
+        ``pickles``: (key, its value's pickle) is appended for each, b"" if it was removed, a
+        new ``object()`` (equal to nothing) if it does not pickle."""
         base = self.base
         out: Set[Any] = set()
         for key in self.touched:
@@ -273,17 +271,20 @@ class Overlay:
     def _tables(self) -> Dict[Any, CopyOnReadDict]:
         return self._top.tables
 
+    @property
+    def touched(self) -> int:
+        """How many records and top-level values it copied, wrote or removed."""
+        return len(self._top.touched) + sum(len(t.touched) for t in self._top.tables.values())
+
     def changed_records(self, content: Optional[List[Any]] = None) -> Optional[Set[RecordLoc]]:
         """Record locations that may differ from the base.
 
         ``(table, key)`` for records inside an intact table, ``(key,)`` for a
         top-level value that is not a table or was replaced or added. ``None``
         if the state can no longer be compared by records (it is not a dict).
-        A record that was only read is not one of them (``changed_keys``).
-        ``content``: what those records hold is appended (pickles, and the key order of a
-        table whose keys were added or moved), so that two states over the same base with
-        equal ``frozenset(content)`` are equal, key order included.
-        """
+        A record that was only read is not one of them (``changed_keys``). ``content``: what
+        they hold is appended (pickles; a table's key order if keys were added or moved): two
+        states of one base with equal ``frozenset(content)`` are equal, key order included."""
         if self._settled is not None:
             if content is not None:
                 content.append(object())  # not worked out for a settled state: equal to nothing

@@ -29,6 +29,7 @@ from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
 MAX_REPLAYS = 16  # replays kept, the least recently used forgotten first (a group's repeated sequences)
 SIGHTINGS = 3  # a sequence's replay is kept at its third rollout: shared from the fourth on
+MAX_TOUCHED = 256  # a replay that copied more records than this is not kept (memory bound)
 
 
 @dataclass
@@ -43,6 +44,7 @@ class Replayed:
     final: Any
     changed: Optional[Set[Any]]
     state_verdicts: Dict[str, Any] = field(default_factory=dict)
+    touched: int = 0  # records the replay copied (``Overlay.touched``): what keeping it holds
 
     def trajectory(self, actions: Sequence[Action], replies: Sequence[Optional[str]],
                    first_user_message: Optional[str]) -> Trajectory:
@@ -105,7 +107,7 @@ class ReplayMemo:
         with self._lock:
             seen = self._seen.pop(key, None)
             count = seen[1] if seen is not None and _same_owners(seen[0], owners) else 0
-            if count + 1 < SIGHTINGS:
+            if count + 1 < SIGHTINGS or replayed.touched > MAX_TOUCHED:
                 self._seen[key] = (owners, count + 1)
                 while len(self._seen) > 4 * self.size:
                     self._seen.popitem(last=False)

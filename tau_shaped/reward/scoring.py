@@ -105,7 +105,8 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
         verdicts: Dict[str, Any] = {}
         if states is not None and changed is not None:  # content is whole only when changed is known
             verdicts = states.verdicts(owners[:3], seed, frozenset(content or ()))
-        replayed = Replayed(trajectory.steps, trajectory.state_trace, runner.overlay.data, changed, verdicts)
+        replayed = Replayed(trajectory.steps, trajectory.state_trace, runner.overlay.data, changed, verdicts,
+                            runner.overlay.touched)
         if memo is not None:
             memo.put(owners, seed, parsed.replay_key, replayed)
     else:

@@ -22,7 +22,8 @@ import threading
 from collections import OrderedDict
 from typing import Any, Dict, FrozenSet, Tuple
 
-MAX_STATES = 16  # contents kept, the least recently used forgotten first
+MAX_STATES = 16  # contents kept, the least recently used forgotten first (a group's states)
+MAX_CONTENT_BYTES = 64 << 10  # a state whose changed records pickle to more is not kept (memory bound)
 
 
 class StateMemo:
@@ -39,7 +40,10 @@ class StateMemo:
 
     def verdicts(self, owners: Tuple[Any, ...], seed: int, content: FrozenSet[Any]) -> Dict[str, Any]:
         """The verdicts kept for this state (filled by whichever rollout first asks for each),
-        a new empty dict kept for it if it is new."""
+        a new empty dict kept for it if it is new (not kept if its content is over
+        ``MAX_CONTENT_BYTES``: at most ``size`` times that is held)."""
+        if sum(len(part[-1]) for part in content if type(part) is tuple and type(part[-1]) is bytes) > MAX_CONTENT_BYTES:
+            return {}
         key = (tuple(map(id, owners)), seed, content)
         with self._lock:
             entry = self._entries.get(key)

@@ -10,9 +10,9 @@ test scores the same rollouts on an env that keeps them and on one that keeps no
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from types import SimpleNamespace
+from typing import Any, Dict, List, Tuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from tau_shaped.env.traj_format import parse_traj
 from tau_shaped.evaluation.results_file import read_results
-from tau_shaped.reward.replay_memo import SIGHTINGS, ReplayMemo
+from tau_shaped.reward.replay_memo import MAX_TOUCHED, SIGHTINGS, ReplayMemo
 from tau_shaped.reward.scoring import replay_memo, score_trajectory, state_memo
-from tau_shaped.reward.state_memo import StateMemo
+from tau_shaped.reward.state_memo import MAX_CONTENT_BYTES, StateMemo
 from tau_shaped.tasks.domains import load_domain
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,26 +142,52 @@ def test_the_key_is_the_calls_as_written_and_the_places_of_the_replies():
     assert parse_traj(moved).replay_key == ("respond", ("get_order_details", '{"order_id": "FD-1"}'))
 
 
-def test_the_memo_keeps_a_sequence_seen_twice_and_forgets_the_least_recently_used():
+def _kept(name: str, touched: int = 0) -> Any:
+    return SimpleNamespace(name=name, touched=touched)
+
+
+def test_the_memo_keeps_a_sequence_seen_thrice_and_forgets_the_least_recently_used():
     memo = ReplayMemo(2)
     owners = [(object(),), (object(),), (object(),)]
     for _ in range(SIGHTINGS - 1):
         for i, own in enumerate(owners):
-            memo.put(own, 0, ("c",), f"first{i}")  # type: ignore[arg-type]
+            memo.put(own, 0, ("c",), _kept(f"first{i}"))
     assert len(memo) == 0 and memo.get(owners[0], 0, ("c",)) is None  # seen, counted, not kept
-    for i, own in enumerate(owners):
-        memo.put(own, 0, ("c",), f"r{i}")  # type: ignore[arg-type]
+    kept = [_kept(f"r{i}") for i in range(3)]
+    for own, replayed in zip(owners, kept):
+        memo.put(own, 0, ("c",), replayed)
     assert len(memo) == 2
     assert memo.get(owners[0], 0, ("c",)) is None  # the least recently kept, forgotten
-    assert memo.get(owners[2], 0, ("c",)) == "r2"
+    assert memo.get(owners[2], 0, ("c",)) is kept[2]
     assert memo.get(owners[2], 1, ("c",)) is None  # another seed
     assert memo.get((object(),), 0, ("c",)) is None  # another owner
     for _ in range(SIGHTINGS - 1):
-        memo.put(owners[0], 0, ("d",), "d")  # type: ignore[arg-type]
+        memo.put(owners[0], 0, ("d",), _kept("d"))
     for n in range(8):  # more sequences than it counts (4 x size): the first is forgotten
-        memo.put(owners[0], 0, (f"x{n}",), "x")  # type: ignore[arg-type]
-    memo.put(owners[0], 0, ("d",), "d")  # type: ignore[arg-type]
+        memo.put(owners[0], 0, (f"x{n}",), _kept("x"))
+    memo.put(owners[0], 0, ("d",), _kept("d"))
     assert memo.get(owners[0], 0, ("d",)) is None
+
+
+def test_a_replay_that_copied_many_records_is_not_kept():
+    memo = ReplayMemo(4)
+    own = (object(),)
+    for _ in range(SIGHTINGS + 2):
+        memo.put(own, 0, ("big",), _kept("big", MAX_TOUCHED + 1))
+        memo.put(own, 0, ("small",), _kept("small", MAX_TOUCHED))
+    assert memo.get(own, 0, ("big",)) is None
+    assert memo.get(own, 0, ("small",)).name == "small"
+
+
+def test_a_state_whose_records_pickle_large_is_not_kept():
+    memo = StateMemo(4)
+    own = (object(),)
+    big = frozenset({("orders", "O1", b"x" * (MAX_CONTENT_BYTES + 1))})
+    small = frozenset({("orders", "O1", b"x" * MAX_CONTENT_BYTES)})
+    assert memo.verdicts(own, 0, big) is not memo.verdicts(own, 0, big)
+    assert memo.verdicts(own, 0, small) is memo.verdicts(own, 0, small)
+    assert memo.verdicts(own, 1, small) is not memo.verdicts(own, 0, small)  # another seed
+    assert len(memo) == 2
 
 
 # -- property: any mix of calls and words, in any order -----------------------------------
