@@ -69,7 +69,9 @@ class ReplayMemo:
     episode's seed and the call sequence (``ParsedTrajectory.replay_key``).
 
     A replay is kept only when its call sequence comes a third time (``SIGHTINGS``; the keys
-    of the last ``4 * size`` sequences are counted, not their replays kept): keeping what a
+    of the last ``4 * size`` sequences are counted, by the owners' ids: a count that an id
+    reused carried over only keeps a replay a rollout early, never gives one to the wrong
+    rollout, since a kept entry holds its owners and is found by identity): keeping what a
     replay left costs every later rollout (its objects stay in the caches' way: 4-6% of a GRPO
     batch's CPU when every replay was kept, 2-3% when kept at a second sighting), and a
     sequence that never comes back, most of a varied group's, would pay that for nothing; the
@@ -80,7 +82,7 @@ class ReplayMemo:
     def __init__(self, size: int = MAX_REPLAYS) -> None:
         self.size = size
         self._entries: "OrderedDict[Tuple[Any, ...], Tuple[Tuple[Any, ...], Replayed]]" = OrderedDict()
-        self._seen: "OrderedDict[Tuple[Any, ...], Tuple[Tuple[Any, ...], int]]" = OrderedDict()
+        self._seen: "OrderedDict[Tuple[Any, ...], int]" = OrderedDict()
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -105,10 +107,9 @@ class ReplayMemo:
         not kept); else count this sighting."""
         key = self._key(owners, seed, calls)
         with self._lock:
-            seen = self._seen.pop(key, None)
-            count = seen[1] if seen is not None and _same_owners(seen[0], owners) else 0
+            count = self._seen.pop(key, 0)  # by the owners' ids alone (not held): a count is a hint
             if count + 1 < SIGHTINGS or replayed.touched > MAX_TOUCHED:
-                self._seen[key] = (owners, count + 1)
+                self._seen[key] = count + 1
                 while len(self._seen) > 4 * self.size:
                     self._seen.popitem(last=False)
                 return
