@@ -23,6 +23,7 @@ import gc
 import multiprocessing
 import os
 import queue
+import sys
 import threading
 import time
 from collections import deque
@@ -36,6 +37,7 @@ from tau_shaped.evaluation.results_stream import SKIP, RawLine, line_record
 from tau_shaped.evaluation.spool import SpoolReader, Spooled, SpoolWriter
 
 POLL_SECONDS = 0.002  # how often this process, while it scores, looks for the forked workers' answers
+SWITCH_SECONDS = 0.0005  # the interpreter's switch interval while workers run (see score_parallel)
 
 # ("line", RawLine): a JSON-lines file's line, parsed where it is scored; ("record", where, dict)
 Item = Tuple[Any, ...]
@@ -166,6 +168,7 @@ def _worker(scorer: RecordScorer, inbox: Any, outbox: Any, form: Optional[str], 
             parent: int = 0, by_signal: bool = False, worker: int = 0) -> None:
     if parent:
         _die_with_parent(parent, by_signal)
+    sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_SECONDS))  # see score_parallel
     files: Dict[str, int] = {}
     while True:
         batch = _next_batch(inbox, parent) if parent else inbox.get()
@@ -290,6 +293,13 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
             state["polled"] = now
             yield from collect(block=False)
 
+    # Each process's queue threads hand messages on only when the scoring thread lets go of the
+    # interpreter: every SWITCH_SECONDS, not the default 5 ms, so a worker's next records and
+    # the answers the output waits for are not held up behind a record being scored (2% of a
+    # GRPO batch's 2-worker run, alternating runs); set back when the run ends (``_worker``
+    # sets it too).
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(min(switch, SWITCH_SECONDS))
     try:
         for n, item in enumerate(items):
             worker = router.route(item)
@@ -328,3 +338,4 @@ def score_parallel(scorer: RecordScorer, items: Iterable[Item], workers: int, fo
             q.cancel_join_thread()
         if reader is not None:
             reader.close()
+        sys.setswitchinterval(switch)

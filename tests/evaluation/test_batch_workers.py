@@ -162,3 +162,38 @@ def test_what_was_frozen_for_the_fork_stays_frozen(grpo_batch, grpo_reference, t
     assert out.read_bytes() == grpo_reference
     assert gc.get_freeze_count() >= max(before, 1)
     assert gc.isenabled()
+
+
+def test_the_switch_interval_is_short_while_workers_run_and_set_back_after(grpo_batch, grpo_reference, tmp_path,
+                                                                          monkeypatch):
+    """A run on workers shortens the interpreter's switch interval (its queue threads hand
+    messages on sooner) in every process, and gives the caller's back when it ends, even when
+    it fails."""
+    import sys
+
+    seen = []
+    score = batch_pool.score_item
+
+    def noting(scorer, item, form):
+        seen.append((os.getpid(), sys.getswitchinterval()))
+        return score(scorer, item, form)
+
+    monkeypatch.setattr(batch_pool, "score_item", noting)
+    old = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.01)
+        out = score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "o.jsonl", workers=2)
+        assert out.read_bytes() == grpo_reference
+        assert sys.getswitchinterval() == 0.01
+        here = [s for pid, s in seen if pid == os.getpid()]
+        assert here and all(abs(s - batch_pool.SWITCH_SECONDS) < 1e-9 for s in here)
+
+        def failing(scorer, item, form):
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(batch_pool, "score_item", failing)
+        with pytest.raises(KeyboardInterrupt):
+            score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "p.jsonl", workers=2)
+        assert sys.getswitchinterval() == 0.01
+    finally:
+        sys.setswitchinterval(old)
