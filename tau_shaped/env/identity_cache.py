@@ -12,6 +12,7 @@ again and again; an LRU's bookkeeping would cost more than the rare rebuild).
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from typing import Any, Callable, Dict, Generic, Hashable, Optional, Tuple, TypeVar
 
 V = TypeVar("V")
@@ -46,6 +47,52 @@ class IdentityCache(Generic[V]):
         if found is not None and found[0] is obj:
             return found[1]
         return self.put(obj, make(), extra)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+class OwnedLRU(Generic[V]):
+    """Values by the identities of the objects they were worked out from (``owners``, held by
+    the entry and compared by identity) and a key; at most ``size``, the least recently used
+    forgotten first (for what a run keeps a few of at a time: a GRPO group's replays and
+    states, ``reward/replay_memo``, ``reward/state_memo``). Thread-safe; counts its hits and
+    misses."""
+
+    __slots__ = ("size", "_entries", "_lock", "hits", "misses")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: "OrderedDict[Tuple[Any, ...], Tuple[Tuple[Any, ...], V]]" = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, owners: Tuple[Any, ...], key: Hashable) -> Optional[V]:
+        """The value kept for these very owners and ``key``, or None."""
+        full = (tuple(map(id, owners)), key)
+        with self._lock:
+            entry = self._entries.get(full)
+            if entry is None or not all(a is b for a, b in zip(entry[0], owners)):
+                self.misses += 1
+                return None
+            self._entries.move_to_end(full)
+            self.hits += 1
+            return entry[1]
+
+    def put(self, owners: Tuple[Any, ...], key: Hashable, value: V) -> V:
+        """Keep ``value`` for the owners and ``key`` (the most recently used); returns it."""
+        full = (tuple(map(id, owners)), key)
+        with self._lock:
+            self._entries[full] = (owners, value)
+            self._entries.move_to_end(full)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+        return value
 
     def clear(self) -> None:
         with self._lock:

@@ -24,6 +24,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
+from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.env.trajectory import Step, Trajectory
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
@@ -81,31 +82,25 @@ class ReplayMemo:
 
     def __init__(self, size: int = MAX_REPLAYS) -> None:
         self.size = size
-        self._entries: "OrderedDict[Tuple[Any, ...], Tuple[Tuple[Any, ...], Replayed]]" = OrderedDict()
-        self._seen: "OrderedDict[Tuple[Any, ...], int]" = OrderedDict()
+        self._kept: "OwnedLRU[Replayed]" = OwnedLRU(size)
+        self._seen: "OrderedDict[Tuple[Any, ...], int]" = OrderedDict()  # sightings, by the owners' ids
         self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
 
-    @staticmethod
-    def _key(owners: Tuple[Any, ...], seed: int, calls: Tuple[Any, ...]) -> Tuple[Any, ...]:
-        return (tuple(map(id, owners)), seed, calls)
+    @property
+    def hits(self) -> int:
+        return self._kept.hits
+
+    @property
+    def misses(self) -> int:
+        return self._kept.misses
 
     def get(self, owners: Tuple[Any, ...], seed: int, calls: Tuple[Any, ...]) -> Optional[Replayed]:
-        key = self._key(owners, seed, calls)
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is None or not _same_owners(entry[0], owners):
-                self.misses += 1
-                return None
-            self._entries.move_to_end(key)
-            self.hits += 1
-            return entry[1]
+        return self._kept.get(owners, (seed, calls))
 
     def put(self, owners: Tuple[Any, ...], seed: int, calls: Tuple[Any, ...], replayed: Replayed) -> None:
         """Keep ``replayed`` if its sequence was replayed ``SIGHTINGS - 1`` times before (and
         not kept); else count this sighting."""
-        key = self._key(owners, seed, calls)
+        key = (tuple(map(id, owners)), seed, calls)
         with self._lock:
             count = self._seen.pop(key, 0)  # by the owners' ids alone (not held): a count is a hint
             if count + 1 < SIGHTINGS or replayed.touched > MAX_TOUCHED:
@@ -113,18 +108,12 @@ class ReplayMemo:
                 while len(self._seen) > 4 * self.size:
                     self._seen.popitem(last=False)
                 return
-            self._entries[key] = (owners, replayed)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+        self._kept.put(owners, (seed, calls), replayed)
 
     def clear(self) -> None:
+        self._kept.clear()
         with self._lock:
-            self._entries.clear()
             self._seen.clear()
 
     def __len__(self) -> int:
-        return len(self._entries)
-
-
-def _same_owners(kept: Tuple[Any, ...], owners: Tuple[Any, ...]) -> bool:
-    return all(a is b for a, b in zip(kept, owners))
+        return len(self._kept)

@@ -93,8 +93,9 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
     initial = env.initial_state(seed)
     truth = env.ground_truth(task, seed)
     memo = replay_memo(env) if parsed.replay_key is not None and setup is not None else None
-    owners = (setup, initial, truth, env.tools_map)
-    replayed = memo.get(owners, seed, parsed.replay_key) if memo is not None else None
+    owners = (setup, initial, truth)  # what the verdicts read of Sa depend on, besides Sa
+    replay_owners = owners + (env.tools_map,)  # and what a replay depends on, besides the calls
+    replayed = memo.get(replay_owners, seed, parsed.replay_key) if memo is not None else None
     if replayed is None:
         runner = EpisodeRunner(initial, env.tools_map, seed, probes, parsed.first_user_message)
         runner.replay(parsed.actions, user_replies=parsed.user_replies)
@@ -104,11 +105,11 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
         changed = changed_between(runner.overlay, truth.overlay, content)
         verdicts: Dict[str, Any] = {}
         if states is not None and changed is not None:  # content is whole only when changed is known
-            verdicts = states.verdicts(owners[:3], seed, frozenset(content or ()))
+            verdicts = states.verdicts(owners, seed, frozenset(content or ()))
         replayed = Replayed(trajectory.steps, trajectory.state_trace, runner.overlay.data, changed, verdicts,
                             runner.overlay.touched)
         if memo is not None:
-            memo.put(owners, seed, parsed.replay_key, replayed)
+            memo.put(replay_owners, seed, parsed.replay_key, replayed)
     else:
         trajectory = replayed.trajectory(parsed.actions, parsed.user_replies, parsed.first_user_message)
     trajectory.combined_turns = dict(parsed.combined_turns)  # one step per action: the same indices

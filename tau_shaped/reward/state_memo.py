@@ -18,9 +18,9 @@ does not pickle makes a content equal to no other: never shared.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any, Dict, FrozenSet, Tuple
+
+from tau_shaped.env.identity_cache import OwnedLRU
 
 MAX_STATES = 16  # contents kept, the least recently used forgotten first (a group's states)
 MAX_CONTENT_BYTES = 64 << 10  # a state whose changed records pickle to more is not kept (memory bound)
@@ -32,11 +32,15 @@ class StateMemo:
     content (a frozenset of what ``Overlay.changed_records`` appended)."""
 
     def __init__(self, size: int = MAX_STATES) -> None:
-        self.size = size
-        self._entries: "OrderedDict[Tuple[Any, ...], Tuple[Tuple[Any, ...], Dict[str, Any]]]" = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
+        self._kept: "OwnedLRU[Dict[str, Any]]" = OwnedLRU(size)
+
+    @property
+    def hits(self) -> int:
+        return self._kept.hits
+
+    @property
+    def misses(self) -> int:
+        return self._kept.misses
 
     def verdicts(self, owners: Tuple[Any, ...], seed: int, content: FrozenSet[Any]) -> Dict[str, Any]:
         """The verdicts kept for this state (filled by whichever rollout first asks for each),
@@ -44,24 +48,11 @@ class StateMemo:
         ``MAX_CONTENT_BYTES``: at most ``size`` times that is held)."""
         if sum(len(part[-1]) for part in content if type(part) is tuple and type(part[-1]) is bytes) > MAX_CONTENT_BYTES:
             return {}
-        key = (tuple(map(id, owners)), seed, content)
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is not None and all(a is b for a, b in zip(entry[0], owners)):
-                self._entries.move_to_end(key)
-                self.hits += 1
-                return entry[1]
-            self.misses += 1
-            kept: Dict[str, Any] = {}
-            self._entries[key] = (owners, kept)
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
-            return kept
+        kept = self._kept.get(owners, (seed, content))
+        return kept if kept is not None else self._kept.put(owners, (seed, content), {})
 
     def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
+        self._kept.clear()
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._kept)

@@ -11,7 +11,7 @@ import weakref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tau_shaped.env.identity_cache import IdentityCache
+from tau_shaped.env.identity_cache import IdentityCache, OwnedLRU
 
 
 class _Obj:
@@ -63,3 +63,18 @@ def test_bounded_and_never_wrong(bound, uses):
         value = cache.get_or_make(objects[index], lambda: (index, extra), extra)
         assert value == (index, extra)  # never another object's or key's value
         assert len(cache) <= bound
+
+
+def test_an_owned_lru_finds_a_value_only_for_its_very_owners_and_forgets_the_least_recent():
+    lru = OwnedLRU(2)
+    a, b, c = (object(), object()), (object(), object()), (object(), object())
+    lru.put(a, "k", "A")
+    lru.put(b, "k", "B")
+    assert lru.get(a, "k") == "A"  # now the most recently used
+    lru.put(c, "k", "C")
+    assert lru.get(b, "k") is None and lru.get(a, "k") == "A" and lru.get(c, "k") == "C"
+    assert lru.get((a[0], object()), "k") is None  # one owner the same, the other not
+    assert lru.get(a, "other") is None
+    assert (lru.hits, lru.misses) == (3, 3) and len(lru) == 2
+    lru.clear()
+    assert lru.get(a, "k") is None and len(lru) == 0
