@@ -26,21 +26,15 @@ MAX_STATES = 16  # contents kept, the least recently used forgotten first (a gro
 MAX_CONTENT_BYTES = 64 << 10  # a state whose changed records pickle to more is not kept (memory bound)
 
 
-class StateMemo:
+class StateMemo(OwnedLRU[Dict[str, Any]]):
     """The verdicts of the states rollouts left, by their ``owners`` (the task's set-up, S0 and
     the ground truth: held by the entry, compared by identity), the seed and the state's
     content (a frozenset of what ``Overlay.changed_records`` appended)."""
 
+    __slots__ = ()
+
     def __init__(self, size: int = MAX_STATES) -> None:
-        self._kept: "OwnedLRU[Dict[str, Any]]" = OwnedLRU(size)
-
-    @property
-    def hits(self) -> int:
-        return self._kept.hits
-
-    @property
-    def misses(self) -> int:
-        return self._kept.misses
+        super().__init__(size)
 
     def verdicts(self, owners: Tuple[Any, ...], seed: int, content: FrozenSet[Any]) -> Dict[str, Any]:
         """The verdicts kept for this state (filled by whichever rollout first asks for each),
@@ -48,11 +42,5 @@ class StateMemo:
         ``MAX_CONTENT_BYTES``: at most ``size`` times that is held)."""
         if sum(len(part[-1]) for part in content if type(part) is tuple and type(part[-1]) is bytes) > MAX_CONTENT_BYTES:
             return {}
-        kept = self._kept.get(owners, (seed, content))
-        return kept if kept is not None else self._kept.put(owners, (seed, content), {})
-
-    def clear(self) -> None:
-        self._kept.clear()
-
-    def __len__(self) -> int:
-        return len(self._kept)
+        kept = self.get(owners, (seed, content))
+        return kept if kept is not None else self.put(owners, (seed, content), {})
