@@ -20,8 +20,13 @@ builds of their worlds.
    its output on disk, reading and writing included; peak memory as the sum of the proportional
    set sizes (PSS) of the process and its workers, sampled; for a run on several workers, each
    scoring process's CPU seconds and idle seconds (the balance, readable on a loaded machine
-   where a wall ratio is not). Checks that every run wrote the same bytes. The local runs are repeated (``--repeat``, alternating 1 worker and every core)
-   and their medians and the median of the paired ratios printed; the start-up of a process
+   where a wall ratio is not). Checks that every run wrote the same bytes (each run's output is
+   removed before it starts: a run writes its output, it does not free the last one's). The
+   local runs are repeated (``--repeat``, alternating 1 worker and every core) and their
+   medians and the median of the paired ratios printed. On 2 cores, two 1-worker processes are
+   also started side by side, each on half the batch (cut at a task boundary): the wall of a
+   split with no coordination at all, each process paying its own start-up and worlds, what
+   any split over two processes costs at this cost per rollout. The start-up of a process
    (a one-rollout file, each tree byte-compiled first, alternating with the base tree's) is
    measured too, and the throughput after it.
 3. In one process, on the path ``score`` takes for each line (scan it, score it, make its
@@ -238,6 +243,38 @@ def taubench_way(batch: Path, sample: int) -> float:
     return 1000 * (time.perf_counter() - start) / len(records)
 
 
+def halves(batch: Path, work: Path) -> Tuple[Path, Path]:
+    """The batch cut in two at the task boundary nearest its middle line (each task's rollouts
+    on one side), as two files."""
+    lines = batch.read_bytes().splitlines(keepends=True)
+    keys = [json.loads(line)["info"]["task_key"] for line in lines]
+    cut = len(lines) // 2
+    while 0 < cut < len(lines) and keys[cut] == keys[cut - 1]:
+        cut += 1
+    first, second = work / "half-1.jsonl", work / "half-2.jsonl"
+    first.write_bytes(b"".join(lines[:cut]))
+    second.write_bytes(b"".join(lines[cut:]))
+    return first, second
+
+
+def split_bound(parts: Tuple[Path, Path], work: Path, pythonpath: Optional[str], split: str, flag: str) -> float:
+    """Wall seconds of two 1-worker ``score`` processes started together, each on one half: no
+    routing, no messages, no shared output, each paying its own start-up and worlds. What any
+    split of the batch over two processes costs at this per-rollout cost, coordination aside."""
+    env = {**os.environ, "PYTHONPATH": pythonpath or ""}
+    for part in parts:
+        (work / f"{part.stem}.out.jsonl").unlink(missing_ok=True)
+    start = time.perf_counter()
+    procs = [subprocess.Popen(score_cmd(part, work / f"{part.stem}.out.jsonl", 1, split=split, split_flag=flag),
+                              cwd=NEUTRAL, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             for part in parts]
+    codes = [proc.wait() for proc in procs]
+    wall = time.perf_counter() - start
+    if any(codes):
+        raise SystemExit(f"a half's score failed (exit codes {codes})")
+    return wall
+
+
 def big_file(batch: Path, gigabytes: float, target: Path) -> int:
     size = batch.stat().st_size
     copies = max(1, int(gigabytes * 1e9 / size + 0.999))
@@ -317,6 +354,7 @@ def main() -> int:
                     label = f"{name}, {workers} worker{'s' if workers > 1 else ''}"
                     out = work / f"out-{name}-{workers}.jsonl"
                     cmd = score_cmd(batch, out, workers, split=split, split_flag=flags[name])
+                    out.unlink(missing_ok=True)  # a run writes its output; freeing the last run's is not its work
                     runs.setdefault(label, []).append(run_measured(cmd, path, balances.setdefault(label, [])))
                     outputs[label] = out.read_bytes()
         if not args.no_ray and args.shape == "grpo":
@@ -342,6 +380,7 @@ def main() -> int:
         print(f"outputs identical across this tree's runs: {'yes' if same else 'NO'}"
               + (f"; the base tree's: {'identical' if len(set(outputs.values())) == 1 else 'differ'}" if args.base else ""))
         many = f"this, {cores} workers"
+        best_many = median([w for w, _, _ in runs[many]])
         print(f"{cores} workers vs 1 (this tree), wall: {_pairs(runs, many, 'this, 1 worker')} (target >= 1.85x)")
         if args.base:
             base_many = f"base, {cores} workers"
@@ -350,12 +389,18 @@ def main() -> int:
                 suffix = f"{workers} worker{'s' if workers > 1 else ''}"
                 print(f"base / this, {suffix}: wall {_pairs(runs, f'this, {suffix}', f'base, {suffix}')}, "
                       f"CPU {_pairs(runs, f'this, {suffix}', f'base, {suffix}', 1)}")
+        if cores == 2:
+            parts = halves(batch, work)
+            bounds = [split_bound(parts, work, trees[0][1], split, flags["this"]) for _ in range(args.repeat)]
+            one = median([w for w, _, _ in runs["this, 1 worker"]])
+            print(f"two 1-worker processes side by side, each on half the batch (no coordination): "
+                  f"{median(bounds):.2f} s wall ({min(bounds):.2f}-{max(bounds):.2f}), "
+                  f"{one / median(bounds):.2f}x one worker; {cores} workers {best_many:.2f} s")
         read, replays, built, distinct, worlds = floor(batch, split)
         total = read + replays + built
-        best = median([w for w, _, _ in runs[many]])
         print(f"floor (this process): read + parse {read:.2f} s, {distinct} bare ground-truth replays {replays:.2f} s, "
-              f"{worlds} world builds {built:.2f} s: {total:.2f} s; cold on {cores} workers {best:.2f} s = "
-              f"{best / total:.1f}x the floor (target <= 2x, or <= 2.5 s)")
+              f"{worlds} world builds {built:.2f} s: {total:.2f} s; cold on {cores} workers {best_many:.2f} s = "
+              f"{best_many / total:.1f}x the floor (target <= 2x, or <= 2.5 s)")
         first = work / "first.jsonl"  # one rollout: a process's start, imports, domain and tasks, one world
         first.write_bytes(batch.read_bytes().split(b"\n", 1)[0] + b"\n")
         print(start_up_figure(first, work, trees, flags, split, max(3, args.repeat)))
@@ -364,7 +409,7 @@ def main() -> int:
               f"(target <= 1 ms); warm {warm:.2f} ms/rollout (target <= 0.3 ms)")
         if args.sample and args.shape == "grpo":
             tb = taubench_way(batch, args.sample)
-            ours = 1000 * best / count
+            ours = 1000 * best_many / count
             print(f"tau-bench way: {tb:.1f} ms/rollout on {args.sample} sampled; batch cold on every core: "
                   f"{ours:.2f} ms/rollout -> {tb / ours:.0f}x")
         if args.big_gb > 0:
