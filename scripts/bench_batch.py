@@ -50,7 +50,6 @@ target beside them: this machine is shared and noisy, so read the ratios of alte
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import re
@@ -68,6 +67,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import grpo_batch  # noqa: E402
+from bench_bounds import floor, halves, split_bound  # noqa: E402
 from process_tree import run_measured as _run_in  # noqa: E402
 
 ENV, SPLIT = "food_delivery", "train"
@@ -135,40 +135,6 @@ def recordings_batch(target: Path, trials: int, pythonpath: Optional[str]) -> in
                 handle.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
                 count += 1
     return count
-
-
-def floor(batch: Path, split: str) -> Tuple[float, float, float, int, int]:
-    """(read + parse s, bare ground-truth replays s, world builds s, tasks, worlds) of a batch:
-    the work no scorer can skip, with the parser ``score`` uses (``line_scan``), in this process."""
-    from tau_shaped.env.episode_runner import EpisodeRunner
-    from tau_shaped.evaluation.line_scan import scanned_line
-    from tau_shaped.evaluation.results_stream import iter_raw_lines
-    from tau_shaped.tasks.domains import load_domain
-
-    start = time.perf_counter()
-    keys = set()
-    for line in iter_raw_lines(batch):
-        scanned = scanned_line(line)
-        if scanned is not None:
-            keys.add(scanned[0]["info"].get("task_key"))
-    read = time.perf_counter() - start
-    domain = load_domain(ENV)
-    tasks = [t for t in domain.tasks(split) if t.id in keys]
-    env = domain.make_env(tasks=tasks, task_index=0)
-    seeds = sorted({t.seed for t in tasks})
-    gc.collect()
-    gc.disable()  # as score builds them (RecordScorer.world): the collector paused, else its passes were half the time
-    try:
-        start = time.perf_counter()
-        worlds = {seed: domain.load_data(seed=seed) for seed in seeds}
-        built = time.perf_counter() - start
-    finally:
-        gc.enable()
-    start = time.perf_counter()
-    for task in tasks:
-        EpisodeRunner(worlds[task.seed], env.tools_map, task.seed).replay(task.actions)
-    replays = time.perf_counter() - start
-    return read, replays, built, len(tasks), len(seeds)
 
 
 def in_process(batch: Path, tasks: int, split: str = SPLIT) -> Tuple[float, float, float]:
@@ -241,38 +207,6 @@ def taubench_way(batch: Path, sample: int) -> float:
         mine.replay(actions)
         _ = data_hash(mine.overlay.data) == gt_hash
     return 1000 * (time.perf_counter() - start) / len(records)
-
-
-def halves(batch: Path, work: Path) -> Tuple[Path, Path]:
-    """The batch cut in two at the task boundary nearest its middle line (each task's rollouts
-    on one side), as two files."""
-    lines = batch.read_bytes().splitlines(keepends=True)
-    keys = [json.loads(line)["info"]["task_key"] for line in lines]
-    cut = len(lines) // 2
-    while 0 < cut < len(lines) and keys[cut] == keys[cut - 1]:
-        cut += 1
-    first, second = work / "half-1.jsonl", work / "half-2.jsonl"
-    first.write_bytes(b"".join(lines[:cut]))
-    second.write_bytes(b"".join(lines[cut:]))
-    return first, second
-
-
-def split_bound(parts: Tuple[Path, Path], work: Path, pythonpath: Optional[str], split: str, flag: str) -> float:
-    """Wall seconds of two 1-worker ``score`` processes started together, each on one half: no
-    routing, no messages, no shared output, each paying its own start-up and worlds. What any
-    split of the batch over two processes costs at this per-rollout cost, coordination aside."""
-    env = {**os.environ, "PYTHONPATH": pythonpath or ""}
-    for part in parts:
-        (work / f"{part.stem}.out.jsonl").unlink(missing_ok=True)
-    start = time.perf_counter()
-    procs = [subprocess.Popen(score_cmd(part, work / f"{part.stem}.out.jsonl", 1, split=split, split_flag=flag),
-                              cwd=NEUTRAL, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-             for part in parts]
-    codes = [proc.wait() for proc in procs]
-    wall = time.perf_counter() - start
-    if any(codes):
-        raise SystemExit(f"a half's score failed (exit codes {codes})")
-    return wall
 
 
 def big_file(batch: Path, gigabytes: float, target: Path) -> int:
@@ -391,12 +325,14 @@ def main() -> int:
                       f"CPU {_pairs(runs, f'this, {suffix}', f'base, {suffix}', 1)}")
         if cores == 2:
             parts = halves(batch, work)
-            bounds = [split_bound(parts, work, trees[0][1], split, flags["this"]) for _ in range(args.repeat)]
+            outs = [work / f"{part.stem}.out.jsonl" for part in parts]
+            commands = [score_cmd(part, out, 1, split=split, split_flag=flags["this"]) for part, out in zip(parts, outs)]
+            bounds = [split_bound(commands, outs, NEUTRAL, trees[0][1]) for _ in range(args.repeat)]
             one = median([w for w, _, _ in runs["this, 1 worker"]])
             print(f"two 1-worker processes side by side, each on half the batch (no coordination): "
                   f"{median(bounds):.2f} s wall ({min(bounds):.2f}-{max(bounds):.2f}), "
                   f"{one / median(bounds):.2f}x one worker; {cores} workers {best_many:.2f} s")
-        read, replays, built, distinct, worlds = floor(batch, split)
+        read, replays, built, distinct, worlds = floor(batch, ENV, split)
         total = read + replays + built
         print(f"floor (this process): read + parse {read:.2f} s, {distinct} bare ground-truth replays {replays:.2f} s, "
               f"{worlds} world builds {built:.2f} s: {total:.2f} s; cold on {cores} workers {best_many:.2f} s = "
