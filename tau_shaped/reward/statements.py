@@ -303,15 +303,16 @@ def _negating(word: str, following: str) -> bool:
     return w in NEGATIONS
 
 
-def _negated(tokens: _Tokens, start: int) -> bool:
-    """Whether a negation is among the 4 words before ``start``, back to a clause boundary."""
+def _negated(tokens: _Tokens, start: int, floor: int = 0) -> bool:
+    """Whether a negation is among the 4 words before ``start``, back to a clause boundary
+    (and to ``floor``, where a caller's clause begins)."""
     starts, words = tokens
     i = bisect_left(starts, start)
     following = words[i] if i < len(words) else "."
     seen = 0
     for j in range(i - 1, -1, -1):
         word = words[j]
-        if not word or seen == _WINDOW_WORDS:
+        if not word or seen == _WINDOW_WORDS or starts[j] < floor:
             return False
         if word != ",":
             if _negating(word, following):
@@ -339,10 +340,12 @@ class Negations:
         self._text = text
         self._tokens: Optional[_Tokens] = None
 
-    def __call__(self, start: int) -> bool:
+    def __call__(self, start: int, floor: int = 0) -> bool:
+        """Whether the statement at ``start`` is negated; ``floor``: where its clause begins, as
+        the caller split the text (a negation before it belongs to another clause)."""
         if self._tokens is None:
             self._tokens = _tokens(self._text, 0, len(self._text))
-        return _negated(self._tokens, max(0, min(start, len(self._text))))
+        return _negated(self._tokens, max(0, min(start, len(self._text))), floor)
 
 
 # --- phrases --------------------------------------------------------------------------------

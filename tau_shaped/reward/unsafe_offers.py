@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
@@ -39,19 +40,24 @@ from tau_shaped.reward.statements import Negations
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
 
-_OFFERING = re.compile(
-    r"(?<!\w)(?:substitut\w*|swap\w*|replac\w*|instead|switch\w*|propos\w*|alternative\w*|offer\w*|"
+_OFFERING_WORDS = (
+    r"substitut\w*|swap\w*|replac\w*|instead|switch\w*|propos\w*|alternative\w*|offer\w*|"
     r"how about|what about|would you (?:like|prefer|want)|do you want|could (?:get|have|do|add|send)|"
     r"(?:can|will|'ll) (?:get|have|do|give|send|add|put)|recommend\w*|suggest\w*|try|option\w*|"
-    r"in place of|rather than)(?!\w)",
-    re.IGNORECASE,
+    r"in place of|rather than|if you(?:'d| would)? (?:like|want|prefer)|go (?:with|for)"
 )
+_OFFERING = re.compile(rf"(?<!\w)(?:{_OFFERING_WORDS})(?!\w)", re.IGNORECASE)
+# An offering word right before a pronoun (one word may come between: "swap in it", "give you that").
+_OFFERING_BEFORE = re.compile(rf"(?<!\w)(?:{_OFFERING_WORDS})(?:[ \t]+\w+)?[ \t]+$", re.IGNORECASE)
+# Words right after a pronoun that offer it in place of something.
+_OFFERING_AFTER = re.compile(r"[ \t]+(?:instead|in place of|for your|as (?:a|an|the) (?:substitute|alternative|replacement))"
+                             r"(?!\w)", re.IGNORECASE)
 # Words right before a dish that say it is the replaced item or set apart, not the one offered.
 _NOT_OFFERED_BEFORE = re.compile(
     r"(?:(?<!\w)(?:your|instead of(?: the| a| an)?|in place of(?: the| a| an)?|rather than(?: the| a| an)?|"
     r"replac\w*(?: the| a| an)?|unlike(?: the)?|except(?: for)?(?: the)?|other than(?: the)?|"
     r"apart from(?: the)?|besides(?: the)?|without(?: the)?|out of(?: the)?|swap\w*(?: out)? the|"
-    r"(?:substitut\w*|replacement|alternative\w*|option\w*) for(?: the| a| an)?)[ \t]+[\"'“‘(*_]*)$",
+    r"(?:substitut\w*|replacement|alternative\w*|option\w*) (?:for|to)(?: the| a| an)?)[ \t]+[\"'“‘(*_]*)$",
     re.IGNORECASE,
 )
 _REPLACEMENT_ORDER = re.compile(
@@ -61,32 +67,57 @@ _REPLACEMENT_ORDER = re.compile(
 )
 # Clause ends: a sentence end, ";", a line break, and a conjunction that starts a reason.
 _CLAUSE_END = re.compile(
-    r"[.!?](?=\s|$)|[;\n]|(?:,|(?<![ \t,]))[ \t]+(?:so|but|because|since|as it|although|though|whereas)(?!\w)",
+    r"[.!?](?=\s|$)|[;\n]|(?:,|(?<=[^ \t,\n]))[ \t]+(?:so|but|because|since|as it|although|though|whereas)(?!\w)",
     re.IGNORECASE,
 )
+# A clause that opens with a subordinate one ("Since it has sesame, ...", "If that does not work,
+# ..."): it ends at its first comma, and what it says (a reason, a condition) offers nothing.
+_INTRODUCTORY = re.compile(r"[ \t\"'“(*_]*(?:since|because|as|if|although|though|while|unless|when|given that|"
+                           r"now that)(?!\w)[^,]{1,160},", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*•+]|[0-9]{1,2}[.)]|\|)")
-_PRONOUN = re.compile(r"(?<!\w)(?:it|that one|this one|that dish|this dish|them)(?!\w)", re.IGNORECASE)
+# A dish named by a pronoun: "it", "that one", and "that" / "this" standing alone as an object.
+_PRONOUN = re.compile(r"(?<!\w)(?:it|them|(?:that|this)(?: one| dish)?(?=[ \t]+(?:for|instead|in place|as)(?!\w)|"
+                      r"[ \t]*(?:[.!?,;:)]|$)|[ \t]+(?:one|dish)(?!\w)))(?!\w)", re.IGNORECASE)
 _WINDOW = 40  # characters before a dish read for "your", "instead of the", ...
+_PRONOUN_REACH = 600  # characters before a pronoun in which the dish it names is looked for
+_SEPARATOR = r"[\s_\-‐‑]+"  # between a dish's words: "Pad Thai", "Pad_Thai", "Pad-Thai"
+
+
+def _normal(name: str) -> str:
+    """A dish name as compared: lower case, its words joined by one space."""
+    return " ".join(w for w in re.split(_SEPARATOR, name.lower()) if w)
+
+
+def _names_pattern(names: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
+    if not names:
+        return None
+    alternatives = "|".join(_SEPARATOR.join(map(re.escape, n.split())) for n in names)
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class UnsafeMenu:
     """The unsafe dishes of one customer (``names``, longest first), the ones they ordered
-    (``ordered``, lower case) and one pattern finding any of them."""
+    (``ordered``, as ``_normal`` writes them), one pattern finding any of them, and the other
+    dishes of the same menus (``others``: what "it" may name instead)."""
 
     names: Tuple[str, ...]
     ordered: FrozenSet[str]
     pattern: Optional["re.Pattern[str]"] = field(default=None, compare=False)
+    others: Tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, names: Iterable[str], ordered: Iterable[str] = ()) -> "UnsafeMenu":
-        unique = sorted({n for n in names if isinstance(n, str) and n.strip()}, key=lambda n: (-len(n), n))
-        pattern = None
-        if unique:
-            alternatives = "|".join(r"[\s_]+".join(map(re.escape, n.split())) for n in unique)
-            pattern = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
-        return cls(tuple(unique), frozenset(o.lower() for o in ordered), pattern)
+    def of(cls, names: Iterable[str], ordered: Iterable[str] = (), others: Iterable[str] = ()) -> "UnsafeMenu":
+        unique = tuple(sorted({n for n in names if isinstance(n, str) and n.strip()}, key=lambda n: (-len(n), n)))
+        rest = tuple(sorted({n for n in others if isinstance(n, str) and n.strip()} - set(unique), key=lambda n: (-len(n), n)))
+        return cls(unique, frozenset(_normal(o) for o in ordered), _names_pattern(unique), rest)
+
+    @cached_property
+    def any_pattern(self) -> Optional["re.Pattern[str]"]:
+        """A pattern finding any dish of the menus, unsafe or not (made on first use)."""
+        names = tuple(sorted(self.names + self.others, key=lambda n: (-len(n), n)))
+        return _names_pattern(names)
 
 
 _MENUS: "IdentityCache[UnsafeMenu]" = IdentityCache(2048)  # (S0, customer): a training run's tasks come back every step
@@ -108,6 +139,7 @@ def _build(state: Any, customer_id: str) -> UnsafeMenu:
     orders = state.get("orders") if isinstance(state.get("orders"), dict) else {}
     restaurants = state.get("restaurants") if isinstance(state.get("restaurants"), dict) else {}
     names: List[str] = []
+    others: List[str] = []
     ordered: List[str] = []
     for oid in customer.get("orders") or []:
         order = orders.get(oid) if isinstance(oid, str) else None
@@ -117,10 +149,10 @@ def _build(state: Any, customer_id: str) -> UnsafeMenu:
         restaurant = restaurants.get(order.get("restaurant_id")) if isinstance(order.get("restaurant_id"), str) else None
         menu = restaurant.get("menu") if isinstance(restaurant, dict) else None
         for item in (menu.values() if isinstance(menu, dict) else ()):
-            if isinstance(item, dict) and isinstance(item.get("name"), str) and allergens & {
-                    str(a).lower() for a in item.get("allergens") or []}:
-                names.append(item["name"])
-    return UnsafeMenu.of(names, ordered)
+            if isinstance(item, dict) and isinstance(item.get("name"), str):
+                unsafe = allergens & {str(a).lower() for a in item.get("allergens") or []}
+                (names if unsafe else others).append(item["name"])
+    return UnsafeMenu.of(names, ordered, others)
 
 
 def unsafe_dishes(state: Any, customer_id: str) -> List[str]:
@@ -133,15 +165,29 @@ def _clauses(text: str, lo: int, hi: int) -> List[Tuple[int, int]]:
     spans: List[Tuple[int, int]] = []
     start = lo
     for m in _CLAUSE_END.finditer(text, lo, hi):
-        spans.append((start, m.start()))
+        spans.extend(_split_introductory(text, start, m.start()))
         start = m.end()
-    spans.append((start, hi))
+    spans.extend(_split_introductory(text, start, hi))
     return spans
+
+
+def _split_introductory(text: str, lo: int, hi: int) -> List[Tuple[int, int]]:
+    """A clause opening with a subordinate one, as the two: "Since it has sesame, | I can ..."."""
+    m = _INTRODUCTORY.match(text, lo, hi)
+    return [(lo, m.end() - 1), (m.end(), hi)] if m else [(lo, hi)]
 
 
 def _offers(text: str, lo: int, hi: int, negated: Negations) -> bool:
     """Whether ``text[lo:hi]`` holds an offering word that is not negated."""
-    return any(not negated(m.start()) for m in _OFFERING.finditer(text, lo, hi))
+    return any(not negated(m.start(), lo) for m in _OFFERING.finditer(text, lo, hi))
+
+
+def _not_offered_at(text: str, lo: int, start: int, name: str, hi: int, menu: UnsafeMenu, negated: Negations) -> bool:
+    """Whether the dish (or pronoun) at ``start`` of the clause ``text[lo:hi]`` is negated, named
+    as the replaced item or set apart, or is the customer's own dish in a replacement order."""
+    if _NOT_OFFERED_BEFORE.search(text[max(lo, start - _WINDOW):start]) or negated(start, lo):
+        return True
+    return _normal(name) in menu.ordered and _REPLACEMENT_ORDER.search(text, lo, hi) is not None
 
 
 def _offered_here(text: str, lo: int, hi: int, menu: UnsafeMenu, offering: bool,
@@ -149,22 +195,46 @@ def _offered_here(text: str, lo: int, hi: int, menu: UnsafeMenu, offering: bool,
     """The first dish offered in the clause ``text[lo:hi]``, or None; and whether it names one."""
     assert menu.pattern is not None
     named = False
-    replacement: Optional[bool] = None
     for m in menu.pattern.finditer(text, lo, hi):
         if not named:
             named = True
             if not (offering or _offers(text, lo, hi, negated)):
                 return None, True
-        before = text[max(lo, m.start() - _WINDOW):m.start()]
-        if _NOT_OFFERED_BEFORE.search(before) or negated(m.start()):
-            continue
-        if " ".join(m.group(0).lower().replace("_", " ").split()) in menu.ordered:
-            if replacement is None:
-                replacement = _REPLACEMENT_ORDER.search(text, lo, hi) is not None
-            if replacement:
-                continue
-        return m.group(0), True
+        if not _not_offered_at(text, lo, m.start(), m.group(0), hi, menu, negated):
+            return m.group(0), True
     return None, named
+
+
+def _offered_by_pronoun(text: str, lo: int, hi: int, since: int, menu: UnsafeMenu, negated: Negations) -> Optional[str]:
+    """The unsafe dish a pronoun offered in the clause ``text[lo:hi]`` names ("Salmon Roll is in
+    stock. Shall I propose it?"): the dish named last before it, from ``since`` on (the start
+    of the sentence before), when that dish is unsafe and was not negated or set apart where
+    it was named. A pronoun offered is one right after an offering word or right before
+    "instead" / "for your", neither negated nor itself the replaced item."""
+    pattern = menu.any_pattern
+    for p in _PRONOUN.finditer(text, lo, hi):
+        if negated(p.start(), lo) or _NOT_OFFERED_BEFORE.search(text[max(lo, p.start() - _WINDOW):p.start()]):
+            continue
+        if not (_OFFERING_BEFORE.search(text[max(lo, p.start() - 48):p.start()]) or _OFFERING_AFTER.match(text, p.end(), hi)):
+            continue
+        last = None
+        since = max(since, p.start() - _PRONOUN_REACH)  # bounded: a long sentence of pronouns stays linear
+        for m in pattern.finditer(text, since, p.start()) if pattern is not None else ():
+            last = m
+        if last is None or _normal(last.group(0)) not in {_normal(n) for n in menu.names}:
+            return None
+        start = since  # the clause the dish was named in
+        for end in _CLAUSE_END.finditer(text, since, last.start()):
+            start = end.end()
+        intro = _INTRODUCTORY.match(text, start, p.start())
+        if intro is not None:
+            if last.start() < intro.end():
+                return None  # named in a reason or a condition ("Since Salmon Roll has sesame, ...")
+            start = intro.end()
+        if _not_offered_at(text, start, last.start(), last.group(0), p.start(), menu, negated):
+            return None
+        return last.group(0)
+    return None
 
 
 def unsafe_dishes_offered(text: str, dishes: Any, ordered: Iterable[str] = ()) -> Optional[str]:
@@ -176,11 +246,9 @@ def unsafe_dishes_offered(text: str, dishes: Any, ordered: Iterable[str] = ()) -
         return None
     negated = Negations(text)
     header_offers = False  # a line ending in ":" that offers: the list under it offers too
-    previous_named: List[Tuple[int, int]] = []  # clauses of the previous sentence naming a dish
-    sentence_named: List[Tuple[int, int]] = []
+    since, sentence = 0, 0  # where the sentence before this one starts, and this one
     pos = 0
-    lines = text.split("\n")
-    for line in lines:
+    for line in text.split("\n"):
         lo, hi = pos, pos + len(line)
         pos = hi + 1
         if not line.strip():
@@ -191,17 +259,12 @@ def unsafe_dishes_offered(text: str, dishes: Any, ordered: Iterable[str] = ()) -
         inherited = header_offers and in_list
         for clo, chi in _clauses(text, lo, hi):
             dish, named = _offered_here(text, clo, chi, menu, inherited, negated)
+            if dish is None and not named:
+                dish = _offered_by_pronoun(text, clo, chi, since, menu, negated)
             if dish is not None:
                 return _evidence(text, dish, lo, hi)
-            if named:
-                sentence_named = sentence_named[-3:] + [(clo, chi)]  # "it" reaches back a little
-            elif (previous_named or sentence_named) and _PRONOUN.search(text, clo, chi) and _offers(text, clo, chi, negated):
-                for plo, phi in previous_named + sentence_named:
-                    dish, _ = _offered_here(text, plo, phi, menu, True, negated)
-                    if dish is not None:
-                        return _evidence(text, dish, lo, hi)
             if _SENTENCE_END.match(text, chi) or chi == hi:
-                previous_named, sentence_named = sentence_named, []
+                since, sentence = sentence, chi
         if line.rstrip().endswith(":") and _offers(text, lo, hi, negated):
             header_offers = True
     return None

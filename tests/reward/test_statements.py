@@ -239,6 +239,21 @@ def test_is_negated_look_back_does_not_cut_a_word():
     assert is_negated(text, text.index("delivered")) is True
 
 
+@pytest.mark.parametrize("text, word, floor_at, negated", [
+    ("If you don't mind, I can swap it", "swap", "I can", False),  # "don't" is in the clause before
+    ("If you don't mind, I can swap it", "swap", "If you", True),  # the same text, no clause given
+    ("I can't, sadly, swap it", "swap", "I can't", True),  # the negation is inside the clause given
+    ("No. I can swap it", "swap", "No.", False),  # a clause boundary still ends the look-back
+])
+def test_a_negation_before_the_clause_a_caller_gives_does_not_count(text, word, floor_at, negated):
+    """``Negations(text)(start, floor)``: a caller that split the text into clauses (the reading
+    of offers, SPEC §10) gives where the statement's clause begins; a negation word before it
+    belongs to another clause. Without a floor, the 4-word look-back is unchanged."""
+    reader = statements.Negations(text)
+    assert reader(text.index(word), text.index(floor_at)) is negated
+    assert reader(text.index(word)) is statements.is_negated(text, text.index(word))
+
+
 @pytest.mark.parametrize("start", [-10, 0, 5, 10_000])
 def test_is_negated_out_of_range_start(start):
     """SPEC §5 (statements): any start is accepted; outside the text it is clamped."""
