@@ -15,6 +15,8 @@ negated statement does not count as the statement". These pure functions find th
   is part of the snippet, the time is read as written). A time needs hours 0-23 and two digits
   of minutes 00-59 ("3:2" is a score); an hour alone needs am/pm/noon/midnight ("15 minutes",
   "3-5 business days" are durations). A 13-23 hour with "pm" ("19:05 pm") is read as 24-hour.
+  A 1:00-12:59 time with no am/pm ("7:08") keeps its other half of the day in ``other``
+  (``Stated.readings``: 7:08 and 19:08); a leading zero ("07:08") writes the 24-hour clock.
 - ``times_in_observation(text)``: the minutes of every ISO datetime and HH:MM time in a tool
   observation (JSON text); a bare "7 pm" is not read there.
 - ``is_negated(text, start)``: whether a negation word (``NEGATIONS``, any "n't" contraction,
@@ -65,6 +67,13 @@ class Stated:
     text: str
     start: int
     end: int
+    other: Optional[float] = None  # a time's other reading: "7:08" with no am/pm may be 19:08
+
+    @property
+    def readings(self) -> Tuple[float, ...]:
+        """The values the words may mean: a time of 1:00-12:59 written without am or pm is
+        either half of the day (on the evening's clock "between 7:08 and 7:23" is 19:08)."""
+        return (self.value,) if self.other is None else (self.value, self.other)
 
 
 # --- amounts --------------------------------------------------------------------------------
@@ -159,18 +168,21 @@ def _times(text: str, bare_hours: bool) -> List[Stated]:
         return found
     matches = list(_TIME.finditer(text))
     for i, m in enumerate(matches):
+        other: Optional[float] = None
         if m.group("ih") is not None:
             value: Optional[float] = float(int(m.group("ih")) * 60 + int(m.group("im")))
         elif m.group("ch") is not None:
             hour, minute = int(m.group("ch")), int(m.group("cm"))
             value = _clock(hour, minute, m.group("cs") or _range_suffix(text, m, matches[i + 1] if i + 1 < len(matches) else None))
+            if value is None and 1 <= hour <= 12 and not m.group("ch").startswith("0"):
+                other = float((hour + 12) % 24 * 60 + minute)  # "7:08": 7:08 or 19:08; "12:30": 12:30 or 0:30
             value = float(hour * 60 + minute) if value is None else value  # "19:05", "19:05 pm"
         elif bare_hours:
             value = _clock(int(m.group("hh")), 0, m.group("hs"))
         else:
             value = None
         if value is not None:
-            found.append(Stated("time", value, m.group(0), m.start(), m.end()))
+            found.append(Stated("time", value, m.group(0), m.start(), m.end(), other))
     return found
 
 

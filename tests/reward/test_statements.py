@@ -161,6 +161,25 @@ def test_stated_times(text, expected):
     assert _found(stated_times(text)) == expected
 
 
+@pytest.mark.parametrize("text, readings", [
+    ("between 7:08 and 7:23", [(428.0, 1148.0), (443.0, 1163.0)]),  # no am or pm: either half of the day
+    ("at 12:30", [(750.0, 30.0)]),
+    ("between 7:08 and 7:23 pm", [(1148.0,), (1163.0,)]),  # the range's suffix settles both
+    ("at 7:08 am", [(428.0,)]),
+    ("at 19:08", [(1148.0,)]),  # a 24-hour time is one time
+    ("at 07:08", [(428.0,)]),  # a leading zero writes the 24-hour clock
+    ("at 0:30", [(30.0,)]),
+    ("2026-03-13T07:08:00", [(428.0,)]),
+    ("7 pm", [(1140.0,)]),
+])
+def test_a_time_without_am_or_pm_may_mean_either_half_of_the_day(text, readings):
+    """SPEC §10 (statements): "7:08" with no am or pm states 7:08 or 19:08; a reader takes the
+    one the context supports (on the evening's clock, "between 7:08 and 7:23" is 19:08 to
+    19:23). Its ``value`` stays the time as written; ``readings`` holds both."""
+    assert [t.readings for t in stated_times(text)] == readings
+    assert [t.value for t in stated_times(text)] == [r[0] for r in readings]
+
+
 @pytest.mark.parametrize("text", NOT_TIMES)
 def test_not_times(text):
     """SPEC §5 (statements): durations, money, scores and out-of-range clocks are not times;

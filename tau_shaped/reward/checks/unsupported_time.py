@@ -58,7 +58,7 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
 
     tolerance, values, at_least = p.tolerance, list(p.values), p.observed_at_least
     steps = trajectory.steps
-    user_said = CustomerValues(trajectory, lambda text: [t.value for t in statements.stated_times(text)])
+    user_said = CustomerValues(trajectory, lambda text: [v for t in statements.stated_times(text) for v in t.readings])
     observed: List[float] = []  # the clock times in observations, read lazily
     floor: Optional[float] = None
     scanned = 0
@@ -79,12 +79,14 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
         if text is None:
             continue
         for item in statements.stated_times(text):
-            ok = (near(item.value, values, tolerance) or near(item.value, user_said.before(at), tolerance)
-                  or near(item.value, later.after(s.index), tolerance))
+            readings = item.readings  # "7:08" with no am/pm: either half of the day, as the context allows
+            ok = any(near(r, values, tolerance) or near(r, user_said.before(at), tolerance)
+                     or near(r, later.after(s.index), tolerance) for r in readings)
             if not ok or at_least:
                 observations_until(s.index)
-                ok = ok or near(item.value, observed, tolerance)
-            early = floor is not None and item.value < floor and not any(abs(item.value - v) <= 1e-9 for v in observed)
+                ok = ok or any(near(r, observed, tolerance) for r in readings)
+            early = floor is not None and all(r < floor and not any(abs(r - v) <= 1e-9 for v in observed)
+                                              for r in readings)
             if not ok or early:
                 why = "earlier than the observed " + str(at_least) if ok else "stated by no tool, user or policy"
                 hits.append((s.index, f"agent stated {item.text!r}: {why}"))

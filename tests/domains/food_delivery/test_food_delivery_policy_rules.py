@@ -488,6 +488,32 @@ def test_eta_not_earlier_than_earliest():
     assert "fd.eta.supported_not_earlier" not in [b[0] for b in broken(r)]
 
 
+def test_a_window_written_without_am_or_pm_is_read_on_the_evening_clock():
+    """wiki (ETAs): "state the window it gives": at the policy's 19:00, "between 7:08 and 7:23"
+    states 19:08 to 19:23, the window itself (it was read as 07:08, a morning no tool gave); a
+    time before the earliest in either half of the day is still too early."""
+    email, oid = _eta_case()
+    from tau_shaped.reward.statements import times_in_observation
+
+    env = DOMAIN.make_env(tasks=[BY_ID["fd-question-1"]], task_index=0)
+    env.reset(0)
+    env.step(A("find_customer_by_email", email=email))
+    eta = json.loads(env.step(A("get_order_eta", order_id=oid)).observation)
+    earliest, latest = (times_in_observation(json.dumps(eta[k]))[0] for k in ("earliest", "latest"))
+    assert 13 * 60 <= earliest - 5 and latest < 24 * 60  # an evening window, written on a 12-hour clock below
+
+    def twelve(minutes: float) -> str:
+        return f"{int(minutes) // 60 - 12}:{int(minutes) % 60:02d}"
+
+    base = [A("find_customer_by_email", email=email), A("get_order_eta", order_id=oid)]
+    for text in (f"Between {twelve(earliest)} and {twelve(latest)} this evening.",
+                 f"It should arrive between {twelve(earliest)} and {twelve(latest)}."):
+        r = score("fd-question-1", base + [say(text)])
+        assert "fd.eta.supported_not_earlier" not in [b[0] for b in broken(r)], text
+    r = score("fd-question-1", base + [say(f"You'll have it by {twelve(earliest - 5)}.")])
+    assert ("fd.eta.supported_not_earlier", 2) in broken(r)
+
+
 def test_an_arrival_promised_relative_to_the_clock_is_held_to_the_earliest():
     """wiki (ETAs): "Never promise a time earlier than its earliest": "in about 5 minutes" at
     the policy's 19:00 promises 19:05."""
