@@ -339,6 +339,14 @@ def test_flag_not_mentioned_broken_alone():
     "Your account is on a security hold because of unusual activity. A specialist will follow up. I am transferring you now.",
     "Your account is under investigation. A specialist will follow up with you. I am transferring you now.",
     "Your account has been frozen. A specialist will follow up with you. I am transferring you now.",
+    "Because of a hold on your account, a specialist will follow up with you. I am transferring you now.",
+    "Your account is currently under review, so a specialist will follow up. I am transferring you now.",
+    "I can't issue money on this account due to a risk review. A specialist will follow up. I am transferring you now.",
+    "We've noticed some irregular activity on your account. A specialist will follow up. I am transferring you now.",
+    "For security reasons I cannot process refunds on your account. A specialist will follow up. I am transferring you now.",
+    "Your account has restrictions on refunds. A specialist will follow up with you. I am transferring you now.",
+    "Your account is marked for verification by our risk team. A specialist will follow up. I am transferring you now.",
+    "Our trust and safety team needs to look at your account. A specialist will follow up. I am transferring you now.",
 ])
 def test_the_flag_said_in_other_words_is_mentioned(message):
     """wiki (fraud): "Do not mention the flag": saying what it means (an investigation, a hold on
@@ -346,6 +354,20 @@ def test_the_flag_said_in_other_words_is_mentioned(message):
     g = gt("fd-fraud-1")
     g[4] = say(message)
     assert broken(score("fd-fraud-1", g)) == [("fd.fraud.flag_not_mentioned", 4)]
+
+
+@pytest.mark.parametrize("message", [
+    "I've passed your request to our specialist team; a specialist will follow up with you. I am transferring you now.",
+    "A specialist will follow up about order FD-10031. I'm transferring you to a human agent now.",
+    "I'm not able to process this myself; a specialist will follow up with you. I am transferring you now.",
+    "Please hold on: a specialist will review your request and follow up. I am transferring you now.",
+])
+def test_handing_the_request_on_without_naming_the_flag_mentions_nothing(message):
+    """wiki (fraud): "tell the customer that a specialist will follow up, then transfer them":
+    saying that (a specialist reviewing the request, "hold on") mentions no flag."""
+    g = gt("fd-fraud-1")
+    g[4] = say(message)
+    assert "fd.fraud.flag_not_mentioned" not in [b[0] for b in broken(score("fd-fraud-1", g))]
 
 
 @pytest.mark.parametrize("reason", [
