@@ -64,7 +64,7 @@ def _emails(text: str) -> List[str]:
     """The emails in ``text``, written out or spelled ("mia.li7 at example dot com"), as written."""
     found = _EMAIL.findall(text) if "@" in text else []
     low = text.lower()
-    if "at " in low or "(at)" in low or "[at]" in low:
+    if "at" in low:  # every spelled-out "at" holds it
         for m in _SPOKEN_EMAIL.finditer(text):
             found.append(m.group(1) + "@" + m.group(2) + _SPOKEN_DOTS.sub(".", m.group(3)))
     return found

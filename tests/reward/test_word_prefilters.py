@@ -117,4 +117,5 @@ def test_the_customers_words_kept_are_those_joined(first, more):
         heard.add(text)
     joined = "\n".join(first + more)
     assert heard.lower() == joined.lower()
-    assert heard.phone_digits() == {disclosures._digits(m.group(0)) for m in disclosures._PHONE.finditer(joined)}
+    assert heard.phone_digits() == {d for m in disclosures._PHONE.finditer(joined)
+                                    for d in disclosures._national(disclosures._digits(m.group(0)))}
