@@ -12,8 +12,10 @@ delivered yet"), of a condition ("once it is delivered") or of a question's hypo
   the status key of ``statements.STATUS_FORMS``; the order id said in the claim, else the last
   one the message named, else None: the order of the conversation).
 - ``account_state``: "your account is suspended / locked / frozen / on hold" (value: the word).
-- ``refund_timing``: when money sent back arrives, in a sentence about a refund or credit:
-  ("card" | "wallet" | "", "immediate" | "hours" | "days:3-5" | "days:1" | ...).
+- ``refund_timing``: when money sent back arrives, in a sentence about a refund or credit, or
+  one where "it" reaches the card or the wallet ("It'll be on your card in two days"), a
+  delivery aside: ("card" | "wallet" | "", "immediate" | "hours" | "days:3-5" | "days:7" for
+  "a week" | ...).
 - ``percent``: a percentage stated: "5%", "20 percent" (value: the number).
 - ``allergen_free``: "<dish> has no allergens", "<dish> is allergen-free", "<dish> contains
   no peanut", "<dish> has none of your allergens" (value: (dish, allergen or "" for all,
@@ -98,15 +100,21 @@ _TIMING = re.compile(
     rf"|\b(?:within|in){_SP}(?:the{_SP}|an{_SP}|a{_SP}|one{_SP}|a{_SP}few{_SP}|few{_SP}|several{_SP}|(?P<h>[0-9]{{1,3}}){_SP})?"
     r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
     r"|\b(?P<day>today|tonight|tomorrow)\b"
-    rf"|(?<![\w.\-–])(?P<d1>{_N})(?:[ \t]{{0,2}}(?:-|–|to|or)(?:{_SP})?(?P<d2>{_N}))?{_SP}(?:business{_SP}|working{_SP})?(?P<days>days?|weeks?)\b",
+    rf"|(?<![\w.\-–])(?P<d1>{_N}|an?)(?:[ \t]{{0,2}}(?:-|–|to|or)(?:{_SP})?(?P<d2>{_N}))?{_SP}(?:business{_SP}|working{_SP})?(?P<days>days?|weeks?)\b",
     re.IGNORECASE,
 )
+# Money sent to a payment method ("It'll be on your card in two days", "reach your wallet"):
+# a sentence about a refund even where "it" names the refund.
+_TO_METHOD = re.compile(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:your|the)[ \t]{1,3}"
+                        r"(?:card|wallet|bank|statement|original[ _]payment)\b", re.IGNORECASE)
 _PERCENT = re.compile(r"(?<![\w.])(?P<p>[0-9]{1,3}(?:\.[0-9]{1,2})?)[ \t]?(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s]))+")
 
 
 def _count(word: str) -> Optional[float]:
     w = word.lower()
+    if w in ("a", "an"):
+        return 1.0
     return float(w) if w.isdigit() else (float(_NUMBER_WORDS[w]) if w in _NUMBER_WORDS else None)
 
 
@@ -120,6 +128,7 @@ _STATUS_WORDS_IN = tuple(sorted({max(form.split(), key=len) for form, _ in _STAT
 _ACCOUNT_WORDS = ("account",)
 _PERCENT_WORDS = ("%", "percent", "per cent")
 _MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount")
+_METHOD_WORDS = ("card", "wallet", "bank", "statement", "original")
 _TIMING_WORDS = ("immediately", "instantly", "right away", "straight away", "at once", "right now", "in real time",
                  "hour", "hr", "min", "tonight", "tomorrow", "day", "week")  # a refund timing's ("today": "day")
 
@@ -168,7 +177,8 @@ def _claims(text: str) -> List[Claim]:
         for m in _PERCENT.finditer(text):
             if not negated(m.start()):
                 out.append(Claim("percent", float(m.group("p")), m.group(0), m.start()))
-    if _may(low, _MONEY_WORDS) and _may(low, _TIMING_WORDS) and _MONEY_SENTENCE.search(text):
+    if _may(low, _MONEY_WORDS + _METHOD_WORDS) and _may(low, _TIMING_WORDS) and (
+            _MONEY_SENTENCE.search(text) or _TO_METHOD.search(text)):
         out.extend(_refund_timings(text, negated))
     return out
 
@@ -209,8 +219,9 @@ def _refund_timings(text: str, negated: Negations) -> List[Claim]:
     for s in _SENTENCE.finditer(text):
         lo, hi = s.span()
         if not _MONEY_SENTENCE.search(text, lo, hi) and not (
-                _LIST_LINE.match(text, lo, hi) and _ARRIVES.search(text, lo, hi) and not _DELIVERY.search(text, lo, hi)):
-            continue  # a list line "Arrives: in 24 hours" under a refund reads with it
+                (_LIST_LINE.match(text, lo, hi) and _ARRIVES.search(text, lo, hi) or _TO_METHOD.search(text, lo, hi))
+                and not _DELIVERY.search(text, lo, hi)):
+            continue  # a list line "Arrives: in 24 hours" under a refund reads with it, as "it" reaching the card does
         method = ("card" if _CARD.search(text, lo, hi) else "") + ("wallet" if _WALLET.search(text, lo, hi) else "") or overall
         for m in _TIMING.finditer(text, lo, hi):
             if negated(m.start()):
@@ -222,7 +233,7 @@ def _refund_timings(text: str, negated: Negations) -> List[Claim]:
             elif m.group("day"):
                 value = "days:0-1"
             else:
-                d1, d2 = _count(m.group("d1")), _count(m.group("d2") or m.group("d1"))
+                d1, d2 = _count(m.group("d1")), _count(m.group("d2") or m.group("d1"))  # "a week": one
                 if d1 is None or d2 is None:
                     continue
                 scale = 7 if m.group("days").lower().startswith("week") else 1
