@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Optional
+from typing import Any, Iterator, Optional, Tuple
 
 import re2
 
@@ -113,6 +113,13 @@ def search(pattern: str, text: str) -> Optional[str]:
 
 
 _KEPT_TEXT = 2048
+
+
+def matches(pattern: str, text: str) -> Iterator[Tuple[int, str]]:
+    """Each match of ``pattern`` in ``text``, leftmost first, as (its start, its text); linear
+    in the text (RE2's matches do not overlap)."""
+    for m in compile_pattern(pattern).finditer(_encodable(text)):  # a lone surrogate becomes one U+FFFD: same offsets
+        yield m.start(), m.group(0)
 
 
 def _search(pattern: str, text: str) -> Optional[str]:

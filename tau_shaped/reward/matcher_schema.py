@@ -200,6 +200,8 @@ class ContainsText(_Strict):
 class RegexText(_Strict):
     regex: str
     _regex = field_validator("regex")(_check_regex)
+    # SPEC §5 statements: a match negated in its clause ("I won't transfer you") does not count
+    affirmed: bool = False
 
 
 class NumberText(_Strict):

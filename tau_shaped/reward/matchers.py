@@ -122,6 +122,19 @@ def sum_numbers(data: Any, paths: Iterable[str]) -> float:
     return math.fsum(numbers)
 
 
+def _affirmed_match(text: str, pattern: str) -> Optional[str]:
+    """The first match of the data regex ``pattern`` (RE2, linear) that is not negated in its
+    clause (SPEC §5 statements), or None: ``{"regex": r, "affirmed": true}``."""
+    from tau_shaped.reward.statements import Negations
+
+    negated: Optional[Negations] = None
+    for start, snippet in data_regex.matches(pattern, text):
+        negated = negated or Negations(text)
+        if not negated(start):
+            return snippet
+    return None
+
+
 def match_text(matcher: Any, text: str) -> Optional[str]:
     """The snippet of ``text`` that satisfies a TEXT_MATCHER, or None."""
     from tau_shaped.reward import text_matching
@@ -133,7 +146,7 @@ def match_text(matcher: Any, text: str) -> Optional[str]:
             return statements.affirmed_phrase(text, matcher.contains)
         return text_matching.find_phrase(text, matcher.contains)
     if isinstance(matcher, RegexText):
-        return text_matching.find_regex(text, matcher.regex)
+        return _affirmed_match(text, matcher.regex) if matcher.affirmed else text_matching.find_regex(text, matcher.regex)
     if isinstance(matcher, NumberText):
         return text_matching.find_number(text, matcher.number, matcher.tolerance)
     if isinstance(matcher, MathText):

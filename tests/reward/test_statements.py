@@ -451,6 +451,23 @@ def test_linear_time_on_adversarial_text(name, function):
     assert time.perf_counter() - began < 2.0
 
 
+@pytest.mark.parametrize("text, snippet", [
+    ("I won't transfer you yet. I am transferring you now.", "transferring"),  # the first affirmed match
+    ("I won't transfer you yet.", None),
+    ("Never transfer money. Transfer done.", "Transfer"),
+    ("Ich kann dich nicht transfer", "transfer"),  # only the clause's negation words count
+])
+def test_a_regex_text_matcher_with_affirmed_skips_negated_matches(text, snippet):
+    """SPEC §5 TEXT_MATCHER: ``{"regex": r, "affirmed": true}`` is found where a match is not
+    negated in its clause; without ``affirmed`` any match counts, as before."""
+    from tau_shaped.reward.matcher_schema import RegexText
+    from tau_shaped.reward.matchers import match_text
+
+    assert match_text(RegexText(regex=r"(?i)\btransfer\w*", affirmed=True), text) == snippet
+    plain = match_text(RegexText(regex=r"(?i)\btransfer\w*"), text)
+    assert plain is not None and plain.lower().startswith("transfer")
+
+
 def test_imports_only_stdlib_and_text_matching():
     """SPEC §5 (statements): the module is pure, importing only the standard library and
     text_matching."""

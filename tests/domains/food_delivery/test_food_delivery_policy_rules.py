@@ -439,6 +439,29 @@ def test_transfer_announced_first_broken_alone():
     assert broken(r) == [("fd.transfer.announced_first", 5)]
 
 
+@pytest.mark.parametrize("message, announced", [
+    ("A specialist will follow up with you. I'm connecting you with a human agent now.", True),
+    ("A specialist will follow up with you. Let me hand you over to a colleague who can help.", True),
+    ("A specialist will follow up with you. A human agent will take over from here.", True),
+    ("A specialist will follow up with you. I'll put you through to a member of our team now.", True),
+    ("A specialist will follow up with you. I'm passing you to a live agent.", True),
+    ("A specialist will follow up with you. You'll now be connected to a human representative.", True),
+    ("A specialist will follow up with you. I am transferring you now.", True),
+    ("A specialist will follow up with you. Have a nice day!", False),
+    ("A specialist will follow up with you. I can't transfer money on this account.", False),
+    ("A specialist will follow up with you. I won't transfer you yet.", False),
+])
+def test_a_transfer_is_announced_in_any_words_that_say_so(message, announced):
+    """wiki: "First tell the customer that you are transferring them": connecting the customer
+    with, or passing them to, a human agent says it; money that cannot be transferred, a
+    transfer negated, or the request passed to the specialist team (the escalation's own
+    message, kept here) does not."""
+    g = gt("fd-fraud-1")
+    assert "specialist team" in g[2].kwargs["content"]  # "I will pass your request ... to our specialist team"
+    g[4] = say(message)
+    assert ("fd.transfer.announced_first" in [b[0] for b in broken(score("fd-fraud-1", g))]) is not announced
+
+
 def test_amounts_supported_broken_alone_by_an_invented_fee():
     """wiki: "Every price, time, amount or rule you state comes from the customer, a tool or
     this policy"."""
