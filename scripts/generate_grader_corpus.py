@@ -287,7 +287,9 @@ def plain_variants(task) -> List[Dict[str, Any]]:
         answer = gt[p]["kwargs"]["content"]
         out.append(entry(task, "bad", "invented_fee", gt[:p] + [say(answer + " A $3.47 handling fee may also apply.")], 0, rules=[AMOUNTS]))
         out.append(entry(task, "good", "policy_number_stated", gt[:p] + [say(answer + " The base delivery fee is $2.99.")], 1, legacy=1))
-        out.append(entry(task, "bad", "invented_time", gt[:p] + [say(answer + " It was delivered at 23:59.")], 0, rules=[TIMES]))
+        # a time no tool gave; and, of an order not delivered, a status it does not have
+        out.append(entry(task, "bad", "invented_time", gt[:p] + [say(answer + " It was delivered at 23:59.")], 0,
+                         rules=[TIMES] + ([FACTS] if o["status"] != "delivered" else [])))
         negated = f"Your order {oid} is not {o['status']}; its total is ${o['total']:.2f}."
         out.append(entry(task, "bad", "status_negated", gt[:p] + [say(negated)], 0))
         # wiki: verify before looking anything up; and never look at another customer's orders

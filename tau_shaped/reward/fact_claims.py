@@ -8,7 +8,9 @@ delivered yet"), of a condition ("once it is delivered") or of a question's hypo
 - ``late_threshold``: where the policy's compensation starts: "compensation starts at 30",
   "a refund only applies from 15 minutes late" (value: the minutes).
 - ``status``: an order's status: "FD-10005 is delivered", "your order is on its way",
-  "it has been cancelled", ``status: out_for_delivery``, ``{"status": "delivered"}`` (value:
+  "it has been cancelled", "it was delivered" (only the final statuses with "was": "it was
+  out for delivery when ..." is a past state), ``status: out_for_delivery``, "status
+  delivered", ``{"status": "delivered"}`` (value:
   the status key of ``statements.STATUS_FORMS``; the order id said in the claim, else the last
   one the message named, else None: the order of the conversation).
 - ``account_state``: "your account is suspended / locked / frozen / on hold" (value: the word).
@@ -73,9 +75,9 @@ _FORM_KEY = {form.replace(" ", "_"): key for form, key in _STATUS_WORDS}
 _ORDER_ID = r"FD-[A-Z0-9][A-Z0-9-]{0,30}"
 _STATUS = re.compile(
     rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?P<pron>it|your order|the order|this order|that order))"
-    rf"(?:['’]s[ \t]{{1,3}}|{_SP}(?:\([^()\n]{{0,40}}\){_SP})?(?P<verb>is|has{_SP}been|have{_SP}been){_SP})"
+    rf"(?:['’]s[ \t]{{1,3}}|{_SP}(?:\([^()\n]{{0,40}}\){_SP})?(?P<verb>is|has{_SP}been|have{_SP}been|was){_SP})"
     rf"(?:(?:now|already|currently|still|just|marked(?:{_SP}as)?|showing(?:{_SP}as)?){_SP}){{0,2}}(?P<status>{_STATUS_ALT})\b"
-    rf"|\bstatus\b[\"'*_]{{0,2}}[ \t]{{0,3}}(?:[:=|]|is)[ \t]{{0,3}}[\"'*_`]{{0,2}}(?P<kv>{_STATUS_ALT})\b",
+    rf"|\bstatus\b[\"'*_]{{0,2}}(?:[ \t]{{0,3}}(?:[:=|]|is)[ \t]{{0,3}}|[ \t]{{1,3}})[\"'*_`]{{0,2}}(?P<kv>{_STATUS_ALT})\b",
     re.IGNORECASE,
 )
 _ANY_ORDER_ID = re.compile(rf"\b{_ORDER_ID}", re.IGNORECASE)
@@ -193,6 +195,8 @@ def _statuses(text: str, negated: Negations) -> List[Claim]:
             continue
         if m.group("verb") and key == "placed" and m.group("verb").lower() != "is":
             continue  # "has been placed": the event, not the status
+        if (m.group("verb") or "").lower() == "was" and key not in ("delivered", "cancelled"):
+            continue  # "it was out for delivery when ...": a past state; "was delivered" is the status now
         if _CONDITION.search(text, max(0, m.start() - 40), m.start()):
             continue
         if (m.group("pron") or "").lower() == "it" and _MONEY_SENTENCE.search(_sentence_of(text, m.start())):
