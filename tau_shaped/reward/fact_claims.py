@@ -54,10 +54,18 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 _N = r"(?:[0-9]{1,3}|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + ")"
 _MIN = r"(?:minutes?|mins?)\b"
 
+# "half an hour late": 30 minutes; "an hour and a half": 90; "an hour late": 60
+_HOUR = rf"(?:(?:an|one){_SP}hour{_SP}and{_SP}a{_SP}half|half{_SP}an{_SP}hour|(?:an|one){_SP}hour)\b"
+
+
+def _hour_minutes(words: str) -> float:
+    w = words.lower()
+    return 30.0 if w.startswith("half") else (90.0 if w.endswith("half") else 60.0)
+
 _LATE = re.compile(
-    rf"(?<![\w.])(?P<n>{_N}){_SP}{_MIN}{_SP}(?:late\b|after{_SP}(?:the{_SP}|its{_SP}|your{_SP})?"
+    rf"(?<![\w.])(?:(?P<n>{_N}){_SP}{_MIN}|(?P<h>{_HOUR})){_SP}(?:late\b|after{_SP}(?:the{_SP}|its{_SP}|your{_SP})?"
     r"(?:latest|promised|eta\b|expected|estimated|delivery window|window|end of the window))"
-    rf"|\blate{_SP}by{_SP}(?P<n2>{_N}){_SP}{_MIN}",
+    rf"|\blate{_SP}by{_SP}(?:(?P<n2>{_N}){_SP}{_MIN}|(?P<h2>{_HOUR}))",
     re.IGNORECASE,
 )
 _BOUND_BEFORE = re.compile(r"(?i)\b(?:at|from|after|under|over|than|least|once|below|above|exceeds?|reach(?:es)?|within|to|past|beyond|up to)[ \t]{1,3}$")
@@ -123,7 +131,7 @@ def _count(word: str) -> Optional[float]:
 # Words without which a pattern cannot match (each is literal in every match of it, and the
 # patterns ignore case): an ASCII text lower-cased holds them as the pattern would find them, so
 # a pattern whose words are all absent is not run. A text that is not ASCII is read in full.
-_LATE_WORDS = ("min",)
+_LATE_WORDS = ("min", "hour")
 _THRESHOLD_WORDS = ("min", "compensation", "refund", "credit", "money back")
 _THRESHOLD_VERBS = ("start", "begin", "kick", "applies", "owed", "due", "given", "paid")  # and one of these
 _STATUS_WORDS_IN = tuple(sorted({max(form.split(), key=len) for form, _ in _STATUS_WORDS}))
@@ -159,8 +167,9 @@ def _claims(text: str) -> List[Claim]:
     out: List[Claim] = []
     if _may(low, _LATE_WORDS):
         for m in _LATE.finditer(text):
-            n = _count(m.group("n") or m.group("n2"))
-            if m.group("n") and _BOUND_BEFORE.search(text, max(0, m.start() - 24), m.start()):
+            hours = m.group("h") or m.group("h2")
+            n = _hour_minutes(hours) if hours else _count(m.group("n") or m.group("n2"))
+            if (m.group("n") or m.group("h")) and _BOUND_BEFORE.search(text, max(0, m.start() - 24), m.start()):
                 continue  # "starts at 15 minutes late", "under 15 minutes late": a threshold
             if n is not None and not negated(m.start()):
                 out.append(Claim("minutes_late", n, m.group(0), m.start()))
