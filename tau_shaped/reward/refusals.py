@@ -5,7 +5,8 @@ denial, in any wording or layout.
 - ``denial(text)``: the first phrase that says the request will not be done: "I can't / cannot /
   am unable to / am not able to / won't be able to ...", "it is not possible", "not eligible",
   "not allowed / permitted", "does not qualify / meet", "against (our) policy", "I must
-  decline", "I have to deny", "no refund can be issued", "the policy does not allow"; a
+  decline", "I have to deny", "I have to say no", "that isn't something I can do", "no refund
+  can be issued", "the policy does not allow"; a
   ``status: denied`` line or ``{"eligible": false}`` in a list or JSON. None when no phrase
   says so.
 - ``hedge(text)``: a word that leans towards a limit without stating one ("unfortunately",
@@ -46,6 +47,9 @@ _PARTS = [
     rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade){_SP}(?:is|has{_SP}been|was|will{_SP}be){_SP}(?:denied|declined|rejected|refused)\b",
     rf"\b(?:I|we){_SP}(?:must|have{_SP}to|need{_SP}to){_SP}(?:respectfully{_SP})?(?:decline|deny|refuse)\b",
     rf"\bthere{_SP}is{_SP}no{_SP}way{_SP}(?:for{_SP}me{_SP}|I{_SP}can{_SP}|to{_SP})",
+    rf"\b(?:is{_SP}not|isn{_A}?t|not){_SP}something{_SP}(?:that{_SP})?(?:I|we)"
+    rf"(?:{_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to)|{_A}(?:m|re){_SP}able{_SP}to){_SP}{_NOT_ACT}",
+    rf"\b(?:I|we){_SP}(?:must|have{_SP}to|need{_SP}to){_SP}say{_SP}no\b",
     r"[\"']?\b(?:status|decision|result|eligible|eligibility|allowed|possible|approved|can[ _]cancel|cancellable|refundable)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?"
     rf"(?:denied|declined|rejected|refused|false|no|not{_SP}(?:eligible|allowed|possible)|ineligible)\b",
 ]
