@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
-from tau_shaped.reward.statements import STATUS_FORMS, Negations
+from tau_shaped.reward.negation import Negations
+from tau_shaped.reward.statements import STATUS_FORMS
 from tau_shaped.reward.text_matching import _KEPT_TEXT
 
 __all__ = ["Claim", "claims", "allergen_claims", "ALLERGEN_WORDS"]

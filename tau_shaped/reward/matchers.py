@@ -125,7 +125,7 @@ def sum_numbers(data: Any, paths: Iterable[str]) -> float:
 def _affirmed_match(text: str, pattern: str) -> Optional[str]:
     """The first match of the data regex ``pattern`` (RE2, linear) that is not negated in its
     clause (SPEC §5 statements), or None: ``{"regex": r, "affirmed": true}``."""
-    from tau_shaped.reward.statements import Negations
+    from tau_shaped.reward.negation import Negations
 
     negated: Optional[Negations] = None
     for start, snippet in data_regex.matches(pattern, text):

@@ -19,13 +19,8 @@ negated statement does not count as the statement". These pure functions find th
   (``Stated.readings``: 7:08 and 19:08); a leading zero ("07:08") writes the 24-hour clock.
 - ``times_in_observation(text)``: the minutes of every ISO datetime and HH:MM time in a tool
   observation (JSON text); a bare "7 pm" is not read there.
-- ``is_negated(text, start)``: whether a negation word (``NEGATIONS``, any "n't" contraction,
-  "cannot") occurs within the 4 words before ``start`` in the same clause. Clauses end at
-  ". ! ? ; :" (a "." or ":" only when followed by a space or the end, so "$12.50" and "19:05"
-  do not split), a newline, and ", but". "no problem"/"no worries"/"no doubt" and an
-  interjected "No," / "No!" do not negate.
 - ``affirmed_phrase(text, phrase)``: the first case-insensitive whole-word occurrence of
-  ``phrase`` that is not negated, or None. Inner spaces and underscores of ``phrase`` match any
+  ``phrase`` that is not negated (``negation``), or None. Inner spaces and underscores of ``phrase`` match any
   run of whitespace or underscores; a phrase that names a status of ``STATUS_FORMS``
   ("out_for_delivery", "Out for delivery") matches any of its forms.
 
@@ -36,22 +31,19 @@ number or time may only start where no digit precedes it.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
+from tau_shaped.reward.negation import Negations
 from tau_shaped.reward.text_matching import _KEPT_TEXT, numbers_in_text
 
 __all__ = [
     "Stated",
     "STATUS_FORMS",
-    "NEGATIONS",
     "stated_amounts",
     "stated_times",
     "times_in_observation",
-    "is_negated",
-    "Negations",
     "affirmed_phrase",
     "states_street",
 ]
@@ -279,87 +271,6 @@ def _street_pattern(number: str, name: str) -> "re.Pattern[str]":
     return re.compile(rf"(?<![\w.,]){re.escape(number)}[\s,]{{1,3}}{re.escape(name)}(?!\w)", re.IGNORECASE)
 
 
-# --- negation -------------------------------------------------------------------------------
-
-NEGATIONS = frozenset(
-    "not no never cannot nor neither nobody nothing none "
-    "isnt arent wasnt werent hasnt havent hadnt doesnt dont didnt cant couldnt wouldnt "
-    "shouldnt mustnt neednt".split()
-)
-# "no" followed by one of these is a set phrase, not a negation ("No problem, it's delivered").
-_NOT_NEGATING_AFTER_NO = frozenset({"problem", "problems", "worries", "worry", "doubt"})
-_WINDOW_WORDS = 4
-_LOOKBACK = 400  # characters before a statement: four words and a clause boundary, generously
-# A clause boundary (named "b"), a word (with an apostrophe contraction) or a comma.
-_TOKEN = re.compile(r"(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b)|\w+(?:['’]\w+)?|,", re.IGNORECASE)
-_Tokens = Tuple[List[int], List[str]]
-
-
-def _tokens(text: str, lo: int, hi: int) -> _Tokens:
-    """Token starts and tokens of ``text[lo:hi]``; a clause boundary is the token ""."""
-    starts: List[int] = []
-    words: List[str] = []
-    for m in _TOKEN.finditer(text, lo, hi):
-        starts.append(m.start())
-        words.append("" if m.group("b") else m.group(0))
-    return starts, words
-
-
-def _negating(word: str, following: str) -> bool:
-    """Whether ``word`` negates, given the token after it ("" for a clause boundary)."""
-    w = word.lower()
-    if w.endswith(("n't", "n’t")):
-        return True
-    if w == "no" and (following in (",", "") or following.lower() in _NOT_NEGATING_AFTER_NO):
-        return False  # "No, ...", "No!", "no problem"
-    return w in NEGATIONS
-
-
-def _negated(tokens: _Tokens, start: int, floor: int = 0) -> bool:
-    """Whether a negation is among the 4 words before ``start``, back to a clause boundary
-    (and to ``floor``, where a caller's clause begins)."""
-    starts, words = tokens
-    i = bisect_left(starts, start)
-    following = words[i] if i < len(words) else "."
-    seen = 0
-    for j in range(i - 1, -1, -1):
-        word = words[j]
-        if not word or seen == _WINDOW_WORDS or starts[j] < floor:
-            return False
-        if word != ",":
-            if _negating(word, following):
-                return True
-            seen += 1
-        following = word
-    return False
-
-
-def is_negated(text: str, start: int) -> bool:
-    """Whether the statement starting at ``start`` is negated within its clause: a negation
-    word among the 4 words before it, after the last clause boundary (SPEC §5 statements)."""
-    start = max(0, min(start, len(text)))
-    lo = max(0, start - _LOOKBACK)
-    starts, words = _tokens(text, lo, min(len(text), start + 64))
-    if starts and starts[0] == lo and re.match(r"\w\w", text[lo - 1: lo + 1] if lo else ""):
-        del starts[0], words[0]  # a word cut by the look-back ("cannot" seen as "not")
-    return _negated((starts, words), start)
-
-
-class Negations:
-    """``is_negated`` for many positions of one text, tokenized once (linear in the text)."""
-
-    def __init__(self, text: str) -> None:
-        self._text = text
-        self._tokens: Optional[_Tokens] = None
-
-    def __call__(self, start: int, floor: int = 0) -> bool:
-        """Whether the statement at ``start`` is negated; ``floor``: where its clause begins, as
-        the caller split the text (a negation before it belongs to another clause)."""
-        if self._tokens is None:
-            self._tokens = _tokens(self._text, 0, len(self._text))
-        return _negated(self._tokens, max(0, min(start, len(self._text))), floor)
-
-
 # --- phrases --------------------------------------------------------------------------------
 
 # The forms of each order status that state it; a phrase equal to a key (case-insensitive,
@@ -405,10 +316,9 @@ def affirmed_phrase(text: str, phrase: str) -> Optional[str]:
     pattern = _phrase_regex(phrase)
     if pattern is None:
         return None
-    tokens: Optional[_Tokens] = None  # of the whole text, made once if needed
+    negated: Optional[Negations] = None  # the whole text tokenized once, if needed
     for m in pattern.finditer(text):
-        if tokens is None:
-            tokens = _tokens(text, 0, len(text))
-        if not _negated(tokens, m.start()):
+        negated = negated or Negations(text)
+        if not negated(m.start()):
             return m.group(0)
     return None

@@ -14,13 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tau_shaped.reward import statements
+from tau_shaped.reward import negation, statements
+from tau_shaped.reward.negation import NEGATIONS, is_negated
 from tau_shaped.reward.statements import (
-    NEGATIONS,
     STATUS_FORMS,
     Stated,
     affirmed_phrase,
-    is_negated,
     stated_amounts,
     stated_times,
     times_in_observation,
@@ -268,9 +267,9 @@ def test_a_negation_before_the_clause_a_caller_gives_does_not_count(text, word, 
     """``Negations(text)(start, floor)``: a caller that split the text into clauses (the reading
     of offers, SPEC §10) gives where the statement's clause begins; a negation word before it
     belongs to another clause. Without a floor, the 4-word look-back is unchanged."""
-    reader = statements.Negations(text)
+    reader = negation.Negations(text)
     assert reader(text.index(word), text.index(floor_at)) is negated
-    assert reader(text.index(word)) is statements.is_negated(text, text.index(word))
+    assert reader(text.index(word)) is negation.is_negated(text, text.index(word))
 
 
 @pytest.mark.parametrize("start", [-10, 0, 5, 10_000])
@@ -468,15 +467,18 @@ def test_a_regex_text_matcher_with_affirmed_skips_negated_matches(text, snippet)
     assert plain is not None and plain.lower().startswith("transfer")
 
 
-def test_imports_only_stdlib_and_text_matching():
-    """SPEC §5 (statements): the module is pure, importing only the standard library and
-    text_matching."""
-    tree = ast.parse(Path(statements.__file__).read_text())
+def _imports(module) -> set:
+    tree = ast.parse(Path(module.__file__).read_text())
     modules = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
-    modules |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    allowed = {"__future__", "re", "bisect", "dataclasses", "functools", "typing",
-               "tau_shaped.reward.text_matching"}
-    assert modules <= allowed
+    return modules | {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+
+
+def test_imports_only_stdlib_and_text_matching():
+    """SPEC §5 (statements): the module is pure, importing only the standard library,
+    text_matching and negation; negation, the standard library alone."""
+    assert _imports(statements) <= {"__future__", "re", "dataclasses", "functools", "typing",
+                                     "tau_shaped.reward.text_matching", "tau_shaped.reward.negation"}
+    assert _imports(negation) <= {"__future__", "re", "bisect", "typing"}
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -1,0 +1,99 @@
+"""Negation in an agent's free text (SPEC §5 statements: "a negated statement does not count
+as the statement"): whether a negation word (``NEGATIONS``, any "n't" contraction, "cannot")
+occurs within the 4 words before a position, in the same clause. Clauses end at ". ! ? ; :"
+(a "." or ":" only when followed by a space or the end, so "$12.50" and "19:05" do not split),
+a newline, and ", but". "no problem"/"no worries"/"no doubt" and an interjected "No," / "No!"
+do not negate.
+
+- ``is_negated(text, start)``: one position.
+- ``Negations(text)``: many positions of one text, tokenized once; a caller that split the
+  text into clauses gives where the statement's clause begins (``floor``).
+
+Pure: the standard library only; every pattern linear on untrusted text.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from typing import List, Optional, Tuple
+
+__all__ = ["NEGATIONS", "is_negated", "Negations"]
+
+NEGATIONS = frozenset(
+    "not no never cannot nor neither nobody nothing none "
+    "isnt arent wasnt werent hasnt havent hadnt doesnt dont didnt cant couldnt wouldnt "
+    "shouldnt mustnt neednt".split()
+)
+# "no" followed by one of these is a set phrase, not a negation ("No problem, it's delivered").
+_NOT_NEGATING_AFTER_NO = frozenset({"problem", "problems", "worries", "worry", "doubt"})
+_WINDOW_WORDS = 4
+_LOOKBACK = 400  # characters before a statement: four words and a clause boundary, generously
+# A clause boundary (named "b"), a word (with an apostrophe contraction) or a comma.
+_TOKEN = re.compile(r"(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b)|\w+(?:['’]\w+)?|,", re.IGNORECASE)
+_Tokens = Tuple[List[int], List[str]]
+
+
+def _tokens(text: str, lo: int, hi: int) -> _Tokens:
+    """Token starts and tokens of ``text[lo:hi]``; a clause boundary is the token ""."""
+    starts: List[int] = []
+    words: List[str] = []
+    for m in _TOKEN.finditer(text, lo, hi):
+        starts.append(m.start())
+        words.append("" if m.group("b") else m.group(0))
+    return starts, words
+
+
+def _negating(word: str, following: str) -> bool:
+    """Whether ``word`` negates, given the token after it ("" for a clause boundary)."""
+    w = word.lower()
+    if w.endswith(("n't", "n’t")):
+        return True
+    if w == "no" and (following in (",", "") or following.lower() in _NOT_NEGATING_AFTER_NO):
+        return False  # "No, ...", "No!", "no problem"
+    return w in NEGATIONS
+
+
+def _negated(tokens: _Tokens, start: int, floor: int = 0) -> bool:
+    """Whether a negation is among the 4 words before ``start``, back to a clause boundary
+    (and to ``floor``, where a caller's clause begins)."""
+    starts, words = tokens
+    i = bisect_left(starts, start)
+    following = words[i] if i < len(words) else "."
+    seen = 0
+    for j in range(i - 1, -1, -1):
+        word = words[j]
+        if not word or seen == _WINDOW_WORDS or starts[j] < floor:
+            return False
+        if word != ",":
+            if _negating(word, following):
+                return True
+            seen += 1
+        following = word
+    return False
+
+
+def is_negated(text: str, start: int) -> bool:
+    """Whether the statement starting at ``start`` is negated within its clause: a negation
+    word among the 4 words before it, after the last clause boundary (SPEC §5 statements)."""
+    start = max(0, min(start, len(text)))
+    lo = max(0, start - _LOOKBACK)
+    starts, words = _tokens(text, lo, min(len(text), start + 64))
+    if starts and starts[0] == lo and re.match(r"\w\w", text[lo - 1: lo + 1] if lo else ""):
+        del starts[0], words[0]  # a word cut by the look-back ("cannot" seen as "not")
+    return _negated((starts, words), start)
+
+
+class Negations:
+    """``is_negated`` for many positions of one text, tokenized once (linear in the text)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._tokens: Optional[_Tokens] = None
+
+    def __call__(self, start: int, floor: int = 0) -> bool:
+        """Whether the statement at ``start`` is negated; ``floor``: where its clause begins, as
+        the caller split the text (a negation before it belongs to another clause)."""
+        if self._tokens is None:
+            self._tokens = _tokens(self._text, 0, len(self._text))
+        return _negated(self._tokens, max(0, min(start, len(self._text))), floor)
