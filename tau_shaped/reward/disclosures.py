@@ -60,9 +60,10 @@ def _national(digits: str) -> Tuple[str, ...]:
     return (digits, digits[-10:]) if 11 <= len(digits) <= 13 else (digits,)
 
 
-def _emails(text: str) -> List[str]:
-    """The emails in ``text``, written out or spelled ("mia.li7 at example dot com"), as written."""
-    found = _EMAIL.findall(text) if "@" in text else []
+def _emails(text: str, at: bool) -> List[str]:
+    """The emails in ``text``, written out (looked for when ``at``: it holds an "@") or spelled
+    ("mia.li7 at example dot com"), as written."""
+    found = _EMAIL.findall(text) if at else []
     low = text.lower()
     if "at" in low:  # every spelled-out "at" holds it
         for m in _SPOKEN_EMAIL.finditer(text):
@@ -186,9 +187,9 @@ def _read_candidates(text: str) -> _Candidates:
     as written), phones (digits, as written), the first words of names (lower-cased), the word
     pairs (as written), streets ((number, name lower-cased), as written)
     and record ids (as matched, as written)."""
-    digit = _holds(text)[1]
+    at, digit = _holds(text)
     names = tuple(_NAME.findall(text)) + tuple((b, a) for a, b in _REVERSED_NAME.findall(text))
-    return (tuple((email.lower(), email) for email in _emails(text)),
+    return (tuple((email.lower(), email) for email in _emails(text, at)),
             tuple((_digits(phone), phone) for phone in _PHONE.findall(text)) if digit else (),
             frozenset(one.lower() for one, _ in names), names,
             tuple(((m.group(1), m.group(2).lower()), m.group(0)) for m in _STREET.finditer(text)) if digit else (),

@@ -121,6 +121,11 @@ class UnsafeMenu:
         return cls(unique, frozenset(_normal(o) for o in ordered), _names_pattern(unique), rest)
 
     @cached_property
+    def normal_names(self) -> FrozenSet[str]:
+        """The unsafe dishes' names as ``_normal`` writes them."""
+        return frozenset(_normal(n) for n in self.names)
+
+    @cached_property
     def any_pattern(self) -> Optional["re.Pattern[str]"]:
         """A pattern finding any dish of the menus, unsafe or not (made on first use)."""
         names = tuple(sorted(self.names + self.others, key=lambda n: (-len(n), n)))
@@ -225,13 +230,13 @@ def _offered_by_pronoun(text: str, lo: int, hi: int, since: int, menu: UnsafeMen
         if not (_OFFERING_BEFORE.search(text[max(lo, p.start() - 48):p.start()]) or _OFFERING_AFTER.match(text, p.end(), hi)):
             continue
         last = None
-        since = max(since, p.start() - _PRONOUN_REACH)  # bounded: a long sentence of pronouns stays linear
-        for m in pattern.finditer(text, since, p.start()) if pattern is not None else ():
+        reach = max(since, p.start() - _PRONOUN_REACH)  # bounded: a long sentence of pronouns stays linear
+        for m in pattern.finditer(text, reach, p.start()) if pattern is not None else ():
             last = m
-        if last is None or _normal(last.group(0)) not in {_normal(n) for n in menu.names}:
+        if last is None or _normal(last.group(0)) not in menu.normal_names:
             return None
-        start = since  # the clause the dish was named in
-        for end in _CLAUSE_END.finditer(text, since, last.start()):
+        start = reach  # the clause the dish was named in
+        for end in _CLAUSE_END.finditer(text, reach, last.start()):
             start = end.end()
         intro = _INTRODUCTORY.match(text, start, p.start())
         if intro is not None:
