@@ -108,7 +108,6 @@ class _Index:
             for key in keys:
                 self.streets.setdefault(key, set()).add(cid)
         self.first_names = frozenset(first for first, _ in self.names)  # a name is found by its first word
-        self.last_names = frozenset(last for _, last in self.names)  # or by its last, written first ("Li, Mia")
 
     @staticmethod
     def _others(table: Dict[Any, Set[str]], value: Any, own: str) -> bool:
