@@ -15,7 +15,9 @@ reads a message this way:
   Clauses end at a sentence end, ";", a line break, and a ", so / , but / because" that
   starts a reason ("Salmon Roll contains sesame, so I cannot offer it" offers nothing); a
   clause that opens with a reason or a condition ("Since ..., ", "If ..., ") is two, and
-  what the first names is not offered. A negation counts in its own clause only ("If you
+  a dish named in the first is offered only by its own offering words ("If you'd like the
+  Salmon Roll, ...") or by a pronoun that names it ("Since the Salmon Roll is popular, shall
+  I propose it?"). A negation counts in its own clause only ("If you
   don't mind, I can swap in the Salmon Roll" offers it). A list under a line that offers
   ("Here are the options I can offer:" then "- Salmon Roll") offers each item; a JSON or
   ``key=value`` record ``{"substitute": "Salmon Roll"}`` is one clause.
@@ -239,10 +241,8 @@ def _offered_by_pronoun(text: str, lo: int, hi: int, since: int, menu: UnsafeMen
         for end in _CLAUSE_END.finditer(text, reach, last.start()):
             start = end.end()
         intro = _INTRODUCTORY.match(text, start, p.start())
-        if intro is not None:
-            if last.start() < intro.end():
-                return None  # named in a reason or a condition ("Since Salmon Roll has sesame, ...")
-            start = intro.end()
+        if intro is not None and last.start() >= intro.end():
+            start = intro.end()  # named after an opening reason or condition: its own clause
         if _not_offered_at(text, start, last.start(), last.group(0), p.start(), menu, negated):
             return None
         return last.group(0)
