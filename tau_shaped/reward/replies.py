@@ -63,7 +63,8 @@ _YES_WITH_A_NEGATIVE = re.compile(
     rf"|why{_W}not|(?:don'?t|do{_W}not){_W}mind|(?:doesn'?t|does{_W}not){_W}matter|can'?t{_W}wait"
     rf"|no{_W}need|(?:don'?t|do{_W}not){_W}(?:need|have|want){_W}(?:anything|any)(?:{_W}(?:other|more|further))?"
     rf"(?:{_W}(?:else|questions?|requests?))?|no{_W}(?:other|further|more){_W}(?:questions?|requests?)"
-    rf"|(?:i'm|i{_W}am){_W}not{_W}in{_W}a{_W}hurry|can'?t{_W}complain|no{_W}doubt"
+    rf"|(?:(?:i'm|i{_W}am){_W})?not{_W}in{_W}a{_W}(?:hurry|rush)|can'?t{_W}complain|no{_W}doubt"
+    rf"|(?:don'?t|do{_W}not){_W}worry(?:{_W}about{_W}(?:it|that|the{_W}rest))?"
     rf"|(?:that|it|this)(?:'s|{_W}is){_W}not{_W}a{_W}problem|(?:wouldn'?t|would{_W}not){_W}mind"
     rf"|(?:no,?{_W})?nothing{_W}else)(?![\w'])",
     re.IGNORECASE,

@@ -142,7 +142,7 @@ REPLIES = [
     ("Yes", True), ("No problem, go ahead.", True), ("No, please don't", False), ("Wait, not yet.", False),
     ("sure", True), ("", False), ("Not now", False), ("no worries, do it", True), ("NO PROBLEMS, please", True),
     ("Nope, that's fine", False), ("nothing else, yes", True), ("Hold on, ok?", False), ("  stop. yes", False),
-    ("Do not do it", False), ("don't worry, yes", False), ("Cancel that, ok", False), ("yes\nno", True),
+    ("Do not do it", False), ("don't worry, yes", True), ("Cancel that, ok", False), ("yes\nno", True),
     ("I said no.\nYes", False), ("no", False), ("ok", True), ("okey dokey", False), ("Confirmed!", True),
     ("Sounds   good", True), ("x" * 397 + " ok", True), ("x" * 400 + " ok", True), ("\u00a0No, ok", False),
     ("Yes\u00e9", False), ("\u00e9ok", False), ("Oui, yes", True), ("not problem, ok", True),
@@ -150,8 +150,9 @@ REPLIES = [
 
 
 # SPEC §10: formatting does not change a verdict, so the old pattern's two formatting artifacts
-# (several spaces inside "sounds good"; an assent after the 400th character) are yes now
-FORMATTING = {"Sounds   good", "x" * 400 + " ok"}
+# (several spaces inside "sounds good"; an assent after the 400th character) are yes now; and
+# "don't worry" says yes with a negative word, as "no worries" does (the old pattern read no)
+FORMATTING = {"Sounds   good", "x" * 400 + " ok", "don't worry, yes"}
 
 
 @pytest.mark.parametrize("reply, yes", REPLIES)
