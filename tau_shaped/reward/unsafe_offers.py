@@ -80,7 +80,7 @@ _CLAUSE_END = re.compile(
     re.IGNORECASE,
 )
 # A clause that opens with a subordinate one ("Since it has sesame, ...", "If that does not work,
-# ..."): it ends at its first comma, and what it says (a reason, a condition) offers nothing.
+# ..."): it ends at its first comma, a clause of its own.
 _INTRODUCTORY = re.compile(r"[ \t\"'“(*_]*(?:since|because|as|if|although|though|while|unless|when|given that|"
                            r"now that)(?!\w)[^,]{1,160},", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
@@ -237,12 +237,7 @@ def _offered_by_pronoun(text: str, lo: int, hi: int, since: int, menu: UnsafeMen
             last = m
         if last is None or _normal(last.group(0)) not in menu.normal_names:
             return None
-        start = reach  # the clause the dish was named in
-        for end in _CLAUSE_END.finditer(text, reach, last.start()):
-            start = end.end()
-        intro = _INTRODUCTORY.match(text, start, p.start())
-        if intro is not None and last.start() >= intro.end():
-            start = intro.end()  # named after an opening reason or condition: its own clause
+        start = max(c for c, _ in _clauses(text, reach, p.start()) if c <= last.start())  # the clause naming the dish
         if _not_offered_at(text, start, last.start(), last.group(0), p.start(), menu, negated):
             return None
         return last.group(0)
