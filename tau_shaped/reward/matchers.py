@@ -7,6 +7,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward import data_regex
+from tau_shaped.reward.negation import Negations
 from tau_shaped.reward.paths import select_values
 from tau_shaped.reward.matcher_schema import (
     ContainsText,
@@ -125,8 +126,6 @@ def sum_numbers(data: Any, paths: Iterable[str]) -> float:
 def _affirmed_match(text: str, pattern: str) -> Optional[str]:
     """The first match of the data regex ``pattern`` (RE2, linear) that is not negated in its
     clause (SPEC §5 statements), or None: ``{"regex": r, "affirmed": true}``."""
-    from tau_shaped.reward.negation import Negations
-
     negated: Optional[Negations] = None
     for start, snippet in data_regex.matches(pattern, text):
         negated = negated or Negations(text)
