@@ -7,7 +7,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward import data_regex
-from tau_shaped.reward.negation import Negations
+from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.paths import select_values
 from tau_shaped.reward.matcher_schema import (
     ContainsText,
@@ -136,11 +136,11 @@ def _affirmed_match(text: str, pattern: str) -> Optional[str]:
 
 def match_text(matcher: Any, text: str) -> Optional[str]:
     """The snippet of ``text`` that satisfies a TEXT_MATCHER, or None."""
-    from tau_shaped.reward import text_matching
+    from tau_shaped.reward.reading import text_matching
 
     if isinstance(matcher, ContainsText):
         if matcher.affirmed:
-            from tau_shaped.reward import statements
+            from tau_shaped.reward.reading import statements
 
             return statements.affirmed_phrase(text, matcher.contains)
         return text_matching.find_phrase(text, matcher.contains)

@@ -5,4 +5,5 @@ the confirmation helpers are in ``confirmations``. Kept so that older imports st
 from __future__ import annotations
 
 from tau_shaped.reward.checks.finding import Finding, short  # noqa: F401 - re-exported
-from tau_shaped.reward.confirmations import describes, find_record, reply_class, said_yes  # noqa: F401 - re-exported
+from tau_shaped.reward.reading.confirmations import describes, find_record  # noqa: F401 - re-exported
+from tau_shaped.reward.reply_matchers import reply_class, said_yes  # noqa: F401 - re-exported

@@ -171,7 +171,7 @@ def _numbers(value: Any) -> List[float]:
     if isinstance(value, (int, float)):
         return [float(value)] if math.isfinite(value) else []
     if isinstance(value, str):
-        from tau_shaped.reward.text_matching import numbers_in_text
+        from tau_shaped.reward.reading.text_matching import numbers_in_text
 
         return [v for v, _ in numbers_in_text(value)]
     if isinstance(value, dict):

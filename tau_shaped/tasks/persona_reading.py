@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from tau_shaped.reward import action_words, statements, text_matching
+from tau_shaped.reward.reading import action_words, statements, text_matching
 from tau_shaped.reward.matcher_schema import LiteralMatcher, MatchOps
 from tau_shaped.reward.matchers import match_text, match_value
 from tau_shaped.reward.predicate_schema import Confirmation

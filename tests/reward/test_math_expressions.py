@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tau_shaped.reward.math_expressions import MathParseError, math_equal, parse_math
-from tau_shaped.reward.text_matching import find_math
+from tau_shaped.reward.reading.text_matching import find_math
 
 EQUAL = [
     ("2x+2", "2(x+1)"),

@@ -10,8 +10,8 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tau_shaped.reward import confirmations
-from tau_shaped.reward.confirmations import find_record, record_in_s0
+from tau_shaped.reward.reading import confirmations
+from tau_shaped.reward.reading.confirmations import find_record, record_in_s0
 from tests.prop_strategies import prop_settings
 
 KEYS = st.sampled_from(["address_id", "id", "street", "x"])

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tau_shaped.env.types import Action
 from tau_shaped.env.users import STOP, load_user
-from tau_shaped.reward.replies import classify_reply
+from tau_shaped.reward.reading.replies import classify_reply
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.domains import load_domain
 from tau_shaped.tasks.files import TaskFileError, parse_tasks

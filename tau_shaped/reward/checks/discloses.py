@@ -33,11 +33,11 @@ class DisclosesKind(CheckKind):
 
 
 def _disclosures(run: Any, p: Any) -> Finding:
-    from tau_shaped.reward.disclosures import Heard, other_customers_data
+    from tau_shaped.reward.reading.disclosures import Heard, other_customers_data
 
     initial, trajectory = run.initial, run.trajectory
     if p.discloses == "other_users":
-        from tau_shaped.reward.user_records import customers_of_users
+        from tau_shaped.reward.reading.user_records import customers_of_users
 
         customers: Any = customers_of_users(initial)
     else:

@@ -50,7 +50,7 @@ class FactsStatedKind(CheckKind):
 
 
 def _facts(run: Any, p: Any) -> Finding:
-    from tau_shaped.reward.fact_checks import FactChecker
+    from tau_shaped.reward.reading.fact_checks import FactChecker
 
     trajectory = run.trajectory
     checker = FactChecker(p, run.initial)

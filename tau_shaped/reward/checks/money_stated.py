@@ -46,7 +46,7 @@ class MoneyStatedKind(CheckKind):
 
 
 def _money(run: Any, p: Any) -> Finding:
-    from tau_shaped.reward.money_checks import MoneyChecker
+    from tau_shaped.reward.reading.money_checks import MoneyChecker
 
     trajectory = run.trajectory
     checker = MoneyChecker(p, trajectory.steps, trajectory.first_user_message)

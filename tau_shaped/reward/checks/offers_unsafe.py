@@ -30,7 +30,7 @@ class OffersUnsafeKind(CheckKind):
 
 
 def _unsafe_offers(run: Any, p: Any) -> Finding:
-    from tau_shaped.reward.unsafe_offers import unsafe_dishes_offered, unsafe_menu
+    from tau_shaped.reward.reading.unsafe_offers import unsafe_dishes_offered, unsafe_menu
 
     dishes = unsafe_menu(run.initial, p.offers_unsafe)
     hits: List[Tuple[int, str]] = []
@@ -48,6 +48,6 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
 def _kept_offer(text: str, dishes: Any) -> Optional[str]:
     """A short message's unsafe offer, read once per menu (its dishes and the ones ordered,
     which decide the answer): a task's rollouts repeat their messages."""
-    from tau_shaped.reward.unsafe_offers import unsafe_dishes_offered
+    from tau_shaped.reward.reading.unsafe_offers import unsafe_dishes_offered
 
     return unsafe_dishes_offered(text, dishes)

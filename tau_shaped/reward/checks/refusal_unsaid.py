@@ -32,7 +32,7 @@ class RefusalUnsaidKind(CheckKind):
 
 
 def _refusal_unsaid(run: Any) -> Finding:
-    from tau_shaped.reward.refusals import denial, hedge
+    from tau_shaped.reward.reading.refusals import denial, hedge
 
     doubts: List[Tuple[int, str]] = []
     last: Any = None

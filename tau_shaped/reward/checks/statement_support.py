@@ -108,7 +108,7 @@ def clock_text(minutes: float) -> str:
 
 def observed_field_minutes(observation: str, field: str, default: Optional[float]) -> Optional[float]:
     """The clock time of ``field`` of a JSON observation, else ``default``."""
-    from tau_shaped.reward import statements
+    from tau_shaped.reward.reading import statements
 
     try:
         data = json.loads(observation)

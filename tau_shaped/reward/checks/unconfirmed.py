@@ -20,7 +20,8 @@ from pydantic import Field, field_validator, model_validator
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, violations
-from tau_shaped.reward.confirmations import _result, describes, record_in_s0, reply_class
+from tau_shaped.reward.reading.confirmations import _result, describes, record_in_s0
+from tau_shaped.reward.reply_matchers import reply_class
 from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
 
 
@@ -55,7 +56,7 @@ class Confirmation(_Strict):
     @field_validator("verbs")
     @classmethod
     def _known_kinds(cls, value: Dict[str, Any]) -> Dict[str, Any]:
-        from tau_shaped.reward.action_words import ACTIONS
+        from tau_shaped.reward.reading.action_words import ACTIONS
 
         for tool, kind in value.items():
             if isinstance(kind, str) and kind not in ACTIONS:

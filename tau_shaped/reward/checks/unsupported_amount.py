@@ -31,8 +31,8 @@ class UnsupportedAmountKind(CheckKind):
 
 
 def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
-    from tau_shaped.reward import statements
-    from tau_shaped.reward.text_matching import numbers_in_text
+    from tau_shaped.reward.reading import statements
+    from tau_shaped.reward.reading.text_matching import numbers_in_text
 
     tolerance, values, rates = p.tolerance, list(p.values), p.rates
     user_said = CustomerValues(trajectory, lambda text: [v for v, _ in numbers_in_text(text)])

@@ -40,7 +40,7 @@ class UnsupportedTimeKind(CheckKind):
 
 
 def _relative_times(text: str, now: float) -> Sequence[Any]:
-    from tau_shaped.reward import statements
+    from tau_shaped.reward.reading import statements
 
     return _kept_relative_times(text, now) if len(text) <= 2048 else statements.relative_times(text, now)
 
@@ -48,13 +48,13 @@ def _relative_times(text: str, now: float) -> Sequence[Any]:
 @lru_cache(maxsize=2048)
 def _kept_relative_times(text: str, now: float) -> Tuple[Any, ...]:
     """A short message's relative times, read once (a task's rollouts repeat their messages)."""
-    from tau_shaped.reward import statements
+    from tau_shaped.reward.reading import statements
 
     return tuple(statements.relative_times(text, now))
 
 
 def _unsupported_times(trajectory: Any, p: Any) -> Finding:
-    from tau_shaped.reward import statements
+    from tau_shaped.reward.reading import statements
 
     tolerance, values, at_least = p.tolerance, list(p.values), p.observed_at_least
     steps = trajectory.steps

@@ -22,7 +22,7 @@ from typing import Any, Dict, Optional, Sequence, Tuple
 from tau_shaped.reward.math_expressions import MathParseError, math_equal, parse_math
 from tau_shaped.verifiers.single_turn.math_answers import THOUSANDS, Answer, Interval, locate_answer, parse_answer
 from tau_shaped.verifiers.single_turn.time_limit import CallTimedOut, RemoteError, TimeLimitedWorker, WorkerFailed
-from tau_shaped.reward.text_matching import math_candidates
+from tau_shaped.reward.reading.text_matching import math_candidates
 from tau_shaped.verifiers.protocol import ResponseTimeout, Verdict, Verifier, VerifierFault
 
 DEFAULT_TOLERANCE = 1e-9  # relative; a prompt may allow more ({"tolerance": 1e-4})

@@ -517,7 +517,7 @@ def test_eta_not_earlier_than_earliest():
     also unsupported."""
     email, oid = _eta_case()
     assert oid is not None
-    from tau_shaped.reward.statements import times_in_observation
+    from tau_shaped.reward.reading.statements import times_in_observation
 
     env = DOMAIN.make_env(tasks=[BY_ID["fd-question-1"]], task_index=0)
     env.reset(0)
@@ -538,7 +538,7 @@ def test_a_window_written_without_am_or_pm_is_read_on_the_evening_clock():
     states 19:08 to 19:23, the window itself (it was read as 07:08, a morning no tool gave); a
     time before the earliest in either half of the day is still too early."""
     email, oid = _eta_case()
-    from tau_shaped.reward.statements import times_in_observation
+    from tau_shaped.reward.reading.statements import times_in_observation
 
     env = DOMAIN.make_env(tasks=[BY_ID["fd-question-1"]], task_index=0)
     env.reset(0)
@@ -563,7 +563,7 @@ def test_an_arrival_promised_relative_to_the_clock_is_held_to_the_earliest():
     """wiki (ETAs): "Never promise a time earlier than its earliest": "in about 5 minutes" at
     the policy's 19:00 promises 19:05."""
     email, oid = _eta_case()
-    from tau_shaped.reward.statements import times_in_observation
+    from tau_shaped.reward.reading.statements import times_in_observation
 
     env = DOMAIN.make_env(tasks=[BY_ID["fd-question-1"]], task_index=0)
     env.reset(0)

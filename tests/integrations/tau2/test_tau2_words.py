@@ -25,11 +25,11 @@ from hypothesis import strategies as st
 from tau_shaped.env.episode import Event
 from tau_shaped.env.trajectory import Step
 from tau_shaped.env.types import Action
-from tau_shaped.reward.disclosures import other_customers_data
-from tau_shaped.reward.money_checks import MoneyChecker
+from tau_shaped.reward.reading.disclosures import other_customers_data
+from tau_shaped.reward.reading.money_checks import MoneyChecker
 from tau_shaped.reward.predicate_schema import MoneyStatedPredicate
-from tau_shaped.reward.refusals import denial, hedge
-from tau_shaped.reward.user_records import customers_of_users
+from tau_shaped.reward.reading.refusals import denial, hedge
+from tau_shaped.reward.reading.user_records import customers_of_users
 from tests.conftest import TESTS  # noqa: E402
 
 HERE = TESTS / "phrasings"

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tau_shaped import Action, load_domain, score_trajectory
-from tau_shaped.reward.replies import classify_reply
+from tau_shaped.reward.reading.replies import classify_reply
 from tau_shaped.tasks.files import load_tasks
 from tests.prop_strategies import prop_settings
 from tests.conftest import TESTS  # noqa: E402

@@ -8,8 +8,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tau_shaped.reward import fact_claims, statements
-from tau_shaped.reward.text_matching import _KEPT_TEXT
+from tau_shaped.reward.reading import fact_claims, statements
+from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 from tests.prop_strategies import prop_settings
 
 PIECES = st.sampled_from(["FD-10502 is delivered", "it arrived 20 min late", "$4.50", "12 dollars", "7 pm", "19:05", "5%",
@@ -53,8 +53,8 @@ def test_only_short_texts_are_kept_and_the_kept_are_bounded():
 
 
 def test_allergen_claims_are_kept_per_text_and_per_world():
-    from tau_shaped.reward import fact_checks
-    from tau_shaped.reward.fact_claims import allergen_claims
+    from tau_shaped.reward.reading import fact_checks
+    from tau_shaped.reward.reading.fact_claims import allergen_claims
 
     class _World(dict):
         pass
@@ -75,7 +75,7 @@ def test_allergen_claims_are_kept_per_text_and_per_world():
 @prop_settings(200)
 @given(TEXTS)
 def test_the_hints_kept_are_those_read(text):
-    from tau_shaped.reward import fact_checks
+    from tau_shaped.reward.reading import fact_checks
 
     assert fact_checks._hints(text) == fact_checks._read_hints(text) == (
         fact_checks._CLAIM_HINT.search(text) is not None, fact_checks._ALLERGY_HINT.search(text) is not None)
@@ -83,8 +83,8 @@ def test_the_hints_kept_are_those_read(text):
 
 def test_a_leak_is_judged_from_the_candidates_kept_for_that_text_only():
     from tau_shaped import load_domain
-    from tau_shaped.reward import disclosures
-    from tau_shaped.reward.disclosures import other_customers_data
+    from tau_shaped.reward.reading import disclosures
+    from tau_shaped.reward.reading.disclosures import other_customers_data
 
     fd = load_domain("food_delivery")
     customers = fd.make_env(tasks=fd.tasks("test")[:1], task_index=0).initial_state(0)["customers"]
@@ -117,7 +117,7 @@ def test_relative_times_kept_are_those_read_for_that_text_and_clock(cases):
                           st.sampled_from(["cancel", "money_to_customer", ("swap", "switch"), ["refund"]])),
                 min_size=1, max_size=6))
 def test_the_action_named_kept_is_the_one_read_for_that_text_and_those_words(cases):
-    from tau_shaped.reward.action_words import _read_action, action_words, names_action
+    from tau_shaped.reward.reading.action_words import _read_action, action_words, names_action
 
     for text, verbs in cases + cases:
         assert names_action(text, verbs) == _read_action(text, action_words(verbs))
@@ -126,7 +126,7 @@ def test_the_action_named_kept_is_the_one_read_for_that_text_and_those_words(cas
 def test_the_orders_an_observation_shows_are_kept_per_observation_and_fields():
     import json
 
-    from tau_shaped.reward import fact_checks
+    from tau_shaped.reward.reading import fact_checks
 
     record = {"order_id": "fd-1", "status": "delivered", "eta_high": "2026-03-13T19:00:00", "delivered_at": "2026-03-13T19:20:00",
               "placed_at": "2026-03-13T18:00:00"}
@@ -157,7 +157,7 @@ def test_a_data_regex_match_kept_is_the_one_found_for_that_pattern_and_text(case
                           st.sampled_from([("refund_amount",), ("refund_amount", "status"), ("a",)])), min_size=1, max_size=6))
 def test_a_write_result_read_as_describes_reads_it_for_that_result_and_those_fields(cases):
     from tau_shaped.reward.checks.unconfirmed import _result_fields
-    from tau_shaped.reward.confirmations import _result
+    from tau_shaped.reward.reading.confirmations import _result
 
     for observation, names in cases + cases:
         full = _result(observation)
@@ -169,7 +169,7 @@ def test_a_write_result_read_as_describes_reads_it_for_that_result_and_those_fie
 
 def test_an_unsafe_offer_kept_is_the_one_read_for_that_text_and_menu():
     from tau_shaped.reward.checks.offers_unsafe import _kept_offer
-    from tau_shaped.reward.unsafe_offers import UnsafeMenu, unsafe_dishes_offered
+    from tau_shaped.reward.reading.unsafe_offers import UnsafeMenu, unsafe_dishes_offered
 
     satay, curry = UnsafeMenu.of(["Chicken Satay"]), UnsafeMenu.of(["Green Curry"], ["Green Curry"])
     texts = ["Would you like the Chicken Satay instead?", "I can offer the Green Curry.", "We can't offer the Chicken Satay.",

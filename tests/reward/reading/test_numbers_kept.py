@@ -7,8 +7,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tau_shaped.reward import text_matching
-from tau_shaped.reward.text_matching import numbers_in_text
+from tau_shaped.reward.reading import text_matching
+from tau_shaped.reward.reading.text_matching import numbers_in_text
 
 PIECES = st.sampled_from(["$", "-", "−", "1", "12", "1,234", ".5", "3.10", "A", "FD-", "_", " ", ",", "USD ", "\n", "x"])
 

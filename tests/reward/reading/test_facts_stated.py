@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tau_shaped import load_domain, score_trajectory
-from tau_shaped.reward.fact_checks import FactChecker
+from tau_shaped.reward.reading.fact_checks import FactChecker
 from tau_shaped.reward.predicate_schema import FactsStatedPredicate
 from tests.prop_strategies import prop_settings
 from tests.conftest import TESTS  # noqa: E402

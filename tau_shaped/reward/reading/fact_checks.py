@@ -29,8 +29,8 @@ from functools import lru_cache
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
-from tau_shaped.reward.fact_claims import Claim, allergen_claims, claims, observed_orders
-from tau_shaped.reward.text_matching import _KEPT_TEXT, numbers_in_text
+from tau_shaped.reward.reading.fact_claims import Claim, allergen_claims, claims, observed_orders
+from tau_shaped.reward.reading.text_matching import _KEPT_TEXT, numbers_in_text
 
 __all__ = ["FactChecker"]
 

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tau_shaped import load_domain
-from tau_shaped.reward import disclosures, fact_claims, statements
-from tau_shaped.reward.disclosures import Heard, other_customers_data
+from tau_shaped.reward.reading import disclosures, fact_claims, statements
+from tau_shaped.reward.reading.disclosures import Heard, other_customers_data
 from tests.prop_strategies import prop_settings
 
 FD = load_domain("food_delivery")

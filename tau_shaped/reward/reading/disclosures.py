@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple, Union
 
-from tau_shaped.reward.text_matching import _KEPT_TEXT
+from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 
 __all__ = ["other_customers_data", "Heard"]
 

@@ -45,7 +45,7 @@ from functools import cached_property
 from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
-from tau_shaped.reward.negation import Negations
+from tau_shaped.reward.reading.negation import Negations
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
 

@@ -27,8 +27,8 @@ import json
 import re
 from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
-from tau_shaped.reward.money_claims import MoneyClaim, money_claims
-from tau_shaped.reward.text_matching import numbers_in_text
+from tau_shaped.reward.reading.money_claims import MoneyClaim, money_claims
+from tau_shaped.reward.reading.text_matching import numbers_in_text
 
 __all__ = ["MoneyChecker", "observed_money"]
 

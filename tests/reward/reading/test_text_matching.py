@@ -1,5 +1,5 @@
 """SPEC §5: TEXT_MATCHER semantics (``contains``, ``regex``, ``number``) over free text
-(``tau_shaped.reward.text_matching``); each function returns the matched snippet as evidence."""
+(``tau_shaped.reward.reading.text_matching``); each function returns the matched snippet as evidence."""
 
 import re
 import subprocess
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tau_shaped.reward import text_matching
-from tau_shaped.reward.text_matching import find_math, find_number, find_phrase, find_regex, math_candidates, numbers_in_text
+from tau_shaped.reward.reading import text_matching
+from tau_shaped.reward.reading.text_matching import find_math, find_number, find_phrase, find_regex, math_candidates, numbers_in_text
 
 PHRASES = [
     # numbers on word boundaries that also respect numbers
@@ -124,7 +124,7 @@ def test_find_number(text, value, tolerance, snippet):
 
 def test_find_math_lives_with_the_other_text_matchers():
     """SPEC §5: ``{"math": expr}`` is served by the same module as the other TEXT_MATCHERs."""
-    assert text_matching.find_math.__module__ == "tau_shaped.reward.text_matching"
+    assert text_matching.find_math.__module__ == "tau_shaped.reward.reading.text_matching"
     assert find_math(r"so it is \frac{1}{2}", "50%") == r"\frac{1}{2}"
     assert find_math("so it is 0.4", "50%") is None
 
@@ -146,10 +146,10 @@ def test_importing_text_matching_does_not_import_sympy():
     """SPEC §5: the plain matchers stay cheap to import; sympy loads only for ``math``."""
     code = (
         "import sys, tau_shaped; before = 'sympy' in sys.modules\n"
-        "import tau_shaped.reward.text_matching\n"
+        "import tau_shaped.reward.reading.text_matching\n"
         "assert before or 'sympy' not in sys.modules, 'text_matching imported sympy'\n"
     )
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     result = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
 

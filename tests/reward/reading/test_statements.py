@@ -1,6 +1,6 @@
 """SPEC §5 (statements): what the agent states is checked as typed values, not substrings.
 
-``tau_shaped.reward.statements`` finds the money amounts and clock times a message states, the
+``tau_shaped.reward.reading.statements`` finds the money amounts and clock times a message states, the
 times a tool observation holds, and whether a statement is negated within its clause."""
 
 import ast
@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tau_shaped.reward import negation, statements
-from tau_shaped.reward.negation import NEGATIONS, is_negated
-from tau_shaped.reward.statements import (
+from tau_shaped.reward.reading import negation, statements
+from tau_shaped.reward.reading.negation import NEGATIONS, is_negated
+from tau_shaped.reward.reading.statements import (
     STATUS_FORMS,
     Stated,
     affirmed_phrase,
@@ -477,7 +477,7 @@ def test_imports_only_stdlib_and_text_matching():
     """SPEC §5 (statements): the module is pure, importing only the standard library,
     text_matching and negation; negation, the standard library alone."""
     assert _imports(statements) <= {"__future__", "re", "dataclasses", "functools", "typing",
-                                     "tau_shaped.reward.text_matching", "tau_shaped.reward.negation"}
+                                     "tau_shaped.reward.reading.text_matching", "tau_shaped.reward.reading.negation"}
     assert _imports(negation) <= {"__future__", "re", "bisect", "typing"}
 
 
@@ -492,6 +492,6 @@ def test_imports_only_stdlib_and_text_matching():
 ])
 def test_relative_arrival_times(text, expected):
     """An arrival promised relative to the clock (19:00 here) is that clock plus the duration."""
-    from tau_shaped.reward.statements import relative_times
+    from tau_shaped.reward.reading.statements import relative_times
 
     assert [t.value for t in relative_times(text, 1140.0)] == expected

@@ -30,8 +30,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, List, Optional, Tuple
 
-from tau_shaped.reward.negation import Negations
-from tau_shaped.reward.statements import stated_amounts
+from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.statements import stated_amounts
 
 __all__ = ["MoneyClaim", "money_claims", "clause_bounds"]
 

@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tau_shaped import Action, load_domain, score_trajectory
-from tau_shaped.reward.unsafe_offers import UnsafeMenu, unsafe_dishes_offered, unsafe_menu
+from tau_shaped.reward.reading.unsafe_offers import UnsafeMenu, unsafe_dishes_offered, unsafe_menu
 from tests.prop_strategies import prop_settings
 from tests.conftest import TESTS  # noqa: E402
 
@@ -112,7 +112,7 @@ def test_names_given_as_a_list_are_read_like_the_menu():
 
 # ---- through the verifier -------------------------------------------------------------------
 
-RECORDINGS = json.loads((Path(__file__).parents[2] / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json").read_text())
+RECORDINGS = json.loads((Path(__file__).parents[3] / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json").read_text())
 TASKS = {t.id: t for t in FD.tasks("test")}
 ENV = FD.make_env(tasks=list(TASKS.values()), task_index=0)
 GATE = "fd.allergen.no_unsafe_offer_in_words"

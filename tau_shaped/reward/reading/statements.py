@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
-from tau_shaped.reward.negation import Negations
-from tau_shaped.reward.text_matching import _KEPT_TEXT, numbers_in_text
+from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.text_matching import _KEPT_TEXT, numbers_in_text
 
 __all__ = [
     "Stated",

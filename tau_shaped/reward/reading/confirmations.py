@@ -1,6 +1,6 @@
-"""Confirmations (SPEC §10): whether an agent message describes a write, and how a user reply
-answers it (``yes``, ``change``, ``no`` or ``unclear``). The ``unconfirmed`` check kind
-(``checks/unconfirmed.py``) and the persona customer read them."""
+"""Confirmations (SPEC §10): whether an agent message describes a write (a reply to it is read
+by ``replies``; a rule file's own reply matchers by ``reward.reply_matchers``). The
+``unconfirmed`` check kind (``checks/unconfirmed.py``) and the persona customer read them."""
 
 from __future__ import annotations
 
@@ -8,13 +8,12 @@ import json
 from typing import Any, Dict, Optional
 
 from tau_shaped.env.identity_cache import IdentityCache
-from tau_shaped.reward.matchers import match_text
 from tau_shaped.reward.values import is_number
 
 
 def _states_value(text: str, value: Any, how: Any) -> bool:
     """Whether ``text`` states the argument ``value`` in the way ``how`` asks."""
-    from tau_shaped.reward import text_matching
+    from tau_shaped.reward.reading import text_matching
 
     if how == "number":
         return is_number(value) and text_matching.find_number(text, float(value), 0.005) is not None
@@ -34,7 +33,7 @@ def describes(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any 
     record) and each ``mention_result`` field of the call's ``result`` (its parsed observation)
     that is a number above 0, in prose, a list, JSON or ``key=value`` lines alike
     (``action_words.confirmation_text``)."""
-    from tau_shaped.reward import action_words, statements
+    from tau_shaped.reward.reading import action_words, statements
 
     text = action_words.confirmation_text(text)
     verbs = confirmation.verbs.get(tool)
@@ -126,41 +125,3 @@ def _result(observation: Any) -> Any:
     except ValueError:
         return None
     return value if isinstance(value, dict) else None
-
-
-def reply_class(reply: str, confirmation: Any) -> str:
-    """SPEC §10: ``yes``, ``change``, ``no`` or ``unclear`` (``replies.classify_reply``); a rule
-    file that gives its own ``yes`` (and ``no``, ``no_unless``) matchers reads a reply as yes when
-    ``no`` finds nothing in it once ``no_unless``'s finds are taken out and ``yes`` finds it,
-    else no."""
-    c = confirmation
-    if c.yes is None:
-        from tau_shaped.reward.replies import classify_reply
-
-        return classify_reply(reply)
-    if c.no is not None and match_text(c.no, _without(c.no_unless, reply)) is not None:
-        return "no"
-    return "yes" if match_text(c.yes, reply) is not None else "no"
-
-
-def said_yes(reply: str, confirmation: Any) -> bool:
-    """Whether the reply is a ``yes`` (SPEC §10)."""
-    return reply_class(reply, confirmation) == "yes"
-
-
-def _without(matcher: Any, text: str) -> str:
-    """``text`` with what ``matcher`` finds in it replaced by spaces (a regex: every match; any
-    other text matcher: each snippet it finds, up to 50)."""
-    if matcher is None:
-        return text
-    from tau_shaped.reward import data_regex
-    from tau_shaped.reward.matcher_schema import RegexText
-
-    if isinstance(matcher, RegexText):
-        return data_regex.blank(matcher.regex, text)
-    for _ in range(50):
-        found = match_text(matcher, text)
-        if not found:
-            break
-        text = text.replace(found, " ", 1)
-    return text

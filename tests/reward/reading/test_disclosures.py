@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tau_shaped import load_domain
-from tau_shaped.reward.disclosures import other_customers_data
-from tau_shaped.reward.unsafe_offers import unsafe_dishes, unsafe_dishes_offered
+from tau_shaped.reward.reading.disclosures import other_customers_data
+from tau_shaped.reward.reading.unsafe_offers import unsafe_dishes, unsafe_dishes_offered
 
 FD = load_domain("food_delivery")
 S0 = FD.make_env(tasks=FD.tasks("test")[:1], task_index=0).initial_state(0)

@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
-from tau_shaped.reward.negation import Negations
-from tau_shaped.reward.statements import STATUS_FORMS
-from tau_shaped.reward.text_matching import _KEPT_TEXT
+from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.statements import STATUS_FORMS
+from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 
 __all__ = ["Claim", "claims", "allergen_claims", "ALLERGEN_WORDS"]
 

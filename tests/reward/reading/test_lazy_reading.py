@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from tau_shaped import load_domain
 from tau_shaped.env.trajectory import Step, Trajectory
 from tau_shaped.env.types import Action
-from tau_shaped.reward import statements
+from tau_shaped.reward.reading import statements
 from tau_shaped.reward.checks.statement_support import CustomerValues
-from tau_shaped.reward.fact_checks import FactChecker
+from tau_shaped.reward.reading.fact_checks import FactChecker
 from tau_shaped.reward.predicate_schema import FactsStatedPredicate
-from tau_shaped.reward.text_matching import numbers_in_text
+from tau_shaped.reward.reading.text_matching import numbers_in_text
 from tests.conftest import TESTS
 from tests.prop_strategies import prop_settings
 

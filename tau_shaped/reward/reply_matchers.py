@@ -1,0 +1,49 @@
+"""A customer's reply to a confirmation as a rule file reads it (SPEC §10): the shared reading
+(``reading.replies.classify_reply``), or the rule file's own ``yes`` / ``no`` / ``no_unless``
+TEXT_MATCHERs (SPEC §5) where it gives them. Kept apart from ``reading``: the matchers are rule
+machinery, and the reading package imports none of it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tau_shaped.reward.matchers import match_text
+from tau_shaped.reward.reading.replies import classify_reply
+
+__all__ = ["reply_class", "said_yes"]
+
+
+def reply_class(reply: str, confirmation: Any) -> str:
+    """SPEC §10: ``yes``, ``change``, ``no`` or ``unclear`` (``replies.classify_reply``); a rule
+    file that gives its own ``yes`` (and ``no``, ``no_unless``) matchers reads a reply as yes when
+    ``no`` finds nothing in it once ``no_unless``'s finds are taken out and ``yes`` finds it,
+    else no."""
+    c = confirmation
+    if c.yes is None:
+        return classify_reply(reply)
+    if c.no is not None and match_text(c.no, _without(c.no_unless, reply)) is not None:
+        return "no"
+    return "yes" if match_text(c.yes, reply) is not None else "no"
+
+
+def said_yes(reply: str, confirmation: Any) -> bool:
+    """Whether the reply is a ``yes`` (SPEC §10)."""
+    return reply_class(reply, confirmation) == "yes"
+
+
+def _without(matcher: Any, text: str) -> str:
+    """``text`` with what ``matcher`` finds in it replaced by spaces (a regex: every match; any
+    other text matcher: each snippet it finds, up to 50)."""
+    if matcher is None:
+        return text
+    from tau_shaped.reward import data_regex
+    from tau_shaped.reward.matcher_schema import RegexText
+
+    if isinstance(matcher, RegexText):
+        return data_regex.blank(matcher.regex, text)
+    for _ in range(50):
+        found = match_text(matcher, text)
+        if not found:
+            break
+        text = text.replace(found, " ", 1)
+    return text
