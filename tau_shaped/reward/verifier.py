@@ -213,7 +213,7 @@ def verify(inp: VerifyInput, *, blend: str, lam: float) -> ShapedRewardResult:
 
     # Legacy, value for value (SPEC §2).
     r_actions = state.r_actions()
-    legacy_reward, r_outputs = legacy_reward_value(r_actions, task.outputs, [t for _, t in run.agent_messages()])
+    legacy_reward, r_outputs = legacy_reward_value(r_actions, task.outputs, [t for _, t in traj.agent_messages()])  # as written: tau-bench's
 
     # The typed checks, once, in order: 1. safety gates (invariant caps first), 3. the domain's
     # outcome rules (SPEC §9), 4. process checkpoints, credited at the first step that meets each.

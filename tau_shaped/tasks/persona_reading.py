@@ -22,6 +22,7 @@ import re
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from tau_shaped.reward.reading import action_words, statements, text_matching
+from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.matcher_schema import LiteralMatcher, MatchOps
 from tau_shaped.reward.matchers import match_text, match_value
 from tau_shaped.reward.predicate_schema import Confirmation
@@ -86,7 +87,8 @@ _NORMAL = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
 def _clip(text: Any) -> str:
-    return (text if isinstance(text, str) else "")[:MAX_CHARS].translate(_NORMAL)
+    """The agent's message as the customer sees it (``reading.normalize``, as the reward reads it)."""
+    return (seen(text[:MAX_CHARS]) if isinstance(text, str) else "").translate(_NORMAL)
 
 
 def asked_topics(text: str) -> List[str]:

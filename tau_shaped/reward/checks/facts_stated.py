@@ -13,6 +13,7 @@ from typing_extensions import Literal
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
+from tau_shaped.reward.reading.normalize import seen
 
 
 class FactsStatedPredicate(_Strict):
@@ -56,16 +57,16 @@ def _facts(run: Any, p: Any) -> Finding:
     checker = FactChecker(p, run.initial)
     hits: List[Tuple[int, str]] = []
     doubts: List[Tuple[int, str]] = []
-    checker.hear(trajectory.first_user_message)
+    checker.hear(seen(trajectory.first_user_message))
     for s in trajectory.steps:
-        text = s.agent_text
+        text = seen(s.agent_text)
         if text is not None:
             found = checker.message(text)
             if found is not None:
                 (hits if found[0] else doubts).append((s.index, found[1]))
         else:
             checker.observe_step(s)  # read, if it succeeded, when a claim needs it
-        checker.hear(s.user_reply)
+        checker.hear(seen(s.user_reply))
     verdict = violations(hits, "every fact stated is backed by a tool, the customer or the policy")
     if not verdict.holds and doubts:
         return Finding(False, None, NOWHERE, f"undetermined: step {doubts[0][0]}: {doubts[0][1]}", tuple(doubts))

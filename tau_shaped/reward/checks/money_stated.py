@@ -12,6 +12,7 @@ from typing_extensions import Literal
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
+from tau_shaped.reward.reading.normalize import seen
 
 
 class MoneyStatedPredicate(_Strict):
@@ -49,17 +50,17 @@ def _money(run: Any, p: Any) -> Finding:
     from tau_shaped.reward.reading.money_checks import MoneyChecker
 
     trajectory = run.trajectory
-    checker = MoneyChecker(p, trajectory.steps, trajectory.first_user_message)
+    checker = MoneyChecker(p, trajectory.steps, seen(trajectory.first_user_message))
     hits: List[Tuple[int, str]] = []
     doubts: List[Tuple[int, str]] = []
     for s in trajectory.steps:
         if s.agent_text is not None:
-            found = checker.message(s.index, s.agent_text)
+            found = checker.message(s.index, seen(s.agent_text))
             if found is not None:
                 (hits if found[0] else doubts).append((s.index, found[1]))
         elif s.succeeded:
             checker.observe(s.observation or "")
-        checker.hear(s.user_reply)
+        checker.hear(seen(s.user_reply))
     verdict = violations(hits, "every amount, refund method and refund timing stated is backed")
     if not verdict.holds and doubts:
         return Finding(False, None, NOWHERE, f"undetermined: step {doubts[0][0]}: {doubts[0][1]}", tuple(doubts))

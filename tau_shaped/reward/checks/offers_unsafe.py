@@ -9,6 +9,7 @@ from typing import Any, List, Optional, Tuple
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
+from tau_shaped.reward.reading.normalize import seen
 
 
 class OffersUnsafePredicate(_Strict):
@@ -36,7 +37,7 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
     hits: List[Tuple[int, str]] = []
     if dishes.names:
         for s in run.trajectory.steps:
-            text = s.agent_text
+            text = seen(s.agent_text)
             if text is not None:
                 found = _kept_offer(text, dishes) if len(text) <= 2048 else unsafe_dishes_offered(text, dishes)
                 if found is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from tau_shaped.reward.matchers import StepView
+from tau_shaped.reward.reading.normalize import seen
 
 
 class Run:
@@ -35,15 +36,17 @@ class Run:
         return self._events
 
     def agent_messages(self) -> List[Tuple[int, str]]:
-        """The agent's messages with their steps (listed once per trajectory; read, never changed)."""
+        """The agent's messages with their steps, as the customer sees them (``reading.normalize``;
+        listed once per trajectory; read, never changed)."""
         if self._agent_messages is None:
-            self._agent_messages = self.trajectory.agent_messages()
+            self._agent_messages = [(i, seen(t)) for i, t in self.trajectory.agent_messages()]
         return self._agent_messages
 
     def user_messages(self) -> List[Tuple[int, str]]:
-        """The user's messages with the steps they answer (listed once per trajectory)."""
+        """The user's messages with the steps they answer, normalized as the agent's are (listed
+        once per trajectory)."""
         if self._user_messages is None:
-            self._user_messages = self.trajectory.user_messages()
+            self._user_messages = [(i, seen(t)) for i, t in self.trajectory.user_messages()]
         return self._user_messages
 
     def calls_of(self, tool: str) -> List[Any]:

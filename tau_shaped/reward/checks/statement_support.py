@@ -11,6 +11,7 @@ from pydantic import Field, field_validator
 
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.values import is_number
+from tau_shaped.reward.reading.normalize import seen
 
 
 class UnsupportedPredicate(_Strict):
@@ -55,7 +56,7 @@ class CustomerValues:
 
     def __init__(self, trajectory: Any, read: Callable[[str], List[float]]) -> None:
         self._steps = trajectory.steps
-        self._first: Optional[str] = trajectory.first_user_message
+        self._first: Optional[str] = seen(trajectory.first_user_message)
         self._read = read
         self._upto = 0
         self.values: List[float] = []
@@ -68,7 +69,7 @@ class CustomerValues:
             self._first = None
         for s in self._steps[self._upto:at]:
             if s.agent_text is not None and s.user_reply:  # a reply to an agent message
-                self.values.extend(self._read(s.user_reply))
+                self.values.extend(self._read(seen(s.user_reply)))
         self._upto = max(self._upto, at)
         return self.values
 

@@ -23,6 +23,7 @@ from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, 
 from tau_shaped.reward.reading.confirmations import _result, describes, record_in_s0
 from tau_shaped.reward.reply_matchers import reply_class
 from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
+from tau_shaped.reward.reading.normalize import seen
 
 
 class Confirmation(_Strict):
@@ -135,8 +136,8 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
         for r in steps[last_write + 1 : s.index]:
             if r.agent_text is None:
                 continue
-            reply = r.user_reply
-            if describes(r.agent_text, s.action.name, s.action.kwargs, c, result, records):
+            reply = seen(r.user_reply)
+            if describes(seen(r.agent_text), s.action.name, s.action.kwargs, c, result, records):
                 described = True
                 if reply == "":
                     state = "no" if r.index in unanswered else "yes"  # unrecorded (offline): not a no

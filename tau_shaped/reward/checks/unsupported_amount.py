@@ -13,6 +13,7 @@ from typing_extensions import Literal
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.statement_support import CustomerValues, Offers, UnsupportedPredicate, near
 from tau_shaped.reward.checks.finding import Finding, violations
+from tau_shaped.reward.reading.normalize import seen
 
 
 class UnsupportedAmountPredicate(UnsupportedPredicate):
@@ -46,7 +47,7 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
     later = Offers(trajectory, p.acted)
     hits: List[Tuple[int, str]] = []
     for at, s in enumerate(trajectory.steps):
-        text = s.agent_text
+        text = seen(s.agent_text)
         if text is None:
             continue
         for item in statements.stated_amounts(text):

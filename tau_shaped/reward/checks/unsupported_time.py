@@ -22,6 +22,7 @@ from tau_shaped.reward.checks.statement_support import (
     observed_field_minutes,
 )
 from tau_shaped.reward.checks.finding import Finding, violations
+from tau_shaped.reward.reading.normalize import seen
 
 
 class UnsupportedTimePredicate(UnsupportedPredicate):
@@ -75,7 +76,7 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
     later = Offers(trajectory, p.acted)
     hits: List[Tuple[int, str]] = []
     for at, s in enumerate(steps):
-        text = s.agent_text
+        text = seen(s.agent_text)
         if text is None:
             continue
         for item in statements.stated_times(text):
