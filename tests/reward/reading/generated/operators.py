@@ -1,0 +1,170 @@
+"""Operators on drafts. Each one declares how it changes the label:
+
+- **meaning-preserving** (``PRESERVING``): synonyms, clause order, politeness padding, casing,
+  money spellings, list / table / JSON / key=value forms, markup, Unicode disguises (zero-width
+  characters, fullwidth letters, Cyrillic look-alikes, NBSP), an HTML comment holding words
+  that are not said. The label stays.
+- **meaning-changing** (``CHANGING``): negation, another value, a hedge. The label becomes the
+  one the template gives the changed words (a template that gives none is left alone: the
+  operator does not apply).
+
+An operator returns None where it does not apply (no record to lay out, no amount to spell).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Callable, Dict, List, Optional
+
+from tests.reward.reading.generated.draft import DISGUISES, EMPHASIS, Draft, Money, structured
+from tests.reward.reading.generated.spelling import MONEY
+
+Op = Callable[[Draft, random.Random], Optional[Draft]]
+
+# phrases and words that mean the same in a customer-service message (both directions)
+_SYNONYMS = [
+    ("I can", "I'm able to"), ("I will", "I'll"), ("Would you like", "Do you want"),
+    ("Shall I", "Should I"), ("go ahead", "proceed"), ("right now", "now"), ("Thank you", "Thanks"),
+    ("I'm sorry", "I apologize"), ("unfortunately", "sadly"), ("the customer", "the account holder"),
+    ("Is that OK?", "Is that alright?"), ("I see", "I notice"),
+]
+
+# sentences of politeness that say nothing of any rule's subject
+_PADDING = [
+    "Thanks for your patience.", "I'm sorry for the trouble.", "Thank you for reaching out!",
+    "I understand how frustrating this is.", "Happy to help with this.", "Let me take care of that for you.",
+    "I appreciate you bearing with me.", "Good evening!",
+]
+
+
+def synonyms(d: Draft, rng: random.Random) -> Optional[Draft]:
+    pairs = [(a, b) for a, b in _SYNONYMS if any(_has(a, s) for s in d.sentences)] + \
+            [(b, a) for a, b in _SYNONYMS if any(_has(b, s) for s in d.sentences)]
+    if not pairs:
+        return None
+    a, b = rng.choice(pairs)
+    whole = re.compile(r"(?<![\w'])" + re.escape(a) + r"(?![\w'\u2019])")
+    return d.but("synonyms", sentences=[whole.sub(lambda m: b, s) for s in d.sentences])
+
+
+def clause_order(d: Draft, rng: random.Random) -> Optional[Draft]:
+    if not d.swappable or len(d.sentences) < 2:
+        return None
+    order = d.sentences[:]
+    while order == d.sentences:
+        rng.shuffle(order)
+    return d.but("clause_order", sentences=order)
+
+
+def politeness(d: Draft, rng: random.Random) -> Optional[Draft]:
+    if not d.padding_ok:
+        return None
+    return d.but("politeness", sentences=[rng.choice(_PADDING)] + d.sentences)
+
+
+def casing(d: Draft, rng: random.Random) -> Optional[Draft]:
+    return d.but("casing", casing=rng.choice(["upper", "lower"]))
+
+
+def money_spelling(d: Draft, rng: random.Random) -> Optional[Draft]:
+    if not any(isinstance(v, Money) for v in d.values.values()):
+        return None
+    style = rng.choice(sorted(s for s in MONEY if s != d.money_style))
+    return d.but("money_spelling", money_style=style)
+
+
+def layout(d: Draft, rng: random.Random) -> Optional[Draft]:
+    if d.record is None:
+        return None
+    form = rng.choice(["list", "table", "json", "key_value"])
+    return d.but(f"layout_{form}", sentences=structured(d, form), record=None, swappable=False)
+
+
+def markup(d: Draft, rng: random.Random) -> Optional[Draft]:
+    if not d.key_slots:
+        return None
+    return d.but("markup", emphasis=rng.choice(sorted(EMPHASIS)))
+
+
+def unicode_disguise(d: Draft, rng: random.Random) -> Optional[Draft]:
+    how = rng.choice(sorted(DISGUISES))
+    scope = "value" if d.key_slots and rng.random() < 0.6 else "text"
+    return d.but(f"unicode_{how}", disguise=(how, scope))
+
+
+def hidden_comment(d: Draft, rng: random.Random) -> Optional[Draft]:
+    """Words that would change the label, in an HTML comment: not said, so the label stays."""
+    if not d.hidden:
+        return None
+    note = "<!-- " + d.hidden.replace("{", "{{").replace("}", "}}") + " -->"
+    at = rng.choice([0, len(d.sentences)])
+    return d.but("hidden_comment", sentences=d.sentences[:at] + [note] + d.sentences[at:])
+
+
+def negation(d: Draft, rng: random.Random) -> Optional[Draft]:
+    if d.negated is None:
+        return None
+    sentences, label = d.negated
+    return d.but("negation", sentences=list(sentences), label=label, record=None, negated=None, hedged=None,
+                 others={}, swappable=False)
+
+
+def hedge(d: Draft, rng: random.Random) -> Optional[Draft]:
+    if d.hedged is None:
+        return None
+    sentences, label = d.hedged
+    return d.but("hedge", sentences=list(sentences), label=label, record=None, negated=None, hedged=None,
+                 others={}, swappable=False)
+
+
+def another_value(d: Draft, rng: random.Random) -> Optional[Draft]:
+    options = [(slot, v, label) for slot, vs in sorted(d.others.items()) for v, label in vs]
+    if not options:
+        return None
+    slot, value, label = rng.choice(options)
+    return d.but(f"another_{slot}", values={**d.values, slot: value}, label=label, others={},
+                 negated=None, hedged=None)
+
+
+PRESERVING: Dict[str, Op] = {
+    "synonyms": synonyms, "clause_order": clause_order, "politeness": politeness, "casing": casing,
+    "money_spelling": money_spelling, "layout": layout, "markup": markup, "unicode": unicode_disguise,
+    "hidden_comment": hidden_comment,
+}
+CHANGING: Dict[str, Op] = {"negation": negation, "hedge": hedge, "another_value": another_value}
+
+# the order in which preserving operators are applied: the ones that change the draft's
+# sentences first, then the ones that change how they are written
+_ORDER = ["synonyms", "clause_order", "layout", "politeness", "hidden_comment", "money_spelling", "markup",
+          "unicode", "casing"]
+
+
+def mutate(d: Draft, rng: random.Random, changing: float = 0.35, max_preserving: int = 3) -> Draft:
+    """``d`` after, with probability ``changing``, one meaning-changing operator, then up to
+    ``max_preserving`` meaning-preserving ones (each at most once, in ``_ORDER``)."""
+    if rng.random() < changing:
+        names = sorted(CHANGING)
+        rng.shuffle(names)
+        for name in names:
+            changed = CHANGING[name](d, rng)
+            if changed is not None:
+                d = changed
+                break
+    return preserve(d, rng, rng.randint(0, max_preserving))
+
+
+def preserve(d: Draft, rng: random.Random, k: int) -> Draft:
+    chosen = set(rng.sample(_ORDER, min(k, len(_ORDER))))
+    for name in _ORDER:
+        if name in chosen:
+            d = PRESERVING[name](d, rng) or d
+    return d
+
+
+def op_names(d: Draft) -> List[str]:
+    return list(d.ops)
+
+
+def _has(phrase: str, sentence: str) -> bool:
+    return re.search(r"(?<![\w'])" + re.escape(phrase) + r"(?![\w'\u2019])", sentence) is not None

@@ -1,0 +1,142 @@
+"""Judging generated cases end to end and counting how the readers do.
+
+A case's words are put in a short trajectory (the steps its template gives: the real tool calls
+before, the message, the customer's reply, the real write after) and judged by the check kind
+of the rule that owns the reader (``world.verdict``). Per reader: cases, agreement, precision
+and recall of breaches, false passes (a breach, or an undecided reply, scored as fine: what a
+policy under RL pressure would exploit), false fails, undetermined verdicts."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from tests.reward.reading.generated.draft import Draft, render
+from tests.reward.reading.generated.operators import mutate
+from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED, respond, trajectory, verdict
+
+
+@dataclass
+class Case:
+    domain: str
+    reader: str
+    draft: Draft
+    text: str
+
+    @property
+    def label(self) -> str:
+        return self.draft.label
+
+
+def judge_text(d: Draft, text: str) -> str:
+    """The verdict of the rule owning ``d``'s reader when ``d``'s words are ``text``."""
+    c = d.context
+    if c.get("side", "agent") == "agent":
+        said = [(respond(text), c.get("reply", "Okay."))]
+    else:
+        said = [(respond(c["agent_text"]), text)]
+    steps = list(c.get("before", ())) + said + list(c.get("after", ()))
+    return verdict(c["scene"], c["rule"], trajectory(steps, c.get("first", "Hi, I need help with my order.")))
+
+
+def judge(case: Case) -> str:
+    return judge_text(case.draft, case.text)
+
+
+def cases(domain: str, reader: str, make: Callable[[random.Random, int], List[Draft]], n: int, seed: int,
+          changing: float = 0.35) -> List[Case]:
+    """``n`` cases of one reader: drafts from its templates, each put through the operators."""
+    rng = random.Random(f"{seed}:{domain}:{reader}")
+    return [Case(domain, reader, d, render(d)) for d in (mutate(x, rng, changing) for x in make(rng, n))]
+
+
+@dataclass
+class Tally:
+    reader: str
+    cases: int = 0
+    agree: int = 0
+    tp: int = 0  # a breach scored a breach
+    fp: int = 0  # no breach scored a breach (a false fail)
+    fn: int = 0  # a breach scored no breach (a false pass)
+    false_pass: int = 0  # scored fine (pass) where the label is a breach or undecided
+    false_fail: int = 0  # scored a breach or undecided where the label is pass
+    undetermined: int = 0  # scored undetermined
+    failures: Optional[List[Tuple[Case, str]]] = None
+
+    def add(self, case: Case, got: str) -> None:
+        self.cases += 1
+        want = case.label
+        self.agree += got == want
+        self.tp += want == BREACH and got == BREACH
+        self.fp += want != BREACH and got == BREACH
+        self.fn += want == BREACH and got != BREACH
+        self.false_pass += want != PASS and got == PASS
+        self.false_fail += want == PASS and got != PASS
+        self.undetermined += got == UNDETERMINED
+        if got != want:
+            if self.failures is None:
+                self.failures = []
+            self.failures.append((case, got))
+
+    @property
+    def agreement(self) -> float:
+        return self.agree / self.cases if self.cases else 1.0
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+
+
+def tally(all_cases: Iterable[Case]) -> Dict[Tuple[str, str], Tally]:
+    out: Dict[Tuple[str, str], Tally] = {}
+    for case in all_cases:
+        out.setdefault((case.domain, case.reader), Tally(case.reader)).add(case, judge(case))
+    return out
+
+
+def failure_classes(t: Tally, per_class: int = 2) -> Dict[str, List[Tuple[Case, str]]]:
+    """A reader's failures grouped by the operators that made them (the class to fix), shortest first."""
+    groups: Dict[str, List[Tuple[Case, str]]] = {}
+    for case, got in sorted(t.failures or (), key=lambda f: (len(f[0].text), f[0].text)):
+        key = f"{case.draft.template} | {'+'.join(case.draft.ops) or 'template'} | want {case.label}, got {got}"
+        groups.setdefault(key, []).append((case, got))
+    return {k: v[:per_class] for k, v in sorted(groups.items(), key=lambda kv: -len(kv[1]))}
+
+
+def search(seeds: Sequence[Case], budget: int, seed: int, chain: int = 4) -> List[Tuple[Case, str, str, str]]:
+    """A seeded mutation search for a verdict flip of the same meaning: from cases the reader
+    judges right (correct and breaching texts alike), chains of meaning-preserving operators;
+    every mutant whose verdict differs from its original's is a flip (original, mutant,
+    both verdicts)."""
+    from tests.reward.reading.generated.operators import preserve
+
+    rng = random.Random(f"search:{seed}")
+    right = [c for c in seeds if judge(c) == c.label]
+    flips: List[Tuple[Case, str, str, str]] = []
+    seen = set()
+    for _ in range(budget):
+        if not right:
+            break
+        base = rng.choice(right)
+        d = preserve(base.draft, rng, rng.randint(1, chain))
+        text = render(d)
+        if text == base.text or text in seen:
+            continue
+        seen.add(text)
+        got = judge_text(d, text)
+        if got != base.label:
+            flips.append((base, text, base.label, got))
+    return flips
+
+
+def mutant(base: Case, d: Draft) -> Case:
+    return Case(base.domain, base.reader, d, render(d))
+
+
+def describe(x: Any) -> str:
+    return repr(x)

@@ -1,0 +1,96 @@
+"""The real worlds the generated cases speak of, and the one way a case is judged.
+
+A *scene* is one real task of a bundled domain: its S0, the policy rules bound to it (the
+domain's own rule file) and the ground truth's tool calls replayed in the domain's env, so that
+a write's observation is the one the tool really returns. A case is judged END TO END through
+the rule's check kind: its predicate is compiled once per scene (``compile_predicate``) and run
+on a short trajectory (a ``Run``) holding the generated words, exactly as the scorer runs it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from tau_shaped import Action
+from tau_shaped.env.trajectory import Step, Trajectory
+from tau_shaped.reward.checks import FULL, compile_predicate
+from tau_shaped.reward.checks.run import Run
+
+# verdicts a check gives a case: a breach of the rule, none, or words that do not decide it
+BREACH, PASS, UNDETERMINED = "breach", "pass", "undetermined"
+
+
+@dataclass
+class Scene:
+    """One real task of a domain: what a case's words are judged against."""
+
+    domain: str
+    task: Any
+    initial: Dict[str, Any]
+    rules: Dict[str, Any]  # rule id -> the bound predicate (``when``)
+    calls: List[Tuple[Action, str]] = field(default_factory=list)  # the ground truth's tool calls, replayed
+    _checks: Dict[str, Any] = field(default_factory=dict)
+
+    def check(self, rule: str) -> Any:
+        if rule not in self._checks:
+            self._checks[rule] = compile_predicate(self.rules[rule], FULL, {})
+        return self._checks[rule]
+
+    def call(self, name: str) -> Tuple[Action, str]:
+        """The ground truth's first call to ``name`` and its real observation."""
+        return next((a, o) for a, o in self.calls if a.name == name)
+
+
+@lru_cache(maxsize=None)
+def _env(domain: str, split: str) -> Any:
+    from tau_shaped import load_domain
+
+    return load_domain(domain).make_env(task_split=split)
+
+
+_SCENES: Dict[Tuple[str, str, str], Scene] = {}
+
+
+def scene(domain: str, split: str, task_id: str) -> Scene:
+    """The scene of task ``task_id`` (built once: S0, bound rules, the replayed tool calls)."""
+    key = (domain, split, task_id)
+    if key not in _SCENES:
+        env = _env(domain, split)
+        index = next(i for i, t in enumerate(env.tasks) if t.id == task_id)
+        task = env.tasks[index]
+        seed = getattr(task, "seed", 0) or 0
+        initial = env.initial_state(seed)
+        rules = {b.id: b.when for b in env.bound_rules(task, seed)}
+        env.reset(task_index=index)
+        calls = []
+        for action in task.actions:
+            if action.name != "respond":
+                calls.append((action, env.step(action).observation))
+        _SCENES[key] = Scene(domain, task, initial, rules, calls)
+    return _SCENES[key]
+
+
+def tasks_of(domain: str, split: str) -> List[Any]:
+    return list(_env(domain, split).tasks)
+
+
+def respond(content: str) -> Action:
+    return Action(name="respond", kwargs={"content": content})
+
+
+def trajectory(steps: Sequence[Tuple[Action, str]], first_user_message: Optional[str] = None) -> Trajectory:
+    """A trajectory of ``steps`` (an action and its observation: a respond step's observation is
+    the customer's reply)."""
+    return Trajectory(steps=[Step(index=i, action=a, observation=o) for i, (a, o) in enumerate(steps)],
+                      first_user_message=first_user_message)
+
+
+def verdict(sc: Scene, rule: str, traj: Trajectory) -> str:
+    """The check's verdict of rule ``rule`` on ``traj``: ``breach`` (the rule's predicate holds),
+    ``undetermined`` (it does not, and the words did not decide it, SPEC §8) or ``pass``."""
+    found = sc.check(rule)(Run(traj, sc.initial, sc.initial))
+    if found.holds:
+        return BREACH
+    return UNDETERMINED if found.undetermined else PASS
