@@ -18,8 +18,17 @@ def shaped_result(record: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def shaped_success(record: Mapping[str, Any]) -> bool:
-    """A shaped success: outcome 1 (gates passed, canonical outcome, invariants)."""
-    return float(shaped_result(record).get("outcome_reward") or 0.0) >= SUCCESS
+    """A shaped success: outcome 1 (gates passed, canonical outcome, invariants) in an episode
+    the verifier judged (SPEC §8: an undetermined one, reward null, is no pass, whatever its
+    outcome would have been)."""
+    shaped = shaped_result(record)
+    return shaped_determined(record) and float(shaped.get("outcome_reward") or 0.0) >= SUCCESS
+
+
+def shaped_determined(record: Mapping[str, Any]) -> bool:
+    """Whether the shaped verdict is decided (SPEC §8: an undetermined episode is counted apart,
+    in no shaped rate's numerator or denominator)."""
+    return shaped_result(record).get("status") != "undetermined"
 
 
 def task_key(record: Mapping[str, Any]) -> str:

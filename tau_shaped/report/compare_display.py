@@ -68,7 +68,8 @@ def overall_table(summaries: List[FileSummary], labels: List[str], width: int, w
     for label, s in zip(labels, summaries):
         agree = s.agreement.get((0, 0), 0) + s.agreement.get((1, 1), 0)
         undetermined = f" ({s.undetermined} undetermined)" if s.undetermined else ""  # SPEC §8: reward null, counted
-        cells = [label, f"{len(s.records)}{undetermined}", f"{s.legacy_rate:.3f}", f"{s.shaped_rate:.3f}"]
+        of = f" of {len(s.records) - s.undetermined}" if s.undetermined else ""  # the rate's denominator: decided episodes
+        cells = [label, f"{len(s.records)}{undetermined}", f"{s.legacy_rate:.3f}", f"{s.shaped_rate:.3f}{of}"]
         if with_pass_k:
             cells += [_pass_k(s.legacy_pass_k), _pass_k(s.shaped_pass_k)]
         overall.add_row(*cells, f"{agree}/{len(s.records)}")

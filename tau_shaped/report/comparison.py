@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Tuple
 
-from tau_shaped.evaluation.metrics import legacy_success, pass_hat_k, shaped_result, shaped_success, task_key
+from tau_shaped.evaluation.metrics import legacy_success, pass_hat_k, shaped_determined, shaped_result, shaped_success, task_key
 from tau_shaped.evaluation.results_file import ResultsFileError, read_results
 
 
@@ -113,9 +113,10 @@ def summarize(path: Path) -> FileSummary:
         s.tau2_agree = sum(t.get("agrees") is True for t in tau2)
         s.tau2_not_judged = sum(bool((t.get("computed") or {}).get("not_judged")) for t in tau2)
     s.legacy_rate = sum(map(legacy_success, scored)) / len(scored)
-    s.shaped_rate = sum(map(shaped_success, scored)) / len(scored)
+    determined = [r for r in scored if shaped_determined(r)]  # SPEC §8: the shaped rates count decided episodes
+    s.shaped_rate = sum(map(shaped_success, determined)) / len(determined) if determined else 0.0
     s.legacy_pass_k = pass_hat_k(scored, legacy_success)
-    s.shaped_pass_k = pass_hat_k(scored, shaped_success)
+    s.shaped_pass_k = pass_hat_k(determined, shaped_success)
     table: Counter = Counter()
     tasks: Dict[str, List[Tuple[bool, bool]]] = defaultdict(list)
     for r in scored:

@@ -155,7 +155,8 @@ def run_metadata(summary: FileSummary, version: str) -> Dict[str, Any]:
         date = datetime.fromtimestamp(summary.path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
     except OSError:
         date = "?"
-    source = (first.get("info") or {}).get("source") or {}
+    source = (first.get("info") or {}).get("source")
+    source = source if isinstance(source, dict) else {}  # tau-bench's own records say "source": "user"
     env = settings.get("env") or source.get("env", "?")
     command = " ".join(["tau-shaped run", f"--env {env}", f"--task-split {settings.get('task_split', '?')}",
                         f"--agent-strategy {settings.get('agent_strategy', '?')}"]
@@ -179,8 +180,10 @@ def bucket_rates(episodes: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
         if e["verdict"] == "error":
             continue
         row = table.setdefault((e["bucket"], e["run"]), {"bucket": e["bucket"] or "(none)", "run": e["run"], "episodes": 0,
-                                                         "legacy": 0, "shaped": 0, "legacy_only": 0, "shaped_only": 0})
+                                                         "legacy": 0, "shaped": 0, "legacy_only": 0, "shaped_only": 0,
+                                                         "undetermined": 0})
         row["episodes"] += 1
+        row["undetermined"] += e["verdict"] == "undetermined"
         row["legacy"] += e["legacy"]
         row["shaped"] += e["shaped"]
         row["legacy_only"] += e["legacy"] and not e["shaped"]
@@ -188,7 +191,8 @@ def bucket_rates(episodes: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
     rows = [table[key] for key in sorted(table, key=lambda k: (k[0] == "", k[0], k[1]))]
     for row in rows:
         row["legacy_rate"] = row["legacy"] / row["episodes"]
-        row["shaped_rate"] = row["shaped"] / row["episodes"]
+        decided = row["episodes"] - row["undetermined"]  # SPEC §8: the shaped rate counts decided episodes
+        row["shaped_rate"] = row["shaped"] / decided if decided else 0.0
     return rows
 
 

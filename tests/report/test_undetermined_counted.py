@@ -68,3 +68,36 @@ def test_reports_name_and_count_an_undetermined_episode(tmp_path):
     console = Console(width=200, record=True)
     console.print(overall_table([summary], ["run"], 200))
     assert "2 (1 undetermined)" in console.export_text()
+
+
+def _tau2_record(task, status, outcome):
+    shaped = {"status": status, "reward": None if status == "undetermined" else outcome, "outcome_reward": outcome,
+              "safety_passed": True, "undetermined": [{"id": "nl", "step": 2, "evidence": "?"}] if status == "undetermined" else []}
+    return {"task_id": task, "trial": 0, "reward": 1.0, "info": {"shaped": shaped, "source": "user"}, "traj": []}
+
+
+def test_an_undetermined_episode_is_in_no_shaped_rate(tmp_path):
+    """SPEC §8: an undetermined episode whose other checks all passed (outcome 1 if it were
+    decided) is no shaped pass, and the shaped rate's denominator leaves it out: 1 pass of 2
+    decided, not 2 of 3. tau-bench's records carry ``info.source`` as a string ("user"): the
+    report reads them."""
+    from rich.console import Console
+
+    from tau_shaped.evaluation.metrics import shaped_success
+    from tau_shaped.report.compare_display import overall_table
+    from tau_shaped.report.report_data import bucket_rates, report_data
+
+    records = [_tau2_record(1, "undetermined", 1.0), _tau2_record(2, "ok", 1.0), _tau2_record(3, "ok", 0.0)]
+    assert [shaped_success(r) for r in records] == [False, True, False]
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps(records))
+    summary = summarize(path)
+    assert summary.undetermined == 1 and summary.shaped_rate == 0.5 and summary.legacy_rate == 1.0
+    assert summary.shaped_pass_k == {1: 0.5}
+    console = Console(width=200, record=True)
+    console.print(overall_table([summary], ["run"], 200))
+    assert "0.500 of 2" in console.export_text()
+    data = report_data([summary], ["run"], "test")
+    assert data["runs"][0]["shaped_rate"] == 0.5
+    (row,) = bucket_rates(data["episodes"])
+    assert row["undetermined"] == 1 and row["shaped_rate"] == 0.5 and row["legacy_rate"] == 1.0
