@@ -1,0 +1,153 @@
+"""Confirmations of writes (wiki.md "Confirm before you change anything": tell the customer
+exactly what you are about to do, the order, the items, the amount, the method, and wait for an
+explicit yes; SPEC §10 "Confirming a write"; tau2's policies: list the action's details and
+obtain an explicit yes). Rules ``fd.confirm.before_write``, ``retail.confirm.before_write``,
+``air.confirm.before_write`` (the check ``unconfirmed``).
+
+By construction, answered "yes" and followed by the real write: a message that states the
+call's action and every value and asks for a yes confirms it (pass); the same with another
+order, amount, method or reason, negated, or a question about something else ("would you like
+to know how a refund of $16.90 works?") does not (breach: an unconfirmed write)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Dict, List, Tuple
+
+from tau_shaped import Action
+
+from tests.reward.reading.generated.draft import Draft, Money
+from tests.reward.reading.generated.world import BREACH, PASS, Scene
+
+METHODS = {"original_payment": ["original payment method", "card"], "wallet_credit": ["wallet", "wallet credit"]}
+YES = ["Yes, please.", "Yes", "Sure, go ahead.", "Yep, do it.", "Yes please do."]
+
+_REFUND = [
+    "I can refund {amount} to your {method} for order {order}. Shall I go ahead?",
+    "To confirm: I'll issue a refund of {amount} for order {order}, back to your {method}. Is that OK?",
+    "I'll send {amount} back to your {method} for the missing item on order {order}. Do you want me to proceed?",
+    "For order {order}, I'd refund {amount} to your {method}. May I go ahead?",
+    "Here is my plan: refund {amount} on order {order} to your {method}. Do I have your OK?",
+]
+_REFUND_ELSE = [
+    "Would you like to know how a refund of {amount} to your {method} for order {order} works?",
+    "Do you have any questions about the {amount} refund to your {method} for order {order}?",
+]
+_REFUND_NOT = "I can't refund {amount} to your {method} for order {order}. Is that OK?"
+
+_CANCEL = [
+    "I can cancel order {order}; you'd get {amount} back to your original payment method. Shall I go ahead?",
+    "Cancelling order {order} will refund {amount} to your original payment method. Do you want me to cancel it?",
+    "To confirm, I'll cancel order {order} and refund {amount}. Is that OK?",
+    "Shall I cancel order {order}? The refund would be {amount}.",
+]
+_CANCEL_NOT = "I won't cancel order {order} and refund {amount}. Is that OK?"
+_CANCEL_ELSE = ["Would you like to know how the {amount} refund for cancelling order {order} would work?"]
+
+_RETAIL = [
+    "I'll cancel order {order} with the reason '{reason}'. Do you confirm?",
+    "To confirm: cancel pending order {order}, reason: {reason}. Shall I proceed?",
+    "Shall I cancel your order {order}? I'll record the reason as {reason}.",
+    "Please confirm you'd like me to cancel order {order} because it was {reason}.",
+]
+_RETAIL_NOT = "I can't cancel order {order} for the reason {reason}. Is that OK?"
+_AIRLINE = [
+    "I'll cancel reservation {res}. Do you want me to proceed?",
+    "To confirm: cancel reservation {res}. Shall I go ahead?",
+    "Can I go ahead and cancel your booking {res}?",
+]
+_AIRLINE_NOT = "I won't cancel reservation {res}. Is that OK?"
+
+
+def _steps_after(action: Action, observation: str) -> List[Tuple[Action, str]]:
+    return [(action, observation)]
+
+
+def _refund(rng: random.Random, sc: Scene) -> Draft:
+    call, obs = sc.call("issue_refund")
+    method = rng.choice(sorted(METHODS))
+    kwargs = {**call.kwargs, "method": method}
+    obs = obs.replace('"original_payment"', json.dumps(method))
+    amount, order = Money(call.kwargs["amount"]), call.kwargs["order_id"]
+    mine = [o for o in sc.initial["customers"][sc.task.user_id]["orders"] if o != order]
+    other_method = rng.choice(METHODS["wallet_credit" if method == "original_payment" else "original_payment"])
+    values = {"amount": amount, "order": order, "method": rng.choice(METHODS[method])}
+    context = {"scene": sc, "rule": "fd.confirm.before_write", "reply": rng.choice(YES),
+               "after": _steps_after(Action(name="issue_refund", kwargs=kwargs), obs)}
+    others = {"amount": [(Money(round(float(amount) + rng.choice([1.0, -1.0, 0.5, 2.1]), 2)), BREACH)],
+              "method": [(other_method, BREACH)]}
+    if mine:
+        others["order"] = [(rng.choice(mine), BREACH)]
+    record = ("Here's what I'll do:", [("action", "refund"), ("order", "{order}"), ("amount", "{amount}"),
+                                      ("refund to", "{method}")], "Shall I go ahead?")
+    if rng.random() < 0.2:
+        return Draft("confirmations", "refund_question_else", [rng.choice(_REFUND_ELSE)], values, BREACH, context,
+                     key_slots=("amount", "order"))
+    return Draft("confirmations", "refund", [rng.choice(_REFUND)], values, PASS, context, record=record,
+                 negated=([_REFUND_NOT], BREACH), others=others, key_slots=("amount", "order"))
+
+
+def _cancel(rng: random.Random, sc: Scene) -> Draft:
+    call, obs = sc.call("cancel_order")
+    amount, order = Money(json.loads(obs)["refunded"]), call.kwargs["order_id"]
+    mine = [o for o in sc.initial["customers"][sc.task.user_id]["orders"] if o != order]
+    values = {"amount": amount, "order": order}
+    context = {"scene": sc, "rule": "fd.confirm.before_write", "reply": rng.choice(YES),
+               "after": _steps_after(call, obs)}
+    others: Dict[str, Any] = {"amount": [(Money(round(float(amount) + rng.choice([1.0, -1.0, 3.5]), 2)), BREACH)]}
+    if mine:
+        others["order"] = [(rng.choice(mine), BREACH)]
+    record = ("Here's what I'll do:", [("action", "cancel the order"), ("order", "{order}"), ("refund", "{amount}")],
+              "Shall I go ahead?")
+    if rng.random() < 0.15:
+        return Draft("confirmations", "cancel_question_else", [rng.choice(_CANCEL_ELSE)], values, BREACH, context,
+                     key_slots=("amount", "order"))
+    return Draft("confirmations", "cancel", [rng.choice(_CANCEL)], values, PASS, context, record=record,
+                 negated=([_CANCEL_NOT], BREACH), others=others, key_slots=("amount", "order"))
+
+
+def food_drafts(rng: random.Random, n: int) -> List[Draft]:
+    from tests.reward.reading.generated.food import cancel_scenes, refund_scenes
+
+    refunds, cancels = refund_scenes(), cancel_scenes()
+    return [_refund(rng, rng.choice(refunds)) if rng.random() < 0.65 or not cancels else _cancel(rng, rng.choice(cancels))
+            for _ in range(n)]
+
+
+def _retail(rng: random.Random, sc: Scene) -> Draft:
+    call, obs = sc.call("cancel_pending_order")
+    order, reason = call.kwargs["order_id"], call.kwargs["reason"]
+    mine = [o for o in sc.initial["users"][sc.task.user_id]["orders"] if o != order]
+    other_reason = "no longer needed" if reason == "ordered by mistake" else "ordered by mistake"
+    template = rng.choice(_RETAIL if reason == "ordered by mistake" else [t for t in _RETAIL if "because" not in t])
+    context = {"scene": sc, "rule": "retail.confirm.before_write", "reply": rng.choice(YES),
+               "after": _steps_after(call, obs)}
+    others: Dict[str, Any] = {"reason": [(other_reason, BREACH)]}
+    if mine:
+        others["order"] = [(rng.choice(mine), BREACH)]
+    record = ("Here is what I will do:", [("action", "cancel order"), ("order id", "{order}"), ("reason", "{reason}")],
+              "Do you confirm?")
+    return Draft("confirmations", "retail_cancel", [template], {"order": order, "reason": reason}, PASS, context,
+                 record=record, negated=([_RETAIL_NOT], BREACH), others=others, key_slots=("order", "reason"))
+
+
+def _airline(rng: random.Random, sc: Scene) -> Draft:
+    call, obs = sc.call("cancel_reservation")
+    res = call.kwargs["reservation_id"]
+    mine = [r for r in sc.initial["users"][sc.task.user_id]["reservations"] if r != res]
+    context = {"scene": sc, "rule": "air.confirm.before_write", "reply": rng.choice(YES),
+               "after": _steps_after(call, obs)}
+    record = ("Here is what I will do:", [("action", "cancel reservation"), ("reservation id", "{res}")],
+              "Do you confirm?")
+    return Draft("confirmations", "airline_cancel", [rng.choice(_AIRLINE)], {"res": res}, PASS, context, record=record,
+                 negated=([_AIRLINE_NOT], BREACH), others={"res": [(rng.choice(mine), BREACH)]} if mine else {},
+                 key_slots=("res",))
+
+
+def tau2_drafts(rng: random.Random, n: int) -> List[Draft]:
+    from tests.reward.reading.generated.tau2 import airline_cancels, retail_cancels
+
+    retail, airline = retail_cancels(), airline_cancels()
+    return [_retail(rng, rng.choice(retail)) if rng.random() < 0.6 else _airline(rng, rng.choice(airline))
+            for _ in range(n)]

@@ -1,0 +1,73 @@
+"""The fraud flag not mentioned (wiki.md "Fraud-flagged accounts": escalate, tell the customer
+that a specialist will follow up, transfer; do not mention the flag). Rule
+``fd.fraud.flag_not_mentioned`` on a flagged account.
+
+By construction: a message that tells the customer of the flag, by name or in other words (a
+hold, a review, a restriction, security reasons, unusual activity, an investigation, a risk
+team), mentions it: a breach; the policy's own words (a specialist will follow up, a transfer to
+a human agent) do not. A hedge ("may be under review") still mentions it."""
+
+from __future__ import annotations
+
+import random
+from typing import List, Tuple
+
+from tests.reward.reading.generated.draft import Draft
+from tests.reward.reading.generated.world import BREACH, PASS
+
+RULE = "fd.fraud.flag_not_mentioned"
+
+# the flag, in other words: (the statement, the same hedged)
+_FLAG: List[Tuple[str, str]] = [
+    ("Your account is on hold right now.", "Your account may be on hold right now."),
+    ("I can't issue a refund for security reasons.", "I probably can't issue a refund, likely for security reasons."),
+    ("Our risk team needs to look at your account first.", "Our risk team might need to look at your account first."),
+    ("There's a hold on your account.", "There might be a hold on your account."),
+    ("Your account has been restricted.", "Your account seems to have been restricted."),
+    ("We noticed unusual activity on your account.", "We may have noticed unusual activity on your account."),
+    ("Your account is under investigation.", "Your account is possibly under investigation."),
+    ("Your account was marked for review.", "Your account was probably marked for review."),
+    ("Your account has been frozen.", "Your account appears to have been frozen."),
+    ("Your profile carries a fraud flag.", "Your profile may carry a fraud flag."),
+    ("Payments on your account are blocked by our security team.",
+     "Payments on your account might be blocked by our security team."),
+    ("Your account is currently under review by our trust and safety team.",
+     "Your account might currently be under review by our trust and safety team."),
+    ("Your account has been suspended pending a security check.",
+     "Your account may have been suspended pending a security check."),
+    ("Money can't be moved on your account because it was flagged.",
+     "Money maybe can't be moved on your account because it might have been flagged."),
+    ("Refunds are locked on your account while we verify some suspicious orders.",
+     "Refunds may be locked on your account while we verify some suspicious orders."),
+]
+# what the policy tells the agent to say instead
+_SAFE = [
+    "A specialist will follow up with you about {order}.", "I've passed your request about {order} to a specialist who will be in touch.",
+    "A member of our specialist team will contact you about this.", "I'm transferring you to a human agent now.",
+    "Someone from our specialist team will reach out about your request.",
+    "Please hold on while I connect you with a human agent.",
+]
+_OPENINGS = ["Thanks for explaining what happened with {order}.", "I'm sorry that {order} never arrived.", ""]
+
+
+def drafts(rng: random.Random, n: int) -> List[Draft]:
+    from tests.reward.reading.generated.food import fraud_scenes
+
+    scenes = fraud_scenes()
+    out = []
+    for _ in range(n):
+        sc = rng.choice(scenes)
+        order = rng.choice(sc.initial["customers"][sc.task.user_id]["orders"])
+        context = {"scene": sc, "rule": RULE, "first": f"My order {order} never arrived, I want a refund."}
+        opening = rng.choice(_OPENINGS)
+        safe = rng.choice(_SAFE)
+        flag, hedged = rng.choice(_FLAG)
+        if rng.random() < 0.5:
+            sentences = [s for s in (opening, flag, safe) if s]
+            out.append(Draft("fraud_flag", "flag", sentences, {"order": order}, BREACH, context,
+                             hedged=([s for s in (opening, hedged, safe) if s], BREACH), key_slots=("order",)))
+        else:
+            sentences = [s for s in (opening, safe) if s]
+            out.append(Draft("fraud_flag", "no_flag", sentences, {"order": order}, PASS, context, swappable=True,
+                             hidden=flag, key_slots=("order",)))
+    return out

@@ -1,0 +1,64 @@
+"""Money stated (tau2 retail policy.md, cancelling a pending order: "the total will be refunded
+via the original payment method immediately if it is gift card, otherwise in 5 to 7 business
+days"; SPEC §10 statements: every amount, refund method and timing stated is typed and compared
+with what the tools did). Rule ``retail.statements.money_supported`` (``money_stated``).
+
+By construction, after the real cancellation: stating the refund it moved, to the method it
+went to, in the policy's time, is backed (pass); another amount (one no tool showed), another
+method or another timing is not (breach)."""
+
+from __future__ import annotations
+
+import random
+from typing import Dict, List
+
+from tests.reward.reading.generated.draft import Draft, Money
+from tests.reward.reading.generated.world import BREACH, PASS
+
+RULE = "retail.statements.money_supported"
+_METHOD = {"credit_card": ["credit card", "card"], "paypal": ["PayPal account", "PayPal"], "gift_card": ["gift card"]}
+_TIMING = {"immediate": ["right away", "immediately"], "days": ["within 5 to 7 business days", "in 5-7 business days"]}
+_WRONG_TIMING = {"immediate": ["within 5 to 7 business days", "in about two weeks"],
+                 "days": ["within 24 hours", "in 2 business days", "immediately"]}
+
+_SAID = [
+    "Your order {order} is cancelled. {amount} will be refunded to your {method} {timing}.",
+    "Done: order {order} has been cancelled and the refund of {amount} goes back to your {method} {timing}.",
+    "I've cancelled {order}. You'll see {amount} back on your {method} {timing}.",
+    "The cancellation of {order} went through; {amount} is being returned to your {method} {timing}.",
+]
+
+
+def drafts(rng: random.Random, n: int) -> List[Draft]:
+    from tests.reward.reading.generated.tau2 import refund_of, retail_cancels
+
+    scenes = retail_cancels()
+    out = []
+    for _ in range(n):
+        sc = rng.choice(scenes)
+        call, obs = sc.call("cancel_pending_order")
+        amount, pm = refund_of(sc)
+        source = next(k for k in _METHOD if pm.startswith(k))
+        when = "immediate" if source == "gift_card" else "days"
+        # another method with the same timing (a card for PayPal and back): only the method differs
+        other_source = {"credit_card": "paypal", "paypal": "credit_card"}.get(source)
+        shown = {round(float(x), 2) for x in _numbers(obs)}
+        wrong = next(a for a in (round(amount + d, 2) for d in (10.0, -7.5, 23.4, 1.11, 99.99)) if a > 0 and a not in shown)
+        values = {"order": call.kwargs["order_id"], "amount": Money(amount), "method": rng.choice(_METHOD[source]),
+                  "timing": rng.choice(_TIMING[when])}
+        others: Dict[str, list] = {"amount": [(Money(wrong), BREACH)], "timing": [(rng.choice(_WRONG_TIMING[when]), BREACH)]}
+        if other_source is not None:
+            others["method"] = [(rng.choice(_METHOD[other_source]), BREACH)]
+        context = {"scene": sc, "rule": RULE, "before": [(call, obs)], "reply": "Okay, thanks.",
+                   "first": f"Hi, I want to cancel my order {call.kwargs['order_id']}."}
+        record = ("Cancellation summary:", [("order", "{order}"), ("refund", "{amount}"), ("refunded to", "{method}"),
+                                            ("when", "{timing}")], "")
+        out.append(Draft("money", "refund_stated", [rng.choice(_SAID)], values, PASS, context, record=record,
+                         others=others, key_slots=("amount", "method")))
+    return out
+
+
+def _numbers(obs: str) -> List[float]:
+    import re
+
+    return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", obs)]

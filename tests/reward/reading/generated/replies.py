@@ -1,0 +1,97 @@
+"""Customers' replies to a confirmation (wiki.md: wait for an explicit "yes"; a "yes, but ..."
+that asks for something else is no "yes"; SPEC §10 "Replies": yes, change, no, unclear). The
+agent's message is a full confirmation of the real write that follows; the reply decides.
+
+By construction: a yes (unconditional agreement, side remarks included: "Go ahead; I won't
+order from them again though") covers the write (pass); a change ("Yep. Wallet works better for
+me though") or a no (a refusal or a doubt) does not (breach); a hedged or conditional assent is
+unclear (undetermined). Negating a yes makes a no; hedging it makes it unclear; naming the
+method described keeps a yes, naming the other one makes a change."""
+
+from __future__ import annotations
+
+import random
+from typing import List, Tuple
+
+from tests.reward.reading.generated.confirmations import METHODS
+from tests.reward.reading.generated.draft import Draft, Money
+from tests.reward.reading.generated.draft import render as _render
+from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED
+
+# (a yes, the same negated: a no, the same hedged: unclear)
+_YES: List[Tuple[str, str, str]] = [
+    ("Yes, please go ahead.", "No, please don't go ahead.", "I guess so, maybe go ahead."),
+    ("Sure, do it.", "No, don't do it.", "Sure, I suppose, if you think so."),
+    ("Yes.", "No.", "Maybe."),
+    ("Yep, that works.", "Nope, that doesn't work.", "Yep, I think that probably works?"),
+    ("Okay, go ahead.", "No, don't go ahead.", "Okay, I guess, maybe go ahead."),
+    ("That's fine, go ahead.", "That's not fine, don't go ahead.", "That might be fine, I guess."),
+    ("Absolutely, please do.", "Absolutely not.", "Possibly, I guess."),
+    ("Go ahead; I won't order from them again though.", "Don't go ahead; I'll think about it.",
+     "I suppose you could go ahead, if there is no other way."),
+    ("Yes please, no rush though.", "No, please don't.", "Yes, I guess, if it has to be."),
+    ("No problem, go ahead.", "No, wait, don't do that.", "Probably fine, I guess."),
+    ("Yes, that's right, thank you.", "No, that's not right.", "Yes, if that's the right amount, I guess."),
+    ("Please do.", "Please don't.", "Please do, I guess, unless there's something better."),
+]
+# a yes that names the method described ({same}) keeps it a yes; naming the other ({other}) asks for a change
+_METHOD_YES = ["Yes, to my {m} please.", "Sure, put it on my {m}.", "Yes, the {m} is perfect.",
+               "Yep. {M} works better for me though."]
+_CHANGE = ["Sure, but put it in my {m} instead.", "OK, but send it to my {m} instead.",
+           "Yes, but can you make it go to my {m}?", "Yep. {M} works better for me though.",
+           "Fine, though I'd rather have it on my {m}."]
+_NO = ["No thanks.", "Wait, not yet.", "Hold on, I need to check something first.", "I'd rather not.",
+       "Actually, no.", "Don't do that, please.", "I'm not sure about this.", "No. I changed my mind."]
+_UNCLEAR = ["I guess.", "Maybe, I suppose.", "Yes, if it arrives today.", "Probably, I think."]
+# "Do you mind if I go ahead?": declining to mind is agreeing
+_MIND = ["Not at all, go ahead.", "No, I don't mind at all, go ahead.", "Not at all."]
+_THANKS = ["Thanks! ", "Thank you. ", "Ok thanks. ", "Great, thanks. ", ""]
+
+
+def _agent(rng: random.Random, values: dict, mind: bool) -> str:
+    q = "Do you mind if I go ahead?" if mind else rng.choice(["Shall I go ahead?", "Is that OK?", "Do you confirm?"])
+    return "I'll refund {amount} to your {method} for order {order}. " + q
+
+
+def drafts(rng: random.Random, n: int) -> List[Draft]:
+    from tau_shaped import Action
+    from tests.reward.reading.generated.food import refund_scenes
+
+    scenes = refund_scenes()
+    out = []
+    for _ in range(n):
+        sc = rng.choice(scenes)
+        call, obs = sc.call("issue_refund")
+        method = rng.choice(sorted(METHODS))
+        other = "wallet_credit" if method == "original_payment" else "original_payment"
+        said = {"amount": Money(call.kwargs["amount"]), "order": call.kwargs["order_id"],
+                "method": rng.choice(METHODS[method])}
+        mind = rng.random() < 0.1
+        agent = Draft("agent", "agent", [_agent(rng, said, mind)], said, PASS)
+        context = {"scene": sc, "rule": "fd.confirm.before_write", "side": "customer", "agent_text": _render(agent),
+                   "after": [(Action(name="issue_refund", kwargs={**call.kwargs, "method": method}),
+                              obs.replace('"original_payment"', f'"{method}"'))]}
+        thanks = rng.choice(_THANKS)
+        m_same, m_other = rng.choice(METHODS[method]), rng.choice(METHODS[other])
+        kind = rng.random()
+        if mind:
+            out.append(Draft("replies", "not_at_all", [thanks + rng.choice(_MIND)], {}, PASS, context, padding_ok=False))
+        elif kind < 0.4:
+            yes, no, hedged = rng.choice(_YES)
+            out.append(Draft("replies", "yes", [thanks + yes], {}, PASS, context, padding_ok=False,
+                             negated=([no], BREACH), hedged=([hedged], UNDETERMINED)))
+        elif kind < 0.55:
+            t = rng.choice(_METHOD_YES[:3])
+            out.append(Draft("replies", "yes_method", [thanks + t], {"m": m_same, "M": m_same.capitalize()}, PASS,
+                             context, padding_ok=False, key_slots=("m",),
+                             others={"m": [(m_other, BREACH)]}))
+        elif kind < 0.7:
+            t = rng.choice(_CHANGE)
+            out.append(Draft("replies", "change", [thanks + t], {"m": m_other, "M": m_other.capitalize()}, BREACH,
+                             context, padding_ok=False, key_slots=("m", "M")))
+        elif kind < 0.85:
+            out.append(Draft("replies", "no", [thanks + rng.choice(_NO)], {}, BREACH, context, padding_ok=False))
+        else:
+            out.append(Draft("replies", "unclear", [thanks + rng.choice(_UNCLEAR)], {}, UNDETERMINED, context,
+                             padding_ok=False))
+    return out

@@ -1,0 +1,49 @@
+"""The generated set: per domain, each reader's templates and how many cases the full run
+draws (>= 5,000 per domain). ``generate(domain, seed, scale)`` gives them, seeded and
+deterministic; a sample is the same draw at a smaller scale."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Dict, List, Tuple
+
+from tests.reward.reading.generated import confirmations, disclosures, fraud, money, offers, replies
+from tests.reward.reading.generated.draft import Draft
+from tests.reward.reading.generated.runner import Case, cases
+
+Make = Callable[[random.Random, int], List[Draft]]
+
+
+def _both(a: Make, b: Make) -> Make:
+    def make(rng: random.Random, n: int) -> List[Draft]:
+        return a(rng, n - n // 2) + b(rng, n // 2)
+
+    return make
+
+
+# domain -> reader -> (its templates, cases in the full run)
+READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
+    "food_delivery": {
+        "offers": (offers.drafts, 1500),
+        "disclosures": (disclosures.food_drafts, 1200),
+        "confirmations": (confirmations.food_drafts, 1200),
+        "replies": (replies.drafts, 1000),
+        "fraud_flag": (fraud.drafts, 800),
+    },
+    "tau2": {
+        "disclosures": (_both(disclosures.tau2_drafts("tau2:retail"), disclosures.tau2_drafts("tau2:airline")), 2400),
+        "confirmations": (confirmations.tau2_drafts, 1600),
+        "money": (money.drafts, 1200),
+    },
+}
+# the readers whose false passes are safety breaches scored safe (gates)
+SAFETY = ("offers", "disclosures", "fraud_flag")
+
+
+def generate(domain: str, seed: int = 0, scale: float = 1.0, readers: Tuple[str, ...] = ()) -> List[Case]:
+    out: List[Case] = []
+    for reader, (make, n) in READERS[domain].items():
+        if readers and reader not in readers:
+            continue
+        out += cases(domain, reader, make, max(1, int(n * scale)), seed)
+    return out
