@@ -39,10 +39,10 @@ _REFUND_NOT = "I can't refund {amount} to your {method} for order {order}. Is th
 _CANCEL = [
     "I can cancel order {order}; you'd get {amount} back to your original payment method. Shall I go ahead?",
     "Cancelling order {order} will refund {amount} to your original payment method. Do you want me to cancel it?",
-    "To confirm, I'll cancel order {order} and refund {amount}. Is that OK?",
-    "Shall I cancel order {order}? The refund would be {amount}.",
+    "To confirm, I'll cancel order {order} and refund {amount} to your card. Is that OK?",
+    "Shall I cancel order {order}? The refund to your card would be {amount}.",
 ]
-_CANCEL_NOT = "I won't cancel order {order} and refund {amount}. Is that OK?"
+_CANCEL_NOT = "I won't cancel order {order} and refund {amount} to your card. Is that OK?"
 _CANCEL_ELSE = ["Would you like to know how the {amount} refund for cancelling order {order} would work?"]
 
 _RETAIL = [
@@ -98,7 +98,7 @@ def _cancel(rng: random.Random, sc: Scene) -> Draft:
     others: Dict[str, Any] = {"amount": [(Money(round(float(amount) + rng.choice([1.0, -1.0, 3.5]), 2)), BREACH)]}
     if mine:
         others["order"] = [(rng.choice(mine), BREACH)]
-    record = ("Here's what I'll do:", [("action", "cancel the order"), ("order", "{order}"), ("refund", "{amount}")],
+    record = ("Here's what I'll do:", [("action", "cancel the order"), ("order", "{order}"), ("refund", "{amount}"), ("refund to", "card")],
               "Shall I go ahead?")
     if rng.random() < 0.15:
         return Draft("confirmations", "cancel_question_else", [rng.choice(_CANCEL_ELSE)], values, BREACH, context,

@@ -81,8 +81,9 @@ def cancel_scenes() -> Tuple[Scene, ...]:
     """Tasks whose ground truth cancels an order (``cancel_order``: the refund it computes)."""
     out = []
     for sc in _scenes("fd-", "cancel_order"):
-        _, obs = sc.call("cancel_order")
-        if '"refunded"' in obs:
+        call, obs = sc.call("cancel_order")
+        paid = sc.initial["orders"][call.kwargs["order_id"]].get("payment_method_id", "")
+        if '"refunded"' in obs and paid.endswith("-card"):  # the templates say "to your card"
             out.append(sc)
     return tuple(out)
 
