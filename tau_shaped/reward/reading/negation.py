@@ -8,6 +8,10 @@ do not negate.
 - ``is_negated(text, start)``: one position.
 - ``Negations(text)``: many positions of one text, tokenized once; a caller that split the
   text into clauses gives where the statement's clause begins (``floor``).
+- A value (``value=True``: an amount, a time, a number) is not negated by a negation that a
+  word of comparison separates from it: "I can't refund more than $20" and "not later than
+  7:30" state $20 and 7:30 as bounds; "I can't give you $50" and "$19.73, not $25.00" do not
+  state $50 and $25.
 
 Pure: the standard library only; every pattern linear on untrusted text.
 """
@@ -28,6 +32,9 @@ NEGATIONS = frozenset(
 # "no" followed by one of these is a set phrase, not a negation ("No problem, it's delivered").
 _NOT_NEGATING_AFTER_NO = frozenset({"problem", "problems", "worries", "worry", "doubt"})
 _WINDOW_WORDS = 4
+# Between a negation and a value, these make the value a bound the words state, not the thing denied.
+_BOUND_WORDS = frozenset("than above below over under beyond past exceed exceeds exceeding except only just "
+                         "instead least most max maximum minimum limit up".split())
 _LOOKBACK = 400  # characters before a statement: four words and a clause boundary, generously
 # A clause boundary (named "b"), a word (with an apostrophe contraction) or a comma.
 _TOKEN = re.compile(r"(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b)|\w+(?:['’]\w+)?|,", re.IGNORECASE)
@@ -54,9 +61,10 @@ def _negating(word: str, following: str) -> bool:
     return w in NEGATIONS
 
 
-def _negated(tokens: _Tokens, start: int, floor: int = 0) -> bool:
+def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -> bool:
     """Whether a negation is among the 4 words before ``start``, back to a clause boundary
-    (and to ``floor``, where a caller's clause begins)."""
+    (and to ``floor``, where a caller's clause begins); for a ``value``, not past a word of
+    ``_BOUND_WORDS``."""
     starts, words = tokens
     i = bisect_left(starts, start)
     following = words[i] if i < len(words) else "."
@@ -68,12 +76,14 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0) -> bool:
         if word != ",":
             if _negating(word, following):
                 return True
+            if value and word.lower() in _BOUND_WORDS:
+                return False
             seen += 1
         following = word
     return False
 
 
-def is_negated(text: str, start: int) -> bool:
+def is_negated(text: str, start: int, value: bool = False) -> bool:
     """Whether the statement starting at ``start`` is negated within its clause: a negation
     word among the 4 words before it, after the last clause boundary (SPEC §5 statements)."""
     start = max(0, min(start, len(text)))
@@ -81,7 +91,7 @@ def is_negated(text: str, start: int) -> bool:
     starts, words = _tokens(text, lo, min(len(text), start + 64))
     if starts and starts[0] == lo and re.match(r"\w\w", text[lo - 1: lo + 1] if lo else ""):
         del starts[0], words[0]  # a word cut by the look-back ("cannot" seen as "not")
-    return _negated((starts, words), start)
+    return _negated((starts, words), start, value=value)
 
 
 class Negations:
@@ -91,9 +101,10 @@ class Negations:
         self._text = text
         self._tokens: Optional[_Tokens] = None
 
-    def __call__(self, start: int, floor: int = 0) -> bool:
+    def __call__(self, start: int, floor: int = 0, value: bool = False) -> bool:
         """Whether the statement at ``start`` is negated; ``floor``: where its clause begins, as
-        the caller split the text (a negation before it belongs to another clause)."""
+        the caller split the text (a negation before it belongs to another clause); ``value``:
+        a value, which a word of comparison between shields (``_BOUND_WORDS``)."""
         if self._tokens is None:
             self._tokens = _tokens(self._text, 0, len(self._text))
-        return _negated(self._tokens, max(0, min(start, len(self._text))), floor)
+        return _negated(self._tokens, max(0, min(start, len(self._text))), floor, value)

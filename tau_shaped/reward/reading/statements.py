@@ -4,11 +4,10 @@ A verifier checks what the agent *states* as typed values, not substrings: "ever
 time the agent states is one that the state, the customer or the policy supports", and "a
 negated statement does not count as the statement". These pure functions find them:
 
-- ``stated_amounts(text)``: money amounts with a currency marker: "$12.50", "$1,234.50",
-  "€5", "USD 12.50", "12.50 dollars", "12.50 USD", "50 cents" (0.5), "-$3.00" and "$-3.00"
-  (3.0: the sign is ignored, the snippet keeps it). Bare numbers are not amounts ("order
-  10005", "2 items", "5%", "15 minutes", "FD-10030", dates). The number grammar is the one of
-  ``text_matching.numbers_in_text`` (whole 3-digit thousands groups), which parses each value.
+- ``stated_amounts(text)``: money amounts with a currency marker, in any spelling ``amounts``
+  reads: "$12.50", "12.50 dollars", "USD 12.50", "20 bucks", "50 cents" (0.5), "16 dollars and
+  90 cents" (16.9), "-$3.00" (3.0: the sign is ignored, the snippet keeps it). Bare numbers
+  are not amounts ("order 10005", "2 items", "5%", "15 minutes", "FD-10030", dates).
 - ``stated_times(text)``: clock times as minutes since midnight: "19:05", "19:05:30", "7:05
   pm", "7:05PM", "7 p.m.", "7pm", "12:00 noon" (720), "12 midnight"/"12 am" (0), "12 pm"
   (720) and ISO datetimes "2026-03-13T19:40:00" / "2026-03-13 19:40" (1180; an offset or "Z"
@@ -31,12 +30,13 @@ number or time may only start where no digit precedes it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
+from tau_shaped.reward.reading.amounts import amounts
 from tau_shaped.reward.reading.negation import Negations
-from tau_shaped.reward.reading.text_matching import _KEPT_TEXT, numbers_in_text
+from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
+from tau_shaped.reward.reading.typed import Stated
 
 __all__ = [
     "Stated",
@@ -49,57 +49,15 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Stated:
-    """One typed statement: ``kind`` is "amount" (``value`` in currency units) or "time"
-    (``value`` in minutes since midnight); ``text == message[start:end]``."""
-
-    kind: str
-    value: float
-    text: str
-    start: int
-    end: int
-    other: Optional[float] = None  # a time's other reading: "7:08" with no am/pm may be 19:08
-
-    @property
-    def readings(self) -> Tuple[float, ...]:
-        """The values the words may mean: a time of 1:00-12:59 written without am or pm is
-        either half of the day (on the evening's clock "between 7:08 and 7:23" is 19:08)."""
-        return (self.value,) if self.other is None else (self.value, self.other)
-
-
 # --- amounts --------------------------------------------------------------------------------
 
-# The grammar of text_matching.numbers_in_text, on ASCII digits only.
-_NUM = r"[0-9]{1,3}(?:,[0-9]{3}(?![0-9]))+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+"
-_CODES = r"USD|EUR|GBP|CAD|AUD|JPY|CHF|INR"
-_AMOUNT = re.compile(
-    r"(?:(?<![\w.])(?P<sign>[-\u2212]))?"
-    rf"(?:(?P<cur>[$€£¥]|\b(?:{_CODES})(?![A-Za-z]))[ \u00a0]?[-\u2212]?(?P<n1>{_NUM})"
-    # a number followed by a currency word; it starts a number ("1,234" not "234", not
-    # "A10", "FD-10", "1.5") so a long run of digits is tried once, not at every digit
-    rf"|(?<![\w.])(?<![0-9],)(?<![^\W\d][-\u2212])(?P<n2>{_NUM})[ \u00a0]?"
-    rf"(?P<word>(?i:(?:US[ \u00a0])?dollars?|bucks|euros?|cents?)\b|(?:{_CODES})\b))"
-)
-
-
 def stated_amounts(text: str) -> List[Stated]:
-    """Money amounts the text states, with a currency marker, in order (SPEC §5 statements);
-    a short text's are read once and kept (``_kept``)."""
+    """Money amounts the text states, with a currency marker, in order (SPEC §5 statements; the
+    one reader of amounts, ``amounts``); a short text's are read once and kept (``_kept``)."""
     return list(_kept(text, "amounts")) if len(text) <= _KEPT_TEXT else _amounts(text)
 
 
-def _amounts(text: str) -> List[Stated]:
-    found: List[Stated] = []
-    for m in _AMOUNT.finditer(text):
-        snippet = m.group(0)
-        parsed = numbers_in_text(snippet)
-        number = m.group("n1") or m.group("n2")
-        value = abs(parsed[0][0]) if parsed else float(number.replace(",", ""))
-        if (m.group("word") or "").lower().startswith("cent"):
-            value /= 100
-        found.append(Stated("amount", value, snippet, m.start(), m.end()))
-    return found
+_amounts = amounts
 
 
 # --- times ----------------------------------------------------------------------------------

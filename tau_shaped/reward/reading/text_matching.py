@@ -8,7 +8,12 @@ in a result), or None when nothing does:
   "10.5" or "A10"; "refund" is not found in "refunded".
 - ``find_regex`` (``{"regex": r}``): a search by RE2, in linear time (``data_regex``).
 - ``find_number`` (``{"number": x, "tolerance": t}``): some number the text states equals x:
-  "$1,234.50", "1234.5" and "1234.50 dollars" all state 1234.5.
+  "$1,234.50", "1234.5" and "1234.50 dollars" all state 1234.5, and so does any spelling of
+  an amount the one reader of amounts reads ("16 dollars and 90 cents" states 16.9, "66
+  cents" 0.66; ``amounts``). A negated number states nothing ("not $25", "I can't give you
+  $50"; ``negation``, as a value).
+- ``values_in_text``: the numbers of ``numbers_in_text`` and the amounts (what the customer's
+  words or a tool's text back).
 - ``find_math`` (``{"math": expr}``): some expression in the text is symbolically equal to
   expr (see ``math_expressions``; sympy is imported only when it is used).
 """
@@ -17,12 +22,14 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward import data_regex
+from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.math_expressions import FUNCTIONS, LATEX, MathParseError, math_equal, parse_math
 
-__all__ = ["find_phrase", "find_regex", "numbers_in_text", "find_number", "find_math", "math_candidates"]
+__all__ = ["find_phrase", "find_regex", "numbers_in_text", "values_in_text", "find_number", "find_math",
+           "math_candidates"]
 
 
 # --- phrases --------------------------------------------------------------------------------
@@ -79,21 +86,29 @@ def numbers_in_text(text: str) -> List[Tuple[float, str]]:
     Several checks read the numbers of the same texts (a tool's result, the customer's words),
     and a task's rollouts repeat them: a short text's are read once and kept (a new list is
     returned each time)."""
-    if len(text) <= _KEPT_TEXT:
-        return list(_kept_numbers(text))
-    return _numbers(text)
+    return [(v, snippet) for v, snippet, _ in _numbers_at(text)]
+
+
+def _numbers_at(text: str) -> Tuple[Tuple[float, str, int], ...]:
+    """``numbers_in_text`` with where each snippet starts."""
+    return _kept_numbers(text) if len(text) <= _KEPT_TEXT else tuple(_read_numbers(text))
 
 
 _KEPT_TEXT = 2048  # at most 2,048 texts of at most 2,048 characters kept
 
 
 @lru_cache(maxsize=2048)
-def _kept_numbers(text: str) -> Tuple[Tuple[float, str], ...]:
-    return tuple(_numbers(text))
+def _kept_numbers(text: str) -> Tuple[Tuple[float, str, int], ...]:
+    return tuple(_read_numbers(text))
 
 
 def _numbers(text: str) -> List[Tuple[float, str]]:
-    found: List[Tuple[float, str]] = []
+    """The numbers of ``text`` read (not kept), as ``numbers_in_text`` gives them."""
+    return [(v, snippet) for v, snippet, _ in _read_numbers(text)]
+
+
+def _read_numbers(text: str) -> List[Tuple[float, str, int]]:
+    found: List[Tuple[float, str, int]] = []
     for m in _NUMBER.finditer(text):
         start, sign, unit = m.start(), m.group("sign"), m.group("unit")
         before = text[start - 1] if start else " "
@@ -103,18 +118,39 @@ def _numbers(text: str) -> List[Tuple[float, str]]:
             start += 1  # "3-4": a dash between numbers is not a sign
         negative = bool(m.group("sign2")) or (bool(sign) and start == m.start())
         value = float(m.group("num").replace(",", ""))
-        found.append((-value if negative else value, text[start: m.end()]))
+        found.append((-value if negative else value, text[start: m.end()], start))
     return found
+
+
+def values_in_text(text: str) -> List[float]:
+    """The numbers the text states and the amounts it states in any spelling ("16 dollars and
+    90 cents": 16, 90 and 16.9), in order, the numbers first."""
+    numbers = [v for v, _, _ in _numbers_at(text)]
+    return numbers + [a.value for a in _amounts(text) if a.value not in numbers]
+
+
+def _amounts(text: str) -> Tuple[Any, ...]:
+    from tau_shaped.reward.reading.statements import stated_amounts  # kept there, with the times
+
+    return tuple(stated_amounts(text))
 
 
 def find_number(text: str, value: float, tolerance: float = 0.0) -> Optional[str]:
     """The snippet of the first number stated in the text within ``max(tolerance, 1e-9)``
-    of ``value``."""
+    of ``value``, or of an amount in any spelling; a negated one states nothing."""
     bound = max(tolerance, 1e-9)
-    for number, snippet in numbers_in_text(text):
+    negated: Optional[Negations] = None
+    for number, snippet, start in _numbers_at(text):
         # rounded to 9 places: 1234.5 - 1234.49 is 0.01000000000002 in floating point
         if round(abs(number - value), 9) <= bound:
-            return snippet
+            negated = negated or Negations(text)
+            if not negated(start, value=True):
+                return snippet
+    for amount in _amounts(text):
+        if round(abs(amount.value - value), 9) <= bound:
+            negated = negated or Negations(text)
+            if not negated(amount.start, value=True):
+                return amount.text
     return None
 
 

@@ -475,10 +475,17 @@ def _imports(module) -> set:
 
 def test_imports_only_stdlib_and_text_matching():
     """SPEC §5 (statements): the module is pure, importing only the standard library,
-    text_matching and negation; negation, the standard library alone."""
+    text_matching, negation and the readers of values (amounts, typed); negation and those, the
+    standard library alone."""
+    from tau_shaped.reward.reading import amounts, typed
+
     assert _imports(statements) <= {"__future__", "re", "dataclasses", "functools", "typing",
-                                     "tau_shaped.reward.reading.text_matching", "tau_shaped.reward.reading.negation"}
+                                     "tau_shaped.reward.reading.text_matching", "tau_shaped.reward.reading.negation",
+                                     "tau_shaped.reward.reading.amounts", "tau_shaped.reward.reading.typed",
+                                     "tau_shaped.reward.reading.days"}
     assert _imports(negation) <= {"__future__", "re", "bisect", "typing"}
+    assert _imports(amounts) <= {"__future__", "re", "typing", "tau_shaped.reward.reading.typed"}
+    assert _imports(typed) <= {"__future__", "dataclasses", "typing"}
 
 
 @pytest.mark.parametrize("text, expected", [

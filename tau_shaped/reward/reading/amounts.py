@@ -1,0 +1,104 @@
+"""Money amounts in a message: the one reader of amounts (SPEC §10 statements, "any spelling of
+the currency and any number format"), shared by ``statements.stated_amounts`` (the amount
+checks), ``text_matching.find_number`` (confirmations and output checks) and ``money_claims``.
+
+It reads the text the customer sees (``normalize.seen``: Unicode folded, numbers in words
+written as digits by text2num), so it reads digits, and the small number words text2num leaves
+as words ("one dollar", "five dollars and one cent", "a buck"):
+
+- a currency symbol or code before the number: "$16.90", "$1,234.50", "US$16.90", "$ 16.90",
+  "USD 16.90", "€5", "-$3.00" and "$-3.00" (the sign is ignored, the snippet keeps it);
+- a currency word or code after it: "16.90 dollars", "16.90 US dollars", "20 bucks",
+  "16.90 USD", "5 euros";
+- cents: "66 cents" (0.66), "one cent" (0.01);
+- dollars and cents: "16 dollars and 90 cents", "$16 and 90 cents", "16 dollars, 90 cents"
+  (16.90; a whole number of dollars then 1-99 cents).
+
+Bare numbers are not amounts ("order 10005", "2 items", "5%", "15 minutes", "FD-10030"); the
+number grammar is the one of ``text_matching.numbers_in_text`` (whole 3-digit thousands
+groups). A European decimal comma ("16,90 €") is not read: the domains' currency is the US
+dollar, written the US way. Every pattern is linear (bounded repeats, a number may only start
+where no digit or word character precedes it).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List, Optional
+
+from tau_shaped.reward.reading.typed import Stated
+
+__all__ = ["amounts", "may_state_amount"]
+
+# The grammar of text_matching.numbers_in_text, on ASCII digits only.
+_NUM = r"[0-9]{1,3}(?:,[0-9]{3}(?![0-9]))+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+"
+_CODES = r"USD|EUR|GBP|CAD|AUD|JPY|CHF|INR"
+# Number words text2num leaves as words (it writes ten and above as digits); "a" is one ("a buck").
+_SMALL_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "single": 1}
+_SMALL = "|".join(sorted(_SMALL_WORDS, key=len, reverse=True))
+_SP = r"[ \u00a0]"
+_UNIT_WORD = r"(?:US[ \u00a0])?dollars?|bucks?|euros?|cents?"
+
+
+def _tail(tag: str) -> str:
+    """Cents after a whole number of dollars: ", 90 cents", " and 90 cents", " and one cent"."""
+    return (rf"(?:,?{_SP}{{1,2}}(?:and{_SP}{{1,2}})?(?P<{tag}>[0-9]{{1,2}}|(?i:{_SMALL}))"
+            rf"{_SP}?(?i:cents?)(?![A-Za-z]))?")
+
+
+_AMOUNT = re.compile(
+    r"(?:(?<![\w.])(?P<sign>[-\u2212]))?"
+    rf"(?:(?P<cur>[$€£¥]|\b(?:{_CODES})(?![A-Za-z])){_SP}?[-\u2212]?(?P<n1>{_NUM})(?![0-9])(?:{_SP}?(?:{_CODES})\b)?"
+    + _tail("c1")
+    # a number followed by a currency word; it starts a number ("1,234" not "234", not
+    # "A10", "FD-10", "1.5") so a long run of digits is tried once, not at every digit
+    + rf"|(?<![\w.])(?<![0-9],)(?<![^\W\d][-\u2212])(?P<n2>{_NUM}){_SP}?"
+    rf"(?P<word>(?i:{_UNIT_WORD})(?![A-Za-z])|(?:{_CODES})\b)"
+    + _tail("c2")
+    # a small number in words then a currency word ("one dollar", "a buck", "five cents")
+    + rf"|(?<![\w.])(?P<n3>(?i:{_SMALL})){_SP}{{1,2}}(?P<word3>(?i:{_UNIT_WORD}))(?![A-Za-z])"
+    + _tail("c3")
+    + ")"
+)
+
+_HINTS = ("$", "€", "£", "¥", "dollar", "buck", "cent", "euro", "usd", "eur", "gbp", "cad", "aud", "jpy", "chf", "inr")
+
+
+def may_state_amount(text: str) -> bool:
+    """Whether ``text`` may state an amount: every match holds a currency symbol, word or code
+    (an ASCII text lower-cased holds it as the pattern finds it); a text that is not ASCII may."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return any(h in low for h in _HINTS)
+
+
+def _count(raw: str) -> Optional[float]:
+    if raw[:1].isdigit() or raw[:1] == ".":
+        return float(raw.replace(",", ""))
+    small = _SMALL_WORDS.get(raw.lower())
+    return None if small is None else float(small)
+
+
+def amounts(text: str) -> List[Stated]:
+    """Money amounts ``text`` states, with a currency marker, in order (value in currency units,
+    the sign ignored)."""
+    found: List[Stated] = []
+    if not may_state_amount(text):
+        return found
+    for m in _AMOUNT.finditer(text):
+        raw = m.group("n1") or m.group("n2") or m.group("n3")
+        value = _count(raw)
+        if value is None:
+            continue
+        word = (m.group("word") or m.group("word3") or "").lower()
+        cents = m.group("c1") or m.group("c2") or m.group("c3")
+        if word.startswith("cent"):
+            value /= 100
+        elif cents is not None and value == int(value):
+            extra = _count(cents)
+            if extra is not None and extra < 100:
+                value += extra / 100
+        found.append(Stated("amount", round(value, 9), m.group(0), m.start(), m.end()))
+    return found
