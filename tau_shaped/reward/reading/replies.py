@@ -1,141 +1,195 @@
 """A customer's reply to a confirmation, classified (SPEC §10): ``yes``, ``change``, ``no`` or
 ``unclear``.
 
-The vocabulary is kept here once, for every domain (the rule files name no reply words):
+``classify_reply(reply, *, question=None, described=None)``. ``question`` is the agent's
+message the reply answers (normalized, ``reading.normalize.seen``); ``described`` the values
+the confirmation stated that the call acts with (``reply_values.Described``, or a mapping with
+``method``, ``amount``, ``street``). None means unknown: the reply is then read on its own words
+(a plain question; the values named once in ``question`` stand for ``described``).
 
-- ``yes``: unconditional agreement to what was described: a word or phrase of assent ("yes",
-  "sure", "go ahead", "please do", "that works", "deal", ...) and none of what follows.
-- ``change``: agreement (or a refusal) that asks for something else instead: "Sure, but actually
-  put it in my wallet", "Yes, make it $10", "No, refund it to my card instead", "Go ahead, but
-  to 12 Elm St". A contrast ("but", "actually", "instead", "rather", "except") followed by what
-  the call acts with (money, a method, an address, an item, an amount) or a verb of altering
-  (put, make, change, switch, send, use, prefer, ...).
-- ``no``: a refusal or a doubt on the reply's first line ("No", "Please don't", "I'm not sure",
-  "Wait", "Hold on", a reply starting with "cancel" or "stop"), once the phrases that say yes
-  with such a word are taken out ("no problem", "why not", "I don't need anything else"); or a
-  reply that agrees to nothing and is a question or says something else at length (the policy
-  asks for an explicit yes: none was given).
-- ``unclear``: assent that is hedged or conditional ("I guess so", "maybe", "yes if it's
-  today", "ok as long as it's the card"), or a short reply the reader cannot type (no word of
-  assent or refusal, not a question: "Hmm right-o"). It makes the rule undetermined (SPEC §8)
-  unless a later yes settles it.
+A reply is read on the clause that answers (``reply_clauses``); the vocabulary is kept here
+once, for every domain (the rule files name no reply words):
+
+- ``yes``: a go-ahead ("yes", "sure", "go ahead", "please do", "that works", "deal", the
+  question's own verb: "Yes, switch it" to "Shall I switch it ...?"), and none of what
+  follows. To a question a "no" agrees to ("Do you mind if I ...?", "Any objection?"), "No",
+  "Not at all", "Nope, go ahead" agree; a bare "Yes" or "Sure" says neither (``unclear``);
+  "Yes I do mind" refuses. A side remark in another clause does not refuse ("Go ahead; I won't
+  be ordering from them again though", "I'm not happy about the delay but go ahead").
+- ``change``: agreement (or a refusal) that asks for something else instead: a contrast ("but",
+  "actually", "instead", "though", "rather", "except") or a condition that names a value the
+  call does not act with ("Yep. Wallet works better for me though" when the card was
+  described; "Yes, as long as it goes to my card" when the wallet was), or a verb of altering
+  that is not the question's own ("Sure, but make it $10", "Put it in my wallet instead"). A
+  value named that the described call does act with changes nothing.
+- ``no``: a refusal or a doubt on the reply's first line ("No", "Please don't", "I don't want
+  that", "That's not right", "I'm not sure", "Wait", "Hold on", a reply opening with "cancel"
+  or "stop" that is no echo of the question), once the phrases that say yes with such a word
+  are taken out ("no problem", "why not", "I don't need anything else"); or a reply that agrees
+  to nothing and is a question or says something else at length.
+- ``unclear``: a hedge with no go-ahead ("I guess so", "maybe", "Yeah I guess"), a condition
+  that cannot be checked ("yes if it's today", "ok as long as it's the card" with the method
+  unknown), sarcasm ("Yeah right", "Oh great, yeah, sure, whatever"), or a short reply the
+  reader cannot type ("Hmm right-o"). It makes the rule undetermined (SPEC §8) unless a later
+  yes settles it.
 
 Every pattern is linear on untrusted text (bounded or single quantifiers, no nesting); the
-reply is read up to ``MAX_CHARS`` characters.
+reply is read up to ``MAX_CHARS`` characters, the question up to ``QUESTION_CHARS``.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Literal
+from typing import Any, List, Literal, Optional
 
-__all__ = ["Reply", "classify_reply", "MAX_CHARS"]
+from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
+from tau_shaped.reward.reading.reply_meaning import (
+    asks_for_a_change, condition, effective, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
+from tau_shaped.reward.reading.reply_values import Described
+
+__all__ = ["Reply", "classify_reply", "MAX_CHARS", "QUESTION_CHARS", "Described"]
 
 Reply = Literal["yes", "change", "no", "unclear"]
 MAX_CHARS = 2000
+QUESTION_CHARS = 4000
 
-_W = r"[\s\u00a0\u2000-\u200b\u202f]+"  # a run of spaces
-
-
-def _words(*phrases: str) -> str:
-    """An alternation of phrases on word boundaries, inner spaces matching any run of spaces."""
-    alts = sorted(phrases, key=len, reverse=True)
-    body = "|".join(_W.join(re.escape(w) for w in p.split()) for p in alts)
-    return rf"(?<![\w'])(?:{body})(?![\w'])"
-
-
-_ASSENT = re.compile(_words(
-    "yes", "yeah", "yea", "yep", "yup", "ya", "sure", "ok", "okay", "k", "alright", "all right", "go ahead",
-    "go for it", "please do", "do it", "do that", "proceed", "please proceed", "confirm", "confirmed", "i confirm",
-    "correct", "that's correct", "that is correct", "that's right", "all good", "that's good", "fine", "sounds good", "sounds great",
-    "sounds right", "agreed", "i agree", "agree", "accept", "i accept", "approved", "i approve", "approve",
-    "perfect", "great", "absolutely", "definitely", "of course", "certainly", "that works", "works for me",
-    "works", "please", "deal", "cool", "affirmative", "yes please", "let's do it", "let's do that",
-    "make it so", "by all means", "go on", "i do", "that's fine", "thats fine", "exactly", "indeed", "y",
-    "will do", "excellent", "lovely", "wonderful", "good to go", "that'd be great", "i'd appreciate that",
-    "i would appreciate that", "awesome", "roger",
+# Polarity answers: they agree to a plain question, and say nothing to "Do you mind?".
+_POLAR_YES = re.compile(words(
+    "yes", "yeah", "yea", "yep", "yup", "ya", "y", "affirmative", "indeed", "i do", "correct", "that's correct",
+    "that is correct", "that's right", "exactly", "absolutely", "definitely", "certainly", "of course", "sure",
+    "sure thing", "yes please", "oui",
 ), re.IGNORECASE)
-
-# Phrases that hold a negative word and still agree (taken out before refusals are looked for).
+# A go-ahead whatever the question's polarity.
+_GO_AHEAD = re.compile(words(
+    "ok", "okay", "k", "alright", "all right", "go ahead", "go for it", "please do", "do it", "do that", "proceed",
+    "please proceed", "confirm", "confirmed", "i confirm", "all good", "that's good", "fine", "sounds good",
+    "sounds great", "sounds right", "agreed", "i agree", "agree", "accept", "i accept", "approved", "i approve",
+    "approve", "perfect", "great", "that works", "works for me", "works", "please", "deal", "cool", "let's do it",
+    "let's do that", "make it so", "by all means", "go on", "that's fine", "thats fine", "will do", "excellent",
+    "lovely", "wonderful", "good to go", "that'd be great", "i'd appreciate that", "i would appreciate that",
+    "awesome", "roger", "you can", "you may", "be my guest", "i authorize", "carry on", "permission granted",
+), re.IGNORECASE)
+# A go-ahead that tells the agent to act: it settles a hedge ("I guess, go ahead").
+_DIRECTIVE = re.compile(words(
+    "go ahead", "go for it", "please do", "do it", "do that", "proceed", "please proceed", "let's do it",
+    "let's do that", "make it so", "by all means", "go on", "i confirm", "i approve", "i authorize", "you can",
+    "you may", "be my guest", "carry on", "permission granted",
+), re.IGNORECASE)
+# "No" to a question a "no" agrees to: the whole clause is the answer.
+_NO_FIRST = words("no", "nope", "nah", "naw", "not at all", "not really", "of course not", "certainly not",
+                  "absolutely not", "definitely not", "not in the least", "not in the slightest", "not a bit", "none",
+                  "no objection", "no objections", "never", "not one bit", "i don't", "i do not", "we don't")
+_NO_MORE = words("no", "not at all", "i do not", "i don't", "i wouldn't", "we don't", "at all", "none", "whatsoever")
+_NEGATIVE_ANSWER = re.compile(rf"^\W{{0,8}}{_NO_FIRST}(?:\W{{1,4}}{_NO_MORE}){{0,2}}\W{{0,8}}$", re.IGNORECASE)
+# Phrases that hold a negative word and agree ("no problem"), and that hold one and say
+# nothing of the call ("no rush", "nothing else"): taken out before refusals are looked for.
 _YES_WITH_A_NEGATIVE = re.compile(
-    rf"(?<![\w'])(?:(?:no|not){_W}(?:a{_W}|any{_W})?(?:problems?|worries|issues?|big{_W}deal|hurry|rush)"
-    rf"|why{_W}not|(?:don'?t|do{_W}not){_W}mind|(?:doesn'?t|does{_W}not){_W}matter|can'?t{_W}wait"
-    rf"|no{_W}need|(?:don'?t|do{_W}not){_W}(?:need|have|want){_W}(?:anything|any)(?:{_W}(?:other|more|further))?"
-    rf"(?:{_W}(?:else|questions?|requests?))?|no{_W}(?:other|further|more){_W}(?:questions?|requests?)"
-    rf"|(?:(?:i'm|i{_W}am){_W})?not{_W}in{_W}a{_W}(?:hurry|rush)|can'?t{_W}complain|no{_W}doubt"
-    rf"|(?:don'?t|do{_W}not){_W}worry(?:{_W}about{_W}(?:it|that|the{_W}rest))?"
-    rf"|(?:that|it|this)(?:'s|{_W}is){_W}not{_W}a{_W}problem|(?:wouldn'?t|would{_W}not){_W}mind"
-    rf"|(?:no,?{_W})?nothing{_W}else)(?![\w'])",
+    rf"(?<![\w'])(?:(?:no|not){W}(?:a{W}|any{W})?(?:problems?|worries|issues?|objections?)"
+    rf"|why{W}not|(?:don'?t|do{W}not){W}mind|(?:that|it|this)(?:'s|{W}is){W}not{W}a{W}problem"
+    rf"|(?:wouldn'?t|would{W}not){W}mind)(?![\w'])",
     re.IGNORECASE,
 )
-
-_REFUSAL = re.compile(
-    _words("no", "nope", "nah", "not", "never", "cannot", "dont", "do not", "wait", "hold on", "hang on",
-           "negative", "refuse", "decline", "i decline", "rather not", "stop", "don't")
-    + r"|(?<![\w'])\w*n't(?![\w'])",
+_SAYS_NOTHING_WITH_A_NEGATIVE = re.compile(
+    rf"(?<![\w'])(?:(?:no|not){W}(?:a{W}|any{W})?(?:big{W}deal|hurry|rush)"
+    rf"|(?:doesn'?t|does{W}not){W}matter|can'?t{W}wait|(?:no|don'?t{W}need){W}to{W}wait|no{W}need"
+    rf"|(?:don'?t|do{W}not){W}(?:need|have|want){W}(?:anything|any)(?:{W}(?:other|more|further))?"
+    rf"(?:{W}(?:else|questions?|requests?))?|no{W}(?:other|further|more){W}(?:questions?|requests?)"
+    rf"|(?:(?:i'm|i{W}am){W})?not{W}in{W}a{W}(?:hurry|rush)|can'?t{W}complain|no{W}doubt"
+    rf"|(?:don'?t|do{W}not){W}worry(?:{W}about{W}(?:it|that|the{W}rest))?"
+    rf"|(?:no,?{W})?nothing{W}else)(?![\w'])",
     re.IGNORECASE,
 )
-_STARTS_CANCEL = re.compile(r"^[\s\W]*(?:cancel|stop|abort|forget it|never ?mind)(?![\w'])", re.IGNORECASE)
-
-# A contrast, then (in the same sentence) what the call acts with or a verb of altering it.
-_CONTRAST = re.compile(_words("but", "actually", "instead", "rather", "except", "however", "though"), re.IGNORECASE)
-_ALTERING = re.compile(
-    _words("instead", "rather", "wallet", "card", "credit", "store credit", "refund", "cash", "gift card", "paypal",
-           "visa", "mastercard", "master card", "amex", "american express", "debit", "bank", "voucher", "certificate",
-           "address", "street", "st", "avenue", "ave", "road", "rd", "zip", "put", "make", "change", "switch", "send",
-           "use", "prefer", "different", "another", "only", "just", "half", "keep", "swap", "replace", "move", "split",
-           "cancel", "remove", "add", "want", "would like", "i'd like", "economy", "business",
-           "method", "payment", "amount", "item", "items")
-    + r"|[$€£¥]|\d",
-    re.IGNORECASE,
-)
-_INSTEAD = re.compile(_words("instead", "rather than", "i'd rather", "i would rather", "i prefer", "i'd prefer",
-                             "i would prefer", "switch it", "change it", "make it"), re.IGNORECASE)
-
-# Hedged or conditional assent: the words do not settle whether it was agreement.
-_HEDGE = re.compile(_words(
-    "i guess", "i suppose", "maybe", "perhaps", "probably", "i think so", "if you say so", "if", "as long as",
-    "provided", "providing", "assuming", "only if", "unless", "depends", "it depends", "kind of", "sort of",
-    "i'm not sure", "not sure", "whatever",
+# Hedged assent: the words do not settle whether it was agreement.
+_HEDGE = re.compile(words(
+    "i guess", "i suppose", "maybe", "perhaps", "probably", "i think so", "if you say so", "kind of", "sort of",
+    "whatever", "depends", "it depends", "possibly", "i don't care", "i dont care", "if you must", "if you want",
+    "if you think so", "might as well", "i think", "guess so", "suppose so", "meh",
 ), re.IGNORECASE)
-
-_SENTENCE = re.compile(r"[^.!?;\n]+")
+_POLITE_IF = re.compile(words(
+    "if you could", "if you can", "if you would", "if you don't mind", "if you do not mind", "if you wouldn't mind",
+    "if that's ok", "if that's okay", "if that's alright", "if that is ok", "if that is okay", "if you please",
+), re.IGNORECASE)
+_IF_YOU = re.compile(words("if you say so", "if you must", "if you want", "if you think so"), re.IGNORECASE)
+_ECHO_HEAD = re.compile(rf"^\W{{0,8}}(?:please\W{{1,4}})?(?P<verb>[a-z]{{2,12}})(?![\w'])", re.IGNORECASE)
 _NORMAL = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
+def classify_reply(reply: str, *, question: Optional[str] = None, described: Any = None) -> Reply:
+    """SPEC §10: the class of ``reply`` (a customer's answer to a confirmation).
+
+    ``question``: the agent's message ``reply`` answers, normalized (None: unknown, read as a
+    plain question naming no verb). ``described``: what the confirmation stated that the call
+    acts with: a ``Described`` (``method``, ``amount``, ``street``) or a mapping with those keys
+    (None, or a key left out: unknown; the values the question names once stand for it)."""
+    q = (question or "")[:QUESTION_CHARS] or None
+    return _classify((reply or "")[:MAX_CHARS], q, Described.of(described))
+
+
 @lru_cache(maxsize=4096)
-def classify_reply(reply: str) -> Reply:
-    """SPEC §10: the class of ``reply`` (a customer's answer to a confirmation)."""
-    text = (reply or "")[:MAX_CHARS].translate(_NORMAL)
-    first_line = next((line for line in text.split("\n") if line.strip()), "")
-    cleaned = _YES_WITH_A_NEGATIVE.sub(" ", text)
-    cleaned_first = next((line for line in cleaned.split("\n") if line.strip(" \t\r,.!")), "")
-    assent = _ASSENT.search(cleaned) is not None
-    changed = _asks_for_a_change(cleaned)
-    if _REFUSAL.search(cleaned_first) or _STARTS_CANCEL.search(first_line):
+def _classify(reply: str, question: Optional[str], described: Optional[Described]) -> Reply:
+    q = read_question(question)
+    stated = effective(described, q.text)
+    text = reply.translate(_NORMAL)
+    cleaned, mocking = take_out_sarcasm(_POLITE_IF.sub(" ", text))
+    cleaned = _SAYS_NOTHING_WITH_A_NEGATIVE.sub(" ", _YES_WITH_A_NEGATIVE.sub(" okay ", cleaned))
+    first = next((line for line in cleaned.split("\n") if line.strip(" \t\r,.!")), "")
+    answer = [c for s in sentences(first) for c in clauses(s)]
+
+    polar_no = [c for c in answer if _NEGATIVE_ANSWER.search(c)] if q.polarity != "plain" else []
+    echo = any(_echoes(c, q) for c in answer)
+    first_raw = next((line for line in text.split("\n") if line.strip()), "")
+    refused = starts_cancelling(first_raw, q) or any(c not in polar_no and refuses(c, q, stated) for c in answer)
+    go_ahead = _GO_AHEAD.search(cleaned) is not None or echo or (q.polarity == "negative" and bool(polar_no))
+    polar_yes = _POLAR_YES.search(cleaned) is not None
+    assent = go_ahead or polar_yes
+    changed = asks_for_a_change(cleaned, q, stated)
+    if refused:
         return "change" if changed and assent else "no"
-    if changed:
+    met = condition(_IF_YOU.sub(" ", first), stated)
+    if changed or met == "unmet":
         return "change"
-    hedged = _HEDGE.search(cleaned_first) is not None
-    if assent:
-        return "unclear" if hedged else "yes"
-    if hedged:
+    if mocking or sarcastic(first, directive=_DIRECTIVE.search(first) is not None):
         return "unclear"
-    words = re.findall(r"\w+", text)
-    if not words or "?" in text or len(words) > 4:
+    hedged = any(_hedges(c) for c in answer)
+    if assent:
+        if met == "unknown" or (hedged and not (_DIRECTIVE.search(first) or echo)):
+            return "unclear"
+        if not go_ahead and q.polarity != "plain":
+            return "unclear"  # "Yes" to "Do you mind if I ...?": agreement or an objection
+        return "yes"
+    if hedged or met is not None or polar_no:
+        return "unclear"
+    found = re.findall(r"\w+", text)
+    if not found or "?" in text or len(found) > 4:
         return "no"  # agrees to nothing: a question, or something else said
     return "unclear"
 
 
-def _asks_for_a_change(text: str) -> bool:
-    """Whether a sentence of ``text`` asks for something else: "instead", "I'd rather", or a
-    contrast followed by what the call acts with or a verb of altering."""
-    for m in _SENTENCE.finditer(text):
-        sentence = m.group(0)
-        if _INSTEAD.search(sentence):
-            return True
-        contrast = _CONTRAST.search(sentence)
-        if contrast and _ALTERING.search(sentence, contrast.end()):
-            return True
-    return False
+def _echoes(clause: str, q: Question) -> bool:
+    """Whether ``clause`` opens with the question's own verb ("switch it" to "Shall I switch
+    it ...?"): a go-ahead in the question's words."""
+    if not q.verbs:
+        return False
+    m = _ECHO_HEAD.search(_strip_assent(clause))
+    return m is not None and bool(verbs_in(m.group("verb")) & q.verbs) and not re.search(
+        r"(?<![\w'])(?:that|not|never|n't)(?![\w'])|n't", clause, re.IGNORECASE)
+
+
+_ASSENT_PREFIX = re.compile(
+    rf"^\W{{0,8}}(?:{words('yes', 'yeah', 'yep', 'yup', 'sure', 'ok', 'okay', 'alright', 'fine', 'great', 'of course', 'absolutely', 'certainly', 'definitely', 'please', 'yes please')}\W{{1,4}}){{0,3}}",
+    re.IGNORECASE,
+)
+
+
+def _strip_assent(clause: str) -> str:
+    m = _ASSENT_PREFIX.match(clause)
+    return clause[m.end():] if m else clause
+
+
+def _hedges(clause: str) -> bool:
+    """A hedge in the clause that answers: one that holds a word of assent, or is short ("I
+    guess?", "Probably, yes"); "Maybe next time I'll order elsewhere" is a side remark."""
+    if _HEDGE.search(clause) is None:
+        return False
+    return len(re.findall(r"[\w']+", clause)) <= 4 or bool(_POLAR_YES.search(clause) or _GO_AHEAD.search(clause))

@@ -1,0 +1,254 @@
+"""What the clauses of a reply to a confirmation do to the call (SPEC §10): refuse it, ask for a
+different one (a contrast or a condition naming a value the call does not act with), or put a
+condition on it that the described call meets or not; and sarcasm, which settles nothing.
+
+Read by ``replies.classify_reply``. Every pattern is linear (literal alternations, single or
+bounded quantifiers); the words of a clause are read up to a bound.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, List, Optional, Tuple
+
+from tau_shaped.reward.reading.reply_clauses import PAD, Question, W, clauses, head, sentences, words
+from tau_shaped.reward.reading.reply_values import Described, compare, values_in
+
+__all__ = ["effective", "refuses", "starts_cancelling", "asks_for_a_change", "condition", "sarcastic", "take_out_sarcasm"]
+
+
+def effective(described: Optional[Described], question: str) -> Described:
+    """The values the call acts with as far as they are known: ``described``'s, and for a kind it
+    leaves unknown, the one value of that kind the question names (not taken back)."""
+    keys: List[Tuple[str, Any]] = [(k, described.key(k)) for k in described.kinds()] if described else []
+    if question:
+        named: dict = {}
+        for v in values_in(question):
+            if not v.negated and v.key is not None:
+                named.setdefault(v.kind, set()).add(v.key)
+        known = {k for k, _ in keys}
+        keys += [(kind, next(iter(found))) for kind, found in named.items() if kind not in known and len(found) == 1]
+    return Described.from_keys(tuple(keys))
+
+
+# ---- refusals ---------------------------------------------------------------------------------
+
+_REFUSAL_HEAD = re.compile(
+    rf"^\W{{0,8}}{PAD}(?:please\W{{1,4}})?"
+    + words("no", "nope", "nah", "naw", "not", "never", "wait", "hold on", "hold off", "hang on", "stop", "don't",
+            "dont", "do not", "abort", "forget it", "never mind", "nevermind", "negative", "i decline", "decline",
+            "i refuse", "rather not", "i'd rather not", "i would rather not", "uh-uh", "nuh-uh", "no way",
+            "scratch that", "on second thought", "on second thoughts", "cancel that", "actually no"),
+    re.IGNORECASE,
+)
+_NOT_HEAD = head("not")
+_CANCEL_HEAD = head("cancel", "stop", "abort", "forget it", "never mind", "nevermind")
+_CANCEL_THAT = re.compile(rf"(?<![\w'])cancel{W}(?:that|this)(?![\w'])", re.IGNORECASE)
+# "I said no", "the answer is no": a refusal word that closes its clause.
+_NO_AT_THE_END = re.compile(r"(?<![\w'])(?:no|nope|nah)\W{0,8}$", re.IGNORECASE)
+
+
+def starts_cancelling(first: str, q: Question) -> bool:
+    """Whether the reply opens with "cancel" or "stop" ("Cancel that", "Stop. yes"), unless it
+    echoes the question's "cancel" ("Cancel it" to "Shall I cancel the order?")."""
+    if not _CANCEL_HEAD.search(first):
+        return False
+    return "cancel" not in q.verbs or not re.match(r"^\W{0,8}cancel(?![\w'])", first, re.IGNORECASE) or bool(
+        _CANCEL_THAT.search(first[:40]))
+_RETRACT = re.compile(words(
+    "hold on", "hang on", "hold off", "on second thought", "on second thoughts", "scratch that", "never mind",
+    "nevermind", "not yet", "not now", "no way", "rather not", "rather you didn't", "rather you did not",
+    "rather you wouldn't", "i decline", "i refuse", "unsure", "i doubt", "doubtful", "let me think", "i'll think",
+    "i will think", "think about it", "get back to you", "dunno", "second thoughts", "hesitant", "no thanks",
+    "no thank you", "wait a second", "wait a sec", "wait a minute", "wait a moment", "wait a min", "please wait",
+    "i object", "i'd object", "i would object", "i do mind", "i'd mind", "i would mind", "i mind",
+    "that's a problem", "that is a problem", "it's a problem", "it is a problem", "it would be a problem",
+    "i have an objection", "i have objections", "absolutely not", "certainly not", "definitely not", "of course not",
+    "not at all", "not really", "not in the least", "not in the slightest",
+), re.IGNORECASE)
+# To "Do you mind if I ...?", a yes that is an objection.
+_YES_I_DO = re.compile(rf"^\W{{0,8}}{PAD}(?:yes|yeah|yep|yup)\W{{1,4}}" + words(
+    "i do", "i would", "there is", "it is", "it would", "actually", "i'd", "that would"), re.IGNORECASE)
+
+_NEGS = {"not", "never", "cannot", "dont", "didnt", "doesnt", "wont", "cant", "isnt", "wasnt", "shouldnt",
+         "wouldnt", "couldnt", "aint", "arent"}
+_VERB_PRED = {"accept", "agree", "agreed", "approve", "approved", "authorize", "authorise", "allow", "ask", "asked",
+              "mean", "meant", "proceed", "consent", "think", "ok", "okay"}
+_OBJECT_VERB = {"want", "wanted", "need", "needed", "like", "have", "do", "did", "take", "know", "get", "go"}
+_OBJECTS = {"that", "it", "this", "one", "any", "anything", "so", "them", "those", "these", "about", "if", "yet",
+            "ahead", "through", "with", "refund", "credit", "cancellation", "replacement", "money", "wallet", "card"}
+_ARTICLES = {"a", "an", "the", "my", "your", "any", "to"}
+_ADJ_PRED = {"right", "correct", "fine", "good", "great", "acceptable", "comfortable", "happy", "sure", "true",
+             "what", "work", "works", "sound", "sounds", "fair", "agreeable", "interested", "keen", "convinced",
+             "certain", "necessary", "needed", "cool", "alright"}
+_PRONOUN_SUBJECT = {"that", "it", "this", "that's", "it's", "this's", "thats", "its", "which", "sounds", "sound",
+                    "seems", "seem", "looks", "look", "feels"}
+_I_SUBJECT = {"i", "i'm", "im", "am", "we", "we're", "i'd", "i'll", "i've"}
+_TOKEN = re.compile(r"[a-z0-9']{1,30}")
+
+
+def refuses(clause: str, q: Question, stated: Described) -> bool:
+    """Whether ``clause`` refuses the call or doubts it: it opens with a refusal ("No",
+    "Please don't", "Wait", "Cancel that"), holds one ("hold on", "I'm not sure", "let me think",
+    "I do mind"), or negates what the call or the agreement is ("I don't want that", "That's not
+    right", "I can't accept that"). "Not to my card" when the call goes elsewhere does not."""
+    if _REFUSAL_HEAD.search(clause):
+        if _NOT_HEAD.search(clause):
+            named = list(values_in(clause))
+            if named and all(v.negated for v in named) and compare(named, stated) == "same":
+                return False
+        return True
+    if _NO_AT_THE_END.search(clause):
+        return True
+    if _RETRACT.search(clause) or (q.polarity != "plain" and _YES_I_DO.search(clause)):
+        return True
+    return _negates_the_call(_TOKEN.findall(clause.lower())[:80])
+
+
+def _negates_the_call(tokens: List[str]) -> bool:
+    for i, t in enumerate(tokens):
+        if t not in _NEGS and not t.endswith("n't"):
+            continue
+        after, before = tokens[i + 1:i + 4], tokens[max(0, i - 2):i]
+        rest = tokens[i + 1:]
+        if 1 <= len(rest) <= 3 and rest[-1] in ("that", "it", "this"):
+            return True  # "can't have that", "not that"
+        for j, word in enumerate(after):
+            if word in _VERB_PRED:
+                return True
+            if word in _OBJECT_VERB:
+                tail = [w for w in tokens[i + 2 + j:i + 4 + j] if w not in _ARTICLES]
+                if not tail or tail[0] in _OBJECTS:
+                    return True
+                if word == "go":
+                    break
+            if word in _ADJ_PRED:
+                if any(b in _PRONOUN_SUBJECT for b in before):
+                    return True
+                tail = tokens[i + 2 + j:i + 4 + j]
+                if any(b in _I_SUBJECT for b in before) or not before:
+                    if not tail or (tail[0] in ("with", "about", "to", "for") and tail[1:2] and tail[1] in (
+                            "that", "it", "this", "me", "them")):
+                        return True
+                break
+    return False
+
+
+# ---- changes ----------------------------------------------------------------------------------
+
+_CONTRAST = re.compile(words("but", "actually", "instead", "rather", "except", "however", "though", "although"),
+                       re.IGNORECASE)
+_INSTEAD = re.compile(words("instead", "rather than", "i'd rather", "i would rather", "i prefer", "i'd prefer",
+                            "i would prefer", "switch it", "change it", "make it"), re.IGNORECASE)
+_ECHOABLE = re.compile(words("switch it", "change it", "make it"), re.IGNORECASE)
+_ALTERING = re.compile(
+    words("instead", "rather", "put", "make", "change", "switch", "send", "use", "prefer", "different", "another",
+          "only", "just", "half", "keep", "swap", "replace", "move", "split", "cancel", "remove", "add", "want",
+          "would like", "i'd like", "economy", "business", "cash", "method", "payment", "amount", "item", "items",
+          "address", "street", "zip", "refund", "credit", "part", "partial")
+    + r"|[$€£¥]|\d",
+    re.IGNORECASE,
+)
+# What asks for something else even when it names the described value ("but only half to my card").
+_STRONG = {"half", "split", "cancel", "remove", "add", "keep", "another", "different", "swap", "replace",
+           "economy", "business", "cash", "item", "items", "part", "partial"}
+_DEST = re.compile(
+    r"(?<![\w'])(?:to|on|onto|into|in|as|via|at|for|it|only|just|refund|send|give|credit|put|charge|pay|issue|use)"
+    r"\W{1,3}(?:(?:my|the|your|a|an|our)\W{1,3})?(?:[\w']{1,15}\W{1,3})?$",
+    re.IGNORECASE,
+)
+_CONDITION = re.compile(rf"^\W{{0,8}}{PAD}(?:(?:but|and|yes|ok|okay|sure|only){W})?(?P<word>" + words(
+    "if", "as long as", "so long as", "provided", "providing", "assuming", "only if", "unless", "on condition",
+    "given") + ")", re.IGNORECASE)
+
+
+def asks_for_a_change(text: str, q: Question, stated: Described) -> bool:
+    """Whether a sentence of ``text`` asks for something else: a contrast or "instead" naming a
+    value the call does not act with (or one that cannot be compared), or a verb of altering
+    that is not the question's own; or a go-ahead to a value the call does not act with ("Yes,
+    to my card please" when the wallet was described)."""
+    for s in sentences(text):
+        parts = clauses(s)
+        k = next((i for i, c in enumerate(parts) if _CONTRAST.search(c) or _INSTEAD.search(c)), None)
+        if k is None:
+            if any(_names_another_destination(c, stated) for c in parts if not _CONDITION.search(c)):
+                return True
+            continue
+        scope = " ".join(parts[k:])
+        verdict = compare(list(values_in(scope)), stated)
+        if verdict in ("differs", "unknown"):
+            return True
+        altering = {m.group(0).lower() for m in _ALTERING.finditer(scope)}
+        altering = {w for w in altering if not (q.verbs & _bases(w))}
+        if verdict == "same":
+            if altering & _STRONG:
+                return True
+            continue
+        instead = [m.group(0) for m in _INSTEAD.finditer(scope)]
+        if any(not (_ECHOABLE.fullmatch(p) and q.verbs & _bases(p.split()[0])) for p in instead):
+            return True
+        if _CONTRAST.search(scope) and altering:
+            return True
+    return False
+
+
+def _bases(word: str) -> set:
+    from tau_shaped.reward.reading.reply_clauses import verbs_in
+
+    return set(verbs_in(word))
+
+
+def _names_another_destination(clause: str, stated: Described) -> bool:
+    lowered = clause.lower()
+    named = [v for v in values_in(clause) if stated.key(v.kind) is not None
+             and _DEST.search(lowered[max(0, v.start - 40):v.start])]
+    return compare(named, stated) == "differs"
+
+
+def condition(first: str, stated: Described) -> Optional[str]:
+    """The conditions on the first line, checked against the described call: "unmet" (a value
+    named the call does not act with; "unless" the one it does), "unknown" (nothing that can be
+    checked: "if it's today"), "met", or None (no condition)."""
+    found = []
+    for s in sentences(first):
+        parts = clauses(s)
+        for i, c in enumerate(parts):
+            m = _CONDITION.search(c)
+            if m is None:
+                continue
+            verdict = compare(list(values_in(" ".join(parts[i:]))), stated)
+            if verdict in (None, "unknown"):
+                found.append("unknown")
+            elif m.group("word").lower() == "unless":
+                found.append("unmet" if verdict == "same" else "met")
+            else:
+                found.append("met" if verdict == "same" else "unmet")
+    return next((v for v in ("unmet", "unknown", "met") if v in found), None)
+
+
+# ---- sarcasm ----------------------------------------------------------------------------------
+
+_SARCASM = re.compile(
+    r"(?<![\w'])(?:yeah|yea|ya|yep)\W{1,3}right(?![\w'])(?!\W{1,3}(?:away|now|then|there|on|this))|"
+    + words("as if", "thanks for nothing", "like i have a choice", "like i had a choice", "not like i have a choice",
+            "what a surprise", "big surprise", "just great", "just perfect", "just wonderful", "oh joy",
+            "sure you will", "sure you are", "whatever you say", "great, just great", "oh goody"),
+    re.IGNORECASE,
+)
+_WEAK_SARCASM = re.compile(words(
+    "oh great", "oh wonderful", "oh perfect", "oh fantastic", "oh sure", "oh lovely", "oh brilliant", "how lovely",
+    "how wonderful", "whatever", "sure sure", "yeah yeah", "fine fine", "oh fabulous", "oh terrific"), re.IGNORECASE)
+
+
+def take_out_sarcasm(text: str) -> Tuple[str, bool]:
+    """``text`` with the sarcastic phrases blanked (their negative words refuse nothing: "not
+    like I have a choice"), and whether it held any."""
+    out, n = _SARCASM.subn(" ", text)
+    return out, n > 0
+
+
+def sarcastic(first: str, *, directive: bool) -> bool:
+    """Weak marks of sarcasm ("Oh great", "whatever"): two of them, or one with no go-ahead
+    that tells the agent to act ("Oh great, yeah, sure, whatever"; "Fine, whatever")."""
+    n = len(_WEAK_SARCASM.findall(first))
+    return n >= 2 or (n == 1 and not directive)

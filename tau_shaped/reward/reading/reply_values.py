@@ -1,0 +1,201 @@
+"""What a reply to a confirmation names of the call (SPEC §10): a payment method, an amount, a
+street; and ``Described``, the values the confirmation stated, to compare them with.
+
+A reply that names a value the call does not act with asks for a different call ("Yep. Wallet
+works better for me though" when the card was described); one that names the described value
+agrees with it ("Yes, as long as it goes to my card"). Every pattern is linear (bounded or
+single quantifiers); the texts read here are already cut to the reply reader's bound.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping, Optional, Tuple
+
+__all__ = ["Described", "Value", "values_in", "method_of", "street_of", "compare"]
+
+# A payment method, read as one of four kinds ("original_payment" and a Visa are a card).
+_METHOD = re.compile(
+    r"(?<![\w'])(?:"
+    r"(?P<gift_card>gift[\s_-]?cards?(?:_\w{1,24})?|vouchers?)"
+    r"|(?P<card>(?:credit|debit|bank)[\s_-]?cards?(?:_\w{1,24})?|cards?|visa|master[\s-]?card|amex"
+    r"|american[\s_]express|original[\s_]+(?:payment|method|card)(?:[\s_]+method)?|debit|bank(?:[\s_]+account)?)"
+    r"|(?P<wallet>wallet(?:[\s_]+credit)?|(?:store|account)[\s_]+credit|credits?|balance)"
+    r"|(?P<paypal>paypal(?:_\w{1,24})?)"
+    r")(?![\w'])",
+    re.IGNORECASE,
+)
+_AMOUNT = re.compile(
+    r"(?:[$€£]\s?(?P<a1>\d{1,7}(?:\.\d{1,2})?)(?![\d.]\d)"
+    r"|(?<![\w.$-])(?P<a2>\d{1,7}(?:\.\d{1,2})?)\s?(?:dollars?|bucks|usd|euros?)(?![\w'])"
+    r"|(?<![\w.$-])(?P<a3>\d{1,7}\.\d{2})(?![\w.]))",
+    re.IGNORECASE,
+)
+_SUFFIXES = {"street": "st", "avenue": "ave", "road": "rd", "boulevard": "blvd", "lane": "ln", "drive": "dr",
+             "court": "ct", "place": "pl", "terrace": "ter"}
+_STREET = re.compile(
+    r"(?<![\w-])(?P<num>\d{1,6})\s+(?P<name>[a-z]{1,30}(?:\s+[a-z]{1,30}){0,2}?)\s+"
+    r"(?P<suf>st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|dr|drive|way|ct|court|pl|place|ter|terrace)(?![\w'])",
+    re.IGNORECASE,
+)
+# An address named without its street: a value of that kind, but not one that can be compared.
+_SOME_ADDRESS = re.compile(r"(?<![\w'])(?:work|home|other|different|new|old|billing|office|another)\s+address(?![\w'])",
+                           re.IGNORECASE)
+# What takes the value named right after it back: "not to my card", "rather than the wallet".
+_NEGATED_BEFORE = re.compile(
+    r"(?:(?<![\w'])(?:not|never|no|rather\s+than|instead\s+of|other\s+than|except|than)|n't)"
+    r"(?:\W{1,3}[\w']{1,20}){0,3}\W{0,3}$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Value:
+    """A value a text names: ``kind`` ("method", "amount", "street"), ``key`` (comparable: "card",
+    16.9, ("12", "elm st")) or None when it cannot be compared ("my work address"), and whether
+    the words right before it take it back (``negated``: "not to my card")."""
+
+    kind: str
+    key: Any
+    start: int
+    negated: bool = False
+
+
+def method_of(text: str) -> Optional[str]:
+    """The kind of payment method ``text`` names first ("card", "wallet", "gift_card", "paypal")."""
+    m = _METHOD.search(str(text).replace("_", " "))
+    return m.lastgroup if m else None
+
+
+def street_of(text: str) -> Optional[Tuple[str, str]]:
+    """The house number and street name of ``text`` ("12 Elm Street" -> ("12", "elm st"))."""
+    m = _STREET.search(str(text))
+    return _street_key(m) if m else None
+
+
+def _street_key(m: "re.Match[str]") -> Tuple[str, str]:
+    suffix = m.group("suf").lower()
+    name = " ".join(m.group("name").lower().split())
+    return m.group("num"), f"{name} {_SUFFIXES.get(suffix, suffix)}"
+
+
+@dataclass(frozen=True)
+class Described:
+    """The values a confirmation stated, that the call acts with (SPEC §10). Each field is None
+    when unknown. ``method``: a payment method as the call or the message gives it
+    ("original_payment", "card", "wallet", "credit_card_7815", "gift_card_1", "paypal_2"), kept
+    as its kind; ``amount``: a number; ``street``: an address's street ("12 Elm St"), kept as its
+    number and name. Frozen and hashable (the reader's cache key holds it)."""
+
+    method: Optional[str] = None
+    amount: Optional[float] = None
+    street: Optional[Any] = None
+    _keys: Tuple[Tuple[str, Any], ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        keys = []
+        if self.method is not None:
+            keys.append(("method", method_of(self.method) or str(self.method).lower()))
+        if self.amount is not None:
+            keys.append(("amount", round(float(self.amount), 2)))
+        if self.street is not None:
+            keys.append(("street", self.street if isinstance(self.street, tuple) else street_of(self.street)))
+        object.__setattr__(self, "_keys", tuple((k, v) for k, v in keys if v is not None))
+
+    @classmethod
+    def of(cls, value: Any) -> Optional["Described"]:
+        """``value`` as a ``Described``: None, a ``Described``, a mapping, or a tuple of (key,
+        value) pairs (a call's arguments made hashable), read for ``method`` (or
+        ``payment_method``, ``payment_method_id``, ``refund_method``), ``amount`` (or
+        ``refund_amount``) and ``street`` (or ``address``, ``address1``, ``new_address``: a
+        street, or a mapping holding ``street``/``address1``); any other key is left out."""
+        if value is None or isinstance(value, Described):
+            return value
+        fields = _mapping(value)
+        if fields is None:
+            raise TypeError(f"described: a Described, a mapping or (key, value) pairs, not {type(value).__name__}")
+        method = next((fields[k] for k in _METHOD_KEYS if fields.get(k)), None)
+        street = next((fields[k] for k in _STREET_KEYS if fields.get(k)), None)
+        inner = _mapping(street) if isinstance(street, (Mapping, tuple, list)) else None
+        if inner is not None:
+            street = inner.get("street") or inner.get("address1")
+        amount = next((fields[k] for k in ("amount", "refund_amount") if fields.get(k) is not None), None)
+        try:
+            amount = None if amount is None or isinstance(amount, bool) else float(amount)
+        except (TypeError, ValueError):
+            amount = None
+        return cls(method=None if method is None else str(method), amount=amount,
+                   street=None if street is None else str(street))
+
+    @classmethod
+    def from_keys(cls, keys: Tuple[Tuple[str, Any], ...]) -> "Described":
+        """A ``Described`` holding comparable values already read (kind, key)."""
+        out = cls()
+        object.__setattr__(out, "_keys", tuple(keys))
+        return out
+
+    def key(self, kind: str) -> Any:
+        """The comparable value of ``kind`` stated, or None when unknown."""
+        return next((v for k, v in self._keys if k == kind), None)
+
+    def kinds(self) -> Tuple[str, ...]:
+        return tuple(k for k, _ in self._keys)
+
+
+_METHOD_KEYS = ("method", "payment_method", "payment_method_id", "refund_method", "new_payment_method_id")
+_STREET_KEYS = ("street", "address", "address1", "new_address")
+
+
+def _mapping(value: Any) -> Optional[Mapping]:
+    """A mapping, or (key, value) pairs as one; None for anything else."""
+    if isinstance(value, Mapping):
+        return value
+    if isinstance(value, (tuple, list)) and all(isinstance(p, (tuple, list)) and len(p) == 2 for p in value):
+        return {str(k): v for k, v in value}
+    return None
+
+
+def values_in(text: str) -> Iterator[Value]:
+    """The values ``text`` names, in no particular order, each marked ``negated`` when the
+    words right before it (in this text) take it back."""
+    lowered = text.lower()
+    spans = []
+    for m in _STREET.finditer(lowered):
+        spans.append((m.start(), m.end()))
+        yield Value("street", _street_key(m), m.start(), _negated(lowered, m.start()))
+    for m in _SOME_ADDRESS.finditer(lowered):
+        yield Value("street", None, m.start(), _negated(lowered, m.start()))
+    for m in _AMOUNT.finditer(lowered):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        number = m.group("a1") or m.group("a2") or m.group("a3")
+        yield Value("amount", round(float(number), 2), m.start(), _negated(lowered, m.start()))
+    for m in _METHOD.finditer(lowered.replace("_", " ")):
+        yield Value("method", m.lastgroup, m.start(), _negated(lowered, m.start()))
+
+
+def _negated(text: str, start: int) -> bool:
+    return _NEGATED_BEFORE.search(text[max(0, start - 40):start]) is not None
+
+
+def compare(values: "list[Value]", described: Optional[Described]) -> Optional[str]:
+    """How the values named compare with the described ones: "differs" (a value named that the
+    call does not act with, or the described value taken back), "same" (every value named is
+    the described one, or another one taken back), "unknown" (a value whose kind was not
+    described, or that cannot be compared), or None (no value named)."""
+    if not values:
+        return None
+    verdicts = set()
+    for v in values:
+        stated = described.key(v.kind) if described is not None else None
+        if stated is None or v.key is None:
+            verdicts.add("unknown")
+        elif (v.key == stated) != v.negated:
+            verdicts.add("same")
+        else:
+            verdicts.add("differs")
+    for verdict in ("differs", "unknown"):
+        if verdict in verdicts:
+            return verdict
+    return "same"
