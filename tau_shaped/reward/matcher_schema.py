@@ -6,7 +6,7 @@ in_state not_in_state`` (several operators must all hold). A literal object whos
 all look like operators must be written ``{"eq": {...}}``; an object mixing
 operators with other keys, or with a key one typo away from an operator, is
 refused (SPEC §6.2), as is a NaN or an infinity. A TEXT_MATCHER judges the
-agent's or the user's messages: ``contains``, ``regex``, ``number``, ``math``.
+agent's or the user's messages: ``contains``, ``regex``, ``number``, ``math``, ``denies``.
 
 A ``regex`` (and ``not_regex``: the value is a string the pattern does not match) is data:
 it is compiled by RE2 and matched in linear time (``data_regex``); a pattern RE2 refuses
@@ -29,7 +29,7 @@ from pydantic import (
     model_serializer,
     model_validator,
 )
-from typing_extensions import Annotated
+from typing_extensions import Annotated, Literal
 
 from tau_shaped.reward.data_regex import check_pattern
 from tau_shaped.reward.paths import PathError, parse_path
@@ -224,9 +224,15 @@ class MathText(_Strict):
         return value
 
 
+class DeniesText(_Strict):
+    # SPEC §5: the text denies the customer's request, as reading/refusals reads a denial ("I
+    # can't cancel it", "not eligible", "status: denied"; not "No problem!" or "nothing else")
+    denies: Literal[True]
+
+
 def _text_kind(value: Any) -> Optional[str]:
     if isinstance(value, dict):
-        for key in ("contains", "regex", "number", "math"):
+        for key in ("contains", "regex", "number", "math", "denies"):
             if key in value:
                 return FORM_TAG + key
         return None
@@ -236,7 +242,7 @@ def _text_kind(value: Any) -> Optional[str]:
     return None
 
 
-_TEXT_KINDS = {"contains": ContainsText, "regex": RegexText, "number": NumberText, "math": MathText}
+_TEXT_KINDS = {"contains": ContainsText, "regex": RegexText, "number": NumberText, "math": MathText, "denies": DeniesText}
 
 TextMatcher = Annotated[
     Union[
@@ -244,10 +250,11 @@ TextMatcher = Annotated[
         Annotated[RegexText, Tag(FORM_TAG + "regex")],
         Annotated[NumberText, Tag(FORM_TAG + "number")],
         Annotated[MathText, Tag(FORM_TAG + "math")],
+        Annotated[DeniesText, Tag(FORM_TAG + "denies")],
     ],
     Discriminator(
         _text_kind,
         custom_error_type="text_matcher_form",
-        custom_error_message="a text matcher needs one of: contains, regex, number, math",
+        custom_error_message="a text matcher needs one of: contains, regex, number, math, denies",
     ),
 ]

@@ -11,6 +11,7 @@ from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.paths import select_values
 from tau_shaped.reward.matcher_schema import (
     ContainsText,
+    DeniesText,
     LiteralMatcher,
     MatchOps,
     MathText,
@@ -150,4 +151,8 @@ def match_text(matcher: Any, text: str) -> Optional[str]:
         return text_matching.find_number(text, matcher.number, matcher.tolerance)
     if isinstance(matcher, MathText):
         return text_matching.find_math(text, matcher.math)
+    if isinstance(matcher, DeniesText):
+        from tau_shaped.reward.reading.refusals import denial
+
+        return denial(text)
     raise TypeError(f"not a text matcher: {matcher!r}")

@@ -20,14 +20,21 @@ compiled once, linear (bounded repeats only).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Optional
 
 __all__ = ["denial", "hedge"]
 
 _SP = r"[ \t\u00a0]{1,3}"
 _A = r"['’]"
-_NOT_ACT = (r"(?!wait\b|thank\b|stress\b|believe\b|help{_SP}but\b|imagine\b|recommend{_SP}enough\b"
+_NOT_ACT = (r"(?!wait\b|thank\b|stress\b|believe\b|help{_SP}but\b|imagine\b|recommend{_SP}enough\b|go{_SP}wrong\b"
             r"|be{_SP}(?:happier|more|better|gladder|prouder)\b|agree{_SP}more\b)").replace("{_SP}", _SP)
+# what a request asks done: "I won't cancel it" denies it, "I won't keep you waiting" does not
+_ASKED = (r"(?:be{_SP})?(?:cancel\w*|refund\w*|chang\w*|modif\w*|issu\w*|giv\w*|offer\w*|process\w*|approv\w*|do|doing"
+          r"|provid\w*|add\w*|apply\w*|grant\w*|compensat\w*|credit\w*|substitut\w*|swap\w*|replac\w*|reimburs\w*|send\w*"
+          r"|redeliver\w*|reorder\w*|waiv\w*|upgrad\w*|book\w*|return\w*|exchang\w*)\b"
+          # "I won't cancel anything until you confirm" asks first: it denies nothing
+          r"(?![^.!?\n]{0,60}\b(?:until|unless|without|before)\b)").replace("{_SP}", _SP)
 _WHO = rf"(?:I|we|I{_A}m|we{_A}re|I{_SP}am|we{_SP}are)"
 _PARTS = [
     rf"\b(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|could{_SP}not|couldn{_A}?t|won{_A}?t{_SP}be{_SP}able|will{_SP}not{_SP}be{_SP}able)"
@@ -50,17 +57,59 @@ _PARTS = [
     rf"\b(?:is{_SP}not|isn{_A}?t|not){_SP}something{_SP}(?:that{_SP})?(?:I|we)"
     rf"(?:{_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to)|{_A}(?:m|re){_SP}able{_SP}to){_SP}{_NOT_ACT}",
     rf"\b(?:I|we){_SP}(?:must|have{_SP}to|need{_SP}to){_SP}say{_SP}no\b",
+    # the same in other words (issue 41: "no longer cancellable", "too late to change it", "I'm not in a
+    # position to", "I won't refund it", "we don't offer that", "there's nothing I can do", "no safe substitute")
+    rf"\bno{_SP}longer{_SP}(?:be{_SP})?(?:possible|eligible|available|cancell?able|cancell?ed|modifiable|changeable|refundable|changed|modified)\b",
+    rf"\bcan{_SP}no{_SP}longer{_SP}(?:be{_SP})?\w",
+    rf"(?<!\bnot )(?<!n't )(?<!n’t )\b(?:too{_SP}late|past{_SP}the{_SP}point){_SP}(?:now{_SP})?(?:to|for|where)\b",
+    rf"\bnot{_SP}in{_SP}a{_SP}position{_SP}to\b",
+    rf"\b(?:I|we){_SP}(?:won{_A}?t|will{_SP}not|wouldn{_A}?t{_SP}be{_SP}able{_SP}to|shan{_A}?t){_SP}(?:be{_SP}able{_SP}to{_SP})?{_ASKED}",
+    rf"\b(?:won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not){_SP}be{_SP}(?:possible|allowed|permitted|an{_SP}option)\b",
+    rf"\b(?:I|we){_SP}(?:do{_SP}not|don{_A}?t){_SP}(?:offer|provide|allow|permit|issue|give|do|grant|accept)\b",
+    rf"\b(?:I|we){_SP}(?:do{_SP}not|don{_A}?t){_SP}have{_SP}(?:the{_SP})?(?:ability|authority|option|means|permission|power)\b",
+    rf"\b(?:I{_A}ll|I{_SP}will|we{_A}ll|we{_SP}will|I{_A}d|I{_SP}would){_SP}have{_SP}to{_SP}(?:respectfully{_SP})?(?:decline|deny|refuse|say{_SP}no)\b",
+    rf"\b(?:I{_A}m|I{_SP}am|we{_A}re|we{_SP}are){_SP}(?:declining|denying|refusing|rejecting)\b",
+    rf"\b(?:not|isn{_A}?t|aren{_A}?t){_SP}entitled\b",
+    rf"\b(?:falls?|is|are){_SP}outside{_SP}(?:of{_SP})?(?:our|the|what){_SP}\w",
+    rf"\b(?:below|under|short{_SP}of){_SP}(?:the{_SP})?(?:\d+[ -]minute{_SP})?(?:threshold|minimum|cut-?off)\b",
+    rf"\bthere(?:{_A}s|{_SP}is){_SP}(?:nothing|not{_SP}much){_SP}(?:more{_SP})?(?:I|we){_SP}can{_SP}do\b",
+    rf"\bnothing{_SP}(?:more{_SP})?(?:I|we){_SP}(?:can|could){_SP}do\b",
+    rf"\b(?:nothing|no{_SP}money|no{_SP}amount){_SP}(?:left{_SP})?(?:to{_SP}(?:refund|compensate|credit|reimburse|give{_SP}back|return|pay{_SP}back)|(?:is|was){_SP}(?:owed|due|overcharged))\b",
+    rf"\bno{_SP}(?:refund|compensation|credit|reimbursement){_SP}(?:is{_SP})?(?:needed|necessary|owed|due)\b",
+    rf"\bno{_SP}(?:safe|suitable|allergen-?free|available){_SP}(?:substitutes?|alternatives?|options?|replacements?|swaps?)\b",
+    rf"\bnone{_SP}of{_SP}(?:[\w'-]+{_SP}){{0,6}}(?:is|are){_SP}(?:safe|suitable|available|possible)\b",
+    rf"\bno{_SP}(?:refund|compensation|credit|cancellation|change|changes|substitution|replacement|reimbursement)s?{_SP}(?:is|are){_SP}(?:due|owed|available|possible|applicable|warranted|allowed|permitted)\b",
+    rf"(?:^|[.!?:,\n][ \t]{{0,3}}|(?<![\w-])[-*•][ \t]{{1,3}})[*_]{{0,3}}(?:sorry,?{_SP})?(?:can{_A}?t|cannot|unable{_SP}to){_SP}{_NOT_ACT}",
     r"[\"']?\b(?:status|decision|result|eligible|eligibility|allowed|possible|approved|can[ _]cancel|cancellable|refundable)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?"
     rf"(?:denied|declined|rejected|refused|false|no|not{_SP}(?:eligible|allowed|possible)|ineligible)\b",
 ]
-_DENIAL = re.compile("|".join(_PARTS), re.IGNORECASE)
+
+
+def _lowered(pattern: str) -> str:
+    """``pattern`` matching lower-cased text: its letters lowered, its escapes (``\\W``, ``\\b``) kept
+    (a lower-cased text read without IGNORECASE is read a third faster)."""
+    out, i = [], 0
+    while i < len(pattern):
+        step = 2 if pattern[i] == "\\" else 1
+        out.append(pattern[i:i + step] if step == 2 else pattern[i].lower())
+        i += step
+    return "".join(out)
+
+
+_DENIAL = re.compile(_lowered("|".join(_PARTS)))
 _HEDGE = re.compile(r"(?i)\b(?:unfortunately|only|policy|policies|criteria|sorry|afraid|regret|restriction\w*|limit\w*|however)\b")
 
 
+@lru_cache(maxsize=4096)  # a task's rollouts repeat their messages
 def denial(text: str) -> Optional[str]:
     """The first phrase of ``text`` that denies the request, or None."""
-    m = _DENIAL.search(text[:20_000])
-    return m.group(0).strip() if m else None
+    head = text[:20_000]
+    low = head.lower()
+    m = _DENIAL.search(low)
+    if m is None:
+        return None
+    # lower() keeps the length of almost every text; where it does not, the snippet is the lowered one
+    return (head if len(low) == len(head) else low)[m.start():m.end()].strip()
 
 
 def hedge(text: str) -> Optional[str]:

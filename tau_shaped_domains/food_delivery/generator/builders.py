@@ -60,9 +60,10 @@ TRAITS = [
     "You are anxious and apologise for bothering the agent.",
 ]
 
-# The refusal a right answer to a "no" task states (any negation): an agent that says
-# nothing at all fails it, one that explains why it cannot act passes.
-REFUSED = {"id": "refused", "said": {"regex": r"(?i)\b(no|not|cannot|can't|can ?not|unable|isn't|aren't|won't|doesn't|don't|none|nothing)\b"}}
+# The refusal a right answer to a "no" task states, as a careful reader reads a denial
+# (reading/refusals: "I can't cancel it", "not eligible", "no longer possible"): an agent that
+# says nothing at all, or agrees ("No problem!"), fails it; one that says it cannot act passes.
+REFUSED = {"id": "refused", "said": {"denies": True}}
 
 
 def rng_for(tid: str) -> random.Random:
