@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tupl
 
 from tests.reward.reading.generated.draft import Draft, render
 from tests.reward.reading.generated.operators import mutate
-from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED, respond, trajectory, verdict
+from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED, respond, scored, trajectory, verdict
 
 
 @dataclass
@@ -29,15 +29,29 @@ class Case:
         return self.draft.label
 
 
-def judge_text(d: Draft, text: str) -> str:
-    """The verdict of the rule owning ``d``'s reader when ``d``'s words are ``text``."""
+def steps_of(d: Draft, text: str) -> List[Tuple[Any, str]]:
+    """The trajectory's steps (an action, its observation) that put ``d``'s words, ``text``, in context."""
     c = d.context
     if c.get("side", "agent") == "agent":
         said = [(respond(text), c.get("reply", "Okay."))]
     else:
         said = [(respond(c["agent_text"]), text)]
-    steps = list(c.get("before", ())) + said + list(c.get("after", ()))
-    return verdict(c["scene"], c["rule"], trajectory(steps, c.get("first", "Hi, I need help with my order.")))
+    return list(c.get("before", ())) + said + list(c.get("after", ()))
+
+
+def first_message(d: Draft) -> str:
+    return d.context.get("first", "Hi, I need help with my order.")
+
+
+def judge_text(d: Draft, text: str) -> str:
+    """The verdict of the rule owning ``d``'s reader when ``d``'s words are ``text``."""
+    return verdict(d.context["scene"], d.context["rule"], trajectory(steps_of(d, text), first_message(d)))
+
+
+def judge_scored(case: "Case") -> str:
+    """The same verdict through the whole scorer (``score_trajectory``): the slow path."""
+    d = case.draft
+    return scored(d.context["scene"], d.context["rule"], steps_of(d, case.text), first_message(d))
 
 
 def judge(case: Case) -> str:
@@ -133,10 +147,3 @@ def search(seeds: Sequence[Case], budget: int, seed: int, chain: int = 4) -> Lis
             flips.append((base, text, base.label, got))
     return flips
 
-
-def mutant(base: Case, d: Draft) -> Case:
-    return Case(base.domain, base.reader, d, render(d))
-
-
-def describe(x: Any) -> str:
-    return repr(x)

@@ -27,6 +27,7 @@ class Scene:
     """One real task of a domain: what a case's words are judged against."""
 
     domain: str
+    split: str
     task: Any
     initial: Dict[str, Any]
     rules: Dict[str, Any]  # rule id -> the bound predicate (``when``)
@@ -68,7 +69,7 @@ def scene(domain: str, split: str, task_id: str) -> Scene:
         for action in task.actions:
             if action.name != "respond":
                 calls.append((action, env.step(action).observation))
-        _SCENES[key] = Scene(domain, task, initial, rules, calls)
+        _SCENES[key] = Scene(domain, split, task, initial, rules, calls)
     return _SCENES[key]
 
 
@@ -85,6 +86,23 @@ def trajectory(steps: Sequence[Tuple[Action, str]], first_user_message: Optional
     the customer's reply)."""
     return Trajectory(steps=[Step(index=i, action=a, observation=o) for i, (a, o) in enumerate(steps)],
                       first_user_message=first_user_message)
+
+
+def scored(sc: Scene, rule: str, steps: Sequence[Tuple[Action, str]], first_user_message: Optional[str]) -> str:
+    """The verdict of rule ``rule`` when the scorer itself (``score_trajectory``) replays the
+    steps' actions in the domain's env, the respond steps' observations as the customer's
+    replies: the slow path that ``verdict`` stands for (a broken rule, a fired gate, or an
+    undetermined rule named in the result)."""
+    from tau_shaped import score_trajectory
+
+    env = _env(sc.domain, sc.split)
+    index = next(i for i, t in enumerate(env.tasks) if t.id == sc.task.id)
+    actions = [a for a, _ in steps]
+    replies = [o for a, o in steps if a.name == "respond"]
+    result = score_trajectory(env, index, actions, user_replies=replies, first_user_message=first_user_message)
+    if any(v.id == rule for v in list(result.gate_violations) + list(result.rule_violations)):
+        return BREACH
+    return UNDETERMINED if any(u.id == rule for u in result.undetermined) else PASS
 
 
 def verdict(sc: Scene, rule: str, traj: Trajectory) -> str:
