@@ -10,6 +10,7 @@ else is read differently. Registered when the domain package builds its domain (
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from dataclasses import replace
@@ -49,9 +50,9 @@ class _Read:
 
     def __init__(self, run: Any, tools: FrozenSet[str]) -> None:
         t = run.trajectory
-        steps: List[Any] = [replace(s, observation=numbers_read(s.observation)) if s.action.name in tools else s
-                            for s in t.steps]
-        self.trajectory = replace(t, steps=steps)
+        self.trajectory = copy.copy(t)  # every attribute kept (scoring may set more than its fields)
+        self.trajectory.steps = [replace(s, observation=numbers_read(s.observation)) if s.action.name in tools else s
+                                 for s in t.steps]
         self.initial = run.initial
 
 
