@@ -73,7 +73,7 @@ _NEGATIVE_QUESTION = re.compile(
     r"|(?:any{W})?reason{W}(?:i|we){W}(?:shouldn'?t|should{W}not))(?![\w'])".replace("{W}", W),
     re.IGNORECASE,
 )
-_QUESTION_SENTENCE = re.compile(r"[^.!?\n]{0,600}\?")
+_QUESTION_SENTENCE = re.compile(r"(?:[^.!?\n]|\.(?=\d)){0,600}\?")  # "$16.90" ends no sentence
 
 
 @dataclass(frozen=True)
@@ -107,10 +107,11 @@ def read_question(question: Optional[str], limit: int = 4000) -> Question:
 # ---- clauses ---------------------------------------------------------------------------------
 
 # Sentences end at . ! ? ; or a line break; "..." and dashes between words end a clause too.
-_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|\.(?=\d))+[.!?;]*")
 _CLAUSE_BREAK = re.compile(
-    r"[,:()\u2014\u2013]|\.{2,}|\s-\s|" + words("but", "though", "although", "however", "so", "and", "because", "cause")
-    + r"|" + words("except", "unless", "if", "as long as", "provided", "providing", "assuming", "only if", "so long as"),
+    r"[,:()\u2014\u2013]|\.{2,}|\s-\s|"
+    + words("except", "unless", "if", "as long as", "provided", "providing", "assuming", "only if", "so long as")
+    + r"|" + words("but", "though", "although", "however", "so", "and", "because", "cause"),
     re.IGNORECASE,
 )
 

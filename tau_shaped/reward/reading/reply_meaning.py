@@ -47,6 +47,10 @@ _CANCEL_THAT = re.compile(rf"(?<![\w'])cancel{W}(?:that|this)(?![\w'])", re.IGNO
 # "I said no", "the answer is no": a refusal word that closes its clause.
 _NO_AT_THE_END = re.compile(r"(?<![\w'])(?:no|nope|nah)\W{0,8}$", re.IGNORECASE)
 
+# "Leave it", "leave it as it is": keep things as they are, the call not made.
+_LEAVE_IT = re.compile(r"(?<![\w'])leave\W{1,3}(?:it|things|everything|that)(?:\W{1,3}(?:as|alone|be)(?![\w'])|\W{0,8}$)",
+                       re.IGNORECASE)
+
 
 def starts_cancelling(first: str, q: Question) -> bool:
     """Whether the reply opens with "cancel" or "stop" ("Cancel that", "Stop. yes"), unless it
@@ -98,7 +102,7 @@ def refuses(clause: str, q: Question, stated: Described) -> bool:
             if named and all(v.negated for v in named) and compare(named, stated) == "same":
                 return False
         return True
-    if _NO_AT_THE_END.search(clause):
+    if _NO_AT_THE_END.search(clause) or _LEAVE_IT.search(clause):
         return True
     if _RETRACT.search(clause) or (q.polarity != "plain" and _YES_I_DO.search(clause)):
         return True
