@@ -69,12 +69,14 @@ _GO_AHEAD = re.compile(words(
     "let's do that", "make it so", "by all means", "go on", "that's fine", "thats fine", "will do", "excellent",
     "lovely", "wonderful", "good to go", "that'd be great", "i'd appreciate that", "i would appreciate that",
     "awesome", "roger", "you can", "you may", "be my guest", "i authorize", "carry on", "permission granted",
+    "go right ahead", "go on ahead", "i'd like that", "i would like that", "that's what i want",
+    "that is what i want", "i want that", "i'd love that", "i'd appreciate it", "yes please",
 ), re.IGNORECASE)
 # A go-ahead that tells the agent to act: it settles a hedge ("I guess, go ahead").
 _DIRECTIVE = re.compile(words(
     "go ahead", "go for it", "please do", "do it", "do that", "proceed", "please proceed", "let's do it",
     "let's do that", "make it so", "by all means", "go on", "i confirm", "i approve", "i authorize", "you can",
-    "you may", "be my guest", "carry on", "permission granted",
+    "you may", "be my guest", "carry on", "permission granted", "go right ahead", "go on ahead",
 ), re.IGNORECASE)
 # "No" to a question a "no" agrees to: the whole clause is the answer.
 _NO_FIRST = words("no", "nope", "nah", "naw", "not at all", "not really", "of course not", "certainly not",
@@ -97,7 +99,8 @@ _SAYS_NOTHING_WITH_A_NEGATIVE = re.compile(
     rf"(?:{W}(?:else|questions?|requests?))?|no{W}(?:other|further|more){W}(?:questions?|requests?)"
     rf"|(?:(?:i'm|i{W}am){W})?not{W}in{W}a{W}(?:hurry|rush)|can'?t{W}complain|no{W}doubt"
     rf"|(?:don'?t|do{W}not){W}worry(?:{W}about{W}(?:it|that|the{W}rest))?"
-    rf"|(?:no,?{W})?nothing{W}else)(?![\w'])",
+    rf"|(?:no,?{W})?nothing{W}else|no{W}one|not{W}(?:your|the{W}agent'?s|anyone'?s){W}fault|not{W}on{W}you"
+    rf"|not{W}blaming{W}you|not{W}complaining|not{W}that{W}it{W}matters|not{W}the{W}(?:first|end)(?:{W}(?:time|of{W}the{W}world))?)(?![\w'])",
     re.IGNORECASE,
 )
 # Hedged assent: the words do not settle whether it was agreement.

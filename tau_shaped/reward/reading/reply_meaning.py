@@ -68,7 +68,8 @@ _RETRACT = re.compile(words(
     "i object", "i'd object", "i would object", "i do mind", "i'd mind", "i would mind", "i mind",
     "that's a problem", "that is a problem", "it's a problem", "it is a problem", "it would be a problem",
     "i have an objection", "i have objections", "absolutely not", "certainly not", "definitely not", "of course not",
-    "not at all", "not really", "not in the least", "not in the slightest",
+    "not at all", "not really", "not in the least", "not in the slightest", "changed my mind", "change my mind",
+    "prefer you didn't", "prefer you did not", "prefer you wouldn't", "prefer not", "prefer that you didn't",
 ), re.IGNORECASE)
 # To "Do you mind if I ...?", a yes that is an objection.
 _YES_I_DO = re.compile(rf"^\W{{0,8}}{PAD}(?:yes|yeah|yep|yup)\W{{1,4}}" + words(

@@ -70,6 +70,32 @@ OPEN_CONDITION = ("if it arrives today", "as long as it's quick", "provided it's
                   "if that's the full amount")
 
 
+# A second vocabulary, written before the reader was run on it (held out: its figures are the
+# honest ones; the reader was not tuned on these parts).
+HELD = {
+    "go": ("yes, that's fine", "yes, do that", "sure thing", "that would be great", "please go ahead and do that",
+           "yes, please do that", "go right ahead", "ok let's do it", "absolutely, go ahead", "yes, I'd like that",
+           "sounds perfect", "yes, that's what I want", "alright then, go on"),
+    "pad": ("Thanks!", "Thank you so much.", "Honestly, thanks.", "Great, thank you."),
+    "side": ("not your fault though", "I really didn't enjoy waiting two hours", "nobody told me it would be late",
+             "the restaurant isn't answering", "I'm not ordering from them again", "no one picked up the phone",
+             "I don't ever want to deal with this again", "that's not how I expected tonight to go",
+             "I wasn't even home when it came"),
+    "refuse": ("no, I've changed my mind", "I don't think so", "not right now", "please hold off", "I'd prefer you didn't",
+               "don't", "let me think about it", "I need to check first", "can we wait on that?", "no, thank you"),
+    "neg_agree": ("no, that's fine", "no, go right ahead", "nope, that works", "I don't mind at all",
+                  "not at all, please do", "no objections here", "no problem at all"),
+    "echo": {"refund": ("please refund it", "yes, refund the $16.90"),
+             "cancel": ("yes, cancel the order please", "go ahead and cancel it"),
+             "switch": ("yes, switch it please", "please switch it")},
+    "contrast": ("but I'd prefer it in {v}", "could you put it on {v} instead?", "hmm, {v} would be better actually"),
+    "condition": ("provided the money goes to {v}", "as long as it ends up on {v}"),
+    "hedge": ("hmm, I guess that's ok", "I suppose that works", "eh, maybe"),
+    "sarcasm": ("Oh wonderful, another refund. Sure.", "Yeah, right, like that fixes anything",
+                "Great, just great. Fine."),
+}
+
+
 @dataclass(frozen=True)
 class Case:
     kind: str  # the construction: what the label follows from
@@ -144,7 +170,39 @@ def generate(seed: int = 41, per_kind: int = 60) -> List[Case]:
     add("hedge", "unclear", lambda r, m, v, p: _styled(_join([r.choice(HEDGE)], r), r))
     add("hedge+directive", "yes", lambda r, m, v, p: _join([r.choice(HEDGE).rstrip("?"), r.choice(DIRECTIVE)], r))
     add("sarcasm", "unclear", lambda r, m, v, p: r.choice(SARCASM) + r.choice(["", ".", "!"]))
+    _held_out(add)
     return cases
+
+
+def _held_out(add) -> None:
+    h = HELD
+    # "Sure thing" to "Do you mind?" is a bare polarity answer: left out there (_held_go)
+    add("held/go", "yes", lambda r, m, v, p: (lambda go: _join([go], r) if r.random() < 0.5 else r.choice(
+        h["pad"]) + " " + _join([go], r))(_held_go(r, p)))
+    add("held/go+side", "yes", lambda r, m, v, p: _join([_held_go(r, p), r.choice(h["side"])], r))
+    add("held/side+go", "yes", lambda r, m, v, p: _side_first(r.choice(h["side"]), r.choice(DIRECTIVE), r))
+    # "No, thank you" to "Do you mind?" says neither: left out there
+    add("held/refuse", "no", lambda r, m, v, p: _join([r.choice([x for x in h["refuse"] if p == "plain" or x != (
+        "no, thank you")])] + r.sample(PAD, r.randint(0, 1)), r))
+    add("held/neg-agree", "yes", lambda r, m, v, p: _join([r.choice(h["neg_agree"])], r), "negative")
+    add("held/echo", "yes", lambda r, m, v, p: _join([r.choice(h["echo"][v])], r))
+    add("held/contrast-other", "change", lambda r, m, v, p: _held_contrast(r, OTHER[m], p))
+    add("held/contrast-same", "yes", lambda r, m, v, p: _held_contrast(r, m, p), verbs=("refund", "cancel"))
+    add("held/condition-met", "yes", lambda r, m, v, p: _head(r, p).capitalize() + ", " + r.choice(
+        h["condition"]).format(v=r.choice(NAMES[m])) + ".", verbs=("refund", "cancel"))
+    add("held/condition-unmet", "change", lambda r, m, v, p: _head(r, p).capitalize() + ", " + r.choice(
+        h["condition"]).format(v=r.choice(NAMES[OTHER[m]])) + ".")
+    add("held/hedge", "unclear", lambda r, m, v, p: _join([r.choice(h["hedge"])], r))
+    add("held/sarcasm", "unclear", lambda r, m, v, p: r.choice(h["sarcasm"]))
+
+
+def _held_go(rng: random.Random, polarity: str) -> str:
+    return rng.choice([g for g in HELD["go"] if polarity == "plain" or g != "sure thing"])
+
+
+def _held_contrast(rng: random.Random, named: str, polarity: str) -> str:
+    value = rng.choice(NAMES[named])
+    return f"{_cap(_head(rng, polarity))}, {rng.choice(HELD['contrast']).format(v=value)}"
 
 
 def _head(rng: random.Random, polarity: str) -> str:
