@@ -27,8 +27,9 @@ import json
 import re
 from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
+from tau_shaped.reward.reading.done_money import done_verdict, moved as moved_by
 from tau_shaped.reward.reading.money_claims import MoneyClaim, money_claims
-from tau_shaped.reward.reading.text_matching import numbers_in_text
+from tau_shaped.reward.reading.text_matching import numbers_in_text, values_in_text
 
 __all__ = ["MoneyChecker", "observed_money"]
 
@@ -110,7 +111,7 @@ class MoneyChecker:
         refunds = [float(f.get("refunded") or 0.0) for _, f in self.moves if f.get("refunded")]
         self.moved_pool = _runs(charges) | _runs(refunds)
         self.values = [float(v) for v in p.values]
-        self.user_numbers: List[float] = [abs(v) for v, _ in numbers_in_text(first_user_message or "")]
+        self.user_numbers: List[float] = [abs(v) for v in values_in_text(first_user_message or "")]
         self.figures: List[float] = []
         self.groups: List[List[float]] = []
         self.agent_steps = [s.index for s in steps if s.agent_text is not None]
@@ -123,16 +124,26 @@ class MoneyChecker:
     def _tied(self, index: int, text: str) -> List[Dict[str, Any]]:
         """The writes a message at ``index`` speaks of: the later money writes on the records it
         names (an order or reservation id), else the first money write after it when that comes
-        before the agent's next message (the write it confirms)."""
+        before the agent's next message (the write it confirms); with neither, the writes it
+        reports: those made since the agent's previous message, on the records it names (or the
+        one such write)."""
         later = self._later_moves(index)
-        if not later:
-            return []
         upper = text.upper()
         named = [f for _, f in later if isinstance(f.get("record"), str) and f["record"].upper().lstrip("#") in upper]
         if named:
             return named
         nxt = next((i for i in self.agent_steps if i > index), None)
-        return [later[0][1]] if nxt is None or later[0][0] < nxt else []
+        if later and (nxt is None or later[0][0] < nxt):
+            return [later[0][1]]
+        return self._reported(index, upper)
+
+    def _reported(self, index: int, upper: str) -> List[Dict[str, Any]]:
+        """The money writes since the agent's message before ``index`` that the message (its text
+        upper-cased) reports: those on the records it names, or the only one."""
+        prev = max((i for i in self.agent_steps if i < index), default=-1)
+        recent = [f for i, f in self.moves if prev < i < index]
+        named = [f for f in recent if isinstance(f.get("record"), str) and f["record"].upper().lstrip("#") in upper]
+        return named or (recent if len(recent) == 1 else [])
 
     def _later_sums(self, index: int) -> Set[float]:
         """The running totals of the charges, and of the refunds, of the writes after ``index``."""
@@ -152,7 +163,7 @@ class MoneyChecker:
 
     def hear(self, text: Optional[str]) -> None:
         if text:
-            self.user_numbers.extend(abs(v) for v, _ in numbers_in_text(text))
+            self.user_numbers.extend(abs(v) for v in values_in_text(text))
 
     def message(self, index: int, text: str) -> Optional[Tuple[bool, str]]:
         """None when every money claim is backed, (True, evidence) for the first false one,
@@ -174,6 +185,13 @@ class MoneyChecker:
 
     def _amount(self, index: int, c: MoneyClaim, text: str) -> Optional[Tuple[bool, str]]:
         kind, value = c.value
+        if c.done:  # "I've charged $190": what the writes before moved that way, whatever else shows 190
+            done = moved_by(f for i, f in self.moves if i < index)
+            why = done_verdict(c.done, value, done, c.text)
+            if why is not None:
+                return True, why
+            if done.get(c.done):
+                return None
         tied = self._tied(index, text)
         if tied and kind in ("charge", "refund"):
             # stated in the wrong direction: "charged $154.04" for a refund of $154.04
@@ -229,7 +247,13 @@ class MoneyChecker:
     # --- refund method and timing ----------------------------------------------------------
 
     def _next_refund(self, index: int) -> Optional[Dict[str, Any]]:
-        return next((f for _, f in self._later_moves(index) if f.get("refunded")), None)
+        """The refund a message speaks of: the next refunding write, else the one it reports
+        (made since the agent's previous message)."""
+        later = next((f for _, f in self._later_moves(index) if f.get("refunded")), None)
+        if later is not None:
+            return later
+        prev = max((i for i in self.agent_steps if i < index), default=-1)
+        return next((f for i, f in reversed(self.moves) if prev < i < index and f.get("refunded")), None)
 
     def _refund_method(self, index: int, c: MoneyClaim) -> Optional[Tuple[bool, str]]:
         write = self._next_refund(index)

@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, List, Optional, Tuple
 
+from tau_shaped.reward.reading.done_money import done_kinds
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import stated_amounts
 
@@ -42,6 +43,7 @@ class MoneyClaim:
     value: Any
     text: str
     start: int
+    done: Optional[str] = None  # an amount the words say a write has moved: "charge" | "refund" (``done_money``)
 
 
 _CHARGE = re.compile(
@@ -81,12 +83,13 @@ _TIMING = re.compile(
     r"|\b(?:within|in)[ \t]{1,3}(?:the[ \t]{1,3}|an[ \t]{1,3}|a[ \t]{1,3}|one[ \t]{1,3}|a few[ \t]{1,3}|few[ \t]{1,3}|(?P<h>[0-9]{1,3})[ \t]{1,3})?"
     r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
     r"|\b(?P<day>today|tonight|tomorrow)\b"
-    r"|(?<![\w.\-])(?P<d1>[0-9]{1,2}|one|two|three|four|five|six|seven|ten|fourteen)"
+    r"|(?<![\w.\-])(?P<d1>[0-9]{1,2}|one|two|three|four|five|six|seven|ten|fourteen|a[ \t]{1,3}couple[ \t]{1,3}of|a|an)"
     r"(?:[ \t]{0,2}(?:-|\u2013|to|or)[ \t]{0,2}(?P<d2>[0-9]{1,2}|one|two|three|four|five|six|seven|ten|fourteen))?"
-    r"[ \t]{1,3}(?:business[ \t]{1,3}|working[ \t]{1,3})?(?P<days>days?|weeks?)\b",
+    r"[ \t]{1,3}(?:business[ \t]{1,3}|working[ \t]{1,3})?(?P<days>days?|weeks?|fortnight)\b",
     re.IGNORECASE,
 )
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10, "fourteen": 14}
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10, "fourteen": 14,
+                 "a": 1, "an": 1, "a couple of": 2}
 _CODE = re.compile(r"(?i)\b(?:usd|eur|gbp|cad|aud)\b")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
 
@@ -114,14 +117,13 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
     out: List[MoneyClaim] = []
     taken: List[Tuple[int, int]] = []
     # currency codes in any case ("usd 15.40"): upper-cased in place, positions kept
-    for s in stated_amounts(_CODE.sub(lambda m: m.group(0).upper(), text)):
-        if len(out) >= _MAX_CLAIMS:
-            break
-        taken.append((s.start, s.end))
-        if negated(s.start):
-            continue
+    stated = stated_amounts(_CODE.sub(lambda m: m.group(0).upper(), text))[:_MAX_CLAIMS]
+    taken.extend((s.start, s.end) for s in stated)
+    stated = [s for s in stated if not negated(s.start, value=True)]
+    done = done_kinds(text, [(s.start, s.end) for s in stated])
+    for s, moved in zip(stated, done):
         lo, hi = clause_bounds(text, s.start)
-        out.append(MoneyClaim("amount", (_kind(text[lo:hi]), round(s.value, 2)), s.text, s.start))
+        out.append(MoneyClaim("amount", (_kind(text[lo:hi]), round(s.value, 2)), s.text, s.start, moved))
     for m in _MONEY_KEY.finditer(text):
         if len(out) >= 2 * _MAX_CLAIMS:
             break
@@ -130,7 +132,7 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
             continue
         if any(a <= m.start("n") < b for a, b in taken) or (m.start("n") and text[m.start("n") - 1] in "$€£"):
             continue
-        if negated(m.start("n")):
+        if negated(m.start("n"), value=True):
             continue
         lo, hi = clause_bounds(text, m.start())
         kind = _kind(key) if _kind(key) != "price" else _kind(text[lo:hi])
@@ -160,7 +162,7 @@ def _methods(text: str, negated: Negations) -> List[MoneyClaim]:
 
 
 def _count(word: str) -> Optional[float]:
-    w = word.lower()
+    w = " ".join(word.lower().split())
     return float(w) if w.isdigit() else (float(_NUMBER_WORDS[w]) if w in _NUMBER_WORDS else None)
 
 
@@ -171,7 +173,7 @@ def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
             break
         lo, hi = clause_bounds(text, m.start())
         clause = text[lo:hi]
-        if not re.search(r"(?i)\brefund|reimburs|\bback\b|credited", clause) or negated(m.start()):
+        if not re.search(r"(?i)\brefund|reimburs|\bback\b|credited|\breturn(?:ed|ing)\b", clause) or negated(m.start()):
             continue
         if m.group("imm"):
             when = "immediate"
@@ -181,7 +183,7 @@ def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
             d1, d2 = _count(m.group("d1")), _count(m.group("d2") or m.group("d1"))
             if d1 is None or d2 is None:
                 continue
-            scale = 7 if m.group("days").lower().startswith("week") else 1
+            scale = {"w": 7, "f": 14}.get(m.group("days")[:1].lower(), 1)
             when = f"days:{d1 * scale:g}-{d2 * scale:g}"
         said = next((k for k, p in _METHODS[:3] if re.search(p, clause, re.IGNORECASE)), "")
         out.append(MoneyClaim("refund_timing", (said, when), m.group(0), m.start()))
@@ -189,7 +191,7 @@ def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
 
 
 _MAX_CLAIMS = 64  # a message states a handful of sums; a flood of them is read up to this many
-_HINT = re.compile(r"(?i)[$€£0-9]|refund|dollar|usd|immediate|instant|right away|day")
+_HINT = re.compile(r"(?i)[$€£0-9]|refund|dollar|buck|cent|usd|immediate|instant|right away|day|week|fortnight")
 
 
 def money_claims(text: str) -> List[MoneyClaim]:

@@ -1,0 +1,144 @@
+"""Money said to have moved (SPEC §10 statements): an amount the words say a write has already
+charged or refunded ("I've charged you $190", "I refunded $20", "I've issued a refund of
+$16.90", "$5 has been credited to your wallet", "your card was refunded $20"), compared with
+what the conversation's writes moved (``moved``, ``done_verdict``), whatever a tool or the
+policy may otherwise show of that number.
+
+- ``done_kinds(text, spans)``: for each amount's (start, end), in order, ``"charge"`` or
+  ``"refund"`` when a past-tense verb of a write says it moved (the first amount after an
+  active verb, in its clause, within 48 characters: "I've refunded $16.90 of your $29.50
+  order" says only $16.90 moved; the last amount before a passive one, within 40), else None.
+  A verb that does not say the direction ("issued", "processed", "added", "sent") takes it
+  from the words around ("a refund", "back", "credit"; "charge", "fee"). "You were charged
+  $29.50" is the order's own payment, not a write of the conversation: a charge is said to be
+  done only by "I/we charged" or "has been charged".
+- ``moved(events)``: the money each kind of movement moved by the writes given (a food
+  delivery ``money_moved`` event's ``amount`` is money to the customer: a refund; tau2's
+  ``charged`` and ``refunded``).
+- ``done_verdict(kind, value, pools)``: None when the writes before back it (one write, or a
+  run of them), else the evidence; an amount said to be done with no write of that kind before
+  it is judged only when it is what a write moved the other way.
+
+Pure: the standard library only; every pattern linear (bounded repeats).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+
+__all__ = ["done_kinds", "moved", "done_verdict", "may_say_done"]
+
+_CHARGE_VERBS = "charged|billed|debited|deducted"
+_REFUND_VERBS = "refunded|credited|reimbursed|returned"
+_OTHER_VERBS = "issued|processed|applied|added|put|sent|given|gave|placed|initiated|submitted|completed|made"
+_VERBS = f"{_CHARGE_VERBS}|{_REFUND_VERBS}|{_OTHER_VERBS}"
+_SP = r"[ \t\u00a0]{1,3}"
+_ADVERBS = rf"(?:(?:just|already|now|also|successfully|fully|then){_SP}){{0,2}}"
+_ACTIVE = re.compile(
+    rf"\b(?:I|we)(?:['’]ve|{_SP}have|{_SP}had)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b"
+    rf"|\band{_SP}{_ADVERBS}(?P<verb2>{_CHARGE_VERBS}|{_REFUND_VERBS})\b"
+    # a clause that opens with the verb: "Charged $1 to your card.", "- Refunded: $16.90"
+    rf"|(?:^|[.!?:;\n*•-])[ \t]{{0,3}}(?P<verb3>{_CHARGE_VERBS}|{_REFUND_VERBS})\b", re.IGNORECASE)
+_PASSIVE = re.compile(
+    rf"\b(?P<aux>has|have|had|was|were|is|are)(?:{_SP}been)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b", re.IGNORECASE)
+_REFUND_WORDS = re.compile(r"(?i)refund|reimburs|\bback\b|credit|compensat|wallet|returned to")
+_CHARGE_WORDS = re.compile(r"(?i)\bcharge|\bfee\b|payment|\bbill")
+_CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
+_HINTS = ("charged", "billed", "debited", "deducted", "refunded", "credited", "reimbursed", "returned", "issued",
+          "processed", "applied", "added", "put", "sent", "given", "gave", "placed", "initiated", "submitted",
+          "completed", "made")
+
+
+def may_say_done(text: str) -> bool:
+    """Whether ``text`` holds a verb of a write done (an ASCII text lower-cased; else it may)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return any(h in low for h in _HINTS)
+
+
+def _kind(verb: str, around: str) -> Optional[str]:
+    v = verb.lower()
+    if re.fullmatch(_CHARGE_VERBS, v):
+        return "charge"
+    if re.fullmatch(_REFUND_VERBS, v):
+        return "refund"
+    refund, charge = _REFUND_WORDS.search(around), _CHARGE_WORDS.search(around)
+    if refund and not charge:
+        return "refund"
+    if charge and not refund:
+        return "charge"
+    return None
+
+
+def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str]]:
+    """For each amount (start, end) of ``text``, in order: the kind of money the words say a
+    write has moved ("charge" | "refund"), or None."""
+    out: List[Optional[str]] = [None] * len(spans)
+    if not spans or not may_say_done(text):
+        return out
+    for m in _ACTIVE.finditer(text):
+        i = next((k for k, (a, _) in enumerate(spans) if a >= m.end()), None)
+        if i is None or spans[i][0] - m.end() > 48 or _CLAUSE_END.search(text, m.end(), spans[i][0]):
+            continue
+        out[i] = out[i] or _kind(m.group("verb") or m.group("verb2") or m.group("verb3"), text[m.start():min(len(text), spans[i][1] + 30)])
+    for m in _PASSIVE.finditer(text):
+        i = next((k for k in range(len(spans) - 1, -1, -1) if spans[k][1] <= m.start()), None)
+        if i is None or m.start() - spans[i][1] > 40 or _CLAUSE_END.search(text, spans[i][1], m.start()):
+            # "your card was refunded $20": the amount right after the verb
+            i = next((k for k, (a, _) in enumerate(spans) if a >= m.end()), None)
+            if i is None or spans[i][0] - m.end() > 24 or _CLAUSE_END.search(text, m.end(), spans[i][0]):
+                continue
+        kind = _kind(m.group("verb"), text[max(0, spans[i][0] - 30):m.end() + 30])
+        if kind == "charge" and m.group("aux").lower() in ("was", "were", "is", "are"):
+            continue  # "you were charged $29.50": the order's own payment
+        out[i] = out[i] or kind
+    return out
+
+
+def moved(events: Iterable[Any]) -> Dict[str, List[float]]:
+    """What each kind of movement moved, write by write, in order: ``money_moved`` events (their
+    ``fields``): tau2's ``charged`` and ``refunded``; food delivery's ``amount`` (to the customer)."""
+    out: Dict[str, List[float]] = {"charge": [], "refund": []}
+    for fields in events:
+        charged, refunded, amount = fields.get("charged"), fields.get("refunded"), fields.get("amount")
+        if _number(charged):
+            out["charge"].append(round(float(charged), 2))
+        if _number(refunded):
+            out["refund"].append(round(float(refunded), 2))
+        if _number(amount) and charged is None and refunded is None:
+            out["refund"].append(round(float(amount), 2))
+    return out
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v != 0
+
+
+def _runs(values: List[float]) -> List[float]:
+    """Each value and the sum of every contiguous run of them (at most 12 long)."""
+    out: List[float] = []
+    for i in range(len(values)):
+        total = 0.0
+        for v in values[i:i + 12]:
+            total += v
+            out.append(round(total, 2))
+    return out
+
+
+def _money(values: List[float]) -> str:
+    return " and ".join(f"${v:,.2f}" for v in values)
+
+
+def done_verdict(kind: str, value: float, pools: Dict[str, List[float]], said: str) -> Optional[str]:
+    """None when the writes of ``pools`` (``moved``) back ``value`` said (``said``) to be moved
+    as ``kind``, else why not."""
+    same, other = pools.get(kind) or [], pools.get("refund" if kind == "charge" else "charge") or []
+    if same:
+        if any(abs(value - v) <= 0.005 + 1e-9 for v in _runs(same)) or value == 0:
+            return None
+        return f"agent stated {said!r} as {kind}d; the writes before moved {_money(same)} that way"
+    if other and any(abs(value - v) <= 0.005 + 1e-9 for v in _runs(other)):
+        return f"agent stated {said!r} as {kind}d; the writes before moved it the other way"
+    return None
