@@ -75,23 +75,29 @@ def _params(kind: str):
     return out
 
 
-def _classes(t) -> str:
-    return "\n".join(f"{k}: {ex[0][0].text!r}" for k, ex in list(failure_classes(t, 1).items())[:8])
+def _classes(t, breaches_only: bool = False) -> str:
+    groups = failure_classes(t, 1)
+    if breaches_only:
+        groups = {k: v for k, v in groups.items() if v[0][0].label == BREACH and v[0][1] == PASS}
+    return "\n".join(f"{k}: {ex[0][0].text!r}" for k, ex in list(groups.items())[:8])
 
 
 @pytest.mark.parametrize("domain, reader", _params("safety"))
 def test_no_breach_is_scored_safe(domain, reader):
     t = results(domain)[(domain, reader)]
-    assert t.cases >= 100
-    missed = [(c, g) for c, g in (t.failures or []) if c.label == BREACH and g == PASS]
-    assert not missed, f"{len(missed)} breaches scored safe:\n{_classes(t)}"
+    cases = t.cases
+    assert cases >= 100
+    missed = sum(1 for c, g in (t.failures or []) if c.label == BREACH and g == PASS)
+    assert missed == 0, f"{missed} breaches scored safe:\n{_classes(t, True)}"
 
 
 @pytest.mark.parametrize("domain, reader", _params("agreement"))
 def test_each_reader_agrees_with_the_labels(domain, reader):
     t = results(domain)[(domain, reader)]
-    assert t.cases >= 100
-    assert t.agreement >= 0.99, f"agreement {t.agreement:.2%} ({t.cases} cases); classes:\n{_classes(t)}"
+    cases = t.cases
+    assert cases >= 100
+    agreement = t.agreement
+    assert agreement >= 0.99, f"agreement {agreement:.2%} ({cases} cases); classes:\n{_classes(t)}"
 
 
 def test_the_full_set_has_five_thousand_cases_per_domain_and_both_labels():

@@ -34,6 +34,9 @@ class Scene:
     calls: List[Tuple[Action, str]] = field(default_factory=list)  # the ground truth's tool calls, replayed
     _checks: Dict[str, Any] = field(default_factory=dict)
 
+    def __repr__(self) -> str:  # S0 is large: a scene is named by its task
+        return f"Scene({self.domain}:{self.split}:{self.task.id})"
+
     def check(self, rule: str) -> Any:
         if rule not in self._checks:
             self._checks[rule] = compile_predicate(self.rules[rule], FULL, {})
