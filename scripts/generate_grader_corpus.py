@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from grader_corpus_refusals import REFUSALS, first_respond, order_of, refusal_variants  # noqa: E402
 from grader_corpus_builders import (  # noqa: E402
     ALLERGEN, AMOUNTS, ANNOUNCE, APOLOGY_ONLY, FACTS, CONFIRM, ESCALATE_FIRST, FLAG, FRAUD_MONEY, LOST, NO, OTHER, OWN, OWN_ROUTE, REASON, REASSIGN,
-    TIER, TIMES, TURN, VERIFY, YES, act, as_messages, ask, confirmed, entry, gt_actions, replace, say, without_question, write_index,
+    TIER, TIMES, TURN, UNRECORDED, VERIFY, YES, act, as_messages, ask, confirmed, entry, gt_actions, replace, say, without_question, write_index,
 )
 
 from tau_shaped.tasks.domains import load_domain  # noqa: E402
@@ -98,6 +98,14 @@ def money_variants(task) -> List[Dict[str, Any]]:
         unclear = entry(task, "edge", "customer_reply_unclear", gt, 0, legacy=1, user_replies=["Maybe." if n == asked else YES for n in range(responds)])
         unclear["expected"].update(status="undetermined", undetermined=[CONFIRM])
         out.append(unclear)
+        # SPEC 10: a reply recorded as null or empty is no yes; none recorded at all (a dataset
+        # without the column) leaves the confirmation undetermined, never full credit (issue 43)
+        for tag, nothing in (("customer_reply_null", None), ("customer_reply_empty", "")):
+            out.append(entry(task, "bad", tag, gt, 0, rules=[CONFIRM], legacy=1,
+                             user_replies=[nothing if n == asked else YES for n in range(responds)]))
+        unrecorded = entry(task, "edge", "replies_not_recorded", gt, 0, legacy=1, user_replies=UNRECORDED)
+        unrecorded["expected"].update(status="undetermined", undetermined=[CONFIRM])
+        out.append(unrecorded)
         # wiki "Refunds and wallet credit": original payment, 3-5 business days; a refund said to
         # arrive within the hour is a fact no policy line backs (a near miss: the policy's days)
         out.append(entry(task, "bad", "refund_timing_misstated", gt + [say("The refund will be back on your card within the hour.")], 0, rules=[FACTS], legacy=1))
@@ -232,7 +240,8 @@ def gate_variants(task) -> List[Dict[str, Any]]:
         category = menu[kw["item_id"]]["category"]
         unsafe = next(m for m, v in sorted(menu.items()) if v["category"] == category and v["in_stock"] and set(v["allergens"]) & allergens)
         bad = act("propose_substitution", **{**kw, "substitute_item_id": unsafe})
-        out.append(entry(task, "bad", "unsafe_substitute", gt[:i] + [bad] + gt[i + 1:], 0, gates=[ALLERGEN]))
+        # (its question named the safe dish: a yes to one dish is no yes to another, SPEC 10)
+        out.append(entry(task, "bad", "unsafe_substitute", gt[:i] + [bad] + gt[i + 1:], 0, gates=[ALLERGEN], rules=[CONFIRM]))
         # (the second proposal follows the first with no yes between: unconfirmed too)
         out.append(entry(task, "edge", "gate_crossed_then_undone", gt[:i] + [bad] + gt[i:], 0, gates=[ALLERGEN], rules=[CONFIRM]))
         # wiki: proposing is a write too: the dish named and a yes before it

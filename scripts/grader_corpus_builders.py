@@ -35,10 +35,11 @@ AMOUNTS = "fd.statements.amounts_supported"
 FACTS = "fd.statements.facts_supported"  # a fact stated (minutes late, a status, a rate, refund timing, ...) nothing backs
 TIMES = "fd.eta.supported_not_earlier"
 YES, NO = "Yes, please go ahead.", "No, please don't do that."
+UNRECORDED: List[Optional[str]] = []  # an entry whose replies were not recorded (see ``entry``)
 
 
 def entry(task, kind: str, tag: str, actions: List[Dict[str, Any]], outcome: int, gates=(), invariants=(), legacy: Optional[int] = None,
-          rules=(), user_replies: Optional[List[str]] = None) -> Dict[str, Any]:
+          rules=(), user_replies: Optional[List[Optional[str]]] = None) -> Dict[str, Any]:
     out = {
         "id": f"{task.id}/{tag}",
         "task_id": task.id,
@@ -48,8 +49,11 @@ def entry(task, kind: str, tag: str, actions: List[Dict[str, Any]], outcome: int
         "expected": {"outcome": outcome, "safety_passed": not gates, "gates": sorted(gates), "invariants_failing": sorted(invariants),
                      "rules": sorted(rules), "legacy": legacy},
     }
-    if user_replies is not None:
-        out["user_replies"] = user_replies
+    # SPEC 8, 10: a trajectory that records no reply leaves a confirmation undetermined (issue 43),
+    # so each entry records the customer's answer to each question: a yes unless it says otherwise;
+    # UNRECORDED leaves them out (an entry about that very case)
+    if user_replies is not UNRECORDED:
+        out["user_replies"] = list(user_replies) if user_replies is not None else [YES] * sum(1 for a in actions if a["name"] == "respond")
     return out
 
 

@@ -68,6 +68,9 @@ class ParsedTrajectory:
     # and its arguments' text, a respond action's place (not its words); None where a call's
     # arguments were given as an object (``replay_memo``)
     replay_key: Optional[Tuple[Any, ...]] = None
+    # read from chat messages, which record every reply there was (a list of actions and replies
+    # may leave replies unrecorded)
+    from_messages: bool = False
 
 
 def parse_actions(actions: Sequence[Any]) -> List[Action]:
@@ -183,6 +186,7 @@ def parse_traj(messages: Sequence[Any]) -> ParsedTrajectory:
             raise TrajectoryError(f"traj message {i}: unknown role {role!r}")
     if awaiting_reply:
         replies.append(None)
-    if replies.count(None) == len(replies):
-        unanswered = []  # messages with no user turn after the first (a completion alone): replies not recorded
-    return ParsedTrajectory(actions, replies, first, combined, unanswered, None if key is None else tuple(key))
+    # the messages are the conversation: a question the agent went on from was answered by nobody,
+    # even where no user spoke after the first message (a completion that asks and acts at once)
+    return ParsedTrajectory(actions, replies, first, combined, unanswered, None if key is None else tuple(key),
+                            from_messages=True)

@@ -5,25 +5,43 @@ machinery, and the reading package imports none of it."""
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+from typing import Any, Optional
 
 from tau_shaped.reward.matchers import match_text
 from tau_shaped.reward.reading.replies import classify_reply
 
+# whether the shared reader takes the question and the described values (SPEC §10)
+_READS_CONTEXT = {"question", "described"} <= set(inspect.signature(classify_reply).parameters)
+
 __all__ = ["reply_class", "said_yes"]
 
 
-def reply_class(reply: str, confirmation: Any) -> str:
-    """SPEC §10: ``yes``, ``change``, ``no`` or ``unclear`` (``replies.classify_reply``); a rule
-    file that gives its own ``yes`` (and ``no``, ``no_unless``) matchers reads a reply as yes when
-    ``no`` finds nothing in it once ``no_unless``'s finds are taken out and ``yes`` finds it,
-    else no."""
+def reply_class(reply: str, confirmation: Any, *, question: Optional[str] = None, described: Any = None) -> str:
+    """SPEC §10: ``yes``, ``change``, ``no`` or ``unclear`` (``replies.classify_reply``, given the
+    agent's ``question`` the reply answers and the values it ``described``: the call's arguments,
+    so a reply that names another value asks for a change); a rule file that gives its own ``yes``
+    (and ``no``, ``no_unless``) matchers reads a reply as yes when ``no`` finds nothing in it once
+    ``no_unless``'s finds are taken out and ``yes`` finds it, else no."""
     c = confirmation
     if c.yes is None:
+        if _READS_CONTEXT and (question is not None or described is not None):
+            return classify_reply(reply, question=question, described=_described(described))
         return classify_reply(reply)
     if c.no is not None and match_text(c.no, _without(c.no_unless, reply)) is not None:
         return "no"
     return "yes" if match_text(c.yes, reply) is not None else "no"
+
+
+def _described(values: Any) -> Any:
+    """The values the call acts with as the reader takes them (``replies.Described``, hashable:
+    the reader keeps its answers by them), from a mapping of ``method``, ``amount``, ``street``."""
+    from tau_shaped.reward.reading import replies
+
+    kind = getattr(replies, "Described", None)
+    if kind is None or values is None or isinstance(values, kind):
+        return values
+    return kind.of({k: v for k, v in values.items() if v is not None})
 
 
 def said_yes(reply: str, confirmation: Any) -> bool:

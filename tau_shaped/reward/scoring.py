@@ -8,7 +8,7 @@ cost grows with the trajectory, not with the database.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Callable, Dict, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from tau_shaped.env.episode_runner import EpisodeRunner
 from tau_shaped.env.overlay import changed_between
@@ -17,6 +17,7 @@ from tau_shaped.reward.replay_memo import Replayed, ReplayMemo
 from tau_shaped.reward.state_memo import StateMemo
 from tau_shaped.reward.result import ShapedRewardResult, check_blend, failed_result
 from tau_shaped.reward.shaped_env import task_seed
+from tau_shaped.env.types import RESPOND_ACTION_NAME
 from tau_shaped.env.traj_format import ParsedTrajectory, TrajectoryError, parse_actions, parse_replies, parse_traj
 from tau_shaped.reward.verifier import VerifyInput, task_overrides, verify
 
@@ -113,7 +114,7 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
     else:
         trajectory = replayed.trajectory(parsed.actions, parsed.user_replies, parsed.first_user_message)
     trajectory.combined_turns = dict(parsed.combined_turns)  # one step per action: the same indices
-    trajectory.unanswered = frozenset(parsed.unanswered)
+    trajectory.unanswered, trajectory.unrecorded = reply_gaps(parsed)
     inp = VerifyInput(
         task=task,
         trajectory=trajectory,
@@ -129,6 +130,25 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
         state_verdicts=replayed.state_verdicts,
     )
     return verify(inp, blend=blend, lam=lam)
+
+
+def reply_gaps(parsed: ParsedTrajectory) -> Tuple[FrozenSet[int], FrozenSet[int]]:
+    """The respond steps recorded as answered by nobody (SPEC §10: no yes): those the messages
+    show the agent went on from, and, in a list of replies, a reply recorded as null or empty; and
+    those whose reply was not recorded at all (no ``user_replies`` given, or fewer replies than
+    respond actions: an offline trajectory of actions alone), which leave a confirmation rule
+    undetermined (SPEC §8). A trajectory of chat messages records every reply it holds."""
+    responds = [i for i, a in enumerate(parsed.actions) if a.name == RESPOND_ACTION_NAME]
+    unanswered = set(parsed.unanswered)
+    unrecorded = set()
+    if not parsed.from_messages:
+        replies = parsed.user_replies
+        for n, step in enumerate(responds):
+            if n >= len(replies):
+                unrecorded.add(step)
+            elif replies[n] is None or not replies[n].strip():
+                unanswered.add(step)
+    return frozenset(unanswered), frozenset(unrecorded)
 
 
 def replay_memo(env: Any) -> Optional[ReplayMemo]:

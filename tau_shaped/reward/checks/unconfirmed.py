@@ -20,10 +20,13 @@ from pydantic import Field, field_validator, model_validator
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, violations
-from tau_shaped.reward.reading.confirmations import _result, describes, record_in_s0
+from tau_shaped.reward.reading.call_values import s0_ids
+from tau_shaped.reward.reading.confirmations import _result, record_in_s0, why_not
+from tau_shaped.reward.reading.consent_questions import asks_consent
 from tau_shaped.reward.reply_matchers import reply_class
 from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
 from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.values import is_number
 
 
 class Confirmation(_Strict):
@@ -31,8 +34,13 @@ class Confirmation(_Strict):
     # (``@effects``), which the domain gives when it loads its rules (``load_rules(confirm_tools=)``)
     tools: Optional[List[str]] = Field(default=None, min_length=1)
     # ARG -> how the describing message must state the call's value of ARG: "number" (the
-    # amount), "text" (the value itself, "_" read as a space) or {VALUE: [phrases]}
-    mention: Dict[str, Union[Literal["number", "text"], Dict[str, List[str]]]] = Field(default_factory=dict)
+    # amount), "text" (the value itself, "_" read as a space), "id" (the same id in any case and
+    # spacing, or its record's name), "items" / "route" (each element so), "date", "all" (each
+    # value of a list or object) or {VALUE: [phrases]}. Every other argument of the call is
+    # compared too, without being required: a message that states another value of its kind
+    # instead (another order, dish, courier, visit order, card, suite, date) describes another call
+    # (``reading.call_values``)
+    mention: Dict[str, Union[Literal["number", "text", "id", "items", "route", "date", "all"], Dict[str, List[str]]]] = Field(default_factory=dict)
     # TOOL -> the kind of action (a key of ``action_words.ACTIONS``: "cancel",
     # "money_to_customer") or the words of which the describing message must say one, in any
     # inflection: a yes to one kind of write is no yes to another
@@ -122,7 +130,9 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
     open_: List[Tuple[int, str]] = []
     last_write = -1
     unanswered = trajectory.unanswered
+    unrecorded = getattr(trajectory, "unrecorded", frozenset())  # set by offline scoring (reward/scoring.py)
     initial = run.initial
+    index = s0_ids(initial)
 
     def records(arg: str, value: Any) -> Optional[dict]:
         table = initial.get(c.mention_address[arg]) if isinstance(initial, dict) else None
@@ -131,32 +141,68 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
     for s in steps:
         if s.action.name not in c.tools or (c.succeeded and not s.succeeded):
             continue
+        kwargs = s.action.kwargs
         result = _result_fields(s.observation, tuple(c.mention_result)) if c.mention_result else None
-        state, described, unclear_text = "", False, ""
+        state, reply, why = "", "", "no message states it"
         for r in steps[last_write + 1 : s.index]:
             if r.agent_text is None:
                 continue
-            reply = seen(r.user_reply)
-            if describes(seen(r.agent_text), s.action.name, s.action.kwargs, c, result, records):
-                described = True
-                if reply == "":
-                    state = "no" if r.index in unanswered else "yes"  # unrecorded (offline): not a no
-                else:
-                    state = reply_class(reply, c)
-                unclear_text = reply
-            elif state == "unclear" and reply:
-                answer = reply_class(reply, c)
+            text = seen(r.agent_text)
+            missing = why_not(text, s.action.name, kwargs, c, result, records, index=index, observation=s.observation)
+            if missing is None and not asks_consent(text):
+                missing = "it asks no consent (a question about something else)"
+            if missing is None:
+                state, reply = _answer(r, text, _described(kwargs, result, records, c), c, unanswered, unrecorded)
+            elif state == "unclear" and r.index not in unanswered and r.index not in unrecorded:
+                later = seen(r.user_reply or "")
+                answer = reply_class(later, c) if later.strip() else "unclear"
                 if answer != "unclear":
                     state = "yes" if answer == "yes" else "no"
+            elif not missing.startswith("it names no"):
+                why = f"no message states it ({missing})"
+        label = f"{s.action.name}({short(kwargs)})"
         if state == "unclear":
-            open_.append((s.index, f"{s.action.name}({short(s.action.kwargs)}): the reply {short(unclear_text)} "
-                                   "neither agrees nor refuses"))
+            open_.append((s.index, f"{label}: the reply {short(reply)} neither agrees nor refuses"))
+        elif state == "unrecorded":
+            open_.append((s.index, f"{label}: no reply to its confirmation was recorded"))
         elif state != "yes":
-            why = ("no message states it" if not described
-                   else "the user asked for a change" if state == "change" else "the user did not say yes")
-            hits.append((s.index, lambda s=s, why=why: f"{s.action.name}({short(s.action.kwargs)}) unconfirmed: {why}"))
+            if state:
+                why = _WHY.get(state, "the user did not say yes")
+            hits.append((s.index, lambda label=label, why=why: f"{label} unconfirmed: {why}"))
         last_write = s.index
     verdict = violations(hits, "every write was described and agreed to first")
     if not hits and open_:
         return Finding(False, None, NOWHERE, f"undetermined: step {open_[0][0]}: {open_[0][1]}", tuple(open_))
     return verdict
+
+
+_WHY = {"change": "the user asked for a change", "unanswered": "nobody answered the question (the agent went on)",
+        "empty": "the recorded reply is empty", "no": "the user did not say yes"}
+
+
+def _described(kwargs: Any, result: Any, records: Any, c: Any) -> Dict[str, Any]:
+    """What the reply reader compares a reply with: the call's method, amount (or the amount it
+    computes: a cancellation's refund) and street (its saved address's, or the one it gives)."""
+    method = next((kwargs[k] for k in ("method", "payment_method_id", "payment_id") if isinstance(kwargs.get(k), str)), None)
+    amount = kwargs.get("amount")
+    if not is_number(amount) and isinstance(result, dict):
+        amount = next((result[n] for n in c.mention_result if is_number(result.get(n))), None)
+    street = kwargs.get("address1") if isinstance(kwargs.get("address1"), str) else None
+    for arg in c.mention_address:
+        record = records(arg, kwargs.get(arg)) if kwargs.get(arg) is not None else None
+        if isinstance(record, dict) and isinstance(record.get("street"), str):
+            street = record["street"]
+    return {"method": method, "amount": amount if is_number(amount) else None, "street": street}
+
+
+def _answer(r: Any, text: str, described: Any, c: Any, unanswered: Any, unrecorded: Any) -> Tuple[str, str]:
+    """The state a describing message leaves (yes, change, no, unclear; unanswered, empty: no yes;
+    unrecorded: undetermined, SPEC §8) and the reply."""
+    if r.index in unanswered:
+        return "unanswered", ""
+    if r.index in unrecorded:
+        return "unrecorded", ""
+    reply = seen(r.user_reply or "")
+    if not reply.strip():
+        return "empty", reply
+    return reply_class(reply, c, question=text, described=described), reply

@@ -11,14 +11,30 @@ from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.values import is_number
 
 
-def _states_value(text: str, value: Any, how: Any) -> bool:
-    """Whether ``text`` states the argument ``value`` in the way ``how`` asks."""
-    from tau_shaped.reward.reading import text_matching
+def _states_value(text: str, value: Any, how: Any, index: Any = None) -> bool:
+    """Whether ``text`` states the argument ``value`` in the way ``how`` asks: "number" (the
+    amount), "text" (the value itself, "_" read as a space), {VALUE: [phrases]}, "id" (the same id
+    in any case and spacing, or its record's name), "date" (any common form), "items" / "route"
+    (each element, as an id or a name) or "all" (each value of a list or object)."""
+    from tau_shaped.reward.reading import call_values, text_matching
 
     if how == "number":
         return is_number(value) and text_matching.find_number(text, float(value), 0.005) is not None
     if isinstance(how, dict) and str(value) in how:
         return any(text_matching.find_phrase(text, phrase) is not None for phrase in how[str(value)])
+    if how in ("items", "route", "all") and isinstance(value, (list, dict)):
+        values = value.values() if isinstance(value, dict) else value
+        return all(v is None or isinstance(v, bool) or _states_value(text, v, "all" if how == "all" else "id", index)
+                   for v in values)
+    if how in ("id", "items", "route", "all") and isinstance(value, str) and any(c.isdigit() for c in value):
+        if call_values.states_id(text, value, index):
+            return True
+        if how != "all":
+            return False
+    if how in ("date", "all") and isinstance(value, str) and call_values.states_date(text, value):
+        return True
+    if how == "all" and is_number(value):
+        return text_matching.find_number(text, float(value), 0.005) is not None
     if not isinstance(value, (str, int, float)) or isinstance(value, bool):
         return False
     raw = str(value)
@@ -26,37 +42,49 @@ def _states_value(text: str, value: Any, how: Any) -> bool:
 
 
 def describes(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = None,
-              records: Any = None) -> bool:
-    """SPEC §10: the message names the kind of write (a word of the tool's ``verbs``, its kind of
-    ``action_words.ACTIONS`` or its list, in any inflection), states each mentioned argument that
-    the call gives, each ``mention_address`` argument's street (``records(arg, value)`` gives the
-    record) and each ``mention_result`` field of the call's ``result`` (its parsed observation)
-    that is a number above 0, in prose, a list, JSON or ``key=value`` lines alike
-    (``action_words.confirmation_text``)."""
-    from tau_shaped.reward.reading import action_words, statements
+              records: Any = None, *, index: Any = None, observation: str = "") -> bool:
+    """SPEC §10: whether the message describes the call (``why_not`` finds nothing wrong)."""
+    return why_not(text, tool, kwargs, confirmation, result, records, index=index, observation=observation) is None
 
+
+def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = None,
+            records: Any = None, *, index: Any = None, observation: str = "") -> Optional[str]:
+    """SPEC §10: why the message does not describe the call, or None when it does. It names the
+    kind of write (a word of the tool's ``verbs``, its kind of ``action_words.ACTIONS`` or its
+    list, in any inflection), states each ``mention``-ed argument that the call gives, each
+    ``mention_address`` argument's street (``records(arg, value)`` gives the record) and each
+    ``mention_result`` field of the call's ``result`` (its parsed observation) that is a number
+    above 0, in prose, a list, JSON or ``key=value`` lines alike (``action_words.confirmation_text``);
+    and it states no other value of the same kind instead of one of the call's arguments
+    (``call_values.contradicted``: another order, item, courier, visit order, card, suite or date;
+    ``index`` is S0's ids, ``observation`` the call's result as the tool wrote it)."""
+    from tau_shaped.reward.reading import action_words, call_values, statements
+
+    raw = text
     text = action_words.confirmation_text(text)
     verbs = confirmation.verbs.get(tool)
     if verbs and action_words.names_action(text, verbs) is None:
-        return False
+        return "it names no " + (verbs if isinstance(verbs, str) else "/".join(verbs)) + " action"
     for arg, how in confirmation.mention.items():
         value = kwargs.get(arg)
         if value is None:
             continue
-        if not _states_value(text, value, how):
-            return False
+        if not _states_value(text, value, how, index) and not (how != "number" and _states_value(raw, value, how, index)):
+            return f"it does not state {arg} {value}"
     for arg in confirmation.mention_address:
         value = kwargs.get(arg)
         record = records(arg, value) if records is not None and value is not None else None
         street = record.get("street") if isinstance(record, dict) else None
         if isinstance(street, str) and statements.states_street(text, street) is None:
-            return False
+            return f"it does not state the street {street}"
     if isinstance(result, dict):
         for name, how in confirmation.mention_result.items():
             value = result.get(name)
             if is_number(value) and value > 0 and not _states_value(text, value, how):
-                return False
-    return True
+                return f"it does not state the {name} {value}"
+    skip = frozenset(a for a, how in confirmation.mention.items() if how == "number" or isinstance(how, dict))
+    other = call_values.contradicted(raw, kwargs, index, observation if isinstance(observation, str) else "", skip)
+    return None if other is None else f"it states another {other}"
 
 
 def find_record(data: Any, key: str, value: Any, depth: int = 4) -> Optional[dict]:

@@ -1,0 +1,310 @@
+"""The values of a write a person would check, and whether a message states another one instead
+(SPEC §10: "Every argument of the call a person would check ... is stated and equal to the
+call's"; "A message stating a value the call does not use confirms a different call").
+
+The arguments are the call's own, typed by their values and by S0 (the world the tools read), so
+a rule file need not list them and a new tool needs no rule edit:
+
+- an **id** (a string with a digit that S0 holds under a field of an id, such as ``order_id``,
+  ``item_id``, ``driver_id``, ``reservation_id``, ``flight_number``): stated as itself in any case
+  and spacing ("FD-10045", "fd 10045", "FD10045"), or by its record's ``name`` (a menu item, a
+  courier). Another id of the same kind (S0 holds it under the same field) or the name of another
+  record beside it (another dish of the same menu, another courier) stated instead is another
+  call's;
+- a **date** (``YYYY-MM-DD``): stated in ISO, "May 5, 2024", "5 May 2024" or "05/05/2024" form;
+  another date stated instead is another call's;
+- a **numbered text** ("Suite 641", "Apt 5"): another number after the same word is another
+  call's (another suite);
+- a **list** (items, stops, passengers, flights): each element as above; a list whose name says it
+  is a sequence (``stop_order``, a route) stated in another order, with words of sequence
+  ("then", "first", "->", a numbered list), is another visit order;
+- an object (a passenger, a flight): each of its fields.
+
+Free text (a reason, a summary, a note) and the values the customer gives of themselves (their
+own ``customer_id`` / ``user_id``) are not compared. Amounts and methods, which a rule requires
+stated, are compared where the rule's ``mention`` says how (``confirmations``). A value the call
+itself returns (the substitute a ``confirm_substitution`` applies, a replacement's new order id)
+is the call's, not another.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
+
+from tau_shaped.env.identity_cache import IdentityCache
+
+__all__ = ["contradicted", "id_key", "id_places", "ids_in", "dates_in", "states_id", "states_date", "S0Ids", "s0_ids"]
+
+FREE_TEXT = frozenset({"reason", "summary", "thought", "expression", "note", "notes", "comment", "comments",
+                       "description", "message", "content", "explanation", "details", "request"})
+SELF = frozenset({"customer_id", "user_id"})  # the account the customer speaks for
+_SEQUENCE_NAMES = ("order", "route", "stop", "sequence", "itinerary")
+MAX_CHARS = 4000
+
+_TOKEN = re.compile(r"#?[A-Za-z0-9]+(?:[-_./#][A-Za-z0-9]+)*")
+_NOT_ALNUM = re.compile(r"[^A-Za-z0-9]")
+_LETTERS = re.compile(r"[A-Za-z]{1,4}")
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
+_MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?"
+_DATES = re.compile(
+    rf"(?<!\d)(\d{{4}})-(\d{{1,2}})-(\d{{1,2}})(?!\d)"
+    rf"|(?<![a-z]){_MONTH}\s{{1,3}}(\d{{1,2}})(?:st|nd|rd|th)?,?\s{{1,3}}(\d{{4}})(?!\d)"
+    rf"|(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s{{1,3}}(?:of\s{{1,3}})?{_MONTH}\s{{1,3}}(\d{{4}})(?!\d)"
+    rf"|(?<![\d/])(\d{{1,2}})/(\d{{1,2}})/(\d{{4}})(?!\d)",
+    re.IGNORECASE,
+)
+_SEQUENCE_WORDS = re.compile(r"(?<!\w)(?:then|first|next|followed by|after that|finally|last|before|after)(?!\w)|->|→|=>|>|(?:^|\n)\s*\d+[.)]",
+                             re.IGNORECASE)
+_NUMBERED_TEXT = re.compile(r"^([A-Za-z][A-Za-z.]{0,15})\s{1,3}#?\s{0,3}(\d{1,8})$")
+
+
+def id_key(value: str) -> str:
+    """An id as compared: letters and digits only, in upper case ("fd 10045" is "FD10045")."""
+    return _NOT_ALNUM.sub("", value).upper()
+
+
+@lru_cache(maxsize=4096)
+def id_places(text: str) -> Tuple[Tuple[str, int], ...]:
+    """The ids a message holds (each as ``id_key``) with where each starts: its tokens with a
+    digit, and a short word of letters joined to the number after it ("FD 10045", "fd - 10045")."""
+    text = text[:MAX_CHARS]
+    out: List[Tuple[str, int]] = []
+    prev: Optional[Tuple[str, int, int]] = None
+    for m in _TOKEN.finditer(text):
+        token = m.group(0)
+        if any(c.isdigit() for c in token):
+            out.append((id_key(token), m.start()))
+            if prev is not None and token[0].isdigit() and not text[prev[1]:m.start()].strip(" -_#\u00a0"):
+                out.append((id_key(prev[0] + token), prev[2]))
+        prev = (token, m.end(), m.start()) if _LETTERS.fullmatch(token) else None
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def ids_in(text: str) -> FrozenSet[str]:
+    """The ids a message holds (``id_places``' keys)."""
+    return frozenset(key for key, _ in id_places(text))
+
+
+def _date_of(value: Any) -> Optional[Tuple[int, int, int]]:
+    m = _ISO_DATE.match(value) if isinstance(value, str) else None
+    return (int(m.group(1)), int(m.group(2)), int(m.group(3))) if m else None
+
+
+@lru_cache(maxsize=4096)
+def dates_in(text: str) -> FrozenSet[Tuple[int, int, int]]:
+    """The dates a message states (year, month, day); "05/06/2024" is read both ways."""
+    out = set()
+    for m in _DATES.finditer(text[:MAX_CHARS]):
+        g = m.groups()
+        if g[0]:
+            out.add((int(g[0]), int(g[1]), int(g[2])))
+        elif g[3]:
+            out.add((int(g[5]), _MONTHS[g[3][:3].lower()], int(g[4])))
+        elif g[6]:
+            out.add((int(g[8]), _MONTHS[g[7][:3].lower()], int(g[6])))
+        else:
+            a, b, y = int(g[9]), int(g[10]), int(g[11])
+            out.update({(y, a, b), (y, b, a)})
+    return frozenset(out)
+
+
+class S0Ids:
+    """S0's ids by field (``order_id`` -> every order id), and each id's record and the records
+    beside it (the menu a dish is on), indexed once per world."""
+
+    __slots__ = ("kinds", "records")
+
+    def __init__(self, data: Any) -> None:
+        self.kinds: Dict[str, set] = {}  # field -> id keys
+        self.records: Dict[str, Tuple[dict, Any]] = {}  # id key -> (its record, the container holding it)
+        self._walk(data, None, 6)
+
+    def _walk(self, data: Any, container: Any, depth: int) -> None:
+        if isinstance(data, dict):
+            for name, value in data.items():
+                if isinstance(value, str) and _is_id_field(name) and any(c.isdigit() for c in value):
+                    key = id_key(value)
+                    self.kinds.setdefault(name, set()).add(key)
+                    if name == "id" or name.endswith(("_id", "_number")):
+                        # the record a table keys by this id (a menu's dish) wins over a copy (an order's line)
+                        keyed = isinstance(container, dict) and container.get(value) is data
+                        if keyed or key not in self.records:
+                            self.records[key] = (data, container)
+            children: Any = data.values()
+        elif isinstance(data, list):
+            children = data
+        else:
+            return
+        if depth <= 0:
+            return
+        for child in children:
+            if isinstance(child, (dict, list)):
+                self._walk(child, data, depth - 1)
+
+    def kind_of(self, key: str) -> FrozenSet[str]:
+        """The fields under which S0 holds the id ``key``."""
+        return frozenset(name for name, keys in self.kinds.items() if key in keys)
+
+    def same_kind(self, key: str, found: str) -> bool:
+        """Whether ``found`` (an id key) is an id of the same kind as ``key``."""
+        return any(found in self.kinds[name] for name in self.kind_of(key))
+
+    def name_of(self, key: str) -> Optional[str]:
+        record = self.records.get(key)
+        name = record[0].get("name") if record else None
+        return name if isinstance(name, str) and name.strip() else None
+
+    def sibling_names(self, key: str) -> Tuple[str, ...]:
+        """The names of the other records in the container of ``key``'s record (another dish of
+        the same menu, another courier)."""
+        record = self.records.get(key)
+        if record is None or self.name_of(key) is None:
+            return ()
+        container = record[1]
+        others = container.values() if isinstance(container, dict) else container if isinstance(container, list) else ()
+        return tuple(dict.fromkeys(o["name"] for o in others if isinstance(o, dict) and o is not record[0]
+                                   and isinstance(o.get("name"), str) and o["name"].strip()))
+
+
+def _is_id_field(name: str) -> bool:
+    return name == "id" or name.endswith(("_id", "_number", "_ids")) or name in ("order", "reservation")
+
+
+_S0_IDS: "IdentityCache[S0Ids]" = IdentityCache(16)
+
+
+def s0_ids(initial: Any) -> Optional[S0Ids]:
+    """The index of S0's ids (made once per world, kept by its identity), or None without one."""
+    if not isinstance(initial, dict):
+        return None
+    found = _S0_IDS.get(initial)
+    return found if found is not None else _S0_IDS.put(initial, S0Ids(initial))
+
+
+def states_id(text: str, value: str, index: Optional[S0Ids]) -> bool:
+    """Whether ``text`` states the id ``value``: itself in any case and spacing, or its record's name."""
+    if id_key(value) in ids_in(text):
+        return True
+    name = index.name_of(id_key(value)) if index is not None else None
+    return name is not None and _has_name(text, name)
+
+
+def states_date(text: str, value: str) -> bool:
+    date = _date_of(value)
+    return date is not None and date in dates_in(text)
+
+
+@lru_cache(maxsize=8192)
+def _name_pattern(name: str) -> "re.Pattern[str]":
+    words = [re.escape(w) for w in re.split(r"[\s_-]+", name.strip()) if w]
+    return re.compile(r"(?<!\w)" + r"[\s_-]+".join(words) + r"(?!\w)", re.IGNORECASE)
+
+
+def _has_name(text: str, name: str) -> bool:
+    return _name_pattern(name).search(text[:MAX_CHARS]) is not None
+
+
+def leaves(arg: str, value: Any) -> Iterator[Tuple[str, Any, bool]]:
+    """The compared leaves of an argument: (its path, its value, whether it is an element of a
+    sequence), free text and the customer's own ids left out."""
+    name = arg.rsplit(".", 1)[-1]
+    if name in FREE_TEXT or name in SELF or value is None or isinstance(value, bool):
+        return
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from leaves(f"{arg}.{k}", v)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from leaves(f"{arg}[{i}]", v)
+    else:
+        yield arg, value, False
+
+
+def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], observation: str = "",
+                 skip: FrozenSet[str] = frozenset()) -> Optional[str]:
+    """The first argument of the call (not in ``skip``: the ones a rule compares its own way) whose
+    value ``text`` does not state while stating another value of the same kind instead, as
+    ``"order_id: FD-10490"``; or None. ``observation`` is the call's result: a value it holds is
+    the call's own."""
+    if not isinstance(kwargs, dict):
+        return None
+    text = text[:MAX_CHARS]
+    own = _own_keys(kwargs, observation)
+    for arg, value in kwargs.items():
+        if arg in skip:
+            continue
+        for path, leaf, _ in leaves(arg, value):
+            other = _another(text, leaf, index, own, observation)
+            if other is not None:
+                return f"{path}: {other}"
+        if isinstance(value, list) and any(s in arg.lower() for s in _SEQUENCE_NAMES):
+            other = _another_order(text, value, index)
+            if other is not None:
+                return f"{arg}: {other}"
+    return None
+
+
+def _own_keys(kwargs: Dict[str, Any], observation: str) -> FrozenSet[str]:
+    keys = {id_key(v) for _, v, _ in leaves("", kwargs) if isinstance(v, str)}
+    if observation:
+        keys |= ids_in(observation[:MAX_CHARS])
+    return frozenset(keys)
+
+
+def _another(text: str, value: Any, index: Optional[S0Ids], own: FrozenSet[str], observation: str) -> Optional[str]:
+    if not isinstance(value, str):
+        return None
+    date = _date_of(value)
+    if date is not None:
+        stated = dates_in(text)
+        if stated and date not in stated:
+            others = sorted(stated)
+            return "-".join(f"{p:02d}" for p in others[0])
+        return None
+    numbered = _NUMBERED_TEXT.match(value.strip())
+    if numbered is not None:
+        return _another_numbered(text, numbered.group(1), numbered.group(2))
+    if index is None or not any(c.isdigit() for c in value):
+        return None
+    key = id_key(value)
+    if not index.kind_of(key) or states_id(text, value, index):
+        return None
+    for found in sorted(ids_in(text)):
+        if found != key and found not in own and index.same_kind(key, found):
+            return found
+    low_observation = observation.lower()
+    for name in index.sibling_names(key):
+        if name.lower() not in low_observation and _has_name(text, name):
+            return name
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _numbered_pattern(word: str) -> "re.Pattern[str]":
+    return re.compile(rf"(?<!\w){re.escape(word.rstrip('.'))}\.?\s{{0,3}}#?\s{{0,3}}(\d{{1,8}})(?!\d)", re.IGNORECASE)
+
+
+def _another_numbered(text: str, word: str, number: str) -> Optional[str]:
+    found = [m.group(1) for m in _numbered_pattern(word).finditer(text)]
+    if found and number not in found:
+        return f"{word} {found[0]}"
+    return None
+
+
+def _another_order(text: str, value: List[Any], index: Optional[S0Ids]) -> Optional[str]:
+    """A sequence stated in another order than the call's, with words of sequence."""
+    if len(value) < 2 or not all(isinstance(v, str) for v in value) or not _SEQUENCE_WORDS.search(text):
+        return None
+    found = {}
+    for key, start in id_places(text):
+        found.setdefault(key, start)
+    places = [found.get(id_key(v)) for v in value]
+    if any(p is None for p in places):
+        return None
+    if places != sorted(places):
+        return " -> ".join(v for _, v in sorted(zip(places, value)))
+    return None

@@ -1,0 +1,134 @@
+"""Whether an agent's message asks the customer's consent to act (SPEC §10: "Consent is asked,
+then given"): the reader a confirmation is read with besides ``confirmations.describes``.
+
+A message asks consent when one of its questions asks the customer to agree that the agent does
+something ("Shall I ...?", "May I ...?", "Would you like me to ...?", "Do you want me to ...?",
+"Would you like a refund of $16.90?", "Is that OK?", "Does that work for you?", "OK?",
+"Can I go ahead?", "Do you agree?", "Do you confirm ...?", "Are you happy with that?"), or when it
+asks for the yes in so many words ("Please confirm", "Reply yes to ...", "Let me know if that's
+OK", "I need your OK to proceed", "(yes/no)").
+
+A question about something else is not one, whatever values it holds: "Would you like to know how
+a refund of $16.90 to your card works?", "Do you have any questions about the refund?", "Did you
+receive it?", "Can I help with anything else?", "May I have your email?", "Is there anything
+else?". A question that asks the agent's own way to a look-up or to information ("Shall I check
+...?", "Would you like more details?") asks no consent to a write either.
+
+Every pattern is linear: the message is split into sentences in one pass and each pattern is a
+bounded alternation of words; a message is read up to ``MAX_CHARS`` characters.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Optional
+
+__all__ = ["asks_consent", "consent_request", "MAX_CHARS"]
+
+MAX_CHARS = 4000
+
+_S = r"[\s\u00a0]+"  # a run of spaces
+_B = r"(?<![\w'])"  # a word starts
+_E = r"(?![\w'])"  # a word ends
+
+
+def _alt(*words: str) -> str:
+    return "(?:" + "|".join(_S.join(re.escape(p) for p in w.split()) for w in sorted(words, key=len, reverse=True)) + ")"
+
+
+# What an agent asks to do that changes nothing: reading, telling, helping further.
+_INFO_VERBS = _alt(
+    "help", "assist", "ask", "have", "get your", "get the", "get some", "get more", "see", "check", "look", "verify",
+    "find", "explain", "clarify", "tell", "show", "answer", "know", "learn", "hear", "understand", "read", "review",
+    "access", "pull up", "search", "talk", "discuss", "speak", "share", "start", "begin", "get started", "find out",
+    "double check", "double-check", "look up", "look into", "confirm your", "confirm the email", "confirm the name",
+    "confirm the zip", "confirm the phone", "confirm some", "have a look", "do anything else", "do something else",
+    "add anything", "provide", "go over", "walk you through", "get back",
+)
+_ELSE = _alt(
+    "anything else", "something else", "anything more", "any more", "more information", "more info", "more details",
+    "any help", "help", "assistance", "details", "a summary", "a copy", "a receipt", "any questions", "any other",
+)
+_ME_OR_US = _alt("me", "us")
+_DO_I = rf"{_alt('shall', 'should', 'may', 'can', 'could', 'must')}{_S}{_alt('i', 'we')}{_E}"
+_YOU_WANT = rf"{_alt('would you like', 'do you want', 'would you want', 'would you prefer', 'do you wish', 'would you wish', 'do you prefer', 'do you still want', 'would you still like', 'want')}{_E}"
+_THAT = _alt("that", "this", "it", "all that", "all of that", "all this", "this plan", "that plan", "everything above")
+_FINE = _alt("ok", "okay", "alright", "all right", "fine", "acceptable", "agreeable", "good", "correct", "right",
+             "good with you", "ok with you", "okay with you", "alright with you", "fine with you", "acceptable to you")
+_WORK = _alt("work", "work for you", "suit you", "sound good", "sound ok", "sound okay", "sound right", "sound fine",
+             "look good", "look ok", "look okay", "look right", "seem ok", "seem okay", "seem fine", "seem right")
+_AGREE = _alt("agree", "approve", "accept", "consent", "confirm", "authorize", "authorise", "want that", "want this",
+              "want it", "want me to", "want us to", "want to proceed", "want to go ahead", "want to continue",
+              "give me the go-ahead", "give the go-ahead")
+_GRANT = _alt("ok", "okay", "go-ahead", "go ahead", "permission", "consent", "approval", "agreement", "authorization",
+              "authorisation", "confirmation", "yes", "green light", "blessing")
+_ALONE = _alt("ok", "okay", "alright", "all right", "right", "good", "agreed", "confirm", "confirmed", "proceed",
+              "go ahead", "shall i", "shall we", "yes or no", "sound good", "sounds good", "deal", "fine", "correct",
+              "yes", "shall i proceed", "shall i go ahead", "ok to proceed", "okay to proceed", "good to go")
+
+_LET_WHO = _alt('you', 'you would', "you'd", "you're", 'that', 'this', 'it', "that's", "it's", 'i', 'we', 'i should', 'i can', 'i may', 'to')
+_LET_WHAT = _alt('like', 'want', 'agree', 'approve', 'accept', 'consent', 'confirm', 'ok', 'okay', 'fine', 'alright', 'happy', 'proceed', 'go ahead', 'is ok', 'is okay', 'is fine', 'is alright', 'works', 'sounds good', 'should proceed', 'should go ahead', 'can proceed', 'can go ahead', 'may proceed', 'may go ahead', "you'd like", 'you want', 'would like', 'are happy', 'are ok', 'are okay', 'are fine', 'agree', 'approve', 'i should', 'i can', "that's ok", "that's okay", "that's fine")
+
+# A question that asks consent (searched in a sentence ending with "?").
+_CONSENT_QUESTION = re.compile(
+    "|".join([
+        # Shall I / May I / Can we ... (not a look-up or a question for information)
+        rf"{_B}{_DO_I}(?!{_S}{_INFO_VERBS}{_E})(?!{_S}(?:i|we){_E})",
+        # Would you like me to / Do you want a refund / Would you like to proceed (not to know)
+        rf"{_B}{_YOU_WANT}(?!{_S}(?:to{_S})?{_INFO_VERBS}{_E})(?!{_S}{_ELSE}{_E})",
+        # Is that OK? / Would that be fine? / Is it alright if I ...
+        rf"{_B}{_alt('is', 'would', 'will', 'does', 'do')}{_S}{_THAT}{_S}(?:{_alt('be', 'seem', 'sound', 'look')}{_S})?{_FINE}{_E}",
+        rf"{_B}{_alt('is', 'would', 'will')}{_S}{_THAT}{_S}(?:be{_S})?{_FINE}{_S}{_alt('if', 'for me to', 'to proceed', 'to go ahead')}{_E}",
+        # Does that work (for you)? / Does this sound good?
+        rf"{_B}{_alt('does', 'would', 'will', 'do')}{_S}{_THAT}{_S}{_WORK}{_E}",
+        # Do you agree / approve / confirm ...? Can you confirm the refund? (not your email)
+        rf"{_B}{_alt('do you', 'will you', 'would you', 'can you', 'could you', 'you')}{_S}{_AGREE}{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have')}{_E})",
+        # Are you OK / happy with that? Are you happy for me to ...?
+        rf"{_B}{_alt('are you', 'you')}{_S}{_alt('ok', 'okay', 'happy', 'fine', 'comfortable', 'alright', 'all right', 'good')}{_S}{_alt('with', 'for me to', 'for us to', 'if i', 'if we', 'to proceed', 'to go ahead', 'going ahead', 'proceeding')}{_E}",
+        # Do I have your OK / permission?
+        rf"{_B}{_alt('do i have', 'can i have', 'may i have', 'can i get', 'may i get', 'could i get', 'could i have', 'have i got')}{_S}{_alt('your', 'the')}{_S}{_GRANT}{_E}",
+        # OK to proceed? Ready for me to ...? Go ahead?
+        rf"{_B}{_alt('ok', 'okay', 'alright', 'good', 'fine', 'ready', 'happy')}{_S}{_alt('to proceed', 'to go ahead', 'to continue', 'for me to', 'for us to', 'with that', 'with this', 'with it')}{_E}",
+        rf"{_B}{_alt('proceed', 'go ahead', 'continue')}(?:{_S}{_alt('with that', 'with this', 'with it', 'then', 'now')})?[\s\u00a0]*\?",
+        rf"{_B}{_alt('yes', 'y')}[\s\u00a0]*/[\s\u00a0]*{_alt('no', 'n')}{_E}",
+    ]),
+    re.IGNORECASE,
+)
+# A sentence of at most a few words that is only a request for the yes: "OK?", "Confirm?", "Deal?"
+_ALONE_QUESTION = re.compile(rf"^[\s\W]*(?:{_alt('and', 'so', 'then')}{_S})?{_ALONE}(?:{_S}{_alt('then', 'now', 'with you', 'for you')})?[\s\u00a0]*[?!.]*[\s\u00a0]*$", re.IGNORECASE)
+# The yes asked for in a statement: "Please confirm", "Reply yes", "Let me know if that's OK"
+_CONSENT_REQUEST = re.compile(
+    "|".join([
+        rf"{_B}(?:please{_S}|kindly{_S}|just{_S}|simply{_S})?confirm{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'receipt')}{_E})(?:{_S}{_alt('and', 'if', 'that', 'to', 'please', 'this', 'it', 'the', 'with', 'by', 'so')}{_E}|[\s\u00a0]*[.!:,)\n]|[\s\u00a0]*$)",
+        rf"{_B}{_alt('reply', 'respond', 'answer', 'say', 'type', 'write', 'just say', 'simply say')}{_S}(?:{_alt('with', 'with a', 'with an')}{_S})?[\"'“‘(]?{_alt('yes', 'y', 'ok', 'okay', 'confirm', 'go ahead', 'proceed')}{_E}",
+        rf"{_B}let{_S}me{_S}know{_S}{_alt('if', 'whether', 'once', 'when')}{_S}(?:{_LET_WHO}{_S})?{_LET_WHAT}{_E}",
+        rf"{_B}{_alt('need', 'have', 'get', 'wait for', 'waiting for', 'with', 'once i have', 'once you give', 'give me', 'just need')}{_S}{_alt('your', 'the')}{_S}{_GRANT}{_E}",
+        rf"{_B}{_alt('if you agree', 'if you approve', 'if you confirm', 'if you accept', 'if you consent', 'if that is ok', 'if that is okay', 'if that is fine', 'if you are ok', 'if you are okay', 'if you are happy', 'if that works', 'if you would like', 'if you want me to', 'if you want', 'if you say yes', 'on your yes', 'on your ok', 'on your okay', 'with your ok', 'with your okay', 'with your permission', 'with your approval', 'with your consent')}{_E}",
+        rf"{_B}{_alt('yes', 'y')}[\s\u00a0]*/[\s\u00a0]*{_alt('no', 'n')}{_E}",
+    ]),
+    re.IGNORECASE,
+)
+_CLAUSE = re.compile(r"[-\u2013\u2014:;,(]")  # the last clause of a question: "Refund $4.67 - OK?"
+_SENTENCE_END = re.compile(r"(?<=[?!\n])|(?<=\.)(?=[\s\u00a0]|$)")
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
+
+
+@lru_cache(maxsize=4096)
+def consent_request(text: str) -> Optional[str]:
+    """The sentence of ``text`` (an agent's message) that asks the customer's consent, or None."""
+    text = (text or "")[:MAX_CHARS]
+    for sentence in _SENTENCE_END.split(text.translate(_APOSTROPHES)):
+        plain = sentence.strip()
+        if not plain:
+            continue
+        if plain.endswith("?") and (_CONSENT_QUESTION.search(plain) or _ALONE_QUESTION.match(_CLAUSE.split(plain)[-1])):
+            return plain
+        if _CONSENT_REQUEST.search(plain):
+            return plain
+    return None
+
+
+def asks_consent(text: str) -> bool:
+    """Whether ``text`` asks the customer to agree that the agent acts (see the module)."""
+    return consent_request(text) is not None
