@@ -1,20 +1,124 @@
 """The text the customer sees (SPEC §10): what every reader reads, made once per message.
 
-``seen(text)``: Unicode NFKC (fullwidth letters and digits, ligatures, ``＠``), format
-characters removed (zero-width spaces and joiners, bidirectional controls, soft hyphens), and
-numbers written in words read as numbers ("twenty bucks" -> "20 bucks", text2num). The
-original is kept by the trajectory; evidence quotes it where a check gives one.
+``seen(text)`` reads a message in this order; each step runs only when the text may need it
+(an all-ASCII message with no ``<``, ``&``, ``*``, ``_``, backtick, ``~``, ``[``, ``@`` or
+spoken address does no more than the number words):
+
+1. markup as a renderer shows it (``normalize_markup.rendered``): character references
+   decoded, comments and hidden elements dropped, tags removed keeping their text;
+2. Unicode NFKC (fullwidth letters and digits, ligatures, ``＠``, mathematical letters), and
+   format characters removed (zero-width spaces and joiners, bidirectional controls, soft hyphens);
+3. look-alike letters, digits and punctuation folded to the ASCII they imitate
+   (``normalize_confusables.folded``; which words, and why, is told there);
+4. markdown reduced to its text (``normalize_markup.markdown``: emphasis, code, links; struck
+   text dropped), with markup only revealed by steps 1-3 ("&lt;b&gt;", "＜b＞") removed keeping
+   its text, until the text reads the same again (at most ``_ROUNDS`` rounds, then ``inert``);
+5. emails written with spaces or in words ("mia.li7 (at) example (dot) com") written as emails
+   (``normalize_spoken.addresses``);
+6. numbers written in words read as numbers ("twenty bucks" -> "20 bucks", text2num), spoken
+   digit runs joined ("5 oh 3, 5 5 5, 7 2 3 2" -> "503 555 7232", ``normalize_spoken.digits``)
+   and spoken clock times written with a colon ("at 8 30" -> "at 8:30", ``normalize_spoken.clock``).
+
+``seen`` is idempotent: the text it gives reads the same once more.
+
+Evidence quotes the original: ``seen_with_map(text)`` gives the same text as ``seen`` and
+``Seen.original_span(start, end)``, the span of the original that a span of the seen text
+was read from (whole words: each step is aligned with its input word by word).
 """
 
 from __future__ import annotations
 
+import difflib
+import re
 import unicodedata
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Optional
+from typing import Callable, List, Optional, Sequence, Tuple
 
-__all__ = ["seen", "MAX_CHARS"]
+from tau_shaped.reward.reading.normalize_confusables import folded
+from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, inert, markdown, rendered,
+                                                        revealed)
+from tau_shaped.reward.reading.normalize_spoken import addresses, clock, digits
+
+__all__ = ["seen", "seen_with_map", "Seen", "MAX_CHARS"]
 
 MAX_CHARS = 200_000  # a message longer than this is read up to here (the readers bound their own reads too)
+_ROUNDS = 4
+
+
+def _markup(text: str) -> str:
+    return rendered(text) if ("<" in text or "&" in text) else text
+
+
+def _unicode(text: str) -> str:
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKC", text)
+    if any(unicodedata.category(c) == "Cf" for c in text):
+        text = "".join(c for c in text if unicodedata.category(c) != "Cf")
+        text = unicodedata.normalize("NFKC", text)  # a removed joiner may leave characters that compose
+    return text
+
+
+def _hint(text: str, hints: Sequence[str]) -> bool:
+    return any(h in text for h in hints)
+
+
+def _formatting(text: str) -> str:
+    """Markdown and revealed markup, removed until the text reads the same again."""
+    for _ in range(_ROUNDS):
+        before = text
+        if _hint(text, MARKUP_HINTS):
+            text = revealed(text)
+        if _hint(text, MARKDOWN_HINTS):
+            text = markdown(text)
+        if text == before:
+            return text
+    text = inert(text)
+    return markdown(text) if _hint(text, MARKDOWN_HINTS) else text
+
+
+_CHUNK = 2000  # text2num takes time quadratic in a run of number words: it reads pieces this long at most
+
+
+def _pieces(text: str) -> List[str]:
+    """``text`` cut, where it is longer than ``_CHUNK``, at a line break, else after a sentence,
+    else at a space, else anywhere (a number written across a cut of a 2000-character run is rare)."""
+    pieces = []
+    start = 0
+    while len(text) - start > _CHUNK:
+        window_end = start + _CHUNK
+        cut = -1
+        for mark in ("\n", ". ", " "):
+            at = text.rfind(mark, start + _CHUNK // 2, window_end)
+            if at >= 0:
+                cut = at + len(mark)
+                break
+        if cut < 0:
+            cut = window_end
+        pieces.append(text[start:cut])
+        start = cut
+    pieces.append(text[start:])
+    return pieces
+
+
+def _numbers_in_words(text: str) -> str:
+    from text_to_num import alpha2digit
+
+    out = []
+    for piece in _pieces(text) if len(text) > _CHUNK else (text,):
+        try:
+            out.append(alpha2digit(piece, "en"))
+        except Exception:  # noqa: BLE001 - a text the library cannot read is read as written
+            out.append(piece)
+    return "".join(out)
+
+
+def _spoken_numbers(text: str) -> str:
+    return clock(digits(_numbers_in_words(text)))
+
+
+_STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, addresses, _spoken_numbers)
 
 
 @lru_cache(maxsize=8192)
@@ -24,16 +128,113 @@ def seen(text: Optional[str]) -> Optional[str]:
     if not text:
         return text
     out = text[:MAX_CHARS]
-    if not out.isascii():
-        out = unicodedata.normalize("NFKC", out)
-        out = "".join(c for c in out if unicodedata.category(c) != "Cf")
-    return _numbers_in_words(out)
+    for step in _STEPS:
+        out = step(out)
+    return out
 
 
-def _numbers_in_words(text: str) -> str:
-    from text_to_num import alpha2digit
+# ----- evidence: the original span a span of the seen text was read from -----
 
-    try:
-        return alpha2digit(text, "en")
-    except Exception:  # noqa: BLE001 - a text the library cannot read is read as written
-        return text
+_TOKEN = re.compile(r"\w+|\s+|[^\w\s]")
+_ALIGN_MAX = 4000  # tokens; longer texts are aligned by their common start and end only
+
+
+def _tokens(text: str) -> Tuple[List[str], List[int]]:
+    words, starts = [], []
+    for m in _TOKEN.finditer(text):
+        words.append(m.group())
+        starts.append(m.start())
+    starts.append(len(text))
+    return words, starts
+
+
+@dataclass(frozen=True)
+class _Block:
+    """A span of a step's output (start, end) and the span of its input it was made from."""
+
+    start: int
+    end: int
+    o_start: int
+    o_end: int
+    equal: bool
+
+
+def _alignment(before: str, after: str) -> List[_Block]:
+    """Blocks, in order, covering ``after``:
+    equal blocks map character for character, the others as a whole."""
+    if before == after:
+        return [(0, len(after), 0, len(before))]
+    a, a_at = _tokens(before)
+    b, b_at = _tokens(after)
+    if len(a) > _ALIGN_MAX or len(b) > _ALIGN_MAX:
+        head = 0
+        while head < min(len(a), len(b)) and a[head] == b[head]:
+            head += 1
+        tail = 0
+        while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+            tail += 1
+        ops = [("equal", 0, head, 0, head), ("replace", head, len(a) - tail, head, len(b) - tail),
+               ("equal", len(a) - tail, len(a), len(b) - tail, len(b))]
+    else:
+        ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    blocks = []
+    for tag, i1, i2, j1, j2 in ops:
+        if j1 == j2 and i1 == i2:
+            continue
+        blocks.append(_Block(b_at[j1], b_at[j2], a_at[i1], a_at[i2], tag == "equal"))
+    return blocks
+
+
+def _back(blocks: List["_Block"], start: int, end: int) -> Tuple[int, int]:
+    """The span of a step's input that ``[start, end)`` of its output was made from."""
+    o_start: Optional[int] = None
+    o_end: Optional[int] = None
+    for b in blocks:
+        if b.end <= start and not (b.start == b.end == start):
+            continue
+        if b.start >= end and not (start == end == b.start):
+            break
+        if o_start is None:
+            o_start = b.o_start + (start - b.start) if b.equal else b.o_start
+        o_end = b.o_start + (min(end, b.end) - b.start) if b.equal else b.o_end
+    if o_start is None or o_end is None:
+        last = blocks[-1].o_end if blocks else 0
+        return last, last
+    return o_start, max(o_start, o_end)
+
+
+@dataclass
+class Seen:
+    """A message as read (``text``, the same as ``seen(original)``), and how to find in the
+    original (``original``, the message as written) the words a span of ``text`` was read from."""
+
+    original: str
+    text: str
+    _steps: List[List["_Block"]] = field(default_factory=list, repr=False)
+
+    def original_span(self, start: int, end: int) -> Tuple[int, int]:
+        """The span of ``original`` that ``text[start:end]`` was read from: whole words,
+        markup and disguises included ("Ko<b>rm</b>a" for "Korma")."""
+        start, end = max(0, min(start, len(self.text))), max(0, min(end, len(self.text)))
+        for blocks in reversed(self._steps):
+            start, end = _back(blocks, start, max(start, end))
+        return start, end
+
+    def quote(self, start: int, end: int) -> str:
+        """The original words ``text[start:end]`` was read from, as evidence quotes them."""
+        s, e = self.original_span(start, end)
+        return self.original[s:e]
+
+
+def seen_with_map(text: Optional[str]) -> Seen:
+    """``text`` as ``seen`` reads it, with the map back to the original (see ``Seen``). Slower
+    than ``seen`` (each step is aligned with its input): for evidence, not for every message."""
+    original = text or ""
+    out = original[:MAX_CHARS]
+    steps: List[List[_Block]] = [[_Block(0, len(out), 0, len(out), True)]]
+    for step in _STEPS if out else ():
+        after = step(out)
+        if after != out:
+            steps.append(_alignment(out, after))
+        out = after
+    return Seen(original=original, text=out, _steps=steps)

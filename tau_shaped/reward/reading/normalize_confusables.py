@@ -1,0 +1,118 @@
+"""Look-alike characters folded to the ASCII they imitate (SPEC §10; used by ``normalize``
+after NFKC, which already folds fullwidth and mathematical letters and digits).
+
+The pairs come from Unicode's confusables data (UTS #39) as shipped by the MIT-licensed
+``confusable-homoglyphs`` package; only a character that imitates one ASCII letter, digit or
+common punctuation mark is folded, to that character (a letter to a letter of the same case
+where the data offers one: Cyrillic "О" is "O", not "0").
+
+Which words are folded: a word (a run of letters and digits) that mixes ASCII and
+look-alikes ("Kоrma" with a Cyrillic "о") is always folded: no honest word mixes scripts.
+A word written entirely in look-alikes ("Сосо" in Cyrillic) is folded when the message holds
+no more letters without an ASCII look-alike than ASCII letters: the customer of a Latin-script chat reads it as the Latin
+word it shows. A word that has a letter with no ASCII look-alike ("Привет") is real text in
+its own script and is kept, as is every word of a message written mostly in another script
+(a Russian "сор" in a Russian sentence). Decimal digits of any script ("٣") are read as the
+ASCII digits they are, always. Punctuation look-alikes (the apostrophe "’", dashes "‐–−", the
+one-dot leader "․", "ꓸ") are folded wherever they stand.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import unicodedata
+from functools import lru_cache
+from typing import Dict, Tuple
+
+__all__ = ["folded", "fold_table"]
+
+_PUNCT = "@.:,;'-$#%/+!?()"
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _pick(char: str, options: Tuple[str, ...]) -> str:
+    letter = unicodedata.category(char).startswith("L")
+
+    def rank(o: str) -> Tuple[int, int, str]:
+        kind = 0 if (o.isalpha() if letter else not o.isalpha()) else 1
+        case = 0 if (not o.isalpha() or o.isupper() == char.isupper()) else 1
+        return kind, case, o
+
+    return min(options, key=rank)
+
+
+@lru_cache(maxsize=1)
+def fold_table() -> Tuple[Dict[int, str], Dict[int, str]]:
+    """(letters and digits, punctuation): each non-ASCII character of the confusables data
+    that imitates one ASCII letter or digit, or one of ``_PUNCT``, with the character it imitates."""
+    import confusable_homoglyphs
+
+    path = os.path.join(os.path.dirname(confusable_homoglyphs.__file__), "confusables.json")
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    letters: Dict[int, str] = {}
+    punct: Dict[int, str] = {}
+    for char, entries in data.items():
+        if len(char) != 1 or char.isascii() or unicodedata.category(char).startswith(("M", "C", "Z")):
+            continue
+        options = tuple(sorted({e["c"] for e in entries if isinstance(e, dict) and len(e.get("c", "")) == 1
+                                and e["c"].isascii() and (e["c"].isalnum() or e["c"] in _PUNCT)}))
+        if not options:
+            continue
+        target = _pick(char, options)
+        if unicodedata.category(char).startswith("L") or char.isdigit():
+            if target.isalnum():
+                letters[ord(char)] = target
+        elif not target.isalnum():
+            punct[ord(char)] = target
+    return letters, punct
+
+
+_DIGITS: Dict[str, str] = {}
+
+
+def _ascii_digits(text: str) -> str:
+    out = []
+    for c in text:
+        if not c.isascii() and c.isdecimal():
+            c = _DIGITS.get(c) or _DIGITS.setdefault(c, str(unicodedata.decimal(c)))
+        out.append(c)
+    return "".join(out)
+
+
+def folded(text: str) -> str:
+    """``text`` with look-alikes folded (see the module docstring). All-ASCII text is returned as it is."""
+    if text.isascii():
+        return text
+    letters, punct = fold_table()
+    text = text.translate(punct)
+    if any(not c.isascii() and c.isdecimal() for c in text):
+        text = _ascii_digits(text)
+    if text.isascii():
+        return text
+    latin = None  # whether the message is mostly Latin letters, counted once when needed
+    out = []
+    last = 0
+    for m in _WORD.finditer(text):
+        word = m.group()
+        if word.isascii():
+            continue
+        mixed = any(c.isascii() for c in word)
+        if not mixed:
+            if not all(ord(c) in letters for c in word):
+                continue
+            if latin is None:
+                # letters with no ASCII look-alike are another script's; the rest read as Latin
+                foreign = sum(1 for c in text if c.isalpha() and not c.isascii() and ord(c) not in letters)
+                latin = foreign <= sum(1 for c in text if c.isascii() and c.isalpha())
+            if not latin:
+                continue
+        out.append(text[last:m.start()])
+        out.append(word.translate(letters))
+        last = m.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)

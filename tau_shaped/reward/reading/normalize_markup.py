@@ -1,0 +1,182 @@
+"""Markup reduced to the text the customer sees (SPEC §10; used by ``normalize``).
+
+``rendered(text)``: HTML as a chat window that renders it shows it. Character references
+are decoded (``&#64;``, ``&amp;``, ``&nbsp;``, by the stdlib ``html.unescape``); a comment
+(``<!-- ... -->``, to the end of the text when it is never closed, as a browser reads it) and
+a hidden element (``<script>``, ``<style>``, ``<template>``, ``<noscript>``, ``<head>``, a
+``hidden`` attribute, a style with ``display:none``, ``visibility:hidden``, ``font-size:0`` or
+``opacity:0``) are not said; any other tag is removed and its text kept: an inline tag joins
+what is either side of it ("Ko<b>rm</b>a" is "Korma"), a block tag (``<br>``, ``<p>``,
+``<div>``, ``<tr>``, headings, lists) is a line break, a list item a "- " bullet, a table cell
+a space. An autolink (``<https://...>``, ``<name@example.com>``) is the address it shows.
+
+``revealed(text)``: markup that only appears once the text is decoded ("&lt;b&gt;" shows "<b>"
+to the customer) or once look-alikes are folded ("＜b＞"): its delimiters are removed and all
+of its text is kept, a comment's too (the customer saw it).
+
+``markdown(text)``: emphasis delimiters (``**x**``, ``__x__``, ``*x*``, ``_x_``, also inside a
+word: "K*o*rma") and backticks removed; ``[text](url)`` and ``![alt](url)`` read as their text;
+``~~struck~~`` text dropped (a careful reader takes struck-out text as withdrawn). Kept:
+underscores inside identifiers (``order_id``, ``wallet_credit``), an asterisk between digits or
+between spaces ("2*3", "5 * 3"), bullets ("* item", "- item"), table pipes, line breaks.
+
+The scanner is hand-written and linear: the stdlib ``html.parser`` takes quadratic time on
+inputs such as ``"<a" * 100000`` (minutes for 200 KB), so it is not used. A tag is at most
+``_TAG_MAX`` characters from ``<`` to ``>``; a ``<`` with no ``>`` within that is text.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import List, Optional
+
+__all__ = ["rendered", "revealed", "markdown", "inert", "MARKUP_HINTS", "MARKDOWN_HINTS"]
+
+MARKUP_HINTS = ("<", "&")
+MARKDOWN_HINTS = ("*", "_", "`", "~", "[")
+
+_TAG_MAX = 2000
+_MARK = re.compile(r"<(?:!--|/?[A-Za-z]|[!?])")
+_NAME = re.compile(r"/?([A-Za-z][A-Za-z0-9:-]{0,40})")
+_AUTOLINK = re.compile(r"(?:https?|mailto|tel):[^\s<>]{1,500}|[\w.+%-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}")
+_HIDING_ATTR = re.compile(r"(?:^|[\s\"'/])hidden(?:[\s=/>]|$)|display\s*:\s*none|visibility\s*:\s*hidden|"
+                          r"font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d]*[1-9])", re.IGNORECASE)
+_HIDDEN_TAGS = frozenset({"script", "style", "template", "noscript", "head"})
+_VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "wbr", "area", "base", "col", "embed", "source", "track"})
+_BLOCK = frozenset({"br", "p", "div", "tr", "ul", "ol", "table", "thead", "tbody", "blockquote", "pre", "hr",
+                    "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "dl", "dt", "dd"})
+_CELL = frozenset({"td", "th"})
+
+
+def _tag_text(name: str, closing: bool) -> str:
+    if name == "li":
+        return "" if closing else "\n- "
+    if name in _BLOCK:
+        return "\n"
+    if name in _CELL and not closing:
+        return " "
+    return ""
+
+
+def _scan(text: str, reveal: bool) -> str:
+    """The visible text of ``text`` (``reveal``: all of its text, only the markup's delimiters
+    removed). Linear: each ``<`` is looked at once, with a bounded look for its ``>``."""
+    out: List[str] = []
+    n = len(text)
+    last_gt = text.rfind(">")
+    i = pos = 0  # text[i:] is not yet emitted; the next "<" is looked for from pos
+    hidden: Optional[str] = None  # the hidden element being skipped
+    depth = 0
+
+    def emit(piece: str) -> None:
+        if hidden is None and piece:
+            out.append(piece)
+
+    while True:
+        m = _MARK.search(text, pos)
+        if m is None:
+            break
+        s = m.start()
+        if m.group() == "<!--":
+            e = text.find("-->", s + 4)
+            end = n if e < 0 else e + 3
+            emit(text[i:s])
+            if reveal:
+                emit(text[s + 4:n if e < 0 else e])
+            i = pos = end
+            continue
+        if s > last_gt:
+            break  # no tag can close after this
+        e = text.find(">", s + 1, s + _TAG_MAX)
+        if e < 0:
+            pos = s + 1  # a "<" that opens no tag is text
+            continue
+        body = text[s + 1:e]
+        emit(text[i:s])
+        i = pos = e + 1
+        link = _AUTOLINK.fullmatch(body)
+        if link:
+            emit(body)
+            continue
+        name_m = _NAME.match(body)
+        if name_m is None:  # <!DOCTYPE ...>, <?xml ...?>: never shown
+            continue
+        name = name_m.group(1).lower()
+        closing = body.startswith("/")
+        if reveal:
+            emit(_tag_text(name, closing))
+            continue
+        self_closing = body.endswith("/") or name in _VOID
+        if hidden is not None:
+            if name == hidden and not self_closing:
+                depth += -1 if closing else 1
+                if depth == 0:
+                    hidden = None
+            continue
+        if not closing and not self_closing and (name in _HIDDEN_TAGS or _HIDING_ATTR.search(body[len(name):])):
+            hidden, depth = name, 1
+            continue
+        emit(_tag_text(name, closing))
+    emit(text[i:])
+    return html.unescape("".join(out))
+
+
+def rendered(text: str) -> str:
+    """``text`` as a renderer shows it (see the module docstring)."""
+    if "<" not in text:
+        return html.unescape(text) if "&" in text else text
+    return _scan(text, reveal=False)
+
+
+def revealed(text: str) -> str:
+    """``text`` with markup delimiters that are still in it removed, all of its text kept."""
+    if "<" not in text:
+        return html.unescape(text) if "&" in text else text
+    return _scan(text, reveal=True)
+
+
+_INERT = re.compile(r"[<&]+(?=[!?/A-Za-z#])")
+
+
+def inert(text: str) -> str:
+    """``text`` with every ``<`` or ``&`` that could still start a tag or a reference removed
+    (after a bounded number of ``revealed`` passes, markup nested deeper than that is dropped):
+    what is left reads the same once more."""
+    return _INERT.sub("", text) if ("<" in text or "&" in text) else text
+
+
+# ----- markdown -----
+
+_STRUCK = re.compile(r"~~(?=[^~\s])[^~\n]{0,500}(?<=[^~\s])~~")
+_LINK = re.compile(r"!?\[([^\[\]\n]{0,300})\]\([^()\s]{0,500}(?:\s{1,5}\"[^\"\n]{0,200}\")?\)")
+_FENCE = re.compile(r"^[ \t]{0,3}```[\w+.-]{0,30}[ \t]*$", re.MULTILINE)
+_DELIMS = re.compile(r"[*_]+")
+
+
+def _delimiter(m: "re.Match[str]") -> str:
+    """An emphasis delimiter run, removed unless it stands between spaces ("5 * 3", a "* " bullet,
+    a "***" rule), between digits ("2*3"), or is underscores inside a word ("order_id")."""
+    text, s, e = m.string, m.start(), m.end()
+    before = text[s - 1] if s else " "
+    after = text[e] if e < len(text) else " "
+    if before.isspace() and after.isspace():
+        return m.group()
+    if before.isdigit() and after.isdigit():
+        return m.group()
+    if "*" not in m.group() and (before.isalnum() and after.isalnum()):
+        return m.group()
+    return ""
+
+
+def markdown(text: str) -> str:
+    """``text`` with markdown formatting reduced to its text (see the module docstring)."""
+    if "~~" in text:
+        text = _STRUCK.sub("", text)
+    if "](" in text:
+        text = _LINK.sub(r"\1", text)
+    if "`" in text:
+        text = _FENCE.sub("", text).replace("`", "")
+    if "*" in text or "_" in text:
+        text = _DELIMS.sub(_delimiter, text)
+    return text
