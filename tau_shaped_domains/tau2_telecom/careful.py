@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, List
 
 from tau_shaped.env.types import Action
+from tau_shaped.integrations.tau2.telecom_env import TelecomDomain
 
 REQUEST = "send_payment_request"
 BILL_READS = ("get_bills_for_customer", "get_details_by_id")
@@ -48,20 +49,22 @@ def careful(task: Any) -> Any:
     return task if len(actions) == len(task.actions) else task.model_copy(update={"actions": actions})
 
 
+class CarefulTelecomDomain(TelecomDomain):
+    """tau2:telecom whose tasks' ground truths read the bill before a payment request."""
+
+    def task_by_id(self, task_id: str) -> Any:
+        kept = self.__dict__.setdefault("_careful", {})
+        if task_id not in kept:
+            kept[task_id] = careful(super().task_by_id(task_id))
+        return kept[task_id]
+
+    def tau2_convert(self, raw: Any) -> Any:
+        return careful(super().tau2_convert(raw))
+
+
 def careful_domain(domain: Any) -> Any:
-    """``domain`` (tau2:telecom's) whose tasks' ground truths read the bill before a payment request."""
-    base = type(domain)
-
-    class CarefulTelecomDomain(base):  # type: ignore[misc, valid-type]
-        def task_by_id(self, task_id: str) -> Any:
-            kept = self.__dict__.setdefault("_careful", {})
-            if task_id not in kept:
-                kept[task_id] = careful(base.task_by_id(self, task_id))
-            return kept[task_id]
-
-        def tau2_convert(self, raw: Any) -> Any:
-            return careful(base.tau2_convert(self, raw))
-
-    CarefulTelecomDomain.__name__ = CarefulTelecomDomain.__qualname__ = base.__name__
+    """``domain`` (the one ``telecom_env.build`` gives) as a :class:`CarefulTelecomDomain`."""
+    if not isinstance(domain, TelecomDomain):
+        raise TypeError(f"not tau2:telecom's domain: {type(domain).__name__}")
     domain.__class__ = CarefulTelecomDomain
     return domain
