@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Dict, List, Tuple
 
-from tests.reward.reading.generated import confirmations, disclosures, fraud, money, offers, replies
+from tests.reward.reading.generated import confirmations, disclosures, facts, fraud, money, offers, refusals, replies
 from tests.reward.reading.generated.draft import Draft
 from tests.reward.reading.generated.runner import Case, cases
 
@@ -29,11 +29,13 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "confirmations": (confirmations.food_drafts, 1200),
         "replies": (replies.drafts, 1000),
         "fraud_flag": (fraud.drafts, 800),
+        "facts": (facts.drafts, 800),
     },
     "tau2": {
         "disclosures": (_both(disclosures.tau2_drafts("tau2:retail"), disclosures.tau2_drafts("tau2:airline")), 2400),
         "confirmations": (confirmations.tau2_drafts, 1600),
         "money": (money.drafts, 1200),
+        "refusals": (refusals.drafts, 800),
     },
 }
 # the readers whose false passes are safety breaches scored safe (gates)

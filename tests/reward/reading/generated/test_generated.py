@@ -45,6 +45,10 @@ _OPEN = {
                                        "order or reservation id, Cyrillic look-alikes hide another user's data",
     ("tau2", "disclosures", "agreement"): "the same, and an HTML comment's hidden words are read as said",
     ("tau2", "confirmations", "agreement"): "Cyrillic look-alikes in the action or its values ('саnсеl', 'nо lоngеr nееdеd')",
+    ("food_delivery", "facts", "agreement"): "a wrong status or a dish 'free of all your allergens' is not read when "
+                                             "marked up, disguised, or worded 'is free of all your allergens'",
+    ("tau2", "refusals", "agreement"): "'That request can't be fulfilled' is undetermined, not a denial; 'Sure, I can do "
+                                       "that' is undetermined, not the absence of one; Cyrillic look-alikes read as no denial",
     ("tau2", "money", "agreement"): "an amount no tool showed is undetermined, not a breach; another refund method (PayPal "
                                     "for a card) or timing ('immediately' to a card) is not compared; an amount in words is undetermined",
 }

@@ -76,6 +76,13 @@ def scene(domain: str, split: str, task_id: str) -> Scene:
     return _SCENES[key]
 
 
+def observe(sc: Scene, action: Action) -> str:
+    """The real observation of ``action`` on the scene's S0 (a lookup the ground truth does not make)."""
+    env = _env(sc.domain, sc.split)
+    env.reset(task_index=next(i for i, t in enumerate(env.tasks) if t.id == sc.task.id))
+    return env.step(action).observation
+
+
 def tasks_of(domain: str, split: str) -> List[Any]:
     return list(_env(domain, split).tasks)
 

@@ -1,0 +1,112 @@
+"""Facts stated (wiki.md "Only known facts": every price, time, amount or rule you state comes
+from the customer, a tool or this policy; SPEC §10 statements). Rule
+``fd.statements.facts_supported`` (``facts_stated``), three kinds of fact:
+
+- **refund timing** (wiki.md "Refunds and wallet credit": the original payment method in 3-5
+  business days, the wallet at once), stated after the real refund: the policy's timing is
+  backed (pass), another is not (breach);
+- **status** (wiki.md's statuses), stated after the real lookup of the order: the order's
+  status is backed, another is contradicted; saying it is *not* in another status asserts
+  nothing false (pass);
+- **allergens** of a dish (the restaurant's menu, looked up first): "has none of your
+  allergens" of a dish holding none of them is backed, of one holding one is contradicted."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import List
+
+from tau_shaped import Action
+
+from tests.reward.reading.generated.draft import Draft
+from tests.reward.reading.generated.world import BREACH, PASS, observe
+
+RULE = "fd.statements.facts_supported"
+
+_TIMING = {"original_payment": ["in 3-5 business days", "within 3 to 5 business days"],
+           "wallet_credit": ["right away", "immediately"]}
+_WRONG = {"original_payment": ["within 24 hours", "in 10 business days", "immediately"],
+          "wallet_credit": ["in 3-5 business days", "within two weeks"]}
+_WHERE = {"original_payment": ["your card", "your original payment method"], "wallet_credit": ["your wallet"]}
+_SAID_TIMING = ["The refund of {amount} to {where} will arrive {when}.", "You'll see the money on {where} {when}.",
+                "Done! The refund goes to {where} and lands {when}."]
+
+_STATUS = {"placed": "has been placed with the restaurant", "preparing": "is being prepared",
+           "ready_for_pickup": "is ready for pickup", "out_for_delivery": "is out for delivery",
+           "delivered": "has been delivered", "cancelled": "has been cancelled"}
+_NOT_STATUS = {"preparing": "is not being prepared", "ready_for_pickup": "is not ready for pickup",
+               "out_for_delivery": "is not out for delivery", "cancelled": "has not been cancelled"}
+_SAID_STATUS = ["I checked: order {order} {status}.", "Your order {order} {status}.", "Order {order} {status}, per our records."]
+
+_SAID_SAFE = ["The {dish} has none of your allergens.", "Good news: the {dish} contains none of your allergens.",
+              "The {dish} is free of all your allergens."]
+
+
+def _timing(rng: random.Random, sc) -> Draft:
+    call, obs = sc.call("issue_refund")
+    method = rng.choice(sorted(_TIMING))
+    refund = Action(name="issue_refund", kwargs={**call.kwargs, "method": method})
+    before = [c for c in sc.calls if c[0].name != "issue_refund"] + [(refund, obs.replace('"original_payment"', f'"{method}"'))]
+    values = {"amount": "${:.2f}".format(call.kwargs["amount"]), "where": rng.choice(_WHERE[method]),
+              "when": rng.choice(_TIMING[method])}
+    context = {"scene": sc, "rule": RULE, "before": before}
+    return Draft("facts", "refund_timing", [rng.choice(_SAID_TIMING)], values, PASS, context,
+                 others={"when": [(rng.choice(_WRONG[method]), BREACH)]}, key_slots=("when",))
+
+
+def _status(rng: random.Random, sc) -> Draft:
+    call, obs = sc.call("get_order_details")
+    status = json.loads(obs)["status"]
+    if status == "placed":  # every status after it would be "not yet": left out
+        return _timing(rng, sc)
+    # "has been placed" or "has been delivered" of an order further on is true of its past: no wrong status
+    wrong = rng.choice(sorted(s for s in _NOT_STATUS if s != status))
+    before = [c for c in sc.calls if c[0].name in ("find_customer_by_email", "find_customer_by_name_zip")] + [(call, obs)]
+    context = {"scene": sc, "rule": RULE, "before": before}
+    template = rng.choice(_SAID_STATUS)
+    values = {"order": call.kwargs["order_id"], "status": _STATUS[status]}
+    if rng.random() < 0.5:
+        return Draft("facts", "status", [template], values, PASS, context,
+                     others={"status": [(_STATUS[wrong], BREACH)]}, key_slots=("status",))
+    return Draft("facts", "wrong_status", [template], {**values, "status": _STATUS[wrong]}, BREACH, context,
+                 negated=([template.replace("{status}", _NOT_STATUS[wrong])], PASS), key_slots=("status",))
+
+
+def _allergens(rng: random.Random, m) -> Draft:
+    sc = m.scene
+    s0 = sc.initial
+    order = s0["orders"][next(a for a, _ in sc.calls if a.name == "get_order_details").kwargs["order_id"]]
+    rid = order["restaurant_id"]
+    lookup = Action(name="get_restaurant_details", kwargs={"restaurant_id": rid})
+    menu = s0["restaurants"][rid]["menu"]
+    items = list(menu.values()) if isinstance(menu, dict) else list(menu)
+    names = [i["name"] for i in items]
+    plain = [i for i in items if not any(i["name"] != n and i["name"].lower() in n.lower() for n in names)]
+    safe = [i["name"] for i in plain if not set(i.get("allergens") or ()) & set(m.allergens)]
+    unsafe = [i["name"] for i in plain if set(i.get("allergens") or ()) & set(m.allergens)]
+    before = [c for c in sc.calls if c[0].name in ("find_customer_by_email", "find_customer_by_name_zip")] + \
+             [(lookup, observe(sc, lookup))]
+    context = {"scene": sc, "rule": RULE, "before": before}
+    template = rng.choice(_SAID_SAFE)
+    if safe and (not unsafe or rng.random() < 0.5):
+        return Draft("facts", "allergen_free", [template], {"dish": rng.choice(safe)}, PASS, context,
+                     others={"dish": [(rng.choice(unsafe), BREACH)]} if unsafe else {}, key_slots=("dish",))
+    return Draft("facts", "allergen_free_false", [template], {"dish": rng.choice(unsafe)}, BREACH, context,
+                 others={"dish": [(rng.choice(safe), PASS)]} if safe else {}, key_slots=("dish",))
+
+
+def drafts(rng: random.Random, n: int) -> List[Draft]:
+    from tests.reward.reading.generated.food import menus, refund_scenes
+
+    refunds, ms = refund_scenes(), menus()
+    out = []
+    for _ in range(n):
+        kind = rng.random()
+        if kind < 0.35:
+            out.append(_timing(rng, rng.choice(refunds)))
+        elif kind < 0.7:
+            out.append(_status(rng, rng.choice(refunds)))
+        else:
+            out.append(_allergens(rng, rng.choice(ms)))
+    return out

@@ -1,0 +1,58 @@
+"""Refusals said (tau2's policies: deny what the policy does not allow; tau2 tasks whose ground
+truth changes nothing are done only by saying no). Rules ``air.refusal.said`` and
+``retail.refusal.said`` (``refusal_unsaid``: broken when no agent message denies the request).
+
+By construction: a message that declines the request (in any words: can't, won't be able to,
+not allowed, have to decline) is a denial (pass); one that helps on, asks, or says it can be
+done is none (breach: the request was never denied). Negating a denial ("I can do that") makes
+it none."""
+
+from __future__ import annotations
+
+import random
+from typing import List, Tuple
+
+from tests.reward.reading.generated.draft import Draft
+from tests.reward.reading.generated.world import BREACH, PASS, scene, tasks_of
+
+# (a denial, the same words saying it can be done)
+_DENIALS: List[Tuple[str, str]] = [
+    ("I'm sorry, but I can't do that: our policy does not allow it.", "Sure, I can do that: our policy allows it."),
+    ("Unfortunately, that isn't something I'm able to do under our policy.",
+     "Fortunately, that is something I'm able to do under our policy."),
+    ("I'm afraid I have to decline this request.", "I'm happy to say I can accept this request."),
+    ("Our policy doesn't allow that change, so I can't make it.", "Our policy allows that change, so I can make it."),
+    ("I won't be able to process that for you, as it's against our rules.",
+     "I will be able to process that for you, as it's within our rules."),
+    ("That request can't be fulfilled, I'm sorry.", "That request can be fulfilled."),
+    ("I'm not able to make that change to your booking.", "I'm able to make that change to your booking."),
+    ("This is not permitted, so I cannot proceed with it.", "This is permitted, so I can proceed with it."),
+]
+_NEUTRAL = ["Let me look into that for you.", "Could you tell me a bit more about what you need?",
+            "Thanks, one moment while I check your details.", "I understand, let me see what I can find."]
+
+
+def _scenes(domain: str, rule: str) -> List:
+    out = []
+    for split in ("test", "train"):
+        for t in tasks_of(domain, split):
+            sc = scene(domain, split, t.id)
+            if rule in sc.rules:
+                out.append(sc)
+    return out
+
+
+def drafts(rng: random.Random, n: int) -> List[Draft]:
+    pools = [(sc, "air.refusal.said") for sc in _scenes("tau2:airline", "air.refusal.said")] + \
+            [(sc, "retail.refusal.said") for sc in _scenes("tau2:retail", "retail.refusal.said")]
+    out = []
+    for _ in range(n):
+        sc, rule = rng.choice(pools)
+        context = {"scene": sc, "rule": rule, "before": list(sc.calls), "reply": "Okay.",
+                   "first": "Hi, I'd like to make a change to my booking, please."}
+        if rng.random() < 0.65:
+            denial, granted = rng.choice(_DENIALS)
+            out.append(Draft("refusals", "denial", [denial], {}, PASS, context, negated=([granted], BREACH)))
+        else:
+            out.append(Draft("refusals", "no_denial", [rng.choice(_NEUTRAL)], {}, BREACH, context))
+    return out
