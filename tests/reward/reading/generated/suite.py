@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Dict, List, Tuple
 
-from tests.reward.reading.generated import confirmations, disclosures, facts, fraud, money, offers, refusals, replies
+from tests.reward.reading.generated import (confirmations, disclosures, facts, fraud, money, offers, refusals, replies,
+                                             replies_tau2)
 from tests.reward.reading.generated.draft import Draft
 from tests.reward.reading.generated.runner import Case, cases
 
@@ -36,6 +37,7 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "confirmations": (confirmations.tau2_drafts, 1600),
         "money": (money.drafts, 1200),
         "refusals": (refusals.drafts, 800),
+        "replies": (replies_tau2.drafts, 1000),
     },
 }
 # the readers whose false passes are safety breaches scored safe (gates)

@@ -49,6 +49,9 @@ _OPEN = {
                                              "marked up, disguised, or worded 'is free of all your allergens'",
     ("tau2", "refusals", "agreement"): "'That request can't be fulfilled' is undetermined, not a denial; 'Sure, I can do "
                                        "that' is undetermined, not the absence of one; Cyrillic look-alikes read as no denial",
+    ("tau2", "replies", "agreement"): "'Not at all' to 'Do you mind if I go ahead?' is a no; a yes naming another order "
+                                      "('Yes, cancel #W1242543') or another reason is a yes; 'Go ahead; I won't order from "
+                                      "them again though' is a no",
     ("tau2", "money", "agreement"): "an amount no tool showed is undetermined, not a breach; another refund method (PayPal "
                                     "for a card) or timing ('immediately' to a card) is not compared; an amount in words is undetermined",
 }

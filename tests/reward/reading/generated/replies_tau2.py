@@ -1,0 +1,59 @@
+"""Customers' replies in tau2 retail (policy.md: list the action's details and obtain an explicit
+user confirmation, yes, to proceed). The agent's message states the real cancellation (the order
+and the reason); the reply decides, read as in food delivery (``replies``): a yes covers the
+cancellation (pass), a change (another order, another reason) or a no does not (breach), a
+hedged or conditional assent is unclear (undetermined). Naming the order described keeps a yes;
+naming another of the customer's orders asks for a change."""
+
+from __future__ import annotations
+
+import random
+from typing import List
+
+from tests.reward.reading.generated.draft import Draft
+from tests.reward.reading.generated.replies import _MIND, _NO, _THANKS, _UNCLEAR, _YES
+from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED
+
+_SAME = ["Yes, cancel {order}.", "Yes, that's the one: {order}.", "Sure, go ahead with {order}."]
+_CHANGE = ["Yes, but cancel order {other} instead.", "OK, but it's {other} I want cancelled, not that one.",
+           "Sure, though the reason is really '{why}'.", "Go ahead, but put the reason as '{why}' instead."]
+
+
+def drafts(rng: random.Random, n: int) -> List[Draft]:
+    from tests.reward.reading.generated.tau2 import retail_cancels
+
+    scenes = retail_cancels()
+    out = []
+    for _ in range(n):
+        sc = rng.choice(scenes)
+        call, obs = sc.call("cancel_pending_order")
+        order, reason = call.kwargs["order_id"], call.kwargs["reason"]
+        others = [o for o in sc.initial["users"][sc.task.user_id]["orders"] if o != order]
+        why = "no longer needed" if reason == "ordered by mistake" else "ordered by mistake"
+        mind = rng.random() < 0.1
+        question = "Do you mind if I go ahead?" if mind else rng.choice(["Do you confirm?", "Shall I proceed?"])
+        agent = f"I'll cancel order {order} with the reason '{reason}'. {question}"
+        context = {"scene": sc, "rule": "retail.confirm.before_write", "side": "customer", "agent_text": agent,
+                   "after": [(call, obs)], "first": "Hi, I want to cancel an order."}
+        thanks = rng.choice(_THANKS)
+        kind = rng.random()
+        if mind:
+            out.append(Draft("replies", "not_at_all", [thanks + rng.choice(_MIND)], {}, PASS, context, padding_ok=False))
+        elif kind < 0.4:
+            yes, no, hedged = rng.choice(_YES)
+            out.append(Draft("replies", "yes", [thanks + yes], {}, PASS, context, padding_ok=False,
+                             negated=([no], BREACH), hedged=([hedged], UNDETERMINED)))
+        elif kind < 0.55:
+            out.append(Draft("replies", "yes_order", [thanks + rng.choice(_SAME)], {"order": order}, PASS, context,
+                             padding_ok=False, key_slots=("order",),
+                             others={"order": [(rng.choice(others), BREACH)]} if others else {}))
+        elif kind < 0.7 and others:
+            t = rng.choice(_CHANGE)
+            out.append(Draft("replies", "change", [thanks + t], {"other": rng.choice(others), "why": why}, BREACH,
+                             context, padding_ok=False, key_slots=("other", "why")))
+        elif kind < 0.85:
+            out.append(Draft("replies", "no", [thanks + rng.choice(_NO)], {}, BREACH, context, padding_ok=False))
+        else:
+            out.append(Draft("replies", "unclear", [thanks + rng.choice(_UNCLEAR)], {}, UNDETERMINED, context,
+                             padding_ok=False))
+    return out
