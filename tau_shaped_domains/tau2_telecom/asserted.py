@@ -10,8 +10,9 @@ its rule file is read: a rule file names only kinds the code registered.
 
 from __future__ import annotations
 
+import bisect
 import re
-from typing import Any, List, Tuple
+from typing import Any, List, Optional
 
 from pydantic import field_validator
 
@@ -39,19 +40,21 @@ class AssertedPredicate(_Strict):
         return data_regex.check_pattern(value)
 
 
-def _sentence_bounds(text: str, start: int, end: int) -> Tuple[int, int]:
-    lo = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
-    ends = [i for i in (text.find(c, end) for c in ".!?\n") if i >= 0]
-    return lo, (min(ends) if ends else len(text))
+_ENDS = re.compile(r"[.!?\n]")
 
 
 def asserts(text: str, pattern: str) -> bool:
-    """Whether ``text`` asserts a match of ``pattern`` (see the module)."""
+    """Whether ``text`` asserts a match of ``pattern`` (see the module). Linear in the text: its
+    sentence ends are found once, each match's sentence by bisection."""
     negated = None
+    ends: Optional[List[int]] = None
     for start, snippet in data_regex.matches(pattern, text):
-        end = start + len(snippet)
-        lo, hi = _sentence_bounds(text, start, end)
-        if text[hi:hi + 1] == "?":
+        if ends is None:
+            ends = [m.start() for m in _ENDS.finditer(text)]
+        at = bisect.bisect_left(ends, start)  # the first sentence end at or after the match's start
+        lo = ends[at - 1] + 1 if at > 0 else 0
+        after = bisect.bisect_left(ends, start + len(snippet), at)
+        if after < len(ends) and text[ends[after]] == "?":
             continue
         if _CONDITION.search(text, max(lo, start - _WINDOW), start):
             continue

@@ -79,3 +79,13 @@ def test_tau2s_numbers_written_as_strings_are_read_as_numbers():
     assert read["message"].startswith("Successfully added")  # words stay words
     for other in ("Error: Line must be active", '["4.0"]', "{not json", '{"id": "L1002", "n": "4.0x"}'):
         assert numbers_read(other) == other  # nothing else is read differently
+
+
+def test_reading_a_long_message_is_linear():
+    import time
+
+    for unit in ("bill is is is is paid? ", "not the bill is paid ", "once the bill is paid ", "payment " * 3, "Your bill: "):
+        text = unit * (60_000 // len(unit))
+        began = time.perf_counter()
+        asserts(text, PAID)
+        assert time.perf_counter() - began < 2.0, unit
