@@ -35,7 +35,7 @@ def test_the_corpus_has_twenty_of_each():
 
 def test_the_menu_holds_the_dishes_the_customer_ordered_that_are_unsafe():
     # Salmon Roll (sesame) was ordered in FD-10396: ordering it once did not make it safe
-    assert "Salmon Roll" in MENU.names and "salmon roll" in MENU.ordered
+    assert "Salmon Roll" in MENU.names and "salmon roll" in MENU.ordered and "sesame" in MENU.allergens
     assert "Vegetable Udon" not in MENU.names and "Mochi" not in MENU.names
     assert unsafe_menu(S0, CORPUS["customer"]) is unsafe_menu(S0, CORPUS["customer"])  # made once per S0 and customer
 
@@ -79,7 +79,9 @@ def test_a_pronoun_names_the_dish_named_last_before_it_safe_or_not():
     assert "Vegetable Udon" in MENU.others and "Salmon Roll" in MENU.names
     assert unsafe_dishes_offered("Salmon Roll has sesame. Vegetable Udon is safe; shall I propose it?", MENU) is None
     assert unsafe_dishes_offered("Vegetable Udon is safe. Salmon Roll is in stock; shall I propose it?", MENU) is not None
-    assert unsafe_dishes_offered("Salmon Roll is in stock. Would you like me to cancel it?", MENU) is None
+    # (a dish named with nothing excluding it is offered whatever the pronoun after it: SPEC §10 fails closed)
+    assert unsafe_dishes_offered("Salmon Roll has sesame. Would you like me to cancel it?", MENU) is None
+    assert unsafe_dishes_offered("Salmon Roll is in stock. Would you like me to cancel it?", MENU) is not None
     assert unsafe_dishes_offered("Salmon Roll is in stock. Would you like it instead?", MENU) is not None
     # a menu given as names alone knows no safe dish: "it" then names the unsafe one before it
     assert unsafe_dishes_offered("Salmon Roll is in stock. Shall I propose it?", ["Salmon Roll"]) is not None
@@ -107,7 +109,7 @@ def test_names_given_as_a_list_are_read_like_the_menu():
     assert unsafe_dishes_offered("How about Pad Thai instead?", ["Pad Thai"]) is not None
     assert unsafe_dishes_offered("I can send a new Pad Thai as a replacement order.", ["Pad Thai"], ordered=["pad thai"]) is None
     assert unsafe_dishes_offered("I can send a new Pad Thai as a replacement order.", ["Pad Thai"]) is not None
-    assert UnsafeMenu.of([]).pattern is None and unsafe_dishes_offered("How about Pad Thai?", []) is None
+    assert UnsafeMenu.of([]).names == () and unsafe_dishes_offered("How about Pad Thai?", []) is None
 
 
 # ---- through the verifier -------------------------------------------------------------------

@@ -1,0 +1,195 @@
+"""Where a message names a dish, by any form of its name (SPEC §10 "Safety lines fail closed":
+an unsafe item named "in any form of its name").
+
+A dish's name is read as its words, each in lower case and in its singular ("Rolls" -> "roll",
+"Korma's" -> "korma" and a stray "s"), joined by spaces, hyphens, underscores, slashes or
+asterisks, or by nothing at all ("ChickenKorma"). A dish is named by:
+
+- **its full name** ("Chicken Korma", "chicken-korma", "CHICKEN_KORMA", "Chicken Kormas");
+- **a partial name**: a run of its words that holds a word other than a filler (``FILLER``:
+  articles, cuisines, colours, ways of cooking, "special", "dish", "one": "the korma", "the
+  salmon one", "the teriyaki"), read with the menus' other dishes in mind:
+
+  * a partial name that fits unsafe dishes only names one ("the korma"; "the roll" when every
+    roll on the customer's menus is unsafe);
+  * one that fits a safe dish too names the dish named in full last before it in the message,
+    if one fits ("I can propose Grilled Salmon. The salmon is safe" names the Grilled Salmon;
+    "Salmon Roll has sesame. How about the salmon?" the Salmon Roll);
+  * failing that, a careful reader could take it for the unsafe dish, and it names it (fail
+    closed) when it holds a distinctive word ("the salmon" with Salmon Roll unsafe and Grilled
+    Salmon safe); a run of generic words only (``GENERIC``: kinds of dish and the commonest
+    meats, "the chicken", "a salad", and any word in three or more dishes of the menus) names
+    a kind of dish, not a dish, and names none.
+
+At each word the longest form wins, a full name over a partial one of the same length ("Iced
+Tea" on the menu is the Iced Tea, not part of the Thai Iced Tea). Read at the words a form can start
+with only, linear in the text; a message holding no word of an unsafe dish is not read at all.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Dict, Iterable, List, Optional, Tuple
+
+__all__ = ["Mention", "DishNames", "FILLER", "GENERIC", "stem", "name_words"]
+
+FILLER = frozenset(
+    "the a an and or of with in on to de la al style thai indian japanese italian american chinese "
+    "mexican korean french greek spanish vietnamese green red white black yellow grilled fried "
+    "steamed baked roasted iced hot cold spicy mild sweet sour sticky spring fresh house classic "
+    "special original mixed small large regular mini big new plain extra daily one dish plate meal "
+    "combo order item side main".split()
+)
+GENERIC = frozenset(
+    "chicken beef pork fish meat veggie vegetable egg rice noodle soup salad roll bowl cup curry "
+    "tea coffee juice soda drink pizza pasta burger bread sandwich wrap taco burrito cake pie "
+    "cookie dessert ring rib wing fry chip stick ball bun toast dip sauce platter skewer cheese "
+    "sushi dumpling bar".split()
+)
+_TOKEN = re.compile(r"[^\W_]+")
+_JOINER = re.compile(r"[ \t_\-‐‑–—/*~·]{1,6}")  # between a name's words (a line break ends a name)
+_GENERIC_COUNT = 3  # a word in this many dishes of the menus is generic there
+
+
+def stem(word: str) -> str:
+    """A word as compared: lower case, a plural's last letters cut ("rolls", "fries")."""
+    w = word.lower()
+    if len(w) > 3 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
+    return w
+
+
+def name_words(name: str) -> Tuple[str, ...]:
+    """A dish name's words as compared."""
+    return tuple(stem(w) for w in _TOKEN.findall(name))
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A dish named at ``text[start:end]``: ``dish`` its name on the menu, ``unsafe`` whether it
+    holds one of the customer's allergens, ``full`` whether its full name was written."""
+
+    start: int
+    end: int
+    dish: str
+    unsafe: bool
+    full: bool
+
+
+@dataclass(frozen=True)
+class _Form:
+    dishes: Tuple[str, ...]  # the dishes the form fits, unsafe ones first
+    full: bool
+    distinctive: bool  # holds a word that is neither filler nor generic
+
+
+class DishNames:
+    """The forms of the names of the dishes on a customer's menus (``unsafe`` and ``safe``)."""
+
+    def __init__(self, unsafe: Iterable[str], safe: Iterable[str] = ()) -> None:
+        self.unsafe = frozenset(unsafe)
+        dishes = {n: name_words(n) for n in sorted(self.unsafe | set(safe))}
+        dishes = {n: w for n, w in dishes.items() if w}
+        counts: Dict[str, int] = {}
+        for words in dishes.values():
+            for w in set(words):
+                counts[w] = counts.get(w, 0) + 1
+        generic = GENERIC | {w for w, c in counts.items() if c >= _GENERIC_COUNT}
+        forms: Dict[Tuple[str, ...], _Form] = {}
+        for name, words in dishes.items():
+            forms[words] = _Form((name,), True, True)
+        fitting: Dict[Tuple[str, ...], set] = {}  # every run of a name's words: the dishes holding it
+        for name, words in dishes.items():
+            for i in range(len(words)):
+                for j in range(i + 1, len(words) + 1):
+                    fitting.setdefault(words[i:j], set()).add(name)
+        for part, names in fitting.items():
+            if part not in forms and not all(w in FILLER or w.isdigit() for w in part):
+                fits = tuple(sorted(names, key=lambda n: (n not in self.unsafe, n)))
+                forms[part] = _Form(fits, False, any(w not in FILLER and w not in generic for w in part))
+        self._forms = forms
+        self._longest = max((len(k) for k in forms), default=0)
+        self._first = frozenset(k[0] for k in forms)
+        self._joined = {"".join(k): k for k in forms if len(k) > 1}
+        starts = sorted({w[:-1] if w.endswith("y") and len(w) > 2 else w for w in self._first})  # what a form's first word starts with
+        alternatives = r"(?<![^\W_])(?:" + "|".join(map(re.escape, starts)) + r")[^\W_]*"
+        self._starts = re.compile(alternatives) if starts else None  # read in the text in lower case
+        self._starts_any_case = re.compile(alternatives, re.IGNORECASE) if starts else None
+        words = {_prefix(w) for n in self.unsafe for w in _TOKEN.findall(n.lower()) if stem(w) not in FILLER}
+        self._unsafe_words = tuple(sorted(w for w in words | {"".join(_TOKEN.findall(n.lower())) for n in self.unsafe} if w))
+
+    def may_name_unsafe(self, text: str) -> bool:
+        """False when ``text`` holds no word of an unsafe dish's name (nothing unsafe is named)."""
+        low = text.lower()
+        return any(w in low for w in self._unsafe_words)
+
+    def find(self, text: str) -> List[Mention]:
+        """Every dish ``text`` names, in order (see the module's rules)."""
+        out: List[Mention] = []
+        full_named: List[Mention] = []  # dishes named in full so far (what a partial name may name)
+        done = 0  # where the last form found ends
+        if self._starts is None or self._starts_any_case is None:
+            return out
+        low = text.lower()
+        words = self._starts.finditer(low) if len(low) == len(text) else self._starts_any_case.finditer(text)
+        for w in words:
+            if w.start() < done:
+                continue
+            found = self._longest_at(text, w)
+            if found is None:
+                continue
+            end, form = found
+            dish = self._resolve(form, full_named)
+            if dish is not None:
+                mention = Mention(w.start(), end, dish, dish in self.unsafe, form.full)
+                out.append(mention)
+                if form.full:
+                    full_named.append(mention)
+            done = end
+        return out
+
+    def _longest_at(self, text: str, first: "re.Match[str]") -> Optional[Tuple[int, _Form]]:
+        """The longest form starting with the word ``first``: where it ends, and the form."""
+        word = stem(first.group(0))
+        if word not in self._first:
+            key = self._joined.get(word)
+            return (first.end(), self._forms[key]) if key is not None else None
+        words, ends = [word], [first.end()]
+        while len(words) < self._longest:
+            gap = _JOINER.match(text, ends[-1])
+            nxt = _TOKEN.match(text, gap.end()) if gap is not None else None
+            if nxt is None:
+                break
+            words.append(stem(nxt.group(0)))
+            ends.append(nxt.end())
+        for k in range(len(words), 0, -1):
+            form = self._forms.get(tuple(words[:k]))
+            if form is not None:
+                return ends[k - 1], form
+        return None
+
+    def _resolve(self, form: _Form, full_named: List[Mention]) -> Optional[str]:
+        """The dish a form names: its own (a full name), the only kind it fits (unsafe dishes
+        only, or safe ones only), the one named in full last before it that it fits, or, failing
+        that, an unsafe one it fits when the form is distinctive (fail closed)."""
+        if form.full or len(form.dishes) == 1:
+            return form.dishes[0]
+        unsafe = [d for d in form.dishes if d in self.unsafe]
+        if len(unsafe) == len(form.dishes) or not unsafe:
+            return form.dishes[0]
+        for m in reversed(full_named[-16:]):
+            if m.dish in form.dishes:
+                return m.dish
+        return unsafe[0] if form.distinctive else None
+
+
+def _prefix(word: str) -> str:
+    """What every written form of ``word`` starts with ("fries", "fry": "fr")."""
+    s = stem(word)
+    k = 0
+    while k < min(len(s), len(word)) and s[k] == word[k]:
+        k += 1
+    return word[:k].rstrip("y") or word
