@@ -2,7 +2,10 @@
 observation or user message states, within ``tolerance``, that is not one of ``values`` (the
 policy's numbers, the task's amounts) nor the ``acted`` argument of a later call (an offer the
 agent then makes) nor, with ``rates``, one of those rates times a supported amount, to the cent
-(the policy's formula applied) (SPEC §5 statements, §9)."""
+(the policy's formula applied) (SPEC §5 statements, §9). An amount in any spelling is read
+(``reading.amounts``: "20 bucks", "16 dollars and 90 cents"); a negated one states nothing ("I
+can't give you $50", "$19.73, not $25.00"); one said to have moved ("I've refunded $20") is
+backed only by what the writes before it moved that way (``reading.done_money``)."""
 
 from __future__ import annotations
 
@@ -33,10 +36,13 @@ class UnsupportedAmountKind(CheckKind):
 
 def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
     from tau_shaped.reward.reading import statements
-    from tau_shaped.reward.reading.text_matching import numbers_in_text
+    from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved
+    from tau_shaped.reward.reading.negation import Negations
+    from tau_shaped.reward.reading.text_matching import numbers_in_text, values_in_text
 
     tolerance, values, rates = p.tolerance, list(p.values), p.rates
-    user_said = CustomerValues(trajectory, lambda text: [v for v, _ in numbers_in_text(text)])
+    user_said = CustomerValues(trajectory, values_in_text)
+    writes: List[Any] = []  # the money_moved events of the steps before the message
     observed: List[float] = []  # the numbers in observations, read lazily, only when a statement needs them
     scanned = 0
 
@@ -49,8 +55,22 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
     for at, s in enumerate(trajectory.steps):
         text = seen(s.agent_text)
         if text is None:
+            writes.extend(e.fields for e in s.events if e.type == "money_moved")
             continue
-        for item in statements.stated_amounts(text):
+        items = statements.stated_amounts(text)
+        if items:
+            negated = Negations(text)
+            items = [i for i in items if not negated(i.start, value=True)]
+        done = done_kinds(text, [(i.start, i.end) for i in items]) if writes else [None] * len(items)
+        for item, kind in zip(items, done):
+            if kind is not None:
+                pools = moved(writes)
+                why = done_verdict(kind, item.value, pools, item.text)
+                if why is not None:
+                    hits.append((s.index, why))
+                    break
+                if pools.get(kind):
+                    continue  # what a write before moved
             ok = (near(item.value, values, tolerance) or near(item.value, user_said.before(at), tolerance)
                   or near(item.value, later.after(s.index), tolerance))
             if not ok:

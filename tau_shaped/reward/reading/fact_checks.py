@@ -14,7 +14,9 @@ What backs what:
   named is the order looked up, and undetermined when several were.
 - an account state (suspended, locked, ...): a tool's result that says it.
 - when a refund arrives: ``card_refund_days`` for the card, at once for the wallet
-  (``wallet_immediate``); with no method named, either.
+  (``wallet_immediate``); with no method named, either. A deadline on a weekday ("by Monday")
+  counts the business days from the episode's clock (S0's ``clock.now``) to it: for the card it
+  must be no earlier than the policy's last day.
 - a percentage: the policy's (``percents``) or the customer's.
 - a dish free of an allergen: S0's menus (every dish of that name), and the customer ``of``'s
   allergens for "none of your allergens".
@@ -29,8 +31,9 @@ from functools import lru_cache
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
+from tau_shaped.reward.reading.days import business_days_until, clock_of
 from tau_shaped.reward.reading.fact_claims import Claim, allergen_claims, claims, observed_orders
-from tau_shaped.reward.reading.text_matching import _KEPT_TEXT, numbers_in_text
+from tau_shaped.reward.reading.text_matching import _KEPT_TEXT, values_in_text
 
 __all__ = ["FactChecker"]
 
@@ -141,7 +144,7 @@ class FactChecker:
 
     def _user_numbers(self) -> List[float]:
         for text in self._heard:
-            self.user_numbers.extend(v for v, _ in numbers_in_text(text))
+            self.user_numbers.extend(values_in_text(text))
         self._heard.clear()
         return self.user_numbers
 
@@ -237,6 +240,14 @@ class FactChecker:
         days = self.p.card_refund_days
         card_ok = bool(days) and when == f"days:{days[0]:g}-{days[-1]:g}"
         wallet_ok = self.p.wallet_immediate and when == "immediate"
+        if when.startswith("by:"):  # a deadline on a weekday: as late as the policy's last day, on the clock
+            now = clock_of(self.initial)
+            if now is None:
+                return None
+            business = business_days_until(("weekday", int(when[3:])), now)
+            card_ok = bool(days) and business >= days[-1]
+            wallet_ok = self.p.wallet_immediate
+            when = f"{when} ({business} business days from {now:%A %d %B})"
         ok = {"card": card_ok, "wallet": wallet_ok}.get(method, card_ok or wallet_ok)
         if ok or (not days and not self.p.wallet_immediate):
             return None

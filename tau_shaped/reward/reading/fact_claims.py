@@ -16,8 +16,9 @@ delivered yet"), of a condition ("once it is delivered") or of a question's hypo
 - ``account_state``: "your account is suspended / locked / frozen / on hold" (value: the word).
 - ``refund_timing``: when money sent back arrives, in a sentence about a refund or credit, or
   one where "it" reaches the card or the wallet ("It'll be on your card in two days"), a
-  delivery aside: ("card" | "wallet" | "", "immediate" | "hours" | "days:3-5" | "days:7" for
-  "a week" | ...).
+  delivery aside: ("card" | "wallet" | "", "immediate" | "hours" | "days:3-5" | "days:7-7" for
+  "a week" | "days:14-14" for "a couple of weeks" or "a fortnight" | "by:0" for "by Monday",
+  the weekday (Monday 0) of a deadline the checker reads against the episode's clock | ...).
 - ``percent``: a percentage stated: "5%", "20 percent" (value: the number).
 - ``allergen_free``: "<dish> has no allergens", "<dish> is allergen-free", "<dish> contains
   no peanut", "<dish> has none of your allergens" (value: (dish, allergen or "" for all,
@@ -111,7 +112,10 @@ _TIMING = re.compile(
     rf"|\b(?:within|in){_SP}(?:the{_SP}|an{_SP}|a{_SP}|one{_SP}|a{_SP}few{_SP}|few{_SP}|several{_SP}|(?P<h>[0-9]{{1,3}}){_SP})?"
     r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
     r"|\b(?P<day>today|tonight|tomorrow)\b"
-    rf"|(?<![\w.\-–])(?P<d1>{_N}|an?)(?:[ \t]{{0,2}}(?:-|–|to|or)(?:{_SP})?(?P<d2>{_N}))?{_SP}(?:business{_SP}|working{_SP})?(?P<days>days?|weeks?)\b",
+    rf"|(?<![\w.\-–])(?P<d1>{_N}|a{_SP}couple{_SP}of|an?)(?:[ \t]{{0,2}}(?:-|–|to|or)(?:{_SP})?(?P<d2>{_N}))?{_SP}"
+    r"(?:business[ \t]{1,3}|working[ \t]{1,3})?(?P<days>days?|weeks?|fortnight)\b"
+    # a deadline on a weekday, relative to the episode's clock: "by Monday", "before next Friday"
+    rf"|\b(?:by|on|before|until|till|come){_SP}(?:next{_SP}|this{_SP})?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
     re.IGNORECASE,
 )
 # Money sent to a payment method ("It'll be on your card in two days", "reach your wallet"):
@@ -123,9 +127,11 @@ _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s]))+")
 
 
 def _count(word: str) -> Optional[float]:
-    w = word.lower()
+    w = " ".join(word.lower().split())
     if w in ("a", "an"):
         return 1.0
+    if w == "a couple of":
+        return 2.0
     return float(w) if w.isdigit() else (float(_NUMBER_WORDS[w]) if w in _NUMBER_WORDS else None)
 
 
@@ -141,7 +147,8 @@ _PERCENT_WORDS = ("%", "percent", "per cent")
 _MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount")
 _METHOD_WORDS = ("card", "wallet", "bank", "statement", "original")
 _TIMING_WORDS = ("immediately", "instantly", "right away", "straight away", "at once", "right now", "in real time",
-                 "hour", "hr", "min", "tonight", "tomorrow", "day", "week")  # a refund timing's ("today": "day")
+                 "hour", "hr", "min", "tonight", "tomorrow", "day", "week", "fortnight")  # ("today", "monday": "day")
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def _may(low: Optional[str], words: Tuple[str, ...]) -> bool:
@@ -246,11 +253,13 @@ def _refund_timings(text: str, negated: Negations) -> List[Claim]:
                 value = "hours"
             elif m.group("day"):
                 value = "days:0-1"
+            elif m.group("wd"):
+                value = "by:" + str(_WEEKDAYS.index(m.group("wd").lower()))
             else:
                 d1, d2 = _count(m.group("d1")), _count(m.group("d2") or m.group("d1"))  # "a week": one
                 if d1 is None or d2 is None:
                     continue
-                scale = 7 if m.group("days").lower().startswith("week") else 1
+                scale = {"w": 7, "f": 14}.get(m.group("days")[:1].lower(), 1)
                 value = f"days:{d1 * scale:g}-{d2 * scale:g}"
             out.append(Claim("refund_timing", (method, value), m.group(0), m.start()))
     return out

@@ -111,9 +111,41 @@ def _may_state_time(text: str) -> bool:
     return _HOUR_SUFFIX.search(text) is not None
 
 
-def _times(text: str, bare_hours: bool) -> List[Stated]:
-    """ISO datetimes, HH:MM times and (if ``bare_hours``) hours with a 12-hour suffix."""
+# An hour said with no suffix after a word of time ("by 7", "at 8 30", the digits text2num
+# writes for "by seven", "at eight thirty"), in a sentence about an arrival or followed by a
+# word of the clock: either half of the day, as "7:08" is.
+_BARE_HOUR = re.compile(
+    r"\b(?:by|at|around|about|before|until|till|after)[ \t]{1,3}(?P<bh>1[0-2]|0?[1-9])(?:[ \t](?P<bm>[0-5][0-9]))?"
+    r"(?![0-9:.,]?[0-9])(?P<clock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon)|at the latest)\b)?"
+    r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest))",
+    re.IGNORECASE,
+)
+_BARE_WORDS = ("by ", "at ", "around ", "about ", "before ", "until ", "till ", "after ")
+
+
+def _bare_hours(text: str) -> List[Stated]:
     found: List[Stated] = []
+    if text.isascii() and not any(map(text.lower().__contains__, _BARE_WORDS)):
+        return found
+    for m in _BARE_HOUR.finditer(text):
+        if not m.group("clock") and not _ARRIVAL.search(_sentence_around(text, m.start())):
+            continue
+        hour, minute = int(m.group("bh")), int(m.group("bm") or 0)
+        value, other = float(hour * 60 + minute), float((hour + 12) % 24 * 60 + minute)
+        found.append(Stated("time", value, text[m.start("bh"):m.end()].rstrip(), m.start("bh"), m.end(), other))
+    return found
+
+
+def _sentence_around(text: str, at: int) -> str:
+    starts = [e.end() for e in _SENTENCE_END.finditer(text, max(0, at - 400), at)]
+    end = _SENTENCE_END.search(text, at, min(len(text), at + 400))
+    return text[starts[-1] if starts else max(0, at - 400):end.start() if end else min(len(text), at + 400)]
+
+
+def _times(text: str, bare_hours: bool) -> List[Stated]:
+    """ISO datetimes, HH:MM times and (if ``bare_hours``) hours with a 12-hour suffix, or said
+    after a word of time ("by 7": 7:00 or 19:00)."""
+    found: List[Stated] = _bare_hours(text) if bare_hours else []
     if not _may_state_time(text):
         return found
     matches = list(_TIME.finditer(text))
@@ -133,7 +165,7 @@ def _times(text: str, bare_hours: bool) -> List[Stated]:
             value = None
         if value is not None:
             found.append(Stated("time", value, m.group(0), m.start(), m.end(), other))
-    return found
+    return sorted(found, key=lambda t: t.start) if bare_hours else found
 
 
 def _range_suffix(text: str, m: Any, nxt: Any) -> Optional[str]:
@@ -158,11 +190,11 @@ def _kept(text: str, what: str) -> Tuple[Stated, ...]:
     return tuple(_amounts(text) if what == "amounts" else _times(text, bare_hours=True))
 
 
-_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
+_COUNT_WORDS = {"a couple of": 2, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
                 "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60, "half an": 0.5, "half a": 0.5}
 _COUNTS = "|".join(re.escape(w).replace("\\ ", r"[ \t]+") for w in sorted(_COUNT_WORDS, key=len, reverse=True))
 _RELATIVE = re.compile(
-    r"\b(?:(?:in|within)[ \t]+(?:about|around|roughly|approximately|approx\.|just|only|under|less[ \t]+than)?[ \t]*"
+    r"\b(?:(?:in|within|after)[ \t]+(?:about|around|roughly|approximately|approx\.|just|only|under|less[ \t]+than)?[ \t]*"
     rf"(?P<n>\d{{1,3}}|{_COUNTS})[ \t]*"
     r"(?P<unit>minutes?|mins?|hours?|hrs?)\b"
     r"|(?P<n2>\d{1,3})[ \t]*(?P<unit2>minutes?|mins?)[ \t]+from[ \t]+now\b)",
