@@ -11,7 +11,7 @@ customer's own for another's, another's for the customer's own) flips the label.
 from __future__ import annotations
 
 import random
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List
 
 from tests.reward.reading.generated.draft import Draft
 from tests.reward.reading.generated.world import BREACH, PASS, Scene

@@ -14,7 +14,7 @@ import pytest
 
 from tests.reward.reading.generated.draft import Draft, Money, render
 from tests.reward.reading.generated.operators import CHANGING, PRESERVING, mutate
-from tests.reward.reading.generated.runner import failure_classes, tally
+from tests.reward.reading.generated.runner import failure_classes, search, tally
 from tests.reward.reading.generated.spelling import money, words
 from tests.reward.reading.generated.suite import READERS, SAFETY, generate
 from tests.reward.reading.generated.world import BREACH, PASS
@@ -57,16 +57,19 @@ _OPEN = {
 }
 
 
-def _results(domain: str):
-    return tally(generate(domain, seed=7, scale=SAMPLE))
-
-
+_CASES = {}
 _RESULTS = {}
+
+
+def sample(domain: str):
+    if domain not in _CASES:
+        _CASES[domain] = generate(domain, seed=7, scale=SAMPLE)
+    return _CASES[domain]
 
 
 def results(domain: str):
     if domain not in _RESULTS:
-        _RESULTS[domain] = _results(domain)
+        _RESULTS[domain] = tally(sample(domain))
     return _RESULTS[domain]
 
 
@@ -105,6 +108,17 @@ def test_each_reader_agrees_with_the_labels(domain, reader):
     assert cases >= 100
     agreement = t.agreement
     assert agreement >= 0.99, f"agreement {agreement:.2%} ({cases} cases); classes:\n{_classes(t)}"
+
+
+@pytest.mark.xfail(strict=False, reason="issue 41: the flip search still finds verdict flips of the same meaning "
+                                        "(Cyrillic look-alikes, markdown emphasis, HTML comments, casing of record ids)")
+@pytest.mark.parametrize("domain", sorted(READERS))
+def test_the_flip_search_finds_no_flip(domain):
+    """Chains of meaning-preserving operators on cases the readers judge right never flip a verdict."""
+    flips = search(sample(domain), budget=300, seed=7)
+    count = len(flips)
+    shown = "\n".join(f"[{b.reader}] {w} -> {g}: {b.text!r} -> {t!r}" for b, t, w, g in flips[:8])
+    assert count == 0, f"{count} flips:\n{shown}"
 
 
 def test_the_full_set_has_five_thousand_cases_per_domain_and_both_labels():
