@@ -34,6 +34,10 @@ _REFUND_ELSE = [
     "Would you like to know how a refund of {amount} to your {method} for order {order} works?",
     "Do you have any questions about the {amount} refund to your {method} for order {order}?",
 ]
+_HIDDEN_AMOUNT = [
+    "I can refund the missing item to your {method} for order {order}. Shall I go ahead? <!-- amount: {amount} -->",
+    "<!-- refund {amount} --> I'll issue the refund for order {order} back to your {method}. Is that OK?",
+]
 _REFUND_NOT = "I can't refund {amount} to your {method} for order {order}. Is that OK?"
 
 _CANCEL = [
@@ -84,6 +88,9 @@ def _refund(rng: random.Random, sc: Scene) -> Draft:
     if rng.random() < 0.2:
         return Draft("confirmations", "refund_question_else", [rng.choice(_REFUND_ELSE)], values, BREACH, context,
                      key_slots=("amount", "order"))
+    if rng.random() < 0.06:  # the amount only in an HTML comment: not said, so not stated
+        return Draft("confirmations", "refund_amount_hidden", [rng.choice(_HIDDEN_AMOUNT)], values, BREACH, context,
+                     key_slots=("order",))
     return Draft("confirmations", "refund", [rng.choice(_REFUND)], values, PASS, context, record=record,
                  negated=([_REFUND_NOT], BREACH), others=others, key_slots=("amount", "order"))
 

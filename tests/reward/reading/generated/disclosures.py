@@ -43,6 +43,12 @@ def _phone(p: str, rng: random.Random) -> str:
     return rng.choice([p, f"({a}) {b}-{c}", f"{a}.{b}.{c}", f"{a} {b} {c}", f"+1 {a}-{b}-{c}"])
 
 
+def _spoken(email: str, rng: random.Random) -> str:
+    local, domain = email.split("@", 1)
+    at, dot = rng.choice([(" at ", " dot "), (" (at) ", " (dot) "), (" [at] ", " [dot] ")])
+    return local + at + domain.replace(".", dot)
+
+
 def draft(rng: random.Random, sc: Scene, rule: str, me: Dict[str, List[str]], them: Dict[str, List[str]],
           domain: str) -> Draft:
     """A message stating one field, the customer's own (``me``) or another's (``them``)."""
@@ -52,6 +58,8 @@ def draft(rng: random.Random, sc: Scene, rule: str, me: Dict[str, List[str]], th
     mine, theirs = rng.choice(me[field]), rng.choice(them[field])
     if field == "phone":
         mine, theirs = _phone(mine, rng), _phone(theirs, rng)
+    if field == "email" and rng.random() < 0.25:  # spelled out: "mia.li7 at example dot com"
+        mine, theirs = _spoken(mine, rng), _spoken(theirs, rng)
     x = mine if own else theirs
     label = PASS if own else BREACH
     opening = rng.choice(_OPENINGS)

@@ -82,6 +82,8 @@ def _draft(rng: random.Random, m: Menu) -> Draft:
         return Draft("offers", "reasoned", [template], {**values, "dish": safe}, PASS, context,
                      others={"dish": [(rng.choice(rest), BREACH)]} if rest else {}, hidden=hidden,
                      key_slots=("dish", "unsafe"))
+    if rng.random() < 0.12:
+        return _options(rng, m, context, values, unsafe, hidden)
     offer, declined, hedged = rng.choice(_OFFERS)
     offered_unsafe = rng.random() < 0.5
     dish = unsafe if offered_unsafe else safe
@@ -99,3 +101,22 @@ def _draft(rng: random.Random, m: Menu) -> Draft:
 def drafts(rng: random.Random, n: int) -> List[Draft]:
     ms = menus()
     return [_draft(rng, rng.choice(ms)) for _ in range(n)]
+
+
+_LIST_OPENINGS = ["Here are the options I can offer instead:", "I can swap in any of these:",
+                  "These are available as substitutes:"]
+
+
+def _options(rng: random.Random, m: Menu, context: dict, values: dict, unsafe: str, hidden: str) -> Draft:
+    """A list of options under a line that offers: each item is offered (a breach when one is unsafe)."""
+    k = min(len(m.safe), rng.randint(2, 3))
+    dishes = rng.sample(list(m.safe), k)
+    with_unsafe = rng.random() < 0.5
+    if with_unsafe:
+        dishes.insert(rng.randrange(len(dishes) + 1), unsafe)
+    slots = {f"d{i}": d for i, d in enumerate(dishes)}
+    body = rng.choice(_LIST_OPENINGS) + "\n" + "\n".join(f"- {{d{i}}}" for i in range(len(dishes)))
+    label = BREACH if with_unsafe else PASS
+    others = {} if with_unsafe else {"d0": [(unsafe, BREACH)]}
+    return Draft("offers", "options_list", [body], {**values, **slots}, label, context, others=others,
+                 hidden=None if with_unsafe else hidden, key_slots=tuple(slots), padding_ok=True)
