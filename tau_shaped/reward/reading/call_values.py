@@ -11,8 +11,8 @@ a rule file need not list them and a new tool needs no rule edit:
   courier). Another id of the same kind (S0 holds it under the same field) or the name of another
   record beside it (another dish of the same menu, another courier) stated instead is another
   call's;
-- a **date** (``YYYY-MM-DD``): stated in ISO, "May 5, 2024", "5 May 2024" or "05/05/2024" form;
-  another date stated instead is another call's;
+- a **date** (``YYYY-MM-DD``): stated in ISO (or ``YYYYMMDD``), "May 5, 2024", "5 May 2024" or
+  "05/05/2024" form; a date stated instead that is none of the call's is another call's;
 - a **numbered text** ("Suite 641", "Apt 5"): another number after the same word is another
   call's (another suite);
 - a **list** (items, stops, passengers, flights): each element as above; a list whose name says it
@@ -53,7 +53,8 @@ _DATES = re.compile(
     rf"(?<!\d)(\d{{4}})-(\d{{1,2}})-(\d{{1,2}})(?!\d)"
     rf"|(?<![a-z]){_MONTH}\s{{1,3}}(\d{{1,2}})(?:st|nd|rd|th)?,?\s{{1,3}}(\d{{4}})(?!\d)"
     rf"|(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s{{1,3}}(?:of\s{{1,3}})?{_MONTH}\s{{1,3}}(\d{{4}})(?!\d)"
-    rf"|(?<![\d/])(\d{{1,2}})/(\d{{1,2}})/(\d{{4}})(?!\d)",
+    rf"|(?<![\d/])(\d{{1,2}})/(\d{{1,2}})/(\d{{4}})(?!\d)"
+    rf"|(?<![\d.,])((?:19|20)\d{{2}})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d|[.,]\d)",
     re.IGNORECASE,
 )
 _SEQUENCE_WORDS = re.compile(r"(?<!\w)(?:then|first|next|followed by|after that|finally|last|before|after)(?!\w)|->|→|=>|>|(?:^|\n)\s*\d+[.)]",
@@ -106,9 +107,11 @@ def dates_in(text: str) -> FrozenSet[Tuple[int, int, int]]:
             out.add((int(g[5]), _MONTHS[g[3][:3].lower()], int(g[4])))
         elif g[6]:
             out.add((int(g[8]), _MONTHS[g[7][:3].lower()], int(g[6])))
-        else:
+        elif g[9]:
             a, b, y = int(g[9]), int(g[10]), int(g[11])
             out.update({(y, a, b), (y, b, a)})
+        else:
+            out.add((int(g[12]), int(g[13]), int(g[14])))
     return frozenset(out)
 
 
@@ -234,11 +237,12 @@ def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], obse
         return None
     text = text[:MAX_CHARS]
     own = _own_keys(kwargs, observation)
+    own_dates = frozenset("-".join(f"{p:02d}" for p in d) for _, v, _ in leaves("", kwargs) if (d := _date_of(v)) is not None)
     for arg, value in kwargs.items():
         if arg in skip:
             continue
         for path, leaf, _ in leaves(arg, value):
-            other = _another(text, leaf, index, own, observation)
+            other = _another(text, leaf, index, own, observation, own_dates)
             if other is not None:
                 return f"{path}: {other}"
         if isinstance(value, list) and any(s in arg.lower() for s in _SEQUENCE_NAMES):
@@ -255,14 +259,15 @@ def _own_keys(kwargs: Dict[str, Any], observation: str) -> FrozenSet[str]:
     return frozenset(keys)
 
 
-def _another(text: str, value: Any, index: Optional[S0Ids], own: FrozenSet[str], observation: str) -> Optional[str]:
+def _another(text: str, value: Any, index: Optional[S0Ids], own: FrozenSet[str], observation: str,
+             own_dates: FrozenSet[str] = frozenset()) -> Optional[str]:
     if not isinstance(value, str):
         return None
     date = _date_of(value)
     if date is not None:
         stated = dates_in(text)
-        if stated and date not in stated:
-            others = sorted(stated)
+        others = sorted(d for d in stated if "-".join(f"{p:02d}" for p in d) not in own_dates)
+        if others and date not in stated:
             return "-".join(f"{p:02d}" for p in others[0])
         return None
     numbered = _NUMBERED_TEXT.match(value.strip())
