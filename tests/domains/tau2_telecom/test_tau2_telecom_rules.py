@@ -188,3 +188,23 @@ def test_a_transfer_after_fixes_the_manual_allows_passes_as_tau2_passes_it(env, 
         assert broken == {} and result.outcome_reward == 1.0, (task.id, result.canonical_diff)
         tried += 1
     assert tried >= 5
+
+
+def test_the_ground_truth_reads_the_bills_once_before_its_payment_request(base):
+    from tau_shaped_domains.tau2_telecom.careful import with_bill_checked
+
+    paying = [t for t in base if "send_payment_request" in {a.name for a in t.actions}]
+    assert paying
+    for task in paying:
+        names = [a.name for a in task.actions]
+        assert names.count("get_bills_for_customer") == 1
+        assert names.index("get_bills_for_customer") == names.index("send_payment_request") - 1
+        assert with_bill_checked(list(task.actions)) == list(task.actions)  # nothing more to add
+    request = Action(name="send_payment_request", kwargs={"customer_id": "C1", "bill_id": "B9"})
+    read = Action(name="get_details_by_id", kwargs={"id": "B9"})
+    assert with_bill_checked([read, request]) == [read, request]
+    line = Action(name="get_details_by_id", kwargs={"id": "L1"})
+    added = with_bill_checked([line, request, request])
+    assert [a.name for a in added] == ["get_details_by_id", "get_bills_for_customer", "send_payment_request",
+                                       "send_payment_request"]
+    assert added[1].kwargs == {"customer_id": "C1"}
