@@ -43,7 +43,7 @@ _UNIT_WORD = r"(?:US[ \u00a0])?dollars?|bucks?|euros?|cents?"
 
 def _tail(tag: str) -> str:
     """Cents after a whole number of dollars: ", 90 cents", " and 90 cents", " and one cent"."""
-    return (rf"(?:,?{_SP}{{1,2}}(?:and{_SP}{{1,2}})?(?P<{tag}>[0-9]{{1,2}}|(?i:{_SMALL}))"
+    return (rf"(?:,?{_SP}{{1,2}}(?:(?i:and){_SP}{{1,2}})?(?P<{tag}>[0-9]{{1,2}}|(?i:{_SMALL}))"
             rf"{_SP}?(?i:cents?)(?![A-Za-z]))?")
 
 

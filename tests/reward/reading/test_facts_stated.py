@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from tau_shaped import load_domain, score_trajectory
 from tau_shaped.reward.reading.fact_checks import FactChecker
+from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.predicate_schema import FactsStatedPredicate
 from tests.prop_strategies import prop_settings
 from tests.conftest import TESTS  # noqa: E402
@@ -31,7 +32,7 @@ def _judge(entry, text=None):
     checker = FactChecker(PRED, S0)
     for oid in entry["looked_up"]:
         checker.observe("get_order_details", json.dumps(S0["orders"][oid]))
-    found = checker.message(entry["text"] if text is None else text)
+    found = checker.message(seen(entry["text"] if text is None else text))  # as the check kind reads it
     return None if found is None else found[0]
 
 
