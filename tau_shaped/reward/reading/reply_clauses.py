@@ -73,7 +73,6 @@ _NEGATIVE_QUESTION = re.compile(
     r"|(?:any{W})?reason{W}(?:i|we){W}(?:shouldn'?t|should{W}not))(?![\w'])".replace("{W}", W),
     re.IGNORECASE,
 )
-_QUESTION_SENTENCE = re.compile(r"(?:[^.!?\n]|\.(?=\d)){0,600}\?")  # "$16.90" ends no sentence
 
 
 @dataclass(frozen=True)
@@ -97,7 +96,7 @@ def read_question(question: Optional[str], limit: int = 4000) -> Question:
     if not question:
         return UNKNOWN
     text = question[:limit].replace("\u2019", "'")
-    asked = [m.group(0) for m in _QUESTION_SENTENCE.finditer(text)]
+    asked = [m.group(0) for m in _SENTENCE.finditer(text) if m.group(0).rstrip().endswith("?")]
     kinds = {bool(_NEGATIVE_QUESTION.search(q)) for q in asked[-2:]} if asked else {
         bool(_NEGATIVE_QUESTION.search(text))}
     polarity = "mixed" if len(kinds) > 1 else ("negative" if kinds == {True} else "plain")

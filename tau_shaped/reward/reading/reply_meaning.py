@@ -217,11 +217,17 @@ def condition(first: str, stated: Described) -> Optional[str]:
     found = []
     for s in sentences(first):
         parts = clauses(s)
+        # how the values named in parts[i:] compare, for each i (each clause read once: linear)
+        rank = (None, "same", "unknown", "differs")
+        suffix: List[Optional[str]] = [None] * (len(parts) + 1)
+        for i in range(len(parts) - 1, -1, -1):
+            here = compare(list(values_in(parts[i])), stated)
+            suffix[i] = max(here, suffix[i + 1], key=rank.index)
         for i, c in enumerate(parts):
             m = _CONDITION.search(c)
             if m is None:
                 continue
-            verdict = compare(list(values_in(" ".join(parts[i:]))), stated)
+            verdict = suffix[i]
             if verdict in (None, "unknown"):
                 found.append("unknown")
             elif m.group("word").lower() == "unless":

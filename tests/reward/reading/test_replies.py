@@ -5,6 +5,7 @@ tests/phrasings/replies.json, written from the policies."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 import time
@@ -16,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tau_shaped import Action, load_domain, score_trajectory
-from tau_shaped.reward.reading.replies import classify_reply
+from tau_shaped.reward.reading.replies import Described, classify_reply
 from tau_shaped.tasks.files import load_tasks
 from tests.prop_strategies import prop_settings
 from tests.conftest import TESTS  # noqa: E402
@@ -61,6 +62,91 @@ def test_long_replies_are_read_in_bounded_time():
     for text in ("no " * 50_000, "a" * 100_000, "yes but " * 20_000, "'" * 100_000 + "n't"):
         start = time.perf_counter()
         classify_reply(text)
+        assert time.perf_counter() - start < 0.5
+
+
+# ---- with the question and the values it described (SPEC §10: the clause that answers) -------
+
+IN_CONTEXT = CORPUS["in_context"]
+ASKED_CARD = "I can refund $16.90 to your card for order FD-10045. Shall I go ahead?"
+ASKED_WALLET = "I can refund $16.90 as wallet credit for order FD-10045. Shall I go ahead?"
+MIND = "I can refund $16.90 to your card for order FD-10045. Do you mind if I go ahead?"
+WALLET_BETTER = "Yep. Wallet works better for me though"
+
+
+@pytest.mark.parametrize("row", IN_CONTEXT, ids=[f"{r['class']}:{r['reply'][:30]}" for r in IN_CONTEXT])
+def test_every_phrasing_in_context_is_read_as_written(row):
+    assert classify_reply(row["reply"], question=row["question"], described=row["described"]) == row["class"]
+
+
+def test_the_corpus_in_context_holds_every_class_and_both_polarities():
+    assert {r["class"] for r in IN_CONTEXT} == {"yes", "change", "no", "unclear"}
+    assert any("mind" in r["question"] for r in IN_CONTEXT) and any("Shall" in r["question"] for r in IN_CONTEXT)
+
+
+def test_the_question_and_the_described_values_are_keyword_only_and_default_to_unknown():
+    params = inspect.signature(classify_reply).parameters
+    for name in ("question", "described"):
+        assert params[name].kind is inspect.Parameter.KEYWORD_ONLY and params[name].default is None
+    with pytest.raises(TypeError):
+        classify_reply("Yes", MIND)  # type: ignore[misc]
+    for cls, text in CASES:  # unknown question and values: the reading of the reply alone
+        assert classify_reply(text, question=None, described=None) == cls == classify_reply(text, question="")
+
+
+@pytest.mark.parametrize("card, wallet", [
+    (Described(method="original_payment", amount=16.9), Described(method="wallet", amount=16.9)),
+    ({"method": "original_payment", "amount": 16.9}, {"method": "wallet", "amount": 16.9}),
+    ((("amount", 16.9), ("method", "original_payment"), ("order_id", "FD-10045")),
+     (("amount", 16.9), ("method", "wallet"), ("order_id", "FD-10045"))),
+    ({"payment_method_id": "credit_card_7815"}, {"payment_method_id": "gift_card_1"}),
+])
+def test_the_described_values_are_read_in_every_form_the_caller_may_give(card, wallet):
+    assert classify_reply(WALLET_BETTER, described=card) == "change"
+    assert classify_reply("Yes, as long as it goes to my card", described=card) == "yes"
+    assert classify_reply("Yes, as long as it goes to my card", described=wallet) == "change"
+
+
+def test_an_address_is_compared_by_its_number_and_street():
+    for described in ({"street": "12 Elm St"}, {"address": {"street": "12 Elm Street"}},
+                      (("address", (("address1", "12 elm st"), ("city", "Springfield"))),)):
+        assert classify_reply("Go ahead, but send it to 12 Elm Street.", described=described) == "yes"
+        assert classify_reply("Go ahead, but send it to 4 Oak Ave.", described=described) == "change"
+    with pytest.raises(TypeError):
+        classify_reply("Yes", described=42)
+
+
+def test_the_cache_tells_questions_and_described_values_apart():
+    card, wallet = {"method": "original_payment"}, {"method": "wallet"}
+    seen = [classify_reply("No.", question=q) for q in (MIND, ASKED_CARD, MIND, None)]
+    assert seen == ["yes", "no", "yes", "no"]
+    seen = [classify_reply(WALLET_BETTER, described=d) for d in (card, wallet, card)]
+    assert seen == ["change", "yes", "change"]
+
+
+def test_a_value_the_question_names_once_stands_for_the_described_one():
+    assert classify_reply(WALLET_BETTER, question=ASKED_CARD) == "change"
+    assert classify_reply(WALLET_BETTER, question=ASKED_WALLET) == "yes"
+    both = "I can refund $16.90 to your card, or as wallet credit. Shall I go ahead?"
+    assert classify_reply(WALLET_BETTER, question=both) == "change"  # which one is unknown: the reply's own reading
+    assert classify_reply(WALLET_BETTER, question=ASKED_WALLET, described={"method": "original_payment"}) == "change"
+
+
+@prop_settings(100)
+@given(reply=st.text(max_size=200), question=st.one_of(st.none(), st.text(max_size=200)),
+       method=st.sampled_from([None, "wallet", "original_payment", "x"]),
+       amount=st.one_of(st.none(), st.floats(0, 1e6, allow_nan=False)))
+def test_any_text_in_any_context_gets_one_of_the_four_classes(reply, question, method, amount):
+    described = {"method": method, "amount": amount}
+    assert classify_reply(reply, question=question, described=described) in ("yes", "change", "no", "unclear")
+
+
+def test_long_replies_and_questions_are_read_in_bounded_time():
+    question = "Do you mind if I " * 5_000 + "refund $1.00 " * 5_000 + "?"
+    for text in ("1 a " * 50_000, "not " * 50_000, "$1.0" * 30_000, "12 elm elm elm " * 20_000, "if " * 50_000,
+                 "n't that " * 30_000, "yes but wallet " * 20_000, "." * 100_000):
+        start = time.perf_counter()
+        classify_reply(text, question=question + text[:1000], described={"method": "wallet", "street": text[:5000]})
         assert time.perf_counter() - start < 0.5
 
 
