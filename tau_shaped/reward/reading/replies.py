@@ -87,7 +87,7 @@ _NEGATIVE_ANSWER = re.compile(rf"^\W{{0,8}}{_NO_FIRST}(?:\W{{1,4}}{_NO_MORE}){{0
 # Phrases that hold a negative word and agree ("no problem"), and that hold one and say
 # nothing of the call ("no rush", "nothing else"): taken out before refusals are looked for.
 _YES_WITH_A_NEGATIVE = re.compile(
-    rf"(?<![\w'])(?:(?:no|not){W}(?:a{W}|any{W})?(?:problems?|worries|issues?|objections?)"
+    rf"(?<![\w'])(?:(?P<always>no{W}objections?)|(?:no|not){W}(?:a{W}|any{W})?(?:problems?|worries|issues?|objections?)"
     rf"|why{W}not|(?:don'?t|do{W}not){W}mind|(?:that|it|this)(?:'s|{W}is){W}not{W}a{W}problem"
     rf"|(?:wouldn'?t|would{W}not){W}mind)(?![\w'])",
     re.IGNORECASE,
@@ -135,7 +135,10 @@ def _classify(reply: str, question: Optional[str], described: Optional[Described
     stated = effective(described, q.text)
     text = reply.translate(_NORMAL)
     cleaned, mocking = take_out_sarcasm(_POLITE_IF.sub(" ", text))
-    cleaned = _SAYS_NOTHING_WITH_A_NEGATIVE.sub(" ", _YES_WITH_A_NEGATIVE.sub(" okay ", cleaned))
+    # "I don't mind", "no problem" agree to "Do you mind?"; to "Shall I?" they say nothing
+    # ("no objection" agrees to either)
+    agree = (lambda m: " okay ") if q.polarity != "plain" else (lambda m: " okay " if m.group("always") else " ")
+    cleaned = _SAYS_NOTHING_WITH_A_NEGATIVE.sub(" ", _YES_WITH_A_NEGATIVE.sub(agree, cleaned))
     first = next((line for line in cleaned.split("\n") if line.strip(" \t\r,.!")), "")
     answer = [c for s in sentences(first) for c in clauses(s)]
 

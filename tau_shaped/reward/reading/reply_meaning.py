@@ -70,11 +70,12 @@ _RETRACT = re.compile(words(
     "i have an objection", "i have objections", "absolutely not", "certainly not", "definitely not", "of course not",
     "not at all", "not really", "not in the least", "not in the slightest", "changed my mind", "change my mind",
     "prefer you didn't", "prefer you did not", "prefer you wouldn't", "prefer not", "prefer that you didn't",
+    "let's not", "let us not", "better not", "please don't", "please do not",
 ), re.IGNORECASE)
 # To "Do you mind if I ...?", a yes that is an objection.
-_YES_I_DO = re.compile(rf"^\W{{0,8}}{PAD}(?:yes|yeah|yep|yup)\W{{1,4}}" + words(
-    "i do", "i would", "there is", "it is", "it would", "actually", "i'd", "that would"), re.IGNORECASE)
-
+_YES_I_DO = re.compile(rf"^\W{{0,8}}{PAD}(?:(?:yes|yeah|yep|yup)\W{{1,4}}" + words(
+    "i do", "i would", "there is", "it is", "it would", "actually", "i'd", "that would", "there are")
+    + rf"|(?:(?:yes|yeah|yep|yup)\W{{1,4}})?" + words("i do", "i would", "i'd", "we do") + r"\W{0,8}$)", re.IGNORECASE)
 _NEGS = {"not", "never", "cannot", "dont", "didnt", "doesnt", "wont", "cant", "isnt", "wasnt", "shouldnt",
          "wouldnt", "couldnt", "aint", "arent"}
 _VERB_PRED = {"accept", "agree", "agreed", "approve", "approved", "authorize", "authorise", "allow", "ask", "asked",
@@ -89,6 +90,7 @@ _ADJ_PRED = {"right", "correct", "fine", "good", "great", "acceptable", "comfort
 _PRONOUN_SUBJECT = {"that", "it", "this", "that's", "it's", "this's", "thats", "its", "which", "sounds", "sound",
                     "seems", "seem", "looks", "look", "feels"}
 _I_SUBJECT = {"i", "i'm", "im", "am", "we", "we're", "i'd", "i'll", "i've"}
+_CLOSING_WORDS = {"please", "thanks", "thank", "you", "again", "yet", "now", "either", "though", "really", "sorry"}
 _TOKEN = re.compile(r"[a-z0-9']{1,30}")
 
 
@@ -116,6 +118,8 @@ def _negates_the_call(tokens: List[str]) -> bool:
             continue
         after, before = tokens[i + 1:i + 4], tokens[max(0, i - 2):i]
         rest = tokens[i + 1:]
+        if all(w in _CLOSING_WORDS for w in rest):
+            return True  # a negation that ends the clause: "please don't", "I won't", "I'd rather you didn't"
         if 1 <= len(rest) <= 3 and rest[-1] in ("that", "it", "this"):
             return True  # "can't have that", "not that"
         for j, word in enumerate(after):
