@@ -14,9 +14,10 @@ from typing import Any, Dict, List, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
 
-__all__ = ["customers_of_users"]
+__all__ = ["customers_of_users", "record_statuses"]
 
 _CACHE: "IdentityCache[Dict[str, Any]]" = IdentityCache(8)  # by state
+_STATUSES: "IdentityCache[Dict[str, str]]" = IdentityCache(8)  # by state
 
 
 def _name(record: Any) -> Tuple[str, str] | None:
@@ -62,4 +63,27 @@ def _customers(state: Any) -> Dict[str, Any]:
         out[str(uid)] = {"email": user.get("email"), "first_name": name[0] if name else None,
                          "last_name": name[1] if name else None, "addresses": addresses,
                          "record_ids": ids, "own_names": own_names}
+    return out
+
+
+def record_statuses(state: Any) -> Dict[str, str]:
+    """Each order's or reservation's status in ``state`` (``orders`` and ``reservations`` with a
+    string ``status``), by its id's letters and digits lower-cased ("fd10490") and by its digits
+    alone where they are five or more ("10490"): how ``disclosures`` reads an id in a message."""
+    return _STATUSES.get_or_make(state, lambda: _statuses(state))
+
+
+def _statuses(state: Any) -> Dict[str, str]:
+    import re
+
+    out: Dict[str, str] = {}
+    for table in ("orders", "reservations"):
+        records = state.get(table) if isinstance(state, dict) else None
+        for rid, record in (records.items() if isinstance(records, dict) else ()):
+            if isinstance(record, dict) and isinstance(record.get("status"), str) and isinstance(rid, str):
+                key = "".join(re.findall(r"[^\W_]+", rid.lower()))
+                out[key] = record["status"]
+                digits = re.sub(r"\D", "", rid)
+                if len(digits) >= 5 and digits != key:
+                    out.setdefault(digits, record["status"])
     return out
