@@ -2,8 +2,9 @@
 observation or user message states, within ``tolerance``, and that is not one of ``values`` nor
 the ``acted`` argument of a later call; with ``observed_at_least``, also a time earlier than that
 field of the latest ``from_tool`` observation that no observation states; with ``now`` too, a
-time stated relative to the policy's clock ("in about 5 minutes") earlier than that field
-(SPEC §5 statements, §9)."""
+time stated relative to the policy's clock ("in about 5 minutes", "after an hour") earlier than
+that field (SPEC §5 statements, §9). A time is read as the customer reads it ("by 7", text2num's
+digits for "by seven", is 7:00 or 19:00); a negated one states nothing."""
 
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ def _kept_relative_times(text: str, now: float) -> Tuple[Any, ...]:
 
 def _unsupported_times(trajectory: Any, p: Any) -> Finding:
     from tau_shaped.reward.reading import statements
+    from tau_shaped.reward.reading.negation import Negations
 
     tolerance, values, at_least = p.tolerance, list(p.values), p.observed_at_least
     steps = trajectory.steps
@@ -79,7 +81,11 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
         text = seen(s.agent_text)
         if text is None:
             continue
-        for item in statements.stated_times(text):
+        times = statements.stated_times(text)
+        if times:  # a negated time states nothing ("not by 7"); "not later than 7:30" states a bound
+            negated = Negations(text)
+            times = [t for t in times if not negated(t.start, value=True)]
+        for item in times:
             readings = item.readings  # "7:08" with no am/pm: either half of the day, as the context allows
             ok = any(near(r, values, tolerance) or near(r, user_said.before(at), tolerance)
                      or near(r, later.after(s.index), tolerance) for r in readings)
