@@ -97,7 +97,7 @@ CONTAINS = re.compile(
 )
 _ALLERGEN_SYNONYMS = {
     "peanut": "peanuts? groundnuts? nuts?",
-    "tree_nut": "tree[ _-]?nuts? nuts? almonds? cashews? walnuts? pecans? pistachios? hazelnuts?",
+    "tree_nut": "tree[\\W_]{0,2}nuts? nuts? almonds? cashews? walnuts? pecans? pistachios? hazelnuts?",
     "sesame": "sesame tahini",
     "dairy": "dairy milk cream cheese butter lactose yogh?urt ghee",
     "egg": "eggs? mayo(?:nnaise)?",

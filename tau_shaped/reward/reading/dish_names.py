@@ -1,14 +1,15 @@
 """Where a message names a dish, by any form of its name (SPEC §10 "Safety lines fail closed":
 an unsafe item named "in any form of its name").
 
-A dish's name is read as its words, each in lower case and in its singular ("Rolls" -> "roll",
-"Korma's" -> "korma" and a stray "s"), joined by spaces, hyphens, underscores, slashes or
+A dish's name is read as its words, each in lower case and in its singular (``stem``: "Rolls"
+-> "roll", "Korma's" -> "korma" and a stray "s"), joined by spaces, hyphens, underscores, slashes or
 asterisks, or by nothing at all ("ChickenKorma"). A dish is named by:
 
 - **its full name** ("Chicken Korma", "chicken-korma", "CHICKEN_KORMA", "Chicken Kormas");
 - **a partial name**: a run of its words that holds a word other than a filler (``FILLER``:
-  articles, cuisines, colours, ways of cooking, "special", "dish", "one": "the korma", "the
-  salmon one", "the teriyaki"), read with the menus' other dishes in mind:
+  articles, cuisines, "dish", "one", and ``MODIFIERS``, colours, ways of cooking, "special",
+  which name a dish only right before "one" or "dish": "the green one"): "the korma", "the
+  salmon one", "the teriyaki", read with the menus' other dishes in mind:
 
   * a partial name that fits unsafe dishes only names one ("the korma"; "the roll" when every
     roll on the customer's menus is unsafe);
@@ -32,15 +33,18 @@ import re
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Tuple
 
-__all__ = ["Mention", "DishNames", "FILLER", "GENERIC", "stem", "name_words"]
+__all__ = ["FILLER", "GENERIC", "MODIFIERS", "DishNames", "Mention", "name_words", "stem"]
 
-FILLER = frozenset(
+_FUNCTION = frozenset(
     "the a an and or of with in on to de la al style thai indian japanese italian american chinese "
-    "mexican korean french greek spanish vietnamese green red white black yellow grilled fried "
-    "steamed baked roasted iced hot cold spicy mild sweet sour sticky spring fresh house classic "
-    "special original mixed small large regular mini big new plain extra daily one dish plate meal "
-    "combo order item side main".split()
+    "mexican korean french greek spanish vietnamese one dish plate meal combo order item side main".split()
 )
+MODIFIERS = frozenset(
+    "green red white black yellow grilled fried steamed baked roasted iced hot cold spicy mild sweet "
+    "sour sticky spring fresh house classic special original mixed small large regular mini big new "
+    "plain extra daily".split()
+)
+FILLER = _FUNCTION | MODIFIERS
 GENERIC = frozenset(
     "chicken beef pork fish meat veggie vegetable egg rice noodle soup salad roll bowl cup curry "
     "tea coffee juice soda drink pizza pasta burger bread sandwich wrap taco burrito cake pie "
@@ -49,15 +53,23 @@ GENERIC = frozenset(
 )
 _TOKEN = re.compile(r"[^\W_]+")
 _JOINER = re.compile(r"[ \t_\-‐‑–—/*~·]{1,6}")  # between a name's words (a line break ends a name)
+_ONE = re.compile(r"[ \t_-]+(?:ones?|dish\w*|options?|kind)(?![^\W_])", re.IGNORECASE)  # "the green one"
 _GENERIC_COUNT = 3  # a word in this many dishes of the menus is generic there
 
 
 def stem(word: str) -> str:
-    """A word as compared: lower case, a plural's last letters cut ("rolls", "fries")."""
+    """A word as compared: lower case, singular, a final "y" written "ie" ("fries", "fry" and
+    "Fries" are one word; so are "brownies" and "brownie", "rolls" and "roll")."""
     w = word.lower()
-    if len(w) > 3 and w.endswith("ies"):
-        return w[:-3] + "y"
-    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+    if len(w) <= 3:
+        return w
+    if w.endswith("ies"):
+        return w[:-1]
+    if w.endswith("y"):
+        return w[:-1] + "ie"
+    if w.endswith("es") and w[:-2].endswith(("s", "x", "z", "ch", "sh", "o")):
+        return w[:-2]
+    if w.endswith("s") and not w.endswith(("ss", "us")):
         return w[:-1]
     return w
 
@@ -84,6 +96,7 @@ class _Form:
     dishes: Tuple[str, ...]  # the dishes the form fits, unsafe ones first
     full: bool
     distinctive: bool  # holds a word that is neither filler nor generic
+    needs_one: bool = False  # modifiers only: a name only before "one" / "dish" ("the green one")
 
 
 class DishNames:
@@ -107,18 +120,20 @@ class DishNames:
                 for j in range(i + 1, len(words) + 1):
                     fitting.setdefault(words[i:j], set()).add(name)
         for part, names in fitting.items():
-            if part not in forms and not all(w in FILLER or w.isdigit() for w in part):
-                fits = tuple(sorted(names, key=lambda n: (n not in self.unsafe, n)))
-                forms[part] = _Form(fits, False, any(w not in FILLER and w not in generic for w in part))
+            if part in forms or any(w in _FUNCTION or w.isdigit() for w in part) and all(w in FILLER or w.isdigit() for w in part):
+                continue
+            fits = tuple(sorted(names, key=lambda n: (n not in self.unsafe, n)))
+            forms[part] = _Form(fits, False, any(w not in FILLER and w not in generic for w in part), all(w in MODIFIERS for w in part))
         self._forms = forms
+        self._vocabulary = frozenset(w for words in dishes.values() for w in words)
         self._longest = max((len(k) for k in forms), default=0)
         self._first = frozenset(k[0] for k in forms)
         self._joined = {"".join(k): k for k in forms if len(k) > 1}
-        starts = sorted({w[:-1] if w.endswith("y") and len(w) > 2 else w for w in self._first})  # what a form's first word starts with
+        starts = sorted({w[:-2] if w.endswith("ie") and len(w) > 3 else w for w in self._first})  # what a form's first word starts with
         alternatives = r"(?<![^\W_])(?:" + "|".join(map(re.escape, starts)) + r")[^\W_]*"
         self._starts = re.compile(alternatives) if starts else None  # read in the text in lower case
         self._starts_any_case = re.compile(alternatives, re.IGNORECASE) if starts else None
-        words = {_prefix(w) for n in self.unsafe for w in _TOKEN.findall(n.lower()) if stem(w) not in FILLER}
+        words = {_prefix(w) for n in self.unsafe for w in _TOKEN.findall(n.lower()) if stem(w) not in _FUNCTION}
         self._unsafe_words = tuple(sorted(w for w in words | {"".join(_TOKEN.findall(n.lower())) for n in self.unsafe} if w))
 
     def may_name_unsafe(self, text: str) -> bool:
@@ -142,6 +157,10 @@ class DishNames:
             if found is None:
                 continue
             end, form = found
+            one = _ONE.match(text, end)
+            if one is None and form.needs_one:
+                continue
+            end = one.end() if one is not None and not form.full else end  # "the salmon one" is one name
             dish = self._resolve(form, full_named)
             if dish is not None:
                 mention = Mention(w.start(), end, dish, dish in self.unsafe, form.full)
@@ -153,7 +172,7 @@ class DishNames:
 
     def _longest_at(self, text: str, first: "re.Match[str]") -> Optional[Tuple[int, _Form]]:
         """The longest form starting with the word ``first``: where it ends, and the form."""
-        word = stem(first.group(0))
+        word = self._word(first.group(0))
         if word not in self._first:
             key = self._joined.get(word)
             return (first.end(), self._forms[key]) if key is not None else None
@@ -163,13 +182,22 @@ class DishNames:
             nxt = _TOKEN.match(text, gap.end()) if gap is not None else None
             if nxt is None:
                 break
-            words.append(stem(nxt.group(0)))
+            words.append(self._word(nxt.group(0)))
             ends.append(nxt.end())
         for k in range(len(words), 0, -1):
             form = self._forms.get(tuple(words[:k]))
             if form is not None:
                 return ends[k - 1], form
         return None
+
+    def _word(self, token: str) -> str:
+        """``token`` as a word of the menus' names: its stem, or, when that is none of them, the
+        token without a final "s" or "es" that is one ("tiramisus": "tiramisu")."""
+        word = stem(token)
+        if word in self._vocabulary or not word.endswith("s"):
+            return word
+        low = token.lower()
+        return next((w for w in (low[:-1], low[:-2]) if w in self._vocabulary), word)
 
     def _resolve(self, form: _Form, full_named: List[Mention]) -> Optional[str]:
         """The dish a form names: its own (a full name), the only kind it fits (unsafe dishes
@@ -192,4 +220,4 @@ def _prefix(word: str) -> str:
     k = 0
     while k < min(len(s), len(word)) and s[k] == word[k]:
         k += 1
-    return word[:k].rstrip("y") or word
+    return word[:k] or word
