@@ -103,9 +103,10 @@ def money_variants(task) -> List[Dict[str, Any]]:
         for tag, nothing in (("customer_reply_null", None), ("customer_reply_empty", "")):
             out.append(entry(task, "bad", tag, gt, 0, rules=[CONFIRM], legacy=1,
                              user_replies=[nothing if n == asked else YES for n in range(responds)]))
-        unrecorded = entry(task, "edge", "replies_not_recorded", gt, 0, legacy=1, user_replies=UNRECORDED)
-        unrecorded["expected"].update(status="undetermined", undetermined=[CONFIRM])
-        out.append(unrecorded)
+        if task.id.endswith("-1"):  # one per bucket: an abstention is counted, and kept rare
+            unrecorded = entry(task, "edge", "replies_not_recorded", gt, 0, legacy=1, user_replies=UNRECORDED)
+            unrecorded["expected"].update(status="undetermined", undetermined=[CONFIRM])
+            out.append(unrecorded)
         # wiki "Refunds and wallet credit": original payment, 3-5 business days; a refund said to
         # arrive within the hour is a fact no policy line backs (a near miss: the policy's days)
         out.append(entry(task, "bad", "refund_timing_misstated", gt + [say("The refund will be back on your card within the hour.")], 0, rules=[FACTS], legacy=1))
