@@ -38,7 +38,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 from tau_shaped.reward.reading.normalize_confusables import folded
 from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, inert, markdown, rendered,
                                                         revealed)
-from tau_shaped.reward.reading.normalize_spoken import addresses, clock, digits
+from tau_shaped.reward.reading.normalize_spoken import addresses, spoken_numbers
 
 __all__ = ["seen", "seen_with_map", "Seen", "MAX_CHARS"]
 
@@ -50,13 +50,20 @@ def _markup(text: str) -> str:
     return rendered(text) if ("<" in text or "&" in text) else text
 
 
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
 def _unicode(text: str) -> str:
     if text.isascii():
         return text
-    text = unicodedata.normalize("NFKC", text)
-    if any(unicodedata.category(c) == "Cf" for c in text):
-        text = "".join(c for c in text if unicodedata.category(c) != "Cf")
-        text = unicodedata.normalize("NFKC", text)  # a removed joiner may leave characters that compose
+    if not unicodedata.is_normalized("NFKC", text):
+        text = unicodedata.normalize("NFKC", text)
+    hidden = [c for c in set(_NON_ASCII.findall(text)) if unicodedata.category(c) == "Cf"]
+    if hidden:
+        for c in hidden:  # few distinct characters: a replace each is faster than a translate
+            text = text.replace(c, "")
+        if not unicodedata.is_normalized("NFKC", text):  # a removed joiner may leave characters that compose
+            text = unicodedata.normalize("NFKC", text)
     return text
 
 
@@ -102,9 +109,29 @@ def _pieces(text: str) -> List[str]:
     return pieces
 
 
+_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+          "seventeen eighteen nineteen").split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_SCALES = "hundred thousand million billion trillion".split()
+_ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
+             "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth fortieth fiftieth sixtieth "
+             "seventieth eightieth ninetieth hundredth thousandth millionth billionth trillionth").split()
+# every word text2num reads in English (its plurals too: it reads "hundreds" and "thirds"); a message
+# with none of them is not given to it (most messages: it takes as long as the rest of ``seen``)
+_NUMBER_WORDS = frozenset((w + s).encode() for w in _UNITS + _TENS + _SCALES + _ORDINALS for s in ("", "s"))
+_NOT_LETTERS = bytes(b if chr(b).isalpha() or b >= 128 else ord(" ") for b in range(256))
+
+
+def _has_number_words(text: str) -> bool:
+    """Read as UTF-8 bytes (a byte table is a lookup a byte; ``str.translate`` a dictionary lookup a character)."""
+    return not _NUMBER_WORDS.isdisjoint(text.encode("utf-8", "surrogatepass").lower().translate(_NOT_LETTERS).split())
+
+
 def _numbers_in_words(text: str) -> str:
     from text_to_num import alpha2digit
 
+    if not _has_number_words(text):
+        return text
     out = []
     for piece in _pieces(text) if len(text) > _CHUNK else (text,):
         try:
@@ -115,7 +142,7 @@ def _numbers_in_words(text: str) -> str:
 
 
 def _spoken_numbers(text: str) -> str:
-    return clock(digits(_numbers_in_words(text)))
+    return spoken_numbers(_numbers_in_words(text))
 
 
 _STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, addresses, _spoken_numbers)

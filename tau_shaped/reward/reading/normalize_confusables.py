@@ -62,6 +62,8 @@ def fold_table() -> Tuple[Dict[int, str], Dict[int, str]]:
         if not options:
             continue
         target = _pick(char, options)
+        if target == "l" and char.isupper():
+            target = "I"  # the data folds "I" and "l" to one skeleton, "l": a capital imitates "I"
         if unicodedata.category(char).startswith("L") or char.isdigit():
             if target.isalnum():
                 letters[ord(char)] = target
@@ -70,16 +72,7 @@ def fold_table() -> Tuple[Dict[int, str], Dict[int, str]]:
     return letters, punct
 
 
-_DIGITS: Dict[str, str] = {}
-
-
-def _ascii_digits(text: str) -> str:
-    out = []
-    for c in text:
-        if not c.isascii() and c.isdecimal():
-            c = _DIGITS.get(c) or _DIGITS.setdefault(c, str(unicodedata.decimal(c)))
-        out.append(c)
-    return "".join(out)
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 def folded(text: str) -> str:
@@ -87,12 +80,15 @@ def folded(text: str) -> str:
     if text.isascii():
         return text
     letters, punct = fold_table()
-    text = text.translate(punct)
-    if any(not c.isascii() and c.isdecimal() for c in text):
-        text = _ascii_digits(text)
-    if text.isascii():
+    chars = set(_NON_ASCII.findall(text))  # the distinct non-ASCII characters: few, even in a long text
+    for c in chars:  # few distinct characters: a replace each is faster than a translate
+        if ord(c) in punct:
+            text = text.replace(c, punct[ord(c)])
+        elif c.isdecimal():
+            text = text.replace(c, str(unicodedata.decimal(c)))
+    if not any(ord(c) in letters for c in chars):
         return text
-    latin = None  # whether the message is mostly Latin letters, counted once when needed
+    latin = None  # whether the message reads as Latin letters, counted once when needed
     out = []
     last = 0
     for m in _WORD.finditer(text):

@@ -8,7 +8,7 @@ and "@" take any dot. A dot with a space on one side only ends a sentence and is
 
 ``digits(text)`` (after text2num, which writes "five oh three" as "5 oh 3" and leaves "zero",
 "oh" and a lone "one" as words): a run of at least three digit groups holding at least five
-digits, at least one of them spelled ("oh", "zero", "double five") or a single digit, is one
+digits, at least one of them a digit word ("oh", "zero", "double five") or a single digit, is one
 number: "5 oh 3, 5 5 5, 7 2 3 2" is "503 555 7232" (groups split by a comma or a period stay
 apart by a space), "F D 1 004 5" is "FD10045" (up to three capital letters before it are an id's
 prefix). "3 to 5 business days", "2 items", "16 90" (a price said "sixteen ninety"), and
@@ -21,9 +21,9 @@ prefix). "3 to 5 business days", "2 items", "16 90" (a price said "sixteen ninet
 from __future__ import annotations
 
 import re
-from typing import List
+from typing import List, Optional, Tuple
 
-__all__ = ["addresses", "digits", "clock"]
+__all__ = ["addresses", "digits", "clock", "spoken_numbers"]
 
 _LOCAL = r"[A-Za-z0-9_%+-]{1,64}"
 _LABEL = r"[A-Za-z0-9-]{1,63}"
@@ -44,9 +44,14 @@ _WORD_AT_RE = re.compile(r"\bat\b", re.IGNORECASE)
 
 
 def _may_hold_email(text: str) -> bool:
-    if "@" in text:
-        return True
+    """Whether ``addresses`` may change ``text``: an "@" with a space or a dot word near it, or a
+    spelled "at" with a spelled dot (False: it does not)."""
     low = text.lower()
+    if "@" in text:
+        if "@ " in text or " @" in text or "\t@" in text or "@\t" in text or " ." in text or "\t." in text:
+            return True
+        if "dot" not in low:
+            return False
     return "(at)" in low or "[at]" in low or ("dot" in low and _WORD_AT_RE.search(low) is not None)
 
 
@@ -66,77 +71,126 @@ def addresses(text: str) -> str:
 
 _WORD_DIGITS = {"zero": "0", "oh": "0", "o": "0", "nought": "0", "one": "1", "two": "2", "three": "3",
                 "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9"}
-_DIGIT_WORD = r"(?:zero|oh|o|nought|one|two|three|four|five|six|seven|eight|nine)"
-_GROUP = rf"(?:(?:double|triple)[ \t]{{1,2}}(?:\d|{_DIGIT_WORD})\b|\d{{1,4}}\b|{_DIGIT_WORD}\b)"
+_DIGIT_WORD = r"(?i:zero|oh|o|nought|one|two|three|four|five|six|seven|eight|nine)"
+_MUL = r"(?i:double|triple)"
+_GROUP = rf"(?:{_MUL}[ \t]{{1,2}}(?:\d|{_DIGIT_WORD})\b|\d{{1,4}}\b|{_DIGIT_WORD}\b)"
 _SEP = r"(?:[ \t]{1,2}|[ \t]?-[ \t]?|[,.][ \t]{1,2})"
-_RUN = re.compile(rf"(?<![\w.,$£€-])(?P<prefix>(?-i:(?:[A-Z][ \t]){{1,3}}|[A-Z]{{2,3}}[ \t]?)|#)?"
-                  rf"(?P<run>{_GROUP}(?:{_SEP}{_GROUP}){{2,24}})(?![\w$%£€]|[.,]\d)", re.IGNORECASE)
-_PIECE = re.compile(rf"(?P<mul>double|triple)[ \t]{{1,2}}(?P<d>\d|{_DIGIT_WORD})|(?P<n>\d{{1,4}}|{_DIGIT_WORD})|(?P<gap>[,.])",
-                    re.IGNORECASE)
+# A run starts at a digit or "double"/"triple" (the regex then starts with a character class, which
+# the engine looks for fast); what stands before it is checked in ``_joined``.
+_RUN = re.compile(rf"(?:\d{{1,4}}\b|{_MUL}[ \t]{{1,2}}(?:\d|{_DIGIT_WORD})\b)(?:{_SEP}{_GROUP}){{2,24}}(?![\w$%£€]|[.,]\d)")
+_PIECE = re.compile(rf"(?P<mul>{_MUL})[ \t]{{1,2}}(?P<d>\d|{_DIGIT_WORD})|(?P<n>\d{{1,4}}|{_DIGIT_WORD})|(?P<gap>[,.])")
+# an id's prefix right before a run: "F D ", "FD ", "FD", "#"
+_PREFIX = re.compile(r"(?:(?<![\w.])(?:[A-Z][ \t]){1,3}|(?<![\w.])[A-Z]{2,3}[ \t]?|#)\Z")
+_LETTERS = re.compile(r"[A-Za-z]+")
 
 
-def _joined(m: "re.Match[str]") -> str:
-    prefix = m.group("prefix") or ""
+def _reading(m: "re.Match[str]") -> Optional[Tuple[int, str]]:
+    """Where a digit run's reading starts (its id prefix's start, or its own) and the reading,
+    or None where the run is left as written."""
+    text, start = m.string, m.start()
+    prefix = ""
+    if start and not text[start - 1] in " \t\n":
+        before = text[start - 1]
+        p = _PREFIX.search(text, max(0, start - 8), start)
+        if p is None:
+            if before.isalnum() or before in "_.,$£€-":
+                return None  # the run goes on a number or a word: "12345 6 7", "$5 5 5"
+        else:
+            prefix, start = p.group(), p.start()
+    elif start:
+        p = _PREFIX.search(text, max(0, start - 8), start)
+        if p is not None:
+            prefix, start = p.group(), p.start()
     groups: List[List[str]] = [[]]
     spelled = False
-    tokens = 0
-    for p in _PIECE.finditer(m.group("run")):
-        if p.group("gap"):
+    for piece in _PIECE.finditer(m.group()):
+        if piece.group("gap"):
             groups.append([])
-        elif p.group("mul"):
-            d = p.group("d").lower()
-            d = _WORD_DIGITS.get(d, d)
-            groups[-1].append(d * (2 if p.group("mul").lower() == "double" else 3))
+        elif piece.group("mul"):
+            d = piece.group("d").lower()
+            groups[-1].append(_WORD_DIGITS.get(d, d) * (2 if piece.group("mul").lower() == "double" else 3))
             spelled = True
-            tokens += 1
         else:
-            n = p.group("n").lower()
-            if n in _WORD_DIGITS:
-                spelled = True
-                n = _WORD_DIGITS[n]
-            elif len(n) == 1 or n.startswith("0"):
-                spelled = True
-            groups[-1].append(n)
-            tokens += 1
-    total = sum(len(d) for g in groups for d in g)
-    if tokens < 3 or total < 5 or not spelled or any(len(g) == 0 for g in groups):
-        return m.group()
-    words = [w for w in re.findall(r"[A-Za-z]+", m.group("run")) if w.lower() not in _WORD_DIGITS]
-    if any(w.lower() not in ("double", "triple") for w in words):
-        return m.group()
-    if all(len(g) == 1 for g in groups) and len(groups) > 1:
-        return m.group()  # "1, 2, 3": a list of numbers, nothing joined
-    return prefix.replace(" ", "").replace("\t", "") + " ".join("".join(g) for g in groups)
+            n = piece.group("n").lower()
+            spelled = spelled or n in _WORD_DIGITS or len(n) == 1
+            groups[-1].append(_WORD_DIGITS.get(n, n))
+    tokens = sum(len(g) for g in groups)
+    if tokens < 3 or sum(len(d) for g in groups for d in g) < 5 or not spelled or any(not g for g in groups):
+        return None
+    if any(w.lower() not in _WORD_DIGITS and w.lower() not in ("double", "triple") for w in _LETTERS.findall(m.group())):
+        return None
+    if len(groups) > 1 and all(len(g) == 1 for g in groups):
+        return None  # "1, 2, 3": a list of numbers, nothing joined
+    return start, "".join(prefix.split()) + " ".join("".join(g) for g in groups)
 
 
-_RUN_HINT = re.compile(rf"\d[ \t,.-]{{1,3}}(?:\d|{_DIGIT_WORD}\b|double|triple)|{_DIGIT_WORD}[ \t,-]{{1,3}}\d", re.IGNORECASE)
+# Whether a message may hold a digit run or a spoken time is read in its UTF-8 bytes with every
+# digit made "0" and tabs, commas and dashes made spaces (a byte table is a lookup a byte; a
+# ``str.translate`` a dictionary lookup a character), lower-cased. A run that ``digits`` joins has
+# a lone digit or a digit word next to another group; a time that ``clock`` writes is an
+# hour, one or two spaces and two digits or "oh" and a digit. Most messages hold numbers, few either.
+_SHAPE = bytes.maketrans(b"123456789\t,-", b"000000000   ")
+_SPELLED = rb"(?:oh?|zero|nought|one|two|three|four|five|six|seven|eight|nine|double|triple)\b"
+# (a lone digit before or after the spaces, or a digit word after them: "503-555-7232" as written
+# is not looked at; each starts with a literal, which the engine looks for fast)
+_MAY_JOIN = re.compile(rb"0 (?: {0,2})(?:0(?![0-9])|" + _SPELLED + rb")|0(?<![0-9]0) (?: {0,2})0")
+_MAY_CLOCK = re.compile(rb"0 (?: ?)(?:00|(?:oh?|0) {1,2}0)(?![0-9])")
+
+
+def _shaped(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass").translate(_SHAPE).lower()
+
+
+def spoken_numbers(text: str) -> str:
+    """``clock(digits(text))``, each only where it may change the text."""
+    shaped = _shaped(text)
+    if b"0 " not in shaped:
+        return text
+    if _MAY_JOIN.search(shaped):
+        text = digits(text)
+        shaped = _shaped(text)
+    return clock(text) if _MAY_CLOCK.search(shaped) else text
 
 
 def digits(text: str) -> str:
     """``text`` with spoken digit runs joined (see the module docstring)."""
-    if not _RUN_HINT.search(text):
+    out: List[str] = []
+    last = 0
+    for m in _RUN.finditer(text):
+        reading = _reading(m)
+        if reading is None:
+            continue
+        start = max(reading[0], last)
+        out.append(text[last:start])
+        out.append(reading[1])
+        last = m.end()
+    if not out:
         return text
-    return _RUN.sub(_joined, text)
+    out.append(text[last:])
+    return "".join(out)
 
 
-_AMPM = r"(?:[ap]\.?m\b\.?)"
-_CLOCK_AFTER = re.compile(rf"(?<![\w.:$])(?P<h>\d{{1,2}})[ \t]{{1,2}}(?:(?P<m>[0-5]\d)|(?:oh|o|0)[ \t]{{1,2}}(?P<m1>\d))"
-                          rf"(?=[ \t]{{0,2}}{_AMPM})", re.IGNORECASE)
-_CLOCK_BEFORE = re.compile(rf"(?P<w>\b(?:at|by|around|until|till|before|after|from)[ \t]{{1,2}})(?P<h>\d{{1,2}})[ \t]{{1,2}}"
-                           rf"(?:(?P<m>[0-5]\d)|(?:oh|o|0)[ \t]{{1,2}}(?P<m1>\d))(?![\w:.,]\d|[ \t]{{1,2}}\d|\w)", re.IGNORECASE)
+_AMPM = re.compile(r"[ \t]{0,2}(?i:[ap]\.?m\b)")
+_CLOCK = re.compile(r"(?P<h>\d{1,2})[ \t]{1,2}(?:(?P<m>[0-5]\d)|(?i:oh|o|0)[ \t]{1,2}(?P<m1>\d))\b")
+_TIME_WORD = re.compile(r"(?i:\b(?:at|by|around|until|till|before|after|from))[ \t]{1,2}\Z")
+_GOES_ON = re.compile(r"[\w:.,]\d|[ \t]{1,2}\d|\w")
 
 
-def _time(m: "re.Match[str]", limit: int) -> str:
-    hour = int(m.group("h"))
-    if hour > limit:
+def _time(m: "re.Match[str]") -> str:
+    text, s, e = m.string, m.start(), m.end()
+    if s and (text[s - 1].isalnum() or text[s - 1] in "_.:$"):
         return m.group()
-    minutes = m.group("m") or "0" + m.group("m1")
-    return (m.groupdict().get("w") or "") + f"{m.group('h')}:{minutes}"
+    if _AMPM.match(text, e):
+        limit = 12
+    elif _TIME_WORD.search(text, max(0, s - 10), s) and not _GOES_ON.match(text, e):
+        limit = 23
+    else:
+        return m.group()
+    if int(m.group("h")) > limit:
+        return m.group()
+    return f"{m.group('h')}:{m.group('m') or '0' + m.group('m1')}"
 
 
 def clock(text: str) -> str:
     """``text`` with spoken clock times written with a colon (see the module docstring)."""
-    if not re.search(r"\d[ \t]{1,2}(?:\d|oh?\b)", text, re.IGNORECASE):
-        return text
-    text = _CLOCK_AFTER.sub(lambda m: _time(m, 12), text)
-    return _CLOCK_BEFORE.sub(lambda m: _time(m, 23), text)
+    return _CLOCK.sub(_time, text)
