@@ -502,3 +502,48 @@ def test_relative_arrival_times(text, expected):
     from tau_shaped.reward.reading.statements import relative_times
 
     assert [t.value for t in relative_times(text, 1140.0)] == expected
+
+
+# --- times, durations and days in words (issue 41; SPEC §10: a time without am or pm is either
+# half of the day; the text read is the one the customer sees, number words as digits) --------
+
+@pytest.mark.parametrize("text, readings", [
+    ("It will be delivered by seven.", [(420.0, 1140.0)]),
+    ("Your food should arrive at eight thirty.", [(510.0, 1230.0)]),
+    ("The courier will be there around 9 tonight.", [(540.0, 1260.0)]),
+    ("I will call you back by 7 o'clock.", [(420.0, 1140.0)]),
+    ("The price went down by 2.", []),                 # no arrival, no word of the clock: a count
+    ("It arrives in 2 days.", []),
+    ("We can deliver by 7 pm.", [(1140.0,)]),
+])
+def test_an_hour_after_a_word_of_time_is_either_half_of_the_day(text, readings):
+    from tau_shaped.reward.reading.normalize import seen
+
+    assert [t.readings for t in stated_times(seen(text))] == readings
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The driver will be there after an hour.", [1200.0]),
+    ("It should arrive in a couple of hours.", [1260.0]),
+    ("Your order arrives in twenty minutes.", [1160.0]),
+])
+def test_durations_in_words_are_arrivals_on_the_clock(text, expected):
+    from tau_shaped.reward.reading.normalize import seen
+    from tau_shaped.reward.reading.statements import relative_times
+
+    assert [t.value for t in relative_times(seen(text), 1140.0)] == expected
+
+
+@pytest.mark.parametrize("word, business, calendar", [
+    ("monday", 1, 3), ("tuesday", 2, 4), ("friday", 5, 7), ("saturday", 0, 1),
+    ("tomorrow", 0, 1), ("today", 0, 0), ("yesterday", 0, -1),
+])
+def test_days_are_counted_on_the_policy_s_clock(word, business, calendar):
+    """wiki.md's clock: Friday 13 March 2026, 19:00; business days are Monday to Friday."""
+    from datetime import datetime
+
+    from tau_shaped.reward.reading.days import business_days_until, day_word, days_until
+
+    now = datetime(2026, 3, 13, 19, 0)
+    named = day_word(word.capitalize())
+    assert days_until(named, now) == calendar and business_days_until(named, now) == business
