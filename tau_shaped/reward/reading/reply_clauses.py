@@ -108,7 +108,7 @@ def read_question(question: Optional[str], limit: int = 4000) -> Question:
 # Sentences end at . ! ? ; or a line break; "..." and dashes between words end a clause too.
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|\.(?=\d))+[.!?;]*")
 _CLAUSE_BREAK = re.compile(
-    r"[,:()\u2014\u2013]|\.{2,}|\s-\s|"
+    r"(?<!\d),|,(?!\d)|[:()\u2014\u2013]|\.{2,}|\s-\s|"  # "1,234.50" is one number
     + words("except", "unless", "if", "as long as", "provided", "providing", "assuming", "only if", "so long as")
     + r"|" + words("but", "though", "although", "however", "so", "and", "because", "cause"),
     re.IGNORECASE,

@@ -19,17 +19,20 @@ __all__ = ["Described", "Value", "values_in", "method_of", "street_of", "compare
 _METHOD = re.compile(
     r"(?<![\w'])(?:"
     r"(?P<gift_card>gift[\s_-]?cards?(?:_\w{1,24})?|vouchers?)"
+    r"|(?P<certificate>(?:travel[\s_]+)?certificates?(?:_\w{1,24})?)"
+    r"|(?P<original>original[\s_]+(?:payment|method|card|form[\s_]+of[\s_]+payment)(?:[\s_]+method)?)"
     r"|(?P<card>(?:credit|debit|bank)[\s_-]?cards?(?:_\w{1,24})?|cards?|visa|master[\s-]?card|amex"
-    r"|american[\s_]express|original[\s_]+(?:payment|method|card)(?:[\s_]+method)?|debit|bank(?:[\s_]+account)?)"
+    r"|american[\s_]express|debit|bank(?:[\s_]+account)?)"
     r"|(?P<wallet>wallet(?:[\s_]+credit)?|(?:store|account)[\s_]+credit|credits?|balance)"
     r"|(?P<paypal>paypal(?:_\w{1,24})?)"
     r")(?![\w'])",
     re.IGNORECASE,
 )
+_NUMBER = r"(?:\d{1,3}(?:,\d{3}){1,3}|\d{1,7})(?:\.\d{1,2})?"  # "1,234.50", "16.9"
 _AMOUNT = re.compile(
-    r"(?:[$€£]\s?(?P<a1>\d{1,7}(?:\.\d{1,2})?)(?![\d.]\d)"
-    r"|(?<![\w.$-])(?P<a2>\d{1,7}(?:\.\d{1,2})?)\s?(?:dollars?|bucks|usd|euros?)(?![\w'])"
-    r"|(?<![\w.$-])(?P<a3>\d{1,7}\.\d{2})(?![\w.]))",
+    rf"(?:[$€£]\s?(?P<a1>{_NUMBER})(?![\d.,]\d)"
+    rf"|(?<![\w.,$-])(?P<a2>{_NUMBER})\s?(?:dollars?|bucks|usd|euros?)(?![\w'])"
+    rf"|(?<![\w.,$-])(?P<a3>(?:\d{{1,3}}(?:,\d{{3}}){{1,3}}|\d{{1,7}})\.\d{{2}})(?![\w.]))",
     re.IGNORECASE,
 )
 _SUFFIXES = {"street": "st", "avenue": "ave", "road": "rd", "boulevard": "blvd", "lane": "ln", "drive": "dr",
@@ -63,9 +66,11 @@ class Value:
 
 
 def method_of(text: str) -> Optional[str]:
-    """The kind of payment method ``text`` names first ("card", "wallet", "gift_card", "paypal")."""
+    """The kind of payment method ``text`` names first ("card", "wallet", "gift_card", "paypal",
+    "certificate"); a call's "original_payment" is the card (food delivery's tools), while a
+    reply's "original payment method" is "original": the card, or unknown (tau2: any method)."""
     m = _METHOD.search(str(text).replace("_", " "))
-    return m.lastgroup if m else None
+    return None if m is None else m.lastgroup
 
 
 def street_of(text: str) -> Optional[Tuple[str, str]]:
@@ -96,7 +101,8 @@ class Described:
     def __post_init__(self) -> None:
         keys = []
         if self.method is not None:
-            keys.append(("method", method_of(self.method) or str(self.method).lower()))
+            kind = method_of(self.method) or str(self.method).lower()
+            keys.append(("method", "card" if kind == "original" else kind))
         if self.amount is not None:
             keys.append(("amount", round(float(self.amount), 2)))
         if self.street is not None:
@@ -143,7 +149,7 @@ class Described:
         return tuple(k for k, _ in self._keys)
 
 
-_METHOD_KEYS = ("method", "payment_method", "payment_method_id", "refund_method", "new_payment_method_id")
+_METHOD_KEYS = ("method", "payment_method", "payment_method_id", "refund_method", "new_payment_method_id", "payment_id")
 _STREET_KEYS = ("street", "address", "address1", "new_address")
 
 
@@ -170,7 +176,7 @@ def values_in(text: str) -> Iterator[Value]:
         if any(a <= m.start() < b for a, b in spans):
             continue
         number = m.group("a1") or m.group("a2") or m.group("a3")
-        yield Value("amount", round(float(number), 2), m.start(), _negated(lowered, m.start()))
+        yield Value("amount", round(float(number.replace(",", "")), 2), m.start(), _negated(lowered, m.start()))
     for m in _METHOD.finditer(lowered.replace("_", " ")):
         yield Value("method", m.lastgroup, m.start(), _negated(lowered, m.start()))
 
@@ -189,9 +195,9 @@ def compare(values: "list[Value]", described: Optional[Described]) -> Optional[s
     verdicts = set()
     for v in values:
         stated = described.key(v.kind) if described is not None else None
-        if stated is None or v.key is None:
-            verdicts.add("unknown")
-        elif (v.key == stated) != v.negated:
+        if stated is None or v.key is None or (v.key == "original" and stated not in ("card", "wallet")):
+            verdicts.add("unknown")  # "the original payment method": the card, never the wallet; else unknown
+        elif (v.key == stated or (v.key == "original" and stated == "card")) != v.negated:
             verdicts.add("same")
         else:
             verdicts.add("differs")

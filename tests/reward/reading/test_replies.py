@@ -132,6 +132,21 @@ def test_a_value_the_question_names_once_stands_for_the_described_one():
     assert classify_reply(WALLET_BETTER, question=ASKED_WALLET, described={"method": "original_payment"}) == "change"
 
 
+def test_a_tau2_call_is_read_by_its_payment_method_id_and_amounts_with_thousands():
+    asked = ("I'll cancel order #W2378156 and refund $1,234.50 to your gift card gift_card_1234. "
+             "Do you want me to proceed (yes/no)?")
+    call = (("order_id", "#W2378156"), ("payment_method_id", "gift_card_1234"), ("reason", "no longer needed"))
+    assert classify_reply("Yes, please proceed.", question=asked, described=call) == "yes"
+    # the original payment method may be the gift card: naming it asks for nothing else
+    assert classify_reply("Yes, refund to the original payment method.", question=asked, described=call) == "yes"
+    assert classify_reply("Yes. Please use my PayPal account.", question=asked, described=call) == "change"
+    assert classify_reply("OK, refund $1,234.50.", question=asked, described=call) == "yes"
+    assert classify_reply("OK, but refund $1,000.00 only.", question=asked, described=call) == "change"
+    flight = (("reservation_id", "ABC123"), ("payment_id", "certificate_7"))
+    assert classify_reply("Yes, but use my travel certificate.", described=flight) == "yes"
+    assert classify_reply("Yes, but use my credit card.", described=flight) == "change"
+
+
 @prop_settings(100)
 @given(reply=st.text(max_size=200), question=st.one_of(st.none(), st.text(max_size=200)),
        method=st.sampled_from([None, "wallet", "original_payment", "x"]),
