@@ -9,6 +9,7 @@ disguised (Unicode look-alikes, zero-width characters, NBSP), cased."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -46,14 +47,18 @@ class Draft:
         return replace(self, ops=self.ops + (op,), **changes)
 
 
+_COMMENT = re.compile(r"(<!--.*?-->)", re.S)
+
+
 def _look_alike(text: str) -> str:
     return text.translate(_CYRILLIC)
 
 
+# letters whose Cyrillic twin stays a twin in either case (a Cyrillic "Т" lower-cased is "т",
+# which imitates no Latin letter: T, H, K, M, B are left alone)
 _CYRILLIC = str.maketrans({"a": "\u0430", "e": "\u0435", "o": "\u043e", "c": "\u0441", "p": "\u0440",
                            "x": "\u0445", "y": "\u0443", "A": "\u0410", "E": "\u0415", "O": "\u041e",
-                           "C": "\u0421", "P": "\u0420", "T": "\u0422", "H": "\u041d", "K": "\u041a",
-                           "M": "\u041c", "B": "\u0412"})
+                           "C": "\u0421", "P": "\u0420", "X": "\u0425"})
 
 
 def _fullwidth(text: str) -> str:
@@ -94,14 +99,17 @@ def fill(d: Draft, template: str) -> str:
 
 
 def render(d: Draft) -> str:
+    """The draft written out; its casing comes before its disguise (look-alikes stay look-alikes)."""
     text = " ".join(fill(d, s) for s in d.sentences if s)
     text = text.replace("\n ", "\n")
-    if d.disguise and d.disguise[1] == "text":
-        text = DISGUISES[d.disguise[0]](text)
     if d.casing == "upper":
         text = text.upper()
     elif d.casing == "lower":
         text = text.lower()
+    if d.disguise and d.disguise[1] == "text":
+        # an HTML comment is left as it is: fullwidth "＜！－－" is no comment, it is shown
+        how = DISGUISES[d.disguise[0]]
+        text = "".join(part if _COMMENT.fullmatch(part) else how(part) for part in _COMMENT.split(text))
     return text
 
 

@@ -135,9 +135,10 @@ PRESERVING: Dict[str, Op] = {
 CHANGING: Dict[str, Op] = {"negation": negation, "hedge": hedge, "another_value": another_value}
 
 # the order in which preserving operators are applied: the ones that change the draft's
-# sentences first, then the ones that change how they are written
+# sentences first, then the ones that change how they are written (casing before look-alikes:
+# a Cyrillic capital lower-cased, "т" for "T", is no look-alike of "t")
 _ORDER = ["synonyms", "clause_order", "layout", "politeness", "hidden_comment", "money_spelling", "markup",
-          "unicode", "casing"]
+          "casing", "unicode"]
 
 
 def mutate(d: Draft, rng: random.Random, changing: float = 0.35, max_preserving: int = 3) -> Draft:
