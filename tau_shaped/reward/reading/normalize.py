@@ -219,8 +219,8 @@ def _back(blocks: List["_Block"], start: int, end: int) -> Tuple[int, int]:
     for b in blocks:
         if b.end <= start and not (b.start == b.end == start):
             continue
-        if b.start >= end and not (start == end == b.start):
-            break
+        if b.start >= end and not (b.start == b.end == end):
+            break  # a block that left nothing right after the span (markup removed) is quoted with it
         if o_start is None:
             o_start = b.o_start + (start - b.start) if b.equal else b.o_start
         o_end = b.o_start + (min(end, b.end) - b.start) if b.equal else b.o_end
