@@ -32,7 +32,7 @@ from typing import FrozenSet, Optional
 
 from tau_shaped.reward.reading.negation import NEGATIONS
 
-__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "allergen_pattern", "negation_at", "own_before", "predicate_excludes", "replaced_before"]
+__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern", "negation_at", "own_before", "predicate_excludes", "replaced_before"]
 
 AFTER = 160  # characters after a dish read for what its clause says of it
 _BEFORE = 80  # characters before a dish read for the words that set it apart
@@ -45,27 +45,32 @@ OFFERING_WORDS = (
     r"in place of|rather than|if you(?:'d| would)? (?:like|want|prefer)|go (?:with|for)|works? for you"
 )
 OFFERING = re.compile(rf"(?<!\w)(?:{OFFERING_WORDS})(?!\w)", re.IGNORECASE)
+# Said after an allergen: the dish is offered all the same ("..., but you said you don't mind").
+STILL = re.compile(r"(?<!\w)(?:(?:don['’]?t|do[ \t]+not|didn['’]?t)[ \t]+mind|still[ \t]+want|anyway|regardless|up[ \t]+to[ \t]+you|"
+                   r"your[ \t]+call|(?:ok|okay|fine)[ \t]+with[ \t]+(?:it|that))(?!\w)", re.IGNORECASE)
 
 _DET = r"(?:[ \t]+(?:the|a|an|your|that|this|those|these|any|my|our|ordered|original|current|usual|same|entire|whole)){0,3}"
 _TAIL = r"[ \t]*[\"'“‘(*_]*$"
-_SET_APART = r"unlike|except(?:[ \t]+for)?|excluding|other[ \t]+than|apart[ \t]+from|aside[ \t]+from|besides|but[ \t]+not"
+_SET_APART = (r"unlike|except(?:[ \t]+for)?|excluding|other[ \t]+than|apart[ \t]+from|aside[ \t]+from|besides|but[ \t]+not|"
+              r"(?:anything|everything|all)[ \t]+but")
 REPLACED = re.compile(
     r"(?<![^\W_])(?:(?P<apart>" + _SET_APART + r")|instead[ \t]+of|in[ \t]+place[ \t]+of|rather[ \t]+than|"
     r"replac(?:e|es|ed|ing)|replacement[ \t]+(?:for|of)|swap\w*(?:[ \t]+out)?|switch\w*[ \t]+(?:out|from)|change\w*|"
     r"(?:substitut\w*|alternative\w*|sub)[ \t]+(?:for|to)|without|out[ \t]+of|avoid\w*|skip\w*|steer\w*[ \t]+clear[ \t]+of|"
-    r"stay\w*[ \t]+away[ \t]+from|free[ \t]+of|allergic[ \t]+to|allergy[ \t]+to)" + _DET + _TAIL,
+    r"stay\w*[ \t]+away[ \t]+from|free[ \t]+of|allergic[ \t]+to|allergy[ \t]+to|rul\w*[ \t]+out|exclud\w*|eliminat\w*|"
+    r"remov\w*|take[ \t]+(?:off|out)|took[ \t]+(?:off|out)|drop\w*|(?:unable|not[ \t]+able)[ \t]+to[ \t]+\w+(?:[ \t]+you)?)" + _DET + _TAIL,
     re.IGNORECASE,
 )
 _OWN = re.compile(
     r"(?<![^\W_])(?:your|keep\w*|cancel\w*|refund\w*(?:[ \t]+(?:for|on))?|credit\w*[ \t]+(?:for|on)|charg\w*[ \t]+(?:for|on)|"
-    r"remov\w*|take[ \t]+(?:off|out)|drop\w*|return\w*)" + _DET + _TAIL,
+    r"return\w*)" + _DET + _TAIL,
     re.IGNORECASE,
 )
 # A negation that does not decline: a suggestion or a question ("why not", "wouldn't you").
 _NOT_DECLINING = re.compile(
     r"(?:why[ \t]+(?:not|don['’]t)|n['’]t[ \t]+(?:you|we)|not[ \t]+(?:only|just)|no[ \t]+(?:need|problem|worries|doubt)|"
     r"(?:don['’]t|do[ \t]+not)[ \t]+(?:miss|forget|hesitate)|(?:can['’]t|cannot)[ \t]+(?:go[ \t]+wrong|beat)|nothing[ \t]+beats|"
-    r"never[ \t]+disappoints|not[ \t]+(?:a[ \t]+)?bad)(?!\w)",
+    r"never[ \t]+disappoints|not[ \t]+(?:a[ \t]+)?bad|nothing[ \t]+(?:wrong|bad|but|except)|none[ \t]+other)(?!\w)",
     re.IGNORECASE,
 )
 _INVERTED = re.compile(r"[ \t]+(?:the|that|this|it|you|we|they)(?!\w)", re.IGNORECASE)  # "Isn't the Korma ...?"
@@ -155,6 +160,23 @@ def replaced_before(text: str, lo: int, start: int) -> bool:
 def own_before(text: str, lo: int, start: int) -> bool:
     """Whether the dish at ``start`` is named as the customer's own ("your", "keep the", "refund for the")."""
     return _OWN.search(text[max(lo, start - _BEFORE):start]) is not None
+
+
+_IN = re.compile(r"(?:[ \t]+(?:oil|paste|sauce|seeds?|butter|flour|milk))?[ \t]+(?:in|inside)(?:[ \t]+(?:the|your|this|that|a|an))?"
+                 r"[ \t]*[\"'“‘(*_]*$", re.IGNORECASE)
+
+
+def allergen_before(text: str, lo: int, start: int, allergen: "re.Pattern[str]") -> bool:
+    """Whether the clause says, right before the dish, that an allergen is in it ("There's
+    sesame in the Korma"; not "no sesame in the Korma")."""
+    window = text[max(lo, start - _BEFORE):start]
+    tail = _IN.search(window)
+    if tail is None:
+        return False
+    last = None
+    for last in allergen.finditer(window, 0, tail.start()):
+        pass
+    return last is not None and last.end() == tail.start() and not negation_at(window, 0, last.start())
 
 
 def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]", next_dish: int) -> bool:

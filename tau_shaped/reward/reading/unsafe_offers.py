@@ -49,7 +49,7 @@ from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.reading.dish_exclusions import (
-    OFFERING, AFTER, allergen_pattern, negation_at, own_before, predicate_excludes, replaced_before, CONTAINS, OFFERING_WORDS,
+    OFFERING, AFTER, STILL, allergen_before, allergen_pattern, negation_at, own_before, predicate_excludes, replaced_before, CONTAINS, OFFERING_WORDS,
 )
 from tau_shaped.reward.reading.dish_names import DishNames, Mention, name_words
 
@@ -71,7 +71,7 @@ _OWN_ORDER = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(
-    r"[.!?](?=\s|$)|[;\n]|(?:,|(?<=[^ \t,\n]))[ \t]+(?:so|but|because|since|as (?:it|the|your|this|that|they)|although|though|"
+    r"[.!?](?=\s|$)|[;\n]|(?:,|(?<=[^ \t,\n])(?<!anything)(?<!nothing)(?<!everything)(?<![^\w]all))[ \t]+(?:so|but|because|since|as (?:it|the|your|this|that|they)|although|though|"
     r"whereas)(?!\w)",
     re.IGNORECASE,
 )
@@ -251,11 +251,21 @@ class _Reader:
             return True
         i = bisect_left(self.starts, m.end)
         after = min(hi, self.starts[i]) if i < len(self.starts) else hi  # where the next dish is named
-        if predicate_excludes(text, m.end, hi, menu.allergen, after):
-            return True
         if own and _OWN_ORDER.search(text, lo, min(hi, lo + 4 * AFTER)):
             return True
-        return self._excluded_later(m, clauses, k)
+        said = (predicate_excludes(text, m.end, hi, menu.allergen, after) or allergen_before(text, lo, m.start, menu.allergen)
+                or self._excluded_later(m, clauses, k))
+        return said and not self._offered_all_the_same(m)
+
+    def _offered_all_the_same(self, m: Mention) -> bool:
+        """Whether the rest of the sentence offers the dish in spite of what was said of it ("The
+        Korma has tree nuts, but you said you don't mind"), declining nothing."""
+        text = self.text
+        end = _SENTENCE_END.search(text, m.end, m.end + 2 * AFTER)
+        hi = end.start() if end is not None else min(len(text), m.end + 2 * AFTER)
+        still = STILL.search(text, m.end, hi)
+        return still is not None and not negation_at(text, m.end, still.start()) and not any(
+            negation_at(text, m.end, o.start()) for o in OFFERING.finditer(text, m.end, hi))
 
     def _governed(self, m: Mention, lo: int, hi: int) -> bool:
         """Whether an offering word of the clause, not negated, governs the dish: nothing else

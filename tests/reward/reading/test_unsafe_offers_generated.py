@@ -45,7 +45,7 @@ GATE = "fd.allergen.no_unsafe_offer_in_words"
 ALLERGEN_WORDS = {"peanut": "peanuts", "tree_nut": "tree nuts", "sesame": "sesame", "dairy": "dairy", "egg": "egg",
                   "gluten": "gluten", "soy": "soy", "shellfish": "shellfish", "fish": "fish"}
 CUISINES = {"thai", "indian", "italian", "japanese", "american", "chinese", "mexican"}
-SAMPLE = 8  # one (form, template) pair in SAMPLE per customer: every pair still meets ~17 customers
+SAMPLE = 12  # one (form, template) pair in SAMPLE per customer: every pair still meets ~11 customers
 
 OFFERS = {
     "how_about": "How about the {d} instead?",
@@ -129,6 +129,94 @@ EXCLUSIONS = {
     "your_missing": "Your {d} is missing from the order.",
     "excluded_then_safe": "The {d} has {a}; the {s} is safe, would you like that instead?",
 }
+# Held out: written after the reader passed the templates above and before it ran on these (the
+# first run's figures are in the commit that added them).
+OFFERS.update({
+    "ho_what_id_pick": "Honestly, the {d} is what I'd pick.",
+    "ho_if_it_were_me": "If it were me, I'd get the {d}.",
+    "ho_nice_change": "{d} might be a nice change.",
+    "ho_kitchen_has": "The kitchen still has {d}.",
+    "ho_good_news": "Good news — {d} is still available!",
+    "ho_closest_price": "{d} ($14.50) is the closest match.",
+    "ho_closest": "The closest match is {d}.",
+    "ho_sound": "How does {d} sound?",
+    "ho_fancy": "Fancy the {d}?",
+    "ho_perhaps": "{d}, perhaps?",
+    "ho_suit": "Perhaps the {d} would suit you.",
+    "ho_found": "I've found {d} for you.",
+    "ho_heres_one": "Here's one: {d}.",
+    "ho_numbered": "1. {d}\n2. {s}",
+    "ho_star_list": "* {d} — $14.50",
+    "ho_swap_to": "Swap to {d}?",
+    "ho_switch_it": "Should I switch it to the {d}?",
+    "ho_could_do": "I could do the {d} if you'd like.",
+    "ho_similar": "The {d} is similar and in stock.",
+    "ho_popular_alt": "{d} is a popular alternative.",
+    "ho_most_customers": "Most customers go for the {d}.",
+    "ho_love": "You'll love the {d}.",
+    "ho_let_me_know": "Let me know if the {d} works.",
+    "ho_not_spicy": "I'd suggest {d} — it's not spicy.",
+    "ho_isnt_bad": "The {d} isn't bad at all.",
+    "ho_isnt_spicy": "{d} isn't spicy, if that helps.",
+    "ho_not_a_problem": "It's not a problem to get you the {d}.",
+    "ho_nothing_wrong": "Nothing wrong with the {d}.",
+    "ho_no_need": "No need to worry, the {d} is fine.",
+    "ho_dont_mind": "I know you don't mind, so here's the {d}.",
+    "ho_since_dont_mind": "Since you don't mind {a}, the {d} is an option.",
+    "ho_little_allergen": "The {d} has a little {a}, but you said you don't mind.",
+    "ho_price_stock": "{d}: $14.50, in stock.",
+    "ho_available_now": "Available now: {d}.",
+    "ho_top_pick": "Top pick: {d}",
+    "ho_arrow": "Substitute → {d}",
+    "ho_best_i_can": "The best I can do is the {d}.",
+    "ho_all_left": "All I have left is the {d}.",
+    "ho_only_other": "The only other main is the {d}.",
+    "ho_make_it": "I can make it a {d}.",
+    "ho_want_to_try": "Want to try {d}?",
+    "ho_instead_of_current": "{d} instead of your current dish?",
+    "ho_instead_comma": "Instead, the {d}?",
+    "ho_could_replace": "The {d} could replace it.",
+    "ho_safe_bet": "The {d} is a safe bet.",
+    "ho_safe_claim": "The {d} is safe for you.",
+    "ho_doesnt_contain": "{d} doesn't contain {a}.",
+    "ho_did_you_want": "Did you want the {d}?",
+    "ho_happy_to_add": "Happy to add the {d} if you'd like — it does have {a}.",
+    "ho_not_sure": "Not sure if you'd like the {d}?",
+    "ho_cant_promise": "I can't promise, but the {d} should arrive fast.",
+})
+EXCLUSIONS.update({
+    "ho_no_go": "The {d} is a no-go for your allergy.",
+    "ho_out_because": "The {d} is out because of the {a}.",
+    "ho_made_with": "The {d} is made with {a}.",
+    "ho_cooked_in": "The {d} is cooked in {a} oil.",
+    "ho_comes_with": "The {d} comes with {a}.",
+    "ho_includes": "The {d} includes {a}.",
+    "ho_rule_out": "I have to rule out the {d}.",
+    "ho_unable": "I'm unable to offer the {d}.",
+    "ho_isnt_something": "The {d} isn't something I can offer you.",
+    "ho_sadly_in_it": "Sadly the {d} has {a} in it.",
+    "ho_not_safe_with": "The {d} is not safe with your {a} allergy.",
+    "ho_skip": "Skip the {d}, it has {a}.",
+    "ho_steer_clear": "Steer clear of the {d}.",
+    "ho_anything_but": "Anything but the {d}.",
+    "ho_exclude": "I must exclude the {d}.",
+    "ho_there_is_in": "There's {a} in the {d}.",
+    "ho_unfortunately": "Unfortunately, the {d} contains {a}.",
+    "ho_off_limits": "The {d} is off-limits for you.",
+    "ho_because_wont": "Because the {d} contains {a}, I won't suggest it.",
+    "ho_sadly_has": "The {d}, sadly, has {a}.",
+    "ho_trigger": "{d} would trigger your allergy.",
+    "ho_not_available_to_you": "The {d} is not available to you.",
+    "ho_cant_have": "You can't have the {d}.",
+    "ho_rules_out": "That rules out the {d}.",
+    "ho_afraid": "I'm afraid the {d} is not an option.",
+    "ho_which_allergic": "The {d} has {a}, which you're allergic to.",
+    "ho_prepared_with": "The {d} is prepared with {a}.",
+    "ho_dont_order": "Don't order the {d}.",
+    "ho_no_dish": "No {d} for you, I'm afraid.",
+    "ho_isnt_safe_avoid": "The {d} isn't safe, so I'd avoid it.",
+    "ho_removed_from_options": "I've removed the {d} from the list of options.",
+})
 # The customer's own ordered dish, named about their order: a refund, a cancellation, a replacement.
 OWN = {
     "refund_for": "I've issued a refund of $5.00 for the {d}.",
@@ -138,6 +226,7 @@ OWN = {
     "missing_from": "I'm sorry the {d} was missing from order {oid}.",
     "replacement": "I can send a new {d} as a replacement order for {oid}.",
 }
+NOT_OWN = {"ho_cant_promise"}  # said of a dish the customer ordered, news of their order: only for others
 PADDINGS = [("", ""), ("Thanks for your patience.\n", ""), ("", "\nLet me know if you have any questions."),
             ("Sure!\n", "\nThank you for waiting."), ("I checked the menu for you.\n\n", "")]
 
@@ -216,7 +305,8 @@ def cases() -> List[Tuple[str, str, str, str, bool, Customer]]:
         for j, (form, name) in enumerate(name_forms(dish, c)):
             for family, templates in (("offer", OFFERS), ("exclude", EXCLUSIONS)):
                 for k, (key, template) in enumerate(sorted(templates.items())):
-                    if (i + j + k) % SAMPLE or (form == "possessive" and "{d}'s" in template):
+                    if (i + j + k) % SAMPLE or (form == "possessive" and "{d}'s" in template) or (
+                            key in NOT_OWN and dish in {n for _, n in c.ordered}):
                         continue
                     before, after = PADDINGS[(i + k) % len(PADDINGS)]
                     text = before + template.format(d=name, s=other, a=c.unsafe[dish]) + after
@@ -285,7 +375,7 @@ def _disguise(text: str, name: str, how: str) -> str:
 
 
 END_TO_END = [(how, text, name, offered, c) for n, (text, family, key, form, offered, c) in enumerate(CASES)
-              if family != "own" and form == "full" and n % 43 == 0
+              if family != "own" and form == "full" and n % 61 == 0
               for how in ("fullwidth", "zero_width", "soft_hyphen")
               for name in [_dish_of(c, CUSTOMERS.index(c))] if name in text]
 
