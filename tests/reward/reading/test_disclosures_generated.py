@@ -194,9 +194,16 @@ def test_reading_is_fast():
 TASK = next(t for t in FD.tasks("test") if t.user_id in CUSTOMERS and any(a.name == "respond" for a in t.actions))
 
 
+
+def _words(actions):
+    """The customer's side of the chat: a request, and a yes to every question (the rule read
+    here is not the confirmation's)."""
+    return {"first_user_message": "Hi, I need help with my order.",
+            "user_replies": ["Yes, please go ahead." for a in actions if a.name == "respond"]}
+
 def _broken(actions):
     env = FD.make_env(tasks=[TASK], task_index=0)
-    result = score_trajectory(env, TASK, actions)
+    result = score_trajectory(env, TASK, actions, **_words(actions))
     assert result.status == "ok", result.error
     return [(v.id, v.step) for v in list(result.rule_violations) + list(result.gate_violations)]
 

@@ -114,9 +114,16 @@ def _with_messages(actions, text):
     return [Action(name=a.name, kwargs={**a.kwargs, "content": text}) if a.name == "respond" else a for a in actions]
 
 
+
+def _words(actions):
+    """The customer's side of the chat: a request, and a yes to every question (the rule read
+    here is not the confirmation's)."""
+    return {"first_user_message": "Hi, I need help with my order.",
+            "user_replies": ["Yes, please go ahead." for a in actions if a.name == "respond"]}
+
 def _refused(task, actions):
     env = FD.make_env(tasks=[task], task_index=0)
-    result = score_trajectory(env, task, actions)
+    result = score_trajectory(env, task, actions, **_words(actions))
     assert result.status == "ok", result.error
     return next(o for o in result.output_checks if o.id == "refused")
 
