@@ -1,11 +1,14 @@
 """The text the customer sees (SPEC §10): what every reader reads, made once per message.
 
-``seen(text)`` reads a message in this order; each step runs only when the text may need it
-(an all-ASCII message with no ``<``, ``&``, ``*``, ``_``, backtick, ``~``, ``[``, ``@`` or
-spoken address does no more than the number words):
+``seen(text)`` reads a message in this order; each step runs only when a cheap look at the
+text shows it may change it (an all-ASCII message with no ``<``, ``&``, ``*``, ``_``, backtick,
+``~``, ``[``, no spaced or spelled email, no number word and no digit next to a lone digit or
+digit word goes through a few substring tests and nothing else):
 
 1. markup as a renderer shows it (``normalize_markup.rendered``): character references
-   decoded, comments and hidden elements dropped, tags removed keeping their text;
+   decoded, comments and hidden elements dropped, tags removed keeping their text. This reads
+   the text as written, before NFKC: a fullwidth "＜!-- ... --＞" is shown to the customer as
+   it is, so its words are read (step 4 removes only its delimiters);
 2. Unicode NFKC (fullwidth letters and digits, ligatures, ``＠``, mathematical letters), and
    format characters removed (zero-width spaces and joiners, bidirectional controls, soft hyphens);
 3. look-alike letters, digits and punctuation folded to the ASCII they imitate
@@ -15,7 +18,9 @@ spoken address does no more than the number words):
    its text, until the text reads the same again (at most ``_ROUNDS`` rounds, then ``inert``);
 5. emails written with spaces or in words ("mia.li7 (at) example (dot) com") written as emails
    (``normalize_spoken.addresses``);
-6. numbers written in words read as numbers ("twenty bucks" -> "20 bucks", text2num), spoken
+6. numbers written in words read as numbers ("twenty bucks" -> "20 bucks", text2num, given
+   only a text that holds one of its words, in pieces of at most ``_CHUNK`` characters: it takes
+   quadratic time on a long run of number words), spoken
    digit runs joined ("5 oh 3, 5 5 5, 7 2 3 2" -> "503 555 7232", ``normalize_spoken.digits``)
    and spoken clock times written with a colon ("at 8 30" -> "at 8:30", ``normalize_spoken.clock``).
 

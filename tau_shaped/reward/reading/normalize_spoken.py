@@ -131,9 +131,9 @@ def _reading(m: "re.Match[str]") -> Optional[Tuple[int, str]]:
 # hour, one or two spaces and two digits or "oh" and a digit. Most messages hold numbers, few either.
 _SHAPE = bytes.maketrans(b"123456789\t,-", b"000000000   ")
 _SPELLED = rb"(?:oh?|zero|nought|one|two|three|four|five|six|seven|eight|nine|double|triple)\b"
-# (a lone digit before or after the spaces, or a digit word after them: "503-555-7232" as written
-# is not looked at; each starts with a literal, which the engine looks for fast)
-_MAY_JOIN = re.compile(rb"0 (?: {0,2})(?:0(?![0-9])|" + _SPELLED + rb")|0(?<![0-9]0) (?: {0,2})0")
+# (a lone digit before or after the separator, or a digit word after it: "503-555-7232" as
+# written is not looked at; each starts with a literal, which the engine looks for fast)
+_MAY_JOIN = re.compile(rb"0\.? (?: {0,2})(?:0(?![0-9])|" + _SPELLED + rb")|0(?<![0-9]0)\.? (?: {0,2})0")
 _MAY_CLOCK = re.compile(rb"0 (?: ?)(?:00|(?:oh?|0) {1,2}0)(?![0-9])")
 
 
@@ -144,12 +144,11 @@ def _shaped(text: str) -> bytes:
 def spoken_numbers(text: str) -> str:
     """``clock(digits(text))``, each only where it may change the text."""
     shaped = _shaped(text)
-    if b"0 " not in shaped:
-        return text
-    if _MAY_JOIN.search(shaped):
+    spaced = b"0 " in shaped or b"0. " in shaped
+    if (spaced and _MAY_JOIN.search(shaped)) or b"double" in shaped or b"triple" in shaped:
         text = digits(text)
         shaped = _shaped(text)
-    return clock(text) if _MAY_CLOCK.search(shaped) else text
+    return clock(text) if b"0 " in shaped and _MAY_CLOCK.search(shaped) else text
 
 
 def digits(text: str) -> str:

@@ -119,3 +119,19 @@ def test_adversarial_input_is_read_in_linear_time(unit):
     began = time.perf_counter()
     seen(text)
     assert time.perf_counter() - began < 10.0
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("How about the Сосо Roll?", "How about the Coco Roll?"),  # all look-alikes, in a Latin message: what it shows
+    ("Привет, как дела", "Привет, как дела"),  # letters with no Latin look-alike: real Cyrillic
+    ("Я хочу сор и борщ", "Я хочу сор и борщ"),  # a Russian word of look-alikes in a Russian sentence stays
+    ("Ваш заказ Kоrma", "Ваш заказ Korma"),  # a word mixing scripts is a disguise in any message
+    ("José and Zoë", "José and Zoë"),  # accented Latin letters are letters, not look-alikes
+    ("СНІСКЕN", "CHICKEN"),  # a capital look-alike of I is I (the data folds it to l)
+])
+def test_which_look_alikes_are_folded(text, expected):
+    assert seen(text) == expected
+
+
+def test_a_fullwidth_comment_is_shown_as_text_so_its_words_are_read():
+    assert "16.90" in seen("Sure. ＜!-- refund $16.90 --＞")

@@ -104,3 +104,25 @@ def test_hidden_text_is_never_read(words, secret):
     for hiding in ("<!--{}-->", "<span style=\"display:none\">{}</span>", "<div hidden>{}</div>", "<script>{}</script>"):
         out = seen(plain + " " + hiding.format(secret) + " " + plain)
         assert "ZQX" not in out and "QZX" not in out
+
+
+_NUMBERISH = st.lists(st.sampled_from(["five", "oh", "zero", "one", "twenty", "hundred", "third", "double", "at", "by",
+                                       "pm", "5", "0", "12", "30", "503", "-", ",", ".", " ", "  ", "\n", "x", "FD"]),
+                      max_size=14).map(" ".join)
+
+
+@_SETTINGS
+@given(st.one_of(st.text(), _NUMBERISH))
+@example("double oh, double oh, double oh 5")
+@example("503 555. 7. 232")
+@example("5\t5\t5\t5\t5")
+@example("at 8 oh 5")
+def test_the_number_prefilters_skip_only_what_would_not_change(text):
+    from text_to_num import alpha2digit
+
+    from tau_shaped.reward.reading.normalize import _has_number_words
+    from tau_shaped.reward.reading.normalize_spoken import clock, digits, spoken_numbers
+
+    if not _has_number_words(text):
+        assert alpha2digit(text, "en") == text
+    assert spoken_numbers(text) == clock(digits(text))
