@@ -8,6 +8,7 @@ agreement of at least 99%. The full set and the flip search: scripts/reading_gen
 
 from __future__ import annotations
 
+import importlib.util
 import random
 
 import pytest
@@ -19,7 +20,13 @@ from tests.reward.reading.generated.spelling import money, words
 from tests.reward.reading.generated.suite import READERS, SAFETY, generate
 from tests.reward.reading.generated.world import BREACH, PASS
 
-pytest.importorskip("tau2", reason="the tau2 domains need the tau2 extra")
+# the tau2 domains need the tau2 extra: without it their cases are skipped, saying so (food delivery runs)
+_NO_TAU2 = importlib.util.find_spec("tau2") is None
+_SKIP_TAU2 = pytest.mark.skipif(_NO_TAU2, reason="the tau2 domains need the tau2 extra")
+
+
+def _marks(domain: str) -> list:
+    return [_SKIP_TAU2] if domain == "tau2" else []
 
 SAMPLE = 0.2  # of the full set: 160 to 480 cases per reader (the full run: the script)
 
@@ -68,7 +75,7 @@ def _params(kind: str):
             if kind == "safety" and reader not in SAFETY:
                 continue
             reason = _OPEN.get((domain, reader, kind))
-            marks = [pytest.mark.xfail(strict=False, reason=f"issue 41: {reason}")] if reason else []
+            marks = _marks(domain) + ([pytest.mark.xfail(strict=False, reason=f"issue 41: {reason}")] if reason else [])
             out.append(pytest.param(domain, reader, id=f"{domain}-{reader}", marks=marks))
     return out
 
@@ -103,7 +110,8 @@ _FLIPS_OPEN = {"tau2": "a money statement laid out as key=value lines or a table
 
 
 @pytest.mark.parametrize("domain", [
-    pytest.param(d, marks=[pytest.mark.xfail(strict=False, reason=f"issue 41: {_FLIPS_OPEN[d]}")] if d in _FLIPS_OPEN else [])
+    pytest.param(d, marks=_marks(d) + ([pytest.mark.xfail(strict=False, reason=f"issue 41: {_FLIPS_OPEN[d]}")]
+                                       if d in _FLIPS_OPEN else []))
     for d in sorted(READERS)])
 def test_the_flip_search_finds_no_flip(domain):
     """Chains of meaning-preserving operators on cases the readers judge right never flip a verdict."""
@@ -115,6 +123,8 @@ def test_the_flip_search_finds_no_flip(domain):
 
 def test_the_full_set_has_five_thousand_cases_per_domain_and_both_labels():
     for domain, readers in READERS.items():
+        if domain == "tau2" and _NO_TAU2:
+            continue
         assert sum(n for _, n in readers.values()) >= 5000
         sample = generate(domain, seed=3, scale=0.02)
         labels = {(c.reader, c.label) for c in sample}
