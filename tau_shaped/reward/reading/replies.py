@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, List, Literal, Optional
+from typing import Any, Literal, Optional
 
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
 from tau_shaped.reward.reading.reply_meaning import (
@@ -78,6 +78,9 @@ _DIRECTIVE = re.compile(words(
     "let's do that", "make it so", "by all means", "go on", "i confirm", "i approve", "i authorize", "you can",
     "you may", "be my guest", "carry on", "permission granted", "go right ahead", "go on ahead",
 ), re.IGNORECASE)
+_CONCEDING = re.compile(
+    rf"^\W{{0,8}}{words('but', 'anyway', 'still', 'regardless', 'that said', 'nevertheless', 'however', 'even so')}"
+    rf"\W{{1,4}}(?:please\W{{1,4}})?{_DIRECTIVE.pattern}", re.IGNORECASE)
 # "No" to a question a "no" agrees to: the whole clause is the answer.
 _NO_FIRST = words("no", "nope", "nah", "naw", "not at all", "not really", "of course not", "certainly not",
                   "absolutely not", "definitely not", "not in the least", "not in the slightest", "not a bit", "none",
@@ -114,7 +117,7 @@ _POLITE_IF = re.compile(words(
     "if that's ok", "if that's okay", "if that's alright", "if that is ok", "if that is okay", "if you please",
 ), re.IGNORECASE)
 _IF_YOU = re.compile(words("if you say so", "if you must", "if you want", "if you think so"), re.IGNORECASE)
-_ECHO_HEAD = re.compile(rf"^\W{{0,8}}(?:please\W{{1,4}})?(?P<verb>[a-z]{{2,12}})(?![\w'])", re.IGNORECASE)
+_ECHO_HEAD = re.compile(r"^\W{0,8}(?:please\W{1,4})?(?P<verb>[a-z]{2,12})(?![\w'])", re.IGNORECASE)
 _NORMAL = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
@@ -145,7 +148,10 @@ def _classify(reply: str, question: Optional[str], described: Optional[Described
     polar_no = [c for c in answer if _NEGATIVE_ANSWER.search(c)] if q.polarity != "plain" else []
     echo = any(_echoes(c, q) for c in answer)
     first_raw = next((line for line in text.split("\n") if line.strip()), "")
-    refused = starts_cancelling(first_raw, q) or any(c not in polar_no and refuses(c, q, stated) for c in answer)
+    # a clause conceded by a go-ahead after it ("Not happy, but go ahead") refuses only outright
+    conceded = [_CONCEDING.search(" ".join(answer[i + 1:i + 3])) is not None for i in range(len(answer))]
+    refused = starts_cancelling(first_raw, q) or any(
+        c not in polar_no and refuses(c, q, stated, conceded=conceded[i]) for i, c in enumerate(answer))
     go_ahead = _GO_AHEAD.search(cleaned) is not None or echo or (q.polarity == "negative" and bool(polar_no))
     polar_yes = _POLAR_YES.search(cleaned) is not None
     assent = go_ahead or polar_yes

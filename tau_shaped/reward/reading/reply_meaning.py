@@ -38,10 +38,20 @@ _REFUSAL_HEAD = re.compile(
     + words("no", "nope", "nah", "naw", "not", "never", "wait", "hold on", "hold off", "hang on", "stop", "don't",
             "dont", "do not", "abort", "forget it", "never mind", "nevermind", "negative", "i decline", "decline",
             "i refuse", "rather not", "i'd rather not", "i would rather not", "uh-uh", "nuh-uh", "no way",
-            "scratch that", "on second thought", "on second thoughts", "cancel that", "actually no"),
+            "scratch that", "on second thought", "on second thoughts", "cancel that", "actually no", "hold",
+            "one moment", "one sec", "one second", "just a moment", "just a sec", "just a second", "give me a second",
+            "give me a minute", "i'll pass", "pass", "not a chance", "no chance"),
     re.IGNORECASE,
 )
 _NOT_HEAD = head("not")
+# Feelings about the evening refuse nothing ("not happy", "not thrilled"), unless about the call ("with that").
+_FEELINGS = ("happy", "thrilled", "pleased", "impressed", "satisfied", "amused", "excited", "ideal", "fun", "glad",
+             "delighted", "fan")
+_NOT_FEELING = re.compile(
+    rf"^\W{{0,8}}{PAD}not\W{{1,4}}(?:(?:very|too|so|really|exactly|particularly|a|the|at\W{{1,3}}all)\W{{1,4}})?"
+    + words(*_FEELINGS), re.IGNORECASE)
+_OUTRIGHT = head("no", "nope", "nah", "naw", "wait", "hold on", "hang on", "hold off", "hold", "stop", "don't", "dont",
+                 "do not", "never mind", "nevermind", "cancel that", "scratch that", "forget it", "abort", "negative")
 _CANCEL_HEAD = head("cancel", "stop", "abort", "forget it", "never mind", "nevermind")
 _CANCEL_THAT = re.compile(rf"(?<![\w'])cancel{W}(?:that|this)(?![\w'])", re.IGNORECASE)
 # "I said no", "the answer is no": a refusal word that closes its clause.
@@ -75,16 +85,17 @@ _RETRACT = re.compile(words(
 # To "Do you mind if I ...?", a yes that is an objection.
 _YES_I_DO = re.compile(rf"^\W{{0,8}}{PAD}(?:(?:yes|yeah|yep|yup)\W{{1,4}}" + words(
     "i do", "i would", "there is", "it is", "it would", "actually", "i'd", "that would", "there are")
-    + rf"|(?:(?:yes|yeah|yep|yup)\W{{1,4}})?" + words("i do", "i would", "i'd", "we do") + r"\W{0,8}$)", re.IGNORECASE)
+    + r"|(?:(?:yes|yeah|yep|yup)\W{1,4})?" + words("i do", "i would", "i'd", "we do") + r"\W{0,8}$)", re.IGNORECASE)
 _NEGS = {"not", "never", "cannot", "dont", "didnt", "doesnt", "wont", "cant", "isnt", "wasnt", "shouldnt",
          "wouldnt", "couldnt", "aint", "arent"}
 _VERB_PRED = {"accept", "agree", "agreed", "approve", "approved", "authorize", "authorise", "allow", "ask", "asked",
-              "mean", "meant", "proceed", "consent", "think", "ok", "okay"}
-_OBJECT_VERB = {"want", "wanted", "need", "needed", "like", "have", "do", "did", "take", "know", "get", "go"}
+              "mean", "meant", "proceed", "consent", "ok", "okay"}
+_OBJECT_VERB = {"want", "wanted", "need", "needed", "like", "have", "do", "did", "take", "know", "get", "go", "think"}
 _OBJECTS = {"that", "it", "this", "one", "any", "anything", "so", "them", "those", "these", "about", "if", "yet",
-            "ahead", "through", "with", "refund", "credit", "cancellation", "replacement", "money", "wallet", "card"}
+            "ahead", "through", "with", "refund", "credit", "cancellation", "replacement", "money", "wallet", "card",
+            "that's", "it's", "this's", "thats", "its", "you", "we", "it'll", "that'll", "that'd", "it'd", "it'll"}
 _ARTICLES = {"a", "an", "the", "my", "your", "any", "to"}
-_ADJ_PRED = {"right", "correct", "fine", "good", "great", "acceptable", "comfortable", "happy", "sure", "true",
+_ADJ_PRED = {"right", "correct", "fine", "good", "acceptable", "comfortable", "sure", "true",
              "what", "work", "works", "sound", "sounds", "fair", "agreeable", "interested", "keen", "convinced",
              "certain", "necessary", "needed", "cool", "alright"}
 _PRONOUN_SUBJECT = {"that", "it", "this", "that's", "it's", "this's", "thats", "its", "which", "sounds", "sound",
@@ -94,12 +105,19 @@ _CLOSING_WORDS = {"please", "thanks", "thank", "you", "again", "yet", "now", "ei
 _TOKEN = re.compile(r"[a-z0-9']{1,30}")
 
 
-def refuses(clause: str, q: Question, stated: Described) -> bool:
+def refuses(clause: str, q: Question, stated: Described, *, conceded: bool = False) -> bool:
     """Whether ``clause`` refuses the call or doubts it: it opens with a refusal ("No",
     "Please don't", "Wait", "Cancel that"), holds one ("hold on", "I'm not sure", "let me think",
     "I do mind"), or negates what the call or the agreement is ("I don't want that", "That's not
-    right", "I can't accept that"). "Not to my card" when the call goes elsewhere does not."""
+    right", "I can't accept that"). "Not to my card" when the call goes elsewhere does not, nor
+    does a negative remark a go-ahead concedes right after it (``conceded``: "Not happy, but go
+    ahead"; "No, but go ahead" still refuses)."""
+    tokens = _TOKEN.findall(clause.lower())[:80]
+    if conceded:  # "Not happy, but go ahead": a remark; "No, but ...", "I don't want that, but ..." are not
+        return bool(_OUTRIGHT.search(clause) or _RETRACT.search(clause)) or _negates_the_call(tokens, adjectives=False)
     if _REFUSAL_HEAD.search(clause):
+        if _NOT_FEELING.search(clause) and not _negates_the_call(tokens):
+            return False  # "Not happy about the delay"
         if _NOT_HEAD.search(clause):
             named = list(values_in(clause))
             if named and all(v.negated for v in named) and compare(named, stated) == "same":
@@ -109,20 +127,25 @@ def refuses(clause: str, q: Question, stated: Described) -> bool:
         return True
     if _RETRACT.search(clause) or (q.polarity != "plain" and _YES_I_DO.search(clause)):
         return True
-    return _negates_the_call(_TOKEN.findall(clause.lower())[:80])
+    return _negates_the_call(tokens)
 
 
-def _negates_the_call(tokens: List[str]) -> bool:
+def _negates_the_call(tokens: List[str], adjectives: bool = True) -> bool:
     for i, t in enumerate(tokens):
         if t not in _NEGS and not t.endswith("n't"):
             continue
         after, before = tokens[i + 1:i + 4], tokens[max(0, i - 2):i]
         rest = tokens[i + 1:]
-        if all(w in _CLOSING_WORDS for w in rest):
+        if all(w in _CLOSING_WORDS for w in rest) and adjectives:
             return True  # a negation that ends the clause: "please don't", "I won't", "I'd rather you didn't"
         if 1 <= len(rest) <= 3 and rest[-1] in ("that", "it", "this"):
             return True  # "can't have that", "not that"
         for j, word in enumerate(after):
+            if word in _FEELINGS:
+                tail = tokens[i + 2 + j:i + 4 + j]
+                if tail[:1] and tail[0] in ("with", "about") and tail[1:2] and tail[1] in ("that", "it", "this"):
+                    return True
+                break
             if word in _VERB_PRED:
                 return True
             if word in _OBJECT_VERB:
@@ -133,7 +156,9 @@ def _negates_the_call(tokens: List[str]) -> bool:
                     break
             if word in _ADJ_PRED:
                 if any(b in _PRONOUN_SUBJECT for b in before):
-                    return True
+                    return True  # "that's not right"
+                if not adjectives:
+                    break  # a feeling conceded: "not happy, but go ahead"
                 tail = tokens[i + 2 + j:i + 4 + j]
                 if any(b in _I_SUBJECT for b in before) or not before:
                     if not tail or (tail[0] in ("with", "about", "to", "for") and tail[1:2] and tail[1] in (

@@ -56,7 +56,8 @@ REFUSE_NEGATIVE = ("yes, I do mind", "I'd object to that", "yes, I object", "yes
 SIDE = ("I won't be ordering from them again", "I'm not happy about the delay", "the driver never showed up",
         "this isn't the first time this has happened", "the food wasn't great either", "I never got my drinks",
         "they didn't even include napkins", "nobody answered at the restaurant", "the app wasn't working earlier",
-        "I can't believe how late it was", "it's not the first late order this month")
+        "I can't believe how late it was", "it's not the first late order this month", "not happy",
+        "not thrilled about the wait", "I don't think I'll order from there again")
 PAD = ("thanks", "thank you", "thanks a lot", "cheers", "appreciate it", "thank you so much")
 HEDGE = ("I guess", "maybe", "I suppose", "probably", "I guess so?", "perhaps", "yeah I guess", "I suppose so",
          "sure, I guess")
