@@ -31,8 +31,17 @@ class Scene:
     task: Any
     initial: Dict[str, Any]
     rules: Dict[str, Any]  # rule id -> the bound predicate (``when``)
-    calls: List[Tuple[Action, str]] = field(default_factory=list)  # the ground truth's tool calls, replayed
+    _calls: Optional[List[Tuple[Action, str]]] = None
     _checks: Dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def calls(self) -> List[Tuple[Action, str]]:
+        """The ground truth's tool calls with their real observations (replayed once, when first read)."""
+        if self._calls is None:
+            env = _env(self.domain, self.split)
+            env.reset(task_index=_index(env, self.task.id))
+            self._calls = [(a, env.step(a).observation) for a in self.task.actions if a.name != "respond"]
+        return self._calls
 
     def __repr__(self) -> str:  # S0 is large: a scene is named by its task
         return f"Scene({self.domain}:{self.split}:{self.task.id})"
@@ -57,29 +66,27 @@ def _env(domain: str, split: str) -> Any:
 _SCENES: Dict[Tuple[str, str, str], Scene] = {}
 
 
+def _index(env: Any, task_id: str) -> int:
+    return next(i for i, t in enumerate(env.tasks) if t.id == task_id)
+
+
 def scene(domain: str, split: str, task_id: str) -> Scene:
-    """The scene of task ``task_id`` (built once: S0, bound rules, the replayed tool calls)."""
+    """The scene of task ``task_id`` (built once: S0, bound rules; the tool calls replayed when first read)."""
     key = (domain, split, task_id)
     if key not in _SCENES:
         env = _env(domain, split)
-        index = next(i for i, t in enumerate(env.tasks) if t.id == task_id)
-        task = env.tasks[index]
+        task = env.tasks[_index(env, task_id)]
         seed = getattr(task, "seed", 0) or 0
         initial = env.initial_state(seed)
         rules = {b.id: b.when for b in env.bound_rules(task, seed)}
-        env.reset(task_index=index)
-        calls = []
-        for action in task.actions:
-            if action.name != "respond":
-                calls.append((action, env.step(action).observation))
-        _SCENES[key] = Scene(domain, split, task, initial, rules, calls)
+        _SCENES[key] = Scene(domain, split, task, initial, rules)
     return _SCENES[key]
 
 
 def observe(sc: Scene, action: Action) -> str:
     """The real observation of ``action`` on the scene's S0 (a lookup the ground truth does not make)."""
     env = _env(sc.domain, sc.split)
-    env.reset(task_index=next(i for i, t in enumerate(env.tasks) if t.id == sc.task.id))
+    env.reset(task_index=_index(env, sc.task.id))
     return env.step(action).observation
 
 
@@ -106,7 +113,7 @@ def scored(sc: Scene, rule: str, steps: Sequence[Tuple[Action, str]], first_user
     from tau_shaped import score_trajectory
 
     env = _env(sc.domain, sc.split)
-    index = next(i for i, t in enumerate(env.tasks) if t.id == sc.task.id)
+    index = _index(env, sc.task.id)
     actions = [a for a, _ in steps]
     replies = [o for a, o in steps if a.name == "respond"]
     result = score_trajectory(env, index, actions, user_replies=replies, first_user_message=first_user_message)
