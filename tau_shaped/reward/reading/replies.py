@@ -150,14 +150,16 @@ def _classify(reply: str, question: Optional[str], described: Optional[Described
     first_raw = next((line for line in text.split("\n") if line.strip()), "")
     # a clause conceded by a go-ahead after it ("Not happy, but go ahead") refuses only outright
     conceded = [_CONCEDING.search(" ".join(answer[i + 1:i + 3])) is not None for i in range(len(answer))]
-    refused = starts_cancelling(first_raw, q) or any(
-        c not in polar_no and refuses(c, q, stated, conceded=conceded[i]) for i, c in enumerate(answer))
+    refusing = {i for i, c in enumerate(answer) if c not in polar_no and refuses(c, q, stated, conceded=conceded[i])}
+    refused = starts_cancelling(first_raw, q) or bool(refusing)
     go_ahead = _GO_AHEAD.search(cleaned) is not None or echo or (q.polarity == "negative" and bool(polar_no))
     polar_yes = _POLAR_YES.search(cleaned) is not None
     assent = go_ahead or polar_yes
     changed = asks_for_a_change(cleaned, q, stated)
-    if refused:
-        return "change" if changed and assent else "no"
+    if refused:  # a change asked with a go-ahead outside the refusal ("OK, but not to my card")
+        later = cleaned[cleaned.index(first) + len(first):]
+        kept = " ".join(c for i, c in enumerate(answer) if i not in refusing) + "\n" + later
+        return "change" if changed and (_GO_AHEAD.search(kept) or _POLAR_YES.search(kept)) else "no"
     met = condition(_IF_YOU.sub(" ", first), stated)
     if changed or met == "unmet":
         return "change"

@@ -57,9 +57,10 @@ _CANCEL_THAT = re.compile(rf"(?<![\w'])cancel{W}(?:that|this)(?![\w'])", re.IGNO
 # "I said no", "the answer is no": a refusal word that closes its clause.
 _NO_AT_THE_END = re.compile(r"(?<![\w'])(?:no|nope|nah)\W{0,8}$", re.IGNORECASE)
 
-# "Leave it", "leave it as it is": keep things as they are, the call not made.
-_LEAVE_IT = re.compile(r"(?<![\w'])leave\W{1,3}(?:it|things|everything|that)(?:\W{1,3}(?:as|alone|be)(?![\w'])|\W{0,8}$)",
-                       re.IGNORECASE)
+# "Leave it", "leave it as it is", "I'd like to keep the order": things as they are, the call not made.
+_LEAVE_IT = re.compile(
+    r"(?<![\w'])(?:leave|keep)\W{1,3}(?:it|things|everything|that)(?:\W{1,3}(?:as|alone|be)(?![\w'])|\W{0,8}$)"
+    r"|(?<![\w'])keep\W{1,3}(?:the|my)\W{1,3}order(?![\w'])", re.IGNORECASE)
 
 
 def starts_cancelling(first: str, q: Question) -> bool:
@@ -80,7 +81,8 @@ _RETRACT = re.compile(words(
     "i have an objection", "i have objections", "absolutely not", "certainly not", "definitely not", "of course not",
     "not at all", "not really", "not in the least", "not in the slightest", "changed my mind", "change my mind",
     "prefer you didn't", "prefer you did not", "prefer you wouldn't", "prefer not", "prefer that you didn't",
-    "let's not", "let us not", "better not", "please don't", "please do not",
+    "let's not", "let us not", "better not", "please don't", "please do not", "handle it myself",
+    "do it myself", "take care of it myself", "sort it out myself", "deal with it myself",
 ), re.IGNORECASE)
 # To "Do you mind if I ...?", a yes that is an objection.
 _YES_I_DO = re.compile(rf"^\W{{0,8}}{PAD}(?:(?:yes|yeah|yep|yup)\W{{1,4}}" + words(

@@ -97,6 +97,30 @@ HELD = {
 }
 
 
+# A third vocabulary, in the style of an LLM customer (tau2's user simulator), written after the
+# second round was fixed and before the reader ran on it.
+HELD2 = {
+    "go": ("Yes, please proceed with the refund.", "Yes, I confirm.", "Yes, that's correct. Please go ahead.",
+           "yes.", "Yes, please proceed.", "That sounds good to me, please go ahead.", "Yes, you may proceed.",
+           "Okay, please go ahead with that."),
+    "side": ("Honestly, the whole experience was disappointing.", "I wasn't expecting it to take this long.",
+             "Nothing against you.", "I don't blame you for this.", "This shouldn't have happened in the first place.",
+             "I'm never using this restaurant again.", "The driver didn't even call me."),
+    "refuse": ("No, I'd like to keep the order.", "Actually, I don't want to proceed.",
+               "Please don't process that yet.", "I'd like to hold off for now.", "No. I'll handle it myself.",
+               "Not at this time."),
+    "neg_agree": ("Nope, no problem.", "Not at all, that's fine.", "No, please go ahead.", "Nah, go for it."),
+    "contrast": ("Yes, but could you refund it to {v} instead?", "Actually, I'd like it on {v}.",
+                 "Okay, though I'd rather it went to {v}."),
+    "condition": ("Yes, as long as the refund goes back to {v}.", "Okay, provided it's refunded to {v}."),
+    "echo": {"refund": ("Yes, please refund it.", "Please go ahead and refund it."),
+             "cancel": ("Yes, please cancel it.", "Please go ahead and cancel the order."),
+             "switch": ("Yes, please switch it.", "Go ahead and switch it.")},
+    "hedge": ("I think so?", "Probably, I guess.", "Hmm, maybe?"),
+    "sarcasm": ("Oh sure, because that fixes everything.", "Yeah, right. Whatever.", "Wow, thanks for nothing."),
+}
+
+
 @dataclass(frozen=True)
 class Case:
     kind: str  # the construction: what the label follows from
@@ -172,6 +196,7 @@ def generate(seed: int = 41, per_kind: int = 60) -> List[Case]:
     add("hedge+directive", "yes", lambda r, m, v, p: _join([r.choice(HEDGE).rstrip("?"), r.choice(DIRECTIVE)], r))
     add("sarcasm", "unclear", lambda r, m, v, p: r.choice(SARCASM) + r.choice(["", ".", "!"]))
     _held_out(add)
+    _held2(add)
     return cases
 
 
@@ -195,6 +220,26 @@ def _held_out(add) -> None:
         h["condition"]).format(v=r.choice(NAMES[OTHER[m]])) + ".")
     add("held/hedge", "unclear", lambda r, m, v, p: _join([r.choice(h["hedge"])], r))
     add("held/sarcasm", "unclear", lambda r, m, v, p: r.choice(h["sarcasm"]))
+
+
+def _held2(add) -> None:
+    h = HELD2
+    # a bare "yes." to "Do you mind?" says neither (SPEC §10: the question's polarity counts): left out there
+    go = lambda r, p: r.choice([g for g in h["go"] if p == "plain" or g != "yes."])  # noqa: E731
+    add("held2/go", "yes", lambda r, m, v, p: go(r, p))
+    add("held2/go+side", "yes", lambda r, m, v, p: go(r, p) + " " + r.choice(h["side"]))
+    add("held2/side+go", "yes", lambda r, m, v, p: r.choice(h["side"]) + " " + go(r, p))
+    add("held2/refuse", "no", lambda r, m, v, p: r.choice(h["refuse"]) + r.choice(["", " " + r.choice(h["side"])]))
+    add("held2/neg-agree", "yes", lambda r, m, v, p: r.choice(h["neg_agree"]), "negative")
+    add("held2/echo", "yes", lambda r, m, v, p: r.choice(h["echo"][v]))
+    add("held2/contrast-other", "change", lambda r, m, v, p: r.choice(h["contrast"]).format(
+        v=r.choice(NAMES[OTHER[m]])), "plain")
+    add("held2/condition-met", "yes", lambda r, m, v, p: r.choice(h["condition"]).format(v=r.choice(NAMES[m])),
+        "plain", verbs=("refund", "cancel"))
+    add("held2/condition-unmet", "change", lambda r, m, v, p: r.choice(h["condition"]).format(
+        v=r.choice(NAMES[OTHER[m]])), "plain")
+    add("held2/hedge", "unclear", lambda r, m, v, p: r.choice(h["hedge"]))
+    add("held2/sarcasm", "unclear", lambda r, m, v, p: r.choice(h["sarcasm"]))
 
 
 def _held_go(rng: random.Random, polarity: str) -> str:
