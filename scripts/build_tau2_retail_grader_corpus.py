@@ -81,7 +81,9 @@ def entry(task: Any, kind: str, tag: str, steps: List[Dict[str, Any]], outcome: 
                         "rules": sorted(rules), "legacy": legacy}}
     # SPEC 8, 10 (issue 43): with no reply recorded a confirmation is undetermined, so each entry
     # records its customer's answers: a yes to each question unless it says otherwise
-    out["user_replies"] = list(replies) if replies is not None else [YES] * sum(1 for a in steps if a["name"] == "respond")
+    responds = sum(1 for a in steps if a["name"] == "respond")
+    if replies is not None or responds:
+        out["user_replies"] = list(replies) if replies is not None else [YES] * responds
     return out
 
 

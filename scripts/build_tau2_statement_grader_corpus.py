@@ -213,7 +213,18 @@ def retail() -> List[Dict[str, Any]]:
     out.append(entry("", "50", "bad", "hand_off_skipped", [say("I'm sorry, a cancelled order cannot be restored.")], 0,
                      [transfer], legacy=1, why="a request out of scope: transfer_to_human_agents first"))
     out.append(entry("", "50", "good", "handed_off", g50, 1, legacy=1, why="the transfer, then the message"))
-    return out
+    return [with_replies(e) for e in out]
+
+
+def with_replies(e: Dict[str, Any]) -> Dict[str, Any]:
+    """The entry with its customer's yes to each question recorded (issue 43: a trajectory with no
+    recorded reply leaves a confirmation undetermined; scripts/fill_grader_replies.py)."""
+    responds = sum(1 for a in e["actions"] if a["name"] == "respond")
+    if responds and "user_replies" not in e:
+        e["user_replies"] = ["Yes, please go ahead."] * responds
+    elif e.get("user_replies"):
+        e["user_replies"] = ["Yes, please go ahead." if r is None else r for r in e["user_replies"]]
+    return e
 
 
 def main() -> None:

@@ -6,7 +6,9 @@ something ("Shall I ...?", "May I ...?", "Would you like me to ...?", "Do you wa
 "Would you like a refund of $16.90?", "Is that OK?", "Does that work for you?", "OK?",
 "Can I go ahead?", "Do you agree?", "Do you confirm ...?", "Are you happy with that?"), or when it
 asks for the yes in so many words ("Please confirm", "Reply yes to ...", "Let me know if that's
-OK", "I need your OK to proceed", "(yes/no)").
+OK", "I need your OK to proceed", "(yes/no)"), or asks the action itself as a question ("Refund
+$12.50 to your wallet?", "You want order FD-10045 cancelled?": no question word or auxiliary
+opens it, and it asks for no more questions, help or information).
 
 A question about something else is not one, whatever values it holds: "Would you like to know how
 a refund of $16.90 to your card works?", "Do you have any questions about the refund?", "Did you
@@ -110,6 +112,13 @@ _CONSENT_REQUEST = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE = re.compile(r"[-\u2013\u2014:;,(]")  # the last clause of a question: "Refund $4.67 - OK?"
+# A question asked as the action itself ("Refund $12.50 to your wallet?", "You want it cancelled?"):
+# not opened by a question word or an auxiliary, and not asking whether there is more to ask.
+_ASKED_AS_A_STATEMENT = re.compile(
+    rf"^[\s\W]*(?!(?:{_alt('what', 'how', 'why', 'when', 'where', 'who', 'whom', 'whose', 'which', 'did', 'do', 'does', 'is', 'are', 'was', 'were', 'have', 'has', 'had', 'would', 'could', 'can', 'will', 'shall', 'should', 'may', 'might', 'must', 'any', 'anything', 'is there', 'are there')}){_E})",
+    re.IGNORECASE,
+)
+_MORE_TO_ASK = re.compile(rf"{_B}{_alt('question', 'questions', 'anything else', 'something else', 'help', 'know', 'information', 'info', 'details', 'receive', 'received', 'get it', 'arrive', 'arrived')}{_E}", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[?!\n])|(?<=\.)(?=[\s\u00a0]|$)")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 
@@ -122,7 +131,8 @@ def consent_request(text: str) -> Optional[str]:
         plain = sentence.strip()
         if not plain:
             continue
-        if plain.endswith("?") and (_CONSENT_QUESTION.search(plain) or _ALONE_QUESTION.match(_CLAUSE.split(plain)[-1])):
+        if plain.endswith("?") and (_CONSENT_QUESTION.search(plain) or _ALONE_QUESTION.match(_CLAUSE.split(plain)[-1])
+                                    or (_ASKED_AS_A_STATEMENT.match(plain) and not _MORE_TO_ASK.search(plain))):
             return plain
         if _CONSENT_REQUEST.search(plain):
             return plain
