@@ -3,9 +3,11 @@
 
 ``classify_reply(reply, *, question=None, described=None)``. ``question`` is the agent's
 message the reply answers (normalized, ``reading.normalize.seen``); ``described`` the values
-the confirmation stated that the call acts with (``reply_values.Described``, or a mapping with
-``method``, ``amount``, ``street``). None means unknown: the reply is then read on its own words
-(a plain question; the values named once in ``question`` stand for ``described``).
+the confirmation stated that the call acts with (``reply_values.Described``, a mapping, or the
+call's arguments as (key, value) pairs: ``method``/``payment_method_id``/``payment_id``,
+``amount``, ``street``/``address1``; other keys are left out). None means unknown: the reply is
+then read on its own words (a plain question naming no verb; a value the question names once
+stands for an unknown described one).
 
 A reply is read on the clause that answers (``reply_clauses``); the vocabulary is kept here
 once, for every domain (the rule files name no reply words):
@@ -14,8 +16,10 @@ once, for every domain (the rule files name no reply words):
   question's own verb: "Yes, switch it" to "Shall I switch it ...?"), and none of what
   follows. To a question a "no" agrees to ("Do you mind if I ...?", "Any objection?"), "No",
   "Not at all", "Nope, go ahead" agree; a bare "Yes" or "Sure" says neither (``unclear``);
-  "Yes I do mind" refuses. A side remark in another clause does not refuse ("Go ahead; I won't
-  be ordering from them again though", "I'm not happy about the delay but go ahead").
+  "Yes I do mind" refuses; "I don't mind" and "no problem" agree to it and say nothing to a
+  plain "Shall I?". A side remark in another clause does not refuse ("Go ahead; I won't be
+  ordering from them again though", "I'm not happy about the delay but go ahead"), nor does a
+  hedge followed by a go-ahead that tells the agent to act ("I guess so, go ahead").
 - ``change``: agreement (or a refusal) that asks for something else instead: a contrast ("but",
   "actually", "instead", "though", "rather", "except") or a condition that names a value the
   call does not act with ("Yep. Wallet works better for me though" when the card was
