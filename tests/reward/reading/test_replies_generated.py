@@ -335,6 +335,16 @@ def test_a_side_remark_with_no_value_never_turns_a_yes_into_a_no(case, side, sep
 
 
 @prop_settings(200)
+@given(case=st.sampled_from(CASES), pad=st.sampled_from(["Thanks!", "Thank you.", "Hi,", "Ok, thanks for checking."]))
+def test_thanks_before_the_answer_never_change_the_class(case, pad):
+    before = _read(case)
+    reply = f"{pad} {case.reply}"
+    if pad.startswith("Ok") and before in ("no", "unclear"):
+        return  # "Ok" is a go-ahead of its own: a padding that holds one is left out for these
+    assert classify_reply(reply, question=case.question, described=case.described) == before
+
+
+@prop_settings(200)
 @given(case=st.sampled_from(CASES), style=st.sampled_from(["lower", "upper", "title"]),
        end=st.sampled_from(["", ".", "!", "!!", " "]))
 def test_casing_and_end_punctuation_never_change_the_class(case, style, end):
