@@ -107,7 +107,8 @@ _SAYS_NOTHING_WITH_A_NEGATIVE = re.compile(
     rf"|(?:(?:i'm|i{W}am){W})?not{W}in{W}a{W}(?:hurry|rush)|can'?t{W}complain|no{W}doubt"
     rf"|(?:don'?t|do{W}not){W}worry(?:{W}about{W}(?:it|that|the{W}rest))?"
     rf"|(?:no,?{W})?nothing{W}else|no{W}one|not{W}(?:your|the{W}agent'?s|anyone'?s){W}fault|not{W}on{W}you"
-    rf"|not{W}blaming{W}you|not{W}complaining|not{W}that{W}it{W}matters|not{W}the{W}(?:first|end)(?:{W}(?:time|of{W}the{W}world))?)(?![\w'])",
+    rf"|not{W}blaming{W}you|not{W}complaining|not{W}that{W}(?:i|it|we|they|anyone)(?:'[a-z]{{1,2}})?"
+    rf"|not{W}the{W}(?:first|end)(?:{W}(?:time|of{W}the{W}world))?|no{W}wonder|never{W}again)(?![\w'])",
     re.IGNORECASE,
 )
 # Hedged assent: the words do not settle whether it was agreement.

@@ -176,6 +176,7 @@ _CONTRAST = re.compile(words("but", "actually", "instead", "rather", "except", "
                        re.IGNORECASE)
 _INSTEAD = re.compile(words("instead", "rather than", "i'd rather", "i would rather", "i prefer", "i'd prefer",
                             "i would prefer", "switch it", "change it", "make it"), re.IGNORECASE)
+_MAKE_SURE = re.compile(words("make sure", "make certain", "making sure"), re.IGNORECASE)  # no altering
 _ECHOABLE = re.compile(words("switch it", "change it", "make it"), re.IGNORECASE)
 _ALTERING = re.compile(
     words("instead", "rather", "put", "make", "change", "switch", "send", "use", "prefer", "different", "another",
@@ -210,7 +211,7 @@ def asks_for_a_change(text: str, q: Question, stated: Described) -> bool:
             if any(_names_another_destination(c, stated) for c in parts if not _CONDITION.search(c)):
                 return True
             continue
-        scope = " ".join(parts[k:])
+        scope = _MAKE_SURE.sub(" ", " ".join(parts[k:]))
         verdict = compare(list(values_in(scope)), stated)
         if verdict in ("differs", "unknown"):
             return True
@@ -274,7 +275,8 @@ _SARCASM = re.compile(
     r"(?<![\w'])(?:yeah|yea|ya|yep)\W{1,3}right(?![\w'])(?!\W{1,3}(?:away|now|then|there|on|this))|"
     + words("as if", "thanks for nothing", "like i have a choice", "like i had a choice", "not like i have a choice",
             "what a surprise", "big surprise", "just great", "just perfect", "just wonderful", "oh joy",
-            "sure you will", "sure you are", "whatever you say", "great, just great", "oh goody"),
+            "sure you will", "sure you are", "whatever you say", "great, just great", "oh goody",
+            "not like it matters", "not that it matters", "like it matters", "not like i had a choice"),
     re.IGNORECASE,
 )
 _WEAK_SARCASM = re.compile(words(
