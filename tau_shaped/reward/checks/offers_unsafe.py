@@ -1,5 +1,7 @@
 """``{"offers_unsafe": CUSTOMER}``: each agent message that offers, in words, a dish holding one
-of the customer's allergens (SPEC §10: an unsafe item offered in words is a proposal of it)."""
+of the customer's allergens (SPEC §10: an unsafe item offered in words is a proposal of it; safety
+lines fail closed: a dish named in any form of its name is offered unless its clause excludes it).
+The text read is the text the customer sees (``normalize.seen``)."""
 
 from __future__ import annotations
 
@@ -14,8 +16,8 @@ from tau_shaped.reward.reading.normalize import seen
 
 class OffersUnsafePredicate(_Strict):
     """Holds at each agent message that offers, in words, a dish holding one of the allergens of
-    the customer ``offers_unsafe`` (SPEC §10: an unsafe item offered in words is a proposal of
-    it; ``disclosures.unsafe_dishes_offered``)."""
+    the customer ``offers_unsafe`` (SPEC §10: an unsafe item named is offered unless its clause
+    excludes it; ``reading.unsafe_offers.unsafe_dishes_offered``)."""
 
     offers_unsafe: str
 
@@ -47,8 +49,9 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
 
 @lru_cache(maxsize=2048)
 def _kept_offer(text: str, dishes: Any) -> Optional[str]:
-    """A short message's unsafe offer, read once per menu (its dishes and the ones ordered,
-    which decide the answer): a task's rollouts repeat their messages."""
+    """A short message's unsafe offer, read once per menu (its dishes, the ones ordered, the
+    other dishes and the customer's allergens, which decide the answer): a task's rollouts
+    repeat their messages."""
     from tau_shaped.reward.reading.unsafe_offers import unsafe_dishes_offered
 
     return unsafe_dishes_offered(text, dishes)
