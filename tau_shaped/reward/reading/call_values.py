@@ -119,11 +119,13 @@ class S0Ids:
     """S0's ids by field (``order_id`` -> every order id), and each id's record and the records
     beside it (the menu a dish is on), indexed once per world."""
 
-    __slots__ = ("kinds", "records")
+    __slots__ = ("kinds", "records", "_kind_of", "_siblings")
 
     def __init__(self, data: Any) -> None:
         self.kinds: Dict[str, set] = {}  # field -> id keys
         self.records: Dict[str, Tuple[dict, Any]] = {}  # id key -> (its record, the container holding it)
+        self._kind_of: Dict[str, FrozenSet[str]] = {}  # answers kept (S0 never changes)
+        self._siblings: Dict[str, Tuple[str, ...]] = {}
         self._walk(data, None, 6)
 
     def _walk(self, data: Any, container: Any, depth: int) -> None:
@@ -150,7 +152,10 @@ class S0Ids:
 
     def kind_of(self, key: str) -> FrozenSet[str]:
         """The fields under which S0 holds the id ``key``."""
-        return frozenset(name for name, keys in self.kinds.items() if key in keys)
+        found = self._kind_of.get(key)
+        if found is None:
+            found = self._kind_of[key] = frozenset(name for name, keys in self.kinds.items() if key in keys)
+        return found
 
     def same_kind(self, key: str, found: str) -> bool:
         """Whether ``found`` (an id key) is an id of the same kind as ``key``."""
@@ -164,6 +169,12 @@ class S0Ids:
     def sibling_names(self, key: str) -> Tuple[str, ...]:
         """The names of the other records in the container of ``key``'s record (another dish of
         the same menu, another courier)."""
+        found = self._siblings.get(key)
+        if found is None:
+            found = self._siblings[key] = self._sibling_names(key)
+        return found
+
+    def _sibling_names(self, key: str) -> Tuple[str, ...]:
         record = self.records.get(key)
         if record is None or self.name_of(key) is None:
             return ()
@@ -236,7 +247,7 @@ def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], obse
     if not isinstance(kwargs, dict):
         return None
     text = text[:MAX_CHARS]
-    own = _own_keys(kwargs, observation)
+    own = _Own(kwargs, observation)
     own_dates = frozenset("-".join(f"{p:02d}" for p in d) for _, v, _ in leaves("", kwargs) if (d := _date_of(v)) is not None)
     for arg, value in kwargs.items():
         if arg in skip:
@@ -252,14 +263,25 @@ def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], obse
     return None
 
 
-def _own_keys(kwargs: Dict[str, Any], observation: str) -> FrozenSet[str]:
-    keys = {id_key(v) for _, v, _ in leaves("", kwargs) if isinstance(v, str)}
-    if observation:
-        keys |= ids_in(observation[:MAX_CHARS])
-    return frozenset(keys)
+class _Own:
+    """The ids of the call (its arguments, and what its result holds: read only when asked)."""
+
+    __slots__ = ("args", "observation", "_seen")
+
+    def __init__(self, kwargs: Dict[str, Any], observation: str) -> None:
+        self.args = frozenset(id_key(v) for _, v, _ in leaves("", kwargs) if isinstance(v, str))
+        self.observation = observation
+        self._seen: Optional[FrozenSet[str]] = None
+
+    def __contains__(self, key: str) -> bool:
+        if key in self.args:
+            return True
+        if self._seen is None:
+            self._seen = ids_in(self.observation[:MAX_CHARS]) if self.observation else frozenset()
+        return key in self._seen
 
 
-def _another(text: str, value: Any, index: Optional[S0Ids], own: FrozenSet[str], observation: str,
+def _another(text: str, value: Any, index: Optional[S0Ids], own: Any, observation: str,
              own_dates: FrozenSet[str] = frozenset()) -> Optional[str]:
     if not isinstance(value, str):
         return None
@@ -279,11 +301,10 @@ def _another(text: str, value: Any, index: Optional[S0Ids], own: FrozenSet[str],
     if not index.kind_of(key) or states_id(text, value, index):
         return None
     for found in sorted(ids_in(text)):
-        if found != key and found not in own and index.same_kind(key, found):
+        if found != key and index.same_kind(key, found) and found not in own:
             return found
-    low_observation = observation.lower()
     for name in index.sibling_names(key):
-        if name.lower() not in low_observation and _has_name(text, name):
+        if _has_name(text, name) and name.lower() not in observation.lower():
             return name
     return None
 
