@@ -41,8 +41,8 @@ from functools import lru_cache
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from tau_shaped.reward.reading.normalize_confusables import folded
-from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, inert, markdown, rendered,
-                                                        revealed)
+from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, inert, markdown, markdown_settled,
+                                                        rendered, revealed)
 from tau_shaped.reward.reading.normalize_spoken import addresses, spoken_numbers
 
 __all__ = ["seen", "seen_with_map", "Seen", "MAX_CHARS"]
@@ -83,7 +83,9 @@ def _formatting(text: str) -> str:
         if _hint(text, MARKUP_HINTS):
             text = revealed(text)
         if _hint(text, MARKDOWN_HINTS):
-            text = markdown(text)
+            text, settled = markdown_settled(text)
+            if settled:
+                return text  # only delimiters removed, nothing left to take up: a second round changes nothing
         if text == before:
             return text
     text = inert(text)

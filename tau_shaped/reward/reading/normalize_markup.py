@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import html
 import re
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
-__all__ = ["rendered", "revealed", "markdown", "inert", "MARKUP_HINTS", "MARKDOWN_HINTS"]
+__all__ = ["rendered", "revealed", "markdown", "markdown_settled", "inert", "MARKUP_HINTS", "MARKDOWN_HINTS"]
 
 MARKUP_HINTS = ("<", "&")
 MARKDOWN_HINTS = ("*", "_", "`", "~", "[")
@@ -171,12 +171,25 @@ def _delimiter(m: "re.Match[str]") -> str:
 
 def markdown(text: str) -> str:
     """``text`` with markdown formatting reduced to its text (see the module docstring)."""
+    return markdown_settled(text)[0]
+
+
+def markdown_settled(text: str) -> Tuple[str, bool]:
+    """``markdown(text)``, and whether it is settled: only emphasis delimiters were removed and
+    nothing that a second reading would take up again is left ("<", "&", "~~", "]("). Removing
+    delimiter runs is idempotent (a run's neighbours are never delimiters, so they stay), so a
+    settled text reads the same once more."""
+    changed = False
     if "~~" in text:
-        text = _STRUCK.sub("", text)
+        new = _STRUCK.sub("", text)
+        changed, text = new != text, new
     if "](" in text:
-        text = _LINK.sub(r"\1", text)
+        new = _LINK.sub(r"\1", text)
+        changed, text = changed or new != text, new
     if "`" in text:
-        text = _FENCE.sub("", text).replace("`", "")
+        new = _FENCE.sub("", text).replace("`", "")
+        changed, text = changed or new != text, new
     if "*" in text or "_" in text:
         text = _DELIMS.sub(_delimiter, text)
-    return text
+    settled = not changed and not any(h in text for h in ("<", "&", "~~", "]("))
+    return text, settled
