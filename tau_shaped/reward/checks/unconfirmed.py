@@ -1,14 +1,19 @@
 """``{"unconfirmed": {"tools": [...], "mention": {...}, ...}}``: each write with no agent message
-describing it, answered yes, since the previous write (SPEC §9, §10).
+describing it, asking consent to it and answered yes, since the previous write (SPEC §9, §10).
 
-Each call to one of the write tools with no agent message, since the previous such call, that
-states the call (its mentioned arguments) and that the user answered with a yes (``said_yes``:
-a reply in which the ``no`` matcher finds something, once what ``no_unless`` finds is taken
-out, is no yes). A respond step with no recorded reply (an offline trajectory of actions alone)
-is not a no: only what the trajectory records is judged; one the recorded messages show nobody
-answered (the agent's next message came first) is no yes. The latest described message's reply
-counts (a later "no" takes a yes back), and an ``unclear`` reply is settled by the next yes or
-no (to any message) before the write, else the write is undetermined (SPEC §8).
+Consent is asked, then given. A message confirms a call when it names the kind of write, states
+each ``mention``-ed argument (``reading.confirmations.why_not``), states no other value of the
+call's kind instead of one of its arguments (another order, dish, courier, visit order, card, suite
+or date: ``reading.call_values``, from the call's arguments and S0) and asks the customer to agree
+(``reading.consent_questions``: a question about something else holding the values asks nothing).
+Its reply is read with the question and the values it described (``reply_matchers.reply_class``).
+A question the recorded messages show nobody answered (the agent's next message came first), or
+whose reply is recorded as null or empty, is no yes; a respond whose reply was not recorded at all
+(an offline trajectory of actions alone: ``reward.scoring.reply_gaps``) leaves the write
+undetermined (SPEC §8), never a yes. The latest describing message's reply counts (a later "no"
+takes a yes back), and an ``unclear`` reply is settled by the next yes or no (to any message)
+before the write, else the write is undetermined. One yes covers one write: the window of
+messages restarts after each write.
 """
 
 from __future__ import annotations
@@ -83,8 +88,9 @@ class Confirmation(_Strict):
 
 class UnconfirmedPredicate(_Strict):
     """Holds at each call to one of ``tools`` (that succeeded, by default) with no agent
-    message since the previous such call that states the call's mentioned arguments and
-    whose user reply is a yes (an unrecorded reply, in an offline trajectory, is not a no)."""
+    message since the previous such call that states the call's mentioned arguments, no other
+    value of its kind, asks consent and whose user reply is a yes (an unrecorded reply, in an
+    offline trajectory, leaves it undetermined)."""
 
     unconfirmed: Confirmation
 
@@ -176,7 +182,7 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
     return verdict
 
 
-_WHY = {"change": "the user asked for a change", "unanswered": "nobody answered the question (the agent went on)",
+_WHY = {"change": "the user asked for a change", "unanswered": "nobody answered the question (the agent went on, or the reply is recorded as null or empty)",
         "empty": "the recorded reply is empty", "no": "the user did not say yes"}
 
 
