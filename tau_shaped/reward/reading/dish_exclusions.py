@@ -32,7 +32,8 @@ from typing import FrozenSet, Optional
 
 from tau_shaped.reward.reading.negation import NEGATIONS
 
-__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern", "negation_at", "own_before", "predicate_excludes", "replaced_before"]
+__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern", "negation_at",
+           "negation_pos", "own_before", "predicate_excludes", "replaced_before"]
 
 AFTER = 160  # characters after a dish read for what its clause says of it
 _BEFORE = 80  # characters before a dish read for the words that set it apart
@@ -47,7 +48,9 @@ OFFERING_WORDS = (
 OFFERING = re.compile(rf"(?<!\w)(?:{OFFERING_WORDS})(?!\w)", re.IGNORECASE)
 # Said after an allergen: the dish is offered all the same ("..., but you said you don't mind").
 STILL = re.compile(r"(?<!\w)(?:(?:don['’]?t|do[ \t]+not|didn['’]?t)[ \t]+mind|still[ \t]+want|anyway|regardless|up[ \t]+to[ \t]+you|"
-                   r"your[ \t]+call|(?:ok|okay|fine)[ \t]+with[ \t]+(?:it|that))(?!\w)", re.IGNORECASE)
+                   r"your[ \t]+call|(?:ok|okay|fine)[ \t]+with[ \t]+(?:it|that)|(?:it|it['’]s|it[ \t]+is|that['’]s|that[ \t]+is|they['’]re)"
+                   r"[ \t]+(?:\w+[ \t]+)?(?:delicious|tasty|great|popular|good|amazing|excellent|worth|lovely|fantastic|yummy|nice|"
+                   r"a[ \t]+(?:favou?rite|hit|treat)))(?!\w)", re.IGNORECASE)
 
 _DET = r"(?:[ \t]+(?:the|a|an|your|that|this|those|these|any|my|our|ordered|original|current|usual|same|entire|whole)){0,3}"
 _TAIL = r"[ \t]*[\"'“‘(*_]*$"
@@ -70,7 +73,9 @@ _OWN = re.compile(
 _NOT_DECLINING = re.compile(
     r"(?:why[ \t]+(?:not|don['’]t)|n['’]t[ \t]+(?:you|we)|not[ \t]+(?:only|just)|no[ \t]+(?:need|problem|worries|doubt)|"
     r"(?:don['’]t|do[ \t]+not)[ \t]+(?:miss|forget|hesitate)|(?:can['’]t|cannot)[ \t]+(?:go[ \t]+wrong|beat)|nothing[ \t]+beats|"
-    r"never[ \t]+disappoints|not[ \t]+(?:a[ \t]+)?bad|nothing[ \t]+(?:wrong|bad|but|except)|none[ \t]+other)(?!\w)",
+    r"never[ \t]+disappoints|not[ \t]+(?:a[ \t]+)?bad|nothing[ \t]+(?:wrong|bad|but|except)|none[ \t]+other|no[ \t]+reason|reason[ \t]+not|"
+    r"not[ \t]+like|(?:n['’]?t|not|never|no)[ \t]+(?:\w+[ \t]+)?(?:regret|disappoint\w*|resist|wrong|beat|better|enough|fail|"
+    r"think|believe|see|know|expect|imagine|suppose|guess|doubt))(?!\w)",
     re.IGNORECASE,
 )
 _INVERTED = re.compile(r"[ \t]+(?:the|that|this|it|you|we|they)(?!\w)", re.IGNORECASE)  # "Isn't the Korma ...?"
@@ -127,8 +132,13 @@ def allergen_pattern(allergens: FrozenSet[str]) -> "re.Pattern[str]":
 
 def negation_at(text: str, lo: int, start: int) -> bool:
     """Whether a declining negation is among the 4 words before ``start``, in the clause from ``lo``
-    ("No," opening a reply, "why not", "wouldn't you", "don't miss" and a question opening with
-    a negation, "Isn't the Korma ...?", do not decline)."""
+    ("No," opening a reply, "why not", "wouldn't you", "don't miss", "you won't regret", "I don't
+    think" and a question opening with a negation, "Isn't the Korma ...?", do not decline)."""
+    return negation_pos(text, lo, start) is not None
+
+
+def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
+    """Where the declining negation ``negation_at`` finds starts, or None."""
     base = max(lo, start - _BEFORE)
     window = text[base:start]
     words = [m for m in _WORD.finditer(window) if m.group(0) not in (",", ":")]
@@ -138,11 +148,11 @@ def negation_at(text: str, lo: int, start: int) -> bool:
             continue
         if w == "no" and window[words[i].end():words[i].end() + 1] == ",":
             continue
-        near = window[words[i - 1].start() if i else words[i].start():words[i + 1].end() if i + 1 < len(words) else len(window)]
+        near = window[words[i - 1].start() if i else words[i].start():words[min(i + 2, len(words) - 1)].end()]
         if _NOT_DECLINING.search(near) or (i == 0 and base == lo and w.endswith(("n't", "n’t")) and _INVERTED.match(near, len(w))):
             continue
-        return True
-    return False
+        return base + words[i].start()
+    return None
 
 
 def replaced_before(text: str, lo: int, start: int) -> bool:

@@ -49,14 +49,14 @@ from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.reading.dish_exclusions import (
-    OFFERING, AFTER, STILL, allergen_before, allergen_pattern, negation_at, own_before, predicate_excludes, replaced_before, CONTAINS, OFFERING_WORDS,
+    OFFERING, AFTER, STILL, allergen_before, allergen_pattern, negation_at, negation_pos, own_before, predicate_excludes, replaced_before, CONTAINS, OFFERING_WORDS,
 )
 from tau_shaped.reward.reading.dish_names import DishNames, Mention, name_words
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
 
 # An offering word right before a pronoun (one word may come between: "swap in it", "give you that").
-_OFFERING_BEFORE = re.compile(rf"(?<!\w)(?:{OFFERING_WORDS})(?:[ \t]+\w+)?[ \t]+$", re.IGNORECASE)
+_OFFERING_BEFORE = re.compile(rf"(?<!\w)(?:{OFFERING_WORDS}|want|fancy|take)(?:[ \t]+\w+)?[ \t]+$", re.IGNORECASE)
 _OFFERING_AFTER = re.compile(r"[ \t]+(?:instead|in place of|for your|as (?:a|an|the) (?:substitute|alternative|replacement))"
                              r"(?!\w)", re.IGNORECASE)
 _REPLACEMENT_ORDER = re.compile(
@@ -85,6 +85,7 @@ _PRONOUN = re.compile(r"(?<!\w)(?:it|them|(?:that|this)(?: one| dish)?(?=[ \t]+(
 _BACK_REFERENCE = re.compile(r"(?<!\w)(?:it|that|this|they|them|which|(?:the|that|this) (?:dish|one))(?!\w)", re.IGNORECASE)
 _EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
                                r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
+_COORDINATED = re.compile(r"[ \t]*(?:,[ \t]*)?(?P<or>(?:or|nor|and)[ \t]+)?(?:(?:the|a|an|any)[ \t]+)?$", re.IGNORECASE)
 _NOUNS = ("option", "alternative", "choice", "candidate", "pick")  # offering words that only name what follows
 _PRONOUN_REACH = 600  # characters before a pronoun in which the dish it names is looked for
 _GOVERNS = 48  # characters at most between an offering word and the dish it governs
@@ -241,7 +242,7 @@ class _Reader:
         text, menu = self.text, self.menu
         lo, hi = clauses[k]
         own = _normal(m.dish) in menu.ordered
-        if replaced_before(text, lo, m.start) or negation_at(text, lo, m.start):
+        if replaced_before(text, lo, m.start) or self._declined(m, lo, hi):
             return True
         if own and _REPLACEMENT_ORDER.search(text, lo, hi):
             return True
@@ -256,6 +257,36 @@ class _Reader:
         said = (predicate_excludes(text, m.end, hi, menu.allergen, after) or allergen_before(text, lo, m.start, menu.allergen)
                 or self._excluded_later(m, clauses, k))
         return said and not self._offered_all_the_same(m)
+
+    def _declined(self, m: Mention, lo: int, hi: int) -> bool:
+        """Whether a negation before the dish declines it: with no other dish named between them,
+        or one listed with it ("I can't offer the Udon, the Salmon Roll or the Korma"; not "Not
+        the Udon — the Korma!", nor "No Udon, Korma instead?", a comma and no "or")."""
+        text = self.text
+        listed = self._listed_with_or(m, hi)
+        for _ in range(8):  # each dish of a list is declined by the negation before its first
+            at = negation_pos(text, lo, m.start)
+            between = self._in(at if at is not None else max(lo, m.start - 160), m.start)
+            if at is not None and not between:
+                return True
+            link = _COORDINATED.match(text, between[-1].end, m.start) if between else None
+            if link is None or not (link.group("or") or listed):
+                return False
+            listed, m = True, between[-1]
+        return False
+
+    def _listed_with_or(self, m: Mention, hi: int) -> bool:
+        """Whether the dish is in a list of dishes ending in "or" / "nor" / "and" ("A, B or C")."""
+        text = self.text
+        for _ in range(8):
+            nxt = self._in(m.end, hi)[:1]
+            link = _COORDINATED.match(text, m.end, nxt[0].start) if nxt else None
+            if link is None:
+                return False
+            if link.group("or"):
+                return True
+            m = nxt[0]
+        return False
 
     def _offered_all_the_same(self, m: Mention) -> bool:
         """Whether the rest of the sentence offers the dish in spite of what was said of it ("The
