@@ -26,6 +26,7 @@ from tau_shaped.evaluation.agents.replay import ReplayAgent, ground_truth_record
 from tau_shaped.evaluation.agents.tool_calling import ToolCallingAgent
 from tau_shaped.tasks.domains import Domain, load_domain
 from tau_shaped.evaluation.metrics import legacy_success, pass_hat_k, shaped_determined, shaped_success
+from tau_shaped.evaluation.run_stats import RunStats
 from tau_shaped.reward.result import check_blend
 from tau_shaped.evaluation.results_file import ResultsWriter, done_pairs, read_results
 from tau_shaped.env.types import EnvRunResult
@@ -370,34 +371,3 @@ def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunSta
     summary.legacy_pass_k = pass_hat_k(records, legacy_success)
     summary.shaped_pass_k = pass_hat_k([r for r in records if shaped_determined(r)], shaped_success)  # SPEC §8
     return summary
-
-
-@dataclass
-class RunStats:
-    total: int
-    finished: int = 0
-    errors: int = 0
-    legacy_passes: int = 0
-    shaped_passes: int = 0
-    undetermined: int = 0  # SPEC §8: counted apart, in no shaped rate
-    cost: float = 0.0
-
-    def add(self, record: Dict[str, Any]) -> None:
-        self.finished += 1
-        info = record.get("info") or {}
-        if info.get("error"):
-            self.errors += 1
-            return
-        self.legacy_passes += legacy_success(record)
-        self.shaped_passes += shaped_success(record)
-        self.undetermined += not shaped_determined(record)
-        self.cost += float(info.get("agent_cost") or 0.0) + float(info.get("user_cost") or 0.0)
-
-    def describe(self) -> str:
-        scored = max(1, self.finished - self.errors)
-        decided = max(1, self.finished - self.errors - self.undetermined)
-        return (
-            f"legacy {self.legacy_passes / scored:.0%} | shaped {self.shaped_passes / decided:.0%} | "
-            f"${self.cost:.4f}" + (f" | {self.undetermined} undetermined" if self.undetermined else "")
-            + (f" | {self.errors} errors" if self.errors else "")
-        )

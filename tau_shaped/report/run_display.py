@@ -17,7 +17,8 @@ from rich.progress import (
 from rich.table import Column, Table
 
 from tau_shaped.evaluation.results_file import ResultsFileError
-from tau_shaped.evaluation.runner import RunConfig, RunError, RunStats, RunSummary, run
+from tau_shaped.evaluation.run_stats import RunStats
+from tau_shaped.evaluation.runner import RunConfig, RunError, RunSummary, run
 
 
 def make_progress(console: Console) -> Progress:
