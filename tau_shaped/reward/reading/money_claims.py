@@ -66,7 +66,8 @@ _KEY_NOT_MONEY = re.compile(r"(?i)\b(?:id|number|count|quantity|qty|bags?|baggag
 _METHODS = (
     ("gift_card", r"gift[ _-]?cards?"),
     ("paypal", r"pay[ _-]?pal"),
-    ("credit_card", r"credit[ _-]?cards?|(?:visa|mastercard|amex|american express|discover)\b|card ending|debit card"),
+    ("credit_card", r"credit[ _-]?cards?|(?:visa|mastercard|amex|american express|discover)\b|card ending|debit card"
+                    r"|(?<!gift )(?<!gift_)(?<!gift-)\bcard\b"),  # "your card": a gift card is named so
     ("original", r"original(?:[ _-]form of)?[ _-](?:payment|method)|same (?:payment )?method|(?:card|method) (?:you|it was) (?:paid|used)"),
     ("certificate", r"(?:travel[ _-])?certificates?"),
 )

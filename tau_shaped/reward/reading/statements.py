@@ -120,12 +120,12 @@ _BARE_HOUR = re.compile(
     r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest))",
     re.IGNORECASE,
 )
-_BARE_WORDS = ("by ", "at ", "around ", "about ", "before ", "until ", "till ", "after ")
+_BARE_HINT = re.compile(r"[a-z][ \t][0-9]", re.IGNORECASE)  # a word then a digit: every match holds one
 
 
 def _bare_hours(text: str) -> List[Stated]:
     found: List[Stated] = []
-    if text.isascii() and not any(map(text.lower().__contains__, _BARE_WORDS)):
+    if _BARE_HINT.search(text) is None:
         return found
     for m in _BARE_HOUR.finditer(text):
         if not m.group("clock") and not _ARRIVAL.search(_sentence_around(text, m.start())):
