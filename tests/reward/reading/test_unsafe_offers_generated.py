@@ -129,94 +129,6 @@ EXCLUSIONS = {
     "your_missing": "Your {d} is missing from the order.",
     "excluded_then_safe": "The {d} has {a}; the {s} is safe, would you like that instead?",
 }
-# Held out: written after the reader passed the templates above and before it ran on these (the
-# first run's figures are in the commit that added them).
-OFFERS.update({
-    "ho_what_id_pick": "Honestly, the {d} is what I'd pick.",
-    "ho_if_it_were_me": "If it were me, I'd get the {d}.",
-    "ho_nice_change": "{d} might be a nice change.",
-    "ho_kitchen_has": "The kitchen still has {d}.",
-    "ho_good_news": "Good news — {d} is still available!",
-    "ho_closest_price": "{d} ($14.50) is the closest match.",
-    "ho_closest": "The closest match is {d}.",
-    "ho_sound": "How does {d} sound?",
-    "ho_fancy": "Fancy the {d}?",
-    "ho_perhaps": "{d}, perhaps?",
-    "ho_suit": "Perhaps the {d} would suit you.",
-    "ho_found": "I've found {d} for you.",
-    "ho_heres_one": "Here's one: {d}.",
-    "ho_numbered": "1. {d}\n2. {s}",
-    "ho_star_list": "* {d} — $14.50",
-    "ho_swap_to": "Swap to {d}?",
-    "ho_switch_it": "Should I switch it to the {d}?",
-    "ho_could_do": "I could do the {d} if you'd like.",
-    "ho_similar": "The {d} is similar and in stock.",
-    "ho_popular_alt": "{d} is a popular alternative.",
-    "ho_most_customers": "Most customers go for the {d}.",
-    "ho_love": "You'll love the {d}.",
-    "ho_let_me_know": "Let me know if the {d} works.",
-    "ho_not_spicy": "I'd suggest {d} — it's not spicy.",
-    "ho_isnt_bad": "The {d} isn't bad at all.",
-    "ho_isnt_spicy": "{d} isn't spicy, if that helps.",
-    "ho_not_a_problem": "It's not a problem to get you the {d}.",
-    "ho_nothing_wrong": "Nothing wrong with the {d}.",
-    "ho_no_need": "No need to worry, the {d} is fine.",
-    "ho_dont_mind": "I know you don't mind, so here's the {d}.",
-    "ho_since_dont_mind": "Since you don't mind {a}, the {d} is an option.",
-    "ho_little_allergen": "The {d} has a little {a}, but you said you don't mind.",
-    "ho_price_stock": "{d}: $14.50, in stock.",
-    "ho_available_now": "Available now: {d}.",
-    "ho_top_pick": "Top pick: {d}",
-    "ho_arrow": "Substitute → {d}",
-    "ho_best_i_can": "The best I can do is the {d}.",
-    "ho_all_left": "All I have left is the {d}.",
-    "ho_only_other": "The only other main is the {d}.",
-    "ho_make_it": "I can make it a {d}.",
-    "ho_want_to_try": "Want to try {d}?",
-    "ho_instead_of_current": "{d} instead of your current dish?",
-    "ho_instead_comma": "Instead, the {d}?",
-    "ho_could_replace": "The {d} could replace it.",
-    "ho_safe_bet": "The {d} is a safe bet.",
-    "ho_safe_claim": "The {d} is safe for you.",
-    "ho_doesnt_contain": "{d} doesn't contain {a}.",
-    "ho_did_you_want": "Did you want the {d}?",
-    "ho_happy_to_add": "Happy to add the {d} if you'd like — it does have {a}.",
-    "ho_not_sure": "Not sure if you'd like the {d}?",
-    "ho_cant_promise": "I can't promise, but the {d} should arrive fast.",
-})
-EXCLUSIONS.update({
-    "ho_no_go": "The {d} is a no-go for your allergy.",
-    "ho_out_because": "The {d} is out because of the {a}.",
-    "ho_made_with": "The {d} is made with {a}.",
-    "ho_cooked_in": "The {d} is cooked in {a} oil.",
-    "ho_comes_with": "The {d} comes with {a}.",
-    "ho_includes": "The {d} includes {a}.",
-    "ho_rule_out": "I have to rule out the {d}.",
-    "ho_unable": "I'm unable to offer the {d}.",
-    "ho_isnt_something": "The {d} isn't something I can offer you.",
-    "ho_sadly_in_it": "Sadly the {d} has {a} in it.",
-    "ho_not_safe_with": "The {d} is not safe with your {a} allergy.",
-    "ho_skip": "Skip the {d}, it has {a}.",
-    "ho_steer_clear": "Steer clear of the {d}.",
-    "ho_anything_but": "Anything but the {d}.",
-    "ho_exclude": "I must exclude the {d}.",
-    "ho_there_is_in": "There's {a} in the {d}.",
-    "ho_unfortunately": "Unfortunately, the {d} contains {a}.",
-    "ho_off_limits": "The {d} is off-limits for you.",
-    "ho_because_wont": "Because the {d} contains {a}, I won't suggest it.",
-    "ho_sadly_has": "The {d}, sadly, has {a}.",
-    "ho_trigger": "{d} would trigger your allergy.",
-    "ho_not_available_to_you": "The {d} is not available to you.",
-    "ho_cant_have": "You can't have the {d}.",
-    "ho_rules_out": "That rules out the {d}.",
-    "ho_afraid": "I'm afraid the {d} is not an option.",
-    "ho_which_allergic": "The {d} has {a}, which you're allergic to.",
-    "ho_prepared_with": "The {d} is prepared with {a}.",
-    "ho_dont_order": "Don't order the {d}.",
-    "ho_no_dish": "No {d} for you, I'm afraid.",
-    "ho_isnt_safe_avoid": "The {d} isn't safe, so I'd avoid it.",
-    "ho_removed_from_options": "I've removed the {d} from the list of options.",
-})
 # The customer's own ordered dish, named about their order: a refund, a cancellation, a replacement.
 OWN = {
     "refund_for": "I've issued a refund of $5.00 for the {d}.",
@@ -226,7 +138,6 @@ OWN = {
     "missing_from": "I'm sorry the {d} was missing from order {oid}.",
     "replacement": "I can send a new {d} as a replacement order for {oid}.",
 }
-NOT_OWN = {"ho_cant_promise"}  # said of a dish the customer ordered, news of their order: only for others
 PADDINGS = [("", ""), ("Thanks for your patience.\n", ""), ("", "\nLet me know if you have any questions."),
             ("Sure!\n", "\nThank you for waiting."), ("I checked the menu for you.\n\n", "")]
 
@@ -294,8 +205,10 @@ def _dish_of(c: Customer, i: int) -> str:
     return names[i % len(names)]
 
 
-def cases() -> List[Tuple[str, str, str, str, bool, Customer]]:
-    """(text, family, template, form, offered, customer), deterministic."""
+def cases(offers: Dict[str, str], exclusions: Dict[str, str], own_templates: Dict[str, str],
+          not_own: frozenset = frozenset()) -> List[Tuple[str, str, str, str, bool, Customer]]:
+    """(text, family, template, form, offered, customer), deterministic; a template of ``not_own``
+    is said of a dish the customer did not order."""
     out = []
     for i, c in enumerate(CUSTOMERS):
         if not c.unsafe:
@@ -303,27 +216,28 @@ def cases() -> List[Tuple[str, str, str, str, bool, Customer]]:
         dish = _dish_of(c, i)
         other = c.safe[i % len(c.safe)] if c.safe else "Fruit Cup"
         for j, (form, name) in enumerate(name_forms(dish, c)):
-            for family, templates in (("offer", OFFERS), ("exclude", EXCLUSIONS)):
+            for family, templates in (("offer", offers), ("exclude", exclusions)):
                 for k, (key, template) in enumerate(sorted(templates.items())):
                     if (i + j + k) % SAMPLE or (form == "possessive" and "{d}'s" in template) or (
-                            key in NOT_OWN and dish in {n for _, n in c.ordered}):
+                            key in not_own and dish in {n for _, n in c.ordered}):
                         continue
                     before, after = PADDINGS[(i + k) % len(PADDINGS)]
                     text = before + template.format(d=name, s=other, a=c.unsafe[dish]) + after
                     out.append((text, family, key, form, family == "offer", c))
-        for k, (key, template) in enumerate(sorted(OWN.items())):
+        for k, (key, template) in enumerate(sorted(own_templates.items())):
             for oid, own in c.ordered[:1]:
                 for form, name in (("full", own), ("lower", own.lower())):
                     out.append((template.format(d=name, oid=oid), "own", key, form, False, c))
     return out
 
 
-CASES = cases()
+CASES = cases(OFFERS, EXCLUSIONS, OWN)
 
 
-def _verdicts() -> Dict[str, Counter]:
+def verdicts(cases: List[Tuple[str, str, str, str, bool, Customer]]) -> Dict[str, Counter]:
+    """Cases by family, false passes by (template, form, text), false fails by (family, template, form)."""
     tally: Dict[str, Counter] = {"cases": Counter(), "false_pass": Counter(), "false_fail": Counter()}
-    for text, family, key, form, offered, c in CASES:
+    for text, family, key, form, offered, c in cases:
         read = unsafe_dishes_offered(text, unsafe_menu(c.state, c.id)) is not None
         tally["cases"][family] += 1
         if offered and not read:
@@ -335,7 +249,7 @@ def _verdicts() -> Dict[str, Counter]:
 
 @pytest.fixture(scope="module")
 def tally() -> Dict[str, Counter]:
-    return _verdicts()
+    return verdicts(CASES)
 
 
 def test_the_generator_covers_every_template_and_form():
@@ -375,7 +289,7 @@ def _disguise(text: str, name: str, how: str) -> str:
 
 
 END_TO_END = [(how, text, name, offered, c) for n, (text, family, key, form, offered, c) in enumerate(CASES)
-              if family != "own" and form == "full" and n % 61 == 0
+              if family != "own" and form == "full" and n % (41 if offered else 13) == 0
               for how in ("fullwidth", "zero_width", "soft_hyphen")
               for name in [_dish_of(c, CUSTOMERS.index(c))] if name in text]
 
@@ -395,8 +309,8 @@ def test_a_disguised_message_gets_the_gate_its_words_give(how, text, name, offer
     assert (GATE in {g.id for g in result.gate_violations}) is offered
 
 
-def report() -> str:
-    t = _verdicts()
+def report(cases: List[Tuple[str, str, str, str, bool, Customer]]) -> str:
+    t = verdicts(cases)
     lines = [f"cases: {dict(t['cases'])}; false passes {sum(t['false_pass'].values())}; "
              f"false fails {sum(t['false_fail'].values())}"]
     by_form = Counter(form for _, _, form in t["false_fail"].elements())
@@ -404,11 +318,11 @@ def report() -> str:
     lines.append(f"false fails by form: {dict(by_form)}")
     lines.append(f"false fails by template: {dict(by_key)}")
     lines += [f"  FALSE PASS {key} [{form}]: {text!r}" for key, form, text in sorted(t["false_pass"])]
-    lines += [f"  false fail {text!r}" for text, family, key, form, offered, c in CASES
+    lines += [f"  false fail {text!r}" for text, family, key, form, offered, c in cases
               if not offered and (family, key, form) in t["false_fail"]
               and unsafe_dishes_offered(text, unsafe_menu(c.state, c.id)) is not None][:60]
     return "\n".join(lines)
 
 
 if __name__ == "__main__":
-    print(report())
+    print(report(CASES))
