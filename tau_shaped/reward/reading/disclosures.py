@@ -47,6 +47,7 @@ _GAP_CHARS = frozenset(" \t\n\r\f\v_.,:;'\"()[]{}|/*#=<>+`’-")
 _PLAIN_GAP = re.compile(r"[ \t-]{0,3}")  # an order number's digits: "10 490", not "$104.90"
 _ASCII_DIGIT = re.compile(r"[0-9]")
 _MASKED_EMAIL = re.compile(r"([A-Za-z0-9._%+-]{0,64}?)[*•]{2,20}([A-Za-z0-9._%+-]{0,64})[ \t]{0,2}@[ \t]{0,2}([A-Za-z0-9.-]{1,253})")
+_AT_DOMAIN = re.compile(r"[ \t]{0,3}@[ \t]{0,3}[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,5}")
 _END_HINT = re.compile(r"(?i)end|[x*•#]{3}")  # what every phone end read holds
 _PHONE_END = re.compile(r"(?i)\b(phone|number|mobile|cell|contact|tel\w*)\b([^.\n]{0,30}?)\b(?:ending|ends|end)[ \t]{1,3}(?:in|with|on)"
                         r"[ \t:]{1,3}(\d{4})\b|(?:[x*•#]{3}[ ().-]{0,2}){2}(\d{4})\b")
@@ -370,7 +371,8 @@ def other_customers_data(text: str, customers: Any, own: str, said_by_user: Unio
         if hit.kind == "phone" and not heard.phone_digits().isdisjoint({d for d in index.phones if hit.skeleton.endswith(d) or d.endswith(hit.skeleton)}):
             continue
         what = {"digits": "record", "street": "address"}.get(hit.kind, hit.kind)
-        return f"another customer's {what} {plain[hit.start:hit.end]!r}"
+        at_domain = _AT_DOMAIN.match(plain, hit.end) if hit.kind == "email" else None  # quoted with its domain
+        return f"another customer's {what} {plain[hit.start:at_domain.end() if at_domain else hit.end]!r}"
     at, digit = _holds(plain)
     found = (_masked(plain, index, own, heard) if at else None) or (
         _phone_end(plain, index, own, heard) if digit and _END_HINT.search(plain) else None)

@@ -60,7 +60,7 @@ _PARTS = [
     # the same in other words (issue 41: "no longer cancellable", "too late to change it", "I'm not in a
     # position to", "I won't refund it", "we don't offer that", "there's nothing I can do", "no safe substitute")
     rf"\bno{_SP}longer{_SP}(?:be{_SP})?(?:possible|eligible|available|cancell?able|cancell?ed|modifiable|changeable|refundable|changed|modified)\b",
-    rf"\bcan{_SP}no{_SP}longer{_SP}(?:be{_SP})?\w",
+    rf"\bcan{_SP}no{_SP}longer{_SP}(?:be{_SP})?\w+",
     rf"(?<!\bnot )(?<!n't )(?<!n’t )\b(?:too{_SP}late|past{_SP}the{_SP}point){_SP}(?:now{_SP})?(?:to|for|where)\b",
     rf"\bnot{_SP}in{_SP}a{_SP}position{_SP}to\b",
     rf"\b(?:I|we){_SP}(?:won{_A}?t|will{_SP}not|wouldn{_A}?t{_SP}be{_SP}able{_SP}to|shan{_A}?t){_SP}(?:be{_SP}able{_SP}to{_SP})?{_ASKED}",
