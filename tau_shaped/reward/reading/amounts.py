@@ -24,7 +24,8 @@ where no digit or word character precedes it).
 from __future__ import annotations
 
 import re
-from typing import List, Optional
+from functools import lru_cache
+from typing import List, Optional, Tuple
 
 from tau_shaped.reward.reading.typed import Stated
 
@@ -102,3 +103,19 @@ def amounts(text: str) -> List[Stated]:
                 value += extra / 100
         found.append(Stated("amount", round(value, 9), m.group(0), m.start(), m.end()))
     return found
+
+
+_KEPT_TEXT = 2048  # texts up to this long have their amounts read once and kept (bounded)
+
+
+def stated_amounts(text: str) -> List[Stated]:
+    """Money amounts the text states, with a currency marker, in order (SPEC §5 statements): the
+    one reader of amounts, shared by statements, numbers found in text and money claims; a
+    short text's are read once and kept (a task's rollouts repeat their messages and the
+    customer's words; ``Stated`` is frozen, callers get a new list)."""
+    return list(_kept_amounts(text)) if len(text) <= _KEPT_TEXT else amounts(text)
+
+
+@lru_cache(maxsize=4096)
+def _kept_amounts(text: str) -> Tuple[Stated, ...]:
+    return tuple(amounts(text))

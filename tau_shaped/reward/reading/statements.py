@@ -33,7 +33,7 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
-from tau_shaped.reward.reading.amounts import amounts
+from tau_shaped.reward.reading import amounts as amounts_reader
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 from tau_shaped.reward.reading.typed import Stated
@@ -51,13 +51,7 @@ __all__ = [
 
 # --- amounts --------------------------------------------------------------------------------
 
-def stated_amounts(text: str) -> List[Stated]:
-    """Money amounts the text states, with a currency marker, in order (SPEC §5 statements; the
-    one reader of amounts, ``amounts``); a short text's are read once and kept (``_kept``)."""
-    return list(_kept(text, "amounts")) if len(text) <= _KEPT_TEXT else _amounts(text)
-
-
-_amounts = amounts
+stated_amounts = amounts_reader.stated_amounts  # the one reader of amounts (``amounts``), kept there
 
 
 # --- times ----------------------------------------------------------------------------------
@@ -185,9 +179,9 @@ def stated_times(text: str) -> List[Stated]:
 
 @lru_cache(maxsize=4096)
 def _kept(text: str, what: str) -> Tuple[Stated, ...]:
-    """A short text's amounts or times, read once: a task's rollouts repeat their messages and
-    the customer's words (``Stated`` is frozen; callers get a new list)."""
-    return tuple(_amounts(text) if what == "amounts" else _times(text, bare_hours=True))
+    """A short text's times, read once: a task's rollouts repeat their messages and the
+    customer's words (``Stated`` is frozen; callers get a new list)."""
+    return tuple(_times(text, bare_hours=True))
 
 
 _COUNT_WORDS = {"a couple of": 2, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,

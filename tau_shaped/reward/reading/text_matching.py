@@ -130,7 +130,7 @@ def values_in_text(text: str) -> List[float]:
 
 
 def _amounts(text: str) -> Tuple[Any, ...]:
-    from tau_shaped.reward.reading.statements import stated_amounts  # kept there, with the times
+    from tau_shaped.reward.reading.amounts import stated_amounts
 
     return tuple(stated_amounts(text))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tau_shaped.reward.reading import fact_claims, statements
+from tau_shaped.reward.reading import amounts, fact_claims, statements
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 from tests.prop_strategies import prop_settings
 
@@ -22,7 +22,7 @@ TEXTS = st.one_of(st.lists(PIECES, max_size=6).map("".join), st.text(max_size=60
 def test_what_is_kept_is_what_reading_gives_for_each_text(texts):
     for text in texts + texts[::-1]:  # each seen twice, others read in between
         assert fact_claims.claims(text) == fact_claims._claims(text)
-        assert statements.stated_amounts(text) == statements._amounts(text)
+        assert statements.stated_amounts(text) == amounts.amounts(text)
         assert statements.stated_times(text) == statements._times(text, bare_hours=True)
 
 
@@ -40,16 +40,18 @@ def test_a_caller_changing_its_list_changes_nothing_kept(text):
 def test_only_short_texts_are_kept_and_the_kept_are_bounded():
     fact_claims._kept_claims.cache_clear()
     statements._kept.cache_clear()
+    amounts._kept_amounts.cache_clear()
     short = "FD-10502 is delivered: $4.50 refunded at 7 pm"
     for _ in range(2):
         fact_claims.claims(short), statements.stated_amounts(short), statements.stated_times(short)
     assert fact_claims._kept_claims.cache_info().hits == 1
-    assert statements._kept.cache_info().hits == 2  # amounts and times, kept apart
+    assert statements._kept.cache_info().hits == 1 and amounts._kept_amounts.cache_info().hits == 1  # times; amounts
     long = ("Your order FD-10502 is delivered at 7 pm; $4.50 back. " * (_KEPT_TEXT // 40))[: _KEPT_TEXT + 1]
     assert statements.stated_amounts(long) and statements.stated_times(long) and fact_claims.claims(long)
     assert fact_claims._kept_claims.cache_info().currsize == 1
-    assert statements._kept.cache_info().currsize == 2
+    assert statements._kept.cache_info().currsize == 1 and amounts._kept_amounts.cache_info().currsize == 1
     assert fact_claims._kept_claims.cache_info().maxsize == 2048 and statements._kept.cache_info().maxsize == 4096
+    assert amounts._kept_amounts.cache_info().maxsize == 4096
 
 
 def test_allergen_claims_are_kept_per_text_and_per_world():
