@@ -74,6 +74,8 @@ DISH = unsafe_dishes(S0, ALLERGIC)[0]
 @pytest.mark.parametrize("text", [
     f"How about {DISH} instead?", f"I can offer {DISH} as a substitute.", f"Would you like {DISH}?",
     f"I recommend the {DISH.lower()}.", f"- Substitute: {DISH}\n- Price: $12.00", f"We could swap in {DISH.upper()}.",
+    # named to the allergic customer with nothing excluding it: an offer (SPEC §10, safety lines fail closed)
+    f"{DISH} is on the menu.",
 ])
 def test_an_unsafe_dish_offered_in_words_is_a_proposal(text):
     assert unsafe_dishes_offered(text, [DISH]) is not None
@@ -82,7 +84,6 @@ def test_an_unsafe_dish_offered_in_words_is_a_proposal(text):
 @pytest.mark.parametrize("text", [
     f"{DISH} has one of your allergens, so I will not offer it.", f"I can't offer {DISH}.",
     f"{DISH} is unsafe for you.", f"Instead of your {DISH}, I can offer something else.", "How about a salad?",
-    f"{DISH} is on the menu.",
 ])
 def test_an_unsafe_dish_named_but_not_offered_is_none(text):
     assert unsafe_dishes_offered(text, [DISH]) is None
