@@ -33,7 +33,7 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
-from tau_shaped.reward.reading import amounts as amounts_reader
+from tau_shaped.reward.reading.amounts import stated_amounts
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 from tau_shaped.reward.reading.typed import Stated
@@ -51,7 +51,6 @@ __all__ = [
 
 # --- amounts --------------------------------------------------------------------------------
 
-stated_amounts = amounts_reader.stated_amounts  # the one reader of amounts (``amounts``), kept there
 
 
 # --- times ----------------------------------------------------------------------------------
