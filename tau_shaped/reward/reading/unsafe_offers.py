@@ -64,10 +64,10 @@ _REPLACEMENT_ORDER = re.compile(
     r"create_replacement_order|same items?)(?!\w)",
     re.IGNORECASE,
 )
-# Words of a clause about the customer's own order.
+# Words of a clause about the customer's own order (and what happened to it: "I'm sorry the Korma was cold").
 _OWN_ORDER = re.compile(
     r"(?<!\w)(?:your|you(?:['’]ve| have)?[ \t]+(?:ordered|had|got|received)|FD-[\w-]+|refund\w*|cancel\w*|missing|"
-    r"arriv\w*|deliver\w*|charg\w*|credit\w*|order(?:ed)?)(?!\w)",
+    r"arriv\w*|deliver\w*|charg\w*|credit\w*|order(?:ed)?|sorry|apolog\w*|was|were)(?!\w)",
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(

@@ -137,6 +137,8 @@ OWN = {
     "cancel_order": "I can cancel order {oid}, which had the {d}, for a full refund.",
     "missing_from": "I'm sorry the {d} was missing from order {oid}.",
     "replacement": "I can send a new {d} as a replacement order for {oid}.",
+    "sorry_cold": "I'm sorry the {d} was cold.",
+    "sorry_about": "Sorry about the {d}; I've noted it on order {oid}.",
 }
 PADDINGS = [("", ""), ("Thanks for your patience.\n", ""), ("", "\nLet me know if you have any questions."),
             ("Sure!\n", "\nThank you for waiting."), ("I checked the menu for you.\n\n", "")]
