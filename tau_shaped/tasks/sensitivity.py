@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
-from tau_shaped.reward.scoring import score_trajectory
+from tau_shaped.tasks.consenting import score_consented
 from tau_shaped.reward.values import is_number
 
 CENT = 0.01
@@ -110,7 +110,7 @@ def _writes(env: Any, task: Any) -> Callable[[int], bool]:
     gt = _copy(task.actions)
 
     def is_write(i: int) -> bool:
-        result = score_trajectory(env, task, gt[:i] + gt[i + 1:])
+        result = score_consented(env, task, gt[:i] + gt[i + 1:])
         return result.status == "ok" and result.r_actions == 0.0
 
     return is_write
@@ -135,7 +135,7 @@ def insensitive(env: Any, task: Any) -> List[str]:
     for p in perturbations(task, initial, _writes(env, task)):
         if p.must_act and acted:
             continue
-        result = score_trajectory(env, task, p.actions)
+        result = score_consented(env, task, p.actions)
         if p.must_act:
             if result.status != "ok" or result.r_actions == 1.0:
                 continue  # the tool refused it: nothing was written
