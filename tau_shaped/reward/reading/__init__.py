@@ -1,19 +1,31 @@
 """How words become a verdict (SPEC §10): every reader of an agent's or a customer's text, in
 the order text flows through them.
 
-1. ``normalize``: the text the customer saw (Unicode folded, hidden text and markup removed,
-   numbers written in words read as numbers); every reader below reads it, evidence quotes
-   the original.
-2. ``negation``: whether a word is negated in its clause.
-3. ``text_matching``: numbers, amounts and phrases found in text (TEXT_MATCHER, SPEC §5).
-4. ``action_words``: the words that name a kind of write.
-5. ``statements``: typed statements (amounts, times, streets, statuses); ``money_claims`` and
-   ``fact_claims`` type what a message asserts, ``money_checks`` and ``fact_checks`` compare
-   it with what backs it.
-6. ``confirmations``: whether a message describes a write; ``replies``: what the customer's
-   answer says (yes, change, no, unclear).
-7. ``disclosures`` (another customer's data; ``user_records`` for tau2's users),
-   ``unsafe_offers`` (an unsafe dish offered in words), ``refusals`` (a denial said).
+1. What the customer saw: ``normalize.seen`` (Unicode NFKC, format characters dropped;
+   ``normalize_markup``: HTML and markdown reduced to their visible text, comments and hidden
+   elements not said; ``normalize_confusables``: look-alike letters folded;
+   ``normalize_spoken``: e-mail addresses, digit runs and clock times as spoken; numbers in
+   words as digits). Every check kind reads ``seen`` text; ``seen_with_map`` maps a span back
+   to what the agent wrote, for evidence.
+2. Words that qualify others: ``negation`` (a word negated in its clause).
+3. Typed values: ``typed`` (a value read in a message), ``amounts`` (the one reader of money
+   in any spelling), ``text_matching`` (numbers and phrases, TEXT_MATCHER, SPEC §5),
+   ``statements`` (clock times, durations, streets, statuses), ``days`` (days relative to the
+   episode's clock).
+4. What a message asserts and whether anything backs it: ``money_claims`` / ``money_checks``,
+   ``fact_claims`` / ``fact_checks``, ``done_money`` (money said to have moved, against the
+   writes that moved it).
+5. Consent: ``action_words`` (the words that name a kind of write), ``consent_questions`` (a
+   question that asks agreement to act), ``call_values`` (the values of a write a person
+   would check, and another value stated instead), ``confirmations`` (whether a message
+   describes a write); the customer's answer: ``replies`` (yes, change, no, unclear),
+   read on its clauses (``reply_clauses``), what they do to the call (``reply_meaning``) and
+   the values they name (``reply_values``).
+6. Hard lines, read to fail closed: ``identifiers`` (another customer's values as a message
+   holds them), ``disclosures`` (another customer's data said), ``status_leaks`` (a status of
+   their order said), ``user_records`` (tau2's users in that shape); ``dish_names`` (a dish
+   named by any form of its name), ``dish_exclusions`` (what rules it out in its clause),
+   ``unsafe_offers`` (an unsafe dish offered); ``refusals`` (a denial said).
 
 The check kinds of ``reward.checks`` call these readers; nothing here imports the rule
 machinery (matchers, predicates, checks).
