@@ -16,6 +16,7 @@ import pytest
 from tau_shaped import Action, load_domain, score_trajectory
 from tau_shaped.reward.policy_rules import PolicyRuleError, bind, load_rules, rules_json_schema
 from tau_shaped.tasks.check import check_task
+from tau_shaped.tasks.consenting import consenting_replies, score_consented
 from tau_shaped.tasks.files import load_tasks
 from tau_shaped.tasks.schema import ShapedTask
 from tests.conftest import TESTS  # noqa: E402
@@ -52,6 +53,10 @@ def gt(task_id: str) -> List[Action]:
 
 
 def score(task_id: str, actions: List[Action], **kw: Any):
+    """``actions`` scored on the task, answered by a customer who says yes to every question
+    unless the test gives the replies (SPEC §10: with no replies recorded, a write that needs a
+    confirmation is undetermined, and each rule below is about something else)."""
+    kw.setdefault("user_replies", consenting_replies(actions))
     result = score_trajectory(ENV, BY_ID[task_id], actions, **kw)
     assert result.status == "ok", result.error
     return result
@@ -124,8 +129,10 @@ def test_an_unreadable_rule_file_is_one_line(tmp_path):
 @pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
 def test_ground_truth_keeps_every_rule_it_binds_to(task):
     """SPEC §9: the ground truth of every task a rule binds to keeps it; a rule that does not
-    apply is silent (not checked)."""
-    result = score_trajectory(ENV, task, list(task.actions))
+    apply is silent (not checked). The ground truth is answered as its careful agent's customer
+    answers it, yes to every question (with no replies recorded, a confirmed write is
+    undetermined: SPEC §10)."""
+    result = score_consented(ENV, task, task.actions)
     assert result.status == "ok"
     assert result.rule_violations == [] and policy_gates(result) == []
     assert result.outcome_reward == 1.0

@@ -15,6 +15,7 @@ from tau_shaped import Action, score_trajectory
 from tau_shaped.tasks.domains import load_domain
 from tau_shaped.reward.equivalence import read_path
 from tau_shaped.tasks.check import check_task
+from tau_shaped.tasks.consenting import score_consented
 
 DOMAIN = load_domain("food_delivery")
 TRAIN, TEST = DOMAIN.tasks("train"), DOMAIN.tasks("test")
@@ -158,7 +159,9 @@ def test_a_refund_does_not_stand_in_for_an_apology_credit(task):
 
 @pytest.mark.parametrize("task", ALTERNATIVES, ids=ids(ALTERNATIVES))
 def test_second_valid_resolution_scores_shaped_1_legacy_0(task):
-    result = score_trajectory(ENV, task, _alternative(task))
+    # answered yes at every question, as the ground truth is in the check (SPEC §10: with no
+    # replies recorded, a write that needs a confirmation is undetermined)
+    result = score_consented(ENV, task, _alternative(task))
     assert result.status == "ok" and result.safety_passed
     assert (result.legacy_reward, result.outcome_reward) == (0.0, 1.0), result.canonical_diff
 
