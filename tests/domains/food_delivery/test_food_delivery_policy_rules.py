@@ -221,7 +221,7 @@ def test_confirm_before_write_broken_alone_when_the_question_is_dropped():
     [
         ("I can refund $5.26 to your card. Is that OK?", "Yes, please go ahead.", True),
         ("I can refund $5.26 to your card. Is that OK?", "No, please don't do that.", False),
-        ("I can refund $5.26 to your card. Is that OK?", "", True),  # no reply recorded: not a no
+        ("I can refund $5.26 to your card. Is that OK?", "", False),  # a reply recorded empty: no yes (SPEC §10)
         ("I can refund $5.62 to your card. Is that OK?", "Yes", False),  # another amount
         ("I can refund $5.26 to your wallet. Is that OK?", "Yes", False),  # another method
         ("I can cancel your order. Is that OK?", "Yes", False),  # another action
@@ -388,17 +388,23 @@ def test_an_escalation_reason_saying_the_request_in_other_words_keeps_the_rule(r
     assert broken(score("fd-fraud-1", g)) == []
 
 
-@pytest.mark.parametrize("question", [
-    "I can refund $5.26 to your Visa ending 1234 for order FD-10004. Is that OK?",
-    "I can give you $5.26 back to your card for order FD-10004. Is that OK?",
-    "I can return $5.26 to the Mastercard you paid with. Is that OK?",
+@pytest.mark.parametrize("question, kept", [
+    ("I can refund $5.26 to your Mastercard ending 2777 for order FD-10013. Is that OK?", True),
+    ("I can give you $5.26 back to your card for order FD-10013. Is that OK?", True),
+    ("I can return $5.26 to the Mastercard you paid with. Is that OK?", True),
+    # another order than the refund's (FD-10004 is another customer's): a different call
+    ("I can refund $5.26 to your Mastercard ending 2777 for order FD-10004. Is that OK?", False),
+    ("I can give you $5.26 back to your card for order FD-10004. Is that OK?", False),
 ])
-def test_a_confirmation_naming_the_card_by_its_brand_or_saying_give_back_is_one(question):
+def test_a_confirmation_naming_the_card_by_its_brand_or_saying_give_back_is_one(question, kept):
     """wiki: tell "the amount, the method": the card's brand (shown by get_customer_details)
-    names the original payment method, and "give ... back" names a refund."""
+    names the original payment method, and "give ... back" names a refund; SPEC §10: an order
+    stated that is not the call's describes a different call."""
     g = gt("fd-missing-1")
+    assert g[3].kwargs["order_id"] == "FD-10013" and S0["customers"]["CU-1130"]["payment_methods"]["PM-1130-card"] == {
+        "brand": "mastercard", "last4": "2777", "type": "card"}
     r = score("fd-missing-1", g[:2] + [say(question)] + g[3:], user_replies=["Yes"])
-    assert broken(r) == []
+    assert broken(r) == ([] if kept else [("fd.confirm.before_write", 3)])
 
 
 def test_escalation_reason_is_judged_by_the_rule_not_byte_for_byte():
