@@ -11,7 +11,7 @@ from typing import Any, List, Optional, Tuple
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
-from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.normalize import as_written, seen
 
 
 class OffersUnsafePredicate(_Strict):
@@ -43,7 +43,7 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
             if text is not None:
                 found = _kept_offer(text, dishes) if len(text) <= 2048 else unsafe_dishes_offered(text, dishes)
                 if found is not None:
-                    hits.append((s.index, f"agent {found}"))
+                    hits.append((s.index, f"agent {found}{as_written(s.agent_text, text)}"))
     return violations(hits, "no unsafe dish offered in words")
 
 

@@ -45,7 +45,7 @@ from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_H
                                                         rendered, revealed)
 from tau_shaped.reward.reading.normalize_spoken import addresses, spoken_numbers
 
-__all__ = ["seen", "seen_with_map", "Seen", "MAX_CHARS"]
+__all__ = ["seen", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
 
 MAX_CHARS = 200_000  # a message longer than this is read up to here (the readers bound their own reads too)
 _ROUNDS = 4
@@ -272,3 +272,12 @@ def seen_with_map(text: Optional[str]) -> Seen:
             steps.append(_alignment(out, after))
         out = after
     return Seen(original=original, text=out, _steps=steps)
+
+
+def as_written(original: Optional[str], read: Optional[str], limit: int = 160) -> str:
+    """What a verdict's evidence adds so that it quotes the message as the agent wrote it (SPEC
+    §10: "the evidence quotes the original"): nothing when reading changed nothing, else the
+    original's first ``limit`` characters (a disguise shows as it was sent)."""
+    if not original or original == read:
+        return ""
+    return f" (as written: {original[:limit]!r}{'…' if len(original) > limit else ''})"
