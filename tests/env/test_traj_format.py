@@ -140,12 +140,15 @@ def test_parse_traj_records_a_question_nobody_answered():
     assert parsed.user_replies == [None, "no thanks", None]
 
 
-def test_messages_with_no_user_reply_at_all_record_no_unanswered_question():
-    """A completion the model wrote alone (TRL's conversational completions) holds no user
-    turns: its replies were not recorded, so none counts as unanswered."""
+def test_messages_with_no_user_reply_after_the_first_still_record_the_question_nobody_answered():
+    """A completion that asks and acts at once (TRL's conversational completions hold no user
+    turn after the first) shows the agent went on from its question: the messages are the
+    conversation, so the question was answered by nobody, which is no yes (SPEC §10)."""
     traj = [
         {"role": "user", "content": "hi"},
         {"role": "assistant", "content": "Shall I refund $5?"},
         {"role": "assistant", "content": None, "tool_calls": [_call("refund")]},
     ]
-    assert parse_traj(traj).unanswered == []
+    parsed = parse_traj(traj)
+    assert parsed.unanswered == [0] and parsed.user_replies == [None]
+    assert parsed.from_messages

@@ -19,6 +19,7 @@ from tau_shaped.reward.policy_forms import said_yes
 from tau_shaped.reward.policy_rules import PolicyRuleError, load_rules
 from tau_shaped.reward.predicate_schema import Confirmation, MatchOps
 from tau_shaped.tasks.files import TaskFileError, load_tasks, parse_tasks
+from tau_shaped.tasks.consenting import consenting_replies
 from tests.mini_domain import TASKS_FILE, make_env
 from tests.conftest import TESTS  # noqa: E402
 
@@ -231,19 +232,21 @@ def _broken(task_id: str, actions: list, **kw: Any) -> list:
     "Yes", "No problem, go ahead.", "No, please don't", "Wait, not yet.", "sure", "", "Not now")])
 def test_the_confirmation_rule_end_to_end(reply, yes):
     """The table through the whole verifier: the ground truth's question, answered ``reply``.
-    An empty reply is an unrecorded one, which is not a no (SPEC §9)."""
+    A reply recorded as empty is no yes (SPEC §10), so it breaks the rule as a no does."""
     g = [a.model_copy(deep=True) for a in FIXED["fd-missing-1"].actions]
     question = Action(name="respond", kwargs={"content": "I can refund $5.26 to your card. Is that OK?"})
-    kept = yes or reply == ""
     assert _broken("fd-missing-1", g[:2] + [question] + g[3:], user_replies=[reply]) == (
-        [] if kept else ["fd.confirm.before_write"])
+        [] if yes else ["fd.confirm.before_write"])
 
 
 @pytest.mark.parametrize("reason, broken", REASONS[:4])
 def test_the_escalation_rule_end_to_end(reason, broken):
     g = [a.model_copy(deep=True) for a in FIXED["fd-fraud-1"].actions]
     g[3] = Action(name="escalate_to_fraud_team", kwargs={"customer_id": "CU-1132", "reason": reason})
-    assert _broken("fd-fraud-1", g) == (["fd.fraud.escalation_states_the_request"] if broken else [])
+    # answered by a customer who agrees to every question: with no reply recorded the confirmed
+    # escalation is undetermined (SPEC §10), and the reason's rule is what this test reads
+    assert _broken("fd-fraud-1", g, user_replies=consenting_replies(g)) == (
+        ["fd.fraud.escalation_states_the_request"] if broken else [])
 
 
 @pytest.mark.parametrize("domain, rule", [("tau2:airline", "air.confirm.before_write"), ("tau2:retail", "retail.confirm.before_write")])

@@ -41,7 +41,7 @@ def call(name: str, obs: str = "ok", events: Sequence[Tuple[str, Dict[str, Any]]
 
 
 def say(text: str, reply: str = "") -> Spec:
-    """A respond step: the agent's message and the user's reply ("" = none recorded)."""
+    """A respond step: the agent's message and the user's reply ("" = recorded as empty)."""
     return ("respond", {"content": text}, reply, [])
 
 
@@ -210,11 +210,24 @@ def test_unconfirmed_answered_no_is_broken():
     assert verdict.evidence
 
 
-def test_unconfirmed_unrecorded_reply_is_not_a_no():
-    """SPEC §9, the form's docstring: a respond step with no recorded reply ("") is not a no
-    (an offline trajectory of actions alone): the write is kept."""
+def test_unconfirmed_reply_recorded_as_empty_is_no_yes():
+    """SPEC §10: a reply recorded as empty is no yes: the write is broken at its own step."""
     t = traj(say(DESCRIBE, ""), refund())
-    assert broken(ev(CONFIRM, t)) == (False, None, [])
+    verdict = ev(CONFIRM, t)
+    assert broken(verdict) == (True, 1, [1])
+    assert "empty" in verdict.evidence
+
+
+def test_unconfirmed_unrecorded_reply_is_undetermined():
+    """SPEC §10, the form's docstring: a reply not recorded at all (an offline trajectory of
+    actions alone) shows consent neither way: the rule is undetermined (SPEC §8), neither kept
+    as a pass nor broken."""
+    t = traj(say(DESCRIBE, ""), refund())
+    t.unrecorded = frozenset({0})  # as offline scoring marks it (reward/scoring.reply_gaps)
+    verdict = ev(CONFIRM, t)
+    assert broken(verdict) == (False, None, [])
+    assert [step for step, _ in verdict.undetermined] == [1]
+    assert verdict.evidence.startswith("undetermined")
 
 
 def test_unconfirmed_different_amount_is_broken():

@@ -55,12 +55,14 @@ def test_unsupported_evidence_names_the_statement_and_why():
 
 
 def test_unconfirmed_evidence_says_what_was_missing():
-    """SPEC §9: the evidence of an unconfirmed write says whether no message described it or
-    the user did not say yes."""
+    """SPEC §9, §10: the evidence of an unconfirmed write says whether no message described it,
+    the message asked no consent, or the user did not say yes."""
     p = unconfirmed({"amount": "number"})
     v = ev(p, traj(call("w", amount=5)))
     assert v.evidence == 'step 0: w({"amount": 5}) unconfirmed: no message states it'
-    v = ev(p, traj(say("I will pay $5.00.", "no"), call("w", amount=5)))
+    v = ev(p, traj(say("I will pay $5.00.", "yes"), call("w", amount=5)))
+    assert v.evidence == 'step 1: w({"amount": 5}) unconfirmed: no message states it (it asks no consent (a question about something else))'
+    v = ev(p, traj(say("I will pay $5.00. Shall I go ahead?", "no"), call("w", amount=5)))
     assert v.evidence == 'step 1: w({"amount": 5}) unconfirmed: the user did not say yes'
 
 
@@ -110,16 +112,18 @@ def test_a_number_mention_allows_half_a_cent():
 def test_a_text_mention_of_a_value_that_is_a_substring_of_the_word_text():
     """A text mention compares the call's value with the message, whatever the value."""
     p = unconfirmed({"reason": "text"})
-    assert not ev(p, traj(say("Reason: ex.", "yes"), call("w", reason="ex"))).holds
-    assert ev(p, traj(say("Reason: other.", "yes"), call("w", reason="ex"))).holds
+    # the message asks consent (SPEC §10), so only the stated value decides
+    assert not ev(p, traj(say("Reason: ex. Shall I go ahead?", "yes"), call("w", reason="ex"))).holds
+    assert ev(p, traj(say("Reason: other. Shall I go ahead?", "yes"), call("w", reason="ex"))).holds
 
 
 def test_a_boolean_or_structured_value_is_never_stated_in_text():
     """A mention can only be of a string or a number: True, a list or a dict is not 'stated'
     by a message that happens to contain its text."""
     p = unconfirmed({"flag": "text"})
-    assert ev(p, traj(say("True", "yes"), call("w", flag=True))).holds
-    assert ev(p, traj(say("['a']", "yes"), call("w", flag=["a"]))).holds
+    assert ev(p, traj(say("True. Shall I go ahead?", "yes"), call("w", flag=True))).holds
+    assert ev(p, traj(say("['a']. Shall I go ahead?", "yes"), call("w", flag=["a"]))).holds
+    assert not ev(p, traj(say("a. Shall I go ahead?", "yes"), call("w", flag="a"))).holds  # a string is stated
 
 
 def test_an_absent_argument_does_not_excuse_the_next_one():
