@@ -41,7 +41,8 @@ def test_fd_cancel_3_the_unconfirmed_cancellation_earns_nothing():
 
 
 def test_the_same_cancellation_confirmed_earns_its_step_reward():
-    result = score_trajectory(ENV, BY_ID["fd-cancel-3"], gt("fd-cancel-3"), user_replies=[None, None, None, "Yes, please.", None])
+    # one reply per respond action (the ground truth asks once): null would be no yes (SPEC §10)
+    result = score_trajectory(ENV, BY_ID["fd-cancel-3"], gt("fd-cancel-3"), user_replies=["Yes, please."])
     assert result.rule_violations == [] and result.outcome_reward == 1.0
     assert abs(result.step_rewards[4] - 0.4) < 1e-9 and abs(result.process_reward - 0.8) < 1e-9
 

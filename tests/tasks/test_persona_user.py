@@ -19,6 +19,7 @@ from tau_shaped.env.types import Action
 from tau_shaped.env.users import STOP, load_user
 from tau_shaped.reward.reading.replies import classify_reply
 from tau_shaped.reward.scoring import score_trajectory
+from tau_shaped.tasks.consenting import score_consented
 from tau_shaped.tasks.domains import load_domain
 from tau_shaped.tasks.files import TaskFileError, parse_tasks
 from tau_shaped.tasks.persona_check import check_persona, play_against
@@ -85,8 +86,11 @@ def test_every_test_ground_truth_scores_shaped_1_against_its_persona(env):
         assert len(played.actions) == len(task.actions), task.id
         result = score_trajectory(env, task, played.actions, user_replies=played.replies, first_user_message=played.opening)
         assert result.status == "ok" and result.outcome_reward == 1.0, task.id
-        offline = score_trajectory(env, task, list(task.actions))
-        assert result.reward == pytest.approx(offline.reward), task.id  # the same score as the ground truth offline
+        # the same score as the ground truth offline, answered yes at every question (with no
+        # reply recorded a confirmed write is undetermined: SPEC §10)
+        offline = score_consented(env, task, list(task.actions))
+        assert offline.status == "ok", task.id
+        assert result.reward == pytest.approx(offline.reward), task.id
 
 
 def test_the_same_seed_gives_the_same_conversation_byte_for_byte(env):
