@@ -61,8 +61,8 @@ class ParsedTrajectory:
     # tool calls, or with text beside its call (tau-bench's agent acts one step a turn)
     combined_turns: Dict[int, str] = field(default_factory=dict)
     # respond actions the next assistant message followed with no user message between: the
-    # record shows that nobody answered them (not a reply left unrecorded); none when the
-    # messages hold no user reply at all (a model's completion alone records no replies)
+    # record shows that nobody answered them (not a reply left unrecorded), also where no user
+    # spoke after the first message (a completion that asks and acts at once; SPEC §10)
     unanswered: List[int] = field(default_factory=list)
     # what the replay of these actions depends on, as the messages wrote it: a tool call's name
     # and its arguments' text, a respond action's place (not its words); None where a call's
