@@ -5,9 +5,11 @@
 message the reply answers (normalized, ``reading.normalize.seen``); ``described`` the values
 the confirmation stated that the call acts with (``reply_values.Described``, a mapping, or the
 call's arguments as (key, value) pairs: ``method``/``payment_method_id``/``payment_id``,
-``amount``, ``street``/``address1``; other keys are left out). None means unknown: the reply is
-then read on its own words (a plain question naming no verb; a value the question names once
-stands for an unknown described one).
+``amount``, ``street``/``address1``, the ids (any ``*_id`` / ``*_ids`` but the customer's own),
+``reason``; other keys are left out). None means unknown: the reply is then read on its own
+words (a plain question naming no verb; a value the question names once stands for an unknown
+described one: "cancel order #W8367380 with the reason 'ordered by mistake'" gives the order and
+the reason).
 
 A reply is read on the clause that answers (``reply_clauses``); the vocabulary is kept here
 once, for every domain (the rule files name no reply words):
@@ -23,7 +25,10 @@ once, for every domain (the rule files name no reply words):
 - ``change``: agreement (or a refusal) that asks for something else instead: a contrast ("but",
   "actually", "instead", "though", "rather", "except") or a condition that names a value the
   call does not act with ("Yep. Wallet works better for me though" when the card was
-  described; "Yes, as long as it goes to my card" when the wallet was), or a verb of altering
+  described; "Yes, as long as it goes to my card" when the wallet was), a yes naming a value of
+  a kind the call has that differs from the described one ("Yes, the wallet is perfect" after
+  the card; "Yes, cancel #W1242543" after another order; "Sure, though the reason is really 'no
+  longer needed'" after another reason), or a verb of altering
   that is not the question's own ("Sure, but make it $10", "Put it in my wallet instead"). A
   value named that the described call does act with changes nothing.
 - ``no``: a refusal or a doubt on the reply's first line ("No", "Please don't", "I don't want
@@ -50,7 +55,7 @@ from typing import Any, Literal, Optional
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
 from tau_shaped.reward.reading.reply_meaning import (
     asks_for_a_change, condition, effective, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
-from tau_shaped.reward.reading.reply_values import Described
+from tau_shaped.reward.reading.reply_values import Described, mark_reasons
 
 __all__ = ["Reply", "classify_reply", "MAX_CHARS", "QUESTION_CHARS", "Described"]
 
@@ -131,7 +136,8 @@ def classify_reply(reply: str, *, question: Optional[str] = None, described: Any
 
     ``question``: the agent's message ``reply`` answers, normalized (None: unknown, read as a
     plain question naming no verb). ``described``: what the confirmation stated that the call
-    acts with: a ``Described`` (``method``, ``amount``, ``street``) or a mapping with those keys
+    acts with: a ``Described`` (``method``, ``amount``, ``street``, ``ids``, ``reason``) or a
+    mapping or (key, value) pairs of the call's arguments
     (None, or a key left out: unknown; the values the question names once stand for it)."""
     q = (question or "")[:QUESTION_CHARS] or None
     return _classify((reply or "")[:MAX_CHARS], q, Described.of(described))
@@ -142,6 +148,8 @@ def _classify(reply: str, question: Optional[str], described: Optional[Described
     q = read_question(question)
     stated = effective(described, q.text)
     text = reply.translate(_NORMAL)
+    if stated.key("reason") is not None:  # "Yes, no longer needed": the reason's "no" refuses nothing
+        text = mark_reasons(text)
     cleaned, mocking = take_out_sarcasm(_POLITE_IF.sub(" ", text))
     # "I don't mind", "no problem" agree to "Do you mind?"; to "Shall I?" they say nothing
     # ("no objection" agrees to either)

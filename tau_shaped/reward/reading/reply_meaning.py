@@ -1,5 +1,7 @@
 """What the clauses of a reply to a confirmation do to the call (SPEC §10): refuse it, ask for a
-different one (a contrast or a condition naming a value the call does not act with), or put a
+different one (a contrast or a condition naming a value the call does not act with, or any
+clause naming a value of a kind the call has that differs from the described one: "Yes, the
+wallet is perfect" after the card, "Yes, cancel #W1242543" after another order), or put a
 condition on it that the described call meets or not; and sarcasm, which settles nothing.
 
 Read by ``replies.classify_reply``. Every pattern is linear (literal alternations, single or
@@ -208,7 +210,7 @@ def asks_for_a_change(text: str, q: Question, stated: Described) -> bool:
         parts = clauses(s)
         k = next((i for i, c in enumerate(parts) if _CONTRAST.search(c) or _INSTEAD.search(c)), None)
         if k is None:
-            if any(_names_another_destination(c, stated) for c in parts if not _CONDITION.search(c)):
+            if any(_names_another_value(c, stated) for c in parts if not _CONDITION.search(c)):
                 return True
             continue
         scope = _MAKE_SURE.sub(" ", " ".join(parts[k:]))
@@ -235,10 +237,23 @@ def _bases(word: str) -> set:
     return set(verbs_in(word))
 
 
-def _names_another_destination(clause: str, stated: Described) -> bool:
-    lowered = clause.lower()
+# Words that tell of what was ("I paid with my card", "it cost $40"): a method, an amount or a
+# street named with them is a side remark, unless the clause also tells the agent where to put it.
+_PAST = re.compile(words("paid", "pay", "cost", "costs", "spent", "was", "were", "charged", "originally", "already",
+                         "had", "used", "bought", "ordered", "last time", "before"), re.IGNORECASE)
+_DIRECTING = re.compile(words("put", "send", "refund", "give", "credit", "issue", "switch", "move", "make", "transfer",
+                              "go", "goes", "going", "ship", "deliver", "want", "prefer", "rather"), re.IGNORECASE)
+
+
+def _names_another_value(clause: str, stated: Described) -> bool:
+    """Whether ``clause`` names a value of a kind the call has that differs from the described one
+    ("Yes, the wallet is perfect" when the card was described, "Yes, cancel #W1242543" when
+    another order was): the call it agrees to is another. A method, an amount or a street told of
+    as what was ("I paid with my card", "it was charged to my card") is a side remark, unless the
+    clause directs it ("put it on the card I used before")."""
+    told_of = _PAST.search(clause) is not None and _DIRECTING.search(clause) is None
     named = [v for v in values_in(clause) if stated.key(v.kind) is not None
-             and _DEST.search(lowered[max(0, v.start - 40):v.start])]
+             and not (told_of and v.kind in ("method", "amount", "street"))]
     return compare(named, stated) == "differs"
 
 

@@ -1,5 +1,11 @@
 """What a reply to a confirmation names of the call (SPEC §10): a payment method, an amount, a
-street; and ``Described``, the values the confirmation stated, to compare them with.
+street, an id (an order, a reservation, an item: "#W1242543", "FD-10045", "ZFA04Y"), a reason
+among the tools' enumerated reasons ("no longer needed", "ordered by mistake", "restaurant
+delay"); and ``Described``, the values the confirmation stated, to compare them with.
+
+An id is compared with the described ids of its shape (the same letters before the same count of
+digits, or the same length of mixed letters and digits), in any case and with or without "#"; an id
+of a shape the call has none of, and a reason when the call's reason is unknown, say nothing.
 
 A reply that names a value the call does not act with asks for a different call ("Yep. Wallet
 works better for me though" when the card was described); one that names the described value
@@ -13,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Optional, Tuple
 
-__all__ = ["Described", "Value", "values_in", "method_of", "street_of", "compare"]
+__all__ = ["Described", "Value", "values_in", "method_of", "street_of", "reason_of", "mark_reasons", "ids_of", "id_kind", "compare"]
 
 # A payment method, read as one of four kinds ("original_payment" and a Visa are a card).
 _METHOD = re.compile(
@@ -52,6 +58,29 @@ _NEGATED_BEFORE = re.compile(
     re.IGNORECASE,
 )
 
+# An id: a token of letters and digits (one inner hyphen at most, an optional "#"); kept when it
+# holds a digit and has five characters or more. Not part of a word, an amount, an e-mail or a
+# method's id ("credit_card_7815"). Bounded: linear.
+_ID = re.compile(r"(?<![\w#$.,'@-])#?(?P<id>[a-z0-9]{1,20}(?:-[a-z0-9]{1,20})?)(?![\w'@-]|[.,]\d)")
+_PREFIXED = re.compile(r"([A-Z]{0,4})(\d{1,40})")
+# The tools' enumerated reasons (tau2 retail's cancellation, food delivery's), each in a few wordings.
+_REASON = re.compile(
+    r"(?<!\w)(?:"
+    r"(?P<no_longer_needed>no\s{1,3}longer\s{1,3}(?:needed|need\s{1,3}it|required|wanted)"
+    r"|(?:don'?t|do\s{1,3}not)\s{1,3}need\s{1,3}(?:it|them|this|that)\s{1,3}any\s?more)"
+    r"|(?P<ordered_by_mistake>(?:(?:ordered|bought|placed|purchased)(?:\s{1,3}(?:it|this|that|them))?\s{1,3})?"
+    r"(?:by\s{1,3}(?:mistake|accident)|in\s{1,3}error|accidentally|mistakenly)|mistaken\s{1,3}order|accidental\s{1,3}order)"
+    r"|(?P<customer_request>customer(?:'s)?\s{1,3}request|at\s{1,3}my\s{1,3}(?:own\s{1,3})?request)"
+    r"|(?P<restaurant_closed>restaurant\s{1,3}(?:(?:is|was|being)\s{1,3})?closed|closed\s{1,3}restaurant)"
+    r"|(?P<restaurant_delay>restaurant\s{1,3}(?:delay(?:ed|s)?|(?:is|was|being)\s{1,3}(?:late|delayed|slow|running\s{1,3}late)))"
+    r"|(?P<item_unavailable>items?\s{1,3}(?:(?:is|was|are|were|being)\s{1,3})?(?:unavailable|out\s{1,3}of\s{1,3}stock|sold\s{1,3}out)"
+    r"|unavailable\s{1,3}items?)"
+    r"|(?P<courier_unavailable>(?:courier|driver)s?\s{1,3}(?:(?:is|was|are|were|being)\s{1,3})?unavailable"
+    r"|no\s{1,3}(?:courier|driver)s?(?:\s{1,3}(?:is|are|was|were))?\s{1,3}available|unavailable\s{1,3}(?:courier|driver)s?)"
+    r")(?!\w)",
+    re.IGNORECASE,
+)
+
 
 @dataclass(frozen=True)
 class Value:
@@ -85,17 +114,52 @@ def _street_key(m: "re.Match[str]") -> Tuple[str, str]:
     return m.group("num"), f"{name} {_SUFFIXES.get(suffix, suffix)}"
 
 
+def id_kind(key: str) -> Optional[str]:
+    """The shape an id is compared within ("id:W7" for "#W1242543", "id:FD5" for "FD-10045",
+    "id:10" for "1008292230", "id:*6" for "ZFA04Y"), or None for a token no id."""
+    if len(key) < 5 or not any(c.isdigit() for c in key):
+        return None
+    m = _PREFIXED.fullmatch(key)
+    return f"id:{m.group(1)}{len(m.group(2))}" if m else f"id:*{len(key)}"
+
+
+def ids_of(text: str) -> Iterator[Tuple[str, str, int]]:
+    """The ids ``text`` names: (their shape, their key: letters and digits in upper case, where)."""
+    for m in _ID.finditer(text.lower()):
+        key = m.group("id").replace("-", "").upper()
+        kind = id_kind(key)
+        if kind is not None:
+            yield kind, key, m.start()
+
+
+def mark_reasons(text: str) -> str:
+    """``text`` with each enumerated reason written as its name ("no longer needed" ->
+    "no_longer_needed"): a reason's own negative word ("no longer", "no courier") refuses nothing,
+    and the reason is still read."""
+    return _REASON.sub(lambda m: m.lastgroup or m.group(0), text)
+
+
+def reason_of(text: str) -> Optional[str]:
+    """The enumerated reason ``text`` names first ("ordered_by_mistake"), or None."""
+    m = _REASON.search(str(text).replace("_", " "))
+    return None if m is None else m.lastgroup
+
+
 @dataclass(frozen=True)
 class Described:
     """The values a confirmation stated, that the call acts with (SPEC §10). Each field is None
     when unknown. ``method``: a payment method as the call or the message gives it
     ("original_payment", "card", "wallet", "credit_card_7815", "gift_card_1", "paypal_2"), kept
     as its kind; ``amount``: a number; ``street``: an address's street ("12 Elm St"), kept as its
-    number and name. Frozen and hashable (the reader's cache key holds it)."""
+    number and name; ``ids``: the call's ids (an order, a reservation, items), compared within
+    their shape; ``reason``: the call's reason, read as one of the tools' enumerated reasons (None
+    for free text). Frozen and hashable (the reader's cache key holds it)."""
 
     method: Optional[str] = None
     amount: Optional[float] = None
     street: Optional[Any] = None
+    ids: Tuple[str, ...] = ()
+    reason: Optional[str] = None
     _keys: Tuple[Tuple[str, Any], ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -107,6 +171,13 @@ class Described:
             keys.append(("amount", round(float(self.amount), 2)))
         if self.street is not None:
             keys.append(("street", self.street if isinstance(self.street, tuple) else street_of(self.street)))
+        shapes: dict = {}
+        for value in self.ids:
+            for kind, key, _ in ids_of(str(value)):
+                shapes.setdefault(kind, set()).add(key)
+        keys += [(kind, frozenset(found)) for kind, found in sorted(shapes.items())]
+        if self.reason is not None:
+            keys.append(("reason", reason_of(self.reason)))
         object.__setattr__(self, "_keys", tuple((k, v) for k, v in keys if v is not None))
 
     @classmethod
@@ -115,7 +186,9 @@ class Described:
         value) pairs (a call's arguments made hashable), read for ``method`` (or
         ``payment_method``, ``payment_method_id``, ``refund_method``), ``amount`` (or
         ``refund_amount``) and ``street`` (or ``address``, ``address1``, ``new_address``: a
-        street, or a mapping holding ``street``/``address1``); any other key is left out."""
+        street, or a mapping holding ``street``/``address1``), the ids (``order_id``, ``item_ids``: any
+        ``*_id`` or ``*_ids`` but a method's and the customer's own) and ``reason``; any other key
+        is left out."""
         if value is None or isinstance(value, Described):
             return value
         fields = _mapping(value)
@@ -131,8 +204,12 @@ class Described:
             amount = None if amount is None or isinstance(amount, bool) else float(amount)
         except (TypeError, ValueError):
             amount = None
+        ids = [v for k, v in fields.items() if k.endswith(("_id", "_ids")) and k not in _NOT_IDS and v]
+        flat = tuple(str(x) for v in ids for x in (v if isinstance(v, (list, tuple)) else (v,)))
+        reason = fields.get("reason")
         return cls(method=None if method is None else str(method), amount=amount,
-                   street=None if street is None else str(street))
+                   street=None if street is None else str(street), ids=flat,
+                   reason=reason if isinstance(reason, str) else None)
 
     @classmethod
     def from_keys(cls, keys: Tuple[Tuple[str, Any], ...]) -> "Described":
@@ -151,6 +228,7 @@ class Described:
 
 _METHOD_KEYS = ("method", "payment_method", "payment_method_id", "refund_method", "new_payment_method_id", "payment_id")
 _STREET_KEYS = ("street", "address", "address1", "new_address")
+_NOT_IDS = frozenset(_METHOD_KEYS) | {"customer_id", "user_id"}  # the account the customer speaks for
 
 
 def _mapping(value: Any) -> Optional[Mapping]:
@@ -179,6 +257,14 @@ def values_in(text: str) -> Iterator[Value]:
         yield Value("amount", round(float(number.replace(",", "")), 2), m.start(), _negated(lowered, m.start()))
     for m in _METHOD.finditer(lowered.replace("_", " ")):
         yield Value("method", m.lastgroup, m.start(), _negated(lowered, m.start()))
+    for kind, key, start in ids_of(lowered):
+        yield Value(kind, key, start, _negated(lowered, start))
+    for m in _REASON.finditer(lowered.replace("_", " ")):
+        yield Value("reason", m.lastgroup, m.start(), _negated(lowered, m.start()))
+
+
+def _soft(kind: str) -> bool:
+    return kind == "reason" or kind.startswith("id:")
 
 
 def _negated(text: str, start: int) -> bool:
@@ -189,18 +275,27 @@ def compare(values: "list[Value]", described: Optional[Described]) -> Optional[s
     """How the values named compare with the described ones: "differs" (a value named that the
     call does not act with, or the described value taken back), "same" (every value named is
     the described one, or another one taken back), "unknown" (a value whose kind was not
-    described, or that cannot be compared), or None (no value named)."""
+    described, or that cannot be compared), or None (no value named). An id compares with the
+    call's ids of its shape (one of them: the same), a reason with the call's; an id of a shape,
+    or a reason, the call has none of is left out."""
     if not values:
         return None
     verdicts = set()
     for v in values:
         stated = described.key(v.kind) if described is not None else None
-        if stated is None or v.key is None or (v.key == "original" and stated not in ("card", "wallet")):
+        if stated is None and _soft(v.kind):
+            continue  # an id of a shape, or a reason, the call has none of: says nothing of it
+        if isinstance(stated, frozenset):  # one of the call's ids of that shape
+            verdicts.add("same" if (v.key in stated) != v.negated else "differs")
+        elif stated is None or v.key is None or (v.key == "original" and stated not in ("card", "wallet")) or (
+                stated == "original" and v.key != "original"):  # "original" read from the question: any kind
             verdicts.add("unknown")  # "the original payment method": the card, never the wallet; else unknown
         elif (v.key == stated or (v.key == "original" and stated == "card")) != v.negated:
             verdicts.add("same")
         else:
             verdicts.add("differs")
+    if not verdicts:
+        return None
     for verdict in ("differs", "unknown"):
         if verdict in verdicts:
             return verdict
