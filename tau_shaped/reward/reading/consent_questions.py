@@ -99,14 +99,33 @@ _CONSENT_QUESTION = re.compile(
 )
 # A sentence of at most a few words that is only a request for the yes: "OK?", "Confirm?", "Deal?"
 _ALONE_QUESTION = re.compile(rf"^[\s\W]*(?:{_alt('and', 'so', 'then')}{_S})?{_ALONE}(?:{_S}{_alt('then', 'now', 'with you', 'for you')})?[\s\u00a0]*[?!.]*[\s\u00a0]*$", re.IGNORECASE)
+# What "confirm" asks for that is information, not agreement: "Please confirm your email",
+# "Please confirm the order number", "Confirm that you received it".
+_INFO_NOUN = _alt(
+    "email", "e-mail", "email address", "name", "full name", "zip", "zip code", "postal code", "postcode", "phone",
+    "phone number", "number", "order number", "order id", "order #", "reservation number", "reservation code",
+    "reservation id", "booking reference", "booking number", "confirmation number", "confirmation code", "account",
+    "account number", "date of birth", "birthday", "user id", "id", "last four", "last 4", "last four digits",
+    "spelling", "identity", "details of your account")
+# What a customer is asked to agree they want: "(that) you'd like me to", "you want the refund"
+_YOU_WISH = rf"{_alt('you', 'that you')}(?:{_S}{_alt('would', 'do', 'still')}|'d)?{_S}{_alt('like', 'want', 'wish', 'prefer', 'agree', 'approve', 'accept', 'consent', 'authorize', 'authorise')}{_E}"
+_YOU_OK = rf"{_alt('you', 'that you')}(?:{_S}are|'re){_S}{_alt('ok', 'okay', 'happy', 'fine', 'comfortable', 'alright', 'all right', 'good')}{_S}{_alt('with', 'for me to', 'for us to', 'to proceed', 'to go ahead', 'going ahead', 'proceeding')}{_E}"
+# Not a wish to act: "you'd like to know ...", "you want more details"
+_NOT_TO_ACT = rf"(?!{_S}(?:to{_S})?{_INFO_VERBS}{_E})(?!{_S}{_ELSE}{_E})"
 # The yes asked for in a statement: "Please confirm", "Reply yes", "Let me know if that's OK"
 _CONSENT_REQUEST = re.compile(
     "|".join([
-        rf"{_B}(?:please{_S}|kindly{_S}|just{_S}|simply{_S})?confirm{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'receipt')}{_E})(?:{_S}{_alt('and', 'if', 'that', 'to', 'please', 'this', 'it', 'the', 'with', 'by', 'so')}{_E}|[\s\u00a0]*[.!:,)\n]|[\s\u00a0]*$)",
+        rf"{_B}(?:please{_S}|kindly{_S}|just{_S}|simply{_S})?confirm{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'receipt')}{_E})(?!{_S}{_alt('the', 'this', 'that')}{_S}{_INFO_NOUN}{_E})(?:{_S}{_alt('and', 'if', 'that', 'to', 'please', 'this', 'it', 'the', 'with', 'by', 'so')}{_E}|[\s\u00a0]*[.!:,)\n]|[\s\u00a0]*$)",
+        # "Please confirm (that) you'd like me to ...", "Confirm you want the refund", "... you're happy for me to"
+        rf"{_B}confirm{_S}(?:{_YOU_WISH}{_NOT_TO_ACT}|{_YOU_OK})",
         rf"{_B}{_alt('reply', 'respond', 'answer', 'say', 'type', 'write', 'just say', 'simply say')}{_S}(?:{_alt('with', 'with a', 'with an')}{_S})?[\"'“‘(]?{_alt('yes', 'y', 'ok', 'okay', 'confirm', 'go ahead', 'proceed')}{_E}",
-        rf"{_B}let{_S}me{_S}know{_S}{_alt('if', 'whether', 'once', 'when')}{_S}(?:{_LET_WHO}{_S})?{_LET_WHAT}{_E}",
+        rf"{_B}{_alt('say the word', 'give me the word', 'just say the word')}{_E}",
+        rf"{_B}{_alt('let me know', 'tell me', 'just tell me')}{_S}{_alt('if', 'whether', 'once', 'when')}{_S}(?:{_LET_WHO}{_S})?{_LET_WHAT}{_E}{_NOT_TO_ACT}",
         rf"{_B}{_alt('need', 'have', 'get', 'wait for', 'waiting for', 'with', 'once i have', 'once you give', 'give me', 'just need')}{_S}{_alt('your', 'the')}{_S}{_GRANT}{_E}",
-        rf"{_B}{_alt('if you agree', 'if you approve', 'if you confirm', 'if you accept', 'if you consent', 'if that is ok', 'if that is okay', 'if that is fine', 'if you are ok', 'if you are okay', 'if you are happy', 'if that works', 'if you would like', 'if you want me to', 'if you want', 'if you say yes', 'on your yes', 'on your ok', 'on your okay', 'with your ok', 'with your okay', 'with your permission', 'with your approval', 'with your consent')}{_E}",
+        rf"{_B}{_alt('if you agree', 'if you approve', 'if you confirm', 'if you accept', 'if you consent', 'if that is ok', 'if that is okay', 'if that is fine', 'if you are ok', 'if you are okay', 'if you are happy', 'if that works', 'if you would like', 'if you want me to', 'if you want', 'if you say yes', 'on your yes', 'on your ok', 'on your okay', 'with your ok', 'with your okay', 'with your permission', 'with your approval', 'with your consent', 'if you are fine', 'if you are alright', 'if you are good', 'if you would like me to', 'if that sounds good', 'if that sounds right')}{_E}{_NOT_TO_ACT}",
+        rf"{_B}if{_S}you(?:'re|{_S}are){_S}{_alt('ok', 'okay', 'happy', 'fine', 'alright', 'all right', 'good', 'comfortable')}{_S}{_alt('with', 'for me to', 'for us to', 'with me', 'to proceed', 'to go ahead', 'going ahead')}{_E}",
+        rf"{_B}if{_S}(?:you'd|you{_S}would){_S}like{_S}{_alt('me', 'us')}{_S}to{_E}",
+        rf"{_B}if{_S}(?:that's|that{_S}is){_S}{_alt('ok', 'okay', 'fine', 'alright', 'all right', 'good with you', 'ok with you', 'okay with you')}{_E}",
         rf"{_B}{_alt('yes', 'y')}[\s\u00a0]*/[\s\u00a0]*{_alt('no', 'n')}{_E}",
     ]),
     re.IGNORECASE,
