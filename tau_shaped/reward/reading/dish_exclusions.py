@@ -33,7 +33,7 @@ from typing import FrozenSet, Optional
 from tau_shaped.reward.reading.negation import NEGATIONS
 
 __all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern", "negation_at",
-           "negation_pos", "own_before", "predicate_excludes", "replaced_before"]
+           "negation_pos", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_before"]
 
 AFTER = 160  # characters after a dish read for what its clause says of it
 _BEFORE = 80  # characters before a dish read for the words that set it apart
@@ -165,6 +165,25 @@ def replaced_before(text: str, lo: int, start: int) -> bool:
         return not negation_at(window, 0, m.start()) and not re.search(r"(?<!\w)(?:only|nothing|none)[ \t]+(?:\w+[ \t]+)?$",
                                                                         window[:m.start()], re.IGNORECASE)
     return True
+
+
+# Right after a dish (or a pronoun naming it): it is proposed as the replacement, not replaced ("the Korma as a
+# replacement", "Korma as your substitute", "Korma could replace it", "Korma in its place"); not "as a
+# replacement order" (the same items re-sent).
+_AS_REPLACEMENT = re.compile(
+    r"[ \t\"'”’)*_]*(?:,[^,\n]{1,40},)?[ \t]*(?:,[ \t]*)?(?:(?:maybe|perhaps|possibly|then)[ \t]+)?(?:"
+    r"(?:[^\W\d_]+[ \t]+){0,3}?(?:as|for)[ \t]+(?:(?:a|an|the|your|my|our)[ \t]+)?(?:\w+[ \t]+)?(?:replacement|substitut\w*|alternative|sub|swap|stand-?in)"
+    r"(?![ \t_-]*order)|(?:could|can|would|will|might|may|should|to|that)[ \t]+(?:\w+[ \t]+)?(?:replace|substitute|stand[ \t]+in)"
+    r"(?![ \t]+(?:it|them|this|that)[ \t]+with)|in[ \t]+(?:its|their|his|her|the[ \t]+\w+['’]s|that[ \t]+\w+['’]s)[ \t]+(?:place|stead))"
+    r"(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def proposed_as_replacement(text: str, end: int, hi: int) -> bool:
+    """Whether the words right after a dish (or a pronoun) ending at ``end`` propose it as the
+    replacement ("... as a replacement?", "... could replace it", "... in its place")."""
+    return _AS_REPLACEMENT.match(text, end, min(hi, end + AFTER)) is not None
 
 
 def own_before(text: str, lo: int, start: int) -> bool:

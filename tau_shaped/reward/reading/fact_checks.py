@@ -37,8 +37,8 @@ from tau_shaped.reward.reading.text_matching import _KEPT_TEXT, values_in_text
 
 __all__ = ["FactChecker"]
 
-_ALLERGY_HINT = re.compile(r"(?i)allerg|free|no |none")
-_CLAIM_HINT = re.compile(r"(?i)late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|allerg|free|\bno\b|none|contain")
+_ALLERGY_HINT = re.compile(r"(?i)allerg|free|no |none|safe|dietary")
+_CLAIM_HINT = re.compile(r"(?i)late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|allerg|free|\bno\b|none|contain|safe|dietary")
 
 
 def _parse(text: str) -> Any:

@@ -21,8 +21,11 @@ delivered yet"), of a condition ("once it is delivered") or of a question's hypo
   the weekday (Monday 0) of a deadline the checker reads against the episode's clock | ...).
 - ``percent``: a percentage stated: "5%", "20 percent" (value: the number).
 - ``allergen_free``: "<dish> has no allergens", "<dish> is allergen-free", "<dish> contains
-  no peanut", "<dish> has none of your allergens" (value: (dish, allergen or "" for all,
-  True when "your allergens")): read by ``allergen_claims`` with the world's dish names.
+  no peanut", "<dish> has none of your allergens", and the same claim in other words: "free of
+  all your allergens", "doesn't contain any of your allergens", "safe for your allergies",
+  "safe for you" (all the customer's allergens), "safe for your peanut allergy" (that one)
+  (value: (dish, allergen or "" for all, True when the customer's)): read by
+  ``allergen_claims`` with the world's dish names.
 
 Every pattern is compiled once, linear on untrusted text (bounded repeats only).
 """
@@ -279,21 +282,48 @@ _FREE_AFTER = re.compile(
 )
 
 
+# The same claim in other words, right after the dish: safe for the customer's allergies ("free of all your
+# allergens", "has none of the allergens you listed", "doesn't contain any of your allergens", "safe for your
+# allergies", "safe for you", "safe for your peanut allergy": that allergen). No negation may stand between.
+_ALLERGY_NOUN = r"(?:allergens?|allerg(?:y|ies)|dietary[ \t]restrictions?)"
+_SAFE_AFTER = re.compile(
+    rf"[ \t\u00a0\"'`*_)\]]{{0,6}}(?:,[^,.;:\n]{{1,40}},)?[ \t\u00a0]{{0,3}}"
+    rf"(?:(?:is|are|['’]s|would{_SP}be|will{_SP}be|should{_SP}be|remains?|stays?|looks|seems|comes){_SP})?"
+    rf"(?:(?:completely|totally|entirely|fully|perfectly|absolutely|100%|also|definitely|certainly|indeed|actually){_SP})?(?:"
+    rf"(?:(?:free|clear){_SP}(?:of|from)|safe{_SP}(?:for|with|given|considering)|fine{_SP}(?:for|with)|ok(?:ay)?{_SP}(?:for|with)|"
+    rf"suitable{_SP}(?:for|with)|compatible{_SP}with){_SP}(?:(?:all|any|each|every|both){_SP}(?:of{_SP})?)?"
+    rf"(?:(?:your|the)(?:{_SP}(?:listed|stated|known))?{_SP})?(?:(?P<a>{_ALLERGEN_ALT})(?:{_SP}{_ALLERGY_NOUN})?|{_ALLERGY_NOUN})"
+    rf"|safe{_SP}for{_SP}you(?P<you>)(?![ \t]*(?:r|to|if|only|unless|once)\b)|allerg(?:y|en)[- ](?:safe|friendly)(?P<safe>)"
+    rf"|(?:has|have|contains?|includes?|holds?|with)(?:{_SP}(?:absolutely|just|simply))?{_SP}(?:none|nothing|no(?:ne)?{_SP}one){_SP}(?:of|from){_SP}"
+    rf"(?:your|the){_SP}(?:listed{_SP}|stated{_SP})?{_ALLERGY_NOUN}"
+    rf"|(?:has|have|contains?|includes?|with){_SP}no{_SP}(?:(?:allergens?|allergy{_SP}triggers?){_SP}(?:of{_SP}yours|you(?:['’]re|{_SP}are){_SP}allergic{_SP}to)"
+    rf"|(?:of{_SP})?your{_SP}{_ALLERGY_NOUN})"
+    rf"|(?:does{_SP}not|doesn['’]?t|do{_SP}not|don['’]?t){_SP}(?:contain|have|include|trigger){_SP}(?:any{_SP}(?:of{_SP})?)?(?:your|the)"
+    rf"{_SP}(?:listed{_SP})?{_ALLERGY_NOUN})(?![^\W_])",
+    re.IGNORECASE,
+)
+
+
 def allergen_claims(text: str, dishes: "re.Pattern[str]") -> List[Claim]:
     """"<dish> has no allergens / no <allergen> / none of your allergens" claims, for the dish
     names ``dishes`` finds (value: (dish lower case, allergen key or "", yours))."""
     out: List[Claim] = []
     negated: Optional[Negations] = None
     for d in dishes.finditer(text):
-        m = _FREE_AFTER.match(text, d.end(), min(len(text), d.end() + 90))
-        if m is None:
+        safe = _SAFE_AFTER.match(text, d.end(), min(len(text), d.end() + 140))
+        m = None if safe is not None else _FREE_AFTER.match(text, d.end(), min(len(text), d.end() + 90))
+        if m is None and safe is None:
             continue
         negated = negated or Negations(text)
         if negated(d.start()):
             continue
-        allergen = m.group("a1") or m.group("a2")
+        if m is None:  # safe for the customer's allergies: all of them, or the one named ("your peanut allergy")
+            m, allergen = safe, safe.group("a")
+            yours = allergen is None
+        else:
+            allergen = m.group("a1") or m.group("a2")
+            yours = m.group("yours") is not None
         key = ALLERGEN_WORDS.get(allergen.lower().replace("_", " ")) if allergen else ""
-        yours = m.group("yours") is not None
         out.append(Claim("allergen_free", (" ".join(d.group(0).lower().split()), key or "", yours), text[d.start():m.end()], d.start()))
     return out
 

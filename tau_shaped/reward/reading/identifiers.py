@@ -128,6 +128,7 @@ class _Index:
         self.emails: List[Tuple[str, str, str]] = []  # (local, domain, owner)
         self.phone_ends: Dict[str, Set[str]] = {}
         self.phones: Dict[str, Set[str]] = {}  # full digits: owners (a phone said first is read by them)
+        self.letter_ids = False  # whether an id is letters only (read as ``_a_letter_id`` says)
         for cid, c in (customers.items() if isinstance(customers, dict) else ()):
             if isinstance(c, dict):
                 self._add_customer(str(cid), c)
@@ -177,8 +178,9 @@ class _Index:
         for rid in list(c.get("record_ids") or []) + list(c.get("orders") or []):
             sk = _skeleton(rid) if isinstance(rid, str) else ""
             digits = _digits(sk)
-            if len(sk) >= 5 and digits:
+            if len(sk) >= 5:  # an id of any shape ("FD-10490", an airline reservation "DRCMIN")
                 self._put(cid, "record", rid, sk=sk)
+                self.letter_ids = self.letter_ids or sk.isalpha()
                 if len(digits) >= 5 and digits != sk:
                     self._put(cid, "digits", digits, sk=digits)  # "order 10490" for FD-10490
 
@@ -253,6 +255,8 @@ def _hits(plain: str, index: _Index, agent: bool = True) -> List[_Hit]:
         if short:
             index.memo = index.memo if len(index.memo) < 4096 else {}
             index.memo[plain] = found
+    if agent and index.letter_ids:
+        found = [h for h in found if h.kind != "record" or not h.skeleton.isalpha() or _a_letter_id(plain, h)]
     return found
 
 
@@ -326,6 +330,24 @@ class Heard:
             values.update((h.kind, h.skeleton) for h in _hits(_plain_text(text), index, agent=False))
         self._said[id(index)] = (index, len(self._texts), values)
         return values
+
+
+# what introduces an id: "order DRCMIN", "reservation id: drcmin", "booking #drcmin", "reservation_id": "drcmin"
+_ID_CUE = re.compile(r"(?<![^\W_])(?:orders?|reservations?|bookings?|confirmation|record|ids?|code|number|no|ref\w*|locator|pnr|"
+                     r"trips?)(?![^\W_])[^.!?\n]{0,40}$|#[ \t]*$", re.IGNORECASE)
+_ID_CUE_AFTER = re.compile(r"[ \t\"'`*_)]{0,3}(?:reservations?|bookings?|orders?)(?![^\W_])", re.IGNORECASE)
+
+
+def _a_letter_id(text: str, hit: _Hit) -> bool:
+    """Whether an id of letters only stands as an id in an agent's message (not as a word that
+    happens to spell one): written in capitals as the records write it ("DRCMIN", "D-R-C-M-I-N")
+    in a text not all in capitals, or in any case where an id is introduced ("order drcmin",
+    "reservation id: Drcmin", "drcmin booking")."""
+    written = text[hit.start:hit.end]
+    if written.upper() == written and text.upper() != text:
+        return True
+    return _ID_CUE.search(text, max(0, hit.start - 56), hit.start) is not None or \
+        _ID_CUE_AFTER.match(text, hit.end, hit.end + 24) is not None
 
 
 def _a_number(text: str, hit: _Hit) -> bool:

@@ -49,7 +49,7 @@ from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.reading.dish_exclusions import (
-    OFFERING, AFTER, STILL, allergen_before, allergen_pattern, negation_at, negation_pos, own_before, predicate_excludes, replaced_before, CONTAINS, OFFERING_WORDS,
+    OFFERING, AFTER, STILL, allergen_before, allergen_pattern, negation_at, negation_pos, own_before, predicate_excludes, proposed_as_replacement, replaced_before, CONTAINS, OFFERING_WORDS,
 )
 from tau_shaped.reward.reading.dish_names import DishNames, Mention, name_words
 
@@ -244,8 +244,8 @@ class _Reader:
         own = _normal(m.dish) in menu.ordered
         if replaced_before(text, lo, m.start) or self._declined(m, lo, hi):
             return True
-        if own and _REPLACEMENT_ORDER.search(text, lo, hi):
-            return True
+        if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi):
+            return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered
         if header == "offers" or self._governed(m, lo, hi):
             return False
         if header == "excludes" or own_before(text, lo, m.start):
@@ -349,7 +349,8 @@ class _Reader:
             start = max(c for c, _ in _clauses(text, reach, p.start()) if c <= last.start)  # the clause naming the dish
             own = _normal(last.dish) in self.menu.ordered
             if (replaced_before(text, start, last.start) or negation_at(text, start, last.start)
-                    or (own and (own_before(text, start, last.start) or _REPLACEMENT_ORDER.search(text, start, p.start())))):
+                    or (own and (own_before(text, start, last.start) or (_REPLACEMENT_ORDER.search(text, start, p.start())
+                                                                   and not proposed_as_replacement(text, p.end(), hi))))):
                 return None
             return last.dish
         return None
