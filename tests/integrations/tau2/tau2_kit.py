@@ -16,3 +16,16 @@ def accept_any_users_payment_method(monkeypatch) -> None:
         raise ValueError("Payment method not found")
 
     monkeypatch.setattr(RetailTools, "_get_payment_method", any_users_method)
+
+
+def answered(task, actions, opening: bool = False, more: str = "") -> dict:
+    """The words of the customer of ``task`` for ``actions`` (SPEC §10: with no reply recorded a
+    write that needs a yes is undetermined): a yes to each question, and, with ``opening``, a
+    first message giving their user id (tau2 airline's policy has the agent obtain it first),
+    followed by ``more``."""
+    from tau_shaped.tasks.consenting import consenting_replies
+
+    words = {"user_replies": consenting_replies(actions)}
+    if opening:
+        words["first_user_message"] = f"Hi, my user id is {task.user_id}. {more}".strip()
+    return words

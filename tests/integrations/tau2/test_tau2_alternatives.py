@@ -23,7 +23,7 @@ from tau_shaped import Action, load_domain, score_trajectory  # noqa: E402
 from tau_shaped.integrations.tau2.alternatives import OPEN_WRITES, names_payment  # noqa: E402
 from tau_shaped.integrations.tau2.domain import initial_database, toolkit  # noqa: E402
 from tau_shaped.integrations.tau2.tasks import with_method  # noqa: E402
-from tests.integrations.tau2.tau2_kit import accept_any_users_payment_method  # noqa: E402
+from tests.integrations.tau2.tau2_kit import accept_any_users_payment_method, answered  # noqa: E402
 
 RETAIL = load_domain("tau2:retail")
 AIRLINE = load_domain("tau2:airline")
@@ -42,12 +42,22 @@ OPEN_RETAIL = sorted(("5 9 18 26 27 32 49 55 60 61 77 79 86 94 97 100 101 102 10
 OPEN_AIRLINE = ["7", "29", "30", "32", "44"]
 
 
+# Airline task 44's ground truth cancels an insured reservation, which the policy allows for a
+# health or weather reason the customer gives (the grader corpus's correct trajectory of task 44
+# has them say so); with no reason said, air.cancel.insurance_reason_covered is broken.
+REASONS = {"44": "I am sick and cannot travel."}
+
+
 def _open(tasks: List[Any]) -> List[str]:
     return sorted((t.id for t in tasks if t.reward_overrides.monetary_identity), key=int)
 
 
 def _score(env: Any, task: Any, actions: List[Action]):
-    result = score_trajectory(env, task, actions)
+    """``actions`` as the task's customer answers them (a yes to each question; on airline, their
+    user id first): with no reply recorded a confirmed write is undetermined (SPEC §10)."""
+    airline = task.id in A_BY and task is A_BY[task.id]
+    words = answered(task, actions, opening=airline, more=REASONS.get(task.id, "") if airline else "")
+    result = score_trajectory(env, task, actions, **words)
     assert result.status == "ok", result.error
     return result
 

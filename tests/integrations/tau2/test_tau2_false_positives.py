@@ -54,11 +54,12 @@ def tau2_reward(domain: str, task_id: str, steps: List[Action]) -> float:
     return evaluate_simulation(sim, task, EvaluationType.ALL, False, domain).reward
 
 
-def shaped(domain: str, task_id: str, steps: List[Action], first: str = "") -> Any:
+def shaped(domain: str, task_id: str, steps: List[Action], first: str = "", answered: bool = False) -> Any:
     """tau-shaped's verdict; with ``first`` (the user's opening) the user's words are recorded and
-    judged, without it the trajectory holds the agent's side alone (no reply is a no)."""
+    judged, a yes to each question; with ``answered`` alone, only the yeses; with neither the
+    trajectory holds the agent's side alone (a write that needs a yes is undetermined, SPEC §10)."""
     task = TASKS[domain][task_id]
-    replies = ["Yes, please go ahead." for s in steps if s.name == "respond"] if first else None
+    replies = ["Yes, please go ahead." for s in steps if s.name == "respond"] if first or answered else None
     return score_trajectory(ENVS[domain], task, steps, user_replies=replies, first_user_message=first or None)
 
 
@@ -154,7 +155,9 @@ def test_44_a_wrong_total_quoted_scores_one_in_tau2_and_fails_the_money_rule(tot
 
 @pytest.mark.parametrize("total", ["$1,387.00", "$1387", "1387 dollars", "USD 1,387"])
 def test_44_the_right_total_quoted_passes(total):
-    result = shaped("airline", "44", _quoted_44(total))
+    """Answered yes by a customer who gives their id and a reason the insurance covers (task 44's
+    ground truth cancels an insured reservation: the grader corpus's correct trajectory of it)."""
+    result = shaped("airline", "44", _quoted_44(total), AIRLINE_HELLO.format("sophia_silva_7557") + " I am sick.")
     assert result.status == "ok" and broken(result) == [] and result.outcome_reward == 1.0
 
 
@@ -183,7 +186,7 @@ def test_false_money_in_a_confirmation_scores_one_in_tau2_and_fails_in_tau_shape
 
 def test_the_true_refund_stated_passes():
     result = shaped("retail", "2", _retail_return(
-        "You'll get a refund of $1,285.12 to the original payment method within 5 to 7 business days."))
+        "You'll get a refund of $1,285.12 to the original payment method within 5 to 7 business days."), answered=True)
     assert result.status == "ok" and broken(result) == [] and result.outcome_reward == 1.0
 
 
