@@ -47,14 +47,21 @@ def test_text_completions_columns_and_faults():
 def test_conversational_completions_and_pickling():
     f = trl_reward_funcs(["outcome"])[0]
     prompt = [{"role": "system", "content": "policy"}, {"role": "user", "content": "Hi"}]
-    completion = []
+    completion, unanswered = [], []
+    replies = iter(GT.user_replies)
     for i, a in enumerate(GT.actions):
         if a.name == "respond":
-            completion.append({"role": "assistant", "content": a.kwargs["content"]})
+            said = {"role": "assistant", "content": a.kwargs["content"]}
+            completion += [said, {"role": "user", "content": next(replies)}]  # the customer's recorded answer
+            unanswered.append(said)
         else:
-            completion.append({"role": "assistant", "content": None, "tool_calls": [
-                {"id": f"c{i}", "type": "function", "function": {"name": a.name, "arguments": json.dumps(a.kwargs)}}]})
+            call = {"role": "assistant", "content": None, "tool_calls": [
+                {"id": f"c{i}", "type": "function", "function": {"name": a.name, "arguments": json.dumps(a.kwargs)}}]}
+            completion.append(call)
+            unanswered.append(call)
     assert f(prompts=[prompt], completions=[completion], task_id=[TASK]) == [1.0]
+    # SPEC §10: the refund's confirmation with no user turn after it was never answered: no yes
+    assert f(prompts=[prompt], completions=[unanswered], task_id=[TASK]) == [0.0]
     g = pickle.loads(pickle.dumps(f))
     assert isinstance(g, TRLReward) and g.__name__ == "tau_shaped_OutcomeReward"
     assert g(prompts=[prompt], completions=[completion], task_id=[TASK]) == [1.0]
