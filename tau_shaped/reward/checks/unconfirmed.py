@@ -188,7 +188,9 @@ _WHY = {"change": "the user asked for a change", "unanswered": "nobody answered 
 
 def _described(kwargs: Any, result: Any, records: Any, c: Any) -> Dict[str, Any]:
     """What the reply reader compares a reply with: the call's method, amount (or the amount it
-    computes: a cancellation's refund) and street (its saved address's, or the one it gives)."""
+    computes: a cancellation's refund), street (its saved address's, or the one it gives), its
+    ids (order, reservation, items; not a payment method's or the customer's own, read as the
+    method or not at all) and its reason."""
     method = next((kwargs[k] for k in ("method", "payment_method_id", "payment_id") if isinstance(kwargs.get(k), str)), None)
     amount = kwargs.get("amount")
     if not is_number(amount) and isinstance(result, dict):
@@ -198,7 +200,9 @@ def _described(kwargs: Any, result: Any, records: Any, c: Any) -> Dict[str, Any]
         record = records(arg, kwargs.get(arg)) if kwargs.get(arg) is not None else None
         if isinstance(record, dict) and isinstance(record.get("street"), str):
             street = record["street"]
-    return {"method": method, "amount": amount if is_number(amount) else None, "street": street}
+    ids = {k: v for k, v in kwargs.items() if k.endswith(("_id", "_ids")) and isinstance(v, (str, list))}  # the reader's to sort
+    reason = kwargs.get("reason") if isinstance(kwargs.get("reason"), str) else None
+    return {**ids, "method": method, "amount": amount if is_number(amount) else None, "street": street, "reason": reason}
 
 
 def _answer(r: Any, text: str, described: Any, c: Any, unanswered: Any, unrecorded: Any) -> Tuple[str, str]:
