@@ -10,7 +10,9 @@ a country code, spelled ("five oh three ..."), or its last seven, or its last fo
 is named ("ending in 7232", "xxx-xxx-7232"); their full name in either order or in fields
 ("first_name: Mia, last_name: Li"), unless the customer's own (passengers included); a street
 of theirs (house number and first word of the name); their customer or user id, their orders',
-reservations' and payment methods' ids ("FD-10490", "fd 10490", "order 10490"); a status
+reservations' and payment methods' ids ("FD-10490", "fd 10490", "order 10490"; an id of letters
+only, "DRCMIN", where it stands as an id: in capitals in a text not all in capitals, or in any
+case where something introduces it, "reservation drcmin", ``identifiers._a_letter_id``); a status
 stated of an order of theirs ("FD-10490 was delivered"), even where the customer named it.
 
 Tokens (letters and digits, number words as digits) joined across separators and joining words

@@ -23,6 +23,9 @@ mention costs a constant.
   allergen of the customer's, or an allergen unnamed ("Korma contains nuts", "the Korma has one
   of your allergens"; "Korma has no nuts" and "Korma contains dairy" to a customer allergic to
   nuts exclude nothing).
+- **Proposed as the replacement** (``proposed_as_replacement``), right after the dish: "as a
+  replacement", "as your substitute", "could replace it", "in its place": it is the substitute,
+  not the item replaced, even when the customer ordered it (no replacement order re-sends it).
 """
 
 from __future__ import annotations
@@ -87,7 +90,7 @@ _UNSUITABLE = (
     r"sold[ \t]+out|unavailable|ruled[ \t]+out|excluded|a[ \t]+no[- ]go|dangerous|risky|out|dangerous[ \t]+for[ \t]+you)(?!\w)"
 )
 _SUITABLE = (
-    r"(?:be[ \t]+)?(?:(?:a|an|the)[ \t]+)?(?:(?:good|safe|great|viable|real|valid)[ \t]+)?"
+    r"(?:(?:be|make)[ \t]+)?(?:(?:a|an|the)[ \t]+)?(?:(?:good|safe|great|viable|real|valid)[ \t]+)?"
     r"(?:safe|suitable|option|available|possible|allowed|permitted|recommended|advisable|appropriate|good|fit|choice|"
     r"alternative|substitute|replacement|possibility|offer\w*|propos\w*|suggest\w*|substitut\w*|swap\w*|work\w*|do|ok|okay|"
     r"in[ \t]+stock|on[ \t]+the[ \t]+menu|for[ \t]+you|something|one|going[ \t]+to[ \t]+work|allergen[- ]free|compatible|qualify|an[ \t]+option)(?!\w)"

@@ -112,3 +112,17 @@ def test_the_customers_own_dish_resent_in_a_replacement_order_is_not_offered(tex
         menu = unsafe_menu(m.scene.initial, m.scene.task.user_id)
         for dish in (d for d, _ in m.unsafe if d in m.ordered):
             assert unsafe_dishes_offered(text.format(dish=dish), menu) is None, (m.scene.task.id, text)
+
+
+@pytest.mark.parametrize("text, offered", [
+    ("The {dish} would not make a good substitute for you.", False),
+    ("I understand. The {dish} won't make a great substitute.", False),
+    ("The {dish} would make a good substitute.", True),
+    ("Wouldn't the {dish} make a good substitute?", True),
+    ("The {dish} would not make a bad substitute.", True),
+])
+def test_a_dish_said_not_to_make_a_good_substitute_is_not_offered(text, offered):
+    for m in menus():
+        menu = unsafe_menu(m.scene.initial, m.scene.task.user_id)
+        for dish, _ in m.unsafe[:2]:
+            assert (unsafe_dishes_offered(text.format(dish=dish), menu) is not None) is offered, (m.scene.task.id, text)
