@@ -13,7 +13,8 @@ mention costs a constant.
   apart ("instead of your Korma", "replace the Korma", "other than the Korma", "except",
   "unlike", "without", "avoid the Korma", "an alternative to the Korma"), unless a negation
   makes the set-apart dish the only one left ("nothing other than the Korma"); and a negation
-  among the 4 words before it in its clause ("I can't offer the Korma", "I wouldn't recommend
+  among the 4 words before it in its clause, or one before "able / going / about ... to <verb>"
+  ("I can't offer the Korma", "I'm not going to propose the Korma", "I wouldn't recommend
   the Korma"), unless it is a question's or a suggestion's ("Why not try the Korma?",
   "Wouldn't you like the Korma?", "Don't miss the Korma", "You can't go wrong with the Korma").
 - **Excluding when no offering word governs the dish** (``own_before``, ``predicate``): the
@@ -64,7 +65,7 @@ REPLACED = re.compile(
     r"replac(?:e|es|ed|ing)|replacement[ \t]+(?:for|of)|swap\w*(?:[ \t]+out)?|switch\w*[ \t]+(?:out|from)|change\w*|"
     r"(?:substitut\w*|alternative\w*|sub)[ \t]+(?:for|to)|without|out[ \t]+of|avoid\w*|skip\w*|steer\w*[ \t]+clear[ \t]+of|"
     r"stay\w*[ \t]+away[ \t]+from|free[ \t]+of|allergic[ \t]+to|allergy[ \t]+to|rul\w*[ \t]+out|exclud\w*|eliminat\w*|"
-    r"remov\w*|take[ \t]+(?:off|out)|took[ \t]+(?:off|out)|drop\w*|(?:unable|not[ \t]+able)[ \t]+to[ \t]+\w+(?:[ \t]+you)?)" + _DET + _TAIL,
+    r"remov\w*|take[ \t]+(?:off|out)|took[ \t]+(?:off|out)|drop\w*|(?:unable|(?:not|never)[ \t]+(?:able|going|about|planning|willing|allowed))[ \t]+to[ \t]+\w+(?:[ \t]+you)?)" + _DET + _TAIL,
     re.IGNORECASE,
 )
 _OWN = re.compile(
