@@ -1,6 +1,7 @@
 """``{"money_stated": [KIND, ...], ...}``: each agent message whose money claims nothing backs or
-something contradicts (SPEC §10 statements; ``money_claims``, ``money_checks``). An amount that
-cannot be tied to what it was computed from is undetermined (SPEC §8)."""
+something contradicts (SPEC §10 statements; ``money_claims``, ``money_checks``). An amount said
+to move (a charge, a refund) that nothing backs is a breach; only a bare price nothing backs, whose
+words do not say which record's price it is, is undetermined (SPEC §8)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ class MoneyStatedPredicate(_Strict):
     nothing backs or something contradicts (``money_checks``): an amount no tool figure,
     customer number, policy value (``values``) or money a write moves gives, a false one in a
     write's confirmation; a refund method other than the next refund's; a refund timing other
-    than the policy's (``immediate_sources`` at once, else within ``refund_days``). An amount
-    that cannot be tied to what it was computed from is undetermined."""
+    than the policy's (``immediate_sources`` at once, else within ``refund_days``). A bare price
+    (an amount typed as neither a charge nor a refund) that nothing backs is undetermined."""
 
     money_stated: List[Literal["amount", "refund_method", "refund_timing"]] = Field(min_length=1)
     values: List[float] = Field(default_factory=list)
@@ -59,7 +60,7 @@ def _money(run: Any, p: Any) -> Finding:
             if found is not None:
                 (hits if found[0] else doubts).append((s.index, found[1]))
         elif s.succeeded:
-            checker.observe(s.observation or "")
+            checker.observe(s.observation or "", s.index)
         checker.hear(seen(s.user_reply))
     verdict = violations(hits, "every amount, refund method and refund timing stated is backed")
     if not verdict.holds and doubts:

@@ -12,8 +12,15 @@ numbers and the policy's (a ``money_stated`` predicate).
   it moves, and the agent stated something else ("you'll be charged $1" before a $54.04 charge).
 - An amount no write is tied to and nothing above backs is checked against what a reader could
   compute from the figures shown (a sum or difference of two, a figure times a count up to 9, a
-  sum of one record's item prices); when none gives it the rule is undetermined (SPEC §8): the
-  words alone do not say what it was computed from.
+  sum of one record's item prices). When none gives it, an amount typed as money that moves (a
+  charge, a refund, or both) is an assertion nothing backs: it breaks the rule (SPEC §10). An
+  amount whose words type it as neither (a bare price: "the Portable Charger is $119.27") stays
+  undetermined (SPEC §8): the words do not say which record's price it is, so what it should be
+  compared with cannot be made out.
+- A refund a tool shows as done (a ``payment_history`` entry of ``transaction_type`` refund, new
+  in that observation) stands for the write when the trajectory records no ``money_moved`` event
+  (a trajectory judged as logged, not replayed): its amount, method and the order's original
+  method are read from the observation.
 - A refund method said ("goes to your gift card") must be where the next refunding write sends
   the money (``original``: the order's or reservation's own method); with no refunding write
   after it, it is not judged.
@@ -81,6 +88,14 @@ def observed_money(observation: str) -> Tuple[List[float], List[List[float]]]:
     return figures, groups
 
 
+_SOURCES = ("gift_card", "credit_card", "paypal", "certificate")
+
+
+def _source(method_id: str) -> str:
+    """The kind of a payment method, from its id (tau2's ids start with it: ``gift_card_7711863``)."""
+    return next((k for k in _SOURCES if method_id.startswith(k)), method_id)
+
+
 def _runs(values: List[float]) -> Set[float]:
     """Each value and the sum of every contiguous run of them."""
     out: Set[float] = set()
@@ -110,6 +125,8 @@ class MoneyChecker:
         charges = [float(f.get("charged") or 0.0) for _, f in self.moves if f.get("charged")]
         refunds = [float(f.get("refunded") or 0.0) for _, f in self.moves if f.get("refunded")]
         self.moved_pool = _runs(charges) | _runs(refunds)
+        self._recorded = bool(self.moves)  # writes recorded as events; else refunds the tools show stand for them
+        self._shown: Set[Tuple[str, str, Any]] = set()
         self.values = [float(v) for v in p.values]
         self.user_numbers: List[float] = [abs(v) for v in values_in_text(first_user_message or "")]
         self.figures: List[float] = []
@@ -156,10 +173,44 @@ class MoneyChecker:
                 out.add(round(total, 2))
         return out
 
-    def observe(self, observation: str) -> None:
+    def observe(self, observation: str, index: int = -1) -> None:
         figures, groups = observed_money(observation)
         self.figures.extend(figures)
         self.groups.extend(groups)
+        if not self._recorded and '"refund"' in observation:
+            for fields in self._shown_refunds(observation):
+                self.moves.append((index, fields))
+                self.moved_pool.add(round(float(fields["refunded"]), 2))
+
+    def _shown_refunds(self, observation: str) -> List[Dict[str, Any]]:
+        """The refunds an observation shows that no earlier one did (one per record), as
+        ``money_moved`` fields."""
+        try:
+            data = json.loads(observation) if len(observation) < 200_000 else None
+        except ValueError:
+            return []
+        records = data if isinstance(data, list) else [data]
+        out: List[Dict[str, Any]] = []
+        for rec in records[:50]:
+            history = rec.get("payment_history") if isinstance(rec, dict) else None
+            if not isinstance(history, list):
+                continue
+            paid = {str(h.get("payment_method_id")) for h in history[:50]
+                    if isinstance(h, dict) and h.get("transaction_type") == "payment"}
+            new = []
+            for h in history[:50]:
+                if not isinstance(h, dict) or h.get("transaction_type") != "refund" or _number(h.get("amount")) is None:
+                    continue
+                key = (str(rec.get("order_id") or rec.get("reservation_id")), str(h.get("payment_method_id")), h["amount"])
+                if key not in self._shown:
+                    self._shown.add(key)
+                    new.append(h)
+            if new:
+                ids = [str(h.get("payment_method_id") or "") for h in new]
+                out.append({"tool": "shown", "record": rec.get("order_id") or rec.get("reservation_id"), "charged": 0.0,
+                            "refunded": round(sum(float(h["amount"]) for h in new), 2),
+                            "refund_sources": [_source(i) for i in ids], "refund_to_original": all(i in paid for i in ids)})
+        return out
 
     def hear(self, text: Optional[str]) -> None:
         if text:
@@ -213,6 +264,8 @@ class MoneyChecker:
                           f"no tool, customer, policy or write gives {value:g}")
         if self._derived(value):
             return None
+        if kind != "price":  # money said to move, that nothing backs: an assertion the rule owns (SPEC §10)
+            return True, f"agent stated {c.text!r} ({kind}): no tool, customer, policy or write gives {value:g}, nor a sum of them"
         return False, f"agent stated {c.text!r} ({kind}): not a figure shown, said or moved, and not a sum of them"
 
     def _states_tied_amount(self, text: str, tied: List[Dict[str, Any]]) -> bool:

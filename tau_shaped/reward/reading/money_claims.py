@@ -18,6 +18,13 @@ airline's policy takes a message to assert about money, whatever its layout (pro
   (``hours``), or ``days:N-M`` ("5 to 7 business days", "within 3 days": ``days:3-3``);
   value: (method said in the clause or "", when).
 
+Layouts read alike (SPEC §10): a markdown table is read as the ``key: value`` lines it stands for
+(a two-column table row by row, a wider one each cell under its column's header), and a line of a
+record (``key: value``, ``key=value``, a JSON member, a bullet) is read in the clause of its
+whole record, the line that opens it included, as the words of one sentence are: "when=within 24
+hours" under "refund=$20" is a refund's timing, as "the $20 refund arrives within 24 hours" is.
+An amount's kind is first the one its own key gives (``refund: $20``), then its record's.
+
 None is made of a negated statement ("you will not be charged $50"), of a question's
 hypothesis ("would you like ...?" is still an offer: its amounts are stated), or of a
 condition ("if you upgrade, ..." is stated too: the amount is the one the option costs). Every
@@ -28,7 +35,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, List, Optional, Tuple
+from functools import lru_cache
+from typing import Any, Dict, List, Optional, Tuple
 
 from tau_shaped.reward.reading.done_money import done_kinds
 from tau_shaped.reward.reading.negation import Negations
@@ -47,13 +55,13 @@ class MoneyClaim:
 
 
 _CHARGE = re.compile(
-    r"\b(?:charg\w*|pay(?:s|ing|able|ment due)?\b|paid|bill\w*|cost(?:s|ing)?\b|total\w*|owe\w*|fee|fees|"
+    r"\b(?:charg(?:e|es|ed|ing)\b|pay(?:s|ing|able|ment due)?\b|paid|bill\w*|cost(?:s|ing)?\b|total\w*|owe\w*|fee|fees|"
     r"price[ _-]differ\w*|differ\w*|additional|extra|due|debit\w*|deduct\w*|upgrade cost|comes? to|come out to)",
     re.IGNORECASE,
 )
 _REFUND = re.compile(
     r"\b(?:refund\w*|reimburs\w*|back\b|back to (?:you|your)|credit(?:ed)? (?:back|to)|"
-    r"returned to (?:you|your)|receive back|money back|put back|sent back|send back|certificate\w*|voucher\w*|compensat\w*)",
+    r"returned to (?:you|your)|returning\b|return(?:ed)? (?:it|them|the (?:money|funds|amount|balance|total)) to|receive back|money back|put back|sent back|send back|certificate\w*|voucher\w*|compensat\w*)",
     re.IGNORECASE,
 )
 _MONEY_KEY = re.compile(
@@ -91,14 +99,43 @@ _TIMING = re.compile(
 )
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10, "fourteen": 14,
                  "a": 1, "an": 1, "a couple of": 2}
+_TOTAL = re.compile(r"(?i)\btotal\w*|\bamount\b")
 _CODE = re.compile(r"(?i)\b(?:usd|eur|gbp|cad|aud)\b")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
+
+
+_RECORD_LINE = re.compile(
+    r"[ \t]{0,8}(?:[-*\u2022+][ \t]{1,3}|[0-9]{1,2}[.)][ \t]{1,3})?[*_\"']{0,3}[A-Za-z][\w '-]{0,40}[*_\"']{0,3}[ \t]{0,3}[:=]"
+    r"|[ \t]{0,8}[\[\]{},]{1,3}[ \t]{0,3}$")
+_TABLE_ROW = re.compile(r"[ \t]{0,8}\|.{0,2000}\|[ \t]{0,8}$")
+_TABLE_RULE = re.compile(r"[ \t|:-]{3,2000}$")
+
+
+def _record_line(text: str, lo: int, hi: int) -> bool:
+    """A line of a record: a key and one clause of value ("Note: X. Y." is prose, not a record)."""
+    m = _RECORD_LINE.match(text, lo, hi)
+    if m is None:
+        return False
+    end = _CLAUSE_END.search(text, m.end(), hi)
+    return end is None or not text[end.end():hi].strip()
+
+
+def _line_at(text: str, at: int) -> Tuple[int, int]:
+    lo = text.rfind("\n", 0, at) + 1
+    hi = text.find("\n", at)
+    return lo, (len(text) if hi < 0 else hi)
 
 
 def clause_bounds(text: str, at: int) -> Tuple[int, int]:
     """The clause of ``text`` around ``at``: from the previous sentence end or line break to the
     next ("$12.50" and "e.g." with no space after the dot do not end it), 400 characters either
-    side at most."""
+    side at most; on a line of a record, the record's lines and the line that opens it (400
+    characters either side of the line at most)."""
+    if "\n" in text:
+        lo, hi = _line_at(text, at)
+        block = _records(text).get(lo)
+        if block is not None:
+            return max(block[0], lo - 400), min(block[1], hi + 400)
     lo = max(0, at - 400)
     for m in _CLAUSE_END.finditer(text, lo, at):
         lo = m.end()
@@ -107,7 +144,70 @@ def clause_bounds(text: str, at: int) -> Tuple[int, int]:
     return lo, (m.start() if m else hi)
 
 
+@lru_cache(maxsize=256)  # a message's claims ask for the clauses of the same text
+def _records(text: str) -> Dict[int, Tuple[int, int]]:
+    """Each record line's start -> its record's bounds (its neighbouring record lines and the line
+    before them that opens it, ending with a colon); one pass over the lines."""
+    out: Dict[int, Tuple[int, int]] = {}
+    group: List[int] = []
+    prev: Tuple[int, int] = (0, 0)
+    opener = -1
+    lo = 0
+    for line in text.split("\n"):
+        hi = lo + len(line)
+        if _record_line(text, lo, hi):
+            if not group:
+                opener = prev[0] if lo and text[prev[0]:prev[1]].rstrip().endswith(":") else -1
+            group.append(lo)
+            end = hi
+        else:
+            if group:
+                start = opener if opener >= 0 else group[0]
+                out.update((g, (start, end)) for g in group)
+                group = []
+            prev = (lo, hi)
+        lo = hi + 1
+    if group:
+        start = opener if opener >= 0 else group[0]
+        out.update((g, (start, end)) for g in group)
+    return out
+
+
+def _cells(line: str) -> List[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")][:20]
+
+
+def tables_as_lines(text: str) -> str:
+    """``text`` with each markdown table written as the ``key: value`` lines it stands for."""
+    if "|" not in text:
+        return text
+    lines, out, i = text.split("\n"), [], 0
+    while i < len(lines):
+        if not _TABLE_ROW.match(lines[i]):
+            out.append(lines[i])
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and j - i < 100 and _TABLE_ROW.match(lines[j]):
+            j += 1  # a table's first 100 rows are rewritten (a bound on untrusted text); the rest stay as they are
+        rows = [_cells(r) for r in lines[i:j] if not _TABLE_RULE.match(r)]
+        ruled = j - i > 1 and _TABLE_RULE.match(lines[i + 1]) is not None
+        for k, row in enumerate(rows):
+            if len(row) == 2:
+                out.append(f"{row[0]}: {row[1]}")
+            elif ruled and k > 0:
+                out.extend(f"{h}: {c}" for h, c in zip(rows[0], row))
+            elif not ruled:
+                out.append("; ".join(row))
+        while j < len(lines) and _TABLE_ROW.match(lines[j]):
+            out.append(lines[j])
+            j += 1
+        i = j
+    return "\n".join(out)
+
+
 def _kind(clause: str) -> str:
+    clause = clause.replace("_", " ")  # "amount_refunded=": a key's words
     charge, refund = bool(_CHARGE.search(clause)), bool(_REFUND.search(clause))
     if charge and refund:
         return "money"
@@ -124,7 +224,9 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
     done = done_kinds(text, [(s.start, s.end) for s in stated])
     for s, moved in zip(stated, done):
         lo, hi = clause_bounds(text, s.start)
-        out.append(MoneyClaim("amount", (_kind(text[lo:hi]), round(s.value, 2)), s.text, s.start, moved))
+        own = _own_key(text, s.start)
+        kind = own if own != "price" else _kind(text[lo:hi])
+        out.append(MoneyClaim("amount", (kind, round(s.value, 2)), s.text, s.start, moved))
     for m in _MONEY_KEY.finditer(text):
         if len(out) >= 2 * _MAX_CLAIMS:
             break
@@ -136,19 +238,36 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
         if negated(m.start("n"), value=True):
             continue
         lo, hi = clause_bounds(text, m.start())
-        kind = _kind(key) if _kind(key) != "price" else _kind(text[lo:hi])
+        kind = _key_kind(key) if _kind(key) != "price" else _kind(text[lo:hi])  # its key's kind, else its record's
         value = round(float(m.group("n").replace(",", "")), 2)
         out.append(MoneyClaim("amount", (kind, value), m.group(0).strip(), m.start("n")))
     return sorted(out, key=lambda c: c.start)
 
 
+def _own_key(text: str, at: int) -> str:
+    """The kind the key of a record line gives the amount at ``at`` ("price" when it has none)."""
+    lo, hi = _line_at(text, at)
+    if not _record_line(text, lo, hi):
+        return "price"
+    m = re.search(r"[:=]", text[lo:at])
+    return _key_kind(text[lo:lo + m.start()]) if m else "price"
+
+
+def _key_kind(key: str) -> str:
+    """A key's kind: "refund total" and "total refunded" name a refund (the total is the refund's)."""
+    kind = _kind(key)
+    if kind == "money" and not _CHARGE.search(_TOTAL.sub(" ", key.replace("_", " "))):
+        return "refund"
+    return kind
+
+
 def _methods(text: str, negated: Negations) -> List[MoneyClaim]:
     out: List[MoneyClaim] = []
-    for m in _METHOD.finditer(text):
-        if len(out) >= _MAX_CLAIMS:
+    for k, m in enumerate(_METHOD.finditer(text)):
+        if len(out) >= _MAX_CLAIMS or k >= 4 * _MAX_CLAIMS:  # a bound on untrusted text
             break
         lo, hi = clause_bounds(text, m.start())
-        clause = text[lo:hi]
+        clause = text[lo:hi].replace("_", " ")
         if not _REFUND.search(clause) or re.search(r"(?i)certificate|voucher|compensat", clause) and m.lastgroup != "certificate":
             continue
         before = text[max(lo, m.start() - 60):m.start()]
@@ -169,11 +288,11 @@ def _count(word: str) -> Optional[float]:
 
 def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
     out: List[MoneyClaim] = []
-    for m in _TIMING.finditer(text):
-        if len(out) >= _MAX_CLAIMS:
+    for k, m in enumerate(_TIMING.finditer(text)):
+        if len(out) >= _MAX_CLAIMS or k >= 4 * _MAX_CLAIMS:  # a bound on untrusted text
             break
         lo, hi = clause_bounds(text, m.start())
-        clause = text[lo:hi]
+        clause = text[lo:hi].replace("_", " ")
         if not re.search(r"(?i)\brefund|reimburs|\bback\b|credited|\breturn(?:ed|ing)\b", clause) or negated(m.start()):
             continue
         if m.group("imm"):
@@ -199,6 +318,7 @@ def money_claims(text: str) -> List[MoneyClaim]:
     """Every money claim ``text`` makes (amounts, refund methods, refund timings), in order."""
     if not _HINT.search(text):
         return []
+    text = tables_as_lines(text)
     negated = Negations(text)
     found = _amounts(text, negated) + _methods(text, negated) + _timings(text, negated)
     return sorted(found, key=lambda c: c.start)[:_MAX_CLAIMS]

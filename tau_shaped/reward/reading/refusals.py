@@ -9,9 +9,16 @@ denial, in any wording or layout.
   can be issued", "the policy does not allow"; a
   ``status: denied`` line or ``{"eligible": false}`` in a list or JSON. None when no phrase
   says so.
+  Passive and impersonal denials are denials too: "that request can't be fulfilled", "it can't
+  be done", "it isn't possible", "that is not allowed", "we're unable to", "it's not going to be
+  possible", "there's no way to".
 - ``hedge(text)``: a word that leans towards a limit without stating one ("unfortunately",
-  "only", "policy", "criteria", "sorry", "afraid"): with no denial, the message does not settle
-  whether the request was refused (SPEC §8 undetermined).
+  "only", "however", "afraid", "policy", "criteria", "sorry, but"): with no denial, the message
+  does not settle whether the request was refused (SPEC §8 undetermined). An apology for the
+  customer's trouble ("I'm sorry for the trouble", "I apologize for the wait", "sorry to hear
+  that") leans towards nothing; nor does the policy named in a clause of clear agreement ("Sure,
+  I can do that: our policy allows it"), which says the request will be done. "Unfortunately",
+  "only", "however" and "afraid" lean whatever the clause says ("I can only refund $50").
 
 "I can't wait to help", "no problem", "nothing stops us" are not denials. The patterns are
 compiled once, linear (bounded repeats only).
@@ -41,8 +48,17 @@ _PARTS = [
     rf"{_SP}{_NOT_ACT}",
     rf"\b{_WHO}{_SP}(?:unable|not{_SP}able|not{_SP}allowed|not{_SP}permitted|not{_SP}authorized){_SP}to{_SP}{_NOT_ACT}",
     rf"\b(?:unable|not{_SP}able){_SP}to{_SP}{_NOT_ACT}",
-    rf"\b(?:can{_A}?t|cannot|can{_SP}not|could{_SP}not|couldn{_A}?t|won{_A}?t|will{_SP}not){_SP}be{_SP}"
-    rf"(?:cancell?ed|changed|modified|refunded|processed|upgraded|booked|done|issued|made|returned|exchanged|applied|granted|offered|added|approved|compensated)\b",
+    rf"\b(?:can{_A}?t|cannot|can{_SP}not|could{_SP}not|couldn{_A}?t|won{_A}?t|will{_SP}not|(?:is|are){_SP}not{_SP}able{_SP}to"
+    rf"|isn{_A}?t{_SP}able{_SP}to|(?:is|are){_SP}not{_SP}going{_SP}to|isn{_A}?t{_SP}going{_SP}to){_SP}be{_SP}"
+    rf"(?:cancell?ed|changed|modified|refunded|processed|upgraded|booked|done|issued|made|returned|exchanged|applied|granted"
+    rf"|offered|added|approved|compensated|fulfill?ed|honou?red|accommodated|completed|arranged|authori[sz]ed|executed"
+    rf"|performed|handled|accepted|allowed|permitted|waived|reimbursed|credited|rebooked|moved|transferred|met|supported)\b",
+    rf"\b(?:not|isn{_A}?t|aren{_A}?t|wasn{_A}?t){_SP}(?:going{_SP}to{_SP}be{_SP})?(?:possible|doable|feasible|allowed|permitted)\b",
+    rf"\b(?:not|isn{_A}?t){_SP}something{_SP}(?:that{_SP})?(?:can|could){_SP}be{_SP}(?:done|made|changed|arranged|offered|allowed|processed)\b",
+    rf"\b(?:I{_A}m|I{_SP}am|we{_A}re|we{_SP}are){_SP}not{_SP}going{_SP}to{_SP}be{_SP}able{_SP}to{_SP}{_NOT_ACT}",
+    rf"\bthere{_A}s{_SP}no{_SP}way{_SP}(?:for{_SP}me{_SP}|I{_SP}can{_SP}|to{_SP})",
+    rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade){_SP}(?:cannot|can{_A}?t|can{_SP}not)"
+    rf"{_SP}(?:go{_SP}(?:through|ahead)|proceed)\b",
     rf"\b(?:not|isn{_A}?t|aren{_A}?t|wasn{_A}?t){_SP}(?:(?:currently|actually|really|eligible{_SP}or|something){_SP})?"
     rf"(?:possible|eligible|allowed|permitted|refundable|cancell?able|modifiable|an{_SP}option|covered|available{_SP}for{_SP}(?:a{_SP})?(?:refund|cancellation|change))\b",
     r"\bineligible\b|\bnon-?refundable\b",
@@ -97,7 +113,20 @@ def _lowered(pattern: str) -> str:
 
 
 _DENIAL = re.compile(_lowered("|".join(_PARTS)))
-_HEDGE = re.compile(r"(?i)\b(?:unfortunately|only|policy|policies|criteria|sorry|afraid|regret|restriction\w*|limit\w*|however)\b")
+_HEDGE = re.compile(r"(?i)\b(?:unfortunately|only|policy|policies|criteria|sorry|apologi[sz]e|apologies|afraid|regret"
+                    r"|restriction\w*|limit\w*|however)\b")
+# words that lean whatever their clause says ("I can only refund $50")
+_ALWAYS = frozenset({"unfortunately", "only", "afraid", "however"})
+# an apology for the customer's trouble, which leans towards nothing: "sorry for the wait", "sorry to hear that"
+_FOR_TROUBLE = re.compile(r"(?i)[ \t,]{0,3}(?:for|about|to{_SP}hear|to{_SP}keep|to{_SP}have|if|that{_SP}you|you(?:['’]|{_SP}))"
+                          .replace("{_SP}", _SP))
+# clear agreement that the request will be done, with nothing negative in its clause
+_AGREES = re.compile(r"(?i)\b(?:sure|certainly|absolutely|of{_SP}course|happy{_SP}to|glad{_SP}to|I{_SP}can|we{_SP}can"
+                     r"|I{_A}m{_SP}able{_SP}to|I{_SP}will{_SP}be{_SP}able|able{_SP}to{_SP}do|can{_SP}be|allows?|permits?"
+                     r"|is{_SP}permitted|is{_SP}allowed|is{_SP}possible|eligible|qualif(?:y|ies)|within{_SP}(?:our|the))\b"
+                     .replace("{_SP}", _SP).replace("{_A}", _A))
+_NEGATIVE = re.compile(r"(?i)\bnot?\b|n['’]t\b|\bnever\b|\bcannot\b|\bunable\b|\bbut\b|\bexcept\b|\bunless\b")
+_CLAUSE = re.compile(r"[^.!?;\n]{1,2000}")
 
 
 @lru_cache(maxsize=4096)  # a task's rollouts repeat their messages
@@ -114,5 +143,21 @@ def denial(text: str) -> Optional[str]:
 
 def hedge(text: str) -> Optional[str]:
     """A word of ``text`` that leans towards a limit without stating one, or None."""
-    m = _HEDGE.search(text[:20_000])
-    return m.group(0) if m else None
+    head = text[:20_000]
+    for m in _HEDGE.finditer(head):
+        word = m.group(0).lower()
+        if word in _ALWAYS:
+            return m.group(0)
+        if word in ("sorry", "apologize", "apologise", "apologies", "regret") and _FOR_TROUBLE.match(head, m.end()):
+            continue  # "I'm sorry for the trouble": an apology, no limit
+        clause = _CLAUSE.search(head, max(0, _clause_start(head, m.start())))
+        said = clause.group(0) if clause else ""
+        if _AGREES.search(said) and not _NEGATIVE.search(said):
+            continue  # "Sure, I can do that: our policy allows it"
+        return m.group(0)
+    return None
+
+
+def _clause_start(text: str, at: int) -> int:
+    """Where the clause holding ``at`` starts (after the previous sentence end or line break)."""
+    return max(text.rfind(c, max(0, at - 2000), at) for c in ".!?;\n") + 1
