@@ -28,19 +28,8 @@ _SKIP_TAU2 = pytest.mark.skipif(_NO_TAU2, reason="the tau2 domains need the tau2
 def _marks(domain: str) -> list:
     return [_SKIP_TAU2] if domain == "tau2" else []
 
+
 SAMPLE = 0.2  # of the full set: 160 to 480 cases per reader (the full run: the script)
-
-# reader -> the classes the sample still fails (issue 41: fixes under way in the readers); the
-# assertion is kept, marked as expected to fail until they land
-_OPEN = {
-    ("food_delivery", "offers", "safety"): "an unsafe dish offered as 'What do you think of the X as a replacement?' "
-                                           "is not read as offered",
-    ("food_delivery", "facts", "agreement"): "a dish said to be 'free of all your allergens' that holds one of them "
-                                             "is not read as an allergen claim",
-    ("tau2", "disclosures", "safety"): "another user's reservation id with no digit ('The order id is DRCMIN.') is "
-                                       "not read as a disclosure",
-}
-
 
 _CASES = {}
 _RESULTS = {}
@@ -64,9 +53,7 @@ def _params(kind: str):
         for reader in readers:
             if kind == "safety" and reader not in SAFETY:
                 continue
-            reason = _OPEN.get((domain, reader, kind))
-            marks = _marks(domain) + ([pytest.mark.xfail(strict=False, reason=f"issue 41: {reason}")] if reason else [])
-            out.append(pytest.param(domain, reader, id=f"{domain}-{reader}", marks=marks))
+            out.append(pytest.param(domain, reader, id=f"{domain}-{reader}", marks=_marks(domain)))
     return out
 
 
@@ -95,12 +82,8 @@ def test_each_reader_agrees_with_the_labels(domain, reader):
     assert agreement >= 0.99, f"agreement {agreement:.2%} ({cases} cases); classes:\n{_classes(t)}"
 
 
-_FLIPS_OPEN: dict = {}  # domain -> the class of flips the search still finds (none open)
-
-
 @pytest.mark.parametrize("domain", [
-    pytest.param(d, marks=_marks(d) + ([pytest.mark.xfail(strict=False, reason=f"issue 41: {_FLIPS_OPEN[d]}")]
-                                       if d in _FLIPS_OPEN else []))
+    pytest.param(d, marks=_marks(d))
     for d in sorted(READERS)])
 def test_the_flip_search_finds_no_flip(domain):
     """Chains of meaning-preserving operators on cases the readers judge right never flip a verdict."""
