@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from functools import lru_cache
 from typing import List, Optional, Tuple
 
 __all__ = ["NEGATIONS", "is_negated", "Negations"]
@@ -106,5 +107,15 @@ class Negations:
         the caller split the text (a negation before it belongs to another clause); ``value``:
         a value, which a word of comparison between shields (``_BOUND_WORDS``)."""
         if self._tokens is None:
-            self._tokens = _tokens(self._text, 0, len(self._text))
+            text = self._text
+            self._tokens = _kept_tokens(text) if len(text) <= _KEPT_TEXT else _tokens(text, 0, len(text))
         return _negated(self._tokens, max(0, min(start, len(self._text))), floor, value)
+
+
+_KEPT_TEXT = 2048  # a short text's tokens are made once and kept (bounded): a task's rollouts repeat their messages
+
+
+@lru_cache(maxsize=4096)
+def _kept_tokens(text: str) -> _Tokens:
+    """A short text's tokens, read only (``_negated`` never changes them)."""
+    return _tokens(text, 0, len(text))

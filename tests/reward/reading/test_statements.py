@@ -483,7 +483,7 @@ def test_imports_only_stdlib_and_text_matching():
                                      "tau_shaped.reward.reading.text_matching", "tau_shaped.reward.reading.negation",
                                      "tau_shaped.reward.reading.amounts", "tau_shaped.reward.reading.typed",
                                      "tau_shaped.reward.reading.days"}
-    assert _imports(negation) <= {"__future__", "re", "bisect", "typing"}
+    assert _imports(negation) <= {"__future__", "re", "bisect", "functools", "typing"}
     assert _imports(amounts) <= {"__future__", "re", "functools", "typing", "tau_shaped.reward.reading.typed"}
     assert _imports(typed) <= {"__future__", "dataclasses", "typing"}
 
