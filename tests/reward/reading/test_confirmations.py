@@ -6,6 +6,7 @@ no action named)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from pathlib import Path
@@ -41,7 +42,9 @@ def _confirms(group: Dict[str, Any], text: str) -> bool:
     return describes(text, group["tool"], group["kwargs"], c, group.get("result"), records)
 
 
-CASES = [(g, text, kept) for g in CORPUS["groups"] for kept, key in ((True, "agree"), (False, "near_miss")) for text in g[key]]
+ALL_CASES = [(g, text, kept) for g in CORPUS["groups"] for kept, key in ((True, "agree"), (False, "near_miss")) for text in g[key]]
+_TAU2 = importlib.util.find_spec("tau2") is not None  # the tau2 groups need the tau2 extra
+CASES = [c for c in ALL_CASES if _TAU2 or not c[0]["domain"].startswith("tau2:")]
 
 
 def test_each_write_has_twenty_phrasings_that_agree_and_twenty_near_misses():
@@ -49,7 +52,11 @@ def test_each_write_has_twenty_phrasings_that_agree_and_twenty_near_misses():
         assert len(g["agree"]) >= 20 and len(g["near_miss"]) >= 20, g["tool"]
 
 
-@pytest.mark.parametrize("group, text, kept", CASES, ids=[f"{g['tool']}:{'agree' if k else 'miss'}:{t[:30]}" for g, t, k in CASES])
+@pytest.mark.parametrize("group, text, kept", [
+    pytest.param(g, t, k, id=f"{g['tool']}:{'agree' if k else 'miss'}:{t[:30]}",
+                 marks=[pytest.mark.skipif(not _TAU2 and g["domain"].startswith("tau2:"),
+                                           reason="the tau2 groups need the tau2 extra (pip install -e '.[tau2]')")])
+    for g, t, k in ALL_CASES])
 def test_every_phrasing_gets_the_verdict_the_policy_gives(group, text, kept):
     assert _confirms(group, text) is kept
 
