@@ -16,11 +16,16 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, List, Tuple
 
+import importlib.util
+
 import pytest
 
 from tau_shaped import load_domain
 from tau_shaped.reward.reading.disclosures import other_customers_data
 from tau_shaped.reward.reading.user_records import customers_of_users
+
+# the ids are tau2 airline's
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("tau2") is None, reason="the tau2 domains need the tau2 extra (pip install -e '.[tau2]')")
 
 # {id}: a reservation id; each sentence introduces it as an id
 INTRODUCED = [
