@@ -70,6 +70,11 @@ def run_command(
     resume: Optional[str] = typer.Option(None, "--resume", help="A results file to continue: the (task, trial) pairs "
                                          "it holds are skipped; refused if any setting of its run differs."),
     recordings: Optional[str] = typer.Option(None, "--recordings", help="Recorded trajectories for --agent-strategy replay."),
+    api_base: Optional[str] = typer.Option(None, "--api-base", help="An OpenAI-compatible server the agent's model is "
+                                           "served by (vLLM, SGLang, llama.cpp, Ollama: http://127.0.0.1:8000/v1); no "
+                                           "provider key needed. Without it litellm reads OPENAI_API_BASE."),
+    user_api_base: Optional[str] = typer.Option(None, "--user-api-base", help="The simulated user's server "
+                                                "(--user-strategy llm; default: --api-base)."),
 ) -> None:
     """Run an eval (tau-bench's run.py flags) with shaped rewards beside the legacy ones."""
     from tau_shaped.evaluation.runner import RunError, make_config, recorded_env
@@ -84,7 +89,8 @@ def run_command(
             agent_strategy=agent_strategy, temperature=temperature, task_split=task_split,
             start_index=start_index, end_index=end_index, task_ids=task_ids, num_trials=num_trials,
             max_concurrency=max_concurrency, seed=seed, shuffle=shuffle, log_dir=log_dir, blend=blend,
-            lam=lam, max_steps=max_steps, resume=resume, recordings=recordings,
+            lam=lam, max_steps=max_steps, resume=resume, recordings=recordings, api_base=api_base,
+            user_api_base=user_api_base,
         )
     except RunError as exc:
         typer.echo(f"error: {exc}", err=True)

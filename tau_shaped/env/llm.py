@@ -18,6 +18,8 @@ import importlib.util
 import json
 import os
 import re
+import sys
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, FrozenSet, List, Optional, Tuple
@@ -35,6 +37,34 @@ def _litellm() -> Any:
 
     litellm.suppress_debug_info = True  # no "Give Feedback / Get Help" banner per failed call
     return litellm
+
+
+_importing: List[threading.Thread] = []
+
+
+def import_in_background() -> None:
+    """Start importing litellm on a daemon thread (seconds, more on a loaded machine), so that a
+    run prints its first line and loads its domain meanwhile; the first model call waits for
+    the import to finish (Python's import lock), never imports it twice. Once per process."""
+    if _importing or "litellm" in sys.modules or _litellm_folder() is None:
+        return
+
+    def load() -> None:
+        try:
+            _litellm()
+        except Exception:  # noqa: BLE001 - the first call imports it again and says what failed
+            pass
+
+    thread = threading.Thread(target=load, name="import-litellm", daemon=True)
+    _importing.append(thread)
+    thread.start()
+
+
+def key_for_endpoint() -> Dict[str, str]:
+    """The key for an OpenAI-compatible server at ``--api-base``: the environment's
+    ``OPENAI_API_KEY`` where set (litellm reads it), else a placeholder the server ignores (the
+    OpenAI client refuses to send a request with no key at all)."""
+    return {} if os.environ.get("OPENAI_API_KEY") else {"api_key": "no-key-needed"}
 
 
 # The environment variables a provider's key is read from (any one of them), as litellm's
@@ -114,10 +144,14 @@ def quick_llm_problem(model: str, provider: Optional[str] = None) -> Tuple[bool,
     return True, f"model {model!r} ({resolved}) needs {' or '.join(keys)} in the environment"
 
 
-def llm_problem(model: str, provider: Optional[str] = None) -> Optional[str]:
+def llm_problem(model: str, provider: Optional[str] = None, api_base: Optional[str] = None) -> Optional[str]:
     """Why calls to ``model`` cannot work before any is made (an unknown provider, a missing
     API key), in one line; None when they may. The common cases are answered without
-    importing litellm (``quick_llm_problem``), in milliseconds."""
+    importing litellm (``quick_llm_problem``), in milliseconds. A model served at ``api_base``
+    (a local OpenAI-compatible server) needs no provider key: only its provider is checked,
+    and a name with no known provider is served as an OpenAI-compatible one."""
+    if api_base:
+        return _endpoint_problem(api_base)
     answered, problem = quick_llm_problem(model, provider)
     if answered:
         return problem
@@ -140,6 +174,18 @@ def llm_problem(model: str, provider: Optional[str] = None) -> Optional[str]:
     return None
 
 
+def _endpoint_problem(api_base: str) -> Optional[str]:
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(api_base)
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc:
+        return f"--api-base {api_base!r} is not an http(s) URL (e.g. http://127.0.0.1:8000/v1)"
+    return None
+
+
 def complete(
     model: str,
     messages: List[Dict[str, Any]],
@@ -155,6 +201,8 @@ def complete(
     except ImportError as exc:  # pragma: no cover - litellm is a dependency
         raise LLMError("litellm is not installed") from exc
     params: Dict[str, Any] = {"model": model, "messages": messages, "temperature": temperature, "drop_params": True}
+    if not provider and kwargs.get("api_base") and model.split("/", 1)[0] not in known_providers():
+        provider = "openai"  # a model at --api-base under its server's own name: an OpenAI-compatible server
     if provider:
         params["custom_llm_provider"] = provider
     if tools:

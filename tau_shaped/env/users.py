@@ -86,6 +86,7 @@ class LLMUser(BaseUser):
         self.seed = seed
         self.messages: List[Dict[str, Any]] = []
         self.total_cost = 0.0
+        self.completion_kwargs: Dict[str, Any] = {}  # more of litellm's arguments (a server's api_base, ...)
 
     def _generate(self) -> str:
         message, cost = complete(
@@ -94,6 +95,7 @@ class LLMUser(BaseUser):
             messages=self.messages,
             temperature=self.temperature,
             seed=self.seed,
+            **self.completion_kwargs,
         )
         self.total_cost += cost
         content = message.get("content") or ""

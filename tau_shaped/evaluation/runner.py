@@ -61,6 +61,10 @@ class RunConfig(BaseModel):
     max_steps: int = 30
     resume: Optional[str] = None
     recordings: Optional[str] = None
+    # an OpenAI-compatible server (vLLM, SGLang, llama.cpp, Ollama, ...): where the agent's and the
+    # customer's model calls go; not a run setting (a server moved to another port is the same run)
+    api_base: Optional[str] = None
+    user_api_base: Optional[str] = None
 
     @field_validator("num_trials", "max_concurrency", "max_steps")
     @classmethod
@@ -209,17 +213,31 @@ def _validate(config: RunConfig) -> None:
 
 
 def _check_models(config: RunConfig) -> None:
-    """Fail before any episode: a model no call can reach (unknown provider, missing key)."""
+    """Fail before any episode: a model no call can reach (unknown provider, missing key). A
+    model served at ``--api-base`` needs no provider's key (a local server takes any)."""
     from tau_shaped.env.llm import llm_problem
 
-    if config.agent_strategy == "tool-calling" and config.model:
-        problem = llm_problem(config.model, config.model_provider)
+    if uses_agent_model(config) and config.model:
+        problem = llm_problem(config.model, config.model_provider, api_base=config.api_base)
         if problem:
             raise RunError(f"agent: {problem}")
-    if config.user_strategy == "llm":
-        problem = llm_problem(config.user_model, config.user_model_provider)
+    if uses_user_model(config):
+        problem = llm_problem(config.user_model, config.user_model_provider, api_base=user_api_base(config))
         if problem:
             raise RunError(f"user: {problem}")
+
+
+def uses_agent_model(config: RunConfig) -> bool:
+    return config.agent_strategy == "tool-calling"
+
+
+def uses_user_model(config: RunConfig) -> bool:
+    return config.user_strategy == "llm"
+
+
+def user_api_base(config: RunConfig) -> Optional[str]:
+    """The customer's server: ``--user-api-base``, else the agent's ``--api-base``."""
+    return config.user_api_base or config.api_base
 
 
 def name_part(text: str, limit: int = 60) -> str:
@@ -266,7 +284,8 @@ class TrialPlayer:
             rec = agent.recording_for(self.tasks[index], index)
             user = ScriptedUser(rec.user_replies if rec else []) if c.user_strategy == "scripted" else persona
         else:
-            agent = ToolCallingAgent(env.tools_info, model=c.model, provider=c.model_provider, temperature=c.temperature, seed=c.seed)
+            agent = ToolCallingAgent(env.tools_info, model=c.model, provider=c.model_provider, temperature=c.temperature,
+                                     seed=c.seed, **endpoint(c.api_base))
             user = ScriptedUser() if c.user_strategy == "scripted" else persona
         return agent, user
 
@@ -289,6 +308,8 @@ class TrialPlayer:
                 env.user = user
             elif c.user_strategy == "llm" and hasattr(env.user, "seed"):
                 env.user.seed = c.seed  # the customer's model is seeded like the agent's
+                if hasattr(env.user, "completion_kwargs"):
+                    env.user.completion_kwargs = endpoint(user_api_base(c))
             outcome = play_episode(agent, env, index, max_steps=c.max_steps)
             legacy = env.calculate_reward()
             shaped = env.calculate_reward_shaped(blend=c.blend, lam=c.lam)
@@ -308,10 +329,27 @@ class TrialPlayer:
         return result.model_dump(mode="json")
 
 
-def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunStats"], None]] = None) -> RunSummary:
-    """Run every selected (task, trial); appends each record as it finishes."""
+def endpoint(api_base: Optional[str]) -> Dict[str, Any]:
+    """litellm's arguments for a model served at ``api_base`` (none: the provider's own
+    endpoint). A local server takes any key: one is given where the environment has none, as the
+    OpenAI client refuses to call without."""
+    if not api_base:
+        return {}
+    from tau_shaped.env.llm import key_for_endpoint
+
+    return {"api_base": api_base, **key_for_endpoint()}
+
+
+def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunStats"], None]] = None,
+        on_start: Optional[Callable[[int, Path], None]] = None) -> RunSummary:
+    """Run every selected (task, trial); appends each record as it finishes. ``on_start`` is
+    told the number of episodes to play and the results file before the first is played."""
     _validate(config)
     _check_models(config)  # before loading anything: a missing key is said at once
+    if uses_agent_model(config) or uses_user_model(config):
+        from tau_shaped.env.llm import import_in_background
+
+        import_in_background()  # litellm's import (seconds) overlaps loading the domain and its tasks
     try:
         domain = load_domain(config.env)
         tasks = domain.tasks(config.task_split)
@@ -339,6 +377,8 @@ def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunSta
             rng.shuffle(order)
         work.extend((i, trial) for i in order if (str(getattr(tasks[i], "id", i)), trial) not in done)
     stats = RunStats(total=len(work))
+    if on_start:
+        on_start(len(work), path)
     records: List[Dict[str, Any]] = [r for r in previous if not (r.get("info") or {}).get("error")]
     summary = RunSummary(path=path, records=records, skipped=len(indices) * config.num_trials - len(work), notes=list(writer.notes))
     executor = ThreadPoolExecutor(max_workers=max(1, config.max_concurrency))

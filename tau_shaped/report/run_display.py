@@ -56,14 +56,22 @@ def run_with_progress(config: RunConfig, console: Console = None, pass_k: bool =
     progress.disable = not console.is_terminal  # a log or a pipe gets no bar (outputs stay byte for byte the same)
     bar: Dict[str, Any] = {}
 
+    def on_start(total: int, path: Any) -> None:
+        console.print(f"run: {total} episode{'s' if total != 1 else ''} on {config.env}/{config.task_split} "
+                      f"({describe_players(config)}); results: {path}", highlight=False, soft_wrap=True)
+
     def on_record(record: Dict[str, Any], stats: RunStats) -> None:
+        if progress.disable:  # a log or a pipe: one line an episode, where a terminal gets the bar
+            console.print(f"episode {stats.finished}/{stats.total}: {episode_line(record)}; {stats.describe()}",
+                          highlight=False, soft_wrap=True)
+            return
         if "id" not in bar:
             bar["id"] = progress.add_task("episodes", total=stats.total, stats="")
         progress.update(bar["id"], completed=stats.finished, stats=stats.describe())
 
     try:
         with progress:
-            summary = run(config, on_record=on_record)
+            summary = run(config, on_record=on_record, on_start=on_start)
     except (RunError, ResultsFileError, ValueError) as exc:
         console.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
         return 2
@@ -84,6 +92,30 @@ def run_with_progress(config: RunConfig, console: Console = None, pass_k: bool =
     if summary.errors:
         console.print(f"[yellow]{summary.errors} episode(s) errored[/yellow]: --resume {summary.path} runs them again")
     return 0
+
+
+def describe_players(config: RunConfig) -> str:
+    """Who plays: the agent (its model and server) and the customer."""
+    agent = f"agent {config.model}" if config.agent_strategy == "tool-calling" else f"agent {config.agent_strategy}"
+    if config.agent_strategy == "tool-calling" and config.api_base:
+        agent += f" at {config.api_base}"
+    user = f"customer {config.user_model}" if config.user_strategy == "llm" else f"customer {config.user_strategy}"
+    if config.user_strategy == "llm" and (config.user_api_base or config.api_base):
+        user += f" at {config.user_api_base or config.api_base}"
+    return f"{agent}, {user}"
+
+
+def episode_line(record: Dict[str, Any]) -> str:
+    """One finished episode in a few words: its task and trial, and both rewards (or its error)."""
+    info = record.get("info") or {}
+    where = f"task {info.get('task_key', record.get('task_id'))} trial {record.get('trial', 0)}"
+    if info.get("error"):
+        return f"{where} errored ({str(info['error']).splitlines()[0][:120]})"
+    shaped = info.get("shaped") or {}
+    value = shaped.get("reward")
+    undecided = shaped.get("status") == "undetermined" or not isinstance(value, (int, float))
+    shaped_text = "undetermined" if undecided else f"{float(value):.2f}"
+    return f"{where}: legacy {float(record.get('reward') or 0.0):.0f}, shaped {shaped_text}"
 
 
 def _first_error(path: Any) -> str:
