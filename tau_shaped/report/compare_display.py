@@ -4,7 +4,7 @@ labels that tell the files apart (``run_labels``), the same in the HTML report."
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List
+from typing import List, Mapping, Optional, Set
 
 from rich import box
 from rich.console import Console
@@ -12,14 +12,18 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from tau_shaped.report.comparison import FileSummary, summarize
+from tau_shaped.report.comparison import FileSummary, counted_apart, rates_note, summarize
 from tau_shaped.report.run_labels import file_stem, run_labels
-from tau_shaped.report.verdict_groups import group_by_verdict, task_list
+from tau_shaped.report.verdict_groups import ReasonRow, group_by_verdict, task_list
+from tau_shaped.report.verdict_words import rule_sentences, run_env
 from tau_shaped.report.html_report import write_report
 from tau_shaped.evaluation.results_file import ResultsFileError
 
-def _pass_k(values: dict) -> str:
-    return " ".join(f"{k}:{values[k]:.2f}" for k in sorted(values))
+def _pass_k(values: dict, high: dict = None) -> str:
+    """pass^k for each k; ``high``: where it differs, the range trials with no verdict leave."""
+    high = high or values
+    return " ".join(f"{k}:{values[k]:.2f}" + (f"–{high[k]:.2f}" if f"{high[k]:.2f}" != f"{values[k]:.2f}" else "")
+                    for k in sorted(values))
 
 
 def _table(title: str, width: int) -> Table:
@@ -49,8 +53,6 @@ def tau2_line(s: FileSummary) -> str:
         line = f"legacy = tau2's reward, computed offline for {n}/{n} (the run stores none)"
     if s.tau2_not_judged:
         line += f"; {s.tau2_not_judged} with NL assertions not judged offline"
-    if s.unscored:  # simulations reported, not scored (an unknown task, no messages, ...): apart from the rates
-        line += f"; {s.unscored} simulation(s) not scoreable, left out of the rates (their info.error says why)"
     return line
 
 
@@ -67,12 +69,12 @@ def overall_table(summaries: List[FileSummary], labels: List[str], width: int, w
     overall.add_column("agree", justify="right", overflow="fold")
     for label, s in zip(labels, summaries):
         agree = s.agreement.get((0, 0), 0) + s.agreement.get((1, 1), 0)
-        undetermined = f" ({s.undetermined} undetermined)" if s.undetermined else ""  # SPEC §8: reward null, counted
-        of = f" of {len(s.records) - s.undetermined}" if s.undetermined else ""  # the rate's denominator: decided episodes
-        cells = [label, f"{len(s.records)}{undetermined}", f"{s.legacy_rate:.3f}", f"{s.shaped_rate:.3f}{of}"]
+        # SPEC §8: no shaped verdict (undetermined, faulted) counted apart; each rate's denominator said
+        cells = [label, f"{len(s.records)}{counted_apart(s)}", f"{s.legacy_rate:.3f} of {len(s.records)}",
+                 f"{s.shaped_rate:.3f} of {s.decided}"]
         if with_pass_k:
-            cells += [_pass_k(s.legacy_pass_k), _pass_k(s.shaped_pass_k)]
-        overall.add_row(*cells, f"{agree}/{len(s.records)}")
+            cells += [_pass_k(s.legacy_pass_k), _pass_k(s.shaped_pass_k, s.shaped_pass_k_high)]
+        overall.add_row(*cells, f"{agree}/{s.decided}")
     return overall
 
 
@@ -85,8 +87,9 @@ def pass_k_table(summaries: List[FileSummary], labels: List[str], width: int) ->
     table.add_column("shaped", justify="right", overflow="fold")
     for label, s in zip(labels, summaries):
         for i, k in enumerate(sorted(s.legacy_pass_k)):
+            low, high = s.shaped_pass_k[k], s.shaped_pass_k_high.get(k, s.shaped_pass_k[k])
             table.add_row(label if i == 0 else "", str(k), f"{s.legacy_pass_k[k]:.3f}",
-                          f"{s.shaped_pass_k.get(k, 0.0):.3f}", end_section=i == len(s.legacy_pass_k) - 1)
+                          f"{low:.3f}" + (f"–{high:.3f}" if high != low else ""), end_section=i == len(s.legacy_pass_k) - 1)
     return table
 
 
@@ -100,23 +103,56 @@ def files_table(summaries: List[FileSummary], labels: List[str], width: int) -> 
     return table
 
 
-def verdicts_table(s: FileSummary, width: int) -> Table:
+EVIDENCE = 240  # characters of an example's evidence shown in the summary (the episode view shows it whole)
+
+
+def _step_free(evidence: str, step: Optional[int]) -> str:
+    """Evidence without the "step N: " it may open with (the step is said beside it)."""
+    head = f"step {step}: "
+    return evidence[len(head):] if step is not None and evidence.startswith(head) else evidence
+
+
+def reason_text(row: ReasonRow, said: Optional[Set[str]] = None) -> Text:
+    """A reason row's cell: the reason as grouped, then each of its parts in words: the rule's or
+    check's sentence (``said``: the sentences the table has already shown, named again as
+    "as above" rather than repeated), and from the row's first episode the step and the text or
+    value that decided it."""
+    said = set() if said is None else said
+    text = Text(row.reason, overflow="fold")
+    several = len(row.words) > 1
+    for word in row.words:
+        name = word.label
+        for kind in ("policy rule ", "gate ", "class ", "invariant "):
+            name = name[len(kind):] if name.startswith(kind) else name
+        text.append("\n  " + (f"{name}: " if several else ""), style="bold" if several else "")
+        text.append("(as above)" if word.says in said else word.says, style="italic")
+        said.add(word.says)
+        evidence = _step_free(word.evidence, word.step)
+        evidence = evidence if len(evidence) <= EVIDENCE else evidence[:EVIDENCE] + "…"
+        at = f", step {word.step}" if word.step is not None else ""
+        text.append(f"\n    e.g. {row.example}{at}: {evidence}", style="dim")
+    return text
+
+
+def verdicts_table(s: FileSummary, width: int, sentences: Optional[Mapping[str, str]] = None) -> Table:
     """Every episode by verdict (both pass, legacy only, shaped only, both fail), each group
     headed by its count, then its reasons with their counts and example tasks
-    (``verdict_groups``)."""
+    (``verdict_groups``), each reason in words (``reason_text``); ``sentences``: the policy
+    rules' (looked up for the run's domain when not given)."""
     legacy = s.legacy_name
     table = _table("every episode by verdict, with its reason", width)
     table.add_column("episodes", justify="right", overflow="fold")
-    table.add_column("verdict and reason", overflow="fold", ratio=3)
+    table.add_column("verdict and reason", overflow="fold", ratio=5)
     table.add_column("tasks", overflow="fold", ratio=2)
-    groups = group_by_verdict(s.records)
+    groups = group_by_verdict(s.records, rule_sentences(run_env(s.records)) if sentences is None else sentences)
+    said: Set[str] = set()
     for n, group in enumerate(groups):
         name = group.name.replace("legacy", legacy)
         table.add_row(Text(str(group.episodes), style="bold"),
                       Text(f"{name} ({legacy} {group.legacy}, shaped {group.shaped})", style="bold"), "",
                       end_section=not group.reasons and n < len(groups) - 1)
         for i, row in enumerate(group.reasons):
-            table.add_row(str(row.episodes), Text(row.reason, overflow="fold"), task_list(row.tasks),
+            table.add_row(str(row.episodes), reason_text(row, said), task_list(row.tasks),
                           end_section=i == len(group.reasons) - 1 and n < len(groups) - 1)
     return table
 
@@ -148,6 +184,7 @@ def show(files: List[Path], report: Path, console: Console = None) -> int:
     for label, s in zip(labels, summaries):
         console.print()
         console.print(Text(label, style="bold", overflow="fold"))
+        console.print(rates_note(s), highlight=False)  # what each rate counts; what is in none
         if s.legacy_name == "tau2":
             console.print(tau2_line(s), highlight=False)
         console.print(verdicts_table(s, width))

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Tuple
 
-from tau_shaped.evaluation.metrics import legacy_success, pass_hat_k, shaped_determined, shaped_result, shaped_success, task_key
+from tau_shaped.evaluation.metrics import (PassHatK, legacy_success, not_scoreable, pass_hat_k_range, run_error, shaped_decided,
+                                          shaped_result, shaped_success, shaped_verdict, task_key)
 from tau_shaped.evaluation.results_file import ResultsFileError, read_results
 
 
@@ -77,17 +78,54 @@ class FileSummary:
     legacy_rate: float = 0.0
     shaped_rate: float = 0.0
     legacy_pass_k: Dict[int, float] = field(default_factory=dict)
-    shaped_pass_k: Dict[int, float] = field(default_factory=dict)
-    agreement: Dict[Tuple[int, int], int] = field(default_factory=dict)
+    shaped_pass_k: Dict[int, float] = field(default_factory=dict)  # a trial with no shaped verdict counted as failed
+    shaped_pass_k_high: Dict[int, float] = field(default_factory=dict)  # ... and as passed (the same when none is open)
+    pass_k: PassHatK = field(default_factory=PassHatK)  # the shaped one: which trials both pass^k count
+    agreement: Dict[Tuple[int, int], int] = field(default_factory=dict)  # (legacy, shaped): episodes with a shaped verdict
     per_task: Dict[str, Tuple[float, float, int]] = field(default_factory=dict)
     disagreements: List[Tuple[str, int, int, int, str]] = field(default_factory=list)
     process_rewards: List[float] = field(default_factory=list)
-    unscored: int = 0
+    unscored: int = 0  # records in no rate (info.error): the run's faults and the not scoreable
+    not_scoreable: int = 0  # of those, tau2 simulations the shaped verifier cannot score
     undetermined: int = 0  # SPEC §8: episodes whose reward is null because words did not settle a rule
+    faulted: int = 0  # SPEC §8: episodes whose shaped result is a fault (internal_error, input_invalid)
     legacy_name: str = "legacy"  # "tau2": every record is of a tau2 run, its legacy reward tau2's own
     tau2_stored: int = 0  # records whose tau2 reward tau2 stored in the run
     tau2_agree: int = 0  # of those, how many the offline recomputation agrees with
     tau2_not_judged: int = 0  # records with NL assertions tau2's reward could not judge offline
+
+    @property
+    def decided(self) -> int:
+        """The episodes with a shaped verdict: the shaped rate's denominator."""
+        return len(self.records) - self.undetermined - self.faulted
+
+
+def counted_apart(s: FileSummary) -> str:
+    """The scored episodes with no shaped verdict, by kind: `` (8 undetermined, 1 faulted)``."""
+    parts = [f"{n} {what}" for n, what in ((s.undetermined, "undetermined"), (s.faulted, "faulted")) if n]
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def rates_note(s: FileSummary) -> str:
+    """What each of a run's rates counts, and what is in none (SPEC §8)."""
+    legacy = "tau2" if s.legacy_name == "tau2" else "legacy"
+    parts = [f"{legacy} pass: of the {len(s.records)} episodes scored"]
+    apart = [f"{n} {what}" for n, what in ((s.undetermined, "undetermined: the words did not settle a rule"),
+                                           (s.faulted, "faulted: the verifier's fault or a malformed trajectory")) if n]
+    parts.append(f"shaped pass: of the {s.decided} with a shaped verdict" + (f" ({'; '.join(apart)})" if apart else ""))
+    k = s.pass_k
+    if k.tasks:
+        line = f"pass^k: {k.trials} trial{'s' if k.trials != 1 else ''} of each of {k.tasks} tasks, the same for both"
+        if k.unused:
+            line += f" ({k.unused} later trials of tasks with more left out)"
+        if k.open:
+            line += f"; shaped low–high: its {k.open} trials with no verdict counted failed, then passed"
+        parts.append(line)
+    errored = s.unscored - s.not_scoreable
+    out = [f"{n} {what}" for n, what in ((s.not_scoreable, "not scoreable"), (errored, "errored in the run (info.error)")) if n]
+    if out:
+        parts.append(f"in no rate: {', '.join(out)}")
+    return "; ".join(parts)
 
 
 def summarize(path: Path) -> FileSummary:
@@ -98,14 +136,16 @@ def summarize(path: Path) -> FileSummary:
     if not records:  # empty, or only a torn line (an episode cut off mid-write, skipped and noted)
         torn = " (its only line is torn: an episode cut off mid-write)" if any("torn" in n for n in notes) else ""
         raise ResultsFileError(f"{path}: no records to compare{torn}")
-    scored = [r for r in records if not (r.get("info") or {}).get("error")]
+    scored = [r for r in records if not run_error(r)]
     if not scored:
         raise ResultsFileError(f"{path}: no episode to compare: all {len(records)} records are errors (info.error)")
-    missing = [i for i, r in enumerate(scored) if not shaped_result(r)]
+    missing = [i for i, r in enumerate(records) if not run_error(r) and not shaped_result(r)]
     if missing:
-        raise ResultsFileError(f"{path}: record {missing[0]} has no shaped result (run `tau-shaped score` on it first)")
+        raise ResultsFileError(f"{path}: record {missing[0]} has no shaped result (info.shaped; run `tau-shaped score` on it first)")
+    statuses = Counter(str(shaped_result(r).get("status")) for r in scored if not shaped_decided(r))
     s = FileSummary(path=path, records=scored, unscored=len(records) - len(scored),
-                    undetermined=sum(shaped_result(r).get("status") == "undetermined" for r in scored if shaped_result(r)))
+                    not_scoreable=sum(map(not_scoreable, records)), undetermined=statuses.pop("undetermined", 0),
+                    faulted=sum(statuses.values()))
     tau2 = [tau2_of(r) for r in scored]
     if all(tau2):
         s.legacy_name = "tau2"
@@ -113,15 +153,18 @@ def summarize(path: Path) -> FileSummary:
         s.tau2_agree = sum(t.get("agrees") is True for t in tau2)
         s.tau2_not_judged = sum(bool((t.get("computed") or {}).get("not_judged")) for t in tau2)
     s.legacy_rate = sum(map(legacy_success, scored)) / len(scored)
-    determined = [r for r in scored if shaped_determined(r)]  # SPEC §8: the shaped rates count decided episodes
-    s.shaped_rate = sum(map(shaped_success, determined)) / len(determined) if determined else 0.0
-    s.legacy_pass_k = pass_hat_k(scored, legacy_success)
-    s.shaped_pass_k = pass_hat_k(determined, shaped_success)
+    decided = [r for r in scored if shaped_decided(r)]  # SPEC §8: the shaped rates count the episodes with a verdict
+    s.shaped_rate = sum(map(shaped_success, decided)) / len(decided) if decided else 0.0
+    # pass^k over the same trials for both; a trial with no shaped verdict widens the shaped one to a range
+    s.legacy_pass_k = pass_hat_k_range(scored, legacy_success).low
+    s.pass_k = pass_hat_k_range(scored, shaped_verdict)
+    s.shaped_pass_k, s.shaped_pass_k_high = s.pass_k.low, s.pass_k.high
     table: Counter = Counter()
     tasks: Dict[str, List[Tuple[bool, bool]]] = defaultdict(list)
     for r in scored:
         lg, sh = int(legacy_success(r)), int(shaped_success(r))
-        table[(lg, sh)] += 1
+        if shaped_decided(r):  # agreement: of the episodes both rewards judged
+            table[(lg, sh)] += 1
         tasks[task_key(r)].append((bool(lg), bool(sh)))
         s.process_rewards.append(float(shaped_result(r).get("process_reward") or 0.0))
         if lg != sh:

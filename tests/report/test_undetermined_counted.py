@@ -93,7 +93,9 @@ def test_an_undetermined_episode_is_in_no_shaped_rate(tmp_path):
     path.write_text(json.dumps(records))
     summary = summarize(path)
     assert summary.undetermined == 1 and summary.shaped_rate == 0.5 and summary.legacy_rate == 1.0
-    assert summary.shaped_pass_k == {1: 0.5}
+    # pass^k over the same three trials as legacy's: the undetermined one counted failed, then passed
+    assert summary.legacy_pass_k == {1: 1.0} and summary.pass_k.open == 1
+    assert summary.shaped_pass_k == {1: 1 / 3} and summary.shaped_pass_k_high == {1: 2 / 3}
     console = Console(width=200, record=True)
     console.print(overall_table([summary], ["run"], 200))
     assert "0.500 of 2" in console.export_text()
