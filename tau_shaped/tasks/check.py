@@ -12,7 +12,8 @@ outcome 0; every perturbation of the ground truth loses (``sensitivity.py``); no
 owned or compared path covers a whole table; and no gate, checkpoint or policy rule
 names a tool or an event type the domain does not declare. A task with a persona (issue 29)
 also needs its ground truth, played against that persona customer, to score shaped 1.0
-(``persona_check``).
+(``persona_check``). A spec part whose absence made a domain rule fail (a refund task without
+``monetary_identity``) is named first, in words, with what to add (``missing_parts``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from tau_shaped.reward.checks import kind_of, walk
 from tau_shaped.reward.policy_rules import exemptions
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.consenting import score_consented
+from tau_shaped.tasks.missing_parts import idle_hint, missing_parts
 from tau_shaped.tasks.persona_check import check_persona, play_against
 from tau_shaped.tasks.persona_user import PersonaUser
 from tau_shaped.tasks.sensitivity import insensitive
@@ -191,6 +193,8 @@ def _check_task(env: Any, task: Any) -> TaskCheck:
     if result.outcome_reward != 1.0:
         why = [f"{d.path}" for d in result.canonical_diff] + [o.id for o in result.output_checks if not o.passed]
         why += [f"policy rule {v.id}" for v in result.rule_violations]
+        why += [f"gate {g.id}" for g in result.gate_violations]
+        why += [f"invariant {inv['id']}" for inv in result.invariants if not inv["holds"]]
         problems.append(f"ground truth scores shaped outcome 0 ({', '.join(why) or 'invariant'})")
     for gate in result.gate_violations:
         problems.append(f"ground truth fires gate {gate.id} at step {gate.step}: {gate.evidence}")
@@ -201,8 +205,9 @@ def _check_task(env: Any, task: Any) -> TaskCheck:
         if not inv["holds"]:
             problems.append(f"invariant {inv['id']} does not balance on the ground truth: total {inv['total']} vs {inv['disputed_amount']}")
     overrides = getattr(task, "reward_overrides", None)
+    initial = env.initial_state(truth.seed)
+    problems[:0] = missing_parts(env, task, result, initial, truth.data)  # named first: what the lines below follow from
     if overrides is not None:
-        initial = env.initial_state(truth.seed)
         for where, path in _declared_paths(overrides, truth.data):
             if not _resolves(path, initial, truth.data):
                 problems.append(f"{where}: path {str(path)!r} resolves neither in S0 nor after the ground truth")
@@ -218,5 +223,5 @@ def _check_task(env: Any, task: Any) -> TaskCheck:
         problems.append(f"perturbation keeps outcome 1 with safety passed: {name}")
     idle = score_trajectory(env, task, [])
     if idle.status == "ok" and idle.outcome_reward == 1.0:
-        problems.append("an agent that does nothing scores outcome 1: the task cannot tell right from wrong")
+        problems.append("an agent that does nothing scores outcome 1: the task cannot tell right from wrong" + idle_hint(task))
     return check
