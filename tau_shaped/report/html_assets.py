@@ -16,26 +16,30 @@ from tau_shaped.report.episode_script import EPISODE_SCRIPT
 CSS = """
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#1d1d1f;background:#fafafa;overflow-wrap:break-word}
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:1rem;line-height:1.45;margin:0;color:#1d1d1f;background:#fafafa;overflow-wrap:break-word}
 main{max-width:78em;margin:0 auto;padding:1.5em 2em 4em}
 h1{margin:.2em 0 .1em;font-size:1.7em}h2{margin-top:1.6em;border-bottom:1px solid #ddd;padding-bottom:.2em}
-.lede{font-size:1.02em;max-width:60em;line-height:1.45}
+.lede{max-width:60em}
+button,input,select,textarea{font:inherit}
 img{max-width:100%;height:auto;display:block}
-.scroll{max-width:100%;overflow-x:auto;-webkit-overflow-scrolling:touch;margin:.6em 0}
+.plot-narrow{display:none}
+.scroll{max-width:100%;overflow-x:auto;margin:.6em 0}
 .scroll>table{margin:0}
 table{border-collapse:collapse;margin:.6em 0;background:#fff}
-td,th{border:1px solid #d5d5d5;padding:3px 8px;text-align:left;vertical-align:top;font-size:.92em;max-width:32em}
+td,th{border:1px solid #d5d5d5;padding:4px 8px;text-align:left;vertical-align:top;font-size:.95rem;max-width:32em}
+td{overflow-wrap:anywhere}
 th{background:#f0f0f0}
 th.sortable{cursor:pointer;user-select:none;white-space:nowrap}
 th.sortable::after{content:' ↕';color:#999}
 th[aria-sort=ascending]::after{content:' ▲';color:#000}th[aria-sort=descending]::after{content:' ▼';color:#000}
-td.wide{min-width:min(15em,60vw)}td.what{min-width:min(17em,62vw)}td.fired{min-width:8em}
+td.wide{min-width:15em}td.what{min-width:17em}td.fired{min-width:8em}
 .num{text-align:right;font-variant-numeric:tabular-nums}
-.pill{display:inline-block;padding:0 .5em;border-radius:.7em;font-size:.85em}
+td.num{white-space:nowrap;overflow-wrap:normal}
+.pill{display:inline-block;max-width:100%;padding:0 .5em;border-radius:.7em;font-size:.9rem}
 .v-safety{background:#fdd;color:#900}.v-lost{background:#fec;color:#850}.v-alternative{background:#dfd;color:#060}
 .v-fail{background:#eee;color:#555}.v-pass{background:#e3f0ff;color:#035}.v-error{background:#ddd;color:#000}
 #filters{display:flex;flex-wrap:wrap;gap:.4em .8em;margin:.6em 0}
-#filters select,#filters input{max-width:100%;min-width:0;font:inherit}
+#filters select,#filters input{max-width:100%;min-width:0}
 #filters input{flex:1 1 14em}
 #episodes a{text-decoration:none}
 #episode{background:#fff;border:1px solid #ccc;border-radius:6px;padding:1em 1.4em;margin-top:1.2em}
@@ -44,19 +48,37 @@ body.focus .overview{display:none}
 a.back{display:inline-block;margin-bottom:.6em}
 .why{background:#fff8e6;border-left:4px solid #e0a000;padding:.5em 1em;margin:.6em 0}
 .note{color:#444;font-style:italic}
-.turn td{font-size:.9em}
 .strip{width:3.2em;text-align:center;font-variant-numeric:tabular-nums;color:#000}
 .role-user td.who{color:#035}.role-agent td.who{color:#060}.role-tool td.who{color:#555}
-.mark{display:block;margin:.15em 0;padding:0 .4em;border-radius:3px;font-size:.85em}
+.mark{display:block;margin:.15em 0;padding:0 .4em;border-radius:3px;font-size:.9rem}
 .mark-gate{background:#fdd;color:#900;font-weight:600}.mark-rule{background:#fec;color:#850}.mark-checkpoint{background:#e6f6e6;color:#060}
-pre{white-space:pre-wrap;word-break:break-word;margin:0;font-size:.85em;max-height:16em;overflow:auto}
-code{white-space:pre-wrap;word-break:break-word}
+pre,code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono","Liberation Mono",monospace;font-size:.9rem}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;max-height:20em;overflow:auto}
+code{white-space:pre-wrap;overflow-wrap:anywhere}
+td.what>pre{font-family:inherit;font-size:1rem;line-height:1.45;max-height:none;overflow:visible}
 details>summary{cursor:pointer}
 .bad{color:#900;font-weight:600}.good{color:#060}
 nav.pages{display:flex;flex-wrap:wrap;align-items:center;gap:.4em}
 .pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,28em),1fr));gap:1em}
 .pair>div{min-width:0;border-top:3px solid #ccd;padding-top:.4em}
-@media (max-width:40em){main{padding:1em .7em 3em}h1{font-size:1.35em}#episode{padding:.8em .7em}td,th{padding:2px 5px}}
+@media (max-width:50em){
+main{padding:1em .75em 3em}h1{font-size:1.4em}#episode{padding:.8em .75em}
+.plot-wide{display:none}.plot-narrow{display:block}
+.scroll{overflow-x:visible}
+table,tbody,tr,td{display:block}
+table{background:none;border:0;width:100%}
+thead{display:none}
+tbody tr{display:flex;flex-wrap:wrap;gap:.2em 1.1em;background:#fff;border:1px solid #d5d5d5;border-radius:6px;padding:.5em .7em;margin:0 0 .6em}
+td{border:0;padding:0;max-width:none;min-width:0;font-size:1rem}
+td.wide,td.what,td.fired{flex:1 1 100%;min-width:0}
+td:empty{display:none}
+td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:#555}
+td.num{text-align:left;white-space:normal}
+td.strip{width:auto;padding:0 .4em;border-radius:3px}
+#episode-table thead{display:block}
+#episode-table thead tr{display:flex;flex-wrap:wrap;gap:.4em;margin:0 0 .6em}
+#episode-table th{display:block;border:1px solid #ccc;border-radius:1em;padding:.1em .7em;background:#f0f0f0}
+}
 """
 
 LIST_SCRIPT = r"""
@@ -84,6 +106,15 @@ function table(headers, rows, attrs, wide){
     tr.append(td); }); body.append(tr); });
   t.append(body);
   return scroll(t);
+}
+function labelCells(root){
+  // a table shown as cards (a narrow screen) names each value by its column: data-label from the heading
+  root.querySelectorAll('table').forEach(t => {
+    const heads = t.tHead ? [...t.tHead.rows[0].cells].map(h => h.textContent.trim()) : [];
+    [...t.tBodies].forEach(b => [...b.rows].forEach(r => [...r.cells].forEach((c, i) => {
+      if (heads[i] && !c.hasAttribute('data-label')) c.setAttribute('data-label', heads[i]);
+    })));
+  });
 }
 function options(select, values, label){
   select.append(el('option', {value: '', text: 'every ' + label}));
@@ -153,6 +184,7 @@ function listPage(){
     return row;
   });
   box.append(table(heads, rows, {id: 'episode-table'}, [7]));
+  labelCells(box);
   const nav = el('nav', {class: 'pages'});
   const prev = el('button', {text: '‹ previous'}), next = el('button', {text: 'next ›'});
   prev.disabled = page === 0; next.disabled = page >= pages - 1;
@@ -171,9 +203,11 @@ function route(){
   document.body.classList.remove('focus');
   document.getElementById('episode').textContent = '';
 }
-window.addEventListener('hashchange', route);
+function routeAndLabel(){ route(); labelCells(document.getElementById('episode')); }
+window.addEventListener('hashchange', routeAndLabel);
+labelCells(document.querySelector('.overview'));
 applyFilters();
-route();
+routeAndLabel();
 document.body.setAttribute('data-ready', '1');
 """
 

@@ -14,6 +14,7 @@ import base64
 import html
 import io
 import re
+import textwrap
 from collections import Counter
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
@@ -43,35 +44,73 @@ def report_version() -> str:
         return str(getattr(tau_shaped, "__version__", "?"))
 
 
-def _png(fig: Any) -> str:
+# Plots are drawn twice, each for the width it is shown at (``html_assets``: the narrow one on a
+# phone, stacked; the wide one from 50em up), every label this many points: at 100 CSS px an
+# inch 15.3 px, and the wide one (at most about 10 inches) is shown at 0.75 of its size or more.
+PLOT_POINTS = 11.0
+_WIDE, _NARROW = {"dpi": 100, "width": 6.4}, {"dpi": 200, "width": 3.9}
+_LEGEND_CHARS = {"wide": 48, "narrow": 34}
+
+
+def _png_size(data: bytes) -> tuple:
+    """A PNG's width and height in pixels (its IHDR chunk)."""
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def _image(fig: Any, dpi: int, alt: str, kind: str) -> str:
+    """The figure as an inline PNG ``<img>``: drawn at ``dpi``, shown at 100 CSS px an inch, and
+    ``data-min-font-px`` the smallest text it holds in the image's own pixels (so a browser can
+    tell the size a label is shown at: that times the shown width over the image's)."""
     import matplotlib.pyplot as plt
+    from matplotlib.text import Text
 
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight", metadata={"Software": None})
+    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", metadata={"Software": None})
+    points = [t.get_fontsize() for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()]
     plt.close(fig)
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
+    data = buffer.getvalue()
+    width, height = _png_size(data)
+    scale = 100 / dpi
+    return (f"<img class='plot plot-{kind}' alt='{html.escape(alt)}' width='{round(width * scale)}' height='{round(height * scale)}' "
+            f"data-min-font-px='{min(points) * dpi / 72:.2f}' src='data:image/png;base64,{base64.b64encode(data).decode('ascii')}'>")
 
 
-def _plots(summaries: List[FileSummary], labels: List[str]) -> List[tuple]:
-    import matplotlib
+def _legend(ax: Any, kind: str, columns: int = 1) -> None:
+    """The legend under the axes, each label wrapped (a long run name makes it taller, never
+    wider: a wider image would be shown smaller)."""
+    handles, labels = ax.get_legend_handles_labels()
+    wrapped = [textwrap.fill(label, _LEGEND_CHARS[kind], break_long_words=True, break_on_hyphens=True) for label in labels]
+    ax.legend(handles, wrapped, loc="upper center", bbox_to_anchor=(0.5, -0.22 if kind == "wide" else -0.3),
+              ncol=columns, fontsize=PLOT_POINTS, frameon=False)
 
-    matplotlib.use("Agg")
+
+def _pass_k_figure(summaries: List[FileSummary], labels: List[str], kind: str) -> Any:
     import matplotlib.pyplot as plt
 
-    plots = []
-    fig, ax = plt.subplots(figsize=(6.4, 3.4))
+    spec = _WIDE if kind == "wide" else _NARROW
+    fig, ax = plt.subplots(figsize=(spec["width"], 3.2 if kind == "wide" else 3.0))
     for n, (s, label) in enumerate(zip(summaries, labels)):
         ks = sorted(s.legacy_pass_k)
         color = f"C{n % 10}"
         ax.plot(ks, [s.legacy_pass_k[k] for k in ks], "--o", color=color, label=f"{label}: legacy")
         ax.plot(ks, [s.shaped_pass_k[k] for k in ks], "-s", color=color, label=f"{label}: shaped")
-    ax.set_xlabel("k (trials that must all pass)")
+    ax.set_xlabel("k (trials that must all pass)", fontsize=PLOT_POINTS)
     ax.xaxis.get_major_locator().set_params(integer=True)
-    ax.set_ylabel("pass^k")
+    ax.set_ylabel("pass^k", fontsize=PLOT_POINTS)
     ax.set_ylim(0, 1.02)
-    ax.legend(fontsize=7, loc="upper right")
-    plots.append(("pass^k per run (dashed: legacy, solid: shaped outcome)", _png(fig)))
-    fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.2))
+    ax.tick_params(labelsize=PLOT_POINTS)
+    _legend(ax, kind, columns=2 if kind == "wide" else 1)
+    return fig
+
+
+def _distributions_figure(summaries: List[FileSummary], labels: List[str], kind: str) -> Any:
+    import matplotlib.pyplot as plt
+
+    if kind == "wide":  # side by side
+        fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.2))
+        fig.subplots_adjust(wspace=0.3)
+    else:  # one above the other
+        fig, axes = plt.subplots(2, 1, figsize=(_NARROW["width"], 5.8))
     for s, label in zip(summaries, labels):
         rewards = [float((r.get("info") or {}).get("shaped", {}).get("reward") or 0.0) for r in s.records]
         if s.process_rewards:
@@ -79,20 +118,40 @@ def _plots(summaries: List[FileSummary], labels: List[str]) -> List[tuple]:
             axes[0].hist(s.process_rewards, bins=10, range=(0, 1), weights=weights, histtype="step", linewidth=1.6, label=label)
         if rewards:
             axes[1].hist(rewards, bins=13, range=(0, 1.3), weights=[1.0 / len(rewards)] * len(rewards), histtype="step", linewidth=1.6, label=label)
-    axes[0].set_xlabel("process reward")
-    axes[1].set_xlabel("shaped reward (outcome + λ·process)")
+    axes[0].set_xlabel("process reward", fontsize=PLOT_POINTS)
+    axes[1].set_xlabel("shaped reward (outcome + λ·process)", fontsize=PLOT_POINTS)
     for ax in axes:
-        ax.set_ylabel("share of the run's episodes")
-        ax.legend(fontsize=7)
-    plots.append(("Reward distributions, each run normalized to 1", _png(fig)))
+        ax.set_ylabel("share of episodes", fontsize=PLOT_POINTS)
+        ax.tick_params(labelsize=PLOT_POINTS)
+    if kind == "wide":
+        for ax in axes:
+            _legend(ax, kind)
+    else:
+        fig.subplots_adjust(hspace=0.45)
+        _legend(axes[1], kind)  # one legend, under the lower plot: the runs are the same in both
+    return fig
+
+
+def _plots(summaries: List[FileSummary], labels: List[str]) -> List[tuple]:
+    """(title, the figure drawn wide and narrow) for pass^k per run and the reward distributions."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    plots = []
+    for title, draw in (("pass^k per run (dashed: legacy, solid: shaped outcome)", _pass_k_figure),
+                        ("Reward distributions, each run normalized to 1", _distributions_figure)):
+        plots.append((title, "".join(_image(draw(summaries, labels, kind), spec["dpi"], title, kind)
+                                     for kind, spec in (("wide", _WIDE), ("narrow", _NARROW)))))
     return plots
 
 
 def _table(headers: List[str], rows: List[List[Any]], numeric: Sequence[int] = (), wide: Sequence[int] = ()) -> str:
-    """A table in its own scrolling box; ``wide``: columns of long text, kept readable on a phone."""
+    """A table; on a narrow screen each row is a card, each value named by its column
+    (``data-label``); ``wide``: columns of long text, given a line of their own there."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
     kinds = {i: " class=num" for i in numeric} | {i: " class=wide" for i in wide}
-    body = "".join("<tr>" + "".join(f"<td{kinds.get(i, '')}>{html.escape(str(c))}</td>" for i, c in enumerate(row)) + "</tr>"
+    body = "".join("<tr>" + "".join(f"<td{kinds.get(i, '')} data-label='{html.escape(headers[i])}'>{html.escape(str(c))}</td>"
+                                    for i, c in enumerate(row)) + "</tr>"
                    for row in rows)
     return f"<div class=scroll><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
 
@@ -163,8 +222,8 @@ def write_report(summaries: List[FileSummary], target: Path, labels: Optional[Li
                          "legacy 1 → shaped 0 (outcome)", "legacy 0 → shaped 1", "both 0", "both 1",
                          "undetermined (reward null)", "errored (not scored)"],
                         overall, numeric=range(1, 11)))
-    for title, png in _plots(summaries, labels):
-        parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' src='data:image/png;base64,{png}'>")
+    for title, images in _plots(summaries, labels):
+        parts.append(f"<h2>{html.escape(title)}</h2>{images}")
     parts.append("<h2>Pass rate per bucket</h2>" + _buckets(data))
     parts.append("<h2>Why the rewards differ, or both fail</h2>" + _reasons(data))
     parts.append("<h2>Episodes</h2><p>Open an episode to see why it scored what it did; click a column's heading to sort by it.</p>"
