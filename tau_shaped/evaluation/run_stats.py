@@ -1,22 +1,24 @@
 """A run's progress as it goes (``tau-shaped run``'s live line): episodes finished, passes under
-each reward, undetermined and errored episodes counted apart (SPEC §8), and the models' cost."""
+each reward, and apart from the rates (SPEC §8) the undetermined episodes, the verifier's
+faults and the episodes that errored; and the models' cost."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Dict
 
-from tau_shaped.evaluation.metrics import legacy_success, shaped_determined, shaped_success
+from tau_shaped.evaluation.metrics import legacy_success, shaped_decided, shaped_determined, shaped_success
 
 
 @dataclass
 class RunStats:
     total: int
     finished: int = 0
-    errors: int = 0
+    errors: int = 0  # errored in the run (info.error): in no rate
     legacy_passes: int = 0
     shaped_passes: int = 0
     undetermined: int = 0  # SPEC §8: counted apart, in no shaped rate
+    faulted: int = 0  # SPEC §8: the shaped result is a fault (internal_error, input_invalid): in no shaped rate
     cost: float = 0.0
 
     def add(self, record: Dict[str, Any]) -> None:
@@ -28,13 +30,18 @@ class RunStats:
         self.legacy_passes += legacy_success(record)
         self.shaped_passes += shaped_success(record)
         self.undetermined += not shaped_determined(record)
+        self.faulted += shaped_determined(record) and not shaped_decided(record)
         self.cost += float(info.get("agent_cost") or 0.0) + float(info.get("user_cost") or 0.0)
 
     def describe(self) -> str:
-        scored = max(1, self.finished - self.errors)
-        decided = max(1, self.finished - self.errors - self.undetermined)
-        return (
-            f"legacy {self.legacy_passes / scored:.0%} | shaped {self.shaped_passes / decided:.0%} | "
-            f"${self.cost:.4f}" + (f" | {self.undetermined} undetermined" if self.undetermined else "")
-            + (f" | {self.errors} errors" if self.errors else "")
-        )
+        """``legacy 40% of 10 | shaped 25% of 8 | $0.0123 | 2 undetermined``: each rate with the
+        episodes it counts."""
+        scored = self.finished - self.errors
+        decided = scored - self.undetermined - self.faulted
+        apart = [(self.undetermined, "undetermined"), (self.faulted, "faulted"), (self.errors, "errored")]
+        return (f"legacy {_share(self.legacy_passes, scored)} | shaped {_share(self.shaped_passes, decided)} | "
+                f"${self.cost:.4f}" + "".join(f" | {n} {what}" for n, what in apart if n))
+
+
+def _share(passes: int, of: int) -> str:
+    return f"{passes / of:.0%} of {of}" if of else "- of 0"
