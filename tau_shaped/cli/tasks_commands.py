@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 import typer
 
@@ -48,7 +48,7 @@ def tasks_check(
 
     With no files, checks the tasks the --env domain ships (tau2:airline, tau-bench's retail, ...)."""
     from tau_shaped.cli.progress import progress_bar
-    from tau_shaped.tasks.check_runner import check_files, source_label, split_source
+    from tau_shaped.tasks.check_runner import source_label, split_source
     from tau_shaped.tasks.domains import DomainNotFound, load_domain
 
     if not files:
@@ -62,6 +62,7 @@ def tasks_check(
     elif split:
         typer.echo("tasks check: --split is for a domain's own tasks, not with files", err=True)
         raise typer.Exit(2)
+    groups = [(domain, list(files))] if domain else _by_domain(list(files))
 
     failed = 0
     total = passed = 0
@@ -74,8 +75,8 @@ def tasks_check(
             else:
                 lines.append((line, err))
 
-        for checked in check_files(files, domain, workers, on_progress=progress):
-            path = source_label(checked.path, domain)
+        for group_domain, checked in _checked(groups, workers, progress):
+            path = source_label(checked.path, group_domain)
             if checked.error is not None:
                 say(checked.error if checked.error.startswith(str(path)) else f"{path}: {checked.error}", True)
                 failed += 1
@@ -94,3 +95,40 @@ def tasks_check(
         typer.echo(line, err=err)
     typer.echo(f"{passed}/{total} task(s) pass the check")
     raise typer.Exit(1 if failed else 0)
+
+
+def _by_domain(files: List[Path]) -> List[Tuple[Optional[str], List[Path]]]:
+    """Task files with no --env, in runs of one domain: a file's folder names its domain (a
+    domain package's ``tasks`` folder: the package's); a folder that names no domain is checked
+    as the default domain, with a one-line note saying so."""
+    from tau_shaped.tasks.domains import DomainNotFound, domain_for_file
+
+    groups: List[Tuple[Optional[str], List[Path]]] = []
+    for path in files:
+        try:
+            domain_for_file(path)
+            chosen: Optional[str] = None  # the folder's domain: check_files finds it again
+        except DomainNotFound:
+            chosen = DEFAULT_ENV
+            typer.echo(f"note: {path}: its folder names no domain: checked as {DEFAULT_ENV} (--env to choose)", err=True)
+        if groups and groups[-1][0] == chosen:
+            groups[-1][1].append(path)
+        else:
+            groups.append((chosen, [path]))
+    return groups
+
+
+def _checked(groups: List[Tuple[Optional[str], List[Path]]], workers: Optional[int],
+             progress: Optional[Callable[[int, Optional[int]], None]]) -> Iterator[Tuple[Optional[str], Any]]:
+    """``check_files`` over each run of files of one domain, in file order, one progress count."""
+    from tau_shaped.tasks.check_runner import check_files
+
+    before = 0
+    for domain, files in groups:
+        def told(done: int, total: Optional[int], at: int = before) -> None:
+            if progress is not None:
+                progress(at + done, total if len(groups) == 1 else None)
+
+        for checked in check_files(files, domain, workers, on_progress=told):
+            before += len(checked.checks)
+            yield domain, checked
