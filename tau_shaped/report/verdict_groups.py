@@ -16,10 +16,15 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Sequence, Tuple
+from types import MappingProxyType
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from tau_shaped.evaluation.metrics import legacy_success, shaped_result, shaped_success, task_key
 from tau_shaped.report.comparison import disagreement_reason
+from tau_shaped.report.verdict_words import Reason, explain, general_path, in_group, invariant_label
+
+__all__ = ["ReasonRow", "VerdictGroup", "GROUPS", "general_path", "failure_parts", "episode_reason", "examples", "task_list",
+           "group_by_verdict"]
 
 EXAMPLES = 4  # example tasks shown per reason
 STATE_PATHS = 2  # differing state paths named per episode
@@ -31,6 +36,9 @@ class ReasonRow:
     reason: str
     episodes: int = 0
     tasks: List[str] = field(default_factory=list)  # distinct task keys, in the order first met
+    # the first episode's reasons in words (sentence, step, evidence) and which episode it is
+    words: List[Reason] = field(default_factory=list)
+    example: Optional[str] = None  # "TASK trial N"
 
 
 @dataclass
@@ -45,25 +53,6 @@ class VerdictGroup:
 # (name, legacy, shaped): the order the groups are printed in
 GROUPS: Tuple[Tuple[str, int, int], ...] = (("both pass", 1, 1), ("legacy only", 1, 0), ("shaped only", 0, 1),
                                              ("both fail", 0, 0))
-_INDEX = re.compile(r"\[\d+\]")
-
-
-def general_path(path: str) -> str:
-    """A state path with its record ids and list positions starred: a segment holding a digit
-    is an id (``orders.FD-10041.ledger[0].amount`` -> ``orders.*.ledger[*].amount``)."""
-    out = []
-    for segment in _INDEX.sub("[*]", str(path)).split("."):
-        base, bracket, rest = segment.partition("[")
-        out.append(("*" if any(ch.isdigit() for ch in base) else base) + bracket + rest)
-    return ".".join(out)
-
-
-def _invariant(inv: Mapping[str, Any]) -> str:
-    try:
-        over = float(inv.get("total")) > float(inv.get("disputed_amount"))
-    except (TypeError, ValueError):
-        return f"invariant {inv.get('id')} does not balance"
-    return f"invariant {inv.get('id')}: {'more' if over else 'less'} than owed"
 
 
 def failure_parts(shaped: Mapping[str, Any]) -> List[str]:
@@ -82,7 +71,7 @@ def failure_parts(shaped: Mapping[str, Any]) -> List[str]:
     if gates:
         return list(dict.fromkeys(gates))
     parts = [f"policy rule {rule.get('id')}" for rule in shaped.get("rule_violations") or []]
-    parts += [_invariant(inv) for inv in shaped.get("invariants") or [] if not inv.get("holds")]
+    parts += [invariant_label(inv) for inv in shaped.get("invariants") or [] if not inv.get("holds")]
     parts += [f"output check {c.get('id')} failed" for c in shaped.get("output_checks") or [] if not c.get("passed")]
     paths = list(dict.fromkeys(general_path(d.get("path", "")) for d in shaped.get("canonical_diff") or []))
     parts += [f"state {p}" for p in paths[:STATE_PATHS]]
@@ -136,15 +125,20 @@ def task_list(tasks: Sequence[str], n: int = EXAMPLES) -> str:
     return ", ".join(parts) + (f" +{more} more" if more else "")
 
 
-def group_by_verdict(records: Sequence[Mapping[str, Any]]) -> List[VerdictGroup]:
+def group_by_verdict(records: Sequence[Mapping[str, Any]],
+                     sentences: Mapping[str, str] = MappingProxyType({})) -> List[VerdictGroup]:
     """The four groups (each present, maybe empty), every record in exactly one, and in it
-    under exactly one reason."""
+    under exactly one reason; each reason row in words (``verdict_words``) from its first
+    episode, the policy rules' sentences from ``sentences`` (``verdict_words.rule_sentences``)."""
     groups = {(lg, sh): VerdictGroup(name, lg, sh) for name, lg, sh in GROUPS}
     rows: Dict[Tuple[int, int], Dict[str, ReasonRow]] = defaultdict(dict)
     for record in records:
         verdicts = (int(legacy_success(record)), int(shaped_success(record)))
         reason = episode_reason(record)
         row = rows[verdicts].setdefault(reason, ReasonRow(reason))
+        if row.example is None and reason != EVERY_CHECK:
+            row.words = in_group(explain(record, sentences), reason)
+            row.example = f"{task_key(record)} trial {record.get('trial', 0)}"
         row.episodes += 1
         key = task_key(record)
         if key not in row.tasks:
