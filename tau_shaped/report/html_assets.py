@@ -27,7 +27,7 @@ img{max-width:100%;height:auto;display:block}
 .scroll>table{margin:0}
 table{border-collapse:collapse;margin:.6em 0;background:#fff}
 td,th{border:1px solid #d5d5d5;padding:4px 8px;text-align:left;vertical-align:top;font-size:.95rem;max-width:32em}
-td{overflow-wrap:anywhere}
+td.wide,td.what,td.fired{overflow-wrap:anywhere}
 th{background:#f0f0f0}
 th.sortable{cursor:pointer;user-select:none;white-space:nowrap}
 th.sortable::after{content:' ↕';color:#999}
@@ -57,6 +57,7 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;max-height:20em;overflo
 code{white-space:pre-wrap;overflow-wrap:anywhere}
 td.what>pre{font-family:inherit;font-size:1rem;line-height:1.45;max-height:none;overflow:visible}
 details>summary{cursor:pointer}
+.rerun{margin:.3em 0 .8em}.rerun pre{background:#fff;border:1px solid #d5d5d5;border-radius:4px;padding:.4em .6em;margin-top:.2em}
 .bad{color:#900;font-weight:600}.good{color:#060}
 nav.pages{display:flex;flex-wrap:wrap;align-items:center;gap:.4em}
 .pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,28em),1fr));gap:1em}
@@ -69,7 +70,7 @@ table,tbody,tr,td{display:block}
 table{background:none;border:0;width:100%}
 thead{display:none}
 tbody tr{display:flex;flex-wrap:wrap;gap:.2em 1.1em;background:#fff;border:1px solid #d5d5d5;border-radius:6px;padding:.5em .7em;margin:0 0 .6em}
-td{border:0;padding:0;max-width:none;min-width:0;font-size:1rem}
+td{border:0;padding:0;max-width:none;min-width:0;font-size:1rem;overflow-wrap:anywhere}
 td.wide,td.what,td.fired{flex:1 1 100%;min-width:0}
 td:empty{display:none}
 td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:#555}

@@ -210,9 +210,12 @@ def write_report(summaries: List[FileSummary], target: Path, labels: Optional[Li
         "<div class='overview'>",
         "<h2>The runs</h2>",
     ]
-    meta = [[label, m["env"], m["split"], m["agent"], m["blend"], m["lambda"], m["spec"], m["version"], m["date"], m["command"]]
-            for label, m in zip(labels, (r["meta"] for r in data["runs"]))]
-    parts.append(_table(["run", "env", "split", "agent", "blend", "λ", "spec", "tau-shaped", "date", "command"], meta, wide=[9]))
+    metas = [r["meta"] for r in data["runs"]]
+    meta = [[label, m["env"], m["split"], m["agent"], m["blend"], m["lambda"], m["spec"], m["version"], m["date"]]
+            for label, m in zip(labels, metas)]
+    parts.append(_table(["run", "env", "split", "agent", "blend", "λ", "spec", "tau-shaped", "date"], meta))
+    parts += [f"<div class=rerun>The command of {html.escape(label)}:<pre class=command>{html.escape(str(m['command']))}</pre></div>"
+              for label, m in zip(labels, metas)]
     overall = []
     for label, run in zip(labels, data["runs"]):
         v = run["verdicts"]
