@@ -141,6 +141,23 @@ def _diff_rows(entries: Sequence[Dict[str, Any]], owner: bool) -> List[List[Any]
              json.dumps(d.get("actual"), ensure_ascii=False, default=str)] + ([d.get("owner", "")] if owner else []) for d in entries]
 
 
+def reasons_table(data: Dict[str, Any], e: Dict[str, Any], width: Optional[int] = None) -> Optional[Table]:
+    """Every reason of the episode's verdict in words (``report_data.reasons_in_words``): the
+    reason, what the rule or check says, the step that decided it and the text or value that
+    did; None when there is none (both rewards passed)."""
+    sentences = data.get("sentences") or []
+    rows = []
+    for r in e.get("reasons") or []:
+        says = r.get("says")
+        says = sentences[says] if isinstance(says, int) and 0 <= says < len(sentences) else str(says or "")
+        rows.append([Text(str(r.get("label")), style="bold"), Text(says, style="italic"),
+                     "end" if r.get("step") is None else str(r["step"]), r.get("evidence") or ""])
+    if not rows:
+        return None
+    return _table("Why, in words", ["reason", "what the rule or check says", "step", "what decided it"], rows, width,
+                  tight=("step",))
+
+
 def episode_view(data: Dict[str, Any], e: Dict[str, Any], width: Optional[int] = None) -> RenderableType:
     """One episode: verdict and why, the evidence, then the conversation."""
     run = data["runs"][e["run"]]
@@ -153,13 +170,15 @@ def episode_view(data: Dict[str, Any], e: Dict[str, Any], width: Optional[int] =
                 f" · reward {_t(e['reward']).plain} · safety {'FAILED' if e['safety'] is False else 'passed'}")
     parts.append(line)
     parts.append(Text("Why: ", style="bold").append(Text(e["why"])))
+    words = reasons_table(data, e, width)
+    if words is not None:
+        parts.append(words)
     if e.get("error"):
         parts.append(Text(f"Not scored: {e['status']}: {e['error']}", style="magenta"))
     if e["gates"]:
         parts.append(_table("Safety gates that fired", ["gate", "source", "step", "evidence"],
                             [[Text(str(g.get("id")), style="bold red"), g.get("source") or "", g.get("step"), g.get("evidence")] for g in e["gates"]], width))
-    if e["rules"]:
-        parts.append(_table("Policy rules broken", ["rule", "step", "evidence"], [[r.get("id"), r.get("step"), r.get("evidence")] for r in e["rules"]], width))
+    # the policy rules broken are in "Why, in words", each with its sentence, step and evidence
     if e["invariants"]:
         parts.append(_table("Money (conservation invariants)", ["invariant", "total given", "disputed", "cap", "holds"],
                             [[i.get("id"), i.get("total"), i.get("disputed_amount"), i.get("cap"),

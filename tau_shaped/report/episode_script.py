@@ -1,6 +1,7 @@
 """The report's episode view (inline script, part of ``html_assets.SCRIPT``).
 
-``#ep-N`` opens one episode: its verdict and why, the gates, rules, money invariants,
+``#ep-N`` opens one episode: its verdict and why, every reason in words (the rule's or
+check's sentence, the step, the text or value that decided it), the gates, money invariants,
 classes, the canonical diff and beside it the raw state difference (what legacy compares,
 each path the canonical view drops named with the invariant, class or rules that judge it,
 so a legacy 0 always shows what differed), output checks, checkpoints, and the conversation
@@ -50,12 +51,14 @@ function renderEpisode(e, titleId){
   box.append(el('p', {}, pill(e.verdict), '  legacy ' + fmt(e.legacy) + ' · shaped outcome ' + fmt(e.outcome) + ' · process '
     + fmt(e.process) + ' · reward ' + fmt(e.reward) + ' · safety ' + (e.safety === false ? 'FAILED' : 'passed')));
   box.append(el('div', {class: 'why'}, el('strong', {text: 'Why: '}), e.why));
+  const words = (e.reasons || []).map(r => [el('strong', {text: r.label}), typeof r.says === 'number' ? (DATA.sentences || [])[r.says] || '' : String(r.says || ''),
+    r.step === null || r.step === undefined ? 'end' : String(r.step), r.evidence || '']);
+  if (words.length) box.append(section('Why, in words', table(['reason', 'what the rule or check says', 'step', 'what decided it'], words, {class: 'reasons'}, [1, 3])));
   if (e.error) box.append(el('p', {class: 'bad', text: 'Not scored: ' + e.status + ': ' + e.error}));
   if (e.instruction) box.append(el('details', {}, el('summary', {text: 'The simulated user\'s instruction'}), el('pre', {text: e.instruction})));
   if (e.prompt !== null && e.prompt !== undefined) box.append(el('details', {}, el('summary', {text: 'The agent\'s system prompt (the policy)'}), el('pre', {text: DATA.prompts[e.prompt]})));
   const gates = e.gates.map(g => [el('span', {class: 'bad', text: g.id}), g.source || '', g.step, g.evidence]);
   box.append(section('Safety gates that fired', gates.length ? table(['gate', 'source', 'step', 'evidence'], gates, {}, [3]) : el('p', {class: 'good', text: 'none: safety passed'})));
-  if (e.rules.length) box.append(section('Policy rules broken', table(['rule', 'step', 'evidence'], e.rules.map(r => [r.id, r.step, r.evidence]), {}, [2])));
   if (e.invariants.length) box.append(section('Money (conservation invariants)', table(['invariant', 'total given', 'disputed amount', 'tolerance', 'cap', 'holds'],
     e.invariants.map(i => [i.id, i.total, i.disputed_amount, i.tolerance, i.cap, yes(i.holds)]))));
   if (e.classes.length) box.append(section('Equivalence classes (any valid member is right)', table(['class', 'ground truth\'s choice valid', 'this episode\'s choice valid'],

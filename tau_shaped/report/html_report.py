@@ -13,7 +13,6 @@ from __future__ import annotations
 import base64
 import html
 import io
-import re
 import textwrap
 from collections import Counter
 from pathlib import Path
@@ -156,26 +155,47 @@ def _table(headers: List[str], rows: List[List[Any]], numeric: Sequence[int] = (
     return f"<div class=scroll><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
 
 
-# record ids in a reason (orders, drivers, list positions) vary; the kind of reason does not
-_REASON_IDS = re.compile(r"\b[A-Z]{2}-[A-Za-z0-9-]+|\[\d+\]")
+def _named(e: Dict[str, Any]) -> List[Dict[str, Any]]:
+    """The episode's reasons its grouped reason names (each ``; ``-separated part), in its order;
+    all of them where the reason names them together (a valid alternative's)."""
+    reasons = e.get("reasons") or []
+    named = [next((r for r in reasons if r.get("label") == part), None) for part in str(e.get("reason", "")).split("; ")]
+    return [r for r in named if r is not None] or list(reasons)
+
+
+def _in_words(data: Dict[str, Any], e: Dict[str, Any]) -> str:
+    """A grouped reason as a list: each part with its sentence, and from ``e`` (the group's first
+    episode) the step and the text or value that decided it."""
+    sentences = data.get("sentences") or []
+    items = []
+    for r in _named(e):
+        says = r.get("says")
+        says = sentences[says] if isinstance(says, int) and 0 <= says < len(sentences) else str(says or "")
+        at = f", step {r['step']}" if r.get("step") is not None else ""
+        items.append(f"<li><b>{html.escape(str(r.get('label')))}</b>: {html.escape(says)}<br>"
+                     f"e.g. {html.escape(e['task'])} trial {e['trial']}{at}: {html.escape(str(r.get('evidence') or ''))}</li>")
+    if not items:
+        return html.escape(str(e.get("reason", "")))
+    return "<ul class=reason-words>" + "".join(items) + "</ul>"
 
 
 def _reasons(data: Dict[str, Any]) -> str:
-    """Episodes grouped by verdict and reason, with counts: safety disagreements first."""
+    """Episodes grouped by verdict and reason (every reason of an episode, as ``compare`` groups
+    them), with counts, safety disagreements first; each reason in words from its first episode."""
     groups: Counter = Counter()
-    example: Dict[tuple, int] = {}
+    example: Dict[tuple, Dict[str, Any]] = {}
     for e in data["episodes"]:
         if e["verdict"] == "pass":
             continue
-        head = _REASON_IDS.sub(lambda m: "[*]" if m.group(0).startswith("[") else "*", e["why"].split(". Legacy is 0")[0].split(": total")[0].split(" at step")[0])
-        key = (list(VERDICTS).index(e["verdict"]), e["verdict"], data["runs"][e["run"]]["label"], head)
+        key = (list(VERDICTS).index(e["verdict"]), e["verdict"], data["runs"][e["run"]]["label"], str(e.get("reason", "")))
         groups[key] += 1
-        example.setdefault(key, e["n"])
+        example.setdefault(key, e)
     rows = []
     for key in sorted(groups, key=lambda k: (k[0], -groups[k], k[2], k[3])):
-        _, verdict, label, head = key
+        _, verdict, label, _ = key
         rows.append(f"<tr><td><span class='pill v-{verdict}'>{html.escape(VERDICTS[verdict])}</span></td><td>{html.escape(label)}</td>"
-                    f"<td class=wide>{html.escape(head)}</td><td class=num>{groups[key]}</td><td><a href='#ep-{example[key]}'>open one</a></td></tr>")
+                    f"<td class=wide>{_in_words(data, example[key])}</td><td class=num>{groups[key]}</td>"
+                    f"<td><a href='#ep-{example[key]['n']}'>open one</a></td></tr>")
     if not rows:
         return "<p>Every episode passed both rewards.</p>"
     return ("<div class=scroll><table><thead><tr><th>verdict</th><th>run</th><th>reason</th><th>episodes</th><th>example</th></tr></thead><tbody>"

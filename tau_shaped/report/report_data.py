@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any, Dict, List, Optional, Tuple
+from types import MappingProxyType
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from tau_shaped.evaluation.metrics import legacy_success, shaped_result, shaped_success, task_key
 from tau_shaped.report.comparison import FileSummary, disagreement_reason
 from tau_shaped.report.state_diff import raw_differences
+from tau_shaped.report.verdict_groups import EVERY_CHECK, episode_reason
+from tau_shaped.report.verdict_words import explain, rule_sentences, run_env
 
 MAX_TEXT = 4000  # characters of one message or tool result kept in the page
 
@@ -108,7 +111,23 @@ def conversation(traj: Any, shaped: Dict[str, Any]) -> Tuple[Optional[str], List
     return system, turns
 
 
-def episode(record: Dict[str, Any], run: int, number: int, prompts: Dict[str, int]) -> Dict[str, Any]:
+def reasons_in_words(record: Dict[str, Any], sentences: Mapping[str, str], said: Dict[str, int]) -> List[Dict[str, Any]]:
+    """Every reason of the episode's verdict (``verdict_words.explain``): its label, step and
+    evidence, and its sentence as a number in ``said`` (each sentence kept once in the page)."""
+    out = []
+    for reason in explain(record, sentences):
+        entry = reason.as_dict()
+        entry["evidence"] = _text(entry["evidence"])
+        entry["says"] = said.setdefault(reason.says, len(said))
+        out.append(entry)
+    return out
+
+
+def episode(record: Dict[str, Any], run: int, number: int, prompts: Dict[str, int],
+            sentences: Mapping[str, str] = MappingProxyType({}), said: Optional[Dict[str, int]] = None) -> Dict[str, Any]:
+    """One episode as the page and ``view`` show it; ``sentences``: its domain's policy rules'
+    (``verdict_words.rule_sentences``); ``said``: the sentences met so far, by number."""
+    said = {} if said is None else said
     info = record.get("info") or {}
     shaped = shaped_result(record)
     task = info.get("task") if isinstance(info.get("task"), dict) else {}
@@ -121,6 +140,8 @@ def episode(record: Dict[str, Any], run: int, number: int, prompts: Dict[str, in
         "n": number, "run": run, "task": task_key(record), "bucket": str(task.get("bucket") or ""), "trial": int(record.get("trial", 0)),
         "legacy": int(legacy_success(record)), "shaped": int(shaped_success(record)), "verdict": kind,
         "why": _why(record, shaped, kind),
+        # the reason as compare groups it (ids starred), and every reason in words
+        "reason": EVERY_CHECK if kind == "pass" else episode_reason(record), "reasons": reasons_in_words(record, sentences, said),
         "reward": shaped.get("reward"), "outcome": shaped.get("outcome_reward"), "process": shaped.get("process_reward"),
         "safety": shaped.get("safety_passed"), "status": shaped.get("status"), "error": shaped.get("error"),
         "instruction": _text(task.get("instruction") or ""), "prompt": prompt, "turns": turns,
@@ -198,13 +219,15 @@ def bucket_rates(episodes: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
 
 def report_data(summaries: List[FileSummary], labels: List[str], version: str) -> Dict[str, Any]:
     prompts: Dict[str, int] = {}
+    said: Dict[str, int] = {}
     runs, episodes = [], []
     for r, (summary, label) in enumerate(zip(summaries, labels)):
         counts = {key: 0 for key in VERDICTS}
         meta = run_metadata(summary, version)
         mine = []
+        sentences = rule_sentences(run_env(summary.records))
         for record in summary.records:
-            ep = episode(record, r, len(episodes) + len(mine), prompts)
+            ep = episode(record, r, len(episodes) + len(mine), prompts, sentences, said)
             counts[ep["verdict"]] += 1
             mine.append(ep)
         # a legacy 0 always shows what differed: the raw state difference beside the canonical one
@@ -217,4 +240,5 @@ def report_data(summaries: List[FileSummary], labels: List[str], version: str) -
                      "legacy_rate": summary.legacy_rate, "shaped_rate": summary.shaped_rate,
                      "legacy_pass_k": summary.legacy_pass_k, "shaped_pass_k": summary.shaped_pass_k, "unscored": summary.unscored})
     return {"runs": runs, "episodes": episodes, "prompts": [p for p, _ in sorted(prompts.items(), key=lambda kv: kv[1])],
-            "verdicts": VERDICTS, "buckets": bucket_rates(episodes)}
+            "verdicts": VERDICTS, "buckets": bucket_rates(episodes),
+            "sentences": [text for text, _ in sorted(said.items(), key=lambda kv: kv[1])]}
