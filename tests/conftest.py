@@ -22,14 +22,22 @@ _CI_EXTRAS = {"tau2": "tau2", "trl": "trl", "skyrl_gym": "skyrl", "ray": "ray"}
 def pytest_sessionstart(session):
     """CI installs the tau2 extra (parity with tau2's evaluator, the tau2 domains' rule sets),
     trl (GRPOTrainer on CPU), skyrl (BaseTextEnv) and ray (score's Ray backend on a local Ray):
-    under CI=true a missing one stops the run."""
+    under CI=true a missing one stops the run. CI's README job (TAU_SHAPED_CI_JOB=readme: a venv
+    made by the README's first command alone) is the other way round: an extra found there
+    would hide a test that fails without it, so any one stops the run."""
     if os.environ.get("CI") == "true":
         import importlib.util
 
-        missing = [extra for module, extra in _CI_EXTRAS.items() if importlib.util.find_spec(module) is None]
-        if missing:
-            import pytest
+        import pytest
 
+        found = {extra for module, extra in _CI_EXTRAS.items() if importlib.util.find_spec(module) is not None}
+        if os.environ.get("TAU_SHAPED_CI_JOB") == "readme":
+            if found:
+                pytest.exit(f"CI's README job runs without extras, but {', '.join(sorted(found))} is installed "
+                            "(the venv must hold what `pip install -e '.[test]'` installs, nothing more)", returncode=1)
+            return
+        missing = [extra for extra in _CI_EXTRAS.values() if extra not in found]
+        if missing:
             pytest.exit(f"CI=true but the {', '.join(missing)} extra(s) are not installed "
                         "(pip install torch==2.13.0 && pip install -e '.[test,tau2,trl,skyrl,ray]'): "
                         "their tests would be skipped", returncode=1)
