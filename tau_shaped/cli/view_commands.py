@@ -32,16 +32,17 @@ HELP_TEXT = """commands:
 def _summaries(files: List[Path]) -> List[Any]:
     """Each file read and summarized; a file that cannot be read is a one-line error naming it."""
     from tau_shaped.evaluation.results_file import ResultsFileError
-    from tau_shaped.report.comparison import summarize
+    from tau_shaped.report.comparison import summarize_files
 
-    summaries = []
-    for f in files:
-        try:
-            summaries.append(summarize(Path(f)))
-        except ResultsFileError as exc:
-            raise typer.BadParameter(str(exc)) from None
-        except OSError as exc:
-            raise typer.BadParameter(f"{f}: {exc.strerror or exc}") from None
+    skipped: List[str] = []  # a run's lock file, a report, a folder among the files: named, left out
+    try:
+        summaries = summarize_files(files, skipped)
+    except ResultsFileError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    except OSError as exc:
+        raise typer.BadParameter(f"{exc.filename or ', '.join(map(str, files))}: {exc.strerror or exc}") from None
+    for note in skipped:
+        typer.echo(f"note: {note}", err=True)
     if not any(s.records for s in summaries):
         raise typer.BadParameter(", ".join(map(str, files)) + ": no scored episode to show")
     return summaries

@@ -4,9 +4,11 @@ read back from this project's JSON lines or tau-bench's JSON list.
 
 A writer owns its file: an exclusive OS lock (``flock`` on ``<file>.lock``, released by
 the kernel when the process dies, even by kill -9) refuses a second writer, naming the
-holder. Before appending it repairs a torn tail (the episode in flight when a run was
-killed): the fragment is moved to ``<file>.torn`` and reported, never glued to the next
-record. It refuses to append to a JSON-list file (tau-bench's format, ``score``'s output):
+holder. A writer that closes removes the lock file (still holding its lock; one that opens
+checks that the file it locked is still the one of that name), so a finished run leaves only
+its results; a killed one leaves it, and the next writer takes it over. Before appending it
+repairs a torn tail (the episode in flight when a run was killed): the fragment is moved to
+``<file>.torn`` and reported, never glued to the next record. It refuses to append to a JSON-list file (tau-bench's format, ``score``'s output):
 ``tau-shaped results to-jsonl`` converts one.
 """
 
@@ -68,6 +70,15 @@ def _lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
 
 
+def _names_it(handle: Any, path: Path) -> bool:
+    """Whether ``path`` is still the file ``handle`` has open (not removed, nor replaced)."""
+    try:
+        here, there = os.fstat(handle.fileno()), os.stat(path)
+    except OSError:
+        return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+
+
 def _first_char(path: Path) -> str:
     try:
         with open(path, "rb") as handle:
@@ -90,15 +101,19 @@ class ResultsWriter:
 
     def open(self, command: str = "") -> "ResultsWriter":
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(_lock_path(self.path), "a+", encoding="utf-8")
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.seek(0)
-            holder = handle.read().strip() or "another process"
-            handle.close()
-            raise ResultsFileError(f"{self.path}: another run is writing this file ({holder}); wait for it to finish, "
-                                   "or write to another file") from None
+        while True:
+            handle = open(_lock_path(self.path), "a+", encoding="utf-8")
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                handle.seek(0)
+                holder = handle.read().strip() or "another process"
+                handle.close()
+                raise ResultsFileError(f"{self.path}: another run is writing this file ({holder}); wait for it to finish, "
+                                       "or write to another file") from None
+            if _names_it(handle, _lock_path(self.path)):
+                break
+            handle.close()  # a writer that finished removed the file between its opening and its locking here: again
         handle.seek(0)
         handle.truncate()
         handle.write(f"pid {os.getpid()} on {socket.gethostname()} since {datetime.now().isoformat(timespec='seconds')}"
@@ -118,7 +133,15 @@ class ResultsWriter:
         return self
 
     def close(self) -> None:
+        """Stop writing: the lock file removed (while still held: no writer can hold another of
+        that name meanwhile), then the lock released."""
         if self._lock_handle is not None:
+            lock = _lock_path(self.path)
+            if _names_it(self._lock_handle, lock):
+                try:
+                    lock.unlink()
+                except OSError:
+                    pass  # a folder that took away the right to remove: the file stays, harmless
             fcntl.flock(self._lock_handle.fileno(), fcntl.LOCK_UN)
             self._lock_handle.close()
             self._lock_handle = None

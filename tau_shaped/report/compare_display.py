@@ -12,7 +12,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from tau_shaped.report.comparison import FileSummary, counted_apart, rates_note, summarize
+from tau_shaped.report.comparison import FileSummary, counted_apart, rates_note, summarize_files
 from tau_shaped.report.run_labels import file_stem, run_labels
 from tau_shaped.report.verdict_groups import ReasonRow, group_by_verdict, task_list
 from tau_shaped.report.verdict_words import rule_sentences, run_env
@@ -166,11 +166,14 @@ def _fits(console: Console, table: Table) -> bool:
 def show(files: List[Path], report: Path, console: Console = None) -> int:
     errors = console or Console(stderr=True)
     console = console or Console()  # the terminal's width: every table folds to fit it
+    skipped: List[str] = []  # a run's lock file, a report, a folder among the files: named, left out
     try:
-        summaries = [summarize(Path(f)) for f in files]
+        summaries = summarize_files(files, skipped)
     except ResultsFileError as exc:
         errors.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
         return 2
+    for note in skipped:
+        errors.print(f"note: {note}", highlight=False, soft_wrap=True)
     width = console.width
     labels = run_labels([s.path for s in summaries])
     if any(label != file_stem(s.path) for label, s in zip(labels, summaries)):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Mapping, Tuple
+from typing import Any, Dict, Iterable, List, Mapping, Tuple, Union
 
 from tau_shaped.evaluation.metrics import (PassHatK, legacy_success, not_scoreable, pass_hat_k_range, run_error, shaped_decided,
                                           shaped_result, shaped_success, shaped_verdict, task_key)
@@ -173,3 +173,44 @@ def summarize(path: Path) -> FileSummary:
     s.agreement = {(a, b): table.get((a, b), 0) for a in (0, 1) for b in (0, 1)}
     s.per_task = {k: (sum(a for a, _ in v) / len(v), sum(b for _, b in v) / len(v), len(v)) for k, v in sorted(tasks.items())}
     return s
+
+
+# what a run leaves beside its results that is not one (``results/*`` names them too)
+_BESIDE = {".lock": "a run's lock file", ".torn": "the torn last lines of killed runs (cut-off episodes)"}
+
+
+def not_results(path: Path) -> str:
+    """Why ``path`` is no results file to compare (a folder, a run's lock file, a file that
+    does not open as JSON: a report, a log), or "" for one that may be."""
+    if path.is_dir():
+        return "a folder (a tau2 run folder is scored first: tau-shaped score FOLDER --env tau2:DOMAIN)"
+    if path.suffix in _BESIDE:
+        return _BESIDE[path.suffix]
+    if not path.is_file():
+        return ""  # missing, or a pipe: summarize names the problem
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        return ""
+    if head and head[:1] not in (b"[", b"{"):
+        return f"not a results file (it starts with {head[:12].decode('utf-8', 'replace')!r}, not JSON)"
+    return ""
+
+
+def summarize_files(files: Iterable[Union[str, Path]], skipped: List[str]) -> List[FileSummary]:
+    """Each results file among ``files`` summarized; every other path (``not_results``) left out
+    and named in ``skipped``. None left: a ResultsFileError naming what was given."""
+    files = [Path(f) for f in files]
+    summaries = []
+    for path in files:
+        why = not_results(path)
+        if why:
+            skipped.append(f"{path}: skipped: {why}")
+        else:
+            summaries.append(summarize(path))
+    if not summaries:
+        shown = ", ".join(map(str, files[:3])) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
+        raise ResultsFileError(f"no results file among {shown}: " + "; ".join(s.split(": skipped: ", 1)[1] for s in skipped[:3]))
+    return summaries
+

@@ -172,3 +172,27 @@ def test_an_edited_instruction_is_accepted_only_for_a_ground_truth_no_task_share
     assert RecordScorer._same_ground_truth(recorded(write), task(write))
     assert not RecordScorer._same_ground_truth(recorded([("cancel", {"order_id": "O2"})]), task(write))
     assert not RecordScorer._same_ground_truth({**recorded(write), "user_id": "v"}, task(write))
+
+
+def test_compare_and_view_leave_out_what_is_no_results_file(tmp_path):
+    """``compare results/*`` (issue 42): a finished run leaves no lock file; one a killed run
+    left, its torn lines, a report and a folder are named and left out, never read as a torn
+    results file; nothing but those is one line and exit 2."""
+    summary = run(RunConfig(env="tests.mini_domain:DOMAIN", agent_strategy="replay", user_strategy="scripted",
+                            recordings=RECORDINGS, log_dir=str(tmp_path), num_trials=1))
+    assert not summary.path.with_name(summary.path.name + ".lock").exists()
+    lock = summary.path.with_name(summary.path.name + ".lock")
+    lock.write_text("pid 1 on elsewhere since then: tau-shaped run")
+    summary.path.with_name(summary.path.name + ".torn").write_text('{"task_id": 1, "rew\n')
+    (tmp_path / "old-report.html").write_text("<!doctype html><p>a report</p>")
+    (tmp_path / "sub").mkdir()
+    files = sorted(str(p) for p in tmp_path.iterdir())
+    result = runner.invoke(app, ["compare", *files, "--report", str(tmp_path / "sub" / "report.html")])
+    assert result.exit_code == 0, result.output
+    assert f"{lock}: skipped: a run's lock file" in result.output and "torn last lines" in result.output
+    assert "old-report.html: skipped: not a results file" in result.output and "sub: skipped: a folder" in result.output
+    viewed = runner.invoke(app, ["view", *files, "--print"])
+    assert viewed.exit_code == 0 and "skipped: a run's lock file" in viewed.output, viewed.output
+    alone = runner.invoke(app, ["compare", str(lock), "--report", str(tmp_path / "r2.html")])
+    assert alone.exit_code == 2 and "Traceback" not in alone.output
+    assert f"no results file among {lock}: a run's lock file" in " ".join(alone.output.split())
