@@ -67,6 +67,7 @@ def tasks_check(
     failed = 0
     total = passed = 0
     lines: List[Tuple[str, bool]] = []  # (line, on stderr) while a bar is drawn, written after it
+    summaries: List[str] = []  # a domain split's ground truths as their customer answers them
 
     with progress_bar("checking", "tasks") as progress:
         def say(line: str, err: bool) -> None:
@@ -91,10 +92,26 @@ def tasks_check(
                 failed += 1
                 for problem in result.problems:
                     say(f"{path}: task {result.task_id!r}: {problem}", True)
+            summaries += _score_summary(path, checked.scores)
     for line, err in lines:
         typer.echo(line, err=err)
+    for line in summaries:
+        typer.echo(line)
     typer.echo(f"{passed}/{total} task(s) pass the check")
     raise typer.Exit(1 if failed else 0)
+
+
+def _score_summary(path: str, scores: List[Any]) -> List[str]:
+    """``N/M`` of a domain split's ground truths scoring shaped 1.0 against their customer (the
+    persona, else a yes to each question), then each that does not, with why (rule ids)."""
+    if not scores:
+        return []
+    out = [f"{path}: {sum(s.full for s in scores)}/{len(scores)} ground truth(s) score shaped 1.0 against their customer"]
+    for s in scores:
+        if not s.full:
+            shown = "none" if s.reward is None else f"{s.reward:g}"
+            out.append(f"{path}: task {s.task_id!r}: ground truth scores shaped {shown}: {', '.join(s.shortfalls)}")
+    return out
 
 
 def _by_domain(files: List[Path]) -> List[Tuple[Optional[str], List[Path]]]:

@@ -11,24 +11,41 @@ from __future__ import annotations
 import os
 import threading
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from tau_shaped.tasks.check import TaskCheck, check_task
+from tau_shaped.tasks.consenting import score_with_customer, shortfalls
 from tau_shaped.tasks.domains import DomainNotFound, domain_for_file, load_domain
 from tau_shaped.tasks.files import TaskFileError, load_tasks
 
 CHUNK = 24
 
 
+@dataclass(frozen=True)
+class GroundTruthScore:
+    """A task's ground truth scored as its customer answers it (``consenting.score_with_customer``):
+    its shaped reward (None: not scored) and why it is not 1.0 (empty when it is)."""
+
+    task_id: str
+    reward: Optional[float]
+    shortfalls: Tuple[str, ...] = ()
+
+    @property
+    def full(self) -> bool:
+        return self.reward == 1.0 and not self.shortfalls
+
+
 @dataclass
 class FileChecks:
-    """The checks of one file, or why it could not be checked at all."""
+    """The checks of one file, or why it could not be checked at all; for a domain's own split,
+    also each ground truth's score (``scores``: what ``tasks check --env D`` sums up)."""
 
     path: Path
     checks: List[TaskCheck]
     error: Optional[str] = None
+    scores: List[GroundTruthScore] = field(default_factory=list)
 
 
 # per worker process: (path, domain) -> (env, tasks)
@@ -40,13 +57,15 @@ SPLIT_PREFIX = "\x00split:"
 
 def split_source(split: str) -> Path:
     """The source for ``check_files`` naming a split of the ``domain`` given (its tasks need no file:
-    tau2's and tau-bench's come with the domain)."""
+    tau2's and tau-bench's come with the domain). A domain with a ``check_tasks(split)`` method
+    is checked on the tasks it gives (tau-bench's: its ground truths as a careful agent plays
+    them, ``tau_shaped.integrations.taubench``), any other on ``tasks(split)``."""
     return Path(SPLIT_PREFIX + split)
 
 
 def source_label(path: Path, domain: Optional[str]) -> str:
     text = str(path)
-    return f"{domain} [{text[len(SPLIT_PREFIX):]}]" if text.startswith(SPLIT_PREFIX) else text
+    return f"{domain} [{text[len(SPLIT_PREFIX):]}]" if is_split_source(path) else text
 
 
 def _load(path: str, domain: Optional[str]) -> Tuple[Any, List[Any]]:
@@ -55,8 +74,9 @@ def _load(path: str, domain: Optional[str]) -> Tuple[Any, List[Any]]:
             raise DomainNotFound("a domain split needs --env")
         dom = load_domain(domain)
         split = path[len(SPLIT_PREFIX):]
+        played = getattr(dom, "check_tasks", None)  # a domain whose tasks are checked in another form (tau-bench's)
         try:
-            return dom, list(dom.tasks(split))
+            return dom, list(played(split) if callable(played) else dom.tasks(split))
         except KeyError as exc:
             raise DomainNotFound(str(exc.args[0])) from None
     return domain_for_file(Path(path), domain), load_tasks(Path(path))
@@ -70,9 +90,20 @@ def _env_and_tasks(path: str, domain: Optional[str]) -> Tuple[Any, List[Any]]:
     return _LOADED[key]
 
 
-def _check_chunk(path: str, domain: Optional[str], indices: Sequence[int]) -> List[TaskCheck]:
+def _check_chunk(path: str, domain: Optional[str], indices: Sequence[int]) -> List[Tuple[TaskCheck, Optional[GroundTruthScore]]]:
     env, tasks = _env_and_tasks(path, domain)
-    return [check_task(env, tasks[i]) for i in indices]
+    scored = is_split_source(Path(path))
+    return [(check_task(env, tasks[i]), _ground_truth_score(env, tasks[i]) if scored else None) for i in indices]
+
+
+def _ground_truth_score(env: Any, task: Any) -> GroundTruthScore:
+    result = score_with_customer(env, task)
+    return GroundTruthScore(str(task.id), result.reward, tuple(shortfalls(result)))
+
+
+def is_split_source(path: Path) -> bool:
+    """``path`` names a domain's own split (``split_source``), not a file."""
+    return str(path).startswith(SPLIT_PREFIX)
 
 
 def _chunks(tasks: Sequence[Any], size: int) -> List[List[int]]:
@@ -120,11 +151,11 @@ def check_files(paths: Sequence[Path], domain: Optional[str] = None, workers: Op
 
     if workers == 1:
         for path, error, chunks in plans:
-            checks: List[TaskCheck] = []
+            done_chunks: List[Tuple[TaskCheck, Optional[GroundTruthScore]]] = []
             for chunk in chunks:
-                checks.extend(_check_chunk(str(path), domain, chunk))
+                done_chunks.extend(_check_chunk(str(path), domain, chunk))
                 advance(len(chunk))
-            yield FileChecks(path, checks, error)
+            yield _file_checks(path, done_chunks, error)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [(path, error, [pool.submit(_check_chunk, str(path), domain, chunk) for chunk in chunks]) for path, error, chunks in plans]
@@ -132,4 +163,8 @@ def check_files(paths: Sequence[Path], domain: Optional[str] = None, workers: Op
             for future, chunk in zip(pending, chunks):
                 future.add_done_callback(lambda _f, n=len(chunk): advance(n))
         for path, error, pending in futures:
-            yield FileChecks(path, [c for f in pending for c in f.result()], error)
+            yield _file_checks(path, [c for f in pending for c in f.result()], error)
+
+
+def _file_checks(path: Path, done: List[Tuple[TaskCheck, Optional[GroundTruthScore]]], error: Optional[str]) -> FileChecks:
+    return FileChecks(path, [check for check, _ in done], error, [score for _, score in done if score is not None])

@@ -28,3 +28,44 @@ def score_consented(env: Any, task: Any, actions: Sequence[Any], opening: Option
     customer's first message, when the task's persona gives one)."""
     actions = list(actions)
     return score_trajectory(env, task, actions, user_replies=consenting_replies(actions), first_user_message=opening)
+
+
+def score_with_customer(env: Any, task: Any) -> Any:
+    """The ground truth of ``task`` scored as its customer answers it: played against the task's
+    persona where it has one (its opening, its answers; the persona customer of issue 29), else
+    answered yes at every respond. A persona that cannot play, or that ends the conversation
+    before the ground truth is done, falls back to the yes customer (``check_persona`` names
+    why)."""
+    from tau_shaped.tasks.persona_check import play_against
+    from tau_shaped.tasks.persona_user import PersonaUser
+
+    if getattr(task, "persona", None) is None:
+        return score_consented(env, task, task.actions)
+    try:
+        played = play_against(PersonaUser.for_task(task, env=env), list(task.actions), task.instruction)
+    except Exception:  # noqa: BLE001 - a persona that cannot play is check_persona's problem to name
+        return score_consented(env, task, task.actions)
+    if len(played.actions) < len(task.actions):
+        return score_consented(env, task, task.actions, played.opening)
+    return score_trajectory(env, task, played.actions, user_replies=played.replies, first_user_message=played.opening)
+
+
+def shortfalls(result: Any) -> List[str]:
+    """Why a scored ground truth is not shaped 1.0: its status, the rules and gates it breaks,
+    its checkpoints unmet, the paths where its state differs, its output checks failed (empty
+    when it scores 1.0)."""
+    if result.status == "undetermined":
+        return [f"undetermined: {', '.join(getattr(u, 'id', str(u)) for u in result.undetermined)}"]
+    if result.status != "ok":
+        return [f"{result.status}: {result.error}"]
+    gates = [g.id for g in result.gate_violations]
+    why = [f"gate {g}" for g in gates]
+    why += [f"policy rule {v.id}" for v in result.rule_violations if v.id not in gates]
+    why += [f"checkpoint {cp.id} unmet" for cp in result.checkpoints if not cp.satisfied]
+    why += [f"state differs at {d.path}" for d in result.canonical_diff]
+    why += [f"output check {o.id}" for o in result.output_checks if not o.passed]
+    if result.legacy_reward != 1.0:
+        why.append("legacy 0")
+    if not why and result.reward != 1.0:
+        why.append(f"shaped {result.reward:g}")
+    return list(dict.fromkeys(why))
