@@ -134,6 +134,7 @@ def score_command(
     results JSON or run folder, --env tau2:airline or tau2:retail): one record per simulation, the
     shaped result beside tau2's own reward (--split is not used: any split)."""
     from tau_shaped.cli.progress import score_progress
+    from tau_shaped.evaluation.error_text import error_text
     from tau_shaped.evaluation.results_formats import RECORDS_FORMATS
     from tau_shaped.evaluation.score_options import ScoreOptions
     from tau_shaped.evaluation.scoring_backends import plan_scoring
@@ -167,7 +168,7 @@ def score_command(
         with score_progress() as progress:
             target = job.run(progress)
     except (TaskFileError, DomainNotFound, ValueError, KeyError) as exc:
-        typer.echo(f"error: {str(exc).strip(chr(39)) if isinstance(exc, KeyError) else exc}", err=True)
+        typer.echo(f"error: {error_text(exc)}", err=True)
         raise typer.Exit(2)
     except OSError as exc:  # the output's folder cannot be made or written, a full disk
         typer.echo(f"error: {exc.filename or output or file}: {exc.strerror or exc}", err=True)

@@ -25,9 +25,10 @@ from tau_shaped.evaluation.agents.base import play_episode
 from tau_shaped.evaluation.agents.replay import ReplayAgent, ground_truth_recordings, load_recordings
 from tau_shaped.evaluation.agents.tool_calling import ToolCallingAgent
 from tau_shaped.tasks.domains import Domain, load_domain
-from tau_shaped.evaluation.metrics import legacy_success, pass_hat_k, shaped_determined, shaped_success
+from tau_shaped.evaluation.metrics import legacy_success, pass_hat_k_range, shaped_verdict
 from tau_shaped.evaluation.run_stats import RunStats
 from tau_shaped.reward.result import check_blend
+from tau_shaped.evaluation.error_text import error_text
 from tau_shaped.evaluation.results_file import ResultsWriter, done_pairs, read_results
 from tau_shaped.env.types import EnvRunResult
 from tau_shaped.env.users import ScriptedUser
@@ -169,7 +170,8 @@ class RunSummary:
     errors: int = 0  # episodes of this run that errored (infrastructure faults)
     finished: int = 0
     legacy_pass_k: Dict[int, float] = field(default_factory=dict)
-    shaped_pass_k: Dict[int, float] = field(default_factory=dict)
+    shaped_pass_k: Dict[int, float] = field(default_factory=dict)  # a trial with no shaped verdict counted failed
+    shaped_pass_k_high: Dict[int, float] = field(default_factory=dict)  # ... and as passed (SPEC §8: none is dropped)
 
 
 def select_tasks(config: RunConfig, tasks: List[Any]) -> List[int]:
@@ -354,7 +356,7 @@ def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunSta
         domain = load_domain(config.env)
         tasks = domain.tasks(config.task_split)
     except (LookupError, KeyError) as exc:
-        raise RunError(str(exc).strip("'\"")) from None
+        raise RunError(error_text(exc)) from None
     indices = select_tasks(config, tasks)
     lacking = [str(getattr(tasks[i], "id", i)) for i in indices if getattr(tasks[i], "persona", None) is None]
     if config.user_strategy == "persona" and lacking:
@@ -408,6 +410,7 @@ def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunSta
         writer.close()
     summary.errors = stats.errors
     summary.finished = stats.finished
-    summary.legacy_pass_k = pass_hat_k(records, legacy_success)
-    summary.shaped_pass_k = pass_hat_k([r for r in records if shaped_determined(r)], shaped_success)  # SPEC §8
+    summary.legacy_pass_k = pass_hat_k_range(records, legacy_success).low  # both over the same trials (issue 42)
+    shaped = pass_hat_k_range(records, shaped_verdict)
+    summary.shaped_pass_k, summary.shaped_pass_k_high = shaped.low, shaped.high
     return summary

@@ -44,7 +44,8 @@ def pass_k_table(summary: RunSummary) -> Table:
     table.add_column("legacy", justify="right", overflow="fold")
     table.add_column("shaped", justify="right", overflow="fold")
     for k in sorted(summary.legacy_pass_k):
-        table.add_row(str(k), f"{summary.legacy_pass_k[k]:.3f}", f"{summary.shaped_pass_k.get(k, 0.0):.3f}")
+        low, high = summary.shaped_pass_k[k], summary.shaped_pass_k_high.get(k, summary.shaped_pass_k[k])
+        table.add_row(str(k), f"{summary.legacy_pass_k[k]:.3f}", f"{low:.3f}" + (f"–{high:.3f}" if high != low else ""))
     return table
 
 
