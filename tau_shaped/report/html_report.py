@@ -43,12 +43,13 @@ def report_version() -> str:
         return str(getattr(tau_shaped, "__version__", "?"))
 
 
-# Plots are drawn twice, each for the width it is shown at (``html_assets``: the narrow one on a
-# phone, stacked; the wide one from 50em up), every label this many points: at 100 CSS px an
-# inch 15.3 px, and the wide one (at most about 10 inches) is shown at 0.75 of its size or more.
+# Each plot is one small figure, drawn once for every width: about 4 inches wide, shown at 100
+# CSS px an inch (never wider), its labels this many points (15.3 px). On a 390 px phone it is
+# shown at 0.84 of its size or more (labels >= 12.8 px); on a desktop the reward distributions
+# stand side by side (``html_assets``: ``.plots`` wraps).
 PLOT_POINTS = 11.0
-_WIDE, _NARROW = {"dpi": 100, "width": 6.4}, {"dpi": 200, "width": 3.9}
-_LEGEND_CHARS = {"wide": 48, "narrow": 34}
+PLOT_DPI = 150  # crisp on a screen of 1.5 device pixels a CSS px; the shown size is set apart
+_LEGEND_CHARS = 36
 
 
 def _png_size(data: bytes) -> tuple:
@@ -56,38 +57,42 @@ def _png_size(data: bytes) -> tuple:
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
-def _image(fig: Any, dpi: int, alt: str, kind: str) -> str:
-    """The figure as an inline PNG ``<img>``: drawn at ``dpi``, shown at 100 CSS px an inch, and
-    ``data-min-font-px`` the smallest text it holds in the image's own pixels (so a browser can
-    tell the size a label is shown at: that times the shown width over the image's)."""
+def _image(fig: Any, alt: str) -> str:
+    """The figure as an inline PNG ``<img>``: drawn at PLOT_DPI, shown at 100 CSS px an inch,
+    and ``data-min-font-px`` the smallest text it holds in the image's own pixels (so a browser
+    can tell the size a label is shown at: that times the shown width over the image's)."""
     import matplotlib.pyplot as plt
     from matplotlib.text import Text
 
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", metadata={"Software": None})
+    fig.savefig(buffer, format="png", dpi=PLOT_DPI, bbox_inches="tight", metadata={"Software": None})
     points = [t.get_fontsize() for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()]
     plt.close(fig)
     data = buffer.getvalue()
     width, height = _png_size(data)
-    scale = 100 / dpi
-    return (f"<img class='plot plot-{kind}' alt='{html.escape(alt)}' width='{round(width * scale)}' height='{round(height * scale)}' "
-            f"data-min-font-px='{min(points) * dpi / 72:.2f}' src='data:image/png;base64,{base64.b64encode(data).decode('ascii')}'>")
+    scale = 100 / PLOT_DPI
+    return (f"<img class=plot alt='{html.escape(alt)}' width='{round(width * scale)}' height='{round(height * scale)}' "
+            f"data-min-font-px='{min(points) * PLOT_DPI / 72:.2f}' src='data:image/png;base64,{base64.b64encode(data).decode('ascii')}'>")
 
 
-def _legend(ax: Any, kind: str, columns: int = 1) -> None:
+def _axes(width: float, height: float) -> tuple:
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(width, height))
+    ax.tick_params(labelsize=PLOT_POINTS)
+    return fig, ax
+
+
+def _legend(ax: Any) -> None:
     """The legend under the axes, each label wrapped (a long run name makes it taller, never
     wider: a wider image would be shown smaller)."""
     handles, labels = ax.get_legend_handles_labels()
-    wrapped = [textwrap.fill(label, _LEGEND_CHARS[kind], break_long_words=True, break_on_hyphens=True) for label in labels]
-    ax.legend(handles, wrapped, loc="upper center", bbox_to_anchor=(0.5, -0.22 if kind == "wide" else -0.3),
-              ncol=columns, fontsize=PLOT_POINTS, frameon=False)
+    wrapped = [textwrap.fill(label, _LEGEND_CHARS, break_long_words=True, break_on_hyphens=True) for label in labels]
+    ax.legend(handles, wrapped, loc="upper center", bbox_to_anchor=(0.5, -0.25), fontsize=PLOT_POINTS, frameon=False)
 
 
-def _pass_k_figure(summaries: List[FileSummary], labels: List[str], kind: str) -> Any:
-    import matplotlib.pyplot as plt
-
-    spec = _WIDE if kind == "wide" else _NARROW
-    fig, ax = plt.subplots(figsize=(spec["width"], 3.2 if kind == "wide" else 3.0))
+def _pass_k_figure(summaries: List[FileSummary], labels: List[str]) -> Any:
+    fig, ax = _axes(4.4, 3.0)
     for n, (s, label) in enumerate(zip(summaries, labels)):
         ks = sorted(s.legacy_pass_k)
         color = f"C{n % 10}"
@@ -97,51 +102,35 @@ def _pass_k_figure(summaries: List[FileSummary], labels: List[str], kind: str) -
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_ylabel("pass^k", fontsize=PLOT_POINTS)
     ax.set_ylim(0, 1.02)
-    ax.tick_params(labelsize=PLOT_POINTS)
-    _legend(ax, kind, columns=2 if kind == "wide" else 1)
+    _legend(ax)
     return fig
 
 
-def _distributions_figure(summaries: List[FileSummary], labels: List[str], kind: str) -> Any:
-    import matplotlib.pyplot as plt
-
-    if kind == "wide":  # side by side
-        fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.2))
-        fig.subplots_adjust(wspace=0.3)
-    else:  # one above the other
-        fig, axes = plt.subplots(2, 1, figsize=(_NARROW["width"], 5.8))
-    for s, label in zip(summaries, labels):
-        rewards = [float((r.get("info") or {}).get("shaped", {}).get("reward") or 0.0) for r in s.records]
-        if s.process_rewards:
-            weights = [1.0 / len(s.process_rewards)] * len(s.process_rewards)
-            axes[0].hist(s.process_rewards, bins=10, range=(0, 1), weights=weights, histtype="step", linewidth=1.6, label=label)
-        if rewards:
-            axes[1].hist(rewards, bins=13, range=(0, 1.3), weights=[1.0 / len(rewards)] * len(rewards), histtype="step", linewidth=1.6, label=label)
-    axes[0].set_xlabel("process reward", fontsize=PLOT_POINTS)
-    axes[1].set_xlabel("shaped reward (outcome + λ·process)", fontsize=PLOT_POINTS)
-    for ax in axes:
-        ax.set_ylabel("share of episodes", fontsize=PLOT_POINTS)
-        ax.tick_params(labelsize=PLOT_POINTS)
-    if kind == "wide":
-        for ax in axes:
-            _legend(ax, kind)
-    else:
-        fig.subplots_adjust(hspace=0.45)
-        _legend(axes[1], kind)  # one legend, under the lower plot: the runs are the same in both
+def _histogram(values_per_run: List[List[float]], labels: List[str], bins: int, top: float, xlabel: str) -> Any:
+    """Each run's values, normalized to 1 (a share of its episodes)."""
+    fig, ax = _axes(3.9, 2.8)
+    for values, label in zip(values_per_run, labels):
+        if values:
+            ax.hist(values, bins=bins, range=(0, top), weights=[1.0 / len(values)] * len(values), histtype="step",
+                    linewidth=1.6, label=label)
+    ax.set_xlabel(xlabel, fontsize=PLOT_POINTS)
+    ax.set_ylabel("share of episodes", fontsize=PLOT_POINTS)
+    _legend(ax)
     return fig
 
 
 def _plots(summaries: List[FileSummary], labels: List[str]) -> List[tuple]:
-    """(title, the figure drawn wide and narrow) for pass^k per run and the reward distributions."""
+    """(title, its images) for pass^k per run and the reward distributions."""
     import matplotlib
 
     matplotlib.use("Agg")
-    plots = []
-    for title, draw in (("pass^k per run (dashed: legacy, solid: shaped outcome)", _pass_k_figure),
-                        ("Reward distributions, each run normalized to 1", _distributions_figure)):
-        plots.append((title, "".join(_image(draw(summaries, labels, kind), spec["dpi"], title, kind)
-                                     for kind, spec in (("wide", _WIDE), ("narrow", _NARROW)))))
-    return plots
+    title = "pass^k per run (dashed: legacy, solid: shaped outcome)"
+    pass_k = _image(_pass_k_figure(summaries, labels), title)
+    shaped = [[float((r.get("info") or {}).get("shaped", {}).get("reward") or 0.0) for r in s.records] for s in summaries]
+    distributions = (_image(_histogram([s.process_rewards for s in summaries], labels, 10, 1.0, "process reward"),
+                            "process reward per run")
+                     + _image(_histogram(shaped, labels, 13, 1.3, "shaped reward (outcome + λ·process)"), "shaped reward per run"))
+    return [(title, pass_k), ("Reward distributions, each run normalized to 1", distributions)]
 
 
 def _table(headers: List[str], rows: List[List[Any]], numeric: Sequence[int] = (), wide: Sequence[int] = ()) -> str:
@@ -176,7 +165,7 @@ def _in_words(data: Dict[str, Any], e: Dict[str, Any]) -> str:
                      f"e.g. {html.escape(e['task'])} trial {e['trial']}{at}: {html.escape(str(r.get('evidence') or ''))}</li>")
     if not items:
         return html.escape(str(e.get("reason", "")))
-    return "<ul class=reason-words>" + "".join(items) + "</ul>"
+    return "<ul class=reason-words style='padding-left:1.2em'>" + "".join(items) + "</ul>"
 
 
 def _reasons(data: Dict[str, Any]) -> str:
@@ -246,7 +235,7 @@ def write_report(summaries: List[FileSummary], target: Path, labels: Optional[Li
                          "undetermined (reward null)", "errored (not scored)"],
                         overall, numeric=range(1, 11)))
     for title, images in _plots(summaries, labels):
-        parts.append(f"<h2>{html.escape(title)}</h2>{images}")
+        parts.append(f"<h2>{html.escape(title)}</h2><div class=plots>{images}</div>")
     parts.append("<h2>Pass rate per bucket</h2>" + _buckets(data))
     parts.append("<h2>Why the rewards differ, or both fail</h2>" + _reasons(data))
     parts.append("<h2>Episodes</h2><p>Open an episode to see why it scored what it did; click a column's heading to sort by it.</p>"
