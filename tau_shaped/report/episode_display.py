@@ -151,7 +151,7 @@ def reasons_table(data: Dict[str, Any], e: Dict[str, Any], width: Optional[int] 
         says = r.get("says")
         says = sentences[says] if isinstance(says, int) and 0 <= says < len(sentences) else str(says or "")
         rows.append([Text(str(r.get("label")), style="bold"), Text(says, style="italic"),
-                     "end" if r.get("step") is None else str(r["step"]), r.get("evidence") or ""])
+                     "–" if r.get("step") is None else str(r["step"]), r.get("evidence") or ""])
     if not rows:
         return None
     return _table("Why, in words", ["reason", "what the rule or check says", "step", "what decided it"], rows, width,

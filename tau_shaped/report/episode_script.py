@@ -51,9 +51,13 @@ function renderEpisode(e, titleId){
   box.append(el('p', {}, pill(e.verdict), '  legacy ' + fmt(e.legacy) + ' · shaped outcome ' + fmt(e.outcome) + ' · process '
     + fmt(e.process) + ' · reward ' + fmt(e.reward) + ' · safety ' + (e.safety === false ? 'FAILED' : 'passed')));
   box.append(el('div', {class: 'why'}, el('strong', {text: 'Why: '}), e.why));
-  const words = (e.reasons || []).map(r => [el('strong', {text: r.label}), typeof r.says === 'number' ? (DATA.sentences || [])[r.says] || '' : String(r.says || ''),
-    r.step === null || r.step === undefined ? 'end' : String(r.step), r.evidence || '']);
-  if (words.length) box.append(section('Why, in words', table(['reason', 'what the rule or check says', 'step', 'what decided it'], words, {class: 'reasons'}, [1, 3])));
+  const words = el('ul', {class: 'reason-words', style: 'overflow-wrap:anywhere;padding-left:1.2em'});
+  (e.reasons || []).forEach(r => {
+    const says = typeof r.says === 'number' ? (DATA.sentences || [])[r.says] || '' : String(r.says || '');
+    const at = r.step === null || r.step === undefined ? '' : ' (step ' + r.step + ')';
+    words.append(el('li', {}, el('strong', {text: r.label}), at + ': ' + says, el('br'), 'What decided it: ', el('code', {text: r.evidence || ''})));
+  });
+  if (words.childElementCount) box.append(section('Why, in words', words));
   if (e.error) box.append(el('p', {class: 'bad', text: 'Not scored: ' + e.status + ': ' + e.error}));
   if (e.instruction) box.append(el('details', {}, el('summary', {text: 'The simulated user\'s instruction'}), el('pre', {text: e.instruction})));
   if (e.prompt !== null && e.prompt !== undefined) box.append(el('details', {}, el('summary', {text: 'The agent\'s system prompt (the policy)'}), el('pre', {text: DATA.prompts[e.prompt]})));
