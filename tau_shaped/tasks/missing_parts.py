@@ -151,9 +151,10 @@ def missing_parts(env: Any, task: Any, result: Any, initial: Any = None, final: 
 
 
 def idle_hint(task: Any) -> str:
-    """What to add when an agent that does nothing scores outcome 1 (empty if the task says
-    what the agent must state: then its ground truth's writes are what the state misses)."""
+    """What to add when an agent that does nothing scores outcome 1: what the agent must say
+    (empty when the task has outputs or output_checks already: they are not what it lacks)."""
     if list(getattr(task, "outputs", None) or []) or getattr(task, "output_checks", None):
         return ""
-    return ("; its ground truth leaves the state as it was and the task has neither outputs nor output_checks: "
+    return ("; the state after its ground truth compares equal to the state before, and the task has neither "
+            "outputs nor output_checks: "
             f"add output_checks {OUTPUT_CHECK_SKELETON} (SPEC §6.3)")
