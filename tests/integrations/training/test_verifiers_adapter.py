@@ -1,10 +1,14 @@
-"""verifiers (issue 19): the env's episode methods, the weighted rubric, abstaining mapped explicitly.
+"""verifiers (issues 19, 43): the 0.1 env's episode methods and rubric, the 0.4 taskset/env run by
+verifiers' own loader and eval runner against the stub model server, abstaining mapped explicitly.
 
-Without verifiers installed the methods are driven the way verifiers 0.1.x's ``MultiTurnEnv``
+Without verifiers installed the 0.1 methods are driven the way verifiers 0.1.x's ``MultiTurnEnv``
 does (``setup_state(state)``, then per model turn ``env_response(messages, state)`` until
 ``state["final_env_response"]`` is set; reward functions awaited with ``state=`` among keyword
 arguments, their weighted sum the reward). With verifiers 0.1.x installed, ``load_environment``
-builds the real env and its real ``Rubric`` scores a finished state.
+builds the real env and its real ``Rubric`` scores a finished state. With verifiers 0.4 installed
+(the ``verifiers`` extra), ``vf.load_environment`` and ``run_eval`` (what ``vf-eval`` runs) play
+tasks end to end: verifiers' ``null`` chat harness (a subprocess, run by ``uv``), its interception
+server, our MCP tool server, and ``tests/stub_openai_server.py``'s policy served over SSE.
 """
 
 from __future__ import annotations
@@ -183,3 +187,187 @@ def test_verifiers_own_evaluate_scores_the_ground_truth_of_8_rows_at_the_blend_d
         assert r["error"] is None and r["reward"] == pytest.approx(offline[task]) == pytest.approx(1.24)
         assert r["outcome"] == 1.0 and r["legacy"] == 1.0 and r["abstain"] == 0.0 and r["process"] == pytest.approx(0.8)
         assert not any("You are" in str(getattr(m, "content", "")) for m in r["prompt"] if getattr(m, "role", "") == "user")
+
+
+# -- verifiers 0.4 -------------------------------------------------------------------------------
+
+def _verifiers_v1():
+    pytest.importorskip("verifiers", reason="verifiers (the verifiers extra) is not installed")
+    try:
+        import verifiers.v1 as vf
+    except ImportError:
+        pytest.skip("verifiers without verifiers.v1 (a 0.1 release): the 0.4 tests need the verifiers extra")
+    import shutil
+
+    if shutil.which("uv") is None:
+        pytest.skip("verifiers' null harness runs its chat program with uv, which is not on PATH")
+    return vf
+
+
+class StreamingStub:
+    """``tests/stub_openai_server.py``'s policies (or ``policy(messages, has_tools)``) on 127.0.0.1,
+    answering ``stream: true`` requests as server-sent events (verifiers' chat harness streams)."""
+
+    def __init__(self, policy=None):
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        from tests import stub_openai_server as stub
+
+        self.requests = []
+        outer = self
+        policy = policy or (lambda messages, tools: (stub.agent_policy if tools else stub.user_policy)(messages))
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):  # noqa: N802
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+                outer.requests.append(body)
+                reply = policy(body.get("messages", []), bool(body.get("tools")))
+                if not body.get("stream"):
+                    return self._send("application/json", json.dumps(reply).encode())
+                choice = reply["choices"][0]
+                delta = {"role": "assistant", "content": choice["message"].get("content")}
+                if choice["message"].get("tool_calls"):
+                    delta["tool_calls"] = [dict(c, index=i) for i, c in enumerate(choice["message"]["tool_calls"])]
+                chunks = [{"choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
+                          {"choices": [{"index": 0, "delta": {}, "finish_reason": choice["finish_reason"]}]},
+                          {"choices": [], "usage": reply["usage"]}]
+                events = b"".join(b"data: " + json.dumps(dict(c, id=reply["id"], object="chat.completion.chunk",
+                                                                   created=0, model=reply["model"])).encode()
+                                  + b"\n\n" for c in chunks) + b"data: [DONE]\n\n"
+                self._send("text/event-stream", events)
+
+            def _send(self, kind, data):
+                self.send_response(200)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def _eval(vf, taskset, url, out, num_rollouts=1):
+    """verifiers' own path: ``EvalConfig`` (narrowed to our env by the taskset id, as ``vf-eval``
+    does), then ``run_eval`` (loads the env with ``vf.load_environment``, serves its tools)."""
+    from verifiers.v1.cli.eval.runner import run_eval
+    from verifiers.v1.configs.cli.eval import EvalConfig
+
+    config = EvalConfig.model_validate({
+        "env": {"taskset": {"id": va.register(), **taskset}}, "model": "stub",
+        "client": {"type": "eval", "base_url": url, "api_key_var": "TAU_SHAPED_STUB_KEY"},
+        "num_rollouts": num_rollouts, "push": False, "rich": None, "output_dir": str(out)})
+    return asyncio.run(run_eval(config))
+
+
+def _offline_refund():
+    """The stub's policy on the mini domain's refund task, stepped offline: one env step per tool
+    call (as the tool server steps them), then the text turn."""
+    from tau_shaped.integrations.training.text_turns import TextEpisode
+
+    episode = TextEpisode("tests.mini_domain:DOMAIN", "test")
+    episode.start("refund", user_replies=["Thanks! ###STOP###"])
+    for i, (name, args) in enumerate([("get_order", {"order_id": "O1"}),
+                                      ("issue_refund", {"order_id": "O1", "amount": 12.5, "method": "wallet_credit"})]):
+        episode.act({"role": "assistant", "content": None, "tool_calls": [
+            {"id": f"c{i}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]})
+    turn = episode.act({"role": "assistant", "content": "I refunded 12.50 to your wallet."})
+    assert turn.done
+    values, rewards = episode.components, list(episode.rewards)
+    episode.close()
+    return values, rewards
+
+
+MINI = {"domain": "tests.mini_domain:DOMAIN", "task_ids": ["refund"], "user_replies": {"refund": ["Thanks! ###STOP###"]}}
+
+
+def test_verifiers_04_runs_the_episode_through_its_own_loader_harness_and_eval(tmp_path):
+    vf = _verifiers_v1()
+    env = vf.load_environment(vf.resolve_env_config({"taskset": {"id": va.register(), **MINI}}))
+    assert type(env).__name__ == "TauShapedEnv" and [t.data.id for t in env.taskset] == ["refund"]
+    offline, offline_steps = _offline_refund()
+    with StreamingStub() as stub:
+        episodes = _eval(vf, MINI, stub.url, tmp_path)
+    (episode,) = episodes
+    (trace,) = episode.traces
+    assert trace.ok, trace.errors
+    # the model saw the policy and the customer's words, never the task's instruction; its tools came over MCP
+    first = stub.requests[0]
+    assert first["messages"][0] == {"role": "system", "content": "Be careful."}
+    assert {t["function"]["name"] for t in first["tools"]} >= {"get_order", "issue_refund"}
+    assert any(m.get("role") == "tool" for m in stub.requests[1]["messages"])
+    info = trace.info["tau_shaped"]
+    assert trace.rewards["shaped"].score == pytest.approx(offline["score"])
+    assert trace.metrics["outcome"] == offline["outcome"] == 1.0 and trace.metrics["abstain"] == 0.0
+    assert info["abstain"] is False and info["step_rewards"] == pytest.approx(offline_steps)
+    assert sum(info["step_rewards"]) == pytest.approx(trace.reward)
+    saved = (tmp_path / next(p.name for p in tmp_path.iterdir()) / "traces.jsonl").read_text()
+    assert '"tau_shaped"' in saved  # verifiers' own results file carries the per-step rewards
+
+
+def test_verifiers_04_an_empty_model_response_is_abstained_never_scored(tmp_path):
+    vf = _verifiers_v1()
+
+    def empty(messages, tools):  # the stub's two tool calls, then an empty response
+        from tests import stub_openai_server as stub
+
+        if any(m["role"] == "tool" for m in messages):
+            return stub._reply({"role": "assistant", "content": ""}, "stop")
+        return stub.agent_policy(messages)
+
+    with StreamingStub(empty) as stub:
+        (episode,) = _eval(vf, MINI, stub.url, tmp_path)
+    (trace,) = episode.traces
+    assert not trace.ok and trace.errors[-1].type == "EmptyModelResponseError"
+    assert trace.metrics["abstain"] == 1.0 and trace.reward == 0.0
+    assert trace.rewards.get("shaped") is None  # never scored
+    info = trace.info["tau_shaped"]
+    assert info["abstain"] is True and "EmptyModelResponseError" in info["infrastructure_failure"]
+    assert len(info["step_rewards"]) == 2 and set(info["step_rewards"]) == {0.0}  # the two tool steps, zeroed
+
+
+def test_the_episode_server_steps_tool_calls_and_refuses_unknown_keys_and_bad_bodies():
+    """The loopback channel the 0.4 tool server calls (no verifiers needed): a random key per
+    episode; an unknown key, a body that is not JSON, a call without a name get a 4xx, not a step."""
+    import urllib.error
+    import urllib.request
+
+    from tau_shaped.integrations.training.text_turns import TextEpisode
+
+    def post(path, body):
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        try:
+            with urllib.request.urlopen(urllib.request.Request(server.url + path, data=data), timeout=10) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+
+    server = va.EpisodeServer()
+    server.start()
+    episode = TextEpisode("tests.mini_domain:DOMAIN", "test")
+    episode.start("refund", user_replies=["Thanks! ###STOP###"])
+    key = server.add(va.LiveEpisode(episode))
+    try:
+        status, tools = post("/tools", {"key": key})
+        assert status == 200 and "issue_refund" in {t["name"] for t in tools["tools"]}
+        assert post("/tools", {"key": "0" * 32})[0] == 404 and post("/tools", b"{not json")[0] == 404
+        assert post("/call", {"key": key, "arguments": {}})[0] == 400
+        status, out = post("/call", {"key": key, "id": "c1", "name": "get_order", "arguments": {"order_id": "O1"}})
+        assert status == 200 and "customer_id" in out["content"] and out["done"] is False
+        assert len(episode.rewards) == 1  # one tool call, one env step
+    finally:
+        server.stop()
+        episode.close()
