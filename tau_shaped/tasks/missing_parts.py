@@ -108,7 +108,8 @@ def _fix(key: str, changed: Sequence[str], rule_set: Any) -> str:
         return f"give the identity of that amount the id {key[len('identity:'):]} (SPEC §9: the fact sums it by id)"
     if key.startswith("identity-not:"):
         return f"declare what was lost as an identity whose id is not {key[len('identity-not:'):]} (SPEC §4.3, §9)"
-    return 'add outputs ["<what the agent must state>"] if the agent must state something (SPEC §6.1)'
+    return ('add outputs ["<what the agent must state>"] if the agent must state something; else its ground truth '
+            "must keep the rule (a refusal task's says the refusal) (SPEC §6.1, §9)")
 
 
 def missing_parts(env: Any, task: Any, result: Any, initial: Any = None, final: Any = None) -> List[str]:
