@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import typer
 from rich.console import Console
@@ -26,7 +26,16 @@ HELP_TEXT = """commands:
                           filter (the word alone clears that filter); verdicts: {verdicts}
   clear                   clear every filter
   N  or  TASK/TRIAL       open one episode (its number in the list, or fd-cap-3/1)
-  help, quit"""
+  help, quit
+  up and down arrows recall the lines typed (this session's only: none is saved)"""
+
+
+def _fail(message: str, option: Optional[str] = None) -> "typer.Exit":
+    """A mistake as one line on stderr (``error: [--option: ]what``, its line breaks folded) and
+    exit status 2, not click's boxed usage message."""
+    line = " ".join(f"{option}: {message}".split()) if option else " ".join(message.split())
+    typer.echo(f"error: {line}", err=True)
+    return typer.Exit(2)
 
 
 def _summaries(files: List[Path]) -> List[Any]:
@@ -38,13 +47,13 @@ def _summaries(files: List[Path]) -> List[Any]:
     try:
         summaries = summarize_files(files, skipped)
     except ResultsFileError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise _fail(str(exc)) from None
     except OSError as exc:
-        raise typer.BadParameter(f"{exc.filename or ', '.join(map(str, files))}: {exc.strerror or exc}") from None
+        raise _fail(f"{exc.filename or ', '.join(map(str, files))}: {exc.strerror or exc}") from None
     for note in skipped:
         typer.echo(f"note: {note}", err=True)
     if not any(s.records for s in summaries):
-        raise typer.BadParameter(", ".join(map(str, files)) + ": no scored episode to show")
+        raise _fail(", ".join(map(str, files)) + ": no scored episode to show")
     return summaries
 
 
@@ -98,6 +107,36 @@ class Filters:
         return ", ".join(given) if given else "no filter"
 
 
+PROMPT = "view> "
+
+
+def list_page(arg: Optional[str], episodes: int) -> Tuple[int, int]:
+    """(page, pages) for ``list [PAGE]``: page 1 by default; a page the list does not have is a
+    ValueError saying how many it has (an empty list has one page, empty)."""
+    pages = max(1, -(-episodes // PAGE))
+    if arg is None:
+        return 1, pages
+    if not arg.isdigit() or int(arg) < 1:
+        raise ValueError(f"list {arg}: give a page number, 1 to {pages}")
+    if int(arg) > pages:
+        raise ValueError(f"no page {int(arg)}: the list has {pages} page{'s' * (pages != 1)} of {PAGE} episodes "
+                         f"({episodes} episode{'s' * (episodes != 1)}); list {pages} shows the last")
+    return int(arg), pages
+
+
+def _line_history() -> Optional[Any]:
+    """Line editing and the history of the lines typed (up and down arrows) for the prompt, in
+    memory only: nothing is read from or written to a history file. None where readline is
+    not available (Windows without pyreadline)."""
+    try:
+        import readline
+    except ImportError:
+        return None
+    readline.clear_history()  # this session's lines only
+    readline.set_auto_history(True)
+    return readline
+
+
 def _interactive(console: Console, filters: Filters) -> None:
     from tau_shaped.report.episode_display import EpisodeNotFound, episode_view, episodes_table, find_episode, runs_table
     from tau_shaped.report.report_data import VERDICTS
@@ -105,9 +144,11 @@ def _interactive(console: Console, filters: Filters) -> None:
     data = filters.data
     console.print(runs_table(data))
     console.print(Text(f"{len(data['episodes'])} episodes. Type help for the commands; an episode's number opens it.", style="dim"))
+    history = _line_history() if sys.stdin.isatty() else None
     while True:
         try:
-            line = console.input("[bold]view>[/bold] ").strip()
+            # with readline the prompt is input()'s own, so that recalling a line redraws it whole
+            line = (input(PROMPT) if history is not None else console.input(PROMPT)).strip()
         except (EOFError, KeyboardInterrupt):
             console.print()
             return
@@ -123,9 +164,9 @@ def _interactive(console: Console, filters: Filters) -> None:
             elif word == "runs":
                 console.print(runs_table(data))
             elif word in ("list", "ls"):
-                page = int(rest) if rest and rest.isdigit() else 1
                 shown = filters.episodes()
-                console.print(Text(f"{filters.describe()}: {len(shown)} episodes, page {page} of {max(1, -(-len(shown) // PAGE))}", style="dim"))
+                page, pages = list_page(rest, len(shown))
+                console.print(Text(f"{filters.describe()}: {len(shown)} episodes, page {page} of {pages}", style="dim"))
                 console.print(episodes_table(data, shown[(page - 1) * PAGE:page * PAGE], buckets=console.width >= 110))
             elif word in ("task", "bucket", "verdict", "run"):
                 filters.set(word, rest)
@@ -170,7 +211,7 @@ def _serve(files: List[Path], port: int, console: Console) -> None:
     try:
         server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     except OSError as exc:
-        raise typer.BadParameter(f"--port {port}: {exc.strerror or exc}") from None
+        raise _fail(f"{port}: {exc.strerror or exc}", "--port") from None
     console.print(f"serving the report on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)", highlight=False)
     sys.stdout.flush()
     try:
@@ -206,12 +247,12 @@ def view_command(
         try:
             filters.set(name, value)
         except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint=f"--{name}") from None
+            raise _fail(str(exc), f"--{name}") from None
     if episode is not None:
         try:
             console.print(episode_view(data, find_episode(data, episode)))
         except EpisodeNotFound as exc:
-            raise typer.BadParameter(str(exc), param_hint="--episode") from None
+            raise _fail(str(exc), "--episode") from None
         return
     if interactive is None:
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
