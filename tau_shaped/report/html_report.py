@@ -98,6 +98,9 @@ def _pass_k_figure(summaries: List[FileSummary], labels: List[str]) -> Any:
         color = f"C{n % 10}"
         ax.plot(ks, [s.legacy_pass_k[k] for k in ks], "--o", color=color, label=f"{label}: legacy")
         ax.plot(ks, [s.shaped_pass_k[k] for k in ks], "-s", color=color, label=f"{label}: shaped")
+        high = [s.shaped_pass_k_high.get(k, s.shaped_pass_k[k]) for k in ks]  # trials with no shaped verdict as passed
+        if high != [s.shaped_pass_k[k] for k in ks]:
+            ax.fill_between(ks, [s.shaped_pass_k[k] for k in ks], high, color=color, alpha=0.2, linewidth=0)
     ax.set_xlabel("k (trials that must all pass)", fontsize=PLOT_POINTS)
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_ylabel("pass^k", fontsize=PLOT_POINTS)
@@ -124,7 +127,7 @@ def _plots(summaries: List[FileSummary], labels: List[str]) -> List[tuple]:
     import matplotlib
 
     matplotlib.use("Agg")
-    title = "pass^k per run (dashed: legacy, solid: shaped outcome)"
+    title = "pass^k per run (dashed: legacy, solid: shaped outcome, shaded up to where trials with no shaped verdict pass)"
     pass_k = _image(_pass_k_figure(summaries, labels), title)
     shaped = [[float((r.get("info") or {}).get("shaped", {}).get("reward") or 0.0) for r in s.records] for s in summaries]
     distributions = (_image(_histogram([s.process_rewards for s in summaries], labels, 10, 1.0, "process reward"),
