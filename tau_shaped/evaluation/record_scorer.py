@@ -294,9 +294,15 @@ class RecordScorer:
 
     def score(self, record: Any, where: str, validate: bool = True, notes: Optional[List[str]] = None) -> Dict[str, Any]:
         """The record with ``info.shaped`` (and ``info.task_key``) set; what was noted on the way
-        (an edited instruction) appended to ``notes``."""
+        (an edited instruction) appended to ``notes``. An episode that errored in the run
+        (``info.error``: tau-bench's run.py and ``run`` record one with no trajectory, often no
+        task) is no episode to score: kept as it is, noted (compare counts it apart, in no rate)."""
         if validate:
             validate_record(record, where)
+        if (record.get("info") or {}).get("error"):
+            if notes is not None:
+                notes.append(f"{where}: errored in the run (info.error): kept as it is, not scored")
+            return record
         index = self.task_index(record, where, notes)
         self.world(task_seed(self.tasks[index]))
         result = score_trajectory(self.env, index, traj=record.get("traj") or [], blend=self.blend, lam=self.lam)
