@@ -1,14 +1,15 @@
 """The report page's style and its episode browser script, inline (the page opens offline,
 from one file).
 
-The style fits any screen down to a phone's 390 px: the page never scrolls sideways; a wide
-table scrolls inside its own box (``.scroll``), images shrink to the width, long ids and
-JSON wrap. The script reads the episodes from the page's JSON and lists them a page at a
-time, filtered (run, task, bucket, verdict, and a free-text search over task, bucket, run,
-verdict and why) and sorted by any column (click its heading; again to reverse). The
-episode view (``episode_script``) renders one episode, or two runs of one task side by
-side. Data is only ever put in the page as text (``textContent``), never as markup:
-trajectories are untrusted.
+The style fits any screen down to a phone's 390 px: the page never scrolls sideways and no
+text is under 14 px; under 50em each table row is a card, each value named by its column
+(``data-label``, set by ``labelCells`` for the tables the script draws), so no column is
+cut off; plots are never wider than drawn and shrink to the width; long ids and JSON wrap.
+The script reads the episodes from the page's JSON and lists them a page at a time,
+filtered (run, task, bucket, verdict, and a free-text search over task, bucket, run, verdict
+and why) and sorted by any column (click its heading; again to reverse). The episode view
+(``episode_script``) renders one episode, or two runs of one task side by side. Data is
+only ever put in the page as text (``textContent``), never as markup: trajectories are untrusted.
 """
 
 from tau_shaped.report.episode_script import EPISODE_SCRIPT
@@ -22,7 +23,7 @@ h1{margin:.2em 0 .1em;font-size:1.7em}h2{margin-top:1.6em;border-bottom:1px soli
 .lede{max-width:60em}
 button,input,select,textarea{font:inherit}
 img{max-width:100%;height:auto;display:block}
-.plot-narrow{display:none}
+.plots{display:flex;flex-wrap:wrap;gap:.5em 1.5em;margin:.6em 0}.plots>img{min-width:0}
 .scroll{max-width:100%;overflow-x:auto;margin:.6em 0}
 .scroll>table{margin:0}
 table{border-collapse:collapse;margin:.6em 0;background:#fff}
@@ -64,7 +65,17 @@ nav.pages{display:flex;flex-wrap:wrap;align-items:center;gap:.4em}
 .pair>div{min-width:0;border-top:3px solid #ccd;padding-top:.4em}
 @media (max-width:50em){
 main{padding:1em .75em 3em}h1{font-size:1.4em}#episode{padding:.8em .75em}
-.plot-wide{display:none}.plot-narrow{display:block}
+#episode-table thead{display:block}
+#episode-table thead tr{display:flex;flex-wrap:wrap;gap:.4em;margin:0 0 .6em}
+#episode-table th{display:block;border:1px solid #ccc;border-radius:1em;padding:.1em .7em;background:#f0f0f0}
+}
+"""
+
+
+def _cards(scope: str) -> str:
+    """Tables under ``scope`` shown as cards: a row is a box of its values, each after its
+    column's name (``data-label``); long text on a line of its own; the headings hidden."""
+    rules = """
 .scroll{overflow-x:visible}
 table,tbody,tr,td{display:block}
 table{background:none;border:0;width:100%}
@@ -75,12 +86,16 @@ td.wide,td.what,td.fired{flex:1 1 100%;min-width:0}
 td:empty{display:none}
 td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:#555}
 td.num{text-align:left;white-space:normal}
-td.strip{width:auto;padding:0 .4em;border-radius:3px}
-#episode-table thead{display:block}
-#episode-table thead tr{display:flex;flex-wrap:wrap;gap:.4em;margin:0 0 .6em}
-#episode-table th{display:block;border:1px solid #ccc;border-radius:1em;padding:.1em .7em;background:#f0f0f0}
-}
-"""
+td.strip{width:auto;padding:0 .4em;border-radius:3px}"""
+    out = []
+    for rule in rules.strip().split("\n"):
+        selectors, _, body = rule.partition("{")
+        out.append(",".join(f"{scope} {sel}".strip() for sel in selectors.split(",")) + "{" + body + "\n")
+    return "".join(out)
+
+
+# on a narrow screen every table; two episodes side by side (half a screen each) at any width
+CSS += "@media (max-width:50em){\n" + _cards("") + "}\n" + _cards(".pair")
 
 LIST_SCRIPT = r"""
 const DATA = JSON.parse(document.getElementById('report-data').textContent);

@@ -46,7 +46,8 @@ def test_the_page_explains_itself_and_needs_nothing_from_outside(results, tmp_pa
     assert (meta["env"], meta["split"], meta["blend"], meta["lambda"], meta["spec"]) == ("food_delivery", "test", "shaped", 0.3, "1")
     assert meta["command"].startswith("tau-shaped run --env food_delivery --task-split test --agent-strategy replay")
     assert meta["version"] and meta["date"]
-    assert page.count("data:image/png;base64,") == 2  # pass^k per run, distributions normalized per run
+    # pass^k per run, process and shaped reward distributions normalized per run
+    assert page.count("data:image/png;base64,") == page.count("<img class=plot ") == 3
     assert len(data["episodes"]) == 6
 
 
@@ -108,7 +109,7 @@ def test_an_episode_opens_in_a_real_browser_with_its_gate_and_diff(results, tmp_
     assert re.search(r'id="episode-title">Episode fd-allergen-3, trial 1', dom)
     assert re.search(r'<span class="mark mark-gate">gate fd\.allergen\.no_unsafe_substitute: step \d', dom)
     first_diff = data["episodes"][n]["diff"][0]["path"]
-    assert f'<td class="wide">{first_diff}</td>' in dom  # the canonical diff, path by path
+    assert f'<td class="wide" data-label="path">{first_diff}</td>' in dom  # the canonical diff, path by path, named on a phone
     listing = subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", report.resolve().as_uri()],
                              capture_output=True, text=True, timeout=120).stdout
     assert listing.count('href="#ep-') >= 6 and 'id="episode-title"' not in listing  # the list, no episode open
@@ -131,7 +132,7 @@ def test_safety_disagreements_are_listed_first(results, tmp_path):
 
 # ---- issue 28: the report fits a phone and answers more ----------------------------------------
 
-from tests.headless_chromium import Browser, chromium_path  # noqa: E402
+from tests.headless_chromium import Browser, chromium_path, layout_problems  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -201,7 +202,7 @@ def test_pass_rate_per_bucket(results, other_run, tmp_path):
         assert row["legacy_rate"] == sum(e["legacy"] for e in mine) / len(mine)
         assert row["shaped_rate"] == sum(e["shaped"] for e in mine) / len(mine)
     assert {(b["bucket"], b["run"]) for b in data["buckets"]} == {(e["bucket"], e["run"]) for e in data["episodes"]}
-    section = page.split("<h2>Pass rate per bucket</h2>")[1].split("<h2>")[0]
+    section = re.sub(r" data-label='[^']*'", "", page.split("<h2>Pass rate per bucket</h2>")[1].split("<h2>")[0])
     cap = next(b for b in data["buckets"] if b["run"] == 0 and b["bucket"] == _by(data)[(0, "fd-cap-3", 0)]["bucket"])
     assert f"<td>{cap['bucket']}</td><td>{data['runs'][0]['label']}</td><td class=num>{cap['episodes']}</td>" \
            f"<td class=num>{cap['legacy_rate']:.3f}</td><td class=num>{cap['shaped_rate']:.3f}</td>" in section
@@ -217,23 +218,83 @@ def _hostile(results, tmp_path):
     return path
 
 
-def test_the_page_fits_a_390px_phone_in_chromium(results, other_run, browser, tmp_path):
-    """No horizontal scroll at 390 px wide: the page's scroll width equals the viewport's on the
-    overview, on an episode and on two runs side by side; a wide table scrolls in its own box."""
-    report = write_report([summarize(_hostile(results, tmp_path)), summarize(other_run)], tmp_path / "report.html")
-    data = _data(report.read_text(encoding="utf-8"))
+def _fits(browser, url, width):
+    """The layout problems of ``url`` at ``width`` px (none: nothing sticks out or is clipped,
+    no text under 14 px, no plot label shown under 11 px)."""
+    page = browser.open(url, width=width, height=900)
+    layout = page.layout()
+    return layout, layout_problems(layout, min_font=14, min_plot_font=11)
+
+
+def test_the_page_fits_a_phone_and_a_desktop_in_chromium(results, other_run, browser, tmp_path):
+    """At 390 and 1400 px, on the overview, an episode and two runs side by side: the page is no
+    wider than the viewport, no element sticks out of it or is cut off by a box (each table row
+    is a card on the phone, so the verdict, reason, what fired and value columns are all in
+    view), every text is at least 14 px, the plot labels are shown at 11 px or more; the
+    conversation is wrapped text of 14 px or more. The phone gets the run with a 3,000-character
+    word in the agent's text and in a tool result, and a 140-character run name."""
+    plain = write_report([summarize(results), summarize(other_run)], tmp_path / "plain.html")
+    hostile = write_report([summarize(_hostile(results, tmp_path)), summarize(other_run)], tmp_path / "hostile.html")
+    data = _data(plain.read_text(encoding="utf-8"))
     a = _by(data)[(0, "fd-cap-3", 1)]["n"]
     b = _by(data)[(1, "fd-cap-3", 0)]["n"]
-    for fragment in ("", f"#ep-{a}", "#ep-0", f"#vs-{a}-{b}"):
-        page = browser.open(report.resolve().as_uri() + fragment)
-        assert page.widths() == {"scroll": 390, "viewport": 390, "client": 390}, fragment
-    page = browser.open(report.resolve().as_uri())
-    boxed = page.evaluate("[...document.querySelectorAll('.scroll')].filter(b => b.scrollWidth > b.clientWidth).length")
-    assert boxed >= 1  # at least one table is wider than the phone, and scrolls inside its box
-    assert page.evaluate("Math.max(...[...document.images].map(i => i.getBoundingClientRect().right))") <= 390
-    wide = browser.open(report.resolve().as_uri(), width=1280, height=900, mobile=False)
-    desktop = wide.widths()  # a desktop's vertical scroll bar takes its width from the client area
-    assert desktop["viewport"] == 1280 and desktop["scroll"] == desktop["client"]
+    for width, report, fragments in ((390, hostile, ("", f"#ep-{a}", "#ep-0", f"#vs-{a}-{b}")), (1400, plain, ("", f"#vs-{a}-{b}"))):
+        for fragment in fragments:
+            layout, problems = _fits(browser, report.resolve().as_uri() + fragment, width)
+            assert problems == [], (width, report.name, fragment)
+            assert layout["scroll"] <= layout["viewport"] and layout["fonts"][0]["px"] >= 14
+            if not fragment:  # the three plots are shown, their labels measured
+                assert len(layout["plots"]) == 3 and all(p["px"] >= 11 for p in layout["plots"])
+    page = browser.open(plain.resolve().as_uri() + f"#ep-{a}", width=390)
+    said = page.evaluate("[...document.querySelectorAll('.conversation td.what > pre')].map(p => { const s = getComputedStyle(p); "
+                         "return [parseFloat(s.fontSize), s.whiteSpace, p.getBoundingClientRect().right]; })")
+    assert said and all(px >= 14 and space == "pre-wrap" and right <= 390 for px, space, right in said)
+    cells = page.evaluate("[...document.querySelectorAll('.conversation tbody td')].filter(c => c.textContent.trim())"
+                          ".map(c => c.getAttribute('data-label'))")
+    assert set(cells) >= {"who", "what", "what fired"}  # every value on a card is named by its column
+    wide = browser.open(hostile.resolve().as_uri(), width=1400, height=900)
+    assert wide.widths()["scroll"] == wide.widths()["client"]  # a desktop never scrolls sideways either
+
+
+OLD_LAYOUT = """<!doctype html><html><head><meta name='viewport' content='width=device-width,initial-scale=1'><style>
+body{font-family:sans-serif;margin:0}main{padding:1em .7em}.scroll{max-width:100%;overflow-x:auto}
+img{max-width:100%;height:auto;display:block}td,th{font-size:.92em;padding:2px 5px}.turn td{font-size:.9em}pre{font-size:.85em;white-space:pre-wrap}.pill{font-size:.85em}
+</style></head><body data-ready='1'><main><div class=scroll><table><tr><th>run</th><th>episodes</th><th>legacy pass rate</th>
+<th>shaped pass rate</th><th>both 0</th><th>verdict</th><th>reason</th></tr><tr><td>replay-food_delivery-test</td><td>304</td>
+<td>0.595</td><td>0.566</td><td>80</td><td><span class=pill>legacy 1 → shaped 0: safety</span></td><td>gate fd.allergen.no_unsafe_substitute</td></tr>
+</table></div><table><tr class=turn><td class=what><pre>You are Gus Xu; your account email is given.</pre></td></tr></table>
+<img width=640 height=340 data-min-font-px=9.72 src='data:image/png;base64,{png}'></main></body></html>"""
+
+
+def _blank_png(width: int, height: int) -> str:
+    """A white PNG of that size, base64."""
+    import base64
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    rows = (b"\0" + b"\xff" * 3 * width) * height
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return base64.b64encode(png).decode("ascii")
+
+
+def test_the_layout_check_fails_on_the_old_layout(browser, tmp_path):
+    """The measure behind the test above catches what the old report did on a phone: a table in a
+    sideways-scrolling box (its verdict and reason columns cut off), conversation text in 9.9 px
+    monospace, pills at 12.5 px, a 640 px plot with 7 pt legend text shrunk to the phone (5.7 px)."""
+    page_path = tmp_path / "old.html"
+    page_path.write_text(OLD_LAYOUT.replace("{png}", _blank_png(640, 340)), encoding="utf-8")
+    layout, problems = _fits(browser, page_path.resolve().as_uri(), 390)
+    assert layout["scroll"] == 390  # the page itself never scrolled sideways: the table's box hid it
+    clipped = [o["element"] for o in layout["overflow"]]
+    assert any(e.endswith("tr > th") for e in clipped) and any(e.endswith("tr > td") for e in clipped)  # columns cut off
+    small = {f["element"].rsplit(" > ", 1)[-1]: round(f["px"], 1) for f in layout["fonts"] if f["px"] < 14}
+    assert small.get("pre") == 9.9 and small.get("span.pill") == 12.5
+    assert [round(p["px"], 1) for p in layout["plots"]] == [round(9.72 * layout["plots"][0]["shown"] / 640, 1)]
+    assert any("labels shown at" in p for p in problems) and any("out of" in p for p in problems)
 
 
 def _search(page, text):
