@@ -71,10 +71,18 @@ def rule_sentences(env: Optional[str]) -> Mapping[str, str]:
         return MappingProxyType({})
     except Exception:  # noqa: BLE001 - a domain that cannot load here (its package missing): no sentences, no traceback
         return MappingProxyType({})
-    if rules is None:
-        return MappingProxyType({})
-    return MappingProxyType({rule.id: (rule.policy or rule.description).strip() for rule in rules.rules
-                             if (rule.policy or rule.description).strip()})
+    return MappingProxyType(sentences_of(rules)) if rules is not None else MappingProxyType({})
+
+
+def sentences_of(rules: Any) -> Dict[str, str]:
+    """Each rule's sentence by id in a loaded rule set (``PolicyRuleSet``): the policy line it
+    quotes, else its description; a rule with neither is left out."""
+    out: Dict[str, str] = {}
+    for rule in rules.rules:
+        text = " ".join((rule.policy or rule.description or "").split())
+        if text:
+            out[rule.id] = text
+    return out
 
 
 def general_path(path: str) -> str:
