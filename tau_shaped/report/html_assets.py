@@ -28,7 +28,7 @@ img{max-width:100%;height:auto;display:block}
 .scroll>table{margin:0}
 table{border-collapse:collapse;margin:.6em 0;background:#fff}
 td,th{border:1px solid #d5d5d5;padding:4px 8px;text-align:left;vertical-align:top;font-size:.95rem;max-width:32em}
-td.wide,td.what,td.fired{overflow-wrap:anywhere}
+td.wide,td.what,td.fired,td.long{overflow-wrap:anywhere}
 th{background:#f0f0f0}
 th.sortable{cursor:pointer;user-select:none;white-space:nowrap}
 th.sortable::after{content:' ↕';color:#999}
@@ -101,6 +101,7 @@ LIST_SCRIPT = r"""
 const DATA = JSON.parse(document.getElementById('report-data').textContent);
 const EPS = DATA.episodes, PAGE = 50, VERDICT_ORDER = Object.keys(DATA.verdicts);
 let page = 0, shown = EPS, sortKey = null, sortDir = 1;
+const LONG_WORD = /\S{40}/;
 function el(tag, attrs, ...kids){
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) { if (k === 'text') e.textContent = v; else e.setAttribute(k, v); }
@@ -124,11 +125,13 @@ function table(headers, rows, attrs, wide){
   return scroll(t);
 }
 function labelCells(root){
-  // a table shown as cards (a narrow screen) names each value by its column: data-label from the heading
+  // a table shown as cards (a narrow screen) names each value by its column: data-label from the
+  // heading; a cell holding a word too long for a column (an id, a run's file name) may break it
   root.querySelectorAll('table').forEach(t => {
     const heads = t.tHead ? [...t.tHead.rows[0].cells].map(h => h.textContent.trim()) : [];
     [...t.tBodies].forEach(b => [...b.rows].forEach(r => [...r.cells].forEach((c, i) => {
       if (heads[i] && !c.hasAttribute('data-label')) c.setAttribute('data-label', heads[i]);
+      if (LONG_WORD.test(c.textContent)) c.classList.add('long');
     })));
   });
 }

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import re
 import textwrap
 from collections import Counter
 from pathlib import Path
@@ -136,14 +137,21 @@ def _plots(summaries: List[FileSummary], labels: List[str]) -> List[tuple]:
     return [(title, pass_k), ("Reward distributions, each run normalized to 1", distributions)]
 
 
+_LONG_WORD = re.compile(r"\S{40}")  # a word longer than a column should be (an id, a run's file name)
+
+
 def _table(headers: List[str], rows: List[List[Any]], numeric: Sequence[int] = (), wide: Sequence[int] = ()) -> str:
     """A table; on a narrow screen each row is a card, each value named by its column
     (``data-label``); ``wide``: columns of long text, given a line of their own there."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
     kinds = {i: " class=num" for i in numeric} | {i: " class=wide" for i in wide}
-    body = "".join("<tr>" + "".join(f"<td{kinds.get(i, '')} data-label='{html.escape(headers[i])}'>{html.escape(str(c))}</td>"
-                                    for i, c in enumerate(row)) + "</tr>"
-                   for row in rows)
+
+    def cell(i: int, value: Any) -> str:
+        text = str(value)
+        kind = " class=long" if i not in kinds and _LONG_WORD.search(text) else kinds.get(i, "")  # may break inside the word
+        return f"<td{kind} data-label='{html.escape(headers[i])}'>{html.escape(text)}</td>"
+
+    body = "".join("<tr>" + "".join(cell(i, c) for i, c in enumerate(row)) + "</tr>" for row in rows)
     return f"<div class=scroll><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
 
 
