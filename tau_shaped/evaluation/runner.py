@@ -26,6 +26,7 @@ from tau_shaped.evaluation.agents.replay import ReplayAgent, ground_truth_record
 from tau_shaped.evaluation.agents.tool_calling import ToolCallingAgent
 from tau_shaped.tasks.domains import Domain, load_domain
 from tau_shaped.evaluation.metrics import legacy_success, pass_hat_k_range, shaped_verdict
+from tau_shaped.evaluation.run_models import endpoint, model_problem, user_api_base, uses_agent_model, uses_user_model
 from tau_shaped.evaluation.run_stats import RunStats
 from tau_shaped.reward.result import check_blend
 from tau_shaped.evaluation.error_text import error_text
@@ -215,31 +216,10 @@ def _validate(config: RunConfig) -> None:
 
 
 def _check_models(config: RunConfig) -> None:
-    """Fail before any episode: a model no call can reach (unknown provider, missing key). A
-    model served at ``--api-base`` needs no provider's key (a local server takes any)."""
-    from tau_shaped.env.llm import llm_problem
-
-    if uses_agent_model(config) and config.model:
-        problem = llm_problem(config.model, config.model_provider, api_base=config.api_base)
-        if problem:
-            raise RunError(f"agent: {problem}")
-    if uses_user_model(config):
-        problem = llm_problem(config.user_model, config.user_model_provider, api_base=user_api_base(config))
-        if problem:
-            raise RunError(f"user: {problem}")
-
-
-def uses_agent_model(config: RunConfig) -> bool:
-    return config.agent_strategy == "tool-calling"
-
-
-def uses_user_model(config: RunConfig) -> bool:
-    return config.user_strategy == "llm"
-
-
-def user_api_base(config: RunConfig) -> Optional[str]:
-    """The customer's server: ``--user-api-base``, else the agent's ``--api-base``."""
-    return config.user_api_base or config.api_base
+    """Fail before any episode: a model no call can reach (unknown provider, missing key)."""
+    problem = model_problem(config)
+    if problem:
+        raise RunError(problem)
 
 
 def name_part(text: str, limit: int = 60) -> str:
@@ -329,17 +309,6 @@ class TrialPlayer:
             info.update(error=f"{type(exc).__name__}: {exc}", traceback=traceback.format_exc(limit=5))
             result = EnvRunResult(task_id=index, reward=0.0, info=info, traj=[], trial=trial)
         return result.model_dump(mode="json")
-
-
-def endpoint(api_base: Optional[str]) -> Dict[str, Any]:
-    """litellm's arguments for a model served at ``api_base`` (none: the provider's own
-    endpoint). A local server takes any key: one is given where the environment has none, as the
-    OpenAI client refuses to call without."""
-    if not api_base:
-        return {}
-    from tau_shaped.env.llm import key_for_endpoint
-
-    return {"api_base": api_base, **key_for_endpoint()}
 
 
 def run(config: RunConfig, on_record: Optional[Callable[[Dict[str, Any], "RunStats"], None]] = None,
