@@ -119,8 +119,9 @@ def list_page(arg: Optional[str], episodes: int) -> Tuple[int, int]:
     if not arg.isdigit() or int(arg) < 1:
         raise ValueError(f"list {arg}: give a page number, 1 to {pages}")
     if int(arg) > pages:
-        raise ValueError(f"no page {int(arg)}: the list has {pages} page{'s' * (pages != 1)} of {PAGE} episodes "
-                         f"({episodes} episode{'s' * (episodes != 1)}); list {pages} shows the last")
+        if pages == 1:
+            raise ValueError(f"no page {int(arg)}: the {episodes} episode{'s' * (episodes != 1)} fit on one page (list shows it)")
+        raise ValueError(f"no page {int(arg)}: the {episodes} episodes fill {pages} pages of {PAGE}; list {pages} shows the last")
     return int(arg), pages
 
 
