@@ -59,7 +59,8 @@ def run_with_progress(config: RunConfig, console: Console = None, pass_k: bool =
 
     def on_start(total: int, path: Any) -> None:
         console.print(f"run: {total} episode{'s' if total != 1 else ''} on {config.env}/{config.task_split} "
-                      f"({describe_players(config)}); results: {path}", highlight=False, soft_wrap=True)
+                      f"({describe_players(config)}); results: {path}", highlight=False,
+                      soft_wrap=not console.is_terminal)  # a terminal folds it to its width; a log keeps one line
 
     def on_record(record: Dict[str, Any], stats: RunStats) -> None:
         if progress.disable:  # a log or a pipe: one line an episode, where a terminal gets the bar
