@@ -149,7 +149,7 @@ def verdicts_table(s: FileSummary, width: int, sentences: Optional[Mapping[str, 
     for n, group in enumerate(groups):
         name = group.name.replace("legacy", legacy)
         table.add_row(Text(str(group.episodes), style="bold"),
-                      Text(f"{name} ({legacy} {group.legacy}, shaped {group.shaped})", style="bold"), "",
+                      Text(f"{name} ({legacy} {group.legacy}, shaped {'null' if group.shaped is None else group.shaped})", style="bold"), "",
                       end_section=not group.reasons and n < len(groups) - 1)
         for i, row in enumerate(group.reasons):
             table.add_row(str(row.episodes), reason_text(row, said), task_list(row.tasks),

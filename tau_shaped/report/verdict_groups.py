@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from tau_shaped.evaluation.metrics import legacy_success, shaped_result, shaped_success, task_key
+from tau_shaped.evaluation.metrics import legacy_success, shaped_decided, shaped_result, shaped_success, task_key
 from tau_shaped.report.comparison import disagreement_reason
 from tau_shaped.report.verdict_words import Reason, explain, general_path, in_group, invariant_label
 
@@ -45,7 +45,7 @@ class ReasonRow:
 class VerdictGroup:
     name: str  # "both pass", "legacy only", "shaped only", "both fail"
     legacy: int  # the legacy verdict of every episode in the group (0 or 1)
-    shaped: int
+    shaped: Optional[int]  # None: no shaped verdict (undetermined or a fault, SPEC §8: reward null)
     episodes: int = 0
     reasons: List[ReasonRow] = field(default_factory=list)  # most episodes first
 
@@ -53,6 +53,9 @@ class VerdictGroup:
 # (name, legacy, shaped): the order the groups are printed in
 GROUPS: Tuple[Tuple[str, int, int], ...] = (("both pass", 1, 1), ("legacy only", 1, 0), ("shaped only", 0, 1),
                                              ("both fail", 0, 0))
+# episodes the shaped verifier gave no verdict (SPEC §8): counted apart, after the four, when there are any
+NO_VERDICT: Tuple[Tuple[str, int, None], ...] = (("legacy 1, no shaped verdict", 1, None),
+                                                 ("legacy 0, no shaped verdict", 0, None))
 
 
 def failure_parts(shaped: Mapping[str, Any]) -> List[str]:
@@ -61,7 +64,8 @@ def failure_parts(shaped: Mapping[str, Any]) -> List[str]:
     outcome found: broken policy rules, unbalanced invariants, output checks not met, and the
     first differing state paths."""
     if shaped.get("status") == "undetermined":
-        return [f"undetermined: {u.get('id')}" for u in shaped.get("undetermined") or [] if isinstance(u, dict)] or ["undetermined"]
+        return list(dict.fromkeys(f"undetermined: {u.get('id')}" for u in shaped.get("undetermined") or []
+                                  if isinstance(u, dict))) or ["undetermined"]  # a rule open at several steps: once
     if shaped.get("status") not in (None, "ok"):
         return [f"not scored: {shaped.get('status')}"]
     gates = []
@@ -127,13 +131,14 @@ def task_list(tasks: Sequence[str], n: int = EXAMPLES) -> str:
 
 def group_by_verdict(records: Sequence[Mapping[str, Any]],
                      sentences: Mapping[str, str] = MappingProxyType({})) -> List[VerdictGroup]:
-    """The four groups (each present, maybe empty), every record in exactly one, and in it
+    """The four groups (each present, maybe empty), then those of the episodes with no shaped
+    verdict (only when there are any), every record in exactly one, and in it
     under exactly one reason; each reason row in words (``verdict_words``) from its first
     episode, the policy rules' sentences from ``sentences`` (``verdict_words.rule_sentences``)."""
-    groups = {(lg, sh): VerdictGroup(name, lg, sh) for name, lg, sh in GROUPS}
-    rows: Dict[Tuple[int, int], Dict[str, ReasonRow]] = defaultdict(dict)
+    groups = {(lg, sh): VerdictGroup(name, lg, sh) for name, lg, sh in GROUPS + NO_VERDICT}
+    rows: Dict[Tuple[int, Optional[int]], Dict[str, ReasonRow]] = defaultdict(dict)
     for record in records:
-        verdicts = (int(legacy_success(record)), int(shaped_success(record)))
+        verdicts = (int(legacy_success(record)), int(shaped_success(record)) if shaped_decided(record) else None)
         reason = episode_reason(record)
         row = rows[verdicts].setdefault(reason, ReasonRow(reason))
         if row.example is None and reason != EVERY_CHECK:
@@ -146,4 +151,4 @@ def group_by_verdict(records: Sequence[Mapping[str, Any]],
         groups[verdicts].episodes += 1
     for verdicts, group in groups.items():
         group.reasons = sorted(rows[verdicts].values(), key=lambda r: (-r.episodes, r.reason))
-    return [groups[(lg, sh)] for _, lg, sh in GROUPS]
+    return [groups[(lg, sh)] for _, lg, sh in GROUPS] + [groups[(lg, sh)] for _, lg, sh in NO_VERDICT if groups[(lg, sh)].episodes]
