@@ -23,6 +23,7 @@ from tau_shaped.evaluation.results_file import finite_json
 from tau_shaped.report.comparison import FileSummary
 from tau_shaped.report.html_assets import CSS, SCRIPT
 from tau_shaped.report.report_data import VERDICTS, report_data
+from tau_shaped.report.run_header import NOT_RECORDED, run_header
 from tau_shaped.report.run_labels import run_labels
 
 LEGACY_MEANS = ("<b>Legacy</b> is tau-bench's reward: 1 when the final database is exactly the one the recorded ground "
@@ -223,6 +224,9 @@ def _tau2_means(summaries: List[FileSummary], labels: List[str]) -> str:
 def write_report(summaries: List[FileSummary], target: Path, labels: Optional[List[str]] = None) -> Path:
     labels = labels or run_labels([s.path for s in summaries])
     data = report_data(summaries, labels, report_version())
+    for run, summary in zip(data["runs"], summaries):  # split, agent, command: as recorded, and runnable when pasted
+        run["meta"].update(run_header(summary.records))
+        run["meta"].update({k: NOT_RECORDED for k, v in run["meta"].items() if v == "?"})
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name='viewport' content='width=device-width,initial-scale=1'>",
         "<title>tau-shaped: legacy vs shaped</title>", f"<style>{CSS}</style></head><body><main>",

@@ -44,7 +44,7 @@ def test_the_page_explains_itself_and_needs_nothing_from_outside(results, tmp_pa
     data = _data(page)
     meta = data["runs"][0]["meta"]
     assert (meta["env"], meta["split"], meta["blend"], meta["lambda"], meta["spec"]) == ("food_delivery", "test", "shaped", 0.3, "1")
-    assert meta["command"].startswith("tau-shaped run --env food_delivery --task-split test --agent-strategy replay")
+    assert meta["command"].startswith("tau-shaped run --env food_delivery --split test --agent-strategy replay")
     assert meta["version"] and meta["date"]
     # pass^k per run, process and shaped reward distributions normalized per run
     assert page.count("data:image/png;base64,") == page.count("<img class=plot ") == 3
@@ -354,3 +354,64 @@ def test_a_nan_in_a_results_file_leaves_the_page_data_valid_json(results, tmp_pa
 
     data = json.loads(payload, parse_constant=refuse)
     assert len(data["episodes"]) == len(records)
+
+
+# ---- issue 42: the run header says what was recorded, and its command runs when pasted ---------
+
+def test_the_command_the_report_shows_runs_when_pasted(results, tmp_path):
+    """The runs table's command, split on shell words as a shell would, run by the CLI (its
+    results in a folder of the test's): exit 0, the same tasks, trials and rewards."""
+    import shlex
+
+    from typer.testing import CliRunner
+
+    from tau_shaped.cli import app
+
+    meta = _data(write_report([summarize(results)], tmp_path / "r.html").read_text(encoding="utf-8"))["runs"][0]["meta"]
+    words = shlex.split(meta["command"])
+    assert words[:2] == ["tau-shaped", "run"] and "--recordings" in words and "--task-ids" in words
+    out = tmp_path / "again"
+    outcome = CliRunner().invoke(app, words[1:] + ["--log-dir", str(out)])
+    assert outcome.exit_code == 0, outcome.output
+    again = read_results(next(out.glob("*.jsonl")))
+
+    def episodes(records):
+        return sorted((r["info"]["task_key"], r["trial"], r["reward"], r["info"]["shaped"]["reward"]) for r in records)
+
+    assert episodes(again) == episodes(read_results(results))
+
+
+def test_a_run_header_says_not_recorded_rather_than_a_question_mark(results, tmp_path):
+    """A tau2 run's split and agent come from what the tau2 file said (kept in info.source by
+    score); a file that records neither says "not recorded"; a tau2 run's command is the score
+    command, with nothing a shell would not take."""
+    import shlex
+
+    from tau_shaped.integrations.tau2.run_facts import run_facts
+
+    info = {"git_commit": "f" * 40, "num_trials": 5, "seed": 300,  # tau2-bench 1.0's Results.info, as in its files
+            "user_info": {"implementation": "user_simulator", "llm": "gpt-4.1", "llm_args": {}},
+            "agent_info": {"implementation": "llm_agent", "llm": "claude-sonnet-4-5", "llm_args": {}},
+            "environment_info": {"domain_name": "airline", "policy": "…", "tool_defs": {}}}
+    facts = run_facts(info, [{"id": "0"}, {"id": "2"}], "file")
+    assert facts == {"agent": "llm_agent (claude-sonnet-4-5)", "user": "user_simulator (gpt-4.1)", "task_set": "the file's 2 tasks"}
+    assert run_facts({"agent_info": {"llm": ["not", "a", "name"]}}, [], "domain") == {"task_set": "the domain's tasks"}
+    records = read_results(results)
+    for r in records:
+        del r["info"]["run"]
+        r["info"]["source"] = {"format": "tau2", "file": "runs/my run.json", "env": "tau2:airline", "tasks": "file",
+                               "tau2_data": None, **facts}
+    tau2 = tmp_path / "tau2.jsonl"
+    tau2.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    for r in records:
+        del r["info"]["source"]
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    page = write_report([summarize(tau2), summarize(bare)], tmp_path / "r.html").read_text(encoding="utf-8")
+    first, second = (r["meta"] for r in _data(page)["runs"])
+    assert (first["split"], first["agent"]) == ("the file's 2 tasks", "llm_agent (claude-sonnet-4-5)")
+    assert shlex.split(first["command"]) == ["tau-shaped", "score", "runs/my run.json", "--env", "tau2:airline",
+                                             "--blend", "shaped", "--lambda", "0.3"]
+    assert (second["split"], second["agent"]) == ("not recorded", "not recorded")
+    runs_table = page.split("<h2>The runs</h2>")[1].split("<h2>")[0]
+    assert "?" not in re.sub(r"<[^>]*>", "", runs_table) and "not recorded" in runs_table

