@@ -30,7 +30,6 @@ from typer.testing import CliRunner
 from tau_shaped.cli import app
 from tau_shaped.evaluation.results_file import read_results
 from tau_shaped.evaluation.runner import RunConfig, run
-from tau_shaped.tasks.domains import load_domain
 from tests.conftest import ROOT
 
 runner = CliRunner()
