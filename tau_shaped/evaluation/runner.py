@@ -8,7 +8,6 @@ still scored and marked truncated. The shaped result goes under ``info``.
 from __future__ import annotations
 
 import random
-import re
 import threading
 import traceback
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
@@ -26,6 +25,7 @@ from tau_shaped.evaluation.agents.replay import ReplayAgent, ground_truth_record
 from tau_shaped.evaluation.agents.tool_calling import ToolCallingAgent
 from tau_shaped.tasks.domains import Domain, load_domain
 from tau_shaped.evaluation.metrics import legacy_success, pass_hat_k_range, shaped_verdict
+from tau_shaped.evaluation.run_names import name_part, results_name  # noqa: F401 - name_part: runner's public name
 from tau_shaped.evaluation.run_models import endpoint, model_problem, user_api_base, uses_agent_model, uses_user_model
 from tau_shaped.evaluation.run_stats import RunStats
 from tau_shaped.reward.result import check_blend
@@ -222,22 +222,9 @@ def _check_models(config: RunConfig) -> None:
         raise RunError(problem)
 
 
-def name_part(text: str, limit: int = 60) -> str:
-    """A model or strategy name as part of one file name: what is not a letter, a digit, ``.``,
-    ``_`` or ``-`` becomes ``-`` (``openai/stub-user``: ``openai-stub-user``, no subfolder), at
-    most ``limit`` characters, never empty nor dots alone."""
-    safe = re.sub(r"[^A-Za-z0-9._-]+", "-", text)[:limit].strip("-")
-    return safe if safe.strip(".") else "x"
-
-
 def default_path(config: RunConfig) -> Path:
-    """The results file in ``--log-dir``, named as tau-bench names its files (agent strategy,
-    model, temperature, range, user model and strategy, the time): one name, never a folder."""
-    model = name_part((config.model or config.agent_strategy).split("/")[-1])
-    end = config.end_index
-    stamp = datetime.now().strftime("%m%d%H%M%S")
-    name = (f"{name_part(config.agent_strategy)}-{model}-{config.temperature}_range_{config.start_index}-{end}"
-            f"_user-{name_part(config.user_model)}-{name_part(config.user_strategy)}_{stamp}.jsonl")
+    """The results file in ``--log-dir``, named by what the run is (``run_names``)."""
+    name = results_name(config, datetime.now().strftime("%m%d%H%M%S"))
     path = Path(config.log_dir) / name
     n = 1
     while path.exists() or path.with_name(path.name + ".lock").exists():  # another run started this second

@@ -218,7 +218,7 @@ def test_model_names_never_make_folders(tmp_path):
     from tau_shaped.evaluation.runner import default_path, name_part
 
     path = default_path(config(tmp_path, user_model="openai/stub-user", model="openrouter/meta/llama 3",
-                               agent_strategy="tool-calling"))
+                               agent_strategy="tool-calling", user_strategy="llm"))  # the user model is named when it plays
     assert path.parent == tmp_path
     assert "_user-openai-stub-user-" in path.name and "-llama-3-" in path.name
     assert name_part("../../etc") == "..-..-etc" and name_part("..") == "x" and name_part("a/b\\c:d") == "a-b-c-d"
