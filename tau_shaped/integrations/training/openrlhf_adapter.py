@@ -60,8 +60,9 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from tau_shaped.env.json_input import MAX_DEPTH, one_line
 from tau_shaped.env.model_text import too_deep
-from tau_shaped.integrations.training.text_turns import (COMPONENTS, ChatRenderer, EpisodeSettings, PlainRenderer, TextEpisode,
-                                                          components, score_completion)
+from tau_shaped.integrations.training.dataset_rows import present
+from tau_shaped.integrations.training.text_turns import (COMPONENTS, FLAGS, ChatRenderer, EpisodeSettings, PlainRenderer,
+                                                          TextEpisode, components, score_completion)
 from tau_shaped.tasks.domains import DomainNotFound
 
 END_TOKENS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end|>", "</s>", "<eos>")
@@ -94,6 +95,7 @@ def parse_label(label: Any) -> Tuple[Any, Dict[str, Any]]:
             raise BadRequest("a JSON label is an object")
     else:
         return label, {}
+    extra = present(extra)  # a key Arrow filled with null (a dataset's label column of dicts): not given
     if "task_id" not in extra:
         raise KeyError("a JSON label needs a task_id")
     return extra.pop("task_id"), extra
@@ -117,7 +119,7 @@ def rewards_for(queries: List[str], prompts: Optional[List[str]], labels: List[A
     if not isinstance(queries, list) or not isinstance(labels, list) or len(queries) != len(labels):
         raise ValueError("query and labels must be lists of the same length")
     prompts = prompts if isinstance(prompts, list) and len(prompts) == len(queries) else [None] * len(queries)
-    logs: Dict[str, List[float]] = {k: [] for k in COMPONENTS + ("abstain", "undetermined")}
+    logs: Dict[str, List[float]] = {k: [] for k in COMPONENTS + FLAGS}
     scores: List[float] = []
     for query, prompt, label in zip(queries, prompts, labels):
         if not isinstance(query, str) or not (prompt is None or isinstance(prompt, str)):
@@ -260,13 +262,18 @@ class AgentSession(EpisodeSettings):
                                    blend=extra.get("blend", self.blend), lam=float(extra.get("lam", self.lam)),
                                    max_turns=self.max_turns, fallback=float(extra.get("fallback", self.fallback)),
                                    adapter="openrlhf", domain_field=LABEL_FIELD if "domain" in extra else None,
-                                   user=type(self).user)
+                                   user=type(self).user, turn_rewards="terminal")
         messages = self.episode.start(task, user_replies=extra.get("user_replies"), seed=extra.get("seed"))
         return {**states, "observation": self.renderer.prompt(messages, self.episode.tools)}
 
     async def step(self, states: Dict[str, Any], **kwargs: Any) -> Dict[str, Any]:
         if self.episode is None:
             raise RuntimeError("reset() first")
+        if self.episode.done:  # over before the model spoke (the customer could not be reached): no signal
+            values = self.episode.components
+            self.episode.close()
+            return {"done": True, "environment_feedback": "", "rewards": _tensor(values["score"]),
+                    "scores": _tensor(values["score"]), "extra_logs": self._logs(values, truncated=False)}
         before = self.episode.messages
         action = str(states.get("action_text") or "")
         turn = self.episode.act(action)
@@ -302,7 +309,7 @@ class AgentSession(EpisodeSettings):
 
     @staticmethod
     def _logs(values: Dict[str, float], truncated: bool) -> Dict[str, Any]:
-        logs = {k: _tensor(values[k]) for k in COMPONENTS + ("abstain", "undetermined")}
+        logs = {k: _tensor(values[k]) for k in COMPONENTS + FLAGS}
         logs["truncated"] = _tensor(1.0 if truncated else 0.0)
         return logs
 

@@ -30,9 +30,10 @@ outcome and process components, and is counted apart, in ``.undetermined``.
 
 The model's part of the trajectory (assistant messages' text and tool-call arguments, or the
 actions) is read within ``limits`` (``tau_shaped.env.model_text.ReadLimits``: size, nesting, tool
-calls, time; default the process's). Past them the trajectory is not scored: a parse fault,
-counted in ``.faults`` and in ``model_text.PARSE_FAULTS``, returning ``None`` (or the fallback),
-whatever the trajectory holds. No trajectory makes the call raise (an unknown task still does).
+calls, time; default the process's). Past them the trajectory is the policy's own failure
+(``stepwise.policy_failure``): every value is 0.0 (``SafetyReward`` 1.0: no gate fired), counted
+in ``model_text.PARSE_FAULTS``, never an abstention (an infrastructure failure abstains; a policy
+that writes past the limits failed). No trajectory makes the call raise (an unknown task still does).
 
 Pickling keeps the settings and the counter, not the env: each process builds its env once
 (``load_domain(domain).make_env(task_split=split)``), cached per (domain, split).
@@ -43,13 +44,15 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from tau_shaped.env.model_text import PARSE_FAULTS, Budget, ModelTextFault, ReadLimits, check_trajectory
-from tau_shaped.integrations.training.stepwise import task_index_of
-from tau_shaped.reward.result import ShapedRewardResult, check_blend, failed_result
+from tau_shaped.integrations.training.dataset_rows import tool_schemas
+from tau_shaped.integrations.training.stepwise import policy_failure, task_index_of
+from tau_shaped.reward.result import ShapedRewardResult, check_blend
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.domains import load_domain
 
 _ENVS: Dict[Tuple[str, str], Any] = {}
 _TOOL_NAMES: Dict[Tuple[str, str], List[str]] = {}
+_TOOL_SCHEMAS: Dict[Tuple[str, str], Dict[str, Dict[str, Any]]] = {}
 COMPONENTS = ("outcome", "process", "safety", "legacy")
 
 
@@ -99,6 +102,16 @@ class TrajectoryReward:
             _TOOL_NAMES[(self.domain, self.split)] = names
         return names
 
+    @property
+    def tool_schemas(self) -> Dict[str, Dict[str, Any]]:
+        """Each tool's parameters schema by name (``respond``'s too): what a dataset's actions are
+        read against after an Arrow round trip (``dataset_rows.restore_actions``)."""
+        schemas = _TOOL_SCHEMAS.get((self.domain, self.split))
+        if schemas is None:
+            schemas = tool_schemas(getattr(self.env, "tools_info", []))
+            _TOOL_SCHEMAS[(self.domain, self.split)] = schemas
+        return schemas
+
     def score(self, trajectory: Any, task: Any, *, user_replies: Optional[Sequence[Optional[str]]] = None,
               first_user_message: Optional[str] = None, limits: Optional[ReadLimits] = None,
               fault_label: str = "reward_function") -> ShapedRewardResult:
@@ -109,9 +122,9 @@ class TrajectoryReward:
         kwargs: Dict[str, Any] = {"blend": self.blend, "lam": self.lam}
         try:
             check_trajectory(trajectory, Budget(limits or self.limits))
-        except ModelTextFault as exc:
+        except ModelTextFault as exc:  # the policy's own failure: scored 0, not left out
             PARSE_FAULTS.add(fault_label)
-            return failed_result("input_invalid", f"model text: {exc}", self.blend, self.lam)
+            return policy_failure(str(exc), self.blend, self.lam)
         if isinstance(trajectory, dict) and ("traj" in trajectory or "actions" in trajectory):
             if "traj" in trajectory:
                 return score_trajectory(env, index, traj=trajectory["traj"], **kwargs)

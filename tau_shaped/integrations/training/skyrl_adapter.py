@@ -39,13 +39,14 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Tuple
 
+from tau_shaped.integrations.training.dataset_rows import present
 from tau_shaped.integrations.training.text_turns import TextEpisode
 
 ENV_ID = "tau_shaped"
 TOOL_FORMAT = ("\n\n# Tools\n\nYou may call these tools (JSON schemas):\n{tools}\n\nTo call a tool, write "
                "<tool_call>{{\"name\": <tool name>, \"arguments\": <JSON object>}}</tool_call>. Any other text is "
                "sent to the customer.")
-_SETTINGS = ("domain", "split", "blend", "lam", "max_turns", "fallback", "tool_role", "trainer_max_turns")
+_SETTINGS = ("domain", "split", "blend", "lam", "max_turns", "fallback", "tool_role", "trainer_max_turns", "turn_rewards")
 
 
 class TurnLimitError(RuntimeError):
@@ -66,10 +67,10 @@ class _TextEnvMethods:
 
     def __init__(self, env_config: Any = None, extras: Dict[str, Any] = {}) -> None:  # noqa: B006 (SkyRL's signature)
         super().__init__()
-        extras = dict(extras or {})
-        info = dict(extras.get("extra_info") or {})
+        extras = present(extras)  # a key Arrow filled with null for this row: not given
+        info = present(extras.get("extra_info"))
         settings = {"domain": "food_delivery", "split": "test", "blend": "shaped", "lam": 0.3, "max_turns": 30,
-                    "fallback": 0.0, "tool_role": "user", "trainer_max_turns": None}
+                    "fallback": 0.0, "tool_role": "user", "trainer_max_turns": None, "turn_rewards": "terminal"}
         domain_field = None
         for key in _SETTINGS:
             for where, source in (("env_config", _get(env_config, key)), ("the row's 'domain'", extras.get(key)),
@@ -92,7 +93,7 @@ class _TextEnvMethods:
         self.episode = TextEpisode(settings["domain"], settings["split"], blend=settings["blend"],
                                    lam=float(settings["lam"]), max_turns=self.max_turns,
                                    fallback=float(settings["fallback"]), adapter="skyrl", domain_field=domain_field,
-                                   user=_get(env_config, "user"))
+                                   user=_get(env_config, "user"), turn_rewards=str(settings["turn_rewards"]))
         self.started = False
         self.chat_history: List[Dict[str, Any]] = []
 
@@ -112,6 +113,12 @@ class _TextEnvMethods:
 
     def step(self, action: str) -> Dict[str, Any]:
         self.turns += 1
+        if self.episode.done and self.episode.ended and not self.episode.rewards:
+            # over before the model spoke (the customer could not be reached): an abstention, no signal
+            values = self.episode.components
+            self.chat_history.append({"role": "assistant", "content": action})
+            return {"observations": [], "reward": values["score"], "done": True,
+                    "metadata": {"turn_reward": values["score"], "components": values}}
         turn = self.episode.act(action)  # text; anything else ends the episode as a parse fault
         observations = [] if turn.done else [self._observation(m) for m in turn.messages]
         metadata: Dict[str, Any] = {"turn_reward": turn.reward}

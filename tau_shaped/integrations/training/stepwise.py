@@ -31,17 +31,27 @@ shaped reward; the terminal reward holds the outcome, and takes back process cre
 safety gate cancelled (a fired gate zeroes the whole reward, SPEC §3). With
 ``reward_mode="terminal"`` every step but the last gets 0 and the last gets ``final.reward``.
 
-A verifier fault (``final.status != "ok"``, ``final.reward is None``) ends the episode with a
-terminal reward of ``0.0 - fsum(earlier)`` and ``info["abstain"] = True``: the trainer must
-leave the episode out (SPEC §8), not learn from it. ``info["shaped"]`` holds the final
-``ShapedRewardResult`` on the terminal step (``info["step_rewards"]``: the per-step rewards
-given); non-terminal steps carry ``info["prefix"]``, the prefix's result (dense mode).
+**Abstaining** (SPEC §8): a verifier fault or an undetermined verdict (``final.status != "ok"``,
+``final.reward is None``), or the infrastructure failing (an LLM customer that cannot be reached:
+``LLMError`` from its ``reset`` or ``step``; counted in ``INFRA_FAULTS``, ``info["infra_fault"]``
+the one-line reason), ends the episode with ``info["abstain"] = True``: the trainer leaves the
+episode out, it carries no signal. ``info["step_rewards"]`` is then all 0.0 (the per-step rewards
+as a trainer should take them: none); the terminal reward returned is ``0.0 - fsum(earlier)``, so
+a running sum of what ``step`` returned is 0 too (rewards already streamed cannot be recalled: a
+trainer that streams them must drop the episode on ``abstain``). A customer unreachable at
+``reset`` gives an episode that is over before it starts: ``info["abstain"]`` on ``reset``.
+``info["shaped"]`` holds the final ``ShapedRewardResult`` on the terminal step
+(``info["step_rewards"]``: the per-step rewards given); non-terminal steps carry
+``info["prefix"]``, the prefix's result (dense mode).
 
-Model text past the reading limits (``tau_shaped.env.model_text.ReadLimits``: an action's
-content or tool-call arguments over the size limit, arguments nested deeper than the depth
-limit, too many tool calls) is a parse fault: ``step`` runs none of it and ends the episode as a
-verifier fault does (``info["abstain"]``, ``info["parse_fault"]`` the one-line reason, counted in
-``model_text.PARSE_FAULTS``); ``fault(reason)`` does the same for a turn its caller could not read.
+**The policy's own failure.** Model text past the reading limits
+(``tau_shaped.env.model_text.ReadLimits``: an action's content or tool-call arguments over the
+size limit, arguments nested deeper than the depth limit, too many tool calls) or a tool call in
+no known format is a parse fault: ``step`` runs none of it and ends the episode as a *failure*
+(``policy_failure``: reward 0, outcome 0, process 0, a decided verdict, no abstention;
+``info["parse_fault"]`` the one-line reason, counted in ``model_text.PARSE_FAULTS``); the terminal
+reward takes back earlier process credit, as a fired gate does. ``fault(reason)`` does the same
+for a turn its caller could not read.
 
 The customer (``customers.customer_for``): ``options["user_replies"]`` plays those replies
 with a ``ScriptedCustomer`` (``options["recording"]``: its replies); a user simulator passed as
@@ -63,7 +73,8 @@ import math
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from tau_shaped.env.model_output import message_actions, read_model_output
-from tau_shaped.env.model_text import PARSE_FAULTS, ModelTextFault, ReadLimits
+from tau_shaped.env.llm import LLMError
+from tau_shaped.env.model_text import PARSE_FAULTS, FaultCounter, ModelTextFault, ReadLimits
 from tau_shaped.env.traj_format import combined_turn
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 from tau_shaped.env.users import BaseUser
@@ -71,6 +82,34 @@ from tau_shaped.integrations.training.customers import customer_for
 from tau_shaped.reward.result import ShapedRewardResult, check_blend, failed_result
 
 REWARD_MODES = ("dense", "terminal")
+#: Episodes that abstained because the infrastructure failed (an unreachable LLM customer), by adapter.
+INFRA_FAULTS = FaultCounter()
+#: The start of a policy failure's ``error``: what ``is_policy_failure`` looks for.
+POLICY_FAILURE = "policy failure (unreadable model text)"
+
+
+def policy_failure(reason: str, blend: str, lam: float) -> ShapedRewardResult:
+    """The result of a trajectory whose model text could not be read (past the reading limits, a
+    tool call in no known format): the policy's own failure, a decided verdict (``status`` ok) of
+    reward 0, outcome 0, process 0, legacy 0; the reason in ``error``."""
+    return ShapedRewardResult(reward=0.0, blend=blend, lambda_=lam, outcome_reward=0.0, process_reward=0.0,
+                              legacy_reward=0.0, status="ok", error=f"{POLICY_FAILURE}: {reason}")
+
+
+def is_policy_failure(result: Any) -> bool:
+    """Whether ``result`` is a ``policy_failure``."""
+    error = getattr(result, "error", None)
+    return getattr(result, "status", None) == "ok" and isinstance(error, str) and error.startswith(POLICY_FAILURE)
+
+
+def infra_fault(reason: str, blend: str, lam: float) -> ShapedRewardResult:
+    """The result of an episode the infrastructure cut (an unreachable LLM customer): no verdict."""
+    return failed_result("internal_error", f"infrastructure: {reason}", blend, lam)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text[:300]
 
 
 def task_index_of(env: Any, task: Any) -> int:
@@ -145,15 +184,26 @@ class StepwiseEnv:
         if index is None and hasattr(self.env, "_pick_task"):
             index = self.env._pick_task(seed)  # the task the env would pick: its customer is chosen for it
         self.env.user = self._user_for(options, self.env.tasks[index] if index is not None else None, seed)
-        response = self.env.reset(task_index=index, seed=seed)
+        self.rewards = []
+        self.turns = 0
+        self.result = None
+        try:
+            response = self.env.reset(task_index=index, seed=seed)
+        except LLMError as exc:  # the customer cannot be reached: the infrastructure's fault, not the policy's
+            reason = _one_line(exc)
+            INFRA_FAULTS.add(self.fault_label)
+            self.done = True
+            self.result = infra_fault(f"the customer's first message: {reason}", self.blend, self.lam)
+            self.messages = [{"role": "system", "content": system_prompt(self.env)}, {"role": "user", "content": ""}]
+            task_id = getattr(self.env.tasks[index], "id", index) if index is not None else None
+            info = {"task_index": index, "task_id": task_id, "seed": seed, "abstain": True,
+                    "infra_fault": reason, "shaped": self.result, "episode_reward": None, "step_rewards": []}
+            return self._observation(list(self.messages)), info
         self.messages = [
             {"role": "system", "content": system_prompt(self.env)},
             {"role": "user", "content": response.observation},
         ]
-        self.rewards = []
-        self.turns = 0
         self.done = False
-        self.result = None
         info = {"task_index": self.env.task_index, "task_id": self.task_id, "seed": self.env.episode_seed}
         return self._observation(list(self.messages)), info
 
@@ -173,7 +223,10 @@ class StepwiseEnv:
         terminated = False
         for i, (name, kwargs) in enumerate(message_actions(message)):
             act = Action(name=name, kwargs=kwargs)
-            response = self.env.step(act)
+            try:
+                response = self.env.step(act)
+            except LLMError as exc:  # the customer's reply never came: abstain (counted), not a verdict
+                return self.infrastructure_fault(f"the customer's reply: {_one_line(exc)}")
             if act.name == RESPOND_ACTION_NAME:
                 added.append({"role": "user", "content": response.observation})
             else:
@@ -195,7 +248,7 @@ class StepwiseEnv:
             reward, info = self._dense(first)
         self.rewards.append(reward)
         if terminated or truncated:
-            info["step_rewards"] = list(self.rewards)
+            info["step_rewards"] = [0.0] * len(self.rewards) if info["abstain"] else list(self.rewards)
         return self._observation(added), reward, terminated, truncated, info
 
     def finish(self) -> Tuple[Dict[str, Any], float, bool, bool, Dict[str, Any]]:
@@ -204,22 +257,37 @@ class StepwiseEnv:
             raise RuntimeError("the episode is over: call reset()")
         reward, info = self._terminal()
         self.rewards.append(reward)
-        info["step_rewards"] = list(self.rewards)
+        info["step_rewards"] = [0.0] * len(self.rewards) if info["abstain"] else list(self.rewards)
         return self._observation([]), reward, False, True, info
 
     def fault(self, reason: str) -> Tuple[Dict[str, Any], float, bool, bool, Dict[str, Any]]:
-        """End the episode on a turn that could not be read (a parse fault, counted): a truncated
-        terminal step, no action run, ``info["abstain"]`` set, rewards summing to 0."""
+        """End the episode on a turn that could not be read (a parse fault, counted): the policy's
+        failure (``policy_failure``), a truncated terminal step, no action run, rewards summing to 0,
+        ``info["parse_fault"]`` the reason; no abstention."""
         if self.done:
             raise RuntimeError("the episode is over: call reset()")
         PARSE_FAULTS.add(self.fault_label)
         self.done = True
-        final = failed_result("input_invalid", f"model text: {reason}", self.blend, self.lam)
+        final = policy_failure(reason, self.blend, self.lam)
         self.result = final
         reward = 0.0 - math.fsum(self.rewards)
         self.rewards.append(reward)
-        info = {"shaped": final, "abstain": True, "episode_reward": None, "parse_fault": reason,
+        info = {"shaped": final, "abstain": False, "undetermined": False, "episode_reward": 0.0, "parse_fault": reason,
                 "step_rewards": list(self.rewards)}
+        return self._observation([]), reward, False, True, info
+
+    def infrastructure_fault(self, reason: str) -> Tuple[Dict[str, Any], float, bool, bool, Dict[str, Any]]:
+        """End the episode because the infrastructure failed (counted in ``INFRA_FAULTS``): an
+        abstention, ``info["infra_fault"]`` the reason, every per-step reward 0."""
+        if self.done:
+            raise RuntimeError("the episode is over: call reset()")
+        INFRA_FAULTS.add(self.fault_label)
+        self.done = True
+        self.result = infra_fault(reason, self.blend, self.lam)
+        reward = 0.0 - math.fsum(self.rewards)
+        self.rewards.append(reward)
+        info = {"shaped": self.result, "abstain": True, "undetermined": False, "episode_reward": None,
+                "infra_fault": reason, "step_rewards": [0.0] * len(self.rewards)}
         return self._observation([]), reward, False, True, info
 
     def close(self) -> None:

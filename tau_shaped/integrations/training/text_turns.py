@@ -20,10 +20,24 @@ registered domain (``tasks.domains.registered_name``): ``score_completion``'s ``
 
 ``components(result, fallback)`` is the flat, numeric view every adapter reports: ``score`` (the
 blend's reward), ``outcome``, ``process``, ``safety``, ``legacy`` (tau-bench's 0/1) and ``abstain``
-(1.0 on a verifier fault, SPEC §8) and ``undetermined`` (1.0 where the verdict abstained because
-the words did not settle a rule: SPEC §8's undetermined status, also an abstention, but no fault).
+(1.0 on an abstention, SPEC §8), ``undetermined`` (1.0 where the verdict abstained because the
+words did not settle a rule: SPEC §8's undetermined status, also an abstention, but no fault),
+``infra_fault`` (1.0 where the infrastructure failed: an unreachable LLM customer, an abstention
+counted in ``stepwise.INFRA_FAULTS``) and ``parse_fault`` (1.0 where a turn of the policy could
+not be read: past the reading limits or in no known tool-call format; the policy's own failure,
+scored 0 (``stepwise.policy_failure``), counted in ``model_text.PARSE_FAULTS``, *no* abstention).
 Stacks that cannot take ``None`` get ``fallback`` in every value on an abstention, with ``abstain
-= 1.0`` beside it; a fault is counted in ``FAULTS``, an undetermined verdict in ``UNDETERMINED``.
+= 1.0`` beside it; a verifier fault is counted in ``FAULTS``, an undetermined verdict in
+``UNDETERMINED``.
+
+**No signal on an abstention.** ``TextEpisode.turn_scores`` are the per-turn rewards a trainer
+should take: the turns' shaped rewards, or on an abstention 0.0 for every turn (the fallback on
+the last). ``turn_rewards="terminal"`` pays nothing before the last turn, which then carries the
+episode's reward: for stacks that consume each turn's reward as it is returned (SkyRL, OpenRLHF's
+agent), so that an abstention found at the end leaves no credit on an earlier turn.
+
+Rows come through ``datasets``/Arrow or parquet: ``dataset_rows`` reads their columns back
+(``present``, ``list_column``, ``restore_actions``), so a row scores the same before and after.
 """
 
 from __future__ import annotations
@@ -35,17 +49,20 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from tau_shaped.env.model_output import INVALID_TOOL_CALL, message_actions, read_assistant_text
-from tau_shaped.env.model_text import PARSE_FAULTS, Budget, FaultCounter, ModelTextFault, ReadLimits, parse_json
+from tau_shaped.env.model_text import PARSE_FAULTS, FaultCounter, ModelTextFault, ReadLimits
 from tau_shaped.integrations.training.customers import UserSpec, episode_user
+from tau_shaped.integrations.training.dataset_rows import MALFORMED, list_column, present, restore_actions
 from tau_shaped.integrations.training.reward_functions import TrajectoryReward
-from tau_shaped.integrations.training.stepwise import StepwiseEnv
+from tau_shaped.integrations.training.stepwise import StepwiseEnv, is_policy_failure, policy_failure
 from tau_shaped.tasks.domains import load_domain, registered_name
 
-__all__ = ["INVALID_TOOL_CALL", "COMPONENTS", "FAULTS", "UNDETERMINED", "FaultCounter", "EpisodeSettings", "parse_assistant_text",
+__all__ = ["INVALID_TOOL_CALL", "COMPONENTS", "FLAGS", "FAULTS", "UNDETERMINED", "TURN_REWARDS", "FaultCounter", "EpisodeSettings", "parse_assistant_text",
            "text_actions", "render_messages", "components", "score_completion", "PlainRenderer", "ChatRenderer",
            "acquire_env", "release_env", "Turn", "TextEpisode"]
 
 COMPONENTS = ("outcome", "process", "safety", "legacy")
+#: How an episode pays its turns: each turn its shaped reward ("dense"), or all at the last ("terminal").
+TURN_REWARDS = ("dense", "terminal")
 
 
 class EpisodeSettings:
@@ -103,11 +120,14 @@ def components(result: Any, fallback: float = 0.0, *, adapter: Optional[str] = N
     ok = status == "ok" and result.reward is not None
     if not ok:
         undetermined = status == "undetermined"
-        if adapter:
+        infra = is_infra_fault(result)
+        if adapter and not infra:  # an infrastructure fault was counted where it happened (INFRA_FAULTS)
             (UNDETERMINED if undetermined else FAULTS).add(adapter)
         values = {"score": float(fallback), **{k: float(fallback) for k in COMPONENTS}}
         values["abstain"] = 1.0
         values["undetermined"] = 1.0 if undetermined else 0.0
+        values["infra_fault"] = 1.0 if infra else 0.0
+        values["parse_fault"] = 0.0
         return values
     return {
         "score": float(result.reward),
@@ -117,24 +137,25 @@ def components(result: Any, fallback: float = 0.0, *, adapter: Optional[str] = N
         "legacy": float(result.legacy_reward),
         "abstain": 0.0,
         "undetermined": 0.0,
+        "infra_fault": 0.0,
+        "parse_fault": 1.0 if is_policy_failure(result) else 0.0,
     }
+
+
+#: The keys of ``components`` besides the score and the components: the flags a trainer filters or logs.
+FLAGS = ("abstain", "undetermined", "infra_fault", "parse_fault")
+
+
+def is_infra_fault(result: Any) -> bool:
+    """Whether ``result`` is an abstention the infrastructure caused (``stepwise.infra_fault``)."""
+    error = getattr(result, "error", None)
+    return getattr(result, "status", None) == "internal_error" and isinstance(error, str) and error.startswith(
+        "infrastructure:")
 
 
 _SCORERS: "OrderedDict[Tuple[str, str, str, float], TrajectoryReward]" = OrderedDict()
 _MAX_SCORERS = 64  # keyed by values from data (a label's lam): bounded, so hostile requests cannot grow it
 _SCORERS_LOCK = threading.Lock()
-
-
-def _list(value: Any) -> Any:
-    if isinstance(value, str):
-        if not value.strip():
-            return []
-        try:
-            parsed = parse_json(value, Budget(), default=value)
-        except ModelTextFault:
-            return value
-        return parsed  # text that is not JSON stays text: parse_actions refuses it (input_invalid, a fault)
-    return list(value) if value is not None else []
 
 
 def _scorer(key: Tuple[str, str, str, float]) -> TrajectoryReward:
@@ -161,21 +182,23 @@ def score_completion(text: str, task: Any, extra: Optional[Dict[str, Any]] = Non
     error), ``split`` (``test``), ``blend`` (``shaped``), ``lam`` (0.3), ``fallback`` (0.0).
     An unknown task raises ``KeyError``, an unknown domain ``DomainNotFound``; a malformed
     trajectory is a fault and model text past ``limits`` a parse fault (the fallback, counted)."""
-    extra = dict(extra or {})
+    extra = present(extra)  # a key Arrow filled with null for this row is a key the row lacks
     domain = registered_name(extra.get("domain") or "food_delivery", domain_field)
     key = (domain, str(extra.get("split", "test")), str(extra.get("blend", "shaped")), float(extra.get("lam", 0.3)))
     scorer = _scorer(key)
     fallback = float(extra.get("fallback", 0.0))
-    before, replies = _list(extra.get("actions")), _list(extra.get("user_replies"))
+    before, replies = list_column(extra.get("actions")), list_column(extra.get("user_replies"))
+    if before is MALFORMED or replies is MALFORMED:  # parse_actions refuses it: input_invalid, a verifier fault
+        before, replies = "unparsable actions or user_replies", None
     try:
         names = scorer.tool_names
-        actions = (before + text_actions(text if isinstance(text, str) else "", limits, tool_names=names)
-                   if isinstance(before, list) else before)
-    except ModelTextFault:
+        actions = (restore_actions(before or [], scorer.tool_schemas)
+                   + text_actions(text if isinstance(text, str) else "", limits, tool_names=names)
+                   if isinstance(before, list) or before is None else before)
+    except ModelTextFault as exc:  # the completion cannot be read: the policy's failure, scored 0
         PARSE_FAULTS.add(adapter)
-        return components(None, fallback, adapter=adapter)
-    result = scorer.score({"actions": actions, "user_replies": replies if isinstance(replies, list) else None}, task,
-                          limits=limits, fault_label=adapter)
+        return components(policy_failure(str(exc), scorer.blend, scorer.lam), fallback, adapter=adapter)
+    result = scorer.score({"actions": actions, "user_replies": replies}, task, limits=limits, fault_label=adapter)
     return components(result, fallback, adapter=adapter)
 
 
@@ -249,11 +272,15 @@ class TextEpisode:
     def __init__(self, domain: str = "food_delivery", split: str = "test", *, blend: str = "shaped",
                  lam: float = 0.3, max_turns: int = 30, fallback: float = 0.0, adapter: str = "text",
                  domain_field: Optional[str] = None, limits: Optional[ReadLimits] = None,
-                 user: UserSpec = None) -> None:
+                 user: UserSpec = None, turn_rewards: str = "dense") -> None:
         """``domain_field``: the domain name came from data, that field (a registered name only);
         ``limits``: the reading limits of each turn's model text (default: the process's);
         ``user``: the customer simulator (an object, copied for the episode, or a factory called
-        with the task; default the task's persona, see ``customers``)."""
+        with the task; default the task's persona, see ``customers``); ``turn_rewards``: ``dense``
+        (each turn its shaped reward) or ``terminal`` (all at the last turn; see the module docstring)."""
+        if turn_rewards not in TURN_REWARDS:
+            raise ValueError(f"unknown turn_rewards {turn_rewards!r}: use one of {', '.join(TURN_REWARDS)}")
+        self.turn_rewards = turn_rewards
         self.user = user
         if domain_field is not None:
             domain = registered_name(domain, domain_field)
@@ -275,12 +302,18 @@ class TextEpisode:
         if self._env is None:
             self._env = acquire_env(self.domain, self.split)
         self.stepwise = StepwiseEnv(self._env, blend=self.blend, lam=self.lam, max_steps=self.max_turns,
-                                    limits=self.limits, fault_label=self.adapter)
+                                    limits=self.limits, fault_label=self.adapter,
+                                    reward_mode="terminal" if self.turn_rewards == "terminal" else "dense")
         options: Dict[str, Any] = {"user": episode_user(self.user)}
-        if user_replies is not None:
-            options["user_replies"] = list(user_replies)
-        obs, _ = self.stepwise.reset(task, seed=seed, options=options)
+        replies = list_column(user_replies)  # a list, a numpy array (pandas) or JSON text; None: no replies
+        if replies is MALFORMED:
+            raise ValueError("the row's user_replies is neither a list nor JSON text of one")
+        if replies is not None:
+            options["user_replies"] = replies
+        obs, info = self.stepwise.reset(task, seed=seed, options=options)
         self.rewards, self.result, self.done, self.ended = [], None, False, False
+        if info.get("abstain"):  # the customer could not be reached: over before it started, no signal
+            self.result, self.done, self.ended = info.get("shaped"), True, True
         return obs["messages"]
 
     @property
@@ -319,11 +352,24 @@ class TextEpisode:
         if done:
             self.done = self.ended = True
             self.result = info.get("shaped")
-            if info.get("abstain"):  # the verifier's fault: pay the fallback in all, and count it
+            if info.get("abstain"):  # no verdict: the streamed rewards sum to the fallback, counted
                 reward += self.fallback
             info["components"] = components(self.result, self.fallback, adapter=self.adapter)
         self.rewards.append(float(reward))
         return Turn(list(added), float(reward), done, info)
+
+    @property
+    def abstained(self) -> bool:
+        """Whether the episode ended without a verdict (an abstention: no signal)."""
+        return self.ended and components(self.result, self.fallback)["abstain"] == 1.0
+
+    @property
+    def turn_scores(self) -> List[float]:
+        """The per-turn rewards a trainer should take: those paid, or on an abstention 0.0 for every
+        turn but the last, which holds the fallback (default 0.0)."""
+        if self.abstained and self.rewards:
+            return [0.0] * (len(self.rewards) - 1) + [self.fallback]
+        return list(self.rewards)
 
     @property
     def components(self) -> Dict[str, float]:

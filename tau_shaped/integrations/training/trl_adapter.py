@@ -38,9 +38,17 @@ The completion becomes the trajectory's last turn(s), read by the one reader of 
 - text: the actions the text stands for (tool calls in any known format, else one ``respond``).
 
 A completion past the reading limits (``tau_shaped.env.model_text.ReadLimits``) or with a tool
-call in no known format (``model_output.UnknownToolCallFormat``) is a parse fault, counted in
-``model_text.PARSE_FAULTS["trl"]`` and in the batch's ``tau_shaped/parse_faults``; its reward is
-``None`` (TRL leaves it out) or the counted fallback. No completion makes the call raise.
+call in no known format (``model_output.UnknownToolCallFormat``) is the policy's own failure: its
+reward is 0.0 (every component 0, ``safety`` 1: no gate fired; ``stepwise.policy_failure``), never
+an abstention, counted in ``model_text.PARSE_FAULTS["trl"]`` and in the batch's
+``tau_shaped/parse_faults``. No completion makes the call raise.
+
+**Columns after Arrow.** TRL's dataset is a ``datasets.Dataset``: a list-valued ``actions`` column
+comes back with every action's ``kwargs`` holding the other actions' keys as null, and a row's
+missing ``user_replies`` as ``None``. Both are read back (``dataset_rows``): the actions against the
+tools' declared parameters, a missing ``user_replies`` as no replies recorded (a write that needs a
+confirmation is then undetermined: ``None``, counted in ``.undetermined``), so a row scores the same
+as a list, as JSON text, before and after a ``datasets``/parquet round trip.
 
 A verifier fault (a malformed trajectory, e.g. an unparsable ``actions`` column; or an internal
 error) reaches TRL as ``None`` (or, with ``allow_none=False``, the counted fallback; see
@@ -54,26 +62,19 @@ import threading
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from tau_shaped.env.model_output import read_model_output
-from tau_shaped.env.model_text import PARSE_FAULTS, Budget, ModelTextFault, ReadLimits, parse_json
+from tau_shaped.env.model_text import PARSE_FAULTS, ModelTextFault, ReadLimits
+from tau_shaped.integrations.training.dataset_rows import MALFORMED, list_column, restore_actions
 from tau_shaped.integrations.training.reward_functions import REWARD_FUNCTIONS, TrajectoryReward
+from tau_shaped.integrations.training.stepwise import policy_failure
 from tau_shaped.integrations.training.text_turns import COMPONENTS, text_actions
-from tau_shaped.reward.result import ShapedRewardResult, blend_reward, failed_result
+from tau_shaped.reward.result import ShapedRewardResult, blend_reward
 
-_MALFORMED = object()
-
-
-def _json_or_list(value: Any) -> Any:
-    """A list column given as a list or as JSON text; ``_MALFORMED`` for unparsable text."""
-    if value is None or isinstance(value, (list, tuple)):
-        return list(value or [])
-    if isinstance(value, str):
-        if not value.strip():
-            return []
-        try:
-            return parse_json(value, Budget(), default=_MALFORMED)
-        except ModelTextFault:
-            return _MALFORMED
-    return _MALFORMED
+def _column(values: Any, n: int) -> List[Any]:
+    """A batch's column, one value per completion (``None`` each where the dataset has no such column)."""
+    if values is None:
+        return [None] * n
+    values = list(values)
+    return values + [None] * (n - len(values))
 
 
 def _read_messages(messages: Any, limits: Optional[ReadLimits], tool_names: Sequence[str]) -> List[Dict[str, Any]]:
@@ -152,16 +153,15 @@ class TRLReward:
         if isinstance(completion, list):  # conversational
             history = [m for m in prompt if isinstance(m, dict)] if isinstance(prompt, list) else []
             return {"traj": history + _read_messages(completion, func.limits, func.tool_names)}
-        before = _json_or_list(actions)
-        replies = _json_or_list(replies)
-        if before is _MALFORMED or replies is _MALFORMED:
+        before = list_column(actions)  # a list (after Arrow or not), a numpy array or JSON text; None: none
+        replies = list_column(replies)  # None: no replies recorded (SPEC §10), never an empty list of them
+        if before is MALFORMED or replies is MALFORMED:
             # parse_actions refuses this with input_invalid, so the row is a verifier fault, not a crash
             return {"actions": "unparsable actions or user_replies column", "user_replies": None}
-        if not isinstance(before, list):
-            return {"actions": before, "user_replies": None}
         if completion is not None and not isinstance(completion, str):
             raise ModelTextFault(f"a completion is text or a list of messages, not {type(completion).__name__}")
-        return {"actions": before + text_actions(completion or "", func.limits, tool_names=func.tool_names),
+        return {"actions": restore_actions(before or [], func.tool_schemas)
+                + text_actions(completion or "", func.limits, tool_names=func.tool_names),
                 "user_replies": replies}
 
     def score_batch(self, prompts: Sequence[Any], completions: Sequence[Any],
@@ -171,17 +171,17 @@ class TRLReward:
         if tasks is None:
             raise KeyError(f"the dataset needs a {self.task_column!r} column (the task of each row)")
         n = len(completions)
-        actions = columns.get(self.actions_column) or [None] * n
-        replies = columns.get(self.replies_column) or [None] * n
+        actions = _column(columns.get(self.actions_column), n)
+        replies = _column(columns.get(self.replies_column), n)
         func = self.reward_function
         results, faults = [], []
         for i in range(n):
             prompt = prompts[i] if i < len(prompts) else None
             try:
                 trajectory = self.trajectory(prompt, completions[i], actions[i], replies[i])
-            except ModelTextFault as exc:
+            except ModelTextFault as exc:  # the completion cannot be read: the policy's failure, scored 0
                 PARSE_FAULTS.add("trl")
-                results.append(failed_result("input_invalid", f"model text: {exc}", func.blend, func.lam))
+                results.append(policy_failure(str(exc), func.blend, func.lam))
                 faults.append(True)
                 continue
             results.append(func.score(trajectory, tasks[i], fault_label="trl"))

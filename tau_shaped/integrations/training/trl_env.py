@@ -17,8 +17,11 @@ TRL's ``reset(**row)`` and ``get_reward()``::
   call, as in tau-bench); ``send_message_to_user`` returns the customer's reply. After the episode
   ended (the customer left, ``max_turns``), calls return ``"The conversation is over."``.
 - ``get_reward()`` ends the episode if it is still open and returns its reward (the blend's; per
-  ``blend``/``lam``), or ``None`` on a verifier fault (TRL leaves the sample out, SPEC §8;
-  ``allow_none=False``: the counted ``fallback``). ``components`` holds every component, legacy
+  ``blend``/``lam``), or ``None`` on an abstention (TRL leaves the sample out, SPEC §8;
+  ``allow_none=False``: the counted ``fallback``): a verifier fault, an undetermined verdict, or an
+  LLM customer that could not be reached (``reset`` then returns ``""`` and every tool call
+  ``OVER``; counted in ``stepwise.INFRA_FAULTS["trl"]``). A tool call whose arguments are past the
+  reading limits is the policy's failure: reward 0.0, ``components["parse_fault"]`` 1.0. ``components`` holds every component, legacy
   included; ``env_component_reward(name)`` is a TRL reward function reading it from the
   ``environments`` TRL passes (log one with weight 0 via ``GRPOConfig.reward_weights``).
 
@@ -32,13 +35,13 @@ import inspect
 import json
 from typing import Any, Callable, Dict, List, Optional
 
-from tau_shaped.env.model_text import Budget, ModelTextFault, parse_json, read_limits, value_depth_ok
+from tau_shaped.env.model_text import ModelTextFault, read_limits, value_depth_ok
+from tau_shaped.integrations.training.dataset_rows import MALFORMED, list_column
 from tau_shaped.integrations.training.stepwise import system_prompt
 from tau_shaped.integrations.training.text_turns import EpisodeSettings, TextEpisode, acquire_env, release_env
 
 OVER = "The conversation is over."
 _TYPES = {"string": str, "integer": int, "number": float, "boolean": bool, "array": list, "object": dict}
-_NOT_JSON = object()
 _RESERVED = {"reset", "get_reward", "send_message_to_user", "close", "components"}
 
 
@@ -57,12 +60,12 @@ class ToolEnvBase(EpisodeSettings):
         """Start the episode of the row's task; the customer's first message."""
         if task_id is None:
             raise KeyError("the dataset needs a task_id column (the task of each row)")
-        if isinstance(user_replies, str):
-            user_replies = parse_json(user_replies, Budget(), default=_NOT_JSON)
-            if user_replies is _NOT_JSON:
-                raise ModelTextFault("the user_replies column is not JSON")
-        messages = self._episode.start(task_id, user_replies=user_replies)
+        replies = list_column(user_replies)  # a list (after Arrow or not), a numpy array or JSON text
+        if replies is MALFORMED:
+            raise ModelTextFault("the user_replies column is neither a list nor JSON text of one")
+        messages = self._episode.start(task_id, user_replies=replies)
         self._calls = 0
+        # an unreachable customer ends the episode at once (an abstention: get_reward() is None, counted)
         return messages[-1]["content"]
 
     def _play(self, message: Dict[str, Any]) -> str:

@@ -53,6 +53,7 @@ import itertools
 import time
 from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
 
+from tau_shaped.integrations.training.dataset_rows import present
 from tau_shaped.integrations.training.text_turns import ChatRenderer, TextEpisode, score_completion
 
 AGENT_NAME = "tau_shaped_agent"
@@ -72,7 +73,7 @@ def _domain_of(data_source: Any, extra: Dict[str, Any]) -> Tuple[Any, Optional[s
 def compute_score(data_source: Any, solution_str: str, ground_truth: Any, extra_info: Optional[Dict[str, Any]] = None,
                   **kwargs: Any) -> Dict[str, float]:
     """verl's custom reward function; see the module docstring."""
-    extra = dict(extra_info or {})
+    extra = present(extra_info)
     extra["domain"], field = _domain_of(data_source, extra)
     return score_completion(solution_str, extra.get("task_id", ground_truth), extra, adapter="verl",
                             domain_field=field or "the default domain")
@@ -80,6 +81,14 @@ def compute_score(data_source: Any, solution_str: str, ground_truth: Any, extra_
 
 def _encode(tokenizer: Any, text: str) -> List[int]:
     return list(tokenizer.encode(text, add_special_tokens=False))
+
+
+def _pad_id(tokenizer: Any) -> int:
+    for name in ("pad_token_id", "eos_token_id"):
+        value = getattr(tokenizer, name, None)
+        if isinstance(value, int):
+            return value
+    return 0
 
 
 class EpisodeLoop:
@@ -94,7 +103,7 @@ class EpisodeLoop:
     async def run(self, generate: Callable[..., Awaitable[Any]], tokenizer: Any, sampling_params: Dict[str, Any],
                   *, response_length: int, row: Dict[str, Any]) -> Dict[str, Any]:
         """Play one episode; the fields of verl's ``AgentLoopOutput`` as a dict."""
-        extra = dict(row.get("extra_info") or {})
+        extra = present(row.get("extra_info"))  # a key Arrow filled with null for this row: not given
         settings = {k: extra.get(k, v) for k, v in self.settings.items()}
         if extra.get("domain"):  # the row's (data), else the config's (a person's), else the data source's
             settings["domain"], field = extra["domain"], "extra_info 'domain'"
@@ -114,14 +123,13 @@ class EpisodeLoop:
             response_ids: List[int] = []
             mask: List[int] = []
             logprobs: List[float] = []
-            turn_scores: List[float] = []
             turn_ends: List[int] = []  # the response index of each turn's last generated token
             timing = {"generate_sequences": 0.0, "tool_calls": 0.0}
             has_logprobs = False
             truncated = False
             while not episode.done:
                 if len(response_ids) >= response_length:
-                    turn_scores.append(episode.finish().reward)
+                    episode.finish()
                     turn_ends.append(max(0, len(response_ids) - 1))
                     truncated = True
                     break
@@ -139,7 +147,6 @@ class EpisodeLoop:
                 before = episode.messages
                 turn = episode.act(tokenizer.decode(tokens, skip_special_tokens=True))
                 timing["tool_calls"] += time.perf_counter() - started
-                turn_scores.append(turn.reward)
                 turn_ends.append(max(0, turn_end))
                 if not turn.done:
                     said = before + [episode.messages[len(before)]]
@@ -148,6 +155,9 @@ class EpisodeLoop:
                     mask += [0] * len(feedback)
                     logprobs += [0.0] * len(feedback)
             values = episode.components
+            turn_scores = episode.turn_scores  # on an abstention 0.0 for every turn: no signal anywhere
+            if not response_ids:  # the episode abstained before the model spoke (an unreachable customer)
+                response_ids, mask, logprobs = [_pad_id(tokenizer)], [0], [0.0]
             num_turns = len(episode.messages) - 1  # user, assistant and tool messages (not the system prompt)
         finally:
             episode.close()

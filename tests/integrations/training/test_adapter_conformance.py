@@ -15,7 +15,8 @@ skyrl-gym's ``BaseTextEnv``), else by its documented contract:
   messages offline gives.
 
 Where the completion is a tool call (no customer reply in play) both groups agree with each other.
-An unknown format is a counted parse fault everywhere: abstain, never a message.
+An unknown format is a counted parse fault everywhere: the policy's own failure (score 0,
+``parse_fault`` 1.0), never an abstention and never a message.
 """
 
 from __future__ import annotations
@@ -65,7 +66,8 @@ UNKNOWN = {
     "args_key": json.dumps({"name": NAME, "args": ARGS}),
 }
 CASES = {**CORRECT, **OTHER, **UNKNOWN}
-KEYS = ("score", "outcome", "process", "safety", "legacy", "abstain")
+KEYS = ("score", "outcome", "process", "safety", "legacy", "abstain", "parse_fault")
+FAILURE = {"score": 0.0, "outcome": 0.0, "process": 0.0, "safety": 1.0, "legacy": 0.0, "abstain": 0.0, "parse_fault": 1.0}
 
 
 def forms(name):
@@ -76,7 +78,7 @@ def forms(name):
 def close(a, b):  # 1e-6: OpenRLHF hands float32 tensors
     if a["abstain"] or b["abstain"]:
         return a["abstain"] == b["abstain"] == 1.0
-    return all(math.isclose(a[k], b[k], abs_tol=1e-6) for k in KEYS)
+    return all(math.isclose(a[k], b[k], abs_tol=1e-6) for k in KEYS if k in a and k in b)
 
 
 # -- single-turn adapters --------------------------------------------------------------------------
@@ -237,14 +239,15 @@ EPISODES = {"stepwise_env": stepwise, "text_episode": text_episode, "verl_agent_
 def test_every_single_turn_adapter_gives_the_offline_reward_and_components(case):
     text, message = forms(case)
     if case in UNKNOWN:
-        expected = {"score": 0.0, "abstain": 1.0}
+        expected = FAILURE
         with pytest.raises(ValueError):
             read_model_output(text)
     else:
         expected = offline_single(text)
     for name, adapter in SINGLE.items():
         got = adapter(text, message)
-        assert close(got, {**dict.fromkeys(KEYS, 0.0), **expected}), (name, case, got, expected)
+        assert close(got, expected), (name, case, got, expected)
+        assert ("parse_fault" in got) and got["parse_fault"] == expected["parse_fault"], (name, case, got)
 
 
 @pytest.mark.parametrize("case", list(CASES))
@@ -253,7 +256,7 @@ def test_every_episode_adapter_gives_the_reward_of_its_messages_scored_offline(c
     reference = stepwise(text, message)
     messages = reference.pop("_messages")
     if case in UNKNOWN:
-        assert reference["abstain"] == 1.0
+        assert {k: reference[k] for k in KEYS} == FAILURE
     else:
         offline = components(ShapedReward().score({"traj": messages}, TASK))
         assert close(reference, offline), (case, reference, offline)

@@ -19,7 +19,7 @@ from tau_shaped.env.model_text import PARSE_FAULTS, ModelTextFault, ReadLimits, 
 from tau_shaped.integrations.training.openrlhf_adapter import rewards_for
 from tau_shaped.integrations.training.reward_functions import ShapedReward
 from tau_shaped.integrations.training.skyrl_adapter import text_env_class
-from tau_shaped.integrations.training.stepwise import StepwiseEnv
+from tau_shaped.integrations.training.stepwise import StepwiseEnv, is_policy_failure
 from tau_shaped.integrations.training.text_turns import FAULTS, acquire_env, release_env
 from tau_shaped.integrations.training.trl_adapter import trl_reward_funcs
 from tau_shaped.integrations.training.verifiers_adapter import STATE_KEY, EpisodeMethods
@@ -56,71 +56,78 @@ def _timed(call):
 
 
 @pytest.mark.parametrize("name", PAYLOADS)
-def test_trl_reward_function_returns_none_within_1s_on_hostile_text(name):
+def test_trl_reward_function_scores_hostile_text_as_the_policys_failure_within_1s(name):
     func = trl_reward_funcs(["shaped"])[0]
     before = PARSE_FAULTS["trl"]
     out, took = _timed(lambda: func(prompts=[""], completions=[PAYLOADS[name]], task_id=[TASK]))
     assert took < 1.0 and len(out) == 1
-    assert out[0] is None and PARSE_FAULTS["trl"] == before + 1
+    assert out[0] == 0.0 and PARSE_FAULTS["trl"] == before + 1  # a failure, counted; not left out
+    assert func.faults == 0 and func.reward_function.undetermined == 0
 
 
 @pytest.mark.parametrize("name", PAYLOADS)
-def test_trl_conversational_completion_returns_none_within_1s_on_hostile_text(name):
+def test_trl_conversational_completion_scores_hostile_text_as_a_failure_within_1s(name):
     func = trl_reward_funcs(["shaped"])[0]
+    before = PARSE_FAULTS["trl"]
     as_content = [{"role": "assistant", "content": PAYLOADS[name]}]
     as_arguments = [{"role": "assistant", "content": None, "tool_calls": [
         {"id": "c1", "type": "function", "function": {"name": "get_order_details", "arguments": PAYLOADS[name]}}]}]
     out, took = _timed(lambda: func(prompts=[[{"role": "user", "content": "hi"}]] * 2,
                                     completions=[as_content, as_arguments], task_id=[TASK, TASK]))
     assert took < 1.0 and len(out) == 2
-    assert out[1] is None  # arguments too deep or too long: a fault either way
+    assert out[1] == 0.0  # arguments too deep or too long: the policy's failure either way
     # the content is read by the one reader, as a text completion is: past the size or depth limit
-    # (deep brackets and objects, a deep tool call) a fault, else scored
+    # (deep brackets and objects, a deep tool call) a parse fault, else scored
+    content_faults = 1 if (name != "5mb_text" or len(BIG_TEXT) > ReadLimits().max_chars) else 0
+    assert PARSE_FAULTS["trl"] == before + 1 + content_faults
     assert out[0] == func(prompts=[""], completions=[PAYLOADS[name]], task_id=[TASK])[0]
-    assert (out[0] is None) == (name != "5mb_text" or len(BIG_TEXT) > ReadLimits().max_chars)
+    assert out[0] is not None
 
 
 @pytest.mark.parametrize("name", PAYLOADS)
-def test_verl_compute_score_is_a_counted_fallback_within_1s_on_hostile_text(name):
-    before = FAULTS["verl"]
+def test_verl_compute_score_is_a_counted_failure_within_1s_on_hostile_text(name):
+    before, parse = FAULTS["verl"], PARSE_FAULTS["verl"]
     out, took = _timed(lambda: compute_score("tau_shaped/food_delivery", PAYLOADS[name], TASK,
                                              {"fallback": -1.0, "actions": GT_ACTIONS[:-1]}))
     assert took < 1.0
-    assert out["abstain"] == 1.0 and out["score"] == -1.0 and FAULTS["verl"] == before + 1
+    # the policy's failure: 0, not the fallback of an abstention; counted as a parse fault, no verifier fault
+    assert (out["abstain"], out["parse_fault"], out["score"], out["outcome"]) == (0.0, 1.0, 0.0, 0.0)
+    assert FAULTS["verl"] == before and PARSE_FAULTS["verl"] == parse + 1
 
 
 @pytest.mark.parametrize("name", PAYLOADS)
-def test_openrlhf_rewards_for_is_a_counted_fallback_within_1s_on_hostile_text(name):
+def test_openrlhf_rewards_for_is_a_counted_failure_within_1s_on_hostile_text(name):
     before = PARSE_FAULTS["openrlhf"]
-    out, took = _timed(lambda: rewards_for(["PROMPT" + PAYLOADS[name]], ["PROMPT"], [TASK]))
+    out, took = _timed(lambda: rewards_for(["PROMPT" + PAYLOADS[name]], ["PROMPT"],
+                                           [json.dumps({"task_id": TASK, "fallback": -1.0})]))
     assert took < 1.0
-    assert out["rewards"] == [0.0] and out["extra_logs"]["abstain"] == [1.0]
+    assert out["rewards"] == [0.0] and out["extra_logs"]["abstain"] == [0.0]
+    assert out["extra_logs"]["parse_fault"] == [1.0]
     assert PARSE_FAULTS["openrlhf"] == before + 1
 
 
 @pytest.mark.parametrize("name", PAYLOADS)
-def test_trajectory_reward_returns_none_within_1s_on_hostile_actions_and_messages(name):
+def test_trajectory_reward_scores_hostile_actions_and_messages_as_a_failure_within_1s(name):
     func = ShapedReward()
     respond = {"actions": [{"name": "respond", "kwargs": {"content": PAYLOADS[name]}}]}
     call = {"traj": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": None, "tool_calls": [
         {"id": "c", "type": "function", "function": {"name": "get_order_details", "arguments": PAYLOADS[name]}}]}]}
-    (a, b), took = _timed(lambda: (func(respond, TASK), func(call, TASK)))
-    assert took < 1.0 and b is None
-    if len(PAYLOADS[name]) > ReadLimits().max_chars:
-        assert a is None
-    else:
-        assert isinstance(a, float)
+    (a, b), took = _timed(lambda: (func.score(respond, TASK), func.score(call, TASK)))
+    assert took < 1.0 and is_policy_failure(b) and func.from_result(b) == 0.0
+    assert is_policy_failure(a) == (len(PAYLOADS[name]) > ReadLimits().max_chars)
+    assert isinstance(func.from_result(a), float) and func.faults == 0
 
 
 @pytest.mark.parametrize("name", PAYLOADS)
-def test_skyrl_step_ends_the_episode_as_a_fault_within_1s_on_hostile_text(name):
+def test_skyrl_step_ends_the_episode_as_the_policys_failure_within_1s_on_hostile_text(name):
     env = text_env_class()(env_config={"fallback": -1.0}, extras={"extra_info": {"task_id": TASK,
                                                                                    "user_replies": GT.user_replies}})
     env.init()
     out, took = _timed(lambda: env.step(PAYLOADS[name]))
     env.close()
     assert took < 1.0 and out["done"] is True
-    assert out["metadata"]["components"]["abstain"] == 1.0 and out["reward"] == -1.0
+    values = out["metadata"]["components"]
+    assert (values["abstain"], values["parse_fault"], values["score"], out["reward"]) == (0.0, 1.0, 0.0, 0.0)
 
 
 @pytest.mark.parametrize("name", PAYLOADS)
@@ -131,7 +138,8 @@ def test_verifiers_env_response_and_rubric_never_raise_on_hostile_native_tool_ca
         {"id": "c", "type": "function", "function": {"name": "get_order_details", "arguments": PAYLOADS[name]}}]}
     reply, took = _timed(lambda: asyncio.run(methods.env_response([message], state)))
     assert took < 1.0 and reply == [] and "final_env_response" in state
-    assert state[STATE_KEY].components["abstain"] == 1.0
+    values = state[STATE_KEY].components  # the episode's: the policy's failure, no abstention
+    assert (values["abstain"], values["parse_fault"], values["score"]) == (0.0, 1.0, 0.0)
 
 
 QUADRATIC_FOR_THE_OLD_REGEX = "<tool_call>x" + " " * 200_000 + "y"  # 40,000 spaces took the old regex 17 s
@@ -155,7 +163,8 @@ def test_stepwise_env_step_is_a_parse_fault_past_the_limits_and_runs_nothing():
         obs, reward, terminated, truncated, info = stepwise.step({"role": "assistant", "tool_calls": [
             {"id": "c", "type": "function", "function": {"name": "get_order_details",
                                                          "arguments": '{"a": ' * 65 + "1" + "}" * 65}}]})
-        assert truncated and info["abstain"] and "ReadLimits.max_depth" in info["parse_fault"]
+        assert truncated and not info["abstain"] and "ReadLimits.max_depth" in info["parse_fault"]
+        assert is_policy_failure(info["shaped"]) and info["episode_reward"] == 0.0
         assert reward == 0.0 and obs["new_messages"] == [] and len(env.actions) == 0
         assert PARSE_FAULTS["stepwise"] == before + 1
     finally:
@@ -183,10 +192,10 @@ def test_the_process_limits_are_configurable():
     text = "hello " * 50
     previous = set_read_limits(ReadLimits(max_chars=100))
     try:
-        assert compute_score("tau_shaped/food_delivery", text, TASK)["abstain"] == 1.0
+        assert compute_score("tau_shaped/food_delivery", text, TASK)["parse_fault"] == 1.0
     finally:
         set_read_limits(previous)
-    assert compute_score("tau_shaped/food_delivery", text, TASK)["abstain"] == 0.0
+    assert compute_score("tau_shaped/food_delivery", text, TASK)["parse_fault"] == 0.0
 
 
 def test_a_brace_inside_a_json_string_is_not_nesting():
@@ -341,6 +350,7 @@ def test_no_completion_makes_a_reward_function_raise(completion):
     out = trl_reward_funcs(["shaped"])[0](prompts=[""], completions=[completion], task_id=[TASK])
     assert len(out) == 1 and (out[0] is None or 0.0 <= out[0] <= 1.3)
     values = compute_score("tau_shaped/food_delivery", completion, TASK)
-    assert set(values) == {"score", "outcome", "process", "safety", "legacy", "abstain", "undetermined"}
+    assert set(values) == {"score", "outcome", "process", "safety", "legacy", "abstain", "undetermined", "infra_fault",
+                           "parse_fault"}
     if isinstance(completion, str):
         assert rewards_for([completion], [""], [TASK])["extra_logs"]["abstain"][0] in (0.0, 1.0)

@@ -21,7 +21,7 @@ from tau_shaped.integrations.training.verl_adapter import EpisodeLoop, compute_s
 from tests.integrations.training.training_kit import (EXPECTED_LEGACY, EXPECTED_SHAPED, GT, GT_ACTIONS, GT_TEXTS, TASK, ByteTokenizer,
                                 ScriptedModel)
 
-KEYS = {"score", "outcome", "process", "safety", "legacy", "abstain", "undetermined"}
+KEYS = {"score", "outcome", "process", "safety", "legacy", "abstain", "undetermined", "infra_fault", "parse_fault"}
 # verl 0.9's AgentLoopOutput: the required fields and the optional ones this loop fills
 AGENT_LOOP_OUTPUT_REQUIRED = {"prompt_ids", "response_ids", "response_mask", "metrics"}
 AGENT_LOOP_OUTPUT_OPTIONAL = {"response_logprobs", "reward_score", "num_turns", "extra_fields", "routed_experts",
@@ -50,7 +50,7 @@ def test_compute_score_fault_is_a_counted_fallback_never_none():
     before = FAULTS["verl"]
     out = compute_score("tau_shaped/food_delivery", "hi", TASK, {"actions": "{not json", "fallback": -1.0})
     assert out == {"score": -1.0, "outcome": -1.0, "process": -1.0, "safety": -1.0, "legacy": -1.0, "abstain": 1.0,
-                   "undetermined": 0.0}
+                   "undetermined": 0.0, "infra_fault": 0.0, "parse_fault": 0.0}
     assert FAULTS["verl"] == before + 1
     with pytest.raises(KeyError):
         compute_score("tau_shaped/food_delivery", "hi", "no-such-task", {})
@@ -103,7 +103,7 @@ def test_per_turn_scores_sit_at_each_turns_last_generated_token_and_components_a
     out, _, _ = run_loop(["<think>look the customer up</think>" + GT_TEXTS[0]] + GT_TEXTS[1:])
     fields = out["extra_fields"]
     info = fields["reward_extra_info"]
-    assert set(info) == {"score", "outcome", "process", "safety", "legacy", "abstain", "undetermined", "truncated"}
+    assert set(info) == KEYS | {"truncated"}
     assert info["score"] == pytest.approx(EXPECTED_SHAPED) and info["outcome"] == 1.0 and info["truncated"] == 0.0
     positions, scores = fields["turn_score_positions"], fields["turn_scores"]
     assert len(positions) == len(scores) and positions == sorted(positions)
