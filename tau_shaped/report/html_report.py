@@ -174,7 +174,7 @@ def _in_words(data: Dict[str, Any], e: Dict[str, Any]) -> str:
         says = sentences[says] if isinstance(says, int) and 0 <= says < len(sentences) else str(says or "")
         at = f", step {r['step']}" if r.get("step") is not None else ""
         items.append(f"<li><b>{html.escape(str(r.get('label')))}</b>: {html.escape(says)}<br>"
-                     f"e.g. {html.escape(e['task'])} trial {e['trial']}{at}: {html.escape(str(r.get('evidence') or ''))}</li>")
+                     f"e.g. task {html.escape(e['task'])}, trial {e['trial']}{at}: {html.escape(str(r.get('evidence') or ''))}</li>")
     if not items:
         return html.escape(str(e.get("reason", "")))
     return "<ul class=reason-words style='padding-left:1.2em'>" + "".join(items) + "</ul>"
