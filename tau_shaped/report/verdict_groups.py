@@ -38,7 +38,7 @@ class ReasonRow:
     tasks: List[str] = field(default_factory=list)  # distinct task keys, in the order first met
     # the first episode's reasons in words (sentence, step, evidence) and which episode it is
     words: List[Reason] = field(default_factory=list)
-    example: Optional[str] = None  # "TASK trial N"
+    example: Optional[str] = None  # "task TASK, trial N"
 
 
 @dataclass
@@ -143,7 +143,7 @@ def group_by_verdict(records: Sequence[Mapping[str, Any]],
         row = rows[verdicts].setdefault(reason, ReasonRow(reason))
         if row.example is None and reason != EVERY_CHECK:
             row.words = in_group(explain(record, sentences), reason)
-            row.example = f"{task_key(record)} trial {record.get('trial', 0)}"
+            row.example = f"task {task_key(record)}, trial {record.get('trial', 0)}"
         row.episodes += 1
         key = task_key(record)
         if key not in row.tasks:

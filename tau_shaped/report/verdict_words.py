@@ -206,12 +206,24 @@ def _said_words(said: Any) -> str:
     return "what the task expects"
 
 
-def _output_says(part: Optional[Mapping[str, Any]], ident: Any) -> str:
+def _output_says(record: Mapping[str, Any], ident: Any) -> str:
+    """An output check's sentence: its ``said`` check (by id, or ``output_N`` for the N-th
+    without one), else a tau-bench output the task lists (the check's id is the output itself)."""
+    info = record.get("info") if isinstance(record.get("info"), Mapping) else {}
+    task = info.get("task") if isinstance(info.get("task"), Mapping) else {}
+    checks = task.get("output_checks")
+    part = _task_part(record, "output_checks", ident)
+    if part is None and isinstance(checks, list) and isinstance(ident, str) and ident.startswith("output_"):
+        index = ident[len("output_"):]
+        part = checks[int(index)] if index.isdigit() and int(index) < len(checks) and isinstance(checks[int(index)], Mapping) else None
     if _described(part):
         return str(_described(part))
-    if part is None:
-        return f"The agent must say what the task's output check {ident} expects (the record does not carry the check)."
-    return f"The agent must say {_said_words(part.get('said'))} in a message to the customer."
+    if part is not None:
+        return f"The agent must say {_said_words(part.get('said'))} in a message to the customer."
+    outputs = task.get("outputs")
+    if not checks and isinstance(outputs, list) and ident in outputs:
+        return f"The agent must say {ident!r} to the customer (an output the task expects, found as tau-bench finds it)."
+    return f"The agent must say what the task's output check {ident} expects (the record does not carry the check)."
 
 
 def _class_says(part: Optional[Mapping[str, Any]], ident: Any) -> str:
@@ -248,9 +260,8 @@ def _failures(record: Mapping[str, Any], shaped: Mapping[str, Any], sentences: M
                               + (f" (cap {_money(inv.get('cap'))})" if inv.get("cap") is not None else "")))
     for check in _listed(shaped.get("output_checks")):
         if not check.get("passed"):
-            out.append(Reason(f"output check {check.get('id')} failed", _output_says(_task_part(record, "output_checks", check.get("id")),
-                                                                                 check.get("id")),
-                              None, str(check.get("evidence") or "")))
+            out.append(Reason(f"output check {check.get('id')} failed", _output_says(record, check.get("id")), None,
+                              str(check.get("evidence") or "")))
     seen = set()
     for diff in _listed(shaped.get("canonical_diff")):
         path = general_path(str(diff.get("path", "")))
@@ -293,7 +304,10 @@ def _accepted(record: Mapping[str, Any], shaped: Mapping[str, Any]) -> List[Reas
     out += [Reason(f"invariant {i.get('id')}", _identity_says(_task_part(record, "monetary_identity", i.get("id")), i.get("id")), None,
                    f"{_money(i.get('total'))} given of {_money(i.get('disputed_amount'))} disputed: it holds")
             for i in _listed(shaped.get("invariants")) if i.get("holds")]
-    if not out:
+    if not out and isinstance((record.get("info") or {}).get("tau2"), Mapping):
+        out.append(Reason("tau2's reward 0", "tau2's own reward is 0 for this episode, for the reason quoted; the shaped "
+                          "verifier finds its outcome right.", None, disagreement_reason(record)))
+    elif not out:
         out.append(Reason("valid alternative", "The final state differs from the ground truth's only in ways the task "
                           "declares equivalent.", None, disagreement_reason(record)))
     return out

@@ -210,3 +210,21 @@ def test_undetermined_and_unscored_episodes_say_why():
     assert "'ok?' read neither way" in reason.evidence
     (reason,) = explain(_record({"status": "internal_error", "error": "boom"}))
     assert reason.label == "not scored: internal_error" and reason.evidence == "boom"
+
+
+def test_output_checks_without_an_id_and_plain_outputs_say_what_is_expected():
+    unnamed = _record({"output_checks": [{"id": "output_1", "passed": False, "evidence": "no agent message matches"}]},
+                      {"output_checks": [{"said": {"denies": True}}, {"said": {"number": 7.5, "tolerance": 0.01}}]})
+    (reason,) = explain(unnamed)
+    assert reason.says == "The agent must say the number 7.5 (within 0.01) in a message to the customer."
+    plain = _record({"output_checks": [{"id": "50", "passed": False, "evidence": "in no agent message"}]},
+                    {"outputs": ["50"], "output_checks": None})
+    (reason,) = explain(plain)
+    assert reason.label == "output check 50 failed" and reason.says.startswith("The agent must say '50' to the customer")
+
+
+def test_a_tau2_zero_the_shaped_verifier_passes_quotes_tau2s_reason():
+    record = _record({"outcome_reward": 1.0}, {"outputs": []})
+    record["info"]["tau2"] = {"status": "scored", "reward": 0.0, "termination_reason": "max_steps"}
+    (reason,) = explain(record)
+    assert reason.label == "tau2's reward 0" and "tau2's own reward is 0" in reason.says and reason.evidence
