@@ -301,6 +301,7 @@ def read_results(path: Union[str, Path], notes: Optional[List[str]] = None) -> L
         return [_validate(r, f"{path}: record {i}", decoded=True) for i, r in enumerate(data)]
     records = []
     lines = text.split("\n")
+    _refuse_one_object(path, text, lines)
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -309,6 +310,26 @@ def read_results(path: Union[str, Path], notes: Optional[List[str]] = None) -> L
             break
         records.append(record)
     return records
+
+
+def _refuse_one_object(path: Path, text: str, lines: List[str]) -> None:
+    """A file that is one JSON object over several lines (a tau2 run's results JSON) is no
+    JSON lines: said so, not as its first line's syntax error."""
+    first = next((line for line in lines if line.strip()), "")
+    try:
+        json.loads(first)
+        return  # a whole record on its line: JSON lines
+    except (ValueError, RecursionError):
+        pass
+    try:
+        whole = json.loads(text)
+    except (ValueError, RecursionError):
+        return  # its reader names the line
+    if isinstance(whole, dict):
+        what = "a tau2 run's results" if "simulations" in whole else "not a results record a line"
+        raise ResultsFileError(f"{path}: one JSON object over {len(lines)} lines ({what}); results files are a JSON "
+                               "list or JSON lines, with shaped results: tau-shaped score it first (a tau2 run: "
+                               "--env tau2:DOMAIN)")
 
 
 def _line_record(line: str, where: str, last: bool, notes: Optional[List[str]]) -> Optional[Dict[str, Any]]:

@@ -382,3 +382,16 @@ def test_the_run_writer_and_to_jsonl_write_strict_json(tmp_path):
     source.write_text('[{"task_id": 0, "reward": 1.0, "trial": 0, "traj": [], "info": {"t": Infinity}}]')
     to_jsonl(source, tmp_path / "out.jsonl")
     assert _strict((tmp_path / "out.jsonl").read_text())["info"]["t"] is None
+
+
+def test_one_json_object_over_lines_is_named_as_such(tmp_path):
+    """A tau2 run's results JSON given to compare or view (issue 42): said to be one object to
+    score first, not 'line 1: not valid JSON'; a JSON-lines file whose first record is whole
+    is read as before."""
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps({"timestamp": "t", "info": {}, "tasks": [], "simulations": []}, indent=2))
+    with pytest.raises(ResultsFileError, match=r"one JSON object over 6 lines \(a tau2 run's results\).*tau-shaped score"):
+        read_results(path)
+    lines = tmp_path / "run.jsonl"
+    lines.write_text("".join(json.dumps(r) + "\n" for r in _records(2)))
+    assert len(read_results(lines)) == 2
