@@ -142,8 +142,8 @@ def verdicts_table(s: FileSummary, width: int, sentences: Optional[Mapping[str, 
     legacy = s.legacy_name
     table = _table("every episode by verdict, with its reason", width)
     table.add_column("episodes", justify="right", overflow="fold")
-    table.add_column("verdict and reason", overflow="fold", ratio=5)
-    table.add_column("tasks", overflow="fold", ratio=2)
+    table.add_column("verdict and reason", overflow="fold")
+    table.add_column("tasks", overflow="fold", max_width=max(16, width // 4))  # the reasons in words get the room
     groups = group_by_verdict(s.records, rule_sentences(run_env(s.records)) if sentences is None else sentences)
     said: Set[str] = set()
     for n, group in enumerate(groups):
