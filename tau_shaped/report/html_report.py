@@ -25,6 +25,7 @@ from tau_shaped.report.html_assets import CSS, SCRIPT
 from tau_shaped.report.report_data import VERDICTS, report_data
 from tau_shaped.report.run_header import NOT_RECORDED, run_header
 from tau_shaped.report.run_labels import run_labels
+from tau_shaped.report.verdict_words import without_step
 
 LEGACY_MEANS = ("<b>Legacy</b> is tau-bench's reward: 1 when the final database is exactly the one the recorded ground "
                 "truth leaves (and every expected output was said), else 0.")
@@ -174,7 +175,7 @@ def _in_words(data: Dict[str, Any], e: Dict[str, Any]) -> str:
         says = sentences[says] if isinstance(says, int) and 0 <= says < len(sentences) else str(says or "")
         at = f", step {r['step']}" if r.get("step") is not None else ""
         items.append(f"<li><b>{html.escape(str(r.get('label')))}</b>: {html.escape(says)}<br>"
-                     f"e.g. task {html.escape(e['task'])}, trial {e['trial']}{at}: {html.escape(str(r.get('evidence') or ''))}</li>")
+                     f"e.g. task {html.escape(e['task'])}, trial {e['trial']}{at}: {html.escape(without_step(str(r.get('evidence') or ''), r.get('step')))}</li>")
     if not items:
         return html.escape(str(e.get("reason", "")))
     return "<ul class=reason-words style='padding-left:1.2em'>" + "".join(items) + "</ul>"
