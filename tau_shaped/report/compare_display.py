@@ -15,7 +15,7 @@ from rich.text import Text
 from tau_shaped.report.comparison import FileSummary, counted_apart, rates_note, summarize_files
 from tau_shaped.report.run_labels import file_stem, run_labels
 from tau_shaped.report.verdict_groups import ReasonRow, group_by_verdict, task_list
-from tau_shaped.report.verdict_words import rule_sentences, run_env
+from tau_shaped.report.verdict_words import rule_sentences, run_env, without_step
 from tau_shaped.report.html_report import write_report
 from tau_shaped.evaluation.results_file import ResultsFileError
 
@@ -106,12 +106,6 @@ def files_table(summaries: List[FileSummary], labels: List[str], width: int) -> 
 EVIDENCE = 240  # characters of an example's evidence shown in the summary (the episode view shows it whole)
 
 
-def _step_free(evidence: str, step: Optional[int]) -> str:
-    """Evidence without the "step N: " it may open with (the step is said beside it)."""
-    head = f"step {step}: "
-    return evidence[len(head):] if step is not None and evidence.startswith(head) else evidence
-
-
 def reason_text(row: ReasonRow, said: Optional[Set[str]] = None) -> Text:
     """A reason row's cell: the reason as grouped, then each of its parts in words: the rule's or
     check's sentence (``said``: the sentences the table has already shown, named again as
@@ -127,7 +121,7 @@ def reason_text(row: ReasonRow, said: Optional[Set[str]] = None) -> Text:
         text.append("\n  " + (f"{name}: " if several else ""), style="bold" if several else "")
         text.append("(as above)" if word.says in said else word.says, style="italic")
         said.add(word.says)
-        evidence = _step_free(word.evidence, word.step)
+        evidence = without_step(word.evidence, word.step)
         evidence = evidence if len(evidence) <= EVIDENCE else evidence[:EVIDENCE] + "…"
         at = f", step {word.step}" if word.step is not None else ""
         text.append(f"\n    e.g. {row.example}{at}: {evidence}", style="dim")

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tau_shaped.report.report_data import VERDICTS
+from tau_shaped.report.verdict_words import without_step
 
 VERDICT_STYLE = {"safety": "bold red", "lost": "yellow", "alternative": "green", "fail": "dim", "pass": "blue", "error": "magenta"}
 
@@ -151,7 +152,7 @@ def reasons_table(data: Dict[str, Any], e: Dict[str, Any], width: Optional[int] 
         says = r.get("says")
         says = sentences[says] if isinstance(says, int) and 0 <= says < len(sentences) else str(says or "")
         rows.append([Text(str(r.get("label")), style="bold"), Text(says, style="italic"),
-                     "–" if r.get("step") is None else str(r["step"]), r.get("evidence") or ""])
+                     "–" if r.get("step") is None else str(r["step"]), without_step(str(r.get("evidence") or ""), r.get("step"))])
     if not rows:
         return None
     return _table("Why, in words", ["reason", "what the rule or check says", "step", "what decided it"], rows, width,

@@ -12,6 +12,7 @@ text.
 """
 
 EPISODE_SCRIPT = r"""
+function withoutStep(text, step){ const head = 'step ' + step + ': '; return step !== null && step !== undefined && text.startsWith(head) ? text.slice(head.length) : text; }
 function section(title, node){ return node ? el('div', {}, el('h3', {text: title}), node) : null; }
 function yes(ok){ return el('span', {class: ok ? 'good' : 'bad', text: ok ? 'yes' : 'no'}); }
 function diffs(e){
@@ -55,7 +56,7 @@ function renderEpisode(e, titleId){
   (e.reasons || []).forEach(r => {
     const says = typeof r.says === 'number' ? (DATA.sentences || [])[r.says] || '' : String(r.says || '');
     const at = r.step === null || r.step === undefined ? '' : ' (step ' + r.step + ')';
-    words.append(el('li', {}, el('strong', {text: r.label}), at + ': ' + says, el('br'), 'What decided it: ', el('code', {text: r.evidence || ''})));
+    words.append(el('li', {}, el('strong', {text: r.label}), at + ': ' + says, el('br'), 'What decided it: ', el('code', {text: withoutStep(r.evidence || '', r.step)})));
   });
   if (words.childElementCount) box.append(section('Why, in words', words));
   if (e.error) box.append(el('p', {class: 'bad', text: 'Not scored: ' + e.status + ': ' + e.error}));

@@ -313,6 +313,12 @@ def _accepted(record: Mapping[str, Any], shaped: Mapping[str, Any]) -> List[Reas
     return out
 
 
+def without_step(evidence: str, step: Optional[int]) -> str:
+    """Evidence without the "step N: " it may open with, where the step is shown beside it."""
+    head = f"step {step}: "
+    return evidence[len(head):] if step is not None and evidence.startswith(head) else evidence
+
+
 def in_group(reasons: Sequence[Reason], group_reason: str) -> List[Reason]:
     """The reasons a verdict group's reason line names (its ``; ``-separated parts), in its
     order; all of them where the line names them together (a valid alternative's)."""
