@@ -227,7 +227,7 @@ def view_command(
     files: List[Path] = typer.Argument(..., help="Results files with shaped results (as run, score or demo write them)."),
     task: Optional[str] = typer.Option(None, "--task", help="Only the episodes of this task (its id, e.g. fd-cap-3)."),
     bucket: Optional[str] = typer.Option(None, "--bucket", help="Only the episodes of this bucket (e.g. compensation_cap)."),
-    verdict: Optional[str] = typer.Option(None, "--verdict", help="Only the episodes of this verdict: safety, lost, alternative, fail, pass or error."),
+    verdict: Optional[str] = typer.Option(None, "--verdict", help="Only the episodes of this verdict: safety, lost, alternative, fail, pass, undetermined or error."),
     run: Optional[int] = typer.Option(None, "--run", help="Only the episodes of this run (its number in the runs table)."),
     episode: Optional[str] = typer.Option(None, "--episode", "-e", help="Print one episode (its number, or TASK/TRIAL) and exit."),
     limit: int = typer.Option(PAGE, "--limit", help="Episodes listed at most when printing the list (0: all)."),
