@@ -19,6 +19,7 @@ linear; the message is read up to ``MAX_CHARS`` characters.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from tau_shaped.reward.reading import action_words, statements, text_matching
@@ -27,9 +28,10 @@ from tau_shaped.reward.matcher_schema import LiteralMatcher, MatchOps
 from tau_shaped.reward.matchers import match_text, match_value
 from tau_shaped.reward.predicate_schema import Confirmation
 from tau_shaped.tasks.persona import TOPICS, PersonaAction
+from tau_shaped.tasks.persona_offers import cue_words, read_offer
 
-__all__ = ["MAX_CHARS", "TOPIC_WORDS", "asked_topics", "asks_for_a_yes", "named_writes", "describes",
-           "announces_transfer", "told"]
+__all__ = ["MAX_CHARS", "TOPIC_WORDS", "Offered", "asked_topics", "asks_for_a_yes", "named_writes", "offered",
+           "describes", "announces_transfer", "told"]
 
 MAX_CHARS = 4000
 
@@ -115,9 +117,55 @@ def _verbs(tool: str, confirmation: Optional[Confirmation]) -> Any:
 
 
 def named_writes(text: str, tools: Sequence[str], confirmation: Optional[Confirmation]) -> List[str]:
-    """The write tools whose kind of action ``text`` names, not negated (SPEC §10's reading)."""
-    view = action_words.confirmation_text(_clip(text))
-    return [tool for tool in tools if action_words.names_action(view, _verbs(tool, confirmation)) is not None]
+    """The write tools whose kind of action ``text`` offers (``offered``'s writes)."""
+    return list(offered(text, tools, confirmation).writes)
+
+
+@dataclass(frozen=True)
+class Offered:
+    """What a confirmation offers (``persona_offers``): ``view``, the message with what it sets
+    aside blanked; ``writes``, the tools whose kind of action it puts forward; ``replaces``,
+    whether it offers that in place of something else (``persona_offers.Offer.replaces``)."""
+
+    view: str
+    writes: Tuple[str, ...]
+    replaces: bool
+
+
+def _names(view: str, words: Sequence[str]) -> bool:
+    return bool(words) and action_words.names_action(view, tuple(words)) is not None
+
+
+def offered(text: str, tools: Sequence[str], confirmation: Optional[Confirmation]) -> Offered:
+    """The writes among ``tools`` that ``text`` offers to do (SPEC §10's reading of the kind of
+    action, on what the message puts forward: ``persona_offers``).
+
+    A write is offered when its kind's words name it, not negated, in the message once what it
+    sets aside is blanked ("instead of cancelling", "we can't cancel", "cancelling isn't
+    possible"). A word that only offers ("instead", "alternative") names a write only when no
+    other word names one ("Would you like the Udon instead?" proposes a substitution; "I can
+    cancel the order instead" a cancellation). A write the message sets aside is offered only
+    by a word of its own, not one it shares with another write offered ("an apology credit
+    instead of a refund": "credit" names both; the refund is set aside)."""
+    offer = read_offer(action_words.confirmation_text(_clip(text)))  # "wallet_credit" states the wallet
+    view = offer.view
+    cues = cue_words()
+    words = {t: action_words.action_words(_verbs(t, confirmation)) for t in tools}
+    plain = {t: tuple(w for w in ws if w not in cues) for t, ws in words.items()}
+    if any(_names(view, ws) for ws in plain.values()):
+        words = plain
+    named = [t for t in tools if _names(view, words[t])]
+    aside_text = offer.set_aside
+    aside = {t for t in named if aside_text and _names(aside_text, words[t])}
+    rivals = [t for t in named if t not in aside]
+    writes = []
+    for tool in named:
+        if tool in aside:
+            shared = {w for r in rivals for w in words[r]}
+            if not _names(view, tuple(w for w in words[tool] if w not in shared)):
+                continue
+        writes.append(tool)
+    return Offered(view=offer.view, writes=tuple(writes), replaces=offer.replaces)
 
 
 def _literals(matcher: Any) -> List[Any]:
@@ -150,17 +198,22 @@ def _stated(view: str, arg: str, matcher: Any, mention: Mapping[str, Any]) -> Li
     return out
 
 
-def describes(text: str, action: PersonaAction, confirmation: Optional[Confirmation]) -> bool:
-    """Whether ``text`` describes ``action``: it names the tool's kind of write, states for each
-    argument a value the MATCHER accepts, and satisfies each ``said`` matcher."""
-    view = action_words.confirmation_text(_clip(text))
-    if action_words.names_action(view, _verbs(action.tool, confirmation)) is None:
+def describes(text: str, action: PersonaAction, confirmation: Optional[Confirmation],
+              offer: Optional[Offered] = None) -> bool:
+    """Whether ``text`` offers ``action``: the tool is one it offers (``offered``, or ``offer``
+    when already read), it states for each argument a value the MATCHER accepts, and it
+    satisfies each ``said`` matcher, all read in what the message puts forward (a value or a
+    dish named only as the thing replaced or denied is not stated)."""
+    if offer is None:
+        offer = offered(text, [action.tool], confirmation)
+    if action.tool not in offer.writes:
         return False
+    view = offer.view
     mention = confirmation.mention if confirmation is not None else {}
     for arg, matcher in action.args.items():
         if not any(match_value(matcher, value) for value in _stated(view, arg, matcher, mention)):
             return False
-    return all(match_text(m, _clip(text)) is not None for m in action.said)
+    return all(match_text(m, view) is not None for m in action.said)
 
 
 def announces_transfer(text: str) -> bool:

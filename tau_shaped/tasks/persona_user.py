@@ -12,8 +12,13 @@ How it answers an agent message, in order:
 
 1. after it has ended: ``###STOP###``;
 2. a request for facts (``what is your email?``): the persona's facts on the topics asked;
-3. a request for a yes that names a write (SPEC §10's reading, ``persona_reading``): yes when
-   the write described is one the persona accepts, else no (with what it wants instead);
+3. a request for a yes that offers a write (SPEC §10's reading, ``persona_reading``): yes when
+   the write offered is one the persona accepts, else no (with what it wants instead). What
+   the message offers is read apart from what it sets aside (``persona_offers``): an apology
+   credit offered "instead of cancelling" offers a credit, not the cancellation asked for, so
+   a customer who accepts only the cancellation says no and restates its request; an
+   alternative the persona accepts (a replacement for a refund, when ``accept`` lists both)
+   gets a yes;
 4. once its request is met (it agreed to a settling action, or the agent said everything it
    waits to hear): ``###STOP###``; a message announcing a transfer first gets one "Okay";
 5. anything else: it repeats its request, at most ``PATIENCE`` times, then ends.
@@ -36,7 +41,7 @@ from tau_shaped.tasks.persona_reading import (
     asked_topics,
     asks_for_a_yes,
     describes,
-    named_writes,
+    offered,
     told,
 )
 
@@ -168,13 +173,15 @@ class PersonaUser(BaseUser):
         topics = asked_topics(text)
         if topics:
             return self._facts(topics)
-        if asks_for_a_yes(text) and named_writes(text, self.writes, self.confirmation):
-            accepted = [a for a in self.persona.accept if describes(text, a, self.confirmation)]
+        offer = offered(text, self.writes, self.confirmation) if asks_for_a_yes(text) else None
+        if offer is not None and offer.writes:
+            accepted = [a for a in self.persona.accept if describes(text, a, self.confirmation, offer)]
             if accepted:
                 self._settled = self._settled or any(a.settles for a in accepted)
                 return self._pick(YES_REPLIES)
             no = self._pick(NO_REPLIES)
-            return f"{no} {self.persona.instead}" if self.persona.instead else no
+            wants = self.persona.instead or (self.persona.request if offer.replaces else None)
+            return f"{no} {wants}" if wants else no
         if self._met():
             if announces_transfer(text) and not self._held:
                 self._held = True
