@@ -61,15 +61,13 @@ def run_env(records: Sequence[Mapping[str, Any]]) -> Optional[str]:
 def rule_sentences(env: Optional[str]) -> Mapping[str, str]:
     """Each policy rule's sentence by rule id, for a registered domain's name (empty for any
     other name, a domain with no rules, or one that cannot be loaded here)."""
-    from tau_shaped.tasks.domains import DomainNotFound, load_domain, registered_name
+    from tau_shaped.tasks.domains import load_domain, registered_name
 
     if env is None:
         return MappingProxyType({})
     try:
         rules = load_domain(registered_name(env, "the run's env")).policy_rules
-    except DomainNotFound:
-        return MappingProxyType({})
-    except Exception:  # noqa: BLE001 - a domain that cannot load here (its package missing): no sentences, no traceback
+    except Exception:  # noqa: BLE001 - not registered (DomainNotFound), or it cannot load here (its extra missing): no sentences, no traceback
         return MappingProxyType({})
     return MappingProxyType(sentences_of(rules)) if rules is not None else MappingProxyType({})
 
