@@ -294,44 +294,73 @@ def _offline_refund():
 MINI = {"domain": "tests.mini_domain:DOMAIN", "task_ids": ["refund"], "user_replies": {"refund": ["Thanks! ###STOP###"]}}
 
 
-def test_verifiers_04_runs_the_episode_through_its_own_loader_harness_and_eval(tmp_path):
+class TwoConversations:
+    """The stub's policies, told apart per conversation by the ids of its tool calls: the first
+    conversation to open plays the stub's agent (two tool calls, then text), the second gets the
+    same tool calls, then an empty response. verifiers runs the two rollouts concurrently."""
+
+    def __init__(self):
+        import threading
+
+        self.opened, self.lock = 0, threading.Lock()
+
+    def __call__(self, messages, tools):
+        from tests import stub_openai_server as stub
+
+        if not tools:
+            return stub.user_policy(messages)
+        ids = [c["id"] for m in messages if m.get("role") == "assistant" for c in (m.get("tool_calls") or [])]
+        if not ids:
+            with self.lock:
+                k, self.opened = self.opened, self.opened + 1
+            reply = stub.agent_policy(messages)
+            for call in reply["choices"][0]["message"]["tool_calls"]:
+                call["id"] = f"k{k}-{call['id']}"
+            return reply
+        if ids[0].startswith("k1-"):
+            return stub._reply({"role": "assistant", "content": ""}, "stop")
+        return stub.agent_policy(messages)
+
+
+@pytest.fixture(scope="module")
+def run_04(tmp_path_factory):
+    """One ``run_eval`` (verifiers' import, its tool server and chat harness start once: tens of
+    seconds of verifiers' own start-up): two rollouts of the mini domain's refund task."""
     vf = _verifiers_v1()
     env = vf.load_environment(vf.resolve_env_config({"taskset": {"id": va.register(), **MINI}}))
     assert type(env).__name__ == "TauShapedEnv" and [t.data.id for t in env.taskset] == ["refund"]
+    out = tmp_path_factory.mktemp("vf04")
+    with StreamingStub(TwoConversations()) as stub:
+        episodes = _eval(vf, MINI, stub.url, out, num_rollouts=2)
+    traces = [t for e in episodes for t in e.traces]
+    assert len(traces) == 2
+    return traces, stub.requests, out
+
+
+def test_verifiers_04_runs_the_episode_through_its_own_loader_harness_and_eval(run_04):
+    traces, requests, out = run_04
+    (trace,) = [t for t in traces if t.ok]
     offline, offline_steps = _offline_refund()
-    with StreamingStub() as stub:
-        episodes = _eval(vf, MINI, stub.url, tmp_path)
-    (episode,) = episodes
-    (trace,) = episode.traces
-    assert trace.ok, trace.errors
     # the model saw the policy and the customer's words, never the task's instruction; its tools came over MCP
-    first = stub.requests[0]
+    first = requests[0]
     assert first["messages"][0] == {"role": "system", "content": "Be careful."}
+    assert first["messages"][1]["content"] == "Hi, I need some help, please."
     assert {t["function"]["name"] for t in first["tools"]} >= {"get_order", "issue_refund"}
-    assert any(m.get("role") == "tool" for m in stub.requests[1]["messages"])
+    assert any(m.get("role") == "tool" and "customer_id" in m.get("content", "") for r in requests
+               for m in r["messages"])  # a real tool result from the episode's database
     info = trace.info["tau_shaped"]
     assert trace.rewards["shaped"].score == pytest.approx(offline["score"])
     assert trace.metrics["outcome"] == offline["outcome"] == 1.0 and trace.metrics["abstain"] == 0.0
     assert info["abstain"] is False and info["step_rewards"] == pytest.approx(offline_steps)
     assert sum(info["step_rewards"]) == pytest.approx(trace.reward)
-    saved = (tmp_path / next(p.name for p in tmp_path.iterdir()) / "traces.jsonl").read_text()
-    assert '"tau_shaped"' in saved  # verifiers' own results file carries the per-step rewards
+    saved = (out / next(p.name for p in out.iterdir()) / "traces.jsonl").read_text()
+    assert '"tau_shaped"' in saved and '"step_rewards"' in saved  # verifiers' own results file carries them
 
 
-def test_verifiers_04_an_empty_model_response_is_abstained_never_scored(tmp_path):
-    vf = _verifiers_v1()
-
-    def empty(messages, tools):  # the stub's two tool calls, then an empty response
-        from tests import stub_openai_server as stub
-
-        if any(m["role"] == "tool" for m in messages):
-            return stub._reply({"role": "assistant", "content": ""}, "stop")
-        return stub.agent_policy(messages)
-
-    with StreamingStub(empty) as stub:
-        (episode,) = _eval(vf, MINI, stub.url, tmp_path)
-    (trace,) = episode.traces
-    assert not trace.ok and trace.errors[-1].type == "EmptyModelResponseError"
+def test_verifiers_04_an_empty_model_response_is_abstained_never_scored(run_04):
+    traces, _, _ = run_04
+    (trace,) = [t for t in traces if not t.ok]
+    assert trace.errors[-1].type == "EmptyModelResponseError"
     assert trace.metrics["abstain"] == 1.0 and trace.reward == 0.0
     assert trace.rewards.get("shaped") is None  # never scored
     info = trace.info["tau_shaped"]
