@@ -106,11 +106,11 @@ def _score_summary(path: str, scores: List[Any]) -> List[str]:
     persona, else a yes to each question), then each that does not, with why (rule ids)."""
     if not scores:
         return []
-    out = [f"{path}: {sum(s.full for s in scores)}/{len(scores)} ground truth(s) score shaped 1.0 against their customer"]
+    out = [f"{path}: {sum(s.full for s in scores)}/{len(scores)} ground truth(s) score 1.0 against their customer "
+           "(outcome and legacy 1, every gate and rule kept)"]
     for s in scores:
         if not s.full:
-            shown = "none" if s.reward is None else f"{s.reward:g}"
-            out.append(f"{path}: task {s.task_id!r}: ground truth scores shaped {shown}: {', '.join(s.shortfalls)}")
+            out.append(f"{path}: task {s.task_id!r}: ground truth falls short: {', '.join(s.shortfalls)}")
     return out
 
 

@@ -26,7 +26,8 @@ CHUNK = 24
 @dataclass(frozen=True)
 class GroundTruthScore:
     """A task's ground truth scored as its customer answers it (``consenting.score_with_customer``):
-    its shaped reward (None: not scored) and why it is not 1.0 (empty when it is)."""
+    its shaped reward (None: not scored) and what it falls short of (``consenting.shortfalls``:
+    empty when it scores 1.0, outcome and legacy 1 with every rule kept)."""
 
     task_id: str
     reward: Optional[float]
@@ -34,7 +35,7 @@ class GroundTruthScore:
 
     @property
     def full(self) -> bool:
-        return self.reward == 1.0 and not self.shortfalls
+        return self.reward is not None and not self.shortfalls
 
 
 @dataclass

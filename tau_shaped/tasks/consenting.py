@@ -51,9 +51,10 @@ def score_with_customer(env: Any, task: Any) -> Any:
 
 
 def shortfalls(result: Any) -> List[str]:
-    """Why a scored ground truth is not shaped 1.0: its status, the rules and gates it breaks,
-    its checkpoints unmet, the paths where its state differs, its output checks failed (empty
-    when it scores 1.0)."""
+    """Why a scored ground truth falls short of 1.0 (outcome 1, legacy 1, no gate fired, no rule
+    broken, every checkpoint met; its process reward may add to the shaped reward): its status,
+    the gates and rules it breaks, its checkpoints unmet, the paths where its state differs, its
+    output checks failed. Empty when it falls short of nothing."""
     if result.status == "undetermined":
         return [f"undetermined: {', '.join(getattr(u, 'id', str(u)) for u in result.undetermined)}"]
     if result.status != "ok":
@@ -66,6 +67,6 @@ def shortfalls(result: Any) -> List[str]:
     why += [f"output check {o.id}" for o in result.output_checks if not o.passed]
     if result.legacy_reward != 1.0:
         why.append("legacy 0")
-    if not why and result.reward != 1.0:
-        why.append(f"shaped {result.reward:g}")
+    if not why and result.outcome_reward != 1.0:
+        why.append("outcome 0")
     return list(dict.fromkeys(why))

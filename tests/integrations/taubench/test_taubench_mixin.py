@@ -74,26 +74,48 @@ def test_mixin_fixes_replay_defect(shaped):
     assert shaped.actions == [] and shaped.get_data_hash() == before
 
 
-def test_score_taubench_results_file_for_retail(tmp_path):
-    """`tau-shaped score --env retail` reads tau-bench's JSON list and adds the shaped result."""
+def _record(index, task, played, opening):
+    """A tau-bench results record of ``played`` (actions; a respond is the agent's message, answered
+    yes), for tau-bench's task ``task``."""
     import json
 
-    from tau_shaped.tasks.domains import load_domain
-    from tau_shaped.evaluation.rescore import rescore
+    from tau_shaped.tasks.consenting import YES
 
-    tasks = load_domain("retail").tasks("test")
-    records = []
-    for index in (0, 1):
-        traj = [{"role": "system", "content": "wiki"}, {"role": "user", "content": "hi"}]
-        for n, action in enumerate(tasks[index].actions):
-            call = {"id": f"c{n}", "type": "function", "function": {"name": action.name, "arguments": json.dumps(action.kwargs)}}
-            traj += [{"role": "assistant", "content": None, "tool_calls": [call]}, {"role": "tool", "tool_call_id": f"c{n}", "name": action.name, "content": "ok"}]
-        task = tasks[index]
-        info_task = {"user_id": task.user_id, "instruction": task.instruction, "outputs": list(task.outputs),
-                     "actions": [{"name": a.name, "kwargs": a.kwargs} for a in task.actions]}
-        records.append({"task_id": index, "reward": 1.0, "info": {"task": info_task}, "traj": traj, "trial": 0})
+    traj = [{"role": "system", "content": "wiki"}, {"role": "user", "content": opening}]
+    for n, action in enumerate(played):
+        if action.name == "respond":
+            traj += [{"role": "assistant", "content": action.kwargs["content"]}, {"role": "user", "content": YES}]
+            continue
+        call = {"id": f"c{n}", "type": "function", "function": {"name": action.name, "arguments": json.dumps(action.kwargs)}}
+        traj += [{"role": "assistant", "content": None, "tool_calls": [call]},
+                 {"role": "tool", "tool_call_id": f"c{n}", "name": action.name, "content": "ok"}]
+    info_task = {"user_id": task.user_id, "instruction": task.instruction, "outputs": list(task.outputs),
+                 "actions": [{"name": a.name, "kwargs": a.kwargs} for a in task.actions]}
+    return {"task_id": index, "reward": 1.0, "info": {"task": info_task}, "traj": traj, "trial": 0}
+
+
+def test_score_taubench_results_file_for_retail(tmp_path):
+    """`tau-shaped score --env retail` reads tau-bench's JSON list and adds the shaped result: the
+    ground truth played as the check plays it (a yes asked before each write) scores 1; where the
+    tau2 extra gives the domain its rules, the same calls with no question break the confirmation
+    rule (without it, the domain has no rules and they score 1 too)."""
+    import json
+
+    from tau_shaped.evaluation.rescore import rescore
+    from tau_shaped.tasks.domains import load_domain
+
+    domain = load_domain("retail")
+    tasks, played = domain.tasks("test"), domain.check_tasks("test")
+    records = [_record(i, tasks[i], played[i].actions, tasks[i].instruction) for i in (0, 1)]
+    records += [_record(i, tasks[i], tasks[i].actions, tasks[i].instruction) for i in (0, 1)]
     path = tmp_path / "taubench.json"
     path.write_text(json.dumps(records))
-    out = json.loads(rescore(path, "retail").read_text())
-    assert [r["info"]["shaped"]["legacy_reward"] for r in out] == [1.0, 1.0]
-    assert [r["info"]["shaped"]["outcome_reward"] for r in out] == [1.0, 1.0]
+    out = [r["info"]["shaped"] for r in json.loads(rescore(path, "retail").read_text())]
+    assert [r["legacy_reward"] for r in out] == [1.0] * 4
+    assert [r["outcome_reward"] for r in out[:2]] == [1.0, 1.0]
+    bare = [[v["id"] for v in r["rule_violations"]] for r in out[2:]]
+    if domain.policy_rules is None:
+        assert [r["outcome_reward"] for r in out[2:]] == [1.0, 1.0] and bare == [[], []]
+    else:
+        assert [r["outcome_reward"] for r in out[2:]] == [0.0, 0.0]
+        assert bare == [["retail.confirm.before_write"]] * 2
