@@ -2,7 +2,7 @@
 from one file).
 
 The style fits any screen down to a phone's 390 px: the page never scrolls sideways and no
-text is under 14 px; under 50em each table row is a card, each value named by its column
+text is under 14 px; under 64em each table row is a card, each value named by its column
 (``data-label``, set by ``labelCells`` for the tables the script draws), so no column is
 cut off; plots are never wider than drawn and shrink to the width; long ids and JSON wrap.
 The script reads the episodes from the page's JSON and lists them a page at a time,
@@ -27,13 +27,13 @@ img{max-width:100%;height:auto;display:block}
 .scroll{max-width:100%;overflow-x:auto;margin:.6em 0}
 .scroll>table{margin:0}
 table{border-collapse:collapse;margin:.6em 0;background:#fff}
-td,th{border:1px solid #d5d5d5;padding:4px 8px;text-align:left;vertical-align:top;font-size:.95rem;max-width:32em}
+td,th{border:1px solid #d5d5d5;padding:4px 6px;text-align:left;vertical-align:top;font-size:.95rem;max-width:32em}
 td.wide,td.what,td.fired,td.long{overflow-wrap:anywhere}
 th{background:#f0f0f0}
-th.sortable{cursor:pointer;user-select:none;white-space:nowrap}
+th.sortable{cursor:pointer;user-select:none}
 th.sortable::after{content:' ↕';color:#999}
 th[aria-sort=ascending]::after{content:' ▲';color:#000}th[aria-sort=descending]::after{content:' ▼';color:#000}
-td.wide{min-width:15em}td.what{min-width:17em}td.fired{min-width:8em}
+td.wide{min-width:12em}td.what{min-width:16em}td.fired{min-width:8em}
 .num{text-align:right;font-variant-numeric:tabular-nums}
 td.num{white-space:nowrap;overflow-wrap:normal}
 .pill{display:inline-block;max-width:100%;padding:0 .5em;border-radius:.7em;font-size:.9rem}
@@ -63,7 +63,7 @@ details>summary{cursor:pointer}
 nav.pages{display:flex;flex-wrap:wrap;align-items:center;gap:.4em}
 .pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,28em),1fr));gap:1em}
 .pair>div{min-width:0;border-top:3px solid #ccd;padding-top:.4em}
-@media (max-width:50em){
+@media (max-width:64em){
 main{padding:1em .75em 3em}h1{font-size:1.4em}#episode{padding:.8em .75em}
 #episode-table thead{display:block}
 #episode-table thead tr{display:flex;flex-wrap:wrap;gap:.4em;margin:0 0 .6em}
@@ -95,7 +95,7 @@ td.strip{width:auto;padding:0 .4em;border-radius:3px}"""
 
 
 # on a narrow screen every table; two episodes side by side (half a screen each) at any width
-CSS += "@media (max-width:50em){\n" + _cards("") + "}\n" + _cards(".pair")
+CSS += "@media (max-width:64em){\n" + _cards("") + "}\n" + _cards(".pair")
 
 LIST_SCRIPT = r"""
 const DATA = JSON.parse(document.getElementById('report-data').textContent);

@@ -46,10 +46,10 @@ def report_version() -> str:
         return str(getattr(tau_shaped, "__version__", "?"))
 
 
-# Each plot is one small figure, drawn once for every width: about 4 inches wide, shown at 100
-# CSS px an inch (never wider), its labels this many points (15.3 px). On a 390 px phone it is
-# shown at 0.84 of its size or more (labels >= 12.8 px); on a desktop the reward distributions
-# stand side by side (``html_assets``: ``.plots`` wraps).
+# Each plot is one small figure, drawn once for every width: at most about 4 inches wide (with
+# its labels), shown at 100 CSS px an inch (never wider), its labels this many points (15.3 px):
+# on a 390 px phone at 0.94 of its size or more (labels >= 14 px), on a 320 px one >= 11 px; on a
+# desktop the reward distributions stand side by side (``html_assets``: ``.plots`` wraps).
 PLOT_POINTS = 11.0
 PLOT_DPI = 150  # crisp on a screen of 1.5 device pixels a CSS px; the shown size is set apart
 _LEGEND_CHARS = 36
@@ -95,7 +95,7 @@ def _legend(ax: Any) -> None:
 
 
 def _pass_k_figure(summaries: List[FileSummary], labels: List[str]) -> Any:
-    fig, ax = _axes(4.4, 3.0)
+    fig, ax = _axes(4.0, 3.0)
     for n, (s, label) in enumerate(zip(summaries, labels)):
         ks = sorted(s.legacy_pass_k)
         color = f"C{n % 10}"
