@@ -14,21 +14,30 @@ dict's ``"score"`` as the reward, every other key as a logged column. Here:
   field, and nothing is imported);
 - ``solution_str`` is the completion text, read by the one reader of model output
   (``tau_shaped.env.model_output``: tool calls in every known format, reasoning apart; a tool
-  call in no known format is a counted parse fault) and appended.
+  call in no known format, or text past the reading limits, is the policy's failure: score 0,
+  ``parse_fault`` 1.0, counted) and appended.
 
 The dict has ``score`` (the blend's reward), ``outcome``, ``process``, ``safety``, ``legacy``
-(tau-bench's 0/1) and ``abstain``. verl has no ``None`` reward, so a verifier fault (SPEC §8)
+(tau-bench's 0/1), ``abstain``, ``undetermined``, ``infra_fault`` and ``parse_fault``
+(``text_turns.components``). verl has no ``None`` reward, so an abstention (SPEC §8: a verifier
+fault, counted in ``text_turns.FAULTS["verl"]``, or an undetermined verdict, counted in
+``UNDETERMINED["verl"]``, e.g. a row without the ``user_replies`` a write's confirmation needs)
 gives **the fallback** (``extra_info["fallback"]``, default ``0.0``) in every value and
-``abstain = 1.0``, and is counted in ``text_turns.FAULTS["verl"]``: filter on ``abstain`` (or watch
-the count), since a fallback 0 reads as a failed episode. A completion past the reading limits
-(``tau_shaped.env.model_text.ReadLimits``: size, nesting, tool calls, time) is such a fault too
-(counted in ``model_text.PARSE_FAULTS["verl"]``): no completion makes ``compute_score`` raise.
-An unknown task raises ``KeyError``, an unknown domain ``DomainNotFound``.
+``abstain = 1.0``: filter on ``abstain`` (each key is a column of verl's ``reward_extra_info``),
+since a fallback 0 reads as a failed episode. A completion past the reading limits
+(``tau_shaped.env.model_text.ReadLimits``: size, nesting, tool calls, time) is the policy's
+failure, not an abstention (score 0, ``parse_fault`` 1.0, counted in
+``model_text.PARSE_FAULTS["verl"]``): no completion makes ``compute_score`` raise. A row read
+through Arrow/parquet (verl's ``RLHFDataset``) is read back as it was (``dataset_rows``). An
+unknown task raises ``KeyError``, an unknown domain ``DomainNotFound``.
 
 **Agent loop.** ``TauShapedAgentLoop`` subclasses verl's ``AgentLoopBase`` (built on first access,
 so this module imports without verl) and is registered as ``tau_shaped_agent``; set
 ``actor_rollout_ref.rollout.agent.default_agent_loop=tau_shaped_agent`` (or a row's
-``agent_name``). Its ``run(sampling_params, **row)`` owns the episode: the env's database and
+``agent_name``). verl's agent-loop workers are other processes, which never import this module
+themselves: tau-shaped's ``verl.plugins`` entry point (``verl_plugin``) registers the loop in every
+process at ``import verl``; for a verl that loads no plugins, ``AGENT_LOOP_CONFIG`` is the shipped
+agent-loop config (``actor_rollout_ref.rollout.agent.agent_loop_config_path``). Its ``run(sampling_params, **row)`` owns the episode: the env's database and
 customer (``extra_info["user_replies"]`` for a scripted one, else the loop's ``user``, else the
 task's persona customer; the prompt holds the policy and the customer's words, never the task's
 instruction), the tokenization (the tokenizer's chat template, with the tool schemas) and the
@@ -37,9 +46,11 @@ model output, played on the env; tool results and customer replies are appended 
 ``response_mask`` 0. It returns an ``AgentLoopOutput`` whose ``reward_score`` is the episode's
 reward (verl puts it at the last token and calls no reward function again), with
 ``extra_fields``: ``reward_extra_info`` (the components ``score``, ``outcome``, ``process``,
-``safety``, ``legacy``, ``abstain``, and ``truncated``: 1.0 when the response length cut the
-episode; verl's agent loop makes each key a column of ``reward_extra_info``), ``turn_scores`` (the
-per-turn shaped rewards, summing to it) and ``turn_score_positions`` (the response index of each
+``safety``, ``legacy``, the flags ``abstain``, ``undetermined``, ``infra_fault``, ``parse_fault``,
+and ``truncated``: 1.0 when the response length cut the episode; verl's agent loop makes each key a
+column of ``reward_extra_info``: filter on ``abstain``), ``turn_scores`` (the per-turn shaped
+rewards, summing to it; on an abstention every one 0.0, the last the fallback: no signal; an LLM
+customer that cannot be reached abstains, counted in ``stepwise.INFRA_FAULTS["verl"]``) and ``turn_score_positions`` (the response index of each
 turn's last generated token): ``token_level_scores`` turns those into per-token scores (each turn's
 reward at its last token) for a reward manager that trains on per-turn rewards. Settings
 (``domain``, ``split``, ``blend``, ``lam``, ``max_turns``, ``fallback``) come from the agent-loop
@@ -51,12 +62,16 @@ from __future__ import annotations
 
 import itertools
 import time
+from pathlib import Path
 from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
 
 from tau_shaped.integrations.training.dataset_rows import present
 from tau_shaped.integrations.training.text_turns import ChatRenderer, TextEpisode, score_completion
 
 AGENT_NAME = "tau_shaped_agent"
+#: The agent-loop config verl reads from ``actor_rollout_ref.rollout.agent.agent_loop_config_path``
+#: (registers ``tau_shaped_agent``; package data, an absolute path).
+AGENT_LOOP_CONFIG = str(Path(__file__).resolve().with_name("verl_agent_loop.yaml"))
 DEFAULT_DOMAIN = "food_delivery"
 _REQUESTS = itertools.count()
 
