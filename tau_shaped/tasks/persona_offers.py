@@ -20,7 +20,9 @@ into an ``Offer``:
     longer", "too late", "impossible", "unavailable", "off the table", "out of the question") to
     the end of its clause ("we can't cancel the order, but ..."), and, when the negation is a
     predicate's ("is not possible", "isn't an option", "can't be done"), the subject before it
-    too ("Cancelling isn't possible"). A negation that does not deny is left: "no problem", "no
+    too ("Cancelling isn't possible", "a refund can't be processed"; not "cancelling doesn't cost
+  anything"); and a question a bare denial answers ("Cancel the order? Not possible."). A
+  negation that does not deny is left: "no problem", "no
     worries", "not only", "or not", "why not", a question's "wouldn't you", a "No," that
     answers, and a value in a list of arguments ("reason: no longer needed", "insurance: no");
 - ``set_aside``: the phrases set aside (for a denial, the words after the negation), which
@@ -31,7 +33,7 @@ into an ``Offer``:
 
 Clauses end at ". ! ? ; ( ) [ ]", a newline, a dash between spaces or an em/en dash, a comma,
 "but", "however", "though", "although", "instead", "so", "yet", "otherwise", "alternatively",
-and where "I", "we" or "let" starts a new subject. Every pattern is a single pass with no nested
+and where "I" or "we" starts a new subject. Every pattern is a single pass with no nested
 quantifier (linear on untrusted text); the message is read up to ``MAX_CHARS`` characters.
 """
 
@@ -40,7 +42,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import FrozenSet, List, Tuple
+from typing import FrozenSet, List, Optional, Tuple
 
 from tau_shaped.reward.reading.negation import NEGATIONS
 
@@ -54,7 +56,7 @@ _TOKEN = re.compile(r"(?P<b>\.(?=\s|$)|[;!?\n()\[\]\u2014\u2013,]|(?<=\s)-(?=\s)
 
 # Words that end a clause (a word of contrast or consequence), and the subjects that start one.
 _CLAUSE_WORDS = frozenset("but however though although instead so yet otherwise alternatively".split())
-_SUBJECTS = frozenset("i we i'll we'll i'd we'd i'm we're i've we've let let's".split())
+_SUBJECTS = frozenset("i we i'll we'll i'd we'd i'm we're i've we've".split())
 
 # What names the thing replaced: the words after it, to the end of the phrase.
 _REPLACING: Tuple[Tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
@@ -63,7 +65,7 @@ _REPLACING: Tuple[Tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
 ))
 # Words that end the phrase replaced: a subject, an auxiliary or a question word starts what is offered.
 _PHRASE_STOPS = _SUBJECTS | frozenset(
-    "you you'll you'd you're how what would could shall should can may might will is are was were which who please if "
+    "let let's you you'll you'd you're how what would could shall should can may might will is are was were which who please if "
     "because since while do does here there it's that's".split())
 _MAX_REPLACED = 10  # words at most in a phrase replaced
 
@@ -80,7 +82,17 @@ _AUX = frozenset("is are was were be been being will would can could should shal
                  "must it's that's there's".split())
 _NOT_A_SUBJECT = _SUBJECTS | frozenset(
     "which that who if when once after before unless because since until while you it they he she".split())
+# What a predicate's negation says its subject cannot be ("is not possible", "can't be done",
+# "won't go through"): a denial of the subject, not a remark on it ("doesn't cost anything").
+_DENIED_AS = frozenset("possible option options available allowed permitted doable feasible something "
+                       "done processed happen work works go approved offered supported eligible".split())
+_PREDICATE_REACH = 3  # words after the negation in which ``_DENIED_AS`` is looked for
 _MAX_SUBJECT = 12  # words at most in the subject of a denial ("a cancellation of order FD-1 with a refund of $25.52")
+# A bare denial that answers the question before it: its opening words, and its length after.
+_BARE_LEAD = frozenset("that's that is it's it this sorry unfortunately i'm afraid no".split())
+_BARE_REST = 5
+_ECHO_WORDS = 12  # words at most in the question a bare denial answers
+_ASKING = frozenset("shall should would could can may might do does did will want like ok okay proceed go i we you".split())
 _MAX_CLAUSE = 40  # words at most read forward from a negation
 
 #: Words that offer an alternative (``replaces``), each a tuple of words.
@@ -164,6 +176,10 @@ def _subject(text: str, tokens: _Tokens, i: int) -> int:
     listed = text[max(0, tokens[i][0] - 3):tokens[i][0]].rstrip().endswith((":", "="))
     if j == i and not (listed or word.endswith("n't") or word in ("impossible", "unavailable")):
         return i  # not a predicate's negation
+    said = [t[2] for t in tokens[i:i + 1 + _PREDICATE_REACH]]
+    phrase = _longest(tokens, i, _DENIALS) > 1 or word in ("impossible", "unavailable")
+    if not (listed or phrase or any(w in _DENIED_AS for w in said[1:])):
+        return i  # a remark on the subject ("cancelling doesn't cost anything"), not a denial of it
     start = j
     while start > 0 and tokens[start - 1][2] and tokens[start - 1][2] not in _CLAUSE_WORDS and j - start <= _MAX_SUBJECT:
         start -= 1
@@ -171,6 +187,28 @@ def _subject(text: str, tokens: _Tokens, i: int) -> int:
     if not words or len(words) > _MAX_SUBJECT or any(w in _NOT_A_SUBJECT for w in words):
         return i
     return start
+
+
+def _echoed_question(text: str, tokens: _Tokens, i: int, end: int) -> Optional[Tuple[int, int]]:
+    """The span of a question that a bare denial at token ``i`` answers ("Cancel the order? Not
+    possible. ..."): the sentence before, when it ends with "?", is short and asks nothing of
+    the customer ("Cancel the order?", not "Shall I cancel it?"), and the denial's sentence is
+    short, denies (``_DENIED_AS``) and opens with it (after a few words of apology), else None."""
+    k = i
+    while k > 0 and i - k < 4 and (tokens[k - 1][2] in _BARE_LEAD or text[tokens[k - 1][0]] == ","):
+        k -= 1  # "Sorry, that"
+    if k == 0 or tokens[k - 1][2] or text[tokens[k - 1][0]] != "?" or end - i > _BARE_REST:
+        return None
+    if not (_longest(tokens, i, _DENIALS) > 1 or tokens[i][2] in ("impossible", "unavailable")
+            or any(t[2] in _DENIED_AS for t in tokens[i + 1:i + 1 + _PREDICATE_REACH])):
+        return None  # not a denial ("It won't cost anything")
+    first = k - 1
+    while first > 0 and k - first <= _ECHO_WORDS + 1 and not (tokens[first - 1][2] == "" and text[tokens[first - 1][0]] in ".?!\n"):
+        first -= 1
+    words = [t[2] for t in tokens[first:k - 1]]
+    if not words or len(words) > _ECHO_WORDS or any(w in _ASKING for w in words):
+        return None  # a question the agent asks ("Shall I cancel it? It isn't possible to refund it.")
+    return tokens[first][0], tokens[k - 1][0]
 
 
 def _replaced_end(tokens: _Tokens, j: int) -> int:
@@ -216,6 +254,10 @@ def read_offer(text: str) -> Offer:
                 aside.append((lo, tokens[i][0]))
             if end > i + size:
                 aside.append((tokens[i + size][0], hi))
+            echoed = _echoed_question(text, tokens, i, end)
+            if echoed is not None:
+                blank[echoed[0]:echoed[1]] = b"\x01" * (echoed[1] - echoed[0])
+                aside.append(echoed)
             i = max(end, i + 1)
             continue
         i += 1

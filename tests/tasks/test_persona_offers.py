@@ -118,7 +118,8 @@ def _cannot_but(r: Phrases, o: Phrases, rng: random.Random) -> str:
 
 def _not_possible(r: Phrases, o: Phrases, rng: random.Random) -> str:
     denied = _pick(rng, ("isn't possible", "is not an option", "is off the table", "can't be done",
-                         "is no longer possible", "won't be possible", "is impossible now"))
+                         "is no longer possible", "won't be possible", "is impossible now", "won't work",
+                         "isn't allowed at this point", "can't be processed", "is not available"))
     what = _pick(rng, (_cap(r.ing), _cap(r.noun)))
     link = _pick(rng, (", but", ";", ".", " -"))
     ask = _pick(rng, ("how about", "what about", "would you settle for", "would you accept", "could I offer you"))
@@ -138,6 +139,12 @@ def _best_i_can(r: Phrases, o: Phrases, rng: random.Random) -> str:
     return f"{_cap(r.noun)} {denied}. {best} {o.noun}{_pick(rng, (' instead', ''))}. {_pick(rng, QUESTIONS)}"
 
 
+def _echo(r: Phrases, o: Phrases, rng: random.Random) -> str:
+    denied = _pick(rng, ("Not possible, sorry.", "Unfortunately that is not possible.", "I'm afraid that's not an option.",
+                         "Sorry, that can't be done."))
+    return f"{_cap(r.verb)}? {denied} {_cap(o.noun)} instead?"
+
+
 def _markdown(r: Phrases, o: Phrases, rng: random.Random) -> str:
     lead = _pick(rng, ("Instead of", "Rather than"))
     return f"**{lead} {r.ing}**, I can {o.verb}.\n\n{_pick(rng, QUESTIONS)}"
@@ -154,7 +161,7 @@ def _json(r: Phrases, o: Phrases, rng: random.Random) -> str:
 
 
 FRAMES: Tuple[Frame, ...] = (_instead_first, _instead_after, _cannot_but, _not_possible, _settle, _best_i_can,
-                             _markdown, _bullets, _json)
+                             _echo, _markdown, _bullets, _json)
 
 
 # -- what a persona asks for, and what it does not accept ---------------------------------------------------------
@@ -348,6 +355,22 @@ def test_a_substitution_offered_instead_is_still_a_substitution(env):
     no_safe = PersonaUser.for_task(_task(env, "fd-no-safe-sub-3"), env=env)  # asked a swap, not a cancellation
     reply = _answer(no_safe, "I can cancel order FD-10786 instead. Would you like that?")
     assert classify_reply(reply) in NO and "keep my order" in reply
+
+
+def test_a_confirmation_of_the_asked_action_is_a_yes_whatever_else_it_denies(env):
+    """Negations and alternatives around the asked action, which a careful reader still reads
+    as asking leave for it."""
+    user = PersonaUser.for_task(_task(env, "fd-cancel-3"), env=env)
+    heads = ("", "No need to wait: ", "Nothing else is needed - ", "Don't worry, ", "If you don't want to wait ",
+             "I can't offer a credit, but ", "Rather than a credit, ", "Instead of waiting, ")
+    bodies = ("I can cancel order FD-10018", "shall I cancel order FD-10018", "I'll cancel the order for you")
+    tails = ("? You won't be charged anything.", ". Shall I? It can't be undone.", " - not a problem. OK?",
+             " rather than have it delivered late?", ". Would you like that or not?", "; it doesn't cost you anything. OK?")
+    rng = random.Random(RNG_SEED)
+    for _ in range(40):
+        message = _pick(rng, heads) + _pick(rng, bodies) + _pick(rng, tails)
+        message = _cap(message)
+        assert classify_reply(_answer(user, message)) == "yes", message
 
 
 def test_a_plain_confirmation_is_read_as_before():
