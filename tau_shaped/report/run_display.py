@@ -17,6 +17,7 @@ from rich.progress import (
 from rich.table import Column, Table
 
 from tau_shaped.evaluation.results_file import ResultsFileError
+from tau_shaped.evaluation.run_models import uses_agent_model, uses_user_model
 from tau_shaped.evaluation.run_stats import RunStats
 from tau_shaped.evaluation.runner import RunConfig, RunError, RunSummary, run
 
@@ -62,10 +63,16 @@ def run_with_progress(config: RunConfig, console: Console = None, pass_k: bool =
                       f"({describe_players(config)}); results: {path}", highlight=False,
                       soft_wrap=not console.is_terminal)  # a terminal folds it to its width; a log keeps one line
 
+    # a log or a pipe gets one line an episode where a terminal gets the bar, when episodes call a
+    # model (seconds each); a replay (the demo: hundreds of episodes a second or so) gets none
+    lines = progress.disable and (uses_agent_model(config) or uses_user_model(config))
+
     def on_record(record: Dict[str, Any], stats: RunStats) -> None:
-        if progress.disable:  # a log or a pipe: one line an episode, where a terminal gets the bar
+        if lines:
             console.print(f"episode {stats.finished}/{stats.total}: {episode_line(record)}; {stats.describe()}",
                           highlight=False, soft_wrap=True)
+            return
+        if progress.disable:
             return
         if "id" not in bar:
             bar["id"] = progress.add_task("episodes", total=stats.total, stats="")
