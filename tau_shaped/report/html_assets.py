@@ -33,7 +33,7 @@ th{background:#f0f0f0}
 th.sortable{cursor:pointer;user-select:none}
 th.sortable::after{content:' ↕';color:#999}
 th[aria-sort=ascending]::after{content:' ▲';color:#000}th[aria-sort=descending]::after{content:' ▼';color:#000}
-td.wide{min-width:12em}td.what{min-width:16em}td.fired{min-width:8em}
+td.wide{min-width:12em;max-width:48em}td.what{min-width:16em}td.fired{min-width:8em}
 .num{text-align:right;font-variant-numeric:tabular-nums}
 td.num{white-space:nowrap;overflow-wrap:normal}
 .pill{display:inline-block;max-width:100%;padding:0 .5em;border-radius:.7em;font-size:.9rem}
