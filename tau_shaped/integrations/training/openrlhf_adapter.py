@@ -18,9 +18,10 @@ tokens (``END_TOKENS``) cut. ``rewards`` and ``scores`` are the blend's reward; 
 list per component: ``outcome``, ``process``, ``safety``, ``legacy`` (tau-bench's 0/1) and
 ``abstain``. OpenRLHF turns every value into a tensor, so a verifier fault cannot be ``None``: it
 is the fallback (``label["fallback"]``, default 0.0) with ``abstain`` 1, counted in
-``text_turns.FAULTS["openrlhf"]``; a completion past the reading limits
-(``tau_shaped.env.model_text.ReadLimits``: size, nesting, tool calls, time) is such a fault, also
-counted in ``model_text.PARSE_FAULTS["openrlhf"]``. A label's ``domain`` is data: a registered
+``text_turns.FAULTS["openrlhf"]`` (an undetermined verdict, e.g. a label without the
+``user_replies`` a write's confirmation needs, in ``UNDETERMINED``); a completion past the reading
+limits (``tau_shaped.env.model_text.ReadLimits``: size, nesting, tool calls, time) is the policy's
+failure, no abstention: 0.0 with ``parse_fault`` 1, counted in ``model_text.PARSE_FAULTS["openrlhf"]``. A label's ``domain`` is data: a registered
 name only, never ``module:ATTRIBUTE`` (nothing is imported). The server answers every request
 and stays up: a request that is not such JSON (a body over ``max_body_bytes``, nested more than
 64 levels, the wrong types), or names an unknown task or domain, gets HTTP 400 with a one-line
@@ -34,10 +35,16 @@ that goes wrong is a 500 of the same form; a method other than POST a 405.
 ``environment_feedback`` to the tokens and summing ``rewards``. ``AgentSession`` is that instance
 (without OpenRLHF): ``reset`` starts the label's episode (its env owns the database and the user:
 ``user_replies`` for a scripted one) and returns the rendered system prompt and first user
-message as the observation; ``step`` plays ``action_text`` and returns the turn's shaped reward
-(they sum to the episode's), the tool results and user reply as ``environment_feedback`` (with the
-next generation prompt), ``done``, and on the last step ``scores`` (the episode's reward) and
-``extra_logs`` (the components, legacy included). Rendering uses the chat template of
+message as the observation; ``step`` plays ``action_text`` and returns ``rewards`` (0.0 on every
+step but the last, which pays the episode's reward: OpenRLHF trains on the sum, and an abstention
+found at the end thus leaves no credit on an earlier step), the tool results and user reply as
+``environment_feedback`` (with the next generation prompt), ``done``, and on the last step
+``scores`` (the episode's reward) and ``extra_logs`` (the components, legacy included, and the flags
+``abstain``, ``undetermined``, ``infra_fault``, ``parse_fault``: filter on ``abstain``). An
+abstention (a verifier fault, an undetermined verdict, an LLM customer that cannot be reached:
+counted in ``stepwise.INFRA_FAULTS["openrlhf"]``) pays the fallback (default 0.0) and nothing else;
+a turn past the reading limits is the policy's failure (0.0, ``parse_fault`` 1). A label read
+through Arrow (a dataset's label column of dicts) is read back as it was (``dataset_rows``). Rendering uses the chat template of
 ``tokenizer`` (an object or a name for ``AutoTokenizer.from_pretrained``) given to
 ``make_agent_executor``, else ``PlainRenderer``; ``user`` sets the customer simulator (default the
 label's ``user_replies`` as a scripted one, else the task's persona customer). Each model turn is
@@ -45,8 +52,8 @@ read by the one reader of model output (tool calls in every known format, reason
 
 **The token budget.** OpenRLHF stops a rollout when its tokens reach ``max_len`` and keeps the
 ``extra_logs`` of the last step. So every step that does not end the episode returns, in
-``extra_logs``, the components of the episode so far and ``truncated`` = 1: a rollout the budget
-cut says so. With a tokenizer, a step whose action and feedback use up the step's
+``extra_logs``, the components of the episode so far (``TextEpisode.progress``) and ``truncated``
+= 1: a rollout the budget cut says so (its reward is 0.0: the episode's reward is paid at its end). With a tokenizer, a step whose action and feedback use up the step's
 ``sampling_params.max_tokens`` ends the episode itself (the terminal reward paid, ``scores`` the
 episode's reward, ``truncated`` = 1); a step that ends the episode otherwise has ``truncated`` = 0.
 """
@@ -288,7 +295,7 @@ class AgentSession(EpisodeSettings):
             else:
                 out["environment_feedback"] = feedback
                 # provisional: if OpenRLHF's token budget stops the rollout before the next step, these are its logs
-                out["extra_logs"] = self._logs(components(turn.info.get("prefix"), self.fallback), truncated=True)
+                out["extra_logs"] = self._logs(components(self.episode.progress(), self.fallback), truncated=True)
         if out["done"]:
             values = self.episode.components
             out["scores"] = _tensor(values["score"])

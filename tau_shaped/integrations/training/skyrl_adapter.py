@@ -13,10 +13,15 @@ the row).
 - ``step(action)`` plays the model's text (``text_turns.parse_assistant_text``) and returns
   ``{"observations", "reward", "done", "metadata"}``: the tool results (as ``user`` messages
   wrapped in ``<tool_response>``, which every chat template renders; ``tool_role="tool"`` keeps
-  the ``tool`` role) and the user's reply; ``reward`` is the turn's shaped reward (per-step
-  rewards that sum to the episode's shaped reward, SPEC §3); ``metadata`` has
-  ``turn_reward`` and, on the last step, ``components`` (``score``, ``outcome``, ``process``,
-  ``safety``, ``legacy``, ``abstain``). After ``max_turns`` the episode ends (truncated).
+  the ``tool`` role) and the user's reply; ``reward`` is 0.0 on every turn but the last, which
+  pays the episode's shaped reward (``turn_rewards: terminal``, the default: SkyRL keeps each
+  step's reward as it is returned, so an abstention found at the end must find no credit paid
+  earlier); ``turn_rewards: dense`` (``env_config`` or the row) pays each turn its shaped reward
+  (per-step rewards that sum to the episode's, SPEC §3; on an abstention the last turn takes back
+  what was paid: drop the episode on ``abstain``); ``metadata`` has ``turn_reward`` and, on the
+  last step, ``components`` (``score``, ``outcome``, ``process``, ``safety``, ``legacy``, the flags
+  ``abstain``, ``undetermined``, ``infra_fault``, ``parse_fault``). After ``max_turns`` the
+  episode ends (truncated).
 - **The turn limit holds.** SkyRL's generator stops an episode after its own
   ``generator.max_turns`` (default 1) whatever the env says. Set it to the env's ``max_turns``
   (30 by default). ``trainer_max_turns`` in ``env_config`` (e.g. ``${generator.max_turns}``) lower
@@ -25,10 +30,14 @@ the row).
   error, never a silently truncated reward. ``env_config["user"]`` sets the customer simulator.
 - ``get_metrics()`` gives the components of a finished episode, for SkyRL's aggregation.
 
-A verifier fault ends the episode with rewards summing to the fallback (default 0.0) and
-``abstain = 1.0`` in the metrics (SkyRL has no ``None`` reward), counted in
-``text_turns.FAULTS["skyrl"]``; model text past the reading limits
-(``tau_shaped.env.model_text.ReadLimits``) is such a fault (``model_text.PARSE_FAULTS["skyrl"]``).
+An abstention (a verifier fault, counted in ``text_turns.FAULTS["skyrl"]``; an undetermined
+verdict; an LLM customer that cannot be reached, at ``init`` or a reply: counted in
+``stepwise.INFRA_FAULTS["skyrl"]``, never an exception) pays 0.0 on every turn and the fallback
+(default 0.0) at the last, with ``abstain = 1.0`` in the metrics (SkyRL has no ``None`` reward):
+filter on it. Model text past the reading limits (``tau_shaped.env.model_text.ReadLimits``) is the
+policy's failure: the episode ends with reward 0.0 and ``parse_fault`` 1.0
+(``model_text.PARSE_FAULTS["skyrl"]``). A row read through Arrow/parquet is read back as it was
+(``dataset_rows``: a key filled with null is a key not given).
 A domain named by the row (``extras``, ``extra_info``) is data: a registered name only, never
 ``module:ATTRIBUTE`` (``env_config``, a person's, may name either). Without skyrl_gym the class is built on ``object`` with the same
 methods (so this module imports, and the contract can be checked, without the stack).

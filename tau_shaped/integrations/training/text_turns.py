@@ -358,6 +358,13 @@ class TextEpisode:
         self.rewards.append(float(reward))
         return Turn(list(added), float(reward), done, info)
 
+    def progress(self) -> Any:
+        """The shaped result of the episode so far (scored now; what a rollout cut here would have
+        earned), or the final result once it ended."""
+        if self.ended or self.stepwise is None:
+            return self.result
+        return self.stepwise.env.calculate_reward_shaped(blend=self.blend, lam=self.lam)
+
     @property
     def abstained(self) -> bool:
         """Whether the episode ended without a verdict (an abstention: no signal)."""

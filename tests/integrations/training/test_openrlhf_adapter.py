@@ -53,7 +53,8 @@ def test_reward_server_answers_openrlhfs_request_shape(server):
     assert status == 200 and set(out) == {"rewards", "scores", "extra_logs"}
     assert out["rewards"][0] == pytest.approx(EXPECTED_SHAPED) and out["scores"] == out["rewards"]
     assert out["rewards"][1] < out["rewards"][0]
-    assert set(out["extra_logs"]) == {"outcome", "process", "safety", "legacy", "abstain", "undetermined"}
+    assert set(out["extra_logs"]) == {"outcome", "process", "safety", "legacy", "abstain", "undetermined", "infra_fault",
+                                      "parse_fault"}
     assert out["extra_logs"]["legacy"] == [1.0, 0.0] and out["extra_logs"]["outcome"] == [1.0, 0.0]
     assert out["extra_logs"]["abstain"] == [0.0, 0.0]
 

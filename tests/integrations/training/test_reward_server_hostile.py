@@ -117,8 +117,11 @@ def test_reward_server_survives_1000_hostile_requests_answering_each_with_flat_m
         assert status in KINDS[kind][3], (i, kind, status, raw[:300])
         if status == 200:
             assert set(answer) == {"rewards", "scores", "extra_logs"}
-            fault = kind in ("deep_completion", "deep_tool_call", "five_mb_body")
-            assert answer["extra_logs"]["abstain"] == [1.0 if fault else 0.0], (kind, answer)
+            unreadable = kind in ("deep_completion", "deep_tool_call", "five_mb_body")  # the policy's failure: 0
+            assert answer["extra_logs"]["abstain"] == [0.0], (kind, answer)
+            assert answer["extra_logs"]["parse_fault"] == [1.0 if unreadable else 0.0], (kind, answer)
+            if unreadable:
+                assert answer["rewards"] == [0.0], (kind, answer)
             if kind == "honest":
                 assert answer["extra_logs"]["legacy"] == [1.0]
         else:

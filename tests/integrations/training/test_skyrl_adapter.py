@@ -42,7 +42,13 @@ def test_episode_pays_per_step_rewards_that_sum_to_the_shaped_reward():
     assert messages[1]["role"] == "user" and "the dataset's prompt" not in messages[1]["content"]
     assert meta["task_id"] == TASK and meta["tools"]
     assert last["done"] and sum(rewards) == pytest.approx(EXPECTED_SHAPED)
-    assert any(r > 0 for r in rewards[:-1])  # process credit is paid as it is earned
+    # the default pays it all at the last turn (SkyRL keeps a step's reward as returned: an abstention
+    # found later could not take it back); turn_rewards "dense" pays process credit as it is earned
+    assert rewards[:-1] == [0.0] * (len(rewards) - 1) and rewards[-1] == pytest.approx(EXPECTED_SHAPED)
+    dense = skyrl_adapter.TauShapedTextEnv(env_config={"turn_rewards": "dense"}, extras=row())
+    dense_rewards = play(dense, GT_TEXTS)[2]
+    dense.close()
+    assert any(r > 0 for r in dense_rewards[:-1]) and sum(dense_rewards) == pytest.approx(EXPECTED_SHAPED)
     components = last["metadata"]["components"]
     assert components["legacy"] == 1.0 and components["outcome"] == 1.0 and components["abstain"] == 0.0
     assert env.get_metrics() == components and env.turns == len(rewards)

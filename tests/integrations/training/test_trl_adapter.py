@@ -37,9 +37,10 @@ def test_text_completions_columns_and_faults():
     assert out[3] is None and shaped.faults == 1  # the unparsable actions column: a fault, as None
     unknown = '{"name": "issue_refund", "args": {"order_id": "FD-10045"}}'  # a call in no known format
     before = PARSE_FAULTS["trl"]
-    assert safety(prompts=["p"], completions=[unknown], task_id=[TASK]) == [None] and PARSE_FAULTS["trl"] == before + 1
-    fallback = trl_reward_funcs(["shaped"], allow_none=False)[0]
-    assert fallback(prompts=["p"], completions=[unknown], task_id=[TASK]) == [0.0] and fallback.faults == 1
+    # the policy's own failure (issue 43): scored (safety 1.0: no gate fired; the blend 0.0), counted, never None
+    assert safety(prompts=["p"], completions=[unknown], task_id=[TASK]) == [1.0] and PARSE_FAULTS["trl"] == before + 1
+    failed = trl_reward_funcs(["shaped"])[0]
+    assert failed(prompts=["p"], completions=[unknown], task_id=[TASK]) == [0.0] and failed.faults == 0
     invalid = safety(prompts=["p"], completions=['[{"name": ""}]'], task_id=[TASK])  # a nameless call: the policy's
     assert invalid == [1.0]  # mistake, scored (the env answers Error), not a fault
 
