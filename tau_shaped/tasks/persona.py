@@ -15,6 +15,10 @@ TEXT_MATCHERs. Nothing in it is code.
 - ``accept``: the actions they agree to. A confirmation that describes none of them gets a no
   (``instead`` added: what they want instead). ``settles``: agreeing to it meets the request
   (false for a first step such as proposing a substitution, which a confirming step follows).
+  A confirmation is read on what it offers, not on what it offers it in place of (issue 43,
+  ``persona_offers``): "a $5 credit instead of cancelling" describes a credit; an alternative
+  listed here is agreed to, any other gets a no that says ``instead``, or else restates
+  ``request``.
 - ``told``: TEXT_MATCHERs that, once every one is found in the agent's messages, meet the
   request (an answer, or a refusal explained).
 

@@ -20,11 +20,11 @@ into an ``Offer``:
     longer", "too late", "impossible", "unavailable", "off the table", "out of the question") to
     the end of its clause ("we can't cancel the order, but ..."), and, when the negation is a
     predicate's ("is not possible", "isn't an option", "can't be done"), the subject before it
-    too ("Cancelling isn't possible", "a refund can't be processed"; not "cancelling doesn't cost
-  anything"); and a question a bare denial answers ("Cancel the order? Not possible."). A
-  negation that does not deny is left: "no problem", "no
-    worries", "not only", "or not", "why not", a question's "wouldn't you", a "No," that
-    answers, and a value in a list of arguments ("reason: no longer needed", "insurance: no");
+    too ("Cancelling isn't possible", "a refund can't be processed"; not "cancelling doesn't
+    cost anything"); and a short question that a bare denial answers ("Cancel the order? Not
+    possible."). A negation that does not deny is left: "no problem", "no worries", "not
+    only", "or not", "why not", a question's "wouldn't you", a "No," that answers, and a value
+    in a list of arguments ("reason: no longer needed", "insurance: no");
 - ``set_aside``: the phrases set aside (for a denial, the words after the negation), which
   tells which writes the message puts aside;
 - ``replaces``: whether the message offers something in place of something else: it sets a
@@ -33,8 +33,10 @@ into an ``Offer``:
 
 Clauses end at ". ! ? ; ( ) [ ]", a newline, a dash between spaces or an em/en dash, a comma,
 "but", "however", "though", "although", "instead", "so", "yet", "otherwise", "alternatively",
-and where "I" or "we" starts a new subject. Every pattern is a single pass with no nested
-quantifier (linear on untrusted text); the message is read up to ``MAX_CHARS`` characters.
+and where "I" or "we" starts a new subject. The message is read once into words (one pattern,
+whose only repetition is unambiguous: each repeat starts with a character its word cannot
+hold), then every reading looks at a bounded number of words around a cue: linear on untrusted
+text. It is read up to ``MAX_CHARS`` characters.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from typing import FrozenSet, List, Optional, Tuple
 
 from tau_shaped.reward.reading.negation import NEGATIONS
 
-__all__ = ["MAX_CHARS", "OFFERING_CUES", "Offer", "read_offer"]
+__all__ = ["MAX_CHARS", "OFFERING_CUES", "Offer", "read_offer", "cue_words"]
 
 MAX_CHARS = 4000
 

@@ -296,17 +296,23 @@ def _bucket(task_id: str) -> str:
     return re.sub(r"-(?:s\d+-)?\d+$", "", task_id)
 
 
-def test_every_bucket_says_no_to_an_offer_in_place_of_its_request_and_yes_to_the_swap(env):
+@pytest.mark.parametrize("split,stride,per_task", [("test", 1, 8), ("train", 4, 2)])
+def test_every_bucket_says_no_to_an_offer_in_place_of_its_request_and_yes_to_the_swap(env, split, stride, per_task):
+    """Every test task, and every 4th train task (both files: every bucket, every variant)."""
+    the_env = env if split == "test" else load_domain("food_delivery").make_env(task_split="train")
+    confirmation = domain_confirmation(the_env)
     rng = random.Random(RNG_SEED)
     buckets: Dict[str, Dict[str, int]] = {}
-    for task in env.tasks:
-        tried = _check_task(task, env, rng, per_task=8)
-        seen = buckets.setdefault(_bucket(task.id), {"no": 0, "yes": 0})
+    for task in list(the_env.tasks)[::stride]:
+        tried = _check_task(task, the_env, rng, per_task=per_task)
+        seen = buckets.setdefault(_bucket(task.id), {"no": 0, "yes": 0, "asks": 0})
+        seen["asks"] += _asked(task, confirmation) is not None
         for key, n in tried.items():
             seen[key] += n
-    assert len(buckets) >= 19 and all(b["no"] >= 20 for b in buckets.values()), buckets
-    # every bucket whose persona accepts a write also said yes to its own action offered in place of another
-    assert sum(1 for b in buckets.values() if b["yes"]) >= 16, buckets
+    assert len(buckets) == 19 and all(b["no"] >= 16 for b in buckets.values()), buckets
+    # a bucket whose personas accept a write said yes to its own action offered in place of another
+    assert all(b["yes"] >= 8 for b in buckets.values() if b["asks"]), buckets
+    assert sum(1 for b in buckets.values() if b["asks"]) >= 17, buckets
 
 
 def _task(env, task_id):
@@ -397,34 +403,37 @@ def test_reading_an_offer_is_linear():
 
 @pytest.mark.parametrize("name", ["tau2:retail", "tau2:airline"])
 def test_tau2_personas_say_no_to_an_offer_in_place_of_their_request(name):
+    """tau2's personas accept their ground truth's writes with its ids (order, payment method):
+    another kind of write offered in place of theirs gets a no restating the request, and their
+    own ground truth's confirmation said as offered in place of another kind gets a yes."""
     pytest.importorskip("tau2", reason="the tau2 extra is not installed")
     domain = load_domain(name)
     tasks = [t for t in domain.tasks("test") if t.persona is not None and t.persona.accept]
     env = domain.make_env(tasks=tasks, task_index=0)
     rng = random.Random(RNG_SEED)
     confirmation = domain_confirmation(env)
-    said_no = 0
+    tried = {"no": 0, "yes": 0}
     for task in tasks:
-        if not _alternatives(task, confirmation):
+        alternatives = _alternatives(task, confirmation)
+        own = task.persona.accept[0].tool
+        kind = _kind(own, confirmation)
+        if not alternatives or kind is None:
             continue
         user = PersonaUser.for_task(task, env=env)
         wants = task.persona.instead or task.persona.request
-        kind = _kind(task.persona.accept[0].tool, confirmation)
-        asked = _phrases(task.persona.accept[0].tool, kind, _order_of(task), "50.00", []) if kind else None
+        asked = _phrases(own, kind, _order_of(task), "50.00", [])
         for _ in range(3):
-            alt = _alternatives(task, confirmation)[rng.randrange(len(_alternatives(task, confirmation)))]
-            message = FRAMES[rng.randrange(len(FRAMES))](asked or alt, alt, rng) if asked else None
-            if message is None:
-                continue
+            alt = alternatives[rng.randrange(len(alternatives))]
+            message = FRAMES[rng.randrange(len(FRAMES))](asked, alt, rng)
             reply = _answer(user, message)
             assert classify_reply(reply, question=message) in NO and wants in reply, (task.id, message, reply)
-            said_no += 1
-        # its own confirmation (the ground truth's), said as offered in place of an alternative, is a yes
-        confirms = [a.kwargs["content"] for i, a in enumerate(task.actions[:-1])
-                    if a.name == "respond" and task.actions[i + 1].name == task.persona.accept[0].tool]
+            tried["no"] += 1
+        confirms = [a.kwargs["content"] for a, after in zip(task.actions, task.actions[1:])
+                    if a.name == "respond" and after.name == own]
         if confirms:
-            alt = _alternatives(task, confirmation)[0]
-            lead = _pick(rng, ("Rather than", "Instead of"))
-            message = f"{lead} {alt.ing}, {confirms[0][:1].lower()}{confirms[0][1:]}"
+            alt = alternatives[rng.randrange(len(alternatives))]
+            lead = _pick(rng, ("Rather than", "Instead of", "As an alternative to"))
+            message = f"{lead} {_pick(rng, (alt.ing, alt.noun))}, {confirms[0][:1].lower()}{confirms[0][1:]}"
             assert classify_reply(_answer(user, message)) == "yes", (task.id, message)
-    assert said_no >= 30
+            tried["yes"] += 1
+    assert tried["no"] >= 30 and tried["yes"] >= 10, tried
