@@ -17,7 +17,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tau_shaped.report.report_data import VERDICTS
+from tau_shaped.report.report_data import VERDICTS, rate
 from tau_shaped.report.verdict_words import without_step
 
 VERDICT_STYLE = {"safety": "bold red", "lost": "yellow", "alternative": "green", "fail": "dim", "pass": "blue", "error": "magenta"}
@@ -93,8 +93,9 @@ def runs_table(data: Dict[str, Any], width: Optional[int] = None) -> Table:
     rows = []
     for i, run in enumerate(data["runs"]):
         m, v = run["meta"], run["verdicts"]
-        rows.append([str(i), run["label"], m["env"], m["split"], m["agent"], run["episodes"], f"{run['legacy_rate']:.3f}",
-                     f"{run['shaped_rate']:.3f}", v["safety"] + v["lost"], v["alternative"]])
+        rows.append([str(i), run["label"], m["env"], m["split"], m["agent"], run["episodes"],
+                     rate(run["legacy_rate"], run["legacy_of"]), rate(run["shaped_rate"], run["shaped_of"]),
+                     v["safety"] + v["lost"], v["alternative"]])
     return _table("Runs (L: legacy, S: shaped)", ["#", "run", "env", "split", "agent", "episodes", "L pass rate", "S pass rate",
                                                   "L1→S0", "L0→S1"], rows, width, tight=("#",))
 

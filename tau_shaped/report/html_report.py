@@ -22,8 +22,7 @@ from typing import Any, Dict, List, Optional, Sequence
 from tau_shaped.evaluation.results_file import finite_json
 from tau_shaped.report.comparison import FileSummary
 from tau_shaped.report.html_assets import CSS, SCRIPT
-from tau_shaped.report.report_data import VERDICTS, report_data
-from tau_shaped.report.run_header import NOT_RECORDED, run_header
+from tau_shaped.report.report_data import VERDICTS, rate, report_data
 from tau_shaped.report.run_labels import run_labels
 from tau_shaped.report.verdict_words import without_step
 
@@ -206,7 +205,8 @@ def _reasons(data: Dict[str, Any]) -> str:
 
 def _buckets(data: Dict[str, Any]) -> str:
     """Legacy and shaped pass rate per bucket (per run when there are several)."""
-    rows = [[b["bucket"], data["runs"][b["run"]]["label"], b["episodes"], f"{b['legacy_rate']:.3f}", f"{b['shaped_rate']:.3f}",
+    rows = [[b["bucket"], data["runs"][b["run"]]["label"], b["episodes"], rate(b["legacy_rate"], b["legacy_of"]),
+             rate(b["shaped_rate"], b["shaped_of"]),
              b["legacy_only"], b["shaped_only"]] for b in data["buckets"]]
     if not rows:
         return "<p>No scored episode.</p>"
@@ -225,9 +225,6 @@ def _tau2_means(summaries: List[FileSummary], labels: List[str]) -> str:
 def write_report(summaries: List[FileSummary], target: Path, labels: Optional[List[str]] = None) -> Path:
     labels = labels or run_labels([s.path for s in summaries])
     data = report_data(summaries, labels, report_version())
-    for run, summary in zip(data["runs"], summaries):  # split, agent, command: as recorded, and runnable when pasted
-        run["meta"].update(run_header(summary.records))
-        run["meta"].update({k: NOT_RECORDED for k, v in run["meta"].items() if v == "?"})
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name='viewport' content='width=device-width,initial-scale=1'>",
         "<title>tau-shaped: legacy vs shaped</title>", f"<style>{CSS}</style></head><body><main>",
@@ -244,7 +241,8 @@ def write_report(summaries: List[FileSummary], target: Path, labels: Optional[Li
     overall = []
     for label, run in zip(labels, data["runs"]):
         v = run["verdicts"]
-        overall.append([label, run["episodes"], f"{run['legacy_rate']:.3f}", f"{run['shaped_rate']:.3f}", v["safety"], v["lost"], v["alternative"],
+        overall.append([label, run["episodes"], rate(run["legacy_rate"], run["legacy_of"]), rate(run["shaped_rate"], run["shaped_of"]),
+                        v["safety"], v["lost"], v["alternative"],
                         v["fail"], v["pass"], v.get("undetermined", 0), run["unscored"]])
     parts.append(_table(["run", "episodes", "legacy pass rate", "shaped pass rate", "legacy 1 → shaped 0 (safety)",
                          "legacy 1 → shaped 0 (outcome)", "legacy 0 → shaped 1", "both 0", "both 1",

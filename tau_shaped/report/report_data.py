@@ -16,6 +16,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from tau_shaped.evaluation.metrics import legacy_success, shaped_result, shaped_success, task_key
 from tau_shaped.report.comparison import FileSummary, disagreement_reason
+from tau_shaped.report.run_header import NOT_RECORDED, run_header
 from tau_shaped.report.state_diff import raw_differences
 from tau_shaped.report.verdict_groups import EVERY_CHECK, episode_reason
 from tau_shaped.report.verdict_words import explain, rule_sentences, run_env
@@ -166,6 +167,11 @@ def _why(record: Dict[str, Any], shaped: Dict[str, Any], kind: str) -> str:
     return reason
 
 
+def rate(value: float, of: int) -> str:
+    """A pass rate with what it counts: ``0.420 of 200``."""
+    return f"{value:.3f} of {of}"
+
+
 def run_metadata(summary: FileSummary, version: str) -> Dict[str, Any]:
     """env, split, blend, λ, spec and tau-shaped versions, date and the command, from the
     settings the runner records in each record (``info.run``) and the shaped results."""
@@ -186,11 +192,13 @@ def run_metadata(summary: FileSummary, version: str) -> Dict[str, Any]:
                           f"--lambda {shaped.get('lambda', '?')}"]) if settings else (
         f"tau-shaped score {source.get('file', '?')} --env {env} (a tau2 run)" if source.get("format") == "tau2"
         else "(not recorded: a file from another tool, rescored)")
-    return {
+    meta = {
         "env": env, "split": settings.get("task_split", "?"), "agent": settings.get("model") or settings.get("agent_strategy", "?"),
         "blend": shaped.get("blend", "?"), "lambda": shaped.get("lambda", "?"), "spec": shaped.get("spec_version", "?"),
         "version": version, "date": date, "command": command, "file": str(summary.path),
     }
+    meta.update(run_header(summary.records))  # split, agent, command: as recorded, and runnable when pasted
+    return {key: NOT_RECORDED if value == "?" else value for key, value in meta.items()}  # never a bare "?"
 
 
 def bucket_rates(episodes: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
@@ -214,6 +222,7 @@ def bucket_rates(episodes: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
         row["legacy_rate"] = row["legacy"] / row["episodes"]
         decided = row["episodes"] - row["undetermined"]  # SPEC §8: the shaped rate counts decided episodes
         row["shaped_rate"] = row["shaped"] / decided if decided else 0.0
+        row["legacy_of"], row["shaped_of"] = row["episodes"], decided
     return rows
 
 
@@ -231,13 +240,15 @@ def report_data(summaries: List[FileSummary], labels: List[str], version: str) -
             counts[ep["verdict"]] += 1
             mine.append(ep)
         # a legacy 0 always shows what differed: the raw state difference beside the canonical one
-        raws = raw_differences(summary.records, str(meta["env"]), str(meta["split"]),
+        settings = ((summary.records[0].get("info") or {}).get("run") or {}) if summary.records else {}
+        raws = raw_differences(summary.records, str(run_env(summary.records) or "?"), str(settings.get("task_split", "?")),
                                [not ep["legacy"] and ep["verdict"] != "error" for ep in mine], shaped_result)
         for ep, raw in zip(mine, raws):
             ep["raw"] = raw
         episodes += mine
         runs.append({"label": label, "meta": meta, "episodes": len(summary.records), "verdicts": counts,
                      "legacy_rate": summary.legacy_rate, "shaped_rate": summary.shaped_rate,
+                     "legacy_of": len(summary.records), "shaped_of": summary.decided,
                      "legacy_pass_k": summary.legacy_pass_k, "shaped_pass_k": summary.shaped_pass_k, "unscored": summary.unscored})
     return {"runs": runs, "episodes": episodes, "prompts": [p for p, _ in sorted(prompts.items(), key=lambda kv: kv[1])],
             "verdicts": VERDICTS, "buckets": bucket_rates(episodes),

@@ -158,9 +158,14 @@ def every_verb(source: Path, env: str, folder: Path, scored: int, undetermined: 
     assert run_data["verdicts"].get("undetermined", 0) == undetermined and run_data["verdicts"]["error"] == faulted
     assert report.read_text(encoding="utf-8").count("<img") >= 2  # pass^k and the reward distributions
 
+    assert "?" not in run_data["meta"].values()  # what a file does not record is said so
+    assert f"of {scored}</td>" in report.read_text(encoding="utf-8")  # the report's rates say what they count
+
     listed = _invoke(["view", out, "--print", "--limit", "0"])
     assert listed.exit_code == 0, listed.output
     assert f"Episodes ({scored})" in listed.output and len(re.findall(r"│ #\d+ ", listed.output)) == scored
+    runs = _invoke(["view", out, "--print", "--limit", "0"]).output.split("Episodes (")[0]
+    assert " ? " not in _flat(runs) and f"of {decided}" in _flat(runs), runs
     shown = _invoke(["view", out, "-e", "0"])
     assert shown.exit_code == 0 and "Episode #0" in shown.output, shown.output
     return text

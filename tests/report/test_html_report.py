@@ -205,7 +205,8 @@ def test_pass_rate_per_bucket(results, other_run, tmp_path):
     section = re.sub(r" data-label='[^']*'", "", page.split("<h2>Pass rate per bucket</h2>")[1].split("<h2>")[0])
     cap = next(b for b in data["buckets"] if b["run"] == 0 and b["bucket"] == _by(data)[(0, "fd-cap-3", 0)]["bucket"])
     assert f"<td>{cap['bucket']}</td><td>{data['runs'][0]['label']}</td><td class=num>{cap['episodes']}</td>" \
-           f"<td class=num>{cap['legacy_rate']:.3f}</td><td class=num>{cap['shaped_rate']:.3f}</td>" in section
+           f"<td class=num>{cap['legacy_rate']:.3f} of {cap['episodes']}</td>" \
+           f"<td class=num>{cap['shaped_rate']:.3f} of {cap['episodes'] - cap['undetermined']}</td>" in section
 
 
 def _hostile(results, tmp_path):
