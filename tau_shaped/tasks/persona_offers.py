@@ -23,8 +23,10 @@ into an ``Offer``:
     too ("Cancelling isn't possible", "a refund can't be processed"; not "cancelling doesn't
     cost anything"); and a short question that a bare denial answers ("Cancel the order? Not
     possible."). A negation that does not deny is left: "no problem", "no worries", "not
-    only", "or not", "why not", a question's "wouldn't you", a "No," that answers, and a value
-    in a list of arguments ("reason: no longer needed", "insurance: no");
+    only", "or not", "why not", a question's "wouldn't you" or "Wouldn't the Udon do?", a
+    "No," that answers, and a value in a list of arguments ("reason: no longer needed",
+    "insurance: no") or one the reader names (``values``: the persona's own, "because it is
+    no longer needed");
 - ``set_aside``: the phrases set aside (for a denial, the words after the negation), which
   tells which writes the message puts aside;
 - ``replaces``: whether the message offers something in place of something else: it sets a
@@ -96,6 +98,8 @@ _BARE_REST = 5
 _ECHO_WORDS = 12  # words at most in the question a bare denial answers
 _ASKING = frozenset("shall should would could can may might do does did will want like ok okay proceed go i we you".split())
 _MAX_CLAUSE = 40  # words at most read forward from a negation
+_MAX_VALUES = 64  # values kept at most, and places each is kept at
+_MAX_KEPT = 64
 
 #: Words that offer an alternative (``replaces``), each a tuple of words.
 OFFERING_CUES: Tuple[Tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
@@ -151,12 +155,22 @@ def _denial(text: str, tokens: _Tokens, i: int) -> int:
         return 0  # "No, ...", "no problem"
     if word == "not" and (after in _NOT_DENYING_AFTER_NOT or before in ("or", "why")):
         return 0  # "not only", "or not", "why not"
-    if word.endswith("n't") and (after in _ASKED or before == "why"):
-        return 0  # "wouldn't you", "why don't we"
+    if word.endswith("n't") and (after in _ASKED or before == "why" or _opens_a_question(text, tokens, i)):
+        return 0  # "wouldn't you", "why don't we", "Wouldn't the Udon make a good substitute?"
     lead = text[max(0, tokens[i][0] - 3):tokens[i][0]].rstrip()
     if lead.endswith((":", "=", "'", '"')) and word not in _PREDICATE_DENIALS:
         return 0  # a value listed ("reason: no longer needed", "insurance: no")
     return size
+
+
+def _opens_a_question(text: str, tokens: _Tokens, i: int) -> bool:
+    """Whether token ``i`` opens a sentence that ends with "?" (within ``_MAX_CLAUSE`` words)."""
+    if i and not (tokens[i - 1][2] == "" and text[tokens[i - 1][0]] in ".?!\n"):
+        return False
+    for j in range(i + 1, min(len(tokens), i + _MAX_CLAUSE)):
+        if tokens[j][2] == "" and text[tokens[j][0]] in ".?!\n":
+            return text[tokens[j][0]] == "?"
+    return False
 
 
 def _clause_end(tokens: _Tokens, i: int) -> int:
@@ -222,11 +236,31 @@ def _replaced_end(tokens: _Tokens, j: int) -> int:
     return k
 
 
+def _kept(text: str, values: Tuple[str, ...]) -> bytearray:
+    """Where ``text`` states one of ``values`` (in any case): a negation there is a value's word."""
+    kept = bytearray(len(text))
+    low = text.lower()
+    for value in values:
+        value = value.lower().strip()
+        start, found = 0, 0
+        while value and found < _MAX_KEPT:
+            at = low.find(value, start)
+            if at < 0:
+                break
+            kept[at:at + len(value)] = b"\x01" * len(value)
+            start, found = at + len(value), found + 1
+    return kept
+
+
 @lru_cache(maxsize=512)
-def read_offer(text: str) -> Offer:
-    """``text`` (a message as the reward sees it) read as an offer (see the module)."""
+def read_offer(text: str, values: Tuple[str, ...] = ()) -> Offer:
+    """``text`` (a message as the reward sees it) read as an offer (see the module); ``values``:
+    phrases read as values: a negation in one denies nothing (the reason "no longer needed"
+    an agent states for a cancellation). A value named as the thing replaced or denied is
+    still set aside ("I can't send the BBQ Ribs")."""
     text = text[:MAX_CHARS] if isinstance(text, str) else ""
     tokens = _tokens(text)
+    kept = _kept(text, values[:_MAX_VALUES]) if values else None
     blank = bytearray(len(text))
     aside: List[Tuple[int, int]] = []
     replaces = False
@@ -245,7 +279,7 @@ def read_offer(text: str) -> Offer:
                 replaces = True
             i = max(k, i + 1)
             continue
-        size = _denial(text, tokens, i) if tokens[i][2] else 0
+        size = _denial(text, tokens, i) if tokens[i][2] and not (kept and kept[tokens[i][0]]) else 0
         if size:
             end = _clause_end(tokens, i + size)
             first = _subject(text, tokens, i)

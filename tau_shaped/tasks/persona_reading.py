@@ -31,7 +31,7 @@ from tau_shaped.tasks.persona import TOPICS, PersonaAction
 from tau_shaped.tasks.persona_offers import cue_words, read_offer
 
 __all__ = ["MAX_CHARS", "TOPIC_WORDS", "Offered", "asked_topics", "asks_for_a_yes", "named_writes", "offered",
-           "describes", "announces_transfer", "told"]
+           "stated_values", "describes", "announces_transfer", "told"]
 
 MAX_CHARS = 4000
 
@@ -136,7 +136,8 @@ def _names(view: str, words: Sequence[str]) -> bool:
     return bool(words) and action_words.names_action(view, tuple(words)) is not None
 
 
-def offered(text: str, tools: Sequence[str], confirmation: Optional[Confirmation]) -> Offered:
+def offered(text: str, tools: Sequence[str], confirmation: Optional[Confirmation],
+            values: Sequence[str] = ()) -> Offered:
     """The writes among ``tools`` that ``text`` offers to do (SPEC §10's reading of the kind of
     action, on what the message puts forward: ``persona_offers``).
 
@@ -146,8 +147,9 @@ def offered(text: str, tools: Sequence[str], confirmation: Optional[Confirmation
     other word names one ("Would you like the Udon instead?" proposes a substitution; "I can
     cancel the order instead" a cancellation). A write the message sets aside is offered only
     by a word of its own, not one it shares with another write offered ("an apology credit
-    instead of a refund": "credit" names both; the refund is set aside)."""
-    offer = read_offer(action_words.confirmation_text(_clip(text)))  # "wallet_credit" states the wallet
+    instead of a refund": "credit" names both; the refund is set aside). ``values``: the phrases
+    the reader waits to see stated (``stated_values``), read as values, never as denials."""
+    offer = read_offer(action_words.confirmation_text(_clip(text)), tuple(values))  # "wallet_credit" states the wallet
     view = offer.view
     cues = cue_words()
     words = {t: action_words.action_words(_verbs(t, confirmation)) for t in tools}
@@ -196,6 +198,19 @@ def _stated(view: str, arg: str, matcher: Any, mention: Mapping[str, Any]) -> Li
         if any(text_matching.find_phrase(view, form) is not None for form in dict.fromkeys((raw, raw.replace("_", " ")))):
             out.append(value)
     return out
+
+
+def stated_values(actions: Sequence[PersonaAction]) -> Tuple[str, ...]:
+    """The phrases ``actions`` wait to see stated: their arguments' literal text values (both
+    spellings of an identifier) and their ``said`` phrases ("no longer needed", "Vegetable Udon")."""
+    out: List[str] = []
+    for action in actions:
+        for matcher in action.args.values():
+            for value in _literals(matcher):
+                if isinstance(value, str) and not isinstance(value, bool):
+                    out += [value, value.replace("_", " ")]
+        out += [m.contains for m in action.said if isinstance(getattr(m, "contains", None), str)]
+    return tuple(dict.fromkeys(v for v in out if v.strip()))
 
 
 def describes(text: str, action: PersonaAction, confirmation: Optional[Confirmation],

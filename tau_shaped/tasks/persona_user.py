@@ -42,6 +42,7 @@ from tau_shaped.tasks.persona_reading import (
     asks_for_a_yes,
     describes,
     offered,
+    stated_values,
     told,
 )
 
@@ -105,6 +106,7 @@ class PersonaUser(BaseUser):
         self.confirmation = confirmation
         tools = list(writes) or (list(confirmation.tools) if confirmation is not None else [])
         self.writes = list(dict.fromkeys(tools + [a.tool for a in persona.accept]))
+        self.values = stated_values(persona.accept)  # read as values in a confirmation, never as denials
         self.reset()
 
     @classmethod
@@ -173,7 +175,7 @@ class PersonaUser(BaseUser):
         topics = asked_topics(text)
         if topics:
             return self._facts(topics)
-        offer = offered(text, self.writes, self.confirmation) if asks_for_a_yes(text) else None
+        offer = offered(text, self.writes, self.confirmation, self.values) if asks_for_a_yes(text) else None
         if offer is not None and offer.writes:
             accepted = [a for a in self.persona.accept if describes(text, a, self.confirmation, offer)]
             if accepted:

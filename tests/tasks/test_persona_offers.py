@@ -390,6 +390,36 @@ def test_a_plain_confirmation_is_read_as_before():
     assert "cancel it" in offer.view and "cost" not in offer.view
 
 
+def test_a_value_the_persona_waits_for_is_never_a_denial():
+    """A cancellation's reason "no longer needed", stated in prose, is the value the persona
+    accepts (tau2's retail personas), not a denial; a negative question is no denial either."""
+    text = "I can cancel order #W1 because it is no longer needed. Do you confirm?"
+    assert "no longer needed" not in read_offer(text).view  # read alone, it denies
+    assert "no longer needed" in read_offer(text, ("no longer needed",)).view
+    assert "Udon make a good substitute" in read_offer("Wouldn't the Udon make a good substitute?").view
+    assert "make a good substitute" not in read_offer("Can't do the Udon, sorry. Miso Soup instead?").view.replace(
+        "Miso Soup instead", "")
+
+
+def test_tau2_retail_a_reason_in_prose_is_read_as_the_reason():
+    pytest.importorskip("tau2", reason="the tau2 extra is not installed")
+    domain = load_domain("tau2:retail")
+    tasks = [t for t in domain.tasks("test") if any("reason" in a.args for a in t.persona.accept)]
+    assert tasks
+    env = domain.make_env(tasks=tasks, task_index=0)
+    rng = random.Random(RNG_SEED)
+    for task in tasks:
+        user = PersonaUser.for_task(task, env=env)
+        action = next(a for a in task.persona.accept if "reason" in a.args)
+        order, reason = action.args["order_id"].value, action.args["reason"].value
+        said = _pick(rng, (f"I can cancel order {order} because it is {reason}. Do you confirm?",
+                           f"Would you like me to cancel {order} with the reason {reason}?",
+                           f"Cancelling {order} as {reason} - shall I proceed?"))
+        assert classify_reply(_answer(user, said)) == "yes", (task.id, said)
+        replaced = f"Instead of cancelling {order} as {reason}, I can exchange the items of order {order}. OK?"
+        assert classify_reply(_answer(user, replaced)) in NO, (task.id, replaced)
+
+
 def test_reading_an_offer_is_linear():
     import time
     start = time.perf_counter()
