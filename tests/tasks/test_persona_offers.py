@@ -29,7 +29,7 @@ from tau_shaped.reward.reading import action_words
 from tau_shaped.reward.reading.replies import classify_reply
 from tau_shaped.tasks.domains import load_domain
 from tau_shaped.tasks.persona_offers import read_offer
-from tau_shaped.tasks.persona_user import PersonaUser, domain_confirmation
+from tau_shaped.tasks.persona_user import NO_REPLIES, PersonaUser, domain_confirmation
 
 NO = ("no", "change")
 RNG_SEED = 43
@@ -317,6 +317,18 @@ def test_every_bucket_says_no_to_an_offer_in_place_of_its_request_and_yes_to_the
 
 def _task(env, task_id):
     return next(t for t in env.tasks if t.id == task_id)
+
+
+@pytest.mark.parametrize("name", ["food_delivery", "tau2:retail", "tau2:airline"])
+def test_a_no_that_restates_the_request_is_read_as_a_no_by_the_reward(name):
+    if name.startswith("tau2"):
+        pytest.importorskip("tau2", reason="the tau2 extra is not installed")
+    domain = load_domain(name)
+    requests = {t.persona.request for split in ("test", "train") for t in domain.tasks(split) if t.persona}
+    assert requests
+    for request in requests:
+        for no in NO_REPLIES:
+            assert classify_reply(f"{no} {request}") in NO, (no, request)
 
 
 def test_the_issue_example_and_its_restatement(env):
