@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, List, Optional, Type
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple, Type
 
 from tau_shaped.env import llm  # noqa: F401 - keeps litellm (if tau_bench is imported whole) off the network
 from tau_shaped.env.episode import episode_running
@@ -69,27 +69,29 @@ class Tau2Policy:
     reads: FrozenSet[str] = frozenset()
 
 
+@dataclass
 class TauBenchDomain(Domain):
     """A tau-bench domain: tau-bench's tasks (``tasks``, for its results files) and their check
-    form (``check_tasks``, for ``tasks check``)."""
+    form (``check_tasks``, for ``tasks check``); ``writes``: its tools that write (tau2's
+    declarations: none known without the tau2 extra, and then no question is asked)."""
 
     writes: FrozenSet[str] = frozenset()
+    _check_tasks: Dict[str, List[ShapedTask]] = field(default_factory=dict, repr=False)
 
     def check_tasks(self, split: str = "test") -> List[ShapedTask]:
         """The tasks of ``split`` as ``tasks check`` plays them (see the module), ids their
         indices; the same list for every call."""
-        tasks = self.tasks(split)  # KeyError naming the splits for another split
-        return _check_form(self, split, len(tasks))
+        self.tasks(split)  # KeyError naming the splits, for a split it has not
+        return _check_form(self, split)
 
 
-def _check_form(domain: TauBenchDomain, split: str, count: int) -> List[ShapedTask]:
-    cache: Dict[str, List[ShapedTask]] = domain.__dict__.setdefault("_check_tasks", {})
-    if split not in cache:
+def _check_form(domain: TauBenchDomain, split: str) -> List[ShapedTask]:
+    if split not in domain._check_tasks:
         database = domain.load_data()
         tools = {tool_name(t) for t in domain.tools}
-        cache[split] = [check_task_of(str(i), task, split, domain.writes, tools, database, domain.name)
-                        for i, task in enumerate(domain.tasks(split))]
-    return cache[split]
+        domain._check_tasks[split] = [check_task_of(str(i), task, split, domain.writes, tools, database, domain.name)
+                                      for i, task in enumerate(domain.tasks(split))]
+    return domain._check_tasks[split]
 
 
 class _Writes:
@@ -114,7 +116,7 @@ def check_task_of(task_id: str, task: Any, split: str, writes: FrozenSet[str], t
     actions = ground_truth_actions(raw, outputs, kit)
     # tau-bench's instruction is what its customer knows and wants: its first sentence (who they
     # are) is tau2's known info, the rest its reason for call, whose first sentence they repeat
-    who, _, why = _first_sentence(task.instruction)
+    who, why = _first_sentence(task.instruction)
     scenario = {"id": task_id, "user_scenario": {"instructions": {
         "domain": f"tau-bench:{domain}", "known_info": who if why else "", "reason_for_call": why or who,
         "unknown_info": ""}}}
@@ -123,10 +125,10 @@ def check_task_of(task_id: str, task: Any, split: str, writes: FrozenSet[str], t
                       outputs=outputs, split=split, persona=persona)
 
 
-def _first_sentence(text: str) -> tuple:
-    """(first sentence, the separator, the rest) of ``text``."""
+def _first_sentence(text: str) -> Tuple[str, str]:
+    """(the first sentence, the rest) of ``text`` (the rest empty for one sentence)."""
     found = re.match(r"\s*(.+?[.!?])\s+(\S.*)", text or "", re.S)
-    return (found.group(1), " ", found.group(2).strip()) if found else ((text or "").strip(), "", "")
+    return (found.group(1), found.group(2).strip()) if found else ((text or "").strip(), "")
 
 
 def _authenticated(actions: List[Dict[str, Any]], user_id: str, database: Dict[str, Any],
@@ -152,6 +154,7 @@ def _taubench_domain(name: str) -> TauBenchDomain:
     policy = tau2_policy(name)
     domain = TauBenchDomain(
         name=name,
+        writes=policy.writes,
         load_data=data.load_data,
         tools=_watched(tools.ALL_TOOLS, policy.watch, policy.writes) if policy.watch is not None else tools.ALL_TOOLS,
         wiki=wiki.WIKI,
@@ -162,7 +165,6 @@ def _taubench_domain(name: str) -> TauBenchDomain:
         event_types=list(policy.event_types),
         read_tools=sorted(policy.reads),
     )
-    domain.writes = policy.writes
     for split, (module, attr) in SPLITS[name].items():
         tasks: Any = getattr(domain_module(name, module), attr)
         domain._tasks[split] = list(tasks)

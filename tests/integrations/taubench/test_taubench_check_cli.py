@@ -23,7 +23,7 @@ def test_a_domain_split_ends_with_its_ground_truths_summed_up():
     assert lines[-1] == "4/5 task(s) pass the check"
 
 
-def test_a_task_file_gets_no_ground_truth_summary(tmp_path):
+def test_a_task_file_gets_no_ground_truth_summary():
     from tests.mini_domain import TASKS_FILE
 
     result = runner.invoke(app, ["tasks", "check", str(TASKS_FILE), "--env", "tests.mini_domain:DOMAIN", "--workers", "1"])

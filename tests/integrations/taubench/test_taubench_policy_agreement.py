@@ -17,7 +17,6 @@ from tau_bench.envs.airline import MockAirlineDomainEnv  # noqa: E402
 from tau_bench.envs.retail import MockRetailDomainEnv  # noqa: E402
 
 from tau_shaped import ShapedRewardMixin  # noqa: E402
-from tau_shaped.env.types import Action  # noqa: E402
 from tau_shaped.env.users import ScriptedUser  # noqa: E402
 from tau_shaped.integrations.taubench import TauBenchRewardMixin, adopt_domain_policy, taubench_domain_of  # noqa: E402
 from tau_shaped.reward.scoring import score_trajectory  # noqa: E402
