@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tau_shaped.reward.reading import action_words
 from tau_shaped.reward.reading.replies import classify_reply
@@ -430,6 +432,18 @@ def test_tau2_retail_a_reason_in_prose_is_read_as_the_reason():
         assert classify_reply(_answer(user, said)) == "yes", (task.id, said)
         replaced = f"Instead of cancelling {order} as {reason}, I can exchange the items of order {order}. OK?"
         assert classify_reply(_answer(user, replaced)) in NO, (task.id, replaced)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(list("ab .,;?!-:'\n") + ["not ", "instead of ", "isn't possible", "no ", "cancel ",
+                                                           "I ", "we ", "but ", "? ", "no longer needed"]),
+                max_size=60).map("".join),
+       st.lists(st.sampled_from(["no longer needed", "a", "cancel", ""]), max_size=3))
+def test_any_text_reads_as_an_offer_of_its_own_characters_or_blanks(text, values):
+    offer = read_offer(text, tuple(values))
+    assert len(offer.view) == len(text)
+    assert all(v == c or (v == " " and c != "\n") for v, c in zip(offer.view, text))
+    assert read_offer(text, tuple(values)) == offer
 
 
 def test_reading_an_offer_is_linear():
