@@ -1,8 +1,9 @@
 """NeMo-Gym (``pip install -e ".[nemo-gym]"``, Python >= 3.12): a resources server for tau-shaped domains.
 
-``TauShapedResourcesServer`` (config ``TauShapedResourcesServerConfig``: ``domain``, ``split``,
-``blend``, ``lam``, ``max_turns``, ``fallback``) is a NeMo-Gym ``SimpleResourcesServer`` for one
-domain (``food_delivery``, ``tau2:retail``, any registered domain):
+``TauShapedResourcesServer`` (config ``TauShapedResourcesServerConfig``: ``tau_domain``, ``split``,
+``blend``, ``lam``, ``max_turns``, ``fallback``; NeMo-Gym's own ``domain`` category defaults to
+``agent``) is a NeMo-Gym ``SimpleResourcesServer`` for one tau-shaped domain (``food_delivery``,
+``tau2:retail``, any registered domain):
 
 * ``POST /seed_session`` (the row: ``task_id``, optional ``user_replies``) starts the rollout's
   episode, keyed by NeMo-Gym's session cookie;
@@ -262,10 +263,12 @@ def server_classes() -> Dict[str, Any]:
     from nemo_gym.base_resources_server import (BaseResourcesServerConfig, BaseSeedSessionRequest,
                                                 BaseSeedSessionResponse, BaseVerifyRequest, BaseVerifyResponse,
                                                 SimpleResourcesServer)
+    from nemo_gym.config_types import Domain
     from nemo_gym.server_utils import SESSION_ID_KEY
 
     class TauShapedResourcesServerConfig(BaseResourcesServerConfig):
-        domain: str = "food_delivery"
+        domain: Optional[Domain] = Domain.AGENT  # NeMo-Gym's category of the server
+        tau_domain: str = "food_delivery"  # the tau-shaped domain it serves
         split: str = "test"
         blend: str = "shaped"
         lam: float = 0.3
@@ -296,13 +299,13 @@ def server_classes() -> Dict[str, Any]:
         def setup_webserver(self) -> FastAPI:
             app = super().setup_webserver()
             c = self.config
-            self._sessions = Sessions(c.domain, c.split, blend=c.blend, lam=c.lam, max_turns=c.max_turns,
+            self._sessions = Sessions(c.tau_domain, c.split, blend=c.blend, lam=c.lam, max_turns=c.max_turns,
                                       fallback=c.fallback)
-            env = acquire_env(c.domain, c.split)
+            env = acquire_env(c.tau_domain, c.split)
             try:
                 names = [t["function"]["name"] for t in getattr(env, "tools_info", [])] + [RESPOND]
             finally:
-                release_env(c.domain, c.split, env)
+                release_env(c.tau_domain, c.split, env)
             for name in names:
                 app.post(f"/{name}", response_class=PlainTextResponse)(self._tool(name))
             return app
@@ -325,7 +328,7 @@ def server_classes() -> Dict[str, Any]:
             self._sessions.close(request.session.get(SESSION_ID_KEY, ""))
             c = self.config
             output = body.model_dump(mode="json")["response"].get("output")
-            scored = score_response(body.task_id, output, domain=c.domain, split=c.split,
+            scored = score_response(body.task_id, output, domain=c.tau_domain, split=c.split,
                                     user_replies=body.user_replies, blend=c.blend, lam=c.lam,
                                     max_turns=c.max_turns, fallback=c.fallback)
             return TauShapedVerifyResponse.model_validate(body.model_dump() | scored)

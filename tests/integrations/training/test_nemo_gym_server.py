@@ -109,54 +109,120 @@ def test_live_sessions_step_tool_calls_and_stay_bounded(monkeypatch):
 
 # -- the NeMo-Gym server (nemo-gym extra) ---------------------------------------------------------
 
+class Loop:
+    """One event loop in a thread, serving every app under uvicorn on 127.0.0.1 and running the
+    test's requests: NeMo-Gym's servers share one global aiohttp client, bound to one loop."""
+
+    def __init__(self):
+        import asyncio
+        import threading
+
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.servers = []
+
+    def run(self, coro, timeout=120):
+        import asyncio
+
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def serve(self, app, port):
+        import asyncio
+        import socket
+
+        import uvicorn
+
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", port))
+        server = uvicorn.Server(uvicorn.Config(app, log_level="critical"))
+        server.install_signal_handlers = lambda: None  # not the main thread
+        self.servers.append(server)
+
+        async def start():
+            asyncio.ensure_future(server.serve(sockets=[sock]))
+            while not server.started:
+                await asyncio.sleep(0.02)
+
+        self.run(start(), timeout=60)
+
+    def close(self):
+        import asyncio
+
+        for server in self.servers:
+            server.should_exit = True
+
+        async def drain():
+            await asyncio.sleep(0.3)
+
+        self.run(drain())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+
+
 @pytest.fixture(scope="module")
 def served():
-    """Our server under uvicorn on 127.0.0.1, set up as NeMo-Gym sets up a server, and a
-    ``ServerClient`` whose config names it (no head server needed)."""
+    """NeMo-Gym's servers in this process on 127.0.0.1, each set up as NeMo-Gym sets up a server,
+    and a ``ServerClient`` whose config names them (no head server needed): our resources server
+    for food_delivery and for the mini domain, NeMo-Gym's ``VLLMModel`` (Responses API over the
+    project's chat-completions stub, ``tests/stub_openai_server.py``) and its ``SimpleAgent``."""
     if sys.version_info < (3, 12):
         pytest.skip("the nemo-gym extra needs Python >= 3.12 (nemo-gym requires it)")
     pytest.importorskip("nemo_gym", reason=NO_NEMO_GYM)
-    import socket
-    import threading
-    import time
-
-    import uvicorn
     from omegaconf import OmegaConf
 
     from nemo_gym.config_types import BaseServerConfig
     from nemo_gym.server_utils import ServerClient
+    from responses_api_agents.simple_agent.app import SimpleAgent, SimpleAgentConfig
+    from responses_api_models.vllm_model.app import VLLMModel, VLLMModelConfig
+    from tests.stub_openai_server import StubServer
 
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    names = {"tau_shaped_resources": port}
-    global_config = OmegaConf.create({name: {"resources_servers": {"tau_shaped": {
-        "host": "127.0.0.1", "port": p, "entrypoint": "app.py"}}} for name, p in names.items()})
-    client = ServerClient(head_server_config=BaseServerConfig(host="127.0.0.1", port=1), global_config_dict=global_config)
+    stub = StubServer().__enter__()
     classes = ng.server_classes()
-    config = classes["TauShapedResourcesServerConfig"](name="tau_shaped_resources", host="127.0.0.1", port=port,
-                                                        entrypoint="app.py")
-    server = classes["TauShapedResourcesServer"](config=config, server_client=client)
-    app = server.setup_webserver()
-    server.setup_exception_middleware(app)
-    runner = uvicorn.Server(uvicorn.Config(app, log_level="critical"))
-    thread = threading.Thread(target=runner.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if runner.started:
-            break
-        time.sleep(0.05)
-    yield client, "tau_shaped_resources"
-    runner.should_exit = True
-    thread.join(timeout=10)
+    specs = {
+        "tau_fd": ("resources_servers", classes["TauShapedResourcesServer"], classes["TauShapedResourcesServerConfig"],
+                   {}),
+        "tau_mini": ("resources_servers", classes["TauShapedResourcesServer"],
+                     classes["TauShapedResourcesServerConfig"], {"tau_domain": "tests.mini_domain:DOMAIN"}),
+        "stub_model": ("responses_api_models", VLLMModel, VLLMModelConfig,
+                       {"base_url": stub.url, "api_key": "stub-key", "model": "stub",
+                        "return_token_id_information": False, "uses_reasoning_parser": False}),
+        "agent": ("responses_api_agents", SimpleAgent, SimpleAgentConfig,
+                  {"resources_server": {"type": "resources_servers", "name": "tau_mini"},
+                   "model_server": {"type": "responses_api_models", "name": "stub_model"}, "max_steps": 10}),
+    }
+    import socket
+
+    ports = {}
+    for name in specs:  # a free port each, named in the config before any server starts
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            ports[name] = probe.getsockname()[1]
+    global_config = OmegaConf.create({name: {kind: {"impl": {"host": "127.0.0.1", "port": ports[name],
+                                                             "entrypoint": "app.py"}}}
+                                      for name, (kind, _, _, _) in specs.items()})
+    patch = pytest.MonkeyPatch()
+    patch.setenv("NEMO_GYM_CONFIG_DICT", OmegaConf.to_yaml(global_config))  # else NeMo-Gym parses argv
+    client = ServerClient(head_server_config=BaseServerConfig(host="127.0.0.1", port=1), global_config_dict=global_config)
+    loop = Loop()
+    for name, (kind, cls, config_cls, extra) in specs.items():
+        config = config_cls(name=name, host="127.0.0.1", port=ports[name], entrypoint="app.py", **extra)
+        server = cls(config=config, server_client=client)
+        app = server.setup_webserver()
+        server.setup_exception_middleware(app)
+        loop.serve(app, ports[name])
+    yield client, stub, loop
+    loop.close()
+    stub.__exit__(None, None, None)
+    patch.undo()
 
 
 def test_nemo_gym_server_client_path_seeds_calls_tools_and_verifies(served):
     """NeMo-Gym's ``ServerClient`` (what its agents use) on loopback: seed the session, play the
     ground truth through the tool endpoints (each output the env's), verify the response."""
-    import asyncio
-
-    client, name = served
+    client, _, loop = served
+    name = "tau_fd"
     (row,) = ng.dataset_rows(task_ids=[TASK], user_replies={TASK: GT.user_replies})
 
     async def rollout():
@@ -179,9 +245,12 @@ def test_nemo_gym_server_client_path_seeds_calls_tools_and_verifies(served):
         verified = await client.post(server_name=name, url_path="/verify", json=row | {"response": response},
                                      cookies=cookies)
         assert verified.status == 200, await verified.text()
+        # a row without a task id is refused with a 4xx (FastAPI's validation), not a traceback
+        refused = await client.post(server_name=name, url_path="/verify", json={"responses_create_params": {"input": []}})
+        assert 400 <= refused.status < 500
         return output, await get_response_json(verified)
 
-    output, result = asyncio.run(rollout())
+    output, result = loop.run(rollout())
     tool_outputs = [o["output"] for o in output[1::2]]
     assert tool_outputs[GT.actions.index(next(a for a in GT.actions if a.name == "respond"))] in GT.user_replies
     assert any('"order_id"' in t for t in tool_outputs)  # a real tool result from the session's database
@@ -191,13 +260,37 @@ def test_nemo_gym_server_client_path_seeds_calls_tools_and_verifies(served):
     assert result["reward_components"]["outcome"] == 1.0
 
 
-def test_nemo_gym_verify_refuses_a_row_without_a_task_id_with_a_4xx(served):
-    import asyncio
+def test_nemo_gym_simple_agent_runs_a_rollout_against_the_stub_model_and_our_server(served):
+    """NeMo-Gym's own rollout: ``SimpleAgent``'s ``/run`` seeds our server, calls the model (its
+    ``VLLMModel`` over the project's stub: two tool calls, then text), runs each tool call on our
+    server, and verifies: the reward and per-turn rewards equal the offline episode's."""
+    from tau_shaped.integrations.training.text_turns import TextEpisode
 
-    client, name = served
+    client, stub, loop = served
+    replies = {"refund": ["Thanks! ###STOP###"]}
+    (row,) = ng.dataset_rows("tests.mini_domain:DOMAIN", task_ids=["refund"], user_replies=replies)
 
-    async def verify():
-        r = await client.post(server_name=name, url_path="/verify", json={"responses_create_params": {"input": []}})
-        return r.status
+    async def run():
+        from nemo_gym.server_utils import get_response_json
 
-    assert 400 <= asyncio.run(verify()) < 500
+        result = await client.post(server_name="agent", url_path="/run", json=row)
+        assert result.status == 200, await result.text()
+        return await get_response_json(result)
+
+    result = loop.run(run())
+    calls = [o for o in result["response"]["output"] if o["type"] == "function_call"]
+    outputs = [o["output"] for o in result["response"]["output"] if o["type"] == "function_call_output"]
+    assert [c["name"] for c in calls] == ["get_order", "issue_refund"] and "customer_id" in outputs[0]
+    assert stub.requests[0]["messages"][0]["content"] == "Be careful."  # the policy, not the instruction
+
+    episode = TextEpisode("tests.mini_domain:DOMAIN", "test")  # the same actions, offline
+    episode.start("refund", user_replies=replies["refund"])
+    first = [episode.act({"role": "assistant", "content": None, "tool_calls": [
+        {"id": c["call_id"], "type": "function", "function": {"name": c["name"], "arguments": c["arguments"]}}]}).reward
+        for c in calls]
+    last = episode.act({"role": "assistant", "content": "I refunded 12.50 to your wallet."}).reward
+    offline = episode.components
+    episode.close()
+    assert result["reward"] == pytest.approx(offline["score"]) and result["abstain"] is False
+    assert result["step_rewards"] == pytest.approx([math.fsum(first), last])  # one per model call
+    assert result["reward_components"]["outcome"] == offline["outcome"] == 1.0
