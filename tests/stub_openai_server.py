@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Dict, List
+from typing import Any, Callable, Dict, List, Optional
 
 
 def _reply(message: Dict[str, Any], finish: str) -> Dict[str, Any]:
@@ -46,7 +46,10 @@ def user_policy(messages: List[Dict[str, Any]]) -> Dict[str, Any]:
 
 
 class StubServer:
-    def __init__(self) -> None:
+    """``respond`` (optional) replaces the scripted policies: it gets the request's body and
+    returns the JSON reply to send (it may block, to play a server that never answers)."""
+
+    def __init__(self, respond: Optional[Callable[[Dict[str, Any]], Any]] = None) -> None:
         self.requests: List[Dict[str, Any]] = []
         outer = self
 
@@ -55,8 +58,11 @@ class StubServer:
                 length = int(self.headers.get("Content-Length", 0))
                 body = json.loads(self.rfile.read(length) or b"{}")
                 outer.requests.append(body)
-                policy = agent_policy if body.get("tools") else user_policy
-                data = json.dumps(policy(body.get("messages", []))).encode()
+                if respond is not None:
+                    data = json.dumps(respond(body)).encode()
+                else:
+                    policy = agent_policy if body.get("tools") else user_policy
+                    data = json.dumps(policy(body.get("messages", []))).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))

@@ -75,6 +75,12 @@ def run_command(
                                            "provider key needed. Without it litellm reads OPENAI_API_BASE."),
     user_api_base: Optional[str] = typer.Option(None, "--user-api-base", help="The simulated user's server "
                                                 "(--user-strategy llm; default: --api-base)."),
+    llm_timeout: Optional[float] = typer.Option(None, "--llm-timeout", help="Seconds a model call (agent's or "
+                                                "customer's) may wait for its answer before it is retried (default: "
+                                                "TAU_SHAPED_LLM_TIMEOUT, else 120)."),
+    llm_retries: Optional[int] = typer.Option(None, "--llm-retries", help="Retries of a model call that failed or "
+                                              "timed out, 0 to 10 (default: TAU_SHAPED_LLM_RETRIES, else 2); then the "
+                                              "episode is recorded as an error and --resume retries it."),
 ) -> None:
     """Run an eval (tau-bench's run.py flags) with shaped rewards beside the legacy ones."""
     from tau_shaped.evaluation.runner import RunError, make_config, recorded_env
@@ -90,7 +96,7 @@ def run_command(
             start_index=start_index, end_index=end_index, task_ids=task_ids, num_trials=num_trials,
             max_concurrency=max_concurrency, seed=seed, shuffle=shuffle, log_dir=log_dir, blend=blend,
             lam=lam, max_steps=max_steps, resume=resume, recordings=recordings, api_base=api_base,
-            user_api_base=user_api_base,
+            user_api_base=user_api_base, llm_timeout=llm_timeout, llm_retries=llm_retries,
         )
     except RunError as exc:
         typer.echo(f"error: {exc}", err=True)

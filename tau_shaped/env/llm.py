@@ -186,6 +186,47 @@ def _endpoint_problem(api_base: str) -> Optional[str]:
     return None
 
 
+# Every model call is bounded: litellm's own default timeout is 6,000 s, which leaves a run
+# hanging on a server that accepted a request and never answers. A run sets these per call
+# (``--llm-timeout``, ``--llm-retries``); library use reads the environment.
+TIMEOUT_VARIABLE = "TAU_SHAPED_LLM_TIMEOUT"
+RETRIES_VARIABLE = "TAU_SHAPED_LLM_RETRIES"
+DEFAULT_TIMEOUT = 120.0
+DEFAULT_RETRIES = 2
+
+
+def call_limits(timeout: Optional[float] = None, retries: Optional[int] = None) -> Tuple[float, int]:
+    """``(timeout in seconds, retries)`` of a model call: the ones given, else the environment's
+    ``TAU_SHAPED_LLM_TIMEOUT`` / ``TAU_SHAPED_LLM_RETRIES``, else 120 s and 2. A value out of range
+    (a timeout not a positive finite number, retries not a whole number from 0 to 10) is an
+    LLMError naming where it came from."""
+    if timeout is None:
+        timeout = _number_from_environment(TIMEOUT_VARIABLE, float, DEFAULT_TIMEOUT)
+        where = TIMEOUT_VARIABLE
+    else:
+        where = "timeout"
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not (0 < float(timeout) < float("inf")):
+        raise LLMError(f"{where} must be a positive number of seconds, got {timeout!r}")
+    if retries is None:
+        retries = _number_from_environment(RETRIES_VARIABLE, int, DEFAULT_RETRIES)
+        where = RETRIES_VARIABLE
+    else:
+        where = "retries"
+    if isinstance(retries, bool) or not isinstance(retries, int) or not 0 <= retries <= 10:
+        raise LLMError(f"{where} must be a whole number from 0 to 10, got {retries!r}")
+    return float(timeout), retries
+
+
+def _number_from_environment(variable: str, kind: Any, default: Any) -> Any:
+    text = os.environ.get(variable, "").strip()
+    if not text:
+        return default
+    try:
+        return kind(text)
+    except ValueError:
+        raise LLMError(f"{variable}={text!r} is not a {'whole number' if kind is int else 'number'}") from None
+
+
 def complete(
     model: str,
     messages: List[Dict[str, Any]],
@@ -193,14 +234,23 @@ def complete(
     tools: Optional[List[Dict[str, Any]]] = None,
     temperature: float = 0.0,
     seed: Optional[int] = None,
+    timeout: Optional[float] = None,
+    num_retries: Optional[int] = None,
     **kwargs: Any,
 ) -> Tuple[Dict[str, Any], float]:
-    """The assistant message (role, content, tool_calls) and the call's cost in dollars."""
+    """The assistant message (role, content, tool_calls) and the call's cost in dollars.
+
+    Each attempt waits at most ``timeout`` seconds and a failed one is retried ``num_retries``
+    times (``call_limits``). Any failure is one LLMError line: the provider's error, a call
+    that timed out, or a response that is not a chat completion (no choices, no message,
+    content that is not text, a malformed tool call)."""
     try:
         litellm = _litellm()
     except ImportError as exc:  # pragma: no cover - litellm is a dependency
         raise LLMError("litellm is not installed") from exc
-    params: Dict[str, Any] = {"model": model, "messages": messages, "temperature": temperature, "drop_params": True}
+    timeout, num_retries = call_limits(timeout, num_retries)
+    params: Dict[str, Any] = {"model": model, "messages": messages, "temperature": temperature, "drop_params": True,
+                              "timeout": timeout, "num_retries": num_retries}
     if not provider and kwargs.get("api_base") and model.split("/", 1)[0] not in known_providers():
         provider = "openai"  # a model at --api-base under its server's own name: an OpenAI-compatible server
     if provider:
@@ -213,20 +263,57 @@ def complete(
     try:
         response = litellm.completion(**params)
     except Exception as exc:  # noqa: BLE001 - every provider error is an infrastructure fault here
-        raise LLMError(f"{type(exc).__name__}: {exc}") from exc
-    raw = response.choices[0].message
-    message: Dict[str, Any] = {"role": "assistant", "content": raw.content}
-    if getattr(raw, "tool_calls", None):
-        message["tool_calls"] = [
-            {
-                "id": call.id,
-                "type": "function",
-                "function": {"name": call.function.name, "arguments": call.function.arguments},
-            }
-            for call in raw.tool_calls
-        ]
+        raise LLMError(_one_line(model, exc, timeout, num_retries)) from exc
+    message = _assistant_message(model, response)
     cost = 0.0
     hidden = getattr(response, "_hidden_params", None) or {}
-    if hidden.get("response_cost"):
-        cost = float(hidden["response_cost"])
+    try:
+        cost = float(hidden.get("response_cost") or 0.0)
+    except (TypeError, ValueError):
+        cost = 0.0
     return message, cost
+
+
+def _one_line(model: str, exc: BaseException, timeout: float, retries: int) -> str:
+    text = " ".join(str(exc).split()) or "(no message)"
+    if len(text) > 300:
+        text = text[:300] + "..."
+    name = type(exc).__name__
+    if "timeout" in name.lower() or "timed out" in text.lower():
+        return (f"model {model!r}: no answer within {timeout:g} s (tried {retries + 1} time(s); "
+                f"--llm-timeout / {TIMEOUT_VARIABLE} sets the limit): {name}: {text}")
+    return f"model {model!r}: {name}: {text}"
+
+
+def _assistant_message(model: str, response: Any) -> Dict[str, Any]:
+    """The reply's first choice as a chat message, or an LLMError naming what is malformed."""
+    choices = getattr(response, "choices", None)
+    if not isinstance(choices, (list, tuple)) or not choices:
+        raise LLMError(f"model {model!r} returned a response with no choices")
+    raw = getattr(choices[0], "message", None)
+    if raw is None:
+        raise LLMError(f"model {model!r} returned a choice with no message")
+    content = getattr(raw, "content", None)
+    if content is not None and not isinstance(content, str):
+        raise LLMError(f"model {model!r} returned message content of type {type(content).__name__}, not text")
+    message: Dict[str, Any] = {"role": "assistant", "content": content}
+    calls = getattr(raw, "tool_calls", None)
+    if calls:
+        if not isinstance(calls, (list, tuple)):
+            raise LLMError(f"model {model!r} returned tool_calls of type {type(calls).__name__}, not a list")
+        message["tool_calls"] = [_tool_call(model, number, call) for number, call in enumerate(calls)]
+    return message
+
+
+def _tool_call(model: str, number: int, call: Any) -> Dict[str, Any]:
+    function = getattr(call, "function", None)
+    name = getattr(function, "name", None)
+    arguments = getattr(function, "arguments", None)
+    if function is None or not isinstance(name, str) or not name:
+        raise LLMError(f"model {model!r} returned tool call {number} with no function name")
+    if arguments is not None and not isinstance(arguments, str):
+        raise LLMError(f"model {model!r} returned tool call {number} ({name}) with arguments of type "
+                       f"{type(arguments).__name__}, not a JSON string")
+    call_id = getattr(call, "id", None)
+    return {"id": call_id if isinstance(call_id, str) else f"call_{number}", "type": "function",
+            "function": {"name": name, "arguments": arguments if arguments is not None else "{}"}}

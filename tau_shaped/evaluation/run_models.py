@@ -46,3 +46,15 @@ def endpoint(api_base: Optional[str]) -> Dict[str, Any]:
     from tau_shaped.env.llm import key_for_endpoint
 
     return {"api_base": api_base, **key_for_endpoint()}
+
+
+def call_limits(config: Any) -> Dict[str, Any]:
+    """litellm's limits of each model call the run makes (``--llm-timeout``, ``--llm-retries``);
+    an option not given is left to the environment's TAU_SHAPED_LLM_TIMEOUT / _RETRIES, else 120 s
+    and 2 retries (tau_shaped.env.llm.call_limits)."""
+    limits: Dict[str, Any] = {}
+    if getattr(config, "llm_timeout", None) is not None:
+        limits["timeout"] = float(config.llm_timeout)
+    if getattr(config, "llm_retries", None) is not None:
+        limits["num_retries"] = int(config.llm_retries)
+    return limits

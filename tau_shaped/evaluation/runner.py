@@ -26,7 +26,7 @@ from tau_shaped.evaluation.agents.tool_calling import ToolCallingAgent
 from tau_shaped.tasks.domains import Domain, load_domain
 from tau_shaped.evaluation.metrics import legacy_success, pass_hat_k_range, shaped_verdict
 from tau_shaped.evaluation.run_names import name_part, results_name  # noqa: F401 - name_part: runner's public name
-from tau_shaped.evaluation.run_models import endpoint, model_problem, user_api_base, uses_agent_model, uses_user_model
+from tau_shaped.evaluation.run_models import call_limits, endpoint, model_problem, user_api_base, uses_agent_model, uses_user_model
 from tau_shaped.evaluation.run_stats import RunStats
 from tau_shaped.reward.result import check_blend
 from tau_shaped.evaluation.error_text import error_text
@@ -67,6 +67,23 @@ class RunConfig(BaseModel):
     # customer's model calls go; not a run setting (a server moved to another port is the same run)
     api_base: Optional[str] = None
     user_api_base: Optional[str] = None
+    # every model call's limits (None: TAU_SHAPED_LLM_TIMEOUT / _RETRIES, else 120 s and 2 retries)
+    llm_timeout: Optional[float] = None
+    llm_retries: Optional[int] = None
+
+    @field_validator("llm_timeout")
+    @classmethod
+    def _positive_seconds(cls, value: Optional[float]) -> Optional[float]:
+        if value is not None and not 0 < value < math.inf:
+            raise ValueError(f"must be a positive number of seconds, got {value}")
+        return value
+
+    @field_validator("llm_retries")
+    @classmethod
+    def _few_retries(cls, value: Optional[int]) -> Optional[int]:
+        if value is not None and not 0 <= value <= 10:
+            raise ValueError(f"must be from 0 to 10, got {value}")
+        return value
 
     @field_validator("num_trials", "max_concurrency", "max_steps")
     @classmethod
@@ -254,7 +271,7 @@ class TrialPlayer:
             user = ScriptedUser(rec.user_replies if rec else []) if c.user_strategy == "scripted" else persona
         else:
             agent = ToolCallingAgent(env.tools_info, model=c.model, provider=c.model_provider, temperature=c.temperature,
-                                     seed=c.seed, **endpoint(c.api_base))
+                                     seed=c.seed, **endpoint(c.api_base), **call_limits(c))
             user = ScriptedUser() if c.user_strategy == "scripted" else persona
         return agent, user
 
@@ -278,7 +295,7 @@ class TrialPlayer:
             elif c.user_strategy == "llm" and hasattr(env.user, "seed"):
                 env.user.seed = c.seed  # the customer's model is seeded like the agent's
                 if hasattr(env.user, "completion_kwargs"):
-                    env.user.completion_kwargs = endpoint(user_api_base(c))
+                    env.user.completion_kwargs = {**endpoint(user_api_base(c)), **call_limits(c)}
             outcome = play_episode(agent, env, index, max_steps=c.max_steps)
             legacy = env.calculate_reward()
             shaped = env.calculate_reward_shaped(blend=c.blend, lam=c.lam)
