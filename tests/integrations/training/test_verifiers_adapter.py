@@ -106,12 +106,10 @@ def test_dataset_rows_carry_the_env_prompt_and_the_task():
     assert len(rows) == 76
 
 
-# verifiers 0.1.14 pins datasets<4.7 and regex<2026.4.4 and pulls ~30 packages (anthropic, openai-agents,
-# textual, prime-sandboxes, gepa, math-verify): installing it into the project's environment would
-# downgrade the datasets TRL runs on, so CI does not install it. These tests run where verifiers is
-# installed (e.g. a venv with `pip install -e ".[verifiers]"`), and skip elsewhere, saying why.
-NO_VERIFIERS = ("verifiers (the verifiers extra) is not installed: it pins datasets<4.7, which conflicts with the "
-                "environment TRL's tests run in, so CI leaves it out")
+# The classic 0.1 API: verifiers 0.1.14 (not the extra, which is 0.4) pins datasets<4.7, below what TRL's
+# tests run on, so only a venv of its own runs this test (`pip install "verifiers>=0.1.14,<0.2" datasets`).
+NO_VERIFIERS = ("verifiers 0.1 is not installed (the verifiers extra is 0.4; 0.1.14 pins datasets<4.7, "
+                "below the environment TRL's tests run in)")
 
 
 def _scripted_client(vf, gts, hermes_tasks=()):
@@ -400,3 +398,31 @@ def test_the_episode_server_steps_tool_calls_and_refuses_unknown_keys_and_bad_bo
     finally:
         server.stop()
         episode.close()
+
+
+def test_a_0_1_row_verifiers_marked_with_an_empty_model_response_is_abstained_not_scored():
+    """verifiers 0.1 records a model that returned nothing as ``state["error"]``, an
+    ``EmptyModelResponseError`` (an infrastructure failure): every reward is the fallback and
+    ``abstain`` 1.0, never the score of the unfinished episode. A policy's own error is scored."""
+
+    class InvalidModelResponseError(Exception):  # verifiers 0.1's hierarchy, by name
+        pass
+
+    class EmptyModelResponseError(InvalidModelResponseError):
+        pass
+
+    class ToolCallError(Exception):
+        pass
+
+    async def run(error):
+        env = Driver()
+        state = {"info": {"task_id": TASK, "user_replies": GT.user_replies}}
+        await env.setup_state(state)
+        await env.env_response([{"role": "assistant", "content": GT_TEXTS[0]}], state)
+        state["error"] = error
+        return await score(state)
+
+    values, reward = asyncio.run(run(EmptyModelResponseError("Model returned no response")))
+    assert values["abstain"] == 1.0 and reward == 0.0 and values["process"] == 0.0
+    scored, _ = asyncio.run(run(ToolCallError("bad call")))
+    assert scored["abstain"] == 0.0 and scored["process"] > 0.0  # the first step's credit, scored
