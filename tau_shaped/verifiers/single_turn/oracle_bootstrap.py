@@ -19,8 +19,19 @@ and an answer read back as plain data (``box_codec``: no class of the program's
 exists here; a callable of the program's is a stand-in that calls back; any other
 object of the program's is a stand-in equal only to itself, whose ``str``,
 ``len``, truth, items, iteration and attributes are asked of the program's box,
-as plain data again; an exception of the program's is raised here as the
-builtin exception of that name).
+as plain data again; a comparison with one, membership in it included, is
+decided here, never by the program; an exception of the program's is raised
+here as the builtin exception of that name, except those that end an iteration).
+
+No exception the program raises ends an iteration of the oracle's early: an
+iteration-ending exception (``StopIteration``, ``StopAsyncIteration``, a class
+of the program's of either name, ``GeneratorExit``, ``SystemExit``, ...) is
+raised here as :class:`ProgramError`, which nothing in the oracle's machinery
+(``map``, ``filter``, ``zip``, ``itertools``, ``next(it, default)``,
+``iter(f, sentinel)``) reads as "no more items": ``all(map(lambda x: f(x) ==
+x * x, xs))`` fails when ``f`` raises ``StopIteration`` instead of passing over
+an empty map. What the program's box sends back for its object's length,
+truth, text and items must be of that kind (an int, a bool, a str, a list).
 ``program`` statements (assignments that bind the program's names) run in the
 program's box. The comparison of an ``assert`` is Python's own, here.
 
@@ -48,7 +59,25 @@ class ProgramGone(BaseException):
 
 
 class ProgramError(Exception):
-    """An exception of the program's whose type is no builtin exception."""
+    """An exception of the program's whose type is no builtin exception, or one that would
+    end an iteration of the oracle's (no subclass of StopIteration)."""
+
+
+# builtin exceptions that end an iteration where they are raised: never raised here as themselves
+ENDS_ITERATION = (StopIteration, StopAsyncIteration)
+
+
+def program_exception(type_name, message):
+    """The exception the oracle raises for one the program raised (its type's name, its text,
+    which names the type again)."""
+    kind = getattr(builtins, str(type_name), None)
+    if (isinstance(kind, type) and issubclass(kind, Exception) and kind.__module__ == "builtins"
+            and not issubclass(kind, ENDS_ITERATION)):
+        try:
+            return kind(message)
+        except Exception:  # noqa: BLE001 - an exception type whose constructor wants more
+            pass
+    return ProgramError(message)
 
 
 def load_codec():
@@ -123,15 +152,7 @@ class Program(object):
             self.broken = str(exc)
             raise
         if not record["ok"]:
-            kind = getattr(builtins, str(record.get("type")), None)
-            message = text(record.get("error"))
-            error = ProgramError(message)
-            if isinstance(kind, type) and issubclass(kind, Exception) and kind.__module__ == "builtins":
-                try:
-                    error = kind(message)
-                except Exception:  # noqa: BLE001 - an exception type whose constructor wants more
-                    pass
-            raise error
+            raise program_exception(record.get("type"), text(record.get("error")))
         try:
             return self.codec.decode(record.get("value"), self.stand_in, opaque=self.object_stand_in)
         except Exception:  # noqa: BLE001 - the program's data, whatever is wrong with it
@@ -149,9 +170,13 @@ class Program(object):
             return self.codec.Opaque(type_name, shown)
         return ProgramObject(self, type_name, shown, ref)
 
-    def about(self, template, obj, *args):
-        """Ask the program's box about one of its objects: ``template`` over ``_tau_a``."""
-        return self.ask({"op": "eval", "src": template, "args": [["ref", obj.ref]] + [self.codec.encode(a) for a in args]})
+    def about(self, template, obj, *args, kind=None):
+        """Ask the program's box about one of its objects: ``template`` over ``_tau_a``; with
+        ``kind``, the answer must be of that type (TypeError otherwise)."""
+        value = self.ask({"op": "eval", "src": template, "args": [["ref", obj.ref]] + [self.codec.encode(a) for a in args]})
+        if kind is not None and not isinstance(value, kind):
+            raise TypeError("the program's %s answered %s, not %s" % (obj.type_name, type(value).__name__, kind.__name__))
+        return value
 
     def stand_in(self, number, shown):
         program = self
@@ -168,7 +193,9 @@ class Program(object):
 
 def program_object_class(codec):
     """Another object of the program's: equal only to itself (its __eq__ is the program's to lie
-    with), the rest asked of the program's box, whose answers are plain data."""
+    with), holding an item when one of the items it iterates equals it here (its __contains__
+    is the program's to lie with), the rest asked of the program's box, whose answers are
+    plain data of the kind asked for."""
 
     class ProgramObject(codec.Opaque):
         def __init__(self, program, type_name, shown, ref):
@@ -181,22 +208,28 @@ def program_object_class(codec):
             return self._program.about("getattr(_tau_a[0], _tau_a[1])", self, name)
 
         def __str__(self):
-            return self._program.about("str(_tau_a[0])", self)
+            return self._program.about("str(_tau_a[0])", self, kind=str)
 
         def __len__(self):
-            return self._program.about("len(_tau_a[0])", self)
+            return self._program.about("len(_tau_a[0])", self, kind=int)
 
         def __bool__(self):
-            return self._program.about("bool(_tau_a[0])", self)
+            return self._program.about("bool(_tau_a[0])", self, kind=bool)
 
         def __iter__(self):
-            return iter(self._program.about("list(_tau_a[0])", self))
+            return iter(self._program.about("list(_tau_a[0])", self, kind=list))
+
+        def __reversed__(self):
+            return reversed(self._program.about("list(_tau_a[0])", self, kind=list))
 
         def __getitem__(self, key):
             return self._program.about("_tau_a[0][_tau_a[1]]", self, key)
 
         def __contains__(self, item):
-            return self._program.about("_tau_a[1] in _tau_a[0]", self, item)
+            for value in self:
+                if value is item or value == item:
+                    return True
+            return False
 
         __hash__ = codec.Opaque.__hash__
 

@@ -19,7 +19,9 @@ The program (x86-64 only; on other machines :func:`deny_list_program` returns
 The namespaces, the dropped capabilities and ``--disable-userns`` already stop
 most of what is denied; the filter removes kernel attack surface the sandboxed
 program has no use for (keyrings, which are not namespaced, ptrace, io_uring,
-bpf, perf events, userfaultfd, nested namespaces, mounts, module loading).
+bpf, perf events, userfaultfd, nested namespaces, mounts, module loading) and
+host-wide pools no limit of the box's bounds (Linux AIO contexts, counted
+against ``fs.aio-max-nr`` for the whole host, and io_uring).
 The numbers are checked against the kernel headers by the tests when the
 headers are installed.
 """
@@ -56,6 +58,10 @@ DENIED_X86_64: Dict[str, int] = {
     "userfaultfd": 323, "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427,
     "open_tree": 428, "move_mount": 429, "fsopen": 430, "fsconfig": 431, "fsmount": 432, "fspick": 433,
     "pidfd_getfd": 438, "mount_setattr": 442, "quotactl_fd": 443,
+    # kernel-wide pools no limit of the box's bounds: the asynchronous I/O contexts of fs.aio-max-nr
+    # (one count for the whole host: a box holding them all would fail every other io_setup on it)
+    "io_setup": 206, "io_destroy": 207, "io_getevents": 208, "io_submit": 209, "io_cancel": 210,
+    "io_pgetevents": 333,
     # memory no limit of the box's would count without a cgroup (SysV shared memory, message queues,
     # POSIX message queues, secret memory): denied whatever the mode, so verdicts do not depend on it
     "shmget": 29, "semget": 64, "msgget": 68, "mq_open": 240, "memfd_secret": 447,
