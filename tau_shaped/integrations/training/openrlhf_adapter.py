@@ -60,36 +60,20 @@ episode's reward, ``truncated`` = 1); a step that ends the episode otherwise has
 
 from __future__ import annotations
 
-import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Dict, List, Optional, Tuple
 
-from tau_shaped.env.json_input import MAX_DEPTH, one_line
-from tau_shaped.env.model_text import too_deep
 from tau_shaped.integrations.training.dataset_rows import present
+from tau_shaped.integrations.training.reward_server import MAX_BODY_BYTES  # noqa: F401 (its old home)
+from tau_shaped.integrations.training.reward_server import (MAX_CONNECTIONS, REQUEST_TIMEOUT, WORKERS, BadRequest,
+                                                             HttpRewardServer, finite_number, parse_json_text)
 from tau_shaped.integrations.training.text_turns import (COMPONENTS, FLAGS, ChatRenderer, EpisodeSettings, PlainRenderer,
                                                           TextEpisode, components, score_completion)
 from tau_shaped.tasks.domains import DomainNotFound
 
 END_TOKENS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end|>", "</s>", "<eos>")
-#: The largest request body read (a batch of completions); a longer one is a 413.
-MAX_BODY_BYTES = 256 * 1024 * 1024
 LABEL_FIELD = "label 'domain'"
-
-
-class BadRequest(ValueError):
-    """A request the server refuses (its message is one line)."""
-
-
-def _json(text: str, what: str) -> Any:
-    """JSON text of a request, nested at most ``MAX_DEPTH`` levels (scanned before parsing)."""
-    if too_deep(text, MAX_DEPTH):
-        raise BadRequest(f"{what} nests more than {MAX_DEPTH} levels deep")
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise BadRequest(f"{what} is not JSON: {exc}") from None
+#: A label's numbers: a JSON number a float holds, else the request is a 400.
+NUMBER_FIELDS = ("lam", "fallback")
 
 
 def parse_label(label: Any) -> Tuple[Any, Dict[str, Any]]:
@@ -97,7 +81,7 @@ def parse_label(label: Any) -> Tuple[Any, Dict[str, Any]]:
     if isinstance(label, dict):
         extra = dict(label)
     elif isinstance(label, str) and label.strip().startswith("{"):
-        extra = _json(label, "a label")
+        extra = parse_json_text(label, "a label")
         if not isinstance(extra, dict):
             raise BadRequest("a JSON label is an object")
     else:
@@ -109,15 +93,28 @@ def parse_label(label: Any) -> Tuple[Any, Dict[str, Any]]:
 
 
 def completion_of(query: str, prompt: Optional[str]) -> str:
-    text = query[len(prompt):] if prompt and query.startswith(prompt) else query
-    text = text.rstrip()
+    """``query`` after ``prompt`` (all of it if it does not start with ``prompt``), trailing white
+    space and ``END_TOKENS`` cut: one copy of the text at most (none if nothing is cut)."""
+    start = len(prompt) if prompt and query.startswith(prompt) else 0
+    end = _rstripped(query, start, len(query))
     cut = True
     while cut:
         cut = False
         for token in END_TOKENS:
-            if text.endswith(token):
-                text, cut = text[: -len(token)].rstrip(), True
-    return text
+            if end - start >= len(token) and query.endswith(token, start, end):
+                end, cut = _rstripped(query, start, end - len(token)), True
+    return query[start:end]
+
+
+def _rstripped(text: str, start: int, end: int, window: int = 4096) -> int:
+    """Where ``text[start:end].rstrip()`` ends, without copying more than ``window`` characters at once."""
+    while end > start:
+        tail = text[max(start, end - window):end]
+        kept = len(tail.rstrip())
+        end -= len(tail) - kept
+        if kept:
+            break
+    return end
 
 
 def rewards_for(queries: List[str], prompts: Optional[List[str]], labels: List[Any]) -> Dict[str, Any]:
@@ -132,6 +129,9 @@ def rewards_for(queries: List[str], prompts: Optional[List[str]], labels: List[A
         if not isinstance(query, str) or not (prompt is None or isinstance(prompt, str)):
             raise BadRequest("each query and prompt is a string")
         task, extra = parse_label(label)
+        for key in NUMBER_FIELDS:
+            if key in extra:
+                finite_number(extra[key], f"label '{key}'")
         values = score_completion(completion_of(query, prompt), task, extra, adapter="openrlhf", domain_field=LABEL_FIELD)
         scores.append(values["score"])
         for key in logs:
@@ -139,104 +139,28 @@ def rewards_for(queries: List[str], prompts: Optional[List[str]], labels: List[A
     return {"rewards": scores, "scores": list(scores), "extra_logs": logs}
 
 
-class _Handler(BaseHTTPRequestHandler):
-    timeout = 120  # seconds a connection may stay silent (a body shorter than its Content-Length)
-
-    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
-        try:
-            answer, status = rewards_for(*self._request()), 200
-        except (BadRequest, DomainNotFound, KeyError, ValueError, TypeError, IndexError) as exc:
-            answer, status = _error(exc), getattr(exc, "status", 400)
-        except Exception as exc:  # noqa: BLE001 - the server answers every request and stays up
-            answer, status = _error(exc), 500
-        self._answer(status, answer)
-
-    def _request(self) -> Tuple[Any, Any, Any]:
-        length = self.headers.get("Content-Length")
-        try:
-            size = int(length) if length is not None else 0
-        except ValueError:
-            raise BadRequest(f"Content-Length {length[:40]!r} is not a number") from None
-        if size < 0:
-            raise BadRequest("Content-Length is negative")
-        limit = getattr(self.server, "max_body_bytes", MAX_BODY_BYTES)
-        if size > limit:
-            self.close_connection = True  # the body is not read: the connection cannot be reused
-            exc = BadRequest(f"the body's {size:,} bytes are over the {limit:,}-byte limit")
-            exc.status = 413  # type: ignore[attr-defined]
-            raise exc
-        raw = self.rfile.read(size) if size else b""
-        if len(raw) < size:
-            self.close_connection = True
-            raise BadRequest(f"the body ended after {len(raw):,} of its {size:,} bytes")
-        try:
-            text = raw.decode("utf-8") if raw else "{}"
-        except UnicodeDecodeError as exc:
-            raise BadRequest(f"the body is not UTF-8 (byte {exc.start})") from None
-        body = _json(text, "the body")
-        if not isinstance(body, dict):
-            raise BadRequest("the body must be a JSON object")
-        return body.get("query"), body.get("prompts"), body.get("labels")
-
-    def _answer(self, status: int, answer: Dict[str, Any]) -> None:
-        data = json.dumps(answer).encode()
-        try:
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-        except OSError:  # the client left: nobody to answer
-            self.close_connection = True
-
-    def _not_allowed(self) -> None:
-        self._answer(405, {"error": f"method {self.command} not allowed: POST a JSON body to /get_reward"})
-
-    do_GET = do_PUT = do_DELETE = do_PATCH = _not_allowed  # noqa: N815
-
-    def log_message(self, format: str, *args: Any) -> None:  # quiet: a trainer posts thousands of requests
-        return
+def _answer_body(body: Any) -> Dict[str, Any]:
+    """The answer to one request's parsed body (see ``rewards_for``)."""
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object")
+    return rewards_for(body.get("query"), body.get("prompts"), body.get("labels"))
 
 
-def _error(exc: BaseException) -> Dict[str, str]:
-    message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-    return {"error": one_line(f"{type(exc).__name__}: {message}")[:2000]}
+#: What a bad request raises (a 400): a data error, not a reward.
+CLIENT_ERRORS = (BadRequest, DomainNotFound, KeyError, ValueError, TypeError, IndexError)
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-    max_body_bytes = MAX_BODY_BYTES
+class RewardServer(HttpRewardServer):
+    """The reward server on ``host:port`` (port 0: any free port; see ``url``); the limits
+    (``max_body_bytes``, ``max_connections``, ``workers``, ``request_timeout``, ``backlog``) are
+    ``reward_server``'s."""
 
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        return  # a connection that broke (the client left mid-request) is the client's business
-
-
-class RewardServer:
-    """The reward server on ``host:port`` (port 0: any free port; see ``url``)."""
-
-    def __init__(self, host: str = "127.0.0.1", port: int = 5000, *, max_body_bytes: int = MAX_BODY_BYTES) -> None:
-        self.httpd = _Server((host, port), _Handler)
-        self.httpd.max_body_bytes = max_body_bytes
-        self.thread: Optional[threading.Thread] = None
-
-    @property
-    def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}/get_reward"
+    def __init__(self, host: str = "127.0.0.1", port: int = 5000, **limits: Any) -> None:
+        super().__init__(host, port, answer=_answer_body, client_errors=CLIENT_ERRORS, **limits)
 
     def start(self) -> "RewardServer":
-        self.thread = threading.Thread(target=self.httpd.serve_forever, name="tau-shaped-rm", daemon=True)
-        self.thread.start()
+        super().start()
         return self
-
-    def serve_forever(self) -> None:
-        self.httpd.serve_forever()
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        if self.thread is not None:
-            self.thread.join()
 
 
 def _tensor(value: float) -> Any:
@@ -366,8 +290,15 @@ def main(argv: Optional[List[str]] = None) -> None:
     parser = argparse.ArgumentParser(description="tau-shaped reward server for OpenRLHF (POST /get_reward)")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument("--max-connections", type=int, default=MAX_CONNECTIONS,
+                        help="connections served at once; one more is answered 503 with Retry-After")
+    parser.add_argument("--workers", type=int, default=WORKERS, help="scoring threads, first come first served")
+    parser.add_argument("--max-body-bytes", type=int, default=MAX_BODY_BYTES, help="a larger body is a 413")
+    parser.add_argument("--request-timeout", type=float, default=REQUEST_TIMEOUT,
+                        help="seconds a client has to send its request (and to read the answer): then a 408")
     args = parser.parse_args(argv)
-    server = RewardServer(args.host, args.port)
+    server = RewardServer(args.host, args.port, max_connections=args.max_connections, workers=args.workers,
+                          max_body_bytes=args.max_body_bytes, request_timeout=args.request_timeout)
     print(f"serving {server.url}", flush=True)
     server.serve_forever()
 
