@@ -272,3 +272,94 @@ def test_no_part_of_the_expected_side_is_sent_to_the_program(a, e, expected, cal
 def test_a_monster_assertion_is_one_line_error():
     with pytest.raises(ValueError, match="nested too deeply"):
         plan_asserts(["assert " + "-" * 5000 + "f(1) == 1"])
+
+
+# issue 44: programs that won on the two-box oracle before it stopped letting the program's exceptions end
+# its iterations and its objects answer membership (each also passes the old way, in plain Python)
+ITERATION_FORGERS = [f"issue44_stopiteration_{form}" for form in (
+    "all_map", "not_any_map", "next_filter", "zip_genexp", "starmap", "sum_map", "set_subset", "max_default",
+    "filterfalse", "join_map", "iter_sentinel")] + [
+    "issue44_attribute_raises_stopiteration", "issue44_bool_raises_stopiteration", "issue44_callback_raises_stopiteration",
+    "issue44_getitem_raises_stopiteration", "issue44_iter_raises_stopiteration", "issue44_len_raises_stopiteration",
+    "issue44_method_raises_stopiteration", "issue44_str_raises_stopiteration", "issue44_contains_always_yes",
+    "issue44_contains_with_wrong_items"]
+
+
+@pytest.mark.parametrize("name", ITERATION_FORGERS)
+def test_the_iteration_and_membership_forgeries_are_live_and_fail_here(name):
+    program, prompt = _program_and_prompt(name)
+    old_way = subprocess.run(["/usr/bin/python3", "-c", "import itertools\n" + program + "\n" + "\n".join(prompt["asserts"])],
+                             capture_output=True, text=True, timeout=30)
+    assert old_way.returncode == 0, old_way.stderr[-500:]
+    if bubblewrap_problem() is None:
+        outcome = CodeVerifier().verify_outcome({**prompt, "limits": FAST}, program)
+        assert outcome.score == 0.0 and outcome.status == VerifierStatus.INVALID, outcome.metadata
+
+
+SQUARES = [1, 4, 9]
+ITERATION_FORMS = [
+    "assert all(map(lambda x: f(x) == x * x, [1, 2, 3]))",
+    "assert not any(map(lambda x: f(x) != x * x, [1, 2, 3]))",
+    "assert next(filter(lambda x: f(x) != x * x, [1, 2, 3]), None) is None",
+    "assert all(a == b for a, b in zip(map(lambda x: f(x), [1, 2, 3]), [1, 4, 9]))",
+    "assert all(itertools.starmap(lambda a, b: f(a) == b, [(1, 1), (2, 4), (3, 9)]))",
+    "assert sum(map(lambda x: abs(f(x) - x * x), [1, 2, 3])) == 0",
+    "assert set(map(lambda x: f(x), [1, 2, 3])) <= {1, 4, 9}",
+    "assert not list(itertools.filterfalse(lambda x: f(x) == x * x, [1, 2, 3]))",
+    "assert '9' not in ''.join(map(lambda x: str(f(x) % 9), [1, 2, 3]))",
+]
+
+
+def _answers(*records: str) -> bytes:
+    return ("".join(line + "\n" for line in ('{"program": "ok"}',) + records)).encode()
+
+
+@pytest.mark.parametrize("form, raised", [(form, "StopIteration") for form in ITERATION_FORMS]
+                         + [(ITERATION_FORMS[0], raised) for raised in ("StopAsyncIteration", "GeneratorExit", "SystemExit")])
+def test_no_exception_of_the_programs_ends_an_oracle_iteration(form, raised):
+    """The program's side answers the first call with an exception that, raised as itself in the
+    oracle, would end its map/filter/zip early and leave nothing to fail; the program's side is a
+    script here, so whatever a program does in its own box (a class of its own of that name, a
+    forged answer on the pipe) comes to this."""
+    plan = plan_asserts([form])
+    right = _answers(*(f'{{"n": {n}, "ok": true, "value": ["i", "{v:x}"]}}' for n, v in enumerate(SQUARES, 1)))
+    assert judge(plan, _oracle_against(plan, right))[0] is True  # the form passes the right values
+    out = _oracle_against(plan, _answers(f'{{"n": 1, "ok": false, "type": "{raised}", "error": "{raised}: "}}'))
+    assert judge(plan, out)[0] is False, out
+    assert "ProgramError" in out, out
+
+
+def test_an_exception_the_task_expects_still_crosses_as_itself():
+    plan = plan_asserts(["try:\n    f(1)\nexcept ValueError:\n    pass\nelse:\n    raise AssertionError('no ValueError')",
+                         "assert f(2) == 4"])
+    four = '{"n": 2, "ok": true, "value": ["i", "4"]}'
+    out = _oracle_against(plan, _answers('{"n": 1, "ok": false, "type": "ValueError", "error": "ValueError: no"}', four))
+    assert judge(plan, out)[0] is True, out
+    out = _oracle_against(plan, _answers('{"n": 1, "ok": false, "type": "StopIteration", "error": "StopIteration: "}', four))
+    assert judge(plan, out)[0] is False and "ProgramError" in out, out
+
+
+OBJECT = '{"n": 1, "ok": true, "value": ["o", "Bag", "Bag()", 0]}'
+
+
+@pytest.mark.parametrize("items, held", [('["l", [["i", "7"], ["i", "11"]]]', True), ('["l", [["i", "4"], ["i", "6"]]]', False),
+                                         ('["l", []]', False)])
+def test_membership_in_a_program_object_is_decided_over_its_items(items, held):
+    """``7 in primes(20)`` with an object of the program's: the oracle asks for its items (plain
+    data) and looks for 7 among them; the program's __contains__ is never asked."""
+    plan = plan_asserts(["assert 7 in primes(20)"])
+    out = _oracle_against(plan, _answers(OBJECT, f'{{"n": 2, "ok": true, "value": {items}}}'))
+    assert judge(plan, out)[0] is held, out
+
+
+@pytest.mark.parametrize("assertion, answer", [
+    ("assert 7 in primes(20)", "true"),  # a yes where the items were asked for
+    ("assert len(primes(20)) == 8", '["f", "0x1.0p+3"]'),  # a float for a length
+    ("assert primes(20)", '["i", "1"]'),  # an int for a truth
+    ("assert str(primes(20)) == '[2]'", '["l", []]'),  # a list for a text
+    ("assert list(primes(20)) == [2]", '["o", "Bag", "Bag()", 0]'),  # an object for its own items
+])
+def test_a_program_objects_answers_must_be_of_the_kind_asked(assertion, answer):
+    plan = plan_asserts([assertion])
+    out = _oracle_against(plan, _answers(OBJECT, f'{{"n": 2, "ok": true, "value": {answer}}}'))
+    assert judge(plan, out)[0] is False and "TypeError" in out, out

@@ -148,10 +148,13 @@ def test_the_run_is_as_privileged_as_expected():
 
 
 def test_the_corpus_is_big_enough_and_well_formed():
-    assert len(PROGRAMS) >= 140
+    assert len(PROGRAMS) >= 190
     names = {p.name[: -len(".py.in")] for p in PROGRAMS}
     assert len([n for n in names if n.startswith("issue27_")]) == 8  # the programs quoted in issue 27
     assert "honest_issue27_range_map_math_sorted" in names
+    # issue 44: exceptions that end the oracle's iterations, objects that answer comparisons, AIO
+    assert len([n for n in names if n.startswith("issue44_")]) >= 45
+    assert {"honest_issue44_iteration_forms", "honest_issue44_own_stopiteration_inside", "issue44_aio_exhaust"} <= names
     for path in PROGRAMS:
         fields = header(path.read_text())
         assert fields.get("hostile"), f"{path.name}: no '# hostile:' line"

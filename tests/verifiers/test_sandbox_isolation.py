@@ -130,6 +130,33 @@ def test_seccomp_denies_keyrings_ptrace_and_nested_namespaces():
     assert lines[5].split()[0] == "2"
 
 
+@needs_box
+def test_seccomp_denies_the_host_wide_aio_pools():
+    """Linux AIO contexts count against fs.aio-max-nr for the whole host and io_uring's rings are
+    kernel memory no box limit bounds: each call fails with EPERM, and the host's count of AIO
+    contexts is what it was (a program that held them all would fail every io_setup on the host)."""
+    if not code_sandbox.bubblewrap_config().seccomp:
+        pytest.skip("no seccomp filter on this machine")
+    calls = {"io_setup": 206, "io_destroy": 207, "io_getevents": 208, "io_submit": 209, "io_cancel": 210,
+             "io_pgetevents": 333, "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427}
+    code = (
+        "import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\nctx = ctypes.c_ulong(0)\n"
+        "buf = ctypes.create_string_buffer(256)\n"
+        "held = sum(libc.syscall(206, 1, ctypes.byref(ctx)) == 0 for _ in range(500))\n"
+        f"for nr in {sorted(calls.values())}:\n"
+        "    args = (1, ctypes.byref(ctx)) if nr == 206 else (ctx.value, 1, buf) if nr in (207, 208, 209, 210, 333) else (1, buf)\n"
+        "    print(nr, libc.syscall(nr, *args), ctypes.get_errno())\n"
+        "print('held', held)\n"
+    )
+    count = Path("/proc/sys/fs/aio-nr")
+    before = int(count.read_text()) if count.exists() else None
+    result = run_in_sandbox(code, limits=FAST)
+    assert result.stdout.splitlines() == [f"{nr} -1 1" for nr in sorted(calls.values())] + ["held 0"], result.stderr[-300:]
+    assert set(calls.items()) <= set(seccomp_filter.DENIED_X86_64.items())
+    if before is not None:
+        assert int(count.read_text()) <= before  # no context the box opened outlives it, none was opened
+
+
 def test_seccomp_numbers_match_the_kernel_headers():
     header = Path("/usr/include/x86_64-linux-gnu/asm/unistd_64.h")
     if not header.exists():
