@@ -178,6 +178,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _read_body(self) -> Any:
         """The request's JSON body: size checked, read in chunks, decoded, parsed (see the module docstring)."""
         if self.headers.get("Transfer-Encoding"):
+            self.unread = self.server.max_body_bytes
             raise BadRequest("a body without Content-Length (chunked) is not read: send its Content-Length", 411)
         length = self.headers.get("Content-Length")
         try:
@@ -273,14 +274,17 @@ class _Server(HTTPServer):
             raise
         self.answer, self.client_errors = answer, client_errors
         self.max_body_bytes, self.request_timeout = max_body_bytes, request_timeout
-        self.max_connections = max_connections
+        self.max_connections, self.serving = max_connections, 0
         self.slots = threading.BoundedSemaphore(max_connections)
+        self.count_lock = threading.Lock()
         self.refusing = threading.BoundedSemaphore(MAX_REFUSING)
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tau-shaped-rm-score")
         self.deadlines = _Deadlines(period=min(0.25, request_timeout / 4))
 
     def process_request(self, request: Any, client_address: Any) -> None:
         if self.slots.acquire(blocking=False):
+            with self.count_lock:
+                self.serving += 1
             target: Callable[..., None] = self._serve
         elif self.refusing.acquire(blocking=False):
             target = self._refuse
@@ -296,6 +300,8 @@ class _Server(HTTPServer):
             pass
         finally:
             self.shutdown_request(request)
+            with self.count_lock:
+                self.serving -= 1
             self.slots.release()
 
     def _refuse(self, request: socket.socket, client_address: Any) -> None:
@@ -335,6 +341,11 @@ class HttpRewardServer:
                              max_connections=max_connections, workers=workers, max_body_bytes=max_body_bytes,
                              request_timeout=request_timeout)
         self.thread: Optional[threading.Thread] = None
+
+    @property
+    def connections(self) -> int:
+        """The connections being served now (at most ``max_connections``)."""
+        return self.httpd.serving
 
     @property
     def url(self) -> str:

@@ -14,7 +14,11 @@ import http.client
 import json
 import os
 import random
+import select
+import socket
 import subprocess
+import threading
+import time
 import sys
 from pathlib import Path
 
@@ -56,6 +60,10 @@ KINDS = {
     "query_of_numbers": ("POST", json.dumps({"query": [1], "labels": [TASK]}).encode(), {}, {400}),
     "labels_a_dict": ("POST", json.dumps({"query": ["x"], "labels": {"a": 1}}).encode(), {}, {400}),
     "lam_a_list": ("POST", body("hi", {"task_id": TASK, "lam": [1]}), {}, {400}),
+    "lam_4000_digits": ("POST", body("hi", {"task_id": TASK, "lam": 10 ** 3999}), {}, {400}),
+    "lam_nan": ("POST", body("hi", {"task_id": TASK, "lam": float("nan")}), {}, {400}),
+    "fallback_infinity": ("POST", body("hi", {"task_id": TASK, "fallback": float("-inf")}), {}, {400}),
+    "request_line_garbage": ("RAW", b"GARBAGE\r\n\r\n", {}, {400}),
     "unknown_task": ("POST", body("hi", "no-such-task"), {}, {400}),
     "bad_content_length": ("POST", b"{}", {"Content-Length": "lots"}, {400}),
     "get": ("GET", None, {}, {405}),
@@ -71,6 +79,8 @@ def _rss_kb(pid):
 
 def _send(port, kind):
     method, payload, headers, _ = KINDS[kind]
+    if method == "RAW":  # bytes no HTTP client would send
+        return _raw(port, payload)
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
         if "Content-Length" in headers:  # a header http.client would compute: sent by hand
@@ -84,6 +94,15 @@ def _send(port, kind):
         return response.status, response.read()
     finally:
         conn.close()
+
+
+def _raw(port, payload, timeout=30):
+    """(status, body) of the answer to raw bytes sent on a new connection."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(payload)
+        response = http.client.HTTPResponse(sock)
+        response.begin()
+        return response.status, response.read()
 
 
 @pytest.fixture(scope="module")
@@ -153,3 +172,122 @@ def test_a_body_over_the_size_limit_is_a_413_and_the_server_stays_up():
         assert _send(port, "malformed_json")[0] == 400
     finally:
         srv.stop()
+
+
+@pytest.fixture(scope="module")
+def small_server():
+    """A server with small limits: 3 connections, a 10,000-byte body, 1 s to send a request."""
+    from tau_shaped.integrations.training.openrlhf_adapter import RewardServer
+
+    srv = RewardServer("127.0.0.1", 0, max_connections=3, max_body_bytes=10_000, request_timeout=1.0).start()
+    yield srv
+    srv.stop()
+
+
+def _wait_for(condition, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize("field, value", [("lam", "1" + "0" * 3999), ("lam", "-1" + "0" * 400), ("lam", "NaN"),
+                                          ("lam", "1e999"), ("lam", "true"), ("lam", '"0.5"'), ("fallback", "-Infinity"),
+                                          ("fallback", "false"), ("fallback", '"-1"')])
+def test_a_label_number_no_float_holds_is_a_400_naming_it(small_server, field, value):
+    port = small_server.httpd.server_address[1]
+    label = '{"task_id": "%s", "%s": %s}' % (TASK, field, value)  # the number as JSON text: 1e999 reads as infinity
+    payload = '{"query": ["P:hi"], "prompts": ["P:"], "labels": [%s]}' % label
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("POST", "/get_reward", body=payload.encode(), headers={"Content-Type": "application/json"})
+    response = conn.getresponse()
+    answer = json.loads(response.read())
+    conn.close()
+    assert response.status == 400 and f"label '{field}'" in answer["error"] and "\n" not in answer["error"], answer
+
+
+def test_a_label_number_a_float_holds_still_scores(small_server):
+    from tau_shaped.integrations.training.openrlhf_adapter import rewards_for
+
+    at_one = rewards_for(["P:" + GT_TEXTS[-1]], ["P:"], [{"task_id": TASK, "actions": GT_ACTIONS[:-1],
+                                                           "user_replies": GT.user_replies, "lam": 1}])
+    at_default = rewards_for(["P:" + GT_TEXTS[-1]], ["P:"], [{"task_id": TASK, "actions": GT_ACTIONS[:-1],
+                                                               "user_replies": GT.user_replies}])
+    assert at_one["extra_logs"] == at_default["extra_logs"] and at_one["rewards"] != at_default["rewards"]
+
+
+def test_a_connection_past_the_cap_is_a_503_with_retry_after_then_served_once_one_frees(small_server):
+    port = small_server.httpd.server_address[1]
+    idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(3)]  # they hold every slot
+    try:
+        _wait_for(lambda: small_server.connections == 3)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("POST", "/get_reward", body=KINDS["honest"][1], headers={"Content-Type": "application/json"})
+        response = conn.getresponse()
+        assert response.status == 503 and response.getheader("Retry-After") == "1"
+        assert "3 connections" in json.loads(response.read())["error"]
+        conn.close()
+    finally:
+        for sock in idle:
+            sock.close()
+    _wait_for(lambda: small_server.connections == 0)
+    status, raw = _send(port, "honest_wrong")
+    assert status == 200 and json.loads(raw)["extra_logs"]["outcome"] == [0.0]
+
+
+@pytest.mark.parametrize("stalls_in", ["headers", "body"])
+def test_a_slow_loris_client_is_answered_408_within_the_timeout_and_holds_no_worker(small_server, stalls_in):
+    port = small_server.httpd.server_address[1]
+    head = b"POST /get_reward HTTP/1.1\r\nHost: x\r\nContent-Length: 900\r\n"
+    head, drip = (head, b"X-Drip: 1\r\n") if stalls_in == "headers" else (head + b"\r\n", b" ")
+    received = []
+
+    def slow_client():
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(head)
+            started = time.monotonic()
+            while time.monotonic() - started < 8:  # a byte every 0.1 s: never silent for long
+                if select.select([sock], [], [], 0.1)[0]:
+                    break
+                try:
+                    sock.sendall(drip)
+                except OSError:
+                    break
+            chunks = []
+            try:
+                while chunk := sock.recv(65536):
+                    chunks.append(chunk)
+            except OSError:
+                pass
+            received.append((time.monotonic() - started, b"".join(chunks)))
+
+    thread = threading.Thread(target=slow_client)
+    thread.start()
+    try:
+        _wait_for(lambda: small_server.connections >= 1)
+        status, raw = _send(port, "honest")  # served while the slow client is still sending
+        assert status == 200 and json.loads(raw)["extra_logs"]["legacy"] == [1.0]
+    finally:
+        thread.join(timeout=15)
+    took, answer = received[0]
+    assert answer.startswith(b"HTTP/1.0 408 "), answer[:200]
+    assert "did not arrive within 1 s" in json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]
+    assert took < 4.0
+
+
+def test_a_body_sent_past_the_limit_is_read_and_answered_413_not_reset(small_server):
+    port = small_server.httpd.server_address[1]
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("POST", "/get_reward", body=b"x" * (8 * 1024 * 1024))  # more than the socket buffers hold
+    response = conn.getresponse()
+    assert response.status == 413 and "10,000-byte limit" in json.loads(response.read())["error"]
+    conn.close()
+
+
+def test_a_chunked_body_is_a_411(small_server):
+    port = small_server.httpd.server_address[1]
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("POST", "/get_reward", body=iter([b'{"query": ', b"[]}"]), encode_chunked=True)
+    response = conn.getresponse()
+    assert response.status == 411 and "Content-Length" in json.loads(response.read())["error"]
+    conn.close()
