@@ -389,6 +389,10 @@ def v1() -> Dict[str, Any]:
     if _V1:
         return _V1
     import verifiers.v1 as vf
+
+    if not all(hasattr(vf, name) for name in ("resolve_env_config", "SharedToolsetConfig", "AgentConfig")):
+        raise ImportError("tau-shaped's verifiers taskset needs verifiers 0.4's verifiers.v1 (pip install -e \".[verifiers]\"); "
+                          "this is an earlier preview of it")
     from verifiers.v1.errors import ProviderError
     from verifiers.v1.runtimes import SubprocessConfig
 
