@@ -147,6 +147,14 @@ def score_command(
     from tau_shaped.integrations import scoring  # noqa: F401 - registers tau2's runs and the Ray backend
     from tau_shaped.tasks.domains import DomainNotFound
 
+    from tau_shaped.evaluation.output_path import output_problem, unreadable
+
+    # before any work: an input that is not a file or folder (a FIFO would block, a link loop),
+    # an output that is not a regular file (a device, FIFO, link or folder is never replaced)
+    problem = (None if file.is_dir() else unreadable(file)) or (output_problem(output, "-o") if output else None)
+    if problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2)
     notes: List[str] = []
     if env is None:
         from tau_shaped.evaluation.runner import recorded_env
@@ -192,9 +200,19 @@ def compare_command(
     report: Path = typer.Option(Path("results/report.html"), "--report", help="Where to write the HTML report."),
 ) -> None:
     """Legacy vs shaped side by side, in the terminal and as an HTML report."""
+    from tau_shaped.evaluation.output_path import output_problem
     from tau_shaped.report.compare_display import show
 
-    raise typer.Exit(show(files, report))
+    problem = output_problem(report, "--report")  # a device, FIFO, link or folder is refused before any work
+    if problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2)
+    try:
+        status = show(files, report)
+    except OSError as exc:  # the report's folder cannot be made or written, a full disk: nothing is left half-written
+        typer.echo(f"error: {exc.filename or report}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2)
+    raise typer.Exit(status)
 
 
 def demo_command(

@@ -21,6 +21,7 @@ from tau_shaped.evaluation.batch_routing import sampled_seeds
 from tau_shaped.evaluation.record_scorer import RecordScorer
 from tau_shaped.evaluation.results_file import ResultsFileError
 from tau_shaped.evaluation.results_stream import count_records, iter_raw_lines, iter_results, json_lines
+from tau_shaped.evaluation.output_path import check_output
 from tau_shaped.evaluation.run_files import PARTIAL, lock_partial, sweep_dead, working_name
 from tau_shaped.evaluation.spool import Spooled, copy_span, spool_prefix
 
@@ -117,15 +118,20 @@ class RecordsOut:
     written) and renamed over it by ``commit``; the working files that dead runs left for the
     same target are removed first (``run_files.sweep_dead``)."""
 
-    def __init__(self, target: PathLike) -> None:
-        self.target = Path(target)
+    def __init__(self, target: PathLike, option: Optional[str] = None) -> None:
+        self.target = check_output(target, option)  # a device, FIFO, link or folder: refused, never replaced
+        self.option = option
         self.form = "jsonl" if self.target.suffix.lower() == ".jsonl" else "list"
         self.target.parent.mkdir(parents=True, exist_ok=True)
         sweep_dead(str(self.target.parent), self.target.name)
         self.temp = self.target.with_name(working_name(self.target.name, PARTIAL))
         self.count = 0
         self._handle = open(self.temp, "wb", buffering=1 << 20)
-        lock_partial(self._handle.fileno())
+        try:
+            lock_partial(self._handle.fileno())
+        except BaseException:
+            self.abandon()
+            raise
 
     def write(self, data: Union[bytes, Spooled]) -> None:
         """One record, as ``dump_record`` lays it out, UTF-8 (or where a worker spooled it)."""
@@ -138,14 +144,27 @@ class RecordsOut:
         self.count += 1
 
     def commit(self) -> Path:
-        if self.form == "list":
-            self._handle.write(b"\n]" if self.count else b"[]")
-        self._handle.close()
-        os.replace(self.temp, self.target)
+        """Finish the temporary file and rename it over the target; on any failure (a full disk
+        at the last flush, a target made a FIFO or a link meanwhile) the temporary file is
+        removed and the error raised."""
+        try:
+            if self.form == "list":
+                self._handle.write(b"\n]" if self.count else b"[]")
+            self._handle.close()
+            check_output(self.target, self.option)
+            os.replace(self.temp, self.target)
+        except BaseException:
+            self.abandon()
+            raise
         return self.target
 
     def abandon(self) -> None:
-        self._handle.close()
+        """Remove the temporary file (closing it first: a close that fails, as on a full disk
+        when the last buffer is flushed, still leaves nothing behind)."""
+        try:
+            self._handle.close()
+        except OSError:
+            pass
         try:
             self.temp.unlink()
         except OSError:
@@ -174,6 +193,7 @@ def score_file(
     every record of ``path``, streamed (memory bounded whatever the file's size) on
     ``workers`` processes (None: every core). ``on_progress(done, total)``; total may be None.
     ``scorer``: a ``RecordScorer`` kept across calls (as ``score_batch``'s)."""
+    check_output(output or default_output(path))  # before any work: a device, FIFO, link or folder is refused
     scorer = _scorer(scorer, env, task_split, blend, lam)
     total = count_records(path) if on_progress else None  # a pass over the file: only for a progress bar
     count = resolve_workers(workers, total if total is not None else count_records(path, at_most=SMALL_INPUT))

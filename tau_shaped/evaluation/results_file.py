@@ -27,6 +27,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple, Union
 from pydantic import ValidationError
 
 from tau_shaped.env.types import EnvRunResult
+from tau_shaped.evaluation.output_path import output_problem, unreadable
 
 MAX_FILE_BYTES = 2 * 1024**3  # a results file larger than this is refused up front
 
@@ -100,6 +101,10 @@ class ResultsWriter:
     # -- owning the file -----------------------------------------------------
 
     def open(self, command: str = "") -> "ResultsWriter":
+        for path in (self.path, _lock_path(self.path)):  # appended to: a FIFO, device, link or folder is refused
+            problem = output_problem(path)
+            if problem:
+                raise ResultsFileError(problem)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         while True:
             handle = open(_lock_path(self.path), "a+", encoding="utf-8")
@@ -270,6 +275,9 @@ def _salvage(line: str) -> Optional[Any]:
 
 
 def _text(path: Path) -> str:
+    problem = unreadable(path)  # a FIFO would block the read; a link loop is not "no such file"
+    if problem:
+        raise ResultsFileError(problem)
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:

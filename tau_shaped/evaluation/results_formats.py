@@ -94,8 +94,10 @@ def format_of(path: Union[str, Path]) -> ResultsFormat:
     """The format that owns ``path`` (the rule in the module's docstring); a path no format
     claims, one that cannot be read, or two formats of one priority claiming it: ScoringError."""
     path = Path(path)
-    if not path.exists():
-        raise ScoringError(f"{path}: cannot read: {os.strerror(errno.ENOENT)}")
+    if not path.exists():  # missing, or a symbolic link loop or to nothing: said as such
+        from tau_shaped.evaluation.output_path import unreadable
+
+        raise ScoringError(unreadable(path) or f"{path}: cannot read: {os.strerror(errno.ENOENT)}")
     if not path.is_dir():
         if not path.is_file():  # a pipe or a device: reading it could wait for ever
             raise ScoringError(f"{path}: not a file or a folder (a pipe?): save it to a file first")

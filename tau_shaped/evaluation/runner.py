@@ -26,6 +26,7 @@ from tau_shaped.evaluation.agents.tool_calling import ToolCallingAgent
 from tau_shaped.tasks.domains import Domain, load_domain
 from tau_shaped.evaluation.metrics import legacy_success, pass_hat_k_range, shaped_verdict
 from tau_shaped.evaluation.run_names import name_part, results_name  # noqa: F401 - name_part: runner's public name
+from tau_shaped.evaluation.output_path import OutputPathError, check_output, check_output_folder
 from tau_shaped.evaluation.run_models import call_limits, endpoint, model_problem, user_api_base, uses_agent_model, uses_user_model
 from tau_shaped.evaluation.run_stats import RunStats
 from tau_shaped.reward.result import check_blend
@@ -230,6 +231,10 @@ def _validate(config: RunConfig) -> None:
         raise RunError("--recordings is required for the replay agent")
     if config.user_strategy not in USER_STRATEGIES:
         raise RunError(f"unknown user strategy {config.user_strategy!r}: use {', '.join(USER_STRATEGIES)}")
+    try:  # a results file is a regular file in a folder: a FIFO, device, link or file in the way is refused now
+        check_output(config.resume, "--resume") if config.resume else check_output_folder(config.log_dir, "--log-dir")
+    except OutputPathError as exc:
+        raise RunError(str(exc)) from None
 
 
 def _check_models(config: RunConfig) -> None:

@@ -19,6 +19,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
+from tau_shaped.evaluation.output_path import write_text_file
 from tau_shaped.evaluation.results_file import finite_json
 from tau_shaped.report.comparison import FileSummary
 from tau_shaped.report.html_assets import CSS, SCRIPT
@@ -262,6 +263,5 @@ def write_report(summaries: List[FileSummary], target: Path, labels: Optional[Li
     payload = finite_json(data, ensure_ascii=False, separators=(",", ":"), default=str).replace("<", "\\u003c")
     parts.append(f"<script type='application/json' id='report-data'>{payload}</script><script>{SCRIPT}</script>")
     parts.append("</main></body></html>")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text("\n".join(parts), encoding="utf-8")
-    return target
+    # a regular file, whole or not at all: a device, FIFO, link or folder at ``target`` is refused
+    return write_text_file(target, "\n".join(parts))

@@ -184,6 +184,8 @@ def rescore_tau2(
     be scored gets a record with ``info.error`` and ``info.tau2.status`` ``not_scoreable``, and a
     line in ``notes``."""
     check_blend(blend, lam)
+    if Path(path).is_dir() and not any(Path(path).iterdir()):
+        raise Tau2FileError(f"{path}: an empty folder, not a results file nor a tau2 run folder")
     not_tau2 = Tau2FileError(f"{path}: a tau2 results file, but --env {env} is not a tau2 domain: "
                              "use --env tau2:airline or tau2:retail")
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # tau2 imports litellm; scoring calls no model
