@@ -5,8 +5,8 @@ tokenizer by name): OpenRLHF itself (whose own requirements pull flash-attn, bui
 torch) is what runs them, in its own environment; ``make_agent_executor`` subclasses its
 ``MultiTurnAgentExecutor`` there, and ``make_agent_session`` works without it.
 
-**Reward server** (``--reward.remote_url http://HOST:PORT/get_reward``): stdlib ``http.server``,
-no dependency. OpenRLHF posts ``{"query": [...], "prompts": [...], "labels": [...]}`` (``query``:
+**Reward server** (``--reward.remote_url http://HOST:PORT/get_reward``): ``reward_server.HttpRewardServer``
+(stdlib, no dependency) with OpenRLHF's request shape. OpenRLHF posts ``{"query": [...], "prompts": [...], "labels": [...]}`` (``query``:
 the decoded prompt + completion) and reads ``{"rewards", "scores", "extra_logs"}``::
 
     python -m tau_shaped.integrations.training.openrlhf_adapter --port 5000   # or RewardServer(...).start()
@@ -22,11 +22,18 @@ is the fallback (``label["fallback"]``, default 0.0) with ``abstain`` 1, counted
 ``user_replies`` a write's confirmation needs, in ``UNDETERMINED``); a completion past the reading
 limits (``tau_shaped.env.model_text.ReadLimits``: size, nesting, tool calls, time) is the policy's
 failure, no abstention: 0.0 with ``parse_fault`` 1, counted in ``model_text.PARSE_FAULTS["openrlhf"]``. A label's ``domain`` is data: a registered
-name only, never ``module:ATTRIBUTE`` (nothing is imported). The server answers every request
-and stays up: a request that is not such JSON (a body over ``max_body_bytes``, nested more than
-64 levels, the wrong types), or names an unknown task or domain, gets HTTP 400 with a one-line
-JSON ``{"error": ...}`` (OpenRLHF retries, then stops: a data error, not a reward); anything else
-that goes wrong is a 500 of the same form; a method other than POST a 405.
+name only, never ``module:ATTRIBUTE`` (nothing is imported); a label's ``lam`` and ``fallback`` are
+JSON numbers a float holds (not a string, a bool, NaN, an infinity, an integer of 4,000 digits).
+The server answers every request and stays up: a request that is not such JSON (nested more than
+64 levels, the wrong types, an unusable number), or names an unknown task or domain, gets HTTP
+400 with a one-line JSON ``{"error": ...}`` (OpenRLHF retries, then stops: a data error, not a
+reward); anything else that goes wrong is a 500 of the same form; a method other than POST a
+405. Under load and abuse (``reward_server``'s limits, each a ``RewardServer`` argument and a
+command-line flag): 1,024 connections queue before they are accepted, at most
+``max_connections`` (256) are served at once (one more: a 503 with ``Retry-After``, never a
+reset), ``workers`` (4) threads score, first come first served; a body over ``max_body_bytes``
+(256 MiB) is a 413, a chunked one a 411, a request not sent within ``request_timeout`` (60 s) a
+408; a large body costs about twice its size in memory.
 
 **Agent** (``--train.agent_func_path agent_func.py``, a file holding
 ``AgentExecutor = make_agent_executor(...)``): OpenRLHF's ``MultiTurnAgentExecutor`` creates one
@@ -297,8 +304,11 @@ def main(argv: Optional[List[str]] = None) -> None:
     parser.add_argument("--request-timeout", type=float, default=REQUEST_TIMEOUT,
                         help="seconds a client has to send its request (and to read the answer): then a 408")
     args = parser.parse_args(argv)
-    server = RewardServer(args.host, args.port, max_connections=args.max_connections, workers=args.workers,
-                          max_body_bytes=args.max_body_bytes, request_timeout=args.request_timeout)
+    try:
+        server = RewardServer(args.host, args.port, max_connections=args.max_connections, workers=args.workers,
+                              max_body_bytes=args.max_body_bytes, request_timeout=args.request_timeout)
+    except (ValueError, OSError) as exc:  # a limit that is not positive, a port in use
+        parser.error(str(exc))
     print(f"serving {server.url}", flush=True)
     server.serve_forever()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -18,7 +19,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tau_shaped.integrations.training.openrlhf_adapter import (AgentSession, RewardServer, completion_of,
+from tau_shaped.integrations.training.openrlhf_adapter import (END_TOKENS, AgentSession, RewardServer, completion_of, main,
                                                                make_agent_session)
 from tau_shaped.integrations.training.text_turns import FAULTS
 from tests.integrations.training.training_kit import EXPECTED_SHAPED, GT, GT_ACTIONS, GT_TEXTS, TASK, ByteTokenizer, ScriptedModel
@@ -72,6 +73,33 @@ def test_reward_server_fault_is_a_counted_fallback_and_bad_requests_are_400(serv
 def test_completion_is_the_query_after_its_prompt_without_end_tokens():
     assert completion_of("PROMPT hello<|im_end|></s>", "PROMPT ") == "hello"
     assert completion_of("other text", "PROMPT") == "other text"
+
+
+def _completion_by_copies(query, prompt):
+    """The completion as plainly written: cut the prompt, then strip white space and end tokens until none is left."""
+    text = query[len(prompt):] if prompt and query.startswith(prompt) else query
+    text = text.rstrip()
+    while any(text.endswith(token) for token in END_TOKENS):
+        token = next(t for t in END_TOKENS if text.endswith(t))
+        text = text[: -len(token)].rstrip()
+    return text
+
+
+def test_completion_of_copies_at_most_once_and_cuts_what_the_plain_reading_cuts():
+    rng = random.Random(44)  # strings of end tokens, white space (wider than the 4,096-character window too) and text
+    pieces = list(END_TOKENS) + [" ", "\n", "\u2003", "\t", "a", "P", "<|", "|>", "end", "</s", ">", " " * 5000]
+    for _ in range(3000):
+        query = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        prompt = rng.choice([None, "", "P", "P ", query[: rng.randint(0, len(query))]])
+        assert completion_of(query, prompt) == _completion_by_copies(query, prompt), (query[:80], prompt)
+    query = "reply" * 1000
+    assert completion_of(query, None) is query  # nothing to cut: the query itself, no copy
+
+
+def test_the_server_command_refuses_a_limit_that_is_not_positive(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--port", "0", "--workers", "0"])
+    assert exit_.value.code == 2 and "workers must be positive" in capsys.readouterr().err
 
 
 async def drive(session_cls, texts, tokenizer, lbl, max_length=30000):
