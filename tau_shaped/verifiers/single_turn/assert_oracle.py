@@ -36,7 +36,13 @@ expected values on the oracle's side of a comparison. An assertion whose
 truth is nothing but the program's value (``assert is_prime(7)``) passes for
 any program that answers a truthy value, as ``is_prime = lambda n: True``
 would. A builtin or module name in an assertion means the builtin or module,
-never a program's function of that name.
+never a program's function of that name. An object of the program's (not plain
+data) answers for its own text, length, truth and items, never for a
+comparison: it equals only itself, and ``x in obj`` holds when one of the items
+it iterates equals ``x`` in the oracle (a class with a ``__contains__`` and no
+items holds nothing). No exception of the program's ends an iteration of the
+oracle's (``StopIteration`` raised by ``f`` fails ``all(map(f, xs))``, see
+``oracle_bootstrap``).
 
 :func:`judge` reads the oracle's report (see ``oracle_bootstrap``).
 """
