@@ -27,7 +27,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple, Union
 from pydantic import ValidationError
 
 from tau_shaped.env.types import EnvRunResult
-from tau_shaped.evaluation.output_path import output_problem, unreadable
+from tau_shaped.evaluation.output_path import output_problem, unreadable, write_text_file
 
 MAX_FILE_BYTES = 2 * 1024**3  # a results file larger than this is refused up front
 
@@ -373,10 +373,13 @@ def to_jsonl(source: Union[str, Path], target: Union[str, Path]) -> int:
     """Convert a results file (a JSON list, or JSON lines) to JSON lines; the count written."""
     source, target = Path(source), Path(target)
     records = read_results(source)
-    if target.exists():
-        raise ResultsFileError(f"{target}: exists; choose another output file")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with open(target, "w", encoding="utf-8") as handle:
-        for record in records:
-            handle.write(finite_json(record, ensure_ascii=False, sort_keys=True) + "\n")
+    if os.path.lexists(target):
+        raise ResultsFileError(output_problem(target) or f"{target}: exists; choose another output file")
+    text = "".join(finite_json(record, ensure_ascii=False, sort_keys=True) + "\n" for record in records)
+    try:
+        write_text_file(target, text)  # whole or not at all, a regular file (a dangling link is never followed)
+    except OSError as exc:  # a full disk, a folder that cannot be made
+        raise ResultsFileError(f"{exc.filename or target}: cannot write: {exc.strerror or exc}") from None
+    except ValueError as exc:  # OutputPathError: a file where a folder should be
+        raise ResultsFileError(str(exc)) from None
     return len(records)

@@ -195,3 +195,13 @@ def test_a_full_disk_leaves_no_partial_file(tmp_path, results):
         assert code == 2 and len(errors) == 1 and "No space left on device" in errors[0], (workers, errors)
         assert left == [], f"-w {workers} left {left}"
     assert outcome["report"] == ["No space left on device", []]
+
+
+def test_to_jsonl_never_follows_a_dangling_link_nor_writes_into_a_fifo(tmp_path, results):
+    for make in (_dangling, _fifo):
+        target = make(tmp_path)
+        before = _identity(target)
+        result = CliRunner().invoke(app, ["results", "to-jsonl", str(results), str(target)])
+        assert result.exit_code != 0 and "Traceback" not in result.output
+        assert _identity(target) == before and not (tmp_path / "missing.json").exists()
+    assert _working_files(tmp_path) == []
