@@ -3,8 +3,10 @@
 64 clients post 20 honest requests each at once: none is dropped (reset, refused or answered other
 than 200: the listen backlog was 5, and 35 of 2,000 were reset at 32 clients), each answer is the
 one ``rewards_for`` gives, and the p99 latency stays within 10x of the idle p99 measured just
-before against the same server (idle taken as at least ``IDLE_FLOOR_S``: 64 clients queue for a
-CPU-bound scorer on a 2-core machine, and a retransmitted SYN alone costs 1 s). A 64 MB body costs
+before against the same server, idle taken as at least ``IDLE_FLOOR_S``: 64 clients at once queue
+for a CPU-bound scorer (a request's ~2 ms of scoring, 64 deep, is ~150 ms on 2 cores, ~10-15x an
+idle request whatever the server does), while the stall this catches, a SYN dropped from a full
+listen queue and retransmitted, costs 1 s. A 64 MB body costs
 the server at most ~2x its size in memory (it was 3x: the body as bytes, as text and parsed)."""
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from tests.integrations.training.training_kit import GT, GT_ACTIONS, GT_TEXTS, T
 ROOT = Path(__file__).resolve().parents[3]
 CLIENTS, REQUESTS_EACH = 64, 20
 IDLE_REQUESTS = 30
-IDLE_FLOOR_S = 0.05
+IDLE_FLOOR_S = 0.08  # 10x of it, 0.8 s, is less than a retransmitted SYN's 1 s
 LATENCY_FACTOR = 10
 BIG_BODY_MB = 64
 MEMORY_FACTOR = 2.25
