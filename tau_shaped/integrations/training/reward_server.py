@@ -143,8 +143,8 @@ class _Handler(BaseHTTPRequestHandler):
     wbufsize = 64 * 1024  # the status line, headers and a small body leave in one send
 
     def setup(self) -> None:
-        self.expired = False
-        self.answered = False
+        self.expired = self.answered = False
+        self.unread = 0  # body bytes left unread when answering early: read and dropped after the answer
         self.timeout = 2 * self.server.request_timeout + 1  # each read or write: the deadline (sooner) bounds them all
         super().setup()
         self.server.deadlines.arm(self, self.server.request_timeout, socket.SHUT_RD)
@@ -184,12 +184,13 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             size = int(length) if length is not None else 0
         except ValueError:
+            self.unread = self.server.max_body_bytes
             raise BadRequest(f"Content-Length {length[:40]!r} is not a number") from None
         if size < 0:
             raise BadRequest("Content-Length is negative")
         limit = self.server.max_body_bytes
         if size > limit:
-            self.unread = size  # dropped after the answer, so the client gets to read it
+            self.unread = size
             raise BadRequest(f"the body's {size:,} bytes are over the {limit:,}-byte limit", 413)
         return parse_json_text(self._read_text(size), "the body")
 
@@ -223,9 +224,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
         except OSError:  # the client left: nobody to answer
             return
-        unread = getattr(self, "unread", 0)
-        if unread:
-            _drop_input(self.connection, unread, self.rfile)
+        if self.unread:  # the client may still be sending: closing now would reset it before it reads the answer
+            _drop_input(self.connection, self.unread, self.rfile)
 
     def send_error(self, code: int, message: Optional[str] = None, explain: Optional[str] = None) -> None:
         """A malformed request line or header (http.server's own checks), as one-line JSON."""
@@ -361,7 +361,8 @@ class HttpRewardServer:
         self.httpd.serve_forever()
 
     def stop(self) -> None:
-        self.httpd.shutdown()
+        if self.thread is not None:  # serve_forever runs there: end it (shutdown waits for it)
+            self.httpd.shutdown()
         self.httpd.close()
         if self.thread is not None:
             self.thread.join()
