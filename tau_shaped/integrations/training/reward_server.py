@@ -214,7 +214,7 @@ class _Handler(BaseHTTPRequestHandler):
             raise BadRequest(f"the body is not UTF-8 (byte {exc.start})") from None
 
     def _late(self) -> str:
-        return f"BadRequest: the request did not arrive within {self.server.request_timeout:g} s"
+        return f"RequestTimeout: the request did not arrive within {self.server.request_timeout:g} s"
 
     def _answer(self, status: int, answer: Dict[str, Any]) -> None:
         self.answered = True
@@ -305,7 +305,7 @@ class _Server(HTTPServer):
             self.slots.release()
 
     def _refuse(self, request: socket.socket, client_address: Any) -> None:
-        busy = {"error": f"BadRequest: the server is serving its {self.max_connections} connections: "
+        busy = {"error": f"ServerBusy: the server is serving its {self.max_connections} connections: "
                          f"retry in {RETRY_AFTER_S} s"}
         try:
             request.settimeout(DRAIN_TIMEOUT)
