@@ -31,7 +31,7 @@ from typing import Any, Deque, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from tau_shaped.evaluation.record_scorer import RecordScorer, dump_line, dump_record
 from tau_shaped.evaluation.batch_routing import Router, route_key
-from tau_shaped.evaluation.results_file import ResultsFileError
+from tau_shaped.evaluation.results_file import ResultsFileError, nulled_note
 from tau_shaped.evaluation.line_scan import scanned_line
 from tau_shaped.evaluation.results_stream import SKIP, RawLine, line_record
 from tau_shaped.evaluation.spool import SpoolReader, Spooled, SpoolWriter
@@ -84,10 +84,15 @@ def _score_item(scorer: RecordScorer, item: Item, form: Optional[str]) -> Outcom
         else:
             where, record = item[1], item[2]
         result = scorer.score(record, where, validate=item[0] != "line", notes=notes)  # a line's record is validated by line_record
+        nulled: List[str] = []  # a NaN or Infinity of the input, written as null: said (issue 44)
         if form == "jsonl" and scanned is not None:  # the values scoring left as they were: as the line had them
             changed = [key for key in result if key not in record or result[key] is not record[key]]
-            return ("ok", dump_line(result, scanned[1], scanned[2], changed)), notes
-        return ("ok", dump_record(result, form).encode("utf-8") if form else result), notes
+            data = dump_line(result, scanned[1], scanned[2], changed, nulled)
+        else:
+            data = dump_record(result, form, nulled).encode("utf-8") if form else result
+        if nulled:
+            notes.append(nulled_note(where, nulled))
+        return ("ok", data), notes
     except ResultsFileError as exc:
         return ("error", str(exc)), notes
     except Exception as exc:  # noqa: BLE001 - a fault outside the reward (which abstains itself): name the item

@@ -50,18 +50,19 @@ def task_fingerprint(task: Any) -> str:
     return hashlib.sha256(_fingerprint_text(task).encode("utf-8")).hexdigest()
 
 
-def dump_record(record: Dict[str, Any], form: str) -> str:
+def dump_record(record: Dict[str, Any], form: str, nulled: Optional[List[str]] = None) -> str:
     """A record as the output file holds it: ``jsonl`` one line (as ``run`` writes them),
     ``list`` one item of a JSON list exactly as ``json.dumps(records, indent=1)`` lays it out
-    (without the separating ``,``). Valid JSON always: no bare NaN or Infinity (``finite_json``)."""
+    (without the separating ``,``). Valid JSON always: no bare NaN or Infinity (``finite_json``;
+    the path of each written as null appended to ``nulled``)."""
     if form == "jsonl":
-        return finite_json(record, ensure_ascii=False, sort_keys=True) + "\n"
-    text = finite_json(record, indent=1, ensure_ascii=False)
+        return finite_json(record, nulled, ensure_ascii=False, sort_keys=True) + "\n"
+    text = finite_json(record, nulled, indent=1, ensure_ascii=False)
     return " " + text.replace("\n", "\n ")  # JSON strings hold no raw line ends
 
 
 def dump_line(record: Dict[str, Any], text: Union[str, bytes], spans: Dict[str, Tuple[int, int]],
-              changed: Sequence[str]) -> bytes:
+              changed: Sequence[str], nulled: Optional[List[str]] = None) -> bytes:
     """``dump_record(record, "jsonl")`` for a record read from the line ``text`` (``spans``: where
     each of its top-level values is): the values not in ``changed`` are written as the line had
     them, which for a line ``run`` wrote is the same text (a rollout's ``traj`` is most of it,
@@ -69,7 +70,7 @@ def dump_line(record: Dict[str, Any], text: Union[str, bytes], spans: Dict[str, 
     Infinity (Python's json reads them) is encoded whole, as ``dump_record``: valid JSON.
     ``text`` may be the line's bytes (``spans`` then in bytes); the line is returned UTF-8."""
     if _may_hold_nan(text):
-        return dump_record(record, "jsonl").encode("utf-8")
+        return dump_record(record, "jsonl", nulled).encode("utf-8")
     if isinstance(text, bytes) and _splices(record, text, spans, changed):
         # laid out as run writes it (line_scan.split_record: ', "key": ' between members, keys
         # sorted): the new info spliced into the line as read, the rest of its bytes as they were
@@ -117,6 +118,16 @@ def _splices(record: Dict[str, Any], text: bytes, spans: Dict[str, Tuple[int, in
     keys = list(spans)
     return (spans.get("info", (0, 0))[0] == len(_INFO) and text.startswith(_INFO) and all(key == "info" for key in changed)
             and len(record) == len(keys) and all(key in record for key in keys) and keys == sorted(keys))
+
+
+def _task_number(value: Any) -> Optional[int]:
+    """A record's ``task_id`` as the index it names: an int, or a string of digits (``"3"``, as
+    a file converted by another tool writes tau-bench's int); None for anything else."""
+    if type(value) is int:
+        return value
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 10:
+        return int(value.strip())
+    return None
 
 
 class RecordScorer:
@@ -178,7 +189,9 @@ class RecordScorer:
         elif key is not None and str(key) in self.by_id:
             index = self.by_id[str(key)]
         else:
-            index = record["task_id"]
+            index = _task_number(record["task_id"])
+            if index is None:
+                raise ResultsFileError(f"{where}: task_id: {record['task_id']!r} is not a task index (a whole number)")
             if not 0 <= index < len(self.tasks):
                 raise ResultsFileError(f"{where}: task_id {index} is not a task of this split ({len(self.tasks)} tasks)")
         # the record must be of this env's task: a file of another domain or split would be scored
@@ -252,8 +265,8 @@ class RecordScorer:
         key = info.get("task_key") if isinstance(info, dict) else None
         if key is not None and str(key) in self.by_id:
             return self.by_id[str(key)]
-        index = record.get("task_id")
-        return index if type(index) is int and 0 <= index < len(self.tasks) else None
+        index = _task_number(record.get("task_id"))
+        return index if index is not None and 0 <= index < len(self.tasks) else None
 
     def seed_of(self, index: Any) -> Any:
         return getattr(self.tasks[index], "seed", 0) if index is not None else None

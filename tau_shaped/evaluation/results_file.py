@@ -36,19 +36,26 @@ class ResultsFileError(ValueError):
     """A results file that cannot be read or written; the message is one line naming the problem."""
 
 
-def _nulled(value: Any) -> Any:
+def _nulled(value: Any, where: str = "", found: Optional[List[str]] = None) -> Any:
+    """``value`` with each float that is not finite made None; the path of each (``info.x[2]``)
+    appended to ``found`` when given."""
     if isinstance(value, float):
-        return value if math.isfinite(value) else None
+        if math.isfinite(value):
+            return value
+        if found is not None:
+            found.append(f"{where or 'value'} ({value!r})")
+        return None
     if isinstance(value, dict):
-        return {key: _nulled(item) for key, item in value.items()}
+        return {key: _nulled(item, f"{where}.{key}" if where else str(key), found) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_nulled(item) for item in value]
+        return [_nulled(item, f"{where}[{n}]", found) for n, item in enumerate(value)]
     return value
 
 
-def finite_json(value: Any, **options: Any) -> str:
+def finite_json(value: Any, nulled: Optional[List[str]] = None, **options: Any) -> str:
     """``json.dumps(value, **options)``, valid JSON always (issue 27): a float that is not finite
-    (NaN, Infinity: Python's json reads and writes them, JSON has none) is written as null.
+    (NaN, Infinity: Python's json reads and writes them, JSON has none) is written as null, its
+    path (``info.latency (nan)``) appended to ``nulled`` when given, for the caller to say so.
     Where ``value`` is a record whose shaped result held one, that result is a verifier fault
     (SPEC §8: ``status = internal_error``, ``reward = null``), not a number taken for another."""
     try:
@@ -64,7 +71,13 @@ def finite_json(value: Any, **options: Any) -> str:
             shaped = {**_nulled(shaped), "status": "internal_error", "reward": None,
                       "error": "the shaped result held a number that is not finite (NaN or Infinity)"}
             value = {**value, "info": {**info, "shaped": shaped}}
-    return json.dumps(_nulled(value), allow_nan=False, **options)
+    return json.dumps(_nulled(value, "", nulled), allow_nan=False, **options)
+
+
+def nulled_note(where: str, nulled: List[str]) -> str:
+    """The note of a record whose numbers that are not finite were written as null."""
+    shown = ", ".join(nulled[:3]) + (f" and {len(nulled) - 3} more" if len(nulled) > 3 else "")
+    return f"{where}: {shown}: not a finite number (JSON has no NaN or Infinity): written as null"
 
 
 def _lock_path(path: Path) -> Path:

@@ -16,8 +16,11 @@ A simulation that is well-formed but cannot be scored (its task is unknown, diff
 that records ticks only) is reported on its own: a record with ``info.tau2.status``
 ``not_scoreable`` and ``why``, ``info.error`` (so ``compare`` counts it apart), the shaped
 result ``input_invalid``, and a line in the notes ``score`` prints. The rest of the file is
-scored. A termination reason of a newer tau2 than the installed one (``timeout``, ...) is a
-premature end: tau2's reward 0.
+scored. So is a simulation whose task has no ground truth to score against (an embedded task
+with no ``evaluation_criteria``, or criteria with no ``actions``; ``[]`` is a task with nothing
+to do, scored): scored, it would fail silently (issue 44). A termination reason the installed
+tau2 does not know (a newer tau2's ``timeout``, ..., or a broken file's) is a premature end,
+tau2's computed reward 0, said in a note naming the simulation and the field.
 
 NL assertions (tau2's LLM-judged checks) are not judged: tau2's reward is then null with the
 assertions listed in ``computed.not_judged``, and the shaped verdict of such a task is
@@ -111,6 +114,29 @@ def _not_scoreable(raw: Dict[str, Any]) -> Optional[str]:
                     "ticks only (tau-shaped scores conversations as messages)")
         return "no messages: nothing to score"
     return None
+
+
+def _no_ground_truth(tasks: TaskSet, task_id: str) -> Optional[str]:
+    """Why a task has nothing to score against: no ``evaluation_criteria``, or criteria without
+    ``actions`` (tau2's own tasks always list them, ``[]`` for a task with nothing to do); scored,
+    every conversation would fail the ground truth silently."""
+    task = tasks.tau2.get(task_id)
+    if task is None:
+        return None
+    criteria = task.evaluation_criteria
+    field = ("evaluation_criteria" if criteria is None else "evaluation_criteria.actions" if criteria.actions is None
+             else None)
+    if field is None:
+        return None
+    where = "in the file" if tasks.origin == "file" else "of the domain"
+    return (f"its task {task_id!r} ({where}): {field}: null or missing, so there is no ground truth to score against "
+            "(tau2's tasks list their actions, [] for a task with nothing to do)")
+
+
+def _known_reasons() -> List[str]:
+    from tau2.data_model.simulation import TerminationReason
+
+    return [r.value for r in TerminationReason]
 
 
 def _premature(raw: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]:
@@ -222,7 +248,11 @@ def rescore_tau2(
             continue
         checked, reason = _premature(raw)
         sim = _validated(SimulationRun, checked, where)
-        sims.append((where, raw, sim, reason, tasks.why_not(sim.task_id, domain.name)))
+        why = tasks.why_not(sim.task_id, domain.name) or _no_ground_truth(tasks, sim.task_id)
+        if reason is not None and why is None and notes is not None:  # never a silent premature end
+            notes.append(f"{where}: termination_reason: {reason!r} is not one the installed tau2 knows "
+                         f"({', '.join(_known_reasons())}): scored as a premature end (tau2's computed reward 0)")
+        sims.append((where, raw, sim, reason, why))
     shaped_env = scoring_env(domain, tasks.shaped or list(domain.tasks(domain.splits[0])))  # caches kept per domain
     _check_tools(run, [s for s in sims if s[2] is not None], set(shaped_env.tools_map), domain.name)
     data = getattr(domain, "tau2_data", None)

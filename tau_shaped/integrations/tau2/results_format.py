@@ -5,7 +5,8 @@ It claims what :func:`.files.is_tau2_results` recognises from a file's first val
 ``Results``, simulations, tau2's metrics summary) and any folder (a run folder: its reader
 names a folder that is not one), ranking above the generic JSON readers; it is scored in this
 process by :func:`.rescore.rescore_tau2`, imported only then (it needs the tau2 extra). Every
-note is a simulation that was not scored: all are printed.
+note is a simulation that was not scored, or one read with a field it does not know: all are
+printed.
 
 :func:`check_not_tau2_env` is the check a tau2 domain puts on the other formats' records.
 """
