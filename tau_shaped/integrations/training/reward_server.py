@@ -11,7 +11,8 @@ HTTP/1.0, one request a connection. Each limit is an argument:
   read it (its request is read and dropped), never reset; only past ``MAX_REFUSING`` such
   refusals at once is a connection closed unanswered;
 - ``workers`` (``WORKERS``): the threads that run ``answer``, first come first served (scoring is
-  CPU-bound Python: more threads would only share one interpreter lock less fairly);
+  CPU-bound Python under one interpreter lock: a few threads keep one large batch from holding up
+  the rest, more would only share the lock less fairly);
 - ``max_body_bytes`` (``MAX_BODY_BYTES``): a larger ``Content-Length`` is a ``413`` before any of the
   body is kept (what the client sends is read and dropped, so it reads the answer); a chunked
   body, whose size is not said, a ``411``. The body is read in chunks into one growing buffer,
@@ -22,7 +23,9 @@ HTTP/1.0, one request a connection. Each limit is an argument:
 
 Every answer is one-line JSON: ``answer``'s result (200), or ``{"error": ...}`` with status
 ``exc.status`` for a ``BadRequest``, 400 for one of ``client_errors``, 500 for anything else; a
-method other than POST is a 405, a malformed request line or header a 400.
+method other than POST is a 405, a malformed request line or header a 400 (an unknown method 501),
+and the limits' 408, 411, 413 and 503 above. ``finite_number`` is the check of a number in a
+request (a JSON number a float holds: 400 otherwise).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from tau_shaped.env.model_text import too_deep
 
 #: The largest request body read (a batch of completions); a longer one is a 413.
 MAX_BODY_BYTES = 256 * 1024 * 1024
-BACKLOG = max(1024, socket.SOMAXCONN)
+BACKLOG = 1024  # the kernel caps it at net.core.somaxconn (4096 on recent Linux)
 MAX_CONNECTIONS = 256
 WORKERS = 4
 REQUEST_TIMEOUT = 60.0
