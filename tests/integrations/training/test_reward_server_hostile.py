@@ -6,7 +6,11 @@ nested 100,000 deep (as the completion, as the body, as a label), a ``<tool_call
 arguments nest 50,000 deep, 5 MB bodies, malformed JSON, wrong types, bad headers, a GET, and
 honest requests between them. Every request gets an HTTP answer with a one-line JSON body, the
 honest ones are scored, the server is still up at the end, and its resident memory after
-warm-up stays within a small bound."""
+warm-up stays within a small bound.
+
+Issue 44, on a server with small limits: a label number no float holds is a 400, a connection past
+the cap a 503 with Retry-After, a slow-loris client a 408 in time, a body sent past the limit a 413
+the client gets to read, a chunked body a 411 (the load test is test_reward_server_load.py)."""
 
 from __future__ import annotations
 
