@@ -220,23 +220,27 @@ def test_a_label_number_a_float_holds_still_scores(small_server):
     assert at_one["extra_logs"] == at_default["extra_logs"] and at_one["rewards"] != at_default["rewards"]
 
 
-def test_a_connection_past_the_cap_is_a_503_with_retry_after_then_served_once_one_frees(small_server):
-    port = small_server.httpd.server_address[1]
-    idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(3)]  # they hold every slot
+def test_a_connection_past_the_cap_is_a_503_with_retry_after_then_served_once_one_frees():
+    from tau_shaped.integrations.training.openrlhf_adapter import RewardServer
+
+    srv = RewardServer("127.0.0.1", 0, max_connections=3, request_timeout=30.0).start()  # an idle client stays put
+    port = srv.httpd.server_address[1]
     try:
-        _wait_for(lambda: small_server.connections == 3)
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(3)]  # they hold every slot
+        _wait_for(lambda: srv.connections == 3)
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         conn.request("POST", "/get_reward", body=KINDS["honest"][1], headers={"Content-Type": "application/json"})
         response = conn.getresponse()
         assert response.status == 503 and response.getheader("Retry-After") == "1"
         assert "3 connections" in json.loads(response.read())["error"]
         conn.close()
-    finally:
         for sock in idle:
             sock.close()
-    _wait_for(lambda: small_server.connections == 0)
-    status, raw = _send(port, "honest_wrong")
-    assert status == 200 and json.loads(raw)["extra_logs"]["outcome"] == [0.0]
+        _wait_for(lambda: srv.connections == 0)
+        status, raw = _send(port, "honest_wrong")
+        assert status == 200 and json.loads(raw)["extra_logs"]["outcome"] == [0.0]
+    finally:
+        srv.stop()
 
 
 @pytest.mark.parametrize("stalls_in", ["headers", "body"])
