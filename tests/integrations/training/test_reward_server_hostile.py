@@ -243,6 +243,35 @@ def test_a_connection_past_the_cap_is_a_503_with_retry_after_then_served_once_on
         srv.stop()
 
 
+def test_clients_past_the_cap_all_at_once_get_503s_and_200s_never_a_reset():
+    from tau_shaped.integrations.training.openrlhf_adapter import RewardServer
+
+    srv = RewardServer("127.0.0.1", 0, max_connections=2).start()
+    port, statuses, errors, lock = srv.httpd.server_address[1], [], [], threading.Lock()
+
+    def client():
+        for _ in range(3):
+            try:
+                status, raw = _send(port, "honest")
+            except OSError as exc:
+                with lock:
+                    errors.append(type(exc).__name__)
+                continue
+            with lock:
+                statuses.append(status)
+            assert status != 200 or json.loads(raw)["extra_logs"]["legacy"] == [1.0]
+
+    threads = [threading.Thread(target=client) for _ in range(16)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        srv.stop()
+    assert errors == [] and len(statuses) == 48 and set(statuses) <= {200, 503} and 200 in statuses, (errors, statuses)
+
+
 @pytest.mark.parametrize("stalls_in", ["headers", "body"])
 def test_a_slow_loris_client_is_answered_408_within_the_timeout_and_holds_no_worker(small_server, stalls_in):
     port = small_server.httpd.server_address[1]
