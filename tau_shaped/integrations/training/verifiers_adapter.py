@@ -3,7 +3,8 @@
 **verifiers 0.4** (the current release: its stack is ``verifiers.v1``, tasksets, harnesses, envs).
 ``register()`` makes the taskset id ``TASKSET_ID`` ("tau-shaped-env") resolvable by verifiers' own
 loader (``vf.load_environment``, ``vf-eval``'s ``run_eval``), which takes a taskset id as a
-top-level module name; the module exports, through ``__all__``:
+top-level module name; ``python -m tau_shaped.integrations.training.verifiers_adapter tau-shaped-env
+[vf-eval's options]`` is ``vf-eval`` with it registered. The module exports, through ``__all__``:
 
 * ``TauShapedTaskset`` (config ``TauShapedTasksetConfig``: ``domain``, ``split``, ``blend``, ``lam``,
   ``max_turns``, ``fallback``, ``task_ids``, ``user_replies`` ``{task id: [replies]}``): one task a
@@ -40,7 +41,9 @@ returns a ``vf.MultiTurnEnv`` scored by a weighted ``vf.Rubric``; it lives in ``
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import secrets
 import sys
 import threading
@@ -64,20 +67,15 @@ __all__ = ["TauShapedTaskset", "TauShapedEnv", "register", "load_environment", "
 def register() -> str:
     """Make ``TASKSET_ID`` resolvable by verifiers 0.4's loader (which imports a taskset id as a
     top-level module name) and return it: ``--env.taskset.id tau-shaped-env``."""
-    sys.modules.setdefault(_ALIAS, sys.modules[__name__])
+    sys.modules.setdefault(_ALIAS, importlib.import_module("tau_shaped.integrations.training.verifiers_adapter"))
     return TASKSET_ID
 
 
 def customer_turn(messages: List[Dict[str, Any]]) -> str:
     """What an env step answered a text turn with, as the next user turn: the customer's reply,
     and the results of tool calls the model wrote as text (each named)."""
-    parts = []
-    for m in messages:
-        if m.get("role") == "tool":
-            parts.append(f"[tool result: {m.get('name') or 'tool'}]\n{m.get('content') or ''}")
-        else:
-            parts.append(str(m.get("content") or ""))
-    return "\n\n".join(parts)
+    return "\n\n".join(f"[tool result: {m.get('name') or 'tool'}]\n{m.get('content') or ''}" if m.get("role") == "tool"
+                       else str(m.get("content") or "") for m in messages)
 
 
 class LiveEpisode:
@@ -373,10 +371,7 @@ def v1() -> Dict[str, Any]:
                     return
                 said = customer_turn(turn.messages)
 
-    _V1.update(EmptyModelResponseError=EmptyModelResponseError, TauShapedState=TauShapedState,
-               TauShapedTools=TauShapedTools, TauShapedData=TauShapedData, TauShapedTask=TauShapedTask,
-               TauShapedTasksetConfig=TauShapedTasksetConfig, TauShapedTaskset=TauShapedTaskset,
-               TauShapedEnvConfig=TauShapedEnvConfig, TauShapedEnv=TauShapedEnv)
+    _V1.update({k: v for k, v in locals().items() if k.startswith("TauShaped") or k == "EmptyModelResponseError"})
     return _V1
 
 
@@ -393,5 +388,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-if __name__ == "__main__":  # verifiers starts the tool server as `python -m <this module>`
-    v1()["TauShapedTools"].run()
+if __name__ == "__main__":
+    if "VF_CONFIG" in os.environ:  # verifiers starts the tool server as `python -m <this module>`
+        v1()["TauShapedTools"].run()
+    else:  # `python -m tau_shaped.integrations.training.verifiers_adapter tau-shaped-env ...`: vf-eval, id known
+        register()
+        from verifiers.v1.cli.eval.main import main
+
+        main()
