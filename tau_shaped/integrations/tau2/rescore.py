@@ -113,7 +113,22 @@ def _not_scoreable(raw: Dict[str, Any]) -> Optional[str]:
             return (f"no messages: a full-duplex (voice) simulation with {len(ticks) if isinstance(ticks, list) else 0} "
                     "ticks only (tau-shaped scores conversations as messages)")
         return "no messages: nothing to score"
+    if raw.get("messages") == []:
+        return "messages: an empty list: no conversation to score (tau2 records at least the first message)"
     return None
+
+
+def _empty_messages(raw: Dict[str, Any]) -> Optional[str]:
+    """A note for the messages of the customer or the agent that hold neither ``content`` nor
+    ``tool_calls`` (read as saying nothing, which may change the verdict), or None."""
+    messages = raw.get("messages")
+    empty = [n for n, m in enumerate(messages if isinstance(messages, list) else [])
+             if isinstance(m, dict) and m.get("role") in ("user", "assistant") and m.get("content") is None
+             and not m.get("tool_calls")]
+    if not empty:
+        return None
+    shown = ", ".join(f"messages[{n}]" for n in empty[:3]) + (f" and {len(empty) - 3} more" if len(empty) > 3 else "")
+    return f"{shown}: content: null or missing, and no tool_calls: read as a message that says nothing"
 
 
 def _no_ground_truth(tasks: TaskSet, task_id: str) -> Optional[str]:
@@ -211,7 +226,8 @@ def rescore_tau2(
     line in ``notes``."""
     check_blend(blend, lam)
     if Path(path).is_dir() and not any(Path(path).iterdir()):
-        raise Tau2FileError(f"{path}: an empty folder, not a results file nor a tau2 run folder")
+        raise Tau2FileError(f"{path}: an empty folder, not a results file nor a tau2 run folder (tau2 saves a run as "
+                             "<run>/results.json)")
     not_tau2 = Tau2FileError(f"{path}: a tau2 results file, but --env {env} is not a tau2 domain: "
                              "use --env tau2:airline or tau2:retail")
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # tau2 imports litellm; scoring calls no model
@@ -252,6 +268,9 @@ def rescore_tau2(
         if reason is not None and why is None and notes is not None:  # never a silent premature end
             notes.append(f"{where}: termination_reason: {reason!r} is not one the installed tau2 knows "
                          f"({', '.join(_known_reasons())}): scored as a premature end (tau2's computed reward 0)")
+        empty = _empty_messages(raw) if why is None else None
+        if empty is not None and notes is not None:
+            notes.append(f"{where}: {empty}")
         sims.append((where, raw, sim, reason, why))
     shaped_env = scoring_env(domain, tasks.shaped or list(domain.tasks(domain.splits[0])))  # caches kept per domain
     _check_tools(run, [s for s in sims if s[2] is not None], set(shaped_env.tools_map), domain.name)

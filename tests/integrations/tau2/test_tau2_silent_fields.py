@@ -80,3 +80,19 @@ def test_an_empty_folder_is_called_an_empty_folder(tmp_path):
     (tmp_path / "empty").mkdir()
     result = CliRunner().invoke(app, ["score", str(tmp_path / "empty"), "--env", "tau2:airline"])
     assert result.exit_code == 2 and "an empty folder" in result.output and "a tau2 results file" not in result.output
+
+
+def test_an_empty_messages_list_is_not_scored_and_said(tmp_path):
+    result, notes, records = _score(tmp_path, lambda d: d["simulations"][0].update(messages=[]))
+    assert result.exit_code == 0, result.output
+    (note,) = notes
+    assert repr(IDS[0]) in note and "messages: an empty list" in note
+    assert records[0]["info"]["tau2"]["status"] == "not_scoreable" and records[1]["info"]["tau2"]["status"] == "scored"
+
+
+@pytest.mark.parametrize("change", [lambda m: m.pop("content"), lambda m: m.update(content=None)])
+def test_a_message_with_no_content_nor_tool_calls_is_said(tmp_path, change):
+    result, notes, records = _score(tmp_path, lambda d: change(d["simulations"][0]["messages"][0]))
+    assert result.exit_code == 0, result.output
+    (note,) = notes
+    assert repr(IDS[0]) in note and "messages[0]: content: null or missing, and no tool_calls" in note
