@@ -25,6 +25,7 @@ import re
 from pathlib import Path
 from typing import Any, BinaryIO, Dict, Iterator, List, NamedTuple, Optional, Tuple, Union
 
+from tau_shaped.evaluation.output_path import unreadable
 from tau_shaped.evaluation.results_file import ResultsFileError, _line_record, _validate
 
 CHUNK_BYTES = 1024 * 1024
@@ -77,6 +78,9 @@ def _too_large(where: str, limit: int) -> ResultsFileError:
 
 def _open(path: Path) -> Tuple[BinaryIO, int]:
     """The file, positioned after its UTF-8 BOM, and that BOM's length (0 or 3)."""
+    problem = unreadable(path)  # opening a FIFO would wait for a writer; a link loop is no missing file
+    if problem:
+        raise ResultsFileError(problem)
     try:
         handle = open(path, "rb", buffering=1 << 20)  # records are ~10-100 KB: an 8 KiB buffer refills often
     except OSError as exc:

@@ -205,3 +205,14 @@ def test_to_jsonl_never_follows_a_dangling_link_nor_writes_into_a_fifo(tmp_path,
         assert result.exit_code != 0 and "Traceback" not in result.output
         assert _identity(target) == before and not (tmp_path / "missing.json").exists()
     assert _working_files(tmp_path) == []
+
+
+def test_streaming_a_fifo_or_a_link_loop_is_one_line_never_a_wait(tmp_path):
+    from tau_shaped.evaluation.results_stream import iter_results
+
+    (tmp_path / "a").symlink_to("b")
+    (tmp_path / "b").symlink_to("a")
+    with pytest.raises(ResultsFileError, match="is a FIFO"):
+        list(iter_results(_fifo(tmp_path)))  # opening it would wait for a writer
+    with pytest.raises(ResultsFileError, match="symbolic link loop"):
+        list(iter_results(tmp_path / "a"))
