@@ -24,8 +24,13 @@ def model_problem(config: Any) -> Optional[str]:
     """Why a model of the run cannot be called (unknown provider, missing key), in one line
     naming the player; None when every one may be. A model served at ``--api-base`` needs no
     provider's key (a local server takes any)."""
-    from tau_shaped.env.llm import llm_problem
+    from tau_shaped.env.llm import LLMError, call_limits, llm_problem
 
+    if uses_agent_model(config) or uses_user_model(config):
+        try:  # a TAU_SHAPED_LLM_TIMEOUT / _RETRIES that is not a number: said before any episode
+            call_limits(getattr(config, "llm_timeout", None), getattr(config, "llm_retries", None))
+        except LLMError as exc:
+            return str(exc)
     if uses_agent_model(config) and config.model:
         problem = llm_problem(config.model, config.model_provider, api_base=config.api_base)
         if problem:

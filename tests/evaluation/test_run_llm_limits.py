@@ -51,3 +51,12 @@ def test_an_out_of_range_limit_is_refused_in_one_line_before_any_episode(tmp_pat
                                       "--user-strategy", "scripted", "--log-dir", str(tmp_path), *args])
     assert result.exit_code == 2 and says in result.output
     assert len(result.output.strip().splitlines()) == 1 and not list(tmp_path.iterdir())
+
+
+def test_a_bad_limit_in_the_environment_is_refused_before_any_episode(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAU_SHAPED_LLM_TIMEOUT", "soon")
+    monkeypatch.setenv("OPENAI_API_KEY", "stub-key")
+    result = CliRunner().invoke(app, ["run", "--env", "tests.mini_domain:DOMAIN", "--model", "openai/stub",
+                                      "--user-strategy", "scripted", "--log-dir", str(tmp_path)])
+    assert result.exit_code == 2 and "TAU_SHAPED_LLM_TIMEOUT='soon' is not a number" in result.output
+    assert not list(tmp_path.iterdir())
