@@ -29,26 +29,12 @@ from tau_shaped.reward.paths import Filter, Path, Wildcard, fill_value, parse_pa
 from tau_shaped.reward.checks import kind_of, walk
 from tau_shaped.reward.policy_rules import exemptions
 from tau_shaped.reward.scoring import score_trajectory
-from tau_shaped.tasks.consenting import score_consented
+from tau_shaped.tasks.consenting import score_with_customer
 from tau_shaped.tasks.missing_parts import idle_hint, missing_parts
-from tau_shaped.tasks.persona_check import check_persona, play_against
-from tau_shaped.tasks.persona_user import PersonaUser
+from tau_shaped.tasks.persona_check import check_persona
 from tau_shaped.tasks.sensitivity import insensitive
 
 
-
-def _score_ground_truth(env: Any, task: Any) -> Any:
-    """The ground truth as its customer answers it: the task's persona where it has one (its
-    answers, its opening), else a customer who says yes to every question (``consenting``)."""
-    if getattr(task, "persona", None) is None:
-        return score_consented(env, task, task.actions)
-    try:
-        played = play_against(PersonaUser.for_task(task, env=env), list(task.actions), task.instruction)
-    except Exception:  # noqa: BLE001 - a persona that cannot play is check_persona's problem to name
-        return score_consented(env, task, task.actions)
-    if len(played.actions) < len(task.actions):  # the persona left early: check_persona names it
-        return score_consented(env, task, task.actions, played.opening)
-    return score_trajectory(env, task, played.actions, user_replies=played.replies, first_user_message=played.opening)
 
 @dataclass
 class TaskCheck:
@@ -184,7 +170,7 @@ def _check_task(env: Any, task: Any) -> TaskCheck:
             check.notes.append(f"ground-truth step {step} ({name}, a read) failed: {observation[:160]}")
         else:
             problems.append(f"ground-truth step {step} ({name}) failed: {observation[:160]}")
-    result = _score_ground_truth(env, task)
+    result = score_with_customer(env, task)  # its persona where it has one, else a yes to every question
     if result.status != "ok":
         problems.append(f"ground truth could not be scored: {result.status}: {result.error}")
         return check
