@@ -45,7 +45,9 @@ def test_a_missing_key_or_unknown_provider_is_said_at_once(args, extra, needle, 
     assert seen["code"] == 2 and needle in seen["stderr"], seen
     assert len(seen["stderr"].strip().splitlines()) == 1, seen["stderr"]
     assert not seen["litellm"], "litellm was imported before the refusal"
-    assert seen["seconds"] < 2.0, seen  # the CLI's own import and the check (litellm's import alone takes seconds)
+    # what makes it "at once" is asserted above (litellm, seconds to import, is never imported); the
+    # wall time only bounds the rest, with room for a loaded two-core CI machine running two jobs
+    assert seen["seconds"] < 10.0, seen
     assert list(tmp_path.iterdir()) == []  # no results file for a run that never started
 
 
