@@ -30,7 +30,7 @@ from tau_shaped.reward.predicate_schema import Confirmation
 from tau_shaped.tasks.persona import TOPICS, PersonaAction
 from tau_shaped.tasks.persona_offers import cue_words, read_offer
 
-__all__ = ["MAX_CHARS", "TOPIC_WORDS", "Offered", "asked_topics", "asks_for_a_yes", "named_writes", "offered",
+__all__ = ["MAX_CHARS", "TOPIC_WORDS", "Offered", "asked_topics", "asks_for_a_yes", "named_writes", "offered", "names_write",
            "stated_values", "describes", "announces_transfer", "told"]
 
 MAX_CHARS = 4000
@@ -114,6 +114,11 @@ def asks_for_a_yes(text: str) -> bool:
 def _verbs(tool: str, confirmation: Optional[Confirmation]) -> Any:
     verbs = confirmation.verbs.get(tool) if confirmation is not None else None
     return verbs if verbs else tuple(w for w in tool.split("_") if len(w) > 2)
+
+
+def names_write(sentence: str, tools: Sequence[str], confirmation: Optional[Confirmation]) -> bool:
+    """Whether ``sentence`` names the kind of action of one of ``tools`` (the domain rule's verbs)."""
+    return any(_names(sentence, action_words.action_words(_verbs(t, confirmation))) for t in tools)
 
 
 def named_writes(text: str, tools: Sequence[str], confirmation: Optional[Confirmation]) -> List[str]:

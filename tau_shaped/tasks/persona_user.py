@@ -18,7 +18,9 @@ How it answers an agent message, in order:
    credit offered "instead of cancelling" offers a credit, not the cancellation asked for, so
    a customer who accepts only the cancellation says no and restates its request; an
    alternative the persona accepts (a replacement for a refund, when ``accept`` lists both)
-   gets a yes;
+   gets a yes; a confirmation that asks leave for more than the persona asked ("every order on
+   your account", "your other orders too", another order's id beside its own: ``persona_scope``)
+   gets a no that restates its request;
 4. once its request is met (it agreed to a settling action, or the agent said everything it
    waits to hear): ``###STOP###``; a message announcing a transfer first gets one "Okay";
 5. anything else: it repeats its request, at most ``PATIENCE`` times, then ends.
@@ -36,11 +38,13 @@ from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.env.users import STOP, BaseUser
 from tau_shaped.reward.predicate_schema import Confirmation
 from tau_shaped.tasks.persona import TOPICS, Persona
+from tau_shaped.tasks.persona_scope import own_scope, wider
 from tau_shaped.tasks.persona_reading import (
     announces_transfer,
     asked_topics,
     asks_for_a_yes,
     describes,
+    names_write,
     offered,
     stated_values,
     told,
@@ -107,6 +111,7 @@ class PersonaUser(BaseUser):
         tools = list(writes) or (list(confirmation.tools) if confirmation is not None else [])
         self.writes = list(dict.fromkeys(tools + [a.tool for a in persona.accept]))
         self.values = stated_values(persona.accept)  # read as values in a confirmation, never as denials
+        self.scope = own_scope(persona)  # the orders and ids it names: a confirmation wider than them gets a no
         self.reset()
 
     @classmethod
@@ -178,6 +183,9 @@ class PersonaUser(BaseUser):
         offer = offered(text, self.writes, self.confirmation, self.values) if asks_for_a_yes(text) else None
         if offer is not None and offer.writes:
             accepted = [a for a in self.persona.accept if describes(text, a, self.confirmation, offer)]
+            tools = [a.tool for a in accepted]
+            if accepted and wider(offer.view, self.scope, lambda s: names_write(s, tools, self.confirmation)):
+                return f"{self._pick(NO_REPLIES)} {self.persona.request}"
             if accepted:
                 self._settled = self._settled or any(a.settles for a in accepted)
                 return self._pick(YES_REPLIES)
