@@ -70,8 +70,6 @@ def _shape(value: str) -> Optional[Tuple[str, Any]]:
     m = re.fullmatch(r"(#?[A-Za-z][A-Za-z_-]*)(\d+)", value)
     if m:
         return ("prefix", m.group(1).upper())
-    if re.fullmatch(r"\d{5,}", value):
-        return ("digits", len(value))
     if re.fullmatch(r"[A-Z0-9]{5,8}", value) and re.search(r"\d", value) and re.search(r"[A-Z]", value) \
             and not re.fullmatch(r"[A-Z]+\d+", value):  # not a flight number ("HAT123")
         return ("code", len(value))
