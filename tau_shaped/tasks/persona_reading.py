@@ -130,11 +130,13 @@ def named_writes(text: str, tools: Sequence[str], confirmation: Optional[Confirm
 class Offered:
     """What a confirmation offers (``persona_offers``): ``view``, the message with what it sets
     aside blanked; ``writes``, the tools whose kind of action it puts forward; ``replaces``,
-    whether it offers that in place of something else (``persona_offers.Offer.replaces``)."""
+    whether it offers that in place of something else (``persona_offers.Offer.replaces``);
+    ``said``, the message as read before blanking (``view``'s length)."""
 
     view: str
     writes: Tuple[str, ...]
     replaces: bool
+    said: str = ""
 
 
 def _names(view: str, words: Sequence[str]) -> bool:
@@ -154,7 +156,8 @@ def offered(text: str, tools: Sequence[str], confirmation: Optional[Confirmation
     by a word of its own, not one it shares with another write offered ("an apology credit
     instead of a refund": "credit" names both; the refund is set aside). ``values``: the phrases
     the reader waits to see stated (``stated_values``), read as values, never as denials."""
-    offer = read_offer(action_words.confirmation_text(_clip(text)), tuple(values))  # "wallet_credit" states the wallet
+    said = action_words.confirmation_text(_clip(text))
+    offer = read_offer(said, tuple(values))  # "wallet_credit" states the wallet
     view = offer.view
     cues = cue_words()
     words = {t: action_words.action_words(_verbs(t, confirmation)) for t in tools}
@@ -172,7 +175,7 @@ def offered(text: str, tools: Sequence[str], confirmation: Optional[Confirmation
             if not _names(view, tuple(w for w in words[tool] if w not in shared)):
                 continue
         writes.append(tool)
-    return Offered(view=offer.view, writes=tuple(writes), replaces=offer.replaces)
+    return Offered(view=offer.view, writes=tuple(writes), replaces=offer.replaces, said=said[:len(offer.view)])
 
 
 def _literals(matcher: Any) -> List[Any]:

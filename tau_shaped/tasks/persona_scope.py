@@ -58,7 +58,12 @@ _CLOSING = frozenset("close closing closed closure delete deleting deleted delet
                      "cancelled canceled cancellation".split())
 _KEEPS = frozenset("stay stays remain remains unaffected untouched unchanged intact affected touched impacted alone "
                    "kept separate".split())
-_EXCLUDES = frozenset("leave leaving except excluding besides apart keep keeping without only".split())
+_EXCLUDES = frozenset("leave leaving except excluding besides apart keep keeping without only "
+                      # a look over them, not a write on them: "I checked all your orders"
+                      "checked check checking found find reviewed review reviewing looked looking searched search "
+                      "through among between see saw at".split())
+# A container word that names a part of it, not it: "each order item", "all order details".
+_PART_OF = frozenset("item items detail details number numbers total totals history status id ids line lines".split())
 _AS_THEY_ARE = (("as", "is"), ("as", "they", "are"), ("as", "it", "is"))
 _WINDOW = 4  # modifier words at most between a quantifier or a count and its container
 _LOOK_BACK = 3  # words before a phrase where an excluding word is looked for
@@ -134,7 +139,7 @@ def _container_after(words: List[str], i: int) -> int:
     """The index of a container within ``_WINDOW`` modifier words after token ``i``, else -1."""
     for j in range(i + 1, min(len(words), i + 2 + _WINDOW)):
         if words[j] in _CONTAINERS:
-            return j
+            return j if j + 1 >= len(words) or words[j + 1] not in _PART_OF else -1
         if words[j] not in _MODIFIERS and _count(words[j]) is None:
             return -1
     return -1
@@ -150,7 +155,7 @@ def _kept(words: List[str], start: int, end: int) -> bool:
         tuple(after[k:k + len(p)]) == p for p in _AS_THEY_ARE for k in range(len(after)))
 
 
-def _scope_hit(words: List[str], own: OwnScope) -> Optional[Tuple[int, int]]:
+def _scope_hit(words: List[str], own: OwnScope, kept: "_Kept") -> Optional[Tuple[int, int]]:
     """The span of the first quantifier, count or closing of the account in a sentence's words."""
     single = own.containers <= 1
     for i, word in enumerate(words):
@@ -158,33 +163,33 @@ def _scope_hit(words: List[str], own: OwnScope) -> Optional[Tuple[int, int]]:
             j = _container_after(words, i) if word != "everything" else next(
                 (k for k in range(i + 1, min(len(words), i + 4)) if words[k] in _CONTAINERS), -1)
             if j >= 0 and (single or word in _OTHER and words[j] in _PLURAL and own.containers < 2) \
-                    and not _kept(words, i, j + 1):
+                    and not kept(i, j + 1):
                 return i, j + 1
             continue
         count = _count(word)
         if count is not None or word in _MANY:
             j = _container_after(words, i)
             if j >= 0 and words[j] in _PLURAL and (count is None or count > max(own.containers, 1)) \
-                    and (word != "both" or own.containers < 2) and not _kept(words, i, j + 1):
+                    and (word != "both" or own.containers < 2) and not kept(i, j + 1):
                 return i, j + 1
             continue
         if word in _PLURAL and i and words[i - 1] in _OWNERS and single:
             before = words[i - 2] if i >= 2 else ""
-            if before not in _PARTITIVE and _count(before) is None and not _kept(words, i - 1, i + 1):
+            if before not in _PARTITIVE and _count(before) is None and not kept(i - 1, i + 1):
                 return i - 1, i + 1
         if word in ("account", "accounts") and any(w in _CLOSING for w in words[max(0, i - 3):i + 4]) \
-                and not _kept(words, i, i + 1):
+                and not kept(i, i + 1):
             return max(0, i - 2), i + 1
     return None
 
 
-def _many_ids(found: List[Any], words: List[str], own: OwnScope) -> Optional[Tuple[int, int]]:
+def _many_ids(found: List[Any], own: OwnScope, kept: "_Kept") -> Optional[Tuple[int, int]]:
     """The span of an order's or reservation's id when a sentence names more of one shape than
     the persona names orders ("cancel FD-10018 and FD-10019" to a customer who asked one)."""
     seen: dict = {}
     for i, m in enumerate(found):
         shape = _shape(m.group(0))
-        if shape is None or not _is_container_id(shape) or _kept(words, i, i + 1):
+        if shape is None or not _is_container_id(shape) or kept(i, i + 1):
             continue
         ids = seen.setdefault(shape, set())
         ids.add(m.group(0).upper())
@@ -193,35 +198,59 @@ def _many_ids(found: List[Any], words: List[str], own: OwnScope) -> Optional[Tup
     return None
 
 
-def wider(view: str, own: OwnScope, names_write: Callable[[str], bool]) -> Optional[str]:
+_Kept = Callable[[int, int], bool]
+
+
+def _keeping(view_found: List[Any], said: str, start: int, end: int) -> _Kept:
+    """Whether the phrase of view words ``[i, j)`` is kept out, read in the sentence as said
+    (``said[start:end]``, before what the offer denies was blanked: "your other orders won't be
+    affected" keeps them, though the view blanks "won't be affected")."""
+    said_found = list(_WORD.finditer(said, start, end))
+    said_words = [m.group(0).lower() for m in said_found]
+    at = {m.start(): k for k, m in enumerate(said_found)}
+
+    def kept(i: int, j: int) -> bool:
+        first = at.get(view_found[i].start() + start)
+        last = at.get(view_found[j - 1].start() + start)
+        if first is None or last is None:
+            return False
+        return _kept(said_words, first, last + 1)
+    return kept
+
+
+def wider(view: str, own: OwnScope, names_write: Callable[[str], bool], said: Optional[str] = None) -> Optional[str]:
     """The first phrase of ``view`` (a confirmation as it puts forward: ``read_offer``'s view)
-    that asks leave for more than the persona's own request (see the module), else None."""
+    that asks leave for more than the persona's own request (see the module), else None.
+    ``said``: the message before what it denies was blanked (the view's length), where a
+    phrase's keeping words are read; by default ``view``."""
     if not isinstance(view, str):
         return None
+    if not isinstance(said, str) or len(said) != len(view):
+        said = view
     listed: dict = {}  # the orders' ids of every list line: "- Cancel: FD-1" "- Cancel: FD-2"
     for seg in _SEGMENT.finditer(view):
         sentence = seg.group(0)
         found = list(_WORD.finditer(sentence))
         words = [m.group(0).lower() for m in found]
+        kept = _keeping(found, said, seg.start(), seg.end())
         if _LIST_LINE.match(sentence):
             for i, m in enumerate(found):
                 shape = _shape(m.group(0))
-                if shape is not None and _is_container_id(shape) and not _kept(words, i, i + 1):
+                if shape is not None and _is_container_id(shape) and not kept(i, i + 1):
                     ids = listed.setdefault(shape, set())
                     ids.add(m.group(0).upper())
                     if len(ids) > max(own.containers, 1):
                         return m.group(0)
-        hit = _scope_hit(words, own)
+        hit = _scope_hit(words, own, kept)
         if hit is None and own.shapes:
             for i, m in enumerate(found):
                 token = m.group(0)
                 shape = _shape(token)
-                if shape is not None and shape in own.shapes and token.upper() not in own.ids \
-                        and not _kept(words, i, i + 1):
+                if shape is not None and shape in own.shapes and token.upper() not in own.ids and not kept(i, i + 1):
                     hit = (i, i + 1)
                     break
         if hit is None:
-            hit = _many_ids(found, words, own)
+            hit = _many_ids(found, own, kept)
         if hit is None:
             continue
         if names_write(sentence) or _LIST_LINE.match(sentence) or any(

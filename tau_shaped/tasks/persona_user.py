@@ -184,7 +184,8 @@ class PersonaUser(BaseUser):
         if offer is not None and offer.writes:
             accepted = [a for a in self.persona.accept if describes(text, a, self.confirmation, offer)]
             tools = [a.tool for a in accepted]
-            if accepted and wider(offer.view, self.scope, lambda s: names_write(s, tools, self.confirmation)):
+            if accepted and wider(offer.view, self.scope, lambda s: names_write(s, tools, self.confirmation),
+                                  offer.said):
                 return f"{self._pick(NO_REPLIES)} {self.persona.request}"
             if accepted:
                 self._settled = self._settled or any(a.settles for a in accepted)

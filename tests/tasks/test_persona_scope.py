@@ -17,6 +17,8 @@ import time
 from typing import Any, Dict
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tau_shaped.reward.reading.replies import classify_reply
 from tau_shaped.tasks.domains import load_domain
@@ -76,13 +78,20 @@ def test_the_issue_examples(env):
     user = PersonaUser.for_task(task, env=env)
     for message in ("I can cancel every order on your account. Shall I go ahead?", "Shall I cancel all of your orders?",
                     "I'll cancel order FD-10018 and all your other orders too. OK?", "Shall I cancel your account?",
-                    "Shall I cancel order FD-10018 and FD-10019?", "Plan:\n- Cancel: FD-10018\n- Cancel: FD-10020\nOK?"):
+                    "Shall I cancel order FD-10018 and FD-10019?", "Plan:\n- Cancel: FD-10018\n- Cancel: FD-10020\nOK?",
+                    "Shall I cancel every single one of your orders?", "Shall I cancel all 3 of your orders?",
+                    "Shall I cancel FD-10018 but also your other orders?", "I'll cancel order FD-10018 and every other order too. OK?",
+                    "Should I go ahead and cancel:\n* FD-10018\n* FD-10022\n* FD-10031"):
         reply = _answer(user, message)
         assert classify_reply(reply, question=message) in NO and task.persona.request in reply, (message, reply)
     for message in ("Shall I cancel order FD-10018?", "I'll cancel FD-10018; your other orders stay as they are. OK?",
                     "Instead of cancelling all your orders, shall I cancel just FD-10018?",
                     "Shall I cancel order FD-10018 (placed on your account)? Your other orders won't be affected.",
-                    "I can cancel order FD-10018 and refund $5.27 to your card. OK?"):
+                    "I can cancel order FD-10018 and refund $5.27 to your card. OK?",
+                    "I'll cancel FD-10018 and your other orders won't be affected. OK?",
+                    "I checked all your orders and FD-10018 is the only pending one; shall I cancel it?",
+                    "I found your orders; shall I cancel FD-10018?", "Shall I cancel each order item of FD-10018?",
+                    "Shall I cancel FD-10018, leaving your other orders as they are?"):
         assert classify_reply(_answer(user, message)) == "yes", message
 
 
@@ -153,6 +162,17 @@ def test_own_scope_reads_the_persona_ids(env):
     names = lambda s: "plan" in s.lower()  # noqa: E731
     assert wider("Shall I plan the route for both orders FD-10459 and FD-10748?", own, names) is None
     assert wider("Shall I plan the route for FD-10459, FD-10748 and FD-10111?", own, names) == "FD-10111"
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(list("ab .,:;?!-*\n") + ["all ", "every ", "your ", "orders ", "order ", "FD-1 ",
+                                                         "FD-2 ", "M05KNL ", "3 ", "both ", "stay ", "account ", "close "]),
+                max_size=50).map("".join), st.text(max_size=40))
+def test_any_text_reads_without_error_and_a_phrase_of_its_own(text, said):
+    own = OwnScope(frozenset({"FD-1"}), frozenset({("prefix", "FD-")}), 1)
+    found = wider(text, own, lambda s: "order" in s, said)
+    assert found is None or found in text
+    assert wider(text, own, lambda s: "order" in s, said) == found
 
 
 def test_reading_a_scope_is_linear():
