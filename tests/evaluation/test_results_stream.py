@@ -355,7 +355,7 @@ def test_a_pipe_is_refused_in_one_line_naming_it(tmp_path):
     writer = os.open(fifo, os.O_RDWR)  # a writer, so opening the reading end does not block
     try:
         os.write(writer, b'{"task_id": 0}\n')
-        with pytest.raises(ResultsFileError, match=r"results\.jsonl: not a file that can be read twice \(a pipe\?\)"):
+        with pytest.raises(ResultsFileError, match=r"results\.jsonl: is a FIFO \(named pipe\), not a file"):
             json_lines(fifo)
     finally:
         os.close(writer)
