@@ -252,7 +252,7 @@ def test_huge_and_odd_messages_are_read_quickly(env):
     start = time.perf_counter()
     for text in ("refund $16.90? " * 70_000, "(" * 200_000, None, 12, "\x00" * 50_000):
         assert isinstance(user.step(text), str)
-    assert time.perf_counter() - start < 2.0
+    assert time.perf_counter() - start < 10.0
 
 
 def test_run_with_the_persona_scores_every_test_task(tmp_path):
