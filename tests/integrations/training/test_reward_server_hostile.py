@@ -16,21 +16,17 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import random
 import select
 import socket
-import subprocess
 import threading
 import time
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.integrations.training.training_kit import GT, GT_ACTIONS, GT_TEXTS, TASK
+from tests.integrations.training.training_kit import GT, GT_ACTIONS, GT_TEXTS, TASK, reward_server_process
 
-ROOT = Path(__file__).resolve().parents[3]
 REQUESTS = 1000
 RSS_GROWTH_MB = 48  # after warm-up: what a flat server may still vary by (allocator arenas of 5 MB bodies)
 
@@ -111,16 +107,8 @@ def _raw(port, payload, timeout=30):
 
 @pytest.fixture(scope="module")
 def server():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "tau_shaped.integrations.training.openrlhf_adapter", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=str(ROOT))
-    try:
-        line = proc.stdout.readline()
-        assert line.startswith("serving http://127.0.0.1:"), line + proc.stderr.read()
-        yield proc, int(line.rsplit(":", 1)[1].split("/")[0])
-    finally:
-        proc.kill()
-        proc.wait(timeout=30)
+    with reward_server_process() as served:
+        yield served
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the server's memory from /proc")

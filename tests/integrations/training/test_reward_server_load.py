@@ -13,9 +13,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -23,9 +20,8 @@ from pathlib import Path
 import pytest
 
 from tau_shaped.integrations.training.openrlhf_adapter import rewards_for
-from tests.integrations.training.training_kit import GT, GT_ACTIONS, GT_TEXTS, TASK
+from tests.integrations.training.training_kit import GT, GT_ACTIONS, GT_TEXTS, TASK, reward_server_process
 
-ROOT = Path(__file__).resolve().parents[3]
 CLIENTS, REQUESTS_EACH = 64, 20
 IDLE_REQUESTS = 30
 IDLE_FLOOR_S = 0.08  # 10x of it, 0.8 s, is less than a retransmitted SYN's 1 s
@@ -40,16 +36,8 @@ HONEST = json.dumps({"query": [QUERY], "prompts": [PROMPT], "labels": [LABEL]}).
 
 @pytest.fixture(scope="module")
 def server():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "tau_shaped.integrations.training.openrlhf_adapter", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=str(ROOT))
-    try:
-        line = proc.stdout.readline()
-        assert line.startswith("serving http://127.0.0.1:"), line + proc.stderr.read()
-        yield proc, int(line.rsplit(":", 1)[1].split("/")[0])
-    finally:
-        proc.kill()
-        proc.wait(timeout=30)
+    with reward_server_process() as served:
+        yield served
 
 
 def post(port, body=HONEST, timeout=60.0):

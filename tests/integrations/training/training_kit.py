@@ -9,9 +9,13 @@ calls and a generation prompt. Neither needs a network nor a model file.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Dict, List
+from typing import Any, Dict, Iterator, List, Tuple
 
 from tau_shaped.evaluation.agents.replay import load_recordings
 from tau_shaped.integrations.training.reward_functions import LegacyReward, ShapedReward
@@ -84,3 +88,19 @@ class ScriptedModel:
         ids = self.tokenizer.encode(text)
         return SimpleNamespace(token_ids=ids, log_probs=[self.logprob] * len(ids), routed_experts=None,
                                num_preempted=None, extra_fields={})
+
+
+@contextmanager
+def reward_server_process() -> Iterator[Tuple[Any, int]]:
+    """OpenRLHF's reward server as its command line starts it (``python -m ...openrlhf_adapter
+    --port 0``), in a process of its own: ``(process, port)``, killed on leaving."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "tau_shaped.integrations.training.openrlhf_adapter", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=str(ROOT))
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("serving http://127.0.0.1:"), line + proc.stderr.read()
+        yield proc, int(line.rsplit(":", 1)[1].split("/")[0])
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
