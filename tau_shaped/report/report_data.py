@@ -174,7 +174,8 @@ def rate(value: float, of: int) -> str:
 
 def run_metadata(summary: FileSummary, version: str) -> Dict[str, Any]:
     """env, split, blend, λ, spec and tau-shaped versions, date and the command, from the
-    settings the runner records in each record (``info.run``) and the shaped results."""
+    settings the runner records in each record (``info.run``; split, agent and command:
+    ``run_header``) and the shaped results."""
     first = summary.records[0] if summary.records else {}
     settings = (first.get("info") or {}).get("run") or {}
     shaped = shaped_result(first) if first else {}
@@ -185,19 +186,11 @@ def run_metadata(summary: FileSummary, version: str) -> Dict[str, Any]:
     source = (first.get("info") or {}).get("source")
     source = source if isinstance(source, dict) else {}  # tau-bench's own records say "source": "user"
     env = settings.get("env") or source.get("env", "?")
-    command = " ".join(["tau-shaped run", f"--env {env}", f"--task-split {settings.get('task_split', '?')}",
-                        f"--agent-strategy {settings.get('agent_strategy', '?')}"]
-                       + ([f"--model {settings['model']}"] if settings.get("model") else [])
-                       + [f"--user-strategy {settings.get('user_strategy', '?')}", f"--blend {shaped.get('blend', '?')}",
-                          f"--lambda {shaped.get('lambda', '?')}"]) if settings else (
-        f"tau-shaped score {source.get('file', '?')} --env {env} (a tau2 run)" if source.get("format") == "tau2"
-        else "(not recorded: a file from another tool, rescored)")
     meta = {
-        "env": env, "split": settings.get("task_split", "?"), "agent": settings.get("model") or settings.get("agent_strategy", "?"),
-        "blend": shaped.get("blend", "?"), "lambda": shaped.get("lambda", "?"), "spec": shaped.get("spec_version", "?"),
-        "version": version, "date": date, "command": command, "file": str(summary.path),
+        "env": env, "blend": shaped.get("blend", "?"), "lambda": shaped.get("lambda", "?"),
+        "spec": shaped.get("spec_version", "?"), "version": version, "date": date, "file": str(summary.path),
+        **run_header(summary.records),  # split, agent, command: as recorded, and runnable when pasted
     }
-    meta.update(run_header(summary.records))  # split, agent, command: as recorded, and runnable when pasted
     return {key: NOT_RECORDED if value == "?" else value for key, value in meta.items()}  # never a bare "?"
 
 
