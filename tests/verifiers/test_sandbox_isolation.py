@@ -231,7 +231,9 @@ def test_the_box_dies_with_the_verifier():
         "from tau_shaped.verifiers.single_turn.code_sandbox import SandboxLimits, run_in_sandbox\n"
         f"run_in_sandbox({program!r}, limits=SandboxLimits(wall_seconds=60, cpu_seconds=60))\n"
     )
-    verifier = subprocess.Popen([sys.executable, "-c", driver], cwd=Path(__file__).resolve().parents[2])
+    verifier = subprocess.Popen(
+        [sys.executable, "-c", driver], cwd=Path(__file__).resolve().parents[2], stderr=subprocess.PIPE, text=True
+    )
 
     def boxed() -> list:
         found = []
@@ -246,10 +248,13 @@ def test_the_box_dies_with_the_verifier():
         return found
 
     try:
-        deadline = time.monotonic() + 15
-        while not boxed() and time.monotonic() < deadline:
+        # two CI jobs share two cores: the box's first start (its probe, the seccomp filter) may take a while
+        deadline = time.monotonic() + 90
+        while not boxed() and verifier.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert boxed(), "the box never started"
+        if verifier.poll() is not None:
+            pytest.fail(f"the verifier ended (exit {verifier.returncode}) before its box was seen: {verifier.stderr.read()[-2000:]}")
+        assert boxed(), "the box never started within 90 s"
         verifier.kill()
         verifier.wait()
         deadline = time.monotonic() + 5
