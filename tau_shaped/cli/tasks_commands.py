@@ -149,3 +149,33 @@ def _checked(groups: List[Tuple[Optional[str], List[Path]]], workers: Optional[i
         for checked in check_files(files, domain, workers, on_progress=told):
             before += len(checked.checks)
             yield domain, checked
+
+
+@tasks_app.command("draft", cls=Command)
+def tasks_draft(
+    files: Optional[List[Path]] = typer.Argument(None, help="Task files to draft (none: the --env domain's --split)."),
+    domain: Optional[str] = typer.Option(None, "--env", help=env_help("a task file's folder name"), show_default=False),
+    split: Optional[str] = typer.Option(None, "--split", help="With no files: the domain's split (default: test)."),
+    task_ids: Optional[List[str]] = typer.Option(None, "--task", help="Only these task ids (repeated or comma-separated)."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write the drafted task file here (default: stdout)."),
+    perturb: bool = typer.Option(True, "--perturb/--no-perturb", help="Try each drafted task's perturbations (the notes)."),
+) -> None:
+    """Draft each task's reward_overrides from its ground truth: a task file to review, notes on stderr."""
+    from tau_shaped.evaluation.output_path import output_problem, write_text_file
+    from tau_shaped.tasks.task_draft import DraftError, run_draft
+
+    problem = output_problem(output, "-o") if output else None
+    if problem:
+        typer.echo(f"tasks draft: {problem}", err=True)
+        raise typer.Exit(2)
+    try:
+        text, notes = run_draft(files or [], domain, split, task_ids, DEFAULT_ENV, perturb=perturb)
+    except DraftError as exc:
+        typer.echo(f"tasks draft: {exc}", err=True)
+        raise typer.Exit(1) from None
+    for line in notes:
+        typer.echo(line, err=True)
+    if output:
+        write_text_file(output, text, "-o")
+    else:
+        typer.echo(text, nl=False)
