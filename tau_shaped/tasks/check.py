@@ -8,7 +8,7 @@ with a wildcard or filter, the part before it must resolve, since a filter may
 rightly select nothing); every tool a predicate names exists; each
 equivalence class has at least 2 candidates at ground-truth time; each
 invariant balances on the ground truth; an agent that does nothing scores
-outcome 0; every perturbation of the ground truth loses (``sensitivity.py``); no
+outcome 0; it has perturbations and every one of them loses (``sensitivity.py``); no
 owned or compared path covers a whole table; and no gate, checkpoint or policy rule
 names a tool or an event type the domain does not declare. A task with a persona (issue 29)
 also needs its ground truth, played against that persona customer, to score shaped 1.0
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterator, List, Union
+from typing import Any, Dict, Iterator, List, Union
 
 from tau_shaped.reward.equivalence import read_path
 from tau_shaped.env.json_input import one_line
@@ -32,7 +32,7 @@ from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.consenting import score_with_customer
 from tau_shaped.tasks.missing_parts import idle_hint, missing_parts
 from tau_shaped.tasks.persona_check import check_persona
-from tau_shaped.tasks.sensitivity import insensitive
+from tau_shaped.tasks.sensitivity import sensitivity
 
 
 
@@ -41,6 +41,13 @@ class TaskCheck:
     task_id: str
     problems: List[str] = field(default_factory=list)
     notes: List[str] = field(default_factory=list)  # shown, not refused (a rule opted out of, with its reason)
+    perturbations: Dict[str, int] = field(default_factory=dict)  # kind -> how many were judged (``sensitivity``)
+
+    @property
+    def perturbation_summary(self) -> str:
+        """``N perturbation(s) (kind n, ...)``: what the check judged the task's spec on."""
+        kinds = ", ".join(f"{kind} {n}" for kind, n in self.perturbations.items() if n)
+        return f"{sum(self.perturbations.values())} perturbation(s)" + (f" ({kinds})" if kinds else "")
 
     @property
     def ok(self) -> bool:
@@ -205,7 +212,12 @@ def _check_task(env: Any, task: Any) -> TaskCheck:
     _check_policy(env, task, result, check)
     _check_declarations(env, task, check)
     check_persona(env, task, problems, check.notes)
-    for name in insensitive(env, task):
+    judged = sensitivity(env, task)
+    check.perturbations = dict(judged.counts)
+    if not judged.total:
+        problems.append("no perturbation of its ground truth could be built (no write, and no write tool the domain "
+                        "could call on the customer's records): the check cannot show the task tells right from wrong")
+    for name in judged.kept:
         problems.append(f"perturbation keeps outcome 1 with safety passed: {name}")
     idle = score_trajectory(env, task, [])
     if idle.status == "ok" and idle.outcome_reward == 1.0:
