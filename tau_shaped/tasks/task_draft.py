@@ -60,6 +60,7 @@ TOLERANCE = 0.005  # SPEC §4.3: half a cent
 READ_WEIGHT = 0.2
 WRITE_WEIGHT = 0.4
 WEIGHT_STEP = 0.05
+STEP = "\x00step"  # a drafted checkpoint's step while it is drafted (never in the output)
 
 Location = Tuple[Any, ...]
 
@@ -80,6 +81,8 @@ class Draft:
     overrides: Dict[str, Any]
     writes: List[int] = field(default_factory=list)
     notes: List[str] = field(default_factory=list)
+    #: each drafted checkpoint's id and the ground-truth step it was drafted from
+    checkpoint_steps: Dict[str, int] = field(default_factory=dict)
 
 
 # -- states ------------------------------------------------------------------------------------
@@ -513,7 +516,7 @@ def _checkpoints(env: Any, play: _Play, writes: Sequence[int], classes: Sequence
     class_steps = {i for i, _cls in classes}
     money_steps = {i: m for m in money for i in m.steps}
 
-    def add(cp_id: str, when: Dict[str, Any], weight: float, why: str) -> None:
+    def add(step: int, cp_id: str, when: Dict[str, Any], weight: float, why: str) -> None:
         if when in seen:
             return
         seen.append(when)
@@ -521,7 +524,7 @@ def _checkpoints(env: Any, play: _Play, writes: Sequence[int], classes: Sequence
         while name in ids:
             name, n = f"{cp_id}_{n}", n + 1
         ids.add(name)
-        out.append(({"id": name, "weight": weight, "when": when, "description": why}, weight))
+        out.append(({"id": name, "weight": weight, "when": when, "description": why, STEP: step}, weight))
 
     for i, action in enumerate(play.actions):
         if not play.is_tool(i) or i in play.failed:
@@ -530,7 +533,7 @@ def _checkpoints(env: Any, play: _Play, writes: Sequence[int], classes: Sequence
         if i in money_steps:
             identity = money_steps[i].identity
             if identity["disputed_amount"] > 0:
-                add("compensated" if identity["id"] == "compensation" else f"{identity['id']}_given",
+                add(i, "compensated" if identity["id"] == "compensation" else f"{identity['id']}_given",
                     {"sum": list(identity["components"]), "ge": round(identity["disputed_amount"] - TOLERANCE, 3)},
                     WRITE_WEIGHT, f"drafted from step {i} ({name}): the money of identity {identity['id']} given")
             continue
@@ -538,21 +541,21 @@ def _checkpoints(env: Any, play: _Play, writes: Sequence[int], classes: Sequence
         if i in writes and i not in class_steps:
             state = _state_checkpoint(play, i, args)
             if state is not None:
-                add(state[0], state[1], WRITE_WEIGHT, f"drafted from step {i} ({name}): what it set, as the final state keeps it")
+                add(i, state[0], state[1], WRITE_WEIGHT, f"drafted from step {i} ({name}): what it set, as the final state keeps it")
                 continue
         if i in writes or name in play.terminate:
-            add(name, {"tool": name, **({"args": args} if args else {}), "succeeded": True}, WRITE_WEIGHT,
+            add(i, name, {"tool": name, **({"args": args} if args else {}), "succeeded": True}, WRITE_WEIGHT,
                 f"drafted from step {i} ({name}): the call")
             continue
         if name in verifying:
             when = {"any": [{"tool": t, "succeeded": True} for t in verifying]} if len(verifying) > 1 else \
                 {"tool": verifying[0], "succeeded": True}
-            add("verified_identity", when, READ_WEIGHT,
+            add(i, "verified_identity", when, READ_WEIGHT,
                 f"drafted from step {i} ({name}): a look-up that records {', '.join(sorted(tool_events[name] & read_events))}")
             continue
         if not args:
             continue  # a note to itself (think, calculate): no record looked at
-        add(f"looked_up_{'_'.join(sorted(args))}".replace("_id", "") if name.startswith("get_") else name,
+        add(i, f"looked_up_{'_'.join(sorted(args))}".replace("_id", "") if name.startswith("get_") else name,
             {"tool": name, "args": args, "succeeded": True}, READ_WEIGHT, f"drafted from step {i} ({name}): a look-up")
     return out
 
@@ -651,6 +654,7 @@ def draft_overrides(env: Any, task: Any, perturb: bool = True) -> Draft:
     bound = [r.rule.weight for r in env.bound_rules(task) if r.kind == "checkpoint"] if hasattr(env, "bound_rules") else []
     budget = max(0.0, 1.0 - math.fsum(bound))
     checkpoints = _weights(_checkpoints(env, play, writes, classes, money), budget)
+    draft.checkpoint_steps = {cp["id"]: cp.pop(STEP) for cp in checkpoints}
     overrides: Dict[str, Any] = {}
     if classes:
         overrides["equivalence_class"] = [cls for _i, cls in classes]
@@ -667,6 +671,7 @@ def draft_overrides(env: Any, task: Any, perturb: bool = True) -> Draft:
             if not overrides["process_checkpoints"]:
                 del overrides["process_checkpoints"]
             draft.notes.append(f"left out checkpoint(s) the ground truth does not meet: {', '.join(sorted(unmet))}")
+            draft.checkpoint_steps = {k: v for k, v in draft.checkpoint_steps.items() if k not in unmet}
             drafted = _with_overrides(task, overrides)
             result = score_with_customer(env, drafted)
     if result.status != "ok":
@@ -678,6 +683,14 @@ def draft_overrides(env: Any, task: Any, perturb: bool = True) -> Draft:
                            f"{' (' + ', '.join(why) + ')' if why else ''}: review it")
     draft.overrides = overrides
     draft.notes += _gate_notes(env, drafted, play)
+    if money:
+        money_types, _kinds = _money_kinds(env)
+        tried = {play.actions[i].name for m in money for i in m.steps}
+        others = [n for n, events in _tool_events(env).items() if events & money_types and n not in tried]
+        if others:
+            draft.notes.append(f"owns: what {', '.join(sorted(tried))} changed (and with each value of its enumerated "
+                               f"arguments); the domain's other tools that move money ({', '.join(others)}) may change "
+                               "more: add those paths if paying that way is valid")
     caps = [f"{i['id']} {i['cap']:.2f}" for i in identities if i.get("cap") is not None]
     if caps:
         draft.notes.append(f"caps (gate compensation_cap above them): {', '.join(caps)}")
