@@ -84,6 +84,7 @@ def tasks_check(
                 continue
             for result in checked.checks:
                 total += 1
+                say(f"{path}: task {result.task_id!r}: {result.perturbation_summary}", False)  # what it was judged on
                 for note in result.notes:
                     say(f"{path}: task {result.task_id!r}: {note}", False)
                 if result.ok:
