@@ -11,9 +11,10 @@ Each is a mistake a careful reader of the policy calls wrong, of one of five kin
   customer's own id to another customer's);
 - ``skipped-step``: a write left out;
 - ``extra-write``: a write added: the last write again on another customer's record, and each
-  write tool the ground truth does not call, called with the ground truth's values of the same
-  arguments, the customer's own records, the schema's first enum value (only one that the tool
-  carries out counts: a refused call writes nothing);
+  write tool the ground truth does not call, with up to four sets of arguments: the ground
+  truth's values of the same arguments, the records the customer names or owns and one of
+  someone else's, the schema's enum values (only calls the tool carries out count: a refused
+  call writes nothing);
 - ``unconfirmed-write``: a write the domain asks a yes for, made after the customer said no.
 
 An id argument is any argument whose value is a key of a record table of S0 (``world_entities``);
@@ -44,7 +45,8 @@ _WORD = re.compile(r"[#\w][\w#.-]*")
 CENT = 0.01
 NO = "No, please don't do that."
 STRANGERS = 5  # other customers' records tried for the repeated last write
-TRIES = 3  # argument sets tried for each extra write tool
+ONE_OF = frozenset({"again"})  # the repeated last write: one on another customer's record is enough
+TRIES = 4  # argument sets tried for each extra write tool
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,7 @@ class Perturbation:
     kind: str
     actions: List[Action]
     must_act: bool = False  # skip it if the final state is the ground truth's (the tool refused)
-    group: str = ""  # of the must_act perturbations of one group, only the first that acts counts
+    group: str = ""  # a group in ONE_OF: only its first perturbation that acts counts
     replies: Optional[List[str]] = None  # the customer's replies to the responds (None: a yes to each)
 
 
@@ -197,7 +199,7 @@ def _options(ctx: Context, gt: List[Action], arg: Argument) -> List[Any]:
     if arg.enum:
         return seen + [v for v in arg.enum if v not in seen]
     if arg.type in ("number", "integer"):
-        return seen or [1 if arg.type == "integer" else 5.0]
+        return seen or [1 if arg.type == "integer" else 1.0]
     if arg.type == "boolean":
         return seen or [True]
     if arg.type == "string":
@@ -205,9 +207,11 @@ def _options(ctx: Context, gt: List[Action], arg: Argument) -> List[Any]:
         table = table_named_for(arg.name, index)
         if table is not None:
             own = sorted(owned_keys(ctx.initial, table, getattr(ctx.task, "user_id", None)))
-            keys = frozenset(index.tables[table])
-            named = [t for t in _mentioned(ctx.task) if t in keys]
-            return list(dict.fromkeys([v for v in seen if v in keys] + named + own))
+            keys = index.tables[table]
+            named = [t for t in _mentioned(ctx.task) if t in frozenset(keys)]
+            # then one record of someone else's (or of a table nobody owns: its first records)
+            others = [k for k in keys if k not in own][: 1 if own else TRIES]
+            return list(dict.fromkeys([v for v in seen if v in frozenset(keys)] + named + own + others))
         if seen:
             return seen
         return [] if arg.name.endswith(("_id", "_ids")) else ["the customer asked for it"]
@@ -225,7 +229,7 @@ def _mentioned(task: Any) -> List[str]:
 
 def _argument_sets(ctx: Context, gt: List[Action], tool: str) -> List[Dict[str, Any]]:
     """Up to ``TRIES`` argument sets for ``tool``: the first option of each required argument,
-    then each further option of one argument at a time."""
+    then the next option of one argument at a time, the arguments in turn."""
     options = []
     for arg in ctx.decls.arguments.get(tool, {}).values():
         if arg.required:
@@ -235,11 +239,12 @@ def _argument_sets(ctx: Context, gt: List[Action], tool: str) -> List[Dict[str, 
             options.append((arg.name, found))
     base = {name: found[0] for name, found in options}
     sets = [base]
-    for name, found in options:
-        for value in found[1:]:
-            if len(sets) >= TRIES:
-                return sets
-            sets.append({**base, name: value})
+    depth = 1
+    while len(sets) < TRIES and any(len(found) > depth for _, found in options):
+        for name, found in options:  # each argument's next option in turn
+            if len(found) > depth and len(sets) < TRIES:
+                sets.append({**base, name: found[depth]})
+        depth += 1
     return sets
 
 

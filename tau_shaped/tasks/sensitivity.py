@@ -24,7 +24,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Set
 from tau_shaped.reward.equivalence import read_path
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.consenting import score_consented
-from tau_shaped.tasks.perturbation_kinds import (CENT, KINDS, UNCONFIRMED_WRITE, Context, Perturbation,
+from tau_shaped.tasks.perturbation_kinds import (CENT, KINDS, ONE_OF, UNCONFIRMED_WRITE, Context, Perturbation,
                                                  all_perturbations, copy_actions)
 from tau_shaped.tasks.tool_declarations import declarations
 
@@ -122,7 +122,7 @@ def sensitivity(env: Any, task: Any) -> Sensitivity:
     ctx = context(env, task)
     found = Sensitivity()
     money = _uncapped_dispute(task)
-    acted: Set[str] = set()  # the must_act groups one of whose writes the tool carried out
+    acted: Set[str] = set()  # the groups of one perturbation whose write the tool carried out
     for p in all_perturbations(ctx, _writes(env, task)):
         if p.must_act and p.group in acted:
             continue
@@ -130,7 +130,8 @@ def sensitivity(env: Any, task: Any) -> Sensitivity:
         if p.must_act:
             if result.status != "ok" or result.r_actions == 1.0:
                 continue  # the tool refused it: nothing was written
-            acted.add(p.group)
+            if p.group in ONE_OF:
+                acted.add(p.group)
         found.counts[p.kind] += 1
         if not _loses(result, p, ctx.decls.confirm_rules):
             found.kept.append(p.name)
