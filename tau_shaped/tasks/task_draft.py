@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Set, Tuple
@@ -60,6 +61,9 @@ TOLERANCE = 0.005  # SPEC §4.3: half a cent
 READ_WEIGHT = 0.2
 WRITE_WEIGHT = 0.4
 WEIGHT_STEP = 0.05
+#: Where a record keeps the money given back on it, as SPEC §4.3's food-delivery example does: a
+#: refusal's ``nothing_given`` identity (drafted only for records that have one) sums it.
+LEDGER, LEDGER_AMOUNT = "ledger", "amount"
 STEP = "\x00step"  # a drafted checkpoint's step while it is drafted (never in the output)
 
 Location = Tuple[Any, ...]
@@ -133,6 +137,16 @@ def _get(state: Any, loc: Sequence[Any]) -> Any:
     return state
 
 
+_PLAIN_LITERAL = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _filter(field_name: str, value: Any, op: str = "=") -> str:
+    """A path filter ``[?field=value]``: the value bare when it is a plain word, else as JSON."""
+    shown = value if isinstance(value, str) and _PLAIN_LITERAL.fullmatch(value) and value not in ("true", "false", "null") \
+        and not value.lstrip("-").isdigit() else json.dumps(value)
+    return f"[?{field_name}{op}{shown}]"
+
+
 def _item_key(item: Any) -> Optional[Tuple[str, Any]]:
     """(field, value) that names a list item: its first ``*_id`` field holding a string."""
     if isinstance(item, Mapping):
@@ -151,9 +165,9 @@ def _stable(state: Any, loc: Location) -> Optional[str]:
             named = _item_key(_get(state, loc[:n + 1]))
             if named is None:
                 return None
-            out += f"[?{named[0]}={named[1]}]"
+            out += _filter(named[0], named[1])
         else:
-            out += format_location((key,)) if not out else format_location(("x", key))[1:]
+            out += format_location((key,)) if not out else format_location(("x", key))[1:]  # ".key" or '["a.b"]'
     return out
 
 
@@ -364,7 +378,7 @@ def _component(play: _Play, i: int, order: Location, amount: float, kind: str,
                 value = item[field_key]
                 if is_number(value) and not isinstance(value, bool) and abs(float(value) - amount) <= 1e-9:
                     named = next((k for k in sorted(item, key=str) if item[k] == kind), None) if only_kind else None
-                    where = f"[?{named}={kind}]" if named is not None else "[*]"
+                    where = _filter(named, kind) if named is not None else "[*]"
                     base = format_location(order + (key,))
                     return f"{base}{where}.{field_key}", base, ((named, kind) if named is not None else None)
     return None
@@ -389,7 +403,7 @@ def _owned(play: _Play, env: Any, task: Any, i: int, order_id: str, ledger: str)
                 record = _get(after, loc)
                 named = next((k for k in sorted(record, key=str) if record[k] == order_id), None)
                 if named is not None:
-                    owns.append(f"{format_location(loc[:1])}[?{named}={order_id}]")
+                    owns.append(format_location(loc[:1]) + _filter(named, order_id))
                     created.append((str(loc[0]), str(loc[1])))
         for loc in _changes(before, after):
             path = format_location(loc)
@@ -461,7 +475,7 @@ def _identities(env: Any, task: Any, play: _Play) -> List[_Money]:
         if ident in apart and filters and lists:
             named, kind = filters[0]
             out.append(_Money({"id": "nothing_lost", "disputed_amount": 0.0, "tolerance": TOLERANCE, "cap": 0.0,
-                               "components": [f"{lists[0]}[?{named}!={kind}].{comps[0].rsplit('.', 1)[1]}"],
+                               "components": [f"{lists[0]}{_filter(named, kind, '!=')}.{comps[0].rsplit('.', 1)[1]}"],
                                "description": f"drafted: only {kind} money is owed on {order_id}: anything else on it totals 0"},
                               []))
     return out
@@ -484,7 +498,7 @@ def _named_orders(play: _Play) -> List[str]:
             tokens = [value] if action.name != RESPOND_ACTION_NAME else value.replace(",", " ").replace(".", " ").replace("?", " ").split()
             for token in tokens:
                 record = _record_of(play.final, token)
-                if record is not None and _is_list(_get(play.final, record + ("ledger",))) and token not in names:
+                if record is not None and _is_list(_get(play.final, record + (LEDGER,))) and token not in names:
                     names.append(token)
     return names
 
@@ -497,7 +511,7 @@ def _nothing_given(play: _Play, money: List[_Money]) -> List[Dict[str, Any]]:
             continue
         out.append({"id": "nothing_given" if not out else f"nothing_given_{order_id}", "disputed_amount": 0.0,
                      "tolerance": TOLERANCE, "cap": 0.0,
-                     "components": [format_location(record + ("ledger",)) + "[*].amount"],
+                     "components": [f"{format_location(record + (LEDGER,))}[*].{LEDGER_AMOUNT}"],
                      "description": f"drafted: a refusal whose ground truth moves no money: nothing is given on {order_id}"})
     _ = money
     return out
@@ -799,7 +813,10 @@ def run_draft(files: Sequence[Any], env_name: Optional[str], split: Optional[str
             if str(task.id) in seen:
                 raise DraftError(f"{label}: task {task.id!r} repeats the id of a task of {seen[str(task.id)]}")
             seen[str(task.id)] = label
-            draft = draft_overrides(env, task, perturb=perturb)
-            out.append(drafted_task(task, draft))
+            try:
+                draft = draft_overrides(env, task, perturb=perturb)
+                out.append(drafted_task(task, draft))
+            except Exception as exc:  # noqa: BLE001 - the task's own data and the domain's tools: one line, named
+                raise DraftError(f"{label}: task {task.id!r} cannot be drafted: {type(exc).__name__}: {exc}") from None
             notes += [one_line(f"note: {label}: task {task.id!r}: {line}") for line in draft.notes]
     return json.dumps(out, indent=2, ensure_ascii=False) + "\n", notes

@@ -139,8 +139,8 @@ def test_the_verb_writes_a_file_and_says_what_it_tried(tmp_path):
     (task,) = json.loads(out.read_text())
     ids = {i["id"] for i in task["reward_overrides"]["monetary_identity"]}
     assert ids == {"apology", "nothing_lost"}  # the domain's facts count an apology apart
-    assert "perturbations: " in result.output and "lose" in result.output
-    assert "perturbation does not lose" not in result.output
+    assert "perturbations: " in result.output and "lose" in result.output, result.output
+    assert "perturbation does not lose" not in result.output, result.output
 
 
 @pytest.mark.parametrize("args, named", [
@@ -167,3 +167,20 @@ def test_an_output_that_is_a_folder_is_refused_before_any_work(tmp_path):
 def test_run_draft_names_the_source_of_an_unknown_id():
     with pytest.raises(DraftError, match=r"food_delivery \[test\]: no task with id 'x'"):
         run_draft([], None, None, ["x"], "food_delivery")
+
+
+def test_a_hostile_ground_truth_drafts_what_it_can_and_says_the_rest_in_one_line_each(tmp_path):
+    tasks = tmp_path / "tasks.json"
+    tasks.write_text(json.dumps([{
+        "id": "odd\nid", "user_id": "CU-1158", "instruction": "x",
+        "actions": [{"name": "no_such_tool", "kwargs": {"a]": "b"}},
+                    {"name": "get_order_details", "kwargs": {"order_id": "FD-1]0045"}},
+                    {"name": "issue_refund", "kwargs": {"order_id": "FD-10045", "amount": 1e308, "method": "x", "reason": "r"}},
+                    {"name": "issue_refund", "kwargs": {"order_id": "FD-10045", "amount": 1.5, "method": "wallet_credit",
+                                                        "reason": "r"}}]}]))
+    text, notes = run_draft([tasks], "food_delivery", None, None, "food_delivery", perturb=False)
+    (task,) = json.loads(text)
+    (identity,) = task["reward_overrides"]["monetary_identity"]
+    assert identity["disputed_amount"] == 1.5  # only the refund that went through
+    assert all("\n" not in line for line in notes)
+    assert sum("failed: nothing drafted from it" in line for line in notes) == 3
