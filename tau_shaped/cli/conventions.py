@@ -9,7 +9,7 @@ and are not shown. The domain has one default rule everywhere: the one the input
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 from typer.core import TyperCommand, TyperGroup
 
@@ -26,6 +26,28 @@ def env_help(recorded_by: str = "") -> str:
              "or module:ATTRIBUTE.")
     return names + (f" Default: the domain {recorded_by} records, else {DEFAULT_ENV}." if recorded_by
                     else f" Default: {DEFAULT_ENV} (this verb reads no input that records one).")
+
+
+#: ``--env`` of the verbs that read files of the rule language (validate, schema): no default.
+LOAD_ENV_HELP = ("Load this domain first (a registered name, food_delivery, tau2:airline, ..., or module:ATTRIBUTE), "
+                 "so the check kinds it registers are known. Default: none (the built-in kinds).")
+
+
+def load_kinds_of(env: Optional[str], verb: str) -> None:
+    """Load the domain ``env`` (if given) for the check kinds its package registers; a domain
+    that does not load ends the verb with one line on stderr (exit 2)."""
+    if not env:
+        return
+    import typer
+
+    from tau_shaped.tasks.domain_loading import load_named_domain
+    from tau_shaped.tasks.domains import DomainNotFound
+
+    try:
+        load_named_domain(env)
+    except DomainNotFound as exc:
+        typer.echo(f"{verb}: {exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 SPLIT_HELP = "The task split (train, test, ...)."

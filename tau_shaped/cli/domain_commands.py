@@ -25,13 +25,14 @@ def domain_check(
     declared effects held on the ground truths' replays, tasks, policy rules, personas, grader
     corpus. One line per problem; exit 1 on any."""
     from tau_shaped.tasks.domain_check import check_domain
-    from tau_shaped.tasks.domains import DomainNotFound, load_domain
+    from tau_shaped.tasks.domain_loading import DomainLoadError, load_named_domain
+    from tau_shaped.tasks.domains import DomainNotFound
 
     try:
-        domain = load_domain(name)
+        domain = load_named_domain(name)
     except DomainNotFound as exc:
         typer.echo(f"domain check: {exc}", err=True)
-        raise typer.Exit(2) from None
+        raise typer.Exit(1 if isinstance(exc, DomainLoadError) else 2) from None
     unknown = [s for s in split or [] if s not in domain.splits]
     if unknown:
         typer.echo(f"domain check: domain {domain.name} has no split {', '.join(unknown)} (splits: "

@@ -8,7 +8,7 @@ from typing import List, Optional
 
 import typer
 
-from tau_shaped.cli.conventions import DEFAULT_ENV, Command, Group, env_help
+from tau_shaped.cli.conventions import DEFAULT_ENV, LOAD_ENV_HELP, Command, Group, env_help, load_kinds_of
 from tau_shaped.reward.policy_rules import PolicyRuleError, load_rules, rules_json_schema
 
 rules_app = typer.Typer(help="Domain policy rules (SPEC §9): their schema, validation and table.", no_args_is_help=True,
@@ -16,14 +16,19 @@ rules_app = typer.Typer(help="Domain policy rules (SPEC §9): their schema, vali
 
 
 @rules_app.command("schema", cls=Command)
-def rules_schema() -> None:
-    """Print the JSON Schema of a policy-rule file (for editors)."""
+def rules_schema(env: Optional[str] = typer.Option(None, "--env", help=LOAD_ENV_HELP, show_default=False)) -> None:
+    """Print the JSON Schema of a policy-rule file (for editors): with --env, the check kinds that
+    domain registers listed too."""
+    load_kinds_of(env, "rules schema")
     typer.echo(json.dumps(rules_json_schema(), indent=2, sort_keys=True))
 
 
 @rules_app.command("validate", cls=Command)
-def rules_validate(files: List[Path] = typer.Argument(..., help="Policy-rule files to validate.")) -> None:
-    """Validate rule files; exit 1 naming the file, rule and field of the first error of each."""
+def rules_validate(files: List[Path] = typer.Argument(..., help="Policy-rule files to validate."),
+                   env: Optional[str] = typer.Option(None, "--env", help=LOAD_ENV_HELP, show_default=False)) -> None:
+    """Validate rule files; exit 1 naming the file, rule and field of the first error of each.
+    With --env, the check kinds that domain registers are accepted."""
+    load_kinds_of(env, "rules validate")
     failed = False
     for path in files:
         try:

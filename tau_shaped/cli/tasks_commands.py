@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 import typer
 
-from tau_shaped.cli.conventions import DEFAULT_ENV, Command, Group, env_help
+from tau_shaped.cli.conventions import DEFAULT_ENV, LOAD_ENV_HELP, Command, Group, env_help, load_kinds_of
 from tau_shaped.tasks.files import TaskFileError, load_tasks, task_json_schema
 
 tasks_app = typer.Typer(help="Author and check task files: their schema, validation and the ground-truth check.",
@@ -16,14 +16,19 @@ tasks_app = typer.Typer(help="Author and check task files: their schema, validat
 
 
 @tasks_app.command("schema", cls=Command)
-def tasks_schema() -> None:
-    """Print the JSON Schema of a task file (for editors)."""
+def tasks_schema(env: Optional[str] = typer.Option(None, "--env", help=LOAD_ENV_HELP, show_default=False)) -> None:
+    """Print the JSON Schema of a task file (for editors): with --env, the check kinds that domain
+    registers listed too."""
+    load_kinds_of(env, "tasks schema")
     typer.echo(json.dumps(task_json_schema(), indent=2, sort_keys=True))
 
 
 @tasks_app.command("validate", cls=Command)
-def tasks_validate(files: List[Path] = typer.Argument(..., help="Task files to validate.")) -> None:
-    """Validate task files against the schema; exit 1 naming every error."""
+def tasks_validate(files: List[Path] = typer.Argument(..., help="Task files to validate."),
+                   env: Optional[str] = typer.Option(None, "--env", help=LOAD_ENV_HELP, show_default=False)) -> None:
+    """Validate task files against the schema; exit 1 naming every error. With --env, the check
+    kinds that domain registers are accepted."""
+    load_kinds_of(env, "tasks validate")
     failed = False
     for path in files:
         try:
@@ -49,12 +54,13 @@ def tasks_check(
     With no files, checks the tasks the --env domain ships (tau2:airline, tau-bench's retail, ...)."""
     from tau_shaped.cli.progress import progress_bar
     from tau_shaped.tasks.check_runner import source_label, split_source
-    from tau_shaped.tasks.domains import DomainNotFound, load_domain
+    from tau_shaped.tasks.domain_loading import load_named_domain
+    from tau_shaped.tasks.domains import DomainNotFound
 
     if not files:
         domain = domain or DEFAULT_ENV
         try:
-            splits = list(split) if split else load_domain(domain).splits
+            splits = list(split) if split else load_named_domain(domain).splits
         except DomainNotFound as exc:
             typer.echo(f"tasks check: {exc}", err=True)
             raise typer.Exit(2) from None
@@ -63,6 +69,11 @@ def tasks_check(
         typer.echo("tasks check: --split is for a domain's own tasks, not with files", err=True)
         raise typer.Exit(2)
     groups = [(domain, list(files))] if domain else _by_domain(list(files))
+    for group_domain, group_files in groups:
+        unloadable = _domain_error(group_domain, group_files[0])
+        if unloadable:
+            typer.echo(f"tasks check: {unloadable}", err=True)
+            raise typer.Exit(1)
 
     failed = 0
     total = passed = 0
@@ -100,6 +111,24 @@ def tasks_check(
         typer.echo(line)
     typer.echo(f"{passed}/{total} task(s) pass the check")
     raise typer.Exit(1 if failed else 0)
+
+
+def _domain_error(name: Optional[str], first: Path) -> Optional[str]:
+    """Why the domain ``name`` (else the one ``first``'s folder names) cannot check its tasks: its
+    code or its rule file fails to load (one line naming the file); None when it loads, or when
+    it is no domain at all (each file's line says so)."""
+    from tau_shaped.reward.policy_rules import PolicyRuleError
+    from tau_shaped.tasks.domain_loading import DomainLoadError, load_named_domain
+    from tau_shaped.tasks.domains import DomainNotFound, domain_for_file
+
+    try:
+        loaded = load_named_domain(name) if name else domain_for_file(first)
+        loaded.policy_rules
+    except (DomainLoadError, PolicyRuleError) as exc:
+        return str(exc)
+    except (DomainNotFound, KeyError):
+        return None
+    return None
 
 
 def _score_summary(path: str, scores: List[Any]) -> List[str]:

@@ -12,7 +12,9 @@ import random
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from tau_shaped.env.episode import EpisodeContext, call_in, seeded_rng
+from tau_shaped.env.json_input import one_line
 from tau_shaped.env.overlay import Overlay
+from tau_shaped.env.tool import ToolCodeError
 from tau_shaped.env.trajectory import Step, Trajectory
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
@@ -22,10 +24,22 @@ def episode_rng(seed: int) -> random.Random:
     return seeded_rng(seed)
 
 
-def invoke_tool(tool: Any, data: Any, kwargs: Mapping[str, Any]) -> str:
-    """tau-bench's contract: a tool that raises gives ``Error: ...`` (SPEC §8)."""
+def code_error_text(exc: ToolCodeError) -> str:
+    """What a step records of a tool's code error: the exception, one line (``KeyError('rx_id')``)."""
+    return one_line(repr(exc.error))[:300]
+
+
+def invoke_tool(tool: Any, data: Any, kwargs: Mapping[str, Any], faults: Optional[List[ToolCodeError]] = None) -> str:
+    """tau-bench's contract: a tool that raises gives ``Error: ...`` (SPEC §8), a refusal or
+    not. A ``@tool`` function's fault (``ToolCodeError``: it raised anything but ``ToolError``)
+    gives the agent the same ``Error: <exception>``, and is appended to ``faults``, so that the
+    step records a code error (``Step.code_error``), not a refusal."""
     try:
         result = tool.invoke(data=data, **kwargs)
+    except ToolCodeError as exc:
+        if faults is not None:
+            faults.append(exc)
+        return f"Error: {exc.error}"
     except Exception as exc:  # noqa: BLE001 - the tool's failure is the observation
         return f"Error: {exc}"
     return result if isinstance(result, str) else str(result)
@@ -56,6 +70,9 @@ class EpisodeRunner:
             first_user_message=first_user_message,
             state_trace=[] if self.probes else None,
         )
+        self._raised: List[ToolCodeError] = []  # a call's code error, as invoke_tool appends it
+        # id(action) -> (the action, its call's code error), until the step is recorded
+        self._code_errors: Dict[int, Tuple[Action, str]] = {}
 
     @property
     def next_index(self) -> int:
@@ -67,12 +84,21 @@ class EpisodeRunner:
         if tool is None:
             return f"Unknown action {action.name}", False
         self._probe_before(action.name, data)
-        return call_in(self.context, len(self.trajectory.steps), invoke_tool, tool, data, action.kwargs), True
+        observation = call_in(self.context, len(self.trajectory.steps), invoke_tool, tool, data, action.kwargs,
+                              self._raised)
+        if self._raised:
+            self._code_errors[id(action)] = (action, code_error_text(self._raised.pop()))
+            self._raised.clear()
+        return observation, True
 
     def record(self, action: Action, observation: str, known: bool, data: Any) -> Step:
         index = self.next_index
         events = [e for e in self.context.events if e.step == index]
         step = Step(index=index, action=action, observation=observation, known_tool=known, events=events)
+        if self._code_errors:
+            kept = self._code_errors.pop(id(action), None)
+            if kept is not None and kept[0] is action:
+                step.code_error = kept[1]
         self.trajectory.steps.append(step)
         if self.probes:
             trace = self.trajectory.state_trace

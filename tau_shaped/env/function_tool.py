@@ -16,7 +16,12 @@ OpenAI function schema derived from the type hints (via pydantic) and the
 docstring (summary, description and ``Args:``), and ``invoke(data, **kwargs)``
 validates the arguments first, answering ``Error: ...`` for bad ones as
 tau-bench's tools do. A ``ToolError`` raised by the function becomes
-``Error: <message>``. The first parameter receives the state.
+``Error: <message>``: the tool's refusal, what the agent asked being wrong. Any other exception
+the function raises (a ``KeyError`` on a record it assumed) is a fault in the tool's code: it
+leaves ``invoke`` as a ``ToolCodeError`` naming the tool, which the episode still answers as
+``Error: <the exception>`` (the agent's observation is the same either way) but records as a
+code error, and which ``tau-shaped domain check`` refuses on a ground truth's replay. The first
+parameter receives the state.
 """
 
 from __future__ import annotations
@@ -30,7 +35,9 @@ import docstring_parser
 from pydantic import ConfigDict, ValidationError, create_model
 
 from tau_shaped.env.sized_memo import SizedMemo
-from tau_shaped.env.tool import Tool
+from tau_shaped.env.tool import Tool, ToolCodeError
+
+__all__ = ["ToolCodeError", "ToolDefinitionError", "ToolError", "tool"]
 
 
 class ToolError(Exception):
@@ -136,10 +143,11 @@ def _build(func: Callable[..., Any], name: Optional[str]) -> Type[Tool]:
         except ValidationError as exc:
             return f"Error: {_format_errors(exc)}"
         try:
-            result = func(data, **{n: getattr(validated, n) for n in names})
+            return _render(func(data, **{n: getattr(validated, n) for n in names}))
         except ToolError as exc:
             return f"Error: {exc}"
-        return _render(result)
+        except Exception as exc:  # noqa: BLE001 - anything but a refusal is the tool's fault
+            raise ToolCodeError(tool_name, exc) from exc
 
     def get_info() -> Dict[str, Any]:
         return json.loads(json.dumps(info))  # a fresh copy each call

@@ -32,6 +32,10 @@ class Step:
     observation: str
     known_tool: bool = True
     events: List[Event] = field(default_factory=list)
+    # the tool's code raised (a ``@tool`` function's exception other than ``ToolError``, one
+    # line: ``KeyError('rx_id')``): the observation is the same ``Error: ...`` a refusal gives,
+    # but the fault is the domain's, not the agent's request
+    code_error: Optional[str] = None
 
     @property
     def is_respond(self) -> bool:
@@ -91,6 +95,7 @@ class Trajectory:
                     "observation": s.observation,
                     "succeeded": s.succeeded,
                     "events": [e.to_dict() for e in s.events],
+                    **({"code_error": s.code_error} if s.code_error is not None else {}),
                 }
                 for s in self.steps
             ],

@@ -133,7 +133,7 @@ class PolicyRuleSet(_Strict):
             except ValidationError as exc:
                 first = exc.errors()[0]
                 where = ".".join(str(x) for x in first["loc"] if not str(x).startswith("form:"))
-                raise ValueError(f"rule {rule.id!r}: when.{where}: {first['msg']}") from None
+                raise ValueError(f"rule {rule.id!r}: {'when.' + where if where else 'when'}: {first['msg']}") from None
         return self
 
     def rule(self, rule_id: str) -> Optional[PolicyRule]:
@@ -314,7 +314,20 @@ def _give_confirm_tools(raw: Any, tools: List[str]) -> None:
 
 
 def rules_json_schema() -> Dict[str, Any]:
-    return PolicyRuleSet.model_json_schema()
+    """The rule file's JSON Schema. A rule's ``when`` is a predicate written with ``{fact}``
+    placeholders (a number's place may hold ``"{cap}"``), so its schema says only which forms it
+    may take: exactly one key of a registered check kind (read at each call: a kind a domain
+    registered is listed once its domain is loaded)."""
+    from tau_shaped.reward.checks import form_keys
+
+    schema = PolicyRuleSet.model_json_schema()
+    keys = form_keys()
+    when = schema.get("$defs", {}).get("PolicyRule", {}).get("properties", {}).get("when")
+    if isinstance(when, dict):
+        when["description"] = ("A predicate (SPEC §5) with {fact} placeholders: exactly one of the forms "
+                               + ", ".join(keys) + ".")
+        when["oneOf"] = [{"required": [key]} for key in keys]
+    return schema
 
 
 def ignored_paths(rule_set: Optional[PolicyRuleSet], overrides: Any) -> Sequence[str]:

@@ -58,7 +58,8 @@ class Replayed:
                 responds += 1
                 steps.append(Step(kept.index, action, reply or "", True, []))
             else:
-                steps.append(Step(kept.index, action, kept.observation, kept.known_tool, list(kept.events)))
+                steps.append(Step(kept.index, action, kept.observation, kept.known_tool, list(kept.events),
+                                  kept.code_error))
         trace = None if self.state_trace is None else list(self.state_trace)
         return Trajectory(steps=steps, first_user_message=first_user_message, state_trace=trace)
 

@@ -27,7 +27,7 @@ problems.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, Optional, Set
 
 from tau_shaped.env.json_input import one_line
@@ -118,22 +118,62 @@ def _check_tools(domain: Domain, report: DomainReport) -> None:
             report.problems.append(f"terminate tool {name!r} is not one of the domain's tools")
 
 
-def _check_rules(domain: Domain, env: Any, tasks: List[Any], report: DomainReport) -> None:
+def _asks_declared_confirm(when: Any) -> bool:
+    """``when`` (a rule's raw predicate) holds an ``unconfirmed`` that names no tools: it asks a
+    yes before the tools that declare ``confirm``, which the domain gives when it loads it."""
+    pending = [when]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            confirmation = node.get("unconfirmed")
+            if isinstance(confirmation, dict) and confirmation.get("tools") is None:
+                return True
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return False
+
+
+def _load_rules(domain: Domain, report: DomainReport) -> bool:
+    """Whether the domain's rule file loads (its error one line naming the file, else)."""
     try:
-        rule_set = domain.policy_rules
+        domain.policy_rules
     except Exception as exc:  # noqa: BLE001 - the rule file is the input under check
-        report.problems.append(f"policy rules {domain.policy_rules_file}: {one_line(str(exc))[:300]}")
-        return
+        text = one_line(str(exc))[:1000]
+        where = str(domain.policy_rules_file)
+        report.problems.append(f"policy rules: {text}" if text.startswith(where) else f"policy rules {where}: {text}")
+        return False
+    return True
+
+
+def _check_rules(domain: Domain, env: Any, tasks: List[Any], report: DomainReport,
+                 undeclared_writers: Set[str] = frozenset()) -> Set[str]:
+    """The rules checked on every task; returns the ids of the tasks they do not bind on (their
+    personas are not played: the cause is told once here). ``undeclared_writers``: the tools the
+    replay saw change the state declaring no writes (their lines say what to add; a rule asking
+    a yes before the tools that declare confirm waits for them)."""
+    rule_set = domain.policy_rules
     if rule_set is None:
-        return
+        return set()
     report.rules = len(rule_set.rules)
+    if not domain.confirmation_targets:
+        asking = [r.id for r in rule_set.rules if _asks_declared_confirm(r.when)]
+        if asking and undeclared_writers:
+            return {str(t.id) for t in tasks}
+        if asking:
+            report.problems.append(
+                f"policy rule(s) {', '.join(asking)}: ask a yes before each tool that declares confirm, and no tool "
+                "of the domain does: give each tool that changes the state writes=[...] in its @effects (confirm "
+                "follows writes), or name the tools in the rule's unconfirmed")
+            return {str(t.id) for t in tasks}
     tools, events = set(domain.tool_effects), set(domain.event_types)
     confirmed: Dict[str, List[str]] = {}
+    unbound: Dict[str, List[str]] = {}  # why the rules do not bind -> the tasks
     for task in tasks:
         try:
             bound = env.bound_rules(task)
         except Exception as exc:  # noqa: BLE001 - binding reads the task and S0: inputs under check
-            report.problems.append(f"task {task.id}: the policy rules do not bind: {one_line(str(exc))[:300]}")
+            unbound.setdefault(one_line(str(exc))[:300], []).append(str(task.id))
             continue
         for rule in bound:
             for name in _tools(rule.when):
@@ -146,6 +186,10 @@ def _check_rules(domain: Domain, env: Any, tasks: List[Any], report: DomainRepor
             for node in walk(rule.when):
                 if isinstance(node, UnconfirmedPredicate):
                     confirmed.setdefault(rule.id, list(node.unconfirmed.tools))
+    for why, ids in unbound.items():
+        shown = ", ".join(ids[:5]) + (f" and {len(ids) - 5} more" if len(ids) > 5 else "")
+        report.problems.append(f"task {shown}: the policy rules do not bind: {why}" if len(ids) == 1 else
+                               f"{len(ids)} tasks ({shown}): the policy rules do not bind: {why}")
     targets = set(domain.confirmation_targets)
     if targets:
         for rule_id, names in confirmed.items():
@@ -154,6 +198,7 @@ def _check_rules(domain: Domain, env: Any, tasks: List[Any], report: DomainRepor
                 _once(report, f"policy rule {rule_id}: confirms {', '.join(sorted(names))}, but the tools that declare "
                               f"confirm are {', '.join(sorted(targets))} (missing: {', '.join(missing) or 'none'}; "
                               f"extra: {', '.join(extra) or 'none'})")
+    return {i for ids in unbound.values() for i in ids}
 
 
 def _once(report: DomainReport, line: str) -> None:
@@ -178,10 +223,10 @@ def _check_corpus(domain: Domain, ids: Optional[Set[str]], report: DomainReport)
             _once(report, f"grader corpus {entry['_file']}: task {entry['task_id']!r} is no task of the domain")
 
 
-def _check_personas(env: Any, tasks: List[Any], report: DomainReport) -> None:
+def _check_personas(env: Any, tasks: List[Any], report: DomainReport, unbound: Set[str]) -> None:
     below: List[str] = []
     for task in tasks:
-        if getattr(task, "persona", None) is None:
+        if getattr(task, "persona", None) is None or str(task.id) in unbound:
             continue
         report.personas += 1
         try:
@@ -204,6 +249,23 @@ def _check_personas(env: Any, tasks: List[Any], report: DomainReport) -> None:
                             f"(tasks check refuses them): {', '.join(below)}")
 
 
+def _without_rules(domain: Domain) -> Optional[Domain]:
+    """The domain with no rule file (its tools and tasks checked while its rules do not load);
+    None for a domain that cannot be copied so (its rule file's line says why)."""
+    try:
+        return replace(domain, policy_rules_file=None)
+    except Exception:  # noqa: BLE001 - a Domain subclass with fields of its own: checked no further
+        return None
+
+
+def _make_env(domain: Domain, tasks: List[Any], report: DomainReport) -> Any:
+    try:
+        return domain.make_env(tasks=tasks)
+    except Exception as exc:  # noqa: BLE001 - the domain's env is the code under check
+        report.problems.append(f"the domain's env cannot be made: {type(exc).__name__}: {one_line(str(exc))[:300]}")
+        return None
+
+
 def check_domain(domain: Domain, splits: Optional[List[str]] = None, sample: int = 8) -> DomainReport:
     """Every problem of ``domain``'s contract (see the module), one line each; over ``splits``
     (default: all of them)."""
@@ -223,16 +285,19 @@ def check_domain(domain: Domain, splits: Optional[List[str]] = None, sample: int
     if not domain.splits:
         report.problems.append("the domain has no task split")
     unique = list({id(t): t for t in tasks}.values())
-    env = domain.make_env(tasks=unique or None) if unique else None
+    rules_load = _load_rules(domain, report)
+    checked = domain if rules_load else _without_rules(domain)
+    env = _make_env(checked, unique, report) if unique and checked is not None else None
     if env is not None:
         replay = replay_tasks(domain, env, unique, sample=sample)
         report.problems += replay.problems
         report.watched_calls = replay.watched
-        _check_rules(domain, env, unique, report)
+        unbound = (_check_rules(domain, env, unique, report, replay.undeclared_writers) if rules_load
+                   else {str(t.id) for t in unique})
         if replay.failed_writes:
             report.notes.append(f"{len(replay.failed_writes)} task(s) whose ground truth has a failed write "
                                 f"(tasks check refuses them): {', '.join(replay.failed_writes)}")
-        _check_personas(env, unique, report)
+        _check_personas(env, unique, report, unbound)
     _check_corpus(domain, None if splits else {str(t.id) for t in unique}, report)
     report.problems[:] = [one_line(p) for p in report.problems]
     return report

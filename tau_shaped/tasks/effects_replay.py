@@ -11,6 +11,11 @@ foreign toolkit whose tools declare nothing (tau2's) is held to its own ``read_t
 done for the first ``sample`` calls of each tool, in the tasks that hold them (every other
 ground truth is replayed once, by the env, for its failed steps), so the check costs a few
 seconds whatever the number of tasks.
+
+A call whose tool's code fails (a ``@tool`` function raising anything but ``ToolError``: a
+``KeyError`` on a record it assumed) is a problem of the domain, named once per tool and
+exception type with the task and step it was first seen at; a refusal (``ToolError``, or bad
+arguments) is the ground truth's failed call, counted as before.
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Set
 
 from tau_shaped.env.episode import EpisodeContext, running
-from tau_shaped.env.episode_runner import episode_rng, invoke_tool
+from tau_shaped.env.episode_runner import code_error_text, episode_rng, invoke_tool
+from tau_shaped.env.tool import ToolCodeError
 from tau_shaped.env.tool_effects import ANY, ToolEffects
 from tau_shaped.env.types import RESPOND_ACTION_NAME
 from tau_shaped.reward.shaped_env import task_seed
@@ -75,6 +81,7 @@ class ReplayReport:
     tasks: int = 0
     watched: int = 0
     failed_writes: List[str] = field(default_factory=list)  # tasks whose ground truth has a failed write
+    undeclared_writers: Set[str] = field(default_factory=set)  # tools that change the state declaring no writes
 
     def add(self, key: str, line: Optional[str] = None) -> None:
         """A problem, once per ``key`` (a tool's breach is told at its first call)."""
@@ -83,6 +90,16 @@ class ReplayReport:
             self.problems.append(line or key)
 
     _seen: Set[str] = field(default_factory=set, repr=False)
+
+
+def _code_error(report: ReplayReport, name: str, error: str, task: Any, step: int) -> None:
+    kind = error.partition("(")[0]
+    report.add(f"code error {name} {kind}", f"tool {name} raised {error} replaying task {task.id} step {step}: a fault "
+                                            "in the tool's code, not a refusal (a tool refuses with raise ToolError(...))")
+
+
+def _hint(tables: List[str]) -> str:
+    return "[" + ", ".join(f'"{t}"' for t in tables) + "]"
 
 
 def _judge(name: str, declared: Optional[ToolEffects], read_only: bool, known_events: Set[str],
@@ -96,9 +113,12 @@ def _judge(name: str, declared: Optional[ToolEffects], read_only: bool, known_ev
                 out.append(f"tool {name} reads {', '.join(extra)}, which it does not declare (reads: "
                            f"{', '.join(sorted(declared.reads | declared.writes)) or 'none'})")
         wrote = sorted(t for t in changed if not declared.may_write(t))
-        if wrote:
+        if wrote and not declared.writes:
+            out.append(f"tool {name} changes {', '.join(wrote)} but declares no writes: add writes={_hint(wrote)} to "
+                       "its @effects")
+        elif wrote:
             out.append(f"tool {name} changes {', '.join(wrote)}, which it does not declare (writes: "
-                       f"{', '.join(sorted(declared.writes)) or 'none'})")
+                       f"{', '.join(sorted(declared.writes))}): add {_hint(wrote)[1:-1]} to its @effects writes")
         stray = sorted(set(events) - declared.events)
         if stray:
             out.append(f"tool {name} records event(s) {', '.join(stray)}, which it does not declare (events: "
@@ -127,9 +147,12 @@ def replay_tasks(domain: Any, env: Any, tasks: List[Any], sample: int = 8) -> Re
         except Exception as exc:  # noqa: BLE001 - the domain's loader and tools are the code under check
             report.add(f"task {task.id}: the ground truth does not replay: {type(exc).__name__}: {exc}")
             continue
+        faults = {s.index: s for s in truth.trajectory.steps if s.code_error} if truth.trajectory is not None else {}
         for step, name, observation in truth.failed_steps:
             declared = effects.get(name)
-            if name not in effects:
+            if step in faults:
+                _code_error(report, name, str(faults[step].code_error), task, step)
+            elif name not in effects:
                 report.add(f"task {task.id}: ground-truth step {step} calls unknown tool {name!r}")
             elif not (declared.read_only if declared is not None else name in reads):
                 if str(task.id) not in report.failed_writes:
@@ -157,6 +180,7 @@ def _watch(domain: Any, task: Any, effects: Dict[str, Optional[ToolEffects]], re
     context = EpisodeContext(rng=episode_rng(seed))
     terminate = set(domain.terminate_tools)
     known_events = set(domain.event_types)
+    faults: List[ToolCodeError] = []
     for step, action in enumerate(task.actions):
         tool = tools.get(action.name)
         if action.name == RESPOND_ACTION_NAME or action.name in terminate or tool is None:
@@ -165,7 +189,10 @@ def _watch(domain: Any, task: Any, effects: Dict[str, Optional[ToolEffects]], re
         before = _pickles(state) if watch else {}
         state.seen = set()
         with running(context, step):
-            invoke_tool(tool, state, action.kwargs)
+            invoke_tool(tool, state, action.kwargs, faults)
+        if faults:
+            _code_error(report, action.name, code_error_text(faults.pop()), task, step)
+            faults.clear()
         if not watch:
             continue
         watched[action.name] = watched.get(action.name, 0) + 1
@@ -175,5 +202,7 @@ def _watch(domain: Any, task: Any, effects: Dict[str, Optional[ToolEffects]], re
         events = [e.type for e in context.events if e.step == step]
         declared = effects.get(action.name)
         read_only = declared.read_only if declared is not None else action.name in reads
+        if declared is not None and not declared.writes and changed:
+            report.undeclared_writers.add(action.name)
         for line in _judge(action.name, declared, read_only, known_events, state.seen, changed, events):
             report.add(line, f"{line} (task {task.id}, step {step})")

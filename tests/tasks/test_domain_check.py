@@ -58,8 +58,8 @@ def test_a_tool_that_changes_what_it_does_not_declare_is_caught():
     task["actions"][2]["kwargs"]["content"] = "I can refund $15.00 as wallet credit for order O1. Is that OK?"
     wallet.task_files = {"test": _written(task)}
     problems = [p for p in check_domain(wallet).problems if not p.startswith("grader corpus")]  # one task left
-    assert problems == ["tool issue_refund changes customers, which it does not declare (writes: orders) "
-                        "(task refund-missing-item, step 3)"]
+    assert problems == ["tool issue_refund changes customers, which it does not declare (writes: orders): add "
+                        "\"customers\" to its @effects writes (task refund-missing-item, step 3)"]
 
 
 def test_a_look_up_that_writes_or_reads_elsewhere_or_records_an_event_is_caught():
@@ -70,8 +70,8 @@ def test_a_look_up_that_writes_or_reads_elsewhere_or_records_an_event_is_caught(
                for p in problems)
     look_up = redeclared("dispatch_courier", reads=["orders", "drivers"])  # writes nothing, says it
     problems = check_domain(variant(tools=replaced("dispatch_courier", look_up))).problems
-    assert any(p.startswith("tool dispatch_courier changes drivers, orders, which it does not declare (writes: none)")
-               for p in problems)
+    assert any(p.startswith('tool dispatch_courier changes drivers, orders but declares no writes: add writes=["drivers", '
+                            '"orders"] to its @effects') for p in problems)
     # the template's rule names no tools: the yes it asks follows the declarations, no mismatch
     assert not any("policy rule tpl.confirm.before_write: confirms" in p for p in problems)
 
