@@ -342,7 +342,7 @@ def _classes(play: _Play, writes: Sequence[int]) -> List[Tuple[int, Dict[str, An
                                 if template not in linked:
                                     linked.append(template)
                     stem = str(list_key)
-                    name = stem[:-len("_candidates")] if stem.endswith("_candidates") and len(stem) > 11 else str(field_key)
+                    name = stem[:-len("_candidates")] if stem.endswith("_candidates") and len(stem) > len("_candidates") else str(field_key)
                     cls: Dict[str, Any] = {"id": name, "field_path": field_path,
                                            "candidate_set_path": format_location(record_loc + (list_key,))}
                     if linked:
@@ -518,15 +518,16 @@ def _nothing_given(play: _Play, money: List[_Money]) -> List[Dict[str, Any]]:
 
 
 def _checkpoints(env: Any, play: _Play, writes: Sequence[int], classes: Sequence[Tuple[int, Dict[str, Any]]],
-                 money: Sequence[_Money]) -> List[Tuple[Dict[str, Any], float]]:
-    """(checkpoint, raw weight) for the ground truth's steps, in step order."""
+                 money: Sequence[_Money], reserved: Set[str]) -> List[Tuple[Dict[str, Any], float]]:
+    """(checkpoint, raw weight) for the ground truth's steps, in step order; ids unique, none of
+    ``reserved`` (the classes' and identities': a task's ids are one namespace)."""
     read_events = _events_read(env)
     tool_events = _tool_events(env)
     reads = set(getattr(env, "read_tools", ()) or ())
     verifying = [name for name, events in tool_events.items() if events & read_events and name in reads]
     out: List[Tuple[Dict[str, Any], float]] = []
     seen: List[Any] = []
-    ids: Set[str] = set()
+    ids: Set[str] = set(reserved)
     class_steps = {i for i, _cls in classes}
     money_steps = {i: m for m in money for i in m.steps}
 
@@ -593,6 +594,16 @@ def _state_checkpoint(play: _Play, i: int, args: Mapping[str, Any]) -> Optional[
             continue
         return f"{loc[-1]}_set" if loc[-1] != "status" else f"status_{value}", {"state": path, "eq": value}
     return None
+
+
+def _unique_ids(parts: Sequence[Dict[str, Any]], taken: Set[str]) -> None:
+    """Give each part an id no earlier part (nor ``taken``) has: ``courier``, ``courier_2``..."""
+    for part in parts:
+        name, n = part["id"], 2
+        while name in taken:
+            name, n = f"{part['id']}_{n}", n + 1
+        part["id"] = name
+        taken.add(name)
 
 
 def _weights(raw: List[Tuple[Dict[str, Any], float]], budget: float) -> List[Dict[str, Any]]:
@@ -667,7 +678,10 @@ def draft_overrides(env: Any, task: Any, perturb: bool = True) -> Draft:
         identities = _nothing_given(play, money)
     bound = [r.rule.weight for r in env.bound_rules(task) if r.kind == "checkpoint"] if hasattr(env, "bound_rules") else []
     budget = max(0.0, 1.0 - math.fsum(bound))
-    checkpoints = _weights(_checkpoints(env, play, writes, classes, money), budget)
+    reserved: Set[str] = set()
+    _unique_ids([c for _i, c in classes], reserved)
+    _unique_ids(identities, reserved)
+    checkpoints = _weights(_checkpoints(env, play, writes, classes, money, reserved), budget)
     draft.checkpoint_steps = {cp["id"]: cp.pop(STEP) for cp in checkpoints}
     overrides: Dict[str, Any] = {}
     if classes:
