@@ -33,6 +33,7 @@ from tau_shaped.env.tool_effects import ToolEffects, effects_of
 from tau_shaped.reward.shaped_env import Env
 from tau_shaped.reward.policy_rules import PolicyRuleSet, load_rules
 from tau_shaped.tasks.files import load_tasks
+from tau_shaped.tasks.persona_topics import declared_topics
 from tau_shaped.tasks.schema import ShapedTask
 from tau_shaped.tasks.task_list import TaskList
 
@@ -60,13 +61,18 @@ class Domain:
     read_tools: Sequence[str] = ()
     grader_corpus: Optional[Path] = None  # its labeled trajectories (tau-shaped grader-test), if any
     package: Optional[str] = None  # the package its files are found through (domain_package)
+    # what its persona customers can be asked about beyond the bundled topics, as data: topic ->
+    # {"words": [...], "fact": ...} (tau_shaped.tasks.persona_topics); held validated, as Topics
+    persona_topics: Any = None
     _tasks: Dict[str, List[ShapedTask]] = field(default_factory=dict, repr=False)
     _task_lists: Dict[str, TaskList] = field(default_factory=dict, repr=False)
     _policy_rules: Optional[PolicyRuleSet] = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         """Read tools and event types not given are derived from the tools' declarations
-        (``@effects``); a domain over a foreign toolkit (tau2's) may give them itself."""
+        (``@effects``); a domain over a foreign toolkit (tau2's) may give them itself. Its
+        ``persona_topics`` are validated here (a one-line ``PersonaTopicError`` naming the field)."""
+        self.persona_topics = declared_topics(self.persona_topics, f"domain {self.name}: persona_topics")
         declared = [e for e in self.tool_effects.values() if e is not None]
         if declared and not self.read_tools:
             self.read_tools = [n for n, e in self.tool_effects.items() if e is not None and e.read_only]
@@ -151,6 +157,7 @@ class Domain:
         env.terminate_tools = list(self.terminate_tools)
         env.event_types = list(self.event_types)
         env.read_tools = list(self.read_tools)
+        env.persona_topics = self.persona_topics
         return env
 
 

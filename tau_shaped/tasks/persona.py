@@ -10,8 +10,11 @@ TEXT_MATCHERs. Nothing in it is code.
 
 - ``opening``: the first message (never the task's instruction: the agent must not read it).
 - ``request``: what the customer repeats when the agent says something that moves nothing.
-- ``facts``: TOPIC -> what they say when the agent asks about that topic (``TOPICS``); a topic
-  they cannot answer holds what they say instead ("I don't remember the email on my account").
+- ``facts``: TOPIC -> what they say when the agent asks about that topic: a bundled topic
+  (``TOPICS``) or one the task's domain declares (``persona_topics``: ``date_of_birth``, or the
+  ``fact`` a declared topic is answered by); a topic they cannot answer holds what they say
+  instead ("I don't remember the email on my account"). A topic asked that the persona gives no
+  fact for is answered "Sorry, I don't have that."
 - ``accept``: the actions they agree to. A confirmation that describes none of them gets a no
   (``instead`` added: what they want instead). ``settles``: agreeing to it meets the request
   (false for a first step such as proposing a substitution, which a confirming step follows).
@@ -20,25 +23,30 @@ TEXT_MATCHERs. Nothing in it is code.
   listed here is agreed to, any other gets a no that says ``instead``, or else restates
   ``request``.
 - ``told``: TEXT_MATCHERs that, once every one is found in the agent's messages, meet the
-  request (an answer, or a refusal explained).
+  request (an answer, or a refusal explained). A ``contains`` is a whole phrase: "transfer" is
+  not found in "transferring" (``{"regex": "(?i)\\btransfer"}`` finds every form).
 
 The simulator that plays it is ``tau_shaped.tasks.persona_user.PersonaUser``.
 """
 
 from __future__ import annotations
 
-from typing import Dict, List, Literal, Optional
+from typing import Annotated, Dict, List, Literal, Optional
 
-from pydantic import Field, field_validator
+from pydantic import Field, StringConstraints, field_validator
 
 from tau_shaped.reward.predicate_schema import Matcher, TextMatcher, _MatcherMap, _Strict
 
-#: What an agent may ask a customer about (the words that ask are ``persona_reading.TOPIC_WORDS``).
+#: What an agent may ask any customer about (the words that ask are ``persona_reading.TOPIC_WORDS``);
+#: a domain declares more (``persona_topics``).
 TOPICS = ("email", "name", "zip", "order", "item", "allergies", "address", "courier", "user_id", "reservation",
           "payment", "phone")
 Topic = Literal["email", "name", "zip", "order", "item", "allergies", "address", "courier", "user_id", "reservation",
                 "payment", "phone"]
 MAX_TEXT = 2000
+#: A fact's key, a topic's name: a lowercase identifier (``email``, ``date_of_birth``).
+FACT_NAME = r"^[a-z][a-z0-9_]{0,39}$"
+FactName = Annotated[str, StringConstraints(pattern=FACT_NAME)]
 
 
 class PersonaAction(_MatcherMap):
@@ -56,7 +64,7 @@ class Persona(_Strict):
 
     opening: str = Field(min_length=1, max_length=MAX_TEXT)
     request: str = Field(min_length=1, max_length=MAX_TEXT)
-    facts: Dict[Topic, str] = Field(default_factory=dict)
+    facts: Dict[FactName, str] = Field(default_factory=dict, max_length=64)
     accept: List[PersonaAction] = Field(default_factory=list)
     instead: Optional[str] = Field(default=None, max_length=MAX_TEXT)
     told: List[TextMatcher] = Field(default_factory=list)

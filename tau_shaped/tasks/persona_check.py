@@ -6,17 +6,22 @@ as ``run`` plays them (each ``respond`` gets the user's reply; a reply with ``##
 the conversation, and the actions after it are never taken). ``check_persona`` requires of
 the ground truth so played what SPEC §6.2 requires of it offline: scored ``ok``, outcome 1,
 no gate fired, no policy rule broken, every checkpoint satisfied, and every action taken (the
-persona did not end the conversation before the ground truth was done).
+persona did not end the conversation before the ground truth was done). Two author's errors of
+the persona itself are named too: a fact no topic of the domain answers (``persona_topics``),
+and a ``told`` the ground truth never satisfies (the persona then never closes: "transfer" is
+not found in "I'm transferring you", a ``contains`` being a whole phrase).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, List, Optional, Sequence
 
 from tau_shaped.env.types import RESPOND_ACTION_NAME
 from tau_shaped.env.users import STOP
 from tau_shaped.reward.scoring import score_trajectory
+from tau_shaped.tasks.persona_topics import Topics, unknown_facts
 from tau_shaped.tasks.persona_user import PersonaUser
 
 __all__ = ["Played", "play_against", "check_persona"]
@@ -67,12 +72,25 @@ def check_persona(env: Any, task: Any, problems: List[str], notes: List[str]) ->
     for i, action in enumerate(persona.accept):
         if tools and action.tool not in tools:
             problems.append(f"persona.accept[{i}]: unknown tool {action.tool!r}")
-    played = play_against(PersonaUser.for_task(task, env=env), list(task.actions), task.instruction)
+    topics = getattr(env, "persona_topics", None)
+    unknown = unknown_facts(persona, topics) if isinstance(topics, Topics) else []
+    for key in unknown:
+        problems.append(f"persona.facts.{key}: no topic is answered by it (the bundled topics and the domain's "
+                        f"persona_topics: {', '.join(topics.names)})")
+    if unknown:
+        return
+    user = PersonaUser.for_task(task, env=env)
+    played = play_against(user, list(task.actions), task.instruction)
     where = "the ground truth played against its persona"
     if len(played.actions) < len(task.actions):
         cut = len(played.actions) - 1
         problems.append(f"{where}: the persona ended the conversation at step {cut}, before "
                         f"{len(task.actions) - len(played.actions)} more action(s) of the ground truth")
+    elif persona.told and not user.met:
+        unheard = ", ".join(f"told[{i}] {json.dumps(persona.told[i].model_dump(exclude_defaults=True))}"
+                            for i in user.unheard())
+        problems.append(f"{where}: no message of it satisfies {unheard}, so the persona's request is never met and "
+                        f"it never closes (a \"contains\" is a whole phrase: \"transfer\" is not in \"transferring\")")
     result = score_trajectory(env, task, played.actions, user_replies=played.replies, first_user_message=played.opening)
     if result.status != "ok":
         problems.append(f"{where} could not be scored: {result.status}: {result.error}")

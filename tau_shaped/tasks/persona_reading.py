@@ -11,7 +11,8 @@ lives in ``tasks`` and not in ``env``: ``env`` is the lowest layer and may not i
 reward's reading.
 
 A message *asks for a fact* when a sentence has a cue of asking (``what is your``, ``could you
-give``, ``please provide``, ...) and a topic's word (``TOPIC_WORDS``); it *asks for a yes* when
+give``, ``please provide``, ...) and a topic's word (``TOPIC_WORDS``, or a domain's declared
+topic's: ``persona_topics``); it *asks for a yes* when
 it has a question mark or a cue of asking permission and names a write. Every pattern is
 linear; the message is read up to ``MAX_CHARS`` characters.
 """
@@ -20,7 +21,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from functools import lru_cache
+from typing import Any, Dict, List, Mapping, Optional, Pattern, Sequence, Tuple
 
 from tau_shaped.reward.reading import action_words, statements, text_matching
 from tau_shaped.reward.reading.normalize import seen
@@ -29,6 +31,7 @@ from tau_shaped.reward.matchers import match_text, match_value
 from tau_shaped.reward.predicate_schema import Confirmation
 from tau_shaped.tasks.persona import TOPICS, PersonaAction
 from tau_shaped.tasks.persona_offers import cue_words, read_offer
+from tau_shaped.tasks.persona_topics import BUNDLED_TOPICS, Topics
 
 __all__ = ["MAX_CHARS", "TOPIC_WORDS", "Offered", "asked_topics", "asks_for_a_yes", "named_writes", "offered", "names_write",
            "stated_values", "describes", "announces_transfer", "told"]
@@ -52,7 +55,7 @@ TOPIC_WORDS: Dict[str, Tuple[str, ...]] = {
                 "credit card", "paypal"),
     "phone": ("phone", "phone number", "telephone"),
 }
-assert set(TOPIC_WORDS) == set(TOPICS)
+assert tuple(TOPIC_WORDS) == TOPICS  # the same topics in the same order: asked_topics answers in it
 
 _W = r"[\s\u00a0]+"
 
@@ -71,8 +74,14 @@ _INFO_CUE = re.compile(
     r"|tell" + _W + r"me|let" + _W + r"me" + _W + r"know|provide" + _W + r"your|share" + _W + r"your)(?![\w'])",
     re.IGNORECASE,
 )
-_TOPIC = {topic: re.compile(r"(?<![\w'])(?:" + _alternation(words) + r")(?![\w'])", re.IGNORECASE)
-          for topic, words in TOPIC_WORDS.items()}
+
+
+def _words_pattern(words: Sequence[str]) -> Pattern[str]:
+    """Any of ``words`` (phrases, any spacing and case), as a whole phrase."""
+    return re.compile(r"(?<![\w'])(?:" + _alternation(words) + r")(?![\w'])", re.IGNORECASE)
+
+
+_TOPIC = {topic: _words_pattern(words) for topic, words in TOPIC_WORDS.items()}
 # asking permission or agreement
 _YES_CUE = re.compile(
     r"\?|(?<![\w'])(?:" + _alternation((
@@ -93,17 +102,27 @@ def _clip(text: Any) -> str:
     return (seen(text[:MAX_CHARS]) if isinstance(text, str) else "").translate(_NORMAL)
 
 
-def asked_topics(text: str) -> List[str]:
-    """The topics (in ``TOPICS`` order) that a sentence of ``text`` asks the customer about."""
+@lru_cache(maxsize=64)
+def _topic_patterns(topics: Topics) -> Tuple[Tuple[str, Pattern[str]], ...]:
+    """Each topic of ``topics`` and the pattern of its words, bundled first (compiled once per
+    declaration)."""
+    declared = tuple((t.name, _words_pattern(t.words)) for t in topics.declared)
+    return tuple(_TOPIC.items()) + declared
+
+
+def asked_topics(text: str, topics: Optional[Topics] = None) -> List[str]:
+    """The topics (in ``topics.names`` order: ``TOPICS``, then a domain's declared ones) that a
+    sentence of ``text`` asks the customer about; ``topics`` default: the bundled ones."""
+    patterns = _topic_patterns(topics if topics is not None else BUNDLED_TOPICS)
     found = set()
     for m in _SENTENCE.finditer(_clip(text)):
         sentence = m.group(0)
         if _INFO_CUE.search(sentence) is None:
             continue
-        for topic, pattern in _TOPIC.items():
+        for topic, pattern in patterns:
             if pattern.search(sentence):
                 found.add(topic)
-    return [t for t in TOPICS if t in found]
+    return [name for name, _pattern in patterns if name in found]
 
 
 def asks_for_a_yes(text: str) -> bool:
@@ -189,9 +208,22 @@ def _literals(matcher: Any) -> List[Any]:
     return []
 
 
+_COMPARISONS = frozenset(("gt", "ge", "lt", "le"))
+
+
+def _compares_numbers(matcher: Any) -> bool:
+    """Whether a MATCHER is only comparisons with numbers (``{"ge": 14.995}``, ``{"gt": 0, "le": 50}``)."""
+    given = matcher.given() if isinstance(matcher, MatchOps) else {}
+    return bool(given) and set(given) <= _COMPARISONS
+
+
 def _stated(view: str, arg: str, matcher: Any, mention: Mapping[str, Any]) -> List[Any]:
-    """The values of ``arg`` that the message states, read as the confirmation rule reads them."""
+    """The values of ``arg`` that the message states, read as the confirmation rule reads them;
+    an argument the rule does not read (or a domain with no confirmation rule: no tool declares
+    ``confirm``) whose MATCHER only compares numbers (``{"ge": 14.995}``) is read as an amount."""
     how = mention.get(arg)
+    if how is None and _compares_numbers(matcher):
+        how = "number"
     if how == "number":  # the money amounts it states ("$5.00"), else every number (a date's too)
         amounts = [stated.value for stated in statements.stated_amounts(view)]
         return amounts or [value for value, _snippet in text_matching.numbers_in_text(view)]

@@ -11,7 +11,9 @@ by the task id and the seed, and from nothing else).
 How it answers an agent message, in order:
 
 1. after it has ended: ``###STOP###``;
-2. a request for facts (``what is your email?``): the persona's facts on the topics asked;
+2. a request for facts (``what is your email?``): the persona's facts on the topics asked (the
+   bundled topics and the ones the env's domain declares: ``persona_topics``), or "Sorry, I
+   don't have that." when it gives none of them;
 3. a request for a yes that offers a write (SPEC §10's reading, ``persona_reading``): yes when
    the write offered is one the persona accepts, else no (with what it wants instead). What
    the message offers is read apart from what it sets aside (``persona_offers``): an apology
@@ -37,7 +39,8 @@ from typing import Any, Dict, List, Optional, Sequence, Set
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.env.users import STOP, BaseUser
 from tau_shaped.reward.predicate_schema import Confirmation
-from tau_shaped.tasks.persona import TOPICS, Persona
+from tau_shaped.tasks.persona import Persona
+from tau_shaped.tasks.persona_topics import BUNDLED_TOPICS, PersonaTopicError, Topics, unknown_facts
 from tau_shaped.tasks.persona_scope import own_scope, wider
 from tau_shaped.tasks.persona_reading import (
     announces_transfer,
@@ -50,7 +53,8 @@ from tau_shaped.tasks.persona_reading import (
     told,
 )
 
-__all__ = ["PersonaUser", "persona_user", "PersonaMissing", "domain_confirmation", "YES_REPLIES", "NO_REPLIES", "PATIENCE"]
+__all__ = ["PersonaUser", "persona_user", "PersonaMissing", "domain_confirmation", "YES_REPLIES", "NO_REPLIES", "HOLD_REPLIES",
+           "UNKNOWN_FACT", "PATIENCE"]
 
 # Every one is read as a yes, resp. a no, by the reward's reply classifier (tested).
 YES_REPLIES = ("Yes, please go ahead.", "Yes, please do.", "Yes, go ahead.", "Sure, go ahead.",
@@ -103,12 +107,14 @@ class PersonaUser(BaseUser):
     """Plays one persona; see the module's docstring."""
 
     def __init__(self, persona: Persona, seed: int = 0, confirmation: Optional[Confirmation] = None,
-                 task_id: str = "", writes: Sequence[str] = ()) -> None:
+                 task_id: str = "", writes: Sequence[str] = (), topics: Optional[Topics] = None) -> None:
         self.persona = persona
         self.seed = seed
         self.task_id = task_id
         self.confirmation = confirmation
-        tools = list(writes) or (list(confirmation.tools) if confirmation is not None else [])
+        self.topics = topics if topics is not None else BUNDLED_TOPICS  # what it can be asked about
+        # a rule that names no tools of its own (no tool declares confirm) confirms none
+        tools = list(writes) or (list(confirmation.tools or ()) if confirmation is not None else [])
         self.writes = list(dict.fromkeys(tools + [a.tool for a in persona.accept]))
         self.values = stated_values(persona.accept)  # read as values in a confirmation, never as denials
         self.scope = own_scope(persona)  # the orders and ids it names: a confirmation wider than them gets a no
@@ -117,7 +123,9 @@ class PersonaUser(BaseUser):
     @classmethod
     def for_task(cls, task: Any, seed: Optional[int] = None, env: Any = None) -> "PersonaUser":
         """The persona of ``task`` (its ``persona`` field), seeded by ``seed`` (default: the
-        task's), reading confirmations by ``env``'s domain confirmation rule."""
+        task's), reading confirmations by ``env``'s domain confirmation rule and questions by
+        its domain's topics (``env.persona_topics``, set by ``Domain.make_env``). A fact no
+        topic of that domain answers is a one-line ``PersonaTopicError`` naming the task."""
         persona = getattr(task, "persona", None)
         task_id = str(getattr(task, "id", ""))
         if persona is None:
@@ -126,10 +134,16 @@ class PersonaUser(BaseUser):
             persona = Persona.model_validate(persona)
         if seed is None:
             seed = int(getattr(task, "seed", 0) or 0)
+        topics = getattr(env, "persona_topics", None)
+        topics = topics if isinstance(topics, Topics) else None  # an env no domain made: the bundled topics
+        unknown = unknown_facts(persona, topics) if topics is not None else []
+        if unknown:
+            raise PersonaTopicError(f"task {task_id or '?'}: persona.facts.{unknown[0]}: no topic is answered by it "
+                                    f"(the bundled topics and the domain's persona_topics: {', '.join(topics.names)})")
         own = getattr(env, "persona_class", None)  # a domain whose customer also acts (tau2's telecom: a phone)
         if isinstance(own, type) and issubclass(own, cls):
             cls = own
-        return cls(persona, seed=seed, confirmation=domain_confirmation(env), task_id=task_id)
+        return cls(persona, seed=seed, confirmation=domain_confirmation(env), task_id=task_id, topics=topics)
 
     # -- the user contract ---------------------------------------------------------------------
 
@@ -159,6 +173,15 @@ class PersonaUser(BaseUser):
     def ended(self) -> bool:
         return self._ended
 
+    @property
+    def met(self) -> bool:
+        """Whether its request is met (it agreed to a settling action, or heard all of ``told``)."""
+        return self._met()
+
+    def unheard(self) -> List[int]:
+        """The indexes of ``told`` matchers no agent message has satisfied yet."""
+        return [i for i in range(len(self.persona.told)) if i not in self._told]
+
     # -- answering -------------------------------------------------------------------------------
 
     def _pick(self, options: Sequence[str]) -> str:
@@ -177,7 +200,7 @@ class PersonaUser(BaseUser):
             return STOP
         self._turns += 1
         self._told.update(i for i, hit in enumerate(told(self.persona.told, text)) if hit)
-        topics = asked_topics(text)
+        topics = asked_topics(text, self.topics)
         if topics:
             return self._facts(topics)
         offer = offered(text, self.writes, self.confirmation, self.values) if asks_for_a_yes(text) else None
@@ -204,7 +227,7 @@ class PersonaUser(BaseUser):
         return self.persona.request
 
     def _facts(self, topics: Sequence[str]) -> str:
-        said = [self.persona.facts.get(t) for t in TOPICS if t in topics]
+        said = [self.persona.facts.get(self.topics.fact_of(t)) for t in topics]  # in the topics' order
         known = list(dict.fromkeys(s for s in said if s))
         return " ".join(known) if known else UNKNOWN_FACT
 

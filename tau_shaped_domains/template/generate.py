@@ -106,7 +106,9 @@ def tasks() -> List[Dict[str, Any]]:
             "opening": "Hi, I'm Cy Dubois, cy@example.com. I want my $18.00 back for order O3.",
             "request": "I want my $18.00 back for order O3.",
             "facts": {"email": "My email is cy@example.com.", "order": "The order number is O3."},
-            "told": [{"contains": "transfer"}],
+            # any form of "transfer" ("I'm transferring you"), as the template's own rule reads an
+            # announced transfer: a "contains" is a whole phrase, and "transfer" is not "transferring"
+            "told": [{"regex": "(?i)\\btransfer"}],
         },
     }
     return [refund, courier, fraud]

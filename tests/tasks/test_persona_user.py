@@ -224,7 +224,7 @@ def test_a_task_without_persona_and_the_env_layer(env):
 
 def test_a_bad_persona_is_one_line_naming_the_task_and_field():
     raw = [_raw("fd-question-3")]
-    raw[0]["persona"]["facts"]["ssn"] = "123"
+    raw[0]["persona"]["facts"]["social security"] = "123"  # no fact's name (a fact of no topic: persona_check)
     with pytest.raises(TaskFileError) as err:
         parse_tasks(raw, "t.json")
     assert "fd-question-3" in str(err.value) and "persona.facts" in str(err.value)
