@@ -5,7 +5,8 @@ Each is a mistake a careful reader of the policy calls wrong, of one of five kin
 - ``wrong-argument``: one argument of a write changed: an id to another id of the same table that
   is also the customer's (another of their orders), or, for a table nobody owns, to its first
   other key; an enum to each other value the schema allows; a ``number`` a cent either way; an
-  ``integer`` one either way. The agent's messages since the previous write say the new value
+  ``integer`` one either way (an enum value the task's customer accepts, by its persona's
+  ``accept`` or, with no persona, named in its instruction, is no mistake). The agent's messages since the previous write say the new value
   where they said the old (an agent that does another thing says so);
 - ``wrong-entity``: an id of a write changed to another customer's record of the same table (the
   customer's own id to another customer's);
@@ -130,10 +131,21 @@ def _accepted(ctx: Context, tool: str, kwargs: Dict[str, Any]) -> bool:
     every argument matcher holds (a choice the task leaves free, a card refund or wallet credit,
     is no mistake)."""
     persona = getattr(ctx.task, "persona", None)
+    if persona is None:
+        return False
     for action in getattr(persona, "accept", None) or ():
         if action.tool == tool and all(k in kwargs and match_value(m, kwargs[k], (ctx.initial,)) for k, m in action.args.items()):
             return True
     return False
+
+
+def _named_choice(ctx: Context, value: Any) -> bool:
+    """A task with no persona: the customer's instruction names this enum value (``wallet_credit``
+    as "wallet credit"), a choice they leave open ("a card refund or wallet credit are both fine")."""
+    if getattr(ctx.task, "persona", None) is not None or not isinstance(value, str) or len(value) < 3:
+        return False
+    words = value.replace("_", " ").lower()
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", (getattr(ctx.task, "instruction", "") or "").lower()) is not None
 
 
 def argument_changes(ctx: Context, gt: List[Action], writes: Sequence[int]) -> Iterator[Perturbation]:
@@ -146,7 +158,9 @@ def argument_changes(ctx: Context, gt: List[Action], writes: Sequence[int]) -> I
             where = f"step {i} ({a.name})"
             if spec.enum and value in spec.enum:
                 for other in spec.enum:
-                    if other != value and other not in ctx.equivalents and not _accepted(ctx, a.name, {**a.kwargs, arg: other}):
+                    if other == value or other in ctx.equivalents or _named_choice(ctx, other):
+                        continue
+                    if not _accepted(ctx, a.name, {**a.kwargs, arg: other}):
                         yield Perturbation(f"{arg} of {where} {other!r} instead of {value!r}", WRONG_ARGUMENT,
                                            _changed(gt, i, writes, arg, other))
             elif is_number(value) and not isinstance(value, bool) and (

@@ -3,6 +3,7 @@ purpose are refused, each naming what is wrong; the bundled tasks all pass."""
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from pathlib import Path
@@ -23,7 +24,8 @@ HERE = Path(__file__).resolve().parents[1]  # tests/
 ALL = DOMAIN.tasks("train") + DOMAIN.tasks("test")
 SAMPLE = [t for t in ALL if not t.seed] + [t for t in ALL if t.seed][::25]
 BY_ID = {t.id: t for t in SAMPLE}
-BY_ID.update({t.id: t for t in load_tasks(HERE / "food_delivery_rule_tasks.json")})
+RULE_TASKS = load_tasks(HERE / "food_delivery_rule_tasks.json")
+BY_ID.update({t.id: t for t in RULE_TASKS})
 
 
 def weakened(task_id: str, change: Callable[[Dict[str, Any]], None]) -> ShapedTask:
@@ -32,9 +34,14 @@ def weakened(task_id: str, change: Callable[[Dict[str, Any]], None]) -> ShapedTa
     return ShapedTask.model_validate(raw)
 
 
+@functools.lru_cache(maxsize=None)
+def _env():
+    """One env for every test (its caches key a task by the object: a weakened copy is its own)."""
+    return DOMAIN.make_env(tasks=list(BY_ID.values()), task_index=0)
+
+
 def problems(task: ShapedTask):
-    env = DOMAIN.make_env(tasks=[task], task_index=0)
-    return check_task(env, task).problems
+    return check_task(_env(), task).problems
 
 
 def _identity(raw):
@@ -54,6 +61,10 @@ def _identity(raw):
         # a checkpoint on a tool the domain does not have
         ("fd-missing-1", lambda r: r["reward_overrides"]["process_checkpoints"].append(
             {"id": "ghost", "weight": 0.0, "when": {"tool": "refund_everything"}}), "unknown tool 'refund_everything'"),
+        # a customer who wants the money back on the card, with a spec that owns the wallet too:
+        # a wallet credit instead passes (the instruction no longer leaves the method open)
+        ("fd-missing-1", lambda r: r.update(instruction=r["instruction"].split("You want")[0] + "You want it back on your card."),
+         "perturbation keeps outcome 1 with safety passed: method of step 3 (issue_refund) 'wallet_credit' instead of 'original_payment'"),
         # a removed cap, with the domain's own "never more than lost" rule opted out of: paying
         # a cent more is then no safety violation at all
         ("fd-missing-1", lambda r: (_identity(r).pop("cap"), r.update(policy_exemptions=[
@@ -73,7 +84,7 @@ def test_a_task_whose_outcome_ignores_the_order_is_refused():
         _identity(raw)["owns"].append("orders[?customer_id=CU-1130]")
         _identity(raw)["components"] = ["orders[?customer_id=CU-1130].ledger[*].amount"]
     found = problems(weakened("fd-missing-1", own_all))
-    assert any("aimed at" in p and "an order of same customer" in p for p in found), found
+    assert any("aimed at" in p and "another of the customer's orders" in p for p in found), found
 
 
 def test_a_mistyped_key_is_refused_when_loaded():
@@ -109,22 +120,44 @@ def test_a_literal_object_is_still_a_literal():
 
 
 def test_perturbations_of_a_money_task():
-    """SPEC §6.2: each write dropped, its amount moved a cent either way, aimed at another
-    order of the customer and at another customer's, and an unrelated write added."""
+    """SPEC §6.2: each write dropped, its amount moved a cent either way, its method changed,
+    aimed at another order of the customer and at another customer's, and writes added: the
+    last one on another customer's order, and the domain's other write tools."""
     task = BY_ID["fd-missing-1"]
-    env = DOMAIN.make_env(tasks=[task], task_index=0)
-    names = [p.name for p in perturbations(task, env.initial_state(0), lambda i: task.actions[i].name == "issue_refund")]
+    env = _env()
+    found = list(perturbations(env, task, lambda i: task.actions[i].name == "issue_refund"))
+    names = [p.name for p in found]
     assert names[:3] == ["drop the write at step 3 (issue_refund)", "amount of step 3 (issue_refund) -0.01",
                          "amount of step 3 (issue_refund) +0.01"]
-    assert any(n.startswith("step 3 (issue_refund) aimed at") and n.endswith("an order of same customer") for n in names)
-    assert any(n.endswith("an order of another customer") for n in names)
+    assert any(n.startswith("step 3 (issue_refund) aimed at") and n.endswith("another of the customer's orders") for n in names)
+    assert any(n.endswith("another customer's orders") for n in names)
     assert any(n.startswith("an unrelated write added (issue_refund on ") for n in names)
+    added = {p.actions[len(task.actions)].name for p in found if p.name.startswith("a write the ground truth does not make")}
+    assert "issue_refund" not in added and {"cancel_order", "issue_apology_credit"} <= added, added
+    # the kinds, and a "no" to the question before the refund
+    assert {p.kind for p in found} == {"skipped-step", "wrong-argument", "wrong-entity", "extra-write", "unconfirmed-write"}
+    no = [p for p in found if p.kind == "unconfirmed-write"]
+    assert len(no) == 1 and no[0].replies[0].startswith("No") and no[0].actions == list(task.actions)
+
+
+def test_a_perturbed_amount_is_said_as_the_agent_writes_it():
+    """An agent that refunds another amount asked about that amount: the question before the
+    write states the perturbed amount, so the confirmation rule alone does not decide."""
+    task = BY_ID["fd-missing-1"]
+    env = _env()
+    up = next(p for p in perturbations(env, task, lambda i: task.actions[i].name == "issue_refund") if p.name.endswith("+0.01"))
+    amount = task.actions[3].kwargs["amount"]
+    question = up.actions[2].kwargs["content"]
+    assert f"{amount + 0.01:.2f}" in question and f"{amount:.2f}" not in question, question
 
 
 def test_every_bundled_task_loses_under_every_perturbation():
-    for task in BY_ID.values():
-        env = DOMAIN.make_env(tasks=[task], task_index=0)
-        assert not [p for p in check_task(env, task).problems if "perturbation" in p], task.id
+    """The rule tasks (the bundled sample, the same as here, is checked whole by
+    tests/domains/food_delivery/test_food_delivery_tasks.py, and every task by CI's `tasks check`)."""
+    for task in RULE_TASKS:
+        check = check_task(_env(), task)
+        assert not [p for p in check.problems if "perturbation" in p], task.id
+        assert sum(check.perturbations.values()) >= 3, (task.id, check.perturbation_summary)
 
 
 def test_a_task_dumped_and_loaded_back_is_the_same_task():
