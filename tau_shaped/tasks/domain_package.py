@@ -67,7 +67,8 @@ def domain_from_package(
     """The domain a package of the fixed shape holds (see the module). ``name`` defaults to the
     package's last component (``acme_pizza``, ``tau_shaped_domains.food_delivery`` ->
     ``food_delivery``): the name its entry point registers. ``extra``: any other field of
-    ``Domain`` (``read_tools``, ``event_types`` where the tools declare none)."""
+    ``Domain`` (``read_tools``, ``event_types`` where the tools declare none; ``persona_topics``:
+    what its customers can be asked about beyond the bundled topics, ``tasks.persona_topics``)."""
     folder = package_folder(package)
     wiki = folder / "wiki.md"
     if not wiki.is_file():
