@@ -9,7 +9,11 @@ Its fixed shape (``tau_shaped.tasks.domain_package``; the steps are in ``docs/ex
 - ``policy_rules.json``: the policy's lines a deterministic check judges (SPEC §9);
 - ``tasks/<split>.json``: the task files, written by ``generate.py`` (``python -m <package>.generate``),
   with each task's persona customer;
-- ``grader/``: labeled trajectories (``tau-shaped grader-test``), written by the same generator.
+- ``grader/``: labeled trajectories (``tau-shaped grader-test``), written by the same generator;
+- ``persona_topics=`` (a keyword of ``domain_from_package`` below, when the bundled topics are not
+  enough): what else its customers can be asked about, as data: ``{"date_of_birth": {"words":
+  ["date of birth", "birthday", "dob"]}}``, answered by each persona's ``facts.date_of_birth``
+  (``tau_shaped.tasks.persona_topics``).
 
 Everything is found through the package, so the domain works installed from a wheel; its
 name is its package's last component, the name its entry point registers.
