@@ -115,7 +115,7 @@ def _id_alternatives(ctx: Context, value: Any) -> Tuple[Optional[str], Optional[
     table = index.table_of(value)
     if table is None:
         return None, None, None
-    keys = [k for k in index.tables[table] if k != value and k not in ctx.equivalents]
+    keys = [k for k in index.tables[table] if k != value and not _equivalent(ctx, k)]
     own = owned_keys(ctx.initial, table, getattr(ctx.task, "user_id", None))
     if value in own:
         same = next((k for k in keys if k in own), None)
@@ -124,6 +124,14 @@ def _id_alternatives(ctx: Context, value: Any) -> Tuple[Optional[str], Optional[
     if own:  # a record of the table that is someone else's: its owner is not in question
         return table, None, None
     return table, (keys[0] if keys else None), None
+
+
+def _equivalent(ctx: Context, value: Any) -> bool:
+    """An equivalence class of the task declares ``value`` as good as the ground truth's."""
+    try:
+        return value in ctx.equivalents
+    except TypeError:  # unhashable: no candidate value
+        return False
 
 
 def _accepted(ctx: Context, tool: str, kwargs: Dict[str, Any]) -> bool:
@@ -158,7 +166,7 @@ def argument_changes(ctx: Context, gt: List[Action], writes: Sequence[int]) -> I
             where = f"step {i} ({a.name})"
             if spec.enum and value in spec.enum:
                 for other in spec.enum:
-                    if other == value or other in ctx.equivalents or _named_choice(ctx, other):
+                    if other == value or _equivalent(ctx, other) or _named_choice(ctx, other):
                         continue
                     if not _accepted(ctx, a.name, {**a.kwargs, arg: other}):
                         yield Perturbation(f"{arg} of {where} {other!r} instead of {value!r}", WRONG_ARGUMENT,
@@ -225,7 +233,8 @@ def _options(ctx: Context, gt: List[Action], arg: Argument) -> List[Any]:
             named = [t for t in _mentioned(ctx.task) if t in frozenset(keys)]
             # then one record of someone else's (or of a table nobody owns: its first records)
             others = [k for k in keys if k not in own][: 1 if own else TRIES]
-            return list(dict.fromkeys([v for v in seen if v in frozenset(keys)] + named + own + others))
+            keyset = frozenset(keys)
+            return list(dict.fromkeys([v for v in seen if isinstance(v, str) and v in keyset] + named + own + others))
         if seen:
             return seen
         return [] if arg.name.endswith(("_id", "_ids")) else ["the customer asked for it"]
