@@ -21,7 +21,7 @@ from typing import Any, List, Optional, Sequence
 from tau_shaped.env.types import RESPOND_ACTION_NAME
 from tau_shaped.env.users import STOP
 from tau_shaped.reward.scoring import score_trajectory
-from tau_shaped.tasks.persona_topics import Topics, unknown_facts
+from tau_shaped.tasks.persona_topics import Topics, unknown_fact_problem, unknown_facts
 from tau_shaped.tasks.persona_user import PersonaUser
 
 __all__ = ["Played", "play_against", "check_persona"]
@@ -75,8 +75,7 @@ def check_persona(env: Any, task: Any, problems: List[str], notes: List[str]) ->
     topics = getattr(env, "persona_topics", None)
     unknown = unknown_facts(persona, topics) if isinstance(topics, Topics) else []
     for key in unknown:
-        problems.append(f"persona.facts.{key}: no topic is answered by it (the bundled topics and the domain's "
-                        f"persona_topics: {', '.join(topics.names)})")
+        problems.append(unknown_fact_problem(key, topics))
     if unknown:
         return
     user = PersonaUser.for_task(task, env=env)

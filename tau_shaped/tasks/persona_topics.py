@@ -37,7 +37,7 @@ from tau_shaped.reward.predicate_schema import _Strict
 from tau_shaped.tasks.persona import FACT_NAME, TOPICS
 
 __all__ = ["MAX_WORDS", "MAX_WORD", "MAX_TOPICS", "PersonaTopic", "PersonaTopicError", "DeclaredTopic", "Topics",
-           "BUNDLED_TOPICS", "declared_topics", "unknown_facts"]
+           "BUNDLED_TOPICS", "declared_topics", "unknown_facts", "unknown_fact_problem"]
 
 MAX_TOPICS = 64
 MAX_WORDS = 64
@@ -144,3 +144,9 @@ def unknown_facts(persona: Any, topics: Topics) -> List[str]:
     facts: Dict[str, Any] = getattr(persona, "facts", None) or {}
     known = topics.facts
     return [key for key in facts if key not in known]
+
+
+def unknown_fact_problem(key: str, topics: Topics) -> str:
+    """The one line naming a fact of ``unknown_facts``: the field, and the topics there are."""
+    return (f"persona.facts.{key}: it answers no topic (the bundled topics and the domain's persona_topics: "
+            f"{', '.join(topics.names)})")

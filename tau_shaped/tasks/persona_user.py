@@ -40,7 +40,7 @@ from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.env.users import STOP, BaseUser
 from tau_shaped.reward.predicate_schema import Confirmation
 from tau_shaped.tasks.persona import Persona
-from tau_shaped.tasks.persona_topics import BUNDLED_TOPICS, PersonaTopicError, Topics, unknown_facts
+from tau_shaped.tasks.persona_topics import BUNDLED_TOPICS, PersonaTopicError, Topics, unknown_fact_problem, unknown_facts
 from tau_shaped.tasks.persona_scope import own_scope, wider
 from tau_shaped.tasks.persona_reading import (
     announces_transfer,
@@ -138,8 +138,7 @@ class PersonaUser(BaseUser):
         topics = topics if isinstance(topics, Topics) else None  # an env no domain made: the bundled topics
         unknown = unknown_facts(persona, topics) if topics is not None else []
         if unknown:
-            raise PersonaTopicError(f"task {task_id or '?'}: persona.facts.{unknown[0]}: no topic is answered by it "
-                                    f"(the bundled topics and the domain's persona_topics: {', '.join(topics.names)})")
+            raise PersonaTopicError(f"task {task_id or '?'}: {unknown_fact_problem(unknown[0], topics)}")
         own = getattr(env, "persona_class", None)  # a domain whose customer also acts (tau2's telecom: a phone)
         if isinstance(own, type) and issubclass(own, cls):
             cls = own
