@@ -13,7 +13,8 @@
   without a tool call, so the conversation with the customer goes through a tool);
 * ``POST /verify`` scores the rollout's ``response`` (Responses-API output items) and returns
   ``reward`` (the blend's reward), ``reward_components`` (``outcome``, ``process``, ``safety``,
-  ``legacy``: NeMo-Gym's multi-reward field) and ``step_rewards`` (NeMo-Gym issue #1298's shape:
+  ``legacy``: NeMo-Gym's multi-reward field; and ``parse_fault``, 1.0 where a turn was in no
+  readable format or past the reading limits: the policy's failure, scored 0, counted) and ``step_rewards`` (NeMo-Gym issue #1298's shape:
   one float per assistant turn, summing to ``reward``), with ``abstain`` and ``abstain_reason``.
 
 Verification replays the response (``score_response``), so it needs no session state and gives
@@ -26,7 +27,7 @@ rewards (``StepwiseEnv``), the terminal reward on the last turn.
 
 **Abstaining.** A verifier fault or an undetermined verdict, a response with no assistant turn (an
 empty model response: an infrastructure failure) or one whose output is not a list of items:
-``reward`` is the fallback, every step reward 0.0, ``reward_components`` the fallback,
+``reward`` is the fallback, every step reward 0.0, ``reward_components`` the fallback (``parse_fault`` 0.0),
 ``abstain`` true with the reason. Leave such rollouts out of training.
 
 ``dataset_rows(domain, split)`` gives the JSONL rows NeMo-Gym's agents read:
@@ -161,7 +162,8 @@ def _message(action: Dict[str, Any]) -> Dict[str, Any]:
 
 def abstained(reason: str, turns: int, fallback: float) -> Dict[str, Any]:
     """The verify fields of an abstention: the fallback, every step reward 0.0, the flag and why."""
-    return {"reward": float(fallback), "reward_components": {k: float(fallback) for k in COMPONENTS},
+    return {"reward": float(fallback), "reward_components": {**{k: float(fallback) for k in COMPONENTS},
+                                                             "parse_fault": 0.0},
             "step_rewards": [0.0] * turns, "abstain": True, "abstain_reason": reason}
 
 
@@ -197,7 +199,8 @@ def score_response(task_id: str, output: Any, *, domain: str = "food_delivery", 
     if values["abstain"] == 1.0:
         why = "undetermined verdict" if values["undetermined"] == 1.0 else "verifier fault"
         return abstained(why, len(turns), fallback)
-    return {"reward": values["score"], "reward_components": {k: values[k] for k in COMPONENTS},
+    return {"reward": values["score"], "reward_components": {**{k: values[k] for k in COMPONENTS},
+                                                             "parse_fault": values["parse_fault"]},
             "step_rewards": per_turn, "abstain": False, "abstain_reason": None}
 
 

@@ -280,9 +280,10 @@ def v1() -> Dict[str, Any]:
 
         @vf.metric
         async def components(self, trace: Any) -> Dict[str, float]:
-            """outcome, process, safety, legacy, abstain, undetermined."""
+            """outcome, process, safety, legacy, abstain, undetermined, parse_fault (a turn in no
+            readable format or past the reading limits: the policy's failure, counted)."""
             values = self._values()
-            return {k: values[k] for k in REWARDS if k != "shaped"}
+            return {**{k: values[k] for k in REWARDS if k != "shaped"}, "parse_fault": values.get("parse_fault", 0.0)}
 
     class TauShapedTasksetConfig(vf.TasksetConfig):
         domain: str = "food_delivery"

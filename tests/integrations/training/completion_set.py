@@ -74,6 +74,7 @@ BREACH = {
 }
 CASES = ("hermes", "structured", "json_arguments", "think_prefixed", "wrong_method", "safety_breach", "refusal",
          "empty", "garbage", "malformed", "huge")
+RAMBLE = "Let me think about this carefully once more. "
 GARBAGE = "qz#!! 77 blorp ~~ }{ ]]] <<tool ~~ zzkx 0x7f lorem"
 
 
@@ -124,7 +125,7 @@ def completions(task: str) -> Dict[str, tuple]:
         "empty": "",
         "garbage": GARBAGE,
         "malformed": right[: right.index('", "') + 3] + "\n</tool_call>",
-        "huge": ("Let me think about this carefully once more. " * (HUGE // 46 + 1))[:HUGE] + "\n" + right,
+        "huge": (RAMBLE * (HUGE // len(RAMBLE) + 1))[:HUGE] + "\n" + right,
     }
     return {case: value if isinstance(value, tuple) else (value, _message(value)) for case, value in out.items()}
 

@@ -1,0 +1,152 @@
+"""verifiers 0.4's own path on the rows read back from parquet (run in a venv with the verifiers extra,
+``uv`` on PATH): its ``EvalConfig`` narrowed to tau-shaped's taskset (``register()``), then ``run_eval``
+(what ``vf-eval`` runs: ``vf.load_environment``, the ``null`` chat harness in a subprocess, the
+interception server, the MCP tool server), against a local OpenAI-compatible model server that
+writes each row's turns (the prefix's texts, the completion, then "Goodbye.").
+
+One ``run_eval`` per task and replies (the taskset's ``user_replies`` is per task): its rollouts, one
+per row, run one at a time (``max_concurrent`` 1), so the k-th conversation the model server
+opens is the k-th row; the k-th trace is checked to be that conversation's (its task id and the
+row's completion among the model's replies)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Dict, List
+
+try:
+    from scripts.cross_trainer.common import main, result
+    from scripts.cross_trainer.episodes import message_turns
+except ImportError:  # run as a file
+    from common import main, result  # type: ignore[no-redef]
+    from episodes import message_turns  # type: ignore[no-redef]
+
+
+class ScriptedServer:
+    """Chat completions (streamed as server-sent events, as verifiers' harness asks) that play
+    ``rows`` in turn: a request with no assistant message opens the next row's conversation; the
+    n-th assistant turn is the row's n-th turn ("Goodbye." past the last)."""
+
+    def __init__(self, rows: List[Dict[str, Any]]) -> None:
+        self.rows, self.opened, self.lock = rows, 0, threading.Lock()
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+                message = outer.reply(body.get("messages") or [])
+                finish = "tool_calls" if message.get("tool_calls") else "stop"
+                usage = {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
+                if not body.get("stream"):
+                    data = json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": "scripted",
+                                       "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+                                       "usage": usage}).encode()
+                    return self._send("application/json", data)
+                delta = {"role": "assistant", "content": message.get("content")}
+                if message.get("tool_calls"):
+                    delta["tool_calls"] = [dict(c, index=i) for i, c in enumerate(message["tool_calls"])]
+                chunks = [{"choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
+                          {"choices": [{"index": 0, "delta": {}, "finish_reason": finish}]},
+                          {"choices": [], "usage": usage}]
+                data = b"".join(b"data: " + json.dumps(dict(c, id="x", object="chat.completion.chunk", created=0,
+                                                             model="scripted")).encode() + b"\n\n" for c in chunks)
+                self._send("text/event-stream", data + b"data: [DONE]\n\n")
+
+            def _send(self, kind: str, data: bytes) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def reply(self, messages: List[Dict[str, Any]]) -> Dict[str, Any]:
+        said = sum(1 for m in messages if m.get("role") == "assistant")
+        with self.lock:
+            if said == 0:
+                self.opened += 1
+            row = self.rows[min(self.opened, len(self.rows)) - 1]
+        turns = message_turns(row)
+        turn = turns[said] if said < len(turns) else "Goodbye."
+        if isinstance(turn, str):
+            return {"role": "assistant", "content": turn}
+        return {"role": "assistant", "content": turn.get("content"), "tool_calls": turn.get("tool_calls")}
+
+    def __enter__(self) -> "ScriptedServer":
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def run_group(rows: List[Dict[str, Any]], out: Path) -> List[Dict[str, float]]:
+    import os
+
+    from verifiers.v1.cli.eval.runner import run_eval
+    from verifiers.v1.configs.cli.eval import EvalConfig
+
+    from tau_shaped.integrations.training import verifiers_adapter as va
+
+    task = rows[0]["task_id"]
+    replies = rows[0]["extra_info"].get("user_replies")
+    taskset = {"id": va.register(), "domain": "food_delivery", "split": "test", "task_ids": [task]}
+    if replies is not None:
+        taskset["user_replies"] = {task: list(replies)}
+    os.environ.setdefault("TAU_SHAPED_STUB_KEY", "scripted")
+    with ScriptedServer(rows) as server:
+        config = EvalConfig.model_validate({
+            "env": {"taskset": taskset}, "model": "scripted",
+            "client": {"type": "eval", "base_url": server.url, "api_key_var": "TAU_SHAPED_STUB_KEY"},
+            "num_rollouts": len(rows), "max_concurrent": 1, "push": False, "rich": None, "output_dir": str(out)})
+        episodes = asyncio.run(run_eval(config))
+        assert server.opened == len(rows), (task, server.opened, len(rows))
+    traces = [t for e in episodes for t in e.traces]
+    assert len(traces) == len(rows), (task, len(traces))
+    values = []
+    for row, trace in zip(rows, traces):
+        info = trace.info.get("tau_shaped") or {}
+        assert info.get("task_id") in (None, task), (row["row_id"], info)
+        shaped = trace.rewards.get("shaped")
+        got = {k: v for k, v in trace.metrics.items() if v is not None}
+        got["score"] = shaped.score if shaped is not None else float(trace.reward or 0.0)
+        if not trace.ok:
+            got["abstain"] = 1.0
+            got["why"] = "; ".join(f"{e.type}: {e.message}" for e in trace.errors)[:300]
+        values.append(got)
+    return values
+
+
+def score(rows: List[Dict[str, Any]], parquet: Path) -> Dict[str, List[Dict[str, Any]]]:
+    groups: Dict[str, List[int]] = {}
+    for i, row in enumerate(rows):
+        key = json.dumps([row["task_id"], row["extra_info"].get("user_replies")])
+        groups.setdefault(key, []).append(i)
+    got: Dict[int, Dict[str, float]] = {}
+    with tempfile.TemporaryDirectory() as out:
+        for n, indices in enumerate(groups.values()):
+            group = [rows[i] for i in indices]
+            for i, values in zip(indices, run_group(group, Path(out) / str(n))):
+                got[i] = values
+    results = []
+    for i, row in enumerate(rows):
+        entry = result(row, got[i], "expected_episode")
+        if "why" in got[i]:
+            entry["why"] = got[i]["why"]
+        results.append(entry)
+    return {"verifiers": results}
+
+
+if __name__ == "__main__":
+    main(score)

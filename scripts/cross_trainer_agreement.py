@@ -1,0 +1,115 @@
+"""The same 46 completions through every trainer library's own path: 0 differences from offline (issue 43).
+
+Builds the fixed set (``tests/integrations/training/completion_set.py``), writes it to a parquet
+file, runs each library's runner (``scripts/cross_trainer/run_<library>.py``) in the venv that has
+the library, reads back each runner's JSON results and prints one table: library, rows compared,
+differences from the offline scorer, abstained, parse faults. Exits 1 if any library differs (or a
+runner failed), 0 otherwise; a library whose venv or package is missing is "not run: <why>".
+
+    python scripts/cross_trainer_agreement.py [--main-python P] [--verl-venv V] [--verifiers-venv V]
+                                              [--nemo-gym-venv V] [--keep DIR]
+
+OpenRLHF itself does not install on a CPU machine (its requirements build flash-attn against
+torch): its two contracts (the reward server's HTTP request, the agent instance its executor
+drives) run in the main venv without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+RUNNERS = ROOT / "scripts" / "cross_trainer"
+# (runner, the venv option that names its Python, the module it needs)
+LIBRARIES: List[Tuple[str, str, str]] = [
+    ("run_trl.py", "main_python", "trl"),
+    ("run_verl.py", "verl_venv", "verl"),
+    ("run_openrlhf.py", "main_python", "tau_shaped.integrations.training.openrlhf_adapter"),
+    ("run_verifiers.py", "verifiers_venv", "verifiers.v1"),
+    ("run_nemo_gym.py", "nemo_gym_venv", "nemo_gym"),
+    ("run_skyrl.py", "main_python", "skyrl_gym"),
+]
+
+
+def python_of(option: str, args: argparse.Namespace) -> Path:
+    if option == "main_python":
+        return Path(args.main_python)
+    return Path(getattr(args, option)) / "bin" / "python"
+
+
+def why_not(python: Path, module: str) -> Optional[str]:
+    """Why the runner cannot run with ``python`` (None if it can)."""
+    if not python.exists():
+        return f"no Python at {python}"
+    probe = subprocess.run([str(python), "-c", f"import {module}"], capture_output=True, text=True, cwd=str(ROOT),
+                           timeout=600)
+    if probe.returncode != 0:
+        last = (probe.stderr.strip().splitlines() or ["?"])[-1]
+        return f"{module} does not import there ({last[:120]})"
+    return None
+
+
+def run(runner: str, python: Path, parquet: Path, out: Path) -> Tuple[Optional[Dict[str, Any]], str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PATH": f"{python.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    done = subprocess.run([str(python), str(RUNNERS / runner), "--parquet", str(parquet), "--out", str(out)],
+                          capture_output=True, text=True, cwd=str(ROOT), env=env, timeout=3600)
+    if done.returncode != 0 or not out.exists():
+        return None, (done.stderr.strip().splitlines() or ["no output"])[-1][:200]
+    return json.loads(out.read_text()), ""
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--main-python", default=str(ROOT / ".venv" / "bin" / "python"),
+                        help="the Python of the venv with trl, skyrl-gym and datasets (default: .venv)")
+    parser.add_argument("--verl-venv", default="/work/venv-verl")
+    parser.add_argument("--verifiers-venv", default="/work/venv-vf")
+    parser.add_argument("--nemo-gym-venv", default="/work/venv-ng")
+    parser.add_argument("--keep", type=Path, help="keep the parquet file and the runners' JSON results here")
+    args = parser.parse_args(argv)
+
+    from tests.integrations.training.completion_set import rows, summarize, write_parquet
+
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = args.keep or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        parquet = write_parquet(rows(), folder / "completion_set.parquet")
+        lines: List[Tuple[str, Any]] = []
+        failed = False
+        for runner, option, module in LIBRARIES:
+            python = python_of(option, args)
+            reason = why_not(python, module)
+            if reason is not None:
+                lines.append((runner[4:-3], f"not run: {reason}"))
+                continue
+            results, error = run(runner, python, parquet, folder / (runner[:-3] + ".json"))
+            if results is None:
+                lines.append((runner[4:-3], f"FAILED: {error}"))
+                failed = True
+                continue
+            for library, per_row in results.items():
+                summary = summarize(library, per_row)
+                lines.append((library, summary))
+                failed = failed or summary["differences"] > 0
+    print(f"{'library':<24} {'rows':>5} {'differences':>12} {'abstained':>10} {'parse faults':>13}")
+    for library, line in lines:
+        if isinstance(line, str):
+            print(f"{library:<24} {line}")
+            continue
+        print(f"{library:<24} {line['rows']:>5} {line['differences']:>12} {line['abstained']:>10} {line['parse_faults']:>13}")
+        for diff in line["diffs"]:
+            print(f"    {diff['row_id']}: {', '.join(diff['keys'])} got {diff['got']} offline {diff['expected']}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
