@@ -47,10 +47,11 @@ def rules_validate(files: List[Path] = typer.Argument(..., help="Policy-rule fil
 def rules_list(env: str = typer.Option(DEFAULT_ENV, "--env", help=env_help()),
                file: Optional[Path] = typer.Option(None, "--file", help="A rule file instead of the domain's.")) -> None:
     """The rule table: id, kind, the policy line it judges."""
-    from tau_shaped.tasks.domains import DomainNotFound, load_domain
+    from tau_shaped.tasks.domain_loading import load_named_domain
+    from tau_shaped.tasks.domains import DomainNotFound
 
     try:
-        rule_set = load_rules(file) if file is not None else load_domain(env).policy_rules
+        rule_set = load_rules(file) if file is not None else load_named_domain(env).policy_rules
     except (PolicyRuleError, DomainNotFound) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2)

@@ -153,11 +153,13 @@ def test_in_an_episode_a_code_error_is_an_observation_recorded_as_such_and_a_ref
     crashed = env.step(Action(name="get_order", kwargs={"order_id": "O1"}))
     refused = env.step(Action(name="issue_refund", kwargs={"order_id": "O9", "amount": 1.0,
                                                            "method": "wallet_credit"}))
+    invalid = env.step(Action(name="issue_refund", kwargs={"order_id": "O1", "amount": "lots", "method": "cash"}))
     assert crashed.observation == f"Error: {KeyError('rx_id')}"  # the text the agent saw before: rewards unchanged
     assert refused.observation == "Error: order O9 not found"
+    assert invalid.observation.startswith("Error: invalid arguments: amount: ")
     steps = env._runner.trajectory.steps
-    assert [s.code_error for s in steps] == ["KeyError('rx_id')", None]
-    assert not steps[0].succeeded and not steps[1].succeeded
+    assert [s.code_error for s in steps] == ["KeyError('rx_id')", None, None]
+    assert not any(s.succeeded for s in steps)
     assert env._runner.trajectory.to_dict()["steps"][0]["code_error"] == "KeyError('rx_id')"
     assert "code_error" not in env._runner.trajectory.to_dict()["steps"][1]
 
@@ -229,3 +231,22 @@ def test_env_loads_the_domain_whose_check_kind_validate_and_schema_then_know(pac
             unregister(kind.ShoutedKind)
     wrong = _cli("rules", "schema", "--env", "no_such_domain")
     assert wrong.exit_code == 2 and wrong.stderr.startswith("rules schema: unknown domain 'no_such_domain'")
+
+
+def test_a_refusal_in_a_ground_truth_is_no_code_error(tmp_path):
+    """The template's ground truth asking for an order that does not exist: its tool refuses
+    (``ToolError``), a failed look-up tasks check notes; domain check finds no fault in the code."""
+    from tau_shaped.tasks.domain_check import check_domain
+
+    template = load_domain("tau_shaped_domains.template:DOMAIN")
+    tasks = json.loads(Path(template.task_files["test"]).read_text())[:1]
+    tasks[0]["actions"][1]["kwargs"]["order_id"] = "O9"
+    (tmp_path / "test.json").write_text(json.dumps(tasks))
+    variant = type(template)(name="refusing", load_data=template.load_data, tools=list(template.tools),
+                             wiki=template.wiki, task_files={"test": tmp_path / "test.json"},
+                             terminate_tools=list(template.terminate_tools), policy_rules_file=template.policy_rules_file)
+    truth = variant.make_env(task_split="test").ground_truth(variant.tasks("test")[0])
+    assert truth.failed_steps == [(1, "get_order", "Error: order O9 not found")]
+    assert [s.code_error for s in truth.trajectory.steps] == [None] * len(tasks[0]["actions"])
+    problems = check_domain(variant).problems
+    assert not [p for p in problems if "raised" in p or "fault" in p], problems
