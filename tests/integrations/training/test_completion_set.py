@@ -1,9 +1,9 @@
 """The fixed set of 46 completions (``completion_set``) after a parquet round trip, through the
 libraries of this venv (issue 43): TRL's reward functions called as ``GRPOTrainer._calculate_rewards``
 calls them (text and conversational), verl's ``compute_score`` (tau-shaped's, on the rows as verl's
-dataset hands them), OpenRLHF's reward-server request and agent instance, skyrl-gym's env. Each
+dataset hands them), OpenRLHF's reward-server request, skyrl-gym's env. Each
 gives what the offline scorer gives: 0 differences. ``scripts/cross_trainer_agreement.py`` runs the
-same set through verl, verifiers 0.4 and NeMo-Gym in their own venvs.
+same set through verl, verifiers 0.4, NeMo-Gym (in their own venvs) and OpenRLHF's agent instance.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import run_trl  # noqa: E402
 from tau_shaped.integrations.training.verl_adapter import compute_score  # noqa: E402
 
 SINGLE_TURN = ("trl_text", "trl_conversational", "verl_compute_score", "openrlhf_reward_server")
-EPISODES = ("openrlhf_agent", "skyrl_gym")
+EPISODES = ("skyrl_gym",)  # OpenRLHF's agent hands torch tensors (3 s of torch import): the script runs it
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +47,6 @@ def results(rows):
                                                                  r["reward_model"]["ground_truth"], r["extra_info"]))
                                  for r in back]
     out["openrlhf_reward_server"] = [run_openrlhf.result(r, g) for r, g in zip(back, run_openrlhf.reward_server(back))]
-    out["openrlhf_agent"] = [run_openrlhf.result(r, run_openrlhf.agent(r), "expected_episode") for r in back]
     out.update(run_skyrl.score(back, None))
     return {library: {r["row_id"]: r for r in per_row} for library, per_row in out.items()}
 
@@ -105,7 +104,7 @@ def test_the_300_kb_row_is_a_counted_parse_fault_in_every_adapter(results):
         for task in cs.TASKS:
             got = per_row[f"{task}/huge"]["got"]
             assert (got["score"], got["abstain"], got["parse_fault"]) == (0.0, 0.0, 1.0), (library, task, got)
-    assert sum(1 for per_row in results.values() for r in per_row.values() if r["got"].get("parse_fault")) == 4 * 6
+    assert sum(1 for per_row in results.values() for r in per_row.values() if r["got"].get("parse_fault")) == 4 * len(results)
 
 
 def test_a_difference_is_caught():
