@@ -2,9 +2,11 @@
 
 - each argument's type and allowed values, from the tool's schema (``get_info()``: a ``Literal``
   is an ``enum``, a ``float`` a ``number``, an ``int`` an ``integer``);
-- the tools that write: every tool but the declared read tools (``@effects`` with no
-  ``writes``, tau2's read tools), the tools that end the conversation and the customer's own
-  tools (tau2 telecom's ``user:`` tools, which the agent cannot call: only asks for);
+- the tools whose call is a change the customer must want (``write_tools``, what an extra write
+  calls): every tool but the declared read tools (``@effects`` with no ``writes``, tau2's read
+  tools), the tools that end the conversation, the customer's own tools (tau2 telecom's
+  ``user:`` tools, which the agent cannot call: only asks for) and the writes declared
+  ``confirm=False`` (a record the service keeps of its own, a quote: no mistake on its own);
 - the tools whose call the customer must confirm first: those the domain's confirmation rules
   judge (an ``unconfirmed`` predicate's tools, filled from ``@effects(confirm=...)`` when the
   rule names none), and the rule ids that judge them.
@@ -15,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, FrozenSet, List, Optional, Tuple
 
+from tau_shaped.env.tool_effects import effects_of
 from tau_shaped.reward.checks import kind_of, walk
 from tau_shaped.tasks.persona_check import USER_SIDE
 
@@ -76,7 +79,8 @@ def declarations(env: Any, task: Any) -> Declarations:
     tools = dict(getattr(env, "tools_map", {}) or {})
     reads = set(getattr(env, "read_tools", ()) or ())
     ends = set(getattr(env, "terminate_tools", ()) or ())
-    writes = tuple(n for n in tools if n not in reads and n not in ends and not n.startswith(USER_SIDE))
+    writes = tuple(n for n in tools if n not in reads and n not in ends and not n.startswith(USER_SIDE)
+                   and getattr(effects_of(tools[n]), "confirm", True))
     confirm_tools: set = set()
     confirm_rules: set = set()
     rules = env.bound_rules(task) if hasattr(env, "bound_rules") else []

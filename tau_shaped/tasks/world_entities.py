@@ -1,7 +1,8 @@
 """The entities of a world, as a task's perturbations need them (SPEC §6.2).
 
 A world's record tables are its top-level tables keyed by id whose values are records (dicts):
-``orders``, ``customers``, tau2's ``reservations`` and ``users``. An id in a tool's arguments is
+``orders``, ``customers``, tau2's ``reservations`` and ``users``; or lists of records keyed by an
+id field (tau2 telecom's ``lines``, by ``line_id``). An id in a tool's arguments is
 a key of one of them, whatever the argument is called. A record is the task's customer's own
 when one of its fields holds the customer's id (an order's ``customer_id``, a reservation's
 ``user_id``) or when the customer's record lists its key (a customer's ``orders``); the
@@ -11,17 +12,19 @@ customer's own record is theirs too. Nothing here is named for one domain.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, FrozenSet, List, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
 
 _INDEX: List[Tuple[Any, "WorldIndex"]] = []  # the last world indexed (a check runs many tasks on one S0)
 
 
 @dataclass(frozen=True)
 class WorldIndex:
-    """Each record table's keys (sorted); for each key, the tables holding it; for each table,
-    the keys of the records whose fields hold each string (a record's owner among them)."""
+    """Each record table's keys (sorted) and records; for each key, the tables holding it; for
+    each table, the keys of the records whose fields hold each string (a record's owner among
+    them)."""
 
     tables: Dict[str, Tuple[str, ...]]
+    records: Dict[str, Dict[str, Any]]
     holders: Dict[str, Tuple[str, ...]]
     holding: Dict[str, Dict[str, FrozenSet[str]]]
 
@@ -31,26 +34,49 @@ class WorldIndex:
         return found[0] if found and len(found) == 1 else None
 
 
+def _id_field(name: str, rows: List[Any]) -> Optional[str]:
+    """The field that keys a list of records: an ``*_id`` (or ``id``) field holding a distinct
+    string in every record, the one named for the table first (``lines``: ``line_id``)."""
+    if len(rows) < 2 or not all(isinstance(r, dict) for r in rows):
+        return None
+    fields = [f for f in rows[0] if f == "id" or f.endswith("_id")]
+    unique = [f for f in fields if all(isinstance(r.get(f), str) and r.get(f) for r in rows)
+              and len({r[f] for r in rows}) == len(rows)]
+    named = [f for f in unique if f != "id" and name.startswith(f[: -len("_id")])]
+    return (named or sorted(unique) or [None])[0]
+
+
+def _record_tables(initial: Any) -> Iterator[Tuple[str, Dict[str, Any]]]:
+    """(name, key -> record) of each record table: a dict of records keyed by id, or a list of
+    records keyed by their id field (tau2 telecom's ``lines``)."""
+    for name, table in (initial.items() if isinstance(initial, dict) else ()):
+        if isinstance(table, dict) and len(table) >= 2 and all(isinstance(k, str) for k in table) \
+                and all(isinstance(v, dict) for v in table.values()):
+            yield name, table
+        elif isinstance(table, list):
+            field = _id_field(name, table)
+            if field is not None:
+                yield name, {row[field]: row for row in table}
+
+
 def world_index(initial: Any) -> WorldIndex:
     """The record tables of ``initial`` (S0), indexed once per world object."""
     if _INDEX and _INDEX[0][0] is initial:
         return _INDEX[0][1]
     tables: Dict[str, Tuple[str, ...]] = {}
+    records: Dict[str, Dict[str, Any]] = {}
     holders: Dict[str, List[str]] = {}
     holding: Dict[str, Dict[str, set]] = {}
-    for name, table in (initial.items() if isinstance(initial, dict) else ()):
-        if not isinstance(table, dict) or len(table) < 2:
-            continue
-        if not all(isinstance(k, str) for k in table) or not all(isinstance(v, dict) for v in table.values()):
-            continue
+    for name, table in _record_tables(initial):
         tables[name] = tuple(sorted(table))
+        records[name] = table
         by_value = holding.setdefault(name, {})
         for key, record in table.items():
             holders.setdefault(key, []).append(name)
             for value in record.values():
                 if isinstance(value, str):
                     by_value.setdefault(value, set()).add(key)
-    index = WorldIndex(tables, {k: tuple(v) for k, v in holders.items()},
+    index = WorldIndex(tables, records, {k: tuple(v) for k, v in holders.items()},
                        {t: {v: frozenset(keys) for v, keys in by.items()} for t, by in holding.items()})
     _INDEX[:] = [(initial, index)]
     return index
@@ -74,10 +100,10 @@ def owned_keys(initial: Any, table: str, user_id: Any) -> FrozenSet[str]:
     index = world_index(initial)
     if not isinstance(user_id, str) or not user_id or table not in index.tables:
         return frozenset()
-    records = initial[table]
+    records = index.records[table]
     own = {user_id} if user_id in records else set()
     for holder in index.holders.get(user_id, ()):
-        own.update(k for k in _listed(initial[holder][user_id]) if k in records)
+        own.update(k for k in _listed(index.records[holder][user_id]) if k in records)
     own.update(index.holding.get(table, {}).get(user_id, ()))
     return frozenset(own)
 
