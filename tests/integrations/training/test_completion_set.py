@@ -14,19 +14,19 @@ import sys
 
 import pytest
 
-for _module, _extra in (("datasets", "trl"), ("pyarrow", "trl"), ("trl", "trl"), ("skyrl_gym", "skyrl")):
-    if importlib.util.find_spec(_module) is None:
-        pytest.skip(f'needs {_module}: pip install -e ".[{_extra}]"', allow_module_level=True)
-
-from tests.integrations.training import completion_set as cs  # noqa: E402
-from tests.integrations.training.completion_set import ROOT  # noqa: E402
+from tests.integrations.training import completion_set as cs
+from tests.integrations.training.completion_set import ROOT
 
 sys.path.insert(0, str(ROOT / "scripts" / "cross_trainer"))
-import run_openrlhf  # noqa: E402
-import run_skyrl  # noqa: E402
-import run_trl  # noqa: E402
 
-from tau_shaped.integrations.training.verl_adapter import compute_score  # noqa: E402
+
+def _need(*modules):
+    """Skip, naming the extra, where a library the set runs through is not installed."""
+    extras = {"datasets": "trl", "pyarrow": "trl", "trl": "trl", "skyrl_gym": "skyrl"}
+    for module in modules:
+        if importlib.util.find_spec(module) is None:
+            pytest.skip(f'needs {module}: pip install -e ".[{extras[module]}]"')
+
 
 SINGLE_TURN = ("trl_text", "trl_conversational", "verl_compute_score", "openrlhf_reward_server")
 EPISODES = ("skyrl_gym",)  # OpenRLHF's agent hands torch tensors (3 s of torch import): the script runs it
@@ -34,6 +34,7 @@ EPISODES = ("skyrl_gym",)  # OpenRLHF's agent hands torch tensors (3 s of torch 
 
 @pytest.fixture(scope="module")
 def rows(tmp_path_factory):
+    _need("datasets", "pyarrow")
     built = cs.rows()
     back = cs.read_parquet(cs.write_parquet(built, tmp_path_factory.mktemp("set") / "set.parquet"))
     return built, back
@@ -41,6 +42,13 @@ def rows(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def results(rows):
+    _need("trl", "skyrl_gym")
+    import run_openrlhf
+    import run_skyrl
+    import run_trl
+
+    from tau_shaped.integrations.training.verl_adapter import compute_score
+
     _, back = rows
     out = run_trl.score(back, None, trainer_path=False)
     out["verl_compute_score"] = [run_trl.result(r, compute_score(r["data_source"], r["completion"],
@@ -134,3 +142,35 @@ def test_nemo_gym_verify_reports_a_parse_fault_among_its_components():
     assert faulty["abstain"] is False and faulty["reward"] == 0.0 and faulty["reward_components"]["parse_fault"] == 1.0
     fine = ng.score_response("fd-missing-3", items, user_replies=huge["user_replies"])
     assert fine["reward_components"]["parse_fault"] == 0.0
+
+
+def test_verifiers_04_reports_a_parse_fault_among_its_metrics():
+    """Regression (found by this set): verifiers 0.4's ``components`` metric had no ``parse_fault``."""
+    try:
+        import verifiers.v1 as vf
+    except ImportError:
+        pytest.skip("verifiers 0.4 (the verifiers extra) is not installed")
+    import asyncio
+
+    from tau_shaped.integrations.training import verifiers_adapter as va
+    from tau_shaped.integrations.training.text_turns import TextEpisode
+
+    classes = va.v1()
+    values = {}
+    for case in ("huge", "hermes"):
+        row = next(r for r in cs.rows() if r["row_id"] == f"fd-missing-3/{case}")
+        episode = TextEpisode(adapter="verifiers")
+        episode.start("fd-missing-3", user_replies=row["user_replies"])
+        for turn in row["turns"] + [row["completion"]]:
+            if episode.act(turn).done:
+                break
+        key = va.SERVER.add(va.LiveEpisode(episode))
+        try:
+            task = classes["TauShapedTask"](classes["TauShapedData"](id="fd-missing-3", name="fd-missing-3",
+                                                                     episode_key=key), vf.TaskConfig())
+            values[case] = asyncio.run(task.components(None))
+        finally:
+            va.SERVER.drop(key)
+            episode.close()
+    assert values["huge"]["parse_fault"] == 1.0 and values["huge"]["abstain"] == 0.0
+    assert values["hermes"]["parse_fault"] == 0.0 and values["hermes"]["outcome"] == 1.0
