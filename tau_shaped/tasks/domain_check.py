@@ -8,14 +8,20 @@ What is checked, one line per problem (``check_domain``):
   ``user:<tool>`` in a dual-control domain, need a type only); each declares its effects
   (``@effects``), or the domain names its read tools (a foreign toolkit's);
 - **declarations hold on a replay**: every ground truth replays (its world loads, it calls
-  only the domain's tools), each call reading, changing and recording only what its tool
-  declares (``tau_shaped.tasks.effects_replay``);
+  only the domain's tools, no tool's code fails: a ``@tool`` function raising anything but
+  ``ToolError`` is named with the exception, task and step), each call reading, changing and
+  recording only what its tool declares, a write tool declaring no ``writes`` told what to add
+  (``tau_shaped.tasks.effects_replay``);
 - **tasks**: every split loads and holds tasks;
-- **policy rules** (SPEC §9): they load, bind on every task, and name only the domain's tools
+- **policy rules** (SPEC §9): they load (a file that does not is one line, and the tools and
+  tasks are still checked without it), bind on every task (one line per distinct reason, with
+  the tasks it holds for; a rule asking a yes before the tools that declare ``confirm`` when no
+  tool does, one line), and name only the domain's tools
   and event types; the tools whose calls a rule asks to be confirmed are the tools that
   declare ``confirm`` (the write tools, by default);
 - **personas**: every task's persona customer plays its ground truth to the end (it answers
-  every message, ends the conversation no earlier) and the conversation is scored;
+  every message, ends the conversation no earlier) and the conversation is scored (not for a
+  task the rules do not bind on: its line says why);
 - **grader corpus**, when the domain ships one: it loads, and each entry names a task of the
   domain.
 
