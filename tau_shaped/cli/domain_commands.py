@@ -22,8 +22,9 @@ def domain_check(
     sample: int = typer.Option(8, "--sample", min=1, help="Calls of each tool held to its declared effects."),
 ) -> None:
     """Prove a domain's contract, as Gymnasium's check_env does: typed and documented tools, their
-    declared effects held on the ground truths' replays, tasks, policy rules, personas, grader
-    corpus. One line per problem; exit 1 on any."""
+    declared effects held on the ground truths' replays (a tool whose code raises anything but
+    ToolError is a problem, not a refusal), tasks, policy rules, personas, grader corpus. One
+    line per problem; exit 1 on any (and on a domain whose code does not load)."""
     from tau_shaped.tasks.domain_check import check_domain
     from tau_shaped.tasks.domain_loading import DomainLoadError, load_named_domain
     from tau_shaped.tasks.domains import DomainNotFound
