@@ -85,10 +85,13 @@ def run_command(
     """Run an eval (tau-bench's run.py flags) with shaped rewards beside the legacy ones."""
     from tau_shaped.evaluation.runner import RunError, make_config, recorded_env
     from tau_shaped.report.run_display import run_with_progress
+    from tau_shaped.tasks.domain_loading import load_named_domain
+    from tau_shaped.tasks.domains import DomainNotFound
 
     try:
         if env is None:
             env = (recorded_env(Path(resume)) if resume else None) or DEFAULT_ENV
+        load_named_domain(env)  # a domain whose code does not load: one line naming its file and line
         config = make_config(
             env=env, model=model, model_provider=model_provider, user_model=user_model,
             user_model_provider=user_model_provider, user_strategy=user_strategy,
@@ -98,7 +101,7 @@ def run_command(
             lam=lam, max_steps=max_steps, resume=resume, recordings=recordings, api_base=api_base,
             user_api_base=user_api_base, llm_timeout=llm_timeout, llm_retries=llm_retries,
         )
-    except RunError as exc:
+    except (RunError, DomainNotFound) as exc:  # DomainLoadError too: the domain's code failed to load
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2)
     raise typer.Exit(run_with_progress(config))
@@ -145,6 +148,7 @@ def score_command(
     from tau_shaped.evaluation.score_options import ScoreOptions
     from tau_shaped.evaluation.scoring_backends import plan_scoring
     from tau_shaped.integrations import scoring  # noqa: F401 - registers tau2's runs and the Ray backend
+    from tau_shaped.tasks.domain_loading import load_named_domain
     from tau_shaped.tasks.domains import DomainNotFound
 
     from tau_shaped.evaluation.output_path import output_problem, unreadable
@@ -171,6 +175,7 @@ def score_command(
             from tau_shaped.integrations.tau2.data_dir import use_data_dir
 
             use_data_dir(tau2_data)
+        load_named_domain(env)  # a domain whose code does not load: one line naming its file and line
         if tasks is not None:
             load_tasks(tasks)  # a missing or invalid task file: said now, naming it, before any record is read
         options = ScoreOptions(env=env, task_split=task_split, blend=blend, lam=lam, output=output, workers=workers,

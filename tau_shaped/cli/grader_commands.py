@@ -22,14 +22,15 @@ def grader_test_command(
 
     from tau_shaped.cli.progress import progress_bar
     from tau_shaped.report.grader_display import print_report
-    from tau_shaped.tasks.domains import load_domain
+    from tau_shaped.tasks.domain_loading import load_named_domain
     from tau_shaped.tasks.grader_suite import run_suite
 
     console = Console()  # the terminal's width; the tables fold to fit it
     try:
+        domain = load_named_domain(env)  # the domain's own code failing to load: one line naming its file and line
         with progress_bar("grading", "trajectories") as progress:
-            report = run_suite(load_domain(env), corpus, splits=split or None, lam=lam, on_progress=progress)
-    except (ValueError, LookupError) as exc:
+            report = run_suite(domain, corpus, splits=split or None, lam=lam, on_progress=progress)
+    except (ValueError, LookupError) as exc:  # DomainNotFound and DomainLoadError are LookupErrors
         Console(stderr=True, width=console.width).print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)
     print_report(console, report, lam)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -42,6 +43,32 @@ def test_the_new_package_is_the_template_and_a_pyproject(installed):
         assert (dist / "acme_pizza" / name).read_bytes() == (template / name).read_bytes(), name
         assert (site / "acme_pizza" / name).is_file(), name  # installed with its data
     assert 'acme_pizza = "acme_pizza:DOMAIN"' in (dist / "pyproject.toml").read_text()
+
+
+def test_the_new_package_has_a_readme_naming_it_and_the_next_commands(installed):
+    dist, site, _ = installed
+    readme = (dist / "acme_pizza" / "README.md").read_text(encoding="utf-8")
+    assert readme.startswith("# acme_pizza\n"), readme[:80]
+    for line in (f"$ pip install -e {dist}", "$ tau-shaped domain check acme_pizza", "$ tau-shaped tasks check --env acme_pizza",
+                 "$ tau-shaped grader-test --env acme_pizza", "python -m acme_pizza.generate"):
+        assert line in readme, line
+    # every file of the package is described, and nothing the package lacks
+    described = set(re.findall(r"^\| `([^`]+)` \|", readme, re.M))
+    shipped = {str(p.relative_to(dist / "acme_pizza")) for p in (dist / "acme_pizza").rglob("*")
+               if p.is_file() and p.name != "README.md"}
+    assert described == shipped, (described, shipped)
+    assert (site / "acme_pizza" / "README.md").is_file()  # installed with the package's data
+
+
+def test_the_template_corpus_agrees_with_its_rules():
+    """An author's first ``grader-test`` on the template is green: every labeled trajectory scores
+    as labeled (a write asked about is answered yes in the entry's user_replies)."""
+    from tau_shaped.tasks.domains import load_domain
+    from tau_shaped.tasks.grader_suite import run_suite
+
+    report = run_suite(load_domain("tau_shaped_domains.template:DOMAIN"))
+    assert report.disagreements == [] and report.gaming_failures == [], (report.disagreements, report.gaming_failures)
+    assert report.total == 6 and report.kinds == {"good": 4, "bad": 2}
 
 
 def test_the_installed_copy_passes_domain_check_by_its_entry_point(installed):
