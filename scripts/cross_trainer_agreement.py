@@ -7,7 +7,7 @@ differences from the offline scorer, abstained, parse faults. Exits 1 if any lib
 runner failed), 0 otherwise; a library whose venv or package is missing is "not run: <why>".
 
     python scripts/cross_trainer_agreement.py [--main-python P] [--verl-venv V] [--verifiers-venv V]
-                                              [--nemo-gym-venv V] [--keep DIR]
+                                              [--nemo-gym-venv V] [--keep DIR [--reuse LIBRARY]]
 
 OpenRLHF itself does not install on a CPU machine (its requirements build flash-attn against
 torch): its two contracts (the reward server's HTTP request, the agent instance its executor
@@ -75,6 +75,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--verifiers-venv", default="/work/venv-vf")
     parser.add_argument("--nemo-gym-venv", default="/work/venv-ng")
     parser.add_argument("--keep", type=Path, help="keep the parquet file and the runners' JSON results here")
+    parser.add_argument("--reuse", action="append", default=[], metavar="LIBRARY",
+                        help="take LIBRARY's results from run_LIBRARY.json in --keep's folder (written by an earlier "
+                             "run of its runner on the same set) instead of running it again (verifiers 0.4 starts "
+                             "a harness process per rollout: about an hour for the set on a loaded 2-core machine)")
     args = parser.parse_args(argv)
 
     from tests.integrations.training.completion_set import rows, summarize, write_parquet
@@ -82,10 +86,31 @@ def main(argv: Optional[List[str]] = None) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.keep or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
-        parquet = write_parquet(rows(), folder / "completion_set.parquet")
+        parquet = folder / "completion_set.parquet"
+        built = rows()
+        if args.reuse and parquet.exists():  # the reused results were read from this file: it must hold this set
+            from tests.integrations.training.completion_set import read_parquet
+
+            kept_rows = read_parquet(parquet)
+            if [(r["row_id"], r["expected"], r["expected_episode"]) for r in kept_rows] != [
+                    (r["row_id"], r["expected"], r["expected_episode"]) for r in built]:
+                parser.error(f"{parquet} does not hold this set: run without --reuse")
+        else:
+            write_parquet(built, parquet)
         lines: List[Tuple[str, Any]] = []
         failed = False
         for runner, option, module in LIBRARIES:
+            name = runner[4:-3]
+            kept = folder / (runner[:-3] + ".json")
+            if name in args.reuse:
+                if not kept.exists():
+                    lines.append((name, f"not run: --reuse {name} but {kept} does not exist"))
+                    continue
+                for library, per_row in json.loads(kept.read_text()).items():
+                    summary = summarize(library, per_row)
+                    lines.append((library + " (reused)", summary))
+                    failed = failed or summary["differences"] > 0
+                continue
             python = python_of(option, args)
             reason = why_not(python, module)
             if reason is not None:
