@@ -9,6 +9,10 @@ runner failed), 0 otherwise; a library whose venv or package is missing is "not 
     python scripts/cross_trainer_agreement.py [--main-python P] [--verl-venv V] [--verifiers-venv V]
                                               [--nemo-gym-venv V] [--keep DIR [--reuse LIBRARY]]
 
+Each venv option defaults to the environment variable ``TAU_SHAPED_VERL_VENV``,
+``TAU_SHAPED_VERIFIERS_VENV``, ``TAU_SHAPED_NEMO_GYM_VENV``, else ``.venv-verl``, ``.venv-verifiers``,
+``.venv-nemo-gym`` in the repository.
+
 OpenRLHF itself does not install on a CPU machine (its requirements build flash-attn against
 torch): its two contracts (the reward server's HTTP request, the agent instance its executor
 drives) run in the main venv without it.
@@ -71,9 +75,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--main-python", default=str(ROOT / ".venv" / "bin" / "python"),
                         help="the Python of the venv with trl, skyrl-gym and datasets (default: .venv)")
-    parser.add_argument("--verl-venv", default="/work/venv-verl")
-    parser.add_argument("--verifiers-venv", default="/work/venv-vf")
-    parser.add_argument("--nemo-gym-venv", default="/work/venv-ng")
+    for library, extra in (("verl", "verl"), ("verifiers", "verifiers"), ("nemo-gym", "nemo-gym")):
+        variable = f"TAU_SHAPED_{library.upper().replace('-', '_')}_VENV"
+        default = os.environ.get(variable) or str(ROOT / f".venv-{library}")
+        parser.add_argument(f"--{library}-venv", default=default,
+                            help=f'the venv with {library} (pip install -e ".[{extra}]"); default ${variable}, '
+                                 f"else .venv-{library} in the repository")
     parser.add_argument("--keep", type=Path, help="keep the parquet file and the runners' JSON results here")
     parser.add_argument("--reuse", action="append", default=[], metavar="LIBRARY",
                         help="take LIBRARY's results from run_LIBRARY.json in --keep's folder (written by an earlier "
