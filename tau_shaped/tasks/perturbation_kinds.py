@@ -230,11 +230,10 @@ def _options(ctx: Context, gt: List[Action], arg: Argument) -> List[Any]:
         if table is not None:
             own = sorted(owned_keys(ctx.initial, table, getattr(ctx.task, "user_id", None)))
             keys = index.tables[table]
-            named = [t for t in _mentioned(ctx.task) if t in frozenset(keys)]
+            named = [t for t in _mentioned(ctx.task) if t in index.records[table]]
             # then one record of someone else's (or of a table nobody owns: its first records)
             others = [k for k in keys if k not in own][: 1 if own else TRIES]
-            keyset = frozenset(keys)
-            return list(dict.fromkeys([v for v in seen if isinstance(v, str) and v in keyset] + named + own + others))
+            return list(dict.fromkeys([v for v in seen if isinstance(v, str) and v in index.records[table]] + named + own + others))
         if seen:
             return seen
         return [] if arg.name.endswith(("_id", "_ids")) else ["the customer asked for it"]

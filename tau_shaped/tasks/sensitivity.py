@@ -28,6 +28,10 @@ from tau_shaped.tasks.perturbation_kinds import (CENT, KINDS, ONE_OF, UNCONFIRME
                                                  all_perturbations, copy_actions)
 from tau_shaped.tasks.tool_declarations import declarations
 
+#: A tool that refused this many extra writes, and carried out none, is tried no further (the
+#: world's state, not the arguments, stops it: a courier reassigned while none is offline).
+GIVE_UP = 2
+
 __all__ = ["Perturbation", "Sensitivity", "insensitive", "perturbations", "sensitivity"]
 
 
@@ -122,16 +126,20 @@ def sensitivity(env: Any, task: Any) -> Sensitivity:
     ctx = context(env, task)
     found = Sensitivity()
     money = _uncapped_dispute(task)
-    acted: Set[str] = set()  # the groups of one perturbation whose write the tool carried out
+    done: Set[str] = set()  # the ONE_OF groups one of whose writes the tool carried out
+    acted: Set[str] = set()
+    refused: Dict[str, int] = {}
     for p in all_perturbations(ctx, _writes(env, task)):
-        if p.must_act and p.group in acted:
+        if p.must_act and (p.group in done or (p.group not in acted and refused.get(p.group, 0) >= GIVE_UP)):
             continue
         result = _score(env, task, p)
         if p.must_act:
             if result.status != "ok" or result.r_actions == 1.0:
+                refused[p.group] = refused.get(p.group, 0) + 1
                 continue  # the tool refused it: nothing was written
+            acted.add(p.group)
             if p.group in ONE_OF:
-                acted.add(p.group)
+                done.add(p.group)
         found.counts[p.kind] += 1
         if not _loses(result, p, ctx.decls.confirm_rules):
             found.kept.append(p.name)
