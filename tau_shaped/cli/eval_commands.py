@@ -147,7 +147,7 @@ def score_command(
     from tau_shaped.evaluation.results_formats import RECORDS_FORMATS
     from tau_shaped.evaluation.score_options import ScoreOptions
     from tau_shaped.evaluation.scoring_backends import plan_scoring
-    from tau_shaped.integrations import scoring  # noqa: F401 - registers tau2's runs and the Ray backend
+    from tau_shaped.integrations import registrations  # noqa: F401 - registers tau2's runs and the Ray backend
     from tau_shaped.tasks.domain_loading import load_named_domain
     from tau_shaped.tasks.domains import DomainNotFound
 

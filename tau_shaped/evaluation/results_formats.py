@@ -9,7 +9,7 @@ which formats they run, ``scoring_backends.py``).
 
 Bundled here: ``tau-bench`` (tau-bench's JSON list of records) and ``tau-shaped`` (this
 project's JSON lines, one record a line). The integrations register theirs on import
-(``tau_shaped.integrations.scoring``: tau2's runs); data never names a format or code.
+(``tau_shaped.integrations.registrations``: tau2's runs); data never names a format or code.
 
 Which format owns a path (:func:`format_of`): formats are asked in descending ``priority``,
 then by name; the first that claims the path owns it. Two formats of the same priority that

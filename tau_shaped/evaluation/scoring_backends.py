@@ -5,7 +5,7 @@ A backend is a :class:`ScoringBackend`: its ``name``, the output formats it writ
 (``--format``), which results formats it ``runs``, the options it refuses (``check``) or fills
 in (``prepare``), the files it reads from the path given (``inputs``: a folder may be many), and
 ``run``. Bundled here: ``local`` (this machine: each format scores itself, on worker
-processes). The integrations register theirs on import (``tau_shaped.integrations.scoring``:
+processes). The integrations register theirs on import (``tau_shaped.integrations.registrations``:
 ``ray``, a Ray Dataset on an actor pool).
 
 :func:`plan_scoring` is ``score`` without a branch on formats or backends: the backend by

@@ -13,7 +13,7 @@ loaded once, each item scored by ``score_item``). The outcomes come back in inpu
 rewards, status, and the record as its JSON line).
 
 Registered as the ``ray`` scoring backend (:class:`RayBackend`) by
-``tau_shaped.integrations.scoring``. Needs the ``ray`` extra (``pip install -e '.[ray]'``); ray
+``tau_shaped.integrations.registrations``. Needs the ``ray`` extra (``pip install -e '.[ray]'``); ray
 is imported only when used.
 """
 

@@ -16,7 +16,7 @@ from tau_shaped.evaluation.results_formats import (
     SNIFF_BYTES, ResultsFormat, format_of, register_format, registered_formats, unregister_format,
 )
 from tau_shaped.evaluation.score_options import ScoreOptions, ScoringError
-from tau_shaped.integrations import scoring  # noqa: F401 - tau2's format and the Ray backend, as score has them
+from tau_shaped.integrations import registrations  # noqa: F401 - tau2's format and the Ray backend, as score has them
 
 runner = CliRunner()
 RECORD = {"task_id": 0, "reward": 1.0, "info": {"task_key": "t0"}, "traj": [{"role": "user", "content": "hi"}],

@@ -19,7 +19,7 @@ from tau_shaped.evaluation.score_options import ScoreOptions, ScoringError
 from tau_shaped.evaluation.scoring_backends import (
     ScoringBackend, plan_scoring, register_backend, registered_backends, unregister_backend,
 )
-from tau_shaped.integrations import scoring  # noqa: F401 - tau2's format and the Ray backend, as score has them
+from tau_shaped.integrations import registrations  # noqa: F401 - tau2's format and the Ray backend, as score has them
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
@@ -151,7 +151,7 @@ def test_registration_refuses_a_second_backend_of_a_name():
 def test_the_registries_import_no_heavy_extra():
     """``score`` starts fast: the registries and the integrations' registrations import neither
     ray, pyarrow, pandas nor tau2 (each is imported when a file of its kind is scored)."""
-    code = ("import sys; import tau_shaped.evaluation.scoring_backends, tau_shaped.integrations.scoring; "
+    code = ("import sys; import tau_shaped.evaluation.scoring_backends, tau_shaped.integrations.registrations; "
             "print(sorted(m for m in ('ray', 'pyarrow', 'pandas', 'tau2', 'litellm') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]

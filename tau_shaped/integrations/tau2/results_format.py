@@ -1,5 +1,5 @@
 """tau2's runs as a results format of ``tau-shaped score`` (``evaluation/results_formats.py``),
-registered by ``tau_shaped.integrations.scoring``.
+registered by ``tau_shaped.integrations.registrations``.
 
 It claims what :func:`.files.is_tau2_results` recognises from a file's first value (a tau2
 ``Results``, simulations, tau2's metrics summary) and any folder (a run folder: its reader

@@ -1,4 +1,4 @@
-"""The integrations' results formats and scoring backends, registered on import (the command
+"""Registers the integrations' results formats and scoring backends, on import (the command
 line imports this before ``score`` asks the registries; a script that scores through
 ``evaluation.scoring_backends`` imports it too to have them):
 
