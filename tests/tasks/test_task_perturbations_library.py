@@ -89,3 +89,24 @@ def test_a_task_with_no_perturbation_is_refused(tmp_path):
     assert done.exit_code == 1, done.output
     assert f"{path}: task 'lib-who': 0 perturbation(s)" in done.stdout
     assert any(line.startswith(f"{path}: task 'lib-who': no perturbation") for line in done.stderr.splitlines()), done.stderr
+
+
+def test_record_tables_keyed_by_a_field_and_their_owner():
+    """A table may be a list of records keyed by an id field (tau2 telecom's ``lines``): its ids
+    are ids all the same, and a customer owns what their record lists or what names them."""
+    from tau_shaped.tasks.world_entities import owned_keys, table_named_for, world_index
+
+    world = {
+        "customers": [{"customer_id": "C1", "line_ids": ["L1", "L2"]}, {"customer_id": "C2", "line_ids": ["L3"]}],
+        "lines": [{"line_id": "L1", "plan_id": "P1"}, {"line_id": "L2", "plan_id": "P1"}, {"line_id": "L3", "plan_id": "P2"}],
+        "bills": [{"bill_id": "B1", "customer_id": "C2"}, {"bill_id": "B2", "customer_id": "C1"}],
+        "plans": [{"plan_id": "P1"}, {"plan_id": "P2"}],
+        "settings": {"a": 1, "b": 2},  # no records: no table
+    }
+    index = world_index(world)
+    assert index.tables == {"customers": ("C1", "C2"), "lines": ("L1", "L2", "L3"), "bills": ("B1", "B2"), "plans": ("P1", "P2")}
+    assert index.table_of("L3") == "lines" and index.table_of("a") is None
+    assert owned_keys(world, "lines", "C1") == {"L1", "L2"}
+    assert owned_keys(world, "bills", "C1") == {"B2"} and owned_keys(world, "customers", "C1") == {"C1"}
+    assert owned_keys(world, "plans", "C1") == frozenset()
+    assert table_named_for("line_id", index) == "lines" and table_named_for("email", index) is None
