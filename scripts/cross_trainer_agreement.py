@@ -83,9 +83,10 @@ def main(argv: Optional[List[str]] = None) -> int:
                                  f"else .venv-{library} in the repository")
     parser.add_argument("--keep", type=Path, help="keep the parquet file and the runners' JSON results here")
     parser.add_argument("--reuse", action="append", default=[], metavar="LIBRARY",
-                        help="take LIBRARY's results from run_LIBRARY.json in --keep's folder (written by an earlier "
-                             "run of its runner on the same set) instead of running it again (verifiers 0.4 starts "
-                             "a harness process per rollout: about an hour for the set on a loaded 2-core machine)")
+                        help="take LIBRARY's results from run_LIBRARY.json (or its shards' run_LIBRARY.shardK.json: "
+                             "run_verifiers.py --shard K/N) in --keep's folder, written by an earlier run of its runner "
+                             "on the same set, instead of running it again (verifiers 0.4 starts a harness process per "
+                             "rollout: about an hour for the set on a loaded 2-core machine)")
     args = parser.parse_args(argv)
 
     from tests.integrations.training.completion_set import rows, summarize, write_parquet
@@ -108,12 +109,16 @@ def main(argv: Optional[List[str]] = None) -> int:
         failed = False
         for runner, option, module in LIBRARIES:
             name = runner[4:-3]
-            kept = folder / (runner[:-3] + ".json")
-            if name in args.reuse:
-                if not kept.exists():
-                    lines.append((name, f"not run: --reuse {name} but {kept} does not exist"))
+            if name in args.reuse:  # run_<name>.json, or its shards' run_<name>.shard<k>.json
+                kept = sorted(folder.glob(runner[:-3] + ".json")) + sorted(folder.glob(runner[:-3] + ".shard*.json"))
+                if not kept:
+                    lines.append((name, f"not run: --reuse {name} but {folder} has no {runner[:-3]}*.json"))
                     continue
-                for library, per_row in json.loads(kept.read_text()).items():
+                merged: Dict[str, List[Any]] = {}
+                for path in kept:
+                    for library, per_row in json.loads(path.read_text()).items():
+                        merged.setdefault(library, []).extend(per_row)
+                for library, per_row in merged.items():
                     summary = summarize(library, per_row)
                     lines.append((library + " (reused)", summary))
                     failed = failed or summary["differences"] > 0
@@ -132,12 +137,12 @@ def main(argv: Optional[List[str]] = None) -> int:
                 summary = summarize(library, per_row)
                 lines.append((library, summary))
                 failed = failed or summary["differences"] > 0
-    print(f"{'library':<24} {'rows':>5} {'differences':>12} {'abstained':>10} {'parse faults':>13}")
+    print(f"{'library':<32} {'rows':>5} {'differences':>12} {'abstained':>10} {'parse faults':>13}")
     for library, line in lines:
         if isinstance(line, str):
-            print(f"{library:<24} {line}")
+            print(f"{library:<32} {line}")
             continue
-        print(f"{library:<24} {line['rows']:>5} {line['differences']:>12} {line['abstained']:>10} {line['parse_faults']:>13}")
+        print(f"{library:<32} {line['rows']:>5} {line['differences']:>12} {line['abstained']:>10} {line['parse_faults']:>13}")
         for diff in line["diffs"]:
             print(f"    {diff['row_id']}: {', '.join(diff['keys'])} got {diff['got']} offline {diff['expected']}")
     return 1 if failed else 0

@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 try:
-    from scripts.cross_trainer.common import main, result
+    from scripts.cross_trainer.common import result
     from scripts.cross_trainer.episodes import message_turns
 except ImportError:  # run as a file
-    from common import main, result  # type: ignore[no-redef]
+    from common import result  # type: ignore[no-redef]
     from episodes import message_turns  # type: ignore[no-redef]
 
 
@@ -128,25 +128,58 @@ def run_group(rows: List[Dict[str, Any]], out: Path) -> List[Dict[str, float]]:
     return values
 
 
-def score(rows: List[Dict[str, Any]], parquet: Path) -> Dict[str, List[Dict[str, Any]]]:
+def groups_of(rows: List[Dict[str, Any]]) -> List[List[int]]:
+    """The rows' indices by (task, replies): one ``run_eval`` each."""
     groups: Dict[str, List[int]] = {}
     for i, row in enumerate(rows):
         key = json.dumps([row["task_id"], row["extra_info"].get("user_replies")])
         groups.setdefault(key, []).append(i)
-    got: Dict[int, Dict[str, float]] = {}
+    return list(groups.values())
+
+
+def shard_of(groups: List[List[int]], shard: int, shards: int) -> List[List[int]]:
+    """The groups shard ``shard`` of ``shards`` runs (largest first, each to the least loaded shard)."""
+    loads, mine = [0] * shards, []
+    for group in sorted(groups, key=len, reverse=True):
+        k = loads.index(min(loads))
+        loads[k] += len(group)
+        if k == shard:
+            mine.append(group)
+    return mine
+
+
+def score(rows: List[Dict[str, Any]], parquet: Path, shard: int = 0, shards: int = 1,
+          out_file: Path = None) -> Dict[str, List[Dict[str, Any]]]:
+    """The rows of this shard's groups (all of them by default); with ``out_file``, the results so far
+    are written there after each group (a run cut short keeps what it measured)."""
+    results: List[Dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as out:
-        for n, indices in enumerate(groups.values()):
+        for n, indices in enumerate(shard_of(groups_of(rows), shard, shards)):
             group = [rows[i] for i in indices]
-            for i, values in zip(indices, run_group(group, Path(out) / str(n))):
-                got[i] = values
-    results = []
-    for i, row in enumerate(rows):
-        entry = result(row, got[i], "expected_episode")
-        if "why" in got[i]:
-            entry["why"] = got[i]["why"]
-        results.append(entry)
+            for row, values in zip(group, run_group(group, Path(out) / str(n))):
+                entry = result(row, values, "expected_episode")
+                if "why" in values:
+                    entry["why"] = values["why"]
+                results.append(entry)
+            if out_file is not None:
+                out_file.write_text(json.dumps({"verifiers": results}))
     return {"verifiers": results}
 
 
+def cli() -> None:
+    """``--parquet P --out O [--shard K/N]``: shard K of N runs its groups (N processes side by side)."""
+    import argparse
+
+    from tests.integrations.training.completion_set import read_parquet
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--parquet", required=True, type=Path)
+    parser.add_argument("--out", required=True, type=Path)
+    parser.add_argument("--shard", default="0/1")
+    args = parser.parse_args()
+    shard, shards = (int(x) for x in args.shard.split("/"))
+    score(read_parquet(args.parquet), args.parquet, shard, shards, args.out)
+
+
 if __name__ == "__main__":
-    main(score)
+    cli()
