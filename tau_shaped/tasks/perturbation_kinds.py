@@ -4,19 +4,22 @@ Each is a mistake a careful reader of the policy calls wrong, of one of five kin
 
 - ``wrong-argument``: one argument of a write changed: an id to another id of the same table that
   is also the customer's (another of their orders), or, for a table nobody owns, to its first
-  other key; an enum to each other value the schema allows; a ``number`` a cent either way; an
-  ``integer`` one either way (an enum value the task's customer accepts, by its persona's
-  ``accept`` or, with no persona, named in its instruction, is no mistake). The agent's messages since the previous write say the new value
-  where they said the old (an agent that does another thing says so);
+  other key; an enum to each other value the schema allows (but one the task's customer
+  accepts: by its persona's ``accept``, or, with no persona, named in its instruction); a
+  ``number`` a cent either way; an ``integer`` one either way. The agent's messages since the
+  previous write say the new value where they said the old (an agent that does another thing
+  says so);
 - ``wrong-entity``: an id of a write changed to another customer's record of the same table (the
   customer's own id to another customer's);
 - ``skipped-step``: a write left out;
-- ``extra-write``: a write added: the last write again on another customer's record, and each
-  write tool the ground truth does not call, with up to four sets of arguments: the ground
-  truth's values of the same arguments, the records the customer names or owns and one of
-  someone else's, the schema's enum values (only calls the tool carries out count: a refused
-  call writes nothing);
-- ``unconfirmed-write``: a write the domain asks a yes for, made after the customer said no.
+- ``extra-write``: a write added, before any call that ends the conversation: the last write
+  again on another customer's record (the first the tool carries out), and each tool that
+  writes what the customer must want (``tool_declarations.write_tools``) that the ground truth
+  does not call, with up to four sets of arguments: the ground truth's values of the same
+  arguments, the records the customer names or owns and one of someone else's, the schema's
+  enum values. Only calls the tool carries out count (a refused call writes nothing);
+- ``unconfirmed-write``: a write the domain's confirmation rules judge, made after the customer
+  said no to every question since the write before it.
 
 An id argument is any argument whose value is a key of a record table of S0 (``world_entities``);
 a value that a task's equivalence class declares equally valid is never taken as the wrong one.
