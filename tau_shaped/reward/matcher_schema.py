@@ -41,8 +41,14 @@ OPERATORS = ("eq", "ne", "gt", "ge", "lt", "le", "in", "not_in", "contains", "re
              "not_in_state")
 
 
-class _Strict(BaseModel):
+class StrictModel(BaseModel):
+    """The base of every model of the rule and task language: an unknown key is refused, a value
+    is frozen once read. A check kind's schema (``CheckKind.model``) subclasses it."""
+
     model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+
+_Strict = StrictModel  # the name this package's own models use
 
 
 def _check_regex(pattern: Optional[str]) -> Optional[str]:

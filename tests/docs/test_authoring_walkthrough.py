@@ -9,50 +9,14 @@ ending in ``...`` for any line that starts with what comes before it; ``<!-- exi
 above a block is the exit status its commands end with (else 0). Commands are split with shlex
 and run in this process (typer's runner), never through a shell."""
 
-import re
 import shlex
 from pathlib import Path
-from typing import List, Tuple
 
-import pytest
-from typer.testing import CliRunner
-
-from tau_shaped.cli import app
+from tests.docs.page_examples import matches as _matches
+from tests.docs.page_examples import run_page
+from tests.docs.page_examples import steps as _steps
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "authoring.md"
-BLOCK = re.compile(r"^(?:<!-- exit (?P<exit>\d+) -->\n)?```(?P<lang>[\w-]*)(?P<name>[^\n]*)\n(?P<body>.*?)^```[ \t]*$",
-                   re.M | re.S)
-
-
-def _steps(text: str) -> List[Tuple[str, ...]]:
-    """("file", name, content) and ("run", command, expected lines, exit status), in order."""
-    steps: List[Tuple[str, ...]] = []
-    for block in BLOCK.finditer(text):
-        lang, name, body = block["lang"], block["name"].strip(), block["body"]
-        if lang == "json" and name:
-            steps.append(("file", name, body))
-        elif lang == "console":
-            status = int(block["exit"] or 0)
-            for line in body.splitlines():
-                if line.startswith("$ "):
-                    steps.append(("run", line[2:], [], status))
-                elif steps and steps[-1][0] == "run":
-                    steps[-1][2].append(line.rstrip())
-    return steps
-
-
-def _matches(expected: List[str], got: List[str]) -> bool:
-    """Every expected line in order, consecutive except where a ``...`` line skips lines."""
-    if not expected:
-        return not got
-    head, rest = expected[0], expected[1:]
-    if head == "...":
-        return any(_matches(rest, got[i:]) for i in range(len(got) + 1))
-    if not got:
-        return False
-    line = got[0].rstrip()
-    fits = line.startswith(head[:-3]) if head.endswith("...") else line == head
-    return fits and _matches(rest, got[1:])
 
 
 def test_the_page_holds_the_whole_walkthrough():
@@ -76,19 +40,4 @@ def test_matching_the_shown_output():
 
 def test_the_walkthrough_runs_as_shown(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    runner = CliRunner()
-    for step in _steps(PAGE.read_text(encoding="utf-8")):
-        if step[0] == "file":
-            path = tmp_path / step[1]
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(step[2], encoding="utf-8")
-            continue
-        _, command, expected, status = step
-        argv = shlex.split(command)
-        assert argv[0] == "tau-shaped", command
-        result = runner.invoke(app, argv[1:])
-        got = result.output.splitlines()
-        assert result.exception is None or isinstance(result.exception, SystemExit), (command, result.exception)
-        assert result.exit_code == status, (command, result.output)
-        if not _matches(expected, got):
-            pytest.fail(f"{command}: the page shows\n" + "\n".join(expected) + "\nthe command printed\n" + result.output)
+    run_page(PAGE, tmp_path)

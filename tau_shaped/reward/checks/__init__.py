@@ -22,6 +22,7 @@ from tau_shaped.reward.checks.registry import (  # noqa: F401 - the registry's n
     walk,
 )
 from tau_shaped.reward.checks.finding import Finding, short  # noqa: F401
+from tau_shaped.reward.matcher_schema import StrictModel  # noqa: F401 - the base of a kind's schema (its model)
 
 from tau_shaped.reward.checks import (  # noqa: F401, E402 - registered on import, in this order
     tool,
