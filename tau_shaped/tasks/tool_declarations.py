@@ -48,8 +48,21 @@ def _one_type(prop: Dict[str, Any]) -> Tuple[Optional[str], Tuple[Any, ...]]:
     return None, ()
 
 
+_ARGUMENTS: Dict[Any, Dict[str, Argument]] = {}  # by tool class: a schema does not change
+
+
 def tool_arguments(tool: Any) -> Dict[str, Argument]:
     """The arguments a tool declares in its schema (empty when it has none readable)."""
+    try:
+        found = _ARGUMENTS.get(tool)
+    except TypeError:  # an unhashable tool object: read each time
+        return _read_arguments(tool)
+    if found is None:
+        found = _ARGUMENTS[tool] = _read_arguments(tool)
+    return found
+
+
+def _read_arguments(tool: Any) -> Dict[str, Argument]:
     try:
         params = tool.get_info()["function"]["parameters"]
     except Exception:  # noqa: BLE001 - a tool whose schema cannot be read declares nothing
