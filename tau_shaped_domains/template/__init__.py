@@ -26,6 +26,8 @@ from tau_shaped.tasks.domain_package import domain_from_package
 from .data import load_data
 from .tools import TOOLS
 
+# Lines added to the agent's prompt (tau-bench's Env.rules): never checked. The policy lines a
+# deterministic check judges are policy_rules.json, which the domain reads by itself.
 RULES = [
     "You are a support agent of a food-delivery service; each turn you either call one tool or reply to the customer.",
     "Before a refund or a dispatch, tell the customer exactly what you will do and wait for an explicit yes.",
