@@ -17,6 +17,7 @@ from tau_shaped.report.run_labels import file_stem, run_labels
 from tau_shaped.report.verdict_groups import ReasonRow, group_by_verdict, task_list
 from tau_shaped.report.verdict_words import rule_sentences, run_env, without_step
 from tau_shaped.report.html_report import write_report
+from tau_shaped.report.noise_floor_view import print_noise
 from tau_shaped.evaluation.results_file import ResultsFileError
 
 def _pass_k(values: dict, high: dict = None) -> str:
@@ -178,6 +179,7 @@ def show(files: List[Path], report: Path, console: Console = None) -> int:
     else:  # too narrow for pass^k beside the pass rates: a table of its own
         console.print(overall_table(summaries, labels, width, with_pass_k=False))
         console.print(pass_k_table(summaries, labels, width))
+    print_noise(console, summaries, labels)  # issue 46: intervals, flipping tasks, minimum detectable difference
     for label, s in zip(labels, summaries):
         console.print()
         console.print(Text(label, style="bold", overflow="fold"))

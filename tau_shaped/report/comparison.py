@@ -10,6 +10,8 @@ from typing import Any, Dict, Iterable, List, Mapping, Tuple, Union
 
 from tau_shaped.evaluation.metrics import (PassHatK, legacy_success, not_scoreable, pass_hat_k_range, run_error, shaped_decided,
                                           shaped_result, shaped_success, shaped_verdict, task_key)
+from tau_shaped.evaluation.noise_floor import (NoiseInputError, PairNoise, RunNoise, TaskTrials, pair_noise, run_noise,
+                                              task_trials)
 from tau_shaped.evaluation.results_file import ResultsFileError, read_results
 
 
@@ -93,6 +95,8 @@ class FileSummary:
     tau2_stored: int = 0  # records whose tau2 reward tau2 stored in the run
     tau2_agree: int = 0  # of those, how many the offline recomputation agrees with
     tau2_not_judged: int = 0  # records with NL assertions tau2's reward could not judge offline
+    trials: Dict[str, Dict[str, TaskTrials]] = field(default_factory=dict)  # domain -> task -> its trials (noise_floor)
+    noise: List[RunNoise] = field(default_factory=list)  # per domain: bootstrap intervals, flipping tasks (issue 46)
 
     @property
     def decided(self) -> int:
@@ -171,6 +175,12 @@ def summarize(path: Path) -> FileSummary:
             reason = disagreement_reason(r)
             s.disagreements.append((task_key(r), int(r["trial"]), lg, sh, reason))
     s.agreement = {(a, b): table.get((a, b), 0) for a in (0, 1) for b in (0, 1)}
+    positions = [i for i, r in enumerate(records) if not run_error(r)]
+    try:  # the noise floor (issue 46): per domain the records name, tasks resampled with their trials
+        s.trials = task_trials(scored, lambda j: f"{path}: record {positions[j]}")
+    except NoiseInputError as exc:
+        raise ResultsFileError(str(exc)) from None
+    s.noise = [run_noise(domain, tasks) for domain, tasks in s.trials.items()]
     s.per_task = {k: (sum(a for a, _ in v) / len(v), sum(b for _, b in v) / len(v), len(v)) for k, v in sorted(tasks.items())}
     return s
 
@@ -214,3 +224,9 @@ def summarize_files(files: Iterable[Union[str, Path]], skipped: List[str]) -> Li
         raise ResultsFileError(f"no results file among {shown}: " + "; ".join(s.split(": skipped: ", 1)[1] for s in skipped[:3]))
     return summaries
 
+
+
+def pair_noises(a: FileSummary, b: FileSummary) -> List[PairNoise]:
+    """Run ``b`` against run ``a`` in each domain both have: B - A and its minimum detectable
+    difference, tasks paired by id (``noise_floor.difference``)."""
+    return [pair_noise(domain, a.trials[domain], b.trials[domain]) for domain in sorted(set(a.trials) & set(b.trials))]

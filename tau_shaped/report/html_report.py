@@ -23,6 +23,7 @@ from tau_shaped.evaluation.output_path import write_text_file
 from tau_shaped.evaluation.results_file import finite_json
 from tau_shaped.report.comparison import FileSummary
 from tau_shaped.report.html_assets import CSS, SCRIPT
+from tau_shaped.report.noise_floor_view import HOW, flips_text, pair_rows, rerun_text, run_rows
 from tau_shaped.report.report_data import VERDICTS, rate, report_data
 from tau_shaped.report.run_labels import run_labels
 from tau_shaped.report.verdict_words import without_step
@@ -215,6 +216,28 @@ def _buckets(data: Dict[str, Any]) -> str:
                   rows, numeric=range(2, 7))
 
 
+def _noise(summaries: List[FileSummary], labels: List[str]) -> str:
+    """The noise floor (issue 46): each run's 95% intervals per domain, its flipping tasks and
+    its minimum detectable difference against a re-run; each run against the first."""
+    from tau_shaped.report.comparison import pair_noises
+
+    parts = [f"<p class=note>{html.escape(HOW)}</p>"]
+    for label, s in zip(labels, summaries):
+        for noise in s.noise:
+            parts.append(f"<h3>{html.escape(label)}: {html.escape(noise.domain)}, {noise.tasks} tasks × {noise.trials} "
+                         f"trial{'s' if noise.trials != 1 else ''}</h3>")
+            parts.append(_table(["metric", "legacy: estimate [95% interval]", "shaped: estimate [95% interval]"], run_rows(noise)))
+            parts.append(f"<p>{html.escape(flips_text(noise))}</p><p>{html.escape(rerun_text(noise))}</p>")
+    for label, s in zip(labels[1:], summaries[1:]):
+        for pair in pair_noises(summaries[0], s):
+            title = f"{label} − {labels[0]}: {pair.domain}"
+            if pair.only_a or pair.only_b:
+                title += f" ({pair.only_a} tasks only in {labels[0]}, {pair.only_b} only in {label}: left out)"
+            parts.append(f"<h3>{html.escape(title)}</h3>")
+            parts.append(_table(["metric", "difference", "minimum detectable difference", "paired tasks"], pair_rows(pair), numeric=(1, 2)))
+    return "".join(parts)
+
+
 def _tau2_means(summaries: List[FileSummary], labels: List[str]) -> str:
     tau2 = [label for label, s in zip(labels, summaries) if s.legacy_name == "tau2"]
     if not tau2:
@@ -249,6 +272,8 @@ def write_report(summaries: List[FileSummary], target: Path, labels: Optional[Li
                          "legacy 1 → shaped 0 (outcome)", "legacy 0 → shaped 1", "both 0", "both 1",
                          "undetermined (reward null)", "errored (not scored)"],
                         overall, numeric=range(1, 11)))
+    parts.append("<h2 id='noise-floor'>Noise floor: 95% intervals, tasks that flip, minimum detectable difference</h2>"
+                 + _noise(summaries, labels))
     for title, images in _plots(summaries, labels):
         parts.append(f"<h2>{html.escape(title)}</h2><div class=plots>{images}</div>")
     parts.append("<h2>Pass rate per bucket</h2>" + _buckets(data))

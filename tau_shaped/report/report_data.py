@@ -16,6 +16,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from tau_shaped.evaluation.metrics import legacy_success, shaped_result, shaped_success, task_key
 from tau_shaped.report.comparison import FileSummary, disagreement_reason
+from tau_shaped.report.noise_floor_view import noise_data
 from tau_shaped.report.run_header import NOT_RECORDED, run_header
 from tau_shaped.report.state_diff import raw_differences
 from tau_shaped.report.verdict_groups import EVERY_CHECK, episode_reason
@@ -244,5 +245,5 @@ def report_data(summaries: List[FileSummary], labels: List[str], version: str) -
                      "legacy_of": len(summary.records), "shaped_of": summary.decided,
                      "legacy_pass_k": summary.legacy_pass_k, "shaped_pass_k": summary.shaped_pass_k, "unscored": summary.unscored})
     return {"runs": runs, "episodes": episodes, "prompts": [p for p, _ in sorted(prompts.items(), key=lambda kv: kv[1])],
-            "verdicts": VERDICTS, "buckets": bucket_rates(episodes),
+            "verdicts": VERDICTS, "buckets": bucket_rates(episodes), "noise": noise_data(summaries, labels),
             "sentences": [text for text, _ in sorted(said.items(), key=lambda kv: kv[1])]}
