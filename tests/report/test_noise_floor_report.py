@@ -66,3 +66,19 @@ def test_the_report_shows_the_noise_floor_and_carries_it_as_data(compared):
     diff = {d["metric"]: d for d in noise["pairs"][0]["domains"][0]["differences"]}
     assert diff["legacy pass^1"]["difference"] == pytest.approx(-2 / 9) and diff["legacy pass^1"]["paired_tasks"] == 3
     assert diff["legacy pass^1"]["minimum_detectable_difference"] > abs(diff["legacy pass^1"]["difference"])
+
+
+def test_results_noise_floor_json_is_the_reports_figures(files, compared):
+    """``tau-shaped results noise-floor --json``: the same data as the report's, machine-readable;
+    a missing file is one line, exit 2."""
+    from typer.testing import CliRunner
+
+    from tau_shaped.cli import app
+
+    outcome = CliRunner().invoke(app, ["results", "noise-floor", *map(str, files), "--json"])
+    assert outcome.exit_code == 0, outcome.output
+    page = compared[1].read_text(encoding="utf-8")
+    payload = re.search(r"<script type='application/json' id='report-data'>(.*?)</script>", page, re.S).group(1)
+    assert json.loads(outcome.stdout) == json.loads(payload)["noise"]
+    missing = CliRunner().invoke(app, ["results", "noise-floor", str(files[0].with_name("absent.jsonl"))])
+    assert missing.exit_code == 2 and "absent.jsonl" in missing.output and "Traceback" not in missing.output
