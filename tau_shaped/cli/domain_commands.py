@@ -63,4 +63,5 @@ def domain_new(
     except TemplateError as exc:
         typer.echo(f"domain new: {exc}", err=True)
         raise typer.Exit(2) from None
-    typer.echo(f"wrote domain {name} in {written}: pip install -e {folder}, then tau-shaped domain check {name}")
+    typer.echo(f"wrote domain {name} in {written} (its README.md says what each file is): pip install -e {folder}, "
+               f"then tau-shaped domain check {name}")

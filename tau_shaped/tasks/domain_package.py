@@ -11,6 +11,7 @@
         data.py            ``load_data(seed)``: the world of a seed (its data files in data/)
         tasks/<split>.json its task files, one per split (train.json, test.json, ...)
         grader/*.json      its grader corpus (tau-shaped grader-test), optional
+        README.md          what the package holds and the commands that check it (domain new writes one)
 
 The files are found through the package (``importlib.resources``), never relative to a working
 folder or a checkout, so an installed wheel has them all; and a domain is found by its entry

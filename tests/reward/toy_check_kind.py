@@ -12,10 +12,10 @@ from typing import Any, Iterable, List
 from pydantic import Field
 
 from tau_shaped.reward.checks import Check, CheckKind, Compiler, Finding, register
-from tau_shaped.reward.matcher_schema import _Strict
+from tau_shaped.reward.matcher_schema import StrictModel
 
 
-class WordyPredicate(_Strict):
+class WordyPredicate(StrictModel):
     wordy: int = Field(ge=1)
     before_call: str
 

@@ -35,10 +35,10 @@ KIND = '''
 from typing import Any, Iterable
 
 from tau_shaped.reward.checks import Check, CheckKind, Compiler, Finding, register
-from tau_shaped.reward.matcher_schema import _Strict
+from tau_shaped.reward.matcher_schema import StrictModel
 
 
-class ShoutedPredicate(_Strict):
+class ShoutedPredicate(StrictModel):
     shouted_before: str
 
 
