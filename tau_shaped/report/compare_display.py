@@ -17,8 +17,8 @@ from tau_shaped.report.run_labels import file_stem, run_labels
 from tau_shaped.report.verdict_groups import ReasonRow, group_by_verdict, task_list
 from tau_shaped.report.verdict_words import rule_sentences, run_env, without_step
 from tau_shaped.report.html_report import write_report
-from tau_shaped.report.noise_floor_view import print_noise
-from tau_shaped.evaluation.results_file import ResultsFileError
+from tau_shaped.report.noise_floor_view import noise_data, print_noise
+from tau_shaped.evaluation.results_file import ResultsFileError, finite_json
 
 def _pass_k(values: dict, high: dict = None) -> str:
     """pass^k for each k; ``high``: where it differs, the range trials with no verdict leave."""
@@ -158,7 +158,19 @@ def _fits(console: Console, table: Table) -> bool:
     return natural.maximum <= console.width
 
 
-def show(files: List[Path], report: Path, console: Console = None) -> int:
+def comparison_json(summaries: List[FileSummary], labels: List[str]) -> str:
+    """The comparison as JSON (``show(..., as_json=True)``, for ``compare --json``): each run's
+    rates and pass^k, and the noise floor (``noise_floor_view.noise_data``)."""
+    runs = [{"label": label, "file": str(s.path), "episodes": len(s.records), "legacy_rate": s.legacy_rate,
+             "shaped_rate": s.shaped_rate, "shaped_of": s.decided, "undetermined": s.undetermined, "faulted": s.faulted,
+             "legacy_pass_k": {str(k): v for k, v in s.legacy_pass_k.items()},
+             "shaped_pass_k": {str(k): [v, s.shaped_pass_k_high.get(k, v)] for k, v in s.shaped_pass_k.items()}}
+            for label, s in zip(labels, summaries)]
+    return finite_json({"runs": runs, "noise": noise_data(summaries, labels)}, indent=1, ensure_ascii=False)
+
+
+def show(files: List[Path], report: Path, console: Console = None, as_json: bool = False) -> int:
+    """compare: the tables (``as_json``: the comparison as JSON on stdout instead), and the report."""
     errors = console or Console(stderr=True)
     console = console or Console()  # the terminal's width: every table folds to fit it
     skipped: List[str] = []  # a run's lock file, a report, a folder among the files: named, left out
@@ -171,6 +183,10 @@ def show(files: List[Path], report: Path, console: Console = None) -> int:
         errors.print(f"note: {note}", highlight=False, soft_wrap=True)
     width = console.width
     labels = run_labels([s.path for s in summaries])
+    if as_json:
+        console.print(comparison_json(summaries, labels), highlight=False, markup=False, soft_wrap=True)
+        write_report(summaries, report, labels)
+        return 0
     if any(label != file_stem(s.path) for label, s in zip(labels, summaries)):
         console.print(files_table(summaries, labels, width))
     overall = overall_table(summaries, labels, width)

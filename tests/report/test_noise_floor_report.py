@@ -68,17 +68,13 @@ def test_the_report_shows_the_noise_floor_and_carries_it_as_data(compared):
     assert diff["legacy pass^1"]["minimum_detectable_difference"] > abs(diff["legacy pass^1"]["difference"])
 
 
-def test_results_noise_floor_json_is_the_reports_figures(files, compared):
-    """``tau-shaped results noise-floor --json``: the same data as the report's, machine-readable;
-    a missing file is one line, exit 2."""
-    from typer.testing import CliRunner
-
-    from tau_shaped.cli import app
-
-    outcome = CliRunner().invoke(app, ["results", "noise-floor", *map(str, files), "--json"])
-    assert outcome.exit_code == 0, outcome.output
+def test_the_comparison_as_json_carries_the_reports_figures(files, compared, tmp_path):
+    """``show(..., as_json=True)`` (for compare --json): JSON on stdout, the noise floor the same
+    data as the report's."""
+    out = io.StringIO()
+    assert show(list(files), tmp_path / "j.html", Console(file=out, width=60, force_terminal=False), as_json=True) == 0
+    data = json.loads(out.getvalue())
     page = compared[1].read_text(encoding="utf-8")
     payload = re.search(r"<script type='application/json' id='report-data'>(.*?)</script>", page, re.S).group(1)
-    assert json.loads(outcome.stdout) == json.loads(payload)["noise"]
-    missing = CliRunner().invoke(app, ["results", "noise-floor", str(files[0].with_name("absent.jsonl"))])
-    assert missing.exit_code == 2 and "absent.jsonl" in missing.output and "Traceback" not in missing.output
+    assert data["noise"] == json.loads(payload)["noise"]
+    assert [r["label"] for r in data["runs"]] == ["base", "tuned"] and data["runs"][0]["legacy_pass_k"]["1"] == pytest.approx(8 / 12)
