@@ -36,6 +36,7 @@ POWER = 0.80
 # z_{1-α/2} + z_{power}: 1.95996 + 0.84162 = 2.80158
 Z_SUM = NormalDist().inv_cdf(1 - (1 - LEVEL) / 2) + NormalDist().inv_cdf(POWER)
 NO_DOMAIN = "(no env recorded)"
+MAX_REWARD = 1e150
 
 
 class NoiseInputError(ValueError):
@@ -64,6 +65,8 @@ def _number(value: Any, where: str, name: str) -> float:
     number = float(value)
     if not math.isfinite(number):
         raise NoiseInputError(f"{where}: {name}: {value!r} is not a finite number")
+    if abs(number) > MAX_REWARD:  # its square (a variance) would not be a float
+        raise NoiseInputError(f"{where}: {name}: {value!r} is out of any reward's range (at most {MAX_REWARD:g} either way)")
     return number
 
 
@@ -192,7 +195,9 @@ FIXED = 1 << 40  # rewards are summed as integers in units of 2^-40 (exact sums,
 
 
 def _fixed(values: Sequence[float]) -> int:
-    return sum(round(v * FIXED) for v in values)
+    """The values' sum in units of 2^-40; a float of 2^53 or more is a whole number, scaled exactly
+    (``v * FIXED`` would overflow near the largest floats)."""
+    return sum(round(v * FIXED) if abs(v) < 2.0 ** 53 else int(v) * FIXED for v in values)
 
 
 def resampled_totals(columns: Sequence[Sequence[int]], resamples: int, seed: int) -> List[List[int]]:
@@ -258,10 +263,10 @@ def bootstrap(tasks: Mapping[str, TaskTrials], resamples: int = RESAMPLES, seed:
                                ranked([v / scale for v in totals[f"s{k}"]], q_low), ranked([v / scale for v in totals[f"h{k}"]], q_high))
 
     def mean_reward(sums: str, counts: str) -> Optional[Interval]:
-        means = [s / FIXED / c for s, c in zip(totals[sums], totals[counts]) if c]
+        means = [s / (FIXED * c) for s, c in zip(totals[sums], totals[counts]) if c]
         if not point[counts] or len(means) * 2 <= resamples:  # an interval only where most resamples have a value
             return None
-        estimate = point[sums] / FIXED / point[counts]
+        estimate = point[sums] / (FIXED * point[counts])  # int / int: correctly rounded, never overflows
         return Interval(estimate, estimate, ranked(means, q_low), ranked(means, q_high))
 
     return n, legacy_k, shaped_k, mean_reward("lr", "ln"), mean_reward("sr", "sn")

@@ -185,3 +185,14 @@ def test_a_shaped_reward_that_is_no_number_is_one_line_naming_file_record_and_fi
     path.write_text("".join(json.dumps(r) + "\n" for r in records))
     with pytest.raises(ResultsFileError, match=r"bad\.jsonl: record 1: info\.shaped\.reward: 'lots' is not a number"):
         summarize(path)
+
+
+def test_rewards_far_from_zero_are_summed_exactly_or_refused_in_one_line(tmp_path):
+    records = [record("x", 0, True, reward=1e150), record("x", 1, False), record("y", 0, True, reward=-2.5)]
+    noise = run_noise("food_delivery", task_trials(records)["food_delivery"], resamples=50)
+    assert noise.shaped_reward.low == (1e150 + 0.0 - 2.5) / 3 and noise.shaped_reward.ci_low <= noise.shaped_reward.low
+    records[1]["info"]["shaped"]["reward"] = -1e300
+    path = tmp_path / "far.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    with pytest.raises(ResultsFileError, match=r"far\.jsonl: record 1: info\.shaped\.reward: -1e\+300 is out of any reward's range"):
+        summarize(path)
