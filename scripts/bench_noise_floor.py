@@ -1,6 +1,8 @@
 """How long the noise floor adds to ``tau-shaped compare`` (issue 46): two results files of
-1000 records each (250 tasks x 4 trials, and 1000 tasks x 1 trial), summarized with and
-without it; prints the seconds of each.
+1000 records each (250 tasks x 4 trials, and 1000 tasks x 1 trial): compare's summaries of
+both (the noise floor included), and the noise floor alone (both runs' intervals, flips and
+re-run floors, and the pair's differences); prints the seconds of each, and how fast this
+machine's Python is (one random.random() call) to read them by.
 
     python scripts/bench_noise_floor.py
 """
@@ -37,6 +39,10 @@ def records(tasks: int, trials: int, seed: int) -> list:
 
 
 def main() -> None:
+    import timeit
+
+    per_call = min(timeit.repeat("r.random()", "import random; r = random.Random(1)", number=200_000, repeat=5)) / 200_000
+    print(f"this machine: random.random() takes {per_call * 1e9:.0f} ns")
     folder = Path(tempfile.mkdtemp())
     for tasks, trials in ((250, 4), (1000, 1)):
         paths = []
@@ -55,8 +61,8 @@ def main() -> None:
         for domain in grouped[0]:
             pair_noise(domain, grouped[0][domain], grouped[1][domain])
         alone = time.perf_counter() - start
-        print(f"{tasks} tasks x {trials} trials, two files of {tasks * trials} records: summarize (noise floor included) "
-              f"{total:.2f} s; the noise floor alone {alone:.2f} s")
+        print(f"{tasks} tasks x {trials} trials, two files of {tasks * trials} records: compare's summaries "
+              f"(noise floor included) {total:.2f} s; the noise floor alone {alone:.2f} s")
 
 
 if __name__ == "__main__":
