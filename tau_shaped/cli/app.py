@@ -27,6 +27,7 @@ VERBS: Dict[str, Tuple[str, str, Optional[str]]] = {
     "run": ("tau_shaped.cli.eval_commands", "run_command", "TaskIdsCommand"),
     "score": ("tau_shaped.cli.eval_commands", "score_command", None),
     "compare": ("tau_shaped.cli.eval_commands", "compare_command", None),
+    "audit": ("tau_shaped.cli.audit_commands", "audit_command", None),
     "demo": ("tau_shaped.cli.eval_commands", "demo_command", None),
     "grader-test": ("tau_shaped.cli.grader_commands", "grader_test_command", None),
     "noise": ("tau_shaped.cli.noise_commands", "noise_command", None),
