@@ -136,7 +136,7 @@ def score_command(
     tasks: Optional[Path] = typer.Option(None, "--tasks", help="A task file of your own (a JSON list of tasks, as "
                                          "tasks check takes): each record's task is looked up in it by id "
                                          "(info.task_key, else info.task.id) instead of in the --env domain's --split. "
-                                         "Tau-bench and tau-shaped results files, --backend local."),
+                                         "Tau-bench and tau-shaped results files, on either backend."),
 ) -> None:
     """Rescore a results file offline: add the shaped result to every record, streamed (memory
     bounded whatever the file's size), on every core, with progress on stderr. A tau2 run (its
@@ -182,8 +182,8 @@ def score_command(
                                output_format=output_format, address=ray_address, fresh_tasks=fresh_tasks, notes=notes,
                                tasks=tasks)
         job = plan_scoring(file, backend, options)  # the format that claims FILE, the backend, checked together
-        if tasks is not None and (backend != "local" or any(fmt.name not in RECORDS_FORMATS for _, fmt in job.inputs)):
-            raise ValueError("--tasks is for tau-bench and tau-shaped results files, scored with --backend local")
+        if tasks is not None and any(fmt.name not in RECORDS_FORMATS for _, fmt in job.inputs):
+            raise ValueError("--tasks is for tau-bench and tau-shaped results files")
         with score_progress() as progress:
             target = job.run(progress)
     except (TaskFileError, DomainNotFound, ValueError, KeyError) as exc:

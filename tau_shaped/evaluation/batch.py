@@ -2,12 +2,22 @@
 streaming, on every core.
 
 ``score_batch(source, env, ...)`` takes records (an iterable of dicts) or results files
-(paths) and yields each record with ``info.shaped``; ``score_file`` is ``tau-shaped score``:
-one file streamed to another (JSON lines or a JSON list, by the name), written to a
-temporary file and renamed at the end, so a failure leaves no half-written output. With
-``workers > 1`` the records are scored by this process and ``workers - 1`` processes
-forked from it (``batch_pool.py``); the output is the same, byte for byte, whatever the
-number of workers.
+(paths) and yields each record with ``info.shaped``. ``score_file`` is the one entry point of
+"score one results file to a results file" (``tau-shaped score`` on a tau-bench or tau-shaped
+file): streamed (memory bounded), on ``workers`` processes, and the same bytes whatever their
+number. One ``score`` run, hop by hop:
+
+    cli/eval_commands.score_command         options -> ScoreOptions; prints "rescored: <output>"
+    scoring_backends.plan_scoring           the backend by name, the file's format (results_formats.format_of)
+    ScoringJob.run -> LocalBackend.run      the format scores itself: RecordsFormat.score
+    batch.score_file                        a RecordScorer (env, split or --tasks file), items read, workers
+    batch_pool.score_item / score_parallel  each item parsed and scored, here or in a forked worker
+    record_scorer.RecordScorer.score        the record's task found, its trajectory replayed: info.shaped
+    record_scorer.dump_line / dump_record   the scored record laid out as the output holds it
+    records_out.RecordsOut                  written in input order, renamed into place when whole
+
+(``--backend ray``: ``integrations.ray_backend.RayBackend.run`` -> ``score_with_ray``, the same
+``score_item`` and ``RecordsOut`` on Ray's actors.)
 """
 
 from __future__ import annotations
@@ -20,10 +30,10 @@ from tau_shaped.evaluation.batch_pool import Item, Outcome, available_cores, sco
 from tau_shaped.evaluation.batch_routing import sampled_seeds
 from tau_shaped.evaluation.record_scorer import RecordScorer
 from tau_shaped.evaluation.results_file import ResultsFileError
-from tau_shaped.evaluation.results_stream import count_records, iter_raw_lines, iter_results, json_lines
 from tau_shaped.evaluation.output_path import check_output
-from tau_shaped.evaluation.run_files import PARTIAL, lock_partial, sweep_dead, working_name
-from tau_shaped.evaluation.spool import Spooled, copy_span, spool_prefix
+from tau_shaped.evaluation.records_out import RecordsOut, default_output
+from tau_shaped.evaluation.results_stream import count_records, iter_raw_lines, iter_results, json_lines
+from tau_shaped.evaluation.spool import spool_prefix
 
 PathLike = Union[str, Path]
 Source = Union[PathLike, Sequence[PathLike], Iterable[Dict[str, Any]]]
@@ -34,7 +44,7 @@ def _is_path(value: Any) -> bool:
     return isinstance(value, (str, Path))
 
 
-def _items(source: Source, notes: Optional[List[str]]) -> Iterator[Item]:
+def source_items(source: Source, notes: Optional[List[str]]) -> Iterator[Item]:
     """The items of ``source``, lazily: a JSON-lines file's lines (parsed where they are
     scored), a JSON list's records, or the records given."""
     if _is_path(source):
@@ -83,12 +93,18 @@ def resolve_workers(workers: Optional[int], total: Optional[int] = None) -> int:
     return count
 
 
-def _scorer(kept: Optional[RecordScorer], env: str, task_split: str, blend: str, lam: float) -> RecordScorer:
+def _scorer(kept: Optional[RecordScorer], env: str, task_split: str, blend: str, lam: float,
+            tasks: Optional[PathLike]) -> RecordScorer:
     if kept is None:
-        return RecordScorer(env, task_split, blend, lam)
-    if (kept.env_name, kept.task_split, kept.blend, kept.lam) != (env, task_split, blend, lam):
-        raise ValueError(f"the scorer given scores {kept.env_name} {kept.task_split} with blend {kept.blend} and lambda "
-                         f"{kept.lam}, not {env} {task_split} with blend {blend} and lambda {lam}")
+        return RecordScorer(env, task_split, blend, lam, tasks=tasks)
+    task_file = Path(tasks).resolve() if tasks is not None else None
+    if (kept.env_name, kept.task_split, kept.blend, kept.lam, kept.task_file) != (env, task_split, blend, lam, task_file):
+        def source(split: str, path: Optional[Path]) -> str:
+            return f"the task file {path}" if path is not None else split
+
+        raise ValueError(f"the scorer given scores {kept.env_name} {source(kept.task_split, kept.task_file)} with blend "
+                         f"{kept.blend} and lambda {kept.lam}, not {env} {source(task_split, task_file)} with blend "
+                         f"{blend} and lambda {lam}")
     return kept
 
 
@@ -101,80 +117,16 @@ def score_batch(
     workers: Optional[int] = 1,
     notes: Optional[List[str]] = None,
     scorer: Optional[RecordScorer] = None,
+    tasks: Optional[PathLike] = None,
 ) -> Iterator[Dict[str, Any]]:
     """Each record of ``source`` (records, or results files' paths) with ``info.shaped``,
     in input order. ``workers``: processes to score on (None or 0: every core). A record
     that is not of ``env``'s ``task_split`` raises ResultsFileError naming it, when reached.
     ``scorer``: a ``RecordScorer`` kept across calls (a GRPO loop: each task set up once per
-    run, not per step); it must be of the same env, split, blend and lambda."""
-    scorer = _scorer(scorer, env, task_split, blend, lam)
-    yield from _scored(scorer, _items(source, notes), resolve_workers(workers), None, notes)
-
-
-class RecordsOut:
-    """A results file written record by record: JSON lines for a ``.jsonl`` name (as ``run``
-    writes them), else a JSON list laid out as ``json.dumps(records, indent=1)``. Written to a
-    temporary file beside the target (``.<name>.<run token>.partial``, locked while it is
-    written) and renamed over it by ``commit``; the working files that dead runs left for the
-    same target are removed first (``run_files.sweep_dead``)."""
-
-    def __init__(self, target: PathLike, option: Optional[str] = None) -> None:
-        self.target = check_output(target, option)  # a device, FIFO, link or folder: refused, never replaced
-        self.option = option
-        self.form = "jsonl" if self.target.suffix.lower() == ".jsonl" else "list"
-        self.target.parent.mkdir(parents=True, exist_ok=True)
-        sweep_dead(str(self.target.parent), self.target.name)
-        self.temp = self.target.with_name(working_name(self.target.name, PARTIAL))
-        self.count = 0
-        self._handle = open(self.temp, "wb", buffering=1 << 20)
-        try:
-            lock_partial(self._handle.fileno())
-        except BaseException:
-            self.abandon()
-            raise
-
-    def write(self, data: Union[bytes, Spooled]) -> None:
-        """One record, as ``dump_record`` lays it out, UTF-8 (or where a worker spooled it)."""
-        if self.form == "list":
-            self._handle.write(b"[\n" if self.count == 0 else b",\n")
-        if isinstance(data, Spooled):
-            copy_span(data, self._handle)
-        else:
-            self._handle.write(data)
-        self.count += 1
-
-    def commit(self) -> Path:
-        """Finish the temporary file and rename it over the target; on any failure (a full disk
-        at the last flush, a target made a FIFO or a link meanwhile) the temporary file is
-        removed and the error raised."""
-        try:
-            if self.form == "list":
-                self._handle.write(b"\n]" if self.count else b"[]")
-            self._handle.close()
-            check_output(self.target, self.option)
-            os.replace(self.temp, self.target)
-        except BaseException:
-            self.abandon()
-            raise
-        return self.target
-
-    def abandon(self) -> None:
-        """Remove the temporary file (closing it first: a close that fails, as on a full disk
-        when the last buffer is flushed, still leaves nothing behind)."""
-        try:
-            self._handle.close()
-        except OSError:
-            pass
-        try:
-            self.temp.unlink()
-        except OSError:
-            pass
-
-
-def default_output(path: PathLike, suffix: str = ".shaped.json") -> Path:
-    """Where ``score`` writes by default: beside the input, its extension replaced by ``suffix``."""
-    path = Path(path)
-    return path.with_name(path.name.rsplit(".", 1)[0] + suffix)
+    run, not per step); it must be of the same env, split (or task file), blend and lambda.
+    ``tasks``: a task file whose tasks the records name by id, instead of ``task_split``'s."""
+    scorer = _scorer(scorer, env, task_split, blend, lam, tasks)
+    yield from _scored(scorer, source_items(source, notes), resolve_workers(workers), None, notes)
 
 
 def score_file(
@@ -188,13 +140,15 @@ def score_file(
     on_progress: Optional[Callable[[int, Optional[int]], None]] = None,
     notes: Optional[List[str]] = None,
     scorer: Optional[RecordScorer] = None,
+    tasks: Optional[PathLike] = None,
 ) -> Path:
     """``tau-shaped score``: ``output`` (default ``<file>.shaped.json``) with ``info.shaped`` on
     every record of ``path``, streamed (memory bounded whatever the file's size) on
     ``workers`` processes (None: every core). ``on_progress(done, total)``; total may be None.
-    ``scorer``: a ``RecordScorer`` kept across calls (as ``score_batch``'s)."""
+    ``scorer``: a ``RecordScorer`` kept across calls (as ``score_batch``'s); ``tasks``: a task
+    file to look the records' tasks up in by id (``score --tasks``), instead of ``task_split``."""
     check_output(output or default_output(path))  # before any work: a device, FIFO, link or folder is refused
-    scorer = _scorer(scorer, env, task_split, blend, lam)
+    scorer = _scorer(scorer, env, task_split, blend, lam, tasks)
     total = count_records(path) if on_progress else None  # a pass over the file: only for a progress bar
     count = resolve_workers(workers, total if total is not None else count_records(path, at_most=SMALL_INPUT))
     out = RecordsOut(output or default_output(path))
@@ -208,7 +162,7 @@ def score_file(
             for seed in sampled_seeds(scorer, str(path)):
                 scorer.world(seed)
         spool = spool_prefix(str(out.target.parent), out.target.name)
-        for written, text in enumerate(_scored(scorer, _items(path, seen), count, out.form, seen, spool, built), start=1):
+        for written, text in enumerate(_scored(scorer, source_items(path, seen), count, out.form, seen, spool, built), start=1):
             out.write(text)
             if on_progress:
                 on_progress(written, total)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
+from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
 
 from tau_shaped.evaluation.line_scan import spliced_info
@@ -21,7 +22,7 @@ from tau_shaped.reward.result import ShapedRewardResult, check_blend
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.reward.shaped_env import task_seed
 from tau_shaped.tasks.domains import load_domain
-from tau_shaped.tasks.task_list import source_file, source_label, source_tasks
+from tau_shaped.tasks.task_list import TaskList
 
 
 def _actions(actions: Any) -> List[Any]:
@@ -140,14 +141,17 @@ class RecordScorer:
     of a task, ``score`` a results record, ``prepare`` sets tasks up ahead of their rollouts.
     """
 
-    def __init__(self, env: str, task_split: str = "test", blend: str = "shaped", lam: float = 0.3) -> None:
-        """``task_split``: a split of ``env``, or a task file (``task_list.file_source``: its tasks
-        named by id, ``score --tasks FILE``)."""
+    def __init__(self, env: str, task_split: str = "test", blend: str = "shaped", lam: float = 0.3,
+                 tasks: Optional[Union[str, Path]] = None) -> None:
+        """The records' tasks: ``env``'s ``task_split``, or the task file ``tasks`` instead (``score
+        --tasks FILE``: its tasks named by id; kept as its absolute path, for a worker process or
+        a Ray actor elsewhere in the tree)."""
         check_blend(blend, lam)
         self.env_name, self.task_split, self.blend, self.lam = env, task_split, blend, lam
         domain = load_domain(env)
-        self.task_file = source_file(task_split)
-        self.tasks = source_tasks(domain, task_split)  # each task validated when a record first names it
+        self.task_file = Path(tasks).resolve() if tasks is not None else None
+        # each task validated when a record first names it
+        self.tasks = TaskList(self.task_file) if self.task_file is not None else domain.task_list(task_split)
         self.by_id = self.tasks.id_index()
         self._prints: Dict[int, Tuple[str, str]] = {}  # task index -> (fingerprint, the text hashed)
         self._domain = domain
@@ -277,7 +281,8 @@ class RecordScorer:
             return self.by_id[task]
         if type(task) is int and 0 <= task < len(self.tasks):
             return task
-        raise KeyError(f"{task!r} is not a task of {source_label(self.env_name, self.task_split)}")
+        source = f"the task file {self.task_file}" if self.task_file else f"{self.env_name}'s {self.task_split} split"
+        raise KeyError(f"{task!r} is not a task of {source}")
 
     def prepare(self, tasks: Iterable[Any]) -> int:
         """Set ``tasks`` up (ids or indices) before their rollouts come: each world, ground truth

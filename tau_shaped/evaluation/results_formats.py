@@ -156,7 +156,7 @@ def add_records_check(check: RecordsCheck) -> None:
 
 class RecordsFormat(ResultsFormat):
     """tau-bench's ``EnvRunResult`` records, as a JSON list or as JSON lines: read and scored by
-    ``rescore.py`` (streamed, on worker processes; its reader names any malformed record)."""
+    ``batch.score_file`` (streamed, on worker processes; its reader names any malformed record)."""
 
     opening: ClassVar[tuple]  # the first bytes (after whitespace) that say a file is of this format
 
@@ -168,10 +168,11 @@ class RecordsFormat(ResultsFormat):
             records_check(path, options.env)
 
     def score(self, path: Path, options: ScoreOptions) -> Path:
-        from tau_shaped.evaluation import rescore as module  # looked up when called: a test may stand in for it
+        from tau_shaped.evaluation import batch  # looked up when called: a test may stand in for score_file
 
-        return module.rescore(path, options.env, options.task_source, options.blend, options.lam, options.output,
-                              on_record=options.on_progress, workers=options.workers or None, notes=options.notes)
+        return batch.score_file(path, options.env, options.task_split, options.blend, options.lam, options.output,
+                                workers=options.workers, on_progress=options.on_progress, notes=options.notes,
+                                tasks=options.tasks)
 
 
 class TauBenchList(RecordsFormat):
@@ -188,7 +189,7 @@ class TauShapedLines(RecordsFormat):
     opening = (b"{", b"")  # a blank file: a run that recorded nothing (its reader says so)
 
 
-#: The formats any records backend reads (``batch._items``: a JSON list's or JSON lines' records).
+#: The formats any records backend reads (``batch.source_items``: a JSON list's or JSON lines' records).
 RECORDS_FORMATS = (TauBenchList.name, TauShapedLines.name)
 
 register_format(TauBenchList())

@@ -8,8 +8,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, List, Optional
 
-from tau_shaped.tasks.task_list import file_source
-
 #: ``on_progress(done, total)``: records scored so far, and how many there are (None: not known yet).
 Progress = Callable[[int, Optional[int]], None]
 
@@ -25,7 +23,7 @@ class ScoreOptions:
 
     ``env``: the domain the records are scored in; ``task_split``: the split their tasks are
     looked up in; ``tasks``: a task file of one's own to look them up in instead, by id
-    (``--tasks``; ``task_source`` says which of the two); ``blend``/``lam``: the shaped blend (SPEC §7); ``output``: where to write
+    (``--tasks``; ``RecordScorer``'s ``tasks``); ``blend``/``lam``: the shaped blend (SPEC §7); ``output``: where to write
     (None: the backend's default beside the input); ``workers``: processes or actors (0: every
     core); ``output_format``: ``jsonl``, ``parquet``, ... (None: told by the output's name);
     ``address``: a cluster to run on (a backend that runs elsewhere); ``fresh_tasks``: a format
@@ -45,9 +43,3 @@ class ScoreOptions:
     notes: List[str] = field(default_factory=list)
     on_progress: Optional[Progress] = None
     tasks: Optional[Path] = None
-
-    @property
-    def task_source(self) -> str:
-        """Where a record's task is looked up (``RecordScorer``'s ``task_split``): the task file
-        given (``task_list.file_source``), else the domain's split."""
-        return file_source(self.tasks) if self.tasks is not None else self.task_split

@@ -92,7 +92,7 @@ class LocalBackend(ScoringBackend):
 
     def prepare(self, path: Path, options: ScoreOptions) -> ScoreOptions:
         if options.output_format == "jsonl" and options.output is None:
-            from tau_shaped.evaluation.batch import default_output
+            from tau_shaped.evaluation.records_out import default_output
 
             return replace(options, output=default_output(path, ".shaped.jsonl"))
         return options

@@ -1,7 +1,7 @@
 """``tau-shaped score --backend ray`` (issue 20): a batch scored on a Ray cluster, or on this
 machine's cores through Ray, with the local path's output.
 
-The driver reads the input with the project's own readers (``batch._items``: a JSON-lines
+The driver reads the input with the project's own readers (``batch.source_items``: a JSON-lines
 file's raw lines, a JSON list's records) and puts it, chunk by chunk as it is read, into Ray's
 object store (which spills to disk past its memory: the driver holds one chunk at a time), then
 makes a Dataset of those chunks, in order (``ray.data.from_arrow_refs``); an actor pool
@@ -27,9 +27,10 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from tau_shaped.env import llm as _llm  # noqa: F401 - litellm stays off the network, in the driver and the actors
-from tau_shaped.evaluation.batch import RecordsOut, _items
+from tau_shaped.evaluation.batch import source_items
 from tau_shaped.evaluation.batch_pool import available_cores, score_item
 from tau_shaped.evaluation.record_scorer import RecordScorer, dump_record
+from tau_shaped.evaluation.records_out import RecordsOut
 from tau_shaped.evaluation.results_file import ResultsFileError
 from tau_shaped.evaluation.results_formats import RECORDS_FORMATS, ResultsFormat
 from tau_shaped.evaluation.results_stream import count_records, json_lines
@@ -95,8 +96,9 @@ def _schema(kind: str) -> Any:
 class ScoreChunks:
     """An actor of the pool: one RecordScorer (the domain loaded once); chunks of items scored."""
 
-    def __init__(self, env: str, task_split: str, blend: str, lam: float, form: str) -> None:
-        self.scorer = RecordScorer(env, task_split, blend, lam)
+    def __init__(self, env: str, task_split: str, blend: str, lam: float, form: str,
+                 tasks: Optional[str] = None) -> None:
+        self.scorer = RecordScorer(env, task_split, blend, lam, tasks=tasks)
         self.form = "jsonl" if form in ("jsonl", "parquet") else "list"
         self.schema = _schema("outcomes")
 
@@ -125,7 +127,7 @@ def _chunks(files: List[Path], total: Optional[int], actors: int, notes: Optiona
     items: List[Any] = []
     size, n, failure = 0, 0, None
     try:
-        for n, item in enumerate(_items(files, notes), start=1):
+        for n, item in enumerate(source_items(files, notes), start=1):
             items.append(item)
             size += len(item[1].raw) if item[0] == "line" else 4096
             # about 8 chunks per actor, for balance (an unknown total: chunks growing with what was read)
@@ -236,15 +238,17 @@ class _ParquetOut(RecordsOut):
 def score_with_ray(inputs: PathLike, env: str, task_split: str = "test", blend: str = "shaped", lam: float = 0.3,
                    output: Optional[PathLike] = None, address: Optional[str] = None, actors: Optional[int] = None,
                    output_format: str = "jsonl", on_progress: Optional[Callable[[int, Optional[int]], None]] = None,
-                   notes: Optional[List[str]] = None) -> Path:
+                   notes: Optional[List[str]] = None, tasks: Optional[PathLike] = None) -> Path:
     """``info.shaped`` on every record of ``inputs`` (a results file, or a folder's, in name
     order), scored on Ray: a local Ray on every core when ``address`` is None, else the cluster
     there (an initialised Ray is used as it is, and left running). ``actors``: scorers (None:
     the cluster's CPUs). ``output_format``: ``jsonl`` (default ``<input>.shaped.jsonl``),
-    ``json`` (a JSON list) or ``parquet``. Returns the output's path."""
+    ``json`` (a JSON list) or ``parquet``. ``tasks``: a task file the records' tasks are looked
+    up in by id (``score --tasks``), instead of ``task_split``. Returns the output's path."""
     if output_format not in FORMATS:
         raise ValueError(f"unknown output format {output_format!r}: use one of {', '.join(FORMATS)}")
-    RecordScorer(env, task_split, blend, lam)  # the caller's mistakes (domain, split, blend) here, not in a worker
+    task_file = str(Path(tasks).resolve()) if tasks is not None else None  # absolute: an actor may run elsewhere
+    RecordScorer(env, task_split, blend, lam, tasks=task_file)  # the caller's mistakes (domain, split, blend) here, not in a worker
     target = Path(output) if output else default_output(inputs, output_format)
     files = results_files(inputs, target)
     for path in files:
@@ -263,7 +267,7 @@ def score_with_ray(inputs: PathLike, env: str, task_split: str = "test", blend: 
         out: Any = _ParquetOut(target) if output_format == "parquet" else RecordsOut(target)
         if output_format != "parquet":
             out.form = "jsonl" if output_format == "jsonl" else "list"  # the format asked for, whatever the name
-        rows = _outcomes(ray, chunks, (env, task_split, blend, lam, output_format), count) if chunks else iter(())
+        rows = _outcomes(ray, chunks, (env, task_split, blend, lam, output_format, task_file), count) if chunks else iter(())
         try:
             done = 0
             for row in rows:
@@ -315,4 +319,4 @@ class RayBackend(ScoringBackend):
         form = options.output_format or {".jsonl": "jsonl", ".parquet": "parquet"}.get(suffix, "json")
         return score_with_ray(job.path, options.env, options.task_split, options.blend, options.lam, options.output,
                               address=options.address, actors=options.workers or None, output_format=form,
-                              on_progress=options.on_progress, notes=options.notes)
+                              on_progress=options.on_progress, notes=options.notes, tasks=options.tasks)

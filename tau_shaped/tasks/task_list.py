@@ -17,10 +17,6 @@ way (``tasks_from_text``), which raises exactly the error ``load_tasks`` raises.
 Asking for every task (iterating, ``all()``, ``+``, comparing) validates every task not yet
 validated, the eager way again: the same error as ``load_tasks`` for an invalid file, every
 problem listed, and the tasks already handed out kept as the same objects.
-
-A scorer's tasks come from a *task source*: a domain's split (``test``), or a task file of
-the author's own (``file_source(path)``, ``tau-shaped score --tasks FILE``), whose tasks the
-records name by id (``source_tasks``).
 """
 
 from __future__ import annotations
@@ -190,32 +186,3 @@ class TaskList(Sequence[ShapedTask]):
 
     def __repr__(self) -> str:
         return f"TaskList({str(self.path)!r}, {len(self)} tasks, {self.validated} validated)"
-
-
-#: A task source that is a task file instead of a domain's split (``tau-shaped score --tasks FILE``):
-#: ``FILE_SOURCE`` and the file's path. A split is a JSON file's stem, never spelled so.
-FILE_SOURCE = "file:"
-
-
-def file_source(path: Union[str, Path]) -> str:
-    """The task source naming the task file ``path`` (its absolute path: a worker process may
-    run elsewhere in the tree)."""
-    return FILE_SOURCE + str(Path(path).resolve())
-
-
-def source_file(source: str) -> Optional[Path]:
-    """The task file a task source names, or None for a domain's split."""
-    return Path(source[len(FILE_SOURCE):]) if source.startswith(FILE_SOURCE) else None
-
-
-def source_tasks(domain: Any, source: str) -> TaskList:
-    """The tasks of a task source: a task file's (each validated when first used), or the
-    split of ``domain`` (``Domain.task_list``)."""
-    path = source_file(source)
-    return TaskList(path) if path is not None else domain.task_list(source)
-
-
-def source_label(env: str, source: str) -> str:
-    """A task source in words: ``food_delivery's test split``, ``the task file /x/mine.json``."""
-    path = source_file(source)
-    return f"the task file {path}" if path is not None else f"{env}'s {source} split"

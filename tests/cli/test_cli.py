@@ -138,7 +138,7 @@ def test_old_spellings_are_hidden_aliases(tmp_path):
 def test_env_has_one_default_rule(tmp_path, monkeypatch):
     """--env: the domain the input records, else food_delivery. score reads the run its file
     records (only a registered name: data never names a module); run, the --resume file's."""
-    import tau_shaped.evaluation.rescore as rescore_module
+    import tau_shaped.evaluation.batch as batch_module
     from tau_shaped.evaluation.runner import recorded_env
 
     def results(name, env):
@@ -156,7 +156,7 @@ def test_env_has_one_default_rule(tmp_path, monkeypatch):
     # score loads the domain the file records before scoring: tau2's needs its extra
     pytest.importorskip("tau2", reason="score on a file recording tau2:airline needs the tau2 extra (pip install -e '.[tau2]')")
     seen = []
-    monkeypatch.setattr(rescore_module, "rescore", lambda file, env, *a, **k: seen.append(env) or file)
+    monkeypatch.setattr(batch_module, "score_file", lambda file, env, *a, **k: seen.append(env) or file)
     for name, env in (("airline.jsonl", "tau2:airline"), ("module.jsonl", "food_delivery")):
         done = runner.invoke(app, ["score", str(tmp_path / name)])
         assert done.exit_code == 0, done.output

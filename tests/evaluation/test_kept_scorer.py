@@ -77,6 +77,15 @@ def test_a_scorer_of_another_setting_is_refused(grpo_batch):
         list(score_batch(read_results(grpo_batch), "food_delivery", "train", blend="outcome", scorer=kept))
     with pytest.raises(ValueError, match="food_delivery test"):
         list(score_batch(read_results(grpo_batch), "food_delivery", "test", scorer=kept))
+    # a scorer of a task file (score --tasks) is not one of the split that file came from, nor the reverse
+    from tau_shaped.tasks.domains import load_domain
+
+    task_file = load_domain("food_delivery").task_files["train"]
+    with pytest.raises(ValueError, match=f"not food_delivery the task file {task_file.resolve()} with"):
+        list(score_batch(read_results(grpo_batch), "food_delivery", "train", scorer=kept, tasks=task_file))
+    of_file = RecordScorer("food_delivery", "train", tasks=task_file)
+    with pytest.raises(ValueError, match="not food_delivery train with"):
+        list(score_batch(read_results(grpo_batch), "food_delivery", "train", scorer=of_file))
 
 
 def test_a_kept_scorer_keeps_the_worlds_built_for_a_run_on_workers(grpo_batch, grpo_reference, tmp_path):

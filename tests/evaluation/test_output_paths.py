@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tau_shaped.cli import app
-from tau_shaped.evaluation.batch import RecordsOut
+from tau_shaped.evaluation.records_out import RecordsOut
 from tau_shaped.evaluation.output_path import OutputPathError, check_output, unreadable, write_text_file
 from tau_shaped.evaluation.results_file import ResultsFileError, ResultsWriter, read_results
 from tau_shaped.evaluation.runner import RunConfig, run

@@ -119,6 +119,23 @@ def test_cli_backend_ray(ray_session, batch, tmp_path):
     assert refused.output.strip() == "error: --format parquet and --ray-address need --backend ray"
 
 
+def test_cli_backend_ray_takes_a_task_file(ray_session, batch, tmp_path):
+    """--tasks reaches the actors: train rollouts scored against a task file holding the train
+    tasks, with --split test (whose tasks they are not), write the local path's bytes."""
+    from tau_shaped.tasks.domains import load_domain
+
+    path, _ = batch
+    part = tmp_path / "part.jsonl"
+    part.write_bytes(b"".join(path.read_bytes().splitlines(keepends=True)[:24]))
+    tasks = tmp_path / "mine.json"
+    tasks.write_bytes(load_domain(ENV).task_files[SPLIT].read_bytes())
+    expected = score_file(part, ENV, SPLIT, output=tmp_path / "local.jsonl", workers=1).read_bytes()
+    result = CliRunner().invoke(app, ["score", str(part), "--env", ENV, "--split", "test", "--tasks", str(tasks),
+                                      "--backend", "ray", "-w", "2", "-o", str(tmp_path / "cli.jsonl")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "cli.jsonl").read_bytes() == expected
+
+
 def test_the_driver_hands_each_chunk_to_the_object_store_as_it_reads(ray_session, batch):
     """Chunks go to Ray's object store as they are read: the driver keeps references, not the
     input (a million rollouts do not sit in the driver's memory)."""

@@ -4,6 +4,7 @@ of one's own, each record's task looked up in it by id (``info.task_key``, else
 id, and a record of another task are each one line, never a traceback."""
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -128,9 +129,12 @@ def test_a_missing_or_invalid_task_file_is_one_line_naming_it(files, content, ne
     assert not (folder / "results.shaped.json").exists()
 
 
-def test_tasks_with_another_backend_is_refused_in_one_line(files):
+def test_tasks_with_a_tau2_run_is_refused_in_one_line(files):
+    """A tau2 run embeds its tasks (or takes the domain's: --fresh-tasks): --tasks is refused."""
+    pytest.importorskip("tau2", reason="a tau2 run is claimed with the tau2 extra (pip install -e '.[tau2]')")
     folder, tasks = files
-    results = _write(folder, "results.json", [_record(0, 16.9)])
-    result = _score(results, tasks, "--backend", "ray")
+    run = Path(__file__).resolve().parents[1] / "integrations" / "tau2" / "airline_task2_run.json"
+    result = _score(run, tasks, "--env", "tau2:airline", "-o", str(folder / "scored.json"))
     assert result.exit_code == 2
-    assert result.stderr.strip() == "error: --tasks is for tau-bench and tau-shaped results files, scored with --backend local"
+    assert result.stderr.strip() == "error: --tasks is for tau-bench and tau-shaped results files"
+    assert not (folder / "scored.json").exists()

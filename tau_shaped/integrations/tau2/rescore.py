@@ -42,8 +42,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from tau_shaped.evaluation.batch import default_output
-from tau_shaped.evaluation.rescore import write_records
+from tau_shaped.evaluation.records_out import default_output, write_records
 from tau_shaped.integrations.tau2.domain import quiet_tau2
 from tau_shaped.integrations.tau2.files import Tau2FileError, Tau2Input, read_tau2_input
 from tau_shaped.integrations.tau2.messages import UserToolCall, tau2_traj

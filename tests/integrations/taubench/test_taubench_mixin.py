@@ -101,7 +101,7 @@ def test_score_taubench_results_file_for_retail(tmp_path):
     rule (without it, the domain has no rules and they score 1 too)."""
     import json
 
-    from tau_shaped.evaluation.rescore import rescore
+    from tau_shaped.evaluation.batch import score_file
     from tau_shaped.tasks.domains import load_domain
 
     domain = load_domain("retail")
@@ -110,7 +110,7 @@ def test_score_taubench_results_file_for_retail(tmp_path):
     records += [_record(i, tasks[i], tasks[i].actions, tasks[i].instruction) for i in (0, 1)]
     path = tmp_path / "taubench.json"
     path.write_text(json.dumps(records))
-    out = [r["info"]["shaped"] for r in json.loads(rescore(path, "retail").read_text())]
+    out = [r["info"]["shaped"] for r in json.loads(score_file(path, "retail").read_text())]
     assert [r["legacy_reward"] for r in out] == [1.0] * 4
     assert [r["outcome_reward"] for r in out[:2]] == [1.0, 1.0]
     bare = [[v["id"] for v in r["rule_violations"]] for r in out[2:]]
