@@ -79,6 +79,7 @@ def tasks_check(
     total = passed = 0
     lines: List[Tuple[str, bool]] = []  # (line, on stderr) while a bar is drawn, written after it
     summaries: List[str] = []  # a domain split's ground truths as their customer answers them
+    baselines: List[Any] = []  # each task's idle and stalling agent verdicts (issue 46)
 
     with progress_bar("checking", "tasks") as progress:
         def say(line: str, err: bool) -> None:
@@ -105,10 +106,14 @@ def tasks_check(
                 for problem in result.problems:
                     say(f"{path}: task {result.task_id!r}: {problem}", True)
             summaries += _score_summary(path, checked.scores)
+            baselines += [result.baseline for result in checked.checks]
     for line, err in lines:
         typer.echo(line, err=err)
     for line in summaries:
         typer.echo(line)
+    if any(baselines):
+        from tau_shaped.tasks.idle_baseline import summary_line
+        typer.echo(summary_line(baselines))
     typer.echo(f"{passed}/{total} task(s) pass the check")
     raise typer.Exit(1 if failed else 0)
 

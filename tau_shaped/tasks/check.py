@@ -8,7 +8,8 @@ with a wildcard or filter, the part before it must resolve, since a filter may
 rightly select nothing); every tool a predicate names exists; each
 equivalence class has at least 2 candidates at ground-truth time; each
 invariant balances on the ground truth; an agent that does nothing scores
-outcome 0; it has perturbations and every one of them loses (``sensitivity.py``); no
+outcome 0, and so do the idle and the stalling agent (``idle_baseline``: greets and ends; only
+looks things up and asks the customer to wait); it has perturbations and every one of them loses (``sensitivity.py``); no
 owned or compared path covers a whole table; and no gate, checkpoint or policy rule
 names a tool or an event type the domain does not declare. A task with a persona (issue 29)
 also needs its ground truth, played against that persona customer, to score shaped 1.0
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Union
+from typing import Any, Dict, Iterator, List, Tuple, Union
 
 from tau_shaped.reward.equivalence import read_path
 from tau_shaped.env.json_input import one_line
@@ -30,6 +31,7 @@ from tau_shaped.reward.checks import kind_of, walk
 from tau_shaped.reward.policy_rules import exemptions
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.consenting import score_with_customer
+from tau_shaped.tasks.idle_baseline import IDLE, BaselineVerdict, baseline_verdicts, problem_line
 from tau_shaped.tasks.missing_parts import idle_hint, missing_parts
 from tau_shaped.tasks.persona_check import check_persona
 from tau_shaped.tasks.sensitivity import sensitivity
@@ -42,6 +44,7 @@ class TaskCheck:
     problems: List[str] = field(default_factory=list)
     notes: List[str] = field(default_factory=list)  # shown, not refused (a rule opted out of, with its reason)
     perturbations: Dict[str, int] = field(default_factory=dict)  # kind -> how many were judged (``sensitivity``)
+    baseline: Tuple[BaselineVerdict, ...] = ()  # the idle and the stalling agent's verdicts (``idle_baseline``)
 
     @property
     def perturbation_summary(self) -> str:
@@ -222,4 +225,9 @@ def _check_task(env: Any, task: Any) -> TaskCheck:
     idle = score_trajectory(env, task, [])
     if idle.status == "ok" and idle.outcome_reward == 1.0:
         problems.append("an agent that does nothing scores outcome 1: the task cannot tell right from wrong" + idle_hint(task))
+    check.baseline = baseline_verdicts(env, task)
+    nothing_won = idle.status == "ok" and idle.outcome_reward == 1.0
+    for verdict in check.baseline:
+        if verdict.won and not (verdict.agent == IDLE and nothing_won):  # that one is named just above
+            problems.append(problem_line(verdict))
     return check
