@@ -5,8 +5,9 @@ decides the shaped verdict (SPEC §7: a gate that fired first, then a broken pol
 §9), each with the step, the quoted text or value that decided it and the policy line of the
 rule.
 
-The classes tau2-bench's users report by hand are named from the deciding rule's predicate
-(its ``when`` in the domain's rules file), never from the agent's or the rule's words:
+The classes tau2-bench's users report by hand are named from the predicates (their ``when`` in
+the domain's rules file) of the rules the shaped verdict names, the deciding one first, never
+from the agent's or the rule's words:
 
 - ``unconfirmed write``: an ``unconfirmed`` rule (a write with no yes to a confirmation
   naming it, tau2 #298);
@@ -149,7 +150,8 @@ def audit_records(records: Sequence[Mapping[str, Any]], env: Optional[str] = Non
         reasons = explain(record, sentences)
         deciding = reasons[0] if reasons else Reason("no reason recorded", "", None, "")
         rule = _rule_id(deciding)
-        classes = set(classes_of.get(rule, [])) if not shaped else set()
+        # the known classes of every rule the verdict names (the deciding one first), by their predicates
+        classes = set() if shaped else {c for r in reasons for c in classes_of.get(_rule_id(r), [])}
         called = agent_tools(record)
         if legacy and not shaped and writers and not any(t in writers for t in called):
             classes.add(INACTION)
