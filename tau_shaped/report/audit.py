@@ -143,7 +143,10 @@ def audit_records(records: Sequence[Mapping[str, Any]], env: Optional[str] = Non
         if not shaped_decided(record):
             apart["no_shaped_verdict"] += 1
             continue
-        legacy, shaped = legacy_success(record), shaped_success(record)
+        try:
+            legacy, shaped = legacy_success(record), shaped_success(record)
+        except (TypeError, ValueError):  # a reward that is no number: one line naming the file, record and field
+            raise ValueError(f"{file or 'results'}: record {index}: reward or info.shaped.outcome_reward is not a number") from None
         if legacy == shaped:
             agree += 1
             continue

@@ -72,3 +72,12 @@ def test_agent_tools_reads_openai_tau2_and_action_shapes():
                        {"role": "user", "content": "x"}, {"name": "c", "kwargs": {}}, {"name": "respond"}, "junk"]}
     assert agent_tools(record) == ["a", "b", "c"]
     assert agent_tools({"traj": None}) == []
+
+
+def test_a_shaped_reward_that_is_no_number_is_one_line_naming_file_and_record():
+    import pytest
+
+    bad = _record(1, 1.0, 0.0)
+    bad["info"]["shaped"]["outcome_reward"] = "high"
+    with pytest.raises(ValueError, match=r"^run.json: record 1: .*outcome_reward"):
+        audit_records([_record(0, 1.0, 1.0), bad], "food_delivery", file="run.json")
