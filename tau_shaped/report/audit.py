@@ -31,7 +31,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Set
 from tau_shaped.evaluation.metrics import legacy_success, run_error, shaped_decided, shaped_success, task_key
 from tau_shaped.report.verdict_words import Reason, explain, rule_sentences, without_step
 
-__all__ = ["AUDIT_VERSION", "CLASSES", "rule_classes", "audit_records", "agent_tools", "tasks_in"]
+__all__ = ["AUDIT_VERSION", "CLASSES", "rule_classes", "audit_records", "agent_tools", "last_said", "tasks_in"]
 
 AUDIT_VERSION = 1
 INACTION = "inaction scored 1"
@@ -107,6 +107,20 @@ def agent_tools(record: Mapping[str, Any]) -> List[str]:
     return out
 
 
+def last_said(record: Mapping[str, Any]) -> str:
+    """The agent's last message to the customer in the record's trajectory ("" when none)."""
+    traj = record.get("traj")
+    for item in reversed(traj if isinstance(traj, list) else []):
+        if isinstance(item, Mapping) and item.get("role") == "assistant" and isinstance(item.get("content"), str) \
+                and item["content"].strip():
+            return _quote(item["content"])
+        if isinstance(item, Mapping) and item.get("name") == "respond" and isinstance(item.get("kwargs"), Mapping):
+            content = item["kwargs"].get("content")
+            if isinstance(content, str) and content.strip():
+                return _quote(content)
+    return ""
+
+
 def _rule_id(reason: Reason) -> str:
     """The id in a reason's label (``gate air.x`` -> ``air.x``, ``policy rule air.y`` -> ``air.y``)."""
     for head in ("policy rule ", "gate ", "undetermined: "):
@@ -166,7 +180,8 @@ def audit_records(records: Sequence[Mapping[str, Any]], env: Optional[str] = Non
         group["episodes"].append({
             "record": index, "task": task_key(record), "trial": record.get("trial", 0) if isinstance(record.get("trial", 0), int) else 0,
             "file_reward": _reward(record), "shaped": 1 if shaped else 0, "step": deciding.step,
-            "quote": _quote(without_step(deciding.evidence, deciding.step)), "classes": ordered,
+            "quote": _quote(without_step(deciding.evidence, deciding.step)), "agent_last_said": last_said(record),
+            "classes": ordered,
             "also": [r.label for r in reasons[1:]],
         })
     out_groups = []

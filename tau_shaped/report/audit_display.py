@@ -50,8 +50,11 @@ def print_audit(audit: Mapping[str, Any], console: Optional[Console] = None) -> 
         table.add_column("quote or value", overflow="fold")
         for e in group["episodes"]:
             reward = e.get("file_reward")
+            quote = e["quote"] or "-"
+            if "inaction scored 1" in e["classes"] and e.get("agent_last_said"):
+                quote += f" — the agent's last words: \"{e['agent_last_said']}\""
             table.add_row(str(e["record"]), str(e["task"]), str(e["trial"]),
-                          "-" if reward is None else f"{reward:g}", str(e["shaped"]), _step(e["step"]), e["quote"] or "-")
+                          "-" if reward is None else f"{reward:g}", str(e["shaped"]), _step(e["step"]), quote)
         console.print(table)
     if not audit.get("groups"):
         console.print("no disagreement: the file's reward and the shaped verdict agree on every record scored")

@@ -102,6 +102,7 @@ def test_every_task_tau2_scores_one_for_doing_nothing_is_listed(idle):
     for group, e in _episodes(audit):
         assert "inaction scored 1" in e["classes"] and e["file_reward"] == 1.0 and e["shaped"] == 0
         assert group["rule"].startswith("air.") and group["policy"] and e["quote"] and e["step"] is not None
+        assert e["agent_last_said"] == GREETING
     assert audit["records"] == len(rewards) and audit["agree"] == len(rewards) - len(ones)
     print(f"\nidle run: tau2 gives 1.0 to {len(ones)} of {len(rewards)} tasks: {', '.join(ones)}")
 

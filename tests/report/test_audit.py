@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tau_shaped.report.audit import CLASSES, agent_tools, audit_records, rule_classes
+from tau_shaped.report.audit import CLASSES, agent_tools, audit_records, last_said, rule_classes
 from tau_shaped.report.audit_display import audit_json
 from tau_shaped.tasks.domains import load_domain
 
@@ -72,6 +72,9 @@ def test_agent_tools_reads_openai_tau2_and_action_shapes():
                        {"role": "user", "content": "x"}, {"name": "c", "kwargs": {}}, {"name": "respond"}, "junk"]}
     assert agent_tools(record) == ["a", "b", "c"]
     assert agent_tools({"traj": None}) == []
+    said = {"traj": [{"role": "assistant", "content": "Hello there"}, {"role": "assistant", "content": " "},
+                     {"role": "user", "content": "bye"}]}
+    assert last_said(said) == "Hello there" and last_said({"traj": "x"}) == ""
 
 
 def test_a_shaped_reward_that_is_no_number_is_one_line_naming_file_and_record():
