@@ -26,12 +26,13 @@ Scoring (``TauShapedTask``): the reward ``shaped`` (the blend's reward, weight 1
 ``step_rewards`` (one per env step, summing to the episode's reward), ``abstain`` and the reason.
 
 **Abstaining.** A verifier fault or an undetermined verdict: the reward is the fallback (0.0),
-``abstain`` 1.0. An infrastructure failure (the model returned an empty response:
+``abstain`` 1.0. An infrastructure failure (a segment that came back without the model's turn:
 ``EmptyModelResponseError``, the name verifiers 0.1 gives it; any error verifiers records on the
 trace: provider, harness, toolset, sandbox, interception) is never scored: verifiers skips the
 task's scoring of a failed rollout, and the env marks its trace ``abstain`` 1.0 with every per-step
 reward 0.0 (``trace.info["tau_shaped"]["abstain"]``, ``"infrastructure_failure"``). Filter on
-``abstain`` (and verifiers' own ``trace.ok``) before training.
+``abstain`` (and verifiers' own ``trace.ok``) before training. An empty turn the model did write
+is the policy's own output: scored like any other turn, as the other adapters score it.
 
 **verifiers 0.1** (the classic API, kept while it is cheap): ``load_environment(domain=..., ...)``
 returns a ``vf.MultiTurnEnv`` scored by a weighted ``vf.Rubric``; it lives in ``verifiers_classic``
@@ -362,11 +363,14 @@ def v1() -> Dict[str, Any]:
                 if segment.terminated or live.episode.done:
                     return
                 last = next((m for m in reversed(segment.messages) if getattr(m, "role", "") == "assistant"), None)
-                text = (getattr(last, "content", None) or "") if last is not None else ""
+                if last is None:  # the segment came back without the model's turn: nothing to score
+                    raise EmptyModelResponseError("the model returned no message")
+                text = getattr(last, "content", None) or ""
                 if not isinstance(text, str):
                     text = str(text)
-                if not text.strip() and not getattr(last, "tool_calls", None):
-                    raise EmptyModelResponseError("the model returned an empty response")
+                # an empty turn is the policy's own output (the model answered, with nothing): scored
+                # as every adapter and the offline scorer score it, never abstained, or a policy in
+                # trouble would learn that saying nothing takes it out of training
                 turn = live.say(text)
                 if turn.done:
                     return

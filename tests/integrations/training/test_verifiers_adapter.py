@@ -226,6 +226,14 @@ class StreamingStub:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 outer.requests.append(body)
                 reply = policy(body.get("messages", []), bool(body.get("tools")))
+                if isinstance(reply, int):  # the model server fails: an HTTP error, no completion
+                    data = json.dumps({"error": {"message": "the stub fails this request", "type": "server_error"}})
+                    self.send_response(reply)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data.encode())
+                    return None
                 if not body.get("stream"):
                     return self._send("application/json", json.dumps(reply).encode())
                 choice = reply["choices"][0]
@@ -276,9 +284,9 @@ def _eval(vf, taskset, url, out, num_rollouts=1):
     return asyncio.run(run_eval(config))
 
 
-def _offline_refund():
+def _offline_refund(final_text="I refunded 12.50 to your wallet."):
     """The stub's policy on the mini domain's refund task, stepped offline: one env step per tool
-    call (as the tool server steps them), then the text turn."""
+    call (as the tool server steps them), then the text turn ``final_text``."""
     from tau_shaped.integrations.training.text_turns import TextEpisode
 
     episode = TextEpisode("tests.mini_domain:DOMAIN", "test")
@@ -287,7 +295,7 @@ def _offline_refund():
                                       ("issue_refund", {"order_id": "O1", "amount": 12.5, "method": "wallet_credit"})]):
         episode.act({"role": "assistant", "content": None, "tool_calls": [
             {"id": f"c{i}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]})
-    turn = episode.act({"role": "assistant", "content": "I refunded 12.50 to your wallet."})
+    turn = episode.act({"role": "assistant", "content": final_text})
     assert turn.done
     values, rewards = episode.components, list(episode.rewards)
     episode.close()
@@ -297,10 +305,11 @@ def _offline_refund():
 MINI = {"domain": "tests.mini_domain:DOMAIN", "task_ids": ["refund"], "user_replies": {"refund": ["Thanks! ###STOP###"]}}
 
 
-class TwoConversations:
+class ThreeConversations:
     """The stub's policies, told apart per conversation by the ids of its tool calls: the first
     conversation to open plays the stub's agent (two tool calls, then text), the second gets the
-    same tool calls, then an empty response. verifiers runs the two rollouts concurrently."""
+    same tool calls, then an empty turn; the third's first model call fails (HTTP 400: the model
+    server, not the policy). verifiers runs the rollouts concurrently."""
 
     def __init__(self):
         import threading
@@ -316,6 +325,8 @@ class TwoConversations:
         if not ids:
             with self.lock:
                 k, self.opened = self.opened, self.opened + 1
+            if k == 2:
+                return 400
             reply = stub.agent_policy(messages)
             for call in reply["choices"][0]["message"]["tool_calls"]:
                 call["id"] = f"k{k}-{call['id']}"
@@ -328,22 +339,22 @@ class TwoConversations:
 @pytest.fixture(scope="module")
 def run_04(tmp_path_factory):
     """One ``run_eval`` (verifiers' import, its tool server and chat harness start once: tens of
-    seconds of verifiers' own start-up): two rollouts of the mini domain's refund task."""
+    seconds of verifiers' own start-up): three rollouts of the mini domain's refund task."""
     vf = _verifiers_v1()
     env = vf.load_environment(vf.resolve_env_config({"taskset": {"id": va.register(), **MINI}}))
     assert type(env).__name__ == "TauShapedEnv" and [t.data.id for t in env.taskset] == ["refund"]
     out = tmp_path_factory.mktemp("vf04")
-    with StreamingStub(TwoConversations()) as stub:
-        episodes = _eval(vf, MINI, stub.url, out, num_rollouts=2)
+    with StreamingStub(ThreeConversations()) as stub:
+        episodes = _eval(vf, MINI, stub.url, out, num_rollouts=3)
     traces = [t for e in episodes for t in e.traces]
-    assert len(traces) == 2
+    assert len(traces) == 3
     return traces, stub.requests, out
 
 
 def test_verifiers_04_runs_the_episode_through_its_own_loader_harness_and_eval(run_04):
     traces, requests, out = run_04
-    (trace,) = [t for t in traces if t.ok]
     offline, offline_steps = _offline_refund()
+    trace = next(t for t in traces if t.ok)
     # the model saw the policy and the customer's words, never the task's instruction; its tools came over MCP
     first = requests[0]
     assert first["messages"][0] == {"role": "system", "content": "Be careful."}
@@ -360,15 +371,30 @@ def test_verifiers_04_runs_the_episode_through_its_own_loader_harness_and_eval(r
     assert '"tau_shaped"' in saved and '"step_rewards"' in saved  # verifiers' own results file carries them
 
 
-def test_verifiers_04_an_empty_model_response_is_abstained_never_scored(run_04):
+def test_verifiers_04_an_empty_turn_is_the_policys_and_scored_as_offline(run_04):
+    """An empty turn the model wrote is the policy's output, scored as the offline scorer and every
+    other adapter score it: abstaining on it would teach a policy in trouble to say nothing."""
+    traces, requests, _ = run_04
+    # the second conversation was answered with its empty turn (its tool calls' ids start with k1-)
+    assert any(c["id"].startswith("k1-") for r in requests for m in r["messages"] if m.get("role") == "assistant"
+               for c in (m.get("tool_calls") or []))
+    offline, offline_steps = _offline_refund("")
+    scored = [t for t in traces if t.ok]
+    assert len(scored) == 2  # the full conversation and the one that ended on an empty turn: neither abstained
+    for trace in scored:
+        assert trace.metrics["abstain"] == 0.0 and trace.rewards["shaped"].score == pytest.approx(offline["score"])
+        assert trace.info["tau_shaped"]["step_rewards"] == pytest.approx(offline_steps)
+        assert trace.info["tau_shaped"]["abstain"] is False and trace.info["tau_shaped"]["infrastructure_failure"] is None
+
+
+def test_verifiers_04_a_failed_model_call_is_abstained_never_scored(run_04):
     traces, _, _ = run_04
     (trace,) = [t for t in traces if not t.ok]
-    assert trace.errors[-1].type == "EmptyModelResponseError"
     assert trace.metrics["abstain"] == 1.0 and trace.reward == 0.0
     assert trace.rewards.get("shaped") is None  # never scored
     info = trace.info["tau_shaped"]
-    assert info["abstain"] is True and "EmptyModelResponseError" in info["infrastructure_failure"]
-    assert len(info["step_rewards"]) == 2 and set(info["step_rewards"]) == {0.0}  # the two tool steps, zeroed
+    assert info["abstain"] is True and info["infrastructure_failure"]
+    assert set(info["step_rewards"]) <= {0.0}  # whatever ran before the failure, zeroed
 
 
 def test_the_episode_server_steps_tool_calls_and_refuses_unknown_keys_and_bad_bodies():
