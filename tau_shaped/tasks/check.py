@@ -31,7 +31,7 @@ from tau_shaped.reward.checks import kind_of, walk
 from tau_shaped.reward.policy_rules import exemptions
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.consenting import score_with_customer
-from tau_shaped.tasks.idle_baseline import IDLE, BaselineVerdict, baseline_verdicts, problem_line
+from tau_shaped.tasks.idle_baseline import BaselineVerdict, baseline_verdicts, problem_line
 from tau_shaped.tasks.missing_parts import idle_hint, missing_parts
 from tau_shaped.tasks.persona_check import check_persona
 from tau_shaped.tasks.sensitivity import sensitivity
@@ -228,6 +228,6 @@ def _check_task(env: Any, task: Any) -> TaskCheck:
     check.baseline = baseline_verdicts(env, task)
     nothing_won = idle.status == "ok" and idle.outcome_reward == 1.0
     for verdict in check.baseline:
-        if verdict.won and not (verdict.agent == IDLE and nothing_won):  # that one is named just above
+        if verdict.won and not nothing_won:  # else the line above says it: the task needs nothing done
             problems.append(problem_line(verdict))
     return check
