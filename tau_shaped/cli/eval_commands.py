@@ -203,8 +203,10 @@ def score_command(
 def compare_command(
     files: List[Path] = typer.Argument(..., help="Results files with shaped results (runs or models to compare)."),
     report: Path = typer.Option(Path("results/report.html"), "--report", help="Where to write the HTML report."),
+    as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON (rates, pass^k, the noise floor: "
+                                 "intervals, tasks that flip, minimum detectable differences) instead of the tables."),
 ) -> None:
-    """Legacy vs shaped side by side, in the terminal and as an HTML report."""
+    """Legacy vs shaped side by side, with the noise floor (docs/noise_floor.md), in the terminal and as an HTML report."""
     from tau_shaped.evaluation.output_path import output_problem
     from tau_shaped.report.compare_display import show
 
@@ -213,7 +215,7 @@ def compare_command(
         typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2)
     try:
-        status = show(files, report)
+        status = show(files, report, as_json=as_json)
     except OSError as exc:  # the report's folder cannot be made or written, a full disk: nothing is left half-written
         typer.echo(f"error: {exc.filename or report}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2)

@@ -78,3 +78,20 @@ def test_the_comparison_as_json_carries_the_reports_figures(files, compared, tmp
     payload = re.search(r"<script type='application/json' id='report-data'>(.*?)</script>", page, re.S).group(1)
     assert data["noise"] == json.loads(payload)["noise"]
     assert [r["label"] for r in data["runs"]] == ["base", "tuned"] and data["runs"][0]["legacy_pass_k"]["1"] == pytest.approx(8 / 12)
+
+
+def test_compare_json_on_the_command_line_is_the_same_bytes_each_time(files, tmp_path):
+    """`tau-shaped compare --json A B`: the comparison with its noise floor as JSON on stdout, the
+    same bytes for the same files."""
+    from typer.testing import CliRunner
+
+    from tau_shaped.cli import app
+
+    runs = [CliRunner().invoke(app, ["compare", "--json", "--report", str(tmp_path / f"r{i}.html"), *map(str, files)])
+            for i in range(2)]
+    assert [r.exit_code for r in runs] == [0, 0], runs[0].output
+    assert runs[0].stdout == runs[1].stdout
+    data = json.loads(runs[0].stdout)
+    text = json.dumps(data)
+    assert "minimum_detectable" in text or "minimum detectable" in text
+    assert "│" not in runs[0].stdout  # no table drawn in JSON mode
