@@ -164,9 +164,10 @@ def test_unreadable_files_are_one_line_errors(tmp_path):
 
 def test_tau_bench_historical_file_is_audited(tmp_path):
     pytest.importorskip("tau_bench", reason="needs tau_bench (not on PyPI)")
-    source = Path("/work/taubench-src/historical_trajectories/gpt-4o-airline.json")
-    if not source.is_file():
-        pytest.skip("needs tau-bench's historical trajectories (gpt-4o-airline.json)")
+    named = os.environ.get("TAU_SHAPED_TAUBENCH_HISTORY", "")
+    source = Path(named)
+    if not named or not source.is_file():
+        pytest.skip("needs TAU_SHAPED_TAUBENCH_HISTORY naming tau-bench's historical_trajectories/gpt-4o-airline.json")
     part = tmp_path / "gpt-4o-airline-part.json"
     part.write_text(json.dumps(json.loads(source.read_text())[:12]))
     audit = _audit(str(part), "--env", "airline")
