@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
@@ -55,30 +53,17 @@ class ScriptedModel:
     """Chat completions for the row being run (``row``): the n-th model call gets the n-th turn."""
 
     def __init__(self) -> None:
+        from tests.stub_openai_server import StubServer, _reply
+
         self.row: Optional[Dict[str, Any]] = None
         self.calls = 0
-        outer = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
-                self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                message = outer.next_reply()
-                finish = "tool_calls" if message.get("tool_calls") else "stop"
-                data = json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": "scripted",
-                                   "choices": [{"index": 0, "message": message, "finish_reason": finish}],
-                                   "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+        def respond(body: Dict[str, Any]) -> Dict[str, Any]:
+            message = self.next_reply()
+            return _reply(message, "tool_calls" if message.get("tool_calls") else "stop")
 
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.server = StubServer(respond=respond).__enter__()  # the tests' loopback chat server, serving this row's turns
+        self.url = self.server.url
 
     def start(self, row: Dict[str, Any]) -> None:
         self.row, self.calls = row, 0
@@ -155,7 +140,7 @@ def score(rows: List[Dict[str, Any]], parquet: Path) -> Dict[str, List[Dict[str,
             results.append(entry)
     finally:
         loop.close()
-        model.httpd.shutdown()
+        model.server.__exit__()
     return {"nemo_gym": results}
 
 
