@@ -7,15 +7,20 @@ differences from the offline scorer, abstained, parse faults. Exits 1 if any lib
 runner failed), 0 otherwise; a library whose venv or package is missing is "not run: <why>".
 
     python scripts/cross_trainer_agreement.py [--main-python P] [--verl-venv V] [--verifiers-venv V]
-                                              [--nemo-gym-venv V] [--keep DIR [--reuse LIBRARY]]
+                                              [--nemo-gym-venv V] [--openrlhf-venv V]
+                                              [--keep DIR [--reuse LIBRARY]]
 
 Each venv option defaults to the environment variable ``TAU_SHAPED_VERL_VENV``,
-``TAU_SHAPED_VERIFIERS_VENV``, ``TAU_SHAPED_NEMO_GYM_VENV``, else ``.venv-verl``, ``.venv-verifiers``,
-``.venv-nemo-gym`` in the repository.
+``TAU_SHAPED_VERIFIERS_VENV``, ``TAU_SHAPED_NEMO_GYM_VENV``, ``TAU_SHAPED_OPENRLHF_VENV``, else
+``.venv-verl``, ``.venv-verifiers``, ``.venv-nemo-gym``, ``.venv-openrlhf`` in the repository.
 
-OpenRLHF itself does not install on a CPU machine (its requirements build flash-attn against
-torch): its two contracts (the reward server's HTTP request, the agent instance its executor
-drives) run in the main venv without it.
+OpenRLHF: ``pip install openrlhf`` builds flash-attn against torch (no CPU build), but its
+executors are plain Python. The OpenRLHF venv is one layered on the main venv (a ``.pth`` file in
+its site-packages naming the main venv's) with OpenRLHF's wheel and pylatexenc installed
+``--no-deps``; there its real ``MultiTurnAgentExecutor`` (over our agent instance) and
+``SingleTurnAgentExecutor`` (posting to our reward server) run, beside its two contracts (the reward
+server's HTTP request, the agent instance driven by hand). Without that venv the contracts run in
+the main venv and the executors are "not run".
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ RUNNERS = ROOT / "scripts" / "cross_trainer"
 LIBRARIES: List[Tuple[str, str, str]] = [
     ("run_trl.py", "main_python", "trl"),
     ("run_verl.py", "verl_venv", "verl"),
-    ("run_openrlhf.py", "main_python", "tau_shaped.integrations.training.openrlhf_adapter"),
+    ("run_openrlhf.py", "openrlhf_venv", "openrlhf.utils.agent"),
     ("run_verifiers.py", "verifiers_venv", "verifiers.v1"),
     ("run_nemo_gym.py", "nemo_gym_venv", "nemo_gym"),
     ("run_skyrl.py", "main_python", "skyrl_gym"),
@@ -75,11 +80,14 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--main-python", default=str(ROOT / ".venv" / "bin" / "python"),
                         help="the Python of the venv with trl, skyrl-gym and datasets (default: .venv)")
-    for library, extra in (("verl", "verl"), ("verifiers", "verifiers"), ("nemo-gym", "nemo-gym")):
+    for library, install in (("verl", 'pip install -e ".[verl]"'), ("verifiers", 'pip install -e ".[verifiers]"'),
+                             ("nemo-gym", 'pip install -e ".[nemo-gym]"'),
+                             ("openrlhf", "a venv layered on the main one, with OpenRLHF's wheel and pylatexenc "
+                                          "installed --no-deps")):
         variable = f"TAU_SHAPED_{library.upper().replace('-', '_')}_VENV"
         default = os.environ.get(variable) or str(ROOT / f".venv-{library}")
         parser.add_argument(f"--{library}-venv", default=default,
-                            help=f'the venv with {library} (pip install -e ".[{extra}]"); default ${variable}, '
+                            help=f"the venv with {library} ({install}); default ${variable}, "
                                  f"else .venv-{library} in the repository")
     parser.add_argument("--keep", type=Path, help="keep the parquet file and the runners' JSON results here")
     parser.add_argument("--reuse", action="append", default=[], metavar="LIBRARY",
@@ -125,6 +133,11 @@ def main(argv: Optional[List[str]] = None) -> int:
                 continue
             python = python_of(option, args)
             reason = why_not(python, module)
+            if reason is not None and name == "openrlhf":  # its contracts run without it, in the main venv
+                lines.append(("openrlhf executors", "not run: openrlhf is not installed (it needs flash-attn, which "
+                                                    f"has no CPU build; see --openrlhf-venv): {reason}"))
+                python, module = Path(args.main_python), "tau_shaped.integrations.training.openrlhf_adapter"
+                reason = why_not(python, module)
             if reason is not None:
                 lines.append((runner[4:-3], f"not run: {reason}"))
                 continue
