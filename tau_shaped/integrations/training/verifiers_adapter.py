@@ -31,8 +31,8 @@ Scoring (``TauShapedTask``): the reward ``shaped`` (the blend's reward, weight 1
 trace: provider, harness, toolset, sandbox, interception) is never scored: verifiers skips the
 task's scoring of a failed rollout, and the env marks its trace ``abstain`` 1.0 with every per-step
 reward 0.0 (``trace.info["tau_shaped"]["abstain"]``, ``"infrastructure_failure"``). Filter on
-``abstain`` (and verifiers' own ``trace.ok``) before training. An empty turn the model did write
-is the policy's own output: scored like any other turn, as the other adapters score it.
+``abstain`` (and verifiers' own ``trace.ok``) before training. An empty turn the model wrote is
+the policy's own output, scored like any other.
 
 **verifiers 0.1** (the classic API, kept while it is cheap): ``load_environment(domain=..., ...)``
 returns a ``vf.MultiTurnEnv`` scored by a weighted ``vf.Rubric``; it lives in ``verifiers_classic``
@@ -365,13 +365,10 @@ def v1() -> Dict[str, Any]:
                 last = next((m for m in reversed(segment.messages) if getattr(m, "role", "") == "assistant"), None)
                 if last is None:  # the segment came back without the model's turn: nothing to score
                     raise EmptyModelResponseError("the model returned no message")
+                # an empty turn is the policy's own (scored as offline: abstaining on it would teach
+                # a policy in trouble that saying nothing takes it out of training)
                 text = getattr(last, "content", None) or ""
-                if not isinstance(text, str):
-                    text = str(text)
-                # an empty turn is the policy's own output (the model answered, with nothing): scored
-                # as every adapter and the offline scorer score it, never abstained, or a policy in
-                # trouble would learn that saying nothing takes it out of training
-                turn = live.say(text)
+                turn = live.say(text if isinstance(text, str) else str(text))
                 if turn.done:
                     return
                 said = customer_turn(turn.messages)
