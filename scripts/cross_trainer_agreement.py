@@ -82,8 +82,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                         help="the Python of the venv with trl, skyrl-gym and datasets (default: .venv)")
     for library, install in (("verl", 'pip install -e ".[verl]"'), ("verifiers", 'pip install -e ".[verifiers]"'),
                              ("nemo-gym", 'pip install -e ".[nemo-gym]"'),
-                             ("openrlhf", "a venv layered on the main one, with OpenRLHF's wheel and pylatexenc "
-                                          "installed --no-deps")):
+                             ("openrlhf", ("a venv layered on the main one, with OpenRLHF's wheel and pylatexenc "
+                                           "installed --no-deps"))):
         variable = f"TAU_SHAPED_{library.upper().replace('-', '_')}_VENV"
         default = os.environ.get(variable) or str(ROOT / f".venv-{library}")
         parser.add_argument(f"--{library}-venv", default=default,
@@ -134,8 +134,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             python = python_of(option, args)
             reason = why_not(python, module)
             if reason is not None and name == "openrlhf":  # its contracts run without it, in the main venv
-                lines.append(("openrlhf executors", "not run: openrlhf is not installed (it needs flash-attn, which "
-                                                    f"has no CPU build; see --openrlhf-venv): {reason}"))
+                why = f"it needs flash-attn, which has no CPU build; see --openrlhf-venv: {reason}"
+                lines.append(("openrlhf executors", f"not run: openrlhf is not installed ({why})"))
                 python, module = Path(args.main_python), "tau_shaped.integrations.training.openrlhf_adapter"
                 reason = why_not(python, module)
             if reason is not None:
