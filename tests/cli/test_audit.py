@@ -156,7 +156,7 @@ def test_unreadable_files_are_one_line_errors(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('[{"task_id": 0, "reward": 1.0, "info": {}, "traj": [], "trial": 0}, 7]')
     for path, named in ((cut, str(cut)), (bad, "record 1"), (tmp_path / "none.json", "none.json")):
-        result = runner.invoke(app, ["audit", str(path), "--env", "airline"])
+        result = runner.invoke(app, ["audit", str(path), "--env", "food_delivery"])
         assert result.exit_code == 2
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: ") and named in lines[0], result.stderr

@@ -231,7 +231,7 @@ def test_wrong_domain_is_refused(runs, tmp_path):
     root, out = runs
     _fails(["score", str(root / "airline.json"), "--env", "tau2:retail"], "domain_name", "'airline'", "tau2:retail")
     _fails(["score", str(root / "airline.json"), "--env", "food_delivery"], "not a tau2 domain")
-    _fails(["score", str(root / "retail_run"), "--env", "retail"], "not a tau2 domain")
+    _fails(["score", str(root / "retail_run"), "--env", "food_delivery"], "not a tau2 domain")
     # the other way round: a tau-bench file is not a tau2 domain's
     from tests.report.test_score_compare import _taubench_file
 
