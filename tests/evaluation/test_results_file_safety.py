@@ -227,6 +227,10 @@ def test_killed_torn_and_contended_run_resumes_to_the_uninterrupted_result(tmp_p
     deadline = time.time() + 60
     while time.time() < deadline and (not path.exists() or path.read_text().count("\n") < 10):
         time.sleep(0.05)
+    # the first writer is frozen mid-run (SIGSTOP keeps its lock held), so that the second writer
+    # meets it however slowly a loaded machine starts the second
+    os.kill(proc.pid, signal.SIGSTOP)
+    assert proc.poll() is None, "the first run ended before it could be frozen mid-run"
     # a second writer while the first runs: refused, nothing written
     second = subprocess.run(_command(path), cwd=ROOT, capture_output=True, text=True, timeout=120)
     os.kill(proc.pid, signal.SIGKILL)
