@@ -1,9 +1,11 @@
 """``tau-shaped view``: browse results files as tau2's ``view`` browses its runs.
 
 In a terminal it is a small prompt: the runs, the episodes filtered by task, bucket, verdict
-and run, and any episode opened with its conversation, verdict and evidence. Given options
-it prints once and exits (``--episode N`` one episode; else the filtered list), which is what
-a script or a pipe gets. ``--serve`` serves the HTML report of the same files on 127.0.0.1
+and run, any episode opened with its conversation, verdict and evidence, and each run's audit
+(``audit``: where the file's own reward and the shaped verdict disagree, by deciding rule, as
+``tau-shaped audit`` lists them, each row with the episode's number). Given options it prints
+once and exits (``--episode N`` one episode; ``--audit`` the audit; else the filtered list),
+which is what a script or a pipe gets. ``--serve`` serves the HTML report of the same files on 127.0.0.1
 for a browser instead.
 """
 
@@ -26,6 +28,7 @@ HELP_TEXT = """commands:
                           filter (the word alone clears that filter); verdicts: {verdicts}
   clear                   clear every filter
   N  or  TASK/TRIAL       open one episode (its number in the list, or fd-cap-3/1)
+  audit [RUN]             where the file's own reward and the shaped verdict disagree, by deciding rule
   help, quit
   up and down arrows recall the lines typed (this session's only: none is saved)"""
 
@@ -139,12 +142,14 @@ def _line_history() -> Optional[Any]:
 
 
 def _interactive(console: Console, filters: Filters) -> None:
+    from tau_shaped.report.audit_display import runs_audit
     from tau_shaped.report.episode_display import EpisodeNotFound, episode_view, episodes_table, find_episode, runs_table
     from tau_shaped.report.report_data import VERDICTS
 
     data = filters.data
     console.print(runs_table(data))
-    console.print(Text(f"{len(data['episodes'])} episodes. Type help for the commands; an episode's number opens it.", style="dim"))
+    console.print(Text(f"{len(data['episodes'])} episodes. Type help for the commands; an episode's number opens it; "
+                       "audit lists where the file's reward and the shaped verdict disagree.", style="dim"))
     history = _line_history() if sys.stdin.isatty() else None
     while True:
         try:
@@ -172,6 +177,11 @@ def _interactive(console: Console, filters: Filters) -> None:
             elif word in ("task", "bucket", "verdict", "run"):
                 filters.set(word, rest)
                 console.print(Text(f"{filters.describe()}: {len(filters.episodes())} episodes (list shows them)", style="dim"))
+            elif word == "audit":
+                if rest is not None and (not rest.isdigit() or int(rest) >= len(data["runs"])):
+                    raise ValueError(f"audit {rest}: give a run's number, 0 to {len(data['runs']) - 1}")
+                for part in runs_audit(data, None if rest is None else int(rest)):
+                    console.print(part)
             elif word == "clear":
                 for name in ("task", "bucket", "verdict", "run"):
                     filters.set(name, None)
@@ -234,10 +244,17 @@ def view_command(
     serve: bool = typer.Option(False, "--serve", help="Serve the HTML report on 127.0.0.1 and browse it in a web browser."),
     port: int = typer.Option(8765, "--port", help="The port --serve listens on (0: any free port)."),
     interactive: Optional[bool] = typer.Option(None, "--interactive/--print", help="The prompt (default when in a terminal and no --episode), or print once."),
+    audit: bool = typer.Option(False, "--audit", help="Print each run's audit (where the file's reward and the shaped verdict "
+                               "disagree, by deciding rule, as tau-shaped audit lists them, with each episode's number) and exit; "
+                               "with --run, that run's."),
 ) -> None:
     """Browse results: runs, episodes filtered by task, bucket and verdict, one episode's conversation and evidence."""
+    from tau_shaped.report.audit_display import audit_line, runs_audit
     from tau_shaped.report.episode_display import EpisodeNotFound, episode_view, episodes_table, find_episode, runs_table
 
+    if audit and any(given is not None for given in (episode, task, bucket, verdict)):
+        raise _fail("lists every disagreement of each run (--run: of one); --episode, --task, --bucket and --verdict "
+                    "are for the episode list", "--audit")
     console = Console()
     if serve:
         _serve(files, port, console)
@@ -249,6 +266,12 @@ def view_command(
             filters.set(name, value)
         except ValueError as exc:
             raise _fail(str(exc), f"--{name}") from None
+    if audit:
+        console.print(runs_table(data))
+        for part in runs_audit(data, run):
+            console.print(part)
+        console.print(Text("--episode N opens episode #N", style="dim"))
+        return
     if episode is not None:
         try:
             console.print(episode_view(data, find_episode(data, episode)))
@@ -265,3 +288,4 @@ def view_command(
     console.print(episodes_table(data, shown, limit=limit or None, buckets=console.width >= 110))
     if limit and len(shown) > limit:
         console.print(Text(f"{len(shown) - limit} more: --limit 0 lists all; --episode N opens one", style="dim"))
+    console.print(Text(audit_line(data), style="dim"))

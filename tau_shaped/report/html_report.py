@@ -4,8 +4,9 @@ It says what the two rewards mean and what each run was (env, split, blend, λ, 
 tau-shaped versions, date, command); plots pass^k per run and the reward distributions
 normalized per run (matplotlib, embedded as PNG); groups the episodes by verdict and by
 reason, safety disagreements first; and opens any episode to show why it scored what it
-did (``report_data`` and the inline script of ``html_assets``). No external script, style
-or font: it opens offline.
+did (``report_data`` and the inline script of ``html_assets``); audits each run (``audit_html``:
+where the file's own reward and the shaped verdict disagree, by deciding rule, as ``tau-shaped
+audit`` lists them). No external script, style or font: it opens offline.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from tau_shaped.evaluation.output_path import write_text_file
 from tau_shaped.evaluation.results_file import finite_json
+from tau_shaped.report.audit_html import audit_section
 from tau_shaped.report.comparison import FileSummary
 from tau_shaped.report.html_assets import CSS, SCRIPT
 from tau_shaped.report.noise_floor_view import HOW, flips_text, pair_rows, rerun_text, run_rows
@@ -278,6 +280,7 @@ def write_report(summaries: List[FileSummary], target: Path, labels: Optional[Li
         parts.append(f"<h2>{html.escape(title)}</h2><div class=plots>{images}</div>")
     parts.append("<h2>Pass rate per bucket</h2>" + _buckets(data))
     parts.append("<h2>Why the rewards differ, or both fail</h2>" + _reasons(data))
+    parts.append(audit_section(data))  # issue 46: the file's own reward against the shaped verdict, by deciding rule
     parts.append("<h2>Episodes</h2><p>Open an episode to see why it scored what it did; click a column's heading to sort by it.</p>"
                  "<div id='filters'><input id='f-search' type='search' placeholder='search task, bucket, run, verdict, why' aria-label='search the episodes'>"
                  "<select id='f-run' aria-label='run'></select><select id='f-task' aria-label='task'></select>"

@@ -1,6 +1,8 @@
 """What the HTML report shows, as plain data: each run's metadata and rates, and each
 episode's verdict, its reason, and its conversation step by step with the evidence the
-shaped result recorded at each step (gates, policy rules, checkpoints, step rewards).
+shaped result recorded at each step (gates, policy rules, checkpoints, step rewards); and
+each run's audit (``audit.audit_records``: where the file's own reward and the shaped verdict
+disagree, by the deciding rule), the one ``tau-shaped audit --json`` gives.
 
 Episodes are kept compact (one copy of each run's system prompt) so that a report of
 10,000 episodes stays a file a browser opens in seconds; the page renders one episode
@@ -14,7 +16,9 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
-from tau_shaped.evaluation.metrics import legacy_success, shaped_result, shaped_success, task_key
+from tau_shaped.evaluation.metrics import legacy_success, run_error, shaped_result, shaped_success, task_key
+from tau_shaped.evaluation.results_file import read_results
+from tau_shaped.report.audit import audit_records
 from tau_shaped.report.comparison import FileSummary, disagreement_reason
 from tau_shaped.report.noise_floor_view import noise_data
 from tau_shaped.report.run_header import NOT_RECORDED, run_header
@@ -220,11 +224,25 @@ def bucket_rates(episodes: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
     return rows
 
 
+def run_audit(summary: FileSummary, first: int) -> Dict[str, Any]:
+    """The audit of one run (issue 46): ``audit.audit_records`` of the file's records as
+    ``tau-shaped audit FILE --json`` gives it (the same records, record numbers and domain),
+    and ``episodes``, per group, each audited episode's number in the report (``first``: the
+    run's first), which ``#ep-N`` and ``view -e N`` open."""
+    records: List[Dict[str, Any]] = summary.records
+    if summary.unscored:  # the records that errored in the run are the file's, not the report's: read it whole
+        records = read_results(summary.path)
+    numbers = {index: first + n for n, index in enumerate(i for i, r in enumerate(records) if not run_error(r))}
+    audit = audit_records(records, run_env(records), file=str(summary.path))
+    return {"audit": audit, "episodes": [[numbers.get(e["record"]) for e in g["episodes"]] for g in audit["groups"]]}
+
+
 def report_data(summaries: List[FileSummary], labels: List[str], version: str) -> Dict[str, Any]:
     prompts: Dict[str, int] = {}
     said: Dict[str, int] = {}
-    runs, episodes = [], []
+    runs, episodes, audits = [], [], []
     for r, (summary, label) in enumerate(zip(summaries, labels)):
+        audits.append(run_audit(summary, len(episodes)))
         counts = {key: 0 for key in VERDICTS}
         meta = run_metadata(summary, version)
         mine = []
@@ -245,5 +263,5 @@ def report_data(summaries: List[FileSummary], labels: List[str], version: str) -
                      "legacy_of": len(summary.records), "shaped_of": summary.decided,
                      "legacy_pass_k": summary.legacy_pass_k, "shaped_pass_k": summary.shaped_pass_k, "unscored": summary.unscored})
     return {"runs": runs, "episodes": episodes, "prompts": [p for p, _ in sorted(prompts.items(), key=lambda kv: kv[1])],
-            "verdicts": VERDICTS, "buckets": bucket_rates(episodes), "noise": noise_data(summaries, labels),
+            "verdicts": VERDICTS, "buckets": bucket_rates(episodes), "noise": noise_data(summaries, labels), "audit": audits,
             "sentences": [text for text, _ in sorted(said.items(), key=lambda kv: kv[1])]}
