@@ -109,8 +109,8 @@ class _Page(HTMLParser):
         self._text.append(data)
 
 
-def _page(path, target) -> Tuple[str, _Page]:
-    page = write_report([summarize(path)], target).read_text(encoding="utf-8")
+def _page(paths, target) -> Tuple[str, _Page]:
+    page = write_report([summarize(p) for p in paths], target).read_text(encoding="utf-8")
     parsed = _Page()
     parsed.feed(page)
     parsed.close()
@@ -133,7 +133,19 @@ def _step(step) -> str:
 
 @pytest.fixture(scope="module")
 def disagreeing_page(files, tmp_path_factory):
-    return _page(files["disagreeing"], tmp_path_factory.mktemp("page") / "report.html")
+    return _page([files["disagreeing"]], tmp_path_factory.mktemp("page") / "report.html")
+
+
+@pytest.fixture(scope="module")
+def two_runs_page(files, tmp_path_factory):
+    """One page of two runs: one with no disagreement, one whose agent says hostile things. Its
+    plots are left out (they take a second or two and show nothing of the audit; the page
+    of ``disagreeing_page`` has them)."""
+    import tau_shaped.report.html_report as html_report
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(html_report, "_plots", lambda summaries, labels: [])
+        return _page([files["agreeing"], files["hostile"]], tmp_path_factory.mktemp("page") / "two.html")
 
 
 def test_the_report_lists_each_disagreement_as_audit_json_gives_it(files, disagreeing_page):
@@ -181,23 +193,26 @@ def test_view_lists_each_disagreement_as_audit_json_gives_it(files):
     assert "fd-b, trial 1" in opened.output  # the number the audit gives opens that episode
 
 
-def test_a_run_with_no_disagreement_says_so(files, tmp_path):
+def test_a_run_with_no_disagreement_says_so(files, two_runs_page):
     audit = _audit_json(files["agreeing"])
     assert audit["disagreements"] == 0 and audit["agree"] == 2
-    _, parsed = _page(files["agreeing"], tmp_path / "r.html")
+    page, parsed = two_runs_page
     assert parsed.none_lines == ["no disagreement: the file's reward and the shaped verdict agree on every record scored"]
-    assert parsed.tables == []
+    assert len(parsed.tables) == 1  # the other run's one
+    section = page[page.index("id='audit'"):]  # each run's audit under its label, in the runs' order
+    assert section.index("<h3>agreeing</h3>") < section.index("class=audit-none") < section.index("<h3>hostile</h3>") \
+        < section.index("class=audit>")
     shown = runner.invoke(app, ["view", str(files["agreeing"]), "--audit"], env={"COLUMNS": "200"})
     assert shown.exit_code == 0 and parsed.none_lines[0] in _flat(shown.output)
     listed = runner.invoke(app, ["view", str(files["agreeing"]), "--print"], env={"COLUMNS": "200"})
     assert f"audit: {parsed.none_lines[0]}" in _flat(listed.output)
 
 
-def test_agent_text_is_escaped_in_the_page_and_plain_text_in_view(files, tmp_path):
+def test_agent_text_is_escaped_in_the_page_and_plain_text_in_view(files, two_runs_page):
     audit = _audit_json(files["hostile"])
     (group,) = audit["groups"]
     assert HOSTILE in group["episodes"][0]["quote"] and group["episodes"][0]["agent_last_said"] == HOSTILE
-    page, parsed = _page(files["hostile"], tmp_path / "r.html")
+    page, parsed = two_runs_page
     assert page.count("<script") == 2 and "<img src=x" not in page  # the page's own two scripts, nothing of the agent's
     assert not parsed.problems and not parsed.stack, parsed.problems
     ((quote, _),) = [row[6] for row in parsed.tables[0]]
@@ -209,9 +224,18 @@ def test_agent_text_is_escaped_in_the_page_and_plain_text_in_view(files, tmp_pat
 
 def test_the_same_inputs_give_the_same_page(files, disagreeing_page, tmp_path):
     page, _ = disagreeing_page
-    again, _ = _page(files["disagreeing"], tmp_path / "again.html")
+    again, _ = _page([files["disagreeing"]], tmp_path / "again.html")
     assert again == page
     assert page.index("id='audit'") < page.index("<h2>Episodes</h2>")  # in the overview, before the episode browser
+
+
+def test_the_prompt_audit_command(files):
+    typed = runner.invoke(app, ["view", str(files["disagreeing"]), "--interactive"], input="audit 0\naudit 3\nquit\n",
+                          env={"COLUMNS": "250"})
+    assert typed.exit_code == 0, typed.output
+    out = _flat(typed.output)
+    assert "Audit of run 0 (disagreeing)" in out and "policy rule fd.statements.amounts_supported: 1 (file 1, shaped 0)" in out
+    assert "audit 3: give a run's number, 0 to 0" in out
 
 
 def test_view_refuses_audit_with_the_episode_filters(files):
