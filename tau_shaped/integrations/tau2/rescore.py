@@ -11,9 +11,15 @@ against, :mod:`.task_sets`; ``agent``, ``user`` and ``task_set`` as the run name
 and ``reward_source``, ``stored_reward_info`` (the simulation's ``reward_info`` as in the file),
 ``computed`` (reward, basis, breakdown, ``not_judged``, ...) and ``agrees``.
 
+A τ-voice (full-duplex) simulation of tau2-bench 1.0.x, which records ``ticks`` and no
+``messages``, is scored from the transcript its ticks hold (:mod:`.voice`), said in the record
+(``info.tau2.voice_transcript``: ticks and messages) and in the notes; one whose ticks hold no
+text (the file keeps the timing of the speech only) is not scoreable, saying so, and a tick of
+the wrong kind refuses the file, naming the simulation and the field.
+
 A simulation that is well-formed but cannot be scored (its task is unknown, differs under
-``--fresh-tasks``, or cannot be converted; it has no messages, as a full-duplex voice simulation
-that records ticks only) is reported on its own: a record with ``info.tau2.status``
+``--fresh-tasks``, or cannot be converted; it has no messages, nor a voice transcript) is
+reported on its own: a record with ``info.tau2.status``
 ``not_scoreable`` and ``why``, ``info.error`` (so ``compare`` counts it apart), the shaped
 result ``input_invalid``, and a line in the notes ``score`` prints. The rest of the file is
 scored. So is a simulation whose task has no ground truth to score against (an embedded task
@@ -46,18 +52,14 @@ from tau_shaped.evaluation.records_out import default_output, write_records
 from tau_shaped.integrations.tau2.domain import quiet_tau2
 from tau_shaped.integrations.tau2.files import Tau2FileError, Tau2Input, read_tau2_input
 from tau_shaped.integrations.tau2.messages import UserToolCall, tau2_traj
+from tau_shaped.integrations.tau2.task_json import task_model, validation_field, with_v1_defaults
 from tau_shaped.integrations.tau2.task_sets import TaskSet, build_task_set
+from tau_shaped.integrations.tau2.voice import Transcript, VoiceError, is_voice, transcript
 from tau_shaped.reward.result import check_blend, failed_result
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.domains import DomainNotFound, load_domain
 
 _EPSILON = 1e-9
-
-
-def _field(error: Any) -> str:
-    first = error.errors(include_url=False)[0]
-    location = ".".join(str(p) for p in first["loc"]) or "simulation"
-    return f"{location}: {first['msg']}"
 
 
 def _validated(model: Any, raw: Dict[str, Any], where: str) -> Any:
@@ -66,7 +68,7 @@ def _validated(model: Any, raw: Dict[str, Any], where: str) -> Any:
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        raise Tau2FileError(f"{where}: {_field(exc)}") from None
+        raise Tau2FileError(f"{where}: {validation_field(exc, 'simulation')}") from None
 
 
 def _truth(task: Any) -> Tuple[List[Tuple[str, str, Any]], List[str]]:
@@ -107,14 +109,24 @@ def _tau2_reward(sim: Any, raw: Dict[str, Any], computed: Optional[Any], error: 
 def _not_scoreable(raw: Dict[str, Any]) -> Optional[str]:
     """Why a well-formed simulation has nothing to score, or None."""
     if raw.get("messages") is None:
-        ticks = raw.get("ticks")
-        if isinstance(ticks, list) or raw.get("mode") == "full_duplex":
-            return (f"no messages: a full-duplex (voice) simulation with {len(ticks) if isinstance(ticks, list) else 0} "
-                    "ticks only (tau-shaped scores conversations as messages)")
         return "no messages: nothing to score"
     if raw.get("messages") == []:
         return "messages: an empty list: no conversation to score (tau2 records at least the first message)"
     return None
+
+
+def _voice(raw: Dict[str, Any], where: str) -> Tuple[Dict[str, Any], Optional[Transcript]]:
+    """A τ-voice simulation as one with the messages of its transcript (:mod:`.voice`), and the
+    transcript read; any other simulation as it is, and None."""
+    if not is_voice(raw):
+        return raw, None
+    try:
+        read = transcript(raw)
+    except VoiceError as exc:
+        raise Tau2FileError(f"{where}: {exc}") from None
+    if read.why_not is not None:
+        return raw, read
+    return {**raw, "messages": read.messages, "ticks": None}, read
 
 
 def _empty_messages(raw: Dict[str, Any]) -> Optional[str]:
@@ -165,12 +177,11 @@ def _premature(raw: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]:
 
 
 def _file_tasks(run: Tau2Input) -> List[Tuple[str, Any, Dict[str, Any]]]:
-    from tau2.data_model.tasks import Task
-
+    """The file's tasks, each validated as :mod:`.task_json` reads a tau2-bench 1.0.x task."""
     out = []
     for i, raw in enumerate(run.tasks):
-        where = f"{run.path}: tasks[{i}]"
-        out.append((f"tasks[{i}]", _validated(Task, raw, where), raw))
+        where = f"{run.path}: tasks[{i}]" + (f" (id {raw.get('id')!r})" if isinstance(raw, dict) and "id" in raw else "")
+        out.append((f"tasks[{i}]", task_model(raw, where, Tau2FileError), with_v1_defaults(raw)))
     return out
 
 
@@ -189,7 +200,8 @@ def _tasks_of(domain: Any, name: str, run: Tau2Input, fresh: bool) -> TaskSet:
         _ground_truth_runs(raw, name, data)
         return shaped_tasks([raw], splits, toolkit(name), initial_database(name, data))[0]
 
-    return build_task_set(_file_tasks(run), domain.name, tau2_tasks(name, data), every, fresh, convert)
+    return build_task_set(_file_tasks(run), domain.name, tau2_tasks(name, data), every, fresh, convert,
+                          getattr(domain, "tau2_unconvertible", None))
 
 
 def _ground_truth_runs(raw: Dict[str, Any], name: str, data: Optional[Path]) -> None:
@@ -256,8 +268,12 @@ def rescore_tau2(
     tasks = _tasks_of(domain, name, run, fresh_tasks)
     scorer = Tau2Scorer(name, list(tasks.tau2.values()), environment_constructor(name, getattr(domain, "tau2_data", None)))
     sims: List[Tuple[str, Dict[str, Any], Any, Optional[str], Optional[str]]] = []
+    voices: Dict[str, Transcript] = {}
     for where, raw in run.simulations:
-        why = _not_scoreable(raw)
+        raw, voice = _voice(raw, where)
+        why = voice.why_not if voice is not None else _not_scoreable(raw)
+        if voice is not None and why is None:
+            voices[where] = voice
         if why is not None:
             sims.append((where, raw, None, None, why))
             continue
@@ -289,6 +305,12 @@ def rescore_tau2(
                 notes.append(f"{where}: not scored: {why}")
         else:
             out.append(_record(where, raw, sim, reason, tasks, shaped_env, scorer, trial, blend, lam, source))
+            if where in voices:  # scored from its transcript: said in the record and the notes
+                said = {"ticks": voices[where].ticks, "messages": len(raw["messages"])}
+                out[-1]["info"]["tau2"]["voice_transcript"] = said
+                if notes is not None:
+                    notes.append(f"{where}: a full-duplex (voice) simulation, scored from the transcript its "
+                                 f"{said['ticks']} ticks hold ({said['messages']} messages)")
         if on_record:
             on_record(n + 1, len(sims))
     target = Path(output) if output else default_output(Path(path))

@@ -5,13 +5,42 @@
   the installed package holds. A file without tasks (simulations alone) is scored against the
   domain's.
 - With ``fresh`` (``--fresh-tasks``), the domain's tasks (the package's, or those of the tau2
-  data folder, :mod:`.data_dir`); a simulation whose embedded task differs from the domain's of
-  that id is not scored against the other one: it is reported as not scoreable, naming the field.
+  data folder, :mod:`.data_dir`: ``--tau2-data`` with a tau2-bench 1.0.1 checkout scores a 1.0.1
+  run against 1.0.1's tasks); a simulation whose embedded task is not the same task as the
+  domain's of that id is not scored against the other one: it is reported as not scoreable,
+  naming the field.
+
+**The same task.** Two tasks of one id are the same task when what the run was asked to do and
+what it is judged on are equal: the user scenario, the initial state and the evaluation
+criteria (actions, ``communicate_info``, NL assertions, env assertions, ``reward_basis``),
+compared after these differences of representation, which change neither:
+
+- a field one version has and the other lacks, or holds at its default (tau2-bench 1.0's
+  ``issues``, ``ticket``, ``required_documents``, ``user_tools``, ``annotations``; an action's
+  ``requestor: "assistant"``; a ``reward_basis`` left out, 1.0's ``[DB, COMMUNICATE]``,
+  :mod:`.task_json`); ``null`` and absent; key order;
+- ``null`` and ``[]`` for a list of criteria (nothing to check either way);
+- the order of ``reward_basis``, ``communicate_info``, ``nl_assertions`` and ``env_assertions``
+  (each is checked whole, as a set), and repeats in them;
+- an action's ``action_id`` and ``info`` (labels, not judged), and the order of its
+  ``compare_args`` (``null``, every argument the call makes, stays apart from any list);
+- in the user scenario and NL assertions (text read by a model), whitespace: line ends,
+  runs of spaces, leading and trailing blanks;
+- a message of the initial state's history: only its role, text and tool calls count (not
+  its timestamp, turn index, cost or usage);
+- the task's ``description`` (documentation for people).
+
+Anything else is a real change and is refused: another action, argument or order of actions
+(the database the run is judged against changes; an argument's value exactly, ``2`` and ``2.0``
+apart, as tau2's database check tells them apart), another fact to communicate (matched as a
+substring: its text exactly), another assertion, another reward basis, another scenario text.
 
 Each task is tau2's (for tau2's reward) and tau-shaped's conversion of it (:mod:`.tasks`, for the
-shaped result). A task the file embeds that equals the domain's reuses the domain's conversion.
-A simulation whose task id is in neither is not scoreable; so is one whose task could not be
-converted. A task in the file that does not validate is the file's error (refused whole).
+shaped result). A task the file embeds that is the same as the domain's reuses the domain's
+conversion. A simulation whose task id is in neither is not scoreable; so is one whose task
+could not be converted (a domain's task that calls a tool the installed tau2 lacks, named by
+``unconvertible``). A task in the file that does not validate is the file's error (refused
+whole).
 """
 
 from __future__ import annotations
@@ -21,9 +50,9 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from tau_shaped.integrations.tau2.data_dir import dumps
 
-_COMPARED = (("evaluation_criteria", "actions"), ("evaluation_criteria", "communicate_info"),
-             ("evaluation_criteria", "nl_assertions"), ("evaluation_criteria", "env_assertions"),
-             ("evaluation_criteria", "reward_basis"), ("user_scenario",), ("initial_state",))
+_CRITERIA = ("actions", "communicate_info", "nl_assertions", "env_assertions", "reward_basis")
+_COMPARED = tuple(("evaluation_criteria", name) for name in _CRITERIA) + (("user_scenario",), ("initial_state",))
+_MESSAGE_KEYS = ("role", "content", "tool_calls")  # what counts of a message of the initial state
 
 
 @dataclass
@@ -52,20 +81,90 @@ class TaskSet:
         return f"task_id {task_id!r} is not a task of {domain} ({len(self.index)} tasks, every split)"
 
 
-def _part(task: Any, path: Tuple[str, ...]) -> Any:
+def _json(value: Any) -> Any:
+    """A tau2 model (or list of them, or an enum) as plain JSON."""
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if isinstance(value, list):
+        return [_json(v) for v in value]
+    return getattr(value, "value", value)
+
+
+def _plain(value: Any) -> Any:
+    """``null`` and absent alike (keys holding null dropped), recursively."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _words(value: Any) -> Any:
+    """Text read by a model: whitespace differences dropped, recursively."""
+    if isinstance(value, str):
+        return " ".join(value.split())
+    if isinstance(value, dict):
+        return {k: _words(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_words(v) for v in value]
+    return value
+
+
+def _as_set(items: Any) -> List[str]:
+    """A list checked whole: its members, once each, in a fixed order (``null`` is ``[]``)."""
+    return sorted({dumps(item) for item in (items or [])})
+
+
+def _action(action: Dict[str, Any]) -> Dict[str, Any]:
+    compare = action.get("compare_args")
+    return {"requestor": action.get("requestor") or "assistant", "name": action.get("name"),
+            "arguments": action.get("arguments") or {},
+            "compare_args": sorted(set(compare)) if isinstance(compare, list) else compare}
+
+
+def _message(message: Any) -> Dict[str, Any]:
+    if not isinstance(message, dict):
+        return message
+    kept = {k: message.get(k) for k in _MESSAGE_KEYS}
+    kept["tool_calls"] = [{"name": c.get("name"), "arguments": c.get("arguments") or {},
+                           "requestor": c.get("requestor") or "assistant"} if isinstance(c, dict) else c
+                          for c in kept["tool_calls"] or []]
+    return _plain(kept)
+
+
+def _initial_state(state: Any) -> Any:
+    state = dict(state or {})
+    state["message_history"] = [_message(m) for m in state.get("message_history") or []]
+    state["initialization_actions"] = state.get("initialization_actions") or []
+    return _plain(state)
+
+
+def same_task_form(task: Any, path: Tuple[str, ...]) -> Any:
+    """The part ``path`` of tau2 task ``task`` in the form in which two tasks are compared
+    (the module's "same task")."""
     value = task
     for name in path:
         value = getattr(value, name, None) if value is not None else None
-    return value.model_dump(mode="json") if hasattr(value, "model_dump") else (
-        [v.model_dump(mode="json") if hasattr(v, "model_dump") else getattr(v, "value", v) for v in value]
-        if isinstance(value, list) else value)
+    value = _json(value)
+    if path == ("user_scenario",):
+        return _words(_plain(value))
+    if path == ("initial_state",):
+        return _initial_state(value)
+    name = path[-1]
+    if name == "actions":
+        return [_action(a) for a in value or []]
+    if name == "nl_assertions":
+        return _as_set(_words(value))
+    if name == "env_assertions":
+        return _as_set(_plain(value))
+    return _as_set(value)  # communicate_info (its text exactly), reward_basis
 
 
 def differing_field(theirs: Any, ours: Any) -> Optional[str]:
     """The first field (``evaluation_criteria.actions``, ``user_scenario``, ...) in which two tau2
-    tasks of one id differ, or None when they are the same task."""
+    tasks of one id differ, or None when they are the same task (the module's "same task")."""
     for path in _COMPARED:
-        if dumps(_part(theirs, path)) != dumps(_part(ours, path)):
+        if dumps(same_task_form(theirs, path)) != dumps(same_task_form(ours, path)):
             return ".".join(path)
     return None
 
@@ -77,16 +176,20 @@ def build_task_set(
     domain_shaped: List[Any],
     fresh: bool,
     convert: Callable[[Dict[str, Any]], Any],
+    unconvertible: Optional[Dict[str, str]] = None,
 ) -> TaskSet:
     """``file_tasks``: the file's tasks as (where, tau2 task, raw JSON); ``domain_tau2`` and
     ``domain_shaped``: the domain's tasks, tau2's and converted (same ids); ``convert``: a raw
-    tau2 task to a shaped one (may raise ValueError, naming what it lacks)."""
+    tau2 task to a shaped one (may raise ValueError, naming what it lacks); ``unconvertible``:
+    the domain's tasks left out of it, by id, and why."""
     shaped_by_id = {task.id: task for task in domain_shaped}
     ours = {task.id: task for task in domain_tau2 if task.id in shaped_by_id}
     if fresh or not file_tasks:
         out = TaskSet(origin="domain")
         for task in ours.values():
             out.add(task, shaped_by_id[task.id])
+        for task_id, why in (unconvertible or {}).items():
+            out.unscoreable.setdefault(task_id, f"{domain_name}'s task {task_id!r} is left out of the domain: {why}")
         if fresh:
             for where, theirs, _ in file_tasks:
                 if theirs.id in ours:
