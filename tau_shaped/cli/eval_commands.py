@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, Callable, List, NoReturn, Optional
 
 import typer
 
 from tau_shaped.cli.conventions import BLEND_HELP, DEFAULT_ENV, LAMBDA_HELP, SPLIT_HELP, Command, env_help
 from tau_shaped.tasks.files import TaskFileError, load_tasks
+
+if TYPE_CHECKING:
+    from tau_shaped.report.tau2_submission import Identity
 
 TASK_IDS = "--task-ids"
 
@@ -200,26 +203,106 @@ def score_command(
     typer.echo(f"rescored: {target}")
 
 
+COMPARE_FORMATS = ("table", "json", "tau2-submission")
+SUBMISSION = "tau2 submission (--format tau2-submission)"  # the help panel of the options only it takes
+
+
 def compare_command(
     files: List[Path] = typer.Argument(..., help="Results files with shaped results (runs or models to compare)."),
-    report: Path = typer.Option(Path("results/report.html"), "--report", help="Where to write the HTML report."),
+    report: Optional[Path] = typer.Option(None, "--report", help="Where to write the HTML report (default: "
+                                          "results/report.html; none with --format tau2-submission).",
+                                          show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON (rates, pass^k, the noise floor: "
                                  "intervals, tasks that flip, minimum detectable differences) instead of the tables."),
+    output_format: str = typer.Option("table", "--format", help="table, json (as --json) or tau2-submission: tau2's "
+                                      "leaderboard file of scored tau2 runs (one per domain), pass^1-4 per domain, "
+                                      "and the shaped figures in a file beside it (docs/noise_floor.md)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Where tau2's submission file goes (default: "
+                                          "results/submission.json); the shaped one beside it, NAME.shaped.json.",
+                                          show_default=False, rich_help_panel=SUBMISSION),
+    model_name: Optional[str] = typer.Option(None, "--model-name", help="The model's name (required).",
+                                             rich_help_panel=SUBMISSION),
+    organization: Optional[str] = typer.Option(None, "--organization", help="The organization behind the model "
+                                               "(required).", rich_help_panel=SUBMISSION),
+    email: Optional[str] = typer.Option(None, "--email", help="The contact email (required).",
+                                        rich_help_panel=SUBMISSION),
+    submission_date: Optional[str] = typer.Option(None, "--date", help="The submission date, YYYY-MM-DD (required, "
+                                                  "or --today: a scored file keeps no date).", rich_help_panel=SUBMISSION),
+    today: bool = typer.Option(False, "--today", help="Date the submission with the clock's date instead of --date.",
+                               rich_help_panel=SUBMISSION),
+    contact_name: Optional[str] = typer.Option(None, "--contact-name", help="The submitter's name (optional).",
+                                               rich_help_panel=SUBMISSION),
+    github: Optional[str] = typer.Option(None, "--github", help="The submitter's GitHub user name (optional).",
+                                         rich_help_panel=SUBMISSION),
+    user_simulator: Optional[str] = typer.Option(None, "--user-simulator", help="The user simulator's model "
+                                                 "(optional: methodology.user_simulator).", rich_help_panel=SUBMISSION),
 ) -> None:
-    """Legacy vs shaped side by side, with the noise floor (docs/noise_floor.md), in the terminal and as an HTML report."""
+    """Legacy vs shaped side by side, with the noise floor (docs/noise_floor.md), in the terminal and as an HTML report;
+    or, with --format tau2-submission, tau2's leaderboard file and the shaped one beside it."""
     from tau_shaped.evaluation.output_path import output_problem
+
+    def refuse(message: str) -> NoReturn:
+        typer.echo(f"error: {message}", err=True)
+        raise typer.Exit(2)
+
+    if output_format not in COMPARE_FORMATS:
+        refuse(f"--format: {output_format[:40]!r} is not one of {', '.join(COMPARE_FORMATS)}")
+    submission_only = {"--output": output, "--model-name": model_name, "--organization": organization, "--email": email,
+                       "--date": submission_date, "--today": today or None, "--contact-name": contact_name,
+                       "--github": github, "--user-simulator": user_simulator}
+    if output_format == "tau2-submission":
+        if as_json or report is not None:
+            refuse(f"{'--json' if as_json else '--report'}: not with --format tau2-submission (it writes "
+                   "its two files and prints them side by side)")
+        identity = _submission_identity(model_name, organization, email, submission_date, today, contact_name, github,
+                                        user_simulator, refuse)
+        from tau_shaped.report.tau2_submission_display import show_submission
+
+        raise typer.Exit(show_submission(files, identity, output or Path("results/submission.json")))
+    given = [name for name, value in submission_only.items() if value is not None]
+    if given:
+        refuse(f"{given[0]}: only with --format tau2-submission")
+    report = report or Path("results/report.html")
     from tau_shaped.report.compare_display import show
 
     problem = output_problem(report, "--report")  # a device, FIFO, link or folder is refused before any work
     if problem:
-        typer.echo(f"error: {problem}", err=True)
-        raise typer.Exit(2)
+        refuse(problem)
     try:
-        status = show(files, report, as_json=as_json)
+        status = show(files, report, as_json=as_json or output_format == "json")
     except OSError as exc:  # the report's folder cannot be made or written, a full disk: nothing is left half-written
-        typer.echo(f"error: {exc.filename or report}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(2)
+        refuse(f"{exc.filename or report}: {exc.strerror or exc}")
     raise typer.Exit(status)
+
+
+def _submission_identity(model_name: Optional[str], organization: Optional[str], email: Optional[str],
+                         submission_date: Optional[str], today: bool, contact_name: Optional[str],
+                         github: Optional[str], user_simulator: Optional[str], refuse: Callable[[str], NoReturn]) -> Identity:
+    """tau2's submission's identity from the options; a missing or malformed one refused in one line."""
+    import datetime
+
+    from tau_shaped.report.tau2_submission import Identity
+
+    missing = [name for name, value in (("--model-name", model_name), ("--organization", organization),
+                                        ("--email", email)) if not (value and value.strip())]
+    if missing:
+        refuse(f"--format tau2-submission needs {', '.join(missing)} (tau2's submission requires them)")
+    if "@" not in email.strip()[1:-1]:
+        refuse(f"--email: {email[:60]!r} is not an email address")
+    if today and submission_date:
+        refuse("--date and --today: give one")
+    if today:
+        submission_date = datetime.date.today().isoformat()
+    if not submission_date:
+        refuse("--format tau2-submission needs --date YYYY-MM-DD (or --today for the clock's date: a scored file "
+               "keeps no date)")
+    try:
+        day = datetime.date.fromisoformat(submission_date)
+    except ValueError:
+        refuse(f"--date: {submission_date[:40]!r} is not a date (YYYY-MM-DD)")
+    return Identity(model_name=model_name.strip(), organization=organization.strip(), email=email.strip(),
+                    submission_date=day.isoformat(), contact_name=contact_name, github=github,
+                    user_simulator=user_simulator)
 
 
 def demo_command(
