@@ -3,6 +3,7 @@ template (``tau_shaped.tasks.domain_check``, ``tau_shaped.tasks.domain_template`
 
 from __future__ import annotations
 
+import traceback
 from pathlib import Path
 from typing import List, Optional
 
@@ -25,6 +26,7 @@ def domain_check(
     declared effects held on the ground truths' replays (a tool whose code raises anything but
     ToolError is a problem, not a refusal), tasks, policy rules, personas, grader corpus. One
     line per problem; exit 1 on any (and on a domain whose code does not load)."""
+    from tau_shaped.env.json_input import one_line
     from tau_shaped.tasks.domain_check import check_domain
     from tau_shaped.tasks.domain_loading import DomainLoadError, load_named_domain
     from tau_shaped.tasks.domains import DomainNotFound
@@ -39,7 +41,14 @@ def domain_check(
         typer.echo(f"domain check: domain {domain.name} has no split {', '.join(unknown)} (splits: "
                    f"{', '.join(domain.splits)})", err=True)
         raise typer.Exit(2)
-    report = check_domain(domain, splits=list(split) if split else None, sample=sample)
+    try:
+        report = check_domain(domain, splits=list(split) if split else None, sample=sample)
+    except Exception as exc:  # noqa: BLE001 - the domain's code, run by the check, is foreign: a line, not a traceback
+        frames = traceback.extract_tb(exc.__traceback__)
+        where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+        typer.echo(f"domain check: {name}: the check stopped{where}: {type(exc).__name__}: {one_line(str(exc))[:300]}",
+                   err=True)
+        raise typer.Exit(1) from None
     for line in report.problems:
         typer.echo(f"{domain.name}: {line}")
     for line in report.notes:

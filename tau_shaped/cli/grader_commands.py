@@ -15,7 +15,8 @@ def grader_test_command(
                                           "corpus the domain ships, from any working folder).", show_default=False),
     env: str = typer.Option(DEFAULT_ENV, "--env", help=env_help()),
     lam: float = typer.Option(0.3, "--lambda", help=LAMBDA_HELP),
-    split: Optional[List[str]] = typer.Option(None, "--split", help="Task split(s) the corpus refers to (default: all)."),
+    split: Optional[List[str]] = typer.Option(None, "--split", help="Task split(s) the corpus refers to (default: all; "
+                                              "the domain's default split, test, where task ids repeat across splits)."),
 ) -> None:
     """Run the grader regression corpus: confusion table, every disagreement, the gaming probe."""
     from rich.console import Console
@@ -33,5 +34,7 @@ def grader_test_command(
     except (ValueError, LookupError) as exc:  # DomainNotFound and DomainLoadError are LookupErrors
         Console(stderr=True, width=console.width).print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)
+    if report.split_note:  # no --split, and the ids repeat across splits: which split was taken
+        console.print(f"scored against {report.split_note}", highlight=False, soft_wrap=True)
     print_report(console, report, lam)
     raise typer.Exit(0 if report.ok else 1)

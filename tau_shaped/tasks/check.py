@@ -1,7 +1,8 @@
 """Checking a task (SPEC §6.2): is it able to tell right from wrong?
 
 A task fails the check, with the reason, unless: its ground truth has no
-tool call that errors; the ground truth scores legacy 1 and shaped outcome 1
+tool call that errors (a call whose tool's code raised is told as that, not as
+a refusal); the ground truth scores legacy 1 and shaped outcome 1
 with every gate passed and every checkpoint satisfied; every declared path
 resolves (in S0, or in Sg when a ground-truth action creates it; for a path
 with a wildcard or filter, the part before it must resolve, since a filter may
@@ -160,6 +161,14 @@ def _check_declarations(env: Any, task: Any, check: TaskCheck) -> None:
                 check.problems.append(f"{where}: event type {event!r} is not one the domain records ({', '.join(sorted(declared))})")
 
 
+def code_errors(truth: Any) -> Dict[int, str]:
+    """The ground truth's steps whose tool's code raised (a ``@tool`` function's exception other
+    than ``ToolError``, ``Step.code_error``: ``KeyError('rx_id')``), by index; none known for a
+    ground truth loaded from a store, which keeps its failed steps alone."""
+    trajectory = getattr(truth, "trajectory", None)
+    return {s.index: s.code_error for s in trajectory.steps if s.code_error} if trajectory is not None else {}
+
+
 def check_task(env: Any, task: Any) -> TaskCheck:
     """SPEC §6.2 on one task: its problems (refused) and notes (shown), each one line, whatever
     the task's own text holds (an output of "\\n" quoted in a problem stays on its line)."""
@@ -175,8 +184,12 @@ def _check_task(env: Any, task: Any) -> TaskCheck:
     problems = check.problems
     truth = env.ground_truth(task)
     reads = set(getattr(env, "read_tools", ()) or ())
+    crashed = code_errors(truth)
     for step, name, observation in truth.failed_steps:
-        if name in reads:  # a look-up that finds nothing changes nothing: shown, not refused
+        if step in crashed:  # the tool's code raised: no answer of the tool's, read or write
+            problems.append(f"ground-truth step {step}: tool {name} raised {crashed[step]}: a fault in the tool's code, "
+                            "not a refusal (a tool refuses with raise ToolError(...))")
+        elif name in reads:  # a look-up that finds nothing changes nothing: shown, not refused
             check.notes.append(f"ground-truth step {step} ({name}, a read) failed: {observation[:160]}")
         else:
             problems.append(f"ground-truth step {step} ({name}) failed: {observation[:160]}")

@@ -58,9 +58,9 @@ SPLIT_PREFIX = "\x00split:"
 
 def split_source(split: str) -> Path:
     """The source for ``check_files`` naming a split of the ``domain`` given (its tasks need no file:
-    tau2's and tau-bench's come with the domain). A domain with a ``check_tasks(split)`` method
-    is checked on the tasks it gives (tau-bench's: its ground truths as a careful agent plays
-    them, ``tau_shaped.integrations.taubench``), any other on ``tasks(split)``."""
+    tau2's and tau-bench's come with the domain): checked on the domain's ``check_tasks(split)``
+    (its ``tasks(split)``; tau-bench's: its ground truths as a careful agent plays them,
+    ``tau_shaped.integrations.taubench``)."""
     return Path(SPLIT_PREFIX + split)
 
 
@@ -75,9 +75,8 @@ def _load(path: str, domain: Optional[str]) -> Tuple[Any, List[Any]]:
             raise DomainNotFound("a domain split needs --env")
         dom = load_domain(domain)
         split = path[len(SPLIT_PREFIX):]
-        played = getattr(dom, "check_tasks", None)  # a domain whose tasks are checked in another form (tau-bench's)
         try:
-            return dom, list(played(split) if callable(played) else dom.tasks(split))
+            return dom, list(dom.check_tasks(split))  # tau-bench's in their check form
         except KeyError as exc:
             raise DomainNotFound(str(exc.args[0])) from None
     return domain_for_file(Path(path), domain), load_tasks(Path(path))

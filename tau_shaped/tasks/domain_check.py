@@ -12,7 +12,10 @@ What is checked, one line per problem (``check_domain``):
   ``ToolError`` is named with the exception, task and step), each call reading, changing and
   recording only what its tool declares, a write tool declaring no ``writes`` told what to add
   (``tau_shaped.tasks.effects_replay``);
-- **tasks**: every split loads and holds tasks;
+- **tasks**: every split loads and holds tasks, each with an id and a ground truth of tool
+  calls (the domain's ``check_tasks(split)``: tau-bench's own tasks, known by their index, in
+  the check form ``tasks check`` plays); a task id that repeats across splits (tau-bench's
+  indices) is told as ``split/id``;
 - **policy rules** (SPEC §9): they load (a file that does not is one line, and the tools and
   tasks are still checked without it), bind on every task (one line per distinct reason, with
   the tasks it holds for; a rule asking a yes before the tools that declare ``confirm`` when no
@@ -34,12 +37,14 @@ problems.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from tau_shaped.env.json_input import one_line
 from tau_shaped.reward.predicate_schema import UnconfirmedPredicate, walk
 from tau_shaped.tasks.check import _event_types, _tools
+from tau_shaped.tasks.domain_loading import where_raised
 from tau_shaped.tasks.domains import Domain
+from tau_shaped.tasks.files import TaskFileError
 from tau_shaped.tasks.effects_replay import replay_tasks
 from tau_shaped.tasks.grader_suite import default_corpus, load_corpus
 from tau_shaped.reward.scoring import score_trajectory
@@ -272,25 +277,91 @@ def _make_env(domain: Domain, tasks: List[Any], report: DomainReport) -> Any:
         return None
 
 
+def _not_a_task(task: Any) -> Optional[str]:
+    """Why the checks cannot play ``task`` (None: they can): they read its id and its ground
+    truth's actions, each a tool's name and its keyword arguments."""
+    if getattr(task, "id", None) is None:
+        return "no id"
+    actions = getattr(task, "actions", None)
+    if not isinstance(actions, (list, tuple)):
+        return "its actions are not a list"
+    for i, action in enumerate(actions):
+        if not isinstance(getattr(action, "name", None), str) or not isinstance(getattr(action, "kwargs", None), dict):
+            return f"its action {i} is not a tool's name with keyword arguments"
+    return None
+
+
+def _split_tasks(domain: Domain, split: str, report: DomainReport) -> Tuple[List[Any], bool]:
+    """The tasks of ``split`` the checks can play (``Domain.check_tasks``), and whether that is
+    all of them; the split's load error, its emptiness and the tasks it cannot play are
+    problems, one line per reason."""
+    try:
+        loaded = list(domain.check_tasks(split))
+    except TaskFileError as exc:  # its lines name the file
+        report.problems.append(f"split {split}: its tasks do not load: {one_line(str(exc))[:300]}")
+        return [], False
+    except Exception as exc:  # noqa: BLE001 - the domain's code giving its tasks is under check
+        where = where_raised(exc)
+        report.problems.append(f"split {split}: its tasks do not load: {where + ': ' if where else ''}"
+                               f"{type(exc).__name__}: {one_line(str(exc))[:300]}")
+        return [], False
+    report.tasks[split] = len(loaded)
+    if not loaded:
+        report.problems.append(f"split {split}: no tasks")
+    unplayable: Dict[str, List[str]] = {}  # why -> the tasks, by index in the split
+    playable = []
+    for index, task in enumerate(loaded):
+        why = _not_a_task(task)
+        if why is None:
+            playable.append(task)
+        else:
+            unplayable.setdefault(why, []).append(str(index))
+    for why, indices in unplayable.items():
+        shown = ", ".join(indices[:5]) + (f" and {len(indices) - 5} more" if len(indices) > 5 else "")
+        report.problems.append(f"split {split}: task(s) at {shown}: {why}: the checks play a task's id and its ground "
+                               "truth's actions (a domain whose own tasks have none gives them from check_tasks(split))")
+    return playable, not unplayable
+
+
+def _labelled(by_split: Dict[str, List[Any]]) -> List[Any]:
+    """Every split's tasks, once each; where an id repeats across the splits (tau-bench's
+    indices), each task a copy known as ``split/id``, so a problem line names one task."""
+    splits_of: Dict[str, Set[str]] = {}
+    for split, tasks in by_split.items():
+        for task in tasks:
+            splits_of.setdefault(str(task.id), set()).add(split)
+    repeated = any(len(s) > 1 for s in splits_of.values())
+    out: Dict[int, Any] = {}
+    for split, tasks in by_split.items():
+        for task in tasks:
+            if id(task) not in out:
+                out[id(task)] = _renamed(task, f"{split}/{task.id}") if repeated else task
+    return list(out.values())
+
+
+def _renamed(task: Any, label: str) -> Any:
+    """A copy of ``task`` whose id is ``label`` (the task itself when it cannot be copied so)."""
+    copy = getattr(task, "model_copy", None)
+    try:
+        return copy(update={"id": label}) if callable(copy) else replace(task, id=label)
+    except Exception:  # noqa: BLE001 - a task class of the domain's own: told by its own id
+        return task
+
+
 def check_domain(domain: Domain, splits: Optional[List[str]] = None, sample: int = 8) -> DomainReport:
     """Every problem of ``domain``'s contract (see the module), one line each; over ``splits``
     (default: all of them)."""
     report = DomainReport(domain.name)
     _check_tools(domain, report)
-    tasks: List[Any] = []
+    by_split: Dict[str, List[Any]] = {}
+    complete = True  # every task of every split is known by its id (else the corpus's ids are not checked)
     for split in splits or domain.splits:
-        try:
-            loaded = domain.tasks(split)
-        except Exception as exc:  # noqa: BLE001 - a task file is the input under check
-            report.problems.append(f"split {split}: its tasks do not load: {one_line(str(exc))[:300]}")
-            continue
-        report.tasks[split] = len(loaded)
-        if not loaded:
-            report.problems.append(f"split {split}: no tasks")
-        tasks += loaded
+        by_split[split], whole = _split_tasks(domain, split, report)
+        complete = complete and whole
     if not domain.splits:
         report.problems.append("the domain has no task split")
-    unique = list({id(t): t for t in tasks}.values())
+    ids = {str(t.id) for tasks in by_split.values() for t in tasks}
+    unique = _labelled(by_split)
     rules_load = _load_rules(domain, report)
     checked = domain if rules_load else _without_rules(domain)
     env = _make_env(checked, unique, report) if unique and checked is not None else None
@@ -304,7 +375,7 @@ def check_domain(domain: Domain, splits: Optional[List[str]] = None, sample: int
             report.notes.append(f"{len(replay.failed_writes)} task(s) whose ground truth has a failed write "
                                 f"(tasks check refuses them): {', '.join(replay.failed_writes)}")
         _check_personas(env, unique, report, unbound)
-    _check_corpus(domain, None if splits else {str(t.id) for t in unique}, report)
+    _check_corpus(domain, ids if complete and not splits else None, report)
     report.problems[:] = [one_line(p) for p in report.problems]
     return report
 

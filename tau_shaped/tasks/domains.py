@@ -64,6 +64,10 @@ class Domain:
     # what its persona customers can be asked about beyond the bundled topics, as data: topic ->
     # {"words": [...], "fact": ...} (tau_shaped.tasks.persona_topics); held validated, as Topics
     persona_topics: Any = None
+    # the split a command takes when it is given none and the choice matters (tau-bench's run.py
+    # --task-split default): grader-test's corpus names a task by an id that repeats across the
+    # splits (tau-bench's indices); None, or a split the domain has not: no default
+    default_split: Optional[str] = "test"
     _tasks: Dict[str, List[ShapedTask]] = field(default_factory=dict, repr=False)
     _task_lists: Dict[str, TaskList] = field(default_factory=dict, repr=False)
     _policy_rules: Optional[PolicyRuleSet] = field(default=None, repr=False)
@@ -116,6 +120,12 @@ class Domain:
             lazy = self._task_lists.get(split)
             self._tasks[split] = lazy.all() if lazy is not None else load_tasks(path)
         return self._tasks[split]
+
+    def check_tasks(self, split: str = "test") -> List[Any]:
+        """The tasks of ``split`` as the checks play them (``tasks check``, ``domain check``): its
+        ``tasks(split)``; a domain whose own tasks are no tau-shaped tasks (tau-bench's: no id,
+        a ground truth of tool calls alone) gives their check form instead."""
+        return self.tasks(split)
 
     def task_list(self, split: str = "test") -> TaskList:
         """The tasks of ``split``, each validated when first used (``TaskList``): what a scorer

@@ -62,6 +62,7 @@ class SuiteReport:
     disagreements: List[Tuple[str, str]] = field(default_factory=list)
     gaming_by_task: Dict[str, Dict[str, GamingRow]] = field(default_factory=dict)  # task -> blend -> row
     gaming_failures: List[str] = field(default_factory=list)
+    split_note: Optional[str] = None  # the split taken when none was given and the ids repeat (``corpus_tasks``)
 
     @property
     def ok(self) -> bool:
@@ -138,27 +139,57 @@ def _mismatches(expected: Dict[str, Any], result: Any) -> List[str]:
     return out
 
 
+class RepeatedTaskId(ValueError):
+    """A task id more than one of the splits holds: which task an entry names is not known."""
+
+
 def domain_tasks(domain: Domain, splits: Sequence[str]) -> Dict[str, Any]:
     """The tasks of the splits by id; a tau-bench task without an id is known by its index in
-    its split, as results files name it."""
+    its split, as results files name it. An id in two of the splits is a ``RepeatedTaskId``."""
     tasks: Dict[str, Any] = {}
     for split in splits:
         for index, task in enumerate(domain.tasks(split)):
             key = str(getattr(task, "id", index))
             if key in tasks:
-                raise ValueError(f"task id {key!r} is in more than one of the splits {', '.join(splits)}: choose one with --split")
+                raise RepeatedTaskId(f"task id {key!r} is in more than one of the splits {', '.join(splits)}: "
+                                     "choose one with --split")
             tasks[key] = task
     return tasks
 
 
+def default_split(domain: Domain) -> Optional[str]:
+    """The split the domain takes when none is given (``Domain.default_split``), if it has it."""
+    chosen = getattr(domain, "default_split", None)
+    return chosen if chosen in domain.splits else None
+
+
+def corpus_tasks(domain: Domain, splits: Optional[Sequence[str]] = None) -> Tuple[Dict[str, Any], Optional[str]]:
+    """The tasks a corpus is scored against, by id, and a line saying which split was taken for
+    it (None when none was). ``splits`` given: theirs. None: every split's; but where an id
+    repeats across them (tau-bench's indices: task 0 is in test, train and dev) the domain's
+    default split alone, as tau-bench's own run takes ``--task-split test``; with no default
+    split, the ``RepeatedTaskId`` asking for ``--split``."""
+    if splits is not None:
+        return domain_tasks(domain, splits), None
+    try:
+        return domain_tasks(domain, domain.splits), None
+    except RepeatedTaskId as exc:
+        chosen = default_split(domain)
+        if chosen is None:
+            raise RepeatedTaskId(f"{exc} (domain {domain.name} has no default split)") from None
+    return domain_tasks(domain, [chosen]), (
+        f"the tasks of split {chosen}, domain {domain.name}'s default (its task ids repeat across its splits "
+        f"{', '.join(domain.splits)}; --split to choose)")
+
+
 def run_suite(domain: Domain, folder: Optional[Path] = None, splits: Optional[Sequence[str]] = None, lam: float = 0.3,
               on_progress: Optional[Callable[[int, Optional[int]], None]] = None) -> SuiteReport:
-    """Score every corpus entry against the tasks of ``splits`` (default: all of the domain's);
-    ``folder`` None: the domain's own corpus. ``on_progress(done, total)`` after each entry."""
+    """Score every corpus entry against the tasks of ``splits`` (default: all of the domain's, or
+    its default split when their ids repeat: ``corpus_tasks``); ``folder`` None: the domain's own corpus. ``on_progress(done, total)`` after each entry."""
     check_blend("shaped", lam)
-    tasks = domain_tasks(domain, list(splits) if splits is not None else domain.splits)
+    tasks, split_note = corpus_tasks(domain, list(splits) if splits is not None else None)
     env = domain.make_env(tasks=list(tasks.values()), task_index=0)
-    report = SuiteReport()
+    report = SuiteReport(split_note=split_note)
     rewards: Dict[str, Dict[str, List[Tuple[float, str]]]] = defaultdict(lambda: defaultdict(list))
     seen: set = set()
     entries = load_corpus(default_corpus(domain) if folder is None else folder)

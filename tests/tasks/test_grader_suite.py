@@ -115,7 +115,8 @@ def test_suite_on_plain_taubench_tasks(tmp_path):
 
 
 def test_task_ids_shared_by_two_splits_are_refused(tmp_path):
-    """Index ids of tau-bench tasks repeat across splits: the suite names the id and asks for --split."""
+    """Index ids of tau-bench tasks repeat across splits: with no default split to take
+    (test_grader_default_split.py: with one, it is taken), the suite names the id and asks for --split."""
     from dataclasses import replace
 
     import pytest
@@ -126,7 +127,7 @@ def test_task_ids_shared_by_two_splits_are_refused(tmp_path):
     plain = next(t for t in DOMAIN.tasks("test") if t.id == "plain")
     bare = Task(**{k: getattr(plain, k) for k in Task.model_fields})
     domain = replace(DOMAIN, task_files={"train": DOMAIN.task_files["test"], "test": DOMAIN.task_files["test"]},
-                     _tasks={"train": [bare], "test": [bare]})
+                     _tasks={"train": [bare], "test": [bare]}, default_split=None)
     with pytest.raises(ValueError, match="task id '0' is in more than one of the splits train, test: choose one with --split"):
         run_suite(domain, tmp_path)
     with pytest.raises(ValueError, match="no labeled trajectories"):  # one split chosen: on to the (empty) corpus
