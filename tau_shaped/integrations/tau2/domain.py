@@ -30,7 +30,7 @@ from tau_shaped.env.overlay import deep_copy
 from tau_shaped.tasks.domains import Domain, DomainNotFound
 from tau_shaped.integrations.tau2.data_dir import Tau2DataError, domain_files, raw_database, splits_of, task_entries
 from tau_shaped.integrations.tau2.shared_db import SharedDatabase, bulk_load, shared_constructor
-from tau_shaped.integrations.tau2.task_json import task_model, with_v1_defaults
+from tau_shaped.integrations.tau2.task_json import task_model
 from tau_shaped.integrations.tau2.tools import Toolkit, Watch
 
 DOMAINS = ("airline", "retail")
@@ -117,8 +117,7 @@ def _constructor(name: str, data: Optional[Path]) -> Callable[..., Any]:
 
 
 def _task_entries(name: str, data: Optional[Path]) -> List[Tuple[str, Dict[str, Any], Any]]:
-    """Every task of ``name``'s task set: where it is, its JSON (1.0.x's defaults applied) and
-    tau2's model of it. A task that does not validate is a :class:`Tau2DataError` naming the
+    """Every task of ``name``'s task set: where it is, its JSON and tau2's model of it. A task that does not validate is a :class:`Tau2DataError` naming the
     file, the task and the field (:mod:`.task_json`)."""
     parts = _tau2(name, data)
     if data is None:
@@ -129,7 +128,7 @@ def _task_entries(name: str, data: Optional[Path]) -> List[Tuple[str, Dict[str, 
     out = []
     for where, task in entries:
         named = f"{where} (id {task.get('id')!r})" if isinstance(task, dict) and "id" in task else where
-        out.append((named, with_v1_defaults(task), task_model(task, named, Tau2DataError)))
+        out.append((named, task, task_model(task, named, Tau2DataError)))
     return out
 
 

@@ -52,7 +52,7 @@ from tau_shaped.evaluation.records_out import default_output, write_records
 from tau_shaped.integrations.tau2.domain import quiet_tau2
 from tau_shaped.integrations.tau2.files import Tau2FileError, Tau2Input, read_tau2_input
 from tau_shaped.integrations.tau2.messages import UserToolCall, tau2_traj
-from tau_shaped.integrations.tau2.task_json import task_model, validation_field, with_v1_defaults
+from tau_shaped.integrations.tau2.task_json import task_model, validation_field
 from tau_shaped.integrations.tau2.task_sets import TaskSet, build_task_set
 from tau_shaped.integrations.tau2.voice import Transcript, VoiceError, is_voice, transcript
 from tau_shaped.reward.result import check_blend, failed_result
@@ -177,11 +177,12 @@ def _premature(raw: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]:
 
 
 def _file_tasks(run: Tau2Input) -> List[Tuple[str, Any, Dict[str, Any]]]:
-    """The file's tasks, each validated as :mod:`.task_json` reads a tau2-bench 1.0.x task."""
+    """The file's tasks, each validated as :mod:`.task_json` reads a tau2-bench 1.0.x task (one
+    line naming the file, the task and the field)."""
     out = []
     for i, raw in enumerate(run.tasks):
         where = f"{run.path}: tasks[{i}]" + (f" (id {raw.get('id')!r})" if isinstance(raw, dict) and "id" in raw else "")
-        out.append((f"tasks[{i}]", task_model(raw, where, Tau2FileError), with_v1_defaults(raw)))
+        out.append((f"tasks[{i}]", task_model(raw, where, Tau2FileError), raw))
     return out
 
 

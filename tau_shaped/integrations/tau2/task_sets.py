@@ -17,7 +17,7 @@ compared after these differences of representation, which change neither:
 
 - a field one version has and the other lacks, or holds at its default (tau2-bench 1.0's
   ``issues``, ``ticket``, ``required_documents``, ``user_tools``, ``annotations``; an action's
-  ``requestor: "assistant"``; a ``reward_basis`` left out, 1.0's ``[DB, COMMUNICATE]``,
+  ``requestor: "assistant"``; a ``reward_basis`` left out, ``[DB, COMMUNICATE]``,
   :mod:`.task_json`); ``null`` and absent; key order;
 - ``null`` and ``[]`` for a list of criteria (nothing to check either way);
 - the order of ``reward_basis``, ``communicate_info``, ``nl_assertions`` and ``env_assertions``
@@ -196,7 +196,9 @@ def build_task_set(
                     differs = differing_field(theirs, ours[theirs.id])
                     if differs:
                         out.unscoreable[theirs.id] = (f"--fresh-tasks: {where}.{differs} differs from {domain_name}'s "
-                                                      f"task {theirs.id!r} (the run was of another version of it)")
+                                                      f"task {theirs.id!r} (the run was of another version of it: "
+                                                      "without --fresh-tasks it is scored against the file's own, or "
+                                                      "--tau2-data names that version's checkout)")
         return out
     out = TaskSet(origin="file")
     for where, theirs, raw in file_tasks:

@@ -4,7 +4,7 @@
 (``data/tau2/domains/airline/``: ``db.json``, ``tasks.json``, ``split_tasks.json``, ``policy.md``
 and ``tasks_voice.json``), a small world and three tasks written for these tests, in 1.0.1's
 task shape: ``action_id``, ``info``, a ``compare_args``, ``issues``, ``annotations``, and one task
-(``2``) that leaves ``reward_basis`` out (1.0 reads it as ``[DB, COMMUNICATE]``).
+(``2``) that leaves ``reward_basis`` out (read as ``[DB, COMMUNICATE]``).
 
 :func:`v1_0_1_run` builds a run of it as tau2-bench 1.0.1 saves one: its tasks as 1.0.1's
 ``Results`` dumps them (every field of 1.0.1's ``Task``, defaults filled; here also in another
@@ -89,7 +89,7 @@ def as_voice(sim: Dict[str, Any], sim_id: str, width: int = 7) -> Dict[str, Any]
     ``messages``; ticks, each with a ``width``-character slice of what one side says (its
     utterance's id), a tool call with its result, or silence between turns."""
     ticks: List[Dict[str, Any]] = []
-    messages = sim["messages"]
+    messages = json.loads(json.dumps(sim["messages"]))  # the ticks share nothing with ``sim``
     for n, message in enumerate(messages):
         role = message["role"]
         if role == "tool":
@@ -116,11 +116,10 @@ def v1_0_1_run(data: Path = DATA) -> Dict[str, Any]:
     from tau_shaped.env.types import Action
     from tau_shaped.integrations.tau2.domain import environment_constructor, initial_database, toolkit
     from tau_shaped.integrations.tau2.simulations import conversation_simulation
-    from tau_shaped.integrations.tau2.task_json import with_v1_defaults
     from tau_shaped.integrations.tau2.tasks import shaped_tasks
 
     constructor = environment_constructor("airline", data.resolve())
-    raw = [with_v1_defaults(t) for t in checkout_tasks()]
+    raw = checkout_tasks()
     tau2 = {t["id"]: Task.model_validate(t) for t in raw}
     shaped = {t.id: t for t in shaped_tasks(raw, {}, toolkit("airline"), initial_database("airline", data.resolve()))}
     said = {"1": [Action(name="respond", kwargs={"content": "As a gold member you may take 6 checked bags for free."})],
