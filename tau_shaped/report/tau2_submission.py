@@ -89,6 +89,8 @@ class DomainRun:
     path: Path
     tasks: int
     trials: int  # all the run's trials (records)
+    stored: int  # of those, with the reward tau2 stored in the run
+    computed: int  # with one computed offline by tau-shaped score (the rest have none)
     max_k: int  # the fewest trials any task has
     fewest: str  # a task with that few
     tau2: Column
@@ -181,7 +183,7 @@ def domain_run(path: Path, records: List[Dict[str, Any]]) -> DomainRun:
     seen: Dict[Tuple[str, int], int] = {}
     outcomes: Dict[str, Dict[str, List[Optional[bool]]]] = {c: defaultdict(list) for c in COLUMNS}
     excluded: Dict[str, Counter] = {c: Counter() for c in COLUMNS}
-    failed_judged = 0
+    failed_judged = stored = computed = 0
     agents = set()
     for index, record in enumerate(records):
         where = _where(path, index)
@@ -200,6 +202,9 @@ def domain_run(path: Path, records: List[Dict[str, Any]]) -> DomainRun:
             if verdict is None:
                 excluded[column][why] += 1
         failed_judged += tau2_verdict[1] == "judged component failed"
+        if tau2.get("reward") is not None:
+            stored += tau2.get("reward_source") == "stored"
+            computed += tau2.get("reward_source") != "stored"
         source = record["info"].get("source")
         if isinstance(source, dict) and isinstance(source.get("agent"), str):
             agents.add(source["agent"][:120])
@@ -211,8 +216,8 @@ def domain_run(path: Path, records: List[Dict[str, Any]]) -> DomainRun:
         columns[name] = pass_hat_k_column(outcomes[name], max_k)
         columns[name].excluded = dict(sorted(excluded[name].items()))
     columns["tau2"].failed_judged = failed_judged
-    return DomainRun(domain=domain, path=path, tasks=len(counts), trials=len(records), max_k=max_k, fewest=fewest,
-                     tau2=columns["tau2"], shaped=columns["shaped"], agents=sorted(agents))
+    return DomainRun(domain=domain, path=path, tasks=len(counts), trials=len(records), stored=stored, computed=computed,
+                     max_k=max_k, fewest=fewest, tau2=columns["tau2"], shaped=columns["shaped"], agents=sorted(agents))
 
 
 def read_runs(files: Iterable[Union[str, Path]], notes: List[str]) -> List[DomainRun]:
@@ -242,15 +247,23 @@ def _tasks(tasks: List[str]) -> str:
     return ", ".join(tasks[:5]) + (f" and {len(tasks) - 5} more" if len(tasks) > 5 else "")
 
 
-def run_notes(run: DomainRun, column: str) -> List[str]:
-    """What one column of one run counts, where it differs from counting every trial: the nulls
-    above the fewest trials, the trials with no verdict, the tasks left out of a k."""
-    col = run.column(column)
-    out: List[str] = []
+def run_notes(run: DomainRun) -> List[str]:
+    """What holds for both columns of a run: where tau2's rewards come from, the nulls above
+    the fewest trials."""
+    out = [f"tau2's reward as the run stored it for {run.stored} of {run.trials} trials"
+           + (f", computed offline for {run.computed}" if run.computed else "")]
     nulls = [k for k in KS if k > run.max_k]
     if nulls:
-        out.append(f"{', '.join(f'pass_{k}' for k in nulls)} null: task {run.fewest} has {run.max_k} trial"
+        out.append(f"{', '.join(f'pass_{k}' for k in nulls)} null in both: task {run.fewest} has {run.max_k} trial"
                    f"{'s' if run.max_k != 1 else ''} (pass^k needs k trials of every task)")
+    return out
+
+
+def column_notes(run: DomainRun, column: str) -> List[str]:
+    """What one column of a run counts, where it differs from counting every trial: the trials
+    with no verdict, the tasks left out of a k."""
+    col = run.column(column)
+    out: List[str] = []
     if col.excluded:
         total = sum(col.excluded.values())
         kinds = ", ".join(f"{n} {why}" for why, n in col.excluded.items())
@@ -280,7 +293,7 @@ def methodology_notes(runs: List[DomainRun], column: str) -> str:
     parts = [what]
     for run in runs:
         parts.append(f"{run.domain}: {run.tasks} tasks, {run.trials} trials" +
-                     "".join(f"; {note}" for note in run_notes(run, column)))
+                     "".join(f"; {note}" for note in run_notes(run) + column_notes(run, column)))
     return ". ".join(parts) + ". Written by tau-shaped compare --format tau2-submission."
 
 

@@ -15,7 +15,7 @@ from rich.table import Table
 from tau_shaped.evaluation.output_path import OutputPathError, output_problem, write_text_file
 from tau_shaped.evaluation.results_file import ResultsFileError
 from tau_shaped.report.tau2_submission import (KS, LEADERBOARD, DomainRun, Identity, SubmissionError, read_runs,
-                                               run_notes, shaped_sibling, submission, submission_text)
+                                               column_notes, run_notes, shaped_sibling, submission, submission_text)
 
 
 def _cell(run: DomainRun, column: str, k: int) -> str:
@@ -95,16 +95,18 @@ def show_submission(files: List[Path], identity: Identity, output: Path, console
         agent = f"; agent {', '.join(run.agents)}" if run.agents else ""
         console.print(f"{run.domain}: {run.path}: {run.tasks} tasks, {run.trials} trials{agent}", highlight=False,
                       markup=False, soft_wrap=True)
-        for column in ("tau2", "shaped"):
-            for note in run_notes(run, column):
-                console.print(f"  {column}: {note}", highlight=False, markup=False, soft_wrap=True)
+        notes = [("", note) for note in run_notes(run)]
+        notes += [(f"{column}: ", note) for column in ("tau2", "shaped") for note in column_notes(run, column)]
+        for prefix, note in notes:
+            console.print(f"  {prefix}{note}", highlight=False, markup=False, soft_wrap=True)
     missing = [d for d in LEADERBOARD if d not in {r.domain for r in runs}]
     if missing:
         console.print(f"{', '.join(missing)}: no run given: null in both files", highlight=False, markup=False)
     agents = {a for run in runs for a in run.agents}
     if len(agents) > 1:
         console.print(f"note: the runs name {len(agents)} agents ({', '.join(sorted(agents))}); tau2's leaderboard "
-                      "takes one agent and user simulator for every domain", highlight=False, markup=False, soft_wrap=True)
+                      "takes one agent and user simulator for every domain",
+                      highlight=False, markup=False, soft_wrap=True)
     console.print("cost: null (a scored file keeps no costs)", highlight=False, markup=False)
     console.print(f"wrote {output} (tau2's figures) and {shaped_path} (the shaped figures, the same shape)",
                   highlight=False, markup=False, soft_wrap=True)

@@ -8,6 +8,7 @@ The tests without tau2 build scored records by hand; those that call tau2's own 
 from __future__ import annotations
 
 import copy
+import datetime
 import json
 import os
 from pathlib import Path
@@ -88,6 +89,8 @@ def test_pass_k_per_task_then_averaged_in_percent(tmp_path):
         {k: v for k, v in tau2.items() if k not in ("results", "methodology")}
     text = " ".join(result.output.split())
     assert "retail, telecom: no run given: null in both files" in text
+    stored = "airline: 2 tasks, 8 trials; tau2's reward as the run stored it for 8 of 8 trials."
+    assert stored in tau2["methodology"]["notes"]
     assert "airline │ 1 │ 87.50 │ 75.00 │ -12.50" in text  # tau2 beside shaped, per domain and k
 
 
@@ -112,12 +115,14 @@ def test_fewer_than_k_trials_give_null_said_in_a_note(tmp_path):
     assert _figures(tau2)[3] is None and _figures(shaped)[3] is None
     assert _figures(tau2)[:3] == pytest.approx([(2 / 3 + 1) * 50, (1 / 3 + 1) * 50, 50.0], abs=1e-12)
     assert _figures(shaped)[:3] == pytest.approx([100 * (1 / 3 + 1) / 2, 50.0, 50.0], abs=1e-12)
-    assert "pass_4 null: task 1 has 3 trials" in " ".join(result.output.split())
-    assert "pass_4 null: task 1 has 3 trials" in tau2["methodology"]["notes"]
+    said = "pass_4 null in both: task 1 has 3 trials (pass^k needs k trials of every task)"
+    assert said in " ".join(result.output.split())
+    assert said in tau2["methodology"]["notes"] and said in shaped["methodology"]["notes"]
 
 
 def test_no_shaped_verdict_is_left_out_never_a_pass_or_a_fail(tmp_path):
-    outcomes = {1: [(1.0, 1.0), (1.0, None), (1.0, 0.0), (1.0, 1.0)], 2: [(1.0, 1.0), (1.0, 0.0), (1.0, 1.0), (1.0, 1.0)]}
+    outcomes = {1: [(1.0, 1.0), (1.0, None), (1.0, 0.0), (1.0, 1.0)],
+                2: [(1.0, 1.0), (1.0, 0.0), (1.0, 1.0), (1.0, 1.0)]}
     out = tmp_path / "s.json"
     result = _submit([_write(tmp_path / "a.jsonl", _run(outcomes))], out)
     assert result.exit_code == 0, result.output
@@ -129,7 +134,8 @@ def test_no_shaped_verdict_is_left_out_never_a_pass_or_a_fail(tmp_path):
     # counted a fail, task 1 would be c=2 of 4 (pass_1 62.5); counted a pass, c=3 of 4 (75.0)
     assert _figures(shaped)[0] not in (62.5, 75.0)
     text = " ".join(result.output.split())
-    assert "shaped: 1 of 8 trials with no shaped verdict left out (1 undetermined): never counted as a pass or a fail" in text
+    assert ("shaped: 1 of 8 trials with no shaped verdict left out (1 undetermined): never counted as a pass or "
+            "a fail") in text
     assert "shaped: pass_4 over 1 of 2 tasks: 1 with fewer than 4 trials with a verdict (1)" in text
     assert "1 undetermined" in shaped["methodology"]["notes"] and "undetermined" not in tau2["methodology"]["notes"]
 
@@ -158,6 +164,7 @@ def test_nl_assertions_not_judged_decide_only_what_they_can(tmp_path):
     # task 1's tau2 verdicts: 1, (left out), 0, 1: c=2 of 3 -> 2/3, 1/3, 0; pass_4 over task 2 alone
     assert _figures(tau2) == pytest.approx([(2 / 3 + 1) * 50, (1 / 3 + 1) * 50, 50.0, 100.0], abs=1e-12)
     text = " ".join(result.output.split())
+    assert "tau2's reward as the run stored it for 6 of 8 trials, computed offline for 2" in text
     assert "1 of 8 trials with no tau2 verdict left out (1 NL assertions not judged)" in text
     assert "1 trials with NL assertions not judged counted failed: a judged component failed" in text
 
@@ -218,6 +225,10 @@ def test_identity_options_are_checked(tmp_path):
     out = tmp_path / "s.json"
     _fails(_submit([source], out, "--date", "March 1"), "--date: 'March 1' is not a date")
     _fails(_submit([source], out, "--today"), "--date and --today")
+    before = datetime.date.today().isoformat()
+    dated = _submit([source], out, "--today", identity=IDENTITY[:-2])  # the clock, only when asked
+    assert dated.exit_code == 0, dated.output
+    assert _files(out)[0]["submission_date"] in (before, datetime.date.today().isoformat())
     wrong = [v if v != "a@b.org" else "nobody" for v in IDENTITY]
     _fails(_submit([source], out, identity=wrong), "--email: 'nobody'")
     _fails(_submit([source], out, "--json"), "--json: not with --format tau2-submission")
@@ -247,8 +258,8 @@ def tau2_run(tmp_path_factory):
                     "environment_info": {"domain_name": "airline", "policy": "tau2's airline policy"}}
     pair = folder / "pair.json"
     pair.write_text(json.dumps(dict(base, simulations=[dict(s, trial=n) for n, s in enumerate(base["simulations"])])))
-    scored = {r["info"]["tau2"]["simulation_id"].split("-")[2]: r for r in
-              map(json.loads, rescore_tau2(pair, "tau2:airline", output=folder / "pair.jsonl").read_text().splitlines())}
+    lines = rescore_tau2(pair, "tau2:airline", output=folder / "pair.jsonl").read_text().splitlines()
+    scored = {r["info"]["tau2"]["simulation_id"].split("-")[2]: r for r in map(json.loads, lines)}
     assert scored["ground_truth"]["info"]["shaped"]["outcome_reward"] == 1.0 == scored["ground_truth"]["reward"]
     assert scored["wrong_write"]["info"]["shaped"]["outcome_reward"] == 0.0 == scored["wrong_write"]["reward"]
     sims = {s["id"].split("-")[2]: s for s in base["simulations"]}
@@ -290,7 +301,8 @@ def _same(ours, theirs):
     """The same figures: null where tau2's is null, equal to the last bits of a float elsewhere
     (tau2 averages floats with pandas; tau-shaped adds fractions exactly, then rounds once)."""
     assert [v is None for v in ours] == [v is None for v in theirs], (ours, theirs)
-    assert [v for v in ours if v is not None] == pytest.approx([v for v in theirs if v is not None], rel=1e-12, abs=1e-12)
+    numbers = [v for v in theirs if v is not None]
+    assert [v for v in ours if v is not None] == pytest.approx(numbers, rel=1e-12, abs=1e-12)
 
 
 def _valid(path):
@@ -329,7 +341,8 @@ def test_shaped_figures_are_tau2s_formula_on_the_shaped_verdicts(tau2_run, tmp_p
     records[flipped]["info"]["shaped"]["outcome_reward"] = 0.0
     _write(scored, records)
     results = json.loads(run.read_text())
-    results["simulations"][flipped]["reward_info"] = dict(results["simulations"][flipped]["reward_info"], reward=0.0)
+    sim = results["simulations"][flipped]
+    sim["reward_info"] = dict(sim["reward_info"], reward=0.0)
     as_shaped = tmp_path / "as_shaped.tau2.json"
     as_shaped.write_text(json.dumps(results))
     out = tmp_path / "s.json"
