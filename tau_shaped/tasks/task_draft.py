@@ -183,7 +183,7 @@ def _sources(files: Sequence[Any], env_name: Optional[str], split: Optional[str]
             domain = load_domain(env_name or default_env)
             name = split or "test"
             try:
-                yield f"{domain.name} [{name}]", domain, list(domain.tasks(name)), None
+                yield f"{domain.name} [{name}]", domain, list(domain.check_tasks(name)), None  # tau-bench's: ids
             except KeyError as exc:
                 raise DraftError(str(exc.args[0])) from None
             return

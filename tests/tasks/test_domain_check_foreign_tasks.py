@@ -93,8 +93,9 @@ def foreign_module(tmp_path, monkeypatch):
     """A module ``rx_foreign`` holding ``IDLESS`` (tasks with no id) and ``RAISING`` (its check
     form's tasks raise from the domain's own code when the check reads their actions)."""
     (tmp_path / "rx_foreign.py").write_text(
-        "from tests.tasks.test_domain_check_foreign_tasks import IdlessDomain, RaisingDomain, _fields\n"
+        "from tests.tasks.test_domain_check_foreign_tasks import IdlessDomain, IndexedDomain, RaisingDomain, _fields\n"
         "IDLESS = IdlessDomain(**_fields(name='idless'))\n"
+        "INDEXED = IndexedDomain(**_fields())\n"
         "RAISING = RaisingDomain(**_fields(name='raising'))\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     return tmp_path / "rx_foreign.py"
@@ -117,6 +118,15 @@ def test_the_cli_on_a_broken_domain_is_one_line_per_problem(foreign_module):
     assert raising.exit_code == 1 and "Traceback" not in raising.output, raising.output
     assert re.search(rf"^raising: split test: its tasks do not load: {re.escape(__file__)}:\d+: KeyError: 'tasks'$",
                      raising.stdout, re.M), raising.stdout
+
+
+def test_tasks_draft_drafts_the_check_form_of_a_domain_whose_tasks_have_no_id(foreign_module):
+    """``tasks draft --env retail`` ended in the same AttributeError: it drafts the tasks the
+    checks play, ids and all."""
+    result = runner.invoke(app, ["tasks", "draft", "--env", "rx_foreign:INDEXED", "--task", "refund-missing-item",
+                                 "--no-perturb"])
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+    assert [t["id"] for t in json.loads(result.stdout)] == ["refund-missing-item"]
 
 
 def test_the_cli_says_in_one_line_where_the_check_stopped(monkeypatch):
