@@ -18,8 +18,9 @@ stores ``messages`` (one per chunk) is read the same way, its consecutive messag
 joined.
 
 Not scoreable, saying why in one line: a voice simulation none of whose ticks holds text or a
-tool call (the file keeps the timing of the speech, not what was said), or one in which a side
-spoke audio with no text for it (what it said is not in the file). A tick or a field of the
+tool call (the file keeps the timing of the speech, not what was said), or one with speech
+(a chunk whose ``contains_speech`` is true) that has no text in the file: audio, or a chunk
+stripped of its content (scored without it, the conversation would lack what was said). A tick or a field of the
 wrong kind is a :class:`VoiceError` naming the field (``ticks[12].agent_chunk.content``).
 """
 
@@ -115,7 +116,6 @@ class _Builder:
                                               "arguments": c.get("arguments") or {},
                                               "requestor": c.get("requestor") or role} for c in calls]})
         self.messages.extend(results)
-        self._open = None
 
     def result(self, results: List[Dict[str, Any]]) -> None:
         if results:
@@ -124,8 +124,8 @@ class _Builder:
 
 
 def _chunk(tick: Dict[str, Any], side: str, where: str) -> Tuple[Optional[str], List[str], bool]:
-    """A side's chunk of a tick: its text (or None), its utterance ids, and whether it is audio
-    with no text for it."""
+    """A side's chunk of a tick: its text (or None), its utterance ids, and whether it is speech
+    (``contains_speech``) with no text for it."""
     chunk = tick.get(f"{side}_chunk")
     if chunk is None:
         return None, [], False
@@ -134,11 +134,11 @@ def _chunk(tick: Dict[str, Any], side: str, where: str) -> Tuple[Optional[str], 
     content = _text(chunk.get("content"), f"{where}.{side}_chunk.content")
     ids = chunk.get("utterance_ids") or []
     if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-        raise VoiceError(f"{where}.{side}_chunk.utterance_ids: not a list of ids (a {_kind(ids)})")
-    if chunk.get("is_audio") is True:
+        raise VoiceError(f"{where}.{side}_chunk.utterance_ids: not a list of utterance ids (strings)")
+    if chunk.get("is_audio") is True:  # the content is the audio: the user's words are the tick's transcript
         content = _text(tick.get("user_transcript"), f"{where}.user_transcript") if side == "user" else None
-        return (content or None), ids, content is None or not content.strip()
-    return (content if content and content.strip() else None), ids, False
+    text = content if content and content.strip() else None
+    return text, ids, chunk.get("contains_speech") is True and text is None
 
 
 def transcript(raw: Dict[str, Any]) -> Transcript:
@@ -149,7 +149,7 @@ def transcript(raw: Dict[str, Any]) -> Transcript:
         return _from_messages(raw["messages"])
     if not isinstance(ticks, list):
         raise VoiceError(f"ticks: not a list of ticks (a {_kind(ticks)})")
-    built, audio_only = _Builder(), {"agent": 0, "user": 0}
+    built, unwritten = _Builder(), {"agent": 0, "user": 0}
     for n, tick in enumerate(ticks):
         where = f"ticks[{n}]"
         if not isinstance(tick, dict):
@@ -158,14 +158,14 @@ def transcript(raw: Dict[str, Any]) -> Transcript:
             text, ids, audio = _chunk(tick, side, where)
             calls = _calls(tick.get(f"{side}_tool_calls"), f"{where}.{side}_tool_calls")
             results = _results(tick.get(f"{side}_tool_results"), f"{where}.{side}_tool_results")
-            audio_only[side] += audio
+            unwritten[side] += audio
             if text is not None:
                 built.say(role, text, ids)
             if calls:
                 built.call(role, calls, results)
             else:
                 built.result(results)
-    return _checked(len(ticks), built.messages, audio_only)
+    return _checked(len(ticks), built.messages, unwritten)
 
 
 def _from_messages(messages: List[Any]) -> Transcript:
@@ -191,14 +191,14 @@ def _from_messages(messages: List[Any]) -> Transcript:
     return _checked(0, built.messages, {"agent": 0, "user": 0})
 
 
-def _checked(ticks: int, messages: List[Dict[str, Any]], audio_only: Dict[str, int]) -> Transcript:
+def _checked(ticks: int, messages: List[Dict[str, Any]], unwritten: Dict[str, int]) -> Transcript:
     said = [m for m in messages if m.get("content") or m.get("tool_calls")]
     if not said:
         return Transcript(ticks, why_not=f"no messages: a full-duplex (voice) simulation with {ticks} ticks only, none "
                                          "holding text or a tool call: no transcript to score (the file keeps the timing "
                                          "of the speech, not what was said)")
-    muted = [f"the {side}'s in {count} ticks" for side, count in audio_only.items() if count]
+    muted = [f"the {side}'s in {count} ticks" for side, count in unwritten.items() if count]
     if muted:
-        return Transcript(ticks, why_not=(f"a full-duplex (voice) simulation whose speech is audio with no text "
-                                          f"({', '.join(muted)}): what was said is not in the file"))
+        return Transcript(ticks, why_not=(f"a full-duplex (voice) simulation with speech that has no text in the file "
+                                          f"({', '.join(muted)}): what was said cannot be scored"))
     return Transcript(ticks, messages=[{**m, "turn_idx": i} for i, m in enumerate(messages)])
