@@ -137,6 +137,7 @@ def test_no_shaped_verdict_is_left_out_never_a_pass_or_a_fail(tmp_path):
     assert ("shaped: 1 of 8 trials with no shaped verdict left out (1 undetermined): never counted as a pass or "
             "a fail") in text
     assert "shaped: pass_4 over 1 of 2 tasks: 1 with fewer than 4 trials with a verdict (1)" in text
+    assert "│ 4 │ 100.00 │ 0.00 (1 of 2 tasks) │ other tasks │" in text  # no difference of figures of other tasks
     assert "1 undetermined" in shaped["methodology"]["notes"] and "undetermined" not in tau2["methodology"]["notes"]
 
 
