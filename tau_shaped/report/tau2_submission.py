@@ -40,6 +40,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
+from tau_shaped.env.json_input import one_line
 from tau_shaped.evaluation.metrics import not_scoreable, run_error, shaped_result, shaped_verdict, task_key
 from tau_shaped.evaluation.noise_floor import NO_DOMAIN, domain_of
 from tau_shaped.evaluation.results_file import ResultsFileError, read_results
@@ -144,8 +145,9 @@ def _leaderboard_domain(path: Path, records: List[Dict[str, Any]]) -> str:
             raise SubmissionError(f"{_where(path, index)}: info.source.env: {env[:60]!r} is not a domain of tau2's "
                                   "leaderboard (tau2:retail, tau2:airline, tau2:telecom)")
         if env != first:
-            raise SubmissionError(f"{_where(path, index)}: a run of {env}, record 0 of {first[:60]}: a file of one "
-                                  "domain each (tau2's submission takes one run per domain)")
+            raise SubmissionError(f"{_where(path, index)}: a run of {one_line(env)}, record 0 of "
+                                  f"{one_line(first[:60])}: a file of one domain each (tau2's submission takes one "
+                                  "run per domain)")
     return first.split(":", 1)[1]
 
 
@@ -156,7 +158,7 @@ def _tau2_verdict(where: str, tau2: Mapping[str, Any]) -> Tuple[Optional[bool], 
         return None, "no tau2 reward (none stored, none computed)"
     if type(reward) not in (int, float) or not (math.isfinite(reward) and 0 <= reward <= 1):
         raise SubmissionError(f"{where}: info.tau2.reward: {str(reward)[:40]!r} is not a number from 0 to 1")
-    passed = abs(reward - 1) <= SUCCESS
+    passed = (1 - SUCCESS) <= reward <= (1 + SUCCESS)  # tau2's is_successful, to the bit
     computed = tau2.get("computed")
     computed = computed if isinstance(computed, dict) else {}
     if tau2.get("reward_source") != "stored" and computed.get("reward") is None and computed.get("not_judged"):
@@ -193,7 +195,7 @@ def domain_run(path: Path, records: List[Dict[str, Any]]) -> DomainRun:
                                   "(tau-shaped score RUN --env tau2:DOMAIN)")
         task, trial = task_key(record), record["trial"]
         if (task, trial) in seen:
-            raise SubmissionError(f"{where}: task {task[:60]!r} trial {trial}: also record {seen[(task, trial)]} "
+            raise SubmissionError(f"{where}: task {_task(task)!r} trial {trial}: also record {seen[(task, trial)]} "
                                   "(a trial counted twice)")
         seen[(task, trial)] = index
         tau2_verdict = _tau2_verdict(where, tau2)
@@ -207,7 +209,7 @@ def domain_run(path: Path, records: List[Dict[str, Any]]) -> DomainRun:
             computed += tau2.get("reward_source") != "stored"
         source = record["info"].get("source")
         if isinstance(source, dict) and isinstance(source.get("agent"), str):
-            agents.add(source["agent"][:120])
+            agents.add(one_line(source["agent"][:120]))
     counts = {task: len(v) for task, v in outcomes["tau2"].items()}
     fewest = min(sorted(counts, key=task_order), key=lambda t: counts[t])
     max_k = counts[fewest]
@@ -243,8 +245,13 @@ def read_runs(files: Iterable[Union[str, Path]], notes: List[str]) -> List[Domai
     return [runs[d] for d in LEADERBOARD if d in runs]
 
 
+def _task(task: str) -> str:
+    """A task id as the notes show it (from the file: one line, at most 60 characters)."""
+    return one_line(task if len(task) <= 60 else task[:60] + "…")
+
+
 def _tasks(tasks: List[str]) -> str:
-    return ", ".join(tasks[:5]) + (f" and {len(tasks) - 5} more" if len(tasks) > 5 else "")
+    return ", ".join(map(_task, tasks[:5])) + (f" and {len(tasks) - 5} more" if len(tasks) > 5 else "")
 
 
 def run_notes(run: DomainRun) -> List[str]:
@@ -254,8 +261,9 @@ def run_notes(run: DomainRun) -> List[str]:
            + (f", computed offline for {run.computed}" if run.computed else "")]
     nulls = [k for k in KS if k > run.max_k]
     if nulls:
-        out.append(f"{', '.join(f'pass_{k}' for k in nulls)} null in both: task {run.fewest} has {run.max_k} trial"
-                   f"{'s' if run.max_k != 1 else ''} (pass^k needs k trials of every task)")
+        trials = f"{run.max_k} trial{'s' if run.max_k != 1 else ''}"
+        out.append(f"{', '.join(f'pass_{k}' for k in nulls)} null in both: task {_task(run.fewest)} has {trials} "
+                   "(pass^k needs k trials of every task)")
     return out
 
 

@@ -195,6 +195,10 @@ def test_hostile_inputs_are_one_line_errors_and_write_nothing(tmp_path):
     twice = _run(PLAIN)
     twice[1]["trial"] = 0
     _fails(_submit([_write(tmp_path / "twice.jsonl", twice)], out), "twice.jsonl: record 1", "also record 0")
+    weird = _run(PLAIN)  # a task id from the file that would break the line
+    for record in weird[:2]:
+        record["info"]["task_key"], record["trial"] = "a\nb", 0
+    _fails(_submit([_write(tmp_path / "weird.jsonl", weird)], out), "weird.jsonl: record 1", "also record 0")
     bad = _run(PLAIN)
     bad[4]["info"]["tau2"]["reward"] = "1"
     _fails(_submit([_write(tmp_path / "bad.jsonl", bad)], out), "bad.jsonl: record 4: info.tau2.reward")
