@@ -358,3 +358,16 @@ def test_shaped_figures_are_tau2s_formula_on_the_shaped_verdicts(tau2_run, tmp_p
     _same(_figures(shaped), _tau2_percent(as_shaped))
     assert _figures(shaped) != _figures(tau2)
     _valid(out.with_name("s.shaped.json"))
+
+
+def test_format_json_is_compare_json(tmp_path, monkeypatch):
+    """--format json is --json, table the tables: compare's own display is called as before
+    (stubbed: the comparison itself is compare's tests' business)."""
+    import tau_shaped.report.compare_display as compare_display
+
+    calls = []
+    monkeypatch.setattr(compare_display, "show", lambda files, report, as_json=False: calls.append((report, as_json)) or 0)
+    source = str(_write(tmp_path / "a.jsonl", _run(PLAIN)))
+    for args in (["--json"], ["--format", "json"], ["--format", "table"], []):
+        assert runner.invoke(app, ["compare", source, *args]).exit_code == 0
+    assert calls == [(Path("results/report.html"), True)] * 2 + [(Path("results/report.html"), False)] * 2
