@@ -366,7 +366,11 @@ def test_format_json_is_compare_json(tmp_path, monkeypatch):
     import tau_shaped.report.compare_display as compare_display
 
     calls = []
-    monkeypatch.setattr(compare_display, "show", lambda files, report, as_json=False: calls.append((report, as_json)) or 0)
+    def show(files, report, as_json=False):
+        calls.append((report, as_json))
+        return 0
+
+    monkeypatch.setattr(compare_display, "show", show)
     source = str(_write(tmp_path / "a.jsonl", _run(PLAIN)))
     for args in (["--json"], ["--format", "json"], ["--format", "table"], []):
         assert runner.invoke(app, ["compare", source, *args]).exit_code == 0
