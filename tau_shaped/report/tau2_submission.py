@@ -227,10 +227,12 @@ def read_runs(files: Iterable[Union[str, Path]], notes: List[str]) -> List[Domai
     file, a folder, a report) is left out and named in ``notes``, as are torn lines skipped."""
     runs: Dict[str, DomainRun] = {}
     given = [Path(f) for f in files]
+    skipped: List[str] = []
     for path in given:
         why = not_results(path)
         if why:
             notes.append(f"{path}: skipped: {why}")
+            skipped.append(f"{path}: {why}")
             continue
         records = read_results(path, notes)
         if not records:
@@ -241,7 +243,8 @@ def read_runs(files: Iterable[Union[str, Path]], notes: List[str]) -> List[Domai
                                   "tau2's submission takes one run per domain")
         runs[run.domain] = run
     if not runs:
-        raise SubmissionError("no scored tau2 run among " + ", ".join(map(str, given[:3])))
+        raise SubmissionError("no results file among the files given: " + "; ".join(skipped[:3])
+                              + (f"; and {len(skipped) - 3} more" if len(skipped) > 3 else ""))
     return [runs[d] for d in LEADERBOARD if d in runs]
 
 

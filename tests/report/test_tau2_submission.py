@@ -209,6 +209,7 @@ def test_hostile_inputs_are_one_line_errors_and_write_nothing(tmp_path):
     (tmp_path / "empty.jsonl").write_text("")
     _fails(_submit([tmp_path / "empty.jsonl"], out), "empty.jsonl: no records")
     _fails(_submit([airline], airline), "would overwrite the input")
+    _fails(_submit([tmp_path], out), "no results file among the files given", "a folder")
     assert not out.exists() and not (tmp_path / "s.shaped.json").exists()
 
 
