@@ -1,7 +1,7 @@
 """The HTML report's audit section (issue 46): for each run, every record where the file's own
 reward (tau-bench's, tau2's) and the shaped verdict disagree, grouped by the rule that decides,
-each with its task, trial, step, the quoted text or value and the rule's policy line, and a
-link to the episode (``#ep-N``) in the report.
+each with its task, trial, step, the quoted text or value and the rule's policy line (the
+sentence under each rule's heading), and a link to the episode (``#ep-N``) in the report.
 
 It renders the report's data (``report_data.run_audit``: ``audit.audit_records``, the audit
 ``tau-shaped audit --json`` gives), in the words of the terminal's (``audit_display``): one
@@ -22,8 +22,8 @@ HOW = ("Every record where the file's own reward (tau-bench's, or a tau2 run's) 
        "grouped by the rule that decides the shaped verdict (a gate that fired first, then a policy rule broken), "
        "each with the step, the quoted text or value that decided it and the rule's policy line. tau2's known "
        "false-positive classes are named by the form of the rules broken: " + ", ".join(CLASSES) + ". "
-       "Episodes with no shaped verdict and those that errored in the run are counted apart. "
-       "tau-shaped audit FILE --json prints the same.")
+       "Episodes with no shaped verdict and those that errored in the run are counted apart.")
+COMMAND = "tau-shaped audit FILE --json"  # prints the same, as JSON
 COLUMNS = ("episode", "task", "trial", "file reward", "shaped", "step", "quote or value", "classes")
 
 
@@ -46,12 +46,12 @@ def _row(e: Mapping[str, Any], number: Optional[int]) -> str:
     return "<tr>" + "".join(_cell(c, v, kinds.get(c, "")) for c, v in zip(COLUMNS, values)) + "</tr>"
 
 
-def _group(group: Mapping[str, Any], numbers: Sequence[Any], anchor: str) -> str:
+def _group(group: Mapping[str, Any], numbers: Sequence[Any], anchor: str, level: int) -> str:
     head = "".join(f"<th>{_e(c)}</th>" for c in COLUMNS)
     rows = "".join(_row(e, numbers[n] if n < len(numbers) else None) for n, e in enumerate(group["episodes"]))
     policy = group.get("policy")
-    return (f"<h4 id='{_e(anchor)}'>{_e(group_title(group))}</h4>"
-            + (f"<p class=policy><b>The policy:</b> {_e(policy)}</p>" if policy else "")
+    return (f"<h{level} class=audit-rule id='{_e(anchor)}'>{_e(group_title(group))}</h{level}>"
+            + (f"<p class=policy>{_e(policy)}</p>" if policy else "")
             + f"<div class=scroll><table class=audit><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
 
 
@@ -74,7 +74,7 @@ def run_section(entry: Mapping[str, Any], run: int, label: Optional[str]) -> str
     parts.append(f"<p class=audit-summary>{_e(summary_text(audit))}</p>")
     parts.append(_classes(audit))
     for g, group in enumerate(audit.get("groups", [])):
-        parts.append(_group(group, numbers[g] if g < len(numbers) else [], f"audit-{run}-{g}"))
+        parts.append(_group(group, numbers[g] if g < len(numbers) else [], f"audit-{run}-{g}", 3 if label is None else 4))
     if not audit.get("groups"):
         parts.append(f"<p class=audit-none>{_e(NO_DISAGREEMENT)}</p>")
     return "".join(parts)
@@ -85,7 +85,7 @@ def audit_section(data: Dict[str, Any]) -> str:
     entries: List[Mapping[str, Any]] = data.get("audit") or []
     several = len(entries) > 1
     parts = ["<h2 id='audit'>Audit: where the file's own reward and the shaped verdict disagree</h2>",
-             f"<p class=note>{_e(HOW)}</p>"]
+             f"<p class=note>{_e(HOW)} <code>{_e(COMMAND)}</code> prints the same.</p>"]
     for run, entry in enumerate(entries):
         label = data["runs"][run]["label"] if several and run < len(data.get("runs") or []) else None
         parts.append(run_section(entry, run, label))

@@ -83,8 +83,8 @@ class _Page(HTMLParser):
             self._text, self._link = [], ""
         elif tag == "a" and self._kind == "table":
             self._link = a.get("href", "")
-        elif tag == "h4" or (tag == "p" and a.get("class") in ("policy", "audit-none")):
-            self._kind, self._text = (tag if tag == "h4" else a["class"]), []
+        elif a.get("class") in ("audit-rule", "policy", "audit-none"):
+            self._kind, self._text = a["class"], []
 
     def handle_endtag(self, tag: str) -> None:
         if tag in VOID:
@@ -98,7 +98,7 @@ class _Page(HTMLParser):
             self.tables[-1][-1].append((text, self._link))
         elif tag == "table" and self._kind == "table":
             self._kind = ""
-        elif tag == "h4" and self._kind == "h4":
+        elif tag in ("h3", "h4") and self._kind == "audit-rule":
             self.headings.append(text)
             self._kind = ""
         elif tag == "p" and self._kind in ("policy", "audit-none"):
@@ -159,7 +159,7 @@ def test_the_report_lists_each_disagreement_as_audit_json_gives_it(files, disagr
     for group, heading, policy, rows in zip(audit["groups"], parsed.headings, parsed.policies, parsed.tables):
         assert heading.startswith(f"{group['label']}: {group['count']} ({group['direction']})")
         assert all(c in heading for c in group["classes"])
-        assert policy == f"The policy: {group['policy']}"
+        assert policy == group["policy"]
         assert len(rows) == len(group["episodes"])
         for e, row in zip(group["episodes"], rows):
             (number, link), task, trial, reward, shaped, step, quote, classes = row
