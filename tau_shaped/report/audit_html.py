@@ -84,9 +84,9 @@ def audit_section(data: Dict[str, Any]) -> str:
     """The section: what it lists, then each run's audit."""
     entries: List[Mapping[str, Any]] = data.get("audit") or []
     several = len(entries) > 1
-    parts = ["<h2 id='audit'>Audit: where the file's own reward and the shaped verdict disagree</h2>",
+    parts = ["<section id='audit'><h2>Audit: where the file's own reward and the shaped verdict disagree</h2>",
              f"<p class=note>{_e(HOW)} <code>{_e(COMMAND)}</code> prints the same.</p>"]
     for run, entry in enumerate(entries):
         label = data["runs"][run]["label"] if several and run < len(data.get("runs") or []) else None
         parts.append(run_section(entry, run, label))
-    return "".join(parts)
+    return "".join(parts) + "</section>"
