@@ -49,7 +49,7 @@ body.focus .overview{display:none}
 a.back{display:inline-block;margin-bottom:.6em}
 .why{background:#fff8e6;border-left:4px solid #e0a000;padding:.5em 1em;margin:.6em 0}
 .note{color:#444;font-style:italic}
-p.policy{max-width:60em;margin:.2em 0 .4em;border-left:4px solid #ccd;padding-left:.6em}h4{margin:1.2em 0 .2em}
+p.policy{max-width:60em;margin:.2em 0 .4em;border-left:4px solid #ccd;padding-left:.6em}.audit-rule{margin:1.2em 0 .2em;font-size:1.05em}
 .strip{width:3.2em;text-align:center;font-variant-numeric:tabular-nums;color:#000}
 .role-user td.who{color:#035}.role-agent td.who{color:#060}.role-tool td.who{color:#555}
 .mark{display:block;margin:.15em 0;padding:0 .4em;border-radius:3px;font-size:.9rem}
