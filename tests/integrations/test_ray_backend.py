@@ -29,7 +29,11 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning:ray")  # Ray
 def ray_session():
     started = not ray.is_initialized()
     if started:
-        ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
+        # Ray ends a task worker idle for a second; each scoring run's Dataset starts tasks (its
+        # blocks' metadata), so each run booted new worker processes (seconds of CPU each, most of
+        # a run's cost): kept idle for the module instead, every run after the first reuses them
+        ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True,
+                 _system_config={"idle_worker_killing_time_threshold_ms": 3_600_000})
     yield ray
     if started:
         ray.shutdown()
