@@ -60,13 +60,13 @@ def _summaries(files: List[Path]) -> List[Any]:
     return summaries
 
 
-def _load(files: List[Path]) -> Dict[str, Any]:
+def _load(files: List[Path], env: Optional[str] = None) -> Dict[str, Any]:
     from tau_shaped.report.html_report import report_version
     from tau_shaped.report.report_data import report_data
     from tau_shaped.report.run_labels import run_labels
 
     summaries = _summaries(files)
-    return report_data(summaries, run_labels([s.path for s in summaries]), report_version())
+    return report_data(summaries, run_labels([s.path for s in summaries]), report_version(), env)
 
 
 class Filters:
@@ -210,14 +210,14 @@ class _ReportHandler(BaseHTTPRequestHandler):
         return
 
 
-def _serve(files: List[Path], port: int, console: Console) -> None:
+def _serve(files: List[Path], port: int, console: Console, env: Optional[str] = None) -> None:
     import tempfile
 
     from tau_shaped.report.html_report import write_report
 
     summaries = _summaries(files)
     with tempfile.TemporaryDirectory(prefix="tau-shaped-view-") as folder:
-        target = write_report(summaries, Path(folder) / "report.html")
+        target = write_report(summaries, Path(folder) / "report.html", env=env)
         handler = type("Handler", (_ReportHandler,), {"page": target.read_bytes()})
     try:
         server = ThreadingHTTPServer(("127.0.0.1", port), handler)
@@ -247,6 +247,10 @@ def view_command(
     audit: bool = typer.Option(False, "--audit", help="Print each run's audit (where the file's reward and the shaped verdict "
                                "disagree, by deciding rule, as tau-shaped audit lists them, with each episode's number) and exit; "
                                "with --run, that run's."),
+    env: Optional[str] = typer.Option(None, "--env", help="The domain of files whose records name none (tau-bench's files "
+                                      "as score writes them): its rules' sentences and the audit's classes, as audit --env "
+                                      "gives them. A registered name (food_delivery, airline, tau2:airline, ...).",
+                                      show_default=False),
 ) -> None:
     """Browse results: runs, episodes filtered by task, bucket and verdict, one episode's conversation and evidence."""
     from tau_shaped.report.audit_display import audit_line, runs_audit
@@ -255,11 +259,18 @@ def view_command(
     if audit and any(given is not None for given in (episode, task, bucket, verdict)):
         raise _fail("lists every disagreement of each run (--run: of one); --episode, --task, --bucket and --verdict "
                     "are for the episode list", "--audit")
+    if env is not None:
+        from tau_shaped.tasks.domains import DomainNotFound, registered_name
+
+        try:
+            registered_name(env, "--env")  # a registered domain only: the option names no module to import
+        except DomainNotFound as exc:
+            raise _fail(str(exc)) from None
     console = Console()
     if serve:
-        _serve(files, port, console)
+        _serve(files, port, console, env)
         return
-    data = _load(files)
+    data = _load(files, env)
     filters = Filters(data)
     for name, value in (("task", task), ("bucket", bucket), ("verdict", verdict), ("run", None if run is None else str(run))):
         try:

@@ -26,7 +26,8 @@ counted apart, not as disagreements. The result is a plain dict, stable and sort
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Set
+from functools import lru_cache
+from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple
 
 from tau_shaped.evaluation.metrics import legacy_success, run_error, shaped_decided, shaped_success, task_key
 from tau_shaped.report.verdict_words import Reason, explain, rule_sentences, without_step
@@ -69,18 +70,20 @@ def rule_classes(rules: Any) -> Dict[str, List[str]]:
     return {rule.id: sorted(_predicate_classes(rule.when)) for rule in rules.rules}
 
 
-def _domain_facts(env: Optional[str]) -> "tuple[Dict[str, List[str]], Set[str]]":
+@lru_cache(maxsize=16)
+def _domain_facts(env: Optional[str]) -> Tuple[Mapping[str, List[str]], FrozenSet[str]]:
     """The rules' classes and the tools that write, of a registered domain (empty for a name
-    that is not one, or a domain that cannot be loaded here)."""
+    that is not one, or a domain that cannot be loaded here); once per domain and process, as
+    ``rule_sentences`` (a tau-bench or tau2 domain takes a few tenths of a second to build)."""
     from tau_shaped.tasks.domains import load_domain, registered_name
 
     if env is None:
-        return {}, set()
+        return {}, frozenset()
     try:
         domain = load_domain(registered_name(env, "the run's env"))
-        return rule_classes(domain.policy_rules), set(domain.confirmation_targets or domain.write_tools)
+        return rule_classes(domain.policy_rules), frozenset(domain.confirmation_targets or domain.write_tools)
     except Exception:  # noqa: BLE001 - not registered, or its extra is missing here: no classes, no traceback
-        return {}, set()
+        return {}, frozenset()
 
 
 def _call_name(call: Any) -> Optional[str]:

@@ -248,9 +248,12 @@ def _tau2_means(summaries: List[FileSummary], labels: List[str]) -> str:
             "else computed offline (its database, actions and facts to communicate).")
 
 
-def write_report(summaries: List[FileSummary], target: Path, labels: Optional[List[str]] = None) -> Path:
+def write_report(summaries: List[FileSummary], target: Path, labels: Optional[List[str]] = None,
+                 env: Optional[str] = None) -> Path:
+    """The report of ``summaries`` written to ``target``; ``env``: the domain of the runs whose
+    records name none (``report_data``)."""
     labels = labels or run_labels([s.path for s in summaries])
-    data = report_data(summaries, labels, report_version())
+    data = report_data(summaries, labels, report_version(), env)
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name='viewport' content='width=device-width,initial-scale=1'>",
         "<title>tau-shaped: legacy vs shaped</title>", f"<style>{CSS}</style></head><body><main>",

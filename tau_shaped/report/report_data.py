@@ -224,36 +224,41 @@ def bucket_rates(episodes: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
     return rows
 
 
-def run_audit(summary: FileSummary, first: int) -> Dict[str, Any]:
+def run_audit(summary: FileSummary, first: int, env: Optional[str] = None) -> Dict[str, Any]:
     """The audit of one run (issue 46): ``audit.audit_records`` of the file's records as
     ``tau-shaped audit FILE --json`` gives it (the same records, record numbers and domain),
     and ``episodes``, per group, each audited episode's number in the report (``first``: the
-    run's first), which ``#ep-N`` and ``view -e N`` open."""
+    run's first), which ``#ep-N`` and ``view -e N`` open; ``env``: the domain where the records
+    name none (``audit --env``)."""
     records: List[Dict[str, Any]] = summary.records
     if summary.unscored:  # the records that errored in the run are the file's, not the report's: read it whole
         records = read_results(summary.path)
     numbers = {index: first + n for n, index in enumerate(i for i, r in enumerate(records) if not run_error(r))}
-    audit = audit_records(records, run_env(records), file=str(summary.path))
+    audit = audit_records(records, run_env(records) or env, file=str(summary.path))
     return {"audit": audit, "episodes": [[numbers.get(e["record"]) for e in g["episodes"]] for g in audit["groups"]]}
 
 
-def report_data(summaries: List[FileSummary], labels: List[str], version: str) -> Dict[str, Any]:
+def report_data(summaries: List[FileSummary], labels: List[str], version: str, env: Optional[str] = None) -> Dict[str, Any]:
+    """The report's data of the runs; ``env``: the domain of the runs whose records name none
+    (tau-bench's files as ``score`` writes them), for the rules' sentences, the raw state
+    difference and the audit (a registered domain's name, checked by the caller)."""
     prompts: Dict[str, int] = {}
     said: Dict[str, int] = {}
     runs, episodes, audits = [], [], []
     for r, (summary, label) in enumerate(zip(summaries, labels)):
-        audits.append(run_audit(summary, len(episodes)))
+        domain = run_env(summary.records) or env
+        audits.append(run_audit(summary, len(episodes), env))
         counts = {key: 0 for key in VERDICTS}
         meta = run_metadata(summary, version)
         mine = []
-        sentences = rule_sentences(run_env(summary.records))
+        sentences = rule_sentences(domain)
         for record in summary.records:
             ep = episode(record, r, len(episodes) + len(mine), prompts, sentences, said)
             counts[ep["verdict"]] += 1
             mine.append(ep)
         # a legacy 0 always shows what differed: the raw state difference beside the canonical one
         settings = ((summary.records[0].get("info") or {}).get("run") or {}) if summary.records else {}
-        raws = raw_differences(summary.records, str(run_env(summary.records) or "?"), str(settings.get("task_split", "?")),
+        raws = raw_differences(summary.records, str(domain or "?"), str(settings.get("task_split", "?")),
                                [not ep["legacy"] and ep["verdict"] != "error" for ep in mine], shaped_result)
         for ep, raw in zip(mine, raws):
             ep["raw"] = raw

@@ -238,6 +238,30 @@ def test_the_prompt_audit_command(files):
     assert "audit 3: give a run's number, 0 to 0" in out
 
 
+def test_view_env_names_the_domain_of_records_that_name_none(tmp_path):
+    """tau-bench's files as score writes them name no domain: view --env gives the audit that
+    audit --env gives (its classes and policy lines); without it, the same rows, unnamed."""
+    records = _disagreeing()
+    for r in records:
+        del r["info"]["run"]
+    path = write_jsonl(tmp_path / "unnamed.jsonl", records)
+    named = runner.invoke(app, ["audit", str(path), "--env", "food_delivery", "--json"])
+    audit = json.loads(named.stdout)
+    assert audit["env"] == "food_delivery" and audit["classes"]["unconfirmed write"] == 2
+    shown = _flat(runner.invoke(app, ["view", str(path), "--audit", "--env", "food_delivery"], env={"COLUMNS": "250"}).output)
+    bare = _flat(runner.invoke(app, ["view", str(path), "--audit"], env={"COLUMNS": "250"}).output)
+    assert "Known false-positive classes" in shown and "Known false-positive classes" not in bare
+    assert "(domain not named)" in bare and f"{path.name} (food_delivery)" in shown
+    for group in audit["groups"]:
+        assert _flat(group["policy"]) in shown
+        if group["label"].startswith(("policy rule ", "gate fd.")):  # a domain rule's line: only with the domain named
+            assert _flat(group["policy"]) not in bare
+        for e in group["episodes"]:
+            assert e["quote"] in shown and e["quote"] in bare
+    wrong = runner.invoke(app, ["view", str(path), "--audit", "--env", "os:system"])
+    assert wrong.exit_code == 2 and wrong.stderr.startswith("error: ") and "Traceback" not in wrong.output
+
+
 def test_view_refuses_audit_with_the_episode_filters(files):
     result = runner.invoke(app, ["view", str(files["disagreeing"]), "--audit", "--task", "fd-a"])
     assert result.exit_code == 2 and result.stderr.startswith("error: --audit: ") and "Traceback" not in result.output
