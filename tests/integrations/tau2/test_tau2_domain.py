@@ -12,7 +12,6 @@ import pytest
 pytest.importorskip("tau2")
 
 from tau2.data_model.message import ToolCall  # noqa: E402
-from tau2.registry import registry  # noqa: E402
 
 from tau_shaped.env.types import Action  # noqa: E402
 from tau_shaped.integrations.tau2.domain import quiet_tau2  # noqa: E402
@@ -49,12 +48,13 @@ def test_splits_are_tau2s_and_every_task_names_its_user(domain):
     assert all(t.user_id in users for t in _all_tasks(dom))
 
 
-def test_ground_truth_replays_end_in_tau2s_own_database_with_tau2s_responses(domain):
+def test_ground_truth_replays_end_in_tau2s_own_database_with_tau2s_responses(domain, tau2_db_files_read_once):
     name, dom = domain
+    from tau2.registry import registry  # imports litellm (seconds): when the test runs, not when collected
+
     constructor = registry.get_env_constructor(name)
-    pristine = constructor().tools.db
     for task in _all_tasks(dom)[::STRIDE]:
-        tau2_env = constructor(db=pristine.model_copy(deep=True))
+        tau2_env = constructor()  # tau2's database as its registry builds it, from its file's JSON
         data = dom.load_data()
         for action in task.actions:
             if action.name == "respond":
