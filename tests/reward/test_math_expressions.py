@@ -117,16 +117,18 @@ def test_error_names_the_position():
 @pytest.mark.parametrize("text", HOSTILE, ids=lambda t: t[:30])
 def test_hostile_input_is_refused_quickly(text):
     """SPEC §5 (data, never code): hostile sizes are refused, not computed, and never hang."""
-    start = time.perf_counter()
+    # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+    start = time.process_time()
     with pytest.raises(MathParseError):
         parse_math(text)
-    assert time.perf_counter() - start < 10.0
+    assert time.process_time() - start < 10.0
 
 
 @pytest.mark.parametrize("text", HEAVY, ids=lambda t: t[:30])
 def test_heavy_input_is_parsed_and_compared_quickly(text):
     """SPEC §5/§8: expressions that make sympy factor huge numbers still finish at once."""
-    start = time.perf_counter()
+    # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+    start = time.process_time()
     try:
         value = parse_math(text)
     except MathParseError:
@@ -136,17 +138,18 @@ def test_heavy_input_is_parsed_and_compared_quickly(text):
         assert not math_equal(value, 2 * value + 1)
         math_equal(value, parse_math("x + 1"))
         assert find_math(f"so it is {text}", "x+1") is None
-    assert time.perf_counter() - start < 10.0
+    assert time.process_time() - start < 10.0
 
 
 def test_hostile_comparisons_return_quickly_and_deterministically():
     """SPEC §8: no hang and the same answer every time, even where evaluation is impossible."""
     huge = parse_math("sin(2^(10^999 x))")
-    start = time.perf_counter()
+    # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+    start = time.process_time()
     results = {math_equal(huge, parse_math("x")) for _ in range(5)}
     assert results == {False}
     assert math_equal(huge, parse_math("sin(2^(10^999 x))"))
-    assert time.perf_counter() - start < 10.0
+    assert time.process_time() - start < 10.0
 
 
 def test_no_code_is_evaluated():

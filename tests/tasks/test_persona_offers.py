@@ -448,10 +448,11 @@ def test_any_text_reads_as_an_offer_of_its_own_characters_or_blanks(text, values
 
 def test_reading_an_offer_is_linear():
     import time
-    start = time.perf_counter()
+    # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+    start = time.process_time()
     for text in ("instead of " * 40_000, "not " * 40_000, "isn't possible, " * 20_000, "a " * 100_000 + "isn't"):
         read_offer(text)
-    assert time.perf_counter() - start < 10.0
+    assert time.process_time() - start < 10.0
 
 
 # -- tau2's domains ---------------------------------------------------------------------------------------------------

@@ -249,10 +249,11 @@ def test_any_agent_text_gives_a_reply_and_the_same_one_twice(env_messages):
 def test_huge_and_odd_messages_are_read_quickly(env):
     user = PersonaUser.for_task(_task(env, "fd-missing-3"), env=env)
     user.reset()
-    start = time.perf_counter()
+    # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+    start = time.process_time()
     for text in ("refund $16.90? " * 70_000, "(" * 200_000, None, 12, "\x00" * 50_000):
         assert isinstance(user.step(text), str)
-    assert time.perf_counter() - start < 10.0
+    assert time.process_time() - start < 10.0
 
 
 def test_run_with_the_persona_scores_every_test_task(tmp_path):

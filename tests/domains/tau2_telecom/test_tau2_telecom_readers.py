@@ -86,6 +86,7 @@ def test_reading_a_long_message_is_linear():
 
     for unit in ("bill is is is is paid? ", "not the bill is paid ", "once the bill is paid ", "payment " * 3, "Your bill: "):
         text = unit * (60_000 // len(unit))
-        began = time.perf_counter()
+        # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+        began = time.process_time()
         asserts(text, PAID)
-        assert time.perf_counter() - began < 10.0, unit
+        assert time.process_time() - began < 10.0, unit

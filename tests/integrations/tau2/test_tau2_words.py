@@ -191,8 +191,9 @@ def test_any_text_is_read_without_error(text):
 
 def test_long_hostile_messages_are_read_in_linear_time():
     for text in ("$1" * 20_000, "refund " * 10_000 + "$", "I " * 20_000, "Noah " * 20_000, "1," * 20_000):
-        start = time.perf_counter()
+        # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+        start = time.process_time()
         money_verdict(text)
         denial(text)
         leaks(text)
-        assert time.perf_counter() - start < 3.0, text[:20]
+        assert time.process_time() - start < 3.0, text[:20]

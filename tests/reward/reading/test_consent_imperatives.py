@@ -90,6 +90,7 @@ def test_long_untrusted_text_is_read_in_bounded_time() -> None:
     import time
 
     text = ("please confirm you would " * 400) + "x"
-    t = time.perf_counter()
+    # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+    t = time.process_time()
     asks_consent(text)
-    assert time.perf_counter() - t < 10.0
+    assert time.process_time() - t < 10.0

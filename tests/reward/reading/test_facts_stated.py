@@ -65,9 +65,10 @@ def test_a_long_hostile_message_is_read_in_linear_time():
 
     text = ("Your order FD-10502 is delivered and arrived 20 minutes late; it is on its way. " * 2000)[:200_000]
     seen(text)  # the text the customer sees, made once per message (kept): what is timed here is the reading
-    start = time.perf_counter()
+    # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+    start = time.process_time()
     _judge({"looked_up": ["FD-10502"], "text": text})
-    assert time.perf_counter() - start < 10.0
+    assert time.process_time() - start < 10.0
 
 
 # ---- through the verifier: the cases ---------------------------------------------------

@@ -116,9 +116,10 @@ def test_a_long_message_is_read_up_to_the_limit():
 def test_adversarial_input_is_read_in_linear_time(unit):
     text = unit * (200_000 // len(unit))
     seen.cache_clear()
-    began = time.perf_counter()
+    # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+    began = time.process_time()
     seen(text)
-    assert time.perf_counter() - began < 10.0
+    assert time.process_time() - began < 10.0
 
 
 @pytest.mark.parametrize("text, expected", [

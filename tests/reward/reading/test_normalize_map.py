@@ -64,6 +64,7 @@ def test_a_long_message_is_mapped_in_bounded_time(unit):
     import time
 
     text = unit * (200_000 // len(unit))
-    began = time.perf_counter()
+    # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+    began = time.process_time()
     read = seen_with_map(text)
-    assert time.perf_counter() - began < 20.0 and read.text == seen(text)
+    assert time.process_time() - began < 20.0 and read.text == seen(text)

@@ -60,9 +60,10 @@ def test_any_text_gets_one_of_the_four_classes(text):
 
 def test_long_replies_are_read_in_bounded_time():
     for text in ("no " * 50_000, "a" * 100_000, "yes but " * 20_000, "'" * 100_000 + "n't"):
-        start = time.perf_counter()
+        # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+        start = time.process_time()
         classify_reply(text)
-        assert time.perf_counter() - start < 0.5
+        assert time.process_time() - start < 0.5
 
 
 # ---- with the question and the values it described (SPEC §10: the clause that answers) -------
@@ -160,9 +161,10 @@ def test_long_replies_and_questions_are_read_in_bounded_time():
     question = "Do you mind if I " * 5_000 + "refund $1.00 " * 5_000 + "?"
     for text in ("1 a " * 50_000, "not " * 50_000, "$1.0" * 30_000, "12 elm elm elm " * 20_000, "if " * 50_000,
                  "n't that " * 30_000, "yes but wallet " * 20_000, "." * 100_000):
-        start = time.perf_counter()
+        # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+        start = time.process_time()
         classify_reply(text, question=question + text[:1000], described={"method": "wallet", "street": text[:5000]})
-        assert time.perf_counter() - start < 0.5
+        assert time.process_time() - start < 0.5
 
 
 # ---- through the verifier ------------------------------------------------------------------

@@ -166,6 +166,7 @@ def test_a_condition_on_an_id_is_checked() -> None:
 
 def test_many_ids_are_read_in_bounded_time() -> None:
     reply = "Yes, " + " ".join(f"#W{1000000 + i}" for i in range(300))
-    t = time.perf_counter()
+    # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+    t = time.process_time()
     assert classify_reply(reply, question=_cancel_question("#W8367380")) == "change"
-    assert time.perf_counter() - t < 10.0
+    assert time.process_time() - t < 10.0

@@ -445,9 +445,10 @@ def test_linear_time_on_adversarial_text(name, function):
     """SPEC §5: a regex is matched in linear time (untrusted text); a 100k-character
     adversarial message is read in bounded time (milliseconds idle; the bound, 10 s, leaves room for a loaded CI machine and still catches a quadratic read)."""
     text = ADVERSARIAL[name]
-    began = time.perf_counter()
+    # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+    began = time.process_time()
     FUNCTIONS[function](text)
-    assert time.perf_counter() - began < 10.0
+    assert time.process_time() - began < 10.0
 
 
 @pytest.mark.parametrize("text, snippet", [

@@ -94,9 +94,10 @@ def test_a_long_message_of_pronouns_and_clauses_is_read_in_linear_time(clause):
     the dish its pronoun names (the safe Vegetable Udon), are read in well under a second: each
     look-back is bounded (unbounded, the first took 11 s)."""
     text = "Salmon Roll has sesame. Vegetable Udon is safe; " + "; ".join([clause] * 4000)
-    start = time.perf_counter()
+    # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
+    start = time.process_time()
     assert unsafe_dishes_offered(text, MENU) is None
-    assert time.perf_counter() - start < 1.5
+    assert time.process_time() - start < 1.5
 
 
 @prop_settings(200)
