@@ -41,6 +41,26 @@ def _records(file: Path, env: str, task_split: str, tasks: Optional[Path], worke
         return read_results(job.run(), notes)
 
 
+def _is_records_file(file: Path) -> bool:
+    from tau_shaped.evaluation.results_formats import RECORDS_FORMATS, format_of
+
+    fmt = None if file.is_dir() else format_of(file)
+    return fmt is not None and fmt.name in RECORDS_FORMATS
+
+
+def _named_by_records(file: Path) -> Optional[str]:
+    """The registered domain a records file's records name (``info.run.env``, a scored tau2
+    record's ``info.source.env``), else None."""
+    from tau_shaped.evaluation.results_file import read_results
+    from tau_shaped.report.verdict_words import run_env
+    from tau_shaped.tasks.domains import available_domains
+
+    if not _is_records_file(file):
+        return None
+    named = run_env(read_results(file, []))
+    return named if named in available_domains() else None
+
+
 def audit_command(
     file: Path = typer.Argument(..., help="A results file: tau-bench's JSON list, this project's JSON lines, or a "
                                 "tau2 run (its results JSON or folder); scored first when it is not."),
@@ -78,7 +98,13 @@ def audit_command(
         if env is None:
             from tau_shaped.evaluation.runner import recorded_env
 
-            env = (None if file.is_dir() else recorded_env(file)) or DEFAULT_ENV
+            env = None if file.is_dir() else recorded_env(file) or _named_by_records(file)
+            if env is None and _is_records_file(file):
+                # a tau-bench file (as tau-bench or ``score`` writes it) names no domain: its policy
+                # lines and classes would be another domain's; never a guess
+                raise ValueError(f"{file}: its records name no domain (info.run.env): give --env (tau-bench's "
+                                 "files: --env airline or --env retail)")
+            env = env or DEFAULT_ENV  # a tau2 run names its domain itself
         if tau2_data is not None:
             from tau_shaped.integrations.tau2.data_dir import use_data_dir
 
