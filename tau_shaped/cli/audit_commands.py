@@ -15,7 +15,12 @@ from tau_shaped.cli.conventions import DEFAULT_ENV, SPLIT_HELP, env_help
 
 
 def _scored(records: List[Dict[str, Any]]) -> bool:
-    return bool(records) and all(isinstance((r.get("info") or {}).get("shaped"), dict) for r in records)
+    """Every record has its shaped result, but for those whose episode errored in the run (which
+    ``score`` keeps as they are): such a file is read as it is, not scored again."""
+    from tau_shaped.evaluation.metrics import run_error
+
+    shaped = [isinstance((r.get("info") or {}).get("shaped"), dict) for r in records]
+    return any(shaped) and all(has or run_error(r) for has, r in zip(shaped, records))
 
 
 def _records(file: Path, env: str, task_split: str, tasks: Optional[Path], workers: int,

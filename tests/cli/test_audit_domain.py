@@ -42,3 +42,17 @@ def test_the_domain_given_or_named_is_the_audits(tmp_path):
     audit = json.loads(given.stdout)
     assert audit == {**json.loads(recorded.stdout), "file": str(bare)}
     assert audit["env"] == "food_delivery" and len([e for g in audit["groups"] for e in g["episodes"]]) == 1
+
+
+def test_a_scored_file_with_an_errored_episode_is_read_as_it_is(tmp_path):
+    """``score`` keeps an episode that errored in the run without a shaped result: the file is
+    still a scored one, audited as it is (scoring it again would look its made-up task up)."""
+    rows = _records(named=True)
+    rows[0]["info"]["task_key"] = rows[1]["info"]["task_key"] = "no-such-task"
+    errored = record("no-such-task", 0.0, None, trial=1, error="the agent's model failed")
+    del errored["info"]["shaped"]
+    path = write_jsonl(tmp_path / "scored.jsonl", [*rows, errored])
+    result = runner.invoke(app, ["audit", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    audit = json.loads(result.stdout)
+    assert [e["task"] for g in audit["groups"] for e in g["episodes"]] == ["no-such-task"]
