@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -26,21 +27,35 @@ from loguru import logger  # noqa: E402  (a tau2 dependency)
 logger.remove()
 logger.add(sys.stderr, level="ERROR")
 
-from tau2.data_model.simulation import AgentInfo, Info, Results, UserInfo  # noqa: E402
-from tau2.evaluator.evaluator import EvaluationType, evaluate_simulation  # noqa: E402
-from tau2.registry import registry  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
 from tau_shaped import Action, load_domain  # noqa: E402
 from tau_shaped.cli import app  # noqa: E402
-from tau_shaped.integrations.tau2.simulations import conversation_simulation  # noqa: E402
 
 runner = CliRunner()
 STRIDE = 1 if os.environ.get("TAU_SHAPED_AUDIT_ALL") else 25
 GREETING = "Hello! How can I help you today?"
-DOMAIN = load_domain("tau2:airline")
-SHAPED_TASKS = {t.id: t for split in DOMAIN.task_files for t in DOMAIN.tasks(split)}
-TAU2_TASKS = {t.id: t for t in registry.get_tasks_loader("airline")()}
+
+
+# tau2's evaluator and registry import litellm (seconds): loaded by the tests that use them, not
+# when the file is collected (every xdist worker collects every file)
+@lru_cache(maxsize=None)
+def _shaped_tasks() -> dict:
+    domain = load_domain("tau2:airline")
+    return {t.id: t for split in domain.task_files for t in domain.tasks(split)}
+
+
+@lru_cache(maxsize=None)
+def _tau2_tasks() -> dict:
+    from tau2.registry import registry
+
+    return {t.id: t for t in registry.get_tasks_loader("airline")()}
+
+
+def _constructor():
+    from tau2.registry import registry
+
+    return registry.get_env_constructor("airline")
 
 
 def say(text: str) -> Action:
@@ -50,14 +65,17 @@ def say(text: str) -> Action:
 def _save(path: Path, sims, task_ids, evaluated: bool = True) -> Path:
     """A tau2 Results JSON of ``sims``; ``evaluated``: each with tau2's own evaluation stored as
     tau2 run stores it (else ``score`` computes tau2's reward itself)."""
-    constructor = registry.get_env_constructor("airline")
+    from tau2.data_model.simulation import AgentInfo, Info, Results, UserInfo
+    from tau2.evaluator.evaluator import EvaluationType, evaluate_simulation
+
+    constructor = _constructor()
     for sim in sims if evaluated else []:
-        sim.reward_info = evaluate_simulation(sim, TAU2_TASKS[sim.task_id], EvaluationType.ALL, False, "airline")
+        sim.reward_info = evaluate_simulation(sim, _tau2_tasks()[sim.task_id], EvaluationType.ALL, False, "airline")
     info = Info(git_commit="0" * 40, num_trials=1, max_steps=100, max_errors=10,
                 user_info=UserInfo(implementation="user_simulator", llm="none"),
                 agent_info=AgentInfo(implementation="llm_agent", llm="none"),
                 environment_info=constructor().get_info(), seed=0)
-    Results(timestamp="2026-01-01T00:00:00", info=info, tasks=[TAU2_TASKS[i] for i in task_ids], simulations=sims).save(path)
+    Results(timestamp="2026-01-01T00:00:00", info=info, tasks=[_tau2_tasks()[i] for i in task_ids], simulations=sims).save(path)
     return path
 
 
@@ -79,11 +97,12 @@ def idle(tmp_path_factory):
     new database from it; the content is the file's)."""
     import tau2.environment.db as tau2_db
 
+    from tau_shaped.integrations.tau2.simulations import conversation_simulation
+
     read, cache = tau2_db.load_file, {}
-    constructor = registry.get_env_constructor("airline")
-    shared = constructor()  # the idle agent calls no tool: one environment serves every conversation
-    ids = sorted(SHAPED_TASKS, key=lambda i: (len(i), i))[::STRIDE]
-    sims = [conversation_simulation(lambda: shared, TAU2_TASKS[i], [say(GREETING)], f"idle-{i}") for i in ids]
+    shared = _constructor()()  # the idle agent calls no tool: one environment serves every conversation
+    ids = sorted(_shaped_tasks(), key=lambda i: (len(i), i))[::STRIDE]
+    sims = [conversation_simulation(lambda: shared, _tau2_tasks()[i], [say(GREETING)], f"idle-{i}") for i in ids]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(tau2_db, "load_file", lambda path, **kw: cache[path] if path in cache and not kw
                       else cache.setdefault(path, read(path, **kw)))
@@ -120,7 +139,7 @@ def test_json_is_stable_and_a_scored_file_is_read_as_it_is(idle, tmp_path):
 
 
 def _quoted_44(total: str):
-    steps = [a.model_copy(deep=True) for a in SHAPED_TASKS["44"].actions]
+    steps = [a.model_copy(deep=True) for a in _shaped_tasks()["44"].actions]
     at = next(i for i, a in enumerate(steps) if a.name == "update_reservation_flights") - 1
     steps.insert(at, say(f"Upgrading NM1VX1, H8Q05L and KC18K6 to business will cost you {total} in total, "
                          "charged to your credit card credit_card_4196779. Shall I go ahead?"))
@@ -130,10 +149,12 @@ def _quoted_44(total: str):
 @pytest.fixture(scope="module")
 def small_run(tmp_path_factory):
     """Task 44 with a wrong total said before the yes; task 15's write made with no confirmation asked."""
-    constructor = registry.get_env_constructor("airline")
-    unasked = [a for a in SHAPED_TASKS["15"].actions if a.name != "respond"]
-    sims = [conversation_simulation(constructor, TAU2_TASKS["44"], _quoted_44("$1,200.00"), "wrong-total-44"),
-            conversation_simulation(constructor, TAU2_TASKS["15"], unasked, "unconfirmed-15")]
+    from tau_shaped.integrations.tau2.simulations import conversation_simulation
+
+    constructor = _constructor()
+    unasked = [a for a in _shaped_tasks()["15"].actions if a.name != "respond"]
+    sims = [conversation_simulation(constructor, _tau2_tasks()["44"], _quoted_44("$1,200.00"), "wrong-total-44"),
+            conversation_simulation(constructor, _tau2_tasks()["15"], unasked, "unconfirmed-15")]
     return _save(tmp_path_factory.mktemp("small") / "small.json", sims, ["44", "15"], evaluated=False)
 
 
