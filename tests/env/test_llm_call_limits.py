@@ -3,13 +3,15 @@ litellm, a server that never answers is a one-line LLMError within the timeout, 
 that is not a chat completion (no choices, no message, content not text, a malformed tool call)
 is a one-line LLMError naming what was wrong, never an IndexError."""
 
+import importlib.util
 import threading
 import time
 from types import SimpleNamespace
 
 import pytest
 
-pytest.importorskip("litellm", reason="litellm is not installed")
+# found, not imported: litellm's import takes seconds, and every xdist worker collects this file
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("litellm") is None, reason="litellm is not installed")
 
 from tau_shaped.env import llm  # noqa: E402
 from tau_shaped.env.llm import LLMError, call_limits, complete  # noqa: E402
