@@ -20,13 +20,13 @@ arguments) is the ground truth's failed call, counted as before.
 
 from __future__ import annotations
 
+import inspect
 import pickle
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Set
 
 from tau_shaped.env.episode import EpisodeContext, running
 from tau_shaped.env.episode_runner import code_error_text, episode_rng, invoke_tool
-from tau_shaped.env.overlay import deep_copy
 from tau_shaped.env.tool import ToolCodeError
 from tau_shaped.env.tool_effects import ANY, ToolEffects
 from tau_shaped.env.types import RESPOND_ACTION_NAME
@@ -162,19 +162,28 @@ def replay_tasks(domain: Any, env: Any, tasks: List[Any], sample: int = 8) -> Re
     for task in tasks:
         wanted = {a.name for a in task.actions if a.name in effects and watched.get(a.name, 0) < sample}
         if wanted:
-            _watch(domain, env, task, effects, reads, sample, watched, report)
+            _watch(domain, task, effects, reads, sample, watched, report)
     return report
 
 
-def _watch(domain: Any, env: Any, task: Any, effects: Dict[str, Optional[ToolEffects]], reads: Set[str], sample: int,
+def _fresh_world(load: Any, seed: int) -> Dict[str, Any]:
+    """The world of ``seed``, loaded as the env loads it: a loader that takes no seed (tau-bench's
+    ``load_data()``) is called with none."""
+    try:
+        takes_seed = "seed" in inspect.signature(load).parameters
+    except (TypeError, ValueError):
+        takes_seed = False
+    return load(seed=seed) if takes_seed else load()
+
+
+def _watch(domain: Any, task: Any, effects: Dict[str, Optional[ToolEffects]], reads: Set[str], sample: int,
            watched: Dict[str, int], report: ReplayReport) -> None:
-    """One ground truth replayed on a fresh world (a copy of the env's S0 of its seed, loaded as
-    the env loads it: tau-bench's ``load_data()`` takes no seed), its calls of tools watched fewer
-    than ``sample`` times compared with their declarations."""
+    """One ground truth replayed on a fresh world (``_fresh_world``), its calls of tools watched
+    fewer than ``sample`` times compared with their declarations."""
     tools = {str(t.get_info()["function"]["name"]): t for t in domain.tools}
     seed = task_seed(task)
     try:
-        state = _NotingState(deep_copy(env.initial_state(seed)))
+        state = _NotingState(_fresh_world(domain.load_data, seed))
     except Exception as exc:  # noqa: BLE001 - the domain's loader is the code under check
         report.add(f"task {task.id}: the world of seed {seed} does not load: {type(exc).__name__}: {exc}")
         return
