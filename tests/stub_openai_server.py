@@ -45,9 +45,31 @@ def user_policy(messages: List[Dict[str, Any]]) -> Dict[str, Any]:
     return _reply({"role": "assistant", "content": text}, "stop")
 
 
+def completion(message: Dict[str, Any]) -> Dict[str, Any]:
+    """A chat completion of ``message``, its finish reason the one its tool calls imply."""
+    return _reply(message, "tool_calls" if message.get("tool_calls") else "stop")
+
+
+def stream_events(reply: Dict[str, Any]) -> bytes:
+    """``reply`` (a chat completion) as the server-sent events of a ``stream: true`` request:
+    one delta with the whole message, the finish reason, the usage, then ``[DONE]``."""
+    choice = reply["choices"][0]
+    delta = {"role": "assistant", "content": choice["message"].get("content")}
+    if choice["message"].get("tool_calls"):
+        delta["tool_calls"] = [dict(c, index=i) for i, c in enumerate(choice["message"]["tool_calls"])]
+    chunks = [{"choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
+              {"choices": [{"index": 0, "delta": {}, "finish_reason": choice["finish_reason"]}]},
+              {"choices": [], "usage": reply["usage"]}]
+    return b"".join(b"data: " + json.dumps(dict(c, id=reply["id"], object="chat.completion.chunk", created=0,
+                                                 model=reply["model"])).encode() + b"\n\n" for c in chunks) \
+        + b"data: [DONE]\n\n"
+
+
 class StubServer:
     """``respond`` (optional) replaces the scripted policies: it gets the request's body and
-    returns the JSON reply to send (it may block, to play a server that never answers)."""
+    returns the JSON reply to send (it may block, to play a server that never answers), or an
+    HTTP status (an int) to fail the request with. A ``stream: true`` request is answered as
+    server-sent events (:func:`stream_events`), as verifiers' chat harness asks."""
 
     def __init__(self, respond: Optional[Callable[[Dict[str, Any]], Any]] = None) -> None:
         self.requests: List[Dict[str, Any]] = []
@@ -59,12 +81,20 @@ class StubServer:
                 body = json.loads(self.rfile.read(length) or b"{}")
                 outer.requests.append(body)
                 if respond is not None:
-                    data = json.dumps(respond(body)).encode()
+                    reply = respond(body)
                 else:
                     policy = agent_policy if body.get("tools") else user_policy
-                    data = json.dumps(policy(body.get("messages", []))).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
+                    reply = policy(body.get("messages", []))
+                if isinstance(reply, int):  # the model server fails: an HTTP error, no completion
+                    error = {"error": {"message": "the stub fails this request", "type": "server_error"}}
+                    return self._send(reply, "application/json", json.dumps(error).encode())
+                if body.get("stream"):
+                    return self._send(200, "text/event-stream", stream_events(reply))
+                return self._send(200, "application/json", json.dumps(reply).encode())
+
+            def _send(self, status: int, kind: str, data: bytes) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)

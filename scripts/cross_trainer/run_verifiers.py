@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import tempfile
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Dict, List
 
@@ -26,49 +26,20 @@ except ImportError:  # run as a file
     from common import result  # type: ignore[no-redef]
     from episodes import message_turns  # type: ignore[no-redef]
 
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout: its tests' stub server
+from tests.stub_openai_server import StubServer, completion  # noqa: E402
+
 
 class ScriptedServer:
-    """Chat completions (streamed as server-sent events, as verifiers' harness asks) that play
-    ``rows`` in turn: a request with no assistant message opens the next row's conversation; the
-    n-th assistant turn is the row's n-th turn ("Goodbye." past the last)."""
+    """Chat completions (streamed as server-sent events, as verifiers' harness asks: the tests'
+    :class:`~tests.stub_openai_server.StubServer`) that play ``rows`` in turn: a request with no
+    assistant message opens the next row's conversation; the n-th assistant turn is the row's
+    n-th turn ("Goodbye." past the last)."""
 
     def __init__(self, rows: List[Dict[str, Any]]) -> None:
         self.rows, self.opened, self.lock = rows, 0, threading.Lock()
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
-                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
-                message = outer.reply(body.get("messages") or [])
-                finish = "tool_calls" if message.get("tool_calls") else "stop"
-                usage = {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
-                if not body.get("stream"):
-                    data = json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": "scripted",
-                                       "choices": [{"index": 0, "message": message, "finish_reason": finish}],
-                                       "usage": usage}).encode()
-                    return self._send("application/json", data)
-                delta = {"role": "assistant", "content": message.get("content")}
-                if message.get("tool_calls"):
-                    delta["tool_calls"] = [dict(c, index=i) for i, c in enumerate(message["tool_calls"])]
-                chunks = [{"choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
-                          {"choices": [{"index": 0, "delta": {}, "finish_reason": finish}]},
-                          {"choices": [], "usage": usage}]
-                data = b"".join(b"data: " + json.dumps(dict(c, id="x", object="chat.completion.chunk", created=0,
-                                                             model="scripted")).encode() + b"\n\n" for c in chunks)
-                self._send("text/event-stream", data + b"data: [DONE]\n\n")
-
-            def _send(self, kind: str, data: bytes) -> None:
-                self.send_response(200)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+        self.server = StubServer(respond=lambda body: completion(self.reply(body.get("messages") or [])))
+        self.url = self.server.url
 
     def reply(self, messages: List[Dict[str, Any]]) -> Dict[str, Any]:
         said = sum(1 for m in messages if m.get("role") == "assistant")
@@ -83,12 +54,11 @@ class ScriptedServer:
         return {"role": "assistant", "content": turn.get("content"), "tool_calls": turn.get("tool_calls")}
 
     def __enter__(self) -> "ScriptedServer":
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.server.__enter__()
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self.server.__exit__(*exc)
 
 
 def run_group(rows: List[Dict[str, Any]], out: Path) -> List[Dict[str, float]]:

@@ -207,68 +207,14 @@ def _verifiers_v1():
     return vf
 
 
-class StreamingStub:
-    """``tests/stub_openai_server.py``'s policies (or ``policy(messages, has_tools)``) on 127.0.0.1,
-    answering ``stream: true`` requests as server-sent events (verifiers' chat harness streams)."""
+def StreamingStub(policy=None):  # noqa: N802 - a server, used as a class
+    """``tests/stub_openai_server.py``'s server playing its policies (or ``policy(messages,
+    has_tools)``) on 127.0.0.1; it answers ``stream: true`` requests as server-sent events
+    (verifiers' chat harness streams)."""
+    from tests import stub_openai_server as stub
 
-    def __init__(self, policy=None):
-        import threading
-        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-        from tests import stub_openai_server as stub
-
-        self.requests = []
-        outer = self
-        policy = policy or (lambda messages, tools: (stub.agent_policy if tools else stub.user_policy)(messages))
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802
-                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
-                outer.requests.append(body)
-                reply = policy(body.get("messages", []), bool(body.get("tools")))
-                if isinstance(reply, int):  # the model server fails: an HTTP error, no completion
-                    data = json.dumps({"error": {"message": "the stub fails this request", "type": "server_error"}})
-                    self.send_response(reply)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data.encode())
-                    return None
-                if not body.get("stream"):
-                    return self._send("application/json", json.dumps(reply).encode())
-                choice = reply["choices"][0]
-                delta = {"role": "assistant", "content": choice["message"].get("content")}
-                if choice["message"].get("tool_calls"):
-                    delta["tool_calls"] = [dict(c, index=i) for i, c in enumerate(choice["message"]["tool_calls"])]
-                chunks = [{"choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
-                          {"choices": [{"index": 0, "delta": {}, "finish_reason": choice["finish_reason"]}]},
-                          {"choices": [], "usage": reply["usage"]}]
-                events = b"".join(b"data: " + json.dumps(dict(c, id=reply["id"], object="chat.completion.chunk",
-                                                                   created=0, model=reply["model"])).encode()
-                                  + b"\n\n" for c in chunks) + b"data: [DONE]\n\n"
-                self._send("text/event-stream", events)
-
-            def _send(self, kind, data):
-                self.send_response(200)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args):
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+    policy = policy or (lambda messages, tools: (stub.agent_policy if tools else stub.user_policy)(messages))
+    return stub.StubServer(respond=lambda body: policy(body.get("messages", []), bool(body.get("tools"))))
 
 
 def _eval(vf, taskset, url, out, num_rollouts=1):
