@@ -8,7 +8,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -99,19 +98,23 @@ def _chromium():
     return path
 
 
-def test_an_episode_opens_in_a_real_browser_with_its_gate_and_diff(results, tmp_path):
+def _dom(browser, url: str) -> str:
+    """The page's DOM once its script has run, as ``chromium --dump-dom`` prints it (a desktop
+    window of 800 x 600), in the module's browser (one chromium start, not one per page)."""
+    return browser.open(url, width=800, height=600, mobile=False).evaluate("document.documentElement.outerHTML")
+
+
+def test_an_episode_opens_in_a_real_browser_with_its_gate_and_diff(results, browser, tmp_path):
     report = write_report([summarize(results)], tmp_path / "report.html")
     data = _data(report.read_text(encoding="utf-8"))
     n = next(e["n"] for e in data["episodes"] if e["task"] == "fd-allergen-3" and e["trial"] == 1)
-    dom = subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", report.resolve().as_uri() + f"#ep-{n}"],
-                         capture_output=True, text=True, timeout=120).stdout
+    dom = _dom(browser, report.resolve().as_uri() + f"#ep-{n}")
     assert 'data-ready="1"' in dom and 'class="focus"' in dom
     assert re.search(r'id="episode-title">Episode fd-allergen-3, trial 1', dom)
     assert re.search(r'<span class="mark mark-gate">gate fd\.allergen\.no_unsafe_substitute: step \d', dom)
     first_diff = data["episodes"][n]["diff"][0]["path"]
     assert f'<td class="wide" data-label="path">{first_diff}</td>' in dom  # the canonical diff, path by path, named on a phone
-    listing = subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", report.resolve().as_uri()],
-                             capture_output=True, text=True, timeout=120).stdout
+    listing = _dom(browser, report.resolve().as_uri())
     assert listing.count('href="#ep-') >= 6 and 'id="episode-title"' not in listing  # the list, no episode open
 
 
