@@ -75,9 +75,10 @@ def test_a_view_hashes_as_tau2s_own_environment_and_leaves_the_shared_database_u
     calls = _writing_calls(name, limit=6)
     assert calls, "the tasks have writes to replay"
     ours, theirs = _run(construct(), calls), _run(_tau2_own(name), calls)
-    assert ours.get_db_hash() == theirs.get_db_hash() != _tau2_own(name).get_db_hash()  # the writes changed it
+    loaded = _tau2_own(name).get_db_hash()  # tau2's own environment as loaded, untouched
+    assert ours.get_db_hash() == theirs.get_db_hash() != loaded  # the writes changed it
     assert construct.shared.pristine.model_dump() == pristine
-    assert construct().get_db_hash() == _tau2_own(name).get_db_hash()
+    assert construct().get_db_hash() == loaded
 
 
 def test_a_table_hands_out_private_records_and_notes_what_it_touched():
