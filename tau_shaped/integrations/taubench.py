@@ -162,6 +162,7 @@ def _taubench_domain(name: str) -> TauBenchDomain:
         task_files={split: None for split in SPLITS[name]},  # type: ignore[misc]
         terminate_tools=TERMINATE,
         policy_rules_file=policy.rules_file,
+        rules_borrowed=True,  # tau2's rules file: tau2's grader corpus beside it names tau2's task ids
         event_types=list(policy.event_types),
         read_tools=sorted(policy.reads),
     )

@@ -60,6 +60,9 @@ class Domain:
     # that silently did nothing; a failed look-up changes nothing and is only noted)
     read_tools: Sequence[str] = ()
     grader_corpus: Optional[Path] = None  # its labeled trajectories (tau-shaped grader-test), if any
+    # its policy rules file is another domain's (tau-bench's domains read tau2's): the corpus beside
+    # that file labels the other domain's tasks, so it is not this domain's (no default corpus)
+    rules_borrowed: bool = False
     package: Optional[str] = None  # the package its files are found through (domain_package)
     # what its persona customers can be asked about beyond the bundled topics, as data: topic ->
     # {"words": [...], "fact": ...} (tau_shaped.tasks.persona_topics); held validated, as Topics

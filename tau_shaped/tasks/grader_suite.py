@@ -86,6 +86,9 @@ def default_corpus(domain: Domain) -> Path:
     if declared is not None:
         return Path(declared)
     rules = domain.policy_rules_file
+    if domain.rules_borrowed:
+        raise ValueError(f"domain {domain.name} ships no grader corpus (its policy rules are another domain's, "
+                         "whose corpus labels that domain's tasks): give --corpus FOLDER")
     if rules is not None and (Path(rules).parent / "grader").is_dir():
         return Path(rules).parent / "grader"
     raise ValueError(f"domain {domain.name} ships no grader corpus: give --corpus FOLDER")
