@@ -238,11 +238,22 @@ _plan = st.lists(st.one_of(st.tuples(st.just("call"), st.integers(0, len(_CALLS)
 _words = st.lists(st.tuples(st.integers(0, len(_SAYS) - 1), st.integers(0, len(_REPLIES) - 1)), max_size=6)
 
 
+@pytest.fixture(scope="module")
+def worlds(domain, tasks):
+    """An env for each side whose S0 and ground truths every example's new envs of that side
+    adopt (``adopt_caches``; the memos stay each env's own, new per example, and the two sides
+    never share a world): each world is loaded, and its ids indexed, once for the module, not
+    once per example and side."""
+    return {keep: _env(domain, tasks, keep) for keep in (True, False)}
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(plans=st.lists(_plan, min_size=1, max_size=3),
        rollouts=st.lists(st.tuples(st.integers(0, 2), st.integers(0, 1), _words), min_size=1, max_size=8))
-def test_any_rollouts_score_as_their_own_replays_would(domain, tasks, plans, rollouts):
+def test_any_rollouts_score_as_their_own_replays_would(domain, tasks, worlds, plans, rollouts):
     kept, plain = _env(domain, tasks, True), _env(domain, tasks, False)
+    kept.adopt_caches(worlds[True])
+    plain.adopt_caches(worlds[False])
     for plan_index, task_index, words in rollouts:
         task = tasks[task_index]
         _same(kept, plain, task, _messages(task, plans[plan_index % len(plans)], words))
