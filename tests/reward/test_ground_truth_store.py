@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tau_shaped.env.hashing import hashable_text
+from tau_shaped.env.hashing import hashable_text, same_hashable_text  # the texts' equality, unwritten where it can
 from tau_shaped.env.overlay import Overlay
 from tau_shaped.reward import ground_truth_store
 from tau_shaped.reward.ground_truth import GroundTruthCache
@@ -53,7 +53,7 @@ def test_a_second_process_loading_ground_truths_scores_the_corpus_identically(tm
     assert writer.saved > 50 and reader.loaded == writer.saved  # the second env replayed nothing it could load
     for task in list(tasks.values())[:40]:  # and what the store gives back is Sg, record for record
         truth, replayed = second_env.ground_truth(task), plain_env.ground_truth(task)
-        assert hashable_text(truth.overlay.data) == hashable_text(replayed.overlay.data)
+        assert same_hashable_text(truth.overlay.data, replayed.overlay.data)
         assert truth.data_hash == replayed.data_hash and truth.failed_steps == replayed.failed_steps
 
 
@@ -84,7 +84,7 @@ def test_a_file_that_cannot_be_read_is_a_miss_and_is_replaced(tmp_path):
         path.write_text(bad)
         again, _ = _env(GroundTruthStore(tmp_path))
         fresh = again.ground_truth(task)
-        assert hashable_text(fresh.overlay.data) == hashable_text(truth.overlay.data)
+        assert same_hashable_text(fresh.overlay.data, truth.overlay.data)
         assert json.loads(path.read_text())["records"]  # rewritten by the replay
 
 
