@@ -2,9 +2,12 @@
 tau-bench's user semantics (the instruction in the system prompt only, the agent's greeting
 first, roles seen from the customer's side, one message a turn, ``###STOP###`` ends it)."""
 
+import importlib.util
+
 import pytest
 
-pytest.importorskip("litellm", reason="litellm is not installed")
+# found, not imported: litellm's import takes seconds, and every xdist worker collects this file
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("litellm") is None, reason="litellm is not installed")
 
 from tau_shaped.env.types import Action  # noqa: E402
 from tau_shaped.env.users import AGENT_GREETING, STOP, LLMUser, load_user  # noqa: E402
