@@ -1,8 +1,11 @@
 """The litellm path for real: agent and user talk to a local OpenAI-compatible server."""
 
+import importlib.util
+
 import pytest
 
-litellm = pytest.importorskip("litellm", reason="litellm is not installed")
+# found, not imported: litellm's import takes seconds, and every xdist worker collects this file
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("litellm") is None, reason="litellm is not installed")
 
 from tau_shaped.evaluation.results_file import read_results  # noqa: E402
 from tau_shaped.evaluation.runner import RunConfig, run  # noqa: E402
