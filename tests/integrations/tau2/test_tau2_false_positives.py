@@ -19,8 +19,9 @@ on the same conversation) and tau-shaped's verdict, which must be the policy's:
 
 from __future__ import annotations
 
+import functools
 import sys
-from typing import Any, List
+from typing import Any, Dict, List
 
 import pytest
 
@@ -31,16 +32,19 @@ from loguru import logger  # noqa: E402  (a tau2 dependency)
 logger.remove()
 logger.add(sys.stderr, level="ERROR")
 
-from tau2.evaluator.evaluator import EvaluationType, evaluate_simulation  # noqa: E402
-from tau2.registry import registry  # noqa: E402
-
 from tau_shaped import Action, load_domain, score_trajectory  # noqa: E402
 from tau_shaped.integrations.tau2.simulations import conversation_simulation  # noqa: E402
 
 DOMAINS = {name: load_domain(f"tau2:{name}") for name in ("airline", "retail")}
 TASKS = {name: {t.id: t for t in d.tasks("train") + d.tasks("test")} for name, d in DOMAINS.items()}
 ENVS = {name: d.make_env(tasks=list(TASKS[name].values()), task_index=0) for name, d in DOMAINS.items()}
-TAU2_TASKS = {name: {t.id: t for t in registry.get_tasks_loader(name)()} for name in DOMAINS}
+
+
+@functools.lru_cache(maxsize=None)
+def _tau2_tasks(domain: str) -> Dict[str, Any]:
+    from tau2.registry import registry  # imports litellm (seconds): when a test runs, not when collected
+
+    return {t.id: t for t in registry.get_tasks_loader(domain)()}
 
 
 def say(text: str) -> Action:
@@ -49,7 +53,10 @@ def say(text: str) -> Action:
 
 def tau2_reward(domain: str, task_id: str, steps: List[Action]) -> float:
     """tau2's reward of the conversation acting ``steps`` (its own evaluator, its own reward basis)."""
-    task = TAU2_TASKS[domain][task_id]
+    from tau2.evaluator.evaluator import EvaluationType, evaluate_simulation
+    from tau2.registry import registry
+
+    task = _tau2_tasks(domain)[task_id]
     sim = conversation_simulation(registry.get_env_constructor(domain), task, steps, f"{task_id}:fp")
     return evaluate_simulation(sim, task, EvaluationType.ALL, False, domain).reward
 

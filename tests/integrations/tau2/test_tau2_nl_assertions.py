@@ -19,7 +19,6 @@ logger.add(sys.stderr, level="ERROR")
 
 from hypothesis import given, strategies as st  # noqa: E402
 from tau2.data_model.tasks import Task  # noqa: E402
-from tau2.registry import registry  # noqa: E402
 
 from tau_shaped.integrations.tau2.nl_assertions import RULE_ID, judged_by_llm, nl_undetermined  # noqa: E402
 from tau_shaped.integrations.tau2.reward import Tau2Scorer  # noqa: E402
@@ -42,6 +41,8 @@ def scorer():
 
 @pytest.fixture(scope="module")
 def stall():
+    from tau2.registry import registry  # imports litellm (seconds): when a test runs, not when collected
+
     constructor = registry.get_env_constructor("airline")
     return simulations_for(constructor, _task(["DB"], []))["ground_truth"]
 

@@ -15,7 +15,6 @@ logger.remove()
 logger.add(sys.stderr, level="ERROR")
 
 from tau2.data_model.simulation import AgentInfo, Info, Results, UserInfo  # noqa: E402
-from tau2.registry import registry  # noqa: E402
 
 from tau_shaped.integrations.tau2.results import read_tau2_results, read_tau2_results_full  # noqa: E402
 from tau_shaped.integrations.tau2.reward import Tau2Scorer  # noqa: E402
@@ -24,6 +23,8 @@ from tau_shaped.integrations.tau2.simulations import simulations_for  # noqa: E4
 
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory):
+    from tau2.registry import registry  # imports litellm (seconds): when a test runs, not when collected
+
     constructor = registry.get_env_constructor("retail")
     tasks = registry.get_tasks_loader("retail")()[:3]
     sims = [sim for task in tasks for sim in simulations_for(constructor, task).values()]

@@ -20,8 +20,6 @@ logger.add(sys.stderr, level="ERROR")
 
 from tau2.data_model.message import ToolCall, UserMessage  # noqa: E402
 from tau2.data_model.simulation import AgentInfo, Info, Results, UserInfo  # noqa: E402
-from tau2.evaluator.evaluator import EvaluationType, evaluate_simulation  # noqa: E402
-from tau2.registry import registry  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
 from tau_shaped import load_domain  # noqa: E402
@@ -37,6 +35,9 @@ TRIALS = 2
 def _simulations(name, ids, stored):
     """Ground truth, wrong write and truncation of each task, TRIALS trials each; ``stored``:
     with tau2's own reward_info, as tau2 run stores it."""
+    from tau2.evaluator.evaluator import EvaluationType, evaluate_simulation  # litellm: when a test runs
+    from tau2.registry import registry
+
     constructor = registry.get_env_constructor(name)
     tau2_tasks = {t.id: t for t in registry.get_tasks_loader(name)()}
     domain = load_domain(f"tau2:{name}")
@@ -54,6 +55,8 @@ def _simulations(name, ids, stored):
 
 
 def _results(name, ids, stored=False):
+    from tau2.registry import registry  # litellm: when a test runs, not when collected
+
     tasks, sims = _simulations(name, ids, stored)
     info = Info(git_commit="0" * 40, num_trials=TRIALS, max_steps=100, max_errors=10,
                 user_info=UserInfo(implementation="user_simulator", llm="none"),
