@@ -23,20 +23,37 @@ def _scored(records: List[Dict[str, Any]]) -> bool:
     return any(shaped) and all(has or run_error(r) for has, r in zip(shaped, records))
 
 
-def _records(file: Path, env: str, task_split: str, tasks: Optional[Path], workers: int,
-             notes: List[str]) -> List[Dict[str, Any]]:
-    """The file's records with their shaped results: read as they are when every record has one,
-    else scored by ``score``'s machinery first."""
+def _stored(file: Path, notes: List[str]) -> Optional[List[Dict[str, Any]]]:
+    """The records of a tau-bench or tau-shaped results file, read once; None for another format
+    (a tau2 run, which names its domain itself)."""
     from tau_shaped.evaluation.results_file import read_results
     from tau_shaped.evaluation.results_formats import RECORDS_FORMATS, format_of
+
+    fmt = None if file.is_dir() else format_of(file)
+    return read_results(file, notes) if fmt is not None and fmt.name in RECORDS_FORMATS else None
+
+
+def _named_env(records: List[Dict[str, Any]]) -> Optional[str]:
+    """The registered domain the records name (``info.run.env``, a scored tau2 record's
+    ``info.source.env``), else None: data never names a module to import."""
+    from tau_shaped.report.verdict_words import run_env
+    from tau_shaped.tasks.domains import available_domains
+
+    named = run_env(records)
+    return named if named in available_domains() else None
+
+
+def _records(file: Path, stored: Optional[List[Dict[str, Any]]], env: str, task_split: str, tasks: Optional[Path],
+             workers: int, notes: List[str]) -> List[Dict[str, Any]]:
+    """The file's records with their shaped results: ``stored`` as they are when scored, else the
+    file scored by ``score``'s machinery first."""
+    from tau_shaped.evaluation.results_file import read_results
+    from tau_shaped.evaluation.results_formats import RECORDS_FORMATS
     from tau_shaped.evaluation.score_options import ScoreOptions
     from tau_shaped.evaluation.scoring_backends import plan_scoring
 
-    fmt = None if file.is_dir() else format_of(file)
-    if fmt is not None and fmt.name in RECORDS_FORMATS:
-        records = read_results(file, notes)
-        if _scored(records):
-            return records
+    if stored is not None and _scored(stored):
+        return stored
     with tempfile.TemporaryDirectory(prefix="tau-shaped-audit-") as folder:
         options = ScoreOptions(env=env, task_split=task_split, output=Path(folder) / "scored.json", workers=workers,
                                notes=notes, tasks=tasks)
@@ -44,26 +61,6 @@ def _records(file: Path, env: str, task_split: str, tasks: Optional[Path], worke
         if tasks is not None and any(f.name not in RECORDS_FORMATS for _, f in job.inputs):
             raise ValueError("--tasks is for tau-bench and tau-shaped results files")
         return read_results(job.run(), notes)
-
-
-def _is_records_file(file: Path) -> bool:
-    from tau_shaped.evaluation.results_formats import RECORDS_FORMATS, format_of
-
-    fmt = None if file.is_dir() else format_of(file)
-    return fmt is not None and fmt.name in RECORDS_FORMATS
-
-
-def _named_by_records(file: Path) -> Optional[str]:
-    """The registered domain a records file's records name (``info.run.env``, a scored tau2
-    record's ``info.source.env``), else None."""
-    from tau_shaped.evaluation.results_file import read_results
-    from tau_shaped.report.verdict_words import run_env
-    from tau_shaped.tasks.domains import available_domains
-
-    if not _is_records_file(file):
-        return None
-    named = run_env(read_results(file, []))
-    return named if named in available_domains() else None
 
 
 def audit_command(
@@ -100,11 +97,10 @@ def audit_command(
         raise typer.Exit(2)
     notes: List[str] = []
     try:
+        stored = _stored(file, notes)
         if env is None:
-            from tau_shaped.evaluation.runner import recorded_env
-
-            env = None if file.is_dir() else recorded_env(file) or _named_by_records(file)
-            if env is None and _is_records_file(file):
+            env = _named_env(stored) if stored is not None else None
+            if env is None and stored is not None:
                 # a tau-bench file (as tau-bench or ``score`` writes it) names no domain: its policy
                 # lines and classes would be another domain's; never a guess
                 raise ValueError(f"{file}: its records name no domain (info.run.env): give --env (tau-bench's "
@@ -117,7 +113,7 @@ def audit_command(
         load_named_domain(env)
         if tasks is not None:
             load_tasks(tasks)
-        records = _records(file, env, task_split, tasks, workers, notes)
+        records = _records(file, stored, env, task_split, tasks, workers, notes)
         audit = audit_records(records, run_env(records) or env, file=str(file))
     except (ResultsFileError, TaskFileError, DomainNotFound, ValueError, KeyError) as exc:
         typer.echo(f"error: {error_text(exc)}", err=True)
