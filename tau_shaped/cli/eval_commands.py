@@ -212,6 +212,10 @@ def compare_command(
     report: Optional[Path] = typer.Option(None, "--report", help="Where to write the HTML report (default: "
                                           "results/report.html; none with --format tau2-submission).",
                                           show_default=False),
+    env: Optional[str] = typer.Option(None, "--env", help="The domain of files whose records name none (tau-bench's files "
+                                      "as score writes them): its rules' sentences in the tables and the report, as view "
+                                      "--env and audit --env give them. A registered name (airline, tau2:airline, ...).",
+                                      show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON (rates, pass^k, the noise floor: "
                                  "intervals, tasks that flip, minimum detectable differences) instead of the tables."),
     output_format: str = typer.Option("table", "--format", help="table, json (as --json) or tau2-submission: tau2's "
@@ -263,13 +267,20 @@ def compare_command(
     if given:
         refuse(f"{given[0]}: only with --format tau2-submission")
     report = report or Path("results/report.html")
+    if env is not None:
+        from tau_shaped.tasks.domains import DomainNotFound, registered_name
+
+        try:
+            registered_name(env, "--env")  # a registered domain only: the option names no module to import
+        except DomainNotFound as exc:
+            refuse(str(exc))
     from tau_shaped.report.compare_display import show
 
     problem = output_problem(report, "--report")  # a device, FIFO, link or folder is refused before any work
     if problem:
         refuse(problem)
     try:
-        status = show(files, report, as_json=as_json or output_format == "json")
+        status = show(files, report, as_json=as_json or output_format == "json", env=env)
     except OSError as exc:  # the report's folder cannot be made or written, a full disk: nothing is left half-written
         refuse(f"{exc.filename or report}: {exc.strerror or exc}")
     raise typer.Exit(status)

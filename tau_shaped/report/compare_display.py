@@ -4,7 +4,7 @@ labels that tell the files apart (``run_labels``), the same in the HTML report."
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Mapping, Optional, Set
+from typing import Any, List, Mapping, Optional, Set
 
 from rich import box
 from rich.console import Console
@@ -152,6 +152,14 @@ def verdicts_table(s: FileSummary, width: int, sentences: Optional[Mapping[str, 
     return table
 
 
+def _rule_reasons(record: Any) -> bool:
+    """Whether a record's verdict names a policy rule, broken or left undetermined (its sentence
+    would be shown)."""
+    info = record.get("info") if isinstance(record, Mapping) else None
+    shaped = info.get("shaped") if isinstance(info, Mapping) else None
+    return isinstance(shaped, Mapping) and bool(shaped.get("rule_violations") or shaped.get("undetermined"))
+
+
 def _fits(console: Console, table: Table) -> bool:
     """Whether the table's natural width (no cell wrapped) is the terminal's or less."""
     natural = Measurement.get(console, console.options.update_width(10_000), table)
@@ -169,8 +177,10 @@ def comparison_json(summaries: List[FileSummary], labels: List[str]) -> str:
     return finite_json({"runs": runs, "noise": noise_data(summaries, labels)}, indent=1, ensure_ascii=False)
 
 
-def show(files: List[Path], report: Path, console: Console = None, as_json: bool = False) -> int:
-    """compare: the tables (``as_json``: the comparison as JSON on stdout instead), and the report."""
+def show(files: List[Path], report: Path, console: Console = None, as_json: bool = False, env: Optional[str] = None) -> int:
+    """compare: the tables (``as_json``: the comparison as JSON on stdout instead), and the report;
+    ``env``: the domain of the runs whose records name none (tau-bench's files as ``score`` writes
+    them), for its rules' sentences."""
     errors = console or Console(stderr=True)
     console = console or Console()  # the terminal's width: every table folds to fit it
     skipped: List[str] = []  # a run's lock file, a report, a folder among the files: named, left out
@@ -185,7 +195,7 @@ def show(files: List[Path], report: Path, console: Console = None, as_json: bool
     labels = run_labels([s.path for s in summaries])
     if as_json:
         console.print(comparison_json(summaries, labels), highlight=False, markup=False, soft_wrap=True)
-        write_report(summaries, report, labels)
+        write_report(summaries, report, labels, env)
         return 0
     if any(label != file_stem(s.path) for label, s in zip(labels, summaries)):
         console.print(files_table(summaries, labels, width))
@@ -202,11 +212,16 @@ def show(files: List[Path], report: Path, console: Console = None, as_json: bool
         console.print(rates_note(s), highlight=False)  # what each rate counts; what is in none
         if s.legacy_name == "tau2":
             console.print(tau2_line(s), highlight=False)
-        console.print(verdicts_table(s, width))
+        console.print(verdicts_table(s, width, rule_sentences(run_env(s.records) or env)))
         if s.process_rewards:
             pr = sorted(s.process_rewards)
             console.print(f"process reward: min {pr[0]:.2f}, median {pr[len(pr) // 2]:.2f}, max {pr[-1]:.2f}",
                           highlight=False)
-    target = write_report(summaries, report, labels)
+    unnamed = [label for label, s in zip(labels, summaries) if env is None and run_env(s.records) is None
+               and any(_rule_reasons(r) for r in s.records)]
+    if unnamed:
+        console.print(f"note: {', '.join(unnamed)}: the records name no domain, so the rules are shown by id; "
+                      "--env DOMAIN gives their sentences", highlight=False, soft_wrap=True)
+    target = write_report(summaries, report, labels, env)
     console.print(f"report: {target.resolve()}", highlight=False)
     return 0

@@ -240,3 +240,31 @@ def test_tau_bench_gpt_4o_airline(tmp_path):
     assert legacy == " ".join(f"{k}:{p:.2f}" for k, p in enumerate(theirs, start=1))
     assert [k.split(":")[0] for k in shaped.split()] == [str(k) for k in range(1, trials + 1)]
     assert f"pass^k: {trials} trials of each of {len(successes)} tasks, the same for both" in text
+
+
+def test_compare_env_gives_the_rules_sentences_to_records_naming_no_domain(played, tmp_path):
+    """A scored tau-bench file's records name no domain (``info.source`` is "user"): compare shows
+    the rules by id and says ``--env`` gives their sentences; with ``--env`` the sentences are in
+    its tables and its report, as ``view --env`` and ``audit --env`` give them."""
+    from tau_shaped.report.verdict_words import sentences_of
+    from tau_shaped.tasks.domains import load_domain
+
+    out = tmp_path / "scored.json"
+    assert _invoke(["score", historical_file(tmp_path, played), "--env", "food_delivery", "-o", out]).exit_code == 0
+    undecided = {u["id"] if isinstance(u, dict) else u for r in read_results(out)
+                 for u in r["info"]["shaped"].get("undetermined") or []}
+    sentences = sentences_of(load_domain("food_delivery").policy_rules)
+    named = sorted(undecided & set(sentences))
+    assert named, undecided  # the unclear reply leaves a policy rule undetermined
+    sentence = sentences[named[0]]
+    bare = _invoke(["compare", out, "--report", tmp_path / "bare.html"])
+    assert bare.exit_code == 0, bare.output
+    assert "the records name no domain, so the rules are shown by id; --env DOMAIN gives their sentences" in _flat(bare.output)
+    assert sentence[:60] not in _flat(bare.output)
+    told = _invoke(["compare", out, "--env", "food_delivery", "--report", tmp_path / "told.html"])
+    assert told.exit_code == 0, told.output
+    assert sentence[:60] in _flat(told.output) and "--env DOMAIN gives" not in told.output
+    assert sentence[:60] in _flat(json.dumps(_report_data(tmp_path / "told.html"))), "the report's reasons lack it"
+    assert sentence[:60] not in _flat(json.dumps(_report_data(tmp_path / "bare.html")))
+    refused = _invoke(["compare", out, "--env", "tau_shaped.evil:DOMAIN"])
+    assert refused.exit_code == 2 and "--env" in refused.output
