@@ -32,6 +32,7 @@ from tau_shaped.reward.checks import kind_of, walk
 from tau_shaped.reward.policy_rules import exemptions
 from tau_shaped.reward.scoring import score_trajectory
 from tau_shaped.tasks.consenting import score_with_customer
+from tau_shaped.tasks.ground_truth_faults import code_errors, crashed_step_line
 from tau_shaped.tasks.idle_baseline import BaselineVerdict, baseline_verdicts, problem_line
 from tau_shaped.tasks.missing_parts import idle_hint, missing_parts
 from tau_shaped.tasks.persona_check import check_persona
@@ -161,14 +162,6 @@ def _check_declarations(env: Any, task: Any, check: TaskCheck) -> None:
                 check.problems.append(f"{where}: event type {event!r} is not one the domain records ({', '.join(sorted(declared))})")
 
 
-def code_errors(truth: Any) -> Dict[int, str]:
-    """The ground truth's steps whose tool's code raised (a ``@tool`` function's exception other
-    than ``ToolError``, ``Step.code_error``: ``KeyError('rx_id')``), by index; none known for a
-    ground truth loaded from a store, which keeps its failed steps alone."""
-    trajectory = getattr(truth, "trajectory", None)
-    return {s.index: s.code_error for s in trajectory.steps if s.code_error} if trajectory is not None else {}
-
-
 def check_task(env: Any, task: Any) -> TaskCheck:
     """SPEC §6.2 on one task: its problems (refused) and notes (shown), each one line, whatever
     the task's own text holds (an output of "\\n" quoted in a problem stays on its line)."""
@@ -187,8 +180,7 @@ def _check_task(env: Any, task: Any) -> TaskCheck:
     crashed = code_errors(truth)
     for step, name, observation in truth.failed_steps:
         if step in crashed:  # the tool's code raised: no answer of the tool's, read or write
-            problems.append(f"ground-truth step {step}: tool {name} raised {crashed[step]}: a fault in the tool's code, "
-                            "not a refusal (a tool refuses with raise ToolError(...))")
+            problems.append(crashed_step_line(step, name, crashed[step]))
         elif name in reads:  # a look-up that finds nothing changes nothing: shown, not refused
             check.notes.append(f"ground-truth step {step} ({name}, a read) failed: {observation[:160]}")
         else:

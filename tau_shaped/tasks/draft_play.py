@@ -6,10 +6,11 @@ the locations (dict keys and list positions) whose values a step changed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
+from tau_shaped.tasks.ground_truth_faults import code_errors
 
 Location = Tuple[Any, ...]
 
@@ -81,6 +82,7 @@ class Play:
     events: List[List[Any]]
     failed: Set[int]
     terminate: Set[str]
+    crashed: Dict[int, str] = field(default_factory=dict)  # the failed steps whose tool's code raised, with the error
 
     def before(self, i: int) -> Dict[str, Any]:
         return self.initial if i == 0 else self.after[i - 1]
@@ -109,4 +111,4 @@ def play_ground_truth(env: Any, task: Any) -> Play:
     steps = list(truth.trajectory.steps) if truth.trajectory is not None else []
     events = [[e for e in s.events] for s in steps] + [[] for _ in range(len(actions) - len(steps))]
     failed = {step for step, _name, _obs in truth.failed_steps}
-    return Play(actions, initial, after, events, failed, set(getattr(env, "terminate_tools", ()) or ()))
+    return Play(actions, initial, after, events, failed, set(getattr(env, "terminate_tools", ()) or ()), code_errors(truth))

@@ -36,6 +36,7 @@ from tau_shaped.tasks.draft_domain_rules import declared_events, money_kinds
 from tau_shaped.tasks.draft_money import is_refusal, monetary_identities, nothing_given_identities
 from tau_shaped.tasks.draft_notes import gate_notes, perturbation_notes
 from tau_shaped.tasks.draft_play import play_ground_truth
+from tau_shaped.tasks.ground_truth_faults import crashed_step_line
 from tau_shaped.tasks.schema import ShapedTask
 
 
@@ -78,7 +79,11 @@ def draft_overrides(env: Any, task: Any, perturb: bool = True) -> Draft:
     play = play_ground_truth(env, task)
     draft = Draft(str(task.id), {})
     for step in sorted(play.failed):
-        draft.notes.append(f"ground-truth step {step} ({play.actions[step].name}) failed: nothing drafted from it")
+        name = play.actions[step].name
+        if step in play.crashed:  # the tool's code raised: no answer of the tool's
+            draft.notes.append(f"{crashed_step_line(step, name, play.crashed[step])}: nothing drafted from it")
+        else:
+            draft.notes.append(f"ground-truth step {step} ({name}) failed: nothing drafted from it")
     writes = play.writes()
     draft.writes = writes
     classes = equivalence_classes(play, writes)

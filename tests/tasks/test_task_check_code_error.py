@@ -115,3 +115,23 @@ def test_tasks_check_prints_the_task_with_the_step_tool_and_exception(crashing_m
             "KeyError('rx_id'): a fault in the tool's code, not a refusal (a tool refuses with raise ToolError(...))"
             ) in result.stderr.splitlines()
     assert "failed: Error: 'rx_id'" not in result.output
+
+
+def test_tasks_draft_words_a_crashed_step_as_tasks_check_does(tmp_path):
+    """``tasks draft`` notes the step whose tool's code raised in the same words as ``tasks check``
+    (not "failed", which is a refusal's word), and a refusal still as a failed step."""
+    from tau_shaped.tasks.task_draft import draft_overrides
+
+    domain = crashing("issue_refund")
+    tasks = domain.tasks("test")
+    env = domain.make_env(tasks=tasks, task_index=0)
+    task = next(t for t in tasks if t.id == "refund-missing-item")
+    notes = draft_overrides(env, task, perturb=False).notes
+    assert ("ground-truth step 3: tool issue_refund raised TypeError('list indices must be integers or slices, not str'): "
+            "a fault in the tool's code, not a refusal (a tool refuses with raise ToolError(...)): nothing drafted from it"
+            ) in notes, notes
+    assert not [n for n in notes if n.startswith("ground-truth step 3 (issue_refund) failed")]
+    refused = crashing(tasks=_refused_order(tmp_path, 3))
+    tasks = refused.tasks("test")
+    notes = draft_overrides(refused.make_env(tasks=tasks, task_index=0), tasks[0], perturb=False).notes
+    assert "ground-truth step 3 (issue_refund) failed: nothing drafted from it" in notes, notes
