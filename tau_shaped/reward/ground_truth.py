@@ -31,6 +31,7 @@ class GroundTruth:
     trajectory: Optional[Trajectory]  # None when loaded from a GroundTruthStore (its failed steps kept)
     _hash: Optional[str] = field(default=None, repr=False)
     _failed: Optional[List[Tuple[int, str, str]]] = field(default=None, repr=False)
+    _raised: Optional[Dict[int, str]] = field(default=None, repr=False)
 
     @property
     def data(self) -> Dict[str, Any]:
@@ -53,6 +54,14 @@ class GroundTruth:
             for s in self.trajectory.steps
             if not s.is_respond and not s.succeeded
         ]
+
+    @property
+    def code_errors(self) -> Dict[int, str]:
+        """The failed steps whose tool's *code* raised (not a refusal: ``Step.code_error``), with
+        the error, by step."""
+        if self.trajectory is None:
+            return dict(self._raised or {})
+        return {s.index: s.code_error for s in self.trajectory.steps if s.code_error}
 
 
 def task_fingerprint(task: Any) -> str:
@@ -109,13 +118,14 @@ class GroundTruthCache:
             stored_key = self.store.key(key[0], seed, base, tools_map, skip)
             found = self.store.load(stored_key, base)
             if found is not None:
-                truth = GroundTruth(seed=seed, overlay=found[0], trajectory=None, _failed=found[1], _hash=found[2])
+                truth = GroundTruth(seed=seed, overlay=found[0], trajectory=None, _failed=found[1], _hash=found[2],
+                                    _raised=found[3])
         if truth is None:
             runner = EpisodeRunner(base, tools_map, seed)
             runner.replay(task.actions, skip=skip)
             truth = GroundTruth(seed=seed, overlay=runner.overlay, trajectory=runner.trajectory)
             if self.store is not None:  # kept with its hash: computed once, never in a process that loads it
-                self.store.save(stored_key, truth.overlay, truth.failed_steps, truth.data_hash)
+                self.store.save(stored_key, truth.overlay, truth.failed_steps, truth.data_hash, truth.code_errors)
         truth.overlay.settle()  # Sg is shared by every rollout of the task and never changed again
         self._entries[key] = truth
         while len(self._entries) > self.max_entries:

@@ -28,7 +28,7 @@ from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.env.overlay import Overlay
 
 ENV_VAR = "TAU_SHAPED_GT_CACHE"
-FORMAT = 1
+FORMAT = 2  # 2: each failed step whose tool's code raised keeps its error (code_errors)
 MAX_FILE_BYTES = 64 * 1024 * 1024
 _PACKAGE_DIR = Path(__file__).resolve().parents[1]
 _lock = threading.Lock()
@@ -105,9 +105,11 @@ class GroundTruthStore:
     def _path(self, key: str) -> Path:
         return self.root / key[:2] / f"{key}.json"
 
-    def load(self, key: str, base: Dict[str, Any]) -> Optional[Tuple[Overlay, List[Tuple[int, str, str]], Optional[str]]]:
-        """The ground truth's overlay over ``base``, its failed steps and Sg's legacy hash (None
-        when the file has none), or None (a miss)."""
+    def load(self, key: str, base: Dict[str, Any]
+             ) -> Optional[Tuple[Overlay, List[Tuple[int, str, str]], Optional[str], Dict[int, str]]]:
+        """The ground truth's overlay over ``base``, its failed steps, Sg's legacy hash (None
+        when the file has none) and the failed steps whose tool's code raised, with the error
+        (``Step.code_error``), or None (a miss)."""
         path = self._path(key)
         try:
             if path.stat().st_size > MAX_FILE_BYTES:
@@ -124,21 +126,24 @@ class GroundTruthStore:
             for name in stored["top_deleted"]:
                 del data[name]
             failed = [(int(i), str(tool), str(obs)) for i, tool, obs in stored["failed_steps"]]
+            raised = {int(i): str(error) for i, error in stored["code_errors"]}
             data_hash = stored.get("data_hash")
             if data_hash is not None and not (isinstance(data_hash, str) and _HASH.fullmatch(data_hash)):
                 return None
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None  # absent, cut short or not ours: replay instead
         self.loaded += 1
-        return overlay, failed, data_hash
+        return overlay, failed, data_hash, raised
 
     def save(self, key: str, overlay: Overlay, failed: Sequence[Tuple[int, str, str]],
-             data_hash: Optional[str] = None) -> bool:
+             data_hash: Optional[str] = None, code_errors: Optional[Dict[int, str]] = None) -> bool:
         """Keep a ground truth (with Sg's legacy hash, when given: a process that loads it never
-        hashes Sg); False (nothing written) when it would not come back exactly."""
+        hashes Sg; with the errors of its steps whose tool's code raised); False (nothing
+        written) when it would not come back exactly."""
         base, data = overlay.base, overlay.data
         stored: Dict[str, Any] = {"records": [], "deleted": [], "top": [], "top_deleted": [],
-                                  "failed_steps": [list(f) for f in failed]}
+                                  "failed_steps": [list(f) for f in failed],
+                                  "code_errors": [[i, error] for i, error in sorted((code_errors or {}).items())]}
         if data_hash is not None:
             stored["data_hash"] = data_hash
         for name in list(data) + [k for k in base if k not in data]:

@@ -31,6 +31,7 @@ from tau_shaped.env.tool import ToolCodeError
 from tau_shaped.env.tool_effects import ANY, ToolEffects
 from tau_shaped.env.types import RESPOND_ACTION_NAME
 from tau_shaped.reward.shaped_env import task_seed
+from tau_shaped.tasks.ground_truth_faults import code_errors
 
 __all__ = ["ReplayReport", "replay_tasks"]
 
@@ -148,11 +149,11 @@ def replay_tasks(domain: Any, env: Any, tasks: List[Any], sample: int = 8) -> Re
         except Exception as exc:  # noqa: BLE001 - the domain's loader and tools are the code under check
             report.add(f"task {task.id}: the ground truth does not replay: {type(exc).__name__}: {exc}")
             continue
-        faults = {s.index: s for s in truth.trajectory.steps if s.code_error} if truth.trajectory is not None else {}
+        faults = code_errors(truth)
         for step, name, observation in truth.failed_steps:
             declared = effects.get(name)
             if step in faults:
-                _code_error(report, name, str(faults[step].code_error), task, step)
+                _code_error(report, name, faults[step], task, step)
             elif name not in effects:
                 report.add(f"task {task.id}: ground-truth step {step} calls unknown tool {name!r}")
             elif not (declared.read_only if declared is not None else name in reads):

@@ -11,10 +11,10 @@ __all__ = ["code_errors", "crashed_step_line"]
 
 
 def code_errors(truth: Any) -> Dict[int, str]:
-    """The ground truth's steps whose tool's code raised (``Step.code_error``), by index; none
-    known for a ground truth loaded from a store, which keeps its failed steps alone."""
-    trajectory = getattr(truth, "trajectory", None)
-    return {s.index: s.code_error for s in trajectory.steps if s.code_error} if trajectory is not None else {}
+    """The ground truth's steps whose tool's code raised (``GroundTruth.code_errors``: replayed,
+    or kept by a ground-truth store), by index; none for a ground truth that knows none."""
+    found = getattr(truth, "code_errors", None)
+    return dict(found) if isinstance(found, dict) else {}
 
 
 def crashed_step_line(step: int, name: str, error: str) -> str:

@@ -129,18 +129,20 @@ def test_what_is_kept_comes_back_exactly_or_is_not_kept(tmp_path_factory, state,
         elif what == "readd" and keys:
             table[key] = table.pop(key)
     store = GroundTruthStore(tmp_path_factory.mktemp("store"))
-    if not store.save("k" * 64, overlay, [(1, "tool", "Error")]):
+    if not store.save("k" * 64, overlay, [(1, "tool", "Error"), (2, "other", "Error: KeyError")],
+                      code_errors={2: "KeyError('rx_id')"}):
         return
     loaded = store.load("k" * 64, state)
     assert loaded is not None
-    back, failed, kept_hash = loaded
+    back, failed, kept_hash, raised = loaded
+    assert raised == {2: "KeyError('rx_id')"}
     assert kept_hash is None  # none given
     assert hashable_text(back.data) == hashable_text(data)
     assert list(back.data) == list(data)
     for name, table in data.items():
         if isinstance(table, dict):
             assert list(back.data[name]) == list(table)
-    assert failed == [(1, "tool", "Error")]
+    assert failed == [(1, "tool", "Error"), (2, "other", "Error: KeyError")]
 
 
 def test_a_tuple_that_json_would_turn_into_a_list_is_not_kept(tmp_path):

@@ -135,3 +135,27 @@ def test_tasks_draft_words_a_crashed_step_as_tasks_check_does(tmp_path):
     tasks = refused.tasks("test")
     notes = draft_overrides(refused.make_env(tasks=tasks, task_index=0), tasks[0], perturb=False).notes
     assert "ground-truth step 3 (issue_refund) failed: nothing drafted from it" in notes, notes
+
+
+def test_a_ground_truth_loaded_from_the_store_keeps_its_crashed_step(tmp_path, monkeypatch):
+    """With the ground-truth store (TAU_SHAPED_GT_CACHE), the second process loads the ground
+    truth instead of replaying it: the step whose tool's code raised is still named as one, not
+    as a refusal."""
+    from tau_shaped.reward.ground_truth import GroundTruthCache
+    from tau_shaped.reward.ground_truth_store import GroundTruthStore
+
+    domain = crashing("issue_refund")
+    tasks = domain.tasks("test")
+    task = next(t for t in tasks if t.id == "refund-missing-item")
+    lines = []
+    for _ in range(2):  # the first replays and keeps it, the second loads it
+        store = GroundTruthStore(tmp_path / "store")
+        env = domain.make_env(tasks=tasks, task_index=0)
+        assert isinstance(env.ground_truth_cache, GroundTruthCache)
+        env.ground_truth_cache = GroundTruthCache(store=store)
+        check = check_task(env, task)
+        lines.append([p for p in check.problems if p.startswith("ground-truth step 3")])
+    assert store.loaded == 1
+    assert lines[0] == lines[1] == [
+        "ground-truth step 3: tool issue_refund raised TypeError('list indices must be integers or slices, not str'): "
+        "a fault in the tool's code, not a refusal (a tool refuses with raise ToolError(...))"]
