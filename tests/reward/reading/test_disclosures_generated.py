@@ -182,10 +182,10 @@ def test_reading_is_fast():
     own = "CU-1206"
     messages = [m for _, _, _, _, m in CASES][:300] + [f"Your order {i} is fine and your refund is $5.{i % 100:02d}." for i in range(300)]
     heard = Heard([NEUTRAL])
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU: a loaded machine's waits are not the reader's
     for m in messages:
         other_customers_data(m + " ", CUSTOMERS, own, heard, True, STATUSES)  # a new text: not from the cache
-    per = (time.perf_counter() - start) / len(messages)
+    per = (time.process_time() - start) / len(messages)
     assert per < 0.002, f"{per * 1e6:.0f} us per message"
 
 
