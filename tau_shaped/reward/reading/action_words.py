@@ -90,7 +90,9 @@ def _read_action(text: str, words: Tuple[str, ...]) -> Optional[str]:
     if pattern is None:
         return None
     for found in pattern.finditer(text):
-        if not _negated_nearby(text, found.start()):
+        if _PART_OF_A_NAME.match(text, found.end()) and found.group(0).lower().startswith("credit"):
+            continue  # "credit card": a method's name, not the act of crediting
+        if not _negated_nearby(text, found.start()) and not _NEGATED_AFTER.match(text, found.end()):
             return found.group(0)
     return None
 
@@ -99,6 +101,22 @@ def _read_action(text: str, words: Tuple[str, ...]) -> Optional[str]:
 _kept_action = lru_cache(maxsize=2048)(_read_action)
 _NEGATION = re.compile(r"(?<!\w)(?:not|never|no|none|no longer|cannot|\w+n['’]t|unable|won't)(?!\w)", re.IGNORECASE)
 _CLAUSE = re.compile(r"[.,;:!?\n(]")
+
+
+# The action said and then denied in its own clause: "a refund of $16.90 isn't something I can do",
+# "cancelling it is not possible", "that refund can't be processed" (bounded: linear).
+_CLAUSE_REST = r"(?:[^.!?;,\n\u2014\u2013]|\.(?=\d)|,(?=\d))"
+_NEGATED_AFTER = re.compile(
+    rf"{_CLAUSE_REST}{{0,160}}?(?<![\w'’])(?:"
+    r"(?:(?:is|are|was|were|would|will|it's|that's|which|'s)(?:\s+(?:be|really|sadly|currently|simply|just))?\s+(?:not|never)"
+    r"|isn['’]t|aren['’]t|wasn['’]t|weren['’]t|(?:wouldn|won)['’]t\s+be|(?:would|will)\s+not\s+be)"
+    r"(?:\s+(?:really|something|an?|in|within|my|going|to|be))*\s+"
+    r"(?:possible|something|option|allowed|permitted|available|doable|feasible|happen|happening|power|able|authori[sz]ed|eligible|approved)"
+    r"|(?:can['’]t|cannot|can\s+not|won['’]t|couldn['’]t|could\s+not|will\s+not)\s+be\s+"
+    r"(?:done|processed|issued|made|given|arranged|approved|offered|granted|completed|applied|cancell?ed|refunded)"
+    r"|is\s+(?:impossible|out\s+of\s+the\s+question|off\s+the\s+table|not\s+on\s+the\s+table))(?![\w'’])",
+    re.IGNORECASE)
+_PART_OF_A_NAME = re.compile(r"[\s\u00a0]{1,3}cards?(?!\w)", re.IGNORECASE)
 
 
 def _negated_nearby(text: str, start: int) -> bool:

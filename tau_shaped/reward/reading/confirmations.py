@@ -5,7 +5,9 @@ by ``replies``; a rule file's own reply matchers by ``reward.reply_matchers``). 
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Optional
+import re
+from functools import lru_cache
+from typing import Any, Dict, Optional, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.values import is_number
@@ -21,7 +23,7 @@ def _states_value(text: str, value: Any, how: Any, index: Any = None) -> bool:
     if how == "number":
         return is_number(value) and text_matching.find_number(text, float(value), 0.005) is not None
     if isinstance(how, dict) and str(value) in how:
-        return any(text_matching.find_phrase(text, phrase) is not None for phrase in how[str(value)])
+        return _states_choice(text, str(value), how)
     if how in ("items", "route", "all") and isinstance(value, (list, dict)):
         values = value.values() if isinstance(value, dict) else value
         return all(v is None or isinstance(v, bool) or _states_value(text, v, "all" if how == "all" else "id", index)
@@ -39,6 +41,66 @@ def _states_value(text: str, value: Any, how: Any, index: Any = None) -> bool:
         return False
     raw = str(value)
     return any(text_matching.find_phrase(text, form) is not None for form in dict.fromkeys((raw, raw.replace("_", " "))))
+
+
+def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:
+    """Whether ``text`` states the enumerated ``value`` (a method, a cabin) of the choices
+    ``how`` ({VALUE: [phrases]}): one of its phrases, or a payment method of the same kind as one
+    of its phrases ("original form of payment", "app wallet"), not taken back ("not your card",
+    "rather than the wallet") and not part of another choice's longer name ("economy" in "basic
+    economy": SPEC §10, a value stated that differs from the call's describes another call)."""
+    from tau_shaped.reward.reading import reply_values
+
+    own = tuple(how[value])
+    mine = {p.lower() for p in own}
+    others = tuple(p for k, phrases in how.items() if k != value for p in phrases if p.lower() not in mine)
+    lowered = text.lower()
+    longer = [m.span() for m in _phrases_pattern(others).finditer(text)] if others else []
+
+    def inside(a: int, b: int) -> bool:
+        return any(x <= a and b <= y and (x, y) != (a, b) for x, y in longer)
+
+    for m in _phrases_pattern(own).finditer(text):
+        if not reply_values.negated_at(lowered, m.start()) and not inside(*m.span()):
+            return True
+    kinds = _method_kinds(own)
+    return bool(kinds) and any(
+        kind in kinds and not negated and words not in _BARE and not inside(at, at + len(words))
+        for kind, words, at, negated in reply_values.methods_in(text))
+
+
+@lru_cache(maxsize=256)
+def _phrases_pattern(phrases: Tuple[str, ...]) -> "re.Pattern[str]":
+    body = "|".join(r"[\s_]+".join(re.escape(w) for w in p.split()) for p in sorted(set(phrases), key=len, reverse=True) if p.split())
+    return re.compile(rf"(?<!\w)(?:{body})(?!\w)" if body else r"(?!x)x", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _method_kinds(phrases: Tuple[str, ...]) -> frozenset:
+    """The kinds of payment method the phrases name ("card", "original", "wallet"): a text naming
+    a method of one of those kinds in other words names it too."""
+    from tau_shaped.reward.reading.reply_values import method_of
+
+    return frozenset(k for k in (method_of(p) for p in phrases) if k is not None)
+
+
+# words that name a method only with others around them: "credit $5 to your card", "your balance"
+_BARE = frozenset({"credit", "credits", "balance", "debit", "bank"})
+
+
+@lru_cache(maxsize=256)
+def _phrases_pattern(phrases: Tuple[str, ...]) -> "re.Pattern[str]":
+    body = "|".join(r"[\s_]+".join(re.escape(w) for w in p.split()) for p in sorted(set(phrases), key=len, reverse=True) if p.split())
+    return re.compile(rf"(?<!\w)(?:{body})(?!\w)" if body else r"(?!x)x", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _method_kinds(phrases: Tuple[str, ...]) -> frozenset:
+    """The kinds of payment method the phrases name ("card", "original", "wallet"): a text naming
+    a method of one of those kinds in other words names it too."""
+    from tau_shaped.reward.reading.reply_values import method_of
+
+    return frozenset(k for k in (method_of(p) for p in phrases) if k is not None)
 
 
 def describes(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = None,

@@ -72,20 +72,38 @@ _ALONE = _alt("ok", "okay", "alright", "all right", "right", "good", "agreed", "
 _LET_WHO = _alt('you', 'you would', "you'd", "you're", 'that', 'this', 'it', "that's", "it's", 'i', 'we', 'i should', 'i can', 'i may', 'to')
 _LET_WHAT = _alt('like', 'want', 'agree', 'approve', 'accept', 'consent', 'confirm', 'ok', 'okay', 'fine', 'alright', 'happy', 'proceed', 'go ahead', 'is ok', 'is okay', 'is fine', 'is alright', 'works', 'sounds good', 'should proceed', 'should go ahead', 'can proceed', 'can go ahead', 'may proceed', 'may go ahead', "you'd like", 'you want', 'would like', 'are happy', 'are ok', 'are okay', 'are fine', 'agree', 'approve', 'i should', 'i can', "that's ok", "that's okay", "that's fine")
 
+# Not a wish to act: "you'd like to know ...", "you want more details", "would you like me to
+# explain how it works?", "do you want us to quickly check it first?"
+_NOT_TO_ACT = (rf"(?!{_S}(?:{_ME_OR_US}{_S})?(?:to{_S})?(?:{_alt('quickly', 'briefly', 'first', 'also', 'just', 'now')}{_S})?"
+               rf"{_INFO_VERBS}{_E})(?!{_S}{_ELSE}{_E})")
+# What a "no" agrees to: "Do you mind", "Any objection", "Is there any reason I shouldn't"
+_MIND = _alt("would you mind", "do you mind", "would it bother you", "does it bother you", "would you object",
+             "do you object", "any objection", "any objections", "any objection to", "are there any objections",
+             "is there any objection", "any reason i shouldn't", "any reason not to", "any reason i should not",
+             "would it be a problem if", "is it a problem if", "any problem with", "any problems with")
+# What a customer is asked to do that is information: "Would you mind telling me your zip?"
+_INFO_ING = _alt("telling", "sharing", "giving", "confirming", "providing", "spelling", "checking", "verifying",
+                 "sending", "answering", "holding", "waiting", "repeating", "describing", "explaining", "letting",
+                 "clarifying", "reading", "looking", "hanging on", "bearing with", "staying")
+
 # A question that asks consent (searched in a sentence ending with "?").
 _CONSENT_QUESTION = re.compile(
     "|".join([
         # Shall I / May I / Can we ... (not a look-up or a question for information)
         rf"{_B}{_DO_I}(?!{_S}{_INFO_VERBS}{_E})(?!{_S}(?:i|we){_E})",
-        # Would you like me to / Do you want a refund / Would you like to proceed (not to know)
-        rf"{_B}{_YOU_WANT}(?!{_S}(?:to{_S})?{_INFO_VERBS}{_E})(?!{_S}{_ELSE}{_E})",
+        # Would you like me to / Do you want a refund / Would you like to proceed (not to know,
+        # nor me to explain)
+        rf"{_B}{_YOU_WANT}{_NOT_TO_ACT}",
+        # Do you mind? / Would you mind if I refund it? / Any objection to me refunding it? (a
+        # question a "no" agrees to; not "Would you mind telling me your email?")
+        rf"{_B}{_MIND}{_E}(?!(?:{_S}{_alt('if i', 'if we', 'me', 'us', 'my', 'our', 'to me', 'to us', 'with me', 'if')})?{_S}(?:{_INFO_VERBS}|{_INFO_ING}){_E})",
         # Is that OK? / Would that be fine? / Is it alright if I ...
         rf"{_B}{_alt('is', 'would', 'will', 'does', 'do')}{_S}{_THAT}{_S}(?:{_alt('be', 'seem', 'sound', 'look')}{_S})?{_FINE}{_E}",
         rf"{_B}{_alt('is', 'would', 'will')}{_S}{_THAT}{_S}(?:be{_S})?{_FINE}{_S}{_alt('if', 'for me to', 'to proceed', 'to go ahead')}{_E}",
         # Does that work (for you)? / Does this sound good?
         rf"{_B}{_alt('does', 'would', 'will', 'do')}{_S}{_THAT}{_S}{_WORK}{_E}",
         # Do you agree / approve / confirm ...? Can you confirm the refund? (not your email)
-        rf"{_B}{_alt('do you', 'will you', 'would you', 'can you', 'could you', 'you')}{_S}{_AGREE}{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have')}{_E})",
+        rf"{_B}{_alt('do you', 'will you', 'would you', 'can you', 'could you', 'you')}{_S}{_AGREE}{_E}{_NOT_TO_ACT}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have')}{_E})",
         # Are you OK / happy with that? Are you happy for me to ...?
         rf"{_B}{_alt('are you', 'you')}{_S}{_alt('ok', 'okay', 'happy', 'fine', 'comfortable', 'alright', 'all right', 'good')}{_S}{_alt('with', 'for me to', 'for us to', 'if i', 'if we', 'to proceed', 'to go ahead', 'going ahead', 'proceeding')}{_E}",
         # Do I have your OK / permission?
@@ -110,8 +128,6 @@ _INFO_NOUN = _alt(
 # What a customer is asked to agree they want: "(that) you'd like me to", "you want the refund"
 _YOU_WISH = rf"{_alt('you', 'that you')}(?:{_S}{_alt('would', 'do', 'still')}|'d)?{_S}{_alt('like', 'want', 'wish', 'prefer', 'agree', 'approve', 'accept', 'consent', 'authorize', 'authorise')}{_E}"
 _YOU_OK = rf"{_alt('you', 'that you')}(?:{_S}are|'re){_S}{_alt('ok', 'okay', 'happy', 'fine', 'comfortable', 'alright', 'all right', 'good')}{_S}{_alt('with', 'for me to', 'for us to', 'to proceed', 'to go ahead', 'going ahead', 'proceeding')}{_E}"
-# Not a wish to act: "you'd like to know ...", "you want more details"
-_NOT_TO_ACT = rf"(?!{_S}(?:to{_S})?{_INFO_VERBS}{_E})(?!{_S}{_ELSE}{_E})"
 # The yes asked for in a statement: "Please confirm", "Reply yes", "Let me know if that's OK"
 _CONSENT_REQUEST = re.compile(
     "|".join([

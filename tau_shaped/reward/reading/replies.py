@@ -80,6 +80,11 @@ _GO_AHEAD = re.compile(words(
     "awesome", "roger", "you can", "you may", "be my guest", "i authorize", "carry on", "permission granted",
     "go right ahead", "go on ahead", "i'd like that", "i would like that", "that's what i want",
     "that is what i want", "i want that", "i'd love that", "i'd appreciate it", "yes please",
+    "sounds like a plan", "that's a plan", "fine by me", "fine with me", "ok by me", "okay by me", "ok with me",
+    "okay with me", "good with me", "good by me", "i'm good with that", "i'm fine with that", "suits me",
+    "that suits me", "let's go with that", "go with that", "i'm in", "count me in", "do so", "please do so",
+    "green light", "you have my ok", "you have my okay", "you have my permission", "you have my go-ahead",
+    "sounds fair", "fair enough", "that'll do", "that will do", "make it happen", "sure thing",
 ), re.IGNORECASE)
 # A go-ahead that tells the agent to act: it settles a hedge ("I guess, go ahead").
 _DIRECTIVE = re.compile(words(

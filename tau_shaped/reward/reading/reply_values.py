@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Optional, Tuple
 
-__all__ = ["Described", "Value", "values_in", "method_of", "street_of", "reason_of", "mark_reasons", "ids_of", "id_kind", "compare"]
+__all__ = ["Described", "Value", "values_in", "methods_in", "negated_at", "method_of", "street_of", "reason_of", "mark_reasons", "ids_of", "id_kind", "compare"]
 
 # A payment method, read as one of four kinds ("original_payment" and a Visa are a card).
 _METHOD = re.compile(
@@ -265,6 +265,20 @@ def values_in(text: str) -> Iterator[Value]:
 
 def _soft(kind: str) -> bool:
     return kind == "reason" or kind.startswith("id:")
+
+
+def methods_in(text: str) -> Iterator[Tuple[str, str, int, bool]]:
+    """The payment methods ``text`` names: (their kind, the words, where, whether the words right
+    before take it back)."""
+    lowered = text.lower()
+    for m in _METHOD.finditer(lowered.replace("_", " ")):
+        yield m.lastgroup or "", m.group(0), m.start(), _negated(lowered, m.start())
+
+
+def negated_at(text: str, start: int) -> bool:
+    """Whether the words right before ``start`` in ``text`` (lower case) take back what is
+    named there ("not to my card", "rather than the wallet")."""
+    return _negated(text, start)
 
 
 def _negated(text: str, start: int) -> bool:
