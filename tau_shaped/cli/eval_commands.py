@@ -240,6 +240,10 @@ def compare_command(
                                          rich_help_panel=SUBMISSION),
     user_simulator: Optional[str] = typer.Option(None, "--user-simulator", help="The user simulator's model "
                                                  "(optional: methodology.user_simulator).", rich_help_panel=SUBMISSION),
+    evaluation_date: Optional[str] = typer.Option(None, "--evaluation-date", help="When the runs were made, YYYY-MM-DD "
+                                                  "(optional: methodology.evaluation_date).", rich_help_panel=SUBMISSION),
+    tau2_version: Optional[str] = typer.Option(None, "--tau2-version", help="The tau2-bench version the runs used "
+                                               "(optional: methodology.tau2_bench_version).", rich_help_panel=SUBMISSION),
 ) -> None:
     """Legacy vs shaped side by side, with the noise floor (docs/noise_floor.md), in the terminal and as an HTML report;
     or, with --format tau2-submission, tau2's leaderboard file and the shaped one beside it."""
@@ -253,13 +257,14 @@ def compare_command(
         refuse(f"--format: {output_format[:40]!r} is not one of {', '.join(COMPARE_FORMATS)}")
     submission_only = {"--output": output, "--model-name": model_name, "--organization": organization, "--email": email,
                        "--date": submission_date, "--today": today or None, "--contact-name": contact_name,
-                       "--github": github, "--user-simulator": user_simulator}
+                       "--github": github, "--user-simulator": user_simulator, "--evaluation-date": evaluation_date,
+                       "--tau2-version": tau2_version}
     if output_format == "tau2-submission":
         if as_json or report is not None:
             refuse(f"{'--json' if as_json else '--report'}: not with --format tau2-submission (it writes "
                    "its two files and prints them side by side)")
         identity = _submission_identity(model_name, organization, email, submission_date, today, contact_name, github,
-                                        user_simulator, refuse)
+                                        user_simulator, refuse, evaluation_date, tau2_version)
         from tau_shaped.report.tau2_submission_display import show_submission
 
         raise typer.Exit(show_submission(files, identity, output or Path("results/submission.json")))
@@ -288,7 +293,8 @@ def compare_command(
 
 def _submission_identity(model_name: Optional[str], organization: Optional[str], email: Optional[str],
                          submission_date: Optional[str], today: bool, contact_name: Optional[str],
-                         github: Optional[str], user_simulator: Optional[str], refuse: Callable[[str], NoReturn]) -> Identity:
+                         github: Optional[str], user_simulator: Optional[str], refuse: Callable[[str], NoReturn],
+                         evaluation_date: Optional[str] = None, tau2_version: Optional[str] = None) -> Identity:
     """tau2's submission's identity from the options; a missing or malformed one refused in one line."""
     import datetime
 
@@ -313,7 +319,30 @@ def _submission_identity(model_name: Optional[str], organization: Optional[str],
         refuse(f"--date: {submission_date[:40]!r} is not a date (YYYY-MM-DD)")
     return Identity(model_name=model_name.strip(), organization=organization.strip(), email=email.strip(),
                     submission_date=day.isoformat(), contact_name=contact_name, github=github,
-                    user_simulator=user_simulator)
+                    user_simulator=user_simulator, evaluation_date=_optional_date(evaluation_date, refuse),
+                    tau2_bench_version=_optional_name(tau2_version, "--tau2-version", refuse))
+
+
+def _optional_date(text: Optional[str], refuse: Callable[[str], NoReturn]) -> Optional[str]:
+    """``--evaluation-date``: an ISO date, or None when not given; anything else refused in one line."""
+    import datetime
+
+    if text is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        refuse(f"--evaluation-date: {text[:40]!r} is not a date (YYYY-MM-DD)")
+
+
+def _optional_name(text: Optional[str], option: str, refuse: Callable[[str], NoReturn]) -> Optional[str]:
+    """A short one-line name (a version), or None when not given; an empty or long one refused."""
+    if text is None:
+        return None
+    name = text.strip()
+    if not name or len(name) > 60 or not name.isprintable():
+        refuse(f"{option}: {text[:40]!r} is not a version (one short line)")
+    return name
 
 
 def demo_command(

@@ -23,7 +23,10 @@ counted. A task then has fewer trials with a verdict than the run gave it; it is
 pass^k of every k above that number (named). Null: k above the fewest trials of any task of the
 run (tau2's rule, the same for both columns), or no task with k trials with a verdict. With a
 verdict on every trial, both columns are tau2's computation exactly (the tests check it against
-tau2's own ``compute_metrics`` on the same run). ``cost`` is null: a scored file keeps no costs.
+tau2's own ``compute_metrics`` on the same run). ``cost`` is tau2's ``avg_agent_cost``: the mean
+``agent_cost`` of the run's simulations that recorded one (``score`` keeps it in ``info.tau2``),
+the same in both files (the same runs); null when none did. ``evaluation_date`` and
+``tau2_bench_version``, which tau2 asks the submitter for, come from options.
 
 Refused in one line naming the file and the record: a file that is no scored tau2 run (no
 ``info.tau2``, no shaped result), a domain the leaderboard lacks, a file mixing domains, two runs
@@ -68,6 +71,8 @@ class Identity:
     contact_name: Optional[str] = None
     github: Optional[str] = None
     user_simulator: Optional[str] = None
+    evaluation_date: Optional[str] = None  # ISO date the runs were made (tau2 asks for it; a scored file keeps none)
+    tau2_bench_version: Optional[str] = None
 
 
 @dataclass
@@ -97,6 +102,7 @@ class DomainRun:
     tau2: Column
     shaped: Column
     agents: List[str] = field(default_factory=list)  # info.source.agent, as the run names it
+    cost: Optional[float] = None  # the mean agent_cost of the trials that recorded one (tau2's avg_agent_cost)
 
     def column(self, name: str) -> Column:
         return self.tau2 if name == "tau2" else self.shaped
@@ -187,6 +193,7 @@ def domain_run(path: Path, records: List[Dict[str, Any]]) -> DomainRun:
     excluded: Dict[str, Counter] = {c: Counter() for c in COLUMNS}
     failed_judged = stored = computed = 0
     agents = set()
+    costs: List[float] = []
     for index, record in enumerate(records):
         where = _where(path, index)
         tau2 = record["info"].get("tau2")
@@ -207,6 +214,9 @@ def domain_run(path: Path, records: List[Dict[str, Any]]) -> DomainRun:
         if tau2.get("reward") is not None:
             stored += tau2.get("reward_source") == "stored"
             computed += tau2.get("reward_source") != "stored"
+        cost = tau2.get("agent_cost")
+        if type(cost) in (int, float) and math.isfinite(cost) and cost >= 0:  # as score writes it; else not recorded
+            costs.append(float(cost))
         source = record["info"].get("source")
         if isinstance(source, dict) and isinstance(source.get("agent"), str):
             agents.add(one_line(source["agent"][:120]))
@@ -219,7 +229,8 @@ def domain_run(path: Path, records: List[Dict[str, Any]]) -> DomainRun:
         columns[name].excluded = dict(sorted(excluded[name].items()))
     columns["tau2"].failed_judged = failed_judged
     return DomainRun(domain=domain, path=path, tasks=len(counts), trials=len(records), stored=stored, computed=computed,
-                     max_k=max_k, fewest=fewest, tau2=columns["tau2"], shaped=columns["shaped"], agents=sorted(agents))
+                     max_k=max_k, fewest=fewest, tau2=columns["tau2"], shaped=columns["shaped"], agents=sorted(agents),
+                     cost=math.fsum(costs) / len(costs) if costs else None)
 
 
 def read_runs(files: Iterable[Union[str, Path]], notes: List[str]) -> List[DomainRun]:
@@ -293,7 +304,7 @@ def column_notes(run: DomainRun, column: str) -> List[str]:
 
 def _domain_results(run: DomainRun, column: str) -> Dict[str, Optional[float]]:
     col = run.column(column)
-    return {**{f"pass_{k}": col.percent[k] for k in KS}, "cost": None}
+    return {**{f"pass_{k}": col.percent[k] for k in KS}, "cost": run.cost}
 
 
 def methodology_notes(runs: List[DomainRun], column: str) -> str:
@@ -320,7 +331,8 @@ def submission(identity: Identity, runs: List[DomainRun], column: str) -> Dict[s
         "contact_info": contact,
         "results": {d: _domain_results(by_domain[d], column) if d in by_domain else None for d in LEADERBOARD},
         "is_new": False,
-        "methodology": {"evaluation_date": None, "tau2_bench_version": None, "user_simulator": identity.user_simulator,
+        "methodology": {"evaluation_date": identity.evaluation_date, "tau2_bench_version": identity.tau2_bench_version,
+                        "user_simulator": identity.user_simulator,
                         "notes": methodology_notes(runs, column)},
     }
 

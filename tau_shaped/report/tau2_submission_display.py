@@ -107,7 +107,10 @@ def show_submission(files: List[Path], identity: Identity, output: Path, console
         console.print(f"note: the runs name {len(agents)} agents ({', '.join(sorted(agents))}); tau2's leaderboard "
                       "takes one agent and user simulator for every domain",
                       highlight=False, markup=False, soft_wrap=True)
-    console.print("cost: null (a scored file keeps no costs)", highlight=False, markup=False)
+    costs = [f"{run.domain} {'null (no simulation recorded agent_cost)' if run.cost is None else f'{run.cost:.6g}'}"
+             for run in runs]
+    console.print(f"cost (the mean agent_cost per simulation, USD): {'; '.join(costs)}", highlight=False, markup=False,
+                  soft_wrap=True)
     console.print(f"wrote {output} (tau2's figures) and {shaped_path} (the shaped figures, the same shape)",
                   highlight=False, markup=False, soft_wrap=True)
     return 0

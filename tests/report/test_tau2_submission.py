@@ -263,9 +263,12 @@ def tau2_run(tmp_path_factory):
                     "agent_info": {"implementation": "llm_agent", "llm": "none"},
                     "environment_info": {"domain_name": "airline", "policy": "tau2's airline policy"}}
     pair = folder / "pair.json"
-    pair.write_text(json.dumps(dict(base, simulations=[dict(s, trial=n) for n, s in enumerate(base["simulations"])])))
+    pair.write_text(json.dumps(dict(base, simulations=[dict(s, trial=n, agent_cost=[0.0375, None][n])
+                                                       for n, s in enumerate(base["simulations"])])))
     lines = rescore_tau2(pair, "tau2:airline", output=folder / "pair.jsonl").read_text().splitlines()
     scored = {r["info"]["tau2"]["simulation_id"].split("-")[2]: r for r in map(json.loads, lines)}
+    assert sorted(r["info"]["tau2"]["agent_cost"] is None for r in scored.values()) == [False, True]
+    assert {r["info"]["tau2"]["agent_cost"] for r in scored.values()} == {0.0375, None}  # each simulation's, kept
     assert scored["ground_truth"]["info"]["shaped"]["outcome_reward"] == 1.0 == scored["ground_truth"]["reward"]
     assert scored["wrong_write"]["info"]["shaped"]["outcome_reward"] == 0.0 == scored["wrong_write"]["reward"]
     sims = {s["id"].split("-")[2]: s for s in base["simulations"]}
@@ -281,10 +284,12 @@ def _compose(tau2_run, name, patterns):
     records = []
     for tid, pattern in patterns.items():
         for trial, kind in enumerate(pattern):
+            cost = round(0.0125 * int(tid) + 0.001 * trial, 6)  # each simulation's own: the mean is not one of them
             results["simulations"].append(dict(sims[kinds[kind]], id=f"{tid}-{trial}", task_id=tid, trial=trial,
-                                                   agent_cost=0.0))
+                                                   agent_cost=cost))
             record = copy.deepcopy(scored[kinds[kind]])
             record["info"]["task_key"], record["task_id"], record["trial"] = tid, int(tid), trial
+            record["info"]["tau2"]["agent_cost"] = cost  # as score keeps it from the simulation
             records.append(record)
     run = folder / f"{name}.tau2.json"
     run.write_text(json.dumps(results))
@@ -301,6 +306,14 @@ def _tau2_percent(run):
 
     metrics = compute_metrics(Results.load(run))
     return [None if metrics.pass_hat_ks.get(k) is None else metrics.pass_hat_ks[k] * 100 for k in (1, 2, 3, 4)]
+
+
+def _tau2_cost(run):
+    """tau2's ``avg_agent_cost`` of its run file (the submission's ``cost``), by its own code."""
+    from tau2.data_model.simulation import Results
+    from tau2.metrics.agent_metrics import compute_metrics
+
+    return compute_metrics(Results.load(run)).avg_agent_cost
 
 
 def _same(ours, theirs):
@@ -331,6 +344,8 @@ def test_figures_are_tau2s_own_computation_on_the_same_run(tau2_run, tmp_path, p
     tau2, shaped = _files(out)
     _same(_figures(tau2), expected)
     _same(_figures(shaped), expected)  # here the shaped verdicts are tau2's
+    cost = _tau2_cost(run)
+    assert tau2["results"]["airline"]["cost"] == shaped["results"]["airline"]["cost"] == pytest.approx(cost, rel=1e-12)
     for path in (out, out.with_name("submission.shaped.json")):
         parsed = _valid(path)
         assert parsed.results.airline.pass_1 == pytest.approx(expected[0]) and parsed.results.retail is None
@@ -367,7 +382,7 @@ def test_format_json_is_compare_json(tmp_path, monkeypatch):
     import tau_shaped.report.compare_display as compare_display
 
     calls = []
-    def show(files, report, as_json=False):
+    def show(files, report, as_json=False, env=None):
         calls.append((report, as_json))
         return 0
 
@@ -376,3 +391,46 @@ def test_format_json_is_compare_json(tmp_path, monkeypatch):
     for args in (["--json"], ["--format", "json"], ["--format", "table"], []):
         assert runner.invoke(app, ["compare", source, *args]).exit_code == 0
     assert calls == [(Path("results/report.html"), True)] * 2 + [(Path("results/report.html"), False)] * 2
+
+
+def test_cost_is_the_mean_agent_cost_of_the_trials_that_recorded_one(tmp_path):
+    """tau2's ``avg_agent_cost`` (pandas' mean skips a missing cost): the same in both files; null
+    when no trial recorded one; a cost that is no finite, non-negative number is not recorded."""
+    records = _run(PLAIN)
+    for record, cost in zip(records, [0.25, None, 0.5, float("nan"), -1.0, "0.75", 0.75, True]):
+        record["info"]["tau2"]["agent_cost"] = cost
+    out = tmp_path / "submission.json"
+    result = _submit([_write(tmp_path / "a.jsonl", records)], out)
+    assert result.exit_code == 0, result.output
+    tau2, shaped = _files(out)
+    assert tau2["results"]["airline"]["cost"] == shaped["results"]["airline"]["cost"] == pytest.approx(0.5)
+    bare = tmp_path / "bare.json"
+    assert _submit([_write(tmp_path / "b.jsonl", _run(PLAIN))], bare).exit_code == 0
+    assert [data["results"]["airline"]["cost"] for data in _files(bare)] == [None, None]
+
+
+def test_evaluation_date_and_tau2_version_from_options(tmp_path):
+    source = _write(tmp_path / "a.jsonl", _run(PLAIN))
+    out = tmp_path / "submission.json"
+    result = _submit([source], out, "--evaluation-date", "2026-02-27", "--tau2-version", "1.0.1")
+    assert result.exit_code == 0, result.output
+    for data in _files(out):
+        assert (data["methodology"]["evaluation_date"], data["methodology"]["tau2_bench_version"]) == ("2026-02-27", "1.0.1")
+    plain = tmp_path / "plain.json"
+    assert _submit([source], plain).exit_code == 0
+    assert _files(plain)[0]["methodology"]["evaluation_date"] is None
+    _fails(_submit([source], out, "--evaluation-date", "27/02/2026"), "--evaluation-date: '27/02/2026' is not a date")
+    _fails(_submit([source], out, "--tau2-version", "1.0\nx"), "--tau2-version: ")
+    _fails(runner.invoke(app, ["compare", str(source), "--tau2-version", "1.0.1"]),
+           "--tau2-version: only with --format tau2-submission")
+
+
+def test_the_terminal_says_each_domains_cost(tmp_path):
+    records = _run(PLAIN)
+    for record in records:
+        record["info"]["tau2"]["agent_cost"] = 0.125
+    result = _submit([_write(tmp_path / "a.jsonl", records)], tmp_path / "submission.json")
+    assert result.exit_code == 0, result.output
+    assert "cost (the mean agent_cost per simulation, USD): airline 0.125" in result.output
+    bare = _submit([_write(tmp_path / "b.jsonl", _run(PLAIN))], tmp_path / "bare.json")
+    assert "airline null (no simulation recorded agent_cost)" in bare.output

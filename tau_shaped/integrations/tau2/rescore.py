@@ -78,6 +78,15 @@ def _truth(task: Any) -> Tuple[List[Tuple[str, str, Any]], List[str]]:
     return actions, list(criteria.communicate_info or []) if criteria else []
 
 
+def agent_cost(raw: Dict[str, Any]) -> Optional[float]:
+    """The simulation's ``agent_cost`` (USD, as the run recorded it; tau2's leaderboard averages it
+    per domain): a finite, non-negative number, else None (not recorded, or not a cost)."""
+    cost = raw.get("agent_cost")
+    if type(cost) in (int, float) and math.isfinite(cost) and cost >= 0:
+        return float(cost)
+    return None
+
+
 def _tau2_reward(sim: Any, raw: Dict[str, Any], computed: Optional[Any], error: str) -> Dict[str, Any]:
     stored = raw.get("reward_info") if isinstance(raw.get("reward_info"), dict) else None
     stored_reward = sim.reward_info.reward if sim.reward_info is not None else None
@@ -86,6 +95,7 @@ def _tau2_reward(sim: Any, raw: Dict[str, Any], computed: Optional[Any], error: 
         "termination_reason": getattr(sim.termination_reason, "value", sim.termination_reason),
         "stored_reward_info": stored,
         "computed": dataclasses.asdict(computed) if computed is not None else {"error": error},
+        "agent_cost": agent_cost(raw),
     }
     judged = computed.reward if computed is not None else None
     if judged is not None and not math.isfinite(judged):  # never a bare NaN in the output, never a silent 0
@@ -360,7 +370,8 @@ def _unscoreable_record(where: str, raw: Dict[str, Any], task_key: str, trial: i
     reason = raw.get("termination_reason")
     tau2 = {"simulation_id": raw.get("id"), "status": "not_scoreable", "why": why,
             "termination_reason": reason if isinstance(reason, str) else None, "stored_reward_info": stored,
-            "reward": stored_reward, "reward_source": "stored" if stored_reward is not None else "none"}
+            "reward": stored_reward, "reward_source": "stored" if stored_reward is not None else "none",
+            "agent_cost": agent_cost(raw)}
     info = {"task_key": task_key, "tau2": tau2, "source": source,
             "shaped": failed_result("input_invalid", f"not scoreable: {why}", blend, lam).to_dict(),
             "error": f"{where}: not scoreable: {why}"}
