@@ -247,7 +247,7 @@ def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], obse
     if not isinstance(kwargs, dict):
         return None
     text = text[:MAX_CHARS]
-    own = _Own(kwargs, observation)
+    own = _Own(kwargs, observation, index)
     own_dates = frozenset("-".join(f"{p:02d}" for p in d) for _, v, _ in leaves("", kwargs) if (d := _date_of(v)) is not None)
     for arg, value in kwargs.items():
         if arg in skip:
@@ -260,25 +260,97 @@ def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], obse
             other = _another_order(text, value, index)
             if other is not None:
                 return f"{arg}: {other}"
+        if isinstance(value, list) and len(value) > 1 and all(isinstance(v, dict) for v in value):
+            other = _another_pairing(text, value, index)
+            if other is not None:
+                return f"{arg}: {other}"
+    return None
+
+
+def _anchors(element: Dict[str, Any]) -> List[str]:
+    """What names one element of a list of records in a text: its ids and names (not its dates)."""
+    return [v for k, v in element.items() if isinstance(v, str) and k not in FREE_TEXT and _date_of(v) is None
+            and len(v.strip()) >= 2]
+
+
+def _place(text: str, value: str, places: Dict[str, int]) -> Optional[int]:
+    if any(c.isdigit() for c in value):
+        return places.get(id_key(value))
+    m = _name_pattern(value).search(text)
+    return m.start() if m else None
+
+
+def _another_pairing(text: str, value: List[Dict[str, Any]], index: Optional[S0Ids]) -> Optional[str]:
+    """A date stated for one element of a list of records (a flight, a passenger) that is not that
+    element's, where the words name the element and give it a date: each element's fields are
+    compared together ("HAT056 on May 25; HAT138 on May 26" is another date for HAT138 when both
+    fly on the 25th)."""
+    if not any(_date_of(v) is not None for e in value for v in e.values()):
+        return None
+    places: Dict[str, int] = {}
+    for key, start in id_places(text):
+        places.setdefault(key, start)
+    starts = []
+    for e in value:
+        found = [p for p in (_place(text, a, places) for a in _anchors(e)) if p is not None]
+        starts.append(min(found) if found else None)
+    for e, start in zip(value, starts):
+        dates = {d for v in e.values() if (d := _date_of(v)) is not None}
+        if start is None or not dates:
+            continue
+        after = [s for s in starts if s is not None and s > start]
+        end = min(after) if after else min(len(text), start + 160)
+        stated = dates_in(text[start:end])
+        if stated and not (dates & stated):
+            return f"{next(iter(_anchors(e)), '?')}: {'-'.join(f'{p:02d}' for p in sorted(stated)[0])}"
     return None
 
 
 class _Own:
     """The ids of the call (its arguments, and what its result holds: read only when asked)."""
 
-    __slots__ = ("args", "observation", "_seen")
+    __slots__ = ("args", "observation", "index", "_seen")
 
-    def __init__(self, kwargs: Dict[str, Any], observation: str) -> None:
+    def __init__(self, kwargs: Dict[str, Any], observation: str, index: Optional[S0Ids] = None) -> None:
         self.args = frozenset(id_key(v) for _, v, _ in leaves("", kwargs) if isinstance(v, str))
         self.observation = observation
+        self.index = index
         self._seen: Optional[FrozenSet[str]] = None
 
     def __contains__(self, key: str) -> bool:
         if key in self.args:
             return True
         if self._seen is None:
-            self._seen = ids_in(self.observation[:MAX_CHARS]) if self.observation else frozenset()
+            seen = ids_in(self.observation[:MAX_CHARS]) if self.observation else frozenset()
+            # what the result echoes of the records the call names, as S0 held them (the order's
+            # other items), is not what the call made (a substitute, a new order's id)
+            self._seen = seen - self._echoed() if seen else seen
         return key in self._seen
+
+    def _echoed(self) -> FrozenSet[str]:
+        if self.index is None:
+            return frozenset()
+        out: set = set()
+        for key in self.args:
+            record = self.index.records.get(key)
+            if record is not None and isinstance(record[0], dict):
+                _ids_of_record(record[0], out, 4)
+        return frozenset(out - self.args)
+
+
+def _ids_of_record(data: Any, out: set, depth: int) -> None:
+    if isinstance(data, dict):
+        children: Any = data.values()
+    elif isinstance(data, list):
+        children = data
+    else:
+        if isinstance(data, str) and any(c.isdigit() for c in data):
+            out.add(id_key(data))
+        return
+    if depth <= 0:
+        return
+    for child in children:
+        _ids_of_record(child, out, depth - 1)
 
 
 def _another(text: str, value: Any, index: Optional[S0Ids], own: Any, observation: str,

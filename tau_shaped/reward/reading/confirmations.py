@@ -40,7 +40,23 @@ def _states_value(text: str, value: Any, how: Any, index: Any = None) -> bool:
     if not isinstance(value, (str, int, float)) or isinstance(value, bool):
         return False
     raw = str(value)
-    return any(text_matching.find_phrase(text, form) is not None for form in dict.fromkeys((raw, raw.replace("_", " "))))
+    if any(text_matching.find_phrase(text, form) is not None for form in dict.fromkeys((raw, raw.replace("_", " ")))):
+        return True
+    return _states_reason(text, raw)
+
+
+def _states_reason(text: str, value: str) -> bool:
+    """Whether ``text`` gives the enumerated reason ``value`` ("no longer needed") in other words
+    ("since you no longer need it", "you ordered it by mistake"), not taken back, and no other
+    enumerated reason."""
+    from tau_shaped.reward.reading import reply_values
+
+    want = reply_values.reason_of(value)
+    if want is None:
+        return False
+    named = [v for v in reply_values.values_in(text) if v.kind == "reason"]
+    said = {v.key for v in named if not v.negated}
+    return said == {want}
 
 
 def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:

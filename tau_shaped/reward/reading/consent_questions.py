@@ -154,6 +154,8 @@ _ASKED_AS_A_STATEMENT = re.compile(
     re.IGNORECASE,
 )
 _MORE_TO_ASK = re.compile(rf"{_B}{_alt('question', 'questions', 'anything else', 'something else', 'help', 'know', 'information', 'info', 'details', 'receive', 'received', 'get it', 'arrive', 'arrived')}{_E}", re.IGNORECASE)
+_LEADING = re.compile(r"^[\W_]+")
+_AFTER_A_RECORD = re.compile(r"[}\]|](?=[^}\]|]*[A-Za-z])")  # the end of a JSON object, a list or a table cell
 _SENTENCE_END = re.compile(r"(?<=[?!\n])|(?<=\.)(?=[\s\u00a0]|$)")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 
@@ -166,8 +168,10 @@ def consent_request(text: str) -> Optional[str]:
         plain = sentence.strip()
         if not plain:
             continue
+        # '{"order": ...} Do you want to know ...?': the question after the record, from its first word
+        asked = _LEADING.sub("", _AFTER_A_RECORD.split(plain)[-1])
         if plain.endswith("?") and (_CONSENT_QUESTION.search(plain) or _ALONE_QUESTION.match(_CLAUSE.split(plain)[-1])
-                                    or (_ASKED_AS_A_STATEMENT.match(plain) and not _MORE_TO_ASK.search(plain))):
+                                    or (_ASKED_AS_A_STATEMENT.match(asked) and not _MORE_TO_ASK.search(plain))):
             return plain
         if _CONSENT_REQUEST.search(plain):
             return plain
