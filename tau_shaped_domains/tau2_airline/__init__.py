@@ -32,5 +32,5 @@ def _domain(data: Optional[Path]) -> Domain:
     from . import events
 
     rules = PACKAGE / "policy_rules.json"
-    return build("airline", policy_rules_file=rules if rules.exists() else None, watch=events.watch,
+    return build("airline", policy_rules_file=rules if rules.exists() else None, watch=events.watch_for(data),
                  event_types=events.EVENT_TYPES, data=data)

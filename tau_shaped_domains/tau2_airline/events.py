@@ -40,10 +40,11 @@ Event types (every field is a JSON scalar or a list of them):
 ``certificate_sent``
     ``send_certificate``: ``user_id``, ``amount``, ``membership``, ``disrupted`` (a reservation
     of the user has a flight cancelled by the airline or delayed, in tau2's initial database or
-    now), ``max_allowed`` (the largest amount the policy gives for one of those reservations:
+    now), ``eligible`` (one of those reservations qualifies: the user is silver or gold, or it
+    has insurance, or its cabin is business), ``max_allowed`` (the largest amount the policy gives
+    for one of the qualifying reservations, or, when none qualifies, of the disrupted ones:
     $100 x passengers when a flight of it was cancelled, else $50 x passengers for a delay; 0 when
-    none), ``over`` (``amount`` above ``max_allowed``), ``eligible`` (one of those reservations
-    qualifies: the user is silver or gold, or it has insurance, or its cabin is business).
+    none), ``over`` (``amount`` above ``max_allowed``).
 ``money_moved``
     every write that moves money: ``tool``, ``reservation_id``, ``charged`` (the payments the
     call added, >= 0), ``refunded`` (its refunds, and a certificate's amount), ``refund_sources``
@@ -58,7 +59,8 @@ have changed (a delayed flight changed away from), from tau2's initial database.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional
 
 from tau_shaped import record_event
 
@@ -99,10 +101,13 @@ def _peek(state: Any, table: str, key: Any) -> Any:
         return None
 
 
-def _initial() -> Dict[str, Any]:
+def _initial(data: Optional[Path] = None) -> Dict[str, Any]:
+    """tau2's initial airline database of the data the domain runs on: the tau2 data folder
+    ``data`` (``TAU2_DATA_DIR``, ``--tau2-data``), else the package's. A world of one's own is
+    judged on its own records, never on the package's reservations of the same id."""
     from tau_shaped.integrations.tau2.domain import initial_database
 
-    return initial_database("airline")
+    return initial_database("airline", data)
 
 
 def flight_status(state: Dict[str, Any], flight_number: Any, date: Any) -> Optional[str]:
@@ -171,12 +176,13 @@ def _flight_keys(flights: Any) -> List[tuple]:
     return sorted((f.get("flight_number"), f.get("date")) for f in _as_dicts(flights))
 
 
-def certificate_facts(user_id: Any, amount: Any, before: Dict[str, Any]) -> Dict[str, Any]:
-    initial = _initial()
+def certificate_facts(user_id: Any, amount: Any, before: Dict[str, Any],
+                      data: Optional[Path] = None) -> Dict[str, Any]:
+    initial = _initial(data)
     user = _peek(before, "users", user_id) or {}
     membership = user.get("membership")
-    allowed: List[float] = []
-    disrupted = eligible = False
+    allowed: List[float] = []  # the amount of every disrupted reservation
+    allowed_eligible: List[float] = []  # of those that qualify
     for rid in user.get("reservations") or []:
         start = _peek(initial, "reservations", rid)
         now = _peek(before, "reservations", rid)
@@ -186,18 +192,31 @@ def certificate_facts(user_id: Any, amount: Any, before: Dict[str, Any]) -> Dict
         cancelled, delayed = "cancelled" in seen, "delayed" in seen
         if not (cancelled or delayed):
             continue
-        disrupted = True
         n = len(start.get("passengers") or [])
         allowed.append((100.0 if cancelled else 50.0) * n)
         if membership in ("silver", "gold") or start.get("insurance") == "yes" or start.get("cabin") == "business":
-            eligible = True
-    return {"user_id": user_id, "amount": amount, "membership": membership, "max_allowed": max(allowed, default=0.0),
-            "over": not isinstance(amount, (int, float)) or amount > max(allowed, default=0.0),
-            "eligible": eligible, "disrupted": disrupted}
+            allowed_eligible.append(allowed[-1])
+    # the amount is judged on the reservations that qualify (a qualifying delay does not lend its
+    # eligibility to a larger, non-qualifying cancellation); with none, on every disrupted one, so
+    # that a certificate with no qualifying reservation is the eligibility gate's breach alone
+    cap = max(allowed_eligible or allowed, default=0.0)
+    return {"user_id": user_id, "amount": amount, "membership": membership, "max_allowed": cap,
+            "over": not isinstance(amount, (int, float)) or amount > cap,
+            "eligible": bool(allowed_eligible), "disrupted": bool(allowed)}
 
 
-def watch(tool: str, kwargs: Dict[str, Any], before: Dict[str, Any], db: Any, result: Any) -> None:
-    """The domain's watch (``tau_shaped.integrations.tau2.tools.Watch``): records the events above."""
+def watch_for(data: Optional[Path]) -> Callable[..., None]:
+    """The watch of the domain built on the tau2 data folder ``data`` (None: the package's data)."""
+    def watch_data(tool: str, kwargs: Dict[str, Any], before: Dict[str, Any], db: Any, result: Any) -> None:
+        watch(tool, kwargs, before, db, result, data=data)
+
+    return watch_data
+
+
+def watch(tool: str, kwargs: Dict[str, Any], before: Dict[str, Any], db: Any, result: Any,
+          data: Optional[Path] = None) -> None:
+    """The domain's watch (``tau_shaped.integrations.tau2.tools.Watch``): records the events above
+    (``data``: the tau2 data folder the domain runs on, None for the package's)."""
     del db
     rid = kwargs.get("reservation_id")
     reservation = _peek(before, "reservations", rid) if isinstance(rid, str) else None
@@ -247,7 +266,7 @@ def watch(tool: str, kwargs: Dict[str, Any], before: Dict[str, Any], db: Any, re
                      nonfree_baggages=nonfree, nonfree_expected=expected,
                      nonfree_ok=expected is not None and nonfree == expected, membership=user.get("membership"))
     elif tool == "send_certificate":
-        record_event("certificate_sent", **certificate_facts(kwargs.get("user_id"), kwargs.get("amount"), before))
+        record_event("certificate_sent", **certificate_facts(kwargs.get("user_id"), kwargs.get("amount"), before, data))
     record_money(tool, kwargs, before, result)
 
 
