@@ -31,7 +31,12 @@ __all__ = ["done_kinds", "moved", "done_verdict", "may_say_done"]
 
 _CHARGE_VERBS = "charged|billed|debited|deducted"
 _REFUND_VERBS = "refunded|credited|reimbursed|returned"
-_OTHER_VERBS = "issued|processed|applied|added|put|sent|given|gave|placed|initiated|submitted|completed|made"
+_OTHER_VERBS = ("issued|processed|applied|added|put|sent|given|gave|placed|initiated|submitted|completed|made"
+                "|taken|took|withdrawn|withdrew|collected")
+# "taken $5 from your card" charges it; "taken $5 off your order" gives it back
+_TAKE_VERBS = frozenset({"taken", "took", "withdrawn", "withdrew", "collected"})
+_FROM = re.compile(r"(?i)\bfrom\b")
+_OFF = re.compile(r"(?i)\boff\b")
 _VERBS = f"{_CHARGE_VERBS}|{_REFUND_VERBS}|{_OTHER_VERBS}"
 _SP = r"[ \t\u00a0]{1,3}"
 _ADVERBS = rf"(?:(?:just|already|now|also|successfully|fully|then){_SP}){{0,2}}"
@@ -40,6 +45,8 @@ _ACTIVE = re.compile(
     rf"|\band{_SP}{_ADVERBS}(?P<verb2>{_CHARGE_VERBS}|{_REFUND_VERBS})\b"
     # a clause that opens with the verb: "Charged $1 to your card.", "- Refunded: $16.90"
     rf"|(?:^|[.!?:;\n*•-])[ \t]{{0,3}}(?P<verb3>{_CHARGE_VERBS}|{_REFUND_VERBS})\b", re.IGNORECASE)
+# "twenty bucks refunded to your wallet": a refund verb right after the amount, with no auxiliary
+_AFTER_AMOUNT = re.compile(rf"[ \t\u00a0]{{1,3}}{_ADVERBS}(?P<verb>refunded|credited|reimbursed)\b", re.IGNORECASE)
 _PASSIVE = re.compile(
     rf"\b(?P<aux>has|have|had|was|were|is|are)(?:{_SP}been)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b", re.IGNORECASE)
 _REFUND_WORDS = re.compile(r"(?i)refund|reimburs|\bback\b|credit|compensat|wallet|returned to")
@@ -47,7 +54,7 @@ _CHARGE_WORDS = re.compile(r"(?i)\bcharge|\bfee\b|payment|\bbill")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
 _HINTS = ("charged", "billed", "debited", "deducted", "refunded", "credited", "reimbursed", "returned", "issued",
           "processed", "applied", "added", "put", "sent", "given", "gave", "placed", "initiated", "submitted",
-          "completed", "made")
+          "completed", "made", "taken", "took", "withdrawn", "withdrew", "collected")
 
 
 def may_say_done(text: str) -> bool:
@@ -60,6 +67,8 @@ def may_say_done(text: str) -> bool:
 
 def _kind(verb: str, around: str) -> Optional[str]:
     v = verb.lower()
+    if v in _TAKE_VERBS:
+        return "refund" if _OFF.search(around) else "charge" if _FROM.search(around) else None
     if re.fullmatch(_CHARGE_VERBS, v):
         return "charge"
     if re.fullmatch(_REFUND_VERBS, v):
@@ -94,6 +103,9 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
         if kind == "charge" and m.group("aux").lower() in ("was", "were", "is", "are"):
             continue  # "you were charged $29.50": the order's own payment
         out[i] = out[i] or kind
+    for i, (_, end) in enumerate(spans):
+        if out[i] is None and _AFTER_AMOUNT.match(text, end):
+            out[i] = "refund"
     return out
 
 

@@ -125,6 +125,10 @@ _TIMING = re.compile(
 # a sentence about a refund even where "it" names the refund.
 _TO_METHOD = re.compile(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:your|the)[ \t]{1,3}"
                         r"(?:card|wallet|bank|statement|original[ _]payment)\b", re.IGNORECASE)
+# A method that will hold the money: "your wallet will have it in ...", "your card should show it ..."
+_METHOD_HOLDS = re.compile(r"\b(?:your|the)[ \t]{1,3}(?:card|wallet|bank(?:[ \t]{1,3}account)?|statement|account)[ \t]{1,3}"
+                           r"(?:(?:will|should|would|might|may|is[ \t]{1,3}going[ \t]{1,3}to)[ \t]{1,3})?"
+                           r"(?:have|show|get|see|receive|reflect|display)\w{0,3}\b", re.IGNORECASE)
 _PERCENT = re.compile(r"(?<![\w.])(?P<p>[0-9]{1,3}(?:\.[0-9]{1,2})?)[ \t]?(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s]))+")
 
@@ -200,7 +204,7 @@ def _claims(text: str) -> List[Claim]:
             if not negated(m.start()):
                 out.append(Claim("percent", float(m.group("p")), m.group(0), m.start()))
     if _may(low, _MONEY_WORDS + _METHOD_WORDS) and _may(low, _TIMING_WORDS) and (
-            _MONEY_SENTENCE.search(text) or _TO_METHOD.search(text)):
+            _MONEY_SENTENCE.search(text) or _TO_METHOD.search(text) or _METHOD_HOLDS.search(text)):
         out.extend(_refund_timings(text, negated))
     return out
 
@@ -243,7 +247,8 @@ def _refund_timings(text: str, negated: Negations) -> List[Claim]:
     for s in _SENTENCE.finditer(text):
         lo, hi = s.span()
         if not _MONEY_SENTENCE.search(text, lo, hi) and not (
-                (_LIST_LINE.match(text, lo, hi) and _ARRIVES.search(text, lo, hi) or _TO_METHOD.search(text, lo, hi))
+                (_LIST_LINE.match(text, lo, hi) and _ARRIVES.search(text, lo, hi) or _TO_METHOD.search(text, lo, hi)
+                 or _METHOD_HOLDS.search(text, lo, hi))
                 and not _DELIVERY.search(text, lo, hi)):
             continue  # a list line "Arrives: in 24 hours" under a refund reads with it, as "it" reaching the card does
         method = ("card" if _CARD.search(text, lo, hi) else "") + ("wallet" if _WALLET.search(text, lo, hi) else "") or overall

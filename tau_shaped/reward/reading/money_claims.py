@@ -97,6 +97,14 @@ _TIMING = re.compile(
     r"[ \t]{1,3}(?:business[ \t]{1,3}|working[ \t]{1,3})?(?P<days>days?|weeks?|fortnight)\b",
     re.IGNORECASE,
 )
+# A clause about a refund: its words, or money arriving at a method ("it'll show up on your card in
+# 3-5 business days", "your wallet will have it in ...") that no word of a charge makes a payment.
+_REFUND_CLAUSE = re.compile(r"(?i)\brefund|reimburs|\bback\b|credited|\breturn(?:ed|ing)\b")
+_ARRIVES = re.compile(r"(?i)\b(?:show(?:s|ing)?[ \t]{1,3}up|appear\w{0,3}|arriv\w{0,3}|land\w{0,3}|hit\w{0,3}|reach\w{0,3}"
+                      r"|post\w{0,3}|clear\w{0,3}|see[ \t]{1,3}it|have[ \t]{1,3}it|get[ \t]{1,3}it|receiv\w{0,3}|available"
+                      r"|be[ \t]{1,3}(?:on|in))\b")
+_DESTINATION = re.compile(r"(?i)\b(?:card|wallet|bank|account|statement|balance)\b")
+_CHARGE_CLAUSE = re.compile(r"(?i)\bcharg\w{0,3}|\bbill\w{0,3}|\bdebit\w{0,3}|\bpa(?:y|id|yment)\b|\bdeliver\w{0,3}|\border\b")
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10, "fourteen": 14,
                  "a": 1, "an": 1, "a couple of": 2}
 _TOTAL = re.compile(r"(?i)\btotal\w*|\bamount\b")
@@ -293,7 +301,8 @@ def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
             break
         lo, hi = clause_bounds(text, m.start())
         clause = text[lo:hi].replace("_", " ")
-        if not re.search(r"(?i)\brefund|reimburs|\bback\b|credited|\breturn(?:ed|ing)\b", clause) or negated(m.start()):
+        if negated(m.start()) or not (_REFUND_CLAUSE.search(clause) or (
+                _ARRIVES.search(clause) and _DESTINATION.search(clause) and not _CHARGE_CLAUSE.search(clause))):
             continue
         if m.group("imm"):
             when = "immediate"

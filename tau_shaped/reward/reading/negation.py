@@ -36,6 +36,11 @@ _WINDOW_WORDS = 4
 # Between a negation and a value, these make the value a bound the words state, not the thing denied.
 _BOUND_WORDS = frozenset("than above below over under beyond past exceed exceeds exceeding except only just "
                          "instead least most max maximum minimum limit up".split())
+# Words of a negated ability that do not count toward the window: "I'm not able to give you $50",
+# "we aren't allowed to offer you $50".
+_FILLERS = frozenset("able to allowed permitted authorized authorised you really afraid".split())
+# Two words right before a value that name it as what is not so.
+_SET_ASIDE = frozenset({("rather", "than"), ("instead", "of")})
 _LOOKBACK = 400  # characters before a statement: four words and a clause boundary, generously
 # A clause boundary (named "b"), a word (with an apostrophe contraction) or a comma.
 _TOKEN = re.compile(r"(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b)|\w+(?:['’]\w+)?|,", re.IGNORECASE)
@@ -68,6 +73,8 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -
     ``_BOUND_WORDS``."""
     starts, words = tokens
     i = bisect_left(starts, start)
+    if i >= 2 and starts[i - 2] >= floor and (words[i - 2].lower(), words[i - 1].lower()) in _SET_ASIDE:
+        return True  # "rather than $25", "instead of $50": named as what is not so
     following = words[i] if i < len(words) else "."
     seen = 0
     for j in range(i - 1, -1, -1):
@@ -79,7 +86,8 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -
                 return True
             if value and word.lower() in _BOUND_WORDS:
                 return False
-            seen += 1
+            if word.lower() not in _FILLERS:
+                seen += 1
         following = word
     return False
 
