@@ -11,9 +11,14 @@ acts on (before it runs), by the watch ``tau_shaped.integrations.tau2.telecom_st
   ``overdue``: the bill's status was Overdue when it was sent (the policy: check first that it is).
 - ``bills_read`` (an agent's ``get_bills_for_customer``, or ``get_details_by_id`` of a bill, that
   succeeded): what the look-up showed of the bills it returned: ``paid``, one with status Paid;
-  ``unpaid``, one Overdue or Awaiting Payment (the policy: check that the bill is PAID before
+  ``unpaid``, one Overdue or Awaiting Payment, or a bill of the same customer still Awaiting
+  Payment (a payment requested that has not gone through: reading another bill, an old one that
+  is Paid, is no check that the requested one is; the policy: check that the bill is PAID before
   telling the customer it has been paid). A look-up changes nothing: the state before it is what
   it read.
+- ``data_refueled`` (an agent's ``refuel_data`` that succeeded): ``line_id``, ``customer_id``,
+  ``gb_amount`` (the policy's cap, 2 GB, is judged on the sum for each line over the
+  conversation: two refuels of 1.5 GB are 3 GB refuelled).
 """
 
 from __future__ import annotations
@@ -22,9 +27,9 @@ from typing import Any, Dict, List
 
 from tau_shaped.env.episode import record_event
 
-EVENT_TYPES = ["line_resumed", "payment_requested", "bills_read"]
+EVENT_TYPES = ["line_resumed", "payment_requested", "bills_read", "data_refueled"]
 TODAY = "2025-02-25"  # tau2's telecom clock (tau2.domains.telecom.utils.get_today)
-WATCHED = ("resume_line", "send_payment_request", "get_bills_for_customer", "get_details_by_id")
+WATCHED = ("resume_line", "send_payment_request", "get_bills_for_customer", "get_details_by_id", "refuel_data")
 OVERDUE, AWAITING, PAID = "Overdue", "Awaiting Payment", "Paid"
 
 
@@ -69,6 +74,11 @@ def watch(side: str, name: str, kwargs: Dict[str, Any], before: Dict[str, Any], 
         end = line.get("contract_end_date")
         record_event("line_resumed", line_id=kwargs.get("line_id"), customer_id=kwargs.get("customer_id"),
                      overdue_left=overdue, contract_ended=isinstance(end, str) and end < TODAY)
+    elif name == "refuel_data":
+        amount = kwargs.get("gb_amount")
+        if isinstance(amount, (int, float)) and not isinstance(amount, bool):
+            record_event("data_refueled", line_id=kwargs.get("line_id"), customer_id=kwargs.get("customer_id"),
+                         gb_amount=float(amount))
     elif name == "send_payment_request":
         bill = _record(before.get("bills"), "bill_id", kwargs.get("bill_id"))
         record_event("payment_requested", bill_id=kwargs.get("bill_id"), overdue=bill.get("status") == OVERDUE)
@@ -76,4 +86,6 @@ def watch(side: str, name: str, kwargs: Dict[str, Any], before: Dict[str, Any], 
         bills = _read_bills(name, kwargs, before)
         if bills:
             statuses = {b.get("status") for b in bills}
-            record_event("bills_read", paid=PAID in statuses, unpaid=bool(statuses & {OVERDUE, AWAITING}))
+            owners = {b.get("customer_id") for b in bills} | ({kwargs.get("customer_id")} - {None})
+            awaiting = any(b.get("status") == AWAITING for owner in owners for b in _bills_of(before, owner))
+            record_event("bills_read", paid=PAID in statuses, unpaid=bool(statuses & {OVERDUE, AWAITING}) or awaiting)
