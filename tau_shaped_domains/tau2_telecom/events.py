@@ -16,6 +16,12 @@ acts on (before it runs), by the watch ``tau_shaped.integrations.tau2.telecom_st
   is Paid, is no check that the requested one is; the policy: check that the bill is PAID before
   telling the customer it has been paid). A look-up changes nothing: the state before it is what
   it read.
+- ``customer_identified`` (an agent's ``get_customer_by_phone``, ``get_customer_by_id`` or
+  ``get_customer_by_name`` that succeeded and found a customer; one event for each customer
+  found): ``customer_id``, ``tool``. A name look-up that found no one (tau2's tool returns an
+  empty list, a success) identifies no one, and one that found another customer (another phone
+  number, name or date of birth) identified that customer, not the one whose account is then
+  read (the policy: identify the customer first).
 - ``data_refueled`` (an agent's ``refuel_data`` that succeeded): ``line_id``, ``customer_id``,
   ``gb_amount`` (the policy's cap, 2 GB, is judged on the sum for each line over the
   conversation: two refuels of 1.5 GB are 3 GB refuelled).
@@ -27,9 +33,11 @@ from typing import Any, Dict, List
 
 from tau_shaped.env.episode import record_event
 
-EVENT_TYPES = ["line_resumed", "payment_requested", "bills_read", "data_refueled"]
+EVENT_TYPES = ["line_resumed", "payment_requested", "bills_read", "data_refueled", "customer_identified"]
 TODAY = "2025-02-25"  # tau2's telecom clock (tau2.domains.telecom.utils.get_today)
-WATCHED = ("resume_line", "send_payment_request", "get_bills_for_customer", "get_details_by_id", "refuel_data")
+WATCHED = ("resume_line", "send_payment_request", "get_bills_for_customer", "get_details_by_id", "refuel_data",
+           "get_customer_by_phone", "get_customer_by_id", "get_customer_by_name")
+LOOKUPS = ("get_customer_by_phone", "get_customer_by_id", "get_customer_by_name")
 OVERDUE, AWAITING, PAID = "Overdue", "Awaiting Payment", "Paid"
 
 
@@ -44,6 +52,28 @@ def _bills_of(before: Dict[str, Any], customer_id: Any) -> List[Dict[str, Any]]:
     customer = _record(before.get("customers"), "customer_id", customer_id)
     ids = set(customer.get("bill_ids") or [])
     return [b for b in before.get("bills") or [] if isinstance(b, dict) and b.get("bill_id") in ids]
+
+
+def _found(name: str, kwargs: Dict[str, Any], before: Dict[str, Any]) -> List[Any]:
+    """The customers a look-up found, as tau2's tool finds them (the first customer whose number,
+    or a line's, is the phone number; the customer of the id; every customer of the name, any
+    case, and the date of birth)."""
+    customers = [c for c in before.get("customers") or [] if isinstance(c, dict)]
+    if name == "get_customer_by_id":
+        return [c.get("customer_id") for c in customers if c.get("customer_id") == kwargs.get("customer_id")][:1]
+    if name == "get_customer_by_phone":
+        phone = kwargs.get("phone_number")
+        for customer in customers:
+            numbers = {customer.get("phone_number")} | {
+                _record(before.get("lines"), "line_id", line).get("phone_number") for line in customer.get("line_ids") or []}
+            if phone in numbers - {None}:
+                return [customer.get("customer_id")]
+        return []
+    full_name, dob = kwargs.get("full_name"), kwargs.get("dob")
+    if not isinstance(full_name, str):
+        return []
+    return [c.get("customer_id") for c in customers
+            if str(c.get("full_name", "")).lower() == full_name.lower() and c.get("date_of_birth") == dob]
 
 
 def _unpaid_overdue(bill: Dict[str, Any]) -> bool:
@@ -68,7 +98,10 @@ def watch(side: str, name: str, kwargs: Dict[str, Any], before: Dict[str, Any], 
     """Record the event of an agent's watched call (``before``: the tables it read, as they were)."""
     if side != "assistant" or failed or name not in WATCHED:
         return
-    if name == "resume_line":
+    if name in LOOKUPS:
+        for customer_id in _found(name, kwargs, before):
+            record_event("customer_identified", customer_id=customer_id, tool=name)
+    elif name == "resume_line":
         overdue = any(_unpaid_overdue(b) for b in _bills_of(before, kwargs.get("customer_id")))
         line = _record(before.get("lines"), "line_id", kwargs.get("line_id"))
         end = line.get("contract_end_date")

@@ -149,3 +149,46 @@ def test_a_look_up_after_the_payment_is_the_check(env, base, how):
     actions = truth[:m + 1] + [read, _say(PAID)] + truth[m + 1:]
     result = _verdict(env, task, actions)
     assert not result.rule_violations and not result.gate_violations and result.reward == 1.0
+
+
+IDENTIFY = "telecom.identity.identify_first"
+
+
+def _another_customer(env, task):
+    state = env.initial_state(task.seed)
+    return next(c for c in state["customers"] if c["customer_id"] != task.user_id)
+
+
+def _identified_by(base, env, lookup_for):
+    """The payment task's ground truth with its look-up of the customer replaced."""
+    task, truth, _ = _paying(base)
+    i = _index(truth, "get_customer_by_phone")
+    return task, i, truth[:i] + [lookup_for(task)] + truth[i + 1:]
+
+
+def test_the_customer_found_by_name_and_date_of_birth_is_identified(env, base):
+    """Allowed: the policy's third way, full name with date of birth (any case of the name)."""
+    def by_name(task):
+        me = next(c for c in env.initial_state(task.seed)["customers"] if c["customer_id"] == task.user_id)
+        return Action(name="get_customer_by_name", kwargs={"full_name": me["full_name"].upper(), "dob": me["date_of_birth"]})
+
+    task, _, actions = _identified_by(base, env, by_name)
+    result = _verdict(env, task, actions)
+    assert not result.rule_violations and not result.gate_violations and result.reward == 1.0
+
+
+def test_a_name_look_up_that_found_no_one_identifies_no_one(env, base):
+    """tau2's name look-up returns an empty list when no customer has that name and date of
+    birth: the call succeeds, but no customer was identified. Before issue 41 any successful
+    look-up counted."""
+    task, _, actions = _identified_by(base, env, lambda task: Action(
+        name="get_customer_by_name", kwargs={"full_name": "Nobody Atall", "dob": "1901-01-01"}))
+    result = _verdict(env, task, actions)
+    assert {v.id: v.step for v in result.rule_violations} == {IDENTIFY: _index(actions, "get_bills_for_customer")}
+
+
+def test_another_customers_phone_number_identifies_that_customer_not_this_one(env, base):
+    task, _, actions = _identified_by(base, env, lambda task: Action(
+        name="get_customer_by_phone", kwargs={"phone_number": _another_customer(env, task)["phone_number"]}))
+    result = _verdict(env, task, actions)
+    assert {v.id: v.step for v in result.rule_violations} == {IDENTIFY: _index(actions, "get_bills_for_customer")}
