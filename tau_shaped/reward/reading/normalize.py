@@ -3,7 +3,8 @@
 ``seen(text)`` reads a message in this order; each step runs only when a cheap look at the
 text shows it may change it (an all-ASCII message with no ``<``, ``&``, ``*``, ``_``, backtick,
 ``~``, ``[``, no spaced or spelled email, no number word and no digit next to a lone digit or
-digit word goes through a few substring tests and nothing else):
+digit word goes through a few substring tests and two linear regex scans, for spelled letters
+and look-alike digits, and nothing else):
 
 1. markup as a renderer shows it (``normalize_markup.rendered``): character references
    decoded, comments and hidden elements dropped, tags removed keeping their text. This reads
@@ -16,9 +17,12 @@ digit word goes through a few substring tests and nothing else):
 4. markdown reduced to its text (``normalize_markup.markdown``: emphasis, code, links; struck
    text dropped), with markup only revealed by steps 1-3 ("&lt;b&gt;", "＜b＞") removed keeping
    its text, until the text reads the same again (at most ``_ROUNDS`` rounds, then ``inert``);
-5. emails written with spaces or in words ("mia.li7 (at) example (dot) com") written as emails
+5. words spelled letter by letter joined ("K o r m a", "l.o.c.k.e.d": ``normalize_spoken.spelled_letters``),
+   then letters that imitate digits inside a number read as digits ("FD-1OO42", "5O3-555-186O":
+   ``normalize_confusables.digits_folded``);
+6. emails written with spaces or in words ("mia.li7 (at) example (dot) com") written as emails
    (``normalize_spoken.addresses``);
-6. numbers written in words read as numbers ("twenty bucks" -> "20 bucks", text2num, given
+7. numbers written in words read as numbers ("twenty bucks" -> "20 bucks", text2num, given
    only a text that holds one of its words, in pieces of at most ``_CHUNK`` characters: it takes
    quadratic time on a long run of number words), spoken
    digit runs joined ("5 oh 3, 5 5 5, 7 2 3 2" -> "503 555 7232", ``normalize_spoken.digits``)
@@ -40,10 +44,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, List, Optional, Sequence, Tuple
 
-from tau_shaped.reward.reading.normalize_confusables import folded
+from tau_shaped.reward.reading.normalize_confusables import digits_folded, folded
 from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, inert, markdown, markdown_settled,
                                                         rendered, revealed)
-from tau_shaped.reward.reading.normalize_spoken import addresses, spoken_numbers
+from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
 
 __all__ = ["seen", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
 
@@ -152,7 +156,8 @@ def _spoken_numbers(text: str) -> str:
     return spoken_numbers(_numbers_in_words(text))
 
 
-_STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, addresses, _spoken_numbers)
+_STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, spelled_letters, digits_folded, addresses,
+                                            _spoken_numbers)
 
 
 @lru_cache(maxsize=8192)

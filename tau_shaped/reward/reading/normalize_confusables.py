@@ -15,6 +15,12 @@ its own script and is kept, as is every word of a message written mostly in anot
 (a Russian "сор" in a Russian sentence). Decimal digits of any script ("٣") are read as the
 ASCII digits they are, always. Punctuation look-alikes (the apostrophe "’", dashes "‐–−", the
 one-dot leader "․", "ꓸ") are folded wherever they stand.
+
+``digits_folded``: a letter O, o, I or l inside a number that opens with a digit and holds at
+least two is the digit it imitates ("FD-1OO42", "5O3-555-186O"); an id that opens with a letter
+keeps its letters ("I45O37", "L1001"). The reverse, a digit or a sign for a letter inside a word
+("l0cked", "investig@tion"), is not folded: a lower-cased id ("j15dc0", "dd7d1n") has the same
+shape, and folding it would change the value a consent or a disclosure is read on.
 """
 
 from __future__ import annotations
@@ -26,7 +32,11 @@ import unicodedata
 from functools import lru_cache
 from typing import Dict, Tuple
 
-__all__ = ["folded", "fold_table"]
+__all__ = ["folded", "fold_table", "digits_folded"]
+
+_DIGIT_LOOKALIKES = re.compile(r"(?<![A-Za-z0-9])(?=[0-9](?:[OoIl]*[0-9]){1})[0-9][0-9OoIl]*[OoIl][0-9OoIl]*(?![A-Za-z0-9])")
+_AS_DIGIT = str.maketrans("OoIl", "0011")
+_MAY_LOOK_ALIKE = re.compile(r"[0-9][OoIl]|[OoIl][0-9]")
 
 _PUNCT = "@.:,;'-$#%/+!?()"
 _WORD = re.compile(r"[^\W_]+")
@@ -112,3 +122,10 @@ def folded(text: str) -> str:
         return text
     out.append(text[last:])
     return "".join(out)
+
+
+def digits_folded(text: str) -> str:
+    """``text`` with letters that imitate digits inside numbers folded (see the module docstring)."""
+    if _MAY_LOOK_ALIKE.search(text) is None:
+        return text
+    return _DIGIT_LOOKALIKES.sub(lambda m: m.group().translate(_AS_DIGIT), text)

@@ -1,4 +1,14 @@
-"""Addresses, digits and clock times as they are spoken (SPEC §10; used by ``normalize``).
+"""Addresses, digits, clock times and spelled words as they are spoken (SPEC §10; used by ``normalize``).
+
+``spelled_letters(text)``: a word spelled letter by letter is the word: at least three single
+letters, each two apart by the same one mark, a space, a dot, a hyphen, an underscore or a
+middle dot ("K o r m a", "K.o.r.m.a", "K-o-r-m-a", "l o c k e d"), are joined ("Korma"); words
+spelled so and kept apart by a wider gap stay apart ("P a d  T h a i" is "Pad  Thai"), words
+apart by the same mark run together ("P.a.d.T.h.a.i" is "PadThai", which the name readers take as
+the name written without spaces). A lower-case letter before a spelled capitalised word is a
+word of its own ("a K o r m a" is "a Korma"), and so is "a" or "I" after another word ("is a
+h o l d" is "is a hold"), and a letter after an apostrophe ("there's").
+Two letters ("e.g.", "F D 10045") are left as written.
 
 ``addresses(text)``: an email written with spaces or in words is the email:
 "mia.li7 @ example . com", "mia.li7 (at) example (dot) com", "mia dot li7 at example dot com"
@@ -23,7 +33,25 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
-__all__ = ["addresses", "digits", "clock", "spoken_numbers"]
+__all__ = ["addresses", "digits", "clock", "spoken_numbers", "spelled_letters"]
+
+_SPELLED_WORD = re.compile(r"(?<![^\W_'’])[A-Za-z](?P<sep>[ .\-_\u00b7])[A-Za-z](?:(?P=sep)[A-Za-z])+(?![^\W_])")
+
+
+def spelled_letters(text: str) -> str:
+    """``text`` with words spelled letter by letter joined (see the module docstring)."""
+    return _SPELLED_WORD.sub(_joined_letters, text)
+
+
+def _joined_letters(m: "re.Match[str]") -> str:
+    run, sep = m.group(), m.group("sep")
+    if sep == " " and len(run) >= 9 and (run[0].islower() and run[2].isupper() or run[0] in "aAI" and _AFTER_A_WORD.search(
+            m.string, max(0, m.start() - 2), m.start())):
+        return run[:2] + run[2:].replace(sep, "")  # "a K o r m a", "is a h o l d": a word "a" or "I", then one spelled
+    return run.replace(sep, "")
+
+
+_AFTER_A_WORD = re.compile(r"[A-Za-z,] \Z")
 
 _LOCAL = r"[A-Za-z0-9_%+-]{1,64}"
 _LABEL = r"[A-Za-z0-9-]{1,63}"
