@@ -16,14 +16,18 @@ mention costs a constant.
   among the 4 words before it in its clause, or one before "able / going / about ... to <verb>"
   ("I can't offer the Korma", "I'm not going to propose the Korma", "I wouldn't recommend
   the Korma"), unless it is a question's or a suggestion's ("Why not try the Korma?",
-  "Wouldn't you like the Korma?", "Don't miss the Korma", "You can't go wrong with the Korma").
+  "Wouldn't you like the Korma?", "Don't miss the Korma", "You can't go wrong with the Korma"),
+  or a frame that doubts an obstacle comes before it: two negations that offer ("There's no
+  reason you can't have the Korma", "I wouldn't say no to the Korma"; ``doubted_before``: "I
+  don't see why the Korma wouldn't work" is not excluded by what follows the dish either).
 - **Excluding when no offering word governs the dish** (``own_before``, ``predicate``): the
   customer's own item ("your Korma", "keep the Korma", "refund for the Korma", "cancel the
   Korma"); said not to be available or suitable ("the Korma is not an option", "Korma isn't
-  safe", "Korma won't work", "Korma is off the table", ``"safe": false``); said to hold an
-  allergen of the customer's, or an allergen unnamed ("Korma contains nuts", "the Korma has one
-  of your allergens"; "Korma has no nuts" and "Korma contains dairy" to a customer allergic to
-  nuts exclude nothing).
+  safe", "Korma won't work", "Korma is off the table", "a hard no", ``"safe": false``, or a bare
+  "the Udon is safe; the Korma is not."); said to hold an allergen of the customer's, or an
+  allergen unnamed ("Korma contains nuts", "the Korma has one of your allergens"; "Korma has no
+  nuts" and "Korma contains dairy" to a customer allergic to nuts exclude nothing, nor does an
+  allergen played down: "Korma has only a trace of nuts", "barely any nuts").
 - **Proposed as the replacement** (``proposed_as_replacement``), right after the dish: "as a
   replacement", "as your substitute", "could replace it", "in its place": it is the substitute,
   not the item replaced, even when the customer ordered it (no replacement order re-sends it).
@@ -36,8 +40,8 @@ from typing import FrozenSet, Optional
 
 from tau_shaped.reward.reading.negation import NEGATIONS
 
-__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern", "negation_at",
-           "negation_pos", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_before"]
+__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern", "doubted_before",
+           "negation_at", "negation_pos", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_before"]
 
 AFTER = 160  # characters after a dish read for what its clause says of it
 _BEFORE = 80  # characters before a dish read for the words that set it apart
@@ -82,13 +86,20 @@ _NOT_DECLINING = re.compile(
     r"think|believe|see|know|expect|imagine|suppose|guess|doubt))(?!\w)",
     re.IGNORECASE,
 )
+# A frame that doubts an obstacle: a negation after it offers ("There's no reason you can't have the
+# Korma", "I don't see why the Korma wouldn't work", "I wouldn't say no to the Korma").
+_DOUBTED = (r"(?:no[ \t]+reason|(?:n['’]t|not|never|cannot)[ \t]+(?:\w+[ \t]+)?(?:see|know|understand|imagine|think[ \t]+of[ \t]+"
+            r"(?:a|any)[ \t]+reason)[ \t]+(?:why|how)|(?:n['’]t|not|never)[ \t]+say|nothing[ \t]+(?:stops|prevents|keeps))")
+_DOUBTED_BEFORE = re.compile(_DOUBTED + r"(?:[ \t]+[^\W_]+(?:['’][^\W_]+)?){0,4}[ \t]+$", re.IGNORECASE)
 _INVERTED = re.compile(r"[ \t]+(?:the|that|this|it|you|we|they)(?!\w)", re.IGNORECASE)  # "Isn't the Korma ...?"
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|[,:]")
 # Said of the dish right after it: not available, not suitable, unsafe.
-_LEAD = r"^[ \t\"'”’)*_:–—-]*(?:['’]s\b)?(?:[ \t]*\([^()\n]{0,60}\))?(?:[ \t]*,[^,\n]{1,80},)?[ \t]*"
+_LEAD = r"^[ \t\"'”’)*_:–—-]*(?:['’]s\b[:–—-]?)?(?:[ \t]*\([^()\n]{0,60}\))?(?:[ \t]*,[^,\n]{1,80},)?[ \t]*"
 _UNSUITABLE = (
     r"(?:unsafe|unsuitable|off[- ]limits|off[ \t]+the[ \t]+(?:table|menu)|out[ \t]+of[ \t]+(?:the[ \t]+question|stock)|"
-    r"sold[ \t]+out|unavailable|ruled[ \t]+out|excluded|a[ \t]+no[- ]go|dangerous|risky|out|dangerous[ \t]+for[ \t]+you)(?!\w)"
+    r"sold[ \t]+out|unavailable|ruled[ \t]+out|excluded|"
+    r"a[ \t]+(?:(?:hard|firm|definite|clear|flat|big|total)[ \t]+)?no(?:[- ]go)?(?![\w-])|"  # "a hard no", not "a no-brainer"
+    r"dangerous|risky|out|dangerous[ \t]+for[ \t]+you)(?!\w)"
 )
 _SUITABLE = (
     r"(?:(?:be|make)[ \t]+)?(?:(?:a|an|the)[ \t]+)?(?:(?:good|safe|great|viable|real|valid)[ \t]+)?"
@@ -99,7 +110,8 @@ _SUITABLE = (
 _COPULA = r"(?:is|are|was|were|would|will|wo|can|ca|could|should|may|might|must|does|do|did|has|have|had|ai)?(?:[ \t]+\w+ly)?"
 _PREDICATE = re.compile(
     _LEAD + r"(?:(?:is|are|was|were|['’]s|would[ \t]+be|will[ \t]+be)(?:[ \t]+\w+ly)?[ \t]+" + _UNSUITABLE + "|"
-    + _COPULA + r"[ \t]*(?:n['’]?t|not|never|no[ \t]+longer|no)[ \t]+" + _SUITABLE + r")",
+    + _COPULA + r"[ \t]*(?:n['’]?t|not|never|no[ \t]+longer|no)[ \t]+" + _SUITABLE + "|"
+    r"(?:is|are|was|were|would|will|wo|ca|can|could|should)[ \t]*(?:n['’]t|[ \t]not)[ \t]*(?:[.!;)]|$))",  # "the Korma is not."
     re.IGNORECASE,
 )
 _UNSAFE_RECORD = re.compile(r"[\"']?safe[\"']?[ \t]*[:=][ \t]*[\"']?(?:false|no)(?!\w)", re.IGNORECASE)
@@ -155,8 +167,16 @@ def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
         near = window[words[i - 1].start() if i else words[i].start():words[min(i + 2, len(words) - 1)].end()]
         if _NOT_DECLINING.search(near) or (i == 0 and base == lo and w.endswith(("n't", "n’t")) and _INVERTED.match(near, len(w))):
             continue
+        if _DOUBTED_BEFORE.search(window, 0, words[i].start()):
+            return None  # a doubted obstacle: two negations that offer
         return base + words[i].start()
     return None
+
+
+def doubted_before(text: str, lo: int, start: int) -> bool:
+    """Whether the clause doubts, right before the dish at ``start``, what is said of it next
+    ("I don't see why the Korma wouldn't work", "no reason the Korma isn't an option")."""
+    return _DOUBTED_BEFORE.search(text, max(lo, start - _BEFORE), start) is not None
 
 
 def replaced_before(text: str, lo: int, start: int) -> bool:
@@ -225,4 +245,11 @@ def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]"
         return False
     found: Optional["re.Match[str]"] = allergen.search(rest, verb.end(), verb.end() + 60)
     return found is not None and not negation_at(text, end, end + found.start()) and not re.search(
-        r"(?<!\w)(?:no|without|free[ \t]+of|zero)[ \t]+(?:\w+[ \t]+){0,2}$", rest[verb.end():found.start()], re.IGNORECASE)
+        r"(?<!\w)(?:no|without|free[ \t]+of|zero)[ \t]+(?:\w+[ \t]+){0,2}$", rest[verb.end():found.start()], re.IGNORECASE) \
+        and not _PLAYED_DOWN.search(rest, verb.end(), found.start())
+
+
+# An allergen played down is offered all the same ("has only a trace of egg", "barely any dairy").
+_PLAYED_DOWN = re.compile(r"(?<!\w)(?:only|just|barely|hardly|scarcely|merely|minimal|slight(?:ly)?|negligible|tiny|"
+                          r"(?:a|the)[ \t]+(?:little|trace|traces|hint|touch|smidge|dash|pinch|bit|tad|tiny)|traces?)(?!\w)",
+                          re.IGNORECASE)

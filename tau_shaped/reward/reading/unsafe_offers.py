@@ -51,7 +51,7 @@ from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.reading.dish_exclusions import (
-    OFFERING, AFTER, STILL, allergen_before, allergen_pattern, negation_at, negation_pos, own_before, predicate_excludes, proposed_as_replacement, replaced_before, CONTAINS, OFFERING_WORDS,
+    OFFERING, AFTER, STILL, allergen_before, allergen_pattern, doubted_before, negation_at, negation_pos, own_before, predicate_excludes, proposed_as_replacement, replaced_before, CONTAINS, OFFERING_WORDS,
 )
 from tau_shaped.reward.reading.dish_names import DishNames, Mention, name_words
 
@@ -256,7 +256,8 @@ class _Reader:
         after = min(hi, self.starts[i]) if i < len(self.starts) else hi  # where the next dish is named
         if own and _OWN_ORDER.search(text, lo, min(hi, lo + 4 * AFTER)):
             return True
-        said = (predicate_excludes(text, m.end, hi, menu.allergen, after) or allergen_before(text, lo, m.start, menu.allergen)
+        said = ((predicate_excludes(text, m.end, hi, menu.allergen, after) and not doubted_before(text, lo, m.start))
+                or allergen_before(text, lo, m.start, menu.allergen)
                 or self._excluded_later(m, clauses, k))
         return said and not self._offered_all_the_same(m)
 
