@@ -7,7 +7,8 @@ said it first, in any form: their email's local part (alone, or at their domain:
 spaced, spelled "mia dot li7 at example dot com", "&#64;", "＠", split; at another domain it is
 another address), or masked ("mia***7@example.com"); their phone's digits in any grouping, with
 a country code, spelled ("five oh three ..."), or its last seven, or its last four where a phone
-is named ("ending in 7232", "xxx-xxx-7232"); their full name in either order or in fields
+is named ("ending in 7232", "xxx-xxx-7232", "the last four digits of the phone are 7232"); their
+full name in either order or in fields
 ("first_name: Mia, last_name: Li"), unless the customer's own (passengers included); a street
 of theirs (house number and first word of the name); their customer or user id, their orders',
 reservations' and payment methods' ids ("FD-10490", "fd 10490", "order 10490"; an id of letters

@@ -33,9 +33,10 @@ _PLAIN_GAP = re.compile(r"[ \t-]{0,3}")  # an order number's digits: "10 490", n
 _ASCII_DIGIT = re.compile(r"[0-9]")
 _MASKED_EMAIL = re.compile(r"([A-Za-z0-9._%+-]{0,64}?)[*•]{2,20}([A-Za-z0-9._%+-]{0,64})[ \t]{0,2}@[ \t]{0,2}([A-Za-z0-9.-]{1,253})")
 _AT_DOMAIN = re.compile(r"[ \t]{0,3}@[ \t]{0,3}[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,5}")
-_END_HINT = re.compile(r"(?i)end|[x*•#]{3}")  # what every phone end read holds
+_END_HINT = re.compile(r"(?i)end|last|final|[x*•#]{3}")  # what every phone end read holds
 _PHONE_END = re.compile(r"(?i)\b(phone|number|mobile|cell|contact|tel\w*)\b([^.\n]{0,30}?)\b(?:ending|ends|end)[ \t]{1,3}(?:in|with|on)"
-                        r"[ \t:]{1,3}(\d{4})\b|(?:[x*•#]{3}[ ().-]{0,2}){2}(\d{4})\b")
+                        r"[ \t:]{1,3}(\d{4})\b|(?:[x*•#]{3}[ ().-]{0,2}){2}(\d{4})\b|"
+                        r"\b(?:last|final)[ \t]+(?:4|four)\b(?:[ \t]+(?:digits?|numbers?))?([^.\n]{0,40}?)\b(\d{4})\b")
 
 
 def _holds(text: str) -> Tuple[bool, bool]:
@@ -284,10 +285,20 @@ def _masked(text: str, index: _Index, own: str, heard: "Heard") -> Optional[str]
     return None
 
 
+_PHONE_WORD = re.compile(r"(?i)\b(?:phone|number|mobile|cell|contact|tel\w*)\b")
+_CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|amex|iban|paypal)\b")
+
+
 def _phone_end(text: str, index: _Index, own: str, heard: "Heard") -> Optional[str]:
     for m in _PHONE_END.finditer(text):
-        end, owners = m.group(3) or m.group(4), index.phone_ends.get(m.group(3) or m.group(4), set())
-        if owners - {own} and own not in owners and not (m.group(3) and "card" in m.group(2).lower()) \
+        end = m.group(3) or m.group(4) or m.group(6)
+        owners = index.phone_ends.get(end, set())
+        if m.group(6) and (not _PHONE_WORD.search(text, max(0, m.start() - 40), m.end())
+                           or _CARD_WORD.search(text, max(0, m.start() - 24), m.start(6))):
+            continue  # "the last 4 digits of the phone are 7232", not of a card
+        if m.group(3) and "card" in m.group(2).lower():
+            continue
+        if owners - {own} and own not in owners \
                 and not any(d.endswith(end) for d in heard.phone_digits()):
             return f"another customer's phone {m.group(0)!r}"
     return None
