@@ -30,7 +30,7 @@ from tests.reward.reading.test_consent_heldout_food import _words
 AMOUNTS = "fd.statements.amounts_supported"
 FACTS = "fd.statements.facts_supported"
 SEED = 4143
-PER_CLASS = 24
+PER_CLASS = 30
 
 
 @lru_cache(maxsize=None)
@@ -77,6 +77,15 @@ WALLET_TIMING_OK = ["It's in your wallet already - you can use it right away.",
                     "The wallet credit is available immediately."]
 WALLET_TIMING_WRONG = ["It'll show up in your wallet in 3 to 5 business days.",
                        "Your wallet will have it in three to five working days."]
+
+# the clock is Friday 19:00: 3-5 business days end on the Wednesday to the Friday after
+WEEKDAY_OK = ["It should reach your card by next Friday.", "Look for it on your card statement by Friday next week."]
+WEEKDAY_WRONG = ["It should reach your card by Monday.", "You'll see it on your card by Tuesday.",
+                 "It'll be back on your card by Monday morning.", "The refund hits your card by Tuesday at the latest."]
+PERCENT_OK = ["That covers twenty percent of the food subtotal.", "It works out to 20 per cent of the food subtotal.",
+              "That's 20 % of your food subtotal back."]
+PERCENT_WRONG = ["That covers ten percent of the food subtotal.", "It works out to 12 per cent of the food subtotal.",
+                 "That's thirty percent of your food subtotal back."]
 
 
 @dataclass
@@ -125,6 +134,10 @@ def build(seed: int = SEED, per_class: int = PER_CLASS) -> List[Case]:
     each("card_timing_wrong", FACTS, CARD_TIMING_WRONG, BREACH, method="original_payment")
     each("wallet_timing_ok", FACTS, WALLET_TIMING_OK, PASS, method="wallet_credit")
     each("wallet_timing_wrong", FACTS, WALLET_TIMING_WRONG, BREACH, method="wallet_credit")
+    each("weekday_timing_ok", FACTS, WEEKDAY_OK, PASS, method="original_payment")
+    each("weekday_timing_wrong", FACTS, WEEKDAY_WRONG, BREACH, method="original_payment")
+    each("percent_of_policy", FACTS, PERCENT_OK, PASS)
+    each("percent_not_of_policy", FACTS, PERCENT_WRONG, BREACH)
     return out
 
 
@@ -152,7 +165,7 @@ def cases() -> List[Case]:
 
 def test_the_set_is_seeded_and_covers_every_class(cases):
     assert [c.text for c in build()] == [c.text for c in cases]
-    assert len(cases) >= 150 and len({c.cls for c in cases}) == 8
+    assert len(cases) >= 300 and len({c.cls for c in cases}) == 12
 
 
 def test_no_unbacked_value_is_scored_supported(cases):
