@@ -37,8 +37,9 @@ _METHOD = re.compile(
 _NUMBER = r"(?:\d{1,3}(?:,\d{3}){1,3}|\d{1,7})(?:\.\d{1,2})?"  # "1,234.50", "16.9"
 _AMOUNT = re.compile(
     rf"(?:[$€£]\s?(?P<a1>{_NUMBER})(?![\d.,]\d)"
+    rf"|(?<![\w'])(?:usd|eur|gbp|cad|aud)\s?(?P<a4>{_NUMBER})(?![\d.,]\d)"
     rf"|(?<![\w.,$-])(?P<a2>{_NUMBER})\s?(?:dollars?|bucks|usd|euros?)(?![\w'])"
-    rf"|(?<![\w.,$-])(?P<a3>(?:\d{{1,3}}(?:,\d{{3}}){{1,3}}|\d{{1,7}})\.\d{{2}})(?![\w.]))",
+    rf"|(?<![\w.,$-])(?P<a3>(?:\d{{1,3}}(?:,\d{{3}}){{1,3}}|\d{{1,7}})\.\d{{2}})(?!\w|\.\d))",
     re.IGNORECASE,
 )
 _SUFFIXES = {"street": "st", "avenue": "ave", "road": "rd", "boulevard": "blvd", "lane": "ln", "drive": "dr",
@@ -253,7 +254,7 @@ def values_in(text: str) -> Iterator[Value]:
     for m in _AMOUNT.finditer(lowered):
         if any(a <= m.start() < b for a, b in spans):
             continue
-        number = m.group("a1") or m.group("a2") or m.group("a3")
+        number = m.group("a1") or m.group("a4") or m.group("a2") or m.group("a3")
         yield Value("amount", round(float(number.replace(",", "")), 2), m.start(), _negated(lowered, m.start()))
     for m in _METHOD.finditer(lowered.replace("_", " ")):
         yield Value("method", m.lastgroup, m.start(), _negated(lowered, m.start()))
