@@ -33,7 +33,8 @@ Event types (every field is a JSON scalar or a list of them):
     ``nonfree_ok`` (``nonfree_after`` is that number), ``membership``, ``cabin``, ``passengers``.
 ``reservation_booked``
     ``book_reservation``: ``user_id``, ``cabin``, ``passengers`` (how many), ``certificates``,
-    ``credit_cards``, ``gift_cards`` (how many payments of each kind), ``not_in_profile`` (payments
+    ``credit_cards``, ``gift_cards`` (how many payment methods of each kind: two entries of one
+    card are one card), ``not_in_profile`` (payments
     with a method not in the booking user's profile: tau2's tool refuses them, so 0 whenever the
     event is recorded), ``total_baggages``, ``nonfree_baggages``, ``nonfree_expected`` and
     ``nonfree_ok`` (as above), ``membership``.
@@ -251,11 +252,14 @@ def watch(tool: str, kwargs: Dict[str, Any], before: Dict[str, Any], db: Any, re
         methods = user.get("payment_methods") or {}
         kinds = {"certificate": 0, "credit_card": 0, "gift_card": 0}
         missing = 0
+        counted = set()  # a method split over two entries is still one card (the limits count methods)
         for payment in _as_dicts(kwargs.get("payment_methods")):
-            method = methods.get(payment.get("payment_id"))
+            pid = payment.get("payment_id")
+            method = methods.get(pid) if isinstance(pid, str) else None
             if not isinstance(method, dict):
                 missing += 1
-            elif method.get("source") in kinds:
+            elif method.get("source") in kinds and pid not in counted:
+                counted.add(pid)
                 kinds[method["source"]] += 1
         n = len(kwargs.get("passengers") or [])
         total, nonfree = kwargs.get("total_baggages"), kwargs.get("nonfree_baggages")

@@ -58,7 +58,9 @@ def world() -> dict:
                         "zip": "55802"},
             "email": "rhea.okafor@example.org", "dob": "1979-03-11",
             "payment_methods": {"credit_card_7701": {"source": "credit_card", "id": "credit_card_7701", "brand": "visa",
-                                                     "last_four": "7701"}},
+                                                     "last_four": "7701"},
+                                "credit_card_7702": {"source": "credit_card", "id": "credit_card_7702", "brand": "amex",
+                                                     "last_four": "7702"}},
             "saved_passengers": [], "membership": "regular", "reservations": ["DLYB01", "CNXE03"]}
     delayed = {"2024-05-14": {"status": "delayed", "estimated_departure_time_est": "2024-05-14T11:10:00",
                               "estimated_arrival_time_est": "2024-05-14T12:40:00"}}
@@ -160,3 +162,29 @@ def test_the_certificate_facts_read_the_worlds_data_folder(env):
     assert (own["disrupted"], own["eligible"], own["max_allowed"], own["over"]) == (True, True, 50.0, True)
     package = certificate_facts(USER, 300, initial_database("airline", data), None)
     assert (package["disrupted"], package["eligible"]) == (False, False)
+
+
+def _book(env, payments):
+    """A booking of one economy seat on QS210 (2024-05-20, $118), insurance asked and declined,
+    the details confirmed, paid with ``payments`` ((method, amount), ...)."""
+    book = A("book_reservation", user_id=USER, origin="DLH", destination="ORD", flight_type="one_way", cabin="economy",
+             flights=[{"flight_number": "QS210", "date": "2024-05-20"}],
+             passengers=[{"first_name": "Rhea", "last_name": "Okafor", "dob": "1979-03-11"}],
+             payment_methods=[{"payment_id": p, "amount": a} for p, a in payments],
+             total_baggages=0, nonfree_baggages=0, insurance="no")
+    actions = [A("get_user_details", user_id=USER), A("respond", content="Would you like travel insurance for $30?"),
+               A("respond", content=confirmation_text(book.name, dict(book.kwargs))), book]
+    result = score_trajectory(env, 0, actions, user_replies=["No insurance, thanks.", "Yes."],
+                              first_user_message=f"Hi, my user id is {USER}. I want to book a flight.")
+    assert result.status == "ok", result.error
+    return result
+
+
+def test_one_card_split_over_two_entries_is_one_credit_card(env):
+    """'At most one credit card': the same card paying in two parts is one card (before issue 41
+    every entry counted as a card, failing an allowed payment)."""
+    result = _book(env, [("credit_card_7701", 100), ("credit_card_7701", 18)])
+    assert "air.book.payment_limits" not in {v.id for v in result.rule_violations}
+    result = _book(env, [("credit_card_7701", 100), ("credit_card_7702", 18)])
+    assert [(v.id, v.step) for v in result.rule_violations if v.id == "air.book.payment_limits"] == [
+        ("air.book.payment_limits", 3)]
