@@ -64,3 +64,30 @@ def test_a_look_up_that_found_another_user_authenticates_no_one_here():
     result = _score(_with_first(lookup))
     assert [(v.id, v.step) for v in result.rule_violations] == [("retail.identity.authenticate_first", 1)]
     assert result.outcome_reward == 0.0 and result.reward < 1.0
+
+
+@pytest.fixture(scope="module")
+def cancelling():
+    task = next(t for t in DOMAIN.tasks("train") + DOMAIN.tasks("test") if t.id == "38")
+    return task, DOMAIN.make_env(tasks=[task], task_index=0)
+
+
+@pytest.mark.parametrize("reason, breach", [("No longer needed.", False), ("ORDERED BY MISTAKE", False),
+                                            ("changed my mind", True), ("no longer needed by my sister", True)])
+def test_the_cancellation_reason_is_read_by_its_words(cancelling, reason, breach):
+    """'either no longer needed or ordered by mistake ... Other reasons are not acceptable': the
+    agent first passes the user's accepted reason with another case or a full stop (tau2's tool
+    refuses that spelling), then retries with the exact words. The first call asked for nothing
+    the policy forbids (before issue 41 it broke retail.cancel.reason); another reason does."""
+    task, env = cancelling
+    truth = [a.model_copy(deep=True) for a in task.actions]
+    c = next(i for i, a in enumerate(truth) if a.name == "cancel_pending_order")
+    order = truth[c].kwargs["order_id"]
+    attempt = [Action(name="respond", kwargs={"content": f"I will cancel order {order} (reason: {reason}). Do you confirm?"}),
+               Action(name="cancel_pending_order", kwargs={"order_id": order, "reason": reason})]
+    actions = truth[:c - 1] + attempt + truth[c - 1:]
+    result = score_trajectory(env, task, actions, user_replies=consenting_replies(actions),
+                              first_user_message="Hi, I want to cancel an order.")
+    assert result.status == "ok", result.error
+    broken = [(v.id, v.step) for v in result.rule_violations if v.id == "retail.cancel.reason"]
+    assert broken == ([("retail.cancel.reason", c)] if breach else [])
