@@ -188,3 +188,16 @@ def test_one_card_split_over_two_entries_is_one_credit_card(env):
     result = _book(env, [("credit_card_7701", 100), ("credit_card_7702", 18)])
     assert [(v.id, v.step) for v in result.rule_violations if v.id == "air.book.payment_limits"] == [
         ("air.book.payment_limits", 3)]
+
+
+def test_a_certificate_on_the_users_word_alone_confirms_no_facts(env):
+    """'Always confirms the facts before offering compensation': a certificate sent with no
+    look-up at all (the profile, a reservation, a flight's status) breaks it (before issue 41 the
+    line was not judged); the same certificate after the look-ups passes (the first test)."""
+    cert = A("send_certificate", user_id=USER, amount=50)
+    actions = [A("respond", content=confirmation_text(cert.name, dict(cert.kwargs))), cert]
+    first = f"Hi, my user id is {USER}. My flight was delayed and I want compensation."
+    result = score_trajectory(env, 0, actions, user_replies=["Yes."], first_user_message=first)
+    assert result.status == "ok", result.error
+    assert [(v.id, v.step) for v in result.rule_violations] == [("air.compensation.facts_confirmed", 1)]
+    assert not result.gate_violations

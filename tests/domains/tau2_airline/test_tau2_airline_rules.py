@@ -127,7 +127,7 @@ def test_rule_table_kinds_and_texts():
     """SPEC §9: each rule is a gate, an outcome condition or a checkpoint, paraphrases its policy
     line and says what breaks it; the file validates and loads back."""
     kinds = {k: sum(r.kind == k for r in RULES.rules) for k in ("gate", "outcome", "checkpoint")}
-    assert kinds == {"gate": 6, "outcome": 19, "checkpoint": 0}
+    assert kinds == {"gate": 6, "outcome": 20, "checkpoint": 0}
     assert all(r.policy and r.description and r.id.startswith("air.") for r in RULES.rules)
     path = Path(DOMAIN.policy_rules_file)
     assert load_rules(path).model_dump() == RULES.model_dump()
@@ -365,6 +365,11 @@ def cases() -> List[Case]:
     out.append(Case("compensation the user did not ask for", "air.compensation.asked_for", "27", g, 2,
                     replies=["Yes."], first=hello("27", "My flight HAT039 was delayed. Why?"),
                     why="do not proactively offer compensation"))
+    g = gt("27")
+    assert g[0].name == "get_user_details" and g[-1].name == "send_certificate"
+    out.append(Case("compensation on the user's word alone", "air.compensation.facts_confirmed", "27", g[1:], len(g) - 2,
+                    replies=["Yes."], first=hello("27", SCENARIO_WORDS["27"]),
+                    why="always confirm the facts before offering compensation"))
     g = gt("13")
     out.append(Case("transfer without the transfer message", "air.transfer.message_after_call", "13",
                     [g[0], say("Someone will be with you shortly.")], 1,
@@ -512,5 +517,6 @@ def test_grader_corpus_agrees():
     assert report.ok, report.disagreements + report.gaming_failures
     # 122 + 4 payment alternatives (issue 18) + 18 refusal tasks relabeled (tau2 #384) + 18 entries of the
     # rules that read words (statements_and_refusals.json) + tasks 39 and 44 with the customer's words
-    # (80bef6f: a correct trajectory whose reason insurance covers, and its breach with none)
-    assert report.total == len(entries) == 166
+    # (80bef6f: a correct trajectory whose reason insurance covers, and its breach with none) + the break of
+    # air.compensation.facts_confirmed (issue 41)
+    assert report.total == len(entries) == 167
