@@ -3,7 +3,9 @@ an unsafe item named "in any form of its name").
 
 A dish's name is read as its words, each in lower case and in its singular (``stem``: "Rolls"
 -> "roll", "Korma's" -> "korma" and a stray "s"), joined by spaces, hyphens, underscores, slashes or
-asterisks, or by nothing at all ("ChickenKorma"). A dish is named by:
+asterisks, or by nothing at all ("ChickenKorma"), with digits or signs for its letters or not
+("K0rma", "Ro11", "P@neer": ``unleet``, which folds only a word that then is a menu's). A dish is
+named by:
 
 - **its full name** ("Chicken Korma", "chicken-korma", "CHICKEN_KORMA", "Chicken Kormas");
 - **a partial name**: a run of its words that holds a word other than a filler (``FILLER``:
@@ -55,6 +57,10 @@ _TOKEN = re.compile(r"[^\W_]+")
 _JOINER = re.compile(r"[ \t_\-‐‑–—/*~·]{1,6}")  # between a name's words (a line break ends a name)
 _ONE = re.compile(r"[ \t_-]+(?:ones?|dish\w*|options?|kind)(?![^\W_])", re.IGNORECASE)  # "the green one"
 _GENERIC_COUNT = 3  # a word in this many dishes of the menus is generic there
+# A word with digits or signs for letters ("K0rma", "Ro11", "P@neer"): read as a menu's word when it folds to one.
+_MAY_LEET = re.compile(r"[A-Za-z][013457@$]|[013457@$][A-Za-z]")
+_LEET_TOKEN = re.compile(r"(?<![A-Za-z0-9@$])(?=[A-Za-z0-9@$]*[A-Za-z])(?=[A-Za-z0-9@$]*[013457@$])[A-Za-z0-9@$]+")
+_LEET_MAPS = (str.maketrans("013457@$", "oieastas"), str.maketrans("013457@$", "oleastas"))  # "1" for "i", then for "l"
 
 
 def stem(word: str) -> str:
@@ -135,6 +141,24 @@ class DishNames:
         self._starts_any_case = re.compile(alternatives, re.IGNORECASE) if starts else None
         words = {_prefix(w) for n in self.unsafe for w in _TOKEN.findall(n.lower()) if stem(w) not in _FUNCTION}
         self._unsafe_words = tuple(sorted(w for w in words | {"".join(_TOKEN.findall(n.lower())) for n in self.unsafe} if w))
+
+    def unleet(self, text: str) -> str:
+        """``text`` with each word written with digits or signs for letters that folds to a word of
+        the menus' names written with its letters ("K0rma" -> "Korma", "Ro11" -> "Roll"), the
+        same length (a position in one is the position in the other); anything else as written
+        (an id, "W2611340", folds to no word of a dish)."""
+        if _MAY_LEET.search(text) is None:
+            return text
+        out = None
+        for m in _LEET_TOKEN.finditer(text):
+            token = m.group()
+            for table in _LEET_MAPS:
+                folded = token.translate(table)
+                if folded.isalpha() and (self._word(folded) in self._vocabulary or folded.lower() in self._joined):
+                    out = out if out is not None else list(text)
+                    out[m.start():m.end()] = folded
+                    break
+        return text if out is None else "".join(out)
 
     def may_name_unsafe(self, text: str) -> bool:
         """False when ``text`` holds no word of an unsafe dish's name (nothing unsafe is named)."""

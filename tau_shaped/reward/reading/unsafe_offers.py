@@ -174,7 +174,10 @@ def unsafe_dishes_offered(text: str, dishes: Any, ordered: Iterable[str] = ()) -
     named is offered unless its clause excludes it). ``dishes``: an ``UnsafeMenu`` or dish
     names (with ``ordered``, the dishes the customer ordered)."""
     menu = dishes if isinstance(dishes, UnsafeMenu) else UnsafeMenu.of(dishes, ordered)
-    if not menu.names or not text or not menu.dish_names.may_name_unsafe(text):
+    if not menu.names or not text:
+        return None
+    text = menu.dish_names.unleet(text)  # "K0rma": the same length, so evidence quotes the same span
+    if not menu.dish_names.may_name_unsafe(text):
         return None
     mentions = menu.dish_names.find(text)
     if not any(m.unsafe for m in mentions):
