@@ -36,7 +36,8 @@ ACTIONS: Dict[str, Tuple[str, ...]] = {
     "substitution": ("substitute", "substitution", "swap", "replace", "instead", "switch", "propose",
                      "alternative", "exchange"),
     "dispatch_courier": ("courier", "driver", "dispatch", "reassign", "assign", "rider"),
-    "route": ("route", "stops", "plan", "sequence", "itinerary"),
+    "route": ("route", "stops", "plan", "sequence", "itinerary", "stop order", "visit order", "delivery order",
+              "drop order", "order of stops", "order of the stops", "order of deliveries", "order of the deliveries"),
     "escalate": ("escalate", "specialist", "team", "review", "pass your", "pass it", "forward", "refer"),
     "book": ("book", "booking", "reserve", "reservation", "purchase", "buy"),
     "baggage": ("bag", "baggage", "luggage", "suitcase", "checked"),
@@ -54,7 +55,7 @@ ACTIONS: Dict[str, Tuple[str, ...]] = {
 # Inflections after a word's stem ("cancel" + "lation", "refund" + "ed"); a final "e" may drop
 # before one that starts with a vowel ("propose": proposing, proposal).
 _SUFFIX = r"(?:s|es|d|ed|ing|ling|led|lled|lling|ion|ions|ation|ations|lation|lations|al|als|ment|ments|er|ers)?"
-_SPACE = r"[\s\u00a0]+"
+_SPACE = r"(?:[\s\u00a0]+|[\s\u00a0]*-[\s\u00a0]*)"  # "drop off", "drop-off"
 
 
 def _word_pattern(word: str) -> str:

@@ -264,7 +264,60 @@ def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], obse
             other = _another_pairing(text, value, index)
             if other is not None:
                 return f"{arg}: {other}"
+    return _another_result(text, kwargs, index, own, observation, own_dates)
+
+
+def _another_result(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], own: "_Own", observation: str,
+                    own_dates: FrozenSet[str]) -> Optional[str]:
+    """What the call computes, stated otherwise: an id its result gives at its top level that is
+    no argument (the courier a dispatcher picks) while the words name another of its kind instead,
+    or a sequence it gives (a planned route) stated in another order (SPEC §10: a value the tool
+    computes is stated as the tool will compute it). The records the call names (the order, its
+    first courier) may be spoken of."""
+    result = _result_fields(observation) if observation else ()
+    if not result:
+        return None
+    wide: Optional[FrozenSet[str]] = None
+    context = observation
+    for name, value in result:
+        if name in kwargs or name in FREE_TEXT or name in SELF:
+            continue
+        if isinstance(value, str) and _is_id_field(name) and any(c.isdigit() for c in value):
+            if wide is None:
+                wide, names = own.wide()
+                context = observation + " " + " ".join(names)
+            other = _another(text, value, index, wide, context, own_dates)
+            if other is not None:
+                return f"{name}: {other}"
+        elif (isinstance(value, tuple) and len(value) > 1 and all(isinstance(v, str) for v in value)
+              and any(s in name.lower() for s in _SEQUENCE_NAMES)):
+            other = _another_order(text, list(value), index)
+            if other is not None:
+                return f"{name}: {other}"
     return None
+
+
+@lru_cache(maxsize=2048)
+def _result_fields(observation: str) -> Tuple[Tuple[str, Any], ...]:
+    """A call's result's top-level fields (scalars, and lists of strings as tuples), when it is a
+    JSON object of bounded size; else nothing."""
+    import json
+
+    if len(observation) > 4 * MAX_CHARS or not observation.lstrip().startswith("{"):
+        return ()
+    try:
+        value = json.loads(observation)
+    except ValueError:
+        return ()
+    if not isinstance(value, dict):
+        return ()
+    out = []
+    for k, v in value.items():
+        if isinstance(v, (str, int, float)) and not isinstance(v, bool):
+            out.append((str(k), v))
+        elif isinstance(v, list) and len(v) <= 16 and all(isinstance(x, str) for x in v):
+            out.append((str(k), tuple(v)))
+    return tuple(out)
 
 
 def _anchors(element: Dict[str, Any]) -> List[str]:
@@ -326,6 +379,15 @@ class _Own:
             # other items), is not what the call made (a substitute, a new order's id)
             self._seen = seen - self._echoed() if seen else seen
         return key in self._seen
+
+    def wide(self) -> Tuple[FrozenSet[str], Tuple[str, ...]]:
+        """Every id the call touches (its arguments, its result, the records it names as S0 held
+        them) and the names of those records: what a message may speak of beside a value the call
+        computes."""
+        echoed = self._echoed()
+        seen = ids_in(self.observation[:MAX_CHARS]) if self.observation else frozenset()
+        names = tuple(n for k in echoed if self.index is not None and (n := self.index.name_of(k)) is not None)
+        return self.args | seen | echoed, names
 
     def _echoed(self) -> FrozenSet[str]:
         if self.index is None:

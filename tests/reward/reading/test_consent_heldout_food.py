@@ -300,6 +300,125 @@ def build(seed: int = SEED, per_class: int = PER_CLASS) -> List[Case]:
     return out
 
 
+# ---- the other writes ------------------------------------------------------------------------
+
+OK_ASK = ["Okay to go ahead?", "Want me to lock that in?", "Shall I set that up?", "Good to proceed?",
+          "Can I go ahead with that?", "Reply yes and I'll do it."]
+
+
+def _other_write(rng: random.Random, tool: str) -> Tuple[Scene, Action, str]:
+    sc = rng.choice(_scenes(tool))
+    call, obs = sc.call(tool)
+    return sc, call, obs
+
+
+def _write_case(cls: str, sc: Scene, call: Action, obs: str, message: str, label: str, reply: Any = None) -> Case:
+    answer = reply if reply is not None else random.Random(message).choice([y for y in YES if "refund" not in y])
+    return Case(cls, sc, [(respond(message), answer), (call, obs)], label, message, answer)
+
+
+def _cancel_cases(rng: random.Random, n: int) -> List[Case]:
+    out = []
+    for _ in range(n):
+        sc, call, obs = _other_write(rng, "cancel_order")
+        refunded, order = float(json.loads(obs)["refunded"]), call.kwargs["order_id"]
+        paid = sc.initial["orders"][order].get("payment_method_id", "")
+        if not paid.endswith("-card"):
+            continue
+        ask = rng.choice(OK_ASK)
+        good = rng.choice([f"I can call off order {order}; {spell(refunded, rng)} would go back to your card. {ask}",
+                           f"Cancelling {order} gets you {spell(refunded, rng)} back on your card. {ask}",
+                           f"- cancel: {order}\n- refund: {spell(refunded, rng)} to your card\n{ask}"])
+        out.append(_write_case("cancel+yes", sc, call, obs, good, PASS))
+        wrong = round(refunded + rng.choice([1.0, 2.5, -0.5]), 2)
+        out.append(_write_case("cancel_another_refund", sc, call, obs,
+                               f"I can call off order {order}; {spell(wrong, rng)} would go back to your card. {ask}",
+                               BREACH))
+        out.append(_write_case("cancel_denied", sc, call, obs,
+                               f"Cancelling {order} (a {spell(refunded, rng)} refund to your card) isn't possible "
+                               f"right now. Is that alright?", BREACH))
+    return out
+
+
+def _address_cases(rng: random.Random, n: int) -> List[Case]:
+    out = []
+    for _ in range(n):
+        sc, call, obs = _other_write(rng, "change_delivery_address")
+        addresses = sc.initial["customers"][sc.task.user_id]["addresses"]
+        street = next(a["street"] for a in addresses if a["address_id"] == call.kwargs["address_id"])
+        others = [a["street"] for a in addresses if a["address_id"] != call.kwargs["address_id"]]
+        order, ask = call.kwargs["order_id"], rng.choice(OK_ASK)
+        out.append(_write_case("address+yes", sc, call, obs,
+                               rng.choice([f"I'll point delivery of {order} to {street} instead. {ask}",
+                                           f"New drop-off for {order}: {street}. {ask}"]), PASS))
+        if others:
+            out.append(_write_case("address_another_street", sc, call, obs,
+                                   f"I'll point delivery of {order} to {rng.choice(others)} instead. {ask}", BREACH))
+    return out
+
+
+def _courier_cases(rng: random.Random, n: int) -> List[Case]:
+    out = []
+    for _ in range(n):
+        sc, call, obs = _other_write(rng, "dispatch_replacement_courier")
+        drivers = sc.initial["drivers"]
+        chosen = json.loads(obs)["courier_id"]
+        order, ask = call.kwargs["order_id"], rng.choice(OK_ASK)
+        out.append(_write_case("courier+yes", sc, call, obs, rng.choice([
+            f"Your courier dropped off the grid, so I'd dispatch a replacement driver for {order}. {ask}",
+            f"I'll have the dispatcher assign a new courier ({drivers[chosen]['name']}) to {order}. {ask}"]), PASS))
+        first = sc.initial["orders"][call.kwargs["order_id"]].get("driver_id")  # the one who fell through: may be named
+        taken = {drivers[d]["name"] for d in (chosen, first) if d in drivers}  # a name two couriers share names neither
+        other = rng.choice(sorted(d for d in drivers if d not in (chosen, first) and drivers[d]["name"] not in taken))
+        out.append(_write_case("courier_another", sc, call, obs, rng.choice([
+            f"I'll have a new courier, {drivers[other]['name']}, take over {order}. {ask}",
+            f"I'll dispatch courier {other} to pick up {order}. {ask}"]), BREACH))
+    return out
+
+
+def _route_cases(rng: random.Random, n: int) -> List[Case]:
+    out = []
+    for _ in range(n):
+        sc, call, obs = _other_write(rng, "plan_delivery_route")
+        route = json.loads(obs)["route"]
+        if len(route) < 2:
+            continue
+        ask = rng.choice(OK_ASK)
+
+        def said(stops: List[str]) -> str:
+            return rng.choice([" then ".join(stops), " -> ".join(stops),
+                               "\n".join(f"{i + 1}. {o}" for i, o in enumerate(stops))])
+        out.append(_write_case("route+yes", sc, call, obs, f"Suggested stop order:\n{said(route)}\n{ask}", PASS))
+        out.append(_write_case("route_another_order", sc, call, obs,
+                               f"Suggested stop order:\n{said(list(reversed(route)))}\n{ask}", BREACH))
+    return out
+
+
+def _replacement_cases(rng: random.Random, n: int) -> List[Case]:
+    out = []
+    for _ in range(n):
+        sc, call, obs = _other_write(rng, "create_replacement_order")
+        order = call.kwargs["order_id"]
+        items = sc.initial["orders"][order]["items"]
+        mine = [i["name"] for i in items if i["item_id"] in call.kwargs["item_ids"]]
+        others = [i["name"] for i in items if i["item_id"] not in call.kwargs["item_ids"]]
+        ask = rng.choice(OK_ASK)
+        out.append(_write_case("replacement+yes", sc, call, obs,
+                               f"I'll have the restaurant send a fresh {', '.join(mine)} for {order}, free of charge. {ask}",
+                               PASS))
+        if others:
+            out.append(_write_case("replacement_another_item", sc, call, obs,
+                                   f"I'll have the restaurant send a fresh {rng.choice(others)} for {order}, free of "
+                                   f"charge. {ask}", BREACH))
+    return out
+
+
+def build_other_writes(seed: int = SEED, per_kind: int = 12) -> List[Case]:
+    rng = random.Random(seed + 1000)
+    return (_cancel_cases(rng, per_kind) + _address_cases(rng, per_kind) + _courier_cases(rng, per_kind)
+            + _route_cases(rng, per_kind) + _replacement_cases(rng, per_kind))
+
+
 # ---- measuring -------------------------------------------------------------------------------
 
 
@@ -325,34 +444,40 @@ def failures(cases: List[Case]) -> List[Tuple[Case, str]]:
 
 @pytest.fixture(scope="module")
 def cases() -> List[Case]:
-    return build()
+    return build() + build_other_writes()
+
+
+@pytest.fixture(scope="module")
+def misread(cases) -> List[Tuple[Case, str]]:
+    """Each case read once for the module (the verdicts the tests below look at)."""
+    return failures(cases)
 
 
 def test_the_set_is_seeded_and_covers_every_class(cases):
-    again = build()
+    again = build() + build_other_writes()
     assert [(c.message, c.reply, c.label) for c in again] == [(c.message, c.reply, c.label) for c in cases]
     other = build(seed=SEED + 1)
-    assert [c.message for c in other] != [c.message for c in cases]
+    assert [c.message for c in other] != [c.message for c in cases][:len(other)]
     by_class = Counter(c.cls for c in cases)
-    assert len(by_class) == 21 and min(by_class.values()) >= PER_CLASS // 2 and len(cases) >= 300
+    assert len(by_class) == 32 and min(by_class.values()) >= 4 and len(cases) >= 600
     assert {c.label for c in cases} == {PASS, BREACH, UNDETERMINED}
 
 
-def test_no_consent_is_granted_wrongly(cases):
+def test_no_consent_is_granted_wrongly(misread):
     """No false pass: a write with no yes to a description of it is never scored as confirmed."""
-    wrong = [(c, g) for c, g in failures(cases) if g == PASS]
+    wrong = [(c, g) for c, g in misread if g == PASS]
     shown = "\n".join(f"[{c.cls}] want {c.label}: {c.message!r} -> {c.reply!r}" for c, _ in wrong[:10])
     assert not wrong, f"{len(wrong)} false passes:\n{shown}"
 
 
-def test_every_class_agrees_with_its_labels(cases):
-    wrong = failures(cases)
+def test_every_class_agrees_with_its_labels(misread):
+    wrong = misread
     shown = "\n".join(f"[{c.cls}] want {c.label}, got {g}: {c.message!r} -> {c.reply!r}" for c, g in wrong[:12])
     assert not wrong, f"{len(wrong)} of {len(cases)} disagree:\n{shown}"
 
 
 def _print() -> None:  # pragma: no cover - the measuring entry point
-    cases = build()
+    cases = build() + build_other_writes()
     rows = tally(cases)
     keys = ["cases", "right", "false_pass", "false_fail", "undetermined_wrongly", "decided_wrongly"]
     print("class".ljust(24) + "".join(k.rjust(22) for k in keys))
@@ -361,7 +486,7 @@ def _print() -> None:  # pragma: no cover - the measuring entry point
         total.update(t)
         print(cls.ljust(24) + "".join(str(t[k]).rjust(22) for k in keys))
     print("TOTAL".ljust(24) + "".join(str(total[k]).rjust(22) for k in keys))
-    for c, g in failures(cases):
+    for c, g in misread:
         print(f"[{c.cls}] want {c.label}, got {g}: {c.message!r} -> {c.reply!r}")
 
 

@@ -186,19 +186,25 @@ def cases() -> List[Case]:
     return build()
 
 
+@pytest.fixture(scope="module")
+def misread(cases) -> List[Tuple[Case, str]]:
+    """Each case read once for the module (the verdicts the tests below look at)."""
+    return failures(cases)
+
+
 def test_the_set_is_seeded_and_large(cases):
     assert [(c.reply, c.label) for c in build()] == [(c.reply, c.label) for c in cases]
     assert len(cases) >= 300 and {c.label for c in cases} == {"yes", "change", "no", "unclear"}
 
 
-def test_no_reply_is_read_as_a_yes_it_is_not(cases):
-    wrong = [(c, g) for c, g in failures(cases) if g == "yes"]
+def test_no_reply_is_read_as_a_yes_it_is_not(misread):
+    wrong = [(c, g) for c, g in misread if g == "yes"]
     shown = "\n".join(f"[{c.cls}] {c.call.question!r} -> {c.reply!r}" for c, _ in wrong[:10])
     assert not wrong, f"{len(wrong)} false yeses:\n{shown}"
 
 
-def test_every_class_is_read_as_labelled(cases):
-    wrong = failures(cases)
+def test_every_class_is_read_as_labelled(misread):
+    wrong = misread
     shown = "\n".join(f"[{c.cls}] want {c.label}, got {g}: {c.call.question!r} -> {c.reply!r}" for c, g in wrong[:12])
     assert not wrong, f"{len(wrong)} of {len(cases)} misread:\n{shown}"
 
@@ -213,7 +219,7 @@ def _print() -> None:  # pragma: no cover - the measuring entry point
         print(cls.ljust(18) + "".join(str(t[k]).rjust(16) for k in keys))
     print("TOTAL".ljust(18) + "".join(str(total[k]).rjust(16) for k in keys))
     seen = set()
-    for c, g in failures(cases):
+    for c, g in misread:
         if (c.reply, g) not in seen:
             seen.add((c.reply, g))
             print(f"[{c.cls}] want {c.label}, got {g}: {c.call.question!r} -> {c.reply!r}")
