@@ -9,7 +9,8 @@ another address), or masked ("mia***7@example.com"); their phone's digits in any
 a country code, spelled ("five oh three ..."), or its last seven, or its last four where a phone
 is named ("ending in 7232", "xxx-xxx-7232", "the last four digits of the phone are 7232"); their
 full name in either order or in fields
-("first_name: Mia, last_name: Li"), unless the customer's own (passengers included); a street
+("first_name: Mia, last_name: Li", "Mia, whose surname is Li"), with digits for letters or not
+("M1a L1", "m1a.l17@examp1e.com": ``identifiers._letter_forms``, read only where they spell a value), unless the customer's own (passengers included); a street
 of theirs (house number and first word of the name); their customer or user id, their orders',
 reservations' and payment methods' ids ("FD-10490", "fd 10490", "order 10490"; an id of letters
 only, "DRCMIN", where it stands as an id: in capitals in a text not all in capitals, or in any

@@ -19,9 +19,9 @@ _PHONE = re.compile(r"(?<![\w])\+?(?:[0-9][ ().-]{0,2}){9,13}[0-9](?![\w])")  # 
 _STREET = re.compile(r"(?<![\w.,])([0-9]{1,6})[\s,]{1,3}([^\W\d_][\w'-]{0,40})", re.UNICODE)
 _TOKEN = re.compile(r"[^\W_]+")
 _NOT_TOKEN = re.compile(r"[\W_]+")
-# words that join the parts of one value: "mia dot li7", "first name Mia last name Li"
+# words that join the parts of one value: "mia dot li7", "first name Mia last name Li", "Mia, whose surname is Li"
 _JOINERS = frozenset("dot period point underscore dash hyphen plus first last given family surname name names "
-                     "firstname lastname full middle".split())
+                     "firstname lastname full middle whose is called named surnamed".split())
 _DIGIT_WORDS = {"zero": "0", "nought": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
                 "six": "6", "seven": "7", "eight": "8", "nine": "9"}
 _ZERO_LETTERS = frozenset({"oh", "o"})  # a zero only between digits: "five oh three"
@@ -225,12 +225,15 @@ _Hit = NamedTuple("_Hit", [("kind", str), ("skeleton", str), ("start", int), ("e
 
 
 def _values(tokens: Tuple[_Token, ...], index: _Index) -> List[_Hit]:
-    """Every value of ``index`` the tokens spell, whoever's it is, in order."""
+    """Every value of ``index`` the tokens spell, whoever's it is, in order; a token with digits
+    for letters ("B3n", "0kaf0r1184") is read as the letters where only they go on a value."""
     found: List[_Hit] = []
     prefixes, canon, n = index.prefixes, index.canon, len(tokens)
     for i in range(n):
         acc, begin, _, _, _ = tokens[i]
         completes = prefixes.get(acc)
+        if completes is None:
+            acc, completes = _lettered(acc, "", prefixes)
         plain, j = True, i
         while completes is not None:
             for kind in completes:
@@ -239,9 +242,46 @@ def _values(tokens: Tuple[_Token, ...], index: _Index) -> List[_Hit]:
             if j == n or not tokens[j][3]:
                 break
             plain = plain and tokens[j][4]
-            acc += tokens[j][0]
-            completes = prefixes.get(acc)
+            nxt = tokens[j][0]
+            completes = prefixes.get(acc + nxt)
+            acc, completes = (acc + nxt, completes) if completes is not None else _lettered(nxt, acc, prefixes)
     return found
+
+
+_LETTERS_FOR = (str.maketrans("013457", "oieast"), str.maketrans("013457", "oleast"))  # "1" for "i", then for "l"
+_DIGITS = "0123456789"
+
+
+@lru_cache(maxsize=4096)
+def _letter_forms(token: str) -> Tuple[str, ...]:
+    """``token`` with digits that stand for letters read as letters, the digits after its last
+    letter kept or read as letters in turn ("0kaf0r1184" -> "okafor1184", "b3n" -> "ben", "ja3"
+    -> "jae", "it01017" -> "ito1017"); none when it has no letter or no such digit."""
+    if token.isalpha() or token.isdigit():
+        return ()
+    head = token.rstrip(_DIGITS)
+    if not any(c.isalpha() for c in head):
+        return ()
+    tail = token[len(head):]
+    forms = set()
+    for k in range(len(tail) + 1):
+        if k and tail[k - 1] not in "013457":
+            break
+        for table in _LETTERS_FOR:
+            letters = (head + tail[:k]).translate(table)
+            if letters.isalpha():
+                forms.add(letters + tail[k:])
+    forms.discard(token)
+    return tuple(sorted(forms))
+
+
+def _lettered(token: str, acc: str, prefixes: Dict[str, Tuple[str, ...]]) -> Tuple[str, Optional[Tuple[str, ...]]]:
+    """``acc`` + ``token`` read with digits for letters, when that goes on a value (else no value)."""
+    for form in _letter_forms(token):
+        completes = prefixes.get(acc + form)
+        if completes is not None:
+            return acc + form, completes
+    return acc + token, None
 
 
 def _hits(plain: str, index: _Index, agent: bool = True) -> List[_Hit]:
@@ -269,7 +309,8 @@ def _email_elsewhere(text: str, hit: _Hit, index: _Index) -> bool:
         return False
     domain = re.sub(r"[ \t]*(?:\(dot\)|\[dot\]|\bdot\b|\.)[ \t]*", ".", after[m.end():])
     domain = re.match(r"[a-z0-9.-]*", domain).group(0).strip(".")  # type: ignore[union-attr]
-    return bool(domain) and not any(domain.startswith(d) for d in index.domains.get(hit.skeleton, ()))
+    read = (domain, domain.translate(_LETTERS_FOR[0]))  # "3xampl3.c0m" is "example.com"
+    return bool(domain) and not any(r.startswith(d) for r in read for d in index.domains.get(hit.skeleton, ()))
 
 
 def _masked(text: str, index: _Index, own: str, heard: "Heard") -> Optional[str]:

@@ -3,7 +3,7 @@ message discloses it): named in the sentence stating it, else earlier in the mes
 customer's last message, not in a sentence about "your" order, not negated or wondered about
 ("whether it was delivered"). A status is read in the records' words ("out_for_delivery",
 "ready-for-pickup") and in other words that say it ("handed to the courier", "still being made",
-"called off", "dropped off", "reached its destination", "with the driver"). What ``disclosures`` reads after the identifiers themselves."""
+"called off", "dropped off", "reached its destination", "with the driver", "got there"). What ``disclosures`` reads after the identifiers themselves."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ _STATUS = re.compile(
     rf"pending|processed|processing|shipped|in{_S}transit|returned|exchanged|refunded|confirmed|completed|picked{_S}up|"
     rf"en{_S}route|dispatched|arriv\w+|dropped{_S}off|handed{_S}(?:over{_S})?(?:to|off)|called{_S}off|voided|fulfill?ed|"
     rf"reached{_S}(?:its|the|their){_S}(?:destination|door|address|customer)|with{_S}the{_S}(?:courier|driver|rider|restaurant|kitchen)|"
-    rf"on{_S}the{_S}road|left{_S}the{_S}(?:restaurant|kitchen)|in{_S}the{_S}(?:oven|kitchen)|still{_S}being{_S}\w+)\b")
+    rf"on{_S}the{_S}road|left{_S}the{_S}(?:restaurant|kitchen)|in{_S}the{_S}(?:oven|kitchen)|still{_S}being{_S}\w+|"
+    rf"got{_S}there|made{_S}it{_S}there|landed|at{_S}the{_S}door)\b")
 _SENTENCES = re.compile(r"[^.!?\n]+")
 _YOURS = re.compile(r"(?i)\b(?:you|your|yours)\b")
 _UNSURE = re.compile(r"(?i)\b(?:whether|if)\b[^.!?\n]{0,40}$")
