@@ -93,7 +93,8 @@ def _read_action(text: str, words: Tuple[str, ...]) -> Optional[str]:
     for found in pattern.finditer(text):
         if _PART_OF_A_NAME.match(text, found.end()) and found.group(0).lower().startswith("credit"):
             continue  # "credit card": a method's name, not the act of crediting
-        if not _negated_nearby(text, found.start()) and not _NEGATED_AFTER.match(text, found.end()):
+        if (not _negated_nearby(text, found.start()) and not _NEGATED_AFTER.match(text, found.end())
+                and not _DENIED_LATER.match(text, found.end())):
             return found.group(0)
     return None
 
@@ -116,6 +117,16 @@ _NEGATED_AFTER = re.compile(
     r"|(?:can['’]t|cannot|can\s+not|won['’]t|couldn['’]t|could\s+not|will\s+not)\s+be\s+"
     r"(?:done|processed|issued|made|given|arranged|approved|offered|granted|completed|applied|cancell?ed|refunded)"
     r"|is\s+(?:impossible|out\s+of\s+the\s+question|off\s+the\s+table|not\s+on\s+the\s+table))(?![\w'’])",
+    re.IGNORECASE)
+# The action said, then taken back by a contrast in the same sentence: "I was going to refund $16.90,
+# but I can't", "..., but that isn't possible" (not "but I can't refund more than that").
+_DENIED_LATER = re.compile(
+    r"(?:[^.!?;\n]|\.(?=\d)){0,200}?(?<![\w'’])but\s{1,3}(?:"
+    r"(?:i|we)(?:['’]m|\s{1,3}am|['’]re|\s{1,3}are)?\s{1,3}(?:can['’]t|cannot|can\s{1,3}not|won['’]t|will\s{1,3}not"
+    r"|not\s{1,3}able\s{1,3}to|unable\s{1,3}to|not\s{1,3}allowed\s{1,3}to)(?:\s{1,3}(?:do|offer|manage)\s{1,3}(?:that|it|this|so))?"
+    r"(?:\s{1,3}(?:right\s{1,3}now|today|anymore|any\s{1,3}more))?\s*(?:[.!?,;]|$)"
+    r"|(?:that|this|it)(?:(?:['’]s|\s{1,3}is)\s{1,3}not|\s{1,3}isn['’]t)\s{1,3}(?:possible|allowed|an\s{1,3}option|doable)"
+    r"(?:\s{1,3}(?:right\s{1,3}now|today|anymore))?\s*(?:[.!?,;]|$))",
     re.IGNORECASE)
 _PART_OF_A_NAME = re.compile(r"[\s\u00a0]{1,3}cards?(?!\w)", re.IGNORECASE)
 

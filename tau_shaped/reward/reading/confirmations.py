@@ -76,6 +76,9 @@ def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:
     def inside(a: int, b: int) -> bool:
         return any(x <= a and b <= y and (x, y) != (a, b) for x, y in longer)
 
+    if any(_ALTERNATIVE.search(lowered, max(0, a - 48), a) or _ALTERNATIVE_AFTER.match(lowered, b)
+           for a, b in longer_or_other(others, text, lowered)):
+        return False  # "to your card, or $16.90 to your wallet": a choice offered, not a call described
     for m in _phrases_pattern(own).finditer(text):
         if not reply_values.negated_at(lowered, m.start()) and not inside(*m.span()):
             return True
@@ -83,6 +86,20 @@ def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:
     return bool(kinds) and any(
         kind in kinds and not negated and words not in _BARE and not inside(at, at + len(words))
         for kind, words, at, negated in reply_values.methods_in(text))
+
+
+def longer_or_other(others: Tuple[str, ...], text: str, lowered: str) -> list:
+    """Where another choice is named and not taken back."""
+    from tau_shaped.reward.reading import reply_values
+
+    if not others:
+        return []
+    return [m.span() for m in _phrases_pattern(others).finditer(text) if not reply_values.negated_at(lowered, m.start())]
+
+
+# another choice offered beside the call's: "... or to your wallet", "wallet credit or a card refund"
+_ALTERNATIVE = re.compile(r"(?<!\w)(?:or|either)(?!\w)(?:[^.!?;\n]|\.(?=\d)){0,48}$")
+_ALTERNATIVE_AFTER = re.compile(r"[^.!?;\n\w]{0,3}(?:\w+[^.!?;\n\w]{1,3}){0,2}?or(?!\w)")
 
 
 @lru_cache(maxsize=256)

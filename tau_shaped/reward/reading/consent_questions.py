@@ -58,7 +58,7 @@ _YOU_WANT = rf"{_alt('would you like', 'do you want', 'would you want', 'would y
 _THAT = _alt("that", "this", "it", "all that", "all of that", "all this", "this plan", "that plan", "everything above")
 _FINE = _alt("ok", "okay", "alright", "all right", "fine", "acceptable", "agreeable", "good", "correct", "right",
              "good with you", "ok with you", "okay with you", "alright with you", "fine with you", "acceptable to you")
-_WORK = _alt("work", "work for you", "suit you", "sound good", "sound ok", "sound okay", "sound right", "sound fine",
+_WORK = _alt("work", "work for you", "suit you", "sound good", "sound fair", "seem fair", "look fair", "sound ok", "sound okay", "sound right", "sound fine",
              "look good", "look ok", "look okay", "look right", "seem ok", "seem okay", "seem fine", "seem right")
 _AGREE = _alt("agree", "approve", "accept", "consent", "confirm", "authorize", "authorise", "want that", "want this",
               "want it", "want me to", "want us to", "want to proceed", "want to go ahead", "want to continue",
@@ -80,11 +80,15 @@ _NOT_TO_ACT = (rf"(?!{_S}(?:{_ME_OR_US}{_S})?(?:to{_S})?(?:{_alt('quickly', 'bri
 _MIND = _alt("would you mind", "do you mind", "would it bother you", "does it bother you", "would you object",
              "do you object", "any objection", "any objections", "any objection to", "are there any objections",
              "is there any objection", "any reason i shouldn't", "any reason not to", "any reason i should not",
-             "would it be a problem if", "is it a problem if", "any problem with", "any problems with")
+             "would it be a problem if", "is it a problem if", "any problem with", "any problems with",
+             "is there a reason i shouldn't", "is there any reason i shouldn't", "any reason why i shouldn't",
+             "is there a reason not to", "is there any reason not to")
 # What a customer is asked to do that is information: "Would you mind telling me your zip?"
 _INFO_ING = _alt("telling", "sharing", "giving", "confirming", "providing", "spelling", "checking", "verifying",
                  "sending", "answering", "holding", "waiting", "repeating", "describing", "explaining", "letting",
-                 "clarifying", "reading", "looking", "hanging on", "bearing with", "staying")
+                 "clarifying", "reading", "looking", "hanging on", "bearing with", "staying", "put you on hold",
+                 "place you on hold", "keep you on hold", "putting you on hold", "take a moment", "take a minute",
+                 "take a second", "transfer you", "transferring you")
 
 # A question that asks consent (searched in a sentence ending with "?").
 _CONSENT_QUESTION = re.compile(

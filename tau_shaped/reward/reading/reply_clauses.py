@@ -31,7 +31,7 @@ def words(*phrases: str) -> str:
 
 # Words a clause may open with that say nothing yet ("Oh, well, actually no").
 PAD = (r"(?:(?:oh|ah|uh|um{1,4}|hm{1,4}|h{1,2}m{1,4}|well|so|and|then|honestly|sorry|look|hey|er|erm|but|though|although"
-       r"|however|because|also|okay so|ok so|just)(?![\w'])\W{0,4}){0,4}")
+       r"|however|because|also|okay so|ok so|just|actually)(?![\w'])\W{0,4}){0,4}")
 
 
 def head(*phrases: str) -> "re.Pattern[str]":

@@ -219,7 +219,7 @@ def _print() -> None:  # pragma: no cover - the measuring entry point
         print(cls.ljust(18) + "".join(str(t[k]).rjust(16) for k in keys))
     print("TOTAL".ljust(18) + "".join(str(total[k]).rjust(16) for k in keys))
     seen = set()
-    for c, g in misread:
+    for c, g in failures(cases):
         if (c.reply, g) not in seen:
             seen.add((c.reply, g))
             print(f"[{c.cls}] want {c.label}, got {g}: {c.call.question!r} -> {c.reply!r}")

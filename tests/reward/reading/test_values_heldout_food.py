@@ -195,7 +195,7 @@ def _print() -> None:  # pragma: no cover - the measuring entry point
         total.update(t)
         print(cls.ljust(24) + "".join(str(t[k]).rjust(14) for k in keys))
     print("TOTAL".ljust(24) + "".join(str(total[k]).rjust(14) for k in keys))
-    for c, g in misread:
+    for c, g in failures(cases):
         print(f"[{c.cls}] want {c.label}, got {g}: {c.text!r}")
 
 
