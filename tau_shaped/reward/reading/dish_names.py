@@ -4,8 +4,9 @@ an unsafe item named "in any form of its name").
 A dish's name is read as its words, each in lower case and in its singular (``stem``: "Rolls"
 -> "roll", "Korma's" -> "korma" and a stray "s"), joined by spaces, hyphens, underscores, slashes or
 asterisks, or by nothing at all ("ChickenKorma"), with digits or signs for its letters or not
-("K0rma", "Ro11", "P@neer": ``unleet``, which folds only a word that then is a menu's). A dish is
-named by:
+("K0rma", "Ro11", "P@neer": ``unleet``, which folds only a word that then is a menu's), and a
+word of an unsafe dish misspelt by one letter more or less ("Korrma", "Tiramsu":
+``respelled``). A dish is named by:
 
 - **its full name** ("Chicken Korma", "chicken-korma", "CHICKEN_KORMA", "Chicken Kormas");
 - **a partial name**: a run of its words that holds a word other than a filler (``FILLER``:
@@ -33,7 +34,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
+
+import re2
 
 __all__ = ["FILLER", "GENERIC", "MODIFIERS", "DishNames", "Mention", "name_words", "stem"]
 
@@ -57,8 +60,12 @@ _TOKEN = re.compile(r"[^\W_]+")
 _JOINER = re.compile(r"[ \t_\-‐‑–—/*~·]{1,6}")  # between a name's words (a line break ends a name)
 _ONE = re.compile(r"[ \t_-]+(?:ones?|dish\w*|options?|kind)(?![^\W_])", re.IGNORECASE)  # "the green one"
 _GENERIC_COUNT = 3  # a word in this many dishes of the menus is generic there
+_MISSPELT_MIN = 4  # a word of an unsafe dish this long or longer is read through one letter more or less
+_RE2_OPTIONS = re2.Options()
+_RE2_OPTIONS.log_errors = False
+_LETTER_WORD = re.compile(r"(?<![^\W_])[A-Za-z]{5,}(?![^\W_])")  # a misspelling read: "pest", "lass" are not
 # A word with digits or signs for letters ("K0rma", "Ro11", "P@neer"): read as a menu's word when it folds to one.
-_MAY_LEET = re.compile(r"[A-Za-z][013457@$]|[013457@$][A-Za-z]")
+_MAY_LEET_RE2 = re2.compile(r"[A-Za-z][013457@$]|[013457@$][A-Za-z]", _RE2_OPTIONS)  # one linear scan
 _LEET_TOKEN = re.compile(r"(?<![A-Za-z0-9@$])(?=[A-Za-z0-9@$]*[A-Za-z])(?=[A-Za-z0-9@$]*[013457@$])[A-Za-z0-9@$]+")
 _LEET_MAPS = (str.maketrans("013457@$", "oieastas"), str.maketrans("013457@$", "oleastas"))  # "1" for "i", then for "l"
 
@@ -139,6 +146,16 @@ class DishNames:
         alternatives = r"(?<![^\W_])(?:" + "|".join(map(re.escape, starts)) + r")[^\W_]*"
         self._starts = re.compile(alternatives) if starts else None  # read in the text in lower case
         self._starts_any_case = re.compile(alternatives, re.IGNORECASE) if starts else None
+        # one letter more or less in a word of an unsafe dish's name ("Korrma", "Tiramsu"): ``respelled``
+        self._misspelt: Dict[str, Optional[str]] = {}
+        for w in sorted({w for n in self.unsafe for w in name_words(n) if len(w) >= _MISSPELT_MIN and w.isalpha()}):
+            for k in range(len(w)):
+                short = w[:k] + w[k + 1:]
+                if short not in self._vocabulary:
+                    self._misspelt[short] = w if self._misspelt.get(short, w) == w else None  # two words: neither
+        self._misspelt_targets = frozenset(w for w in self._misspelt.values() if w)
+        self._misspelt_lengths = frozenset(n for w in self._misspelt_targets for n in (len(w) - 1, len(w) + 1))
+        self._may_be_misspelt = _misspellings(self._misspelt_targets)
         words = {_prefix(w) for n in self.unsafe for w in _TOKEN.findall(n.lower()) if stem(w) not in _FUNCTION}
         self._unsafe_words = tuple(sorted(w for w in words | {"".join(_TOKEN.findall(n.lower())) for n in self.unsafe} if w))
 
@@ -147,7 +164,7 @@ class DishNames:
         the menus' names written with its letters ("K0rma" -> "Korma", "Ro11" -> "Roll"), the
         same length (a position in one is the position in the other); anything else as written
         (an id, "W2611340", folds to no word of a dish)."""
-        if _MAY_LEET.search(text) is None:
+        if not _found(_MAY_LEET_RE2, text):
             return text
         out = None
         for m in _LEET_TOKEN.finditer(text):
@@ -159,6 +176,41 @@ class DishNames:
                     out[m.start():m.end()] = folded
                     break
         return text if out is None else "".join(out)
+
+    def respelled(self, text: str) -> str:
+        """``text`` with each word of five letters or more that is a word of an unsafe dish's name
+        (four letters or more) with one letter more or one less ("Korrma", "Naaan", "Tiramsu",
+        "Chiicken"), or its plural, written as that word: a careful reader takes the misspelling
+        for the dish (SPEC §10, fail closed). A word of the menus' names is never respelt, nor one
+        a letter away from two such words; a word respelt names a dish only as the word itself
+        would ("Chiken" alone names none, "Chiken Korma" the Korma)."""
+        if self._may_be_misspelt is None or not _found(self._may_be_misspelt, text):
+            return text  # one linear scan (RE2) for every misspelling at once: most messages hold none
+        out: List[str] = []
+        last = 0
+        for m in _LETTER_WORD.finditer(text):
+            token = m.group()
+            low = token.lower()
+            if stem(low) in self._vocabulary:
+                continue
+            target, plural = self._misspelling_of(low), ""
+            if target is None and low.endswith("s"):
+                target, plural = self._misspelling_of(low[:-1]), "s"
+            if target is None:
+                continue
+            written = target.upper() if token.isupper() else target.capitalize() if token[0].isupper() else target
+            out += [text[last:m.start()], written + plural]
+            last = m.end()
+        return text if not out else "".join(out) + text[last:]
+
+    def _misspelling_of(self, low: str) -> Optional[str]:
+        if len(low) not in self._misspelt_lengths:
+            return None
+        target = self._misspelt.get(low)  # a letter left out
+        if target:
+            return target
+        found = {low[:k] + low[k + 1:] for k in range(len(low))} & self._misspelt_targets  # a letter put in
+        return found.pop() if len(found) == 1 else None
 
     def may_name_unsafe(self, text: str) -> bool:
         """False when ``text`` holds no word of an unsafe dish's name (nothing unsafe is named)."""
@@ -236,6 +288,26 @@ class DishNames:
             if m.dish in form.dishes:
                 return m.dish
         return unsafe[0] if form.distinctive else None
+
+
+def _misspellings(targets: Iterable[str]) -> Any:
+    """One RE2 program finding any word that is a target with one letter put in or left out
+    (and, as a price of one pattern, a target's plural, which ``respelled`` then keeps)."""
+    alternatives = set()
+    for w in targets:
+        alternatives.update(re.escape(w[:k]) + "[a-z]" + re.escape(w[k:]) for k in range(len(w) + 1))
+        if len(w) > _MISSPELT_MIN:
+            alternatives.update(re.escape(w[:k] + w[k + 1:]) for k in range(len(w)))
+    if not alternatives:
+        return None
+    return re2.compile(r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b", _RE2_OPTIONS)
+
+
+def _found(program: Any, text: str) -> bool:
+    try:
+        return program.search(text) is not None
+    except Exception:  # noqa: BLE001 - a text RE2 cannot take (a lone surrogate) is read word by word
+        return True
 
 
 def _prefix(word: str) -> str:

@@ -176,7 +176,7 @@ def unsafe_dishes_offered(text: str, dishes: Any, ordered: Iterable[str] = ()) -
     menu = dishes if isinstance(dishes, UnsafeMenu) else UnsafeMenu.of(dishes, ordered)
     if not menu.names or not text:
         return None
-    text = menu.dish_names.unleet(text)  # "K0rma": the same length, so evidence quotes the same span
+    text = menu.dish_names.respelled(menu.dish_names.unleet(text))  # "K0rma", "Korrma": read as "Korma"
     if not menu.dish_names.may_name_unsafe(text):
         return None
     mentions = menu.dish_names.find(text)
