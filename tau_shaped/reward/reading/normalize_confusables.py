@@ -34,7 +34,8 @@ from typing import Dict, Tuple
 
 __all__ = ["folded", "fold_table", "digits_folded"]
 
-_DIGIT_LOOKALIKES = re.compile(r"(?<![A-Za-z0-9])(?=[0-9](?:[OoIl]*[0-9]){1})[0-9][0-9OoIl]*[OoIl][0-9OoIl]*(?![A-Za-z0-9])")
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")  # each run found once, no backtracking: linear in the text
+_NUMBER_LOOKALIKE = re.compile(r"[0-9][0-9OoIl]*")  # matched on one run, anchored: linear in the run
 _AS_DIGIT = str.maketrans("OoIl", "0011")
 _MAY_LOOK_ALIKE = re.compile(r"[0-9][OoIl]|[OoIl][0-9]")
 
@@ -128,4 +129,16 @@ def digits_folded(text: str) -> str:
     """``text`` with letters that imitate digits inside numbers folded (see the module docstring)."""
     if _MAY_LOOK_ALIKE.search(text) is None:
         return text
-    return _DIGIT_LOOKALIKES.sub(lambda m: m.group().translate(_AS_DIGIT), text)
+    return _ALNUM_RUN.sub(_digits_of_run, text)
+
+
+def _digits_of_run(match: "re.Match[str]") -> str:
+    """A run of letters and digits: its look-alike letters as digits when the run is a number
+    that opens with a digit, holds two and holds a look-alike; else as it is. (One regex over
+    the whole text that looked ahead for the second digit backtracked quadratically on a long
+    run such as "1O1O1O…x".)"""
+    run = match.group()
+    if (run[0].isdigit() and _NUMBER_LOOKALIKE.fullmatch(run) is not None and not run.isdigit()
+            and sum(ch.isdigit() for ch in run) >= 2):
+        return run.translate(_AS_DIGIT)
+    return run

@@ -112,7 +112,8 @@ def test_a_long_message_is_read_up_to_the_limit():
 
 
 @pytest.mark.parametrize("unit", ["<", "&", "*", "_", "<a", "<!--", "&#", "&amp;", "~~", "[", "](", "<b>", "</", "`",
-                                  "\u200b", "о", "five ", "5 ", "at ", "(at) x (dot) ", "a@b.", "<a b='", "**x", "_x"])
+                                  "\u200b", "о", "five ", "5 ", "at ", "(at) x (dot) ", "a@b.", "<a b='", "**x", "_x",
+                                  "1O", "11O", "O1", "K o ", "K.o.", "a-b-"])
 def test_adversarial_input_is_read_in_linear_time(unit):
     text = unit * (200_000 // len(unit))
     seen.cache_clear()
