@@ -125,6 +125,59 @@ def _bare_hours(text: str) -> List[Stated]:
     return found
 
 
+# A clock time in words the normalizer left ("a quarter past 7", "20 to 8", "half past 7"), a time
+# with a dot and a 12-hour suffix ("7.15 pm") and a 24-hour "19h15": either half of the day when no
+# suffix says which, read in a sentence about an arrival or before a word of the clock.
+_WORD_CLOCK = re.compile(
+    r"(?<![0-9:.,$])\b(?:(?P<past>(?:a[ \t]{1,3})?quarter|half|[1-5]?[0-9](?:[ \t]{1,3}minutes?)?)[ \t]{1,3}(?:past|after)"
+    r"|(?P<to>(?:a[ \t]{1,3})?quarter|[1-2]?[0-9](?:[ \t]{1,3}minutes?)?)[ \t]{1,3}to)"
+    r"[ \t]{1,3}(?P<wh>1[0-2]|0?[1-9])(?![0-9:.,]?[0-9])"
+    r"(?P<clock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon)|at the latest)\b)?"
+    r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest|pm|am|p\.m\.|a\.m\."
+    r"|(?:and|to|or|until|till|-|\u2013)[ \t]))",
+    re.IGNORECASE,
+)
+_DOT_CLOCK = re.compile(r"(?<![0-9.,$])(?P<dh>1[0-2]|0?[1-9])\.(?P<dm>[0-5][0-9])" + _suffix("d"))
+_H_CLOCK = re.compile(r"(?<![0-9A-Za-z])(?P<hh24>[01]?[0-9]|2[0-3])h(?P<hm24>[0-5][0-9])(?![0-9A-Za-z])")
+_WORD_HINT = re.compile(r"past|after|to[ \t]|[0-9]h[0-9]|[0-9]\.[0-9]", re.IGNORECASE)
+
+
+def _minutes_of(word: str) -> int:
+    w = " ".join(word.lower().replace("minutes", "").replace("minute", "").split())
+    return {"quarter": 15, "a quarter": 15, "half": 30}.get(w, int(w) if w.isdigit() else -1)
+
+
+def _word_times(text: str) -> List[Stated]:
+    found: List[Stated] = []
+    if _WORD_HINT.search(text) is None:
+        return found
+    for m in _WORD_CLOCK.finditer(text):
+        after = text[m.end():m.end() + 6].lower()
+        suffix = next((x for x in ("pm", "p.m.", "am", "a.m.") if after.lstrip().startswith(x)), None)
+        if not suffix and not m.group("clock") and not _ARRIVAL.search(_sentence_around(text, m.start())):
+            continue
+        hour = int(m.group("wh"))
+        minutes = _minutes_of(m.group("past") or m.group("to"))
+        if minutes < 0 or minutes >= 60:
+            continue
+        if m.group("to"):
+            hour, minutes = (hour - 1) or 12, 60 - minutes
+        if suffix:
+            value = _clock(hour, minutes, suffix)
+            if value is not None:
+                found.append(Stated("time", value, m.group(0), m.start(), m.end()))
+            continue
+        value, other = float(hour % 24 * 60 + minutes), float((hour + 12) % 24 * 60 + minutes)
+        found.append(Stated("time", value, m.group(0), m.start(), m.end(), other))
+    for m in _DOT_CLOCK.finditer(text):
+        value = _clock(int(m.group("dh")), int(m.group("dm")), m.group("ds"))
+        if value is not None:
+            found.append(Stated("time", value, m.group(0), m.start(), m.end()))
+    for m in _H_CLOCK.finditer(text):
+        found.append(Stated("time", float(int(m.group("hh24")) * 60 + int(m.group("hm24"))), m.group(0), m.start(), m.end()))
+    return found
+
+
 def _sentence_around(text: str, at: int) -> str:
     starts = [e.end() for e in _SENTENCE_END.finditer(text, max(0, at - 400), at)]
     end = _SENTENCE_END.search(text, at, min(len(text), at + 400))
@@ -134,9 +187,10 @@ def _sentence_around(text: str, at: int) -> str:
 def _times(text: str, bare_hours: bool) -> List[Stated]:
     """ISO datetimes, HH:MM times and (if ``bare_hours``) hours with a 12-hour suffix, or said
     after a word of time ("by 7": 7:00 or 19:00)."""
-    found: List[Stated] = _bare_hours(text) if bare_hours else []
+    words = _word_times(text) if bare_hours else []  # "20 to 8 pm": its "8 pm" is no time of its own
+    found: List[Stated] = _bare_hours(text) + words if bare_hours else []
     if not _may_state_time(text):
-        return found
+        return sorted(found, key=lambda t: t.start)
     matches = list(_TIME.finditer(text))
     for i, m in enumerate(matches):
         other: Optional[float] = None
@@ -152,7 +206,7 @@ def _times(text: str, bare_hours: bool) -> List[Stated]:
             value = _clock(int(m.group("hh")), 0, m.group("hs"))
         else:
             value = None
-        if value is not None:
+        if value is not None and not any(w.start <= m.start() < w.end for w in words):
             found.append(Stated("time", value, m.group(0), m.start(), m.end(), other))
     return sorted(found, key=lambda t: t.start) if bare_hours else found
 
@@ -180,19 +234,26 @@ def _kept(text: str, what: str) -> Tuple[Stated, ...]:
 
 
 _COUNT_WORDS = {"a couple of": 2, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
-                "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60, "half an": 0.5, "half a": 0.5}
+                "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60, "half an": 0.5, "half a": 0.5,
+                "a quarter of an": 0.25, "quarter of an": 0.25, "three quarters of an": 0.75}
 _COUNTS = "|".join(re.escape(w).replace("\\ ", r"[ \t]+") for w in sorted(_COUNT_WORDS, key=len, reverse=True))
 _RELATIVE = re.compile(
     r"\b(?:(?:in|within|after)[ \t]+(?:about|around|roughly|approximately|approx\.|just|only|under|less[ \t]+than)?[ \t]*"
     rf"(?P<n>\d{{1,3}}|{_COUNTS})[ \t]*"
     r"(?P<unit>minutes?|mins?|hours?|hrs?)\b"
-    r"|(?P<n2>\d{1,3})[ \t]*(?P<unit2>minutes?|mins?)[ \t]+from[ \t]+now\b)",
+    r"|(?P<n2>\d{1,3})[ \t]*(?P<unit2>minutes?|mins?)[ \t]+(?:from[ \t]+now|away|out)\b"
+    # "give it about 20 minutes", "allow 10 minutes"
+    rf"|\b(?:give[ \t]+it|allow|wait)[ \t]+(?:about|around|roughly|another|just|only)?[ \t]*(?P<n3>\d{{1,3}}|{_COUNTS})[ \t]*"
+    r"(?P<unit3>minutes?|mins?|hours?|hrs?)\b)",
     re.IGNORECASE,
 )
 
 
-_ARRIVAL = re.compile(r"arriv|deliver|with you\b|reach|get to you|be there\b|at your door|show up|\beta\b", re.IGNORECASE)
+_ARRIVAL = re.compile(r"arriv|deliver|with you\b|reach|get to you|be there\b|at your door|show up|\beta\b"
+                      r"|\byou(?:['’]ll|[ \t]+will|[ \t]+should)[ \t]+(?:have|get|receive)[ \t]+it\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
+# "2 minutes away", "give it 20 minutes": an arrival in itself
+_AWAY = re.compile(r"(?:away|out)$|^(?:give[ \t]+it|allow|wait)\b", re.IGNORECASE)
 
 
 def relative_times(text: str, now: float) -> List[Stated]:
@@ -204,12 +265,12 @@ def relative_times(text: str, now: float) -> List[Stated]:
         starts = [e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())]
         end = _SENTENCE_END.search(text, m.end())
         sentence = text[starts[-1] if starts else 0:end.start() if end else len(text)]
-        if not _ARRIVAL.search(sentence):
+        if not _ARRIVAL.search(sentence) and not _AWAY.search(m.group(0)):
             continue
-        raw = (m.group("n") or m.group("n2") or "").lower()
+        raw = (m.group("n") or m.group("n2") or m.group("n3") or "").lower()
         raw = re.sub(r"[ \t]+", " ", raw)
         count = float(raw) if raw.isdigit() else _COUNT_WORDS.get(raw)
-        unit = (m.group("unit") or m.group("unit2") or "").lower()
+        unit = (m.group("unit") or m.group("unit2") or m.group("unit3") or "").lower()
         if count is None:
             continue
         minutes = count * 60 if unit.startswith(("hour", "hr")) else count
