@@ -63,6 +63,8 @@ def _found(name: str, kwargs: Dict[str, Any], before: Dict[str, Any]) -> List[An
         return [c.get("customer_id") for c in customers if c.get("customer_id") == kwargs.get("customer_id")][:1]
     if name == "get_customer_by_phone":
         phone = kwargs.get("phone_number")
+        if not isinstance(phone, str):
+            return []
         for customer in customers:
             numbers = {customer.get("phone_number")} | {
                 _record(before.get("lines"), "line_id", line).get("phone_number") for line in customer.get("line_ids") or []}
@@ -119,6 +121,7 @@ def watch(side: str, name: str, kwargs: Dict[str, Any], before: Dict[str, Any], 
         bills = _read_bills(name, kwargs, before)
         if bills:
             statuses = {b.get("status") for b in bills}
-            owners = {b.get("customer_id") for b in bills} | ({kwargs.get("customer_id")} - {None})
+            owners = [b.get("customer_id") for b in bills] + [kwargs.get("customer_id")]
+            owners = {o for o in owners if isinstance(o, str)}
             awaiting = any(b.get("status") == AWAITING for owner in owners for b in _bills_of(before, owner))
             record_event("bills_read", paid=PAID in statuses, unpaid=bool(statuses & {OVERDUE, AWAITING}) or awaiting)
