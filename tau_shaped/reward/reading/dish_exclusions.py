@@ -27,7 +27,9 @@ mention costs a constant.
   "the Udon is safe; the Korma is not."); said to hold an allergen of the customer's, or an
   allergen unnamed ("Korma contains nuts", "the Korma has one of your allergens"; "Korma has no
   nuts" and "Korma contains dairy" to a customer allergic to nuts exclude nothing, nor does an
-  allergen played down: "Korma has only a trace of nuts", "barely any nuts").
+  allergen played down: "Korma has only a trace of nuts", "barely any nuts"), made of it or not
+  free of it ("Korma is dairy-based", "Korma isn't dairy-free"); a cross after it in its clause
+  ("Korma: ❌", a table row "| Korma | dairy | ❌ |").
 - **Proposed as the replacement** (``proposed_as_replacement``), right after the dish: "as a
   replacement", "as your substitute", "could replace it", "in its place": it is the substitute,
   not the item replaced, even when the customer ordered it (no replacement order re-sends it).
@@ -114,6 +116,10 @@ _PREDICATE = re.compile(
     r"(?:is|are|was|were|would|will|wo|ca|can|could|should)[ \t]*(?:n['’]t|[ \t]not)[ \t]*(?:[.!;)]|$))",  # "the Korma is not."
     re.IGNORECASE,
 )
+_CROSSED = re.compile("[\u274c\u2717\u2718\U0001f6ab\u26d4]")  # a cross after the dish in its clause: "Korma: ❌", "| Korma | dairy | ❌ |"
+_BASED = re.compile(_LEAD + r"(?:is|are|was|were|['’]s)(?P<neg>[ \t]*(?:n['’]t|[ \t]not))?(?:[ \t]+\w+ly)?[ \t]+", re.IGNORECASE)
+_BASED_TAIL = re.compile(r"[ \t]*-?[ \t]*(?:based|rich|heavy|laden|filled|loaded|topped|packed)(?!\w)", re.IGNORECASE)
+_FREE = re.compile(r"((?:tree[ \t-])?[^\W\d_]+)[ \t]*-?[ \t]*free(?!\w)", re.IGNORECASE)
 _UNSAFE_RECORD = re.compile(r"[\"']?safe[\"']?[ \t]*[:=][ \t]*[\"']?(?:false|no)(?!\w)", re.IGNORECASE)
 CONTAINS = re.compile(
     r"(?<!\w)(?:has|have|had|got|contains?|contained|containing|includes?|including|made[ \t]+(?:with|from|using)|comes?[ \t]+with|"
@@ -238,8 +244,16 @@ def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]"
     ``next_dish``."""
     stop = min(hi, end + AFTER, next_dish)
     rest = text[end:stop]
-    if _PREDICATE.match(rest) or _UNSAFE_RECORD.search(rest):
+    if _PREDICATE.match(rest) or _UNSAFE_RECORD.search(rest) or _CROSSED.search(rest):
         return True
+    based = _BASED.match(rest)  # "Korma is dairy-based", "Korma isn't dairy-free"
+    if based is not None:
+        free = _FREE.match(rest, based.end())
+        if free is not None:
+            return bool(based.group("neg")) and allergen.fullmatch(free.group(1)) is not None  # "isn't dairy-free"
+        found_at = allergen.match(rest, based.end())
+        if found_at is not None and _BASED_TAIL.match(rest, found_at.end()):
+            return True
     verb = CONTAINS.search(rest)
     if verb is None:
         return False

@@ -304,6 +304,20 @@ def test_an_exclusion_in_few_words_excludes(text):
 
 
 @pytest.mark.parametrize("text", [
+    "Chicken Korma: ❌ (dairy)", "| Chicken Korma | dairy | ❌ |", "Sadly, Chicken Korma is dairy-based.",
+    "Chicken Korma isn't dairy-free.", "The Chicken Korma is cream-based, so no.",
+])
+def test_a_cross_or_a_dish_made_of_the_allergen_excludes(text):
+    """Before this round each of these read as an offer (a false fail)."""
+    assert not read(text, C)
+
+
+@pytest.mark.parametrize("text", ["Chicken Korma is dairy-free!", "Chicken Korma ✅", "Chicken Korma is not gluten-free."])
+def test_a_dish_said_free_of_the_allergen_or_ticked_is_offered(text):
+    assert read(text, C)
+
+
+@pytest.mark.parametrize("text", [
     "I can't and won't offer the Chicken Korma.", "I don't see why you'd want the Chicken Korma; it has dairy.",
     "No, I can't offer the Chicken Korma.", "The Chicken Korma has a lot of cream.",
 ])
