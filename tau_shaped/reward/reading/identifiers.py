@@ -393,13 +393,25 @@ _ID_CUE_AFTER = re.compile(r"[ \t\"'`*_)]{0,3}(?:reservations?|bookings?|orders?
 def _a_letter_id(text: str, hit: _Hit) -> bool:
     """Whether an id of letters only stands as an id in an agent's message (not as a word that
     happens to spell one): written in capitals as the records write it ("DRCMIN", "D-R-C-M-I-N")
-    in a text not all in capitals, or in any case where an id is introduced ("order drcmin",
+    in a text not all in capitals or alone on its line ("- DRCMIN"), or in any case where an id
+    is introduced ("order drcmin",
     "reservation id: Drcmin", "drcmin booking")."""
     written = text[hit.start:hit.end]
-    if written.upper() == written and text.upper() != text:
+    if written.upper() == written and (text.upper() != text or _alone_on_its_line(text, hit)):
         return True
     return _ID_CUE.search(text, max(0, hit.start - 56), hit.start) is not None or \
         _ID_CUE_AFTER.match(text, hit.end, hit.end + 24) is not None
+
+
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _alone_on_its_line(text: str, hit: _Hit) -> bool:
+    """Whether nothing but marks stands with the id on its line ("- DRCMIN", a table cell)."""
+    start = text.rfind("\n", 0, hit.start) + 1
+    end = text.find("\n", hit.end)
+    end = len(text) if end < 0 else end
+    return _LETTER.search(text, start, hit.start) is None and _LETTER.search(text, hit.end, end) is None
 
 
 def _a_number(text: str, hit: _Hit) -> bool:
