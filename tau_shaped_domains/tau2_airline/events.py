@@ -15,10 +15,13 @@ Event types (every field is a JSON scalar or a list of them):
     ``cancel_reservation``: ``reservation_id``, ``owner``, ``cabin``, ``insurance``,
     ``flown`` (a flight of it has status landed or flying on its date), ``within_24h`` (created
     at most 24 hours before the policy's clock, 2024-05-15 15:00:00 EST), ``airline_cancelled``
-    (a flight of it has status cancelled), ``business``, and ``basis``: ``flown`` when a portion
-    was flown (no cancellation allowed), else the first ground that allows it: ``within_24h``,
-    ``airline_cancelled``, ``business``, else ``insurance`` (allowed if the reason is covered:
-    judged by a rule on what the user said), else ``none``.
+    (a flight of it has status cancelled), ``business``, ``business_upgraded`` (business now, not
+    in tau2's initial database: upgraded in this conversation), and ``basis``: ``flown`` when a
+    portion was flown (no cancellation allowed), else the first ground that allows it:
+    ``within_24h``, ``airline_cancelled``, ``business`` (booked in business), else ``insurance``
+    (allowed if the reason is covered: judged by a rule on what the user said), else
+    ``business_upgraded`` (the only ground a cabin this conversation bought: the policy does not
+    settle it), else ``none``.
 ``flights_updated``
     ``update_reservation_flights``: ``reservation_id``, ``owner``, ``cabin_before``,
     ``cabin_after``, ``cabin_changed``, ``flights_changed`` (the set of (flight, date) differs),
@@ -140,19 +143,29 @@ def nonfree_expected(total: Any, membership: Any, cabin: Any, passengers: int) -
     return max(0, total - free)
 
 
-def cancellation_basis(reservation: Dict[str, Any], state: Dict[str, Any]) -> Dict[str, Any]:
+def cancellation_basis(reservation: Dict[str, Any], state: Dict[str, Any],
+                       initial: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+    """The grounds of a cancellation. ``initial``: tau2's initial database, to tell a reservation
+    booked in business from one upgraded to business in this conversation (``business_upgraded``:
+    "It is a business flight" read on a cabin the conversation itself bought, just before a
+    cancellation that refunds the whole reservation; the policy does not settle it)."""
+    start = _peek(initial, "reservations", reservation.get("reservation_id")) if initial is not None else None
+    business = reservation.get("cabin") == "business"
     facts = {
         "flown": flown(state, reservation),
         "within_24h": DAY_BEFORE <= str(reservation.get("created_at") or "") <= NOW,
         "airline_cancelled": "cancelled" in statuses(state, reservation),
-        "business": reservation.get("cabin") == "business",
+        "business": business,
+        "business_upgraded": business and isinstance(start, dict) and start.get("cabin") != "business",
     }
     if facts["flown"]:
         basis = "flown"
     else:
-        basis = next((k for k in ("within_24h", "airline_cancelled", "business") if facts[k]), None)
+        grounds = ("within_24h", "airline_cancelled") + (() if facts["business_upgraded"] else ("business",))
+        basis = next((k for k in grounds if facts[k]), None)
         if basis is None:
-            basis = "insurance" if reservation.get("insurance") == "yes" else "none"
+            basis = ("insurance" if reservation.get("insurance") == "yes"
+                     else "business_upgraded" if facts["business_upgraded"] else "none")
     return {**facts, "basis": basis}
 
 
@@ -226,7 +239,8 @@ def watch(tool: str, kwargs: Dict[str, Any], before: Dict[str, Any], db: Any, re
         record_event("reservation_accessed", tool=tool, reservation_id=rid, owner=owner, write=tool in WRITES)
         if tool == "cancel_reservation":
             record_event("reservation_cancelled", reservation_id=rid, owner=owner, cabin=reservation.get("cabin"),
-                         insurance=reservation.get("insurance"), **cancellation_basis(reservation, before))
+                         insurance=reservation.get("insurance"),
+                         **cancellation_basis(reservation, before, _initial(data)))
         elif tool == "update_reservation_flights":
             after = _flight_keys(kwargs.get("flights"))
             cabin = kwargs.get("cabin")

@@ -61,14 +61,17 @@ def world() -> dict:
                                                      "last_four": "7701"},
                                 "credit_card_7702": {"source": "credit_card", "id": "credit_card_7702", "brand": "amex",
                                                      "last_four": "7702"}},
-            "saved_passengers": [], "membership": "regular", "reservations": ["DLYB01", "CNXE03"]}
+            "saved_passengers": [], "membership": "regular", "reservations": ["DLYB01", "CNXE03", "ECON05"]}
     delayed = {"2024-05-14": {"status": "delayed", "estimated_departure_time_est": "2024-05-14T11:10:00",
                               "estimated_arrival_time_est": "2024-05-14T12:40:00"}}
     cancelled = {"2024-05-14": {"status": "cancelled"}}
     return {"flights": {"QS210": _flight("QS210", "DLH", "ORD", delayed), "QS310": _flight("QS310", "ORD", "DLH", cancelled)},
             "users": {USER: user},
             "reservations": {"DLYB01": _reservation("DLYB01", "business", "QS210", "DLH", "ORD", 1),
-                             "CNXE03": _reservation("CNXE03", "economy", "QS310", "ORD", "DLH", 3)}}
+                             "CNXE03": _reservation("CNXE03", "economy", "QS310", "ORD", "DLH", 3),
+                             "ECON05": {**_reservation("ECON05", "economy", "QS210", "DLH", "ORD", 1),
+                                        "flights": [{"flight_number": "QS210", "origin": "DLH", "destination": "ORD",
+                                                     "date": "2024-05-21", "price": 118}]}}}
 
 
 def tasks() -> list:
@@ -201,3 +204,34 @@ def test_a_certificate_on_the_users_word_alone_confirms_no_facts(env):
     assert result.status == "ok", result.error
     assert [(v.id, v.step) for v in result.rule_violations] == [("air.compensation.facts_confirmed", 1)]
     assert not result.gate_violations
+
+
+def _cancel(env, upgrade: bool):
+    """ECON05 (economy, no insurance, booked 2024-05-01, nothing cancelled by the airline) is
+    cancelled, after an upgrade to business in the same conversation or not."""
+    steps = [A("get_user_details", user_id=USER), A("get_reservation_details", reservation_id="ECON05")]
+    if upgrade:
+        up = A("update_reservation_flights", reservation_id="ECON05", cabin="business",
+               flights=[{"flight_number": "QS210", "date": "2024-05-21"}], payment_id="credit_card_7701")
+        steps += [A("respond", content=confirmation_text(up.name, dict(up.kwargs))), up]
+    cancel = A("cancel_reservation", reservation_id="ECON05")
+    steps += [A("respond", content=confirmation_text(cancel.name, dict(cancel.kwargs))), cancel]
+    replies = ["Yes."] * sum(a.name == "respond" for a in steps)
+    return steps, score_trajectory(env, 0, steps, user_replies=replies,
+                                   first_user_message=f"Hi, my user id is {USER}. I want to cancel ECON05, plans changed.")
+
+
+def test_a_cancellation_with_no_ground_breaks_the_rule(env):
+    steps, result = _cancel(env, upgrade=False)
+    assert [(v.id, v.step) for v in result.rule_violations] == [("air.cancel.needs_a_ground", len(steps) - 1)]
+
+
+def test_business_bought_in_the_conversation_then_cancelled_is_left_to_a_person(env):
+    """'It is a business flight' (a ground for cancelling) read on a cabin this conversation
+    upgraded, just before a cancellation that refunds the whole reservation: the policy allows the
+    upgrade and cancels business flights, and does not say whether this is one. The rule abstains
+    (undetermined, reward withheld), never guesses; before issue 41 it passed."""
+    steps, result = _cancel(env, upgrade=True)
+    assert result.status == "undetermined" and result.reward is None
+    assert [(u.id, u.step) for u in result.undetermined] == [("air.cancel.needs_a_ground", len(steps) - 1)]
+    assert not result.rule_violations and not result.gate_violations

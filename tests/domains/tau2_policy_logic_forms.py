@@ -62,3 +62,39 @@ def test_per_with_no_event_and_a_matcher_that_holds_at_zero():
     assert (verdict.holds, verdict.step) == (True, None)
     verdict = ev({"event_sum": "refueled", "field": "gb", "per": "line_id", "gt": 2}, traj(call("x")))
     assert not verdict.holds and verdict.evidence == "sum of gb over refueled events = 0.00 does not match"
+
+
+ABSTAIN = {"abstain": {"tool": "unsure"}, "breach": {"tool": "bad"}, "why": "the policy does not say"}
+
+
+def test_abstain_breaks_where_the_breach_holds_and_is_undetermined_where_only_the_doubt_does():
+    verdict = ev(ABSTAIN, traj(call("ok"), call("bad"), call("unsure")))
+    assert broken(verdict) == (True, 1, [1]) and not verdict.undetermined
+    verdict = ev(ABSTAIN, traj(call("ok"), call("unsure"), call("unsure")))
+    assert not verdict.holds
+    assert [s for s, _ in verdict.undetermined] == [1, 2]
+    assert verdict.undetermined[0][1].startswith("the policy does not say")
+    verdict = ev(ABSTAIN, traj(call("ok")))
+    assert not verdict.holds and not verdict.undetermined
+
+
+def test_templates_fill_the_facts_inside_after_and_abstain():
+    """A rule's placeholders inside the new options are filled per task, as everywhere else."""
+    from tau_shaped.reward.policy_rules import PolicyRuleSet, bind, task_facts
+    from tau_shaped.reward.rule_templates import PREDICATE, fill_facts
+    from tau_shaped.tasks.schema import ShapedTask
+
+    rules = [{"id": "paid", "kind": "outcome", "when": {
+                 "unpreceded": {"tool": "claim"}, "by": {"tool": "read"},
+                 "after": {"tool": "request", "args": {"customer_id": "{user_id}"}}}},
+             {"id": "ground", "kind": "outcome", "when": {
+                 "abstain": {"event": "cancelled", "where": {"owner": "{user_id}", "basis": "doubt"}},
+                 "breach": {"event": "cancelled", "where": {"owner": "{user_id}", "basis": "none"}}, "why": "unsure"}}]
+    rs = PolicyRuleSet.model_validate({"facts": {"user_id": {"task": "user_id", "type": "string"}}, "rules": rules})
+    for user in ("C1", "C2"):
+        t = ShapedTask.model_validate({"id": "t", "user_id": user, "instruction": "", "actions": []})
+        facts = task_facts(rs, t, {})
+        for bound in bind(rs, t, {}):
+            whole = PREDICATE.validate_python(fill_facts(bound.rule.when, facts))
+            assert bound.when.model_dump() == whole.model_dump()
+            assert user in str(bound.when.model_dump())

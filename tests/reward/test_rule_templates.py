@@ -105,7 +105,7 @@ def test_a_template_with_no_placeholder_is_its_predicate():
 def test_predicate_positions_and_kinds_are_read_from_the_kinds():
     assert predicate_fields(AnyPredicate) == {"any": True}
     assert predicate_fields(NotPredicate) == {"not": False}
-    assert predicate_fields(UnprecededPredicate) == {"unpreceded": False, "by": False}
+    assert predicate_fields(UnprecededPredicate) == {"unpreceded": False, "by": False, "after": False}
     assert predicate_fields(ToolPredicate) == {}
     assert type(kind_of_data({"tool": "x"})).__name__ == "ToolKind"
     assert kind_of_data({"tool": "x", "any": []}) is None and kind_of_data({"nothing": 1}) is None

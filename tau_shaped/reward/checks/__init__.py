@@ -46,5 +46,6 @@ from tau_shaped.reward.checks import (  # noqa: F401, E402 - registered on impor
     facts_stated,
     money_stated,
     refusal_unsaid,
+    abstain,
 )
 from tau_shaped.reward.checks.compiler import compile_predicate  # noqa: F401, E402

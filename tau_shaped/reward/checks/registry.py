@@ -13,7 +13,7 @@ Data never names code: the registry maps a key to a kind registered by the code 
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Type, get_args
+from typing import Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Type, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticCustomError, core_schema
@@ -127,8 +127,9 @@ def predicate_fields(model: Type[BaseModel]) -> Dict[str, bool]:
         found = {}
         for name, field in model.model_fields.items():
             one = any(m is _PredicateType for m in field.metadata)
-            many = any(_PredicateType in getattr(arg, "__metadata__", ()) for arg in get_args(field.annotation))
-            if one or many:
+            inner = any(_PredicateType in getattr(arg, "__metadata__", ()) for arg in get_args(field.annotation))
+            many = inner and get_origin(field.annotation) in (list, List)
+            if one or inner:  # an optional predicate (``after``) is one, not a list
                 found[field.alias or name] = many and not one
         _PREDICATE_FIELDS[model] = found
     return found
