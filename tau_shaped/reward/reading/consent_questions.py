@@ -104,6 +104,8 @@ _CONSENT_QUESTION = re.compile(
         # Is that OK? / Would that be fine? / Is it alright if I ...
         rf"{_B}{_alt('is', 'would', 'will', 'does', 'do')}{_S}{_THAT}{_S}(?:{_alt('be', 'seem', 'sound', 'look')}{_S})?{_FINE}{_E}",
         rf"{_B}{_alt('is', 'would', 'will')}{_S}{_THAT}{_S}(?:be{_S})?{_FINE}{_S}{_alt('if', 'for me to', 'to proceed', 'to go ahead')}{_E}",
+        # Would a refund of $16.90 help? (an offer; not "would it help to know ...")
+        rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,80}}?{_S}help{_E}(?!{_S}to{_S}(?:{_INFO_VERBS}){_E})",
         # Does that work (for you)? / Does this sound good?
         rf"{_B}{_alt('does', 'would', 'will', 'do')}{_S}{_THAT}{_S}{_WORK}{_E}",
         # Do you agree / approve / confirm ...? Can you confirm the refund? (not your email)
@@ -145,6 +147,9 @@ _CONSENT_REQUEST = re.compile(
         rf"{_B}{_alt('if you agree', 'if you approve', 'if you confirm', 'if you accept', 'if you consent', 'if that is ok', 'if that is okay', 'if that is fine', 'if you are ok', 'if you are okay', 'if you are happy', 'if that works', 'if you would like', 'if you want me to', 'if you want', 'if you say yes', 'on your yes', 'on your ok', 'on your okay', 'with your ok', 'with your okay', 'with your permission', 'with your approval', 'with your consent', 'if you are fine', 'if you are alright', 'if you are good', 'if you would like me to', 'if that sounds good', 'if that sounds right')}{_E}{_NOT_TO_ACT}",
         rf"{_B}if{_S}you(?:'re|{_S}are){_S}{_alt('ok', 'okay', 'happy', 'fine', 'alright', 'all right', 'good', 'comfortable')}{_S}{_alt('with', 'for me to', 'for us to', 'with me', 'to proceed', 'to go ahead', 'going ahead')}{_E}",
         rf"{_B}if{_S}(?:you'd|you{_S}would){_S}like{_S}{_alt('me', 'us')}{_S}to{_E}",
+        # "I can refund $16.90 to your card if you'd like." (the offer's condition closes it)
+        rf"{_B}if{_S}(?:you'd|you{_S}would){_S}(?:like|prefer){_E}[\s\u00a0]*[.!]?[\s\u00a0]*$",
+        rf"{_B}if{_S}you{_S}(?:wish|want|like){_E}[\s\u00a0]*[.!]?[\s\u00a0]*$",
         rf"{_B}if{_S}(?:that's|that{_S}is){_S}{_alt('ok', 'okay', 'fine', 'alright', 'all right', 'good with you', 'ok with you', 'okay with you')}{_E}",
         rf"{_B}{_alt('yes', 'y')}[\s\u00a0]*/[\s\u00a0]*{_alt('no', 'n')}{_E}",
     ]),
@@ -160,6 +165,19 @@ _ASKED_AS_A_STATEMENT = re.compile(
 _MORE_TO_ASK = re.compile(rf"{_B}{_alt('question', 'questions', 'anything else', 'something else', 'help', 'know', 'information', 'info', 'details', 'receive', 'received', 'get it', 'arrive', 'arrived')}{_E}", re.IGNORECASE)
 _LEADING = re.compile(r"^[\W_]+")
 _AFTER_A_RECORD = re.compile(r"[}\]|](?=[^}\]|]*[A-Za-z])")  # the end of a JSON object, a list or a table cell
+# A sentence about what already happened: a write done ("I refunded", "we've sent", "was credited"),
+# money that arrived, or a time gone by; unless it also asks ahead ("Shall I ...", "Would you like").
+_HAPPENED = re.compile(
+    rf"{_B}(?:i|we)(?:'ve|'d|{_S}have|{_S}had)?{_S}(?:already{_S}|just{_S})?(?:refunded|credited|cancell?ed|sent|issued"
+    rf"|processed|reimbursed|returned|charged|gave|given|put|changed|dispatched|applied|added|made){_E}"
+    rf"|{_B}(?:was|were|has{_S}been|have{_S}been|had{_S}been){_S}(?:already{_S})?(?:refunded|credited|cancell?ed|sent|issued"
+    rf"|processed|reimbursed|returned|charged|applied|added|made|received|delivered){_E}"
+    rf"|{_B}(?:arrived|received|came{_S}through|went{_S}through|showed{_S}up|shown{_S}up|landed|got{_S}it|reached{_S}you"
+    rf"|yesterday|last{_S}time|last{_S}week|earlier{_S}today){_E}",
+    re.IGNORECASE)
+_AHEAD = re.compile(
+    rf"{_B}(?:{_DO_I}|{_alt('would you like', 'do you want', 'want me to', 'ok to', 'okay to', 'shall we', 'go ahead', 'proceed', 'again', 'now')}{_E})",
+    re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[?!\n])|(?<=\.)(?=[\s\u00a0]|$)")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 
@@ -174,6 +192,8 @@ def consent_request(text: str) -> Optional[str]:
             continue
         # '{"order": ...} Do you want to know ...?': the question after the record, from its first word
         asked = _LEADING.sub("", _AFTER_A_RECORD.split(plain)[-1])
+        if _HAPPENED.search(plain) and not _AHEAD.search(plain):
+            continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
         if plain.endswith("?") and (_CONSENT_QUESTION.search(plain) or _ALONE_QUESTION.match(_CLAUSE.split(plain)[-1])
                                     or (_ASKED_AS_A_STATEMENT.match(asked) and not _MORE_TO_ASK.search(plain))):
             return plain

@@ -132,6 +132,8 @@ _POLITE_IF = re.compile(words(
     "if that's ok", "if that's okay", "if that's alright", "if that is ok", "if that is okay", "if you please",
 ), re.IGNORECASE)
 _IF_YOU = re.compile(words("if you say so", "if you must", "if you want", "if you think so"), re.IGNORECASE)
+# "Good." alone to "Good?": a go-ahead ("Good question, but ..." is none)
+_JUST_GOOD = re.compile(r"^\W{0,8}(?:very\W{1,3})?good\W{0,8}$", re.IGNORECASE)
 _ECHO_HEAD = re.compile(r"^\W{0,8}(?:please\W{1,4})?(?P<verb>[a-z]{2,12})(?![\w'])", re.IGNORECASE)
 _NORMAL = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
@@ -170,7 +172,8 @@ def _classify(reply: str, question: Optional[str], described: Optional[Described
     conceded = [_CONCEDING.search(" ".join(answer[i + 1:i + 3])) is not None for i in range(len(answer))]
     refusing = {i for i, c in enumerate(answer) if c not in polar_no and refuses(c, q, stated, conceded=conceded[i])}
     refused = starts_cancelling(first_raw, q) or bool(refusing)
-    go_ahead = _GO_AHEAD.search(cleaned) is not None or echo or (q.polarity == "negative" and bool(polar_no))
+    go_ahead = (_GO_AHEAD.search(cleaned) is not None or echo or (q.polarity == "negative" and bool(polar_no))
+                or _JUST_GOOD.match(cleaned) is not None)
     polar_yes = _POLAR_YES.search(cleaned) is not None
     assent = go_ahead or polar_yes
     changed = asks_for_a_change(cleaned, q, stated)

@@ -75,6 +75,10 @@ _NEGATIVE_QUESTION = re.compile(
 )
 
 
+# "Shall I proceed, or would you like to think about it?": a bare yes picks neither
+_EITHER_OR = re.compile(
+    r",?{W}or{W}(?:would|do|shall|should|can|could|will|did|are|is|may){W}(?:you|i|we)(?![\w'])".replace("{W}", W),
+    re.IGNORECASE)
 _NEGATED_QUESTION = re.compile(
     rf"^\W{{0,8}}(?:so{W})?(?:don't|doesn't|won't|wouldn't|shouldn't|isn't|aren't|can't|didn't){W}(?:you|i|we|it|that|this)(?![\w'])"
     .replace("{W}", W), re.IGNORECASE)
@@ -105,8 +109,8 @@ def read_question(question: Optional[str], limit: int = 4000) -> Question:
     kinds = {bool(_NEGATIVE_QUESTION.search(q)) for q in asked[-2:]} if asked else {
         bool(_NEGATIVE_QUESTION.search(text))}
     polarity = "mixed" if len(kinds) > 1 else ("negative" if kinds == {True} else "plain")
-    if asked and _NEGATED_QUESTION.search(asked[-1]):
-        polarity = "mixed"  # "Don't you want me to refund it?": a bare yes or no says neither
+    if asked and (_NEGATED_QUESTION.search(asked[-1]) or _EITHER_OR.search(asked[-1])):
+        polarity = "mixed"  # "Don't you want me to refund it?", "..., or would you rather wait?": a bare yes or no says neither
     return Question(polarity, verbs_in(text), text)
 
 

@@ -112,3 +112,23 @@ def test_reply_classes(reply, want):
 ])
 def test_amounts_taken_back_in_other_words(text, value, negated):
     assert is_negated(text, text.index(value), value=True) is negated
+
+
+@pytest.mark.parametrize("message, reply, want", [
+    ("I refunded $16.90 to your card for FD-10045 yesterday, right?", "Yes", BREACH),
+    ("Could you confirm the refund of $16.90 to your card for FD-10045 arrived?", "Yes", BREACH),
+    ("Refund $16.90 to your card for FD-10045: shall I proceed, or would you like to think about it?", "Yes",
+     "undetermined"),
+    ("Refund $16.90 to your card for FD-10045: shall I proceed, or would you like to think about it?",
+     "Proceed please.", PASS),
+    ("I can refund $16.90 to your card for FD-10045 if you'd like.", "Yes please", PASS),
+    ("Would a $16.90 refund to your card for FD-10045 help?", "Yes", PASS),
+    ("Just confirming: refund of $16.90 - card - FD-10045. Good?", "Good.", PASS),
+])
+def test_questions_about_what_happened_and_either_or_questions(refund, message, reply, want):
+    assert refund(message, reply) == want
+
+
+@pytest.mark.parametrize("reply, want", [("Good.", "yes"), ("Good question, what is the fee?", "no")])
+def test_good_alone_is_a_go_ahead(reply, want):
+    assert classify_reply(reply, question="Refund of $16.90 to your card. Good?") == want
