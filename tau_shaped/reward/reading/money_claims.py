@@ -60,7 +60,7 @@ _CHARGE = re.compile(
     re.IGNORECASE,
 )
 _REFUND = re.compile(
-    r"\b(?:refund\w*|reimburs\w*|back\b|back to (?:you|your)|credit(?:ed)? (?:back|to)|"
+    r"\b(?:refund\w*|reimburs\w*|back\b|back to (?:you|your)|credit(?:ed)? (?:back|to)|credited\b|crediting\b|"
     r"returned to (?:you|your)|returning\b|return(?:ed)? (?:it|them|the (?:money|funds|amount|balance|total)) to|receive back|money back|put back|sent back|send back|certificate\w*|voucher\w*|compensat\w*)",
     re.IGNORECASE,
 )
@@ -102,8 +102,8 @@ _TIMING = re.compile(
 _REFUND_CLAUSE = re.compile(r"(?i)\brefund|reimburs|\bback\b|credited|\breturn(?:ed|ing)\b")
 _ARRIVES = re.compile(r"(?i)\b(?:show(?:s|ing)?[ \t]{1,3}up|appear\w{0,3}|arriv\w{0,3}|land\w{0,3}|hit\w{0,3}|reach\w{0,3}"
                       r"|post\w{0,3}|clear\w{0,3}|see[ \t]{1,3}it|have[ \t]{1,3}it|get[ \t]{1,3}it|receiv\w{0,3}|available"
-                      r"|be[ \t]{1,3}(?:on|in))\b")
-_DESTINATION = re.compile(r"(?i)\b(?:card|wallet|bank|account|statement|balance)\b")
+                      r"|be[ \t]{1,3}(?:on|in)|expect\w{0,3}|(?:will|'ll|should)[ \t]{1,3}have)\b")
+_DESTINATION = re.compile(r"(?i)\b(?:card|wallet|bank|account|statement|balance|pay[ \t_-]?pal|gift[ \t_-]?card|certificate)\b")
 _CHARGE_CLAUSE = re.compile(r"(?i)\bcharg\w{0,3}|\bbill\w{0,3}|\bdebit\w{0,3}|\bpa(?:y|id|yment)\b|\bdeliver\w{0,3}|\border\b")
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10, "fourteen": 14,
                  "a": 1, "an": 1, "a couple of": 2}
@@ -320,7 +320,7 @@ def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
 
 
 _MAX_CLAIMS = 64  # a message states a handful of sums; a flood of them is read up to this many
-_HINT = re.compile(r"(?i)[$€£0-9]|refund|dollar|buck|cent|usd|immediate|instant|right away|day|week|fortnight")
+_HINT = re.compile(r"(?i)[$€£0-9]|refund|dollar|buck|cent|usd|immediate|instant|right away|day|week|fortnight|tomorrow|tonight|hour|minute|at once|straight away|right now")
 
 
 def money_claims(text: str) -> List[MoneyClaim]:
