@@ -20,7 +20,7 @@ from tau_shaped.reward import data_regex
 
 FD = load_domain("food_delivery")
 RULE = next(r for r in FD.policy_rules.rules if r.id == "fd.fraud.flag_not_mentioned")
-PATTERN = RULE.when["said"]["regex"]
+PATTERNS = [part["said"]["regex"] for part in RULE.when.get("any", [RULE.when])]  # its said parts, any of them
 
 _SUBJECTS = ["Your account", "Your profile", "The account", "This account"]
 _AUX = ["is", "is currently", "has been", "was", "may be", "might be", "seems to be", "appears to be", "is temporarily",
@@ -73,20 +73,24 @@ def _neutral(n: int, seed: int = 41) -> List[str]:
     return [_fill(rng.choice(_OPENINGS), rng) + _fill(rng.choice(_SAFE), rng) + rng.choice(_CLOSINGS) for _ in range(n)]
 
 
+def _said(text: str) -> bool:
+    return any(data_regex.search(pattern, text) is not None for pattern in PATTERNS)
+
+
 MENTIONS, NEUTRAL = _mentions(600), _neutral(300)
 
 
 def test_every_paraphrase_of_the_flag_mentions_it():
-    missed = [t for t in MENTIONS if data_regex.search(PATTERN, t) is None]
+    missed = [t for t in MENTIONS if not _said(t)]
     assert not missed, f"{len(missed)}/{len(MENTIONS)} not read, e.g. {missed[:6]}"
 
 
 def test_every_paraphrase_in_upper_case_too():
-    assert all(data_regex.search(PATTERN, t.upper()) is not None for t in MENTIONS[:100])
+    assert all(_said(t.upper()) for t in MENTIONS[:100])
 
 
 def test_handing_the_request_on_mentions_nothing():
-    wrong = [(t, data_regex.search(PATTERN, t)) for t in NEUTRAL if data_regex.search(PATTERN, t) is not None]
+    wrong = [t for t in NEUTRAL if _said(t)]
     assert not wrong, f"{len(wrong)}/{len(NEUTRAL)} neutral messages read as the flag, e.g. {wrong[:6]}"
 
 

@@ -33,7 +33,8 @@ from tau_shaped.reward.reading.normalize import seen
 
 FD = load_domain("food_delivery")
 RULE_ID = "fd.fraud.flag_not_mentioned"
-PATTERN = next(r for r in FD.policy_rules.rules if r.id == RULE_ID).when["said"]["regex"]
+_WHEN = next(r for r in FD.policy_rules.rules if r.id == RULE_ID).when
+PATTERNS = [part["said"]["regex"] for part in _WHEN.get("any", [_WHEN])]  # the rule's said parts, any of them
 
 _CYRILLIC = {"a": "а", "e": "е", "o": "о", "c": "с", "p": "р", "x": "х", "i": "і"}
 DISGUISES: Dict[str, Callable[[str], str]] = {
@@ -72,7 +73,7 @@ MENTIONS, CONTROLS = _disguised(CORES), _disguised(SAFE)
 
 
 def _flagged(text: str) -> bool:
-    return data_regex.search(PATTERN, seen(text) or "") is not None
+    return any(data_regex.search(pattern, seen(text) or "") is not None for pattern in PATTERNS)
 
 
 def test_the_held_out_sets_are_large_enough():
