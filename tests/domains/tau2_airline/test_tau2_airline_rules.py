@@ -470,6 +470,43 @@ def test_an_insurance_cancellation_for_health_or_weather_is_allowed():
         assert broken(score("19", g, ["Yes."], hello("19", reason))) == [], reason
 
 
+@pytest.mark.parametrize("reason", ["I'm not sick, my plans just changed.", "It isn't for health reasons; I changed my mind.",
+                                    "Nothing medical, the meeting got moved.", "Not because of the weather, no. Work came up."])
+def test_a_reason_the_user_denies_covers_nothing(reason):
+    """Insurance covers health or weather (policy.md): a user who says the reason is not one of
+    them gives none, whatever word of it they use (read in the clause that affirms it, SPEC §10)."""
+    result = score("19", gt("19"), ["Yes."], hello("19", reason))
+    assert broken(result) == [("air.cancel.insurance_reason_covered", 1)], reason
+
+
+@pytest.mark.parametrize("first, asked", [
+    ("My flight HAT039 was delayed. I'm not asking for a refund or anything, just why?", False),
+    ("My flight HAT039 was delayed and I'd like some compensation.", True),
+])
+def test_compensation_asked_for_in_a_clause_that_asks(first, asked):
+    result = score("27", gt("27"), ["Yes."], hello("27", first))
+    assert (("air.compensation.asked_for", 2) in broken(result)) is not asked, broken(result)
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("Would you like to add travel insurance for $30 per passenger?", True),
+    ("Do you want insurance on this trip?", True),
+    ("Please let me know whether you'd like travel insurance.", True),
+    ("Travel insurance is $30 a passenger; are you interested in adding it?", True),
+    ("Your booking has no travel insurance.", False),
+    ("Insurance can be bought later online.", False),
+])
+def test_insurance_is_asked_by_a_question_not_a_mention(question, asked):
+    """policy.md: 'The agent should ask if the user wants to buy the travel insurance.' A question
+    that names it asks; a message that only mentions it does not."""
+    book = gt("20")[1]
+    summary = say("I will book reservation JFK to SEA, one way, economy, flights HAT136 and HAT039 on 2024-05-20, for "
+                  "Mia Li, 3 total bags, paid with certificate_7504069 (250) and credit_card_4421486 (5). Shall I book it?")
+    actions = [say(question), summary, book]
+    result = score("20", actions, yes_to_all(actions), hello("20", SCENARIO_WORDS.get("20", "")))
+    assert (("air.book.insurance_asked", 2) in broken(result)) is not asked, broken(result)
+
+
 def test_a_transfer_that_ends_the_episode_is_not_judged_on_the_message():
     """tau-shaped ends a live episode at transfer_to_human_agents (a terminate tool)."""
     assert broken(score("13", gt("13")[:1])) == []
