@@ -162,7 +162,9 @@ _ASKED_AS_A_STATEMENT = re.compile(
     rf"^[\s\W]*(?!(?:{_alt('what', 'how', 'why', 'when', 'where', 'who', 'whom', 'whose', 'which', 'did', 'do', 'does', 'is', 'are', 'was', 'were', 'have', 'has', 'had', 'would', 'could', 'can', 'will', 'shall', 'should', 'may', 'might', 'must', 'any', 'anything', 'is there', 'are there')}){_E})",
     re.IGNORECASE,
 )
-_MORE_TO_ASK = re.compile(rf"{_B}{_alt('question', 'questions', 'anything else', 'something else', 'help', 'know', 'information', 'info', 'details', 'receive', 'received', 'get it', 'arrive', 'arrived')}{_E}", re.IGNORECASE)
+_MORE_TO_ASK = re.compile(rf"{_B}(?:{_alt('question', 'questions', 'anything else', 'something else', 'help', 'know', 'information', 'info', 'details')}"
+                          rf"|(?<!never )(?<!not )(?<!n't )(?<!never been )(?<!not been ){_alt('receive', 'received', 'get it', 'arrive', 'arrived')}){_E}",
+                          re.IGNORECASE)  # "did it arrive?" asks for information; "... that never arrived?" does not
 _LEADING = re.compile(r"^[\W_]+")
 _AFTER_A_RECORD = re.compile(r"[}\]|](?=[^}\]|]*[A-Za-z])")  # the end of a JSON object, a list or a table cell
 # A sentence about what already happened: a write done ("I refunded", "we've sent", "was credited"),
@@ -172,7 +174,7 @@ _HAPPENED = re.compile(
     rf"|processed|reimbursed|returned|charged|gave|given|put|changed|dispatched|applied|added|made){_E}"
     rf"|{_B}(?:was|were|has{_S}been|have{_S}been|had{_S}been){_S}(?:already{_S})?(?:refunded|credited|cancell?ed|sent|issued"
     rf"|processed|reimbursed|returned|charged|applied|added|made|received|delivered){_E}"
-    rf"|{_B}(?:arrived|received|came{_S}through|went{_S}through|showed{_S}up|shown{_S}up|landed|got{_S}it|reached{_S}you"
+    rf"|{_B}(?<!never )(?<!not )(?<!n't )(?<!never been )(?:arrived|received|came{_S}through|went{_S}through|showed{_S}up|shown{_S}up|landed|got{_S}it|reached{_S}you"
     rf"|yesterday|last{_S}time|last{_S}week|earlier{_S}today){_E}",
     re.IGNORECASE)
 _AHEAD = re.compile(

@@ -132,3 +132,15 @@ def test_questions_about_what_happened_and_either_or_questions(refund, message, 
 @pytest.mark.parametrize("reply, want", [("Good.", "yes"), ("Good question, what is the fee?", "no")])
 def test_good_alone_is_a_go_ahead(reply, want):
     assert classify_reply(reply, question="Refund of $16.90 to your card. Good?") == want
+
+
+@pytest.mark.parametrize("message, asks", [
+    ("Refund $16.90 for the item that never arrived?", True),
+    ("Refund $16.90 since it was not received?", True),
+    ("Since the order was delivered late, shall I refund $16.90 to your card?", True),
+    ("Has it arrived?", False),
+    ("You received it?", False),
+    ("I refunded $16.90 yesterday, right?", False),
+])
+def test_what_happened_and_what_did_not(message, asks):
+    assert asks_consent(message) is asks
