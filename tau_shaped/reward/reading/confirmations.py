@@ -102,21 +102,6 @@ _ALTERNATIVE = re.compile(r"(?<!\w)(?:or|either)(?!\w)(?:[^.!?;\n]|\.(?=\d)){0,4
 _ALTERNATIVE_AFTER = re.compile(r"[^.!?;\n\w]{0,3}(?:\w+[^.!?;\n\w]{1,3}){0,2}?or(?!\w)")
 
 
-@lru_cache(maxsize=256)
-def _phrases_pattern(phrases: Tuple[str, ...]) -> "re.Pattern[str]":
-    body = "|".join(r"[\s_]+".join(re.escape(w) for w in p.split()) for p in sorted(set(phrases), key=len, reverse=True) if p.split())
-    return re.compile(rf"(?<!\w)(?:{body})(?!\w)" if body else r"(?!x)x", re.IGNORECASE)
-
-
-@lru_cache(maxsize=256)
-def _method_kinds(phrases: Tuple[str, ...]) -> frozenset:
-    """The kinds of payment method the phrases name ("card", "original", "wallet"): a text naming
-    a method of one of those kinds in other words names it too."""
-    from tau_shaped.reward.reading.reply_values import method_of
-
-    return frozenset(k for k in (method_of(p) for p in phrases) if k is not None)
-
-
 # words that name a method only with others around them: "credit $5 to your card", "your balance"
 _BARE = frozenset({"credit", "credits", "balance", "debit", "bank"})
 
