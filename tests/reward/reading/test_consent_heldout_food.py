@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import json
 import random
-import unicodedata
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
@@ -28,6 +27,7 @@ import pytest
 from tau_shaped import Action
 from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED, Scene, respond, scene, tasks_of
 from tests.reward.reading.generated.world import trajectory, verdict
+from tests.reward.reading.heldout_tally import misread as misread_of, print_table, tally as tally_of
 
 RULE = "fd.confirm.before_write"
 SEED = 4141
@@ -425,22 +425,10 @@ def build_other_writes(seed: int = SEED, per_kind: int = 12) -> List[Case]:
 def tally(cases: List[Case]) -> Dict[str, Counter]:
     """Per class: cases, right, false passes (scored pass where the label is not), false fails
     (a pass scored otherwise), undetermined where the label decides, decided where it does not."""
-    out: Dict[str, Counter] = defaultdict(Counter)
-    for c in cases:
-        got = c.judge()
-        t = out[c.cls]
-        t["cases"] += 1
-        t["right"] += got == c.label
-        t["false_pass"] += got == PASS and c.label != PASS
-        t["false_fail"] += c.label == PASS and got != PASS
-        t["undetermined_wrongly"] += got == UNDETERMINED and c.label != UNDETERMINED
-        t["decided_wrongly"] += c.label == UNDETERMINED and got != UNDETERMINED
-    return out
-
+    return tally_of(cases, Case.judge, PASS, UNDETERMINED)
 
 def failures(cases: List[Case]) -> List[Tuple[Case, str]]:
-    return [(c, g) for c in cases if (g := c.judge()) != c.label]
-
+    return misread_of(cases, Case.judge)
 
 @pytest.fixture(scope="module")
 def cases() -> List[Case]:
@@ -480,12 +468,7 @@ def _print() -> None:  # pragma: no cover - the measuring entry point
     cases = build() + build_other_writes()
     rows = tally(cases)
     keys = ["cases", "right", "false_pass", "false_fail", "undetermined_wrongly", "decided_wrongly"]
-    print("class".ljust(24) + "".join(k.rjust(22) for k in keys))
-    total: Counter = Counter()
-    for cls, t in rows.items():
-        total.update(t)
-        print(cls.ljust(24) + "".join(str(t[k]).rjust(22) for k in keys))
-    print("TOTAL".ljust(24) + "".join(str(total[k]).rjust(22) for k in keys))
+    print_table(rows, keys, 24, 22)
     for c, g in failures(cases):
         print(f"[{c.cls}] want {c.label}, got {g}: {c.message!r} -> {c.reply!r}")
 

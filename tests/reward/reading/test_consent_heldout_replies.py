@@ -14,7 +14,7 @@ pass. Seeded; ``python -m tests.reward.reading.test_consent_heldout_replies`` pr
 from __future__ import annotations
 
 import random
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from typing import Dict, List, Tuple
 
@@ -22,6 +22,7 @@ import pytest
 
 from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.reading.replies import classify_reply
+from tests.reward.reading.heldout_tally import misread as misread_of, print_table, tally as tally_of
 
 SEED = 4144
 PER_CLASS = 30
@@ -164,22 +165,10 @@ def build(seed: int = SEED, per_class: int = PER_CLASS) -> List[Case]:
 
 
 def tally(cases: List[Case]) -> Dict[str, Counter]:
-    out: Dict[str, Counter] = defaultdict(Counter)
-    for c in cases:
-        got = c.read()
-        t = out[c.cls]
-        t["cases"] += 1
-        t["right"] += got == c.label
-        t["false_yes"] += got == "yes" and c.label != "yes"
-        t["false_not_yes"] += c.label == "yes" and got != "yes"
-        t["unclear_wrongly"] += got == "unclear" and c.label != "unclear"
-        t["decided_wrongly"] += c.label == "unclear" and got != "unclear"
-    return out
-
+    return tally_of(cases, Case.read, "yes", "unclear", ("false_yes", "false_not_yes", "unclear_wrongly", "decided_wrongly"))
 
 def failures(cases: List[Case]) -> List[Tuple[Case, str]]:
-    return [(c, g) for c in cases if (g := c.read()) != c.label]
-
+    return misread_of(cases, Case.read)
 
 @pytest.fixture(scope="module")
 def cases() -> List[Case]:
@@ -212,12 +201,7 @@ def test_every_class_is_read_as_labelled(misread):
 def _print() -> None:  # pragma: no cover - the measuring entry point
     cases = build()
     keys = ["cases", "right", "false_yes", "false_not_yes", "unclear_wrongly", "decided_wrongly"]
-    print("class".ljust(18) + "".join(k.rjust(16) for k in keys))
-    total: Counter = Counter()
-    for cls, t in tally(cases).items():
-        total.update(t)
-        print(cls.ljust(18) + "".join(str(t[k]).rjust(16) for k in keys))
-    print("TOTAL".ljust(18) + "".join(str(total[k]).rjust(16) for k in keys))
+    print_table(tally(cases), keys, 18, 16)
     seen = set()
     for c, g in failures(cases):
         if (c.reply, g) not in seen:

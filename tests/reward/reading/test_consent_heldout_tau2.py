@@ -15,7 +15,7 @@ where the words decide it."""
 from __future__ import annotations
 
 import random
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Dict, List, Optional, Tuple
@@ -27,6 +27,7 @@ pytest.importorskip("tau2", reason="the tau2 domains need the tau2 extra")
 from tau_shaped import Action  # noqa: E402
 from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED, Scene, respond, scene, tasks_of  # noqa: E402
 from tests.reward.reading.generated.world import trajectory, verdict  # noqa: E402
+from tests.reward.reading.heldout_tally import misread as misread_of, print_table, tally as tally_of
 
 SEED = 4142
 PER_CLASS = 20
@@ -220,22 +221,10 @@ def build(seed: int = SEED, per_class: int = PER_CLASS) -> List[Case]:
 
 
 def tally(cases: List[Case]) -> Dict[str, Counter]:
-    out: Dict[str, Counter] = defaultdict(Counter)
-    for c in cases:
-        got = c.judge()
-        t = out[c.cls]
-        t["cases"] += 1
-        t["right"] += got == c.label
-        t["false_pass"] += got == PASS and c.label != PASS
-        t["false_fail"] += c.label == PASS and got != PASS
-        t["undetermined_wrongly"] += got == UNDETERMINED and c.label != UNDETERMINED
-        t["decided_wrongly"] += c.label == UNDETERMINED and got != UNDETERMINED
-    return out
-
+    return tally_of(cases, Case.judge, PASS, UNDETERMINED)
 
 def failures(cases: List[Case]) -> List[Tuple[Case, str]]:
-    return [(c, g) for c in cases if (g := c.judge()) != c.label]
-
+    return misread_of(cases, Case.judge)
 
 @pytest.fixture(scope="module")
 def cases() -> List[Case]:
@@ -270,12 +259,7 @@ def _print() -> None:  # pragma: no cover - the measuring entry point
     cases = build()
     rows = tally(cases)
     keys = ["cases", "right", "false_pass", "false_fail", "undetermined_wrongly", "decided_wrongly"]
-    print("class".ljust(30) + "".join(k.rjust(21) for k in keys))
-    total: Counter = Counter()
-    for cls, t in rows.items():
-        total.update(t)
-        print(cls.ljust(30) + "".join(str(t[k]).rjust(21) for k in keys))
-    print("TOTAL".ljust(30) + "".join(str(total[k]).rjust(21) for k in keys))
+    print_table(rows, keys, 30, 21)
     for c, g in failures(cases):
         print(f"[{c.cls}] want {c.label}, got {g}: {c.message!r} -> {c.reply!r}")
 

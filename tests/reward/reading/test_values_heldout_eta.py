@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Dict, List, Tuple
@@ -25,6 +25,7 @@ from tau_shaped import Action
 from tests.reward.reading.generated.world import BREACH, PASS, Scene, observe, respond, scene, tasks_of
 from tests.reward.reading.generated.world import trajectory, verdict
 from tests.reward.reading.test_consent_heldout_food import _words
+from tests.reward.reading.heldout_tally import misread as misread_of, print_table, tally as tally_of
 
 RULE = "fd.eta.supported_not_earlier"
 SEED = 4145
@@ -123,20 +124,10 @@ def build(seed: int = SEED, per_class: int = PER_CLASS) -> List[Case]:
 
 
 def tally(cases: List[Case]) -> Dict[str, Counter]:
-    out: Dict[str, Counter] = defaultdict(Counter)
-    for c in cases:
-        got = c.judge()
-        t = out[c.cls]
-        t["cases"] += 1
-        t["right"] += got == c.label
-        t["false_pass"] += got == PASS and c.label != PASS
-        t["false_fail"] += c.label == PASS and got != PASS
-    return out
-
+    return tally_of(cases, Case.judge, PASS)
 
 def failures(cases: List[Case]) -> List[Tuple[Case, str]]:
-    return [(c, g) for c in cases if (g := c.judge()) != c.label]
-
+    return misread_of(cases, Case.judge)
 
 @pytest.fixture(scope="module")
 def cases() -> List[Case]:
@@ -168,12 +159,7 @@ def test_every_class_agrees_with_its_labels(misread):
 def _print() -> None:  # pragma: no cover - the measuring entry point
     cases = build()
     keys = ["cases", "right", "false_pass", "false_fail"]
-    print("class".ljust(32) + "".join(k.rjust(12) for k in keys))
-    total: Counter = Counter()
-    for cls, t in tally(cases).items():
-        total.update(t)
-        print(cls.ljust(32) + "".join(str(t[k]).rjust(12) for k in keys))
-    print("TOTAL".ljust(32) + "".join(str(total[k]).rjust(12) for k in keys))
+    print_table(tally(cases), keys, 32, 12)
     for c, g in failures(cases):
         print(f"[{c.cls}] want {c.label}, got {g}: {c.text!r}")
 

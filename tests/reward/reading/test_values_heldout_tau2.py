@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Dict, List, Tuple
@@ -27,6 +27,7 @@ from tau_shaped import Action  # noqa: E402
 from tests.reward.reading.generated.world import BREACH, PASS, Scene, respond, scored  # noqa: E402
 from tests.reward.reading.test_consent_heldout_food import _words  # noqa: E402
 from tests.reward.reading.test_consent_heldout_tau2 import RETAIL, _calls  # noqa: E402
+from tests.reward.reading.heldout_tally import misread as misread_of, print_table, tally as tally_of
 
 RULE = "retail.statements.money_supported"
 SEED = 4146
@@ -123,20 +124,10 @@ def build(seed: int = SEED, per_class: int = PER_CLASS) -> List[Case]:
 
 
 def tally(cases: List[Case]) -> Dict[str, Counter]:
-    out: Dict[str, Counter] = defaultdict(Counter)
-    for c in cases:
-        got = c.judge()
-        t = out[c.cls]
-        t["cases"] += 1
-        t["right"] += got == c.label
-        t["false_pass"] += got == PASS and c.label != PASS
-        t["false_fail"] += c.label == PASS and got != PASS
-    return out
-
+    return tally_of(cases, Case.judge, PASS)
 
 def failures(cases: List[Case]) -> List[Tuple[Case, str]]:
-    return [(c, g) for c in cases if (g := c.judge()) != c.label]
-
+    return misread_of(cases, Case.judge)
 
 @pytest.fixture(scope="module")
 def cases() -> List[Case]:
@@ -168,12 +159,7 @@ def test_every_class_agrees_with_its_labels(misread):
 def _print() -> None:  # pragma: no cover - the measuring entry point
     cases = build(per_class=SCRIPT_PER_CLASS)
     keys = ["cases", "right", "false_pass", "false_fail"]
-    print("class".ljust(30) + "".join(k.rjust(12) for k in keys))
-    total: Counter = Counter()
-    for cls, t in tally(cases).items():
-        total.update(t)
-        print(cls.ljust(30) + "".join(str(t[k]).rjust(12) for k in keys))
-    print("TOTAL".ljust(30) + "".join(str(total[k]).rjust(12) for k in keys))
+    print_table(tally(cases), keys, 30, 12)
     for c, g in failures(cases):
         print(f"[{c.cls}] want {c.label}, got {g}: {c.text!r}")
 
