@@ -119,14 +119,27 @@ class S0Ids:
     """S0's ids by field (``order_id`` -> every order id), and each id's record and the records
     beside it (the menu a dish is on), indexed once per world."""
 
-    __slots__ = ("kinds", "records", "_kind_of", "_siblings")
+    __slots__ = ("kinds", "records", "_kind_of", "_siblings", "_record_ids")
 
     def __init__(self, data: Any) -> None:
         self.kinds: Dict[str, set] = {}  # field -> id keys
         self.records: Dict[str, Tuple[dict, Any]] = {}  # id key -> (its record, the container holding it)
         self._kind_of: Dict[str, FrozenSet[str]] = {}  # answers kept (S0 never changes)
         self._siblings: Dict[str, Tuple[str, ...]] = {}
+        self._record_ids: Dict[str, FrozenSet[str]] = {}
         self._walk(data, None, 6)
+
+    def record_ids(self, key: str) -> FrozenSet[str]:
+        """Every id the record of ``key`` holds, as S0 has it (its items, its courier, ...): walked
+        once per record and kept (S0 never changes; a batch asks again for each rollout)."""
+        found = self._record_ids.get(key)
+        if found is None:
+            record = self.records.get(key)
+            out: set = set()
+            if record is not None and isinstance(record[0], dict):
+                _ids_of_record(record[0], out, 4)
+            found = self._record_ids[key] = frozenset(out)
+        return found
 
     def _walk(self, data: Any, container: Any, depth: int) -> None:
         if isinstance(data, dict):
@@ -362,19 +375,21 @@ def _another_pairing(text: str, value: List[Dict[str, Any]], index: Optional[S0I
 class _Own:
     """The ids of the call (its arguments, and what its result holds: read only when asked)."""
 
-    __slots__ = ("args", "observation", "index", "_seen")
+    __slots__ = ("args", "observation", "index", "_seen", "_result_ids", "_echo")
 
     def __init__(self, kwargs: Dict[str, Any], observation: str, index: Optional[S0Ids] = None) -> None:
         self.args = frozenset(id_key(v) for _, v, _ in leaves("", kwargs) if isinstance(v, str))
         self.observation = observation
         self.index = index
         self._seen: Optional[FrozenSet[str]] = None
+        self._result_ids: Optional[FrozenSet[str]] = None  # each read once, when first asked
+        self._echo: Optional[FrozenSet[str]] = None
 
     def __contains__(self, key: str) -> bool:
         if key in self.args:
             return True
         if self._seen is None:
-            seen = ids_in(self.observation[:MAX_CHARS]) if self.observation else frozenset()
+            seen = self._result()
             # what the result echoes of the records the call names, as S0 held them (the order's
             # other items), is not what the call made (a substitute, a new order's id)
             self._seen = seen - self._echoed() if seen else seen
@@ -385,19 +400,20 @@ class _Own:
         them) and the names of those records: what a message may speak of beside a value the call
         computes."""
         echoed = self._echoed()
-        seen = ids_in(self.observation[:MAX_CHARS]) if self.observation else frozenset()
         names = tuple(n for k in echoed if self.index is not None and (n := self.index.name_of(k)) is not None)
-        return self.args | seen | echoed, names
+        return self.args | self._result() | echoed, names
+
+    def _result(self) -> FrozenSet[str]:
+        if self._result_ids is None:
+            self._result_ids = ids_in(self.observation[:MAX_CHARS]) if self.observation else frozenset()
+        return self._result_ids
 
     def _echoed(self) -> FrozenSet[str]:
-        if self.index is None:
-            return frozenset()
-        out: set = set()
-        for key in self.args:
-            record = self.index.records.get(key)
-            if record is not None and isinstance(record[0], dict):
-                _ids_of_record(record[0], out, 4)
-        return frozenset(out - self.args)
+        if self._echo is None:
+            index = self.index
+            out: FrozenSet[str] = frozenset().union(*(index.record_ids(key) for key in self.args)) if index else frozenset()
+            self._echo = out - self.args
+        return self._echo
 
 
 def _ids_of_record(data: Any, out: set, depth: int) -> None:
