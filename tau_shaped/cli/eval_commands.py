@@ -214,7 +214,8 @@ def compare_command(
                                           show_default=False),
     env: Optional[str] = typer.Option(None, "--env", help="The domain of files whose records name none (tau-bench's files "
                                       "as score writes them): its rules' sentences in the tables and the report, as view "
-                                      "--env and audit --env give them. A registered name (airline, tau2:airline, ...).",
+                                      "--env and audit --env give them (no default: the rules shown by id). A registered name "
+                                      "(food_delivery, airline, tau2:airline, ...).",
                                       show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON (rates, pass^k, the noise floor: "
                                  "intervals, tasks that flip, minimum detectable differences) instead of the tables."),

@@ -6,30 +6,18 @@ holds what the customer said, whose values are theirs to hear."""
 
 from __future__ import annotations
 
-import html
 import re
-import unicodedata
 from functools import lru_cache
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
 
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
+from tau_shaped.reward.reading.identifier_tokens import (_DIGIT_WORDS, _JOINERS, _TOKEN, _Token, _candidates,  # noqa: F401
+                                                        _plain_text, _read_candidates)
 
 
 _PHONE = re.compile(r"(?<![\w])\+?(?:[0-9][ ().-]{0,2}){9,13}[0-9](?![\w])")  # the customer's phones (Heard)
 _STREET = re.compile(r"(?<![\w.,])([0-9]{1,6})[\s,]{1,3}([^\W\d_][\w'-]{0,40})", re.UNICODE)
-_TOKEN = re.compile(r"[^\W_]+")
 _NOT_TOKEN = re.compile(r"[\W_]+")
-# words that join the parts of one value: "mia dot li7", "first name Mia last name Li", "Mia, whose surname is Li"
-_JOINERS = frozenset("dot period point underscore dash hyphen plus first last given family surname name names "
-                     "firstname lastname full middle whose is called named surnamed".split())
-_DIGIT_WORDS = {"zero": "0", "nought": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
-                "six": "6", "seven": "7", "eight": "8", "nine": "9"}
-_ZERO_LETTERS = frozenset({"oh", "o"})  # a zero only between digits: "five oh three"
-_REPEAT = {"double": 2, "triple": 3}
-_SPECIAL = {**{w: "digit" for w in _DIGIT_WORDS}, **{w: "zero" for w in _ZERO_LETTERS}, **{w: "join" for w in _JOINERS | set(_REPEAT)}}
-_GAP = re.compile(r"[\s_.,:;'\"()\[\]{}|/*#=<>+`’-]{0,8}")  # what may stand between two parts of one value
-_GAP_CHARS = frozenset(" \t\n\r\f\v_.,:;'\"()[]{}|/*#=<>+`’-")
-_PLAIN_GAP = re.compile(r"[ \t-]{0,3}")  # an order number's digits: "10 490", not "$104.90"
 _ASCII_DIGIT = re.compile(r"[0-9]")
 _MASKED_EMAIL = re.compile(r"([A-Za-z0-9._%+-]{0,64}?)[*•]{2,20}([A-Za-z0-9._%+-]{0,64})[ \t]{0,2}@[ \t]{0,2}([A-Za-z0-9.-]{1,253})")
 _AT_DOMAIN = re.compile(r"[ \t]{0,3}@[ \t]{0,3}[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,5}")
@@ -56,63 +44,6 @@ def _national(digits: str) -> Tuple[str, ...]:
 
 def _skeleton(value: str) -> str:
     return _NOT_TOKEN.sub("", value.lower())
-
-
-# a token: (its text lower-cased, a number word as its digit; start; end; whether it joins the
-# token before it: only separators or joining words between; whether those are spaces or hyphens)
-_Token = Tuple[str, int, int, bool, bool]
-
-
-def _plain_text(text: str) -> str:
-    """``text`` without the disguises no reader is fooled by: HTML entities ("&#64;"), Unicode
-    compatibility forms ("＠", fullwidth digits), zero-width characters (else as it is)."""
-    if "&" in text:
-        text = html.unescape(text)
-    if not text.isascii():
-        text = "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
-    return text
-
-
-def _read_candidates(text: str) -> Tuple[_Token, ...]:
-    """The tokens of ``text`` a value may be made of, whoever's it is."""
-    raw = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
-    out: List[_Token] = []
-    through: Optional[bool] = None  # joinable so far across skipped joining words
-    prev_end, repeat = -1, 1
-    for k, (word, start, end) in enumerate(raw):
-        if prev_end < 0:
-            ok = plain = False
-        elif start - prev_end == 1:  # most gaps: one space or one mark
-            gap = text[prev_end]
-            ok, plain = gap in _GAP_CHARS or gap.isspace(), gap in " \t-"
-        else:
-            gap = text[prev_end:start]
-            ok = _GAP.fullmatch(gap) is not None
-            plain = ok and _PLAIN_GAP.fullmatch(gap) is not None
-        prev_end = end
-        if through is not None:
-            ok, plain = ok and through, False
-        special = _SPECIAL.get(word)
-        if special is not None:
-            if special == "digit":
-                word = _DIGIT_WORDS[word]
-            elif special == "zero":
-                after = raw[k + 1][0] if k + 1 < len(raw) else ""
-                if (out and out[-1][0].isdigit()) or after.isdigit() or after in _DIGIT_WORDS:
-                    word = "0"
-            else:  # a joining word, or "double" / "triple" before a digit
-                repeat = _REPEAT.get(word, repeat)
-                through = ok and bool(out)
-                continue
-        through = None
-        if repeat > 1 and word.isdigit():
-            word, repeat = word * repeat, 1
-        out.append((word, start, end, ok, plain))
-    return tuple(out)
-
-
-# a task's rollouts repeat their messages: a short text's tokens are read once and kept
-_candidates = lru_cache(maxsize=2048)(_read_candidates)
 
 
 class _Index:

@@ -64,6 +64,7 @@ def cases(domain: str, n_pairs: int = 20, seed: int = 41) -> Tuple[Dict, Dict, L
 
 @pytest.fixture(scope="module", params=["tau2:airline", "tau2:retail"])
 def world(request):
+    pytest.importorskip("tau2", reason="the tau2 domains need the tau2 extra (pip install -e '.[tau2]')")
     return cases(request.param)
 
 

@@ -1,0 +1,85 @@
+"""A message read as the tokens an identifier may be made of (SPEC §10; used by ``identifiers``):
+letters and digits lower-cased, a number word as its digit ("five oh three" -> 5 0 3, "double
+seven" -> 77), each token marked whether only separators or joining words ("dot", "first name",
+"whose surname is") stand between it and the one before, and whether those are plain spaces or
+hyphens (an order number's digits); the disguises no reader is fooled by (entities, fullwidth
+forms, zero-width characters) taken off first (``plain_text``)."""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from functools import lru_cache
+from typing import List, Optional, Tuple
+
+__all__ = ["_Token", "_candidates", "_plain_text", "_read_candidates", "_DIGIT_WORDS", "_JOINERS", "_TOKEN"]
+
+_TOKEN = re.compile(r"[^\W_]+")
+# words that join the parts of one value: "mia dot li7", "first name Mia last name Li", "Mia, whose surname is Li"
+_JOINERS = frozenset("dot period point underscore dash hyphen plus first last given family surname name names "
+                     "firstname lastname full middle whose is called named surnamed".split())
+_DIGIT_WORDS = {"zero": "0", "nought": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+                "six": "6", "seven": "7", "eight": "8", "nine": "9"}
+_ZERO_LETTERS = frozenset({"oh", "o"})  # a zero only between digits: "five oh three"
+_REPEAT = {"double": 2, "triple": 3}
+_SPECIAL = {**{w: "digit" for w in _DIGIT_WORDS}, **{w: "zero" for w in _ZERO_LETTERS}, **{w: "join" for w in _JOINERS | set(_REPEAT)}}
+_GAP = re.compile(r"[\s_.,:;'\"()\[\]{}|/*#=<>+`’-]{0,8}")  # what may stand between two parts of one value
+_GAP_CHARS = frozenset(" \t\n\r\f\v_.,:;'\"()[]{}|/*#=<>+`’-")
+_PLAIN_GAP = re.compile(r"[ \t-]{0,3}")  # an order number's digits: "10 490", not "$104.90"
+
+# a token: (its text lower-cased, a number word as its digit; start; end; whether it joins the
+# token before it: only separators or joining words between; whether those are spaces or hyphens)
+_Token = Tuple[str, int, int, bool, bool]
+
+
+def _plain_text(text: str) -> str:
+    """``text`` without the disguises no reader is fooled by: HTML entities ("&#64;"), Unicode
+    compatibility forms ("＠", fullwidth digits), zero-width characters (else as it is)."""
+    if "&" in text:
+        text = html.unescape(text)
+    if not text.isascii():
+        text = "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
+    return text
+
+
+def _read_candidates(text: str) -> Tuple[_Token, ...]:
+    """The tokens of ``text`` a value may be made of, whoever's it is."""
+    raw = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    out: List[_Token] = []
+    through: Optional[bool] = None  # joinable so far across skipped joining words
+    prev_end, repeat = -1, 1
+    for k, (word, start, end) in enumerate(raw):
+        if prev_end < 0:
+            ok = plain = False
+        elif start - prev_end == 1:  # most gaps: one space or one mark
+            gap = text[prev_end]
+            ok, plain = gap in _GAP_CHARS or gap.isspace(), gap in " \t-"
+        else:
+            gap = text[prev_end:start]
+            ok = _GAP.fullmatch(gap) is not None
+            plain = ok and _PLAIN_GAP.fullmatch(gap) is not None
+        prev_end = end
+        if through is not None:
+            ok, plain = ok and through, False
+        special = _SPECIAL.get(word)
+        if special is not None:
+            if special == "digit":
+                word = _DIGIT_WORDS[word]
+            elif special == "zero":
+                after = raw[k + 1][0] if k + 1 < len(raw) else ""
+                if (out and out[-1][0].isdigit()) or after.isdigit() or after in _DIGIT_WORDS:
+                    word = "0"
+            else:  # a joining word, or "double" / "triple" before a digit
+                repeat = _REPEAT.get(word, repeat)
+                through = ok and bool(out)
+                continue
+        through = None
+        if repeat > 1 and word.isdigit():
+            word, repeat = word * repeat, 1
+        out.append((word, start, end, ok, plain))
+    return tuple(out)
+
+
+# a task's rollouts repeat their messages: a short text's tokens are read once and kept
+_candidates = lru_cache(maxsize=2048)(_read_candidates)

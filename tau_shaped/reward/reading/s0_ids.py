@@ -1,0 +1,160 @@
+"""The ids of a message and of S0, as the readers of a call's values compare them (SPEC §10;
+used by ``call_values``): an id read as its letters and digits in upper case ("fd 10045" is
+"FD10045", ``id_key``), the ids a message holds with where each starts (``id_places``, ``ids_in``),
+and S0's ids by the field that holds them, each with its record and the records beside it
+(``S0Ids``, made once per world)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Dict, FrozenSet, List, Optional, Tuple
+
+from tau_shaped.env.identity_cache import IdentityCache
+
+__all__ = ["S0Ids", "id_key", "id_places", "ids_in", "s0_ids"]
+
+MAX_CHARS = 4000  # of a message, as call_values reads it
+_TOKEN = re.compile(r"#?[A-Za-z0-9]+(?:[-_./#][A-Za-z0-9]+)*")
+_NOT_ALNUM = re.compile(r"[^A-Za-z0-9]")
+_LETTERS = re.compile(r"[A-Za-z]{1,4}")
+
+
+def id_key(value: str) -> str:
+    """An id as compared: letters and digits only, in upper case ("fd 10045" is "FD10045")."""
+    return _NOT_ALNUM.sub("", value).upper()
+
+
+@lru_cache(maxsize=4096)
+def id_places(text: str) -> Tuple[Tuple[str, int], ...]:
+    """The ids a message holds (each as ``id_key``) with where each starts: its tokens with a
+    digit, and a short word of letters joined to the number after it ("FD 10045", "fd - 10045")."""
+    text = text[:MAX_CHARS]
+    out: List[Tuple[str, int]] = []
+    prev: Optional[Tuple[str, int, int]] = None
+    for m in _TOKEN.finditer(text):
+        token = m.group(0)
+        if any(c.isdigit() for c in token):
+            out.append((id_key(token), m.start()))
+            if prev is not None and token[0].isdigit() and not text[prev[1]:m.start()].strip(" -_#\u00a0"):
+                out.append((id_key(prev[0] + token), prev[2]))
+        prev = (token, m.end(), m.start()) if _LETTERS.fullmatch(token) else None
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def ids_in(text: str) -> FrozenSet[str]:
+    """The ids a message holds (``id_places``' keys)."""
+    return frozenset(key for key, _ in id_places(text))
+
+
+class S0Ids:
+    """S0's ids by field (``order_id`` -> every order id), and each id's record and the records
+    beside it (the menu a dish is on), indexed once per world."""
+
+    __slots__ = ("kinds", "records", "_kind_of", "_siblings", "_record_ids")
+
+    def __init__(self, data: Any) -> None:
+        self.kinds: Dict[str, set] = {}  # field -> id keys
+        self.records: Dict[str, Tuple[dict, Any]] = {}  # id key -> (its record, the container holding it)
+        self._kind_of: Dict[str, FrozenSet[str]] = {}  # answers kept (S0 never changes)
+        self._siblings: Dict[str, Tuple[str, ...]] = {}
+        self._record_ids: Dict[str, FrozenSet[str]] = {}
+        self._walk(data, None, 6)
+
+    def record_ids(self, key: str) -> FrozenSet[str]:
+        """Every id the record of ``key`` holds, as S0 has it (its items, its courier, ...): walked
+        once per record and kept (S0 never changes; a batch asks again for each rollout)."""
+        found = self._record_ids.get(key)
+        if found is None:
+            record = self.records.get(key)
+            out: set = set()
+            if record is not None and isinstance(record[0], dict):
+                _ids_of_record(record[0], out, 4)
+            found = self._record_ids[key] = frozenset(out)
+        return found
+
+    def _walk(self, data: Any, container: Any, depth: int) -> None:
+        if isinstance(data, dict):
+            for name, value in data.items():
+                if isinstance(value, str) and _is_id_field(name) and any(c.isdigit() for c in value):
+                    key = id_key(value)
+                    self.kinds.setdefault(name, set()).add(key)
+                    if name == "id" or name.endswith(("_id", "_number")):
+                        # the record a table keys by this id (a menu's dish) wins over a copy (an order's line)
+                        keyed = isinstance(container, dict) and container.get(value) is data
+                        if keyed or key not in self.records:
+                            self.records[key] = (data, container)
+            children: Any = data.values()
+        elif isinstance(data, list):
+            children = data
+        else:
+            return
+        if depth <= 0:
+            return
+        for child in children:
+            if isinstance(child, (dict, list)):
+                self._walk(child, data, depth - 1)
+
+    def kind_of(self, key: str) -> FrozenSet[str]:
+        """The fields under which S0 holds the id ``key``."""
+        found = self._kind_of.get(key)
+        if found is None:
+            found = self._kind_of[key] = frozenset(name for name, keys in self.kinds.items() if key in keys)
+        return found
+
+    def same_kind(self, key: str, found: str) -> bool:
+        """Whether ``found`` (an id key) is an id of the same kind as ``key``."""
+        return any(found in self.kinds[name] for name in self.kind_of(key))
+
+    def name_of(self, key: str) -> Optional[str]:
+        record = self.records.get(key)
+        name = record[0].get("name") if record else None
+        return name if isinstance(name, str) and name.strip() else None
+
+    def sibling_names(self, key: str) -> Tuple[str, ...]:
+        """The names of the other records in the container of ``key``'s record (another dish of
+        the same menu, another courier)."""
+        found = self._siblings.get(key)
+        if found is None:
+            found = self._siblings[key] = self._sibling_names(key)
+        return found
+
+    def _sibling_names(self, key: str) -> Tuple[str, ...]:
+        record = self.records.get(key)
+        if record is None or self.name_of(key) is None:
+            return ()
+        container = record[1]
+        others = container.values() if isinstance(container, dict) else container if isinstance(container, list) else ()
+        return tuple(dict.fromkeys(o["name"] for o in others if isinstance(o, dict) and o is not record[0]
+                                   and isinstance(o.get("name"), str) and o["name"].strip()))
+
+
+def _is_id_field(name: str) -> bool:
+    return name == "id" or name.endswith(("_id", "_number", "_ids")) or name in ("order", "reservation")
+
+
+_S0_IDS: "IdentityCache[S0Ids]" = IdentityCache(16)
+
+
+def s0_ids(initial: Any) -> Optional[S0Ids]:
+    """The index of S0's ids (made once per world, kept by its identity), or None without one."""
+    if not isinstance(initial, dict):
+        return None
+    found = _S0_IDS.get(initial)
+    return found if found is not None else _S0_IDS.put(initial, S0Ids(initial))
+
+
+def _ids_of_record(data: Any, out: set, depth: int) -> None:
+    if isinstance(data, dict):
+        children: Any = data.values()
+    elif isinstance(data, list):
+        children = data
+    else:
+        if isinstance(data, str) and any(c.isdigit() for c in data):
+            out.add(id_key(data))
+        return
+    if depth <= 0:
+        return
+    for child in children:
+        _ids_of_record(child, out, depth - 1)
