@@ -38,7 +38,7 @@ def _cost(env, task, text, tag=0, at=0):
     return time.process_time() - began, result
 
 
-@pytest.mark.parametrize("domain", ["food_delivery", "tau2:airline", "tau2:retail"])
+@pytest.mark.parametrize("domain", ["food_delivery", "tau2:retail"])  # tau2 airline reads with the same readers
 def test_one_long_message_of_any_piece_is_read_in_linear_time(domain):
     if domain.startswith("tau2:") and importlib.util.find_spec("tau2") is None:
         pytest.skip("needs the tau2 extra (pip install -e '.[tau2]')")
