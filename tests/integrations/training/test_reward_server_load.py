@@ -2,11 +2,11 @@
 
 64 clients post 20 honest requests each at once: none is dropped (reset, refused or answered other
 than 200: the listen backlog was 5, and 35 of 2,000 were reset at 32 clients), each answer is the
-one ``rewards_for`` gives, and the p99 latency stays within 10x of the idle p99 measured just
-before against the same server, idle taken as at least ``IDLE_FLOOR_S``: 64 clients at once queue
-for a CPU-bound scorer (a request's ~2 ms of scoring, 64 deep, is ~150 ms on 2 cores, ~10-15x an
-idle request whatever the server does), while the stall this catches, a SYN dropped from a full
-listen queue and retransmitted, costs 1 s. A 64 MB body costs
+one ``rewards_for`` gives, the kernel drops no connection from a full listen queue (a SYN dropped
+and retransmitted stalls a client 1 s: counted in /proc/net/netstat's ListenOverflows and
+ListenDrops), and the p99 latency stays within 10x of the idle p99 measured just before against
+the same server, idle taken as at least ``IDLE_FLOOR_S`` (a hang guard: 64 clients at once queue
+for a CPU-bound scorer, and on a loaded machine that queue alone reached 0.9 s). A 64 MB body costs
 the server at most ~2x its size in memory (it was 3x: the body as bytes, as text and parsed)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from tests.integrations.training.training_kit import GT, GT_ACTIONS, GT_TEXTS, T
 
 CLIENTS, REQUESTS_EACH = 64, 20
 IDLE_REQUESTS = 30
-IDLE_FLOOR_S = 0.08  # 10x of it, 0.8 s, is less than a retransmitted SYN's 1 s
+IDLE_FLOOR_S = 0.3  # 10x of it, 3 s: a hang, not a queue (a loaded CI machine queued 64 clients to 0.9 s)
 LATENCY_FACTOR = 10
 BIG_BODY_MB = 64
 MEMORY_FACTOR = 2.25
@@ -58,8 +58,24 @@ def p99(seconds):
     return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
 
 
+def _listen_drops():
+    """The kernel's count of connections dropped from a full listen queue (TcpExt ListenOverflows
+    and ListenDrops), or None where /proc/net/netstat does not say."""
+    try:
+        lines = Path("/proc/net/netstat").read_text().splitlines()
+    except OSError:
+        return None
+    for names, values in zip(lines, lines[1:]):
+        if names.startswith("TcpExt:") and values.startswith("TcpExt:"):
+            row = dict(zip(names.split()[1:], values.split()[1:]))
+            if "ListenOverflows" in row and "ListenDrops" in row:
+                return int(row["ListenOverflows"]) + int(row["ListenDrops"])
+    return None
+
+
 def test_64_clients_at_once_lose_no_request_and_wait_within_10x_of_idle(server):
     proc, port = server
+    drops_before = _listen_drops()
     expected = rewards_for([QUERY], [PROMPT], [LABEL])
     for _ in range(3):  # warm-up: the scorer's caches
         assert post(port)[0] == 200
@@ -90,6 +106,11 @@ def test_64_clients_at_once_lose_no_request_and_wait_within_10x_of_idle(server):
 
     assert failures == [], f"{len(failures)} of {CLIENTS * REQUESTS_EACH} dropped: {sorted(set(map(str, failures)))}"
     assert len(answers) == CLIENTS * REQUESTS_EACH and all(a == expected for a in answers)
+    # the stall a full listen queue makes (a SYN dropped, retransmitted a second later), read where
+    # the kernel counts it: latency under a loaded CI machine's queueing cannot tell it apart
+    drops_after = _listen_drops()
+    if drops_before is not None and drops_after is not None:
+        assert drops_after == drops_before, f"{drops_after - drops_before} connections dropped from a full listen queue"
     idle_p99, loaded_p99 = p99(idle), p99(latencies)
     bound = LATENCY_FACTOR * max(idle_p99, IDLE_FLOOR_S)
     assert loaded_p99 <= bound, f"p99 {loaded_p99 * 1000:.0f} ms under load, idle p99 {idle_p99 * 1000:.0f} ms"
