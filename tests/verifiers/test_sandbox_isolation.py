@@ -226,7 +226,9 @@ def test_the_benchmark_script_runs():
 def test_the_box_dies_with_the_verifier():
     """SIGKILL the verifier mid-run: bubblewrap (--die-with-parent) and the box's pid namespace go with it."""
     token = f"tau-shaped-orphan-check-{os.getpid()}"
-    program = f'import subprocess, time\nsubprocess.Popen(["/bin/sh", "-c", "sleep 60", {token!r}])\ntime.sleep(60)'
+    # two commands: a shell given one may exec it in its place (dash here forks it; others need
+    # not), and the token in its command line would go with it
+    program = f'import subprocess, time\nsubprocess.Popen(["/bin/sh", "-c", "sleep 60; exit 0", {token!r}])\ntime.sleep(60)'
     driver = (
         "from tau_shaped.verifiers.single_turn.code_sandbox import SandboxLimits, run_in_sandbox\n"
         f"run_in_sandbox({program!r}, limits=SandboxLimits(wall_seconds=60, cpu_seconds=60))\n"
@@ -248,13 +250,14 @@ def test_the_box_dies_with_the_verifier():
         return found
 
     try:
-        # two CI jobs share two cores: the box's first start (its probe, the seccomp filter) may take a while
-        deadline = time.monotonic() + 90
+        # two CI jobs share two cores: the verifier's imports and the box's first start (its probe,
+        # the seccomp filter) may take a while (90 s was not enough once: a failure only waits longer)
+        deadline = time.monotonic() + 240
         while not boxed() and verifier.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
         if verifier.poll() is not None:
             pytest.fail(f"the verifier ended (exit {verifier.returncode}) before its box was seen: {verifier.stderr.read()[-2000:]}")
-        assert boxed(), "the box never started within 90 s"
+        assert boxed(), "the box never started within 240 s"
         verifier.kill()
         verifier.wait()
         deadline = time.monotonic() + 5
