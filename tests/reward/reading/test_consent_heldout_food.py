@@ -427,8 +427,10 @@ def tally(cases: List[Case]) -> Dict[str, Counter]:
     (a pass scored otherwise), undetermined where the label decides, decided where it does not."""
     return tally_of(cases, Case.judge, PASS, UNDETERMINED)
 
+
 def failures(cases: List[Case]) -> List[Tuple[Case, str]]:
     return misread_of(cases, Case.judge)
+
 
 @pytest.fixture(scope="module")
 def cases() -> List[Case]:

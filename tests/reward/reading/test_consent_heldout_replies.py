@@ -167,8 +167,10 @@ def build(seed: int = SEED, per_class: int = PER_CLASS) -> List[Case]:
 def tally(cases: List[Case]) -> Dict[str, Counter]:
     return tally_of(cases, Case.read, "yes", "unclear", ("false_yes", "false_not_yes", "unclear_wrongly", "decided_wrongly"))
 
+
 def failures(cases: List[Case]) -> List[Tuple[Case, str]]:
     return misread_of(cases, Case.read)
+
 
 @pytest.fixture(scope="module")
 def cases() -> List[Case]:

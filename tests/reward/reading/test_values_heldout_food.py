@@ -145,8 +145,10 @@ def build(seed: int = SEED, per_class: int = PER_CLASS) -> List[Case]:
 def tally(cases: List[Case]) -> Dict[str, Counter]:
     return tally_of(cases, Case.judge, PASS, UNDETERMINED, count_unsure=True)
 
+
 def failures(cases: List[Case]) -> List[Tuple[Case, str]]:
     return misread_of(cases, Case.judge)
+
 
 @pytest.fixture(scope="module")
 def cases() -> List[Case]:

@@ -126,8 +126,10 @@ def build(seed: int = SEED, per_class: int = PER_CLASS) -> List[Case]:
 def tally(cases: List[Case]) -> Dict[str, Counter]:
     return tally_of(cases, Case.judge, PASS)
 
+
 def failures(cases: List[Case]) -> List[Tuple[Case, str]]:
     return misread_of(cases, Case.judge)
+
 
 @pytest.fixture(scope="module")
 def cases() -> List[Case]:
