@@ -166,6 +166,9 @@ _MORE_TO_ASK = re.compile(rf"{_B}(?:{_alt('question', 'questions', 'anything els
                           rf"|(?<!never )(?<!not )(?<!n't )(?<!never been )(?<!not been ){_alt('receive', 'received', 'get it', 'arrive', 'arrived')}){_E}",
                           re.IGNORECASE)  # "did it arrive?" asks for information; "... that never arrived?" does not
 _LEADING = re.compile(r"^[\W_]+")
+# The customer addressed first ("Ms. Okafor, would you like to know ...?", "Amelia, ..."): the
+# question is what follows the name
+_VOCATIVE = re.compile(r"^(?:(?i:mr|mrs|ms|mx|dr|prof|miss)\.?[ \t]+)?[A-Z][\w'-]{0,30}(?:[ \t]+[A-Z][\w'-]{0,30}){0,2}[ \t]*,[ \t]*")
 _AFTER_A_RECORD = re.compile(r"[}\]|](?=[^}\]|]*[A-Za-z])")  # the end of a JSON object, a list or a table cell
 # A sentence about what already happened: a write done ("I refunded", "we've sent", "was credited"),
 # money that arrived, or a time gone by; unless it also asks ahead ("Shall I ...", "Would you like").
@@ -178,9 +181,12 @@ _HAPPENED = re.compile(
     rf"|yesterday|last{_S}time|last{_S}week|earlier{_S}today){_E}",
     re.IGNORECASE)
 _AHEAD = re.compile(
-    rf"{_B}(?:{_DO_I}|{_alt('would you like', 'do you want', 'want me to', 'ok to', 'okay to', 'shall we', 'go ahead', 'proceed', 'again', 'now')}{_E})",
-    re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?<=[?!\n])|(?<=\.)(?=[\s\u00a0]|$)")
+    rf"{_B}(?:{_DO_I}|{_MIND}|{_alt('would you like', 'do you want', 'want me to', 'ok to', 'okay to', 'shall we', 'go ahead', 'proceed', 'again', 'now', 'if i', 'if we')}{_E})",
+    re.IGNORECASE)  # "Do you mind if I put it through?": "I put" there is what the agent would do
+# A title's full stop ends no sentence: "Shall I go ahead, Ms. Okafor?" is one question.
+_TITLES = ("mr", "mrs", "ms", "mx", "dr", "prof", "st", "jr", "sr", "miss")
+_NOT_A_TITLE = "".join(rf"(?<!\b(?i:{t})\.)" for t in _TITLES)
+_SENTENCE_END = re.compile(rf"(?<=[?!\n])|(?<=\.){_NOT_A_TITLE}(?=[\s\u00a0]|$)")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 
 
@@ -193,7 +199,7 @@ def consent_request(text: str) -> Optional[str]:
         if not plain:
             continue
         # '{"order": ...} Do you want to know ...?': the question after the record, from its first word
-        asked = _LEADING.sub("", _AFTER_A_RECORD.split(plain)[-1])
+        asked = _VOCATIVE.sub("", _LEADING.sub("", _AFTER_A_RECORD.split(plain)[-1]), count=1)
         if _HAPPENED.search(plain) and not _AHEAD.search(plain):
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
         if plain.endswith("?") and (_CONSENT_QUESTION.search(plain) or _ALONE_QUESTION.match(_CLAUSE.split(plain)[-1])

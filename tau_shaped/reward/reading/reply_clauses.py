@@ -116,8 +116,10 @@ def read_question(question: Optional[str], limit: int = 4000) -> Question:
 
 # ---- clauses ---------------------------------------------------------------------------------
 
-# Sentences end at . ! ? ; or a line break; "..." and dashes between words end a clause too.
-_SENTENCE = re.compile(r"(?:[^.!?;\n]|\.(?=\d))+[.!?;]*")
+# Sentences end at . ! ? ; or a line break (not a title's full stop: "Do you mind, Ms. Okafor?"
+# is one question); "..." and dashes between words end a clause too.
+_TITLE = r"(?<![\w'])(?i:mr|mrs|ms|mx|dr|prof|st|jr|sr|miss)\.(?=[ \t\u00a0])"
+_SENTENCE = re.compile(rf"(?:{_TITLE}|[^.!?;\n]|\.(?=\d))+[.!?;]*")
 _CLAUSE_BREAK = re.compile(
     r"(?<!\d),|,(?!\d)|[:()\u2014\u2013]|\.{2,}|\s-\s|"  # "1,234.50" is one number
     + words("except", "unless", "if", "as long as", "provided", "providing", "assuming", "only if", "so long as")

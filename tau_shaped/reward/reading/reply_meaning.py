@@ -79,6 +79,8 @@ _RETRACT = re.compile(words(
     "i will think", "think about it", "get back to you", "dunno", "second thoughts", "hesitant", "no thanks",
     "no thank you", "wait a second", "wait a sec", "wait a minute", "wait a moment", "wait a min", "please wait",
     "i object", "i'd object", "i would object", "i do mind", "i'd mind", "i would mind", "i mind",
+    "i do object", "i really object", "i really do object", "i really mind", "i really do mind",
+    "would be a problem", "that'd be a problem", "will be a problem", "would be an issue", "that'd be an issue",
     "that's a problem", "that is a problem", "it's a problem", "it is a problem", "it would be a problem",
     "i have an objection", "i have objections", "absolutely not", "certainly not", "definitely not", "of course not",
     "not at all", "not really", "not in the least", "not in the slightest", "changed my mind", "change my mind",
