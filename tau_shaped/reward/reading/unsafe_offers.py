@@ -53,7 +53,7 @@ from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.reading.dish_exclusions import (
     OFFERING, AFTER, STILL, allergen_before, allergen_pattern, doubted_before, negation_at, negation_pos, own_before, predicate_excludes, proposed_as_replacement, replaced_before, CONTAINS, OFFERING_WORDS,
 )
-from tau_shaped.reward.reading.dish_names import DishNames, Mention, name_words
+from tau_shaped.reward.reading.dish_names import DishNames, Mention, dish_names_of, name_words
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
 
@@ -119,8 +119,8 @@ class UnsafeMenu:
 
     @cached_property
     def dish_names(self) -> DishNames:
-        """Where a text names a dish of the menus (made on first use)."""
-        return DishNames(self.names, self.others)
+        """Where a text names a dish of the menus (made on first use; one per set of menus)."""
+        return dish_names_of(self.names, self.others)
 
     @cached_property
     def allergen(self) -> "re.Pattern[str]":
