@@ -6,7 +6,12 @@ A dish's name is read as its words, each in lower case and in its singular (``st
 asterisks, or by nothing at all ("ChickenKorma"), with digits or signs for its letters or not
 ("K0rma", "Ro11", "P@neer": ``unleet``, which folds only a word that then is a menu's), and a
 word of an unsafe dish misspelt by one letter more or less ("Korrma", "Tiramsu":
-``respelled``). A dish is named by:
+``respelled``), or, where it stands as a dish would (a capital in a text not all in capitals,
+beside another word of the dish's name, or in a sentence that offers or asks), by a letter
+swapped inside it ("Kurma"), two letters switched ("Tiramsiu"), a letter left out inside a
+five-letter word ("Krma") or two edits in a word of seven letters or more ("Terriyakki"): "bad
+karma" and "a basic tier" name nothing. A kind of dish ("ring", "rice") misspelt is read only
+beside another word of its name ("Onion Rinngs"; "bring", "price" are words). A dish is named by:
 
 - **its full name** ("Chicken Korma", "chicken-korma", "CHICKEN_KORMA", "Chicken Kormas");
 - **a partial name**: a run of its words that holds a word other than a filler (``FILLER``:
