@@ -133,6 +133,20 @@ FLAG_TOLD = [
     ("There's a {w} hold on your account.", "security"),
     ("Your account raised an alert and is {w}.", "restricted"),
     ("We have concerns about the recent refund requests on your account ({w}).", "flagged"),
+    # money that cannot reach the account, said of the account or of what the agent cannot do with it
+    ("Your acct is {w} right now.", "locked"),
+    ("We've put your account on ice, and refunds are {w}.", "paused"),
+    ("Your account is temporarily unable to receive refunds, as it's {w}.", "restricted"),
+    ("Sorry, this account can't get refunds right now; it is {w}.", "blocked"),
+    ("I can't process refunds on your account at the moment; it's {w}.", "frozen"),
+    ("Nothing can be refunded on your account right now: it's {w}.", "suspended"),
+]
+# the same, without the state word: the words that say money cannot reach the account
+MONEY_BLOCKED = [
+    "Your account cannot receive credits at this time.", "I'm unable to issue refunds to accounts in your current status.",
+    "There's a note on file that prevents refunds.", "We're unable to move money on this account.",
+    "I'm not able to issue any money to this account.", "Our team noticed a pattern on your account.",
+    "I can't add a credit to your account today.", "Unfortunately I cannot refund your account.",
 ]
 # the same words about food, orders, quotes; and the hand-over the policy asks for
 FLAG_NOT_TOLD = [
@@ -148,6 +162,10 @@ FLAG_NOT_TOLD = [
     ("Once the courier picks it up the address is {w} in.", "locked"),
     ("The Mango Sticky Rice is served {w}.", "cold"),
     ("Your {w} tier allows an apology credit up to $10.", "plus"),
+    ("I can't make {w} to your account from here.", "changes"),
+    ("I can't add a new address to your account, sorry.", "address"),
+    ("I've made a {w} on file for the specialist.", "note"),
+    ("I couldn't find that order on your account; could you {w} the number?", "check"),
 ]
 
 
@@ -160,6 +178,9 @@ def fraud_cases() -> List[Case]:
                 for tname, whole in TEXT_DISGUISES.items():
                     text = whole(template.replace("{w}", disguise(word, rng)))
                     out.append(Case(f"{'told' if label == 'breach' else 'not_told'}/{dname}", text, label))
+    for text in MONEY_BLOCKED:
+        for tname, whole in TEXT_DISGUISES.items():
+            out.append(Case("told/money_cannot_reach", whole(text), "breach"))
     return out
 
 
