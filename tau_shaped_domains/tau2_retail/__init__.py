@@ -2,8 +2,9 @@
 
 Needs the tau2 extra (``pip install -e ".[tau2]"``): the database, tools, policy and tasks
 are tau2's own (``tau_shaped.integrations.tau2.domain``); this package holds what tau-shaped
-adds: the policy rules (``policy_rules.json``, SPEC §9, read in ``POLICY_RULES.md``) and the
-events they judge (``events.py``: the watch records facts of the record a call acts on).
+adds: the policy rules (``policy_rules.json``, SPEC §9, read in ``POLICY_RULES.md``), the
+events they judge (``events.py``: the watch records facts of the record a call acts on) and the
+order's status read a careful agent makes before acting on it (``careful.py``).
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ def DOMAIN() -> Domain:  # noqa: N802 - the entry point's conventional name
 def _domain(data: Optional[Path]) -> Domain:
     from tau_shaped.integrations.tau2.domain import build
 
+    from .careful import careful_tasks
     from .events import EVENT_TYPES, watch
 
     rules = PACKAGE / "policy_rules.json"
-    return build("retail", policy_rules_file=rules if rules.exists() else None, watch=watch, event_types=EVENT_TYPES,
-                 data=data)
+    return careful_tasks(build("retail", policy_rules_file=rules if rules.exists() else None, watch=watch,
+                               event_types=EVENT_TYPES, data=data))

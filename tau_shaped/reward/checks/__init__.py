@@ -47,5 +47,6 @@ from tau_shaped.reward.checks import (  # noqa: F401, E402 - registered on impor
     money_stated,
     refusal_unsaid,
     abstain,
+    read_first,
 )
 from tau_shaped.reward.checks.compiler import compile_predicate  # noqa: F401, E402
