@@ -4,8 +4,9 @@ The same form and verdict as ``{"unconfirmed": ...}``, for a write whose result 
 tau2's ``Environment.to_json_str``, which writes every number of a result as a string
 (``refuel_data``: ``{"charge": "4.0", ...}``): each such string of the confirmed tools' results
 is read as the number it writes before the confirmation is judged, so a ``mention_result``
-field (the price a refuel charges) must be stated as ``unconfirmed`` asks of a number. Nothing
-else is read differently. Registered when the domain package builds its domain (``DOMAIN``).
+field (the price a refuel charges) must be stated as ``unconfirmed`` asks of a number; and an
+amount of data the agent says in words ("two gigabytes") is read in figures. Nothing else is
+read differently. Registered when the domain package builds its domain (``DOMAIN``).
 """
 
 from __future__ import annotations
@@ -43,16 +44,48 @@ def numbers_read(observation: str) -> str:
     return json.dumps(read, ensure_ascii=False)
 
 
+# An amount of data in words ("two gigabytes", "a GB", "half a gig"): the shared reading
+# (``normalize.seen``) writes larger numbers in words as digits and leaves the small ones.
+_DATA_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0,
+               "half a": 0.5, "half of a": 0.5, "a half": 0.5, "one and a half": 1.5, "a couple of": 2.0,
+               "a couple": 2.0, "one point five": 1.5}
+_DATA_AMOUNT = re.compile(
+    r"(?<![\w.])(" + "|".join(re.escape(w).replace(r"\ ", "[ \t\u00a0]+") for w in sorted(_DATA_WORDS, key=len, reverse=True))
+    + r")[ \t\u00a0]*(?:-[ \t\u00a0]*)?(gb|gbs|gigabytes?|gigs?)(?![\w])", re.IGNORECASE)
+
+
+def data_in_figures(text: str) -> str:
+    """``text`` with each amount of data said in words written in figures ("two gigabytes" ->
+    "2 GB", "half a gig" -> "0.5 GB"); the rest kept."""
+    if not isinstance(text, str) or len(text) > 8192:
+        return text
+
+    def figure(m: "re.Match[str]") -> str:
+        value = _DATA_WORDS[" ".join(m.group(1).lower().split())]
+        return f"{value:g} GB"
+
+    return _DATA_AMOUNT.sub(figure, text)
+
+
+def _in_figures(step: Any) -> Any:
+    content = step.action.kwargs.get("content") if step.action.name == "respond" else None
+    if not isinstance(content, str) or not _DATA_AMOUNT.search(content):
+        return step
+    return replace(step, action=step.action.model_copy(update={"kwargs": {**step.action.kwargs,
+                                                                          "content": data_in_figures(content)}}))
+
+
 class _Read:
-    """The parts of a run ``unconfirmed`` reads, the confirmed tools' results with numbers read."""
+    """The parts of a run ``unconfirmed`` reads: the confirmed tools' results with numbers read,
+    and the agent's amounts of data in words written in figures."""
 
     __slots__ = ("trajectory", "initial")
 
     def __init__(self, run: Any, tools: FrozenSet[str]) -> None:
         t = run.trajectory
         self.trajectory = copy.copy(t)  # every attribute kept (scoring may set more than its fields)
-        self.trajectory.steps = [replace(s, observation=numbers_read(s.observation)) if s.action.name in tools else s
-                                 for s in t.steps]
+        self.trajectory.steps = [replace(s, observation=numbers_read(s.observation)) if s.action.name in tools
+                                 else _in_figures(s) for s in t.steps]
         self.initial = run.initial
 
 
