@@ -119,14 +119,13 @@ def order_details_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index,
     message or by the customer (their id), or its customer named by the customer (their name,
     email, phone or street): "That order has a Salmon Roll and a Green Tea", "it came to $70.52",
     "Ana A. is bringing it". A detail the customer's own orders share tells nothing of theirs."""
+    theirs = [(h.kind, h.skeleton) for h in hits if index.theirs(h.kind, h.skeleton, own)]
+    theirs += [(kind, sk) for kind, sk in heard.said(index) if index.theirs(kind, sk, own)]
+    if not theirs:
+        return None  # nothing of another customer in view (most messages): the orders are not read
     facts = _facts(orders, couriers)
-    if not facts.order:
-        return None
-    seen_values = [(h.kind, h.skeleton) for h in hits] + list(heard.said(index))
     focus: Set[str] = set()
-    for kind, sk in seen_values:
-        if not index.theirs(kind, sk, own):
-            continue
+    for kind, sk in theirs:
         if kind in ("record", "digits") and sk in facts.order:
             focus.add(sk)
         elif kind != "record":
