@@ -24,8 +24,8 @@ _DIGIT_WORDS = {"zero": "0", "nought": "0", "one": "1", "two": "2", "three": "3"
 _ZERO_LETTERS = frozenset({"oh", "o"})  # a zero only between digits: "five oh three"
 _REPEAT = {"double": 2, "triple": 3}
 _SPECIAL = {**{w: "digit" for w in _DIGIT_WORDS}, **{w: "zero" for w in _ZERO_LETTERS}, **{w: "join" for w in _JOINERS | set(_REPEAT)}}
-_GAP = re.compile(r"[\s_.,:;'\"()\[\]{}|/*#=<>+`’-]{0,8}")  # what may stand between two parts of one value
-_GAP_CHARS = frozenset(" \t\n\r\f\v_.,:;'\"()[]{}|/*#=<>+`’-")
+_GAP = re.compile(r"[\s_.,:;'\"()\[\]{}|/*#=<>+`’~·•‧∙⋅-]{0,8}")  # what may stand between two parts of one value
+_GAP_CHARS = frozenset(" \t\n\r\f\v_.,:;'\"()[]{}|/*#=<>+`’~·•‧∙⋅-")  # "503·555·3907" too
 _PLAIN_GAP = re.compile(r"[ \t-]{0,3}")  # an order number's digits: "10 490", not "$104.90"
 
 # a token: (its text lower-cased, a number word as its digit; start; end; whether it joins the
