@@ -440,7 +440,11 @@ def test_a_trajectory_with_no_user_text_is_not_judged_on_what_the_user_said():
     alone = score_any("27", g)
     assert broken(alone) == [] and alone.status == "undetermined"
     assert [(u.id, u.step) for u in alone.undetermined] == [("air.confirm.before_write", 2)]
-    assert ("air.identity.user_id_from_user", 0) in broken(score("27", g, replies=["Yes."]))
+    one = score_any("27", g, replies=["Yes."])
+    assert ("air.identity.user_id_from_user", 0) in broken(one)
+    # the ground truth starts with a look-up: the customer spoke first, in words not recorded, which
+    # may hold their ask for compensation (issue 41 round 5: undetermined, not guessed)
+    assert ("air.compensation.asked_for", 2) in [(u.id, u.step) for u in one.undetermined]
 
 
 @pytest.mark.parametrize("reply, kept", [
@@ -486,6 +490,27 @@ def test_a_reason_the_user_denies_covers_nothing(reason):
 def test_compensation_asked_for_in_a_clause_that_asks(first, asked):
     result = score("27", gt("27"), ["Yes."], hello("27", first))
     assert (("air.compensation.asked_for", 2) in broken(result)) is not asked, broken(result)
+
+
+@pytest.mark.parametrize("first, reply, verdict", [
+    # the agent offers first; the customer accepts it: naming the voucher after the offer asks for nothing
+    ("My flight HAT039 was delayed. Can you check what happened?", "Sure, I'll take the voucher.", "broken"),
+    ("My flight HAT039 was delayed and I'd like a voucher for it.", "Yes, please.", "kept"),
+    # a complaint of a cancelled flight: the policy's next line lets the agent offer, its first forbids it
+    ("The airline cancelled my flight and I'm furious.", "OK, thanks.", "undetermined"),
+])
+def test_compensation_asked_before_it_was_offered(first, reply, verdict):
+    """policy.md: "Do not proactively offer a compensation unless the user explicitly asks for
+    one": what counts is the ask before the offer (issue 41 round 5: an offer the customer accepted
+    passed as asked for)."""
+    g = gt("27")
+    ask = next(i for i, a in enumerate(g) if a.name == "respond")
+    offer = A("respond", content="I'm sorry about that. As a gesture I can send you a travel certificate; "
+                                 + g[ask].kwargs["content"])
+    result = score_any("27", g[:ask] + [offer] + g[ask + 1:], [reply], hello("27", first))
+    got = ("broken" if ("air.compensation.asked_for", ask + 1) in broken(result) else
+           "undetermined" if "air.compensation.asked_for" in [u.id for u in result.undetermined] else "kept")
+    assert got == verdict, (broken(result), [(u.id, u.evidence) for u in result.undetermined])
 
 
 @pytest.mark.parametrize("question, asked", [
