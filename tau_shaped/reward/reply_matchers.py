@@ -9,6 +9,7 @@ import inspect
 from typing import Any, Optional
 
 from tau_shaped.reward.matchers import match_text
+from tau_shaped.reward.memo_keys import json_key
 from tau_shaped.reward.reading.replies import classify_reply
 
 # whether the shared reader takes the question and the described values (SPEC §10)
@@ -41,7 +42,19 @@ def _described(values: Any) -> Any:
     kind = getattr(replies, "Described", None)
     if kind is None or values is None or isinstance(values, kind):
         return values
-    return kind.of({k: v for k, v in values.items() if v is not None})
+    key = json_key(values) if isinstance(values, dict) else None
+    found = _DESCRIBED.get(key) if key is not None else None
+    if found is None:
+        found = kind.of({k: v for k, v in values.items() if v is not None})
+        if key is not None:
+            if len(_DESCRIBED) >= _DESCRIBED_MAX:
+                _DESCRIBED.clear()
+            _DESCRIBED[key] = found
+    return found
+
+
+_DESCRIBED: dict = {}  # a call's values (json_key) -> its Described: a GRPO group's rollouts repeat their calls
+_DESCRIBED_MAX = 4096
 
 
 def said_yes(reply: str, confirmation: Any) -> bool:

@@ -23,6 +23,8 @@ from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, Union
 
 from pydantic import Field, field_validator, model_validator
 
+from tau_shaped.env.identity_cache import OwnedLRU
+
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, violations
 from tau_shaped.reward.reading.call_values import s0_ids
@@ -30,6 +32,7 @@ from tau_shaped.reward.reading.confirmations import _result, record_in_s0, why_n
 from tau_shaped.reward.reading.consent_questions import asks_consent
 from tau_shaped.reward.reply_matchers import reply_class
 from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
+from tau_shaped.reward.memo_keys import json_key
 from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.values import is_number
 
@@ -154,9 +157,7 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
             if r.agent_text is None:
                 continue
             text = seen(r.agent_text)
-            missing = why_not(text, s.action.name, kwargs, c, result, records, index=index, observation=s.observation)
-            if missing is None and not asks_consent(text):
-                missing = "it asks no consent (a question about something else)"
+            missing = _why_not(text, s.action.name, kwargs, c, result, records, index, s.observation, initial)
             if missing is None:
                 state, reply = _answer(r, text, _described(kwargs, result, records, c), c, unanswered, unrecorded)
             elif state == "unclear" and r.index not in unanswered and r.index not in unrecorded:
@@ -166,20 +167,54 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
                     state = "yes" if answer == "yes" else "no"
             elif not missing.startswith("it names no"):
                 why = f"no message states it ({missing})"
-        label = f"{s.action.name}({short(kwargs)})"
         if state == "unclear":
-            open_.append((s.index, f"{label}: the reply {short(reply)} neither agrees nor refuses"))
+            open_.append((s.index, f"{_label(s)}: the reply {short(reply)} neither agrees nor refuses"))
         elif state == "unrecorded":
-            open_.append((s.index, f"{label}: no reply to its confirmation was recorded"))
+            open_.append((s.index, f"{_label(s)}: no reply to its confirmation was recorded"))
         elif state != "yes":
             if state:
                 why = _WHY.get(state, "the user did not say yes")
-            hits.append((s.index, lambda label=label, why=why: f"{label} unconfirmed: {why}"))
+            hits.append((s.index, lambda s=s, why=why: f"{_label(s)} unconfirmed: {why}"))
         last_write = s.index
     verdict = violations(hits, "every write was described and agreed to first")
     if not hits and open_:
         return Finding(False, None, NOWHERE, f"undetermined: step {open_[0][0]}: {open_[0][1]}", tuple(open_))
     return verdict
+
+
+def _label(step: Any) -> str:
+    """The write as a finding names it (written only when a finding is)."""
+    return f"{step.action.name}({short(step.action.kwargs)})"
+
+
+_WHY_NOT: "OwnedLRU[Tuple[Optional[str]]]" = OwnedLRU(8192)  # a GRPO group's rollouts repeat messages and calls
+
+
+def _why_not(text: str, tool: str, kwargs: Any, c: Any, result: Any, records: Any, index: Any,
+             observation: Any, initial: Any) -> Optional[str]:
+    """Why the message does not confirm the call (``why_not``; or it asks no consent), or None:
+    read once per message, call and world (``c`` and S0, the owners, settle ``records`` and
+    ``index``; the key holds everything else the reading takes)."""
+    key = _call_key(text, tool, kwargs, result, observation)
+    if key is not None:
+        kept = _WHY_NOT.get((c, initial), key)
+        if kept is not None:
+            return kept[0]
+    missing = why_not(text, tool, kwargs, c, result, records, index=index, observation=observation)
+    if missing is None and not asks_consent(text):
+        missing = "it asks no consent (a question about something else)"
+    if key is not None:
+        _WHY_NOT.put((c, initial), key, (missing,))
+    return missing
+
+
+def _call_key(text: str, tool: str, kwargs: Any, result: Any, observation: Any) -> Optional[Tuple[Any, ...]]:
+    """The message and the call as a key (``memo_keys.json_key`` of the arguments and result), or
+    None when they hold anything but JSON's values: such a call is read every time."""
+    args, fields = json_key(kwargs), json_key(result)
+    if args is None or fields is None:
+        return None
+    return (text, tool, args, fields, observation if isinstance(observation, str) else "")
 
 
 _WHY = {"change": "the user asked for a change", "unanswered": "nobody answered the question (the agent went on, or the reply is recorded as null or empty)",

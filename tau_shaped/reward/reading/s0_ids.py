@@ -22,6 +22,8 @@ _LETTERS = re.compile(r"[A-Za-z]{1,4}")
 
 def id_key(value: str) -> str:
     """An id as compared: letters and digits only, in upper case ("fd 10045" is "FD10045")."""
+    if value.isascii() and value.isalnum():
+        return value.upper()
     return _NOT_ALNUM.sub("", value).upper()
 
 
@@ -75,26 +77,40 @@ class S0Ids:
         return found
 
     def _walk(self, data: Any, container: Any, depth: int) -> None:
-        if isinstance(data, dict):
-            for name, value in data.items():
-                if isinstance(value, str) and _is_id_field(name) and any(c.isdigit() for c in value):
-                    key = id_key(value)
-                    self.kinds.setdefault(name, set()).add(key)
-                    if name == "id" or name.endswith(("_id", "_number")):
-                        # the record a table keys by this id (a menu's dish) wins over a copy (an order's line)
-                        keyed = isinstance(container, dict) and container.get(value) is data
-                        if keyed or key not in self.records:
-                            self.records[key] = (data, container)
-            children: Any = data.values()
-        elif isinstance(data, list):
-            children = data
-        else:
-            return
-        if depth <= 0:
-            return
-        for child in children:
-            if isinstance(child, (dict, list)):
-                self._walk(child, data, depth - 1)
+        """Every record down to ``depth`` levels, in document order (the first copy of an id is
+        its record unless a table keys it): one pass over S0 with an explicit stack, each field
+        name's kind read once, each dict's fields read in one loop."""
+        kinds, records, fields = self.kinds, self.records, _FIELDS
+        stack: List[Tuple[Any, Any, int]] = [(data, container, depth)]
+        pop, extend = stack.pop, stack.extend
+        while stack:
+            node, holder, left = pop()
+            below: List[Tuple[Any, Any, int]] = []
+            if isinstance(node, dict):
+                for name, value in node.items():
+                    if isinstance(value, str):
+                        kind = fields.get(name)
+                        if kind is None:
+                            kind = fields[name] = _field_kind(name) if isinstance(name, str) else 0
+                        if kind and _has_digit(value):
+                            key = id_key(value)
+                            found = kinds.get(name)
+                            if found is None:
+                                found = kinds[name] = set()
+                            found.add(key)
+                            if kind == 2:
+                                # the record a table keys by this id (a menu's dish) wins over a copy (an order's line)
+                                keyed = isinstance(holder, dict) and holder.get(value) is node
+                                if keyed or key not in records:
+                                    records[key] = (node, holder)
+                    elif left > 0 and isinstance(value, (dict, list)):
+                        below.append((value, node, left - 1))
+            elif isinstance(node, list):
+                if left > 0:
+                    below = [(child, node, left - 1) for child in node if isinstance(child, (dict, list))]
+            if below:
+                below.reverse()
+                extend(below)
 
     def kind_of(self, key: str) -> FrozenSet[str]:
         """The fields under which S0 holds the id ``key``."""
@@ -132,6 +148,24 @@ class S0Ids:
 
 def _is_id_field(name: str) -> bool:
     return name == "id" or name.endswith(("_id", "_number", "_ids")) or name in ("order", "reservation")
+
+
+def _field_kind(name: str) -> int:
+    """0: a field holding no id; 1: one holding ids; 2: one whose id names its record."""
+    if not _is_id_field(name):
+        return 0
+    return 2 if name == "id" or name.endswith(("_id", "_number")) else 1
+
+
+_FIELDS: Dict[Any, int] = {}  # field name -> _field_kind (S0's field names are few)
+_ASCII_DIGIT = re.compile(r"[0-9]")
+
+
+def _has_digit(value: str) -> bool:
+    """Whether ``value`` holds a character ``str.isdigit`` takes (an ASCII one, most often)."""
+    if value.isascii():
+        return _ASCII_DIGIT.search(value) is not None
+    return any(c.isdigit() for c in value)
 
 
 _S0_IDS: "IdentityCache[S0Ids]" = IdentityCache(16)

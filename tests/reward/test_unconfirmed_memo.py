@@ -1,0 +1,67 @@
+"""The confirmation reader's memo (``checks/unconfirmed._why_not``): a message and a call read once
+per world and rule give what reading them afresh gives, and never another world's or another
+rule's reading of the same words (the street a saved address holds is S0's, the verbs a rule
+asks for are the rule's)."""
+
+from __future__ import annotations
+
+from tau_shaped.reward.checks.unconfirmed import Confirmation, _why_not
+from tau_shaped.reward.reading.call_values import s0_ids
+from tau_shaped.reward.reading.confirmations import record_in_s0, why_not
+from tau_shaped.reward.reading.consent_questions import asks_consent
+
+RULE = Confirmation.model_validate({
+    "tools": ["change_delivery_address"], "verbs": {"change_delivery_address": "address_change"},
+    "mention": {"order_id": "id"}, "mention_address": {"address_id": "customers"},
+})
+OTHER_RULE = Confirmation.model_validate({
+    "tools": ["change_delivery_address"], "verbs": {"change_delivery_address": "cancel"},
+    "mention": {"order_id": "id"}, "mention_address": {"address_id": "customers"},
+})
+KWARGS = {"order_id": "FD-10045", "address_id": "addr_1"}
+TEXT = "Shall I change the delivery address of order FD-10045 to 12 Oak Street? Please confirm."
+
+
+def _world(street):
+    return {"customers": {"c1": {"customer_id": "c1", "addresses": [{"address_id": "addr_1", "street": street}]}},
+            "orders": {"FD-10045": {"order_id": "FD-10045", "customer_id": "c1"}}}
+
+
+def _read(text, c, initial, kwargs=KWARGS):
+    def records(arg, value):
+        return record_in_s0(initial.get(c.mention_address[arg]), arg, value)
+
+    return _why_not(text, "change_delivery_address", kwargs, c, None, records, s0_ids(initial), "", initial)
+
+
+def _fresh(text, c, initial, kwargs=KWARGS):
+    def records(arg, value):
+        return record_in_s0(initial.get(c.mention_address[arg]), arg, value)
+
+    missing = why_not(text, "change_delivery_address", kwargs, c, None, records, index=s0_ids(initial), observation="")
+    return "it asks no consent (a question about something else)" if missing is None and not asks_consent(text) else missing
+
+
+def test_the_same_words_are_read_against_each_world_and_rule():
+    oak, elm = _world("12 Oak Street"), _world("99 Elm Street")
+    for _ in range(2):  # the second round is read from the memo
+        assert _read(TEXT, RULE, oak) is None
+        assert _read(TEXT, RULE, elm) == _fresh(TEXT, RULE, elm) is not None and "street" in _read(TEXT, RULE, elm)
+        assert _read(TEXT, OTHER_RULE, oak) == _fresh(TEXT, OTHER_RULE, oak) is not None
+
+
+def test_the_memo_tells_calls_apart_by_every_argument_and_its_type():
+    oak = _world("12 Oak Street")
+    other_order = dict(KWARGS, order_id="FD-10046")
+    as_number = dict(KWARGS, order_id=10045)
+    for _ in range(2):
+        assert _read(TEXT, RULE, oak) is None
+        assert _read(TEXT, RULE, oak, other_order) == _fresh(TEXT, RULE, oak, other_order) is not None
+        assert _read(TEXT, RULE, oak, as_number) == _fresh(TEXT, RULE, oak, as_number)
+
+
+def test_a_call_with_values_json_cannot_hold_is_read_every_time():
+    oak = _world("12 Oak Street")
+    odd = dict(KWARGS, extra=("a", "b"))  # a tuple: no memo key
+    assert _read(TEXT, RULE, oak, odd) == _fresh(TEXT, RULE, oak, odd)
+    assert _read(TEXT + " ", RULE, oak, odd) == _fresh(TEXT + " ", RULE, oak, odd)
