@@ -137,7 +137,8 @@ _YOU_OK = rf"{_alt('you', 'that you')}(?:{_S}are|'re){_S}{_alt('ok', 'okay', 'ha
 # The yes asked for in a statement: "Please confirm", "Reply yes", "Let me know if that's OK"
 _CONSENT_REQUEST = re.compile(
     "|".join([
-        rf"{_B}(?:please{_S}|kindly{_S}|just{_S}|simply{_S})?confirm{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'receipt')}{_E})(?!{_S}{_alt('the', 'this', 'that')}{_S}{_INFO_NOUN}{_E})(?:{_S}{_alt('and', 'if', 'that', 'to', 'please', 'this', 'it', 'the', 'with', 'by', 'so')}{_E}|[\s\u00a0]*[.!:,)\n]|[\s\u00a0]*$)",
+        # ("To confirm: ..." and "Just to confirm, ..." lead a summary in; they ask nothing)
+        rf"{_B}(?:please{_S}|kindly{_S}|just{_S}|simply{_S})?(?:(?<!^to )(?<!just to )(?<!so to )(?<!, to )(?<!first to )(?<!again to )|(?!confirm[\s\u00a0]*[:,]))confirm{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'receipt')}{_E})(?!{_S}{_alt('the', 'this', 'that')}{_S}{_INFO_NOUN}{_E})(?:{_S}{_alt('and', 'if', 'that', 'to', 'please', 'this', 'it', 'the', 'with', 'by', 'so')}{_E}|[\s\u00a0]*[.!:,)\n]|[\s\u00a0]*$)",
         # "Please confirm (that) you'd like me to ...", "Confirm you want the refund", "... you're happy for me to"
         rf"{_B}confirm{_S}(?:{_YOU_WISH}{_NOT_TO_ACT}|{_YOU_OK})",
         rf"{_B}{_alt('reply', 'respond', 'answer', 'say', 'type', 'write', 'just say', 'simply say')}{_S}(?:{_alt('with', 'with a', 'with an')}{_S})?[\"'“‘(]?{_alt('yes', 'y', 'ok', 'okay', 'confirm', 'go ahead', 'proceed')}{_E}",
@@ -155,7 +156,11 @@ _CONSENT_REQUEST = re.compile(
     ]),
     re.IGNORECASE,
 )
-_CLAUSE = re.compile(r"[-\u2013\u2014:;,(]")  # the last clause of a question: "Refund $4.67 - OK?"
+_CLAUSE = re.compile(r"[-\u2013\u2014:;,(]")
+# "To confirm: ...", "Just to confirm, ...": a summary led in; a request for the yes only where the
+# message asks nothing else ("To confirm: cancel #W1. Would you like to hear about returns?" asks none)
+_LEAD_IN = re.compile(r"^(?:[\W_]*(?:ok|okay|so|alright|great|perfect)\W{1,3})?(?:just[\s\u00a0]+|so[\s\u00a0]+)?to[\s\u00a0]+confirm[\s\u00a0]*[:,]",
+                      re.IGNORECASE)  # the last clause of a question: "Refund $4.67 - OK?"
 # A question asked as the action itself ("Refund $12.50 to your wallet?", "You want it cancelled?"):
 # not opened by a question word or an auxiliary, and not asking whether there is more to ask.
 _ASKED_AS_A_STATEMENT = re.compile(
@@ -194,6 +199,8 @@ _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 def consent_request(text: str) -> Optional[str]:
     """The sentence of ``text`` (an agent's message) that asks the customer's consent, or None."""
     text = (text or "")[:MAX_CHARS]
+    summary: Optional[str] = None  # "To confirm: cancel #W1." (a lead-in): a request unless another question is asked
+    other = False
     for sentence in _SENTENCE_END.split(text.translate(_APOSTROPHES)):
         plain = sentence.strip()
         if not plain:
@@ -207,7 +214,11 @@ def consent_request(text: str) -> Optional[str]:
             return plain
         if _CONSENT_REQUEST.search(plain):
             return plain
-    return None
+        if plain.endswith("?"):
+            other = True  # the message asks something else: a summary's lead-in asked for no yes
+        elif summary is None and _LEAD_IN.search(plain):
+            summary = plain
+    return None if other else summary
 
 
 def asks_consent(text: str) -> bool:

@@ -67,7 +67,8 @@ QUESTION_CHARS = 4000
 _POLAR_YES = re.compile(words(
     "yes", "yeah", "yea", "yep", "yup", "ya", "y", "affirmative", "indeed", "i do", "correct", "that's correct",
     "that is correct", "that's right", "exactly", "absolutely", "definitely", "certainly", "of course", "sure",
-    "sure thing", "yes please", "oui",
+    "sure thing", "yes please", "oui", "mm-hmm", "mm hmm", "mhm", "mhmm", "uh-huh", "uh huh", "yes ma'am",
+    "yes sir", "yessir",
 ), re.IGNORECASE)
 # A go-ahead whatever the question's polarity.
 _GO_AHEAD = re.compile(words(

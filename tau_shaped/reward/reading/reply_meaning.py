@@ -91,7 +91,8 @@ _RETRACT = re.compile(words(
 # To "Do you mind if I ...?", a yes that is an objection.
 _YES_I_DO = re.compile(rf"^\W{{0,8}}{PAD}(?:(?:yes|yeah|yep|yup)\W{{1,4}}" + words(
     "i do", "i would", "there is", "it is", "it would", "actually", "i'd", "that would", "there are")
-    + r"|(?:(?:yes|yeah|yep|yup)\W{1,4})?" + words("i do", "i would", "i'd", "we do") + r"\W{0,8}$)", re.IGNORECASE)
+    + r"|(?:(?:yes|yeah|yep|yup)\W{1,4})?" + words("i do", "i would", "i'd", "we do")
+    + r"(?:\W{1,4}(?:actually|really|indeed|though|honestly|yes|sorry))?\W{0,8}$)", re.IGNORECASE)  # "I do, actually."
 _NEGS = {"not", "never", "cannot", "dont", "didnt", "doesnt", "wont", "cant", "isnt", "wasnt", "shouldnt",
          "wouldnt", "couldnt", "aint", "arent"}
 _VERB_PRED = {"accept", "agree", "agreed", "approve", "approved", "authorize", "authorise", "allow", "ask", "asked",

@@ -101,7 +101,7 @@ def _telecom(tool: str) -> Tuple[Scene, ...]:
 
 REASON_WORDS = {"no longer needed": ["it's no longer needed", "you no longer need it", "no longer needed"],
                 "ordered by mistake": ["it was ordered by mistake", "you ordered it by mistake", "ordered by mistake"]}
-BODY = ["Here's where we are: order {order} would be cancelled, reason on file: {why}. The money goes back the way "
+BODY = ["To confirm: order {order} gets cancelled, reason {why}.", "Here's where we are: order {order} would be cancelled, reason on file: {why}. The money goes back the way "
         "you paid.", "Quick recap before I touch anything - cancelling {order}, because {why}.",
         "Order {order} is pending, so it can still be cancelled; I'll note that {why}."]
 TITLES = ["Ms.", "Mr.", "Mrs.", "Dr.", "Mx."]
@@ -111,13 +111,14 @@ MIND_ASK = ["Would it be a problem if I submit it now?", "Any objection to me fi
             "Do you mind if I put it through?"]
 INFO_ASK = ["Would you like to hear how long the refund usually takes?", "Do you want to know where the refund goes?"]
 YES = ["Please go ahead with it.", "That's right, do it.", "Yep, put it through.", "Go for it.",
-       "Sounds right - proceed.", "Yes, that's what I want.", "Correct, you can submit it.", "Absolutely, thanks."]
+       "Sounds right - proceed.", "Yes, that's what I want.", "Correct, you can submit it.", "Mm-hmm, go on.",
+       "Uh-huh.", "Absolutely, thanks."]
 NO = ["Hold off please.", "No - leave it as it is.", "I'd prefer you didn't.", "Let's not do that.",
       "Don't submit it yet."]
 HEDGE = ["Possibly, I guess.", "I suppose so?", "Probably, yeah?"]
 DOUBT = ["Maybe? I'm not totally sure.", "I think so... not certain though."]
 MIND_YES = ["No problem at all, go ahead.", "Not at all.", "Nope, go for it.", "None at all."]
-MIND_NO = ["Yes, I'd mind that.", "Actually yes, I do object.", "Yes, that would be a problem."]
+MIND_NO = ["Yes, I'd mind that.", "Actually yes, I do object.", "Yes, that would be a problem.", "I do, actually."]
 ECHO_YES = ["Yes, cancel it.", "Cancel it, please.", "Go ahead and cancel it."]
 ECHO_NO = ["Don't cancel it.", "No, don't cancel it after all."]
 SIDE_REMARK = ["Yes please, though I'm annoyed it came to this.", "Sure - shame, it looked nice though."]
