@@ -42,8 +42,8 @@ from typing import FrozenSet, Optional
 
 from tau_shaped.reward.reading.negation import NEGATIONS
 
-__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern", "doubted_before",
-           "negation_at", "negation_pos", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_before"]
+__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern", "answered_no",
+           "doubted_before", "listed_predicate_excludes", "negation_at", "negation_pos", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_before"]
 
 AFTER = 160  # characters after a dish read for what its clause says of it
 _BEFORE = 80  # characters before a dish read for the words that set it apart
@@ -268,3 +268,32 @@ def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]"
 _PLAYED_DOWN = re.compile(r"(?<!\w)(?:only|just|barely|hardly|scarcely|merely|minimal|slight(?:ly)?|negligible|tiny|"
                           r"(?:a|the)[ \t]+(?:little|trace|traces|hint|touch|smidge|dash|pinch|bit|tad|tiny)|traces?)(?!\w)",
                           re.IGNORECASE)
+
+
+# After dishes listed together, a predicate of them all: "... both contain", "... are all unsafe".
+_PLURAL_PREDICATE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each|all[ \t]+of[ \t]+them|together)[ \t]+)?"
+                               r"(?:are|were|contain|have|include|use|come|would|will|can(?:not|['’]t)?|should)(?!\w)", re.IGNORECASE)
+_PLURAL_UNSUITABLE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each)[ \t]+)?(?:are|were)[ \t]+(?:(?:both|all)[ \t]+)?"
+                                r"(?:unsafe|unsuitable|off[- ]limits|out|ruled[ \t]+out|not[ \t]+(?:safe|suitable|an[ \t]+option|options|available))(?!\w)",
+                                re.IGNORECASE)
+_ASKED_ALONE = re.compile(r"[ \t\"'”’)*_]*\?[ \t\"'”’)*_]*[ \t\n]+")
+_ANSWERED_NO = re.compile(r"[*_]*(?:no(?:pe)?\b|not[ \t]+(?:an?[ \t]+)?(?:option|possible|safe|suitable|available|for[ \t]+you)|"
+                          r"(?:unfortunately|sadly|sorry)[ \t,]+(?:no|not)\b|(?:that|it)(?:['’]s|[ \t]+is)[ \t]+(?:not|unsafe|out|off)\b|"
+                          r"(?:it|that)[ \t]+(?:has|contains|includes)\b|off[ \t]+the[ \t]+table|(?:I['’]m[ \t]+)?afraid[ \t]+not)",
+                          re.IGNORECASE)
+
+
+def listed_predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]", next_dish: int) -> bool:
+    """Whether, after dishes listed together ending at ``end``, a predicate of them all excludes
+    them ("... both contain your allergens", "... are all unsafe"): a plural verb first, then
+    what ``predicate_excludes`` reads, or "are (all) unsafe / not safe / off-limits"."""
+    if not _PLURAL_PREDICATE.match(text, end, hi):
+        return False
+    return predicate_excludes(text, end, hi, allergen, next_dish) or _PLURAL_UNSUITABLE.match(text, end, hi) is not None
+
+
+def answered_no(text: str, end: int) -> bool:
+    """Whether a dish ending at ``end``, asked about alone ("Chicken Korma?"), is answered no by
+    the next sentence ("Not an option for you, sadly.", "No, it has tree nuts.")."""
+    ask = _ASKED_ALONE.match(text, end)
+    return ask is not None and _ANSWERED_NO.match(text, ask.end()) is not None

@@ -51,7 +51,8 @@ from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.reading.dish_exclusions import (
-    OFFERING, AFTER, STILL, allergen_before, allergen_pattern, doubted_before, negation_at, negation_pos, own_before, predicate_excludes, proposed_as_replacement, replaced_before, CONTAINS, OFFERING_WORDS,
+    OFFERING, AFTER, STILL, allergen_before, allergen_pattern, answered_no, doubted_before, listed_predicate_excludes, negation_at,
+    negation_pos, own_before, predicate_excludes, proposed_as_replacement, replaced_before, CONTAINS, OFFERING_WORDS,
 )
 from tau_shaped.reward.reading.dish_names import DishNames, Mention, dish_names_of, name_words
 
@@ -88,17 +89,6 @@ _BACK_REFERENCE = re.compile(r"(?<!\w)(?:it|that|this|they|them|which|(?:the|tha
 _EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
                                r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
 _COORDINATED = re.compile(r"[ \t]*(?:,[ \t]*)?(?P<or>(?:or|nor|and)[ \t]+)?(?:(?:the|a|an|any)[ \t]+)?$", re.IGNORECASE)
-# After dishes listed together, a predicate of them all: "... both contain", "... are all unsafe".
-_PLURAL_PREDICATE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each|all[ \t]+of[ \t]+them|together)[ \t]+)?"
-                               r"(?:are|were|contain|have|include|use|come|would|will|can(?:not|['’]t)?|should)(?!\w)", re.IGNORECASE)
-_PLURAL_UNSUITABLE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each)[ \t]+)?(?:are|were)[ \t]+(?:(?:both|all)[ \t]+)?"
-                                r"(?:unsafe|unsuitable|off[- ]limits|out|ruled[ \t]+out|not[ \t]+(?:safe|suitable|an[ \t]+option|options|available))(?!\w)",
-                                re.IGNORECASE)
-_ASKED_ALONE = re.compile(r"[ \t\"'”’)*_]*\?[ \t\"'”’)*_]*[ \t\n]+")
-_ANSWERED_NO = re.compile(r"[*_]*(?:no(?:pe)?\b|not[ \t]+(?:an?[ \t]+)?(?:option|possible|safe|suitable|available|for[ \t]+you)|"
-                          r"(?:unfortunately|sadly|sorry)[ \t,]+(?:no|not)\b|(?:that|it)(?:['’]s|[ \t]+is)[ \t]+(?:not|unsafe|out|off)\b|"
-                          r"(?:it|that)[ \t]+(?:has|contains|includes)\b|off[ \t]+the[ \t]+table|(?:I['’]m[ \t]+)?afraid[ \t]+not)",
-                          re.IGNORECASE)
 _NOUNS = ("option", "alternative", "choice", "candidate", "pick")  # offering words that only name what follows
 _PRONOUN_REACH = 600  # characters before a pronoun in which the dish it names is looked for
 _GOVERNS = 48  # characters at most between an offering word and the dish it governs
@@ -273,8 +263,8 @@ class _Reader:
         said = ((predicate_excludes(text, m.end, hi, menu.allergen, after) and not doubted_before(text, lo, m.start))
                 or allergen_before(text, lo, m.start, menu.allergen)
                 or self._excluded_with_the_rest(m, hi)
-                or self._excluded_later(m, clauses, k)
-                or self._answered_no(m, lo))
+                or self._excluded_later(m, clauses, k)  # asked about alone, answered no: "Chicken Korma? Not an option for you."
+                or text[lo:m.start].strip(" \t\"'*_>-•").lower() in ("", "the", "a", "an") and answered_no(text, m.end))
         return said and not self._offered_all_the_same(m)
 
     def _excluded_with_the_rest(self, m: Mention, hi: int) -> bool:
@@ -289,25 +279,11 @@ class _Reader:
             if link is None:
                 break
             last = nxt[0]
-        if last is m:  # the last of the list, or alone
-            i = bisect_left(self.starts, m.start)
-            prev = self.mentions[i - 1] if i else None
-            if prev is None or _COORDINATED.match(text, prev.end, m.start) is None:
-                return False
-        if not _PLURAL_PREDICATE.match(text, last.end, hi):
+        i = bisect_left(self.starts, m.start)  # the last of the list, or alone:
+        if last is m and (not i or _COORDINATED.match(text, self.mentions[i - 1].end, m.start) is None):
             return False
         i = bisect_left(self.starts, last.end)
-        after = min(hi, self.starts[i]) if i < len(self.starts) else hi
-        return predicate_excludes(text, last.end, hi, self.menu.allergen, after) or _PLURAL_UNSUITABLE.match(text, last.end, hi) is not None
-
-    def _answered_no(self, m: Mention, lo: int) -> bool:
-        """Whether the dish, asked about alone ("Chicken Korma?"), is answered no by the next
-        sentence ("Not an option for you, sadly.", "No, it has tree nuts.")."""
-        text = self.text
-        if text[lo:m.start].strip(" \t\"'*_>-•").lower() not in ("", "the", "a", "an"):
-            return False
-        ask = _ASKED_ALONE.match(text, m.end)
-        return ask is not None and _ANSWERED_NO.match(text, ask.end()) is not None
+        return listed_predicate_excludes(text, last.end, hi, self.menu.allergen, min(hi, self.starts[i]) if i < len(self.starts) else hi)
 
     def _declined(self, m: Mention, lo: int, hi: int) -> bool:
         """Whether a negation before the dish declines it: with no other dish named between them,

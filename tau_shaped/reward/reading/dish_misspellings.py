@@ -1,0 +1,227 @@
+"""Words of unsafe dishes misspelt, read as the words (SPEC §10 "Safety lines fail closed": an
+unsafe item named "in any form of its name"; used by ``dish_names``, whose ``respelled`` this is).
+
+- **One letter more or less** in a word of four letters or more of an unsafe dish's name, read
+  in a word of five letters or more ("Korrma", "Naaan", "Tiramsu", "Chiicken"), or its plural.
+- **Weaker misspellings**, read only where the word stands as a dish would (``_cued``: written
+  with a capital in a text not all in capitals, beside another word of the dish's name, or in a
+  sentence that offers something or asks): a letter swapped for another inside a word of five
+  letters or more ("Kurma", "Samoza"), two letters next to each other switched ("Tiramsiu"), a
+  letter left out inside a five-letter word ("Krma"), two edits in a word of seven letters or
+  more that opens as it does ("Terriyakki", "Chicken Teryaky"). "Bad karma", "a basic tier", "in
+  the past" stand in none of these.
+- **A kind of dish** (a generic word: "ring", "rice", "roll") misspelt only beside another word
+  of its name ("Onion Rinngs"): "bring", "price" are words.
+
+A word of the menus' names is never respelt, nor one a misspelling of two such words; a word
+respelt names a dish only as the word itself would ("Chiken" alone names none). Linear: two RE2
+scans find every candidate at once (most messages hold none); a word longer than any dish's is
+none's misspelling; a word's weaker reading is kept per word.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
+
+import re2
+
+from tau_shaped.reward.reading.dish_exclusions import OFFERING
+
+__all__ = ["Misspellings", "found"]
+
+_MISSPELT_MIN = 4  # a word of an unsafe dish this long or longer is read through one letter more or less
+_LETTER_WORD = re.compile(r"(?<![^\W_])[A-Za-z]{4,}(?![^\W_])")  # a misspelling read ("Krma"; "pest", "lass" are none)
+_FAR = 7  # a word of an unsafe dish this long is read through two edits ("Terriyakki", "Tirammisu")
+_CUE_REACH = 60  # characters either side of a weaker misspelling in which an offering word is its cue
+_TOKEN = re.compile(r"[^\W_]+")
+_RE2_OPTIONS = re2.Options()
+_RE2_OPTIONS.log_errors = False
+
+
+class Misspellings:
+    """The misspellings of the words of the unsafe dishes' names (``names``: each name's words as
+    compared), given every word of the menus' names (``vocabulary``), the generic ones
+    (``generic``) and how a word is compared (``stem``)."""
+
+    def __init__(self, names: Iterable[Tuple[str, ...]], vocabulary: FrozenSet[str], generic: FrozenSet[str],
+                 stem: Callable[[str], str]) -> None:
+        names = [tuple(ws) for ws in names]
+        self._vocabulary, self._generic, self._stem = vocabulary, generic, stem
+        # one letter more or less in a word of an unsafe dish's name ("Korrma", "Tiramsu"): ``respelled``
+        self._misspelt: Dict[str, Optional[str]] = {}
+        for w in sorted({w for ws in names for w in ws if len(w) >= _MISSPELT_MIN and w.isalpha()}):
+            for k in range(len(w)):
+                short = w[:k] + w[k + 1:]
+                if short not in self._vocabulary:
+                    self._misspelt[short] = w if self._misspelt.get(short, w) == w else None  # two words: neither
+        self._misspelt_targets = frozenset(w for w in self._misspelt.values() if w)
+        self._misspelt_lengths = frozenset(n for w in self._misspelt_targets for n in (len(w) - 1, len(w) + 1))
+        self._may_be_misspelt = _misspellings(self._misspelt_targets)
+        # weaker misspellings, read where something offers or marks a dish (``_cued``): a letter swapped for
+        # another inside the word ("Kurma"), two letters switched ("Tiramsiu"), a letter left out inside a
+        # five-letter word ("Krma"), two edits in a long word ("Terriyakki")
+        self._swapped: Dict[str, Optional[str]] = {}
+        long_words = sorted({w for ws in names for w in ws if len(w) > _MISSPELT_MIN and w.isalpha()})
+        for w in long_words:
+            keys = [w[:k] + "?" + w[k + 1:] for k in range(1, len(w) - 1)]
+            keys += [w[:k] + w[k + 1] + w[k] + w[k + 2:] for k in range(len(w) - 1) if w[k] != w[k + 1]]
+            keys += [w[:k] + w[k + 1:] for k in range(1, len(w) - 1)] if len(w) == _MISSPELT_MIN + 1 else []
+            for key in keys:
+                if key not in self._vocabulary and key != w:
+                    self._swapped[key] = w if self._swapped.get(key, w) == w else None
+        self._swapped_most = max((len(w) for w in long_words), default=0) + 2  # a longer word is none's misspelling
+        self._far = tuple(w for w in long_words if len(w) >= _FAR and w not in generic)
+        self._far_heads = frozenset(w[:2] for w in self._far)
+        self._swapped_memo: Dict[str, Optional[str]] = {}
+        self._may_be_swapped = _swappings(long_words, self._far_heads)
+        self._siblings: Dict[str, FrozenSet[str]] = {}  # a word: the other words of the names holding it
+        for ws in names:
+            for w in ws:
+                self._siblings[w] = self._siblings.get(w, frozenset()) | frozenset(x for x in ws if x != w)
+
+    def respelled(self, text: str) -> str:
+        """``text`` with each word of five letters or more that is a word of an unsafe dish's name
+        (four letters or more) with one letter more or one less ("Korrma", "Naaan", "Tiramsu",
+        "Chiicken"), or its plural, written as that word: a careful reader takes the misspelling
+        for the dish (SPEC §10, fail closed). A word of the menus' names is never respelt, nor one
+        a letter away from two such words; a word respelt names a dish only as the word itself
+        would ("Chiken" alone names none, "Chiken Korma" the Korma)."""
+        near = self._may_be_misspelt is not None and found(self._may_be_misspelt, text)
+        weak = self._may_be_swapped is not None and found(self._may_be_swapped, text)
+        if not near and not weak:
+            return text  # linear scans (RE2) for every misspelling at once: most messages hold none
+        out: List[str] = []
+        last = 0
+        capitals: Optional[bool] = None  # whether the text is all in capitals, read once when needed
+        for m in _LETTER_WORD.finditer(text):
+            token = m.group()
+            low = token.lower()
+            if self._stem(low) in self._vocabulary:
+                continue
+            target, plural = (self._misspelling_of(low), "") if near and len(low) > _MISSPELT_MIN else (None, "")
+            if target is None and near and low.endswith("s") and len(low) > _MISSPELT_MIN + 1:  # not "basis" as "basi"
+                target, plural = self._misspelling_of(low[:-1]), "s"
+            if target is None and weak:
+                target, plural = self._swapped_of(low), ""
+                if target is None and low.endswith("s") and len(low) > _MISSPELT_MIN + 1:
+                    target, plural = self._swapped_of(low[:-1]), "s"
+                if target is not None and token[0].isupper():
+                    capitals = text.isupper() if capitals is None else capitals
+                if target is not None and not self._cued(text, m, target, bool(capitals)):
+                    target = None
+            if target is None or target in self._generic and not self._beside_its_name(text, m, target):
+                continue  # a kind of dish misspelt only beside a word of its dish's name: "Spring Rols", not "bring", "price"
+            written = target.upper() if token.isupper() else target.capitalize() if token[0].isupper() else target
+            out += [text[last:m.start()], written + plural]
+            last = m.end()
+        return text if not out else "".join(out) + text[last:]
+
+    def _misspelling_of(self, low: str) -> Optional[str]:
+        if len(low) not in self._misspelt_lengths:
+            return None
+        target = self._misspelt.get(low)  # a letter left out
+        if target:
+            return target
+        found = {low[:k] + low[k + 1:] for k in range(len(low))} & self._misspelt_targets  # a letter put in
+        return found.pop() if len(found) == 1 else None
+
+    def _swapped_of(self, low: str) -> Optional[str]:
+        """The word of an unsafe dish ``low`` is a weaker misspelling of, if one alone (kept: a
+        message's words repeat)."""
+        if len(low) > self._swapped_most:
+            return None
+        if low in self._swapped_memo:
+            return self._swapped_memo[low]
+        if len(self._swapped_memo) > 4096:
+            self._swapped_memo.clear()
+        target = self._swapped_memo[low] = self._read_swapped(low)
+        return target
+
+    def _read_swapped(self, low: str) -> Optional[str]:
+        target = self._swapped.get(low)  # two letters switched, a letter left out of a short word
+        if target is None and len(low) > _MISSPELT_MIN:
+            found = {self._swapped.get(low[:k] + "?" + low[k + 1:]) for k in range(1, len(low) - 1)} - {None}
+            target = found.pop() if len(found) == 1 else None
+        if target is None and len(low) > _MISSPELT_MIN + 1 and low[:2] in self._far_heads:
+            close = [w for w in self._far if w[:2] == low[:2] and abs(len(w) - len(low)) <= 2 and _within_two(low, w)]
+            target = close[0] if len(close) == 1 else None
+        return target
+
+    def _cued(self, text: str, m: "re.Match[str]", target: str, capitals: bool) -> bool:
+        """Whether a weaker misspelling stands where a dish would: written with a capital in a text
+        not all in capitals ("Kurma"), next to another word of the dish's name ("Chicken Kurma"), or
+        in a sentence that offers something or asks ("How about the kurma?"); an ordinary word a
+        letter or two from a dish's ("bad karma", "a basic tier") stands in none of these."""
+        token = m.group()
+        if token[0].isupper() and not capitals or self._beside_its_name(text, m, target):
+            return True
+        lo = max(text.rfind(c, max(0, m.start() - _CUE_REACH), m.start()) for c in ".!?\n") + 1
+        ends = [i for i in (text.find(c, m.end(), m.end() + _CUE_REACH) for c in ".!?\n") if i >= 0]
+        hi = min(ends) if ends else min(len(text), m.end() + _CUE_REACH)
+        return OFFERING.search(text, max(lo, m.start() - _CUE_REACH), hi) is not None or text[hi:hi + 1] == "?"
+
+    def _beside_its_name(self, text: str, m: "re.Match[str]", target: str) -> bool:
+        """Whether the word before or after the misspelling is another word of a name holding ``target``."""
+        siblings = self._siblings.get(target, frozenset())
+        before = _TOKEN_BEFORE.search(text, max(0, m.start() - 24), m.start())
+        if before is not None and self._stem(before.group(1)) in siblings:
+            return True
+        after = _TOKEN.match(text, m.end() + 1) if text[m.end():m.end() + 1] in (" ", "-", "_") else None
+        return after is not None and self._stem(after.group()) in siblings
+
+
+def _misspellings(targets: Iterable[str]) -> Any:
+    """One RE2 program finding any word that is a target with one letter put in or left out
+    (and, as a price of one pattern, a target's plural, which ``respelled`` then keeps)."""
+    alternatives = set()
+    for w in targets:
+        alternatives.update(re.escape(w[:k]) + "[a-z]" + re.escape(w[k:]) for k in range(len(w) + 1))
+        if len(w) > _MISSPELT_MIN:
+            alternatives.update(re.escape(w[:k] + w[k + 1:]) for k in range(len(w)))
+    if not alternatives:
+        return None
+    return re2.compile(r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b", _RE2_OPTIONS)
+
+
+_TOKEN_BEFORE = re.compile(r"([^\W_]+)[ \t_-]$")
+
+
+def _swappings(words: Iterable[str], heads: Iterable[str]) -> Any:
+    """One RE2 program finding any word that may be a weaker misspelling of ``words`` (a letter swapped
+    inside, two switched, a letter left out inside a five-letter word) or two edits from a long one
+    (any word of six letters or more opening as one does: ``DishNames._swapped_of`` decides)."""
+    alternatives = set()
+    for w in words:
+        alternatives.update(re.escape(w[:k]) + "[a-z]" + re.escape(w[k + 1:]) for k in range(1, len(w) - 1))
+        alternatives.update(re.escape(w[:k] + w[k + 1] + w[k] + w[k + 2:]) for k in range(len(w) - 1))
+        if len(w) == _MISSPELT_MIN + 1:
+            alternatives.update(re.escape(w[:k] + w[k + 1:]) for k in range(1, len(w) - 1))
+    alternatives.update(re.escape(h) + "[a-z]{4,12}" for h in heads)
+    if not alternatives:
+        return None
+    return re2.compile(r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b", _RE2_OPTIONS)
+
+
+def _within_two(a: str, b: str) -> bool:
+    """Whether ``a`` is at most two edits from ``b`` (a letter put in, left out, swapped for another,
+    or two next to each other switched; optimal string alignment, on words of a few letters)."""
+    prev2: List[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > 2:
+            return False
+        prev2, prev = prev, cur
+    return prev[len(b)] <= 2
+
+
+def found(program: Any, text: str) -> bool:
+    try:
+        return program.search(text) is not None
+    except Exception:  # noqa: BLE001 - a text RE2 cannot take (a lone surrogate) is read word by word
+        return True
