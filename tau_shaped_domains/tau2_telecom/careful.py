@@ -6,9 +6,12 @@ bill before it. The policy orders the steps of an overdue bill's payment: check 
 status (overdue), check the amount due, then send the request. The converted ground truth
 (``tau_shaped.integrations.tau2.telecom_tasks``) already finds the customer first and states a
 refuel's price first; here it also reads the customer's bills (``get_bills_for_customer``)
-before a ``send_payment_request`` that no bill look-up precedes. A look-up changes nothing, so
-the world the ground truth reaches is tau2's still; a ground truth that reads the bills already
-is left as it is.
+before a ``send_payment_request`` that no bill look-up precedes, and the line
+(``get_details_by_id`` of it) before an ``enable_roaming`` that no look-up of that line precedes
+(the policy: "you should check if the line is roaming enabled. If it is not, you should enable
+it"; tau2's 41 ground truths that enable roaming never read the line). A look-up changes
+nothing, so the world the ground truth reaches is tau2's still; a ground truth that reads them
+already is left as it is.
 """
 
 from __future__ import annotations
@@ -43,14 +46,34 @@ def with_bill_checked(actions: List[Action]) -> List[Action]:
     return out
 
 
+ROAMING = "enable_roaming"
+
+
+def with_line_checked(actions: List[Action]) -> List[Action]:
+    """``actions`` with ``get_details_by_id`` of the line before each ``enable_roaming`` that no
+    look-up of that line precedes (the same list when none is missing)."""
+    out: List[Action] = []
+    read = set()
+    for action in actions:
+        line = action.kwargs.get("line_id") if action.name == ROAMING else None
+        if isinstance(line, str) and line not in read:
+            out.append(Action(name="get_details_by_id", kwargs={"id": line}))
+            read.add(line)
+        if action.name == "get_details_by_id" and isinstance(action.kwargs.get("id"), str):
+            read.add(action.kwargs["id"])
+        out.append(action)
+    return out
+
+
 def careful(task: Any) -> Any:
-    """The task with its ground truth's bill look-up (the same object when nothing is missing)."""
-    actions = with_bill_checked(list(task.actions))
+    """The task with its ground truth's bill and line look-ups (the same object when nothing is missing)."""
+    actions = with_line_checked(with_bill_checked(list(task.actions)))
     return task if len(actions) == len(task.actions) else task.model_copy(update={"actions": actions})
 
 
 class CarefulTelecomDomain(TelecomDomain):
-    """tau2:telecom whose tasks' ground truths read the bill before a payment request."""
+    """tau2:telecom whose tasks' ground truths read the bill before a payment request and the
+    line before enabling its roaming."""
 
     def task_by_id(self, task_id: str) -> Any:
         kept = self.__dict__.setdefault("_careful", {})

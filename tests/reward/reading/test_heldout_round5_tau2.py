@@ -17,7 +17,8 @@ the code:
 - telecom ``main_policy.md``: to refuel, "confirm the price" (the amount and the price said, in
   figures or in words, then a yes); to pay an overdue bill, "check the bill status to make sure
   it is overdue" of the bill the request is sent for (a look-up of another bill checks nothing
-  about this one).
+  about this one); "check if the line is roaming enabled. If it is not, you should enable it" (the
+  line's details read before enabling its roaming).
 
 Reply classes (SPEC §10): the same yes or no in other words, a hedge (undetermined; a stated doubt, "not sure", is
 no explicit yes: a breach), a "do you
@@ -48,6 +49,7 @@ SEED = 20261129
 RETAIL, AIRLINE, TELECOM = "tau2:retail", "tau2:airline", "tau2:telecom"
 CONFIRM, STATUS = "retail.confirm.before_write", "retail.status.checked_first"
 ASKED, PRICE, BILL = "air.compensation.asked_for", "telecom.refuel.confirm_price", "telecom.payment.bill_checked_first"
+ROAMING = "telecom.roaming.checked_first"
 ORDER_WRITES = ("cancel_pending_order", "modify_pending_order_address", "modify_pending_order_payment",
                 "modify_pending_order_items", "return_delivered_order_items", "exchange_delivered_order_items")
 
@@ -332,9 +334,40 @@ def _telecom_bill(rng: random.Random, n: int) -> List[Case]:
     return out
 
 
+def _telecom_roaming(rng: random.Random, n: int) -> List[Case]:
+    """main_policy.md: "you should check if the line is roaming enabled. If it is not, you should
+    enable it": the line's details read before enabling its roaming (only get_details_by_id of the
+    line shows it)."""
+    out = []
+    scenes = _telecom("enable_roaming")
+    for _ in range(n):
+        sc = rng.choice(scenes)
+        call, obs = sc.call("enable_roaming")
+        line, customer = call.kwargs["line_id"], call.kwargs["customer_id"]
+        me = next(c for c in sc.initial["customers"] if c["customer_id"] == customer)
+        others = [x for x in me["line_ids"] if x != line]
+        kind = rng.choice(["this_line_read", "not_read", "another_line_read", "customer_only", "read_after"])
+        steps: List[Tuple[Action, str]] = [sc.call("get_customer_by_phone")]
+        read = Action(name="get_details_by_id", kwargs={"id": line})
+        if kind == "this_line_read":
+            steps.append((read, observe(sc, read)))
+        elif kind == "another_line_read":
+            other = Action(name="get_details_by_id", kwargs={"id": rng.choice(others)})
+            steps.append((other, observe(sc, other)))
+        elif kind == "customer_only":
+            again = Action(name="get_customer_by_id", kwargs={"customer_id": customer})
+            steps.append((again, observe(sc, again)))
+        steps.append((call, obs))
+        if kind == "read_after":
+            steps.append((read, observe(sc, read)))
+        out.append(Case(f"telecom.roaming:{kind}", TELECOM, sc, ROAMING, steps, PASS if kind == "this_line_read" else BREACH,
+                        "I'm abroad and have no data.", f"{kind} {line}"))
+    return out
+
+
 GENERATORS: Dict[str, Tuple[Callable[[random.Random, int], List[Case]], int]] = {
     "retail_consent": (_retail_consent, 220), "retail_status": (_retail_status, 60), "airline": (_airline, 60),
-    "telecom_refuel": (_telecom_refuel, 60), "telecom_bill": (_telecom_bill, 30),
+    "telecom_refuel": (_telecom_refuel, 60), "telecom_bill": (_telecom_bill, 30), "telecom_roaming": (_telecom_roaming, 30),
 }
 
 
@@ -358,7 +391,8 @@ def misread(cases) -> List[Tuple[Case, str]]:
 def test_the_set_is_seeded_and_covers_every_class(cases):
     assert [c.note for c in build()] == [c.note for c in cases]
     families = {c.cls.split(":")[0] for c in cases}
-    assert families == {"retail.consent", "retail.status", "airline.compensation", "telecom.refuel", "telecom.bill"}
+    assert families == {"retail.consent", "retail.status", "airline.compensation", "telecom.refuel", "telecom.bill",
+                        "telecom.roaming"}
     assert {c.label for c in cases} == {PASS, BREACH, UNDETERMINED}
     assert any(c.cls.endswith(":named") for c in cases)
 
