@@ -29,7 +29,7 @@ def DOMAIN() -> Domain:  # noqa: N802 - the entry point's conventional name
 def _domain(data: Optional[Path]) -> Domain:
     from tau_shaped.integrations.tau2.domain import build
 
-    from . import asked_first, events  # noqa: F401 - asked_first registers the check kind the rule file names
+    from . import events
 
     rules = PACKAGE / "policy_rules.json"
     return build("airline", policy_rules_file=rules if rules.exists() else None, watch=events.watch_for(data),

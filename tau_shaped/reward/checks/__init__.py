@@ -48,5 +48,6 @@ from tau_shaped.reward.checks import (  # noqa: F401, E402 - registered on impor
     refusal_unsaid,
     abstain,
     read_first,
+    asked_first,
 )
 from tau_shaped.reward.checks.compiler import compile_predicate  # noqa: F401, E402

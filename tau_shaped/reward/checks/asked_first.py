@@ -1,6 +1,7 @@
 """``{"asked_first": {"tool": NAME, "asks": TEXT_MATCHER, "offers": TEXT_MATCHER, "doubts":
 [{"said": TEXT_MATCHER, "after_tools": [NAME, ...]}, ...]}}``: a payment the customer asked for
-before the agent first offered it, the check kind ``air.compensation.asked_for`` is written in.
+before the agent first offered it (SPEC §5, §9), the check kind tau2 airline's
+``air.compensation.asked_for`` is written in.
 
 tau2's airline policy: "Do not proactively offer a compensation unless the user explicitly asks
 for one." What matters is the order of the ask and the offer, not of the ask and the payment: a
@@ -20,8 +21,7 @@ certificate"; for a delay, once the reservation was changed or cancelled); and a
 records the customer's replies but not their first message may hold the ask there, unless the
 agent opened the conversation (step 0 is a message that offers nothing: tau2's agent greets first,
 and the reply to the greeting is the customer's first word); an offer at step 0 answers words
-that were not recorded. A trajectory with no customer text at all is not judged. Registered when the domain package builds its
-domain (``DOMAIN``), before its rule file is read.
+that were not recorded. A trajectory with no customer text at all is not judged.
 """
 
 from __future__ import annotations
