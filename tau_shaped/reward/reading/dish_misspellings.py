@@ -22,7 +22,7 @@ none's misspelling; a word's weaker reading is kept per word.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple
 
 import re2
 
@@ -94,7 +94,7 @@ class Misspellings:
         out: List[str] = []
         last = 0
         capitals: Optional[bool] = None  # whether the text is all in capitals, read once when needed
-        for m in _LETTER_WORD.finditer(text):
+        for m in self._candidates(text, near, weak):
             token = m.group()
             low = token.lower()
             if self._stem(low) in self._vocabulary:
@@ -116,6 +116,22 @@ class Misspellings:
             out += [text[last:m.start()], written + plural]
             last = m.end()
         return text if not out else "".join(out) + text[last:]
+
+    def _candidates(self, text: str, near: bool, weak: bool) -> Iterator["re.Match[str]"]:
+        """The words of ``text`` the scans found (a word of the text, as ``_LETTER_WORD`` reads it),
+        in order; every word when RE2 cannot read the text (a lone surrogate)."""
+        try:
+            spans = sorted({(r.start(), r.end()) for program, on in ((self._may_be_misspelt, near), (self._may_be_swapped, weak))
+                            if on for r in program.finditer(text)})
+        except Exception:  # noqa: BLE001 - read word by word
+            yield from _LETTER_WORD.finditer(text)
+            return
+        done = 0
+        for start, end in spans:
+            m = _LETTER_WORD.match(text, start) if start >= done else None
+            if m is not None and m.end() == end:
+                done = end
+                yield m
 
     def _misspelling_of(self, low: str) -> Optional[str]:
         if len(low) not in self._misspelt_lengths:
