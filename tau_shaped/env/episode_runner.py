@@ -73,6 +73,9 @@ class EpisodeRunner:
         self._raised: List[ToolCodeError] = []  # a call's code error, as invoke_tool appends it
         # id(action) -> (the action, its call's code error), until the step is recorded
         self._code_errors: Dict[int, Tuple[Action, str]] = {}
+        # the context's events by step, as far as ``_events_read`` of them (the context only appends)
+        self._events_by_step: Dict[int, List[Any]] = {}
+        self._events_read = 0
 
     @property
     def next_index(self) -> int:
@@ -93,7 +96,7 @@ class EpisodeRunner:
 
     def record(self, action: Action, observation: str, known: bool, data: Any) -> Step:
         index = self.next_index
-        events = [e for e in self.context.events if e.step == index]
+        events = self._events_of(index)
         step = Step(index=index, action=action, observation=observation, known_tool=known, events=events)
         if self._code_errors:
             kept = self._code_errors.pop(id(action), None)
@@ -109,6 +112,16 @@ class EpisodeRunner:
             else:  # a probe read only before its tool's calls is left for _probe_before
                 trace.append(tuple([p(data) if eager else None for p, eager in zip(self.probes, self._eager)]))
         return step
+
+    def _events_of(self, index: int) -> List[Any]:
+        """The events the context holds of step ``index``, in the order they came: each event is
+        sorted once into its step's list (a scan of every event at each step was quadratic)."""
+        emitted = self.context.events
+        buckets = self._events_by_step
+        for event in emitted[self._events_read:]:
+            buckets.setdefault(event.step, []).append(event)
+        self._events_read = len(emitted)
+        return buckets.pop(index, [])
 
     def _probe_before(self, name: str, data: Any) -> None:
         """The probes that calls of ``name`` read, taken in the state the call acts on: the
