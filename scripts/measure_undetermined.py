@@ -2,10 +2,11 @@
 
     python scripts/measure_undetermined.py
 
-Scores every labeled grader corpus (food delivery, and tau2 airline and retail when the tau2
-extra is installed) and the food-delivery demo recordings, and prints, per corpus, the episodes
-whose status is ``undetermined`` (reward None), those among them where a gate fired (must be
-0: a fired gate is never withheld), and the rate.
+Scores every labeled grader corpus (food delivery, and tau2 airline, retail and telecom when
+the tau2 extra is installed) and the food-delivery demo recordings, and prints, per corpus, the
+episodes whose status is ``undetermined`` (reward None) and the rate, and the episodes where a
+gate fired beside a rule the words left undetermined: those are scored 0, never withheld (a
+fired gate is never an abstention).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def main() -> None:
     corpora = [("food_delivery", "food_delivery grader", load_corpus(ROOT / "tau_shaped_domains" / "food_delivery" / "grader")),
                ("food_delivery", "food_delivery demo recordings",
                 json.loads((ROOT / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json").read_text()))]
-    for name in ("airline", "retail"):
+    for name in ("airline", "retail", "telecom"):
         folder = ROOT / "tau_shaped_domains" / f"tau2_{name}" / "grader"
         if folder.is_dir():
             corpora.append((f"tau2:{name}", f"tau2 {name} grader", load_corpus(folder)))
