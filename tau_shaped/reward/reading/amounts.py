@@ -48,6 +48,16 @@ def _tail(tag: str) -> str:
             rf"{_SP}?(?i:cents?)(?![A-Za-z]))?")
 
 
+# Cents said as a bare two-digit number after the dollars ("16 dollars 90", text2num's digits for
+# "sixteen dollars ninety"), not a count of something else ("16 dollars 30 minutes ago").
+_BARE_CENTS = (rf"(?:{_SP}(?P<{{tag}}>[0-9]{{{{2}}}})(?![0-9]|[.,:][0-9]|{_SP}?%)(?!{_SP}{{{{1,2}}}}(?i:cents?|percent|per|pct|"
+               r"minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|items?|units?|seconds?|secs?|am|pm|[ap]\.m\.|o['’]clock|x)\b))?")
+
+
+def _bare(tag: str) -> str:
+    return _BARE_CENTS.format(tag=tag)
+
+
 _AMOUNT = re.compile(
     r"(?:(?<![\w.])(?P<sign>[-\u2212]))?"
     rf"(?:(?P<cur>[$€£¥]|\b(?:{_CODES})(?![A-Za-z])){_SP}?[-\u2212]?(?P<n1>{_NUM})(?![0-9])(?:{_SP}?(?:{_CODES})\b)?"
@@ -57,9 +67,11 @@ _AMOUNT = re.compile(
     + rf"|(?<![\w.])(?<![0-9],)(?<![^\W\d][-\u2212])(?P<n2>{_NUM}){_SP}?"
     rf"(?P<word>(?i:{_UNIT_WORD})(?![A-Za-z])|(?:{_CODES})\b)"
     + _tail("c2")
+    + _bare("b2")
     # a small number in words then a currency word ("one dollar", "a buck", "five cents")
     + rf"|(?<![\w.])(?P<n3>(?i:{_SMALL})){_SP}{{1,2}}(?P<word3>(?i:{_UNIT_WORD}))(?![A-Za-z])"
     + _tail("c3")
+    + _bare("b3")
     + ")"
 )
 
@@ -97,10 +109,12 @@ def amounts(text: str) -> List[Stated]:
         cents = m.group("c1") or m.group("c2") or m.group("c3")
         if word.startswith("cent"):
             value /= 100
-        elif cents is not None and value == int(value):
+        elif cents is not None and value.is_integer():
             extra = _count(cents)
             if extra is not None and extra < 100:
                 value += extra / 100
+        elif (m.group("b2") or m.group("b3")) and value.is_integer() and word.startswith(("dollar", "buck", "us")):
+            value += int(m.group("b2") or m.group("b3")) / 100  # "16 dollars 90"
         found.append(Stated("amount", round(value, 9), m.group(0), m.start(), m.end()))
     return found
 

@@ -35,6 +35,7 @@ _OTHER_VERBS = ("issued|processed|applied|added|put|sent|given|gave|placed|initi
                 "|taken|took|withdrawn|withdrew|collected")
 # "taken $5 from your card" charges it; "taken $5 off your order" gives it back
 _TAKE_VERBS = frozenset({"taken", "took", "withdrawn", "withdrew", "collected"})
+_UNDIRECTED = frozenset(_OTHER_VERBS.split("|")) - _TAKE_VERBS
 _FROM = re.compile(r"(?i)\bfrom\b")
 _OFF = re.compile(r"(?i)\boff\b")
 _VERBS = f"{_CHARGE_VERBS}|{_REFUND_VERBS}|{_OTHER_VERBS}"
@@ -48,7 +49,7 @@ _ACTIVE = re.compile(
 # "twenty bucks refunded to your wallet": a refund verb right after the amount, with no auxiliary
 _AFTER_AMOUNT = re.compile(rf"[ \t\u00a0]{{1,3}}{_ADVERBS}(?P<verb>refunded|credited|reimbursed)\b", re.IGNORECASE)
 _PASSIVE = re.compile(
-    rf"\b(?P<aux>has|have|had|was|were|is|are)(?:{_SP}been)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b", re.IGNORECASE)
+    rf"\b(?P<aux>has|have|had|was|were|is|are)(?:{_SP}{_ADVERBS}been)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b", re.IGNORECASE)
 _REFUND_WORDS = re.compile(r"(?i)refund|reimburs|\bback\b|credit|compensat|wallet|returned to")
 _CHARGE_WORDS = re.compile(r"(?i)\bcharge|\bfee\b|payment|\bbill")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
@@ -81,6 +82,19 @@ def _kind(verb: str, around: str) -> Optional[str]:
     return None
 
 
+def _noun_kind(between: str) -> Optional[str]:
+    """The direction the words between a verb of a write and its amount give ("a charge of",
+    "a refund of", "a credit of"), or None."""
+    if not between.strip():
+        return None
+    refund, charge = _REFUND_WORDS.search(between), _CHARGE_WORDS.search(between)
+    if charge and not refund:
+        return "charge"
+    if refund and not charge:
+        return "refund"
+    return None
+
+
 def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str]]:
     """For each amount (start, end) of ``text``, in order: the kind of money the words say a
     write has moved ("charge" | "refund"), or None."""
@@ -91,7 +105,10 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
         i = next((k for k, (a, _) in enumerate(spans) if a >= m.end()), None)
         if i is None or spans[i][0] - m.end() > 48 or _CLAUSE_END.search(text, m.end(), spans[i][0]):
             continue
-        out[i] = out[i] or _kind(m.group("verb") or m.group("verb2") or m.group("verb3"), text[m.start():min(len(text), spans[i][1] + 30)])
+        verb = m.group("verb") or m.group("verb2") or m.group("verb3")
+        # "I've put a charge of $5 on your wallet": the noun the verb takes says the direction
+        kind = _noun_kind(text[m.end():spans[i][0]]) if verb.lower() in _UNDIRECTED else None
+        out[i] = out[i] or kind or _kind(verb, text[m.start():min(len(text), spans[i][1] + 30)])
     for m in _PASSIVE.finditer(text):
         i = next((k for k in range(len(spans) - 1, -1, -1) if spans[k][1] <= m.start()), None)
         if i is None or m.start() - spans[i][1] > 40 or _CLAUSE_END.search(text, spans[i][1], m.start()):

@@ -38,7 +38,7 @@ from tau_shaped.reward.reading.text_matching import _KEPT_TEXT, values_in_text
 __all__ = ["FactChecker"]
 
 _ALLERGY_HINT = re.compile(r"(?i)allerg|free|no |none|safe|dietary")
-_CLAIM_HINT = re.compile(r"(?i)late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|allerg|free|\bno\b|none|contain|safe|dietary")
+_CLAIM_HINT = re.compile(r"(?i)late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|per[ -]cent|\bpct\b|\bpc\b|wallet|card|allerg|free|\bno\b|none|contain|safe|dietary|overdue|schedule|promised|window|\beta\b|expected|estimated")
 
 
 def _parse(text: str) -> Any:
@@ -240,13 +240,17 @@ class FactChecker:
         days = self.p.card_refund_days
         card_ok = bool(days) and when == f"days:{days[0]:g}-{days[-1]:g}"
         wallet_ok = self.p.wallet_immediate and when == "immediate"
-        if when.startswith("by:"):  # a deadline on a weekday: as late as the policy's last day, on the clock
+        if when.startswith(("by:", "on:")):  # a weekday, on the episode's clock
             now = clock_of(self.initial)
             if now is None:
                 return None
             business = business_days_until(("weekday", int(when[3:])), now)
-            card_ok = bool(days) and business >= days[-1]
-            wallet_ok = self.p.wallet_immediate
+            if when.startswith("by:"):  # a deadline: as late as the policy's last day; the wallet's at once is before it
+                card_ok = bool(days) and business >= days[-1]
+                wallet_ok = self.p.wallet_immediate
+            else:  # the day it arrives: within the policy's days; the wallet's is at once, not a later day
+                card_ok = bool(days) and days[0] <= business <= days[-1]
+                wallet_ok = False
             when = f"{when} ({business} business days from {now:%A %d %B})"
         ok = {"card": card_ok, "wallet": wallet_ok}.get(method, card_ok or wallet_ok)
         if ok or (not days and not self.p.wallet_immediate):

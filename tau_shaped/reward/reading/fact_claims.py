@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
+from tau_shaped.reward.reading.money_claims import tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import STATUS_FORMS
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
@@ -68,16 +69,24 @@ def _hour_minutes(words: str) -> float:
     return 30.0 if w.startswith("half") else (90.0 if w.endswith("half") else 60.0)
 
 _LATE = re.compile(
-    rf"(?<![\w.])(?:(?P<n>{_N}){_SP}{_MIN}|(?P<h>{_HOUR})){_SP}(?:late\b|after{_SP}(?:the{_SP}|its{_SP}|your{_SP})?"
+    rf"(?<![\w.])(?:(?P<n>{_N}){_SP}{_MIN}|(?P<h>{_HOUR})){_SP}(?:late\b|behind{_SP}schedule\b|overdue\b"
+    rf"|(?:after|past|beyond){_SP}(?:the{_SP}|its{_SP}|your{_SP})?"
     r"(?:latest|promised|eta\b|expected|estimated|delivery window|window|end of the window))"
     rf"|\blate{_SP}by{_SP}(?:(?P<n2>{_N}){_SP}{_MIN}|(?P<h2>{_HOUR}))",
     re.IGNORECASE,
 )
 _BOUND_BEFORE = re.compile(r"(?i)\b(?:at|from|after|under|over|than|least|once|below|above|exceeds?|reach(?:es)?|within|to|past|beyond|up to)[ \t]{1,3}$")
+# "once an order is", "if a delivery runs": lateness of any order, a condition (a threshold's words)
+_ANY_ORDER_LATE = re.compile(r"(?i)\b(?:once|if|when|whenever|after|until|unless)[ \t]{1,3}(?:an?|any)[ \t]{1,3}"
+                             r"(?:order|delivery)[ \t]{1,3}(?:is|runs|arrives|gets|comes)[ \t]{1,3}(?:at[ \t]{1,3}least[ \t]{1,3})?$")
 _THRESHOLD = re.compile(
     rf"\b(?:compensation|refunds?|credits?|money back)\b[^.;\n]{{0,40}}?\b(?:starts?|begins?|kicks?{_SP}in|applies|is{_SP}(?:only{_SP})?(?:owed|due|given|paid))"
     rf"{_SP}(?:only{_SP})?(?:at|from|after|once|for){_SP}(?:least{_SP})?(?:(?:orders?|deliveries){_SP}(?:over|of){_SP})?(?P<t>{_N})(?![0-9.,%])"
-    rf"|\b(?:starts?|begins?|kicks?{_SP}in){_SP}(?:only{_SP})?(?:at|from|after|once){_SP}(?:least{_SP})?(?P<t2>{_N}){_SP}{_MIN}",
+    rf"|\b(?:starts?|begins?|kicks?{_SP}in){_SP}(?:only{_SP})?(?:at|from|after|once){_SP}(?:least{_SP})?(?P<t2>{_N}){_SP}{_MIN}"
+    # "kicks in once an order is 15 minutes late", "applies when a delivery runs 15 minutes late"
+    rf"|\b(?:starts?|begins?|kicks?{_SP}in|applies|appl(?:y|ies){_SP}only){_SP}(?:only{_SP})?(?:once|when|if|after){_SP}"
+    rf"(?:(?:an?|the|your|it|its){_SP})?(?:(?:order|delivery|it)(?:['’]s|{_SP}(?:is|runs|arrives|gets|comes|was)){_SP})?"
+    rf"(?:(?:at{_SP}least|more{_SP}than|over){_SP})?(?P<t3>{_N}){_SP}{_MIN}{_SP}late\b",
     re.IGNORECASE,
 )
 
@@ -88,7 +97,8 @@ _FORM_KEY = {form.replace(" ", "_"): key for form, key in _STATUS_WORDS}
 _ORDER_ID = r"FD-[A-Z0-9][A-Z0-9-]{0,30}"
 _STATUS = re.compile(
     rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?P<pron>it|your order|the order|this order|that order))"
-    rf"(?:['’]s[ \t]{{1,3}}|{_SP}(?:\([^()\n]{{0,40}}\){_SP})?(?P<verb>is|has{_SP}been|have{_SP}been|was){_SP})"
+    rf"(?:['’]s[ \t]{{1,3}}|{_SP}(?:\([^()\n]{{0,40}}\){_SP})?(?P<verb>is|has{_SP}been|have{_SP}been|was){_SP}"
+    rf"|(?<=[0-9A-Z])[*_`]{{0,2}}[ \t]{{0,3}}(?:[:=\u2014\u2013]|-{{1,2}}|\|)[ \t]{{0,3}}[*_`]{{0,2}})"
     rf"(?:(?:now|already|currently|still|just|marked(?:{_SP}as)?|showing(?:{_SP}as)?){_SP}){{0,2}}(?P<status>{_STATUS_ALT})\b"
     rf"|\bstatus\b[\"'*_]{{0,2}}(?:[ \t]{{0,3}}(?:[:=|]|is)[ \t]{{0,3}}|[ \t]{{1,3}})[\"'*_`]{{0,2}}(?P<kv>{_STATUS_ALT})\b",
     re.IGNORECASE,
@@ -112,13 +122,14 @@ _CARD = re.compile(r"\b(?:card|original[ _]payment|bank|statement|payment method
 _WALLET = re.compile(r"\bwallet\b", re.IGNORECASE)
 _TIMING = re.compile(
     r"\b(?P<imm>immediately|instantly|right away|straight away|at once|right now|in real time)\b"
-    rf"|\b(?:within|in){_SP}(?:the{_SP}|an{_SP}|a{_SP}|one{_SP}|a{_SP}few{_SP}|few{_SP}|several{_SP}|(?P<h>[0-9]{{1,3}}){_SP})?"
+    rf"|\b(?:within|in|after|over){_SP}(?:the{_SP}|an{_SP}|a{_SP}|one{_SP}|a{_SP}few{_SP}|few{_SP}|several{_SP}"
+    rf"|a{_SP}couple{_SP}(?:of{_SP})?|couple{_SP}of{_SP}|(?P<h>[0-9]{{1,3}}){_SP})?"
     r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
     r"|\b(?P<day>today|tonight|tomorrow)\b"
     rf"|(?<![\w.\-–])(?P<d1>{_N}|a{_SP}couple{_SP}of|an?)(?:[ \t]{{0,2}}(?:-|–|to|or)(?:{_SP})?(?P<d2>{_N}))?{_SP}"
     r"(?:business[ \t]{1,3}|working[ \t]{1,3})?(?P<days>days?|weeks?|fortnight)\b"
     # a deadline on a weekday, relative to the episode's clock: "by Monday", "before next Friday"
-    rf"|\b(?:by|on|before|until|till|come){_SP}(?:next{_SP}|this{_SP})?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    rf"|\b(?P<wdp>by|on|before|until|till|come){_SP}(?:next{_SP}|this{_SP})?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
     re.IGNORECASE,
 )
 # Money sent to a payment method ("It'll be on your card in two days", "reach your wallet"):
@@ -129,7 +140,7 @@ _TO_METHOD = re.compile(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:yo
 _METHOD_HOLDS = re.compile(r"\b(?:your|the)[ \t]{1,3}(?:card|wallet|bank(?:[ \t]{1,3}account)?|statement|account)[ \t]{1,3}"
                            r"(?:(?:will|should|would|might|may|is[ \t]{1,3}going[ \t]{1,3}to)[ \t]{1,3})?"
                            r"(?:have|show|get|see|receive|reflect|display)\w{0,3}\b", re.IGNORECASE)
-_PERCENT = re.compile(r"(?<![\w.])(?P<p>[0-9]{1,3}(?:\.[0-9]{1,2})?)[ \t]?(?:%|percent\b|per cent\b)", re.IGNORECASE)
+_PERCENT = re.compile(r"(?<![\w.])(?P<p>[0-9]{1,3}(?:\.[0-9]{1,2})?)[ \t]?(?:%|percent\b|per[ \t-]cent\b|pct\b|pc\b)", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s]))+")
 
 
@@ -150,7 +161,7 @@ _THRESHOLD_WORDS = ("min", "compensation", "refund", "credit", "money back")
 _THRESHOLD_VERBS = ("start", "begin", "kick", "applies", "owed", "due", "given", "paid")  # and one of these
 _STATUS_WORDS_IN = tuple(sorted({max(form.split(), key=len) for form, _ in _STATUS_WORDS}))
 _ACCOUNT_WORDS = ("account",)
-_PERCENT_WORDS = ("%", "percent", "per cent")
+_PERCENT_WORDS = ("%", "percent", "per cent", "per-cent", "pct", "pc")
 _MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount")
 _METHOD_WORDS = ("card", "wallet", "bank", "statement", "original")
 _TIMING_WORDS = ("immediately", "instantly", "right away", "straight away", "at once", "right now", "in real time",
@@ -184,17 +195,23 @@ def _claims(text: str) -> List[Claim]:
         for m in _LATE.finditer(text):
             hours = m.group("h") or m.group("h2")
             n = _hour_minutes(hours) if hours else _count(m.group("n") or m.group("n2"))
-            if (m.group("n") or m.group("h")) and _BOUND_BEFORE.search(text, max(0, m.start() - 24), m.start()):
-                continue  # "starts at 15 minutes late", "under 15 minutes late": a threshold
+            if (m.group("n") or m.group("h")) and (_BOUND_BEFORE.search(text, max(0, m.start() - 24), m.start())
+                                                   or _ANY_ORDER_LATE.search(text, max(0, m.start() - 48), m.start())):
+                continue  # "starts at 15 minutes late", "under 15 minutes late", "once an order is 15 minutes late": a threshold
             if n is not None and not negated(m.start()):
                 out.append(Claim("minutes_late", n, m.group(0), m.start()))
     if _may(low, _THRESHOLD_WORDS) and _may(low, _THRESHOLD_VERBS):
         for m in _THRESHOLD.finditer(text):
-            n = _count(m.group("t") or m.group("t2"))
-            if n is not None and not negated(m.start()) and not negated(m.start("t") if m.group("t") else m.start("t2")):
+            tag = "t" if m.group("t") else ("t2" if m.group("t2") else "t3")
+            n = _count(m.group(tag))
+            if n is not None and not negated(m.start()) and not negated(m.start(tag)):
                 out.append(Claim("late_threshold", n, m.group(0), m.start()))
     if _may(low, _STATUS_WORDS_IN):
-        out.extend(_statuses(text, negated))
+        if "|" in text:  # a markdown table read as the "key: value" lines it stands for
+            table = tables_as_lines(text)
+            out.extend(_statuses(table, Negations(table) if table != text else negated))
+        else:
+            out.extend(_statuses(text, negated))
     if _may(low, _ACCOUNT_WORDS):
         for m in _ACCOUNT.finditer(text):
             if not negated(m.start("st")) and not _CONDITION.search(text, max(0, m.start() - 40), m.start()):
@@ -262,7 +279,8 @@ def _refund_timings(text: str, negated: Negations) -> List[Claim]:
             elif m.group("day"):
                 value = "days:0-1"
             elif m.group("wd"):
-                value = "by:" + str(_WEEKDAYS.index(m.group("wd").lower()))
+                on = m.group("wdp").lower() in ("on", "come")  # a day the money arrives, not a deadline
+                value = ("on:" if on else "by:") + str(_WEEKDAYS.index(m.group("wd").lower()))
             else:
                 d1, d2 = _count(m.group("d1")), _count(m.group("d2") or m.group("d1"))  # "a week": one
                 if d1 is None or d2 is None:

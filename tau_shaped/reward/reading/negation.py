@@ -41,6 +41,15 @@ _BOUND_WORDS = frozenset("than above below over under beyond past exceed exceeds
 _FILLERS = frozenset("able to allowed permitted authorized authorised you really afraid".split())
 # Two words right before a value that name it as what is not so.
 _SET_ASIDE = frozenset({("rather", "than"), ("instead", "of")})
+# "as high as", "as much as": a measure between a negation and a value ("I can't go as high as $50")
+_AS_MEASURE = frozenset("high much far large big".split())
+# After a value, its own words (digits, the currency) and then a denial of it: "$50 isn't possible",
+# "a refund of $6.16 is not an option here", "$25 won't be possible".
+_VALUE_WORDS = frozenset("dollar dollars buck bucks cent cents usd and us".split())
+_AFTER_FILLERS = frozenset("refund credit here really just simply unfortunately though sadly an a something".split())
+_NEG_COPULA = frozenset("isnt isn't isn’t wasnt wasn't wasn’t wont won't won’t cant can't can’t cannot".split())
+_COPULA = frozenset("is was would will".split())
+_DENIED = frozenset("possible available allowed permitted option doable feasible approved approvable offered".split())
 _LOOKBACK = 400  # characters before a statement: four words and a clause boundary, generously
 # A clause boundary (named "b"), a word (with an apostrophe contraction) or a comma.
 _TOKEN = re.compile(r"(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b)|\w+(?:['’]\w+)?|,", re.IGNORECASE)
@@ -75,13 +84,21 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -
     i = bisect_left(starts, start)
     if i >= 2 and starts[i - 2] >= floor and (words[i - 2].lower(), words[i - 1].lower()) in _SET_ASIDE:
         return True  # "rather than $25", "instead of $50": named as what is not so
+    if value and _denied_after(words, i):
+        return True
     following = words[i] if i < len(words) else "."
     seen = 0
+    skip = 0
     for j in range(i - 1, -1, -1):
         word = words[j]
         if not word or seen == _WINDOW_WORDS or starts[j] < floor:
             return False
-        if word != ",":
+        if skip:
+            skip -= 1
+        elif (word.lower() == "as" and j >= 2 and words[j - 1].lower() in _AS_MEASURE
+              and words[j - 2].lower() == "as"):
+            skip = 2  # "as high as": a measure, not a word of the window
+        elif word != ",":
             if _negating(word, following):
                 return True
             if value and word.lower() in _BOUND_WORDS:
@@ -92,12 +109,43 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -
     return False
 
 
+def _denied_after(words: List[str], i: int) -> bool:
+    """Whether the value whose first token is ``words[i]`` is denied by the words after it, in its
+    clause: "$50 isn't possible", "a refund of $6.16 is not an option", "$25 won't be possible"."""
+    n = len(words)
+    if i >= n or not words[i]:
+        return False
+    j = i + 1  # the value's first token ("16", "USD15"), then its other ones ("90", "USD", "dollars")
+    while j < n and j - i < 8 and (words[j][:1].isdigit() or words[j].lower() in _VALUE_WORDS):
+        j += 1
+    while j < n and words[j].lower() in _AFTER_FILLERS and j - i < 12:
+        j += 1
+    if j >= n or not words[j]:
+        return False
+    w = words[j].lower()
+    if w in _NEG_COPULA:
+        j += 1
+    elif w in _COPULA and j + 1 < n and words[j + 1].lower() in ("not", "never"):
+        j += 2
+    else:
+        return False
+    for k in range(j, min(n, j + 3)):
+        word = words[k].lower()
+        if not word:
+            return False
+        if word in _DENIED:
+            return True
+        if word not in ("be", "an", "a", "really", "actually", "something", "going", "to", "currently"):
+            return False
+    return False
+
+
 def is_negated(text: str, start: int, value: bool = False) -> bool:
     """Whether the statement starting at ``start`` is negated within its clause: a negation
     word among the 4 words before it, after the last clause boundary (SPEC §5 statements)."""
     start = max(0, min(start, len(text)))
     lo = max(0, start - _LOOKBACK)
-    starts, words = _tokens(text, lo, min(len(text), start + 64))
+    starts, words = _tokens(text, lo, min(len(text), start + 96))
     if starts and starts[0] == lo and re.match(r"\w\w", text[lo - 1: lo + 1] if lo else ""):
         del starts[0], words[0]  # a word cut by the look-back ("cannot" seen as "not")
     return _negated((starts, words), start, value=value)

@@ -235,7 +235,8 @@ def _kept(text: str, what: str) -> Tuple[Stated, ...]:
 
 _COUNT_WORDS = {"a couple of": 2, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
                 "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60, "half an": 0.5, "half a": 0.5,
-                "a quarter of an": 0.25, "quarter of an": 0.25, "three quarters of an": 0.75}
+                "a quarter of an": 0.25, "quarter of an": 0.25, "three quarters of an": 0.75, "a quarter": 0.25,
+                "a couple": 2}
 _COUNTS = "|".join(re.escape(w).replace("\\ ", r"[ \t]+") for w in sorted(_COUNT_WORDS, key=len, reverse=True))
 _RELATIVE = re.compile(
     r"\b(?:(?:in|within|after)[ \t]+(?:about|around|roughly|approximately|approx\.|just|only|under|less[ \t]+than)?[ \t]*"
