@@ -22,9 +22,11 @@ the order text flows through them.
    read on its clauses (``reply_clauses``), what they do to the call (``reply_meaning``) and
    the values they name (``reply_values``).
 6. Hard lines, read to fail closed: ``identifiers`` (another customer's values as a message
-   holds them), ``disclosures`` (another customer's data said), ``status_leaks`` (a status of
-   their order said), ``user_records`` (tau2's users in that shape); ``dish_names`` (a dish
-   named by any form of its name), ``dish_exclusions`` (what rules it out in its clause),
+   holds them), ``disclosures`` (another customer's data said), ``status_leaks`` (a status or
+   another detail of their order in view said: its items, total, courier), ``user_records``
+   (tau2's users in that shape); ``dish_names`` (a dish named by any form of its name),
+   ``dish_misspellings`` (a word of an unsafe dish misspelt, read as the word),
+   ``dish_exclusions`` (what rules it out in its clause),
    ``unsafe_offers`` (an unsafe dish offered); ``refusals`` (a denial said).
 
 The check kinds of ``reward.checks`` call these readers; nothing here imports the rule
