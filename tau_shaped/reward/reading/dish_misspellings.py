@@ -22,6 +22,7 @@ none's misspelling; a word's weaker reading is kept per word.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple
 
 import re2
@@ -189,7 +190,13 @@ class Misspellings:
 
 def _misspellings(targets: Iterable[str]) -> Any:
     """One RE2 program finding any word that is a target with one letter put in or left out
-    (and, as a price of one pattern, a target's plural, which ``respelled`` then keeps)."""
+    (and, as a price of one pattern, a target's plural, which ``respelled`` then keeps); made
+    once per set of targets (customers sharing an allergen share their menus' programs)."""
+    return _misspellings_of(frozenset(targets))
+
+
+@lru_cache(maxsize=1024)
+def _misspellings_of(targets: FrozenSet[str]) -> Any:
     alternatives = set()
     for w in targets:
         alternatives.update(re.escape(w[:k]) + "[a-z]" + re.escape(w[k:]) for k in range(len(w) + 1))
@@ -206,7 +213,13 @@ _TOKEN_BEFORE = re.compile(r"([^\W_]+)[ \t_-]$")
 def _swappings(words: Iterable[str], heads: Iterable[str]) -> Any:
     """One RE2 program finding any word that may be a weaker misspelling of ``words`` (a letter swapped
     inside, two switched, a letter left out inside a five-letter word) or two edits from a long one
-    (any word of six letters or more opening as one does: ``DishNames._swapped_of`` decides)."""
+    (any word of six letters or more opening as one does: ``DishNames._swapped_of`` decides); made
+    once per set of words and heads."""
+    return _swappings_of(frozenset(words), frozenset(heads))
+
+
+@lru_cache(maxsize=1024)
+def _swappings_of(words: FrozenSet[str], heads: FrozenSet[str]) -> Any:
     alternatives = set()
     for w in words:
         alternatives.update(re.escape(w[:k]) + "[a-z]" + re.escape(w[k + 1:]) for k in range(1, len(w) - 1))

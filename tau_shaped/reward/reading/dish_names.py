@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 import re2
 
@@ -118,41 +118,70 @@ class _Form:
     needs_one: bool = False  # modifiers only: a name only before "one" / "dish" ("the green one")
 
 
+@dataclass(frozen=True)
+class _Menus:
+    """What the forms of the dishes' names are, whichever of them are unsafe (made once per set of
+    names: the customers of a world eat from a few sets of restaurants)."""
+
+    generic: FrozenSet[str]
+    full_forms: Tuple[Tuple[Tuple[str, ...], _Form], ...]  # each name's words, in the names' order
+    parts: Tuple[Tuple[Tuple[str, ...], FrozenSet[str], bool, bool], ...]  # (words, the dishes holding them, distinctive, needs_one)
+    vocabulary: FrozenSet[str]
+    longest: int
+    first: FrozenSet[str]
+    joined: Dict[str, Tuple[str, ...]]
+    starts: Any
+    starts_any_case: Any
+
+
+@lru_cache(maxsize=256)
+def _menus(names: Tuple[str, ...]) -> _Menus:
+    """The forms of ``names`` (sorted): every run of a name's words with the dishes holding it."""
+    dishes = {n: name_words(n) for n in names}
+    dishes = {n: w for n, w in dishes.items() if w}
+    counts: Dict[str, int] = {}
+    for words in dishes.values():
+        for w in set(words):
+            counts[w] = counts.get(w, 0) + 1
+    generic = GENERIC | {w for w, c in counts.items() if c >= _GENERIC_COUNT}
+    full: Dict[Tuple[str, ...], _Form] = {}
+    for name, words in dishes.items():
+        full[words] = _Form((name,), True, True)
+    fitting: Dict[Tuple[str, ...], set] = {}  # every run of a name's words: the dishes holding it
+    for name, words in dishes.items():
+        for i in range(len(words)):
+            for j in range(i + 1, len(words) + 1):
+                fitting.setdefault(words[i:j], set()).add(name)
+    parts = []
+    for part, holding in fitting.items():
+        if part in full or any(w in _FUNCTION or w.isdigit() for w in part) and all(w in FILLER or w.isdigit() for w in part):
+            continue
+        parts.append((part, frozenset(holding), any(w not in FILLER and w not in generic for w in part), all(w in MODIFIERS for w in part)))
+    keys = list(full) + [p[0] for p in parts]
+    first = frozenset(k[0] for k in keys)
+    starts = sorted({w[:-2] if w.endswith("ie") and len(w) > 3 else w for w in first})  # what a form's first word starts with
+    alternatives = r"(?<![^\W_])(?:" + "|".join(map(re.escape, starts)) + r")[^\W_]*"
+    return _Menus(frozenset(generic), tuple(full.items()), tuple(parts), frozenset(w for words in dishes.values() for w in words),
+                  max((len(k) for k in keys), default=0), first, {"".join(k): k for k in keys if len(k) > 1},
+                  re.compile(alternatives) if starts else None,  # read in the text in lower case
+                  re.compile(alternatives, re.IGNORECASE) if starts else None)
+
+
 class DishNames:
     """The forms of the names of the dishes on a customer's menus (``unsafe`` and ``safe``)."""
 
     def __init__(self, unsafe: Iterable[str], safe: Iterable[str] = ()) -> None:
         self.unsafe = frozenset(unsafe)
-        dishes = {n: name_words(n) for n in sorted(self.unsafe | set(safe))}
-        dishes = {n: w for n, w in dishes.items() if w}
-        counts: Dict[str, int] = {}
-        for words in dishes.values():
-            for w in set(words):
-                counts[w] = counts.get(w, 0) + 1
-        generic = GENERIC | {w for w, c in counts.items() if c >= _GENERIC_COUNT}
-        self._generic = frozenset(generic)
-        forms: Dict[Tuple[str, ...], _Form] = {}
-        for name, words in dishes.items():
-            forms[words] = _Form((name,), True, True)
-        fitting: Dict[Tuple[str, ...], set] = {}  # every run of a name's words: the dishes holding it
-        for name, words in dishes.items():
-            for i in range(len(words)):
-                for j in range(i + 1, len(words) + 1):
-                    fitting.setdefault(words[i:j], set()).add(name)
-        for part, names in fitting.items():
-            if part in forms or any(w in _FUNCTION or w.isdigit() for w in part) and all(w in FILLER or w.isdigit() for w in part):
-                continue
+        menus = _menus(tuple(sorted(self.unsafe | set(safe))))
+        self._generic = menus.generic
+        forms: Dict[Tuple[str, ...], _Form] = dict(menus.full_forms)
+        for part, names, distinctive, needs_one in menus.parts:
             fits = tuple(sorted(names, key=lambda n: (n not in self.unsafe, n)))
-            forms[part] = _Form(fits, False, any(w not in FILLER and w not in generic for w in part), all(w in MODIFIERS for w in part))
+            forms[part] = _Form(fits, False, distinctive, needs_one)
         self._forms = forms
-        self._vocabulary = frozenset(w for words in dishes.values() for w in words)
-        self._longest = max((len(k) for k in forms), default=0)
-        self._first = frozenset(k[0] for k in forms)
-        self._joined = {"".join(k): k for k in forms if len(k) > 1}
-        starts = sorted({w[:-2] if w.endswith("ie") and len(w) > 3 else w for w in self._first})  # what a form's first word starts with
-        alternatives = r"(?<![^\W_])(?:" + "|".join(map(re.escape, starts)) + r")[^\W_]*"
-        self._starts = re.compile(alternatives) if starts else None  # read in the text in lower case
-        self._starts_any_case = re.compile(alternatives, re.IGNORECASE) if starts else None
+        self._vocabulary = menus.vocabulary
+        self._longest, self._first, self._joined = menus.longest, menus.first, menus.joined
+        self._starts, self._starts_any_case = menus.starts, menus.starts_any_case
         self._misspellings = Misspellings((name_words(n) for n in self.unsafe), self._vocabulary, self._generic, stem)
         words = {_prefix(w) for n in self.unsafe for w in _TOKEN.findall(n.lower()) if stem(w) not in _FUNCTION}
         self._unsafe_words = tuple(sorted(w for w in words | {"".join(_TOKEN.findall(n.lower())) for n in self.unsafe} if w))
