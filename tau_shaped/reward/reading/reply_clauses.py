@@ -118,8 +118,10 @@ def read_question(question: Optional[str], limit: int = 4000) -> Question:
 
 # Sentences end at . ! ? ; or a line break (not a title's full stop: "Do you mind, Ms. Okafor?"
 # is one question); "..." and dashes between words end a clause too.
-_TITLE = r"(?<![\w'])(?i:mr|mrs|ms|mx|dr|prof|st|jr|sr|miss)\.(?=[ \t\u00a0])"
-_SENTENCE = re.compile(rf"(?:{_TITLE}|[^.!?;\n]|\.(?=\d))+[.!?;]*")
+# (tried only at a full stop: each title a lookbehind of its own width)
+_TITLE = r"\.(?=[ \t\u00a0])(?:" + "|".join(rf"(?<=\b(?i:{t})\.)" for t in (
+    "mr", "mrs", "ms", "mx", "dr", "prof", "st", "jr", "sr", "miss")) + ")"
+_SENTENCE = re.compile(rf"(?:[^.!?;\n]|\.(?=\d)|{_TITLE})+[.!?;]*")
 _CLAUSE_BREAK = re.compile(
     r"(?<!\d),|,(?!\d)|[:()\u2014\u2013]|\.{2,}|\s-\s|"  # "1,234.50" is one number
     + words("except", "unless", "if", "as long as", "provided", "providing", "assuming", "only if", "so long as")
