@@ -65,3 +65,17 @@ def test_a_call_with_values_json_cannot_hold_is_read_every_time():
     odd = dict(KWARGS, extra=("a", "b"))  # a tuple: no memo key
     assert _read(TEXT, RULE, oak, odd) == _fresh(TEXT, RULE, oak, odd)
     assert _read(TEXT + " ", RULE, oak, odd) == _fresh(TEXT + " ", RULE, oak, odd)
+
+
+def test_a_calls_own_ids_are_kept_per_world():
+    """``call_values._own`` (the ids a call touches, kept per call and world): the same call in two
+    worlds whose order holds other items touches each world's items."""
+    from tau_shaped.reward.reading.call_values import _own
+
+    kwargs = {"order_id": "FD-1"}
+    worlds = [{"orders": {"FD-1": {"order_id": "FD-1", "items": [{"item_id": f"I-{n}"}]}}} for n in (1, 2)]
+    for _ in range(2):  # the second round is read from the memo
+        first, second = (_own(kwargs, "", s0_ids(w)) for w in worlds)
+        assert "I1" in first.wide()[0] and "I2" not in first.wide()[0]
+        assert "I2" in second.wide()[0] and "I1" not in second.wide()[0]
+        assert _own(kwargs, "", s0_ids(worlds[0])) is first

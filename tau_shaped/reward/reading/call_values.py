@@ -33,6 +33,8 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
 
+from tau_shaped.env.identity_cache import OwnedLRU
+from tau_shaped.reward.memo_keys import json_key
 from tau_shaped.reward.reading.s0_ids import MAX_CHARS, S0Ids, _is_id_field, id_key, id_places, ids_in, s0_ids  # noqa: F401 - read here too
 
 __all__ = ["contradicted", "id_key", "id_places", "ids_in", "dates_in", "states_id", "states_date", "S0Ids", "s0_ids"]
@@ -131,7 +133,7 @@ def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], obse
     if not isinstance(kwargs, dict):
         return None
     text = text[:MAX_CHARS]
-    own = _Own(kwargs, observation, index)
+    own = _own(kwargs, observation, index)
     own_dates = frozenset("-".join(f"{p:02d}" for p in d) for _, v, _ in leaves("", kwargs) if (d := _date_of(v)) is not None)
     for arg, value in kwargs.items():
         if arg in skip:
@@ -241,6 +243,19 @@ def _another_pairing(text: str, value: List[Dict[str, Any]], index: Optional[S0I
         if stated and not (dates & stated):
             return f"{next(iter(_anchors(e)), '?')}: {'-'.join(f'{p:02d}' for p in sorted(stated)[0])}"
     return None
+
+
+_OWNS: "OwnedLRU[_Own]" = OwnedLRU(2048)  # each message before a write reads the same call's ids
+
+
+def _own(kwargs: Dict[str, Any], observation: str, index: Optional[S0Ids]) -> "_Own":
+    """The call's ids (``_Own``), kept per call and world: what it reads lazily depends on the
+    call's arguments, its result and S0 alone."""
+    key = json_key(kwargs)
+    if key is None:
+        return _Own(kwargs, observation, index)
+    found = _OWNS.get((index,), (key, observation))
+    return found if found is not None else _OWNS.put((index,), (key, observation), _Own(kwargs, observation, index))
 
 
 class _Own:
