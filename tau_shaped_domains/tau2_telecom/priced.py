@@ -5,8 +5,9 @@ tau2's ``Environment.to_json_str``, which writes every number of a result as a s
 (``refuel_data``: ``{"charge": "4.0", ...}``): each such string of the confirmed tools' results
 is read as the number it writes before the confirmation is judged, so a ``mention_result``
 field (the price a refuel charges) must be stated as ``unconfirmed`` asks of a number; and an
-amount of data the agent says in words ("two gigabytes") is read in figures. Nothing else is
-read differently. Registered when the domain package builds its domain (``DOMAIN``).
+amount of data the agent says in words ("two gigabytes") is read in figures, and a price said
+per GB of the one amount a message states is read as its total too ("2 GB at $2.00 per GB"
+states $4.00). Nothing else is read differently. Registered when the domain package builds its domain (``DOMAIN``).
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ _DATA_AMOUNT = re.compile(
     + r")[ \t\u00a0]*(?:-[ \t\u00a0]*)?(gb|gbs|gigabytes?|gigs?)(?![\w])", re.IGNORECASE)
 
 
+_PRICE_BEFORE = re.compile(r"[0-9](?:[ \t]*(?:dollars?|bucks?|usd))?[ \t]+$", re.IGNORECASE)
+
+
 def data_in_figures(text: str) -> str:
     """``text`` with each amount of data said in words written in figures ("two gigabytes" ->
     "2 GB", "half a gig" -> "0.5 GB"); the rest kept."""
@@ -61,18 +65,47 @@ def data_in_figures(text: str) -> str:
         return text
 
     def figure(m: "re.Match[str]") -> str:
-        value = _DATA_WORDS[" ".join(m.group(1).lower().split())]
-        return f"{value:g} GB"
+        said = " ".join(m.group(1).lower().split())
+        if said in ("a", "an") and _PRICE_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+            return m.group(0)  # "$2 a GB", "2 dollars a gig": a price per GB, not one GB
+        return f"{_DATA_WORDS[said]:g} GB"
 
     return _DATA_AMOUNT.sub(figure, text)
 
 
+# "$2.00 per GB", "$2/GB", "2 dollars a gigabyte": a price per GB; "2 GB", "2.5GB": an amount
+_RATE = re.compile(r"\$[ \t]?([0-9]{1,4}(?:\.[0-9]{1,2})?)[ \t]*(?:/|per|a|an|each)[ \t]*(?:gb|gigabytes?|gigs?)(?![\w])"
+                   r"|(?<![\w.])([0-9]{1,4}(?:\.[0-9]{1,2})?)[ \t]*dollars?[ \t]*(?:/|per|a|an|each)[ \t]*(?:gb|gigabytes?|gigs?)(?![\w])",
+                   re.IGNORECASE)
+_GB = re.compile(r"(?<![\w.$/])([0-9]{1,4}(?:\.[0-9]{1,3})?)[ \t]*(?:gb|gigabytes?|gigs?)(?![\w])", re.IGNORECASE)
+
+
+def with_total(text: str) -> str:
+    """``text`` with the total a price per GB makes of the one amount of data it states written
+    after it ("2 GB at $2.00 per GB" states $4.00: the price confirmed in its unit); the text
+    as it is when it states no rate, several rates or several amounts."""
+    if len(text) > 8192:
+        return text
+    rates = _RATE.findall(text)
+    if len(rates) != 1:
+        return text
+    spans = [m.span() for m in _RATE.finditer(text)]
+    amounts = {float(m.group(1)) for m in _GB.finditer(text) if not any(a <= m.start() < b for a, b in spans)}
+    if len(amounts) != 1:
+        return text
+    rate = float(rates[0][0] or rates[0][1])
+    return f"{text} (${rate * next(iter(amounts)):.2f})"
+
+
 def _in_figures(step: Any) -> Any:
     content = step.action.kwargs.get("content") if step.action.name == "respond" else None
-    if not isinstance(content, str) or not _DATA_AMOUNT.search(content):
+    if not isinstance(content, str) or not (_DATA_AMOUNT.search(content) or "gb" in content.lower()
+                                            or "giga" in content.lower() or "gig" in content.lower()):
         return step
-    return replace(step, action=step.action.model_copy(update={"kwargs": {**step.action.kwargs,
-                                                                          "content": data_in_figures(content)}}))
+    read = with_total(data_in_figures(content))
+    if read == content:
+        return step
+    return replace(step, action=step.action.model_copy(update={"kwargs": {**step.action.kwargs, "content": read}}))
 
 
 class _Read:
