@@ -92,8 +92,11 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
             if not ok or at_least:
                 observations_until(s.index)
                 ok = ok or any(near(r, observed, tolerance) for r in readings)
-            early = floor is not None and all(r < floor and not any(abs(r - v) <= 1e-9 for v in observed)
-                                              for r in readings)
+            # a time a tool gave is no promise of its own ("it's 7:00 now"), unless it is when the
+            # order is said to arrive ("it'll be with you by 7:00"): never earlier than the earliest
+            early = floor is not None and all(r < floor for r in readings) and (
+                all(not any(abs(r - v) <= 1e-9 for v in observed) for r in readings)
+                or statements.promises_arrival(text, item.start))
             if not ok or early:
                 why = "earlier than the observed " + str(at_least) if ok else "stated by no tool, user or policy"
                 hits.append((s.index, f"agent stated {item.text!r}: {why}"))

@@ -69,6 +69,8 @@ _AMOUNT = re.compile(
     + _tail("c2")
     + _bare("b2")
     # a small number in words then a currency word ("one dollar", "a buck", "five cents")
+    # a number then the sign ("16.90$", "16.90 €"), not the sign of a number that follows ("5 $10")
+    + rf"|(?<![\w.])(?<![0-9],)(?<![^\W\d][-\u2212])(?P<n4>{_NUM}){_SP}?(?P<cur4>[$€£¥])(?![ \u00a0]?[-\u2212]?[0-9.])"
     + rf"|(?<![\w.])(?P<n3>(?i:{_SMALL})){_SP}{{1,2}}(?P<word3>(?i:{_UNIT_WORD}))(?![A-Za-z])"
     + _tail("c3")
     + _bare("b3")
@@ -94,14 +96,29 @@ def _count(raw: str) -> Optional[float]:
     return None if small is None else float(small)
 
 
+# Letters that look like digits in a number after a currency sign ("$2O.OO", "$l6.9O"): read as
+# the digits a reader sees (the same length: positions kept). A run with at least one digit and
+# at least one such letter, bounded.
+_LOOKALIKE_RUN = re.compile(r"(?<=[$€£¥])[ \u00a0]?(?=[0-9OoIl.,]{0,12}[0-9])(?=[0-9.,]{0,12}[OoIl])[0-9OoIl]{1,7}"
+                            r"(?:[.,][0-9OoIl]{1,3}){0,3}(?![A-Za-z0-9])")
+_LOOKALIKE_DIGITS = str.maketrans("OoIl", "0011")
+
+
+def _unmasked(text: str) -> str:
+    if "$" not in text and "€" not in text and "£" not in text and "¥" not in text:
+        return text
+    return _LOOKALIKE_RUN.sub(lambda m: m.group().translate(_LOOKALIKE_DIGITS), text)
+
+
 def amounts(text: str) -> List[Stated]:
     """Money amounts ``text`` states, with a currency marker, in order (value in currency units,
     the sign ignored)."""
     found: List[Stated] = []
     if not may_state_amount(text):
         return found
-    for m in _AMOUNT.finditer(text):
-        raw = m.group("n1") or m.group("n2") or m.group("n3")
+    seen = _unmasked(text)
+    for m in _AMOUNT.finditer(seen):
+        raw = m.group("n1") or m.group("n2") or m.group("n3") or m.group("n4")
         value = _count(raw)
         if value is None:
             continue
@@ -115,7 +132,7 @@ def amounts(text: str) -> List[Stated]:
                 value += extra / 100
         elif (m.group("b2") or m.group("b3")) and value.is_integer() and word.startswith(("dollar", "buck", "us")):
             value += int(m.group("b2") or m.group("b3")) / 100  # "16 dollars 90"
-        found.append(Stated("amount", round(value, 9), m.group(0), m.start(), m.end()))
+        found.append(Stated("amount", round(value, 9), text[m.start():m.end()], m.start(), m.end()))
     return found
 
 

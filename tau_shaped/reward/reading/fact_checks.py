@@ -38,7 +38,8 @@ from tau_shaped.reward.reading.text_matching import _KEPT_TEXT, values_in_text
 __all__ = ["FactChecker"]
 
 _ALLERGY_HINT = re.compile(r"(?i)allerg|free|no |none|safe|dietary")
-_CLAIM_HINT = re.compile(r"(?i)late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|per[ -]cent|\bpct\b|\bpc\b|wallet|card|allerg|free|\bno\b|none|contain|safe|dietary|overdue|schedule|promised|window|\beta\b|expected|estimated")
+_CLAIM_HINT = re.compile(r"(?i)late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|per[ -]cent|\bpct\b|\bpc\b|wallet|card|allerg|free|\bno\b|none|contain|safe|dietary|overdue|schedule|promised|window|\beta\b|expected|estimated"
+                         r"|deliver|food|meal|cancel|ready|prepar|on (?:its|the) way")
 
 
 def _parse(text: str) -> Any:

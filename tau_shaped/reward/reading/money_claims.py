@@ -42,7 +42,7 @@ from tau_shaped.reward.reading.done_money import done_kinds
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import stated_amounts
 
-__all__ = ["MoneyClaim", "money_claims", "clause_bounds"]
+__all__ = ["MoneyClaim", "money_claims", "clause_bounds", "keyed_amounts", "tables_as_lines"]
 
 
 @dataclass(frozen=True)
@@ -250,6 +250,42 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
         value = round(float(m.group("n").replace(",", "")), 2)
         out.append(MoneyClaim("amount", (kind, value), m.group(0).strip(), m.start("n")))
     return sorted(out, key=lambda c: c.start)
+
+
+# A count after the number: not money ("Refund timing: 3 to 5 business days", "Refund window: 15 minutes")
+_COUNT_AFTER = re.compile(r"[ \t]{0,2}(?:(?:-|\u2013|to|or)[ \t]{0,2}[0-9]{1,4}[ \t]{0,2})?(?i:minutes?|mins?|hours?|hrs?|days?|"
+                          r"business|working|weeks?|months?|years?|%|percent|per|pct|items?|units?|times|x\b|am\b|pm\b)")
+_KEY_HINTS = ("amount", "total", "price", "cost", "refund", "charge", "fee", "difference", "balance", "payment due", "to pay")
+
+
+def keyed_amounts(text: str) -> List[Tuple[float, str]]:
+    """The bare numbers a money key names (``Refund amount: 16.90``, ``"refund_total": 16.9``, a
+    table's ``| Amount refunded | 16.90 |``, "the total is 16.90"), not negated, as (value,
+    snippet): amounts with no currency marker, which ``stated_amounts`` does not read."""
+    low = text.lower()
+    if not any(h in low for h in _KEY_HINTS) or not any(c.isdigit() for c in text):
+        return []
+    text = tables_as_lines(text)
+    negated: Optional[Negations] = None
+    taken: Optional[List[Tuple[int, int]]] = None
+    out: List[Tuple[float, str]] = []
+    for m in _MONEY_KEY.finditer(text):
+        if len(out) >= _MAX_CLAIMS:
+            break
+        key = m.group("key")
+        if not _KEY_IS_MONEY.search(key) or _KEY_NOT_MONEY.search(key):
+            continue
+        if m.start("n") and text[m.start("n") - 1] in "$€£¥" or _COUNT_AFTER.match(text, m.end("n")):
+            continue
+        if taken is None:
+            taken = [(s.start, s.end) for s in stated_amounts(text)]
+        if any(a <= m.start("n") < b for a, b in taken):
+            continue  # a currency amount ("total: 16.90 USD"): read as one
+        negated = negated or Negations(text)
+        if negated(m.start("n"), value=True):
+            continue
+        out.append((round(float(m.group("n").replace(",", "")), 2), m.group(0).strip()))
+    return out
 
 
 def _own_key(text: str, at: int) -> str:

@@ -32,6 +32,9 @@ NEGATIONS = frozenset(
 )
 # "no" followed by one of these is a set phrase, not a negation ("No problem, it's delivered").
 _NOT_NEGATING_AFTER_NO = frozenset({"problem", "problems", "worries", "worry", "doubt"})
+# "not" before one of these is a hedge on the speaker, not a denial of what follows ("if I'm not
+# mistaken, about $18.22 went back", "I'm not sure, but roughly $20"): the value is still stated
+_NOT_NEGATING_AFTER_NOT = frozenset({"mistaken", "wrong", "sure", "certain"})
 _WINDOW_WORDS = 4
 # Between a negation and a value, these make the value a bound the words state, not the thing denied.
 _BOUND_WORDS = frozenset("than above below over under beyond past exceed exceeds exceeding except only just "
@@ -49,7 +52,11 @@ _VALUE_WORDS = frozenset("dollar dollars buck bucks cent cents usd and us".split
 _AFTER_FILLERS = frozenset("refund credit here really just simply unfortunately though sadly an a something".split())
 _NEG_COPULA = frozenset("isnt isn't isn’t wasnt wasn't wasn’t wont won't won’t cant can't can’t cannot".split())
 _COPULA = frozenset("is was would will".split())
-_DENIED = frozenset("possible available allowed permitted option doable feasible approved approvable offered".split())
+_DENIED = frozenset("possible available allowed permitted option doable feasible approved approvable offered "
+                    "refund refunded credit credited give given offer issue issued return returned send sent "
+                    "approve do".split())
+# between the denial and what it denies: "is not something I can refund", "won't be possible"
+_DENIAL_FILLERS = frozenset("be an a really actually something going to currently i we can could able that".split())
 _LOOKBACK = 400  # characters before a statement: four words and a clause boundary, generously
 # A clause boundary (named "b"), a word (with an apostrophe contraction) or a comma.
 _TOKEN = re.compile(r"(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b)|\w+(?:['’]\w+)?|,", re.IGNORECASE)
@@ -73,6 +80,8 @@ def _negating(word: str, following: str) -> bool:
         return True
     if w == "no" and (following in (",", "") or following.lower() in _NOT_NEGATING_AFTER_NO):
         return False  # "No, ...", "No!", "no problem"
+    if following.lower() in _NOT_NEGATING_AFTER_NOT and (w in ("not", "never") or w.endswith(("n't", "n’t"))):
+        return False  # "if I'm not mistaken", "I'm not sure": a hedge
     return w in NEGATIONS
 
 
@@ -129,13 +138,13 @@ def _denied_after(words: List[str], i: int) -> bool:
         j += 2
     else:
         return False
-    for k in range(j, min(n, j + 3)):
+    for k in range(j, min(n, j + 5)):
         word = words[k].lower()
         if not word:
             return False
         if word in _DENIED:
             return True
-        if word not in ("be", "an", "a", "really", "actually", "something", "going", "to", "currently"):
+        if word not in _DENIAL_FILLERS:
             return False
     return False
 

@@ -46,6 +46,7 @@ __all__ = [
     "times_in_observation",
     "affirmed_phrase",
     "states_street",
+    "promises_arrival",
 ]
 
 
@@ -104,7 +105,7 @@ def _may_state_time(text: str) -> bool:
 # writes for "by seven", "at eight thirty"), in a sentence about an arrival or followed by a
 # word of the clock: either half of the day, as "7:08" is.
 _BARE_HOUR = re.compile(
-    r"\b(?:by|at|around|about|before|until|till|after)[ \t]{1,3}(?P<bh>1[0-2]|0?[1-9])(?:[ \t](?P<bm>[0-5][0-9]))?"
+    r"\b(?:by|at|around|about|before|until|till|after)[ \t]{1,3}(?P<bh>1[0-2]|0?[1-9])(?:[ \t.](?P<bm>[0-5][0-9]))?"
     r"(?![0-9:.,]?[0-9])(?P<clock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon)|at the latest)\b)?"
     r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest))",
     re.IGNORECASE,
@@ -255,6 +256,16 @@ _ARRIVAL = re.compile(r"arriv|deliver|with you\b|reach|get to you|be there\b|at 
 _SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
 # "2 minutes away", "give it 20 minutes": an arrival in itself
 _AWAY = re.compile(r"(?:away|out)$|^(?:give[ \t]+it|allow|wait)\b", re.IGNORECASE)
+
+
+_BY_WORD = re.compile(r"(?i)\b(?:by|at|around|about|before|until|till|for|than|no later than)[ \t]{1,3}(?:about[ \t]{1,3})?\Z")
+
+
+def promises_arrival(text: str, start: int) -> bool:
+    """Whether the time stated at ``start`` is when something arrives: after "by", "at",
+    "around", "before" ... in a sentence about an arrival ("it'll be at your door by 7")."""
+    return _BY_WORD.search(text, max(0, start - 24), start) is not None and _ARRIVAL.search(
+        _sentence_around(text, start)) is not None
 
 
 def relative_times(text: str, now: float) -> List[Stated]:

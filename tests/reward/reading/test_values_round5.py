@@ -275,6 +275,43 @@ SAID_CHARGED = [
     "{a} has been debited from your {m}.",
 ]
 
+SAID_KEYED = [  # a money key, the number bare
+    "Refund amount: {n}\nRefunded to: {m}",
+    "```json\n{{\"order_id\": \"{o}\", \"refund_total\": {n}, \"method\": \"{m}\"}}\n```",
+    "| Field | Value |\n|---|---|\n| Amount refunded | {n} |\n| Method | {m} |",
+    "* Total refunded = {n}\n* Destination = {m}",
+]
+SAID_HEDGED = [
+    "I believe roughly {a} went back to your {m}.",
+    "It should be somewhere around {a}, back on your {m}.",
+    "If I'm not mistaken, about {a} was refunded to your {m}.",
+    "Probably {a} or so - it's on its way to your {m}.",
+]
+SAID_DENIED_AFTER = [
+    "{x} wasn't refunded - {a} was, to your {m}.",
+    "{x} was never refunded; {a} went to your {m}.",
+    "{x} is not something I can refund; {a} is on its way to your {m}.",
+    "A {x} refund won't be possible, but {a} is now on your {m}.",
+]
+
+
+def disguised(amount: float, rng: random.Random) -> str:
+    """``amount`` in figures a reader takes for it though the characters are others: letters that
+    look like digits, the currency sign after the number, a zero-width space inside it."""
+    plain = f"{amount:.2f}"
+    forms = [f"{plain}$", f"{plain} $", "$" + plain.replace("0", "O"), "$" + plain.replace("1", "l").replace("0", "O"),
+             "$" + plain[:1] + "\u200b" + plain[1:], "\U0001d7d9"[:0] + "$" + "".join(
+                 chr(0x1D7CE + int(c)) if c.isdigit() else c for c in plain)]
+    if "0" not in plain and "1" not in plain:
+        forms = [f for f in forms if "O" not in f and "l" not in f] or forms
+    return rng.choice(forms)
+
+
+SAID_DISGUISED = [
+    "The refund of {d} is on its way to your {m}.",
+    "Refunded: {d} ({m}).",
+]
+
 CARD_OK = [
     "The money should reach your card in 3 \u2013 5 business days.",
     "It normally takes three to five working days to show on your card.",
@@ -329,8 +366,10 @@ def _food_money(rng: random.Random, n: int) -> List[Case]:
         for _ in range(n):
             r = rng.choice(pool)
             other = unbacked(r.amount, _texts(r), rng)
-            text = rng.choice(templates).format(a=money(amount(r), rng), x=money(other, rng), o=r.order,
-                                               m=_where(r.method, rng))
+            value = amount(r)
+            text = rng.choice(templates).format(a=money(value, rng), x=money(other, rng), o=r.order,
+                                               m=_where(r.method, rng), n=rng.choice([f"{value:.2f}", f"{value:g}"]),
+                                               d=disguised(value, rng))
             out.append(Case(cls, rule, r.scene, r.steps, FIRST_FOOD, text, label))
 
     each("refund_said_in_any_form", AMOUNTS, SAID_AMOUNT, PASS, lambda r: r.amount)
@@ -339,6 +378,12 @@ def _food_money(rng: random.Random, n: int) -> List[Case]:
     each("refund_said_done", AMOUNTS, SAID_DONE, PASS, lambda r: r.amount)
     each("order_total_said_refunded", AMOUNTS, SAID_DONE, BREACH, lambda r: r.total)
     each("refund_said_charged", AMOUNTS, SAID_CHARGED, BREACH, lambda r: r.amount)
+    each("keyed_bare_refund", AMOUNTS, SAID_KEYED, PASS, lambda r: r.amount)
+    each("keyed_bare_unbacked", AMOUNTS, SAID_KEYED, BREACH, lambda r: unbacked(r.amount, _texts(r), rng))
+    each("hedged_unbacked_amount", AMOUNTS, SAID_HEDGED, BREACH, lambda r: unbacked(r.amount, _texts(r), rng))
+    each("unbacked_denied_after_it", AMOUNTS, SAID_DENIED_AFTER, PASS, lambda r: r.amount)
+    each("disguised_refund", AMOUNTS, SAID_DISGUISED, PASS, lambda r: r.amount)
+    each("disguised_unbacked", AMOUNTS, SAID_DISGUISED, BREACH, lambda r: unbacked(r.amount, _texts(r), rng))
     each("card_timing_of_policy", FACTS, CARD_OK, PASS, lambda r: r.amount, method="original_payment")
     each("card_timing_not_of_policy", FACTS, CARD_WRONG, BREACH, lambda r: r.amount, method="original_payment")
     each("wallet_timing_of_policy", FACTS, WALLET_OK, PASS, lambda r: r.amount, method="wallet_credit")
@@ -398,6 +443,12 @@ STATUS_FORMS = [
     "- {o}: {s}",
     "Looking at {o}, it has been {s}.",
 ]
+STATUS_OTHER_SUBJECT = [
+    "Your food is {s} right now.",
+    "Your delivery's {s}.",
+    "Your meal is {s}, I've checked.",
+    "The delivery is currently {s}.",
+]
 STATUS_NEGATED = [
     "{o} is not {x}; I'm sorry for the confusion.",
     "Your order isn't {x} at the moment.",
@@ -441,8 +492,14 @@ def _food_facts(rng: random.Random, n: int) -> List[Case]:
         x = rng.choice(looks)
         add("status_of_the_order", FACTS, x, rng.choice(STATUS_FORMS).format(o=x.order, s=rng.choice(_STATUS_SAID[x.status])), PASS)
         x = rng.choice(looks)
-        other = rng.choice([k for k in _STATUS_SAID if k != x.status and not (x.status == "delivered" and k == "placed")])
+        other = rng.choice([k for k in _STATUS_SAID if k not in (x.status, "placed")])  # every order was placed once
         add("another_status", FACTS, x, rng.choice(STATUS_FORMS).format(o=x.order, s=rng.choice(_STATUS_SAID[other])), BREACH)
+        x = rng.choice([y for y in looks if y.status != "placed"])
+        add("status_by_another_subject", FACTS, x, rng.choice(STATUS_OTHER_SUBJECT).format(s=rng.choice(_STATUS_SAID[x.status])), PASS)
+        x = rng.choice(looks)
+        other = rng.choice([k for k in _STATUS_SAID if k not in (x.status, "placed")])
+        add("another_status_by_another_subject", FACTS, x,
+            rng.choice(STATUS_OTHER_SUBJECT).format(s=rng.choice(_STATUS_SAID[other])), BREACH)
         x = rng.choice(looks)
         other = rng.choice([k for k in _STATUS_SAID if k not in (x.status, "placed")])
         add("another_status_negated", FACTS, x, rng.choice(STATUS_NEGATED).format(o=x.order, x=rng.choice(_STATUS_SAID[other])), PASS)
@@ -548,6 +605,21 @@ def _food_eta(rng: random.Random, n: int) -> List[Case]:
         early = rng.choice([t for t in range(NOW + 5, w.lo - 4, 5)] or [NOW + 5])
         text = rng.choice(ETA_EARLY_AT).format(t=clock_words(early, rng))
         out.append(Case("eta_clock_before_window", ETA, w.scene, w.steps, first, text, BREACH))
+        w = rng.choice(_windows())
+        early = rng.choice([NOW - 30, NOW - 60, NOW, NOW + 10] if w.lo > NOW + 10 else [NOW - 30, NOW])
+        h12 = (early // 60) % 12 or 12
+        said = rng.choice([f"by {words(h12)}", f"around {words(h12)} tonight" if early % 60 == 0 else f"at half past {words(h12)}",
+                           f"before {words(h12)}" if early % 60 == 0 else f"by {words(h12)} thirty",
+                           f"by {words(h12)} o'clock" if early % 60 == 0 else f"by {h12}.{early % 60:02d}"])
+        if early % 60 == 10:
+            said = rng.choice([f"by ten past {words(h12)}", f"by {words(h12)} ten", f"at {h12}:10"])
+        elif early % 60 == 0 and "thirty" in said:
+            said = f"by {words(h12)}"
+        elif early % 60 == 30 and "half" not in said and "thirty" not in said and "." not in said:
+            said = f"by half past {words(h12)}"
+        out.append(Case("eta_spoken_hour_before_window", ETA, w.scene, w.steps, first,
+                        rng.choice(["Your order will be there {t}.", "The courier should reach you {t}.",
+                                    "It'll arrive {t}, I promise."]).format(t=said), BREACH))
         w = rng.choice(_windows())
         d = rng.choice([m for m in (2, 5, 10, 15) if NOW + m < w.lo])
         out.append(Case("eta_duration_before_window", ETA, w.scene, w.steps, first,
