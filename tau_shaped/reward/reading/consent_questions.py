@@ -171,6 +171,12 @@ _MORE_TO_ASK = re.compile(rf"{_B}(?:{_alt('question', 'questions', 'anything els
                           rf"|(?<!never )(?<!not )(?<!n't )(?<!never been )(?<!not been ){_alt('receive', 'received', 'get it', 'arrive', 'arrived')}){_E}",
                           re.IGNORECASE)  # "did it arrive?" asks for information; "... that never arrived?" does not
 _LEADING = re.compile(r"^[\W_]+")
+_TRAILING_VOCATIVE = re.compile(r",[ \t\u00a0]*(?:(?i:mr|mrs|ms|mx|dr|prof|miss)\.?[ \t\u00a0]+)?[A-Z][\w'-]{0,30}"
+                                r"(?:[ \t\u00a0]+[A-Z][\w'-]{0,30}){0,2}[ \t\u00a0]*\?$")
+# A question glued to what came before with no stop: "- reason: no longer needed Would you like
+# ...?" (a capitalised question word or auxiliary after a space starts a sentence of its own)
+_GLUED = re.compile(r"[ \t\u00a0](?=(?:Would|Do|Does|Did|Can|Could|Shall|Should|May|Will|Is|Are|Was|Were|Have|Has|What|How"
+                    r"|Why|When|Where|Which|Who|Any|Anything)(?![\w']))")
 # The customer addressed first ("Ms. Okafor, would you like to know ...?", "Amelia, ..."): the
 # question is what follows the name
 _VOCATIVE = re.compile(r"^(?:(?i:mr|mrs|ms|mx|dr|prof|miss)\.?[ \t]+)?[A-Z][\w'-]{0,30}(?:[ \t]+[A-Z][\w'-]{0,30}){0,2}[ \t]*,[ \t]*")
@@ -205,12 +211,16 @@ def consent_request(text: str) -> Optional[str]:
         plain = sentence.strip()
         if not plain:
             continue
-        # '{"order": ...} Do you want to know ...?': the question after the record, from its first word
+        # '{"order": ...} Do you want to know ...?': the question after the record, from its first word;
+        # asked as a statement only if its last clause is too ("paypal_1 Mei, would you like me to
+        # explain the process first?" asks with "would")
         asked = _VOCATIVE.sub("", _LEADING.sub("", _AFTER_A_RECORD.split(plain)[-1]), count=1)
+        asked = _TRAILING_VOCATIVE.sub("?", asked)  # "..., Daiki?": the question is what comes before the name
         if _HAPPENED.search(plain) and not _AHEAD.search(plain):
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
         if plain.endswith("?") and (_CONSENT_QUESTION.search(plain) or _ALONE_QUESTION.match(_CLAUSE.split(plain)[-1])
-                                    or (_ASKED_AS_A_STATEMENT.match(asked) and not _MORE_TO_ASK.search(plain))):
+                                    or (_ASKED_AS_A_STATEMENT.match(asked) and not _MORE_TO_ASK.search(plain)
+                                        and _ASKED_AS_A_STATEMENT.match(_LEADING.sub("", _GLUED.split(_CLAUSE.split(asked)[-1])[-1])))):
             return plain
         if _CONSENT_REQUEST.search(plain):
             return plain

@@ -103,7 +103,7 @@ def _telecom(tool: str) -> Tuple[Scene, ...]:
 
 REASON_WORDS = {"no longer needed": ["it's no longer needed", "you no longer need it", "no longer needed"],
                 "ordered by mistake": ["it was ordered by mistake", "you ordered it by mistake", "ordered by mistake"]}
-BODY = ["To confirm: order {order} gets cancelled, reason {why}.", "Here's where we are: order {order} would be cancelled, reason on file: {why}. The money goes back the way "
+BODY = ["- cancel: {order}\n- reason: {why}", "To confirm: order {order} gets cancelled, reason {why}.", "Here's where we are: order {order} would be cancelled, reason on file: {why}. The money goes back the way "
         "you paid.", "Quick recap before I touch anything - cancelling {order}, because {why}.",
         "Order {order} is pending, so it can still be cancelled; I'll note that {why}."]
 TITLES = ["Ms.", "Mr.", "Mrs.", "Dr.", "Mx."]
@@ -111,7 +111,8 @@ PLAIN_ASK = ["Should I put that through?", "Are you happy for me to submit it?",
              "Do I have your OK on this?", "Want me to proceed?"]
 MIND_ASK = ["Would it be a problem if I submit it now?", "Any objection to me finalizing it?",
             "Do you mind if I put it through?"]
-INFO_ASK = ["Would you like to hear how long the refund usually takes?", "Do you want to know where the refund goes?"]
+INFO_ASK = ["Would you like to hear how long the refund usually takes?", "Do you want to know where the refund goes?",
+            "Would you like me to explain the process first?"]
 YES = ["Please go ahead with it.", "That's right, do it.", "Yep, put it through.", "Go for it.",
        "Sounds right - proceed.", "Yes, that's what I want.", "Correct, you can submit it.", "Mm-hmm, go on.",
        "Uh-huh.", "Absolutely, thanks."]
