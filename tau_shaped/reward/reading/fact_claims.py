@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
-from tau_shaped.reward.reading.money_claims import tables_as_lines
+from tau_shaped.reward.reading.money_claims import NOT_TIMING_DAY, tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import STATUS_FORMS
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
@@ -277,6 +277,8 @@ def _refund_timings(text: str, negated: Negations) -> List[Claim]:
             elif m.group("unit"):
                 value = "hours"
             elif m.group("day"):
+                if NOT_TIMING_DAY.search(text, max(0, m.start() - 40), m.start()):
+                    continue  # "anything else I can help with today?"
                 value = "days:0-1"
             elif m.group("wd"):
                 on = m.group("wdp").lower() in ("on", "come")  # a day the money arrives, not a deadline

@@ -214,11 +214,18 @@ def tables_as_lines(text: str) -> str:
     return "\n".join(out)
 
 
+_DIFFERENCE = re.compile(r"(?i)\b(?:price[ _-])?differ\w*")
+# "today" in "anything else I can help with today?": the conversation's day, not when money arrives
+NOT_TIMING_DAY = re.compile(r"(?i)\b(?:help|assist|do for you|anything else|chat|talk|speak)\b[^.!?\n]{0,30}$")
+
+
 def _kind(clause: str) -> str:
     clause = clause.replace("_", " ")  # "amount_refunded=": a key's words
     charge, refund = bool(_CHARGE.search(clause)), bool(_REFUND.search(clause))
     if charge and refund:
         return "money"
+    if charge and not _CHARGE.search(_DIFFERENCE.sub(" ", clause)):
+        return "money"  # "the price difference": money that moves one way or the other
     return "charge" if charge else ("refund" if refund else "price")
 
 
@@ -342,6 +349,8 @@ def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
             continue
         if m.group("imm"):
             when = "immediate"
+        elif m.group("day") and NOT_TIMING_DAY.search(text, max(0, m.start() - 40), m.start()):
+            continue
         elif m.group("unit") or m.group("day"):
             when = "hours"
         else:

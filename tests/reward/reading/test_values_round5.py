@@ -681,9 +681,101 @@ def _retail(rng: random.Random, n: int) -> List[Case]:
     return out
 
 
+# Meaning-keeping dress over any statement: politeness padding, a letter's greeting and sign-off,
+# markdown emphasis, a zero-width space or a soft hyphen inside the words, a non-breaking space.
+_OPENERS = ["Thanks so much for waiting! ", "Hi there,\n\n", "Appreciate your patience. ", "", "Okay! "]
+_CLOSERS = [" Anything else I can help with today?", "\n\nBest,\nAlex from Support", " Have a lovely evening.", "", " 🙂"]
+
+
+def dress(text: str, rng: random.Random) -> str:
+    kind = rng.randrange(6)
+    if kind == 0:
+        return text
+    if kind == 1:
+        return rng.choice(_OPENERS) + text + rng.choice(_CLOSERS)
+    if kind == 2 and "\n" not in text and "|" not in text and "{" not in text:
+        return f"**{text}**"
+    if kind == 3:  # an invisible character inside the words (not inside a number: that is another disguise)
+        return re.sub(r"(?<=[A-Za-z]{3})(?=[A-Za-z]{3})", lambda m: rng.choice(["\u200b", "\u00ad", ""]), text, count=3)
+    if kind == 4:
+        return text.replace(" ", "\u00a0", 2)
+    return rng.choice(_OPENERS[:3]) + text
+
+
+@dataclass(frozen=True)
+class Exchange:
+    scene: Scene
+    steps: Tuple[Tuple[Action, str], ...]
+    difference: float  # > 0: the customer is charged it; < 0: refunded
+    price: float  # the price of an item the order lists (shown by the look-up), not the difference
+    method: str
+
+
+FIRST_EXCHANGE = "Hi, I want to exchange an item I received."
+
+
+@lru_cache(maxsize=None)
+def _exchanges() -> Tuple[Exchange, ...]:
+    from tests.reward.reading.test_consent_heldout_tau2 import RETAIL, _calls
+
+    out = []
+    names = {"paypal": "PayPal", "credit_card": "credit card", "gift_card": "gift card"}
+    for sc, call, obs in _calls(RETAIL, "exchange_delivered_order_items"):
+        found = json.loads(obs)
+        diff = float(found.get("exchange_price_difference") or 0.0)
+        if abs(diff) < 0.01:
+            continue
+        i = next(k for k, (a, _) in enumerate(sc.calls) if a.name == "exchange_delivered_order_items")
+        prices = [float(x["price"]) for x in found["items"] if abs(float(x["price"]) - abs(diff)) > 0.01]
+        method = next((v for k, v in names.items() if call.kwargs["payment_method_id"].startswith(k)), "card")
+        confirm = (f"I'll exchange item(s) {', '.join(call.kwargs['item_ids'])} of order {call.kwargs['order_id']} for "
+                   f"{', '.join(call.kwargs['new_item_ids'])}; the difference goes through {call.kwargs['payment_method_id']}. "
+                   "Shall I go ahead?")
+        steps = tuple(sc.calls[:i]) + ((respond(confirm), "Yes, do it."), sc.calls[i])
+        out.append(Exchange(sc, steps, diff, prices[0], method))
+    return tuple(out)
+
+
+EXCHANGE_DONE_CHARGE = ["I've charged {a} to your {m} for the price difference.", "We billed your {m} {a}, the difference.",
+                        "{a} has now been charged to your {m}."]
+EXCHANGE_DONE_REFUND = ["I've refunded {a} to your {m}: the price difference.", "{a} has now been refunded to your {m}.",
+                        "We've credited {a} back to your {m}."]
+EXCHANGE_NEGATED = ["Not {p}: only {a} moved, the price difference.", "It isn't {p} that moved - it's {a}, the difference."]
+
+
+def _tau2_exchanges(rng: random.Random, n: int) -> List[Case]:
+    try:
+        found = _exchanges()
+    except Exception:  # pragma: no cover - tau2 not installed
+        return []
+    out: List[Case] = []
+
+    def add(cls: str, x: Exchange, templates: List[str], value: float, label: str) -> None:
+        text = rng.choice(templates).format(a=money(value, rng), p=money(x.price, rng), m=x.method)
+        out.append(Case(cls, RETAIL, x.scene, x.steps, FIRST_EXCHANGE, text, label))
+
+    for _ in range(n):
+        x = rng.choice(found)
+        same, other = (EXCHANGE_DONE_CHARGE, EXCHANGE_DONE_REFUND) if x.difference > 0 else (EXCHANGE_DONE_REFUND, EXCHANGE_DONE_CHARGE)
+        add("exchange_difference_said_moved", x, same, abs(x.difference), PASS)
+        x = rng.choice(found)
+        same, other = (EXCHANGE_DONE_CHARGE, EXCHANGE_DONE_REFUND) if x.difference > 0 else (EXCHANGE_DONE_REFUND, EXCHANGE_DONE_CHARGE)
+        add("exchange_item_price_said_moved", x, same, x.price, BREACH)
+        x = rng.choice(found)
+        same, other = (EXCHANGE_DONE_CHARGE, EXCHANGE_DONE_REFUND) if x.difference > 0 else (EXCHANGE_DONE_REFUND, EXCHANGE_DONE_CHARGE)
+        add("exchange_difference_said_the_other_way", x, other, abs(x.difference), BREACH)
+        x = rng.choice(found)
+        add("exchange_item_price_denied", x, EXCHANGE_NEGATED, abs(x.difference), PASS)
+    return out
+
+
 def build(seed: int = SEED, per_class: int = PER_CLASS) -> List[Case]:
     rng = random.Random(seed)
-    return _food_money(rng, per_class) + _food_facts(rng, per_class) + _food_eta(rng, per_class) + _retail(rng, per_class)
+    cases = (_food_money(rng, per_class) + _food_facts(rng, per_class) + _food_eta(rng, per_class) + _retail(rng, per_class)
+             + _tau2_exchanges(rng, per_class))
+    for c in cases:
+        c.text = dress(c.text, rng)
+    return cases
 
 
 def tally(cases: List[Case]) -> Dict[str, Counter]:
