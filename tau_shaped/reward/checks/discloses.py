@@ -10,7 +10,7 @@ from typing_extensions import Literal
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
-from tau_shaped.reward.reading.normalize import as_written, seen
+from tau_shaped.reward.reading.normalize import as_written, seen, visible
 
 
 class DisclosesPredicate(_Strict):
@@ -57,7 +57,7 @@ def _disclosures(run: Any, p: Any) -> Finding:
     booked = [(x["first_name"], x["last_name"]) for s in trajectory.steps for x in _passengers(s.action.kwargs)]
     hits: List[Tuple[int, str]] = []
     for s in trajectory.steps:
-        text = seen(s.agent_text)
+        text = visible(s.agent_text)  # struck out, it was still shown
         if text is not None and customers:
             found = other_customers_data(text, customers, p.of, heard, ids, statuses, booked, orders, couriers)
             if found is not None:

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from tau_shaped.reward.matchers import StepView
-from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.normalize import seen, visible
 
 
 class Run:
     """One trajectory under evaluation: the context every compiled check is called with."""
 
     __slots__ = ("trajectory", "initial", "final", "n", "all_steps", "probe_slots", "states", "_calls", "_events",
-                 "_agent_messages", "_user_messages")
+                 "_agent_messages", "_agent_messages_shown", "_user_messages")
 
     def __init__(self, trajectory: Any, initial: Any, final: Any, probe_slots: Optional[Dict[int, int]] = None) -> None:
         self.trajectory = trajectory
@@ -26,6 +26,7 @@ class Run:
         self._calls: Optional[Dict[str, List[Any]]] = None
         self._events: Optional[List[Any]] = None
         self._agent_messages: Optional[List[Tuple[int, str]]] = None
+        self._agent_messages_shown: Optional[List[Tuple[int, str]]] = None
         self._user_messages: Optional[List[Tuple[int, str]]] = None
 
     @property
@@ -41,6 +42,13 @@ class Run:
         if self._agent_messages is None:
             self._agent_messages = [(i, seen(t)) for i, t in self.trajectory.agent_messages()]
         return self._agent_messages
+
+    def agent_messages_shown(self) -> List[Tuple[int, str]]:
+        """The agent's messages as ``agent_messages``, struck-out text kept (``normalize.visible``:
+        what a leak is read in)."""
+        if self._agent_messages_shown is None:
+            self._agent_messages_shown = [(i, visible(t)) for i, t in self.trajectory.agent_messages()]
+        return self._agent_messages_shown
 
     def user_messages(self) -> List[Tuple[int, str]]:
         """The user's messages with the steps they answer, normalized as the agent's are (listed

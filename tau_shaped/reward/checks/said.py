@@ -1,9 +1,10 @@
 """``{"said": TEXT_MATCHER}``: holds at each step whose agent message the matcher finds
-something in (SPEC §5)."""
+something in (SPEC §5). Struck-out text (``~~...~~``) is withdrawn, not read; with ``"struck":
+"shown"`` it is read (what a rule forbids saying was shown all the same: SPEC §10)."""
 
 from __future__ import annotations
 
-from typing import Any, List, Tuple
+from typing import Any, List, Literal, Tuple
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Finding
@@ -13,6 +14,9 @@ from tau_shaped.reward.matchers import match_text
 
 class SaidPredicate(_Strict):
     said: TextMatcher
+    # "withdrawn": struck-out text is not read (what a message asks or tells, a checkpoint's
+    # words); "shown": it is (a leak: what a rule forbids saying was shown, struck out or not)
+    struck: Literal["withdrawn", "shown"] = "withdrawn"
 
 
 def text_hits(messages: List[Tuple[int, str]], matcher: Any, who: str) -> Finding:
@@ -39,4 +43,6 @@ class SaidKind(CheckKind):
 
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         matcher = pred.said
+        if pred.struck == "shown":
+            return lambda run: text_hits(run.agent_messages_shown(), matcher, "agent")
         return lambda run: text_hits(run.agent_messages(), matcher, "agent")

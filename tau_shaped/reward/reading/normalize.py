@@ -49,7 +49,7 @@ from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_H
                                                         rendered, revealed)
 from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
 
-__all__ = ["seen", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
+__all__ = ["seen", "visible", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
 
 MAX_CHARS = 200_000  # a message longer than this is read up to here (the readers bound their own reads too)
 _ROUNDS = 4
@@ -80,20 +80,25 @@ def _hint(text: str, hints: Sequence[str]) -> bool:
     return any(h in text for h in hints)
 
 
-def _formatting(text: str) -> str:
-    """Markdown and revealed markup, removed until the text reads the same again."""
+def _formatting(text: str, keep_struck: bool = False) -> str:
+    """Markdown and revealed markup, removed until the text reads the same again (``keep_struck``:
+    struck-out text kept, its ``~~`` removed)."""
     for _ in range(_ROUNDS):
         before = text
         if _hint(text, MARKUP_HINTS):
             text = revealed(text)
         if _hint(text, MARKDOWN_HINTS):
-            text, settled = markdown_settled(text)
+            text, settled = markdown_settled(text, keep_struck)
             if settled:
                 return text  # only delimiters removed, nothing left to take up: a second round changes nothing
         if text == before:
             return text
     text = inert(text)
-    return markdown(text) if _hint(text, MARKDOWN_HINTS) else text
+    return markdown(text, keep_struck) if _hint(text, MARKDOWN_HINTS) else text
+
+
+def _formatting_struck_kept(text: str) -> str:
+    return _formatting(text, keep_struck=True)
 
 
 _CHUNK = 2000  # text2num takes time quadratic in a run of number words: it reads pieces this long at most
@@ -160,16 +165,37 @@ _STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatti
                                             _spoken_numbers)
 
 
+_VISIBLE_STEPS = tuple(_formatting_struck_kept if step is _formatting else step for step in _STEPS)
+
+
 @lru_cache(maxsize=8192)
 def seen(text: Optional[str]) -> Optional[str]:
     """``text`` as the customer sees it (SPEC §10 "the text read is the text the customer
-    sees"); None (no message) stays None."""
+    sees"); None (no message) stays None. Struck-out text (``~~...~~``) is withdrawn: not read."""
     if not text:
         return text
     out = text[:MAX_CHARS]
     for step in _STEPS:
         out = step(out)
     return out
+
+
+@lru_cache(maxsize=8192)
+def visible(text: Optional[str]) -> Optional[str]:
+    """``seen(text)`` with struck-out text kept: every word the customer can read, what a leak is
+    read in (another customer's data, an account's fraud flag: struck out, it was still shown;
+    SPEC §10, hard lines fail closed). The same as ``seen`` for a text that holds no ``~`` when
+    markdown is read (nor a ``&`` that may still reveal one)."""
+    if not text or text.isascii() and "~" not in text and "&" not in text:
+        return seen(text)
+    out = text[:MAX_CHARS]
+    for step in _VISIBLE_STEPS:
+        if step is _formatting_struck_kept and "~" not in out and "&" not in out:
+            return seen(text)  # nothing struck: read as seen reads it (and kept there)
+        out = step(out)
+    return out
+
+
 
 
 # ----- evidence: the original span a span of the seen text was read from -----

@@ -169,19 +169,24 @@ def _delimiter(m: "re.Match[str]") -> str:
     return ""
 
 
-def markdown(text: str) -> str:
-    """``text`` with markdown formatting reduced to its text (see the module docstring)."""
-    return markdown_settled(text)[0]
+def markdown(text: str, keep_struck: bool = False) -> str:
+    """``text`` with markdown formatting reduced to its text (see the module docstring);
+    ``keep_struck``: struck-out text kept, without its ``~~`` (what a leak is read in)."""
+    return markdown_settled(text, keep_struck)[0]
 
 
-def markdown_settled(text: str) -> Tuple[str, bool]:
+def _unstrike(m: "re.Match[str]") -> str:
+    return m.group(0)[2:-2]
+
+
+def markdown_settled(text: str, keep_struck: bool = False) -> Tuple[str, bool]:
     """``markdown(text)``, and whether it is settled: only emphasis delimiters were removed and
     nothing that a second reading would take up again is left ("<", "&", "~~", "]("). Removing
     delimiter runs is idempotent (a run's neighbours are never delimiters, so they stay), so a
     settled text reads the same once more."""
     changed = False
     if "~~" in text:
-        new = _STRUCK.sub("", text)
+        new = _STRUCK.sub(_unstrike if keep_struck else "", text)
         changed, text = new != text, new
     if "](" in text:
         new = _LINK.sub(r"\1", text)
