@@ -11,7 +11,10 @@ and look-alike digits, and nothing else):
    the text as written, before NFKC: a fullwidth "＜!-- ... --＞" is shown to the customer as
    it is, so its words are read (step 4 removes only its delimiters);
 2. Unicode NFKC (fullwidth letters and digits, ligatures, ``＠``, mathematical letters), and
-   format characters removed (zero-width spaces and joiners, bidirectional controls, soft hyphens);
+   format characters removed (zero-width spaces and joiners, bidirectional controls, soft hyphens)
+   with the other characters that show nothing (variation selectors, Hangul fillers) and the
+   marks that only decorate a letter (lines over, under or through it: "K̶o̶r̶m̶a̶" is "Korma");
+   the blank Braille pattern read as a space and enclosed capitals NFKC keeps as letters;
 3. look-alike letters, digits and punctuation folded to the ASCII they imitate
    (``normalize_confusables.folded``; which words, and why, is told there);
 4. markdown reduced to its text (``normalize_markup.markdown``: emphasis, code, links; struck
@@ -67,13 +70,34 @@ def _unicode(text: str) -> str:
         return text
     if not unicodedata.is_normalized("NFKC", text):
         text = unicodedata.normalize("NFKC", text)
-    hidden = [c for c in set(_NON_ASCII.findall(text)) if unicodedata.category(c) == "Cf"]
-    if hidden:
+    chars = set(_NON_ASCII.findall(text))
+    hidden = [c for c in chars if unicodedata.category(c) == "Cf" or c in _INVISIBLE or c in _DECORATIONS]
+    shown = [c for c in chars if c in _SHOWN_AS]
+    if hidden or shown:
         for c in hidden:  # few distinct characters: a replace each is faster than a translate
             text = text.replace(c, "")
+        for c in shown:
+            text = text.replace(c, _SHOWN_AS[c])
         if not unicodedata.is_normalized("NFKC", text):  # a removed joiner may leave characters that compose
             text = unicodedata.normalize("NFKC", text)
     return text
+
+
+# Characters that show nothing, beside the format characters (Cf): variation selectors, the
+# combining grapheme joiner, Hangul fillers, Mongolian free variation selectors (the rest of
+# Unicode's Default_Ignorable_Code_Point that is not Cf).
+_INVISIBLE = frozenset(
+    [chr(c) for c in range(0xFE00, 0xFE10)] + [chr(c) for c in range(0xE0100, 0xE01F0)]
+    + ["\u034f", "\u115f", "\u1160", "\u17b4", "\u17b5", "\u180b", "\u180c", "\u180d", "\u180f", "\u3164", "\uffa0"])
+# Combining marks that decorate a letter without making it another one: lines over, under and
+# through it (a "s̶t̶r̶u̶c̶k̶" or "u̲n̲d̲e̲r̲l̲i̲n̲e̲d̲" word is read as its letters) and enclosing marks.
+_DECORATIONS = frozenset(
+    ["\u0305", "\u0332", "\u0333", "\u0334", "\u0335", "\u0336", "\u0337", "\u0338", "\u20d2", "\u20d3",
+     "\u20e5", "\u20e6", "\u20ea", "\u20eb"]
+    + [chr(c) for c in range(0x20DD, 0x20E5) if c != 0x20E1] + ["\u0488", "\u0489", "\ua670", "\ua671", "\ua672"])
+# Characters shown as something NFKC does not make them: the blank Braille pattern (a space) and
+# the enclosed capital letters (squared, negative circled, negative squared: "🅺🅾🆁🅼🅰").
+_SHOWN_AS = {"\u2800": " ", **{chr(first + k): chr(ord("A") + k) for first in (0x1F130, 0x1F150, 0x1F170) for k in range(26)}}
 
 
 def _hint(text: str, hints: Sequence[str]) -> bool:

@@ -4,7 +4,9 @@ after NFKC, which already folds fullwidth and mathematical letters and digits).
 The pairs come from Unicode's confusables data (UTS #39) as shipped by the MIT-licensed
 ``confusable-homoglyphs`` package; only a character that imitates one ASCII letter, digit or
 common punctuation mark is folded, to that character (a letter to a letter of the same case
-where the data offers one: Cyrillic "О" is "O", not "0").
+where the data offers one: Cyrillic "О" is "O", not "0"). Beside them, the small capitals
+("ᴋᴏʀᴍᴀ") and the Cyrillic letters written as small capitals ("м", "т", "н", "в", "к"), which the
+data leaves out, fold to the lower-case letters they show.
 
 Which words are folded: a word (a run of letters and digits) that mixes ASCII and
 look-alikes ("Kоrma" with a Cyrillic "о") is always folded: no honest word mixes scripts.
@@ -80,7 +82,21 @@ def fold_table() -> Tuple[Dict[int, str], Dict[int, str]]:
                 letters[ord(char)] = target
         elif not target.isalnum():
             punct[ord(char)] = target
+    for char, target in _SMALL_CAPITALS.items():
+        letters.setdefault(ord(char), target)
     return letters, punct
+
+
+# Letters the confusables data gives no ASCII look-alike for that a reader of a Latin-script chat
+# reads as one all the same: the small capitals ("ᴋᴏʀᴍᴀ") and the Cyrillic letters that are
+# written as small capitals ("Korмa", "т", "н"), each to the letter it shows.
+_SMALL_CAPITALS = {
+    "\u1d00": "a", "\u0299": "b", "\u1d04": "c", "\u1d05": "d", "\u1d07": "e", "\ua730": "f", "\u0262": "g",
+    "\u029c": "h", "\u026a": "i", "\u1d0a": "j", "\u1d0b": "k", "\u029f": "l", "\u1d0d": "m", "\u0274": "n",
+    "\u1d0f": "o", "\u1d18": "p", "\u01eb": "q", "\u0280": "r", "\ua731": "s", "\u1d1b": "t", "\u1d1c": "u",
+    "\u1d20": "v", "\u1d21": "w", "\u028f": "y", "\u1d22": "z",
+    "\u043c": "m", "\u0442": "t", "\u043d": "h", "\u0432": "b", "\u043a": "k",
+}
 
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
