@@ -14,7 +14,8 @@ and look-alike digits, and nothing else):
    format characters removed (zero-width spaces and joiners, bidirectional controls, soft hyphens)
    with the other characters that show nothing (variation selectors, Hangul fillers) and the
    marks that only decorate a letter (lines over, under or through it: "K̶o̶r̶m̶a̶" is "Korma");
-   the blank Braille pattern read as a space and enclosed capitals NFKC keeps as letters;
+   the blank Braille pattern read as a space and enclosed capitals NFKC keeps as letters; a run
+   under a right-to-left override read in the order it is shown (an override before "amroK" shows "Korma");
 3. look-alike letters, digits and punctuation folded to the ASCII they imitate
    (``normalize_confusables.folded``; which words, and why, is told there);
 4. markdown reduced to its text (``normalize_markup.markdown``: emphasis, code, links; struck
@@ -70,6 +71,8 @@ def _unicode(text: str) -> str:
         return text
     if not unicodedata.is_normalized("NFKC", text):
         text = unicodedata.normalize("NFKC", text)
+    if "\u202e" in text:  # a right-to-left override shows its run reversed: read it as shown
+        text = _OVERRIDE.sub(lambda m: m.group(1)[::-1], text)
     chars = set(_NON_ASCII.findall(text))
     hidden = [c for c in chars if unicodedata.category(c) == "Cf" or c in _INVISIBLE or c in _DECORATIONS]
     shown = [c for c in chars if c in _SHOWN_AS]
@@ -83,6 +86,7 @@ def _unicode(text: str) -> str:
     return text
 
 
+_OVERRIDE = re.compile("\u202e([^\u202c\u202d\n]*)")  # to the override's end (its PDF, another override, the line's end)
 # Characters that show nothing, beside the format characters (Cf): variation selectors, the
 # combining grapheme joiner, Hangul fillers, Mongolian free variation selectors (the rest of
 # Unicode's Default_Ignorable_Code_Point that is not Cf).

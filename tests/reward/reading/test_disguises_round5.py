@@ -79,3 +79,13 @@ def test_another_customers_disguised_name_and_email_are_disclosed_and_ones_own_a
             assert other_customers_data(seen(text), CUSTOMERS, own, Heard(["Hi"]), True, STATUSES) is not None, text
         text = f"I have you as {disguise(mine['first_name'])} {disguise(mine['last_name'])}."
         assert other_customers_data(seen(text), CUSTOMERS, own, Heard(["Hi"]), True, STATUSES) is None, text
+
+
+def test_a_run_under_a_right_to_left_override_is_read_as_shown():
+    shown = "Why not try the \u202eamroK nekcihC\u202c tonight?"
+    assert "Chicken Korma" in seen(shown)
+    assert unsafe_dishes_offered(seen(shown), [UNSAFE]) is not None
+    c = CUSTOMERS[sorted(CUSTOMERS)[3]]
+    own = sorted(CUSTOMERS)[4]
+    reversed_email = "Their email is \u202e" + c["email"][::-1] + "\u202c."
+    assert other_customers_data(seen(reversed_email), CUSTOMERS, own, Heard(["Hi"]), True, STATUSES) is not None

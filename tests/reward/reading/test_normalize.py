@@ -49,7 +49,7 @@ from tau_shaped.reward.reading.normalize import MAX_CHARS, seen
     ("I will ~~refund $16.90 to your card~~ look into it", "I will  look into it"),
     # Unicode
     ("Chicken K\u200borma", "Chicken Korma"),
-    ("Chicken \u202eKorma", "Chicken Korma"),
+    ("Chicken \u202eamroK\u202c", "Chicken Korma"),  # a right-to-left override shows "Korma"
     ("Ｃｈｉｃｋｅｎ Ｋｏｒｍａ", "Chicken Korma"),
     ("mia.li7＠example.com", "mia.li7@example.com"),
     ("Chicken Kоrma", "Chicken Korma"),  # Cyrillic о

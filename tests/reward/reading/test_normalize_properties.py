@@ -63,10 +63,21 @@ def test_seen_is_never_much_longer_than_the_nfkc_text(text):
 def test_zero_width_characters_change_nothing(words, data):
     plain = _sentence(words)
     at = data.draw(st.lists(st.integers(0, len(plain)), max_size=5))
-    zw = data.draw(st.sampled_from(["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u202e"]))
+    zw = data.draw(st.sampled_from(["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u202c", "\u2069"]))
     disguised = plain
     for i in sorted(at, reverse=True):
         disguised = disguised[:i] + zw + disguised[i:]
+    assert seen(disguised) == seen(plain)
+
+
+@_SETTINGS
+@given(_WORDS, st.data())
+def test_a_run_under_a_right_to_left_override_reads_as_it_is_shown(words, data):
+    plain = _sentence(words)
+    start = data.draw(st.integers(0, len(plain)))
+    end = data.draw(st.integers(start, len(plain)))
+    closed = data.draw(st.booleans()) or end < len(plain)  # an override open to the line's end needs no PDF
+    disguised = plain[:start] + "\u202e" + plain[start:end][::-1] + ("\u202c" if closed else "") + plain[end:]
     assert seen(disguised) == seen(plain)
 
 
