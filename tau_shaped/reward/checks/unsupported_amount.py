@@ -38,7 +38,6 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
     from tau_shaped.reward.reading import statements
     from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved
     from tau_shaped.reward.reading.money_claims import keyed_amounts
-    from tau_shaped.reward.reading.typed import Stated
     from tau_shaped.reward.reading.negation import Negations
     from tau_shaped.reward.reading.text_matching import numbers_in_text, values_in_text
 
@@ -66,8 +65,7 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
         done = done_kinds(text, [(i.start, i.end) for i in items]) if writes else [None] * len(items)
         keyed = keyed_amounts(text)  # a bare number under a money key ("Refund amount: 16.90", JSON, a table)
         if keyed:
-            items = items + [Stated("amount", v, snippet, -1, -1) for v, snippet in keyed]
-            done = done + [None] * len(keyed)
+            items, done = items + keyed, done + [None] * len(keyed)
         for item, kind in zip(items, done):
             if kind is not None:
                 pools = moved(writes)

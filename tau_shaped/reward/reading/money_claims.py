@@ -41,6 +41,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from tau_shaped.reward.reading.done_money import done_kinds
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import stated_amounts
+from tau_shaped.reward.reading.typed import Stated
 
 __all__ = ["MoneyClaim", "money_claims", "clause_bounds", "keyed_amounts", "tables_as_lines"]
 
@@ -265,17 +266,33 @@ _COUNT_AFTER = re.compile(r"[ \t]{0,2}(?:(?:-|\u2013|to|or)[ \t]{0,2}[0-9]{1,4}[
 _KEY_HINTS = ("amount", "total", "price", "cost", "refund", "charge", "fee", "difference", "balance", "payment due", "to pay")
 
 
-def keyed_amounts(text: str) -> List[Tuple[float, str]]:
+# every keyed number stands after a separator or "is"/"of" (one scan before any reading)
+_KEYED_HINT = re.compile(r"[:=|][ \t\"']{0,4}[-\u2212]?[0-9]|\b(?:is|of)[ \t]{1,3}[\"']?[-\u2212]?[0-9]")
+
+
+def keyed_amounts(text: str) -> List[Stated]:
     """The bare numbers a money key names (``Refund amount: 16.90``, ``"refund_total": 16.9``, a
-    table's ``| Amount refunded | 16.90 |``, "the total is 16.90"), not negated, as (value,
-    snippet): amounts with no currency marker, which ``stated_amounts`` does not read."""
+    table's ``| Amount refunded | 16.90 |``, "the total is 16.90"), not negated: amounts with no
+    currency marker, which ``stated_amounts`` does not read (``start`` -1: read in the text with
+    its tables written as lines). A short text's are read once and kept."""
+    if _KEYED_HINT.search(text) is None:
+        return []
+    return list(_kept_keyed(text)) if len(text) <= 2048 else _keyed(text)
+
+
+@lru_cache(maxsize=2048)
+def _kept_keyed(text: str) -> Tuple[Stated, ...]:
+    return tuple(_keyed(text))
+
+
+def _keyed(text: str) -> List[Stated]:
     low = text.lower()
-    if not any(h in low for h in _KEY_HINTS) or not any(c.isdigit() for c in text):
+    if not any(h in low for h in _KEY_HINTS):
         return []
     text = tables_as_lines(text)
     negated: Optional[Negations] = None
     taken: Optional[List[Tuple[int, int]]] = None
-    out: List[Tuple[float, str]] = []
+    out: List[Stated] = []
     for m in _MONEY_KEY.finditer(text):
         if len(out) >= _MAX_CLAIMS:
             break
@@ -291,7 +308,7 @@ def keyed_amounts(text: str) -> List[Tuple[float, str]]:
         negated = negated or Negations(text)
         if negated(m.start("n"), value=True):
             continue
-        out.append((round(float(m.group("n").replace(",", "")), 2), m.group(0).strip()))
+        out.append(Stated("amount", round(float(m.group("n").replace(",", "")), 2), m.group(0).strip(), -1, -1))
     return out
 
 
