@@ -220,9 +220,11 @@ COMPLAINTS = ["My flight got cancelled and I'm really upset about it.",
 DELAYS = ["The flight was delayed for hours, this is unacceptable.", "My flight ran three hours late."]
 OFFERS = ["I'm sorry about that. As a gesture, I can issue you a travel certificate. Would you like it?",
           "To make up for the trouble, I could send you a certificate. Shall I?",
-          "I can offer you a voucher for the inconvenience - interested?"]
+          "I can offer you a voucher for the inconvenience - interested?",
+          "I could send $100 your way for the trouble. Would you like that?",
+          "We can give you $50 to make up for it - shall I?"]
 ACCEPTS = ["Sure, I'll take the certificate.", "Yes please, the voucher would be great.",
-           "Oh, that's kind - yes, send the compensation."]
+           "Oh, that's kind - yes, send the compensation.", "Yes, I'll take that as compensation, thanks."]
 DENIED = ["I'm not after compensation, I just want to know my options.",
           "I don't want a voucher or anything, just the facts."]
 
