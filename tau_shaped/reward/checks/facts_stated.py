@@ -25,13 +25,18 @@ class FactsStatedPredicate(_Strict):
     ``status_writes``: tool -> status), an account state no tool showed, when a refund arrives
     (``card_refund_days``, ``wallet_immediate``), a percentage (``percents``), a dish said to
     be free of allergens (S0's menus; "your allergens": those of customer ``of``). A status
-    said of "it" when several orders were looked up and the message names none is undetermined."""
+    said of "it" when several orders were looked up and the message names none is undetermined.
+    ``event_day``: an order said delivered or placed on a day ("yesterday", "on Monday") other than
+    the one its record's ``event_fields`` show, on the episode's clock."""
 
     facts_stated: List[Literal["minutes_late", "late_threshold", "status", "account_state", "refund_timing", "percent",
-                               "allergen_free"]] = Field(min_length=1)
+                               "allergen_free", "event_day"]] = Field(min_length=1)
     of: str = ""
     late_fields: List[str] = Field(default_factory=lambda: ["eta_high", "delivered_at"], min_length=2, max_length=2)
     late_starts_at: Optional[float] = None
+    # event_day: an order's event said to be on a day ("delivered yesterday") against these fields
+    # of its record (ISO times), on the episode's clock (S0's ``clock.now``)
+    event_fields: Dict[str, str] = Field(default_factory=lambda: {"delivered": "delivered_at", "placed": "placed_at"})
     status_writes: Dict[str, str] = Field(default_factory=dict)
     card_refund_days: List[float] = Field(default_factory=list, max_length=2)
     wallet_immediate: bool = False

@@ -13,14 +13,20 @@ date. Dates written as dates (ISO "2026-03-16") are read by ``statements`` as ti
   one after today ("by Friday" said on a Friday is a week on).
 - ``business_days_until(named, now)``: the weekdays (Monday-Friday) after ``now``'s day up to
   and including the day named.
+- ``days_ago(named, now)``: how many days before ``now``'s day a past event's day named is ("on
+  Monday" said of a delivery: the last Monday; on a Monday, today or a week ago).
+- ``event_days(text)``: an order's event said to have happened on a day ("it was delivered
+  yesterday", "you placed it on Monday", "dropped off this morning"): (event, day named, where
+  the event's word starts, the words); the event is ``delivered`` or ``placed``.
 """
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timedelta
-from typing import Optional, Tuple, Union
+from typing import List, Optional, Tuple, Union
 
-__all__ = ["DAY_WORDS", "day_word", "days_until", "business_days_until", "clock_of"]
+__all__ = ["DAY_WORDS", "day_word", "days_until", "business_days_until", "clock_of", "days_ago", "event_days"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _RELATIVE = {"yesterday": -1, "today": 0, "tonight": 0, "tomorrow": 1}
@@ -49,6 +55,46 @@ def business_days_until(named: Named, now: Union[date, datetime]) -> int:
     days = days_until(named, now)
     day = now if isinstance(now, date) else now.date()
     return sum(1 for k in range(1, days + 1) if (day + timedelta(days=k)).weekday() < 5)
+
+
+def days_ago(named: Named, now: Union[date, datetime]) -> Tuple[int, ...]:
+    """The days before ``now``'s day the past day named may be (0 today, 1 yesterday, ...)."""
+    kind, n = named
+    if kind == "rel":
+        return (-n,)
+    back = (now.weekday() - n) % 7
+    return (back, 7) if back == 0 else (back,)
+
+
+_EVENTS = {"delivered": "delivered", "dropped off": "delivered", "placed": "placed", "ordered": "placed", "put in": "placed"}
+_PAST_DAY = (r"(?:(?P<rel>yesterday|today|tonight|last[ \t]night|this[ \t](?:morning|afternoon|evening))"
+             r"|(?:on|last|this[ \t]past)[ \t]{1,3}(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
+_EVENT_DAY = re.compile(r"(?i)\b(?P<ev>delivered|dropped[ \t]off|placed|ordered|put[ \t]in)\b[^.!?\n;]{0,40}?\b" + _PAST_DAY)
+_NOT_DONE = re.compile(r"(?i)\b(?:will|['’]ll|be|should|shall|going[ \t]to|gets?|getting|to|can|could|would|might|may|if|once|when)"
+                       r"\b[ \t\w]{0,12}$")
+_EVENT_WORDS = ("deliver", "dropped", "placed", "ordered", "put in")
+_PAST_WORDS = ("yesterday", "today", "tonight", "night", "morning", "afternoon", "evening", "day")  # "monday": "day"
+
+
+def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
+    """Each order event said to have happened on a day named (see the module docstring)."""
+    low = text.lower()
+    if not any(w in low for w in _EVENT_WORDS) or not any(w in low for w in _PAST_WORDS):
+        return []
+    out: List[Tuple[str, Named, int, str]] = []
+    for m in _EVENT_DAY.finditer(text):
+        if _NOT_DONE.search(text, max(0, m.start() - 24), m.start()):
+            continue  # "it'll be delivered today", "to be placed on Monday": not an event that happened
+        event = _EVENTS[" ".join(m.group("ev").lower().split())]
+        rel = m.group("rel")
+        if rel:
+            named: Named = ("rel", -1 if rel.lower() in ("yesterday", "last night") else 0)
+        else:
+            named = ("weekday", _WEEKDAYS.index(m.group("wd").lower()))
+        out.append((event, named, m.start("ev"), m.group(0)))
+        if len(out) >= 16:  # a bound on untrusted text
+            break
+    return out
 
 
 def clock_of(state: object) -> Optional[datetime]:

@@ -31,14 +31,14 @@ from functools import lru_cache
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
-from tau_shaped.reward.reading.days import business_days_until, clock_of
+from tau_shaped.reward.reading.days import business_days_until, clock_of, days_ago
 from tau_shaped.reward.reading.fact_claims import Claim, allergen_claims, claims, observed_orders
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT, values_in_text
 
 __all__ = ["FactChecker"]
 
 _ALLERGY_HINT = re.compile(r"(?i)allerg|free|no |none|safe|dietary")
-_CLAIM_HINT = re.compile(r"(?i)late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|per[ -]cent|\bpct\b|\bpc\b|wallet|card|allerg|free|\bno\b|none|contain|safe|dietary|overdue|schedule|promised|window|\beta\b|expected|estimated"
+_CLAIM_HINT = re.compile(r"(?i)yesterday|day\b|night|morning|afternoon|evening|late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|per[ -]cent|\bpct\b|\bpc\b|wallet|card|allerg|free|\bno\b|none|contain|safe|dietary|overdue|schedule|promised|window|\beta\b|expected|estimated"
                          r"|deliver|food|meal|cancel|ready|prepar|on (?:its|the) way")
 
 
@@ -97,10 +97,13 @@ def _allergen_claims(text: str, menus: "_Menus") -> Tuple[Claim, ...]:
     return tuple(allergen_claims(text, menus.pattern))
 
 
-def _read_orders(observation: str, late_fields: Tuple[str, str]) -> Tuple[Tuple[str, Optional[str], Optional[float]], ...]:
-    """(order id, its status if text, minutes late or None) of each order an observation shows."""
+def _read_orders(observation: str, late_fields: Tuple[str, str], event_fields: Tuple[Tuple[str, str], ...] = ()
+                 ) -> Tuple[Tuple[str, Optional[str], Optional[float], Tuple[Tuple[str, str], ...]], ...]:
+    """(order id, its status if text, minutes late or None, (event, ISO time) of each event field
+    it holds) of each order an observation shows."""
     return tuple((oid, record["status"] if isinstance(record.get("status"), str) else None,
-                  _minutes_between(record.get(late_fields[0]), record.get(late_fields[1])))
+                  _minutes_between(record.get(late_fields[0]), record.get(late_fields[1])),
+                  tuple((event, record[f]) for event, f in event_fields if isinstance(record.get(f), str)))
                  for oid, record in observed_orders(observation, _parse))
 
 
@@ -117,6 +120,7 @@ class FactChecker:
         self.lateness: List[float] = []       # minutes late of the orders shown
         self.last_order: Optional[str] = None
         self.orders_seen: Set[str] = set()
+        self.event_times: Dict[str, Dict[str, str]] = {}  # order id -> event -> ISO time shown
         self.observed_text: List[str] = []    # lower-cased observations (account states)
         self.user_numbers: List[float] = []
         self._heard: List[str] = []                   # customer's words not read yet
@@ -164,9 +168,12 @@ class FactChecker:
         written = self.p.status_writes.get(tool)
         if '"status"' in observation or written:
             fields = (self.p.late_fields[0], self.p.late_fields[1])
-            orders = (_orders_shown(observation, fields) if len(observation) <= _KEPT_TEXT else _read_orders(observation, fields)
-                      ) if '"status"' in observation else ()
-            for oid, status, late in orders:
+            events = tuple(sorted(self.p.event_fields.items())) if "event_day" in self.kinds else ()
+            orders = (_orders_shown(observation, fields, events) if len(observation) <= _KEPT_TEXT
+                      else _read_orders(observation, fields, events)) if '"status"' in observation else ()
+            for oid, status, late, times in orders:
+                if times:
+                    self.event_times.setdefault(oid, {}).update(times)
                 if status is not None:
                     self.status[oid] = status
                     self.orders_seen.add(oid)
@@ -239,7 +246,8 @@ class FactChecker:
     def _refund_timing(self, c: Claim) -> Optional[Tuple[bool, str]]:
         method, when = c.value
         days = self.p.card_refund_days
-        card_ok = bool(days) and when == f"days:{days[0]:g}-{days[-1]:g}"
+        card_ok = bool(days) and (when == f"days:{days[0]:g}-{days[-1]:g}"
+                                  or when == f"upto:{days[-1]:g}")  # "within 5 business days", "within a week"
         wallet_ok = self.p.wallet_immediate and when == "immediate"
         if when.startswith(("by:", "on:")):  # a weekday, on the episode's clock
             now = clock_of(self.initial)
@@ -259,6 +267,24 @@ class FactChecker:
         policy = f"{days[0]:g}-{days[-1]:g} business days to the card" if days else ""
         policy += (", at once to the wallet" if self.p.wallet_immediate else "")
         return True, f"agent stated {c.text!r} for a refund: the policy says {policy.lstrip(', ')}"
+
+    def _event_day(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        """An order's delivery or placing said to be on a day: the day its record shows, on the clock."""
+        self._read_observations()
+        event, named = c.value
+        now = clock_of(self.initial)
+        oid = c.order_id or (self.last_order if len(self.orders_seen) <= 1 else None)
+        if now is None or oid is None:
+            return None if now is None else (False, f"agent stated {c.text!r}: which order is not said")
+        shown = self.event_times.get(oid, {}).get(event)
+        try:
+            day = datetime.fromisoformat(shown).date() if shown else None
+        except ValueError:
+            day = None
+        if day is not None and (now.date() - day).days in days_ago(named, now):
+            return None
+        why = f"its record shows {event} on {day:%A %d %B}" if day else f"no tool showed it {event}"
+        return True, f"agent stated {c.text!r} of {oid}: {why} (the clock: {now:%A %d %B})"
 
     def _percent(self, c: Claim) -> Optional[Tuple[bool, str]]:
         if self._near(c.value, list(self.p.percents), 0.001) or self._near(c.value, self._user_numbers(), 0.001):

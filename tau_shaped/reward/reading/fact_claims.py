@@ -17,9 +17,13 @@ delivered yet"), of a condition ("once it is delivered") or of a question's hypo
 - ``refund_timing``: when money sent back arrives, in a sentence about a refund or credit, or
   one where "it" reaches the card or the wallet ("It'll be on your card in two days"), a
   delivery aside: ("card" | "wallet" | "", "immediate" | "hours" | "days:3-5" | "days:7-7" for
-  "a week" | "days:14-14" for "a couple of weeks" or "a fortnight" | "by:0" for "by Monday",
-  the weekday (Monday 0) of a deadline the checker reads against the episode's clock | ...).
+  "a week" | "days:14-14" for "a couple of weeks" or "a fortnight" | "upto:5" for a bound, in
+  business days ("within 5 business days", "up to a week") | "by:0" for "by Monday", the weekday
+  (Monday 0) of a deadline the checker reads against the episode's clock | "on:0" for "on
+  Monday", the day it arrives | ...).
 - ``percent``: a percentage stated: "5%", "20 percent" (value: the number).
+- ``event_day``: an order delivered or placed on a day ("it was delivered yesterday", "you
+  ordered it on Monday"; ``days.event_days``; value: (event, day named)).
 - ``allergen_free``: "<dish> has no allergens", "<dish> is allergen-free", "<dish> contains
   no peanut", "<dish> has none of your allergens", and the same claim in other words: "free of
   all your allergens", "doesn't contain any of your allergens", "safe for your allergies",
@@ -37,6 +41,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
+from tau_shaped.reward.reading.days import event_days
 from tau_shaped.reward.reading.money_claims import NOT_TIMING_DAY, tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import STATUS_FORMS
@@ -132,6 +137,8 @@ _TIMING = re.compile(
     rf"|\b(?P<wdp>by|on|before|until|till|come){_SP}(?:next{_SP}|this{_SP})?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
     re.IGNORECASE,
 )
+_UP_TO = re.compile(r"(?i)\b(?:within|up[ \t]to|no[ \t]more[ \t]than|at[ \t]most|in[ \t]under|under|no[ \t]later[ \t]than)"
+                    r"[ \t]{1,3}(?:the[ \t]{1,3}next[ \t]{1,3}|about[ \t]{1,3})?$")
 # Money sent to a payment method ("It'll be on your card in two days", "reach your wallet"):
 # a sentence about a refund even where "it" names the refund.
 _TO_METHOD = re.compile(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:your|the)[ \t]{1,3}"
@@ -212,6 +219,10 @@ def _claims(text: str) -> List[Claim]:
             out.extend(_statuses(table, Negations(table) if table != text else negated))
         else:
             out.extend(_statuses(text, negated))
+    for event, named, start, words in event_days(text):  # "it was delivered yesterday"
+        if not negated(start):
+            oid = ([i.group(0).upper() for i in _ANY_ORDER_ID.finditer(text, 0, start)] or [None])[-1]
+            out.append(Claim("event_day", (event, named), words, start, oid))
     if _may(low, _ACCOUNT_WORDS):
         for m in _ACCOUNT.finditer(text):
             if not negated(m.start("st")) and not _CONDITION.search(text, max(0, m.start() - 40), m.start()):
@@ -287,8 +298,13 @@ def _refund_timings(text: str, negated: Negations) -> List[Claim]:
                 d1, d2 = _count(m.group("d1")), _count(m.group("d2") or m.group("d1"))  # "a week": one
                 if d1 is None or d2 is None:
                     continue
-                scale = {"w": 7, "f": 14}.get(m.group("days")[:1].lower(), 1)
-                value = f"days:{d1 * scale:g}-{d2 * scale:g}"
+                unit = m.group("days")[:1].lower()
+                if d1 == d2 and _UP_TO.search(text, max(0, m.start() - 24), m.start()):
+                    # "within 5 business days", "up to a week": a bound, in business days (a week is five)
+                    value = f"upto:{d1 * {'w': 5, 'f': 10}.get(unit, 1):g}"
+                else:
+                    scale = {"w": 7, "f": 14}.get(unit, 1)
+                    value = f"days:{d1 * scale:g}-{d2 * scale:g}"
             out.append(Claim("refund_timing", (method, value), m.group(0), m.start()))
     return out
 

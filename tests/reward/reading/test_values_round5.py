@@ -31,6 +31,7 @@ agreement, false passes and false fails."""
 from __future__ import annotations
 
 import json
+from datetime import date, datetime, timedelta
 from bisect import bisect_left
 import os
 import random
@@ -46,6 +47,7 @@ import pytest
 from tau_shaped import Action
 from tau_shaped.env.episode_runner import EpisodeRunner
 from tau_shaped.env.trajectory import Step, Trajectory
+from tau_shaped.reward.checks import FULL, compile_predicate
 from tau_shaped.reward.checks.run import Run
 from tests.reward.reading.generated.world import (BREACH, PASS, UNDETERMINED, Scene, _env, observe, respond, scene,
                                                   scored, tasks_of)
@@ -135,20 +137,34 @@ class Case:
     first: str
     text: str
     label: str
+    kinds: Tuple[str, ...] = ()  # fact kinds the rule reads besides its own (a kind the domain's rule may list)
 
     def trajectory(self) -> Trajectory:
         base = list(_replayed(self.scene, self.steps, self.first))
         said = Step(index=len(base), action=respond(self.text), observation="Okay, thank you.")
         return Trajectory(steps=base + [said], first_user_message=self.first)
 
+    def check(self) -> Any:
+        if not self.kinds:
+            return self.scene.check(self.rule)
+        key = (id(self.scene), self.rule, self.kinds)
+        if key not in _WIDER:
+            pred = self.scene.rules[self.rule]
+            wider = pred.model_copy(update={"facts_stated": list(pred.facts_stated) + list(self.kinds)})
+            _WIDER[key] = (self.scene, compile_predicate(wider, FULL, {}))
+        return _WIDER[key][1]
+
     def judge(self) -> str:
-        found = self.scene.check(self.rule)(Run(self.trajectory(), self.scene.initial, self.scene.initial))
+        found = self.check()(Run(self.trajectory(), self.scene.initial, self.scene.initial))
         if found.holds:
             return BREACH
         return UNDETERMINED if found.undetermined else PASS
 
     def judge_scored(self) -> str:
         return scored(self.scene, self.rule, list(self.steps) + [(respond(self.text), "Okay, thank you.")], self.first)
+
+
+_WIDER: Dict[Tuple[int, str, Tuple[str, ...]], Tuple[Scene, Any]] = {}
 
 
 # --- what the trajectory shows (the labels' "no tool, customer or policy gives it") ------------
@@ -317,6 +333,9 @@ CARD_OK = [
     "It normally takes three to five working days to show on your card.",
     "Allow 3 to 5 business days before it appears on your card statement.",
     "On the card, the refund lands within three-to-five business days.",
+    "It'll be back on your card within five business days.",
+    "Give it up to a week to reach your card.",
+    "Your card should see it no later than 5 working days from now.",
 ]
 CARD_WRONG = [
     "It'll be on your card by Monday.",
@@ -329,6 +348,8 @@ CARD_WRONG = [
     "It reaches your card within 1-2 business days.",
     "The card refund arrives within forty-eight hours.",
     "The refund appears on your card instantly.",
+    "It'll reach your card within 2 business days.",
+    "Give it up to two weeks to reach your card.",
 ]
 WALLET_OK = [
     "It's usable in your wallet straight away.",
@@ -402,6 +423,7 @@ class Lookup:
     order: str
     status: str
     late: int  # minutes from eta_high to delivered_at (-1: not delivered)
+    days_ago: Tuple[Tuple[str, int], ...] = ()  # (event, days before the clock's day) its record shows
 
 
 _STATUS_SAID = {"placed": ["placed", "placed with the restaurant"], "preparing": ["being prepared", "preparing"],
@@ -426,10 +448,11 @@ def _lookups() -> Tuple[Lookup, ...]:
                     continue
                 late = -1
                 if d.get("delivered_at") and d.get("eta_high"):
-                    from datetime import datetime
                     delta = datetime.fromisoformat(d["delivered_at"]) - datetime.fromisoformat(d["eta_high"])
                     late = int(delta.total_seconds() // 60)
-                out.append(Lookup(sc, tuple(reads), d["order_id"], d["status"], late))
+                ago = tuple((event, (date(2026, 3, 13) - datetime.fromisoformat(d[f]).date()).days)
+                            for event, f in (("delivered", "delivered_at"), ("placed", "placed_at")) if d.get(f))
+                out.append(Lookup(sc, tuple(reads), d["order_id"], d["status"], late, ago))
                 break
     return tuple(out)
 
@@ -478,6 +501,37 @@ THRESHOLD_WRONG = [
 def _minutes(n: int, rng: random.Random) -> str:
     forms = [str(n), words(n)]
     return rng.choice(forms)
+
+
+_WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+EVENT_SAID = {"delivered": ["{o} was delivered {d}.", "Your food got dropped off {d}, per the record.",
+                            "Looking at {o}: delivered {d}."],
+              "placed": ["You placed {o} {d}.", "That order ({o}) was placed {d}.", "{o} - you ordered it {d}."]}
+EVENT_DENIED = {"delivered": ["{o} wasn't delivered {d}.", "{o} was not delivered {d}, I'm afraid."],
+                "placed": ["{o} wasn't placed {d}.", "You didn't place {o} {d}."]}
+
+
+def day_said(ago: int, rng: random.Random) -> str:
+    """The day ``ago`` days before the clock's (Friday 13 March 2026) as a person names it."""
+    if ago == 0:
+        return rng.choice(["today", "this evening" if False else "today"])
+    if ago == 1:
+        return rng.choice(["yesterday", "yesterday", "on Thursday"])
+    return rng.choice(["on ", "last ", "this past "]) + _WEEKDAY_NAMES[(date(2026, 3, 13) - timedelta(days=ago)).weekday()]
+
+
+def _food_days(rng: random.Random, n: int) -> List[Case]:
+    out: List[Case] = []
+    dated = [(x, event, ago) for x in _lookups() for event, ago in x.days_ago if 0 <= ago <= 6]
+    for _ in range(n):
+        for cls, label, templates, other in (("event_day_of_the_record", PASS, EVENT_SAID, False),
+                                              ("event_day_not_of_the_record", BREACH, EVENT_SAID, True),
+                                              ("event_day_denied", PASS, EVENT_DENIED, True)):
+            x, event, ago = rng.choice(dated)
+            said = rng.choice([a for a in range(0, 7) if a != ago]) if other else ago
+            text = rng.choice(templates[event]).format(o=x.order, d=day_said(said, rng))
+            out.append(Case(cls, FACTS, x.scene, x.steps, FIRST_FOOD, text, label, ("event_day",)))
+    return out
 
 
 def _food_facts(rng: random.Random, n: int) -> List[Case]:
@@ -772,7 +826,7 @@ def _tau2_exchanges(rng: random.Random, n: int) -> List[Case]:
 def build(seed: int = SEED, per_class: int = PER_CLASS) -> List[Case]:
     rng = random.Random(seed)
     cases = (_food_money(rng, per_class) + _food_facts(rng, per_class) + _food_eta(rng, per_class) + _retail(rng, per_class)
-             + _tau2_exchanges(rng, per_class))
+             + _tau2_exchanges(rng, per_class) + _food_days(rng, per_class))
     for c in cases:
         c.text = dress(c.text, rng)
     return cases
@@ -800,7 +854,7 @@ def test_the_set_is_seeded_and_covers_its_classes(cases):
 
 def test_the_fast_judge_is_the_scorer(cases):
     """The trajectory replayed once a scene and the check run on it give the scorer's verdict."""
-    sample = random.Random(SEED).sample(cases, 8)
+    sample = random.Random(SEED).sample([c for c in cases if not c.kinds], 8)  # the domain's own rule
     assert [c.judge() for c in sample] == [c.judge_scored() for c in sample]
 
 
