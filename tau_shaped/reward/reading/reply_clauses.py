@@ -19,7 +19,7 @@ from typing import FrozenSet, List, Optional
 
 __all__ = ["W", "words", "Question", "read_question", "clauses", "sentences", "verbs_in", "head", "PAD"]
 
-W = r"[\s\u00a0\u2000-\u200b\u202f]+"  # a run of spaces
+W = r"[\s\u200b]+"  # a run of spaces (\s holds every Unicode space: no-break, en, em, thin, narrow; U+200B is none)
 
 
 def words(*phrases: str) -> str:
