@@ -58,11 +58,22 @@ _SUFFIX = r"(?:s|es|d|ed|ing|ling|led|lled|lling|ion|ions|ation|ations|lation|la
 _SPACE = r"(?:[\s\u00a0]+|[\s\u00a0]*-[\s\u00a0]*)"  # "drop off", "drop-off"
 
 
+# The verb that opens a phrase ("call off", "top up", "send back") in each of its forms: the
+# phrase's other words follow it unchanged ("called off", "topped up", "sent back").
+_PHRASE_HEADS = {
+    "call": "calls|called|calling", "drop": "drops|dropped|dropping", "give": "gives|gave|given|giving",
+    "make": "makes|made|making", "pay": "pays|paid|paying", "send": "sends|sent|sending",
+    "top": "tops|topped|topping", "pass": "passes|passed|passing",
+}
+
+
 def _word_pattern(word: str) -> str:
     parts = [re.escape(p) for p in word.lower().split()]
     last = parts[-1]
     if word.endswith("e") and len(word) > 3:
         last = f"(?:{last}|{re.escape(word.split()[-1][:-1])})"
+    if len(parts) > 1 and parts[0] in _PHRASE_HEADS:
+        parts[0] = f"(?:{parts[0]}|{_PHRASE_HEADS[parts[0]]})"
     return r"(?<![\w])" + _SPACE.join(parts[:-1] + [last + _SUFFIX]) + r"(?![\w])"
 
 

@@ -1,0 +1,29 @@
+"""A phrasal verb names its action in any form of its verb (``action_words``): "called off" is a
+cancellation, "topped up" a refuel's top-up, "sent back" a return; the phrase's particle alone
+("off", "up") or another verb before it names nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tau_shaped.reward.reading.action_words import ACTIONS, names_action
+
+ALL = tuple(w for words in ACTIONS.values() for w in words)
+
+
+@pytest.mark.parametrize("text, phrase", [
+    ("Order #W123 can be called off right away. Shall I?", "called off"),
+    ("I'm calling off order FD-10045 now, OK?", "calling off"),
+    ("I've topped up 2 GB on your line.", "topped up"),
+    ("Once it's sent back, the refund follows.", "sent back"),
+    ("We paid back the $12 difference.", "paid back"),
+    ("They dropped off the bag at 7.", "dropped off"),
+    ("We gave back the credit.", "gave back"),
+])
+def test_a_phrasal_verb_in_any_form_of_its_verb_names_its_action(text, phrase):
+    assert names_action(text, ALL) == phrase
+
+
+@pytest.mark.parametrize("text", ["Let me take it off the list.", "It's up to you.", "I walked off.", "I can't call off the order."])
+def test_the_particle_alone_another_verb_or_a_negation_names_nothing(text):
+    assert names_action(text, ("call off", "top up")) is None
