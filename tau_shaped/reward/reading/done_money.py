@@ -47,15 +47,27 @@ _ACTIVE = re.compile(
     # a clause that opens with the verb: "Charged $1 to your card.", "- Refunded: $16.90"
     rf"|(?:^|[.!?:;\n*•-])[ \t]{{0,3}}(?P<verb3>{_CHARGE_VERBS}|{_REFUND_VERBS})\b", re.IGNORECASE)
 # "twenty bucks refunded to your wallet": a refund verb right after the amount, with no auxiliary
-_AFTER_AMOUNT = re.compile(rf"[ \t\u00a0]{{1,3}}{_ADVERBS}(?P<verb>refunded|credited|reimbursed)\b", re.IGNORECASE)
+_AFTER_AMOUNT = re.compile(
+    rf"[ \t\u00a0)]{{1,3}}{_ADVERBS}(?:(?P<verb>refunded|credited|reimbursed)\b"
+    # "$62.27 is back on your card now", "$5 went back to your wallet", "$5 has gone back"
+    rf"|(?:is|are|went|has{_SP}gone|have{_SP}gone|was{_SP}sent|were{_SP}sent)[ \t\u00a0]{{1,3}}{_ADVERBS}back\b"
+    # "Refund of $62.27 issued", "refund ($5) processed": a noun of the write before the amount (read in done_kinds)
+    rf"|(?P<noun_verb>(?:(?:has|have){_SP}been{_SP}|was{_SP}|were{_SP})?{_ADVERBS}(?:issued|processed|sent|completed|made|applied|initiated|submitted)\b))",
+    re.IGNORECASE)
+# "Refund of $5 issued", "Refund issued: $5", "You got $5 back", "You've received $5 back"
+_NOUN_BEFORE = re.compile(r"(?i)\b(?P<noun>refund|credit|reimbursement|charge)s?(?:[ \t]{1,3}(?:of|for))?[ \t]{0,3}[(:]?[ \t]{0,3}$")
+_NOUN_DONE_BEFORE = re.compile(r"(?i)\b(?P<noun>refund|credit|reimbursement|charge)s?[ \t]{1,3}(?:has[ \t]been[ \t]|was[ \t])?"
+                               r"(?:issued|processed|sent|completed|made|applied|initiated|done)[ \t]{0,3}[:\-\u2013\u2014(]?[ \t]{0,3}$")
+_CODE_AFTER = re.compile(r"[ \t\u00a0]{0,2}\((?:USD|EUR|GBP|CAD|AUD|US\$)\)")
+_GOT_BACK = re.compile(r"(?i)\byou(?:['’]ve|[ \t]have)?[ \t]{1,3}(?:got|gotten|received)[ \t]{1,3}(?:back[ \t]{1,3})?$")
 _PASSIVE = re.compile(
-    rf"\b(?P<aux>has|have|had|was|were|is|are)(?:{_SP}{_ADVERBS}been)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b", re.IGNORECASE)
+    rf"(?:\b|(?<=['’]))(?P<aux>has|have|had|was|were|is|are|(?<=['’])ve|(?<=['’])s)(?:{_SP}{_ADVERBS}been)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b", re.IGNORECASE)
 _REFUND_WORDS = re.compile(r"(?i)refund|reimburs|\bback\b|credit|compensat|wallet|returned to")
 _CHARGE_WORDS = re.compile(r"(?i)\bcharge|\bfee\b|payment|\bbill")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
 _HINTS = ("charged", "billed", "debited", "deducted", "refunded", "credited", "reimbursed", "returned", "issued",
           "processed", "applied", "added", "put", "sent", "given", "gave", "placed", "initiated", "submitted",
-          "completed", "made", "taken", "took", "withdrawn", "withdrew", "collected")
+          "completed", "made", "taken", "took", "withdrawn", "withdrew", "collected", "back", "received")
 
 
 def may_say_done(text: str) -> bool:
@@ -120,9 +132,22 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
         if kind == "charge" and m.group("aux").lower() in ("was", "were", "is", "are"):
             continue  # "you were charged $29.50": the order's own payment
         out[i] = out[i] or kind
-    for i, (_, end) in enumerate(spans):
-        if out[i] is None and _AFTER_AMOUNT.match(text, end):
+    for i, (start, end) in enumerate(spans):
+        if out[i] is not None:
+            continue
+        code = _CODE_AFTER.match(text, end)  # "$37.40 (USD) is back"
+        end = code.end() if code else end
+        after = _AFTER_AMOUNT.match(text, end)
+        if after is not None and not after.group("noun_verb"):
             out[i] = "refund"
+            continue
+        noun = _NOUN_BEFORE.search(text, max(0, start - 24), start) if after is not None else None
+        noun = noun or _NOUN_DONE_BEFORE.search(text, max(0, start - 40), start)
+        if noun is not None:
+            out[i] = "charge" if noun.group("noun").lower() == "charge" else "refund"
+        elif _GOT_BACK.search(text, max(0, start - 24), start) and (
+                "back" in text[max(0, start - 24):start].lower() or text[end:end + 8].lower().lstrip().startswith("back")):
+            out[i] = "refund"  # "you got $5 back"
     return out
 
 

@@ -39,7 +39,8 @@ __all__ = ["FactChecker"]
 
 _ALLERGY_HINT = re.compile(r"(?i)allerg|free|no |none|safe|dietary")
 _CLAIM_HINT = re.compile(r"(?i)yesterday|day\b|night|morning|afternoon|evening|late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|per[ -]cent|\bpct\b|\bpc\b|wallet|card|allerg|free|\bno\b|none|contain|safe|dietary|overdue|schedule|promised|window|\beta\b|expected|estimated"
-                         r"|deliver|food|meal|cancel|ready|prepar|on (?:its|the) way")
+                         r"|deliver|food|meal|cancel|ready|prepar|on (?:its|the) way"
+                         r"|half|quarter|third|fifth|tenth")
 
 
 def _parse(text: str) -> Any:
@@ -97,18 +98,28 @@ def _allergen_claims(text: str, menus: "_Menus") -> Tuple[Claim, ...]:
     return tuple(allergen_claims(text, menus.pattern))
 
 
-def _read_orders(observation: str, late_fields: Tuple[str, str], event_fields: Tuple[Tuple[str, str], ...] = ()
-                 ) -> Tuple[Tuple[str, Optional[str], Optional[float], Tuple[Tuple[str, str], ...]], ...]:
-    """(order id, its status if text, minutes late or None, (event, ISO time) of each event field
-    it holds) of each order an observation shows."""
+def _read_orders(observation: str, late_fields: Tuple[str, str]) -> Tuple[Tuple[str, Optional[str], Optional[float]], ...]:
+    """(order id, its status if text, minutes late or None) of each order an observation shows."""
     return tuple((oid, record["status"] if isinstance(record.get("status"), str) else None,
-                  _minutes_between(record.get(late_fields[0]), record.get(late_fields[1])),
-                  tuple((event, record[f]) for event, f in event_fields if isinstance(record.get(f), str)))
+                  _minutes_between(record.get(late_fields[0]), record.get(late_fields[1])))
+                 for oid, record in observed_orders(observation, _parse))
+
+
+def _event_times(observation: str, event_fields: Tuple[Tuple[str, str], ...]) -> Tuple[Tuple[str, Tuple[Tuple[str, str], ...]], ...]:
+    """(order id, (event, ISO time) of each event field it holds) of each order an observation shows
+    (a short observation's read once and kept)."""
+    return _kept_event_times(observation, event_fields) if len(observation) <= _KEPT_TEXT else _read_event_times(
+        observation, event_fields)
+
+
+def _read_event_times(observation: str, event_fields: Tuple[Tuple[str, str], ...]) -> Tuple[Tuple[str, Tuple[Tuple[str, str], ...]], ...]:
+    return tuple((oid, tuple((event, record[f]) for event, f in event_fields if isinstance(record.get(f), str)))
                  for oid, record in observed_orders(observation, _parse))
 
 
 # the rollouts of a task see the same tool results: a short one's orders are read once and kept
 _orders_shown = lru_cache(maxsize=2048)(_read_orders)
+_kept_event_times = lru_cache(maxsize=1024)(_read_event_times)
 
 
 class FactChecker:
@@ -168,12 +179,12 @@ class FactChecker:
         written = self.p.status_writes.get(tool)
         if '"status"' in observation or written:
             fields = (self.p.late_fields[0], self.p.late_fields[1])
-            events = tuple(sorted(self.p.event_fields.items())) if "event_day" in self.kinds else ()
-            orders = (_orders_shown(observation, fields, events) if len(observation) <= _KEPT_TEXT
-                      else _read_orders(observation, fields, events)) if '"status"' in observation else ()
-            for oid, status, late, times in orders:
-                if times:
+            orders = (_orders_shown(observation, fields) if len(observation) <= _KEPT_TEXT else _read_orders(observation, fields)
+                      ) if '"status"' in observation else ()
+            if orders and "event_day" in self.kinds:
+                for oid, times in _event_times(observation, tuple(sorted(self.p.event_fields.items()))):
                     self.event_times.setdefault(oid, {}).update(times)
+            for oid, status, late in orders:
                 if status is not None:
                     self.status[oid] = status
                     self.orders_seen.add(oid)

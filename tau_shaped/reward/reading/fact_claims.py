@@ -118,6 +118,9 @@ _ACCOUNT = re.compile(
     re.IGNORECASE,
 )
 
+_FRACTIONS = {"half": 50.0, "third": 100 / 3, "thirds": 100 / 3, "quarter": 25.0, "quarters": 25.0, "fifth": 20.0, "tenth": 10.0}
+_FRACTION = re.compile(r"(?i)\b(?P<f>(?:a|one)[ \t-](?:half|third|quarter|fifth|tenth)|half|three[ \t-]quarters|two[ \t-]thirds)[ \t]of[ \t]"
+                       r"(?:the|your|its)[ \t](?:food[ \t])?(?:subtotal|total|order|price|cost|bill|amount|item)s?\b")
 _MONEY_SENTENCE = re.compile(r"\b(?:refund\w*|credit\w*|money|reimburs\w*|the \$|amount)\b", re.IGNORECASE)
 _ARRIVES = re.compile(r"\b(?:arriv\w*|takes?|show(?:s|ing)? up|lands?|reach\w*|appears?|expect|receive|back on|back in|back to|when)\b",
                       re.IGNORECASE)
@@ -130,7 +133,8 @@ _TIMING = re.compile(
     rf"|\b(?:within|in|after|over){_SP}(?:the{_SP}|an{_SP}|a{_SP}|one{_SP}|a{_SP}few{_SP}|few{_SP}|several{_SP}"
     rf"|a{_SP}couple{_SP}(?:of{_SP})?|couple{_SP}of{_SP}|(?P<h>[0-9]{{1,3}}){_SP})?"
     r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
-    r"|\b(?P<day>today|tonight|tomorrow)\b"
+    r"|\b(?P<day>today|tonight|tomorrow|overnight|(?:by|before)[ \t](?:the[ \t])?end[ \t]of[ \t](?:the[ \t])?day|same[ -]day"
+    r"|later[ \t]today|end[ \t]of[ \t](?:the[ \t])?day)\b"
     rf"|(?<![\w.\-–])(?P<d1>{_N}|a{_SP}couple{_SP}of|an?)(?:[ \t]{{0,2}}(?:-|–|to|or)(?:{_SP})?(?P<d2>{_N}))?{_SP}"
     r"(?:business[ \t]{1,3}|working[ \t]{1,3})?(?P<days>days?|weeks?|fortnight)\b"
     # a deadline on a weekday, relative to the episode's clock: "by Monday", "before next Friday"
@@ -172,7 +176,7 @@ _PERCENT_WORDS = ("%", "percent", "per cent", "per-cent", "pct", "pc")
 _MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount")
 _METHOD_WORDS = ("card", "wallet", "bank", "statement", "original")
 _TIMING_WORDS = ("immediately", "instantly", "right away", "straight away", "at once", "right now", "in real time",
-                 "hour", "hr", "min", "tonight", "tomorrow", "day", "week", "fortnight")  # ("today", "monday": "day")
+                 "hour", "hr", "min", "tonight", "tomorrow", "day", "week", "fortnight", "overnight")  # ("today", "monday": "day")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
@@ -231,6 +235,9 @@ def _claims(text: str) -> List[Claim]:
         for m in _PERCENT.finditer(text):
             if not negated(m.start()):
                 out.append(Claim("percent", float(m.group("p")), m.group(0), m.start()))
+    if _may(low, ("half", "third", "quarter", "fifth", "tenth")):  # "a quarter of your subtotal": 25%
+        out.extend(Claim("percent", _FRACTIONS[m.group("f").lower().replace("-", " ").split()[-1]] * (3 if m.group("f")[:3].lower() == "thr" else 2 if m.group("f")[:3].lower() == "two" else 1),
+                         m.group(0), m.start()) for m in _FRACTION.finditer(text) if not negated(m.start()))
     if _may(low, _MONEY_WORDS + _METHOD_WORDS) and _may(low, _TIMING_WORDS) and (
             _MONEY_SENTENCE.search(text) or _TO_METHOD.search(text) or _METHOD_HOLDS.search(text)):
         out.extend(_refund_timings(text, negated))

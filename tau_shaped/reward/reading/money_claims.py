@@ -92,7 +92,7 @@ _TIMING = re.compile(
     r"\b(?P<imm>immediately|instantly|right away|straight away|at once|right now|in real time)\b"
     r"|\b(?:within|in)[ \t]{1,3}(?:the[ \t]{1,3}|an[ \t]{1,3}|a[ \t]{1,3}|one[ \t]{1,3}|a few[ \t]{1,3}|few[ \t]{1,3}|(?P<h>[0-9]{1,3})[ \t]{1,3})?"
     r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
-    r"|\b(?P<day>today|tonight|tomorrow)\b"
+    r"|\b(?P<day>today|tonight|tomorrow|overnight|same[ -]day|later[ \t]today|end[ \t]of[ \t](?:the[ \t])?day)\b"
     r"|(?<![\w.\-])(?P<d1>[0-9]{1,2}|one|two|three|four|five|six|seven|ten|fourteen|a[ \t]{1,3}couple[ \t]{1,3}of|a|an)"
     r"(?:[ \t]{0,2}(?:-|\u2013|to|or)[ \t]{0,2}(?P<d2>[0-9]{1,2}|one|two|three|four|five|six|seven|ten|fourteen))?"
     r"[ \t]{1,3}(?:business[ \t]{1,3}|working[ \t]{1,3})?(?P<days>days?|weeks?|fortnight)\b",
@@ -255,6 +255,7 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
             continue
         lo, hi = clause_bounds(text, m.start())
         kind = _key_kind(key) if _kind(key) != "price" else _kind(text[lo:hi])  # its key's kind, else its record's
+        kind = "money" if kind == "difference" else kind
         value = round(float(m.group("n").replace(",", "")), 2)
         out.append(MoneyClaim("amount", (kind, value), m.group(0).strip(), m.start("n")))
     return sorted(out, key=lambda c: c.start)
@@ -264,17 +265,13 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
 _COUNT_AFTER = re.compile(r"[ \t]{0,2}(?:(?:-|\u2013|to|or)[ \t]{0,2}[0-9]{1,4}[ \t]{0,2})?(?i:minutes?|mins?|hours?|hrs?|days?|"
                           r"business|working|weeks?|months?|years?|%|percent|per|pct|items?|units?|times|x\b|am\b|pm\b)")
 _KEY_HINTS = ("amount", "total", "price", "cost", "refund", "charge", "fee", "difference", "balance", "payment due", "to pay")
-
-
 # every keyed number stands after a separator or "is"/"of" (one scan before any reading)
 _KEYED_HINT = re.compile(r"[:=|][ \t\"']{0,4}[-\u2212]?[0-9]|\b(?:is|of)[ \t]{1,3}[\"']?[-\u2212]?[0-9]")
 
 
 def keyed_amounts(text: str) -> List[Stated]:
-    """The bare numbers a money key names (``Refund amount: 16.90``, ``"refund_total": 16.9``, a
-    table's ``| Amount refunded | 16.90 |``, "the total is 16.90"), not negated: amounts with no
-    currency marker, which ``stated_amounts`` does not read (``start`` -1: read in the text with
-    its tables written as lines). A short text's are read once and kept."""
+    """The bare numbers a money key names, not negated ("Refund amount: 16.90", JSON, a table's row,
+    "the total is 16.90"), which ``stated_amounts`` does not read (``start`` -1); kept if short."""
     if _KEYED_HINT.search(text) is None:
         return []
     return list(_kept_keyed(text)) if len(text) <= 2048 else _keyed(text)
@@ -318,12 +315,16 @@ def _own_key(text: str, at: int) -> str:
     if not _record_line(text, lo, hi):
         return "price"
     m = re.search(r"[:=]", text[lo:at])
-    return _key_kind(text[lo:lo + m.start()]) if m else "price"
+    kind = _key_kind(text[lo:lo + m.start()]) if m else "price"
+    nxt = _kind(text[hi:_line_at(text, hi + 1)[1]]) if kind == "difference" and hi < len(text) else "money"
+    return kind if kind != "difference" else (nxt if nxt in ("charge", "refund") else "money")  # the next line says which way
 
 
 def _key_kind(key: str) -> str:
     """A key's kind: "refund total" and "total refunded" name a refund (the total is the refund's)."""
     kind = _kind(key)
+    if kind == "money" and not _REFUND.search(key.replace("_", " ")) and not _CHARGE.search(_DIFFERENCE.sub(" ", key.replace("_", " "))):
+        return "difference"  # "price difference:": either way (``_own_key`` reads the line after)
     if kind == "money" and not _CHARGE.search(_TOTAL.sub(" ", key.replace("_", " "))):
         return "refund"
     return kind
@@ -382,7 +383,7 @@ def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
 
 
 _MAX_CLAIMS = 64  # a message states a handful of sums; a flood of them is read up to this many
-_HINT = re.compile(r"(?i)[$€£0-9]|refund|dollar|buck|cent|usd|immediate|instant|right away|day|week|fortnight|tomorrow|tonight|hour|minute|at once|straight away|right now")
+_HINT = re.compile(r"(?i)[$€£0-9]|refund|dollar|buck|cent|usd|immediate|instant|right away|day|week|fortnight|tomorrow|tonight|overnight|hour|minute|at once|straight away|right now")
 
 
 def money_claims(text: str) -> List[MoneyClaim]:

@@ -93,6 +93,9 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -
     i = bisect_left(starts, start)
     if i >= 2 and starts[i - 2] >= floor and (words[i - 2].lower(), words[i - 1].lower()) in _SET_ASIDE:
         return True  # "rather than $25", "instead of $50": named as what is not so
+    if (i >= 3 and starts[i - 3] >= floor and words[i - 1].lower() in ("the", "a", "your", "that", "those")
+            and (words[i - 3].lower(), words[i - 2].lower()) in _SET_ASIDE):
+        return True  # "instead of the $18.13 you expected"
     if value and _denied_after(words, i):
         return True
     following = words[i] if i < len(words) else "."
@@ -132,6 +135,9 @@ def _denied_after(words: List[str], i: int) -> bool:
     if j >= n or not words[j]:
         return False
     w = words[j].lower()
+    if w in ("is", "would", "was") and j + 3 < n and words[j + 1].lower() in ("more", "above", "over", "beyond") and (
+            words[j + 2].lower() in ("than", "what") and words[j + 3].lower() in ("i", "we", "i'm", "we're")):
+        return True  # "$18.13 is more than I can refund"
     if w in _NEG_COPULA:
         j += 1
     elif w in _COPULA and j + 1 < n and words[j + 1].lower() in ("not", "never"):

@@ -284,6 +284,14 @@ SAID_DONE = [
     "Done - I issued a refund of {a} to your {m}.",
     "Just now I returned {a} to your {m}.",
 ]
+SAID_BACK = [  # money said moved without "I/we ... verb"
+    "Refund of {a} issued to your {m}.",
+    "Refund issued: {a}.",
+    "{a} is back on your {m} now.",
+    "You've been refunded {a}.",
+    "You got {a} back on your {m}.",
+    "Reimbursement ({a}) processed to your {m}.",
+]
 SAID_CHARGED = [
     "I've put a charge of {a} on your {m}.",
     "We've billed your {m} {a}.",
@@ -308,6 +316,8 @@ SAID_DENIED_AFTER = [
     "{x} was never refunded; {a} went to your {m}.",
     "{x} is not something I can refund; {a} is on its way to your {m}.",
     "A {x} refund won't be possible, but {a} is now on your {m}.",
+    "Unfortunately {x} is more than I can refund; {a} went back to your {m}.",
+    "Instead of the {x} you asked about, {a} was refunded to your {m}.",
 ]
 
 
@@ -350,6 +360,9 @@ CARD_WRONG = [
     "The refund appears on your card instantly.",
     "It'll reach your card within 2 business days.",
     "Give it up to two weeks to reach your card.",
+    "It'll be on your card overnight.",
+    "It reaches your card by the end of the day.",
+    "Same-day: it'll be on your card later today.",
 ]
 WALLET_OK = [
     "It's usable in your wallet straight away.",
@@ -367,6 +380,7 @@ PERCENT_OK = [
     "Our service fee is five percent of the food subtotal.",
     "Routes may run up to fifteen percent over the shortest one.",
     "You got one hundred percent of the item price back.",
+    "That's a fifth of the food subtotal, as the policy says.",
 ]
 PERCENT_WRONG = [
     "That's ten per cent of the food subtotal.",
@@ -375,6 +389,8 @@ PERCENT_WRONG = [
     "That's a 12.5% goodwill refund.",
     "Roughly thirty percent of the order came back to you.",
     "That's fifty pct of the subtotal.",
+    "That's a quarter of your food subtotal.",
+    "You're getting half of the subtotal back.",
 ]
 
 
@@ -399,6 +415,8 @@ def _food_money(rng: random.Random, n: int) -> List[Case]:
     each("refund_said_done", AMOUNTS, SAID_DONE, PASS, lambda r: r.amount)
     each("order_total_said_refunded", AMOUNTS, SAID_DONE, BREACH, lambda r: r.total)
     each("refund_said_charged", AMOUNTS, SAID_CHARGED, BREACH, lambda r: r.amount)
+    each("refund_said_back_in_other_forms", AMOUNTS, SAID_BACK, PASS, lambda r: r.amount)
+    each("order_total_said_back_in_other_forms", AMOUNTS, SAID_BACK, BREACH, lambda r: r.total)
     each("keyed_bare_refund", AMOUNTS, SAID_KEYED, PASS, lambda r: r.amount)
     each("keyed_bare_unbacked", AMOUNTS, SAID_KEYED, BREACH, lambda r: unbacked(r.amount, _texts(r), rng))
     each("hedged_unbacked_amount", AMOUNTS, SAID_HEDGED, BREACH, lambda r: unbacked(r.amount, _texts(r), rng))
