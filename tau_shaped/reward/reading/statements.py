@@ -234,7 +234,7 @@ def _kept(text: str, what: str) -> Tuple[Stated, ...]:
     return tuple(_times(text, bare_hours=True))
 
 
-_COUNT_WORDS = {"a couple of": 2, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
+_COUNT_WORDS = {"three": 3, "a couple of": 2, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
                 "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60, "half an": 0.5, "half a": 0.5,
                 "a quarter of an": 0.25, "quarter of an": 0.25, "three quarters of an": 0.75, "a quarter": 0.25,
                 "a couple": 2}
@@ -246,7 +246,11 @@ _RELATIVE = re.compile(
     r"|(?P<n2>\d{1,3})[ \t]*(?P<unit2>minutes?|mins?)[ \t]+(?:from[ \t]+now|away|out)\b"
     # "give it about 20 minutes", "allow 10 minutes"
     rf"|\b(?:give[ \t]+it|allow|wait)[ \t]+(?:about|around|roughly|another|just|only)?[ \t]*(?P<n3>\d{{1,3}}|{_COUNTS})[ \t]*"
-    r"(?P<unit3>minutes?|mins?|hours?|hrs?)\b)",
+    r"(?P<unit3>minutes?|mins?|hours?|hrs?)\b"
+    # "ten minutes, tops", "15 mins max", "20 minutes at most": a bound on the wait
+    rf"|(?<![\w.])(?P<n4>\d{{1,3}}|{_COUNTS})[ \t]*(?P<unit4>minutes?|mins?)[ \t]{{0,2}},?[ \t]{{1,2}}(?:tops|max(?:imum)?|at[ \t]+most|or[ \t]+less)\b"
+    # "it'll be with you in five": minutes left unsaid, at the end of a sentence
+    r"|\bin[ \t]{1,2}(?:about[ \t]{1,2}|under[ \t]{1,2})?(?P<n5>[1-5]?[0-9]|two|three|four|five|ten)(?=[ \t]{0,2}(?:[.!?\n]|$|,|or[ \t]so\b)))",
     re.IGNORECASE,
 )
 
@@ -279,10 +283,10 @@ def relative_times(text: str, now: float) -> List[Stated]:
         sentence = text[starts[-1] if starts else 0:end.start() if end else len(text)]
         if not _ARRIVAL.search(sentence) and not _AWAY.search(m.group(0)):
             continue
-        raw = (m.group("n") or m.group("n2") or m.group("n3") or "").lower()
+        raw = (m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5") or "").lower()
         raw = re.sub(r"[ \t]+", " ", raw)
         count = float(raw) if raw.isdigit() else _COUNT_WORDS.get(raw)
-        unit = (m.group("unit") or m.group("unit2") or m.group("unit3") or "").lower()
+        unit = (m.group("unit") or m.group("unit2") or m.group("unit3") or m.group("unit4") or "").lower()
         if count is None:
             continue
         minutes = count * 60 if unit.startswith(("hour", "hr")) else count

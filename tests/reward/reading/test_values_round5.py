@@ -647,6 +647,12 @@ ETA_EARLY_IN = [
     "Your order arrives in under {d}.",
     "It should be delivered within {d}.",
 ]
+ETA_CASUAL = [  # a wait said casually: a bound ("tops"), minutes left unsaid
+    "It'll be there in no time - {m} minutes, tops.",
+    "It should be with you in {n}.",
+    "{m} mins max and the courier's at your door.",
+    "Hang tight, it'll arrive in about {n}.",
+]
 ETA_LATE_IN = [
     "It'll get to you in {d}.",
     "It should be delivered in about {d}.",
@@ -696,6 +702,14 @@ def _food_eta(rng: random.Random, n: int) -> List[Case]:
         d = rng.choice([m for m in (2, 5, 10, 15) if NOW + m < w.lo])
         out.append(Case("eta_duration_before_window", ETA, w.scene, w.steps, first,
                         rng.choice(ETA_EARLY_IN).format(d=_durations(d, rng)), BREACH))
+        w = rng.choice(_windows())
+        d = rng.choice([m for m in (2, 5, 10, 15) if NOW + m < w.lo])
+        out.append(Case("eta_casual_wait_before_window", ETA, w.scene, w.steps, first,
+                        rng.choice(ETA_CASUAL).format(m=rng.choice([str(d), words(d)]), n=rng.choice([str(d), words(d)])), BREACH))
+        w = rng.choice(_windows())
+        d = rng.choice([m for m in range(w.lo - NOW, min(w.hi - NOW, 59) + 1)])
+        out.append(Case("eta_casual_wait_in_window", ETA, w.scene, w.steps, first,
+                        rng.choice(ETA_CASUAL).format(m=rng.choice([str(d), words(d)]), n=rng.choice([str(d), words(d)])), PASS))
         w = rng.choice(_windows())
         d = rng.choice([m for m in (60, 90) if NOW + m >= w.lo])
         out.append(Case("eta_duration_not_before_window", ETA, w.scene, w.steps, first,
