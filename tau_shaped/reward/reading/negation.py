@@ -54,9 +54,9 @@ _NEG_COPULA = frozenset("isnt isn't isn’t wasnt wasn't wasn’t wont won't won
 _COPULA = frozenset("is was would will".split())
 _DENIED = frozenset("possible available allowed permitted option doable feasible approved approvable offered "
                     "refund refunded credit credited give given offer issue issued return returned send sent "
-                    "approve do".split())
+                    "approve do table".split())
 # between the denial and what it denies: "is not something I can refund", "won't be possible"
-_DENIAL_FILLERS = frozenset("be an a really actually something going to currently i we can could able that".split())
+_DENIAL_FILLERS = frozenset("be an a really actually something going to currently i we can could able that on the".split())
 _LOOKBACK = 400  # characters before a statement: four words and a clause boundary, generously
 # A clause boundary (named "b"), a word (with an apostrophe contraction) or a comma.
 _TOKEN = re.compile(r"(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b)|\w+(?:['’]\w+)?|,", re.IGNORECASE)
@@ -128,13 +128,15 @@ def _denied_after(words: List[str], i: int) -> bool:
     if i >= n or not words[i]:
         return False
     j = i + 1  # the value's first token ("16", "USD15"), then its other ones ("90", "USD", "dollars")
-    while j < n and j - i < 8 and (words[j][:1].isdigit() or words[j].lower() in _VALUE_WORDS):
+    while j < n and j - i < 10 and (words[j][:1].isdigit() or words[j].lower() in _VALUE_WORDS or words[j] == ","):
         j += 1
-    while j < n and words[j].lower() in _AFTER_FILLERS and j - i < 12:
+    while j < n and words[j].lower() in _AFTER_FILLERS and j - i < 14:
         j += 1
     if j >= n or not words[j]:
         return False
     w = words[j].lower()
+    if w in _COPULA and [x.lower() for x in words[j + 1:j + 4]] == ["off", "the", "table"]:
+        return True  # "$50 is off the table"
     if w in ("is", "would", "was") and j + 3 < n and words[j + 1].lower() in ("more", "above", "over", "beyond") and (
             words[j + 2].lower() in ("than", "what") and words[j + 3].lower() in ("i", "we", "i'm", "we're")):
         return True  # "$18.13 is more than I can refund"

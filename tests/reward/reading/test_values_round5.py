@@ -318,6 +318,8 @@ SAID_DENIED_AFTER = [
     "A {x} refund won't be possible, but {a} is now on your {m}.",
     "Unfortunately {x} is more than I can refund; {a} went back to your {m}.",
     "Instead of the {x} you asked about, {a} was refunded to your {m}.",
+    "{x} was never on the table; {a} went to your {m}.",
+    "{x} is off the table, but {a} is back on your {m}.",
 ]
 
 
@@ -730,6 +732,8 @@ RETAIL_NEGATED = [
     "It's not {x} - it's {a}, back to your {m}.",
     "Your {m} gets {a}, rather than {x}.",
     "I can't refund {x}; the refund is {a} to your {m}.",
+    "{x} was never on the table - {a} is your refund, to your {m}.",
+    "{x} wasn't the refund; {a} was, to your {m}.",
 ]
 RETAIL_DONE = [
     "I've refunded {a} to your {m}.",
