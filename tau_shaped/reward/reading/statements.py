@@ -234,7 +234,7 @@ def _kept(text: str, what: str) -> Tuple[Stated, ...]:
     return tuple(_times(text, bare_hours=True))
 
 
-_COUNT_WORDS = {"three": 3, "a couple of": 2, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
+_COUNT_WORDS = {"three": 3, "a couple of": 2, "a": 1, "an": 1, "one": 1, "two": 2, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
                 "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60, "half an": 0.5, "half a": 0.5,
                 "a quarter of an": 0.25, "quarter of an": 0.25, "three quarters of an": 0.75, "a quarter": 0.25,
                 "a couple": 2}
@@ -262,14 +262,33 @@ _SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
 _AWAY = re.compile(r"(?:away|out)$|^(?:give[ \t]+it|allow|wait)\b", re.IGNORECASE)
 
 
+_CLAUSE_END = re.compile(r"[.!?\n](?:\s|$)|[;\u2014]|,[ \t]+(?:but|and|while|whereas)\b")
+# what tells an event that happened before the time ("you ordered at 6:55", "it was placed at")
+_HAPPENED = re.compile(r"(?i)\b(?:ordered|placed|picked[ \t]+up|prepared|left|dispatched|paid|cancell?ed|called|confirmed|"
+                       r"was|were|had)\b")
+_PAST_ARRIVAL = re.compile(r"(?i)\b(?:was|were|has[ \t]+been|had[ \t]+been|got|already)[ \t]+(?:\w+[ \t]+)?"
+                           r"(?:delivered|arrived|reached|dropped[ \t]+off)")
 _BY_WORD = re.compile(r"(?i)\b(?:by|at|around|about|before|until|till|for|than|no later than)[ \t]{1,3}(?:about[ \t]{1,3})?\Z")
 
 
 def promises_arrival(text: str, start: int) -> bool:
     """Whether the time stated at ``start`` is when something arrives: after "by", "at",
-    "around", "before" ... in a sentence about an arrival ("it'll be at your door by 7")."""
-    return _BY_WORD.search(text, max(0, start - 24), start) is not None and _ARRIVAL.search(
-        _sentence_around(text, start)) is not None
+    "around", "before" ... in a clause about an arrival to come ("it'll be at your door by 7",
+    "it arrives from 7:40"), not one that tells what happened ("you ordered at 6:55; it arrives
+    from 7:40", "it was delivered at 7:05", "placed at 6:55 and arriving by 7:40")."""
+    if _BY_WORD.search(text, max(0, start - 24), start) is None:
+        return False
+    lo = max([m.end() for m in _CLAUSE_END.finditer(text, max(0, start - 400), start)], default=max(0, start - 400))
+    end = _CLAUSE_END.search(text, start, min(len(text), start + 400))
+    arrival = [m for m in _ARRIVAL.finditer(text, lo, end.start() if end else min(len(text), start + 400))]
+    if not arrival:
+        return False
+    before = [m for m in arrival if m.end() <= start]
+    last = before[-1] if before else None
+    if last is not None and _PAST_ARRIVAL.search(text, max(lo, last.start() - 16), min(start, last.end() + 6)) is not None:
+        return False  # "it was delivered at 7:05": what happened
+    happened = [m.end() for m in _HAPPENED.finditer(text, lo, start)]
+    return not happened or (last is not None and last.end() > max(happened))
 
 
 def relative_times(text: str, now: float) -> List[Stated]:
