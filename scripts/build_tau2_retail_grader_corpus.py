@@ -291,7 +291,39 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
             lower = say("You are being transferred to a human agent, please hold on.")
             add("transfer.json", entry(task, "good", "message_in_other_case", steps[:t + 1] + [lower] + steps[t + 2:], 1, legacy=1))
     files["valid_alternatives.json"] = payment_alternatives()
+    # policy.md: check an order's status before acting on it (retail.status.checked_first): every
+    # trajectory reads the order before the confirmation that asks for the write, as the domain's
+    # careful ground truths do, but the two breaks of that line
+    for entries in files.values():
+        for e in entries:
+            e["actions"] = _status_read(e["actions"])
+    files["status_and_once.json"] += _status_breaks()
     return files
+
+
+def _status_read(actions: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    from tau_shaped.env.types import Action
+    from tau_shaped_domains.tau2_retail.careful import with_status_read
+
+    return [{"name": a.name, "kwargs": a.kwargs} for a in with_status_read([Action(**a) for a in actions])]
+
+
+def _status_breaks() -> List[Dict[str, Any]]:
+    """A cancellation with no look-up of the order (task 90), and a return after a look-up of
+    another order of the customer's (task 108): retail.status.checked_first."""
+    out = []
+    for task in TASKS:
+        steps = _status_read(with_lookup(task))
+        w = first_write(steps)
+        if task.id == "90":
+            kept = [a for i, a in enumerate(steps) if not (a["name"] == "get_order_details" and i < w)]
+            out.append(entry(task, "bad", "status_not_checked_before_cancelling", kept, 0, ["retail.status.checked_first"], legacy=1))
+        elif task.id == "108":
+            other = {"name": "get_order_details", "kwargs": {"order_id": "#W2230795"}}
+            swapped = [other if a["name"] == "get_order_details" and i < w else a for i, a in enumerate(steps)]
+            out.append(entry(task, "bad", "another_orders_status_checked_before_returning", swapped, 0,
+                             ["retail.status.checked_first"], legacy=1))
+    return out
 
 
 def _policy_allows(task: Any, write: Dict[str, Any], method: str, state: Dict[str, Any]) -> bool:
