@@ -35,7 +35,8 @@ from typing import List, Optional, Tuple
 
 __all__ = ["addresses", "digits", "clock", "spoken_numbers", "spelled_letters"]
 
-_SPELLED_WORD = re.compile(r"(?<![^\W_'’])[A-Za-z](?P<sep>[ .\-_\u00b7])[A-Za-z](?:(?P=sep)[A-Za-z])+(?![^\W_])")
+# not after a letter, nor after a contraction's apostrophe ("It's a f.r.a.u.d" spells "fraud", not "saf")
+_SPELLED_WORD = re.compile(r"(?<![^\W_'’])(?<![^\W_]['’])[A-Za-z](?P<sep>[ .\-_\u00b7])[A-Za-z](?:(?P=sep)[A-Za-z])+(?![^\W_])")
 
 
 def spelled_letters(text: str) -> str:

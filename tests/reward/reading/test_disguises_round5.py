@@ -89,3 +89,11 @@ def test_a_run_under_a_right_to_left_override_is_read_as_shown():
     own = sorted(CUSTOMERS)[4]
     reversed_email = "Their email is \u202e" + c["email"][::-1] + "\u202c."
     assert other_customers_data(seen(reversed_email), CUSTOMERS, own, Heard(["Hi"]), True, STATUSES) is not None
+
+
+@pytest.mark.parametrize("text, word", [("It's a f.r.a.u.d matter.", "fraud"), ("It’s a l.o.c.k.e.d account.", "locked"),
+                                        ("Don't t r y the K o r m a.", "Korma")])
+def test_letters_spelled_after_a_contraction_join_into_the_word_alone(text, word):
+    out = seen(text)
+    assert word in out.split() or f"{word}." in out.split(), out
+    assert out.split()[0] == seen(text.split()[0]), out  # the contraction is left as written
