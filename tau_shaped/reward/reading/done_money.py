@@ -86,7 +86,12 @@ def _kind(verb: str, around: str) -> Optional[str]:
         return "charge"
     if re.fullmatch(_REFUND_VERBS, v):
         return "refund"
-    refund, charge = _REFUND_WORDS.search(around), _CHARGE_WORDS.search(around)
+    return _one_direction(around)
+
+
+def _one_direction(words: str) -> Optional[str]:
+    """"refund" or "charge" where ``words`` name one direction of money alone, else None."""
+    refund, charge = _REFUND_WORDS.search(words), _CHARGE_WORDS.search(words)
     if refund and not charge:
         return "refund"
     if charge and not refund:
@@ -99,12 +104,7 @@ def _noun_kind(between: str) -> Optional[str]:
     "a refund of", "a credit of"), or None."""
     if not between.strip():
         return None
-    refund, charge = _REFUND_WORDS.search(between), _CHARGE_WORDS.search(between)
-    if charge and not refund:
-        return "charge"
-    if refund and not charge:
-        return "refund"
-    return None
+    return _one_direction(between)
 
 
 def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str]]:
