@@ -206,7 +206,37 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
             last = users[-1]
             skipped = truth[:last - 1] + truth[last + 1:]
             breaks.append(_entry(task, "customer_step_skipped", "bad", skipped, 0, 0))
+    files["rule_breaks"] += _checked_first_breaks(tasks)
     return files
+
+
+BILL_TASK = "[service_issue]overdue_bill_suspension|unseat_sim_card[PERSONA:Easy]"
+ROAMING_TASK = ("[mms_issue]airplane_mode_on|bad_network_preference|bad_wifi_calling|break_apn_mms_setting|"
+                "break_app_sms_permission|data_mode_off|data_usage_exceeded|unseat_sim_card|"
+                "user_abroad_roaming_disabled_on[PERSONA:None]")
+
+
+def _checked_first_breaks(tasks: List[Any]) -> List[Dict[str, Any]]:
+    """The read a step needs, of another record or not at all (round 5): a payment request after a
+    look-up of another bill (telecom.payment.bill_checked_first: the bill checked is the bill
+    requested), and roaming enabled on a line no read showed (telecom.roaming.checked_first)."""
+    out = []
+    by_id = {t.id: t for t in tasks}
+    if BILL_TASK in by_id:
+        task = by_id[BILL_TASK]
+        truth = list(task.actions)
+        b = _index(truth, "get_bills_for_customer")
+        other = truth[:b] + [Action(name="get_details_by_id", kwargs={"id": "B1001"})] + truth[b + 1:]
+        out.append(_entry(task, "another_bill_checked_before_the_request", "bad", other, 0, 1,
+                          ["telecom.payment.bill_checked_first"]))
+    if ROAMING_TASK in by_id:
+        task = by_id[ROAMING_TASK]
+        truth = list(task.actions)
+        e = _index(truth, "enable_roaming")
+        line = truth[e].kwargs["line_id"]
+        unread = [a for i, a in enumerate(truth) if not (i < e and a.name == "get_details_by_id" and a.kwargs.get("id") == line)]
+        out.append(_entry(task, "roaming_enabled_unchecked", "bad", unread, 0, 1, ["telecom.roaming.checked_first"]))
+    return out
 
 
 def main() -> None:
