@@ -8,6 +8,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Optional
 
+from tau_shaped.env.sized_memo import SizedMemo
 from tau_shaped.reward.matchers import match_text
 from tau_shaped.reward.memo_keys import json_key
 from tau_shaped.reward.reading.replies import classify_reply
@@ -47,14 +48,12 @@ def _described(values: Any) -> Any:
     if found is None:
         found = kind.of({k: v for k, v in values.items() if v is not None})
         if key is not None:
-            if len(_DESCRIBED) >= _DESCRIBED_MAX:
-                _DESCRIBED.clear()
-            _DESCRIBED[key] = found
+            _DESCRIBED.put(key, found, len(key))
     return found
 
 
-_DESCRIBED: dict = {}  # a call's values (json_key) -> its Described: a GRPO group's rollouts repeat their calls
-_DESCRIBED_MAX = 4096
+# a call's values (json_key) -> its Described: a GRPO group's rollouts repeat their calls
+_DESCRIBED: "SizedMemo[Any]" = SizedMemo(4 << 20)
 
 
 def said_yes(reply: str, confirmation: Any) -> bool:

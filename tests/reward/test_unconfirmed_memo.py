@@ -5,7 +5,7 @@ asks for are the rule's)."""
 
 from __future__ import annotations
 
-from tau_shaped.reward.checks.unconfirmed import Confirmation, _why_not
+from tau_shaped.reward.checks.unconfirmed import Confirmation, _call_key, _why_not
 from tau_shaped.reward.reading.call_values import s0_ids
 from tau_shaped.reward.reading.confirmations import record_in_s0, why_not
 from tau_shaped.reward.reading.consent_questions import asks_consent
@@ -31,7 +31,8 @@ def _read(text, c, initial, kwargs=KWARGS):
     def records(arg, value):
         return record_in_s0(initial.get(c.mention_address[arg]), arg, value)
 
-    return _why_not(text, "change_delivery_address", kwargs, c, None, records, s0_ids(initial), "", initial)
+    call = _call_key("change_delivery_address", kwargs, None, "")
+    return _why_not(text, call, "change_delivery_address", kwargs, c, None, records, s0_ids(initial), "", initial)
 
 
 def _fresh(text, c, initial, kwargs=KWARGS):

@@ -24,7 +24,6 @@ from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, Union
 from pydantic import Field, field_validator, model_validator
 
 from tau_shaped.env.identity_cache import OwnedLRU
-
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, violations
 from tau_shaped.reward.reading.call_values import s0_ids
@@ -153,11 +152,12 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
         kwargs = s.action.kwargs
         result = _result_fields(s.observation, tuple(c.mention_result)) if c.mention_result else None
         state, reply, why = "", "", "no message states it"
+        call = _call_key(s.action.name, kwargs, result, s.observation)  # the memo's key, made once per write
         for r in steps[last_write + 1 : s.index]:
             if r.agent_text is None:
                 continue
             text = seen(r.agent_text)
-            missing = _why_not(text, s.action.name, kwargs, c, result, records, index, s.observation, initial)
+            missing = _why_not(text, call, s.action.name, kwargs, c, result, records, index, s.observation, initial)
             if missing is None:
                 state, reply = _answer(r, text, _described(kwargs, result, records, c), c, unanswered, unrecorded)
             elif state == "unclear" and r.index not in unanswered and r.index not in unrecorded:
@@ -190,12 +190,12 @@ def _label(step: Any) -> str:
 _WHY_NOT: "OwnedLRU[Tuple[Optional[str]]]" = OwnedLRU(8192)  # a GRPO group's rollouts repeat messages and calls
 
 
-def _why_not(text: str, tool: str, kwargs: Any, c: Any, result: Any, records: Any, index: Any,
-             observation: Any, initial: Any) -> Optional[str]:
+def _why_not(text: str, call: Optional[Tuple[Any, ...]], tool: str, kwargs: Any, c: Any, result: Any, records: Any,
+             index: Any, observation: Any, initial: Any) -> Optional[str]:
     """Why the message does not confirm the call (``why_not``; or it asks no consent), or None:
-    read once per message, call and world (``c`` and S0, the owners, settle ``records`` and
-    ``index``; the key holds everything else the reading takes)."""
-    key = _call_key(text, tool, kwargs, result, observation)
+    read once per message, call (``call``: ``_call_key``, None for a call read every time) and
+    world (``c`` and S0, the owners, settle ``records`` and ``index``)."""
+    key = (text, call) if call is not None else None
     if key is not None:
         kept = _WHY_NOT.get((c, initial), key)
         if kept is not None:
@@ -208,13 +208,13 @@ def _why_not(text: str, tool: str, kwargs: Any, c: Any, result: Any, records: An
     return missing
 
 
-def _call_key(text: str, tool: str, kwargs: Any, result: Any, observation: Any) -> Optional[Tuple[Any, ...]]:
-    """The message and the call as a key (``memo_keys.json_key`` of the arguments and result), or
-    None when they hold anything but JSON's values: such a call is read every time."""
+def _call_key(tool: str, kwargs: Any, result: Any, observation: Any) -> Optional[Tuple[Any, ...]]:
+    """The call as a key (``memo_keys.json_key`` of the arguments and result), or None when they
+    hold anything but JSON's values: such a call is read every time."""
     args, fields = json_key(kwargs), json_key(result)
     if args is None or fields is None:
         return None
-    return (text, tool, args, fields, observation if isinstance(observation, str) else "")
+    return (tool, args, fields, observation if isinstance(observation, str) else "")
 
 
 _WHY = {"change": "the user asked for a change", "unanswered": "nobody answered the question (the agent went on, or the reply is recorded as null or empty)",

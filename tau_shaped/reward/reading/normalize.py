@@ -224,8 +224,6 @@ def visible(text: Optional[str]) -> Optional[str]:
     return out
 
 
-
-
 # ----- evidence: the original span a span of the seen text was read from -----
 
 _TOKEN = re.compile(r"\w+|\s+|[^\w\s]")

@@ -80,7 +80,8 @@ class S0Ids:
         """Every record down to ``depth`` levels, in document order (the first copy of an id is
         its record unless a table keys it): one pass over S0 with an explicit stack, each field
         name's kind read once, each dict's fields read in one loop."""
-        kinds, records, fields = self.kinds, self.records, _FIELDS
+        kinds, records = self.kinds, self.records
+        fields: Dict[Any, int] = {}  # field name -> _field_kind, read once per name in this S0
         stack: List[Tuple[Any, Any, int]] = [(data, container, depth)]
         pop, extend = stack.pop, stack.extend
         while stack:
@@ -157,7 +158,6 @@ def _field_kind(name: str) -> int:
     return 2 if name == "id" or name.endswith(("_id", "_number")) else 1
 
 
-_FIELDS: Dict[Any, int] = {}  # field name -> _field_kind (S0's field names are few)
 _ASCII_DIGIT = re.compile(r"[0-9]")
 
 
@@ -185,7 +185,7 @@ def _ids_of_record(data: Any, out: set, depth: int) -> None:
     elif isinstance(data, list):
         children = data
     else:
-        if isinstance(data, str) and any(c.isdigit() for c in data):
+        if isinstance(data, str) and _has_digit(data):
             out.add(id_key(data))
         return
     if depth <= 0:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 
+from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.reading.dish_names import FILLER, GENERIC, name_words, stem
 from tau_shaped.reward.reading.identifiers import Heard, _Hit, _hits, _Index, _plain_text, _skeleton
 from tau_shaped.reward.reading.negation import Negations
@@ -101,18 +102,12 @@ def _cents(value: Any) -> int:
     return int(round(value * 100)) if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 else 0
 
 
-_FACTS: Dict[int, Tuple[Any, _OrderFacts]] = {}
+_FACTS: "OwnedLRU[_OrderFacts]" = OwnedLRU(16)  # by the very orders and couriers tables (a world's)
 
 
 def _facts(orders: Any, couriers: Any) -> _OrderFacts:
-    hit = _FACTS.get(id(orders))
-    if hit is not None and hit[0] is orders:
-        return hit[1]
-    if len(_FACTS) > 16:
-        _FACTS.clear()
-    facts = _OrderFacts(orders, couriers)
-    _FACTS[id(orders)] = (orders, facts)
-    return facts
+    found = _FACTS.get((orders, couriers), None)
+    return found if found is not None else _FACTS.put((orders, couriers), None, _OrderFacts(orders, couriers))
 
 
 def order_details_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: str, orders: Any,
