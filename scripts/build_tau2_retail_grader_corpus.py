@@ -191,9 +191,18 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
                 extra = f" because it is {write['kwargs']['reason']}"
             if write["name"] == "modify_pending_order_address":
                 extra = f" to {write['kwargs']['address1']}, {write['kwargs']['zip']}"
+            items = {i["item_id"]: i["name"] for i in S0["orders"][order]["items"]}
+            acted = write["kwargs"].get("item_ids") or []
+            if acted:  # policy.md: the customer confirms the order id and the list of items
+                extra = " (" + ", ".join(items.get(i, i) for i in acted) + ")"
             text = f"Just to be sure: I am going to {verb} order {order}{extra}. Shall I go ahead?"
             add("confirmation.json", entry(task, "good", "confirmation_reworded", steps[:w - 1] + [say(text)] + steps[w:], 1, legacy=1,
                                            replies=[YES] * n_said))
+            left = sorted({n for i, n in items.items() if i not in acted} - {items.get(i) for i in acted})
+            if acted and left and room("confirmed_other_items"):  # another item of the order listed instead (round 6)
+                text = f"Just to be sure: I am going to {verb} order {order} ({left[0]}). Shall I go ahead?"
+                add("confirmation.json", entry(task, "bad", "confirmed_other_items", steps[:w - 1] + [say(text)] + steps[w:], 0,
+                                               ["retail.confirm.items_listed"], legacy=1, replies=[YES] * n_said))
         # status and once per order (tau2's tools refuse these: the state stays the ground truth's)
         if room("cancelled_an_order_not_pending"):
             done = orders_of(task, "delivered", "processed", "cancelled")

@@ -1,0 +1,166 @@
+"""``{"items_listed": {"tools": [...]}}``: a write on an order's items (a return, an exchange, an
+item change) whose confirmation lists other items than the call acts on (tau2's retail
+``policy.md``: "The user needs to confirm the order id and the list of items to be returned";
+the same list for an exchange or a change of items).
+
+The confirmation is the latest agent message since the previous write of any kind that states
+the call's order id (in any case and spacing). The items it lists are the order's items (S0,
+``orders[order].items``) it names, by their item id or by their product's name, in any layout
+(prose, a list, a table, JSON), except in a clause that says the customer keeps an item ("you
+keep the lamp", "the lamp stays with you", "it is not included", "nothing changes for the lamp").
+The rule holds at the write when that list is not the call's: an item the call acts on is not
+named (a confirmation naming no item lists none), or an item of the order the call leaves alone
+is named as part of it (an id the call names otherwise, a new item's, is its own). Where two items of the order share a product name, naming that name
+counts for either (only an id tells them apart). A write with no message stating its order id is
+left to ``retail.confirm.before_write`` (no confirmation at all). Registered when the domain
+package builds its domain (``DOMAIN``), before its rule file is read.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, FrozenSet, List, Optional, Tuple
+
+from pydantic import Field
+
+from tau_shaped.env.trajectory import observation_failed
+from tau_shaped.reward.checks.finding import NOWHERE, Finding
+from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
+from tau_shaped.reward.matcher_schema import _Strict
+from tau_shaped.reward.reading.call_values import id_key, ids_in
+from tau_shaped.reward.reading.normalize import seen
+
+MAX_CHARS = 8192  # a message read for items: its first 8 KiB (a bound on untrusted text)
+_WRITES = ("cancel_pending_order", "modify_pending_order_address", "modify_pending_order_payment",
+           "modify_pending_order_items", "return_delivered_order_items", "exchange_delivered_order_items",
+           "modify_user_address")
+# where a clause ends: a sentence end, a line, a semicolon, a comma, a dash, a contrast ("... but keep ...")
+_CLAUSES = re.compile(r"[.;,!?\n]+|\s[-\u2013\u2014]+\s|\s+(?:but|while|whereas|although|though)\s+", re.IGNORECASE)
+# a clause that leaves an item out of the list: the customer keeps it, it stays, it is excluded
+_KEPT = re.compile(r"\b(?:keep|keeps|keeping|kept|stays?|staying|remains?|remaining|untouched|unchanged|excluded|"
+                   r"except|excluding|not\s+(?:part|included|being|going|affected|returned|exchanged|changed)|"
+                   r"(?:isn't|is\s+not|aren't|are\s+not|won't\s+be|will\s+not\s+be)\s+(?:part|included|affected|"
+                   r"returned|exchanged|changed)|nothing\s+changes|leave|leaving|left\s+as)\b", re.IGNORECASE)
+
+
+class ItemsListed(_Strict):
+    tools: List[str] = Field(min_length=1)
+
+
+class ItemsListedPredicate(_Strict):
+    """Holds at each write of ``tools`` whose confirmation names another list of items."""
+
+    items_listed: ItemsListed
+
+
+def _order_items(initial: Any, order: Any) -> List[Tuple[str, str]]:
+    """The (item id, product name) of the order's items in S0 (none when S0 does not hold them)."""
+    orders = initial.get("orders") if isinstance(initial, dict) else None
+    record = orders.get(order) if isinstance(orders, dict) and isinstance(order, str) else None
+    items = record.get("items") if isinstance(record, dict) else None
+    out = []
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict) and isinstance(item.get("item_id"), str) and isinstance(item.get("name"), str):
+            out.append((item["item_id"], item["name"]))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _name_pattern(name: str) -> "re.Pattern[str]":
+    """A product's name in any case and spacing, or its last word alone ("the boots" for Hiking
+    Boots), singular or plural."""
+    words = [re.escape(w) for w in re.split(r"[\s_-]+", name.strip()) if w]
+    whole = r"[\s_-]+".join(words)
+    head = words[-1] if words and len(words[-1]) >= 4 else None
+    alts = f"{whole}|{head}" if head and len(words) > 1 else whole
+    return re.compile(r"(?<!\w)(?:" + alts + r")(?:e?s)?(?!\w)", re.IGNORECASE)
+
+
+def mentions(text: str, items: List[Tuple[str, str]]) -> List[FrozenSet[str]]:
+    """Each naming of an item of ``items`` that ``text`` lists, as the ids it may stand for (an id
+    stands for its item; a name, or its last word, for every item it names), outside a clause
+    that keeps the item."""
+    text = seen(text[:MAX_CHARS])
+    out: List[FrozenSet[str]] = []
+    start = 0
+    bounds = [m.span() for m in _CLAUSES.finditer(text)] + [(len(text), len(text))]
+    for lo, hi in bounds:
+        clause, start = text[start:lo], hi
+        if not clause.strip() or _KEPT.search(clause):
+            continue
+        ids = ids_in(clause)
+        out += [frozenset({item_id}) for item_id, _ in items if id_key(item_id) in ids]
+        for name in sorted({n for _, n in items}):
+            for m in _name_pattern(name).finditer(clause):
+                said = m.group(0)
+                out.append(frozenset(i for i, n in items if _name_pattern(n).fullmatch(said)))
+    return out
+
+
+def _describing(run: Any, at: int, order: str) -> Optional[str]:
+    """The latest agent message before step ``at`` and after the previous write that states ``order``."""
+    key = id_key(order)
+    for step in reversed(run.trajectory.steps[:at]):
+        if step.action.name in _WRITES:
+            return None
+        text = step.agent_text
+        if isinstance(text, str) and key in ids_in(seen(text[:MAX_CHARS])):
+            return text
+    return None
+
+
+def listed_otherwise(run: Any, step: Any) -> Optional[str]:
+    """Why the confirmation of the write at ``step`` lists other items than it acts on, or None."""
+    kwargs = step.action.kwargs if isinstance(step.action.kwargs, dict) else {}
+    order, acted = kwargs.get("order_id"), kwargs.get("item_ids")
+    if not isinstance(order, str) or not isinstance(acted, list):
+        return None
+    items = _order_items(run.initial, order)
+    if not items:
+        return None
+    text = _describing(run, step.index, order)
+    if text is None:
+        return None
+    named = mentions(text, items)
+    listed = frozenset().union(*named) if named else frozenset()
+    acted_ids = {a for a in acted if isinstance(a, str)}
+    missing = sorted(i for i in acted_ids if i not in listed and any(i == x for x, _ in items))
+    if missing:
+        return f"the confirmation does not name item {missing[0]} the call acts on"
+    own = acted_ids | {v for v in kwargs.get("new_item_ids") or () if isinstance(v, str)}  # the call's ids
+    for ids in named:
+        if not ids & own:
+            item = sorted(ids)[0]
+            return f"the confirmation names item {item} ({dict(items)[item]}), which the call leaves in the order"
+    return None
+
+
+@register
+class ItemsListedKind(CheckKind):
+    key = "items_listed"
+    model = ItemsListedPredicate
+    event_like = True
+
+    def tools(self, pred: Any) -> Tuple[str, ...]:
+        return tuple(pred.items_listed.tools)
+
+    def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
+        tools = tuple(pred.items_listed.tools)
+
+        def check(run: Any) -> Finding:
+            found: List[Tuple[int, str]] = []
+            for tool in tools:
+                for step in run.calls_of(tool):
+                    if observation_failed(step.observation):
+                        continue
+                    why = listed_otherwise(run, step)
+                    if why is not None:
+                        found.append((step.index, why))
+            if not found:
+                return Finding(False, None, NOWHERE, "every write's confirmation lists the items it acts on")
+            found.sort()
+            first, why = found[0]
+            return Finding(True, first, frozenset(i for i, _ in found), f"step {first}: {why}")
+
+        return check
