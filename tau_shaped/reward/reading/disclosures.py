@@ -9,7 +9,8 @@ another address), or masked ("mia***7@example.com"); their phone's digits in any
 a country code, spelled ("five oh three ..."), or its last seven, or its last four where a phone
 is named ("ending in 7232", "xxx-xxx-7232", "the last four digits of the phone are 7232"); their
 full name in either order or in fields
-("first_name: Mia, last_name: Li", "Mia, whose surname is Li"), with digits for letters or not
+("first_name: Mia, last_name: Li", "Mia, whose surname is Li") or in a short form ("Mr. Li", "M. Li",
+"Mia L.": ``short_names``), with digits for letters or not
 ("M1a L1", "m1a.l17@examp1e.com": ``identifiers._letter_forms``, read only where they spell a value), unless the customer's own (passengers included); a street
 of theirs (house number and first word of the name); their customer or user id, their orders',
 reservations' and payment methods' ids ("FD-10490", "fd 10490", "order 10490"; an id of letters
@@ -32,6 +33,7 @@ from tau_shaped.reward.reading.identifiers import (  # noqa: F401 - the readers'
     _AT_DOMAIN, _END_HINT, _PHONE, Heard, _candidates, _digits, _email_elsewhere, _Hit, _hits, _holds, _index, _Index,
     _masked, _national, _phone_end, _plain_text, _read_candidates, _skeleton,
 )
+from tau_shaped.reward.reading.short_names import short_name
 from tau_shaped.reward.reading.status_leaks import order_details_leak, status_leak
 
 __all__ = ["other_customers_data", "Heard"]
@@ -71,7 +73,8 @@ def other_customers_data(text: str, customers: Any, own: str, said_by_user: Unio
         return f"another customer's {what} {plain[hit.start:at_domain.end() if at_domain else hit.end]!r}"
     at, digit = _holds(plain)
     found = (_masked(plain, index, own, heard) if at else None) or (
-        _phone_end(plain, index, own, heard) if digit and _END_HINT.search(plain) else None)
+        _phone_end(plain, index, own, heard) if digit and _END_HINT.search(plain) else None) or \
+        short_name(plain, index, own, heard, booked, couriers)
     if found is None and ids and statuses:
         found = status_leak(plain, hits, heard, index, own, statuses)
     if found is None and ids and orders:

@@ -61,6 +61,8 @@ class _Index:
         self.phone_ends: Dict[str, Set[str]] = {}
         self.phones: Dict[str, Set[str]] = {}  # full digits: owners (a phone said first is read by them)
         self.letter_ids = False  # whether an id is letters only (read as ``_a_letter_id`` says)
+        self.people: List[Tuple[str, str, str, bool]] = []  # (customer, first, last, whether theirs only): ``short_names``
+        self.short_forms: Any = None  # the names' short forms, made by ``short_names`` on first use
         for cid, c in (customers.items() if isinstance(customers, dict) else ()):
             if isinstance(c, dict):
                 self._add_customer(str(cid), c)
@@ -98,9 +100,11 @@ class _Index:
             self.phone_ends.setdefault(digits[-4:], set()).add(cid)
         first, last = c.get("first_name"), c.get("last_name")
         if isinstance(first, str) and isinstance(last, str):
+            self.people.append((cid, first, last, False))
             self._put(cid, "name", first + last)
             self._put(cid, "name", last + first, same_as=first + last)
         for a, b in c.get("own_names") or []:
+            self.people.append((cid, str(a), str(b), True))
             self._put(cid, "name", f"{a}{b}", own_only=True)
             self._put(cid, "name", f"{b}{a}", own_only=True, same_as=f"{a}{b}")
         for a in c.get("addresses") or []:

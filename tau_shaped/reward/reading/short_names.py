@@ -1,0 +1,117 @@
+"""Another customer's name in a short form (SPEC §10: their name in a message discloses it; used
+by ``disclosures`` after the full names ``identifiers`` reads): a title and the surname ("Mr.
+Haddad", "Dr Okafor", "Madam Eze"), an initial and the surname ("B. Haddad", "B Haddad", "Haddad,
+B."), the first name and the surname's initial ("Ben H.", "Ben H's order"). A careful reader
+takes each for the person; none is read where it fits the customer (or a passenger of theirs),
+where the customer said that surname first, or, for a first name and an initial, where it is a
+courier's name as the records write it ("Dev H."). A surname alone ("Haddad's Italian Kitchen",
+a restaurant) and a first name alone name nobody.
+
+Three scans of the message (a title; a capital initial beside a word; a word beside an initial)
+find the candidates; each is looked up in tables made once per customers' index."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, FrozenSet, Iterable, NamedTuple, Optional, Set, Tuple
+
+__all__ = ["short_name"]
+
+_WORD = r"([A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)?|[A-Z]{2,}(?:-[A-Z]{2,})?)"
+_TITLES = r"(?i:mr|mrs|ms|mx|dr|mister|madam|madame|mme)\.?|Miss|MISS"
+# where a short form may be: a title, or a letter standing alone (most messages hold few of either)
+_ANCHOR = re.compile(r"(?<![\w.'’-])(?:(?:" + _TITLES + r")\s|[A-Za-z](?![\w'’-]))")
+_TITLE = re.compile(r"(?:" + _TITLES + r")\s{1,3}" + _WORD + r"(?![^\W\d_])")
+_INITIAL_SURNAME = re.compile(r"(?:([A-Z])(\.?)|([a-z])(\.))\s{1,3}" + _WORD + r"(?![^\W\d_])")
+_SURNAME_BEFORE = re.compile(r"(?<![\w'’-])" + _WORD + r",\s{0,3}$")  # "Haddad, B."
+_FIRST_BEFORE = re.compile(r"(?<![\w'’-])" + _WORD + r"\s{1,3}$")  # "Ben H."
+_INITIAL_AFTER = re.compile(r"[A-Za-z]\.|[A-Z](?=['’]s\b)")
+_RESTAURANT = re.compile(r"['’]s[ \t]+[A-Z]")  # "Haddad's Italian Kitchen"
+
+
+class _Forms(NamedTuple):
+    surnames: Dict[str, Set[str]]  # surname: whose (customers)
+    first_initials: Dict[Tuple[str, str], Set[str]]  # (first name, surname's initial): whose
+    initial_surnames: Dict[Tuple[str, str], Set[str]]  # (first name's initial, surname): whose
+    own: Dict[str, Set[Tuple[str, ...]]]  # customer: their forms (their passengers' too)
+
+
+def _forms(index: Any) -> _Forms:
+    if index.short_forms is None:
+        forms = _Forms({}, {}, {}, {})
+        for cid, first, last, own_only in index.people:
+            f, last_ = first.lower().strip(), last.lower().strip()
+            if len(f) < 2 or len(last_) < 2:
+                continue
+            mine = forms.own.setdefault(cid, set())
+            mine.update({("s", last_), ("fi", f, last_[0]), ("is", f[0], last_)})
+            if not own_only:
+                forms.surnames.setdefault(last_, set()).add(cid)
+                forms.first_initials.setdefault((f, last_[0]), set()).add(cid)
+                forms.initial_surnames.setdefault((f[0], last_), set()).add(cid)
+        index.short_forms = forms
+    return index.short_forms
+
+
+def _theirs(owners: Optional[Set[str]], own: str, form: Tuple[str, ...], forms: _Forms) -> bool:
+    return bool(owners) and bool(owners - {own}) and form not in forms.own.get(own, ())  # type: ignore[operator]
+
+
+def _said(heard: Any, word: str) -> bool:
+    return re.search(r"(?<![^\W\d_])" + re.escape(word) + r"(?![^\W\d_])", heard.lower()) is not None
+
+
+def short_name(text: str, index: Any, own: str, heard: Any, booked: Iterable[Tuple[str, str]] = (),
+               couriers: Any = None) -> Optional[str]:
+    """The first short form of another customer's name ``text`` holds (as evidence), or None."""
+    if not index.people:
+        return None
+    forms = _forms(index)
+    theirs_too = {b.lower() for _, b in booked}
+    couriers_: Optional[FrozenSet[Tuple[str, str]]] = None
+    for a in _ANCHOR.finditer(text):
+        at = a.start()
+        m = _TITLE.match(text, at)
+        if m is not None:
+            last = m.group(1).lower()
+            if last not in theirs_too and _theirs(forms.surnames.get(last), own, ("s", last), forms) and not _said(heard, last):
+                return f"another customer's name {m.group(0)!r}"
+            continue
+        m = _INITIAL_SURNAME.match(text, at)
+        if m is not None and (m.group(2) or m.group(4) or not _RESTAURANT.match(text, m.end())):
+            initial, last = (m.group(1) or m.group(3)).lower(), m.group(5).lower()  # not "A Haddad's Italian Kitchen order"
+            if last not in theirs_too and _theirs(forms.initial_surnames.get((initial, last)), own, ("is", initial, last), forms) \
+                    and not _said(heard, last):
+                return f"another customer's name {m.group(0)!r}"
+        if _INITIAL_AFTER.match(text, at) is None:
+            continue
+        initial = text[at].lower()
+        before = _SURNAME_BEFORE.search(text, max(0, at - 40), at) if text[at] != text[at].lower() or "," in text[max(0, at - 4):at] else None
+        if before is not None:
+            last = before.group(1).lower()
+            if last not in theirs_too and _theirs(forms.initial_surnames.get((initial, last)), own, ("is", initial, last), forms) \
+                    and not _said(heard, last):
+                return f"another customer's name {text[before.start():at + 2]!r}"
+            continue
+        before = _FIRST_BEFORE.search(text, max(0, at - 40), at) if text[at].isupper() else None
+        if before is None:
+            continue
+        first = before.group(1).lower()
+        if not _theirs(forms.first_initials.get((first, initial)), own, ("fi", first, initial), forms):
+            continue
+        couriers_ = _courier_names(couriers) if couriers_ is None else couriers_
+        if (first, initial) in couriers_ or any(b.lower().startswith(initial) for a_, b in booked if a_.lower() == first):
+            continue
+        if not _said(heard, first):
+            return f"another customer's name {text[before.start():at + 2]!r}"
+    return None
+
+
+def _courier_names(couriers: Any) -> FrozenSet[Tuple[str, str]]:
+    """Each courier's (first name, initial) as S0 writes their name ("Dev H.")."""
+    out: Set[Tuple[str, str]] = set()
+    for d in (couriers.values() if isinstance(couriers, dict) else ()):
+        words = d.get("name", "").split() if isinstance(d, dict) and isinstance(d.get("name"), str) else []
+        if len(words) >= 2 and words[-1][:1].isalpha():
+            out.add((words[0].lower(), words[-1][0].lower()))
+    return frozenset(out)
