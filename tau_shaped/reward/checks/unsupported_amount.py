@@ -4,8 +4,9 @@ policy's numbers, the task's amounts) nor the ``acted`` argument of a later call
 agent then makes) nor, with ``rates``, one of those rates times a supported amount, to the cent
 (the policy's formula applied) (SPEC §5 statements, §9). An amount in any spelling is read
 (``reading.amounts``: "20 bucks", "16 dollars and 90 cents"); a negated one states nothing ("I
-can't give you $50", "$19.73, not $25.00"); one said to have moved ("I've refunded $20") is
-backed only by what the writes before it moved that way (``reading.done_money``)."""
+can't give you $50", "$19.73, not $25.00"), nor one asked and denied ("Was it $20? No - $16.90",
+``reading.asked_denied``); one said to have moved ("I've refunded $20") is backed only by what
+the writes before it moved that way (``reading.done_money``)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ class UnsupportedAmountKind(CheckKind):
 
 def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
     from tau_shaped.reward.reading import statements
+    from tau_shaped.reward.reading.asked_denied import asked_then_denied
     from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved
     from tau_shaped.reward.reading.money_claims import keyed_amounts
     from tau_shaped.reward.reading.negation import Negations
@@ -60,8 +62,8 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
             continue
         items = statements.stated_amounts(text)
         if items:
-            negated = Negations(text)
-            items = [i for i in items if not negated(i.start, value=True)]
+            negated, denied = Negations(text), asked_then_denied(text)  # "Was it $20? No - ..." states no $20
+            items = [i for i in items if not negated(i.start, value=True) and not denied(i.start)]
         done = done_kinds(text, [(i.start, i.end) for i in items]) if writes else [None] * len(items)
         keyed = keyed_amounts(text)  # a bare number under a money key ("Refund amount: 16.90", JSON, a table)
         if keyed:

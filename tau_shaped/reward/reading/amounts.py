@@ -14,11 +14,17 @@ as words ("one dollar", "five dollars and one cent", "a buck"):
 - dollars and cents: "16 dollars and 90 cents", "$16 and 90 cents", "16 dollars, 90 cents"
   (16.90; a whole number of dollars then 1-99 cents).
 
+- thousands with a "k" ("$1.2K", "1.5k dollars", "USD 2 k": 1200, 1500, 2000; without the k the
+  figure would be read a thousand times smaller) and "grand" after a number ("2 grand");
+- money slang: "a fiver" (5), "a tenner" (10);
+- a decimal comma, as much of Europe writes money: "16,90 €", "€16,90", "USD 16,90", "1.234,50 $"
+  (16.90, 1234.50): a comma then exactly two digits, with no digit or ",digit" after, is never a
+  thousands group (those have three digits), so "$1,234" stays 1234.
+
 Bare numbers are not amounts ("order 10005", "2 items", "5%", "15 minutes", "FD-10030"); the
-number grammar is the one of ``text_matching.numbers_in_text`` (whole 3-digit thousands
-groups). A European decimal comma ("16,90 €") is not read: the domains' currency is the US
-dollar, written the US way. Every pattern is linear (bounded repeats, a number may only start
-where no digit or word character precedes it).
+number grammar is otherwise the one of ``text_matching.numbers_in_text`` (whole 3-digit thousands
+groups). Every pattern is linear (bounded repeats, a number may only start where no digit or
+word character precedes it).
 """
 
 from __future__ import annotations
@@ -31,15 +37,20 @@ from tau_shaped.reward.reading.typed import Stated
 
 __all__ = ["amounts", "may_state_amount"]
 
-# The grammar of text_matching.numbers_in_text, on ASCII digits only.
-_NUM = r"[0-9]{1,3}(?:,[0-9]{3}(?![0-9]))+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+"
+# A decimal comma ("16,90", "1.234,50"): exactly two digits after the comma, no digit nor ",digit" after.
+_COMMA_NUM = r"[0-9]{1,3}(?:\.[0-9]{3}){1,4},[0-9]{2}(?![0-9]|,[0-9])|[0-9]{1,3},[0-9]{2}(?![0-9]|,[0-9])"
+# The grammar of text_matching.numbers_in_text, on ASCII digits only, after a decimal comma.
+_NUM = _COMMA_NUM + r"|[0-9]{1,3}(?:,[0-9]{3}(?![0-9]))+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+"
+# Thousands said with a "k" right after the number ("$1.2K", "1.5 k dollars"), not a word ("5 kids").
+_KILO = r"(?:{sp}?(?P<{tag}>[kK])(?![A-Za-z0-9-]))?"
+_SLANG = {"fiver": 5.0, "tenner": 10.0}
 _CODES = r"USD|EUR|GBP|CAD|AUD|JPY|CHF|INR"
 # Number words text2num leaves as words (it writes ten and above as digits); "a" is one ("a buck").
 _SMALL_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "single": 1}
 _SMALL = "|".join(sorted(_SMALL_WORDS, key=len, reverse=True))
 _SP = r"[ \u00a0]"
-_UNIT_WORD = r"(?:US[ \u00a0])?dollars?|bucks?|euros?|cents?"
+_UNIT_WORD = r"(?:US[ \u00a0])?dollars?|bucks?|euros?|cents?|grand"
 
 
 def _tail(tag: str) -> str:
@@ -60,11 +71,12 @@ def _bare(tag: str) -> str:
 
 _AMOUNT = re.compile(
     r"(?:(?<![\w.])(?P<sign>[-\u2212]))?"
-    rf"(?:(?P<cur>[$€£¥]|\b(?:{_CODES})(?![A-Za-z])){_SP}?[-\u2212]?(?P<n1>{_NUM})(?![0-9])(?:{_SP}?(?:{_CODES})\b)?"
+    rf"(?:(?P<cur>[$€£¥]|\b(?:{_CODES})(?![A-Za-z])){_SP}?[-\u2212]?(?P<n1>{_NUM})(?![0-9])" + _KILO.format(sp=_SP, tag="k1")
+    + rf"(?:{_SP}?(?:{_CODES})\b)?"
     + _tail("c1")
     # a number followed by a currency word; it starts a number ("1,234" not "234", not
     # "A10", "FD-10", "1.5") so a long run of digits is tried once, not at every digit
-    + rf"|(?<![\w.])(?<![0-9],)(?<![^\W\d][-\u2212])(?P<n2>{_NUM}){_SP}?"
+    + rf"|(?<![\w.])(?<![0-9],)(?<![^\W\d][-\u2212])(?P<n2>{_NUM})" + _KILO.format(sp=_SP, tag="k2") + rf"{_SP}?"
     rf"(?P<word>(?i:{_UNIT_WORD})(?![A-Za-z])|(?:{_CODES})\b)"
     + _tail("c2")
     + _bare("b2")
@@ -74,10 +86,13 @@ _AMOUNT = re.compile(
     + rf"|(?<![\w.])(?P<n3>(?i:{_SMALL})){_SP}{{1,2}}(?P<word3>(?i:{_UNIT_WORD}))(?![A-Za-z])"
     + _tail("c3")
     + _bare("b3")
+    # slang: "a fiver", "a tenner"
+    + r"|(?<![\w.])(?i:(?:an?|one|the)[ \u00a0]{1,2})?(?P<slang>(?i:fiver|tenner))(?![A-Za-z])"
     + ")"
 )
 
-_HINTS = ("$", "€", "£", "¥", "dollar", "buck", "cent", "euro", "usd", "eur", "gbp", "cad", "aud", "jpy", "chf", "inr")
+_HINTS = ("$", "€", "£", "¥", "dollar", "buck", "cent", "euro", "usd", "eur", "gbp", "cad", "aud", "jpy", "chf", "inr",
+          "fiver", "tenner", "grand")
 
 
 def may_state_amount(text: str) -> bool:
@@ -91,6 +106,8 @@ def may_state_amount(text: str) -> bool:
 
 def _count(raw: str) -> Optional[float]:
     if raw[:1].isdigit() or raw[:1] == ".":
+        if len(raw) >= 4 and raw[-3] == ",":  # a decimal comma (``_COMMA_NUM``): "16,90", "1.234,50"
+            return float(raw.replace(".", "").replace(",", "."))
         return float(raw.replace(",", ""))
     small = _SMALL_WORDS.get(raw.lower())
     return None if small is None else float(small)
@@ -118,11 +135,16 @@ def amounts(text: str) -> List[Stated]:
         return found
     seen = _unmasked(text)
     for m in _AMOUNT.finditer(seen):
+        if m.group("slang"):
+            found.append(Stated("amount", _SLANG[m.group("slang").lower()], text[m.start():m.end()], m.start(), m.end()))
+            continue
         raw = m.group("n1") or m.group("n2") or m.group("n3") or m.group("n4")
         value = _count(raw)
         if value is None:
             continue
         word = (m.group("word") or m.group("word3") or "").lower()
+        if m.group("k1") or m.group("k2") or word == "grand":
+            value *= 1000
         cents = m.group("c1") or m.group("c2") or m.group("c3")
         if word.startswith("cent"):
             value /= 100

@@ -62,18 +62,39 @@ def days_ago(named: Named, now: Union[date, datetime]) -> Tuple[int, ...]:
     kind, n = named
     if kind == "rel":
         return (-n,)
+    if kind == "date":
+        day = now if not isinstance(now, datetime) else now.date()
+        when = _date_of(n, day)
+        return ((day - when).days,) if when is not None else ()
     back = (now.weekday() - n) % 7
     return (back, 7) if back == 0 else (back,)
 
 
-_EVENTS = {"delivered": "delivered", "dropped off": "delivered", "placed": "placed", "ordered": "placed", "put in": "placed"}
+_EVENTS = {"delivered": "delivered", "dropped off": "delivered", "handed over": "delivered", "arrived": "delivered",
+           "reached you": "delivered", "placed": "placed", "ordered": "placed", "put in": "placed", "went in": "placed",
+           "checkout": "placed", "checked out": "placed", "submitted": "placed"}
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH = (r"(?P<{tag}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+          r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_MDAY = r"(?P<{tag}>3[01]|[12][0-9]|0?[1-9])(?P<{tag}o>st|nd|rd|th)?(?![0-9:.,]?[0-9])"
+# A day by its date (text2num writes "the twelfth" as "the 12th"): "on the 12th", "on March 12th",
+# "on 12 March", "on the 12th of March", "on Thursday the 12th", "on 2026-03-12"; a day of the month
+# alone needs its ordinal ("on the 12" is not read).
+_DATE = (rf"on[ \t]{{1,3}}(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?[ \t]{{1,3}})?(?:"
+         rf"(?P<iso>[0-9]{{4}}-[01][0-9]-[0-3][0-9])(?![0-9T:])"
+         rf"|{_MONTH.format(tag='m1')}[ \t]{{1,3}}{_MDAY.format(tag='d1')}"
+         rf"|(?:the[ \t]{{1,3}})?{_MDAY.format(tag='d2')}(?:[ \t]{{1,3}}(?:of[ \t]{{1,3}})?{_MONTH.format(tag='m2')})?)")
 _PAST_DAY = (r"(?:(?P<rel>yesterday|today|tonight|last[ \t]night|this[ \t](?:morning|afternoon|evening))"
+             rf"|{_DATE}"
              r"|(?:on|last|this[ \t]past)[ \t]{1,3}(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
-_EVENT_DAY = re.compile(r"(?i)\b(?P<ev>delivered|dropped[ \t]off|placed|ordered|put[ \t]in)\b[^.!?\n;]{0,40}?\b" + _PAST_DAY)
+_EVENT_DAY = re.compile(r"(?i)\b(?P<ev>delivered|dropped[ \t]off|handed[ \t]over|arrived|reached[ \t]you|placed|ordered|put[ \t]in|went[ \t]in"
+                        r"|checkout|checked[ \t]out|submitted)\b[^.!?\n;]{0,40}?\b" + _PAST_DAY)
 _NOT_DONE = re.compile(r"(?i)\b(?:will|['’]ll|be|should|shall|going[ \t]to|gets?|getting|to|can|could|would|might|may|if|once|when)"
                        r"\b[ \t\w]{0,12}$")
-_EVENT_WORDS = ("deliver", "dropped", "placed", "ordered", "put in")
-_PAST_WORDS = ("yesterday", "today", "tonight", "night", "morning", "afternoon", "evening", "day")  # "monday": "day"
+_EVENT_WORDS = ("deliver", "dropped", "handed", "arrived", "reached", "placed", "ordered", "put in", "went in", "checkout",
+                "checked out", "submitted")
+_PAST_WORDS = ("yesterday", "today", "tonight", "night", "morning", "afternoon", "evening", "day",  # "monday": "day"
+               "on ")  # "on the 12th", "on March 12th", "on 2026-03-12"
 
 
 def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
@@ -89,12 +110,47 @@ def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
         rel = m.group("rel")
         if rel:
             named: Named = ("rel", -1 if rel.lower() in ("yesterday", "last night") else 0)
+        elif m.group("iso") or m.group("d1") or m.group("d2"):
+            dated = _date_named(m)
+            if dated is None:
+                continue
+            named = dated
         else:
             named = ("weekday", _WEEKDAYS.index(m.group("wd").lower()))
         out.append((event, named, m.start("ev"), m.group(0)))
         if len(out) >= 16:  # a bound on untrusted text
             break
     return out
+
+
+def _date_named(m: "re.Match[str]") -> Optional[Named]:
+    """A date's ("date", yyyymmdd), the year (and the month) 0 where unsaid; None when the words
+    are no date ("on the 12" with neither an ordinal nor a month)."""
+    if m.group("iso"):
+        y, mo, d = (int(x) for x in m.group("iso").split("-"))
+        return ("date", y * 10000 + mo * 100 + d) if 1 <= mo <= 12 and 1 <= d <= 31 else None
+    day = m.group("d1") or m.group("d2")
+    month = m.group("m1") or m.group("m2")
+    if month is None and not m.group("d2o"):
+        return None
+    mo = _MONTHS.index(month.lower()[:3]) + 1 if month else 0
+    return ("date", mo * 100 + int(day))
+
+
+def _date_of(value: int, now: date) -> Optional[date]:
+    """The past date a ("date", yyyymmdd) names on ``now``'s clock: an unsaid year or month is the
+    latest one that puts the day on or before ``now``."""
+    y, mo, d = value // 10000, value // 100 % 100, value % 100
+    tries = ([(yr, mo) for yr in ([y] if y else [now.year, now.year - 1])] if mo else
+             [(now.year + (now.month - 1 - back) // 12, (now.month - 1 - back) % 12 + 1) for back in range(3)])
+    for year, month in tries:
+        try:
+            when = date(year, month, d)
+        except ValueError:
+            continue
+        if when <= now or y:
+            return when
+    return None
 
 
 def clock_of(state: object) -> Optional[datetime]:

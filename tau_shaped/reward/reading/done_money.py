@@ -8,7 +8,8 @@ policy may otherwise show of that number.
   ``"refund"`` when a past-tense verb of a write says it moved (the first amount after an
   active verb, in its clause, within 48 characters: "I've refunded $16.90 of your $29.50
   order" says only $16.90 moved; the last amount before a passive one, within 40), else None.
-  A verb that does not say the direction ("issued", "processed", "added", "sent") takes it
+  A verb that does not say the direction ("issued", "processed", "added", "sent", "popped",
+  "transferred") takes it
   from the words around ("a refund", "back", "credit"; "charge", "fee"). "You were charged
   $29.50" is the order's own payment, not a write of the conversation: a charge is said to be
   done only by "I/we charged" or "has been charged".
@@ -31,8 +32,8 @@ __all__ = ["done_kinds", "moved", "done_verdict", "may_say_done"]
 
 _CHARGE_VERBS = "charged|billed|debited|deducted"
 _REFUND_VERBS = "refunded|credited|reimbursed|returned"
-_OTHER_VERBS = ("issued|processed|applied|added|put|sent|given|gave|placed|initiated|submitted|completed|made"
-                "|taken|took|withdrawn|withdrew|collected")
+_OTHER_VERBS = ("issued|processed|applied|added|put|popped|sent|given|gave|placed|initiated|submitted|completed|made"
+                "|transferred|moved|taken|took|withdrawn|withdrew|collected")
 # "taken $5 from your card" charges it; "taken $5 off your order" gives it back
 _TAKE_VERBS = frozenset({"taken", "took", "withdrawn", "withdrew", "collected"})
 _UNDIRECTED = frozenset(_OTHER_VERBS.split("|")) - _TAKE_VERBS
@@ -45,7 +46,7 @@ _ACTIVE = re.compile(
     rf"\b(?:I|we)(?:['’]ve|{_SP}have|{_SP}had)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b"
     rf"|\band{_SP}{_ADVERBS}(?P<verb2>{_CHARGE_VERBS}|{_REFUND_VERBS})\b"
     # a clause that opens with the verb: "Charged $1 to your card.", "- Refunded: $16.90"
-    rf"|(?:^|[.!?:;\n*•-])[ \t]{{0,3}}(?P<verb3>{_CHARGE_VERBS}|{_REFUND_VERBS})\b", re.IGNORECASE)
+    rf"|(?:^|[.!?:;\n*•-])[ \t]{{0,3}}{_ADVERBS}(?P<verb3>{_CHARGE_VERBS}|{_REFUND_VERBS})\b", re.IGNORECASE)
 # "twenty bucks refunded to your wallet": a refund verb right after the amount, with no auxiliary
 _AFTER_AMOUNT = re.compile(
     rf"[ \t\u00a0)]{{1,3}}{_ADVERBS}(?:(?P<verb>refunded|credited|reimbursed)\b"
@@ -66,7 +67,7 @@ _REFUND_WORDS = re.compile(r"(?i)refund|reimburs|\bback\b|credit|compensat|walle
 _CHARGE_WORDS = re.compile(r"(?i)\bcharge|\bfee\b|payment|\bbill")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
 _HINTS = ("charged", "billed", "debited", "deducted", "refunded", "credited", "reimbursed", "returned", "issued",
-          "processed", "applied", "added", "put", "sent", "given", "gave", "placed", "initiated", "submitted",
+          "processed", "applied", "added", "put", "popped", "transferred", "moved", "sent", "given", "gave", "placed", "initiated", "submitted",
           "completed", "made", "taken", "took", "withdrawn", "withdrew", "collected", "back", "received")
 
 

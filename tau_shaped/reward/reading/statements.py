@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
 from tau_shaped.reward.reading.amounts import stated_amounts
+from tau_shaped.reward.reading.arrival_waits import ARRIVAL as _ARRIVAL, SENTENCE_END as _SENTENCE_END, relative_times
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 from tau_shaped.reward.reading.typed import Stated
@@ -47,6 +48,7 @@ __all__ = [
     "affirmed_phrase",
     "states_street",
     "promises_arrival",
+    "relative_times",  # reading.arrival_waits: "in half an hour", "in 1.5 hours"
 ]
 
 
@@ -111,6 +113,17 @@ _BARE_HOUR = re.compile(
     re.IGNORECASE,
 )
 _BARE_HINT = re.compile(r"[a-z][ \t][0-9]", re.IGNORECASE)  # a word then a digit: every match holds one
+# A range of bare hours ("between 7 and 8", "from 7 30 to 8 tonight", "between 7 and 8 pm"): both
+# ends are times (the second one too when no suffix follows: "8 pm" is read as a time of its own).
+_HOUR = r"(?:1[0-2]|0?[1-9])"
+_BARE_RANGE = re.compile(
+    rf"\b(?:between|from)[ \t]{{1,3}}(?P<r1>{_HOUR})(?:[ \t](?P<rm1>[0-5][0-9]))?[ \t]{{1,3}}(?:and|to|until|till|-|\u2013)[ \t]{{1,3}}"
+    rf"(?P<r2>{_HOUR})(?:[ \t](?P<rm2>[0-5][0-9]))?(?![0-9:.,]?[0-9])"
+    r"(?:(?P<rs>[ \t]?(?:am|pm|a\.m\.|p\.m\.)(?![A-Za-z]))"
+    r"|(?P<rclock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon))\b)"
+    r"|(?=[ \t]*(?:[.,!?;)\n]|$|or so)))",
+    re.IGNORECASE,
+)
 
 
 def _bare_hours(text: str) -> List[Stated]:
@@ -123,6 +136,22 @@ def _bare_hours(text: str) -> List[Stated]:
         hour, minute = int(m.group("bh")), int(m.group("bm") or 0)
         value, other = float(hour * 60 + minute), float((hour + 12) % 24 * 60 + minute)
         found.append(Stated("time", value, text[m.start("bh"):m.end()].rstrip(), m.start("bh"), m.end(), other))
+    if "between" in text.lower() or "from" in text.lower():
+        found.extend(_bare_ranges(text))
+    return found
+
+
+def _bare_ranges(text: str) -> List[Stated]:
+    found: List[Stated] = []
+    for m in _BARE_RANGE.finditer(text):
+        suffix = (m.group("rs") or "").strip()
+        if not suffix and not m.group("rclock") and not _ARRIVAL.search(_sentence_around(text, m.start())):
+            continue
+        for h, mm in (("r1", "rm1"), ("r2", "rm2"))[:1 if suffix else 2]:  # "8 pm" is a time of its own
+            hour, minute = int(m.group(h)), int(m.group(mm) or 0)
+            value = _clock(hour, minute, suffix) if suffix else None
+            other = None if value is not None else float((hour + 12) % 24 * 60 + minute)
+            found.append(Stated("time", float(hour * 60 + minute) if value is None else value, m.group(h), m.start(h), m.end(h), other))
     return found
 
 
@@ -234,34 +263,6 @@ def _kept(text: str, what: str) -> Tuple[Stated, ...]:
     return tuple(_times(text, bare_hours=True))
 
 
-_COUNT_WORDS = {"three": 3, "a couple of": 2, "a": 1, "an": 1, "one": 1, "two": 2, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
-                "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60, "half an": 0.5, "half a": 0.5,
-                "a quarter of an": 0.25, "quarter of an": 0.25, "three quarters of an": 0.75, "a quarter": 0.25,
-                "a couple": 2}
-_COUNTS = "|".join(re.escape(w).replace("\\ ", r"[ \t]+") for w in sorted(_COUNT_WORDS, key=len, reverse=True))
-_RELATIVE = re.compile(
-    r"\b(?:(?:in|within|after)[ \t]+(?:about|around|roughly|approximately|approx\.|just|only|under|less[ \t]+than)?[ \t]*"
-    rf"(?P<n>\d{{1,3}}|{_COUNTS})[ \t]*"
-    r"(?P<unit>minutes?|mins?|hours?|hrs?)\b"
-    r"|(?P<n2>\d{1,3})[ \t]*(?P<unit2>minutes?|mins?)[ \t]+(?:from[ \t]+now|away|out)\b"
-    # "give it about 20 minutes", "allow 10 minutes"
-    rf"|\b(?:give[ \t]+it|allow|wait)[ \t]+(?:about|around|roughly|another|just|only)?[ \t]*(?P<n3>\d{{1,3}}|{_COUNTS})[ \t]*"
-    r"(?P<unit3>minutes?|mins?|hours?|hrs?)\b"
-    # "ten minutes, tops", "15 mins max", "20 minutes at most": a bound on the wait
-    rf"|(?<![\w.])(?P<n4>\d{{1,3}}|{_COUNTS})[ \t]*(?P<unit4>minutes?|mins?)[ \t]{{0,2}},?[ \t]{{1,2}}(?:tops|max(?:imum)?|at[ \t]+most|or[ \t]+less)\b"
-    # "it'll be with you in five": minutes left unsaid, at the end of a sentence
-    r"|\bin[ \t]{1,2}(?:about[ \t]{1,2}|under[ \t]{1,2})?(?P<n5>[1-5]?[0-9]|two|three|four|five|ten)(?=[ \t]{0,2}(?:[.!?\n]|$|,|or[ \t]so\b)))",
-    re.IGNORECASE,
-)
-
-
-_ARRIVAL = re.compile(r"arriv|deliver|with you\b|reach|get to you|be there\b|at your door|show up|\beta\b"
-                      r"|\byou(?:['’]ll|[ \t]+will|[ \t]+should)[ \t]+(?:have|get|receive)[ \t]+it\b", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
-# "2 minutes away", "give it 20 minutes": an arrival in itself
-_AWAY = re.compile(r"(?:away|out)$|^(?:give[ \t]+it|allow|wait)\b", re.IGNORECASE)
-
-
 _CLAUSE_END = re.compile(r"[.!?\n](?:\s|$)|[;\u2014]|,[ \t]+(?:but|and|while|whereas)\b")
 # what tells an event that happened before the time ("you ordered at 6:55", "it was placed at")
 _HAPPENED = re.compile(r"(?i)\b(?:ordered|placed|picked[ \t]+up|prepared|left|dispatched|paid|cancell?ed|called|confirmed|"
@@ -289,28 +290,6 @@ def promises_arrival(text: str, start: int) -> bool:
         return False  # "it was delivered at 7:05": what happened
     happened = [m.end() for m in _HAPPENED.finditer(text, lo, start)]
     return not happened or (last is not None and last.end() > max(happened))
-
-
-def relative_times(text: str, now: float) -> List[Stated]:
-    """Arrival times stated relative to ``now`` (minutes since midnight): "it will arrive in
-    about 5 minutes", "delivered within half an hour", each as ``now`` plus the duration; only
-    in a sentence about an arrival ("I'll check in a minute" promises no arrival)."""
-    found: List[Stated] = []
-    for m in _RELATIVE.finditer(text):
-        starts = [e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())]
-        end = _SENTENCE_END.search(text, m.end())
-        sentence = text[starts[-1] if starts else 0:end.start() if end else len(text)]
-        if not _ARRIVAL.search(sentence) and not _AWAY.search(m.group(0)):
-            continue
-        raw = (m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5") or "").lower()
-        raw = re.sub(r"[ \t]+", " ", raw)
-        count = float(raw) if raw.isdigit() else _COUNT_WORDS.get(raw)
-        unit = (m.group("unit") or m.group("unit2") or m.group("unit3") or m.group("unit4") or "").lower()
-        if count is None:
-            continue
-        minutes = count * 60 if unit.startswith(("hour", "hr")) else count
-        found.append(Stated("time", now + minutes, m.group(0), m.start(), m.end()))
-    return found
 
 
 def times_in_observation(text: str) -> List[float]:

@@ -476,14 +476,15 @@ def _imports(module) -> set:
 
 def test_imports_only_stdlib_and_text_matching():
     """SPEC §5 (statements): the module is pure, importing only the standard library,
-    text_matching, negation and the readers of values (amounts, typed); negation and those, the
-    standard library alone."""
-    from tau_shaped.reward.reading import amounts, typed
+    text_matching, negation and the readers of values (amounts, typed, arrival_waits); negation and
+    those, the standard library alone."""
+    from tau_shaped.reward.reading import amounts, arrival_waits, typed
 
     assert _imports(statements) <= {"__future__", "re", "dataclasses", "functools", "typing",
                                      "tau_shaped.reward.reading.text_matching", "tau_shaped.reward.reading.negation",
                                      "tau_shaped.reward.reading.amounts", "tau_shaped.reward.reading.typed",
-                                     "tau_shaped.reward.reading.days"}
+                                     "tau_shaped.reward.reading.days", "tau_shaped.reward.reading.arrival_waits"}
+    assert _imports(arrival_waits) <= {"__future__", "re", "typing", "tau_shaped.reward.reading.typed"}
     assert _imports(negation) <= {"__future__", "re", "bisect", "functools", "typing"}
     assert _imports(amounts) <= {"__future__", "re", "functools", "typing", "tau_shaped.reward.reading.typed"}
     assert _imports(typed) <= {"__future__", "dataclasses", "typing"}

@@ -1,0 +1,77 @@
+"""A wait until an arrival, said relative to the clock (SPEC §10 statements): "it'll arrive in
+about 5 minutes", "delivered within half an hour", "in a half-hour", "in 1.5 hours", "in an
+hour and a half", "ten minutes, tops", "give it 20 minutes", "it'll be with you in five".
+
+- ``relative_times(text, now)``: each such wait as the clock time ``now`` plus the wait (minutes
+  since midnight), only in a sentence about an arrival ("I'll check in a minute" promises none).
+- ``ARRIVAL``: the words of an arrival ("arrive", "deliver", "with you", "at your door",
+  "knocking", ...), shared with ``statements`` (a bare hour is a time in such a sentence).
+- ``SENTENCE_END``: where a sentence ends (a "." inside "1.5" or "7.30" does not).
+
+Every pattern is linear on untrusted text (bounded or single quantifiers).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List
+
+from tau_shaped.reward.reading.typed import Stated
+
+__all__ = ["ARRIVAL", "SENTENCE_END", "relative_times"]
+
+_COUNT_WORDS = {"three": 3, "a couple of": 2, "a": 1, "an": 1, "one": 1, "two": 2, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
+                "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60, "half an": 0.5, "half a": 0.5,
+                "a half": 0.5, "one and a half": 1.5,
+                "a quarter of an": 0.25, "quarter of an": 0.25, "three quarters of an": 0.75, "three-quarters of an": 0.75,
+                "a quarter": 0.25, "a couple": 2}
+_COUNTS = "|".join(re.escape(w).replace("\\ ", r"[ \t]+") for w in sorted(_COUNT_WORDS, key=len, reverse=True))
+_N = r"\d{1,3}(?:\.\d{1,2})?"  # "1.5 hours"
+_UNIT_GAP = r"[ \t-]{0,2}"  # "a half-hour", "20-minute"
+_RELATIVE = re.compile(
+    r"\b(?:(?:in|within|after)[ \t]+(?:about|around|roughly|approximately|approx\.|just|only|under|less[ \t]+than)?[ \t]*"
+    rf"(?P<n>{_N}|{_COUNTS}){_UNIT_GAP}"
+    r"(?P<unit>minutes?|mins?|hours?|hrs?)\b"
+    # "an hour and a half", "2 hours and a quarter": a fraction of the unit after it
+    r"(?:[ \t]+and[ \t]+an?[ \t]+(?P<more>half|quarter)\b)?"
+    r"|(?P<n2>\d{1,3})[ \t]*(?P<unit2>minutes?|mins?)[ \t]+(?:from[ \t]+now|away|out)\b"
+    # "give it about 20 minutes", "allow 10 minutes"
+    rf"|\b(?:give[ \t]+it|allow|wait)[ \t]+(?:about|around|roughly|another|just|only)?[ \t]*(?P<n3>{_N}|{_COUNTS}){_UNIT_GAP}"
+    r"(?P<unit3>minutes?|mins?|hours?|hrs?)\b"
+    # "ten minutes, tops", "15 mins max", "20 minutes at most": a bound on the wait
+    rf"|(?<![\w.])(?P<n4>\d{{1,3}}|{_COUNTS})[ \t]*(?P<unit4>minutes?|mins?)[ \t]{{0,2}},?[ \t]{{1,2}}(?:tops|max(?:imum)?|at[ \t]+most|or[ \t]+less)\b"
+    # "it'll be with you in five": minutes left unsaid, at the end of a sentence (not "in 1.5 hours")
+    r"|\bin[ \t]{1,2}(?:about[ \t]{1,2}|under[ \t]{1,2})?(?P<n5>[1-5]?[0-9]|two|three|four|five|ten)"
+    r"(?=[ \t]{0,2}(?:[.!?](?![0-9])|\n|$|,|or[ \t]so\b)))",
+    re.IGNORECASE,
+)
+
+ARRIVAL = re.compile(r"arriv|deliver|with you\b|reach|get to you|be there\b|at your door|show up|\beta\b|knock|turn[ \t]up"
+                     r"|\byou(?:['’]ll|[ \t]+will|[ \t]+should)[ \t]+(?:have|get|receive)[ \t]+it\b", re.IGNORECASE)
+SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
+# "2 minutes away", "give it 20 minutes": an arrival in itself
+_AWAY = re.compile(r"(?:away|out)$|^(?:give[ \t]+it|allow|wait)\b", re.IGNORECASE)
+_MORE = {"half": 0.5, "quarter": 0.25}
+
+
+def relative_times(text: str, now: float) -> List[Stated]:
+    """Arrival times stated relative to ``now`` (minutes since midnight): "it will arrive in
+    about 5 minutes", "delivered within half an hour", each as ``now`` plus the duration; only
+    in a sentence about an arrival ("I'll check in a minute" promises no arrival)."""
+    found: List[Stated] = []
+    for m in _RELATIVE.finditer(text):
+        starts = [e.end() for e in SENTENCE_END.finditer(text, 0, m.start())]
+        end = SENTENCE_END.search(text, m.end())
+        sentence = text[starts[-1] if starts else 0:end.start() if end else len(text)]
+        if not ARRIVAL.search(sentence) and not _AWAY.search(m.group(0)):
+            continue
+        raw = (m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5") or "").lower()
+        raw = re.sub(r"[ \t]+", " ", raw)
+        count = float(raw) if raw.replace(".", "", 1).isdigit() else _COUNT_WORDS.get(raw)
+        unit = (m.group("unit") or m.group("unit2") or m.group("unit3") or m.group("unit4") or "").lower()
+        if count is None:
+            continue
+        count += _MORE.get((m.group("more") or "").lower(), 0.0)
+        minutes = count * 60 if unit.startswith(("hour", "hr")) else count
+        found.append(Stated("time", now + minutes, m.group(0), m.start(), m.end()))
+    return found

@@ -1,0 +1,43 @@
+"""A value asked about and then denied (SPEC §10 statements: a negated value asserts nothing):
+"Was it $20? No - $16.90 went back to your card", "Is the refund $20? Nope: it's $16.90", "You
+asked whether it's $20. It isn't; ...". The value stands in a question (or in a report of what
+was asked: "you asked whether", "you wondered if"), and the next sentence opens with a denial
+("No", "Nope", "Nah", "Not quite", "It isn't", "That's not", "Wrong", "My mistake", "Actually").
+
+A question answered otherwise ("Was it $20? Yes - $20 went back") states its value, and so does
+a question left unanswered ("Would a refund of $50 work for you?" offers $50).
+
+``asked_then_denied(text)``: a predicate over positions of ``text`` (True where the value at
+that position was asked and denied); texts with no "?" and no "asked" are ruled out at once.
+Every pattern is linear (bounded repeats).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, List, Tuple
+
+__all__ = ["asked_then_denied"]
+
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[0-9]))*(?:[.!?]+|\n|$)")  # "$20.60?" is one sentence
+_DENIAL = re.compile(
+    r"[ \t\u00a0*_\"'“]{0,4}(?:no|nope|nah)\b(?![ \t\u00a0]+(?:problem|worries|doubt)\b)"
+    r"|[ \t\u00a0*_\"'“]{0,4}(?:not[ \t\u00a0]+(?:quite|exactly|really|so)|(?:it|that)(?:[ \t\u00a0]+is|['’]s)[ \t\u00a0]+not"
+    r"|(?:it|that)[ \t\u00a0]+(?:isn['’]?t|wasn['’]?t)|wrong|my[ \t\u00a0]+(?:mistake|bad)|actually[,]?[ \t\u00a0]+(?:no|it['’]s|it[ \t\u00a0]+is))\b",
+    re.IGNORECASE)
+_REPORTED = re.compile(r"(?i)\b(?:asked|wondered|wondering|asking)[ \t\u00a0]+(?:me[ \t\u00a0]+)?(?:whether|if|about)\b")
+
+
+def asked_then_denied(text: str) -> Callable[[int], bool]:
+    """Whether the value at a position of ``text`` was asked about and then denied (see the module)."""
+    if "?" not in text and "asked" not in text.lower() and "wonder" not in text.lower():
+        return lambda at: False
+    spans: List[Tuple[int, int]] = []
+    sentences = [(m.start(), m.end()) for m in _SENTENCE.finditer(text) if m.end() > m.start()]
+    for (start, end), nxt in zip(sentences, sentences[1:]):
+        asked = text[end - 1:end] == "?" or _REPORTED.search(text, start, end) is not None
+        if asked and _DENIAL.match(text, nxt[0]):
+            spans.append((start, end))
+        if len(spans) >= 16:  # a bound on untrusted text
+            break
+    return lambda at: any(a <= at < b for a, b in spans)
