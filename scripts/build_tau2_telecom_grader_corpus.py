@@ -23,6 +23,8 @@ TRANSFER = "transfer_to_human_agents"
 # the agent telling the customer the bill is paid, in several wordings (one per entry, in turn)
 PAID_SAID = ["Your bill has been paid, thank you.", "Great news: the payment went through.",
              "The overdue bill is now settled.", "Thanks, you have paid the bill in full."]
+# the agent telling the customer a payment request is on its way ({bill}: the bill)
+REQUEST_SAID = "I have sent you a payment request for bill {bill}; please accept it on your side."
 # a refuel offered with the amount and no price, in several wordings ({gb}: the amount)
 NO_PRICE = ["I can add {gb} GB of data to your line. Shall I go ahead?",
             "Would you like me to refuel {gb} GB of data for you now?",
@@ -171,6 +173,20 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
             wait = Action(name="respond", kwargs={"content": "Once the payment has gone through, I will resume your line."})
             files["valid_alternatives"].append(_entry(task, "payment_awaited_in_words", "good",
                                                       truth[:p + 1] + [wait] + truth[p + 1:], 1, 1))
+            sent = Action(name="respond", kwargs={"content": REQUEST_SAID.format(bill=truth[p].kwargs["bill_id"])})
+            breaks.append(_entry(task, "request_said_before_sending", "bad", truth[:p] + [sent] + truth[p:], 0, 1,
+                                 ["telecom.payment.request_sent_said"]))
+            files["valid_alternatives"].append(_entry(task, "request_said_after_sending", "good",
+                                                      truth[:p + 1] + [sent] + truth[p + 1:], 1, 1))
+            world = domain.load_data(task.seed)
+            owner = next(c for c in world["customers"] if c["customer_id"] == truth[p].kwargs["customer_id"])
+            newest = sorted((b for b in world["bills"] if b["bill_id"] in owner["bill_ids"]), key=lambda b: b["issue_date"],
+                            reverse=True)
+            place = [b["bill_id"] for b in newest].index(truth[p].kwargs["bill_id"])
+            if place > 0:  # a list cut short before the requested bill shows nothing of it (round 6)
+                short = Action(name="get_bills_for_customer", kwargs={"customer_id": owner["customer_id"], "limit": place})
+                breaks.append(_entry(task, "paid_said_after_a_short_list", "bad", truth[:m + 1] + [short, said] + truth[m + 1:],
+                                     0, 1, ["telecom.payment.paid_checked"]))
             early = truth[:p] + [truth[z]] + truth[p:z] + truth[z + 1:]
             breaks.append(_entry(task, "resume_before_payment", "bad", early, 0, 1,
                                  ["telecom.resume.overdue_paid_first"]))

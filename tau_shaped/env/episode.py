@@ -15,7 +15,7 @@ import random
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterator, List, Optional, TypeVar
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, TypeVar
 
 T = TypeVar("T")
 
@@ -82,6 +82,13 @@ def record_event(type: str, **fields: Any) -> None:
     """Record a safety-relevant fact at the current step (SPEC §5)."""
     ctx = _context()
     ctx.events.append(Event(type=type, step=ctx.step, fields=dict(fields)))
+
+
+def events_so_far() -> Tuple[Event, ...]:
+    """The events the running episode has recorded so far (none outside an episode): what a
+    domain's watch reads of the calls before (the bill a payment request was sent for)."""
+    ctx = _current.get()
+    return tuple(ctx.events) if ctx is not None else ()
 
 
 @contextmanager

@@ -4,13 +4,15 @@ statements), the check kind ``telecom.payment.paid_checked`` reads "your bill is
 A match counts where the message asserts it: not negated in its clause ("I can't see that your
 bill is paid"), not in a question ("Has your payment gone through?") and not under a condition
 earlier in its sentence ("Once your bill is paid, I'll resume the line", "let me know when the
-payment went through"). Registered when the domain package builds its domain (``DOMAIN``), before
+payment went through"). A table's rows and a flat JSON object are read as the ``key: value``
+lines they stand for ("| Bill | Status |" over "| B1 | Paid |" reads "Bill: B1; Status: Paid."). Registered when the domain package builds its domain (``DOMAIN``), before
 its rule file is read: a rule file names only kinds the code registered.
 """
 
 from __future__ import annotations
 
 import bisect
+import json
 import re
 from typing import Any, List, Optional
 
@@ -41,11 +43,56 @@ class AssertedPredicate(_Strict):
 
 
 _ENDS = re.compile(r"[.!?\n]")
+_OBJECT = re.compile(r"\{[^{}]{1,2000}\}")
+_ROW = re.compile(r"^[ \t]*\|(.*)\|[ \t]*$")
+_RULE_ROW = re.compile(r"^[\s|:-]+$")
+
+
+def _cells(line: str) -> List[str]:
+    m = _ROW.match(line)
+    return [c.strip() for c in m.group(1).split("|")] if m else []
+
+
+def as_lines(text: str) -> str:
+    """``text`` with a markdown table's rows and a flat JSON object written as the ``key: value``
+    lines they stand for (each cell under its column's header; a key's underscores as spaces), so
+    that a statement reads alike in any layout (SPEC §10); the rest kept."""
+    if len(text) > 8192 or ("|" not in text and "{" not in text):
+        return text
+
+    def flat(m: "re.Match[str]") -> str:
+        try:
+            value = json.loads(m.group(0))
+        except ValueError:
+            return m.group(0)
+        if not isinstance(value, dict) or any(isinstance(v, (dict, list)) for v in value.values()):
+            return m.group(0)
+        return "; ".join(f"{str(k).replace('_', ' ')}: {v}" for k, v in value.items()) + "."
+
+    text = _OBJECT.sub(flat, text) if "{" in text else text
+    if "|" not in text:
+        return text
+    out: List[str] = []
+    header: List[str] = []
+    for line in text.split("\n")[:200]:
+        cells = _cells(line)
+        if not cells:
+            header = []
+            out.append(line)
+        elif _RULE_ROW.match(line):
+            continue
+        elif not header:
+            header = cells
+        else:
+            out.append("; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells)) + ".")
+    return "\n".join(out)
 
 
 def asserts(text: str, pattern: str) -> bool:
-    """Whether ``text`` asserts a match of ``pattern`` (see the module). Linear in the text: its
-    sentence ends are found once, each match's sentence by bisection."""
+    """Whether ``text`` asserts a match of ``pattern`` (see the module), in any layout
+    (``as_lines``). Linear in the text: its sentence ends are found once, each match's sentence
+    by bisection."""
+    text = as_lines(text)
     negated = None
     ends: Optional[List[int]] = None
     for start, snippet in data_regex.matches(pattern, text):

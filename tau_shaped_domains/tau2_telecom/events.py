@@ -14,8 +14,10 @@ acts on (before it runs), by the watch ``tau_shaped.integrations.tau2.telecom_st
   ``unpaid``, one Overdue or Awaiting Payment, or a bill of the same customer still Awaiting
   Payment (a payment requested that has not gone through: reading another bill, an old one that
   is Paid, is no check that the requested one is; the policy: check that the bill is PAID before
-  telling the customer it has been paid). A look-up changes nothing: the state before it is what
-  it read.
+  telling the customer it has been paid); ``requested_unseen``: a payment request was sent
+  earlier in the episode and the look-up did not return its bill with status Paid (a list cut
+  short by ``limit``, or another bill: what it showed says nothing of the bill paid). A look-up
+  changes nothing: the state before it is what it read.
 - ``customer_identified`` (an agent's ``get_customer_by_phone``, ``get_customer_by_id`` or
   ``get_customer_by_name`` that succeeded and found a customer; one event for each customer
   found): ``customer_id``, ``tool``. A name look-up that found no one (tau2's tool returns an
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
-from tau_shaped.env.episode import record_event
+from tau_shaped.env.episode import events_so_far, record_event
 
 EVENT_TYPES = ["line_resumed", "payment_requested", "bills_read", "data_refueled", "customer_identified"]
 TODAY = "2025-02-25"  # tau2's telecom clock (tau2.domains.telecom.utils.get_today)
@@ -124,4 +126,15 @@ def watch(side: str, name: str, kwargs: Dict[str, Any], before: Dict[str, Any], 
             owners = [b.get("customer_id") for b in bills] + [kwargs.get("customer_id")]
             owners = {o for o in owners if isinstance(o, str)}
             awaiting = any(b.get("status") == AWAITING for owner in owners for b in _bills_of(before, owner))
-            record_event("bills_read", paid=PAID in statuses, unpaid=bool(statuses & {OVERDUE, AWAITING}) or awaiting)
+            requested = _last_requested()
+            unseen = requested is not None and not any(b.get("bill_id") == requested and b.get("status") == PAID for b in bills)
+            record_event("bills_read", paid=PAID in statuses, unpaid=bool(statuses & {OVERDUE, AWAITING}) or awaiting,
+                         requested_unseen=unseen)
+
+
+def _last_requested() -> Any:
+    """The bill of the latest payment request the episode sent, or None."""
+    for event in reversed(events_so_far()):
+        if event.type == "payment_requested":
+            return event.fields.get("bill_id")
+    return None
