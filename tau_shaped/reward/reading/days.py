@@ -93,14 +93,14 @@ _NOT_DONE = re.compile(r"(?i)\b(?:will|['’]ll|be|should|shall|going[ \t]to|get
                        r"\b[ \t\w]{0,12}$")
 _EVENT_WORDS = ("deliver", "dropped", "handed", "arrived", "reached", "placed", "ordered", "put in", "went in", "checkout",
                 "checked out", "submitted")
-_PAST_WORDS = ("yesterday", "today", "tonight", "night", "morning", "afternoon", "evening", "day",  # "monday": "day"
-               "on ")  # "on the 12th", "on March 12th", "on 2026-03-12"
+_PAST_WORDS = ("yesterday", "today", "tonight", "night", "morning", "afternoon", "evening", "day")  # "monday": "day"
+_DIGIT = re.compile(r"[0-9]")  # a date has one ("on the 12th", "on March 12th", "on 2026-03-12")
 
 
 def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
     """Each order event said to have happened on a day named (see the module docstring)."""
     low = text.lower()
-    if not any(w in low for w in _EVENT_WORDS) or not any(w in low for w in _PAST_WORDS):
+    if not any(w in low for w in _EVENT_WORDS) or not (any(w in low for w in _PAST_WORDS) or _DIGIT.search(text)):
         return []
     out: List[Tuple[str, Named, int, str]] = []
     for m in _EVENT_DAY.finditer(text):

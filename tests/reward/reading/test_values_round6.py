@@ -45,7 +45,7 @@ from tests.reward.reading.test_values_round5 import (AMOUNTS, ETA, FACTS, FIRST_
                                                      words)
 
 SEED = 41_06
-PER_CLASS = int(os.environ.get("ROUND6_VALUES_PER_CLASS", "0")) or (80 if os.environ.get("ROUND6_VALUES_FULL") else 3)
+PER_CLASS = int(os.environ.get("ROUND6_VALUES_PER_CLASS", "0")) or (120 if os.environ.get("ROUND6_VALUES_FULL") else 3)
 CONFIRM = "fd.confirm.before_write"
 
 
@@ -385,4 +385,50 @@ def _print(per_class: int) -> None:  # pragma: no cover - the measuring entry po
 
 
 if __name__ == "__main__":  # pragma: no cover
-    _print(int(sys.argv[1]) if len(sys.argv) > 1 else 80)
+    _print(int(sys.argv[1]) if len(sys.argv) > 1 else 120)
+
+
+# --- the readers' edges this round's forms brush against (what must stay as it was) ---------------
+
+@pytest.mark.parametrize("text, values", [
+    ("$1,234 refunded", [1234.0]),  # a thousands group has three digits: no decimal comma
+    ("$5,10,15", [5.0]),  # a list of figures, not 5.10
+    ("16,90 $ back", [16.9]),
+    ("1.234,50 $", [1234.5]),
+    ("$1.2K", [1200.0]),
+    ("5 kids and $3", [3.0]),
+    ("$10 K-Cups", [10.0]),  # a "k" that starts a word is no thousands
+    ("the grand total is $5", [5.0]),
+    ("a tenner and a fiver", [10.0, 5.0]),
+])
+def test_amount_edges(text, values):
+    from tau_shaped.reward.reading.amounts import amounts
+
+    assert [a.value for a in amounts(text)] == values
+
+
+@pytest.mark.parametrize("text, ago", [
+    ("It was delivered on the 12th.", [1]),
+    ("You placed it on 8 March.", [5]),
+    ("Delivered on Sunday the 8th.", [5]),
+    ("It was delivered on the 12 items.", []),  # a day of the month needs its ordinal or its month
+    ("It'll be delivered on the 14th.", []),  # to come: no event that happened
+])
+def test_dates_by_day_of_month(text, ago):
+    from datetime import datetime
+
+    from tau_shaped.reward.reading.days import days_ago, event_days
+
+    assert [d for _, named, _, _ in event_days(text) for d in days_ago(named, datetime(2026, 3, 13, 19))] == ago
+
+
+@pytest.mark.parametrize("text, asked", [
+    ("Was it $20? No - $16.90 went back.", True),
+    ("Was it $20? Yes, $20 went back.", False),
+    ("Would $20 work for you? No problem if not.", False),
+    ("You asked whether it was $20. It isn't: $16.90 went back.", True),
+])
+def test_a_value_asked_then_denied(text, asked):
+    from tau_shaped.reward.reading.asked_denied import asked_then_denied
+
+    assert asked_then_denied(text)(text.index("$20")) is asked
