@@ -85,32 +85,40 @@ _DATE = (rf"on[ \t]{{1,3}}(?:(?:monday|tuesday|wednesday|thursday|friday|saturda
          rf"|{_MONTH.format(tag='m1')}[ \t]{{1,3}}{_MDAY.format(tag='d1')}"
          rf"|(?:the[ \t]{{1,3}})?{_MDAY.format(tag='d2')}(?:[ \t]{{1,3}}(?:of[ \t]{{1,3}})?{_MONTH.format(tag='m2')})?)")
 _PAST_DAY = (r"(?:(?P<rel>yesterday|today|tonight|last[ \t]night|this[ \t](?:morning|afternoon|evening))"
-             rf"|{_DATE}"
              r"|(?:on|last|this[ \t]past)[ \t]{1,3}(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
-_EVENT_DAY = re.compile(r"(?i)\b(?P<ev>delivered|dropped[ \t]off|handed[ \t]over|arrived|reached[ \t]you|placed|ordered|put[ \t]in|went[ \t]in"
-                        r"|checkout|checked[ \t]out|submitted)\b[^.!?\n;]{0,40}?\b" + _PAST_DAY)
+# the first letters of the events, looked ahead before anything else: a scan skips other letters at once
+_EVENT = (r"(?i)(?=[dhaprocsw])\b(?P<ev>delivered|dropped[ \t]off|handed[ \t]over|arrived|reached[ \t]you|placed|ordered|put[ \t]in|went[ \t]in"
+          r"|checkout|checked[ \t]out|submitted)\b[^.!?\n;]{0,40}?\b")
+_EVENT_DAY = re.compile(_EVENT + _PAST_DAY)
+# the dates, read only where "on" comes shortly before a digit (few messages: the pattern is long)
+_EVENT_DATE = re.compile(_EVENT + rf"(?:{_DATE})\b")
+_DATE_HINT = re.compile(r"(?i)(?=[o])\bon[ \t]{1,3}(?:[a-z]{3,9},?[ \t]{1,3}){0,2}[0-9]")
 _NOT_DONE = re.compile(r"(?i)\b(?:will|['’]ll|be|should|shall|going[ \t]to|gets?|getting|to|can|could|would|might|may|if|once|when)"
                        r"\b[ \t\w]{0,12}$")
 _EVENT_WORDS = ("deliver", "dropped", "handed", "arrived", "reached", "placed", "ordered", "put in", "went in", "checkout",
                 "checked out", "submitted")
 _PAST_WORDS = ("yesterday", "today", "tonight", "night", "morning", "afternoon", "evening", "day")  # "monday": "day"
-_DIGIT = re.compile(r"[0-9]")  # a date has one ("on the 12th", "on March 12th", "on 2026-03-12")
 
 
 def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
     """Each order event said to have happened on a day named (see the module docstring)."""
     low = text.lower()
-    if not any(w in low for w in _EVENT_WORDS) or not (any(w in low for w in _PAST_WORDS) or _DIGIT.search(text)):
+    if not any(w in low for w in _EVENT_WORDS):
         return []
+    found = list(_EVENT_DAY.finditer(text)) if any(w in low for w in _PAST_WORDS) else []
+    if "on " in low and _DATE_HINT.search(text) is not None:  # "on Sunday the 8th": the date, not the weekday alone
+        dates = list(_EVENT_DATE.finditer(text))
+        taken = {m.start() for m in dates}
+        found = sorted([m for m in found if m.start() not in taken] + dates, key=lambda m: m.start())
     out: List[Tuple[str, Named, int, str]] = []
-    for m in _EVENT_DAY.finditer(text):
+    for m in found:
         if _NOT_DONE.search(text, max(0, m.start() - 24), m.start()):
             continue  # "it'll be delivered today", "to be placed on Monday": not an event that happened
         event = _EVENTS[" ".join(m.group("ev").lower().split())]
-        rel = m.group("rel")
+        rel = m.re is _EVENT_DAY and m.group("rel")
         if rel:
             named: Named = ("rel", -1 if rel.lower() in ("yesterday", "last night") else 0)
-        elif m.group("iso") or m.group("d1") or m.group("d2"):
+        elif m.re is _EVENT_DATE:
             dated = _date_named(m)
             if dated is None:
                 continue
