@@ -37,10 +37,11 @@ from tau_shaped.reward.reading.typed import Stated
 
 __all__ = ["amounts", "may_state_amount"]
 
-# A decimal comma ("16,90", "1.234,50"): exactly two digits after the comma, no digit nor ",digit" after.
-_COMMA_NUM = r"[0-9]{1,3}(?:\.[0-9]{3}){1,4},[0-9]{2}(?![0-9]|,[0-9])|[0-9]{1,3},[0-9]{2}(?![0-9]|,[0-9])"
-# The grammar of text_matching.numbers_in_text, on ASCII digits only, after a decimal comma.
-_NUM = _COMMA_NUM + r"|[0-9]{1,3}(?:,[0-9]{3}(?![0-9]))+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+"
+# The grammar of text_matching.numbers_in_text, on ASCII digits only, then a decimal comma ("16,90",
+# "1.234,50"): exactly two digits after the comma, no digit nor ",digit" after (read in ``_count``).
+_NUM = (r"(?:[0-9]{1,3}(?:,[0-9]{3}(?![0-9]))+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+)"
+        r"(?:,[0-9]{2}(?![0-9]|,[0-9]))?")
+_COMMA_NUM = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3}){0,4},[0-9]{2}")
 # Thousands said with a "k" right after the number ("$1.2K", "1.5 k dollars"), not a word ("5 kids").
 _KILO = r"(?:{sp}?(?P<{tag}>[kK])(?![A-Za-z0-9-]))?"
 _SLANG = {"fiver": 5.0, "tenner": 10.0}
@@ -86,9 +87,11 @@ _AMOUNT = re.compile(
     + rf"|(?<![\w.])(?P<n3>(?i:{_SMALL})){_SP}{{1,2}}(?P<word3>(?i:{_UNIT_WORD}))(?![A-Za-z])"
     + _tail("c3")
     + _bare("b3")
-    # slang: "a fiver", "a tenner"
-    + r"|(?<![\w.])(?i:(?:an?|one|the)[ \u00a0]{1,2})?(?P<slang>(?i:fiver|tenner))(?![A-Za-z])"
     + ")"
+)
+# slang: "a fiver", "a tenner" (read only in a text that holds one)
+_SLANG_AMOUNT = re.compile(
+    r"(?<![\w.])(?:(?:an?|one|the)[ \u00a0]{1,2})?(?P<slang>fiver|tenner)(?![A-Za-z])", re.IGNORECASE
 )
 
 _HINTS = ("$", "€", "£", "¥", "dollar", "buck", "cent", "euro", "usd", "eur", "gbp", "cad", "aud", "jpy", "chf", "inr",
@@ -106,8 +109,10 @@ def may_state_amount(text: str) -> bool:
 
 def _count(raw: str) -> Optional[float]:
     if raw[:1].isdigit() or raw[:1] == ".":
-        if len(raw) >= 4 and raw[-3] == ",":  # a decimal comma (``_COMMA_NUM``): "16,90", "1.234,50"
-            return float(raw.replace(".", "").replace(",", "."))
+        if len(raw) >= 4 and raw[-3] == ",":  # a decimal comma: "16,90", "1.234,50"
+            if _COMMA_NUM.fullmatch(raw):
+                return float(raw.replace(".", "").replace(",", "."))
+            raw = raw[:-3]  # "1,234,56", "1.5,20": the number before it, as read without it
         return float(raw.replace(",", ""))
     small = _SMALL_WORDS.get(raw.lower())
     return None if small is None else float(small)
@@ -135,9 +140,6 @@ def amounts(text: str) -> List[Stated]:
         return found
     seen = _unmasked(text)
     for m in _AMOUNT.finditer(seen):
-        if m.group("slang"):
-            found.append(Stated("amount", _SLANG[m.group("slang").lower()], text[m.start():m.end()], m.start(), m.end()))
-            continue
         raw = m.group("n1") or m.group("n2") or m.group("n3") or m.group("n4")
         value = _count(raw)
         if value is None:
@@ -155,6 +157,11 @@ def amounts(text: str) -> List[Stated]:
         elif (m.group("b2") or m.group("b3")) and value.is_integer() and word.startswith(("dollar", "buck", "us")):
             value += int(m.group("b2") or m.group("b3")) / 100  # "16 dollars 90"
         found.append(Stated("amount", round(value, 9), text[m.start():m.end()], m.start(), m.end()))
+    low = text.lower()
+    if "fiver" in low or "tenner" in low:
+        found.extend(Stated("amount", _SLANG[m.group("slang").lower()], text[m.start():m.end()], m.start(), m.end())
+                     for m in _SLANG_AMOUNT.finditer(text))
+        found.sort(key=lambda a: a.start)
     return found
 
 
