@@ -261,9 +261,13 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
     return sorted(out, key=lambda c: c.start)
 
 
-# A count after the number: not money ("Refund timing: 3 to 5 business days", "Refund window: 15 minutes")
+# A count after the number: not money ("Refund timing: 3 to 5 business days", "Refund window: 15 minutes",
+# "Cost: 1 checked bag", "Total: 2 passengers")
 _COUNT_AFTER = re.compile(r"[ \t]{0,2}(?:(?:-|\u2013|to|or)[ \t]{0,2}[0-9]{1,4}[ \t]{0,2})?(?i:minutes?|mins?|hours?|hrs?|days?|"
-                          r"business|working|weeks?|months?|years?|%|percent|per|pct|items?|units?|times|x\b|am\b|pm\b)")
+                          r"business|working|weeks?|months?|years?|%|percent|per|pct|items?|units?|times|x\b|am\b|pm\b|"
+                          r"(?:checked|carry[ -]?on|non[ -]?free|free|extra|additional)\b|bags?\b|baggages?\b|luggage|suitcases?\b|"
+                          r"pieces?\b|passengers?\b|travell?ers?\b|people\b|persons?\b|adults?\b|child(?:ren)?\b|seats?\b|"
+                          r"tickets?\b|nights?\b|lines?\b|devices?\b|dish(?:es)?\b|meals?\b|orders?\b|flights?\b|segments?\b)")
 _KEY_HINTS = ("amount", "total", "price", "cost", "refund", "charge", "fee", "difference", "balance", "payment due", "to pay")
 # every keyed number stands after a separator or "is"/"of" (one scan before any reading)
 _KEYED_HINT = re.compile(r"[:=|][ \t\"']{0,4}[-\u2212]?[0-9]|\b(?:is|of)[ \t]{1,3}[\"']?[-\u2212]?[0-9]")

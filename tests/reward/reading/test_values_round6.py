@@ -432,3 +432,16 @@ def test_a_value_asked_then_denied(text, asked):
     from tau_shaped.reward.reading.asked_denied import asked_then_denied
 
     assert asked_then_denied(text)(text.index("$20")) is asked
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Cost: 1 checked bag", []),  # a count of bags under a money key is no money
+    ("Charge: 1 bag | Price: $50", []),  # the $50 is a currency amount, read by ``amounts``
+    ("Total: 2 passengers", []),
+    ("Total: 16.90", [16.9]),
+    ("Refund amount: 16.90 to your card", [16.9]),
+])
+def test_a_count_under_a_money_key_is_no_amount(text, values):
+    from tau_shaped.reward.reading.money_claims import keyed_amounts
+
+    assert [a.value for a in keyed_amounts(text)] == values
