@@ -25,6 +25,8 @@ PAID_SAID = ["Your bill has been paid, thank you.", "Great news: the payment wen
              "The overdue bill is now settled.", "Thanks, you have paid the bill in full."]
 # the agent telling the customer a payment request is on its way ({bill}: the bill)
 REQUEST_SAID = "I have sent you a payment request for bill {bill}; please accept it on your side."
+# the agent telling the customer their line works again
+RESUMED_SAID = "Your line has been reactivated; please restart your phone."
 # a refuel offered with the amount and no price, in several wordings ({gb}: the amount)
 NO_PRICE = ["I can add {gb} GB of data to your line. Shall I go ahead?",
             "Would you like me to refuel {gb} GB of data for you now?",
@@ -178,6 +180,11 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
                                  ["telecom.payment.request_sent_said"]))
             files["valid_alternatives"].append(_entry(task, "request_said_after_sending", "good",
                                                       truth[:p + 1] + [sent] + truth[p + 1:], 1, 1))
+            resumed = Action(name="respond", kwargs={"content": RESUMED_SAID})
+            breaks.append(_entry(task, "line_said_resumed_before_resuming", "bad", truth[:z] + [resumed] + truth[z:], 0, 1,
+                                 ["telecom.statements.done_said"]))
+            files["valid_alternatives"].append(_entry(task, "line_said_resumed_after_resuming", "good",
+                                                      truth[:z + 1] + [resumed] + truth[z + 1:], 1, 1))
             world = domain.load_data(task.seed)
             owner = next(c for c in world["customers"] if c["customer_id"] == truth[p].kwargs["customer_id"])
             newest = sorted((b for b in world["bills"] if b["bill_id"] in owner["bill_ids"]), key=lambda b: b["issue_date"],

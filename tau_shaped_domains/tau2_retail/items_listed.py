@@ -35,8 +35,11 @@ MAX_CHARS = 8192  # a message read for items: its first 8 KiB (a bound on untrus
 _WRITES = ("cancel_pending_order", "modify_pending_order_address", "modify_pending_order_payment",
            "modify_pending_order_items", "return_delivered_order_items", "exchange_delivered_order_items",
            "modify_user_address")
-# where a clause ends: a sentence end, a line, a semicolon, a comma, a dash, a contrast ("... but keep ...")
-_CLAUSES = re.compile(r"[.;,!?\n]+|\s[-\u2013\u2014]+\s|\s+(?:but|while|whereas|although|though)\s+", re.IGNORECASE)
+# where a sentence ends: a sentence end, a line, a semicolon, a dash, a contrast ("... but keep ...");
+# within one that keeps an item, its comma's pieces are read apart; an action a piece names
+_SENTENCES = re.compile(r"[.;!?\n]+|\s[-\u2013\u2014]+\s|\s+(?:but|while|whereas|although|though)\s+", re.IGNORECASE)
+_COMMAS = re.compile(r",")
+_ACTS = re.compile(r"\b(?:return|exchang|swap|replac|send\s+back|refund|modif|chang|switch|upgrad)\w*", re.IGNORECASE)
 # a clause that leaves an item out of the list: the customer keeps it, it stays, it is excluded
 _KEPT = re.compile(r"\b(?:keep|keeps|keeping|kept|stays?|staying|remains?|remaining|untouched|unchanged|excluded|"
                    r"except|excluding|not\s+(?:part|included|being|going|affected|returned|exchanged|changed)|"
@@ -72,7 +75,7 @@ def _name_pattern(name: str) -> "re.Pattern[str]":
     Boots), singular or plural."""
     words = [re.escape(w) for w in re.split(r"[\s_-]+", name.strip()) if w]
     whole = r"[\s_-]+".join(words)
-    head = words[-1] if words and len(words[-1]) >= 4 else None
+    head = words[-1] if words and len(words[-1]) >= 3 else None
     alts = f"{whole}|{head}" if head and len(words) > 1 else whole
     return re.compile(r"(?<!\w)(?:" + alts + r")(?:e?s)?(?!\w)", re.IGNORECASE)
 
@@ -83,18 +86,35 @@ def mentions(text: str, items: List[Tuple[str, str]]) -> List[FrozenSet[str]]:
     that keeps the item."""
     text = seen(text[:MAX_CHARS])
     out: List[FrozenSet[str]] = []
-    start = 0
-    bounds = [m.span() for m in _CLAUSES.finditer(text)] + [(len(text), len(text))]
-    for lo, hi in bounds:
-        clause, start = text[start:lo], hi
-        if not clause.strip() or _KEPT.search(clause):
-            continue
+    for clause in _listing_clauses(text):
         ids = ids_in(clause)
         out += [frozenset({item_id}) for item_id, _ in items if id_key(item_id) in ids]
         for name in sorted({n for _, n in items}):
             for m in _name_pattern(name).finditer(clause):
                 said = m.group(0)
                 out.append(frozenset(i for i, n in items if _name_pattern(n).fullmatch(said)))
+    return out
+
+
+def _split(text: str, pattern: "re.Pattern[str]") -> List[str]:
+    out, start = [], 0
+    for m in pattern.finditer(text):
+        out.append(text[start:m.start()])
+        start = m.end()
+    out.append(text[start:])
+    return [c for c in out if c.strip()]
+
+
+def _listing_clauses(text: str) -> List[str]:
+    """The clauses of ``text`` that may list an item: every clause of a sentence that keeps none;
+    in a sentence that keeps one, each comma's piece that names an action and keeps nothing ("You
+    keep the lamp, return the bottle"; "Everything else, including the lamp, stays" lists none)."""
+    out: List[str] = []
+    for sentence in _split(text, _SENTENCES):
+        if not _KEPT.search(sentence):
+            out.append(sentence)
+            continue
+        out += [p for p in _split(sentence, _COMMAS) if _ACTS.search(p) and not _KEPT.search(p)]
     return out
 
 

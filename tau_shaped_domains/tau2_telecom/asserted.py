@@ -2,7 +2,7 @@
 statements), the check kind ``telecom.payment.paid_checked`` reads "your bill is paid" with.
 
 A match counts where the message asserts it: not negated in its clause ("I can't see that your
-bill is paid"), not in a question ("Has your payment gone through?") and not under a condition
+bill is paid"), at its start or at its last word ("Line L1 hasn't been resumed"), not in a question ("Has your payment gone through?") and not under a condition
 earlier in its sentence ("Once your bill is paid, I'll resume the line", "let me know when the
 payment went through"). A table's rows and a flat JSON object are read as the ``key: value``
 lines they stand for ("| Bill | Status |" over "| B1 | Paid |" reads "Bill: B1; Status: Paid."). Registered when the domain package builds its domain (``DOMAIN``), before
@@ -53,11 +53,35 @@ def _cells(line: str) -> List[str]:
     return [c.strip() for c in m.group(1).split("|")] if m else []
 
 
+_KEY_LINE = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]+|[0-9]{1,2}[.)][ \t]+)?(?:\*\*)?[\w][\w ()/-]{0,40}(?:\*\*)?:[ \t]*\S")
+
+
+_BULLET = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]+|[0-9]{1,2}[.)][ \t]+)?")
+
+
+def _records(text: str) -> str:
+    """``text`` with each run of ``key: value`` lines (a record written as a list: "- Bill: B1",
+    "- Status: Paid") joined into one line, "Bill: B1; Status: Paid."."""
+    out: List[str] = []
+    run: List[str] = []
+    for line in text.split("\n")[:200] + [""]:
+        if _KEY_LINE.match(line):
+            run.append(line)
+            continue
+        if len(run) > 1:
+            out.append("; ".join(_BULLET.sub("", r).replace("**", "").rstrip(" .;") for r in run) + ".")
+        else:
+            out += run
+        run = []
+        out.append(line)
+    return "\n".join(out[:-1])
+
+
 def as_lines(text: str) -> str:
-    """``text`` with a markdown table's rows and a flat JSON object written as the ``key: value``
-    lines they stand for (each cell under its column's header; a key's underscores as spaces), so
+    """``text`` with a markdown table's rows, a flat JSON object and a run of ``key: value`` lines
+    written as the one line of ``key: value`` pairs they stand for (each cell under its column's header; a key's underscores as spaces), so
     that a statement reads alike in any layout (SPEC §10); the rest kept."""
-    if len(text) > 8192 or ("|" not in text and "{" not in text):
+    if len(text) > 8192 or ("|" not in text and "{" not in text and ":" not in text):
         return text
 
     def flat(m: "re.Match[str]") -> str:
@@ -70,6 +94,8 @@ def as_lines(text: str) -> str:
         return "; ".join(f"{str(k).replace('_', ' ')}: {v}" for k, v in value.items()) + "."
 
     text = _OBJECT.sub(flat, text) if "{" in text else text
+    if ":" in text and "\n" in text:
+        text = _records(text)
     if "|" not in text:
         return text
     out: List[str] = []
@@ -106,7 +132,8 @@ def asserts(text: str, pattern: str) -> bool:
         if _CONDITION.search(text, max(lo, start - _WINDOW), start):
             continue
         negated = negated or Negations(text)
-        if negated(start, lo):
+        last = start + snippet.rstrip().rfind(" ") + 1  # the verb a subject leads to ("line ... hasn't been resumed")
+        if negated(start, lo) or (last > start and negated(last, lo)):
             continue
         return True
     return False
