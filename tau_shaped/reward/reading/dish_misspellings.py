@@ -12,6 +12,13 @@ unsafe item named "in any form of its name"; used by ``dish_names``, whose ``res
   the past" stand in none of these.
 - **A kind of dish** (a generic word: "ring", "rice", "roll") misspelt only beside another word
   of its name ("Onion Rinngs"): "bring", "price" are words.
+- **The same sounds spelt otherwise** (round 6), read where a weaker misspelling is: a word of
+  three letters or more whose sound key is a dish word's (``sound_key``: "q", "ck" and "c" as
+  "k", "ph" as "f", "z" as "s", "oo" as "u", "ee" and "y" as "i", a doubled letter as one):
+  "Qorma", "Chiken", "Tiramisoo", "Pastta", "Spring Rols" (beside its name), "Misso".
+- **A word split in two** by a space or a hyphen ("Kor ma", "Tira-misu", "Sam osa"), where cued
+  as above, unless a part is a short function word or a word of the menus ("past a" is no
+  "pasta").
 
 A word of the menus' names is never respelt, nor one a misspelling of two such words; a word
 respelt names a dish only as the word itself would ("Chiken" alone names none). Linear: two RE2
@@ -36,6 +43,14 @@ _LETTER_WORD = re.compile(r"(?<![^\W_])[A-Za-z]{4,}(?![^\W_])")  # a misspelling
 _FAR = 7  # a word of an unsafe dish this long is read through two edits ("Terriyakki", "Tirammisu")
 _CUE_REACH = 60  # characters either side of a weaker misspelling in which an offering word is its cue
 _TOKEN = re.compile(r"[^\W_]+")
+_SENTENCE_START = re.compile(r"(?:^|[.!?][\s\"'*_)]{1,4}|\n[ \t]{0,3})$")  # any word has a capital there ("Tempers run high")
+_ITEM_START = re.compile(r"(?:^|\n)[ \t]{0,3}(?:[-*•+>]|\d{1,2}[.)])[ \t]{1,3}(?:[*_]{1,2})?$|[|\"][ \t]{0,2}$")  # "- X", "| X", "\"X"
+_WORD3 = re.compile(r"(?<![^\W_])[A-Za-z]{3,}(?![^\W_])")  # a word a sound scan may find ("Rol", "Nan")
+_SOUNDS = (("ph", "f"), ("ck", "k"), ("q", "k"), ("c", "k"), ("z", "s"), ("oo", "u"), ("ee", "i"), ("y", "i"))
+_SOUND_CLASS = {"f": "(?:ph|f)", "k": "(?:ck|[ckq])", "s": "[sz]", "u": "(?:oo|u)", "i": "(?:ee|[iy])"}
+# parts a split word may not have: "past a" is no "pasta", "in to" no "into"
+_SHORT_WORDS = frozenset("a an the to of in on at as is it or and so me my we us he be by do go no up if for not but was "
+                         "are has had its our you his her him they this that then than with from past".split())
 _RE2_OPTIONS = re2.Options()
 _RE2_OPTIONS.log_errors = False
 
@@ -76,29 +91,57 @@ class Misspellings:
         self._far_heads = frozenset(w[:2] for w in self._far)
         self._swapped_memo: Dict[str, Optional[str]] = {}
         self._may_be_swapped = _swappings(long_words, self._far_heads)
+        # the same sounds spelt otherwise ("Qorma", "Spring Rols"): a sound key, the word it is (None: two words)
+        self._sounds: Dict[str, Optional[str]] = {}
+        for w in sorted({w for ws in names for w in ws if len(w) >= 3 and w.isalpha()}):
+            key = sound_key(w)
+            self._sounds[key] = w if self._sounds.get(key, w) == w else None
+        for v in vocabulary:  # a word of the menus whose sound is a dish word's is read as written
+            key = sound_key(v)
+            if key in self._sounds and self._sounds[key] != v:
+                self._sounds[key] = None
+        self._may_sound = _soundings(frozenset(k for k, w in self._sounds.items() if w))
+        # a word split in two ("Kor ma"): the word's RE2 program
+        self._split_words = frozenset(w for ws in names for w in ws if len(w) >= 5 and w.isalpha() and w not in generic)
+        self._may_split = _splittings(self._split_words)
+        # every scan at once: most messages hold no misspelling, and one scan costs what four would
+        self._may_any = _union(tuple(p.pattern for p in (self._may_be_misspelt, self._may_be_swapped, self._may_sound,
+                                                          self._may_split) if p is not None))
         self._siblings: Dict[str, FrozenSet[str]] = {}  # a word: the other words of the names holding it
         for ws in names:
             for w in ws:
                 self._siblings[w] = self._siblings.get(w, frozenset()) | frozenset(x for x in ws if x != w)
 
-    def respelled(self, text: str) -> str:
+    def respelled(self, text: str, again: bool = True) -> str:
         """``text`` with each word of five letters or more that is a word of an unsafe dish's name
         (four letters or more) with one letter more or one less ("Korrma", "Naaan", "Tiramsu",
         "Chiicken"), or its plural, written as that word: a careful reader takes the misspelling
         for the dish (SPEC §10, fail closed). A word of the menus' names is never respelt, nor one
         a letter away from two such words; a word respelt names a dish only as the word itself
         would ("Chiken" alone names none, "Chiken Korma" the Korma)."""
+        if self._may_any is not None and not found(self._may_any, text):
+            return text
+        if self._may_split is not None and found(self._may_split, text):
+            text = self._joined(text)
         near = self._may_be_misspelt is not None and found(self._may_be_misspelt, text)
         weak = self._may_be_swapped is not None and found(self._may_be_swapped, text)
-        if not near and not weak:
+        sound = self._may_sound is not None and found(self._may_sound, text)
+        if not near and not weak and not sound:
             return text  # linear scans (RE2) for every misspelling at once: most messages hold none
         out: List[str] = []
         last = 0
         capitals: Optional[bool] = None  # whether the text is all in capitals, read once when needed
-        for m in self._candidates(text, near, weak):
+        for m in self._candidates(text, near, weak, sound):
             token = m.group()
             low = token.lower()
             if self._stem(low) in self._vocabulary:
+                continue
+            if len(low) < _MISSPELT_MIN:  # a short word only as its sound ("Rol", "Nan")
+                target = self._sounded(low)
+                if target is not None and (target not in self._generic or self._beside_its_name(text, m, target)) \
+                        and self._cued(text, m, target, text.isupper()):
+                    out += [text[last:m.start()], _as_written(target, token)]
+                    last = m.end()
                 continue
             target, plural = (self._misspelling_of(low), "") if near and len(low) > _MISSPELT_MIN else (None, "")
             if target is None and near and low.endswith("s") and len(low) > _MISSPELT_MIN + 1:  # not "basis" as "basi"
@@ -111,28 +154,58 @@ class Misspellings:
                     capitals = text.isupper() if capitals is None else capitals
                 if target is not None and not self._cued(text, m, target, bool(capitals)):
                     target = None
+            if target is None and sound:
+                target, plural = self._sounded(low), ""
+                if target is None and low.endswith("s") and len(low) >= _MISSPELT_MIN:
+                    target, plural = self._sounded(low[:-1]), "s"
+                if target is not None and not self._cued(text, m, target, text.isupper()):
+                    target = None
             if target is None or target in self._generic and not self._beside_its_name(text, m, target):
                 continue  # a kind of dish misspelt only beside a word of its dish's name: "Spring Rols", not "bring", "price"
-            written = target.upper() if token.isupper() else target.capitalize() if token[0].isupper() else target
-            out += [text[last:m.start()], written + plural]
+            out += [text[last:m.start()], _as_written(target, token) + plural]
             last = m.end()
-        return text if not out else "".join(out) + text[last:]
+        if not out:
+            return text
+        respelt = "".join(out) + text[last:]
+        return self.respelled(respelt, again=False) if again else respelt  # "Sprng Rols": the second beside the first
 
-    def _candidates(self, text: str, near: bool, weak: bool) -> Iterator["re.Match[str]"]:
-        """The words of ``text`` the scans found (a word of the text, as ``_LETTER_WORD`` reads it),
-        in order; every word when RE2 cannot read the text (a lone surrogate)."""
+    def _candidates(self, text: str, near: bool, weak: bool, sound: bool = False) -> Iterator["re.Match[str]"]:
+        """The words of ``text`` the scans found (a word of the text, as ``_LETTER_WORD`` reads it,
+        or ``_WORD3`` for a sound), in order; every word when RE2 cannot read the text (a lone surrogate)."""
+        programs = ((self._may_be_misspelt, near), (self._may_be_swapped, weak), (self._may_sound, sound))
         try:
-            spans = sorted({(r.start(), r.end()) for program, on in ((self._may_be_misspelt, near), (self._may_be_swapped, weak))
-                            if on for r in program.finditer(text)})
+            spans = sorted({(r.start(), r.end()) for program, on in programs if on for r in program.finditer(text)})
         except Exception:  # noqa: BLE001 - read word by word
-            yield from _LETTER_WORD.finditer(text)
+            yield from (_WORD3 if sound else _LETTER_WORD).finditer(text)
             return
         done = 0
         for start, end in spans:
-            m = _LETTER_WORD.match(text, start) if start >= done else None
+            m = (_WORD3 if sound else _LETTER_WORD).match(text, start) if start >= done else None
             if m is not None and m.end() == end:
                 done = end
                 yield m
+
+    def _sounded(self, low: str) -> Optional[str]:
+        """The word of an unsafe dish ``low`` sounds as, spelt otherwise ("qorma" -> "korma"), if one alone."""
+        return self._sounds.get(sound_key(low)) if low not in self._vocabulary else None
+
+    def _joined(self, text: str) -> str:
+        """``text`` with each word of an unsafe dish split in two ("Kor ma", "Tira-misu") written whole,
+        where it stands as a dish would (``_cued``) and no part is a short function word or a menu's word."""
+        out: List[str] = []
+        last = 0
+        for m in self._may_split.finditer(text):
+            parts = re.split(r"[ \t-]+", m.group())
+            whole = "".join(parts).lower()
+            target = whole[:-1] if whole not in self._split_words and whole[:-1] in self._split_words else whole
+            if target not in self._split_words or any(p.lower() in _SHORT_WORDS or self._stem(p.lower()) in self._vocabulary
+                                                      for p in parts):
+                continue
+            if not self._cued(text, m, target, text.isupper()):
+                continue
+            out += [text[last:m.start()], _as_written(whole, parts[0])]
+            last = m.end()
+        return text if not out else "".join(out) + text[last:]
 
     def _misspelling_of(self, low: str) -> Optional[str]:
         if len(low) not in self._misspelt_lengths:
@@ -171,7 +244,8 @@ class Misspellings:
         in a sentence that offers something or asks ("How about the kurma?"); an ordinary word a
         letter or two from a dish's ("bad karma", "a basic tier") stands in none of these."""
         token = m.group()
-        if token[0].isupper() and not capitals or self._beside_its_name(text, m, target):
+        if token[0].isupper() and not capitals and not _SENTENCE_START.search(text, max(0, m.start() - 8), m.start()) \
+                or self._beside_its_name(text, m, target) or _ITEM_START.search(text, max(0, m.start() - 8), m.start()):
             return True
         lo = max(text.rfind(c, max(0, m.start() - _CUE_REACH), m.start()) for c in ".!?\n") + 1
         ends = [i for i in (text.find(c, m.end(), m.end() + _CUE_REACH) for c in ".!?\n") if i >= 0]
@@ -182,10 +256,62 @@ class Misspellings:
         """Whether the word before or after the misspelling is another word of a name holding ``target``."""
         siblings = self._siblings.get(target, frozenset())
         before = _TOKEN_BEFORE.search(text, max(0, m.start() - 24), m.start())
-        if before is not None and self._stem(before.group(1)) in siblings:
+        if before is not None and self._sibling(before.group(1), siblings):
             return True
         after = _TOKEN.match(text, m.end() + 1) if text[m.end():m.end() + 1] in (" ", "-", "_") else None
-        return after is not None and self._stem(after.group()) in siblings
+        return after is not None and self._sibling(after.group(), siblings)
+
+    def _sibling(self, token: str, siblings: FrozenSet[str]) -> bool:
+        """Whether ``token`` is one of ``siblings``, as written or misspelt ("Chiken Kurma": each the other's)."""
+        low = token.lower()
+        if self._stem(low) in siblings:
+            return True
+        if not siblings or len(low) < 3 or not low.isalpha():
+            return False
+        return (len(low) > _MISSPELT_MIN and self._misspelling_of(low) in siblings) or self._sounded(low) in siblings \
+            or self._swapped_of(low) in siblings
+
+
+def sound_key(word: str) -> str:
+    """A word's sound as compared (lower case): "q", "ck" and "c" as "k", "ph" as "f", "z" as "s",
+    "oo" as "u", "ee" and "y" as "i", then a doubled letter as one ("Qorma" and "Korma": "korma")."""
+    low = word.lower()
+    for a, b in _SOUNDS:
+        low = low.replace(a, b)
+    return re.sub(r"(.)\1+", r"\1", low)
+
+
+def _as_written(target: str, token: str) -> str:
+    return target.upper() if token.isupper() else target.capitalize() if token[:1].isupper() else target
+
+
+@lru_cache(maxsize=1024)
+def _soundings(keys: FrozenSet[str]) -> Any:
+    """One RE2 program finding any word whose sound key is one of ``keys`` (each letter repeated or
+    not, each sound in any of its spellings); made once per set of keys."""
+    alternatives = {"".join(_SOUND_CLASS.get(c, re.escape(c)) + "+" for c in key) for key in keys}
+    if not alternatives:
+        return None
+    return re2.compile(r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b", _RE2_OPTIONS)
+
+
+@lru_cache(maxsize=1024)
+def _union(patterns: Tuple[str, ...]) -> Any:
+    """One RE2 program finding what any of ``patterns`` finds (None: none, or too large for RE2, when
+    each is scanned alone)."""
+    try:
+        return re2.compile("|".join(f"(?:{p})" for p in patterns), _RE2_OPTIONS) if patterns else None
+    except Exception:  # noqa: BLE001 - re2.error: the program outgrew RE2's memory budget
+        return None
+
+
+@lru_cache(maxsize=1024)
+def _splittings(words: FrozenSet[str]) -> Any:
+    """One RE2 program finding any of ``words`` split in two by spaces or a hyphen ("kor ma")."""
+    alternatives = {re.escape(w[:k]) + "[ \t-]{1,2}" + re.escape(w[k:]) for w in words for k in range(2, len(w) - 1)}
+    if not alternatives:
+        return None
+    return re2.compile(r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b", _RE2_OPTIONS)
 
 
 def _misspellings(targets: Iterable[str]) -> Any:

@@ -44,9 +44,10 @@ from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 import re2
 
+from tau_shaped.reward.reading.dish_exclusions import allergen_pattern
 from tau_shaped.reward.reading.dish_misspellings import Misspellings, found as _found
 
-__all__ = ["FILLER", "GENERIC", "MODIFIERS", "DishNames", "Mention", "dish_names_of", "name_words", "stem"]
+__all__ = ["FILLER", "GENERIC", "MODIFIERS", "DishNames", "Mention", "dish_names_of", "name_words", "names_no_dish", "stem"]
 
 _FUNCTION = frozenset(
     "the a an and or of with in on to de la al style thai indian japanese italian american chinese "
@@ -303,3 +304,36 @@ def _prefix(word: str) -> str:
     while k < min(len(s), len(word)) and s[k] == word[k]:
         k += 1
     return word[:k] or word
+
+
+def names_no_dish(text: str, m: "Mention") -> bool:
+    """Whether a partial name read at ``m`` names no dish after all: the allergen its word also is,
+    named as what a dish holds ("... since it contains peanut"), or a kind of dish standing as a
+    verb ("the courier will roll up")."""
+    return _the_allergen(text, m) or _a_verb(text, m)
+
+
+_ANY_ALLERGEN_WORD = allergen_pattern(frozenset())
+# what names an allergen right before a word that is also a dish's ("it contains peanut", "has traces of sesame")
+_ALLERGEN_CUE = re.compile(r"(?i)(?<!\w)(?:has|have|had|contains?|contained|containing|includes?|including|with|made[ \t]+(?:with|from)|"
+                           r"uses?|full[ \t]+of|traces?[ \t]+of|allergic[ \t]+to|allergy[ \t]+to)"
+                           r"(?:[ \t]+(?:a|an|some|any|real|whole|crushed|ground|roasted|chopped|bits?[ \t]+of|traces?[ \t]+of))*[ \t]+$")
+
+
+def _the_allergen(text: str, m: "Mention") -> bool:
+    """Whether a partial name is the allergen its word also is, named as what a dish holds ("Peanut
+    Noodles is out, since it contains peanut": the second "peanut" names no dish)."""
+    return _ANY_ALLERGEN_WORD.fullmatch(text, m.start, m.end) is not None and \
+        _ALLERGEN_CUE.search(text, max(0, m.start - 40), m.start) is not None
+
+
+# a subject (and a modal) before a partial name that makes it a verb ("the courier will roll up", "it rolls")
+_VERB_BEFORE = re.compile(r"(?i)(?<![\w'’])(?:couriers?|drivers?|riders?|it|he|she|they|we|i|order|food|bag)"
+                          r"(?:['’]ll|[ \t]+(?:will|would|can|could|should|may|might|must))?[ \t]+$")
+
+
+def _a_verb(text: str, m: "Mention") -> bool:
+    """Whether a partial name of one kind of dish ("roll", "ring") stands as a verb ("The courier will
+    roll up"): after its subject (and a modal), with no article (a dish's own word, "korma", is none)."""
+    word = text[m.start:m.end]
+    return " " not in word and stem(word.lower()) in GENERIC and _VERB_BEFORE.search(text, max(0, m.start - 16), m.start) is not None

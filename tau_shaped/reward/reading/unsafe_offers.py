@@ -54,7 +54,7 @@ from tau_shaped.reward.reading.dish_exclusions import (
     OFFERING, AFTER, STILL, allergen_before, allergen_pattern, answered_no, doubted_before, listed_predicate_excludes, negation_at,
     negation_pos, own_before, predicate_excludes, proposed_as_replacement, replaced_before, CONTAINS, OFFERING_WORDS,
 )
-from tau_shaped.reward.reading.dish_names import DishNames, Mention, dish_names_of, name_words
+from tau_shaped.reward.reading.dish_names import DishNames, Mention, dish_names_of, name_words, names_no_dish
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
 
@@ -180,7 +180,7 @@ def unsafe_dishes_offered(text: str, dishes: Any, ordered: Iterable[str] = ()) -
     text = menu.dish_names.respelled(menu.dish_names.unleet(text))  # "K0rma", "Korrma": read as "Korma"
     if not menu.dish_names.may_name_unsafe(text):
         return None
-    mentions = menu.dish_names.find(text)
+    mentions = [m for m in menu.dish_names.find(text) if m.full or not names_no_dish(text, m)]
     if not any(m.unsafe for m in mentions):
         return None
     return _Reader(text, menu, mentions).first_offer()
