@@ -83,7 +83,10 @@ def _score_item(scorer: RecordScorer, item: Item, form: Optional[str]) -> Outcom
             where = f"{line.path}: line {line.number}"
         else:
             where, record = item[1], item[2]
-        result = scorer.score(record, where, validate=item[0] != "line", notes=notes)  # a line's record is validated by line_record
+        traj_span = scanned[2].get("traj") if scanned is not None else None
+        traj_text = scanned[1][traj_span[0]:traj_span[1]] if traj_span is not None else None
+        # a line's record is validated by line_record
+        result = scorer.score(record, where, validate=item[0] != "line", notes=notes, traj_text=traj_text)
         nulled: List[str] = []  # a NaN or Infinity of the input, written as null: said (issue 44)
         if form == "jsonl" and scanned is not None:  # the values scoring left as they were: as the line had them
             changed = [key for key in result if key not in record or result[key] is not record[key]]

@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
 
+from tau_shaped.env.sized_memo import SizedMemo
 from tau_shaped.evaluation.line_scan import spliced_info
 from tau_shaped.evaluation.results_file import ResultsFileError, finite_json
 from tau_shaped.evaluation.results_file import _validate as validate_record
@@ -131,6 +132,18 @@ def _task_number(value: Any) -> Optional[int]:
     return None
 
 
+_REPEATS_BYTES = 64 << 20  # the repeated-rollout memo's budget (``SizedMemo``: emptied when full)
+_REPEAT_ENTRY_BYTES = 16 << 10  # what one kept result is counted as (a few thousand entries)
+
+
+def _repeat_key(index: int, traj_text: Optional[Union[str, bytes]]) -> Optional[Tuple[int, bytes]]:
+    """The repeated-rollout memo's key: the task and a 128-bit digest of the ``traj`` text."""
+    if traj_text is None:
+        return None
+    data = traj_text if isinstance(traj_text, bytes) else traj_text.encode("utf-8", "surrogatepass")
+    return index, hashlib.blake2b(data, digest_size=16).digest()
+
+
 class RecordScorer:
     """Scores records of one env and split, each against its own task.
 
@@ -157,6 +170,10 @@ class RecordScorer:
         self._domain = domain
         self._env: Optional[Any] = None  # made on first use: a worker process makes its own
         self._worlds: Set[int] = set()  # the seeds whose S0 this scorer has built (or found) and frozen
+        # (task index, digest of a line's ``traj`` text) -> its result: a GRPO group often holds the
+        # same rollout more than once (a short episode, a policy near-greedy on a task), and a
+        # result is a function of the task and the trajectory alone (``score``)
+        self._repeats: "SizedMemo[ShapedRewardResult]" = SizedMemo(_REPEATS_BYTES)
 
     @property
     def env(self) -> Any:
@@ -310,11 +327,15 @@ class RecordScorer:
         return score_trajectory(self.env, index, list(actions or []), user_replies=user_replies, blend=self.blend,
                                 lam=self.lam)
 
-    def score(self, record: Any, where: str, validate: bool = True, notes: Optional[List[str]] = None) -> Dict[str, Any]:
+    def score(self, record: Any, where: str, validate: bool = True, notes: Optional[List[str]] = None,
+              traj_text: Optional[Union[str, bytes]] = None) -> Dict[str, Any]:
         """The record with ``info.shaped`` (and ``info.task_key``) set; what was noted on the way
         (an edited instruction) appended to ``notes``. An episode that errored in the run
         (``info.error``: tau-bench's run.py and ``run`` record one with no trajectory, often no
-        task) is no episode to score: kept as it is, noted (compare counts it apart, in no rate)."""
+        task) is no episode to score: kept as it is, noted (compare counts it apart, in no rate).
+        ``traj_text``: the JSON text the record's ``traj`` was parsed from (a line's span), when
+        known: a rollout of the same task with the same text (so the same trajectory) takes the
+        result scored for it before, as scoring it again would give."""
         if validate:
             validate_record(record, where)
         if (record.get("info") or {}).get("error"):
@@ -322,8 +343,13 @@ class RecordScorer:
                 notes.append(f"{where}: errored in the run (info.error): kept as it is, not scored")
             return record
         index = self.task_index(record, where, notes)
-        self.world(task_seed(self.tasks[index]))
-        result = score_trajectory(self.env, index, traj=record.get("traj") or [], blend=self.blend, lam=self.lam)
+        key = _repeat_key(index, traj_text)
+        result = self._repeats.get(key) if key is not None else None
+        if result is None:
+            self.world(task_seed(self.tasks[index]))
+            result = score_trajectory(self.env, index, traj=record.get("traj") or [], blend=self.blend, lam=self.lam)
+            if key is not None:
+                self._repeats.put(key, result, _REPEAT_ENTRY_BYTES)
         info = dict(record.get("info") or {})
         info.setdefault("task_key", str(getattr(self.tasks[index], "id", index)))
         info["shaped"] = result.to_dict()
