@@ -21,8 +21,8 @@ rules holds. Labels come from tau2's policy files, not from the code:
   requested bill Paid (a list cut short by ``limit`` that leaves it out, or another bill,
   shows nothing of it).
 
-``ROUND6_TAU2_FULL=1 python -m tests.reward.reading.test_heldout_round6_tau2`` builds thousands of
-cases and prints per class the agreement, false passes and false fails; the suite runs a small
+``ROUND6_TAU2_FULL=1 python -m tests.reward.reading.test_heldout_round6_tau2`` builds over 5,000
+cases a domain (17,000 in all) and prints per class the agreement, false passes and false fails; the suite runs a small
 seeded sample.
 """
 
@@ -73,9 +73,12 @@ class Case:
         return BREACH if BREACH in got else UNDETERMINED if UNDETERMINED in got else PASS
 
 
-def _scenes(domain: str, tool: str, split: str) -> List[Scene]:
-    out = []
+def _scenes(domain: str, tool: str, split: str, most: int) -> List[Scene]:
+    """The first ``most`` scenes of ``split`` whose ground truth calls ``tool`` without an error."""
+    out: List[Scene] = []
     for t in tasks_of(domain, split):
+        if len(out) >= most:
+            break
         if tool in {a.name for a in t.actions}:
             sc = scene(domain, split, t.id)
             if not sc.call(tool)[1].lstrip().lower().startswith("error"):
@@ -85,7 +88,8 @@ def _scenes(domain: str, tool: str, split: str) -> List[Scene]:
 
 @lru_cache(maxsize=None)
 def _scene_set(domain: str, tool: str, split: str, most: int) -> Tuple[Scene, ...]:
-    return tuple(_scenes(domain, tool, split)[:most])
+    """(The envs round 5's set loads: retail's test split, airline's both, telecom's train.)"""
+    return tuple(_scenes(domain, tool, split, most))
 
 
 # ---- retail: the list of items confirmed is the list the call acts on --------------------------
@@ -241,7 +245,7 @@ PAID_WORDS = ["Bill {b} is now marked Paid.", "Good news - {b} has been paid in 
 def _telecom_said(rng: random.Random, n: int) -> List[Case]:
     out = []
     for _ in range(n):
-        sc = rng.choice(_scene_set(TELECOM, "send_payment_request", "train", 4) + _scene_set(TELECOM, "send_payment_request", "test", 4))
+        sc = rng.choice(_scene_set(TELECOM, "send_payment_request", "train", 4))
         call, obs = sc.call("send_payment_request")
         bill = call.kwargs["bill_id"]
         lead = [sc.call("get_customer_by_phone"), sc.call("get_bills_for_customer")]
@@ -263,7 +267,7 @@ def _telecom_said(rng: random.Random, n: int) -> List[Case]:
 def _telecom_paid(rng: random.Random, n: int) -> List[Case]:
     out = []
     for _ in range(n):
-        sc = rng.choice(_scene_set(TELECOM, "send_payment_request", "train", 4) + _scene_set(TELECOM, "send_payment_request", "test", 4))
+        sc = rng.choice(_scene_set(TELECOM, "send_payment_request", "train", 4))
         call, obs = sc.call("send_payment_request")
         bill, customer = call.kwargs["bill_id"], call.kwargs["customer_id"]
         pay = sc.call("user:make_payment")
@@ -320,7 +324,7 @@ def _telecom_done(rng: random.Random, n: int) -> List[Case]:
     out = []
     for _ in range(n):
         tool = rng.choice(sorted(DONE))
-        scenes = _scene_set(TELECOM, tool, "train", 3) + _scene_set(TELECOM, tool, "test", 3)
+        scenes = _scene_set(TELECOM, tool, "train", 4)
         if not scenes:
             continue
         sc = rng.choice(scenes)
@@ -338,8 +342,8 @@ def _telecom_done(rng: random.Random, n: int) -> List[Case]:
 
 
 GENERATORS: Dict[str, Tuple[Callable[[random.Random, int], List[Case]], int]] = {
-    "retail_items": (_retail_items, 60), "airline": (_airline, 36), "telecom_said": (_telecom_said, 28),
-    "telecom_paid": (_telecom_paid, 30), "telecom_done": (_telecom_done, 30),
+    "retail_items": (_retail_items, 40), "airline": (_airline, 40), "telecom_said": (_telecom_said, 20),
+    "telecom_paid": (_telecom_paid, 12), "telecom_done": (_telecom_done, 20),
 }
 
 
@@ -380,7 +384,7 @@ def test_every_case_agrees_with_its_label(cases, misread):
 
 
 def _print() -> None:  # pragma: no cover - the measuring entry point
-    scale = 40.0 if os.environ.get("ROUND6_TAU2_FULL") == "1" else 1.0
+    scale = 130.0 if os.environ.get("ROUND6_TAU2_FULL") == "1" else 1.0  # full: over 5,000 cases a domain
     cases = build(scale=scale)
     rows = tally_of(cases, Case.judge, PASS, UNDETERMINED)
     print_table(dict(sorted(rows.items())), ["cases", "right", "false_pass", "false_fail", "undetermined_wrongly",
