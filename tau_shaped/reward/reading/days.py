@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, timedelta
+from functools import lru_cache
 from typing import List, Optional, Tuple, Union
 
 __all__ = ["DAY_WORDS", "day_word", "days_until", "business_days_until", "clock_of", "days_ago", "event_days"]
@@ -90,8 +91,15 @@ _PAST_DAY = (r"(?:(?P<rel>yesterday|today|tonight|last[ \t]night|this[ \t](?:mor
 _EVENT = (r"(?i)(?=[dhaprocsw])\b(?P<ev>delivered|dropped[ \t]off|handed[ \t]over|arrived|reached[ \t]you|placed|ordered|put[ \t]in|went[ \t]in"
           r"|checkout|checked[ \t]out|submitted)\b[^.!?\n;]{0,40}?\b")
 _EVENT_DAY = re.compile(_EVENT + _PAST_DAY)
-# the dates, read only where "on" comes shortly before a digit (few messages: the pattern is long)
-_EVENT_DATE = re.compile(_EVENT + rf"(?:{_DATE})\b")
+
+
+@lru_cache(maxsize=1)
+def _event_date() -> "re.Pattern[str]":
+    """The dates after an event, read only where "on" comes shortly before a digit (few messages):
+    compiled on first need (the pattern is long: a few ms to compile)."""
+    return re.compile(_EVENT + rf"(?:{_DATE})\b")
+
+
 _DATE_HINT = re.compile(r"(?i)(?=[o])\bon[ \t]{1,3}(?:[a-z]{3,9},?[ \t]{1,3}){0,2}[0-9]")
 _NOT_DONE = re.compile(r"(?i)\b(?:will|['’]ll|be|should|shall|going[ \t]to|gets?|getting|to|can|could|would|might|may|if|once|when)"
                        r"\b[ \t\w]{0,12}$")
@@ -107,7 +115,7 @@ def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
         return []
     found = list(_EVENT_DAY.finditer(text)) if any(w in low for w in _PAST_WORDS) else []
     if "on " in low and _DATE_HINT.search(text) is not None:  # "on Sunday the 8th": the date, not the weekday alone
-        dates = list(_EVENT_DATE.finditer(text))
+        dates = list(_event_date().finditer(text))
         taken = {m.start() for m in dates}
         found = sorted([m for m in found if m.start() not in taken] + dates, key=lambda m: m.start())
     out: List[Tuple[str, Named, int, str]] = []
@@ -118,7 +126,7 @@ def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
         rel = m.re is _EVENT_DAY and m.group("rel")
         if rel:
             named: Named = ("rel", -1 if rel.lower() in ("yesterday", "last night") else 0)
-        elif m.re is _EVENT_DATE:
+        elif m.re is not _EVENT_DAY:  # a date
             dated = _date_named(m)
             if dated is None:
                 continue
