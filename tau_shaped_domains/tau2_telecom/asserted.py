@@ -83,6 +83,7 @@ def as_lines(text: str) -> str:
     that a statement reads alike in any layout (SPEC §10); the rest kept."""
     if len(text) > 8192 or ("|" not in text and "{" not in text and ":" not in text):
         return text
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a line end as Windows or old Macs write it
 
     def flat(m: "re.Match[str]") -> str:
         try:

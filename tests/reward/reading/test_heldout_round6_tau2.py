@@ -383,12 +383,62 @@ def test_every_case_agrees_with_its_label(cases, misread):
     assert not misread, f"{len(misread)} of {len(cases)} disagree:\n{shown}"
 
 
+# ---- a seeded search for a verdict flip of the same meaning ------------------------------------
+
+PADDING = ["Thanks for waiting. ", "Alright! ", "Okay, I've got everything I need. "]
+
+
+def _same_meaning(text: str, rng: random.Random) -> str:
+    """``text`` in a disguise that keeps its meaning: politeness before it, a zero-width space in
+    a word, no-break spaces, Windows line ends, or a bold word."""
+    op = rng.randrange(5)
+    if op == 0:
+        return rng.choice(PADDING) + text
+    words = text.split(" ")
+    at = rng.randrange(len(words))
+    if op == 1 and len(words[at]) > 3:
+        words[at] = words[at][:2] + "\u200b" + words[at][2:]
+        return " ".join(words)
+    if op == 2:
+        return text.replace(" ", "\u00a0", 3)
+    if op == 3:
+        return text.replace("\n", "\r\n")
+    if words[at].isalpha():
+        words[at] = f"**{words[at]}**"
+    return " ".join(words)
+
+
+def mutated(cases: Sequence[Case], seed: int = SEED, per_case: int = 2) -> List[Tuple[Case, Case]]:
+    """Each case whose agent messages are put in ``per_case`` disguises (seeded), with the case."""
+    rng = random.Random(f"{seed}:mutations")
+    out = []
+    for c in cases:
+        for _ in range(per_case):
+            steps = [(respond(_same_meaning(str(a.kwargs["content"]), rng)), o) if a.name == "respond" else (a, o)
+                     for a, o in c.steps]
+            out.append((c, Case(c.cls, c.scene, c.rules, steps, c.label, c.first, c.note, c.replayed)))
+    return out
+
+
+def test_no_disguise_flips_a_verdict(cases):
+    """Issue 41 point 7: the same meaning in a disguise gets the same verdict (on the cases not
+    replayed by the scorer: a sample of 60)."""
+    sample = [c for c in cases if not c.replayed][::2][:60]
+    flips = [(c, m) for c, m in mutated(sample, per_case=1) if m.judge() != c.judge()]
+    shown = "\n".join(f"[{c.cls}] {c.judge()} -> {m.judge()}: {m.steps}" for c, m in flips[:5])
+    assert not flips, f"{len(flips)} flips:\n{shown}"
+
+
 def _print() -> None:  # pragma: no cover - the measuring entry point
     scale = 130.0 if os.environ.get("ROUND6_TAU2_FULL") == "1" else 1.0  # full: over 5,000 cases a domain
     cases = build(scale=scale)
     rows = tally_of(cases, Case.judge, PASS, UNDETERMINED)
     print_table(dict(sorted(rows.items())), ["cases", "right", "false_pass", "false_fail", "undetermined_wrongly",
                                              "decided_wrongly"], 44, 12)
+    flips = [(c, m) for c, m in mutated(cases if scale == 1.0 else cases[::10]) if m.judge() != c.judge()]
+    print(f"mutation search: {len(flips)} verdict flips of the same meaning")
+    for c, m in flips[:10]:
+        print(f"  flip [{c.cls}] {c.judge()} -> {m.judge()}: {[a.kwargs.get('content') for a, _ in m.steps if a.name == 'respond']}")
     shown: Dict[str, int] = {}
     for c, g in misread_of(cases, Case.judge):
         shown[c.cls] = shown.get(c.cls, 0) + 1
