@@ -14,7 +14,7 @@ as words ("one dollar", "five dollars and one cent", "a buck"):
 - dollars and cents: "16 dollars and 90 cents", "$16 and 90 cents", "16 dollars, 90 cents"
   (16.90; a whole number of dollars then 1-99 cents).
 
-- thousands with a "k" ("$1.2K", "1.5k dollars", "USD 2 k": 1200, 1500, 2000; without the k the
+- thousands with a "k" ("$1.2K", "1.5k dollars", "USD 2k": 1200, 1500, 2000; without the k the
   figure would be read a thousand times smaller) and "grand" after a number ("2 grand");
 - money slang: "a fiver" (5), "a tenner" (10);
 - a decimal comma, as much of Europe writes money: "16,90 €", "€16,90", "USD 16,90", "1.234,50 $"
@@ -42,8 +42,9 @@ __all__ = ["amounts", "may_state_amount"]
 _NUM = (r"(?:[0-9]{1,3}(?:,[0-9]{3}(?![0-9]))+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+)"
         r"(?:,[0-9]{2}(?![0-9]|,[0-9]))?")
 _COMMA_NUM = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3}){0,4},[0-9]{2}")
-# Thousands said with a "k" right after the number ("$1.2K", "1.5 k dollars"), not a word ("5 kids").
-_KILO = r"(?:{sp}?(?P<{tag}>[kK])(?![A-Za-z0-9-]))?"
+# Thousands said with a "k" right after the number ("$1.2K", "1.5k dollars"), not a word ("5 kids"), nor a
+# "k" a space apart ("$5 K": a letter of its own).
+_KILO = r"(?:(?P<{tag}>[kK])(?![A-Za-z0-9-]))?"
 _SLANG = {"fiver": 5.0, "tenner": 10.0}
 _CODES = r"USD|EUR|GBP|CAD|AUD|JPY|CHF|INR"
 # Number words text2num leaves as words (it writes ten and above as digits); "a" is one ("a buck").
@@ -72,12 +73,12 @@ def _bare(tag: str) -> str:
 
 _AMOUNT = re.compile(
     r"(?:(?<![\w.])(?P<sign>[-\u2212]))?"
-    rf"(?:(?P<cur>[$€£¥]|\b(?:{_CODES})(?![A-Za-z])){_SP}?[-\u2212]?(?P<n1>{_NUM})(?![0-9])" + _KILO.format(sp=_SP, tag="k1")
+    rf"(?:(?P<cur>[$€£¥]|\b(?:{_CODES})(?![A-Za-z])){_SP}?[-\u2212]?(?P<n1>{_NUM})(?![0-9])" + _KILO.format(tag="k1")
     + rf"(?:{_SP}?(?:{_CODES})\b)?"
     + _tail("c1")
     # a number followed by a currency word; it starts a number ("1,234" not "234", not
     # "A10", "FD-10", "1.5") so a long run of digits is tried once, not at every digit
-    + rf"|(?<![\w.])(?<![0-9],)(?<![^\W\d][-\u2212])(?P<n2>{_NUM})" + _KILO.format(sp=_SP, tag="k2") + rf"{_SP}?"
+    + rf"|(?<![\w.])(?<![0-9],)(?<![^\W\d][-\u2212])(?P<n2>{_NUM})" + _KILO.format(tag="k2") + rf"{_SP}?"
     rf"(?P<word>(?i:{_UNIT_WORD})(?![A-Za-z])|(?:{_CODES})\b)"
     + _tail("c2")
     + _bare("b2")

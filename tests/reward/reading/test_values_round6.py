@@ -60,7 +60,7 @@ def decimal_comma(amount: float, rng: random.Random) -> str:
 def kilo(amount: float, rng: random.Random) -> str:
     """``amount`` (a multiple of 100) in thousands with a "k"."""
     k = f"{amount / 1000:g}"
-    return rng.choice([f"${k}k", f"${k}K", f"{k}k dollars", f"{k}K USD", f"USD {k}k", f"${k} k"])
+    return rng.choice([f"${k}k", f"${k}K", f"{k}k dollars", f"{k}K USD", f"USD {k}k"])
 
 
 SLANG = {5.0: ["a fiver"], 10.0: ["a tenner"]}
@@ -398,6 +398,7 @@ if __name__ == "__main__":  # pragma: no cover
     ("$1.2K", [1200.0]),
     ("5 kids and $3", [3.0]),
     ("$10 K-Cups", [10.0]),  # a "k" that starts a word is no thousands
+    ("$5 K", [5.0]),  # nor one a space apart
     ("the grand total is $5", [5.0]),
     ("a tenner and a fiver", [10.0, 5.0]),
 ])
