@@ -192,6 +192,8 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
             place = [b["bill_id"] for b in newest].index(truth[p].kwargs["bill_id"])
             if place > 0:  # a list cut short before the requested bill shows nothing of it (round 6)
                 short = Action(name="get_bills_for_customer", kwargs={"customer_id": owner["customer_id"], "limit": place})
+                breaks.append(_entry(task, "payment_request_after_a_short_list", "bad", truth[:b] + [short] + truth[b + 1:],
+                                     0, 1, ["telecom.payment.bill_checked_first"]))
                 breaks.append(_entry(task, "paid_said_after_a_short_list", "bad", truth[:m + 1] + [short, said] + truth[m + 1:],
                                      0, 1, ["telecom.payment.paid_checked"]))
             early = truth[:p] + [truth[z]] + truth[p:z] + truth[z + 1:]

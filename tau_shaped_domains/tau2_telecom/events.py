@@ -8,7 +8,9 @@ acts on (before it runs), by the watch ``tau_shaped.integrations.tau2.telecom_st
   today, 2025-02-25; ``contract_ended``: the line's contract end date was before tau2's today
   (never lift it then).
 - ``payment_requested`` (an agent's ``send_payment_request`` that succeeded): ``bill_id``;
-  ``overdue``: the bill's status was Overdue when it was sent (the policy: check first that it is).
+  ``overdue``: the bill's status was Overdue when it was sent (the policy: check first that it is);
+  ``unchecked``: no look-up earlier in the episode returned that bill (a list of the customer's
+  bills cut short by ``limit`` before it, or another bill's details, shows nothing of it).
 - ``bills_read`` (an agent's ``get_bills_for_customer``, or ``get_details_by_id`` of a bill, that
   succeeded): what the look-up showed of the bills it returned: ``paid``, one with status Paid;
   ``unpaid``, one Overdue or Awaiting Payment, or a bill of the same customer still Awaiting
@@ -16,7 +18,8 @@ acts on (before it runs), by the watch ``tau_shaped.integrations.tau2.telecom_st
   is Paid, is no check that the requested one is; the policy: check that the bill is PAID before
   telling the customer it has been paid); ``requested_unseen``: a payment request was sent
   earlier in the episode and the look-up did not return its bill with status Paid (a list cut
-  short by ``limit``, or another bill: what it showed says nothing of the bill paid). A look-up
+  short by ``limit``, or another bill: what it showed says nothing of the bill paid); ``bill_ids``:
+  the bills it returned. A look-up
   changes nothing: the state before it is what it read.
 - ``customer_identified`` (an agent's ``get_customer_by_phone``, ``get_customer_by_id`` or
   ``get_customer_by_name`` that succeeded and found a customer; one event for each customer
@@ -118,7 +121,8 @@ def watch(side: str, name: str, kwargs: Dict[str, Any], before: Dict[str, Any], 
                          gb_amount=float(amount))
     elif name == "send_payment_request":
         bill = _record(before.get("bills"), "bill_id", kwargs.get("bill_id"))
-        record_event("payment_requested", bill_id=kwargs.get("bill_id"), overdue=bill.get("status") == OVERDUE)
+        record_event("payment_requested", bill_id=kwargs.get("bill_id"), overdue=bill.get("status") == OVERDUE,
+                     unchecked=not _shown(kwargs.get("bill_id")))
     else:
         bills = _read_bills(name, kwargs, before)
         if bills:
@@ -129,7 +133,12 @@ def watch(side: str, name: str, kwargs: Dict[str, Any], before: Dict[str, Any], 
             requested = _last_requested()
             unseen = requested is not None and not any(b.get("bill_id") == requested and b.get("status") == PAID for b in bills)
             record_event("bills_read", paid=PAID in statuses, unpaid=bool(statuses & {OVERDUE, AWAITING}) or awaiting,
-                         requested_unseen=unseen)
+                         requested_unseen=unseen, bill_ids=[b.get("bill_id") for b in bills])
+
+
+def _shown(bill_id: Any) -> bool:
+    """Whether a look-up earlier in the episode returned the bill ``bill_id``."""
+    return any(e.type == "bills_read" and bill_id in (e.fields.get("bill_ids") or ()) for e in events_so_far())
 
 
 def _last_requested() -> Any:

@@ -49,7 +49,7 @@ RETAIL, AIRLINE, TELECOM = "tau2:retail", "tau2:airline", "tau2:telecom"
 R_CONFIRM, R_ITEMS = "retail.confirm.before_write", "retail.confirm.items_listed"
 A_FACTS = "air.compensation.facts_confirmed"
 T_SAID, T_PAID = "telecom.payment.request_sent_said", "telecom.payment.paid_checked"
-T_DONE = "telecom.statements.done_said"
+T_DONE, BILL = "telecom.statements.done_said", "telecom.payment.bill_checked_first"
 
 
 @dataclass
@@ -303,6 +303,35 @@ def _telecom_paid(rng: random.Random, n: int) -> List[Case]:
     return out
 
 
+def _telecom_checked(rng: random.Random, n: int) -> List[Case]:
+    """main_policy.md: "Check the bill status to make sure it is overdue ... send the user a payment
+    request for the overdue bill": a look-up that did not return the bill (a list cut short by
+    ``limit``) checked nothing of it."""
+    out = []
+    for _ in range(n):
+        sc = rng.choice(_scene_set(TELECOM, "send_payment_request", "train", 4))
+        call, obs = sc.call("send_payment_request")
+        bill, customer = call.kwargs["bill_id"], call.kwargs["customer_id"]
+        me = next(c for c in sc.initial["customers"] if c["customer_id"] == customer)
+        mine = [b["bill_id"] for b in sorted((b for b in sc.initial["bills"] if b["bill_id"] in me["bill_ids"]),
+                                             key=lambda b: b["issue_date"], reverse=True)]
+        place = mine.index(bill)
+        kind = rng.choice(["limit_short", "limit_enough", "no_limit", "this_bill"])
+        if kind == "limit_short" and place == 0:
+            continue
+        kwargs = {"customer_id": customer}
+        if kind == "limit_short":
+            kwargs["limit"] = rng.randint(1, place)
+        elif kind == "limit_enough":
+            kwargs["limit"] = place + 1 + rng.randint(0, 2)
+        read = Action(name="get_details_by_id", kwargs={"id": bill}) if kind == "this_bill" else \
+            Action(name="get_bills_for_customer", kwargs=kwargs)
+        steps = [sc.call("get_customer_by_phone"), (read, ""), (call, obs)]
+        out.append(Case(f"telecom.bill_checked:{kind}", sc, (BILL,), steps, BREACH if kind == "limit_short" else PASS,
+                        "My line is suspended.", f"{read.name} {read.kwargs} then request {bill}", replayed=True))
+    return out
+
+
 DONE = {"resume_line": ["Your line {line} is now reactivated.", "I've resumed line {line} - please reboot your phone.",
                          "Good news, the suspension on {line} has been lifted.", "| Line | Status |\n|---|---|\n| {line} | Resumed |",
                          "We went ahead and restored service on {line}."],
@@ -343,7 +372,7 @@ def _telecom_done(rng: random.Random, n: int) -> List[Case]:
 
 GENERATORS: Dict[str, Tuple[Callable[[random.Random, int], List[Case]], int]] = {
     "retail_items": (_retail_items, 40), "airline": (_airline, 40), "telecom_said": (_telecom_said, 20),
-    "telecom_paid": (_telecom_paid, 12), "telecom_done": (_telecom_done, 20),
+    "telecom_paid": (_telecom_paid, 12), "telecom_done": (_telecom_done, 20), "telecom_checked": (_telecom_checked, 8),
 }
 
 
@@ -368,7 +397,7 @@ def test_the_set_is_seeded_and_covers_every_class(cases):
     assert [c.note for c in build()] == [c.note for c in cases]
     families = {c.cls.split(":")[0] for c in cases}
     assert families == {"retail.items", "airline.facts_before_offer", "telecom.request_said", "telecom.paid_shown",
-                        "telecom.done_said"}
+                        "telecom.done_said", "telecom.bill_checked"}
     assert {c.label for c in cases} == {PASS, BREACH}
 
 
