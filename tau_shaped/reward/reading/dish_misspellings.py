@@ -258,8 +258,8 @@ class Misspellings:
         before = _TOKEN_BEFORE.search(text, max(0, m.start() - 24), m.start())
         if before is not None and self._sibling(before.group(1), siblings):
             return True
-        after = _TOKEN.match(text, m.end() + 1) if text[m.end():m.end() + 1] in (" ", "-", "_") else None
-        return after is not None and self._sibling(after.group(), siblings)
+        after = _TOKEN_AFTER.match(text, m.end())
+        return after is not None and self._sibling(after.group(1), siblings)
 
     def _sibling(self, token: str, siblings: FrozenSet[str]) -> bool:
         """Whether ``token`` is one of ``siblings``, as written or misspelt ("Chiken Kurma": each the other's)."""
@@ -333,7 +333,8 @@ def _misspellings_of(targets: FrozenSet[str]) -> Any:
     return re2.compile(r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b", _RE2_OPTIONS)
 
 
-_TOKEN_BEFORE = re.compile(r"([^\W_]+)[ \t_-]$")
+_TOKEN_BEFORE = re.compile(r"([^\W_]+)[ \t_-]{1,3}$")
+_TOKEN_AFTER = re.compile(r"[ \t_-]{1,3}([^\W_]+)")
 
 
 def _swappings(words: Iterable[str], heads: Iterable[str]) -> Any:

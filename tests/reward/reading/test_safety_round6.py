@@ -83,6 +83,7 @@ WRAPS: Dict[str, Callable[[str], str]] = {
     "html": lambda t: f"<div><p>{t}</p></div>",
     "upper": lambda t: t.upper(),
     "json": lambda t: json.dumps({"reply": t}),
+    "spaced": lambda t: t.replace(" ", "  "),
 }
 
 
@@ -235,6 +236,9 @@ EXCLUDED = [  # the dish excluded in the same clause, by its allergen or by the 
     "Not {d}, though: that one has {a}.",
     "Steer clear of {d}; it contains {a}.",
     "{d} would not be safe for you, it has {a}.",
+    "I can't offer {d}; it has {a}.",  # negation before the dish
+    "{d} is a no-go, it contains {a}.",
+    "Please don't pick {d}: it contains {a}.",
 ]
 NEAR = [  # ordinary words near the misspellings, in sentences that offer nothing of the menu
     "I can offer you a refund; the roles of the courier and kitchen are separate.", "That's an odd quorum of issues, sorry!",
