@@ -39,6 +39,9 @@ _WRITES = ("cancel_pending_order", "modify_pending_order_address", "modify_pendi
 # within one that keeps an item, its comma's pieces are read apart; an action a piece names
 _SENTENCES = re.compile(r"[.;!?\n]+|\s[-\u2013\u2014]+\s|\s+(?:but|while|whereas|although|though)\s+", re.IGNORECASE)
 _COMMAS = re.compile(r",")
+_EVERY = re.compile(r"\b(?:all|both)\s+(?:of\s+)?(?:the\s+|your\s+|its\s+)?(?:(?:two|three|four|five|six|[2-9])\s+)?(?:items|products|of\s+them)\b"
+                    r"|\beverything\s+(?:in|from|on)\s+(?:the|your|this|that)\s+order\b|\b(?:the\s+)?(?:whole|entire)\s+order\b",
+                    re.IGNORECASE)
 _ACTS = re.compile(r"\b(?:return|exchang|swap|replac|send\s+back|refund|modif|chang|switch|upgrad)\w*", re.IGNORECASE)
 # a clause that leaves an item out of the list: the customer keeps it, it stays, it is excluded
 _KEPT = re.compile(r"\b(?:keep|keeps|keeping|kept|stays?|staying|remains?|remaining|untouched|unchanged|excluded|"
@@ -82,11 +85,14 @@ def _name_pattern(name: str) -> "re.Pattern[str]":
 
 def mentions(text: str, items: List[Tuple[str, str]]) -> List[FrozenSet[str]]:
     """Each naming of an item of ``items`` that ``text`` lists, as the ids it may stand for (an id
-    stands for its item; a name, or its last word, for every item it names), outside a clause
-    that keeps the item."""
+    stands for its item; a name, or its last word, for every item it names; "all the items",
+    "both items", "the whole order" for every item of the order), outside a clause that keeps
+    the item."""
     text = seen(text[:MAX_CHARS])
     out: List[FrozenSet[str]] = []
     for clause in _listing_clauses(text):
+        if _EVERY.search(clause):  # "all the items", "both items", "everything in the order": the whole order
+            out += [frozenset({i}) for i, _ in items]
         ids = ids_in(clause)
         out += [frozenset({item_id}) for item_id, _ in items if id_key(item_id) in ids]
         for name in sorted({n for _, n in items}):
