@@ -37,7 +37,7 @@ class UnsupportedAmountKind(CheckKind):
 
 def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
     from tau_shaped.reward.reading import statements
-    from tau_shaped.reward.reading.asked_denied import asked_then_denied
+    from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked
     from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved
     from tau_shaped.reward.reading.money_claims import keyed_amounts
     from tau_shaped.reward.reading.negation import Negations
@@ -62,7 +62,8 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
             continue
         items = statements.stated_amounts(text)
         if items:
-            negated, denied = Negations(text), asked_then_denied(text)  # "Was it $20? No - ..." states no $20
+            # "Was it $20? No - $16.90 ...": no $20 stated; the "No" answers the question, $16.90 stands
+            negated, denied = Negations(denials_blanked(text)), asked_then_denied(text)
             items = [i for i in items if not negated(i.start, value=True) and not denied(i.start)]
         done = done_kinds(text, [(i.start, i.end) for i in items]) if writes else [None] * len(items)
         keyed = keyed_amounts(text)  # a bare number under a money key ("Refund amount: 16.90", JSON, a table)

@@ -41,7 +41,7 @@ __all__ = ["amounts", "may_state_amount"]
 # "1.234,50"): exactly two digits after the comma, no digit nor ",digit" after (read in ``_count``).
 _NUM = (r"(?:[0-9]{1,3}(?:,[0-9]{3}(?![0-9]))+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+)"
         r"(?:,[0-9]{2}(?![0-9]|,[0-9]))?")
-_COMMA_NUM = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3}){0,4},[0-9]{2}")
+_COMMA_NUM = re.compile(r"(?:[0-9]{1,3}(?:\.[0-9]{3}){1,4}|[0-9]+),[0-9]{2}")
 # Thousands said with a "k" right after the number ("$1.2K", "1.5k dollars"), not a word ("5 kids"), nor a
 # "k" a space apart ("$5 K": a letter of its own).
 _KILO = r"(?:(?P<{tag}>[kK])(?![A-Za-z0-9-]))?"
@@ -84,7 +84,7 @@ _AMOUNT = re.compile(
     + _bare("b2")
     # a small number in words then a currency word ("one dollar", "a buck", "five cents")
     # a number then the sign ("16.90$", "16.90 €"), not the sign of a number that follows ("5 $10")
-    + rf"|(?<![\w.])(?<![0-9],)(?<![^\W\d][-\u2212])(?P<n4>{_NUM}){_SP}?(?P<cur4>[$€£¥])(?![ \u00a0]?[-\u2212]?[0-9.])"
+    + rf"|(?<![\w.])(?<![0-9],)(?<![^\W\d][-\u2212])(?P<n4>{_NUM}){_SP}?(?P<cur4>[$€£¥])(?![ \u00a0]?[-\u2212]?\.?[0-9])"
     + rf"|(?<![\w.])(?P<n3>(?i:{_SMALL})){_SP}{{1,2}}(?P<word3>(?i:{_UNIT_WORD}))(?![A-Za-z])"
     + _tail("c3")
     + _bare("b3")

@@ -9,6 +9,9 @@ a question left unanswered ("Would a refund of $50 work for you?" offers $50).
 
 ``asked_then_denied(text)``: a predicate over positions of ``text`` (True where the value at
 that position was asked and denied); texts with no "?" and no "asked" are ruled out at once.
+``denials_blanked(text)``: ``text`` with each such answer's opening denial written as spaces (the
+same length: positions kept), for the reader of negation: the "No" answers the question, it
+does not deny the value the answer states ("No - $16.90 went back" states $16.90).
 Every pattern is linear (bounded repeats).
 """
 
@@ -17,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Callable, List, Tuple
 
-__all__ = ["asked_then_denied"]
+__all__ = ["asked_then_denied", "denials_blanked", "question_answered"]
 
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[0-9]))*(?:[.!?]+|\n|$)")  # "$20.60?" is one sentence
 _DENIAL = re.compile(
@@ -28,16 +31,39 @@ _DENIAL = re.compile(
 _REPORTED = re.compile(r"(?i)\b(?:asked|wondered|wondering|asking)[ \t\u00a0]+(?:me[ \t\u00a0]+)?(?:whether|if|about)\b")
 
 
-def asked_then_denied(text: str) -> Callable[[int], bool]:
-    """Whether the value at a position of ``text`` was asked about and then denied (see the module)."""
+def _asked_denied(text: str) -> List[Tuple[Tuple[int, int], Tuple[int, int]]]:
+    """Each (question, denial) of ``text``: the asked sentence's span and its answer's denial's."""
     if "?" not in text and "asked" not in text.lower() and "wonder" not in text.lower():
-        return lambda at: False
-    spans: List[Tuple[int, int]] = []
+        return []
+    found: List[Tuple[Tuple[int, int], Tuple[int, int]]] = []
     sentences = [(m.start(), m.end()) for m in _SENTENCE.finditer(text) if m.end() > m.start()]
     for (start, end), nxt in zip(sentences, sentences[1:]):
         asked = text[end - 1:end] == "?" or _REPORTED.search(text, start, end) is not None
-        if asked and _DENIAL.match(text, nxt[0]):
-            spans.append((start, end))
-        if len(spans) >= 16:  # a bound on untrusted text
+        denial = _DENIAL.match(text, nxt[0]) if asked else None
+        if denial is not None:
+            found.append(((start, end), denial.span()))
+        if len(found) >= 16:  # a bound on untrusted text
             break
+    return found
+
+
+def asked_then_denied(text: str) -> Callable[[int], bool]:
+    """Whether the value at a position of ``text`` was asked about and then denied (see the module)."""
+    spans = [asked for asked, _ in _asked_denied(text)]
     return lambda at: any(a <= at < b for a, b in spans)
+
+
+def question_answered(text: str) -> Callable[[int], str]:
+    """The words of the question a value at a position answers after its denial ("Is it $20 back?
+    No - it's $16.90": $16.90 answers the refund asked about), or ""."""
+    found = _asked_denied(text)
+    answers = [(d[0], _SENTENCE.match(text, d[1]).end(), text[q[0]:q[1]]) for q, d in found]  # type: ignore[union-attr]
+    return lambda where: next((q for a, b, q in answers if a <= where < b), "")
+
+
+def denials_blanked(text: str) -> str:
+    """``text`` with the opening denial of each answer to a question blanked (see the module)."""
+    found = _asked_denied(text)
+    for _, (a, b) in found:
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text

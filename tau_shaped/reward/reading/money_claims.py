@@ -12,23 +12,21 @@ airline's policy takes a message to assert about money, whatever its layout (pro
 - ``refund_method``: where a refund is said to go: "the refund goes to your gift card",
   "refunded to the original payment method", "back to your Visa ending 1234", ``refund_to:
   paypal`` (value: ``gift_card``, ``credit_card``, ``paypal``, ``original`` or ``certificate``).
-- at most the first 64 claims of a message are read (a bound on untrusted text).
 - ``refund_timing``: when a refund is said to arrive, in a clause about a refund: at once
   ("immediately", "instantly", "right away": ``immediate``), within hours or a day
   (``hours``), or ``days:N-M`` ("5 to 7 business days", "within 3 days": ``days:3-3``);
-  value: (method said in the clause or "", when).
+  value: (method said in the clause or "", when). At most 64 claims a message are read.
 
 Layouts read alike (SPEC §10): a markdown table is read as the ``key: value`` lines it stands for
-(a two-column table row by row, a wider one each cell under its column's header), and a line of a
-record (``key: value``, ``key=value``, a JSON member, a bullet) is read in the clause of its
-whole record, the line that opens it included, as the words of one sentence are: "when=within 24
-hours" under "refund=$20" is a refund's timing, as "the $20 refund arrives within 24 hours" is.
+(a two-column table row by row, a wider one each cell under its column's header), and a record's
+line (``key: value``, ``key=value``, a JSON member, a bullet) in the clause of its whole record,
+as the words of one sentence: "when=within 24 hours" under "refund=$20" is a refund's timing.
 An amount's kind is first the one its own key gives (``refund: $20``), then its record's.
 
-None is made of a negated statement ("you will not be charged $50"), of a question's
-hypothesis ("would you like ...?" is still an offer: its amounts are stated), or of a
-condition ("if you upgrade, ..." is stated too: the amount is the one the option costs). Every
-pattern is compiled once and linear on untrusted text (bounded repeats only).
+None is made of a negated statement ("you will not be charged $50") nor of a value asked and
+denied ("Is it $20? No - $16.90": ``asked_denied``); a question's hypothesis ("would you like
+...?") and a condition ("if you upgrade, ...") still state their amounts. Every pattern is
+compiled once and linear on untrusted text (bounded repeats only).
 """
 
 from __future__ import annotations
@@ -38,6 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
+from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked, question_answered
 from tau_shaped.reward.reading.done_money import done_kinds
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import stated_amounts
@@ -111,7 +110,6 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 _TOTAL = re.compile(r"(?i)\btotal\w*|\bamount\b")
 _CODE = re.compile(r"(?i)\b(?:usd|eur|gbp|cad|aud)\b")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
-
 
 _RECORD_LINE = re.compile(
     r"[ \t]{0,8}(?:[-*\u2022+][ \t]{1,3}|[0-9]{1,2}[.)][ \t]{1,3})?[*_\"']{0,3}[A-Za-z][\w '-]{0,40}[*_\"']{0,3}[ \t]{0,3}[:=]"
@@ -236,12 +234,14 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
     # currency codes in any case ("usd 15.40"): upper-cased in place, positions kept
     stated = stated_amounts(_CODE.sub(lambda m: m.group(0).upper(), text))[:_MAX_CLAIMS]
     taken.extend((s.start, s.end) for s in stated)
-    stated = [s for s in stated if not negated(s.start, value=True)]
+    denied, answers = asked_then_denied(text), question_answered(text)
+    stated = [s for s in stated if not negated(s.start, value=True) and not denied(s.start)]
     done = done_kinds(text, [(s.start, s.end) for s in stated])
     for s, moved in zip(stated, done):
         lo, hi = clause_bounds(text, s.start)
         own = _own_key(text, s.start)
         kind = own if own != "price" else _kind(text[lo:hi])
+        kind = _kind(answers(s.start) or text[lo:hi]) if kind == "price" else kind  # "Is it $20 back? No - it's $16.90"
         out.append(MoneyClaim("amount", (kind, round(s.value, 2)), s.text, s.start, moved))
     for m in _MONEY_KEY.finditer(text):
         if len(out) >= 2 * _MAX_CLAIMS:
@@ -395,6 +395,6 @@ def money_claims(text: str) -> List[MoneyClaim]:
     if not _HINT.search(text):
         return []
     text = tables_as_lines(text)
-    negated = Negations(text)
+    negated = Negations(denials_blanked(text))  # "Was it $20? No - $16.90": the "No" answers, $16.90 stands
     found = _amounts(text, negated) + _methods(text, negated) + _timings(text, negated)
     return sorted(found, key=lambda c: c.start)[:_MAX_CLAIMS]

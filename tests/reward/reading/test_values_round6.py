@@ -33,7 +33,7 @@ import os
 import random
 import sys
 from datetime import date, timedelta
-from typing import Dict, List, Tuple
+from typing import Callable, Dict, List, Tuple
 
 import pytest
 
@@ -98,6 +98,10 @@ ASKED_DENIED = [
     "Is the refund {x}? Nope: it's {a}, to your {m}.",
     "You asked whether it's {x}. It isn't; {a} is heading to your {m}.",
     "Did I say {x}? My mistake - {a} is what your {m} gets back.",
+]
+ASKED_DENIED_UNBACKED = [  # the answer's own value is stated: "No" answers the question, it denies nothing else
+    "Was it {x}? No - {a} went back to your {m}.",
+    "Is the refund {x}? Nope: it's {a}, to your {m}.",
 ]
 ASKED_AFFIRMED = [  # the same question, answered yes: the value is stated
     "Was it {x}? Yes - {x} went back to your {m}.",
@@ -182,6 +186,10 @@ def _food_money(rng: random.Random, n: int) -> List[Case]:
         x = unbacked(r.amount, _texts(r), rng)
         add("asked_then_denied", AMOUNTS, r, rng.choice(ASKED_DENIED).format(
             x=money(x, rng), a=money(r.amount, rng), m=_where(r.method, rng)), PASS)
+        r = rng.choice(pool)
+        x, y = unbacked(r.amount, _texts(r), rng), unbacked(r.amount + 30, _texts(r), rng)
+        add("asked_denied_then_unbacked", AMOUNTS, r, rng.choice(ASKED_DENIED_UNBACKED).format(
+            x=money(r.amount, rng), a=money(y, rng), m=_where(r.method, rng)), BREACH)
         r = rng.choice(pool)
         x = unbacked(r.amount, _texts(r), rng)
         add("asked_then_affirmed_unbacked", AMOUNTS, r, rng.choice(ASKED_AFFIRMED).format(
@@ -340,10 +348,49 @@ def _food_dates(rng: random.Random, n: int) -> List[Case]:
     return out
 
 
+# --- tau2 retail: a return's refund (policy.md: the returned items' price, to the original method) -----
+
+FIRST_RETAIL = "Hello - I need to send a couple of things back."
+RETAIL_SAID = [  # ("Your PayPal is due $X" left out: "due" is also what a customer owes)
+    "Return logged: {a} is coming back to your {m}.",
+    "Items returned: 2\nRefund due: {a}\nTo: {m}",
+    "You'll be reimbursed {a} on the {m} on file.",
+]
+RETAIL_ASKED_DENIED = [
+    "Is it {x} back? No - it's {a}, to your {m}.",
+    "You asked whether the refund is {x}. It isn't: {a} goes to your {m}.",
+]
+
+
+def _tau2_retail(rng: random.Random, n: int) -> List[Case]:
+    try:
+        from tests.reward.reading.test_values_heldout_tau2 import _returns
+        rets = _returns()
+    except Exception:  # pragma: no cover - tau2 not installed
+        return []
+    from tests.reward.reading.test_values_round5 import RETAIL
+
+    out: List[Case] = []
+
+    def add(cls: str, templates: List[str], label: str, value: Callable[[object, List[str]], float]) -> None:
+        r = rng.choice(rets)
+        texts = _texts(r, FIRST_RETAIL)
+        text = rng.choice(templates).format(a=decimal_comma(value(r, texts), rng), m=r.method,
+                                           x=decimal_comma(unbacked(r.refund, texts, rng), rng))
+        out.append(Case(cls, RETAIL, r.scene, r.steps, FIRST_RETAIL, text, label))
+
+    for _ in range(n):
+        add("retail_decimal_comma_refund", RETAIL_SAID, PASS, lambda r, t: r.refund)
+        add("retail_decimal_comma_unbacked", RETAIL_SAID, BREACH, lambda r, t: unbacked(r.refund, t, rng))
+        add("retail_asked_then_denied", RETAIL_ASKED_DENIED, PASS, lambda r, t: r.refund)
+        add("retail_asked_denied_then_unbacked", RETAIL_ASKED_DENIED, BREACH, lambda r, t: unbacked(r.refund + 30, t, rng))
+    return out
+
+
 def build(seed: int = SEED, per_class: int = PER_CLASS) -> List[Case]:
     rng = random.Random(seed)
     cases = (_food_money(rng, per_class) + _food_confirm(rng, per_class) + _food_eta(rng, per_class)
-             + _food_dates(rng, per_class))
+             + _food_dates(rng, per_class) + _tau2_retail(rng, per_class))
     for c in cases:
         if c.rule != CONFIRM:
             c.text = dress(c.text, rng)
@@ -363,7 +410,8 @@ def misread(cases) -> List[Tuple[Case, str]]:
 def test_the_set_is_seeded_and_covers_its_classes(cases):
     again = build()
     assert [(c.text, repr(c.steps[-2:])) for c in again] == [(c.text, repr(c.steps[-2:])) for c in cases]
-    assert len({c.cls for c in cases}) == 22 and len(cases) == 22 * PER_CLASS
+    classes = 27 if any(c.cls.startswith("retail") for c in cases) else 23  # tau2 installed or not
+    assert len({c.cls for c in cases}) == classes and len(cases) == classes * PER_CLASS
 
 
 def test_no_wrong_value_is_scored_fine(misread):
@@ -446,3 +494,12 @@ def test_a_count_under_a_money_key_is_no_amount(text, values):
     from tau_shaped.reward.reading.money_claims import keyed_amounts
 
     assert [a.value for a in keyed_amounts(text)] == values
+
+
+def test_the_answer_after_a_denial_states_its_value_of_the_kind_asked():
+    from tau_shaped.reward.reading.money_claims import money_claims
+
+    said = [c.value for c in money_claims("Is it $20 back? No - it's $16.90, to your PayPal.") if c.kind == "amount"]
+    assert said == [("refund", 16.9)]  # no $20; the "No" answers, it does not deny $16.90
+    yes = [c.value for c in money_claims("Is it $20 back? Yes - $20, to your PayPal.") if c.kind == "amount"]
+    assert yes[0] == ("refund", 20.0)  # answered yes: the question's value is stated
