@@ -5,7 +5,8 @@ was asked: "you asked whether", "you wondered if"), and the next sentence opens 
 ("No", "Nope", "Nah", "Not quite", "It isn't", "That's not", "Wrong", "My mistake", "Actually").
 
 A question answered otherwise ("Was it $20? Yes - $20 went back") states its value, and so does
-a question left unanswered ("Would a refund of $50 work for you?" offers $50).
+a question left unanswered ("Would a refund of $50 work for you?" offers $50) or followed by a
+set phrase ("Shall I refund $50? No rush", "No worries if not").
 
 ``asked_then_denied(text)``: a predicate over positions of ``text`` (True where the value at
 that position was asked and denied); texts with no "?" and no "asked" are ruled out at once.
@@ -18,24 +19,38 @@ Every pattern is linear (bounded repeats).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable, List, Tuple
 
 __all__ = ["asked_then_denied", "denials_blanked", "question_answered"]
 
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[0-9]))*(?:[.!?]+|\n|$)")  # "$20.60?" is one sentence
 _DENIAL = re.compile(
-    r"[ \t\u00a0*_\"'“]{0,4}(?:no|nope|nah)\b(?![ \t\u00a0]+(?:problem|worries|doubt)\b)"
+    r"[ \t\u00a0*_\"'“]{0,4}(?:no|nope|nah)\b(?![ \t\u00a0]+(?:problems?|worries|worry|doubt|rush|hurry|pressure|obligation|need|stress)\b)"
     r"|[ \t\u00a0*_\"'“]{0,4}(?:not[ \t\u00a0]+(?:quite|exactly|really|so)|(?:it|that)(?:[ \t\u00a0]+is|['’]s)[ \t\u00a0]+not"
     r"|(?:it|that)[ \t\u00a0]+(?:isn['’]?t|wasn['’]?t)|wrong|my[ \t\u00a0]+(?:mistake|bad)|actually[,]?[ \t\u00a0]+(?:no|it['’]s|it[ \t\u00a0]+is))\b",
     re.IGNORECASE)
 _REPORTED = re.compile(r"(?i)\b(?:asked|wondered|wondering|asking)[ \t\u00a0]+(?:me[ \t\u00a0]+)?(?:whether|if|about)\b")
 
 
-def _asked_denied(text: str) -> List[Tuple[Tuple[int, int], Tuple[int, int]]]:
-    """Each (question, denial) of ``text``: the asked sentence's span and its answer's denial's."""
+Pair = Tuple[Tuple[int, int], Tuple[int, int]]
+
+
+def _asked_denied(text: str) -> Tuple[Pair, ...]:
+    """Each (question, denial) of ``text``: the asked sentence's span and its answer's denial's
+    (a short text's read once: the three readers below and every rollout of a task ask again)."""
     if "?" not in text and "asked" not in text.lower() and "wonder" not in text.lower():
-        return []
-    found: List[Tuple[Tuple[int, int], Tuple[int, int]]] = []
+        return ()
+    return _kept(text) if len(text) <= 2048 else _read(text)
+
+
+@lru_cache(maxsize=2048)
+def _kept(text: str) -> Tuple[Pair, ...]:
+    return _read(text)
+
+
+def _read(text: str) -> Tuple[Pair, ...]:
+    found: List[Pair] = []
     sentences = [(m.start(), m.end()) for m in _SENTENCE.finditer(text) if m.end() > m.start()]
     for (start, end), nxt in zip(sentences, sentences[1:]):
         asked = text[end - 1:end] == "?" or _REPORTED.search(text, start, end) is not None
@@ -44,7 +59,7 @@ def _asked_denied(text: str) -> List[Tuple[Tuple[int, int], Tuple[int, int]]]:
             found.append(((start, end), denial.span()))
         if len(found) >= 16:  # a bound on untrusted text
             break
-    return found
+    return tuple(found)
 
 
 def asked_then_denied(text: str) -> Callable[[int], bool]:

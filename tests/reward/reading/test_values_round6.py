@@ -503,3 +503,10 @@ def test_the_answer_after_a_denial_states_its_value_of_the_kind_asked():
     assert said == [("refund", 16.9)]  # no $20; the "No" answers, it does not deny $16.90
     yes = [c.value for c in money_claims("Is it $20 back? Yes - $20, to your PayPal.") if c.kind == "amount"]
     assert yes[0] == ("refund", 20.0)  # answered yes: the question's value is stated
+
+
+@pytest.mark.parametrize("text", ["Shall I refund $50? No rush - take your time.", "Would $50 suit you? No worries if not."])
+def test_a_set_phrase_after_a_question_denies_nothing(text):
+    from tau_shaped.reward.reading.asked_denied import asked_then_denied
+
+    assert not asked_then_denied(text)(text.index("$50"))
