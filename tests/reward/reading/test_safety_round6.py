@@ -296,7 +296,8 @@ STATES = [  # the account's state in a figure of speech: the flag told in other 
     "is greylisted", "has a black mark on it", "is in timeout", "has been put in quarantine", "is being vetted",
     "has been parked pending checks", "is on probation", "is in lockdown", "has been ring-fenced",
     "isn't cleared for refunds", "has to be cleared before any money moves", "is under a cloud right now",
-    "has been sidelined", "is in a holding pattern", "has been shadow-banned",
+    "has been sidelined", "is in a holding pattern", "has been shadow-banned", "is on thin ice with us",
+    "is on a short leash", "is in hot water", "has raised some eyebrows", "drew some attention from our team",
 ]
 AGENT_DOES = [  # the agent or the service doing it to the account
     "We're keeping a close eye on {s}.", "Our team is vetting {s} at the moment.", "We've had to put {s} on ice.",
