@@ -4,7 +4,7 @@ item change) whose confirmation lists other items than the call acts on (tau2's 
 the same list for an exchange or a change of items).
 
 The confirmation is the latest agent message since the previous write of any kind that states
-the call's order id (in any case and spacing). The items it lists are the order's items (S0,
+the call's order id (in any case and spacing) or names an item of the order. The items it lists are the order's items (S0,
 ``orders[order].items``) it names, by their item id or by their product's name, in any layout
 (prose, a list, a table, JSON), except in a clause that says the customer keeps an item ("you
 keep the lamp", "the lamp stays with you", "it is not included", "nothing changes for the lamp").
@@ -124,15 +124,19 @@ def _listing_clauses(text: str) -> List[str]:
     return out
 
 
-def _describing(run: Any, at: int, order: str) -> Optional[str]:
-    """The latest agent message before step ``at`` and after the previous write that states ``order``."""
+def _describing(run: Any, at: int, order: str, items: List[Tuple[str, str]]) -> Optional[List[FrozenSet[str]]]:
+    """What the latest agent message before step ``at`` and after the previous write that states
+    ``order`` or names an item of it lists (``mentions``), or None when no message does."""
     key = id_key(order)
     for step in reversed(run.trajectory.steps[:at]):
         if step.action.name in _WRITES:
             return None
         text = step.agent_text
-        if isinstance(text, str) and key in ids_in(seen(text[:MAX_CHARS])):
-            return text
+        if not isinstance(text, str):
+            continue
+        named = mentions(text, items)
+        if named or key in ids_in(seen(text[:MAX_CHARS])):
+            return named
     return None
 
 
@@ -145,10 +149,9 @@ def listed_otherwise(run: Any, step: Any) -> Optional[str]:
     items = _order_items(run.initial, order)
     if not items:
         return None
-    text = _describing(run, step.index, order)
-    if text is None:
+    named = _describing(run, step.index, order, items)
+    if named is None:
         return None
-    named = mentions(text, items)
     listed = frozenset().union(*named) if named else frozenset()
     acted_ids = {a for a in acted if isinstance(a, str)}
     missing = sorted(i for i in acted_ids if i not in listed and any(i == x for x, _ in items))
