@@ -63,6 +63,7 @@ class _Index:
         self.letter_ids = False  # whether an id is letters only (read as ``_a_letter_id`` says)
         self.people: List[Tuple[str, str, str, bool]] = []  # (customer, first, last, whether theirs only): ``short_names``
         self.short_forms: Any = None  # the names' short forms, made by ``short_names`` on first use
+        self.short_memo: Dict[str, Any] = {}  # a text's short forms of names (``short_names``)
         for cid, c in (customers.items() if isinstance(customers, dict) else ()):
             if isinstance(c, dict):
                 self._add_customer(str(cid), c)

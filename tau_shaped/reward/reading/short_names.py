@@ -8,12 +8,12 @@ courier's name as the records write it ("Dev H."). A surname alone ("Haddad's It
 a restaurant) and a first name alone name nobody.
 
 Three scans of the message (a title; a capital initial beside a word; a word beside an initial)
-find the candidates; each is looked up in tables made once per customers' index."""
+find the candidates, kept per text; each is looked up in tables made once per customers' index."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, FrozenSet, Iterable, NamedTuple, Optional, Set, Tuple
+from typing import Any, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Set, Tuple
 
 __all__ = ["short_name"]
 
@@ -67,44 +67,71 @@ def short_name(text: str, index: Any, own: str, heard: Any, booked: Iterable[Tup
     if not index.people:
         return None
     forms = _forms(index)
+    found = _found(text, index, forms)
+    if not found:
+        return None
     theirs_too = {b.lower() for _, b in booked}
     couriers_: Optional[FrozenSet[Tuple[str, str]]] = None
+    for form, owners, said in found:
+        if not _theirs(owners, own, form, forms):
+            continue
+        if form[0] == "fi":
+            first, initial = form[1], form[2]
+            couriers_ = _courier_names(couriers) if couriers_ is None else couriers_
+            if (first, initial) in couriers_ or any(b.lower().startswith(initial) for a, b in booked if a.lower() == first):
+                continue
+            if not _said(heard, first):
+                return f"another customer's name {said!r}"
+        elif form[-1] not in theirs_too and not _said(heard, form[-1]):
+            return f"another customer's name {said!r}"
+    return None
+
+
+_Found = Tuple[Tuple[str, ...], Set[str], str]  # (the form, whose it is, as written)
+
+
+def _found(text: str, index: Any, forms: _Forms) -> Tuple[_Found, ...]:
+    """The short forms of any customer's name ``text`` holds, in order (kept per index: rollouts
+    repeat their messages; most hold none)."""
+    memo = index.short_memo
+    hit = memo.get(text)
+    if hit is None:
+        hit = memo[text] = _read(text, forms)
+        if len(memo) > 4096:
+            memo.clear()
+            memo[text] = hit
+    return hit
+
+
+def _read(text: str, forms: _Forms) -> Tuple[_Found, ...]:
+    out: List[_Found] = []
     for a in _ANCHOR.finditer(text):
         at = a.start()
         m = _TITLE.match(text, at)
         if m is not None:
             last = m.group(1).lower()
-            if last not in theirs_too and _theirs(forms.surnames.get(last), own, ("s", last), forms) and not _said(heard, last):
-                return f"another customer's name {m.group(0)!r}"
+            if last in forms.surnames:
+                out.append((("s", last), forms.surnames[last], m.group(0)))
             continue
         m = _INITIAL_SURNAME.match(text, at)
         if m is not None and (m.group(2) or m.group(4) or not _RESTAURANT.match(text, m.end())):
-            initial, last = (m.group(1) or m.group(3)).lower(), m.group(5).lower()  # not "A Haddad's Italian Kitchen order"
-            if last not in theirs_too and _theirs(forms.initial_surnames.get((initial, last)), own, ("is", initial, last), forms) \
-                    and not _said(heard, last):
-                return f"another customer's name {m.group(0)!r}"
+            key = ((m.group(1) or m.group(3)).lower(), m.group(5).lower())  # not "A Haddad's Italian Kitchen order"
+            if key in forms.initial_surnames:
+                out.append((("is",) + key, forms.initial_surnames[key], m.group(0)))
         if _INITIAL_AFTER.match(text, at) is None:
             continue
         initial = text[at].lower()
         before = _SURNAME_BEFORE.search(text, max(0, at - 40), at) if text[at] != text[at].lower() or "," in text[max(0, at - 4):at] else None
         if before is not None:
-            last = before.group(1).lower()
-            if last not in theirs_too and _theirs(forms.initial_surnames.get((initial, last)), own, ("is", initial, last), forms) \
-                    and not _said(heard, last):
-                return f"another customer's name {text[before.start():at + 2]!r}"
+            key = (initial, before.group(1).lower())
+            if key in forms.initial_surnames:
+                out.append((("is",) + key, forms.initial_surnames[key], text[before.start():at + 2]))
             continue
         before = _FIRST_BEFORE.search(text, max(0, at - 40), at) if text[at].isupper() else None
-        if before is None:
-            continue
-        first = before.group(1).lower()
-        if not _theirs(forms.first_initials.get((first, initial)), own, ("fi", first, initial), forms):
-            continue
-        couriers_ = _courier_names(couriers) if couriers_ is None else couriers_
-        if (first, initial) in couriers_ or any(b.lower().startswith(initial) for a_, b in booked if a_.lower() == first):
-            continue
-        if not _said(heard, first):
-            return f"another customer's name {text[before.start():at + 2]!r}"
-    return None
+        if before is not None and (before.group(1).lower(), initial) in forms.first_initials:
+            key = (before.group(1).lower(), initial)
+            out.append((("fi",) + key, forms.first_initials[key], text[before.start():at + 2]))
+    return tuple(out)
 
 
 def _courier_names(couriers: Any) -> FrozenSet[Tuple[str, str]]:
