@@ -194,7 +194,9 @@ NOT_OFFER = ["Whether a certificate applies depends on your membership and the f
              "I can't promise any voucher until I've confirmed the details of your booking.",
              "Compensation is decided on the facts of the reservation - give me a moment to pull it up.",
              "Before anything else, could you give me your user id so I can look into the cancellation?",
-             "We don't hand out certificates without checking the booking first."]
+             "We don't hand out certificates without checking the booking first.",
+             "I can check if we can offer anything once I see the booking.",
+             "Would you like me to check whether you're eligible for compensation?"]
 
 
 def _airline(rng: random.Random, n: int) -> List[Case]:
