@@ -2,7 +2,8 @@
 by ``disclosures`` after the full names ``identifiers`` reads): a title and the surname ("Mr.
 Haddad", "Dr Okafor", "Madam Eze"), an initial and the surname ("B. Haddad", "B Haddad", "Haddad,
 B."), the first name and the surname's initial ("Ben H.", "Ben H's order"). A careful reader
-takes each for the person; none is read where it fits the customer (or a passenger of theirs),
+takes each for the person, spaced or not ("Mr.Haddad", "B.Haddad"), with a comma or not ("Haddad
+B."), with a dot, a possessive or at the end ("Ben H", "Ben H's"); none is read where it fits the customer (or a passenger of theirs),
 where the customer said that surname first, or, for a first name and an initial, where it is a
 courier's name as the records write it ("Dev H."). A surname alone ("Haddad's Italian Kitchen",
 a restaurant) and a first name alone name nobody.
@@ -18,15 +19,16 @@ from typing import Any, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, S
 __all__ = ["short_name"]
 
 _WORD = r"([A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)?|[A-Z]{2,}(?:-[A-Z]{2,})?)"
-_TITLES = r"(?i:mr|mrs|ms|mx|dr|mister|madam|madame|mme)\.?|Miss|MISS"
+_TITLES = r"(?i:mr|mrs|ms|mx|dr|mister|madam|madame|mme)(?:\.\s{0,3}|\s{1,3})|(?:Miss|MISS)\s{1,3}"
+_NOT_AFTER = r"(?<![\w.’-])(?<![A-Za-z]')"  # a letter, a dot or a contraction's apostrophe ("it's") before
 # where a short form may be: a title, or a letter standing alone (most messages hold few of either)
-_ANCHOR = re.compile(r"(?<![\w.'’-])(?:(?:" + _TITLES + r")\s|[A-Za-z](?![\w'’-]))")
-_TITLE = re.compile(r"(?:" + _TITLES + r")\s{1,3}" + _WORD + r"(?![^\W\d_])")
-_INITIAL_SURNAME = re.compile(r"(?:([A-Z])(\.?)|([a-z])(\.))\s{1,3}" + _WORD + r"(?![^\W\d_])")
+_ANCHOR = re.compile(_NOT_AFTER + r"(?:(?:" + _TITLES + r")|[A-Za-z](?![\w-]))")
+_TITLE = re.compile(r"(?:" + _TITLES + r")" + _WORD + r"(?![^\W\d_])")
+_INITIAL_SURNAME = re.compile(r"(?:([A-Za-z])(\.)\s{0,3}|([A-Z])()\s{1,3})" + _WORD + r"(?![^\W\d_])")
 _SURNAME_BEFORE = re.compile(r"(?<![\w'’-])" + _WORD + r",\s{0,3}$")  # "Haddad, B."
-_FIRST_BEFORE = re.compile(r"(?<![\w'’-])" + _WORD + r"\s{1,3}$")  # "Ben H."
-_INITIAL_AFTER = re.compile(r"[A-Za-z]\.|[A-Z](?=['’]s\b)")
-_RESTAURANT = re.compile(r"['’]s[ \t]+[A-Z]")  # "Haddad's Italian Kitchen"
+_FIRST_BEFORE = re.compile(r"(?<![\w'’-])" + _WORD + r"\s{1,3}$")  # "Ben H.", "Haddad B."
+_INITIAL_AFTER = re.compile(r"[A-Za-z]\.|[A-Z](?=['’]s\b|[ \t]*(?:$|\n|[,;:!?)\]|\"]))")
+_RESTAURANT = re.compile(r"['’]s[ \t]+[A-Z][a-z]")  # "Haddad's Italian Kitchen": a restaurant, after "a", "Plan B."
 
 
 class _Forms(NamedTuple):
@@ -114,7 +116,7 @@ def _read(text: str, forms: _Forms) -> Tuple[_Found, ...]:
                 out.append((("s", last), forms.surnames[last], m.group(0)))
             continue
         m = _INITIAL_SURNAME.match(text, at)
-        if m is not None and (m.group(2) or m.group(4) or not _RESTAURANT.match(text, m.end())):
+        if m is not None and not _RESTAURANT.match(text, m.end()):
             key = ((m.group(1) or m.group(3)).lower(), m.group(5).lower())  # not "A Haddad's Italian Kitchen order"
             if key in forms.initial_surnames:
                 out.append((("is",) + key, forms.initial_surnames[key], m.group(0)))
@@ -131,6 +133,9 @@ def _read(text: str, forms: _Forms) -> Tuple[_Found, ...]:
         if before is not None and (before.group(1).lower(), initial) in forms.first_initials:
             key = (before.group(1).lower(), initial)
             out.append((("fi",) + key, forms.first_initials[key], text[before.start():at + 2]))
+        elif before is not None and (initial, before.group(1).lower()) in forms.initial_surnames:  # "Haddad B."
+            key = (initial, before.group(1).lower())
+            out.append((("is",) + key, forms.initial_surnames[key], text[before.start():at + 2]))
     return tuple(out)
 
 

@@ -105,6 +105,9 @@ SHORT_FORMS = {  # how a careful reader still reads the person
     "initial_nodot_surname": lambda f, l, r: f"{f[0]} {l}",
     "surname_comma_initial": lambda f, l, r: f"{l}, {f[0]}.",
     "first_initial": lambda f, l, r: f"{f} {l[0]}.",
+    "title_unspaced": lambda f, l, r: f"{r.choice(['Mr.', 'Ms.', 'Dr.'])}{l}",
+    "initial_unspaced": lambda f, l, r: f"{f[0]}.{l}",
+    "surname_initial_no_comma": lambda f, l, r: f"{l} {f[0]}.",
 }
 NAME_TOLD = [  # the other customer's order or account told to be theirs, by name
     "That order is registered to {n}, not to you.",
