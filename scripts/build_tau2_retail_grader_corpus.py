@@ -89,6 +89,23 @@ def entry(task: Any, kind: str, tag: str, steps: List[Dict[str, Any]], outcome: 
     return out
 
 
+def _another_variant(kwargs: Dict[str, Any]) -> Optional[tuple]:
+    """(product name, an option value of another variant) for the first new item of an exchange or
+    item change whose product has a value, of an option the change alters, that is neither the old
+    item's nor the new one's (a word of 3 letters or more, not a number nor yes/no/none); else None."""
+    for was, now in zip(kwargs.get("item_ids") or [], kwargs.get("new_item_ids") or []):
+        product = next((p for p in S0["products"].values() if now in p["variants"]), None)
+        if product is None or was == now:
+            continue
+        new, old = product["variants"][now]["options"], (product["variants"].get(was) or {}).get("options", {})
+        for key in sorted(k for k in new if new[k] != old.get(k)):
+            values = sorted({v["options"].get(key) for v in product["variants"].values()} - {new[key], old.get(key), None})
+            values = [v for v in values if len(v) >= 3 and not v.isdigit() and v not in ("yes", "no", "none")]
+            if values:
+                return product["name"], values[0]
+    return None
+
+
 def first_write(steps: List[Dict[str, Any]]) -> Optional[int]:
     return next((i for i, a in enumerate(steps) if a["name"] in WRITES), None)
 
@@ -198,6 +215,12 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
             text = f"Just to be sure: I am going to {verb} order {order}{extra}. Shall I go ahead?"
             add("confirmation.json", entry(task, "good", "confirmation_reworded", steps[:w - 1] + [say(text)] + steps[w:], 1, legacy=1,
                                            replies=[YES] * n_said))
+            other = _another_variant(write["kwargs"])
+            if other is not None and room("confirmed_another_variant"):  # the new item by another variant's option (round 6)
+                name, value = other
+                text = f"Just to be sure: I am going to {verb} order {order}{extra}; the new {name}: {value}. Shall I go ahead?"
+                add("confirmation.json", entry(task, "bad", "confirmed_another_variant", steps[:w - 1] + [say(text)] + steps[w:], 0,
+                                               ["retail.confirm.new_item_options"], legacy=1, replies=[YES] * n_said))
             left = sorted({n for i, n in items.items() if i not in acted} - {items.get(i) for i in acted})
             if acted and left and room("confirmed_other_items"):  # another item of the order listed instead (round 6)
                 text = f"Just to be sure: I am going to {verb} order {order} ({left[0]}). Shall I go ahead?"

@@ -4,7 +4,8 @@ Needs the tau2 extra (``pip install -e ".[tau2]"``): the database, tools, policy
 are tau2's own (``tau_shaped.integrations.tau2.domain``); this package holds what tau-shaped
 adds: the policy rules (``policy_rules.json``, SPEC §9, read in ``POLICY_RULES.md``), the
 events they judge (``events.py``: the watch records facts of the record a call acts on), the
-check kind of the items a confirmation lists (``items_listed.py``) and the
+check kinds of the items a confirmation lists and the new items' options it states
+(``items_listed.py``, ``new_options.py``) and the
 order's status read a careful agent makes before acting on it (``careful.py``).
 """
 
@@ -31,7 +32,7 @@ def DOMAIN() -> Domain:  # noqa: N802 - the entry point's conventional name
 def _domain(data: Optional[Path]) -> Domain:
     from tau_shaped.integrations.tau2.domain import build
 
-    from . import items_listed  # noqa: F401 - register the check kind the rule file names, before it is read
+    from . import items_listed, new_options  # noqa: F401 - register the check kinds the rule file names, before it is read
     from .careful import careful_tasks
     from .events import EVENT_TYPES, watch
 

@@ -124,19 +124,16 @@ def _listing_clauses(text: str) -> List[str]:
     return out
 
 
-def _describing(run: Any, at: int, order: str, items: List[Tuple[str, str]]) -> Optional[List[FrozenSet[str]]]:
-    """What the latest agent message before step ``at`` and after the previous write that states
-    ``order`` or names an item of it lists (``mentions``), or None when no message does."""
+def confirmation(run: Any, at: int, order: str, items: List[Tuple[str, str]]) -> Optional[str]:
+    """The latest agent message before step ``at`` and after the previous write that states
+    ``order`` or names an item of it (``items``), or None."""
     key = id_key(order)
     for step in reversed(run.trajectory.steps[:at]):
         if step.action.name in _WRITES:
             return None
         text = step.agent_text
-        if not isinstance(text, str):
-            continue
-        named = mentions(text, items)
-        if named or key in ids_in(seen(text[:MAX_CHARS])):
-            return named
+        if isinstance(text, str) and ((items and mentions(text, items)) or key in ids_in(seen(text[:MAX_CHARS]))):
+            return text
     return None
 
 
@@ -149,9 +146,10 @@ def listed_otherwise(run: Any, step: Any) -> Optional[str]:
     items = _order_items(run.initial, order)
     if not items:
         return None
-    named = _describing(run, step.index, order, items)
-    if named is None:
+    text = confirmation(run, step.index, order, items)
+    if text is None:
         return None
+    named = mentions(text, items)
     listed = frozenset().union(*named) if named else frozenset()
     acted_ids = {a for a in acted if isinstance(a, str)}
     missing = sorted(i for i in acted_ids if i not in listed and any(i == x for x, _ in items))

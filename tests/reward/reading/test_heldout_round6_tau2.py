@@ -47,6 +47,7 @@ from tests.reward.reading.heldout_tally import misread as misread_of, print_tabl
 SEED = 20261206
 RETAIL, AIRLINE, TELECOM = "tau2:retail", "tau2:airline", "tau2:telecom"
 R_CONFIRM, R_ITEMS = "retail.confirm.before_write", "retail.confirm.items_listed"
+R_OPTIONS = "retail.confirm.new_item_options"
 A_FACTS = "air.compensation.facts_confirmed"
 T_SAID, T_PAID = "telecom.payment.request_sent_said", "telecom.payment.paid_checked"
 T_DONE, BILL = "telecom.statements.done_said", "telecom.payment.bill_checked_first"
@@ -173,6 +174,59 @@ def _retail_items(rng: random.Random, n: int) -> List[Case]:
             steps = [find, (read, observe(sc, read)), (respond(message), rng.choice(YESES)), (call, obs)]
             out.append(Case(f"retail.items:{verb}:{kind}", sc, (R_CONFIRM, R_ITEMS), steps, label,
                             f"Hi, I want to {verb} something.", message.replace("\n", " / ")))
+    return out
+
+
+def _variant_options(sc: Scene, item_id: str) -> Tuple[str, Dict[str, Dict]]:
+    for product in sc.initial["products"].values():
+        if item_id in product["variants"]:
+            return product["name"], {k: v["options"] for k, v in product["variants"].items()}
+    raise KeyError(item_id)
+
+
+def _retail_new_options(rng: random.Random, n: int) -> List[Case]:
+    """policy.md: list the action details (an exchange: each item and the variant it becomes) and
+    obtain an explicit yes: a new item described by another variant's option confirms another
+    exchange."""
+    out = []
+    scenes = [s for s in _scene_set(RETAIL, "exchange_delivered_order_items", "test", 12)]
+    for _ in range(n):
+        sc = rng.choice(scenes)
+        call, obs = sc.call("exchange_delivered_order_items")
+        pairs = [(a, b) for a, b in zip(call.kwargs["item_ids"], call.kwargs["new_item_ids"]) if a != b]
+        if not pairs:
+            continue
+        was, now = rng.choice(pairs)
+        name, variants = _variant_options(sc, now)
+        new, old = variants[now], variants.get(was, {})
+        keys = [k for k in new if new[k] != old.get(k)]
+        if not keys:
+            continue
+        key = rng.choice(keys)
+        others = sorted({v[key] for v in variants.values() if v.get(key) not in (new[key], old.get(key))
+                         and len(str(v.get(key))) >= 3 and not str(v.get(key)).isdigit() and v.get(key) not in ("yes", "no", "none")})
+        kind = rng.choice(["same", "from_to", "rather_than"] + (["other_value", "other_value"] if others else []))
+        said = dict(new)
+        if kind == "other_value":
+            said[key] = rng.choice(others)
+        opts = ", ".join(str(v) for v in said.values())
+        olds = ", ".join(str(v) for v in old.values())
+        order = call.kwargs["order_id"]
+        if kind == "from_to":
+            body = f"Order {order}: I'll exchange your {name} from {old.get(key)} to {new[key]} ({key}); everything else about it stays the same."
+        elif kind == "rather_than":
+            alt = others[0] if others else "another"
+            body = f"For order {order}, the replacement {name} will be {new[key]} rather than {alt} - full spec: {opts}."
+        else:
+            body = rng.choice([f"Swap on order {order}: {name} ({olds}) -> {name} ({opts}).",
+                               f"- Order: {order}\n- Returning: {name} ({olds})\n- Receiving: {name} ({opts})"])
+        message = f"{body}\n{rng.choice(ASKS)}"
+        find = next((a, o) for a, o in sc.calls if a.name.startswith("find_user"))
+        read = Action(name="get_order_details", kwargs={"order_id": order})
+        steps = [find, (read, observe(sc, read)), (respond(message), rng.choice(YESES)), (call, obs)]
+        out.append(Case(f"retail.new_options:{kind}", sc, (R_CONFIRM, R_ITEMS, R_OPTIONS), steps,
+                        BREACH if kind == "other_value" else PASS, "I'd like to exchange something.",
+                        message.replace("\n", " / ")))
     return out
 
 
@@ -376,7 +430,7 @@ def _telecom_done(rng: random.Random, n: int) -> List[Case]:
 
 
 GENERATORS: Dict[str, Tuple[Callable[[random.Random, int], List[Case]], int]] = {
-    "retail_items": (_retail_items, 40), "airline": (_airline, 40), "telecom_said": (_telecom_said, 20),
+    "retail_items": (_retail_items, 40), "retail_options": (_retail_new_options, 16), "airline": (_airline, 40), "telecom_said": (_telecom_said, 20),
     "telecom_paid": (_telecom_paid, 12), "telecom_done": (_telecom_done, 20), "telecom_checked": (_telecom_checked, 8),
 }
 
@@ -401,7 +455,7 @@ def misread(cases) -> List[Tuple[Case, str]]:
 def test_the_set_is_seeded_and_covers_every_class(cases):
     assert [c.note for c in build()] == [c.note for c in cases]
     families = {c.cls.split(":")[0] for c in cases}
-    assert families == {"retail.items", "airline.facts_before_offer", "telecom.request_said", "telecom.paid_shown",
+    assert families == {"retail.items", "retail.new_options", "airline.facts_before_offer", "telecom.request_said", "telecom.paid_shown",
                         "telecom.done_said", "telecom.bill_checked"}
     assert {c.label for c in cases} == {PASS, BREACH}
 
