@@ -43,7 +43,7 @@ _LETTER_WORD = re.compile(r"(?<![^\W_])[A-Za-z]{4,}(?![^\W_])")  # a misspelling
 _FAR = 7  # a word of an unsafe dish this long is read through two edits ("Terriyakki", "Tirammisu")
 _CUE_REACH = 60  # characters either side of a weaker misspelling in which an offering word is its cue
 _TOKEN = re.compile(r"[^\W_]+")
-_SENTENCE_START = re.compile(r"(?:^|[.!?][\s\"'*_)]{1,4}|\n[ \t]{0,3})$")  # any word has a capital there ("Tempers run high")
+_SENTENCE_START = re.compile(r"(?:^|[.!?][\s\"'*_)]{1,4}|\n[ \t]{0,3})$")  # any word has a capital there: two edits ("Tempers run high") need more
 _ITEM_START = re.compile(r"(?:^|\n)[ \t]{0,3}(?:[-*•+>]|\d{1,2}[.)])[ \t]{1,3}(?:[*_]{1,2})?$|[|\"][ \t]{0,2}$")  # "- X", "| X", "\"X"
 _WORD3 = re.compile(r"(?<![^\W_])[A-Za-z]{3,}(?![^\W_])")  # a word a sound scan may find ("Rol", "Nan")
 _SOUNDS = (("ph", "f"), ("ck", "k"), ("q", "k"), ("c", "k"), ("z", "s"), ("oo", "u"), ("ee", "i"), ("y", "i"))
@@ -152,7 +152,8 @@ class Misspellings:
                     target, plural = self._swapped_of(low[:-1]), "s"
                 if target is not None and token[0].isupper():
                     capitals = text.isupper() if capitals is None else capitals
-                if target is not None and not self._cued(text, m, target, bool(capitals)):
+                far = target is not None and self._one_edit(plural and low[:-1] or low) != target  # "Tempers": two edits
+                if target is not None and not self._cued(text, m, target, bool(capitals), far):
                     target = None
             if target is None and sound:
                 target, plural = self._sounded(low), ""
@@ -228,23 +229,28 @@ class Misspellings:
         target = self._swapped_memo[low] = self._read_swapped(low)
         return target
 
-    def _read_swapped(self, low: str) -> Optional[str]:
+    def _one_edit(self, low: str) -> Optional[str]:
+        """The word of an unsafe dish ``low`` is one weaker edit from (not two), if one alone."""
         target = self._swapped.get(low)  # two letters switched, a letter left out of a short word
         if target is None and len(low) > _MISSPELT_MIN:
             found = {self._swapped.get(low[:k] + "?" + low[k + 1:]) for k in range(1, len(low) - 1)} - {None}
             target = found.pop() if len(found) == 1 else None
+        return target
+
+    def _read_swapped(self, low: str) -> Optional[str]:
+        target = self._one_edit(low)
         if target is None and len(low) > _MISSPELT_MIN + 1 and low[:2] in self._far_heads:
             close = [w for w in self._far if w[:2] == low[:2] and abs(len(w) - len(low)) <= 2 and _within_two(low, w)]
             target = close[0] if len(close) == 1 else None
         return target
 
-    def _cued(self, text: str, m: "re.Match[str]", target: str, capitals: bool) -> bool:
+    def _cued(self, text: str, m: "re.Match[str]", target: str, capitals: bool, far: bool = False) -> bool:
         """Whether a weaker misspelling stands where a dish would: written with a capital in a text
         not all in capitals ("Kurma"), next to another word of the dish's name ("Chicken Kurma"), or
         in a sentence that offers something or asks ("How about the kurma?"); an ordinary word a
         letter or two from a dish's ("bad karma", "a basic tier") stands in none of these."""
         token = m.group()
-        if token[0].isupper() and not capitals and not _SENTENCE_START.search(text, max(0, m.start() - 8), m.start()) \
+        if token[0].isupper() and not capitals and not (far and _SENTENCE_START.search(text, max(0, m.start() - 8), m.start())) \
                 or self._beside_its_name(text, m, target) or _ITEM_START.search(text, max(0, m.start() - 8), m.start()):
             return True
         lo = max(text.rfind(c, max(0, m.start() - _CUE_REACH), m.start()) for c in ".!?\n") + 1

@@ -227,6 +227,8 @@ OFFERS = [  # new offering wordings
     "{d}: shall I line that up?",
     "Happy to switch you over to {d}.",
     "The kitchen suggested {d} as the alternative.",
+    "{d} would work nicely here.",  # the dish opening the sentence, no offering word
+    "{d} it is, then, if you like.",
 ]
 OFFER_SHAPES: Dict[str, Callable[[str], str]] = {
     "list": lambda t: "Options for you:\n- {d}\n- Sorbet".replace("{d}", t),
