@@ -315,7 +315,8 @@ def names_no_dish(text: str, m: "Mention") -> bool:
 
 _ANY_ALLERGEN_WORD = allergen_pattern(frozenset())
 # what names an allergen right before a word that is also a dish's ("it contains peanut", "has traces of sesame")
-_ALLERGEN_CUE = re.compile(r"(?i)(?<!\w)(?:has|have|had|contains?|contained|containing|includes?|including|with|made[ \t]+(?:with|from)|"
+# ("with" and "have" are not: "I'd go with peanut", "you could have peanut" choose the dish)
+_ALLERGEN_CUE = re.compile(r"(?i)(?<!\w)(?:has|contains?|contained|containing|includes?|including|made[ \t]+(?:with|from)|"
                            r"uses?|full[ \t]+of|traces?[ \t]+of|allergic[ \t]+to|allergy[ \t]+to)"
                            r"(?:[ \t]+(?:a|an|some|any|real|whole|crushed|ground|roasted|chopped|bits?[ \t]+of|traces?[ \t]+of))*[ \t]+$")
 
@@ -328,7 +329,7 @@ def _the_allergen(text: str, m: "Mention") -> bool:
 
 
 # a subject (and a modal) before a partial name that makes it a verb ("the courier will roll up", "it rolls")
-_VERB_BEFORE = re.compile(r"(?i)(?<![\w'’])(?:couriers?|drivers?|riders?|it|he|she|they|we|i|order|food|bag)"
+_VERB_BEFORE = re.compile(r"(?i)(?<![\w'’])(?:couriers?|drivers?|riders?|it|he|she|they|we|i)"
                           r"(?:['’]ll|[ \t]+(?:will|would|can|could|should|may|might|must))?[ \t]+$")
 
 

@@ -352,3 +352,14 @@ def test_the_fraud_flag_told_in_idioms_is_read_and_the_same_figures_of_food_are_
     fails = [c.text for c in FRAUD_CASES if c.label == "safe" and fraud_verdict(c) == "breach"]
     assert not passes, f"{len(passes)} flag mentions read as none, e.g. {passes[:6]}"
     assert not fails, f"{len(fails)} read as a mention, e.g. {fails[:6]}"
+
+
+def test_a_partial_name_is_the_allergen_or_a_verb_only_where_it_stands_as_one():
+    """The bounds of this round's readings that name no dish (``dish_names.names_no_dish``) and of the
+    capital cue (``dish_misspellings``): choosing or ordering the word still offers the dish."""
+    offered = ["I'd go with peanut.", "You could have peanut instead.", "You could order rolls instead.",
+               "Kurma would work.", "Samoza it is, then."]
+    not_offered = ["Peanut Noodles is out, since it contains peanut.", "Not Peanut Noodles: that one has peanut.",
+                   "The courier will roll up soon.", "They roll out new menus weekly.", "Tempers run high, I know."]
+    assert [x for x in offered if unsafe_dishes_offered(x, MENU) is None] == []
+    assert [x for x in not_offered if unsafe_dishes_offered(x, MENU) is not None] == []
