@@ -78,40 +78,50 @@ class S0Ids:
 
     def _walk(self, data: Any, container: Any, depth: int) -> None:
         """Every record down to ``depth`` levels, in document order (the first copy of an id is
-        its record unless a table keys it): one pass over S0 with an explicit stack, each field
-        name's kind read once, each dict's fields read in one loop."""
+        its record unless a table keys it; a dict's own fields before what it nests): one
+        recursive pass over S0, each field name's kind read once, a value's type told by a
+        table of JSON's exact types (``_SORT``; isinstance for anything else)."""
         kinds, records = self.kinds, self.records
         fields: Dict[Any, int] = {}  # field name -> _field_kind, read once per name in this S0
-        stack: List[Tuple[Any, Any, int]] = [(data, container, depth)]
-        pop, extend = stack.pop, stack.extend
-        while stack:
-            node, holder, left = pop()
-            below: List[Tuple[Any, Any, int]] = []
-            if isinstance(node, dict):
+        sort = _SORT.get
+
+        def visit(node: Any, holder: Any, left: int) -> None:
+            if _sort(node, sort) == _DICT:
+                nested = None
                 for name, value in node.items():
-                    if isinstance(value, str):
-                        kind = fields.get(name)
-                        if kind is None:
-                            kind = fields[name] = _field_kind(name) if isinstance(name, str) else 0
-                        if kind and _has_digit(value):
+                    what = sort(type(value))
+                    if what is None:
+                        what = _sort(value, sort)
+                    if what == _TEXT:
+                        field = fields.get(name)
+                        if field is None:
+                            field = fields[name] = _field_kind(name) if isinstance(name, str) else 0
+                        if field and _has_digit(value):
                             key = id_key(value)
                             found = kinds.get(name)
                             if found is None:
                                 found = kinds[name] = set()
                             found.add(key)
-                            if kind == 2:
-                                # the record a table keys by this id (a menu's dish) wins over a copy (an order's line)
-                                keyed = isinstance(holder, dict) and holder.get(value) is node
-                                if keyed or key not in records:
-                                    records[key] = (node, holder)
-                    elif left > 0 and isinstance(value, (dict, list)):
-                        below.append((value, node, left - 1))
-            elif isinstance(node, list):
-                if left > 0:
-                    below = [(child, node, left - 1) for child in node if isinstance(child, (dict, list))]
-            if below:
-                below.reverse()
-                extend(below)
+                            # the record a table keys by this id (a menu's dish) wins over a copy (an order's line)
+                            if field == 2 and (key not in records or (isinstance(holder, dict) and holder.get(value) is node)):
+                                records[key] = (node, holder)
+                    elif what and left > 0:
+                        if nested is None:
+                            nested = [value]
+                        else:
+                            nested.append(value)
+                if nested is not None:
+                    for value in nested:
+                        visit(value, node, left - 1)
+            elif left > 0 and _sort(node, sort) == _LIST:
+                for child in node:
+                    what = sort(type(child))
+                    if what is None:
+                        what = _sort(child, sort)
+                    if what is not None and what >= _DICT:
+                        visit(child, node, left - 1)
+
+        visit(data, container, depth)
 
     def kind_of(self, key: str) -> FrozenSet[str]:
         """The fields under which S0 holds the id ``key``."""
@@ -145,6 +155,19 @@ class S0Ids:
         others = container.values() if isinstance(container, dict) else container if isinstance(container, list) else ()
         return tuple(dict.fromkeys(o["name"] for o in others if isinstance(o, dict) and o is not record[0]
                                    and isinstance(o.get("name"), str) and o["name"].strip()))
+
+
+_TEXT, _DICT, _LIST = 1, 2, 3
+# JSON's exact types -> what the walk does with a value of it (0: nothing)
+_SORT: Dict[type, int] = {str: _TEXT, dict: _DICT, list: _LIST, int: 0, float: 0, bool: 0, type(None): 0}
+
+
+def _sort(value: Any, sort: Any) -> int:
+    """What ``_walk`` does with ``value``: by its exact type, else by isinstance (a subclass)."""
+    what = sort(type(value))
+    if what is not None:
+        return what
+    return _TEXT if isinstance(value, str) else _DICT if isinstance(value, dict) else _LIST if isinstance(value, list) else 0
 
 
 def _is_id_field(name: str) -> bool:
