@@ -20,8 +20,9 @@ def _states_value(text: str, value: Any, how: Any, index: Any = None) -> bool:
     (each element, as an id or a name) or "all" (each value of a list or object)."""
     from tau_shaped.reward.reading import call_values, text_matching
 
-    if how == "number":
-        return is_number(value) and text_matching.find_number(text, float(value), 0.005) is not None
+    if how == "number":  # an amount or a count ("one checked bag")
+        return is_number(value) and (text_matching.find_number(text, float(value), 0.005) is not None
+                                     or text_matching.find_count(text, value) is not None)
     if isinstance(how, dict) and str(value) in how:
         return _states_choice(text, str(value), how)
     if how in ("items", "route", "all") and isinstance(value, (list, dict)):

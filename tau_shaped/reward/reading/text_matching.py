@@ -28,7 +28,7 @@ from tau_shaped.reward import data_regex
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.math_expressions import FUNCTIONS, LATEX, MathParseError, math_equal, parse_math
 
-__all__ = ["find_phrase", "find_regex", "numbers_in_text", "values_in_text", "find_number", "find_math",
+__all__ = ["find_phrase", "find_regex", "numbers_in_text", "values_in_text", "find_number", "find_count", "find_math",
            "math_candidates"]
 
 
@@ -151,6 +151,37 @@ def find_number(text: str, value: float, tolerance: float = 0.0) -> Optional[str
             negated = negated or Negations(text)
             if not negated(amount.start, value=True):
                 return amount.text
+    return None
+
+
+_COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+# A small count in words quantifying what follows ("one checked bag", "two passengers": text2num
+# leaves the numbers below ten as words, ``normalize``), not "this one", "the one", "no one",
+# "one of", "one moment", "one more", "one or two"
+_COUNT = re.compile(
+    r"(?<![\w'-])(?<!this )(?<!that )(?<!the )(?<!which )(?<!each )(?<!any )(?<!every )(?<!no )(?<!only )"
+    r"(?P<word>zero|one|two|three|four|five|six|seven|eight|nine)[ \t\u00a0]+"
+    r"(?!(?:of|more|moment|sec|second|minute|or|and|another|thing|day|last|time|way|at|by|to|is|was|will)(?![\w'-]))"
+    r"(?=[a-z])",
+    re.IGNORECASE,
+)
+
+
+def find_count(text: str, value: Any) -> Optional[str]:
+    """The snippet of a count below ten said in words that quantifies something and equals
+    ``value`` ("one checked bag" for 1), not negated; None for anything else (a confirmation's
+    "number" argument that counts: ``find_number`` reads digits and amounts)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value) or not 0 <= value <= 9:
+        return None
+    word = _COUNT_WORDS[int(value)]
+    if word not in text.lower():
+        return None
+    negated: Optional[Negations] = None
+    for m in _COUNT.finditer(text):
+        if m.group("word").lower() == word:
+            negated = negated or Negations(text)
+            if not negated(m.start(), value=True):
+                return m.group("word")
     return None
 
 
