@@ -11,7 +11,8 @@ do not negate.
 - A value (``value=True``: an amount, a time, a number) is not negated by a negation that a
   word of comparison separates from it: "I can't refund more than $20" and "not later than
   7:30" state $20 and 7:30 as bounds; "I can't give you $50" and "$19.73, not $25.00" do not
-  state $50 and $25.
+  state $50 and $25; a value after a denied one and a comma or "but" is the correction, stated
+  ("not $20, $25", "It was not 20, it was 25", "not 20 but 25").
 
 Pure: the standard library only; every pattern linear on untrusted text.
 """
@@ -101,10 +102,19 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -
     following = words[i] if i < len(words) else "."
     seen = 0
     skip = 0
+    # a comma or "but" between: "not $20, $25", "not 20 but 25" deny the first value only; not a
+    # list ("can't give 5, 10 or 20": "or", "and", "nor" deny each)
+    corrected = listed = False
     for j in range(i - 1, -1, -1):
         word = words[j]
         if not word or seen == _WINDOW_WORDS or starts[j] < floor:
             return False
+        if value and (word == "," or word.lower() == "but"):
+            corrected = True
+        elif value and word.lower() in ("or", "and", "nor"):
+            listed = True
+        elif value and corrected and not listed and word[:1].isdigit():
+            return False  # the negation before is that other value's
         if skip:
             skip -= 1
         elif (word.lower() == "as" and j >= 2 and words[j - 1].lower() in _AS_MEASURE
