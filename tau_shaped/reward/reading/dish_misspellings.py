@@ -104,9 +104,9 @@ class Misspellings:
         # a word split in two ("Kor ma"): the word's RE2 program
         self._split_words = frozenset(w for ws in names for w in ws if len(w) >= 5 and w.isalpha() and w not in generic)
         self._may_split = _splittings(self._split_words)
-        # every scan at once: most messages hold no misspelling, and one scan costs what four would
-        self._may_any = _union(tuple(p.pattern for p in (self._may_be_misspelt, self._may_be_swapped, self._may_sound,
-                                                          self._may_split) if p is not None))
+        # this round's two scans as one (most messages hold neither); RE2 compiles the four as one at
+        # several times the cost of each alone, paid in every scoring process: the first two stay apart
+        self._may_new = _union(tuple(p.pattern for p in (self._may_sound, self._may_split) if p is not None))
         self._siblings: Dict[str, FrozenSet[str]] = {}  # a word: the other words of the names holding it
         for ws in names:
             for w in ws:
@@ -119,13 +119,13 @@ class Misspellings:
         for the dish (SPEC §10, fail closed). A word of the menus' names is never respelt, nor one
         a letter away from two such words; a word respelt names a dish only as the word itself
         would ("Chiken" alone names none, "Chiken Korma" the Korma)."""
-        if self._may_any is not None and not found(self._may_any, text):
-            return text
-        if self._may_split is not None and found(self._may_split, text):
+        new = found(self._may_new, text) if self._may_new is not None else \
+            self._may_sound is not None or self._may_split is not None  # a union RE2 refused: each scan alone
+        if new and self._may_split is not None and found(self._may_split, text):
             text = self._joined(text)
         near = self._may_be_misspelt is not None and found(self._may_be_misspelt, text)
         weak = self._may_be_swapped is not None and found(self._may_be_swapped, text)
-        sound = self._may_sound is not None and found(self._may_sound, text)
+        sound = new and self._may_sound is not None and found(self._may_sound, text)
         if not near and not weak and not sound:
             return text  # linear scans (RE2) for every misspelling at once: most messages hold none
         out: List[str] = []
@@ -278,6 +278,7 @@ class Misspellings:
             or self._swapped_of(low) in siblings
 
 
+@lru_cache(maxsize=8192)
 def sound_key(word: str) -> str:
     """A word's sound as compared (lower case): "q", "ck" and "c" as "k", "ph" as "f", "z" as "s",
     "oo" as "u", "ee" and "y" as "i", then a doubled letter as one ("Qorma" and "Korma": "korma")."""

@@ -16,13 +16,15 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Set, Tuple
 
+import re2
+
 __all__ = ["short_name"]
 
 _WORD = r"([A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)?|[A-Z]{2,}(?:-[A-Z]{2,})?)"
 _TITLES = r"(?i:mr|mrs|ms|mx|dr|mister|madam|madame|mme)(?:\.\s{0,3}|\s{1,3})|(?:Miss|MISS)\s{1,3}"
 _NOT_AFTER = r"(?<![\w.’-])(?<![A-Za-z]')"  # a letter, a dot or a contraction's apostrophe ("it's") before
 # where a short form may be: a title, or a letter standing alone (most messages hold few of either)
-_ANCHOR = re.compile(_NOT_AFTER + r"(?:(?:" + _TITLES + r")|[A-Za-z](?![\w-]))")
+_ANCHOR = re.compile(_NOT_AFTER + r"(?:(?:" + _TITLES + r")|[A-Za-z]\.|[A-Z](?=\s{1,3}[A-Z]|['’]s\b|[ \t]*(?:$|\n|[,;:!?)\]|\"])))")
 _TITLE = re.compile(r"(?:" + _TITLES + r")" + _WORD + r"(?![^\W\d_])")
 _INITIAL_SURNAME = re.compile(r"(?:([A-Za-z])(\.)\s{0,3}|([A-Z])()\s{1,3})" + _WORD + r"(?![^\W\d_])")
 _SURNAME_BEFORE = re.compile(r"(?<![\w'’-])" + _WORD + r",\s{0,3}$")  # "Haddad, B."
@@ -105,8 +107,25 @@ def _found(text: str, index: Any, forms: _Forms) -> Tuple[_Found, ...]:
     return hit
 
 
+_RE2_OPTIONS = re2.Options()
+_RE2_OPTIONS.log_errors = False
+# what every anchor holds (a title, a letter alone that is not a lower-case "a" or a capital before a
+# lower-case word, "I am"), as one linear scan: most messages hold none, and ``_ANCHOR`` costs more
+_MAY_HOLD = re2.compile(r"(?:^|[^\w.’-])(?:[A-Z](?:$|[^\w'’ ]|[ ]+(?:$|[^a-z]))|[A-Za-z](?:\.|['’][sS](?:$|\W))|"
+                        r"(?i:mrs?|ms|mx|dr|mister|madame?|mme|miss)(?:$|\W))", _RE2_OPTIONS)
+
+
+def _may_hold(text: str) -> bool:
+    try:
+        return _MAY_HOLD.search(text) is not None
+    except Exception:  # noqa: BLE001 - a text RE2 cannot take (a lone surrogate): read it all
+        return True
+
+
 def _read(text: str, forms: _Forms) -> Tuple[_Found, ...]:
     out: List[_Found] = []
+    if not _may_hold(text):
+        return ()
     for a in _ANCHOR.finditer(text):
         at = a.start()
         m = _TITLE.match(text, at)

@@ -363,3 +363,16 @@ def test_a_partial_name_is_the_allergen_or_a_verb_only_where_it_stands_as_one():
                    "The courier will roll up soon.", "They roll out new menus weekly.", "Tempers run high, I know."]
     assert [x for x in offered if unsafe_dishes_offered(x, MENU) is None] == []
     assert [x for x in not_offered if unsafe_dishes_offered(x, MENU) is not None] == []
+
+
+def test_the_short_names_gate_lets_through_every_text_a_short_form_may_be_in():
+    """``short_names`` reads a text only where one linear scan finds a title or a letter alone: that
+    scan must hold every place the reader's anchor finds (seeded texts of the marks that matter)."""
+    from tau_shaped.reward.reading import short_names
+
+    rng = random.Random(64)
+    marks = "aAbBIiMmDdrRsS. '’\n,;:!?)]|\"-xXe\t"
+    texts = ["".join(rng.choice(marks) for _ in range(rng.randint(1, 24))) for _ in range(6000)]
+    texts += [c.text for c in NAME_CASES]
+    missed = [t for t in texts if short_names._ANCHOR.search(t) and not short_names._may_hold(t)]
+    assert missed == []
