@@ -49,7 +49,7 @@ ACTIONS: Dict[str, Tuple[str, ...]] = {
     "payment_change": ("payment", "pay", "charge", "card", "gift card", "paypal", "switch", "change", "bill"),
     "item_change": ("modify", "modified", "modification", "change", "exchange", "swap", "switch", "replace", "update"),
     "return": ("return", "refund", "send back"),
-    "exchange": ("exchange", "change", "swap", "switch", "replace"),
+    "exchange": ("exchange", "change", "swap", "switch", "replace", "trade", "receive"),  # "returning X, receiving Y"
 }
 
 # Inflections after a word's stem ("cancel" + "lation", "refund" + "ed"); a final "e" may drop

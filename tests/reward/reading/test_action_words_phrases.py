@@ -27,3 +27,15 @@ def test_a_phrasal_verb_in_any_form_of_its_verb_names_its_action(text, phrase):
 @pytest.mark.parametrize("text", ["Let me take it off the list.", "It's up to you.", "I walked off.", "I can't call off the order."])
 def test_the_particle_alone_another_verb_or_a_negation_names_nothing(text):
     assert names_action(text, ("call off", "top up")) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Here is the exchange I'll submit:\n- Returning: Water Bottle (1000ml, blue)\n- Receiving: Water Bottle (750ml, blue)\nShall I go ahead?",
+    "You'd be trading in the 1000ml bottle for the 750ml one. OK?",
+])
+def test_an_exchange_said_as_what_goes_back_and_what_comes_in_names_it(text):
+    assert names_action(text, "exchange") is not None
+
+
+def test_receiving_denied_names_no_exchange():
+    assert names_action("You won't receive anything new for it.", "exchange") is None
