@@ -113,7 +113,7 @@ def check_task_of(task_id: str, task: Any, split: str, writes: FrozenSet[str], t
     raw = _authenticated(raw, task.user_id, database, tools)
     kit = _Writes(writes)
     outputs = [str(o) for o in task.outputs]
-    actions = ground_truth_actions(raw, outputs, kit)
+    actions = _careful(domain, ground_truth_actions(raw, outputs, kit))
     # tau-bench's instruction is what its customer knows and wants: its first sentence (who they
     # are) is tau2's known info, the rest its reason for call, whose first sentence they repeat
     who, why = _first_sentence(task.instruction)
@@ -123,6 +123,17 @@ def check_task_of(task_id: str, task: Any, split: str, writes: FrozenSet[str], t
     persona = persona_for(scenario, actions, outputs, task.user_id, database, kit)
     return ShapedTask(id=task_id, user_id=task.user_id, instruction=task.instruction, actions=actions,
                       outputs=outputs, split=split, persona=persona)
+
+
+def _careful(domain: str, actions: List[Any]) -> List[Any]:
+    """The reads a careful agent adds that the same tau2 domain's ground truths get too (retail:
+    an order's status read before a write on it, ``tau2_retail.careful``); as they are elsewhere."""
+    try:
+        module = import_module(f"tau_shaped_domains.tau2_{domain}.careful")
+    except ImportError:
+        return actions
+    step = getattr(module, "with_status_read", None)
+    return step(list(actions)) if callable(step) else actions
 
 
 def _first_sentence(text: str) -> Tuple[str, str]:
