@@ -132,16 +132,14 @@ def _task_number(value: Any) -> Optional[int]:
     return None
 
 
-_REPEATS_BYTES = 64 << 20  # the repeated-rollout memo's budget (``SizedMemo``: emptied when full)
-_REPEAT_ENTRY_BYTES = 16 << 10  # what one kept result is counted as (a few thousand entries)
+_REPEATS_BYTES = 16 << 20  # the repeated-rollout memo's budget (``SizedMemo``: emptied when full; a group's repeats are near)
+_RESULT_BYTES = 8 << 10  # what one kept result is counted as, besides its key's text
 
 
-def _repeat_key(index: int, traj_text: Optional[Union[str, bytes]]) -> Optional[Tuple[int, bytes]]:
-    """The repeated-rollout memo's key: the task and a 128-bit digest of the ``traj`` text."""
-    if traj_text is None:
-        return None
-    data = traj_text if isinstance(traj_text, bytes) else traj_text.encode("utf-8", "surrogatepass")
-    return index, hashlib.blake2b(data, digest_size=16).digest()
+def _repeat_key(index: int, traj_text: Optional[Union[str, bytes]]) -> Optional[Tuple[int, Union[str, bytes]]]:
+    """The repeated-rollout memo's key: the task and the ``traj`` text itself (compared whole on
+    a hit: no digest to collide; hashing it is a pass over its bytes, as a digest's would be)."""
+    return None if traj_text is None else (index, traj_text)
 
 
 class RecordScorer:
@@ -170,7 +168,7 @@ class RecordScorer:
         self._domain = domain
         self._env: Optional[Any] = None  # made on first use: a worker process makes its own
         self._worlds: Set[int] = set()  # the seeds whose S0 this scorer has built (or found) and frozen
-        # (task index, digest of a line's ``traj`` text) -> its result: a GRPO group often holds the
+        # (task index, a line's ``traj`` text) -> its result: a GRPO group often holds the
         # same rollout more than once (a short episode, a policy near-greedy on a task), and a
         # result is a function of the task and the trajectory alone (``score``)
         self._repeats: "SizedMemo[ShapedRewardResult]" = SizedMemo(_REPEATS_BYTES)
@@ -349,7 +347,7 @@ class RecordScorer:
             self.world(task_seed(self.tasks[index]))
             result = score_trajectory(self.env, index, traj=record.get("traj") or [], blend=self.blend, lam=self.lam)
             if key is not None:
-                self._repeats.put(key, result, _REPEAT_ENTRY_BYTES)
+                self._repeats.put(key, result, len(traj_text) + _RESULT_BYTES)
         info = dict(record.get("info") or {})
         info.setdefault("task_key", str(getattr(self.tasks[index], "id", index)))
         info["shaped"] = result.to_dict()

@@ -1,5 +1,5 @@
 """A GRPO group often holds the same rollout more than once; ``RecordScorer.score`` keeps the
-result of a line's trajectory by its task and the digest of its ``traj`` text, so a repeat is
+result of a line's trajectory by its task and its ``traj`` text, so a repeat is
 not scored again. What it writes is what scoring the line alone writes: a repeat of the same
 text (another trial) takes the kept result, a text that differs in one character or a rollout
 of another task is scored anew."""
@@ -85,8 +85,12 @@ def test_a_record_that_is_no_line_is_scored_every_time(lines, monkeypatch):
 
 
 def test_the_memo_is_bounded(lines, monkeypatch):
-    monkeypatch.setattr(record_scorer, "_REPEATS_BYTES", 2 * record_scorer._REPEAT_ENTRY_BYTES)
+    texts = [json.dumps(record["traj"]) for record in lines[:6]]
+    sizes = [len(t) + record_scorer._RESULT_BYTES for t in texts]
+    budget = max(sizes) * 2
+    monkeypatch.setattr(record_scorer, "_REPEATS_BYTES", budget)
     scorer = RecordScorer("food_delivery", "train")
-    for n, record in enumerate(lines[:6]):
-        scorer.score(record, f"line {n}", traj_text=json.dumps(record["traj"]))
-    assert 0 < scorer._repeats.held <= 2 * record_scorer._REPEAT_ENTRY_BYTES
+    for n, (record, text) in enumerate(zip(lines[:6], texts)):
+        scorer.score(record, f"line {n}", traj_text=text)
+        assert scorer._repeats.held <= budget
+    assert 0 < scorer._repeats.held < sum(sizes)  # some kept, not all: emptied when full
