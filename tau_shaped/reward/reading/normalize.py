@@ -22,6 +22,8 @@ and look-alike digits, and nothing else):
    text dropped), with markup only revealed by steps 1-3 ("&lt;b&gt;", "＜b＞") removed keeping
    its text, until the text reads the same again (at most ``_ROUNDS`` rounds, then ``inert``);
 5. words spelled letter by letter joined ("K o r m a", "l.o.c.k.e.d": ``normalize_spoken.spelled_letters``),
+   then a run of spaces read as one space, as a browser shows it ("your  account   is on  ice",
+   "Spring  Rolls"; tabs and line breaks are kept: they lay out tables and lines),
    then letters that imitate digits inside a number read as digits ("FD-1OO42", "5O3-555-186O":
    ``normalize_confusables.digits_folded``);
 6. emails written with spaces or in words ("mia.li7 (at) example (dot) com") written as emails
@@ -129,6 +131,16 @@ def _formatting_struck_kept(text: str) -> str:
     return _formatting(text, keep_struck=True)
 
 
+_SPACES = re.compile(r" {2,}")
+
+
+def _spelled(text: str) -> str:
+    """Words spelled letter by letter joined, then a run of spaces read as one (after: a wider gap
+    is what parts spelled words, "P a d  T h a i")."""
+    text = spelled_letters(text)
+    return _SPACES.sub(" ", text) if "  " in text else text
+
+
 _CHUNK = 2000  # text2num takes time quadratic in a run of number words: it reads pieces this long at most
 
 
@@ -189,7 +201,7 @@ def _spoken_numbers(text: str) -> str:
     return spoken_numbers(_numbers_in_words(text))
 
 
-_STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, spelled_letters, digits_folded, addresses,
+_STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, _spelled, digits_folded, addresses,
                                             _spoken_numbers)
 
 

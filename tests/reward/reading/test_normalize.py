@@ -46,7 +46,7 @@ from tau_shaped.reward.reading.normalize import MAX_CHARS, seen
     ("- Korma\n- Tikka", "- Korma\n- Tikka"),
     ("| Item | Price |\n|---|---|\n| Korma | $12 |", "| Item | Price |\n|---|---|\n| Korma | $12 |"),
     # struck-out text is shown as withdrawn: not said
-    ("I will ~~refund $16.90 to your card~~ look into it", "I will  look into it"),
+    ("I will ~~refund $16.90 to your card~~ look into it", "I will look into it"),
     # Unicode
     ("Chicken K\u200borma", "Chicken Korma"),
     ("Chicken \u202eamroK\u202c", "Chicken Korma"),  # a right-to-left override shows "Korma"

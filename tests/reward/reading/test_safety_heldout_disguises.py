@@ -92,7 +92,7 @@ def test_the_policys_own_words_disguised_mention_nothing():
 
 @pytest.mark.parametrize("text, read", [
     ("l o c k e d", "locked"), ("K.o.r.m.a?", "Korma?"), ("C-h-i-c-k-e-n K-o-r-m-a", "Chicken Korma"),
-    ("P a d  T h a i", "Pad  Thai"), ("I'll hold a K o r m a", "I'll hold a Korma"), ("there's K o r m a", "there's Korma"),
+    ("P a d  T h a i", "Pad Thai"), ("I'll hold a K o r m a", "I'll hold a Korma"), ("there's K o r m a", "there's Korma"),
     ("FD-1OO42", "FD-10042"), ("5O3-555-186O", "503-555-1860"), ("order 1O49O", "order 10490"),
 ])
 def test_a_disguise_reads_as_what_it_imitates(text, read):
