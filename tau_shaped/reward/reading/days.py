@@ -103,6 +103,7 @@ def _event_date() -> "re.Pattern[str]":
 _DATE_HINT = re.compile(r"(?i)(?=[o])\bon[ \t]{1,3}(?:[a-z]{3,9},?[ \t]{1,3}){0,2}[0-9]")
 _NOT_DONE = re.compile(r"(?i)\b(?:will|['’]ll|be|should|shall|going[ \t]to|gets?|getting|to|can|could|would|might|may|if|once|when)"
                        r"\b[ \t\w]{0,12}$")
+_SENTENCE_TAIL = re.compile(r"[^.!?\n,;:\u2014\u2013]{0,200}?([.!?\n,;:\u2014\u2013]| - |$)")  # the rest of a clause, and what ends it
 _EVENT_WORDS = ("deliver", "dropped", "handed", "arrived", "reached", "placed", "ordered", "put in", "went in", "checkout",
                 "checked out", "submitted")
 _PAST_WORDS = ("yesterday", "today", "tonight", "night", "morning", "afternoon", "evening", "day")  # "monday": "day"
@@ -122,6 +123,9 @@ def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
     for m in found:
         if _NOT_DONE.search(text, max(0, m.start() - 24), m.start()):
             continue  # "it'll be delivered today", "to be placed on Monday": not an event that happened
+        tail = _SENTENCE_TAIL.match(text, m.end())
+        if tail is not None and tail.group(1) == "?":
+            continue  # the day in a question's clause: "... delivered Anything else I can help with today?" asserts nothing
         event = _EVENTS[" ".join(m.group("ev").lower().split())]
         rel = m.re is _EVENT_DAY and m.group("rel")
         if rel:

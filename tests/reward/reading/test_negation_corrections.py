@@ -38,3 +38,4 @@ def test_a_list_the_negation_covers_is_denied_whole(neg, form_a, form_b, joiner,
 def test_a_word_of_another_kind_after_the_comma_corrects_nothing():
     text = "I can't refund $20, sorry"
     assert Negations(text)(text.index("$20"), value=True)
+
