@@ -35,6 +35,7 @@ from tau_shaped.evaluation.output_path import check_output
 from tau_shaped.evaluation.records_out import RecordsOut, default_output
 from tau_shaped.evaluation.results_stream import count_records, iter_raw_lines, iter_results, json_lines
 from tau_shaped.evaluation.spool import spool_prefix
+from tau_shaped.reward.reading.world_indexes import build_world_indexes
 
 PathLike = Union[str, Path]
 Source = Union[PathLike, Sequence[PathLike], Iterable[Dict[str, Any]]]
@@ -172,7 +173,7 @@ def score_file(
             # built once here, shared by the forked workers; by the scorer, with the collector paused
             # (its passes over the worlds built so far were a third of the time: 0.32 -> 0.22 s)
             for seed in sampled_seeds(scorer, str(path)):
-                scorer.world(seed)
+                build_world_indexes(scorer.world(seed))  # the readers' indexes of it too, inherited alike
         spool = spool_prefix(str(out.target.parent), out.target.name)
         for written, text in enumerate(_scored(scorer, source_items(path, seen), count, out.form, seen, spool, built), start=1):
             out.write(text)

@@ -28,6 +28,7 @@ the order text flows through them.
    ``dish_misspellings`` (a word of an unsafe dish misspelt, read as the word),
    ``dish_exclusions`` (what rules it out in its clause),
    ``unsafe_offers`` (an unsafe dish offered); ``refusals`` (a denial said).
+7. ``world_indexes``: the indexes these readers make of a world, made ahead (before workers fork).
 
 The check kinds of ``reward.checks`` call these readers; nothing here imports the rule
 machinery (matchers, predicates, checks).

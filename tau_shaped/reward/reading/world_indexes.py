@@ -1,0 +1,30 @@
+"""The indexes the readers make of a world (S0) once, made ahead of its rollouts: S0's ids by
+field (``s0_ids``), each order's status (``user_records.record_statuses``) and the customers'
+identifiers the disclosure reader looks words up in (``identifiers``; tau2's users in that
+shape, ``user_records.customers_of_users``). A process that forks scoring workers makes them
+before the fork (``evaluation.batch``), so every worker inherits them instead of making its own;
+each is kept by the world's identity, as the readers would keep it, and reads the same."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["build_world_indexes"]
+
+
+def build_world_indexes(state: Any) -> None:
+    """Make (or find) the readers' indexes of ``state``; nothing for a state that is no dict."""
+    from tau_shaped.reward.reading.identifiers import _index
+    from tau_shaped.reward.reading.s0_ids import s0_ids
+    from tau_shaped.reward.reading.user_records import customers_of_users, record_statuses
+
+    if not isinstance(state, dict):
+        return
+    s0_ids(state)
+    record_statuses(state)
+    customers = state.get("customers")
+    if isinstance(customers, dict) and customers:
+        _index(customers)
+    users = customers_of_users(state)
+    if users:
+        _index(users)
