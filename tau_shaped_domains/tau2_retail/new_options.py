@@ -25,7 +25,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from pydantic import Field
 
 from tau_shaped.env.trajectory import observation_failed
-from tau_shaped.reward.checks.finding import NOWHERE, Finding
+from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.normalize import seen
@@ -123,10 +123,6 @@ class NewOptionsKind(CheckKind):
                         why = other_option(run, step)
                         if why is not None:
                             found.append((step.index, why))
-            if not found:
-                return Finding(False, None, NOWHERE, "every confirmation describes the new items by their own options")
-            found.sort()
-            first, why = found[0]
-            return Finding(True, first, frozenset(i for i, _ in found), f"step {first}: {why}")
+            return violations(sorted(found), "every confirmation describes the new items by their own options")
 
         return check

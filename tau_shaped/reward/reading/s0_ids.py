@@ -86,7 +86,8 @@ class S0Ids:
         sort = _SORT.get
 
         def visit(node: Any, holder: Any, left: int) -> None:
-            if _sort(node, sort) == _DICT:
+            node_sort = _sort(node, sort)
+            if node_sort == _DICT:
                 nested = None
                 for name, value in node.items():
                     what = sort(type(value))
@@ -113,12 +114,12 @@ class S0Ids:
                 if nested is not None:
                     for value in nested:
                         visit(value, node, left - 1)
-            elif left > 0 and _sort(node, sort) == _LIST:
+            elif left > 0 and node_sort == _LIST:
                 for child in node:
                     what = sort(type(child))
                     if what is None:
                         what = _sort(child, sort)
-                    if what is not None and what >= _DICT:
+                    if what >= _DICT:
                         visit(child, node, left - 1)
 
         visit(data, container, depth)
