@@ -135,6 +135,23 @@ def _tools(pred: Any) -> Iterator[str]:
         yield from kind_of(node).tools(node)
 
 
+def unknown_tools(pred: Any, tools: set, borrowed: bool = False) -> Iterator[str]:
+    """The tools the predicate names that are not in ``tools``. A rules file borrowed from another
+    domain (tau-bench's airline reads tau2's) may name, as one alternative of an ``any``, a tool
+    only the lender has (tau2's get_flight_status): an alternative that never holds here, no
+    problem while another alternative of that ``any`` names only tools the domain has."""
+    if borrowed and isinstance(getattr(pred, "any", None), list):
+        missing = [sorted(set(_tools(part)) - tools) for part in pred.any]
+        if any(not names for names in missing):
+            for part, names in zip(pred.any, missing):
+                if not names:
+                    yield from unknown_tools(part, tools, borrowed)
+            return
+    yield from (name for name in kind_of(pred).tools(pred) if name not in tools)
+    for child in kind_of(pred).children(pred):
+        yield from unknown_tools(child, tools, borrowed)
+
+
 def _check_declarations(env: Any, task: Any, check: TaskCheck) -> None:
     """SPEC §6.2: declarations that cannot work: an owned or compared path covering a whole
     table; a gate, checkpoint or rule on a tool or event type the domain does not declare."""
@@ -154,9 +171,8 @@ def _check_declarations(env: Any, task: Any, check: TaskCheck) -> None:
     tools = set(env.tools_map)
     declared = set(getattr(env, "event_types", ()) or ())
     for where, pred in preds:
-        for name in _tools(pred):
-            if name not in tools:
-                check.problems.append(f"{where}: unknown tool {name!r}")
+        for name in unknown_tools(pred, tools):
+            check.problems.append(f"{where}: unknown tool {name!r}")
         for event in _event_types(pred):
             if declared and event not in declared:
                 check.problems.append(f"{where}: event type {event!r} is not one the domain records ({', '.join(sorted(declared))})")

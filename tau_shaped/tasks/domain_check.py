@@ -41,7 +41,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from tau_shaped.env.json_input import one_line
 from tau_shaped.reward.predicate_schema import UnconfirmedPredicate, walk
-from tau_shaped.tasks.check import _event_types, _tools
+from tau_shaped.tasks.check import _event_types, unknown_tools
 from tau_shaped.tasks.domain_loading import where_raised
 from tau_shaped.tasks.domains import Domain
 from tau_shaped.tasks.files import TaskFileError
@@ -187,9 +187,8 @@ def _check_rules(domain: Domain, env: Any, tasks: List[Any], report: DomainRepor
             unbound.setdefault(one_line(str(exc))[:300], []).append(str(task.id))
             continue
         for rule in bound:
-            for name in _tools(rule.when):
-                if name not in tools:
-                    _once(report, f"policy rule {rule.id}: unknown tool {name!r}")
+            for name in unknown_tools(rule.when, tools, borrowed=domain.rules_borrowed):
+                _once(report, f"policy rule {rule.id}: unknown tool {name!r}")
             for event in _event_types(rule.when):
                 if events and event not in events:
                     _once(report, f"policy rule {rule.id}: event type {event!r} is not one the domain's tools record "

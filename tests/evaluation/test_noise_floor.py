@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tau_shaped.evaluation.metrics import pass_hat_k_range, shaped_verdict
@@ -132,10 +132,13 @@ def test_each_interval_holds_its_estimate(outcomes):
 
 @settings(max_examples=30, deadline=None)
 @given(runs)
+@example({"t0": [None, None]})  # no shaped verdict at all: the shaped metrics have no difference
 def test_identical_runs_differ_by_zero_and_their_floor_is_above_zero_exactly_when_tasks_flip(outcomes):
     tasks = task_trials(_records(outcomes))["food_delivery"]
     found = by_metric(tasks, tasks)
-    assert all(d.difference == 0 for d in found.values())
+    # a metric no trial has a value of (every shaped verdict abstained) has no difference: none, over 0 tasks
+    assert all(d.difference == 0 if d.tasks else d.difference is None for d in found.values())
+    assert found["legacy pass^1"].tasks == len(outcomes)
     legacy_flips = any(True in [bool(v) for v in t] and False in [bool(v) for v in t] for t in outcomes.values())
     assert (found["legacy pass^1"].mdd > 0) == legacy_flips
     assert run_noise("food_delivery", tasks, 50).rerun_mdd["legacy pass^1"] == found["legacy pass^1"].mdd

@@ -179,7 +179,8 @@ def test_a_run_whose_every_episode_errors_exits_non_zero(tmp_path):
     """A reachable-looking model on a port where nothing listens: every episode errors."""
     env = {**os.environ, "OPENAI_API_KEY": "sk-test", "OPENAI_BASE_URL": "http://127.0.0.1:9", "OPENAI_API_BASE": "http://127.0.0.1:9"}
     out = subprocess.run([sys.executable, "-m", "tau_shaped.cli", "run", "--env", "tests.mini_domain:DOMAIN", "--model", "openai/stub",
-                          "--user-strategy", "scripted", "--task-ids", "refund", "--num-trials", "2", "--log-dir", str(tmp_path)],
+                          "--user-strategy", "scripted", "--task-ids", "refund", "--num-trials", "2", "--log-dir", str(tmp_path),
+                          "--llm-retries", "0"],  # each call fails at once (litellm's retries back off for seconds)
                          cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
     assert out.returncode == 1, out.stderr[-1500:]
     assert "every episode of this run errored (2)" in " ".join(out.stderr.split()) and "Traceback" not in out.stderr

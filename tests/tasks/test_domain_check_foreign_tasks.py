@@ -161,3 +161,21 @@ def test_taubench_domains_are_checked_on_their_check_form(name, split, monkeypat
     assert not [p for p in report.problems if not re.fullmatch(r"tool \w+: parameter '\w+' has no description", p)], \
         report.problems
     assert report.tasks == {split: 2} and report.personas == 2 and report.watched_calls > 0
+
+
+def test_a_borrowed_rules_files_alternative_naming_the_lenders_tool_is_no_problem():
+    """tau-bench's airline reads tau2's rules file, whose look-up before compensation is any of
+    three tools, one of them (get_flight_status) tau2's alone: that alternative never holds there,
+    and the rule is still sound while another alternative names only the domain's tools. An
+    ``any`` whose every alternative names an unknown tool, or a domain's own rules file, stays a
+    problem."""
+    from tau_shaped.reward.rule_templates import PREDICATE
+    from tau_shaped.tasks.check import unknown_tools
+
+    pred = PREDICATE.validate_python({"all": [{"tool": "send_certificate", "args": {}}, {"any": [
+        {"tool": "get_user_details", "args": {}}, {"tool": "get_flight_status", "args": {}}]}]})
+    ours = {"send_certificate", "get_user_details"}
+    assert list(unknown_tools(pred, ours, borrowed=True)) == []
+    assert list(unknown_tools(pred, ours)) == ["get_flight_status"]
+    assert list(unknown_tools(pred, {"send_certificate"}, borrowed=True)) == ["get_user_details", "get_flight_status"]
+    assert list(unknown_tools(pred, {"get_user_details"}, borrowed=True)) == ["send_certificate"]
