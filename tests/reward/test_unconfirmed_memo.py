@@ -80,3 +80,44 @@ def test_a_calls_own_ids_are_kept_per_world():
         assert "I1" in first.wide()[0] and "I2" not in first.wide()[0]
         assert "I2" in second.wide()[0] and "I1" not in second.wide()[0]
         assert _own(kwargs, "", s0_ids(worlds[0])) is first
+
+
+def test_a_reply_is_classed_once_per_call_and_world_as_read_afresh():
+    """``_answer``'s memo (reply, question, call; rule and S0 its owners): the same words answer
+    calls that act with other values, and worlds whose saved street differs, each as
+    ``reply_class`` reads them afresh."""
+    from types import SimpleNamespace
+
+    from tau_shaped.reward.checks.unconfirmed import _answer, _described
+    from tau_shaped.reward.reply_matchers import reply_class
+
+    rule = Confirmation.model_validate({"tools": ["refund"], "mention": {"amount": "number"},
+                                        "mention_address": {"address_id": "customers"}})
+    question = "Shall I refund $5.00 for order FD-10045 to your card? Please confirm."
+    step = SimpleNamespace(index=3, user_reply="Yes, to my card, and ship it to 12 Oak Street")
+    calls = [{"order_id": "FD-10045", "amount": 5.0, "method": m, "address_id": "addr_1"} for m in ("card", "wallet")]
+    worlds = [_world("12 Oak Street"), _world("99 Elm Street")]
+    seen_classes = set()
+    for _ in range(2):  # the second round is read from the memo
+        for initial in worlds:
+            for kwargs in calls:
+                def records(arg, value, initial=initial):
+                    return record_in_s0(initial.get(rule.mention_address[arg]), arg, value)
+
+                values = _described(kwargs, None, records, rule)
+                fresh = reply_class(step.user_reply, rule, question=question, described=values)
+                call = _call_key("refund", kwargs, None, "")
+                got = _answer(step, question, lambda: values, rule, frozenset(), frozenset(), call, initial)
+                assert got == (fresh, step.user_reply)
+                seen_classes.add(fresh)
+    assert seen_classes >= {"yes", "change"}  # the memo had different answers to keep apart
+
+
+def test_a_texts_values_are_read_once_as_afresh():
+    from tau_shaped.reward.reading import reply_values
+
+    text = "Not to my card: refund $12.50 to the wallet for order #W1242543 at 12 Elm Street, ordered by mistake"
+    fresh = list(reply_values._read_values(text))
+    assert {v.kind for v in fresh} >= {"method", "amount", "street", "reason"}
+    assert list(reply_values.values_in(text)) == fresh == list(reply_values.values_in(text))
+    assert any(v.negated for v in fresh) and not all(v.negated for v in fresh)

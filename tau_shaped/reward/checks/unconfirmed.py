@@ -19,7 +19,7 @@ messages restarts after each write.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Literal, Optional, Tuple, Union
 
 from pydantic import Field, field_validator, model_validator
 
@@ -153,13 +153,20 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
         result = _result_fields(s.observation, tuple(c.mention_result)) if c.mention_result else None
         state, reply, why = "", "", "no message states it"
         call = _call_key(s.action.name, kwargs, result, s.observation)  # the memo's key, made once per write
+        told: List[Dict[str, Any]] = []  # what the reply reader compares a reply with: made once per write, if asked
+
+        def described(kwargs: Any = kwargs, result: Any = result, told: List[Dict[str, Any]] = told) -> Dict[str, Any]:
+            if not told:
+                told.append(_described(kwargs, result, records, c))
+            return told[0]
+
         for r in steps[last_write + 1 : s.index]:
             if r.agent_text is None:
                 continue
             text = seen(r.agent_text)
             missing = _why_not(text, call, s.action.name, kwargs, c, result, records, index, s.observation, initial)
             if missing is None:
-                state, reply = _answer(r, text, _described(kwargs, result, records, c), c, unanswered, unrecorded)
+                state, reply = _answer(r, text, described, c, unanswered, unrecorded, call, initial)
             elif state == "unclear" and r.index not in unanswered and r.index not in unrecorded:
                 later = seen(r.user_reply or "")
                 answer = reply_class(later, c) if later.strip() else "unclear"
@@ -240,9 +247,12 @@ def _described(kwargs: Any, result: Any, records: Any, c: Any) -> Dict[str, Any]
     return {**ids, "method": method, "amount": amount if is_number(amount) else None, "street": street, "reason": reason}
 
 
-def _answer(r: Any, text: str, described: Any, c: Any, unanswered: Any, unrecorded: Any) -> Tuple[str, str]:
+def _answer(r: Any, text: str, described: Callable[[], Dict[str, Any]], c: Any, unanswered: Any, unrecorded: Any,
+            call: Optional[Tuple[Any, ...]] = None, initial: Any = None) -> Tuple[str, str]:
     """The state a describing message leaves (yes, change, no, unclear; unanswered, empty: no yes;
-    unrecorded: undetermined, SPEC §8) and the reply."""
+    unrecorded: undetermined, SPEC §8) and the reply. The reply's class is read once per reply,
+    message, call (``call``: ``_call_key``; None: read every time) and world (``c`` and S0, the
+    owners, settle ``described()``: the call's values, its saved street, asked only when read)."""
     if r.index in unanswered:
         return "unanswered", ""
     if r.index in unrecorded:
@@ -250,4 +260,15 @@ def _answer(r: Any, text: str, described: Any, c: Any, unanswered: Any, unrecord
     reply = seen(r.user_reply or "")
     if not reply.strip():
         return "empty", reply
-    return reply_class(reply, c, question=text, described=described), reply
+    key = (reply, text, call) if call is not None else None
+    if key is not None:
+        kept = _ANSWERS.get((c, initial), key)
+        if kept is not None:
+            return kept, reply
+    answer = reply_class(reply, c, question=text, described=described())
+    if key is not None:
+        _ANSWERS.put((c, initial), key, answer)
+    return answer, reply
+
+
+_ANSWERS: "OwnedLRU[str]" = OwnedLRU(8192)  # a GRPO group's rollouts repeat a question, its call and its reply

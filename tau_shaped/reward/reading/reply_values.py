@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterator, Mapping, Optional, Tuple
 
 __all__ = ["Described", "Value", "values_in", "methods_in", "negated_at", "method_of", "street_of", "reason_of", "mark_reasons", "ids_of", "id_kind", "compare"]
@@ -243,7 +244,17 @@ def _mapping(value: Any) -> Optional[Mapping]:
 
 def values_in(text: str) -> Iterator[Value]:
     """The values ``text`` names, in no particular order, each marked ``negated`` when the
-    words right before it (in this text) take it back."""
+    words right before it (in this text) take it back (read once per text: a reply's clauses and
+    a question recur across a batch's rollouts; ``Value`` is frozen)."""
+    return iter(_values_of(text))
+
+
+@lru_cache(maxsize=2048)
+def _values_of(text: str) -> Tuple[Value, ...]:
+    return tuple(_read_values(text))
+
+
+def _read_values(text: str) -> Iterator[Value]:
     lowered = text.lower()
     spans = []
     for m in _STREET.finditer(lowered):
