@@ -14,6 +14,21 @@ FIXTURES = TESTS / "fixtures"
 # litellm (an optional dependency) fetches a price list at import unless told not to.
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
+# Hypothesis is deterministic here (no unseeded randomness: the same examples on every run, so a
+# run's result is the code's, never a draw's), keeps no example database in the checkout and has
+# no deadline (two CI jobs share two cores: a slow example is no failure).
+# TAU_SHAPED_HYPOTHESIS_EXPLORE=1 draws new examples each run (seeded by hypothesis, its seed
+# printed on a failure): a search for counterexamples to run by hand, whose finds become
+# @example cases.
+try:
+    from hypothesis import settings as _hypothesis_settings
+except ImportError:  # hypothesis is in the test extra; a bare run of one file need not have it
+    pass
+else:
+    _hypothesis_settings.register_profile("tau_shaped", derandomize=True, database=None, deadline=None, print_blob=True)
+    _hypothesis_settings.register_profile("explore", database=None, deadline=None, print_blob=True)
+    _hypothesis_settings.load_profile("explore" if os.environ.get("TAU_SHAPED_HYPOTHESIS_EXPLORE") else "tau_shaped")
+
 
 # the extras CI installs (.ci/run): their tests must run there, not skip
 _CI_EXTRAS = {"tau2": "tau2", "trl": "trl", "skyrl_gym": "skyrl", "ray": "ray"}

@@ -1,6 +1,6 @@
 """tau2-bench's reward, computed by tau-shaped, equals tau2's own ``evaluate_simulation``.
 
-Needs the ``tau2`` extra. By default every 16th task of airline and retail
+Needs the ``tau2`` extra. By default every 24th task of airline and retail
 (ground truth and each perturbation); ``TAU2_PARITY_ALL=1`` checks every task
 (several minutes: tau2 rebuilds two environments per simulation).
 """
@@ -27,7 +27,7 @@ from tau_shaped.integrations.tau2.reward import Tau2Scorer  # noqa: E402
 from tau_shaped.integrations.tau2.simulations import PERTURBATIONS, simulations_for  # noqa: E402
 
 DOMAINS = ("airline", "retail")
-STRIDE = 1 if os.environ.get("TAU2_PARITY_ALL") else 16
+STRIDE = 1 if os.environ.get("TAU2_PARITY_ALL") else 24
 pytestmark = pytest.mark.usefixtures("tau2_db_files_read_once")  # tau2's environments: each database file read once
 
 
