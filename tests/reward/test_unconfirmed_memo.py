@@ -121,3 +121,27 @@ def test_a_texts_values_are_read_once_as_afresh():
     assert {v.kind for v in fresh} >= {"method", "amount", "street", "reason"}
     assert list(reply_values.values_in(text)) == fresh == list(reply_values.values_in(text))
     assert any(v.negated for v in fresh) and not all(v.negated for v in fresh)
+
+
+def test_a_results_id_s0_does_not_hold_is_read_without_the_calls_ids():
+    """``call_values._another_result`` reads the call's ids (``_Own.wide``) only for an id of its
+    result that S0 holds: another order stated beside a new order id is still found, and a new
+    ledger entry's id (no kind in S0) finds nothing, as with every id read."""
+    from tau_shaped.reward.reading.call_values import _another, _own, _reads_own, contradicted
+
+    world = {"orders": {f"FD-{n}": {"order_id": f"FD-{n}", "customer_id": "c1"} for n in (10045, 10046, 10047)},
+             "customers": {"c1": {"customer_id": "c1"}}}
+    index = s0_ids(world)
+    kwargs = {"order_id": "FD-10045"}
+    made = '{"new_order_id": "FD-10047", "entry_id": "LE-FD-10045-1"}'
+    assert _reads_own("FD-10047", index) and not _reads_own("LE-FD-10045-1", index)
+    assert not _reads_own("2024-05-05", index) and not _reads_own("FD-10047", None)
+    own = _own(kwargs, made, index)
+    wide, names = own.wide()
+    for text in ("Shall I replace order FD-10045 with FD-10046? It gets entry LE-FD-10045-2.",
+                 "Shall I replace order FD-10045 with a new order? Entry LE-FD-10045-1 records it."):
+        for value in ("LE-FD-10045-1", "2024-05-05", "Suite 4"):
+            assert _another(text, value, index, frozenset(), made, frozenset()) == _another(
+                text, value, index, wide, made + " " + " ".join(names), frozenset())
+    assert contradicted("Shall I replace order FD-10045? The new order will be FD-10046.", kwargs, index, made) == "new_order_id: FD10046"
+    assert contradicted("Shall I replace order FD-10045? The new order will be FD-10047.", kwargs, index, made) is None

@@ -169,10 +169,13 @@ def _another_result(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], o
         if name in kwargs or name in FREE_TEXT or name in SELF:
             continue
         if isinstance(value, str) and _is_id_field(name) and any(c.isdigit() for c in value):
-            if wide is None:
-                wide, names = own.wide()
-                context = observation + " " + " ".join(names)
-            other = _another(text, value, index, wide, context, own_dates)
+            if not _reads_own(value, index):
+                other = _another(text, value, index, frozenset(), observation, own_dates)  # the call's ids unread
+            else:
+                if wide is None:
+                    wide, names = own.wide()
+                    context = observation + " " + " ".join(names)
+                other = _another(text, value, index, wide, context, own_dates)
             if other is not None:
                 return f"{name}: {other}"
         elif (isinstance(value, tuple) and len(value) > 1 and all(isinstance(v, str) for v in value)
@@ -181,6 +184,13 @@ def _another_result(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], o
             if other is not None:
                 return f"{name}: {other}"
     return None
+
+
+def _reads_own(value: str, index: Optional[S0Ids]) -> bool:
+    """Whether ``_another`` reads the call's ids and context for ``value``: an id S0 holds, no date
+    and no numbered text (else it answers before, from the value, the text and S0 alone)."""
+    return (index is not None and _date_of(value) is None and _NUMBERED_TEXT.match(value.strip()) is None
+            and bool(index.kind_of(id_key(value))))
 
 
 @lru_cache(maxsize=2048)
