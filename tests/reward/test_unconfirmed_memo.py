@@ -145,3 +145,19 @@ def test_a_results_id_s0_does_not_hold_is_read_without_the_calls_ids():
                 text, value, index, wide, made + " " + " ".join(names), frozenset())
     assert contradicted("Shall I replace order FD-10045? The new order will be FD-10046.", kwargs, index, made) == "new_order_id: FD10046"
     assert contradicted("Shall I replace order FD-10045? The new order will be FD-10047.", kwargs, index, made) is None
+
+
+def test_described_values_are_read_once_as_afresh():
+    """``reply_values.Described``'s comparable values, kept per fields of ``Described.of``'s types
+    (equal values that read apart, 10000 and 10000.0 as ids, are read each time)."""
+    from tau_shaped.reward.reading.reply_values import Described, _read_keys
+
+    cases = [Described.of({"order_id": "FD-10001", "method": "credit_card_7815", "amount": 15, "reason": "sorry",
+                           "street": "12 Elm Street", "item_ids": ["I-12345", "ZFA04Y"]}),
+             Described(method="wallet", amount=0.0), Described(method="wallet", amount=-0.0),
+             Described(ids=(10000,)), Described(ids=(10000.0,)), Described(street=("12", "elm st"), amount=True)]
+    for _ in range(2):  # the second round is read from the memo
+        for d in cases:
+            assert d._keys == _read_keys(d.method, d.amount, d.street, d.ids, d.reason)
+    assert Described(ids=(10000,)).key("id:5") == frozenset({"10000"}) and Described(ids=(10000.0,)).key("id:5") is None
+    assert str(Described(amount=-0.0).key("amount")) == "-0.0" and str(Described(amount=0.0).key("amount")) == "0.0"

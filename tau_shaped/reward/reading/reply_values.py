@@ -165,22 +165,11 @@ class Described:
     _keys: Tuple[Tuple[str, Any], ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        keys = []
-        if self.method is not None:
-            kind = method_of(self.method) or str(self.method).lower()
-            keys.append(("method", "card" if kind == "original" else kind))
-        if self.amount is not None:
-            keys.append(("amount", round(float(self.amount), 2)))
-        if self.street is not None:
-            keys.append(("street", self.street if isinstance(self.street, tuple) else street_of(self.street)))
-        shapes: dict = {}
-        for value in self.ids:
-            for kind, key, _ in ids_of(str(value)):
-                shapes.setdefault(kind, set()).add(key)
-        keys += [(kind, frozenset(found)) for kind, found in sorted(shapes.items())]
-        if self.reason is not None:
-            keys.append(("reason", reason_of(self.reason)))
-        object.__setattr__(self, "_keys", tuple((k, v) for k, v in keys if v is not None))
+        fields = (self.method, self.amount, self.street, self.ids, self.reason)
+        # a task's rollouts describe the same values again: kept when the fields are of the types
+        # ``of`` gives (equal keys then read alike: 10000 and 10000.0 as ids would not)
+        keys = _kept_keys(*fields) if _plain(fields) else _read_keys(*fields)
+        object.__setattr__(self, "_keys", keys)
 
     @classmethod
     def of(cls, value: Any) -> Optional["Described"]:
@@ -226,6 +215,41 @@ class Described:
 
     def kinds(self) -> Tuple[str, ...]:
         return tuple(k for k, _ in self._keys)
+
+
+def _read_keys(method: Any, amount: Any, street: Any, ids: Any, reason: Any) -> Tuple[Tuple[str, Any], ...]:
+    """``Described``'s comparable values (kind, key) from its fields."""
+    keys = []
+    if method is not None:
+        kind = method_of(method) or str(method).lower()
+        keys.append(("method", "card" if kind == "original" else kind))
+    if amount is not None:
+        keys.append(("amount", round(float(amount), 2)))
+    if street is not None:
+        keys.append(("street", street if isinstance(street, tuple) else street_of(street)))
+    shapes: dict = {}
+    for value in ids:
+        for kind, key, _ in ids_of(str(value)):
+            shapes.setdefault(kind, set()).add(key)
+    keys += [(kind, frozenset(found)) for kind, found in sorted(shapes.items())]
+    if reason is not None:
+        keys.append(("reason", reason_of(reason)))
+    return tuple((k, v) for k, v in keys if v is not None)
+
+
+_kept_keys = lru_cache(maxsize=1024)(_read_keys)
+_TEXT_OR_NONE = (str, type(None))
+
+
+def _plain(fields: Tuple[Any, ...]) -> bool:
+    """Whether ``Described``'s fields are of the types ``Described.of`` gives: texts or None, a
+    number (equal numbers read alike; a float 0, maybe -0.0, is not kept), a street's text or
+    (number, name), ids as texts."""
+    method, amount, street, ids, reason = fields
+    return (type(method) in _TEXT_OR_NONE and type(reason) in _TEXT_OR_NONE
+            and type(amount) in (int, float, bool, type(None)) and not (type(amount) is float and amount == 0)  # -0.0
+            and (type(street) in _TEXT_OR_NONE or (type(street) is tuple and all(type(p) is str for p in street)))
+            and type(ids) is tuple and all(type(v) is str for v in ids))
 
 
 _METHOD_KEYS = ("method", "payment_method", "payment_method_id", "refund_method", "new_payment_method_id", "payment_id")
