@@ -208,6 +208,9 @@ class RegexText(_Strict):
     _regex = field_validator("regex")(_check_regex)
     # SPEC §5 statements: a match negated in its clause ("I won't transfer you") does not count
     affirmed: bool = False
+    # SPEC §10: a word spelt with digits or signs for letters ("0n ice", "qu4rantined") is read
+    # as letters too (reading/letter_digits.py); the evidence quotes the text as written
+    digits_for_letters: bool = False
 
 
 class NumberText(_Strict):

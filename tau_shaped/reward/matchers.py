@@ -124,15 +124,36 @@ def sum_numbers(data: Any, paths: Iterable[str]) -> float:
     return math.fsum(numbers)
 
 
-def _affirmed_match(text: str, pattern: str) -> Optional[str]:
+def _affirmed_match(text: str, pattern: str, reading: Optional[str] = None) -> Optional[str]:
     """The first match of the data regex ``pattern`` (RE2, linear) that is not negated in its
-    clause (SPEC §5 statements), or None: ``{"regex": r, "affirmed": true}``."""
+    clause (SPEC §5 statements), or None: ``{"regex": r, "affirmed": true}``. With ``reading``
+    (the text read another way, character for character: ``letter_digits``), the match is
+    sought in the reading, negation read in the text, and the text's own characters quoted."""
     negated: Optional[Negations] = None
-    for start, snippet in data_regex.matches(pattern, text):
+    for start, snippet in data_regex.matches(pattern, text if reading is None else reading):
         negated = negated or Negations(text)
         if not negated(start):
-            return snippet
+            return snippet if reading is None else text[start:start + len(snippet)]
     return None
+
+
+def _regex_match(text: str, matcher: Any) -> Optional[str]:
+    """A regex matcher's snippet of ``text``: the text's own match, else (``digits_for_letters``)
+    a match in a reading of it with words spelt with digits or signs read as letters."""
+    from tau_shaped.reward.reading import text_matching
+
+    found = _affirmed_match(text, matcher.regex) if matcher.affirmed else text_matching.find_regex(text, matcher.regex)
+    if found is None and matcher.digits_for_letters:
+        from tau_shaped.reward.reading.letter_digits import letter_readings
+
+        for reading in letter_readings(text):
+            if matcher.affirmed:
+                found = _affirmed_match(text, matcher.regex, reading)
+            else:
+                found = next((text[start:start + len(snippet)] for start, snippet in data_regex.matches(matcher.regex, reading)), None)
+            if found is not None:
+                break
+    return found
 
 
 def match_text(matcher: Any, text: str) -> Optional[str]:
@@ -146,7 +167,7 @@ def match_text(matcher: Any, text: str) -> Optional[str]:
             return statements.affirmed_phrase(text, matcher.contains)
         return text_matching.find_phrase(text, matcher.contains)
     if isinstance(matcher, RegexText):
-        return _affirmed_match(text, matcher.regex) if matcher.affirmed else text_matching.find_regex(text, matcher.regex)
+        return _regex_match(text, matcher)
     if isinstance(matcher, NumberText):
         return text_matching.find_number(text, matcher.number, matcher.tolerance)
     if isinstance(matcher, MathText):
