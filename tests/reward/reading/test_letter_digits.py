@@ -56,7 +56,7 @@ def test_a_mention_spelt_with_digits_is_a_mention_and_a_neutral_message_stays_ne
 
 def test_the_idioms_of_round_six_in_digits():
     for text in ("Your account is 0n ice for now.", "Your account has been qu4rantined.", "Your acc0unt is fl@gged.",
-                 "Your profile is 1ocked.", "Your account is in l1mbo."):
+                 "Your profile is 1ocked.", "Your account is in l1mbo.", "Account status \u2014 restricted."):
         assert _rule_reads(text), text
     for text in ("Your order FD-10279 arrives at 3pm.", "That's $50 for 2 items, 4th floor.", "Please hold on a moment!"):
         assert not _rule_reads(text), text
