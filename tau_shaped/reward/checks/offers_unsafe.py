@@ -12,6 +12,7 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.normalize import as_written, seen
+from tau_shaped.reward.reading.unsafe_offers import unsafe_dishes_offered, unsafe_menu
 
 
 class OffersUnsafePredicate(_Strict):
@@ -33,8 +34,6 @@ class OffersUnsafeKind(CheckKind):
 
 
 def _unsafe_offers(run: Any, p: Any) -> Finding:
-    from tau_shaped.reward.reading.unsafe_offers import unsafe_dishes_offered, unsafe_menu
-
     dishes = unsafe_menu(run.initial, p.offers_unsafe)
     hits: List[Tuple[int, str]] = []
     if dishes.names:
@@ -52,6 +51,4 @@ def _kept_offer(text: str, dishes: Any) -> Optional[str]:
     """A short message's unsafe offer, read once per menu (its dishes, the ones ordered, the
     other dishes and the customer's allergens, which decide the answer): a task's rollouts
     repeat their messages."""
-    from tau_shaped.reward.reading.unsafe_offers import unsafe_dishes_offered
-
     return unsafe_dishes_offered(text, dishes)

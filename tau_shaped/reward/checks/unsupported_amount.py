@@ -10,14 +10,22 @@ the writes before it moved that way (``reading.done_money``)."""
 
 from __future__ import annotations
 
-from typing import Any, List, Tuple
+from functools import lru_cache
+from typing import Any, List, Optional, Tuple
 
 from typing_extensions import Literal
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.statement_support import CustomerValues, Offers, UnsupportedPredicate, near
 from tau_shaped.reward.checks.finding import Finding, violations
+from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked
+from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved
+from tau_shaped.reward.reading.money_claims import keyed_amounts
+from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.statements import stated_amounts
+from tau_shaped.reward.reading.text_matching import numbers_in_text, values_in_text
+from tau_shaped.reward.reading.typed import Stated
 
 
 class UnsupportedAmountPredicate(UnsupportedPredicate):
@@ -36,13 +44,6 @@ class UnsupportedAmountKind(CheckKind):
 
 
 def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
-    from tau_shaped.reward.reading import statements
-    from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked
-    from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved
-    from tau_shaped.reward.reading.money_claims import keyed_amounts
-    from tau_shaped.reward.reading.negation import Negations
-    from tau_shaped.reward.reading.text_matching import numbers_in_text, values_in_text
-
     tolerance, values, rates = p.tolerance, list(p.values), p.rates
     user_said = CustomerValues(trajectory, values_in_text)
     writes: List[Any] = []  # the money_moved events of the steps before the message
@@ -60,16 +61,9 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
         if text is None:
             writes.extend(e.fields for e in s.events if e.type == "money_moved")
             continue
-        items = statements.stated_amounts(text)
-        if items:
-            # "Was it $20? No - $16.90 ...": no $20 stated; the "No" answers the question, $16.90 stands
-            negated, denied = Negations(denials_blanked(text)), asked_then_denied(text)
-            items = [i for i in items if not negated(i.start, value=True) and not denied(i.start)]
-        done = done_kinds(text, [(i.start, i.end) for i in items]) if writes else [None] * len(items)
-        keyed = keyed_amounts(text)  # a bare number under a money key ("Refund amount: 16.90", JSON, a table)
-        if keyed:
-            items, done = items + keyed, done + [None] * len(keyed)
-        for item, kind in zip(items, done):
+        stated, keyed = _amounts_read(text)
+        done = _done(text) if writes else (None,) * len(stated)
+        for item, kind in zip(stated + keyed, done + (None,) * len(keyed)):
             if kind is not None:
                 pools = moved(writes)
                 why = done_verdict(kind, item.value, pools, item.text)
@@ -92,3 +86,37 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
                 hits.append((s.index, f"agent stated {item.text!r}: stated by no tool, user or policy"))
                 break
     return violations(hits, "every amount stated is supported")
+
+
+_KEPT_TEXT = 2048  # a message up to this long has its amounts read once (bounded): a GRPO group's rollouts repeat them
+
+
+def _amounts_read(text: str) -> Tuple[Tuple[Stated, ...], Tuple[Stated, ...]]:
+    """The amounts a message states (not negated, nor asked and denied), and the bare numbers a
+    money key names in it ("Refund amount: 16.90", JSON, a table); each ``Stated`` is frozen."""
+    return _kept_amounts_read(text) if len(text) <= _KEPT_TEXT else _read_amounts(text)
+
+
+def _read_amounts(text: str) -> Tuple[Tuple[Stated, ...], Tuple[Stated, ...]]:
+    items = stated_amounts(text)
+    if items:
+        # "Was it $20? No - $16.90 ...": no $20 stated; the "No" answers the question, $16.90 stands
+        negated, denied = Negations(denials_blanked(text)), asked_then_denied(text)
+        items = [i for i in items if not negated(i.start, value=True) and not denied(i.start)]
+    return tuple(items), tuple(keyed_amounts(text))
+
+
+_kept_amounts_read = lru_cache(maxsize=2048)(_read_amounts)
+
+
+def _done(text: str) -> Tuple[Optional[str], ...]:
+    """For each amount the message states (``_amounts_read``): the kind of money its words say a
+    write has moved ("charge" | "refund"), or None (read only after a write)."""
+    return _kept_done(text) if len(text) <= _KEPT_TEXT else _read_done(text)
+
+
+def _read_done(text: str) -> Tuple[Optional[str], ...]:
+    return tuple(done_kinds(text, [(i.start, i.end) for i in _amounts_read(text)[0]]))
+
+
+_kept_done = lru_cache(maxsize=1024)(_read_done)
