@@ -73,7 +73,7 @@ class Misspellings:
                     self._misspelt[short] = w if self._misspelt.get(short, w) == w else None  # two words: neither
         self._misspelt_targets = frozenset(w for w in self._misspelt.values() if w)
         self._misspelt_lengths = frozenset(n for w in self._misspelt_targets for n in (len(w) - 1, len(w) + 1))
-        self._may_be_misspelt = _misspellings(self._misspelt_targets)
+        self._may_be_misspelt = _Scan(_misspellings_of, (self._misspelt_targets,), _misspelt_words(self._misspelt_targets))
         # weaker misspellings, read where something offers or marks a dish (``_cued``): a letter swapped for
         # another inside the word ("Kurma"), two letters switched ("Tiramsiu"), a letter left out inside a
         # five-letter word ("Krma"), two edits in a long word ("Terriyakki")
@@ -90,7 +90,8 @@ class Misspellings:
         self._far = tuple(w for w in long_words if len(w) >= _FAR and w not in generic)
         self._far_heads = frozenset(w[:2] for w in self._far)
         self._swapped_memo: Dict[str, Optional[str]] = {}
-        self._may_be_swapped = _swappings(long_words, self._far_heads)
+        self._may_be_swapped = _Scan(_swappings_of, (frozenset(long_words), self._far_heads),
+                                     _swapped_words(long_words, self._far_heads))
         # the same sounds spelt otherwise ("Qorma", "Spring Rols"): a sound key, the word it is (None: two words)
         self._sounds: Dict[str, Optional[str]] = {}
         for w in sorted({w for ws in names for w in ws if len(w) >= 3 and w.isalpha()}):
@@ -100,13 +101,15 @@ class Misspellings:
             key = sound_key(v)
             if key in self._sounds and self._sounds[key] != v:
                 self._sounds[key] = None
-        self._may_sound = _soundings(frozenset(k for k, w in self._sounds.items() if w))
+        sound = _sounding(frozenset(k for k, w in self._sounds.items() if w))
+        self._may_sound = _Scan(_program, (sound,)) if sound is not None else None
         # a word split in two ("Kor ma"): the word's RE2 program
         self._split_words = frozenset(w for ws in names for w in ws if len(w) >= 5 and w.isalpha() and w not in generic)
-        self._may_split = _splittings(self._split_words)
+        split = _splitting(self._split_words)
+        self._may_split = _Scan(_program, (split,)) if split is not None else None
         # this round's two scans as one (most messages hold neither); RE2 compiles the four as one at
         # several times the cost of each alone, paid in every scoring process: the first two stay apart
-        self._may_new = _union(tuple(p.pattern for p in (self._may_sound, self._may_split) if p is not None))
+        self._may_new = _union(tuple(p for p in (sound, split) if p is not None))
         self._siblings: Dict[str, FrozenSet[str]] = {}  # a word: the other words of the names holding it
         for ws in names:
             for w in ws:
@@ -121,11 +124,11 @@ class Misspellings:
         would ("Chiken" alone names none, "Chiken Korma" the Korma)."""
         new = found(self._may_new, text) if self._may_new is not None else \
             self._may_sound is not None or self._may_split is not None  # a union RE2 refused: each scan alone
-        if new and self._may_split is not None and found(self._may_split, text):
+        if new and self._may_split is not None and self._may_split.found(text):
             text = self._joined(text)
-        near = self._may_be_misspelt is not None and found(self._may_be_misspelt, text)
-        weak = self._may_be_swapped is not None and found(self._may_be_swapped, text)
-        sound = new and self._may_sound is not None and found(self._may_sound, text)
+        near = self._may_be_misspelt.found(text)
+        weak = self._may_be_swapped.found(text)
+        sound = new and self._may_sound is not None and self._may_sound.found(text)
         if not near and not weak and not sound:
             return text  # linear scans (RE2) for every misspelling at once: most messages hold none
         out: List[str] = []
@@ -173,9 +176,9 @@ class Misspellings:
     def _candidates(self, text: str, near: bool, weak: bool, sound: bool = False) -> Iterator["re.Match[str]"]:
         """The words of ``text`` the scans found (a word of the text, as ``_LETTER_WORD`` reads it,
         or ``_WORD3`` for a sound), in order; every word when RE2 cannot read the text (a lone surrogate)."""
-        programs = ((self._may_be_misspelt, near), (self._may_be_swapped, weak), (self._may_sound, sound))
+        scans = ((self._may_be_misspelt, near), (self._may_be_swapped, weak), (self._may_sound, sound))
         try:
-            spans = sorted({(r.start(), r.end()) for program, on in programs if on for r in program.finditer(text)})
+            spans = sorted({(r.start(), r.end()) for scan, on in scans if on for r in scan.program().finditer(text)})
         except Exception:  # noqa: BLE001 - read word by word
             yield from (_WORD3 if sound else _LETTER_WORD).finditer(text)
             return
@@ -195,7 +198,7 @@ class Misspellings:
         where it stands as a dish would (``_cued``) and no part is a short function word or a menu's word."""
         out: List[str] = []
         last = 0
-        for m in self._may_split.finditer(text):
+        for m in self._may_split.program().finditer(text):  # type: ignore[union-attr]
             parts = re.split(r"[ \t-]+", m.group())
             whole = "".join(parts).lower()
             target = whole[:-1] if whole not in self._split_words and whole[:-1] in self._split_words else whole
@@ -292,14 +295,19 @@ def _as_written(target: str, token: str) -> str:
     return target.upper() if token.isupper() else target.capitalize() if token[:1].isupper() else target
 
 
-@lru_cache(maxsize=1024)
-def _soundings(keys: FrozenSet[str]) -> Any:
-    """One RE2 program finding any word whose sound key is one of ``keys`` (each letter repeated or
-    not, each sound in any of its spellings); made once per set of keys."""
+def _sounding(keys: FrozenSet[str]) -> Optional[str]:
+    """The RE2 pattern finding any word whose sound key is one of ``keys`` (each letter repeated or
+    not, each sound in any of its spellings), or None (no key)."""
     alternatives = {"".join(_SOUND_CLASS.get(c, re.escape(c)) + "+" for c in key) for key in keys}
     if not alternatives:
         return None
-    return re2.compile(r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b", _RE2_OPTIONS)
+    return r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b"
+
+
+@lru_cache(maxsize=1024)
+def _program(pattern: str) -> Any:
+    """``pattern``'s RE2 program, made once per pattern (customers sharing an allergen share their menus')."""
+    return re2.compile(pattern, _RE2_OPTIONS)
 
 
 @lru_cache(maxsize=1024)
@@ -312,24 +320,19 @@ def _union(patterns: Tuple[str, ...]) -> Any:
         return None
 
 
-@lru_cache(maxsize=1024)
-def _splittings(words: FrozenSet[str]) -> Any:
-    """One RE2 program finding any of ``words`` split in two by spaces or a hyphen ("kor ma")."""
+def _splitting(words: FrozenSet[str]) -> Optional[str]:
+    """The RE2 pattern finding any of ``words`` split in two by spaces or a hyphen ("kor ma"), or None."""
     alternatives = {re.escape(w[:k]) + "[ \t-]{1,2}" + re.escape(w[k:]) for w in words for k in range(2, len(w) - 1)}
     if not alternatives:
         return None
-    return re2.compile(r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b", _RE2_OPTIONS)
-
-
-def _misspellings(targets: Iterable[str]) -> Any:
-    """One RE2 program finding any word that is a target with one letter put in or left out
-    (and, as a price of one pattern, a target's plural, which ``respelled`` then keeps); made
-    once per set of targets (customers sharing an allergen share their menus' programs)."""
-    return _misspellings_of(frozenset(targets))
+    return r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b"
 
 
 @lru_cache(maxsize=1024)
 def _misspellings_of(targets: FrozenSet[str]) -> Any:
+    """One RE2 program finding any word that is a target with one letter put in or left out
+    (and, as a price of one pattern, a target's plural, which ``respelled`` then keeps); made
+    once per set of targets (customers sharing an allergen share their menus' programs)."""
     alternatives = set()
     for w in targets:
         alternatives.update(re.escape(w[:k]) + "[a-z]" + re.escape(w[k:]) for k in range(len(w) + 1))
@@ -344,16 +347,12 @@ _TOKEN_BEFORE = re.compile(r"([^\W_]+)[ \t_-]{1,3}$")
 _TOKEN_AFTER = re.compile(r"[ \t_-]{1,3}([^\W_]+)")
 
 
-def _swappings(words: Iterable[str], heads: Iterable[str]) -> Any:
+@lru_cache(maxsize=1024)
+def _swappings_of(words: FrozenSet[str], heads: FrozenSet[str]) -> Any:
     """One RE2 program finding any word that may be a weaker misspelling of ``words`` (a letter swapped
     inside, two switched, a letter left out inside a five-letter word) or two edits from a long one
     (any word of six letters or more opening as one does: ``DishNames._swapped_of`` decides); made
     once per set of words and heads."""
-    return _swappings_of(frozenset(words), frozenset(heads))
-
-
-@lru_cache(maxsize=1024)
-def _swappings_of(words: FrozenSet[str], heads: FrozenSet[str]) -> Any:
     alternatives = set()
     for w in words:
         alternatives.update(re.escape(w[:k]) + "[a-z]" + re.escape(w[k + 1:]) for k in range(1, len(w) - 1))
@@ -381,6 +380,81 @@ def _within_two(a: str, b: str) -> bool:
             return False
         prev2, prev = prev, cur
     return prev[len(b)] <= 2
+
+
+# a run of what RE2's ``\b`` takes for word characters (ASCII)
+_ASCII_WORD = re.compile(r"[0-9A-Za-z_]+")
+
+
+class _Scan:
+    """A scan for words, ``(?i)\b(?:...)s?\b`` over alternatives of letters only, whose RE2 program
+    (``make(*args)``; None: no alternative) is made when first needed. With ``fits`` (the
+    alternatives are ASCII letters), whether it finds anything in an ASCII text is read word by
+    word instead: a match there is letters from a word boundary to a word boundary, so a whole run
+    of word characters ([0-9A-Za-z_]) that is letters only, and ``fits`` tells whether such a run,
+    lower-cased, is an alternative or one followed by "s" (RE2's ``(?i)`` on ASCII is lower-casing).
+    Most messages hold no candidate, so most menus' programs are never made."""
+
+    __slots__ = ("_make", "_args", "_fits")
+
+    def __init__(self, make: Callable[..., Any], args: Tuple[Any, ...], fits: Optional[Callable[[str], bool]] = None) -> None:
+        self._make, self._args, self._fits = make, args, fits
+
+    def program(self) -> Any:
+        return self._make(*self._args)
+
+    def found(self, text: str) -> bool:
+        fits = self._fits
+        if fits is not None and text.isascii():
+            return any(fits(w.lower()) for w in _ASCII_WORD.findall(text) if w.isalpha())
+        program = self.program()
+        return program is not None and found(program, text)
+
+
+def _plain_letters(words: Iterable[str]) -> bool:
+    return all(w.isascii() and w.isalpha() for w in words)
+
+
+def _with_plural(alternative: Callable[[str], bool]) -> Callable[[str], bool]:
+    return lambda word: alternative(word) or word[-1:] == "s" and alternative(word[:-1])
+
+
+def _misspelt_words(targets: FrozenSet[str]) -> Optional[Callable[[str], bool]]:
+    """Whether a word (lower case, letters) is one ``_misspellings_of(targets)`` finds: a target with
+    a letter put in, or left out of one longer than ``_MISSPELT_MIN``, or that followed by "s";
+    None when a target is not ASCII letters only (its program reads the text)."""
+    if not _plain_letters(targets):
+        return None
+    low = frozenset(w.lower() for w in targets)
+    dropped = frozenset(w[:k] + w[k + 1:] for w in low if len(w) > _MISSPELT_MIN for k in range(len(w)))
+    longer = frozenset(len(w) + 1 for w in low)
+
+    def alternative(y: str) -> bool:
+        return y in dropped or len(y) in longer and any(y[:k] + y[k + 1:] in low for k in range(len(y)))
+
+    return _with_plural(alternative)
+
+
+def _swapped_words(words: Iterable[str], heads: FrozenSet[str]) -> Optional[Callable[[str], bool]]:
+    """Whether a word (lower case, letters) is one ``_swappings_of(words, heads)`` finds: a word with a
+    letter inside swapped for any, two next to each other switched, a letter inside left out of a
+    five-letter one, a head and 4 to 12 letters, or that followed by "s"; None when a word or head is
+    not ASCII letters only."""
+    words = frozenset(w.lower() for w in words)
+    if not _plain_letters(words) or not _plain_letters(heads):
+        return None
+    inside = frozenset(w[:k] + "?" + w[k + 1:] for w in words for k in range(1, len(w) - 1))
+    sized = frozenset(len(w) for w in words)
+    others = frozenset(w[:k] + w[k + 1] + w[k] + w[k + 2:] for w in words for k in range(len(w) - 1)) | frozenset(
+        w[:k] + w[k + 1:] for w in words if len(w) == _MISSPELT_MIN + 1 for k in range(1, len(w) - 1))
+    low_heads = frozenset(h.lower() for h in heads)
+
+    def alternative(y: str) -> bool:
+        n = len(y)
+        return y in others or 6 <= n <= 14 and y[:2] in low_heads or n in sized and any(
+            y[:k] + "?" + y[k + 1:] in inside for k in range(1, n - 1))
+
+    return _with_plural(alternative)
 
 
 def found(program: Any, text: str) -> bool:

@@ -1,0 +1,90 @@
+"""The misspelling scans of ``dish_misspellings`` read an ASCII text word by word and make their
+RE2 program only when it is needed: whether a scan finds anything is exactly what its program
+finds (a match of ``(?i)\\b(?:...)s?\\b`` over letters is a whole run of word characters), in
+any text, and a text with no candidate makes no program."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tau_shaped.reward.reading import dish_misspellings as dm
+from tau_shaped.reward.reading.dish_names import stem
+from tests.prop_strategies import prop_settings
+
+# each scan over a few menus' words: (targets of one letter more or less, words of weaker misspellings, heads)
+MENUS = [
+    (frozenset({"korma", "chicken", "naan"}), frozenset({"korma", "chicken"}), frozenset({"ch"})),
+    (frozenset({"tiramisu", "teriyaki", "roll"}), frozenset({"tiramisu", "teriyaki", "salmon"}), frozenset({"ti", "te"})),
+    (frozenset({"pad", "thai", "satay"}), frozenset({"satay"}), frozenset()),
+]
+WORDS = sorted({w for targets, words, heads in MENUS for w in targets | words}) + ["bring", "price", "a", "the", "past"]
+
+
+@st.composite
+def edited(draw: st.DrawFn) -> str:
+    """A word of the menus with a few edits (a letter put in, left out, swapped, two switched), its
+    plural, in any case, or a word of any letters."""
+    word = list(draw(st.sampled_from(WORDS)) if draw(st.booleans()) else draw(st.text("abcdeiklmnorstuy", min_size=1, max_size=15)))
+    for _ in range(draw(st.integers(0, 2))):
+        k = draw(st.integers(0, len(word)))
+        kind = draw(st.sampled_from(["in", "out", "swap", "switch"]))
+        letter = draw(st.sampled_from("aeikmorsz"))
+        if kind == "in":
+            word.insert(k, letter)
+        elif k < len(word) and kind == "out" and len(word) > 1:
+            del word[k]
+        elif k < len(word) and kind == "swap":
+            word[k] = letter
+        elif k + 1 < len(word):
+            word[k], word[k + 1] = word[k + 1], word[k]
+    text = "".join(word) + draw(st.sampled_from(["", "s", "S", "es"]))
+    return draw(st.sampled_from([text, text.upper(), text.capitalize()]))
+
+
+# what stands between words: separators RE2's \b passes or not (digits, "_" are word characters), and
+# characters that are not ASCII (a dash, the Kelvin sign and the long s RE2's (?i) reads as "k" and "s")
+GAPS = st.sampled_from([" ", ", ", "-", "_", "1", "9", ".", "'", "\n", "—", "é", "\u212a", "\u017f", " \u212aorma", ""])
+TEXTS = st.lists(st.tuples(edited(), GAPS), max_size=6).map(lambda parts: "".join(w + g for w, g in parts))
+
+
+def scans():
+    for targets, words, heads in MENUS:
+        yield dm._Scan(dm._misspellings_of, (targets,), dm._misspelt_words(targets))
+        yield dm._Scan(dm._swappings_of, (words, heads), dm._swapped_words(words, heads))
+
+
+@prop_settings(300)
+@given(TEXTS)
+def test_a_scan_finds_what_its_program_finds(text):
+    for scan in scans():
+        assert scan.found(text) is (dm.found(scan.program(), text) if scan.program() is not None else False)
+
+
+def test_the_words_read_alike_hold_misspellings_of_every_kind():
+    near, weak = dm._misspelt_words(MENUS[0][0]), dm._swapped_words(MENUS[0][1], MENUS[0][2])
+    assert near is not None and weak is not None
+    assert [near(w) for w in ("korrma", "krma", "kormas", "naaan", "chickens", "korma", "naan", "bring")] == \
+        [True, True, True, True, True, False, False, False]  # a target's plural too (one pattern's price)
+    assert [weak(w) for w in ("kurma", "kroma", "kormas", "chicpeas", "cheese", "korm", "aorma", "kormz", "chips")] == \
+        [True, True, True, True, True, False, False, False, False]  # not the first or last letter swapped
+
+
+def test_words_not_ascii_are_left_to_the_program():
+    assert dm._misspelt_words(frozenset({"crème", "korma"})) is None
+    assert dm._swapped_words(frozenset({"brûlée"}), frozenset()) is None
+    scan = dm._Scan(dm._misspellings_of, (frozenset({"crème"}),), None)
+    assert scan.found("Would you like the Crèeme?") and not scan.found("Would you like the Korma?")
+
+
+def test_a_text_with_no_candidate_makes_no_program():
+    names = [("zqkorma", "zqnaan"), ("zqsatay",)]
+    vocabulary = frozenset(w for ws in names for w in ws)
+    misspellings = dm.Misspellings(names, vocabulary, frozenset(), stem)
+    before = dm._misspellings_of.cache_info().currsize, dm._swappings_of.cache_info().currsize
+    assert misspellings.respelled("Your order is on its way; the Satay is safe.") == \
+        "Your order is on its way; the Satay is safe."
+    assert (dm._misspellings_of.cache_info().currsize, dm._swappings_of.cache_info().currsize) == before
+    assert misspellings.respelled("How about the Zqkorrma?") == "How about the Zqkorma?"  # a candidate: the program reads it
+    assert dm._misspellings_of.cache_info().currsize == before[0] + 1
+    assert misspellings.respelled("How about the Zqkorrma—now?") == "How about the Zqkorma—now?"  # not ASCII
