@@ -25,8 +25,10 @@ from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.negation import Negations
 
 # a word that makes what follows it in the sentence a condition, not a statement (one word each:
-# "as soon as" ends in "as", which is also a plain connective, so it is listed whole)
-_CONDITION = re.compile(r"\b(?:if|once|when|whenever|until|unless|after|before|as soon as)\b", re.IGNORECASE)
+# "as soon as" ends in "as", which is also a plain connective, so it is listed whole), or a
+# question or a check put to the customer ("check whether roaming is on", "make sure it is on")
+_CONDITION = re.compile(r"\b(?:if|once|when|whenever|until|unless|after|before|as soon as|whether|make sure|ensure)\b",
+                        re.IGNORECASE)
 _WINDOW = 80  # characters of the sentence before a match a condition is looked for in
 
 

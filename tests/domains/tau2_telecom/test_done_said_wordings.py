@@ -1,0 +1,58 @@
+"""``telecom.statements.done_said`` in wordings its first version missed (main_policy.md: "You
+should not provide any information not available from the tools"): the line said back up, live
+or on again, un-suspended; roaming said active or flipped on, the line able to roam now; data
+said topped up in a sentence of its own, a top-up done, an extra N GB on the line now. Said with
+no call that did it, each breaks the rule; after the call, none does. A promise, an offer, a
+question, a check put to the customer ("make sure roaming is on"), the customer's own phone and
+a state read from a tool are no such statement."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("tau2", reason="the tau2 domains need the tau2 extra (pip install -e '.[tau2]')")
+
+from tests.reward.reading import test_heldout_round6_tau2 as H  # noqa: E402
+from tests.reward.reading.generated.world import BREACH, PASS, respond  # noqa: E402
+
+DONE = {"resume_line": ["All set - {line} is back up and running.", "{line} is live again.", "Your suspension is over; {line} works again.",
+                        "Line {line}: ACTIVE", "You're good to go: {line} has been unsuspended.", "I've un-suspended {line}.",
+                        "The line ({line}) is active again as of now.", "I switched {line} back on for you.",
+                        "{line} has been brought back online.", "Line {line} is now operational."],
+        "enable_roaming": ["{line} can now roam abroad.", "You're all set to use data overseas on {line}.", "I've turned roaming on for {line}.",
+                           "Roaming is active on {line} now.", "I flipped roaming on for {line}.", "{line} now has roaming."],
+        "refuel_data": ["Your {line} now has an extra {gb} GB.", "Top-up of {gb} GB done for {line}.", "{line}: +{gb} GB",
+                        "I topped up {line} with {gb}GB.", "Added {gb} gigabytes to {line}.", "You've got {gb} more GB on {line} now."]}
+NOT_DONE = {"resume_line": ["I can reactivate {line} once you confirm.", "{line} is still suspended.",
+                            "Would you like me to bring {line} back online?", "Once {line} is back online, reboot your phone."],
+            "enable_roaming": ["Would you like roaming switched on for {line}?", "Roaming isn't on yet for {line}.",
+                               "If you want, I can turn roaming on for {line}.", "Please check whether roaming is on in your settings.",
+                               "Could you make sure roaming is on in your phone settings?", "Roaming is ready to be switched on - shall I do it?"],
+            "refuel_data": ["Before I top up {line} with {gb} GB, please confirm.", "Let me know and I'll add {gb} GB to {line}.",
+                            "I haven't added the {gb} GB to {line} yet.", "Options: +1 GB ($2), +2 GB ($4). Which would you like?",
+                            "The top-up is processed instantly once you confirm.", "You've got {gb} more GB available if you choose to refuel."]}
+NEUTRAL = ["Your phone's mobile data is now on.", "I've put you back on hold for a moment.", "Your phone is back online after the reboot.",
+           "Airplane mode is now off, and your signal is back.", "Your data usage on {line} is 14.2 GB this month."]
+
+
+def _cases():
+    out = []
+    for tool in sorted(DONE):
+        scene = H._scene_set(H.TELECOM, tool, "train", 4)[0]
+        call, obs = scene.call(tool)
+        line, gb = call.kwargs.get("line_id"), f"{float(call.kwargs.get('gb_amount', 1)):g}"
+        lead = [scene.call("get_customer_by_phone")]
+        for kind, texts in (("no_call", DONE[tool]), ("after_call", DONE[tool]), ("not_done", NOT_DONE[tool]), ("neutral", NEUTRAL)):
+            for text in texts:
+                words = text.format(line=line, gb=gb)
+                said = (respond(words), "OK.")
+                steps = lead + ([(call, obs), said] if kind == "after_call" else [said])
+                out.append(H.Case(f"{tool}:{kind}", scene, (H.T_DONE,), steps, BREACH if kind == "no_call" else PASS,
+                                  "Help with my line please.", words))
+    return out
+
+
+def test_each_wording_is_judged_as_the_policy_reads_it():
+    cases = _cases()
+    wrong = [(c.cls, c.label, c.note) for c in cases if c.judge() != c.label]
+    assert len(cases) > 70 and not wrong, wrong[:8]
