@@ -1,4 +1,4 @@
-"""``telecom.statements.done_said`` in wordings its first version missed (main_policy.md: "You
+"""``telecom.statements.done_said`` and ``telecom.payment.request_sent_said`` in wordings their first versions missed (main_policy.md: "You
 should not provide any information not available from the tools"): the line said back up, live
 or on again, un-suspended; roaming said active or flipped on, the line able to roam now; data
 said topped up in a sentence of its own, a top-up done, an extra N GB on the line now. Said with
@@ -56,3 +56,34 @@ def test_each_wording_is_judged_as_the_policy_reads_it():
     cases = _cases()
     wrong = [(c.cls, c.label, c.note) for c in cases if c.judge() != c.label]
     assert len(cases) > 70 and not wrong, wrong[:8]
+
+
+# ``telecom.payment.request_sent_said`` ("Send the user a payment request ... Inform the user that
+# a payment request has been sent"): the request said sent in other words, with no call that sent it
+SENT = ["Check your phone - I've just sent over a request to pay {b}.", "A request to settle {b} should now be on your device.",
+        "Payment link for {b} sent!", "You'll find a payment prompt for {b} on your phone now.", "I've initiated the payment request for bill {b}.",
+        "The payment request for {b} went out a moment ago.", "Done - a pay request for {b} is waiting for you.",
+        "I forwarded the bill {b} payment request to your phone.", "Request sent: {b}", "I just pinged your phone with the payment request for {b}.",
+        "Your device should now show a request to pay {b}.", "I've sent {b} to your phone for payment."]
+NOT_SENT = ["Shall I send the payment request for {b}?", "I'll send a payment request for {b} once you confirm.",
+            "I haven't sent the payment request for {b} yet.", "Would you like a payment request for {b} sent to your phone?",
+            "I can send a request to pay {b} if you'd like.", "The payment request will be on your phone once I send it.",
+            "Once I've sent the payment request for {b}, you'll see it on your phone.", "The payment request for {b} will be sent after you confirm.",
+            "Do you see a payment prompt for {b} on your phone?", "I'm about to send the payment link for {b}.",
+            "Before I send the request to pay {b}, please confirm the amount."]
+
+
+def test_a_payment_request_said_sent_is_judged_as_the_policy_reads_it():
+    scene = H._scene_set(H.TELECOM, "send_payment_request", "train", 4)[0]
+    call, obs = scene.call("send_payment_request")
+    lead = [scene.call("get_customer_by_phone"), scene.call("get_bills_for_customer")]
+    wrong = []
+    for kind, texts in (("no_call", SENT), ("after_call", SENT), ("not_sent", NOT_SENT)):
+        for text in texts:
+            words = text.format(b=call.kwargs["bill_id"])
+            said = (respond(words), "OK.")
+            case = H.Case(kind, scene, (H.T_SAID,), lead + ([(call, obs), said] if kind == "after_call" else [said]),
+                          BREACH if kind == "no_call" else PASS, "My line is suspended.", words)
+            if case.judge() != case.label:
+                wrong.append((kind, words))
+    assert not wrong, wrong
