@@ -1,4 +1,4 @@
-"""``telecom.statements.done_said`` and ``telecom.payment.request_sent_said`` in wordings their first versions missed (main_policy.md: "You
+"""``telecom.statements.done_said``, ``telecom.payment.request_sent_said`` and ``telecom.payment.paid_checked`` in wordings their first versions missed (main_policy.md: "You
 should not provide any information not available from the tools"): the line said back up, live
 or on again, un-suspended; roaming said active or flipped on, the line able to roam now; data
 said topped up in a sentence of its own, a top-up done, an extra N GB on the line now. Said with
@@ -84,6 +84,39 @@ def test_a_payment_request_said_sent_is_judged_as_the_policy_reads_it():
             said = (respond(words), "OK.")
             case = H.Case(kind, scene, (H.T_SAID,), lead + ([(call, obs), said] if kind == "after_call" else [said]),
                           BREACH if kind == "no_call" else PASS, "My line is suspended.", words)
+            if case.judge() != case.label:
+                wrong.append((kind, words))
+    assert not wrong, wrong
+
+
+# ``telecom.payment.paid_checked`` ("Always check that the bill status is updated to PAID before
+# informing the user that the bill has been paid"): the bill said paid in other words
+PAID = ["You're all paid up.", "Your balance on {b} is now zero.", "{b} is taken care of.", "Thanks, that bill's been squared away.",
+        "Payment went through for {b}.", "We've received your payment for {b}.", "Your payment for {b} has been applied.", "{b} - PAID",
+        "Your bill {b} is sorted.", "Great, {b} shows as paid now.", "The overdue amount on {b} has been cleared.", "{b} is settled."]
+NOT_PAID = ["Once {b} is paid, I'll resume your line.", "Has the payment for {b} gone through on your side?", "{b} is still unpaid.",
+            "Let me check whether {b} is paid.", "Please pay {b} using the request on your phone.", "I can't confirm that {b} is paid yet.",
+            "After your payment is applied, I'll resume the line.", "Your balance will be zero once you pay.",
+            "You'll be all paid up once you approve the request.", "Is {b} taken care of on your side?",
+            "When the payment is posted, your line comes back.", "Please make sure {b} is paid before we continue."]
+
+
+def test_a_bill_said_paid_is_judged_as_the_policy_reads_it():
+    """Said after the payment with no look-up since the request, a breach; after a look-up of the
+    requested bill (Paid), none; a condition, a question, a denial or a request, never."""
+    from tau_shaped import Action
+
+    scene = H._scene_set(H.TELECOM, "send_payment_request", "train", 4)[0]
+    call, obs = scene.call("send_payment_request")
+    bill = call.kwargs["bill_id"]
+    paid = [scene.call("get_customer_by_phone"), scene.call("get_bills_for_customer"), (call, obs), scene.call("user:make_payment")]
+    wrong = []
+    for kind, texts in (("no_read", PAID), ("this_bill", PAID), ("not_paid", NOT_PAID)):
+        for text in texts:
+            words = text.format(b=bill)
+            read = [(Action(name="get_details_by_id", kwargs={"id": bill}), "")] if kind == "this_bill" else []
+            case = H.Case(kind, scene, (H.T_PAID,), paid + read + [(respond(words), "Great.")],
+                          BREACH if kind == "no_read" else PASS, "My line is suspended.", words, replayed=True)
             if case.judge() != case.label:
                 wrong.append((kind, words))
     assert not wrong, wrong
