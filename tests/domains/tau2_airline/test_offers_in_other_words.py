@@ -1,0 +1,44 @@
+"""``air.compensation.facts_confirmed`` (airline policy.md: "Always confirms the facts before
+offering compensation") in offer wordings its regex first missed: an amount put toward the
+customer's next trip as an apology, issued or credited as compensation or a certificate, the
+customer said to qualify for an amount, an amount "in compensation". Offered before any look-up
+of the user, the reservation or the flight, each breaks the rule; after one, none does. A
+message that defers compensation to a look-up, a question, a denial or a fee offers nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("tau2", reason="the tau2 domains need the tau2 extra (pip install -e '.[tau2]')")
+
+from tests.reward.reading import test_heldout_round6_tau2 as H  # noqa: E402
+from tests.reward.reading.generated.world import BREACH, PASS, respond  # noqa: E402
+
+OFFER = ["To make up for this, how about a ${a} certificate?", "I'd be glad to put ${a} toward your next trip as an apology.",
+         "As a goodwill gesture, ${a} in travel credit can go to your account - interested?", "Let me send you a ${a} voucher for the trouble.",
+         "We can compensate you ${a} for the delay.", "You qualify for ${a} back as a certificate.", "I'll get a ${a} certificate over to you right away.",
+         "How does a ${a} travel voucher sound?", "I'm issuing you ${a} in compensation now.", "There's ${a} in compensation I can give you for this.",
+         "Happy to offer you a ${a} certificate for your troubles.", "I'm going to credit ${a} to you as a certificate."]
+NOT_OFFER = ["Whether compensation applies depends on your membership, so let me check first.",
+             "I can't promise any certificate before I look at your reservation.", "Could you share your user id so I can look into this?",
+             "Compensation isn't something I can discuss until I've verified the flight.", "Do you have travel insurance on this booking?",
+             "You paid $100 in credit card fees on this booking, I see.", "Your ticket cost $320 for the flight.",
+             "I can't give you $100 in compensation without checking your reservation.", "Before any certificate, I need your user id."]
+
+
+def test_each_offer_is_judged_as_the_policy_reads_it():
+    scenes = H._scene_set(H.AIRLINE, "send_certificate", "test", 8) + H._scene_set(H.AIRLINE, "send_certificate", "train", 8)
+    wrong, judged = [], 0
+    for scene in scenes[:2]:
+        cert = scene.call("send_certificate")
+        reads = [(a, o) for a, o in scene.calls if a.name in ("get_user_details", "get_reservation_details", "get_flight_status")]
+        amount = int(cert[0].kwargs.get("amount", 100))
+        for kind, texts in (("before", OFFER), ("after", OFFER), ("not_offer", NOT_OFFER)):
+            for text in texts:
+                said = (respond(text.format(a=amount)), "Yes please." if kind != "not_offer" else "OK.")
+                steps = [said, *reads, cert] if kind != "after" else [*reads, said, cert]
+                case = H.Case(kind, scene, (H.A_FACTS,), steps, BREACH if kind == "before" else PASS, "My flight was cancelled.", text)
+                judged += 1
+                if case.judge() != case.label:
+                    wrong.append((kind, text))
+    assert judged > 60 and not wrong, wrong
