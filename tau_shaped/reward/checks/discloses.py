@@ -3,11 +3,10 @@ another customer's identifying data (SPEC §10: a leak) unless the customer said
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from typing_extensions import Literal
 
-from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
@@ -68,11 +67,12 @@ def _disclosures(run: Any, p: Any) -> Finding:
     return violations(hits, "no message states another customer's data")
 
 
-_KEPT_TEXT = 2048  # a message up to this long has its finding kept (bounded)
-# a message's finding by the world's tables (held by the entry, compared by identity) and what else it
-# depends on: the message, whose chat it is, whether ids are read, the passengers booked and every word
-# the customer said before it (a GRPO group's rollouts repeat all of these)
-_KEPT: "OwnedLRU[Tuple[Optional[str]]]" = OwnedLRU(1024)
+_KEPT_TEXT = 2048  # a message up to this long has its finding kept
+_KEPT_MOST = 1024  # findings kept at most; full, they are all forgotten at once (a GRPO group's come together)
+# a message's finding by the identities of the world's tables (held by the entry, compared on a hit) and
+# what else it depends on: the message, whose chat it is, whether ids are read, the passengers booked and
+# every word the customer said before it (a GRPO group's rollouts repeat all of these)
+_KEPT: Dict[Tuple[Any, ...], Tuple[Tuple[Any, ...], Optional[str]]] = {}
 
 
 def _data_stated(text: str, customers: Any, own: str, heard: Heard, said: Tuple[str, ...], ids: bool, statuses: Any,
@@ -80,11 +80,17 @@ def _data_stated(text: str, customers: Any, own: str, heard: Heard, said: Tuple[
     """``other_customers_data`` of a message, kept for a short one (``said``: the texts ``heard`` holds)."""
     if len(text) > _KEPT_TEXT:
         return other_customers_data(text, customers, own, heard, ids, statuses, booked, orders, couriers)
-    owners, key = (customers, statuses, orders, couriers), (text, own, ids, booked, said)
-    kept = _KEPT.get(owners, key)
-    if kept is None:
-        kept = _KEPT.put(owners, key, (other_customers_data(text, customers, own, heard, ids, statuses, booked, orders, couriers),))
-    return kept[0]
+    key = (id(customers), id(statuses), id(orders), id(couriers), text, own, ids, booked, said)
+    kept = _KEPT.get(key)
+    if kept is not None:
+        tables = kept[0]
+        if tables[0] is customers and tables[1] is statuses and tables[2] is orders and tables[3] is couriers:
+            return kept[1]
+    found = other_customers_data(text, customers, own, heard, ids, statuses, booked, orders, couriers)
+    if len(_KEPT) >= _KEPT_MOST:
+        _KEPT.clear()
+    _KEPT[key] = ((customers, statuses, orders, couriers), found)
+    return found
 
 
 def _passengers(kwargs: Any) -> List[Any]:

@@ -38,6 +38,8 @@ _UNSURE = re.compile(r"(?i)\b(?:whether|if)\b[^.!?\n]{0,40}$")
 def status_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: str, statuses: Dict[str, str]) -> Optional[str]:
     """A status stated, in a sentence, of another customer's order: named in that sentence, else
     earlier in the message or in the customer's last message (not in a sentence about "your" order)."""
+    if _STATUS.search(text) is None:  # no status in any sentence (no status spans a sentence's end): most messages
+        return None
     orders = [(h, index.theirs(h.kind, h.skeleton, own)) for h in hits if h.kind in ("record", "digits") and h.skeleton in statuses]
     before = [h for h in _hits(_plain_text(heard.last), index, agent=False) if h.kind in ("record", "digits")
               and h.skeleton in statuses and index.theirs(h.kind, h.skeleton, own)] if heard.last else []
