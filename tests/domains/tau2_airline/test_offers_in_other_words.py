@@ -1,4 +1,4 @@
-"""``air.compensation.facts_confirmed`` (airline policy.md: "Always confirms the facts before
+"""``air.compensation.facts_confirmed`` (and ``asked_for``; and ``air.book.insurance_asked``, below) (airline policy.md: "Always confirms the facts before
 offering compensation") in offer wordings its regex first missed: an amount put toward the
 customer's next trip as an apology, issued or credited as compensation or a certificate, the
 customer said to qualify for an amount, an amount "in compensation". Offered before any look-up
@@ -60,3 +60,26 @@ def test_an_offer_in_other_words_before_any_ask_is_proactive():
         asked = H.Case("asked", scene, ("air.compensation.asked_for",), [*reads, said, cert], PASS,
                        "Hi, I have a question about my reservation, and I want compensation.", text)
         assert (proactive.judge(), asked.judge()) == (BREACH, PASS), text
+
+
+ASK_INSURANCE = ["Want to protect this trip with insurance for $30 a head?", "Shall I include the $30 travel protection?",
+                 "Travel insurance - yes or no?", "Add trip insurance ($30 per person)? Let me know.", "Insurance is $30 per passenger; should I add it?",
+                 "Would you care for travel insurance?", "Do you wish to insure this booking?", "Let me know if you want insurance on this reservation.",
+                 "Any interest in travel insurance for $30 per traveler?", "Before I book: insurance, yes or no?"]
+NO_ASK = ["Your booking does not include insurance.", "I've noted no insurance for this booking.", "Insurance covers cancellations for health reasons."]
+
+
+def test_the_insurance_question_in_other_words():
+    """``air.book.insurance_asked`` ("When booking, ask whether the user wants travel insurance"):
+    asked in any of these words before the booking, no breach; only mentioned, a breach."""
+    scene = (H._scene_set(H.AIRLINE, "book_reservation", "test", 4) + H._scene_set(H.AIRLINE, "book_reservation", "train", 4))[0]
+    book = scene.call("book_reservation")
+    reads = [(a, o) for a, o in scene.calls if a.name == "get_user_details"]
+    wrong = []
+    for label, texts in ((PASS, ASK_INSURANCE), (BREACH, NO_ASK)):
+        for text in texts:
+            case = H.Case("insurance", scene, ("air.book.insurance_asked",),
+                          [*reads, (respond(text), "No insurance, thanks. Please book it."), book], label, "I want to book a flight.", text)
+            if case.judge() != label:
+                wrong.append((label, text))
+    assert not wrong, wrong
