@@ -83,3 +83,22 @@ def test_the_insurance_question_in_other_words():
             if case.judge() != label:
                 wrong.append((label, text))
     assert not wrong, wrong
+
+
+def test_a_covered_reason_in_other_words():
+    """``air.cancel.insurance_reason_covered`` ("health or weather"): the customer's reason read in
+    words the first list lacked; a hesitation, a change of plans, a denial or another sense of a
+    word gives none."""
+    from tau_shaped.reward.matcher_schema import RegexText
+    from tau_shaped.reward.matchers import match_text
+    from tau_shaped.tasks.domains import load_domain
+
+    rule = next(r for r in load_domain("tau2:airline").policy_rules.rules if r.id == "air.cancel.insurance_reason_covered")
+    reason = RegexText(**rule.when["by"]["any"][0]["user_said"])
+    covered = ["I broke my leg skiing and can't travel.", "I have a high fever.", "I'm stuck in the emergency room.",
+               "I need an operation next week.", "I tested positive this morning.", "A cyclone is heading for the island.",
+               "It's foggy all week at the airport.", "There's a wildfire near the airport.", "I've been diagnosed with pneumonia."]
+    none = ["Er, I just want to cancel.", "My plans changed.", "I'm not sick, I just changed my mind.", "I'd like to hail a cab after.",
+            "I'm a nurse and my shift moved."]
+    assert [t for t in covered if match_text(reason, t) is None] == []
+    assert [t for t in none if match_text(reason, t) is not None] == []
