@@ -1,4 +1,4 @@
-"""``air.compensation.facts_confirmed`` (and ``asked_for``; and ``air.book.insurance_asked``, below) (airline policy.md: "Always confirms the facts before
+"""Airline rules read in wordings their first regexes missed: ``air.compensation.facts_confirmed``
 offering compensation") in offer wordings its regex first missed: an amount put toward the
 customer's next trip as an apology, issued or credited as compensation or a certificate, the
 customer said to qualify for an amount, an amount "in compensation". Offered before any look-up
