@@ -1,9 +1,10 @@
-"""Airline rules read in wordings their first regexes missed: ``air.compensation.facts_confirmed``
-offering compensation") in offer wordings its regex first missed: an amount put toward the
+"""Airline rules read in wordings their first regexes missed (airline policy.md):
+``air.compensation.facts_confirmed`` ("Always confirms the facts before offering compensation")
+and ``air.compensation.asked_for`` read offers in other words (an amount put toward the
 customer's next trip as an apology, issued or credited as compensation or a certificate, the
-customer said to qualify for an amount, an amount "in compensation". Offered before any look-up
-of the user, the reservation or the flight, each breaks the rule; after one, none does. A
-message that defers compensation to a look-up, a question, a denial or a fee offers nothing."""
+customer said to qualify for an amount, an amount "in compensation"); ``air.book.insurance_asked``
+reads the insurance question in other words; ``air.cancel.insurance_reason_covered`` reads health
+and weather reasons the first list lacked. Each with controls of the other meaning."""
 
 from __future__ import annotations
 
