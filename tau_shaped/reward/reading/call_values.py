@@ -306,21 +306,10 @@ class _Own:
 
     def _echoed(self) -> FrozenSet[str]:
         if self._echo is None:
-            self._echo = _echoed(self.args, self.index)
+            index = self.index
+            out: FrozenSet[str] = frozenset().union(*(index.record_ids(key) for key in self.args)) if index else frozenset()
+            self._echo = out - self.args
         return self._echo
-
-
-_ECHOES: "OwnedLRU[FrozenSet[str]]" = OwnedLRU(2048)  # a task's rollouts call with the same ids, other results
-
-
-def _echoed(args: FrozenSet[str], index: Optional[S0Ids]) -> FrozenSet[str]:
-    """The ids the records of ``args`` hold as S0 has them, but ``args`` (kept per ids and world)."""
-    if not index:
-        return frozenset()
-    found = _ECHOES.get((index,), args)
-    if found is None:
-        found = _ECHOES.put((index,), args, frozenset().union(*(index.record_ids(key) for key in args)) - args)
-    return found
 
 
 def _another(text: str, value: Any, index: Optional[S0Ids], own: Any, observation: str,
