@@ -6,7 +6,8 @@ the order text flows through them.
    elements not said; ``normalize_confusables``: look-alike letters folded;
    ``normalize_spoken``: e-mail addresses, digit runs and clock times as spoken; numbers in
    words as digits). Every check kind reads ``seen`` text; ``seen_with_map`` maps a span back
-   to what the agent wrote, for evidence.
+   to what the agent wrote, for evidence. ``letter_digits``: the readings of a text with its
+   words spelt with digits or signs read as letters ("0n ice"), for a rule's regex that asks.
 2. Words that qualify others: ``negation`` (a word negated in its clause).
 3. Typed values: ``typed`` (a value read in a message), ``amounts`` (the one reader of money
    in any spelling), ``text_matching`` (numbers and phrases, TEXT_MATCHER, SPEC §5),
@@ -25,7 +26,9 @@ the order text flows through them.
    holds them), ``disclosures`` (another customer's data said), ``status_leaks`` (a status or
    another detail of their order in view said: its items, total, courier), ``user_records``
    (tau2's users in that shape); ``dish_names`` (a dish named by any form of its name),
-   ``dish_misspellings`` (a word of an unsafe dish misspelt, read as the word),
+   ``dish_misspellings`` (a word of an unsafe dish misspelt, read as the word; the RE2 programs
+   finding its candidates and the word-by-word scans that tell whether one is needed:
+   ``misspelling_scans``),
    ``dish_exclusions`` (what rules it out in its clause),
    ``unsafe_offers`` (an unsafe dish offered); ``refusals`` (a denial said).
 7. ``world_indexes``: the indexes these readers make of a world, made ahead (before workers fork).

@@ -29,16 +29,15 @@ none's misspelling; a word's weaker reading is kept per word.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple
-
-import re2
+from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple
 
 from tau_shaped.reward.reading.dish_exclusions import OFFERING
+from tau_shaped.reward.reading.misspelling_scans import (
+    MISSPELT_MIN, Scan, found, misspellings_of, misspelt_words, program_of, sound_key, sounding, splitting, swapped_words,
+    swappings_of, union_of)
 
 __all__ = ["Misspellings", "found"]
 
-_MISSPELT_MIN = 4  # a word of an unsafe dish this long or longer is read through one letter more or less
 _LETTER_WORD = re.compile(r"(?<![^\W_])[A-Za-z]{4,}(?![^\W_])")  # a misspelling read ("Krma"; "pest", "lass" are none)
 _FAR = 7  # a word of an unsafe dish this long is read through two edits ("Terriyakki", "Tirammisu")
 _CUE_REACH = 60  # characters either side of a weaker misspelling in which an offering word is its cue
@@ -46,13 +45,9 @@ _TOKEN = re.compile(r"[^\W_]+")
 _SENTENCE_START = re.compile(r"(?:^|[.!?][\s\"'*_)]{1,4}|\n[ \t]{0,3})$")  # any word has a capital there: two edits ("Tempers run high") need more
 _ITEM_START = re.compile(r"(?:^|\n)[ \t]{0,3}(?:[-*•+>]|\d{1,2}[.)])[ \t]{1,3}(?:[*_]{1,2})?$|[|\"][ \t]{0,2}$")  # "- X", "| X", "\"X"
 _WORD3 = re.compile(r"(?<![^\W_])[A-Za-z]{3,}(?![^\W_])")  # a word a sound scan may find ("Rol", "Nan")
-_SOUNDS = (("ph", "f"), ("ck", "k"), ("q", "k"), ("c", "k"), ("z", "s"), ("oo", "u"), ("ee", "i"), ("y", "i"))
-_SOUND_CLASS = {"f": "(?:ph|f)", "k": "(?:ck|[ckq])", "s": "[sz]", "u": "(?:oo|u)", "i": "(?:ee|[iy])"}
 # parts a split word may not have: "past a" is no "pasta", "in to" no "into"
 _SHORT_WORDS = frozenset("a an the to of in on at as is it or and so me my we us he be by do go no up if for not but was "
                          "are has had its our you his her him they this that then than with from past".split())
-_RE2_OPTIONS = re2.Options()
-_RE2_OPTIONS.log_errors = False
 
 
 class Misspellings:
@@ -66,23 +61,23 @@ class Misspellings:
         self._vocabulary, self._generic, self._stem = vocabulary, generic, stem
         # one letter more or less in a word of an unsafe dish's name ("Korrma", "Tiramsu"): ``respelled``
         self._misspelt: Dict[str, Optional[str]] = {}
-        for w in sorted({w for ws in names for w in ws if len(w) >= _MISSPELT_MIN and w.isalpha()}):
+        for w in sorted({w for ws in names for w in ws if len(w) >= MISSPELT_MIN and w.isalpha()}):
             for k in range(len(w)):
                 short = w[:k] + w[k + 1:]
                 if short not in self._vocabulary:
                     self._misspelt[short] = w if self._misspelt.get(short, w) == w else None  # two words: neither
         self._misspelt_targets = frozenset(w for w in self._misspelt.values() if w)
         self._misspelt_lengths = frozenset(n for w in self._misspelt_targets for n in (len(w) - 1, len(w) + 1))
-        self._may_be_misspelt = _Scan(_misspellings_of, (self._misspelt_targets,), _misspelt_words(self._misspelt_targets))
+        self._may_be_misspelt = Scan(misspellings_of, (self._misspelt_targets,), misspelt_words(self._misspelt_targets))
         # weaker misspellings, read where something offers or marks a dish (``_cued``): a letter swapped for
         # another inside the word ("Kurma"), two letters switched ("Tiramsiu"), a letter left out inside a
         # five-letter word ("Krma"), two edits in a long word ("Terriyakki")
         self._swapped: Dict[str, Optional[str]] = {}
-        long_words = sorted({w for ws in names for w in ws if len(w) > _MISSPELT_MIN and w.isalpha()})
+        long_words = sorted({w for ws in names for w in ws if len(w) > MISSPELT_MIN and w.isalpha()})
         for w in long_words:
             keys = [w[:k] + "?" + w[k + 1:] for k in range(1, len(w) - 1)]
             keys += [w[:k] + w[k + 1] + w[k] + w[k + 2:] for k in range(len(w) - 1) if w[k] != w[k + 1]]
-            keys += [w[:k] + w[k + 1:] for k in range(1, len(w) - 1)] if len(w) == _MISSPELT_MIN + 1 else []
+            keys += [w[:k] + w[k + 1:] for k in range(1, len(w) - 1)] if len(w) == MISSPELT_MIN + 1 else []
             for key in keys:
                 if key not in self._vocabulary and key != w:
                     self._swapped[key] = w if self._swapped.get(key, w) == w else None
@@ -90,8 +85,8 @@ class Misspellings:
         self._far = tuple(w for w in long_words if len(w) >= _FAR and w not in generic)
         self._far_heads = frozenset(w[:2] for w in self._far)
         self._swapped_memo: Dict[str, Optional[str]] = {}
-        self._may_be_swapped = _Scan(_swappings_of, (frozenset(long_words), self._far_heads),
-                                     _swapped_words(long_words, self._far_heads))
+        self._may_be_swapped = Scan(swappings_of, (frozenset(long_words), self._far_heads),
+                                     swapped_words(long_words, self._far_heads))
         # the same sounds spelt otherwise ("Qorma", "Spring Rols"): a sound key, the word it is (None: two words)
         self._sounds: Dict[str, Optional[str]] = {}
         for w in sorted({w for ws in names for w in ws if len(w) >= 3 and w.isalpha()}):
@@ -101,15 +96,15 @@ class Misspellings:
             key = sound_key(v)
             if key in self._sounds and self._sounds[key] != v:
                 self._sounds[key] = None
-        sound = _sounding(frozenset(k for k, w in self._sounds.items() if w))
-        self._may_sound = _Scan(_program, (sound,)) if sound is not None else None
+        sound = sounding(frozenset(k for k, w in self._sounds.items() if w))
+        self._may_sound = Scan(program_of, (sound,)) if sound is not None else None
         # a word split in two ("Kor ma"): the word's RE2 program
         self._split_words = frozenset(w for ws in names for w in ws if len(w) >= 5 and w.isalpha() and w not in generic)
-        split = _splitting(self._split_words)
-        self._may_split = _Scan(_program, (split,)) if split is not None else None
+        split = splitting(self._split_words)
+        self._may_split = Scan(program_of, (split,)) if split is not None else None
         # this round's two scans as one (most messages hold neither); RE2 compiles the four as one at
         # several times the cost of each alone, paid in every scoring process: the first two stay apart
-        self._may_new = _union(tuple(p for p in (sound, split) if p is not None))
+        self._may_new = union_of(tuple(p for p in (sound, split) if p is not None))
         self._siblings: Dict[str, FrozenSet[str]] = {}  # a word: the other words of the names holding it
         for ws in names:
             for w in ws:
@@ -139,19 +134,19 @@ class Misspellings:
             low = token.lower()
             if self._stem(low) in self._vocabulary:
                 continue
-            if len(low) < _MISSPELT_MIN:  # a short word only as its sound ("Rol", "Nan")
+            if len(low) < MISSPELT_MIN:  # a short word only as its sound ("Rol", "Nan")
                 target = self._sounded(low)
                 if target is not None and (target not in self._generic or self._beside_its_name(text, m, target)) \
                         and self._cued(text, m, target, text.isupper()):
                     out += [text[last:m.start()], _as_written(target, token)]
                     last = m.end()
                 continue
-            target, plural = (self._misspelling_of(low), "") if near and len(low) > _MISSPELT_MIN else (None, "")
-            if target is None and near and low.endswith("s") and len(low) > _MISSPELT_MIN + 1:  # not "basis" as "basi"
+            target, plural = (self._misspelling_of(low), "") if near and len(low) > MISSPELT_MIN else (None, "")
+            if target is None and near and low.endswith("s") and len(low) > MISSPELT_MIN + 1:  # not "basis" as "basi"
                 target, plural = self._misspelling_of(low[:-1]), "s"
             if target is None and weak:
                 target, plural = self._swapped_of(low), ""
-                if target is None and low.endswith("s") and len(low) > _MISSPELT_MIN + 1:
+                if target is None and low.endswith("s") and len(low) > MISSPELT_MIN + 1:
                     target, plural = self._swapped_of(low[:-1]), "s"
                 if target is not None and token[0].isupper():
                     capitals = text.isupper() if capitals is None else capitals
@@ -160,7 +155,7 @@ class Misspellings:
                     target = None
             if target is None and sound:
                 target, plural = self._sounded(low), ""
-                if target is None and low.endswith("s") and len(low) >= _MISSPELT_MIN:
+                if target is None and low.endswith("s") and len(low) >= MISSPELT_MIN:
                     target, plural = self._sounded(low[:-1]), "s"
                 if target is not None and not self._cued(text, m, target, text.isupper()):
                     target = None
@@ -235,14 +230,14 @@ class Misspellings:
     def _one_edit(self, low: str) -> Optional[str]:
         """The word of an unsafe dish ``low`` is one weaker edit from (not two), if one alone."""
         target = self._swapped.get(low)  # two letters switched, a letter left out of a short word
-        if target is None and len(low) > _MISSPELT_MIN:
+        if target is None and len(low) > MISSPELT_MIN:
             found = {self._swapped.get(low[:k] + "?" + low[k + 1:]) for k in range(1, len(low) - 1)} - {None}
             target = found.pop() if len(found) == 1 else None
         return target
 
     def _read_swapped(self, low: str) -> Optional[str]:
         target = self._one_edit(low)
-        if target is None and len(low) > _MISSPELT_MIN + 1 and low[:2] in self._far_heads:
+        if target is None and len(low) > MISSPELT_MIN + 1 and low[:2] in self._far_heads:
             close = [w for w in self._far if w[:2] == low[:2] and abs(len(w) - len(low)) <= 2 and _within_two(low, w)]
             target = close[0] if len(close) == 1 else None
         return target
@@ -277,92 +272,16 @@ class Misspellings:
             return True
         if not siblings or len(low) < 3 or not low.isalpha():
             return False
-        return (len(low) > _MISSPELT_MIN and self._misspelling_of(low) in siblings) or self._sounded(low) in siblings \
+        return (len(low) > MISSPELT_MIN and self._misspelling_of(low) in siblings) or self._sounded(low) in siblings \
             or self._swapped_of(low) in siblings
-
-
-@lru_cache(maxsize=8192)
-def sound_key(word: str) -> str:
-    """A word's sound as compared (lower case): "q", "ck" and "c" as "k", "ph" as "f", "z" as "s",
-    "oo" as "u", "ee" and "y" as "i", then a doubled letter as one ("Qorma" and "Korma": "korma")."""
-    low = word.lower()
-    for a, b in _SOUNDS:
-        low = low.replace(a, b)
-    return re.sub(r"(.)\1+", r"\1", low)
 
 
 def _as_written(target: str, token: str) -> str:
     return target.upper() if token.isupper() else target.capitalize() if token[:1].isupper() else target
 
 
-def _sounding(keys: FrozenSet[str]) -> Optional[str]:
-    """The RE2 pattern finding any word whose sound key is one of ``keys`` (each letter repeated or
-    not, each sound in any of its spellings), or None (no key)."""
-    alternatives = {"".join(_SOUND_CLASS.get(c, re.escape(c)) + "+" for c in key) for key in keys}
-    if not alternatives:
-        return None
-    return r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b"
-
-
-@lru_cache(maxsize=1024)
-def _program(pattern: str) -> Any:
-    """``pattern``'s RE2 program, made once per pattern (customers sharing an allergen share their menus')."""
-    return re2.compile(pattern, _RE2_OPTIONS)
-
-
-@lru_cache(maxsize=1024)
-def _union(patterns: Tuple[str, ...]) -> Any:
-    """One RE2 program finding what any of ``patterns`` finds (None: none, or too large for RE2, when
-    each is scanned alone)."""
-    try:
-        return re2.compile("|".join(f"(?:{p})" for p in patterns), _RE2_OPTIONS) if patterns else None
-    except Exception:  # noqa: BLE001 - re2.error: the program outgrew RE2's memory budget
-        return None
-
-
-def _splitting(words: FrozenSet[str]) -> Optional[str]:
-    """The RE2 pattern finding any of ``words`` split in two by spaces or a hyphen ("kor ma"), or None."""
-    alternatives = {re.escape(w[:k]) + "[ \t-]{1,2}" + re.escape(w[k:]) for w in words for k in range(2, len(w) - 1)}
-    if not alternatives:
-        return None
-    return r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b"
-
-
-@lru_cache(maxsize=1024)
-def _misspellings_of(targets: FrozenSet[str]) -> Any:
-    """One RE2 program finding any word that is a target with one letter put in or left out
-    (and, as a price of one pattern, a target's plural, which ``respelled`` then keeps); made
-    once per set of targets (customers sharing an allergen share their menus' programs)."""
-    alternatives = set()
-    for w in targets:
-        alternatives.update(re.escape(w[:k]) + "[a-z]" + re.escape(w[k:]) for k in range(len(w) + 1))
-        if len(w) > _MISSPELT_MIN:
-            alternatives.update(re.escape(w[:k] + w[k + 1:]) for k in range(len(w)))
-    if not alternatives:
-        return None
-    return re2.compile(r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b", _RE2_OPTIONS)
-
-
 _TOKEN_BEFORE = re.compile(r"([^\W_]+)[ \t_-]{1,3}$")
 _TOKEN_AFTER = re.compile(r"[ \t_-]{1,3}([^\W_]+)")
-
-
-@lru_cache(maxsize=1024)
-def _swappings_of(words: FrozenSet[str], heads: FrozenSet[str]) -> Any:
-    """One RE2 program finding any word that may be a weaker misspelling of ``words`` (a letter swapped
-    inside, two switched, a letter left out inside a five-letter word) or two edits from a long one
-    (any word of six letters or more opening as one does: ``DishNames._swapped_of`` decides); made
-    once per set of words and heads."""
-    alternatives = set()
-    for w in words:
-        alternatives.update(re.escape(w[:k]) + "[a-z]" + re.escape(w[k + 1:]) for k in range(1, len(w) - 1))
-        alternatives.update(re.escape(w[:k] + w[k + 1] + w[k] + w[k + 2:]) for k in range(len(w) - 1))
-        if len(w) == _MISSPELT_MIN + 1:
-            alternatives.update(re.escape(w[:k] + w[k + 1:]) for k in range(1, len(w) - 1))
-    alternatives.update(re.escape(h) + "[a-z]{4,12}" for h in heads)
-    if not alternatives:
-        return None
-    return re2.compile(r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b", _RE2_OPTIONS)
 
 
 def _within_two(a: str, b: str) -> bool:
@@ -380,85 +299,3 @@ def _within_two(a: str, b: str) -> bool:
             return False
         prev2, prev = prev, cur
     return prev[len(b)] <= 2
-
-
-# a run of what RE2's ``\b`` takes for word characters (ASCII)
-_ASCII_WORD = re.compile(r"[0-9A-Za-z_]+")
-
-
-class _Scan:
-    """A scan for words, ``(?i)\b(?:...)s?\b`` over alternatives of letters only, whose RE2 program
-    (``make(*args)``; None: no alternative) is made when first needed. With ``fits`` (the
-    alternatives are ASCII letters), whether it finds anything in an ASCII text is read word by
-    word instead: a match there is letters from a word boundary to a word boundary, so a whole run
-    of word characters ([0-9A-Za-z_]) that is letters only, and ``fits`` tells whether such a run,
-    lower-cased, is an alternative or one followed by "s" (RE2's ``(?i)`` on ASCII is lower-casing).
-    Most messages hold no candidate, so most menus' programs are never made."""
-
-    __slots__ = ("_make", "_args", "_fits")
-
-    def __init__(self, make: Callable[..., Any], args: Tuple[Any, ...], fits: Optional[Callable[[str], bool]] = None) -> None:
-        self._make, self._args, self._fits = make, args, fits
-
-    def program(self) -> Any:
-        return self._make(*self._args)
-
-    def found(self, text: str) -> bool:
-        fits = self._fits
-        if fits is not None and text.isascii():
-            return any(fits(w.lower()) for w in _ASCII_WORD.findall(text) if w.isalpha())
-        program = self.program()
-        return program is not None and found(program, text)
-
-
-def _plain_letters(words: Iterable[str]) -> bool:
-    return all(w.isascii() and w.isalpha() for w in words)
-
-
-def _with_plural(alternative: Callable[[str], bool]) -> Callable[[str], bool]:
-    return lambda word: alternative(word) or word[-1:] == "s" and alternative(word[:-1])
-
-
-def _misspelt_words(targets: FrozenSet[str]) -> Optional[Callable[[str], bool]]:
-    """Whether a word (lower case, letters) is one ``_misspellings_of(targets)`` finds: a target with
-    a letter put in, or left out of one longer than ``_MISSPELT_MIN``, or that followed by "s";
-    None when a target is not ASCII letters only (its program reads the text)."""
-    if not _plain_letters(targets):
-        return None
-    low = frozenset(w.lower() for w in targets)
-    dropped = frozenset(w[:k] + w[k + 1:] for w in low if len(w) > _MISSPELT_MIN for k in range(len(w)))
-    longer = frozenset(len(w) + 1 for w in low)
-
-    def alternative(y: str) -> bool:
-        return y in dropped or len(y) in longer and any(y[:k] + y[k + 1:] in low for k in range(len(y)))
-
-    return _with_plural(alternative)
-
-
-def _swapped_words(words: Iterable[str], heads: FrozenSet[str]) -> Optional[Callable[[str], bool]]:
-    """Whether a word (lower case, letters) is one ``_swappings_of(words, heads)`` finds: a word with a
-    letter inside swapped for any, two next to each other switched, a letter inside left out of a
-    five-letter one, a head and 4 to 12 letters, or that followed by "s"; None when a word or head is
-    not ASCII letters only."""
-    words = frozenset(w.lower() for w in words)
-    if not _plain_letters(words) or not _plain_letters(heads):
-        return None
-    inside = frozenset(w[:k] + "?" + w[k + 1:] for w in words for k in range(1, len(w) - 1))
-    sized = frozenset(len(w) for w in words)
-    others = frozenset(w[:k] + w[k + 1] + w[k] + w[k + 2:] for w in words for k in range(len(w) - 1)) | frozenset(
-        w[:k] + w[k + 1:] for w in words if len(w) == _MISSPELT_MIN + 1 for k in range(1, len(w) - 1))
-    low_heads = frozenset(h.lower() for h in heads)
-
-    def alternative(y: str) -> bool:
-        n = len(y)
-        return y in others or 6 <= n <= 14 and y[:2] in low_heads or n in sized and any(
-            y[:k] + "?" + y[k + 1:] in inside for k in range(1, n - 1))
-
-    return _with_plural(alternative)
-
-
-def found(program: Any, text: str) -> bool:
-    try:
-        return program.search(text) is not None
-    except Exception:  # noqa: BLE001 - a text RE2 cannot take (a lone surrogate) is read word by word
-        return True

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tau_shaped.reward.reading import dish_misspellings as dm
+from tau_shaped.reward.reading import misspelling_scans as ms
 from tau_shaped.reward.reading.dish_names import stem
 from tests.prop_strategies import prop_settings
 
@@ -50,19 +51,19 @@ TEXTS = st.lists(st.tuples(edited(), GAPS), max_size=6).map(lambda parts: "".joi
 
 def scans():
     for targets, words, heads in MENUS:
-        yield dm._Scan(dm._misspellings_of, (targets,), dm._misspelt_words(targets))
-        yield dm._Scan(dm._swappings_of, (words, heads), dm._swapped_words(words, heads))
+        yield ms.Scan(ms.misspellings_of, (targets,), ms.misspelt_words(targets))
+        yield ms.Scan(ms.swappings_of, (words, heads), ms.swapped_words(words, heads))
 
 
 @prop_settings(300)
 @given(TEXTS)
 def test_a_scan_finds_what_its_program_finds(text):
     for scan in scans():
-        assert scan.found(text) is (dm.found(scan.program(), text) if scan.program() is not None else False)
+        assert scan.found(text) is (ms.found(scan.program(), text) if scan.program() is not None else False)
 
 
 def test_the_words_read_alike_hold_misspellings_of_every_kind():
-    near, weak = dm._misspelt_words(MENUS[0][0]), dm._swapped_words(MENUS[0][1], MENUS[0][2])
+    near, weak = ms.misspelt_words(MENUS[0][0]), ms.swapped_words(MENUS[0][1], MENUS[0][2])
     assert near is not None and weak is not None
     assert [near(w) for w in ("korrma", "krma", "kormas", "naaan", "chickens", "korma", "naan", "bring")] == \
         [True, True, True, True, True, False, False, False]  # a target's plural too (one pattern's price)
@@ -71,9 +72,9 @@ def test_the_words_read_alike_hold_misspellings_of_every_kind():
 
 
 def test_words_not_ascii_are_left_to_the_program():
-    assert dm._misspelt_words(frozenset({"crème", "korma"})) is None
-    assert dm._swapped_words(frozenset({"brûlée"}), frozenset()) is None
-    scan = dm._Scan(dm._misspellings_of, (frozenset({"crème"}),), None)
+    assert ms.misspelt_words(frozenset({"crème", "korma"})) is None
+    assert ms.swapped_words(frozenset({"brûlée"}), frozenset()) is None
+    scan = ms.Scan(ms.misspellings_of, (frozenset({"crème"}),), None)
     assert scan.found("Would you like the Crèeme?") and not scan.found("Would you like the Korma?")
 
 
@@ -81,10 +82,10 @@ def test_a_text_with_no_candidate_makes_no_program():
     names = [("zqkorma", "zqnaan"), ("zqsatay",)]
     vocabulary = frozenset(w for ws in names for w in ws)
     misspellings = dm.Misspellings(names, vocabulary, frozenset(), stem)
-    before = dm._misspellings_of.cache_info().currsize, dm._swappings_of.cache_info().currsize
+    before = ms.misspellings_of.cache_info().currsize, ms.swappings_of.cache_info().currsize
     assert misspellings.respelled("Your order is on its way; the Satay is safe.") == \
         "Your order is on its way; the Satay is safe."
-    assert (dm._misspellings_of.cache_info().currsize, dm._swappings_of.cache_info().currsize) == before
+    assert (ms.misspellings_of.cache_info().currsize, ms.swappings_of.cache_info().currsize) == before
     assert misspellings.respelled("How about the Zqkorrma?") == "How about the Zqkorma?"  # a candidate: the program reads it
-    assert dm._misspellings_of.cache_info().currsize == before[0] + 1
+    assert ms.misspellings_of.cache_info().currsize == before[0] + 1
     assert misspellings.respelled("How about the Zqkorrma—now?") == "How about the Zqkorma—now?"  # not ASCII

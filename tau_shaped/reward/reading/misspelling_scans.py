@@ -1,0 +1,185 @@
+"""The RE2 programs that find candidate misspellings of unsafe dishes' words, and the scans that
+tell, word by word, whether a program is needed at all (``dish_misspellings`` reads what they
+find; SPEC §10).
+
+- ``misspellings_of``: a word with one letter put in or left out; ``swappings_of``: a letter
+  swapped inside, two switched, a head and more letters; ``sounding``: a word by its sound key
+  (``sound_key``); ``splitting``: a word split in two; ``union_of``: one program for several.
+  Each is made once per set of words (customers sharing an allergen share their menus').
+- ``Scan``: a program made when first needed. A match of ``(?i)\b(?:...)s?\b`` over ASCII
+  letters in an ASCII text is a whole run of word characters, so whether it finds anything is
+  read word by word (``misspelt_words``, ``swapped_words``: exact), and most menus' programs are
+  never made.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Callable, FrozenSet, Iterable, Optional, Tuple
+
+import re2
+
+MISSPELT_MIN = 4  # a word of an unsafe dish this long or longer is read through one letter more or less
+_SOUNDS = (("ph", "f"), ("ck", "k"), ("q", "k"), ("c", "k"), ("z", "s"), ("oo", "u"), ("ee", "i"), ("y", "i"))
+_SOUND_CLASS = {"f": "(?:ph|f)", "k": "(?:ck|[ckq])", "s": "[sz]", "u": "(?:oo|u)", "i": "(?:ee|[iy])"}
+_RE2_OPTIONS = re2.Options()
+_RE2_OPTIONS.log_errors = False
+
+
+@lru_cache(maxsize=8192)
+def sound_key(word: str) -> str:
+    """A word's sound as compared (lower case): "q", "ck" and "c" as "k", "ph" as "f", "z" as "s",
+    "oo" as "u", "ee" and "y" as "i", then a doubled letter as one ("Qorma" and "Korma": "korma")."""
+    low = word.lower()
+    for a, b in _SOUNDS:
+        low = low.replace(a, b)
+    return re.sub(r"(.)\1+", r"\1", low)
+
+
+def sounding(keys: FrozenSet[str]) -> Optional[str]:
+    """The RE2 pattern finding any word whose sound key is one of ``keys`` (each letter repeated or
+    not, each sound in any of its spellings), or None (no key)."""
+    alternatives = {"".join(_SOUND_CLASS.get(c, re.escape(c)) + "+" for c in key) for key in keys}
+    if not alternatives:
+        return None
+    return r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b"
+
+
+@lru_cache(maxsize=1024)
+def program_of(pattern: str) -> Any:
+    """``pattern``'s RE2 program, made once per pattern (customers sharing an allergen share their menus')."""
+    return re2.compile(pattern, _RE2_OPTIONS)
+
+
+@lru_cache(maxsize=1024)
+def union_of(patterns: Tuple[str, ...]) -> Any:
+    """One RE2 program finding what any of ``patterns`` finds (None: none, or too large for RE2, when
+    each is scanned alone)."""
+    try:
+        return re2.compile("|".join(f"(?:{p})" for p in patterns), _RE2_OPTIONS) if patterns else None
+    except Exception:  # noqa: BLE001 - re2.error: the program outgrew RE2's memory budget
+        return None
+
+
+def splitting(words: FrozenSet[str]) -> Optional[str]:
+    """The RE2 pattern finding any of ``words`` split in two by spaces or a hyphen ("kor ma"), or None."""
+    alternatives = {re.escape(w[:k]) + "[ \t-]{1,2}" + re.escape(w[k:]) for w in words for k in range(2, len(w) - 1)}
+    if not alternatives:
+        return None
+    return r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b"
+
+
+@lru_cache(maxsize=1024)
+def misspellings_of(targets: FrozenSet[str]) -> Any:
+    """One RE2 program finding any word that is a target with one letter put in or left out
+    (and, as a price of one pattern, a target's plural, which ``respelled`` then keeps); made
+    once per set of targets (customers sharing an allergen share their menus' programs)."""
+    alternatives = set()
+    for w in targets:
+        alternatives.update(re.escape(w[:k]) + "[a-z]" + re.escape(w[k:]) for k in range(len(w) + 1))
+        if len(w) > MISSPELT_MIN:
+            alternatives.update(re.escape(w[:k] + w[k + 1:]) for k in range(len(w)))
+    if not alternatives:
+        return None
+    return re2.compile(r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b", _RE2_OPTIONS)
+
+
+@lru_cache(maxsize=1024)
+def swappings_of(words: FrozenSet[str], heads: FrozenSet[str]) -> Any:
+    """One RE2 program finding any word that may be a weaker misspelling of ``words`` (a letter swapped
+    inside, two switched, a letter left out inside a five-letter word) or two edits from a long one
+    (any word of six letters or more opening as one does: ``DishNames._swapped_of`` decides); made
+    once per set of words and heads."""
+    alternatives = set()
+    for w in words:
+        alternatives.update(re.escape(w[:k]) + "[a-z]" + re.escape(w[k + 1:]) for k in range(1, len(w) - 1))
+        alternatives.update(re.escape(w[:k] + w[k + 1] + w[k] + w[k + 2:]) for k in range(len(w) - 1))
+        if len(w) == MISSPELT_MIN + 1:
+            alternatives.update(re.escape(w[:k] + w[k + 1:]) for k in range(1, len(w) - 1))
+    alternatives.update(re.escape(h) + "[a-z]{4,12}" for h in heads)
+    if not alternatives:
+        return None
+    return re2.compile(r"(?i)\b(?:" + "|".join(sorted(alternatives)) + r")s?\b", _RE2_OPTIONS)
+
+
+# a run of what RE2's ``\b`` takes for word characters (ASCII)
+_ASCII_WORD = re.compile(r"[0-9A-Za-z_]+")
+
+
+class Scan:
+    """A scan for words, ``(?i)\b(?:...)s?\b`` over alternatives of letters only, whose RE2 program
+    (``make(*args)``; None: no alternative) is made when first needed. With ``fits`` (the
+    alternatives are ASCII letters), whether it finds anything in an ASCII text is read word by
+    word instead: a match there is letters from a word boundary to a word boundary, so a whole run
+    of word characters ([0-9A-Za-z_]) that is letters only, and ``fits`` tells whether such a run,
+    lower-cased, is an alternative or one followed by "s" (RE2's ``(?i)`` on ASCII is lower-casing).
+    Most messages hold no candidate, so most menus' programs are never made."""
+
+    __slots__ = ("_make", "_args", "_fits")
+
+    def __init__(self, make: Callable[..., Any], args: Tuple[Any, ...], fits: Optional[Callable[[str], bool]] = None) -> None:
+        self._make, self._args, self._fits = make, args, fits
+
+    def program(self) -> Any:
+        return self._make(*self._args)
+
+    def found(self, text: str) -> bool:
+        fits = self._fits
+        if fits is not None and text.isascii():
+            return any(fits(w.lower()) for w in _ASCII_WORD.findall(text) if w.isalpha())
+        program = self.program()
+        return program is not None and found(program, text)
+
+
+def _plain_letters(words: Iterable[str]) -> bool:
+    return all(w.isascii() and w.isalpha() for w in words)
+
+
+def _with_plural(alternative: Callable[[str], bool]) -> Callable[[str], bool]:
+    return lambda word: alternative(word) or word[-1:] == "s" and alternative(word[:-1])
+
+
+def misspelt_words(targets: FrozenSet[str]) -> Optional[Callable[[str], bool]]:
+    """Whether a word (lower case, letters) is one ``misspellings_of(targets)`` finds: a target with
+    a letter put in, or left out of one longer than ``MISSPELT_MIN``, or that followed by "s";
+    None when a target is not ASCII letters only (its program reads the text)."""
+    if not _plain_letters(targets):
+        return None
+    low = frozenset(w.lower() for w in targets)
+    dropped = frozenset(w[:k] + w[k + 1:] for w in low if len(w) > MISSPELT_MIN for k in range(len(w)))
+    longer = frozenset(len(w) + 1 for w in low)
+
+    def alternative(y: str) -> bool:
+        return y in dropped or len(y) in longer and any(y[:k] + y[k + 1:] in low for k in range(len(y)))
+
+    return _with_plural(alternative)
+
+
+def swapped_words(words: Iterable[str], heads: FrozenSet[str]) -> Optional[Callable[[str], bool]]:
+    """Whether a word (lower case, letters) is one ``swappings_of(words, heads)`` finds: a word with a
+    letter inside swapped for any, two next to each other switched, a letter inside left out of a
+    five-letter one, a head and 4 to 12 letters, or that followed by "s"; None when a word or head is
+    not ASCII letters only."""
+    words = frozenset(w.lower() for w in words)
+    if not _plain_letters(words) or not _plain_letters(heads):
+        return None
+    inside = frozenset(w[:k] + "?" + w[k + 1:] for w in words for k in range(1, len(w) - 1))
+    sized = frozenset(len(w) for w in words)
+    others = frozenset(w[:k] + w[k + 1] + w[k] + w[k + 2:] for w in words for k in range(len(w) - 1)) | frozenset(
+        w[:k] + w[k + 1:] for w in words if len(w) == MISSPELT_MIN + 1 for k in range(1, len(w) - 1))
+    low_heads = frozenset(h.lower() for h in heads)
+
+    def alternative(y: str) -> bool:
+        n = len(y)
+        return y in others or 6 <= n <= 14 and y[:2] in low_heads or n in sized and any(
+            y[:k] + "?" + y[k + 1:] in inside for k in range(1, n - 1))
+
+    return _with_plural(alternative)
+
+
+def found(program: Any, text: str) -> bool:
+    try:
+        return program.search(text) is not None
+    except Exception:  # noqa: BLE001 - a text RE2 cannot take (a lone surrogate) is read word by word
+        return True
