@@ -17,7 +17,8 @@ matches a text when it matches the text or one of its readings.
 from __future__ import annotations
 
 import re
-from typing import List
+from functools import lru_cache
+from typing import List, Tuple
 
 _WORD = re.compile(r"[A-Za-z0-9@$!|]+")
 _HAS_LETTER = re.compile(r"[A-Za-z]")
@@ -60,14 +61,26 @@ def _word_readings(word: str) -> List[str]:
 _MOST = 16  # readings of a text, at most
 
 
+_KEPT_TEXT = 2048  # a task's rollouts repeat their messages: a short text's readings are made once
+
+
 def letter_readings(text: str) -> List[str]:
     """The readings of ``text`` with every word that mixes letters with digits or signs read as
     letters: none when no word does; else one for each way of reading its 1s (as i or as l, a
     word's own mix: "prof11e"), at most 16 (beyond, all 1s as i, and all as l)."""
+    return list(_kept_readings(text) if len(text) <= _KEPT_TEXT else _readings(text))
+
+
+@lru_cache(maxsize=4096)
+def _kept_readings(text: str) -> Tuple[str, ...]:
+    return _readings(text)
+
+
+def _readings(text: str) -> Tuple[str, ...]:
     spans = [m.span() for m in _WORD.finditer(text)
              if _STANDS_IN.search(m.group(0)[_body(m.group(0))]) and _HAS_LETTER.search(m.group(0))]
     if not spans:
-        return []
+        return ()
     choices = [_word_readings(text[a:b]) for a, b in spans]
     count = 1
     for options in choices:
@@ -91,4 +104,4 @@ def letter_readings(text: str) -> List[str]:
         reading = "".join(parts)
         if reading != text and reading not in readings:
             readings.append(reading)
-    return readings
+    return tuple(readings)
