@@ -15,13 +15,20 @@ from tau_shaped_domains.tau2_telecom.asserted import asserts
 from tau_shaped_domains.tau2_telecom.priced import numbers_read
 
 
-def _paid_pattern() -> str:
+def _paid_patterns() -> list:
+    """The rule's patterns of a bill said paid (each part of its ``any``: the first wording and
+    the other words of issue 41)."""
     rules = json.loads((PACKAGE / "policy_rules.json").read_text(encoding="utf-8"))["rules"]
     rule = next(r for r in rules if r["id"] == "telecom.payment.paid_checked")
-    return rule["when"]["unpreceded"]["asserted"]
+    return [part["unpreceded"]["asserted"] for part in rule["when"].get("any", [rule["when"]])]
 
 
-PAID = _paid_pattern()
+PAID_PATTERNS = _paid_patterns()
+
+
+def _paid(text: str) -> bool:
+    """Whether the rule reads ``text`` as asserting the bill paid (any of its parts)."""
+    return any(asserts(text, pattern) for pattern in PAID_PATTERNS)
 
 
 @pytest.mark.parametrize("text", [
@@ -32,7 +39,7 @@ PAID = _paid_pattern()
     "Thank you. Your invoice is settled, so I'll resume the line now.",
 ])
 def test_a_bill_said_paid(text):
-    assert asserts(text, PAID)
+    assert _paid(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -46,13 +53,13 @@ def test_a_bill_said_paid(text):
     "Your bill is overdue: $65.00 is due.",
 ])
 def test_nothing_said_paid(text):
-    assert not asserts(text, PAID)
+    assert not _paid(text)
 
 
 def test_a_question_or_condition_reaches_only_its_own_sentence():
-    assert asserts("Did you get the request? Your payment went through.", PAID)
-    assert asserts("If you have questions, ask me. Your bill is paid.", PAID)
-    assert not asserts("Your bill is paid? Let me check.", PAID)
+    assert _paid("Did you get the request? Your payment went through.")
+    assert _paid("If you have questions, ask me. Your bill is paid.")
+    assert not _paid("Your bill is paid? Let me check.")
 
 
 def test_a_rule_file_with_a_pattern_re2_refuses_is_refused(tmp_path):
@@ -69,7 +76,7 @@ def test_a_rule_file_with_a_pattern_re2_refuses_is_refused(tmp_path):
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=300))
 def test_reading_never_raises(text):
-    assert asserts(text, PAID) in (True, False)
+    assert _paid(text) in (True, False)
 
 
 def test_tau2s_numbers_written_as_strings_are_read_as_numbers():
@@ -88,5 +95,5 @@ def test_reading_a_long_message_is_linear():
         text = unit * (60_000 // len(unit))
         # this process's CPU time: a bound on the reading's work, not on how long a loaded machine kept it waiting
         began = time.process_time()
-        asserts(text, PAID)
+        _paid(text)
         assert time.process_time() - began < 10.0, unit
