@@ -124,16 +124,19 @@ def sum_numbers(data: Any, paths: Iterable[str]) -> float:
     return math.fsum(numbers)
 
 
-def _affirmed_match(text: str, pattern: str, reading: Optional[str] = None) -> Optional[str]:
+def _affirmed_match(text: str, pattern: str, reading: Optional[str] = None, affirmed: bool = True) -> Optional[str]:
     """The first match of the data regex ``pattern`` (RE2, linear) that is not negated in its
     clause (SPEC §5 statements), or None: ``{"regex": r, "affirmed": true}``. With ``reading``
     (the text read another way, character for character: ``letter_digits``), the match is
-    sought in the reading, negation read in the text, and the text's own characters quoted."""
+    sought in the reading, negation read in the text, and the text's own characters quoted;
+    ``affirmed=False`` takes the first match, negated or not."""
     negated: Optional[Negations] = None
     for start, snippet in data_regex.matches(pattern, text if reading is None else reading):
-        negated = negated or Negations(text)
-        if not negated(start):
-            return snippet if reading is None else text[start:start + len(snippet)]
+        if affirmed:
+            negated = negated or Negations(text)
+            if negated(start):
+                continue
+        return snippet if reading is None else text[start:start + len(snippet)]
     return None
 
 
@@ -147,10 +150,7 @@ def _regex_match(text: str, matcher: Any) -> Optional[str]:
         from tau_shaped.reward.reading.letter_digits import letter_readings
 
         for reading in letter_readings(text):
-            if matcher.affirmed:
-                found = _affirmed_match(text, matcher.regex, reading)
-            else:
-                found = next((text[start:start + len(snippet)] for start, snippet in data_regex.matches(matcher.regex, reading)), None)
+            found = _affirmed_match(text, matcher.regex, reading, matcher.affirmed)
             if found is not None:
                 break
     return found

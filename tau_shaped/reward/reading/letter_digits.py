@@ -5,10 +5,10 @@ A word here is a run of letters, digits and the signs ``@ $ ! |``; it is read as
 when it mixes letters with digits or signs ("0n", "susp1cious"), so a number ("10279", "$50"),
 an order id ("FD-10279": its digits are a word of their own) and a plain word are left as they
 are. A sign that ends a word ("Hello!", "on hold|") or a ``|`` that opens one (a table's
-"|on hold") is punctuation and stays. The digit 1 may
-stand for i or for l ("susp1cious", "1ocked", "prof11e"): a reading for each way (bounded). Every reading has
-the text's length, character for character, so a match's offsets in a reading are its offsets
-in the text and its evidence quotes the text itself.
+"|on hold") is punctuation and stays. The digit 1 may stand for i or for l ("susp1cious",
+"1ocked", "prof11e"): a reading for each way (bounded). Every reading has the text's length,
+character for character, so a match's offsets in a reading are its offsets in the text and its
+evidence quotes the text itself.
 
 A rule's regex opts in with ``"digits_for_letters": true`` (``matcher_schema.RegexText``): it
 matches a text when it matches the text or one of its readings.
@@ -25,7 +25,7 @@ _HAS_LETTER = re.compile(r"[A-Za-z]")
 _STANDS_IN = re.compile(r"[0134579@$!|]")
 _AS_I = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "9": "g", "@": "a", "$": "s",
                        "!": "i", "|": "l"})
-_AS_L = str.maketrans({"1": "l"})
+_AS_L = {**_AS_I, **str.maketrans({"1": "l"})}  # every 1 as l, the rest as _AS_I
 
 
 def _body(word: str) -> slice:
@@ -44,11 +44,12 @@ def _word_readings(word: str) -> List[str]:
     """The readings of one word: each 1 as i or as l (every mix, up to three 1s; beyond, all as
     one or all as the other), every other digit or sign as its one letter."""
     read = _read(word, _AS_I)
-    ones = [i for i, ch in enumerate(word) if ch == "1" and _body(word).start <= i < _body(word).stop]
+    body = _body(word)
+    ones = [i for i in range(body.start, body.stop) if word[i] == "1"]
     if not ones:
         return [read]
     if len(ones) > 3:
-        return [read, _read(word, {**_AS_I, **_AS_L})]
+        return [read, _read(word, _AS_L)]
     out = []
     for mask in range(1 << len(ones)):
         chars = list(read)
@@ -59,8 +60,6 @@ def _word_readings(word: str) -> List[str]:
 
 
 _MOST = 16  # readings of a text, at most
-
-
 _KEPT_TEXT = 2048  # a task's rollouts repeat their messages: a short text's readings are made once
 
 
@@ -86,7 +85,7 @@ def _readings(text: str) -> Tuple[str, ...]:
     for options in choices:
         count *= len(options)
     if count > _MOST:
-        choices = [[_read(text[a:b], _AS_I)] + ([_read(text[a:b], {**_AS_I, **_AS_L})] if "1" in text[a:b] else [])
+        choices = [[_read(text[a:b], _AS_I)] + ([_read(text[a:b], _AS_L)] if "1" in text[a:b] else [])
                    for a, b in spans]
         combos = [[options[0] for options in choices], [options[-1] for options in choices]]
     else:
