@@ -1,5 +1,5 @@
-"""``{"asserted": REGEX}``: an agent message that states what REGEX finds as so (SPEC §10
-statements), the check kind ``telecom.payment.paid_checked`` reads "your bill is paid" with.
+"""``{"asserted": REGEX}`` (``"negative_form": true`` for a statement made in negative words):
+an agent message that states what REGEX finds as so (SPEC §10 statements), the check kind ``telecom.payment.paid_checked`` reads "your bill is paid" with.
 
 A match counts where the message asserts it: not negated in its clause ("I can't see that your
 bill is paid"), at its start or at its last word ("Line L1 hasn't been resumed"), not in a question ("Has your payment gone through?") and not under a condition
@@ -34,9 +34,13 @@ _WINDOW = 80  # characters of the sentence before a match a condition is looked 
 
 class AssertedPredicate(_Strict):
     """Holds at each agent message where ``asserted`` (a regex, RE2) finds a match that the
-    message asserts: not negated, not in a question, not after a condition word of its sentence."""
+    message asserts: not negated, not in a question, not after a condition word of its sentence.
+    ``negative_form``: the pattern finds a statement made in negative words ("nothing is owed",
+    "you no longer owe anything"): its own words do not negate it, only a negation before the
+    match in its clause does ("I can't say nothing is owed")."""
 
     asserted: str
+    negative_form: bool = False
 
     @field_validator("asserted")
     @classmethod
@@ -117,7 +121,7 @@ def as_lines(text: str) -> str:
     return "\n".join(out)
 
 
-def asserts(text: str, pattern: str) -> bool:
+def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
     """Whether ``text`` asserts a match of ``pattern`` (see the module), in any layout
     (``as_lines``). Linear in the text: its sentence ends are found once, each match's sentence
     by bisection."""
@@ -136,7 +140,7 @@ def asserts(text: str, pattern: str) -> bool:
             continue
         negated = negated or Negations(text)
         last = start + snippet.rstrip().rfind(" ") + 1  # the verb a subject leads to ("line ... hasn't been resumed")
-        if negated(start, lo) or (last > start and negated(last, lo)):
+        if negated(start, lo) or (not negative_form and last > start and negated(last, lo)):
             continue
         return True
     return False
@@ -149,10 +153,10 @@ class AssertedKind(CheckKind):
     event_like = True
 
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
-        pattern = pred.asserted
+        pattern, negative_form = pred.asserted, pred.negative_form
 
         def check(run: Any) -> Finding:
-            steps: List[int] = [i for i, text in run.agent_messages() if asserts(text, pattern)]
+            steps: List[int] = [i for i, text in run.agent_messages() if asserts(text, pattern, negative_form)]
             if not steps:
                 return Finding(False, None, NOWHERE, "no agent message asserts it")
             first = steps[0]

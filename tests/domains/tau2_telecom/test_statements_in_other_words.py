@@ -101,9 +101,25 @@ NOT_PAID = ["Once {b} is paid, I'll resume your line.", "Has the payment for {b}
             "When the payment is posted, your line comes back.", "Please make sure {b} is paid before we continue."]
 
 
-def test_a_bill_said_paid_is_judged_as_the_policy_reads_it():
-    """Said after the payment with no look-up since the request, a breach; after a look-up of the
-    requested bill (Paid), none; a condition, a question, a denial or a request, never."""
+# and in negative words: what is owed said to be nothing (asserted's ``negative_form``); a denial
+# before them, a condition, a question, another charge or a bill merely not overdue say nothing
+PAID_IN_NEGATIVE_WORDS = ["Nothing is owed on {b} anymore.", "You no longer owe anything.", "You don't owe anything now.",
+                          "There's nothing left to pay on your account.", "No balance remains on {b}.",
+                          "There is no outstanding balance on your account now.", "{b} no longer has an amount due.",
+                          "You owe nothing at this point.", "Your bill is no longer overdue.", "Nothing's owed now.",
+                          "{b} isn't overdue any more.", "You have nothing outstanding."]
+NOT_PAID_IN_NEGATIVE_WORDS = ["I can't confirm that nothing is owed yet.", "Once nothing is owed, I'll resume the line.",
+                              "Is there nothing left to pay?", "There's nothing left to do but wait for the payment.",
+                              "You don't owe anything extra for roaming.", "Your bill isn't overdue, it's just issued.",
+                              "I can't say you no longer owe anything until I check.",
+                              "If you no longer owe anything, the line can be resumed.", "Let me check whether nothing is owed now.",
+                              "You still owe the full amount on {b}."]
+
+
+def _misjudged(paid_texts, not_paid_texts):
+    """Each text said after the payment with no look-up since the request (a breach when it says
+    the bill paid), after a look-up of the requested bill (never a breach), and the texts that
+    say nothing paid (never a breach): the ones judged otherwise."""
     from tau_shaped import Action
 
     scene = H._scene_set(H.TELECOM, "send_payment_request", "train", 4)[0]
@@ -111,7 +127,7 @@ def test_a_bill_said_paid_is_judged_as_the_policy_reads_it():
     bill = call.kwargs["bill_id"]
     paid = [scene.call("get_customer_by_phone"), scene.call("get_bills_for_customer"), (call, obs), scene.call("user:make_payment")]
     wrong = []
-    for kind, texts in (("no_read", PAID), ("this_bill", PAID), ("not_paid", NOT_PAID)):
+    for kind, texts in (("no_read", paid_texts), ("this_bill", paid_texts), ("not_paid", not_paid_texts)):
         for text in texts:
             words = text.format(b=bill)
             read = [(Action(name="get_details_by_id", kwargs={"id": bill}), "")] if kind == "this_bill" else []
@@ -119,4 +135,16 @@ def test_a_bill_said_paid_is_judged_as_the_policy_reads_it():
                           BREACH if kind == "no_read" else PASS, "My line is suspended.", words, replayed=True)
             if case.judge() != case.label:
                 wrong.append((kind, words))
-    assert not wrong, wrong
+    return wrong
+
+
+def test_a_bill_said_paid_is_judged_as_the_policy_reads_it():
+    """Said after the payment with no look-up since the request, a breach; after a look-up of the
+    requested bill (Paid), none; a condition, a question, a denial or a request, never."""
+    assert _misjudged(PAID, NOT_PAID) == []
+
+
+def test_a_bill_said_paid_in_negative_words_is_judged_as_the_policy_reads_it():
+    """"Nothing is owed", "you no longer owe anything": the statement their words make, not its
+    negation; a negation before them, a condition or a question still states nothing."""
+    assert _misjudged(PAID_IN_NEGATIVE_WORDS, NOT_PAID_IN_NEGATIVE_WORDS) == []
