@@ -6,6 +6,7 @@ holds what the customer said, whose values are theirs to hear."""
 
 from __future__ import annotations
 
+import gc
 import re
 from functools import lru_cache
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
@@ -42,8 +43,15 @@ def _national(digits: str) -> Tuple[str, ...]:
     return (digits, digits[-10:]) if 11 <= len(digits) <= 13 else (digits,)
 
 
+_SEPARATORS = str.maketrans("", "", "-._ ")  # what an id, an email or a name is most often written with
+
+
 def _skeleton(value: str) -> str:
-    return _NOT_TOKEN.sub("", value.lower())
+    low = value.lower()
+    if low.isalnum():  # ``str.isalnum`` is the regex's ``\w`` but "_": nothing to take off
+        return low
+    bare = low.translate(_SEPARATORS)
+    return bare if bare.isalnum() else _NOT_TOKEN.sub("", low)
 
 
 class _Index:
@@ -64,12 +72,20 @@ class _Index:
         self.people: List[Tuple[str, str, str, bool]] = []  # (customer, first, last, whether theirs only): ``short_names``
         self.short_forms: Any = None  # the names' short forms, made by ``short_names`` on first use
         self.short_memo: Dict[str, Any] = {}  # a text's short forms of names (``short_names``)
-        for cid, c in (customers.items() if isinstance(customers, dict) else ()):
-            if isinstance(c, dict):
-                self._add_customer(str(cid), c)
-        # every prefix of a value, with the kinds of the value it completes (none: a prefix only)
-        self.prefixes: Dict[str, Tuple[str, ...]] = {s[:n]: () for s in self.kinds for n in range(1, len(s))}
-        self.prefixes.update((s, tuple(sorted(k))) for s, k in self.kinds.items())
+        # a world is some hundred thousand small objects made at once: the cyclic collector would walk
+        # them (and all else not frozen) several times over while they are made, and none is garbage
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            for cid, c in (customers.items() if isinstance(customers, dict) else ()):
+                if isinstance(c, dict):
+                    self._add_customer(str(cid), c)
+            # every prefix of a value, with the kinds of the value it completes (none: a prefix only)
+            self.prefixes: Dict[str, Tuple[str, ...]] = {s[:n]: () for s in self.kinds for n in range(1, len(s))}
+            self.prefixes.update((s, tuple(sorted(k))) for s, k in self.kinds.items())
+        finally:
+            if paused:
+                gc.enable()
         self.first_names = frozenset()  # kept for callers that read it; names are read by their skeleton
         self.memo: Dict[str, List["_Hit"]] = {}  # a short text's values (``_hits``): rollouts repeat messages
 
@@ -85,41 +101,46 @@ class _Index:
         self.kinds.setdefault(sk, set()).add(kind)
 
     def _add_customer(self, cid: str, c: Dict[str, Any]) -> None:
-        self._put(cid, "record", cid)
+        put = self._put
+        put(cid, "record", cid)
         email = c.get("email")
         if isinstance(email, str) and "@" in email:
             local, domain = email.lower().rsplit("@", 1)
-            self._put(cid, "email", local)
+            put(cid, "email", local)
             self.domains.setdefault(_skeleton(local), set()).add(domain)
             self.emails.append((local, domain, cid))
         phone = c.get("phone")
-        if isinstance(phone, str) and len(_digits(phone)) >= 7:
-            digits = _digits(phone)[-10:]
-            self.phones.setdefault(digits, set()).add(cid)
-            for form in {digits, "1" + digits, digits[-7:]}:
-                self._put(cid, "phone", form)
-            self.phone_ends.setdefault(digits[-4:], set()).add(cid)
+        if isinstance(phone, str):
+            digits = _digits(phone)
+            if len(digits) >= 7:
+                digits = digits[-10:]
+                self.phones.setdefault(digits, set()).add(cid)
+                for form in {digits, "1" + digits, digits[-7:]}:
+                    put(cid, "phone", form, sk=form)  # digits are their own skeleton
+                self.phone_ends.setdefault(digits[-4:], set()).add(cid)
         first, last = c.get("first_name"), c.get("last_name")
         if isinstance(first, str) and isinstance(last, str):
             self.people.append((cid, first, last, False))
-            self._put(cid, "name", first + last)
-            self._put(cid, "name", last + first, same_as=first + last)
+            put(cid, "name", first + last)
+            put(cid, "name", last + first, same_as=first + last)
         for a, b in c.get("own_names") or []:
             self.people.append((cid, str(a), str(b), True))
-            self._put(cid, "name", f"{a}{b}", own_only=True)
-            self._put(cid, "name", f"{b}{a}", own_only=True, same_as=f"{a}{b}")
+            put(cid, "name", f"{a}{b}", own_only=True)
+            put(cid, "name", f"{b}{a}", own_only=True, same_as=f"{a}{b}")
         for a in c.get("addresses") or []:
             m = _STREET.match(a.get("street", "").strip()) if isinstance(a, dict) and isinstance(a.get("street"), str) else None
             if m:
-                self._put(cid, "street", m.group(1) + m.group(2))
+                put(cid, "street", m.group(1) + m.group(2))
         for rid in list(c.get("record_ids") or []) + list(c.get("orders") or []):
             sk = _skeleton(rid) if isinstance(rid, str) else ""
-            digits = _digits(sk)
             if len(sk) >= 5:  # an id of any shape ("FD-10490", an airline reservation "DRCMIN")
-                self._put(cid, "record", rid, sk=sk)
-                self.letter_ids = self.letter_ids or sk.isalpha()
-                if len(digits) >= 5 and digits != sk:
-                    self._put(cid, "digits", digits, sk=digits)  # "order 10490" for FD-10490
+                put(cid, "record", rid, sk=sk)
+                if sk.isalpha():
+                    self.letter_ids = True
+                else:
+                    digits = _digits(sk)
+                    if len(digits) >= 5 and digits != sk:
+                        put(cid, "digits", digits, sk=digits)  # "order 10490" for FD-10490
 
     def theirs(self, kind: str, sk: str, own: str) -> bool:
         """Whether the value is another customer's and not the customer's own."""
@@ -128,7 +149,9 @@ class _Index:
 
 
 _INDEXES: Dict[int, Tuple[Any, _Index]] = {}
-_BY_CONTENT: Dict[Any, _Index] = {}  # each episode's S0 is a new copy of the same world's customers
+# each episode's S0 may be a new copy of the same world's customers: indexes by the customers' ids, each with
+# its customers and what ``_Index`` reads of them (worked out only once another table has the same ids)
+_BY_IDS: Dict[Tuple[Any, ...], List[List[Any]]] = {}
 _READ = ("email", "phone", "first_name", "last_name", "record_ids", "orders", "own_names")
 
 
@@ -148,10 +171,22 @@ def _index(customers: Any) -> _Index:
         return hit[1]
     if len(_INDEXES) > 64:
         _INDEXES.clear()
-    content = _content(customers)
-    index = _BY_CONTENT.get(content) or _Index(customers)
-    _BY_CONTENT.clear() if len(_BY_CONTENT) > 16 else None
-    _BY_CONTENT[content] = index
+    ids = tuple(customers) if isinstance(customers, dict) else ()
+    same = _BY_IDS.get(ids, [])
+    content, index = None, None
+    for entry in same:  # [customers, their content or None, index]
+        content = _content(customers) if content is None else content
+        entry[1] = _content(entry[0]) if entry[1] is None else entry[1]
+        if entry[1] == content:
+            index = entry[2]
+            break
+    if index is None:
+        index = _Index(customers)
+        if len(same) >= 16 or len(_BY_IDS) > 16:
+            _BY_IDS.clear()
+            same = []
+        same.append([customers, content, index])
+        _BY_IDS[ids] = same
     _INDEXES[key] = (customers, index)
     return index
 
