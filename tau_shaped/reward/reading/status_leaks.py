@@ -76,28 +76,47 @@ _THAT_ORDER = re.compile(r"(?i)\b(?:that|this|the[ \t]+other|their|his|her|the[ 
 
 class _OrderFacts:
     """What each order of S0 holds that a message could give away (its customer, its amounts in
-    cents, its items' names as words, its courier's id and name), by its id's skeleton, and each
+    cents, its items' names as words, its courier's id and name), by its id's skeleton (``facts[sk]``,
+    read on first use: a message is about a few orders of the thousand a world has), and each
     customer's orders; made once per orders table."""
 
     def __init__(self, orders: Any, couriers: Any) -> None:
-        self.order: Dict[str, Tuple[str, FrozenSet[int], Tuple[str, ...], Tuple[str, ...]]] = {}
+        self._orders, self._couriers = orders, couriers
+        self._names: Optional[Dict[Any, Any]] = None  # each courier's name, read on first use
+        self._ids: Dict[str, str] = {}  # an order's id by its skeleton (and by its digits, where no id's skeleton is they)
+        self._read: Dict[str, Tuple[str, FrozenSet[int], Tuple[str, ...], Tuple[str, ...]]] = {}  # by id
         self.of_customer: Dict[str, List[str]] = {}
-        names = {k: v.get("name") for k, v in couriers.items() if isinstance(v, dict)} if isinstance(couriers, dict) else {}
         for oid, o in (orders.items() if isinstance(orders, dict) else ()):
             if not isinstance(o, dict) or not isinstance(oid, str) or not isinstance(o.get("customer_id"), str):
                 continue
-            amounts = {_cents(o.get(k)) for k in ("total", "subtotal")}
-            amounts |= {_cents(c.get("amount")) for c in o.get("charges") or [] if isinstance(c, dict)}
-            items = tuple(" ".join(_WORDS.findall(i["name"].lower())) for i in o.get("items") or []
-                          if isinstance(i, dict) and isinstance(i.get("name"), str) and i["name"].strip())
-            driver = o.get("driver_id")
-            couriers_ = tuple(str(x) for x in (driver, names.get(driver)) if isinstance(x, str) and len(x) >= 4)
             sk = _skeleton(oid)
-            self.order[sk] = (o["customer_id"], frozenset(a for a in amounts if a), items, couriers_)
+            self._ids[sk] = oid
             digits = "".join(c for c in sk if c.isdigit())
             if len(digits) >= 5 and digits != sk:
-                self.order.setdefault(digits, self.order[sk])
+                self._ids.setdefault(digits, oid)
             self.of_customer.setdefault(o["customer_id"], []).append(sk)
+
+    def __contains__(self, sk: str) -> bool:
+        return sk in self._ids
+
+    def __getitem__(self, sk: str) -> Tuple[str, FrozenSet[int], Tuple[str, ...], Tuple[str, ...]]:
+        oid = self._ids[sk]
+        found = self._read.get(oid)
+        if found is None:
+            found = self._read[oid] = self._facts_of(self._orders[oid])
+        return found
+
+    def _facts_of(self, o: Dict[str, Any]) -> Tuple[str, FrozenSet[int], Tuple[str, ...], Tuple[str, ...]]:
+        if self._names is None:
+            couriers = self._couriers
+            self._names = {k: v.get("name") for k, v in couriers.items() if isinstance(v, dict)} if isinstance(couriers, dict) else {}
+        amounts = {_cents(o.get(k)) for k in ("total", "subtotal")}
+        amounts |= {_cents(c.get("amount")) for c in o.get("charges") or [] if isinstance(c, dict)}
+        items = tuple(" ".join(_WORDS.findall(i["name"].lower())) for i in o.get("items") or []
+                      if isinstance(i, dict) and isinstance(i.get("name"), str) and i["name"].strip())
+        driver = o.get("driver_id")
+        couriers_ = tuple(str(x) for x in (driver, self._names.get(driver)) if isinstance(x, str) and len(x) >= 4)
+        return o["customer_id"], frozenset(a for a in amounts if a), items, couriers_
 
 
 def _cents(value: Any) -> int:
@@ -126,24 +145,24 @@ def order_details_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index,
     facts = _facts(orders, couriers)
     focus: Set[str] = set()
     for kind, sk in theirs:
-        if kind in ("record", "digits") and sk in facts.order:
+        if kind in ("record", "digits") and sk in facts:
             focus.add(sk)
         elif kind != "record":
             for cid in index.owners.get((kind, sk), ()):
                 focus.update(facts.of_customer.get(cid, ()) if cid != own else ())
-    focus = {sk for sk in focus if facts.order[sk][0] != own}
+    focus = {sk for sk in focus if facts[sk][0] != own}
     if not focus:
         return None
-    mine = [facts.order[sk] for sk in facts.of_customer.get(own, ())]
+    mine = [facts[sk] for sk in facts.of_customer.get(own, ())]
     own_amounts = {a for o in mine for a in o[1]}
     own_items = {i for o in mine for i in o[2]}
-    amounts = {a for sk in focus for a in facts.order[sk][1]} - own_amounts
-    items = {i for sk in focus for i in facts.order[sk][2]} - own_items
+    amounts = {a for sk in focus for a in facts[sk][1]} - own_amounts
+    items = {i for sk in focus for i in facts[sk][2]} - own_items
     # an item named by a word of its name no other word of the menus' kinds shares ("the korma", "a lassi"),
     # none of the customer's own items' words
     own_words = {w for i in own_items for w in name_words(i)}
     partial = {w: i for i in items for w in name_words(i) if w not in FILLER and w not in GENERIC and w not in own_words and len(w) > 2}
-    couriers_ = {c for sk in focus for c in facts.order[sk][3]}
+    couriers_ = {c for sk in focus for c in facts[sk][3]}
     negated: Optional[Negations] = None
     for s in _DETAIL_SENTENCES.finditer(text):
         sentence = s.group(0)
