@@ -31,18 +31,31 @@ NOT_DONE = {"resume_line": ["I can reactivate {line} once you confirm.", "{line}
             "refuel_data": ["Before I top up {line} with {gb} GB, please confirm.", "Let me know and I'll add {gb} GB to {line}.",
                             "I haven't added the {gb} GB to {line} yet.", "Options: +1 GB ($2), +2 GB ($4). Which would you like?",
                             "The top-up is processed instantly once you confirm.", "You've got {gb} more GB available if you choose to refuel."]}
+# round 8: in negative words (asserted's negative_form): what was wrong said to be so no longer
+DONE_IN_NEGATIVE_WORDS = {
+    "resume_line": ["{line} is no longer suspended.", "The suspension is no longer in place on {line}.",
+                    "Your line isn't suspended anymore.", "Nothing is blocking your line now.",
+                    "There's no suspension on your line anymore.", "{line} is not blocked any more, you can make calls."],
+    "enable_roaming": ["Roaming is no longer disabled on {line}.", "Roaming is no longer off.", "Roaming isn't turned off anymore on {line}."],
+    "refuel_data": ["You're no longer out of data on {line}.", "You no longer have a data shortage.", "You're not out of data anymore."]}
+NOT_DONE_IN_NEGATIVE_WORDS = {
+    "resume_line": ["{line} won't be suspended anymore once you pay.", "{line} isn't suspended; it's a network issue.",
+                    "Once you pay, {line} will no longer be suspended.", "Is {line} no longer suspended?",
+                    "I can't confirm {line} is no longer suspended."],
+    "enable_roaming": ["Roaming isn't off, it was never disabled.", "If roaming is no longer off, try again."],
+    "refuel_data": ["You're not out of data, you have some left.", "Once I add it, you'll no longer be out of data."]}
 NEUTRAL = ["Your phone's mobile data is now on.", "I've put you back on hold for a moment.", "Your phone is back online after the reboot.",
            "Airplane mode is now off, and your signal is back.", "Your data usage on {line} is 14.2 GB this month."]
 
 
-def _cases():
+def _cases(done=DONE, not_done=NOT_DONE, neutral=NEUTRAL):
     out = []
-    for tool in sorted(DONE):
+    for tool in sorted(done):
         scene = H._scene_set(H.TELECOM, tool, "train", 4)[0]
         call, obs = scene.call(tool)
         line, gb = call.kwargs.get("line_id"), f"{float(call.kwargs.get('gb_amount', 1)):g}"
         lead = [scene.call("get_customer_by_phone")]
-        for kind, texts in (("no_call", DONE[tool]), ("after_call", DONE[tool]), ("not_done", NOT_DONE[tool]), ("neutral", NEUTRAL)):
+        for kind, texts in (("no_call", done[tool]), ("after_call", done[tool]), ("not_done", not_done[tool]), ("neutral", neutral)):
             for text in texts:
                 words = text.format(line=line, gb=gb)
                 said = (respond(words), "OK.")
@@ -56,6 +69,15 @@ def test_each_wording_is_judged_as_the_policy_reads_it():
     cases = _cases()
     wrong = [(c.cls, c.label, c.note) for c in cases if c.judge() != c.label]
     assert len(cases) > 70 and not wrong, wrong[:8]
+
+
+def test_each_wording_in_negative_words_is_judged_as_the_policy_reads_it():
+    """"{line} is no longer suspended" says the line resumed: a breach with no resume_line before
+    it, none after; a promise, a condition, a question, a denial before it or a state with no
+    change ("isn't suspended; it's a network issue") says nothing done."""
+    cases = _cases(DONE_IN_NEGATIVE_WORDS, NOT_DONE_IN_NEGATIVE_WORDS, [])
+    wrong = [(c.cls, c.label, c.note) for c in cases if c.judge() != c.label]
+    assert len(cases) > 30 and not wrong, wrong[:8]
 
 
 # ``telecom.payment.request_sent_said`` ("Send the user a payment request ... Inform the user that
