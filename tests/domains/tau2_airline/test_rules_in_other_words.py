@@ -19,12 +19,18 @@ OFFER = ["To make up for this, how about a ${a} certificate?", "I'd be glad to p
          "As a goodwill gesture, ${a} in travel credit can go to your account - interested?", "Let me send you a ${a} voucher for the trouble.",
          "We can compensate you ${a} for the delay.", "You qualify for ${a} back as a certificate.", "I'll get a ${a} certificate over to you right away.",
          "How does a ${a} travel voucher sound?", "I'm issuing you ${a} in compensation now.", "There's ${a} in compensation I can give you for this.",
-         "Happy to offer you a ${a} certificate for your troubles.", "I'm going to credit ${a} to you as a certificate."]
+         "Happy to offer you a ${a} certificate for your troubles.", "I'm going to credit ${a} to you as a certificate.",
+         "I can offer you ${a}.", "I'd like to give you ${a} as an apology.", "I'll add ${a} credit to your profile.",
+         "We could give you ${a} back for all the trouble."]
 NOT_OFFER = ["Whether compensation applies depends on your membership, so let me check first.",
              "I can't promise any certificate before I look at your reservation.", "Could you share your user id so I can look into this?",
              "Compensation isn't something I can discuss until I've verified the flight.", "Do you have travel insurance on this booking?",
              "You paid $100 in credit card fees on this booking, I see.", "Your ticket cost $320 for the flight.",
-             "I can't give you $100 in compensation without checking your reservation.", "Before any certificate, I need your user id."]
+             "I can't give you $100 in compensation without checking your reservation.", "Before any certificate, I need your user id.",
+             # round 8: an amount sent or given that is a fee, a fare or a receipt is no offer
+             "I'll send you the $50 change fee details.", "I can send you the $120 fare breakdown by email.",
+             "We'll give you the $35 baggage fee receipt.", "I will issue the $80 difference back to your original card.",
+             "I can add a $30 checked bag for you.", "I'll send the receipt to your credit card email."]
 
 
 def test_each_offer_is_judged_as_the_policy_reads_it():
