@@ -79,50 +79,88 @@ class S0Ids:
     def _walk(self, data: Any, container: Any, depth: int) -> None:
         """Every record down to ``depth`` levels, in document order (the first copy of an id is
         its record unless a table keys it; a dict's own fields before what it nests): one
-        recursive pass over S0, each field name's kind read once, a value's type told by a
-        table of JSON's exact types (``_SORT``; isinstance for anything else)."""
+        recursive pass over S0, each field name's kind and each id field's text read once (a
+        world repeats its ids: an order names its customer, its items, its address), a value
+        told by its exact JSON type first (``_sort``, by isinstance, for a subclass)."""
         kinds, records = self.kinds, self.records
         fields: Dict[Any, int] = {}  # field name -> _field_kind, read once per name in this S0
-        sort = _SORT.get
+        keys: Dict[str, str] = {}  # an id field's text -> its id_key ("" without a digit), read once
 
-        def visit(node: Any, holder: Any, left: int) -> None:
-            node_sort = _sort(node, sort)
-            if node_sort == _DICT:
-                nested = None
-                for name, value in node.items():
-                    what = sort(type(value))
-                    if what is None:
-                        what = _sort(value, sort)
-                    if what == _TEXT:
-                        field = fields.get(name)
-                        if field is None:
-                            field = fields[name] = _field_kind(name) if isinstance(name, str) else 0
-                        if field and _has_digit(value):
-                            key = id_key(value)
-                            found = kinds.get(name)
-                            if found is None:
-                                found = kinds[name] = set()
-                            found.add(key)
-                            # the record a table keys by this id (a menu's dish) wins over a copy (an order's line)
-                            if field == 2 and (key not in records or (isinstance(holder, dict) and holder.get(value) is node)):
-                                records[key] = (node, holder)
-                    elif what and left > 0:
+        def visit(node: Any, holder: Any, left: int) -> None:  # node: a dict
+            nested = None
+            for name, value in node.items():
+                kind = type(value)
+                if kind is str:
+                    field = fields.get(name)
+                    if field is None:
+                        field = fields[name] = _field_kind(name) if isinstance(name, str) else 0
+                    if not field:
+                        continue
+                    key = keys.get(value)
+                    if key is None:
+                        key = keys[value] = id_key(value) if _has_digit(value) else ""
+                elif kind in _LEAVES:
+                    continue
+                elif kind is dict or kind is list:
+                    if left > 0 and value:
                         if nested is None:
                             nested = [value]
                         else:
                             nested.append(value)
-                if nested is not None:
-                    for value in nested:
-                        visit(value, node, left - 1)
-            elif left > 0 and node_sort == _LIST:
-                for child in node:
-                    what = sort(type(child))
-                    if what is None:
-                        what = _sort(child, sort)
-                    if what >= _DICT:
-                        visit(child, node, left - 1)
+                    continue
+                else:
+                    what = _sort(value)  # a subclass
+                    if what != _TEXT:
+                        if what and left > 0:
+                            if nested is None:
+                                nested = [value]
+                            else:
+                                nested.append(value)
+                        continue
+                    field = fields.get(name)
+                    if field is None:
+                        field = fields[name] = _field_kind(name) if isinstance(name, str) else 0
+                    if not field:
+                        continue
+                    key = id_key(value) if _has_digit(value) else ""
+                if not key:
+                    continue
+                found = kinds.get(name)
+                if found is None:
+                    found = kinds[name] = set()
+                found.add(key)
+                # the record a table keys by this id (a menu's dish) wins over a copy (an order's line)
+                if field == 2 and (key not in records or (isinstance(holder, dict) and holder.get(value) is node)):
+                    records[key] = (node, holder)
+            if nested is not None:
+                left -= 1
+                for value in nested:
+                    if type(value) is dict:
+                        visit(value, node, left)
+                    else:
+                        down(value, node, left)
 
-        visit(data, container, depth)
+        def down(node: Any, holder: Any, left: int) -> None:  # a list (or a subclass of dict or list)
+            if isinstance(node, dict):
+                visit(node, holder, left)
+                return
+            if left <= 0:
+                return
+            left -= 1
+            for child in node:
+                kind = type(child)
+                if kind is dict:
+                    visit(child, node, left)
+                elif kind is list:
+                    down(child, node, left)
+                elif kind not in _LEAVES and _sort(child) >= _DICT:
+                    down(child, node, left)
+
+        what = _sort(data)
+        if what == _DICT:
+            visit(data, container, depth)
+        elif what == _LIST:
+            down(data, container, depth)
 
     def kind_of(self, key: str) -> FrozenSet[str]:
         """The fields under which S0 holds the id ``key``."""
@@ -159,15 +197,11 @@ class S0Ids:
 
 
 _TEXT, _DICT, _LIST = 1, 2, 3
-# JSON's exact types -> what the walk does with a value of it (0: nothing)
-_SORT: Dict[type, int] = {str: _TEXT, dict: _DICT, list: _LIST, int: 0, float: 0, bool: 0, type(None): 0}
+_LEAVES = frozenset({str, int, float, bool, type(None)})  # JSON's exact types that nest nothing
 
 
-def _sort(value: Any, sort: Any) -> int:
-    """What ``_walk`` does with ``value``: by its exact type, else by isinstance (a subclass)."""
-    what = sort(type(value))
-    if what is not None:
-        return what
+def _sort(value: Any) -> int:
+    """What ``_walk`` does with ``value`` (0: nothing), by isinstance (a subclass of JSON's types)."""
     return _TEXT if isinstance(value, str) else _DICT if isinstance(value, dict) else _LIST if isinstance(value, list) else 0
 
 
