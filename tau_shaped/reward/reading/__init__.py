@@ -20,7 +20,8 @@ the order text flows through them.
    question that asks agreement to act), ``call_values`` (the values of a write a person
    would check, and another value stated instead), ``confirmations`` (whether a message
    describes a write); the customer's answer: ``replies`` (yes, change, no, unclear),
-   read on its clauses (``reply_clauses``), what they do to the call (``reply_meaning``) and
+   its idioms and emoji first read as the plain answer they give (``reply_idioms``: "I
+   wouldn't say no", "no need", 👍), read on its clauses (``reply_clauses``), what they do to the call (``reply_meaning``) and
    the values they name (``reply_values``).
 6. Hard lines, read to fail closed: ``identifiers`` (another customer's values as a message
    holds them), ``disclosures`` (another customer's data said), ``status_leaks`` (a status or

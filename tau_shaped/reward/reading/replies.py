@@ -55,6 +55,7 @@ from typing import Any, Literal, Optional
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
 from tau_shaped.reward.reading.reply_meaning import (
     asks_for_a_change, condition, effective, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
+from tau_shaped.reward.reading.reply_idioms import plain_answer
 from tau_shaped.reward.reading.reply_values import Described, mark_reasons
 
 __all__ = ["Reply", "classify_reply", "MAX_CHARS", "QUESTION_CHARS", "Described"]
@@ -155,7 +156,7 @@ def classify_reply(reply: str, *, question: Optional[str] = None, described: Any
 def _classify(reply: str, question: Optional[str], described: Optional[Described]) -> Reply:
     q = read_question(question)
     stated = effective(described, q.text)
-    text = reply.translate(_NORMAL)
+    text = plain_answer(reply.translate(_NORMAL), q.polarity != "plain")  # idioms and emoji as the answer they give
     if stated.key("reason") is not None:  # "Yes, no longer needed": the reason's "no" refuses nothing
         text = mark_reasons(text)
     cleaned, mocking = take_out_sarcasm(_POLITE_IF.sub(" ", text))
