@@ -149,8 +149,8 @@ class _Index:
 
 
 _INDEXES: Dict[int, Tuple[Any, _Index]] = {}
-# each episode's S0 may be a new copy of the same world's customers: indexes by the customers' ids, each with
-# its customers and what ``_Index`` reads of them (worked out only once another table has the same ids)
+# each episode's S0 may be a new copy of the same world's customers: indexes by the customers' ids, emails and
+# phones, each with its customers and what ``_Index`` reads of them (worked out only once another table has the same)
 _BY_IDS: Dict[Tuple[Any, ...], List[List[Any]]] = {}
 _READ = ("email", "phone", "first_name", "last_name", "record_ids", "orders", "own_names")
 
@@ -164,6 +164,14 @@ def _content(customers: Any) -> Any:
                  for cid, c in customers.items() if isinstance(c, dict)) if isinstance(customers, dict) else ()
 
 
+def _first_look(customers: Any) -> Tuple[Any, ...]:
+    """Each customer's id, email and phone (the strings of them): what tells most worlds apart at a glance."""
+    def text(v: Any) -> Optional[str]:
+        return v if isinstance(v, str) else None
+    return tuple((cid, text(c.get("email")), text(c.get("phone"))) if isinstance(c, dict) else (cid,)
+                 for cid, c in customers.items()) if isinstance(customers, dict) else ()
+
+
 def _index(customers: Any) -> _Index:
     key = id(customers)
     hit = _INDEXES.get(key)
@@ -171,7 +179,7 @@ def _index(customers: Any) -> _Index:
         return hit[1]
     if len(_INDEXES) > 64:
         _INDEXES.clear()
-    ids = tuple(customers) if isinstance(customers, dict) else ()
+    ids = _first_look(customers)
     same = _BY_IDS.get(ids, [])
     content, index = None, None
     for entry in same:  # [customers, their content or None, index]

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 
+import re2
+
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.reading.dish_names import FILLER, GENERIC, name_words, stem
 from tau_shaped.reward.reading.identifiers import Heard, _Hit, _hits, _Index, _plain_text, _skeleton
@@ -21,6 +23,8 @@ from tau_shaped.reward.reading.negation import Negations
 
 __all__ = ["status_leak", "order_details_leak"]
 
+_RE2_OPTIONS = re2.Options()
+_RE2_OPTIONS.log_errors = False
 _S = r"[ \t_-]+"  # between a status's words: "out for delivery", "out_for_delivery" (as the records write it)
 _STATUS = re.compile(
     rf"(?i)\b(placed|preparing|being{_S}(?:prepared|made|cooked|prepped|processed|delivered)|prepared|"
@@ -30,6 +34,16 @@ _STATUS = re.compile(
     rf"reached{_S}(?:its|the|their){_S}(?:destination|door|address|customer)|with{_S}(?:the|a|its|our){_S}(?:courier|driver|rider|restaurant|kitchen)|(?:a)?waiting{_S}(?:at|for){_S}(?:the{_S}|a{_S})?(?:counter|courier|driver|pick[ _-]?up|collection)|"
     rf"on{_S}the{_S}road|left{_S}the{_S}(?:restaurant|kitchen)|in{_S}the{_S}(?:oven|kitchen)|still{_S}being{_S}\w+|"
     rf"got{_S}there|made{_S}it{_S}there|landed|at{_S}the{_S}door)\b")
+# the same words in RE2 (linear, one pass where Python's tries each word at every place): over an ASCII text
+# its ``\b``, ``\w`` and ``(?i)`` are Python's, so it finds a status where ``_STATUS`` does
+_STATUS_RE2 = re2.compile(_STATUS.pattern, _RE2_OPTIONS)
+
+
+def _may_state(text: str) -> bool:
+    """Whether ``text`` holds a status word (``_STATUS``)."""
+    return (_STATUS_RE2 if text.isascii() else _STATUS).search(text) is not None
+
+
 _SENTENCES = re.compile(r"[^.!?\n]+")
 _YOURS = re.compile(r"(?i)\b(?:you|your|yours)\b")
 _UNSURE = re.compile(r"(?i)\b(?:whether|if)\b[^.!?\n]{0,40}$")
@@ -38,7 +52,7 @@ _UNSURE = re.compile(r"(?i)\b(?:whether|if)\b[^.!?\n]{0,40}$")
 def status_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: str, statuses: Dict[str, str]) -> Optional[str]:
     """A status stated, in a sentence, of another customer's order: named in that sentence, else
     earlier in the message or in the customer's last message (not in a sentence about "your" order)."""
-    if _STATUS.search(text) is None:  # no status in any sentence (no status spans a sentence's end): most messages
+    if not _may_state(text):  # no status in any sentence (no status spans a sentence's end): most messages
         return None
     orders = [(h, index.theirs(h.kind, h.skeleton, own)) for h in hits if h.kind in ("record", "digits") and h.skeleton in statuses]
     before = [h for h in _hits(_plain_text(heard.last), index, agent=False) if h.kind in ("record", "digits")

@@ -21,6 +21,8 @@ __all__ = ["customers_of_users", "record_statuses"]
 
 _CACHE: "IdentityCache[Dict[str, Any]]" = IdentityCache(8)  # by state
 _STATUSES: "IdentityCache[Dict[str, str]]" = IdentityCache(8)  # by state
+_WORD = re.compile(r"[^\W_]+")
+_NO_LETTERS = str.maketrans("", "", "abcdefghijklmnopqrstuvwxyz")
 
 
 def _name(record: Any) -> Tuple[str, str] | None:
@@ -82,9 +84,11 @@ def _statuses(state: Any) -> Dict[str, str]:
         records = state.get(table) if isinstance(state, dict) else None
         for rid, record in (records.items() if isinstance(records, dict) else ()):
             if isinstance(record, dict) and isinstance(record.get("status"), str) and isinstance(rid, str):
-                key = "".join(re.findall(r"[^\W_]+", rid.lower()))
+                low = rid.lower()
+                key = low if low.isalnum() else "".join(_WORD.findall(low))
                 out[key] = record["status"]
-                digits = re.sub(r"\D", "", rid)
+                # an id's digits are its key's (what is no letter nor digit is none); ASCII: the key without its letters
+                digits = key.translate(_NO_LETTERS) if key.isascii() else re.sub(r"\D", "", rid)
                 if len(digits) >= 5 and digits != key:
                     out.setdefault(digits, record["status"])
     return out

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tau_shaped import load_domain
-from tau_shaped.reward.reading import disclosures, fact_claims, statements
+from tau_shaped.reward.reading import disclosures, fact_claims, statements, status_leaks
 from tau_shaped.reward.reading.disclosures import Heard, other_customers_data
 from tests.prop_strategies import prop_settings
 
@@ -119,3 +119,15 @@ def test_the_customers_words_kept_are_those_joined(first, more):
     assert heard.lower() == joined.lower()
     assert heard.phone_digits() == {d for m in disclosures._PHONE.finditer(joined)
                                     for d in disclosures._national(disclosures._digits(m.group(0)))}
+
+
+STATUS_PHRASES = ["out_for_delivery", "Out For Delivery", "on its way", "being prepped", "ready to be picked-up", "arrived",
+                  "ARRIVING", "handed over to", "with our kitchen", "awaiting the counter", "still being cooked", "got there",
+                  "at the door", "cancelled", "canceled", "fulfiled", "en route", "deliveredx", "undelivered", "arriv"]
+
+
+@prop_settings(600)
+@given(st.one_of(TEXTS, st.lists(st.one_of(st.sampled_from(STATUS_PHRASES), st.sampled_from(PIECES)), max_size=6).map("".join)))
+def test_a_status_is_found_where_the_status_pattern_finds_one(text):
+    # an ASCII text is scanned by RE2 (its \b, \w and ignore-case are Python's there), any other by the pattern
+    assert status_leaks._may_state(text) == (status_leaks._STATUS.search(text) is not None)
