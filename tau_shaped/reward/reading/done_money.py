@@ -7,7 +7,8 @@ policy may otherwise show of that number.
 - ``done_kinds(text, spans)``: for each amount's (start, end), in order, ``"charge"`` or
   ``"refund"`` when a past-tense verb of a write says it moved (the first amount after an
   active verb, in its clause, within 48 characters: "I've refunded $16.90 of your $29.50
-  order" says only $16.90 moved; the last amount before a passive one, within 40), else None.
+  order" says only $16.90 moved; the last amount before a passive one, within 40; an amount
+  joined to one that moved by "plus", "and", "as well as": "$16.90 plus $5"), else None.
   A verb that does not say the direction ("issued", "processed", "added", "sent", "popped",
   "transferred") takes it
   from the words around ("a refund", "back", "credit"; "charge", "fee"). "You were charged
@@ -59,6 +60,10 @@ _AFTER_AMOUNT = re.compile(
 _NOUN_BEFORE = re.compile(r"(?i)\b(?P<noun>refund|credit|reimbursement|charge)s?(?:[ \t]{1,3}(?:of|for))?[ \t]{0,3}[(:]?[ \t]{0,3}$")
 _NOUN_DONE_BEFORE = re.compile(r"(?i)\b(?P<noun>refund|credit|reimbursement|charge)s?[ \t]{1,3}(?:has[ \t]been[ \t]|was[ \t])?"
                                r"(?:issued|processed|sent|completed|made|applied|initiated|done)[ \t]{0,3}[:\-\u2013\u2014(]?[ \t]{0,3}$")
+# "I refunded $16.90 plus $5 for the trouble": an amount joined to one said to have moved moved too
+# ("and the $2.99 fee stays" names what stays: only "plus", "as well as" take "the" or "your")
+_JOINED = re.compile(r"(?i)[ \t]*,?[ \t]*(?:(?:plus|\+|as[ \t]+well[ \t]+as|along[ \t]+with|together[ \t]+with)[ \t]+(?:(?:the|your)[ \t]+)?"
+                     r"|(?:&|and(?:[ \t]+(?:also|then))?)[ \t]+)(?:(?:an?|another)[ \t]+)?(?:(?:extra|additional|further|more)[ \t]+)?")
 _CODE_AFTER = re.compile(r"[ \t\u00a0]{0,2}\((?:USD|EUR|GBP|CAD|AUD|US\$)\)")
 _GOT_BACK = re.compile(r"(?i)\byou(?:['’]ve|[ \t]have)?[ \t]{1,3}(?:got|gotten|received)[ \t]{1,3}(?:back[ \t]{1,3})?$")
 _PASSIVE = re.compile(
@@ -149,6 +154,11 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
         elif _GOT_BACK.search(text, max(0, start - 24), start) and (
                 "back" in text[max(0, start - 24):start].lower() or text[end:end + 8].lower().lstrip().startswith("back")):
             out[i] = "refund"  # "you got $5 back"
+    for i in range(1, len(spans)):
+        if out[i] is None and out[i - 1] is not None:
+            joined = _JOINED.match(text, spans[i - 1][1])
+            if joined is not None and joined.end() == spans[i][0]:
+                out[i] = out[i - 1]
     return out
 
 
