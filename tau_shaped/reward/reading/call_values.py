@@ -111,17 +111,28 @@ def _has_name(text: str, name: str) -> bool:
 def leaves(arg: str, value: Any) -> Iterator[Tuple[str, Any, bool]]:
     """The compared leaves of an argument: (its path, its value, whether it is an element of a
     sequence), free text and the customer's own ids left out."""
-    name = arg.rsplit(".", 1)[-1]
+    return ((path, leaf, False) for path, leaf in _leaves(arg, value))
+
+
+def _leaves(arg: str, value: Any) -> List[Tuple[str, Any]]:
+    """``leaves``' (path, value) pairs, in their order, as a list (read once per argument)."""
+    out: List[Tuple[str, Any]] = []
+    _add_leaves(arg, arg.rsplit(".", 1)[-1], value, out)
+    return out
+
+
+def _add_leaves(path: str, name: str, value: Any, out: List[Tuple[str, Any]]) -> None:
     if name in FREE_TEXT or name in SELF or value is None or isinstance(value, bool):
         return
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from leaves(f"{arg}.{k}", v)
+            inner = f"{path}.{k}"
+            _add_leaves(inner, inner.rsplit(".", 1)[-1], v, out)
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            yield from leaves(f"{arg}[{i}]", v)
+            _add_leaves(f"{path}[{i}]", "[]", v, out)  # an element's name ("items[0]") is never free text nor SELF
     else:
-        yield arg, value, False
+        out.append((path, value))
 
 
 def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], observation: str = "",
@@ -134,11 +145,13 @@ def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], obse
         return None
     text = text[:MAX_CHARS]
     own = _own(kwargs, observation, index)
-    own_dates = frozenset("-".join(f"{p:02d}" for p in d) for _, v, _ in leaves("", kwargs) if (d := _date_of(v)) is not None)
-    for arg, value in kwargs.items():
+    found = [(arg, value, _leaves(arg, value)) for arg, value in kwargs.items()]  # leaves("", kwargs), by argument
+    own_dates = frozenset("-".join(f"{p:02d}" for p in d) for _, _, pairs in found for _, v in pairs
+                          if (d := _date_of(v)) is not None)
+    for arg, value, pairs in found:
         if arg in skip:
             continue
-        for path, leaf, _ in leaves(arg, value):
+        for path, leaf in pairs:
             other = _another(text, leaf, index, own, observation, own_dates)
             if other is not None:
                 return f"{path}: {other}"
@@ -274,7 +287,7 @@ class _Own:
     __slots__ = ("args", "observation", "index", "_seen", "_result_ids", "_echo")
 
     def __init__(self, kwargs: Dict[str, Any], observation: str, index: Optional[S0Ids] = None) -> None:
-        self.args = frozenset(id_key(v) for _, v, _ in leaves("", kwargs) if isinstance(v, str))
+        self.args = frozenset(id_key(v) for _, v in _leaves("", kwargs) if isinstance(v, str))
         self.observation = observation
         self.index = index
         self._seen: Optional[FrozenSet[str]] = None

@@ -17,7 +17,6 @@ __all__ = ["S0Ids", "id_key", "id_places", "ids_in", "s0_ids"]
 MAX_CHARS = 4000  # of a message, as call_values reads it
 _TOKEN = re.compile(r"#?[A-Za-z0-9]+(?:[-_./#][A-Za-z0-9]+)*")
 _NOT_ALNUM = re.compile(r"[^A-Za-z0-9]")
-_LETTERS = re.compile(r"[A-Za-z]{1,4}")
 
 
 def id_key(value: str) -> str:
@@ -35,12 +34,15 @@ def id_places(text: str) -> Tuple[Tuple[str, int], ...]:
     out: List[Tuple[str, int]] = []
     prev: Optional[Tuple[str, int, int]] = None
     for m in _TOKEN.finditer(text):
-        token = m.group(0)
-        if any(c.isdigit() for c in token):
+        token = m.group(0)  # ASCII letters, digits and separators only: isalpha says it holds no digit
+        if token.isalpha():
+            prev = (token, m.end(), m.start()) if len(token) <= 4 else None  # a short word of letters (1 to 4)
+            continue
+        if _ASCII_DIGIT.search(token) is not None:
             out.append((id_key(token), m.start()))
             if prev is not None and token[0].isdigit() and not text[prev[1]:m.start()].strip(" -_#\u00a0"):
                 out.append((id_key(prev[0] + token), prev[2]))
-        prev = (token, m.end(), m.start()) if _LETTERS.fullmatch(token) else None
+        prev = None
     return tuple(out)
 
 
