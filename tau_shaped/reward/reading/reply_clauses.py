@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import FrozenSet, List, Optional
+from typing import FrozenSet, List, Optional, Tuple
 
 __all__ = ["W", "words", "Question", "read_question", "clauses", "sentences", "verbs_in", "head", "PAD"]
 
@@ -134,7 +134,12 @@ _CLOSING = {"though", "however", "although", "but", "so", "because", "instead", 
 
 
 def sentences(text: str) -> List[str]:
-    return [m.group(0) for m in _SENTENCE.finditer(text) if m.group(0).strip(" \t\r.!?;")]
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=4096)
+def _sentences(text: str) -> Tuple[str, ...]:  # a reply is cut again by each reader of it, and recurs across rollouts
+    return tuple(m.group(0) for m in _SENTENCE.finditer(text) if m.group(0).strip(" \t\r.!?;"))
 
 
 def clauses(sentence: str) -> List[str]:
@@ -142,6 +147,11 @@ def clauses(sentence: str) -> List[str]:
     "if", ...; "and" and "so" are dropped: they join, they do not qualify); the opening word
     stays with the clause it opens ("but go ahead"), and one that closes its clause ("...,
     though") stays with that clause."""
+    return list(_clauses(sentence))
+
+
+@lru_cache(maxsize=4096)
+def _clauses(sentence: str) -> Tuple[str, ...]:
     spans, start = [], 0
     for m in _CLAUSE_BREAK.finditer(sentence):
         spans.append((start, m.start()))
@@ -157,4 +167,4 @@ def clauses(sentence: str) -> List[str]:
             merged[-1][1] = b
         else:
             merged.append([a, b])
-    return [sentence[a:b] for a, b in merged]
+    return tuple(sentence[a:b] for a, b in merged)

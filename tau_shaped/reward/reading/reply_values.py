@@ -129,6 +129,8 @@ def ids_of(text: str) -> Iterator[Tuple[str, str, int]]:
     """The ids ``text`` names: (their shape, their key: letters and digits in upper case, where)."""
     for m in _ID.finditer(text.lower()):
         key = m.group("id").replace("-", "").upper()
+        if len(key) < 5 or key.isalpha():  # ASCII letters and digits: no id without a digit (id_kind's test, first)
+            continue
         kind = id_kind(key)
         if kind is not None:
             yield kind, key, m.start()
