@@ -1,11 +1,12 @@
 """A wait until an arrival, said relative to the clock (SPEC §10 statements): "it'll arrive in
 about 5 minutes", "delivered within half an hour", "in a half-hour", "in 1.5 hours", "in an
-hour and a half", "ten minutes, tops", "give it 20 minutes", "it'll be with you in five".
+hour and a half", "ten minutes, tops", "give it 20 minutes", "it'll be with you in five", "in 30
+seconds".
 
 - ``relative_times(text, now)``: each such wait as the clock time ``now`` plus the wait (minutes
   since midnight), only in a sentence about an arrival ("I'll check in a minute" promises none).
 - ``ARRIVAL``: the words of an arrival ("arrive", "deliver", "with you", "at your door",
-  "knocking", ...), shared with ``statements`` (a bare hour is a time in such a sentence).
+  "knocking", "lands", "expect it", "pulls up", ...), shared with ``statements`` (a bare hour is a time in such a sentence).
 - ``SENTENCE_END``: where a sentence ends (a "." inside "1.5" or "7.30" does not).
 
 Every pattern is linear on untrusted text (bounded or single quantifiers).
@@ -31,7 +32,7 @@ _UNIT_GAP = r"[ \t-]{0,2}"  # "a half-hour", "20-minute"
 _RELATIVE = re.compile(
     r"\b(?:(?:in|within|after)[ \t]+(?:about|around|roughly|approximately|approx\.|just|only|under|less[ \t]+than)?[ \t]*"
     rf"(?P<n>{_N}|{_COUNTS}){_UNIT_GAP}"
-    r"(?P<unit>minutes?|mins?|hours?|hrs?)\b"
+    r"(?P<unit>minutes?|mins?|hours?|hrs?|seconds?|secs?)\b"
     # "an hour and a half", "2 hours and a quarter": a fraction of the unit after it
     r"(?:[ \t]+and[ \t]+an?[ \t]+(?P<more>half|quarter)\b)?"
     r"|(?P<n2>\d{1,3})[ \t]*(?P<unit2>minutes?|mins?)[ \t]+(?:from[ \t]+now|away|out)\b"
@@ -47,7 +48,11 @@ _RELATIVE = re.compile(
 )
 
 ARRIVAL = re.compile(r"arriv|deliver|with you\b|reach|get to you|be there\b|at your door|show up|\beta\b|knock|turn[ \t]up"
-                     r"|\byou(?:['’]ll|[ \t]+will|[ \t]+should)[ \t]+(?:have|get|receive)[ \t]+it\b", re.IGNORECASE)
+                     r"|\byou(?:['’]ll|[ \t]+will|[ \t]+should)[ \t]+(?:have|get|receive)[ \t]+it\b"
+                     # "it lands at 7", "expect it by 7", "the courier pulls up at 7", "drop-off at 7"
+                     r"|\bland(?:s|ing)?\b|\bexpect(?:ed)?[ \t]+(?:it|them|your[ \t]+(?:order|food|meal)|the[ \t]+(?:order|food|courier))\b"
+                     r"|\b(?:pull|roll)(?:s|ing)?[ \t]+up\b|\bdrop[- \t]?off\b|\bon[ \t]+your[ \t]+doorstep\b|\bget(?:s|ting)?[ \t]+there\b",
+                     re.IGNORECASE)
 SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
 # "2 minutes away", "give it 20 minutes": an arrival in itself
 _AWAY = re.compile(r"(?:away|out)$|^(?:give[ \t]+it|allow|wait)\b", re.IGNORECASE)
@@ -72,6 +77,6 @@ def relative_times(text: str, now: float) -> List[Stated]:
         if count is None:
             continue
         count += _MORE.get((m.group("more") or "").lower(), 0.0)
-        minutes = count * 60 if unit.startswith(("hour", "hr")) else count
+        minutes = count * 60 if unit.startswith(("hour", "hr")) else count / 60 if unit.startswith("sec") else count
         found.append(Stated("time", now + minutes, m.group(0), m.start(), m.end()))
     return found

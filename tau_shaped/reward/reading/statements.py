@@ -107,9 +107,9 @@ def _may_state_time(text: str) -> bool:
 # writes for "by seven", "at eight thirty"), in a sentence about an arrival or followed by a
 # word of the clock: either half of the day, as "7:08" is.
 _BARE_HOUR = re.compile(
-    r"\b(?:by|at|around|about|before|until|till|after)[ \t]{1,3}(?P<bh>1[0-2]|0?[1-9])(?:[ \t.](?P<bm>[0-5][0-9]))?"
+    r"\b(?:by|at|around|about|before|until|till|after)[ \t]{1,3}(?:(?:exactly|precisely)[ \t]{1,3})?(?P<bh>1[0-2]|0?[1-9])(?:[ \t.](?P<bm>[0-5][0-9]))?"
     r"(?![0-9:.,]?[0-9])(?P<clock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon)|at the latest)\b)?"
-    r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest))",
+    r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest|sharp|on the dot|exactly))",
     re.IGNORECASE,
 )
 _BARE_HINT = re.compile(r"[a-z][ \t][0-9]", re.IGNORECASE)  # a word then a digit: every match holds one
@@ -159,8 +159,10 @@ def _bare_ranges(text: str) -> List[Stated]:
 # with a dot and a 12-hour suffix ("7.15 pm") and a 24-hour "19h15": either half of the day when no
 # suffix says which, read in a sentence about an arrival or before a word of the clock.
 _WORD_CLOCK = re.compile(
-    r"(?<![0-9:.,$])\b(?:(?P<past>(?:a[ \t]{1,3})?quarter|half|[1-5]?[0-9](?:[ \t]{1,3}minutes?)?)[ \t]{1,3}(?:past|after)"
-    r"|(?P<to>(?:a[ \t]{1,3})?quarter|[1-2]?[0-9](?:[ \t]{1,3}minutes?)?)[ \t]{1,3}to)"
+    r"(?<![0-9:.,$])\b(?:(?P<past>(?:a[ \t]{1,3})?quarter|half|[1-5]?[0-9](?:[ \t]{1,3}minutes?)?"
+    r"|(?:a|one|two|three|four|five|six|seven|eight|nine)[ \t]{1,3}minutes?)[ \t]{1,3}(?:past|after)"
+    r"|(?P<to>(?:a[ \t]{1,3})?quarter|[1-2]?[0-9](?:[ \t]{1,3}minutes?)?"
+    r"|(?:a|one|two|three|four|five|six|seven|eight|nine)[ \t]{1,3}minutes?)[ \t]{1,3}to)"
     r"[ \t]{1,3}(?P<wh>1[0-2]|0?[1-9])(?![0-9:.,]?[0-9])"
     r"(?P<clock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon)|at the latest)\b)?"
     r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest|pm|am|p\.m\.|a\.m\."
@@ -172,9 +174,12 @@ _H_CLOCK = re.compile(r"(?<![0-9A-Za-z])(?P<hh24>[01]?[0-9]|2[0-3])h(?P<hm24>[0-
 _WORD_HINT = re.compile(r"past|after|to[ \t]|[0-9]h[0-9]|[0-9]\.[0-9]", re.IGNORECASE)
 
 
+_SMALL = {w: i for i, w in enumerate("a two three four five six seven eight nine".split(), 1)} | {"one": 1}
+
+
 def _minutes_of(word: str) -> int:
     w = " ".join(word.lower().replace("minutes", "").replace("minute", "").split())
-    return {"quarter": 15, "a quarter": 15, "half": 30}.get(w, int(w) if w.isdigit() else -1)
+    return {"quarter": 15, "a quarter": 15, "half": 30, **_SMALL}.get(w, int(w) if w.isdigit() else -1)
 
 
 def _word_times(text: str) -> List[Stated]:
@@ -269,16 +274,24 @@ _HAPPENED = re.compile(r"(?i)\b(?:ordered|placed|picked[ \t]+up|prepared|left|di
                        r"was|were|had)\b")
 _PAST_ARRIVAL = re.compile(r"(?i)\b(?:was|were|has[ \t]+been|had[ \t]+been|got|already)[ \t]+(?:\w+[ \t]+)?"
                            r"(?:delivered|arrived|reached|dropped[ \t]+off)")
-_BY_WORD = re.compile(r"(?i)\b(?:by|at|around|about|before|until|till|for|than|no later than)[ \t]{1,3}(?:about[ \t]{1,3})?\Z")
+_BY_WORD = re.compile(r"(?i)\b(?:by|at|around|about|before|until|till|for|than|no later than)[ \t]{1,3}"
+                      r"(?:(?:about|exactly|precisely)[ \t]{1,3})?\Z"
+                      # the arrival as a field: "ETA 7:00 PM", "Delivery time: 7:00", "Arrival - 19:00"
+                      r"|(?P<field>\b(?:eta|arrival(?:[ \t]time)?|delivery(?:[ \t]time)?|drop-?off(?:[ \t]time)?)[*_]{0,2}[ \t]{0,2}"
+                      r"[:=\-\u2013\u2014]?[*_]{0,2}[ \t]{0,3}(?:is[ \t]{1,3})?(?:about[ \t]{1,3}|around[ \t]{1,3}|~[ \t]?)?)\Z")
 
 
 def promises_arrival(text: str, start: int) -> bool:
-    """Whether the time stated at ``start`` is when something arrives: after "by", "at",
-    "around", "before" ... in a clause about an arrival to come ("it'll be at your door by 7",
+    """Whether the time stated at ``start`` is when something arrives: the value of an arrival
+    field ("ETA 7:00 PM", "Delivery time: 7:00"), or after "by", "at", "around", "before" ... in
+    a clause about an arrival to come ("it'll be at your door by 7",
     "it arrives from 7:40"), not one that tells what happened ("you ordered at 6:55; it arrives
     from 7:40", "it was delivered at 7:05", "placed at 6:55 and arriving by 7:40")."""
-    if _BY_WORD.search(text, max(0, start - 24), start) is None:
+    by = _BY_WORD.search(text, max(0, start - 24), start)
+    if by is None:
         return False
+    if by.group("field"):
+        return True  # "ETA 7:00 PM", "Arrival — 19:00": the arrival is the field's
     lo = max([m.end() for m in _CLAUSE_END.finditer(text, max(0, start - 400), start)], default=max(0, start - 400))
     end = _CLAUSE_END.search(text, start, min(len(text), start + 400))
     arrival = [m for m in _ARRIVAL.finditer(text, lo, end.start() if end else min(len(text), start + 400))]
