@@ -29,12 +29,12 @@ none's misspelling; a word's weaker reading is kept per word.
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple
 
 from tau_shaped.reward.reading.dish_exclusions import OFFERING
 from tau_shaped.reward.reading.misspelling_scans import (
-    MISSPELT_MIN, Scan, found, misspellings_of, misspelt_words, program_of, sound_key, sounding, splitting, swapped_words,
-    swappings_of, union_of)
+    MISSPELT_MIN, Scan, found, misspellings_of, misspelt_words, sound_key, sound_program, sounded_words, sounding, split_in,
+    split_program, splitting, swapped_words, swappings_of, union_of)
 
 __all__ = ["Misspellings", "found"]
 
@@ -71,16 +71,11 @@ class Misspellings:
         self._may_be_misspelt = Scan(misspellings_of, (self._misspelt_targets,), misspelt_words(self._misspelt_targets))
         # weaker misspellings, read where something offers or marks a dish (``_cued``): a letter swapped for
         # another inside the word ("Kurma"), two letters switched ("Tiramsiu"), a letter left out inside a
-        # five-letter word ("Krma"), two edits in a long word ("Terriyakki")
-        self._swapped: Dict[str, Optional[str]] = {}
+        # five-letter word ("Krma"), two edits in a long word ("Terriyakki"); their table made on first use
+        self._names = names
+        self._swapped_table: Optional[Dict[str, Optional[str]]] = None
         long_words = sorted({w for ws in names for w in ws if len(w) > MISSPELT_MIN and w.isalpha()})
-        for w in long_words:
-            keys = [w[:k] + "?" + w[k + 1:] for k in range(1, len(w) - 1)]
-            keys += [w[:k] + w[k + 1] + w[k] + w[k + 2:] for k in range(len(w) - 1) if w[k] != w[k + 1]]
-            keys += [w[:k] + w[k + 1:] for k in range(1, len(w) - 1)] if len(w) == MISSPELT_MIN + 1 else []
-            for key in keys:
-                if key not in self._vocabulary and key != w:
-                    self._swapped[key] = w if self._swapped.get(key, w) == w else None
+        self._long_words = long_words
         self._swapped_most = max((len(w) for w in long_words), default=0) + 2  # a longer word is none's misspelling
         self._far = tuple(w for w in long_words if len(w) >= _FAR and w not in generic)
         self._far_heads = frozenset(w[:2] for w in self._far)
@@ -96,19 +91,52 @@ class Misspellings:
             key = sound_key(v)
             if key in self._sounds and self._sounds[key] != v:
                 self._sounds[key] = None
-        sound = sounding(frozenset(k for k, w in self._sounds.items() if w))
-        self._may_sound = Scan(program_of, (sound,)) if sound is not None else None
+        keys = frozenset(k for k, w in self._sounds.items() if w)
+        sounds = sounded_words(keys)
+        self._may_sound = Scan(sound_program, (keys,), sounds) if keys else None
         # a word split in two ("Kor ma"): the word's RE2 program
         self._split_words = frozenset(w for ws in names for w in ws if len(w) >= 5 and w.isalpha() and w not in generic)
-        split = splitting(self._split_words)
-        self._may_split = Scan(program_of, (split,)) if split is not None else None
-        # this round's two scans as one (most messages hold neither); RE2 compiles the four as one at
-        # several times the cost of each alone, paid in every scoring process: the first two stay apart
-        self._may_new = union_of(tuple(p for p in (sound, split) if p is not None))
-        self._siblings: Dict[str, FrozenSet[str]] = {}  # a word: the other words of the names holding it
-        for ws in names:
-            for w in ws:
-                self._siblings[w] = self._siblings.get(w, frozenset()) | frozenset(x for x in ws if x != w)
+        self._may_split = Scan(split_program, (self._split_words,)) if self._split_words else None
+        # this round's two scans (most messages hold neither) read word by word in an ASCII text (exact: what
+        # their programs find), else as one RE2 program, made on first use (RE2 compiles the four as one at
+        # several times the cost of each alone: the first two stay apart)
+        self._words_read = sounds is not None or not keys
+        self._words_read = self._words_read and all(w.isascii() for w in self._split_words)
+        self._union: Any = False  # not made yet
+        self._siblings_table: Optional[Dict[str, FrozenSet[str]]] = None  # a word: the other words of the names holding it
+
+    @property
+    def _swapped(self) -> Dict[str, Optional[str]]:
+        if self._swapped_table is None:
+            self._swapped_table = {}
+            for w in self._long_words:
+                keys = [w[:k] + "?" + w[k + 1:] for k in range(1, len(w) - 1)]
+                keys += [w[:k] + w[k + 1] + w[k] + w[k + 2:] for k in range(len(w) - 1) if w[k] != w[k + 1]]
+                keys += [w[:k] + w[k + 1:] for k in range(1, len(w) - 1)] if len(w) == MISSPELT_MIN + 1 else []
+                for key in keys:
+                    if key not in self._vocabulary and key != w:
+                        self._swapped_table[key] = w if self._swapped_table.get(key, w) == w else None
+        return self._swapped_table
+
+    @property
+    def _siblings(self) -> Dict[str, FrozenSet[str]]:
+        if self._siblings_table is None:
+            self._siblings_table = {}
+            for ws in self._names:
+                for w in ws:
+                    self._siblings_table[w] = self._siblings_table.get(w, frozenset()) | frozenset(x for x in ws if x != w)
+        return self._siblings_table
+
+    def _new_found(self, text: str) -> bool:
+        """Whether a sound or a split word may be in ``text`` (what the two scans' programs as one find)."""
+        if self._words_read and text.isascii():
+            return (self._may_split is not None and split_in(self._split_words, text)) or (
+                self._may_sound is not None and self._may_sound.found(text))
+        if self._union is False:
+            self._union = union_of(tuple(p for p in (sounding(frozenset(k for k, w in self._sounds.items() if w)),
+                                                     splitting(self._split_words)) if p is not None))
+        return found(self._union, text) if self._union is not None else \
+            self._may_sound is not None or self._may_split is not None  # a union RE2 refused: each scan alone
 
     def respelled(self, text: str, again: bool = True) -> str:
         """``text`` with each word of five letters or more that is a word of an unsafe dish's name
@@ -117,8 +145,7 @@ class Misspellings:
         for the dish (SPEC §10, fail closed). A word of the menus' names is never respelt, nor one
         a letter away from two such words; a word respelt names a dish only as the word itself
         would ("Chiken" alone names none, "Chiken Korma" the Korma)."""
-        new = found(self._may_new, text) if self._may_new is not None else \
-            self._may_sound is not None or self._may_split is not None  # a union RE2 refused: each scan alone
+        new = self._new_found(text)
         if new and self._may_split is not None and self._may_split.found(text):
             text = self._joined(text)
         near = self._may_be_misspelt.found(text)

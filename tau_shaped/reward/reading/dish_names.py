@@ -126,7 +126,7 @@ class _Menus:
 
     generic: FrozenSet[str]
     full_forms: Tuple[Tuple[Tuple[str, ...], _Form], ...]  # each name's words, in the names' order
-    parts: Tuple[Tuple[Tuple[str, ...], FrozenSet[str], bool, bool], ...]  # (words, the dishes holding them, distinctive, needs_one)
+    parts: Dict[Tuple[str, ...], Tuple[FrozenSet[str], bool, bool]]  # words: (the dishes holding them, distinctive, needs_one)
     vocabulary: FrozenSet[str]
     longest: int
     first: FrozenSet[str]
@@ -159,10 +159,11 @@ def _menus(names: Tuple[str, ...]) -> _Menus:
             continue
         parts.append((part, frozenset(holding), any(w not in FILLER and w not in generic for w in part), all(w in MODIFIERS for w in part)))
     keys = list(full) + [p[0] for p in parts]
+    part_of = {p[0]: p[1:] for p in parts}
     first = frozenset(k[0] for k in keys)
     starts = sorted({w[:-2] if w.endswith("ie") and len(w) > 3 else w for w in first})  # what a form's first word starts with
     alternatives = r"(?<![^\W_])(?:" + "|".join(map(re.escape, starts)) + r")[^\W_]*"
-    return _Menus(frozenset(generic), tuple(full.items()), tuple(parts), frozenset(w for words in dishes.values() for w in words),
+    return _Menus(frozenset(generic), tuple(full.items()), part_of, frozenset(w for words in dishes.values() for w in words),
                   max((len(k) for k in keys), default=0), first, {"".join(k): k for k in keys if len(k) > 1},
                   re.compile(alternatives) if starts else None,  # read in the text in lower case
                   re.compile(alternatives, re.IGNORECASE) if starts else None)
@@ -175,11 +176,9 @@ class DishNames:
         self.unsafe = frozenset(unsafe)
         menus = _menus(tuple(sorted(self.unsafe | set(safe))))
         self._generic = menus.generic
-        forms: Dict[Tuple[str, ...], _Form] = dict(menus.full_forms)
-        for part, names, distinctive, needs_one in menus.parts:
-            fits = tuple(sorted(names, key=lambda n: (n not in self.unsafe, n)))
-            forms[part] = _Form(fits, False, distinctive, needs_one)
-        self._forms = forms
+        # the full names' forms, and the partial ones' as they are met (which dishes they fit, unsafe first)
+        self._forms: Dict[Tuple[str, ...], _Form] = dict(menus.full_forms)
+        self._parts = menus.parts
         self._vocabulary = menus.vocabulary
         self._longest, self._first, self._joined = menus.longest, menus.first, menus.joined
         self._starts, self._starts_any_case = menus.starts, menus.starts_any_case
@@ -250,7 +249,7 @@ class DishNames:
         word = self._word(first.group(0))
         if word not in self._first:
             key = self._joined.get(word)
-            return (first.end(), self._forms[key]) if key is not None else None
+            return (first.end(), self._form(key)) if key is not None else None  # type: ignore[return-value]
         words, ends = [word], [first.end()]
         while len(words) < self._longest:
             gap = _JOINER.match(text, ends[-1])
@@ -260,10 +259,22 @@ class DishNames:
             words.append(self._word(nxt.group(0)))
             ends.append(nxt.end())
         for k in range(len(words), 0, -1):
-            form = self._forms.get(tuple(words[:k]))
+            form = self._form(tuple(words[:k]))
             if form is not None:
                 return ends[k - 1], form
         return None
+
+    def _form(self, words: Tuple[str, ...]) -> Optional[_Form]:
+        """The form these words are (a full name's or a partial one's), or None."""
+        form = self._forms.get(words)
+        if form is None:
+            part = self._parts.get(words)
+            if part is None:
+                return None
+            names, distinctive, needs_one = part
+            fits = tuple(sorted(names, key=lambda n: (n not in self.unsafe, n)))
+            form = self._forms[words] = _Form(fits, False, distinctive, needs_one)
+        return form
 
     def _word(self, token: str) -> str:
         """``token`` as a word of the menus' names: its stem, or, when that is none of them, the

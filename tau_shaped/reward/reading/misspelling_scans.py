@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Callable, FrozenSet, Iterable, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Optional, Set, Tuple
 
 import re2
 
@@ -60,6 +60,78 @@ def union_of(patterns: Tuple[str, ...]) -> Any:
         return re2.compile("|".join(f"(?:{p})" for p in patterns), _RE2_OPTIONS) if patterns else None
     except Exception:  # noqa: BLE001 - re2.error: the program outgrew RE2's memory budget
         return None
+
+
+# how ``sounding`` reads a letter, and two letters read as one sound (each may be read as its two letters too)
+_SOUND_LETTER = {"c": "k", "q": "k", "z": "s", "y": "i"}
+_SOUND_PAIR = {"ph": "f", "ck": "k", "oo": "u", "ee": "i"}
+
+
+@lru_cache(maxsize=8192)
+def sound_readings(word: str) -> FrozenSet[str]:
+    """The sound keys whose ``sounding`` alternative is the whole of ``word`` (lower case, ASCII letters):
+    its letters read as sounds ("c", "k", "q", "ck" as "k"; "s", "z" as "s"; "u", "oo" as "u"; "i", "y",
+    "ee" as "i"; "f", "ph" as "f"; any other as itself; "oo", "ee", "ph" as their two letters too), each
+    sound repeated read as one: an alternative is each sound of its key once or more, in turn."""
+    ends: Dict[int, Set[str]] = {0: {""}}
+    for i in range(len(word)):
+        heads = ends.pop(i, None)
+        if not heads:
+            continue
+        steps = [(i + 1, _SOUND_LETTER.get(word[i], word[i]))]
+        pair = _SOUND_PAIR.get(word[i:i + 2])
+        if pair is not None:
+            steps.append((i + 2, pair))
+        for j, sound in steps:
+            into = ends.setdefault(j, set())
+            into.update(h if h[-1:] == sound else h + sound for h in heads)
+    return frozenset(ends.get(len(word), ()))
+
+
+def sounded_words(keys: FrozenSet[str]) -> Optional[Callable[[str], bool]]:
+    """Whether a word (lower case, letters) is one ``sounding(keys)`` finds, or that followed by "s";
+    None when a key is not ASCII letters only (its program reads the text)."""
+    if not _plain_letters(keys):
+        return None
+    return _with_plural(lambda word: not sound_readings(word).isdisjoint(keys))
+
+
+def sound_program(keys: FrozenSet[str]) -> Any:
+    """``sounding(keys)``'s RE2 program (None: no key), its pattern made only when the program is."""
+    pattern = sounding(keys)
+    return program_of(pattern) if pattern is not None else None
+
+
+def split_program(words: FrozenSet[str]) -> Any:
+    """``splitting(words)``'s RE2 program (None: no word), its pattern made only when the program is."""
+    pattern = splitting(words)
+    return program_of(pattern) if pattern is not None else None
+
+
+@lru_cache(maxsize=2048)
+def _word_pairs(text: str) -> Tuple[Tuple[str, int], ...]:
+    """Each two runs of word characters of an ASCII text, letters only, one or two spaces, tabs or
+    hyphens apart: the two joined, lower case, and the first's length (what ``splitting`` may find)."""
+    out = []
+    before = None
+    for m in _ASCII_WORD.finditer(text):
+        if before is not None and 1 <= m.start() - before.end() <= 2 and not text[before.end():m.start()].strip(" \t-"):
+            first, second = before.group(), m.group()
+            if first.isalpha() and second.isalpha():
+                out.append(((first + second).lower(), len(first)))
+        before = m
+    return tuple(out)
+
+
+def split_in(words: FrozenSet[str], text: str) -> bool:
+    """Whether ``splitting(words)`` finds anything in ``text`` (ASCII; ``words`` ASCII letters, lower
+    case): two words that joined are one of ``words`` (or it and "s"), split two letters or more from
+    either end."""
+    for joined, k in _word_pairs(text):
+        for word in (joined, joined[:-1]) if joined[-1:] == "s" else (joined,):
+            if word in words and 2 <= k <= len(word) - 2:
+                return True
+    return False
 
 
 def splitting(words: FrozenSet[str]) -> Optional[str]:

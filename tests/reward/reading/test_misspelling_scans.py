@@ -89,3 +89,40 @@ def test_a_text_with_no_candidate_makes_no_program():
     assert misspellings.respelled("How about the Zqkorrma?") == "How about the Zqkorma?"  # a candidate: the program reads it
     assert ms.misspellings_of.cache_info().currsize == before[0] + 1
     assert misspellings.respelled("How about the Zqkorrma—now?") == "How about the Zqkorma—now?"  # not ASCII
+
+
+# sound keys and split words of a few menus (what ``sounding`` and ``splitting`` are made of)
+SOUND_WORDS = ["korma", "chicken", "tiramisu", "teriyaki", "coffee", "quiche", "phad", "pho", "cheese", "yakitori", "samosa"]
+SOUND_KEYS = frozenset(ms.sound_key(w) for w in SOUND_WORDS)
+SPLIT_WORDS = frozenset({"korma", "tiramisu", "samosa", "teriyaki"})
+SOUND_GAPS = st.sampled_from([" ", "  ", " - ", "-", "--", "\t", ", ", "_", "1", "\n", "—", "\u212a", "\u017f", ""])
+SOUND_TEXTS = st.lists(st.tuples(st.one_of(edited(), st.sampled_from(SOUND_WORDS + ["kor", "ma", "tira", "misu", "sam", "osas"]),
+                                           st.text("ckqszyioeuphfamnrt", min_size=1, max_size=9)), SOUND_GAPS),
+                       max_size=6).map(lambda parts: "".join(w + g for w, g in parts))
+
+
+@prop_settings(400)
+@given(SOUND_TEXTS)
+def test_sounds_and_split_words_read_word_by_word_are_what_their_programs_find(text):
+    sound = ms.Scan(ms.sound_program, (SOUND_KEYS,), ms.sounded_words(SOUND_KEYS))
+    assert sound.found(text) is ms.found(ms.program_of(ms.sounding(SOUND_KEYS)), text)
+    if text.isascii():
+        assert ms.split_in(SPLIT_WORDS, text) is ms.found(ms.program_of(ms.splitting(SPLIT_WORDS)), text)
+
+
+def test_a_sound_is_read_in_each_of_its_spellings():
+    fits = ms.sounded_words(SOUND_KEYS)
+    assert fits is not None and ms.sounded_words(frozenset({"krème"})) is None
+    assert [fits(w) for w in ("qorma", "kkorrma", "chikken", "kofee", "kuiche", "fad", "phoo", "cheeze", "chiizes", "kurma",
+                              "korm", "pasta")] == [True] * 9 + [False] * 3
+
+
+def test_a_text_with_no_sound_nor_split_word_makes_no_union_program():
+    names = [("zxkorma", "zxnaan"), ("zxsatay",)]
+    misspellings = dm.Misspellings(names, frozenset(w for ws in names for w in ws), frozenset(), stem)
+    before = ms.union_of.cache_info().currsize
+    assert misspellings.respelled("Your order is on its way; the Satay is safe.") == "Your order is on its way; the Satay is safe."
+    assert ms.union_of.cache_info().currsize == before
+    assert misspellings.respelled("How about the Zxkor ma?") == "How about the Zxkorma?"  # split: its program reads it
+    assert misspellings.respelled("How about the Zxkor ma — now?") == "How about the Zxkorma — now?"  # not ASCII: the union
+    assert ms.union_of.cache_info().currsize == before + 1
