@@ -6,7 +6,8 @@ denial, in any wording or layout.
   am unable to / am not able to / won't be able to ...", "it is not possible", "not eligible",
   "not allowed / permitted", "does not qualify / meet", "against (our) policy", "I must
   decline", "I have to deny", "I have to say no", "that isn't something I can do", "no refund
-  can be issued", "the policy does not allow"; a
+  can be issued", "the policy does not allow", "that's a no", "no can do", "my hands are tied",
+  "off the table", "I must turn down this request", "the rules don't let me"; a
   ``status: denied`` line or ``{"eligible": false}`` in a list or JSON. None when no phrase
   says so.
   Passive and impersonal denials are denials too: "that request can't be fulfilled", "it can't
@@ -98,6 +99,24 @@ _PARTS = [
     rf"(?:^|[.!?:,\n][ \t]{{0,3}}|(?<![\w-])[-*•][ \t]{{1,3}})[*_]{{0,3}}(?:sorry,?{_SP})?(?:can{_A}?t|cannot|unable{_SP}to){_SP}{_NOT_ACT}",
     r"[\"']?\b(?:status|decision|result|eligible|eligibility|allowed|possible|approved|can[ _]cancel|cancellable|refundable)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?"
     rf"(?:denied|declined|rejected|refused|false|no|not{_SP}(?:eligible|allowed|possible)|ineligible)\b",
+    # round 8 of issue 41: a no in idioms ("that's a no from me", "the answer has to be no", "no can do",
+    # "my hands are tied", "off the table", "not in the cards", "not within my power"), a request turned
+    # down or passed on, rules that don't let it, a change blocked for a fare, "Cancellation denied",
+    # "Request status — declined"
+    rf"\b(?:that{_A}s|that{_SP}is|it{_A}s|it{_SP}is){_SP}(?:going{_SP}to{_SP}be{_SP})?a{_SP}(?:hard{_SP}|firm{_SP})?no\b(?!{_SP}longer|-)",
+    rf"\bthe{_SP}answer{_SP}(?:is|has{_SP}to{_SP}be|must{_SP}be|will{_SP}have{_SP}to{_SP}be|here{_SP}is){_SP}(?:a{_SP})?no\b(?!{_SP}longer|-)",
+    rf"\bno{_SP}can{_SP}do\b|\b(?:my|our){_SP}hands{_SP}are{_SP}tied\b|\b(?:off{_SP}the{_SP}table|(?:not|isn{_A}?t|aren{_A}?t){_SP}in{_SP}the{_SP}cards|out{_SP}of{_SP}the{_SP}question)\b",
+    rf"\b(?:not|isn{_A}?t){_SP}(?:within|in){_SP}(?:my|our){_SP}(?:power|authority|remit)\b",
+    rf"\b(?:I|we)(?:{_A}ll|{_SP}will|{_SP}must|{_SP}have{_SP}to|{_SP}need{_SP}to|{_A}m{_SP}going{_SP}to|{_SP}am{_SP}going{_SP}to|{_A}re{_SP}going{_SP}to"
+    rf"|{_A}m{_SP}afraid{_SP}I{_SP}(?:must|have{_SP}to)|{_SP}regret(?:fully)?{_SP}(?:must|have{_SP}to))?{_SP}(?:have{_SP}to{_SP})?(?:regretfully{_SP})?"
+    rf"(?:turn{_SP}down|pass{_SP}on|reject|refuse){_SP}(?:this|that|the|your)(?:{_SP}\w+)?{_SP}"
+    rf"(?:request|cancellation|refund|change|exchange|return|modification|upgrade)\b(?![^.!?\n]{{0,30}}\bto\b)",
+    rf"\b(?:rules?|polic(?:y|ies)|system|terms|fare{_SP}rules?|conditions){_SP}(?:here{_SP})?(?:don{_A}?t|do{_SP}not|doesn{_A}?t|does{_SP}not|won{_A}?t|will{_SP}not)"
+    rf"{_SP}(?:let|allow|permit){_SP}(?:me|us|you|it|this|that|changes?|cancell?ations?|refunds?)\b",
+    rf"\b(?:change|changes|cancellation|refund|modification|upgrade|exchange|return)s?{_SP}(?:is|are|has{_SP}been|have{_SP}been){_SP}"
+    rf"(?:blocked|barred|prohibited|forbidden|disallowed){_SP}(?:for|on|under|with)\b",
+    rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade)(?:{_SP}status)?[ \t]{{0,2}}[-:=\u2013\u2014]{{0,2}}[ \t]{{0,2}}"
+    rf"(?:denied|declined|rejected|refused|not{_SP}approved)\b",
 ]
 
 
