@@ -16,6 +16,7 @@ from typing import List, Optional, Tuple
 __all__ = ["_Token", "_candidates", "_plain_text", "_read_candidates", "_DIGIT_WORDS", "_JOINERS", "_TOKEN"]
 
 _TOKEN = re.compile(r"[^\W_]+")
+_SPLIT = re.compile(r"([^\W_]+)")  # a text split at its tokens
 # words that join the parts of one value: "mia dot li7", "first name Mia last name Li", "Mia, whose surname is Li"
 _JOINERS = frozenset("dot period point underscore dash hyphen plus first last given family surname name names "
                      "firstname lastname full middle whose is called named surnamed".split())
@@ -45,21 +46,28 @@ def _plain_text(text: str) -> str:
 
 def _read_candidates(text: str) -> Tuple[_Token, ...]:
     """The tokens of ``text`` a value may be made of, whoever's it is."""
-    raw = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    # the text split at its tokens: what stands before the first, then each token and what follows it (an
+    # ASCII text lower-cased first: the same places, its separators as they are)
+    ascii_ = text.isascii()
+    parts = _SPLIT.split(text.lower() if ascii_ else text)
+    words = parts[1::2] if ascii_ else [w.lower() for w in parts[1::2]]
     out: List[_Token] = []
     through: Optional[bool] = None  # joinable so far across skipped joining words
-    prev_end, repeat = -1, 1
-    for k, (word, start, end) in enumerate(raw):
-        if prev_end < 0:
+    repeat = 1
+    end = len(parts[0])
+    for k, word in enumerate(words):
+        if not k:
             ok = plain = False
-        elif start - prev_end == 1:  # most gaps: one space or one mark
-            gap = text[prev_end]
-            ok, plain = gap in _GAP_CHARS or gap.isspace(), gap in " \t-"
         else:
-            gap = text[prev_end:start]
-            ok = _GAP.fullmatch(gap) is not None
-            plain = ok and _PLAIN_GAP.fullmatch(gap) is not None
-        prev_end = end
+            gap = parts[2 * k]
+            if len(gap) == 1:  # most gaps: one space or one mark
+                ok, plain = gap in _GAP_CHARS or gap.isspace(), gap in " \t-"
+            else:
+                ok = _GAP.fullmatch(gap) is not None
+                plain = ok and _PLAIN_GAP.fullmatch(gap) is not None
+            end += len(gap)
+        start = end
+        end += len(word) if ascii_ else len(parts[2 * k + 1])
         if through is not None:
             ok, plain = ok and through, False
         special = _SPECIAL.get(word)
@@ -67,7 +75,7 @@ def _read_candidates(text: str) -> Tuple[_Token, ...]:
             if special == "digit":
                 word = _DIGIT_WORDS[word]
             elif special == "zero":
-                after = raw[k + 1][0] if k + 1 < len(raw) else ""
+                after = words[k + 1] if k + 1 < len(words) else ""
                 if (out and out[-1][0].isdigit()) or after.isdigit() or after in _DIGIT_WORDS:
                     word = "0"
             else:  # a joining word, or "double" / "triple" before a digit

@@ -211,7 +211,7 @@ def _values(tokens: Tuple[_Token, ...], index: _Index) -> List[_Hit]:
     for i in range(n):
         acc, begin, _, _, _ = tokens[i]
         completes = prefixes.get(acc)
-        if completes is None:
+        if completes is None and not (acc.isalpha() or acc.isdigit()):  # only a word of both has letter forms
             acc, completes = _lettered(acc, "", prefixes)
         plain, j = True, i
         while completes is not None:
@@ -223,7 +223,8 @@ def _values(tokens: Tuple[_Token, ...], index: _Index) -> List[_Hit]:
             plain = plain and tokens[j][4]
             nxt = tokens[j][0]
             completes = prefixes.get(acc + nxt)
-            acc, completes = (acc + nxt, completes) if completes is not None else _lettered(nxt, acc, prefixes)
+            acc, completes = (acc + nxt, completes) if completes is not None or nxt.isalpha() or nxt.isdigit() else \
+                _lettered(nxt, acc, prefixes)
     return found
 
 
