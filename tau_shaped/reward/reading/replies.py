@@ -56,7 +56,7 @@ from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_q
 from tau_shaped.reward.reading.reply_meaning import (
     asks_for_a_change, condition, effective, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
 from tau_shaped.reward.reading.reply_idioms import plain_answer
-from tau_shaped.reward.reading.reply_values import Described, mark_reasons
+from tau_shaped.reward.reading.reply_values import Described, mark_reasons, names_a_reason
 
 __all__ = ["Reply", "classify_reply", "MAX_CHARS", "QUESTION_CHARS", "Described"]
 
@@ -155,9 +155,9 @@ def classify_reply(reply: str, *, question: Optional[str] = None, described: Any
 @lru_cache(maxsize=4096)
 def _classify(reply: str, question: Optional[str], described: Optional[Described]) -> Reply:
     q = read_question(question)
-    stated = effective(described, q.text)
+    stated: Any = _Stated(described, q.text)  # the question's values read only if the reply names one
     text = plain_answer(reply.translate(_NORMAL), q.polarity != "plain")  # idioms and emoji as the answer they give
-    if stated.key("reason") is not None:  # "Yes, no longer needed": the reason's "no" refuses nothing
+    if names_a_reason(text) and stated.key("reason") is not None:  # "Yes, no longer needed": the reason's "no" refuses nothing
         text = mark_reasons(text)
     cleaned, mocking = take_out_sarcasm(_POLITE_IF.sub(" ", text))
     # "I don't mind", "no problem" agree to "Do you mind?"; to "Shall I?" they say nothing
@@ -201,6 +201,30 @@ def _classify(reply: str, question: Optional[str], described: Optional[Described
     if not found or "?" in text or len(found) > 4:
         return "no"  # agrees to nothing: a question, or something else said
     return "unclear"
+
+
+class _Stated:
+    """``effective(described, question)`` (the values the call acts with, as far as they are
+    known), worked out when first asked: the readers of a reply ask only for the kinds of the
+    values it names, so a reply naming none ("Yes, please go ahead") never reads the question's."""
+
+    __slots__ = ("_described", "_question", "_read")
+
+    def __init__(self, described: Optional[Described], question: str) -> None:
+        self._described = described
+        self._question = question
+        self._read: Optional[Described] = None
+
+    def _values(self) -> Described:
+        if self._read is None:
+            self._read = effective(self._described, self._question)
+        return self._read
+
+    def key(self, kind: str) -> Any:
+        return self._values().key(kind)
+
+    def kinds(self) -> Any:
+        return self._values().kinds()
 
 
 def _echoes(clause: str, q: Question) -> bool:
