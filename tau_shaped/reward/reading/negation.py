@@ -12,7 +12,9 @@ do not negate.
   word of comparison separates from it: "I can't refund more than $20" and "not later than
   7:30" state $20 and 7:30 as bounds; "I can't give you $50" and "$19.73, not $25.00" do not
   state $50 and $25; a value after a denied one and a comma or "but" is the correction, stated
-  ("not $20, $25", "It was not 20, it was 25", "not 20 but 25").
+  ("not $20, $25", "It was not 20, it was 25", "not 20 but 25"). "Unable" negates ("I'm unable
+  to approve $50", "there's no way I can refund $50"), and so does an idiom of denial after a
+  value ("a $50 refund is out of the question", "$50 is not happening").
 
 Pure: the standard library only; every pattern linear on untrusted text.
 """
@@ -29,7 +31,7 @@ __all__ = ["NEGATIONS", "is_negated", "Negations"]
 NEGATIONS = frozenset(
     "not no never cannot nor neither nobody nothing none "
     "isnt arent wasnt werent hasnt havent hadnt doesnt dont didnt cant couldnt wouldnt "
-    "shouldnt mustnt neednt".split()
+    "shouldnt mustnt neednt unable".split()
 )
 # "no" followed by one of these is a set phrase, not a negation ("No problem, it's delivered").
 _NOT_NEGATING_AFTER_NO = frozenset({"problem", "problems", "worries", "worry", "doubt"})
@@ -42,7 +44,7 @@ _BOUND_WORDS = frozenset("than above below over under beyond past exceed exceeds
                          "instead least most max maximum minimum limit up".split())
 # Words of a negated ability that do not count toward the window: "I'm not able to give you $50",
 # "we aren't allowed to offer you $50".
-_FILLERS = frozenset("able to allowed permitted authorized authorised you really afraid".split())
+_FILLERS = frozenset("able to allowed permitted authorized authorised you really afraid way".split())
 # Two words right before a value that name it as what is not so.
 _SET_ASIDE = frozenset({("rather", "than"), ("instead", "of")})
 # "as high as", "as much as": a measure between a negation and a value ("I can't go as high as $50")
@@ -57,6 +59,8 @@ _DENIED = frozenset("possible available allowed permitted option doable feasible
                     "refund refunded credit credited give given offer issue issued return returned send sent "
                     "approve do table".split())
 # between the denial and what it denies: "is not something I can refund", "won't be possible"
+_DENIED_IDIOMS = frozenset({("off", "the", "table"), ("out", "of", "the", "question"), ("not", "happening"),
+                            ("not", "on", "the", "table"), ("not", "in", "the", "cards")})
 _DENIAL_FILLERS = frozenset("be an a really actually something going to currently i we can could able that on the".split())
 _LOOKBACK = 400  # characters before a statement: four words and a clause boundary, generously
 # A clause boundary (named "b"), a word (with an apostrophe contraction) or a comma.
@@ -145,8 +149,8 @@ def _denied_after(words: List[str], i: int) -> bool:
     if j >= n or not words[j]:
         return False
     w = words[j].lower()
-    if w in _COPULA and [x.lower() for x in words[j + 1:j + 4]] == ["off", "the", "table"]:
-        return True  # "$50 is off the table"
+    if w in _COPULA and any(tuple(x.lower() for x in words[j + 1:j + 1 + len(d)]) == d for d in _DENIED_IDIOMS):
+        return True  # "$50 is off the table", "a $50 refund is out of the question"
     if w in ("is", "would", "was") and j + 3 < n and words[j + 1].lower() in ("more", "above", "over", "beyond") and (
             words[j + 2].lower() in ("than", "what") and words[j + 3].lower() in ("i", "we", "i'm", "we're")):
         return True  # "$18.13 is more than I can refund"
