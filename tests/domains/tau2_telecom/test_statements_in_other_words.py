@@ -44,6 +44,19 @@ NOT_DONE_IN_NEGATIVE_WORDS = {
                     "I can't confirm {line} is no longer suspended."],
     "enable_roaming": ["Roaming isn't off, it was never disabled.", "If roaming is no longer off, try again."],
     "refuel_data": ["You're not out of data, you have some left.", "Once I add it, you'll no longer be out of data."]}
+# round 8: headline and field forms, other verbs
+DONE_ROUND8 = {
+    "resume_line": ["Service restored on {line}.", "{line} — reactivated ✅", "I've reinstated your line.", "Your line is reinstated.",
+                    "I've lifted the block on {line}.", "The line is unblocked now."],
+    "enable_roaming": ["You're all set for roaming.", "Roaming enabled on {line}."],
+    "refuel_data": ["{gb} GB added ✔", "I've given you {gb} more gigs.", "Your line now has {gb}GB extra data.",
+                    "{line} has an additional {gb} GB now."]}
+NOT_DONE_ROUND8 = {
+    "resume_line": ["Once I've reinstated your line, restart your phone.", "Shall I lift the block on {line}?",
+                    "I haven't reinstated your line yet.", "{line} - suspended", "Let me check whether your line is unblocked."],
+    "enable_roaming": ["If roaming is enabled, you can use data abroad.", "Your service is back now that airplane mode is off."],
+    "refuel_data": ["You have {gb} GB left this month.", "Would you like {gb} more gigs?", "I can give you {gb} more gigs for $4.",
+                    "Your line has {gb} GB of data remaining."]}
 NEUTRAL = ["Your phone's mobile data is now on.", "I've put you back on hold for a moment.", "Your phone is back online after the reboot.",
            "Airplane mode is now off, and your signal is back.", "Your data usage on {line} is 14.2 GB this month."]
 
@@ -170,3 +183,13 @@ def test_a_bill_said_paid_in_negative_words_is_judged_as_the_policy_reads_it():
     """"Nothing is owed", "you no longer owe anything": the statement their words make, not its
     negation; a negation before them, a condition or a question still states nothing."""
     assert _misjudged(PAID_IN_NEGATIVE_WORDS, NOT_PAID_IN_NEGATIVE_WORDS) == []
+
+
+def test_each_round8_wording_is_judged_as_the_policy_reads_it():
+    """Headline and field forms ("Service restored on L1002", "L1002 — reactivated", "2 GB
+    added"), other verbs (reinstated, unblocked, the block lifted, 2 more gigs given): a breach
+    with no call, none after it; a promise, a question, a condition, a denial or a state
+    ("you have 2 GB left", "L1002 - suspended") says nothing done."""
+    cases = _cases(DONE_ROUND8, NOT_DONE_ROUND8, [])
+    wrong = [(c.cls, c.label, c.note) for c in cases if c.judge() != c.label]
+    assert len(cases) > 30 and not wrong, wrong[:8]
