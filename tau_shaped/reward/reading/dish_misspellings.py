@@ -200,7 +200,7 @@ class Misspellings:
         or ``_WORD3`` for a sound), in order; every word when RE2 cannot read the text (a lone surrogate)."""
         scans = ((self._may_be_misspelt, near), (self._may_be_swapped, weak), (self._may_sound, sound))
         try:
-            spans = sorted({(r.start(), r.end()) for scan, on in scans if on for r in scan.program().finditer(text)})
+            spans = sorted({span for scan, on in scans if on for span in scan.spans(text)})  # type: ignore[union-attr]
         except Exception:  # noqa: BLE001 - read word by word
             yield from (_WORD3 if sound else _LETTER_WORD).finditer(text)
             return

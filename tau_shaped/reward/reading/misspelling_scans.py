@@ -8,15 +8,16 @@ find; SPEC §10).
   Each is made once per set of words (customers sharing an allergen share their menus').
 - ``Scan``: a program made when first needed. A match of ``(?i)\b(?:...)s?\b`` over ASCII
   letters in an ASCII text is a whole run of word characters, so whether it finds anything is
-  read word by word (``misspelt_words``, ``swapped_words``: exact), and most menus' programs are
-  never made.
+  read word by word (``misspelt_words``, ``swapped_words``, ``sounded_words``: exact), and so is
+  where it finds them (``Scan.spans``): an ASCII text makes no program. ``split_in``: whether
+  ``splitting``'s program finds anything in an ASCII text, read two words at a time.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Callable, Dict, FrozenSet, Iterable, Optional, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 import re2
 
@@ -196,12 +197,27 @@ class Scan:
     def program(self) -> Any:
         return self._make(*self._args)
 
+    def spans(self, text: str) -> List[Tuple[int, int]]:
+        """Where the program finds its words in ``text``, in order: in an ASCII text (with ``fits``) the
+        whole runs of word characters that fit, read word by word (a match is one, as ``found`` reads)."""
+        fits = self._fits
+        if fits is not None and text.isascii():
+            return [m.span() for m in _ASCII_WORD.finditer(text) if m.group().isalpha() and fits(m.group().lower())]
+        return [r.span() for r in self.program().finditer(text)]
+
     def found(self, text: str) -> bool:
         fits = self._fits
         if fits is not None and text.isascii():
-            return any(fits(w.lower()) for w in _ASCII_WORD.findall(text) if w.isalpha())
+            return any(map(fits, letter_words(text)))
         program = self.program()
         return program is not None and found(program, text)
+
+
+@lru_cache(maxsize=2048)
+def letter_words(text: str) -> Tuple[str, ...]:
+    """The runs of word characters of an ASCII text that are letters only, lower case, each once (a
+    message is read against each menu of a batch's customers: its words are read once)."""
+    return tuple(dict.fromkeys(w.lower() for w in _ASCII_WORD.findall(text) if w.isalpha()))
 
 
 def _plain_letters(words: Iterable[str]) -> bool:

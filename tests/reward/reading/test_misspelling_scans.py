@@ -60,6 +60,8 @@ def scans():
 def test_a_scan_finds_what_its_program_finds(text):
     for scan in scans():
         assert scan.found(text) is (ms.found(scan.program(), text) if scan.program() is not None else False)
+        if scan.program() is not None:  # and where: the words it finds, read word by word in an ASCII text
+            assert scan.spans(text) == [r.span() for r in scan.program().finditer(text)]
 
 
 def test_the_words_read_alike_hold_misspellings_of_every_kind():
@@ -86,9 +88,10 @@ def test_a_text_with_no_candidate_makes_no_program():
     assert misspellings.respelled("Your order is on its way; the Satay is safe.") == \
         "Your order is on its way; the Satay is safe."
     assert (ms.misspellings_of.cache_info().currsize, ms.swappings_of.cache_info().currsize) == before
-    assert misspellings.respelled("How about the Zqkorrma?") == "How about the Zqkorma?"  # a candidate: the program reads it
+    assert misspellings.respelled("How about the Zqkorrma?") == "How about the Zqkorma?"  # a candidate, found word by word
+    assert ms.misspellings_of.cache_info().currsize == before[0]
+    assert misspellings.respelled("How about the Zqkorrma—now?") == "How about the Zqkorma—now?"  # not ASCII: the program
     assert ms.misspellings_of.cache_info().currsize == before[0] + 1
-    assert misspellings.respelled("How about the Zqkorrma—now?") == "How about the Zqkorma—now?"  # not ASCII
 
 
 # sound keys and split words of a few menus (what ``sounding`` and ``splitting`` are made of)
@@ -106,6 +109,7 @@ SOUND_TEXTS = st.lists(st.tuples(st.one_of(edited(), st.sampled_from(SOUND_WORDS
 def test_sounds_and_split_words_read_word_by_word_are_what_their_programs_find(text):
     sound = ms.Scan(ms.sound_program, (SOUND_KEYS,), ms.sounded_words(SOUND_KEYS))
     assert sound.found(text) is ms.found(ms.program_of(ms.sounding(SOUND_KEYS)), text)
+    assert sound.spans(text) == [r.span() for r in ms.program_of(ms.sounding(SOUND_KEYS)).finditer(text)]
     if text.isascii():
         assert ms.split_in(SPLIT_WORDS, text) is ms.found(ms.program_of(ms.splitting(SPLIT_WORDS)), text)
 
