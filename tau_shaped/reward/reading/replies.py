@@ -155,7 +155,27 @@ def classify_reply(reply: str, *, question: Optional[str] = None, described: Any
 @lru_cache(maxsize=4096)
 def _classify(reply: str, question: Optional[str], described: Optional[Described]) -> Reply:
     q = read_question(question)
-    stated: Any = _Stated(described, q.text)  # the question's values read only if the reply names one
+    # the reading depends on the question through its polarity, its verbs and the values the
+    # call acts with (``stated``, read only when asked): a reply read without asking for a value
+    # reads alike after any question of the same polarity and verbs ("Yes, please go ahead" to
+    # each of a batch's confirmations), whatever the call
+    shape = (reply, q.polarity, q.verbs)
+    kept = _BY_SHAPE.get(shape)
+    if kept is not None:
+        return kept
+    stated = _Stated(described, q.text)  # the question's values read only if the reply names one
+    answer = _read(reply, q, stated)
+    if stated._read is None:
+        if len(_BY_SHAPE) >= 4096:
+            _BY_SHAPE.clear()
+        _BY_SHAPE[shape] = answer
+    return answer
+
+
+_BY_SHAPE: "dict[Any, Reply]" = {}  # (reply, polarity, verbs) -> its class, for a reading that asked for no value
+
+
+def _read(reply: str, q: Question, stated: Any) -> Reply:
     text = plain_answer(reply.translate(_NORMAL), q.polarity != "plain")  # idioms and emoji as the answer they give
     if names_a_reason(text) and stated.key("reason") is not None:  # "Yes, no longer needed": the reason's "no" refuses nothing
         text = mark_reasons(text)
