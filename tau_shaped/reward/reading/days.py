@@ -16,8 +16,10 @@ date. Dates written as dates (ISO "2026-03-16") are read by ``statements`` as ti
 - ``days_ago(named, now)``: how many days before ``now``'s day a past event's day named is ("on
   Monday" said of a delivery: the last Monday; on a Monday, today or a week ago).
 - ``event_days(text)``: an order's event said to have happened on a day ("it was delivered
-  yesterday", "you placed it on Monday", "dropped off this morning"): (event, day named, where
-  the event's word starts, the words); the event is ``delivered`` or ``placed``.
+  yesterday", "you placed it on Monday", "dropped off this morning", "two days ago", "last
+  week", "the previous evening", "Delivered: 2026-03-11", "on 3/12": March 12 or 3 December):
+  (event, day named, where the event's word starts, the words); the event is ``delivered`` or
+  ``placed``.
 """
 
 from __future__ import annotations
@@ -63,6 +65,15 @@ def days_ago(named: Named, now: Union[date, datetime]) -> Tuple[int, ...]:
     kind, n = named
     if kind == "rel":
         return (-n,)
+    if kind == "ago":  # "two days ago": n days; "a few days ago", "last week": a span, n = first * 100 + last
+        return tuple(range(n // 100, n % 100 + 1)) if n >= 100 else (n,)
+    if kind == "last_week":
+        return tuple(range(now.weekday() + 1, now.weekday() + 8))
+    if kind == "numeric":  # "3/12": March 12 or 3 December, n = first * 100 + second
+        day = now if not isinstance(now, datetime) else now.date()
+        whens = {_date_of(first * 100 + second, day) for first, second in ((n // 100, n % 100), (n % 100, n // 100))
+                 if 1 <= first <= 12}
+        return tuple(sorted((day - w).days for w in whens if w is not None))
     if kind == "date":
         day = now if not isinstance(now, datetime) else now.date()
         when = _date_of(n, day)
@@ -85,12 +96,23 @@ _DATE = (rf"on[ \t]{{1,3}}(?:(?:monday|tuesday|wednesday|thursday|friday|saturda
          rf"(?P<iso>[0-9]{{4}}-[01][0-9]-[0-3][0-9])(?![0-9T:])"
          rf"|{_MONTH.format(tag='m1')}[ \t]{{1,3}}{_MDAY.format(tag='d1')}"
          rf"|(?:the[ \t]{{1,3}})?{_MDAY.format(tag='d2')}(?:[ \t]{{1,3}}(?:of[ \t]{{1,3}})?{_MONTH.format(tag='m2')})?)")
-_PAST_DAY = (r"(?:(?P<rel>yesterday|today|tonight|last[ \t]night|this[ \t](?:morning|afternoon|evening))"
+_AGO_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+               "a couple of": 203, "a few": 206, "several": 309}  # a span: first * 100 + last
+_PAST_DAY = (r"(?:(?P<before>the[ \t]day[ \t]before[ \t]yesterday)"
+             r"|(?P<rel>yesterday|today|tonight|last[ \t]night|this[ \t](?:morning|afternoon|evening)"
+             r"|the[ \t](?:previous|prior)[ \t](?:day|evening|night|morning|afternoon))"
+             r"|(?P<ago>(?P<agon>an?|one|two|three|four|five|six|seven|[1-9][0-9]?|a[ \t]couple[ \t]of|a[ \t]few|several)"
+             r"[ \t]{1,3}(?P<agou>days?|weeks?)[ \t]{1,3}ago)|(?P<lastweek>last[ \t]week)"
              r"|(?:on|last|this[ \t]past)[ \t]{1,3}(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
+# a date in figures after the event, "on" or not: "Delivered: 2026-03-11", "delivered on 3/12", "placed 03/12/2026"
+_NUMERIC_DAY_TAIL = (r"(?:on[ \t]{1,3})?(?:(?P<iso2>[0-9]{4}-[01][0-9]-[0-3][0-9])(?![0-9T:])"
+                          r"|(?P<n1>[01]?[0-9])/(?P<n2>[0-3]?[0-9])(?:/(?:20)?[0-9]{2})?(?![0-9/]))")
 # the first letters of the events, looked ahead before anything else: a scan skips other letters at once
 _EVENT = (r"(?i)(?=[dhaprocsw])\b(?P<ev>delivered|dropped[ \t]off|handed[ \t]over|arrived|reached[ \t]you|placed|ordered|put[ \t]in|went[ \t]in"
           r"|checkout|checked[ \t]out|submitted)\b[^.!?\n;]{0,40}?\b")
 _EVENT_DAY = re.compile(_EVENT + _PAST_DAY)
+_NUMERIC_DAY = re.compile(_EVENT + _NUMERIC_DAY_TAIL)
+_NUMERIC_HINT = re.compile(r"[0-9][/-][0-9]")
 
 
 @lru_cache(maxsize=1)
@@ -106,7 +128,7 @@ _NOT_DONE = re.compile(r"(?i)\b(?:will|['’]ll|be|should|shall|going[ \t]to|get
 _SENTENCE_TAIL = re.compile(r"[^.!?\n,;:\u2014\u2013]{0,200}?([.!?\n,;:\u2014\u2013]| - |$)")  # the rest of a clause, and what ends it
 _EVENT_WORDS = ("deliver", "dropped", "handed", "arrived", "reached", "placed", "ordered", "put in", "went in", "checkout",
                 "checked out", "submitted")
-_PAST_WORDS = ("yesterday", "today", "tonight", "night", "morning", "afternoon", "evening", "day")  # "monday": "day"
+_PAST_WORDS = ("yesterday", "today", "tonight", "night", "morning", "afternoon", "evening", "day", "ago", "week")  # "monday": "day"
 
 
 def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
@@ -115,10 +137,12 @@ def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
     if not any(w in low for w in _EVENT_WORDS):
         return []
     found = list(_EVENT_DAY.finditer(text)) if any(w in low for w in _PAST_WORDS) else []
+    if _NUMERIC_HINT.search(text) is not None:
+        found = sorted(found + list(_NUMERIC_DAY.finditer(text)), key=lambda m: m.start())
     if "on " in low and _DATE_HINT.search(text) is not None:  # "on Sunday the 8th": the date, not the weekday alone
         dates = list(_event_date().finditer(text))
         taken = {m.start() for m in dates}
-        found = sorted([m for m in found if m.start() not in taken] + dates, key=lambda m: m.start())
+        found = sorted([m for m in found if m.re is not _EVENT_DAY or m.start() not in taken] + dates, key=lambda m: m.start())
     out: List[Tuple[str, Named, int, str]] = []
     for m in found:
         if _NOT_DONE.search(text, max(0, m.start() - 24), m.start()):
@@ -127,20 +151,38 @@ def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
         if tail is not None and tail.group(1) == "?":
             continue  # the day in a question's clause: "... delivered Anything else I can help with today?" asserts nothing
         event = _EVENTS[" ".join(m.group("ev").lower().split())]
-        rel = m.re is _EVENT_DAY and m.group("rel")
-        if rel:
-            named: Named = ("rel", -1 if rel.lower() in ("yesterday", "last night") else 0)
-        elif m.re is not _EVENT_DAY:  # a date
-            dated = _date_named(m)
-            if dated is None:
-                continue
-            named = dated
-        else:
-            named = ("weekday", _WEEKDAYS.index(m.group("wd").lower()))
+        named = _named(m)
+        if named is None:
+            continue
         out.append((event, named, m.start("ev"), m.group(0)))
         if len(out) >= 16:  # a bound on untrusted text
             break
     return out
+
+
+def _named(m: "re.Match[str]") -> Optional[Named]:
+    """The day an event's match names (see ``event_days``), or None when its words are no day."""
+    if m.re is _NUMERIC_DAY:
+        if m.group("iso2"):
+            y, mo, d = (int(x) for x in m.group("iso2").split("-"))
+            return ("date", y * 10000 + mo * 100 + d) if 1 <= mo <= 12 and 1 <= d <= 31 else None
+        return ("numeric", int(m.group("n1")) * 100 + int(m.group("n2")))
+    if m.re is not _EVENT_DAY:  # a date in words
+        return _date_named(m)
+    rel = m.group("rel")
+    if rel:
+        return ("rel", -1 if rel.lower() in ("yesterday", "last night") or rel.lower().startswith("the") else 0)
+    if m.group("before"):
+        return ("ago", 2)
+    if m.group("ago"):
+        count = _AGO_COUNTS.get(" ".join(m.group("agon").lower().split()))
+        count = int(m.group("agon")) if count is None else count
+        if m.group("agou").lower().startswith("week"):  # "a week ago": 5 to 9 days; "a few weeks ago": 7 to 60
+            count = 760 if count >= 100 else (max(1, count * 7 - 2) * 100 + min(99, count * 7 + 2))
+        return ("ago", count)
+    if m.group("lastweek"):
+        return ("last_week", 0)
+    return ("weekday", _WEEKDAYS.index(m.group("wd").lower()))
 
 
 def _date_named(m: "re.Match[str]") -> Optional[Named]:
