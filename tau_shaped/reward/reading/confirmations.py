@@ -206,9 +206,17 @@ def _record_index(data: Any, key: str, depth: int, first: Dict[Any, dict]) -> No
         return
     if depth <= 0:
         return
+    depth -= 1
     for child in children:
-        if isinstance(child, (dict, list)):
-            _record_index(child, key, depth - 1, first)
+        kind = type(child)
+        if kind is dict or kind is list:  # JSON's own types told first (an empty one holds no record)
+            if child:
+                _record_index(child, key, depth, first)
+        elif kind not in _LEAVES and isinstance(child, (dict, list)):
+            _record_index(child, key, depth, first)
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
 def record_in_s0(table: Any, key: str, value: Any) -> Optional[dict]:
