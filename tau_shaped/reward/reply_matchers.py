@@ -10,8 +10,8 @@ from typing import Any, Optional
 
 from tau_shaped.env.sized_memo import SizedMemo
 from tau_shaped.reward.matchers import match_text
-from tau_shaped.reward.memo_keys import json_key
-from tau_shaped.reward.reading.replies import classify_reply
+from tau_shaped.reward.memo_keys import _json_typed, json_key
+from tau_shaped.reward.reading.replies import classify_reply, known_class
 
 # whether the shared reader takes the question and the described values (SPEC §10)
 _READS_CONTEXT = {"question", "described"} <= set(inspect.signature(classify_reply).parameters)
@@ -28,6 +28,10 @@ def reply_class(reply: str, confirmation: Any, *, question: Optional[str] = None
     c = confirmation
     if c.yes is None:
         if _READS_CONTEXT and (question is not None or described is not None):
+            if described is None or type(described) is dict and _json_typed(described, 8):  # Described.of cannot refuse it
+                kept = known_class(reply, question)  # read without the call's values: they need not be made
+                if kept is not None:
+                    return kept
             return classify_reply(reply, question=question, described=_described(described))
         return classify_reply(reply)
     if c.no is not None and match_text(c.no, _without(c.no_unless, reply)) is not None:

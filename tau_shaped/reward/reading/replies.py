@@ -58,7 +58,7 @@ from tau_shaped.reward.reading.reply_meaning import (
 from tau_shaped.reward.reading.reply_idioms import plain_answer
 from tau_shaped.reward.reading.reply_values import Described, mark_reasons, names_a_reason
 
-__all__ = ["Reply", "classify_reply", "MAX_CHARS", "QUESTION_CHARS", "Described"]
+__all__ = ["Reply", "classify_reply", "known_class", "MAX_CHARS", "QUESTION_CHARS", "Described"]
 
 Reply = Literal["yes", "change", "no", "unclear"]
 MAX_CHARS = 2000
@@ -173,6 +173,14 @@ def _classify(reply: str, question: Optional[str], described: Optional[Described
 
 
 _BY_SHAPE: "dict[Any, Reply]" = {}  # (reply, polarity, verbs) -> its class, for a reading that asked for no value
+
+
+def known_class(reply: str, question: Optional[str]) -> Optional[Reply]:
+    """``classify_reply(reply, question=question, described=...)`` whatever the call, when a
+    reading of this reply after a question of the same polarity and verbs asked for none of the
+    call's values (kept, bounded); else None (read it, with the call's values)."""
+    q = read_question((question or "")[:QUESTION_CHARS] or None)
+    return _BY_SHAPE.get(((reply or "")[:MAX_CHARS], q.polarity, q.verbs))
 
 
 def _read(reply: str, q: Question, stated: Any) -> Reply:
