@@ -34,6 +34,12 @@ _YES: List[Tuple[str, str, str]] = [
     ("No problem, go ahead.", "No, wait, don't do that.", "Probably fine, I guess."),
     ("Yes, that's right, thank you.", "No, that's not right.", "I think so, probably."),
     ("Please do.", "Please don't.", "Perhaps, I guess."),
+    # idioms and emoji (round 8): read as the answer they give
+    ("I wouldn't say no.", "I'd rather you didn't.", "I guess, maybe."),
+    ("Can't argue with that, go ahead.", "No, don't go ahead.", "Hmm, maybe, I guess."),
+    ("Don't mind if I do!", "Please don't.", "Perhaps, I suppose."),
+    ("👍", "👎", "🤔 maybe?"),
+    ("No complaints here, go ahead.", "No, hold off.", "Possibly, I guess."),
 ]
 # a yes that names the method described ({same}) keeps it a yes; naming the other ({other}) asks for a change
 _METHOD_YES = ["Yes, to my {m} please.", "Sure, put it on my {m}.", "Yes, the {m} is perfect.",
@@ -42,7 +48,8 @@ _CHANGE = ["Sure, but put it in my {m} instead.", "OK, but send it to my {m} ins
            "Yes, but can you make it go to my {m}?", "Yep. {M} works better for me though.",
            "Fine, though I'd rather have it on my {m}."]
 _NO = ["No thanks.", "Wait, not yet.", "Hold on, I need to check something first.", "I'd rather not.",
-       "Actually, no.", "Don't do that, please.", "I'm not sure about this.", "No. I changed my mind."]
+       "Actually, no.", "Don't do that, please.", "I'm not sure about this.", "No. I changed my mind.",
+       "No need, thanks.", "I'm good, thanks.", "I'm fine without it.", "❌", "There's no need."]
 _UNCLEAR = ["I guess.", "Maybe, I suppose.", "Probably, I think.", "Hmm, maybe?"]
 # "Do you mind if I go ahead?": declining to mind is agreeing
 _MIND = ["Not at all, go ahead.", "No, I don't mind at all, go ahead.", "Not at all."]
