@@ -72,8 +72,12 @@ def test_an_offer_in_other_words_before_any_ask_is_proactive():
 ASK_INSURANCE = ["Want to protect this trip with insurance for $30 a head?", "Shall I include the $30 travel protection?",
                  "Travel insurance - yes or no?", "Add trip insurance ($30 per person)? Let me know.", "Insurance is $30 per passenger; should I add it?",
                  "Would you care for travel insurance?", "Do you wish to insure this booking?", "Let me know if you want insurance on this reservation.",
-                 "Any interest in travel insurance for $30 per traveler?", "Before I book: insurance, yes or no?"]
-NO_ASK = ["Your booking does not include insurance.", "I've noted no insurance for this booking.", "Insurance covers cancellations for health reasons."]
+                 "Any interest in travel insurance for $30 per traveler?", "Before I book: insurance, yes or no?",
+                 # round 8: coverage, protecting the trip
+                 "Want coverage for $30 per person?", "Do you want to protect your trip for $30 per passenger?",
+                 "Do you need cancellation coverage for this trip ($30 per traveler)?"]
+NO_ASK = ["Your booking does not include insurance.", "I've noted no insurance for this booking.", "Insurance covers cancellations for health reasons.",
+          "Your coverage includes 2 free bags."]
 
 
 def test_the_insurance_question_in_other_words():
