@@ -84,29 +84,16 @@ class _Index:
             self.prefixes: Dict[str, Tuple[str, ...]] = {s[:n]: () for s in self.kinds for n in range(1, len(s))}
             self.prefixes.update((s, tuple(sorted(k))) for s, k in self.kinds.items())
         finally:
-            if paused:
-                gc.enable()
+            gc.enable() if paused else None
         self.first_names = frozenset()  # kept for callers that read it; names are read by their skeleton
         self.memo: Dict[str, List["_Hit"]] = {}  # a short text's values (``_hits``): rollouts repeat messages
 
-    def _put(self, cid: str, kind: str, value: str, own_only: bool = False, same_as: str = "", sk: str = "") -> None:
-        sk = sk or _skeleton(value)
-        canon = _skeleton(same_as) if same_as else sk  # "Li Mia" is read as "Mia Li"
-        if len(sk) < 3:
-            return
-        self.canon[(kind, sk)] = canon
-        self.own.setdefault(cid, set()).add((kind, canon))
-        if not own_only:
-            self.owners.setdefault((kind, canon), set()).add(cid)
-        self.kinds.setdefault(sk, set()).add(kind)
-
     def _add_customer(self, cid: str, c: Dict[str, Any]) -> None:
-        put = self._put
-        put(cid, "record", cid)
+        found = [("record", _skeleton(cid), None, False)]  # (kind, skeleton, the one it is read as, whether theirs only)
         email = c.get("email")
         if isinstance(email, str) and "@" in email:
             local, domain = email.lower().rsplit("@", 1)
-            put(cid, "email", local)
+            found.append(("email", _skeleton(local), None, False))
             self.domains.setdefault(_skeleton(local), set()).add(domain)
             self.emails.append((local, domain, cid))
         phone = c.get("phone")
@@ -115,32 +102,48 @@ class _Index:
             if len(digits) >= 7:
                 digits = digits[-10:]
                 self.phones.setdefault(digits, set()).add(cid)
-                for form in {digits, "1" + digits, digits[-7:]}:
-                    put(cid, "phone", form, sk=form)  # digits are their own skeleton
+                found += [("phone", form, None, False) for form in {digits, "1" + digits, digits[-7:]}]  # their own skeleton
                 self.phone_ends.setdefault(digits[-4:], set()).add(cid)
         first, last = c.get("first_name"), c.get("last_name")
         if isinstance(first, str) and isinstance(last, str):
             self.people.append((cid, first, last, False))
-            put(cid, "name", first + last)
-            put(cid, "name", last + first, same_as=first + last)
-        for a, b in c.get("own_names") or []:
+            found += [("name", _skeleton(first + last), None, False), ("name", _skeleton(last + first), _skeleton(first + last), False)]
+        for a, b in c.get("own_names") or []:  # "Li Mia" is read as "Mia Li"
             self.people.append((cid, str(a), str(b), True))
-            put(cid, "name", f"{a}{b}", own_only=True)
-            put(cid, "name", f"{b}{a}", own_only=True, same_as=f"{a}{b}")
+            found += [("name", _skeleton(f"{a}{b}"), None, True), ("name", _skeleton(f"{b}{a}"), _skeleton(f"{a}{b}"), True)]
         for a in c.get("addresses") or []:
             m = _STREET.match(a.get("street", "").strip()) if isinstance(a, dict) and isinstance(a.get("street"), str) else None
             if m:
-                put(cid, "street", m.group(1) + m.group(2))
+                found.append(("street", _skeleton(m.group(1) + m.group(2)), None, False))
         for rid in list(c.get("record_ids") or []) + list(c.get("orders") or []):
             sk = _skeleton(rid) if isinstance(rid, str) else ""
             if len(sk) >= 5:  # an id of any shape ("FD-10490", an airline reservation "DRCMIN")
-                put(cid, "record", rid, sk=sk)
+                found.append(("record", sk, None, False))
                 if sk.isalpha():
                     self.letter_ids = True
                 else:
                     digits = _digits(sk)
                     if len(digits) >= 5 and digits != sk:
-                        put(cid, "digits", digits, sk=digits)  # "order 10490" for FD-10490
+                        found.append(("digits", digits, None, False))  # "order 10490" for FD-10490
+        canons, owners, kinds, own = self.canon, self.owners, self.kinds, None
+        for kind, sk, canon, own_only in found:
+            if len(sk) < 3:
+                continue
+            canon = sk if canon is None else canon
+            canons[(kind, sk)] = canon
+            own = self.own.setdefault(cid, set()) if own is None else own
+            own.add((kind, canon))
+            if not own_only:
+                held = owners.get((kind, canon))
+                if held is None:
+                    owners[(kind, canon)] = {cid}
+                else:
+                    held.add(cid)
+            held = kinds.get(sk)
+            if held is None:
+                kinds[sk] = {kind}
+            else:
+                held.add(kind)
 
     def theirs(self, kind: str, sk: str, own: str) -> bool:
         """Whether the value is another customer's and not the customer's own."""
@@ -166,10 +169,8 @@ def _content(customers: Any) -> Any:
 
 def _first_look(customers: Any) -> Tuple[Any, ...]:
     """Each customer's id, email and phone (the strings of them): what tells most worlds apart at a glance."""
-    def text(v: Any) -> Optional[str]:
-        return v if isinstance(v, str) else None
-    return tuple((cid, text(c.get("email")), text(c.get("phone"))) if isinstance(c, dict) else (cid,)
-                 for cid, c in customers.items()) if isinstance(customers, dict) else ()
+    return tuple((cid,) + tuple(v if isinstance(v, str) else None for v in (c.get("email"), c.get("phone"))) if isinstance(c, dict)
+                 else (cid,) for cid, c in customers.items()) if isinstance(customers, dict) else ()
 
 
 def _index(customers: Any) -> _Index:
@@ -374,8 +375,7 @@ def _a_letter_id(text: str, hit: _Hit) -> bool:
     """Whether an id of letters only stands as an id in an agent's message (not as a word that
     happens to spell one): written in capitals as the records write it ("DRCMIN", "D-R-C-M-I-N")
     in a text not all in capitals or alone on its line ("- DRCMIN"), or in any case where an id
-    is introduced ("order drcmin",
-    "reservation id: Drcmin", "drcmin booking")."""
+    is introduced ("order drcmin", "reservation id: Drcmin", "drcmin booking")."""
     written = text[hit.start:hit.end]
     if written.upper() == written and (text.upper() != text or _alone_on_its_line(text, hit)):
         return True
