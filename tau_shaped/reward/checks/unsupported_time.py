@@ -23,6 +23,8 @@ from tau_shaped.reward.checks.statement_support import (
     observed_field_minutes,
 )
 from tau_shaped.reward.checks.finding import Finding, violations
+from tau_shaped.reward.reading import statements  # loaded with the checks already (unsupported_amount's reader)
+from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.normalize import seen
 
 
@@ -42,23 +44,16 @@ class UnsupportedTimeKind(CheckKind):
 
 
 def _relative_times(text: str, now: float) -> Sequence[Any]:
-    from tau_shaped.reward.reading import statements
-
     return _kept_relative_times(text, now) if len(text) <= 2048 else statements.relative_times(text, now)
 
 
 @lru_cache(maxsize=2048)
 def _kept_relative_times(text: str, now: float) -> Tuple[Any, ...]:
     """A short message's relative times, read once (a task's rollouts repeat their messages)."""
-    from tau_shaped.reward.reading import statements
-
     return tuple(statements.relative_times(text, now))
 
 
 def _unsupported_times(trajectory: Any, p: Any) -> Finding:
-    from tau_shaped.reward.reading import statements
-    from tau_shaped.reward.reading.negation import Negations
-
     tolerance, values, at_least = p.tolerance, list(p.values), p.observed_at_least
     steps = trajectory.steps
     user_said = CustomerValues(trajectory, lambda text: [v for t in statements.stated_times(text) for v in t.readings])

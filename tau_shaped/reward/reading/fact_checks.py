@@ -80,7 +80,8 @@ _MENUS: "IdentityCache[_Menus]" = IdentityCache(16)  # by S0
 
 
 def _menus(state: Any) -> _Menus:
-    return _MENUS.get_or_make(state, lambda: _Menus(state))
+    found = _MENUS.get(state)  # asked at each message that may say a dish is free of an allergen
+    return found if found is not None else _MENUS.put(state, _Menus(state))
 
 
 def _read_hints(text: str) -> Tuple[bool, bool]:
