@@ -108,8 +108,15 @@ def test_a_covered_reason_in_other_words():
     reason = RegexText(**rule.when["by"]["any"][0]["user_said"])
     covered = ["I broke my leg skiing and can't travel.", "I have a high fever.", "I'm stuck in the emergency room.",
                "I need an operation next week.", "I tested positive this morning.", "A cyclone is heading for the island.",
-               "It's foggy all week at the airport.", "There's a wildfire near the airport.", "I've been diagnosed with pneumonia."]
+               "It's foggy all week at the airport.", "There's a wildfire near the airport.", "I've been diagnosed with pneumonia.",
+               # round 8
+               "I've got a kidney stone and can't fly.", "I tore my ACL last week.", "I'm in the ICU right now.", "I have strep throat.",
+               "I'm having a baby next week.", "A sandstorm hit the city.", "I have a bad case of food poisoning.",
+               "I'm recovering from a heart procedure.", "I'm on crutches after an accident.", "The roads are iced over.",
+               "I got bitten by a dog and need stitches.", "I have a high temperature.", "I'm throwing up nonstop.", "My back went out.",
+               "I dislocated my shoulder.", "I was admitted to the ER.", "I came down with something.", "I'm going into labor soon."]
     none = ["Er, I just want to cancel.", "My plans changed.", "I'm not sick, I just changed my mind.", "I'd like to hail a cab after.",
-            "I'm a nurse and my shift moved."]
+            "I'm a nurse and my shift moved.", "I booked it by accident.", "I have a meeting with the labor union.",
+            "I need to brainstorm a new plan.", "I found a cheaper flight."]
     assert [t for t in covered if match_text(reason, t) is None] == []
     assert [t for t in none if match_text(reason, t) is not None] == []
