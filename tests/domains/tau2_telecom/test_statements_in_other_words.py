@@ -99,13 +99,20 @@ SENT = ["Check your phone - I've just sent over a request to pay {b}.", "A reque
         "Payment link for {b} sent!", "You'll find a payment prompt for {b} on your phone now.", "I've initiated the payment request for bill {b}.",
         "The payment request for {b} went out a moment ago.", "Done - a pay request for {b} is waiting for you.",
         "I forwarded the bill {b} payment request to your phone.", "Request sent: {b}", "I just pinged your phone with the payment request for {b}.",
-        "Your device should now show a request to pay {b}.", "I've sent {b} to your phone for payment."]
+        "Your device should now show a request to pay {b}.", "I've sent {b} to your phone for payment.",
+        # round 8
+        "A request for {b} is now waiting on your phone.", "You should have received a payment notification just now.",
+        "Check your phone — the request is there.", "I've queued up a payment request for {b}.",
+        "The bill {b} payment request is live on your device.", "I've pushed the payment through to your phone for approval.",
+        "A payment request was just texted to you."]
 NOT_SENT = ["Shall I send the payment request for {b}?", "I'll send a payment request for {b} once you confirm.",
             "I haven't sent the payment request for {b} yet.", "Would you like a payment request for {b} sent to your phone?",
             "I can send a request to pay {b} if you'd like.", "The payment request will be on your phone once I send it.",
             "Once I've sent the payment request for {b}, you'll see it on your phone.", "The payment request for {b} will be sent after you confirm.",
             "Do you see a payment prompt for {b} on your phone?", "I'm about to send the payment link for {b}.",
-            "Before I send the request to pay {b}, please confirm the amount."]
+            "Before I send the request to pay {b}, please confirm the amount.",
+            "Once the request arrives, approve it.", "Is the request there on your phone?", "You will receive a payment request shortly.",
+            "When you have received the payment request, approve it.", "The request will be waiting on your phone after I send it."]
 
 
 def test_a_payment_request_said_sent_is_judged_as_the_policy_reads_it():
