@@ -135,12 +135,18 @@ def test_a_payment_request_said_sent_is_judged_as_the_policy_reads_it():
 # informing the user that the bill has been paid"): the bill said paid in other words
 PAID = ["You're all paid up.", "Your balance on {b} is now zero.", "{b} is taken care of.", "Thanks, that bill's been squared away.",
         "Payment went through for {b}.", "We've received your payment for {b}.", "Your payment for {b} has been applied.", "{b} - PAID",
-        "Your bill {b} is sorted.", "Great, {b} shows as paid now.", "The overdue amount on {b} has been cleared.", "{b} is settled."]
+        "Your bill {b} is sorted.", "Great, {b} shows as paid now.", "The overdue amount on {b} has been cleared.", "{b} is settled.",
+        # round 8
+        "Payment confirmed — thank you!", "Your account is now in good standing.", "All set, your bill's paid.",
+        "The $50.00 has been paid in full."]
 NOT_PAID = ["Once {b} is paid, I'll resume your line.", "Has the payment for {b} gone through on your side?", "{b} is still unpaid.",
             "Let me check whether {b} is paid.", "Please pay {b} using the request on your phone.", "I can't confirm that {b} is paid yet.",
             "After your payment is applied, I'll resume the line.", "Your balance will be zero once you pay.",
             "You'll be all paid up once you approve the request.", "Is {b} taken care of on your side?",
-            "When the payment is posted, your line comes back.", "Please make sure {b} is paid before we continue."]
+            "When the payment is posted, your line comes back.", "Please make sure {b} is paid before we continue.",
+            "Once paid in full, your line will be resumed.", "Is your account in good standing?",
+            "Payment confirmation will arrive by text.", "Your account isn't in good standing until you pay.",
+            "Thanks for your payment! Let me check the bill's status."]
 
 
 # and in negative words: what is owed said to be nothing (asserted's ``negative_form``); a denial
