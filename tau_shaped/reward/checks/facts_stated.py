@@ -55,11 +55,16 @@ class FactsStatedKind(CheckKind):
         return lambda run: _facts(run, pred)
 
 
-def _facts(run: Any, p: Any) -> Finding:
-    from tau_shaped.reward.reading.fact_checks import FactChecker
+_CHECKER: List[Any] = []  # fact_checks' FactChecker, imported on first use (its readers are not loaded with the checks)
 
+
+def _facts(run: Any, p: Any) -> Finding:
+    if not _CHECKER:
+        from tau_shaped.reward.reading.fact_checks import FactChecker
+
+        _CHECKER.append(FactChecker)
     trajectory = run.trajectory
-    checker = FactChecker(p, run.initial)
+    checker = _CHECKER[0](p, run.initial)
     hits: List[Tuple[int, str]] = []
     doubts: List[Tuple[int, str]] = []
     checker.hear(seen(trajectory.first_user_message))
