@@ -28,7 +28,8 @@ and look-alike digits, and nothing else):
    ``normalize_confusables.digits_folded``);
 6. emails written with spaces or in words ("mia.li7 (at) example (dot) com") written as emails
    (``normalize_spoken.addresses``);
-7. numbers written in words read as numbers ("twenty bucks" -> "20 bucks", text2num, given
+7. numbers written in words read as numbers ("twenty bucks" -> "20 bucks", "a refund of sixteen
+   ninety" -> "a refund of 16.90", text2num, given
    only a text that holds one of its words, in pieces of at most ``_CHUNK`` characters: it takes
    quadratic time on a long run of number words), spoken
    digit runs joined ("5 oh 3, 5 5 5, 7 2 3 2" -> "503 555 7232", ``normalize_spoken.digits``)
@@ -183,6 +184,15 @@ def _has_number_words(text: str) -> bool:
     return not _NUMBER_WORDS.isdisjoint(text.encode("utf-8", "surrogatepass").lower().translate(_NOT_LETTERS).split())
 
 
+# A price said as two numbers ("a refund of sixteen ninety", "it comes to twelve fifty"): text2num
+# writes "16 90"; right after a word of money (and "of", "is", ... between) it is dollars and cents,
+# "16.90". Only where the words were number words: digits a message wrote as "16 90" stay as written.
+_PRICE_PAIR = re.compile(
+    r"(?i)\b(?P<cue>refund(?:ed)?|charged?|costs?|price[sd]?|total|paid|pay|fees?|credit(?:ed)?|comes?[ \t]+to|came[ \t]+to|amount|bill|owed?)"
+    r"(?P<gap>(?:[ \t]+(?:of|is|was|were|at|for|just|only|about|around|roughly|back|you|me))*[ \t]+)"
+    r"(?P<d>[1-9][0-9]?) (?P<c>[1-9][0-9])(?![-.,]?\w)")
+
+
 def _numbers_in_words(text: str) -> str:
     from text_to_num import alpha2digit
 
@@ -191,9 +201,13 @@ def _numbers_in_words(text: str) -> str:
     out = []
     for piece in _pieces(text) if len(text) > _CHUNK else (text,):
         try:
-            out.append(alpha2digit(piece, "en"))
+            read = alpha2digit(piece, "en")
         except Exception:  # noqa: BLE001 - a text the library cannot read is read as written
-            out.append(piece)
+            read = piece
+        if " " in read and read != piece:
+            read = _PRICE_PAIR.sub(lambda m: m.group(0) if f"{m.group('d')} {m.group('c')}" in piece
+                                   else f"{m.group('cue')}{m.group('gap')}{m.group('d')}.{m.group('c')}", read)
+        out.append(read)
     return "".join(out)
 
 
