@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from tau_shaped.env.sized_memo import SizedMemo
 from tau_shaped.reward.matchers import match_text
-from tau_shaped.reward.memo_keys import _json_typed, json_key
+from tau_shaped.reward.memo_keys import json_key
 from tau_shaped.reward.reading.replies import classify_reply, known_class
 
 # whether the shared reader takes the question and the described values (SPEC §10)
@@ -28,7 +28,7 @@ def reply_class(reply: str, confirmation: Any, *, question: Optional[str] = None
     c = confirmation
     if c.yes is None:
         if _READS_CONTEXT and (question is not None or described is not None):
-            if described is None or type(described) is dict and _json_typed(described, 8):  # Described.of cannot refuse it
+            if described is None or type(described) is dict and _plain_values(described):  # Described.of cannot refuse it
                 kept = known_class(reply, question)  # read without the call's values: they need not be made
                 if kept is not None:
                     return kept
@@ -37,6 +37,18 @@ def reply_class(reply: str, confirmation: Any, *, question: Optional[str] = None
     if c.no is not None and match_text(c.no, _without(c.no_unless, reply)) is not None:
         return "no"
     return "yes" if match_text(c.yes, reply) is not None else "no"
+
+
+def _plain_values(values: dict) -> bool:
+    """Whether ``Described.of`` reads ``values`` without refusing them: texts, None, booleans,
+    floats and ints a float holds exactly (a larger int may not convert), or lists of these,
+    under text keys. Anything else is read the long way, so that what refuses it still does."""
+    return all(type(k) is str and (all(_plain(x) for x in v) if type(v) is list else _plain(v)) for k, v in values.items())
+
+
+def _plain(value: Any) -> bool:
+    kind = type(value)
+    return kind is str or value is None or kind is float or kind is bool or (kind is int and -(1 << 53) < value < (1 << 53))
 
 
 def _described(values: Any) -> Any:
