@@ -145,13 +145,11 @@ def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], obse
         return None
     text = text[:MAX_CHARS]
     own = _own(kwargs, observation, index)
-    found = [(arg, value, _leaves(arg, value)) for arg, value in kwargs.items()]  # leaves("", kwargs), by argument
-    own_dates = frozenset("-".join(f"{p:02d}" for p in d) for _, _, pairs in found for _, v in pairs
-                          if (d := _date_of(v)) is not None)
-    for arg, value, pairs in found:
+    own_dates = frozenset("-".join(f"{p:02d}" for p in d) for _, v in _leaves("", kwargs) if (d := _date_of(v)) is not None)
+    for arg, value in kwargs.items():
         if arg in skip:
             continue
-        for path, leaf in pairs:
+        for path, leaf in _leaves(arg, value):
             other = _another(text, leaf, index, own, observation, own_dates)
             if other is not None:
                 return f"{path}: {other}"
