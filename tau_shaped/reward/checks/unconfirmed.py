@@ -140,7 +140,7 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
     unanswered = trajectory.unanswered
     unrecorded = getattr(trajectory, "unrecorded", frozenset())  # set by offline scoring (reward/scoring.py)
     initial = run.initial
-    indexed: List[Any] = []  # S0's ids (s0_ids), looked up when a write first has a message to read
+    index = s0_ids(initial)
 
     def records(arg: str, value: Any) -> Optional[dict]:
         table = initial.get(c.mention_address[arg]) if isinstance(initial, dict) else None
@@ -149,23 +149,20 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
     for s in steps:
         if s.action.name not in c.tools or (c.succeeded and not s.succeeded):
             continue
+        kwargs = s.action.kwargs
+        result = _result_fields(s.observation, tuple(c.mention_result)) if c.mention_result else None
         state, reply, why = "", "", "no message states it"
-        messages = [r for r in steps[last_write + 1 : s.index] if r.agent_text is not None]
-        if messages:  # the call read (its result, its memo key, S0's ids) only for a write with messages before it
-            if not indexed:
-                indexed.append(s0_ids(initial))
-            index = indexed[0]
-            kwargs = s.action.kwargs
-            result = _result_fields(s.observation, tuple(c.mention_result)) if c.mention_result else None
-            call = _call_key(s.action.name, kwargs, result, s.observation)  # the memo's key, made once per write
-            told: List[Dict[str, Any]] = []  # what the reply reader compares a reply with: made once per write, if asked
+        call = _call_key(s.action.name, kwargs, result, s.observation)  # the memo's key, made once per write
+        told: List[Dict[str, Any]] = []  # what the reply reader compares a reply with: made once per write, if asked
 
-            def described(kwargs: Any = kwargs, result: Any = result, told: List[Dict[str, Any]] = told) -> Dict[str, Any]:
-                if not told:
-                    told.append(_described(kwargs, result, records, c))
-                return told[0]
+        def described(kwargs: Any = kwargs, result: Any = result, told: List[Dict[str, Any]] = told) -> Dict[str, Any]:
+            if not told:
+                told.append(_described(kwargs, result, records, c))
+            return told[0]
 
-        for r in messages:
+        for r in steps[last_write + 1 : s.index]:
+            if r.agent_text is None:
+                continue
             text = seen(r.agent_text)
             missing = _why_not(text, call, s.action.name, kwargs, c, result, records, index, s.observation, initial)
             if missing is None:
