@@ -44,12 +44,15 @@ def _phrase_pattern(phrase: str) -> Optional["re.Pattern[str]"]:
     # follow "US"); a digit must not continue a number ("1,000", "10.5", "3.10").
     before = (r"(?<!\w)" if re.match(r"\w", first) else "") + (r"(?<!\d[.,])" if first.isdigit() else "")
     after = (r"(?!\w)" if re.match(r"\w", last) else "") + (r"(?![.,]\d)" if last.isdigit() else "")
-    return re.compile(before + r"\s+".join(map(re.escape, words)) + after, re.IGNORECASE)
+    # an underscore inside a word ("mia_li_3668", an id) is said as a space or a dash too ("mia li 3668")
+    inner = [re.escape(w).replace("_", r"[\s_-]{1,3}") if "_" in w.strip("_") else re.escape(w) for w in words]
+    return re.compile(before + r"\s+".join(inner) + after, re.IGNORECASE)
 
 
 def find_phrase(text: str, phrase: str) -> Optional[str]:
     """The first case-insensitive, whole-word occurrence of ``phrase``; inner spaces match
-    any run of whitespace. A blank phrase is found nowhere."""
+    any run of whitespace, and an underscore inside a word a space or a dash as well ("mia li
+    3668" says "mia_li_3668"). A blank phrase is found nowhere."""
     pattern = _phrase_pattern(phrase)
     match = pattern.search(text) if pattern else None
     return match.group(0) if match else None

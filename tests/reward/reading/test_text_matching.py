@@ -175,3 +175,11 @@ def test_word_boundary_property(w):
     """SPEC §5: a word is found whatever its case, and never as the start of a longer word."""
     assert find_phrase(f"say {w}!", w.upper()) == w
     assert find_phrase(w + "x", w) is None
+
+
+@pytest.mark.parametrize("said,found", [("It is mia li 3668.", True), ("user id: mia-li-3668", True), ("MIA_LI_3668", True),
+                                        ("mia li3668", False), ("mia_li_36689", False), ("xmia li 3668", False)])
+def test_an_underscored_id_said_with_spaces_or_dashes_is_found(said, found):
+    """An id's underscores said as spaces or dashes ("mia li 3668": tau2's user ids are so read
+    out by customers) is the phrase; another id, or a word run into it, is not (round 8)."""
+    assert (find_phrase(said, "mia_li_3668") is not None) is found
