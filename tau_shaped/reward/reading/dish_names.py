@@ -46,6 +46,7 @@ import re2
 
 from tau_shaped.reward.reading.dish_exclusions import allergen_pattern
 from tau_shaped.reward.reading.dish_misspellings import Misspellings, found as _found
+from tau_shaped.reward.reading.normalize_confusables import marks_folded
 
 __all__ = ["FILLER", "GENERIC", "MODIFIERS", "DishNames", "Mention", "dish_names_of", "name_words", "names_no_dish", "stem"]
 
@@ -96,7 +97,7 @@ def stem(word: str) -> str:
 
 def name_words(name: str) -> Tuple[str, ...]:
     """A dish name's words as compared."""
-    return tuple(stem(w) for w in _TOKEN.findall(name))
+    return tuple(stem(w) for w in _TOKEN.findall(marks_folded(name)))  # "Crème Brûlée" as text reads it
 
 
 @dataclass(frozen=True)
@@ -183,8 +184,9 @@ class DishNames:
         self._longest, self._first, self._joined = menus.longest, menus.first, menus.joined
         self._starts, self._starts_any_case = menus.starts, menus.starts_any_case
         self._misspellings = Misspellings((name_words(n) for n in self.unsafe), self._vocabulary, self._generic, stem)
-        words = {_prefix(w) for n in self.unsafe for w in _TOKEN.findall(n.lower()) if stem(w) not in _FUNCTION}
-        self._unsafe_words = tuple(sorted(w for w in words | {"".join(_TOKEN.findall(n.lower())) for n in self.unsafe} if w))
+        lows = [marks_folded(n).lower() for n in self.unsafe]
+        words = {_prefix(w) for n in lows for w in _TOKEN.findall(n) if stem(w) not in _FUNCTION}
+        self._unsafe_words = tuple(sorted(w for w in words | {"".join(_TOKEN.findall(n)) for n in lows} if w))
 
     def unleet(self, text: str) -> str:
         """``text`` with each word written with digits or signs for letters that folds to a word of

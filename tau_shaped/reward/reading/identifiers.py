@@ -11,10 +11,10 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
 
+from tau_shaped.reward.reading.normalize_confusables import marks_folded
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 from tau_shaped.reward.reading.identifier_tokens import (_DIGIT_WORDS, _JOINERS, _TOKEN, _Token, _candidates,  # noqa: F401
                                                         _plain_text, _read_candidates)
-
 
 _PHONE = re.compile(r"(?<![\w])\+?(?:[0-9][ ().-]{0,2}){9,13}[0-9](?![\w])")  # the customer's phones (Heard)
 _STREET = re.compile(r"(?<![\w.,])([0-9]{1,6})[\s,]{1,3}([^\W\d_][\w'-]{0,40})", re.UNICODE)
@@ -47,7 +47,7 @@ _SEPARATORS = str.maketrans("", "", "-._ ")  # what an id, an email or a name is
 
 
 def _skeleton(value: str) -> str:
-    low = value.lower()
+    low = (value if value.isascii() else marks_folded(value)).lower()  # "José" as text reads it
     if low.isalnum():  # ``str.isalnum`` is the regex's ``\w`` but "_": nothing to take off
         return low
     bare = low.translate(_SEPARATORS)

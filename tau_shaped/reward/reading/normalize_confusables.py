@@ -18,6 +18,11 @@ its own script and is kept, as is every word of a message written mostly in anot
 ASCII digits they are, always. Punctuation look-alikes (the apostrophe "’", dashes "‐–−", the
 one-dot leader "․", "ꓸ") are folded wherever they stand.
 
+``marks_folded``: a Latin letter with a diacritic read as its letter ("Sámosa", "Crème" ->
+"Samosa", "Creme"): a mark over a letter does not make it another word (an accent added to
+hide a dish's name or a customer's; the world's own values are read the same way, so an
+accented name in a domain's data still matches). Marks over letters of other scripts are kept.
+
 ``digits_folded``: a letter O, o, I or l inside a number that opens with a digit and holds at
 least two is the digit it imitates ("FD-1OO42", "5O3-555-186O"); an id that opens with a letter
 keeps its letters ("I45O37", "L1001"). The reverse, a digit or a sign for a letter inside a word
@@ -34,7 +39,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Dict, Tuple
 
-__all__ = ["folded", "fold_table", "digits_folded"]
+__all__ = ["folded", "fold_table", "digits_folded", "marks_folded"]
 
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")  # each run found once, no backtracking: linear in the text
 _NUMBER_LOOKALIKE = re.compile(r"[0-9][0-9OoIl]*")  # matched on one run, anchored: linear in the run
@@ -102,10 +107,32 @@ _SMALL_CAPITALS = {
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
-def folded(text: str) -> str:
-    """``text`` with look-alikes folded (see the module docstring). All-ASCII text is returned as it is."""
+def marks_folded(text: str) -> str:
+    """``text`` with the diacritics of Latin letters taken off (see the module docstring); an
+    all-ASCII text is returned as it is."""
     if text.isascii():
         return text
+    out = []
+    base_latin = False
+    for c in unicodedata.normalize("NFKD", text):
+        if unicodedata.combining(c):
+            if base_latin:
+                continue
+        else:
+            base_latin = c.isascii() and c.isalpha()
+        out.append(c)
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+def folded(text: str) -> str:
+    """``text`` with look-alikes folded (see the module docstring), and the marks over Latin
+    letters taken off (``marks_folded``). All-ASCII text is returned as it is."""
+    if text.isascii():
+        return text
+    return marks_folded(_look_alikes_folded(text))
+
+
+def _look_alikes_folded(text: str) -> str:
     letters, punct = fold_table()
     chars = set(_NON_ASCII.findall(text))  # the distinct non-ASCII characters: few, even in a long text
     for c in chars:  # few distinct characters: a replace each is faster than a translate

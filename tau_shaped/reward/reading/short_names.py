@@ -18,6 +18,8 @@ from typing import Any, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, S
 
 import re2
 
+from tau_shaped.reward.reading.normalize_confusables import marks_folded
+
 __all__ = ["short_name"]
 
 _WORD = r"([A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)?|[A-Z]{2,}(?:-[A-Z]{2,})?)"
@@ -44,7 +46,7 @@ def _forms(index: Any) -> _Forms:
     if index.short_forms is None:
         forms = _Forms({}, {}, {}, {})
         for cid, first, last, own_only in index.people:
-            f, last_ = first.lower().strip(), last.lower().strip()
+            f, last_ = marks_folded(first).lower().strip(), marks_folded(last).lower().strip()  # as text reads them
             if len(f) < 2 or len(last_) < 2:
                 continue
             mine = forms.own.setdefault(cid, set())

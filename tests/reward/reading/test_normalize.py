@@ -128,7 +128,7 @@ def test_adversarial_input_is_read_in_linear_time(unit):
     ("Привет, как дела", "Привет, как дела"),  # letters with no Latin look-alike: real Cyrillic
     ("Я хочу сор и борщ", "Я хочу сор и борщ"),  # a Russian word of look-alikes in a Russian sentence stays
     ("Ваш заказ Kоrma", "Ваш заказ Korma"),  # a word mixing scripts is a disguise in any message
-    ("José and Zoë", "José and Zoë"),  # accented Latin letters are letters, not look-alikes
+    ("José and Zoë", "Jose and Zoe"),  # a mark over a Latin letter comes off (the world's values are read alike: round 8)
     ("СНІСКЕN", "CHICKEN"),  # a capital look-alike of I is I (the data folds it to l)
 ])
 def test_which_look_alikes_are_folded(text, expected):
