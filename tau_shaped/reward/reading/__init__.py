@@ -24,7 +24,8 @@ the order text flows through them.
    wouldn't say no", "no need", 👍), read on its clauses (``reply_clauses``), what they do to the call (``reply_meaning``) and
    the values they name (``reply_values``).
 6. Hard lines, read to fail closed: ``identifiers`` (another customer's values as a message
-   holds them), ``disclosures`` (another customer's data said), ``status_leaks`` (a status or
+   holds them), ``disclosures`` (another customer's data said), ``card_ends`` (a card of theirs
+   by its last four digits), ``status_leaks`` (a status or
    another detail of their order in view said: its items, total, courier), ``user_records``
    (tau2's users in that shape); ``dish_names`` (a dish named by any form of its name),
    ``dish_misspellings`` (a word of an unsafe dish misspelt, read as the word; the RE2 programs

@@ -7,7 +7,8 @@ said it first, in any form: their email's local part (alone, or at their domain:
 spaced, spelled "mia dot li7 at example dot com", "&#64;", "＠", split; at another domain it is
 another address), or masked ("mia***7@example.com"); their phone's digits in any grouping, with
 a country code, spelled ("five oh three ..."), or its last seven, or its last four where a phone
-is named ("ending in 7232", "xxx-xxx-7232", "the last four digits of the phone are 7232"); their
+is named ("ending in 7232", "xxx-xxx-7232", "the last four digits of the phone are 7232"); a card
+of theirs by its last four digits ("the card ending 4876", ``card_ends``); their
 full name in either order or in fields
 ("first_name: Mia, last_name: Li", "Mia, whose surname is Li") or in a short form ("Mr. Li", "M. Li",
 "Mia L.": ``short_names``), with digits for letters or not
@@ -33,6 +34,7 @@ from tau_shaped.reward.reading.identifiers import (  # noqa: F401 - the readers'
     _AT_DOMAIN, _END_HINT, _PHONE, Heard, _candidates, _digits, _email_elsewhere, _Hit, _hits, _holds, _index, _Index,
     _masked, _national, _phone_end, _plain_text, _read_candidates, _skeleton,
 )
+from tau_shaped.reward.reading.card_ends import card_end
 from tau_shaped.reward.reading.short_names import short_name
 from tau_shaped.reward.reading.status_leaks import order_details_leak, status_leak
 
@@ -72,8 +74,10 @@ def other_customers_data(text: str, customers: Any, own: str, said_by_user: Unio
         at_domain = _AT_DOMAIN.match(plain, hit.end) if hit.kind == "email" else None  # quoted with its domain
         return f"another customer's {what} {plain[hit.start:at_domain.end() if at_domain else hit.end]!r}"
     at, digit = _holds(plain)
+    ends = digit and _END_HINT.search(plain) is not None
     found = (_masked(plain, index, own, heard) if at else None) or (
-        _phone_end(plain, index, own, heard) if digit and _END_HINT.search(plain) else None) or \
+        _phone_end(plain, index, own, heard) if ends else None) or (
+        card_end(plain, customers, own, heard.lower()) if ends else None) or \
         short_name(plain, index, own, heard, booked, couriers)
     if found is None and ids and statuses:
         found = status_leak(plain, hits, heard, index, own, statuses)

@@ -2,8 +2,9 @@
 a message), built once per S0: for each user of ``users``, their ``email``, ``first_name`` and
 ``last_name`` (``name``), their ``addresses`` (the profile's ``address`` and the addresses of their
 orders, each ``{"street": address1}``), their ``record_ids`` (their orders' or reservations' ids
-and their payment methods' ids) and ``own_names`` (the passengers of their reservations and their
-saved passengers: people whose names are this user's booking data).
+and their payment methods' ids), ``own_names`` (the passengers of their reservations and their
+saved passengers: people whose names are this user's booking data) and ``card_ends`` (their
+payment methods' ``last_four``: ``card_ends``).
 
 Reads only those fields of ``users``, ``orders`` and ``reservations``; anything else or of
 another type is left out. ``record_statuses``: each order's or reservation's status (any domain),
@@ -65,9 +66,11 @@ def _customers(state: Any) -> Dict[str, Any]:
             booking = reservations.get(rid) if isinstance(reservations, dict) and isinstance(rid, str) else None
             if isinstance(booking, dict):
                 own_names += [n for n in (_name(p) for p in booking.get("passengers") or []) if n]
+        card_ends = [str(m.get("last_four")) for m in (methods.values() if isinstance(methods, dict) else ())
+                     if isinstance(m, dict) and m.get("last_four") is not None]
         out[str(uid)] = {"email": user.get("email"), "first_name": name[0] if name else None,
                          "last_name": name[1] if name else None, "addresses": addresses,
-                         "record_ids": ids, "own_names": own_names}
+                         "record_ids": ids, "own_names": own_names, "card_ends": card_ends}
     return out
 
 

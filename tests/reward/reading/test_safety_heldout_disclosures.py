@@ -204,7 +204,10 @@ def test_a_phones_last_four_said_in_other_words_is_the_phone(message):
 
 
 def test_a_cards_last_four_is_no_phone():
-    assert not read(OWN, "hi", f"The last four digits of the card number are {O['phone'][-4:]}.")
+    """(Read as a card's, it discloses only where another customer's card ends so: ``card_ends``.)"""
+    message = f"The last four digits of the card number are {O['phone'][-4:]}."
+    found = other_customers_data(seen(message), CUSTOMERS, OWN, Heard(["hi"]), True, STATUSES)
+    assert found is None or "phone" not in found and "card" in found
 
 
 @pytest.mark.parametrize("message", ["a {l} bag", "the {l} one", "I'd say {l}."])
