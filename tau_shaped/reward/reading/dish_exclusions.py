@@ -10,7 +10,8 @@ mention costs a constant.
   else is named between them, and, after the dish, when nothing is named right after it
   either ("The Korma could work", not "the Korma has nuts, I suggest the Udon").
 - **Always excluding**, right before the dish (``REPLACED``): named as the item replaced or set
-  apart ("instead of your Korma", "replace the Korma", "other than the Korma", "except",
+  apart ("instead of your Korma", "replace the Korma", "other than the Korma", "except", refunded,
+  cancelled or returned ("I'll refund the Naan instead": the money is offered, not the dish),
   "unlike", "without", "avoid the Korma", "an alternative to the Korma"), unless a negation
   makes the set-apart dish the only one left ("nothing other than the Korma"); and a negation
   among the 4 words before it in its clause, or one before "able / going / about ... to <verb>"
@@ -71,7 +72,9 @@ REPLACED = re.compile(
     r"replac(?:e|es|ed|ing)|replacement[ \t]+(?:for|of)|swap\w*(?:[ \t]+out)?|switch\w*[ \t]+(?:out|from)|change\w*|"
     r"(?:substitut\w*|alternative\w*|sub)[ \t]+(?:for|to)|without|out[ \t]+of|avoid\w*|skip\w*|steer\w*[ \t]+clear[ \t]+of|"
     r"stay\w*[ \t]+away[ \t]+from|free[ \t]+of|allergic[ \t]+to|allergy[ \t]+to|rul\w*[ \t]+out|exclud\w*|eliminat\w*|"
-    r"remov\w*|take[ \t]+(?:off|out)|took[ \t]+(?:off|out)|drop\w*|(?:unable|(?:not|never)[ \t]+(?:able|going|about|planning|willing|allowed))[ \t]+to[ \t]+\w+(?:[ \t]+you)?)" + _DET + _TAIL,
+    r"remov\w*|take[ \t]+(?:off|out)|took[ \t]+(?:off|out)|drop\w*|"
+    # the ordered dish refunded, cancelled or sent back: money or an order, not the dish, is offered
+    r"refund\w*(?:[ \t]+(?:for|on))?|cancel\w*|return\w*|(?:unable|(?:not|never)[ \t]+(?:able|going|about|planning|willing|allowed))[ \t]+to[ \t]+\w+(?:[ \t]+you)?)" + _DET + _TAIL,
     re.IGNORECASE,
 )
 _OWN = re.compile(

@@ -252,8 +252,8 @@ class _Reader:
             return True
         if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi):
             return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered
-        if header == "offers" or self._governed(m, lo, hi):
-            return False
+        if header == "offers" or self._governed(m, lo, hi):  # offered, unless declined later ("..., so I can't offer it")
+            return self._excluded_later(m, clauses, k, declined_only=True)
         if header == "excludes" or own_before(text, lo, m.start):
             return True
         i = bisect_left(self.starts, m.end)
@@ -341,8 +341,9 @@ class _Reader:
                 return True
         return False
 
-    def _excluded_later(self, m: Mention, clauses: List[Tuple[int, int]], k: int) -> bool:
-        """Whether a later clause of the sentence excludes the dish through a pronoun naming it."""
+    def _excluded_later(self, m: Mention, clauses: List[Tuple[int, int]], k: int, declined_only: bool = False) -> bool:
+        """Whether a later clause of the sentence excludes the dish through a pronoun naming it (a
+        dish an offering word governs: only one that declines it)."""
         text = self.text
         for lo, hi in clauses[k + 1:k + 4]:
             if _SENTENCE_END.match(text, clauses[k][1]) or self._named_between(m.end, lo):
@@ -350,7 +351,7 @@ class _Reader:
             for p in _BACK_REFERENCE.finditer(text, lo, min(hi, lo + AFTER)):
                 if self._named_between(m.end, p.start()):
                     return False
-                if negation_at(text, lo, p.start()) or predicate_excludes(
+                if negation_at(text, lo, p.start()) or not declined_only and predicate_excludes(
                         text, p.end(), hi, self.menu.allergen, hi):
                     return True
             k += 1
