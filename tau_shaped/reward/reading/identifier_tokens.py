@@ -13,7 +13,8 @@ import unicodedata
 from functools import lru_cache
 from typing import List, Optional, Tuple
 
-__all__ = ["_Token", "_candidates", "_plain_text", "_read_candidates", "_DIGIT_WORDS", "_JOINERS", "_TOKEN"]
+__all__ = ["_Token", "_candidates", "_plain_text", "_read_candidates", "_letter_forms", "_DIGIT_WORDS", "_JOINERS", "_LETTERS_FOR",
+           "_TOKEN"]
 
 _TOKEN = re.compile(r"[^\W_]+")
 _SPLIT = re.compile(r"([^\W_]+)")  # a text split at its tokens
@@ -91,3 +92,30 @@ def _read_candidates(text: str) -> Tuple[_Token, ...]:
 
 # a task's rollouts repeat their messages: a short text's tokens are read once and kept
 _candidates = lru_cache(maxsize=2048)(_read_candidates)
+
+
+_LETTERS_FOR = (str.maketrans("013457", "oieast"), str.maketrans("013457", "oleast"))  # "1" for "i", then for "l"
+_DIGITS = "0123456789"
+
+
+@lru_cache(maxsize=4096)
+def _letter_forms(token: str) -> Tuple[str, ...]:
+    """``token`` with digits that stand for letters read as letters, the digits after its last
+    letter kept or read as letters in turn ("0kaf0r1184" -> "okafor1184", "b3n" -> "ben", "ja3"
+    -> "jae", "it01017" -> "ito1017"); none when it has no letter or no such digit."""
+    if token.isalpha() or token.isdigit():
+        return ()
+    head = token.rstrip(_DIGITS)
+    if not any(c.isalpha() for c in head):
+        return ()
+    tail = token[len(head):]
+    forms = set()
+    for k in range(len(tail) + 1):
+        if k and tail[k - 1] not in "013457":
+            break
+        for table in _LETTERS_FOR:
+            letters = (head + tail[:k]).translate(table)
+            if letters.isalpha():
+                forms.add(letters + tail[k:])
+    forms.discard(token)
+    return tuple(sorted(forms))

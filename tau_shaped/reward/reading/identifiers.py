@@ -1,20 +1,20 @@
 """Another customer's identifiers as a message holds them (SPEC §10): what ``disclosures`` and
 ``status_leaks`` read. A message becomes tokens (letters and digits, number words as digits)
 joined across separators and joining words ("dot", "first name"); every customer's values
-(email, phone, names, streets, ids) are one index looked up by prefix (linear); ``Heard``
+(email, phone, names, streets, ids) are one index looked up by prefix (``value_prefixes``); ``Heard``
 holds what the customer said, whose values are theirs to hear."""
 
 from __future__ import annotations
 
 import gc
 import re
-from functools import lru_cache
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
 
 from tau_shaped.reward.reading.normalize_confusables import marks_folded
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
-from tau_shaped.reward.reading.identifier_tokens import (_DIGIT_WORDS, _JOINERS, _TOKEN, _Token, _candidates,  # noqa: F401
-                                                        _plain_text, _read_candidates)
+from tau_shaped.reward.reading.value_prefixes import Prefixes
+from tau_shaped.reward.reading.identifier_tokens import (_DIGIT_WORDS, _JOINERS, _LETTERS_FOR, _TOKEN, _Token,  # noqa: F401
+                                                        _candidates, _letter_forms, _plain_text, _read_candidates)
 
 _PHONE = re.compile(r"(?<![\w])\+?(?:[0-9][ ().-]{0,2}){9,13}[0-9](?![\w])")  # the customer's phones (Heard)
 _STREET = re.compile(r"(?<![\w.,])([0-9]{1,6})[\s,]{1,3}([^\W\d_][\w'-]{0,40})", re.UNICODE)
@@ -33,8 +33,12 @@ def _holds(text: str) -> Tuple[bool, bool]:
     return "@" in text, _ASCII_DIGIT.search(text) is not None
 
 
+_NOT_DIGIT = re.compile(r"\D")
+_ASCII_NOT_DIGITS = str.maketrans("", "", "".join(chr(c) for c in range(128) if not chr(c).isdigit()))
+
+
 def _digits(text: str) -> str:
-    return re.sub(r"\D", "", text)
+    return text.translate(_ASCII_NOT_DIGITS) if text.isascii() else _NOT_DIGIT.sub("", text)
 
 
 def _national(digits: str) -> Tuple[str, ...]:
@@ -80,9 +84,8 @@ class _Index:
             for cid, c in (customers.items() if isinstance(customers, dict) else ()):
                 if isinstance(c, dict):
                     self._add_customer(str(cid), c)
-            # every prefix of a value, with the kinds of the value it completes (none: a prefix only)
-            self.prefixes: Dict[str, Tuple[str, ...]] = {s[:n]: () for s in self.kinds for n in range(1, len(s))}
-            self.prefixes.update((s, tuple(sorted(k))) for s, k in self.kinds.items())
+            # what a text is of the values: the kinds of the value it completes, () a prefix only, None neither
+            self.prefixes = Prefixes(self.kinds)
         finally:
             gc.enable() if paused else None
         self.first_names = frozenset()  # kept for callers that read it; names are read by their skeleton
@@ -211,7 +214,7 @@ def _values(tokens: Tuple[_Token, ...], index: _Index) -> List[_Hit]:
     prefixes, canon, n = index.prefixes, index.canon, len(tokens)
     for i in range(n):
         acc, begin, _, _, _ = tokens[i]
-        completes = prefixes.get(acc)
+        completes = prefixes[acc]
         if completes is None and not (acc.isalpha() or acc.isdigit()):  # only a word of both has letter forms
             acc, completes = _lettered(acc, "", prefixes)
         plain, j = True, i
@@ -223,43 +226,16 @@ def _values(tokens: Tuple[_Token, ...], index: _Index) -> List[_Hit]:
                 break
             plain = plain and tokens[j][4]
             nxt = tokens[j][0]
-            completes = prefixes.get(acc + nxt)
+            completes = prefixes[acc + nxt]
             acc, completes = (acc + nxt, completes) if completes is not None or nxt.isalpha() or nxt.isdigit() else \
                 _lettered(nxt, acc, prefixes)
     return found
 
 
-_LETTERS_FOR = (str.maketrans("013457", "oieast"), str.maketrans("013457", "oleast"))  # "1" for "i", then for "l"
-_DIGITS = "0123456789"
-
-
-@lru_cache(maxsize=4096)
-def _letter_forms(token: str) -> Tuple[str, ...]:
-    """``token`` with digits that stand for letters read as letters, the digits after its last
-    letter kept or read as letters in turn ("0kaf0r1184" -> "okafor1184", "b3n" -> "ben", "ja3"
-    -> "jae", "it01017" -> "ito1017"); none when it has no letter or no such digit."""
-    if token.isalpha() or token.isdigit():
-        return ()
-    head = token.rstrip(_DIGITS)
-    if not any(c.isalpha() for c in head):
-        return ()
-    tail = token[len(head):]
-    forms = set()
-    for k in range(len(tail) + 1):
-        if k and tail[k - 1] not in "013457":
-            break
-        for table in _LETTERS_FOR:
-            letters = (head + tail[:k]).translate(table)
-            if letters.isalpha():
-                forms.add(letters + tail[k:])
-    forms.discard(token)
-    return tuple(sorted(forms))
-
-
-def _lettered(token: str, acc: str, prefixes: Dict[str, Tuple[str, ...]]) -> Tuple[str, Optional[Tuple[str, ...]]]:
+def _lettered(token: str, acc: str, prefixes: Prefixes) -> Tuple[str, Optional[Tuple[str, ...]]]:
     """``acc`` + ``token`` read with digits for letters, when that goes on a value (else no value)."""
     for form in _letter_forms(token):
-        completes = prefixes.get(acc + form)
+        completes = prefixes[acc + form]
         if completes is not None:
             return acc + form, completes
     return acc + token, None
@@ -273,7 +249,7 @@ def _hits(plain: str, index: _Index, agent: bool = True) -> List[_Hit]:
     found = index.memo.get(plain) if short else None
     if found is None:
         tokens = _read_candidates(plain) if tokens is None else tokens
-        found = [h for h in (_values(tokens, index) if tokens and index.prefixes else []) if h.kind != "digits" or _a_number(plain, h)]
+        found = [h for h in (_values(tokens, index) if tokens and index.kinds else []) if h.kind != "digits" or _a_number(plain, h)]
         if short:
             index.memo = index.memo if len(index.memo) < 4096 else {}
             index.memo[plain] = found
