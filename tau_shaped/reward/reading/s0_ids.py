@@ -21,8 +21,12 @@ _NOT_ALNUM = re.compile(r"[^A-Za-z0-9]")
 
 def id_key(value: str) -> str:
     """An id as compared: letters and digits only, in upper case ("fd 10045" is "FD10045")."""
-    if value.isascii() and value.isalnum():
-        return value.upper()
+    if value.isascii():
+        if value.isalnum():
+            return value.upper()
+        bare = value.replace("-", "")  # "FD-10045": ASCII letters and digits but for its dashes
+        if bare.isalnum():
+            return bare.upper()
     return _NOT_ALNUM.sub("", value).upper()
 
 
@@ -100,7 +104,7 @@ class S0Ids:
                         continue
                     key = keys.get(value)
                     if key is None:
-                        key = keys[value] = id_key(value) if _has_digit(value) else ""
+                        key = keys[value] = _key_of(value)
                 elif kind in _LEAVES:
                     continue
                 elif kind is dict or kind is list:
@@ -124,7 +128,7 @@ class S0Ids:
                         field = fields[name] = _field_kind(name) if isinstance(name, str) else 0
                     if not field:
                         continue
-                    key = id_key(value) if _has_digit(value) else ""
+                    key = _key_of(value)
                 if not key:
                     continue
                 found = kinds.get(name)
@@ -137,8 +141,19 @@ class S0Ids:
             if nested is not None:
                 left -= 1
                 for value in nested:
-                    if type(value) is dict:
+                    kind = type(value)
+                    if kind is dict:
                         visit(value, node, left)
+                    elif kind is list:  # a list read here (``down``'s loop), not by a call: most hold text alone
+                        if left > 0:
+                            for child in value:
+                                kind = type(child)
+                                if kind is dict:
+                                    visit(child, value, left - 1)
+                                elif kind is list:
+                                    down(child, value, left - 1)
+                                elif kind not in _LEAVES and _sort(child) >= _DICT:
+                                    down(child, value, left - 1)
                     else:
                         down(value, node, left)
 
@@ -219,6 +234,11 @@ def _field_kind(name: str) -> int:
 
 
 _ASCII_DIGIT = re.compile(r"[0-9]")
+
+
+def _key_of(value: str) -> str:
+    """An id field's text as its ``id_key``, or "" when it holds no digit."""
+    return id_key(value) if _has_digit(value) else ""
 
 
 def _has_digit(value: str) -> bool:

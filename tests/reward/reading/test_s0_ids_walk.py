@@ -107,3 +107,11 @@ def test_below_six_levels_nothing_is_read():
     for _ in range(6):
         shallow = {"x": shallow}
     assert S0Ids(shallow).kinds == {"order_id": {"FD9"}}
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from("aZ09-_ .#éé٣ß"), max_size=12) | st.sampled_from(IDS))
+def test_an_id_key_is_its_ascii_letters_and_digits_in_upper_case(value):
+    import re
+
+    assert id_key(value) == re.sub(r"[^A-Za-z0-9]", "", value).upper()
