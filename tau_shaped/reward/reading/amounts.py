@@ -21,7 +21,9 @@ as words ("one dollar", "five dollars and one cent", "a buck"):
   (16.90, 1234.50): a comma then exactly two digits, with no digit or ",digit" after, is never a
   thousands group (those have three digits), so "$1,234" stays 1234.
 
-Bare numbers are not amounts ("order 10005", "2 items", "5%", "15 minutes", "FD-10030"); the
+A bare figure with cents right after a word of money ("I've refunded 19.60", "the total is
+62.27") is an amount; other bare numbers are not ("order 10005", "2 items", "5%", "15 minutes",
+"FD-10030"); the
 number grammar is otherwise the one of ``text_matching.numbers_in_text`` (whole 3-digit thousands
 groups). Every pattern is linear (bounded repeats, a number may only start where no digit or
 word character precedes it).
@@ -95,6 +97,17 @@ _SLANG_AMOUNT = re.compile(
     r"(?<![\w.])(?:(?:an?|one|the)[ \u00a0]{1,2})?(?P<slang>fiver|tenner)(?![A-Za-z])", re.IGNORECASE
 )
 
+# A bare figure with cents right after a word of money moved or owed ("I've refunded 19.60 to your
+# card", "the total is 62.27", "it comes to 4.50"): money, though no currency is written (a figure
+# with a currency after it is read above; "refunded 2 items", "charged 5%" are not money).
+_BARE_MONEY = re.compile(
+    r"(?i)\b(?:refunded|charged|credited|reimbursed|paid|debited|(?:refund|charge|credit|payment|total|balance|amount|price|fee)"
+    r"(?:[ \u00a0](?:of|is|was|comes[ \u00a0]to|came[ \u00a0]to|will[ \u00a0]be))|comes[ \u00a0]to|came[ \u00a0]to|costs?|priced[ \u00a0]at)"
+    r"[ \u00a0](?:you[ \u00a0]|back[ \u00a0]|just[ \u00a0]|only[ \u00a0])?(?P<bm>[0-9]{1,5}\.[0-9]{2})"
+    r"(?![0-9]|[.,][0-9]|[ \u00a0]?(?:%|[$€£¥]|(?:US[ \u00a0])?dollars?\b|bucks?\b|euros?\b|cents?\b|USD|EUR|GBP|percent))")
+_BARE_HINTS = ("refund", "charge", "credit", "reimburs", "paid", "debit", "total", "balance", "amount", "price", "fee", "come", "came",
+               "cost")
+
 _HINTS = ("$", "€", "£", "¥", "dollar", "buck", "cent", "euro", "usd", "eur", "gbp", "cad", "aud", "jpy", "chf", "inr",
           "fiver", "tenner", "grand")
 
@@ -136,7 +149,7 @@ def _unmasked(text: str) -> str:
 def amounts(text: str) -> List[Stated]:
     """Money amounts ``text`` states, with a currency marker, in order (value in currency units,
     the sign ignored)."""
-    found: List[Stated] = []
+    found: List[Stated] = _bare_money(text) if "." in text else []
     if not may_state_amount(text):
         return found
     seen = _unmasked(text)
@@ -162,8 +175,17 @@ def amounts(text: str) -> List[Stated]:
     if "fiver" in low or "tenner" in low:
         found.extend(Stated("amount", _SLANG[m.group("slang").lower()], text[m.start():m.end()], m.start(), m.end())
                      for m in _SLANG_AMOUNT.finditer(text))
-        found.sort(key=lambda a: a.start)
+    if len(found) > 1:
+        found.sort(key=lambda a: a.start)  # the bare figures and the slang among the rest
     return found
+
+
+def _bare_money(text: str) -> List[Stated]:
+    """The bare figures with cents a word of money introduces (``_BARE_MONEY``)."""
+    low = text.lower()
+    if not any(h in low for h in _BARE_HINTS):
+        return []
+    return [Stated("amount", float(m.group("bm")), m.group("bm"), m.start("bm"), m.end("bm")) for m in _BARE_MONEY.finditer(text)]
 
 
 _KEPT_TEXT = 2048  # texts up to this long have their amounts read once and kept (bounded)
