@@ -88,6 +88,9 @@ _DETAIL_SENTENCES = re.compile(r"(?:[^.!?\n]|\.(?=\d))+")  # "$55.58" is not two
 _THAT_ORDER = re.compile(r"(?i)\b(?:that|this|the[ \t]+other|their|his|her|the[ \t]+\w+['’]s|which)[ \t]+(?:order|delivery|one)\b")
 
 
+_NO_LETTERS = str.maketrans("", "", "abcdefghijklmnopqrstuvwxyz")  # an ASCII skeleton's digits: it without its letters
+
+
 class _OrderFacts:
     """What each order of S0 holds that a message could give away (its customer, its amounts in
     cents, its items' names as words, its courier's id and name), by its id's skeleton (``facts[sk]``,
@@ -105,7 +108,7 @@ class _OrderFacts:
                 continue
             sk = _skeleton(oid)
             self._ids[sk] = oid
-            digits = "".join(c for c in sk if c.isdigit())
+            digits = sk.translate(_NO_LETTERS) if sk.isascii() else "".join(c for c in sk if c.isdigit())
             if len(digits) >= 5 and digits != sk:
                 self._ids.setdefault(digits, oid)
             self.of_customer.setdefault(o["customer_id"], []).append(sk)
