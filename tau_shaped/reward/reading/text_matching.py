@@ -140,7 +140,15 @@ def _amounts(text: str) -> Tuple[Any, ...]:
 
 def find_number(text: str, value: float, tolerance: float = 0.0) -> Optional[str]:
     """The snippet of the first number stated in the text within ``max(tolerance, 1e-9)``
-    of ``value``, or of an amount in any spelling; a negated one states nothing."""
+    of ``value``, or of an amount in any spelling; a negated one states nothing. A short text's
+    answer for a float and a float tolerance is kept (bounded): a confirmation's amount is looked
+    for in the same message for each write it might describe, and a task's rollouts repeat both."""
+    if type(value) is float and type(tolerance) is float and type(text) is str and len(text) <= _KEPT_TEXT:
+        return _kept_number(text, value, tolerance)
+    return _find_number(text, value, tolerance)
+
+
+def _find_number(text: str, value: float, tolerance: float) -> Optional[str]:
     bound = max(tolerance, 1e-9)
     negated: Optional[Negations] = None
     for number, snippet, start in _numbers_at(text):
@@ -155,6 +163,9 @@ def find_number(text: str, value: float, tolerance: float = 0.0) -> Optional[str
             if not negated(amount.start, value=True):
                 return amount.text
     return None
+
+
+_kept_number = lru_cache(maxsize=2048)(_find_number)
 
 
 _COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")

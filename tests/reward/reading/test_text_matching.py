@@ -120,6 +120,8 @@ def test_numbers_in_text(text, expected):
 def test_find_number(text, value, tolerance, snippet):
     """SPEC §5: ``{"number": x, "tolerance": t}`` holds when some stated number is within t of x."""
     assert find_number(text, value, tolerance) == snippet
+    assert find_number(text, float(value), float(tolerance)) == snippet  # kept, and asked again: the same
+    assert find_number(text, float(value), float(tolerance)) == snippet
 
 
 def test_find_math_lives_with_the_other_text_matchers():
