@@ -10,13 +10,14 @@ a card word next to four digits (few)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any, Dict, Optional, Set
+
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["card_end", "card_ends_of"]
 
 _CARD = r"(?:card|visa|mastercard|master[ \t]card|amex|american[ \t]express|discover|debit|credit)"
-_CARD_END = re.compile(
+_CARD_END = lazy(
     rf"(?i)\b{_CARD}\b([^.\n]{{0,30}}?)(?:\b(?:ending|ends|end)(?:[ \t]{{1,3}}(?:in|with|on))?[ \t:]{{0,3}}"
     r"|(?:[x*•#]{2,4}[ .-]?){1,3}"
     r"|\b(?:last|final)[ \t]+(?:4|four)(?:[ \t]+(?:digits?|numbers?))?[^.\n\d]{0,24}?)(\d{4})\b"

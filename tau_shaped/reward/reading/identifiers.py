@@ -10,20 +10,21 @@ import gc
 import re
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
 
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.reward.reading.normalize_confusables import marks_folded
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 from tau_shaped.reward.reading.value_prefixes import Prefixes
 from tau_shaped.reward.reading.identifier_tokens import (_DIGIT_WORDS, _JOINERS, _LETTERS_FOR, _TOKEN, _Token,  # noqa: F401
                                                         _candidates, _letter_forms, _plain_text, _read_candidates)
 
-_PHONE = re.compile(r"(?<![\w])\+?(?:[0-9][ ().-]{0,2}){9,13}[0-9](?![\w])")  # the customer's phones (Heard)
+_PHONE = lazy(r"(?<![\w])\+?(?:[0-9][ ().-]{0,2}){9,13}[0-9](?![\w])")  # the customer's phones (Heard)
 _STREET = re.compile(r"(?<![\w.,])([0-9]{1,6})[\s,]{1,3}([^\W\d_][\w'-]{0,40})", re.UNICODE)
 _NOT_TOKEN = re.compile(r"[\W_]+")
 _ASCII_DIGIT = re.compile(r"[0-9]")
-_MASKED_EMAIL = re.compile(r"([A-Za-z0-9._%+-]{0,64}?)(?:[*•]{2,20}|\.{3,6}|…{1,3})([A-Za-z0-9._%+-]{0,64})[ \t]{0,2}@[ \t]{0,2}([A-Za-z0-9.-]{1,253})")
+_MASKED_EMAIL = lazy(r"([A-Za-z0-9._%+-]{0,64}?)(?:[*•]{2,20}|\.{3,6}|…{1,3})([A-Za-z0-9._%+-]{0,64})[ \t]{0,2}@[ \t]{0,2}([A-Za-z0-9.-]{1,253})")
 _AT_DOMAIN = re.compile(r"[ \t]{0,3}@[ \t]{0,3}[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,5}")
 _END_HINT = re.compile(r"(?i)end|last|final|[x*•#]{3}")  # what every phone end read holds
-_PHONE_END = re.compile(r"(?i)\b(phone|number|mobile|cell|contact|tel\w*)\b([^.\n]{0,30}?)\b(?:ending|ends|end)[ \t]{1,3}(?:in|with|on)"
+_PHONE_END = lazy(r"(?i)\b(phone|number|mobile|cell|contact|tel\w*)\b([^.\n]{0,30}?)\b(?:ending|ends|end)[ \t]{1,3}(?:in|with|on)"
                         r"[ \t:]{1,3}(\d{4})\b|(?:[x*•#]{3}[ ().-]{0,2}){2}(\d{4})\b|"
                         r"\b(?:last|final)[ \t]+(?:4|four)\b(?:[ \t]+(?:digits?|numbers?))?([^.\n]{0,40}?)\b(\d{4})\b")
 
@@ -283,8 +284,8 @@ def _masked(text: str, index: _Index, own: str, heard: "Heard") -> Optional[str]
     return None
 
 
-_PHONE_WORD = re.compile(r"(?i)\b(?:phone|number|mobile|cell|contact|tel\w*)\b")
-_CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|amex|iban|paypal)\b")
+_PHONE_WORD = lazy(r"(?i)\b(?:phone|number|mobile|cell|contact|tel\w*)\b")
+_CARD_WORD = lazy(r"(?i)\b(?:card|visa|mastercard|amex|iban|paypal)\b")
 
 
 def _phone_end(text: str, index: _Index, own: str, heard: "Heard") -> Optional[str]:
@@ -342,9 +343,9 @@ class Heard:
 
 
 # what introduces an id: "order DRCMIN", "reservation id: drcmin", "booking #drcmin", "reservation_id": "drcmin"
-_ID_CUE = re.compile(r"(?<![^\W_])(?:orders?|reservations?|bookings?|confirmation|record|ids?|code|number|no|ref\w*|locator|pnr|"
+_ID_CUE = lazy(r"(?<![^\W_])(?:orders?|reservations?|bookings?|confirmation|record|ids?|code|number|no|ref\w*|locator|pnr|"
                      r"trips?)(?![^\W_])[^.!?\n]{0,40}$|#[ \t]*$", re.IGNORECASE)
-_ID_CUE_AFTER = re.compile(r"[ \t\"'`*_)]{0,3}(?:reservations?|bookings?|orders?)(?![^\W_])", re.IGNORECASE)
+_ID_CUE_AFTER = lazy(r"[ \t\"'`*_)]{0,3}(?:reservations?|bookings?|orders?)(?![^\W_])", re.IGNORECASE)
 
 
 def _a_letter_id(text: str, hit: _Hit) -> bool:
@@ -359,7 +360,7 @@ def _a_letter_id(text: str, hit: _Hit) -> bool:
         _ID_CUE_AFTER.match(text, hit.end, hit.end + 24) is not None
 
 
-_LETTER = re.compile(r"[^\W\d_]")
+_LETTER = lazy(r"[^\W\d_]")
 
 
 def _alone_on_its_line(text: str, hit: _Hit) -> bool:

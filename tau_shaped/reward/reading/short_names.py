@@ -18,6 +18,7 @@ from typing import Any, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, S
 
 import re2
 
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.reward.reading.normalize_confusables import marks_folded
 
 __all__ = ["short_name"]
@@ -26,13 +27,13 @@ _WORD = r"([A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)?|[A-Z]{2,}(?:-[A-Z]{2,})?)"
 _TITLES = r"(?i:mr|mrs|ms|mx|dr|mister|madam|madame|mme)(?:\.\s{0,3}|\s{1,3})|(?:Miss|MISS)\s{1,3}"
 _NOT_AFTER = r"(?<![\w.’-])(?<![A-Za-z]')"  # a letter, a dot or a contraction's apostrophe ("it's") before
 # where a short form may be: a title, or a letter standing alone (most messages hold few of either)
-_ANCHOR = re.compile(_NOT_AFTER + r"(?:(?:" + _TITLES + r")|[A-Za-z]\.|[A-Z](?=\s{1,3}[A-Z]|['’]s\b|[ \t]*(?:$|\n|[,;:!?)\]|\"])))")
-_TITLE = re.compile(r"(?:" + _TITLES + r")" + _WORD + r"(?![^\W\d_])")
-_INITIAL_SURNAME = re.compile(r"(?:([A-Za-z])(\.)\s{0,3}|([A-Z])()\s{1,3})" + _WORD + r"(?![^\W\d_])")
-_SURNAME_BEFORE = re.compile(r"(?<![\w'’-])" + _WORD + r",\s{0,3}$")  # "Haddad, B."
-_FIRST_BEFORE = re.compile(r"(?<![\w'’-])" + _WORD + r"\s{1,3}$")  # "Ben H.", "Haddad B."
-_INITIAL_AFTER = re.compile(r"[A-Za-z]\.|[A-Z](?=['’]s\b|[ \t]*(?:$|\n|[,;:!?)\]|\"]))")
-_RESTAURANT = re.compile(r"['’]s[ \t]+[A-Z][a-z]")  # "Haddad's Italian Kitchen": a restaurant, after "a", "Plan B."
+_ANCHOR = lazy(_NOT_AFTER + r"(?:(?:" + _TITLES + r")|[A-Za-z]\.|[A-Z](?=\s{1,3}[A-Z]|['’]s\b|[ \t]*(?:$|\n|[,;:!?)\]|\"])))")
+_TITLE = lazy(r"(?:" + _TITLES + r")" + _WORD + r"(?![^\W\d_])")
+_INITIAL_SURNAME = lazy(r"(?:([A-Za-z])(\.)\s{0,3}|([A-Z])()\s{1,3})" + _WORD + r"(?![^\W\d_])")
+_SURNAME_BEFORE = lazy(r"(?<![\w'’-])" + _WORD + r",\s{0,3}$")  # "Haddad, B."
+_FIRST_BEFORE = lazy(r"(?<![\w'’-])" + _WORD + r"\s{1,3}$")  # "Ben H.", "Haddad B."
+_INITIAL_AFTER = lazy(r"[A-Za-z]\.|[A-Z](?=['’]s\b|[ \t]*(?:$|\n|[,;:!?)\]|\"]))")
+_RESTAURANT = lazy(r"['’]s[ \t]+[A-Z][a-z]")  # "Haddad's Italian Kitchen": a restaurant, after "a", "Plan B."
 
 
 class _Forms(NamedTuple):

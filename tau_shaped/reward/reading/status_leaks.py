@@ -16,6 +16,7 @@ from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 
 import re2
 
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.reading.dish_names import FILLER, GENERIC, name_words, stem
 from tau_shaped.reward.reading.identifiers import Heard, _Hit, _hits, _Index, _plain_text, _skeleton
@@ -26,7 +27,7 @@ __all__ = ["status_leak", "order_details_leak"]
 _RE2_OPTIONS = re2.Options()
 _RE2_OPTIONS.log_errors = False
 _S = r"[ \t_-]+"  # between a status's words: "out for delivery", "out_for_delivery" (as the records write it)
-_STATUS = re.compile(
+_STATUS = lazy(
     rf"(?i)\b(placed|preparing|being{_S}(?:prepared|made|cooked|prepped|processed|delivered)|prepared|"
     rf"ready{_S}(?:for|to{_S}be){_S}pick(?:ed)?[ _-]?up|out{_S}for{_S}delivery|on{_S}(?:its|the){_S}way|delivered|cancell?ed|"
     rf"pending|processed|processing|shipped|in{_S}transit|returned|exchanged|refunded|confirmed|completed|picked{_S}up|"
@@ -44,9 +45,9 @@ def _may_state(text: str) -> bool:
     return (_STATUS_RE2 if text.isascii() else _STATUS).search(text) is not None
 
 
-_SENTENCES = re.compile(r"[^.!?\n]+")
-_YOURS = re.compile(r"(?i)\b(?:you|your|yours)\b")
-_UNSURE = re.compile(r"(?i)\b(?:whether|if)\b[^.!?\n]{0,40}$")
+_SENTENCES = lazy(r"[^.!?\n]+")
+_YOURS = lazy(r"(?i)\b(?:you|your|yours)\b")
+_UNSURE = lazy(r"(?i)\b(?:whether|if)\b[^.!?\n]{0,40}$")
 
 
 def status_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: str, statuses: Dict[str, str]) -> Optional[str]:
@@ -77,15 +78,15 @@ def status_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: s
 
 # ----- what else is said of another customer's order (SPEC §10: their orders are their data) -----
 
-_AMOUNT = re.compile(r"(?<![\d.,])(\d{1,5}(?:,\d{3})?)\.(\d{2})(?!\d)")
-_ABOUT_YOURS = re.compile(r"(?i)\byour(?:[ \t]+own)?[ \t]+(?:orders?|items?|food|meal|total|refund|charges?|delivery|account)\b|"
+_AMOUNT = lazy(r"(?<![\d.,])(\d{1,5}(?:,\d{3})?)\.(\d{2})(?!\d)")
+_ABOUT_YOURS = lazy(r"(?i)\byour(?:[ \t]+own)?[ \t]+(?:orders?|items?|food|meal|total|refund|charges?|delivery|account)\b|"
                           r"\byou[ \t]+(?:ordered|paid|were charged)\b")
-_WORDS = re.compile(r"[^\W_]+")
-_WITHHELD = re.compile(r"(?i)\b(?:can(?:no|['’])?t|won['’]t|unable[ \t]+to|not[ \t]+(?:able|allowed|permitted)[ \t]+to|may[ \t]+not|mustn['’]t)"
+_WORDS = lazy(r"[^\W_]+")
+_WITHHELD = lazy(r"(?i)\b(?:can(?:no|['’])?t|won['’]t|unable[ \t]+to|not[ \t]+(?:able|allowed|permitted)[ \t]+to|may[ \t]+not|mustn['’]t)"
                        r"\b[^.!?\n]{0,30}\b(?:share|tell|say|disclose|reveal|confirm|discuss|give[ \t]+out|provide|look[ \t]+into|check)\b")
-_DETAIL_SENTENCES = re.compile(r"(?:[^.!?\n]|\.(?=\d))+")  # "$55.58" is not two sentences
+_DETAIL_SENTENCES = lazy(r"(?:[^.!?\n]|\.(?=\d))+")  # "$55.58" is not two sentences
 # the other order itself, in a sentence stating its status ("That order is waiting at the counter")
-_THAT_ORDER = re.compile(r"(?i)\b(?:that|this|the[ \t]+other|their|his|her|the[ \t]+\w+['’]s|which)[ \t]+(?:order|delivery|one)\b")
+_THAT_ORDER = lazy(r"(?i)\b(?:that|this|the[ \t]+other|their|his|her|the[ \t]+\w+['’]s|which)[ \t]+(?:order|delivery|one)\b")
 
 
 _NO_LETTERS = str.maketrans("", "", "abcdefghijklmnopqrstuvwxyz")  # an ASCII skeleton's digits: it without its letters
