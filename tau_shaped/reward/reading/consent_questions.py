@@ -39,6 +39,15 @@ def _alt(*words: str) -> str:
     return "(?:" + "|".join(_S.join(re.escape(p) for p in w.split()) for w in sorted(words, key=len, reverse=True)) + ")"
 
 
+def _at_a_word_start(*branches: str) -> str:
+    """Alternatives that each open with ``_B``, with the word start written once: the same
+    matches, tried in the same order, and a place inside a word refused once, not once per
+    alternative (a sentence is searched in half the time)."""
+    if not all(b.startswith(_B) for b in branches):
+        raise ValueError("every alternative opens with a word start")
+    return _B + "(?:" + "|".join(b[len(_B):] for b in branches) + ")"
+
+
 # What an agent asks to do that changes nothing: reading, telling, helping further.
 _INFO_VERBS = _alt(
     "help", "assist", "ask", "have", "get your", "get the", "get some", "get more", "see", "check", "look", "verify",
@@ -92,7 +101,7 @@ _INFO_ING = _alt("telling", "sharing", "giving", "confirming", "providing", "spe
 
 # A question that asks consent (searched in a sentence ending with "?").
 _CONSENT_QUESTION = re.compile(
-    "|".join([
+    _at_a_word_start(*[
         # Shall I / May I / Can we ... (not a look-up or a question for information)
         rf"{_B}{_DO_I}(?!{_S}{_INFO_VERBS}{_E})(?!{_S}(?:i|we){_E})",
         # Would you like me to / Do you want a refund / Would you like to proceed (not to know,
@@ -136,7 +145,7 @@ _YOU_WISH = rf"{_alt('you', 'that you')}(?:{_S}{_alt('would', 'do', 'still')}|'d
 _YOU_OK = rf"{_alt('you', 'that you')}(?:{_S}are|'re){_S}{_alt('ok', 'okay', 'happy', 'fine', 'comfortable', 'alright', 'all right', 'good')}{_S}{_alt('with', 'for me to', 'for us to', 'to proceed', 'to go ahead', 'going ahead', 'proceeding')}{_E}"
 # The yes asked for in a statement: "Please confirm", "Reply yes", "Let me know if that's OK"
 _CONSENT_REQUEST = re.compile(
-    "|".join([
+    _at_a_word_start(*[
         # ("To confirm: ..." and "Just to confirm, ..." lead a summary in; they ask nothing)
         rf"{_B}(?:please{_S}|kindly{_S}|just{_S}|simply{_S})?(?:(?<!^to )(?<!just to )(?<!so to )(?<!, to )(?<!first to )(?<!again to )|(?!confirm[\s\u00a0]*[:,]))confirm{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'receipt')}{_E})(?!{_S}{_alt('the', 'this', 'that')}{_S}{_INFO_NOUN}{_E})(?:{_S}{_alt('and', 'if', 'that', 'to', 'please', 'this', 'it', 'the', 'with', 'by', 'so')}{_E}|[\s\u00a0]*[.!:,)\n]|[\s\u00a0]*$)",
         # "Please confirm (that) you'd like me to ...", "Confirm you want the refund", "... you're happy for me to"
@@ -183,13 +192,13 @@ _VOCATIVE = re.compile(r"^(?:(?i:mr|mrs|ms|mx|dr|prof|miss)\.?[ \t]+)?[A-Z][\w'-
 _AFTER_A_RECORD = re.compile(r"[}\]|](?=[^}\]|]*[A-Za-z])")  # the end of a JSON object, a list or a table cell
 # A sentence about what already happened: a write done ("I refunded", "we've sent", "was credited"),
 # money that arrived, or a time gone by; unless it also asks ahead ("Shall I ...", "Would you like").
-_HAPPENED = re.compile(
+_HAPPENED = re.compile(_at_a_word_start(
     rf"{_B}(?:i|we)(?:'ve|'d|{_S}have|{_S}had)?{_S}(?:already{_S}|just{_S})?(?:refunded|credited|cancell?ed|sent|issued"
-    rf"|processed|reimbursed|returned|charged|gave|given|put|changed|dispatched|applied|added|made){_E}"
-    rf"|{_B}(?:was|were|has{_S}been|have{_S}been|had{_S}been){_S}(?:already{_S})?(?:refunded|credited|cancell?ed|sent|issued"
-    rf"|processed|reimbursed|returned|charged|applied|added|made|received|delivered){_E}"
-    rf"|{_B}(?<!never )(?<!not )(?<!n't )(?<!never been )(?:arrived|received|came{_S}through|went{_S}through|showed{_S}up|shown{_S}up|landed|got{_S}it|reached{_S}you"
-    rf"|yesterday|last{_S}time|last{_S}week|earlier{_S}today){_E}",
+    rf"|processed|reimbursed|returned|charged|gave|given|put|changed|dispatched|applied|added|made){_E}",
+    rf"{_B}(?:was|were|has{_S}been|have{_S}been|had{_S}been){_S}(?:already{_S})?(?:refunded|credited|cancell?ed|sent|issued"
+    rf"|processed|reimbursed|returned|charged|applied|added|made|received|delivered){_E}",
+    rf"{_B}(?<!never )(?<!not )(?<!n't )(?<!never been )(?:arrived|received|came{_S}through|went{_S}through|showed{_S}up|shown{_S}up|landed|got{_S}it|reached{_S}you"
+    rf"|yesterday|last{_S}time|last{_S}week|earlier{_S}today){_E}"),
     re.IGNORECASE)
 _AHEAD = re.compile(
     rf"{_B}(?:{_DO_I}|{_MIND}|{_alt('would you like', 'do you want', 'want me to', 'ok to', 'okay to', 'shall we', 'go ahead', 'proceed', 'again', 'now', 'if i', 'if we')}{_E})",

@@ -10,6 +10,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tau_shaped import load_domain
 from tau_shaped.reward.reading.call_values import contradicted, dates_in, ids_in, s0_ids
@@ -131,3 +133,36 @@ def test_free_text_and_the_customers_own_id_are_not_compared():
 def test_ids_are_read_as_written_and_joined_across_a_space():
     assert {"FD10045", "MI13702"} <= ids_in("order FD-10045, dish MI-137-02")
     assert "FD10045" in ids_in("order fd 10045")
+
+
+def _branches():
+    from tau_shaped.reward.reading import consent_questions as cq
+
+    return (
+        rf"{cq._B}{cq._DO_I}(?!{cq._S}{cq._INFO_VERBS}{cq._E})(?!{cq._S}(?:i|we){cq._E})",
+        rf"{cq._B}{cq._YOU_WANT}{cq._NOT_TO_ACT}",
+        rf"{cq._B}(?:please{cq._S}|just{cq._S})?(?:(?<!^to )(?<!just to )|(?!confirm[\s\u00a0]*[:,]))confirm{cq._E}(?:{cq._S}it|[\s\u00a0]*$)",
+        rf"{cq._B}(?<!never )(?<!not )(?:arrived|received|got{cq._S}it){cq._E}",
+        rf"{cq._B}{cq._alt('yes', 'y')}[\s\u00a0]*/[\s\u00a0]*{cq._alt('no', 'n')}{cq._E}",
+    )
+
+
+_WORDS = ["shall", "i", "we", "check", "refund", "would", "you", "like", "me", "to", "know", "please", "just", "confirm",
+          "it", "never", "not", "arrived", "received", "got", "yes", "y", "/", "no", "n", " ", "  ", ",", ":", "?", "'",
+          "\u00a0", "to ", "ſ", "K"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), max_size=14))
+def test_the_word_start_written_once_finds_what_each_alternative_finds(words):
+    """``_at_a_word_start``: alternatives that each open with a word start, joined with it written
+    once, find the same spans as the alternatives joined."""
+    import re
+
+    from tau_shaped.reward.reading.consent_questions import _at_a_word_start
+
+    text = " ".join(words) if len(words) % 3 else "".join(words)
+    branches = _branches()
+    joined = re.compile("|".join(branches), re.IGNORECASE)
+    once = re.compile(_at_a_word_start(*branches), re.IGNORECASE)
+    assert [m.span() for m in once.finditer(text)] == [m.span() for m in joined.finditer(text)]
