@@ -220,16 +220,10 @@ def consent_request(text: str) -> Optional[str]:
         plain = sentence.strip()
         if not plain:
             continue
-        # '{"order": ...} Do you want to know ...?': the question after the record, from its first word;
-        # asked as a statement only if its last clause is too ("paypal_1 Mei, would you like me to
-        # explain the process first?" asks with "would")
-        asked = _VOCATIVE.sub("", _LEADING.sub("", _AFTER_A_RECORD.split(plain)[-1]), count=1)
-        asked = _TRAILING_VOCATIVE.sub("?", asked)  # "..., Daiki?": the question is what comes before the name
         if _HAPPENED.search(plain) and not _AHEAD.search(plain):
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
         if plain.endswith("?") and (_CONSENT_QUESTION.search(plain) or _ALONE_QUESTION.match(_CLAUSE.split(plain)[-1])
-                                    or (_ASKED_AS_A_STATEMENT.match(asked) and not _MORE_TO_ASK.search(plain)
-                                        and _ASKED_AS_A_STATEMENT.match(_LEADING.sub("", _GLUED.split(_CLAUSE.split(asked)[-1])[-1])))):
+                                    or _asked_as_a_statement(plain)):
             return plain
         if _CONSENT_REQUEST.search(plain):
             return plain
@@ -238,6 +232,17 @@ def consent_request(text: str) -> Optional[str]:
         elif summary is None and _LEAD_IN.search(plain):
             summary = plain
     return None if other else summary
+
+
+def _asked_as_a_statement(plain: str) -> bool:
+    """Whether a question (``plain`` ends with "?") asks the action itself: '{"order": ...} Do you
+    want to know ...?' is the question after the record, from its first word; asked as a statement
+    only if its last clause is too ("paypal_1 Mei, would you like me to explain the process
+    first?" asks with "would"). Read only for a question the patterns did not settle."""
+    asked = _VOCATIVE.sub("", _LEADING.sub("", _AFTER_A_RECORD.split(plain)[-1]), count=1)
+    asked = _TRAILING_VOCATIVE.sub("?", asked)  # "..., Daiki?": the question is what comes before the name
+    return bool(_ASKED_AS_A_STATEMENT.match(asked) and not _MORE_TO_ASK.search(plain)
+                and _ASKED_AS_A_STATEMENT.match(_LEADING.sub("", _GLUED.split(_CLAUSE.split(asked)[-1])[-1])))
 
 
 def asks_consent(text: str) -> bool:
