@@ -11,7 +11,7 @@ import html
 import re
 import unicodedata
 from functools import lru_cache
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 __all__ = ["_Token", "_candidates", "_plain_text", "_read_candidates", "_letter_forms", "_DIGIT_WORDS", "_JOINERS", "_LETTERS_FOR",
            "_TOKEN"]
@@ -45,6 +45,23 @@ def _plain_text(text: str) -> str:
     return text
 
 
+def _gap_kind(gap: str) -> Tuple[bool, bool]:
+    """Whether ``gap`` joins the tokens either side of it, and whether it is plain (spaces, hyphens)."""
+    if len(gap) == 1:  # most gaps: one space or one mark
+        kind = (gap in _GAP_CHARS or gap.isspace(), gap in " \t-")
+    else:
+        ok = _GAP.fullmatch(gap) is not None
+        kind = (ok, ok and _PLAIN_GAP.fullmatch(gap) is not None)
+    if len(gap) <= 8:  # kept: a text's gaps are a few kinds, over and over
+        if len(_GAP_KINDS) >= 4096:
+            _GAP_KINDS.clear()
+        _GAP_KINDS[gap] = kind
+    return kind
+
+
+_GAP_KINDS: Dict[str, Tuple[bool, bool]] = {}
+
+
 def _read_candidates(text: str) -> Tuple[_Token, ...]:
     """The tokens of ``text`` a value may be made of, whoever's it is."""
     # the text split at its tokens: what stands before the first, then each token and what follows it (an
@@ -52,23 +69,22 @@ def _read_candidates(text: str) -> Tuple[_Token, ...]:
     ascii_ = text.isascii()
     parts = _SPLIT.split(text.lower() if ascii_ else text)
     words = parts[1::2] if ascii_ else [w.lower() for w in parts[1::2]]
+    sizes = None if ascii_ else [len(w) for w in parts[1::2]]  # a word's length as written
+    gaps, kinds = parts[2:-1:2], _GAP_KINDS  # the gap before each word but the first
     out: List[_Token] = []
     through: Optional[bool] = None  # joinable so far across skipped joining words
     repeat = 1
     end = len(parts[0])
     for k, word in enumerate(words):
-        if not k:
-            ok = plain = False
-        else:
-            gap = parts[2 * k]
-            if len(gap) == 1:  # most gaps: one space or one mark
-                ok, plain = gap in _GAP_CHARS or gap.isspace(), gap in " \t-"
-            else:
-                ok = _GAP.fullmatch(gap) is not None
-                plain = ok and _PLAIN_GAP.fullmatch(gap) is not None
+        if k:
+            gap = gaps[k - 1]
+            kind = kinds.get(gap)
+            ok, plain = _gap_kind(gap) if kind is None else kind
             end += len(gap)
+        else:
+            ok = plain = False
         start = end
-        end += len(word) if ascii_ else len(parts[2 * k + 1])
+        end += len(word) if sizes is None else sizes[k]
         if through is not None:
             ok, plain = ok and through, False
         special = _SPECIAL.get(word)
