@@ -41,6 +41,9 @@ class FactsStatedPredicate(_Strict):
     card_refund_days: List[float] = Field(default_factory=list, max_length=2)
     wallet_immediate: bool = False
     percents: List[float] = Field(default_factory=list)
+    # a percentage said of one of these (its words in the percentage's clause: "a 15% service fee")
+    # is that rate; any other, one of ``percents``
+    percent_of: Dict[str, float] = Field(default_factory=dict)
     # a field of customer ``of`` in S0 that, when true, leaves account states to another rule
     # (food delivery: on a fraud-flagged account, naming a hold is fd.fraud.flag_not_mentioned)
     account_state_judged_elsewhere_if: Optional[str] = None

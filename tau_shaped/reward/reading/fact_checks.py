@@ -212,6 +212,7 @@ class FactChecker:
                 found.extend(_allergen_claims(text, menus) if len(text) <= _KEPT_TEXT
                              else allergen_claims(text, menus.pattern))
         doubt: Optional[Tuple[bool, str]] = None
+        self._text = text  # what a claim's words are read around (a percentage's subject)
         for c in found:
             verdict = getattr(self, "_" + c.kind)(c)
             if verdict is None:
@@ -299,7 +300,13 @@ class FactChecker:
         return True, f"agent stated {c.text!r} of {oid}: {why} (the clock: {now:%A %d %B})"
 
     def _percent(self, c: Claim) -> Optional[Tuple[bool, str]]:
-        if self._near(c.value, list(self.p.percents), 0.001) or self._near(c.value, self._user_numbers(), 0.001):
+        if self._near(c.value, self._user_numbers(), 0.001):
+            return None
+        subject = _subject_of(self._text, c.start, c.start + len(c.text), self.p.percent_of)
+        if subject is not None:  # "a 15% service fee": the service fee's rate, not any rate of the policy
+            rate = self.p.percent_of[subject]
+            return None if abs(c.value - rate) <= 0.001 else (True, f"agent stated {c.text!r} of the {subject}: the policy's is {rate:g}%")
+        if self._near(c.value, list(self.p.percents), 0.001):
             return None
         return True, f"agent stated {c.text!r}: not a rate of the policy"
 
@@ -317,3 +324,18 @@ class FactChecker:
         if all(wrong(found) for found in sets):
             return True, f"agent stated {c.text!r}: the menu lists {', '.join(sorted(sets[0])) or 'none'}"
         return None
+
+
+_CLAUSE_EDGE = re.compile(r"[.;!?\n]|,[ \t]|[ \t]and[ \t]|[ \t]but[ \t]|[ \t]while[ \t]")
+
+
+def _subject_of(text: str, start: int, end: int, subjects: Dict[str, float]) -> Optional[str]:
+    """The one subject of ``subjects`` ("service fee") named in the clause of the percentage at
+    ``text[start:end]``, or None (none, or two of them)."""
+    if not subjects:
+        return None
+    lo = max([m.end() for m in _CLAUSE_EDGE.finditer(text, max(0, start - 80), start)], default=max(0, start - 80))
+    edge = _CLAUSE_EDGE.search(text, end, min(len(text), end + 80))
+    clause = text[lo:edge.start() if edge else min(len(text), end + 80)].lower()
+    named = [s for s in subjects if s.lower() in clause]
+    return named[0] if len(named) == 1 else None
