@@ -35,7 +35,7 @@ from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.memo_keys import json_key
-from tau_shaped.reward.reading.s0_ids import MAX_CHARS, S0Ids, _is_id_field, id_key, id_places, ids_in, s0_ids  # noqa: F401 - read here too
+from tau_shaped.reward.reading.s0_ids import MAX_CHARS, S0Ids, _has_digit, _is_id_field, id_key, id_places, ids_in, s0_ids  # noqa: F401 - read here too
 
 __all__ = ["contradicted", "id_key", "id_places", "ids_in", "dates_in", "states_id", "states_date", "S0Ids", "s0_ids"]
 
@@ -144,8 +144,9 @@ def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], obse
     if not isinstance(kwargs, dict):
         return None
     text = text[:MAX_CHARS]
-    own = _own(kwargs, observation, index)
-    own_dates = frozenset("-".join(f"{p:02d}" for p in d) for _, v in _leaves("", kwargs) if (d := _date_of(v)) is not None)
+    flat = _leaves("", kwargs)  # every leaf of the call, read once: its dates here, its ids for ``_Own``
+    own = _own(kwargs, observation, index, flat)
+    own_dates = frozenset("-".join(f"{p:02d}" for p in d) for _, v in flat if (d := _date_of(v)) is not None)
     for arg, value in kwargs.items():
         if arg in skip:
             continue
@@ -179,7 +180,7 @@ def _another_result(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], o
     for name, value in result:
         if name in kwargs or name in FREE_TEXT or name in SELF:
             continue
-        if isinstance(value, str) and _is_id_field(name) and any(c.isdigit() for c in value):
+        if isinstance(value, str) and _is_id_field(name) and _has_digit(value):
             if not _reads_own(value, index):
                 other = _another(text, value, index, frozenset(), observation, own_dates)  # the call's ids unread
             else:
@@ -234,7 +235,7 @@ def _anchors(element: Dict[str, Any]) -> List[str]:
 
 
 def _place(text: str, value: str, places: Dict[str, int]) -> Optional[int]:
-    if any(c.isdigit() for c in value):
+    if _has_digit(value):
         return places.get(id_key(value))
     m = _name_pattern(value).search(text)
     return m.start() if m else None
@@ -269,14 +270,14 @@ def _another_pairing(text: str, value: List[Dict[str, Any]], index: Optional[S0I
 _OWNS: "OwnedLRU[_Own]" = OwnedLRU(2048)  # each message before a write reads the same call's ids
 
 
-def _own(kwargs: Dict[str, Any], observation: str, index: Optional[S0Ids]) -> "_Own":
+def _own(kwargs: Dict[str, Any], observation: str, index: Optional[S0Ids], flat: Any = None) -> "_Own":
     """The call's ids (``_Own``), kept per call and world: what it reads lazily depends on the
     call's arguments, its result and S0 alone."""
     key = json_key(kwargs)
     if key is None:
-        return _Own(kwargs, observation, index)
+        return _Own(kwargs, observation, index, flat)
     found = _OWNS.get((index,), (key, observation))
-    return found if found is not None else _OWNS.put((index,), (key, observation), _Own(kwargs, observation, index))
+    return found if found is not None else _OWNS.put((index,), (key, observation), _Own(kwargs, observation, index, flat))
 
 
 class _Own:
@@ -284,8 +285,9 @@ class _Own:
 
     __slots__ = ("args", "observation", "index", "_seen", "_result_ids", "_echo")
 
-    def __init__(self, kwargs: Dict[str, Any], observation: str, index: Optional[S0Ids] = None) -> None:
-        self.args = frozenset(id_key(v) for _, v in _leaves("", kwargs) if isinstance(v, str))
+    def __init__(self, kwargs: Dict[str, Any], observation: str, index: Optional[S0Ids] = None, flat: Any = None) -> None:
+        # ``flat``: ``_leaves("", kwargs)``, when the caller has read it
+        self.args = frozenset(id_key(v) for _, v in (_leaves("", kwargs) if flat is None else flat) if isinstance(v, str))
         self.observation = observation
         self.index = index
         self._seen: Optional[FrozenSet[str]] = None
@@ -337,7 +339,7 @@ def _another(text: str, value: Any, index: Optional[S0Ids], own: Any, observatio
     numbered = _NUMBERED_TEXT.match(value.strip())
     if numbered is not None:
         return _another_numbered(text, numbered.group(1), numbered.group(2))
-    if index is None or not any(c.isdigit() for c in value):
+    if index is None or not _has_digit(value):
         return None
     key = id_key(value)
     if not index.kind_of(key) or states_id(text, value, index):
