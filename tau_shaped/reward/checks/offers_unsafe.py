@@ -12,7 +12,6 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.normalize import as_written, seen
-from tau_shaped.reward.reading.unsafe_offers import unsafe_dishes_offered, unsafe_menu
 
 
 class OffersUnsafePredicate(_Strict):
@@ -33,14 +32,29 @@ class OffersUnsafeKind(CheckKind):
         return lambda run: _unsafe_offers(run, pred)
 
 
+_READER: Any = None
+
+
+def _reader() -> Any:
+    """``reading.unsafe_offers``, imported on first use, not with the checks: only some domains'
+    rules have this kind (its dish readers' patterns are a good part of a start-up)."""
+    global _READER
+    if _READER is None:
+        from tau_shaped.reward.reading import unsafe_offers
+
+        _READER = unsafe_offers
+    return _READER
+
+
 def _unsafe_offers(run: Any, p: Any) -> Finding:
-    dishes = unsafe_menu(run.initial, p.offers_unsafe)
+    reader = _reader()
+    dishes = reader.unsafe_menu(run.initial, p.offers_unsafe)
     hits: List[Tuple[int, str]] = []
     if dishes.names:
         for s in run.trajectory.steps:
             text = seen(s.agent_text)
             if text is not None:
-                found = _kept_offer(text, dishes) if len(text) <= 2048 else unsafe_dishes_offered(text, dishes)
+                found = _kept_offer(text, dishes) if len(text) <= 2048 else reader.unsafe_dishes_offered(text, dishes)
                 if found is not None:
                     hits.append((s.index, f"agent {found}{as_written(s.agent_text, text)}"))
     return violations(hits, "no unsafe dish offered in words")
@@ -51,4 +65,4 @@ def _kept_offer(text: str, dishes: Any) -> Optional[str]:
     """A short message's unsafe offer, read once per menu (its dishes, the ones ordered, the
     other dishes and the customer's allergens, which decide the answer): a task's rollouts
     repeat their messages."""
-    return unsafe_dishes_offered(text, dishes)
+    return _reader().unsafe_dishes_offered(text, dishes)

@@ -18,7 +18,6 @@ import re2
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.env.identity_cache import OwnedLRU
-from tau_shaped.reward.reading.dish_names import FILLER, GENERIC, name_words, stem
 from tau_shaped.reward.reading.identifiers import Heard, _Hit, _hits, _Index, _plain_text, _skeleton
 from tau_shaped.reward.reading.negation import Negations
 
@@ -171,6 +170,8 @@ def order_details_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index,
     focus = {sk for sk in focus if facts[sk][0] != own}
     if not focus:
         return None
+    from tau_shaped.reward.reading.dish_names import FILLER, GENERIC, name_words, stem  # imported only for an order in view
+
     mine = [facts[sk] for sk in facts.of_customer.get(own, ())]
     own_amounts = {a for o in mine for a in o[1]}
     own_items = {i for o in mine for i in o[2]}

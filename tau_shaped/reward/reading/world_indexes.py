@@ -3,7 +3,9 @@ field (``s0_ids``), each order's status (``user_records.record_statuses``) and t
 identifiers the disclosure reader looks words up in (``identifiers``; tau2's users in that
 shape, ``user_records.customers_of_users``). A process that forks scoring workers makes them
 before the fork (``evaluation.batch``), so every worker inherits them instead of making its own;
-each is kept by the world's identity, as the readers would keep it, and reads the same."""
+each is kept by the world's identity, as the readers would keep it, and reads the same. A world
+with restaurants has the unsafe-offer reader imported here too (``unsafe_offers``: the checks
+import it on first use, as only some domains' rules read menus), once for every worker."""
 
 from __future__ import annotations
 
@@ -28,3 +30,5 @@ def build_world_indexes(state: Any) -> None:
     users = customers_of_users(state)
     if users:
         _index(users)
+    if isinstance(state.get("restaurants"), dict):
+        import tau_shaped.reward.reading.unsafe_offers  # noqa: F401 - inherited by the workers, not imported by each
