@@ -91,7 +91,11 @@ _THRESHOLD = re.compile(
     # "kicks in once an order is 15 minutes late", "applies when a delivery runs 15 minutes late"
     rf"|\b(?:starts?|begins?|kicks?{_SP}in|applies|appl(?:y|ies){_SP}only){_SP}(?:only{_SP})?(?:once|when|if|after){_SP}"
     rf"(?:(?:an?|the|your|it|its){_SP})?(?:(?:order|delivery|it)(?:['’]s|{_SP}(?:is|runs|arrives|gets|comes|was)){_SP})?"
-    rf"(?:(?:at{_SP}least|more{_SP}than|over){_SP})?(?P<t3>{_N}){_SP}{_MIN}{_SP}late\b",
+    rf"(?:(?:at{_SP}least|more{_SP}than|over){_SP})?(?P<t3>{_N}){_SP}{_MIN}{_SP}late\b"
+    # "orders over half an hour late get compensation", "deliveries 10 minutes late qualify for a refund"
+    rf"|\b(?:orders?|deliveries|anything)\b{_SP}(?:(?:that{_SP}(?:are|run|arrive){_SP})?(?:over|more{_SP}than|at{_SP}least|past|beyond){_SP})?"
+    rf"(?:(?P<t4>{_N}){_SP}{_MIN}|(?P<half>half{_SP}an{_SP}hour)|(?P<hour>an{_SP}hour)){_SP}(?:or{_SP}more{_SP})?late{_SP}"
+    rf"(?:get|gets|receive|receives|qualify|qualifies|earn|earns|(?:are|is){_SP}(?:owed|eligible|entitled|compensated))\b",
     re.IGNORECASE,
 )
 
@@ -169,7 +173,8 @@ def _count(word: str) -> Optional[float]:
 # a pattern whose words are all absent is not run. A text that is not ASCII is read in full.
 _LATE_WORDS = ("min", "hour")
 _THRESHOLD_WORDS = ("min", "compensation", "refund", "credit", "money back")
-_THRESHOLD_VERBS = ("start", "begin", "kick", "applies", "owed", "due", "given", "paid")  # and one of these
+_THRESHOLD_VERBS = ("start", "begin", "kick", "applies", "owed", "due", "given", "paid", "get", "receive", "qualif", "earn", "eligible",
+                    "entitled", "compensated")  # and one of these
 _STATUS_WORDS_IN = tuple(sorted({max(form.split(), key=len) for form, _ in _STATUS_WORDS}))
 _ACCOUNT_WORDS = ("account",)
 _PERCENT_WORDS = ("%", "percent", "per cent", "per-cent", "pct", "pc")
@@ -213,8 +218,9 @@ def _claims(text: str) -> List[Claim]:
                 out.append(Claim("minutes_late", n, m.group(0), m.start()))
     if _may(low, _THRESHOLD_WORDS) and _may(low, _THRESHOLD_VERBS):
         for m in _THRESHOLD.finditer(text):
-            tag = "t" if m.group("t") else ("t2" if m.group("t2") else "t3")
-            n = _count(m.group(tag))
+            tag = next((t for t in ("t", "t2", "t3", "t4") if m.group(t)), None)
+            n = _count(m.group(tag)) if tag else 30.0 if m.group("half") else 60.0
+            tag = tag or ("half" if m.group("half") else "hour")
             if n is not None and not negated(m.start()) and not negated(m.start(tag)):
                 out.append(Claim("late_threshold", n, m.group(0), m.start()))
     if _may(low, _STATUS_WORDS_IN):
