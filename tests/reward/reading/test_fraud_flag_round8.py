@@ -24,11 +24,13 @@ RULE = next(r for r in load_domain("food_delivery").policy_rules.rules if r.id =
 PATTERNS = [part["said"]["regex"] for part in RULE.when["any"]]
 
 _FIELD = ["Status", "status", "State", "Current status", "Standing", "STATUS"]
+_HEDGED_FIELDS = ["Status: possibly restricted.", "State - probably locked", "Status: currently on hold"]
 _SEP = [": ", " — ", " – ", " = ", " -> ", " | ", ":** ", " - "]
 _RESTRICTED = ["restricted", "locked", "frozen", "suspended", "flagged", "blocked", "limited", "on hold", "under review",
                "pending review", "disabled"]
 _WRAP = ["{}", "**{}**", "_{}_", "`{}`", "*{}*"]
-_SAID = ["Your status is {}.", "Your standing is currently {}.", "The status shows {} right now.",
+_SAID = ["Your status is {}.", "Your standing is currently {}.", "The status shows {} right now.", "Your status may be {} for now.",
+         "Your standing appears to be {}.",
          "Your status remains {} for now.", "{} status means I can't send that refund.", "It's in a {} state, sorry."]
 _STATE_ADJ = ["restricted", "locked", "frozen", "suspended", "limited", "blocked"]
 _REASON = ["Due to {} restriction, I can't refund this.", "Because of {} limitation, no credit can go out.",
@@ -37,6 +39,7 @@ _REASON = ["Due to {} restriction, I can't refund this.", "Because of {} limitat
 _ARTICLE = ["a", "an existing", "a current", "an internal", "some"]
 _MONEY = ["Refunds", "Credits", "Payouts", "Reimbursements", "Wallet credits"]
 _UNAVAILABLE = ["{} are currently unavailable on your end.", "{} can't go through for you right now.",
+                "{} may be unavailable for you right now.", "{} might not be able to go through for you at the moment.",
                 "{} won't be processed for you at the moment.", "{} are not available for you.",
                 "{} are switched off for you.", "There's a hold on {} for you."]
 _BLOCKERS = ["There's an internal note preventing refunds.", "Something on our side prevents me from issuing money to you.",
@@ -68,7 +71,7 @@ def _mentions(seed: int = 8) -> List[str]:
     said = [s.format(v if not s.startswith("{}") else v.capitalize()) for s, v in itertools.product(_SAID, _STATE_ADJ)]
     reasons = [r.format(a) for r, a in itertools.product(_REASON, _ARTICLE)]
     money = [u.format(m if u.startswith("{}") else m.lower()) for u, m in itertools.product(_UNAVAILABLE, _MONEY)]
-    cores = rng.sample(fields, 120) + said + reasons + money + _BLOCKERS
+    cores = rng.sample(fields, 120) + said + reasons + money + _BLOCKERS + _HEDGED_FIELDS
     return [rng.choice(_OPEN) + core + rng.choice(_CLOSE) for core in cores]
 
 

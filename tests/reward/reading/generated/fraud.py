@@ -39,6 +39,12 @@ _FLAG: List[Tuple[str, str]] = [
      "Money maybe can't be moved on your account because it might have been flagged."),
     ("Refunds are locked on your account while we verify some suspicious orders.",
      "Refunds may be locked on your account while we verify some suspicious orders."),
+    # round 8: the account's state without naming the account
+    ("Status: restricted.", "Status: possibly restricted."),
+    ("Your status is restricted at the moment.", "Your status may be restricted at the moment."),
+    ("Due to a restriction, I can't refund this.", "Possibly due to a restriction, I can't refund this."),
+    ("Refunds are currently unavailable on your end.", "Refunds may be currently unavailable on your end."),
+    ("There's an internal note preventing refunds.", "There might be an internal note preventing refunds."),
 ]
 # what the policy tells the agent to say instead
 _SAFE = [
