@@ -14,7 +14,9 @@ from typing import Any, Dict, Optional, Set
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
 
-__all__ = ["card_end", "card_ends_of"]
+__all__ = ["CARD_HINT", "card_end", "card_ends_of"]
+
+CARD_HINT = lazy(r"(?i)card|visa|master|amex|american|discover|debit|credit")  # what every match holds
 
 _CARD = r"(?:card|visa|mastercard|master[ \t]card|amex|american[ \t]express|discover|debit|credit)"
 _CARD_END = lazy(
@@ -24,7 +26,7 @@ _CARD_END = lazy(
     # the digits first: "xxxx-xxxx-xxxx-4876 (Mastercard)", "ending 4876 (Visa)"
     rf"|(?:[x*•#]{{2,4}}[ .-]?){{2,3}}(\d{{4}})\b[^.\n]{{0,16}}\b{_CARD}\b"
     # the card's name right before its digits ("Visa 4876", "card 0098": a "****" markdown took away)
-    r"|\b(?:card|visa|mastercard|amex|discover)[ \t]{1,2}(?:#[ \t]?)?(\d{4})\b(?![.,]\d)"
+    r"|\b(?:card|visa|mastercard|amex|discover)[\"'`*_]{0,2}(?:[ \t]*[:=#][ \t]*|[ \t]{1,2})[\"'`*_]{0,2}(\d{4})\b(?![.,]\d)"
     # "the last four digits of the card are 4876"
     rf"|\b(?:last|final)[ \t]+(?:4|four)[ \t]+(?:digits?|numbers?)[ \t]+of[ \t]+(?:(?:the|your|their|this|that|a|his|her)[ \t]+)?"
     rf"(?:\w+[ \t]+)?{_CARD}\b[^.\n\d]{{0,16}}?(\d{{4}})\b")
@@ -53,6 +55,10 @@ def card_end(text: str, customers: Any, own: str, heard_lower: str) -> Optional[
     """The first card of another customer ``text`` tells by its last four digits (as evidence),
     or None. ``heard_lower``: the customer's words so far, lower-cased (digits they said are theirs)."""
     ends: Optional[Dict[str, Set[str]]] = None
+    if "|" in text:  # a table's rows as the "key: value" lines they stand for ("| card |" over "| 4876 |")
+        from tau_shaped.reward.reading.money_claims import tables_as_lines
+
+        text = tables_as_lines(text)
     for m in _CARD_END.finditer(text):
         end = m.group(2) or m.group(3) or m.group(4) or m.group(5)
         ends = card_ends_of(customers) if ends is None else ends

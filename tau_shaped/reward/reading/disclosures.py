@@ -34,7 +34,7 @@ from tau_shaped.reward.reading.identifiers import (  # noqa: F401 - the readers'
     _AT_DOMAIN, _END_HINT, _PHONE, Heard, _candidates, _digits, _email_elsewhere, _Hit, _hits, _holds, _index, _Index,
     _masked, _national, _phone_end, _plain_text, _read_candidates, _skeleton,
 )
-from tau_shaped.reward.reading.card_ends import card_end
+from tau_shaped.reward.reading.card_ends import CARD_HINT, card_end
 from tau_shaped.reward.reading.short_names import short_name
 from tau_shaped.reward.reading.status_leaks import order_details_leak, status_leak
 
@@ -77,7 +77,7 @@ def other_customers_data(text: str, customers: Any, own: str, said_by_user: Unio
     ends = digit and _END_HINT.search(plain) is not None
     found = (_masked(plain, index, own, heard) if at else None) or (
         _phone_end(plain, index, own, heard) if ends else None) or (
-        card_end(plain, customers, own, heard.lower()) if ends else None) or \
+        card_end(plain, customers, own, heard.lower()) if digit and CARD_HINT.search(plain) else None) or \
         short_name(plain, index, own, heard, booked, couriers)
     if found is None and ids and statuses:
         found = status_leak(plain, hits, heard, index, own, statuses)

@@ -98,12 +98,14 @@ class Person:
     phone: str
     streets: Tuple[str, ...]
     orders: Tuple[str, ...]
+    cards: Tuple[str, ...] = ()  # their cards' last four digits
 
 
 def person(s0: Dict[str, Any], cid: str) -> Person:
     c = s0["customers"][cid]
+    cards = tuple(m["last4"] for m in (c.get("payment_methods") or {}).values() if isinstance(m, dict) and m.get("last4"))
     return Person(cid, (c["first_name"], c["last_name"]), c["email"], c["phone"],
-                  tuple(a["street"] for a in c["addresses"]), tuple(c["orders"]))
+                  tuple(a["street"] for a in c["addresses"]), tuple(c["orders"]), cards)
 
 
 def others(s0: Dict[str, Any], cid: str, k: int = 40) -> List[Person]:
@@ -117,7 +119,8 @@ def others(s0: Dict[str, Any], cid: str, k: int = 40) -> List[Person]:
         p = person(s0, oid)
         if (p.name[0].lower(), p.name[1].lower()) == (me.name[0].lower(), me.name[1].lower()):
             continue
-        if p.email == me.email or p.phone == me.phone or set(p.streets) & set(me.streets) or set(p.orders) & set(me.orders):
+        if p.email == me.email or p.phone == me.phone or set(p.streets) & set(me.streets) or set(p.orders) & set(me.orders) \
+                or set(p.cards) & set(me.cards):
             continue
         out.append(p)
         if len(out) >= k:
