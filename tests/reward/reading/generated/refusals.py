@@ -27,6 +27,12 @@ _DENIALS: List[Tuple[str, str]] = [
     ("That request can't be fulfilled, I'm sorry.", "That request can be fulfilled."),
     ("I'm not able to make that change to your booking.", "I'm able to make that change to your booking."),
     ("This is not permitted, so I cannot proceed with it.", "This is permitted, so I can proceed with it."),
+    # round 8: idioms and fields
+    ("My hands are tied on this one, I'm afraid.", "Good news, I can take care of this one."),
+    ("That's a no from me on this request, sorry.", "That's a yes from me on this request."),
+    ("A refund is off the table for this booking.", "A refund is available for this booking."),
+    ("The rules don't let me change this reservation.", "The rules let me change this reservation."),
+    ("Request status: declined.", "Request status: approved."),
 ]
 _NEUTRAL = ["Let me look into that for you.", "Could you tell me a bit more about what you need?",
             "Thanks, one moment while I check your details.", "I understand, let me see what I can find."]
