@@ -1,6 +1,6 @@
 """Facts stated (wiki.md "Only known facts": every price, time, amount or rule you state comes
 from the customer, a tool or this policy; SPEC §10 statements). Rule
-``fd.statements.facts_supported`` (``facts_stated``), three kinds of fact:
+``fd.statements.facts_supported`` (``facts_stated``), four kinds of fact:
 
 - **refund timing** (wiki.md "Refunds and wallet credit": the original payment method in 3-5
   business days, the wallet at once), stated after the real refund: the policy's timing is
@@ -9,7 +9,9 @@ from the customer, a tool or this policy; SPEC §10 statements). Rule
   status is backed, another is contradicted; saying it is *not* in another status asserts
   nothing false (pass);
 - **allergens** of a dish (the restaurant's menu, looked up first): "has none of your
-  allergens" of a dish holding none of them is backed, of one holding one is contradicted."""
+  allergens" of a dish holding none of them is backed, of one holding one is contradicted;
+- **the service fee's rate** (wiki.md "Service fee: 5%"): 5% is backed, another rate of the
+  policy said of it (15%, 20%) is not."""
 
 from __future__ import annotations
 
@@ -96,6 +98,21 @@ def _allergens(rng: random.Random, m) -> Draft:
                  others={"dish": [(rng.choice(safe), PASS)]} if safe else {}, key_slots=("dish",))
 
 
+_SAID_RATE = ["The service fee is {rate} of the food subtotal.", "A {rate} service fee applies to every order.",
+              "Our service charge comes to {rate}.", "Just so you know, the service fee is {rate}."]
+_RATE = ["5%", "5 percent", "five percent", "5.0%"]
+_WRONG_RATE = ["15%", "20 percent", "fifteen percent", "10%", "100%"]
+
+
+def _rate(rng: random.Random, sc) -> Draft:
+    """The service fee's rate (wiki.md "Service fee: 5% of the food subtotal"): another rate of the
+    policy (15%, 20%, 100%) said of it is wrong all the same (round 8)."""
+    before = [c for c in sc.calls if c[0].name != "issue_refund"]
+    context = {"scene": sc, "rule": RULE, "before": before}
+    return Draft("facts", "service_fee_rate", [rng.choice(_SAID_RATE)], {"rate": rng.choice(_RATE)}, PASS, context,
+                 others={"rate": [(rng.choice(_WRONG_RATE), BREACH)]}, key_slots=("rate",))
+
+
 def drafts(rng: random.Random, n: int) -> List[Draft]:
     from tests.reward.reading.generated.food import menus, refund_scenes
 
@@ -103,10 +120,12 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
     out = []
     for _ in range(n):
         kind = rng.random()
-        if kind < 0.35:
+        if kind < 0.3:
             out.append(_timing(rng, rng.choice(refunds)))
-        elif kind < 0.7:
+        elif kind < 0.6:
             out.append(_status(rng, rng.choice(refunds)))
+        elif kind < 0.75:
+            out.append(_rate(rng, rng.choice(refunds)))
         else:
             out.append(_allergens(rng, rng.choice(ms)))
     return out
