@@ -83,7 +83,7 @@ def days_ago(named: Named, now: Union[date, datetime]) -> Tuple[int, ...]:
 
 
 _EVENTS = {"delivered": "delivered", "dropped off": "delivered", "handed over": "delivered", "arrived": "delivered",
-           "reached you": "delivered", "placed": "placed", "ordered": "placed", "put in": "placed", "went in": "placed",
+           "reached you": "delivered", "came": "delivered", "showed up": "delivered", "turned up": "delivered", "got to you": "delivered", "placed": "placed", "ordered": "placed", "put in": "placed", "went in": "placed",
            "checkout": "placed", "checked out": "placed", "submitted": "placed"}
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH = (r"(?P<{tag}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
@@ -108,9 +108,12 @@ _PAST_DAY = (r"(?:(?P<before>the[ \t]day[ \t]before[ \t]yesterday)"
 _NUMERIC_DAY_TAIL = (r"(?:on[ \t]{1,3})?(?:(?P<iso2>[0-9]{4}-[01][0-9]-[0-3][0-9])(?![0-9T:])"
                           r"|(?P<n1>[01]?[0-9])/(?P<n2>[0-3]?[0-9])(?:/(?:20)?[0-9]{2})?(?![0-9/]))")
 # the first letters of the events, looked ahead before anything else: a scan skips other letters at once
-_EVENT = (r"(?i)(?=[dhaprocsw])\b(?P<ev>delivered|dropped[ \t]off|handed[ \t]over|arrived|reached[ \t]you|placed|ordered|put[ \t]in|went[ \t]in"
-          r"|checkout|checked[ \t]out|submitted)\b[^.!?\n;]{0,40}?\b")
+_EVENT = (r"(?i)(?=[dhaprocswtg])\b(?P<ev>delivered|dropped[ \t]off|handed[ \t]over|arrived|reached[ \t]you|placed|ordered|put[ \t]in|went[ \t]in"
+          r"|checkout|checked[ \t]out|submitted|showed[ \t]up|turned[ \t]up|got[ \t]to[ \t]you"
+          # "it came yesterday" (an order came), not a refund that "came through" nor one that "came back"
+          r"|came(?![ \t]+(?:through|back|to|from|out|up|in|with|across|along|around|over|off|down)\b))\b[^.!?\n;]{0,40}?\b")
 _EVENT_DAY = re.compile(_EVENT + _PAST_DAY)
+_NOT_THE_ORDER = re.compile(r"(?i)\b(?:refund|money|credit|charge|payment|e-?mail|message|text|reply|notification|call|confirmation|receipt|bill)s?\b[^.!?\n;]{0,24}$")
 _NUMERIC_DAY = re.compile(_EVENT + _NUMERIC_DAY_TAIL)
 _NUMERIC_HINT = re.compile(r"[0-9][/-][0-9]")
 
@@ -127,7 +130,7 @@ _NOT_DONE = re.compile(r"(?i)\b(?:will|['’]ll|be|should|shall|going[ \t]to|get
                        r"\b[ \t\w]{0,12}$")
 _SENTENCE_TAIL = re.compile(r"[^.!?\n,;:\u2014\u2013]{0,200}?([.!?\n,;:\u2014\u2013]| - |$)")  # the rest of a clause, and what ends it
 _EVENT_WORDS = ("deliver", "dropped", "handed", "arrived", "reached", "placed", "ordered", "put in", "went in", "checkout",
-                "checked out", "submitted")
+                "checked out", "submitted", "came", "showed up", "turned up", "got to you")
 _PAST_WORDS = ("yesterday", "today", "tonight", "night", "morning", "afternoon", "evening", "day", "ago", "week")  # "monday": "day"
 
 
@@ -150,6 +153,8 @@ def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
         tail = _SENTENCE_TAIL.match(text, m.end())
         if tail is not None and tail.group(1) == "?":
             continue  # the day in a question's clause: "... delivered Anything else I can help with today?" asserts nothing
+        if m.group("ev").lower() == "came" and _NOT_THE_ORDER.search(text, max(0, m.start() - 32), m.start()):
+            continue  # "the refund came yesterday": money, a message, not the order
         event = _EVENTS[" ".join(m.group("ev").lower().split())]
         named = _named(m)
         if named is None:

@@ -21,7 +21,11 @@ EVENTS = ["Your order FD-10045 was delivered {d}.", "FD-10045 was dropped off {d
 WRONG_DAYS = ["two days ago", "3 days ago", "a few days ago", "a couple of days ago", "a week ago", "last week",
               "the previous evening", "the day before yesterday", "on 3/12", "on 12/3", "on 2026-03-11", "on 03/11/2026"]
 RIGHT_DAYS = ["today", "on 3/13", "on 13/3", "on 2026-03-13", "2 hours ago", "this afternoon"]
-FIELDS = [("Delivered: 2026-03-11", BREACH), ("Delivered: 2026-03-13 at 12:12", PASS), ("Delivered - 3/12", BREACH)]
+FIELDS = [("Delivered: 2026-03-11", BREACH), ("Delivered: 2026-03-13 at 12:12", PASS), ("Delivered - 3/12", BREACH),
+          # other verbs of an order's arrival; money or a message that came names no delivery
+          ("It came last week.", BREACH), ("Your order showed up yesterday.", BREACH), ("FD-10045 turned up two days ago.", BREACH),
+          ("It came today at 12:12.", PASS), ("The refund came through yesterday.", PASS), ("The refund came yesterday.", PASS),
+          ("Your confirmation email came yesterday.", PASS)]
 
 
 def _judge(text: str) -> str:
