@@ -36,10 +36,15 @@ class LazyPattern:
         _PENDING.append(self)
 
     def __getattr__(self, name: str) -> Any:  # only for what is not made yet (an empty slot) or not held
+        if name.startswith("__") or name in ("pattern", "_flags"):  # asked of a copy being made (pickle)
+            raise AttributeError(name)
         compiled = _COMPILE(self.pattern, self._flags)
         for made in _MADE:
             setattr(self, made, getattr(compiled, made))
         return getattr(compiled, name)
+
+    def __reduce__(self) -> Any:  # a copy is the same pattern, lazy
+        return LazyPattern, (self.pattern, self._flags)
 
     def __repr__(self) -> str:
         return f"lazy({self.pattern!r}, {self._flags!r})"

@@ -1,0 +1,67 @@
+"""lazy_patterns: a pattern compiled on first use matches as ``re.compile`` of it does; the checks'
+import makes module-level patterns under tau_shaped.reward lazy, and compile_pending compiles them
+(a process about to fork); copies stay patterns."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import re
+import sys
+import types
+
+from tau_shaped.reward.reading import lazy_patterns
+from tau_shaped.reward.reading.lazy_patterns import LazyPattern, compile_pending, compiled_lazily, lazy
+
+PATTERNS = [(r"(?i)\bcard\b[^.\n]{0,30}?(\d{4})\b", 0), (r"[^\W_]+", 0), (r"(a)(?P<b>b)?", re.IGNORECASE),
+            (r"^\s*(\w+)$", re.MULTILINE)]
+TEXTS = ["", "Card ending 4876.", "ab AB a_b", "  one\ntwo  \n three", "the card 1234 and the CARD 5678", "é ß ǅ 4876"]
+
+
+def test_a_lazy_pattern_matches_as_the_compiled_one():
+    for pattern, flags in PATTERNS:
+        made, compiled = lazy(pattern, flags), re.compile(pattern, flags)
+        assert made.pattern == pattern
+        for text in TEXTS:
+            assert [m.span() for m in made.finditer(text)] == [m.span() for m in compiled.finditer(text)]
+            assert made.findall(text) == compiled.findall(text)
+            assert made.sub("-", text) == compiled.sub("-", text) and made.split(text) == compiled.split(text)
+            assert (made.search(text) or made.match(text)) is None or made.search(text).group(0) == compiled.search(text).group(0)
+            assert bool(made.fullmatch(text)) == bool(compiled.fullmatch(text))
+        assert (made.flags, made.groups, made.groupindex) == (compiled.flags, compiled.groups, compiled.groupindex)
+
+
+def test_copies_are_the_same_pattern():
+    for compiled_first in (False, True):
+        made = lazy(r"a(b)", re.IGNORECASE)
+        if compiled_first:
+            made.search("")
+        for other in (pickle.loads(pickle.dumps(made)), copy.copy(made), copy.deepcopy(made)):
+            assert isinstance(other, LazyPattern) and other.pattern == "a(b)" and other.search("xAB").group(1) == "B"
+    assert not hasattr(lazy("x"), "__len__") and not hasattr(lazy("x"), "no_such_attribute")
+
+
+def _module_compiling(name: str) -> types.ModuleType:
+    module = types.ModuleType(name)
+    exec(compile("import re\nHERE = re.compile(r'\\d+')\ndef later():\n    return re.compile(r'\\w+')\n", name, "exec"),
+         module.__dict__)
+    return module
+
+
+def test_only_module_level_code_under_the_prefix_is_made_lazy_and_compile_pending_compiles_it():
+    with compiled_lazily("tau_shaped.reward."):
+        inside = _module_compiling("tau_shaped.reward.reading._lazy_test")
+        outside = _module_compiling("elsewhere._lazy_test")
+        assert isinstance(inside.later(), re.Pattern)  # not module-level code
+    assert re.compile is lazy_patterns._COMPILE
+    assert isinstance(inside.HERE, LazyPattern) and isinstance(outside.HERE, re.Pattern)
+    assert any(p is inside.HERE for p in lazy_patterns._PENDING)  # not compiled yet
+    compile_pending()
+    assert not lazy_patterns._PENDING
+    assert inside.HERE.search("ab 12").group(0) == "12"
+
+
+def test_the_checks_import_restores_re_compile():
+    import tau_shaped.reward.checks  # noqa: F401
+
+    assert re.compile is lazy_patterns._COMPILE and "tau_shaped.reward.checks" in sys.modules
