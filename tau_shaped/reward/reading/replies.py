@@ -184,7 +184,7 @@ def known_class(reply: str, question: Optional[str]) -> Optional[Reply]:
 
 
 def _read(reply: str, q: Question, stated: Any) -> Reply:
-    text = plain_answer(reply.translate(_NORMAL), q.polarity != "plain")  # idioms and emoji as the answer they give
+    text = plain_answer(reply.translate(_NORMAL), q.polarity != "plain", q.verbs)  # idioms and emoji as the answer they give
     if names_a_reason(text) and stated.key("reason") is not None:  # "Yes, no longer needed": the reason's "no" refuses nothing
         text = mark_reasons(text)
     cleaned, mocking = take_out_sarcasm(_POLITE_IF.sub(" ", text))

@@ -26,7 +26,7 @@ _YES_IDIOMS = re.compile(
     rf"|(?:i\s+)?don{_APOS}?t\s+mind\s+if\s+i\s+do"
     rf"|i\s+(?:don{_APOS}?t|do\s+not)\s+see\s+why\s+not"
     rf"|(?:it\s+)?(?:can{_APOS}?t|couldn{_APOS}?t)\s+hurt"
-    r"|no\s+need\s+to\s+(?:ask|check|confirm|wait|double[-\s]?check)"
+    r"|no\s+need\s+to\s+(?:ask|check|confirm|wait|double[-\s]?check|keep|hold)"
     r"|no\s+reason\s+not\s+to"
     r")\b",
     re.IGNORECASE,
@@ -55,11 +55,26 @@ _HINTS = ("say no", "argue", "complain", "mind if", "why not", "hurt", "no need"
           " ok", "set", "necessary", "needed", "required")
 
 
-def plain_answer(reply: str, mind: bool = False) -> str:
+# "Keep it" to a question that takes something away (cancel, remove, swap): the thing stays, a no
+_TAKES_AWAY = frozenset({"cancel", "remove", "delete", "drop", "swap", "replace", "switch", "change", "substitute", "void", "return"})
+_KEEP = re.compile(r"(?<![\w'’])(?:(?:i(?:['’]d| would)[ \t]+rather[ \t]+|(?:please[ \t]+|just[ \t]+)?)(?:keep|leave)[ \t]+"
+                   r"(?:it|them|that|this|the[ \t]+\w+|my[ \t]+\w+|everything|things)(?:[ \t]+as[ \t]+(?:is|it[ \t]+is))?"
+                   r"|(?:keep|leave)[ \t]+(?:it|everything|things)[ \t]+(?:the[ \t]+same|unchanged))(?![\w'’])", re.IGNORECASE)
+
+
+_NEGATED_BEFORE = re.compile(r"(?:n['’]t|\bnot|\bnever|\bno(?:[ \t]+need[ \t]+to)?)[ \t]+$", re.IGNORECASE)  # "I won't keep it", "no need to keep it"
+
+
+def plain_answer(reply: str, mind: bool = False, verbs: frozenset = frozenset()) -> str:
     """``reply`` with each idiom or emoji of answer replaced by the plain answer it gives (see
     the module); a reply with none is returned as it is. ``mind``: the question asks whether the
-    customer minds, to which "I'm good" or "I'm fine" alone may agree or decline: kept as said."""
+    customer minds, to which "I'm good" or "I'm fine" alone may agree or decline: kept as said.
+    ``verbs``: the question's verbs; to one that takes something away (cancel, remove, swap),
+    "keep it" or "leave it as is" declines."""
     low = reply.lower()
+    if verbs & _TAKES_AWAY and ("keep" in low or "leave" in low):
+        reply = _KEEP.sub(lambda m: m.group(0) if _NEGATED_BEFORE.search(reply, max(0, m.start() - 12), m.start()) else DONT, reply)
+        low = reply.lower()
     if not any(h in low for h in _HINTS) and not any(c in _EMOJI_CHARS for c in reply):
         return reply
     text = _YES_IDIOMS.sub(GO_AHEAD, reply)

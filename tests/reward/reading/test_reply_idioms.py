@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from tau_shaped.reward.reading.replies import classify_reply
 from tau_shaped.reward.reading.reply_idioms import plain_answer
 
@@ -52,3 +54,19 @@ def test_what_the_idiom_is_said_of_is_kept():
 def test_a_reply_with_no_idiom_is_left_as_it_is():
     for reply in ["Yes, please go ahead.", "No, keep it on the card.", "Put it in my wallet instead.", "What does that mean?"]:
         assert plain_answer(reply) is reply
+
+
+@pytest.mark.parametrize("reply", ["Keep it please.", "Keep it.", "I'd rather keep it.", "Leave it as is, thanks.", "Please keep the order.",
+                                   "Actually yes, I'd mind - keep it.", "Just leave everything as it is."])
+@pytest.mark.parametrize("question", ["Shall I cancel order FD-10279 now?", "Do you mind if I cancel order FD-10279 now?",
+                                      "Should I swap the Naan for the Samosa?"])
+def test_keeping_it_declines_a_question_that_takes_it_away(reply, question):
+    """"Keep it" to "Shall I cancel it?" is a no ("Keep it please." read as a yes: a consent false pass)."""
+    assert _read(reply, question) == "no"
+
+
+@pytest.mark.parametrize("reply,question", [("Yes, keep it on my card.", "Shall I refund $16.90 to your card?"),
+                                            ("Go ahead, I can't keep waiting.", "Shall I cancel order FD-10279 now?"),
+                                            ("Yes please, no need to keep it.", "Shall I cancel order FD-10279 now?")])
+def test_keep_said_of_something_else_or_negated_declines_nothing(reply, question):
+    assert _read(reply, question) == "yes"
