@@ -66,6 +66,10 @@ _JOINED = re.compile(r"(?i)[ \t]*,?[ \t]*(?:(?:plus|\+|as[ \t]+well[ \t]+as|alon
                      r"|(?:&|and(?:[ \t]+(?:also|then))?)[ \t]+)(?:(?:an?|another)[ \t]+)?(?:(?:extra|additional|further|more)[ \t]+)?")
 _CODE_AFTER = re.compile(r"[ \t\u00a0]{0,2}\((?:USD|EUR|GBP|CAD|AUD|US\$)\)")
 _GOT_BACK = re.compile(r"(?i)\byou(?:['’]ve|[ \t]have)?[ \t]{1,3}(?:got|gotten|received)[ \t]{1,3}(?:back[ \t]{1,3})?$")
+# the refund made, said as what the customer will get: "you'll get $18 back", "you will see $18 back on your card"
+# (a refund's arrival; a question or a condition around it states nothing: ``_ASKED_OR_IF``)
+_WILL_GET_BACK = re.compile(r"(?i)\byou(?:['’]ll|[ \t]will)[ \t]{1,3}(?:now[ \t]{1,3}|also[ \t]{1,3})?(?:get|receive|see)[ \t]{1,3}$")
+_ASKED_OR_IF = re.compile(r"(?i)\b(?:if|once|when|whether|would|could|should|shall|can)\b[^.!?\n]{0,60}$")
 _PASSIVE = re.compile(
     rf"(?:\b|(?<=['’]))(?P<aux>has|have|had|was|were|is|are|(?<=['’])ve|(?<=['’])s)(?:{_SP}{_ADVERBS}been)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b", re.IGNORECASE)
 _REFUND_WORDS = re.compile(r"(?i)refund|reimburs|\bback\b|credit|compensat|wallet|returned to")
@@ -151,6 +155,9 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
         noun = noun or _NOUN_DONE_BEFORE.search(text, max(0, start - 40), start)
         if noun is not None:
             out[i] = "charge" if noun.group("noun").lower() == "charge" else "refund"
+        elif _WILL_GET_BACK.search(text, max(0, start - 24), start) and text[end:end + 8].lower().lstrip().startswith("back") \
+                and not _ASKED_OR_IF.search(text, max(0, start - 60), start) and not _ends_in_question(text, end):
+            out[i] = "refund"  # "you'll get $18 back on your card": the refund made, on its way
         elif _GOT_BACK.search(text, max(0, start - 24), start) and (
                 "back" in text[max(0, start - 24):start].lower() or text[end:end + 8].lower().lstrip().startswith("back")):
             out[i] = "refund"  # "you got $5 back"
@@ -207,3 +214,9 @@ def done_verdict(kind: str, value: float, pools: Dict[str, List[float]], said: s
     if other and any(abs(value - v) <= 0.005 + 1e-9 for v in _runs(other)):
         return f"agent stated {said!r} as {kind}d; the writes before moved it the other way"
     return None
+
+
+def _ends_in_question(text: str, at: int) -> bool:
+    """Whether the sentence holding ``at`` ends with "?"."""
+    end = _CLAUSE_END.search(text, at)
+    return end is not None and text[end.start():end.start() + 1] == "?"
