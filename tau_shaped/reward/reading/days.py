@@ -145,7 +145,7 @@ def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
     if "on " in low and _DATE_HINT.search(text) is not None:  # "on Sunday the 8th": the date, not the weekday alone
         dates = list(_event_date().finditer(text))
         taken = {m.start() for m in dates}
-        found = sorted([m for m in found if m.re is not _EVENT_DAY or m.start() not in taken] + dates, key=lambda m: m.start())
+        found = sorted([m for m in found if m.re.pattern != _EVENT_DAY.pattern or m.start() not in taken] + dates, key=lambda m: m.start())
     out: List[Tuple[str, Named, int, str]] = []
     for m in found:
         if _NOT_DONE.search(text, max(0, m.start() - 24), m.start()):
@@ -167,12 +167,12 @@ def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
 
 def _named(m: "re.Match[str]") -> Optional[Named]:
     """The day an event's match names (see ``event_days``), or None when its words are no day."""
-    if m.re is _NUMERIC_DAY:
+    if m.re.pattern == _NUMERIC_DAY.pattern:  # by pattern, not identity: a module pattern may be a lazy one (lazy_patterns)
         if m.group("iso2"):
             y, mo, d = (int(x) for x in m.group("iso2").split("-"))
             return ("date", y * 10000 + mo * 100 + d) if 1 <= mo <= 12 and 1 <= d <= 31 else None
         return ("numeric", int(m.group("n1")) * 100 + int(m.group("n2")))
-    if m.re is not _EVENT_DAY:  # a date in words
+    if m.re.pattern != _EVENT_DAY.pattern:  # a date in words
         return _date_named(m)
     rel = m.group("rel")
     if rel:

@@ -64,3 +64,21 @@ def test_spans_and_both_readings_of_a_date_in_figures():
     assert days_ago(("last_week", 0), now) == tuple(range(5, 12))
     assert days_ago(("numeric", 312), now) == (1, 100)  # March 12, or 3 December 2025
     assert days_ago(("numeric", 1303), now) == (0,)  # 13 March (13 is no month)
+
+
+def test_read_alike_when_its_patterns_are_compiled_lazily():
+    """The checks import the readers with their module patterns made lazy (``lazy_patterns``): a
+    match is told by its pattern's text, not by the identity of the module's pattern object."""
+    import importlib
+
+    from tau_shaped.reward.reading import days
+    from tau_shaped.reward.reading.lazy_patterns import compiled_lazily
+
+    with compiled_lazily("tau_shaped.reward."):
+        lazy_days = importlib.reload(days)
+    try:
+        assert type(lazy_days._EVENT_DAY).__name__ == "LazyPattern"
+        assert lazy_days.event_days("It was delivered on 3/12. It came two days ago.") == [
+            ("delivered", ("numeric", 312), 7, "delivered on 3/12"), ("delivered", ("ago", 2), 29, "came two days ago")]
+    finally:
+        importlib.reload(days)
