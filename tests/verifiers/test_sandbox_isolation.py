@@ -92,8 +92,9 @@ def test_bubblewrap_runs_as_an_unused_uid_when_the_verifier_is_root():
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         running = pool.submit(run_in_sandbox, "import time\ntime.sleep(1.5)", limits=FAST)
         uids = set()
-        deadline = time.monotonic() + 5
-        while not uids and time.monotonic() < deadline:
+        deadline, polls = time.monotonic() + 5, 0
+        while not uids and (time.monotonic() < deadline or polls < 500):  # time and a count: a clock may jump
+            polls += 1
             for pid in filter(str.isdigit, os.listdir("/proc")):
                 try:
                     if f"{code_sandbox.RUN_LABEL}{os.getpid()}-".encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
@@ -252,17 +253,22 @@ def test_the_box_dies_with_the_verifier():
     try:
         # two CI jobs share two cores: the verifier's imports and the box's first start (its probe,
         # the seccomp filter) may take a while (90 s was not enough once: a failure only waits longer)
-        deadline = time.monotonic() + 240
-        while not boxed() and verifier.poll() is None and time.monotonic() < deadline:
+        # a wait ends when both its time and its count of polls are spent: a machine's monotonic clock
+        # was seen to jump (the 240 s "passed" within a second of the test), and a count alone would
+        # end early on a machine whose sleeps return at once
+        deadline, polls = time.monotonic() + 240, 0
+        while not boxed() and verifier.poll() is None and (time.monotonic() < deadline or polls < 4800):
             time.sleep(0.05)
+            polls += 1
         if verifier.poll() is not None:
             pytest.fail(f"the verifier ended (exit {verifier.returncode}) before its box was seen: {verifier.stderr.read()[-2000:]}")
         assert boxed(), "the box never started within 240 s"
         verifier.kill()
         verifier.wait()
-        deadline = time.monotonic() + 5
-        while boxed() and time.monotonic() < deadline:
+        deadline, polls = time.monotonic() + 5, 0
+        while boxed() and (time.monotonic() < deadline or polls < 100):
             time.sleep(0.05)
+            polls += 1
         assert boxed() == []
     finally:
         verifier.kill()
