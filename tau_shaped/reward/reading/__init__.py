@@ -24,7 +24,7 @@ the order text flows through them.
    wouldn't say no", "no need", 👍), read on its clauses (``reply_clauses``), what they do to the call (``reply_meaning``) and
    the values they name (``reply_values``).
 6. Hard lines, read to fail closed: ``identifiers`` (another customer's values as a message
-   holds them), ``disclosures`` (another customer's data said), ``card_ends`` (a card of theirs
+   holds them, looked up in ``value_prefixes``), ``disclosures (another customer's data said), ``card_ends`` (a card of theirs
    by its last four digits), ``status_leaks`` (a status or
    another detail of their order in view said: its items, total, courier), ``user_records``
    (tau2's users in that shape); ``dish_names`` (a dish named by any form of its name),
@@ -33,7 +33,9 @@ the order text flows through them.
    ``misspelling_scans``),
    ``dish_exclusions`` (what rules it out in its clause),
    ``unsafe_offers`` (an unsafe dish offered); ``refusals`` (a denial said).
-7. ``world_indexes``: the indexes these readers make of a world, made ahead (before workers fork).
+7. ``world_indexes``: the indexes these readers make of a world, made ahead (before workers fork);
+   ``lazy_patterns``: the readers' module-level patterns, compiled on first use (the checks import
+   the readers so), and all of them before workers fork.
 
 The check kinds of ``reward.checks`` call these readers; nothing here imports the rule
 machinery (matchers, predicates, checks).
