@@ -1,5 +1,6 @@
 """``{"asserted": REGEX}`` (``"negative_form": true`` for a statement made in negative words):
-an agent message that states what REGEX finds as so (SPEC §10 statements), the check kind ``telecom.payment.paid_checked`` reads "your bill is paid" with.
+an agent message that states what REGEX finds as so (SPEC §10 statements), the check kind
+``telecom.payment.paid_checked`` reads "your bill is paid" with.
 
 A match counts where the message asserts it: not negated in its clause ("I can't see that your
 bill is paid"), at its start or at its last word ("Line L1 hasn't been resumed"), not in a question ("Has your payment gone through?") and not under a condition

@@ -37,7 +37,7 @@ from typing import List, Optional, Tuple
 
 from tau_shaped.reward.reading.typed import Stated
 
-__all__ = ["amounts", "may_state_amount"]
+__all__ = ["SMALL_WORDS", "amounts", "may_state_amount"]
 
 # The grammar of text_matching.numbers_in_text, on ASCII digits only, then a decimal comma ("16,90",
 # "1.234,50"): exactly two digits after the comma, no digit nor ",digit" after (read in ``_count``).
@@ -50,9 +50,9 @@ _KILO = r"(?:(?P<{tag}>[kK])(?![A-Za-z0-9-]))?"
 _SLANG = {"fiver": 5.0, "tenner": 10.0}
 _CODES = r"USD|EUR|GBP|CAD|AUD|JPY|CHF|INR"
 # Number words text2num leaves as words (it writes ten and above as digits); "a" is one ("a buck").
-_SMALL_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+SMALL_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "single": 1}
-_SMALL = "|".join(sorted(_SMALL_WORDS, key=len, reverse=True))
+_SMALL = "|".join(sorted(SMALL_WORDS, key=len, reverse=True))
 _SP = r"[ \u00a0]"
 _UNIT_WORD = r"(?:US[ \u00a0])?dollars?|bucks?|euros?|cents?|grand"
 
@@ -128,7 +128,7 @@ def _count(raw: str) -> Optional[float]:
                 return float(raw.replace(".", "").replace(",", "."))
             raw = raw[:-3]  # "1,234,56", "1.5,20": the number before it, as read without it
         return float(raw.replace(",", ""))
-    small = _SMALL_WORDS.get(raw.lower())
+    small = SMALL_WORDS.get(raw.lower())
     return None if small is None else float(small)
 
 

@@ -83,7 +83,8 @@ def days_ago(named: Named, now: Union[date, datetime]) -> Tuple[int, ...]:
 
 
 _EVENTS = {"delivered": "delivered", "dropped off": "delivered", "handed over": "delivered", "arrived": "delivered",
-           "reached you": "delivered", "came": "delivered", "showed up": "delivered", "turned up": "delivered", "got to you": "delivered", "placed": "placed", "ordered": "placed", "put in": "placed", "went in": "placed",
+           "reached you": "delivered", "came": "delivered", "showed up": "delivered", "turned up": "delivered",
+           "got to you": "delivered", "placed": "placed", "ordered": "placed", "put in": "placed", "went in": "placed",
            "checkout": "placed", "checked out": "placed", "submitted": "placed"}
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH = (r"(?P<{tag}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"

@@ -74,9 +74,8 @@ def other_customers_data(text: str, customers: Any, own: str, said_by_user: Unio
         at_domain = _AT_DOMAIN.match(plain, hit.end) if hit.kind == "email" else None  # quoted with its domain
         return f"another customer's {what} {plain[hit.start:at_domain.end() if at_domain else hit.end]!r}"
     at, digit = _holds(plain)
-    ends = digit and _END_HINT.search(plain) is not None
     found = (_masked(plain, index, own, heard) if at else None) or (
-        _phone_end(plain, index, own, heard) if ends else None) or (
+        _phone_end(plain, index, own, heard) if digit and _END_HINT.search(plain) else None) or (
         card_end(plain, customers, own, heard.lower()) if digit and CARD_HINT.search(plain) else None) or \
         short_name(plain, index, own, heard, booked, couriers)
     if found is None and ids and statuses:

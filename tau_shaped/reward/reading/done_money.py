@@ -69,7 +69,8 @@ _GOT_BACK = re.compile(r"(?i)\byou(?:['’]ve|[ \t]have)?[ \t]{1,3}(?:got|gotten
 # the refund made, said as what the customer will get: "you'll get $18 back", "you will see $18 back on your card"
 # (a refund's arrival; a question or a condition around it states nothing: ``_ASKED_OR_IF``)
 _WILL_GET_BACK = re.compile(r"(?i)\byou(?:['’]ll|[ \t]will)[ \t]{1,3}(?:now[ \t]{1,3}|also[ \t]{1,3})?(?:get|receive|see)[ \t]{1,3}$")
-_ASKED_OR_IF = re.compile(r"(?i)\b(?:if|once|when|whether|would|could|should|shall|can)\b[^.!?\n]{0,60}$")
+_ASKED_OR_IF = re.compile(r"(?i)\b(?:if|once|when|whether)\b[^.!?\n]{0,60}$")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _PASSIVE = re.compile(
     rf"(?:\b|(?<=['’]))(?P<aux>has|have|had|was|were|is|are|(?<=['’])ve|(?<=['’])s)(?:{_SP}{_ADVERBS}been)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b", re.IGNORECASE)
 _REFUND_WORDS = re.compile(r"(?i)refund|reimburs|\bback\b|credit|compensat|wallet|returned to")
@@ -218,5 +219,5 @@ def done_verdict(kind: str, value: float, pools: Dict[str, List[float]], said: s
 
 def _ends_in_question(text: str, at: int) -> bool:
     """Whether the sentence holding ``at`` ends with "?"."""
-    end = _CLAUSE_END.search(text, at)
+    end = _SENTENCE_END.search(text, at)
     return end is not None and text[end.start():end.start() + 1] == "?"

@@ -326,7 +326,7 @@ class FactChecker:
         return None
 
 
-_CLAUSE_EDGE = re.compile(r"[.;!?\n]|,[ \t]|[ \t]and[ \t]|[ \t]but[ \t]|[ \t]while[ \t]")
+_CLAUSE_EDGE = re.compile(r"\.(?!\d)|[;!?\n]|,[ \t]|[ \t]and[ \t]|[ \t]but[ \t]|[ \t]while[ \t]")  # not "$16.90"'s point
 
 
 def _subject_of(text: str, start: int, end: int, subjects: Dict[str, float]) -> Optional[str]:

@@ -17,6 +17,8 @@ import re
 GO_AHEAD, DONT = " go ahead ", " please don't "
 
 _APOS = "['\u2019]"
+# what a customer says there is "no need" to do before going ahead ("no need to ask, just do it")
+_NEEDLESS = r"(?:ask|check|confirm|wait|double[-\s]?check|keep|hold)"
 _YES_IDIOMS = re.compile(
     r"\b(?:"
     rf"i\s+(?:wouldn{_APOS}?t|would\s+not|won{_APOS}?t|will\s+not|can{_APOS}?t|cannot|couldn{_APOS}?t|could\s+not)\s+say\s+no"
@@ -26,31 +28,32 @@ _YES_IDIOMS = re.compile(
     rf"|(?:i\s+)?don{_APOS}?t\s+mind\s+if\s+i\s+do"
     rf"|i\s+(?:don{_APOS}?t|do\s+not)\s+see\s+why\s+not"
     rf"|(?:it\s+)?(?:can{_APOS}?t|couldn{_APOS}?t)\s+hurt"
-    r"|no\s+need\s+to\s+(?:ask|check|confirm|wait|double[-\s]?check|keep|hold)"
+    rf"|no\s+need\s+to\s+{_NEEDLESS}"
     r"|no\s+reason\s+not\s+to"
     r")\b",
     re.IGNORECASE,
 )
 # "Why not!" as the whole answer, or its sentence ("Why not? Go for it")
 _LEAD = r"(?:(?:oh|hmm+|well|ah|eh|um+|yeah|sure|ok|okay|honestly|nah)\W{0,3}\s*)?"
-_WHY_NOT = re.compile(rf"(?:^|[.!?\n]\s*){_LEAD}why\s+not\s*(?:[.!?]+|$)", re.IGNORECASE)
+_WHY_NOT = re.compile(rf"(?P<before>^|[.!?\n]\s*){_LEAD}why\s+not\s*(?:[.!?]+|$)", re.IGNORECASE)
 _NO_IDIOMS = re.compile(
     r"\b(?:"
-    r"(?:there{_A}s\s+|there\s+is\s+)?no\s+need(?!\s+to\s+(?:ask|check|confirm|wait|double[-\s]?check)\b)"
-    r"|i{_A}?m\s+(?:all\s+)?(?:good|fine|ok|okay|set)\s*(?:,\s*)?(?:thanks|thank\s+you|thx)\b(?!\s+(?:for|to)\b)"
-    r"|i{_A}?m\s+(?:all\s+)?(?:good|fine|ok|okay|set)\s+without(?:\s+(?:it|that|one|this|them))?"
-    r"|(?:that{_A}s|that\s+is|it{_A}s|it\s+is)\s+(?:not\s+(?:needed|necessary|required)|unnecessary)"
-    r")".replace("{_A}", _APOS),
+    rf"(?:there{_APOS}s\s+|there\s+is\s+)?no\s+need(?!\s+to\s+{_NEEDLESS}\b)"
+    rf"|i{_APOS}?m\s+(?:all\s+)?(?:good|fine|ok|okay|set)\s*(?:,\s*)?(?:thanks|thank\s+you|thx)\b(?!\s+(?:for|to)\b)"
+    rf"|i{_APOS}?m\s+(?:all\s+)?(?:good|fine|ok|okay|set)\s+without(?:\s+(?:it|that|one|this|them))?"
+    rf"|(?:that{_APOS}s|that\s+is|it{_APOS}s|it\s+is)\s+(?:not\s+(?:needed|necessary|required)|unnecessary)"
+    r")",
     re.IGNORECASE,
 )
 # "I'm good." / "I'm fine." as the whole answer (to an offer: no thanks); "I'm good with that" is kept
 _GOOD_ALONE = re.compile(rf"^\W*{_LEAD}i{_APOS}?m\s+(?:all\s+)?(?:good|fine|set)\W*$", re.IGNORECASE)
 
 _SKIN = "\U0001F3FB-\U0001F3FF"
-_YES_EMOJI = re.compile(rf"(?:\U0001F44D|\U0001F44C|\u2705|\u2714|\u2611|\U0001F646|\U0001F197|\U0001F91D)[{_SKIN}\uFE0F]*")
-_NO_EMOJI = re.compile(rf"(?:\U0001F44E|\u274C|\U0001F6AB|\U0001F645|\u26D4|\u2716|\u274E)[{_SKIN}\uFE0F]*")
-_EMOJI_CHARS = frozenset("\U0001F44D\U0001F44C\u2705\u2714\u2611\U0001F646\U0001F197\U0001F91D"
-                         "\U0001F44E\u274C\U0001F6AB\U0001F645\u26D4\u2716\u274E")
+_YES_CHARS = "\U0001F44D\U0001F44C\u2705\u2714\u2611\U0001F646\U0001F197\U0001F91D"  # 👍 👌 ✅ ✔ ☑ 🙆 🆗 🤝
+_NO_CHARS = "\U0001F44E\u274C\U0001F6AB\U0001F645\u26D4\u2716\u274E"  # 👎 ❌ 🚫 🙅 ⛔ ✖ ❎
+_YES_EMOJI = re.compile(rf"[{_YES_CHARS}][{_SKIN}\uFE0F]*")
+_NO_EMOJI = re.compile(rf"[{_NO_CHARS}][{_SKIN}\uFE0F]*")
+_EMOJI_CHARS = frozenset(_YES_CHARS + _NO_CHARS)
 _HINTS = ("say no", "argue", "complain", "mind if", "why not", "hurt", "no need", "no reason", "good", "fine", "okay",
           " ok", "set", "necessary", "needed", "required")
 
@@ -78,7 +81,7 @@ def plain_answer(reply: str, mind: bool = False, verbs: frozenset = frozenset())
     if not any(h in low for h in _HINTS) and not any(c in _EMOJI_CHARS for c in reply):
         return reply
     text = _YES_IDIOMS.sub(GO_AHEAD, reply)
-    text = _WHY_NOT.sub(lambda m: m.group(0)[: len(m.group(0)) - len(m.group(0).lstrip(".!?\n \t"))] + GO_AHEAD, text)
+    text = _WHY_NOT.sub(rf"\g<before>{GO_AHEAD}", text)
     text = _NO_IDIOMS.sub(DONT, text)
     text = text if mind else _GOOD_ALONE.sub(DONT, text)
     text = _YES_EMOJI.sub(GO_AHEAD, text)

@@ -33,7 +33,7 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
-from tau_shaped.reward.reading.amounts import stated_amounts
+from tau_shaped.reward.reading.amounts import SMALL_WORDS, stated_amounts
 from tau_shaped.reward.reading.arrival_waits import ARRIVAL as _ARRIVAL, SENTENCE_END as _SENTENCE_END, relative_times
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
@@ -174,12 +174,9 @@ _H_CLOCK = re.compile(r"(?<![0-9A-Za-z])(?P<hh24>[01]?[0-9]|2[0-3])h(?P<hm24>[0-
 _WORD_HINT = re.compile(r"past|after|to[ \t]|[0-9]h[0-9]|[0-9]\.[0-9]", re.IGNORECASE)
 
 
-_SMALL = {w: i for i, w in enumerate("a two three four five six seven eight nine".split(), 1)} | {"one": 1}
-
-
 def _minutes_of(word: str) -> int:
     w = " ".join(word.lower().replace("minutes", "").replace("minute", "").split())
-    return {"quarter": 15, "a quarter": 15, "half": 30, **_SMALL}.get(w, int(w) if w.isdigit() else -1)
+    return {"quarter": 15, "a quarter": 15, "half": 30, **SMALL_WORDS}.get(w, int(w) if w.isdigit() else -1)
 
 
 def _word_times(text: str) -> List[Stated]:

@@ -15,7 +15,9 @@ CASES = [("There's a fifteen percent service fee.", BREACH), ("The service fee i
          ("A 5 percent service charge applies.", PASS), ("The service charge: 15%.", BREACH),
          ("The service fee is 5% and big orders add 20% of the subtotal.", PASS), ("Your route can be up to 15% longer than the shortest.", PASS),
          ("Your route can be up to 20% longer than the shortest.", BREACH), ("A 20% surcharge applies to the subtotal on large orders.", PASS),
-         ("That's 15% off.", PASS), ("That's 12% off.", BREACH)]
+         ("That's 15% off.", PASS), ("That's 12% off.", BREACH),
+         # a decimal point before the rate ends no clause: the subject is still the service fee's
+         ("The service fee on $16.90 is 15%.", BREACH), ("The service fee on $16.90 is 5%.", PASS)]
 
 
 @pytest.mark.parametrize("text,label", CASES)
