@@ -32,7 +32,8 @@ the order text flows through them.
    finding its candidates and the word-by-word scans that tell whether one is needed:
    ``misspelling_scans``),
    ``dish_exclusions`` (what rules it out in its clause),
-   ``unsafe_offers`` (an unsafe dish offered); ``refusals`` (a denial said).
+   ``unsafe_offers`` (an unsafe dish offered); ``refusals`` (a denial said), with ``refusal_objects``
+   (the thing asked for said to be none, not due or not owed).
 7. ``world_indexes``: the indexes these readers make of a world, made ahead (before workers fork);
    ``lazy_patterns``: the readers' module-level patterns, compiled on first use (the checks import
    the readers so), and all of them before workers fork.

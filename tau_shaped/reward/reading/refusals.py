@@ -31,6 +31,8 @@ import re
 from functools import lru_cache
 from typing import Optional
 
+from tau_shaped.reward.reading.refusal_objects import object_denial
+
 __all__ = ["denial", "hedge"]
 
 _SP = r"[ \t\u00a0]{1,3}"
@@ -154,6 +156,9 @@ def denial(text: str) -> Optional[str]:
     head = text[:20_000]
     low = head.lower()
     m = _DENIAL.search(low)
+    said = object_denial(low)  # "no refund applies", "nothing I can refund" (refusal_objects)
+    if said is not None and (m is None or said.start() < m.start()):
+        m = said
     if m is None:
         return None
     # lower() keeps the length of almost every text; where it does not, the snippet is the lowered one
