@@ -15,7 +15,8 @@ Every pattern is linear on untrusted text (bounded or single quantifiers).
 from __future__ import annotations
 
 import re
-from typing import List
+from bisect import bisect_left
+from typing import List, Optional, Tuple
 
 from tau_shaped.reward.reading.typed import Stated
 
@@ -25,33 +26,49 @@ _COUNT_WORDS = {"three": 3, "a couple of": 2, "a": 1, "an": 1, "one": 1, "two": 
                 "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60, "half an": 0.5, "half a": 0.5,
                 "a half": 0.5, "one and a half": 1.5,
                 "a quarter of an": 0.25, "quarter of an": 0.25, "three quarters of an": 0.75, "three-quarters of an": 0.75,
-                "a quarter": 0.25, "a couple": 2}
+                "a quarter": 0.25, "a couple": 2, "a few": 3, "few": 3, "several": 5}
 _COUNTS = "|".join(re.escape(w).replace("\\ ", r"[ \t]+") for w in sorted(_COUNT_WORDS, key=len, reverse=True))
 _N = r"\d{1,3}(?:\.\d{1,2})?"  # "1.5 hours"
 _UNIT_GAP = r"[ \t-]{0,2}"  # "a half-hour", "20-minute"
+# Words of approximation or bound before a count ("in about 10", "in ~10", "within the next 10", "in under 20"): the count stands
+_ABOUT = (r"(?:(?:about|around|roughly|approximately|approx\.?|just|only|under|less[ \t]+than|some|maybe|like|another|the[ \t]+next"
+          r"|no[ \t]+more[ \t]+than|at[ \t]+most|up[ \t]+to|~)[ \t]*){0,2}")
+# A count, a range of counts ("10-15", "10 to 15", "ten or fifteen": the first, the earliest it promises) and "-ish"
+_RANGE_TO = r"(?:[ \t]*(?:-|\u2013|\u2014|to|or)[ \t]*(?:" + _N + "|" + _COUNTS + "))?"
+_ISH = r"(?:-?ish)?"
+
+
+def _count_of(tag: str) -> str:
+    return rf"(?P<{tag}>{_N}|{_COUNTS}){_ISH}{_RANGE_TO}{_ISH}"
+
+
 _RELATIVE = re.compile(
-    r"\b(?:(?:in|within|after)[ \t]+(?:about|around|roughly|approximately|approx\.|just|only|under|less[ \t]+than)?[ \t]*"
-    rf"(?P<n>{_N}|{_COUNTS}){_UNIT_GAP}"
+    rf"\b(?:(?:in|within|after)[ \t]+{_ABOUT}"
+    + _count_of("n") + _UNIT_GAP +
     r"(?P<unit>minutes?|mins?|hours?|hrs?|seconds?|secs?)\b"
     # "an hour and a half", "2 hours and a quarter": a fraction of the unit after it
     r"(?:[ \t]+and[ \t]+an?[ \t]+(?P<more>half|quarter)\b)?"
     r"|(?P<n2>\d{1,3})[ \t]*(?P<unit2>minutes?|mins?)[ \t]+(?:from[ \t]+now|away|out)\b"
     # "give it about 20 minutes", "allow 10 minutes"
-    rf"|\b(?:give[ \t]+it|allow|wait)[ \t]+(?:about|around|roughly|another|just|only)?[ \t]*(?P<n3>{_N}|{_COUNTS}){_UNIT_GAP}"
+    rf"|\b(?:give[ \t]+it|allow|wait)[ \t]+{_ABOUT}" + _count_of("n3") + _UNIT_GAP +
     r"(?P<unit3>minutes?|mins?|hours?|hrs?)\b"
-    # "ten minutes, tops", "15 mins max", "20 minutes at most": a bound on the wait
-    rf"|(?<![\w.])(?P<n4>\d{{1,3}}|{_COUNTS})[ \t]*(?P<unit4>minutes?|mins?)[ \t]{{0,2}},?[ \t]{{1,2}}(?:tops|max(?:imum)?|at[ \t]+most|or[ \t]+less)\b"
+    # "ten minutes, tops", "15 mins max", "20 minutes at most", "10 min or so", "25 minutes, give or take": a wait said with its bound
+    r"|(?<![\w.])" + _count_of("n4") + r"[ \t]*(?P<unit4>minutes?|mins?)[ \t]{0,2},?[ \t]{1,2}"
+    r"(?:tops|max(?:imum)?|at[ \t]+most|or[ \t]+less|or[ \t]+so|give[ \t]+or[ \t]+take|or[ \t]+thereabouts)\b"
     # "it'll be with you in five": minutes left unsaid, at the end of a sentence (not "in 1.5 hours")
     r"|\bin[ \t]{1,2}(?:about[ \t]{1,2}|under[ \t]{1,2})?(?P<n5>[1-5]?[0-9]|two|three|four|five|ten)"
     r"(?=[ \t]{0,2}(?:[.!?](?![0-9])|\n|$|,|or[ \t]so\b)))",
     re.IGNORECASE,
 )
 
-ARRIVAL = re.compile(r"arriv|deliver|with you\b|reach|get to you|be there\b|at your door|show up|\beta\b|knock|turn[ \t]up"
+ARRIVAL = re.compile(r"arriv|deliver|(?<!back )(?<!touch )with you\b|reach|get to you|be there\b|at your door|show up|\beta\b|knock|turn[ \t]up"
                      r"|\byou(?:['’]ll|[ \t]+will|[ \t]+should)[ \t]+(?:have|get|receive)[ \t]+it\b"
                      # "it lands at 7", "expect it by 7", "the courier pulls up at 7", "drop-off at 7"
                      r"|\bland(?:s|ing)?\b|\bexpect(?:ed)?[ \t]+(?:it|them|your[ \t]+(?:order|food|meal)|the[ \t]+(?:order|food|courier))\b"
-                     r"|\b(?:pull|roll)(?:s|ing)?[ \t]+up\b|\bdrop[- \t]?off\b|\bon[ \t]+your[ \t]+doorstep\b|\bget(?:s|ting)?[ \t]+there\b",
+                     r"|\b(?:pull|roll)(?:s|ing)?[ \t]+up\b|\bdrop[- \t]?off\b|\bon[ \t]+your[ \t]+doorstep\b|\bget(?:s|ting)?[ \t]+there\b"
+                     # "it's coming in 5", "it'll come within 10 minutes", "the driver will drop it off in 10", "it'll be here by 7"
+                     r"|\bcom(?:e|es|ing)[ \t]+(?:in|within|your[ \t]+way|to[ \t]+you|over|by|at|around)\b"
+                     r"|\bdrop(?:s|ping|ped)?[ \t]+(?:it|them|(?:your|the)[ \t]+\w+)[ \t]+off\b|\bbe[ \t]+here\b",
                      re.IGNORECASE)
 SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
 # "2 minutes away", "give it 20 minutes": an arrival in itself
@@ -64,10 +81,18 @@ def relative_times(text: str, now: float) -> List[Stated]:
     about 5 minutes", "delivered within half an hour", each as ``now`` plus the duration; only
     in a sentence about an arrival ("I'll check in a minute" promises no arrival)."""
     found: List[Stated] = []
+    ends: Optional[List[Tuple[int, int]]] = None  # the sentence ends, read once (a long message: linear)
     for m in _RELATIVE.finditer(text):
-        starts = [e.end() for e in SENTENCE_END.finditer(text, 0, m.start())]
-        end = SENTENCE_END.search(text, m.end())
-        sentence = text[starts[-1] if starts else 0:end.start() if end else len(text)]
+        if ends is None:
+            ends = [e.span() for e in SENTENCE_END.finditer(text)]
+        k = bisect_left(ends, (m.start() + 1, -1))  # the first end after the match's start
+        j = k - 1
+        while j >= 0 and ends[j][1] > m.start():
+            j -= 1
+        lo = ends[j][1] if j >= 0 else 0
+        while k < len(ends) and ends[k][0] < m.end():
+            k += 1
+        sentence = text[lo:ends[k][0] if k < len(ends) else len(text)]
         if not ARRIVAL.search(sentence) and not _AWAY.search(m.group(0)):
             continue
         raw = (m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5") or "").lower()

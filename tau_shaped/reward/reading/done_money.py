@@ -42,7 +42,8 @@ _FROM = re.compile(r"(?i)\bfrom\b")
 _OFF = re.compile(r"(?i)\boff\b")
 _VERBS = f"{_CHARGE_VERBS}|{_REFUND_VERBS}|{_OTHER_VERBS}"
 _SP = r"[ \t\u00a0]{1,3}"
-_ADVERBS = rf"(?:(?:just|already|now|also|successfully|fully|then){_SP}){{0,2}}"
+# "I've just refunded", "I actually refunded", "we've promptly credited": any adverb in -ly among them
+_ADVERBS = rf"(?:(?:just|already|now|also|then|[a-z]{{2,14}}ly){_SP}){{0,2}}"
 _ACTIVE = re.compile(
     rf"\b(?:I|we)(?:['’]ve|{_SP}have|{_SP}had)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b"
     rf"|\band{_SP}{_ADVERBS}(?P<verb2>{_CHARGE_VERBS}|{_REFUND_VERBS})\b"
@@ -53,6 +54,9 @@ _AFTER_AMOUNT = re.compile(
     rf"[ \t\u00a0)]{{1,3}}{_ADVERBS}(?:(?P<verb>refunded|credited|reimbursed)\b"
     # "$62.27 is back on your card now", "$5 went back to your wallet", "$5 has gone back"
     rf"|(?:is|are|went|has{_SP}gone|have{_SP}gone|was{_SP}sent|were{_SP}sent)[ \t\u00a0]{{1,3}}{_ADVERBS}back\b"
+    # "$18.55 is on its way back to your card", "$5 is headed back", "$5 is being refunded", "$5 is going back"
+    rf"|(?:is|are)[ \t\u00a0]{{1,3}}{_ADVERBS}(?:on{_SP}its{_SP}way|heading|headed|going|coming|being{_SP}(?:sent|paid|returned))"
+    rf"{_SP}back\b|(?P<being>(?:is|are){_SP}being{_SP}(?:refunded|credited|reimbursed|returned))\b"
     # "Refund of $62.27 issued", "refund ($5) processed": a noun of the write before the amount (read in done_kinds)
     rf"|(?P<noun_verb>(?:(?:has|have){_SP}been{_SP}|was{_SP}|were{_SP})?{_ADVERBS}(?:issued|processed|sent|completed|made|applied|initiated|submitted)\b))",
     re.IGNORECASE)
@@ -65,6 +69,16 @@ _NOUN_DONE_BEFORE = re.compile(r"(?i)\b(?P<noun>refund|credit|reimbursement|char
 _JOINED = re.compile(r"(?i)[ \t]*,?[ \t]*(?:(?:plus|\+|as[ \t]+well[ \t]+as|along[ \t]+with|together[ \t]+with)[ \t]+(?:(?:the|your)[ \t]+)?"
                      r"|(?:&|and(?:[ \t]+(?:also|then))?)[ \t]+)(?:(?:an?|another)[ \t]+)?(?:(?:extra|additional|further|more)[ \t]+)?")
 _CODE_AFTER = re.compile(r"[ \t\u00a0]{0,2}\((?:USD|EUR|GBP|CAD|AUD|US\$)\)")
+# the amount as the value of a key that names the write done: '"refunded": "$5"', "Refunded amount → $5", "Total
+# returned: $5", "Amount credited = $5" (JSON, a list, key=value)
+_DONE_KEY = re.compile(r"(?i)\b(?:(?P<verb>refunded|credited|reimbursed|returned|charged)(?:[ \t]{1,3}(?:amount|total|sum))?"
+                       r"|(?:amount|total|sum)[ \t]{1,3}(?P<verb2>refunded|credited|reimbursed|returned|charged))"
+                       r"[\"'*_`]{0,2}[ \t]{0,3}(?:[:=|]|->|\u2192|[-\u2013\u2014]{1,2})[ \t]{0,3}[\"'*_`]{0,2}[ \t]{0,3}$")
+# the refund named as the one made: "The refund I just made was for $5", "your refund came to $5", "the credit we issued: $5"
+_MADE_REFUND = re.compile(r"(?i)\b(?P<noun>refund|credit|reimbursement|charge)s?(?:[ \t]{1,3}amount)?[ \t]{1,3}(?:(?:that|which)[ \t]{1,3})?"
+                          r"(?:(?:I|we)(?:['’]ve|[ \t]have)?[ \t]{1,3}(?:just[ \t]{1,3}|already[ \t]{1,3})?"
+                          r"(?:made|issued|processed|sent|did|gave(?:[ \t]{1,3}you)?|put[ \t]{1,3}through)[ \t]{1,3}(?:(?:was|is)[ \t]{1,3})?"
+                          r"|(?:was|came[ \t]{1,3}to|totall?ed|amounted[ \t]{1,3}to)[ \t]{1,3})(?:(?:for|of)[ \t]{1,3})?[:\-\u2013\u2014]?[ \t]{0,3}$")
 _GOT_BACK = re.compile(r"(?i)\byou(?:['’]ve|[ \t]have)?[ \t]{1,3}(?:got|gotten|received)[ \t]{1,3}(?:back[ \t]{1,3})?$")
 # the refund made, said as what the customer will get: "you'll get $18 back", "you will see $18 back on your card"
 # (a refund's arrival; a question or a condition around it states nothing: ``_ASKED_OR_IF``)
@@ -78,7 +92,8 @@ _CHARGE_WORDS = re.compile(r"(?i)\bcharge|\bfee\b|payment|\bbill")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
 _HINTS = ("charged", "billed", "debited", "deducted", "refunded", "credited", "reimbursed", "returned", "issued",
           "processed", "applied", "added", "put", "popped", "transferred", "moved", "sent", "given", "gave", "placed", "initiated", "submitted",
-          "completed", "made", "taken", "took", "withdrawn", "withdrew", "collected", "back", "received")
+          "completed", "made", "taken", "took", "withdrawn", "withdrew", "collected", "back", "received", "came", "amounted", "totaled",
+          "totalled", "was")
 
 
 def may_say_done(text: str) -> bool:
@@ -151,6 +166,11 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
         after = _AFTER_AMOUNT.match(text, end)
         if after is not None and not after.group("noun_verb"):
             out[i] = "refund"
+            continue
+        key = _DONE_KEY.search(text, max(0, start - 40), start) or _MADE_REFUND.search(text, max(0, start - 64), start)
+        if key is not None:
+            word = (key.groupdict().get("verb") or key.groupdict().get("verb2") or key.groupdict().get("noun") or "").lower()
+            out[i] = "charge" if word.startswith("charge") else "refund"
             continue
         noun = _NOUN_BEFORE.search(text, max(0, start - 24), start) if after is not None else None
         noun = noun or _NOUN_DONE_BEFORE.search(text, max(0, start - 40), start)

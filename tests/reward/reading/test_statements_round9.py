@@ -1,0 +1,64 @@
+"""Round 9 of issue 41: statements in new wording (SPEC §10 statements).
+
+- an arrival said relative to the clock (wiki.md "ETAs": never promise a time earlier than the
+  tool's ``earliest``): a range of minutes promises its first ("in 10-15 minutes"), an
+  approximation or a bound keeps its count ("in ~10 minutes", "within the next 10 mins",
+  "10 min or so", "ten-ish minutes", "in a few minutes"), and more words of an arrival ("it's
+  coming in 5", "the driver will drop it off in 10");
+- money said to have moved (``done_money``): on its way back, a key naming the write done
+  ('"refunded": "$13.55"', "Refunded amount -> $13.55"), the refund named as the one made ("The
+  refund I just made was for $13.55"), an adverb in -ly before the verb ("I actually refunded").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tau_shaped.reward.reading.amounts import stated_amounts
+from tau_shaped.reward.reading.arrival_waits import relative_times
+from tau_shaped.reward.reading.done_money import done_kinds
+from tau_shaped.reward.reading.normalize import seen
+
+NOW = 1140.0  # 19:00
+
+
+@pytest.mark.parametrize("text, minutes", [
+    ("It'll show up in 10-15 minutes.", 10), ("Your food will be there in 10 to 15 mins.", 10),
+    ("The courier should reach you in 30-45 min.", 30), ("You'll have it in ~10 minutes.", 10),
+    ("It'll be at your door within the next 10 mins.", 10), ("Should be with you shortly - 10 min or so.", 10),
+    ("Your food will arrive in ten-ish minutes.", 10), ("The driver will drop it off in a few minutes.", 3),
+    ("It's coming in 5.", 5), ("It arrives in twenty-five minutes, give or take.", 25),
+    ("It'll arrive in approx. 10 min.", 10), ("Expect it in roughly 30 to 45 minutes.", 30),
+])
+def test_an_arrival_in_minutes_promises_its_first(text, minutes):
+    assert [t.value - NOW for t in relative_times(seen(text), NOW)] == [minutes]
+
+
+@pytest.mark.parametrize("text", [
+    "I'll check back with you in 10-15 minutes.", "I'm coming back to you in 5 minutes with the details.",
+    "The refund takes a few minutes to process.", "Give me 10 min or so to look into it.",
+])
+def test_no_arrival_no_wait(text):
+    assert relative_times(seen(text), NOW) == []
+
+
+def _kinds(text):
+    text = seen(text)
+    return done_kinds(text, [(a.start, a.end) for a in stated_amounts(text)])
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("All set: 13 dollars and 55 cents is on its way back to your card.", ["refund"]),
+    ("$13.55 is headed back to your card.", ["refund"]), ("$13.55 is being refunded to your card.", ["refund"]),
+    ('{"refunded": "$13.55", "method": "card"}', ["refund"]), ("Done ✅ Refunded amount → $13.55", ["refund"]),
+    ("Refund complete. Total returned: $27.10", ["refund"]), ("- Amount credited = $4.00", ["refund"]),
+    ("The refund I just made was for $13.55.", ["refund"]), ("Your refund came to $13.55.", ["refund"]),
+    ("Not $18.55 — I actually refunded $20.00.", [None, "refund"]), ("We promptly credited $5 to your wallet.", ["refund"]),
+    ('{"charged": "$3.00"}', ["charge"]),
+    # the other meaning: an amount proposed, asked, or said of the order
+    ("The refund would be $13.55 - shall I go ahead?", [None]), ("If approved, you'd get $13.55 back.", [None]),
+    ("Your order total is $58.25.", [None]), ('{"price": "$13.55"}', [None]),
+    ("Refund amount to be issued: $13.55", [None]),
+])
+def test_money_said_moved(text, kinds):
+    assert _kinds(text) == kinds
