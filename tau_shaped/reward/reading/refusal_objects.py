@@ -44,8 +44,9 @@ _PARTS = [
     # "no refund or credit applies", "no money back is owed", "no overcharge to refund"
     rf"\bno{_SP}{_ADJ}{_OBJ}(?:{_SP}(?:or|and|nor){_SP}{_ADJ}{_OBJ})?{_SP}{_NONE_TAIL}",
     # "nothing I can refund", "nothing to give back", "nothing left to credit"
-    rf"\bnothing{_SP}(?:(?:left|more|else){_SP})?(?:(?:that{_SP})?(?:i|we){_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to)"
-    rf"|i{_A}m{_SP}able{_SP}to|we{_A}re{_SP}able{_SP}to|to){_SP}{_GIVE}\b",
+    # "nothing I'm able to do" (the agent's inability); "nothing to do" alone is of the customer's part
+    rf"\bnothing{_SP}(?:(?:left|more|else){_SP})?(?:(?:(?:that{_SP})?(?:i|we){_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to)"
+    rf"|i{_A}m{_SP}able{_SP}to|we{_A}re{_SP}able{_SP}to){_SP}(?:{_GIVE}|do)|to{_SP}{_GIVE})\b",
     # "there isn't a difference to give back", "there wasn't any overcharge"
     rf"\bthere{_SP}(?:is|was|are|were)(?:n{_A}?t|{_SP}not){_SP}(?:a|an|any){_SP}{_ADJ}{_OBJ}\b",
     # "a refund isn't due", "compensation is not owed", "a credit wouldn't apply"

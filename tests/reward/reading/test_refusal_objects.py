@@ -36,6 +36,7 @@ DENIALS = [
     "No refund I can offer for that, I'm sorry.",
     "There is no compensation available for delays under 15 minutes.",
     "NO REFUND APPLIES TO FD-10157.",
+    "With no account found, there's nothing I'm able to do on your order, I'm afraid.",
 ]
 
 # a "no" of something else, or the refund going ahead
@@ -54,6 +55,7 @@ NOT_DENIALS = [
     "There's no cancellation fee, so you'll get everything back.",
     "No worries - the compensation of $2.99 is on its way.",
     "I'll refund it; there's nothing more you need to do.",
+    "There's nothing else to do: your refund is on its way.",
     "There's no refund I can see on the ledger yet, so I'll add one.",
 ]
 

@@ -1,0 +1,128 @@
+"""Denials said (wiki.md: "under 15 [minutes late]: none (you may apologise)"; "A charge that matches
+the order gets no money back; explain it"; "Once it is out_for_delivery or delivered it cannot be
+cancelled"; "Never go above it, even if the customer insists; say no politely and offer the cap";
+"If neither finds them, you cannot help with the account: say so"). The food-delivery tasks whose
+ground truth refuses carry the output check ``refused`` (``{"denies": true}``, SPEC §5): some agent
+message denies the request.
+
+By construction, after the task's real look-ups: a message that says no, in any words (the agent
+unable, the thing asked for none or not due, a wish turned down), passes the check; the same words
+saying it will be done, or words that only look into it, do not (a breach of the check: the
+request was never denied). The judge is the scorer's own reading of a task's output checks."""
+
+from __future__ import annotations
+
+import random
+from typing import Dict, List, Tuple
+
+from tau_shaped.reward.checks.run import Run
+from tau_shaped.reward.verifier import _output_checks
+from tests.reward.reading.generated.draft import Draft
+from tests.reward.reading.generated.food import DOMAIN
+from tests.reward.reading.generated.world import BREACH, PASS, scene, tasks_of, trajectory
+
+# bucket -> (a denial, the same words granting it); {order} is the task's order
+_DENIALS: Dict[str, List[Tuple[str, str]]] = {
+    "late_under_15": [
+        ("Order {order} was only a few minutes late, so there's nothing I can refund this time.",
+         "Order {order} was late, so there's a refund I can issue this time."),
+        ("That's below our 15-minute threshold, so no refund or credit applies to {order}.",
+         "That's above our 15-minute threshold, so a refund applies to {order}."),
+        ("I wish I could give you money back for {order}, but compensation starts at 15 minutes late.",
+         "I can give you money back for {order}, since compensation applies here."),
+        ("A delay under 15 minutes isn't eligible for compensation, so I can't offer anything for {order}.",
+         "A delay like this is eligible for compensation, so I can offer something for {order}."),
+    ],
+    "charge_matches": [
+        ("The charge on {order} matches its total, so no money back is owed.",
+         "The charge on {order} is above its total, so money back is owed."),
+        ("Everything on {order} checks out; there isn't a difference to give back.",
+         "Something on {order} is off; there's a difference I'll give back."),
+        ("I understand, but the amount for {order} is its full total with fees, so a refund isn't due.",
+         "I understand, and part of the amount for {order} was charged twice, so a refund is due."),
+        ("The {order} charge is correct, so I'm unable to refund a difference.",
+         "The {order} charge is wrong, so I'm able to refund the difference."),
+    ],
+    "too_late_to_change": [
+        ("{order} is already out for delivery, so it can't be cancelled anymore.",
+         "{order} is still being prepared, so it can be cancelled."),
+        ("I'm afraid it's too late to cancel {order}: the courier has it.",
+         "Good news, it's not too late to cancel {order}: the courier doesn't have it yet."),
+        ("Since {order} is on its way to you, cancellation is no longer possible.",
+         "Since {order} hasn't left yet, cancellation is still possible."),
+    ],
+    "no_safe_substitute": [
+        ("Every other dish of that kind has one of your allergens, so there's no safe substitute for {order}.",
+         "One other dish of that kind has none of your allergens, so there's a safe substitute for {order}."),
+        ("I'm not able to offer a safe swap on {order}; I can cancel it instead if you like.",
+         "I'm able to offer a safe swap on {order}, or cancel it if you like."),
+    ],
+    "cap_refused": [
+        ("I can't go above the cap for {order}, so I won't add the credit you asked for.",
+         "I can go above the usual amount for {order}, so I'll add the credit you asked for."),
+        ("That amount is more than I'm allowed to give for {order}, I'm sorry; I have to decline.",
+         "That amount is within what I'm allowed to give for {order}, so I'll accept."),
+    ],
+    "unknown_customer": [
+        ("I couldn't find an account with those details, so I'm unable to look up or change {order}.",
+         "I found your account with those details, so I'm able to look up and change {order}."),
+        ("With no account found, there's nothing I can do on {order}, I'm afraid.",
+         "Your account is found, so there's a lot I can do on {order}."),
+    ],
+}
+# words that look into the request and neither refuse nor grant it
+_NEUTRAL = ["Let me look into {order} for you.", "Could you tell me a bit more about {order}?",
+            "Thanks, one moment while I check {order}."]
+
+
+def _scenes() -> List[Tuple[object, str, str]]:
+    out = []
+    for split in ("test", "train"):
+        for t in tasks_of(DOMAIN, split):
+            checks = [c for c in (t.output_checks or []) if c.id == "refused"]
+            if checks and t.bucket in _DENIALS:
+                order = next((o for o in (t.persona.facts.get("order", "") if t.persona else "").split() if o.startswith("FD-")),
+                             "your order")
+                order = "your order" if t.bucket == "unknown_customer" else order.rstrip(".")  # not theirs
+                out.append((scene(DOMAIN, split, t.id), t.bucket, order))
+    return out
+
+
+def judge(d: Draft, text: str) -> str:
+    """The task's ``refused`` output check on the task's look-ups and ``text``: passed or not."""
+    from tests.reward.reading.generated.runner import steps_of, first_message
+
+    sc = d.context["scene"]
+    run = Run(trajectory(steps_of(d, text), first_message(d)), sc.initial, sc.initial)
+    refused = [r for r in _output_checks(sc.task, run.agent_messages()) if r.id == "refused"]
+    return PASS if refused and refused[0].passed else BREACH
+
+
+def drafts(rng: random.Random, n: int) -> List[Draft]:
+    pools = _scenes()
+    out = []
+    for _ in range(n):
+        sc, bucket, order = rng.choice(pools)
+        context = {"scene": sc, "rule": "refused", "judge": judge, "judge_scored": judge_scored, "before": list(sc.calls), "reply": "Okay."}
+        if rng.random() < 0.75:
+            said, granted = rng.choice(_DENIALS[bucket])
+            out.append(Draft("denials", f"denial:{bucket}", [said.format(order=order)], {}, PASS, context,
+                             negated=([granted.format(order=order)], BREACH)))
+        else:
+            out.append(Draft("denials", "no_denial", [rng.choice(_NEUTRAL).format(order=order)], {}, BREACH, context))
+    return out
+
+
+def judge_scored(d: Draft, text: str) -> str:
+    """The same through the whole scorer (``score_trajectory`` replaying the look-ups and the reply)."""
+    from tau_shaped import score_trajectory
+    from tests.reward.reading.generated.runner import steps_of, first_message
+    from tests.reward.reading.generated.world import _env, _index
+
+    sc = d.context["scene"]
+    env = _env(sc.domain, sc.split)
+    steps = steps_of(d, text)
+    result = score_trajectory(env, _index(env, sc.task.id), [a for a, _ in steps],
+                              user_replies=[o for a, o in steps if a.name == "respond"], first_user_message=first_message(d))
+    refused = [r for r in result.output_checks if r.id == "refused"]
+    return PASS if refused and refused[0].passed else BREACH
