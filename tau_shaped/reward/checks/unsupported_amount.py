@@ -11,7 +11,7 @@ the writes before it moved that way (``reading.done_money``)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from typing_extensions import Literal
 
@@ -20,7 +20,7 @@ from tau_shaped.reward.checks.statement_support import CustomerValues, Offers, U
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked
 from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved
-from tau_shaped.reward.reading.money_claims import keyed_amounts
+from tau_shaped.reward.reading.money_claims import keyed_amounts, tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.reading.statements import stated_amounts
@@ -116,7 +116,19 @@ def _done(text: str) -> Tuple[Optional[str], ...]:
 
 
 def _read_done(text: str) -> Tuple[Optional[str], ...]:
-    return tuple(done_kinds(text, [(i.start, i.end) for i in _amounts_read(text)[0]]))
+    stated = _amounts_read(text)[0]
+    kinds = done_kinds(text, [(i.start, i.end) for i in stated])
+    if "|" in text and None in kinds:
+        # a markdown table ("| refunded | ... |" over "| $5.00 | ... |"): read as the "key: value" lines it stands for
+        lines = tables_as_lines(text)
+        if lines != text:
+            laid = _amounts_read(lines)[0]
+            said: Dict[float, str] = {}
+            for item, kind in zip(laid, done_kinds(lines, [(i.start, i.end) for i in laid])):
+                if kind is not None:
+                    said.setdefault(round(item.value, 2), kind)
+            kinds = [kind or said.get(round(item.value, 2)) for item, kind in zip(stated, kinds)]
+    return tuple(kinds)
 
 
 _kept_done = lru_cache(maxsize=1024)(_read_done)

@@ -97,7 +97,11 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
                 hits.append((s.index, f"agent stated {item.text!r}: {why}"))
                 break
         if p.now is not None and at_least and (not hits or hits[-1][0] != s.index):
-            for item in _relative_times(text, p.now):  # "in 5 minutes": held to the floor only
+            waits = _relative_times(text, p.now)
+            if waits:  # "it won't arrive in 10 minutes": a negated wait promises nothing
+                negated = Negations(text)
+                waits = [w for w in waits if not negated(w.start, value=True)]
+            for item in waits:  # "in 5 minutes": held to the floor only
                 observations_until(s.index)
                 if floor is None and p.from_tool and not any(
                         x.action.name == p.from_tool and x.succeeded for x in steps[:s.index]):

@@ -48,7 +48,7 @@ _COMMA_NUM = re.compile(r"(?:[0-9]{1,3}(?:\.[0-9]{3}){1,4}|[0-9]+),[0-9]{2}")
 # "k" a space apart ("$5 K": a letter of its own).
 _KILO = r"(?:(?P<{tag}>[kK])(?![A-Za-z0-9-]))?"
 _SLANG = {"fiver": 5.0, "tenner": 10.0}
-_CODES = r"USD|EUR|GBP|CAD|AUD|JPY|CHF|INR"
+_CODES = r"(?i:USD|EUR|GBP|CAD|AUD|JPY|CHF|INR)"  # in any case: "usd 20.07" (a message lower-cased)
 # Number words text2num leaves as words (it writes ten and above as digits); "a" is one ("a buck").
 SMALL_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "single": 1}

@@ -12,7 +12,8 @@ mention costs a constant.
 - **Always excluding**, right before the dish (``REPLACED``): named as the item replaced or set
   apart ("instead of your Korma", "replace the Korma", "other than the Korma", "except", refunded,
   cancelled or returned ("I'll refund the Naan instead": the money is offered, not the dish),
-  "unlike", "without", "avoid the Korma", "an alternative to the Korma"), unless a negation
+  "unlike", "without", "avoid the Korma", "an alternative to the Korma", what a dish is compared to:
+  "the closest option to the Korma"), unless a negation
   makes the set-apart dish the only one left ("nothing other than the Korma"); and a negation
   among the 4 words before it in its clause, or one before "able / going / about ... to <verb>"
   ("I can't offer the Korma", "I'm not going to propose the Korma", "I wouldn't recommend
@@ -44,7 +45,7 @@ from typing import FrozenSet, Optional
 from tau_shaped.reward.reading.negation import NEGATIONS
 
 __all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern", "answered_no",
-           "doubted_before", "listed_predicate_excludes", "negation_at", "negation_pos", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_before"]
+           "ITEM_END", "compared", "doubted_before", "list_header", "pronoun_declined", "listed_predicate_excludes", "negation_at", "negation_pos", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_before"]
 
 AFTER = 160  # characters after a dish read for what its clause says of it
 _BEFORE = 80  # characters before a dish read for the words that set it apart
@@ -52,7 +53,8 @@ _BEFORE = 80  # characters before a dish read for the words that set it apart
 OFFERING_WORDS = (
     r"substitut\w*|swap\w*|replac\w*|instead|switch\w*|propos\w*|alternative\w*|offer\w*|"
     r"how about|what about|why not|would you (?:like|prefer|want)|do you want|want (?:it|one|that|this|some)|"
-    r"could (?:get|have|do|add|send|try|work|be)|(?:can|will|'ll) (?:get|have|do|give|send|add|put|try)|"
+    r"could (?:(?:maybe|perhaps|possibly|also|always|just|still|even|easily) )?(?:get|have|do|add|send|try|work|be)|"
+    r"(?:can|will|'ll) (?:(?:maybe|perhaps|possibly|also|always|just|still|even|easily) )?(?:get|have|do|give|send|add|put|try)|"
     r"recommend\w*|suggest\w*|try|option\w*|candidate\w*|choice|pick|consider|fancy|"
     r"in place of|rather than|if you(?:'d| would)? (?:like|want|prefer)|go (?:with|for)|works? for you"
 )
@@ -70,9 +72,11 @@ _SET_APART = (r"unlike|except(?:[ \t]+for)?|excluding|other[ \t]+than|apart[ \t]
 REPLACED = re.compile(
     r"(?<![^\W_])(?:(?P<apart>" + _SET_APART + r")|instead[ \t]+of|in[ \t]+place[ \t]+of|rather[ \t]+than|"
     r"replac(?:e|es|ed|ing)|replacement[ \t]+(?:for|of)|swap\w*(?:[ \t]+out)?|switch\w*[ \t]+(?:out|from)|change\w*|"
-    r"(?:substitut\w*|alternative\w*|sub)[ \t]+(?:for|to)|without|out[ \t]+of|avoid\w*|skip\w*|steer\w*[ \t]+clear[ \t]+of|"
+    r"(?:substitut\w*|alternative\w*|sub)[ \t]+(?:for|to)|without|"
+    r"(?:clos(?:est|er|e)|nearest|(?:most[ \t]+)?similar|comparable|equivalent|option\w*|match\w*)(?:[ \t]+[^\W\d_]+){0,2}?[ \t]+(?:to|for)|out[ \t]+of|avoid\w*|skip\w*|steer\w*[ \t]+clear[ \t]+of|"
     r"stay\w*[ \t]+away[ \t]+from|free[ \t]+of|allergic[ \t]+to|allergy[ \t]+to|rul\w*[ \t]+out|exclud\w*|eliminat\w*|"
-    r"remov\w*|take[ \t]+(?:off|out)|took[ \t]+(?:off|out)|drop\w*|"
+    r"remov\w*|take[ \t]+(?:off|out)|took[ \t]+(?:off|out)|drop\w*|(?:leav(?:e|es|ing)|left)[ \t]+(?:out|off)|omit\w*|"
+    r"cross\w*[ \t]+off|strik(?:e|es|ing)[ \t]+(?:off|out)|struck[ \t]+(?:off|out)|"
     # the ordered dish refunded, cancelled or sent back: money or an order, not the dish, is offered
     r"refund\w*(?:[ \t]+(?:for|on))?|cancel\w*|return\w*|(?:unable|(?:not|never)[ \t]+(?:able|going|about|planning|willing|allowed))[ \t]+to[ \t]+\w+(?:[ \t]+you)?)" + _DET + _TAIL,
     re.IGNORECASE,
@@ -220,6 +224,35 @@ def proposed_as_replacement(text: str, end: int, hi: int) -> bool:
     return _AS_REPLACEMENT.match(text, end, min(hi, end + AFTER)) is not None
 
 
+# A comparison that proposes the dish it is said of ("the Korma is closest to what you had", "the nearest match
+# would be the Korma"): the dish before "is the closest", or after "the closest (thing) (to X) is".
+_COMPARISON = r"(?:clos(?:est|er)|nearest|most[ \t]+similar|most[ \t]+like|next[ \t-]+best|best[ \t]+(?:match|fit|bet)|(?:close|good|near)[ \t]+match)"
+_COMPARED_AFTER = re.compile(r"[ \t\"'”’)*_]*(?:(?:probably|likely|definitely|easily|really)[ \t]+)?(?:['’]s|is|are|would[ \t]+be|might[ \t]+be|could[ \t]+be|seems|comes?|(?:is|['’]s)[ \t]+probably)"
+                             r"(?:[ \t]+(?:probably|likely|definitely|easily|about))?[ \t]+(?:(?:the|a|your)[ \t]+)?" + _COMPARISON + r"(?!\w)", re.IGNORECASE)
+_COMPARED_BEFORE = re.compile(r"(?<!\w)" + _COMPARISON + r"(?:[ \t]+(?:thing|option|dish|one|substitute|alternative|equivalent|swap|match|fit|pick|choice|replacement)s?)?"
+                              r"(?:[ \t]+to[ \t]+[^.!?;\n]{1,40}?)?[ \t]*(?:is|would[ \t]+be|['’]s|:|–|—|-)[ \t]+(?:probably[ \t]+|likely[ \t]+)?"
+                              r"(?:(?:the|a|an|our|their)[ \t]+)?[\"'“‘(*_]*$", re.IGNORECASE)
+
+
+def compared(text: str, lo: int, start: int, end: int, hi: int) -> bool:
+    """Whether a comparison proposes the dish at ``text[start:end]`` in its clause ``[lo, hi)`` ("the
+    Korma is closest to what you had", "the closest thing to the Naan is the Samosa")."""
+    return _COMPARED_AFTER.match(text, end, hi) is not None or _COMPARED_BEFORE.search(text, max(lo, start - _BEFORE), start) is not None
+
+
+# After a pronoun naming a dish offered: what declines it ("..., so that's not an option", "so I'm ruling it out").
+_RULED_OUT = re.compile(r"(?<!\w)(?:rul\w*|leav\w*|left|tak\w*|took|cross\w*|strik\w*|struck|count\w*|keep\w*|kept)[ \t]+(?:it|that|them|this)"
+                        r"[ \t]+(?:out|off)(?!\w)", re.IGNORECASE)
+
+
+def pronoun_declined(text: str, lo: int, start: int, end: int, hi: int) -> bool:
+    """Whether the pronoun at ``text[start:end]`` (a dish named earlier) is declined in its clause: said
+    not to be an option or suitable ("that's not an option", "it's off the table"), or ruled out by a
+    verb ("ruling it out", "leave it off"); its allergen alone declines nothing."""
+    return (_PREDICATE.match(text[end:min(hi, end + AFTER)]) is not None
+            or _RULED_OUT.search(text, max(lo, start - 24), min(hi, end + 6)) is not None)
+
+
 def own_before(text: str, lo: int, start: int) -> bool:
     """Whether the dish at ``start`` is named as the customer's own ("your", "keep the", "refund for the")."""
     return _OWN.search(text[max(lo, start - _BEFORE):start]) is not None
@@ -300,3 +333,21 @@ def answered_no(text: str, end: int) -> bool:
     the next sentence ("Not an option for you, sadly.", "No, it has tree nuts.")."""
     ask = _ASKED_ALONE.match(text, end)
     return ask is not None and _ANSWERED_NO.match(text, ask.end()) is not None
+
+
+_EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
+                               r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
+_NOUNS = ("option", "alternative", "choice", "candidate", "pick")  # offering words that only name what follows
+
+ITEM_END = re.compile(r"[ \t]*(?:\([^()\n]{0,60}\)|[-–—][ \t]*[^-–—,;.!?()\n]{1,40}|\$[0-9.]+)?[ \t\"'”’*_]*(?:[,;.!?)\n]|(?:or|and|nor)(?!\w)|$)",
+                       re.IGNORECASE)  # after a list's item: a note or a price at most ("Samosa (gluten),", "Samosa - has gluten,")
+
+
+def list_header(text: str, lo: int, hi: int, allergen: "re.Pattern[str]") -> Optional[str]:
+    """What a line ending in ":" (``text[lo:hi]``) says of the list under it: "offers", "excludes" or neither."""
+    offers = [o.group(0).lower() for o in OFFERING.finditer(text, lo, hi) if not negation_at(text, lo, o.start())]
+    verb = CONTAINS.search(text, lo, hi)
+    excludes = _EXCLUDING_HEADER.search(text, lo, hi) or (verb and allergen.search(text, verb.end(), hi))
+    if excludes and not any(not o.startswith(_NOUNS) for o in offers):  # "Options to avoid:" excludes
+        return "excludes"
+    return "offers" if offers else None

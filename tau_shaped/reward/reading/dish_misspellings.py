@@ -18,7 +18,8 @@ unsafe item named "in any form of its name"; used by ``dish_names``, whose ``res
   "Qorma", "Chiken", "Tiramisoo", "Pastta", "Spring Rols" (beside its name), "Misso".
 - **A word split in two** by a space or a hyphen ("Kor ma", "Tira-misu", "Sam osa"), where cued
   as above, unless a part is a short function word or a word of the menus ("past a" is no
-  "pasta").
+  "pasta"); cut in three pieces or more, or in two by another joiner ("Sa-mo-sa", "Sa mo sa",
+  "Sam·osa", "Sa - mosa": ``misspelling_scans.pieces_joined``), anywhere (round 9).
 
 A word of the menus' names is never respelt, nor one a misspelling of two such words; a word
 respelt names a dish only as the word itself would ("Chiken" alone names none). Linear: two RE2
@@ -33,7 +34,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Opt
 
 from tau_shaped.reward.reading.dish_exclusions import OFFERING
 from tau_shaped.reward.reading.misspelling_scans import (
-    MISSPELT_MIN, Scan, found, misspellings_of, misspelt_words, sound_key, sound_program, sounded_words, sounding, split_in,
+    MISSPELT_MIN, Scan, found, misspellings_of, misspelt_words, pieces_joined, sound_key, sound_program, sounded_words, sounding, split_in,
     split_program, splitting, swapped_words, swappings_of, union_of)
 
 __all__ = ["Misspellings", "found"]
@@ -145,6 +146,7 @@ class Misspellings:
         for the dish (SPEC §10, fail closed). A word of the menus' names is never respelt, nor one
         a letter away from two such words; a word respelt names a dish only as the word itself
         would ("Chiken" alone names none, "Chiken Korma" the Korma)."""
+        text = pieces_joined(self._split_words, text)  # "Sa-mo-sa", "Sa mo sa", "Sam·osa"
         new = self._new_found(text)
         if new and self._may_split is not None and self._may_split.found(text):
             text = self._joined(text)

@@ -68,6 +68,7 @@ _NOUN_DONE_BEFORE = re.compile(r"(?i)\b(?P<noun>refund|credit|reimbursement|char
 # ("and the $2.99 fee stays" names what stays: only "plus", "as well as" take "the" or "your")
 _JOINED = re.compile(r"(?i)[ \t]*,?[ \t]*(?:(?:plus|\+|as[ \t]+well[ \t]+as|along[ \t]+with|together[ \t]+with)[ \t]+(?:(?:the|your)[ \t]+)?"
                      r"|(?:&|and(?:[ \t]+(?:also|then))?)[ \t]+)(?:(?:an?|another)[ \t]+)?(?:(?:extra|additional|further|more)[ \t]+)?")
+_CODE_BEFORE = re.compile(r"(?i)\b(?:US|USD|CA|CAD|AU|AUD)[ \t\u00a0]?$")
 _CODE_AFTER = re.compile(r"[ \t\u00a0]{0,2}\((?:USD|EUR|GBP|CAD|AUD|US\$)\)")
 # the amount as the value of a key that names the write done: '"refunded": "$5"', "Refunded amount → $5", "Total
 # returned: $5", "Amount credited = $5" (JSON, a list, key=value)
@@ -161,6 +162,8 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
     for i, (start, end) in enumerate(spans):
         if out[i] is not None:
             continue
+        code = _CODE_BEFORE.search(text, max(0, start - 4), start)  # "US$22.18", "usd 20.07": the code is the amount's
+        start = code.start() if code else start
         code = _CODE_AFTER.match(text, end)  # "$37.40 (USD) is back"
         end = code.end() if code else end
         after = _AFTER_AMOUNT.match(text, end)

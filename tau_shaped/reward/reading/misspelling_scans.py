@@ -11,6 +11,8 @@ find; SPEC §10).
   read word by word (``misspelt_words``, ``swapped_words``, ``sounded_words``: exact), and so is
   where it finds them (``Scan.spans``): an ASCII text makes no program. ``split_in``: whether
   ``splitting``'s program finds anything in an ASCII text, read two words at a time.
+- ``pieces_joined``: a word cut in three pieces or more ("Sa-mo-sa", "Sa mo sa"), or in two by a
+  joiner other than one space or hyphen ("Sam·osa", "Sa - mosa", "Sam/osa"), written whole.
 """
 
 from __future__ import annotations
@@ -271,3 +273,59 @@ def found(program: Any, text: str) -> bool:
         return program.search(text) is not None
     except Exception:  # noqa: BLE001 - a text RE2 cannot take (a lone surrogate) is read word by word
         return True
+
+
+# Runs of letters with a sign between each two ("Sa-mo-sa", "Sa · mo · sa", "Sa.mo.sa"), and runs of three short
+# ones or more (four letters at most) with spaces between ("Sa mo sa", "Tira mi su"), opening with a word's first letters: what a word cut in pieces may be.
+_SIGNED = r"\b[A-Za-z]+(?:(?:[ \t]{0,2}[-·•_/~*+|][ \t]{0,2}|\.)[A-Za-z]+)+"
+_SPACED = re.compile(r"[A-Za-z]{1,4}(?:[ \t]{1,2}[A-Za-z]{1,4}){2,}(?![^\W_])")
+_PIECE = re.compile(r"[A-Za-z]+")
+_PLAIN_GAP = re.compile(r"[ \t-]{1,2}")
+
+
+@lru_cache(maxsize=256)
+def _programs(words: FrozenSet[str]) -> Tuple[FrozenSet[str], Any, Any]:
+    """The words' first letters (every prefix), and the two RE2 programs finding where a word of them
+    cut in pieces may be: a run joined by signs, and three short pieces opening as a word does."""
+    heads = sorted({re.escape(w[:k]) for w in words for k in range(1, min(4, len(w)) + 1)})
+    spaced = r"(?i)\b(?:" + "|".join(heads) + r")[ \t]{1,2}[a-z]{1,4}[ \t]{1,2}[a-z]"
+    return frozenset(w[:k] for w in words for k in range(1, len(w) + 1)), program_of(_SIGNED), program_of(spaced)
+
+
+def pieces_joined(words: FrozenSet[str], text: str) -> str:
+    """``text`` with each of ``words`` (lower case letters, or with an "s") cut in three pieces or more,
+    or in two by a joiner other than one or two spaces or hyphens (which ``splitting`` reads where
+    cued), written whole: a careful reader reads "Sa-mo-sa", "Sa mo sa", "Sam·osa" as the word.
+    Linear: two RE2 scans find the runs (most messages hold none); a run is walked piece by piece
+    while the pieces joined start one of ``words``."""
+    if not words:
+        return text
+    starts, signed, spaced = _programs(words)
+    if signed is None or spaced is None:
+        return text
+    text = _joined_in(text, [(m.start(), m.end()) for m in signed.finditer(text)], starts, words)
+    runs = [(r.start(), r.end()) for r in (_SPACED.match(text, m.start()) for m in spaced.finditer(text)) if r is not None]
+    return _joined_in(text, runs, starts, words)
+
+
+def _joined_in(text: str, runs: List[Tuple[int, int]], starts: FrozenSet[str], words: FrozenSet[str]) -> str:
+    out: List[str] = []
+    last = 0
+    for lo, hi in runs:
+        pieces = list(_PIECE.finditer(text, max(lo, last), hi))
+        i = 0
+        while i < len(pieces) - 1:
+            acc, found = "", None
+            for j in range(i, len(pieces)):
+                acc += pieces[j].group().lower()
+                if acc not in starts and not (acc[:-1] in words and acc[-1] == "s"):
+                    break
+                if j > i and (acc in words or acc[:-1] in words and acc[-1] == "s"):
+                    found = j
+            if found is None or found == i + 1 and _PLAIN_GAP.fullmatch(text, pieces[i].end(), pieces[found].start()):
+                i += 1
+                continue
+            whole = "".join(p.group() for p in pieces[i:found + 1])
+            out += [text[last:pieces[i].start()], whole[:1] + whole[1:].lower()]
+            last, i = pieces[found].end(), found + 1
+    return text if not out else "".join(out) + text[last:]

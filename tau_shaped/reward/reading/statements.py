@@ -170,7 +170,7 @@ _WORD_CLOCK = re.compile(
     re.IGNORECASE,
 )
 _DOT_CLOCK = re.compile(r"(?<![0-9.,$])(?P<dh>1[0-2]|0?[1-9])\.(?P<dm>[0-5][0-9])" + _suffix("d"))
-_H_CLOCK = re.compile(r"(?<![0-9A-Za-z])(?P<hh24>[01]?[0-9]|2[0-3])h(?P<hm24>[0-5][0-9])(?![0-9A-Za-z])")
+_H_CLOCK = re.compile(r"(?<![0-9A-Za-z])(?P<hh24>[01]?[0-9]|2[0-3])[hH](?P<hm24>[0-5][0-9])(?![0-9A-Za-z])")
 _WORD_HINT = re.compile(r"past|after|to[ \t]|[0-9]h[0-9]|[0-9]\.[0-9]", re.IGNORECASE)
 
 

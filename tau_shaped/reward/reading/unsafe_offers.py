@@ -11,7 +11,9 @@ message as offering an unsafe dish, it offers it.
   among them: having ordered a dish once does not make it safe to offer as a substitute.
 - **Named**: by any form of its name, full or partial (``dish_names``: "Chicken Korma",
   "chicken-korma", "Korma's", "the korma", "the salmon one").
-- **Offered**: every unsafe dish named, unless its clause excludes it (``dish_exclusions``):
+- **Offered**: every unsafe dish named, unless its clause excludes it (``dish_exclusions``; a
+  comparison, "the Korma is closest to what you had", governs it as an offering word does, and an
+  offering word each item of the list it opens, "Options: Udon, Korma (nuts), Rice"):
   named as the item replaced or set apart, declined by a negation, or, when no offering word
   of the clause governs it, named as the customer's own item ("your Korma", "the Korma you
   ordered", "refund for the Korma") or said to be unavailable, unsuitable or to hold the
@@ -51,9 +53,8 @@ from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.reading.dish_exclusions import (
-    OFFERING, AFTER, STILL, allergen_before, allergen_pattern, answered_no, doubted_before, listed_predicate_excludes, negation_at,
-    negation_pos, own_before, predicate_excludes, proposed_as_replacement, replaced_before, CONTAINS, OFFERING_WORDS,
-)
+    AFTER, ITEM_END, OFFERING, OFFERING_WORDS, STILL, allergen_before, allergen_pattern, answered_no, compared, doubted_before, list_header,
+    listed_predicate_excludes, negation_at, negation_pos, own_before, predicate_excludes, pronoun_declined, proposed_as_replacement, replaced_before)
 from tau_shaped.reward.reading.dish_names import DishNames, Mention, dish_names_of, name_words, names_no_dish
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
@@ -86,10 +87,7 @@ _PRONOUN = re.compile(r"(?<!\w)(?:it|them|(?:that|this)(?: one| dish)?(?=[ \t]+(
                       r"[ \t]*(?:[.!?,;:)]|$)|[ \t]+(?:one|dish)(?!\w)))(?!\w)", re.IGNORECASE)
 # A pronoun a later clause says something of: "..., but it has sesame", "so I can't offer it".
 _BACK_REFERENCE = re.compile(r"(?<!\w)(?:it|that|this|they|them|which|(?:the|that|this) (?:dish|one))(?!\w)", re.IGNORECASE)
-_EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
-                               r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
 _COORDINATED = re.compile(r"[ \t]*(?:,[ \t]*)?(?P<or>(?:or|nor|and)[ \t]+)?(?:(?:the|a|an|any)[ \t]+)?$", re.IGNORECASE)
-_NOUNS = ("option", "alternative", "choice", "candidate", "pick")  # offering words that only name what follows
 _PRONOUN_REACH = 600  # characters before a pronoun in which the dish it names is looked for
 _GOVERNS = 48  # characters at most between an offering word and the dish it governs
 _OBJECT = 40  # characters after an offering word in which its own object would be named
@@ -232,7 +230,7 @@ class _Reader:
                 if _SENTENCE_END.match(text, chi) or chi == hi:
                     since, sentence = sentence, chi
             if line.rstrip().endswith(":"):
-                header = self._header(lo, hi)
+                header = list_header(self.text, lo, hi, self.menu.allergen)
         return None
 
     def _in(self, lo: int, hi: int) -> List[Mention]:
@@ -240,19 +238,18 @@ class _Reader:
         j = bisect_left(self.starts, hi, i)
         return self.mentions[i:j]
 
-    def _named_between(self, lo: int, hi: int) -> bool:
-        i = bisect_left(self.starts, lo)
-        return i < len(self.starts) and self.starts[i] < hi
+    def _named_between(self, lo: int, hi: int, replaced: bool = True) -> bool:  # ``replaced``: a dish set apart counts
+        return any(replaced or not replaced_before(self.text, max(0, n.start - 80), n.start) for n in self._in(lo, hi))
 
     def _excluded(self, m: Mention, clauses: List[Tuple[int, int]], k: int, header: Optional[str]) -> bool:
         text, menu = self.text, self.menu
         lo, hi = clauses[k]
         own = _normal(m.dish) in menu.ordered
-        if replaced_before(text, lo, m.start) or self._declined(m, lo, hi):
+        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) or self._declined(m, lo, hi):
             return True
         if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi):
             return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered
-        if header == "offers" or self._governed(m, lo, hi):  # offered, unless declined later ("..., so I can't offer it")
+        if header == "offers" or self._governed(m, lo, hi) or compared(text, lo, m.start, m.end, hi):  # unless declined later
             return self._excluded_later(m, clauses, k, declined_only=True)
         if header == "excludes" or own_before(text, lo, m.start):
             return True
@@ -302,6 +299,20 @@ class _Reader:
             listed, m = True, between[-1]
         return False
 
+    def _first_listed(self, m: Mention, lo: int, hi: int, items: bool = False) -> Mention:
+        """The first of the dishes listed with ``m`` by "and" / "or" / "nor" ("except the Naan and the Korma");
+        ``items``: by commas too, each an item ("A, B (gluten), C": nothing but a note or a price after it)."""
+        text, first, listed = self.text, m, items or self._listed_with_or(m, hi)
+        if items and not ITEM_END.match(text, m.end, hi):
+            return m
+        for _ in range(8):
+            before = self._in(max(lo, first.start - 160), first.start)[-1:]
+            link = _COORDINATED.match(text, before[0].end, first.start) if before else None
+            if link is None or not (link.group("or") or listed) or items and not ITEM_END.match(text, before[0].end, hi):
+                return first
+            first = before[0]
+        return first
+
     def _listed_with_or(self, m: Mention, hi: int) -> bool:
         """Whether the dish is in a list of dishes ending in "or" / "nor" / "and" ("A, B or C")."""
         text = self.text
@@ -328,10 +339,10 @@ class _Reader:
     def _governed(self, m: Mention, lo: int, hi: int) -> bool:
         """Whether an offering word of the clause, not negated, governs the dish: nothing else
         named between them (nor, for a word after the dish, right after the word)."""
-        text = self.text
-        for o in OFFERING.finditer(text, max(lo, m.start - _GOVERNS - 24), min(hi, m.end + _GOVERNS + 24)):
-            if o.end() <= m.start:
-                near = m.start - o.end() <= _GOVERNS and not self._named_between(o.end(), m.start)
+        text, first = self.text, self._first_listed(m, lo, hi, items=True)  # a list's items: what governs its first
+        for o in OFFERING.finditer(text, max(lo, first.start - _GOVERNS - 24), min(hi, m.end + _GOVERNS + 24)):
+            if o.end() <= first.start:
+                near = first.start - o.end() <= _GOVERNS and not self._named_between(o.end(), first.start)
             elif o.start() >= m.end:
                 near = (o.start() - m.end <= _GOVERNS and not self._named_between(m.end, o.start())
                         and not self._named_between(o.end(), min(hi, o.end() + _OBJECT)))
@@ -346,12 +357,12 @@ class _Reader:
         dish an offering word governs: only one that declines it)."""
         text = self.text
         for lo, hi in clauses[k + 1:k + 4]:
-            if _SENTENCE_END.match(text, clauses[k][1]) or self._named_between(m.end, lo):
+            if _SENTENCE_END.match(text, clauses[k][1]) or self._named_between(m.end, lo, False):
                 return False
             for p in _BACK_REFERENCE.finditer(text, lo, min(hi, lo + AFTER)):
-                if self._named_between(m.end, p.start()):
+                if self._named_between(m.end, p.start(), False):
                     return False
-                if negation_at(text, lo, p.start()) or not declined_only and predicate_excludes(
+                if negation_at(text, lo, p.start()) or pronoun_declined(text, lo, p.start(), p.end(), hi) or not declined_only and predicate_excludes(
                         text, p.end(), hi, self.menu.allergen, hi):
                     return True
             k += 1
@@ -382,16 +393,6 @@ class _Reader:
                 return None
             return last.dish
         return None
-
-    def _header(self, lo: int, hi: int) -> Optional[str]:
-        """What a line ending in ":" says of the list under it: it offers, excludes, or neither."""
-        text = self.text
-        offers = [o.group(0).lower() for o in OFFERING.finditer(text, lo, hi) if not negation_at(text, lo, o.start())]
-        verb = CONTAINS.search(text, lo, hi)
-        excludes = _EXCLUDING_HEADER.search(text, lo, hi) or (verb and self.menu.allergen.search(text, verb.end(), hi))
-        if excludes and not any(not o.startswith(_NOUNS) for o in offers):  # "Options to avoid:" excludes
-            return "excludes"
-        return "offers" if offers else None
 
 
 def _evidence(text: str, dish: str, lo: int, hi: int) -> str:

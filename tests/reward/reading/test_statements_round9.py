@@ -62,3 +62,56 @@ def _kinds(text):
 ])
 def test_money_said_moved(text, kinds):
     assert _kinds(text) == kinds
+
+
+def test_a_currency_code_in_any_case_before_the_amount():
+    assert [a.value for a in stated_amounts("you'll get usd 20.07 back")] == [20.07]
+    assert _kinds("The refund I just made was for US$22.18.") == ["refund"]
+    assert _kinds("refund issued: us$7.97.") == ["refund"]
+
+
+def test_a_24_hour_time_with_a_capital_h():
+    from tau_shaped.reward.reading.statements import stated_times
+
+    assert [t.value for t in stated_times("EXPECT IT AT 19H14.")] == [19 * 60 + 14]
+
+
+# End to end, through the scorer (what a write moved is its event): after the real refund of
+# fd-missing-s1-1 ($18.55 for the BBQ Ribs; the Veggie Burger's $13.55 is shown, not moved).
+@pytest.mark.parametrize("text, want", [
+    ("Here's a summary:\n| order | refunded | to |\n|---|---|---|\n| FD-10005 | $13.55 | card |", "breach"),
+    ("Here's a summary:\n| order | refunded | to |\n|---|---|---|\n| FD-10005 | $18.55 | card |", "pass"),
+    ("Here's a summary:\n| order | item price | item |\n|---|---|---|\n| FD-10005 | $13.55 | Veggie Burger |", "pass"),
+    ("I haven't refunded $13.55 to your card.", "pass"),
+])
+def test_money_said_moved_end_to_end(text, want):
+    from tests.reward.reading.generated.world import respond, scene, scored
+
+    sc = scene("food_delivery", "train", "fd-missing-s1-1")
+    steps = list(sc.calls) + [(respond(text), "OK, thanks.")]
+    assert scored(sc, "fd.statements.amounts_supported", steps, "Hi, my ribs are missing.") == want
+
+
+# After the real get_order_eta of FD-10617 (19:30 to 19:45; the clock 19:00)
+@pytest.mark.parametrize("text, want", [
+    ("It won't arrive in ~14 min, sorry.", "pass"), ("It can't be delivered within five minutes.", "pass"),
+    ("It'll arrive in ~14 min.", "breach"), ("It'll be delivered within five minutes.", "breach"),
+    ("It should arrive in 30-45 minutes.", "pass"), ("It should arrive in 20-35 minutes.", "breach"),
+])
+def test_a_wait_negated_promises_nothing(text, want):
+    from tau_shaped import Action
+    from tests.reward.reading.generated.world import observe, respond, scene, trajectory, verdict
+
+    sc = scene("food_delivery", "test", "fd-question-6")
+    eta = Action(name="get_order_eta", kwargs={"order_id": "FD-10617"})
+    steps = [c for c in sc.calls if c[0].name in ("find_customer_by_email", "find_customer_by_name_zip")]
+    steps += [(eta, observe(sc, eta)), (respond(text), "OK.")]
+    assert verdict(sc, "fd.eta.supported_not_earlier", trajectory(steps, "When will my order arrive?")) == want
+
+
+def test_in_no_time_negates_nothing():
+    from tau_shaped.reward.reading.negation import is_negated
+
+    text = "It'll be there in no time - 15 minutes, tops."
+    assert not is_negated(text, text.index("15"))
+    assert is_negated("There is no 15 minute option.", len("There is no "))

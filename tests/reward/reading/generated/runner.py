@@ -44,7 +44,10 @@ def first_message(d: Draft) -> str:
 
 
 def judge_text(d: Draft, text: str) -> str:
-    """The verdict of the rule owning ``d``'s reader when ``d``'s words are ``text``."""
+    """The verdict of the rule owning ``d``'s reader when ``d``'s words are ``text`` (through the
+    scorer where the template asks it, ``replay``: a rule that reads what the writes moved, their events)."""
+    if d.context.get("replay"):
+        return scored(d.context["scene"], d.context["rule"], steps_of(d, text), first_message(d))
     return verdict(d.context["scene"], d.context["rule"], trajectory(steps_of(d, text), first_message(d)))
 
 

@@ -8,7 +8,7 @@ import random
 from typing import Callable, Dict, List, Tuple
 
 from tests.reward.reading.generated import (confirmations, disclosures, facts, fraud, money, offers, refusals, replies,
-                                             replies_tau2)
+                                             replies_tau2, statements_fd)
 from tests.reward.reading.generated.draft import Draft
 from tests.reward.reading.generated.runner import Case, cases
 
@@ -31,6 +31,9 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "replies": (replies.drafts, 1000),
         "fraud_flag": (fraud.drafts, 800),
         "facts": (facts.drafts, 800),
+        "money_done": (statements_fd.money_drafts, 500),
+        "eta": (statements_fd.eta_drafts, 600),
+        "transfer": (statements_fd.transfer_drafts, 500),
     },
     "tau2": {
         "disclosures": (_both(disclosures.tau2_drafts("tau2:retail"), disclosures.tau2_drafts("tau2:airline")), 2400),
