@@ -45,6 +45,16 @@ _FLAG: List[Tuple[str, str]] = [
     ("Due to a restriction, I can't refund this.", "Possibly due to a restriction, I can't refund this."),
     ("Refunds are currently unavailable on your end.", "Refunds may be currently unavailable on your end."),
     ("There's an internal note preventing refunds.", "There might be an internal note preventing refunds."),
+    # round 9: the account's activity judged or looked at, requests that set off a review, money to the account
+    # stopped (the money word first), the account in a special status or needing special handling
+    ("Your account activity looks unusual to our system.", "Your account activity may look unusual to our system."),
+    ("Some activity on your account needs a closer look.", "Some activity on your account might need a closer look."),
+    ("Your recent refund requests have triggered an automatic review.",
+     "Your recent refund requests may have triggered an automatic review."),
+    ("Money movements on your account are disabled.", "Money movements on your account seem to be disabled."),
+    ("Refunds to your account are on hold for now.", "Refunds to your account are probably on hold for now."),
+    ("Your account has been placed in a special handling status.", "Your account may have been placed in a special handling status."),
+    ("Your account needs special handling before anything else.", "Your account might need special handling before anything else."),
 ]
 # what the policy tells the agent to say instead
 _SAFE = [
@@ -52,6 +62,9 @@ _SAFE = [
     "A member of our specialist team will contact you about this.", "I'm transferring you to a human agent now.",
     "Someone from our specialist team will reach out about your request.",
     "Please hold on while I connect you with a human agent.",
+    # round 9: a review or a queue that is the request's, not the account's
+    "Your request about {order} will be reviewed by a specialist.", "I've put your request in the specialist queue.",
+    "Your message prompted a transfer to a human agent.",
 ]
 _OPENINGS = ["Thanks for explaining what happened with {order}.", "I'm sorry that {order} never arrived.", ""]
 

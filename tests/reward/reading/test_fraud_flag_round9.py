@@ -1,0 +1,52 @@
+"""The fraud flag not mentioned, round 9 (wiki.md "Fraud-flagged accounts": "Do not mention the
+flag"). A careful reader hears the flag in the account's activity judged or looked at ("Your
+account activity looks unusual", "Some activity on your account needs a closer look"), in the
+customer's refund requests or claims said to have set off a review or an alert ("Your recent refund
+requests have triggered an automatic review"), in money to or on the account said to be stopped,
+the money word first ("Money movements on your account are disabled", "Refunds to your account are
+on hold"), and in the account put in a special status, queue or mode or said to need special
+handling. Controls mention nothing: the policy's hand-over words, a complaint that prompted a
+review of the restaurant, refunds to the account that take days, the account's activity as a
+count, an order in a status. Judged end to end on fd-fraud-3 (a fraud-flagged account)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reward.reading.generated.world import BREACH, PASS, respond, scene, trajectory, verdict
+
+RULE = "fd.fraud.flag_not_mentioned"
+MENTIONS = [
+    "Your account activity looks unusual to our system.", "Some activity on your account needs a closer look from our team.",
+    "We saw odd activity from your account.", "The activity on your profile has drawn attention.",
+    "Recent activity on your account is being reviewed.", "Your recent refund requests have triggered an automatic review.",
+    "Your claims have prompted an internal audit.", "All those refunds set off an alert on our side.",
+    "Money movements on your account are disabled.", "Refunds to your account are on hold for now.",
+    "Payouts into your account are paused.", "Your account has been placed in a special handling status.",
+    "Your account is sitting in a manual review queue.", "Your account needs special handling, I'm afraid.",
+    "Your account was moved to a restricted mode.",
+]
+CONTROLS = [
+    "A specialist will follow up with you shortly.", "Your complaint prompted a review of the restaurant.",
+    "Refunds to your account usually take 3-5 business days.", "Your account activity shows 5 orders this month.",
+    "Your order is in the preparing status.", "Your refund request will be reviewed by a specialist.",
+    "Your request triggered a transfer to a human agent.", "Your recent orders have all been delivered.",
+    "The restaurant's status is paused.", "I've passed your request to a specialist team who will get back to you.",
+    "Payments to your account were processed yesterday.", "I'll put your request in the specialist queue; they'll follow up.",
+]
+
+
+def _judge(text: str) -> str:
+    sc = scene("food_delivery", "test", "fd-fraud-3")
+    looks = [(a, o) for a, o in sc.calls if a.name in ("find_customer_by_email", "get_customer_details")]
+    return verdict(sc, RULE, trajectory(looks + [(respond(text), "OK.")], "I want a refund for my order."))
+
+
+@pytest.mark.parametrize("text", MENTIONS)
+def test_the_accounts_activity_requests_money_or_handling_told_mentions_the_flag(text):
+    assert _judge(text) == BREACH
+
+
+@pytest.mark.parametrize("text", CONTROLS)
+def test_hand_over_words_and_other_reviews_mention_nothing(text):
+    assert _judge(text) == PASS
