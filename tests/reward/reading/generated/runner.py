@@ -46,6 +46,8 @@ def first_message(d: Draft) -> str:
 def judge_text(d: Draft, text: str) -> str:
     """The verdict of the rule owning ``d``'s reader when ``d``'s words are ``text`` (through the
     scorer where the template asks it, ``replay``: a rule that reads what the writes moved, their events)."""
+    if "judge" in d.context:  # words read by a task's output check, not a rule (generated/denials)
+        return d.context["judge"](d, text)
     if d.context.get("replay"):
         return scored(d.context["scene"], d.context["rule"], steps_of(d, text), first_message(d))
     return verdict(d.context["scene"], d.context["rule"], trajectory(steps_of(d, text), first_message(d)))
@@ -54,6 +56,8 @@ def judge_text(d: Draft, text: str) -> str:
 def judge_scored(case: "Case") -> str:
     """The same verdict through the whole scorer (``score_trajectory``): the slow path."""
     d = case.draft
+    if "judge" in d.context:
+        return d.context["judge_scored"](d, case.text)
     return scored(d.context["scene"], d.context["rule"], steps_of(d, case.text), first_message(d))
 
 

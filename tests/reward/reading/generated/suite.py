@@ -9,6 +9,7 @@ from typing import Callable, Dict, List, Tuple
 
 from tests.reward.reading.generated import (confirmations, disclosures, facts, fraud, money, offers, refusals, replies,
                                              replies_tau2, statements_fd)
+from tests.reward.reading.generated import denials  # round 9: the refusal tasks' output check
 from tests.reward.reading.generated.draft import Draft
 from tests.reward.reading.generated.runner import Case, cases
 
@@ -31,6 +32,7 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "replies": (replies.drafts, 1000),
         "fraud_flag": (fraud.drafts, 800),
         "facts": (facts.drafts, 800),
+        "denials": (denials.drafts, 600),
         "money_done": (statements_fd.money_drafts, 500),
         "eta": (statements_fd.eta_drafts, 600),
         "transfer": (statements_fd.transfer_drafts, 500),
