@@ -30,7 +30,8 @@ ACTIONS: Dict[str, Tuple[str, ...]] = {
     "apology_credit": ("apology", "apologize", "apologise", "credit", "compensate", "goodwill", "gesture", "add",
                        "make up", "give", "issue"),
     "address_change": ("address", "deliver", "delivery", "redirect", "ship", "send it to", "destination",
-                       "drop off", "reroute"),
+                       "drop off", "reroute", "send", "move", "update", "change", "switch", "go to", "goes to",
+                       "going to", "bring", "take it to", "head to", "heads to"),
     "replacement_order": ("replace", "replacement", "resend", "send again", "send", "new order", "remake",
                           "redeliver", "reorder", "again"),
     "substitution": ("substitute", "substitution", "swap", "replace", "instead", "switch", "propose",
@@ -154,8 +155,14 @@ _PART_OF_A_NAME = re.compile(r"[\s\u00a0]{1,3}cards?(?!\w)", re.IGNORECASE)
 def _negated_nearby(text: str, start: int) -> bool:
     before = text[max(0, start - 60):start]
     cut = max((m.end() for m in _CLAUSE.finditer(before)), default=0)
-    words = before[cut:].split()[-3:]
+    words = [w for w in before[cut:].split() if w.lower() not in _FILLERS][-3:]
     return _NEGATION.search(" ".join(words)) is not None
+
+
+# words between a negation and the action that say nothing of it ("I won't be able to send it",
+# "we're not going to be able to refund it"): skipped when the 3 words before are read
+_FILLERS = frozenset({"be", "able", "to", "going", "gonna", "really", "actually", "even", "ever", "currently",
+                      "just", "possibly", "afraid", "sadly", "unfortunately", "allowed", "permitted"})
 
 
 _IDENTIFIER_UNDERSCORE = re.compile(r"_")

@@ -139,7 +139,7 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     and it states no other value of the same kind instead of one of the call's arguments
     (``call_values.contradicted``: another order, item, courier, visit order, card, suite or date;
     ``index`` is S0's ids, ``observation`` the call's result as the tool wrote it)."""
-    from tau_shaped.reward.reading import action_words, call_values, statements
+    from tau_shaped.reward.reading import action_words, call_values
 
     raw = text
     text = action_words.confirmation_text(text)
@@ -156,7 +156,7 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
         value = kwargs.get(arg)
         record = records(arg, value) if records is not None and value is not None else None
         street = record.get("street") if isinstance(record, dict) else None
-        if isinstance(street, str) and statements.states_street(text, street) is None:
+        if isinstance(street, str) and not states_address(text, street):
             return f"it does not state the street {street}"
     if isinstance(result, dict):
         for name, how in confirmation.mention_result.items():
@@ -166,6 +166,41 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     skip = frozenset(a for a, how in confirmation.mention.items() if how == "number" or isinstance(how, dict))
     other = call_values.contradicted(raw, kwargs, index, observation if isinstance(observation, str) else "", skip)
     return None if other is None else f"it states another {other}"
+
+
+def states_address(text: str, street: str) -> bool:
+    """Whether ``text`` states the saved address whose street is ``street``: the street
+    (``statements.states_street``), or its house number said in groups right before the street's
+    name ("12 oh 4 Burnside", "7 3 2 1 Division St", "73 21 Division": ``normalize.seen`` leaves
+    spoken digits so; a longer or shorter run is another number). A saved address named by its
+    label alone ("your work address") is not stated: the customer cannot check the street on
+    file (SPEC §10)."""
+    from tau_shaped.reward.reading import statements
+
+    if statements.states_street(text, street) is not None:
+        return True
+    m = _NUMBERED_STREET.match(street)
+    return m is not None and m.group("name").lower() in text.lower() and any(
+        _house_number(found.group("run")) == m.group("number").lower()
+        for found in _spoken_street(m.group("name")).finditer(text))
+
+
+_NUMBERED_STREET = re.compile(r"^\s*(?P<number>[0-9]{1,6}[A-Za-z]?)\s+(?P<name>[^\W\d_][\w'.-]*)")
+_DIGIT_WORDS = {"oh": "0", "o": "0", "zero": "0", "nought": "0", "one": "1", "two": "2", "three": "3", "four": "4",
+                "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9"}
+_GROUP = r"(?:\d{1,4}|" + "|".join(_DIGIT_WORDS) + r")"
+
+
+@lru_cache(maxsize=256)
+def _spoken_street(name: str) -> "re.Pattern[str]":
+    """A house number in two to eight spoken groups, then ``name`` (the street's first word)."""
+    sep = r"(?:,?[ \t]{1,2}|[ \t]?-[ \t]?)"
+    return re.compile(rf"(?<![\w.,-])(?P<run>{_GROUP}{sep}{_GROUP}(?:{sep}{_GROUP}){{0,6}})[ \t,]{{1,3}}{re.escape(name)}(?!\w)",
+                      re.IGNORECASE)
+
+
+def _house_number(run: str) -> str:
+    return "".join(_DIGIT_WORDS.get(g.lower(), g) for g in re.findall(r"\w+", run))
 
 
 def find_record(data: Any, key: str, value: Any, depth: int = 4) -> Optional[dict]:

@@ -56,7 +56,7 @@ from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_q
 from tau_shaped.reward.reading.reply_meaning import (
     asks_for_a_change, condition, effective, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
 from tau_shaped.reward.reading.reply_idioms import plain_answer
-from tau_shaped.reward.reading.reply_values import Described, mark_reasons, names_a_reason
+from tau_shaped.reward.reading.reply_values import Described, join_amounts, mark_reasons, names_a_reason
 
 __all__ = ["Reply", "classify_reply", "known_class", "MAX_CHARS", "QUESTION_CHARS", "Described"]
 
@@ -69,7 +69,7 @@ _POLAR_YES = re.compile(words(
     "yes", "yeah", "yea", "yep", "yup", "ya", "y", "affirmative", "indeed", "i do", "correct", "that's correct",
     "that is correct", "that's right", "exactly", "absolutely", "definitely", "certainly", "of course", "sure",
     "sure thing", "yes please", "oui", "mm-hmm", "mm hmm", "mhm", "mhmm", "uh-huh", "uh huh", "yes ma'am",
-    "yes sir", "yessir",
+    "yes sir", "yessir", "you bet", "you betcha", "yes indeed", "right on",
 ), re.IGNORECASE)
 # A go-ahead whatever the question's polarity.
 _GO_AHEAD = re.compile(words(
@@ -86,7 +86,7 @@ _GO_AHEAD = re.compile(words(
     "okay with me", "good with me", "good by me", "i'm good with that", "i'm fine with that", "suits me",
     "that suits me", "let's go with that", "go with that", "i'm in", "count me in", "do so", "please do so",
     "green light", "you have my ok", "you have my okay", "you have my permission", "you have my go-ahead",
-    "sounds fair", "fair enough", "that'll do", "that will do", "make it happen", "sure thing",
+    "sounds fair", "fair enough", "that'll do", "that will do", "make it happen", "sure thing", "you got it",
 ), re.IGNORECASE)
 # A go-ahead that tells the agent to act: it settles a hedge ("I guess, go ahead").
 _DIRECTIVE = re.compile(words(
@@ -133,7 +133,28 @@ _POLITE_IF = re.compile(words(
     "if you could", "if you can", "if you would", "if you don't mind", "if you do not mind", "if you wouldn't mind",
     "if that's ok", "if that's okay", "if that's alright", "if that is ok", "if that is okay", "if you please",
 ), re.IGNORECASE)
-_IF_YOU = re.compile(words("if you say so", "if you must", "if you want", "if you think so"), re.IGNORECASE)
+# "if you want" closing its clause is a hedge ("Sure, if you want."); "if you want to waste my time" is no hedge
+_IF_YOU = re.compile(words("if you say so", "if you must", "if you want", "if you think so") + r"(?=\W*(?:[,;.!?\n]|$))",
+                     re.IGNORECASE)
+# A precondition: the call waits for something else first ("let me check my bank first", "ok, but
+# first tell me ...", "before that, ...", "once you tell me why"): conditional assent at most.
+_PRECONDITION = re.compile(
+    r"(?:(?<![\w'])(?:(?<!the )(?<!my )(?<!your )(?<!our )(?<!its )(?<!at )(?<!a )"
+    r"first(?![\s\u200b]+(?:of[\s\u200b]+all|off|time|thing|one|place|order|refund|delivery|courier|driver))|beforehand"
+    r"|before[\s\u200b]+(?:that|this|then|you|we|i|doing|anything|going|proceeding))"
+    r"|(?:^|[,.;!?\u2014\u2013])\W{0,3}(?:once|after|as[\s\u200b]+soon[\s\u200b]+as|when|right[\s\u200b]+after)[\s\u200b]+(?:you|i|we|it|that|the))(?![\w'])",
+    re.IGNORECASE)
+# A question about what the call acts with ("Which card?", "How much?", "What do you mean?")
+_ASKS_WHICH = re.compile(
+    r"(?<![\w'])(?:(?:which|what)(?:[\s\u200b]+\w+)?[\s\u200b]+(?:card|method|account|amount|order|address|reason|wallet"
+    r"|payment|one|item|items|refund|credit|fee)s?|how[\s\u200b]+much|what[\s\u200b]+(?:do|did)[\s\u200b]+you[\s\u200b]+mean)(?![\w'])",
+    re.IGNORECASE)
+# "please" before another request ("Please reconsider", "Please explain the fee first", "please
+# transfer me"): politeness, no go-ahead; before a go-ahead or the call's own verb it is one
+_PLEASE_THEN = re.compile(r"(?<![\w'])please[ \t,]{1,3}(?:just[ \t]{1,3})?(?P<next>[a-z']+)(?:[ \t]{1,3}(?P<after>[a-z']+))?",
+                          re.IGNORECASE)
+_PLEASE_OK = frozenset({"do", "go", "proceed", "confirm", "continue", "carry", "and", "thanks", "thank", "thx", "yes",
+                        "yeah", "ok", "okay", "sure", "that", "it", "let's", "by", "move", "i", "don't", "dont", "do"})
 # "Good." alone to "Good?": a go-ahead ("Good question, but ..." is none)
 _JUST_GOOD = re.compile(r"^\W{0,8}(?:very\W{1,3})?good\W{0,8}$", re.IGNORECASE)
 _ECHO_HEAD = re.compile(r"^\W{0,8}(?:please\W{1,4})?(?P<verb>[a-z]{2,12})(?![\w'])", re.IGNORECASE)
@@ -184,8 +205,10 @@ def known_class(reply: str, question: Optional[str]) -> Optional[Reply]:
 
 
 def _read(reply: str, q: Question, stated: Any) -> Reply:
-    text = plain_answer(reply.translate(_NORMAL), q.polarity != "plain", q.verbs)  # idioms and emoji as the answer they give
-    if names_a_reason(text) and stated.key("reason") is not None:  # "Yes, no longer needed": the reason's "no" refuses nothing
+    reply = join_amounts(reply.translate(_NORMAL))
+    reasoned = names_a_reason(reply) and stated.key("reason") is not None
+    text = plain_answer(reply, q.polarity != "plain", q.verbs, reasoned)  # idioms and emoji as the answer they give
+    if reasoned:  # "Yes, no longer needed": the reason's "no" refuses nothing
         text = mark_reasons(text)
     cleaned, mocking = take_out_sarcasm(_POLITE_IF.sub(" ", text))
     # "I don't mind", "no problem" agree to "Do you mind?"; to "Shall I?" they say nothing
@@ -202,9 +225,10 @@ def _read(reply: str, q: Question, stated: Any) -> Reply:
     conceded = [_CONCEDING.search(" ".join(answer[i + 1:i + 3])) is not None for i in range(len(answer))]
     refusing = {i for i, c in enumerate(answer) if c not in polar_no and refuses(c, q, stated, conceded=conceded[i])}
     refused = starts_cancelling(first_raw, q) or bool(refusing)
-    go_ahead = (_GO_AHEAD.search(cleaned) is not None or echo or (q.polarity == "negative" and bool(polar_no))
+    assenting = _assenting(cleaned, q)
+    go_ahead = (_GO_AHEAD.search(assenting) is not None or echo or (q.polarity == "negative" and bool(polar_no))
                 or _JUST_GOOD.match(cleaned) is not None)
-    polar_yes = _POLAR_YES.search(cleaned) is not None
+    polar_yes = _POLAR_YES.search(assenting) is not None
     assent = go_ahead or polar_yes
     changed = asks_for_a_change(cleaned, q, stated)
     if refused:  # a change asked with a go-ahead outside the refusal ("OK, but not to my card")
@@ -219,6 +243,10 @@ def _read(reply: str, q: Question, stated: Any) -> Reply:
     hedged = any(_hedges(c) for c in answer)
     if assent:
         if met == "unknown" or (hedged and not (_DIRECTIVE.search(first) or echo)):
+            return "unclear"
+        if any(s.rstrip().endswith("?") and _ASKS_WHICH.search(s) for s in sentences(first)):
+            return "no"  # "Great. Which card?": a question about what was described agrees to nothing
+        if _PRECONDITION.search(first):  # "Sure, once you tell me why it was late": it waits for something else
             return "unclear"
         if not go_ahead and q.polarity != "plain":
             return "unclear"  # "Yes" to "Do you mind if I ...?": agreement or an objection
@@ -274,6 +302,32 @@ _ASSENT_PREFIX = re.compile(
 def _strip_assent(clause: str) -> str:
     m = _ASSENT_PREFIX.match(clause)
     return clause[m.end():] if m else clause
+
+
+def _assenting(text: str, q: Question) -> str:
+    """What of ``text`` may give assent: not a sentence that asks ("Yes?", "Why would I want
+    that?", "Is it ok if you don't?"; one opening with a bare assent, "Sure, can you send a
+    receipt?", keeps it), nor a "please" before another request."""
+    kept = []
+    for s in sentences(text):
+        parts = clauses(s)
+        if s.rstrip().endswith("?") and not (len(parts) > 1 and _BARE_ASSENT.match(parts[0])):
+            continue
+        kept.append(s)
+    out = " ".join(kept)
+    if "please" in out.lower():
+        out = _PLEASE_THEN.sub(lambda m: m.group(0) if _please_agrees(m, q) else m.group(0)[6:], out)
+    return out
+
+
+def _please_agrees(m: "re.Match[str]", q: Question) -> bool:
+    word = m.group("next").lower()
+    if (m.group("after") or "").lower() == "me":
+        return False  # "please transfer me", "please tell me": a request of the customer's own
+    return word in _PLEASE_OK or bool(verbs_in(word)) or _GO_AHEAD.match(word) is not None
+
+
+_BARE_ASSENT = re.compile(rf"^\W{{0,8}}(?:{_POLAR_YES.pattern}|{_GO_AHEAD.pattern})\W{{0,8}}$", re.IGNORECASE)
 
 
 def _hedges(clause: str) -> bool:

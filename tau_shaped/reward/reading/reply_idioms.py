@@ -60,23 +60,96 @@ _HINTS = ("say no", "argue", "complain", "mind if", "why not", "hurt", "no need"
 
 # "Keep it" to a question that takes something away (cancel, remove, swap): the thing stays, a no
 _TAKES_AWAY = frozenset({"cancel", "remove", "delete", "drop", "swap", "replace", "switch", "change", "substitute", "void", "return"})
-_KEEP = re.compile(r"(?<![\w'’])(?:(?:i(?:['’]d| would)[ \t]+rather[ \t]+|(?:please[ \t]+|just[ \t]+)?)(?:keep|leave)[ \t]+"
-                   r"(?:it|them|that|this|the[ \t]+\w+|my[ \t]+\w+|everything|things)(?:[ \t]+as[ \t]+(?:is|it[ \t]+is))?"
+_KEEP = re.compile(r"(?<![\w'’])(?:(?:i(?:['’]d| would)[ \t]+rather[ \t]+|(?:please[ \t]+|just[ \t]+)?)(?:keep(?:ing)?|leave)[ \t]+"
+                   r"(?:it|them|that|this|the[ \t]+\w+|my[ \t]+\w+|everything|things"
+                   r"|(?:(?:the|my)[ \t]+)?(?:(?:order|reservation|booking|item)[ \t]+)?#?[A-Za-z]{0,4}-?\d[\w-]{2,20})"
+                   r"(?:[ \t]+as[ \t]+(?:is|it[ \t]+is))?"
                    r"|(?:keep|leave)[ \t]+(?:it|everything|things)[ \t]+(?:the[ \t]+same|unchanged))(?![\w'’])", re.IGNORECASE)
 
 
-_NEGATED_BEFORE = re.compile(r"(?:n['’]t|\bnot|\bnever|\bno(?:[ \t]+need[ \t]+to)?)[ \t]+$", re.IGNORECASE)  # "I won't keep it", "no need to keep it"
+# "I won't keep it", "no need to keep it", "I don't want to keep it": the negation before "keep"
+_NEGATED_BEFORE = re.compile(
+    r"(?:n['’]t|\bnot|\bnever|\bno|\bno[ \t]+longer)(?:[ \t]+(?:need|want|plan|intend|wish|going|be|gonna|wanna|have|reason|use)"
+    r"(?:[ \t]+to)?){0,2}[ \t]+$", re.IGNORECASE)
+# To a question that takes something away, the thing said to be unwanted from now on ("I don't
+# want it anymore", "I no longer need it", "I have no use for it") restates the decision: it
+# declines nothing. "I don't want it" alone may be said of the call: kept as said.
+_UNWANTED = re.compile(
+    r"(?<![\w'’])(?:(?:(?:don['’]?t|do[ \t]+not)[ \t]+(?:really[ \t]+)?(?:want|need)[ \t]+(?:it|them|that|this|the[ \t]+\w+|my[ \t]+\w+)"
+    r"[ \t]+(?:anymore|any[ \t]+more|any[ \t]+longer)"
+    r"|(?:won['’]?t|will[ \t]+not)[ \t]+(?:be[ \t]+)?(?:need|want|us)(?:e|ing)?[ \t]+(?:it|them|that|this|the[ \t]+\w+|my[ \t]+\w+)"
+    r"|no[ \t]+longer[ \t]+(?:want|need)[ \t]+(?:it|them|that|this|the[ \t]+\w+|my[ \t]+\w+)"
+    r"|(?:have|got)[ \t]+no[ \t]+use[ \t]+for[ \t]+(?:it|them|that|this|the[ \t]+\w+)))(?![\w'’])",
+    re.IGNORECASE)
 
 
-def plain_answer(reply: str, mind: bool = False, verbs: frozenset = frozenset()) -> str:
+def _keeping(reply: str) -> str:
+    """"Keep it" to a question that takes it away: a no; negated ("I won't keep it", "no need to
+    keep it", "I don't want to keep it") it restates the decision and declines nothing: blanked
+    with its negation."""
+    out, last = [], 0
+    for m in _KEEP.finditer(reply):
+        neg = _NEGATED_BEFORE.search(reply, max(last, m.start() - 40), m.start())
+        out.append(reply[last:m.start() if neg is None else neg.start()])
+        out.append(DONT if neg is None else " ")
+        last = m.end()
+    return "".join(out) + reply[last:]
+
+
+# Words of answer in a loan from another language, and the answer words typed with two letters
+# swapped, one doubled or (in a long word) one dropped ("yse", "go aheda", "pleasse"): each read
+# as the English word it stands for. A typo that is itself a word ("spot", "grate") is left.
+_LOANS = {"sí": "yes", "si": "yes", "ja": "yes", "oui": "yes", "claro": "yes", "d'accord": "okay", "bitte": "please", "non": "no", "nein": "no", "niet": "no"}
+_TYPED = ("yes", "yeah", "yep", "sure", "okay", "ahead", "please", "proceed", "confirm", "alright", "absolutely",
+          "definitely", "don't", "dont", "cancel", "stop", "wait", "nope", "refund")
+_REAL_WORDS = frozenset({"spot", "tops", "pots", "opts", "post", "wiat", "sue", "yep", "yes", "nope", "open", "peon",
+                         "stop", "wait", "sure", "user", "ruse", "heads", "head", "ahea", "cancel", "lease", "pleas",
+                         "please", "confirm", "refund", "dont", "don't", "proceed", "okay", "yeah", "ahead", "eyes",
+                         "yeas", "sye", "alright", "waits", "refunds", "alight", "aright", "stoop", "suer", "pease"})
+
+
+def _typos() -> dict:
+    out: dict = {}
+    for w in _TYPED:
+        forms = {w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(len(w) - 1) if w[i] != w[i + 1]}
+        forms |= {w[:i] + w[i] + w[i:] for i in range(len(w)) if w[i].isalpha()}
+        if len(w) >= 6:
+            forms |= {w[:i] + w[i + 1:] for i in range(1, len(w))}
+        for f in forms:
+            if f != w and len(f) >= 3 and f not in _REAL_WORDS and "'" not in f[:1]:
+                out.setdefault(f, w)
+    return out
+
+
+_FOLDED = {**_typos(), **_LOANS}
+_TOKEN = re.compile(r"(?<![\w'’-])[^\W\d_][\w'’]{1,13}(?![\w'’-])")
+
+
+def fold_words(reply: str) -> str:
+    """``reply`` with its loan words and typed answer words read as the English ones (see above)."""
+    def one(m: "re.Match[str]") -> str:
+        word = m.group(0)
+        found = _FOLDED.get(word.lower().replace("’", "'"))
+        return m.group(0) if found is None else (found.upper() if word.isupper() and len(word) > 1 else found)
+
+    folded = _TOKEN.sub(one, reply)
+    return reply if folded == reply else folded
+
+
+def plain_answer(reply: str, mind: bool = False, verbs: frozenset = frozenset(), reasons: bool = False) -> str:
     """``reply`` with each idiom or emoji of answer replaced by the plain answer it gives (see
     the module); a reply with none is returned as it is. ``mind``: the question asks whether the
     customer minds, to which "I'm good" or "I'm fine" alone may agree or decline: kept as said.
     ``verbs``: the question's verbs; to one that takes something away (cancel, remove, swap),
-    "keep it" or "leave it as is" declines."""
+    "keep it" or "leave it as is" declines, and the thing said to be unwanted from now on declines
+    nothing. ``reasons``: the call has a reason the reply names (read as a reason, kept)."""
+    reply = fold_words(reply)
     low = reply.lower()
-    if verbs & _TAKES_AWAY and ("keep" in low or "leave" in low):
-        reply = _KEEP.sub(lambda m: m.group(0) if _NEGATED_BEFORE.search(reply, max(0, m.start() - 12), m.start()) else DONT, reply)
+    if verbs & _TAKES_AWAY:
+        if "keep" in low or "leave" in low:
+            reply = _keeping(reply)
+        if "want" in low or "need" in low or " use " in low:
+            reply = reply if reasons else _UNWANTED.sub(" ", reply)
         low = reply.lower()
     if not any(h in low for h in _HINTS) and not any(c in _EMOJI_CHARS for c in reply):
         return reply

@@ -87,6 +87,17 @@ _RETRACT = re.compile(words(
     "prefer you didn't", "prefer you did not", "prefer you wouldn't", "prefer not", "prefer that you didn't",
     "let's not", "let us not", "better not", "please don't", "please do not", "handle it myself",
     "do it myself", "take care of it myself", "sort it out myself", "deal with it myself",
+    # a yes said of what would be ("I'd say yes, but my card was closed"), a stop after assent
+    # ("Ok wait."), a doubt of what the call is ("What do you mean?"), a decision put off
+    "i'd say yes", "i would say yes", "i'd have said yes", "i would have said yes", "i'd normally say yes",
+    "ok wait", "okay wait", "oh wait", "yes wait", "yeah wait", "sure wait", "hmm wait", "wait wait", "um wait",
+    "what do you mean", "what are you talking about", "excuse me", "i'll sleep on it", "sleep on it",
+    "ask me later", "ask me again later", "give me a bit", "give me some time", "let me decide", "not so fast",
+    "hard pass", "in your dreams", "over my dead body", "not on your life", "hell no", "no deal",
+    "reconsider", "please reconsider", "think again", "rethink",
+    "transfer me", "put me through", "connect me", "speak to a human", "talk to a human", "speak to a manager",
+    "talk to a manager", "speak to a supervisor", "talk to a supervisor", "speak to someone", "talk to someone",
+    "speak to a person", "talk to a person", "real person", "a human please", "get me a manager",
 ), re.IGNORECASE)
 # To "Do you mind if I ...?", a yes that is an objection.
 _YES_I_DO = re.compile(rf"^\W{{0,8}}{PAD}(?:(?:yes|yeah|yep|yup)\W{{1,4}}" + words(
@@ -112,6 +123,14 @@ _CLOSING_WORDS = {"please", "thanks", "thank", "you", "again", "yet", "now", "ei
 _TOKEN = re.compile(r"[a-z0-9']{1,30}")
 
 
+# A decision put off for something to be checked first ("let me check my bank first", "please
+# check with the restaurant first", "I want to talk to my partner first", "let me ask my wife")
+_DEFER = re.compile(
+    rf"(?<![\w'])(?:let{W}me{W}(?:\w+{W})?(?:check|ask|talk|speak|call|look|think|confirm|verify|see|find|discuss|consult|sleep)"
+    rf"|(?:check|ask|talk|speak|call|look|think|confirm|verify|hear|find{W}out|discuss|consult)(?:{W}[\w']+){{0,5}}?{W}first)(?![\w'])",
+    re.IGNORECASE)
+
+
 def refuses(clause: str, q: Question, stated: Described, *, conceded: bool = False) -> bool:
     """Whether ``clause`` refuses the call or doubts it: it opens with a refusal ("No",
     "Please don't", "Wait", "Cancel that"), holds one ("hold on", "I'm not sure", "let me think",
@@ -132,7 +151,7 @@ def refuses(clause: str, q: Question, stated: Described, *, conceded: bool = Fal
         return True
     if _NO_AT_THE_END.search(clause) or _LEAVE_IT.search(clause):
         return True
-    if _RETRACT.search(clause) or (q.polarity != "plain" and _YES_I_DO.search(clause)):
+    if _RETRACT.search(clause) or _DEFER.search(clause) or (q.polarity != "plain" and _YES_I_DO.search(clause)):
         return True
     return _negates_the_call(tokens)
 
@@ -294,7 +313,8 @@ _SARCASM = re.compile(
     + words("as if", "thanks for nothing", "like i have a choice", "like i had a choice", "not like i have a choice",
             "what a surprise", "big surprise", "just great", "just perfect", "just wonderful", "oh joy",
             "sure you will", "sure you are", "whatever you say", "great, just great", "oh goody",
-            "not like it matters", "not that it matters", "like it matters", "not like i had a choice"),
+            "not like it matters", "not that it matters", "like it matters", "not like i had a choice",
+            "pigs fly", "pigs might fly", "when hell freezes over", "dream on", "nice try", "and i'm the queen"),
     re.IGNORECASE,
 )
 _WEAK_SARCASM = re.compile(words(

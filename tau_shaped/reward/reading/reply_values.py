@@ -39,6 +39,7 @@ _NUMBER = r"(?:\d{1,3}(?:,\d{3}){1,3}|\d{1,7})(?:\.\d{1,2})?"  # "1,234.50", "16
 _AMOUNT = re.compile(
     rf"(?:[$€£]\s?(?P<a1>{_NUMBER})(?![\d.,]\d)"
     rf"|(?<![\w'])(?:usd|eur|gbp|cad|aud)\s?(?P<a4>{_NUMBER})(?![\d.,]\d)"
+    rf"|(?<![\w.,$-])(?P<a5>\d{{1,7}})\s?(?:dollars?|bucks|euros?)\s+(?:and\s+)?(?P<c5>\d{{1,2}})\s?(?:cents?|c)(?![\w'])"
     rf"|(?<![\w.,$-])(?P<a2>{_NUMBER})\s?(?:dollars?|bucks|usd|euros?)(?![\w'])"
     rf"|(?<![\w.,$-])(?P<a3>(?:\d{{1,3}}(?:,\d{{3}}){{1,3}}|\d{{1,7}})\.\d{{2}})(?!\w|\.\d))",
     re.IGNORECASE,
@@ -297,17 +298,44 @@ def _read_values(text: str) -> Iterator[Value]:
         if any(a <= m.start() < b for a, b in spans):
             continue
         number = m.group("a1") or m.group("a4") or m.group("a2") or m.group("a3")
-        yield Value("amount", round(float(number.replace(",", "")), 2), m.start(), _negated(lowered, m.start()))
+        value = float(number.replace(",", "")) if number else int(m.group("a5")) + int(m.group("c5")) / 100
+        yield Value("amount", round(value, 2), m.start(), _negated(lowered, m.start()))
     for m in _METHOD.finditer(lowered.replace("_", " ")):
         yield Value("method", m.lastgroup, m.start(), _negated(lowered, m.start()))
+    for m in _CARD_BRAND.finditer(lowered):
+        yield Value("card_brand", _BRANDS.get(m.group(0).replace(" ", "").replace("-", ""), m.group(0)), m.start(),
+                    _negated(lowered, m.start()))
+    for m in _CARD_END.finditer(lowered):
+        yield Value("card_end", re.sub(r"\D", "", m.group("end") or m.group("end2")), m.start(), _negated(lowered, m.start()))
     for kind, key, start in ids_of(lowered):
         yield Value(kind, key, start, _negated(lowered, start))
     for m in _REASON.finditer(lowered.replace("_", " ")):
         yield Value("reason", m.lastgroup, m.start(), _negated(lowered, m.start()))
 
 
+_DOLLARS_AND_CENTS = re.compile(
+    r"(?<![\w.,$-])(\d{1,7})\s?(?:dollars?|bucks)\s+(?:and\s+)?(\d{1,2})\s?cents?(?![\w'])", re.IGNORECASE)
+
+
+def join_amounts(text: str) -> str:
+    """``text`` with "16 dollars and 90 cents" written "$16.90" (one value: a reply's clauses are
+    cut at "and")."""
+    if "cent" not in text.lower():
+        return text
+    return _DOLLARS_AND_CENTS.sub(lambda m: f"${int(m.group(1))}.{int(m.group(2)):02d}", text)
+
+
 def _soft(kind: str) -> bool:
-    return kind == "reason" or kind.startswith("id:")
+    return kind in ("reason", "card_brand", "card_end") or kind.startswith("id:")
+
+
+# A card's brand and its last four digits ("your Visa ending 4821", "the one ending in 1 2 3 4"):
+# compared only with the ones the question names (the call's method is read as its kind alone).
+_CARD_BRAND = re.compile(r"(?<![\w'])(?:visa|master[\s-]?card|amex|american\s+express|discover)(?![\w'])")
+_BRANDS = {"americanexpress": "amex"}
+_CARD_END = re.compile(
+    r"(?<![\w'])(?:ending|ends|ended)(?:\s+(?:in|with|on))?\W{0,3}(?P<end>\d(?:[ ]?\d){3})(?![\d\w])"
+    r"|(?<![\w'])last\s+(?:four|4)(?:\s+digits)?(?:\s+(?:of|are|is|being))?\W{0,3}(?P<end2>\d(?:[ ]?\d){3})(?![\d\w])")
 
 
 def methods_in(text: str) -> Iterator[Tuple[str, str, int, bool]]:

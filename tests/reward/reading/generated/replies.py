@@ -40,6 +40,17 @@ _YES: List[Tuple[str, str, str]] = [
     ("Don't mind if I do!", "Please don't.", "Perhaps, I suppose."),
     ("👍", "👎", "🤔 maybe?"),
     ("No complaints here, go ahead.", "No, hold off.", "Possibly, I guess."),
+    # round 9: loan words, typos, capitals, new idioms, the answer in the middle of a long reply
+    ("Sí, go ahead.", "No, don't go ahead.", "Sí, maybe, I guess."),
+    ("Oui, merci.", "Non, merci.", "Oui, maybe, I suppose."),
+    ("Yse, go aheda.", "No, dont go aheda.", "Yse, I guess, maybe."),
+    ("Yess, pleasse proceed.", "No, please don't proceed.", "I guess, maybe."),
+    ("YES PLEASE GO AHEAD", "NO PLEASE DON'T", "MAYBE, I GUESS"),
+    ("ok ok, go ahead", "no no, don't", "ok ok, I guess, maybe"),
+    ("You bet, go for it.", "No, don't go for it.", "Perhaps, I suppose."),
+    ("Honestly it's been a long night and the food was cold when it came. But yes, go ahead with it, and thanks.",
+     "Honestly it's been a long night and the food was cold when it came. But no, don't go ahead with it, thanks.",
+     "Honestly it's been a long night and the food was cold when it came. I guess, maybe."),
 ]
 # a yes that names the method described ({same}) keeps it a yes; naming the other ({other}) asks for a change
 _METHOD_YES = ["Yes, to my {m} please.", "Sure, put it on my {m}.", "Yes, the {m} is perfect.",
@@ -49,8 +60,20 @@ _CHANGE = ["Sure, but put it in my {m} instead.", "OK, but send it to my {m} ins
            "Fine, though I'd rather have it on my {m}."]
 _NO = ["No thanks.", "Wait, not yet.", "Hold on, I need to check something first.", "I'd rather not.",
        "Actually, no.", "Don't do that, please.", "I'm not sure about this.", "No. I changed my mind.",
-       "No need, thanks.", "I'm good, thanks.", "I'm fine without it.", "❌", "There's no need."]
-_UNCLEAR = ["I guess.", "Maybe, I suppose.", "Probably, I think.", "Hmm, maybe?"]
+       "No need, thanks.", "I'm good, thanks.", "I'm fine without it.", "❌", "There's no need.",
+       "Let me think it over and get back to you.", "Not right now.", "Nah, leave it.", "non", "nein, danke",
+       "Hmm, no thanks.", "NO. DON'T.", "Yes... no, actually, don't.", "Spot on? No, that's wrong.",
+       "Thanks for explaining all that. No, don't do it yet, I want to talk to the restaurant first.",
+       # round 9: no assent, whatever assent words they hold (a "please" before another request, a
+       # question, a yes of what would be, a stop after assent, a decision put off)
+       "Please reconsider.", "Please check with the restaurant first.", "Please just transfer me to a human.",
+       "Great question, let me check my bank first.", "Yes? What do you mean?", "Ok? Which card?",
+       "Why would I want that?", "I'd say yes, but my card was closed last week.", "Ok wait.",
+       "I'll sleep on it.", "Ask me again later.", "That's a hard pass.", "Over my dead body."]
+_UNCLEAR = ["I guess.", "Maybe, I suppose.", "Probably, I think.", "Hmm, maybe?", "Oh sure, great, whatever.",
+            "Yeah right, like that ever works.", "Sure... whatever.", "Sure thing... once you tell me why it was late.",
+            "Ok, but first tell me when the replacement arrives.", "Sure, right after you explain the fee.",
+            "Yeah, sure, and pigs fly."]
 # "Do you mind if I go ahead?": declining to mind is agreeing
 _MIND = ["Not at all, go ahead.", "No, I don't mind at all, go ahead.", "Not at all."]
 _THANKS = ["Thanks! ", "Thank you. ", "Ok thanks. ", "Great, thanks. ", ""]

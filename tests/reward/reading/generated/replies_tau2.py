@@ -15,6 +15,11 @@ from tests.reward.reading.generated.replies import _MIND, _NO, _THANKS, _UNCLEAR
 from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED
 
 _SAME = ["Yes, cancel {order}.", "Yes, that's the one: {order}.", "Sure, go ahead with {order}."]
+# a yes that restates the decision negatively (round 9): the thing taken away is not kept
+_RESTATED = [("Yes, cancel {order}, I won't keep it.", "No, don't cancel {order}, I'll keep it."),
+             ("Go ahead with {order}, I'm not going to keep it.", "Hold on, I'd rather keep {order}."),
+             ("Yes please cancel {order}. I won't be keeping it.", "Yes cancel {order}... actually no, I'll keep it."),
+             ("Sure, cancel {order}; I don't want to keep it.", "Please keep {order}, I still want it.")]
 _CHANGE = ["Yes, but cancel order {other} instead.", "OK, but it's {other} I want cancelled, not that one.",
            "Sure, though the reason is really '{why}'.", "Go ahead, but put the reason as '{why}' instead."]
 
@@ -43,6 +48,10 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
             yes, no, hedged = rng.choice(_YES)
             out.append(Draft("replies", "yes", [thanks + yes], {}, PASS, context, padding_ok=False,
                              negated=([no], BREACH), hedged=([hedged], UNDETERMINED)))
+        elif kind < 0.47:
+            yes, no = rng.choice(_RESTATED)
+            out.append(Draft("replies", "restated", [thanks + yes], {"order": order}, PASS, context, padding_ok=False,
+                             key_slots=("order",), negated=([no], BREACH)))
         elif kind < 0.55:
             out.append(Draft("replies", "yes_order", [thanks + rng.choice(_SAME)], {"order": order}, PASS, context,
                              padding_ok=False, key_slots=("order",),
