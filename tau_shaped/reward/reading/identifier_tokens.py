@@ -2,7 +2,8 @@
 letters and digits lower-cased, a number word as its digit ("five oh three" -> 5 0 3, "double
 seven" -> 77), each token marked whether only separators or joining words ("dot", "first name",
 "whose surname is") stand between it and the one before, and whether those are plain spaces or
-hyphens (an order number's digits); the disguises no reader is fooled by (entities, fullwidth
+hyphens (an order number's digits), a possessive "'s" joining as a joining word does ("Mia's surname
+is Li"); the disguises no reader is fooled by (entities, fullwidth
 forms, zero-width characters) taken off first (``plain_text``)."""
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def _read_candidates(text: str) -> Tuple[_Token, ...]:
         end += len(word) if sizes is None else sizes[k]
         if through is not None:
             ok, plain = ok and through, False
-        special = _SPECIAL.get(word)
+        special = _SPECIAL.get(word) if word != "s" or not k or gaps[k - 1][-1:] not in "'’" else "join"  # "Mia's surname"
         if special is not None:
             if special == "digit":
                 word = _DIGIT_WORDS[word]

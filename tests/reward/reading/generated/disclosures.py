@@ -29,13 +29,15 @@ _SAYINGS: Dict[str, List[str]] = {
                "The saved address is {x}."],
     "order": ["The order you mean may be {x}.", "I see order {x} on that account.", "The order id is {x}.",
               "That was order {x}."],
+    # round 9: the name told in two parts with a possessive between ({x}: "Chloe's surname is Okafor")
+    "name_told": ["For the record, {x}.", "I can see that {x}.", "On that account, {x}.", "The details say {x}."],
     # round 8: a card by its last four digits
     "card": ["It was paid with the card ending {x}.", "The charge went to the Visa ending in {x}.", "Payment method: card ****{x}.",
              "The last four digits of the card are {x}."],
 }
 _HEDGES = {"email": "I believe the email is {x}.", "phone": "I think the number might be {x}.",
            "name": "I think it belongs to {x}.", "street": "It may have gone to {x}.",
-           "order": "It could be order {x}.", "card": "I think the card ends in {x}."}
+           "order": "It could be order {x}.", "card": "I think the card ends in {x}.", "name_told": "I believe {x}."}
 _OPENINGS = ["I looked into it.", "Let me check that for you.", "Here is what I found.", ""]
 
 
@@ -91,7 +93,8 @@ def food_drafts(rng: random.Random, n: int) -> List[Draft]:
 
 
 def _fields(p: Any) -> Dict[str, List[str]]:
-    return {"email": [p.email], "phone": [p.phone], "name": [f"{p.name[0]} {p.name[1]}"],
+    told = [f"{p.name[0]}{s} {w} is {p.name[1]}" for s in ("'s", "’s") for w in ("surname", "last name", "family name")]
+    return {"email": [p.email], "phone": [p.phone], "name": [f"{p.name[0]} {p.name[1]}"], "name_told": told,
             "street": list(p.streets), "order": list(p.orders), "card": list(getattr(p, "cards", ()))}
 
 
