@@ -6,7 +6,10 @@ A match counts where the message asserts it: not negated in its clause ("I can't
 bill is paid"), at its start or at its last word ("Line L1 hasn't been resumed"), not in a question ("Has your payment gone through?") and not under a condition
 earlier in its sentence ("Once your bill is paid, I'll resume the line", "let me know when the
 payment went through"). A table's rows and a flat JSON object are read as the ``key: value``
-lines they stand for ("| Bill | Status |" over "| B1 | Paid |" reads "Bill: B1; Status: Paid."). Registered when the domain package builds its domain (``DOMAIN``), before
+lines they stand for ("| Bill | Status |" over "| B1 | Paid |" reads "Bill: B1; Status: Paid."), and so are
+``key=value`` lines ("status=paid"). A possibility is no report: "may", "might", "could", "maybe",
+"perhaps" or "possibly" in the match's clause before it or inside it ("Your payment may have gone
+through", "The top-up might be complete"; "you may now ..." gives leave and doubts nothing). Registered when the domain package builds its domain (``DOMAIN``), before
 its rule file is read: a rule file names only kinds the code registered.
 """
 
@@ -31,6 +34,11 @@ from tau_shaped.reward.reading.negation import Negations
 _CONDITION = re.compile(r"\b(?:if|once|when|whenever|until|unless|after|before|as soon as|whether|make sure|ensure)\b",
                         re.IGNORECASE)
 _WINDOW = 80  # characters of the sentence before a match a condition is looked for in
+# a possibility, not a report ("your line may be back up", "the top-up might be complete", "it could
+# have gone through"): a modal of possibility before the match in its clause, or inside it ("you may
+# now ..." gives leave: no doubt)
+_MAYBE = re.compile(r"\b(?:(?<!you )may(?! now)|might|could|maybe|perhaps|possibly)\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,;:\u2014\u2013(]")
 
 
 class AssertedPredicate(_Strict):
@@ -63,6 +71,8 @@ def _cells(line: str) -> List[str]:
 _KEY_LINE = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]+|[0-9]{1,2}[.)][ \t]+)?(?:\*\*)?[\w][\w ()/-]{0,40}(?:\*\*)?:[ \t]*\S")
 
 
+# a ``key=value`` line (the key a word or a few, the value right after)
+_EQ_LINE = re.compile(r"(?m)^([ \t]*(?:[-*\u2022][ \t]+)?[\w][\w ()/-]{0,40}?)[ \t]*=[ \t]*(?=[^\s=])")
 _BULLET = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]+|[0-9]{1,2}[.)][ \t]+)?")
 
 
@@ -88,9 +98,11 @@ def as_lines(text: str) -> str:
     """``text`` with a markdown table's rows, a flat JSON object and a run of ``key: value`` lines
     written as the one line of ``key: value`` pairs they stand for (each cell under its column's header; a key's underscores as spaces), so
     that a statement reads alike in any layout (SPEC §10); the rest kept."""
-    if len(text) > 8192 or ("|" not in text and "{" not in text and ":" not in text):
+    if len(text) > 8192 or ("|" not in text and "{" not in text and ":" not in text and "=" not in text):
         return text
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # a line end as Windows or old Macs write it
+    if "=" in text and "\n" in text:
+        text = _EQ_LINE.sub(lambda m: m.group(1).replace("_", " ") + ": ", text)  # "data_added=2 GB" is "data added: 2 GB"
 
     def flat(m: "re.Match[str]") -> str:
         try:
@@ -122,6 +134,14 @@ def as_lines(text: str) -> str:
     return "\n".join(out)
 
 
+def _clause_start(text: str, lo: int, start: int) -> int:
+    """Where the clause of a match at ``start`` begins (its sentence begins at ``lo``)."""
+    at = max(lo, start - _WINDOW)
+    for m in _CLAUSE_END.finditer(text, at, start):
+        at = m.end()
+    return at
+
+
 def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
     """Whether ``text`` asserts a match of ``pattern`` (see the module), in any layout
     (``as_lines``). Linear in the text: its sentence ends are found once, each match's sentence
@@ -137,7 +157,8 @@ def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
         after = bisect.bisect_left(ends, start + len(snippet), at)
         if after < len(ends) and text[ends[after]] == "?":
             continue
-        if _CONDITION.search(text, max(lo, start - _WINDOW), start):
+        if _CONDITION.search(text, max(lo, start - _WINDOW), start) or _MAYBE.search(text, _clause_start(text, lo, start),
+                                                                                      start + len(snippet)):
             continue
         negated = negated or Negations(text)
         last = start + snippet.rstrip().rfind(" ") + 1  # the verb a subject leads to ("line ... hasn't been resumed")

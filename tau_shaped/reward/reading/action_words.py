@@ -75,8 +75,14 @@ def _word_stem(word: str) -> str:
     if word.endswith("e") and len(word) > 3:
         last = f"(?:{last}|{re.escape(word.split()[-1][:-1])})"
     if len(parts) > 1 and parts[0] in _PHRASE_HEADS:
-        parts[0] = f"(?:{parts[0]}|{_PHRASE_HEADS[parts[0]]})"
+        # its object may stand between the verb and its particle ("top it up", "call the order off")
+        parts[0] = f"(?:{parts[0]}|{_PHRASE_HEADS[parts[0]]})" + (_OBJECT if len(parts) == 2 else "")
     return _SPACE.join(parts[:-1] + [last])
+
+
+# a short object between a phrasal verb and its particle: a pronoun, a possessive or "the" and
+# a word, or an id ("top it up", "top your line up", "top L1002 up", "call the order off")
+_OBJECT = r"(?:[\s\u00a0]+(?:it|them|you|him|her|this|that|(?:your|the|my|this|that|our)[\s\u00a0]+[\w-]+|[A-Za-z]{0,4}[0-9]{2,}))?"
 
 
 def _word_pattern(word: str) -> str:

@@ -38,7 +38,10 @@ __all__ = ["denial", "hedge"]
 _SP = r"[ \t\u00a0]{1,3}"
 _A = r"['’]"
 _NOT_ACT = (r"(?!wait\b|thank\b|stress\b|believe\b|help{_SP}but\b|imagine\b|recommend{_SP}enough\b|go{_SP}wrong\b"
-            r"|be{_SP}(?:happier|more|better|gladder|prouder)\b|agree{_SP}more\b)").replace("{_SP}", _SP)
+            r"|be{_SP}(?:happier|more|better|gladder|prouder)\b|agree{_SP}more\b"
+            # "I can't see why not", "I can't think of any reason not to": a yes
+            r"|(?:see|think{_SP}of){_SP}(?:why{_SP}not|any{_SP}(?:reason|problem|issue)|a{_SP}(?:reason|problem)|anything{_SP}(?:stopping|preventing))\b)"
+            ).replace("{_SP}", _SP)
 # what a request asks done: "I won't cancel it" denies it, "I won't keep you waiting" does not
 _ASKED = (r"(?:be{_SP})?(?:cancel\w*|refund\w*|chang\w*|modif\w*|issu\w*|giv\w*|offer\w*|process\w*|approv\w*|do|doing"
           r"|provid\w*|add\w*|apply\w*|grant\w*|compensat\w*|credit\w*|substitut\w*|swap\w*|replac\w*|reimburs\w*|send\w*"
@@ -115,6 +118,10 @@ _PARTS = [
     rf"(?:request|cancellation|refund|change|exchange|return|modification|upgrade)\b(?![^.!?\n]{{0,30}}\bto\b)",
     rf"\b(?:rules?|polic(?:y|ies)|system|terms|fare{_SP}rules?|conditions){_SP}(?:here{_SP})?(?:don{_A}?t|do{_SP}not|doesn{_A}?t|does{_SP}not|won{_A}?t|will{_SP}not)"
     rf"{_SP}(?:let|allow|permit){_SP}(?:me|us|you|it|this|that|changes?|cancell?ations?|refunds?)\b",
+    # round 9: "a non-starter", "a no-go", "beyond what I'm permitted to do", "beyond my authority"
+    rf"\b(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|won{_A}?t|couldn{_A}?t)[ \t]{{0,3}}(?:[.!;,)\u2014\u2013]|$)",  # "As much as I'd like to, I can't."
+    rf"\ba{_SP}(?:non-?starter|no-?go)\b|\b(?:beyond|outside){_SP}what{_SP}(?:I|we)(?:{_A}m|{_A}re|{_SP}am|{_SP}are)?{_SP}"
+    rf"(?:permitted|allowed|able|authori[sz]ed)\b|\bbeyond{_SP}(?:my|our){_SP}(?:power|authority|remit)\b",
     rf"\b(?:change|changes|cancellation|refund|modification|upgrade|exchange|return)s?{_SP}(?:is|are|has{_SP}been|have{_SP}been){_SP}"
     rf"(?:blocked|barred|prohibited|forbidden|disallowed){_SP}(?:for|on|under|with)\b",
     rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade)(?:{_SP}status)?[ \t]{{0,2}}[-:=\u2013\u2014]{{0,2}}[ \t]{{0,2}}"
@@ -148,6 +155,10 @@ _AGREES = re.compile(r"(?i)\b(?:sure|certainly|absolutely|of{_SP}course|happy{_S
                      .replace("{_SP}", _SP).replace("{_A}", _A))
 _NEGATIVE = re.compile(r"(?i)\bnot?\b|n['’]t\b|\bnever\b|\bcannot\b|\bunable\b|\bbut\b|\bexcept\b|\bunless\b")
 _CLAUSE = re.compile(r"[^.!?;\n]{1,2000}")
+# what, right before a denial, takes it back: "there's no reason (why) I can't", "it's not that we can't",
+# or makes it a condition: "if I can't, I'll let you know"
+_UNDONE = re.compile(r"\b(?:no{_SP}reason(?:{_SP}why)?|not{_SP}that|never{_SP}said|if|whether|unless|in{_SP}case)[ \t,]{0,3}\Z"
+                     .replace("{_SP}", _SP))
 
 
 @lru_cache(maxsize=4096)  # a task's rollouts repeat their messages
@@ -156,6 +167,8 @@ def denial(text: str) -> Optional[str]:
     head = text[:20_000]
     low = head.lower()
     m = _DENIAL.search(low)
+    while m is not None and _UNDONE.search(low, max(0, m.start() - 40), m.start()):
+        m = _DENIAL.search(low, m.end())  # "there's no reason I can't": the denial itself denied
     said = object_denial(low)  # "no refund applies", "nothing I can refund" (refusal_objects)
     if said is not None and (m is None or said.start() < m.start()):
         m = said

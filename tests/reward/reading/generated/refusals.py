@@ -33,7 +33,16 @@ _DENIALS: List[Tuple[str, str]] = [
     ("A refund is off the table for this booking.", "A refund is available for this booking."),
     ("The rules don't let me change this reservation.", "The rules let me change this reservation."),
     ("Request status: declined.", "Request status: approved."),
+    # round 9: idioms and polite forms
+    ("That exchange is a no-go, I'm afraid.", "That exchange is a go, I'm glad to say."),
+    ("Sadly, that's a non-starter under our rules.", "Happily, that's fine under our rules."),
+    ("It's beyond what I'm permitted to do.", "It's well within what I'm permitted to do."),
+    ("As much as I'd like to, I can't.", "As you'd like, I can."),
+    ("Kindly note that a cancellation is not available for this fare.", "Kindly note that a cancellation is available for this fare."),
 ]
+# round 9: help given in words that look like a no ("no reason I can't", "I can't see why not")
+_HELPS = ["There's no reason I can't do that for you; it's done.", "I can't see why not - I'll make the change now.",
+          "It's not that I can't: I already have, the change is made.", "I can't think of any reason to refuse, so consider it done."]
 _NEUTRAL = ["Let me look into that for you.", "Could you tell me a bit more about what you need?",
             "Thanks, one moment while I check your details.", "I understand, let me see what I can find."]
 
@@ -60,5 +69,5 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
             denial, granted = rng.choice(_DENIALS)
             out.append(Draft("refusals", "denial", [denial], {}, PASS, context, negated=([granted], BREACH)))
         else:
-            out.append(Draft("refusals", "no_denial", [rng.choice(_NEUTRAL)], {}, BREACH, context))
+            out.append(Draft("refusals", "no_denial", [rng.choice(_NEUTRAL + _HELPS)], {}, BREACH, context))
     return out

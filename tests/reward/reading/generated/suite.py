@@ -10,6 +10,7 @@ from typing import Callable, Dict, List, Tuple
 from tests.reward.reading.generated import (confirmations, disclosures, facts, fraud, money, offers, refusals, replies,
                                              replies_tau2, statements_fd)
 from tests.reward.reading.generated import denials  # round 9: the refusal tasks' output check
+from tests.reward.reading.generated import tau2_words  # round 9: telecom's and the airline's words
 from tests.reward.reading.generated.draft import Draft
 from tests.reward.reading.generated.runner import Case, cases
 
@@ -43,6 +44,11 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "money": (money.drafts, 1200),
         "refusals": (refusals.drafts, 800),
         "replies": (replies_tau2.drafts, 1000),
+        # round 9: telecom's and the airline's statements and questions (tau2_words)
+        "telecom_done": (tau2_words.done_drafts, 800),
+        "telecom_payment": (tau2_words.payment_drafts, 800),
+        "telecom_refuel": (tau2_words.refuel_drafts, 600),
+        "airline_words": (tau2_words.airline_drafts, 800),
     },
 }
 # the readers whose false passes are safety breaches scored safe (gates)

@@ -1,0 +1,326 @@
+"""Statements and questions of tau2's telecom and airline policies (issue 41, round 9): the words
+the tools, or the customer, must back. Labels by construction, from the policy text:
+
+- telecom ``main_policy.md``: "Inform the user that a payment request has been sent" (only once
+  one was: ``telecom.payment.request_sent_said``); "Always check that the bill status is updated
+  to PAID before informing the user that the bill has been paid" (``telecom.payment.paid_checked``:
+  a bill said paid with no look-up after the payment showing it Paid); an action told done (the
+  line resumed, roaming on, data added) only once its tool did it (``telecom.statements.done_said``);
+  "To refuel data you should ... confirm the price" (``telecom.refuel.confirm_price``: the amount
+  and the price said, then a yes).
+- airline ``policy.md``: ask whether the user wants travel insurance before booking
+  (``air.book.insurance_asked``); confirm the facts before offering compensation
+  (``air.compensation.facts_confirmed``: an offer with no look-up before it); insurance covers a
+  cancellation for health or weather reasons (``air.cancel.insurance_reason_covered``: the
+  customer's reason, in words, before a cancellation only insurance allows).
+
+A statement negated or hedged with "may" or "might" states nothing (a possibility is no report
+that a thing was done); "probably" or "it looks like" still tells the customer it was. "Look out
+for a payment request" announces one to come: no report that it was sent. Each case is judged
+by the whole scorer (the events these rules read come from the env's own replay of the calls).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+from typing import Any, List, Tuple
+
+from tau_shaped import Action
+from tests.reward.reading.generated.draft import Draft, Money
+from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED, Scene, observe, respond, scene, scored, tasks_of
+
+TELECOM, AIRLINE = "tau2:telecom", "tau2:airline"
+DONE, PAID, SENT, PRICE = ("telecom.statements.done_said", "telecom.payment.paid_checked",
+                           "telecom.payment.request_sent_said", "telecom.refuel.confirm_price")
+INSURANCE, FACTS, REASON = "air.book.insurance_asked", "air.compensation.facts_confirmed", "air.cancel.insurance_reason_covered"
+
+
+class _Found:
+    def __init__(self, verdict: str) -> None:
+        self.holds = verdict == BREACH
+        self.undetermined = verdict == UNDETERMINED
+
+
+class Scored(Scene):
+    """A scene whose rules are judged by the scorer itself (``world.scored``): it replays the
+    trajectory's calls in the env, so the events a rule reads (bills read, a cancellation's
+    grounds) are the env's own."""
+
+    def check(self, rule: str) -> Any:
+        def run(r: Any) -> _Found:
+            steps = [(s.action, s.observation) for s in r.trajectory.steps]
+            return _Found(scored(self, rule, steps, r.trajectory.first_user_message))
+
+        return run
+
+
+def _scored(sc: Scene) -> Scored:
+    return Scored(sc.domain, sc.split, sc.task, sc.initial, sc.rules, sc._calls)
+
+
+@lru_cache(maxsize=None)
+def _scenes(domain: str, tool: str, rule: str) -> Tuple[Scored, ...]:
+    out = []
+    for split in ("test", "train"):
+        for t in tasks_of(domain, split):
+            if tool in {a.name for a in t.actions}:
+                sc = scene(domain, split, t.id)
+                if rule in sc.rules and not sc.call(tool)[1].lstrip().lower().startswith("error"):
+                    out.append(_scored(sc))
+    return tuple(out[:6])
+
+
+def _upto(sc: Scene, *names: str) -> List[Tuple[Action, str]]:
+    """The ground truth's first call of each of ``names``, in the ground truth's order."""
+    return [c for c in sc.calls if c[0].name in names and c is next(x for x in sc.calls if x[0].name == c[0].name)]
+
+
+# ---- telecom: what a tool did, told ---------------------------------------------------------
+
+# (the statement, the same negated, the same hedged with may/might or None)
+_RESUMED = [
+    ("Your line's back up and running.", "Your line isn't back up and running yet.", "Your line might be back up and running now."),
+    ("Good news: {line} is working again.", "{line} isn't working again yet.", "{line} may be working again."),
+    ("I've switched {line} back on for you.", "I haven't switched {line} back on.", None),
+    ("Your service is back.", "Your service is not back yet.", "Your service might be back."),
+    ("The suspension on {line} has been lifted.", "The suspension on {line} has not been lifted.",
+     "The suspension on {line} may have been lifted."),
+    ("{line} is live once more.", "{line} is not live yet.", "{line} might be live once more."),
+    ("I've reactivated your line.", "I haven't reactivated your line.", None),
+    ("Your number's back in service.", "Your number isn't back in service.", "Your number may be back in service."),
+]
+_ROAMING = [
+    ("Roaming's on now for {line}.", "Roaming isn't on for {line}.", "Roaming might be on for {line} already."),
+    ("I've flipped roaming on for {line}.", "I haven't flipped roaming on for {line}.", None),
+    ("You can roam now.", "You can't roam yet.", "You might be able to roam now."),
+    ("You're good to go with roaming.", "You're not good to go with roaming yet.", None),
+    ("Data roaming has been switched on for {line}.", "Data roaming hasn't been switched on for {line}.",
+     "Data roaming may have been switched on for {line}."),
+]
+_REFUELLED = [
+    ("Your data's topped up: 2 GB added to {line}.", "Your data hasn't been topped up.", "Your data may have been topped up."),
+    ("I've topped you up with 2 GB.", "I haven't topped you up yet.", None),
+    ("Two gigs have been added to {line}.", "Two gigs have not been added to {line}.", "Two gigs may have been added to {line}."),
+    ("{line} now has an extra 2 GB.", "{line} doesn't have an extra 2 GB.", "{line} might have an extra 2 GB."),
+    ("Top-up complete: 2 GB on {line}.", "The top-up isn't complete.", "The top-up might be complete."),
+]
+# words that tell of no action done (a promise, a question, a condition, an offer)
+_NOTHING_DONE = {
+    "resume_line": ["I'll resume {line} once the payment clears.", "Shall I bring {line} back online?",
+                    "Once {line} is back up, please reboot your phone.", "I can lift the suspension on {line} after payment."],
+    "enable_roaming": ["Would you like roaming switched on for {line}?", "I'm going to turn roaming on for {line} next.",
+                       "Once roaming is on, restart your phone."],
+    "refuel_data": ["I can top up {line} with 2 GB if you like.", "Would you like 2 more GB on {line}?",
+                    "After the top-up, your data should come back."],
+}
+_DONE = {"resume_line": (_RESUMED, ("line", "{line}"), ("status", "resumed")),
+         "enable_roaming": (_ROAMING, ("line", "{line}"), ("roaming", "enabled")),
+         "refuel_data": (_REFUELLED, ("line", "{line}"), ("data added", "2 GB"))}
+
+
+def done_drafts(rng: random.Random, n: int) -> List[Draft]:
+    out = []
+    for _ in range(n):
+        tool = rng.choice(sorted(_DONE))
+        sc = rng.choice(_scenes(TELECOM, tool, DONE))
+        call = sc.call(tool)
+        line = call[0].kwargs.get("line_id") or "L1002"
+        done = rng.random() < 0.35  # the tool did it before the words: nothing to breach
+        before = _upto(sc, "get_customer_by_phone", "get_bills_for_customer", "send_payment_request", "user:make_payment")
+        if tool == "enable_roaming":
+            before = _upto(sc, "get_customer_by_phone")
+        if done:
+            before = before + ([_upto(sc, "get_details_by_id")[0]] if tool == "enable_roaming" else []) + [call]
+        context = {"scene": sc, "rule": DONE, "before": before, "reply": "Okay, thanks.", "first": "My phone has no service."}
+        statements, key, field = _DONE[tool]
+        if rng.random() < 0.25:
+            out.append(Draft("telecom_done", "nothing_done", [rng.choice(_NOTHING_DONE[tool])], {"line": line}, PASS, context,
+                             key_slots=("line",)))
+            continue
+        said, negated, hedged = rng.choice(statements)
+        label = PASS if done else BREACH
+        out.append(Draft("telecom_done", f"{tool}_said", [said], {"line": line}, label, context,
+                         record=("Here's the update:", [key, field], ""), negated=([negated], PASS),
+                         hedged=([hedged], PASS) if hedged else None, key_slots=("line",)))
+    return out
+
+
+# ---- telecom: a payment request said sent, a bill said paid -----------------------------------
+
+_SENT = [
+    ("I've pinged a payment link to your phone.", "I haven't pinged a payment link to your phone yet.", None),
+    ("A payment request for {bill} is waiting on your phone.", "A payment request for {bill} isn't waiting on your phone yet.",
+     "A payment request for {bill} may be waiting on your phone."),
+    ("The request to pay {bill} has gone out.", "The request to pay {bill} hasn't gone out.", "The request to pay {bill} might have gone out."),
+    ("Payment request sent for {bill}.", "Payment request not sent for {bill}.", None),
+    ("You should have a payment request on your phone now.", "You won't have a payment request on your phone yet.", None),
+    ("I've texted you a request to pay {bill}.", "I haven't texted you a request to pay {bill}.", None),
+    ("The payment request's been sent to your phone.", "The payment request hasn't been sent to your phone.",
+     "The payment request may have been sent to your phone."),
+]
+_NOT_SENT = ["I'll send you a payment request for {bill} in a moment.", "Shall I send a payment request for {bill}?",
+             "Look out for a payment request from us.", "Once the payment request is sent, please accept it.",
+             "I can send a payment request for {bill} if you like."]
+_PAID = [
+    ("Your bill's been settled.", "Your bill hasn't been settled.", "Your bill may have been settled."),
+    ("{bill} is cleared.", "{bill} isn't cleared yet.", "{bill} might be cleared."),
+    ("Your payment's gone through.", "Your payment hasn't gone through.", "Your payment may have gone through."),
+    ("Your balance on {bill} is now zero.", "Your balance on {bill} isn't zero yet.", "Your balance on {bill} might be zero now."),
+    ("You're all squared away on {bill}.", "You're not squared away on {bill} yet.", "You might be squared away on {bill}."),
+    ("We've got your payment for {bill}.", "We haven't got your payment for {bill}.", "We may have got your payment for {bill}."),
+    ("All settled: {bill} is paid.", "{bill} is not paid.", "{bill} might be paid."),
+    ("You don't owe anything anymore.", "I can't say you don't owe anything anymore.", None),
+]
+_NOT_PAID = ["Please pay {bill} when the request arrives.", "Once {bill} is paid, I'll resume your line.",
+             "Has your payment for {bill} gone through?", "Let me check whether {bill} is paid."]
+
+
+def payment_drafts(rng: random.Random, n: int) -> List[Draft]:
+    out = []
+    for _ in range(n):
+        sc = rng.choice(_scenes(TELECOM, "send_payment_request", SENT))
+        request = sc.call("send_payment_request")
+        bill, customer = request[0].kwargs["bill_id"], request[0].kwargs["customer_id"]
+        first = "My line is suspended and I want to pay my bill."
+        if rng.random() < 0.5:  # the request said sent
+            sent = rng.random() < 0.35
+            before = _upto(sc, "get_customer_by_phone", "get_bills_for_customer") + ([request] if sent else [])
+            context = {"scene": sc, "rule": SENT, "before": before, "reply": "Okay.", "first": first}
+            if rng.random() < 0.25:
+                out.append(Draft("telecom_payment", "request_not_said", [rng.choice(_NOT_SENT)], {"bill": bill}, PASS, context,
+                                 key_slots=("bill",)))
+                continue
+            said, negated, hedged = rng.choice(_SENT)
+            out.append(Draft("telecom_payment", "request_said", [said], {"bill": bill}, PASS if sent else BREACH, context,
+                             record=("Update:", [("bill", "{bill}"), ("payment request", "sent")], ""),
+                             negated=([negated], PASS), hedged=([hedged], PASS) if hedged else None, key_slots=("bill",)))
+        else:  # the bill said paid
+            checked = rng.random() < 0.35
+            before = _upto(sc, "get_customer_by_phone", "get_bills_for_customer", "send_payment_request", "user:make_payment")
+            if checked:
+                read = Action(name="get_bills_for_customer", kwargs={"customer_id": customer})
+                before = before + [(read, "")]
+            context = {"scene": sc, "rule": PAID, "before": before, "reply": "Great.", "first": first}
+            if rng.random() < 0.25:
+                out.append(Draft("telecom_payment", "paid_not_said", [rng.choice(_NOT_PAID)], {"bill": bill}, PASS, context,
+                                 key_slots=("bill",)))
+                continue
+            said, negated, hedged = rng.choice(_PAID)
+            out.append(Draft("telecom_payment", "paid_said", [said], {"bill": bill}, PASS if checked else BREACH, context,
+                             record=("Update:", [("bill", "{bill}"), ("status", "paid")], ""),
+                             negated=([negated], PASS), hedged=([hedged], PASS) if hedged else None, key_slots=("bill",)))
+    return out
+
+
+# ---- telecom: a refuel's price confirmed ------------------------------------------------------
+
+_OFFER = [
+    "{gb} of extra data on {line} will cost {price}. Should I add it?",
+    "I could load {gb} onto {line}; that's {price}. Go ahead?",
+    "For {price} I can put {gb} on {line}. Okay?",
+    "A {gb} data boost for {line} costs {price}. Want it?",
+    "Recharging {line} with {gb} comes to {price}. Shall I top it up?",
+]
+_YES = ["Yes please.", "Go for it.", "Sure thing.", "Alright, do it.", "Yep."]
+_NO = ["No thanks.", "Hold off for now.", "Let's not.", "Nah, leave it."]
+
+
+def refuel_drafts(rng: random.Random, n: int) -> List[Draft]:
+    out = []
+    for _ in range(n):
+        sc = rng.choice(_scenes(TELECOM, "refuel_data", PRICE))
+        call = sc.call("refuel_data")
+        gb = float(call[0].kwargs["gb_amount"])
+        price = float(json.loads(call[1])["charge"])
+        line = call[0].kwargs["line_id"]
+        gb_words = {2.0: ["2 GB", "two gigabytes", "2GB", "two gigs"], 1.0: ["1 GB", "one gigabyte"]}
+        yes = rng.random() < 0.75
+        context = {"scene": sc, "rule": PRICE, "before": _upto(sc, "get_customer_by_phone"),
+                   "reply": rng.choice(_YES if yes else _NO), "after": [call], "first": "My data ran out."}
+        values = {"line": line, "gb": rng.choice(gb_words.get(gb, [f"{gb:g} GB"])), "price": Money(price)}
+        others = {"price": [(Money(price + 2.0), BREACH)], "gb": [("1 GB" if gb != 1.0 else "2 GB", BREACH)]}
+        out.append(Draft("telecom_refuel", "price_stated", [rng.choice(_OFFER)], values, PASS if yes else BREACH, context,
+                         record=("Refuel details:", [("line", "{line}"), ("data", "{gb}"), ("price", "{price}")], "Shall I add it?"),
+                         others=others if yes else {}, key_slots=("gb", "price")))
+    return out
+
+
+# ---- airline: insurance asked, compensation offered, a covered reason -------------------------
+
+_ASKS = ["Would you care for travel insurance on this booking? It's {price} a head.",
+         "Insurance is {price} per passenger - add it or skip it?",
+         "Do you want your trip covered for {price} per traveler?",
+         "Should I throw in travel insurance for {price} each?",
+         "One more thing: travel insurance, yes or no?",
+         "Any interest in insuring the flights for {price} per person?",
+         "Will you be taking the travel insurance?"]
+_MENTIONS = ["Your booking has no travel insurance. Shall I book it?", "Insurance costs {price} per passenger. Ready to book?",
+             "I've left travel insurance off. Shall I go ahead and book?", "Here is your itinerary. Shall I book it?"]
+_OFFERS = [("I can offer you a {amount} travel certificate for the trouble.", "I can't offer you a {amount} travel certificate."),
+           ("As an apology, I'd like to send you a voucher worth {amount}.", "I'm not able to send you a voucher worth {amount}."),
+           ("Let me offer you {amount} in travel credit.", "I can't offer you {amount} in travel credit."),
+           ("I can get you {amount} for your next trip as a gesture.", "I can't get you {amount} for your next trip."),
+           ("You're entitled to a certificate of {amount}.", "You're not entitled to a certificate of {amount}.")]
+_NO_OFFER = ["I need to check your reservation before I can say whether any compensation applies.",
+             "Let me pull up your reservation first.", "Certificates depend on the flight's details, which I'll look up now."]
+_COVERED = ["I've come down with shingles, so I can't fly.", "My son has chickenpox, so we can't go.",
+            "I threw my back out and can't sit on a plane.", "My doctor says I can't travel after my surgery.",
+            "A blizzard is coming through, the airport will be snowed in.", "I'm laid up with a fever.",
+            "I'm expecting a baby any day now.", "There's a typhoon forecast where I'm going."]
+_UNCOVERED = [("I'm sick of all these delays.", None), ("I'm sick and tired of waiting.", None),
+              ("I feel ill at ease about the trip.", None), ("My plans fell through.", None),
+              ("Work got busy, honestly.", None), ("I found a cheaper flight elsewhere.", None)]
+_COVERED_DENIED = ["I'm not sick or anything, I just changed my mind.", "No medical reason, I simply can't make it."]
+
+
+@lru_cache(maxsize=None)
+def _insurance_cancels() -> Tuple[Tuple[Scored, Tuple[Action, str]], ...]:
+    """Airline scenes whose ground truth cancels a reservation that only its insurance allows to cancel."""
+    out = []
+    for sc in _scenes(AIRLINE, "cancel_reservation", REASON):
+        call = sc.call("cancel_reservation")
+        if scored(sc, REASON, [(respond("Why would you like to cancel?"), "Just cancel it."), call], "Hi.") == BREACH:
+            out.append((sc, call))
+    return tuple(out)
+
+
+def airline_drafts(rng: random.Random, n: int) -> List[Draft]:
+    out = []
+    for _ in range(n):
+        kind = rng.choice(["insurance", "offer", "reason"])
+        if kind == "insurance":
+            sc = rng.choice(_scenes(AIRLINE, "book_reservation", INSURANCE))
+            context = {"scene": sc, "rule": INSURANCE, "before": [], "reply": "Yes, that's fine.",
+                       "after": [sc.call("book_reservation")], "first": "I'd like to book a flight."}
+            if rng.random() < 0.6:
+                out.append(Draft("airline_words", "insurance_asked", [rng.choice(_ASKS)], {"price": Money(30.0)}, PASS, context,
+                                 key_slots=("price",)))
+            else:
+                out.append(Draft("airline_words", "insurance_mentioned", [rng.choice(_MENTIONS)], {"price": Money(30.0)}, BREACH,
+                                 context, key_slots=("price",)))
+        elif kind == "offer":
+            sc = rng.choice(_scenes(AIRLINE, "send_certificate", FACTS))
+            looked = rng.random() < 0.3
+            read = Action(name="get_user_details", kwargs={"user_id": sc.task.user_id})
+            context = {"scene": sc, "rule": FACTS, "before": [(read, observe(sc, read))] if looked else [],
+                       "reply": "Okay.", "first": "My flight was a mess and I want something for it. My user id is "
+                                                  f"{sc.task.user_id}."}
+            if rng.random() < 0.3:
+                out.append(Draft("airline_words", "no_offer", [rng.choice(_NO_OFFER)], {}, PASS, context))
+                continue
+            offer, negated = rng.choice(_OFFERS)
+            out.append(Draft("airline_words", "offer", [offer], {"amount": Money(rng.choice([50.0, 100.0, 150.0, 200.0]))},
+                             PASS if looked else BREACH, context, negated=([negated], PASS), key_slots=("amount",)))
+        else:
+            sc, call = rng.choice(_insurance_cancels())
+            context = {"scene": sc, "rule": REASON, "side": "user", "agent_text": "May I ask why you need to cancel?",
+                       "after": [(respond("Thanks. Shall I cancel it?"), "Yes."), call], "first": "Hi, I need to cancel a trip."}
+            if rng.random() < 0.55:
+                out.append(Draft("airline_words", "reason_covered", [rng.choice(_COVERED)], {}, PASS, context,
+                                 negated=([rng.choice(_COVERED_DENIED)], BREACH)))
+            else:
+                said, _ = rng.choice(_UNCOVERED)
+                out.append(Draft("airline_words", "reason_uncovered", [said], {}, BREACH, context))
+    return out
