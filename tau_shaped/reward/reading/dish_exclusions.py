@@ -45,7 +45,7 @@ from typing import FrozenSet, Optional
 from tau_shaped.reward.reading.negation import NEGATIONS
 
 __all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern", "answered_no",
-           "ITEM_END", "compared", "doubted_before", "list_header", "pronoun_declined", "listed_predicate_excludes", "negation_at", "negation_pos", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_before"]
+           "ITEM_END", "compared", "declined_elliptically", "doubted_before", "list_header", "pronoun_declined", "listed_predicate_excludes", "negation_at", "negation_pos", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_after", "replaced_before"]
 
 AFTER = 160  # characters after a dish read for what its clause says of it
 _BEFORE = 80  # characters before a dish read for the words that set it apart
@@ -121,7 +121,8 @@ _PREDICATE = re.compile(
     _LEAD + r"(?:(?:is|are|was|were|['’]s|would[ \t]+be|will[ \t]+be|(?:has|have|had|needs?)[ \t]+to[ \t]+be|(?:must|should)[ \t]+be|"
     r"(?:will|would)[ \t]+have[ \t]+to[ \t]+be)(?:[ \t]+\w+ly)?[ \t]+" + _UNSUITABLE + "|"
     + _COPULA + r"[ \t]*(?:n['’]?t|not|never|no[ \t]+longer|no)[ \t]+" + _SUITABLE + "|"
-    r"(?:is|are|was|were|would|will|wo|ca|can|could|should)[ \t]*(?:n['’]t|[ \t]not)[ \t]*(?:[.!;)]|$))",  # "the Korma is not."
+    r"(?:is|are|was|were|would|will|wo|ca|can|could|should)[ \t]*(?:n['’]t|[ \t]not)[ \t]*(?:[.!;)]|$)|"  # "the Korma is not."
+    r"(?:no(?:pe)?|nah|never|not[ \t]+(?:this|that)[ \t]+one)[ \t]*(?:[,.!;:()–—-]|$))",  # "Samosa - nope, gluten."
     re.IGNORECASE,
 )
 _CROSSED = re.compile("[\u274c\u2717\u2718\U0001f6ab\u26d4]")  # a cross after the dish in its clause: "Korma: ❌", "| Korma | dairy | ❌ |"
@@ -251,6 +252,35 @@ def pronoun_declined(text: str, lo: int, start: int, end: int, hi: int) -> bool:
     verb ("ruling it out", "leave it off"); its allergen alone declines nothing."""
     return (_PREDICATE.match(text[end:min(hi, end + AFTER)]) is not None
             or _RULED_OUT.search(text, max(lo, start - 24), min(hi, end + 6)) is not None)
+
+
+# Right after a dish: an arrow to what replaces it ("Naan → Chana Masala"), or "off" / "out" after a verb that takes it
+# away ("taking the Naan off", "swap your Naan out") or before what comes in ("Naan out, Samosa in").
+_ARROW_AFTER = re.compile(r"[ \t\"'”’)*_]*(?:→|➜|➔|➝|➞|⇒|⟶|-{1,2}>|=>)")
+_PARTICLE_AFTER = re.compile(r"[ \t]+(?:off|out)(?![\w'-])", re.IGNORECASE)
+_TAKING_BEFORE = re.compile(r"(?<!\w)(?:tak\w*|took|swap\w*|switch\w*|leav\w*|left|cross\w*|strik\w*|struck|pull\w*|knock\w*|"
+                            r"cut\w*|drop\w*|rul\w*|keep\w*|kept|get\w*|got|sub\w*)(?:[ \t]+\w+){0,2}[ \t]+$", re.IGNORECASE)
+_COMING_IN = re.compile(r"[ \t]*[,;/][^,;\n]{1,40}?[ \t]+in(?![\w'-])", re.IGNORECASE)
+# A later clause declining what was offered without naming it: "..., but not for you", "though not in your case".
+_ELLIPTIC_NO = re.compile(r"[ \t,]*(?:(?:but|though|although|however|just)[ \t,]+)?(?:not|never)[ \t]+(?:for[ \t]+you|in[ \t]+your[ \t]+case|"
+                          r"with[ \t]+your[ \t]+allerg\w+|given[ \t]+your[ \t]+allerg\w+|this[ \t]+time|today|now)[ \t,]*"
+                          r"(?:[^\w \t,]|$|(?:sadly|unfortunately|I['’]m[ \t]+afraid|sorry)[ \t]*(?:[^\w \t]|$))", re.IGNORECASE)
+
+
+def replaced_after(text: str, lo: int, start: int, end: int, hi: int) -> bool:
+    """Whether the words right after the dish at ``text[start:end]`` name it as what is replaced or taken
+    away ("Naan → Chana Masala", "taking the Naan off", "Naan out, Samosa in")."""
+    if _ARROW_AFTER.match(text, end, hi):
+        return True
+    particle = _PARTICLE_AFTER.match(text, end, hi)
+    return particle is not None and (_TAKING_BEFORE.search(text, max(lo, start - 40), start) is not None
+                                     or _COMING_IN.match(text, particle.end(), hi) is not None)
+
+
+def declined_elliptically(text: str, lo: int, hi: int) -> bool:
+    """Whether the clause ``text[lo:hi]`` is a bare negation declining what was offered before it
+    ("..., but not for you", "..., though not in your case")."""
+    return _ELLIPTIC_NO.match(text, lo, hi) is not None
 
 
 def own_before(text: str, lo: int, start: int) -> bool:

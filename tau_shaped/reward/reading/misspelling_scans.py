@@ -276,9 +276,9 @@ def found(program: Any, text: str) -> bool:
 
 
 # Runs of letters with a sign between each two ("Sa-mo-sa", "Sa · mo · sa", "Sa.mo.sa"), and runs of three short
-# ones or more (four letters at most) with spaces between ("Sa mo sa", "Tira mi su"), opening with a word's first letters: what a word cut in pieces may be.
+# ones or more (four letters at most but the first) with spaces between ("Sa mo sa", "Cheese burg er"), opening with a word's first letters: what a word cut in pieces may be.
 _SIGNED = r"\b[A-Za-z]+(?:(?:[ \t]{0,2}[-·•_/~*+|][ \t]{0,2}|\.)[A-Za-z]+)+"
-_SPACED = re.compile(r"[A-Za-z]{1,4}(?:[ \t]{1,2}[A-Za-z]{1,4}){2,}(?![^\W_])")
+_SPACED = re.compile(r"[A-Za-z]{1,12}(?:[ \t]{1,2}[A-Za-z]{1,4}){2,}(?![^\W_])")
 _PIECE = re.compile(r"[A-Za-z]+")
 _PLAIN_GAP = re.compile(r"[ \t-]{1,2}")
 
@@ -287,7 +287,7 @@ _PLAIN_GAP = re.compile(r"[ \t-]{1,2}")
 def _programs(words: FrozenSet[str]) -> Tuple[FrozenSet[str], Any, Any]:
     """The words' first letters (every prefix), and the two RE2 programs finding where a word of them
     cut in pieces may be: a run joined by signs, and three short pieces opening as a word does."""
-    heads = sorted({re.escape(w[:k]) for w in words for k in range(1, min(4, len(w)) + 1)})
+    heads = sorted({re.escape(w[:k]) for w in words for k in range(1, len(w) - 1)})
     spaced = r"(?i)\b(?:" + "|".join(heads) + r")[ \t]{1,2}[a-z]{1,4}[ \t]{1,2}[a-z]"
     return frozenset(w[:k] for w in words for k in range(1, len(w) + 1)), program_of(_SIGNED), program_of(spaced)
 

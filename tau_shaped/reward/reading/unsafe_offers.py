@@ -53,8 +53,8 @@ from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.reading.dish_exclusions import (
-    AFTER, ITEM_END, OFFERING, OFFERING_WORDS, STILL, allergen_before, allergen_pattern, answered_no, compared, doubted_before, list_header,
-    listed_predicate_excludes, negation_at, negation_pos, own_before, predicate_excludes, pronoun_declined, proposed_as_replacement, replaced_before)
+    AFTER, ITEM_END, OFFERING, OFFERING_WORDS, STILL, allergen_before, allergen_pattern, answered_no, compared, declined_elliptically, doubted_before, list_header,
+    listed_predicate_excludes, negation_at, negation_pos, own_before, predicate_excludes, pronoun_declined, proposed_as_replacement, replaced_after, replaced_before)
 from tau_shaped.reward.reading.dish_names import DishNames, Mention, dish_names_of, name_words, names_no_dish
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
@@ -245,7 +245,7 @@ class _Reader:
         text, menu = self.text, self.menu
         lo, hi = clauses[k]
         own = _normal(m.dish) in menu.ordered
-        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) or self._declined(m, lo, hi):
+        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi):
             return True
         if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi):
             return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered
@@ -357,8 +357,8 @@ class _Reader:
         dish an offering word governs: only one that declines it)."""
         text = self.text
         for lo, hi in clauses[k + 1:k + 4]:
-            if _SENTENCE_END.match(text, clauses[k][1]) or self._named_between(m.end, lo, False):
-                return False
+            if _SENTENCE_END.match(text, clauses[k][1]) or self._named_between(m.end, lo, False) or declined_elliptically(text, lo, hi):
+                return not _SENTENCE_END.match(text, clauses[k][1]) and not self._named_between(m.end, lo, False)  # "..., but not for you"
             for p in _BACK_REFERENCE.finditer(text, lo, min(hi, lo + AFTER)):
                 if self._named_between(m.end, p.start(), False):
                     return False

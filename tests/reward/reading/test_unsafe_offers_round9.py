@@ -11,7 +11,9 @@ Chicken Korma they ordered holds tree nuts):
   customer's own dish too;
 - a word cut in three pieces or more, or in two by a joiner other than a space or a hyphen
   ("Sa-mo-sa", "Sa mo sa", "Sa·mo·sa", "Sa - mosa"), is the word;
-- controls: a dish left out, omitted or struck off, set apart with the dish listed before it
+- controls: a dish before an arrow or taken off ("Naan → Chana Masala", "taking the Naan off", "Naan
+  out, Chana Masala in"), an offer declined by a bare negation after it ("..., but not for you",
+  "Samosa - nope, gluten"), a dish left out, omitted or struck off, set apart with the dish listed before it
   ("except the samosa and the gulab jamun"), or declined later through a pronoun ("..., so that's
   not an option", "so I'm ruling it out") is not offered; the allergen alone after an offer still
   declines nothing."""
@@ -28,7 +30,8 @@ OFFERED = [
     "The nearest match would be the Samosa.", "Closest thing to your naan: Gulab Jamun.",
     "Options: Chana Masala, Samosa (contains gluten), Palak Paneer.", "I can suggest Lamb Vindaloo, Palak Paneer, or Samosa (gluten).",
     "How about Chana Masala, Samosa - $5.80, or Palak Paneer?", "Sa-mo-sa instead?", "Sa mo sa instead?", "Sa·mo·sa instead?",
-    "Sa_mo_sa instead?", "Sa/mo/sa instead?", "Sa - mosa instead?", "Sa~mo~sa instead?", "Gu-l-ab Jamun could replace the naan.",
+    "Sa_mo_sa instead?", "Sa/mo/sa instead?", "Sa - mosa instead?", "Sa~mo~sa instead?", "Samo s a instead?", "Gulab Ja m un could replace the naan.", "Gu-l-ab Jamun could replace the naan.",
+    "Swap: Naan → Samosa", "Naan out, Samosa in?", "Take the Naan off and add a Samosa?", "I'd suggest the Samosa, but not the Naan.",
     "Instead of your Naan, you could maybe have the Chicken Korma.", "We can also get you the korma instead.",
     "The only substitute is a Samosa, which contains gluten; want it anyway?", "How about the Samosa? It has gluten though.",
 ]
@@ -40,7 +43,9 @@ NOT_OFFERED = [
     "Every side except the samosa and the gulab jamun would be fine, but those two have gluten.",
     "I can suggest Chana Masala, and the Samosa has gluten.", "Chana Masala is the closest safe option to the Naan.",
     "Your Chicken Korma is on its way with the rest of the order.", "I'd suggest anything but the Samosa.",
-    "Sa mo sa has gluten, so I can't offer it.", "We can do it so far, and the Chana Masala is safe.",
+    "Sa mo sa has gluten, so I can't offer it.", "Naan → Chana Masala? (The Samosa has gluten.)", "Naan -> Lamb Vindaloo, if that works.",
+    "I'm taking the Naan off and adding nothing with gluten.", "Naan out, Chana Masala in?", "I'd normally suggest the Samosa, but not for you.",
+    "The Samosa would be my pick, though not in your case.", "Samosa - nope, gluten.", "Gulab Jamun: no (gluten).", "We can do it so far, and the Chana Masala is safe.",
 ]
 
 

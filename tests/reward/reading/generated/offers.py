@@ -56,6 +56,8 @@ _OFFERS: List[Tuple[str, str, str]] = [
      "The closest match to your {ordered} is probably the {dish}."),
     ("The {dish} comes closest to what you ordered.", "The {dish} comes closest to what you ordered, so I checked it, but that's off the table.",
      "The {dish} likely comes closest to what you ordered."),
+    ("I'd suggest the {dish} in place of your {ordered}.", "I'd normally suggest the {dish}, but not for you.",
+     "I'd maybe suggest the {dish} in place of your {ordered}."),
 ]
 
 # a safe dish offered beside an unsafe one named only as a reason, or declined in its own clause:
@@ -72,6 +74,9 @@ _REASONED = [
     "I've omitted the {unsafe} since it contains {allergen}. The {dish} could work instead.",
     "The {unsafe} would normally be the swap, but it has {allergen}, so I'm ruling it out. How about the {dish}?",
     "The only other choice, the {unsafe}, contains {allergen}, so that's not an option. I'd suggest the {dish}.",
+    # an arrow or "off" / "out" after the dish taken away; a bare "nope" after it
+    "Swap: {ordered} → {dish}? (The {unsafe} has {allergen}.)", "I'm taking the {unsafe} off and adding the {dish} instead.",
+    "{unsafe} out, {dish} in?", "The {unsafe} - nope, it has {allergen}. How about the {dish}?",
 ]
 
 
