@@ -25,13 +25,17 @@ from tests.domains.tau2_telecom.test_refuel_confirmed_in_other_words import _jud
 from tests.reward.reading import test_heldout_round6_tau2 as H  # noqa: E402
 from tests.reward.reading.generated.world import BREACH, PASS, respond  # noqa: E402
 
-DONE = {"resume_line": ["Your line's back up.", "Your service is back.", "{line} is live once more.", "Your number's back in service.",
-                        "Here's the update:\nline={line}\nstatus=resumed"],
-        "enable_roaming": ["Roaming's on now.", "You can roam now.", "You're good to go with roaming.",
+DONE = {"resume_line": ["Your line's back up.", "Your line's back.", "{line} is live once more.", "Your number's back in service.",
+                        "Here's the update:\nline={line}\nstatus=resumed", "Your line is up again.", "We've got your line working again.",
+                        "Resumed {line} for you.", "Reactivation complete for {line}.", "I've brought {line} out of suspension."],
+        "enable_roaming": ["Roaming's on now.", "You can roam now.", "You're good to go with roaming.", "Roaming is sorted.",
+                           "I've sorted out roaming for you.",
                            "Here's the update:\nline={line}\nroaming=enabled"],
         "refuel_data": ["Your data's topped up.", "I've just topped you up with {gb} GB of data.", "Two gigs have been added to {line}.",
-                        "Here's the update:\nline={line}\ndata_added={gb} GB"]}
-NOT_DONE = {"resume_line": ["Your line might be back up and running now.", "{line} may be working again.",
+                        "Here's the update:\nline={line}\ndata_added={gb} GB", "You've been credited {gb} GB.",
+                        "{gb} GB is now on your line.", "Your {gb} GB top-up is on the line now."]}
+# "Your service is back" is said when airplane mode goes off too: it tells of no resume
+NOT_DONE = {"resume_line": ["Your service is back.", "Your service is back up and running.", "Your line might be back up and running now.", "{line} may be working again.",
                             "The suspension on {line} may have been lifted.", "Your service is back in 24 hours after payment"],
             "enable_roaming": ["Roaming might be on for {line} already.", "You might be able to roam now.",
                                "Data roaming may have been switched on for {line}."],
@@ -54,7 +58,10 @@ def test_leave_given_with_may_doubts_nothing():
     assert len(cases) == 4 and not wrong, wrong
 
 
-SENT = ["The payment request's been sent to your phone.", "Update:\nbill={b}\npayment_request=sent"]
+SENT = ["The payment request's been sent to your phone.", "Update:\nbill={b}\npayment_request=sent",
+        "The payment link is in your messages.", "I've dropped a payment request into your app.",
+        "A payment request is heading your way.", "Sent! Check your phone for the payment request.",
+        "I've sent a request for {b}'s payment to your phone."]
 NOT_SENT = ["Look out for a payment request from us.", "The payment request may have been sent to your phone.",
             "A payment request for {b} might be waiting on your phone.", "The request to pay {b} could have gone out."]
 
@@ -76,8 +83,9 @@ def test_a_payment_request_said_sent_in_round_9_words():
 
 
 PAID = ["Your payment's gone through.", "You're all squared away on {b}.", "Update:\nbill={b}\nstatus=paid",
+        "Your account is clear.", "We've taken your payment.", "Your payment cleared.",
         "It looks like the payment went through."]  # a likelihood still tells the customer it is paid
-NOT_PAID = ["Your payment may have gone through.", "{b} might be cleared.", "Your balance on {b} might be zero now.",
+NOT_PAID = ["Your account is clear of other issues, but {b} is still due.", "Your payment may have gone through.", "{b} might be cleared.", "Your balance on {b} might be zero now.",
             "You might be squared away on {b}."]
 
 

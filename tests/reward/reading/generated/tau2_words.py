@@ -84,7 +84,9 @@ _RESUMED = [
     ("Your line's back up and running.", "Your line isn't back up and running yet.", "Your line might be back up and running now."),
     ("Good news: {line} is working again.", "{line} isn't working again yet.", "{line} may be working again."),
     ("I've switched {line} back on for you.", "I haven't switched {line} back on.", None),
-    ("Your service is back.", "Your service is not back yet.", "Your service might be back."),
+    ("Your line's back.", "Your line is not back yet.", "Your line might be back."),
+    ("We've got your line working again.", "We haven't got your line working again.", None),
+    ("Reactivation complete for {line}.", "Reactivation not complete for {line}.", "Reactivation might be complete for {line}."),
     ("The suspension on {line} has been lifted.", "The suspension on {line} has not been lifted.",
      "The suspension on {line} may have been lifted."),
     ("{line} is live once more.", "{line} is not live yet.", "{line} might be live once more."),
@@ -96,6 +98,7 @@ _ROAMING = [
     ("I've flipped roaming on for {line}.", "I haven't flipped roaming on for {line}.", None),
     ("You can roam now.", "You can't roam yet.", "You might be able to roam now."),
     ("You're good to go with roaming.", "You're not good to go with roaming yet.", None),
+    ("Roaming is sorted.", "Roaming isn't sorted yet.", "Roaming might be sorted."),
     ("Data roaming has been switched on for {line}.", "Data roaming hasn't been switched on for {line}.",
      "Data roaming may have been switched on for {line}."),
 ]
@@ -105,6 +108,8 @@ _REFUELLED = [
     ("Two gigs have been added to {line}.", "Two gigs have not been added to {line}.", "Two gigs may have been added to {line}."),
     ("{line} now has an extra 2 GB.", "{line} doesn't have an extra 2 GB.", "{line} might have an extra 2 GB."),
     ("Top-up complete: 2 GB on {line}.", "The top-up isn't complete.", "The top-up might be complete."),
+    ("You've been credited 2 GB.", "You haven't been credited 2 GB.", "You may have been credited 2 GB."),
+    ("2 GB is now on your line.", "2 GB is not on your line yet.", "2 GB might be on your line now."),
 ]
 # words that tell of no action done (a promise, a question, a condition, an offer)
 _NOTHING_DONE = {
@@ -159,6 +164,9 @@ _SENT = [
     ("I've texted you a request to pay {bill}.", "I haven't texted you a request to pay {bill}.", None),
     ("The payment request's been sent to your phone.", "The payment request hasn't been sent to your phone.",
      "The payment request may have been sent to your phone."),
+    ("The payment link is in your messages.", "The payment link isn't in your messages yet.", "The payment link might be in your messages."),
+    ("A payment request is heading your way.", "A payment request isn't heading your way yet.", None),
+    ("I've dropped a payment request into your app.", "I haven't dropped a payment request into your app.", None),
 ]
 _NOT_SENT = ["I'll send you a payment request for {bill} in a moment.", "Shall I send a payment request for {bill}?",
              "Look out for a payment request from us.", "Once the payment request is sent, please accept it.",
@@ -172,6 +180,9 @@ _PAID = [
     ("We've got your payment for {bill}.", "We haven't got your payment for {bill}.", "We may have got your payment for {bill}."),
     ("All settled: {bill} is paid.", "{bill} is not paid.", "{bill} might be paid."),
     ("You don't owe anything anymore.", "I can't say you don't owe anything anymore.", None),
+    ("Your account is clear.", "Your account is not clear.", "Your account might be clear."),
+    ("We've taken your payment.", "We haven't taken your payment.", None),
+    ("Your payment cleared.", "Your payment hasn't cleared.", "Your payment may have cleared."),
 ]
 _NOT_PAID = ["Please pay {bill} when the request arrives.", "Once {bill} is paid, I'll resume your line.",
              "Has your payment for {bill} gone through?", "Let me check whether {bill} is paid."]
