@@ -19,6 +19,9 @@ from tau_shaped.reward.reading.identifier_tokens import (_DIGIT_WORDS, _JOINERS,
 
 _PHONE = lazy(r"(?<![\w])\+?(?:[0-9][ ().-]{0,2}){9,13}[0-9](?![\w])")  # the customer's phones (Heard)
 _STREET = re.compile(r"(?<![\w.,])([0-9]{1,6})[\s,]{1,3}([^\W\d_][\w'-]{0,40})", re.UNICODE)
+_STREET_KINDS = {"st": ("st", "street"), "street": ("st", "street"), "ave": ("ave", "avenue"), "avenue": ("ave", "avenue"),
+                 "rd": ("rd", "road"), "road": ("rd", "road"), "blvd": ("blvd", "boulevard"), "dr": ("dr", "drive"), "drive": ("dr", "drive"),
+                 "ln": ("ln", "lane"), "lane": ("ln", "lane"), "way": ("way",), "pl": ("pl", "place"), "ct": ("ct", "court")}
 _NOT_TOKEN = re.compile(r"[\W_]+")
 _ASCII_DIGIT = re.compile(r"[0-9]")
 _MASKED_EMAIL = lazy(r"([A-Za-z0-9._%+-]{0,64}?)(?:[*•]{2,20}|\.{3,6}|…{1,3})([A-Za-z0-9._%+-]{0,64})[ \t]{0,2}@[ \t]{0,2}([A-Za-z0-9.-]{1,253})")
@@ -117,8 +120,10 @@ class _Index:
             found += [("name", _skeleton(f"{a}{b}"), None, True), ("name", _skeleton(f"{b}{a}"), _skeleton(f"{a}{b}"), True)]
         for a in c.get("addresses") or []:
             m = _STREET.match(a.get("street", "").strip()) if isinstance(a, dict) and isinstance(a.get("street"), str) else None
-            if m:
-                found.append(("street", _skeleton(m.group(1) + m.group(2)), None, False))
+            if m:  # "7234 Belmont", and the number after the name ("Belmont St 7234", "Belmont Street 7234")
+                sk = _skeleton(m.group(1) + m.group(2))
+                kinds = _STREET_KINDS.get(_skeleton(a["street"][m.end():])[:12], ())
+                found += [("street", sk, None, False)] + [("street", _skeleton(m.group(2) + k + m.group(1)), sk, False) for k in ("",) + kinds]
         for rid in list(c.get("record_ids") or []) + list(c.get("orders") or []):
             sk = _skeleton(rid) if isinstance(rid, str) else ""
             if len(sk) >= 5:  # an id of any shape ("FD-10490", an airline reservation "DRCMIN")

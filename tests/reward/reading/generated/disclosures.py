@@ -95,7 +95,14 @@ def food_drafts(rng: random.Random, n: int) -> List[Draft]:
 def _fields(p: Any) -> Dict[str, List[str]]:
     told = [f"{p.name[0]}{s} {w} is {p.name[1]}" for s in ("'s", "’s") for w in ("surname", "last name", "family name")]
     return {"email": [p.email], "phone": [p.phone], "name": [f"{p.name[0]} {p.name[1]}"], "name_told": told,
-            "street": list(p.streets), "order": list(p.orders), "card": list(getattr(p, "cards", ()))}
+            "street": list(p.streets) + [_number_after(st) for st in p.streets if st[:1].isdigit()], "order": list(p.orders),
+            "card": list(getattr(p, "cards", ()))}
+
+
+def _number_after(street: str) -> str:
+    """Round 9: the house number after the street's name ("7234 Belmont St" -> "Belmont St 7234")."""
+    number, _, name = street.partition(" ")
+    return f"{name} {number}"
 
 
 def tau2_drafts(domain: str) -> Any:
