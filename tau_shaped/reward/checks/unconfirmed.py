@@ -27,7 +27,7 @@ from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, violations
 from tau_shaped.reward.reading.call_values import s0_ids
-from tau_shaped.reward.reading.confirmations import _result, record_in_s0, why_not
+from tau_shaped.reward.reading.confirmations import _result, call_cards, record_in_s0, why_not
 from tau_shaped.reward.reading.consent_questions import asks_consent
 from tau_shaped.reward.reply_matchers import reply_class
 from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
@@ -153,6 +153,7 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
         result = _result_fields(s.observation, tuple(c.mention_result)) if c.mention_result else None
         state, reply, why = "", "", "no message states it"
         call = _call_key(s.action.name, kwargs, result, s.observation)  # the memo's key, made once per write
+        cards = call_cards(kwargs, initial)  # the cards it pays or refunds with (S0), once per write
         told: List[Dict[str, Any]] = []  # what the reply reader compares a reply with: made once per write, if asked
 
         def described(kwargs: Any = kwargs, result: Any = result, told: List[Dict[str, Any]] = told) -> Dict[str, Any]:
@@ -164,7 +165,8 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
             if r.agent_text is None:
                 continue
             text = seen(r.agent_text)
-            missing = _why_not(text, call, s.action.name, kwargs, c, result, records, index, s.observation, initial)
+            missing = _why_not(text, call, s.action.name, kwargs, c, result, records, index, s.observation, initial,
+                               cards)
             if missing is None:
                 state, reply = _answer(r, text, described, c, unanswered, unrecorded, call, initial)
             elif state == "unclear" and r.index not in unanswered and r.index not in unrecorded:
@@ -198,7 +200,7 @@ _WHY_NOT: "OwnedLRU[Tuple[Optional[str]]]" = OwnedLRU(8192)  # a GRPO group's ro
 
 
 def _why_not(text: str, call: Optional[Tuple[Any, ...]], tool: str, kwargs: Any, c: Any, result: Any, records: Any,
-             index: Any, observation: Any, initial: Any) -> Optional[str]:
+             index: Any, observation: Any, initial: Any, cards: Any = None) -> Optional[str]:
     """Why the message does not confirm the call (``why_not``; or it asks no consent), or None:
     read once per message, call (``call``: ``_call_key``, None for a call read every time) and
     world (``c`` and S0, the owners, settle ``records`` and ``index``)."""
@@ -207,7 +209,8 @@ def _why_not(text: str, call: Optional[Tuple[Any, ...]], tool: str, kwargs: Any,
         kept = _WHY_NOT.get((c, initial), key)
         if kept is not None:
             return kept[0]
-    missing = why_not(text, tool, kwargs, c, result, records, index=index, observation=observation)
+    missing = why_not(text, tool, kwargs, c, result, records, index=index, observation=observation,
+                      cards=cards)
     if missing is None and not asks_consent(text):
         missing = "it asks no consent (a question about something else)"
     if key is not None:

@@ -35,6 +35,7 @@ from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.memo_keys import json_key
+from tau_shaped.reward.reading.call_dates import _date_of, dates_in, month_days_in, states_date
 from tau_shaped.reward.reading.s0_ids import MAX_CHARS, S0Ids, _has_digit, _is_id_field, id_key, id_places, ids_in, s0_ids  # noqa: F401 - read here too
 
 __all__ = ["contradicted", "id_key", "id_places", "ids_in", "dates_in", "states_id", "states_date", "S0Ids", "s0_ids"]
@@ -44,45 +45,9 @@ FREE_TEXT = frozenset({"reason", "summary", "thought", "expression", "note", "no
 SELF = frozenset({"customer_id", "user_id"})  # the account the customer speaks for
 _SEQUENCE_NAMES = ("order", "route", "stop", "sequence", "itinerary")
 
-_ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
-_MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
-_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?"
-_DATES = re.compile(
-    rf"(?<!\d)(\d{{4}})-(\d{{1,2}})-(\d{{1,2}})(?!\d)"
-    rf"|(?<![a-z]){_MONTH}\s{{1,3}}(\d{{1,2}})(?:st|nd|rd|th)?,?\s{{1,3}}(\d{{4}})(?!\d)"
-    rf"|(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s{{1,3}}(?:of\s{{1,3}})?{_MONTH}\s{{1,3}}(\d{{4}})(?!\d)"
-    rf"|(?<![\d/])(\d{{1,2}})/(\d{{1,2}})/(\d{{4}})(?!\d)"
-    rf"|(?<![\d.,])((?:19|20)\d{{2}})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d|[.,]\d)",
-    re.IGNORECASE,
-)
 _SEQUENCE_WORDS = re.compile(r"(?<!\w)(?:then|first|next|followed by|after that|finally|last|before|after)(?!\w)|->|→|=>|>|(?:^|\n)\s*\d+[.)]",
                              re.IGNORECASE)
 _NUMBERED_TEXT = re.compile(r"^([A-Za-z][A-Za-z.]{0,15})\s{1,3}#?\s{0,3}(\d{1,8})$")
-
-
-def _date_of(value: Any) -> Optional[Tuple[int, int, int]]:
-    m = _ISO_DATE.match(value) if isinstance(value, str) else None
-    return (int(m.group(1)), int(m.group(2)), int(m.group(3))) if m else None
-
-
-@lru_cache(maxsize=4096)
-def dates_in(text: str) -> FrozenSet[Tuple[int, int, int]]:
-    """The dates a message states (year, month, day); "05/06/2024" is read both ways."""
-    out = set()
-    for m in _DATES.finditer(text[:MAX_CHARS]):
-        g = m.groups()
-        if g[0]:
-            out.add((int(g[0]), int(g[1]), int(g[2])))
-        elif g[3]:
-            out.add((int(g[5]), _MONTHS[g[3][:3].lower()], int(g[4])))
-        elif g[6]:
-            out.add((int(g[8]), _MONTHS[g[7][:3].lower()], int(g[6])))
-        elif g[9]:
-            a, b, y = int(g[9]), int(g[10]), int(g[11])
-            out.update({(y, a, b), (y, b, a)})
-        else:
-            out.add((int(g[12]), int(g[13]), int(g[14])))
-    return frozenset(out)
 
 
 def states_id(text: str, value: str, index: Optional[S0Ids]) -> bool:
@@ -91,11 +56,6 @@ def states_id(text: str, value: str, index: Optional[S0Ids]) -> bool:
         return True
     name = index.name_of(id_key(value)) if index is not None else None
     return name is not None and _has_name(text, name)
-
-
-def states_date(text: str, value: str) -> bool:
-    date = _date_of(value)
-    return date is not None and date in dates_in(text)
 
 
 @lru_cache(maxsize=8192)
@@ -333,8 +293,15 @@ def _another(text: str, value: Any, index: Optional[S0Ids], own: Any, observatio
     if date is not None:
         stated = dates_in(text)
         others = sorted(d for d in stated if "-".join(f"{p:02d}" for p in d) not in own_dates)
-        if others and date not in stated:
+        if date in stated:
+            return None
+        if others:
             return "-".join(f"{p:02d}" for p in others[0])
+        days = month_days_in(text)  # a date said without its year: another month and day is another date
+        own_days = {tuple(int(p) for p in d.split("-")[1:]) for d in own_dates}
+        other_days = sorted(d for d in days if d not in own_days)
+        if other_days and date[1:] not in days:
+            return "--" + "-".join(f"{p:02d}" for p in other_days[0])
         return None
     numbered = _NUMBERED_TEXT.match(value.strip())
     if numbered is not None:

@@ -129,7 +129,7 @@ def describes(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any 
 
 
 def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = None,
-            records: Any = None, *, index: Any = None, observation: str = "") -> Optional[str]:
+            records: Any = None, *, index: Any = None, observation: str = "", cards: Any = None) -> Optional[str]:
     """SPEC §10: why the message does not describe the call, or None when it does. It names the
     kind of write (a word of the tool's ``verbs``, its kind of ``action_words.ACTIONS`` or its
     list, in any inflection), states each ``mention``-ed argument that the call gives, each
@@ -138,7 +138,9 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     above 0, in prose, a list, JSON or ``key=value`` lines alike (``action_words.confirmation_text``);
     and it states no other value of the same kind instead of one of the call's arguments
     (``call_values.contradicted``: another order, item, courier, visit order, card, suite or date;
-    ``index`` is S0's ids, ``observation`` the call's result as the tool wrote it)."""
+    ``index`` is S0's ids, ``observation`` the call's result as the tool wrote it), nor a card by
+    a brand or last four digits that none of ``cards`` has (``call_cards``: the cards the call
+    pays or refunds with, as (brand, last four); None: not known, not compared)."""
     from tau_shaped.reward.reading import action_words, call_values
 
     raw = text
@@ -163,6 +165,10 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
             value = result.get(name)
             if is_number(value) and value > 0 and not _states_value(text, value, how):
                 return f"it does not state the {name} {value}"
+    if cards is not None:
+        other_card = _another_card(raw, cards)
+        if other_card is not None:
+            return f"it states another card ({other_card})"
     skip = frozenset(a for a, how in confirmation.mention.items() if how == "number" or isinstance(how, dict))
     other = call_values.contradicted(raw, kwargs, index, observation if isinstance(observation, str) else "", skip)
     return None if other is None else f"it states another {other}"
@@ -201,6 +207,69 @@ def _spoken_street(name: str) -> "re.Pattern[str]":
 
 def _house_number(run: str) -> str:
     return "".join(_DIGIT_WORDS.get(g.lower(), g) for g in re.findall(r"\w+", run))
+
+
+def _another_card(text: str, cards: Any) -> Optional[str]:
+    """A card brand or last four digits ``text`` states, not taken back, that none of ``cards``
+    ((brand, last four) pairs) has."""
+    from tau_shaped.reward.reading import reply_values
+
+    lowered = text.lower()
+    if not any(w in lowered for w in ("visa", "master", "amex", "american", "discover", "end", "last")):
+        return None
+    brands = {b for b, _ in cards if b}
+    ends = {e for _, e in cards if e}
+    for v in reply_values.values_in(text):
+        if v.negated:
+            continue
+        if v.kind == "card_brand" and brands and v.key not in brands:
+            return str(v.key)
+        if v.kind == "card_end" and v.key not in ends:
+            return f"ending {v.key}"
+    return None
+
+
+_PARENT_KEYS = (("orders", "order_id"), ("reservations", "reservation_id"))
+_OWNER_KEYS = (("customers", "customer_id"), ("users", "user_id"))
+_METHOD_ARGS = ("method", "payment_method_id", "payment_id", "new_payment_method_id", "refund_method")
+
+
+def call_cards(kwargs: Any, initial: Any) -> Optional[frozenset]:
+    """The cards a write pays or refunds with, as (brand, last four) pairs, from S0 ``initial``:
+    the payment method it names, when that is one of its owner's (the owner of the order or
+    reservation it acts on); every card of the owner's for "original_payment"; None when the
+    call names no method or its owner or method is not found (nothing compared)."""
+    if not isinstance(kwargs, dict) or not isinstance(initial, dict):
+        return None
+    method = next((kwargs[k] for k in _METHOD_ARGS if isinstance(kwargs.get(k), str)), None)
+    if method is None:
+        return None
+    owner = None
+    for table, key in _PARENT_KEYS:
+        if isinstance(kwargs.get(key), str) and isinstance(initial.get(table), (dict, list)):
+            parent = record_in_s0(initial[table], key, kwargs[key])
+            owner = next((parent.get(k) for _, k in _OWNER_KEYS if isinstance(parent, dict) and parent.get(k)), None)
+            if owner is not None:
+                break
+    person = next((record_in_s0(initial[t], k, owner) for t, k in _OWNER_KEYS
+                   if owner is not None and isinstance(initial.get(t), (dict, list))), None)
+    methods = person.get("payment_methods") if isinstance(person, dict) else None
+    if isinstance(methods, list):
+        methods = {m.get("id"): m for m in methods if isinstance(m, dict)}
+    if not isinstance(methods, dict):
+        return None
+    if method in methods:
+        chosen = [methods[method]]
+    elif method == "original_payment":
+        chosen = [m for m in methods.values() if isinstance(m, dict) and _is_card(m)]
+    else:
+        return None
+    return frozenset((str(m.get("brand") or "").lower().replace(" ", "") or None, str(m.get("last4") or m.get("last_four") or "") or None)
+                     for m in chosen if isinstance(m, dict) and _is_card(m))
+
+
+def _is_card(method: dict) -> bool:
+    return str(method.get("type") or method.get("source") or "") in ("card", "credit_card", "debit_card")
 
 
 def find_record(data: Any, key: str, value: Any, depth: int = 4) -> Optional[dict]:

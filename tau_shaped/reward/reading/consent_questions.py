@@ -56,6 +56,9 @@ _INFO_VERBS = _alt(
     "double check", "double-check", "look up", "look into", "confirm your", "confirm the email", "confirm the name",
     "confirm the zip", "confirm the phone", "confirm some", "have a look", "do anything else", "do something else",
     "add anything", "provide", "go over", "walk you through", "get back",
+    # time the customer takes to decide: no act of the agent's
+    "think", "think about", "think it over", "consider", "wait", "decide", "sleep on", "mull", "take some time",
+    "take a moment", "talk it over",
 )
 _ELSE = _alt(
     "anything else", "something else", "anything more", "any more", "more information", "more info", "more details",

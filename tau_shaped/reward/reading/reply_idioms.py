@@ -99,7 +99,12 @@ def _keeping(reply: str) -> str:
 # Words of answer in a loan from another language, and the answer words typed with two letters
 # swapped, one doubled or (in a long word) one dropped ("yse", "go aheda", "pleasse"): each read
 # as the English word it stands for. A typo that is itself a word ("spot", "grate") is left.
-_LOANS = {"sí": "yes", "si": "yes", "ja": "yes", "oui": "yes", "claro": "yes", "d'accord": "okay", "bitte": "please", "non": "no", "nein": "no", "niet": "no"}
+_LOANS = {"sí": "yes", "si": "yes", "ja": "yes", "oui": "yes", "claro": "yes", "d'accord": "okay", "bitte": "please",
+          "non": "no", "nein": "no", "niet": "no",
+          # chat shorthand
+          "plz": "please", "pls": "please", "plse": "please", "nvm": "never mind", "okie": "okay", "okey": "okay",
+          "dokie": "", "dokey": "", "alrighty": "alright", "kk": "okay", "ty": "thanks", "thx": "thanks", "tysm": "thanks",
+          "np": "no problem", "idk": "unsure", "ofc": "of course", "yh": "yeah", "rn": "right now"}
 _TYPED = ("yes", "yeah", "yep", "sure", "okay", "ahead", "please", "proceed", "confirm", "alright", "absolutely",
           "definitely", "don't", "dont", "cancel", "stop", "wait", "nope", "refund")
 _REAL_WORDS = frozenset({"spot", "tops", "pots", "opts", "post", "wiat", "sue", "yep", "yes", "nope", "open", "peon",

@@ -94,7 +94,7 @@ _RETRACT = re.compile(words(
     "what do you mean", "what are you talking about", "excuse me", "i'll sleep on it", "sleep on it",
     "ask me later", "ask me again later", "give me a bit", "give me some time", "let me decide", "not so fast",
     "hard pass", "in your dreams", "over my dead body", "not on your life", "hell no", "no deal",
-    "reconsider", "please reconsider", "think again", "rethink",
+    "reconsider", "please reconsider", "think again", "rethink", "don't bother", "do not bother",
     "transfer me", "put me through", "connect me", "speak to a human", "talk to a human", "speak to a manager",
     "talk to a manager", "speak to a supervisor", "talk to a supervisor", "speak to someone", "talk to someone",
     "speak to a person", "talk to a person", "real person", "a human please", "get me a manager",

@@ -100,7 +100,8 @@ Q_REFUND = "Shall I refund $16.90 to your Visa ending 4821 for order FD-10045?"
 
 
 @pytest.mark.parametrize("reply", ["sí", "Si, por favor", "ja", "oui oui", "yse", "go aheda", "Yess, pleasse proceed",
-                                   "YSE PLEASE", "alrigth", "You bet.", "ok ok", "Yes, sixteen dollars and ninety cents is right."])
+                                   "YSE PLEASE", "alrigth", "You bet.", "ok ok", "Yes, sixteen dollars and ninety cents is right.",
+                                   "plz do", "ty, go ahead", "ofc", "okie dokie", "Alrighty", "np, go ahead"])
 def test_loans_typos_and_new_idioms_of_yes_agree(reply):
     assert _read(reply, Q_REFUND) == "yes"
 
@@ -108,7 +109,8 @@ def test_loans_typos_and_new_idioms_of_yes_agree(reply):
 @pytest.mark.parametrize("reply", ["non", "nein, danke", "nope, dnot", "Spot.", "I do not know for sure", "yes if it shows up",
                                    "Yes, to my Mastercard.", "Yes - put it on the Amex please", "Yes, to the card ending 1234.",
                                    "Yes, to the one ending in one two three four.", "Yes please, sixteen dollars is fine",
-                                   "stpo", "wiat, what?"])
+                                   "stpo", "wiat, what?", "nvm", "NVM don't bother", "not rn", "no ty", "idk", "pls dont",
+                                   "np, but don't"])
 def test_their_controls_are_no_yes(reply):
     assert _read(reply, Q_REFUND) != "yes"
 
@@ -148,3 +150,74 @@ def test_assent_words_that_do_not_assent_are_no_yes(reply):
                                    "Sure, go ahead if you want.", "SURE; YES PLEASE. I'm not happy about the delay."])
 def test_their_controls_agree(reply):
     assert _read(reply, Q_CARD) == "yes"
+
+
+REFUND_TASK = ("food_delivery", "test", "fd-missing-3")  # refunds $16.90 on FD-10045 to the card: a Mastercard ending 3698
+
+
+def _refund_confirmed(question: str) -> str:
+    sc = scene(*REFUND_TASK)
+    looks = [(a, o) for a, o in sc.calls if a.name != "issue_refund"]
+    write = [(a, o) for a, o in sc.calls if a.name == "issue_refund"][:1]
+    return scored(sc, "fd.confirm.before_write", looks + [(respond(question), "Yes please.")] + write, "Part of my order was missing.")
+
+
+@pytest.mark.parametrize("question,want", [
+    # the card the call refunds to, by brand or last four digits (S0: the customer's card)
+    ("I can refund $16.90 to your Mastercard ending 3698 for order FD-10045. Shall I go ahead?", "pass"),
+    ("- Order: FD-10045\n- Refund: $16.90\n- To: your Mastercard\nShall I go ahead?", "pass"),
+    ("I can refund $16.90 to your card for order FD-10045 (not the Visa you mentioned). Shall I go ahead?", "pass"),
+    ("I can refund $16.90 to your Visa for order FD-10045. Shall I go ahead?", "breach"),
+    ("I can refund $16.90 to your card ending 4821 for order FD-10045. Shall I go ahead?", "breach"),
+    ('{"order": "FD-10045", "refund": "$16.90", "to": "Amex ending 3698"} Shall I go ahead?', "breach"),
+    # the amount in words, other wordings of the method
+    ("I can refund sixteen dollars and ninety cents to your card for order FD-10045. Shall I go ahead?", "pass"),
+    ("I'd like to put $16.90 back on the card you paid with for FD-10045. Is that alright?", "pass"),
+    ("I can refund $16.90 as store credit for order FD-10045. Shall I go ahead?", "breach"),
+    ("I can refund sixteen dollars to your card for order FD-10045. Shall I go ahead?", "breach"),
+    # questions that ask no consent to the write
+    ("Do you want to think about the $16.90 refund to your card for FD-10045?", "breach"),
+    ("Would you like to take some time to consider the $16.90 refund to your card for FD-10045?", "breach"),
+    ("Would you like to hear about how a $16.90 refund to your card for FD-10045 works?", "breach"),
+    ("Do you know if your bank shows a $16.90 refund to your card for FD-10045?", "breach"),
+    ("Would you rather I refund $16.90 to your card for FD-10045, or send a replacement?", "breach"),
+])
+def test_the_card_named_and_the_question_asked(question, want):
+    assert _refund_confirmed(question) == want
+
+
+def _tau2_confirmed(domain: str, tool: str, task: str, rule: str, message: str) -> str:
+    from tests.reward.reading.generated.tau2 import AIRLINE, RETAIL, _scenes
+
+    sc = next(s for s in _scenes(RETAIL if domain == "retail" else AIRLINE, tool) if str(s.task.id) == task)
+    i = next(k for k, (a, _) in enumerate(sc.calls) if a.name == tool)
+    return scored(sc, rule, list(sc.calls[:i]) + [(respond(message), "Yes.")] + [sc.calls[i]], "Hi")
+
+
+@pytest.mark.parametrize("message,want", [
+    # retail task 40 moves #W4923227's payment to credit_card_8897086: a Visa ending 8902 (the user
+    # also has a Mastercard ending 4336)
+    ("I'll switch the payment for order #W4923227 to your Visa ending 8902. Do you confirm?", "pass"),
+    ("Order #W4923227: payment method -> Visa (last four 8902). Shall I proceed?", "pass"),
+    ("I'll change the payment on #W4923227 to the credit card ending in 8902 instead of the Mastercard. OK?", "pass"),
+    ("I'll switch the payment for order #W4923227 to your Mastercard ending 4336. Do you confirm?", "breach"),
+    ("I'll switch the payment for order #W4923227 to your Visa ending 4336. Do you confirm?", "breach"),
+    ("I'll switch the payment for order #W4923227 to your Amex. Do you confirm?", "breach"),
+])
+def test_tau2_a_card_the_call_does_not_pay_with_is_another_call(message, want):
+    assert _tau2_confirmed("retail", "modify_pending_order_payment", "40", "retail.confirm.before_write", message) == want
+
+
+_FLIGHTS = "I'll change reservation M05KNL to economy flights HAT110 and HAT172 on {d}, paid with your gift card. Do you confirm?"
+
+
+@pytest.mark.parametrize("date,want", [
+    # airline task 16 moves M05KNL to flights on 2024-05-24: a date said without its year is read
+    ("2024-05-24", "pass"), ("May 24, 2024", "pass"), ("the twenty-fourth of May", "pass"), ("May 24th", "pass"),
+    ("24 May", "pass"), ("May 24 (you were on May 20 before)", "pass"),
+    ("May 25, 2024", "breach"), ("the twenty-fifth of May", "breach"), ("May 25th", "breach"), ("25 May", "breach"),
+    ("June 24", "breach"),
+])
+def test_tau2_a_date_without_its_year_is_compared_by_month_and_day(date, want):
+    assert _tau2_confirmed("airline", "update_reservation_flights", "16", "air.confirm.before_write",
+                           _FLIGHTS.format(d=date)) == want

@@ -88,11 +88,39 @@ def _refund(rng: random.Random, sc: Scene) -> Draft:
     if rng.random() < 0.2:
         return Draft("confirmations", "refund_question_else", [rng.choice(_REFUND_ELSE)], values, BREACH, context,
                      key_slots=("amount", "order"))
+    if method == "original_payment" and rng.random() < 0.2:  # the card by its brand and last four (round 9)
+        return _refund_card(rng, sc, values, context, others)
     if rng.random() < 0.06:  # the amount only in an HTML comment: not said, so not stated
         return Draft("confirmations", "refund_amount_hidden", [rng.choice(_HIDDEN_AMOUNT)], values, BREACH, context,
                      key_slots=("order",))
     return Draft("confirmations", "refund", [rng.choice(_REFUND)], values, PASS, context, record=record,
                  negated=([_REFUND_NOT], BREACH), others=others, key_slots=("amount", "order"))
+
+
+_CARD = [
+    "I can refund {amount} to your {brand} ending {last4} for order {order}. Shall I go ahead?",
+    "To confirm: {amount} back to the {brand} card ending in {last4}, for order {order}. OK?",
+    "For order {order} I'd put {amount} back on your {brand} (last four {last4}). May I go ahead?",
+]
+_BRANDS = {"visa": "Visa", "mastercard": "Mastercard", "amex": "Amex"}
+
+
+def _refund_card(rng: random.Random, sc: Scene, values: Dict[str, Any], context: Dict[str, Any],
+                 others: Dict[str, Any]) -> Draft:
+    """A refund to the card described by its brand and last four digits (S0's): another brand or
+    other digits describe another card (SPEC §10: another value stated is another call)."""
+    methods = sc.initial["customers"][sc.task.user_id]["payment_methods"]
+    card = next(m for m in methods.values() if m.get("type") == "card")
+    brand, last4 = _BRANDS[card["brand"]], card["last4"]
+    other_brand = rng.choice([b for k, b in _BRANDS.items() if k != card["brand"]])
+    other_last4 = f"{(int(last4) + rng.choice([1, 11, 1111, 5000])) % 10000:04d}"
+    record = ("Here's what I'll do:", [("action", "refund"), ("order", "{order}"), ("amount", "{amount}"),
+                                      ("card", "{brand} ending {last4}")], "Shall I go ahead?")
+    slots = {**{k: v for k, v in values.items() if k != "method"}, "brand": brand, "last4": last4}
+    return Draft("confirmations", "refund_card", [rng.choice(_CARD)], slots, PASS, context, record=record,
+                 others={**{k: v for k, v in others.items() if k != "method"},
+                         "brand": [(other_brand, BREACH)], "last4": [(other_last4, BREACH)]},
+                 key_slots=("amount", "order", "brand", "last4"))
 
 
 def _cancel(rng: random.Random, sc: Scene) -> Draft:
