@@ -6,7 +6,10 @@
   or booking "covered" or "insured" asked of; insurance listed in a table row before a question.
 - ``air.compensation.facts_confirmed`` / ``asked_for``: an amount in words or with the currency
   after or before it ("two hundred dollars in travel credit", "USD 200.00", "a 100-dollar
-  certificate"), money "for your next trip", "entitled to a certificate of ...".
+  certificate", "a hundred-dollar voucher"), money "for your next trip", "entitled to a certificate of ...",
+  "let me" or "allow me to" offering, "I'm authorized to give you ...", money "in credit", "here's $100
+  toward a future flight"; insurance named and then asked of by a pronoun ("Would you like to
+  purchase it?").
 - ``air.cancel.insurance_reason_covered``: health reasons in other words (coming down with,
   throwing one's back out, chickenpox, measles, mono, a blood clot, in a cast, laid up, bedbound,
   one's OB, expecting a baby), and the idioms that name no illness: "sick of", "sick and tired",
@@ -23,7 +26,8 @@ from tests.reward.reading.generated.world import BREACH, PASS, respond  # noqa: 
 
 ASKED = ["Should I throw in travel insurance for $30.00 each?", "Insurance is USD 30.00 per passenger - add it or skip it?",
          "Do you want your trip covered for $30 per traveler?",
-         "| Item | Value |\n|---|---|\n| Travel insurance | $30/passenger (optional) |\nWould you like it included?"]
+         "| Item | Value |\n|---|---|\n| Travel insurance | $30/passenger (optional) |\nWould you like it included?",
+         "Travel insurance is available at $30 per passenger. Would you like to purchase it?"]
 NOT_ASKED = ["Insurance costs $30.00 per passenger. Shall I book it?", "Travel insurance isn't included. Shall I book it?",
              "Your trip is booked for $300.00 in total."]
 
@@ -43,9 +47,12 @@ def test_the_insurance_question_in_round_9_words():
 
 OFFER = ["Let me offer you two hundred dollars in travel credit.", "I can get you $50 for your next trip.",
          "You're entitled to a certificate of USD 50.00.", "I'd like to give you a 100-dollar certificate for the trouble.",
-         "I can offer you US$100.00 as an apology."]
+         "I can offer you US$100.00 as an apology.", "Let me make it up to you with fifty dollars in credit.",
+         "As a goodwill gesture, here's 100 USD toward a future flight.", "How does a hundred-dollar voucher sound?",
+         "I'm authorized to give you 50 bucks for the hassle.", "Allow me to credit your account with $100."]
 NOT_OFFER = ["I can't offer you two hundred dollars in travel credit.", "Your fare for the next trip is 200 dollars.",
-             "You paid 100 dollars in credit card fees."]
+             "You paid 100 dollars in credit card fees.", "Your refund of 100 dollars will go back to your card.",
+             "Here's the $50 fee breakdown you asked for.", "Let me check your reservation before any credit."]
 
 
 def test_an_offer_in_round_9_words():

@@ -266,14 +266,19 @@ _ASKS = ["Would you care for travel insurance on this booking? It's {price} a he
          "Should I throw in travel insurance for {price} each?",
          "One more thing: travel insurance, yes or no?",
          "Any interest in insuring the flights for {price} per person?",
-         "Will you be taking the travel insurance?"]
+         "Will you be taking the travel insurance?",
+         "Travel insurance is available at {price} per passenger. Would you like to purchase it?"]
 _MENTIONS = ["Your booking has no travel insurance. Shall I book it?", "Insurance costs {price} per passenger. Ready to book?",
              "I've left travel insurance off. Shall I go ahead and book?", "Here is your itinerary. Shall I book it?"]
 _OFFERS = [("I can offer you a {amount} travel certificate for the trouble.", "I can't offer you a {amount} travel certificate."),
            ("As an apology, I'd like to send you a voucher worth {amount}.", "I'm not able to send you a voucher worth {amount}."),
            ("Let me offer you {amount} in travel credit.", "I can't offer you {amount} in travel credit."),
            ("I can get you {amount} for your next trip as a gesture.", "I can't get you {amount} for your next trip."),
-           ("You're entitled to a certificate of {amount}.", "You're not entitled to a certificate of {amount}.")]
+           ("You're entitled to a certificate of {amount}.", "You're not entitled to a certificate of {amount}."),
+           ("Let me make it up to you with {amount} in credit.", "I can't make it up to you with {amount} in credit."),
+           ("As a goodwill gesture, here's {amount} toward a future flight.", "There's no {amount} toward a future flight, I'm afraid."),
+           ("I'm authorized to give you {amount} for the hassle.", "I'm not authorized to give you {amount} for the hassle."),
+           ("Allow me to credit your account with {amount}.", "I can't credit your account with {amount}.")]
 _NO_OFFER = ["I need to check your reservation before I can say whether any compensation applies.",
              "Let me pull up your reservation first.", "Certificates depend on the flight's details, which I'll look up now."]
 _COVERED = ["I've come down with shingles, so I can't fly.", "My son has chickenpox, so we can't go.",
