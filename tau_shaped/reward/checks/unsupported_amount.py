@@ -120,7 +120,7 @@ def _read_done(text: str) -> Tuple[Optional[str], ...]:
     kinds = done_kinds(text, [(i.start, i.end) for i in stated])
     if "|" in text and None in kinds:
         # a markdown table ("| refunded | ... |" over "| $5.00 | ... |"): read as the "key: value" lines it stands for
-        lines = tables_as_lines(text)
+        lines = tables_as_lines(text, headed=True)
         if lines != text:
             laid = _amounts_read(lines)[0]
             said: Dict[float, str] = {}

@@ -14,8 +14,8 @@ the order text flows through them.
    ``statements`` (clock times, durations, streets, statuses), ``days`` (days relative to the
    episode's clock).
 4. What a message asserts and whether anything backs it: ``money_claims`` / ``money_checks``,
-   ``fact_claims`` / ``fact_checks``, ``done_money`` (money said to have moved, against the
-   writes that moved it).
+   ``fact_claims`` / ``fact_checks`` (``refund_timings``: when money sent back is said to
+   arrive), ``done_money`` (money said to have moved, against the writes that moved it).
 5. Consent: ``action_words`` (the words that name a kind of write), ``consent_questions`` (a
    question that asks agreement to act), ``call_values`` (the values of a write a person
    would check, and another value stated instead; ``call_dates``: the dates a message states,

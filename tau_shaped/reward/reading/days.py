@@ -86,6 +86,9 @@ _EVENTS = {"delivered": "delivered", "dropped off": "delivered", "handed over": 
            "reached you": "delivered", "came": "delivered", "showed up": "delivered", "turned up": "delivered",
            "got to you": "delivered", "placed": "placed", "ordered": "placed", "put in": "placed", "went in": "placed",
            "checkout": "placed", "checked out": "placed", "submitted": "placed"}
+# the day as a record's value: "Delivered: Wednesday 11 March", "delivered on": "2026-03-11" (a JSON key's "_" read as a
+# space), "| Delivered | Wednesday |" (a table read as its key: value lines)
+_KEY_SEP = r"[\"'*_`]{0,2}[ \t]{0,3}(?:[:=|]|->|[\u2013\u2014]|(?<=[ \t])-(?=[ \t]))[ \t\"'*_`]{0,5}"
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH = (r"(?P<{tag}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
           r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
@@ -93,7 +96,7 @@ _MDAY = r"(?P<{tag}>3[01]|[12][0-9]|0?[1-9])(?P<{tag}o>st|nd|rd|th)?(?![0-9:.,]?
 # A day by its date (text2num writes "the twelfth" as "the 12th"): "on the 12th", "on March 12th",
 # "on 12 March", "on the 12th of March", "on Thursday the 12th", "on 2026-03-12"; a day of the month
 # alone needs its ordinal ("on the 12" is not read).
-_DATE = (rf"on[ \t]{{1,3}}(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?[ \t]{{1,3}})?(?:"
+_DATE = (rf"(?:on[ \t]{{1,3}}|{_KEY_SEP})(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?[ \t]{{1,3}})?(?:"
          rf"(?P<iso>[0-9]{{4}}-[01][0-9]-[0-3][0-9])(?![0-9T:])"
          rf"|{_MONTH.format(tag='m1')}[ \t]{{1,3}}{_MDAY.format(tag='d1')}"
          rf"|(?:the[ \t]{{1,3}})?{_MDAY.format(tag='d2')}(?:[ \t]{{1,3}}(?:of[ \t]{{1,3}})?{_MONTH.format(tag='m2')})?)")
@@ -101,10 +104,10 @@ _AGO_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five
                "a couple of": 203, "a few": 206, "several": 309}  # a span: first * 100 + last
 _PAST_DAY = (r"(?:(?P<before>the[ \t]day[ \t]before[ \t]yesterday)"
              r"|(?P<rel>yesterday|today|tonight|last[ \t]night|this[ \t](?:morning|afternoon|evening)"
-             r"|the[ \t](?:previous|prior)[ \t](?:day|evening|night|morning|afternoon))"
+             r"|the[ \t](?:previous|prior)[ \t](?:day|evening|night|morning|afternoon)|the[ \t]day[ \t]before[ \t]today)"
              r"|(?P<ago>(?P<agon>an?|one|two|three|four|five|six|seven|[1-9][0-9]?|a[ \t]couple[ \t]of|a[ \t]few|several)"
              r"[ \t]{1,3}(?P<agou>days?|weeks?)[ \t]{1,3}ago)|(?P<lastweek>last[ \t]week)"
-             r"|(?:on|last|this[ \t]past)[ \t]{1,3}(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
+             r"|(?:(?:on|last|this[ \t]past)[ \t]{1,3}|" + _KEY_SEP + r")(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
 # a date in figures after the event, "on" or not: "Delivered: 2026-03-11", "delivered on 3/12", "placed 03/12/2026"
 _NUMERIC_DAY_TAIL = (r"(?:on[ \t]{1,3})?(?:(?P<iso2>[0-9]{4}-[01][0-9]-[0-3][0-9])(?![0-9T:])"
                           r"|(?P<n1>[01]?[0-9])/(?P<n2>[0-3]?[0-9])(?:/(?:20)?[0-9]{2})?(?![0-9/]))")
@@ -126,7 +129,7 @@ def _event_date() -> "re.Pattern[str]":
     return re.compile(_EVENT + rf"(?:{_DATE})\b")
 
 
-_DATE_HINT = re.compile(r"(?i)(?=[o])\bon[ \t]{1,3}(?:[a-z]{3,9},?[ \t]{1,3}){0,2}[0-9]")
+_DATE_HINT = re.compile(r"(?i)(?:(?=[o])\bon[ \t]{1,3}|[:=|>\u2013\u2014][ \t\"'*_`]{0,5})(?:[a-z]{3,9},?[ \t]{1,3}){0,2}[0-9]")
 _NOT_DONE = re.compile(r"(?i)\b(?:will|['’]ll|be|should|shall|going[ \t]to|gets?|getting|to|can|could|would|might|may|if|once|when)"
                        r"\b[ \t\w]{0,12}$")
 _SENTENCE_TAIL = re.compile(r"[^.!?\n,;:\u2014\u2013]{0,200}?([.!?\n,;:\u2014\u2013]| - |$)")  # the rest of a clause, and what ends it
@@ -143,8 +146,8 @@ def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
     found = list(_EVENT_DAY.finditer(text)) if any(w in low for w in _PAST_WORDS) else []
     if _NUMERIC_HINT.search(text) is not None:
         found = sorted(found + list(_NUMERIC_DAY.finditer(text)), key=lambda m: m.start())
-    if "on " in low and _DATE_HINT.search(text) is not None:  # "on Sunday the 8th": the date, not the weekday alone
-        dates = list(_event_date().finditer(text))
+    if _DATE_HINT.search(text) is not None:  # "on Sunday the 8th": the date, not the weekday alone
+        dates = [m for m in _event_date().finditer(text) if _date_named(m) is not None]  # "delivered: 3 days ago": no date
         taken = {m.start() for m in dates}
         found = sorted([m for m in found if m.re.pattern != _EVENT_DAY.pattern or m.start() not in taken] + dates, key=lambda m: m.start())
     out: List[Tuple[str, Named, int, str]] = []

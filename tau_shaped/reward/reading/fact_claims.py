@@ -42,8 +42,10 @@ from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward.reading.days import event_days
-from tau_shaped.reward.reading.money_claims import NOT_TIMING_DAY, tables_as_lines
+from tau_shaped.reward.reading.late_thresholds import late_thresholds
+from tau_shaped.reward.reading.money_claims import tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.refund_timings import MONEY_SENTENCE as _MONEY_SENTENCE, N as _N, count as _count, refund_timings
 from tau_shaped.reward.reading.statements import STATUS_FORMS
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 
@@ -60,18 +62,15 @@ class Claim:
 
 
 _SP = r"[ \t\u00a0]{1,3}"
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10,
-                 "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60}
-_N = r"(?:[0-9]{1,3}|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + ")"
 _MIN = r"(?:minutes?|mins?)\b"
 
 # "half an hour late": 30 minutes; "an hour and a half": 90; "an hour late": 60
-_HOUR = rf"(?:(?:an|one){_SP}hour{_SP}and{_SP}a{_SP}half|half{_SP}an{_SP}hour|(?:an|one){_SP}hour)\b"
+_HOUR = rf"(?:(?:an|one){_SP}hour{_SP}and{_SP}a{_SP}half|half{_SP}an{_SP}hour|(?:a{_SP})?quarter{_SP}of{_SP}an{_SP}hour|(?:an|one){_SP}hour)\b"
 
 
 def _hour_minutes(words: str) -> float:
     w = words.lower()
-    return 30.0 if w.startswith("half") else (90.0 if w.endswith("half") else 60.0)
+    return 30.0 if w.startswith("half") else 15.0 if "quarter" in w else (90.0 if w.endswith("half") else 60.0)
 
 _LATE = re.compile(
     rf"(?<![\w.])(?:(?P<n>{_N}){_SP}{_MIN}|(?P<h>{_HOUR})){_SP}(?:late\b|behind{_SP}schedule\b|overdue\b"
@@ -80,7 +79,8 @@ _LATE = re.compile(
     rf"|\blate{_SP}by{_SP}(?:(?P<n2>{_N}){_SP}{_MIN}|(?P<h2>{_HOUR}))",
     re.IGNORECASE,
 )
-_BOUND_BEFORE = re.compile(r"(?i)\b(?:at|from|after|under|over|than|least|once|below|above|exceeds?|reach(?:es)?|within|to|past|beyond|up to)[ \t]{1,3}$")
+_BOUND_BEFORE = re.compile(r"(?i)\b(?:at|from|after|under|over|than|least|once|below|above|exceeds?|reach(?:es)?|within|to|past|beyond|up to)[ \t]{1,3}$"
+                           r"|[0-9][ \t]{0,2}(?:-|–|—)[ \t]{0,2}$")  # "15-29 minutes late": a range, a tier of the table
 # "once an order is", "if a delivery runs": lateness of any order, a condition (a threshold's words)
 _ANY_ORDER_LATE = re.compile(r"(?i)\b(?:once|if|when|whenever|after|until|unless)[ \t]{1,3}(?:an?|any)[ \t]{1,3}"
                              r"(?:order|delivery)[ \t]{1,3}(?:is|runs|arrives|gets|comes)[ \t]{1,3}(?:at[ \t]{1,3}least[ \t]{1,3})?$")
@@ -125,47 +125,8 @@ _ACCOUNT = re.compile(
 _FRACTIONS = {"half": 50.0, "third": 100 / 3, "thirds": 100 / 3, "quarter": 25.0, "quarters": 25.0, "fifth": 20.0, "tenth": 10.0}
 _FRACTION = re.compile(r"(?i)\b(?P<f>(?:a|one)[ \t-](?:half|third|quarter|fifth|tenth)|half|three[ \t-]quarters|two[ \t-]thirds)[ \t]of[ \t]"
                        r"(?:the|your|its)[ \t](?:food[ \t])?(?:subtotal|total|order|price|cost|bill|amount|item)s?\b")
-_MONEY_SENTENCE = re.compile(r"\b(?:refund\w*|credit\w*|money|reimburs\w*|the \$|amount)\b", re.IGNORECASE)
-_ARRIVES = re.compile(r"\b(?:arriv\w*|takes?|show(?:s|ing)? up|lands?|reach\w*|appears?|expect|receive|back on|back in|back to|when)\b",
-                      re.IGNORECASE)
-_LIST_LINE = re.compile(r"[ \t]*(?:[-*•+|]|[0-9]{1,2}[.)]|[\"']?\w+[\"']?[ \t]*[:=])")
-_DELIVERY = re.compile(r"\b(?:order|deliver\w*|courier|driver|food|eta|dish)\b", re.IGNORECASE)
-_CARD = re.compile(r"\b(?:card|original[ _]payment|bank|statement|payment method)\b", re.IGNORECASE)
-_WALLET = re.compile(r"\bwallet\b", re.IGNORECASE)
-_TIMING = re.compile(
-    r"\b(?P<imm>immediately|instantly|right away|straight away|at once|right now|in real time)\b"
-    rf"|\b(?:within|in|after|over){_SP}(?:the{_SP}|an{_SP}|a{_SP}|one{_SP}|a{_SP}few{_SP}|few{_SP}|several{_SP}"
-    rf"|a{_SP}couple{_SP}(?:of{_SP})?|couple{_SP}of{_SP}|(?P<h>[0-9]{{1,3}}){_SP})?"
-    r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
-    r"|\b(?P<day>today|tonight|tomorrow|overnight|(?:by|before)[ \t](?:the[ \t])?end[ \t]of[ \t](?:the[ \t])?day|same[ -]day"
-    r"|later[ \t]today|end[ \t]of[ \t](?:the[ \t])?day)\b"
-    rf"|(?<![\w.\-–])(?P<d1>{_N}|a{_SP}couple{_SP}of|an?)(?:[ \t]{{0,2}}(?:-|–|to|or)(?:{_SP})?(?P<d2>{_N}))?{_SP}"
-    r"(?:business[ \t]{1,3}|working[ \t]{1,3})?(?P<days>days?|weeks?|fortnight)\b"
-    # a deadline on a weekday, relative to the episode's clock: "by Monday", "before next Friday"
-    rf"|\b(?P<wdp>by|on|before|until|till|come){_SP}(?:next{_SP}|this{_SP})?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
-    re.IGNORECASE,
-)
-_UP_TO = re.compile(r"(?i)\b(?:within|up[ \t]to|no[ \t]more[ \t]than|at[ \t]most|in[ \t]under|under|no[ \t]later[ \t]than)"
-                    r"[ \t]{1,3}(?:the[ \t]{1,3}next[ \t]{1,3}|about[ \t]{1,3})?$")
-# Money sent to a payment method ("It'll be on your card in two days", "reach your wallet"):
-# a sentence about a refund even where "it" names the refund.
-_TO_METHOD = re.compile(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:your|the)[ \t]{1,3}"
-                        r"(?:card|wallet|bank|statement|original[ _]payment)\b", re.IGNORECASE)
-# A method that will hold the money: "your wallet will have it in ...", "your card should show it ..."
-_METHOD_HOLDS = re.compile(r"\b(?:your|the)[ \t]{1,3}(?:card|wallet|bank(?:[ \t]{1,3}account)?|statement|account)[ \t]{1,3}"
-                           r"(?:(?:will|should|would|might|may|is[ \t]{1,3}going[ \t]{1,3}to)[ \t]{1,3})?"
-                           r"(?:have|show|get|see|receive|reflect|display)\w{0,3}\b", re.IGNORECASE)
 _PERCENT = re.compile(r"(?<![\w.])(?P<p>[0-9]{1,3}(?:\.[0-9]{1,2})?)[ \t]?(?:%|percent\b|per[ \t-]cent\b|pct\b|pc\b)", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s]))+")
 
-
-def _count(word: str) -> Optional[float]:
-    w = " ".join(word.lower().split())
-    if w in ("a", "an"):
-        return 1.0
-    if w == "a couple of":
-        return 2.0
-    return float(w) if w.isdigit() else (float(_NUMBER_WORDS[w]) if w in _NUMBER_WORDS else None)
 
 
 # Words without which a pattern cannot match (each is literal in every match of it, and the
@@ -178,11 +139,6 @@ _THRESHOLD_VERBS = ("start", "begin", "kick", "applies", "owed", "due", "given",
 _STATUS_WORDS_IN = tuple(sorted({max(form.split(), key=len) for form, _ in _STATUS_WORDS}))
 _ACCOUNT_WORDS = ("account",)
 _PERCENT_WORDS = ("%", "percent", "per cent", "per-cent", "pct", "pc")
-_MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount")
-_METHOD_WORDS = ("card", "wallet", "bank", "statement", "original")
-_TIMING_WORDS = ("immediately", "instantly", "right away", "straight away", "at once", "right now", "in real time",
-                 "hour", "hr", "min", "tonight", "tomorrow", "day", "week", "fortnight", "overnight")  # ("today", "monday": "day")
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def _may(low: Optional[str], words: Tuple[str, ...]) -> bool:
@@ -223,15 +179,20 @@ def _claims(text: str) -> List[Claim]:
             tag = tag or ("half" if m.group("half") else "hour")
             if n is not None and not negated(m.start()) and not negated(m.start(tag)):
                 out.append(Claim("late_threshold", n, m.group(0), m.start()))
+    out.extend(Claim("late_threshold", n, words, start) for n, words, start in late_thresholds(text, negated, low))
     if _may(low, _STATUS_WORDS_IN):
         if "|" in text:  # a markdown table read as the "key: value" lines it stands for
             table = tables_as_lines(text)
             out.extend(_statuses(table, Negations(table) if table != text else negated))
         else:
             out.extend(_statuses(text, negated))
-    for event, named, start, words in event_days(text):  # "it was delivered yesterday"
-        if not negated(start):
-            oid = ([i.group(0).upper() for i in _ANY_ORDER_ID.finditer(text, 0, start)] or [None])[-1]
+    laid, laid_negated = text, negated  # a table as its key: value lines, a JSON key's "_" as a space (positions kept)
+    if "|" in text or "_" in text:
+        laid = tables_as_lines(text, headed=True).replace("_", " ")
+        laid_negated = Negations(laid) if laid != text else negated
+    for event, named, start, words in event_days(laid):  # "it was delivered yesterday"
+        if not laid_negated(start):
+            oid = ([i.group(0).upper() for i in _ANY_ORDER_ID.finditer(laid, 0, start)] or [None])[-1]
             out.append(Claim("event_day", (event, named), words, start, oid))
     if _may(low, _ACCOUNT_WORDS):
         for m in _ACCOUNT.finditer(text):
@@ -244,9 +205,7 @@ def _claims(text: str) -> List[Claim]:
     if _may(low, ("half", "third", "quarter", "fifth", "tenth")):  # "a quarter of your subtotal": 25%
         out.extend(Claim("percent", _FRACTIONS[m.group("f").lower().replace("-", " ").split()[-1]] * (3 if m.group("f")[:3].lower() == "thr" else 2 if m.group("f")[:3].lower() == "two" else 1),
                          m.group(0), m.start()) for m in _FRACTION.finditer(text) if not negated(m.start()))
-    if _may(low, _MONEY_WORDS + _METHOD_WORDS) and _may(low, _TIMING_WORDS) and (
-            _MONEY_SENTENCE.search(text) or _TO_METHOD.search(text) or _METHOD_HOLDS.search(text)):
-        out.extend(_refund_timings(text, negated))
+    out.extend(Claim("refund_timing", value, words, start) for value, words, start in refund_timings(text, negated, low))
     return out
 
 
@@ -280,46 +239,6 @@ def _sentence_of(text: str, at: int) -> str:
     lo = max(text.rfind(".", 0, at), text.rfind("\n", 0, at), text.rfind("?", 0, at), text.rfind("!", 0, at)) + 1
     ends = [i for i in (text.find(".", at), text.find("\n", at), text.find("?", at)) if i >= 0]
     return text[lo:min(ends) if ends else len(text)]
-
-
-def _refund_timings(text: str, negated: Negations) -> List[Claim]:
-    out: List[Claim] = []
-    overall = ("card" if _CARD.search(text) else "") + ("wallet" if _WALLET.search(text) else "")
-    for s in _SENTENCE.finditer(text):
-        lo, hi = s.span()
-        if not _MONEY_SENTENCE.search(text, lo, hi) and not (
-                (_LIST_LINE.match(text, lo, hi) and _ARRIVES.search(text, lo, hi) or _TO_METHOD.search(text, lo, hi)
-                 or _METHOD_HOLDS.search(text, lo, hi))
-                and not _DELIVERY.search(text, lo, hi)):
-            continue  # a list line "Arrives: in 24 hours" under a refund reads with it, as "it" reaching the card does
-        method = ("card" if _CARD.search(text, lo, hi) else "") + ("wallet" if _WALLET.search(text, lo, hi) else "") or overall
-        for m in _TIMING.finditer(text, lo, hi):
-            if negated(m.start()):
-                continue
-            if m.group("imm"):
-                value = "immediate"
-            elif m.group("unit"):
-                value = "hours"
-            elif m.group("day"):
-                if NOT_TIMING_DAY.search(text, max(0, m.start() - 40), m.start()):
-                    continue  # "anything else I can help with today?"
-                value = "days:0-1"
-            elif m.group("wd"):
-                on = m.group("wdp").lower() in ("on", "come")  # a day the money arrives, not a deadline
-                value = ("on:" if on else "by:") + str(_WEEKDAYS.index(m.group("wd").lower()))
-            else:
-                d1, d2 = _count(m.group("d1")), _count(m.group("d2") or m.group("d1"))  # "a week": one
-                if d1 is None or d2 is None:
-                    continue
-                unit = m.group("days")[:1].lower()
-                if d1 == d2 and _UP_TO.search(text, max(0, m.start() - 24), m.start()):
-                    # "within 5 business days", "up to a week": a bound, in business days (a week is five)
-                    value = f"upto:{d1 * {'w': 5, 'f': 10}.get(unit, 1):g}"
-                else:
-                    scale = {"w": 7, "f": 14}.get(unit, 1)
-                    value = f"days:{d1 * scale:g}-{d2 * scale:g}"
-            out.append(Claim("refund_timing", (method, value), m.group(0), m.start()))
-    return out
 
 
 ALLERGEN_WORDS = {"peanut": "peanut", "peanuts": "peanut", "tree nut": "tree_nut", "tree nuts": "tree_nut", "tree_nut": "tree_nut",

@@ -2,31 +2,28 @@
 airline's policy takes a message to assert about money, whatever its layout (prose, a list,
 ``key: value`` lines, JSON, a table), the currency spelling or the number format.
 
-- ``amount``: a sum of money, typed by the words of its clause: ``charge`` (what the customer
-  pays: charged, pay, billed, cost you, total, price difference, fee, owe), ``refund`` (what
-  comes back: refund, get back, reimbursed, credited, returned to you), ``money`` (both kinds of
-  words, a payment change that charges one method and refunds another) or ``price`` (neither:
-  an item's or a fare's price). A currency marker makes a number an amount ("$54.04",
-  "54.04 USD", "1,385 dollars"); so does a money key in a list or JSON (``total: 1385``,
-  ``"refund_amount": 54.04``). Value: (kind, amount).
-- ``refund_method``: where a refund is said to go: "the refund goes to your gift card",
-  "refunded to the original payment method", "back to your Visa ending 1234", ``refund_to:
-  paypal`` (value: ``gift_card``, ``credit_card``, ``paypal``, ``original`` or ``certificate``).
-- ``refund_timing``: when a refund is said to arrive, in a clause about a refund: at once
-  ("immediately", "instantly", "right away": ``immediate``), within hours or a day
-  (``hours``), or ``days:N-M`` ("5 to 7 business days", "within 3 days": ``days:3-3``);
-  value: (method said in the clause or "", when). At most 64 claims a message are read.
+- ``amount``: a sum of money, typed by the words of its clause: ``charge`` (what the customer pays: charged, pay,
+  billed, cost you, total, price difference, fee, owe), ``refund`` (what comes back: refund, get back, reimbursed,
+  credited, returned to you), ``money`` (both kinds of words, a payment change that charges one method and refunds
+  another) or ``price`` (neither: an item's or a fare's price). A currency marker makes a number an amount ("$54.04",
+  "54.04 USD", "1,385 dollars"); so does a money key in a list or JSON (``total: 1385``, ``"refund_amount": 54.04``).
+  Value: (kind, amount).
+- ``refund_method``: where a refund is said to go: "the refund goes to your gift card", "refunded to the original
+  payment method", "back to your Visa ending 1234", ``refund_to: paypal`` (value: ``gift_card``, ``credit_card``,
+  ``paypal``, ``original`` or ``certificate``).
+- ``refund_timing``: when a refund is said to arrive, in a clause about a refund: at once ("immediately", "instantly",
+  "right away": ``immediate``), within hours or a day (``hours``), or ``days:N-M`` ("5 to 7 business days", "within 3
+  days": ``days:3-3``); value: (method said in the clause or "", when). At most 64 claims a message are read.
 
-Layouts read alike (SPEC §10): a markdown table is read as the ``key: value`` lines it stands for
-(a two-column table row by row, a wider one each cell under its column's header), and a record's
-line (``key: value``, ``key=value``, a JSON member, a bullet) in the clause of its whole record,
-as the words of one sentence: "when=within 24 hours" under "refund=$20" is a refund's timing.
+Layouts read alike (SPEC §10): a markdown table is read as the ``key: value`` lines it stands for (a two-column table
+row by row, a wider one each cell under its column's header), and a record's line (``key: value``, ``key=value``, a
+JSON member, a bullet) in the clause of its whole record, as the words of one sentence: "when=within 24 hours" under
+"refund=$20" is a refund's timing.
 An amount's kind is first the one its own key gives (``refund: $20``), then its record's.
 
-None is made of a negated statement ("you will not be charged $50") nor of a value asked and
-denied ("Is it $20? No - $16.90": ``asked_denied``); a question's hypothesis ("would you like
-...?") and a condition ("if you upgrade, ...") still state their amounts. Every pattern is
-compiled once and linear on untrusted text (bounded repeats only).
+None is made of a negated statement ("you will not be charged $50") nor of a value asked and denied ("Is it $20? No -
+$16.90": ``asked_denied``); a question's hypothesis ("would you like ...?") and a condition ("if you upgrade, ...")
+still state their amounts. Every pattern is compiled once and linear on untrusted text (bounded repeats only).
 """
 
 from __future__ import annotations
@@ -184,8 +181,9 @@ def _cells(line: str) -> List[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")][:20]
 
 
-def tables_as_lines(text: str) -> str:
-    """``text`` with each markdown table written as the ``key: value`` lines it stands for."""
+def tables_as_lines(text: str, headed: bool = False) -> str:
+    """``text`` with each markdown table written as the ``key: value`` lines it stands for (``headed``: a ruled
+    two-column table's rows also under their header: "| Refund | Arrives |" over "| $5 | in 24 hours |")."""
     if "|" not in text:
         return text
     lines, out, i = text.split("\n"), [], 0
@@ -202,6 +200,8 @@ def tables_as_lines(text: str) -> str:
         for k, row in enumerate(rows):
             if len(row) == 2:
                 out.append(f"{row[0]}: {row[1]}")
+                if headed and ruled and k > 0 and len(rows[0]) == 2:
+                    out.extend(f"{h}: {c}" for h, c in zip(rows[0], row))
             elif ruled and k > 0:
                 out.extend(f"{h}: {c}" for h, c in zip(rows[0], row))
             elif not ruled:

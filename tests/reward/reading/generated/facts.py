@@ -11,12 +11,20 @@ from the customer, a tool or this policy; SPEC §10 statements). Rule
 - **allergens** of a dish (the restaurant's menu, looked up first): "has none of your
   allergens" of a dish holding none of them is backed, of one holding one is contradicted;
 - **the service fee's rate** (wiki.md "Service fee: 5%"): 5% is backed, another rate of the
-  policy said of it (15%, 20%) is not."""
+  policy said of it (15%, 20%) is not;
+- (round 9) **the day of a delivery** (the order's ``delivered_at`` against the clock, Friday 13
+  March): its day in words, a weekday, a date or "two days ago" is backed, another is not;
+- (round 9) **where late compensation starts** (wiki.md "Late deliveries": 15 minutes): 15
+  minutes or a quarter of an hour is backed, another figure is not; refund timings also in
+  ranges ("between 3 and 5 working days", "in 24-48 hours"), in a record (a list, a table, JSON)
+  and negated ("won't arrive in 24 hours": nothing)."""
 
 from __future__ import annotations
 
 import json
 import random
+from datetime import date, timedelta
+from functools import lru_cache
 from typing import List
 
 from tau_shaped import Action
@@ -26,13 +34,17 @@ from tests.reward.reading.generated.world import BREACH, PASS, observe
 
 RULE = "fd.statements.facts_supported"
 
-_TIMING = {"original_payment": ["in 3-5 business days", "within 3 to 5 business days"],
-           "wallet_credit": ["right away", "immediately"]}
-_WRONG = {"original_payment": ["within 24 hours", "in 10 business days", "immediately"],
-          "wallet_credit": ["in 3-5 business days", "within two weeks"]}
+_TIMING = {"original_payment": ["in 3-5 business days", "within 3 to 5 business days", "in between 3 and 5 working days",
+                                 "in three to five biz days", "in 3–5 business days"],
+           "wallet_credit": ["right away", "immediately", "instantly", "in no time at all"]}
+_WRONG = {"original_payment": ["within 24 hours", "in 10 business days", "immediately", "in 24-48 hours", "in about an hour",
+                               "in 1 to 2 weeks", "by tomorrow", "in between 1 and 2 working days"],
+          "wallet_credit": ["in 3-5 business days", "within two weeks", "in 2-3 business days"]}
 _WHERE = {"original_payment": ["your card", "your original payment method"], "wallet_credit": ["your wallet"]}
 _SAID_TIMING = ["The refund of {amount} to {where} will arrive {when}.", "You'll see the money on {where} {when}.",
-                "Done! The refund goes to {where} and lands {when}."]
+                "Done! The refund goes to {where} and lands {when}.", "Expect the {amount} back on {where} {when}."]
+# the same timing negated: it states nothing (round 9: the clause's verb negated, a few words before the timing)
+_NOT_TIMING = ["The refund to {where} won't arrive {when}.", "The money will not land on {where} {when}."]
 
 _STATUS = {"placed": "has been placed with the restaurant", "preparing": "is being prepared",
            "ready_for_pickup": "is ready for pickup", "out_for_delivery": "is out for delivery",
@@ -53,8 +65,12 @@ def _timing(rng: random.Random, sc) -> Draft:
     values = {"amount": "${:.2f}".format(call.kwargs["amount"]), "where": rng.choice(_WHERE[method]),
               "when": rng.choice(_TIMING[method])}
     context = {"scene": sc, "rule": RULE, "before": before}
-    return Draft("facts", "refund_timing", [rng.choice(_SAID_TIMING)], values, PASS, context,
-                 others={"when": [(rng.choice(_WRONG[method]), BREACH)]}, key_slots=("when",))
+    record = ("Refund details:", [("refund", "{amount}"), ("to", "{where}"), ("arrives", "{when}")], "")
+    if rng.random() < 0.6:
+        return Draft("facts", "refund_timing", [rng.choice(_SAID_TIMING)], values, PASS, context, record=record,
+                     others={"when": [(rng.choice(_WRONG[method]), BREACH)]}, key_slots=("when",))
+    return Draft("facts", "refund_timing_wrong", [rng.choice(_SAID_TIMING)], {**values, "when": rng.choice(_WRONG[method])},
+                 BREACH, context, record=record, negated=([rng.choice(_NOT_TIMING)], PASS), key_slots=("when",))
 
 
 def _status(rng: random.Random, sc) -> Draft:
@@ -113,6 +129,85 @@ def _rate(rng: random.Random, sc) -> Draft:
                  others={"rate": [(rng.choice(_WRONG_RATE), BREACH)]}, key_slots=("rate",))
 
 
+# --- round 9: the day of a delivery and where late compensation starts -------------------------
+
+_CLOCK_DAY = date(2026, 3, 13)  # wiki.md: Friday 13 March 2026, 19:00
+_WEEKDAY = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+_AGO = {2: "two", 3: "three", 4: "four", 5: "five"}
+_SAID_DAY = ["Your order {order} was delivered {day}.", "It arrived {day}, according to our records.",
+             "Our records show {order} was dropped off {day}.", "Order {order} reached you {day}."]
+_NOT_DAY = ["Your order {order} wasn't delivered {day}.", "No, {order} did not arrive {day}."]
+
+
+def _day_words(back: int, rng: random.Random) -> str:
+    """A day ``back`` days before the clock's, in one of the ways a message names it."""
+    d = _CLOCK_DAY - timedelta(days=back)
+    forms = [f"on {d.day} March", f"on March {d.day}", f"on {_WEEKDAY[d.weekday()]} {d.day} March"]
+    if back == 0:
+        forms += ["today", "earlier today"]
+    if back == 1:
+        forms += ["yesterday", f"on {_WEEKDAY[d.weekday()]}", "the day before today"]
+    if 2 <= back <= 6:
+        forms.append(f"on {_WEEKDAY[d.weekday()]}")
+    if back in _AGO:
+        forms.append(f"{_AGO[back]} days ago")
+    return rng.choice(forms)
+
+
+@lru_cache(maxsize=None)
+def _delivered() -> tuple:
+    """(scene, the order's lookup, its observation, days before the clock) of the ground truths'
+    lookups of an order delivered in the week before the clock."""
+    from tests.reward.reading.generated.food import refund_scenes
+
+    out = []
+    for sc in refund_scenes():
+        call, obs = sc.call("get_order_details")
+        at = json.loads(obs).get("delivered_at")
+        back = (_CLOCK_DAY - date.fromisoformat(at[:10])).days if at else -1
+        if 0 <= back <= 5:
+            out.append((sc, call, obs, back))
+    return tuple(out)
+
+
+def _day(rng: random.Random) -> Draft:
+    """The day an order was delivered (wiki.md's clock and the order's ``delivered_at``): its day,
+    in words, a weekday or a date, is backed; another day is not; said not so, nothing."""
+    sc, call, obs, back = rng.choice(_delivered())
+    before = [c for c in sc.calls if c[0].name in ("find_customer_by_email", "find_customer_by_name_zip")] + [(call, obs)]
+    context = {"scene": sc, "rule": RULE, "before": before}
+    other = rng.choice([b for b in range(0, 6) if b != back])
+    values = {"order": call.kwargs["order_id"], "day": _day_words(back, rng)}
+    record = ("Order details:", [("order", "{order}"), ("delivered", "{day}")], "")
+    template = rng.choice(_SAID_DAY)
+    if rng.random() < 0.5:
+        return Draft("facts", "delivery_day", [template], values, PASS, context, record=record,
+                     others={"day": [(_day_words(other, rng), BREACH)]}, key_slots=("day",))
+    return Draft("facts", "delivery_day_wrong", [template], {**values, "day": _day_words(other, rng)}, BREACH, context,
+                 record=record, negated=([rng.choice(_NOT_DAY)], PASS), key_slots=("day",))
+
+
+_SAID_LATE = ["Compensation starts once an order is {mins} late.", "Orders {mins} or more late qualify for compensation.",
+              "You become eligible for compensation from {mins} late.", "We compensate deliveries that are at least {mins} late.",
+              "A late order gets compensation after {mins}.", "Lateness of {mins} or more earns a credit."]
+_NOT_LATE = ["Compensation doesn't start at {mins} late.", "We don't compensate from {mins} late."]
+_LATE_OK = ["15 minutes", "fifteen minutes", "a quarter of an hour", "15 mins"]
+_LATE_WRONG = ["10 minutes", "20 minutes", "half an hour", "5 minutes", "25 mins", "ten minutes", "an hour"]
+
+
+def _late(rng: random.Random, sc) -> Draft:
+    """Where late compensation starts (wiki.md "Late deliveries": under 15 minutes late, none):
+    15 minutes is backed, another figure is not; said not so, nothing."""
+    before = [c for c in sc.calls if c[0].name in ("find_customer_by_email", "find_customer_by_name_zip")]
+    context = {"scene": sc, "rule": RULE, "before": before}
+    template = rng.choice(_SAID_LATE)
+    if rng.random() < 0.5:
+        return Draft("facts", "late_threshold", [template], {"mins": rng.choice(_LATE_OK)}, PASS, context,
+                     others={"mins": [(rng.choice(_LATE_WRONG), BREACH)]}, key_slots=("mins",))
+    return Draft("facts", "late_threshold_wrong", [template], {"mins": rng.choice(_LATE_WRONG)}, BREACH, context,
+                 negated=([rng.choice(_NOT_LATE)], PASS), key_slots=("mins",))
+
+
 def drafts(rng: random.Random, n: int) -> List[Draft]:
     from tests.reward.reading.generated.food import menus, refund_scenes
 
@@ -120,12 +215,16 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
     out = []
     for _ in range(n):
         kind = rng.random()
-        if kind < 0.3:
+        if kind < 0.2:
             out.append(_timing(rng, rng.choice(refunds)))
-        elif kind < 0.6:
+        elif kind < 0.4:
             out.append(_status(rng, rng.choice(refunds)))
-        elif kind < 0.75:
+        elif kind < 0.5:
             out.append(_rate(rng, rng.choice(refunds)))
-        else:
+        elif kind < 0.65:
             out.append(_allergens(rng, rng.choice(ms)))
+        elif kind < 0.83:
+            out.append(_day(rng))
+        else:
+            out.append(_late(rng, rng.choice(refunds)))
     return out

@@ -1,0 +1,68 @@
+"""Where the policy's late-delivery compensation starts, as a message states it in a sentence of
+its own (SPEC §10 statements; ``fact_claims``'s ``late_threshold``), beyond the fixed phrasings
+``fact_claims`` reads: a sentence that names compensation (compensation, a refund, a credit,
+money or anything back, the delivery fee; qualifying, eligible, entitled) and lateness (late,
+a delay, overdue; compensation itself), and a lateness figure said as where it starts:
+
+- a cue before the figure: "after 45 minutes", "at least half an hour late", "from 25 minutes
+  late", "at the 10-minute mark", "once it's 20 minutes late", "more than 10 minutes late",
+  "under a quarter of an hour" (below it: none);
+- or after it: "20+ minutes", "5 minutes or more", "10 minutes and up";
+- or a range of minutes: "15-29 minutes late" (its first).
+
+Value: the minutes. Not read: a sentence about the order's own lateness in the past tense ("it
+was over 30 minutes late, so ...": ``minutes_late``), a sentence naming the second tier (20% of
+the subtotal, "plus": where that tier starts is not where compensation does), a negated figure.
+Every pattern is compiled once, linear on untrusted text (bounded repeats only).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List, Optional, Tuple
+
+from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.refund_timings import N, count
+
+__all__ = ["late_thresholds"]
+
+_COMP = re.compile(r"(?i)\b(?:compensat\w*|refunds?|credits?|money[ \t]back|anything[ \t]back|(?:delivery[ \t])?fee|reimburs\w*|qualif\w*"
+                   r"|eligible|entitled)\b")
+# lateness said in the sentence, or compensation (the policy's only compensation by the minute is for lateness)
+_LATENESS = re.compile(r"(?i)\blate(?:ness)?\b|\bdelay|\boverdue\b|\bbehind\b|\bcompensat")
+_SENTENCE = re.compile(r"[^.!?\n]{1,400}")  # a sentence or a list line (a "." inside "1.5" ends it: no figure there)
+_FIGURE = re.compile(
+    rf"(?i)(?<![\w.])(?:(?P<n>{N})(?:[ \t]{{0,2}}(?P<range>-|–|—|to)[ \t]{{0,2}}{N})?(?P<plus>[ \t]{{0,2}}\+)?[ \t-]{{1,2}}"
+    r"(?:minutes?|mins?)\b(?:[ \t-]{1,2}mark\b)?"
+    r"|(?P<quarter>(?:a[ \t])?quarter[ \t]of[ \t]an[ \t]hour)|(?P<half>half[ \t]an[ \t]hour)|(?P<hour>an[ \t]hour))")
+_BEFORE = re.compile(r"(?i)\b(?:at[ \t]least|from|after|over|more[ \t]than|beyond|past|once|at[ \t]the|starting[ \t](?:at|from)"
+                     r"|upwards[ \t]of|under|below|less[ \t]than|(?:is|are|be|runs?|gets?)(?:[ \t]at[ \t]least)?)[ \t]{1,3}$")
+_AFTER = re.compile(r"(?i)[ \t]{0,2}(?:late[ \t]{1,3})?(?:or[ \t](?:more|longer|later)|and[ \t](?:up|over|above|beyond))\b")
+_THIS_ORDER = re.compile(r"(?i)\b(?:was|were|arrived|came|showed[ \t]up|got[ \t]there|ran)\b")
+_SECOND_TIER = re.compile(r"(?i)%|percent|per[ \t-]cent|\bplus\b")
+_HINTS = ("compensat", "refund", "credit", "back", "reimburs", "qualif", "eligible", "entitled", "fee")
+
+
+def _minutes(m: "re.Match[str]") -> Optional[float]:
+    if m.group("n"):
+        return count(m.group("n"))
+    return 15.0 if m.group("quarter") else 30.0 if m.group("half") else 60.0
+
+
+def late_thresholds(text: str, negated: Negations, low: Optional[str]) -> List[Tuple[float, str, int]]:
+    """Each (minutes, words, start) said to be where compensation starts (see the module docstring)."""
+    if low is not None and (not any(h in low for h in _HINTS) or ("min" not in low and "hour" not in low)):
+        return []
+    out: List[Tuple[float, str, int]] = []
+    for s in _SENTENCE.finditer(text):
+        lo, hi = s.span()
+        if not _COMP.search(text, lo, hi) or not _LATENESS.search(text, lo, hi) or _THIS_ORDER.search(text, lo, hi) \
+                or _SECOND_TIER.search(text, lo, hi):
+            continue
+        for m in _FIGURE.finditer(text, lo, hi):
+            cue = (m.group("range") or m.group("plus") or _BEFORE.search(text, max(lo, m.start() - 24), m.start())
+                   or _AFTER.match(text, m.end(), hi))
+            n = _minutes(m)
+            if cue and n is not None and not negated(m.start(), value=True):
+                out.append((n, m.group(0), m.start()))
+    return out

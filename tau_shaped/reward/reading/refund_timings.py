@@ -1,0 +1,145 @@
+"""When money sent back arrives, as a message states it (SPEC §10 statements; ``fact_claims``'s
+``refund_timing``): in a sentence about a refund or credit, or one where "it" reaches the card
+or the wallet ("It'll be on your card in two days"), a delivery aside. Each is ((method, when),
+words, start): the method "card" | "wallet" | "" (either), when "immediate" ("instantly",
+"instant", "in no time") | "hours" ("in 24-48 hours", "in about an hour") | "days:3-5" ("3-5
+business days", "between 3 and 5 working days") | "days:7-7" for "a week" | "days:14-14" for "a
+couple of weeks" or "a fortnight" | "upto:5" for a bound, in business days ("within 5 business
+days", "up to a week") | "days:0-1" (today, tomorrow) | "by:0" for "by Monday", the weekday (Monday
+0) of a deadline the checker reads against the episode's clock | "on:0" for "on Monday", the day
+it arrives. A markdown table is read as the "key: value" lines it stands for; a negated timing
+("not instantly", "it won't land on your card instantly": its clause's verb negated) states
+nothing.
+
+Also the small counts the fact readers share (``NUMBER_WORDS``, ``N``, ``count``). Every pattern
+is compiled once, linear on untrusted text (bounded repeats only).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List, Optional, Tuple
+
+from tau_shaped.reward.reading.money_claims import NOT_TIMING_DAY, tables_as_lines
+from tau_shaped.reward.reading.negation import Negations
+
+__all__ = ["MONEY_SENTENCE", "NUMBER_WORDS", "N", "count", "refund_timings"]
+
+_SP = r"[ \t\u00a0]{1,3}"
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10,
+                "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60}
+N = r"(?:[0-9]{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
+_N = N
+
+
+def count(word: str) -> Optional[float]:
+    """A small count in digits or words ("3", "three", "a", "a couple of"), or None."""
+    w = " ".join(word.lower().split())
+    if w in ("a", "an"):
+        return 1.0
+    if w == "a couple of":
+        return 2.0
+    return float(w) if w.isdigit() else (float(NUMBER_WORDS[w]) if w in NUMBER_WORDS else None)
+
+
+_count = count
+
+MONEY_SENTENCE = re.compile(r"\b(?:refund\w*|credit\w*|money|reimburs\w*|the \$|amount)\b", re.IGNORECASE)
+_ARRIVES = re.compile(r"\b(?:arriv\w*|takes?|show(?:s|ing)? up|lands?|reach\w*|appears?|expect|receive|back on|back in|back to|when)\b",
+                      re.IGNORECASE)
+_LIST_LINE = re.compile(r"[ \t]*(?:[-*•+|]|[0-9]{1,2}[.)]|[\"']?\w+[\"']?[ \t]*[:=])")
+_DELIVERY = re.compile(r"\b(?:order|deliver\w*|courier|driver|food|eta|dish)\b", re.IGNORECASE)
+_CARD = re.compile(r"\b(?:card|original[ _]payment|bank|statement|payment method)\b", re.IGNORECASE)
+_WALLET = re.compile(r"\bwallet\b", re.IGNORECASE)
+_TIMING = re.compile(
+    r"\b(?P<imm>immediately|instant(?:ly|aneous(?:ly)?)?|right away|straight away|at once|right now|in real time|in no time"
+    r"|on the spot)\b"
+    # "in 24-48 hours", "in about an hour", "within ~2 hours": a wait in hours or minutes
+    rf"|\b(?:within|in|after|over){_SP}(?:(?:about|around|roughly|approximately|approx\.|just|only|under|less{_SP}than|~)[ \t]{{0,3}})?"
+    rf"(?:the{_SP}|an{_SP}|a{_SP}|one{_SP}|a{_SP}few{_SP}|few{_SP}|several{_SP}"
+    rf"|a{_SP}couple{_SP}(?:of{_SP})?|couple{_SP}of{_SP}|(?P<h>[0-9]{{1,3}})(?:[ \t]{{0,2}}(?:-|–|to)[ \t]{{0,2}}[0-9]{{1,3}})?[ \t-]{{1,3}})?"
+    r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
+    r"|\b(?P<day>today|tonight|tomorrow|overnight|(?:by|before)[ \t](?:the[ \t])?end[ \t]of[ \t](?:the[ \t])?day|same[ -]day"
+    r"|later[ \t]today|end[ \t]of[ \t](?:the[ \t])?day)\b"
+    rf"|(?<![\w.\-–])(?P<d1>{_N}|a{_SP}couple{_SP}of|an?)(?:[ \t]{{0,2}}(?:-|–|to|or|and)(?:{_SP})?(?P<d2>{_N}))?{_SP}"
+    r"(?:business[ \t]{1,3}|working[ \t]{1,3}|biz[ \t]{1,3}|bank[ \t]{1,3})?(?P<days>days?|weeks?|fortnight)\b"
+    # a deadline on a weekday, relative to the episode's clock: "by Monday", "before next Friday"
+    rf"|\b(?P<wdp>by|on|before|until|till|come){_SP}(?:next{_SP}|this{_SP})?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    re.IGNORECASE,
+)
+_UP_TO = re.compile(r"(?i)\b(?:within|up[ \t]to|no[ \t]more[ \t]than|at[ \t]most|in[ \t]under|under|no[ \t]later[ \t]than)"
+                    r"[ \t]{1,3}(?:the[ \t]{1,3}next[ \t]{1,3}|about[ \t]{1,3})?$")
+# Money sent to a payment method ("It'll be on your card in two days", "reach your wallet"):
+# a sentence about a refund even where "it" names the refund.
+_TO_METHOD = re.compile(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:your|the)[ \t]{1,3}"
+                        r"(?:card|wallet|bank|statement|original[ _]payment)\b", re.IGNORECASE)
+# A method that will hold the money: "your wallet will have it in ...", "your card should show it ..."
+_METHOD_HOLDS = re.compile(r"\b(?:your|the)[ \t]{1,3}(?:card|wallet|bank(?:[ \t]{1,3}account)?|statement|account)[ \t]{1,3}"
+                           r"(?:(?:will|should|would|might|may|is[ \t]{1,3}going[ \t]{1,3}to)[ \t]{1,3})?"
+                           r"(?:have|show|get|see|receive|reflect|display)\w{0,3}\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s]))+")
+# the verb of the timing's clause negated, a few words before it ("it won't land on your card instantly",
+# "card refunds don't arrive the same day"); a comma, ";" or "but" ends the clause
+_NEGATED_VERB = re.compile(r"(?i)\b(?:won['’]t|will[ \t]not|wouldn['’]t|doesn['’]t|does[ \t]not|don['’]t|do[ \t]not|isn['’]t|is[ \t]not"
+                           r"|aren['’]t|are[ \t]not|can['’]t|cannot|never)\b(?:[ \t]{1,3}(?!but\b)[\w'’]{1,20}){0,8}[ \t]{1,3}$")
+
+_MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount")
+_METHOD_WORDS = ("card", "wallet", "bank", "statement", "original")
+_TIMING_WORDS = ("immediately", "instant", "no time", "on the spot", "right away", "straight away", "at once", "right now", "in real time",
+                 "hour", "hr", "min", "tonight", "tomorrow", "day", "week", "fortnight", "overnight")  # ("today", "monday": "day")
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+
+def refund_timings(text: str, negated: Negations, low: Optional[str]) -> List[Tuple[Tuple[str, str], str, int]]:
+    """Each refund timing ``text`` states (see the module docstring); ``negated``: its negations,
+    ``low``: the text lower-cased if ASCII, else None."""
+    if low is not None and (not any(w in low for w in _MONEY_WORDS + _METHOD_WORDS) or not any(w in low for w in _TIMING_WORDS)):
+        return []
+    if "|" in text:  # a markdown table: its "key: value" lines
+        lines = tables_as_lines(text, headed=True)
+        if lines != text:
+            text, negated = lines, Negations(lines)
+    if not (MONEY_SENTENCE.search(text) or _TO_METHOD.search(text) or _METHOD_HOLDS.search(text)):
+        return []
+    return _timings(text, negated)
+
+
+def _timings(text: str, negated: Negations) -> List[Tuple[Tuple[str, str], str, int]]:
+    out: List[Tuple[Tuple[str, str], str, int]] = []
+    overall = ("card" if _CARD.search(text) else "") + ("wallet" if _WALLET.search(text) else "")
+    for s in _SENTENCE.finditer(text):
+        lo, hi = s.span()
+        if not MONEY_SENTENCE.search(text, lo, hi) and not (
+                (_LIST_LINE.match(text, lo, hi) and _ARRIVES.search(text, lo, hi) or _TO_METHOD.search(text, lo, hi)
+                 or _METHOD_HOLDS.search(text, lo, hi))
+                and not _DELIVERY.search(text, lo, hi)):
+            continue  # a list line "Arrives: in 24 hours" under a refund reads with it, as "it" reaching the card does
+        method = ("card" if _CARD.search(text, lo, hi) else "") + ("wallet" if _WALLET.search(text, lo, hi) else "") or overall
+        for m in _TIMING.finditer(text, lo, hi):
+            if negated(m.start()) or _NEGATED_VERB.search(text, max(lo, m.start() - 90), m.start()):
+                continue  # "it won't land on your card instantly": the verb of its clause negated
+            if m.group("imm"):
+                value = "immediate"
+            elif m.group("unit"):
+                value = "hours"
+            elif m.group("day"):
+                if NOT_TIMING_DAY.search(text, max(0, m.start() - 40), m.start()):
+                    continue  # "anything else I can help with today?"
+                value = "days:0-1"
+            elif m.group("wd"):
+                on = m.group("wdp").lower() in ("on", "come")  # a day the money arrives, not a deadline
+                value = ("on:" if on else "by:") + str(_WEEKDAYS.index(m.group("wd").lower()))
+            else:
+                d1, d2 = _count(m.group("d1")), _count(m.group("d2") or m.group("d1"))  # "a week": one
+                if d1 is None or d2 is None:
+                    continue
+                unit = m.group("days")[:1].lower()
+                if d1 == d2 and _UP_TO.search(text, max(0, m.start() - 24), m.start()):
+                    # "within 5 business days", "up to a week": a bound, in business days (a week is five)
+                    value = f"upto:{d1 * {'w': 5, 'f': 10}.get(unit, 1):g}"
+                else:
+                    scale = {"w": 7, "f": 14}.get(unit, 1)
+                    value = f"days:{d1 * scale:g}-{d2 * scale:g}"
+            out.append(((method, value), m.group(0), m.start()))
+    return out

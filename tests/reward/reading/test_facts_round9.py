@@ -1,0 +1,79 @@
+"""Round 9 of issue 41: facts stated in new wording (SPEC §10 statements; wiki.md "Refunds and
+wallet credit", "Late deliveries"; rule ``fd.statements.facts_supported``), judged end to end on
+fd-missing-1 (FD-10021, delivered Thursday 12 March at 10:43; the clock Friday 13 March 19:00)
+and fd-missing-s1-1 (a refund of $18.55 to the card).
+
+- when a refund arrives: "between 3 and 5 working days" is the policy's (was read as 5 days
+  alone); "in 24-48 hours", "in about an hour", "instant", a table's cell are read; a timing
+  whose clause's verb is negated ("it won't land on your card instantly") states nothing;
+- the day of a delivery as a record's value ("Delivered: Wednesday 11 March", JSON
+  "delivered_on", a two-column table), "the day before today";
+- where compensation starts, in a sentence of its own: "we only compensate after 45 minutes",
+  "at least half an hour late to get anything back", "20+ minutes late before any compensation
+  applies", "the 10-minute mark", "5 minutes or more earns you a credit"; a range is a tier of the
+  table ("15-29 minutes late get the delivery fee back"), not the order's lateness; "under a
+  quarter of an hour" is 15 minutes, not an hour.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reward.reading.generated.world import respond, scene, trajectory, verdict
+
+RULE = "fd.statements.facts_supported"
+_WRITES = {"issue_refund", "cancel_order"}
+
+
+def _judge(task: str, text: str, after_writes: bool) -> str:
+    sc = scene("food_delivery", "train", task)
+    steps = [c for c in sc.calls if after_writes or c[0].name not in _WRITES]
+    return verdict(sc, RULE, trajectory(steps + [(respond(text), "OK, thanks.")], "Hi, I need help with my order."))
+
+
+@pytest.mark.parametrize("text, want", [
+    ("It'll take between 3 and 5 working days to reach your card.", "pass"),
+    ("It won't land on your card instantly; card refunds take 3-5 business days.", "pass"),
+    ("Refunds to a card aren't same-day: it's three to five business days.", "pass"),
+    ("| Refund | Arrives |\n|---|---|\n| $18.55 | in 3-5 business days |", "pass"),
+    ("Your card will see it in 24-48 hours.", "breach"), ("Refund to card: instant.", "breach"),
+    ("| Refund | Arrives |\n|---|---|\n| $18.55 | within 24 hours |", "breach"),
+    ("Your card refund will be there in about an hour.", "breach"),
+    ("It'll take between 1 and 2 working days to reach your card.", "breach"),
+    ("The money will not land on your original payment method by tomorrow.", "pass"),
+    ("Expect the $18.55 back on your original payment method within 24 hours.", "breach"),
+    ("It'll be back on your card in 1-2 biz days.", "breach"), ("It'll be back on your card in 3-5 biz days.", "pass"),
+])
+def test_refund_timing(text, want):
+    assert _judge("fd-missing-s1-1", text, after_writes=True) == want
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Per our records the order reached you the day before today.", "pass"),
+    ("Delivered: Thursday 12 March.", "pass"), ('{"order": "FD-10021", "delivered_on": "2026-03-12"}', "pass"),
+    ("| Order | Delivered |\n|---|---|\n| FD-10021 | Thursday 12 March |", "pass"),
+    ("Delivered: Wednesday 11 March.", "breach"), ('{"order": "FD-10021", "delivered_on": "2026-03-11"}', "breach"),
+    ("| Order | Delivered |\n|---|---|\n| FD-10021 | Wednesday 11 March |", "breach"),
+    ("Delivered - Tuesday.", "breach"), ('{"order": "FD-10021", "delivered": "three days ago"}', "breach"),
+    ('{"order": "FD-10021", "delivered": "one day ago"}', "pass"),
+])
+def test_delivery_day_as_a_value(text, want):
+    assert _judge("fd-missing-1", text, after_writes=False) == want
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Deliveries 15-29 minutes late get the delivery fee back.", "pass"),
+    ("Under a quarter of an hour late, there's no compensation, just an apology.", "pass"),
+    ("- 15-29 min late: delivery fee\n- 30+ min late: delivery fee + 20% of subtotal", "pass"),
+    ("Anything under 15 minutes late doesn't qualify for compensation.", "pass"),
+    ("We only compensate after 45 minutes.", "breach"),
+    ("You'd need to be at least half an hour late to get anything back.", "breach"),
+    ("Orders have to be 20+ minutes late before any compensation applies.", "breach"),
+    ("Compensation begins at the 10-minute mark.", "breach"),
+    ("Lateness of 5 minutes or more earns you a credit.", "breach"),
+    ("You're eligible for compensation from 25 minutes late.", "breach"),
+    ("- 5-29 min late: delivery fee\n- 30+ min late: delivery fee + 20% of subtotal", "breach"),
+    ("Under ten minutes late there's no compensation.", "breach"),
+])
+def test_where_compensation_starts(text, want):
+    assert _judge("fd-missing-1", text, after_writes=False) == want
