@@ -69,7 +69,7 @@ _POLAR_YES = re.compile(words(
     "yes", "yeah", "yea", "yep", "yup", "ya", "y", "affirmative", "indeed", "i do", "correct", "that's correct",
     "that is correct", "that's right", "exactly", "absolutely", "definitely", "certainly", "of course", "sure",
     "sure thing", "yes please", "oui", "mm-hmm", "mm hmm", "mhm", "mhmm", "uh-huh", "uh huh", "yes ma'am",
-    "yes sir", "yessir", "you bet", "you betcha", "yes indeed", "right on",
+    "yes sir", "yessir", "you bet", "you betcha", "yes indeed", "right on", "aye", "aye aye",
 ), re.IGNORECASE)
 # A go-ahead whatever the question's polarity.
 _GO_AHEAD = re.compile(words(
@@ -87,6 +87,8 @@ _GO_AHEAD = re.compile(words(
     "that suits me", "let's go with that", "go with that", "i'm in", "count me in", "do so", "please do so",
     "green light", "you have my ok", "you have my okay", "you have my permission", "you have my go-ahead",
     "sounds fair", "fair enough", "that'll do", "that will do", "make it happen", "sure thing", "you got it",
+    "let's roll", "fire away", "i'm down", "i'm down for that", "that'll work", "that will work", "go go go",
+    "knock yourself out", "done deal", "let's go", "hit it",
 ), re.IGNORECASE)
 # A go-ahead that tells the agent to act: it settles a hedge ("I guess, go ahead").
 _DIRECTIVE = re.compile(words(
@@ -154,7 +156,11 @@ _ASKS_WHICH = re.compile(
 _PLEASE_THEN = re.compile(r"(?<![\w'])please[ \t,]{1,3}(?:just[ \t]{1,3})?(?P<next>[a-z']+)(?:[ \t]{1,3}(?P<after>[a-z']+))?",
                           re.IGNORECASE)
 _PLEASE_OK = frozenset({"do", "go", "proceed", "confirm", "continue", "carry", "and", "thanks", "thank", "thx", "yes",
-                        "yeah", "ok", "okay", "sure", "that", "it", "let's", "by", "move", "i", "don't", "dont", "do"})
+                        "yeah", "ok", "okay", "sure", "that", "it", "let's", "by", "move", "i"})
+# A line that only greets ("Hi,", "Hello there!", "Dear Ana,"): the answer is on the next one
+_GREETING = re.compile(
+    r"^\W{0,4}(?:hi|hello|hey|hiya|howdy|greetings|good[ \t]+(?:morning|afternoon|evening|day)|dear|yo|hi[ \t]+there|hello[ \t]+there)"
+    r"(?:[ \t,]{1,3}(?-i:[A-Z])[\w.'-]{0,20}){0,2}[ \t]*[,.!:;]*[ \t]*$", re.IGNORECASE)  # a name is capitalized
 # "Good." alone to "Good?": a go-ahead ("Good question, but ..." is none)
 _JUST_GOOD = re.compile(r"^\W{0,8}(?:very\W{1,3})?good\W{0,8}$", re.IGNORECASE)
 _ECHO_HEAD = re.compile(r"^\W{0,8}(?:please\W{1,4})?(?P<verb>[a-z]{2,12})(?![\w'])", re.IGNORECASE)
@@ -215,12 +221,12 @@ def _read(reply: str, q: Question, stated: Any) -> Reply:
     # ("no objection" agrees to either)
     agree = (lambda m: " okay ") if q.polarity != "plain" else (lambda m: " okay " if m.group("always") else " ")
     cleaned = _SAYS_NOTHING_WITH_A_NEGATIVE.sub(" ", _YES_WITH_A_NEGATIVE.sub(agree, cleaned))
-    first = next((line for line in cleaned.split("\n") if line.strip(" \t\r,.!")), "")
+    first = next((line for line in cleaned.split("\n") if line.strip(" \t\r,.!") and not _GREETING.match(line)), "")
     answer = [c for s in sentences(first) for c in clauses(s)]
 
     polar_no = [c for c in answer if _NEGATIVE_ANSWER.search(c)] if q.polarity != "plain" else []
-    echo = any(_echoes(c, q) for c in answer)
-    first_raw = next((line for line in text.split("\n") if line.strip()), "")
+    echo = any(_echoes(c, q) for c in answer if not c.rstrip().endswith("?"))  # "Refund? I asked for ..." echoes nothing
+    first_raw = next((line for line in text.split("\n") if line.strip() and not _GREETING.match(line)), "")
     # a clause conceded by a go-ahead after it ("Not happy, but go ahead") refuses only outright
     conceded = [_CONCEDING.search(" ".join(answer[i + 1:i + 3])) is not None for i in range(len(answer))]
     refusing = {i for i, c in enumerate(answer) if c not in polar_no and refuses(c, q, stated, conceded=conceded[i])}
@@ -308,16 +314,25 @@ def _assenting(text: str, q: Question) -> str:
     """What of ``text`` may give assent: not a sentence that asks ("Yes?", "Why would I want
     that?", "Is it ok if you don't?"; one opening with a bare assent, "Sure, can you send a
     receipt?", keeps it), nor a "please" before another request."""
-    kept = []
+    kept, asked = [], False
     for s in sentences(text):
         parts = clauses(s)
         if s.rstrip().endswith("?") and not (len(parts) > 1 and _BARE_ASSENT.match(parts[0])):
+            asked = True
             continue
         kept.append(s)
+    if asked:  # "Great, thanks. Why would I want that?": the acknowledgement agrees to nothing
+        kept = [s for s in kept if not _ACK.match(s)]
     out = " ".join(kept)
     if "please" in out.lower():
         out = _PLEASE_THEN.sub(lambda m: m.group(0) if _please_agrees(m, q) else m.group(0)[6:], out)
     return out
+
+
+# "Great, thanks." / "Ok thanks.": an acknowledgement; it gives assent only to a reply that asks nothing else
+_ACK = re.compile(
+    r"^\W{0,8}(?:ok|okay|great|perfect|cool|alright|all right|fine|good|lovely|nice)\W{1,4}(?:thanks|thank[ \t]+you|thx|ty|cheers)"
+    r"(?:[ \t]+(?:so[ \t]+much|a[ \t]+lot))?\W{0,8}$", re.IGNORECASE)
 
 
 def _please_agrees(m: "re.Match[str]", q: Question) -> bool:

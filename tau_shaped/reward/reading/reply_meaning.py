@@ -314,7 +314,9 @@ _SARCASM = re.compile(
             "what a surprise", "big surprise", "just great", "just perfect", "just wonderful", "oh joy",
             "sure you will", "sure you are", "whatever you say", "great, just great", "oh goody",
             "not like it matters", "not that it matters", "like it matters", "not like i had a choice",
-            "pigs fly", "pigs might fly", "when hell freezes over", "dream on", "nice try", "and i'm the queen"),
+            "pigs fly", "pigs might fly", "when hell freezes over", "dream on", "nice try", "and i'm the queen",
+            "worked so well last time", "went so well last time", "worked out so well", "because i love waiting",
+            "i just love waiting", "because that worked", "because that went so well", "because i have all day"),
     re.IGNORECASE,
 )
 _WEAK_SARCASM = re.compile(words(

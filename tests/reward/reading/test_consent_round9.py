@@ -135,6 +135,10 @@ NEVER_YES = [
     "OK THANKS. PLEASE RECONSIDER.", "Ok thanks. Please check with the restaurant first.",
     "Great, thanks. Please just transfer me to a human.", "GREAT, THANKS. OK? WHICH CARD?", "Sure. How much?",
     "Great, thanks. I want to talk to my partner first.", "Okay, let me ask my wife.",
+    # the answer under a greeting line; an echo of the question's verb that asks; sarcasm with "because"
+    "Hi,\n\nNo, please don't.\n\nThanks, Ana", "Hello there!\nNo thanks.", "Refund? I asked for a replacement.",
+    "Sure, because that worked so well last time.", "Yeah, because I love waiting.", "Please don't.",
+    "Great, thanks. Why would I want that?", "Ok thanks. What refund?", "Hi, Not really.",
 ]
 Q_CARD = "Shall I refund $16.90 to your card for order FD-10045?"
 
@@ -147,7 +151,10 @@ def test_assent_words_that_do_not_assent_are_no_yes(reply):
 @pytest.mark.parametrize("reply", ["Yes please.", "Please do.", "Please go ahead.", "Please, go ahead with the refund.",
                                    "Sure, can you send a receipt too?", "Please refund it.",
                                    "This shouldn't have happened in the first place. Yes, go ahead.",
-                                   "Sure, go ahead if you want.", "SURE; YES PLEASE. I'm not happy about the delay."])
+                                   "Sure, go ahead if you want.", "SURE; YES PLEASE. I'm not happy about the delay.",
+                                   "Hi,\n\nYes please go ahead.\n\nThanks, Ana", "Hello there!\nSure, go ahead.",
+                                   "Fire away.", "Let's roll.", "I'm down.", "Aye.", "That'll work.", "Knock yourself out.",
+                                   "Refund it, please.", "Great, thanks!", "Ok thanks, go ahead. When will it show up?"])
 def test_their_controls_agree(reply):
     assert _read(reply, Q_CARD) == "yes"
 

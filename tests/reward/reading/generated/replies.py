@@ -51,6 +51,8 @@ _YES: List[Tuple[str, str, str]] = [
     ("ty, go ahead", "no ty", "maybe, I guess"),
     ("ofc, pls proceed", "nvm, pls dont", "Perhaps, I suppose."),
     ("plz do", "not rn", "Possibly, I guess."),
+    ("Fire away.", "Hold your fire.", "Maybe, I suppose."),
+    ("Let's roll, that'll work.", "Let's not, that won't work.", "I guess, maybe."),
     ("Honestly it's been a long night and the food was cold when it came. But yes, go ahead with it, and thanks.",
      "Honestly it's been a long night and the food was cold when it came. But no, don't go ahead with it, thanks.",
      "Honestly it's been a long night and the food was cold when it came. I guess, maybe."),
@@ -72,11 +74,12 @@ _NO = ["No thanks.", "Wait, not yet.", "Hold on, I need to check something first
        "Please reconsider.", "Please check with the restaurant first.", "Please just transfer me to a human.",
        "Great question, let me check my bank first.", "Yes? What do you mean?", "Ok? Which card?",
        "Why would I want that?", "I'd say yes, but my card was closed last week.", "Ok wait.",
-       "I'll sleep on it.", "Ask me again later.", "That's a hard pass.", "Over my dead body."]
+       "I'll sleep on it.", "Ask me again later.", "That's a hard pass.", "Over my dead body.",
+       "Refund? I asked for a replacement."]
 _UNCLEAR = ["I guess.", "Maybe, I suppose.", "Probably, I think.", "Hmm, maybe?", "Oh sure, great, whatever.",
             "Yeah right, like that ever works.", "Sure... whatever.", "Sure thing... once you tell me why it was late.",
             "Ok, but first tell me when the replacement arrives.", "Sure, right after you explain the fee.",
-            "Yeah, sure, and pigs fly."]
+            "Yeah, sure, and pigs fly.", "Sure, because that worked so well last time.", "Yeah, because I love waiting."]
 # "Do you mind if I go ahead?": declining to mind is agreeing
 _MIND = ["Not at all, go ahead.", "No, I don't mind at all, go ahead.", "Not at all."]
 _THANKS = ["Thanks! ", "Thank you. ", "Ok thanks. ", "Great, thanks. ", ""]
