@@ -31,8 +31,8 @@ _COUNTS = "|".join(re.escape(w).replace("\\ ", r"[ \t]+") for w in sorted(_COUNT
 _N = r"\d{1,3}(?:\.\d{1,2})?"  # "1.5 hours"
 _UNIT_GAP = r"[ \t-]{0,2}"  # "a half-hour", "20-minute"
 # Words of approximation or bound before a count ("in about 10", "in ~10", "within the next 10", "in under 20"): the count stands
-_ABOUT = (r"(?:(?:about|around|roughly|approximately|approx\.?|just|only|under|less[ \t]+than|some|maybe|like|another|the[ \t]+next"
-          r"|no[ \t]+more[ \t]+than|at[ \t]+most|up[ \t]+to|~)[ \t]*){0,2}")
+_ABOUT = (r"(?:,?[ \t]*(?:about|around|roughly|approximately|approx\.?|just|only|under|less[ \t]+than|some|maybe|like|say|another"
+          r"|the[ \t]+next|no[ \t]+more[ \t]+than|at[ \t]+most|up[ \t]+to|~)[ \t]*,?[ \t]*){0,2}")  # "in, like, 10 minutes"
 # A count, a range of counts ("10-15", "10 to 15", "ten or fifteen": the first, the earliest it promises) and "-ish"
 _RANGE_TO = r"(?:[ \t]*(?:-|\u2013|\u2014|to|or)[ \t]*(?:" + _N + "|" + _COUNTS + "))?"
 _ISH = r"(?:-?ish)?"
@@ -43,7 +43,7 @@ def _count_of(tag: str) -> str:
 
 
 _RELATIVE = re.compile(
-    rf"\b(?:(?:in|within|after)[ \t]+{_ABOUT}"
+    rf"\b(?:(?:in|within|after)(?:[ \t]+|(?=,)){_ABOUT}"
     + _count_of("n") + _UNIT_GAP +
     r"(?P<unit>minutes?|mins?|hours?|hrs?|seconds?|secs?)\b"
     # "an hour and a half", "2 hours and a quarter": a fraction of the unit after it

@@ -336,6 +336,6 @@ def _subject_of(text: str, start: int, end: int, subjects: Dict[str, float]) -> 
         return None
     lo = max([m.end() for m in _CLAUSE_EDGE.finditer(text, max(0, start - 80), start)], default=max(0, start - 80))
     edge = _CLAUSE_EDGE.search(text, end, min(len(text), end + 80))
-    clause = text[lo:edge.start() if edge else min(len(text), end + 80)].lower()
+    clause = text[lo:edge.start() if edge else min(len(text), end + 80)].lower().replace("_", " ")  # a JSON key "service_fee_rate"
     named = [s for s in subjects if s.lower() in clause]
     return named[0] if len(named) == 1 else None

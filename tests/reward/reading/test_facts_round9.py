@@ -49,6 +49,14 @@ def test_refund_timing(text, want):
 
 
 @pytest.mark.parametrize("text, want", [
+    ('{"service_fee_rate": "15%"}', "breach"), ('{"service_fee_rate": "5%"}', "pass"), ("service_fee=20%", "breach"),
+    ("| Fee | Rate |\n|---|---|\n| Service fee | 15% |", "breach"),
+])
+def test_the_service_fee_as_a_key(text, want):
+    assert _judge("fd-missing-s1-1", text, after_writes=True) == want
+
+
+@pytest.mark.parametrize("text, want", [
     ("Per our records the order reached you the day before today.", "pass"),
     ("Delivered: Thursday 12 March.", "pass"), ('{"order": "FD-10021", "delivered_on": "2026-03-12"}', "pass"),
     ("| Order | Delivered |\n|---|---|\n| FD-10021 | Thursday 12 March |", "pass"),

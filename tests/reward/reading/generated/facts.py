@@ -125,8 +125,9 @@ def _rate(rng: random.Random, sc) -> Draft:
     policy (15%, 20%, 100%) said of it is wrong all the same (round 8)."""
     before = [c for c in sc.calls if c[0].name != "issue_refund"]
     context = {"scene": sc, "rule": RULE, "before": before}
+    record = ("Fees on this order:", [("service fee", "{rate} of the food subtotal"), ("delivery fee", "$2.99")], "")
     return Draft("facts", "service_fee_rate", [rng.choice(_SAID_RATE)], {"rate": rng.choice(_RATE)}, PASS, context,
-                 others={"rate": [(rng.choice(_WRONG_RATE), BREACH)]}, key_slots=("rate",))
+                 record=record, others={"rate": [(rng.choice(_WRONG_RATE), BREACH)]}, key_slots=("rate",))
 
 
 # --- round 9: the day of a delivery and where late compensation starts -------------------------
