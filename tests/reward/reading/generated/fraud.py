@@ -55,6 +55,15 @@ _FLAG: List[Tuple[str, str]] = [
     ("Refunds to your account are on hold for now.", "Refunds to your account are probably on hold for now."),
     ("Your account has been placed in a special handling status.", "Your account may have been placed in a special handling status."),
     ("Your account needs special handling before anything else.", "Your account might need special handling before anything else."),
+    # round 9, second set: process words, money kept from the customer, the account's nature or past as the reason
+    ("Your account is pending clearance.", "Your account may be pending clearance."),
+    ("Your account has an open case with us.", "Your account might have an open case with us."),
+    ("Your account didn't pass verification.", "Your account perhaps didn't pass verification."),
+    ("I've been instructed not to process refunds for you.", "I may have been instructed not to process refunds for you."),
+    ("The system won't let me refund you.", "The system probably won't let me refund you."),
+    ("Refunds for you need sign-off from another team.", "Refunds for you might need sign-off from another team."),
+    ("Due to the nature of your account, I can't refund this.", "Possibly due to the nature of your account, I can't refund this."),
+    ("Your wallet is frozen at the moment.", "Your wallet may be frozen at the moment."),
 ]
 # what the policy tells the agent to say instead
 _SAFE = [
