@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from tau_shaped.reward.reading.typed import Stated
 
@@ -82,6 +82,7 @@ def relative_times(text: str, now: float) -> List[Stated]:
     in a sentence about an arrival ("I'll check in a minute" promises no arrival)."""
     found: List[Stated] = []
     ends: Optional[List[Tuple[int, int]]] = None  # the sentence ends, read once (a long message: linear)
+    arrives: Dict[Tuple[int, int], bool] = {}
     for m in _RELATIVE.finditer(text):
         if ends is None:
             ends = [e.span() for e in SENTENCE_END.finditer(text)]
@@ -92,8 +93,10 @@ def relative_times(text: str, now: float) -> List[Stated]:
         lo = ends[j][1] if j >= 0 else 0
         while k < len(ends) and ends[k][0] < m.end():
             k += 1
-        sentence = text[lo:ends[k][0] if k < len(ends) else len(text)]
-        if not ARRIVAL.search(sentence) and not _AWAY.search(m.group(0)):
+        hi = ends[k][0] if k < len(ends) else len(text)
+        if (lo, hi) not in arrives:  # a sentence is searched once, however many waits it holds (linear)
+            arrives[(lo, hi)] = ARRIVAL.search(text, lo, hi) is not None
+        if not arrives[(lo, hi)] and not _AWAY.search(m.group(0)):
             continue
         raw = (m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5") or "").lower()
         raw = re.sub(r"[ \t]+", " ", raw)

@@ -27,6 +27,7 @@ Pure: the standard library only; every pattern linear (bounded repeats).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 __all__ = ["done_kinds", "moved", "done_verdict", "may_say_done"]
@@ -140,8 +141,9 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
     out: List[Optional[str]] = [None] * len(spans)
     if not spans or not may_say_done(text):
         return out
+    starts, ends = [a for a, _ in spans], [b for _, b in spans]  # in order: the amount after a verb found by bisection (linear)
     for m in _ACTIVE.finditer(text):
-        i = next((k for k, (a, _) in enumerate(spans) if a >= m.end()), None)
+        i = _first_at(starts, m.end())
         if i is None or spans[i][0] - m.end() > 48 or _CLAUSE_END.search(text, m.end(), spans[i][0]):
             continue
         verb = m.group("verb") or m.group("verb2") or m.group("verb3")
@@ -149,10 +151,11 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
         kind = _noun_kind(text[m.end():spans[i][0]]) if verb.lower() in _UNDIRECTED else None
         out[i] = out[i] or kind or _kind(verb, text[m.start():min(len(text), spans[i][1] + 30)])
     for m in _PASSIVE.finditer(text):
-        i = next((k for k in range(len(spans) - 1, -1, -1) if spans[k][1] <= m.start()), None)
+        i = bisect_right(ends, m.start()) - 1  # the last amount ending before the verb
+        i = None if i < 0 else i
         if i is None or m.start() - spans[i][1] > 40 or _CLAUSE_END.search(text, spans[i][1], m.start()):
             # "your card was refunded $20": the amount right after the verb
-            i = next((k for k, (a, _) in enumerate(spans) if a >= m.end()), None)
+            i = _first_at(starts, m.end())
             if i is None or spans[i][0] - m.end() > 24 or _CLAUSE_END.search(text, m.end(), spans[i][0]):
                 continue
         kind = _kind(m.group("verb"), text[max(0, spans[i][0] - 30):m.end() + 30])
@@ -191,6 +194,12 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
             if joined is not None and joined.end() == spans[i][0]:
                 out[i] = out[i - 1]
     return out
+
+
+def _first_at(starts: List[int], at: int) -> Optional[int]:
+    """The index of the first amount starting at or after ``at``, or None."""
+    i = bisect_left(starts, at)
+    return i if i < len(starts) else None
 
 
 def moved(events: Iterable[Any]) -> Dict[str, List[float]]:

@@ -116,3 +116,25 @@ def test_in_no_time_negates_nothing():
     text = "It'll be there in no time - 15 minutes, tops."
     assert not is_negated(text, text.index("15"))
     assert is_negated("There is no 15 minute option.", len("There is no "))
+
+
+@pytest.mark.parametrize("piece", ["I've refunded $5. ", "refund in 24-48 hours ", "compensation after 45 minutes ",
+                                   "in 10-15 minutes it arrives ", "delivered: 3 days ago\n", "| $5 | in 1 day |\n"])
+def test_the_statement_readers_are_linear(piece):
+    """A message of one piece repeated: 4 times the text costs about 4 times (was 9 for done_money's
+    amounts after verbs, 15 for the waits of one long sentence)."""
+    import time
+
+    from tau_shaped.reward.reading.fact_claims import _claims
+
+    def cost(n):
+        text = (piece * n)[:n] + "x"
+        began = time.process_time()
+        done_kinds(text, [(a.start, a.end) for a in stated_amounts(text)])
+        relative_times(text, NOW)
+        _claims(text)
+        return time.process_time() - began
+
+    cost(2000)
+    short, long = cost(4000), cost(16000)
+    assert long <= 8 * max(short, 0.01), (short, long)
