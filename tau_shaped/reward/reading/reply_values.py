@@ -305,6 +305,9 @@ def _read_values(text: str) -> Iterator[Value]:
     for m in _CARD_BRAND.finditer(lowered):
         yield Value("card_brand", _BRANDS.get(m.group(0).replace(" ", "").replace("-", ""), m.group(0)), m.start(),
                     _negated(lowered, m.start()))
+    for m in _QUANTITY.finditer(lowered):
+        unit = m.group("unit").split()[-1].rstrip("s")
+        yield Value("qty:" + _UNITS.get(unit, unit), float(m.group("n")), m.start(), _negated(lowered, m.start()))
     for m in _CARD_END.finditer(lowered):
         yield Value("card_end", re.sub(r"\D", "", m.group("end") or m.group("end2")), m.start(), _negated(lowered, m.start()))
     for kind, key, start in ids_of(lowered):
@@ -326,7 +329,15 @@ def join_amounts(text: str) -> str:
 
 
 def _soft(kind: str) -> bool:
-    return kind in ("reason", "card_brand", "card_end") or kind.startswith("id:")
+    return kind in ("reason", "card_brand", "card_end") or kind.startswith(("id:", "qty:"))
+
+
+# A quantity of a unit ("2 GB", "3 gigs", "2 checked bags"): compared only with the one the
+# question names ("Yes, 3 GB please" after "2 GB of data for $4.00" asks for another call)
+_QUANTITY = re.compile(
+    r"(?<![\w.,$])(?P<n>\d{1,4}(?:\.\d{1,2})?)\s?(?P<unit>gb|gigs?|gigabytes?|mb|megabytes?|(?:checked\s+)?bags?|suitcases?"
+    r"|passengers?|seats?)(?![\w'])")
+_UNITS = {"gig": "gb", "gigabyte": "gb", "megabyte": "mb", "suitcase": "bag"}
 
 
 # A card's brand and its last four digits ("your Visa ending 4821", "the one ending in 1 2 3 4"):

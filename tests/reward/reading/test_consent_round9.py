@@ -228,3 +228,28 @@ _FLIGHTS = "I'll change reservation M05KNL to economy flights HAT110 and HAT172 
 def test_tau2_a_date_without_its_year_is_compared_by_month_and_day(date, want):
     assert _tau2_confirmed("airline", "update_reservation_flights", "16", "air.confirm.before_write",
                            _FLIGHTS.format(d=date)) == want
+
+
+_REFUEL = "I can add 2 GB of data to line {line} for $4.00. Shall I go ahead?"
+
+
+@pytest.mark.parametrize("reply,want", [
+    # a quantity of a unit named in a yes that is not the question's asks for another call (telecom
+    # refuel: 2 GB described, the reply wants 3)
+    ("Yes please", "pass"), ("Yes, 2 GB is fine.", "pass"), ("Yes, two gigs is perfect.", "pass"),
+    ("Yes, 3 GB please.", "breach"), ("Yes, 3 gigs.", "breach"), ("Sure, 5GB.", "breach"),
+    ("Yes, make it 5 GB.", "breach"), ("yse, go aheda", "pass"),
+])
+def test_tau2_a_quantity_named_in_a_yes_is_compared_with_the_questions(reply, want):
+    from tests.reward.reading.generated.world import trajectory, verdict
+    from tests.reward.reading.test_heldout_round5_tau2 import PRICE, _telecom
+
+    sc = _telecom("refuel_data")[0]
+    call, obs = sc.call("refuel_data")
+    message = _REFUEL.format(line=call.kwargs["line_id"])
+    assert verdict(sc, PRICE, trajectory([(respond(message), seen(reply)), (call, obs)], "My data ran out.")) == want
+
+
+@pytest.mark.parametrize("reply", ["Yes, 3 bags please.", "Sure, 2 checked bags."])
+def test_a_count_of_bags_other_than_the_questions_is_a_change(reply):
+    assert _read(reply, "I'll add 1 checked bag to reservation M05KNL for $50. Shall I proceed?") == "change"
