@@ -52,7 +52,10 @@ _WHO = rf"(?:I|we|I{_A}m|we{_A}re|I{_SP}am|we{_SP}are)"
 _PARTS = [
     rf"\b(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|could{_SP}not|couldn{_A}?t|won{_A}?t{_SP}be{_SP}able|will{_SP}not{_SP}be{_SP}able)"
     rf"{_SP}{_NOT_ACT}",
-    rf"\b{_WHO}{_SP}(?:unable|not{_SP}able|not{_SP}allowed|not{_SP}permitted|not{_SP}authorized){_SP}to{_SP}{_NOT_ACT}",
+    rf"\b{_WHO}{_SP}(?:unable|not{_SP}able|not{_SP}allowed|not{_SP}permitted|not{_SP}authori[sz]ed){_SP}to{_SP}{_NOT_ACT}",
+    # round 9: "we aren't able to honour that", "I'm unable to." (the verb left unsaid)
+    rf"\b(?:I|we){_SP}(?:aren{_A}?t|am{_SP}not|are{_SP}not|wasn{_A}?t|weren{_A}?t){_SP}(?:able|allowed|permitted|authori[sz]ed){_SP}to{_SP}{_NOT_ACT}",
+    rf"\b{_WHO}{_SP}(?:unable|not{_SP}able|not{_SP}allowed|not{_SP}permitted|not{_SP}authori[sz]ed){_SP}to[ \t]{{0,3}}(?:[.!;,)]|$)",
     rf"\b(?:unable|not{_SP}able){_SP}to{_SP}{_NOT_ACT}",
     rf"\b(?:can{_A}?t|cannot|can{_SP}not|could{_SP}not|couldn{_A}?t|won{_A}?t|will{_SP}not|(?:is|are){_SP}not{_SP}able{_SP}to"
     rf"|isn{_A}?t{_SP}able{_SP}to|(?:is|are){_SP}not{_SP}going{_SP}to|isn{_A}?t{_SP}going{_SP}to){_SP}be{_SP}"
@@ -81,7 +84,7 @@ _PARTS = [
     rf"\b(?:I|we){_SP}(?:must|have{_SP}to|need{_SP}to){_SP}say{_SP}no\b",
     # the same in other words (issue 41: "no longer cancellable", "too late to change it", "I'm not in a
     # position to", "I won't refund it", "we don't offer that", "there's nothing I can do", "no safe substitute")
-    rf"\bno{_SP}longer{_SP}(?:be{_SP})?(?:possible|eligible|available|cancell?able|cancell?ed|modifiable|changeable|refundable|changed|modified)\b",
+    rf"\bno{_SP}longer{_SP}(?:be{_SP})?(?:possible|eligible|available|cancell?able|cancell?ed|modifiable|changeable|refundable|changed|modified|an{_SP}option)\b",
     rf"\bcan{_SP}no{_SP}longer{_SP}(?:be{_SP})?\w+",
     rf"(?<!\bnot )(?<!n't )(?<!n’t )\b(?:too{_SP}late|past{_SP}the{_SP}point){_SP}(?:now{_SP})?(?:to|for|where)\b",
     rf"\bnot{_SP}in{_SP}a{_SP}position{_SP}to\b",
@@ -89,7 +92,7 @@ _PARTS = [
     rf"\b(?:won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not){_SP}be{_SP}(?:possible|allowed|permitted|an{_SP}option)\b",
     rf"\b(?:I|we){_SP}(?:do{_SP}not|don{_A}?t){_SP}(?:offer|provide|allow|permit|issue|give|do|grant|accept)\b",
     rf"\b(?:I|we){_SP}(?:do{_SP}not|don{_A}?t){_SP}have{_SP}(?:the{_SP})?(?:ability|authority|option|means|permission|power)\b",
-    rf"\b(?:I{_A}ll|I{_SP}will|we{_A}ll|we{_SP}will|I{_A}d|I{_SP}would){_SP}have{_SP}to{_SP}(?:respectfully{_SP})?(?:decline|deny|refuse|say{_SP}no)\b",
+    rf"\b(?:I{_A}ll|I{_SP}will|we{_A}ll|we{_SP}will|I{_A}d|I{_SP}would){_SP}(?:have|need){_SP}to{_SP}(?:respectfully{_SP})?(?:decline|deny|refuse|say{_SP}no)\b",
     rf"\b(?:I{_A}m|I{_SP}am|we{_A}re|we{_SP}are){_SP}(?:declining|denying|refusing|rejecting)\b",
     rf"\b(?:not|isn{_A}?t|aren{_A}?t){_SP}entitled\b",
     rf"\b(?:falls?|is|are){_SP}outside{_SP}(?:of{_SP})?(?:our|the|what){_SP}\w",
@@ -120,6 +123,7 @@ _PARTS = [
     rf"{_SP}(?:let|allow|permit){_SP}(?:me|us|you|it|this|that|changes?|cancell?ations?|refunds?)\b",
     # round 9: "a non-starter", "a no-go", "beyond what I'm permitted to do", "beyond my authority"
     rf"\b(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|won{_A}?t|couldn{_A}?t)[ \t]{{0,3}}(?:[.!;,)\u2014\u2013]|$)",  # "As much as I'd like to, I can't."
+    rf"\ba{_SP}(?:hard|firm|polite|respectful){_SP}pass\b|\b(?:it{_A}s|it{_SP}is|that{_A}s|that{_SP}is|that{_SP}one{_A}s){_SP}a{_SP}pass{_SP}(?:from|for{_SP}(?:me|us)\b)",
     rf"\ba{_SP}(?:non-?starter|no-?go)\b|\b(?:beyond|outside){_SP}what{_SP}(?:I|we)(?:{_A}m|{_A}re|{_SP}am|{_SP}are)?{_SP}"
     rf"(?:permitted|allowed|able|authori[sz]ed)\b|\bbeyond{_SP}(?:my|our){_SP}(?:power|authority|remit)\b",
     rf"\b(?:change|changes|cancellation|refund|modification|upgrade|exchange|return)s?{_SP}(?:is|are|has{_SP}been|have{_SP}been){_SP}"

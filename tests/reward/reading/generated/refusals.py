@@ -39,6 +39,11 @@ _DENIALS: List[Tuple[str, str]] = [
     ("It's beyond what I'm permitted to do.", "It's well within what I'm permitted to do."),
     ("As much as I'd like to, I can't.", "As you'd like, I can."),
     ("Kindly note that a cancellation is not available for this fare.", "Kindly note that a cancellation is available for this fare."),
+    ("That one's a hard pass from our side.", "That one's a yes from our side."),
+    ("Cancelling it is no longer an option.", "Cancelling it is still an option."),
+    ("I'm not authorised to issue that refund.", "I'm authorised to issue that refund."),
+    ("I'll need to decline that one.", "I'll gladly approve that one."),
+    ("We aren't able to honour that request.", "We're able to honour that request."),
 ]
 # round 9: help given in words that look like a no ("no reason I can't", "I can't see why not")
 _HELPS = ["There's no reason I can't do that for you; it's done.", "I can't see why not - I'll make the change now.",
