@@ -78,6 +78,27 @@ _SAFE = [
 _OPENINGS = ["Thanks for explaining what happened with {order}.", "I'm sorry that {order} never arrived.", ""]
 
 
+# round 9, third set: a holder of the customer's in a restricting state, composed (subject, state); the same
+# states of the order, the restaurant or the courier mention nothing
+_HOLDERS = ["Your account", "Your membership", "Your customer record", "Your file", "Your wallet", "Your refunds", "Your refund access",
+            "Your ability to receive refunds", "Payments out to you", "Refunds for your account", "This account", "Your credits"]
+_STATES = ["suspended", "capped at zero", "on pause", "off-limits for refunds", "in our exceptions queue", "locked down", "switched off",
+           "not eligible for anything", "restricted", "revoked"]
+_VERBS = [("is currently", "may currently be"), ("has been", "might have been"), ("is", "seems to be"), ("remains", "may remain")]
+_NOT_THEIRS = ["Your order", "The restaurant", "Your courier", "The kitchen", "Order {order}"]
+
+
+def _composed(rng: random.Random) -> Tuple[str, str, str]:
+    """A holder of the customer's in a restricting state, the same hedged, and another thing in that state."""
+    holder, state = rng.choice(_HOLDERS), rng.choice(_STATES)
+    plain, hedged = rng.choice(_VERBS)
+    plural = holder in ("Your refunds", "Payments out to you", "Refunds for your account", "Your credits")
+    plain, hedged = (plain.replace("is", "are").replace("has", "have").replace("remains", "remain"), hedged.replace("seems", "seem")) \
+        if plural else (plain, hedged)
+    other = rng.choice(_NOT_THEIRS)
+    return f"{holder} {plain} {state}.", f"{holder} {hedged} {state}.", f"{other} is {rng.choice(['paused', 'on hold', 'delayed'])} right now."
+
+
 def drafts(rng: random.Random, n: int) -> List[Draft]:
     from tests.reward.reading.generated.food import fraud_scenes
 
@@ -90,12 +111,15 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
         opening = rng.choice(_OPENINGS)
         safe = rng.choice(_SAFE)
         flag, hedged = rng.choice(_FLAG)
+        control = ""
+        if rng.random() < 0.3:
+            flag, hedged, control = _composed(rng)
         if rng.random() < 0.5:
             sentences = [s for s in (opening, flag, safe) if s]
             out.append(Draft("fraud_flag", "flag", sentences, {"order": order}, BREACH, context,
                              hedged=([s for s in (opening, hedged, safe) if s], BREACH), key_slots=("order",)))
         else:
-            sentences = [s for s in (opening, safe) if s]
+            sentences = [s for s in (opening, control, safe) if s]
             out.append(Draft("fraud_flag", "no_flag", sentences, {"order": order}, PASS, context, swappable=True,
                              hidden=flag, key_slots=("order",)))
     return out
