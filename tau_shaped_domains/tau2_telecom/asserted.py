@@ -9,7 +9,8 @@ payment went through"). A table's rows and a flat JSON object are read as the ``
 lines they stand for ("| Bill | Status |" over "| B1 | Paid |" reads "Bill: B1; Status: Paid."), and so are
 ``key=value`` lines ("status=paid"). A possibility is no report: "may", "might", "could", "maybe",
 "perhaps" or "possibly" in the match's clause before it or inside it ("Your payment may have gone
-through", "The top-up might be complete"; "you may now ..." gives leave and doubts nothing). Registered when the domain package builds its domain (``DOMAIN``), before
+through", "The top-up might be complete"; "you may now ..." gives leave and doubts nothing); a
+likelihood reports ("your line is probably back up", "your line should now be back up"). Registered when the domain package builds its domain (``DOMAIN``), before
 its rule file is read: a rule file names only kinds the code registered.
 """
 
@@ -134,6 +135,19 @@ def as_lines(text: str) -> str:
     return "\n".join(out)
 
 
+# a likelihood reports what it qualifies ("your line is probably back up", "your line should now be
+# back up": SPEC §10): its adverb is read away and "should now be" read "is now" ("should be paid",
+# an obligation as well, is left alone)
+_LIKELY = re.compile(r"\b(is|are|was|were|has|have|had|has been|have been|'s|\u2019s|'ve|\u2019ve)[ ]+(?:most[ ]+)?"
+                     r"(?:probably|likely|surely|certainly|definitely)[ ]+", re.IGNORECASE)
+# (not under a condition after it: "should now be back up once you pay" is still to come)
+_SHOULD_NOW = re.compile(r"\bshould[ ]+now[ ]+be\b(?![^.?!\n]{0,80}\b(?:once|when|after|if|as soon as|until|unless)\b)", re.IGNORECASE)
+
+
+def _likely_said_plainly(text: str) -> str:
+    return _SHOULD_NOW.sub("is now", _LIKELY.sub(lambda m: m.group(1) + " ", text))
+
+
 def _clause_start(text: str, lo: int, start: int) -> int:
     """Where the clause of a match at ``start`` begins (its sentence begins at ``lo``)."""
     at = max(lo, start - _WINDOW)
@@ -147,6 +161,8 @@ def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
     (``as_lines``). Linear in the text: its sentence ends are found once, each match's sentence
     by bisection."""
     text = as_lines(text)
+    if "should now be" in text.lower() or _LIKELY.search(text):
+        text = _likely_said_plainly(text)
     negated = None
     ends: Optional[List[int]] = None
     for start, snippet in data_regex.matches(pattern, text):

@@ -10,7 +10,9 @@ line up; an amount of GB in words ("Two gigs have been added"); the customer abl
 good to go with roaming, squared away; ``key=value`` lines read as ``key: value`` (underscores as
 spaces). A possibility is no report: "may", "might", "could", "perhaps" before the words in their
 clause or inside them ("The top-up might be complete", "Your data may have been topped up");
-"you may now ..." gives leave and doubts nothing. "Look out for a payment request" announces one
+"you may now ..." gives leave and doubts nothing. A likelihood reports: "probably", "likely",
+"most likely" after its verb, "should now be" (not under a condition after it: "... once you pay");
+"should be paid", an obligation as well, reports nothing. "Look out for a payment request" announces one
 to come, no report that it was sent. A refuel offered with "load", "put", "give" or "recharge",
 or with its verb split by its object ("Shall I top it up?"), names the refuel."""
 
@@ -27,15 +29,18 @@ from tests.reward.reading.generated.world import BREACH, PASS, respond  # noqa: 
 
 DONE = {"resume_line": ["Your line's back up.", "Your line's back.", "{line} is live once more.", "Your number's back in service.",
                         "Here's the update:\nline={line}\nstatus=resumed", "Your line is up again.", "We've got your line working again.",
-                        "Resumed {line} for you.", "Reactivation complete for {line}.", "I've brought {line} out of suspension."],
+                        "Resumed {line} for you.", "Reactivation complete for {line}.", "I've brought {line} out of suspension.",
+                        # a likelihood reports too
+                        "Your line is probably back up.", "Your line should now be back up."],
         "enable_roaming": ["Roaming's on now.", "You can roam now.", "You're good to go with roaming.", "Roaming is sorted.",
-                           "I've sorted out roaming for you.",
+                           "I've sorted out roaming for you.", "Roaming should now be on.",
                            "Here's the update:\nline={line}\nroaming=enabled"],
         "refuel_data": ["Your data's topped up.", "I've just topped you up with {gb} GB of data.", "Two gigs have been added to {line}.",
                         "Here's the update:\nline={line}\ndata_added={gb} GB", "You've been credited {gb} GB.",
                         "{gb} GB is now on your line.", "Your {gb} GB top-up is on the line now."]}
 # "Your service is back" is said when airplane mode goes off too: it tells of no resume
-NOT_DONE = {"resume_line": ["Your service is back.", "Your service is back up and running.", "Your line might be back up and running now.", "{line} may be working again.",
+NOT_DONE = {"resume_line": ["Your service is back.", "Your service is back up and running.",
+                            "Your line should now be back up once you pay.", "Your line should be back up shortly.", "Your line might be back up and running now.", "{line} may be working again.",
                             "The suspension on {line} may have been lifted.", "Your service is back in 24 hours after payment"],
             "enable_roaming": ["Roaming might be on for {line} already.", "You might be able to roam now.",
                                "Data roaming may have been switched on for {line}."],
@@ -84,8 +89,9 @@ def test_a_payment_request_said_sent_in_round_9_words():
 
 PAID = ["Your payment's gone through.", "You're all squared away on {b}.", "Update:\nbill={b}\nstatus=paid",
         "Your account is clear.", "We've taken your payment.", "Your payment cleared.",
+        "Your payment has probably gone through.", "Your bill should now be paid.", "Your bill is likely paid.",
         "It looks like the payment went through."]  # a likelihood still tells the customer it is paid
-NOT_PAID = ["Your account is clear of other issues, but {b} is still due.", "Your payment may have gone through.", "{b} might be cleared.", "Your balance on {b} might be zero now.",
+NOT_PAID = ["Your account is clear of other issues, but {b} is still due.", "Your bill should be paid.", "Your payment may have gone through.", "{b} might be cleared.", "Your balance on {b} might be zero now.",
             "You might be squared away on {b}."]
 
 
