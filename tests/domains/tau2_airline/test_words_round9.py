@@ -13,7 +13,8 @@
 - ``air.cancel.insurance_reason_covered``: health reasons in other words (coming down with,
   throwing one's back out, chickenpox, measles, mono, a blood clot, in a cast, laid up, bedbound,
   one's OB, expecting a baby), and the idioms that name no illness: "sick of", "sick and tired",
-  "ill at ease", "ill-advised"."""
+  "ill at ease", "ill-advised"; the weather only as bad weather or its effect ("due to the weather",
+  "the weather is terrible", "a weather warning"; "Weather's lovely, but ..." gives no reason)."""
 
 from __future__ import annotations
 
@@ -75,9 +76,15 @@ COVERED = ["I've come down with shingles.", "I threw my back out and can't sit o
            "I have measles.", "I have mono and can barely stand.", "I'm being treated for a blood clot.", "I'm in a cast after a bad fall.",
            "I'm laid up with a fever.", "I've been bedbound with vertigo.", "My OB told me not to fly.", "I'm expecting a baby any day now.",
            "I caught norovirus.", "I hurt my back badly.", "I'm sick.", "I'm ill, please cancel.", "My kid is sick and can't fly.",
-           "I'm sick as a dog."]
+           "I'm sick as a dog.",
+           # the weather as a reason: bad weather or its effect
+           "Due to the weather I can't go.", "The weather is terrible there.", "Weather's awful, cancel please.", "Bad weather is coming.",
+           "There's a weather warning for Denver.", "It's the weather, honestly.", "Weather-related closures at the airport.",
+           "The weather has closed the airport.", "The weather's going to be dangerous.", "Severe weather is forecast."]
 NOT_COVERED = ["I'm sick of all these delays.", "I'm sick and tired of waiting.", "I feel ill at ease about the trip.",
-               "That trip was ill-advised.", "I'm expecting a call from work, so cancel.", "I'm not sick, I changed my mind."]
+               "That trip was ill-advised.", "I'm expecting a call from work, so cancel.", "I'm not sick, I changed my mind.",
+               "Weather's lovely, but I've changed my plans.", "The weather is fine, I just don't want to go.",
+               "Nice weather there, but I'm busy.", "I checked the weather and it's perfect; still, cancel."]
 
 
 def test_a_covered_reason_in_round_9_words():

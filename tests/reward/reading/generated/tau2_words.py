@@ -287,10 +287,12 @@ _NO_OFFER = ["I need to check your reservation before I can say whether any comp
 _COVERED = ["I've come down with shingles, so I can't fly.", "My son has chickenpox, so we can't go.",
             "I threw my back out and can't sit on a plane.", "My doctor says I can't travel after my surgery.",
             "A blizzard is coming through, the airport will be snowed in.", "I'm laid up with a fever.",
-            "I'm expecting a baby any day now.", "There's a typhoon forecast where I'm going."]
+            "I'm expecting a baby any day now.", "There's a typhoon forecast where I'm going.",
+            "Because of the weather, I can't get there.", "The weather there is really dangerous this week."]
 _UNCOVERED = [("I'm sick of all these delays.", None), ("I'm sick and tired of waiting.", None),
               ("I feel ill at ease about the trip.", None), ("My plans fell through.", None),
-              ("Work got busy, honestly.", None), ("I found a cheaper flight elsewhere.", None)]
+              ("Work got busy, honestly.", None), ("I found a cheaper flight elsewhere.", None),
+              ("The weather's lovely, but my plans changed.", None), ("Nice weather there, but I'm too busy.", None)]
 _COVERED_DENIED = ["I'm not sick or anything, I just changed my mind.", "No medical reason, I simply can't make it."]
 
 
