@@ -18,6 +18,7 @@ messages restarts after each write.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any, Callable, Dict, Iterable, List, Literal, Optional, Tuple, Union
 
@@ -174,6 +175,8 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
                 answer = reply_class(later, c) if later.strip() else "unclear"
                 if answer != "unclear":
                     state = "yes" if answer == "yes" else "no"
+            elif state in ("yes", "no", "change") and r.index not in unanswered and r.index not in unrecorded:
+                state = _later_word(state, seen(r.user_reply or ""), text, described, c)
             elif not missing.startswith("it names no"):
                 why = f"no message states it ({missing})"
         if state == "unclear":
@@ -189,6 +192,31 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
     if not hits and open_:
         return Finding(False, None, NOWHERE, f"undetermined: step {open_[0][0]}: {open_[0][1]}", tuple(open_))
     return verdict
+
+
+def _later_word(state: str, later: str, text: str, described: Callable[[], Dict[str, Any]], c: Any) -> str:
+    """The state after the customer's later word on a described call, before it is made (SPEC §10:
+    the yes must stand when the call is made): a reply asking for another value withdraws a yes
+    ("Actually, can it go to my wallet instead?"); a reply to a message that asks nothing
+    (the agent answering a side question, "processing now") or to one asking leave to go on
+    ("Shall I go ahead?") is the customer's word on the call itself, so a no withdraws a yes and a
+    yes settles a question back ("How long will it take?" ... "OK, do it then"). A reply to
+    another question ("Anything else?" "No, that's all") is not about the call."""
+    if not later.strip():
+        return state
+    answer = reply_class(later, c, question=text, described=described())
+    if answer == "change":
+        return "change"
+    if answer not in ("yes", "no"):
+        return state
+    if "?" in text and not asks_consent(text) and not (answer == "no" and _WITHDRAWS.search(later)):
+        return state  # an answer to that question ("No, that's all"), unless it stops the call ("Wait, ...")
+    return answer
+
+
+# words that stop or take back what was agreed, whatever the agent asked meanwhile
+_WITHDRAWS = re.compile(r"(?i)\b(?:wait|stop|hold\s+on|hang\s+on|don['’]?t|do\s+not|instead|actually|cancel\s+that"
+                        r"|never\s*mind|changed?\s+my\s+mind|on\s+second\s+thought)\b")
 
 
 def _label(step: Any) -> str:
