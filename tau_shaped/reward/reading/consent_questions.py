@@ -86,7 +86,7 @@ _LET_WHAT = _alt('like', 'want', 'agree', 'approve', 'accept', 'consent', 'confi
 
 # Not a wish to act: "you'd like to know ...", "you want more details", "would you like me to
 # explain how it works?", "do you want us to quickly check it first?"
-_NOT_TO_ACT = (rf"(?!{_S}(?:{_ME_OR_US}{_S})?(?:to{_S})?(?:{_alt('quickly', 'briefly', 'first', 'also', 'just', 'now')}{_S})?"
+_NOT_TO_ACT = (rf"(?!{_S}(?:{_alt('me', 'us', 'i', 'we', 'that i', 'that we', 'if i', 'if we')}{_S})?(?:to{_S})?(?:{_alt('quickly', 'briefly', 'first', 'also', 'just', 'now')}{_S})?"
                rf"{_INFO_VERBS}{_E})(?!{_S}{_ELSE}{_E})")
 # What a "no" agrees to: "Do you mind", "Any objection", "Is there any reason I shouldn't"
 _MIND = _alt("would you mind", "do you mind", "would it bother you", "does it bother you", "would you object",
@@ -102,39 +102,6 @@ _INFO_ING = _alt("telling", "sharing", "giving", "confirming", "providing", "spe
                  "place you on hold", "keep you on hold", "putting you on hold", "take a moment", "take a minute",
                  "take a second", "transfer you", "transferring you")
 
-# A question that asks consent (searched in a sentence ending with "?").
-_CONSENT_QUESTION = re.compile(
-    _at_a_word_start(*[
-        # Shall I / May I / Can we ... (not a look-up or a question for information)
-        rf"{_B}{_DO_I}(?!{_S}{_INFO_VERBS}{_E})(?!{_S}(?:i|we){_E})",
-        # Would you like me to / Do you want a refund / Would you like to proceed (not to know,
-        # nor me to explain)
-        rf"{_B}{_YOU_WANT}{_NOT_TO_ACT}",
-        # Do you mind? / Would you mind if I refund it? / Any objection to me refunding it? (a
-        # question a "no" agrees to; not "Would you mind telling me your email?")
-        rf"{_B}{_MIND}{_E}(?!(?:{_S}{_alt('if i', 'if we', 'me', 'us', 'my', 'our', 'to me', 'to us', 'with me', 'if')})?{_S}(?:{_INFO_VERBS}|{_INFO_ING}){_E})",
-        # Is that OK? / Would that be fine? / Is it alright if I ...
-        rf"{_B}{_alt('is', 'would', 'will', 'does', 'do')}{_S}{_THAT}{_S}(?:{_alt('be', 'seem', 'sound', 'look')}{_S})?{_FINE}{_E}",
-        rf"{_B}{_alt('is', 'would', 'will')}{_S}{_THAT}{_S}(?:be{_S})?{_FINE}{_S}{_alt('if', 'for me to', 'to proceed', 'to go ahead')}{_E}",
-        # Would a refund of $16.90 help? (an offer; not "would it help to know ...")
-        rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,80}}?{_S}help{_E}(?!{_S}to{_S}(?:{_INFO_VERBS}){_E})",
-        # Does that work (for you)? / Does this sound good?
-        rf"{_B}{_alt('does', 'would', 'will', 'do')}{_S}{_THAT}{_S}{_WORK}{_E}",
-        # Do you agree / approve / confirm ...? Can you confirm the refund? (not your email)
-        rf"{_B}{_alt('do you', 'will you', 'would you', 'can you', 'could you', 'you')}{_S}{_AGREE}{_E}{_NOT_TO_ACT}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have')}{_E})",
-        # Are you OK / happy with that? Are you happy for me to ...?
-        rf"{_B}{_alt('are you', 'you')}{_S}{_alt('ok', 'okay', 'happy', 'fine', 'comfortable', 'alright', 'all right', 'good')}{_S}{_alt('with', 'for me to', 'for us to', 'if i', 'if we', 'to proceed', 'to go ahead', 'going ahead', 'proceeding')}{_E}",
-        # Do I have your OK / permission?
-        rf"{_B}{_alt('do i have', 'can i have', 'may i have', 'can i get', 'may i get', 'could i get', 'could i have', 'have i got')}{_S}{_alt('your', 'the')}{_S}{_GRANT}{_E}",
-        # OK to proceed? Ready for me to ...? Go ahead?
-        rf"{_B}{_alt('ok', 'okay', 'alright', 'good', 'fine', 'ready', 'happy')}{_S}{_alt('to proceed', 'to go ahead', 'to continue', 'for me to', 'for us to', 'with that', 'with this', 'with it')}{_E}",
-        rf"{_B}{_alt('proceed', 'go ahead', 'continue')}(?:{_S}{_alt('with that', 'with this', 'with it', 'then', 'now')})?[\s\u00a0]*\?",
-        rf"{_B}{_alt('yes', 'y')}[\s\u00a0]*/[\s\u00a0]*{_alt('no', 'n')}{_E}",
-    ]),
-    re.IGNORECASE,
-)
-# A sentence of at most a few words that is only a request for the yes: "OK?", "Confirm?", "Deal?"
-_ALONE_QUESTION = re.compile(rf"^[\s\W]*(?:{_alt('and', 'so', 'then')}{_S})?{_ALONE}(?:{_S}{_alt('then', 'now', 'with you', 'for you')})?[\s\u00a0]*[?!.]*[\s\u00a0]*$", re.IGNORECASE)
 # What "confirm" asks for that is information, not agreement: "Please confirm your email",
 # "Please confirm the order number", "Confirm that you received it".
 _INFO_NOUN = _alt(
@@ -168,6 +135,42 @@ _CONSENT_REQUEST = re.compile(
     ]),
     re.IGNORECASE,
 )
+
+# A question that asks consent (searched in a sentence ending with "?").
+_CONSENT_QUESTION = re.compile(
+    _at_a_word_start(*[
+        # Shall I / May I / Can we ... (not a look-up or a question for information)
+        rf"{_B}{_DO_I}(?!{_S}{_INFO_VERBS}{_E})(?!{_S}(?:i|we){_E})",
+        # Would you like me to / Do you want a refund / Would you like to proceed (not to know,
+        # nor me to explain)
+        rf"{_B}{_YOU_WANT}{_NOT_TO_ACT}",
+        # Do you mind? / Would you mind if I refund it? / Any objection to me refunding it? (a
+        # question a "no" agrees to; not "Would you mind telling me your email?")
+        rf"{_B}{_MIND}{_E}(?!(?:{_S}{_alt('if i', 'if we', 'me', 'us', 'my', 'our', 'to me', 'to us', 'with me', 'if')})?{_S}(?:{_INFO_VERBS}|{_INFO_ING}){_E})",
+        # Is that OK? / Would that be fine? / Is it alright if I ...
+        rf"{_B}{_alt('is', 'would', 'will', 'does', 'do')}{_S}{_THAT}{_S}(?:{_alt('be', 'seem', 'sound', 'look')}{_S})?{_FINE}{_E}",
+        rf"{_B}{_alt('is', 'would', 'will')}{_S}{_THAT}{_S}(?:be{_S})?{_FINE}{_S}{_alt('if', 'for me to', 'to proceed', 'to go ahead')}{_E}",
+        # Would a refund of $16.90 to your card work for you? Would the wallet be OK?
+        rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,80}}?{_S}(?:{_alt('work', 'suit you', 'be ok', 'be okay', 'be fine', 'be alright', 'be acceptable', 'be good')}){_E}",
+        # Would a refund of $16.90 help? (an offer; not "would it help to know ...")
+        rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,80}}?{_S}help{_E}(?!{_S}to{_S}(?:{_INFO_VERBS}){_E})",
+        # Does that work (for you)? / Does this sound good?
+        rf"{_B}{_alt('does', 'would', 'will', 'do')}{_S}{_THAT}{_S}{_WORK}{_E}",
+        # Do you agree / approve / confirm ...? Can you confirm the refund? (not your email)
+        rf"{_B}{_alt('do you', 'will you', 'would you', 'can you', 'could you', 'you')}{_S}{_AGREE}{_E}{_NOT_TO_ACT}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'which', 'what', 'whether', 'when', 'where', 'who', 'how')}{_E})(?!{_S}{_alt('the', 'this', 'that')}{_S}{_INFO_NOUN}{_E})",
+        # Are you OK / happy with that? Are you happy for me to ...?
+        rf"{_B}{_alt('are you', 'you')}{_S}{_alt('ok', 'okay', 'happy', 'fine', 'comfortable', 'alright', 'all right', 'good')}{_S}{_alt('with', 'for me to', 'for us to', 'if i', 'if we', 'to proceed', 'to go ahead', 'going ahead', 'proceeding')}{_E}",
+        # Do I have your OK / permission?
+        rf"{_B}{_alt('do i have', 'can i have', 'may i have', 'can i get', 'may i get', 'could i get', 'could i have', 'have i got')}{_S}{_alt('your', 'the')}{_S}{_GRANT}{_E}",
+        # OK to proceed? Ready for me to ...? Go ahead?
+        rf"{_B}{_alt('ok', 'okay', 'alright', 'good', 'fine', 'ready', 'happy')}{_S}{_alt('to proceed', 'to go ahead', 'to continue', 'for me to', 'for us to', 'with that', 'with this', 'with it')}{_E}",
+        rf"{_B}{_alt('proceed', 'go ahead', 'continue')}(?:{_S}{_alt('with that', 'with this', 'with it', 'then', 'now')})?[\s\u00a0]*\?",
+        rf"{_B}{_alt('yes', 'y')}[\s\u00a0]*/[\s\u00a0]*{_alt('no', 'n')}{_E}",
+    ]),
+    re.IGNORECASE,
+)
+# A sentence of at most a few words that is only a request for the yes: "OK?", "Confirm?", "Deal?"
+_ALONE_QUESTION = re.compile(rf"^[\s\W]*(?:{_alt('and', 'so', 'then')}{_S})?{_ALONE}(?:{_S}{_alt('then', 'now', 'with you', 'for you')})?[\s\u00a0]*[?!.]*[\s\u00a0]*$", re.IGNORECASE)
 _CLAUSE = re.compile(r"[-\u2013\u2014:;,(]")
 # "To confirm: ...", "Just to confirm, ...": a summary led in; a request for the yes only where the
 # message asks nothing else ("To confirm: cancel #W1. Would you like to hear about returns?" asks none)

@@ -30,7 +30,7 @@ _METHOD = re.compile(
     r"|(?P<original>original[\s_]+(?:payment|method|card|form[\s_]+of[\s_]+payment)(?:[\s_]+method)?)"
     r"|(?P<card>(?:credit|debit|bank)[\s_-]?cards?(?:_\w{1,24})?|cards?|visa|master[\s-]?card|amex"
     r"|american[\s_]express|debit|bank(?:[\s_]+account)?)"
-    r"|(?P<wallet>wallet(?:[\s_]+credit)?|(?:store|account)[\s_]+credit|credits?|balance)"
+    r"|(?P<wallet>wallet(?:[\s_]+(?:credit|balance))?|(?:store|account)[\s_]+credits?|(?:app|account|in[\s-]?app)[\s_]+balance|credits?|balance)"
     r"|(?P<paypal>paypal(?:_\w{1,24})?)"
     r")(?![\w'])",
     re.IGNORECASE,

@@ -253,3 +253,30 @@ def test_tau2_a_quantity_named_in_a_yes_is_compared_with_the_questions(reply, wa
 @pytest.mark.parametrize("reply", ["Yes, 3 bags please.", "Sure, 2 checked bags."])
 def test_a_count_of_bags_other_than_the_questions_is_a_change(reply):
     assert _read(reply, "I'll add 1 checked bag to reservation M05KNL for $50. Shall I proceed?") == "change"
+
+
+@pytest.mark.parametrize("question,want", [
+    ("Would you prefer I explain the options first? I can refund $16.90 to your card for FD-10045.", "breach"),
+    ("Could you confirm the last four digits of your card? I'd refund $16.90 to it for FD-10045.", "breach"),
+    ("Can you confirm which card you paid with? The $16.90 refund for FD-10045 goes there.", "breach"),
+    ("Would a $16.90 refund to your card for FD-10045 work for you?", "pass"),
+    ("Would the $16.90 refund to your card for FD-10045 be OK?", "pass"),
+])
+def test_a_question_for_a_detail_or_an_explanation_asks_no_consent(question, want):
+    assert _refund_confirmed(question) == want
+
+
+@pytest.mark.parametrize("question,want", [
+    ("I can add $16.90 to your app balance for FD-10045. Shall I go ahead?", "pass"),
+    ("I can refund $16.90 as store credit for order FD-10045. Shall I go ahead?", "pass"),
+    ("I can refund $16.90 to your account credits for FD-10045. OK?", "pass"),
+    ("I can refund $16.90 to your Mastercard for FD-10045. OK?", "breach"),
+])
+def test_the_wallet_in_other_words(question, want):
+    from tau_shaped import Action
+
+    sc = scene(*REFUND_TASK)
+    looks = [(a, o) for a, o in sc.calls if a.name != "issue_refund"]
+    a, o = [(a, o) for a, o in sc.calls if a.name == "issue_refund"][0]
+    wallet = (Action(name="issue_refund", kwargs={**a.kwargs, "method": "wallet_credit"}), o.replace('"original_payment"', '"wallet_credit"'))
+    assert scored(sc, "fd.confirm.before_write", looks + [(respond(question), "Yes")] + [wallet], "Part of my order was missing.") == want

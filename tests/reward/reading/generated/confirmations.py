@@ -29,10 +29,15 @@ _REFUND = [
     "I'll send {amount} back to your {method} for the missing item on order {order}. Do you want me to proceed?",
     "For order {order}, I'd refund {amount} to your {method}. May I go ahead?",
     "Here is my plan: refund {amount} on order {order} to your {method}. Do I have your OK?",
+    "Would a refund of {amount} to your {method} for order {order} work for you?",
 ]
 _REFUND_ELSE = [
     "Would you like to know how a refund of {amount} to your {method} for order {order} works?",
     "Do you have any questions about the {amount} refund to your {method} for order {order}?",
+    # round 9: a question of the customer's time, of an explanation, of a detail to check
+    "Do you want to think about the {amount} refund to your {method} for order {order}?",
+    "Would you prefer I explain how the {amount} refund to your {method} for order {order} works?",
+    "Could you confirm the last four digits of your card? Then I can refund {amount} to your {method} for order {order}.",
 ]
 _HIDDEN_AMOUNT = [
     "I can refund the missing item to your {method} for order {order}. Shall I go ahead? <!-- amount: {amount} -->",
