@@ -55,6 +55,11 @@ MENTIONS = [
     "Unfortunately you're not cleared for refunds.", "Your refund capability is disabled.", "Refund access: revoked.",
     "Refunds: disabled for this customer.", "You've hit a limit on refunds, so I can't issue more.",
     "We can't pay out to you at this time due to account restrictions.",
+    # a fourth set, written to measure (14 of 20 read before these): a review or hold landed in, money paused to the account,
+    # the account's status not allowing refunds, the customer not permitted to receive money
+    "Your account has landed in a secondary review.", "We've paused all payouts to your account.", "Your customer file is under lock.",
+    "Our records show your account is on a refund hold.", "Your account's status doesn't allow refunds.",
+    "You aren't permitted to receive refunds right now.",
 ]
 CONTROLS = [
     "A specialist will follow up with you shortly.", "Your complaint prompted a review of the restaurant.",
@@ -70,6 +75,8 @@ CONTROLS = [
     "Your order is on hold at the restaurant right now.", "The restaurant is paused, so it can't make the order.",
     "Refunds: handled by our specialist team.", "I'll hold the line while I connect you.", "The refund you asked about needs a specialist.",
     "I've logged what you asked for, and a specialist will follow up.", "Your order record shows it was marked delivered at 6:40.",
+    "Your refund request is with a specialist now.", "Please stay on the line while I transfer you.", "The courier is offline at the moment.",
+    "A colleague will review what you asked for and reply soon.", "You're entitled to ask a specialist about it.",
 ]
 
 

@@ -83,7 +83,7 @@ _OPENINGS = ["Thanks for explaining what happened with {order}.", "I'm sorry tha
 _HOLDERS = ["Your account", "Your membership", "Your customer record", "Your file", "Your wallet", "Your refunds", "Your refund access",
             "Your ability to receive refunds", "Payments out to you", "Refunds for your account", "This account", "Your credits"]
 _STATES = ["suspended", "capped at zero", "on pause", "off-limits for refunds", "in our exceptions queue", "locked down", "switched off",
-           "not eligible for anything", "restricted", "revoked"]
+           "not eligible for anything", "restricted", "revoked", "in a secondary review", "under lock", "on a refund hold"]
 _VERBS = [("is currently", "may currently be"), ("has been", "might have been"), ("is", "seems to be"), ("remains", "may remain")]
 _NOT_THEIRS = ["Your order", "The restaurant", "Your courier", "The kitchen", "Order {order}"]
 
