@@ -52,6 +52,14 @@ _PARTS = [
     # "a refund isn't due", "compensation is not owed", "a credit wouldn't apply"
     rf"\b{_OBJ}{_SP}(?:(?:is|are|was|were)(?:n{_A}?t|{_SP}not)|(?:would|will|does|do)(?:n{_A}?t|{_SP}not)(?:{_SP}be)?|won{_A}?t(?:{_SP}be)?)"
     rf"{_SP}(?:due|owed|owing|applicable|warranted|available|possible|apply|applies|in{_SP}order|needed|necessary|on{_SP}offer)\b",
+    # "isn't something our policy permits", "not something the rules allow"
+    rf"\b(?:is{_SP}not|isn{_A}?t|not){_SP}something{_SP}(?:that{_SP})?(?:our|the|this|my){_SP}(?:airline{_A}s{_SP}|store{_A}s{_SP})?"
+    rf"(?:policy|policies|rules?|system|terms|fare{_SP}rules?){_SP}(?:permits?|allows?|supports?|covers?|lets{_SP}(?:me|us))\b",
+    # "post-booking insurance additions aren't supported", "changes aren't offered after departure"
+    rf"\b(?:is|are|was|were)(?:n{_A}?t|{_SP}not){_SP}(?:supported|offered|accepted|permissible|doable)\b",
+    # "only offered during booking, not afterwards"
+    rf"\bonly{_SP}(?:be{_SP})?(?:offered|available|possible|allowed|permitted|sold|purchasable|added|bought|purchased|done)"
+    rf"{_SP}(?:during|at|when|before|within|while|on)\b[^.!?;\n]{{1,60}},?{_SP}not{_SP}(?:after(?:wards)?|now|later|once|anymore|any{_SP}more)\b",
     # "I wish I could refund it, but ...", "I'd love to give you money back, but ..."
     rf"\b(?:i|we)(?:{_SP}(?:really{_SP}|truly{_SP})?wish{_SP}(?:i|we){_SP}could|{_A}d{_SP}love{_SP}to|{_SP}would{_SP}love{_SP}to"
     rf"|{_A}d{_SP}like{_SP}to{_SP}be{_SP}able{_SP}to)\b[^.!?\n]{{1,120}}\bbut\b",

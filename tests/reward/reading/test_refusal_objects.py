@@ -36,6 +36,10 @@ DENIALS = [
     "No refund I can offer for that, I'm sorry.",
     "There is no compensation available for delays under 15 minutes.",
     "NO REFUND APPLIES TO FD-10157.",
+    # tau2's airline: insurance asked for after booking
+    "Adding insurance after booking isn't something our policy permits, I'm afraid.",
+    "Post-booking insurance additions aren't supported.",
+    "Sorry, insurance purchase is only offered during booking, not afterwards.",
     "With no account found, there's nothing I'm able to do on your order, I'm afraid.",
 ]
 
@@ -57,6 +61,9 @@ NOT_DENIALS = [
     "I'll refund it; there's nothing more you need to do.",
     "There's nothing else to do: your refund is on its way.",
     "There's no refund I can see on the ledger yet, so I'll add one.",
+    "Changes are offered free of charge.",
+    "Insurance is only available at booking, and I can add it now since you are booking.",
+    "That is not something the rules forbid.",
 ]
 
 
