@@ -149,7 +149,10 @@ _PRECONDITION = re.compile(
 # A question about what the call acts with ("Which card?", "How much?", "What do you mean?")
 _ASKS_WHICH = re.compile(
     r"(?<![\w'])(?:(?:which|what)(?:[\s\u200b]+\w+)?[\s\u200b]+(?:card|method|account|amount|order|address|reason|wallet"
-    r"|payment|one|item|items|refund|credit|fee)s?|how[\s\u200b]+much|what[\s\u200b]+(?:do|did)[\s\u200b]+you[\s\u200b]+mean)(?![\w'])",
+    r"|payment|one|item|items|refund|credit|fee)s?|how[\s\u200b]+much|what[\s\u200b]+(?:do|did)[\s\u200b]+you[\s\u200b]+mean"
+    # or about other ways or what follows ("what are my other options?", "what happens to my points?")
+    r"|other[\s\u200b]+(?:options?|choices?|ways?)|another[\s\u200b]+(?:option|choice|way)|alternatives?|what[\s\u200b]+happens"
+    r"|what[\s\u200b]+about|anything[\s\u200b]+else[\s\u200b]+(?:you|we)[\s\u200b]+can|instead[\s\u200b]+of)(?![\w'])",
     re.IGNORECASE)
 # "please" before another request ("Please reconsider", "Please explain the fee first", "please
 # transfer me"): politeness, no go-ahead; before a go-ahead or the call's own verb it is one

@@ -95,6 +95,8 @@ _RETRACT = re.compile(words(
     "ask me later", "ask me again later", "give me a bit", "give me some time", "let me decide", "not so fast",
     "hard pass", "in your dreams", "over my dead body", "not on your life", "hell no", "no deal",
     "reconsider", "please reconsider", "think again", "rethink", "don't bother", "do not bother",
+    "i'll let you know", "i will let you know", "let you know", "need to think", "need to ask", "have to ask",
+    "gotta ask", "need to check", "have to check", "need to talk", "have to talk", "hang tight", "need some time",
     "transfer me", "put me through", "connect me", "speak to a human", "talk to a human", "speak to a manager",
     "talk to a manager", "speak to a supervisor", "talk to a supervisor", "speak to someone", "talk to someone",
     "speak to a person", "talk to a person", "real person", "a human please", "get me a manager",
@@ -125,6 +127,12 @@ _TOKEN = re.compile(r"[a-z0-9']{1,30}")
 
 # A decision put off for something to be checked first ("let me check my bank first", "please
 # check with the restaurant first", "I want to talk to my partner first", "let me ask my wife")
+# A clause that is only a time to come ("later though", "tomorrow", "in an hour", "when I'm back"): not now
+_LATER = re.compile(
+    rf"^\W{{0,8}}(?:(?:but|only|maybe|just|yes|sure|ok|okay){W})?(?:later|tomorrow|tonight|next{W}week|in{W}(?:an?|a{W}few|\d{{1,3}}|one|two|five|ten)"
+    rf"{W}(?:minutes?|mins?|hours?|hrs?|days?|bit|while)|in{W}a{W}(?:bit|while|sec|moment|minute)"
+    rf"|(?:when|once|after){W}(?:i|we)(?:'m|'ve|{W}am|{W}get|{W}have|{W}come|{W}got|{W}check|{W}talk)(?:{W}[\w']+){{0,3}})"
+    rf"(?:{W}(?:though|please|then|maybe|ok|okay|instead))?\W{{0,8}}$", re.IGNORECASE)
 _DEFER = re.compile(
     rf"(?<![\w'])(?:let{W}me{W}(?:\w+{W})?(?:check|ask|talk|speak|call|look|think|confirm|verify|see|find|discuss|consult|sleep)"
     rf"|(?:check|ask|talk|speak|call|look|think|confirm|verify|hear|find{W}out|discuss|consult)(?:{W}[\w']+){{0,5}}?{W}first)(?![\w'])",
@@ -151,7 +159,8 @@ def refuses(clause: str, q: Question, stated: Described, *, conceded: bool = Fal
         return True
     if _NO_AT_THE_END.search(clause) or _LEAVE_IT.search(clause):
         return True
-    if _RETRACT.search(clause) or _DEFER.search(clause) or (q.polarity != "plain" and _YES_I_DO.search(clause)):
+    if _RETRACT.search(clause) or _DEFER.search(clause) or _LATER.search(clause) or (
+            q.polarity != "plain" and _YES_I_DO.search(clause)):
         return True
     return _negates_the_call(tokens)
 

@@ -280,3 +280,22 @@ def test_the_wallet_in_other_words(question, want):
     a, o = [(a, o) for a, o in sc.calls if a.name == "issue_refund"][0]
     wallet = (Action(name="issue_refund", kwargs={**a.kwargs, "method": "wallet_credit"}), o.replace('"original_payment"', '"wallet_credit"'))
     assert scored(sc, "fd.confirm.before_write", looks + [(respond(question), "Yes")] + [wallet], "Part of my order was missing.") == want
+
+
+Q_CANCEL_REFUND = "Shall I cancel order FD-10279 and refund $24.50 to your card?"
+
+
+@pytest.mark.parametrize("reply", [
+    # assent that puts the decision off, or asks for other ways or what follows (all read yes before)
+    "Great, but what happens to my loyalty points?", "OK, I'll let you know.", "Yes, I need to think.", "Yes \u2014 in an hour.",
+    "Sure, later though.", "Sure, tomorrow.", "Ok, what are my other options?", "Ok, is there anything else you can do?",
+    "Yep, when I'm back.", "Sure... hang tight.", "Yes, but I need to ask my partner.", "Fine, what about a replacement instead?",
+])
+def test_assent_put_off_or_asking_for_other_ways_is_no_yes(reply):
+    assert _read(reply, Q_CANCEL_REFUND) != "yes"
+
+
+@pytest.mark.parametrize("reply", ["Yes please, I'll check my card later.", "Go ahead, talk to you later.",
+                                   "Sure, what a night. Go ahead.", "Sure, can you send me a receipt too?"])
+def test_a_time_or_a_question_said_beside_a_yes_keeps_it(reply):
+    assert _read(reply, Q_CANCEL_REFUND) == "yes"
