@@ -11,8 +11,8 @@ the order text flows through them.
 2. Words that qualify others: ``negation`` (a word negated in its clause).
 3. Typed values: ``typed`` (a value read in a message), ``amounts`` (the one reader of money
    in any spelling), ``text_matching`` (numbers and phrases, TEXT_MATCHER, SPEC §5),
-   ``statements`` (clock times, durations, streets, statuses), ``days`` (days relative to the
-   episode's clock).
+   ``statements`` (clock times, durations, streets, statuses; ``clock_words``: times in words,
+   dotted or in four figures), ``days`` (days relative to the episode's clock).
 4. What a message asserts and whether anything backs it: ``money_claims`` / ``money_checks``,
    ``fact_claims`` / ``fact_checks`` (``refund_timings``: when money sent back is said to
    arrive), ``done_money`` (money said to have moved, against the writes that moved it).
@@ -32,7 +32,8 @@ the order text flows through them.
    ``dish_misspellings`` (a word of an unsafe dish misspelt, read as the word; the RE2 programs
    finding its candidates and the word-by-word scans that tell whether one is needed:
    ``misspelling_scans``),
-   ``dish_exclusions`` (what rules it out in its clause),
+   ``dish_exclusions`` (what rules it out in its clause), ``dish_lists`` (what a list's header,
+   the line after it or its item's note says of its dishes),
    ``unsafe_offers`` (an unsafe dish offered); ``refusals`` (a denial said), with ``refusal_objects``
    (the thing asked for said to be none, not due or not owed).
 7. ``world_indexes``: the indexes these readers make of a world, made ahead (before workers fork);

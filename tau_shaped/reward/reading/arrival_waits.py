@@ -26,7 +26,7 @@ _COUNT_WORDS = {"three": 3, "a couple of": 2, "a": 1, "an": 1, "one": 1, "two": 
                 "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60, "half an": 0.5, "half a": 0.5,
                 "a half": 0.5, "one and a half": 1.5,
                 "a quarter of an": 0.25, "quarter of an": 0.25, "three quarters of an": 0.75, "three-quarters of an": 0.75,
-                "a quarter": 0.25, "a couple": 2, "a few": 3, "few": 3, "several": 5}
+                "a quarter": 0.25, "a couple": 2, "a few": 3, "few": 3, "several": 5, "a matter of": 3}
 _COUNTS = "|".join(re.escape(w).replace("\\ ", r"[ \t]+") for w in sorted(_COUNT_WORDS, key=len, reverse=True))
 _N = r"\d{1,3}(?:\.\d{1,2})?"  # "1.5 hours"
 _UNIT_GAP = r"[ \t-]{0,2}"  # "a half-hour", "20-minute"
@@ -55,6 +55,8 @@ _RELATIVE = re.compile(
     # "ten minutes, tops", "15 mins max", "20 minutes at most", "10 min or so", "25 minutes, give or take": a wait said with its bound
     r"|(?<![\w.])" + _count_of("n4") + r"[ \t]*(?P<unit4>minutes?|mins?)[ \t]{0,2},?[ \t]{1,2}"
     r"(?:tops|max(?:imum)?|at[ \t]+most|or[ \t]+less|or[ \t]+so|give[ \t]+or[ \t]+take|or[ \t]+thereabouts)\b"
+    # "10 more minutes and it's at your door": a wait still to come
+    + r"|(?<![\w.])(?P<n6>\d{1,3}|" + _COUNTS + r")[ \t]+more[ \t]+(?P<unit6>minutes?|mins?)\b"
     # "it'll be with you in five": minutes left unsaid, at the end of a sentence (not "in 1.5 hours")
     r"|\bin[ \t]{1,2}(?:about[ \t]{1,2}|under[ \t]{1,2})?(?P<n5>[1-5]?[0-9]|two|three|four|five|ten)"
     r"(?=[ \t]{0,2}(?:[.!?](?![0-9])|\n|$|,|or[ \t]so\b)))",
@@ -98,10 +100,10 @@ def relative_times(text: str, now: float) -> List[Stated]:
             arrives[(lo, hi)] = ARRIVAL.search(text, lo, hi) is not None
         if not arrives[(lo, hi)] and not _AWAY.search(m.group(0)):
             continue
-        raw = (m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5") or "").lower()
+        raw = (m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5") or m.group("n6") or "").lower()
         raw = re.sub(r"[ \t]+", " ", raw)
         count = float(raw) if raw.replace(".", "", 1).isdigit() else _COUNT_WORDS.get(raw)
-        unit = (m.group("unit") or m.group("unit2") or m.group("unit3") or m.group("unit4") or "").lower()
+        unit = (m.group("unit") or m.group("unit2") or m.group("unit3") or m.group("unit4") or m.group("unit6") or "").lower()
         if count is None:
             continue
         count += _MORE.get((m.group("more") or "").lower(), 0.0)

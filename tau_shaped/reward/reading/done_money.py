@@ -44,7 +44,7 @@ _OFF = re.compile(r"(?i)\boff\b")
 _VERBS = f"{_CHARGE_VERBS}|{_REFUND_VERBS}|{_OTHER_VERBS}"
 _SP = r"[ \t\u00a0]{1,3}"
 # "I've just refunded", "I actually refunded", "we've promptly credited": any adverb in -ly among them
-_ADVERBS = rf"(?:(?:just|already|now|also|then|[a-z]{{2,14}}ly){_SP}){{0,2}}"
+_ADVERBS = rf"(?:(?:just|already|now|right{_SP}now|also|then|[a-z]{{2,14}}ly){_SP}){{0,2}}"
 _ACTIVE = re.compile(
     rf"\b(?:I|we)(?:['’]ve|{_SP}have|{_SP}had)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b"
     rf"|\band{_SP}{_ADVERBS}(?P<verb2>{_CHARGE_VERBS}|{_REFUND_VERBS})\b"
@@ -59,7 +59,8 @@ _AFTER_AMOUNT = re.compile(
     rf"|(?:is|are)[ \t\u00a0]{{1,3}}{_ADVERBS}(?:on{_SP}its{_SP}way|heading|headed|going|coming|being{_SP}(?:sent|paid|returned))"
     rf"{_SP}back\b|(?P<being>(?:is|are){_SP}being{_SP}(?:refunded|credited|reimbursed|returned))\b"
     # "Refund of $62.27 issued", "refund ($5) processed": a noun of the write before the amount (read in done_kinds)
-    rf"|(?P<noun_verb>(?:(?:has|have){_SP}been{_SP}|was{_SP}|were{_SP})?{_ADVERBS}(?:issued|processed|sent|completed|made|applied|initiated|submitted)\b))",
+    rf"|(?P<noun_verb>(?:(?:has|have){_SP}been{_SP}|was{_SP}|were{_SP}|is{_SP})?{_ADVERBS}(?:issued|processed|sent|completed|made|applied"
+    rf"|initiated|submitted|complete|done|finished|through)\b))",
     re.IGNORECASE)
 # "Refund of $5 issued", "Refund issued: $5", "You got $5 back", "You've received $5 back"
 _NOUN_BEFORE = re.compile(r"(?i)\b(?P<noun>refund|credit|reimbursement|charge)s?(?:[ \t]{1,3}(?:of|for))?[ \t]{0,3}[(:]?[ \t]{0,3}$")
@@ -85,17 +86,19 @@ _GOT_BACK = re.compile(r"(?i)\byou(?:['’]ve|[ \t]have)?[ \t]{1,3}(?:got|gotten
 # the refund made, said as what the customer will get: "you'll get $18 back", "you will see $18 back on your card"
 # (a refund's arrival; a question or a condition around it states nothing: ``_ASKED_OR_IF``)
 _WILL_GET_BACK = re.compile(r"(?i)\byou(?:['’]ll|[ \t]will)[ \t]{1,3}(?:now[ \t]{1,3}|also[ \t]{1,3})?(?:get|receive|see)[ \t]{1,3}$")
+_WILL_BE_CREDITED = re.compile(r"(?i)\b(?:will|['’]ll)[ \t]{1,3}be[ \t]{1,3}(?:credited|refunded|reimbursed|returned)(?:[ \t]{1,3}with)?[ \t]{1,3}$")
+_BACK_TO_YOU = re.compile(r"(?i)[ \t]{1,3}back[ \t]{1,3}(?:to|on|in|into)[ \t]{1,3}(?:you\b|your\b)")
 _ASKED_OR_IF = re.compile(r"(?i)\b(?:if|once|when|whether)\b[^.!?\n]{0,60}$")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _PASSIVE = re.compile(
     rf"(?:\b|(?<=['’]))(?P<aux>has|have|had|was|were|is|are|(?<=['’])ve|(?<=['’])s)(?:{_SP}{_ADVERBS}been)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b", re.IGNORECASE)
-_REFUND_WORDS = re.compile(r"(?i)refund|reimburs|\bback\b|credit|compensat|wallet|returned to")
+_REFUND_WORDS = re.compile(r"(?i)refund|reimburs|\bback\b|credit|compensat|wallet|returned to|\byour[ \t]way\b")
 _CHARGE_WORDS = re.compile(r"(?i)\bcharge|\bfee\b|payment|\bbill")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
 _HINTS = ("charged", "billed", "debited", "deducted", "refunded", "credited", "reimbursed", "returned", "issued",
           "processed", "applied", "added", "put", "popped", "transferred", "moved", "sent", "given", "gave", "placed", "initiated", "submitted",
           "completed", "made", "taken", "took", "withdrawn", "withdrew", "collected", "back", "received", "came", "amounted", "totaled",
-          "totalled", "was")
+          "totalled", "was", "complete", "done", "finished", "through", "your way", "will be", "ll be")
 
 
 def may_say_done(text: str) -> bool:
@@ -182,9 +185,11 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
         noun = noun or _NOUN_DONE_BEFORE.search(text, max(0, start - 40), start)
         if noun is not None:
             out[i] = "charge" if noun.group("noun").lower() == "charge" else "refund"
-        elif _WILL_GET_BACK.search(text, max(0, start - 24), start) and text[end:end + 8].lower().lstrip().startswith("back") \
+        elif (_WILL_GET_BACK.search(text, max(0, start - 24), start) and text[end:end + 8].lower().lstrip().startswith("back")
+              or _WILL_BE_CREDITED.search(text, max(0, start - 40), start) or _BACK_TO_YOU.match(text, end)) \
                 and not _ASKED_OR_IF.search(text, max(0, start - 60), start) and not _ends_in_question(text, end):
-            out[i] = "refund"  # "you'll get $18 back on your card": the refund made, on its way
+            # "you'll get $18 back on your card", "your card will be credited $18", "that's $18 back to you": the refund made
+            out[i] = "refund"
         elif _GOT_BACK.search(text, max(0, start - 24), start) and (
                 "back" in text[max(0, start - 24):start].lower() or text[end:end + 8].lower().lstrip().startswith("back")):
             out[i] = "refund"  # "you got $5 back"

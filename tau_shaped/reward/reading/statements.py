@@ -33,8 +33,10 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
-from tau_shaped.reward.reading.amounts import SMALL_WORDS, stated_amounts
-from tau_shaped.reward.reading.arrival_waits import ARRIVAL as _ARRIVAL, SENTENCE_END as _SENTENCE_END, relative_times
+from tau_shaped.reward.reading.amounts import stated_amounts
+from tau_shaped.reward.reading.arrival_waits import ARRIVAL as _ARRIVAL, relative_times
+from tau_shaped.reward.reading.clock_words import clock as _clock, sentence_around as _sentence_around, suffix as _suffix
+from tau_shaped.reward.reading.clock_words import word_times as _word_times
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 from tau_shaped.reward.reading.typed import Stated
@@ -59,29 +61,12 @@ def _hh_mm(tag: str, hour: str = "[01]?[0-9]|2[0-3]") -> str:
     return rf"(?P<{tag}h>{hour}):(?P<{tag}m>[0-5][0-9])" + r"(?::[0-5][0-9](?:\.[0-9]{1,9})?)?"
 
 
-def _suffix(tag: str) -> str:
-    """A 12-hour suffix (group ``<tag>s``), not the start of a word ("5 amazing")."""
-    return rf"[ \t\u00a0\u202f]?(?P<{tag}s>(?i:am|pm|a\.m\.|p\.m\.|noon|midnight))(?![A-Za-z0-9])"
-
-
 _TIME = re.compile(
     r"(?<![0-9])[0-9]{4}-[01][0-9]-[0-3][0-9][T ]" + _hh_mm("i", "[01][0-9]|2[0-3]")
     + r"(?:Z|[+-][0-9]{2}:?[0-9]{2})?(?![0-9])"
     + r"|(?<![0-9:.,$])" + _hh_mm("c") + r"(?![0-9])(?:" + _suffix("c") + ")?"
     + r"|(?<![0-9:.,$])(?P<hh>[0-9]{1,2})" + _suffix("h")
 )
-
-
-def _clock(hour: int, minute: int, suffix: Optional[str]) -> Optional[float]:
-    """Minutes since midnight of a 12-hour time, or None when the suffix does not fit."""
-    s = (suffix or "").lower().replace(".", "")
-    if s == "noon" and hour == 12:
-        return float(720 + minute)
-    if s == "midnight" and hour in (0, 12):
-        return float(minute)
-    if s in ("am", "pm") and 1 <= hour <= 12:
-        return float((hour % 12 + (12 if s == "pm" else 0)) * 60 + minute)
-    return None
 
 
 # Between two times of a range ("7:15 to 7:30 pm", "7:15-7:30pm"): the first takes the
@@ -153,67 +138,6 @@ def _bare_ranges(text: str) -> List[Stated]:
             other = None if value is not None else float((hour + 12) % 24 * 60 + minute)
             found.append(Stated("time", float(hour * 60 + minute) if value is None else value, m.group(h), m.start(h), m.end(h), other))
     return found
-
-
-# A clock time in words the normalizer left ("a quarter past 7", "20 to 8", "half past 7"), a time
-# with a dot and a 12-hour suffix ("7.15 pm") and a 24-hour "19h15": either half of the day when no
-# suffix says which, read in a sentence about an arrival or before a word of the clock.
-_WORD_CLOCK = re.compile(
-    r"(?<![0-9:.,$])\b(?:(?P<past>(?:a[ \t]{1,3})?quarter|half|[1-5]?[0-9](?:[ \t]{1,3}minutes?)?"
-    r"|(?:a|one|two|three|four|five|six|seven|eight|nine)[ \t]{1,3}minutes?)[ \t]{1,3}(?:past|after)"
-    r"|(?P<to>(?:a[ \t]{1,3})?quarter|[1-2]?[0-9](?:[ \t]{1,3}minutes?)?"
-    r"|(?:a|one|two|three|four|five|six|seven|eight|nine)[ \t]{1,3}minutes?)[ \t]{1,3}to)"
-    r"[ \t]{1,3}(?P<wh>1[0-2]|0?[1-9])(?![0-9:.,]?[0-9])"
-    r"(?P<clock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon)|at the latest)\b)?"
-    r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest|pm|am|p\.m\.|a\.m\."
-    r"|(?:and|to|or|until|till|-|\u2013)[ \t]))",
-    re.IGNORECASE,
-)
-_DOT_CLOCK = re.compile(r"(?<![0-9.,$])(?P<dh>1[0-2]|0?[1-9])\.(?P<dm>[0-5][0-9])" + _suffix("d"))
-_H_CLOCK = re.compile(r"(?<![0-9A-Za-z])(?P<hh24>[01]?[0-9]|2[0-3])[hH](?P<hm24>[0-5][0-9])(?![0-9A-Za-z])")
-_WORD_HINT = re.compile(r"past|after|to[ \t]|[0-9]h[0-9]|[0-9]\.[0-9]", re.IGNORECASE)
-
-
-def _minutes_of(word: str) -> int:
-    w = " ".join(word.lower().replace("minutes", "").replace("minute", "").split())
-    return {"quarter": 15, "a quarter": 15, "half": 30, **SMALL_WORDS}.get(w, int(w) if w.isdigit() else -1)
-
-
-def _word_times(text: str) -> List[Stated]:
-    found: List[Stated] = []
-    if _WORD_HINT.search(text) is None:
-        return found
-    for m in _WORD_CLOCK.finditer(text):
-        after = text[m.end():m.end() + 6].lower()
-        suffix = next((x for x in ("pm", "p.m.", "am", "a.m.") if after.lstrip().startswith(x)), None)
-        if not suffix and not m.group("clock") and not _ARRIVAL.search(_sentence_around(text, m.start())):
-            continue
-        hour = int(m.group("wh"))
-        minutes = _minutes_of(m.group("past") or m.group("to"))
-        if minutes < 0 or minutes >= 60:
-            continue
-        if m.group("to"):
-            hour, minutes = (hour - 1) or 12, 60 - minutes
-        if suffix:
-            value = _clock(hour, minutes, suffix)
-            if value is not None:
-                found.append(Stated("time", value, m.group(0), m.start(), m.end()))
-            continue
-        value, other = float(hour % 24 * 60 + minutes), float((hour + 12) % 24 * 60 + minutes)
-        found.append(Stated("time", value, m.group(0), m.start(), m.end(), other))
-    for m in _DOT_CLOCK.finditer(text):
-        value = _clock(int(m.group("dh")), int(m.group("dm")), m.group("ds"))
-        if value is not None:
-            found.append(Stated("time", value, m.group(0), m.start(), m.end()))
-    for m in _H_CLOCK.finditer(text):
-        found.append(Stated("time", float(int(m.group("hh24")) * 60 + int(m.group("hm24"))), m.group(0), m.start(), m.end()))
-    return found
-
-
-def _sentence_around(text: str, at: int) -> str:
-    starts = [e.end() for e in _SENTENCE_END.finditer(text, max(0, at - 400), at)]
-    end = _SENTENCE_END.search(text, at, min(len(text), at + 400))
-    return text[starts[-1] if starts else max(0, at - 400):end.start() if end else min(len(text), at + 400)]
 
 
 def _times(text: str, bare_hours: bool) -> List[Stated]:

@@ -483,7 +483,8 @@ def test_imports_only_stdlib_and_text_matching():
     assert _imports(statements) <= {"__future__", "re", "dataclasses", "functools", "typing",
                                      "tau_shaped.reward.reading.text_matching", "tau_shaped.reward.reading.negation",
                                      "tau_shaped.reward.reading.amounts", "tau_shaped.reward.reading.typed",
-                                     "tau_shaped.reward.reading.days", "tau_shaped.reward.reading.arrival_waits"}
+                                     "tau_shaped.reward.reading.days", "tau_shaped.reward.reading.arrival_waits",
+                                     "tau_shaped.reward.reading.clock_words"}
     assert _imports(arrival_waits) <= {"__future__", "re", "bisect", "typing", "tau_shaped.reward.reading.typed"}
     assert _imports(negation) <= {"__future__", "re", "bisect", "functools", "typing"}
     assert _imports(amounts) <= {"__future__", "re", "functools", "typing", "tau_shaped.reward.reading.typed"}

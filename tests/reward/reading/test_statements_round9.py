@@ -138,3 +138,46 @@ def test_the_statement_readers_are_linear(piece):
     cost(2000)
     short, long = cost(4000), cost(16000)
     assert long <= 8 * max(short, 0.01), (short, long)
+
+
+@pytest.mark.parametrize("text, minutes", [
+    ("It should arrive at 1915.", [19 * 60 + 15]), ("It'll arrive at 19.15.", [19 * 60 + 15]), ("ETA 1915 hrs", [19 * 60 + 15]),
+    # no time: a price, a street number, an event that is no arrival
+    ("The ribs are priced at 19.15.", []), ("It will arrive at 1204 Burnside St.", []), ("I placed it at 1915.", []),
+])
+def test_24_hour_times_with_a_dot_or_in_four_figures(text, minutes):
+    from tau_shaped.reward.reading.statements import stated_times
+
+    assert [t.value for t in stated_times(text)] == minutes
+
+
+@pytest.mark.parametrize("text, minutes", [
+    ("Hang tight - 10 more minutes and it's at your door.", [10]), ("It'll arrive in a matter of minutes.", [3]),
+    ("I need 10 more minutes to check the menu.", []),
+])
+def test_more_waits(text, minutes):
+    assert [t.value - NOW for t in relative_times(seen(text), NOW)] == minutes
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("I've sent $13.55 your way.", ["refund"]), ("Your card will be credited $13.55 shortly.", ["refund"]),
+    ("A refund of $13.55 is now complete.", ["refund"]), ("That's $13.55 back to you.", ["refund"]),
+    # asked or under a condition: nothing moved
+    ("Would you like $13.55 back to your card?", [None]), ("If you agree, your card will be credited $13.55.", [None]),
+    ("Shall I send $13.55 your way?", [None]),
+])
+def test_more_money_said_moved(text, kinds):
+    assert _kinds(text) == kinds
+
+
+@pytest.mark.parametrize("text, minutes", [
+    ("ETA: 19.14", [19 * 60 + 14]), ("Estimated arrival: 19.18 to 1948 hrs.", [19 * 60 + 18, 19 * 60 + 48]),
+    ('{"ETA": "19.14"}', [19 * 60 + 14]), ("Your food should show up at `19.19` or a little after.", [19 * 60 + 19]),
+    # money, not a time
+    ("19.15 dollars will arrive on your card.", []), ("The total was 19.15 and it was delivered.", []),
+    ("Your refund of 19.15 will arrive soon.", []),
+])
+def test_a_dotted_24_hour_time_in_a_sentence_about_an_arrival(text, minutes):
+    from tau_shaped.reward.reading.statements import stated_times
+
+    assert [t.value for t in stated_times(text)] == minutes

@@ -41,6 +41,8 @@ _DONE = [
     "All set. {amount} has been credited back to your {where}.", "I went ahead and refunded {amount} for order {order}.",
     "The refund I just made was for {amount}.", "You'll get {amount} back on your {where}.",
     "Refund issued: {amount}.", "Your {where} has been refunded {amount}.", "We've processed a refund of {amount} for {order}.",
+    "I've sent {amount} your way.", "That's {amount} back to you.", "Your {where} will be credited {amount} shortly.",
+    "A refund of {amount} is now complete.",
 ]
 _NOT_DONE = ["I haven't refunded {amount} to your {where}.", "No refund of {amount} has been issued for {order}."]
 _WHERE = ["card", "original payment method"]
@@ -102,7 +104,8 @@ _CLOCK = [
 ]
 _NOT_BEFORE = ["It won't arrive before {start}.", "It can't be there by {start}, I'm afraid."]
 _WAIT = ["Your food will arrive in {wait}.", "It should be with you in {wait}.", "Expect it in {wait}.",
-         "The courier will get to you in {wait}.", "You'll have it in {wait}.", "It'll be delivered within {wait}."]
+         "The courier will get to you in {wait}.", "You'll have it in {wait}.", "It'll be delivered within {wait}.",
+         "It should get there in, like, {wait}."]
 _NOT_WAIT = ["It won't arrive in {wait}, sorry.", "It can't be delivered within {wait}."]
 _NOW = 19 * 60
 
@@ -111,7 +114,8 @@ def _clock(minutes: int, rng: random.Random) -> str:
     """A clock time of the evening in one of the ways a message writes it."""
     h, m = divmod(minutes, 60)
     h12 = h - 12 if h > 12 else h
-    forms = [f"{h}:{m:02d}", f"{h12}:{m:02d} pm", f"{h12}:{m:02d}PM", f"{h12}:{m:02d} p.m.", f"{h}h{m:02d}"]
+    forms = [f"{h}:{m:02d}", f"{h12}:{m:02d} pm", f"{h12}:{m:02d}PM", f"{h12}:{m:02d} p.m.", f"{h}h{m:02d}", f"{h}.{m:02d}",
+             f"{h}{m:02d} hrs"]
     if m == 30:
         forms.append(f"half past {h12} pm")
     if m == 15:
