@@ -56,7 +56,7 @@ from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_q
 from tau_shaped.reward.reading.reply_meaning import (
     asks_for_a_change, condition, effective, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
 from tau_shaped.reward.reading.reply_idioms import plain_answer
-from tau_shaped.reward.reading.reply_values import Described, join_amounts, mark_reasons, names_a_reason
+from tau_shaped.reward.reading.reply_values import Described, join_amounts, mark_reasons, names_a_reason, values_in
 
 __all__ = ["Reply", "classify_reply", "known_class", "MAX_CHARS", "QUESTION_CHARS", "Described"]
 
@@ -130,6 +130,9 @@ _HEDGE = re.compile(words(
     "i guess", "i suppose", "maybe", "perhaps", "probably", "i think so", "if you say so", "kind of", "sort of",
     "whatever", "depends", "it depends", "possibly", "i don't care", "i dont care", "if you must", "if you want",
     "if you think so", "might as well", "i think", "guess so", "suppose so", "meh",
+    # no choice made between what was offered
+    "either is fine", "either works", "either one", "either way", "whichever", "both work", "both are fine",
+    "don't mind which", "up to you", "your call", "you decide", "you choose",
 ), re.IGNORECASE)
 _POLITE_IF = re.compile(words(
     "if you could", "if you can", "if you would", "if you don't mind", "if you do not mind", "if you wouldn't mind",
@@ -260,6 +263,8 @@ def _read(reply: str, q: Question, stated: Any) -> Reply:
         if not go_ahead and q.polarity != "plain":
             return "unclear"  # "Yes" to "Do you mind if I ...?": agreement or an objection
         return "yes"
+    if "please" in first.lower() and _choice_kept(first, q) != first:
+        return "change"  # "The replacement please.": another thing asked for
     if hedged or met is not None or polar_no:
         return "unclear"
     found = re.findall(r"\w+", text)
@@ -326,10 +331,34 @@ def _assenting(text: str, q: Question) -> str:
         kept.append(s)
     if asked:  # "Great, thanks. Why would I want that?": the acknowledgement agrees to nothing
         kept = [s for s in kept if not _ACK.match(s)]
-    out = " ".join(kept)
+    out = " ".join(_choice_kept(s, q) for s in kept)
     if "please" in out.lower():
         out = _PLEASE_THEN.sub(lambda m: m.group(0) if _please_agrees(m, q) else m.group(0)[6:], out)
     return out
+
+
+_FILLER = frozenset({"please", "pls", "just", "only", "the", "a", "an", "my", "yes", "yeah", "ok", "okay", "sure", "that",
+                     "it", "one", "thanks", "thank", "you", "and", "go", "ahead", "do", "so", "then", "for", "me"})
+
+
+def _choice_kept(sentence: str, q: Question) -> str:
+    """``sentence`` with a "please" that closes a clause picking something other than the call
+    taken out ("Just the receipt please", "The replacement please": a choice of another thing;
+    "The refund please", "Card please" when the card was described keep it: the call's verb or
+    one of its values)."""
+    if "please" not in sentence.lower():
+        return sentence
+    out, changed = [], False
+    for c in clauses(sentence):
+        m = _PICKS.search(c)
+        content = [w for w in re.findall(r"[a-z']+", m.group("thing").lower()) if w not in _FILLER] if m else []
+        if content and not (verbs_in(" ".join(content)) & q.verbs) and not any(True for _ in values_in(" ".join(content))):
+            c, changed = c[:m.start("please")] + " " + c[m.end("please"):], True
+        out.append(c)
+    return ", ".join(out) if changed else sentence
+
+
+_PICKS = re.compile(r"^\W{0,8}(?P<thing>[\w' ]{1,40}?)\W{0,3}(?P<please>(?<![\w'])please)\W*$", re.IGNORECASE)
 
 
 # "Great, thanks." / "Ok thanks.": an acknowledgement; it gives assent only to a reply that asks nothing else

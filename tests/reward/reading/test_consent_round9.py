@@ -299,3 +299,23 @@ def test_assent_put_off_or_asking_for_other_ways_is_no_yes(reply):
                                    "Sure, what a night. Go ahead.", "Sure, can you send me a receipt too?"])
 def test_a_time_or_a_question_said_beside_a_yes_keeps_it(reply):
     assert _read(reply, Q_CANCEL_REFUND) == "yes"
+
+
+Q_TWO = "Shall I refund $16.90 to your card for FD-10045? Also, would you like an email receipt?"
+Q_EITHER = "Shall I refund $16.90 to your card for FD-10045, or would you prefer a replacement?"
+
+
+@pytest.mark.parametrize("reply,question", [
+    # a "please" that picks another thing than the call; no choice made between what was offered
+    ("Just the receipt please.", Q_TWO), ("The replacement please.", Q_EITHER), ("Either is fine.", Q_EITHER),
+    ("Whichever you think.", Q_EITHER), ("Up to you.", Q_EITHER), ("Yes to the receipt, no to the refund.", Q_TWO),
+    ("Yes", Q_EITHER), ("Sure, replacement.", Q_EITHER),
+])
+def test_a_pick_of_another_thing_or_no_pick_is_no_yes(reply, question):
+    assert _read(reply, question) != "yes"
+
+
+@pytest.mark.parametrize("reply,question", [("The refund please.", Q_EITHER), ("Refund is fine.", Q_EITHER), ("Yes to both.", Q_TWO),
+                                            ("Card please.", Q_CARD), ("Please do, not happy though.", Q_CARD)])
+def test_a_pick_of_the_call_agrees(reply, question):
+    assert _read(reply, question) == "yes"

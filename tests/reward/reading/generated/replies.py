@@ -60,7 +60,7 @@ _YES: List[Tuple[str, str, str]] = [
 # a yes that names the method described ({same}) keeps it a yes; naming the other ({other}) asks for a change
 _METHOD_YES = ["Yes, to my {m} please.", "Sure, put it on my {m}.", "Yes, the {m} is perfect.",
                "Yep. {M} works better for me though."]
-_CHANGE = ["Sure, but put it in my {m} instead.", "OK, but send it to my {m} instead.",
+_CHANGE = ["The {m} please.", "Sure, but put it in my {m} instead.", "OK, but send it to my {m} instead.",
            "Yes, but can you make it go to my {m}?", "Yep. {M} works better for me though.",
            "Fine, though I'd rather have it on my {m}."]
 _NO = ["No thanks.", "Wait, not yet.", "Hold on, I need to check something first.", "I'd rather not.",
