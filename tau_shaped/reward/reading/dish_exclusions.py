@@ -45,7 +45,7 @@ from typing import FrozenSet, Optional
 from tau_shaped.reward.reading.negation import NEGATIONS
 
 __all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern", "answered_no",
-           "ITEM_END", "compared", "declined_elliptically", "doubted_before", "list_header", "pronoun_declined", "listed_predicate_excludes", "negation_at", "negation_pos", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_after", "replaced_before"]
+           "compared", "declined_elliptically", "doubted_before", "pronoun_declined", "listed_predicate_excludes", "negation_at", "negation_pos", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_after", "replaced_before", "set_apart_by_but"]
 
 AFTER = 160  # characters after a dish read for what its clause says of it
 _BEFORE = 80  # characters before a dish read for the words that set it apart
@@ -68,7 +68,7 @@ STILL = re.compile(r"(?<!\w)(?:(?:don['’]?t|do[ \t]+not|didn['’]?t)[ \t]+min
 _DET = r"(?:[ \t]+(?:the|a|an|your|that|this|those|these|any|my|our|ordered|original|current|usual|same|entire|whole)){0,3}"
 _TAIL = r"[ \t]*[\"'“‘(*_]*$"
 _SET_APART = (r"unlike|except(?:[ \t]+for)?|excluding|other[ \t]+than|apart[ \t]+from|aside[ \t]+from|besides|but[ \t]+not|"
-              r"(?:anything|everything|all)[ \t]+but")
+              r"(?:anything|everything|all|(?:every|each|any|all(?:[ \t]+the)?)[ \t]+[^\W\d_]+)[ \t]+but")  # "every dessert but the Korma"
 REPLACED = re.compile(
     r"(?<![^\W_])(?:(?P<apart>" + _SET_APART + r")|instead[ \t]+of|in[ \t]+place[ \t]+of|rather[ \t]+than|"
     r"replac(?:e|es|ed|ing)|replacement[ \t]+(?:for|of)|swap\w*(?:[ \t]+out)?|switch\w*[ \t]+(?:out|from)|change\w*|"
@@ -192,6 +192,14 @@ def doubted_before(text: str, lo: int, start: int) -> bool:
     """Whether the clause doubts, right before the dish at ``start``, what is said of it next
     ("I don't see why the Korma wouldn't work", "no reason the Korma isn't an option")."""
     return _DOUBTED_BEFORE.search(text, max(lo, start - _BEFORE), start) is not None
+
+
+_EVERY_BEFORE = re.compile(r"(?<![^\W_])(?:every|each|any|all(?:[ \t]+the)?)[ \t]+[^\W\d_]+[ \t]*$", re.IGNORECASE)
+
+
+def set_apart_by_but(text: str, lo: int, start: int, end: int) -> bool:
+    """Whether the "but" at ``text[start:end]`` sets apart what follows ("every dessert but the Korma"): no new clause."""
+    return text[start:end].strip().lower() == "but" and _EVERY_BEFORE.search(text, max(lo, start - 40), start) is not None
 
 
 def replaced_before(text: str, lo: int, start: int) -> bool:
@@ -363,21 +371,3 @@ def answered_no(text: str, end: int) -> bool:
     the next sentence ("Not an option for you, sadly.", "No, it has tree nuts.")."""
     ask = _ASKED_ALONE.match(text, end)
     return ask is not None and _ANSWERED_NO.match(text, ask.end()) is not None
-
-
-_EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
-                               r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
-_NOUNS = ("option", "alternative", "choice", "candidate", "pick")  # offering words that only name what follows
-
-ITEM_END = re.compile(r"[ \t]*(?:\([^()\n]{0,60}\)|[-–—][ \t]*[^-–—,;.!?()\n]{1,40}|\$[0-9.]+)?[ \t\"'”’*_]*(?:[,;.!?)\n]|(?:or|and|nor)(?!\w)|$)",
-                       re.IGNORECASE)  # after a list's item: a note or a price at most ("Samosa (gluten),", "Samosa - has gluten,")
-
-
-def list_header(text: str, lo: int, hi: int, allergen: "re.Pattern[str]") -> Optional[str]:
-    """What a line ending in ":" (``text[lo:hi]``) says of the list under it: "offers", "excludes" or neither."""
-    offers = [o.group(0).lower() for o in OFFERING.finditer(text, lo, hi) if not negation_at(text, lo, o.start())]
-    verb = CONTAINS.search(text, lo, hi)
-    excludes = _EXCLUDING_HEADER.search(text, lo, hi) or (verb and allergen.search(text, verb.end(), hi))
-    if excludes and not any(not o.startswith(_NOUNS) for o in offers):  # "Options to avoid:" excludes
-        return "excludes"
-    return "offers" if offers else None

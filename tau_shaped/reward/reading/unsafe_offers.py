@@ -30,9 +30,9 @@ message as offering an unsafe dish, it offers it.
   ("Salmon Roll is in stock. Shall I propose it?") offers the dish named last before it in its
   sentence or the one before, a safe dish included ("Salmon Roll has sesame. Vegetable Udon is
   safe; shall I propose it?" offers the Udon). "Would you like me to cancel it?" offers no dish.
-- **Lists**: under a line that offers ("Here are the options I can offer:") each item is
-  offered whatever it says of itself; under a line that excludes ("These contain your
-  allergens:", "I can't offer these:") an item is excluded unless it offers itself.
+- **Lists** (``dish_lists``): under a line that offers ("Here are the options I can offer:"), or above
+  one asking for a pick ("Pick one?"), each item is offered whatever it says of itself; under a line
+  that excludes ("These contain your allergens:") or above one declining them, none is unless it offers itself.
 - **A replacement order of the customer's own dish is no substitute**: the policy's
   replacement order re-sends "the same items from the same restaurant", so a dish the
   customer ordered, named in a clause about a replacement order, is not offered; proposed as
@@ -53,16 +53,17 @@ from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.reading.dish_exclusions import (
-    AFTER, ITEM_END, OFFERING, OFFERING_WORDS, STILL, allergen_before, allergen_pattern, answered_no, compared, declined_elliptically, doubted_before, list_header,
-    listed_predicate_excludes, negation_at, negation_pos, own_before, predicate_excludes, pronoun_declined, proposed_as_replacement, replaced_after, replaced_before)
+    AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, allergen_pattern, answered_no, compared, declined_elliptically, doubted_before,
+    listed_predicate_excludes, negation_at, negation_pos, own_before, predicate_excludes, pronoun_declined, proposed_as_replacement, replaced_after, replaced_before,
+    set_apart_by_but)
+from tau_shaped.reward.reading.dish_lists import ITEM_END, list_footer, list_header
 from tau_shaped.reward.reading.dish_names import DishNames, Mention, dish_names_of, name_words, names_no_dish
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
 
 # An offering word right before a pronoun (one word may come between: "swap in it", "give you that").
 _OFFERING_BEFORE = re.compile(rf"(?<!\w)(?:{OFFERING_WORDS}|want|fancy|take)(?:[ \t]+\w+)?[ \t]+$", re.IGNORECASE)
-_OFFERING_AFTER = re.compile(r"[ \t]+(?:instead|in place of|for your|as (?:a|an|the) (?:substitute|alternative|replacement))"
-                             r"(?!\w)", re.IGNORECASE)
+_OFFERING_AFTER = re.compile(r"[ \t]+(?:instead|in place of|for your|as (?:a|an|the) (?:substitute|alternative|replacement))(?!\w)", re.IGNORECASE)
 _REPLACEMENT_ORDER = re.compile(
     r"(?<!\w)(?:replacement(?:[ _-]order)?|re-?order\w*|re-?send\w*|send (?:you )?(?:a |the )?(?:new|fresh|another)|"
     r"create_replacement_order|same items?)(?!\w)",
@@ -82,7 +83,7 @@ _CLAUSE_END = re.compile(
 _INTRODUCTORY = re.compile(r"[ \t\"'“(*_]*(?:since|because|as|if|although|though|while|unless|when|given that|"
                            r"now that)(?!\w)[^,]{1,160},", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
-_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*•+]|[0-9]{1,2}[.)]|\|)")
+_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*•+]|[0-9]{1,2}[.)]|\|)|^[^\n]*?[.!?:][ \t]+(?:[0-9]{1,2}[.)]|[-*•])[ \t]")  # "Sure. 1. Korma"
 _PRONOUN = re.compile(r"(?<!\w)(?:it|them|(?:that|this)(?: one| dish)?(?=[ \t]+(?:for|instead|in place|as)(?!\w)|"
                       r"[ \t]*(?:[.!?,;:)]|$)|[ \t]+(?:one|dish)(?!\w)))(?!\w)", re.IGNORECASE)
 # A pronoun a later clause says something of: "..., but it has sesame", "so I can't offer it".
@@ -187,7 +188,7 @@ def unsafe_dishes_offered(text: str, dishes: Any, ordered: Iterable[str] = ()) -
 def _clauses(text: str, lo: int, hi: int) -> List[Tuple[int, int]]:
     spans: List[Tuple[int, int]] = []
     start = lo
-    for m in _CLAUSE_END.finditer(text, lo, hi):
+    for m in (m for m in _CLAUSE_END.finditer(text, lo, hi) if not set_apart_by_but(text, lo, m.start(), m.end())):
         spans.extend(_split_introductory(text, start, m.start()))
         start = m.end()
     spans.extend(_split_introductory(text, start, hi))
@@ -217,8 +218,7 @@ class _Reader:
             pos = hi + 1
             if not line.strip():
                 continue  # a blank line keeps a list under its header
-            if not _LIST_ITEM.match(line):
-                header = None
+            header = None if not _LIST_ITEM.match(line) else header or list_footer(text, hi)  # "- Korma\nPick one?"
             clauses = _clauses(text, lo, hi)
             for k, (clo, chi) in enumerate(clauses):
                 for m in self._in(clo, chi):
