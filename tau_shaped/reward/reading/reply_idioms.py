@@ -42,6 +42,7 @@ _NO_IDIOMS = re.compile(
     rf"|i{_APOS}?m\s+(?:all\s+)?(?:good|fine|ok|okay|set)\s*(?:,\s*)?(?:thanks|thank\s+you|thx)\b(?!\s+(?:for|to)\b)"
     rf"|i{_APOS}?m\s+(?:all\s+)?(?:good|fine|ok|okay|set)\s+without(?:\s+(?:it|that|one|this|them))?"
     rf"|(?:that{_APOS}s|that\s+is|it{_APOS}s|it\s+is)\s+(?:not\s+(?:needed|necessary|required)|unnecessary)"
+    rf"|(?:that{_APOS}s|that\s+is|it{_APOS}s|it\s+is)\s+(?:fine|ok|okay|alright|all\s+good)\W{{1,3}}(?:don{_APOS}?t|do\s+not)\s+(?:worry|bother)"
     r")",
     re.IGNORECASE,
 )
@@ -59,7 +60,7 @@ _HINTS = ("say no", "argue", "complain", "mind if", "why not", "hurt", "no need"
 
 
 # "Keep it" to a question that takes something away (cancel, remove, swap): the thing stays, a no
-_TAKES_AWAY = frozenset({"cancel", "remove", "delete", "drop", "swap", "replace", "switch", "change", "substitute", "void", "return"})
+TAKES_AWAY = frozenset({"cancel", "remove", "delete", "drop", "swap", "replace", "switch", "change", "substitute", "void", "return"})
 _KEEP = re.compile(r"(?<![\w'’])(?:(?:i(?:['’]d| would)[ \t]+rather[ \t]+|(?:please[ \t]+|just[ \t]+)?)(?:keep(?:ing)?|leave)[ \t]+"
                    r"(?:it|them|that|this|the[ \t]+\w+|my[ \t]+\w+|everything|things"
                    r"|(?:(?:the|my)[ \t]+)?(?:(?:order|reservation|booking|item)[ \t]+)?#?[A-Za-z]{0,4}-?\d[\w-]{2,20})"
@@ -81,6 +82,15 @@ _UNWANTED = re.compile(
     r"|no[ \t]+longer[ \t]+(?:want|need)[ \t]+(?:it|them|that|this|the[ \t]+\w+|my[ \t]+\w+)"
     r"|(?:have|got)[ \t]+no[ \t]+use[ \t]+for[ \t]+(?:it|them|that|this|the[ \t]+\w+)))(?![\w'’])",
     re.IGNORECASE)
+
+
+# Waiting for it, to a question that takes it away: keeping it ("I'll wait", "I can wait", "I'll wait
+# it out", "it'll come eventually"); "I can't wait any longer" and "I won't wait" say the opposite
+_WAITING = re.compile(
+    r"(?<![\w'’])(?:(?:i['’]?ll|i[ \t]+will|i[ \t]+can|i[ \t]+could|i['’]d[ \t]+rather|i[ \t]+would[ \t]+rather|(?:i['’]m[ \t]+)?happy[ \t]+to"
+    r"|let['’]?s|we['’]?ll|i[ \t]+don['’]?t[ \t]+mind)[ \t]+(?:just[ \t]+|still[ \t]+)?wait(?:ing)?(?![\w'’])"
+    r"|wait[ \t]+it[ \t]+out|(?:it|that|the[ \t]+order)(?:['’]ll|[ \t]+will|['’]s[ \t]+going[ \t]+to|[ \t]+is[ \t]+going[ \t]+to)[ \t]+"
+    r"(?:probably[ \t]+|still[ \t]+)?(?:come|arrive|show[ \t]+up|get[ \t]+here|turn[ \t]+up)(?![\w'’]))", re.IGNORECASE)
 
 
 def _keeping(reply: str) -> str:
@@ -150,9 +160,11 @@ def plain_answer(reply: str, mind: bool = False, verbs: frozenset = frozenset(),
     nothing. ``reasons``: the call has a reason the reply names (read as a reason, kept)."""
     reply = fold_words(reply)
     low = reply.lower()
-    if verbs & _TAKES_AWAY:
+    if verbs & TAKES_AWAY:
         if "keep" in low or "leave" in low:
             reply = _keeping(reply)
+        if "wait" in low or "come" in low or "arrive" in low or "show up" in low:
+            reply = _WAITING.sub(DONT, reply)  # "Yes, I'll wait", "it'll come eventually": keeping it
         if "want" in low or "need" in low or " use " in low:
             reply = reply if reasons else _UNWANTED.sub(" ", reply)
         low = reply.lower()

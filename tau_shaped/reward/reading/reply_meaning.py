@@ -14,6 +14,7 @@ import re
 from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward.reading.reply_clauses import PAD, Question, W, clauses, head, sentences, words
+from tau_shaped.reward.reading.reply_idioms import TAKES_AWAY
 from tau_shaped.reward.reading.reply_values import Described, compare, values_in
 
 __all__ = ["effective", "refuses", "starts_cancelling", "asks_for_a_change", "condition", "sarcastic", "take_out_sarcasm"]
@@ -65,6 +66,10 @@ _LEAVE_IT = re.compile(
     r"|(?<![\w'])keep\W{1,3}(?:the|my)\W{1,3}order(?![\w'])", re.IGNORECASE)
 
 
+# "cancel that", "cancel it", "okay cancel" to a question that cancels nothing: a stop
+_CANCEL_ANY = re.compile(rf"(?<![\w'])(?:cancel|abort)(?:{W}(?:that|this|it|the{W}\w+))?\W{{0,8}}$", re.IGNORECASE)
+
+
 def starts_cancelling(first: str, q: Question) -> bool:
     """Whether the reply opens with "cancel" or "stop" ("Cancel that", "Stop. yes"), unless it
     echoes the question's "cancel" ("Cancel it" to "Shall I cancel the order?")."""
@@ -97,6 +102,7 @@ _RETRACT = re.compile(words(
     "reconsider", "please reconsider", "think again", "rethink", "don't bother", "do not bother",
     "i'll let you know", "i will let you know", "let you know", "need to think", "need to ask", "have to ask",
     "gotta ask", "need to check", "have to check", "need to talk", "have to talk", "hang tight", "need some time",
+    "scrap that", "scrap it", "drop it", "forget that", "forget about it", "skip it", "skip that",
     "transfer me", "put me through", "connect me", "speak to a human", "talk to a human", "speak to a manager",
     "talk to a manager", "speak to a supervisor", "talk to a supervisor", "speak to someone", "talk to someone",
     "speak to a person", "talk to a person", "real person", "a human please", "get me a manager",
@@ -157,6 +163,9 @@ def refuses(clause: str, q: Question, stated: Described, *, conceded: bool = Fal
             if named and all(v.negated for v in named) and compare(named, stated) == "same":
                 return False
         return True
+    cancel = _CANCEL_ANY.search(clause) if "cancel" not in q.verbs else None
+    if cancel is not None and (not (q.verbs & TAKES_AWAY) or re.search(r"(?:that|this)\W*$", cancel.group(0), re.IGNORECASE)):
+        return True  # "Okay cancel." to "Shall I refund it?"; "cancel that" to "Shall I swap it?"
     if _NO_AT_THE_END.search(clause) or _LEAVE_IT.search(clause):
         return True
     if _RETRACT.search(clause) or _DEFER.search(clause) or _LATER.search(clause) or (

@@ -319,3 +319,24 @@ def test_a_pick_of_another_thing_or_no_pick_is_no_yes(reply, question):
                                             ("Card please.", Q_CARD), ("Please do, not happy though.", Q_CARD)])
 def test_a_pick_of_the_call_agrees(reply, question):
     assert _read(reply, question) == "yes"
+
+
+
+@pytest.mark.parametrize("reply,question", [
+    # "cancel" to a question that cancels nothing is a stop; "scrap that", "drop it" decline; "it's
+    # fine, don't worry about it" declines an offer; waiting for it keeps what a question takes away
+    ("Yes please cancel that.", Q_CARD), ("Okay cancel.", Q_CARD), ("Sure, scrap that idea.", Q_CARD),
+    ("It's fine, don't worry about it.", Q_CARD), ("Yes please cancel that.", "Shall I swap the Naan for the Samosa?"),
+    ("All good, I'll just wait for it.", CANCEL[0]), ("It's fine, it'll come eventually.", CANCEL[0]),
+    ("Yes, I'll wait.", CANCEL[0]), ("Sure I can wait.", CANCEL[1]), ("It's fine, I'll wait it out.", CANCEL[0]),
+])
+def test_a_stop_a_decline_or_waiting_is_no_yes(reply, question):
+    assert _read(reply, question) != "yes"
+
+
+@pytest.mark.parametrize("reply,question", [
+    ("Yes, I can't wait any longer.", CANCEL[0]), ("Go ahead, I won't wait.", CANCEL[0]), ("Yes, I don't want to wait.", CANCEL[0]),
+    ("Yes, I'll wait for it to show up.", Q_CARD), ("Yes please cancel that.", CANCEL[0]), ("Yes cancel it.", CANCEL[2]),
+])
+def test_their_controls_agree_too(reply, question):
+    assert _read(reply, question) == "yes"

@@ -76,7 +76,8 @@ _NO = ["No thanks.", "Wait, not yet.", "Hold on, I need to check something first
        "Why would I want that?", "I'd say yes, but my card was closed last week.", "Ok wait.",
        "I'll sleep on it.", "Ask me again later.", "That's a hard pass.", "Over my dead body.",
        "Refund? I asked for a replacement.", "OK, I'll let you know.", "Sure, later though.", "Yep, when I'm back.",
-       "Ok, what are my other options?", "Great, but what happens to my loyalty points?", "Yes, but I need to ask my partner."]
+       "Ok, what are my other options?", "Great, but what happens to my loyalty points?", "Yes, but I need to ask my partner.",
+       "Sure, scrap that idea.", "It's fine, don't worry about it."]
 _UNCLEAR = ["I guess.", "Maybe, I suppose.", "Probably, I think.", "Hmm, maybe?", "Oh sure, great, whatever.",
             "Yeah right, like that ever works.", "Sure... whatever.", "Sure thing... once you tell me why it was late.",
             "Ok, but first tell me when the replacement arrives.", "Sure, right after you explain the fee.",

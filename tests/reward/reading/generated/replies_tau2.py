@@ -19,7 +19,9 @@ _SAME = ["Yes, cancel {order}.", "Yes, that's the one: {order}.", "Sure, go ahea
 _RESTATED = [("Yes, cancel {order}, I won't keep it.", "No, don't cancel {order}, I'll keep it."),
              ("Go ahead with {order}, I'm not going to keep it.", "Hold on, I'd rather keep {order}."),
              ("Yes please cancel {order}. I won't be keeping it.", "Yes cancel {order}... actually no, I'll keep it."),
-             ("Sure, cancel {order}; I don't want to keep it.", "Please keep {order}, I still want it.")]
+             ("Sure, cancel {order}; I don't want to keep it.", "Please keep {order}, I still want it."),
+             ("Yes, cancel {order}, I can't wait any longer.", "No, don't cancel {order}, I'll wait."),
+             ("Go ahead with {order}, I won't wait.", "It's fine, I'll wait it out; {order} will come eventually.")]
 _CHANGE = ["Yes, but cancel order {other} instead.", "OK, but it's {other} I want cancelled, not that one.",
            "Sure, though the reason is really '{why}'.", "Go ahead, but put the reason as '{why}' instead."]
 
