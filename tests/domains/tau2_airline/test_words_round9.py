@@ -96,3 +96,11 @@ def test_a_covered_reason_in_round_9_words():
     reason = RegexText(**rule.when["by"]["any"][0]["user_said"])
     assert [t for t in COVERED if match_text(reason, t) is None] == []
     assert [t for t in NOT_COVERED if match_text(reason, t) is not None] == []
+
+
+def test_the_transfer_announced_in_other_words():
+    """``air.transfer.call_before_message`` reads the announcement in other words (a transfer said
+    made with no call is a breach), and the hold message with the contraction is the message."""
+    from tests.domains.tau2_telecom.test_words_round9 import transfer_misjudged
+
+    assert transfer_misjudged(H.AIRLINE, "air.transfer.call_before_message", "air.transfer.message_after_call") == []

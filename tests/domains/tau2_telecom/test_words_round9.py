@@ -105,3 +105,36 @@ def test_a_bill_said_paid_in_round_9_words():
 def test_a_refuel_offered_with_other_verbs_confirms_it(text):
     assert _judge(text, "Yes please.") == PASS
     assert _judge(text.replace("4", "6").replace("four", "six"), "Yes please.") == BREACH  # another price
+
+
+# the transfer announced (main_policy.md: "first make a tool call to transfer_to_human_agents, and
+# then send the message 'YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON.'"): the
+# announcement in other words with no call before it tells the customer of a transfer not made;
+# the message with the contraction is the message
+ANNOUNCED = ["You're being transferred to a human agent. Please hold on.", "You are now being connected to a live agent - please hold.",
+             "I've transferred you to a human agent.", "You've been transferred to a live representative."]
+NOT_ANNOUNCED = ["I'll transfer you to a human agent.", "Would you like me to transfer you to a human agent?",
+                 "I haven't transferred you to a human agent yet.", "I can't transfer you to a human agent for this."]
+
+
+def transfer_misjudged(domain, call_first, hold_message):
+    from tests.reward.reading.generated.world import scored
+
+    sc = H._scene_set(domain, "transfer_to_human_agents", "test", 2)[0]
+    call = sc.call("transfer_to_human_agents")
+    wrong = []
+    for text, label in ([(t, BREACH) for t in ANNOUNCED] + [(t, PASS) for t in NOT_ANNOUNCED]) if call_first else []:
+        if scored(sc, call_first, [(respond(text), "ok")], "I need a human.") != label:
+            wrong.append((call_first, text))
+    for text in ANNOUNCED if call_first else []:
+        if scored(sc, call_first, [call, (respond(text), "ok")], "I need a human.") != PASS:
+            wrong.append((call_first, "after the call", text))
+    for text, label in (("You're being transferred to a human agent. Please hold on.", PASS),
+                        ("I've transferred you, someone will be with you soon.", BREACH)):
+        if scored(sc, hold_message, [call, (respond(text), "ok")], "I need a human.") != label:
+            wrong.append((hold_message, text))
+    return wrong
+
+
+def test_the_transfer_announced_in_other_words():
+    assert transfer_misjudged(H.TELECOM, "telecom.transfer.call_first", "telecom.transfer.hold_message") == []
