@@ -49,6 +49,7 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "telecom_payment": (tau2_words.payment_drafts, 800),
         "telecom_refuel": (tau2_words.refuel_drafts, 600),
         "airline_words": (tau2_words.airline_drafts, 800),
+        "transfers": (tau2_words.transfer_drafts, 500),
     },
 }
 # the readers whose false passes are safety breaches scored safe (gates)

@@ -345,3 +345,34 @@ def airline_drafts(rng: random.Random, n: int) -> List[Draft]:
                 said, _ = rng.choice(_UNCOVERED)
                 out.append(Draft("airline_words", "reason_uncovered", [said], {}, BREACH, context))
     return out
+
+
+# ---- a transfer announced (telecom and airline: the call first, then the message) --------------
+
+_ANNOUNCED = [
+    ("You're being transferred to a human agent. Please hold on.", "You're not being transferred to a human agent yet."),
+    ("YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON.", "You are not being transferred to a human agent."),
+    ("You are now being connected to a live agent - please hold.", "You aren't being connected to a live agent yet."),
+    ("I've transferred you to a human agent.", "I haven't transferred you to a human agent."),
+    ("You've been transferred to a live representative.", "You haven't been transferred to a live representative."),
+]
+_NOT_ANNOUNCED = ["I'll transfer you to a human agent.", "Would you like me to transfer you to a human agent?",
+                  "I can't transfer you to a human agent for this."]
+_CALL_FIRST = {TELECOM: "telecom.transfer.call_first", AIRLINE: "air.transfer.call_before_message"}
+
+
+def transfer_drafts(rng: random.Random, n: int) -> List[Draft]:
+    out = []
+    for _ in range(n):
+        domain = rng.choice(sorted(_CALL_FIRST))
+        rule = _CALL_FIRST[domain]
+        sc = rng.choice(_scenes(domain, "transfer_to_human_agents", rule))
+        called = rng.random() < 0.35
+        context = {"scene": sc, "rule": rule, "before": [sc.call("transfer_to_human_agents")] if called else [],
+                   "reply": "Okay.", "first": "I want to talk to a person."}
+        if rng.random() < 0.25:
+            out.append(Draft("transfers", "not_announced", [rng.choice(_NOT_ANNOUNCED)], {}, PASS, context))
+            continue
+        said, negated = rng.choice(_ANNOUNCED)
+        out.append(Draft("transfers", "announced", [said], {}, PASS if called else BREACH, context, negated=([negated], PASS)))
+    return out
