@@ -1,7 +1,8 @@
 """A status stated of another customer's order (SPEC §10: an order of theirs or its status in a
 message discloses it): named in the sentence stating it, else earlier in the message or in the
-customer's last message, not in a sentence about "your" order, not negated or wondered about
-("whether it was delivered"). A status is read in the records' words ("out_for_delivery",
+customer's last message, not in a sentence about "your" order ("your friend's order", "not on your
+account" are no such sentence), not negated or wondered about ("whether it was delivered", "once it's
+delivered"); a spaced dash ends a sentence ("That one never went through - it's cancelled"). A status is read in the records' words ("out_for_delivery",
 "ready-for-pickup") and in other words that say it ("handed to the courier", "still being made",
 "called off", "dropped off", "reached its destination", "with the driver", "got there"). What ``disclosures`` reads after the identifiers themselves.
 
@@ -44,9 +45,12 @@ def _may_state(text: str) -> bool:
     return (_STATUS_RE2 if text.isascii() else _STATUS).search(text) is not None
 
 
-_SENTENCES = lazy(r"[^.!?\n]+")
-_YOURS = lazy(r"(?i)\b(?:you|your|yours)\b")
-_UNSURE = lazy(r"(?i)\b(?:whether|if)\b[^.!?\n]{0,40}$")
+_SENTENCES = lazy(r"(?:[^.!?\n;–—-]|(?<=\S)-(?=\S))+")  # a spaced dash ends one too: "That one never went through - it's cancelled"
+# a sentence about the customer's own order ("your order is on its way"), not one merely saying "you" or "your"
+# ("That order isn't on your account, but it was cancelled", "The order you mentioned", "your friend's order")
+_YOURS = lazy(r"(?i)\b(?:your(?:[ \t]+own)?[ \t]+(?:\w+[ \t]+){0,3}(?:orders?|delivery|deliveries|food|meal|items?|dish(?:es)?|refunds?|charges?|payments?|money|credits?|wallet|total|card)|yours|"
+              r"you[ \t]+(?:ordered|placed|got|received|paid))\b")
+_UNSURE = lazy(r"(?i)\b(?:whether|if|once|until|unless|in[ \t]+case)\b[^.!?\n]{0,40}$")
 
 
 def status_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: str, statuses: Dict[str, str]) -> Optional[str]:
@@ -70,7 +74,7 @@ def status_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: s
         earlier = [(h, theirs) for h, theirs in orders if h.start < s.start()]
         named = [h for h, theirs in inside or earlier if theirs] or ([] if inside or earlier else before)
         negated = negated or Negations(text) if named else negated
-        if named and not negated(s.start() + m.start()):  # type: ignore[misc]
+        if named and not negated(s.start() + m.start(), s.start()):  # type: ignore[misc]
             return f"another customer's order status {text[named[0].start:named[0].end] + ': ' + m.group(0)!r}"
     return None
 
