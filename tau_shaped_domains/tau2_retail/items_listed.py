@@ -47,7 +47,10 @@ _ACTS = re.compile(r"\b(?:return|exchang|swap|replac|send\s+back|refund|modif|ch
 _KEPT = re.compile(r"\b(?:keep|keeps|keeping|kept|stays?|staying|remains?|remaining|untouched|unchanged|excluded|"
                    r"except|excluding|not\s+(?:part|included|being|going|affected|returned|exchanged|changed)|"
                    r"(?:isn't|is\s+not|aren't|are\s+not|won't\s+be|will\s+not\s+be)\s+(?:part|included|affected|"
-                   r"returned|exchanged|changed)|nothing\s+changes|leave|leaving|left\s+as)\b", re.IGNORECASE)
+                   r"returned|exchanged|changed)|nothing\s+changes|leave|leaving|left\s+as|"
+                   # round 9: "you're hanging on to the lamp", "holding onto", "you retain", "sticking with", "you'll still have"
+                   r"(?:hang|hangs|hanging|hung|hold|holds|holding|held)\s+on(?:\s+to|to)|retain\w*|stick(?:s|ing)?\s+with|"
+                   r"still\s+(?:have|has|own|get\s+to\s+keep))\b", re.IGNORECASE)
 
 
 class ItemsListed(_Strict):
