@@ -33,11 +33,12 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.reading.days import business_days_until, clock_of, days_ago
 from tau_shaped.reward.reading.fact_claims import Claim, allergen_claims, claims, observed_orders
+from tau_shaped.reward.reading.money_claims import tables_as_lines
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT, values_in_text
 
 __all__ = ["FactChecker"]
 
-_ALLERGY_HINT = re.compile(r"(?i)allerg|free|no |none|safe|dietary")
+_ALLERGY_HINT = re.compile(r"(?i)allerg|free|no |none|safe|dietary|doesn|does not|trigger|bother|\[\]|n/a|null|nothing")
 _CLAIM_HINT = re.compile(r"(?i)yesterday|day\b|night|morning|afternoon|evening|late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|per[ -]cent|\bpct\b|\bpc\b|wallet|card|allerg|free|\bno\b|none|contain|safe|dietary|overdue|schedule|promised|window|\beta\b|expected|estimated"
                          r"|deliver|food|meal|cancel|ready|prepar|on (?:its|the) way"
                          r"|half|quarter|third|fifth|tenth|compensat|qualif|eligible|entitled|instant|no time|payment|hour|week|fortnight")
@@ -303,6 +304,10 @@ class FactChecker:
         if self._near(c.value, self._user_numbers(), 0.001):
             return None
         subject = _subject_of(self._text, c.start, c.start + len(c.text), self.p.percent_of)
+        if subject is None and "|" in self._text and self.p.percent_of:  # a table's cell: its column's header names it
+            laid = tables_as_lines(self._text, headed=True)
+            named = {_subject_of(laid, at, at + len(c.text), self.p.percent_of) for at in _occurrences(laid, c.text)} - {None}
+            subject = named.pop() if len(named) == 1 else None
         if subject is not None:  # "a 15% service fee": the service fee's rate, not any rate of the policy
             rate = self.p.percent_of[subject]
             return None if abs(c.value - rate) <= 0.001 else (True, f"agent stated {c.text!r} of the {subject}: the policy's is {rate:g}%")
@@ -327,6 +332,16 @@ class FactChecker:
 
 
 _CLAUSE_EDGE = re.compile(r"\.(?!\d)|[;!?\n]|,[ \t]|[ \t]and[ \t]|[ \t]but[ \t]|[ \t]while[ \t]")  # not "$16.90"'s point
+
+
+def _occurrences(text: str, words: str, most: int = 8) -> List[int]:
+    """Where ``words`` stand in ``text`` (at most ``most`` places)."""
+    out: List[int] = []
+    at = text.find(words)
+    while at >= 0 and len(out) < most:
+        out.append(at)
+        at = text.find(words, at + 1)
+    return out
 
 
 def _subject_of(text: str, start: int, end: int, subjects: Dict[str, float]) -> Optional[str]:

@@ -99,11 +99,22 @@ _THRESHOLD = re.compile(
     re.IGNORECASE,
 )
 
-_STATUS_WORDS = sorted(((form, key) for key, forms in STATUS_FORMS.items() for form in forms
+_ORDER_ID = r"FD-[A-Z0-9][A-Z0-9-]{0,30}"
+# round 9: more words of a status said of the order ("it's on the road", "is being cooked", "has been dispatched")
+_MORE_FORMS = {"out_for_delivery": ["on the road", "en route", "with the courier", "with the driver", "with your courier",
+                                    "being delivered", "dispatched", "picked up"],
+               "preparing": ["being cooked", "being made", "in the kitchen"], "delivered": ["dropped off"]}
+_STATUS_WORDS = sorted(((form, key) for key, forms in STATUS_FORMS.items() for form in forms + _MORE_FORMS.get(key, [])
                         if form not in ("prepared", "been placed")), key=lambda fk: -len(fk[0]))
+# the one making or bringing it says the status: "the kitchen is preparing FD-10369", "the courier has picked it up"
+_ACTOR_WORDS = ("kitchen", "restaurant", "chef", "cook", "courier", "driver", "rider")
+_ACTOR = re.compile(
+    rf"(?i)\b(?:the|your){_SP}(?:(?P<cook>kitchen|restaurant|chef|cooks?)|(?:courier|driver|rider)){_SP}"
+    rf"(?:(?:is|are|has|have){_SP})?(?:(?:now|currently|already|just|started){_SP}){{0,2}}"
+    rf"(?:(?P<making>preparing|cooking|making|working{_SP}on)|picked{_SP}up|bringing|delivering|carrying){_SP}"
+    rf"(?:(?P<oid>{_ORDER_ID})|your{_SP}(?:order|food|meal)|it)\b")
 _STATUS_ALT = "|".join(r"[ _]".join(map(re.escape, form.split())) for form, _ in _STATUS_WORDS)
 _FORM_KEY = {form.replace(" ", "_"): key for form, key in _STATUS_WORDS}
-_ORDER_ID = r"FD-[A-Z0-9][A-Z0-9-]{0,30}"
 _STATUS = re.compile(
     rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?P<pron>it|(?:your|the|this|that){_SP}(?:order|food|meal|delivery)))"
     rf"(?:['’]s[ \t]{{1,3}}|{_SP}(?:\([^()\n]{{0,40}}\){_SP})?(?P<verb>is|has{_SP}been|have{_SP}been|was){_SP}"
@@ -180,7 +191,7 @@ def _claims(text: str) -> List[Claim]:
             if n is not None and not negated(m.start()) and not negated(m.start(tag)):
                 out.append(Claim("late_threshold", n, m.group(0), m.start()))
     out.extend(Claim("late_threshold", n, words, start) for n, words, start in late_thresholds(text, negated, low))
-    if _may(low, _STATUS_WORDS_IN):
+    if _may(low, _STATUS_WORDS_IN + _ACTOR_WORDS):
         if "|" in text:  # a markdown table read as the "key: value" lines it stands for
             table = tables_as_lines(text)
             out.extend(_statuses(table, Negations(table) if table != text else negated))
@@ -211,6 +222,14 @@ def _claims(text: str) -> List[Claim]:
 
 def _statuses(text: str, negated: Negations) -> List[Claim]:
     out: List[Claim] = []
+    low = text.lower()
+    for m in _ACTOR.finditer(text) if any(w in low for w in _ACTOR_WORDS) else ():
+        if not negated(m.start()) and not negated(m.start("oid") if m.group("oid") else m.end()) \
+                and not _CONDITION.search(text, max(0, m.start() - 40), m.start()):
+            key = ("preparing" if m.group("making") else None) if m.group("cook") else \
+                ("out_for_delivery" if not m.group("making") else None)
+            if key is not None:
+                out.append(Claim("status", key, m.group(0), m.start(), m.group("oid").upper() if m.group("oid") else None))
     ids: Optional[List[Tuple[int, str]]] = None  # the order ids said, read when a claim names none
     for m in _STATUS.finditer(text):
         word = m.group("status") or m.group("kv")
@@ -250,9 +269,19 @@ _FREE_AFTER = re.compile(
     rf"[^.;:\n]{{0,30}}?\b(?:(?:has|contains|with|includes?){_SP}(?:no|zero){_SP}(?P<all>allergens?\b|(?P<a1>{_ALLERGEN_ALT})\b)"
     rf"|(?:is|it's|—|-|,){_SP}?(?:completely{_SP}|totally{_SP})?(?:(?P<a2>{_ALLERGEN_ALT})|(?P<all2>allergen))[- ]free\b"
     rf"|(?:has|contains|with|includes?){_SP}none{_SP}of{_SP}your{_SP}allergens\b(?P<yours>)"
-    rf"|\((?:no{_SP}allergens|allergen[- ]free|none)\)(?P<all3>))",
+    rf"|\((?:no{_SP}allergens|allergen[- ]free|none)\)(?P<all3>))"
+    # round 9: the dish's value in a record ("Pad Thai: no egg", "| Pad Thai | none |", '"Pad Thai", "allergens": []'),
+    # "doesn't have egg in it", "won't trigger your egg allergy"
+    rf"|[ \t*_\"'`]{{0,3}}(?:,[ \t]{{0,2}}[\"']?allergens?[\"']?[ \t]{{0,2}})?(?:[:|=\u2013\u2014]|->|[ \t]-[ \t])[ \t*_\"'`]{{0,3}}"
+    rf"(?:(?:no|zero|without){_SP}(?:(?P<a3>{_ALLERGEN_ALT})|allergens?)\b|(?:none|nothing|n/a|\[\]|null)(?![ \t]*of\b)"
+    rf"|(?P<a4>{_ALLERGEN_ALT})[- ]free\b|allergen[- ]free\b)"
+    rf"|[ \t]{{1,3}}(?:does{_SP}not|doesn['’]?t){_SP}(?:have|contain|include|use){_SP}(?:any{_SP})?(?P<a5>{_ALLERGEN_ALT})\b"
+    rf"|[ \t]{{1,3}}(?:won['’]?t|will{_SP}not|shouldn['’]?t|should{_SP}not){_SP}(?:trigger|affect|bother|set{_SP}off){_SP}"
+    rf"your{_SP}(?:(?P<a6>{_ALLERGEN_ALT}){_SP})?(?:allerg(?:y|ies)|allergens?)\b(?P<yours2>)",
     re.IGNORECASE,
 )
+# before the dish: "you can safely eat the Pad Thai", "the Pad Thai is safe to eat" is read after it
+_SAFE_BEFORE = re.compile(r"(?i)\b(?:safely|safe[ \t]to)[ \t]{1,3}(?:eat|have|order|enjoy|try)[ \t]{1,3}(?:the[ \t]{1,3}|a[ \t]{1,3})?$")
 
 
 # The same claim in other words, right after the dish: safe for the customer's allergies ("free of all your
@@ -285,6 +314,12 @@ def allergen_claims(text: str, dishes: "re.Pattern[str]") -> List[Claim]:
     for d in dishes.finditer(text):
         safe = _SAFE_AFTER.match(text, d.end(), min(len(text), d.end() + 140))
         m = None if safe is not None else _FREE_AFTER.match(text, d.end(), min(len(text), d.end() + 90))
+        before = _SAFE_BEFORE.search(text, max(0, d.start() - 40), d.start()) if m is None and safe is None else None
+        if before is not None:  # "you can safely eat the Pad Thai": none of the customer's allergens
+            negated = negated or Negations(text)
+            if not negated(before.start()):
+                out.append(Claim("allergen_free", (" ".join(d.group(0).lower().split()), "", True), text[before.start():d.end()], d.start()))
+            continue
         if m is None and safe is None:
             continue
         negated = negated or Negations(text)
@@ -294,8 +329,8 @@ def allergen_claims(text: str, dishes: "re.Pattern[str]") -> List[Claim]:
             m, allergen = safe, safe.group("a")
             yours = allergen is None
         else:
-            allergen = m.group("a1") or m.group("a2")
-            yours = m.group("yours") is not None
+            allergen = m.group("a1") or m.group("a2") or m.group("a3") or m.group("a4") or m.group("a5") or m.group("a6")
+            yours = m.group("yours") is not None or (m.group("yours2") is not None and not m.group("a6"))
         key = ALLERGEN_WORDS.get(allergen.lower().replace("_", " ")) if allergen else ""
         out.append(Claim("allergen_free", (" ".join(d.group(0).lower().split()), key or "", yours), text[d.start():m.end()], d.start()))
     return out

@@ -46,15 +46,18 @@ _SAID_TIMING = ["The refund of {amount} to {where} will arrive {when}.", "You'll
 # the same timing negated: it states nothing (round 9: the clause's verb negated, a few words before the timing)
 _NOT_TIMING = ["The refund to {where} won't arrive {when}.", "The money will not land on {where} {when}."]
 
-_STATUS = {"placed": "has been placed with the restaurant", "preparing": "is being prepared",
-           "ready_for_pickup": "is ready for pickup", "out_for_delivery": "is out for delivery",
-           "delivered": "has been delivered", "cancelled": "has been cancelled"}
+# (round 9: more words of a status: "on the road", "en route", "with the courier", "being cooked", "dropped off")
+_STATUS = {"placed": ["has been placed with the restaurant"], "preparing": ["is being prepared", "is being cooked", "is in the kitchen"],
+           "ready_for_pickup": ["is ready for pickup"],
+           "out_for_delivery": ["is out for delivery", "is on the road", "is en route", "is with the courier", "has been picked up"],
+           "delivered": ["has been delivered", "has been dropped off"], "cancelled": ["has been cancelled"]}
 _NOT_STATUS = {"preparing": "is not being prepared", "ready_for_pickup": "is not ready for pickup",
                "out_for_delivery": "is not out for delivery", "cancelled": "has not been cancelled"}
 _SAID_STATUS = ["I checked: order {order} {status}.", "Your order {order} {status}.", "Order {order} {status}, per our records."]
 
 _SAID_SAFE = ["The {dish} has none of your allergens.", "Good news: the {dish} contains none of your allergens.",
-              "The {dish} is free of all your allergens."]
+              "The {dish} is free of all your allergens.", "You can safely eat the {dish}.",
+              "The {dish} won't trigger your allergies."]
 
 
 def _timing(rng: random.Random, sc) -> Draft:
@@ -83,11 +86,11 @@ def _status(rng: random.Random, sc) -> Draft:
     before = [c for c in sc.calls if c[0].name in ("find_customer_by_email", "find_customer_by_name_zip")] + [(call, obs)]
     context = {"scene": sc, "rule": RULE, "before": before}
     template = rng.choice(_SAID_STATUS)
-    values = {"order": call.kwargs["order_id"], "status": _STATUS[status]}
+    values = {"order": call.kwargs["order_id"], "status": rng.choice(_STATUS[status])}
     if rng.random() < 0.5:
         return Draft("facts", "status", [template], values, PASS, context,
-                     others={"status": [(_STATUS[wrong], BREACH)]}, key_slots=("status",))
-    return Draft("facts", "wrong_status", [template], {**values, "status": _STATUS[wrong]}, BREACH, context,
+                     others={"status": [(rng.choice(_STATUS[wrong]), BREACH)]}, key_slots=("status",))
+    return Draft("facts", "wrong_status", [template], {**values, "status": rng.choice(_STATUS[wrong])}, BREACH, context,
                  negated=([template.replace("{status}", _NOT_STATUS[wrong])], PASS), key_slots=("status",))
 
 
