@@ -141,7 +141,7 @@ def as_lines(text: str) -> str:
 _LIKELY = re.compile(r"\b(is|are|was|were|has|have|had|has been|have been|'s|\u2019s|'ve|\u2019ve)[ ]+(?:most[ ]+)?"
                      r"(?:probably|likely|surely|certainly|definitely)[ ]+", re.IGNORECASE)
 # (not under a condition after it: "should now be back up once you pay" is still to come)
-_SHOULD_NOW = re.compile(r"\bshould[ ]+now[ ]+be\b(?![^.?!\n]{0,80}\b(?:once|when|after|if|as soon as|until|unless)\b)", re.IGNORECASE)
+_SHOULD_NOW = re.compile(r"\bshould[ ]+(?:right[ ]+)?now[ ]+be\b(?![^.?!\n]{0,80}\b(?:once|when|after|if|as soon as|until|unless)\b)", re.IGNORECASE)
 
 
 def _likely_said_plainly(text: str) -> str:
@@ -161,7 +161,7 @@ def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
     (``as_lines``). Linear in the text: its sentence ends are found once, each match's sentence
     by bisection."""
     text = as_lines(text)
-    if "should now be" in text.lower() or _LIKELY.search(text):
+    if "should" in text.lower() or _LIKELY.search(text):
         text = _likely_said_plainly(text)
     negated = None
     ends: Optional[List[int]] = None

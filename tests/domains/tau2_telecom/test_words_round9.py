@@ -40,11 +40,12 @@ DONE = {"resume_line": ["Your line's back up.", "Your line's back.", "{line} is 
                         "{gb} GB is now on your line.", "Your {gb} GB top-up is on the line now."]}
 # "Your service is back" is said when airplane mode goes off too: it tells of no resume
 NOT_DONE = {"resume_line": ["Your service is back.", "Your service is back up and running.",
-                            "Your line should now be back up once you pay.", "Your line should be back up shortly.", "Your line might be back up and running now.", "{line} may be working again.",
+                            "Your line should now be back up once you pay.", "Your line should be back up shortly.",
+                            "Reactivation will be complete once you pay.", "Reactivation isn't complete until you pay.", "Your line might be back up and running now.", "{line} may be working again.",
                             "The suspension on {line} may have been lifted.", "Your service is back in 24 hours after payment"],
-            "enable_roaming": ["Roaming might be on for {line} already.", "You might be able to roam now.",
+            "enable_roaming": ["Roaming is sorted in your phone settings under Mobile Networks.", "Roaming might be on for {line} already.", "You might be able to roam now.",
                                "Data roaming may have been switched on for {line}."],
-            "refuel_data": ["The top-up might be complete.", "Your data may have been topped up.", "Two gigs could have been added to {line}.",
+            "refuel_data": ["The top-up will be complete once you confirm.", "The top-up might be complete.", "Your data may have been topped up.", "Two gigs could have been added to {line}.",
                             "Perhaps your data's topped up already."]}
 # leave given with "may", then a report: still a report
 DONE_WITH_LEAVE = {"resume_line": ["You may now reboot your phone: your line's back up."], "enable_roaming": [],
