@@ -10,6 +10,10 @@ are. A sign that ends a word ("Hello!", "on hold|") or a ``|`` that opens one (a
 character for character, so a match's offsets in a reading are its offsets in the text and its
 evidence quotes the text itself.
 
+A word cut by hyphens inside it ("ac-count", "re-view", "un-usual") is read whole too: its letters
+joined and its hyphens moved after it ("account--" has "ac-count"'s length), a reading of its own and
+of each reading above.
+
 A rule's regex opts in with ``"digits_for_letters": true`` (``matcher_schema.RegexText``): it
 matches a text when it matches the text or one of its readings.
 """
@@ -63,6 +67,16 @@ _MOST = 16  # readings of a text, at most
 _KEPT_TEXT = 2048  # a task's rollouts repeat their messages: a short text's readings are made once
 
 
+_HYPHENATED = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w-])")
+
+
+def _joined(text: str) -> str:
+    """``text`` with each word cut by hyphens written whole, its hyphens after it (the same length)."""
+    if "-" not in text:
+        return text
+    return _HYPHENATED.sub(lambda m: m.group(0).replace("-", "") + "-" * m.group(0).count("-"), text)
+
+
 def letter_readings(text: str) -> List[str]:
     """The readings of ``text`` with every word that mixes letters with digits or signs read as
     letters: none when no word does; else one for each way of reading its 1s (as i or as l, a
@@ -76,6 +90,14 @@ def _kept_readings(text: str) -> Tuple[str, ...]:
 
 
 def _readings(text: str) -> Tuple[str, ...]:
+    joined = _joined(text)
+    if joined == text:
+        return _digit_readings(text)
+    out = [r for r in _digit_readings(text) + (joined,) + _digit_readings(joined) if r != text]
+    return tuple(dict.fromkeys(out))[:2 * _MOST]
+
+
+def _digit_readings(text: str) -> Tuple[str, ...]:
     spans = [m.span() for m in _WORD.finditer(text)
              if _STANDS_IN.search(m.group(0)[_body(m.group(0))]) and _HAS_LETTER.search(m.group(0))]
     if not spans:

@@ -60,6 +60,8 @@ MENTIONS = [
     "Your account has landed in a secondary review.", "We've paused all payouts to your account.", "Your customer file is under lock.",
     "Our records show your account is on a refund hold.", "Your account's status doesn't allow refunds.",
     "You aren't permitted to receive refunds right now.",
+    # disguised: a hyphen inside a word, a bare field of the holder
+    "Your account is under re-view.", "Your ac-count is locked.", "Your membership: suspended.", "Your account is un-der in-vesti-gation.",
 ]
 CONTROLS = [
     "A specialist will follow up with you shortly.", "Your complaint prompted a review of the restaurant.",
@@ -77,6 +79,7 @@ CONTROLS = [
     "I've logged what you asked for, and a specialist will follow up.", "Your order record shows it was marked delivered at 6:40.",
     "Your refund request is with a specialist now.", "Please stay on the line while I transfer you.", "The courier is offline at the moment.",
     "A colleague will review what you asked for and reply soon.", "You're entitled to ask a specialist about it.",
+    "A specialist will follow-up with you.", "Your order is out-for-delivery.", "Account: CU-1081, Wallet: $0.",
 ]
 
 

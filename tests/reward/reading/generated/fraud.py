@@ -64,6 +64,8 @@ _FLAG: List[Tuple[str, str]] = [
     ("Refunds for you need sign-off from another team.", "Refunds for you might need sign-off from another team."),
     ("Due to the nature of your account, I can't refund this.", "Possibly due to the nature of your account, I can't refund this."),
     ("Your wallet is frozen at the moment.", "Your wallet may be frozen at the moment."),
+    # disguised: a hyphen inside a word; a bare field of the holder
+    ("Your ac-count is under re-view.", "Your ac-count may be under re-view."), ("Membership: suspended.", "Your membership may be suspended."),
 ]
 # what the policy tells the agent to say instead
 _SAFE = [
