@@ -3,7 +3,9 @@
 
 - ``air.book.insurance_asked``: a price with cents ("$30.00") ended the question's sentence at its
   decimal point, so "Should I throw in travel insurance for $30.00 each?" asked nothing; the trip
-  or booking "covered" or "insured" asked of; insurance listed in a table row before a question.
+  or booking "covered" or "insured" asked of; insurance listed in a table row before a question; a
+  question about the customer's own insurance ("Do you already have travel insurance through your
+  card?") asks nothing: a question naming insurance asks only with a word of an offer or a price.
 - ``air.compensation.facts_confirmed`` / ``asked_for``: an amount in words or with the currency
   after or before it ("two hundred dollars in travel credit", "USD 200.00", "a 100-dollar
   certificate", "a hundred-dollar voucher"), money "for your next trip", "entitled to a certificate of ...",
@@ -30,7 +32,10 @@ ASKED = ["Should I throw in travel insurance for $30.00 each?", "Insurance is US
          "| Item | Value |\n|---|---|\n| Travel insurance | $30/passenger (optional) |\nWould you like it included?",
          "Travel insurance is available at $30 per passenger. Would you like to purchase it?"]
 NOT_ASKED = ["Insurance costs $30.00 per passenger. Shall I book it?", "Travel insurance isn't included. Shall I book it?",
-             "Your trip is booked for $300.00 in total."]
+             "Your trip is booked for $300.00 in total.",
+             # a question about the customer's own insurance asks nothing about buying it
+             "Do you already have travel insurance through your credit card?", "Did you buy insurance on your last trip?",
+             "Is insurance something you've used before?"]
 
 
 def test_the_insurance_question_in_round_9_words():

@@ -271,7 +271,8 @@ _ASKS = ["Would you care for travel insurance on this booking? It's {price} a he
          "Any interest in insuring the flights for {price} per person?",
          "Will you be taking the travel insurance?",
          "Travel insurance is available at {price} per passenger. Would you like to purchase it?"]
-_MENTIONS = ["Your booking has no travel insurance. Shall I book it?", "Insurance costs {price} per passenger. Ready to book?",
+_MENTIONS = ["Do you already have travel insurance through your credit card?", "Did you buy insurance on your last trip?",
+             "Your booking has no travel insurance. Shall I book it?", "Insurance costs {price} per passenger. Ready to book?",
              "I've left travel insurance off. Shall I go ahead and book?", "Here is your itinerary. Shall I book it?"]
 _OFFERS = [("I can offer you a {amount} travel certificate for the trouble.", "I can't offer you a {amount} travel certificate."),
            ("As an apology, I'd like to send you a voucher worth {amount}.", "I'm not able to send you a voucher worth {amount}."),
