@@ -105,23 +105,26 @@ def action_words(verbs: "str | Sequence[str]") -> Tuple[str, ...]:
     return ACTIONS[verbs] if isinstance(verbs, str) else tuple(verbs)
 
 
-def names_action(text: str, verbs: "str | Sequence[str]") -> Optional[str]:
+def names_action(text: str, verbs: "str | Sequence[str]", to_come: bool = False) -> Optional[str]:
     """The first word of ``text`` that names the action (a kind or a list of words) and is not
     negated ("I can't cancel it" names no cancellation: a negation among the 3 words before it,
-    in the same clause), or None."""
+    in the same clause), or None. ``to_come``: an action said as done ("I've refunded it", "the
+    refund ... is done") or as what would have been ("Normally I'd refund it") names none either
+    (a confirmation describes a write to come)."""
     words = action_words(verbs)
-    return _kept_action(text, words) if len(text) <= 2048 else _read_action(text, words)
+    return _kept_action(text, words, to_come) if len(text) <= 2048 else _read_action(text, words, to_come)
 
 
-def _read_action(text: str, words: Tuple[str, ...]) -> Optional[str]:
+def _read_action(text: str, words: Tuple[str, ...], to_come: bool = False) -> Optional[str]:
     pattern = _pattern(words)
     if pattern is None:
         return None
     for found in pattern.finditer(text):
-        if _PART_OF_A_NAME.match(text, found.end()) and found.group(0).lower().startswith("credit"):
-            continue  # "credit card": a method's name, not the act of crediting
+        if found.group(0).lower().startswith("credit") and (
+                _PART_OF_A_NAME.match(text, found.end()) or _METHOD_BEFORE.search(text, max(0, found.start() - 12), found.start())):
+            continue  # "credit card", "your wallet credit": a method's name, not the act of crediting
         if (not _negated_nearby(text, found.start()) and not _NEGATED_AFTER.match(text, found.end())
-                and not _DENIED_LATER.match(text, found.end())):
+                and not _DENIED_LATER.match(text, found.end()) and not (to_come and _said_done_or_unreal(text, found))):
             return found.group(0)
     return None
 
@@ -153,8 +156,42 @@ _DENIED_LATER = re.compile(
     r"|not\s{1,3}able\s{1,3}to|unable\s{1,3}to|not\s{1,3}allowed\s{1,3}to)(?:\s{1,3}(?:do|offer|manage)\s{1,3}(?:that|it|this|so))?"
     r"(?:\s{1,3}(?:right\s{1,3}now|today|anymore|any\s{1,3}more))?\s*(?:[.!?,;]|$)"
     r"|(?:that|this|it)(?:(?:['’]s|\s{1,3}is)\s{1,3}not|\s{1,3}isn['’]t)\s{1,3}(?:possible|allowed|an\s{1,3}option|doable)"
-    r"(?:\s{1,3}(?:right\s{1,3}now|today|anymore))?\s*(?:[.!?,;]|$))",
+    r"(?:\s{1,3}(?:right\s{1,3}now|today|anymore))?\s*(?:[.!?,;]|$)"
+    # "..., but policy doesn't allow it", "but the system won't let me"
+    r"|(?:the\s{1,3}|our\s{1,3})?(?:policy|rules?|system)\s{1,3}(?:doesn['’]t|does\s{1,3}not|won['’]t|will\s{1,3}not|can['’]t)"
+    r"\s{1,3}(?:allow|let|permit))",
     re.IGNORECASE)
+# The action said as done ("I've refunded $16.90", "I went ahead and refunded it", "the refund ...
+# is done") or as what would have been ("Normally I'd refund it", "If you had told me, I'd refund
+# it"): no write to come is described.
+_HAVE_DONE = r"\b(?:i|we)(?:['’]ve|\s+have)(?:\s+(?:just|already|now|successfully))?"
+_DONE_BEFORE = re.compile(
+    rf"(?:{_HAVE_DONE}|{_HAVE_DONE}\s+(?!got\b|gotten\b)\w+(?:ed|t|n|de)(?:\s+\w+){{0,3}}"
+    r"|\bwent\s+ahead\s+and(?:\s+\w+){0,3}|\b(?:i|we)\s+(?:just|already)(?:\s+\w+ed(?:\s+\w+){0,3})?)\s+$", re.IGNORECASE)
+_DONE_AFTER = re.compile(
+    rf"{_CLAUSE_REST}{{0,80}}?(?<![\w'’])(?:is|are|has\s+been|have\s+been|was|were)\s+(?:now\s+|already\s+|all\s+)?"
+    r"(?:done|complete|completed|processed|issued|finished|through|sent|approved)(?![\w'’])", re.IGNORECASE)
+_UNREAL = re.compile(
+    r"(?:\b(?:normally|usually|ordinarily|typically|otherwise|in\s+theory)\s+(?:i|we)(?:['’]d|\s+would|\s+could)"
+    r"|\bif\s+(?:you|it|we|i|they|the\s+\w+)\s+had\b(?:[^.!?;\n]){0,80}?\b(?:i|we)(?:['’]d|\s+would|\s+could))(?:\s+\w+){0,3}\s+$",
+    re.IGNORECASE)
+_FUTURE = re.compile(r"(?<![\w'’])(?:will|shall|can|could|would|going\s+to|about\s+to|once|if|when|want|like|before)(?![\w'’])|['’]ll\b",
+                     re.IGNORECASE)
+
+
+def _said_done_or_unreal(text: str, found: "re.Match[str]") -> bool:
+    start = found.start()
+    before = text[max(0, start - 120):start]
+    cut = max((m.end() for m in re.finditer(r"[.!?;\n](?!\d)", before)), default=0)
+    before = before[cut:]
+    if _UNREAL.search(before):
+        return True
+    if _FUTURE.search(before):
+        return False
+    return bool(_DONE_BEFORE.search(before)) or bool(_DONE_AFTER.match(text, found.end()))
+
+
+_METHOD_BEFORE = re.compile(r"(?<!\w)(?:wallet|store|account)[\s\u00a0]{1,3}$", re.IGNORECASE)
 _PART_OF_A_NAME = re.compile(r"[\s\u00a0]{1,3}cards?(?!\w)", re.IGNORECASE)
 
 

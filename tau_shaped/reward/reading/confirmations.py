@@ -146,7 +146,7 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     raw = text
     text = action_words.confirmation_text(text)
     verbs = confirmation.verbs.get(tool)
-    if verbs and action_words.names_action(text, verbs) is None:
+    if verbs and action_words.names_action(text, verbs, to_come=True) is None:
         return "it names no " + (verbs if isinstance(verbs, str) else "/".join(verbs)) + " action"
     for arg, how in confirmation.mention.items():
         value = kwargs.get(arg)
@@ -165,6 +165,12 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
             value = result.get(name)
             if is_number(value) and value > 0 and not _states_value(text, value, how):
                 return f"it does not state the {name} {value}"
+    amounts = [kwargs.get(a) for a, how in confirmation.mention.items() if how == "number" and is_number(kwargs.get(a))]
+    if isinstance(result, dict):
+        amounts += [result.get(n) for n, how in confirmation.mention_result.items() if is_number(result.get(n))]
+    corrected = _corrected_amount(raw, amounts) if amounts and "$" in raw else None
+    if corrected is not None:
+        return f"it states another amount ({corrected}) as a correction or an alternative"
     if cards is not None:
         other_card = _another_card(raw, cards)
         if other_card is not None:
@@ -207,6 +213,22 @@ def _spoken_street(name: str) -> "re.Pattern[str]":
 
 def _house_number(run: str) -> str:
     return "".join(_DIGIT_WORDS.get(g.lower(), g) for g in re.findall(r"\w+", run))
+
+
+# An amount given as a correction of the one before or an alternative to it ("- actually, make that
+# $19.60", "$16.90, or $19.60 if we include the fee")
+_CORRECTING = re.compile(r"(?<!\w)(?:make\s+(?:that|it)|actually|i\s+mean|sorry|rather|correction|or|instead|scratch\s+that)"
+                         r"[^\w$]{0,4}(?:\w+[^\w$]{1,3}){0,2}$", re.IGNORECASE)
+
+
+def _corrected_amount(text: str, amounts: list) -> Optional[float]:
+    from tau_shaped.reward.reading import reply_values
+
+    own = {round(float(a), 2) for a in amounts}
+    for v in reply_values.values_in(text):
+        if v.kind == "amount" and v.key not in own and not v.negated and _CORRECTING.search(text[max(0, v.start - 40):v.start]):
+            return v.key
+    return None
 
 
 def _another_card(text: str, cards: Any) -> Optional[str]:

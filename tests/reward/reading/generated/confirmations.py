@@ -38,6 +38,12 @@ _REFUND_ELSE = [
     "Do you want to think about the {amount} refund to your {method} for order {order}?",
     "Would you prefer I explain how the {amount} refund to your {method} for order {order} works?",
     "Could you confirm the last four digits of your card? Then I can refund {amount} to your {method} for order {order}.",
+    # round 9: no write to come described (said as done, as what would have been, denied by policy)
+    "I've refunded {amount} to your {method} for order {order}. Is that OK?",
+    "I went ahead and refunded {amount} to your {method} for order {order} - hope that's alright?",
+    "The {amount} refund to your {method} for order {order} is done. All good?",
+    "Normally I'd refund {amount} to your {method} for order {order}. OK?",
+    "I could refund {amount} to your {method} for order {order}, but policy doesn't allow it. OK?",
 ]
 _HIDDEN_AMOUNT = [
     "I can refund the missing item to your {method} for order {order}. Shall I go ahead? <!-- amount: {amount} -->",
