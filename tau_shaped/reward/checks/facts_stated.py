@@ -34,6 +34,9 @@ class FactsStatedPredicate(_Strict):
     of: str = ""
     late_fields: List[str] = Field(default_factory=lambda: ["eta_high", "delivered_at"], min_length=2, max_length=2)
     late_starts_at: Optional[float] = None
+    # where a later tier of late compensation starts, by what it adds: {"percent": 30} (wiki.md: 30 or more minutes
+    # late, the delivery fee plus 20% of the subtotal); a tier said to start elsewhere is a wrong late_threshold
+    late_tiers: Dict[str, float] = Field(default_factory=dict)
     # event_day: an order's event said to be on a day ("delivered yesterday") against these fields
     # of its record (ISO times), on the episode's clock (S0's ``clock.now``)
     event_fields: Dict[str, str] = Field(default_factory=lambda: {"delivered": "delivered_at", "placed": "placed_at"})

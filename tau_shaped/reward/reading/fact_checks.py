@@ -234,6 +234,12 @@ class FactChecker:
         return True, f"agent stated {c.text!r}: minutes late shown by the tools: {shown}"
 
     def _late_threshold(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        if isinstance(c.value, tuple):  # ("percent", 20): where the tier that adds a percentage starts
+            tier, minutes = c.value
+            start = self.p.late_tiers.get(tier)
+            if start is None or abs(minutes - start) < 0.5:
+                return None
+            return True, f"agent stated {c.text!r}: the policy's {tier} tier starts at {start:g} minutes late"
         if self.p.late_starts_at is None or abs(c.value - self.p.late_starts_at) < 0.5:
             return None
         return True, f"agent stated {c.text!r}: the policy's compensation starts at {self.p.late_starts_at:g} minutes late"

@@ -42,7 +42,7 @@ from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward.reading.days import event_days
-from tau_shaped.reward.reading.late_thresholds import late_thresholds
+from tau_shaped.reward.reading.late_thresholds import late_thresholds, second_tier_after
 from tau_shaped.reward.reading.money_claims import tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.refund_timings import MONEY_SENTENCE as _MONEY_SENTENCE, N as _N, count as _count, refund_timings
@@ -188,8 +188,8 @@ def _claims(text: str) -> List[Claim]:
             tag = next((t for t in ("t", "t2", "t3", "t4") if m.group(t)), None)
             n = _count(m.group(tag)) if tag else 30.0 if m.group("half") else 60.0
             tag = tag or ("half" if m.group("half") else "hour")
-            if n is not None and not negated(m.start()) and not negated(m.start(tag)):
-                out.append(Claim("late_threshold", n, m.group(0), m.start()))
+            if n is not None and not negated(m.start()) and not negated(m.start(tag)) and not second_tier_after(text, m.end()):
+                out.append(Claim("late_threshold", n, m.group(0), m.start()))  # (the second tier's start: late_thresholds)
     out.extend(Claim("late_threshold", n, words, start) for n, words, start in late_thresholds(text, negated, low))
     if _may(low, _STATUS_WORDS_IN + _ACTOR_WORDS):
         if "|" in text:  # a markdown table read as the "key: value" lines it stands for

@@ -10,21 +10,24 @@ a delay, overdue; compensation itself), and a lateness figure said as where it s
 - or after it: "20+ minutes", "5 minutes or more", "10 minutes and up";
 - or a range of minutes: "15-29 minutes late" (its first).
 
-Value: the minutes. Not read: a sentence about the order's own lateness in the past tense ("it
-was over 30 minutes late, so ...": ``minutes_late``), a sentence naming the second tier (20% of
-the subtotal, "plus": where that tier starts is not where compensation does), a negated figure.
+Value: the minutes; where the figure's part of the sentence names the second tier (20% of the
+subtotal, "plus"), ("percent", minutes): where that tier starts ("30+ minutes: the fee plus 20%"),
+and so is a figure below which the fee alone is given ("under 30 minutes late, only the fee");
+below a figure nothing given: compensation starts there. Not read: a sentence about the order's
+own lateness in the past tense ("it was over 30 minutes late, so ...": ``minutes_late``), a
+negated figure.
 Every pattern is compiled once, linear on untrusted text (bounded repeats only).
 """
 
 from __future__ import annotations
 
 import re
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.refund_timings import N, count
 
-__all__ = ["late_thresholds"]
+__all__ = ["late_thresholds", "second_tier_after"]
 
 _COMP = re.compile(r"(?i)\b(?:compensat\w*|refunds?|credits?|money[ \t]back|anything[ \t]back|(?:delivery[ \t])?fee|reimburs\w*|qualif\w*"
                    r"|eligible|entitled)\b")
@@ -32,7 +35,7 @@ _COMP = re.compile(r"(?i)\b(?:compensat\w*|refunds?|credits?|money[ \t]back|anyt
 _LATENESS = re.compile(r"(?i)\blate(?:ness)?\b|\bdelay|\boverdue\b|\bbehind\b|\bcompensat")
 _SENTENCE = re.compile(r"[^.!?\n]{1,400}")  # a sentence or a list line (a "." inside "1.5" ends it: no figure there)
 _FIGURE = re.compile(
-    rf"(?i)(?<![\w.])(?:(?P<n>{N})(?:[ \t]{{0,2}}(?P<range>-|–|—|to)[ \t]{{0,2}}{N})?(?P<plus>[ \t]{{0,2}}\+)?[ \t-]{{1,2}}"
+    rf"(?i)(?<![\w.])(?:(?P<n>{N})(?:[ \t]{{0,2}}(?P<range>-|–|—|to)[ \t]{{0,2}}{N})?(?P<plus>[ \t]{{0,2}}\+|[ \t]{{1,2}}or[ \t]more)?[ \t-]{{1,2}}"
     r"(?:minutes?|mins?)\b(?:[ \t-]{1,2}mark\b)?"
     r"|(?P<quarter>(?:a[ \t])?quarter[ \t]of[ \t]an[ \t]hour)|(?P<half>half[ \t]an[ \t]hour)|(?P<hour>an[ \t]hour))")
 _BEFORE = re.compile(r"(?i)\b(?:at[ \t]least|from|after|over|more[ \t]than|beyond|past|once|at[ \t]the|starting[ \t](?:at|from)"
@@ -40,6 +43,10 @@ _BEFORE = re.compile(r"(?i)\b(?:at[ \t]least|from|after|over|more[ \t]than|beyon
 _AFTER = re.compile(r"(?i)[ \t]{0,2}(?:late[ \t]{1,3})?(?:or[ \t](?:more|longer|later)|and[ \t](?:up|over|above|beyond))\b")
 _THIS_ORDER = re.compile(r"(?i)\b(?:was|were|arrived|came|showed[ \t]up|got[ \t]there|ran)\b")
 _SECOND_TIER = re.compile(r"(?i)%|percent|per[ \t-]cent|\bplus\b")
+_JOINT = re.compile(r"(?i);|,[ \t]{0,2}(?:and|but|while|whereas)\b|[ \t](?:but|whereas|while)\b")
+_BELOW = re.compile(r"(?i)(?:under|below|less[ \t]than)\b")
+_NOTHING = re.compile(r"(?i)\b(?:no|none|nothing|not|apolog\w*)\b|n['’]t\b")
+_FEE = re.compile(r"(?i)\bfee\b")
 _HINTS = ("compensat", "refund", "credit", "back", "reimburs", "qualif", "eligible", "entitled", "fee")
 
 
@@ -49,20 +56,43 @@ def _minutes(m: "re.Match[str]") -> Optional[float]:
     return 15.0 if m.group("quarter") else 30.0 if m.group("half") else 60.0
 
 
-def late_thresholds(text: str, negated: Negations, low: Optional[str]) -> List[Tuple[float, str, int]]:
-    """Each (minutes, words, start) said to be where compensation starts (see the module docstring)."""
+def late_thresholds(text: str, negated: Negations, low: Optional[str]) -> List[Tuple[Any, str, int]]:
+    """Each (minutes, words, start) said to be where compensation starts, or (("percent", minutes), words,
+    start) where the tier that adds a percentage of the subtotal does (see the module docstring)."""
     if low is not None and (not any(h in low for h in _HINTS) or ("min" not in low and "hour" not in low)):
         return []
-    out: List[Tuple[float, str, int]] = []
+    out: List[Tuple[Any, str, int]] = []
     for s in _SENTENCE.finditer(text):
         lo, hi = s.span()
-        if not _COMP.search(text, lo, hi) or not _LATENESS.search(text, lo, hi) or _THIS_ORDER.search(text, lo, hi) \
-                or _SECOND_TIER.search(text, lo, hi):
+        if not _COMP.search(text, lo, hi) or not _LATENESS.search(text, lo, hi) or _THIS_ORDER.search(text, lo, hi):
             continue
-        for m in _FIGURE.finditer(text, lo, hi):
-            cue = (m.group("range") or m.group("plus") or _BEFORE.search(text, max(lo, m.start() - 24), m.start())
-                   or _AFTER.match(text, m.end(), hi))
+        figures = list(_FIGURE.finditer(text, lo, hi))[:16]  # a bound on untrusted text
+        for k, m in enumerate(figures):
+            before = _BEFORE.search(text, max(lo, m.start() - 24), m.start())
+            cue = m.group("range") or m.group("plus") or before or _AFTER.match(text, m.end(), hi)
             n = _minutes(m)
-            if cue and n is not None and not negated(m.start(), value=True):
-                out.append((n, m.group(0), m.start()))
+            if not cue or n is None or negated(m.start(), value=True):
+                continue
+            # what the figure's part of the sentence gives: from the figure before it to the next one
+            part = (figures[k - 1].end() if k else lo, figures[k + 1].start() if k + 1 < len(figures) else hi)
+            joint = _JOINT.search(text, m.end(), part[1])  # "..., and those 30 or more minutes late get ...": another part
+            opened = [j.end() for j in _JOINT.finditer(text, part[0], m.start())][-1:]
+            part = (opened[0] if opened else part[0], joint.start() if joint else part[1])
+            percent = _SECOND_TIER.search(text, *part) is not None
+            if before is not None and _BELOW.match(before.group(0)):  # "under 30 minutes late: only the fee"
+                if _NOTHING.search(text, *part):
+                    out.append((n, m.group(0), m.start()))  # below it nothing: compensation starts there
+                elif _FEE.search(text, *part) and not percent:
+                    out.append((("percent", n), m.group(0), m.start()))  # below it the fee alone: the percent tier's start
+                continue
+            out.append(((("percent", n) if percent else n), m.group(0), m.start()))
     return out
+
+
+def second_tier_after(text: str, at: int) -> bool:
+    """Whether the part of the sentence after ``at`` (to its end or the next joint) names the second tier
+    ("... get the delivery fee plus 20%"): a figure before it says where that tier starts."""
+    end = _SENTENCE.match(text, at)
+    hi = end.end() if end else at
+    joint = _JOINT.search(text, at, hi)
+    return _SECOND_TIER.search(text, at, joint.start() if joint else hi) is not None

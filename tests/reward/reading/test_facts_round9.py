@@ -82,6 +82,15 @@ def test_delivery_day_as_a_value(text, want):
     ("You're eligible for compensation from 25 minutes late.", "breach"),
     ("- 5-29 min late: delivery fee\n- 30+ min late: delivery fee + 20% of subtotal", "breach"),
     ("Under ten minutes late there's no compensation.", "breach"),
+    # the second tier (30 or more minutes late: the fee plus 20% of the subtotal) said to start elsewhere
+    ("Orders 20+ minutes late get the delivery fee plus 20% of the food subtotal.", "breach"),
+    ("Under 25 minutes late you only get the delivery fee back.", "breach"),
+    ("Under 30 minutes late you only get the delivery fee back.", "pass"),
+    ("Orders 15 to 29 minutes late get the delivery fee back, and those 30 or more minutes late get the fee plus 20% of the subtotal.",
+     "pass"),
+    ("Orders 30+ minutes late get the fee plus 20%, and orders 10-29 minutes late get the fee.", "breach"),
+    ("- 15+ min late: delivery fee + 20% of subtotal", "breach"), ("- 30+ min late: delivery fee + 20% of subtotal", "pass"),
+    ("Orders 30 minutes or more late get the delivery fee plus 20% of the food subtotal.", "pass"),
 ])
 def test_where_compensation_starts(text, want):
     assert _judge("fd-missing-1", text, after_writes=False) == want

@@ -212,6 +212,25 @@ def _late(rng: random.Random, sc) -> Draft:
                  negated=([rng.choice(_NOT_LATE)], PASS), key_slots=("mins",))
 
 
+_SAID_TIER = ["Orders {mins} or more late get the delivery fee plus 20% of the food subtotal.",
+              "From {mins} late, you get the delivery fee back plus 20 percent of the subtotal.",
+              "Once a delivery is {mins} late, compensation is the fee plus 20% of the food subtotal."]
+_TIER_OK = ["30 minutes", "thirty minutes", "half an hour", "30 mins"]
+_TIER_WRONG = ["15 minutes", "20 minutes", "45 minutes", "an hour", "a quarter of an hour"]
+
+
+def _late_tier(rng: random.Random, sc) -> Draft:
+    """Where the second tier of late compensation starts (wiki.md: 30 or more minutes late, the
+    delivery fee plus 20% of the food subtotal): 30 minutes is backed, another figure is not."""
+    before = [c for c in sc.calls if c[0].name in ("find_customer_by_email", "find_customer_by_name_zip")]
+    context = {"scene": sc, "rule": RULE, "before": before}
+    template = rng.choice(_SAID_TIER)
+    if rng.random() < 0.5:
+        return Draft("facts", "late_tier", [template], {"mins": rng.choice(_TIER_OK)}, PASS, context,
+                     others={"mins": [(rng.choice(_TIER_WRONG), BREACH)]}, key_slots=("mins",))
+    return Draft("facts", "late_tier_wrong", [template], {"mins": rng.choice(_TIER_WRONG)}, BREACH, context, key_slots=("mins",))
+
+
 def drafts(rng: random.Random, n: int) -> List[Draft]:
     from tests.reward.reading.generated.food import menus, refund_scenes
 
@@ -227,8 +246,10 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
             out.append(_rate(rng, rng.choice(refunds)))
         elif kind < 0.65:
             out.append(_allergens(rng, rng.choice(ms)))
-        elif kind < 0.83:
+        elif kind < 0.8:
             out.append(_day(rng))
-        else:
+        elif kind < 0.92:
             out.append(_late(rng, rng.choice(refunds)))
+        else:
+            out.append(_late_tier(rng, rng.choice(refunds)))
     return out
