@@ -77,6 +77,9 @@ REPLACED = re.compile(
     r"stay\w*[ \t]+away[ \t]+from|free[ \t]+of|allergic[ \t]+to|allergy[ \t]+to|rul\w*[ \t]+out|exclud\w*|eliminat\w*|"
     r"remov\w*|take[ \t]+(?:off|out)|took[ \t]+(?:off|out)|drop\w*|(?:leav(?:e|es|ing)|left)[ \t]+(?:out|off)|omit\w*|"
     r"cross\w*[ \t]+off|strik(?:e|es|ing)[ \t]+(?:off|out)|struck[ \t]+(?:off|out)|"
+    # examples of what is set apart: "avoid anything with sesame, like the Korma"
+    r"(?:avoid\w*|skip\w*|steer\w*[ \t]+clear[ \t]+of|stay\w*[ \t]+away[ \t]+from)[ \t]+(?:\w+[ \t]+){0,2}?(?:with|containing|that[ \t]+(?:has|have|contains?)|"
+    r"made[ \t]+(?:with|from))[ \t]+[^.!?;\n]{1,30}?[ \t,(]+(?:like|such[ \t]+as|e\.?g\.?,?|including|especially)|"
     # the ordered dish refunded, cancelled or sent back: money or an order, not the dish, is offered
     r"refund\w*(?:[ \t]+(?:for|on))?|cancel\w*|return\w*|(?:unable|(?:not|never)[ \t]+(?:able|going|about|planning|willing|allowed))[ \t]+to[ \t]+\w+(?:[ \t]+you)?)" + _DET + _TAIL,
     re.IGNORECASE,
@@ -198,8 +201,12 @@ _EVERY_BEFORE = re.compile(r"(?<![^\W_])(?:every|each|any|all(?:[ \t]+the)?)[ \t
 
 
 def set_apart_by_but(text: str, lo: int, start: int, end: int) -> bool:
-    """Whether the "but" at ``text[start:end]`` sets apart what follows ("every dessert but the Korma"): no new clause."""
-    return text[start:end].strip().lower() == "but" and _EVERY_BEFORE.search(text, max(lo, start - 40), start) is not None
+    """Whether the "but" at ``text[start:end]`` sets apart what follows ("every dessert but the Korma"), or the
+    "as" gives examples ("such as the Korma"): no new clause."""
+    word = text[start:end].strip().lower()
+    if word.startswith("as"):
+        return text[max(lo, start - 4):start].lower() == "such"
+    return word == "but" and _EVERY_BEFORE.search(text, max(lo, start - 40), start) is not None
 
 
 def replaced_before(text: str, lo: int, start: int) -> bool:
@@ -366,8 +373,18 @@ def listed_predicate_excludes(text: str, end: int, hi: int, allergen: "re.Patter
     return predicate_excludes(text, end, hi, allergen, next_dish) or _PLURAL_UNSUITABLE.match(text, end, hi) is not None
 
 
-def answered_no(text: str, end: int) -> bool:
+def answered_no(text: str, end: int, allergen: Optional["re.Pattern[str]"] = None) -> bool:
     """Whether a dish ending at ``end``, asked about alone ("Chicken Korma?"), is answered no by
-    the next sentence ("Not an option for you, sadly.", "No, it has tree nuts.")."""
+    the next sentence ("Not an option for you, sadly.", "No, it has tree nuts.", with ``allergen``
+    the customer's: "Contains peanuts, so no.")."""
     ask = _ASKED_ALONE.match(text, end)
-    return ask is not None and _ANSWERED_NO.match(text, ask.end()) is not None
+    if ask is None:
+        return False
+    if _ANSWERED_NO.match(text, ask.end()) is not None:
+        return True
+    verb = _BARE_CONTAINS.match(text, ask.end())
+    return allergen is not None and verb is not None and allergen.match(text, verb.end()) is not None
+
+
+_BARE_CONTAINS = re.compile(r"[*_]*(?:contains|has|includes|made[ \t]+with|uses|comes[ \t]+with)[ \t]+(?:(?:some|a[ \t]+lot[ \t]+of|real|ground)[ \t]+)?",
+                            re.IGNORECASE)

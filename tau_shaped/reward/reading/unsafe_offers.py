@@ -261,7 +261,7 @@ class _Reader:
                 or allergen_before(text, lo, m.start, menu.allergen)
                 or self._excluded_with_the_rest(m, hi)
                 or self._excluded_later(m, clauses, k)  # asked about alone, answered no: "Chicken Korma? Not an option for you."
-                or text[lo:m.start].strip(" \t\"'*_>-•").lower() in ("", "the", "a", "an") and answered_no(text, m.end))
+                or text[lo:m.start].strip(" \t\"'*_>-•").lower() in ("", "the", "a", "an") and answered_no(text, m.end, menu.allergen))
         return said and not self._offered_all_the_same(m)
 
     def _excluded_with_the_rest(self, m: Mention, hi: int) -> bool:

@@ -77,6 +77,8 @@ _REASONED = [
     # an arrow or "off" / "out" after the dish taken away; a bare "nope" after it
     "Swap: {ordered} → {dish}? (The {unsafe} has {allergen}.)", "I'm taking the {unsafe} off and adding the {dish} instead.",
     "{unsafe} out, {dish} in?", "The {unsafe} - nope, it has {allergen}. How about the {dish}?",
+    # examples of what to avoid; a dish asked about alone, answered with the allergen
+    "Avoid anything with {allergen}, like the {unsafe}; the {dish} is fine.", "{unsafe}? Contains {allergen}, so no. How about the {dish}?",
 ]
 
 
