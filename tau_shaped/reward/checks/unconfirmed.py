@@ -176,7 +176,7 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
                 if answer != "unclear":
                     state = "yes" if answer == "yes" else "no"
             elif state in ("yes", "no", "change") and r.index not in unanswered and r.index not in unrecorded:
-                state = _later_word(state, seen(r.user_reply or ""), text, described, c)
+                state = _later_word(state, reply, seen(r.user_reply or ""), text, described, c)
             elif not missing.startswith("it names no"):
                 why = f"no message states it ({missing})"
         if state == "unclear":
@@ -194,14 +194,16 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
     return verdict
 
 
-def _later_word(state: str, later: str, text: str, described: Callable[[], Dict[str, Any]], c: Any) -> str:
+def _later_word(state: str, first: str, later: str, text: str, described: Callable[[], Dict[str, Any]], c: Any) -> str:
     """The state after the customer's later word on a described call, before it is made (SPEC §10:
     the yes must stand when the call is made): a reply asking for another value withdraws a yes
     ("Actually, can it go to my wallet instead?"); a reply to a message that asks nothing
     (the agent answering a side question, "processing now") or to one asking leave to go on
     ("Shall I go ahead?") is the customer's word on the call itself, so a no withdraws a yes and a
-    yes settles a question back ("How long will it take?" ... "OK, do it then"). A reply to
-    another question ("Anything else?" "No, that's all") is not about the call."""
+    yes settles a question back ("How long will it take?" ... "OK, do it then"), never a refusal
+    (``first``, the reply to the describing message: "No, thank you." then "Shall I just add it
+    then?" "Yes" is no yes to the values declined). A reply to another question ("Anything
+    else?" "No, that's all") is not about the call."""
     if not later.strip():
         return state
     answer = reply_class(later, c, question=text, described=described())
@@ -211,7 +213,17 @@ def _later_word(state: str, later: str, text: str, described: Callable[[], Dict[
         return state
     if "?" in text and not asks_consent(text) and not (answer == "no" and _WITHDRAWS.search(later)):
         return state  # an answer to that question ("No, that's all"), unless it stops the call ("Wait, ...")
+    if answer == "yes" and state != "yes" and not _asked_back(first):
+        return state  # a yes after a refusal or a change covers only what is described again
     return answer
+
+
+def _asked_back(reply: str) -> bool:
+    """Whether a reply only asks something back ("How long will it take?"), refusing nothing."""
+    return reply.rstrip().endswith("?") and _REFUSES.match(reply) is None
+
+
+_REFUSES = re.compile(r"(?i)\s*(?:no|nope|nah|not|never|don['’]?t)\b")
 
 
 # words that stop or take back what was agreed, whatever the agent asked meanwhile

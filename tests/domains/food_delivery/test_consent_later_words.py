@@ -37,6 +37,9 @@ RULE = ("fd.confirm.before_write", 4)
     # leave to go on asked again after the side question: the values were stated just before
     ("How long will it take?", "Card refunds take 3-5 business days. Shall I go ahead?", "Yes.", True),
     ("Yes.", "One more thing: it takes 3-5 business days. Still OK to go ahead?", "No, leave it.", False),
+    # a refusal is not settled by a yes to a question that describes nothing again
+    ("No, thank you.", "Are you sure? Shall I just go ahead then?", "Yes.", False),
+    ("Put it in my wallet instead.", "Card refunds are faster to process. Shall I go ahead?", "OK.", False),
 ])
 def test_the_customers_later_word_stands(first, then, reply, kept):
     g = gt("fd-missing-1")
