@@ -116,6 +116,13 @@ NOT_SENT = ["Shall I send the payment request for {b}?", "I'll send a payment re
 
 
 def test_a_payment_request_said_sent_is_judged_as_the_policy_reads_it():
+    wrong = request_sent_misread(SENT, NOT_SENT)
+    assert not wrong, wrong
+
+
+def request_sent_misread(sent: list, not_sent: list) -> list:
+    """The words misread of a payment request said sent: each of ``sent`` after the call (told)
+    and with no call (a breach), each of ``not_sent`` after the call (nothing told, no breach)."""
     scene = H._scene_set(H.TELECOM, "send_payment_request", "train", 4)[0]
     call, obs = scene.call("send_payment_request")
     lead = [scene.call("get_customer_by_phone"), scene.call("get_bills_for_customer")]
@@ -128,7 +135,7 @@ def test_a_payment_request_said_sent_is_judged_as_the_policy_reads_it():
                           BREACH if kind == "no_call" else PASS, "My line is suspended.", words)
             if case.judge() != case.label:
                 wrong.append((kind, words))
-    assert not wrong, wrong
+    return wrong
 
 
 # ``telecom.payment.paid_checked`` ("Always check that the bill status is updated to PAID before

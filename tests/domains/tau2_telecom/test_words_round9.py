@@ -73,18 +73,7 @@ NOT_SENT = ["Look out for a payment request from us.", "The payment request may 
 
 
 def test_a_payment_request_said_sent_in_round_9_words():
-    scene = H._scene_set(H.TELECOM, "send_payment_request", "train", 4)[0]
-    call, obs = scene.call("send_payment_request")
-    lead = [scene.call("get_customer_by_phone"), scene.call("get_bills_for_customer")]
-    wrong = []
-    for kind, texts in (("no_call", SENT), ("after_call", SENT), ("not_sent", NOT_SENT)):
-        for text in texts:
-            words = text.format(b=call.kwargs["bill_id"])
-            said = (respond(words), "OK.")
-            case = H.Case(kind, scene, (H.T_SAID,), lead + ([(call, obs), said] if kind == "after_call" else [said]),
-                          BREACH if kind == "no_call" else PASS, "My line is suspended.", words)
-            if case.judge() != case.label:
-                wrong.append((kind, words))
+    wrong = S.request_sent_misread(SENT, NOT_SENT)
     assert not wrong, wrong
 
 
