@@ -297,6 +297,12 @@ def _names_another_value(clause: str, stated: Described) -> bool:
     return compare(named, stated) == "differs"
 
 
+# What a condition says of the call's value: where it goes or what it is ("as long as it goes to
+# my card", "if it's $16.90", "provided it's the card")
+_FRAME = re.compile(r"(?<![\w'])(?:to|on|onto|into|in|via|as|it's|it\s+is|that's|that\s+is|goes|go|going|lands)(?![\w'])"
+                    r"|[$€£]|\d", re.IGNORECASE)
+
+
 def condition(first: str, stated: Described) -> Optional[str]:
     """The conditions on the first line, checked against the described call: "unmet" (a value
     named the call does not act with; "unless" the one it does), "unknown" (nothing that can be
@@ -317,6 +323,8 @@ def condition(first: str, stated: Described) -> Optional[str]:
             verdict = suffix[i]
             if verdict in (None, "unknown"):
                 found.append("unknown")
+            elif verdict == "same" and not _FRAME.search(" ".join(parts[i:])):
+                found.append("unknown")  # "if my bank accepts it": the card is no condition on where it goes
             elif m.group("word").lower() == "unless":
                 found.append("unmet" if verdict == "same" else "met")
             else:

@@ -362,3 +362,14 @@ def test_their_controls_agree_too(reply, question):
 ])
 def test_a_write_to_come_is_described(question, want):
     assert _refund_confirmed(question) == want
+
+
+
+@pytest.mark.parametrize("reply,want", [
+    # a method named in a condition as what acts, not where the money goes, is no condition met
+    ("Fine by me if my bank accepts it.", "unclear"), ("Yes if my bank is ok with it.", "unclear"),
+    ("Yes as long as it is the card.", "yes"), ("Yes, provided the refund is on my card.", "yes"),
+    ("Sure, so long as it's the card.", "yes"), ("Yes as long as it goes to my card.", "yes"),
+])
+def test_a_condition_is_met_only_by_what_it_says_of_the_call(reply, want):
+    assert _read(reply, Q_CARD) == want
