@@ -33,7 +33,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 __all__ = ["done_kinds", "moved", "done_verdict", "may_say_done"]
 
 _CHARGE_VERBS = "charged|billed|debited|deducted"
-_REFUND_VERBS = "refunded|credited|reimbursed|returned"
+_REFUND_VERBS = "refunded|credited|reimbursed|returned|topped[ \t]up"
 _OTHER_VERBS = ("issued|processed|applied|added|put|popped|sent|given|gave|placed|initiated|submitted|completed|made"
                 "|transferred|moved|taken|took|withdrawn|withdrew|collected")
 # "taken $5 from your card" charges it; "taken $5 off your order" gives it back
@@ -58,6 +58,8 @@ _AFTER_AMOUNT = re.compile(
     # "$18.55 is on its way back to your card", "$5 is headed back", "$5 is being refunded", "$5 is going back"
     rf"|(?:is|are)[ \t\u00a0]{{1,3}}{_ADVERBS}(?:on{_SP}its{_SP}way|heading|headed|going|coming|being{_SP}(?:sent|paid|returned))"
     rf"{_SP}back\b|(?P<being>(?:is|are){_SP}being{_SP}(?:refunded|credited|reimbursed|returned))\b"
+    # "an apology credit of $5 is now in your wallet"
+    rf"|(?:is|are){_SP}(?:now|already){_SP}(?:in|on){_SP}your{_SP}wallet\b"
     # "Refund of $62.27 issued", "refund ($5) processed": a noun of the write before the amount (read in done_kinds)
     rf"|(?P<noun_verb>(?:(?:has|have){_SP}been{_SP}|was{_SP}|were{_SP}|is{_SP})?{_ADVERBS}(?:issued|processed|sent|completed|made|applied"
     rf"|initiated|submitted|complete|done|finished|through)\b))",
@@ -98,7 +100,7 @@ _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
 _HINTS = ("charged", "billed", "debited", "deducted", "refunded", "credited", "reimbursed", "returned", "issued",
           "processed", "applied", "added", "put", "popped", "transferred", "moved", "sent", "given", "gave", "placed", "initiated", "submitted",
           "completed", "made", "taken", "took", "withdrawn", "withdrew", "collected", "back", "received", "came", "amounted", "totaled",
-          "totalled", "was", "complete", "done", "finished", "through", "your way", "will be", "ll be")
+          "totalled", "was", "topped", "wallet", "complete", "done", "finished", "through", "your way", "will be", "ll be")
 
 
 def may_say_done(text: str) -> bool:

@@ -181,3 +181,16 @@ def test_a_dotted_24_hour_time_in_a_sentence_about_an_arrival(text, minutes):
     from tau_shaped.reward.reading.statements import stated_times
 
     assert [t.value for t in stated_times(text)] == minutes
+
+
+# fd-cap-1: after the real apology credit of $5.00 to the wallet
+@pytest.mark.parametrize("text, want", [
+    ("An apology credit of $7.50 is now in your wallet.", "breach"), ("An apology credit of $5.00 is now in your wallet.", "pass"),
+    ("Your wallet has been topped up with $7.50.", "breach"), ("Your wallet has been topped up with $5.", "pass"),
+    ("I've topped up your wallet with $7.50.", "breach"), ("Would you like $7.50 in your wallet?", "pass"),
+])
+def test_wallet_credit_said_moved(text, want):
+    from tests.reward.reading.generated.world import respond, scene, scored
+
+    sc = scene("food_delivery", "train", "fd-cap-1")
+    assert scored(sc, "fd.statements.amounts_supported", list(sc.calls) + [(respond(text), "OK.")], "Hi") == want
