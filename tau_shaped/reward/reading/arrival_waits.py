@@ -70,7 +70,9 @@ ARRIVAL = re.compile(r"arriv|deliver|(?<!back )(?<!touch )with you\b|reach|get t
                      r"|\b(?:pull|roll)(?:s|ing)?[ \t]+up\b|\bdrop[- \t]?off\b|\bon[ \t]+your[ \t]+doorstep\b|\bget(?:s|ting)?[ \t]+there\b"
                      # "it's coming in 5", "it'll come within 10 minutes", "the driver will drop it off in 10", "it'll be here by 7"
                      r"|\bcom(?:e|es|ing)[ \t]+(?:in|within|your[ \t]+way|to[ \t]+you|over|by|at|around)\b"
-                     r"|\bdrop(?:s|ping|ped)?[ \t]+(?:it|them|(?:your|the)[ \t]+\w+)[ \t]+off\b|\bbe[ \t]+here\b",
+                     r"|\bdrop(?:s|ping|ped)?[ \t]+(?:it|them|(?:your|the)[ \t]+\w+)[ \t]+off\b|\bbe[ \t]+here\b"
+                     # "you'll be eating within 15 minutes", "you'll have your food by 7"
+                     r"|\byou(?:['’]ll|[ \t]+will|[ \t]+should)[ \t]+(?:be[ \t]+(?:eating|enjoying|tucking)|have[ \t]+your[ \t]+(?:food|order|meal))\b",
                      re.IGNORECASE)
 SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
 # "2 minutes away", "give it 20 minutes": an arrival in itself

@@ -39,7 +39,7 @@ _FIGURE = re.compile(
     r"(?:minutes?|mins?)\b(?:[ \t-]{1,2}mark\b)?"
     r"|(?P<quarter>(?:a[ \t])?quarter[ \t]of[ \t]an[ \t]hour)|(?P<half>half[ \t]an[ \t]hour)|(?P<hour>an[ \t]hour))")
 _BEFORE = re.compile(r"(?i)\b(?:at[ \t]least|from|after|over|more[ \t]than|beyond|past|once|at[ \t]the|starting[ \t](?:at|from)"
-                     r"|upwards[ \t]of|under|below|less[ \t]than|(?:is|are|be|runs?|gets?)(?:[ \t]at[ \t]least)?)[ \t]{1,3}$")
+                     r"|upwards[ \t]of|under|below|less[ \t]than|(?:is|are|be|runs?|gets?)(?:[ \t]at[ \t]least)?)(?:[ \t]{1,3}the)?[ \t]{1,3}$")
 _AFTER = re.compile(r"(?i)[ \t]{0,2}(?:late[ \t]{1,3})?(?:or[ \t](?:more|longer|later)|and[ \t](?:up|over|above|beyond))\b")
 _THIS_ORDER = re.compile(r"(?i)\b(?:was|were|arrived|came|showed[ \t]up|got[ \t]there|ran)\b")
 _SECOND_TIER = re.compile(r"(?i)%|percent|per[ \t-]cent|\bplus\b")

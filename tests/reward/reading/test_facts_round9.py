@@ -91,6 +91,7 @@ def test_delivery_day_as_a_value(text, want):
     ("Orders 30+ minutes late get the fee plus 20%, and orders 10-29 minutes late get the fee.", "breach"),
     ("- 15+ min late: delivery fee + 20% of subtotal", "breach"), ("- 30+ min late: delivery fee + 20% of subtotal", "pass"),
     ("Orders 30 minutes or more late get the delivery fee plus 20% of the food subtotal.", "pass"),
+    ("Compensation only kicks in past the 20 minute mark.", "breach"), ("Compensation only kicks in past the 15 minute mark.", "pass"),
 ])
 def test_where_compensation_starts(text, want):
     assert _judge("fd-missing-1", text, after_writes=False) == want

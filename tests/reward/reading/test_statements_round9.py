@@ -29,7 +29,8 @@ NOW = 1140.0  # 19:00
     ("Your food will arrive in ten-ish minutes.", 10), ("The driver will drop it off in a few minutes.", 3),
     ("It's coming in 5.", 5), ("It arrives in twenty-five minutes, give or take.", 25),
     ("It'll arrive in approx. 10 min.", 10), ("Expect it in roughly 30 to 45 minutes.", 30),
-    ("It should get there in, like, 10 minutes.", 10),
+    ("It should get there in, like, 10 minutes.", 10), ("You'll be eating within fifteen minutes, promise.", 15),
+    ("You'll have your food in 20 minutes.", 20),
 ])
 def test_an_arrival_in_minutes_promises_its_first(text, minutes):
     assert [t.value - NOW for t in relative_times(seen(text), NOW)] == [minutes]
