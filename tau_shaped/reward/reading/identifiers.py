@@ -27,8 +27,8 @@ _ASCII_DIGIT = re.compile(r"[0-9]")
 _MASKED_EMAIL = lazy(r"([A-Za-z0-9._%+-]{0,64}?)(?:[*•]{2,20}|\.{3,6}|…{1,3})([A-Za-z0-9._%+-]{0,64})[ \t]{0,2}@[ \t]{0,2}([A-Za-z0-9.-]{1,253})")
 _AT_DOMAIN = re.compile(r"[ \t]{0,3}@[ \t]{0,3}[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,5}")
 _END_HINT = re.compile(r"(?i)end|last|final|[x*•#]{3}")  # what every phone end read holds
-_PHONE_END = lazy(r"(?i)\b(phone|number|mobile|cell|contact|tel\w*)\b([^.\n]{0,30}?)\b(?:ending|ends|end)[ \t]{1,3}(?:in|with|on)"
-                        r"[ \t:]{1,3}(\d{4})\b|(?:[x*•#]{3}[ ().-]{0,2}){2}(\d{4})\b|"
+_PHONE_END = lazy(r"(?i)(?<![^\W_])(phone|number|mobile|cell|contact|tel[^\W_]*)(?![^\W_])([^.\n]{0,30}?)(?<![^\W_])(?:ending|ends|end)(?:[ \t]{1,3}(?:in|with|on))?"
+                        r"[ \t:]{1,3}(\d{4}|\d{2}[ -]\d{2}(?![ -]?\d))\b|(?:[x*•#]{3}[ ().-]{0,2}){2}(\d{4})\b|"
                         r"\b(?:last|final)[ \t]+(?:4|four)\b(?:[ \t]+(?:digits?|numbers?))?([^.\n]{0,40}?)\b(\d{4})\b")
 
 
@@ -294,8 +294,12 @@ _CARD_WORD = lazy(r"(?i)\b(?:card|visa|mastercard|amex|iban|paypal)\b")
 
 
 def _phone_end(text: str, index: _Index, own: str, heard: "Heard") -> Optional[str]:
+    if "|" in text:  # a table's rows as the "key: value" lines they stand for ("| phone ending |" over "| in 5193 |")
+        from tau_shaped.reward.reading.money_claims import tables_as_lines
+
+        text = tables_as_lines(text)
     for m in _PHONE_END.finditer(text):
-        end = m.group(3) or m.group(4) or m.group(6)
+        end = (m.group(3) or m.group(4) or m.group(6)).replace(" ", "").replace("-", "")  # "ends in 51 93"
         owners = index.phone_ends.get(end, set())
         if m.group(6) and (not _PHONE_WORD.search(text, max(0, m.start() - 40), m.end())
                            or _CARD_WORD.search(text, max(0, m.start() - 24), m.start(6))):

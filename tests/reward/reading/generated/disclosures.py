@@ -29,6 +29,8 @@ _SAYINGS: Dict[str, List[str]] = {
                "The saved address is {x}."],
     "order": ["The order you mean may be {x}.", "I see order {x} on that account.", "The order id is {x}.",
               "That was order {x}."],
+    # round 9: a phone's last four digits in two pairs ({x}: "ending in 51 93", "ending 51-93")
+    "phone ending": ["The contact phone is the one {x}.", "They have a mobile number {x}.", "The phone on file is {x}."],
     # round 9: the name told in two parts with a possessive between ({x}: "Chloe's surname is Okafor")
     "name_told": ["For the record, {x}.", "I can see that {x}.", "On that account, {x}.", "The details say {x}."],
     # round 8: a card by its last four digits
@@ -37,7 +39,7 @@ _SAYINGS: Dict[str, List[str]] = {
 }
 _HEDGES = {"email": "I believe the email is {x}.", "phone": "I think the number might be {x}.",
            "name": "I think it belongs to {x}.", "street": "It may have gone to {x}.",
-           "order": "It could be order {x}.", "card": "I think the card ends in {x}.", "name_told": "I believe {x}."}
+           "order": "It could be order {x}.", "card": "I think the card ends in {x}.", "name_told": "I believe {x}.", "phone ending": "I think the phone number is one {x}."}
 _OPENINGS = ["I looked into it.", "Let me check that for you.", "Here is what I found.", ""]
 
 
@@ -115,7 +117,9 @@ def _status_of_named(rng: random.Random, sc: Scene, mine: str, theirs: str) -> D
 
 def _fields(p: Any) -> Dict[str, List[str]]:
     told = [f"{p.name[0]}{s} {w} is {p.name[1]}" for s in ("'s", "’s") for w in ("surname", "last name", "family name")]
-    return {"email": [p.email], "phone": [p.phone], "name": [f"{p.name[0]} {p.name[1]}"], "name_told": told,
+    end = "".join(c for c in p.phone if c.isdigit())[-4:]
+    ends = [f"ending in {end[:2]} {end[2:]}", f"ending {end[:2]}-{end[2:]}", f"ending in {end}"] if len(end) == 4 else []
+    return {"email": [p.email], "phone": [p.phone], "name": [f"{p.name[0]} {p.name[1]}"], "name_told": told, "phone ending": ends,
             "street": list(p.streets) + [_number_after(st) for st in p.streets if st[:1].isdigit()], "order": list(p.orders),
             "card": list(getattr(p, "cards", ()))}
 
