@@ -115,7 +115,7 @@ _YES_I_DO = re.compile(rf"^\W{{0,8}}{PAD}(?:(?:yes|yeah|yep|yup)\W{{1,4}}" + wor
 _NEGS = {"not", "never", "cannot", "dont", "didnt", "doesnt", "wont", "cant", "isnt", "wasnt", "shouldnt",
          "wouldnt", "couldnt", "aint", "arent"}
 _VERB_PRED = {"accept", "agree", "agreed", "approve", "approved", "authorize", "authorise", "allow", "ask", "asked",
-              "mean", "meant", "proceed", "consent", "ok", "okay"}
+              "mean", "meant", "proceed", "consent", "ok", "okay", "confirm", "confirmed", "permit", "sanction"}
 _OBJECT_VERB = {"want", "wanted", "need", "needed", "like", "have", "do", "did", "take", "know", "get", "go", "think"}
 _OBJECTS = {"that", "it", "this", "one", "any", "anything", "so", "them", "those", "these", "about", "if", "yet",
             "ahead", "through", "with", "refund", "credit", "cancellation", "replacement", "money", "wallet", "card",

@@ -373,3 +373,10 @@ def test_a_write_to_come_is_described(question, want):
 ])
 def test_a_condition_is_met_only_by_what_it_says_of_the_call(reply, want):
     assert _read(reply, Q_CARD) == want
+
+
+
+@pytest.mark.parametrize("reply,want", [("I do not confirm.", "no"), ("I won't confirm.", "no"), ("I can't confirm that.", "no"),
+                                        ("I confirm.", "yes"), ("CONFIRMED.", "yes")])
+def test_confirming_negated_refuses(reply, want):
+    assert _read(reply, "I'll cancel order #W8268610 with the reason 'no longer needed'. Shall I proceed?") == want

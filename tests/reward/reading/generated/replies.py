@@ -51,6 +51,7 @@ _YES: List[Tuple[str, str, str]] = [
     ("ty, go ahead", "no ty", "maybe, I guess"),
     ("ofc, pls proceed", "nvm, pls dont", "Perhaps, I suppose."),
     ("plz do", "not rn", "Possibly, I guess."),
+    ("I confirm.", "I do not confirm.", "I guess, maybe."),
     ("Fire away.", "Hold your fire.", "Maybe, I suppose."),
     ("Let's roll, that'll work.", "Let's not, that won't work.", "I guess, maybe."),
     ("Honestly it's been a long night and the food was cold when it came. But yes, go ahead with it, and thanks.",
