@@ -57,7 +57,7 @@ _CHARGE = re.compile(
     re.IGNORECASE,
 )
 _REFUND = re.compile(
-    r"\b(?:refund\w*|reimburs\w*|back\b|back to (?:you|your)|credit(?:ed)? (?:back|to)|credited\b|crediting\b|"
+    r"\b(?:refund\w*|reimburs\w*|(?<![\w-])back\b|back to (?:you|your)|credit(?:ed)? (?:back|to)|credited\b|crediting\b|"
     r"returned to (?:you|your)|returning\b|return(?:ed)? (?:it|them|the (?:money|funds|amount|balance|total)) to|receive back|money back|put back|sent back|send back|certificate\w*|voucher\w*|compensat\w*)",
     re.IGNORECASE,
 )
