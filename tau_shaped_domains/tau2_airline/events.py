@@ -315,9 +315,12 @@ def record_money(tool: str, kwargs: Dict[str, Any], before: Dict[str, Any], resu
     charged = round(sum(float(p.get("amount") or 0) for p in added if float(p.get("amount") or 0) > 0), 2)
     refunds = [p for p in added if float(p.get("amount") or 0) < 0]
     sources = [str((methods.get(p.get("payment_id")) or {}).get("source", "")) for p in refunds]
+    # a payment split over several methods: each method's part is money the write moves too ("$128 on the
+    # gift card and $247 on the card")
+    parts = [round(abs(float(p.get("amount") or 0)), 2) for p in added] if len(added) > 1 else []
     record_event("money_moved", tool=tool, reservation_id=rid, charged=charged,
                  refunded=round(-sum(float(p.get("amount") or 0) for p in refunds), 2), refund_sources=sources,
-                 refund_to_original=bool(refunds) and all(p.get("payment_id") in paid_with for p in refunds))
+                 refund_to_original=bool(refunds) and all(p.get("payment_id") in paid_with for p in refunds), parts=parts)
 
 
 def _lt(a: Any, b: Any) -> bool:

@@ -125,6 +125,7 @@ class MoneyChecker:
         charges = [float(f.get("charged") or 0.0) for _, f in self.moves if f.get("charged")]
         refunds = [float(f.get("refunded") or 0.0) for _, f in self.moves if f.get("refunded")]
         self.moved_pool = _runs(charges) | _runs(refunds)
+        self.moved_pool.update(round(float(v), 2) for _, f in self.moves for v in (f.get("parts") or ())[:20])  # a split payment's parts
         self._recorded = bool(self.moves)  # writes recorded as events; else refunds the tools show stand for them
         self._shown: Set[Tuple[str, str, Any]] = set()
         self.values = [float(v) for v in p.values]
