@@ -13,7 +13,8 @@ the order text flows through them.
    in any spelling), ``text_matching`` (numbers and phrases, TEXT_MATCHER, SPEC §5),
    ``statements`` (clock times, durations, streets, statuses; ``clock_words``: times in words,
    dotted or in four figures), ``days`` (days relative to the episode's clock).
-4. What a message asserts and whether anything backs it: ``money_claims`` / ``money_checks``,
+4. What a message asserts and whether anything backs it: ``money_claims`` / ``money_checks`` (``option_values``: an option
+   "none" is no negation),
    ``fact_claims`` / ``fact_checks`` (``refund_timings``: when money sent back is said to
    arrive), ``done_money`` (money said to have moved, against the writes that moved it).
 5. Consent: ``action_words`` (the words that name a kind of write), ``consent_questions`` (a

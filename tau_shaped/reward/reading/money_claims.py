@@ -18,12 +18,11 @@ airline's policy takes a message to assert about money, whatever its layout (pro
 Layouts read alike (SPEC §10): a markdown table is read as the ``key: value`` lines it stands for (a two-column table
 row by row, a wider one each cell under its column's header), and a record's line (``key: value``, ``key=value``, a
 JSON member, a bullet) in the clause of its whole record, as the words of one sentence: "when=within 24 hours" under
-"refund=$20" is a refund's timing.
-An amount's kind is first the one its own key gives (``refund: $20``), then its record's.
+"refund=$20" is a refund's timing. An amount's kind is first the one its own key gives (``refund: $20``), then its record's.
 
 None is made of a negated statement ("you will not be charged $50") nor of a value asked and denied ("Is it $20? No -
-$16.90": ``asked_denied``); a question's hypothesis ("would you like ...?") and a condition ("if you upgrade, ...")
-still state their amounts. Every pattern is compiled once and linear on untrusted text (bounded repeats only).
+$16.90": ``asked_denied``; "armrest: none" negates nothing: ``option_values``); a question's hypothesis and a condition
+still state their amounts ("would you like ...?", "if you upgrade, ..."). Every pattern is linear (bounded repeats).
 """
 
 from __future__ import annotations
@@ -34,6 +33,7 @@ from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
 from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked, question_answered
+from tau_shaped.reward.reading.option_values import option_nones_blanked
 from tau_shaped.reward.reading.done_money import done_kinds
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import stated_amounts
@@ -395,6 +395,6 @@ def money_claims(text: str) -> List[MoneyClaim]:
     if not _HINT.search(text):
         return []
     text = tables_as_lines(text)
-    negated = Negations(denials_blanked(text))  # "Was it $20? No - $16.90": the "No" answers, $16.90 stands
+    negated = Negations(option_nones_blanked(denials_blanked(text)))  # "Was it $20? No - $16.90"; "armrest: none"
     found = _amounts(text, negated) + _methods(text, negated) + _timings(text, negated)
     return sorted(found, key=lambda c: c.start)[:_MAX_CLAIMS]

@@ -30,3 +30,21 @@ def test_a_price_beside_a_hyphenated_back_is_a_price(text):
                                   "I'll put $12.50 back on your gift card."])
 def test_money_back_is_still_a_refund(text):
     assert [k for k, _ in _kinds(text)] == ["refund"], _kinds(text)
+
+
+# An option written "none" (retail's office chairs: armrest none) is a value, not a negation of the money beside it
+# (tau_shaped/reward/reading/option_values.py): before, "Office Chair (armrest: none) - refund of $516.28" stated no amount.
+@pytest.mark.parametrize("text,kind", [
+    ("Office Chair (armrest: none) - refund of $516.28. Confirm?", "refund"),
+    ("Office Chair, armrest none, $516.28 refund. Confirm?", "refund"),
+    ("Office Chair (leather, blue, none, high-back) for $499.28. Shall I exchange it?", "price"),
+    ("- Office Chair (none, high-back): $499.28", "price"),
+])
+def test_an_option_none_negates_no_money(text, kind):
+    assert [k for k, _ in _kinds(text)] == [kind], _kinds(text)
+
+
+@pytest.mark.parametrize("text", ["None of the $516.28 is refundable.", "You owe none of the $20.",
+                                  "Refund: none ($516.28 stays on the card)", "We will not refund the $516.28."])
+def test_a_none_that_negates_still_does(text):
+    assert "refund" not in [k for k, _ in _kinds(text)], _kinds(text)

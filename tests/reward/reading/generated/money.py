@@ -26,6 +26,8 @@ _SAID = [
     "Done: order {order} has been cancelled and the refund of {amount} goes back to your {method} {timing}.",
     "I've cancelled {order}. You'll see {amount} back on your {method} {timing}.",
     "The cancellation of {order} went through; {amount} is being returned to your {method} {timing}.",
+    # an option written "none" beside the money is a value, not a negation (option_values)
+    "Cancelled {order} (the chair with armrest: none, high-back); {amount} goes back to your {method} {timing}.",
 ]
 
 

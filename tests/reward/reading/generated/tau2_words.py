@@ -362,9 +362,37 @@ _NOT_ANNOUNCED = ["I'll transfer you to a human agent.", "Would you like me to t
 _CALL_FIRST = {TELECOM: "telecom.transfer.call_first", AIRLINE: "air.transfer.call_before_message"}
 
 
+# the hold message after the call, in other words (both parts: the transfer under way or done, and to hold);
+# one part alone, a promise or a question is not the message
+_HELD = [("You're being transferred to a human agent. Please hold.", "You're not being transferred to a human agent. Please hold."),
+         ("I'm transferring you to a human agent now - please hold on.", "I'm not transferring you to a human agent; please hold on."),
+         ("I've transferred you to a human agent; please stay on the line.", "I haven't transferred you to a human agent; please stay on the line."),
+         ("Please hold while I transfer you to a live agent.", "Please hold on to your receipt; I'll transfer you to a live agent."),
+         ("Your call is being transferred to a human representative. Kindly remain on the line.",
+          "Your call isn't being transferred to a human representative. Kindly remain on the line.")]
+_NOT_HELD = ["Please hold on.", "I'll transfer you to a human agent. Please hold.", "You're being transferred to a human agent.",
+             "Are you being transferred to a human agent? Please hold on.", "I've transferred you; no need to hold."]
+_HOLD = {TELECOM: "telecom.transfer.hold_message", AIRLINE: "air.transfer.message_after_call",
+         "tau2:retail": "retail.transfer.hold_message"}
+
+
+def _hold_draft(rng: random.Random) -> Draft:
+    domain = rng.choice(sorted(_HOLD))
+    sc = rng.choice(_scenes(domain, "transfer_to_human_agents", _HOLD[domain]))
+    context = {"scene": sc, "rule": _HOLD[domain], "before": [sc.call("transfer_to_human_agents")], "reply": "Okay.",
+               "first": "I want to talk to a person."}
+    if rng.random() < 0.3:
+        return Draft("transfers", "not_held", [rng.choice(_NOT_HELD)], {}, BREACH, context)
+    said, negated = rng.choice(_HELD)
+    return Draft("transfers", "held", [said], {}, PASS, context, negated=([negated], BREACH))
+
+
 def transfer_drafts(rng: random.Random, n: int) -> List[Draft]:
     out = []
     for _ in range(n):
+        if rng.random() < 0.3:
+            out.append(_hold_draft(rng))
+            continue
         domain = rng.choice(sorted(_CALL_FIRST))
         rule = _CALL_FIRST[domain]
         sc = rng.choice(_scenes(domain, "transfer_to_human_agents", rule))
