@@ -45,7 +45,14 @@ def synonyms(d: Draft, rng: random.Random) -> Optional[Draft]:
         return None
     a, b = rng.choice(pairs)
     whole = re.compile(r"(?<![\w'])" + re.escape(a) + r"(?![\w'\u2019])")
-    return d.but("synonyms", sentences=[whole.sub(lambda m: b, s) for s in d.sentences])
+    # "now" -> "right now" leaves "right now" alone (not "right right now"): the words before a
+    # match that already make it the longer phrase are kept as they are
+    head = b[: -len(a)] if b.endswith(a) and len(b) > len(a) else ""
+
+    def swap(m: "re.Match[str]") -> str:
+        return m.group(0) if head and m.string[: m.start()].endswith(head) else b
+
+    return d.but("synonyms", sentences=[whole.sub(swap, s) for s in d.sentences])
 
 
 def clause_order(d: Draft, rng: random.Random) -> Optional[Draft]:
