@@ -30,6 +30,7 @@ from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, 
 from tau_shaped.reward.reading.call_values import s0_ids
 from tau_shaped.reward.reading.confirmations import _result, call_cards, record_in_s0, why_not
 from tau_shaped.reward.reading.consent_questions import asks_consent
+from tau_shaped.reward.reading.consent_scope import reported_only
 from tau_shaped.reward.reply_matchers import reply_class
 from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
 from tau_shaped.reward.memo_keys import json_key
@@ -253,6 +254,8 @@ def _why_not(text: str, call: Optional[Tuple[Any, ...]], tool: str, kwargs: Any,
                       cards=cards)
     if missing is None and not asks_consent(text):
         missing = "it asks no consent (a question about something else)"
+    elif missing is None and reported_only(text, c.verbs.get(tool)):
+        missing = "it tells someone else's offer and asks no leave to act (SPEC §10)"
     if key is not None:
         _WHY_NOT.put((c, initial), key, (missing,))
     return missing

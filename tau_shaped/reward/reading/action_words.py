@@ -211,6 +211,19 @@ _FILLERS = frozenset({"be", "able", "to", "going", "gonna", "really", "actually"
 _IDENTIFIER_UNDERSCORE = re.compile(r"_")
 
 
+# An amount moved by an arrow ("$16.90 → wallet", "2 GB -> L1002"): the amount added to what the
+# arrow points at, an action said in a sign
+_MOVED = re.compile(r"((?:(?:\$|usd|us\$)[ \t]?[0-9][0-9,]*(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?[ \t]?(?:gb|gigs?|gigabytes?|dollars?|usd|bucks|cents?)"
+                    r"(?:[ \t]+and[ \t]+[0-9]{1,2}[ \t]+cents?)?)"
+                    r"(?:[ \t]+(?:back|refund(?:ed)?|credit(?:ed)?))?)[ \t]*(?:→|->|=>|⟶|➜|➡️?|⇒)[ \t]*",
+                    re.IGNORECASE)
+
+
 def confirmation_text(text: str) -> str:
-    """An agent's message as a confirmation reads it: underscores as spaces."""
-    return _IDENTIFIER_UNDERSCORE.sub(" ", text) if "_" in text else text
+    """An agent's message as a confirmation reads it: underscores as spaces, and an amount moved
+    by an arrow as added to where it points ("$16.90 → wallet": "$16.90 added to wallet")."""
+    if "_" in text:
+        text = _IDENTIFIER_UNDERSCORE.sub(" ", text)
+    if ">" in text or "→" in text or "⟶" in text or "➜" in text or "➡" in text or "⇒" in text:
+        text = _MOVED.sub(r"\1 added to ", text)
+    return text

@@ -141,7 +141,7 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     ``index`` is S0's ids, ``observation`` the call's result as the tool wrote it), nor a card by
     a brand or last four digits that none of ``cards`` has (``call_cards``: the cards the call
     pays or refunds with, as (brand, last four); None: not known, not compared)."""
-    from tau_shaped.reward.reading import action_words, call_values
+    from tau_shaped.reward.reading import action_words, call_values, consent_scope
 
     raw = text
     text = action_words.confirmation_text(text)
@@ -165,6 +165,11 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
             value = result.get(name)
             if is_number(value) and value > 0 and not _states_value(text, value, how):
                 return f"it does not state the {name} {value}"
+    if isinstance(result, dict) and any(_CHARGED.search(n) and is_number(result.get(n)) and result[n] > 0
+                                        for n in confirmation.mention_result):
+        free = consent_scope.said_free(raw)
+        if free is not None:
+            return f"it says the write costs nothing ({free!r}), not the price it charges"
     amounts = [kwargs.get(a) for a, how in confirmation.mention.items() if how == "number" and is_number(kwargs.get(a))]
     if isinstance(result, dict):
         amounts += [result.get(n) for n, how in confirmation.mention_result.items() if is_number(result.get(n))]
@@ -177,7 +182,15 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
             return f"it states another card ({other_card})"
     skip = frozenset(a for a, how in confirmation.mention.items() if how == "number" or isinstance(how, dict))
     other = call_values.contradicted(raw, kwargs, index, observation if isinstance(observation, str) else "", skip)
+    if other is None and index is not None:
+        several = consent_scope.another_write(raw, kwargs, index, verbs)
+        if several is not None:
+            return f"it describes another write too ({several}): one yes covers one write"
     return None if other is None else f"it states another {other}"
+
+
+# a result field that is what the customer pays ("charge", "price", "total_cost", "fee")
+_CHARGED = re.compile(r"charge|price|cost|fee|paid|payment|total", re.IGNORECASE)
 
 
 def states_address(text: str, street: str) -> bool:

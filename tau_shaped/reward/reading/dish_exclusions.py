@@ -106,9 +106,9 @@ _DOUBTED_BEFORE = re.compile(_DOUBTED + r"(?:[ \t]+[^\W_]+(?:['’][^\W_]+)?){0,
 _INVERTED = re.compile(r"[ \t]+(?:the|that|this|it|you|we|they)(?!\w)", re.IGNORECASE)  # "Isn't the Korma ...?"
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|[,:]")
 # Said of the dish right after it: not available, not suitable, unsafe.
-_LEAD = r"^[ \t\"'”’)*_:–—-]*(?:['’]s\b[:–—-]?)?(?:[ \t]*\([^()\n]{0,60}\))?(?:[ \t]*,[^,\n]{1,80},)?[ \t]*"
+_LEAD = r"^[ \t\"'”’)*_:–—-]*(?:['’]s\b[:–—-]?)?(?:[ \t]*\([^()\n]{0,60}\)[ \t:–—-]*)?(?:[ \t]*,[^,\n]{1,80},)?[ \t]*"
 _UNSUITABLE = (
-    r"(?:unsafe|unsuitable|off[- ]limits|off[ \t]+the[ \t]+(?:table|menu)|out[ \t]+of[ \t]+(?:the[ \t]+question|stock)|"
+    r"(?:unsafe|unsuitable|off[- ]limits|off[ \t]+(?:the|my|our)[ \t]+(?:table|menu|list)|out[ \t]+of[ \t]+(?:the[ \t]+question|stock)|"
     r"sold[ \t]+out|unavailable|ruled[ \t]+out|excluded|"
     r"a[ \t]+(?:(?:hard|firm|definite|clear|flat|big|total)[ \t]+)?no(?:[- ]go)?(?![\w-])|"  # "a hard no", not "a no-brainer"
     r"dangerous|risky|out|dangerous[ \t]+for[ \t]+you)(?!\w)"
@@ -128,6 +128,8 @@ _PREDICATE = re.compile(
     r"(?:no(?:pe)?|nah|never|not[ \t]+(?:this|that)[ \t]+one)[ \t]*(?:[,.!;:()–—-]|$))",  # "Samosa - nope, gluten."
     re.IGNORECASE,
 )
+# After a colon or a dash, a bare word of unsuitability: "- Salmon Roll (sesame): unsafe", "Korma — off-limits".
+_MARKED_UNSUITABLE = re.compile(r"^[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\))?[ \t*_]*[:–—-][ \t*_]*" + _UNSUITABLE, re.IGNORECASE)
 _CROSSED = re.compile("[\u274c\u2717\u2718\U0001f6ab\u26d4]")  # a cross after the dish in its clause: "Korma: ❌", "| Korma | dairy | ❌ |"
 _BASED = re.compile(_LEAD + r"(?:is|are|was|were|['’]s)(?P<neg>[ \t]*(?:n['’]t|[ \t]not))?(?:[ \t]+\w+ly)?[ \t]+", re.IGNORECASE)
 _BASED_TAIL = re.compile(r"[ \t]*-?[ \t]*(?:based|rich|heavy|laden|filled|loaded|topped|packed)(?!\w)", re.IGNORECASE)
@@ -277,9 +279,9 @@ _TAKING_BEFORE = re.compile(r"(?<!\w)(?:tak\w*|took|swap\w*|switch\w*|leav\w*|le
                             r"cut\w*|drop\w*|rul\w*|keep\w*|kept|get\w*|got|sub\w*)(?:[ \t]+\w+){0,2}[ \t]+$", re.IGNORECASE)
 _COMING_IN = re.compile(r"[ \t]*[,;/][^,;\n]{1,40}?[ \t]+in(?![\w'-])", re.IGNORECASE)
 # A later clause declining what was offered without naming it: "..., but not for you", "though not in your case".
-_ELLIPTIC_NO = re.compile(r"[ \t,]*(?:(?:but|though|although|however|just)[ \t,]+)?(?:not|never)[ \t]+(?:for[ \t]+you|in[ \t]+your[ \t]+case|"
+_ELLIPTIC_NO = re.compile(r"[ \t,]*(?:(?:no(?:pe)?|nah)[ \t]*(?:[.!]|$)|(?:(?:but|though|although|however|just)[ \t,]+)?(?:not|never)[ \t]+(?:for[ \t]+you|in[ \t]+your[ \t]+case|"
                           r"with[ \t]+your[ \t]+allerg\w+|given[ \t]+your[ \t]+allerg\w+|this[ \t]+time|today|now)[ \t,]*"
-                          r"(?:[^\w \t,]|$|(?:sadly|unfortunately|I['’]m[ \t]+afraid|sorry)[ \t]*(?:[^\w \t]|$))", re.IGNORECASE)
+                          r"(?:[^\w \t,]|$|(?:sadly|unfortunately|I['’]m[ \t]+afraid|sorry)[ \t]*(?:[^\w \t]|$)))", re.IGNORECASE)
 
 
 def replaced_after(text: str, lo: int, start: int, end: int, hi: int) -> bool:
@@ -326,7 +328,7 @@ def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]"
     ``next_dish``."""
     stop = min(hi, end + AFTER, next_dish)
     rest = text[end:stop]
-    if _PREDICATE.match(rest) or _UNSAFE_RECORD.search(rest) or _CROSSED.search(rest):
+    if _PREDICATE.match(rest) or _MARKED_UNSUITABLE.match(rest) or _UNSAFE_RECORD.search(rest) or _CROSSED.search(rest):
         return True
     based = _BASED.match(rest)  # "Korma is dairy-based", "Korma isn't dairy-free"
     if based is not None:
@@ -355,7 +357,7 @@ _PLAYED_DOWN = re.compile(r"(?<!\w)(?:only|just|barely|hardly|scarcely|merely|mi
 _PLURAL_PREDICATE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each|all[ \t]+of[ \t]+them|together)[ \t]+)?"
                                r"(?:are|were|contain|have|include|use|come|would|will|can(?:not|['’]t)?|should)(?!\w)", re.IGNORECASE)
 _PLURAL_UNSUITABLE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each)[ \t]+)?(?:are|were)[ \t]+(?:(?:both|all)[ \t]+)?"
-                                r"(?:unsafe|unsuitable|off[- ]limits|out|ruled[ \t]+out|not[ \t]+(?:safe|suitable|an[ \t]+option|options|available))(?!\w)",
+                                r"(?:" + _UNSUITABLE + r"|not[ \t]+(?:safe|suitable|an[ \t]+option|options|available))(?!\w)",
                                 re.IGNORECASE)
 _ASKED_ALONE = re.compile(r"[ \t\"'”’)*_]*\?[ \t\"'”’)*_]*[ \t\n]+")
 _ANSWERED_NO = re.compile(r"[*_]*(?:no(?:pe)?\b|not[ \t]+(?:an?[ \t]+)?(?:option|possible|safe|suitable|available|for[ \t]+you)|"

@@ -2,7 +2,8 @@
 over a list offers its items ("Here are the options I can offer:") or sets them apart ("These contain
 your allergens:", "Options to avoid:"); a line right after a list that asks for a pick ("Pick one?",
 "Any of these work?", "Which would you like?") offers them too, and one that declines them ("I can't
-offer any of these") sets them apart; and, inside one sentence, what may
+offer any of these") sets them apart; in a table, a later cell of the dish's row read under its column's
+header (``table_cell_excludes``: "No" under "Safe for you?", "Yes" under "Contains your allergens?"); and, inside one sentence, what may
 follow an item of a list an offering word opens (a note or a price at most: "Samosa (gluten),",
 "Samosa - has gluten,", ``ITEM_END``). Each reads a bounded slice of the text."""
 
@@ -13,7 +14,7 @@ from typing import Optional
 
 from tau_shaped.reward.reading.dish_exclusions import CONTAINS, OFFERING, negation_at
 
-__all__ = ["ITEM_END", "list_footer", "list_header"]
+__all__ = ["ITEM_END", "list_footer", "list_header", "own_swapped_before", "table_cell_excludes"]
 
 _EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
                                r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
@@ -50,3 +51,53 @@ def list_header(text: str, lo: int, hi: int, allergen: "re.Pattern[str]") -> Opt
     if excludes and not any(not o.startswith(_NOUNS) for o in offers):  # "Options to avoid:" excludes
         return "excludes"
     return "offers" if offers else None
+
+
+_SEPARATOR_ROW = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
+_SAFETY_HEADER = re.compile(r"(?<!\w)(?:safe|suitable|ok(?:ay)?|fine|allowed|compatible|can[ \t]+(?:you|i)[ \t]+have|"
+                            r"works?|option|eat)(?!\w)", re.IGNORECASE)
+_HOLDS_HEADER = re.compile(r"(?<!\w)(?:contains?|has|have|includes?|allergens?|allerg\w+)(?!\w)", re.IGNORECASE)
+_CELL_NO = re.compile("[ \t*_]*(?:no(?:pe)?|not|never|unsafe|unsuitable|[\u274c\u2717\u2718\u26d4]|x)(?![\\w'’])", re.IGNORECASE)
+_CELL_YES = re.compile("[ \t*_]*(?:yes|yep|contains?|[\u2705\u2713\u2714\u2611])(?![\\w'’])", re.IGNORECASE)
+_TABLE_ROWS = 60  # lines above a row in which its header is looked for
+
+
+def table_cell_excludes(text: str, lo: int, hi: int, end: int, allergen: "re.Pattern[str]") -> bool:
+    """Whether the table row ``text[lo:hi]``, a dish named in it ending at ``end``, excludes the dish by
+    a later cell read under its column's header: "No" (or a cross) under a header asking whether it is
+    safe or suitable, "Yes" under one asking whether it holds an allergen. The header is the table's first
+    row, over a separator row of dashes."""
+    if not text.startswith("|", len(text[lo:hi]) - len(text[lo:hi].lstrip()) + lo):
+        return False
+    first, at, steps = lo, lo, 0
+    while at > 0 and steps < _TABLE_ROWS:  # up to the first row of the table
+        prev = text.rfind("\n", 0, at - 1) + 1
+        if not text[prev:at - 1].lstrip().startswith("|"):
+            break
+        first, at, steps = prev, prev, steps + 1
+    second_end = text.find("\n", text.find("\n", first) + 1) if text.find("\n", first) >= 0 else -1
+    second = text[text.find("\n", first) + 1:second_end if second_end >= 0 else len(text)] if text.find("\n", first) >= 0 else ""
+    if first == lo or not _SEPARATOR_ROW.match(second):
+        return False
+    header = text[first:text.find("\n", first)].strip().strip("|").split("|")
+    row = text[lo:hi].strip().strip("|").split("|")
+    column = text[lo:end].lstrip().lstrip("|").count("|")  # the dish's cell
+    for k in range(column + 1, min(len(row), len(header))):
+        title, cell = header[k], row[k]
+        if _SAFETY_HEADER.search(title) and _CELL_NO.match(cell):
+            return True
+        if (_HOLDS_HEADER.search(title) or allergen.search(title)) and not _SAFETY_HEADER.search(title) and _CELL_YES.match(cell):
+            return True
+    return False
+
+
+# A swap as a noun, then "for" and the customer's own dish: what it would replace ("no safe swap exists for the Naan",
+# "I can't offer a safe swap for your Naan"); the verb ("we could swap for the Korma") takes the new dish.
+_NOUN_SWAP_FOR = re.compile(r"(?<![^\W_])(?:a|an|the|no|any|safe|good|suitable|possible|other|only|right|better|best|decent|viable)[ \t]+"
+                            r"(?:[^\W\d_]+[ \t]+)?(?:swap|switch|trade|exchange|stand-?in|sub)s?(?:[ \t]+(?:exists?|existed|is|was|are|"
+                            r"available|possible|left|around))?[ \t]+for(?:[ \t]+(?:the|a|an|your|that|this|ordered|original)){0,2}[ \t]*[\"'“‘(*_]*$", re.IGNORECASE)
+
+
+def own_swapped_before(text: str, lo: int, start: int) -> bool:
+    """Whether the dish at ``start`` (one the customer ordered) follows "a swap for": the item a swap would replace."""
+    return _NOUN_SWAP_FOR.search(text[max(lo, start - 80):start]) is not None

@@ -52,9 +52,9 @@ from functools import lru_cache
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from tau_shaped.reward.reading.normalize_confusables import digits_folded, folded
-from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, inert, markdown, markdown_settled,
-                                                        rendered, revealed)
-from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
+from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, escapes_held, escapes_shown, inert,
+                                                        markdown, markdown_settled, rendered, revealed)
+from tau_shaped.reward.reading.normalize_spoken import addresses, money_pairs, spelled_letters, spoken_numbers
 
 __all__ = ["seen", "visible", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
 
@@ -113,7 +113,13 @@ def _hint(text: str, hints: Sequence[str]) -> bool:
 
 def _formatting(text: str, keep_struck: bool = False) -> str:
     """Markdown and revealed markup, removed until the text reads the same again (``keep_struck``:
-    struck-out text kept, its ``~~`` removed)."""
+    struck-out text kept, its ``~~`` removed); a backslash escape is the character it escapes."""
+    if "\\" not in text:
+        return _formatting_rounds(text, keep_struck)
+    return escapes_shown(_formatting_rounds(escapes_held(text), keep_struck))
+
+
+def _formatting_rounds(text: str, keep_struck: bool) -> str:
     for _ in range(_ROUNDS):
         before = text
         if _hint(text, MARKUP_HINTS):
@@ -207,6 +213,7 @@ def _numbers_in_words(text: str) -> str:
         if " " in read and read != piece:
             read = _PRICE_PAIR.sub(lambda m: m.group(0) if f"{m.group('d')} {m.group('c')}" in piece
                                    else f"{m.group('cue')}{m.group('gap')}{m.group('d')}.{m.group('c')}", read)
+            read = money_pairs(read, piece)
         out.append(read)
     return "".join(out)
 

@@ -16,7 +16,10 @@ of its text is kept, a comment's too (the customer saw it).
 
 ``markdown(text)``: emphasis delimiters (``**x**``, ``__x__``, ``*x*``, ``_x_``, also inside a
 word: "K*o*rma") and backticks removed; ``[text](url)`` and ``![alt](url)`` read as their text;
-``~~struck~~`` text dropped (a careful reader takes struck-out text as withdrawn). Kept:
+``~~struck~~`` text dropped (a careful reader takes struck-out text as withdrawn). A backslash
+escape (``\\_``, ``\\*``, ``\\#``, ``\\[``, any ASCII punctuation after a backslash) shows the
+character itself ("james\\_lee\\_6136" is "james_lee_6136"): ``escapes_held`` holds each escaped
+character apart from the markup readers and ``escapes_shown`` gives it back. Kept:
 underscores inside identifiers (``order_id``, ``wallet_credit``), an asterisk between digits or
 between spaces ("2*3", "5 * 3"), bullets ("* item", "- item"), table pipes, line breaks.
 
@@ -31,7 +34,8 @@ import html
 import re
 from typing import List, Optional, Tuple
 
-__all__ = ["rendered", "revealed", "markdown", "markdown_settled", "inert", "MARKUP_HINTS", "MARKDOWN_HINTS"]
+__all__ = ["rendered", "revealed", "markdown", "markdown_settled", "inert", "escapes_held", "escapes_shown",
+           "MARKUP_HINTS", "MARKDOWN_HINTS"]
 
 MARKUP_HINTS = ("<", "&")
 MARKDOWN_HINTS = ("*", "_", "`", "~", "[")
@@ -198,3 +202,42 @@ def markdown_settled(text: str, keep_struck: bool = False) -> Tuple[str, bool]:
         text = _DELIMS.sub(_delimiter, text)
     settled = not changed and not any(h in text for h in ("<", "&", "~~", "]("))
     return text, settled
+
+
+# ----- backslash escapes -----
+
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+_HELD_BASE = 0x10FF00  # plane-16 private use: an escaped character held as _HELD_BASE + its code
+_HELD = re.compile("[\U0010FF21-\U0010FF7E]")
+
+
+def escapes_held(text: str) -> str:
+    """``text`` with each backslash-escaped ASCII punctuation character held apart (neither a
+    delimiter nor markup to any reader) until ``escapes_shown``. A text that already holds such a
+    private-use character is left as it is (its escapes are then read as written)."""
+    if "\\" not in text or _HELD.search(text):
+        return text
+    return _ESCAPE.sub(lambda m: chr(_HELD_BASE + ord(m.group(1))), text)
+
+
+def escapes_shown(text: str) -> str:
+    """The held characters of ``escapes_held`` as the characters the customer sees, where a second
+    reading takes them as they are (so reading stays idempotent): an ``_`` or ``*`` whose run would
+    be kept (``_delimiter``), a ``~`` beside no other ``~``, a ``[ ] ( )`` that makes no ``](``,
+    any other punctuation but ``\\ ` < &``. Otherwise the escape stays as it was written."""
+    if not _HELD.search(text):
+        return text
+    chars = [chr(ord(c) - _HELD_BASE) if _HELD.fullmatch(c) else c for c in text]
+    held = [bool(_HELD.fullmatch(c)) for c in text]
+    plain = "".join(chars)
+    shown = [not h or chars[k] not in "\\`<&" for k, h in enumerate(held)]
+    for m in _DELIMS.finditer(plain):
+        if any(held[m.start():m.end()]) and _delimiter(m) == "":
+            for k in range(m.start(), m.end()):
+                shown[k] = not held[k]
+    for k, h in enumerate(held):
+        c = chars[k]
+        if h and ((c == "~" and "~" in plain[max(k - 1, 0):k] + plain[k + 1:k + 2])
+                  or (c == "]" and plain[k + 1:k + 2] == "(") or (c == "(" and plain[max(k - 1, 0):k] == "]")):
+            shown[k] = False
+    return "".join(c if shown[k] else "\\" + c for k, c in enumerate(chars))

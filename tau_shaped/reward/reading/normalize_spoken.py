@@ -24,6 +24,11 @@ apart by a space), "F D 1 004 5" is "FD10045" (up to three capital letters befor
 prefix). "3 to 5 business days", "2 items", "16 90" (a price said "sixteen ninety"), and
 "503 555 7232" already in groups are left as they are.
 
+``money_pairs(read, piece)`` (after text2num): two numbers said as a price with no money word right
+before them, in a clause that speaks of money ("I can put sixteen ninety back on your card") are
+dollars and cents ("16.90"); not after "in", "since", "at", ..., nor before "pm", "minutes" or a
+street's name, nor where the message wrote the digits so.
+
 ``clock(text)``: "8 30 pm" and "at 8 30" (after "at", "by", "around", "until", "before",
 "after", "from") are "8:30"; "8 oh 5 pm" is "8:05 pm"; hours 0-23 (1-12 before am/pm), minutes 00-59.
 """
@@ -33,7 +38,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
-__all__ = ["addresses", "digits", "clock", "spoken_numbers", "spelled_letters"]
+__all__ = ["addresses", "digits", "clock", "money_pairs", "spoken_numbers", "spelled_letters"]
 
 # not after a letter, nor after a contraction's apostrophe ("It's a f.r.a.u.d" spells "fraud", not "saf")
 _SPELLED_WORD = re.compile(r"(?<![^\W_'’])(?<![^\W_]['’])[A-Za-z](?P<sep>[ .\-_\u00b7])[A-Za-z](?:(?P=sep)[A-Za-z])+(?![^\W_])")
@@ -222,3 +227,40 @@ def _time(m: "re.Match[str]") -> str:
 def clock(text: str) -> str:
     """``text`` with spoken clock times written with a colon (see the module docstring)."""
     return _CLOCK.sub(_time, text)
+
+
+# A pair said with no cue right before it, in a clause that speaks of money ("I can put sixteen
+# ninety back on your card", "sixteen ninety goes to your wallet"): dollars and cents too. Not a
+# year or a time (after "in", "since", "at", "by", ...; before "am", "minutes"), nor a house number
+# (before a street's name), nor a count (before a noun the pair counts: the guard after the cents).
+_BARE_PAIR = re.compile(r"(?<![\w.$])(?P<d>[1-9][0-9]?) (?P<c>[1-9][0-9])(?![-.,]?\w)")
+_MONEY_CLAUSE = re.compile(
+    r"(?i)\$|\b(?:refund\w*|reimburs\w*|back|charg\w*|pay|pays|paid|paying|payment|card|wallet|credit\w*|price\w*|"
+    r"cost\w*|dollars?|bucks|usd|fees?|total|bill\w*|compensat\w*|owe[sd]?|balance)\b")
+_CLAUSE_END = re.compile(r"[.?!;](?=\s|$)|\n")
+_NOT_MONEY_BEFORE = re.compile(
+    r"(?i)\b(?:in|since|year|of|at|by|around|until|till|before|after|from|born|circa|number|no|apartment|apt|"
+    r"suite|unit|room|street|st|avenue|ave|road|rd|route|floor|table|model|version|flight|gate|bus)[ \t]+\Z")
+_NOT_MONEY_AFTER = re.compile(
+    r"(?i)[ \t]+(?:[ap]\.?m\b|o'?clock|minutes?|mins?|hours?|seconds?|days?|weeks?|months?|years?|"
+    r"(?:[A-Z][a-z]+[ \t]+)?(?:street|st|avenue|ave|road|rd|lane|ln|boulevard|blvd|drive|dr|way|court|ct|place|pl)\b)")
+
+
+def _pair_in_money_clause(m: "re.Match[str]", piece: str) -> str:
+    text, d, c = m.string, m.group("d"), m.group("c")
+    if f"{d} {c}" in piece:  # the message wrote the digits so: left as written
+        return m.group(0)
+    start = max((e.end() for e in _CLAUSE_END.finditer(text, 0, m.start())), default=0)
+    end_m = _CLAUSE_END.search(text, m.end())
+    clause = text[start:end_m.start() if end_m else len(text)]
+    if not _MONEY_CLAUSE.search(clause):
+        return m.group(0)
+    if _NOT_MONEY_BEFORE.search(text, max(0, m.start() - 20), m.start()) or _NOT_MONEY_AFTER.match(text, m.end()):
+        return m.group(0)
+    return f"{d}.{c}"
+
+
+def money_pairs(read: str, piece: str) -> str:
+    """``read`` (text2num's reading of ``piece``) with each pair of numbers in a money clause as a price."""
+    return _BARE_PAIR.sub(lambda m: _pair_in_money_clause(m, piece), read) if " " in read else read
+

@@ -89,12 +89,16 @@ _GO_AHEAD = re.compile(words(
     "sounds fair", "fair enough", "that'll do", "that will do", "make it happen", "sure thing", "you got it",
     "let's roll", "fire away", "i'm down", "i'm down for that", "that'll work", "that will work", "go go go",
     "knock yourself out", "done deal", "let's go", "hit it",
+    # the thing done or sold to the customer, said of "it": "Send it", "Put it through", "Sold!"
+    "send it", "send it through", "send it over", "send it off", "put it through", "push it through", "process it",
+    "run it", "submit it", "book it", "lock it in", "ship it", "sold", "i'm sold", "consider it sold",
 ), re.IGNORECASE)
 # A go-ahead that tells the agent to act: it settles a hedge ("I guess, go ahead").
 _DIRECTIVE = re.compile(words(
     "go ahead", "go for it", "please do", "do it", "do that", "proceed", "please proceed", "let's do it",
     "let's do that", "make it so", "by all means", "go on", "i confirm", "i approve", "i authorize", "you can",
     "you may", "be my guest", "carry on", "permission granted", "go right ahead", "go on ahead",
+    "send it", "send it through", "put it through", "push it through", "process it", "submit it",
 ), re.IGNORECASE)
 _CONCEDING = re.compile(
     rf"^\W{{0,8}}{words('but', 'anyway', 'still', 'regardless', 'that said', 'nevertheless', 'however', 'even so')}"

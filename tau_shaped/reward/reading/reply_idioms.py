@@ -137,6 +137,7 @@ def _typos() -> dict:
 
 
 _FOLDED = {**_typos(), **_LOANS}
+_OKEY_DOKEY = re.compile(r"(?<![\w'’])ok(?:ey|ay|ie|y|i)?[-\s]?dok(?:ey|ie|y|i|e)(?![\w'’])", re.IGNORECASE)
 _TOKEN = re.compile(r"(?<![\w'’-])[^\W\d_][\w'’]{1,13}(?![\w'’-])")
 
 
@@ -147,8 +148,52 @@ def fold_words(reply: str) -> str:
         found = _FOLDED.get(word.lower().replace("’", "'"))
         return m.group(0) if found is None else (found.upper() if word.isupper() and len(word) > 1 else found)
 
+    if "dok" in reply.lower():
+        reply = _OKEY_DOKEY.sub("okay", reply)
     folded = _TOKEN.sub(one, reply)
     return reply if folded == reply else folded
+
+
+# Something beside the call declined in its own words ("no receipt needed", "no need to email me",
+# "no changes", "I don't need a confirmation email"): it says nothing of the call, so it is taken out
+# (a "no" of the call's own thing, "no refund needed", is not: the thing is none of these)
+_SIDE = (r"(?:(?:a|an|the|any|me|my)\s+)?(?:receipts?|e-?mails?|confirmation(?:\s+(?:e-?mails?|texts?|numbers?|messages?))?"
+         r"|texts?|sms|messages?|summary|follow[-\s]?ups?|call[-\s]?backs?|calls?|notifications?|copy|copies|paperwork"
+         r"|print[-\s]?outs?|apology|explanations?|details|reference(?:\s+numbers?)?|survey|(?:other\s+|further\s+)?changes"
+         r"|edits|corrections|modifications|tweaks|updates)")
+_SIDE_DECLINED = re.compile(
+    rf"(?<![\w'’])(?:no\s+need\s+(?:for|to\s+(?:send|e-?mail|text|call|message|notify|give|print|explain|change|update)"
+    rf"(?:\s+(?:me|it|over|out))?)(?:\s+{_SIDE})?|(?:no|don{_APOS}?t\s+need|do\s+not\s+need|without)\s+{_SIDE}"
+    rf"(?:\s+(?:needed|necessary|required|wanted|please|thanks|thank\s+you))?)(?![\w'’])",
+    re.IGNORECASE)
+_ASSENT_LEFT = re.compile(r"(?<![\w'’])(?:yes|yeah|yep|yup|sure|confirm(?:ed)?|go\s+ahead|proceed|do\s+it|please\s+do|approved?"
+                          r"|agreed?|send\s+it|put\s+it\s+through|sold|absolutely|of\s+course|okey|go\s+for\s+it)(?![\w'’])",
+                          re.IGNORECASE)
+_ALTERS = frozenset({"change", "modify", "update", "edit", "correct", "adjust", "alter", "send", "email", "text", "call"})
+_SIDE_HINTS = ("receipt", "mail", "confirmation", "text", "sms", "message", "summary", "follow", "call", "notif", "cop",
+               "paper", "print", "apolog", "explan", "detail", "reference", "survey", "change", "edit", "correction",
+               "modification", "tweak", "update")
+
+
+def side_declined_out(reply: str, verbs: frozenset = frozenset()) -> str:
+    """``reply`` with something beside the call declined taken out ("Yes, no receipt needed": the
+    yes stands); kept as said when the question's verb is one such a thing alters ("no changes" to
+    "Shall I change the address?")."""
+    low = reply.lower()
+    if not any(h in low for h in _SIDE_HINTS):
+        return reply
+
+    def side(m: "re.Match[str]") -> str:
+        said = set(re.findall(r"[a-z]+", m.group(0).lower()))
+        alters = {"changes", "edits", "corrections", "modifications", "tweaks", "updates", "change", "update"}
+        sends = {"send", "email", "e", "mail", "emails", "text", "texts", "call", "calls", "message", "messages"}
+        if (said & alters and verbs & _ALTERS) or (said & sends and verbs & {"send", "email", "text", "call"}):
+            return m.group(0)  # the call's own kind of thing: kept as said
+        return " "
+
+    out = _SIDE_DECLINED.sub(side, reply)
+    # kept as said unless what is left says yes in so many words ("Thanks! No receipt needed." is none)
+    return out if out != reply and _ASSENT_LEFT.search(out) else reply
 
 
 def plain_answer(reply: str, mind: bool = False, verbs: frozenset = frozenset(), reasons: bool = False) -> str:
@@ -158,7 +203,7 @@ def plain_answer(reply: str, mind: bool = False, verbs: frozenset = frozenset(),
     ``verbs``: the question's verbs; to one that takes something away (cancel, remove, swap),
     "keep it" or "leave it as is" declines, and the thing said to be unwanted from now on declines
     nothing. ``reasons``: the call has a reason the reply names (read as a reason, kept)."""
-    reply = fold_words(reply)
+    reply = side_declined_out(fold_words(reply), verbs)
     low = reply.lower()
     if verbs & TAKES_AWAY:
         if "keep" in low or "leave" in low:

@@ -134,10 +134,14 @@ _TOKEN = re.compile(r"[a-z0-9']{1,30}")
 # A decision put off for something to be checked first ("let me check my bank first", "please
 # check with the restaurant first", "I want to talk to my partner first", "let me ask my wife")
 # A clause that is only a time to come ("later though", "tomorrow", "in an hour", "when I'm back"): not now
+_TIME_TO_COME = (rf"(?:later|tomorrow|tonight|next{W}(?:week|month|time)|in{W}(?:an?|a{W}few|\d{{1,3}}|one|two|five|ten)"
+                 rf"{W}(?:minutes?|mins?|hours?|hrs?|days?|bit|while)|in{W}a{W}(?:bit|while|sec|moment|minute)"
+                 rf"|(?:when|once|after){W}(?:i|we)(?:'m|'ve|{W}am|{W}get|{W}have|{W}come|{W}got|{W}check|{W}talk)(?:{W}[\w']+){{0,3}})")
+# ... or a go-ahead for then ("Do it tomorrow", "Send it later", "Go ahead next week")
 _LATER = re.compile(
-    rf"^\W{{0,8}}(?:(?:but|only|maybe|just|yes|sure|ok|okay){W})?(?:later|tomorrow|tonight|next{W}week|in{W}(?:an?|a{W}few|\d{{1,3}}|one|two|five|ten)"
-    rf"{W}(?:minutes?|mins?|hours?|hrs?|days?|bit|while)|in{W}a{W}(?:bit|while|sec|moment|minute)"
-    rf"|(?:when|once|after){W}(?:i|we)(?:'m|'ve|{W}am|{W}get|{W}have|{W}come|{W}got|{W}check|{W}talk)(?:{W}[\w']+){{0,3}})"
+    rf"^\W{{0,8}}(?:(?:but|only|maybe|just|yes|sure|ok|okay){W})?"
+    rf"(?:(?:please{W})?(?:do|go{W}ahead|proceed|send|process|refund|cancel|issue|put|book|change|apply|run|submit|make|try)"
+    rf"(?:{W}(?:it|that|this|them|ahead|through|with{W}it|the{W}[\w-]+)){{0,2}}{W})?{_TIME_TO_COME}"
     rf"(?:{W}(?:though|please|then|maybe|ok|okay|instead))?\W{{0,8}}$", re.IGNORECASE)
 _DEFER = re.compile(
     rf"(?<![\w'])(?:let{W}me{W}(?:\w+{W})?(?:check|ask|talk|speak|call|look|think|confirm|verify|see|find|discuss|consult|sleep)"

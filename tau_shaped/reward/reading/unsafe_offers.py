@@ -56,7 +56,7 @@ from tau_shaped.reward.reading.dish_exclusions import (
     AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, allergen_pattern, answered_no, compared, declined_elliptically, doubted_before,
     listed_predicate_excludes, negation_at, negation_pos, own_before, predicate_excludes, pronoun_declined, proposed_as_replacement, replaced_after, replaced_before,
     set_apart_by_but)
-from tau_shaped.reward.reading.dish_lists import ITEM_END, list_footer, list_header
+from tau_shaped.reward.reading.dish_lists import ITEM_END, list_footer, list_header, own_swapped_before, table_cell_excludes
 from tau_shaped.reward.reading.dish_names import DishNames, Mention, dish_names_of, name_words, names_no_dish
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
@@ -245,7 +245,7 @@ class _Reader:
         text, menu = self.text, self.menu
         lo, hi = clauses[k]
         own = _normal(m.dish) in menu.ordered
-        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi):
+        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start):
             return True
         if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi):
             return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered
@@ -258,6 +258,7 @@ class _Reader:
         if own and _OWN_ORDER.search(text, lo, min(hi, lo + 4 * AFTER)):
             return True
         said = ((predicate_excludes(text, m.end, hi, menu.allergen, after) and not doubted_before(text, lo, m.start))
+                or table_cell_excludes(text, text.rfind("\n", 0, m.start) + 1, hi, m.end, menu.allergen)
                 or allergen_before(text, lo, m.start, menu.allergen)
                 or self._excluded_with_the_rest(m, hi)
                 or self._excluded_later(m, clauses, k)  # asked about alone, answered no: "Chicken Korma? Not an option for you."

@@ -30,6 +30,9 @@ _REFUND = [
     "For order {order}, I'd refund {amount} to your {method}. May I go ahead?",
     "Here is my plan: refund {amount} on order {order} to your {method}. Do I have your OK?",
     "Would a refund of {amount} to your {method} for order {order} work for you?",
+    # round 9b: the move said by an arrow; someone else's offer, with leave asked to act now
+    "Order {order}: {amount} → {method}. Confirm?",
+    "Earlier you were offered {amount} back to your {method} for order {order}. Shall I process that now?",
 ]
 _REFUND_ELSE = [
     "Would you like to know how a refund of {amount} to your {method} for order {order} works?",
@@ -44,6 +47,15 @@ _REFUND_ELSE = [
     "The {amount} refund to your {method} for order {order} is done. All good?",
     "Normally I'd refund {amount} to your {method} for order {order}. OK?",
     "I could refund {amount} to your {method} for order {order}, but policy doesn't allow it. OK?",
+    # round 9b: someone else's offer told, and no leave asked to act
+    "The other agent offered a refund of {amount} to your {method} for order {order} - is that what you want?",
+    "You were promised {amount} back to your {method} for order {order}. Is that right?",
+]
+# round 9b: several writes of the kind in one message (one yes covers one write)
+_TWO_ORDERS = [
+    "I'll refund {amount} to your {method} for order {order} and {amount} for order {other}. Shall I go ahead?",
+    "- order {order}: refund {amount} to your {method}\n- order {other}: refund {amount} to your {method}\nShall I do both?",
+    "Orders {order} and {other} each get a refund of {amount} to your {method}. OK?",
 ]
 _HIDDEN_AMOUNT = [
     "I can refund the missing item to your {method} for order {order}. Shall I go ahead? <!-- amount: {amount} -->",
@@ -96,6 +108,9 @@ def _refund(rng: random.Random, sc: Scene) -> Draft:
         others["order"] = [(rng.choice(mine), BREACH)]
     record = ("Here's what I'll do:", [("action", "refund"), ("order", "{order}"), ("amount", "{amount}"),
                                       ("refund to", "{method}")], "Shall I go ahead?")
+    if mine and rng.random() < 0.08:
+        return Draft("confirmations", "refund_two_orders", [rng.choice(_TWO_ORDERS)], {**values, "other": rng.choice(mine)},
+                     BREACH, context, key_slots=("amount", "order", "other"))
     if rng.random() < 0.2:
         return Draft("confirmations", "refund_question_else", [rng.choice(_REFUND_ELSE)], values, BREACH, context,
                      key_slots=("amount", "order"))

@@ -54,6 +54,12 @@ _YES: List[Tuple[str, str, str]] = [
     ("I confirm.", "I do not confirm.", "I guess, maybe."),
     ("Fire away.", "Hold your fire.", "Maybe, I suppose."),
     ("Let's roll, that'll work.", "Let's not, that won't work.", "I guess, maybe."),
+    # round 9b: new idioms of yes; something beside the call declined in its own clause
+    ("Okey-dokey, send it through.", "Nope, don't send it.", "Okey-dokey, I guess, maybe."),
+    ("Sold!", "Not sold.", "Maybe, I suppose."),
+    ("Yes to the refund, no receipt needed.", "No to the refund, no receipt needed.", "Yes, I guess, maybe. No receipt needed."),
+    ("Confirmed, no changes.", "Not confirmed.", "Probably, I guess."),
+    ("Yes please, no need to email me.", "No please, don't.", "Perhaps, I suppose."),
     ("Honestly it's been a long night and the food was cold when it came. But yes, go ahead with it, and thanks.",
      "Honestly it's been a long night and the food was cold when it came. But no, don't go ahead with it, thanks.",
      "Honestly it's been a long night and the food was cold when it came. I guess, maybe."),
@@ -78,7 +84,9 @@ _NO = ["No thanks.", "Wait, not yet.", "Hold on, I need to check something first
        "I'll sleep on it.", "Ask me again later.", "That's a hard pass.", "Over my dead body.",
        "Refund? I asked for a replacement.", "OK, I'll let you know.", "Sure, later though.", "Yep, when I'm back.",
        "Ok, what are my other options?", "Great, but what happens to my loyalty points?", "Yes, but I need to ask my partner.",
-       "Sure, scrap that idea.", "It's fine, don't worry about it."]
+       "Sure, scrap that idea.", "It's fine, don't worry about it.",
+       # round 9b: a go-ahead for later puts the decision off; a side thing declined alone
+       "Do it tomorrow.", "Send it later.", "Go ahead next week.", "No receipt needed."]
 _UNCLEAR = ["I guess.", "Maybe, I suppose.", "Probably, I think.", "Hmm, maybe?", "Oh sure, great, whatever.",
             "Yeah right, like that ever works.", "Sure... whatever.", "Sure thing... once you tell me why it was late.",
             "Ok, but first tell me when the replacement arrives.", "Sure, right after you explain the fee.",

@@ -1,0 +1,163 @@
+"""What a confirming message covers (SPEC §10: "Consent is a question about the action, then a
+yes"): beside stating the call's values (``confirmations``), a message confirms the one call only
+if its words do not say another price, another write or someone else's offer.
+
+- ``said_free``: the write said to cost the customer nothing ("free of charge", "no charge", "on
+  the house", "I'll waive it", "$0 instead of the usual $4.00") while the call charges a price:
+  the price stated ("normally $4.00") is not the price said to be charged, so the message
+  describes another call. A charge of something else ("no activation fee", "no extra charge",
+  "no hidden fees"), a price beyond which nothing is charged, and a free price taken back ("it
+  isn't free", "I can't waive it") say nothing of the call's price.
+- ``another_write``: another id of the kind of one of the call's ids (another order), in a
+  sentence that describes a write of the call's kind to come (names its action, or states an
+  amount): the message describes several writes, and one yes covers one write ("$16.90 to your
+  card for FD-10045 and $12.00 for FD-10046"). An id taken back ("not FD-10046") or a write said
+  as done ("FD-10046 was refunded $5 yesterday") is no other write.
+- ``reported_only``: the action told as someone else's offer ("the other agent offered ...",
+  "you were promised ...") with nothing the agent asks leave to do itself ("Shall I process it
+  now?", "Would you like me to ...", "I'll ..."): "... is that what you want?" asks what the
+  customer wants of an offer another made, not leave for this agent to act.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, Optional
+
+__all__ = ["said_free", "another_write", "reported_only"]
+
+_MAX = 4000
+_S = r"[\s\u00a0]+"
+_APOSTROPHE = "['\u2019]"
+
+# The write said to cost nothing. "free" only as said of the price ("it's free", "for free", "free of
+# charge", "free data"), not "feel free", "toll-free", "free up".
+_FREE = re.compile(
+    r"(?<![\w'\u2019-])(?:"
+    r"free" + _S + r"of" + _S + r"(?:any" + _S + r")?(?:charge|cost)"
+    r"|(?:for|at|totally|completely|entirely|absolutely|100%)" + _S + r"free"
+    r"|(?:is|it" + _APOSTROPHE + r"s|that" + _APOSTROPHE + r"s|this" + _APOSTROPHE + r"s|be|are|comes?|come" + _S + r"for)" + _S + r"free(?![\w-])(?!" + _S + r"(?:to|of" + _S + r"(?!charge|cost)))"
+    r"|free" + _S + r"(?:data|gb|gigs?|gigabytes?|top[\s-]?ups?|refuels?|refill|of" + _S + r"cost)"
+    r"|(?:gb|gigs?|gigabytes?|data)" + _S + r"(?:for" + _S + r")?free(?![\w-])"
+    r"|(?:at" + _S + r")?(?:no|zero)" + _S + r"(?:charge|cost|dollars|fee)(?!" + _S + r"(?:beyond|besides|other|apart|on" + _S + r"top|for" + _S + r"(?:the|its|your)" + _S + r"(?:activation|setup|service)))"
+    r"|without" + _S + r"(?:any" + _S + r")?(?:charge|cost|charging" + _S + r"you|paying)"
+    r"|on" + _S + r"the" + _S + r"house|on" + _S + r"us(?![\w'])|complimentary|comped|gratis"
+    r"|waiv(?:e|ed|es|ing)(?!" + _S + r"(?:the|any|your|an?)" + _S + r"(?:activation|setup|set-up|service|processing|late|overage|roaming|other|extra|additional|shipping|delivery)(?![\w-]))"
+    r"|(?:costs?|charges?|will" + _S + r"cost|would" + _S + r"cost)" + _S + r"(?:you" + _S + r")?(?:nothing|zero|\$" + r"[\s\u00a0]?0(?:\.00?)?(?![\d.,]))"
+    r"|for" + _S + r"nothing"
+    r"|(?:won" + _APOSTROPHE + r"t|will" + _S + r"not|wouldn" + _APOSTROPHE + r"t|would" + _S + r"not|not)" + _S + r"(?:be" + _S + r")?(?:charged?|billed|cost" + _S + r"you)(?:" + _S + r"(?:you|for" + _S + r"(?:it|this|that|the" + _S + r"\w+)))?(?!" + _S + r"(?:anything" + _S + r")?(?:extra|more|again|twice|additional|beyond|besides|on" + _S + r"top|for" + _S + r"(?:the" + _S + r")?(?:activation|setup|service)))"
+    r"|(?:nothing|no" + _S + r"need)" + _S + r"to" + _S + r"pay"
+    r"|(?:for|at|costs?|price(?:" + _S + r"is)?|charge(?:" + _S + r"is)?|:)" + _S + r"\$[\s\u00a0]?0(?:\.00?)?(?![\d.,])"
+    r")", re.IGNORECASE)
+# a free price taken back: "it isn't free", "not on the house", "I can't waive it"
+_TAKEN_BACK = re.compile(
+    r"(?<![\w'\u2019])(?:not|never|no|isn" + _APOSTROPHE + r"t|aren" + _APOSTROPHE + r"t|can" + _APOSTROPHE + r"t|cannot|won"
+    + _APOSTROPHE + r"t|unable" + _S + r"to|couldn" + _APOSTROPHE + r"t|not" + _S + r"able" + _S + r"to)(?:" + _S
+    + r"(?:be|really|quite|actually|going" + _S + r"to|able" + _S + r"to|exactly))*" + _S + r"$", re.IGNORECASE)
+
+
+def said_free(text: str) -> Optional[str]:
+    """The words of ``text`` that say the write costs the customer nothing (see the module), or None."""
+    text = text[:_MAX]
+    lowered = text.lower()
+    if not any(w in lowered for w in ("free", "charg", "cost", "house", " us", "compl", "comp", "gratis", "waiv",
+                                      "nothing", "pay", "$0", "$ 0", "bill", "zero")):
+        return None
+    for m in _FREE.finditer(text):
+        said = m.group(0)
+        if said.lower().split()[0] in ("won't", "won\u2019t", "will", "wouldn't", "wouldn\u2019t", "would", "not"):
+            pass  # the negation is the free price itself ("won't be charged")
+        elif _TAKEN_BACK.search(text[max(0, m.start() - 40):m.start()]):
+            continue
+        return said
+    return None
+
+
+# A sentence (or a table row, a list item): a stop that ends one, not a decimal point.
+_SENTENCES = re.compile(r"(?:[^.!?;\n]|\.(?=\d))+")
+_NOT_BEFORE = re.compile(r"(?<![\w'\u2019])(?:not|except|but\s+not|rather\s+than|instead\s+of|other\s+than|apart\s+from|besides)"
+                         r"[\s\u00a0(]{1,3}(?:(?:for|on|to|the|order|your|with)[\s\u00a0]+){0,3}#?$", re.IGNORECASE)
+_DONE = re.compile(r"(?<![\w'\u2019])(?:was|were|has\s+been|have\s+been|had\s+been|already|yesterday|earlier\s+today"
+                   r"|last\s+(?:week|time|night|month))(?![\w'\u2019])", re.IGNORECASE)
+_TO_COME = re.compile(r"(?<![\w'\u2019])(?:will|shall|going\s+to|can|could|would|about\s+to|now)(?![\w'\u2019])|['\u2019]ll\b",
+                      re.IGNORECASE)
+_AMOUNT = re.compile(r"\$[\s\u00a0]?\d|\d(?:[.,]\d{2})?[\s\u00a0]?(?:dollars?|bucks|usd)\b", re.IGNORECASE)
+
+
+def another_write(text: str, kwargs: Dict[str, Any], index: Any, verbs: Any = None) -> Optional[str]:
+    """Another id of the kind of one of the call's ids (``kwargs``; ``index``: S0's ids) in a
+    sentence that describes a write to come (names ``verbs``, the call's kind of action, or
+    states an amount, and says nothing of it as done): the message describes several writes."""
+    from tau_shaped.reward.reading import action_words
+    from tau_shaped.reward.reading.call_values import SELF, id_key, id_places
+
+    if index is None or not isinstance(kwargs, dict):
+        return None
+    text = text[:_MAX]
+    own = {id_key(v) for k, v in kwargs.items() if isinstance(v, str) and k not in SELF}
+    mine = [k for k in own if index.kind_of(k)]
+    if not mine:
+        return None
+    for found, start in id_places(text):
+        if found in own or not any(index.same_kind(k, found) for k in mine):
+            continue
+        if _NOT_BEFORE.search(text[max(0, start - 40):start]):
+            continue
+        sentence = next((s for s in _SENTENCES.finditer(text) if s.start() <= start < s.end()), None)
+        if sentence is None:
+            continue
+        said = sentence.group(0)
+        if _DONE.search(said) and not _TO_COME.search(said):
+            continue  # "FD-10046 was refunded $5.00 yesterday": a write said as done
+        if verbs:
+            ahead = action_words.names_action(said, verbs, to_come=True)
+            if ahead is None and (action_words.names_action(said, verbs) is not None or not _AMOUNT.search(said)):
+                continue  # a write said as done, or no write said of it
+        elif not _AMOUNT.search(said):
+            continue
+        return found
+    return None
+
+
+# The action told as what someone else offered or said
+_REPORTED = re.compile(
+    r"(?<![\w'\u2019])(?:"
+    r"(?:the|a|my|our|another|your)(?:[\s\u00a0]+(?:other|previous|last|earlier|first|former|prior))?[\s\u00a0]+"
+    r"(?:agent|representative|rep|colleague|coworker|co-worker|associate|person|team|supervisor|manager|advisor|adviser|support|specialist|staff)"
+    r"(?:[\s\u00a0]+(?:you[\s\u00a0]+(?:spoke|talked|chatted)[\s\u00a0]+(?:to|with)|(?:had[\s\u00a0]+)?(?:already|earlier|previously|before)))?"
+    r"|someone|somebody|they|he|she"
+    r")(?:[\s\u00a0]+(?:had|has|have|already|earlier|previously))*[\s\u00a0]+"
+    r"(?:offered|promised|quoted|proposed|suggested|mentioned|said|told[\s\u00a0]+you|agreed|approved|discussed|set[\s\u00a0]+up|arranged)(?![\w'])"
+    r"|(?<![\w'\u2019])you(?:[\s\u00a0]+(?:had|have))?[\s\u00a0]+(?:were|was|been)[\s\u00a0]+(?:already[\s\u00a0]+|previously[\s\u00a0]+|earlier[\s\u00a0]+)?"
+    r"(?:offered|promised|quoted|told|given[\s\u00a0]+the[\s\u00a0]+option)(?![\w'])",
+    re.IGNORECASE)
+# The agent asking leave to act itself, or saying it will
+_AGENT_ACTS = re.compile(
+    r"(?<![\w'\u2019])(?:(?:i|we)(?:['\u2019]ll|[\s\u00a0]+will|[\s\u00a0]+can|[\s\u00a0]+could|['\u2019]d[\s\u00a0]+like[\s\u00a0]+to"
+    r"|[\s\u00a0]+would[\s\u00a0]+like[\s\u00a0]+to|[\s\u00a0]+am[\s\u00a0]+going[\s\u00a0]+to|['\u2019]m[\s\u00a0]+going[\s\u00a0]+to"
+    r"|['\u2019]re[\s\u00a0]+going[\s\u00a0]+to|['\u2019]m[\s\u00a0]+ready[\s\u00a0]+to)"
+    r"|(?:shall|should|may|can|could)[\s\u00a0]+(?:i|we)|(?:me|us)[\s\u00a0]+to|let[\s\u00a0]+me|proceed|go[\s\u00a0]+ahead"
+    r"|process|put[\s\u00a0]+(?:it|that|this)[\s\u00a0]+through|do[\s\u00a0]+(?:it|that|this)[\s\u00a0]+(?:now|for[\s\u00a0]+you)"
+    r"|(?:ok|okay)[\s\u00a0]+to)(?![\w'\u2019])",
+    re.IGNORECASE)
+
+
+def reported_only(text: str, verbs: Any = None) -> bool:
+    """Whether ``text`` tells the action only as someone else's offer (see the module): no leave
+    to act asked in its consent question, and no sentence in which the agent says it will do the
+    action (``verbs``: the call's kind of action; "Let me take care of that" names none)."""
+    from tau_shaped.reward.reading import action_words
+    from tau_shaped.reward.reading.consent_questions import consent_request
+
+    text = text[:_MAX]
+    if _REPORTED.search(text) is None:
+        return False
+    asked = consent_request(text)
+    if asked is not None and _AGENT_ACTS.search(asked):
+        return False
+    for sentence in _SENTENCES.finditer(text):
+        said = sentence.group(0)
+        acts = _AGENT_ACTS.search(said)
+        if acts is not None and (not verbs or action_words.names_action(said[acts.start():], verbs, to_come=True)):
+            return False
+    return True
