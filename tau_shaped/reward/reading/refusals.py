@@ -61,7 +61,10 @@ _PARTS = [
     rf"|isn{_A}?t{_SP}able{_SP}to|(?:is|are){_SP}not{_SP}going{_SP}to|isn{_A}?t{_SP}going{_SP}to){_SP}be{_SP}"
     rf"(?:cancell?ed|changed|modified|refunded|processed|upgraded|booked|done|issued|made|returned|exchanged|applied|granted"
     rf"|offered|added|approved|compensated|fulfill?ed|honou?red|accommodated|completed|arranged|authori[sz]ed|executed"
-    rf"|performed|handled|accepted|allowed|permitted|waived|reimbursed|credited|rebooked|moved|transferred|met|supported)\b",
+    rf"|performed|handled|accepted|allowed|permitted|waived|reimbursed|credited|rebooked|moved|transferred|met|supported"
+    # round 9 (whole episodes): "a bookshelf can't be swapped for a camera", "the order cannot be altered"
+    rf"|swapped|switched|replaced|substituted|altered|amended|adjusted|reversed|undone|redeemed|reinstated|downgraded"
+    rf"|removed|traded|updated|edited|restored)\b",
     rf"\b(?:not|isn{_A}?t|aren{_A}?t|wasn{_A}?t){_SP}(?:going{_SP}to{_SP}be{_SP})?(?:possible|doable|feasible|allowed|permitted)\b",
     rf"\b(?:not|isn{_A}?t){_SP}something{_SP}(?:that{_SP})?(?:can|could){_SP}be{_SP}(?:done|made|changed|arranged|offered|allowed|processed)\b",
     rf"\b(?:I{_A}m|I{_SP}am|we{_A}re|we{_SP}are){_SP}not{_SP}going{_SP}to{_SP}be{_SP}able{_SP}to{_SP}{_NOT_ACT}",
@@ -155,7 +158,8 @@ _FOR_TROUBLE = re.compile(r"(?i)[ \t,]{0,3}(?:for|about|to{_SP}hear|to{_SP}keep|
 # clear agreement that the request will be done, with nothing negative in its clause
 _AGREES = re.compile(r"(?i)\b(?:sure|certainly|absolutely|of{_SP}course|happy{_SP}to|glad{_SP}to|I{_SP}can|we{_SP}can"
                      r"|I{_A}m{_SP}able{_SP}to|I{_SP}will{_SP}be{_SP}able|able{_SP}to{_SP}do|can{_SP}be|allows?|permits?"
-                     r"|is{_SP}permitted|is{_SP}allowed|is{_SP}possible|eligible|qualif(?:y|ies)|within{_SP}(?:our|the))\b"
+                     r"|is{_SP}permitted|is{_SP}allowed|is{_SP}possible|eligible|qualif(?:y|ies)|within{_SP}(?:our|the)"
+                     r"|approved|allowed{_SP}(?:by|under))\b"  # a verdict: "Approved: allowed by our policy"
                      .replace("{_SP}", _SP).replace("{_A}", _A))
 _NEGATIVE = re.compile(r"(?i)\bnot?\b|n['’]t\b|\bnever\b|\bcannot\b|\bunable\b|\bbut\b|\bexcept\b|\bunless\b")
 _CLAUSE = re.compile(r"[^.!?;\n]{1,2000}")
@@ -169,6 +173,14 @@ _UNDONE = re.compile(r"\b(?:no{_SP}reason(?:{_SP}why)?|not{_SP}that|never{_SP}sa
 def denial(text: str) -> Optional[str]:
     """The first phrase of ``text`` that denies the request, or None."""
     head = text[:20_000]
+    if "|" in head and "\n" in head:  # a table's verdict under its header ("| Request | Result |" over "| ... | Denied |")
+        from tau_shaped.reward.reading.money_claims import tables_as_lines
+
+        lines = tables_as_lines(head, headed=True)
+        if lines != head:
+            said = denial(lines)
+            if said is not None:
+                return said
     low = head.lower()
     m = _DENIAL.search(low)
     while m is not None and _UNDONE.search(low, max(0, m.start() - 40), m.start()):

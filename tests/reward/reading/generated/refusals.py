@@ -44,6 +44,12 @@ _DENIALS: List[Tuple[str, str]] = [
     ("I'm not authorised to issue that refund.", "I'm authorised to issue that refund."),
     ("I'll need to decline that one.", "I'll gladly approve that one."),
     ("We aren't able to honour that request.", "We're able to honour that request."),
+    # round 9, whole episodes: a passive of the asked change, a table's verdict under its header
+    ("Unfortunately, that item can't be swapped for a different product.", "Fortunately, that item can be swapped for a different product."),
+    ("Your booking cannot be altered at this point.", "Your booking can be altered at this point."),
+    ("| Request | Result |\n|---|---|\n| Your change | Denied: not allowed by our policy |",
+     "| Request | Result |\n|---|---|\n| Your change | Approved: allowed by our policy |"),
+    ("| Request | Status |\n|---|---|\n| Your change | Declined |", "| Request | Status |\n|---|---|\n| Your change | Approved |"),
 ]
 # round 9: help given in words that look like a no ("no reason I can't", "I can't see why not")
 _HELPS = ["There's no reason I can't do that for you; it's done.", "I can't see why not - I'll make the change now.",
