@@ -8,9 +8,8 @@ airline's policy takes a message to assert about money, whatever its layout (pro
   another) or ``price`` (neither: an item's or a fare's price). A currency marker makes a number an amount ("$54.04",
   "54.04 USD", "1,385 dollars"); so does a money key in a list or JSON (``total: 1385``, ``"refund_amount": 54.04``).
   Value: (kind, amount).
-- ``refund_method``: where a refund is said to go: "the refund goes to your gift card", "refunded to the original
-  payment method", "back to your Visa ending 1234", ``refund_to: paypal`` (value: ``gift_card``, ``credit_card``,
-  ``paypal``, ``original`` or ``certificate``).
+- ``refund_method``: where a refund is said to go: "the refund goes to your gift card", "-> your PayPal", "back to your
+  Visa ending 1234", ``refund_to: paypal`` (value: ``gift_card``, ``credit_card``, ``paypal``, ``original``, ``certificate``).
 - ``refund_timing``: when a refund is said to arrive, in a clause about a refund: at once ("immediately", "instantly",
   "right away": ``immediate``), within hours or a day (``hours``), or ``days:N-M`` ("5 to 7 business days", "within 3
   days": ``days:3-3``); value: (method said in the clause or "", when). At most 64 claims a message are read.
@@ -78,7 +77,8 @@ _METHODS = (
 )
 _METHOD = re.compile("|".join(f"(?P<{k}>{p})" for k, p in _METHODS), re.IGNORECASE)
 _TOWARD = re.compile(
-    r"\b(?:to|into|onto|on|via|through|back to|goes to|go to|sent to|credited to|refunded to|returned to|as)[ \t]{1,3}"
+    r"(?:\b(?:to|into|onto|on|via|through|back to|goes to|go to|sent to|credited to|refunded to|returned to|as)[ \t]{1,3}"
+    r"|(?:-{1,2}>|=>|[→⇒⟶➔➜])[ \t]{0,3})"  # an arrow: "refund $5 -> your gift card"
     r"(?:(?:your|the|my|a|an|its|their)[ \t]{1,3})?(?:(?:existing|saved|original|same|)[ \t]{0,3})?$|"
     r"(?:refund\w*|destination|method|refund_to|refund method|to)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?$",
     re.IGNORECASE,

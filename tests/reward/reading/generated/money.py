@@ -28,6 +28,8 @@ _SAID = [
     "The cancellation of {order} went through; {amount} is being returned to your {method} {timing}.",
     # an option written "none" beside the money is a value, not a negation (option_values)
     "Cancelled {order} (the chair with armrest: none, high-back); {amount} goes back to your {method} {timing}.",
+    # a refund's method given with an arrow
+    "Order {order}: cancelled. Refund {amount} -> your {method} {timing}.",
 ]
 
 
