@@ -255,8 +255,8 @@ def _another_card(text: str, cards: Any) -> Optional[str]:
     brands = {b for b, _ in cards if b}
     ends = {e for _, e in cards if e}
     for v in reply_values.values_in(text):
-        if v.negated:
-            continue
+        if v.negated or _REPLACED.match(text, _VALUE_WORD.match(text, v.start).end()):
+            continue  # "not the Visa", "Mastercard → Visa": the card replaced is not the call's
         if v.kind == "card_brand" and brands and v.key not in brands:
             return str(v.key)
         if v.kind == "card_end" and v.key not in ends:
@@ -264,6 +264,8 @@ def _another_card(text: str, cards: Any) -> Optional[str]:
     return None
 
 
+_VALUE_WORD = re.compile(r"[\w]*(?:[ \t]+express)?")
+_REPLACED = re.compile(r"[ \t]*(?:\([^()\n]{0,20}\)[ \t]*)?(?:→|->|=>|➜|⟶|⇒|➡)")
 _PARENT_KEYS = (("orders", "order_id"), ("reservations", "reservation_id"))
 _OWNER_KEYS = (("customers", "customer_id"), ("users", "user_id"))
 _METHOD_ARGS = ("method", "payment_method_id", "payment_id", "new_payment_method_id", "refund_method")

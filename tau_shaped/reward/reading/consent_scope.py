@@ -13,8 +13,8 @@ if its words do not say another price, another write or someone else's offer.
   amount): the message describes several writes, and one yes covers one write ("$16.90 to your
   card for FD-10045 and $12.00 for FD-10046"). An id taken back ("not FD-10046") or a write said
   as done ("FD-10046 was refunded $5 yesterday") is no other write.
-- ``reported_only``: the action told as someone else's offer ("the other agent offered ...",
-  "you were promised ...") with nothing the agent asks leave to do itself ("Shall I process it
+- ``reported_only``: the action told as someone else's offer or deed ("the other agent offered
+  ...", "you were promised ...", "the previous agent switched ...") with nothing the agent asks leave to do itself ("Shall I process it
   now?", "Would you like me to ...", "I'll ..."): "... is that what you want?" asks what the
   customer wants of an offer another made, not leave for this agent to act.
 """
@@ -119,17 +119,19 @@ def another_write(text: str, kwargs: Dict[str, Any], index: Any, verbs: Any = No
     return None
 
 
-# The action told as what someone else offered or said
+# The action told as what someone else offered, said or did: another agent (any past verb), a
+# pronoun or "someone" (a verb of offering), or the customer told it ("you were promised")
+_OFFERED = (r"(?:offered|promised|quoted|proposed|suggested|mentioned|said|told[\s\u00a0]+you|agreed|approved|discussed"
+            r"|set[\s\u00a0]+up|arranged)")
 _REPORTED = re.compile(
     r"(?<![\w'\u2019])(?:"
     r"(?:the|a|my|our|another|your)(?:[\s\u00a0]+(?:other|previous|last|earlier|first|former|prior))?[\s\u00a0]+"
     r"(?:agent|representative|rep|colleague|coworker|co-worker|associate|person|team|supervisor|manager|advisor|adviser|support|specialist|staff)"
-    r"(?:[\s\u00a0]+(?:you[\s\u00a0]+(?:spoke|talked|chatted)[\s\u00a0]+(?:to|with)|(?:had[\s\u00a0]+)?(?:already|earlier|previously|before)))?"
-    r"|someone|somebody|they|he|she"
-    r")(?:[\s\u00a0]+(?:had|has|have|already|earlier|previously))*[\s\u00a0]+"
-    r"(?:offered|promised|quoted|proposed|suggested|mentioned|said|told[\s\u00a0]+you|agreed|approved|discussed|set[\s\u00a0]+up|arranged)(?![\w'])"
-    r"|(?<![\w'\u2019])you(?:[\s\u00a0]+(?:had|have))?[\s\u00a0]+(?:were|was|been)[\s\u00a0]+(?:already[\s\u00a0]+|previously[\s\u00a0]+|earlier[\s\u00a0]+)?"
-    r"(?:offered|promised|quoted|told|given[\s\u00a0]+the[\s\u00a0]+option)(?![\w'])",
+    r"(?:[\s\u00a0]+(?:you[\s\u00a0]+(?:spoke|talked|chatted)[\s\u00a0]+(?:to|with)))?"
+    r"(?:[\s\u00a0]+(?:had|has|have|already|earlier|previously))*[\s\u00a0]+(?:" + _OFFERED + r"|put|sent|made|gave|set|[a-z]{2,16}ed)"
+    r"|(?:someone|somebody|they|he|she)(?:[\s\u00a0]+(?:had|has|have|already|earlier|previously))*[\s\u00a0]+" + _OFFERED +
+    r"|you(?:[\s\u00a0]+(?:had|have))?[\s\u00a0]+(?:were|was|been)[\s\u00a0]+(?:already[\s\u00a0]+|previously[\s\u00a0]+|earlier[\s\u00a0]+)?"
+    r"(?:offered|promised|quoted|told|given[\s\u00a0]+the[\s\u00a0]+option))(?![\w'])",
     re.IGNORECASE)
 # The agent asking leave to act itself, or saying it will
 _AGENT_ACTS = re.compile(
@@ -142,6 +144,12 @@ _AGENT_ACTS = re.compile(
     re.IGNORECASE)
 
 
+def _sentence_from(text: str, start: int) -> str:
+    """``text`` from ``start`` to the end of its sentence."""
+    found = _SENTENCES.match(text, start)
+    return found.group(0) if found is not None else ""
+
+
 def reported_only(text: str, verbs: Any = None) -> bool:
     """Whether ``text`` tells the action only as someone else's offer (see the module): no leave
     to act asked in its consent question, and no sentence in which the agent says it will do the
@@ -150,8 +158,9 @@ def reported_only(text: str, verbs: Any = None) -> bool:
     from tau_shaped.reward.reading.consent_questions import consent_request
 
     text = text[:_MAX]
-    if _REPORTED.search(text) is None:
-        return False
+    if not any(verbs is None or action_words.names_action(_sentence_from(text, m.start()), verbs) is not None
+               for m in _REPORTED.finditer(text)):
+        return False  # no one else's offer of the action told ("The other agent looked into it.")
     asked = consent_request(text)
     if asked is not None and _AGENT_ACTS.search(asked):
         return False

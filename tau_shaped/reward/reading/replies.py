@@ -71,8 +71,13 @@ _POLAR_YES = re.compile(words(
     "sure thing", "yes please", "oui", "mm-hmm", "mm hmm", "mhm", "mhmm", "uh-huh", "uh huh", "yes ma'am",
     "yes sir", "yessir", "you bet", "you betcha", "yes indeed", "right on", "aye", "aye aye",
 ), re.IGNORECASE)
+# The call told to go through, said of "it" and closing its clause ("Send it", "Put it through now",
+# "Process it please"); "Send it back to the restaurant", "send it to me in writing" say more
+_PUT_IT_THROUGH = (r"|(?<![\w'])(?:send|process|submit|book|ship|run|put|push)[\s\u200b]+it(?:[\s\u200b]+(?:through|over|off|in))?"
+                   r"(?=[\s\u200b]*(?:(?:now|please|then|already|right[\s\u200b]+away|asap|thanks|thank[\s\u200b]+you)[\s\u200b]*)?"
+                   r"(?:[.!,;\n]|$))")
 # A go-ahead whatever the question's polarity.
-_GO_AHEAD = re.compile(words(
+_GO_AHEAD = re.compile("(?:" + words(
     "ok", "okay", "k", "alright", "all right", "go ahead", "go for it", "please do", "do it", "do that", "proceed",
     "please proceed", "confirm", "confirmed", "i confirm", "all good", "that's good", "fine", "sounds good",
     "sounds great", "sounds right", "agreed", "i agree", "agree", "accept", "i accept", "approved", "i approve",
@@ -89,17 +94,14 @@ _GO_AHEAD = re.compile(words(
     "sounds fair", "fair enough", "that'll do", "that will do", "make it happen", "sure thing", "you got it",
     "let's roll", "fire away", "i'm down", "i'm down for that", "that'll work", "that will work", "go go go",
     "knock yourself out", "done deal", "let's go", "hit it",
-    # the thing done or sold to the customer, said of "it": "Send it", "Put it through", "Sold!"
-    "send it", "send it through", "send it over", "send it off", "put it through", "push it through", "process it",
-    "run it", "submit it", "book it", "lock it in", "ship it", "sold", "i'm sold", "consider it sold",
-), re.IGNORECASE)
+    "sold", "i'm sold", "consider it sold", "lock it in",
+) + _PUT_IT_THROUGH + ")", re.IGNORECASE)
 # A go-ahead that tells the agent to act: it settles a hedge ("I guess, go ahead").
-_DIRECTIVE = re.compile(words(
+_DIRECTIVE = re.compile("(?:" + _PUT_IT_THROUGH[1:] + "|" + words(
     "go ahead", "go for it", "please do", "do it", "do that", "proceed", "please proceed", "let's do it",
     "let's do that", "make it so", "by all means", "go on", "i confirm", "i approve", "i authorize", "you can",
     "you may", "be my guest", "carry on", "permission granted", "go right ahead", "go on ahead",
-    "send it", "send it through", "put it through", "push it through", "process it", "submit it",
-), re.IGNORECASE)
+) + ")", re.IGNORECASE)
 _CONCEDING = re.compile(
     rf"^\W{{0,8}}{words('but', 'anyway', 'still', 'regardless', 'that said', 'nevertheless', 'however', 'even so')}"
     rf"\W{{1,4}}(?:please\W{{1,4}})?{_DIRECTIVE.pattern}", re.IGNORECASE)
