@@ -134,6 +134,7 @@ class MoneyChecker:
         self.groups: List[List[float]] = []
         self.agent_steps = [s.index for s in steps if s.agent_text is not None]
         self._claims: List[MoneyClaim] = []
+        self._text = ""
         self._stated_cache: Tuple[Any, bool] = (None, False)
 
     def _later_moves(self, index: int) -> List[Tuple[int, Dict[str, Any]]]:
@@ -222,6 +223,7 @@ class MoneyChecker:
         (False, evidence) when one cannot be settled (undetermined)."""
         doubt: Optional[Tuple[bool, str]] = None
         self._claims = money_claims(text)
+        self._text = text
         for c in self._claims:
             if c.kind not in self.kinds:
                 continue
@@ -301,13 +303,24 @@ class MoneyChecker:
     # --- refund method and timing ----------------------------------------------------------
 
     def _next_refund(self, index: int) -> Optional[Dict[str, Any]]:
-        """The refund a message speaks of: the next refunding write, else the one it reports
-        (made since the agent's previous message)."""
-        later = next((f for _, f in self._later_moves(index) if f.get("refunded")), None)
-        if later is not None:
-            return later
+        """The refund a message speaks of: a refunding write on a record it names (to come, else
+        just made), else the next one when it comes before the agent's next message (the write it
+        confirms), else the one it reports (made since the agent's previous message), else the
+        next one. A report of the first of several refunds is judged by that refund, not the next."""
+        upper = self._text.upper()
         prev = max((i for i in self.agent_steps if i < index), default=-1)
-        return next((f for i, f in reversed(self.moves) if prev < i < index and f.get("refunded")), None)
+        later = [(i, f) for i, f in self._later_moves(index) if f.get("refunded")]
+        done = [f for i, f in reversed(self.moves) if prev < i < index and f.get("refunded")]
+        named = [f for _, f in later] + done
+        named = [f for f in named if isinstance(f.get("record"), str) and f["record"].upper().lstrip("#") in upper]
+        if named:
+            return named[0]
+        nxt = next((i for i in self.agent_steps if i > index), None)
+        if later and (nxt is None or later[0][0] < nxt):
+            return later[0][1]
+        if done:
+            return done[0]
+        return later[0][1] if later else None
 
     def _refund_method(self, index: int, c: MoneyClaim) -> Optional[Tuple[bool, str]]:
         write = self._next_refund(index)
