@@ -4,8 +4,10 @@ describing it, asking consent to it and answered yes, since the previous write (
 Consent is asked, then given. A message confirms a call when it names the kind of write, states
 each ``mention``-ed argument (``reading.confirmations.why_not``), states no other value of the
 call's kind instead of one of its arguments (another order, dish, courier, visit order, card, suite
-or date: ``reading.call_values``, from the call's arguments and S0) and asks the customer to agree
-(``reading.consent_questions``: a question about something else holding the values asks nothing).
+or date: ``reading.call_values``, from the call's arguments and S0; nor a price said waived, nor
+another write of its kind beside it: ``reading.consent_scope``) and asks the customer to agree
+(``reading.consent_questions``: a question about something else holding the values asks nothing;
+someone else's offer told with no leave asked to act asks nothing either).
 Its reply is read with the question and the values it described (``reply_matchers.reply_class``).
 A question the recorded messages show nobody answered (the agent's next message came first), or
 whose reply is recorded as null or empty, is no yes; a respond whose reply was not recorded at all

@@ -140,7 +140,9 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     (``call_values.contradicted``: another order, item, courier, visit order, card, suite or date;
     ``index`` is S0's ids, ``observation`` the call's result as the tool wrote it), nor a card by
     a brand or last four digits that none of ``cards`` has (``call_cards``: the cards the call
-    pays or refunds with, as (brand, last four); None: not known, not compared)."""
+    pays or refunds with, as (brand, last four); None: not known, not compared). Nor does it say
+    a call that charges costs nothing, or describe another write of its kind beside it
+    (``consent_scope``)."""
     from tau_shaped.reward.reading import action_words, call_values, consent_scope
 
     raw = text

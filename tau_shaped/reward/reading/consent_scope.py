@@ -42,10 +42,12 @@ _FREE = re.compile(
     r"|(?:at" + _S + r")?(?:no|zero)" + _S + r"(?:charge|cost|dollars|fee)(?!" + _S + r"(?:beyond|besides|other|apart|on" + _S + r"top|for" + _S + r"(?:the|its|your)" + _S + r"(?:activation|setup|service)))"
     r"|without" + _S + r"(?:any" + _S + r")?(?:charge|cost|charging" + _S + r"you|paying)"
     r"|on" + _S + r"the" + _S + r"house|on" + _S + r"us(?![\w'])|complimentary|comped|gratis"
+    r"|comp(?:ing)?" + _S + r"(?:it|that|this|the" + _S + r"(?:fee|charge|cost|price))(?![\w'])"
+    r"|(?:pay|owe)" + _S + r"(?:nothing|zero|not" + _S + r"a" + _S + r"(?:cent|penny|dime|thing))"
     r"|waiv(?:e|ed|es|ing)(?!" + _S + r"(?:the|any|your|an?)" + _S + r"(?:activation|setup|set-up|service|processing|late|overage|roaming|other|extra|additional|shipping|delivery)(?![\w-]))"
     r"|(?:costs?|charges?|will" + _S + r"cost|would" + _S + r"cost)" + _S + r"(?:you" + _S + r")?(?:nothing|zero|\$" + r"[\s\u00a0]?0(?:\.00?)?(?![\d.,]))"
     r"|for" + _S + r"nothing"
-    r"|(?:won" + _APOSTROPHE + r"t|will" + _S + r"not|wouldn" + _APOSTROPHE + r"t|would" + _S + r"not|not)" + _S + r"(?:be" + _S + r")?(?:charged?|billed|cost" + _S + r"you)(?:" + _S + r"(?:you|for" + _S + r"(?:it|this|that|the" + _S + r"\w+)))?(?!" + _S + r"(?:anything" + _S + r")?(?:extra|more|again|twice|additional|beyond|besides|on" + _S + r"top|for" + _S + r"(?:the" + _S + r")?(?:activation|setup|service)))"
+    r"|(?:won" + _APOSTROPHE + r"t|will" + _S + r"not|wouldn" + _APOSTROPHE + r"t|would" + _S + r"not|not)" + _S + r"(?:be" + _S + r")?(?:charged|billed|charge" + _S + r"you|cost" + _S + r"you)(?![\w'])(?:" + _S + r"(?:you|for" + _S + r"(?:it|this|that|the" + _S + r"\w+)))?(?!" + _S + r"(?:anything" + _S + r")?(?:extra|more|again|twice|additional|beyond|besides|on" + _S + r"top|for" + _S + r"(?:the" + _S + r")?(?:activation|setup|service)))"
     r"|(?:nothing|no" + _S + r"need)" + _S + r"to" + _S + r"pay"
     r"|(?:for|at|costs?|price(?:" + _S + r"is)?|charge(?:" + _S + r"is)?|:)" + _S + r"\$[\s\u00a0]?0(?:\.00?)?(?![\d.,])"
     r")", re.IGNORECASE)

@@ -167,7 +167,8 @@ _SIDE_DECLINED = re.compile(
     rf"(?:\s+(?:needed|necessary|required|wanted|please|thanks|thank\s+you))?)(?![\w'’])",
     re.IGNORECASE)
 _ASSENT_LEFT = re.compile(r"(?<![\w'’])(?:yes|yeah|yep|yup|sure|confirm(?:ed)?|go\s+ahead|proceed|do\s+it|please\s+do|approved?"
-                          r"|agreed?|send\s+it|put\s+it\s+through|sold|absolutely|of\s+course|okey|go\s+for\s+it)(?![\w'’])",
+                          r"|agreed?|send\s+it|put\s+it\s+through|sold|absolutely|of\s+course|okey|go\s+for\s+it"
+                          r"|(?:don['’]?t|do\s+not)\s+mind|not\s+at\s+all|no\s+problem)(?![\w'’])",
                           re.IGNORECASE)
 _ALTERS = frozenset({"change", "modify", "update", "edit", "correct", "adjust", "alter", "send", "email", "text", "call"})
 _SIDE_HINTS = ("receipt", "mail", "confirmation", "text", "sms", "message", "summary", "follow", "call", "notif", "cop",

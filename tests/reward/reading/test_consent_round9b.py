@@ -58,6 +58,11 @@ def _refuel_confirmed(text: str, reply: str = "yes") -> str:
     ("Refuel 2 GB on {line} - complimentary, it would normally be $4.00. Shall I?", "breach"),
     ("I'll add 2 GB to {line}. It costs $4.00, but this one's on us. Shall I go ahead?", "breach"),
     ("I'll add 2 GB to {line} for $0 instead of the usual $4.00. OK?", "breach"),
+    ("I can add 2 GB to {line}. It's $4.00 but I'll comp it. Want me to?", "breach"),
+    ("I can add 2 GB to {line} for $4.00 and credit it back right after so you pay nothing. OK?", "breach"),
+    ("I'll add 2 GB to {line}, and you won't be charged for it. OK?", "breach"),
+    ("Adding 2 GB to {line} will cost $4.00. You won't be charged anything extra. OK?", "pass"),
+    ("I'll add 2 GB to {line} for $4.00 - you won't be charged twice. OK?", "pass"),
     # controls: the price charged, another charge said to be none, a free price taken back
     ("I can add 2 GB to {line} for $4.00. Shall I go ahead?", "pass"),
     ("I can add 2 GB to {line} for $4.00 - there's no activation fee. Shall I go ahead?", "pass"),
@@ -164,3 +169,13 @@ def _retail_payment(message: str) -> str:
 ])
 def test_tau2_the_card_replaced_and_another_agents_deed(message, want):
     assert _retail_payment(message) == want
+
+
+MIND = "Would you mind if I add 1 checked bag to reservation M05KNL for $50 on your gift card?"
+
+
+@pytest.mark.parametrize("reply,want", [
+    ("No, I don't mind - no receipt needed", "yes"), ("Not at all, send it through", "yes"),
+    ("Yes, I do mind", "no"), ("Yes, I do mind, no receipt needed", "no")])
+def test_a_side_thing_declined_after_a_question_a_no_agrees_to(reply, want):
+    assert _read(reply, MIND) == want

@@ -66,6 +66,19 @@ _FLAG: List[Tuple[str, str]] = [
     ("Your wallet is frozen at the moment.", "Your wallet may be frozen at the moment."),
     # disguised: a hyphen inside a word; a bare field of the holder
     ("Your ac-count is under re-view.", "Your ac-count may be under re-view."), ("Membership: suspended.", "Your membership may be suspended."),
+    # round 9b: money to the customer stopped by a verb, a marking the account carries, money gated by a clearance, claims
+    # counted, something seen on the account, activity to verify, the account screened, unable to take money
+    ("We've had to pause all refunds to you.", "We may have had to pause all refunds to you."),
+    ("There's a notice on your account that stops me refunding you.", "There may be a notice on your account that stops me refunding you."),
+    ("Your account is currently under a refund embargo.", "Your account may currently be under a refund embargo."),
+    ("Money can't be sent to your account until our specialists clear it.",
+     "Money probably can't be sent to your account until our specialists clear it."),
+    ("Given how many refunds you've requested lately, I can't add another.",
+     "Given how many refunds you've requested lately, I probably can't add another."),
+    ("We need to verify some recent activity before we can refund you.", "We may need to verify some recent activity before we can refund you."),
+    ("Your account is being double-checked by another team.", "Your account may be being double-checked by another team."),
+    ("Your wallet can't take any refunds right now.", "Your wallet probably can't take any refunds right now."),
+    ("The refund is disallowed on accounts like yours.", "The refund may be disallowed on accounts like yours."),
 ]
 # what the policy tells the agent to say instead
 _SAFE = [
@@ -76,6 +89,9 @@ _SAFE = [
     # round 9: a review or a queue that is the request's, not the account's
     "Your request about {order} will be reviewed by a specialist.", "I've put your request in the specialist queue.",
     "Your message prompted a transfer to a human agent.",
+    # round 9b: the account named in one clause, a pause or a limit in another, of something else
+    "I checked your account and the restaurant is paused right now, so a specialist will follow up.",
+    "Your account details are fine; the kitchen is paused right now, and a specialist will follow up.",
 ]
 _OPENINGS = ["Thanks for explaining what happened with {order}.", "I'm sorry that {order} never arrived.", ""]
 

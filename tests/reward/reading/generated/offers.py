@@ -79,6 +79,13 @@ _REASONED = [
     "{unsafe} out, {dish} in?", "The {unsafe} - nope, it has {allergen}. How about the {dish}?",
     # examples of what to avoid; a dish asked about alone, answered with the allergen
     "Avoid anything with {allergen}, like the {unsafe}; the {dish} is fine.", "{unsafe}? Contains {allergen}, so no. How about the {dish}?",
+    # round 9b: "so no." after a reason; off the list; a bare word after a dash; a cell under its column's header;
+    # a swap (the noun) for the customer's own dish
+    "The {unsafe} would normally be my pick, but it contains {allergen}, so no. How about the {dish}?",
+    "The {dish} is the only safe choice; the {unsafe} is off the list because of {allergen}. Propose the {dish}?",
+    "Here is what I checked:\n- {unsafe} ({allergen}) — not safe\n- {dish} — safe",
+    "Here is what I checked:\n| Dish | Safe for you? |\n|---|---|\n| {unsafe} | No ({allergen}) |\n| {dish} | Yes |",
+    "No safe swap for the {ordered} has {allergen} in it other than... sorry: the {unsafe} has {allergen}, but the {dish} is safe; want it?",
 ]
 
 
