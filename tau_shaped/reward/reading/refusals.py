@@ -108,7 +108,8 @@ _PARTS = [
     rf"\bnone{_SP}of{_SP}(?:[\w'-]+{_SP}){{0,6}}(?:is|are){_SP}(?:safe|suitable|available|possible)\b",
     rf"\bno{_SP}(?:refund|compensation|credit|cancellation|change|changes|substitution|replacement|reimbursement)s?{_SP}(?:is|are){_SP}(?:due|owed|available|possible|applicable|warranted|allowed|permitted)\b",
     rf"(?:^|[.!?:,\n][ \t]{{0,3}}|(?<![\w-])[-*•][ \t]{{1,3}})[*_]{{0,3}}(?:sorry,?{_SP})?(?:can{_A}?t|cannot|unable{_SP}to){_SP}{_NOT_ACT}",
-    r"[\"']?\b(?:status|decision|result|eligible|eligibility|allowed|possible|approved|can[ _]cancel|cancellable|refundable)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?"
+    r"[\"']?\b(?:status|decision|result|outcome|verdict|answer|response|eligible|eligibility|allowed|possible|approved|can[ _]cancel"
+    r"|cancellable|refundable)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?"
     rf"(?:denied|declined|rejected|refused|false|no|not{_SP}(?:eligible|allowed|possible)|ineligible)\b",
     # round 8 of issue 41: a no in idioms ("that's a no from me", "the answer has to be no", "no can do",
     # "my hands are tied", "off the table", "not in the cards", "not within my power"), a request turned
@@ -132,6 +133,9 @@ _PARTS = [
     rf"\b(?:change|changes|cancellation|refund|modification|upgrade|exchange|return)s?{_SP}(?:is|are|has{_SP}been|have{_SP}been){_SP}"
     rf"(?:blocked|barred|prohibited|forbidden|disallowed){_SP}(?:for|on|under|with)\b",
     rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade)(?:{_SP}status)?[ \t]{{0,2}}[-:=\u2013\u2014]{{0,2}}[ \t]{{0,2}}"
+    rf"(?:denied|declined|rejected|refused|not{_SP}approved)\b",
+    # round 9 (whole episodes): the request's key with its object, then the verdict: "Cancellation request for 3RK2T9: rejected"
+    rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade)\b[^:=\n]{{0,40}}[:=][ \t]{{0,3}}"
     rf"(?:denied|declined|rejected|refused|not{_SP}approved)\b",
 ]
 

@@ -16,10 +16,14 @@ DENIED = ["Unfortunately, a bookshelf can't be swapped for a camera; exchanges o
           "Your order can't be altered now.", "That item cannot be replaced.", "The bags can't be removed from the booking.",
           "| Request | Result |\n|---|---|\n| Exchange Bookshelf -> camera | Denied: exchanges must stay within the same product |",
           "| Request | Status |\n|---|---|\n| Cancel #W1 | Declined |",
-          "| Request | Eligible |\n|---|---|\n| Cancel PEP4E0 | No |"]
+          "| Request | Eligible |\n|---|---|\n| Cancel PEP4E0 | No |",
+          # a verdict's other keys, and the request's key with its object before the verdict
+          "| Request | Outcome |\n|---|---|\n| Add insurance to PEP4E0 | Declined |", "Verdict: denied.",
+          "Cancellation request for 3RK2T9: rejected."]
 NOT_DENIED = ["It can be swapped for a camera.", "You won't be charged anything.",
               "| Request | Status |\n|---|---|\n| Cancel #W1 | Approved |", "| Item | Status |\n|---|---|\n| Lamp | Delivered |",
-              "| Request | Decision |\n|---|---|\n| Refund | Yes |"]
+              "| Request | Decision |\n|---|---|\n| Refund | Yes |", "Outcome: approved", "Refund for 3RK2T9: approved",
+              "Change request for X: pending review, not rejected"]
 
 
 @pytest.mark.parametrize("text", DENIED)

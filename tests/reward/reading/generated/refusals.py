@@ -50,6 +50,8 @@ _DENIALS: List[Tuple[str, str]] = [
     ("| Request | Result |\n|---|---|\n| Your change | Denied: not allowed by our policy |",
      "| Request | Result |\n|---|---|\n| Your change | Approved: allowed by our policy |"),
     ("| Request | Status |\n|---|---|\n| Your change | Declined |", "| Request | Status |\n|---|---|\n| Your change | Approved |"),
+    ("| Request | Outcome |\n|---|---|\n| Your change | Declined |", "| Request | Outcome |\n|---|---|\n| Your change | Approved |"),
+    ("Change request for your booking: rejected.", "Change request for your booking: approved."),
 ]
 # round 9: help given in words that look like a no ("no reason I can't", "I can't see why not")
 _HELPS = ["There's no reason I can't do that for you; it's done.", "I can't see why not - I'll make the change now.",
