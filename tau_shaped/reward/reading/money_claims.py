@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
 from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked, question_answered
-from tau_shaped.reward.reading.option_values import option_nones_blanked
+from tau_shaped.reward.reading.option_values import item_return_only, option_nones_blanked
 from tau_shaped.reward.reading.done_money import done_kinds
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import stated_amounts
@@ -249,8 +249,8 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
         key = m.group("key")
         if not _KEY_IS_MONEY.search(key) or _KEY_NOT_MONEY.search(key):
             continue
-        if any(a <= m.start("n") < b for a, b in taken) or (m.start("n") and text[m.start("n") - 1] in "$€£"):
-            continue
+        if any(a <= m.start("n") < b for a, b in taken) or (m.start("n") and text[m.start("n") - 1] in "$€£") or _COUNT_AFTER.match(text, m.end("n")):
+            continue  # taken, or a count ("Refund timing: 5-7 business days")
         if negated(m.start("n"), value=True):
             continue
         lo, hi = clause_bounds(text, m.start())
@@ -366,7 +366,7 @@ def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
             break
         lo, hi = clause_bounds(text, m.start())
         clause = text[lo:hi].replace("_", " ")
-        if negated(m.start()) or not (_REFUND_CLAUSE.search(clause) or (
+        if negated(m.start()) or item_return_only(text, m.start()) or not (_REFUND_CLAUSE.search(clause) or (
                 _ARRIVES.search(clause) and _DESTINATION.search(clause) and not _CHARGE_CLAUSE.search(clause))):
             continue
         if m.group("imm"):

@@ -5,13 +5,19 @@ have ``armrest: none``, and a confirmation lists it ("Office Chair (leather, blu
 
 ``option_nones_blanked(text)``: ``text`` with each such "none" written as spaces (positions kept),
 for the readers that look for negations: a "none" that is an element of a parenthesised list, or
-the value of an option's key (a key that names no money: "Refund: none" stays a negation)."""
+the value of an option's key (a key that names no money: "Refund: none" stays a negation).
+
+``item_return_only(text, at)``: whether the part of a clause holding ``at`` (between commas,
+semicolons and "and") speaks of items going back, not money: "The items are being returned
+today", "Please ship the items back within 14 days", "You are returning the bottle today, and
+$45.13 goes back to your PayPal" (the "today" is the item's). A timing there is no refund's
+timing; a part that names money ("returned to your card", "refund", "$") is not such a part."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["option_nones_blanked"]
+__all__ = ["item_return_only", "option_nones_blanked"]
 
 # "none" as an element of a short parenthesised list: "(leather, none)", "(none, high-back)"
 _IN_LIST = re.compile(r"(?i)(?<=[(,])[ \t]{0,3}none[ \t]{0,3}(?=[,)])")
@@ -38,3 +44,16 @@ def option_nones_blanked(text: str) -> str:
         for i in range(start, m.end()):
             out[i] = " "
     return "".join(out)
+
+
+_PART_END = re.compile(r"[,;.!?\n]|[ \t]and[ \t]|[ \t]but[ \t]")
+_ITEM_RETURN = re.compile(r"(?i)\b(?:ship|send|sent|mail|post|drop|bring|brought|pack)\w{0,4}\b[^,;.\n]{0,40}?\bback\b"
+                          r"|\breturn(?:s|ed|ing)?\b(?![ \t]{1,3}(?:it[ \t]{1,3}|the[ \t]{1,3}money[ \t]{1,3})?to[ \t]{1,3}(?:you|your)\b)")
+_MONEY_WORD = re.compile(r"(?i)refund|reimburs|credit|money|funds|\$|dollar|amount|balance|payment|paypal|card|wallet|account")
+
+
+def item_return_only(text: str, at: int) -> bool:
+    lo = max((m.end() for m in _PART_END.finditer(text, max(0, at - 200), at)), default=max(0, at - 200))
+    m = _PART_END.search(text, at)
+    part = text[lo:m.start() if m else min(len(text), at + 200)]
+    return _ITEM_RETURN.search(part) is not None and _MONEY_WORD.search(part) is None

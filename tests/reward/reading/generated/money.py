@@ -30,6 +30,8 @@ _SAID = [
     "Cancelled {order} (the chair with armrest: none, high-back); {amount} goes back to your {method} {timing}.",
     # a refund's method given with an arrow
     "Order {order}: cancelled. Refund {amount} -> your {method} {timing}.",
+    # an items' timing beside the refund is no refund timing (option_values.item_return_only)
+    "Cancelled {order}, so nothing has to be shipped back within 30 days; {amount} goes back to your {method} {timing}.",
 ]
 
 
