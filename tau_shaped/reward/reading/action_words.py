@@ -211,19 +211,36 @@ _FILLERS = frozenset({"be", "able", "to", "going", "gonna", "really", "actually"
 _IDENTIFIER_UNDERSCORE = re.compile(r"_")
 
 
-# An amount moved by an arrow ("$16.90 → wallet", "2 GB -> L1002"): the amount added to what the
-# arrow points at, an action said in a sign
-_MOVED = re.compile(r"((?:(?:\$|usd|us\$)[ \t]?[0-9][0-9,]*(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?[ \t]?(?:gb|gigs?|gigabytes?|dollars?|usd|bucks|cents?)"
-                    r"(?:[ \t]+and[ \t]+[0-9]{1,2}[ \t]+cents?)?)"
-                    r"(?:[ \t]+(?:back|refund(?:ed)?|credit(?:ed)?))?)[ \t]*(?:→|->|=>|⟶|➜|➡️?|⇒)[ \t]*",
-                    re.IGNORECASE)
+# An amount moved by an arrow or a preposition of where it goes ("$16.90 → wallet", "2 GB -> L1002",
+# "$16.90 onto your card"): the amount added to where it points, an action said in a sign; not
+# after a word of money the customer pays ("charged $16.90 to your card", "Fee: $4 → card")
+_AMOUNT = (r"((?:(?:\$|usd|us\$)[ \t]?[0-9][0-9,]*(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?[ \t]?(?:gb|gigs?|gigabytes?|dollars?|usd|bucks|cents?)"
+           r"(?:[ \t]+and[ \t]+[0-9]{1,2}[ \t]+cents?)?|(?<![\w.-])[0-9]{1,4}\.[0-9]{2}(?![\w.]))"
+           r"(?:[ \t]+(?:back|refund(?:ed)?|credit(?:ed)?))?)")
+_MOVED = re.compile(_AMOUNT + r"(?:[ \t]*(?:→|->|=>|⟶|➜|➡️?|⇒)[ \t]*"
+                    r"|[ \t]+(?:back[ \t]+)?(?:to|onto|into)[ \t]+(?=(?:your|the|my)[ \t]))", re.IGNORECASE)
+_PAID = re.compile(r"(?<![\w])(?:charg\w*|paid|pay\w*|cost\w*|bill\w*|price\w*|total|fee\w*|owe\w*|spent|spend\w*)"
+                   r"(?:[^.!?;\n]{0,30})$", re.IGNORECASE)
+
+
+# what opens a clause an amount may start ("FD-10045: $16.90 → card", "| $16.90 → card |")
+_OPENS = re.compile(r"[.:;,!?\n|\u2014\u2013()\[\]{}*#>-][^A-Za-z.:;,!?\n|\u2014\u2013()\[\]{}*#>-]*$")
+
+
+def _moved(m: "re.Match[str]") -> str:
+    before = m.string[max(0, m.start() - 60):m.start()]
+    if _PAID.search(before) or not (_OPENS.search(before) or not before.strip()
+                                    or not any(c.isalpha() for c in before)):
+        return m.group(0)  # a charge, or an amount that a verb before it already moves ("I've refunded $16.90 to ...")
+    return m.group(1) + " added to "
 
 
 def confirmation_text(text: str) -> str:
     """An agent's message as a confirmation reads it: underscores as spaces, and an amount moved
-    by an arrow as added to where it points ("$16.90 → wallet": "$16.90 added to wallet")."""
+    by an arrow or a preposition as added to where it points ("$16.90 → wallet": "$16.90 added
+    to wallet")."""
     if "_" in text:
         text = _IDENTIFIER_UNDERSCORE.sub(" ", text)
-    if ">" in text or "→" in text or "⟶" in text or "➜" in text or "➡" in text or "⇒" in text:
-        text = _MOVED.sub(r"\1 added to ", text)
+    if any(c in text for c in ">→⟶➜➡⇒") or "to " in text.lower():
+        text = _MOVED.sub(_moved, text)
     return text

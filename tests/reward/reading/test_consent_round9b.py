@@ -110,6 +110,12 @@ def test_a_refuel_said_free_is_not_the_price_charged(text, want):
     ("FD-10045: $16.90 → your card. Confirm?", "pass"),
     ("FD-10045: refund $16.90 to card - OK?", "pass"),
     ("$16.90 → wallet for FD-10045. Confirm?", "breach"),
+    ("FD-10045 — $16.90 to your card, OK?", "pass"), ("FD-10045: $16.90 onto your card. Confirm?", "pass"),
+    ("Refund (FD-10045) ........ $16.90 → Mastercard. Confirm?", "pass"),
+    ("You were charged $16.90 to your card for FD-10045. OK?", "breach"),
+    ("FD-10045 fee: $16.90 → card. Confirm?", "breach"),
+    ("I've refunded $16.90 to your card for FD-10045. Is that OK?", "breach"),
+    ("I have refunded $16.90 to your card for FD-10045. OK?", "breach"),
     ("FD-10045: $16.90 for your card. Confirm?", "breach"),
 ])
 def test_the_message_describes_the_one_call(question, want):

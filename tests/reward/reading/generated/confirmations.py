@@ -32,6 +32,7 @@ _REFUND = [
     "Would a refund of {amount} to your {method} for order {order} work for you?",
     # round 9b: the move said by an arrow; someone else's offer, with leave asked to act now
     "Order {order}: {amount} → {method}. Confirm?",
+    "Order {order} — {amount} to your {method}, OK?",
     "Earlier you were offered {amount} back to your {method} for order {order}. Shall I process that now?",
 ]
 _REFUND_ELSE = [
