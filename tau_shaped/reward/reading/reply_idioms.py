@@ -193,8 +193,21 @@ def side_declined_out(reply: str, verbs: frozenset = frozenset()) -> str:
         return " "
 
     out = _SIDE_DECLINED.sub(side, reply)
-    # kept as said unless what is left says yes in so many words ("Thanks! No receipt needed." is none)
-    return out if out != reply and _ASSENT_LEFT.search(out) else reply
+    # kept as said unless what is left says yes in so many words, or tells the agent to do the
+    # question's own action ("Cancel #W1, no email needed"); "Thanks! No receipt needed." does neither
+    return out if out != reply and (_ASSENT_LEFT.search(out) or _tells_the_action(out, verbs)) else reply
+
+
+def _tells_the_action(text: str, verbs: frozenset) -> bool:
+    """Whether a clause of ``text`` opens with one of the question's verbs, not negated."""
+    from tau_shaped.reward.reading.reply_clauses import verbs_in
+
+    if not verbs or re.search(r"(?<![\w'’])(?:not|never|no)(?![\w'’])|n['’]t", text, re.IGNORECASE):
+        return False
+    return any(verbs_in(m.group(1)) & verbs for m in _CLAUSE_HEAD.finditer(text))
+
+
+_CLAUSE_HEAD = re.compile(r"(?:^|[,.;!\n])\W{0,4}(?:(?:ok|okay|alright|please|just)\W{1,3})*([a-z]{2,12})(?![\w'’])", re.IGNORECASE)
 
 
 def plain_answer(reply: str, mind: bool = False, verbs: frozenset = frozenset(), reasons: bool = False) -> str:

@@ -185,3 +185,14 @@ MIND = "Would you mind if I add 1 checked bag to reservation M05KNL for $50 on y
     ("Yes, I do mind", "no"), ("Yes, I do mind, no receipt needed", "no")])
 def test_a_side_thing_declined_after_a_question_a_no_agrees_to(reply, want):
     assert _read(reply, MIND) == want
+
+
+CANCEL_W = "To confirm: cancel pending order #W4923227, reason: no longer needed. Shall I proceed?"
+
+
+@pytest.mark.parametrize("reply,want", [
+    ("Okey-dokey, cancel #W4923227, no confirmation email needed.", "yes"), ("Cancel it, no receipt needed", "yes"),
+    ("Don't cancel it, no email needed", "no"), ("Cancel it tomorrow, no email needed", "no"),
+    ("Thanks! No receipt needed.", "no"), ("Great, thanks. No receipt needed.", "no")])
+def test_the_questions_own_verb_keeps_the_agreement_beside_a_side_thing_declined(reply, want):
+    assert _read(reply, CANCEL_W) == want

@@ -14,7 +14,8 @@ from tests.reward.reading.generated.draft import Draft
 from tests.reward.reading.generated.replies import _MIND, _NO, _THANKS, _UNCLEAR, _YES
 from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED
 
-_SAME = ["Yes, cancel {order}.", "Yes, that's the one: {order}.", "Sure, go ahead with {order}."]
+_SAME = ["Yes, cancel {order}.", "Yes, that's the one: {order}.", "Sure, go ahead with {order}.",
+         "Okey-dokey, cancel {order}, no confirmation email needed."]
 # a yes that restates the decision negatively (round 9): the thing taken away is not kept
 _RESTATED = [("Yes, cancel {order}, I won't keep it.", "No, don't cancel {order}, I'll keep it."),
              ("Go ahead with {order}, I'm not going to keep it.", "Hold on, I'd rather keep {order}."),
