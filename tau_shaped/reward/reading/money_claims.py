@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
 from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked, question_answered
-from tau_shaped.reward.reading.option_values import item_return_only, option_nones_blanked
+from tau_shaped.reward.reading.option_values import count_record, item_return_only, option_nones_blanked, refund_header, refund_record
 from tau_shaped.reward.reading.done_money import done_kinds
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import stated_amounts
@@ -80,7 +80,7 @@ _TOWARD = re.compile(
     r"(?:\b(?:to|into|onto|on|via|through|back to|goes to|go to|sent to|credited to|refunded to|returned to|as)[ \t]{1,3}"
     r"|(?:-{1,2}>|=>|[→⇒⟶➔➜])[ \t]{0,3})"  # an arrow: "refund $5 -> your gift card"
     r"(?:(?:your|the|my|a|an|its|their)[ \t]{1,3})?(?:(?:existing|saved|original|same|)[ \t]{0,3})?$|"
-    r"(?:refund\w*|destination|method|refund_to|refund method|to)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?$",
+    r"(?:refund\w*|destination|method|refund_to|refund method|to)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?(?:(?:your|the|my)[ \t]{1,3})?$",
     re.IGNORECASE,
 )
 _NOT_REFUND_METHOD = re.compile(r"(?i)\b(?:pay|paid|charg\w*|bill\w*|debit\w*)\b")
@@ -249,12 +249,12 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
         key = m.group("key")
         if not _KEY_IS_MONEY.search(key) or _KEY_NOT_MONEY.search(key):
             continue
-        if any(a <= m.start("n") < b for a, b in taken) or (m.start("n") and text[m.start("n") - 1] in "$€£") or _COUNT_AFTER.match(text, m.end("n")):
-            continue  # taken, or a count ("Refund timing: 5-7 business days")
+        if any(a <= m.start("n") < b for a, b in taken) or (m.start("n") and text[m.start("n") - 1] in "$€£") or _COUNT_AFTER.match(text, m.end("n")) or count_record(text, m.start("n")):
+            continue  # taken, or a count ("Refund timing: 5-7 business days"; "Bags:" over "- total: 3")
         if negated(m.start("n"), value=True):
             continue
         lo, hi = clause_bounds(text, m.start())
-        kind = _key_kind(key) if _kind(key) != "price" else _kind(text[lo:hi])  # its key's kind, else its record's
+        kind = "refund" if refund_record(text, m.start(), key) else _key_kind(key) if _kind(key) != "price" else _kind(text[lo:hi])
         kind = "money" if kind == "difference" else kind
         value = round(float(m.group("n").replace(",", "")), 2)
         out.append(MoneyClaim("amount", (kind, value), m.group(0).strip(), m.start("n")))
@@ -300,7 +300,7 @@ def _keyed(text: str) -> List[Stated]:
         key = m.group("key")
         if not _KEY_IS_MONEY.search(key) or _KEY_NOT_MONEY.search(key):
             continue
-        if m.start("n") and text[m.start("n") - 1] in "$€£¥" or _COUNT_AFTER.match(text, m.end("n")):
+        if m.start("n") and text[m.start("n") - 1] in "$€£¥" or _COUNT_AFTER.match(text, m.end("n")) or count_record(text, m.start("n")):
             continue
         if taken is None:
             taken = [(s.start, s.end) for s in stated_amounts(text)]
@@ -319,7 +319,7 @@ def _own_key(text: str, at: int) -> str:
     if not _record_line(text, lo, hi):
         return "price"
     m = re.search(r"[:=]", text[lo:at])
-    kind = _key_kind(text[lo:lo + m.start()]) if m else "price"
+    kind = ("refund" if refund_record(text, lo, text[lo:lo + m.start()]) else _key_kind(text[lo:lo + m.start()])) if m else "price"
     nxt = _kind(text[hi:_line_at(text, hi + 1)[1]]) if kind == "difference" and hi < len(text) else "money"
     return kind if kind != "difference" else (nxt if nxt in ("charge", "refund") else "money")  # the next line says which way
 
@@ -341,7 +341,7 @@ def _methods(text: str, negated: Negations) -> List[MoneyClaim]:
             break
         lo, hi = clause_bounds(text, m.start())
         clause = text[lo:hi].replace("_", " ")
-        if not _REFUND.search(clause) or re.search(r"(?i)certificate|voucher|compensat", clause) and m.lastgroup != "certificate":
+        if not (_REFUND.search(clause) or refund_header(text, m.start())) or re.search(r"(?i)certificate|voucher|compensat", clause) and m.lastgroup != "certificate":
             continue
         before = text[max(lo, m.start() - 60):m.start()]
         if not _TOWARD.search(before):

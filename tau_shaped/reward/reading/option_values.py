@@ -11,13 +11,21 @@ the value of an option's key (a key that names no money: "Refund: none" stays a 
 semicolons and "and") speaks of items going back, not money: "The items are being returned
 today", "Please ship the items back within 14 days", "You are returning the bottle today, and
 $45.13 goes back to your PayPal" (the "today" is the item's). A timing there is no refund's
-timing; a part that names money ("returned to your card", "refund", "$") is not such a part."""
+timing; a part that names money ("returned to your card", "refund", "$") is not such a part.
+
+``count_record(text, at)``: whether the ``key: number`` line at ``at`` has a key that counts as
+well as it sums ("total", "paid", "free", "number", "count") in a record headed by things
+counted ("Bags for FQ8APE:" over "- total: 3", "- paid: 0"): a count, not money.
+
+``refund_record(text, at, key)``: whether a generic key ("total", "amount", "sum") at ``at`` is the
+total of a record headed by a refund or a return ("Return summary for #W6390527:" over "- total:
+$45.13"): the money comes back, though "total" alone reads as what is charged."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["item_return_only", "option_nones_blanked"]
+__all__ = ["count_record", "item_return_only", "option_nones_blanked", "refund_header", "refund_record"]
 
 # "none" as an element of a short parenthesised list: "(leather, none)", "(none, high-back)"
 _IN_LIST = re.compile(r"(?i)(?<=[(,])[ \t]{0,3}none[ \t]{0,3}(?=[,)])")
@@ -57,3 +65,39 @@ def item_return_only(text: str, at: int) -> bool:
     m = _PART_END.search(text, at)
     part = text[lo:m.start() if m else min(len(text), at + 200)]
     return _ITEM_RETURN.search(part) is not None and _MONEY_WORD.search(part) is None
+
+
+_COUNT_KEY = re.compile(r"(?i)[ \t\-*•\"']{0,6}(?:total|paid|free|non-?free|number|count|checked|included)[\"']?[ \t]{0,3}[:=]")
+_COUNTED = re.compile(r"(?i)\b(?:bags?|baggages?|luggage|suitcases?|passengers?|travell?ers?|items?|seats?|tickets?|segments?|pieces?)\b")
+_CURRENCY = re.compile(r"[$€£]|(?i:\b(?:usd|dollars?|cost|price|fee|charge|refund)\b)")
+
+
+def _header(text: str, line_start: int) -> str:
+    """The header of the record holding the line at ``line_start``: the nearest line above ending
+    in ":" in its block (no blank line between), else the block's first line ("" for none)."""
+    block = text.rfind("\n\n", max(0, line_start - 400), line_start)
+    lines = text[max(block, max(0, line_start - 400)):line_start].strip("\n").split("\n")
+    return next((line for line in reversed(lines) if line.rstrip().endswith(":")), lines[0] if lines else "")
+
+
+def count_record(text: str, at: int) -> bool:
+    line_start = text.rfind("\n", 0, at) + 1
+    if not _COUNT_KEY.match(text, line_start) or line_start == 0:
+        return False
+    head = _header(text, line_start)
+    return bool(_COUNTED.search(head)) and not _CURRENCY.search(head)
+
+
+_GENERIC_KEY = re.compile(r"(?i)[ \t\-*•\"']{0,6}(?:grand[ \t]total|total|amount|sum|total[ \t]amount)[\"']?[ \t]{0,3}$")
+_REFUND_HEAD = re.compile(r"(?i)\b(?:refund\w*|return\w*|reimburs\w*|money[ \t]back)\b")
+
+
+def refund_header(text: str, at: int) -> bool:
+    """Whether the record holding ``at`` is headed by a refund or a return ("Refund summary:" over
+    "- method: your PayPal": the method is the refund's)."""
+    line_start = text.rfind("\n", 0, at) + 1
+    return line_start > 0 and bool(_REFUND_HEAD.search(_header(text, line_start)))
+
+
+def refund_record(text: str, at: int, key: str) -> bool:
+    return bool(_GENERIC_KEY.match(key)) and refund_header(text, at)

@@ -32,6 +32,8 @@ _SAID = [
     "Order {order}: cancelled. Refund {amount} -> your {method} {timing}.",
     # an items' timing beside the refund is no refund timing (option_values.item_return_only)
     "Cancelled {order}, so nothing has to be shipped back within 30 days; {amount} goes back to your {method} {timing}.",
+    # a generic total under a refund's header is the refund (option_values.refund_record)
+    "Order {order} is cancelled.\n\nRefund summary:\n- total: {amount}\n- method: your {method}\n- timing: {timing}",
 ]
 
 
