@@ -1,4 +1,6 @@
-"""An item's option written as "none" is a value, not a negation (SPEC §10): retail's office chairs
+"""Words of items and records that read like money or a negation, and are not (SPEC §10).
+
+An item's option written as "none" is a value, not a negation: retail's office chairs
 have ``armrest: none``, and a confirmation lists it ("Office Chair (leather, blue, none, high-back)",
 "armrest: none", "armrest none"). Read as a negation it hid the money beside it ("Office Chair
 (armrest: none) - refund of $516.28": no claim read, a wrong refund passed).
