@@ -37,7 +37,8 @@ _WRITES = ("cancel_pending_order", "modify_pending_order_address", "modify_pendi
            "modify_user_address")
 # where a sentence ends: a sentence end, a line, a semicolon, a dash, a contrast ("... but keep ...");
 # within one that keeps an item, its comma's pieces are read apart; an action a piece names
-_SENTENCES = re.compile(r"[.;!?\n]+|\s[-\u2013\u2014]+\s|\s+(?:but|while|whereas|although|though)\s+", re.IGNORECASE)
+# a "." between digits is a decimal point ("$137.94"), not a sentence's end
+_SENTENCES = re.compile(r"(?:[;!?\n]|\.(?!\d)|(?<!\d)\.)+|\s[-\u2013\u2014]+\s|\s+(?:but|while|whereas|although|though)\s+", re.IGNORECASE)
 _COMMAS = re.compile(r",")
 _EVERY = re.compile(r"\b(?:all|both)\s+(?:of\s+)?(?:the\s+|your\s+|its\s+)?(?:(?:two|three|four|five|six|[2-9])\s+)?(?:items|products|of\s+them)\b"
                     r"|\beverything\s+(?:in|from|on)\s+(?:the|your|this|that)\s+order\b|\b(?:the\s+)?(?:whole|entire)\s+order\b",

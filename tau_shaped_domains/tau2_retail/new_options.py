@@ -100,6 +100,29 @@ def other_option(run: Any, step: Any) -> Optional[str]:
                 if value.lower() not in own[key] and _said(clause, value) and not any(
                         _said(clause, o) and value.lower() in o for o in own[key]):
                     return f"the confirmation describes {name} as {value} ({key}); the call's new item {now} is not"
+            why = _old_after_arrow(clause, variants.get(was) or {}, variants[now])
+            if why is not None:
+                return f"the confirmation describes the new {name} as {why}; the call's new item {now} is not"
+    return None
+
+
+_ARROW = re.compile(r"-{1,2}>|=>|[→⇒⟶➔➜]")
+
+
+def _old_after_arrow(clause: str, was: Dict[str, Any], now: Dict[str, Any]) -> Optional[str]:
+    """In "old -> new", the new side (after the last arrow) given an option value of the old item
+    where the new item has another ("white, medium, USB -> white, high, AC adapter" for a black
+    lamp): the customer agreed to another variant."""
+    arrows = list(_ARROW.finditer(clause))
+    if not arrows:
+        return None
+    after = clause[arrows[-1].end():]
+    for key, value in now.items():
+        before = was.get(key)
+        if not (_readable(before) and _readable(value)) or str(before).lower() == str(value).lower():
+            continue
+        if _said(after, str(before)) and not _said(after, str(value)):
+            return f"{before} ({key})"
     return None
 
 
