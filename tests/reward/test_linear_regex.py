@@ -144,7 +144,7 @@ REPLIES = [
     ("sure", True), ("", False), ("Not now", False), ("no worries, do it", True), ("NO PROBLEMS, please", True),
     ("Nope, that's fine", False), ("nothing else, yes", True), ("Hold on, ok?", False), ("  stop. yes", False),
     ("Do not do it", False), ("don't worry, yes", True), ("Cancel that, ok", False), ("yes\nno", True),
-    ("I said no.\nYes", False), ("no", False), ("ok", True), ("okey dokey", False), ("Confirmed!", True),
+    ("I said no.\nYes", False), ("no", False), ("ok", True), ("okey dokey", True), ("Confirmed!", True),
     ("Sounds   good", True), ("x" * 397 + " ok", True), ("x" * 400 + " ok", True), ("\u00a0No, ok", False),
     ("Yes\u00e9", False), ("\u00e9ok", False), ("Oui, yes", True), ("not problem, ok", True),
 ]
@@ -154,6 +154,8 @@ REPLIES = [
 # (several spaces inside "sounds good"; an assent after the 400th character) are yes now; and
 # "don't worry" says yes with a negative word, as "no worries" does (the old pattern read no)
 FORMATTING = {"Sounds   good", "x" * 400 + " ok", "don't worry, yes"}
+# idioms of assent the old pattern did not read and SPEC §10 reads now (issue 41, round 9)
+READ_SINCE = {"okey dokey"}
 
 
 @pytest.mark.parametrize("reply, yes", REPLIES)
@@ -161,7 +163,7 @@ def test_confirmation_verdicts_unchanged_without_lookaround(reply, yes):
     """``fd.confirm.before_write``: the shared reply classifier (``replies.classify_reply``)
     gives the verdict the single lookahead pattern gave on Python's re, reply by reply, but
     where that pattern read formatting."""
-    assert (OLD_YES.search(reply) is not None) is (yes if reply not in FORMATTING else False)
+    assert (OLD_YES.search(reply) is not None) is (yes if reply not in FORMATTING | READ_SINCE else False)
     assert said_yes(reply, CONFIRMATION) is yes
 
 

@@ -167,7 +167,8 @@ def refuses(clause: str, q: Question, stated: Described, *, conceded: bool = Fal
             if named and all(v.negated for v in named) and compare(named, stated) == "same":
                 return False
         return True
-    cancel = _CANCEL_ANY.search(clause) if "cancel" not in q.verbs else None
+    # a stop only to a known question that cancels nothing: with no question read, "Yes, cancel it" agrees
+    cancel = _CANCEL_ANY.search(clause) if q.verbs and "cancel" not in q.verbs else None
     if cancel is not None and (not (q.verbs & TAKES_AWAY) or re.search(r"(?:that|this)\W*$", cancel.group(0), re.IGNORECASE)):
         return True  # "Okay cancel." to "Shall I refund it?"; "cancel that" to "Shall I swap it?"
     if _NO_AT_THE_END.search(clause) or _LEAVE_IT.search(clause):
