@@ -55,7 +55,7 @@ def dates_in(text: str) -> FrozenSet[Tuple[int, int, int]]:
 
 # A date said without its year ("May 25th", "the 24th of May", "25 May"): its month and day
 _MONTH_DAY = re.compile(
-    rf"(?<![a-z])(?P<m1>{_MONTH})\s{{1,3}}(?:the\s{{1,3}})?(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?![\d:.]|\s{{0,3}}(?:%|am|pm|a\.m|p\.m))"
+    rf"(?<![a-z])(?P<m1>{_MONTH})\s{{1,3}}(?:the\s{{1,3}})?(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?![\d:]|\.\d|\s{{0,3}}(?:%|am|pm|a\.m|p\.m))"
     rf"|(?<![\d/.$])(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s{{1,3}}(?:of\s{{1,3}})?(?P<m2>{_MONTH})(?![a-z])",
     re.IGNORECASE,
 )
