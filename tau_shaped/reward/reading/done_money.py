@@ -239,6 +239,9 @@ def _runs(values: List[float]) -> List[float]:
     return out
 
 
+_PAST = {"charge": "charged", "refund": "refunded"}  # the evidence's word for each direction
+
+
 def _money(values: List[float]) -> str:
     return " and ".join(f"${v:,.2f}" for v in values)
 
@@ -250,9 +253,9 @@ def done_verdict(kind: str, value: float, pools: Dict[str, List[float]], said: s
     if same:
         if any(abs(value - v) <= 0.005 + 1e-9 for v in _runs(same)) or value == 0:
             return None
-        return f"agent stated {said!r} as {kind}d; the writes before moved {_money(same)} that way"
+        return f"agent stated {said!r} as {_PAST[kind]}; the writes before moved {_money(same)} that way"
     if other and any(abs(value - v) <= 0.005 + 1e-9 for v in _runs(other)):
-        return f"agent stated {said!r} as {kind}d; the writes before moved it the other way"
+        return f"agent stated {said!r} as {_PAST[kind]}; the writes before moved it the other way"
     return None
 
 
