@@ -75,6 +75,10 @@ ARRIVAL = re.compile(r"arriv|deliver|(?<!back )(?<!touch )with you\b|reach|get t
                      r"|\byou(?:['’]ll|[ \t]+will|[ \t]+should)[ \t]+(?:be[ \t]+(?:eating|enjoying|tucking)|have[ \t]+your[ \t]+(?:food|order|meal))\b",
                      re.IGNORECASE)
 SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
+# What every match of ``_RELATIVE`` holds (a unit's word, or "in" and a count: "in five"), with the same
+# case folding: a text without it states no wait, and ``_RELATIVE`` (slow to fail) is not run on it
+_WAIT_HINT = re.compile(r"min|hour|hr|sec|\bin[ \t]{1,2}(?:about[ \t]{1,2}|under[ \t]{1,2})?(?:[0-9]|two|three|four|five|ten)",
+                        re.IGNORECASE)
 # "2 minutes away", "give it 20 minutes": an arrival in itself
 _AWAY = re.compile(r"(?:away|out)$|^(?:give[ \t]+it|allow|wait)\b", re.IGNORECASE)
 _MORE = {"half": 0.5, "quarter": 0.25}
@@ -85,6 +89,8 @@ def relative_times(text: str, now: float) -> List[Stated]:
     about 5 minutes", "delivered within half an hour", each as ``now`` plus the duration; only
     in a sentence about an arrival ("I'll check in a minute" promises no arrival)."""
     found: List[Stated] = []
+    if _WAIT_HINT.search(text) is None:
+        return found
     ends: Optional[List[Tuple[int, int]]] = None  # the sentence ends, read once (a long message: linear)
     arrives: Dict[Tuple[int, int], bool] = {}
     for m in _RELATIVE.finditer(text):

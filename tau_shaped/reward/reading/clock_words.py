@@ -60,6 +60,9 @@ _WORD_CLOCK = re.compile(
 _DOT_CLOCK = re.compile(r"(?<![0-9.,$])(?P<dh>1[0-2]|0?[1-9])\.(?P<dm>[0-5][0-9])" + suffix("d"))
 _H_CLOCK = re.compile(r"(?<![0-9A-Za-z])(?P<hh24>[01]?[0-9]|2[0-3])[hH](?P<hm24>[0-5][0-9])(?![0-9A-Za-z])")
 _WORD_HINT = re.compile(r"past|after|to[ \t]|[0-9]h[0-9]|[0-9]\.[0-9]|[0-9]{4}", re.IGNORECASE)
+# What every match of ``_WORD_CLOCK`` holds, with the same case folding ("past 7", "to 8"): without it
+# that pattern (slow to fail) is not run
+_WORD_CLOCK_HINT = re.compile(r"(?:past|after|to)[ \t]{1,3}[0-9]", re.IGNORECASE)
 # A 24-hour time with a dot ("19.15": 13-23 only, a 7.15 with no suffix is no time) in a sentence about an arrival, not
 # after money ("a refund of 19.15"); or in four figures after a word of time ("at 1915", in a sentence about an arrival,
 # before the clause's end or a word of the clock) or before "hrs" ("1915 hrs")
@@ -81,7 +84,7 @@ def word_times(text: str) -> List[Stated]:
     found: List[Stated] = []
     if _WORD_HINT.search(text) is None:
         return found
-    for m in _WORD_CLOCK.finditer(text):
+    for m in _WORD_CLOCK.finditer(text) if _WORD_CLOCK_HINT.search(text) else ():
         after = text[m.end():m.end() + 6].lower()
         suffix = next((x for x in ("pm", "p.m.", "am", "a.m.") if after.lstrip().startswith(x)), None)
         if not suffix and not m.group("clock") and not _ARRIVAL.search(sentence_around(text, m.start())):
