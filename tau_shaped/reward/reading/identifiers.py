@@ -90,6 +90,8 @@ class _Index:
                     self._add_customer(str(cid), c)
             # what a text is of the values: the kinds of the value it completes, () a prefix only, None neither
             self.prefixes = Prefixes(self.kinds)
+            if paused:  # kept as long as its world: out of the collector's sight (``RecordScorer.world`` does the same),
+                gc.freeze()  # else the first allocation after it walked all of it (a third of a build)
         finally:
             gc.enable() if paused else None
         self.first_names = frozenset()  # kept for callers that read it; names are read by their skeleton
