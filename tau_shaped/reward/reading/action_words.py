@@ -238,9 +238,16 @@ def _moved(m: "re.Match[str]") -> str:
 def confirmation_text(text: str) -> str:
     """An agent's message as a confirmation reads it: underscores as spaces, and an amount moved
     by an arrow or a preposition as added to where it points ("$16.90 → wallet": "$16.90 added
-    to wallet")."""
+    to wallet"); a short message's view is made once (each write before it reads it)."""
+    return _kept_text(text) if len(text) <= 2048 else _read_text(text)
+
+
+def _read_text(text: str) -> str:
     if "_" in text:
         text = _IDENTIFIER_UNDERSCORE.sub(" ", text)
     if any(c in text for c in ">→⟶➜➡⇒") or "to " in text.lower():
         text = _MOVED.sub(_moved, text)
     return text
+
+
+_kept_text = lru_cache(maxsize=4096)(_read_text)

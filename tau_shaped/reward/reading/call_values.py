@@ -104,13 +104,12 @@ def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], obse
     if not isinstance(kwargs, dict):
         return None
     text = text[:MAX_CHARS]
-    flat = _leaves("", kwargs)  # every leaf of the call, read once: its dates here, its ids for ``_Own``
-    own = _own(kwargs, observation, index, flat)
-    own_dates = frozenset("-".join(f"{p:02d}" for p in d) for _, v in flat if (d := _date_of(v)) is not None)
+    own = _own(kwargs, observation, index)  # the call's ids, dates and leaves, read once per call
+    own_dates = own.dates
     for arg, value in kwargs.items():
         if arg in skip:
             continue
-        for path, leaf in _leaves(arg, value):
+        for path, leaf in own.leaves_of(arg, value):
             other = _another(text, leaf, index, own, observation, own_dates)
             if other is not None:
                 return f"{path}: {other}"
@@ -243,11 +242,14 @@ def _own(kwargs: Dict[str, Any], observation: str, index: Optional[S0Ids], flat:
 class _Own:
     """The ids of the call (its arguments, and what its result holds: read only when asked)."""
 
-    __slots__ = ("args", "observation", "index", "_seen", "_result_ids", "_echo")
+    __slots__ = ("args", "dates", "observation", "index", "_seen", "_result_ids", "_echo", "_leaves")
 
     def __init__(self, kwargs: Dict[str, Any], observation: str, index: Optional[S0Ids] = None, flat: Any = None) -> None:
         # ``flat``: ``_leaves("", kwargs)``, when the caller has read it
-        self.args = frozenset(id_key(v) for _, v in (_leaves("", kwargs) if flat is None else flat) if isinstance(v, str))
+        flat = _leaves("", kwargs) if flat is None else flat
+        self.args = frozenset(id_key(v) for _, v in flat if isinstance(v, str))
+        self.dates = frozenset("-".join(f"{p:02d}" for p in d) for _, v in flat if (d := _date_of(v)) is not None)
+        self._leaves: Dict[str, List[Tuple[str, Any]]] = {}  # argument -> its leaves (``_leaves``), read when asked
         self.observation = observation
         self.index = index
         self._seen: Optional[FrozenSet[str]] = None
@@ -263,6 +265,13 @@ class _Own:
             # other items), is not what the call made (a substitute, a new order's id)
             self._seen = seen - self._echoed() if seen else seen
         return key in self._seen
+
+    def leaves_of(self, arg: str, value: Any) -> List[Tuple[str, Any]]:
+        """``_leaves(arg, value)`` of the call's argument ``arg`` (``value``), read once per call."""
+        found = self._leaves.get(arg)
+        if found is None:
+            found = self._leaves[arg] = _leaves(arg, value)
+        return found
 
     def wide(self) -> Tuple[FrozenSet[str], Tuple[str, ...]]:
         """Every id the call touches (its arguments, its result, the records it names as S0 held
