@@ -85,8 +85,23 @@ def _menus(state: Any) -> _Menus:
     return found if found is not None else _MENUS.put(state, _Menus(state))
 
 
+# Alternatives of the hints above that are plain words (no boundary): an ASCII text lower-cased holds
+# one exactly where the pattern (ignoring case) finds it, so a substring test answers first
+_CLAIM_WORDS = ("order", "refund", "deliver", "status", "fd-", "account", "credit", "cancel", "late", "food", "hour", "card",
+                "wallet", "%", "percent", "yesterday", "night", "morning", "afternoon", "evening", "start", "begin", "kick",
+                "appl", "money", "allerg", "free", "none", "contain", "safe", "dietary", "overdue", "schedule", "promised",
+                "window", "expected", "estimated", "meal", "ready", "prepar", "half", "quarter", "third", "fifth", "tenth",
+                "compensat", "qualif", "eligible", "entitled", "instant", "no time", "payment", "week", "fortnight")
+_ALLERGY_WORDS = ("allerg", "free", "no ", "none", "safe", "dietary", "doesn", "does not", "trigger", "bother", "[]", "n/a",
+                  "null", "nothing")  # every alternative of _ALLERGY_HINT
+
+
 def _read_hints(text: str) -> Tuple[bool, bool]:
     """Whether ``text`` may state a fact at all, and a dish free of allergens."""
+    if text.isascii():
+        low = text.lower()
+        return (any(w in low for w in _CLAIM_WORDS) or _CLAIM_HINT.search(text) is not None,
+                any(w in low for w in _ALLERGY_WORDS))
     return _CLAIM_HINT.search(text) is not None, _ALLERGY_HINT.search(text) is not None
 
 
