@@ -57,6 +57,7 @@ _WORD_CLOCK = re.compile(
     r"|(?:and|to|or|until|till|-|\u2013)[ \t]))",
     re.IGNORECASE,
 )
+_SUFFIX_WORDS = ("am", "pm", "a.m.", "p.m.", "noon", "midnight")  # what ``suffix`` reads, lower-cased
 _DOT_CLOCK = re.compile(r"(?<![0-9.,$])(?P<dh>1[0-2]|0?[1-9])\.(?P<dm>[0-5][0-9])" + suffix("d"))
 _H_CLOCK = re.compile(r"(?<![0-9A-Za-z])(?P<hh24>[01]?[0-9]|2[0-3])[hH](?P<hm24>[0-5][0-9])(?![0-9A-Za-z])")
 _WORD_HINT = re.compile(r"past|after|to[ \t]|[0-9]h[0-9]|[0-9]\.[0-9]|[0-9]{4}", re.IGNORECASE)
@@ -102,7 +103,9 @@ def word_times(text: str) -> List[Stated]:
             continue
         value, other = float(hour % 24 * 60 + minutes), float((hour + 12) % 24 * 60 + minutes)
         found.append(Stated("time", value, m.group(0), m.start(), m.end(), other))
-    for m in _DOT_CLOCK.finditer(text):
+    # every match of ``_DOT_CLOCK`` holds its 12-hour suffix: an ASCII text lower-cased holds it as the pattern finds it
+    suffixed = not text.isascii() or any(w in text.lower() for w in _SUFFIX_WORDS)
+    for m in _DOT_CLOCK.finditer(text) if suffixed else ():
         value = clock(int(m.group("dh")), int(m.group("dm")), m.group("ds"))
         if value is not None:
             found.append(Stated("time", value, m.group(0), m.start(), m.end()))
