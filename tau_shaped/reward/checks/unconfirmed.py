@@ -154,10 +154,12 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
         if s.action.name not in c.tools or (c.succeeded and not s.succeeded):
             continue
         kwargs = s.action.kwargs
-        result = _result_fields(s.observation, tuple(c.mention_result)) if c.mention_result else None
         state, reply, why = "", "", "no message states it"
-        call = _call_key(s.action.name, kwargs, result, s.observation)  # the memo's key, made once per write
-        cards = call_cards(kwargs, initial)  # the cards it pays or refunds with (S0), once per write
+        window = [(r, t) for r in steps[last_write + 1 : s.index] if (t := r.agent_text) is not None]
+        # the call is read only when a message may describe it (a write right after another has none)
+        result = _result_fields(s.observation, tuple(c.mention_result)) if window and c.mention_result else None
+        call = _call_key(s.action.name, kwargs, result, s.observation) if window else None  # the memo's key, once per write
+        cards = call_cards(kwargs, initial) if window else None  # the cards it pays or refunds with (S0), once per write
         told: List[Dict[str, Any]] = []  # what the reply reader compares a reply with: made once per write, if asked
 
         def described(kwargs: Any = kwargs, result: Any = result, told: List[Dict[str, Any]] = told) -> Dict[str, Any]:
@@ -165,10 +167,8 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
                 told.append(_described(kwargs, result, records, c))
             return told[0]
 
-        for r in steps[last_write + 1 : s.index]:
-            if r.agent_text is None:
-                continue
-            text = seen(r.agent_text)
+        for r, agent_text in window:
+            text = seen(agent_text)
             missing = _why_not(text, call, s.action.name, kwargs, c, result, records, index, s.observation, initial,
                                cards)
             if missing is None:
