@@ -30,9 +30,9 @@ from collections import deque
 from typing import Any, Deque, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from tau_shaped.evaluation.record_scorer import RecordScorer, dump_line, dump_record
-from tau_shaped.evaluation.batch_routing import Router, route_key
+from tau_shaped.evaluation.batch_routing import Router, route_key  # noqa: F401 - route_key: batch_pool.route_key, re-exported
 from tau_shaped.evaluation.results_file import ResultsFileError, nulled_note
-from tau_shaped.evaluation.line_scan import scanned_line
+from tau_shaped.evaluation.line_scan import info_member_texts, scanned_line
 from tau_shaped.evaluation.results_stream import SKIP, RawLine, line_record
 from tau_shaped.evaluation.spool import SpoolReader, Spooled, SpoolWriter
 
@@ -85,8 +85,10 @@ def _score_item(scorer: RecordScorer, item: Item, form: Optional[str]) -> Outcom
             where, record = item[1], item[2]
         traj_span = scanned[2].get("traj") if scanned is not None else None
         traj_text = scanned[1][traj_span[0]:traj_span[1]] if traj_span is not None else None
+        texts = info_member_texts(scanned[1], scanned[2]) if scanned is not None and traj_span is not None else None
         # a line's record is validated by line_record
-        result = scorer.score(record, where, validate=item[0] != "line", notes=notes, traj_text=traj_text)
+        result = scorer.score(record, where, validate=item[0] != "line", notes=notes, traj_text=traj_text,
+                              task_text=texts.get("task") if texts is not None else None)
         nulled: List[str] = []  # a NaN or Infinity of the input, written as null: said (issue 44)
         if form == "jsonl" and scanned is not None:  # the values scoring left as they were: as the line had them
             changed = [key for key in result if key not in record or result[key] is not record[key]]

@@ -143,11 +143,12 @@ class LineSpans(dict):
     """A line's spans (key -> where its value's text is), and the ``info`` read from it, whose
     members' texts ``spliced_info`` can then write back as they were."""
 
-    __slots__ = ("read_info",)
+    __slots__ = ("read_info", "info_texts")
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.read_info: Any = None
+        self.info_texts: Any = _NOT  # ``info_member_texts``' answer, once worked out
 
 
 def split_record(raw: bytes) -> Optional[Tuple[Dict[str, Any], Spans]]:
@@ -237,6 +238,19 @@ def _member_texts(raw: bytes, start: int, end: int, read: Dict[str, Any]) -> Opt
     return texts
 
 
+def info_member_texts(raw: bytes, spans: Spans) -> Optional[Dict[str, bytes]]:
+    """The text of each member of the ``info`` a line ``split_record`` read, as ``_member_texts``
+    finds them (None where that is not sure), worked out once a line: ``spliced_info`` and the
+    scorer's task match both read them."""
+    read = getattr(spans, "read_info", None)
+    if type(read) is not dict or "info" not in spans:
+        return None
+    texts = spans.info_texts  # type: ignore[attr-defined]
+    if texts is _NOT:
+        texts = spans.info_texts = _member_texts(raw, spans["info"][0], spans["info"][1], read)  # type: ignore[attr-defined]
+    return texts
+
+
 def spliced_info(raw: bytes, spans: Spans, info: Any) -> Optional[bytes]:
     """``json.dumps(info, ensure_ascii=False, sort_keys=True)`` in UTF-8, for the new ``info`` of
     a line ``split_record`` read (``spans``): each member that is the line's own value (the
@@ -247,7 +261,7 @@ def spliced_info(raw: bytes, spans: Spans, info: Any) -> Optional[bytes]:
     read = getattr(spans, "read_info", None)
     if type(read) is not dict or type(info) is not dict or "info" not in spans:
         return None
-    texts = _member_texts(raw, spans["info"][0], spans["info"][1], read)
+    texts = info_member_texts(raw, spans)
     if texts is None:
         return None
     parts = []

@@ -165,6 +165,9 @@ class RecordScorer:
         self.tasks = TaskList(self.task_file) if self.task_file is not None else domain.task_list(task_split)
         self.by_id = self.tasks.id_index()
         self._prints: Dict[int, Tuple[str, str]] = {}  # task index -> (fingerprint, the text hashed)
+        # task index -> the last ``info.task`` text (a line's bytes) found to be that task: the same
+        # bytes read again are the same value, so the same fingerprint (a GRPO group repeats it)
+        self._matched: Dict[int, bytes] = {}
         self._domain = domain
         self._env: Optional[Any] = None  # made on first use: a worker process makes its own
         self._worlds: Set[int] = set()  # the seeds whose S0 this scorer has built (or found) and frozen
@@ -199,8 +202,10 @@ class RecordScorer:
         self._worlds.add(seed)
         return state
 
-    def task_index(self, record: Dict[str, Any], where: str, notes: Optional[List[str]] = None) -> int:
-        """The env task a record is of; ResultsFileError naming ``where`` if none is."""
+    def task_index(self, record: Dict[str, Any], where: str, notes: Optional[List[str]] = None,
+                   task_text: Optional[bytes] = None) -> int:
+        """The env task a record is of; ResultsFileError naming ``where`` if none is. ``task_text``:
+        the text ``info.task`` was read from (a line's member, when known)."""
         info = record.get("info") or {}
         key = info.get("task_key")
         if self.task_file is not None:
@@ -218,12 +223,17 @@ class RecordScorer:
         recorded = info.get("task")
         if not isinstance(recorded, dict):
             raise ResultsFileError(f"{where}: info.task is missing, so the record cannot be matched to a task of this env")
+        if task_text is not None and self._matched.get(index) == task_text:
+            return index  # these bytes were found to be this task before: the same fingerprint text
         if index not in self._prints:  # each env task fingerprinted once, not once per record
             text = _fingerprint_text(self.tasks[index])
             self._prints[index] = (hashlib.sha256(text.encode("utf-8")).hexdigest(), text)  # task_fingerprint's
         # the same text is the same fingerprint; another text is hashed (as a text that is not
         # UTF-8, a lone surrogate, fails to be)
-        if _fingerprint_text(recorded) != self._prints[index][1] and task_fingerprint(recorded) != self._prints[index][0]:
+        if _fingerprint_text(recorded) == self._prints[index][1]:
+            if task_text is not None:
+                self._matched[index] = task_text
+        elif task_fingerprint(recorded) != self._prints[index][0]:
             name = getattr(self.tasks[index], "id", index)
             task = self.tasks[index]
             if recorded.get("instruction") == getattr(task, "instruction", None):
@@ -326,21 +336,22 @@ class RecordScorer:
                                 lam=self.lam)
 
     def score(self, record: Any, where: str, validate: bool = True, notes: Optional[List[str]] = None,
-              traj_text: Optional[Union[str, bytes]] = None) -> Dict[str, Any]:
+              traj_text: Optional[Union[str, bytes]] = None, task_text: Optional[bytes] = None) -> Dict[str, Any]:
         """The record with ``info.shaped`` (and ``info.task_key``) set; what was noted on the way
         (an edited instruction) appended to ``notes``. An episode that errored in the run
         (``info.error``: tau-bench's run.py and ``run`` record one with no trajectory, often no
         task) is no episode to score: kept as it is, noted (compare counts it apart, in no rate).
         ``traj_text``: the JSON text the record's ``traj`` was parsed from (a line's span), when
         known: a rollout of the same task with the same text (so the same trajectory) takes the
-        result scored for it before, as scoring it again would give."""
+        result scored for it before, as scoring it again would give. ``task_text``: the text
+        ``info.task`` was read from (a line's member), when known (``task_index``)."""
         if validate:
             validate_record(record, where)
         if (record.get("info") or {}).get("error"):
             if notes is not None:
                 notes.append(f"{where}: errored in the run (info.error): kept as it is, not scored")
             return record
-        index = self.task_index(record, where, notes)
+        index = self.task_index(record, where, notes, task_text)
         key = _repeat_key(index, traj_text)
         result = self._repeats.get(key) if key is not None else None
         if result is None:

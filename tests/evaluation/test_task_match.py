@@ -109,3 +109,33 @@ def test_values_strictly_equal_to_the_tasks_are_its_text_and_no_others(held, sta
     except ResultsFileError as exc:
         outcome = str(exc)
     assert (outcome == 0) is same, (held, stated)
+
+
+def test_a_task_text_found_before_is_matched_by_its_bytes_and_another_text_is_checked():
+    """``task_text`` (the bytes a line's ``info.task`` was read from): bytes found to be the
+    task before match it again without the fingerprint; any other bytes are fingerprinted, so
+    a changed task is still refused, and text of another task is not taken for this one."""
+    import json
+
+    scorer = RecordScorer("food_delivery", "train")
+    same = json.dumps(RECORDED, ensure_ascii=False, sort_keys=True).encode("utf-8")
+    record = {"task_id": 0, "reward": 0.0, "info": {"task": json.loads(same)}, "traj": [], "trial": 0}
+    assert scorer.task_index(record, "f: line 1", task_text=same) == 0
+    assert scorer._matched[0] == same
+    assert scorer.task_index(record, "f: line 2", task_text=same) == 0  # by its bytes
+    changed = copy.deepcopy(RECORDED)
+    changed["instruction"] += " (edited)"
+    changed["actions"] = changed["actions"][:-1] if len(changed["actions"]) > 1 else []
+    text = json.dumps(changed, ensure_ascii=False, sort_keys=True).encode("utf-8")
+    bad = {**record, "info": {"task": json.loads(text)}}
+    with pytest.raises(ResultsFileError):
+        scorer.task_index(bad, "f: line 3", task_text=text)
+    assert scorer._matched[0] == same  # a refused text is never kept
+    other = {**record, "task_id": 1}  # task 1's record carrying task 0's bytes: fingerprinted, refused
+    if _fingerprint_differs(scorer, 1):
+        with pytest.raises(ResultsFileError):
+            scorer.task_index(other, "f: line 4", task_text=same)
+
+
+def _fingerprint_differs(scorer, index):
+    return task_fingerprint(scorer.tasks[index]) != task_fingerprint(TASK)
