@@ -74,15 +74,18 @@ def _facts(run: Any, p: Any) -> Finding:
     hits: List[Tuple[int, str]] = []
     doubts: List[Tuple[int, str]] = []
     checker.hear(seen(trajectory.first_user_message))
+    message, observe_step, hear = checker.message, checker.observe_step, checker.hear
     for s in trajectory.steps:
         text = seen(s.agent_text)
         if text is not None:
-            found = checker.message(text)
+            found = message(text)
             if found is not None:
                 (hits if found[0] else doubts).append((s.index, found[1]))
         else:
-            checker.observe_step(s)  # read, if it succeeded, when a claim needs it
-        checker.hear(seen(s.user_reply))
+            observe_step(s)  # read, if it succeeded, when a claim needs it
+        reply = s.user_reply
+        if reply:  # (no reply, or an empty one: nothing heard)
+            hear(seen(reply))
     verdict = violations(hits, "every fact stated is backed by a tool, the customer or the policy")
     if not verdict.holds and doubts:
         return Finding(False, None, NOWHERE, f"undetermined: step {doubts[0][0]}: {doubts[0][1]}", tuple(doubts))

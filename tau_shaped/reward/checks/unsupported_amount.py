@@ -59,7 +59,8 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
     for at, s in enumerate(trajectory.steps):
         text = seen(s.agent_text)
         if text is None:
-            writes.extend(e.fields for e in s.events if e.type == "money_moved")
+            if s.events:
+                writes.extend(e.fields for e in s.events if e.type == "money_moved")
             continue
         stated, keyed = _amounts_read(text)
         done = _done(text) if writes else (None,) * len(stated)
