@@ -166,8 +166,23 @@ def _menus(names: Tuple[str, ...]) -> _Menus:
     alternatives = r"(?<![^\W_])(?:" + "|".join(map(re.escape, starts)) + r")[^\W_]*"
     return _Menus(frozenset(generic), tuple(full.items()), part_of, frozenset(w for words in dishes.values() for w in words),
                   max((len(k) for k in keys), default=0), first, {"".join(k): k for k in keys if len(k) > 1},
-                  re.compile(alternatives) if starts else None,  # read in the text in lower case
-                  re.compile(alternatives, re.IGNORECASE) if starts else None)
+                  _Compiled(alternatives) if starts else None,  # read in the text in lower case
+                  _Compiled(alternatives, re.IGNORECASE) if starts else None)
+
+
+class _Compiled:
+    """``re.compile(pattern, flags)``, compiled on first ``finditer`` (of a set of menus' two, most
+    sets use one: the other reads a text whose lower case is of another length)."""
+
+    __slots__ = ("pattern", "flags", "_compiled")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern, self.flags, self._compiled = pattern, flags, None
+
+    def finditer(self, text: str) -> Any:
+        if self._compiled is None:
+            self._compiled = re.compile(self.pattern, self.flags)
+        return self._compiled.finditer(text)
 
 
 class DishNames:
