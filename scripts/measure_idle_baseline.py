@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any, List, Tuple
+from typing import List, Tuple
 
 from tau_shaped.tasks.domains import DomainNotFound, load_domain
 from tau_shaped.tasks.idle_baseline import ABSTAINED, LOST, WON, baseline_verdicts

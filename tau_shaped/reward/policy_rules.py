@@ -36,7 +36,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path as FilePath
-from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Literal, Optional, Sequence, Union
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 

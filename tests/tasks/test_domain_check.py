@@ -13,7 +13,6 @@ from typing import Any, Dict
 
 import pytest
 
-from tau_shaped.env.function_tool import tool
 from tau_shaped.env.tool_effects import ToolEffects, effects, effects_of
 from tau_shaped.tasks.domain_check import check_domain
 from tau_shaped.tasks.domains import Domain, load_domain

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from typing import Any, Dict
+from typing import Dict
 
 import pytest
 from hypothesis import given, settings
@@ -24,7 +24,7 @@ from tau_shaped.reward.reading.replies import classify_reply
 from tau_shaped.tasks.domains import load_domain
 from tau_shaped.tasks.persona_scope import OwnScope, own_scope, wider
 from tau_shaped.tasks.persona_user import PersonaUser, domain_confirmation
-from tests.tasks.test_persona_offers import NO, QUESTIONS, _asked, _bucket, _cap, _order_of, _phrases, _pick, _kind
+from tests.tasks.test_persona_offers import NO, QUESTIONS, _asked, _bucket, _cap, _order_of, _pick, _kind
 
 RNG_SEED = 44
 

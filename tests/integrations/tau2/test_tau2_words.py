@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
-from typing import Any, List, Optional
+from typing import List, Optional
 
 import pytest
 from hypothesis import given, settings

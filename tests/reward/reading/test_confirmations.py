@@ -9,7 +9,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest

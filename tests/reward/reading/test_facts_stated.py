@@ -7,7 +7,6 @@ from wiki.md; formatting (casing, line breaks, padding) never changes a verdict.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given

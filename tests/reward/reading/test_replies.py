@@ -9,8 +9,7 @@ import inspect
 import json
 import re
 import time
-from pathlib import Path
-from typing import Any, List, Optional
+from typing import List, Optional
 
 import pytest
 from hypothesis import given

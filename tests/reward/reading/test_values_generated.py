@@ -17,7 +17,7 @@ money said to have moved is compared with what the writes moved.
 from __future__ import annotations
 
 import random
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, Optional, Tuple
 
 import pytest
 from hypothesis import given, settings
