@@ -218,13 +218,17 @@ _AMOUNT = (r"((?:(?:\$|usd|us\$)[ \t]?[0-9][0-9,]*(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]
            r"(?:[ \t]+and[ \t]+[0-9]{1,2}[ \t]+cents?)?|(?<![\w.-])[0-9]{1,4}\.[0-9]{2}(?![\w.]))"
            r"(?:[ \t]+(?:back|refund(?:ed)?|credit(?:ed)?))?)")
 _MOVED = re.compile(_AMOUNT + r"(?:[ \t]*(?:→|->|=>|⟶|➜|➡️?|⇒)[ \t]*"
-                    r"|[ \t]+(?:back[ \t]+)?(?:to|onto|into)[ \t]+(?=(?:your|the|my)[ \t]))", re.IGNORECASE)
+                    r"|[ \t]+(?:back[ \t]+)?(?:to|onto|into)[ \t]+(?=(?:your|the|my)[ \t])"
+                    # "And $1.49 as wallet credit. Is that OK?": the amount given as credit in the wallet
+                    r"|[ \t]+(?:as|in)[ \t]+(?=(?:wallet|store|account)[ \t]+credit))", re.IGNORECASE)
 _PAID = re.compile(r"(?<![\w])(?:charg\w*|paid|pay\w*|cost\w*|bill\w*|price\w*|total|fee\w*|owe\w*|spent|spend\w*)"
                    r"(?:[^.!?;\n]{0,30})$", re.IGNORECASE)
 
 
 # what opens a clause an amount may start ("FD-10045: $16.90 → card", "| $16.90 → card |")
-_OPENS = re.compile(r"[.:;,!?\n|\u2014\u2013()\[\]{}*#>-][^A-Za-z.:;,!?\n|\u2014\u2013()\[\]{}*#>-]*$")
+_OPENS = re.compile(r"[.:;,!?\n|\u2014\u2013()\[\]{}*#>-][^A-Za-z.:;,!?\n|\u2014\u2013()\[\]{}*#>-]*$"
+                    # a clause that joins on to the last ("And $1.49 as wallet credit", "plus $5 to your card")
+                    r"|(?:^|[.:;,!?\n])[ \t]*(?:and|plus|also|then)[ \t]+$", re.IGNORECASE)
 
 
 def _moved(m: "re.Match[str]") -> str:
@@ -245,7 +249,7 @@ def confirmation_text(text: str) -> str:
 def _read_text(text: str) -> str:
     if "_" in text:
         text = _IDENTIFIER_UNDERSCORE.sub(" ", text)
-    if any(c in text for c in ">→⟶➜➡⇒") or "to " in text.lower():
+    if any(c in text for c in ">→⟶➜➡⇒") or "to " in text.lower() or " credit" in text.lower():
         text = _MOVED.sub(_moved, text)
     return text
 

@@ -194,6 +194,7 @@ def test_the_card_named_and_the_question_asked(question, want):
 
 
 def _tau2_confirmed(domain: str, tool: str, task: str, rule: str, message: str) -> str:
+    pytest.importorskip("tau2", reason="the tau2 domains need the tau2 extra")
     from tests.reward.reading.generated.tau2 import AIRLINE, RETAIL, _scenes
 
     sc = next(s for s in _scenes(RETAIL if domain == "retail" else AIRLINE, tool) if str(s.task.id) == task)

@@ -30,3 +30,22 @@ def test_a_decimal_a_time_or_the_verb_is_no_date(text):
 def test_the_call_date_stated_at_a_sentence_end():
     assert states_date("Both flights are on May 21.", "2024-05-21")
     assert not states_date("Both flights are on May 23.", "2024-05-21")
+
+
+def test_an_amount_given_as_wallet_credit_describes_the_refund():
+    """The demo's "half refund, half credit" asks its second part elliptically ("And $1.49 as
+    wallet credit. Is that OK?"): the amount given as wallet credit is the money moved to the
+    customer's wallet (round 9 had made "wallet credit" only a method's name, so the recording's
+    second write read as unconfirmed)."""
+    from tau_shaped import load_domain
+    from tau_shaped.reward.predicate_schema import Confirmation
+    from tau_shaped.reward.reading.confirmations import why_not
+
+    rules = load_domain("food_delivery").policy_rules
+    c = Confirmation.model_validate(rules.rule("fd.confirm.before_write").when["unconfirmed"])
+    wallet = {"order_id": "FD-10038", "amount": 1.49, "method": "wallet_credit", "reason": "late delivery"}
+    assert why_not("And $1.49 as wallet credit. Is that OK?", "issue_refund", wallet, c) is None
+    assert why_not("Plus $1.49 in store credit. OK?", "issue_refund", wallet, c) is None
+    assert why_not("You paid $1.49 as wallet credit before. OK?", "issue_refund", wallet, c) is not None
+    card = dict(wallet, method="original_payment")
+    assert why_not("And $1.49 as wallet credit. Is that OK?", "issue_refund", card, c) is not None
