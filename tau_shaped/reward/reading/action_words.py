@@ -249,7 +249,8 @@ def confirmation_text(text: str) -> str:
 def _read_text(text: str) -> str:
     if "_" in text:
         text = _IDENTIFIER_UNDERSCORE.sub(" ", text)
-    if any(c in text for c in ">→⟶➜➡⇒") or "to " in text.lower() or " credit" in text.lower():
+    low = text.lower()
+    if any(c in text for c in ">→⟶➜➡⇒") or "to " in low or " credit" in low:
         text = _MOVED.sub(_moved, text)
     return text
 
