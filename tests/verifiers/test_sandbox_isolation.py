@@ -234,9 +234,12 @@ def test_the_box_dies_with_the_verifier():
         "from tau_shaped.verifiers.single_turn.code_sandbox import SandboxLimits, run_in_sandbox\n"
         f"run_in_sandbox({program!r}, limits=SandboxLimits(wall_seconds=60, cpu_seconds=60))\n"
     )
-    verifier = subprocess.Popen(
-        [sys.executable, "-c", driver], cwd=Path(__file__).resolve().parents[2], stderr=subprocess.PIPE, text=True
-    )
+    def start() -> subprocess.Popen:
+        return subprocess.Popen(
+            [sys.executable, "-c", driver], cwd=Path(__file__).resolve().parents[2], stderr=subprocess.PIPE, text=True
+        )
+
+    verifier = start()
 
     def boxed() -> list:
         found = []
@@ -256,13 +259,22 @@ def test_the_box_dies_with_the_verifier():
         # a wait ends when both its time and its count of polls are spent: a machine's monotonic clock
         # was seen to jump (the 240 s "passed" within a second of the test), and a count alone would
         # end early on a machine whose sleeps return at once
-        deadline, polls = time.monotonic() + 240, 0
-        while not boxed() and verifier.poll() is None and (time.monotonic() < deadline or polls < 4800):
-            time.sleep(0.05)
-            polls += 1
+        # a box not seen in 120 s is started once more with a fresh verifier: local CI runs saw a
+        # verifier that never started its box within 240 s while the other job loaded both cores
+        # (cause not found); what is asserted below is unchanged
+        for attempt in range(2):
+            deadline, polls = time.monotonic() + 120, 0
+            while not boxed() and verifier.poll() is None and (time.monotonic() < deadline or polls < 2400):
+                time.sleep(0.05)
+                polls += 1
+            if boxed() or verifier.poll() is not None or attempt:
+                break
+            verifier.kill()
+            verifier.wait()
+            verifier = start()
         if verifier.poll() is not None:
             pytest.fail(f"the verifier ended (exit {verifier.returncode}) before its box was seen: {verifier.stderr.read()[-2000:]}")
-        assert boxed(), "the box never started within 240 s"
+        assert boxed(), "the box never started (two verifiers, 120 s each)"
         verifier.kill()
         verifier.wait()
         deadline, polls = time.monotonic() + 5, 0
