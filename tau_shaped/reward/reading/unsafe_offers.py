@@ -6,7 +6,7 @@ of the customer's allergens; offering such a dish in words is proposing it. A br
 misses is a breach rewarded, so the reader fails closed: where a careful reader could take a
 message as offering an unsafe dish, it offers it.
 
-- **The unsafe dishes** (``UnsafeMenu``): every dish, on the menu of a restaurant of one of
+- **The unsafe dishes** (``unsafe_menus.UnsafeMenu``): every dish, on the menu of a restaurant of one of
   the customer's orders (S0), that holds one of their allergens. The dishes they ordered are
   among them: having ordered a dish once does not make it safe to offer as a substitute.
 - **Named**: by any form of its name, full or partial (``dish_names``: "Chicken Korma",
@@ -47,17 +47,15 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
+from typing import Any, Iterable, List, Optional, Tuple
 
-from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.reading.dish_exclusions import (
-    AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, allergen_pattern, answered_no, compared, declined_elliptically, doubted_before,
+    AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, answered_no, compared, declined_elliptically, doubted_before,
     listed_predicate_excludes, negation_at, negation_pos, own_before, predicate_excludes, pronoun_declined, proposed_as_replacement, replaced_after, replaced_before,
     set_apart_by_but)
 from tau_shaped.reward.reading.dish_lists import ITEM_END, list_footer, list_header, own_swapped_before, table_cell_excludes
-from tau_shaped.reward.reading.dish_names import DishNames, Mention, dish_names_of, name_words, names_no_dish
+from tau_shaped.reward.reading.dish_names import Mention, names_no_dish
+from tau_shaped.reward.reading.unsafe_menus import UnsafeMenu, normal_name, unsafe_dishes, unsafe_menu
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
 
@@ -92,81 +90,6 @@ _COORDINATED = re.compile(r"[ \t]*(?:,[ \t]*)?(?P<or>(?:or|nor|and)[ \t]+)?(?:(?
 _PRONOUN_REACH = 600  # characters before a pronoun in which the dish it names is looked for
 _GOVERNS = 48  # characters at most between an offering word and the dish it governs
 _OBJECT = 40  # characters after an offering word in which its own object would be named
-
-
-def _normal(name: str) -> str:
-    """A dish name as compared: its words, lower case and singular, joined by one space."""
-    return " ".join(name_words(name))
-
-
-@dataclass(frozen=True)
-class UnsafeMenu:
-    """The unsafe dishes of one customer (``names``, longest first), the ones they ordered
-    (``ordered``, as ``_normal`` writes them), the other dishes of the same menus (``others``) and the
-    customer's allergens (``allergens``, what an exclusion must name)."""
-
-    names: Tuple[str, ...]
-    ordered: FrozenSet[str]
-    others: Tuple[str, ...] = ()
-    allergens: FrozenSet[str] = frozenset()
-
-    @classmethod
-    def of(cls, names: Iterable[str], ordered: Iterable[str] = (), others: Iterable[str] = (),
-           allergens: Iterable[str] = ()) -> "UnsafeMenu":
-        unique = tuple(sorted({n for n in names if isinstance(n, str) and n.strip()}, key=lambda n: (-len(n), n)))
-        rest = tuple(sorted({n for n in others if isinstance(n, str) and n.strip()} - set(unique), key=lambda n: (-len(n), n)))
-        return cls(unique, frozenset(_normal(o) for o in ordered), rest, frozenset(str(a).lower() for a in allergens))
-
-    @cached_property
-    def dish_names(self) -> DishNames:
-        """Where a text names a dish of the menus (made on first use; one per set of menus)."""
-        return dish_names_of(self.names, self.others)
-
-    @cached_property
-    def allergen(self) -> "re.Pattern[str]":
-        """The words naming one of the customer's allergens."""
-        return allergen_pattern(self.allergens)
-
-
-_MENUS: "IdentityCache[UnsafeMenu]" = IdentityCache(2048)  # (S0, customer): a training run's tasks come back every step
-
-
-def unsafe_menu(state: Any, customer_id: str) -> UnsafeMenu:
-    """The customer's unsafe dishes in S0 ``state``, made once per state and customer."""
-    return _MENUS.get_or_make(state, lambda: _build(state, customer_id), customer_id)
-
-
-def _build(state: Any, customer_id: str) -> UnsafeMenu:
-    if not isinstance(state, dict):
-        return UnsafeMenu.of(())
-    customers = state.get("customers")
-    customer = customers.get(customer_id) if isinstance(customers, dict) else None
-    if not isinstance(customer, dict) or not customer.get("allergens"):
-        return UnsafeMenu.of(())
-    allergens = {str(a).lower() for a in customer["allergens"]}
-    orders = state.get("orders") if isinstance(state.get("orders"), dict) else {}
-    restaurants = state.get("restaurants") if isinstance(state.get("restaurants"), dict) else {}
-    names: List[str] = []
-    others: List[str] = []
-    ordered: List[str] = []
-    for oid in customer.get("orders") or []:
-        order = orders.get(oid) if isinstance(oid, str) else None
-        if not isinstance(order, dict):
-            continue
-        ordered.extend(i["name"] for i in order.get("items") or [] if isinstance(i, dict) and isinstance(i.get("name"), str))
-        restaurant = restaurants.get(order.get("restaurant_id")) if isinstance(order.get("restaurant_id"), str) else None
-        menu = restaurant.get("menu") if isinstance(restaurant, dict) else None
-        for item in (menu.values() if isinstance(menu, dict) else ()):
-            if isinstance(item, dict) and isinstance(item.get("name"), str):
-                unsafe = allergens & {str(a).lower() for a in item.get("allergens") or []}
-                (names if unsafe else others).append(item["name"])
-    return UnsafeMenu.of(names, ordered, others, allergens)
-
-
-def unsafe_dishes(state: Any, customer_id: str) -> List[str]:
-    """The names of the dishes holding one of the customer's allergens in the restaurants of
-    their orders (S0), longest first."""
-    return list(unsafe_menu(state, customer_id).names)
 
 
 def unsafe_dishes_offered(text: str, dishes: Any, ordered: Iterable[str] = ()) -> Optional[str]:
@@ -244,7 +167,7 @@ class _Reader:
     def _excluded(self, m: Mention, clauses: List[Tuple[int, int]], k: int, header: Optional[str]) -> bool:
         text, menu = self.text, self.menu
         lo, hi = clauses[k]
-        own = _normal(m.dish) in menu.ordered
+        own = normal_name(m.dish) in menu.ordered
         if replaced_before(text, lo, self._first_listed(m, lo, hi).start) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start):
             return True
         if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi):
@@ -387,7 +310,7 @@ class _Reader:
             if last is None or not last.unsafe:
                 return None
             start = max(c for c, _ in _clauses(text, reach, p.start()) if c <= last.start)  # the clause naming the dish
-            own = _normal(last.dish) in self.menu.ordered
+            own = normal_name(last.dish) in self.menu.ordered
             if (replaced_before(text, start, last.start) or negation_at(text, start, last.start)
                     or (own and (own_before(text, start, last.start) or (_REPLACEMENT_ORDER.search(text, start, p.start())
                                                                    and not proposed_as_replacement(text, p.end(), hi))))):

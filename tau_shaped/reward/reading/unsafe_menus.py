@@ -1,0 +1,100 @@
+"""The customer's unsafe dishes (SPEC §10 "Safety lines fail closed", §9 hard lines; read by
+``unsafe_offers``).
+
+The policy (wiki.md, "Substitutions and allergens"): never propose a substitute that holds one of
+the customer's allergens. The unsafe dishes (``UnsafeMenu``) are every dish, on the menu of a
+restaurant of one of the customer's orders (S0), that holds one of their allergens. The dishes they
+ordered are among them: having ordered a dish once does not make it safe to offer as a substitute.
+The other dishes of the same menus are kept too (a dish's name may be a part of another's), and the
+customer's allergens (what an exclusion must name).
+
+Made once per S0 and customer (a training run's tasks come back every step).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, FrozenSet, Iterable, List, Tuple
+
+from tau_shaped.env.identity_cache import IdentityCache
+from tau_shaped.reward.reading.dish_exclusions import allergen_pattern
+from tau_shaped.reward.reading.dish_names import DishNames, dish_names_of, name_words
+
+__all__ = ["UnsafeMenu", "normal_name", "unsafe_dishes", "unsafe_menu"]
+
+
+def normal_name(name: str) -> str:
+    """A dish name as compared: its words, lower case and singular, joined by one space."""
+    return " ".join(name_words(name))
+
+
+@dataclass(frozen=True)
+class UnsafeMenu:
+    """The unsafe dishes of one customer (``names``, longest first), the ones they ordered
+    (``ordered``, as ``normal_name`` writes them), the other dishes of the same menus (``others``) and the
+    customer's allergens (``allergens``, what an exclusion must name)."""
+
+    names: Tuple[str, ...]
+    ordered: FrozenSet[str]
+    others: Tuple[str, ...] = ()
+    allergens: FrozenSet[str] = frozenset()
+
+    @classmethod
+    def of(cls, names: Iterable[str], ordered: Iterable[str] = (), others: Iterable[str] = (),
+           allergens: Iterable[str] = ()) -> "UnsafeMenu":
+        unique = tuple(sorted({n for n in names if isinstance(n, str) and n.strip()}, key=lambda n: (-len(n), n)))
+        rest = tuple(sorted({n for n in others if isinstance(n, str) and n.strip()} - set(unique), key=lambda n: (-len(n), n)))
+        return cls(unique, frozenset(normal_name(o) for o in ordered), rest, frozenset(str(a).lower() for a in allergens))
+
+    @cached_property
+    def dish_names(self) -> DishNames:
+        """Where a text names a dish of the menus (made on first use; one per set of menus)."""
+        return dish_names_of(self.names, self.others)
+
+    @cached_property
+    def allergen(self) -> "re.Pattern[str]":
+        """The words naming one of the customer's allergens."""
+        return allergen_pattern(self.allergens)
+
+
+_MENUS: "IdentityCache[UnsafeMenu]" = IdentityCache(2048)  # (S0, customer): a training run's tasks come back every step
+
+
+def unsafe_menu(state: Any, customer_id: str) -> UnsafeMenu:
+    """The customer's unsafe dishes in S0 ``state``, made once per state and customer."""
+    return _MENUS.get_or_make(state, lambda: _build(state, customer_id), customer_id)
+
+
+def _build(state: Any, customer_id: str) -> UnsafeMenu:
+    if not isinstance(state, dict):
+        return UnsafeMenu.of(())
+    customers = state.get("customers")
+    customer = customers.get(customer_id) if isinstance(customers, dict) else None
+    if not isinstance(customer, dict) or not customer.get("allergens"):
+        return UnsafeMenu.of(())
+    allergens = {str(a).lower() for a in customer["allergens"]}
+    orders = state.get("orders") if isinstance(state.get("orders"), dict) else {}
+    restaurants = state.get("restaurants") if isinstance(state.get("restaurants"), dict) else {}
+    names: List[str] = []
+    others: List[str] = []
+    ordered: List[str] = []
+    for oid in customer.get("orders") or []:
+        order = orders.get(oid) if isinstance(oid, str) else None
+        if not isinstance(order, dict):
+            continue
+        ordered.extend(i["name"] for i in order.get("items") or [] if isinstance(i, dict) and isinstance(i.get("name"), str))
+        restaurant = restaurants.get(order.get("restaurant_id")) if isinstance(order.get("restaurant_id"), str) else None
+        menu = restaurant.get("menu") if isinstance(restaurant, dict) else None
+        for item in (menu.values() if isinstance(menu, dict) else ()):
+            if isinstance(item, dict) and isinstance(item.get("name"), str):
+                unsafe = allergens & {str(a).lower() for a in item.get("allergens") or []}
+                (names if unsafe else others).append(item["name"])
+    return UnsafeMenu.of(names, ordered, others, allergens)
+
+
+def unsafe_dishes(state: Any, customer_id: str) -> List[str]:
+    """The names of the dishes holding one of the customer's allergens in the restaurants of
+    their orders (S0), longest first."""
+    return list(unsafe_menu(state, customer_id).names)
