@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, FrozenSet, Optional, Tuple
+from typing import Any, FrozenSet, List, Optional, Tuple
 
 from tau_shaped.reward.reading.s0_ids import MAX_CHARS
 
-__all__ = ["dates_in", "month_days_in", "states_date"]
+__all__ = ["dates_in", "month_days_in", "states_date", "other_paired_date"]
 
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
@@ -55,7 +55,7 @@ def dates_in(text: str) -> FrozenSet[Tuple[int, int, int]]:
 
 # A date said without its year ("May 25th", "the 24th of May", "25 May"): its month and day
 _MONTH_DAY = re.compile(
-    rf"(?<![a-z])(?P<m1>{_MONTH})\s{{1,3}}(?:the\s{{1,3}})?(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?![\d:]|\.\d|\s{{0,3}}(?:%|am|pm|a\.m|p\.m))"
+    rf"(?<![a-z])(?P<m1>{_MONTH})\s{{1,3}}(?:the\s{{1,3}})?(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?!\d|:\d|\.\d|\s{{0,3}}(?:%|am|pm|a\.m|p\.m))"
     rf"|(?<![\d/.$])(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s{{1,3}}(?:of\s{{1,3}})?(?P<m2>{_MONTH})(?![a-z])",
     re.IGNORECASE,
 )
@@ -79,3 +79,106 @@ def states_date(text: str, value: str) -> bool:
     day alone."""
     date = _date_of(value)
     return date is not None and (date in dates_in(text) or date[1:] in month_days_in(text))
+
+
+# A day said alone by its ordinal ("the 22nd"), read only in the words said of one record (a flight
+# of a list): the month is the record's own; "22nd of May" is ``month_days_in``'s
+_DAY_ALONE = re.compile(rf"(?<![\w/.$])(\d{{1,2}})(?:st|nd|rd|th)(?![\w])(?!\s{{1,3}}(?:of\s{{1,3}})?{_MONTH}(?![a-z]))",
+                        re.IGNORECASE)
+
+
+def other_date_said(span: str, own: FrozenSet[Tuple[int, int, int]]) -> Optional[Tuple[int, int, int]]:
+    """A date ``span`` (the words said of one record) states that is none of ``own`` (the
+    record's dates) while it states none of them: with its year, by its month and day, or by its
+    day alone ("on the 22nd"); or None. A month and day or a day alone is read as of the record's
+    year (and month)."""
+    full = dates_in(span)
+    if full & own:
+        return None
+    days = month_days_in(span)
+    if any(d[1:] in days for d in own):
+        return None
+    alone = {int(m.group(1)) for m in _DAY_ALONE.finditer(_MONTH_DAY.sub(" ", span)) if 1 <= int(m.group(1)) <= 31}
+    if any(d[2] in alone for d in own):
+        return None
+    if full:
+        return min(full)
+    year = min(own)[0]
+    if days:
+        month, day = min(days)
+        return (year, month, day)
+    if alone:
+        return (year, min(own)[1], min(alone))
+    return None
+
+
+def _has_ordinal(text: str) -> bool:
+    """Whether ``text`` states a day by its ordinal alone ("the 22nd")."""
+    return _DAY_ALONE.search(_MONTH_DAY.sub(" ", text)) is not None
+
+
+def other_paired_date(text: str, starts: List[Optional[int]], owns: List[FrozenSet[Tuple[int, int, int]]]
+                      ) -> Optional[Tuple[int, Tuple[int, int, int]]]:
+    """The first element of a list of records (``starts``: where ``text`` names each, or None;
+    ``owns``: each one's dates) whose words state another date than its own, as (its index, the
+    date), or None. The words said of an element run from its name to the next element's, within
+    its line when its line dates it ("- HAT276: May 21"); when the dates come before the names
+    ("May 21: HAT276", "| 2024-05-21 | HAT276 |"), from the previous name to it. An element joined
+    to the next by "and" or a comma alone shares its date ("HAT276 and HAT279, both on May 22")."""
+    known = sorted(s for s in starts if s is not None)
+    first = _dates_first(text, known)
+    for i, (start, own) in enumerate(zip(starts, owns)):
+        if start is None or not own:
+            continue
+        other = other_date_said(_said_of(text, start, known, first), own)
+        if other is not None:
+            return i, other
+    return None
+
+
+_JOINED = re.compile(r"^[\s,&/+]*(?:(?:and|or|plus)[\s,]*)?$", re.IGNORECASE)  # " and ", ", ": no words of its own
+_NAME_END = re.compile(r"#?[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*")
+
+
+def _dated(words: str) -> bool:
+    return bool(dates_in(words) or month_days_in(words) or (any(c.isdigit() for c in words) and _has_ordinal(words)))
+
+
+def _dates_first(text: str, known: List[int]) -> bool:
+    """Whether the words give each element's date before naming it ("May 21: HAT276; May 22:
+    HAT279", "| 2024-05-21 | HAT276 |"): a date right before the first element on its line, and
+    none after the last on its own."""
+    if not known:
+        return False
+    head = text[max(text.rfind("\n", 0, known[0]) + 1, known[0] - 40):known[0]]
+    line_end = text.find("\n", known[-1])
+    return _dated(head) and not _dated(text[known[-1]:len(text) if line_end < 0 else line_end])
+
+
+def _said_of(text: str, start: int, known: List[int], first: bool) -> str:
+    """The words said of the element named at ``start`` (``known``: where each element is named;
+    ``first``: the dates come before the names)."""
+    if first:
+        before = [s for s in known if s < start]
+        if before:
+            m = _NAME_END.match(text, before[-1])
+            lo = m.end() if m else before[-1]
+        else:
+            lo = max(text.rfind("\n", 0, start) + 1, start - 40)
+        words = text[lo:start]
+        if not _dated(words) and before and _JOINED.match(words):
+            return _said_of(text, before[-1], known, first)  # "On May 22, HAT276 and HAT279"
+        return words
+    after = [s for s in known if s > start]
+    end = after[0] if after else min(len(text), start + 160)
+    line_end = text.find("\n", start)
+    words = text[start:end]
+    own_line = words if line_end < 0 or line_end >= end else text[start:line_end]
+    if _dated(own_line):
+        return own_line
+    m = _NAME_END.match(text, start)
+    if after and _JOINED.match(text[m.end() if m else start:after[0]]):
+        return _said_of(text, after[0], known, first)  # "HAT276 and HAT279, both on May 22"
+    return words
+
+

@@ -35,7 +35,7 @@ from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.memo_keys import json_key
-from tau_shaped.reward.reading.call_dates import _date_of, dates_in, month_days_in, states_date
+from tau_shaped.reward.reading.call_dates import _date_of, dates_in, month_days_in, other_paired_date, states_date
 from tau_shaped.reward.reading.s0_ids import MAX_CHARS, S0Ids, _has_digit, _is_id_field, id_key, id_places, ids_in, s0_ids  # noqa: F401 - read here too
 
 __all__ = ["contradicted", "id_key", "id_places", "ids_in", "dates_in", "states_id", "states_date", "S0Ids", "s0_ids"]
@@ -204,7 +204,11 @@ def _another_pairing(text: str, value: List[Dict[str, Any]], index: Optional[S0I
     """A date stated for one element of a list of records (a flight, a passenger) that is not that
     element's, where the words name the element and give it a date: each element's fields are
     compared together ("HAT056 on May 25; HAT138 on May 26" is another date for HAT138 when both
-    fly on the 25th)."""
+    fly on the 25th; "HAT276 on May 22" another for HAT276 when HAT279 flies on the 22nd). The
+    words said of an element run from its name to the next element's, within its line when its
+    line dates it ("- HAT276: May 21"), or before it on its line ("| 2024-05-21 | HAT276 |"); an
+    element joined to the next by "and" or a comma alone shares its date ("HAT276 and HAT279, both
+    on May 22"). A date with its year, a month and day, or a day's ordinal alone ("the 22nd")."""
     if not any(_date_of(v) is not None for e in value for v in e.values()):
         return None
     places: Dict[str, int] = {}
@@ -214,16 +218,12 @@ def _another_pairing(text: str, value: List[Dict[str, Any]], index: Optional[S0I
     for e in value:
         found = [p for p in (_place(text, a, places) for a in _anchors(e)) if p is not None]
         starts.append(min(found) if found else None)
-    for e, start in zip(value, starts):
-        dates = {d for v in e.values() if (d := _date_of(v)) is not None}
-        if start is None or not dates:
-            continue
-        after = [s for s in starts if s is not None and s > start]
-        end = min(after) if after else min(len(text), start + 160)
-        stated = dates_in(text[start:end])
-        if stated and not (dates & stated):
-            return f"{next(iter(_anchors(e)), '?')}: {'-'.join(f'{p:02d}' for p in sorted(stated)[0])}"
-    return None
+    owns = [frozenset(d for v in e.values() if (d := _date_of(v)) is not None) for e in value]
+    paired = other_paired_date(text, starts, owns)
+    if paired is None:
+        return None
+    i, other = paired
+    return f"{next(iter(_anchors(value[i])), '?')}: {'-'.join(f'{p:02d}' for p in other)}"
 
 
 _OWNS: "OwnedLRU[_Own]" = OwnedLRU(2048)  # each message before a write reads the same call's ids

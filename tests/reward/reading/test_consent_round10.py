@@ -1,0 +1,62 @@
+"""Round 10 (issue 41), consent: each value of a confirmation bound to the item it is said of.
+
+A list of records (flights) confirmed with per-record dates: a date said of one flight that is not
+that flight's is another call's, even when it is another flight's date ("HAT276 on May 22" when
+HAT279 flies on the 22nd), in prose, lists, tables (dates before or after the names), with a
+month and day, an ISO date or a day's ordinal alone; flights joined by "and" share the date said
+after them. Controls: each flight with its own date, in the same forms.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tau_shaped.reward.reading.call_dates import month_days_in
+from tau_shaped.reward.reading.call_values import contradicted
+
+_CALL = {"reservation_id": "BOH180", "cabin": "economy", "payment_id": "credit_card_9525117",
+         "flights": [{"flight_number": "HAT276", "date": "2024-05-21"}, {"flight_number": "HAT279", "date": "2024-05-22"}]}
+
+_WRONG = [
+    "Reservation BOH180 to economy: HAT276 on May 22; HAT279 on 2024-05-22. Proceed?",
+    "BOH180, economy:\n- HAT276: May 22\n- HAT279: May 22\nShall I?",
+    "BOH180 economy. HAT279 on May 22, HAT276 on the 22nd too. OK?",
+    "BOH180 economy: HAT276 (May 22) then HAT279 (May 21). OK?",
+    "BOH180 economy: HAT276 and HAT279, both on May 22. OK?",
+    "BOH180 economy: HAT276 on the 22nd of May and HAT279 on the 21st. OK?",
+    "BOH180 to economy. May 22: HAT276; May 22: HAT279. OK?",
+    "| Date | Flight |\n|---|---|\n| 2024-05-22 | HAT276 |\n| 2024-05-21 | HAT279 |\nOK?",
+    "BOH180 in economy: on May 22 you fly HAT276, and on May 22 HAT279. OK?",
+    "BOH180 economy:\nFlight HAT276\nDate: 2024-05-22\nFlight HAT279\nDate: 2024-05-22\nOK?",
+    "BOH180 economy: HAT276 on Wednesday the 22nd, HAT279 on Wednesday the 22nd. OK?",
+]
+_RIGHT = [
+    "Reservation BOH180 to economy: HAT276 on May 21; HAT279 on 2024-05-22. Proceed?",
+    "BOH180, economy:\n- HAT276: May 21\n- HAT279: May 22\nShall I?",
+    "BOH180 economy. HAT279 on May 22, HAT276 on the 21st. OK?",
+    "BOH180 economy: HAT276 (May 21) then HAT279 (May 22). OK?",
+    "BOH180 economy: HAT276 on the 21st of May and HAT279 on the 22nd. OK?",
+    "BOH180 to economy. May 21: HAT276; May 22: HAT279. OK?",
+    "| Date | Flight |\n|---|---|\n| 2024-05-21 | HAT276 |\n| 2024-05-22 | HAT279 |\nOK?",
+    "| Flight | Date |\n|---|---|\n| HAT276 | 2024-05-21 |\n| HAT279 | 2024-05-22 |\nOK?",
+    "BOH180 in economy: on May 21 you fly HAT276, and on May 22 HAT279. OK?",
+    "BOH180 economy:\nFlight HAT276\nDate: 2024-05-21\nFlight HAT279\nDate: 2024-05-22\nOK?",
+    'BOH180 economy: {"flights": [{"HAT276": "2024-05-21"}, {"HAT279": "2024-05-22"}]}. OK?',
+    "BOH180 (booked May 2): economy, HAT276 May 21 and HAT279 May 22. OK?",
+    "BOH180 economy: HAT276 on Tuesday the 21st, HAT279 on Wednesday the 22nd. OK?",
+]
+
+
+@pytest.mark.parametrize("text", _WRONG)
+def test_a_date_said_of_another_flight_is_another_call(text):
+    assert contradicted(text, _CALL, None) is not None
+
+
+@pytest.mark.parametrize("text", _RIGHT)
+def test_each_flight_with_its_own_date_is_the_call(text):
+    assert contradicted(text, _CALL, None) is None
+
+
+def test_a_month_and_day_before_a_colon_is_a_date():
+    assert (5, 22) in month_days_in("May 22: HAT276")
+    assert not month_days_in("May 22:30")
