@@ -33,16 +33,41 @@ _OBJ = (r"(?:refunds?|compensation|credits?|reimbursements?|money(?:{_SP}back)?|
 _ADJ = r"(?:[a-z$][\w.$-]{0,20}" + _SP + r"){0,2}"
 # what says the thing is not given, after it
 _NONE_TAIL = (r"(?:(?:is|are|was|were|would{_SP}be|will{_SP}be|can{_SP}be|could{_SP}be){_SP})?"
-              r"(?:due|owed|owing|applies|apply|applicable|warranted|available|possible|in{_SP}order|here|this{_SP}time"
+              r"(?:due|owed|owing|payable|applies|apply|applicable|warranted|available|possible|in{_SP}order|here|this{_SP}time"
               r"|in{_SP}this{_SP}case|for{_SP}(?:this|that|it|a|an|the|your|delays?)\b|to{_SP}(?:refund|give|return|credit"
               r"|reimburse|issue|offer|send)|(?:(?:that|which){_SP})?(?:i|we){_SP}(?:can|could|am{_SP}able{_SP}to)"
               r"{_SP}(?:give|offer|issue|process|provide|make|approve|refund|send|grant))\b"
               ).replace("{_SP}", _SP)
 _GIVE = (r"(?:refund|give{_SP}back|give|return|credit|compensate|reimburse|pay{_SP}back|pay{_SP}out|send{_SP}back|offer|issue)"
          ).replace("{_SP}", _SP)
+# round 10: things asked for listed with "or", "/", commas: "no refund/credit", "no refund, credit or compensation"
+_JOIN = r"(?:[ \t]{0,2}/[ \t]{0,2}|,?" + _SP + r"(?:or|and|nor)" + _SP + r"|," + _SP + r"(?:no" + _SP + r")?)"
+_OBJS = rf"{_ADJ}{_OBJ}(?:{_JOIN}{_ADJ}{_OBJ}){{0,3}}"
+# a few words that may stand before the thing in a bare "no ...": "no partial refund." ("no fee for cancellation." is none)
+_BARE_ADJ = r"(?:(?:partial|full|extra|further|additional|wallet|apology|goodwill|store|card|late|delay)" + _SP + r")?"
+_BARE_OBJ = rf"{_BARE_ADJ}(?:{_OBJ}|comp)\b"
+# what says the thing was not given, a participle: "no credit added", not "no refund issued yet" (it will be)
+_NOT_GIVEN = (r"(?:added|issued|given|granted|applied|paid|made|processed|sent|offered|approved)\b"
+              r"(?![^.!?\n]{0,60}\b(?:yet|until|unless|without|before|once|after|when)\b)")
 _PARTS = [
-    # "no refund or credit applies", "no money back is owed", "no overcharge to refund"
-    rf"\bno{_SP}{_ADJ}{_OBJ}(?:{_SP}(?:or|and|nor){_SP}{_ADJ}{_OBJ})?{_SP}{_NONE_TAIL}",
+    # "no refund or credit applies", "no money back is owed", "no overcharge to refund", "no refund/credit this time"
+    rf"\bno{_SP}{_OBJS}{_SP}(?:{_NONE_TAIL}|{_NOT_GIVEN})",
+    # a bare "no refund" closing its clause: "So: no refund, no credit.", "tl;dr: no comp, sorry" (not a question)
+    rf"\bno{_SP}{_BARE_OBJ}(?:{_JOIN}{_BARE_OBJ}){{0,3}}(?:{_SP}(?:for|on){_SP}(?:this|that|it|the|your)(?:{_SP}(?:one|order|delay))?)?"
+    rf"[ \t]{{0,2}}(?:[.,;:!)\n\u2014\u2013]|$|[\u2190-\u2bff\U0001f000-\U0001faff])",
+    # "nothing's owed", "nothing is due", "you're not owed anything", "you don't get anything back", "no money goes back"
+    rf"\bnothing(?:{_A}s|{_SP}is|{_SP}was|{_SP}will{_SP}be|{_SP}would{_SP}be){_SP}(?:owed|due|owing|payable|refundable)\b",
+    rf"(?:\bnot|n{_A}t){_SP}(?:owed|due|entitled{_SP}to){_SP}(?:anything|any{_SP}{_OBJ}|any{_SP}money)\b",
+    rf"\b(?:don{_A}?t|do{_SP}not|won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not){_SP}(?:get|receive|be{_SP}getting|be{_SP}receiving)"
+    rf"{_SP}(?:anything|any{_SP}money|any{_SP}{_OBJ}(?!{_SP}(?:card|fee)))(?:{_SP}back)?(?!{_SP}else)\b",
+    rf"\bno{_SP}(?:money|amount|{_OBJ}){_SP}(?:goes|go|comes|will{_SP}go|will{_SP}come|is{_SP}going|is{_SP}coming){_SP}back\b",
+    # "there won't be a refund", "there isn't going to be any credit"
+    rf"\bthere{_SP}(?:won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not|isn{_A}?t{_SP}going{_SP}to|is{_SP}not{_SP}going{_SP}to)"
+    rf"{_SP}be{_SP}(?:a|an|any){_SP}{_ADJ}{_OBJ}\b",
+    # a key with its verdict: "Refund: none", "**Refund:** n/a", "Refund: ❌ not applicable", "refund: $0.00"
+    rf"\b(?:{_OBJ}|comp)(?:{_SP}(?:status|owed|due|eligible))?[*_\"']{{0,2}}[ \t]{{0,3}}[:=\u2192][ \t]{{0,3}}[*_\"']{{0,2}}[ \t]{{0,2}}"
+    rf"(?:[\u2190-\u2bff\U0001f000-\U0001faff][ \t]{{0,2}})?(?:none|n/?a|nil|zero|\$?0(?:\.00)?|no|nope|not{_SP}(?:applicable|available|possible"
+    rf"|eligible|due|owed|offered|approved)|ineligible|denied|declined|[\u274c\u2717\u2718\U0001f6ab])(?![\w$.,]|{_SP}[a-z$0-9])",
     # "nothing I can refund", "nothing to give back", "nothing left to credit"
     # "nothing I'm able to do" (the agent's inability); "nothing to do" alone is of the customer's part
     rf"\bnothing{_SP}(?:(?:left|more|else){_SP})?(?:(?:(?:that{_SP})?(?:i|we){_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to)"

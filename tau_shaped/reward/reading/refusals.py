@@ -74,8 +74,8 @@ _PARTS = [
     rf"\b(?:not|isn{_A}?t|aren{_A}?t|wasn{_A}?t){_SP}(?:(?:currently|actually|really|eligible{_SP}or|something){_SP})?"
     rf"(?:possible|eligible|allowed|permitted|refundable|cancell?able|modifiable|an{_SP}option|covered|available{_SP}for{_SP}(?:a{_SP})?(?:refund|cancellation|change))\b",
     r"\bineligible\b|\bnon-?refundable\b",
-    rf"\b(?:does|do|did){_SP}not{_SP}(?:qualify|meet|satisfy|allow|permit|cover)\b",
-    rf"\b(?:doesn|don|didn){_A}?t{_SP}(?:qualify|meet|satisfy|allow|permit|cover)\b",
+    rf"\b(?:does|do|did){_SP}not{_SP}(?:qualify|meet|satisfy|allow|permit|cover|entitle)\b",
+    rf"\b(?:doesn|don|didn){_A}?t{_SP}(?:qualify|meet|satisfy|allow|permit|cover|entitle)\b",
     rf"\bagainst{_SP}(?:our|the)(?:{_SP}airline{_A}s|{_SP}store{_A}s)?{_SP}(?:policy|policies|rules)\b",
     rf"\b(?:policy|policies|rules){_SP}(?:do(?:es)?{_SP}not|don{_A}?t|doesn{_A}?t){_SP}(?:allow|permit)\b",
     rf"\bno{_SP}(?:refund|compensation|cancellation|change|changes|upgrade|exception|exceptions){_SP}(?:can|could|will){_SP}be\b",
@@ -89,9 +89,10 @@ _PARTS = [
     # position to", "I won't refund it", "we don't offer that", "there's nothing I can do", "no safe substitute")
     rf"\bno{_SP}longer{_SP}(?:be{_SP})?(?:possible|eligible|available|cancell?able|cancell?ed|modifiable|changeable|refundable|changed|modified|an{_SP}option)\b",
     rf"\bcan{_SP}no{_SP}longer{_SP}(?:be{_SP})?\w+",
-    rf"(?<!\bnot )(?<!n't )(?<!n’t )\b(?:too{_SP}late|past{_SP}the{_SP}point){_SP}(?:now{_SP})?(?:to|for|where)\b",
+    rf"(?<!\bnot )(?<!n't )(?<!n’t )\b(?:too{_SP}late|(?:past|beyond){_SP}the{_SP}(?:point|stage)){_SP}(?:now{_SP})?(?:to|for|where|at{_SP}which|when)\b",
     rf"\bnot{_SP}in{_SP}a{_SP}position{_SP}to\b",
-    rf"\b(?:I|we){_SP}(?:won{_A}?t|will{_SP}not|wouldn{_A}?t{_SP}be{_SP}able{_SP}to|shan{_A}?t){_SP}(?:be{_SP}able{_SP}to{_SP})?{_ASKED}",
+    rf"\b(?:I|we)(?:{_SP}(?:won{_A}?t|will{_SP}not|shall{_SP}not|wouldn{_A}?t{_SP}be{_SP}able{_SP}to|shan{_A}?t)|{_A}ll{_SP}not)"
+    rf"{_SP}(?:be{_SP}able{_SP}to{_SP})?{_ASKED}",
     rf"\b(?:won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not){_SP}be{_SP}(?:possible|allowed|permitted|an{_SP}option)\b",
     rf"\b(?:I|we){_SP}(?:do{_SP}not|don{_A}?t){_SP}(?:offer|provide|allow|permit|issue|give|do|grant|accept)\b",
     rf"\b(?:I|we){_SP}(?:do{_SP}not|don{_A}?t){_SP}have{_SP}(?:the{_SP})?(?:ability|authority|option|means|permission|power)\b",
@@ -99,7 +100,7 @@ _PARTS = [
     rf"\b(?:I{_A}m|I{_SP}am|we{_A}re|we{_SP}are){_SP}(?:declining|denying|refusing|rejecting)\b",
     rf"\b(?:not|isn{_A}?t|aren{_A}?t){_SP}entitled\b",
     rf"\b(?:falls?|is|are){_SP}outside{_SP}(?:of{_SP})?(?:our|the|what){_SP}\w",
-    rf"\b(?:below|under|short{_SP}of){_SP}(?:the{_SP})?(?:\d+[ -]minute{_SP})?(?:threshold|minimum|cut-?off)\b",
+    rf"\b(?:below|under|short{_SP}of){_SP}(?:(?:the|our|its|that|this){_SP})?(?:\d+[ -]minute{_SP})?(?:[a-z-]{{2,14}}{_SP}){{0,2}}(?:threshold|minimum|cut-?off)\b",
     rf"\bthere(?:{_A}s|{_SP}is){_SP}(?:nothing|not{_SP}much){_SP}(?:more{_SP})?(?:I|we){_SP}can{_SP}do\b",
     rf"\bnothing{_SP}(?:more{_SP})?(?:I|we){_SP}(?:can|could){_SP}do\b",
     rf"\b(?:nothing|no{_SP}money|no{_SP}amount){_SP}(?:left{_SP})?(?:to{_SP}(?:refund|compensate|credit|reimburse|give{_SP}back|return|pay{_SP}back)|(?:is|was){_SP}(?:owed|due|overcharged))\b",
@@ -116,6 +117,13 @@ _PARTS = [
     # down or passed on, rules that don't let it, a change blocked for a fare, "Cancellation denied",
     # "Request status — declined"
     rf"\b(?:that{_A}s|that{_SP}is|it{_A}s|it{_SP}is){_SP}(?:going{_SP}to{_SP}be{_SP})?a{_SP}(?:hard{_SP}|firm{_SP})?no\b(?!{_SP}longer|-)",
+    # round 10: the thing asked for, then "is a no": "that swap is a no from me", "this one's a no"
+    rf"\b(?:that|this|the|your)(?:{_SP}[a-z-]{{2,14}}){{0,2}}(?:{_SP}is|{_A}s){_SP}a{_SP}(?:hard{_SP}|firm{_SP})?no\b"
+    rf"(?!{_SP}(?:longer|brainer|obligation|fee|cost|charge)|-)",
+    # round 10: the request echoed as a question and answered no: "cancel? nope, ...", "A refund? Sadly not."
+    rf"\b(?:cancel\w*|refund\w*|credit|compensation|comp|swap\w*|substitut\w*|chang\w*|money{_SP}back|replacement|reimburs\w*)"
+    rf"[ \t]{{0,2}}\?[ \t]{{0,3}}(?:no|nope|nah|not{_SP}possible|(?:unfortunately|sadly|i{_A}m{_SP}afraid|afraid){_SP}not)\b"
+    rf"(?!{_SP}(?:problem|worries|need|issue)|-)",
     rf"\bthe{_SP}answer{_SP}(?:is|has{_SP}to{_SP}be|must{_SP}be|will{_SP}have{_SP}to{_SP}be|here{_SP}is){_SP}(?:a{_SP})?no\b(?!{_SP}longer|-)",
     rf"\bno{_SP}can{_SP}do\b|\b(?:my|our){_SP}hands{_SP}are{_SP}tied\b|\b(?:off{_SP}the{_SP}table|(?:not|isn{_A}?t|aren{_A}?t){_SP}in{_SP}the{_SP}cards|out{_SP}of{_SP}the{_SP}question)\b",
     rf"\b(?:not|isn{_A}?t){_SP}(?:within|in){_SP}(?:my|our){_SP}(?:power|authority|remit)\b",
