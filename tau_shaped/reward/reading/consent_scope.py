@@ -22,7 +22,8 @@ if its words do not say another price, another write or someone else's offer.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, Optional
+from itertools import islice
+from typing import Any, Dict, List, Optional, Tuple
 
 __all__ = ["said_free", "another_write", "reported_only"]
 
@@ -88,8 +89,10 @@ _AMOUNT = re.compile(r"\$[\s\u00a0]?\d|\d(?:[.,]\d{2})?[\s\u00a0]?(?:dollars?|bu
 
 def another_write(text: str, kwargs: Dict[str, Any], index: Any, verbs: Any = None) -> Optional[str]:
     """Another id of the kind of one of the call's ids (``kwargs``; ``index``: S0's ids) in a
-    sentence that describes a write to come (names ``verbs``, the call's kind of action, or
-    states an amount, and says nothing of it as done): the message describes several writes."""
+    sentence that describes a write to come (names ``verbs``, the call's kind of action, says the
+    same again for it: "and do the same for UHDAHF", or states an amount, and says nothing of it
+    as done): the message describes several writes. An id with no digit (a reservation code) is
+    one when the table holding the call's record (or its argument's kind) keys a record by it."""
     from tau_shaped.reward.reading import action_words
     from tau_shaped.reward.reading.call_values import SELF, id_key, id_places
 
@@ -98,10 +101,11 @@ def another_write(text: str, kwargs: Dict[str, Any], index: Any, verbs: Any = No
     text = text[:_MAX]
     own = {id_key(v) for k, v in kwargs.items() if isinstance(v, str) and k not in SELF}
     mine = [k for k in own if index.kind_of(k)]
-    if not mine:
+    fields = [k for k, v in kwargs.items() if isinstance(v, str) and k not in SELF and k in index.kinds]
+    if not mine and not fields:
         return None
-    for found, start in id_places(text):
-        if found in own or not any(index.same_kind(k, found) for k in mine):
+    for found, start, held in _places(text, kwargs, index, id_places):
+        if found in own or not (held or any(index.same_kind(k, found) for k in mine) or any(found in index.kinds[f] for f in fields)):
             continue
         if _NOT_BEFORE.search(text[max(0, start - 40):start]):
             continue
@@ -111,6 +115,8 @@ def another_write(text: str, kwargs: Dict[str, Any], index: Any, verbs: Any = No
         said = sentence.group(0)
         if _DONE.search(said) and not _TO_COME.search(said):
             continue  # "FD-10046 was refunded $5.00 yesterday": a write said as done
+        if verbs and _SAME_AGAIN.search(said) and action_words.names_action(text, verbs, to_come=True) is not None:
+            return found  # "... and do the same for X7BYG1": the write named before, again
         if verbs:
             ahead = action_words.names_action(said, verbs, to_come=True)
             if ahead is None and (action_words.names_action(said, verbs) is not None or not _AMOUNT.search(said)):
@@ -119,6 +125,48 @@ def another_write(text: str, kwargs: Dict[str, Any], index: Any, verbs: Any = No
             continue
         return found
     return None
+
+
+# The write said again for another record: "do the same for", "same for", "likewise", "ditto"
+_SAME_AGAIN = re.compile(r"(?<![\w'\u2019])(?:(?:do|doing|repeat|apply)[\s\u00a0]+(?:the[\s\u00a0]+)?same|the[\s\u00a0]+same[\s\u00a0]+(?:for|with|on|to)"
+                         r"|same[\s\u00a0]+(?:thing|change|goes)[\s\u00a0]+(?:for|with|on|to)|likewise|ditto|repeat[\s\u00a0]+(?:it|that|this))(?![\w'\u2019])",
+                         re.IGNORECASE)
+# A code of capitals alone (a reservation "UHDAHF"), as an id with no digit may be written
+_CODE = re.compile(r"(?<![\w-])[A-Z]{4,10}(?![\w-])")
+
+
+def _places(text: str, kwargs: Dict[str, Any], index: Any, id_places: Any) -> List[Tuple[str, int, bool]]:
+    """The ids of ``text`` with where each starts (``id_places``), and each code of capitals with no
+    digit that the table of one of the call's records keys, as the call's id of that shape is
+    written (True: a record S0 holds, of the call's kind)."""
+    out = [(key, start, False) for key, start in id_places(text)]
+    shapes = [(k, v) for k, v in kwargs.items() if isinstance(v, str) and 4 <= len(v) <= 10 and v.isalnum() and v.isupper()]
+    if not shapes or not any(c.isupper() for c in text):
+        return out
+    for k, v in shapes:
+        table = _table_of(k, v, index)
+        if table is None:
+            continue
+        for m in _CODE.finditer(text):
+            code = m.group(0)
+            if code != v and len(code) == len(v) and code in table:
+                out.append((code, m.start(), True))
+    return out
+
+
+def _table_of(arg: str, value: str, index: Any) -> Optional[dict]:
+    """The table (a dict keyed by id) that holds the record of the call's ``value`` of ``arg``, or
+    of another id of the kind ``arg`` names; None when S0 keeps no such table."""
+    from tau_shaped.reward.reading.call_values import id_key
+
+    record = index.records.get(id_key(value))
+    if record is None:
+        for key in islice(index.kinds.get(arg, ()), 3):
+            record = index.records.get(key)
+            if record is not None:
+                break
+    holder = record[1] if record is not None else None
+    return holder if isinstance(holder, dict) else None
 
 
 # The action told as what someone else offered, said or did: another agent (any past verb), a

@@ -60,3 +60,35 @@ def test_each_flight_with_its_own_date_is_the_call(text):
 def test_a_month_and_day_before_a_colon_is_a_date():
     assert (5, 22) in month_days_in("May 22: HAT276")
     assert not month_days_in("May 22:30")
+
+
+# --- (b) a second write named by a code with no digit, or by "do the same for" ------------------
+
+from tau_shaped.reward.reading.call_values import s0_ids  # noqa: E402
+from tau_shaped.reward.reading.consent_scope import another_write  # noqa: E402
+
+_WORLD = {"reservations": {r: {"reservation_id": r, "user_id": "mia_kim_4397", "status": "active"}
+                           for r in ("M05KNL", "UHDAHF", "X7BYG1", "PGAGLM")},
+          "users": {"mia_kim_4397": {"user_id": "mia_kim_4397", "reservations": ["M05KNL", "UHDAHF", "X7BYG1", "PGAGLM"]}}}
+
+
+@pytest.mark.parametrize("own, text", [
+    ("M05KNL", "I'll cancel reservation M05KNL, and do the same for UHDAHF. Shall I go ahead?"),
+    ("M05KNL", "Cancelling M05KNL now. I'll also cancel UHDAHF. OK?"),
+    ("M05KNL", "I'll cancel M05KNL (refund to the original payment); likewise for X7BYG1. Proceed?"),
+    ("UHDAHF", "I'll cancel UHDAHF and then cancel PGAGLM too. Shall I?"),
+    ("UHDAHF", "I'll cancel UHDAHF; same goes for X7BYG1. Shall I?"),
+])
+def test_another_reservation_in_one_question_is_a_second_write(own, text):
+    assert another_write(text, {"reservation_id": own}, s0_ids(_WORLD), "cancel") is not None
+
+
+@pytest.mark.parametrize("own, text", [
+    ("M05KNL", "I'll cancel reservation M05KNL. UHDAHF was already cancelled yesterday. Shall I go ahead?"),
+    ("M05KNL", "I'll cancel M05KNL, not UHDAHF. OK?"),
+    ("M05KNL", "I'll CANCEL M05KNL NOW. PLEASE CONFIRM."),
+    ("M05KNL", "I'll cancel M05KNL. Your other booking ABCDEF stays as it is. OK?"),
+    ("UHDAHF", "I'll cancel UHDAHF for you. The refund takes 5 to 7 business days. Shall I?"),
+])
+def test_one_reservation_or_another_said_as_done_is_one_write(own, text):
+    assert another_write(text, {"reservation_id": own}, s0_ids(_WORLD), "cancel") is None
