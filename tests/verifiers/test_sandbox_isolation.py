@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -230,7 +231,10 @@ def test_the_box_dies_with_the_verifier():
     # two commands: a shell given one may exec it in its place (dash here forks it; others need
     # not), and the token in its command line would go with it
     program = f'import subprocess, time\nsubprocess.Popen(["/bin/sh", "-c", "sleep 60; exit 0", {token!r}])\ntime.sleep(60)'
+    # the verifier writes its threads' stacks to its stderr after 100 s (a box not started by then is
+    # the flake two local CI runs saw: its stack says where the verifier waits)
     driver = (
+        "import faulthandler\nfaulthandler.dump_traceback_later(100)\n"
         "from tau_shaped.verifiers.single_turn.code_sandbox import SandboxLimits, run_in_sandbox\n"
         f"run_in_sandbox({program!r}, limits=SandboxLimits(wall_seconds=60, cpu_seconds=60))\n"
     )
@@ -271,10 +275,15 @@ def test_the_box_dies_with_the_verifier():
                 break
             verifier.kill()
             verifier.wait()
+            stuck = verifier.stderr.read()[-4000:]
+            warnings.warn(f"the first verifier had not started its box in 120 s; its stacks: {stuck}")
             verifier = start()
         if verifier.poll() is not None:
             pytest.fail(f"the verifier ended (exit {verifier.returncode}) before its box was seen: {verifier.stderr.read()[-2000:]}")
-        assert boxed(), "the box never started (two verifiers, 120 s each)"
+        if not boxed():
+            verifier.kill()
+            verifier.wait()
+            pytest.fail(f"the box never started (two verifiers, 120 s each); the last one's stacks: {verifier.stderr.read()[-4000:]}")
         verifier.kill()
         verifier.wait()
         deadline, polls = time.monotonic() + 5, 0
