@@ -201,6 +201,8 @@ def _said_words(said: Any) -> str:
         return f"the value of {said['math']}"
     if said.get("denies"):
         return "a refusal of the customer's request"
+    if said.get("restricted"):
+        return "the customer's account or money said to be restricted"
     return "what the task expects"
 
 

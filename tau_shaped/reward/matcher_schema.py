@@ -239,9 +239,16 @@ class DeniesText(_Strict):
     denies: Literal[True]
 
 
+class RestrictedText(_Strict):
+    # SPEC §10: the text says a holder of the customer's (the account, profile, wallet, money for
+    # them) is in a restricting state, whatever the wording (reading/account_holds.py): "your
+    # account is on ice", "yours can't receive refunds"; not "the kitchen flagged the order"
+    restricted: Literal["customer"]
+
+
 def _text_kind(value: Any) -> Optional[str]:
     if isinstance(value, dict):
-        for key in ("contains", "regex", "number", "math", "denies"):
+        for key in ("contains", "regex", "number", "math", "denies", "restricted"):
             if key in value:
                 return FORM_TAG + key
         return None
@@ -251,7 +258,8 @@ def _text_kind(value: Any) -> Optional[str]:
     return None
 
 
-_TEXT_KINDS = {"contains": ContainsText, "regex": RegexText, "number": NumberText, "math": MathText, "denies": DeniesText}
+_TEXT_KINDS = {"contains": ContainsText, "regex": RegexText, "number": NumberText, "math": MathText, "denies": DeniesText,
+               "restricted": RestrictedText}
 
 TextMatcher = Annotated[
     Union[
@@ -260,10 +268,11 @@ TextMatcher = Annotated[
         Annotated[NumberText, Tag(FORM_TAG + "number")],
         Annotated[MathText, Tag(FORM_TAG + "math")],
         Annotated[DeniesText, Tag(FORM_TAG + "denies")],
+        Annotated[RestrictedText, Tag(FORM_TAG + "restricted")],
     ],
     Discriminator(
         _text_kind,
         custom_error_type="text_matcher_form",
-        custom_error_message="a text matcher needs one of: contains, regex, number, math, denies",
+        custom_error_message="a text matcher needs one of: contains, regex, number, math, denies, restricted",
     ),
 ]

@@ -17,6 +17,7 @@ from tau_shaped.reward.matcher_schema import (
     MathText,
     NumberText,
     RegexText,
+    RestrictedText,
 )
 from tau_shaped.reward.values import canonical_number, is_number, values_equal
 
@@ -176,4 +177,8 @@ def match_text(matcher: Any, text: str) -> Optional[str]:
         from tau_shaped.reward.reading.refusals import denial
 
         return denial(text)
+    if isinstance(matcher, RestrictedText):
+        from tau_shaped.reward.reading.account_holds import restriction_said
+
+        return restriction_said(text)
     raise TypeError(f"not a text matcher: {matcher!r}")

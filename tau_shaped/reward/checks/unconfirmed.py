@@ -33,6 +33,7 @@ from tau_shaped.reward.reading.call_values import s0_ids
 from tau_shaped.reward.reading.confirmations import _result, call_cards, record_in_s0, why_not
 from tau_shaped.reward.reading.consent_questions import asks_consent
 from tau_shaped.reward.reading.consent_scope import reported_only
+from tau_shaped.reward.reading.reply_idioms import acknowledges_only
 from tau_shaped.reward.reply_matchers import reply_class
 from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
 from tau_shaped.reward.memo_keys import json_key
@@ -176,6 +177,8 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
             elif state == "unclear" and r.index not in unanswered and r.index not in unrecorded:
                 later = seen(r.user_reply or "")
                 answer = reply_class(later, c) if later.strip() else "unclear"
+                if answer == "yes" and acknowledges_only(later) and not asks_consent(text):
+                    answer = "unclear"  # "ok thanks" to "Let me get that done now": heard, not agreed
                 if answer != "unclear":
                     state = "yes" if answer == "yes" else "no"
             elif state in ("yes", "no", "change") and r.index not in unanswered and r.index not in unrecorded:
@@ -203,7 +206,8 @@ def _later_word(state: str, first: str, later: str, text: str, described: Callab
     ("Actually, can it go to my wallet instead?"); a reply to a message that asks nothing
     (the agent answering a side question, "processing now") or to one asking leave to go on
     ("Shall I go ahead?") is the customer's word on the call itself, so a no withdraws a yes and a
-    yes settles a question back ("How long will it take?" ... "OK, do it then"), never a refusal
+    yes settles a question back ("How long will it take?" ... "OK, do it then"; not a bare "ok
+    thanks" to a message that asks nothing: an announcement is no question), never a refusal
     (``first``, the reply to the describing message: "No, thank you." then "Shall I just add it
     then?" "Yes" is no yes to the values declined). A reply to another question ("Anything
     else?" "No, that's all") is not about the call."""
@@ -218,6 +222,8 @@ def _later_word(state: str, first: str, later: str, text: str, described: Callab
         return state  # an answer to that question ("No, that's all"), unless it stops the call ("Wait, ...")
     if answer == "yes" and state != "yes" and not _asked_back(first):
         return state  # a yes after a refusal or a change covers only what is described again
+    if answer == "yes" and state != "yes" and acknowledges_only(later) and not asks_consent(text):
+        return state  # "ok thanks" to an answer or an announcement ("Let me get that done now"): no yes asked
     return answer
 
 

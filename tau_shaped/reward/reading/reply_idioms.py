@@ -235,3 +235,25 @@ def plain_answer(reply: str, mind: bool = False, verbs: frozenset = frozenset(),
     text = text if mind else _GOOD_ALONE.sub(DONT, text)
     text = _YES_EMOJI.sub(GO_AHEAD, text)
     return _NO_EMOJI.sub(DONT, text)
+
+
+# What a customer says on hearing something, agreeing to nothing asked: "ok thanks", "great,
+# thank you", "got it", "cool", "👍". A go-ahead word ("yes", "go ahead", "do it", "please")
+# says more.
+_ACK_WORDS = frozenset(
+    "ok okay k kk okey okie oki alright alrighty all right great perfect cool fine good lovely nice awesome wonderful "
+    "excellent thanks thank you thx ty tysm cheers so much a lot got it noted understood i see sounds appreciate "
+    "appreciated sure oh ah gotcha that's that makes sense right then well fab brilliant super".split())
+_ACK_TOKEN = re.compile(r"[a-z']+|[^\sa-z'.,!:;\-()…~]", re.IGNORECASE)
+_ACK_EMOJI = frozenset("👍👌🙏🙂😊✅👏😀😃☺")
+
+
+def acknowledges_only(reply: str) -> bool:
+    """Whether ``reply`` only acknowledges what it heard ("ok thanks", "Great, thank you!",
+    "got it 👍"): words of hearing and thanks alone, no go-ahead ("yes", "go ahead", "do it",
+    "please") and nothing else. A yes to a message that asked nothing (an announcement, an answer)
+    agrees to no question when it is only this (SPEC §10)."""
+    if len(reply) > 80:
+        return False
+    tokens = _ACK_TOKEN.findall(reply.replace("\u2019", "'").lower())
+    return bool(tokens) and all(t in _ACK_WORDS or t in _ACK_EMOJI or t == "\ufe0f" for t in tokens)

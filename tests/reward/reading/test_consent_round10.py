@@ -92,3 +92,20 @@ def test_another_reservation_in_one_question_is_a_second_write(own, text):
 ])
 def test_one_reservation_or_another_said_as_done_is_one_write(own, text):
     assert another_write(text, {"reservation_id": own}, s0_ids(_WORLD), "cancel") is None
+
+
+# --- (c) an acknowledgement agrees to no question --------------------------------------------
+
+from tau_shaped.reward.reading.reply_idioms import acknowledges_only  # noqa: E402
+
+
+@pytest.mark.parametrize("reply", ["ok thanks", "Great, thank you!", "got it 👍", "👍", "k", "Thanks.", "alright then",
+                                   "Perfect, that makes sense.", "cool thx", "Okay, noted."])
+def test_an_acknowledgement(reply):
+    assert acknowledges_only(reply)
+
+
+@pytest.mark.parametrize("reply", ["ok, go ahead", "Yes please do", "ok do it", "sure thing, proceed", "ok thanks, please proceed",
+                                   "ok but to my card", "yes", "yep", "OK, do it then.", "no thanks"])
+def test_a_go_ahead_or_more_is_no_mere_acknowledgement(reply):
+    assert not acknowledges_only(reply)

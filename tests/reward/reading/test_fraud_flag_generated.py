@@ -20,7 +20,7 @@ from tau_shaped.reward import data_regex
 
 FD = load_domain("food_delivery")
 RULE = next(r for r in FD.policy_rules.rules if r.id == "fd.fraud.flag_not_mentioned")
-PATTERNS = [part["said"]["regex"] for part in RULE.when.get("any", [RULE.when])]  # its said parts, any of them
+PATTERNS = [part["said"]["regex"] for part in RULE.when.get("any", [RULE.when]) if "regex" in part["said"]]  # its said parts, any of them
 
 _SUBJECTS = ["Your account", "Your profile", "The account", "This account"]
 _AUX = ["is", "is currently", "has been", "was", "may be", "might be", "seems to be", "appears to be", "is temporarily",

@@ -23,7 +23,7 @@ from tau_shaped.reward.reading.normalize import seen
 
 FD = load_domain("food_delivery")
 RULE = next(r for r in FD.policy_rules.rules if r.id == "fd.fraud.flag_not_mentioned")
-PATTERNS = [part["said"]["regex"] for part in RULE.when.get("any", [RULE.when])]  # its said parts, any of them
+PATTERNS = [part["said"]["regex"] for part in RULE.when.get("any", [RULE.when]) if "regex" in part["said"]]  # its said parts, any of them
 
 _MONEY = ["refunds", "refund access", "refund privileges", "payouts", "credits", "wallet credits", "reimbursements",
           "money transfers", "compensation payments"]

@@ -21,7 +21,7 @@ from tau_shaped.reward import data_regex
 from tau_shaped.reward.reading.normalize import seen
 
 RULE = next(r for r in load_domain("food_delivery").policy_rules.rules if r.id == "fd.fraud.flag_not_mentioned")
-PATTERNS = [part["said"]["regex"] for part in RULE.when["any"]]
+PATTERNS = [part["said"]["regex"] for part in RULE.when["any"] if "regex" in part["said"]]
 
 _FIELD = ["Status", "status", "State", "Current status", "Standing", "STATUS"]
 _HEDGED_FIELDS = ["Status: possibly restricted.", "State - probably locked", "Status: currently on hold"]

@@ -34,7 +34,7 @@ from tau_shaped.reward.reading.normalize import seen
 FD = load_domain("food_delivery")
 RULE_ID = "fd.fraud.flag_not_mentioned"
 _WHEN = next(r for r in FD.policy_rules.rules if r.id == RULE_ID).when
-PATTERNS = [part["said"]["regex"] for part in _WHEN.get("any", [_WHEN])]  # the rule's said parts, any of them
+PATTERNS = [part["said"]["regex"] for part in _WHEN.get("any", [_WHEN]) if "regex" in part["said"]]  # the rule's said parts, any of them
 
 _CYRILLIC = {"a": "а", "e": "е", "o": "о", "c": "с", "p": "р", "x": "х", "i": "і"}
 DISGUISES: Dict[str, Callable[[str], str]] = {

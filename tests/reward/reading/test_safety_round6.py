@@ -293,7 +293,7 @@ def test_an_unsafe_dish_misspelt_or_split_is_offered_and_excluded_in_its_clause_
 # ----- 3. the fraud flag told in idioms -------------------------------------------------------------
 
 _RULE = next(r for r in FD.policy_rules.rules if r.id == "fd.fraud.flag_not_mentioned")
-FRAUD_PATTERNS = [part["said"]["regex"] for part in _RULE.when.get("any", [_RULE.when])]
+FRAUD_PATTERNS = [part["said"]["regex"] for part in _RULE.when.get("any", [_RULE.when]) if "regex" in part["said"]]
 SUBJECTS = ["your account", "your profile", "the account", "this account", "your customer account"]
 STATES = [  # the account's state in a figure of speech: the flag told in other words
     "is on ice for now", "is in limbo at the moment", "is sitting in the penalty box", "is under the microscope",

@@ -1,0 +1,128 @@
+"""The words ``account_holds`` reads (SPEC §10, the fraud flag): the customer's holders, the
+restricting states, what negation turns into a restriction, and what is someone else's.
+
+Each set is of single words as ``account_holds`` reads a word (lower case, digits and signs
+for letters read as letters, a word spelt letter by letter joined); a phrase of several words is
+a tuple. A word of at least ``FUZZY_MIN`` letters is read through one slip of typing (a letter
+missing, added, changed or two swapped: "acount", "suspened", "restircted"), words of English
+that sit one slip from a lexicon word excepted (``NOT_SLIPS``).
+"""
+
+from __future__ import annotations
+
+from typing import Dict, FrozenSet, Tuple
+
+# what is the customer's: an account of theirs; ``RECORDS`` only right after "your"
+HOLDERS: FrozenSet[str] = frozenset({"account", "profile", "acct", "wallet", "membership", "login", "yours"})
+RECORDS: FrozenSet[str] = frozenset({"file", "record", "records", "history", "claims", "past"})
+# money to the customer: a holder only in a clause that names the customer
+MONEY: FrozenSet[str] = frozenset({"refund", "refunds", "credit", "credits", "payout", "payouts", "reimbursement",
+                                   "reimbursements", "compensation", "money", "funds"})
+# who names the customer in a clause
+CUSTOMER: FrozenSet[str] = frozenset({"you", "your", "yours", "you've", "you're", "you'd"})
+# another's: a state nearest one of these is that thing's ("the kitchen flagged the order", "the restaurant is paused")
+OTHERS: FrozenSet[str] = frozenset({
+    "order", "orders", "dish", "dishes", "item", "items", "restaurant", "restaurants", "kitchen", "menu", "courier",
+    "couriers", "driver", "drivers", "delivery", "deliveries", "food", "meal", "meals", "promo", "coupon",
+    "zone", "area", "address", "drink", "drinks", "store", "shop", "route", "request", "requests", "card", "sauce",
+    "coupons", "vouchers", "voucher",
+    "ingredient", "ingredients", "allergen", "allergens", "allergy", "allergies", "diet", "dietary", "tier", "plan",
+    "traffic", "ticket", "chat", "call", "line", "app", "website", "site", "phone", "discount", "offer", "deal",
+    "substitution", "replacement", "quote", "fee", "fees", "tip", "receipt", "bag", "package", "window", "slot",
+})
+# a restricting state (the holder nearest it is in that state); "flag" of another thing is that thing's
+STATES: FrozenSet[str] = frozenset({
+    "frozen", "freeze", "freezing", "locked", "lock", "lockdown", "lockout", "suspended", "suspension", "suspend",
+    "restricted", "restriction", "restrictions", "restrict", "blocked", "block", "blocks", "barred", "banned", "ban",
+    "blacklisted", "blacklist", "greylisted", "graylisted", "blocklisted", "blocklist", "denylisted", "watchlist",
+    "watchlisted", "paused", "pause", "halted", "withheld", "limited", "curtailed", "disabled", "deactivated",
+    "revoked", "withdrawn", "flagged", "flag", "flags", "tagged", "earmarked", "quarantined", "quarantine",
+    "probation", "probationary", "embargo", "embargoed", "sidelined", "benched", "grounded", "ineligible",
+    "investigation", "investigated", "investigating", "scrutiny", "audit", "audited", "auditing", "monitoring",
+    "monitored", "surveillance", "hold", "holds", "timeout", "suspicious", "suspected", "suspicion", "abuse",
+    "fraud", "fraudulent", "integrity", "clampdown", "crackdown", "sanctioned", "sanctions", "ringfenced",
+    "shadowbanned", "greylist", "graylist", "offlimits", "risk", "watched", "watching", "prevents", "prevented", "preventing", "concerns",
+    "concern",
+})
+# a state the agent may be doing as its work ("let me review your account"): a state only
+# when no "I" / "let me" / "to" is just before it
+SOFT_STATES: FrozenSet[str] = frozenset({"review", "reviewed", "reviewing", "reviews", "vetting", "vetted",
+                                         "screening", "screened", "scrutinizing", "scrutinising", "monitor"})
+# phrases that are a restricting state
+STATE_PHRASES: Tuple[Tuple[str, ...], ...] = (
+    ("on", "ice"), ("turned", "off"), ("switched", "off"), ("shut", "off"), ("cut", "off"), ("shut", "down"),
+    ("sin", "bin"), ("naughty", "list"), ("penalty", "box"), ("watch", "list"), ("black", "list"), ("block", "list"),
+    ("singled", "out"), ("under", "watch"), ("the", "exception"), ("in", "limbo"), ("on", "watch"),
+    ("held", "back"), ("put", "the", "brakes"), ("off", "limits"), ("off", "the", "table"), ("limits", "on"),
+    ("limitations", "on"), ("limit", "on"), ("eligibility", "none"), ("access", "none"), ("are", "off"), ("is", "off"),
+)
+# "limited to two" / "restricted to downtown" is a quantity or a place, not a state
+NOT_BEFORE_TO: FrozenSet[str] = frozenset({"limited", "restricted", "restrict", "restriction", "restrictions"})
+# kinds of restriction that are no flag ("a dietary restriction", "a gluten allergy hold")
+KIND_NOT_FLAG: FrozenSet[str] = frozenset({"dietary", "diet", "allergen", "allergy", "food", "age", "time", "delivery",
+                                           "zone", "area", "kitchen", "menu", "order", "phone", "call"})
+# "any concerns about your account", "your concern": no state said
+NOT_AFTER: Dict[str, FrozenSet[str]] = {"concerns": frozenset({"any", "no", "your", "the", "of", "other"}),
+                                        "concern": frozenset({"any", "no", "your", "the", "of", "other"}),
+                                        "risk": frozenset({"no", "any", "at", "a"})}
+# a permission or ability: a restriction when negated and the customer's holder is its subject
+PERMITS: FrozenSet[str] = frozenset({"clear", "cleared", "eligible", "allowed", "permitted", "possible", "available",
+                                     "allow", "let", "permit", "receive", "accept", "take", "qualify", "get"})
+# of these, the ones that say nothing of money without a money word in the clause
+PERMITS_OF_MONEY: FrozenSet[str] = frozenset({"eligible", "possible", "available", "receive", "accept", "take",
+                                              "qualify", "get"})
+NEGATIONS: FrozenSet[str] = frozenset({"not", "no", "never", "cannot", "unable", "longer", "nothing",
+                                       "without", "neither", "nor"})
+# the agent as the doer of the next words ("I'll review", "let me check", "to review")
+AGENT: FrozenSet[str] = frozenset({"i", "i'll", "i've", "i'm", "i'd", "me", "to", "we'll", "can", "will", "let's"})
+# words that open a new clause inside a sentence
+CONJUNCTIONS: FrozenSet[str] = frozenset({"and", "but", "so", "or", "while", "whereas", "though", "although",
+                                          "however", "meanwhile", "also", "plus", "then"})
+# a reason given ("due to your account", "for reasons tied to your account")
+REASONS: Tuple[Tuple[str, ...], ...] = (
+    ("due", "to"), ("because", "of"), ("owing", "to"), ("on", "account", "of"), ("in", "light", "of"),
+    ("in", "view", "of"), ("based", "on"), ("given",), ("for", "reasons"), ("reasons", "tied"), ("reasons", "related"),
+)
+# what a reason may name of the holder and still be the holder's state ("due to your account's status")
+REASON_HEADS: FrozenSet[str] = frozenset({"state", "status", "standing", "nature", "history", "situation", "condition",
+                                          "activity", "record", "past", "flag", "settings", "type", "category"})
+# other customers set beside this one ("unlike most accounts", "other customers")
+OTHER_CUSTOMERS: FrozenSet[str] = frozenset({"customers", "accounts", "users", "members", "profiles", "people",
+                                             "clients", "shoppers"})
+OTHER_QUANTIFIERS: FrozenSet[str] = frozenset({"most", "other", "regular", "typical", "normal", "usual", "many",
+                                               "standard", "ordinary"})
+FUZZY_MIN = 7
+STATE_FUZZY_MIN = 8
+NOT_SLIPS: FrozenSet[str] = frozenset({"accounts", "counted", "amount", "profiles", "suspender", "restricts",
+                                       "restrict", "holders", "members", "discount", "recount", "accountant",
+                                       "rounded", "founded", "pounded", "sounded", "wounded", "bounded", "withdraw",
+                                       "disable", "enabled", "unlocked", "unfrozen", "unblocked", "released"})
+
+
+def _deletions(word: str) -> FrozenSet[str]:
+    return frozenset(word[:i] + word[i + 1:] for i in range(len(word)))
+
+
+def slip_table(words: FrozenSet[str], least: int = FUZZY_MIN) -> Dict[str, str]:
+    """Each word of ``least`` letters or more, and each of its one-letter deletions, to the word."""
+    table: Dict[str, str] = {}
+    for word in sorted(words):
+        if len(word) >= least and word.isalpha():
+            table.setdefault(word, word)
+            for gone in _deletions(word):
+                table.setdefault(gone, word)
+    return table
+
+
+def slipped(word: str, table: Dict[str, str]) -> str:
+    """The lexicon word ``word`` is one slip from (missing, added, changed or swapped letter), or ''."""
+    if len(word) < FUZZY_MIN - 1 or word in NOT_SLIPS or not word.isalpha():
+        return ""
+    hit = table.get(word)
+    if hit:
+        return hit
+    for gone in _deletions(word):
+        hit = table.get(gone)
+        if hit and abs(len(hit) - len(word)) <= 1:
+            return hit
+    return ""

@@ -1,0 +1,296 @@
+"""A holder of the customer's said to be in a restricting state (SPEC §10, "Do not mention the
+flag"): the structure under the fraud flag's words, read whatever the wording.
+
+A text is read sentence by sentence (a sentence ends at ``. ! ? ;`` before a space, or at a line
+break: a table's row or a list's item is one), and a sentence clause by clause (a conjunction,
+"and", "but", "so", ..., opens a clause). Each word is read as a word: lower case, digits and signs
+for letters read as letters ("fr0zen", "$uspended", "fl@gged"), a word spelt letter by letter
+or cut by hyphens, dots or underscores joined where the whole is a word it reads
+("r-e-s-t-r-i-c-t-e-d"; "SUSPECTED_ABUSE" is two words), two pieces of a word joined ("rest
+ricted"), and a long word read through one slip of typing ("acount", "restircted":
+``account_hold_words.slipped``).
+
+A clause mentions the flag when (``account_hold_words`` holds every list):
+
+1. a restricting state (frozen, locked, on hold, under review, flagged, on ice, ...) belongs to a
+   holder of the customer's: the account, profile, wallet or membership, "yours", the customer's
+   record or history after "your", money for the customer (refunds, credits, payouts in a clause
+   that names the customer), or the customer as the subject of a strong state ("you've been
+   blacklisted"). The state belongs to the nearest holder or other thing before it, else after
+   it: "the kitchen flagged the order as delayed" is the order's, "the restaurant's account is
+   paused" the restaurant's, "I checked your account and the restaurant is paused" the
+   restaurant's (another clause). A state the agent does as its work ("let me review your
+   account") is no state; a negated state ("your account isn't locked") says none; "limited to
+   two", "a dietary restriction" are no restriction. A flag word with no thing near it
+   ("it got flagged") mentions it: the line fails closed;
+2. a permission or ability is negated with a holder of the customer's as its subject: "your
+   account can't receive refunds", "refunds are no longer possible for your account", "your
+   account won't allow it", "isn't in the clear"; the agent's own inability ("I can't refund
+   that") is a denial, not a mention;
+3. a holder of the customer's given as a reason ("for reasons tied to your account,", "because
+   of the account's state"); its tier, address or orders are no such reason;
+4. other customers set beside this one in the sentence with money refused to it ("Unlike most
+   customers, you aren't able to get a refund"; "Most customers could get a credit here; your
+   account is the exception").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import List, Optional, Tuple
+
+from tau_shaped.reward.reading import account_hold_words as W
+
+_WORD = re.compile(r"(?:[a-z0-9@$]|(?<=[a-z0-9])[!|](?=[a-z0-9]))+(?:['\u2019][a-z]+)?"
+                   r"(?:[-._*](?:[a-z0-9@$]|(?<=[a-z0-9])[!|](?=[a-z0-9]))+(?:['\u2019][a-z]+)?)*")
+_END = re.compile(r"[.!?;]+(?=[\s\"')\]*_]|$)|\n")
+_PIECE = re.compile(r"[-._*]")
+_AS_I = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "9": "g", "@": "a", "$": "s",
+                       "!": "i", "|": "l"})
+_AS_L = str.maketrans({"1": "l"})
+_HAS_LETTER = re.compile(r"[a-z]")
+_STANDS_IN = re.compile(r"[0134579@$!|]")
+
+_LEXICON = (W.HOLDERS | W.RECORDS | W.MONEY | W.STATES | W.SOFT_STATES | W.PERMITS | W.OTHERS
+            | frozenset(word for phrase in W.STATE_PHRASES for word in phrase))
+_HOLDER_SLIPS = W.slip_table(W.HOLDERS | W.MONEY)
+_STATE_SLIPS = W.slip_table(W.STATES | W.SOFT_STATES, W.STATE_FUZZY_MIN)
+_FLAGS = frozenset({"flag", "flags", "flagged", "fraud", "fraudulent", "suspicious", "suspicion", "suspected", "abuse"})
+_YOU = frozenset({"you're", "you've", "you"})
+_YOU_VERBS = frozenset({"are", "were", "have", "got", "get", "been", "re", "ve", "currently", "now"})
+_YOU_NOT = frozenset({"hold", "holds", "limited", "review", "reviewed", "reviewing", "monitor"})
+
+
+class _Word:
+    __slots__ = ("word", "start", "end", "owner")
+
+    def __init__(self, word: str, start: int, end: int, owner: bool = False) -> None:
+        self.word, self.start, self.end, self.owner = word, start, end, owner
+
+
+def _letters(raw: str) -> List[str]:
+    """``raw`` as letters: itself, else with digits and signs read as letters (1 as i, then as l)."""
+    if not (_STANDS_IN.search(raw) and _HAS_LETTER.search(raw)):
+        return [raw]
+    as_i = raw.translate(_AS_I)
+    return [as_i, raw.translate(_AS_L).translate(_AS_I)] if "1" in raw else [as_i]
+
+
+def _known(raw: str) -> str:
+    """The lexicon word ``raw`` reads as, or ``raw`` lower-cased with its digits read."""
+    forms = _letters(raw)
+    for form in forms:
+        if form in _LEXICON:
+            return form
+    for form in forms:
+        hit = W.slipped(form, _HOLDER_SLIPS) or W.slipped(form, _STATE_SLIPS)
+        if hit:
+            return hit
+    return forms[0]
+
+
+def _words(text: str) -> List[_Word]:
+    out: List[_Word] = []
+    for match in _WORD.finditer(text):
+        raw = match.group(0).replace("\u2019", "'")
+        start = match.start()
+        owner = raw.endswith("'s")
+        if owner:
+            raw = raw[:-2]
+        pieces = _PIECE.split(raw)
+        joined = "".join(pieces)
+        if len(pieces) > 1 and (all(len(p) == 1 for p in pieces) or _known(joined) in _LEXICON):
+            out.append(_Word(_known(joined), start, match.end(), owner))
+            continue
+        at = start
+        for piece in pieces:
+            if piece:
+                out.append(_Word(_known(piece), at, at + len(piece), owner and piece is pieces[-1]))
+            at += len(piece) + 1
+    # two pieces of one word ("rest ricted"), each alone no word of the lexicon
+    merged: List[_Word] = []
+    for word in out:
+        last = merged[-1] if merged else None
+        if (last is not None and last.word not in _LEXICON and word.word not in _LEXICON
+                and last.end + 1 == word.start and _known(last.word + word.word) in _LEXICON):
+            merged[-1] = _Word(_known(last.word + word.word), last.start, word.end, word.owner)
+        else:
+            merged.append(word)
+    return merged
+
+
+def _clauses(words: List[_Word]) -> List[List[_Word]]:
+    out: List[List[_Word]] = [[]]
+    for word in words:
+        if word.word in W.CONJUNCTIONS and out[-1]:
+            out.append([])
+        else:
+            out[-1].append(word)
+    return [clause for clause in out if clause]
+
+
+def _negated(clause: List[_Word], j: int, reach: int = 3) -> bool:
+    return any(w.word in W.NEGATIONS or w.word.endswith("n't") or w.word.endswith("nt") and w.word in _CONTRACTED
+               for w in clause[max(0, j - reach):j])
+
+
+_CONTRACTED = frozenset({"cant", "wont", "isnt", "arent", "doesnt", "dont", "didnt", "hasnt", "havent", "wasnt",
+                         "werent", "couldnt", "wouldnt", "shouldnt"})
+
+
+def _names_customer(clause: List[_Word]) -> bool:
+    return any(w.word in W.CUSTOMER or w.word in W.HOLDERS for w in clause)
+
+
+def _entity(clause: List[_Word], k: int, money_ok: bool) -> str:
+    """What word ``k`` of the clause is: 'holder' (the customer's), 'other', or ''."""
+    w = clause[k]
+    before = clause[k - 1] if k else None
+    if w.word in W.HOLDERS:
+        if before is not None and before.owner and before.word in W.OTHERS:
+            return "other"  # the restaurant's account
+        return "holder"
+    if w.word in W.RECORDS and before is not None and before.word == "your":
+        return "holder"
+    if w.word in W.MONEY:
+        return "holder" if money_ok else ""
+    if w.word in W.OTHERS:
+        return "other"
+    return ""
+
+
+def _you_subject(clause: List[_Word], k: int) -> bool:
+    w = clause[k].word
+    if w in ("you're", "you've"):
+        return True
+    return w == "you" and k + 1 < len(clause) and clause[k + 1].word in _YOU_VERBS
+
+
+def _owner_of_state(clause: List[_Word], j: int, width: int) -> str:
+    money_ok = _names_customer(clause)
+    for k in range(j - 1, -1, -1):
+        kind = _entity(clause, k, money_ok)
+        if kind:
+            return kind
+        if _you_subject(clause, k) and clause[j].word not in _YOU_NOT:
+            return "holder"
+    for k in range(j + width, len(clause)):
+        kind = _entity(clause, k, money_ok)
+        if kind:
+            return kind
+    return "none"
+
+
+def _phrase_at(clause: List[_Word], j: int) -> int:
+    for phrase in W.STATE_PHRASES:
+        if tuple(w.word for w in clause[j:j + len(phrase)]) == phrase:
+            return len(phrase)
+    return 0
+
+
+def _checked(clause: List[_Word], j: int) -> bool:
+    """A flag word set for a check, not by another's hand: "we flagged your order for review"
+    (the kitchen flagging the order as delayed flags the order)."""
+    before = next((_entity(clause, k, False) for k in range(j - 1, -1, -1) if _entity(clause, k, False)), "")
+    return before != "other" and any(w.word in _CHECKS for w in clause)
+
+
+_CHECKS = frozenset({"review", "investigation", "audit", "security", "fraud", "suspicious", "risk", "verification",
+                     "scrutiny", "monitoring", "check", "checks"})
+
+
+def _state_said(clause: List[_Word]) -> bool:
+    for j, w in enumerate(clause):
+        width = _phrase_at(clause, j)
+        word = w.word
+        if not width:
+            if word in W.SOFT_STATES:
+                if any(x.word in W.AGENT for x in clause[max(0, j - 2):j]):
+                    continue
+            elif word not in W.STATES:
+                continue
+            width = 1
+        after = clause[j + width].word if j + width < len(clause) else ""
+        if word in W.NOT_BEFORE_TO and after == "to":
+            continue
+        if j and (clause[j - 1].word in W.KIND_NOT_FLAG or clause[j - 1].word in W.NOT_AFTER.get(word, ())):
+            continue
+        if word in ("hold", "holds") and (after in ("on", "off", "tight") or j and clause[j - 1].word == "please"):
+            continue
+        if _negated(clause, j):
+            continue
+        owner = _owner_of_state(clause, j, width)
+        if owner == "holder" or word in _FLAGS and (owner == "none" or _checked(clause, j)):
+            return True
+    return False
+
+
+def _permission_refused(clause: List[_Word]) -> bool:
+    has_money = any(w.word in W.MONEY for w in clause)
+    for j, w in enumerate(clause):
+        if w.word not in W.PERMITS or not _negated(clause, j, 4):
+            continue
+        if w.word in W.PERMITS_OF_MONEY and not has_money:
+            continue
+        for k in range(j - 1, -1, -1):
+            kind = _entity(clause, k, _names_customer(clause))
+            if kind:
+                if kind == "holder":
+                    return True
+                break
+    return False
+
+
+def _reason_given(text: str, clause: List[_Word]) -> bool:
+    words = [w.word for w in clause]
+    for i in range(len(words)):
+        for reason in W.REASONS:
+            if tuple(words[i:i + len(reason)]) != reason:
+                continue
+            for k in range(i + len(reason), min(len(clause), i + len(reason) + 4)):
+                if _entity(clause, k, False) != "holder":
+                    continue
+                nxt = clause[k + 1] if k + 1 < len(clause) else None
+                closes = nxt is None or text[clause[k].end:clause[k].end + 1] in (",", ":", ")", "-")
+                if closes or (nxt.word in W.REASON_HEADS and (clause[k].owner or nxt.start == clause[k].end + 1)):
+                    return True
+    return False
+
+
+def _contrasted(sentence: List[_Word]) -> bool:
+    words = [w.word for w in sentence]
+    others = any(a in W.OTHER_QUANTIFIERS and b in W.OTHER_CUSTOMERS for a, b in zip(words, words[1:]))
+    others = others or ("unlike" in words and any(w in W.OTHER_CUSTOMERS for w in words))
+    if not others or not any(w in W.CUSTOMER or w in W.HOLDERS for w in words):
+        return False
+    if not any(w in W.MONEY for w in words):
+        return False
+    return any(_negated(sentence, j + 1, 1) for j in range(len(sentence))) or "exception" in words
+
+
+def _sentences(text: str) -> List[Tuple[int, int]]:
+    spans, at = [], 0
+    for match in _END.finditer(text):
+        if match.start() > at:
+            spans.append((at, match.start()))
+        at = match.end()
+    if at < len(text):
+        spans.append((at, len(text)))
+    return spans
+
+
+@lru_cache(maxsize=4096)
+def restriction_said(text: str) -> Optional[str]:
+    """The sentence of ``text`` (as it stands in it) that says a holder of the customer's is in a
+    restricting state, or None (the module's rules 1-4)."""
+    lower = text.lower()
+    for start, end in _sentences(lower):
+        sentence = _words(lower[start:end])
+        if not sentence:
+            continue
+        piece = lower[start:end]
+        if _contrasted(sentence) or any(_state_said(c) or _permission_refused(c) or _reason_given(piece, c)
+                                        for c in _clauses(sentence)):
+            return (text if len(lower) == len(text) else lower)[start:end].strip()
+    return None
