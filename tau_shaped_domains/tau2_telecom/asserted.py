@@ -10,7 +10,8 @@ lines they stand for ("| Bill | Status |" over "| B1 | Paid |" reads "Bill: B1; 
 ``key=value`` lines ("status=paid"). A possibility is no report: "may", "might", "could", "maybe",
 "perhaps" or "possibly" in the match's clause before it or inside it ("Your payment may have gone
 through", "The top-up might be complete"; "you may now ..." gives leave and doubts nothing); a
-likelihood reports ("your line is probably back up", "your line should now be back up"). Registered when the domain package builds its domain (``DOMAIN``), before
+likelihood reports ("your line is probably back up", "your line should now be back up"). Chat
+shorthand reads as its words ("sent u the payment request", "ur bill is all paid up", "pls"). Registered when the domain package builds its domain (``DOMAIN``), before
 its rule file is read: a rule file names only kinds the code registered.
 """
 
@@ -156,11 +157,35 @@ def _clause_start(text: str, lo: int, start: int) -> int:
     return at
 
 
+# chat shorthand read as the words it stands for ("sent u the payment request", "ur bill is paid",
+# "u r all set", "pls hold on"): one token each, whole words only; "ur" before a word that follows
+# "you're" ("ur all paid up", "ur good") is "you're", else "your" ("ur $65 bill")
+_CHAT_HINT = re.compile(r"(?i)(?<![\w'\u2019$])(?:u|ur|r|pls|plz|ive|im|youre|weve|thx)(?![\w'\u2019]|[.][A-Za-z])")
+_CHAT = {"u": "you", "r": "are", "pls": "please", "plz": "please", "ive": "I've", "im": "I'm", "youre": "you're",
+         "weve": "we've", "thx": "thanks"}
+_YOURE_BEFORE = re.compile(r"[ ]+(?:all|now|good|set|being|no|not|in|back|up|paid|sorted|squared|done|able|ready|on)\b",
+                           re.IGNORECASE)
+
+
+def chat_said_plainly(text: str) -> str:
+    """``text`` with chat shorthand written as the words it stands for (the rest kept)."""
+    def word(m: "re.Match[str]") -> str:
+        said = m.group(0).lower()
+        if said == "ur":
+            return "you're" if _YOURE_BEFORE.match(text, m.end()) else "your"
+        if said == "r" and not re.search(r"(?i)\b(?:u|you|we|they)[ ]+$", text[max(0, m.start() - 6):m.start()]):
+            return m.group(0)  # "r" alone is "are" only after its subject ("u r all set")
+        return _CHAT[said]
+    return _CHAT_HINT.sub(word, text)
+
+
 def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
     """Whether ``text`` asserts a match of ``pattern`` (see the module), in any layout
-    (``as_lines``). Linear in the text: its sentence ends are found once, each match's sentence
-    by bisection."""
+    (``as_lines``), chat shorthand read plainly (``chat_said_plainly``). Linear in the text: its
+    sentence ends are found once, each match's sentence by bisection."""
     text = as_lines(text)
+    if _CHAT_HINT.search(text):
+        text = chat_said_plainly(text)
     if "should" in text.lower() or _LIKELY.search(text):
         text = _likely_said_plainly(text)
     negated = None

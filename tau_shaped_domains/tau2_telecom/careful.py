@@ -12,11 +12,20 @@ before a ``send_payment_request`` that no bill look-up precedes, and the line
 it"; tau2's 41 ground truths that enable roaming never read the line). A look-up changes
 nothing, so the world the ground truth reaches is tau2's still; a ground truth that reads them
 already is left as it is.
+
+A transfer task's announcement (its output check ``transfer_announced``) is read as the domain's
+``telecom.transfer.hold_message`` reads the message after the call: the policy's words, or the
+same two parts in other words ("You're being transferred to a live agent, please hold"). The
+task conversion's check asked for the policy's words alone, so a transfer the rule passed as
+announced scored no outcome (round 10 of issue 41).
 """
 
 from __future__ import annotations
 
-from typing import Any, List
+import functools
+import json
+from pathlib import Path
+from typing import Any, Dict, List, Optional
 
 from tau_shaped.env.types import Action
 from tau_shaped.integrations.tau2.telecom_env import TelecomDomain
@@ -65,10 +74,49 @@ def with_line_checked(actions: List[Action]) -> List[Action]:
     return out
 
 
+HOLD_RULE = "telecom.transfer.hold_message"
+ANNOUNCED = "transfer_announced"
+
+
+@functools.lru_cache(maxsize=1)
+def hold_message() -> Optional[Dict[str, Any]]:
+    """The text matcher ``telecom.transfer.hold_message`` reads the message after a transfer with
+    (None when the rule file has no such rule)."""
+    path = Path(__file__).resolve().parent / "policy_rules.json"
+    if not path.exists():
+        return None
+    rules = {r.get("id"): r for r in json.loads(path.read_text(encoding="utf-8")).get("rules", [])}
+    try:
+        return dict(rules[HOLD_RULE]["when"]["all"][1]["not"]["before"][1]["said"])
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+def with_announcement_read(checks: Any) -> Any:
+    """``checks`` with ``transfer_announced`` reading the announcement as the hold-message rule does."""
+    said = hold_message()
+
+    def announced(c: Any) -> bool:
+        return (c.get("id") if isinstance(c, dict) else getattr(c, "id", None)) == ANNOUNCED
+
+    if not checks or said is None or not any(announced(c) for c in checks):
+        return checks
+    return [(dict(c, said=said) if isinstance(c, dict) else type(c).model_validate({"id": ANNOUNCED, "said": said}))
+            if announced(c) else c for c in checks]
+
+
 def careful(task: Any) -> Any:
-    """The task with its ground truth's bill and line look-ups (the same object when nothing is missing)."""
+    """The task with its ground truth's bill and line look-ups (the same object when nothing is
+    missing), its transfer's announcement read as the domain's rule reads it."""
     actions = with_line_checked(with_bill_checked(list(task.actions)))
-    return task if len(actions) == len(task.actions) else task.model_copy(update={"actions": actions})
+    checks = getattr(task, "output_checks", None)
+    read = with_announcement_read(checks)
+    update: Dict[str, Any] = {}
+    if len(actions) != len(task.actions):
+        update["actions"] = actions
+    if read is not checks:
+        update["output_checks"] = read
+    return task.model_copy(update=update) if update else task
 
 
 class CarefulTelecomDomain(TelecomDomain):

@@ -7,7 +7,8 @@ is read as the number it writes before the confirmation is judged, so a ``mentio
 field (the price a refuel charges) must be stated as ``unconfirmed`` asks of a number; and an
 amount of data the agent says in words ("two gigabytes") is read in figures, and a price said
 per GB of the one amount a message states is read as its total too ("2 GB at $2.00 per GB"
-states $4.00). Nothing else is read differently. Registered when the domain package builds its domain (``DOMAIN``).
+states $4.00); an amount after a plus sign is data added ("+2 GB for $4.00?"). Nothing else is
+read differently. Registered when the domain package builds its domain (``DOMAIN``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import copy
 import json
 import re
 from dataclasses import replace
-from typing import Any, FrozenSet, Iterable, List
+from typing import Any, FrozenSet, Iterable
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.unconfirmed import Confirmation, _unconfirmed
@@ -97,12 +98,21 @@ def with_total(text: str) -> str:
     return f"{text} (${rate * next(iter(amounts)):.2f})"
 
 
+# "+2 GB", "+ 1.5 gigs": data added, the sign for the verb (round 10 of issue 41)
+_PLUS_DATA = re.compile(r"(?<![\w.+])\+[ \t]?([0-9]{1,4}(?:\.[0-9]{1,3})?)[ \t]*(?:gb|gigabytes?|gigs?)(?![\w])", re.IGNORECASE)
+
+
+def plus_read(text: str) -> str:
+    """``text`` with an amount of data after a plus sign read as data added ("+2 GB" -> "add 2 GB")."""
+    return _PLUS_DATA.sub(lambda m: f"add {m.group(1)} GB", text) if "+" in text else text
+
+
 def _in_figures(step: Any) -> Any:
     content = step.action.kwargs.get("content") if step.action.name == "respond" else None
     if not isinstance(content, str) or not (_DATA_AMOUNT.search(content) or "gb" in content.lower()
                                             or "giga" in content.lower() or "gig" in content.lower()):
         return step
-    read = with_total(data_in_figures(content))
+    read = with_total(plus_read(data_in_figures(content)))
     if read == content:
         return step
     return replace(step, action=step.action.model_copy(update={"kwargs": {**step.action.kwargs, "content": read}}))
