@@ -52,22 +52,6 @@ _NOT_GIVEN = (r"(?:added|issued|given|granted|applied|paid|made|processed|sent|o
 _PARTS = [
     # "no refund or credit applies", "no money back is owed", "no overcharge to refund", "no refund/credit this time"
     rf"\bno{_SP}{_OBJS}{_SP}(?:{_NONE_TAIL}|{_NOT_GIVEN})",
-    # a bare "no refund" closing its clause: "So: no refund, no credit.", "tl;dr: no comp, sorry" (not a question)
-    rf"\bno{_SP}{_BARE_OBJ}(?:{_JOIN}{_BARE_OBJ}){{0,3}}(?:{_SP}(?:for|on){_SP}(?:this|that|it|the|your)(?:{_SP}(?:one|order|delay))?)?"
-    rf"[ \t]{{0,2}}(?:[.,;:!)\n\u2014\u2013]|$|[\u2190-\u2bff\U0001f000-\U0001faff])",
-    # "nothing's owed", "nothing is due", "you're not owed anything", "you don't get anything back", "no money goes back"
-    rf"\bnothing(?:{_A}s|{_SP}is|{_SP}was|{_SP}will{_SP}be|{_SP}would{_SP}be){_SP}(?:owed|due|owing|payable|refundable)\b",
-    rf"(?:\bnot|n{_A}t){_SP}(?:owed|due|entitled{_SP}to){_SP}(?:anything|any{_SP}{_OBJ}|any{_SP}money)\b",
-    rf"\b(?:don{_A}?t|do{_SP}not|won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not){_SP}(?:get|receive|be{_SP}getting|be{_SP}receiving)"
-    rf"{_SP}(?:anything|any{_SP}money|any{_SP}{_OBJ}(?!{_SP}(?:card|fee)))(?:{_SP}back)?(?!{_SP}else)\b",
-    rf"\bno{_SP}(?:money|amount|{_OBJ}){_SP}(?:goes|go|comes|will{_SP}go|will{_SP}come|is{_SP}going|is{_SP}coming){_SP}back\b",
-    # "there won't be a refund", "there isn't going to be any credit"
-    rf"\bthere{_SP}(?:won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not|isn{_A}?t{_SP}going{_SP}to|is{_SP}not{_SP}going{_SP}to)"
-    rf"{_SP}be{_SP}(?:a|an|any){_SP}{_ADJ}{_OBJ}\b",
-    # a key with its verdict: "Refund: none", "**Refund:** n/a", "Refund: ❌ not applicable", "refund: $0.00"
-    rf"\b(?:{_OBJ}|comp)(?:{_SP}(?:status|owed|due|eligible))?[*_\"']{{0,2}}[ \t]{{0,3}}[:=\u2192][ \t]{{0,3}}[*_\"']{{0,2}}[ \t]{{0,2}}"
-    rf"(?:[\u2190-\u2bff\U0001f000-\U0001faff][ \t]{{0,2}})?(?:none|n/?a|nil|zero|\$?0(?:\.00)?|no|nope|not{_SP}(?:applicable|available|possible"
-    rf"|eligible|due|owed|offered|approved)|ineligible|denied|declined|[\u274c\u2717\u2718\U0001f6ab])(?![\w$.,]|{_SP}[a-z$0-9])",
     # "nothing I can refund", "nothing to give back", "nothing left to credit"
     # "nothing I'm able to do" (the agent's inability); "nothing to do" alone is of the customer's part
     rf"\bnothing{_SP}(?:(?:left|more|else){_SP})?(?:(?:(?:that{_SP})?(?:i|we){_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to)"
@@ -90,8 +74,37 @@ _PARTS = [
     rf"|{_A}d{_SP}like{_SP}to{_SP}be{_SP}able{_SP}to)\b[^.!?\n]{{1,120}}\bbut\b",
 ]
 _OBJECT_DENIAL = re.compile("|".join(_PARTS))
+# round 10: each pattern with the words every match of it holds (lower case): a text holding none is not searched
+_GATED = [
+    # a bare "no refund" closing its clause: "So: no refund, no credit.", "tl;dr: no comp, sorry" (not a question)
+    (("no ", "no\t", "no\u00a0"),
+     rf"\bno{_SP}{_BARE_OBJ}(?:{_JOIN}{_BARE_OBJ}){{0,3}}(?:{_SP}(?:for|on){_SP}(?:this|that|it|the|your)(?:{_SP}(?:one|order|delay))?)?"
+     rf"[ \t]{{0,2}}(?:[.,;:!)\n\u2014\u2013]|$|[\u2190-\u2bff\U0001f000-\U0001faff])"),
+    # "nothing's owed", "nothing is due", "you're not owed anything", "you don't get anything back", "no money goes back"
+    (("nothing",), rf"\bnothing(?:{_A}s|{_SP}is|{_SP}was|{_SP}will{_SP}be|{_SP}would{_SP}be){_SP}(?:owed|due|owing|payable|refundable)\b"),
+    (("owed", "due", "entitled"), rf"(?:\bnot|n{_A}t){_SP}(?:owed|due|entitled{_SP}to){_SP}(?:anything|any{_SP}{_OBJ}|any{_SP}money)\b"),
+    (("get", "receiv"),
+     rf"\b(?:don{_A}?t|do{_SP}not|won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not){_SP}(?:get|receive|be{_SP}getting|be{_SP}receiving)"
+     rf"{_SP}(?:anything|any{_SP}money|any{_SP}{_OBJ}(?!{_SP}(?:card|fee)))(?:{_SP}back)?(?!{_SP}else)\b"),
+    (("back",), rf"\bno{_SP}(?:money|amount|{_OBJ}){_SP}(?:goes|go|comes|will{_SP}go|will{_SP}come|is{_SP}going|is{_SP}coming){_SP}back\b"),
+    # "there won't be a refund", "there isn't going to be any credit"
+    (("there",), rf"\bthere{_SP}(?:won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not|isn{_A}?t{_SP}going{_SP}to|is{_SP}not{_SP}going{_SP}to)"
+                 rf"{_SP}be{_SP}(?:a|an|any){_SP}{_ADJ}{_OBJ}\b"),
+    # a key with its verdict: "Refund: none", "**Refund:** n/a", "Refund: ❌ not applicable", "refund: $0.00"
+    ((":", "=", "\u2192"),
+     rf"\b(?:{_OBJ}|comp)(?:{_SP}(?:status|owed|due|eligible))?[*_\"']{{0,2}}[ \t]{{0,3}}[:=\u2192][ \t]{{0,3}}[*_\"']{{0,2}}[ \t]{{0,2}}"
+     rf"(?:[\u2190-\u2bff\U0001f000-\U0001faff][ \t]{{0,2}})?(?:none|n/?a|nil|zero|\$?0(?:\.00)?|no|nope|not{_SP}(?:applicable|available"
+     rf"|possible|eligible|due|owed|offered|approved)|ineligible|denied|declined|[\u274c\u2717\u2718\U0001f6ab])(?![\w$.,]|{_SP}[a-z$0-9])"),
+]
+_GATED_RE = [(hints, re.compile(p)) for hints, p in _GATED]
 
 
 def object_denial(low: str) -> Optional[re.Match]:
     """The first phrase of the lower-cased ``low`` saying the thing asked for is not given, or None."""
-    return _OBJECT_DENIAL.search(low)
+    found = _OBJECT_DENIAL.search(low)
+    for hints, rx in _GATED_RE:
+        if any(h in low for h in hints):
+            m = rx.search(low)
+            if m is not None and (found is None or m.start() < found.start()):
+                found = m
+    return found

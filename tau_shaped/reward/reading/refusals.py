@@ -117,13 +117,6 @@ _PARTS = [
     # down or passed on, rules that don't let it, a change blocked for a fare, "Cancellation denied",
     # "Request status — declined"
     rf"\b(?:that{_A}s|that{_SP}is|it{_A}s|it{_SP}is){_SP}(?:going{_SP}to{_SP}be{_SP})?a{_SP}(?:hard{_SP}|firm{_SP})?no\b(?!{_SP}longer|-)",
-    # round 10: the thing asked for, then "is a no": "that swap is a no from me", "this one's a no"
-    rf"\b(?:that|this|the|your)(?:{_SP}[a-z-]{{2,14}}){{0,2}}(?:{_SP}is|{_A}s){_SP}a{_SP}(?:hard{_SP}|firm{_SP})?no\b"
-    rf"(?!{_SP}(?:longer|brainer|obligation|fee|cost|charge)|-)",
-    # round 10: the request echoed as a question and answered no: "cancel? nope, ...", "A refund? Sadly not."
-    rf"\b(?:cancel\w*|refund\w*|credit|compensation|comp|swap\w*|substitut\w*|chang\w*|money{_SP}back|replacement|reimburs\w*)"
-    rf"[ \t]{{0,2}}\?[ \t]{{0,3}}(?:no|nope|nah|not{_SP}possible|(?:unfortunately|sadly|i{_A}m{_SP}afraid|afraid){_SP}not)\b"
-    rf"(?!{_SP}(?:problem|worries|need|issue)|-)",
     rf"\bthe{_SP}answer{_SP}(?:is|has{_SP}to{_SP}be|must{_SP}be|will{_SP}have{_SP}to{_SP}be|here{_SP}is){_SP}(?:a{_SP})?no\b(?!{_SP}longer|-)",
     rf"\bno{_SP}can{_SP}do\b|\b(?:my|our){_SP}hands{_SP}are{_SP}tied\b|\b(?:off{_SP}the{_SP}table|(?:not|isn{_A}?t|aren{_A}?t){_SP}in{_SP}the{_SP}cards|out{_SP}of{_SP}the{_SP}question)\b",
     rf"\b(?:not|isn{_A}?t){_SP}(?:within|in){_SP}(?:my|our){_SP}(?:power|authority|remit)\b",
@@ -160,6 +153,30 @@ def _lowered(pattern: str) -> str:
 
 
 _DENIAL = re.compile(_lowered("|".join(_PARTS)))
+# round 10: patterns with the words every match of them holds (lower case): a text holding none is not searched
+_GATED = [
+    # the thing asked for, then "is a no": "that swap is a no from me", "this one's a no"
+    ((" a no",), rf"\b(?:that|this|the|your)(?:{_SP}[a-z-]{{2,14}}){{0,2}}(?:{_SP}is|{_A}s){_SP}a{_SP}(?:hard{_SP}|firm{_SP})?no\b"
+                 rf"(?!{_SP}(?:longer|brainer|obligation|fee|cost|charge)|-)"),
+]
+_GATED_RE = [(hints, re.compile(_lowered(p))) for hints, p in _GATED]
+# round 10: the request echoed as a question and answered no: "cancel? nope, ...", "A refund? Sadly not." (read at each "?")
+_ECHOED = re.compile(r"\b(?:cancel\w*|refund\w*|credit|compensation|comp|swap\w*|substitut\w*|chang\w*|money{_SP}back|replacement"
+                     r"|reimburs\w*)[ \t]{0,2}\Z".replace("{_SP}", _SP))
+_ANSWERED_NO = re.compile(r"\?[ \t]{0,3}(?:no|nope|nah|not{_SP}possible|(?:unfortunately|sadly|i{_A}m{_SP}afraid|afraid){_SP}not)\b"
+                          r"(?!{_SP}(?:problem|worries|need|issue)|-)".replace("{_SP}", _SP).replace("{_A}", _A))
+
+
+def _echoed_no(low: str) -> Optional["re.Match[str]"]:
+    """The first request echoed as a question and answered no in ``low`` (lower case), or None."""
+    q = low.find("?")
+    while q >= 0:
+        if _ANSWERED_NO.match(low, q) is not None:
+            m = _ECHOED.search(low, max(0, q - 40), q)
+            if m is not None:
+                return m
+        q = low.find("?", q + 1)
+    return None
 _HEDGE = re.compile(r"(?i)\b(?:unfortunately|only|policy|policies|criteria|sorry|apologi[sz]e|apologies|afraid|regret"
                     r"|restriction\w*|limit\w*|however)\b")
 # words that lean whatever their clause says ("I can only refund $50")
@@ -197,6 +214,14 @@ def denial(text: str) -> Optional[str]:
     m = _DENIAL.search(low)
     while m is not None and _UNDONE.search(low, max(0, m.start() - 40), m.start()):
         m = _DENIAL.search(low, m.end())  # "there's no reason I can't": the denial itself denied
+    for hints, rx in _GATED_RE:
+        if any(h in low for h in hints):
+            g = rx.search(low)
+            if g is not None and (m is None or g.start() < m.start()) and not _UNDONE.search(low, max(0, g.start() - 40), g.start()):
+                m = g
+    g = _echoed_no(low) if "?" in low else None
+    if g is not None and (m is None or g.start() < m.start()):
+        m = g
     said = object_denial(low)  # "no refund applies", "nothing I can refund" (refusal_objects)
     if said is not None and (m is None or said.start() < m.start()):
         m = said
