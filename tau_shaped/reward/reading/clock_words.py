@@ -54,7 +54,7 @@ _WORD_CLOCK = re.compile(
     r"[ \t]{1,3}(?P<wh>1[0-2]|0?[1-9])(?![0-9:.,]?[0-9])"
     r"(?P<clock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon)|at the latest)\b)?"
     r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest|pm|am|p\.m\.|a\.m\."
-    r"|(?:and|to|or|until|till|-|\u2013)[ \t]))",
+    r"|(?:and|to|or|until|till|-|\u2013)[ \t]|[\u2190-\u2bff\U0001f000-\U0001faff]))",  # round 10: "by a quarter to 7 🛵"
     re.IGNORECASE,
 )
 _SUFFIX_WORDS = ("am", "pm", "a.m.", "p.m.", "noon", "midnight")  # what ``suffix`` reads, lower-cased

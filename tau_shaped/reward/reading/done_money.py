@@ -47,7 +47,9 @@ _SP = r"[ \t\u00a0]{1,3}"
 _ADVERBS = rf"(?:(?:just|already|now|right{_SP}now|also|then|[a-z]{{2,14}}ly){_SP}){{0,2}}"
 _ACTIVE = re.compile(
     rf"\b(?:I|we)(?:['’]ve|{_SP}have|{_SP}had)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b"
-    rf"|\band{_SP}{_ADVERBS}(?P<verb2>{_CHARGE_VERBS}|{_REFUND_VERBS})\b"
+    # round 10: a second write joined by "and" with a verb that takes its direction from the words around ("I've refunded
+    # $2.99 and added a $5 credit to your wallet")
+    rf"|\band{_SP}{_ADVERBS}(?P<verb2>{_CHARGE_VERBS}|{_REFUND_VERBS}|added|issued|put|sent|applied|transferred|popped)\b"
     # a clause that opens with the verb: "Charged $1 to your card.", "- Refunded: $16.90"
     rf"|(?:^|[.!?:;\n*•-])[ \t]{{0,3}}{_ADVERBS}(?P<verb3>{_CHARGE_VERBS}|{_REFUND_VERBS})\b", re.IGNORECASE)
 # "twenty bucks refunded to your wallet": a refund verb right after the amount, with no auxiliary

@@ -65,16 +65,20 @@ _SP = r"[ \t\u00a0]{1,3}"
 _MIN = r"(?:minutes?|mins?)\b"
 
 # "half an hour late": 30 minutes; "an hour and a half": 90; "an hour late": 60
-_HOUR = rf"(?:(?:an|one){_SP}hour{_SP}and{_SP}a{_SP}half|half{_SP}an{_SP}hour|(?:a{_SP})?quarter{_SP}of{_SP}an{_SP}hour|(?:an|one){_SP}hour)\b"
+# round 10: "a (full) half hour", "a whole hour", "a good twenty minutes" (a word of size between the article and the span)
+_HOUR = (rf"(?:(?:an|one){_SP}hour{_SP}and{_SP}a{_SP}half|half{_SP}an{_SP}hour|(?:a{_SP}(?:(?:full|whole|good|solid){_SP})?)?half[ \t-]hour"
+         rf"|(?:a{_SP})?quarter{_SP}of{_SP}an{_SP}hour|(?:(?:an|one)|a{_SP}(?:full|whole|good|solid)){_SP}hour)\b")
 
 
 def _hour_minutes(words: str) -> float:
     w = words.lower()
-    return 30.0 if w.startswith("half") else 15.0 if "quarter" in w else (90.0 if w.endswith("half") else 60.0)
+    if w.endswith("half"):
+        return 90.0  # "an hour and a half"
+    return 30.0 if "half" in w else 15.0 if "quarter" in w else 60.0  # "(a full) half hour", "half an hour"
 
 _LATE = re.compile(
-    rf"(?<![\w.])(?:(?P<n>{_N}){_SP}{_MIN}|(?P<h>{_HOUR})){_SP}(?:late\b|behind{_SP}schedule\b|overdue\b"
-    rf"|(?:after|past|beyond){_SP}(?:the{_SP}|its{_SP}|your{_SP})?"
+    rf"(?<![\w.])(?:(?:a{_SP}(?:full|whole|good|solid){_SP})?(?P<n>{_N}){_SP}{_MIN}|(?P<h>{_HOUR})){_SP}(?:late\b|behind{_SP}schedule\b|overdue\b"
+    rf"|(?:after|past|beyond|over){_SP}(?:the{_SP}|its{_SP}|your{_SP})?"
     r"(?:latest|promised|eta\b|expected|estimated|delivery window|window|end of the window))"
     rf"|\blate{_SP}by{_SP}(?:(?P<n2>{_N}){_SP}{_MIN}|(?P<h2>{_HOUR}))",
     re.IGNORECASE,

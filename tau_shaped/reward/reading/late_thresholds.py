@@ -29,10 +29,13 @@ from tau_shaped.reward.reading.refund_timings import N, count
 
 __all__ = ["late_thresholds", "second_tier_after"]
 
+# round 10: a share of the food given ("you'd also get 20% of the food") is the late table's second tier: compensation,
+# and for lateness (the policy gives a share of the food for nothing else; 5% of it is the service fee, charged)
+_SHARE = r"(?<![0-9.])(?!5[ \t]?%|5[ \t]per)[0-9]{1,3}[ \t]?(?:%|percent|per[ \t-]cent)[ \t]{1,3}of[ \t]{1,3}(?:the|your)[ \t]{1,3}(?:food|subtotal|meal)"
 _COMP = re.compile(r"(?i)\b(?:compensat\w*|refunds?|credits?|money[ \t]back|anything[ \t]back|(?:delivery[ \t])?fee|reimburs\w*|qualif\w*"
-                   r"|eligible|entitled)\b")
+                   r"|eligible|entitled)\b|" + _SHARE)
 # lateness said in the sentence, or compensation (the policy's only compensation by the minute is for lateness)
-_LATENESS = re.compile(r"(?i)\blate(?:ness)?\b|\bdelay|\boverdue\b|\bbehind\b|\bcompensat")
+_LATENESS = re.compile(r"(?i)\blate(?:ness)?\b|\bdelay|\boverdue\b|\bbehind\b|\bcompensat|" + _SHARE)
 _SENTENCE = re.compile(r"[^.!?\n]{1,400}")  # a sentence or a list line (a "." inside "1.5" ends it: no figure there)
 _FIGURE = re.compile(
     rf"(?i)(?<![\w.])(?:(?P<n>{N})(?:[ \t]{{0,2}}(?P<range>-|–|—|to)[ \t]{{0,2}}{N})?(?P<plus>[ \t]{{0,2}}\+|[ \t]{{1,2}}or[ \t]more)?[ \t-]{{1,2}}"
@@ -47,7 +50,7 @@ _JOINT = re.compile(r"(?i);|,[ \t]{0,2}(?:and|but|while|whereas)\b|[ \t](?:but|w
 _BELOW = re.compile(r"(?i)(?:under|below|less[ \t]than)\b")
 _NOTHING = re.compile(r"(?i)\b(?:no|none|nothing|not|apolog\w*)\b|n['’]t\b")
 _FEE = re.compile(r"(?i)\bfee\b")
-_HINTS = ("compensat", "refund", "credit", "back", "reimburs", "qualif", "eligible", "entitled", "fee")
+_HINTS = ("compensat", "refund", "credit", "back", "reimburs", "qualif", "eligible", "entitled", "fee", "%", "percent", "per cent", "per-cent")
 
 
 def _minutes(m: "re.Match[str]") -> Optional[float]:

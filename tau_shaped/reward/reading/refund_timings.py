@@ -44,7 +44,10 @@ def count(word: str) -> Optional[float]:
 
 _count = count
 
-MONEY_SENTENCE = re.compile(r"\b(?:refund\w*|credit\w*|money|reimburs\w*|the \$|amount)\b", re.IGNORECASE)
+# round 10: an amount said to go back is money too ("$2.99 back on ur card by tmrw")
+MONEY_SENTENCE = re.compile(r"\b(?:refund\w*|credit\w*|money|reimburs\w*|the \$|amount)\b"
+                            r"|\$[0-9][0-9.,]{0,12}[ \t]{1,3}(?:(?:is|are|will|be|goes|went|going|heading|coming|now)[ \t]{1,3}){0,2}back\b",
+                            re.IGNORECASE)
 _ARRIVES = re.compile(r"\b(?:arriv\w*|takes?|show(?:s|ing)? up|lands?|reach\w*|appears?|expect|receive|back on|back in|back to|when)\b",
                       re.IGNORECASE)
 _LIST_LINE = re.compile(r"[ \t]*(?:[-*•+|]|[0-9]{1,2}[.)]|[\"']?\w+[\"']?[ \t]*[:=])")
@@ -59,7 +62,9 @@ _TIMING = re.compile(
     rf"(?:the{_SP}|an{_SP}|a{_SP}|one{_SP}|a{_SP}few{_SP}|few{_SP}|several{_SP}"
     rf"|a{_SP}couple{_SP}(?:of{_SP})?|couple{_SP}of{_SP}|(?P<h>[0-9]{{1,3}})(?:[ \t]{{0,2}}(?:-|–|to)[ \t]{{0,2}}[0-9]{{1,3}})?[ \t-]{{1,3}})?"
     r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
-    r"|\b(?P<day>today|tonight|tomorrow|overnight|(?:by|before)[ \t](?:the[ \t])?end[ \t]of[ \t](?:the[ \t])?day|same[ -]day"
+    # round 10: the chat spellings of the same days ("by tmrw", "2nite", "tmr")
+    r"|\b(?P<day>today|tonight|tomorrow|overnight|tmrw|tmr|tmw|tmrrw|tomorow|2morrow|2moro|2morro|tomoz|2day|2nite|2night|tonite"
+    r"|(?:by|before)[ \t](?:the[ \t])?end[ \t]of[ \t](?:the[ \t])?day|same[ -]day"
     r"|later[ \t]today|end[ \t]of[ \t](?:the[ \t])?day)\b"
     rf"|(?<![\w.\-–])(?P<d1>{_N}|a{_SP}couple{_SP}of|an?)(?:[ \t]{{0,2}}(?:-|–|to|or|and)(?:{_SP})?(?P<d2>{_N}))?{_SP}"
     r"(?:business[ \t]{1,3}|working[ \t]{1,3}|biz[ \t]{1,3}|bank[ \t]{1,3})?(?P<days>days?|weeks?|fortnight)\b"
@@ -71,10 +76,10 @@ _UP_TO = re.compile(r"(?i)\b(?:within|up[ \t]to|no[ \t]more[ \t]than|at[ \t]most
                     r"[ \t]{1,3}(?:the[ \t]{1,3}next[ \t]{1,3}|about[ \t]{1,3})?$")
 # Money sent to a payment method ("It'll be on your card in two days", "reach your wallet"):
 # a sentence about a refund even where "it" names the refund.
-_TO_METHOD = re.compile(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:your|the)[ \t]{1,3}"
+_TO_METHOD = re.compile(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:your|ur|the)[ \t]{1,3}"
                         r"(?:card|wallet|bank|statement|original[ _]payment)\b", re.IGNORECASE)
 # A method that will hold the money: "your wallet will have it in ...", "your card should show it ..."
-_METHOD_HOLDS = re.compile(r"\b(?:your|the)[ \t]{1,3}(?:card|wallet|bank(?:[ \t]{1,3}account)?|statement|account)[ \t]{1,3}"
+_METHOD_HOLDS = re.compile(r"\b(?:your|ur|the)[ \t]{1,3}(?:card|wallet|bank(?:[ \t]{1,3}account)?|statement|account)[ \t]{1,3}"
                            r"(?:(?:will|should|would|might|may|is[ \t]{1,3}going[ \t]{1,3}to)[ \t]{1,3})?"
                            r"(?:have|show|get|see|receive|reflect|display)\w{0,3}\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s]))+")
@@ -86,7 +91,8 @@ _NEGATED_VERB = re.compile(r"(?i)\b(?:won['’]t|will[ \t]not|wouldn['’]t|does
 _MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount")
 _METHOD_WORDS = ("card", "wallet", "bank", "statement", "original")
 _TIMING_WORDS = ("immediately", "instant", "no time", "on the spot", "right away", "straight away", "at once", "right now", "in real time",
-                 "hour", "hr", "min", "tonight", "tomorrow", "day", "week", "fortnight", "overnight")  # ("today", "monday": "day")
+                 "hour", "hr", "min", "tonight", "tomorrow", "day", "week", "fortnight", "overnight",
+                 "tmr", "tmw", "tomor", "2mor", "tomoz", "2nite", "2night", "tonite")  # ("today", "monday": "day")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 

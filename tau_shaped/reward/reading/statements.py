@@ -94,7 +94,8 @@ def _may_state_time(text: str) -> bool:
 _BARE_HOUR = re.compile(
     r"\b(?:by|at|around|about|before|until|till|after)[ \t]{1,3}(?:(?:exactly|precisely)[ \t]{1,3})?(?P<bh>1[0-2]|0?[1-9])(?:[ \t.](?P<bm>[0-5][0-9]))?"
     r"(?![0-9:.,]?[0-9])(?P<clock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon)|at the latest)\b)?"
-    r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest|sharp|on the dot|exactly))",
+    r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest|sharp|on the dot|exactly"
+    r"|[\u2190-\u2bff\U0001f000-\U0001faff]))",  # round 10: a clause closed by an emoji or a symbol ("by 7 🛵")
     re.IGNORECASE,
 )
 _BARE_HINT = re.compile(r"[a-z][ \t][0-9]", re.IGNORECASE)  # a word then a digit: every match holds one
@@ -106,7 +107,7 @@ _BARE_RANGE = re.compile(
     rf"(?P<r2>{_HOUR})(?:[ \t](?P<rm2>[0-5][0-9]))?(?![0-9:.,]?[0-9])"
     r"(?:(?P<rs>[ \t]?(?:am|pm|a\.m\.|p\.m\.)(?![A-Za-z]))"
     r"|(?P<rclock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon))\b)"
-    r"|(?=[ \t]*(?:[.,!?;)\n]|$|or so)))",
+    r"|(?=[ \t]*(?:[.,!?;)\n]|$|or so|[\u2190-\u2bff\U0001f000-\U0001faff])))",
     re.IGNORECASE,
 )
 
