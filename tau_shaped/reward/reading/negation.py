@@ -108,15 +108,18 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -
     skip = 0
     # a comma or "but" between: "not $20, $25", "not 20 but 25" deny the first value only; not a
     # list ("can't give 5, 10 or 20": "or", "and", "nor" deny each)
-    corrected = listed = False
+    corrected = listed = joined = False
     for j in range(i - 1, -1, -1):
         word = words[j]
         if not word or seen == _WINDOW_WORDS or starts[j] < floor:
             return False
         if value and (word == "," or word.lower() == "but"):
-            corrected = True
+            corrected = joined = True
         elif value and word.lower() in ("or", "and", "nor"):
             listed = True
+            joined = joined or word.lower() == "and"
+        elif value and word.lower() in ("plus", "then", "so"):
+            joined = True
         elif value and corrected and not listed and word[:1].isdigit():
             return False  # the negation before is that other value's
         if skip:
@@ -125,6 +128,8 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -
               and words[j - 2].lower() == "as"):
             skip = 2  # "as high as": a measure, not a word of the window
         elif word != ",":
+            if value and joined and word.lower() == "no" and following.isalpha():
+                return False  # "with no fee, and refund $9.05": "no" is said of its noun, not of the value
             if _negating(word, following):
                 return True
             if value and word.lower() in _BOUND_WORDS:

@@ -109,3 +109,24 @@ def test_an_acknowledgement(reply):
                                    "ok but to my card", "yes", "yep", "OK, do it then.", "no thanks"])
 def test_a_go_ahead_or_more_is_no_mere_acknowledgement(reply):
     assert not acknowledges_only(reply)
+
+
+# --- (d) "no" said of its noun does not deny a value after "and" or a comma ---------------------
+
+from tau_shaped.reward.reading.text_matching import find_number  # noqa: E402
+
+
+@pytest.mark.parametrize("text, stated", [
+    ("I'll cancel FD-10010 with no fee, and refund $9.05 to your card. OK?", True),
+    ("Cancel FD-10010 with no fee and refund $9.05?", True),
+    ("Cancelling at no cost, and refunding $9.05. Shall I?", True),
+    ("There will be no extra charge, so you get $9.05 back. OK?", True),
+    ("No fee, plus a refund of $9.05. Proceed?", True),
+    # controls: the value itself denied
+    ("There is no fee and no refund of $9.05.", False),
+    ("no $9.05 refund, sorry", False),
+    ("I can't refund $9.05.", False),
+    ("no $5 and $9.05 either", False),
+])
+def test_no_said_of_a_noun_before_and(text, stated):
+    assert (find_number(text, 9.05) is not None) is stated
