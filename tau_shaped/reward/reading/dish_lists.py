@@ -1,8 +1,9 @@
 """What a list says of the dishes in it (SPEC §10 Offers; read by ``unsafe_offers``): a line ending in ":"
 over a list offers its items ("Here are the options I can offer:") or sets them apart ("These contain
 your allergens:", "Options to avoid:"); a line right after a list that asks for a pick ("Pick one?",
-"Any of these work?", "Which would you like?") offers them too, and one that declines them ("I can't
-offer any of these") sets them apart; in a table, a later cell of the dish's row read under its column's
+"Any of these work?", "Which would you like?") offers them too, one that declines them ("I can't
+offer any of these") sets them apart, and one that offers the dishes it names and no more ("Shall I swap in the
+Spring Rolls?", ``footer``; inside one line too: "1. A 2. B — ...", ``inline_footer``) offers those alone; in a table, a later cell of the dish's row read under its column's
 header (``table_cell_excludes``: "No" under "Safe for you?", "Yes" under "Contains your allergens?"); and, inside one sentence, what may
 follow an item of a list an offering word opens (a note or a price at most: "Samosa (gluten),",
 "Samosa - has gluten,", ``ITEM_END``). Each reads a bounded slice of the text."""
@@ -10,11 +11,11 @@ follow an item of a list an offering word opens (a note or a price at most: "Sam
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Optional, Tuple
 
 from tau_shaped.reward.reading.dish_exclusions import CONTAINS, OFFERING, negation_at
 
-__all__ = ["ITEM_END", "list_footer", "list_header", "own_swapped_before", "table_cell_excludes"]
+__all__ = ["ITEM_END", "footer", "inline_footer", "list_footer", "list_header", "own_swapped_before", "table_cell_excludes"]
 
 _EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
                                r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
@@ -25,12 +26,17 @@ ITEM_END = re.compile(r"[ \t]*(?:\([^()\n]{0,60}\)|[-–—][ \t]*[^-–—,;.!?
 _ITEM_LINE = re.compile(r"[ \t]*(?:[-*•+]|[0-9]{1,2}[.)]|\|)")
 _FOOTER_ASKS = re.compile(r"(?<!\w)(?:pick|choose|any[ \t]+of[ \t]+(?:these|those|them)|which[ \t]+(?:one|would|do|of)|one[ \t]+of[ \t]+(?:these|those)|"
                           r"let[ \t]+me[ \t]+know[ \t]+which|your[ \t]+(?:pick|choice|call))(?!\w)", re.IGNORECASE)
+# A word of a footer that takes in the list, or may ("Shall I swap one of them in?", "or anything else above?"); "it", "that",
+# "the one" say what the footer names.
+_THE_LIST = re.compile(r"(?<!\w)(?:these|those|them|they|others?|rest|any\w*|either|all|both|each|list\w*|above|below|else|"
+                       r"(?<!the )(?<!the only )ones?|whichever|whatever|which)(?!\w)", re.IGNORECASE)
+_INLINE_ITEM = re.compile(r"(?<![^ \t])[0-9]{1,2}[.)][ \t]+")  # "1. Udon 2. Korma": an item's number inside a line
+_ITEM_STOP = re.compile(r"[ \t]+[-–—][ \t]+|[—–]|[.!?:](?:[ \t]+|$)")
 
 
-def list_footer(text: str, end: int) -> Optional[str]:
+def list_footer(text: str, end: int) -> Optional[Tuple[str, int, int]]:
     """What a line right after the list whose item line ends at ``end`` (within 12 lines) says of its
-    items: "offers" when it asks for a pick ("Pick one?", "Any of these work?", "Which would you
-    like?"), "excludes" when every such word in it is negated ("I can't offer any of these"), else None."""
+    items, and where that line is (``footer``)."""
     for _ in range(12):
         if end >= len(text):
             return None
@@ -38,9 +44,33 @@ def list_footer(text: str, end: int) -> Optional[str]:
         lo, end = end + 1, (len(text) if nxt < 0 else nxt)
         if not text[lo:end].strip() or _ITEM_LINE.match(text, lo, end):
             continue
-        asks = list(OFFERING.finditer(text, lo, end)) + list(_FOOTER_ASKS.finditer(text, lo, end))
-        return None if not asks else "offers" if any(not negation_at(text, lo, o.start()) for o in asks) else "excludes"
+        return footer(text, lo, end)
     return None
+
+
+def inline_footer(text: str, lo: int, hi: int) -> Optional[Tuple[str, int, int]]:
+    """The same of a list numbered inside one line (``text[lo:hi]``: "1. Udon 2. Korma 3. Rolls — Shall I swap in the
+    Rolls?"): the rest of the line after its last item's first stop (a dash, a sentence end, a colon)."""
+    marks = list(_INLINE_ITEM.finditer(text, lo, hi))
+    stop = _ITEM_STOP.search(text, marks[-1].end(), hi) if len(marks) >= 2 else None
+    return footer(text, stop.end(), hi) if stop is not None else None
+
+
+def footer(text: str, lo: int, end: int) -> Optional[Tuple[str, int, int]]:
+    """What the line ``text[lo:end]`` after a list says of its items: "offers" when it asks for a pick ("Pick one?",
+    "Any of these work?", "Which would you like?", "Shall I swap one of them in?"), or offers with a word that takes
+    in the list ("these", "the others", "anything else on the list"); "chooses" when it offers and names no more than
+    dishes ("Shall I swap in the Spring Rolls?": the reader finds which; none named is "offers"); "excludes" when
+    every such word in it is negated ("I can't offer any of these"); else None."""
+    asks = list(OFFERING.finditer(text, lo, end)) + list(_FOOTER_ASKS.finditer(text, lo, end))
+    if not asks:
+        return None
+    kept = [o for o in asks if not negation_at(text, lo, o.start())]
+    if not kept:
+        return ("excludes", lo, end)
+    if _FOOTER_ASKS.search(text, lo, end) or _THE_LIST.search(text, lo, end):
+        return ("offers", lo, end)
+    return ("chooses", lo, end)
 
 
 def list_header(text: str, lo: int, hi: int, allergen: "re.Pattern[str]") -> Optional[str]:

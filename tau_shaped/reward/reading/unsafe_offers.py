@@ -32,7 +32,8 @@ message as offering an unsafe dish, it offers it.
   safe; shall I propose it?" offers the Udon). "Would you like me to cancel it?" offers no dish.
 - **Lists** (``dish_lists``): under a line that offers ("Here are the options I can offer:"), or above
   one asking for a pick ("Pick one?"), each item is offered whatever it says of itself; under a line
-  that excludes ("These contain your allergens:") or above one declining them, none is unless it offers itself.
+  that excludes ("These contain your allergens:") or above one declining them, none is unless it offers itself;
+  above one that offers the dishes it names ("1. Udon 2. Korma 3. Rice — Shall I swap in the Rice?"), only those.
 - **A replacement order of the customer's own dish is no substitute**: the policy's
   replacement order re-sends "the same items from the same restaurant", so a dish the
   customer ordered, named in a clause about a replacement order, is not offered; proposed as
@@ -47,13 +48,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from typing import Any, Iterable, List, Optional, Tuple
+from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.reward.reading.dish_exclusions import (
     AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, answered_no, compared, declined_elliptically, doubted_before,
     listed_predicate_excludes, negation_at, negation_pos, own_before, predicate_excludes, pronoun_declined, proposed_as_replacement, replaced_after, replaced_before,
     set_apart_by_but)
-from tau_shaped.reward.reading.dish_lists import ITEM_END, list_footer, list_header, own_swapped_before, table_cell_excludes
+from tau_shaped.reward.reading.dish_lists import ITEM_END, inline_footer, list_footer, list_header, own_swapped_before, table_cell_excludes
 from tau_shaped.reward.reading.dish_names import Mention, names_no_dish
 from tau_shaped.reward.reading.unsafe_menus import UnsafeMenu, normal_name, unsafe_dishes, unsafe_menu
 
@@ -130,10 +131,11 @@ class _Reader:
     def __init__(self, text: str, menu: UnsafeMenu, mentions: List[Mention]) -> None:
         self.text, self.menu, self.mentions = text, menu, mentions
         self.starts = [m.start for m in mentions]
+        self.chosen: Tuple[int, FrozenSet[str]] = (len(text), frozenset())  # a list's footer: where it starts, what it offers
 
     def first_offer(self) -> Optional[str]:
         text = self.text
-        header: Optional[str] = None  # "offers" / "excludes": a line ending in ":" the list under it follows
+        header: Optional[str] = None  # "offers" / "excludes" / "chooses": a line ending in ":" the list under it follows
         since, sentence = 0, 0  # where the sentence before this one starts, and this one
         pos = 0
         for line in text.split("\n"):
@@ -141,7 +143,10 @@ class _Reader:
             pos = hi + 1
             if not line.strip():
                 continue  # a blank line keeps a list under its header
-            header = None if not _LIST_ITEM.match(line) else header or list_footer(text, hi)  # "- Korma\nPick one?"
+            if not _LIST_ITEM.match(line):
+                header = None
+            elif header is None:  # "- Korma\nPick one?"; "1. Udon 2. Korma — Shall I swap in the Udon?"
+                header = self._footer(list_footer(text, hi) or inline_footer(text, lo, hi))
             clauses = _clauses(text, lo, hi)
             for k, (clo, chi) in enumerate(clauses):
                 for m in self._in(clo, chi):
@@ -155,6 +160,18 @@ class _Reader:
             if line.rstrip().endswith(":"):
                 header = list_header(self.text, lo, hi, self.menu.allergen)
         return None
+
+    def _footer(self, found: Optional[Tuple[str, int, int]]) -> Optional[str]:
+        """What a list's footer says of its items; "chooses" (``chosen``: where the footer starts, the dishes it
+        offers) when it offers dishes it names, "offers" when it names none."""
+        if found is None or found[0] != "chooses":
+            return found[0] if found else None
+        lo, hi = found[1], found[2]
+        clauses = _clauses(self.text, lo, hi)
+        chosen = {normal_name(f.dish) for k, (clo, chi) in enumerate(clauses) for f in self._in(clo, chi)
+                  if not self._excluded(f, clauses, k, None)}
+        self.chosen = (lo, frozenset(chosen))
+        return "chooses" if chosen else "offers"
 
     def _in(self, lo: int, hi: int) -> List[Mention]:
         i = bisect_left(self.starts, lo)
@@ -172,6 +189,8 @@ class _Reader:
             return True
         if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi):
             return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered
+        if header == "chooses":  # the list's footer offers the dishes it names, not the others
+            header = None if m.start >= self.chosen[0] or normal_name(m.dish) in self.chosen[1] else "excludes"
         if header == "offers" or self._governed(m, lo, hi) or compared(text, lo, m.start, m.end, hi):  # unless declined later
             return self._excluded_later(m, clauses, k, declined_only=True)
         if header == "excludes" or own_before(text, lo, m.start):
