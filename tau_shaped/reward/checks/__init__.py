@@ -5,10 +5,12 @@ kind is one new module whose class is decorated with ``registry.register``."""
 
 from __future__ import annotations
 
-from tau_shaped.reward.reading.lazy_patterns import compiled_lazily
+from tau_shaped.reward.reading.lazy_patterns import compiled_lazily, lazy_imports
 
 # the readers' module-level patterns are compiled on first use (most are for rare cases: a start-up
-# compiled them all); a process that forks workers compiles them first (``world_indexes``)
+# compiled them all), those of the readers imported later too (on first use); a process that forks
+# workers compiles them first (``world_indexes``)
+lazy_imports("tau_shaped.reward.")
 with compiled_lazily("tau_shaped.reward."):
     from tau_shaped.reward.checks.registry import (  # noqa: F401 - the registry's names
         FIRST,

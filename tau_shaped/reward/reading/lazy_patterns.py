@@ -7,18 +7,22 @@ in a short run: a one-rollout score used 30 of the 299 its modules compiled (0.1
 compiled pattern's once one is first asked for, so it matches as that pattern does and costs no
 more per call after; ``pattern`` is known before. ``compiled_lazily(prefix)``: while it holds,
 ``re.compile`` called by the module-level code of a module under ``prefix`` gives a lazy one
-(how the checks import their readers). ``compile_pending()`` compiles every lazy pattern not
-compiled yet: a process about to fork workers calls it, so that they inherit them compiled
-(``world_indexes``), as they did when every pattern was compiled on import."""
+(nested: each restores what it found). ``lazy_imports(prefix)``: from then on, every module under
+``prefix`` imported (from its source, wherever the import is: the checks import some readers on
+first use) runs its module-level code so, as it would inside ``compiled_lazily`` (how the checks
+import their readers). ``compile_pending()`` compiles every lazy pattern not compiled yet: a
+process about to fork workers calls it, so that they inherit them compiled (``world_indexes``),
+as they did when every pattern was compiled on import."""
 
 from __future__ import annotations
 
 import re
 import sys
 from contextlib import contextmanager
-from typing import Any, Iterator, List
+from importlib.machinery import PathFinder, SourceFileLoader
+from typing import Any, Iterator, List, Optional, Sequence
 
-__all__ = ["lazy", "LazyPattern", "compiled_lazily", "compile_pending"]
+__all__ = ["lazy", "LazyPattern", "compiled_lazily", "lazy_imports", "compile_pending"]
 
 _MADE = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split", "scanner",
          "flags", "groups", "groupindex")
@@ -69,11 +73,48 @@ def compiled_lazily(prefix: str) -> Iterator[None]:
             return LazyPattern(pattern, flags)
         return _COMPILE(pattern, flags)
 
+    found = re.compile
     re.compile = compile_  # type: ignore[assignment]
     try:
         yield
     finally:
-        re.compile = _COMPILE
+        re.compile = found  # type: ignore[assignment]
+
+
+class _Loader(SourceFileLoader):
+    """A module's own loader, but its module-level code runs inside ``compiled_lazily``."""
+
+    prefix = ""
+
+    def exec_module(self, module: Any) -> None:
+        with compiled_lazily(self.prefix):
+            super().exec_module(module)
+
+
+class _Finder:
+    """Finds a module under ``prefix`` as the path finder does, loaded by a ``_Loader``."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self.loader = type("_Loader", (_Loader,), {"prefix": prefix})
+
+    def find_spec(self, name: str, path: Optional[Sequence[str]] = None, target: Any = None) -> Any:
+        if path is None or not name.startswith(self.prefix):  # a package's module: found in the package's path
+            return None
+        spec = PathFinder.find_spec(name, path, target)
+        if spec is not None and type(spec.loader) is SourceFileLoader:
+            spec.loader = self.loader(spec.loader.name, spec.loader.path)
+        return spec
+
+    def invalidate_caches(self) -> None:
+        pass
+
+
+def lazy_imports(prefix: str) -> None:
+    """Every module under ``prefix`` imported from now on has its module-level ``re.compile``
+    made lazy (``compiled_lazily``), wherever it is imported from; once per prefix."""
+    if not any(isinstance(finder, _Finder) and finder.prefix == prefix for finder in sys.meta_path):
+        sys.meta_path.insert(0, _Finder(prefix))
 
 
 def compile_pending() -> None:

@@ -65,3 +65,39 @@ def test_the_checks_import_restores_re_compile():
     import tau_shaped.reward.checks  # noqa: F401
 
     assert re.compile is lazy_patterns._COMPILE and "tau_shaped.reward.checks" in sys.modules
+
+
+def test_compiled_lazily_nested_restores_what_it_found():
+    with compiled_lazily("tau_shaped.reward."):
+        outer = re.compile
+        with compiled_lazily("tau_shaped.reward."):
+            assert re.compile is not outer
+        assert re.compile is outer  # the outer module's code still compiles lazily
+    assert re.compile is lazy_patterns._COMPILE
+
+
+def test_a_module_imported_after_the_checks_has_lazy_module_patterns(tmp_path, monkeypatch):
+    """``lazy_imports``: a module under the prefix imported later (a reader the checks import on
+    first use) makes its module-level patterns lazy; one elsewhere compiles them; both match alike."""
+    import importlib
+
+    import tau_shaped.reward.checks  # noqa: F401 - installs the finder
+
+    package = tmp_path / "tau_shaped" / "reward" / "lazy_probe_pkg"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    body = "import re\nHERE = re.compile(r'(\\d+)-(\\d+)')\ndef later():\n    return re.compile(r'\\w+')\n"
+    (package / "inner.py").write_text(body)
+    (tmp_path / "elsewhere_lazy_probe.py").write_text(body)
+    reward = importlib.import_module("tau_shaped.reward")
+    monkeypatch.setattr(reward, "__path__", list(reward.__path__) + [str(tmp_path / "tau_shaped" / "reward")])
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        inside = importlib.import_module("tau_shaped.reward.lazy_probe_pkg.inner")
+        outside = importlib.import_module("elsewhere_lazy_probe")
+        assert isinstance(inside.HERE, LazyPattern) and isinstance(outside.HERE, re.Pattern)
+        assert isinstance(inside.later(), re.Pattern) and re.compile is lazy_patterns._COMPILE
+        assert inside.HERE.search("a 12-34").groups() == outside.HERE.search("a 12-34").groups() == ("12", "34")
+    finally:
+        for name in ("tau_shaped.reward.lazy_probe_pkg.inner", "tau_shaped.reward.lazy_probe_pkg", "elsewhere_lazy_probe"):
+            sys.modules.pop(name, None)
