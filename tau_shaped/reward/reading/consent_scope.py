@@ -220,3 +220,42 @@ def reported_only(text: str, verbs: Any = None) -> bool:
         if acts is not None and (not verbs or action_words.names_action(said[acts.start():], verbs, to_come=True)):
             return False
     return True
+
+
+_METHOD_ARGS = ("method", "payment_method_id", "payment_id", "new_payment_method_id", "refund_method")
+_METHOD_HINT = re.compile(r"(?i)card|paypal|gift|voucher|certificate|wallet|credit|balance|visa|master|amex|debit|bank")
+# a kind of method said in words that also fits another kind: store credit or a balance is a gift
+# card's or a certificate's too; "your card" alone is a gift card as well as a credit card
+_ALSO = {"wallet": frozenset({"wallet", "gift_card", "certificate"}), "card": frozenset({"card"})}
+_PLAIN_CARD = re.compile(r"(?i)cards?(?![\w'])")
+
+
+def another_method(text: str, kwargs: Dict[str, Any], skip: Any = ()) -> Optional[str]:
+    """The kind of payment method ``text`` names for the money (a gift card, PayPal, a credit card,
+    a certificate, store credit), not taken back, when it names none of the kinds the call pays or
+    refunds with (``kwargs``' method arguments, not in ``skip``: a rule that requires the method
+    stated compares it its own way): "$16.23 charged to your gift card" when PayPal pays is
+    another call. The original payment method names no kind; a message naming the call's kind
+    beside another ("from your PayPal to your gift card") states the call's."""
+    from tau_shaped.reward.reading.reply_values import method_of, values_in
+
+    if not isinstance(kwargs, dict):
+        return None
+    values = [kwargs[k] for k in _METHOD_ARGS if k not in skip and isinstance(kwargs.get(k), str)]
+    methods = kwargs.get("payment_methods")
+    if "payment_methods" not in skip and isinstance(methods, list):
+        values += [m.get("payment_id") for m in methods if isinstance(m, dict) and isinstance(m.get("payment_id"), str)]
+    own = {k for k in (method_of(v) for v in values) if k is not None}
+    if not own or "original" in own or not _METHOD_HINT.search(text):
+        return None
+    said = []
+    for v in values_in(text[:_MAX]):
+        if v.kind != "method" or v.negated or v.key == "original":
+            continue
+        kinds = _ALSO.get(v.key, frozenset({v.key}))
+        if v.key == "card" and _PLAIN_CARD.match(text, v.start):
+            kinds = frozenset({"card", "gift_card"})
+        if kinds & own:
+            return None
+        said.append(v.key)
+    return said[0] if said else None

@@ -130,3 +130,77 @@ from tau_shaped.reward.reading.text_matching import find_number  # noqa: E402
 ])
 def test_no_said_of_a_noun_before_and(text, stated):
     assert (find_number(text, 9.05) is not None) is stated
+
+
+# --- (e) the method a charge or refund goes to, read against the call -------------------------
+
+from tau_shaped.reward.reading.consent_scope import another_method  # noqa: E402
+
+_EXCHANGE = {"order_id": "#W6390527", "item_ids": ["8384507844"], "new_item_ids": ["7624783998"], "payment_method_id": "paypal_7644869"}
+
+
+@pytest.mark.parametrize("text, kwargs", [
+    ("The $16.23 difference will be charged to your gift card. Shall I proceed?", _EXCHANGE),
+    ("You'd pay sixteen dollars and twenty-three cents more, via your Visa ending in 1037. OK?", _EXCHANGE),
+    ("Refund $45.13 -> your store credit. Confirm?", {"order_id": "#W1", "item_ids": ["1"], "payment_method_id": "credit_card_1061405"}),
+    ("| Difference | Paid with |\n|---|---|\n| $16.23 | gift card |\nOK?", _EXCHANGE),
+    ("The fare difference goes on your travel certificate. Shall I make the change?",
+     {"reservation_id": "JG7FMM", "cabin": "economy", "flights": [], "payment_id": "credit_card_2929732"}),
+    ("Switching #W4923227 from your gift card to PayPal. OK?", {"order_id": "#W4923227", "payment_method_id": "credit_card_8897086"}),
+])
+def test_another_kind_of_method_is_another_call(text, kwargs):
+    assert another_method(text, kwargs) is not None
+
+
+@pytest.mark.parametrize("text, kwargs", [
+    ("The $16.23 difference will be charged to your PayPal. Shall I proceed?", _EXCHANGE),
+    ("Charged to PayPal, not your gift card. OK?", _EXCHANGE),
+    ("Your gift card has a $5 balance; the $16.23 goes on your PayPal. OK?", _EXCHANGE),
+    ("Any difference is refunded to the original payment method. OK?", _EXCHANGE),
+    ("Exchange it? No payment needed.", _EXCHANGE),
+    ("The $20 goes on your card on file. OK?", {"order_id": "#W1", "payment_method_id": "gift_card_7711863"}),
+    ("The fare difference goes on your travel credit. Shall I?",
+     {"reservation_id": "JG7FMM", "cabin": "economy", "flights": [], "payment_id": "certificate_8045380"}),
+    ("Switching #W4923227 from your gift card to your Visa. OK?", {"order_id": "#W4923227", "payment_method_id": "credit_card_8897086"}),
+    # a rule that requires the method stated compares it its own way (food delivery's "method")
+    ("Refund $9.05 to your wallet?", {"order_id": "FD-10010", "amount": 9.05, "method": "original_payment"}),
+])
+def test_the_calls_method_or_none_is_the_call(text, kwargs):
+    assert another_method(text, kwargs) is None
+
+
+def _tau2_confirmed(domain: str, tool: str, task: str, rule: str, message: str) -> str:
+    pytest.importorskip("tau2", reason="the tau2 domains need the tau2 extra")
+    from tests.reward.reading.generated.tau2 import AIRLINE, RETAIL, _scenes
+    from tests.reward.reading.generated.world import respond, scored
+
+    sc = next(s for s in _scenes(RETAIL if domain == "retail" else AIRLINE, tool) if str(s.task.id) == task)
+    i = next(k for k, (a, _) in enumerate(sc.calls) if a.name == tool)
+    return scored(sc, rule, list(sc.calls[:i]) + [(respond(message), "Yes.")] + [sc.calls[i]], "Hi")
+
+
+@pytest.mark.parametrize("message,want", [
+    # retail task 9 exchanges a desk lamp on #W6390527 and settles $16.23 with paypal_7644869
+    ("Exchange the Desk Lamp on #W6390527 (white, medium, USB -> black, high, AC adapter); the $16.23 difference will be"
+     " charged to your gift card. Shall I proceed?", "breach"),
+    ("Exchange the Desk Lamp on #W6390527 (white, medium, USB -> black, high, AC adapter); the $16.23 difference will be"
+     " charged to your PayPal. Shall I proceed?", "pass"),
+])
+def test_tau2_the_method_a_charge_goes_to(message, want):
+    assert _tau2_confirmed("retail", "exchange_delivered_order_items", "9", "retail.confirm.before_write", message) == want
+
+
+@pytest.mark.parametrize("message,want", [
+    # airline task 18's fourth change: BOH180, HAT276 on 2024-05-21 and HAT279 on 2024-05-22
+    ("I will change reservation BOH180 to economy: HAT276 on May 22; HAT279 on 2024-05-22, fare difference on your credit card. OK?", "breach"),
+    ("I will change reservation BOH180 to economy: HAT276 on May 21; HAT279 on 2024-05-22, fare difference on your credit card. OK?", "pass"),
+])
+def test_tau2_each_flight_with_its_date(message, want):
+    pytest.importorskip("tau2", reason="the tau2 domains need the tau2 extra")
+    from tests.reward.reading.generated.tau2 import AIRLINE, _scenes
+    from tests.reward.reading.generated.world import respond, scored
+
+    sc = next(s for s in _scenes(AIRLINE, "update_reservation_flights") if str(s.task.id) == "18")
+    calls = sc.calls
+    i = next(k for k, (a, _) in enumerate(calls) if a.name == "update_reservation_flights" and a.kwargs["reservation_id"] == "BOH180")
+    assert scored(sc, "air.confirm.before_write", [(respond(message), "Yes."), calls[i]], "Hi") == want  # the earlier writes left out
