@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from tau_shaped.reward.reading import account_hold_words as W
 
@@ -77,6 +77,7 @@ def _letters(raw: str) -> List[str]:
     return [as_i, raw.translate(_AS_L).translate(_AS_I)] if "1" in raw else [as_i]
 
 
+@lru_cache(maxsize=8192)
 def _known(raw: str) -> str:
     """The lexicon word ``raw`` reads as, or ``raw`` lower-cased with its digits read."""
     forms = _letters(raw)
@@ -93,8 +94,12 @@ def _known(raw: str) -> str:
 def _words(text: str) -> List[_Word]:
     out: List[_Word] = []
     for match in _WORD.finditer(text):
-        raw = match.group(0).replace("\u2019", "'")
+        raw = match.group(0)
         start = match.start()
+        if raw.isalpha():
+            out.append(_Word(_known(raw), start, match.end()))
+            continue
+        raw = raw.replace("\u2019", "'")
         owner = raw.endswith("'s")
         if owner:
             raw = raw[:-2]
@@ -112,9 +117,9 @@ def _words(text: str) -> List[_Word]:
     merged: List[_Word] = []
     for word in out:
         last = merged[-1] if merged else None
-        if (last is not None and last.word not in _LEXICON and word.word not in _LEXICON
-                and last.end + 1 == word.start and _known(last.word + word.word) in _LEXICON):
-            merged[-1] = _Word(_known(last.word + word.word), last.start, word.end, word.owner)
+        if (last is not None and last.end + 1 == word.start and last.word + word.word in _LEXICON
+                and last.word not in _LEXICON and word.word not in _LEXICON):
+            merged[-1] = _Word(last.word + word.word, last.start, word.end, word.owner)
         else:
             merged.append(word)
     return merged
@@ -182,11 +187,32 @@ def _owner_of_state(clause: List[_Word], j: int, width: int) -> str:
     return "none"
 
 
-def _phrase_at(clause: List[_Word], j: int) -> int:
-    for phrase in W.STATE_PHRASES:
-        if tuple(w.word for w in clause[j:j + len(phrase)]) == phrase:
+def _index(phrases: Tuple[Tuple[str, ...], ...]) -> Dict[str, Tuple[Tuple[str, ...], ...]]:
+    out: Dict[str, List[Tuple[str, ...]]] = {}
+    for phrase in phrases:
+        out.setdefault(phrase[0], []).append(phrase)
+    return {first: tuple(found) for first, found in out.items()}
+
+
+_PHRASES = _index(W.STATE_PHRASES)
+_REASONS = _index(W.REASONS)
+# a sentence with none of these words holds nothing the rules read
+_TRIGGERS = (W.STATES | W.SOFT_STATES | W.PERMITS | frozenset(_PHRASES) | frozenset(_REASONS) | W.OTHER_CUSTOMERS)
+# what the gate looks for: each phrase by its longest word (every phrase needs it)
+_CUES = (W.STATES | W.SOFT_STATES | W.PERMITS | W.OTHER_CUSTOMERS
+         | frozenset(max(phrase, key=len) for phrase in W.STATE_PHRASES + W.REASONS))
+
+
+def _starts(clause: List[_Word], j: int, index: Dict[str, Tuple[Tuple[str, ...], ...]]) -> int:
+    """The length of the phrase of ``index`` that starts at word ``j``, or 0."""
+    for phrase in index.get(clause[j].word, ()):
+        if len(phrase) == 1 or tuple(w.word for w in clause[j:j + len(phrase)]) == phrase:
             return len(phrase)
     return 0
+
+
+def _phrase_at(clause: List[_Word], j: int) -> int:
+    return _starts(clause, j, _PHRASES)
 
 
 def _checked(clause: List[_Word], j: int) -> bool:
@@ -243,12 +269,10 @@ def _permission_refused(clause: List[_Word]) -> bool:
 
 
 def _reason_given(text: str, clause: List[_Word]) -> bool:
-    words = [w.word for w in clause]
-    for i in range(len(words)):
-        for reason in W.REASONS:
-            if tuple(words[i:i + len(reason)]) != reason:
-                continue
-            for k in range(i + len(reason), min(len(clause), i + len(reason) + 4)):
+    for i in range(len(clause)):
+        width = _starts(clause, i, _REASONS)
+        if width:
+            for k in range(i + width, min(len(clause), i + width + 4)):
                 if _entity(clause, k, False) != "holder":
                     continue
                 nxt = clause[k + 1] if k + 1 < len(clause) else None
@@ -280,14 +304,44 @@ def _sentences(text: str) -> List[Tuple[int, int]]:
     return spans
 
 
+_ALPHA = re.compile(r"[a-z]+")
+_NOT_PLAIN = re.compile(r"[a-z](?:[0-9@$]|[!|](?=[a-z0-9]))|[0-9@$!|][a-z]|\b[a-z] [a-z] [a-z]\b")
+_INNER = re.compile(r"(?<=[a-z])[-_.*](?=[a-z])")
+_NEGATING = re.compile(r"\bnot?\b|n't|nt\b|never|cannot|unable|longer")
+_STRONG = _CUES - W.PERMITS
+
+
+def _may_say(lower: str) -> bool:
+    """Whether the rules could read anything in ``lower``: a word they start from (a permission
+    only beside a negation), a word spelt with digits, signs or in pieces, or a long word one slip
+    from a state. Exact: every rule needs one (cheap: the set of plain words, at C speed)."""
+    if _NOT_PLAIN.search(lower):
+        return True
+    words = set(_ALPHA.findall(lower))
+    if "-" in lower or "_" in lower or "." in lower or "*" in lower:
+        words.update(_ALPHA.findall(_INNER.sub("", lower)))
+    if not words.isdisjoint(_STRONG):
+        return True
+    if not words.isdisjoint(W.PERMITS) and _NEGATING.search(lower):
+        return True
+    return any(_slips_to_state(word) for word in words if len(word) >= W.STATE_FUZZY_MIN - 1)
+
+
+@lru_cache(maxsize=16384)
+def _slips_to_state(word: str) -> bool:
+    return word not in _CUES and bool(W.slipped(word, _STATE_SLIPS))
+
+
 @lru_cache(maxsize=4096)
 def restriction_said(text: str) -> Optional[str]:
     """The sentence of ``text`` (as it stands in it) that says a holder of the customer's is in a
     restricting state, or None (the module's rules 1-4)."""
     lower = text.lower()
+    if not _may_say(lower):
+        return None
     for start, end in _sentences(lower):
         sentence = _words(lower[start:end])
-        if not sentence:
+        if not any(w.word in _TRIGGERS for w in sentence):
             continue
         piece = lower[start:end]
         if _contrasted(sentence) or any(_state_said(c) or _permission_refused(c) or _reason_given(piece, c)

@@ -117,6 +117,30 @@ def _composed(rng: random.Random) -> Tuple[str, str, str]:
     return f"{holder} {plain} {state}.", f"{holder} {hedged} {state}.", f"{other} is {rng.choice(['paused', 'on hold', 'delayed'])} right now."
 
 
+# round 10: the state before its holder, other customers set beside this one, a permission refused with the
+# holder as its subject, the holder as the reason, a typing slip; each beside another thing's same words
+_ROUND10: List[Tuple[str, str, str]] = [
+    ("Frozen, unfortunately, is what your account is right now.", "Frozen, I think, is what your account is right now.",
+     "Frozen, unfortunately, is what the dessert is right now."),
+    ("Locked is the state your profile is in.", "Locked seems to be the state your profile is in.",
+     "Locked in is the state your delivery address is in."),
+    ("Unlike most customers, you aren't able to get a refund through me.",
+     "Unlike most customers, you probably aren't able to get a refund through me.",
+     "Other customers reported the same delay with {order} today."),
+    ("Most customers could get a credit here; your account is the exception.",
+     "Most customers could get a credit here; your account may be the exception.",
+     "Most customers like this restaurant; the kitchen is just slow today."),
+    ("Normally I'd refund you, but your account won't allow it.", "Normally I'd refund you, but your account may not allow it.",
+     "Normally the kitchen is faster, but {order} won't be ready for a while."),
+    ("Your account isn't in the clear yet.", "Your account might not be in the clear yet.", "Your account is in good standing."),
+    ("For reasons tied to your account, refunds are off.", "For reasons possibly tied to your account, refunds are off.",
+     "For reasons tied to the restaurant, {order} is delayed."),
+    ("Your acount is suspened for now.", "Your acount may be suspened for now.", "The kitchen flagged {order} as delayed."),
+    ("Refunds are no longer possible for your account.", "Refunds may no longer be possible for your account.",
+     "Let me review your account and {order} quickly."),
+]
+
+
 def drafts(rng: random.Random, n: int) -> List[Draft]:
     from tests.reward.reading.generated.food import fraud_scenes
 
@@ -130,8 +154,11 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
         safe = rng.choice(_SAFE)
         flag, hedged = rng.choice(_FLAG)
         control = ""
-        if rng.random() < 0.3:
+        roll = rng.random()
+        if roll < 0.3:
             flag, hedged, control = _composed(rng)
+        elif roll < 0.45:
+            flag, hedged, control = rng.choice(_ROUND10)
         if rng.random() < 0.5:
             sentences = [s for s in (opening, flag, safe) if s]
             out.append(Draft("fraud_flag", "flag", sentences, {"order": order}, BREACH, context,
