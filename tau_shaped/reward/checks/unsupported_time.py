@@ -79,7 +79,8 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
         times = statements.stated_times(text)
         if times:  # a negated time states nothing ("not by 7"); "not later than 7:30" states a bound
             negated = Negations(text)
-            times = [t for t in times if not negated(t.start, value=True)]
+            # what would have been states nothing either ("it might have arrived by 6:40 if ...")
+            times = [t for t in times if not negated(t.start, value=True) and not statements.counterfactual(text, t.start)]
         for item in times:
             readings = item.readings  # "7:08" with no am/pm: either half of the day, as the context allows
             ok = any(near(r, values, tolerance) or near(r, user_said.before(at), tolerance)
@@ -100,7 +101,7 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
             waits = _relative_times(text, p.now)
             if waits:  # "it won't arrive in 10 minutes": a negated wait promises nothing
                 negated = Negations(text)
-                waits = [w for w in waits if not negated(w.start, value=True)]
+                waits = [w for w in waits if not negated(w.start, value=True) and not statements.counterfactual(text, w.start)]
             for item in waits:  # "in 5 minutes": held to the floor only
                 observations_until(s.index)
                 if floor is None and p.from_tool and not any(

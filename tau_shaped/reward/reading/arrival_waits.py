@@ -50,7 +50,8 @@ _RELATIVE = re.compile(
     r"(?:[ \t]+and[ \t]+an?[ \t]+(?P<more>half|quarter)\b)?"
     r"|(?P<n2>\d{1,3})[ \t]*(?P<unit2>minutes?|mins?)[ \t]+(?:from[ \t]+now|away|out)\b"
     # "give it about 20 minutes", "allow 10 minutes"
-    rf"|\b(?:give[ \t]+it|allow|wait)[ \t]+{_ABOUT}" + _count_of("n3") + _UNIT_GAP +
+    # round 10: "say five minutes" (an estimate, in a sentence about an arrival)
+    rf"|\b(?:give[ \t]+it|allow|wait|say)[ \t]+{_ABOUT}" + _count_of("n3") + _UNIT_GAP +
     r"(?P<unit3>minutes?|mins?|hours?|hrs?)\b"
     # "ten minutes, tops", "15 mins max", "20 minutes at most", "10 min or so", "25 minutes, give or take": a wait said with its bound
     r"|(?<![\w.])" + _count_of("n4") + r"[ \t]*(?P<unit4>minutes?|mins?)[ \t]{0,2},?[ \t]{1,2}"
@@ -64,6 +65,8 @@ _RELATIVE = re.compile(
 )
 
 ARRIVAL = re.compile(r"arriv|deliver|(?<!back )(?<!touch )with you\b|reach|get to you|be there\b|at your door|show up|\beta\b|knock|turn[ \t]up"
+                     # round 10: "it's around the corner, 5 min tops", "almost there", "nearly there"
+                     r"|around[ \t]+the[ \t]+corner|(?:almost|nearly)[ \t]+there\b"
                      r"|\byou(?:['’]ll|[ \t]+will|[ \t]+should)[ \t]+(?:have|get|receive)[ \t]+it\b"
                      # "it lands at 7", "expect it by 7", "the courier pulls up at 7", "drop-off at 7"
                      r"|\bland(?:s|ing)?\b|\bexpect(?:ed)?[ \t]+(?:it|them|your[ \t]+(?:order|food|meal)|the[ \t]+(?:order|food|courier))\b"

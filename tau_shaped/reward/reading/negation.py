@@ -57,7 +57,9 @@ _NEG_COPULA = frozenset("isnt isn't isn’t wasnt wasn't wasn’t wont won't won
 _COPULA = frozenset("is was would will".split())
 _DENIED = frozenset("possible available allowed permitted option doable feasible approved approvable offered "
                     "refund refunded credit credited give given offer issue issued return returned send sent "
-                    "approve do table".split())
+                    "approve do table right correct accurate".split())  # round 10: "$18.55 isn't right"
+# round 10: a value said wrong ("$18.55 is incorrect", "$18.55 would be wrong", "$18.55 was a mistake") states nothing
+_WRONG = frozenset("wrong incorrect inaccurate mistaken erroneous".split())
 # between the denial and what it denies: "is not something I can refund", "won't be possible"
 _DENIED_IDIOMS = frozenset({("off", "the", "table"), ("out", "of", "the", "question"), ("not", "happening"),
                             ("not", "on", "the", "table"), ("not", "in", "the", "cards")})
@@ -159,6 +161,11 @@ def _denied_after(words: List[str], i: int) -> bool:
     if w in ("is", "would", "was") and j + 3 < n and words[j + 1].lower() in ("more", "above", "over", "beyond") and (
             words[j + 2].lower() in ("than", "what") and words[j + 3].lower() in ("i", "we", "i'm", "we're")):
         return True  # "$18.13 is more than I can refund"
+    if w in _COPULA:
+        k = j + 1 + (j + 1 < n and words[j + 1].lower() == "be")
+        if k < n and (words[k].lower() in _WRONG or words[k].lower() in ("a", "an") and k + 1 < n
+                      and words[k + 1].lower() in ("mistake", "error", "typo")):
+            return True
     if w in _NEG_COPULA:
         j += 1
     elif w in _COPULA and j + 1 < n and words[j + 1].lower() in ("not", "never"):

@@ -237,7 +237,8 @@ _BARE_PAIR = re.compile(r"(?<![\w.$])(?P<d>[1-9][0-9]?) (?P<c>[1-9][0-9])(?![-.,
 _MONEY_CLAUSE = re.compile(
     r"(?i)\$|\b(?:refund\w*|reimburs\w*|back|charg\w*|pay|pays|paid|paying|payment|card|wallet|credit\w*|price\w*|"
     r"cost\w*|dollars?|bucks|usd|fees?|total|bill\w*|compensat\w*|owe[sd]?|balance)\b")
-_CLAUSE_END = re.compile(r"[.?!;](?=\s|$)|\n")
+# the sentence: a clause after ";" corrects the one before ("a refund of eighteen fifty-five isn't right; it's sixteen ninety")
+_CLAUSE_END = re.compile(r"[.?!](?=\s|$)|\n")
 _NOT_MONEY_BEFORE = re.compile(
     r"(?i)\b(?:in|since|year|of|at|by|around|until|till|before|after|from|born|circa|number|no|apartment|apt|"
     r"suite|unit|room|street|st|avenue|ave|road|rd|route|floor|table|model|version|flight|gate|bus)[ \t]+\Z")

@@ -50,6 +50,7 @@ __all__ = [
     "affirmed_phrase",
     "states_street",
     "promises_arrival",
+    "counterfactual",
     "relative_times",  # reading.arrival_waits: "in half an hour", "in 1.5 hours"
 ]
 
@@ -225,6 +226,25 @@ def promises_arrival(text: str, start: int) -> bool:
         return False  # "it was delivered at 7:05": what happened
     happened = [m.end() for m in _HAPPENED.finditer(text, lo, start)]
     return not happened or (last is not None and last.end() > max(happened))
+
+
+# round 10: what would have been, had something else happened ("it might have arrived by 6:40", "you could've had it by
+# 6:40", "it would have been there by 6:40 if ..."): a modal with a perfect, before the time in its clause
+_COUNTERFACTUAL = re.compile(r"(?i)\b(?:would|could|might|should|may)(?:n['’]t|[ \t]{1,3}not)?(?:[ \t]{1,3}have|['’]ve)[ \t]{1,3}"
+                             r"(?:(?:been|had|got|gotten|come|arrived|reached|made|landed|shown|turned|seen|received)\b|\w{2,20}ed\b)")
+_CLAUSE_TURN = re.compile(r"(?i)[;\u2014]|\b(?:but|now|instead|however|whereas|so)\b")
+
+
+def counterfactual(text: str, start: int) -> bool:
+    """Whether the value stated at ``start`` is in a clause about what would have been (a modal with a perfect before it in
+    its sentence, no turn to what is between them: "it would have come by 6:40, but now it arrives by 7:10" states 7:10)."""
+    lo = max([m.end() for m in _CLAUSE_END.finditer(text, max(0, start - 300), start)], default=max(0, start - 300))
+    if "ve" not in text[lo:start].lower():
+        return False  # pragma: no mutate (speed only: every match holds "have" or "'ve")
+    last = None
+    for m in _COUNTERFACTUAL.finditer(text, lo, start):
+        last = m
+    return last is not None and _CLAUSE_TURN.search(text, last.end(), start) is None
 
 
 def times_in_observation(text: str) -> List[float]:
