@@ -22,6 +22,7 @@ from typing import Any, FrozenSet, Iterable
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.unconfirmed import Confirmation, _unconfirmed
 from tau_shaped.reward.matcher_schema import _Strict
+from tau_shaped.reward.reading.normalize import seen
 
 _NUMBER = re.compile(r"-?[0-9]{1,15}(?:\.[0-9]{1,15})?")  # what tau2 writes of a float or int
 
@@ -109,8 +110,13 @@ def plus_read(text: str) -> str:
 
 def _in_figures(step: Any) -> Any:
     content = step.action.kwargs.get("content") if step.action.name == "respond" else None
-    if not isinstance(content, str) or not (_DATA_AMOUNT.search(content) or "gb" in content.lower()
-                                            or "giga" in content.lower() or "gig" in content.lower()):
+    if not isinstance(content, str):
+        return step
+    plus = "+" in content or "\uff0b" in content
+    if plus:  # a plus sign before an amount, read as the customer sees it ("+_2 GB_", "+ｔｗｏ ｇｂ")
+        content = seen(content)
+    if not (plus or _DATA_AMOUNT.search(content) or "gb" in content.lower() or "giga" in content.lower()
+            or "gig" in content.lower()):
         return step
     read = with_total(plus_read(data_in_figures(content)))
     if read == content:

@@ -94,6 +94,9 @@ _RESUMED = [
     ("{line} is live once more.", "{line} is not live yet.", "{line} might be live once more."),
     ("I've reactivated your line.", "I haven't reactivated your line.", None),
     ("Your number's back in service.", "Your number isn't back in service.", "Your number may be back in service."),
+    # round 10: chat shorthand ("ur", "u r") read as its words
+    ("ur line's back up 🎉", "ur line isn't back up yet", "ur line might be back up"),
+    ("Good news, u r all set: {line} is back up and running.", "{line} isn't back up and running yet, sry.", None),
 ]
 _ROAMING = [
     ("Roaming's on now for {line}.", "Roaming isn't on for {line}.", "Roaming might be on for {line} already."),
@@ -103,6 +106,7 @@ _ROAMING = [
     ("Roaming is sorted.", "Roaming isn't sorted yet.", "Roaming might be sorted."),
     ("Data roaming has been switched on for {line}.", "Data roaming hasn't been switched on for {line}.",
      "Data roaming may have been switched on for {line}."),
+    ("ive turned on roaming for {line} ✅", "i haven't turned on roaming for {line} yet", None),  # round 10
 ]
 _REFUELLED = [
     ("Your data's topped up: 2 GB added to {line}.", "Your data hasn't been topped up.", "Your data may have been topped up."),
@@ -112,6 +116,9 @@ _REFUELLED = [
     ("Top-up complete: 2 GB on {line}.", "The top-up isn't complete.", "The top-up might be complete."),
     ("You've been credited 2 GB.", "You haven't been credited 2 GB.", "You may have been credited 2 GB."),
     ("2 GB is now on your line.", "2 GB is not on your line yet.", "2 GB might be on your line now."),
+    # round 10: "now" at the clause's end; shorthand
+    ("ur 2 gigs are on the line now ✅", "ur 2 gigs aren't on the line yet", "ur 2 gigs might be on the line now"),
+    ("2 GB is on your line now.", "2 GB is not on your line yet.", "2 GB might be on your line now."),
 ]
 # words that tell of no action done (a promise, a question, a condition, an offer)
 _NOTHING_DONE = {
@@ -169,6 +176,7 @@ _SENT = [
     ("The payment link is in your messages.", "The payment link isn't in your messages yet.", "The payment link might be in your messages."),
     ("A payment request is heading your way.", "A payment request isn't heading your way yet.", None),
     ("I've dropped a payment request into your app.", "I haven't dropped a payment request into your app.", None),
+    ("sent u the payment request for {bill} 📩 check ur phone", "haven't sent u the payment request for {bill} yet", None),  # round 10
 ]
 _NOT_SENT = ["I'll send you a payment request for {bill} in a moment.", "Shall I send a payment request for {bill}?",
              "Look out for a payment request from us.", "Once the payment request is sent, please accept it.",
@@ -186,6 +194,12 @@ _PAID = [
     ("We've taken your payment.", "We haven't taken your payment.", None),
     ("Your payment cleared.", "Your payment hasn't cleared.", "Your payment may have cleared."),
     ("Your payment has probably gone through.", "Your payment probably hasn't gone through.", "Your payment might have gone through."),
+    # round 10: shorthand, "all" before the word, a receipt with no subject, an amount with its unit before the verb
+    ("ur {bill} bill is all paid up ✅", "ur {bill} bill isn't all paid up yet", "ur {bill} bill might be all paid up"),
+    ("Received ur payment for {bill}, thx!", "Haven't received ur payment for {bill} yet.", None),
+    ("Your outstanding balance of 65 dollars on {bill} has now been settled in full.",
+     "Your outstanding balance of 65 dollars on {bill} has not been settled.",
+     "Your outstanding balance of 65 dollars on {bill} may have been settled."),
 ]
 _NOT_PAID = ["Please pay {bill} when the request arrives.", "Once {bill} is paid, I'll resume your line.",
              "Has your payment for {bill} gone through?", "Let me check whether {bill} is paid."]
@@ -236,6 +250,7 @@ _OFFER = [
     "For {price} I can put {gb} on {line}. Okay?",
     "A {gb} data boost for {line} costs {price}. Want it?",
     "Recharging {line} with {gb} comes to {price}. Shall I top it up?",
+    "+{gb} on {line} for {price}? 🙂",  # round 10: the plus sign for the verb
 ]
 _YES = ["Yes please.", "Go for it.", "Sure thing.", "Alright, do it.", "Yep."]
 _NO = ["No thanks.", "Hold off for now.", "Let's not.", "Nah, leave it."]
@@ -284,6 +299,7 @@ _OFFERS = [("I can offer you a {amount} travel certificate for the trouble.", "I
            ("I'm authorized to give you {amount} for the hassle.", "I'm not authorized to give you {amount} for the hassle."),
            ("Allow me to credit your account with {amount}.", "I can't credit your account with {amount}.")]
 _NO_OFFER = ["I need to check your reservation before I can say whether any compensation applies.",
+             "I am sorry for the inconvenience you experienced; let me pull up your reservation.",  # round 10: an apology
              "Let me pull up your reservation first.", "Certificates depend on the flight's details, which I'll look up now."]
 _COVERED = ["I've come down with shingles, so I can't fly.", "My son has chickenpox, so we can't go.",
             "I threw my back out and can't sit on a plane.", "My doctor says I can't travel after my surgery.",
@@ -356,6 +372,7 @@ _ANNOUNCED = [
     ("You are now being connected to a live agent - please hold.", "You aren't being connected to a live agent yet."),
     ("I've transferred you to a human agent.", "I haven't transferred you to a human agent."),
     ("You've been transferred to a live representative.", "You haven't been transferred to a live representative."),
+    ("You are being transferred to a human agent. Pls hold on.", "You are not being transferred to a human agent."),  # round 10
 ]
 _NOT_ANNOUNCED = ["I'll transfer you to a human agent.", "Would you like me to transfer you to a human agent?",
                   "I can't transfer you to a human agent for this."]
@@ -369,7 +386,9 @@ _HELD = [("You're being transferred to a human agent. Please hold.", "You're not
          ("I've transferred you to a human agent; please stay on the line.", "I haven't transferred you to a human agent; please stay on the line."),
          ("Please hold while I transfer you to a live agent.", "Please hold on to your receipt; I'll transfer you to a live agent."),
          ("Your call is being transferred to a human representative. Kindly remain on the line.",
-          "Your call isn't being transferred to a human representative. Kindly remain on the line.")]
+          "Your call isn't being transferred to a human representative. Kindly remain on the line."),
+         # round 10: "pls" for "please"
+         ("you're being transferred to a human agent now, pls hold on 🙏", "you're not being transferred to a human agent; pls hold on")]
 _NOT_HELD = ["Please hold on.", "I'll transfer you to a human agent. Please hold.", "You're being transferred to a human agent.",
              "Are you being transferred to a human agent? Please hold on.", "I've transferred you; no need to hold."]
 _HOLD = {TELECOM: "telecom.transfer.hold_message", AIRLINE: "air.transfer.message_after_call",
