@@ -1,5 +1,6 @@
 """``python -m tau_shaped.cli``."""
 
 from tau_shaped.cli.app import app
+from tau_shaped.cli.process_exit import run
 
-app()
+run(app)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Callable, List, NoReturn, Optional
 import typer
 
 from tau_shaped.cli.conventions import BLEND_HELP, DEFAULT_ENV, LAMBDA_HELP, SPLIT_HELP, Command, env_help
+from tau_shaped.cli.process_exit import work_done
 from tau_shaped.tasks.files import TaskFileError, load_tasks
 
 if TYPE_CHECKING:
@@ -201,6 +202,7 @@ def score_command(
     if len(notes) > shown:
         typer.echo(f"note: and {len(notes) - shown} more like these", err=True)
     typer.echo(f"rescored: {target}")
+    work_done()  # the output is renamed into place: ``python -m tau_shaped.cli`` ends without its teardown
 
 
 COMPARE_FORMATS = ("table", "json", "tau2-submission")
