@@ -61,7 +61,7 @@ _AFTER_AMOUNT = re.compile(
     rf"|(?:is|are)[ \t\u00a0]{{1,3}}{_ADVERBS}(?:on{_SP}its{_SP}way|heading|headed|going|coming|being{_SP}(?:sent|paid|returned))"
     rf"{_SP}back\b|(?P<being>(?:is|are){_SP}being{_SP}(?:refunded|credited|reimbursed|returned))\b"
     # "an apology credit of $5 is now in your wallet"
-    rf"|(?:is|are){_SP}(?:now|already){_SP}(?:in|on){_SP}your{_SP}wallet\b"
+    rf"|(?:is|are){_SP}(?:now|already){_SP}(?:in|on){_SP}(?:your|ur){_SP}wallet\b"
     # "Refund of $62.27 issued", "refund ($5) processed": a noun of the write before the amount (read in done_kinds)
     rf"|(?P<noun_verb>(?:(?:has|have){_SP}been{_SP}|was{_SP}|were{_SP}|is{_SP})?{_ADVERBS}(?:issued|processed|sent|completed|made|applied"
     rf"|initiated|submitted|complete|done|finished|through)\b))",
@@ -91,7 +91,7 @@ _GOT_BACK = re.compile(r"(?i)\byou(?:['’]ve|[ \t]have)?[ \t]{1,3}(?:got|gotten
 # (a refund's arrival; a question or a condition around it states nothing: ``_ASKED_OR_IF``)
 _WILL_GET_BACK = re.compile(r"(?i)\byou(?:['’]ll|[ \t]will)[ \t]{1,3}(?:now[ \t]{1,3}|also[ \t]{1,3})?(?:get|receive|see)[ \t]{1,3}$")
 _WILL_BE_CREDITED = re.compile(r"(?i)\b(?:will|['’]ll)[ \t]{1,3}be[ \t]{1,3}(?:credited|refunded|reimbursed|returned)(?:[ \t]{1,3}with)?[ \t]{1,3}$")
-_BACK_TO_YOU = re.compile(r"(?i)[ \t]{1,3}back[ \t]{1,3}(?:to|on|in|into)[ \t]{1,3}(?:you\b|your\b)")
+_BACK_TO_YOU = re.compile(r"(?i)[ \t]{1,3}back[ \t]{1,3}(?:to|on|in|into)[ \t]{1,3}(?:you\b|your\b|ur\b|yr\b)")  # round 10: chat "ur"
 _ASKED_OR_IF = re.compile(r"(?i)\b(?:if|once|when|whether)\b[^.!?\n]{0,60}$")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _PASSIVE = re.compile(

@@ -92,7 +92,7 @@ _GATED = [
                  rf"{_SP}be{_SP}(?:a|an|any){_SP}{_ADJ}{_OBJ}\b"),
     # a key with its verdict: "Refund: none", "**Refund:** n/a", "Refund: ❌ not applicable", "refund: $0.00"
     ((":", "=", "\u2192"),
-     rf"\b(?:{_OBJ}|comp)(?:{_SP}(?:status|owed|due|eligible))?[*_\"']{{0,2}}[ \t]{{0,3}}[:=\u2192][ \t]{{0,3}}[*_\"']{{0,2}}[ \t]{{0,2}}"
+     rf"\b(?:{_OBJ}|comp)(?:{_SP}(?:status|owed|due|eligible))?(?:{_SP}(?:for|on|of){_SP}[^:=\u2192\n]{{1,30}}?)?[*_\"']{{0,2}}[ \t]{{0,3}}[:=\u2192][ \t]{{0,3}}[*_\"']{{0,2}}[ \t]{{0,2}}"
      rf"(?:[\u2190-\u2bff\U0001f000-\U0001faff][ \t]{{0,2}})?(?:none|n/?a|nil|zero|\$?0(?:\.00)?|no|nope|not{_SP}(?:applicable|available"
      rf"|possible|eligible|due|owed|offered|approved)|ineligible|denied|declined|[\u274c\u2717\u2718\U0001f6ab])(?![\w$.,]|{_SP}[a-z$0-9])"),
 ]

@@ -162,7 +162,7 @@ _GATED = [
 _GATED_RE = [(hints, re.compile(_lowered(p))) for hints, p in _GATED]
 # round 10: the request echoed as a question and answered no: "cancel? nope, ...", "A refund? Sadly not." (read at each "?")
 _ECHOED = re.compile(r"\b(?:cancel\w*|refund\w*|credit|compensation|comp|swap\w*|substitut\w*|chang\w*|money{_SP}back|replacement"
-                     r"|reimburs\w*)[ \t]{0,2}\Z".replace("{_SP}", _SP))
+                     r"|reimburs\w*)(?:[ \t]{1,3}[\w'’-]{1,20}){0,3}[ \t]{0,2}\Z".replace("{_SP}", _SP))  # "cancel fd-10068?"
 _ANSWERED_NO = re.compile(r"\?[ \t]{0,3}(?:no|nope|nah|not{_SP}possible|(?:unfortunately|sadly|i{_A}m{_SP}afraid|afraid){_SP}not)\b"
                           r"(?!{_SP}(?:problem|worries|need|issue)|-)".replace("{_SP}", _SP).replace("{_A}", _A))
 
@@ -194,7 +194,10 @@ _NEGATIVE = re.compile(r"(?i)\bnot?\b|n['’]t\b|\bnever\b|\bcannot\b|\bunable\b
 _CLAUSE = re.compile(r"[^.!?;\n]{1,2000}")
 # what, right before a denial, takes it back: "there's no reason (why) I can't", "it's not that we can't",
 # or makes it a condition: "if I can't, I'll let you know"
-_UNDONE = re.compile(r"\b(?:no{_SP}reason(?:{_SP}why)?|not{_SP}that|never{_SP}said|if|whether|unless|in{_SP}case)[ \t,]{0,3}\Z"
+_UNDONE = re.compile(r"(?:\b(?:no{_SP}reason(?:{_SP}why)?|not{_SP}that|never{_SP}said|if|whether|unless|in{_SP}case)"
+                     # round 10: "it hasn't reached the stage where it can't be cancelled": it can be
+                     r"|(?:n['’]t|\bnot)(?:{_SP}yet)?{_SP}(?:reached|got(?:ten)?{_SP}to|hit|at){_SP}(?:the|a){_SP}(?:stage|point)"
+                     r"{_SP}(?:where|at{_SP}which|when)(?:{_SP}(?:it|they|this|that|we|i|your{_SP}\w+|the{_SP}\w+))?(?:{_SP}(?:can|could))?)[ \t,]{0,3}\Z"
                      .replace("{_SP}", _SP))
 
 
@@ -212,12 +215,12 @@ def denial(text: str) -> Optional[str]:
                 return said
     low = head.lower()
     m = _DENIAL.search(low)
-    while m is not None and _UNDONE.search(low, max(0, m.start() - 40), m.start()):
+    while m is not None and _UNDONE.search(low, max(0, m.start() - 64), m.start()):
         m = _DENIAL.search(low, m.end())  # "there's no reason I can't": the denial itself denied
     for hints, rx in _GATED_RE:
         if any(h in low for h in hints):
             g = rx.search(low)
-            if g is not None and (m is None or g.start() < m.start()) and not _UNDONE.search(low, max(0, g.start() - 40), g.start()):
+            if g is not None and (m is None or g.start() < m.start()) and not _UNDONE.search(low, max(0, g.start() - 64), g.start()):
                 m = g
     g = _echoed_no(low) if "?" in low else None
     if g is not None and (m is None or g.start() < m.start()):

@@ -48,6 +48,11 @@ DENIED = [
     "Your delay was under 15 minutes, which falls short of our compensation threshold.",
     "there won't be a refund, as the charge was correct",
     "We'll not be refunding anything on this order, as the charge is right.",
+    # found by the generator: the key naming its object, the echoed request with its object
+    "Refund for FD-10021: n/a (under 15 min)",
+    "cancel FD-10068? nope, it's already out for delivery 🛵 sorry!",
+    "CANCEL YOUR ORDER? NOPE, IT'S ALREADY OUT FOR DELIVERY 🛵 SORRY!",
+    "It has reached the stage where it can't be cancelled.",
 ]
 NOT_DENIED = [
     "No problem — I'll refund the $2.99 to your card now.",
@@ -72,6 +77,11 @@ NOT_DENIED = [
     "The delay was above the threshold, so you get the delivery fee back.",
     "We'll now be refunding $2.99 to your card.",
     "No compensation fee is charged for this.",
+    "Refund for your order: $2.99 to your card",
+    "Cancel your order? No problem, done.",
+    # a denial undone: it can be cancelled
+    "Good news: FD-10020 hasn't reached the stage where it can't be cancelled.",
+    "Your order hasn't yet reached the point where it can't be cancelled, so I can cancel it.",
 ]
 
 

@@ -100,3 +100,9 @@ def _kinds(text):
 def test_a_second_write_joined_by_and_is_money_moved():
     assert _kinds("I've refunded $2.99 to your card and added a $5 credit to your wallet.") == ["refund", "refund"]
     assert _kinds("I've refunded $2.99 and sent you a receipt for $20.83.") == ["refund", None]
+
+
+def test_an_amount_back_on_ur_card_is_money_moved():
+    assert _kinds("done ✅ $5.62 back on ur card 💳") == ["refund"]
+    assert _kinds("$5.62 back on your card") == ["refund"]
+    assert _kinds("Is $5.62 back on ur card?") == [None]

@@ -32,6 +32,16 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
          "I can give you money back for {order}, since compensation applies here."),
         ("A delay under 15 minutes isn't eligible for compensation, so I can't offer anything for {order}.",
          "A delay like this is eligible for compensation, so I can offer something for {order}."),
+        # round 10: a chatty and a formal style
+        ("checked {order} 👀 comp only starts at 15 min tho, so no refund/credit this time, sorry!! 🙏",
+         "checked {order} 👀 it qualifies, so a refund/credit is coming this time 🙏"),
+        ("{order}: nothing's owed for a delay under fifteen minutes, I'm afraid.",
+         "{order}: the delivery fee is owed for this delay, so I'll refund it."),
+        ("A delay of that length does not entitle you to compensation on {order}.",
+         "A delay of that length entitles you to compensation on {order}."),
+        ("Refund for {order}: n/a (under 15 min)", "Refund for {order}: $2.99 to your card"),
+        ("{order} was late, but under 15 minutes, which falls short of our compensation threshold.",
+         "{order} was late by more than 15 minutes, which meets our compensation threshold."),
     ],
     "charge_matches": [
         ("The charge on {order} matches its total, so no money back is owed.",
@@ -42,6 +52,11 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
          "I understand, and part of the amount for {order} was charged twice, so a refund is due."),
         ("The {order} charge is correct, so I'm unable to refund a difference.",
          "The {order} charge is wrong, so I'm able to refund the difference."),
+        # round 10
+        ("{order} checks out, so you're not owed anything, sorry.", "{order} was overcharged, so you're owed the difference."),
+        ("The charge on {order} is correct, so there won't be a refund.", "The charge on {order} was doubled, so there'll be a refund."),
+        ("So: no refund, no credit on {order}. The amount matches the order.",
+         "So: a refund on {order}, since the amount is above the order's total."),
     ],
     "too_late_to_change": [
         ("{order} is already out for delivery, so it can't be cancelled anymore.",
@@ -50,6 +65,10 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
          "Good news, it's not too late to cancel {order}: the courier doesn't have it yet."),
         ("Since {order} is on its way to you, cancellation is no longer possible.",
          "Since {order} hasn't left yet, cancellation is still possible."),
+        # round 10
+        ("cancel {order}? nope, it's already out for delivery 🛵 sorry!", "cancel {order}? sure, it hasn't left yet 🛵"),
+        ("I'm afraid {order} has gone past the stage where it can be cancelled.",
+         "Good news: {order} hasn't reached the stage where it can't be cancelled."),
     ],
     "no_safe_substitute": [
         ("Every other dish of that kind has one of your allergens, so there's no safe substitute for {order}.",

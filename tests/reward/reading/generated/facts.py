@@ -38,11 +38,12 @@ _TIMING = {"original_payment": ["in 3-5 business days", "within 3 to 5 business 
                                  "in three to five biz days", "in 3–5 business days"],
            "wallet_credit": ["right away", "immediately", "instantly", "in no time at all"]}
 _WRONG = {"original_payment": ["within 24 hours", "in 10 business days", "immediately", "in 24-48 hours", "in about an hour",
-                               "in 1 to 2 weeks", "by tomorrow", "in between 1 and 2 working days"],
+                               "in 1 to 2 weeks", "by tomorrow", "in between 1 and 2 working days", "by tmrw", "2nite"],
           "wallet_credit": ["in 3-5 business days", "within two weeks", "in 2-3 business days"]}
 _WHERE = {"original_payment": ["your card", "your original payment method"], "wallet_credit": ["your wallet"]}
 _SAID_TIMING = ["The refund of {amount} to {where} will arrive {when}.", "You'll see the money on {where} {when}.",
-                "Done! The refund goes to {where} and lands {when}.", "Expect the {amount} back on {where} {when}."]
+                "Done! The refund goes to {where} and lands {when}.", "Expect the {amount} back on {where} {when}.",
+                "done ✅ {amount} back on {where} {when} 💳"]  # round 10: chatty
 # the same timing negated: it states nothing (round 9: the clause's verb negated, a few words before the timing)
 _NOT_TIMING = ["The refund to {where} won't arrive {when}.", "The money will not land on {where} {when}."]
 
@@ -214,7 +215,8 @@ def _late(rng: random.Random, sc) -> Draft:
 
 _SAID_TIER = ["Orders {mins} or more late get the delivery fee plus 20% of the food subtotal.",
               "From {mins} late, you get the delivery fee back plus 20 percent of the subtotal.",
-              "Once a delivery is {mins} late, compensation is the fee plus 20% of the food subtotal."]
+              "Once a delivery is {mins} late, compensation is the fee plus 20% of the food subtotal.",
+              "Past {mins}, you'd also get 20% of the food."]  # round 10: the tier named by its share of the food
 _TIER_OK = ["30 minutes", "thirty minutes", "half an hour", "30 mins"]
 _TIER_WRONG = ["15 minutes", "20 minutes", "45 minutes", "an hour", "a quarter of an hour"]
 
@@ -229,6 +231,56 @@ def _late_tier(rng: random.Random, sc) -> Draft:
         return Draft("facts", "late_tier", [template], {"mins": rng.choice(_TIER_OK)}, PASS, context,
                      others={"mins": [(rng.choice(_TIER_WRONG), BREACH)]}, key_slots=("mins",))
     return Draft("facts", "late_tier_wrong", [template], {"mins": rng.choice(_TIER_WRONG)}, BREACH, context, key_slots=("mins",))
+
+
+# --- round 10: minutes late, in a formal and a chatty style -------------------------------------
+
+_SAID_MINUTES = ["I can confirm that order {order} was delivered {mins} late.", "ur order {order} came like {mins} late 😬",
+                 "The delivery of {order} ran {mins} over the promised window.", "{order} arrived {mins} after the latest time promised."]
+_NOT_MINUTES = ["Order {order} was not delivered {mins} late."]
+_MINUTE_WORDS = {5: "five", 10: "ten", 15: "fifteen", 20: "twenty", 25: "twenty-five", 30: "thirty", 45: "forty-five", 60: "sixty"}
+
+
+def _minutes_said(m: int, rng: random.Random) -> str:
+    forms = [f"{m} minutes", f"{m} min", f"a good {m} minutes"] + ([f"{_MINUTE_WORDS[m]} minutes"] if m in _MINUTE_WORDS else [])
+    if m == 30:
+        forms += ["a full half hour", "half an hour", "a half hour"]
+    if m == 60:
+        forms += ["a whole hour", "an hour"]
+    return rng.choice(forms)
+
+
+@lru_cache(maxsize=None)
+def _late_orders() -> tuple:
+    """(scene, the order's lookup, its observation, minutes late) of the ground truths' late-delivery refunds."""
+    from datetime import datetime
+
+    from tests.reward.reading.generated.food import _scenes
+
+    out = []
+    for sc in [*_scenes("fd-late", "get_order_details"), *_scenes("fd-missing", "get_order_details")]:
+        call, obs = sc.call("get_order_details")
+        o = json.loads(obs)
+        if o.get("delivered_at") and o.get("eta_high"):
+            late = int((datetime.fromisoformat(o["delivered_at"]) - datetime.fromisoformat(o["eta_high"])).total_seconds() // 60)
+            if late >= 5:
+                out.append((sc, call, obs, late))
+    return tuple(out)
+
+
+def _minutes_late(rng: random.Random) -> Draft:
+    """Minutes late (wiki.md: from ``eta_high`` to ``delivered_at``): the order's are backed, another figure is not."""
+    sc, call, obs, late = rng.choice(_late_orders())
+    before = [c for c in sc.calls if c[0].name in ("find_customer_by_email", "find_customer_by_name_zip")] + [(call, obs)]
+    context = {"scene": sc, "rule": RULE, "before": before}
+    other = rng.choice([m for m in (10, 20, 30, 45, 60) if abs(m - late) >= 5])
+    values = {"order": call.kwargs["order_id"], "mins": _minutes_said(late, rng)}
+    template = rng.choice(_SAID_MINUTES)
+    if rng.random() < 0.5:
+        return Draft("facts", "minutes_late", [template], values, PASS, context,
+                     others={"mins": [(_minutes_said(other, rng), BREACH)]}, key_slots=("mins",))
+    return Draft("facts", "minutes_late_wrong", [template], {**values, "mins": _minutes_said(other, rng)}, BREACH, context,
+                 negated=([rng.choice(_NOT_MINUTES)], PASS), key_slots=("mins",))
 
 
 def drafts(rng: random.Random, n: int) -> List[Draft]:
@@ -248,8 +300,10 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
             out.append(_allergens(rng, rng.choice(ms)))
         elif kind < 0.8:
             out.append(_day(rng))
-        elif kind < 0.92:
+        elif kind < 0.86:
             out.append(_late(rng, rng.choice(refunds)))
+        elif kind < 0.93 and _late_orders():
+            out.append(_minutes_late(rng))
         else:
             out.append(_late_tier(rng, rng.choice(refunds)))
     return out

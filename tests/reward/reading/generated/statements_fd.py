@@ -43,8 +43,11 @@ _DONE = [
     "Refund issued: {amount}.", "Your {where} has been refunded {amount}.", "We've processed a refund of {amount} for {order}.",
     "I've sent {amount} your way.", "That's {amount} back to you.", "Your {where} will be credited {amount} shortly.",
     "A refund of {amount} is now complete.",
+    # round 10: chatty, with emoji and abbreviations
+    "done ✅ {amount} back on ur {where} 💳", "all set!! refunded {amount} to ur {where} 🎉",
 ]
-_NOT_DONE = ["I haven't refunded {amount} to your {where}.", "No refund of {amount} has been issued for {order}."]
+_NOT_DONE = ["I haven't refunded {amount} to your {where}.", "No refund of {amount} has been issued for {order}.",
+             "{amount} would be wrong: that is not what I refunded."]  # round 10: a value said wrong
 _WHERE = ["card", "original payment method"]
 
 
@@ -101,11 +104,15 @@ _CLOCK = [
     "Your order should arrive between {start} and {end}.", "Estimated arrival: {start} to {end}.",
     "The courier should get to you around {start}.", "Expect it at {start}.", "It will be delivered at {start}.",
     "Good news: it'll be at your door by {start}.", "Your food should show up at {start} or a little after.",
+    # round 10: a clause closed by an emoji
+    "ur food should be there by {start} 🛵", "ETA: {start} ✅",
 ]
-_NOT_BEFORE = ["It won't arrive before {start}.", "It can't be there by {start}, I'm afraid."]
+_NOT_BEFORE = ["It won't arrive before {start}.", "It can't be there by {start}, I'm afraid.",
+               # round 10: what would have been states no arrival
+               "Had the first courier stayed online, it would have been there by {start}."]
 _WAIT = ["Your food will arrive in {wait}.", "It should be with you in {wait}.", "Expect it in {wait}.",
          "The courier will get to you in {wait}.", "You'll have it in {wait}.", "It'll be delivered within {wait}.",
-         "It should get there in, like, {wait}."]
+         "It should get there in, like, {wait}.", "It's on the way and will arrive soon, say {wait}."]
 _NOT_WAIT = ["It won't arrive in {wait}, sorry.", "It can't be delivered within {wait}."]
 _NOW = 19 * 60
 
