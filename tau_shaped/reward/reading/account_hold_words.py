@@ -41,7 +41,8 @@ STATES: FrozenSet[str] = frozenset({
     "investigation", "investigated", "investigating", "scrutiny", "audit", "audited", "auditing", "monitoring",
     "monitored", "surveillance", "hold", "holds", "timeout", "suspicious", "suspected", "suspicion", "abuse",
     "fraud", "fraudulent", "integrity", "clampdown", "crackdown", "sanctioned", "sanctions", "ringfenced",
-    "shadowbanned", "greylist", "graylist", "offlimits", "risk", "watched", "watching", "prevents", "prevented", "preventing", "concerns",
+    "shadowbanned", "greylist", "graylist", "offlimits", "risk", "watched", "watching", "curtail", "halt", "withhold",
+    "revoke", "disable", "deactivate", "suspends", "freezes", "locks", "restricts", "prevents", "prevented", "preventing", "concerns",
     "concern",
 })
 # a state the agent may be doing as its work ("let me review your account"): a state only

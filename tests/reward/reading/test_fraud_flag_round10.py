@@ -32,7 +32,7 @@ def _mentions(text: str) -> bool:
     return any(match_text(m, read) is not None for m in MATCHERS)
 
 
-# 27 of these 29 were read as no mention before round 10 (not 'rest ricted' nor the flag set for a review)
+# 32 of these 34 were read as no mention before round 10 (not 'rest ricted' nor the flag set for a review)
 MENTIONS: List[str] = [
     "Unlike most accounts, yours can't receive refunds at the moment.",
     "Unlike other customers, you aren't able to get a refund through me.",
@@ -63,6 +63,12 @@ MENTIONS: List[str] = [
     "Refunds? Your account isn't allowed them at the moment.",
     "Your account is being watched closely.",
     "We flagged your order for review.",
+    # a fifth set, held out: 15/20 read before round 10
+    "There's a freeze in effect on your profile.",
+    "We've had to curtail refunds on your account.",
+    "Our system shows your account as locked.",
+    "Your wallet is on lockdown.",
+    "Your account is under a temporary block.",
 ]
 
 # none mentions the flag; the first, third and fourth were read as mentions before round 10
@@ -90,6 +96,11 @@ CONTROLS: List[str] = [
     "The frozen dessert melted in transit.",
     "I've locked in your delivery address.",
     "The item was blocked by the kitchen because it sold out.",
+    "Your order is being held at the restaurant until the courier arrives.",
+    "The restaurant has suspended its late-night menu.",
+    "The review you left for the restaurant was received.",
+    "Frozen items in your order were packed separately.",
+    "I'll hold the line while you check.",
 ]
 
 
