@@ -61,14 +61,26 @@ _MONTH_DAY = re.compile(
 )
 
 
+# "may" in lower case after a count is the verb when a verb's word follows ("those 2 may change")
+_MAY_VERB = re.compile(r"\s{1,3}(?:be|not|have|also|still|need|want|take|get|come|go|apply|change|vary|differ|cost"
+                       r"|arrive|include|help|work|take|well|only|even|just|already)(?![a-z])")
+
+
+# ... and before one, the month where a date is led in ("on may 22", "(may 22)", "| may 22 |")
+_MAY_LEAD = re.compile(r"(?:(?<![a-z])(?:on|by|until|till|before|after|from|for|of|since|through|to|and|then)\s{1,3}|[(,:|>\n\u2013\u2014-]\s{0,3}|^\s{0,3})$")
+
+
 @lru_cache(maxsize=4096)
 def month_days_in(text: str) -> FrozenSet[Tuple[int, int]]:
     """The (month, day) of each date ``text`` states without its year (a date with its year is
-    ``dates_in``'s); "may" in lower case is the verb."""
+    ``dates_in``'s); "may" in lower case before a number is the month only where a date is led
+    in ("on may 22", "(may 22)"; "you may 2x ..." is the verb), after one unless a verb's word
+    follows ("23 may"; "those 2 may change")."""
     out = set()
     for m in _MONTH_DAY.finditer(text[:MAX_CHARS]):
         month, day = (m.group("m1"), m.group("d1")) if m.group("m1") else (m.group("m2"), m.group("d2"))
-        if month == "may" or not 1 <= int(day) <= 31:
+        if not 1 <= int(day) <= 31 or (month == "may" and (_MAY_VERB.match(text, m.end()) if m.group("m2") else
+                                                            not _MAY_LEAD.search(text[max(0, m.start() - 10):m.start()]))):
             continue
         out.add((_MONTHS[month[:3].lower()], int(day)))
     return frozenset(out)

@@ -182,7 +182,7 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
         other_card = _another_card(raw, cards)
         if other_card is not None:
             return f"it states another card ({other_card})"
-    other_method = consent_scope.another_method(raw, kwargs, confirmation.mention)
+    other_method = consent_scope.another_method(raw, kwargs, confirmation.mention, observation)
     if other_method is not None:
         return f"it states another payment method ({other_method})"
     skip = frozenset(a for a, how in confirmation.mention.items() if how == "number" or isinstance(how, dict))

@@ -150,10 +150,11 @@ _CONSENT_QUESTION = re.compile(
         # Is that OK? / Would that be fine? / Is it alright if I ...
         rf"{_B}{_alt('is', 'would', 'will', 'does', 'do')}{_S}{_THAT}{_S}(?:{_alt('be', 'seem', 'sound', 'look')}{_S})?{_FINE}{_E}",
         rf"{_B}{_alt('is', 'would', 'will')}{_S}{_THAT}{_S}(?:be{_S})?{_FINE}{_S}{_alt('if', 'for me to', 'to proceed', 'to go ahead')}{_E}",
-        # Would a refund of $16.90 to your card work for you? Would the wallet be OK?
-        rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,80}}?{_S}(?:{_alt('work', 'suit you', 'be ok', 'be okay', 'be fine', 'be alright', 'be acceptable', 'be good')}){_E}",
+        # Would a refund of $16.90 to your card work for you? Would the wallet be OK? (the offer up to 160
+        # characters: an amount spelled in words, "five dollars and eighty-five cents", makes it long)
+        rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,160}}?{_S}(?:{_alt('work', 'suit you', 'be ok', 'be okay', 'be fine', 'be alright', 'be acceptable', 'be good')}){_E}",
         # Would a refund of $16.90 help? (an offer; not "would it help to know ...")
-        rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,80}}?{_S}help{_E}(?!{_S}to{_S}(?:{_INFO_VERBS}){_E})",
+        rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,160}}?{_S}help{_E}(?!{_S}to{_S}(?:{_INFO_VERBS}){_E})",
         # Does that work (for you)? / Does this sound good?
         rf"{_B}{_alt('does', 'would', 'will', 'do')}{_S}{_THAT}{_S}{_WORK}{_E}",
         # Do you agree / approve / confirm ...? Can you confirm the refund? (not your email)

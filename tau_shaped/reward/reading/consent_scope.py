@@ -131,24 +131,24 @@ def another_write(text: str, kwargs: Dict[str, Any], index: Any, verbs: Any = No
 _SAME_AGAIN = re.compile(r"(?<![\w'\u2019])(?:(?:do|doing|repeat|apply)[\s\u00a0]+(?:the[\s\u00a0]+)?same|the[\s\u00a0]+same[\s\u00a0]+(?:for|with|on|to)"
                          r"|same[\s\u00a0]+(?:thing|change|goes)[\s\u00a0]+(?:for|with|on|to)|likewise|ditto|repeat[\s\u00a0]+(?:it|that|this))(?![\w'\u2019])",
                          re.IGNORECASE)
-# A code of capitals alone (a reservation "UHDAHF"), as an id with no digit may be written
-_CODE = re.compile(r"(?<![\w-])[A-Z]{4,10}(?![\w-])")
+# A code of letters alone (a reservation "UHDAHF", or "uhdahf" in a text lower-cased), as an id with no digit may be written
+_CODE = re.compile(r"(?<![\w-])[A-Za-z]{4,10}(?![\w-])")
 
 
 def _places(text: str, kwargs: Dict[str, Any], index: Any, id_places: Any) -> List[Tuple[str, int, bool]]:
     """The ids of ``text`` with where each starts (``id_places``), and each code of capitals with no
-    digit that the table of one of the call's records keys, as the call's id of that shape is
-    written (True: a record S0 holds, of the call's kind)."""
+    digit that the table of one of the call's records keys (in any case), as long as the call's
+    id of that shape (True: a record S0 holds, of the call's kind)."""
     out = [(key, start, False) for key, start in id_places(text)]
     shapes = [(k, v) for k, v in kwargs.items() if isinstance(v, str) and 4 <= len(v) <= 10 and v.isalnum() and v.isupper()]
-    if not shapes or not any(c.isupper() for c in text):
+    if not shapes:
         return out
     for k, v in shapes:
         table = _table_of(k, v, index)
         if table is None:
             continue
         for m in _CODE.finditer(text):
-            code = m.group(0)
+            code = m.group(0).upper()  # a table keyed by capitals: any case of the code is it
             if code != v and len(code) == len(v) and code in table:
                 out.append((code, m.start(), True))
     return out
@@ -230,13 +230,18 @@ _ALSO = {"wallet": frozenset({"wallet", "gift_card", "certificate"}), "card": fr
 _PLAIN_CARD = re.compile(r"(?i)cards?(?![\w'])")
 
 
-def another_method(text: str, kwargs: Dict[str, Any], skip: Any = ()) -> Optional[str]:
+_RESULT_METHOD = re.compile(r'"(wallet|gift_card|certificate)[a-z_]{0,16}"\s*:')
+
+
+def another_method(text: str, kwargs: Dict[str, Any], skip: Any = (), observation: Any = "") -> Optional[str]:
     """The kind of payment method ``text`` names for the money (a gift card, PayPal, a credit card,
     a certificate, store credit), not taken back, when it names none of the kinds the call pays or
     refunds with (``kwargs``' method arguments, not in ``skip``: a rule that requires the method
     stated compares it its own way): "$16.23 charged to your gift card" when PayPal pays is
     another call. The original payment method names no kind; a message naming the call's kind
-    beside another ("from your PayPal to your gift card") states the call's."""
+    beside another ("from your PayPal to your gift card") states the call's. A call naming no
+    method moves the money where its result says (``observation``: an apology credit's
+    ``wallet_balance``): "$20.00 to your card" is another call."""
     from tau_shaped.reward.reading.reply_values import method_of, values_in
 
     if not isinstance(kwargs, dict):
@@ -246,6 +251,9 @@ def another_method(text: str, kwargs: Dict[str, Any], skip: Any = ()) -> Optiona
     if "payment_methods" not in skip and isinstance(methods, list):
         values += [m.get("payment_id") for m in methods if isinstance(m, dict) and isinstance(m.get("payment_id"), str)]
     own = {k for k in (method_of(v) for v in values) if k is not None}
+    if not any(k in kwargs for k in _METHOD_ARGS) and isinstance(observation, str) and '"' in observation:
+        m = _RESULT_METHOD.search(observation[:2048])
+        own = {"gift_card" if m.group(1) == "gift_card" else m.group(1)} if m else own
     if not own or "original" in own or not _METHOD_HINT.search(text):
         return None
     said = []

@@ -77,6 +77,12 @@ _PUT_IT_THROUGH = (r"|(?<![\w'])(?:send|process|submit|book|ship|run|put|push)[\
                    r"(?=[\s\u200b]*(?:(?:now|please|then|already|right[\s\u200b]+away|asap|thanks|thank[\s\u200b]+you)[\s\u200b]*)?"
                    r"(?:[.!,;\n]|$))")
 # A go-ahead whatever the question's polarity.
+# The offer welcomed: "That would be nice", "it'd be really helpful", "this sounds lovely"
+_GOOD_WORDS = (r"(?:nice|helpful|amazing|wonderful|lovely|great|perfect|fantastic|appreciated|much[\s\u200b]+appreciated"
+               r"|brilliant|awesome|excellent|good|kind|ideal|fine|fab|fabulous|grand|reasonable|fair)")
+_WELCOME = (r"|(?<![\w'])(?:that|it|this)(?:'d|'ll|[\s\u200b]+would|[\s\u200b]+will)[\s\u200b]+(?:(?:really|honestly|actually|truly)[\s\u200b]+)?be"
+            r"[\s\u200b]+(?:(?:really|very|so|super|most|much)[\s\u200b]+)?" + _GOOD_WORDS + r"(?![\w'])"
+            r"|(?<![\w'])(?:that|this|it)[\s\u200b]+sounds[\s\u200b]+(?:(?:really|very|so|super)[\s\u200b]+)?" + _GOOD_WORDS + r"(?![\w'])")
 _GO_AHEAD = re.compile("(?:" + words(
     "ok", "okay", "k", "alright", "all right", "go ahead", "go for it", "please do", "do it", "do that", "proceed",
     "please proceed", "confirm", "confirmed", "i confirm", "all good", "that's good", "fine", "sounds good",
@@ -95,7 +101,7 @@ _GO_AHEAD = re.compile("(?:" + words(
     "let's roll", "fire away", "i'm down", "i'm down for that", "that'll work", "that will work", "go go go",
     "knock yourself out", "done deal", "let's go", "hit it",
     "sold", "i'm sold", "consider it sold", "lock it in",
-) + _PUT_IT_THROUGH + ")", re.IGNORECASE)
+) + _PUT_IT_THROUGH + _WELCOME + ")", re.IGNORECASE)
 # A go-ahead that tells the agent to act: it settles a hedge ("I guess, go ahead").
 _DIRECTIVE = re.compile("(?:" + _PUT_IT_THROUGH[1:] + "|" + words(
     "go ahead", "go for it", "please do", "do it", "do that", "proceed", "please proceed", "let's do it",

@@ -141,8 +141,15 @@ _OKEY_DOKEY = re.compile(r"(?<![\w'’])ok(?:ey|ay|ie|y|i)?[-\s]?dok(?:ey|ie|y|i
 _TOKEN = re.compile(r"(?<![\w'’-])[^\W\d_][\w'’]{1,13}(?![\w'’-])")
 
 
+# "n" alone, as "y" alone is a yes (the letters of a "(y/n)" question)
+_LETTER_NO = re.compile(r"^\W{0,4}[nN]\W{0,4}$")
+
+
 def fold_words(reply: str) -> str:
-    """``reply`` with its loan words and typed answer words read as the English ones (see above)."""
+    """``reply`` with its loan words and typed answer words read as the English ones (see above);
+    "n" alone is "no"."""
+    if len(reply) <= 9 and _LETTER_NO.match(reply):
+        return "no"
     def one(m: "re.Match[str]") -> str:
         word = m.group(0)
         found = _FOLDED.get(word.lower().replace("’", "'"))

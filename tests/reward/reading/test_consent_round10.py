@@ -204,3 +204,60 @@ def test_tau2_each_flight_with_its_date(message, want):
     calls = sc.calls
     i = next(k for k, (a, _) in enumerate(calls) if a.name == "update_reservation_flights" and a.kwargs["reservation_id"] == "BOH180")
     assert scored(sc, "air.confirm.before_write", [(respond(message), "Yes."), calls[i]], "Hi") == want  # the earlier writes left out
+
+
+# --- replies found by the round's probes ------------------------------------------------------
+
+from tau_shaped.reward.reading.replies import classify_reply  # noqa: E402
+
+_OFFER = "I can add a $20.00 apology credit to your wallet for FD-10078. Shall I?"
+
+
+@pytest.mark.parametrize("reply, want", [
+    # the offer welcomed is a yes
+    ("That would be nice, thanks", "yes"), ("That would be amazing, thank you", "yes"), ("that'd be lovely", "yes"),
+    ("This would be really helpful!", "yes"), ("that sounds fair", "yes"), ("It would be much appreciated", "yes"),
+    # controls: taken back, or with another value or a condition
+    ("That would not be nice", "no"), ("That would be nice but put it on my card", "change"),
+    ("It would be nice if the courier were polite, but no thanks", "no"),
+    # "n" alone, as "y" alone
+    ("n", "no"), ("N.", "no"), ("y", "yes"), ("N/A", "unclear"),
+])
+def test_replies_round10(reply, want):
+    assert classify_reply(reply, question=_OFFER, described={"method": "wallet", "amount": 20.0}) == want
+
+
+def test_a_call_naming_no_method_moves_money_where_its_result_says():
+    call = {"customer_id": "CU-1114", "amount": 20.0, "reason": "rude courier", "order_id": "FD-10078"}
+    result = '{"customer_id": "CU-1114", "credited": 20.0, "wallet_balance": 30.0, "entry_id": "LE-FD-10078-1"}'
+    assert another_method("As an apology for FD-10078 I can add $20.00 to your card. OK?", call, (), result) == "card"
+    assert another_method("As an apology for FD-10078 I can add $20.00 of wallet credit. OK?", call, (), result) is None
+    assert another_method("As an apology for FD-10078 I can add a $20.00 credit. OK?", call, (), result) is None
+    refund = {"order_id": "FD-10045", "amount": 16.9, "method": "original_payment"}
+    assert another_method("Refund $16.90 to your card?", refund, ("method",), '{"wallet_balance": 3.0}') is None
+
+
+# --- found by the generator's round-10 templates ---------------------------------------------
+
+from tau_shaped.reward.reading.consent_questions import consent_request  # noqa: E402
+
+
+@pytest.mark.parametrize("text, want", [
+    ("hat268 (23 may)", {(5, 23)}), ("| 22 may |", {(5, 22)}), ("hat276 on may 21; hat279", {(5, 21)}), ("(may 22)", {(5, 22)}),
+    # controls: the verb
+    ("those 2 may change", set()), ("you may 2x the order", set()), ("we may 3 times", set()), ("21 may be late", set()),
+])
+def test_may_in_lower_case_beside_a_day(text, want):
+    assert month_days_in(text) == want
+
+
+def test_a_text_lower_cased_names_a_code_of_letters():
+    text = "i'll cancel reservation m05knl, and do the same for uhdahf. shall i go ahead?"
+    assert another_write(text, {"reservation_id": "M05KNL"}, s0_ids(_WORLD), "cancel") == "UHDAHF"
+    lower = "i'll change reservation boh180 to economy: hat276 on may 22; hat279 on may 22. ok?"
+    assert contradicted(lower, _CALL, None) is not None
+
+
+def test_an_offer_with_its_amount_in_words_is_a_consent_question():
+    assert consent_request("Would a refund of five dollars and eighty-five cents to your original payment method for "
+                           "order FD-10021 work for you?") is not None

@@ -34,6 +34,9 @@ _REFUND = [
     "Order {order}: {amount} → {method}. Confirm?",
     "Order {order} — {amount} to your {method}, OK?",
     "Earlier you were offered {amount} back to your {method} for order {order}. Shall I process that now?",
+    # round 10: a "no" said of its noun before the amount ("no fee, and ... {amount}")
+    "For order {order} there's no fee, and I'll refund {amount} to your {method}. Shall I go ahead?",
+    "No charge to you, and {amount} goes back to your {method} for order {order}. OK?",
 ]
 _REFUND_ELSE = [
     "Would you like to know how a refund of {amount} to your {method} for order {order} works?",
@@ -208,8 +211,87 @@ def _airline(rng: random.Random, sc: Scene) -> Draft:
 
 
 def tau2_drafts(rng: random.Random, n: int) -> List[Draft]:
-    from tests.reward.reading.generated.tau2 import airline_cancels, retail_cancels
+    from tests.reward.reading.generated.tau2 import AIRLINE, _scenes, airline_cancels, retail_cancels
 
     retail, airline = retail_cancels(), airline_cancels()
-    return [_retail(rng, rng.choice(retail)) if rng.random() < 0.6 else _airline(rng, rng.choice(airline))
-            for _ in range(n)]
+    flights = [sc for sc in _scenes(AIRLINE, "update_reservation_flights")
+               if any(a.name == "update_reservation_flights" and len(a.kwargs["flights"]) >= 2 for a, _ in sc.calls)]
+    out = []
+    for _ in range(n):
+        pick = rng.random()
+        if pick < 0.15 and flights:  # round 10
+            out.append(_airline_flights(rng, rng.choice(flights)))
+        elif pick < 0.22:
+            out.append(_airline_same_for(rng, rng.choice(airline)))
+        else:
+            out.append(_retail(rng, rng.choice(retail)) if rng.random() < 0.6 else _airline(rng, rng.choice(airline)))
+    return out
+
+
+# --- round 10: each value bound to what it is said of; the method's kind; the second write by a code
+
+_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"]
+
+
+def _day(date: str, style: int) -> str:
+    """A flight's date (YYYY-MM-DD) as a person writes it: ISO, "May 21", "21 May", "the 21st of May"."""
+    y, m, d = (int(p) for p in date.split("-"))
+    suffix = "th" if 10 <= d % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(d % 10, "th")
+    return [date, f"{_MONTHS[m - 1]} {d}", f"{d} {_MONTHS[m - 1]}", f"the {d}{suffix} of {_MONTHS[m - 1]}"][style]
+
+
+_FLIGHTS = [
+    "I'll change reservation {res} to {cabin}: {f1} on {d1}, then {f2} on {d2}. Any fare difference goes to your {pm}. Shall I make this change?",
+    "Here's the change for {res} ({cabin}):\n- {f1}: {d1}\n- {f2}: {d2}\nFare difference on your {pm}. OK to change it?",
+    "Changing {res} to {cabin} with {f1} ({d1}) and {f2} ({d2}); your {pm} covers any difference. Do you confirm the change?",
+    "| Flight | Date |\n|---|---|\n| {f1} | {d1} |\n| {f2} | {d2} |\nI'll change {res} to these in {cabin}, difference to your {pm}. Shall I?",
+]
+_PAY_WORDS = {"credit_card": ["credit card", "card on file"], "gift_card": ["gift card"], "certificate": ["travel certificate"],
+              "paypal": ["PayPal"]}
+_OTHER_PAY = {"credit_card": "gift card", "gift_card": "credit card", "certificate": "credit card", "paypal": "gift card"}
+
+
+def _kind(payment_id: str) -> str:
+    return next(k for k in _PAY_WORDS if payment_id.startswith(k))
+
+
+def _airline_flights(rng: random.Random, sc: Scene) -> Draft:
+    """A change of flights said flight by flight: a date said of one flight that is another's
+    (or none of the call's) describes another call; another kind of payment method too."""
+    calls = [(a, o) for a, o in sc.calls if a.name == "update_reservation_flights" and len(a.kwargs["flights"]) >= 2]
+    call, obs = rng.choice(calls)
+    k = call.kwargs
+    f1, f2 = k["flights"][0], k["flights"][1]
+    style = rng.randrange(4)
+    values = {"res": k["reservation_id"], "cabin": k["cabin"].replace("_", " "), "f1": f1["flight_number"],
+              "f2": f2["flight_number"], "d1": _day(f1["date"], style), "d2": _day(f2["date"], style),
+              "pm": rng.choice(_PAY_WORDS[_kind(k["payment_id"])])}
+    wrong = f2["date"] if f2["date"] != f1["date"] else f"{f1['date'][:8]}{int(f1['date'][8:]) % 27 + 1:02d}"
+    context = {"scene": sc, "rule": "air.confirm.before_write", "reply": rng.choice(YES), "after": _steps_after(call, obs)}
+    others = {"d1": [(_day(wrong, style), BREACH)], "pm": [(_OTHER_PAY[_kind(k["payment_id"])], BREACH)]}
+    return Draft("confirmations", "airline_flights", [rng.choice(_FLIGHTS)], values, PASS, context, others=others,
+                 key_slots=("res", "f1", "f2", "d1", "d2"), padding_ok=True)
+
+
+_SAME_FOR = [
+    "I'll cancel reservation {res}, and do the same for {other}. Shall I go ahead?",
+    "Cancelling {res} now; likewise for {other}. OK?",
+    "I can cancel {res}. Same goes for {other}. Do you want me to proceed?",
+]
+
+
+def _airline_same_for(rng: random.Random, sc: Scene) -> Draft:
+    """Two cancellations asked in one message, the second by a code of letters alone or by "the
+    same for": one yes covers one write (breach); the other said as done is one write (pass)."""
+    call, obs = sc.call("cancel_reservation")
+    res = call.kwargs["reservation_id"]
+    codes = sorted(r for r in sc.initial["reservations"] if r != res and not any(c.isdigit() for c in r))
+    context = {"scene": sc, "rule": "air.confirm.before_write", "reply": rng.choice(YES), "after": _steps_after(call, obs)}
+    values = {"res": res, "other": rng.choice(codes)}
+    if rng.random() < 0.3:
+        return Draft("confirmations", "airline_other_done", ["I'll cancel reservation {res}; {other} was already cancelled "
+                                                             "last week. Shall I go ahead?"], values, PASS, context,
+                     key_slots=("res", "other"))
+    return Draft("confirmations", "airline_same_for", [rng.choice(_SAME_FOR)], values, BREACH, context,
+                 key_slots=("res", "other"))

@@ -63,6 +63,10 @@ _YES: List[Tuple[str, str, str]] = [
     ("Honestly it's been a long night and the food was cold when it came. But yes, go ahead with it, and thanks.",
      "Honestly it's been a long night and the food was cold when it came. But no, don't go ahead with it, thanks.",
      "Honestly it's been a long night and the food was cold when it came. I guess, maybe."),
+    # round 10: the offer welcomed; "n" alone as "y" alone
+    ("That would be nice.", "That would not be nice, no.", "That might be nice, I guess."),
+    ("Oh, that'd be really helpful.", "No, that wouldn't be helpful.", "That might be helpful, I suppose, maybe."),
+    ("y", "n", "maybe"),
 ]
 # a yes that names the method described ({same}) keeps it a yes; naming the other ({other}) asks for a change
 _METHOD_YES = ["Yes, to my {m} please.", "Sure, put it on my {m}.", "Yes, the {m} is perfect.",
