@@ -58,17 +58,40 @@ def ids_in(text: str) -> FrozenSet[str]:
 
 class S0Ids:
     """S0's ids by field (``order_id`` -> every order id), and each id's record and the records
-    beside it (the menu a dish is on), indexed once per world."""
+    beside it (the menu a dish is on), indexed once per world, when first asked (``kinds``,
+    ``records`` or a question: a rollout that never reads a call against S0, a one-rollout score's
+    often, walks nothing; ``build`` walks it now, as a process about to fork does)."""
 
-    __slots__ = ("kinds", "records", "_kind_of", "_siblings", "_record_ids")
+    __slots__ = ("_data", "_kinds", "_records", "_kind_of", "_siblings", "_record_ids")
 
     def __init__(self, data: Any) -> None:
-        self.kinds: Dict[str, set] = {}  # field -> id keys
-        self.records: Dict[str, Tuple[dict, Any]] = {}  # id key -> (its record, the container holding it)
+        self._data = data  # S0 never changes: walked when first asked, as it would have been now
+        self._kinds: Optional[Dict[str, set]] = None  # field -> id keys
+        self._records: Optional[Dict[str, Tuple[dict, Any]]] = None  # id key -> (its record, the container holding it)
         self._kind_of: Dict[str, FrozenSet[str]] = {}  # answers kept (S0 never changes)
         self._siblings: Dict[str, Tuple[str, ...]] = {}
         self._record_ids: Dict[str, FrozenSet[str]] = {}
-        self._walk(data, None, 6)
+
+    def build(self) -> "S0Ids":
+        """The index walked (once): ``kinds`` and ``records`` made."""
+        if self._kinds is None:
+            kinds: Dict[str, set] = {}
+            records: Dict[str, Tuple[dict, Any]] = {}
+            self._walk(self._data, None, 6, kinds, records)
+            self._kinds, self._records, self._data = kinds, records, None
+        return self
+
+    @property
+    def kinds(self) -> Dict[str, set]:
+        """Field -> the id keys S0 holds under it."""
+        found = self._kinds
+        return found if found is not None else self.build()._kinds  # type: ignore[return-value]
+
+    @property
+    def records(self) -> Dict[str, Tuple[dict, Any]]:
+        """Id key -> (its record, the container holding it)."""
+        found = self._records
+        return found if found is not None else self.build()._records  # type: ignore[return-value]
 
     def record_ids(self, key: str) -> FrozenSet[str]:
         """Every id the record of ``key`` holds, as S0 has it (its items, its courier, ...): walked
@@ -82,13 +105,13 @@ class S0Ids:
             found = self._record_ids[key] = frozenset(out)
         return found
 
-    def _walk(self, data: Any, container: Any, depth: int) -> None:
+    @staticmethod
+    def _walk(data: Any, container: Any, depth: int, kinds: Dict[str, set], records: Dict[str, Tuple[dict, Any]]) -> None:
         """Every record down to ``depth`` levels, in document order (the first copy of an id is
         its record unless a table keys it; a dict's own fields before what it nests): one
         recursive pass over S0, each field name's kind and each id field's text read once (a
         world repeats its ids: an order names its customer, its items, its address), a value
         told by its exact JSON type first (``_sort``, by isinstance, for a subclass)."""
-        kinds, records = self.kinds, self.records
         fields: Dict[Any, int] = {}  # field name -> _field_kind, read once per name in this S0
         keys = _KEYS  # an id field's text -> its id_key ("" without a digit), read once for every world
         if len(keys) > _KEPT_KEYS:

@@ -24,7 +24,7 @@ def build_world_indexes(state: Any) -> None:
 
     if not isinstance(state, dict):
         return
-    s0_ids(state)
+    s0_ids(state).build()  # type: ignore[union-attr] - a dict has one; walked now (it is walked when first asked)
     record_statuses(state)
     customers = state.get("customers")
     if isinstance(customers, dict) and customers:

@@ -115,3 +115,39 @@ def test_an_id_key_is_its_ascii_letters_and_digits_in_upper_case(value):
     import re
 
     assert id_key(value) == re.sub(r"[^A-Za-z0-9]", "", value).upper()
+
+
+class _Counted(dict):
+    """S0 whose top-level reads are counted."""
+
+    reads = 0
+
+    def items(self):  # type: ignore[override]
+        type(self).reads += 1
+        return super().items()
+
+
+def test_walked_when_first_asked_and_once():
+    """A rollout that never reads a call against S0 walks nothing; any question walks it once, and
+    the answers are those of a walk made at once (``build``, as a process about to fork does)."""
+    from tau_shaped.reward.reading.world_indexes import build_world_indexes
+
+    data = _Counted({"orders": {"FD-1001": {"order_id": "FD-1001", "dish_id": "D7", "name": "Pad Thai"}}})
+    _Counted.reads = 0
+    index = S0Ids(data)
+    assert _Counted.reads == 0
+    assert index.kind_of("FD1001") == frozenset({"order_id"}) and _Counted.reads == 1
+    assert index.records["FD1001"][0]["name"] == "Pad Thai" == index.name_of("D7") and _Counted.reads == 1
+    built = S0Ids(data).build()
+    assert (built.kinds, list(built.records)) == (index.kinds, list(index.records)) and _Counted.reads == 2
+    for ask in (lambda i: i.kinds, lambda i: i.records, lambda i: i.same_kind("FD1001", "FD1002"),
+                lambda i: i.sibling_names("D7"), lambda i: i.record_ids("FD1001")):
+        fresh = S0Ids(data)
+        before = _Counted.reads
+        ask(fresh)
+        assert _Counted.reads == before + 1
+    world = {"orders": {"FD-1": {"order_id": "FD-1"}}}
+    build_world_indexes(world)
+    from tau_shaped.reward.reading.s0_ids import s0_ids
+
+    assert s0_ids(world)._kinds == {"order_id": {"FD1"}}  # made ahead: walked before any question
