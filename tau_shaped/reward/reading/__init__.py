@@ -29,12 +29,13 @@ the order text flows through them.
 6. Hard lines, read to fail closed: ``identifiers`` (another customer's values as a message
    holds them, looked up in ``value_prefixes``), ``disclosures (another customer's data said), ``card_ends`` (a card of theirs
    by its last four digits), ``status_leaks`` (a status or
-   another detail of their order in view said: its items, total, courier), ``user_records``
+   another detail of their order in view said: its items, total, courier), ``split_names`` (their
+   first name and surname said apart as one name; their order's status by one name of theirs), ``user_records``
    (tau2's users in that shape); ``dish_names`` (a dish named by any form of its name),
    ``dish_misspellings`` (a word of an unsafe dish misspelt, read as the word; the RE2 programs
    finding its candidates and the word-by-word scans that tell whether one is needed:
    ``misspelling_scans``),
-   ``dish_exclusions`` (what rules it out in its clause), ``dish_lists`` (what a list's header,
+   ``dish_exclusions`` (what rules it out in its clause; ``dish_negations``: a negation before it declines it or urges it), ``dish_lists`` (what a list's header,
    the line after it or its item's note says of its dishes),
    ``unsafe_menus`` (the customer's unsafe dishes), ``unsafe_offers`` (an unsafe dish offered); ``account_holds`` (a holder of the customer's said to be in a restricting state: the fraud
    flag's words by their structure, with ``account_hold_words``); ``refusals`` (a denial said), with ``refusal_objects``

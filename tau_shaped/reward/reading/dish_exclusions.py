@@ -14,26 +14,32 @@ mention costs a constant.
   cancelled or returned ("I'll refund the Naan instead": the money is offered, not the dish),
   "unlike", "without", "avoid the Korma", "an alternative to the Korma", what a dish is compared to:
   "the closest option to the Korma"), unless a negation
-  makes the set-apart dish the only one left ("nothing other than the Korma"); and a negation
-  among the 4 words before it in its clause, or one before "able / going / about ... to <verb>"
+  makes the set-apart dish the only one left ("nothing other than the Korma") or a negation
+  takes back a verb that sets it apart ("Don't rule out the Korma", "no need to avoid the Korma"); and a negation
+  (``dish_negations``) among the 4 words before it in its clause, or one before "able / going / about ... to <verb>"
   ("I can't offer the Korma", "I'm not going to propose the Korma", "I wouldn't recommend
   the Korma"), unless it is a question's or a suggestion's ("Why not try the Korma?",
-  "Wouldn't you like the Korma?", "Don't miss the Korma", "You can't go wrong with the Korma"),
-  or a frame that doubts an obstacle comes before it: two negations that offer ("There's no
+  "Wouldn't you like the Korma?", "Don't miss the Korma", "You can't go wrong with the Korma"), one
+  before a verb of passing a dish by ("Don't overlook / pass up / skip the Korma"), in a frame that
+  urges ("hard not to love", "remiss not to mention", "not to be missed", "none beats", "who could
+  say no to"), taken back by a comparative after the dish (``praised_after``: "I couldn't recommend
+  the Korma more highly", "... enough"), or a frame that doubts an obstacle comes before it: two negations that offer ("There's no
   reason you can't have the Korma", "I wouldn't say no to the Korma"; ``doubted_before``: "I
   don't see why the Korma wouldn't work" is not excluded by what follows the dish either).
 - **Excluding when no offering word governs the dish** (``own_before``, ``predicate``): the
   customer's own item ("your Korma", "keep the Korma", "refund for the Korma", "cancel the
   Korma"); said not to be available or suitable ("the Korma is not an option", "Korma isn't
   safe", "Korma won't work", "Korma is off the table", "a hard no", ``"safe": false``, or a bare
-  "the Udon is safe; the Korma is not."); said to hold an allergen of the customer's, or an
+  "the Udon is safe; the Korma is not.", which after an unsuitable word or a negation says the
+  opposite: "the vindaloo is unavailable, the Korma isn't" excludes nothing; "out of this world" is praise); said to hold an allergen of the customer's, or an
   allergen unnamed ("Korma contains nuts", "the Korma has one of your allergens"; "Korma has no
   nuts" and "Korma contains dairy" to a customer allergic to nuts exclude nothing, nor does an
   allergen played down: "Korma has only a trace of nuts", "barely any nuts"), made of it or not
   free of it ("Korma is dairy-based", "Korma isn't dairy-free"); a cross after it in its clause
   ("Korma: ❌", a table row "| Korma | dairy | ❌ |").
 - **Proposed as the replacement** (``proposed_as_replacement``), right after the dish: "as a
-  replacement", "as your substitute", "could replace it", "in its place": it is the substitute,
+  replacement", "as your substitute", "could replace it", "in its place", "instead of the vindaloo", or what a
+  swap takes in ("swap the vindaloo for the Korma"): it is the substitute,
   not the item replaced, even when the customer ordered it (no replacement order re-sends it).
 """
 
@@ -42,10 +48,10 @@ from __future__ import annotations
 import re
 from typing import FrozenSet, Optional
 
-from tau_shaped.reward.reading.negation import NEGATIONS
+from tau_shaped.reward.reading.dish_negations import negation_at
 
 __all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern", "answered_no",
-           "compared", "declined_elliptically", "doubted_before", "pronoun_declined", "listed_predicate_excludes", "negation_at", "negation_pos", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_after", "replaced_before", "set_apart_by_but"]
+           "compared", "declined_elliptically", "pronoun_declined", "listed_predicate_excludes", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_after", "replaced_before", "set_apart_by_but"]
 
 AFTER = 160  # characters after a dish read for what its clause says of it
 _BEFORE = 80  # characters before a dish read for the words that set it apart
@@ -89,29 +95,17 @@ _OWN = re.compile(
     r"return\w*)" + _DET + _TAIL,
     re.IGNORECASE,
 )
-# A negation that does not decline: a suggestion or a question ("why not", "wouldn't you").
-_NOT_DECLINING = re.compile(
-    r"(?:why[ \t]+(?:not|don['’]t)|n['’]t[ \t]+(?:you|we)|not[ \t]+(?:only|just)|no[ \t]+(?:need|problem|worries|doubt)|"
-    r"(?:don['’]t|do[ \t]+not)[ \t]+(?:miss|forget|hesitate)|(?:can['’]t|cannot)[ \t]+(?:go[ \t]+wrong|beat)|nothing[ \t]+beats|"
-    r"never[ \t]+disappoints|not[ \t]+(?:a[ \t]+)?bad|nothing[ \t]+(?:wrong|bad|but|except)|none[ \t]+other|no[ \t]+reason|reason[ \t]+not|"
-    r"not[ \t]+like|(?:n['’]?t|not|never|no)[ \t]+(?:\w+[ \t]+)?(?:regret|disappoint\w*|resist|wrong|beat|better|enough|fail|"
-    r"think|believe|see|know|expect|imagine|suppose|guess|doubt))(?!\w)",
-    re.IGNORECASE,
-)
-# A frame that doubts an obstacle: a negation after it offers ("There's no reason you can't have the
-# Korma", "I don't see why the Korma wouldn't work", "I wouldn't say no to the Korma").
-_DOUBTED = (r"(?:no[ \t]+reason|(?:n['’]t|not|never|cannot)[ \t]+(?:\w+[ \t]+)?(?:see|know|understand|imagine|think[ \t]+of[ \t]+"
-            r"(?:a|any)[ \t]+reason)[ \t]+(?:why|how)|(?:n['’]t|not|never)[ \t]+say|nothing[ \t]+(?:stops|prevents|keeps))")
-_DOUBTED_BEFORE = re.compile(_DOUBTED + r"(?:[ \t]+[^\W_]+(?:['’][^\W_]+)?){0,4}[ \t]+$", re.IGNORECASE)
-_INVERTED = re.compile(r"[ \t]+(?:the|that|this|it|you|we|they)(?!\w)", re.IGNORECASE)  # "Isn't the Korma ...?"
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|[,:]")
+# A negation right before a verb that sets a dish apart takes it back ("Don't rule out the Korma", "no need to avoid it").
+_NEGATED_BEFORE = re.compile(r"(?<![^\W_])(?:\w+n['’]t|not|never|no[ \t]+(?:need|reason)[ \t]+to)[ \t]+(?:(?:want|need|have|dare|be|to|going|wish|"
+                             r"ever|just|simply|really|necessarily|necessary|you|we)[ \t]+){0,3}$", re.IGNORECASE)
+_SET_APART_VERB = re.compile(r"(?:avoid|skip|steer|stay|rul|exclud|eliminat|leav|left|omit|cross|strik|struck|drop)", re.IGNORECASE)
 # Said of the dish right after it: not available, not suitable, unsafe.
 _LEAD = r"^[ \t\"'”’)*_:–—-]*(?:['’]s\b[:–—-]?)?(?:[ \t]*\([^()\n]{0,60}\)[ \t:–—-]*)?(?:[ \t]*,[^,\n]{1,80},)?[ \t]*"
 _UNSUITABLE = (
     r"(?:unsafe|unsuitable|off[- ]limits|off[ \t]+(?:the|my|our)[ \t]+(?:table|menu|list)|out[ \t]+of[ \t]+(?:the[ \t]+question|stock)|"
     r"sold[ \t]+out|unavailable|ruled[ \t]+out|excluded|"
     r"a[ \t]+(?:(?:hard|firm|definite|clear|flat|big|total)[ \t]+)?no(?:[- ]go)?(?![\w-])|"  # "a hard no", not "a no-brainer"
-    r"dangerous|risky|out|dangerous[ \t]+for[ \t]+you)(?!\w)"
+    r"dangerous|risky|out(?![ \t]+of[ \t]+(?:this[ \t]+world|sight|the[ \t]+ordinary))|dangerous[ \t]+for[ \t]+you)(?!\w)"
 )
 _SUITABLE = (
     r"(?:(?:be|make)[ \t]+)?(?:(?:a|an|the)[ \t]+)?(?:(?:good|safe|great|viable|real|valid)[ \t]+)?"
@@ -124,10 +118,14 @@ _PREDICATE = re.compile(
     _LEAD + r"(?:(?:is|are|was|were|['’]s|would[ \t]+be|will[ \t]+be|(?:has|have|had|needs?)[ \t]+to[ \t]+be|(?:must|should)[ \t]+be|"
     r"(?:will|would)[ \t]+have[ \t]+to[ \t]+be)(?:[ \t]+\w+ly)?[ \t]+" + _UNSUITABLE + "|"
     + _COPULA + r"[ \t]*(?:n['’]?t|not|never|no[ \t]+longer|no)[ \t]+" + _SUITABLE + "|"
-    r"(?:is|are|was|were|would|will|wo|ca|can|could|should)[ \t]*(?:n['’]t|[ \t]not)[ \t]*(?:[.!;)]|$)|"  # "the Korma is not."
     r"(?:no(?:pe)?|nah|never|not[ \t]+(?:this|that)[ \t]+one)[ \t]*(?:[,.!;:()–—-]|$))",  # "Samosa - nope, gluten."
     re.IGNORECASE,
 )
+# "the Udon is safe; the Korma is not.": a bare negation says the opposite of what was said before it; after an
+# unsuitable word or a negation ("the vindaloo is unavailable, the Korma isn't") it says the dish is fine.
+_BARE_NOT = re.compile(_LEAD + r"(?:is|are|was|were|would|will|wo|ca|can|could|should)[ \t]*(?:n['’]t|[ \t]not)[ \t]*(?:[.!;)]|$)", re.IGNORECASE)
+_SENTENCE_START = re.compile(r"[.!?](?=\s)|\n")
+_SAID_UNSUITABLE = re.compile(r"(?<!\w)(?:" + _UNSUITABLE + r"|\w+n['’]t|not|no|never|without|lacks?)(?!\w)", re.IGNORECASE)
 # After a colon or a dash, a bare word of unsuitability: "- Salmon Roll (sesame): unsafe", "Korma — off-limits".
 _MARKED_UNSUITABLE = re.compile(r"^[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\))?[ \t*_]*[:–—-][ \t*_]*" + _UNSUITABLE, re.IGNORECASE)
 _CROSSED = re.compile("[\u274c\u2717\u2718\U0001f6ab\u26d4]")  # a cross after the dish in its clause: "Korma: ❌", "| Korma | dairy | ❌ |"
@@ -166,39 +164,6 @@ def allergen_pattern(allergens: FrozenSet[str]) -> "re.Pattern[str]":
     return re.compile(rf"(?<![^\W_])(?:{_ANY_ALLERGEN}|{alternatives})(?![^\W_])(?![ \t-]*free)", re.IGNORECASE)
 
 
-def negation_at(text: str, lo: int, start: int) -> bool:
-    """Whether a declining negation is among the 4 words before ``start``, in the clause from ``lo``
-    ("No," opening a reply, "why not", "wouldn't you", "don't miss", "you won't regret", "I don't
-    think" and a question opening with a negation, "Isn't the Korma ...?", do not decline)."""
-    return negation_pos(text, lo, start) is not None
-
-
-def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
-    """Where the declining negation ``negation_at`` finds starts, or None."""
-    base = max(lo, start - _BEFORE)
-    window = text[base:start]
-    words = [m for m in _WORD.finditer(window) if m.group(0) not in (",", ":")]
-    for i in range(len(words) - 1, max(-1, len(words) - 5), -1):
-        w = words[i].group(0).lower()
-        if not (w.endswith(("n't", "n’t")) or w in NEGATIONS):
-            continue
-        if w == "no" and window[words[i].end():words[i].end() + 1] == ",":
-            continue
-        near = window[words[i - 1].start() if i else words[i].start():words[min(i + 2, len(words) - 1)].end()]
-        if _NOT_DECLINING.search(near) or (i == 0 and base == lo and w.endswith(("n't", "n’t")) and _INVERTED.match(near, len(w))):
-            continue
-        if _DOUBTED_BEFORE.search(window, 0, words[i].start()):
-            return None  # a doubted obstacle: two negations that offer
-        return base + words[i].start()
-    return None
-
-
-def doubted_before(text: str, lo: int, start: int) -> bool:
-    """Whether the clause doubts, right before the dish at ``start``, what is said of it next
-    ("I don't see why the Korma wouldn't work", "no reason the Korma isn't an option")."""
-    return _DOUBTED_BEFORE.search(text, max(lo, start - _BEFORE), start) is not None
-
-
 _EVERY_BEFORE = re.compile(r"(?<![^\W_])(?:every|each|any|all(?:[ \t]+the)?)[ \t]+[^\W\d_]+[ \t]*$", re.IGNORECASE)
 
 
@@ -217,6 +182,8 @@ def replaced_before(text: str, lo: int, start: int) -> bool:
     m = REPLACED.search(window)
     if m is None:
         return False
+    if _SET_APART_VERB.match(m.group(0)) and _NEGATED_BEFORE.search(window, 0, m.start()):
+        return False  # "Don't rule out the Korma", "I wouldn't skip the Korma": urged, not set apart
     if m.group("apart"):  # "nothing other than the Korma", "I can't offer anything except ...": the only one
         return not negation_at(window, 0, m.start()) and not re.search(r"(?<!\w)(?:only|nothing|none)[ \t]+(?:\w+[ \t]+)?$",
                                                                         window[:m.start()], re.IGNORECASE)
@@ -236,10 +203,20 @@ _AS_REPLACEMENT = re.compile(
 )
 
 
-def proposed_as_replacement(text: str, end: int, hi: int) -> bool:
+# Right after a dish: it takes another's place ("the Pesto Pasta instead of the vindaloo", "Pesto Pasta in place of ...").
+_IN_PLACE_OF = re.compile(r"[ \t\"'”’)*_,]*(?:instead|in[ \t]+(?:place|lieu)[ \t]+of|rather[ \t]+than|as[ \t]+opposed[ \t]+to)(?!\w)", re.IGNORECASE)
+# Right before a dish: what a swap takes in ("swapping the vindaloo for the Pesto Pasta", "replace the vindaloo with ...").
+_SWAPPED_IN = re.compile(r"(?<!\w)(?:swap\w*|switch\w*|exchang\w*|trad(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|replac(?:e|es|ed|ing))(?!\w)"
+                         r"[^.!?;\n]{0,40}?[ \t](?:for|to|with)(?:[ \t]+(?:the|a|an|some))?[ \t]*[\"'“‘(*_]*$", re.IGNORECASE)
+
+
+def proposed_as_replacement(text: str, end: int, hi: int, start: int = -1) -> bool:
     """Whether the words right after a dish (or a pronoun) ending at ``end`` propose it as the
-    replacement ("... as a replacement?", "... could replace it", "... in its place")."""
-    return _AS_REPLACEMENT.match(text, end, min(hi, end + AFTER)) is not None
+    replacement ("... as a replacement?", "... could replace it", "... in its place", "... instead of the
+    vindaloo"), or, given its ``start``, the words right before it as what a swap takes in ("swap the vindaloo for
+    the Korma")."""
+    return (_AS_REPLACEMENT.match(text, end, min(hi, end + AFTER)) is not None or _IN_PLACE_OF.match(text, end, hi) is not None
+            or start >= 0 and _SWAPPED_IN.search(text, max(0, start - _BEFORE), start) is not None)
 
 
 # A comparison that proposes the dish it is said of ("the Korma is closest to what you had", "the nearest match
@@ -328,6 +305,9 @@ def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]"
     ``next_dish``."""
     stop = min(hi, end + AFTER, next_dish)
     rest = text[end:stop]
+    if _BARE_NOT.match(rest):
+        before = _SENTENCE_START.split(text[max(0, end - AFTER):end])[-1]  # what its sentence said before it
+        return _SAID_UNSUITABLE.search(before) is None
     if _PREDICATE.match(rest) or _MARKED_UNSUITABLE.match(rest) or _UNSAFE_RECORD.search(rest) or _CROSSED.search(rest):
         return True
     based = _BASED.match(rest)  # "Korma is dairy-based", "Korma isn't dairy-free"
@@ -360,7 +340,7 @@ _PLURAL_UNSUITABLE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|e
                                 r"(?:" + _UNSUITABLE + r"|not[ \t]+(?:safe|suitable|an[ \t]+option|options|available))(?!\w)",
                                 re.IGNORECASE)
 _ASKED_ALONE = re.compile(r"[ \t\"'”’)*_]*\?[ \t\"'”’)*_]*[ \t\n]+")
-_ANSWERED_NO = re.compile(r"[*_]*(?:no(?:pe)?\b|not[ \t]+(?:an?[ \t]+)?(?:option|possible|safe|suitable|available|for[ \t]+you)|"
+_ANSWERED_NO = re.compile(r"[*_]*(?:no(?:pe)?\b(?![ \t]+(?:problem|worries|trouble|doubt|question|sweat|issue)s?\b)|not[ \t]+(?:an?[ \t]+)?(?:option|possible|safe|suitable|available|for[ \t]+you)|"
                           r"(?:unfortunately|sadly|sorry)[ \t,]+(?:no|not)\b|(?:that|it)(?:['’]s|[ \t]+is)[ \t]+(?:not|unsafe|out|off)\b|"
                           r"(?:it|that)[ \t]+(?:has|contains|includes)\b|off[ \t]+the[ \t]+table|(?:I['’]m[ \t]+)?afraid[ \t]+not)",
                           re.IGNORECASE)

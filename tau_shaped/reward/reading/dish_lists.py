@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from typing import Optional, Tuple
 
-from tau_shaped.reward.reading.dish_exclusions import CONTAINS, OFFERING, negation_at
+from tau_shaped.reward.reading.dish_exclusions import CONTAINS, OFFERING
+from tau_shaped.reward.reading.dish_negations import negation_at
 
 __all__ = ["ITEM_END", "footer", "inline_footer", "list_footer", "list_header", "own_swapped_before", "table_cell_excludes"]
 

@@ -51,11 +51,11 @@ from bisect import bisect_left
 from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.reward.reading.dish_exclusions import (
-    AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, answered_no, compared, declined_elliptically, doubted_before,
-    listed_predicate_excludes, negation_at, negation_pos, own_before, predicate_excludes, pronoun_declined, proposed_as_replacement, replaced_after, replaced_before,
-    set_apart_by_but)
+    AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, answered_no, compared, declined_elliptically, listed_predicate_excludes, own_before,
+    predicate_excludes, pronoun_declined, proposed_as_replacement, replaced_after, replaced_before, set_apart_by_but)
 from tau_shaped.reward.reading.dish_lists import ITEM_END, inline_footer, list_footer, list_header, own_swapped_before, table_cell_excludes
 from tau_shaped.reward.reading.dish_names import Mention, names_no_dish
+from tau_shaped.reward.reading.dish_negations import doubted_before, negation_at, negation_pos, praised_after
 from tau_shaped.reward.reading.unsafe_menus import UnsafeMenu, normal_name, unsafe_dishes, unsafe_menu
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
@@ -187,7 +187,7 @@ class _Reader:
         own = normal_name(m.dish) in menu.ordered
         if replaced_before(text, lo, self._first_listed(m, lo, hi).start) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start):
             return True
-        if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi):
+        if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi, m.start):
             return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered
         if header == "chooses":  # the list's footer offers the dishes it names, not the others
             header = None if m.start >= self.chosen[0] or normal_name(m.dish) in self.chosen[1] else "excludes"
@@ -235,7 +235,7 @@ class _Reader:
             at = negation_pos(text, lo, m.start)
             between = self._in(at if at is not None else max(lo, m.start - 160), m.start)
             if at is not None and not between:
-                return True
+                return not praised_after(text, m.end, hi)  # "I couldn't recommend the Korma more highly"
             link = _COORDINATED.match(text, between[-1].end, m.start) if between else None
             if link is None or not (link.group("or") or listed):
                 return False
@@ -319,7 +319,7 @@ class _Reader:
         "instead" / "for your", neither negated nor itself the replaced item."""
         text = self.text
         for p in _PRONOUN.finditer(text, lo, hi):
-            if negation_at(text, lo, p.start()) or replaced_before(text, lo, p.start()):
+            if negation_at(text, lo, p.start()) and not praised_after(text, p.end(), hi) or replaced_before(text, lo, p.start()):
                 continue
             if not (_OFFERING_BEFORE.search(text[max(lo, p.start() - 48):p.start()]) or _OFFERING_AFTER.match(text, p.end(), hi)):
                 continue

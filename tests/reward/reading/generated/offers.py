@@ -58,6 +58,17 @@ _OFFERS: List[Tuple[str, str, str]] = [
      "The {dish} likely comes closest to what you ordered."),
     ("I'd suggest the {dish} in place of your {ordered}.", "I'd normally suggest the {dish}, but not for you.",
      "I'd maybe suggest the {dish} in place of your {ordered}."),
+    # round 10: a negation that urges (a verb of passing a dish by, a frame, a comparative after the dish); an
+    # exclusion taken back; a bare "isn't" after an unsuitable word; "no problem" answering the dish asked about
+    ("Don't overlook the {dish}.", "Please avoid the {dish}.", "Maybe don't overlook the {dish}."),
+    ("I wouldn't skip the {dish}.", "I would skip the {dish}.", "I probably wouldn't skip the {dish}."),
+    ("Don't rule out the {dish}.", "I've ruled out the {dish}.", "Perhaps don't rule out the {dish}."),
+    ("There's no need to avoid the {dish}.", "You'll need to avoid the {dish}.", "There's probably no need to avoid the {dish}."),
+    ("I couldn't recommend the {dish} more highly.", "I couldn't recommend the {dish}.", "I probably couldn't recommend the {dish} more highly."),
+    ("It's hard not to love the {dish}.", "I won't be suggesting the {dish}.", "It's maybe hard not to love the {dish}."),
+    ("Your {ordered} is sold out, but the {dish} isn't.", "Your {ordered} is fine, but the {dish} isn't.",
+     "Your {ordered} is sold out, but the {dish} probably isn't."),
+    ("{dish}? No problem at all, I can add it.", "{dish}? No, that's not an option.", "{dish}? Probably no problem, I can add it."),
 ]
 
 # a safe dish offered beside an unsafe one named only as a reason, or declined in its own clause:
@@ -86,6 +97,8 @@ _REASONED = [
     "Here is what I checked:\n- {unsafe} ({allergen}) — not safe\n- {dish} — safe",
     "Here is what I checked:\n| Dish | Safe for you? |\n|---|---|\n| {unsafe} | No ({allergen}) |\n| {dish} | Yes |",
     "No safe swap for the {ordered} has {allergen} in it other than... sorry: the {unsafe} has {allergen}, but the {dish} is safe; want it?",
+    # round 10: a bare "is not" after a suitable word; an avoiding verb not negated
+    "The {dish} is fine for you; the {unsafe} is not.", "I'd avoid the {unsafe}, but don't overlook the {dish}.",
 ]
 
 

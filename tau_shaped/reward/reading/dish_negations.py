@@ -1,0 +1,94 @@
+"""What a negation before a named dish does (SPEC §10 Offers; read by ``unsafe_offers``, ``dish_exclusions`` and
+``dish_lists``): it declines the dish ("I can't offer the Korma", "I'm not going to propose the Korma"), or it does
+not: a question's or a suggestion's ("Why not try the Korma?", "Wouldn't you like the Korma?", "Don't miss the
+Korma"), one before a verb of passing a dish by ("Don't overlook / pass up / skip the Korma"), in a frame that urges
+("hard not to love", "remiss not to mention", "not to be missed", "none beats", "who could say no to"), or a frame
+that doubts an obstacle ("There's no reason you can't have the Korma", ``doubted_before``); and after the dish, a
+comparative takes it back ("I couldn't recommend the Korma more highly", ``praised_after``).
+
+Each reads a bounded window before the dish (``_BEFORE`` characters) or a few words after it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from tau_shaped.reward.reading.negation import NEGATIONS
+
+__all__ = ["doubted_before", "negation_at", "negation_pos", "praised_after"]
+
+_BEFORE = 80  # characters before a dish read for a negation
+
+# Verbs of passing a dish by: negated, they urge it ("Don't overlook the Korma", "I wouldn't skip the Korma", "Don't rule out
+# the Korma"); a negation before one declines nothing (``dish_exclusions`` takes back the setting apart of such a verb).
+_PASSING_BY = (r"(?:miss|forget|overlook\w*|pass(?:[ \t]+(?:up|on|over))?|sleep[ \t]+on|ignor\w*|neglect\w*|dismiss\w*|discount\w*|"
+               r"underestimat\w*|skip\w*|avoid\w*|exclud\w*|rul\w*[ \t]+out|leav\w*[ \t]+(?:out|off)|omit\w*|write[ \t]+off|"
+               r"shy[ \t]+away|steer[ \t]+clear|stay[ \t]+away|turn[ \t]+down|hesitate|knock)(?!\w)")
+# A negation that does not decline: a suggestion or a question ("why not", "wouldn't you").
+_NOT_DECLINING = re.compile(
+    r"(?:why[ \t]+(?:not|don['’]t)|n['’]t[ \t]+(?:you|we)|not[ \t]+(?:only|just)|no[ \t]+(?:need|problem|worries|doubt)|"
+    r"(?:n['’]t|not|never|no[ \t]+need[ \t]+to)[ \t]+(?:(?:want|need|have|dare|be|to|going|wish|ever|just|simply|quickly)[ \t]+){0,2}"
+    + _PASSING_BY + r"|"
+    r"(?:hard|difficult|impossible|tough|remiss|silly|crazy|foolish|mistake|shame|pity|wrong|sin|crime)[ \t]+not[ \t]+to|"
+    r"not[ \t]+to[ \t]+be[ \t]+(?:missed|overlooked|forgotten|passed|ignored|sniffed|underestimated)|"
+    r"(?:none|nobody|no[ \t]+one|nothing)(?:['’]s)?[ \t]+(?:\w+[ \t]+)?(?:beats?|tops?|compares?|rivals?|match(?:es)?|comes?[ \t]+close|outdoes|better)|"
+    r"(?:can['’]t|cannot)[ \t]+(?:go[ \t]+wrong|beat)|nothing[ \t]+beats|"
+    r"never[ \t]+disappoints|not[ \t]+(?:a[ \t]+)?bad|nothing[ \t]+(?:wrong|bad|but|except)|none[ \t]+other|no[ \t]+reason|reason[ \t]+not|"
+    r"not[ \t]+like|(?:n['’]?t|not|never|no)[ \t]+(?:\w+[ \t]+)?(?:regret|disappoint\w*|resist|wrong|beat|better|enough|fail|"
+    r"think|believe|see|know|expect|imagine|suppose|guess|doubt))(?!\w)",
+    re.IGNORECASE,
+)
+# A frame that doubts an obstacle: a negation after it offers ("There's no reason you can't have the
+# Korma", "I don't see why the Korma wouldn't work", "I wouldn't say no to the Korma").
+_DOUBTED = (r"(?:no[ \t]+reason|(?:n['’]t|not|never|cannot)[ \t]+(?:\w+[ \t]+)?(?:see|know|understand|imagine|think[ \t]+of[ \t]+"
+            r"(?:a|any)[ \t]+reason)[ \t]+(?:why|how)|(?:n['’]t|not|never)[ \t]+say|nothing[ \t]+(?:stops|prevents|keeps))")
+_DOUBTED_BEFORE = re.compile(_DOUBTED + r"(?:[ \t]+[^\W_]+(?:['’][^\W_]+)?){0,4}[ \t]+$", re.IGNORECASE)
+_RHETORICAL = re.compile(r"(?<!\w)(?:who|how)[ \t]+(?:could|can|would|will|wouldn['’]t|couldn['’]t)[ \t]+(?:\w+[ \t]+){0,2}$", re.IGNORECASE)
+_INVERTED = re.compile(r"[ \t]+(?:the|that|this|it|you|we|they)(?!\w)", re.IGNORECASE)  # "Isn't the Korma ...?"
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|[,:]")
+
+
+def negation_at(text: str, lo: int, start: int) -> bool:
+    """Whether a declining negation is among the 4 words before ``start``, in the clause from ``lo``
+    ("No," opening a reply, "why not", "wouldn't you", "don't miss", "you won't regret", "I don't
+    think" and a question opening with a negation, "Isn't the Korma ...?", do not decline)."""
+    return negation_pos(text, lo, start) is not None
+
+
+def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
+    """Where the declining negation ``negation_at`` finds starts, or None."""
+    base = max(lo, start - _BEFORE)
+    window = text[base:start]
+    words = [m for m in _WORD.finditer(window) if m.group(0) not in (",", ":")]
+    for i in range(len(words) - 1, max(-1, len(words) - 5), -1):
+        w = words[i].group(0).lower()
+        if not (w.endswith(("n't", "n’t")) or w in NEGATIONS):
+            continue
+        if w == "no" and window[words[i].end():words[i].end() + 1] == ",":
+            continue
+        near = window[words[i - 1].start() if i else words[i].start():words[min(i + 3, len(words) - 1)].end()]
+        if _NOT_DECLINING.search(near) or _RHETORICAL.search(window, 0, words[i].start()) or (i == 0 and base == lo and w.endswith(("n't", "n’t")) and _INVERTED.match(near, len(w))):
+            continue
+        if _DOUBTED_BEFORE.search(window, 0, words[i].start()):
+            return None  # a doubted obstacle: two negations that offer
+        return base + words[i].start()
+    return None
+
+
+# After what a negation before it governs: a comparative that makes it praise ("I couldn't recommend the Korma more
+# highly", "can't rave about the Korma enough", "can't say enough about it").
+_PRAISED_AFTER = re.compile(r"[ \t\"'”’)*_]*(?:[ \t]+(?:to|for)[ \t]+(?:you|anyone))?[ \t]+(?:more(?:[ \t]+(?:highly|strongly|warmly|enthusiastically))?|"
+                            r"(?:highly[ \t]+)?enough|too[ \t]+(?:much|highly|often))[ \t\"'”’)*_]*(?:[.!,;:)\n]|$)", re.IGNORECASE)
+
+
+def praised_after(text: str, end: int, hi: int) -> bool:
+    """Whether the words right after a dish (or a pronoun) ending at ``end`` turn a negation before it into praise
+    ("I couldn't recommend the Korma more highly", "I can't praise it enough")."""
+    return _PRAISED_AFTER.match(text, end, min(hi, end + 40)) is not None
+
+
+def doubted_before(text: str, lo: int, start: int) -> bool:
+    """Whether the clause doubts, right before the dish at ``start``, what is said of it next
+    ("I don't see why the Korma wouldn't work", "no reason the Korma isn't an option")."""
+    return _DOUBTED_BEFORE.search(text, max(lo, start - _BEFORE), start) is not None
