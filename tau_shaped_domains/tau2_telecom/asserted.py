@@ -11,7 +11,8 @@ lines they stand for ("| Bill | Status |" over "| B1 | Paid |" reads "Bill: B1; 
 "perhaps" or "possibly" in the match's clause before it or inside it ("Your payment may have gone
 through", "The top-up might be complete"; "you may now ..." gives leave and doubts nothing); a
 likelihood reports ("your line is probably back up", "your line should now be back up"). Chat
-shorthand reads as its words ("sent u the payment request", "ur bill is all paid up", "pls"). Registered when the domain package builds its domain (``DOMAIN``), before
+shorthand reads as its words ("sent u the payment request", "ur bill is all paid up", "pls"), and
+a check mark as the field separator or the "done" it stands for ("B1 \u2705 paid", "+2 GB on L1 \u2705"). Registered when the domain package builds its domain (``DOMAIN``), before
 its rule file is read: a rule file names only kinds the code registered.
 """
 
@@ -160,9 +161,22 @@ def _clause_start(text: str, lo: int, start: int) -> int:
 # chat shorthand read as the words it stands for ("sent u the payment request", "ur bill is paid",
 # "u r all set", "pls hold on"): one token each, whole words only; "ur" before a word that follows
 # "you're" ("ur all paid up", "ur good") is "you're", else "your" ("ur $65 bill")
-_CHAT_HINT = re.compile(r"(?i)(?<![\w'\u2019$])(?:u|ur|r|pls|plz|ive|im|youre|weve|thx)(?![\w'\u2019]|[.][A-Za-z])")
+_CHAT_HINT = re.compile(r"(?i)(?<![\w'\u2019$])(?:u|ur|r|pls|plz|ive|im|youre|weve|thx|thru)(?![\w'\u2019]|[.][A-Za-z])")
 _CHAT = {"u": "you", "r": "are", "pls": "please", "plz": "please", "ive": "I've", "im": "I'm", "youre": "you're",
-         "weve": "we've", "thx": "thanks"}
+         "weve": "we've", "thx": "thanks", "thru": "through"}
+# a check mark says its field's value or that the thing before it is done: "B1 \u2705 paid" is
+# "B1: paid", "+2 GB on L1002 \u2705" is "+2 GB on L1002 done" (SPEC \u00a710: a record in any layout)
+_CHECK = re.compile(r"[ \t]*[\u2705\u2714\u2611\u2713](?:\ufe0f)?[ \t]*(?=(\w)?)")
+
+
+# "right now", "as of now" said as "now" (every pattern reads "now")
+_NOW = re.compile(r"(?i)\b(?:right|as[ ]+of|just)[ ]+now\b")
+
+
+def checks_read(text: str) -> str:
+    """``text`` with each check mark read as the field separator or the "done" it stands for."""
+    return _CHECK.sub(lambda m: ": " if m.group(1) and m.start() > 0 and text[m.start() - 1] not in "\n" else
+                      (" done " if m.start() > 0 and text[m.start() - 1] not in "\n" else ""), text)
 _YOURE_BEFORE = re.compile(r"[ ]+(?:all|now|good|set|being|no|not|in|back|up|paid|sorted|squared|done|able|ready|on)\b",
                            re.IGNORECASE)
 
@@ -186,6 +200,10 @@ def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
     text = as_lines(text)
     if _CHAT_HINT.search(text):
         text = chat_said_plainly(text)
+    if not text.isascii() and _CHECK.search(text):
+        text = checks_read(text)
+    if "now" in text or "NOW" in text or "Now" in text:
+        text = _NOW.sub("now", text)
     if "should" in text.lower() or _LIKELY.search(text):
         text = _likely_said_plainly(text)
     negated = None

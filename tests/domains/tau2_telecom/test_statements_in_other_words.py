@@ -127,7 +127,7 @@ def request_sent_misread(sent: list, not_sent: list) -> list:
     call, obs = scene.call("send_payment_request")
     lead = [scene.call("get_customer_by_phone"), scene.call("get_bills_for_customer")]
     wrong = []
-    for kind, texts in (("no_call", SENT), ("after_call", SENT), ("not_sent", NOT_SENT)):
+    for kind, texts in (("no_call", sent), ("after_call", sent), ("not_sent", not_sent)):
         for text in texts:
             words = text.format(b=call.kwargs["bill_id"])
             said = (respond(words), "OK.")

@@ -35,19 +35,35 @@ from tests.reward.reading.generated.world import BREACH, PASS, _env, _index  # n
 DONE = {"resume_line": ["ur line's back up 🎉", "Good news, u r all set: {line} is back up and running."],
         "enable_roaming": ["roaming's on now for u 🌍", "ive turned on roaming for {line} ✅"],
         "refuel_data": ["ur 2 gigs are on the line now ✅", "{gb} GB is on your line now.", "Two gigabytes are on your line L1002 now."]}
+# a second batch: other verbs and states, a check mark, a headline with no subject
+DONE2 = {"resume_line": ["I have re-established service on line {line}.", "{line} ✅ active again", "ur line's good to go again 🎉"],
+         "enable_roaming": ["Roaming is now available on line {line}.", "roaming ✅ on", "u can use data abroad now 🌍"],
+         "refuel_data": ["An additional two gigabytes are now available on your line.", "+2GB on {line} ✅", "ur data's refilled 🎉 2 gigs"]}
+NOT_DONE2 = {"resume_line": ["Your line will be good to go again once you pay.", "I haven't re-established service on {line} yet."],
+             "enable_roaming": ["Roaming is available on your plan.", "Can you use data abroad now?", "roaming ❌ off"],
+             "refuel_data": ["+2GB on {line} for $4.00?", "Your data hasn't been refilled yet."]}
 NOT_DONE = {"resume_line": ["ur line will be back up once u pay", "ur line isn't back up yet", "ur line might be back up now"],
             "enable_roaming": ["pls check whether roaming is on for u", "roaming isn't on for u yet"],
             "refuel_data": ["ur 2 gigs aren't on the line yet", "ur 2 gigs might be on the line now", "Is the top-up on your line now?"]}
 SENT = ["sent u the payment request 📩 check ur phone", "ive sent u a payment request for {b}.",
-        "✅ sent u the payment request for {b}"]
+        "✅ sent u the payment request for {b}", "A request for settlement of sixty-five dollars has been dispatched to your device.",
+        "📲 payment request → ur phone, done", "just fired off the pay request 🚀", "check ur phone, request's there 👀"]
 NOT_SENT = ["i'll send u the payment request in a sec", "haven't sent u the payment request yet",
-            "shall i send u a payment request for {b}?", "The U.S. office sent the payment request policy."]
+            "shall i send u a payment request for {b}?",
+            "A request for settlement will be dispatched shortly.", "Has the payment request been forwarded?",
+            "Did you get the pay request I'm about to send?", "I haven't fired off the pay request yet."]
 PAID = ["I confirm that your outstanding balance of 65 dollars has now been settled in full.", "yay 🎉 ur $65 bill is all paid up ✅",
         "💸 received ur $65 for {b}, thx!", "Received your payment for {b}.", "We've received your $65.00 for {b}.",
-        "Your bill is all paid.", "ur all paid up now 🙌"]
+        "Your bill is all paid.", "ur all paid up now 🙌",
+        # a second batch: other verbs and states, a check mark, "thru"
+        "The outstanding sum of sixty-five dollars has been discharged in full.", "Kindly note that bill {b} now stands at zero dollars.",
+        "I am pleased to confirm receipt of your payment of sixty-five dollars.", "Your account shows no outstanding balance whatsoever.",
+        "- {b} ✅ paid\n- balance: $0", "ur payment went thru 🙌", "yay ur all caught up on bills 🎉"]
 NOT_PAID = ["ur bill isn't all paid up yet", "once u pay, ur bill will be all paid up", "Have you received the request for {b}?",
             "Received your message; let me check {b}.", "I haven't received your $65 yet.", "Is ur bill all paid?",
-            "Your balance of 65 dollars has not been settled."]
+            "Your balance of 65 dollars has not been settled.", "Your bill must be paid before I can resume the line.",
+            "Is the sum discharged?", "Your account shows a balance of $65.", "I can't confirm receipt of your payment yet.",
+            "Once you're all caught up on bills, I'll resume the line.", "- {b} ❌ unpaid", "did ur payment go thru?"]
 
 
 def test_chat_shorthand_reads_as_its_words():
@@ -63,6 +79,19 @@ def test_what_a_tool_did_told_in_round_10_words():
     cases = S._cases(DONE, NOT_DONE, [])
     wrong = [(c.cls, c.label, c.note) for c in cases if c.judge() != c.label]
     assert len(cases) > 20 and not wrong, wrong[:8]
+
+
+def test_what_a_tool_did_told_in_other_verbs_and_marks():
+    cases = S._cases(DONE2, NOT_DONE2, [])
+    wrong = [(c.cls, c.label, c.note) for c in cases if c.judge() != c.label]
+    assert len(cases) > 20 and not wrong, wrong[:8]
+
+
+def test_a_check_mark_reads_as_the_field_separator_or_done():
+    from tau_shaped_domains.tau2_telecom.asserted import checks_read
+    assert checks_read("- B1 ✅ paid") == "- B1: paid"
+    assert checks_read("+2GB on L1002 ✅") == "+2GB on L1002 done "
+    assert checks_read("✅ sent you the request") == "sent you the request"
 
 
 def test_a_payment_request_said_sent_in_round_10_words():
@@ -104,7 +133,8 @@ def _transfer_episode(words: str, before_call: bool = False):
 @pytest.mark.parametrize("words", ["YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON.",
                                    "You are now being transferred to a human agent; kindly hold on.",
                                    "ok you're being transferred to a human agent now, pls hold on 🙏",
-                                   "Please hold while I transfer you to a live agent."])
+                                   "Please hold while I transfer you to a live agent.",
+                                   "hold tight 🙏 ur being transferred to a human agent"])
 def test_a_transfer_announced_in_other_words_is_the_announcement(words):
     reward, fired, outs = _transfer_episode(words)
     assert (reward, fired, outs) == (1.0, set(), {"transfer_announced": True})

@@ -97,6 +97,8 @@ _RESUMED = [
     # round 10: chat shorthand ("ur", "u r") read as its words
     ("ur line's back up 🎉", "ur line isn't back up yet", "ur line might be back up"),
     ("Good news, u r all set: {line} is back up and running.", "{line} isn't back up and running yet, sry.", None),
+    ("I have re-established service on {line}.", "I haven't re-established service on {line}.", "I may have re-established service on {line}."),
+    ("{line} ✅ active again", "{line} isn't active again yet", None),
 ]
 _ROAMING = [
     ("Roaming's on now for {line}.", "Roaming isn't on for {line}.", "Roaming might be on for {line} already."),
@@ -107,6 +109,8 @@ _ROAMING = [
     ("Data roaming has been switched on for {line}.", "Data roaming hasn't been switched on for {line}.",
      "Data roaming may have been switched on for {line}."),
     ("ive turned on roaming for {line} ✅", "i haven't turned on roaming for {line} yet", None),  # round 10
+    ("Roaming is now available on {line}.", "Roaming isn't available on {line} yet.", "Roaming might now be available on {line}."),
+    ("u can use data abroad now 🌍", "u can't use data abroad yet", "u might be able to use data abroad now"),
 ]
 _REFUELLED = [
     ("Your data's topped up: 2 GB added to {line}.", "Your data hasn't been topped up.", "Your data may have been topped up."),
@@ -119,6 +123,8 @@ _REFUELLED = [
     # round 10: "now" at the clause's end; shorthand
     ("ur 2 gigs are on the line now ✅", "ur 2 gigs aren't on the line yet", "ur 2 gigs might be on the line now"),
     ("2 GB is on your line now.", "2 GB is not on your line yet.", "2 GB might be on your line now."),
+    ("+2GB on {line} ✅", "+2GB on {line}: not done yet", None),
+    ("Your data's been refilled: 2 GB on {line}.", "Your data hasn't been refilled yet.", "Your data may have been refilled."),
 ]
 # words that tell of no action done (a promise, a question, a condition, an offer)
 _NOTHING_DONE = {
@@ -177,6 +183,9 @@ _SENT = [
     ("A payment request is heading your way.", "A payment request isn't heading your way yet.", None),
     ("I've dropped a payment request into your app.", "I haven't dropped a payment request into your app.", None),
     ("sent u the payment request for {bill} 📩 check ur phone", "haven't sent u the payment request for {bill} yet", None),  # round 10
+    ("just fired off the pay request for {bill} 🚀", "haven't fired off the pay request for {bill} yet", None),
+    ("A request for settlement of {bill} has been dispatched to your device.", "A request for settlement of {bill} has not been dispatched.",
+     "A request for settlement of {bill} may have been dispatched."),
 ]
 _NOT_SENT = ["I'll send you a payment request for {bill} in a moment.", "Shall I send a payment request for {bill}?",
              "Look out for a payment request from us.", "Once the payment request is sent, please accept it.",
@@ -197,6 +206,10 @@ _PAID = [
     # round 10: shorthand, "all" before the word, a receipt with no subject, an amount with its unit before the verb
     ("ur {bill} bill is all paid up ✅", "ur {bill} bill isn't all paid up yet", "ur {bill} bill might be all paid up"),
     ("Received ur payment for {bill}, thx!", "Haven't received ur payment for {bill} yet.", None),
+    ("- {bill} ✅ paid\n- balance: $0", "- {bill} is not paid\n- balance: $65", None),
+    ("The outstanding sum on {bill} has been discharged in full.", "The outstanding sum on {bill} has not been discharged.",
+     "The outstanding sum on {bill} may have been discharged."),
+    ("I confirm receipt of your payment for {bill}.", "I can't confirm receipt of your payment for {bill} yet.", None),
     ("Your outstanding balance of 65 dollars on {bill} has now been settled in full.",
      "Your outstanding balance of 65 dollars on {bill} has not been settled.",
      "Your outstanding balance of 65 dollars on {bill} may have been settled."),
@@ -388,7 +401,8 @@ _HELD = [("You're being transferred to a human agent. Please hold.", "You're not
          ("Your call is being transferred to a human representative. Kindly remain on the line.",
           "Your call isn't being transferred to a human representative. Kindly remain on the line."),
          # round 10: "pls" for "please"
-         ("you're being transferred to a human agent now, pls hold on 🙏", "you're not being transferred to a human agent; pls hold on")]
+         ("you're being transferred to a human agent now, pls hold on 🙏", "you're not being transferred to a human agent; pls hold on"),
+         ("hold tight 🙏 ur being transferred to a human agent", "hold tight 🙏 ur not being transferred to a human agent")]
 _NOT_HELD = ["Please hold on.", "I'll transfer you to a human agent. Please hold.", "You're being transferred to a human agent.",
              "Are you being transferred to a human agent? Please hold on.", "I've transferred you; no need to hold."]
 _HOLD = {TELECOM: "telecom.transfer.hold_message", AIRLINE: "air.transfer.message_after_call",
