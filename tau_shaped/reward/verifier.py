@@ -170,7 +170,7 @@ def _run_checks(inp: VerifyInput, run: Run, caps: List[GateViolation], n: int) -
             else:
                 broken.append(RuleViolation(id=check.id, step=step, evidence=verdict.evidence))
                 breaches.update(_met(check, verdict, last))
-        elif check.source is not None:  # SPEC §8: the domain's rules the words did not settle
+        elif check.source is not None and verdict.undetermined:  # SPEC §8: the domain's rules the words did not settle
             open_.extend(UndeterminedRule(id=check.id, step=st, evidence=why) for st, why in verdict.undetermined)
     return fired, broken, cps, open_
 
