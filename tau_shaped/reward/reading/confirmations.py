@@ -143,7 +143,7 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     pays or refunds with, as (brand, last four); None: not known, not compared). Nor does it say
     a call that charges costs nothing, or describe another write of its kind beside it
     (``consent_scope``)."""
-    from tau_shaped.reward.reading import action_words, call_values, consent_scope
+    from tau_shaped.reward.reading import action_words, call_values, consent_scope, option_values
 
     raw = text
     text = action_words.confirmation_text(text)
@@ -154,7 +154,8 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
         value = kwargs.get(arg)
         if value is None:
             continue
-        if not _states_value(text, value, how, index) and not (how != "number" and _states_value(raw, value, how, index)):
+        if not _states_value(text, value, how, index) and not (how != "number" and _states_value(raw, value, how, index)) \
+                and not (how == "number" and value == 0 and option_values.says_none(text, arg)):
             return f"it does not state {arg} {value}"
     for arg in confirmation.mention_address:
         value = kwargs.get(arg)
@@ -185,6 +186,9 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     other_method = consent_scope.another_method(raw, kwargs, confirmation.mention, observation)
     if other_method is not None:
         return f"it states another payment method ({other_method})"
+    other_amount = consent_scope.another_amount(raw, kwargs)
+    if other_amount is not None:
+        return f"it states another amount ({other_amount})"
     skip = frozenset(a for a, how in confirmation.mention.items() if how == "number" or isinstance(how, dict))
     other = call_values.contradicted(raw, kwargs, index, observation if isinstance(observation, str) else "", skip)
     if other is None and index is not None:

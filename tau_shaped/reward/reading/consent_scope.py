@@ -267,3 +267,34 @@ def another_method(text: str, kwargs: Dict[str, Any], skip: Any = (), observatio
             return None
         said.append(v.key)
     return said[0] if said else None
+
+
+_AMOUNT_KEYS = ("amount", "price", "total")
+
+
+def another_amount(text: str, kwargs: Dict[str, Any]) -> Optional[float]:
+    """An amount of money ``text`` states, not taken back, when it states none of the amounts the
+    call moves inside its records (a booking's ``payment_methods[].amount``, and their sum) while
+    the call has no amount of its own at its top level (a rule's ``mention`` compares that one):
+    "total $384" for a booking paying $348 is another call. Other amounts said beside one of the
+    call's ("$174 each, $348 in all") state the call's."""
+    from tau_shaped.reward.reading.amounts import stated_amounts
+    from tau_shaped.reward.reading.negation import Negations
+
+    if not isinstance(kwargs, dict) or any(k in kwargs for k in _AMOUNT_KEYS) or ("$" not in text and "dollar" not in text.lower()):
+        return None
+    own = set()
+    for value in kwargs.values():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            found = [v[k] for v in value for k in _AMOUNT_KEYS if isinstance(v.get(k), (int, float)) and not isinstance(v.get(k), bool)]
+            own.update(round(float(a), 2) for a in found)
+            if len(found) > 1:
+                own.add(round(float(sum(found)), 2))
+    if not own:
+        return None
+    text = text[:_MAX]
+    negated = Negations(text)
+    said = [a.value for a in stated_amounts(text) if not negated(a.start, value=True)]
+    if not said or any(any(abs(a - o) < 0.005 for o in own) for a in said):
+        return None
+    return said[0]

@@ -26,6 +26,7 @@ $45.13"): the money comes back, though "total" alone reads as what is charged.""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["count_record", "item_return_only", "option_nones_blanked", "refund_header", "refund_record"]
 
@@ -103,3 +104,26 @@ def refund_header(text: str, at: int) -> bool:
 
 def refund_record(text: str, at: int, key: str) -> bool:
     return bool(_GENERIC_KEY.match(key)) and refund_header(text, at)
+
+
+_NOT_NOUNS = frozenset({"total", "count", "number", "num", "nonfree", "free", "new", "paid", "of"})
+
+
+@lru_cache(maxsize=256)
+def _none_of(stem: str) -> "re.Pattern[str]":
+    word = rf"{re.escape(stem)}[a-z]{{0,6}}"
+    between = r"(?:(?!(?:about|of|for|on|with|to|in|at|idea|need|more|than|the|your|my)(?![\w-]))[a-z-]{1,12}[ \t]+)"
+    return re.compile(rf"(?<![\w'])(?:no|zero|none|without(?:[ \t]+any)?)[ \t]+{between}{{0,2}}{word}(?![\w'])"
+                      rf"|(?<![\w'])(?:[a-z-]{{1,12}}[ \t]+)?{word}[ \t]*[:=\u2013\u2014-][ \t]*(?:none|no|zero|nil)(?![\w'])",
+                      re.IGNORECASE)
+
+
+def says_none(text: str, arg: str) -> bool:
+    """Whether ``text`` says there are none of what the count argument ``arg`` counts ("no checked
+    bags", "without any bags", "bags: none" for ``total_baggages`` 0): a count of zero said in
+    words. The thing is the argument's noun (its last word, "baggages", by its first three letters)."""
+    nouns = [w for w in arg.lower().split("_") if w and w not in _NOT_NOUNS and w.isalpha()]
+    if not nouns or len(nouns[-1]) < 3:
+        return False
+    stem = nouns[-1][:3]
+    return stem in text.lower() and _none_of(stem).search(text) is not None

@@ -261,3 +261,45 @@ def test_a_text_lower_cased_names_a_code_of_letters():
 def test_an_offer_with_its_amount_in_words_is_a_consent_question():
     assert consent_request("Would a refund of five dollars and eighty-five cents to your original payment method for "
                            "order FD-10021 work for you?") is not None
+
+
+# --- whole airline bookings: a count of zero said in words, an amount inside the call's records
+
+from tau_shaped.reward.reading.consent_scope import another_amount  # noqa: E402
+from tau_shaped.reward.reading.option_values import says_none  # noqa: E402
+
+_BOOKING = {"user_id": "sophia_silva_7557", "origin": "ORD", "destination": "PHL", "flight_type": "one_way", "cabin": "economy",
+            "flights": [{"flight_number": "HAT271", "date": "2024-05-26"}],
+            "passengers": [{"first_name": "Sophia", "last_name": "Silva", "dob": "1957-10-05"},
+                           {"first_name": "Kevin", "last_name": "Smith", "dob": "2001-04-12"}],
+            "payment_methods": [{"payment_id": "certificate_8045380", "amount": 348}],
+            "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}
+
+
+@pytest.mark.parametrize("text, said", [
+    ("no bags, no insurance", True), ("without any checked bags", True), ("Checked bags: none", True), ("zero bags", True),
+    ("no extra checked bags", True),
+    ("no insurance; bags: 2", False), ("I have no idea about bags", False), ("no need for more bags", False),
+])
+def test_a_count_of_zero_said_in_words(text, said):
+    assert says_none(text, "total_baggages") is said
+
+
+@pytest.mark.parametrize("text, other", [
+    ("One way ORD to PHL, no bags, no insurance; total $384 paid with your travel certificate. Book it?", True),
+    ("One way ORD to PHL; total $348 paid with your travel certificate. Book it?", False),
+    ("$174 per passenger, $348 in all, on your travel certificate. Book it?", False),
+    ("One way ORD to PHL on your travel certificate. Book it?", False),
+    ("One way ORD to PHL; it is not $384 but $348, on your certificate. Book it?", False),
+])
+def test_an_amount_inside_the_calls_records(text, other):
+    assert (another_amount(text, _BOOKING) is not None) is other
+
+
+_BOOK = ("I'll book ORD → PHL one way, economy, HAT271 on May 26, for Sophia Silva (1957-10-05) and Kevin Smith "
+         "(2001-04-12); no bags, no insurance; total {total} paid with your travel certificate. Shall I book it?")
+
+
+@pytest.mark.parametrize("total, want", [("$348", "pass"), ("$384", "breach")])
+def test_tau2_a_booking_said_with_no_bags_and_its_total(total, want):
+    assert _tau2_confirmed("airline", "book_reservation", "8", "air.confirm.before_write", _BOOK.format(total=total)) == want
