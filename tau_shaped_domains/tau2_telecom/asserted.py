@@ -97,6 +97,30 @@ def _records(text: str) -> str:
     return "\n".join(out[:-1])
 
 
+# a record's status field says the state of the record's id, whatever fields sit between them
+# ("Bill: B1; Amount: $65; Status: Paid" also reads "B1 is Paid."; round 10 of issue 41)
+_PAIR = re.compile(r"(?:^|; )([^:;\n]{1,40}): ([^;\n]{1,60})")
+_IDENT = re.compile(r"[BL][0-9]{1,12}")
+_STATUS_KEYS = frozenset({"status", "state", "bill status", "payment status", "line status"})
+
+
+def status_said(text: str) -> str:
+    """``text`` with each ``key: value`` line that holds an id and a status field followed by the
+    sentence "<id> is <status>." (the rest kept)."""
+    if "; " not in text or "tatus" not in text.lower() and "state" not in text.lower():
+        return text
+    out: List[str] = []
+    for line in text.split("\n"):
+        if "; " in line:
+            pairs = [(k.strip().lower(), v.strip().rstrip(". ")) for k, v in _PAIR.findall(line)]
+            ident = next((v for _, v in pairs if _IDENT.fullmatch(v)), None)
+            status = next((v for k, v in pairs if k in _STATUS_KEYS and v), None)
+            if ident and status:
+                line = f"{line} {ident} is {status}."
+        out.append(line)
+    return "\n".join(out)
+
+
 def as_lines(text: str) -> str:
     """``text`` with a markdown table's rows, a flat JSON object and a run of ``key: value`` lines
     written as the one line of ``key: value`` pairs they stand for (each cell under its column's header; a key's underscores as spaces), so
@@ -197,7 +221,7 @@ def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
     """Whether ``text`` asserts a match of ``pattern`` (see the module), in any layout
     (``as_lines``), chat shorthand read plainly (``chat_said_plainly``). Linear in the text: its
     sentence ends are found once, each match's sentence by bisection."""
-    text = as_lines(text)
+    text = status_said(as_lines(text))
     if _CHAT_HINT.search(text):
         text = chat_said_plainly(text)
     if not text.isascii() and _CHECK.search(text):

@@ -58,12 +58,17 @@ PAID = ["I confirm that your outstanding balance of 65 dollars has now been sett
         # a second batch: other verbs and states, a check mark, "thru"
         "The outstanding sum of sixty-five dollars has been discharged in full.", "Kindly note that bill {b} now stands at zero dollars.",
         "I am pleased to confirm receipt of your payment of sixty-five dollars.", "Your account shows no outstanding balance whatsoever.",
-        "- {b} ✅ paid\n- balance: $0", "ur payment went thru 🙌", "yay ur all caught up on bills 🎉"]
+        "- {b} ✅ paid\n- balance: $0", "ur payment went thru 🙌", "yay ur all caught up on bills 🎉",
+        # a record's status field says its id's state, whatever fields sit between them
+        "| Bill | Amount | Status |\n|---|---|---|\n| {b} | sixty-five dollars | Paid |", "- Bill: {b}\n- Amount due: $0.00\n- Status: PAID",
+        '{{"bill_id": "{b}", "total_due": 65.0, "status": "Paid"}}']
 NOT_PAID = ["ur bill isn't all paid up yet", "once u pay, ur bill will be all paid up", "Have you received the request for {b}?",
             "Received your message; let me check {b}.", "I haven't received your $65 yet.", "Is ur bill all paid?",
             "Your balance of 65 dollars has not been settled.", "Your bill must be paid before I can resume the line.",
             "Is the sum discharged?", "Your account shows a balance of $65.", "I can't confirm receipt of your payment yet.",
-            "Once you're all caught up on bills, I'll resume the line.", "- {b} ❌ unpaid", "did ur payment go thru?"]
+            "Once you're all caught up on bills, I'll resume the line.", "- {b} ❌ unpaid", "did ur payment go thru?",
+            "| Bill | Amount | Status |\n|---|---|---|\n| {b} | sixty-five dollars | Awaiting payment |",
+            "- Bill: {b}\n- Amount: $65.00\n- Status: Unpaid", '{{"bill_id": "{b}", "total_due": 65.0, "status": "Overdue"}}']
 
 
 def test_chat_shorthand_reads_as_its_words():
@@ -92,6 +97,12 @@ def test_a_check_mark_reads_as_the_field_separator_or_done():
     assert checks_read("- B1 ✅ paid") == "- B1: paid"
     assert checks_read("+2GB on L1002 ✅") == "+2GB on L1002 done "
     assert checks_read("✅ sent you the request") == "sent you the request"
+
+
+def test_a_records_status_field_says_its_ids_state():
+    from tau_shaped_domains.tau2_telecom.asserted import status_said
+    assert status_said("Bill: B1; Amount: $65; Status: Paid.") == "Bill: B1; Amount: $65; Status: Paid. B1 is Paid."
+    assert status_said("Bill: B1; Amount: $65.") == "Bill: B1; Amount: $65."  # no status field: nothing said
 
 
 def test_a_payment_request_said_sent_in_round_10_words():

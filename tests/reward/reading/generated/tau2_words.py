@@ -210,6 +210,7 @@ _PAID = [
     ("The outstanding sum on {bill} has been discharged in full.", "The outstanding sum on {bill} has not been discharged.",
      "The outstanding sum on {bill} may have been discharged."),
     ("I confirm receipt of your payment for {bill}.", "I can't confirm receipt of your payment for {bill} yet.", None),
+    ("| Bill | Amount | Status |\n|---|---|---|\n| {bill} | $65.00 | Paid |", "| Bill | Amount | Status |\n|---|---|---|\n| {bill} | $65.00 | Unpaid |", None),
     ("Your outstanding balance of 65 dollars on {bill} has now been settled in full.",
      "Your outstanding balance of 65 dollars on {bill} has not been settled.",
      "Your outstanding balance of 65 dollars on {bill} may have been settled."),
