@@ -33,7 +33,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 __all__ = ["done_kinds", "moved", "done_verdict", "may_say_done"]
 
 _CHARGE_VERBS = "charged|billed|debited|deducted"
-_REFUND_VERBS = "refunded|credited|reimbursed|returned|topped[ \t]up"
+_REFUND_VERBS = "refunded|credited|reimbursed|returned|topped[ \t]up|(?:threw|thrown|tossed|chucked)[ \t]in"  # round 10: "I threw in $2"
 _OTHER_VERBS = ("issued|processed|applied|added|put|popped|sent|given|gave|placed|initiated|submitted|completed|made"
                 "|transferred|moved|taken|took|withdrawn|withdrew|collected")
 # "taken $5 from your card" charges it; "taken $5 off your order" gives it back
@@ -51,7 +51,7 @@ _ACTIVE = re.compile(
     # $2.99 and added a $5 credit to your wallet")
     rf"|\band{_SP}{_ADVERBS}(?P<verb2>{_CHARGE_VERBS}|{_REFUND_VERBS}|added|issued|put|sent|applied|transferred|popped)\b"
     # a clause that opens with the verb: "Charged $1 to your card.", "- Refunded: $16.90"
-    rf"|(?:^|[.!?:;\n*•-])[ \t]{{0,3}}{_ADVERBS}(?P<verb3>{_CHARGE_VERBS}|{_REFUND_VERBS})\b", re.IGNORECASE)
+    rf"|(?:^|[.!?:;\n*•\u2014\u2013-])[ \t]{{0,3}}{_ADVERBS}(?P<verb3>{_CHARGE_VERBS}|{_REFUND_VERBS})\b", re.IGNORECASE)  # "Done — refunded $5"
 # "twenty bucks refunded to your wallet": a refund verb right after the amount, with no auxiliary
 _AFTER_AMOUNT = re.compile(
     rf"[ \t\u00a0)]{{1,3}}{_ADVERBS}(?:(?P<verb>refunded|credited|reimbursed)\b"
@@ -99,7 +99,8 @@ _PASSIVE = re.compile(
 _REFUND_WORDS = re.compile(r"(?i)refund|reimburs|\bback\b|credit|compensat|wallet|returned to|\byour[ \t]way\b")
 _CHARGE_WORDS = re.compile(r"(?i)\bcharge|\bfee\b|payment|\bbill")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
-_HINTS = ("charged", "billed", "debited", "deducted", "refunded", "credited", "reimbursed", "returned", "issued",
+_HINTS = ("charged", "billed", "debited", "deducted", "refunded", "credited", "reimbursed", "returned", "issued", "threw", "thrown",
+          "tossed", "chucked",
           "processed", "applied", "added", "put", "popped", "transferred", "moved", "sent", "given", "gave", "placed", "initiated", "submitted",
           "completed", "made", "taken", "took", "withdrawn", "withdrew", "collected", "back", "received", "came", "amounted", "totaled",
           "totalled", "was", "topped", "wallet", "complete", "done", "finished", "through", "your way", "will be", "ll be")

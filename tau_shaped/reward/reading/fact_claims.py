@@ -106,8 +106,8 @@ _THRESHOLD = re.compile(
 _ORDER_ID = r"FD-[A-Z0-9][A-Z0-9-]{0,30}"
 # round 9: more words of a status said of the order ("it's on the road", "is being cooked", "has been dispatched")
 _MORE_FORMS = {"out_for_delivery": ["on the road", "en route", "with the courier", "with the driver", "with your courier",
-                                    "being delivered", "dispatched", "picked up"],
-               "preparing": ["being cooked", "being made", "in the kitchen"], "delivered": ["dropped off"]}
+                                    "being delivered", "dispatched", "picked up", "otw"],  # round 10: chat "otw"
+               "preparing": ["being cooked", "being made", "in the kitchen", "in the oven", "on the stove"], "delivered": ["dropped off"]}
 _STATUS_WORDS = sorted(((form, key) for key, forms in STATUS_FORMS.items() for form in forms + _MORE_FORMS.get(key, [])
                         if form not in ("prepared", "been placed")), key=lambda fk: -len(fk[0]))
 # the one making or bringing it says the status: "the kitchen is preparing FD-10369", "the courier has picked it up"
@@ -117,14 +117,15 @@ _ACTOR = re.compile(
     rf"(?:(?:is|are|has|have){_SP})?(?:(?:now|currently|already|just|started){_SP}){{0,2}}"
     rf"(?:(?P<making>preparing|cooking|making|working{_SP}on)|picked{_SP}up|bringing|delivering|carrying){_SP}"
     rf"(?:(?P<oid>{_ORDER_ID})|your{_SP}(?:order|food|meal)|it)\b")
-_STATUS_ALT = "|".join(r"[ _]".join(map(re.escape, form.split())) for form, _ in _STATUS_WORDS)
+# round 10: "OUT-FOR-DELIVERY" (words joined by hyphens) as "out for delivery"
+_STATUS_ALT = "|".join(r"[ _-]".join(map(re.escape, form.split())) for form, _ in _STATUS_WORDS)
 _FORM_KEY = {form.replace(" ", "_"): key for form, key in _STATUS_WORDS}
 _STATUS = re.compile(
     rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?P<pron>it|(?:your|the|this|that){_SP}(?:order|food|meal|delivery)))"
     rf"(?:['’]s[ \t]{{1,3}}|{_SP}(?:\([^()\n]{{0,40}}\){_SP})?(?P<verb>is|has{_SP}been|have{_SP}been|was){_SP}"
-    rf"|(?<=[0-9A-Z])[*_`]{{0,2}}[ \t]{{0,3}}(?:[:=\u2014\u2013]|-{{1,2}}|\|)[ \t]{{0,3}}[*_`]{{0,2}})"
+    rf"|(?<=[0-9A-Z])[*_`]{{0,2}}[ \t]{{0,3}}(?:[:=\u2014\u2013\u2192]|-{{1,2}}>?|\|)[ \t]{{0,3}}[*_`]{{0,2}})"
     rf"(?:(?:now|already|currently|still|just|marked(?:{_SP}as)?|showing(?:{_SP}as)?){_SP}){{0,2}}(?P<status>{_STATUS_ALT})\b"
-    rf"|\bstatus\b[\"'*_]{{0,2}}(?:[ \t]{{0,3}}(?:[:=|]|is)[ \t]{{0,3}}|[ \t]{{1,3}})[\"'*_`]{{0,2}}(?P<kv>{_STATUS_ALT})\b",
+    rf"|\bstatus\b[\"'*_]{{0,2}}(?:[ \t]{{0,3}}(?:[:=|\u2192]|->|is)[ \t]{{0,3}}|[ \t]{{1,3}})[\"'*_`]{{0,2}}(?P<kv>{_STATUS_ALT})\b",
     re.IGNORECASE,
 )
 _ANY_ORDER_ID = re.compile(rf"\b{_ORDER_ID}", re.IGNORECASE)
@@ -237,7 +238,7 @@ def _statuses(text: str, negated: Negations) -> List[Claim]:
     ids: Optional[List[Tuple[int, str]]] = None  # the order ids said, read when a claim names none
     for m in _STATUS.finditer(text):
         word = m.group("status") or m.group("kv")
-        key = _FORM_KEY.get("_".join(word.lower().replace("_", " ").split()))
+        key = _FORM_KEY.get("_".join(word.lower().replace("_", " ").replace("-", " ").split()))
         if key is None or negated(m.start("status") if m.group("status") else m.start("kv")):
             continue
         if m.group("verb") and key == "placed" and m.group("verb").lower() != "is":

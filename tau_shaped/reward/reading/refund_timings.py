@@ -46,7 +46,9 @@ _count = count
 
 # round 10: an amount said to go back is money too ("$2.99 back on ur card by tmrw")
 MONEY_SENTENCE = re.compile(r"\b(?:refund\w*|credit\w*|money|reimburs\w*|the \$|amount)\b"
-                            r"|\$[0-9][0-9.,]{0,12}[ \t]{1,3}(?:(?:is|are|will|be|goes|went|going|heading|coming|now)[ \t]{1,3}){0,2}back\b",
+                            r"|\$[0-9][0-9.,]{0,12}[ \t]{1,3}(?:(?:is|are|will|be|goes|went|going|heading|coming|now)[ \t]{1,3}){0,2}back\b"
+                            # "$16.90 → card": an amount sent to a method by an arrow
+                            r"|\$[0-9][0-9.,]{0,12}[ \t]{0,3}(?:\u2192|->|=>)[ \t]{0,3}(?:(?:your|ur|the)[ \t]{1,3})?(?:card|wallet|original|bank)\b",
                             re.IGNORECASE)
 _ARRIVES = re.compile(r"\b(?:arriv\w*|takes?|show(?:s|ing)? up|lands?|reach\w*|appears?|expect|receive|back on|back in|back to|when)\b",
                       re.IGNORECASE)

@@ -106,3 +106,27 @@ def test_an_amount_back_on_ur_card_is_money_moved():
     assert _kinds("done ✅ $5.62 back on ur card 💳") == ["refund"]
     assert _kinds("$5.62 back on your card") == ["refund"]
     assert _kinds("Is $5.62 back on ur card?") == [None]
+
+
+@pytest.mark.parametrize("text,status", [
+    ("FD-10005's otw 🛵 total $19.73", "out_for_delivery"), ("FD-10005 is still in the oven 🍳", "preparing"),
+    ("FD-10005 — status: OUT-FOR-DELIVERY; total: $19.73", "out_for_delivery"),
+    ("FD-10005 status → delivered ✔️", "delivered"), ("FD-10005 is ready-for-pickup.", "ready_for_pickup"),
+])
+def test_statuses_in_chat_and_record_forms(text, status):
+    assert _claims(text, "status") == [status]
+
+
+@pytest.mark.parametrize("text", ["I'll be otw to check on FD-10005 shortly.", "FD-10005 is not in the oven yet.",
+                                  "Is FD-10005 out-for-delivery?"])
+def test_no_status_said(text):
+    assert _claims(text, "status") == []
+
+
+def test_an_amount_sent_to_a_method_by_an_arrow_has_a_timing():
+    assert _claims("Done: $16.90 → card (instant ⚡)", "refund_timing") == [("card", "immediate")]
+    assert _claims("Done: $16.90 → card (3–5 business days)", "refund_timing") == [("card", "days:3-5")]
+
+
+def test_money_thrown_in_is_money_moved():
+    assert _kinds("Done — refunded $16.90; I also threw in $2 for the trouble.") == ["refund", "refund"]
