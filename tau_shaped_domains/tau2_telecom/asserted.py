@@ -19,6 +19,7 @@ its rule file is read: a rule file names only kinds the code registered.
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import re
 from typing import Any, List, Optional
@@ -217,10 +218,11 @@ def chat_said_plainly(text: str) -> str:
     return _CHAT_HINT.sub(word, text)
 
 
-def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
-    """Whether ``text`` asserts a match of ``pattern`` (see the module), in any layout
-    (``as_lines``), chat shorthand read plainly (``chat_said_plainly``). Linear in the text: its
-    sentence ends are found once, each match's sentence by bisection."""
+@functools.lru_cache(maxsize=256)
+def read_plainly(text: str) -> str:
+    """``text`` as every pattern reads it: in any layout (``as_lines``, a record's status said of
+    its id), chat shorthand and check marks read as words, "right now" as "now", a likelihood
+    said plainly. Read once per message (each of the rule file's patterns asks again)."""
     text = status_said(as_lines(text))
     if _CHAT_HINT.search(text):
         text = chat_said_plainly(text)
@@ -230,6 +232,14 @@ def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
         text = _NOW.sub("now", text)
     if "should" in text.lower() or _LIKELY.search(text):
         text = _likely_said_plainly(text)
+    return text
+
+
+def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
+    """Whether ``text`` asserts a match of ``pattern`` (see the module), read as ``read_plainly``
+    reads it. Linear in the text: its sentence ends are found once, each match's sentence by
+    bisection."""
+    text = read_plainly(text)
     negated = None
     ends: Optional[List[int]] = None
     for start, snippet in data_regex.matches(pattern, text):
