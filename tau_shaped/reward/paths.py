@@ -314,14 +314,35 @@ def select(data: Any, path: Union[Path, str]) -> list[Tuple[Location, Any]]:
 
 
 def select_values(data: Any, path: Union[Path, str]) -> list[Any]:
-    """``select``'s values alone, in its order (no locations built)."""
+    """``select``'s values alone, in its order (no locations built). A key or a wildcard is
+    stepped through in place (what ``_children`` yields for it, read the same way: the state
+    probes after every step of a replay and the state checks read paths of these two kinds,
+    and a generator per node was most of their cost); an index or a filter by ``_children``."""
     if isinstance(path, str):
         path = parse_path(path)
     frontier: list[Any] = [data]
     for seg in path.segments:
         nxt: list[Any] = []
-        for node in frontier:
-            nxt.extend(child for _, child in _children(node, seg))
+        kind = type(seg)
+        if kind is Key:
+            name = seg.name
+            for node in frontier:
+                if isinstance(node, dict):
+                    if dict.__contains__(node, name):
+                        nxt.append(dict.__getitem__(node, name))
+                elif isinstance(node, list) and _is_int(name):
+                    idx = int(name)
+                    if -len(node) <= idx < len(node):
+                        nxt.append(node[idx])
+        elif kind is Wildcard:
+            for node in frontier:
+                if isinstance(node, dict):
+                    nxt.extend([dict.__getitem__(node, k) for k in sorted(dict.keys(node), key=str)])
+                elif isinstance(node, list):
+                    nxt.extend(node if type(node) is list else iter(node))  # as enumerate reads it
+        else:
+            for node in frontier:
+                nxt.extend(child for _, child in _children(node, seg))
         frontier = nxt
         if not frontier:
             break
