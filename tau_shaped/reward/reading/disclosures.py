@@ -11,7 +11,8 @@ is named ("ending in 7232", "xxx-xxx-7232", "the last four digits of the phone a
 of theirs by its last four digits ("the card ending 4876", ``card_ends``); their
 full name in either order or in fields
 ("first_name: Mia, last_name: Li", "Mia, whose surname is Li") or in a short form ("Mr. Li", "M. Li",
-"Mia L.": ``short_names``), with digits for letters or not
+"Mia L.": ``short_names``) or in pieces said apart as one name ("the first name is Mia and the last
+name is Li": ``split_names``), with digits for letters or not
 ("M1a L1", "m1a.l17@examp1e.com": ``identifiers._letter_forms``, read only where they spell a value), unless the customer's own (passengers included); a street
 of theirs (house number and first word of the name); their customer or user id, their orders',
 reservations' and payment methods' ids ("FD-10490", "fd 10490", "order 10490"; an id of letters
@@ -19,7 +20,8 @@ only, "DRCMIN", where it stands as an id: in capitals in a text not all in capit
 case where something introduces it, "reservation drcmin", ``identifiers._a_letter_id``); a status
 stated of an order of theirs ("FD-10490 was delivered"), even where the customer named it; what
 else is said of an order of theirs in view, without naming it (an amount, an item, its courier:
-"That one came to $70.52 and has a Salmon Roll", with ``orders``).
+"That one came to $70.52 and has a Salmon Roll", with ``orders``); a status stated of an order said
+to be theirs by one name of theirs ("Mia's order was delivered": ``split_names.named_order_status``).
 
 Tokens (letters and digits, number words as digits) joined across separators and joining words
 ("dot", "first name") are looked up by prefix in one table of every customer's values (linear).
@@ -36,7 +38,8 @@ from tau_shaped.reward.reading.identifiers import (  # noqa: F401 - the readers'
 )
 from tau_shaped.reward.reading.card_ends import CARD_HINT, card_end
 from tau_shaped.reward.reading.short_names import short_name
-from tau_shaped.reward.reading.status_leaks import order_details_leak, status_leak
+from tau_shaped.reward.reading.split_names import named_order_status, split_name
+from tau_shaped.reward.reading.status_leaks import _may_state, order_details_leak, stated_status, status_leak
 
 __all__ = ["other_customers_data", "Heard"]
 
@@ -77,10 +80,12 @@ def other_customers_data(text: str, customers: Any, own: str, said_by_user: Unio
     found = (_masked(plain, index, own, heard) if at else None) or (
         _phone_end(plain, index, own, heard) if digit and _END_HINT.search(plain) else None) or (
         card_end(plain, customers, own, heard.lower()) if digit and CARD_HINT.search(plain) else None) or \
-        short_name(plain, index, own, heard, booked, couriers)
+        short_name(plain, index, own, heard, booked, couriers) or split_name(plain, index, own, heard, booked)
     if found is None and ids and statuses:
         found = status_leak(plain, hits, heard, index, own, statuses)
     if found is None and ids and orders:
         found = order_details_leak(plain, hits, heard, index, own, orders, couriers)
+    if found is None:  # an order said to be another's by a name of theirs alone ("Chloe's order is out for delivery")
+        found = named_order_status(plain, index, own, _may_state, stated_status)
     return found
 

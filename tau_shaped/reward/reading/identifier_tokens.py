@@ -20,7 +20,7 @@ __all__ = ["_Token", "_candidates", "_plain_text", "_read_candidates", "_letter_
 _TOKEN = re.compile(r"[^\W_]+")
 _SPLIT = re.compile(r"([^\W_]+)")  # a text split at its tokens
 # words that join the parts of one value: "mia dot li7", "first name Mia last name Li", "Mia, whose surname is Li"
-_JOINERS = frozenset("dot period point underscore dash hyphen plus first last given family surname name names "
+_JOINERS = frozenset("dot period point underscore dash hyphen plus first last given family surname name names number "
                      "firstname lastname full middle whose is called named surnamed".split())
 _DIGIT_WORDS = {"zero": "0", "nought": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
                 "six": "6", "seven": "7", "eight": "8", "nine": "9"}

@@ -311,7 +311,17 @@ def _phone_end(text: str, index: _Index, own: str, heard: "Heard") -> Optional[s
         if owners - {own} and own not in owners \
                 and not any(d.endswith(end) for d in heard.phone_digits()):
             return f"another customer's phone {m.group(0)!r}"
+    for m in _END_THEN_PHONE.finditer(text):  # the end first: "it ends in 51 93, the phone number"
+        end, owners = m.group(1).replace(" ", "").replace("-", ""), set()
+        owners = index.phone_ends.get(end, owners)
+        if "card" not in m.group(2).lower() and owners - {own} and own not in owners \
+                and not any(d.endswith(end) for d in heard.phone_digits()):
+            return f"another customer's phone {m.group(0)!r}"
     return None
+
+
+_END_THEN_PHONE = lazy(r"(?i)\b(?:ending|ends|end)(?:[ \t]{1,3}(?:in|with|on))?[ \t:]{1,3}(\d{4}|\d{2}[ -]\d{2})(?![ -]?\d)"
+                       r"([^.\n]{0,30}?)\b(?:phone|mobile|cell|contact|tel\w*)\b")
 
 
 class Heard:

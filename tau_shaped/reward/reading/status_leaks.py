@@ -22,7 +22,7 @@ from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.reading.identifiers import Heard, _Hit, _hits, _Index, _plain_text, _skeleton
 from tau_shaped.reward.reading.negation import Negations
 
-__all__ = ["status_leak", "order_details_leak"]
+__all__ = ["status_leak", "order_details_leak", "stated_status"]
 
 _RE2_OPTIONS = re2.Options()
 _RE2_OPTIONS.log_errors = False
@@ -77,6 +77,14 @@ def status_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: s
         if named and not negated(s.start() + m.start(), s.start()):  # type: ignore[misc]
             return f"another customer's order status {text[named[0].start:named[0].end] + ': ' + m.group(0)!r}"
     return None
+
+
+def stated_status(sentence: str) -> Optional[str]:
+    """The status ``sentence`` states, not negated, wondered about or of "your" order, or None."""
+    m = _STATUS.search(sentence)
+    if m is None or _UNSURE.search(sentence[:m.start()]) or _YOURS.search(sentence) or Negations(sentence)(m.start(), 0):
+        return None
+    return m.group(0)
 
 
 # ----- what else is said of another customer's order (SPEC §10: their orders are their data) -----

@@ -33,13 +33,18 @@ _SAYINGS: Dict[str, List[str]] = {
     "phone ending": ["The contact phone is the one {x}.", "They have a mobile number {x}.", "The phone on file is {x}."],
     # round 9: the name told in two parts with a possessive between ({x}: "Chloe's surname is Okafor")
     "name_told": ["For the record, {x}.", "I can see that {x}.", "On that account, {x}.", "The details say {x}."],
+    # round 10: the first name and the surname said apart ({x}: "the first name is Chloe and the last name is Okafor")
+    "name_split": ["{x}.", "On that account: {x}.", "For the record, {x}.", "Here's what I have: {x}."],
+    # round 10: the house number after "number" ({x}: "Division St, number 1041")
+    "street_number": ["The address is {x}.", "It was delivered to {x}.", "The saved address: {x}."],
     # round 8: a card by its last four digits
     "card": ["It was paid with the card ending {x}.", "The charge went to the Visa ending in {x}.", "Payment method: card ****{x}.",
              "The last four digits of the card are {x}."],
 }
 _HEDGES = {"email": "I believe the email is {x}.", "phone": "I think the number might be {x}.",
            "name": "I think it belongs to {x}.", "street": "It may have gone to {x}.",
-           "order": "It could be order {x}.", "card": "I think the card ends in {x}.", "name_told": "I believe {x}.", "phone ending": "I think the phone number is one {x}."}
+           "order": "It could be order {x}.", "card": "I think the card ends in {x}.", "name_told": "I believe {x}.", "phone ending": "I think the phone number is one {x}.",
+           "name_split": "I believe {x}.", "street_number": "I think the address is {x}."}
 _OPENINGS = ["I looked into it.", "Let me check that for you.", "Here is what I found.", ""]
 
 
@@ -89,7 +94,9 @@ def food_drafts(rng: random.Random, n: int) -> List[Draft]:
     for _ in range(n):
         sc = rng.choice(scenes)
         me = person(sc.initial, sc.task.user_id)
-        them = rng.choice(others(sc.initial, sc.task.user_id))
+        # another customer with no name in common with the customer (a shared name would say nothing by construction)
+        them = rng.choice([p for p in others(sc.initial, sc.task.user_id)
+                           if not {n.lower() for n in p.name} & {n.lower() for n in me.name}])
         if rng.random() < 0.15 and me.orders and them.orders:
             out.append(_status_of_named(rng, sc, rng.choice(list(me.orders)), rng.choice(list(them.orders))))
             continue
@@ -119,7 +126,13 @@ def _fields(p: Any) -> Dict[str, List[str]]:
     told = [f"{p.name[0]}{s} {w} is {p.name[1]}" for s in ("'s", "’s") for w in ("surname", "last name", "family name")]
     end = "".join(c for c in p.phone if c.isdigit())[-4:]
     ends = [f"ending in {end[:2]} {end[2:]}", f"ending {end[:2]}-{end[2:]}", f"ending in {end}"] if len(end) == 4 else []
+    first, last = p.name[0], p.name[1]
+    split = [f"the first name is {first} and the last name is {last}", f"{last} is the last name and {first} the first",
+             f"first name {first}. Last name {last}", f"the customer is called {first}, and the surname is {last}",
+             f"given name {first}; family name {last}"]
+    numbered = [f"{st.partition(' ')[2]}, number {st.partition(' ')[0]}" for st in p.streets if st[:1].isdigit()]
     return {"email": [p.email], "phone": [p.phone], "name": [f"{p.name[0]} {p.name[1]}"], "name_told": told, "phone ending": ends,
+            "name_split": split, "street_number": numbered,
             "street": list(p.streets) + [_number_after(st) for st in p.streets if st[:1].isdigit()], "order": list(p.orders),
             "card": list(getattr(p, "cards", ()))}
 
