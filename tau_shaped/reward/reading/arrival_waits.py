@@ -67,6 +67,8 @@ _RELATIVE = re.compile(
 ARRIVAL = re.compile(r"arriv|deliver|(?<!back )(?<!touch )with you\b|reach|get to you|be there\b|at your door|show up|\beta\b|knock|turn[ \t]up"
                      # round 10: "it's around the corner, 5 min tops", "almost there", "nearly there"
                      r"|around[ \t]+the[ \t]+corner|(?:almost|nearly)[ \t]+there\b"
+                     # "your food is expected in roughly ten minutes" (the order the subject)
+                     r"|\b(?:food|order|meal|it|courier|driver)(?:[ \t]+(?:is|are|was)|['’]s)[ \t]+(?:now[ \t]+)?expected\b"
                      r"|\byou(?:['’]ll|[ \t]+will|[ \t]+should)[ \t]+(?:have|get|receive)[ \t]+it\b"
                      # "it lands at 7", "expect it by 7", "the courier pulls up at 7", "drop-off at 7"
                      r"|\bland(?:s|ing)?\b|\bexpect(?:ed)?[ \t]+(?:it|them|your[ \t]+(?:order|food|meal)|the[ \t]+(?:order|food|courier))\b"

@@ -70,13 +70,15 @@ def test_a_value_said_wrong_states_nothing(text, expected):
 
 @pytest.mark.parametrize("text,minutes", [
     ("arriving in a jiffy — say five minutes", 5), ("It's basically around the corner, 5 min tops.", 5),
-    ("Almost there: give it 10 minutes.", 10),
+    ("Almost there: give it 10 minutes.", 10), ("Your food is expected in roughly ten minutes.", 10),
+    ("It's expected in 10 min.", 10),
 ])
 def test_waits_promised(text, minutes):
     assert [t.value for t in relative_times(seen(text), 1140.0)] == [1140.0 + minutes]
 
 
-@pytest.mark.parametrize("text", ["I'd say five minutes of your time is all I need.", "Say five minutes and I'll check back."])
+@pytest.mark.parametrize("text", ["I'd say five minutes of your time is all I need.", "Say five minutes and I'll check back.",
+                                  "Your refund is expected within 2 hours."])
 def test_no_wait_without_an_arrival(text):
     assert relative_times(seen(text), 1140.0) == []
 
