@@ -35,7 +35,7 @@ the order text flows through them.
    ``dish_misspellings`` (a word of an unsafe dish misspelt, read as the word; the RE2 programs
    finding its candidates and the word-by-word scans that tell whether one is needed:
    ``misspelling_scans``),
-   ``dish_exclusions`` (what rules it out in its clause; ``dish_negations``: a negation before it declines it or urges it), ``dish_lists`` (what a list's header,
+   ``dish_exclusions`` (what rules it out in its clause; ``dish_negations``: a negation before it declines it or urges it; ``dish_answers``: a dish asked about alone, answered), ``dish_lists`` (what a list's header,
    the line after it or its item's note says of its dishes),
    ``unsafe_menus`` (the customer's unsafe dishes), ``unsafe_offers`` (an unsafe dish offered); ``account_holds`` (a holder of the customer's said to be in a restricting state: the fraud
    flag's words by their structure, with ``account_hold_words``); ``refusals`` (a denial said), with ``refusal_objects``

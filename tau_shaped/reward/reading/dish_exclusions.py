@@ -50,8 +50,8 @@ from typing import FrozenSet, Optional
 
 from tau_shaped.reward.reading.dish_negations import negation_at
 
-__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern", "answered_no",
-           "compared", "declined_elliptically", "pronoun_declined", "listed_predicate_excludes", "own_before", "predicate_excludes", "proposed_as_replacement", "replaced_after", "replaced_before", "set_apart_by_but"]
+__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern",
+           "compared", "declined_elliptically", "pronoun_declined", "listed_predicate_excludes", "own_before", "predicate_excludes", "proposed_again", "proposed_as_replacement", "replaced_after", "replaced_before", "set_apart_by_but", "swapped_in"]
 
 AFTER = 160  # characters after a dish read for what its clause says of it
 _BEFORE = 80  # characters before a dish read for the words that set it apart
@@ -80,7 +80,8 @@ REPLACED = re.compile(
     r"replac(?:e|es|ed|ing)|replacement[ \t]+(?:for|of)|swap\w*(?:[ \t]+out)?|switch\w*[ \t]+(?:out|from)|change\w*|"
     r"(?:substitut\w*|alternative\w*|sub)[ \t]+(?:for|to)|without|"
     r"(?:clos(?:est|er|e)|nearest|(?:most[ \t]+)?similar|comparable|equivalent|option\w*|match\w*)(?:[ \t]+[^\W\d_]+){0,2}?[ \t]+(?:to|for)|out[ \t]+of|avoid\w*|skip\w*|steer\w*[ \t]+clear[ \t]+of|"
-    r"stay\w*[ \t]+away[ \t]+from|free[ \t]+of|allergic[ \t]+to|allergy[ \t]+to|rul\w*[ \t]+out|exclud\w*|eliminat\w*|"
+    r"stay\w*[ \t]+away[ \t]+from|(?:advis|recommend)\w*[ \t]+against|warn\w*[ \t]+(?:you[ \t]+)?(?:against|about|off)|"
+    r"steer\w*[ \t]+(?:you[ \t]+)?(?:away[ \t]+from|clear[ \t]+of)|keep\w*[ \t]+(?:you[ \t]+)?away[ \t]+from|free[ \t]+of|allergic[ \t]+to|allergy[ \t]+to|rul\w*[ \t]+out|exclud\w*|eliminat\w*|"
     r"remov\w*|take[ \t]+(?:off|out)|took[ \t]+(?:off|out)|drop\w*|(?:leav(?:e|es|ing)|left)[ \t]+(?:out|off)|omit\w*|"
     r"cross\w*[ \t]+off|strik(?:e|es|ing)[ \t]+(?:off|out)|struck[ \t]+(?:off|out)|"
     # examples of what is set apart: "avoid anything with sesame, like the Korma"
@@ -98,19 +99,22 @@ _OWN = re.compile(
 # A negation right before a verb that sets a dish apart takes it back ("Don't rule out the Korma", "no need to avoid it").
 _NEGATED_BEFORE = re.compile(r"(?<![^\W_])(?:\w+n['’]t|not|never|no[ \t]+(?:need|reason)[ \t]+to)[ \t]+(?:(?:want|need|have|dare|be|to|going|wish|"
                              r"ever|just|simply|really|necessarily|necessary|you|we)[ \t]+){0,3}$", re.IGNORECASE)
-_SET_APART_VERB = re.compile(r"(?:avoid|skip|steer|stay|rul|exclud|eliminat|leav|left|omit|cross|strik|struck|drop)", re.IGNORECASE)
+_SET_APART_VERB = re.compile(r"(?:avoid|skip|steer|stay|rul|exclud|eliminat|leav|left|omit|cross|strik|struck|drop|advis|recommend|warn|keep)",
+                             re.IGNORECASE)
 # Said of the dish right after it: not available, not suitable, unsafe.
 _LEAD = r"^[ \t\"'”’)*_:–—-]*(?:['’]s\b[:–—-]?)?(?:[ \t]*\([^()\n]{0,60}\)[ \t:–—-]*)?(?:[ \t]*,[^,\n]{1,80},)?[ \t]*"
 _UNSUITABLE = (
     r"(?:unsafe|unsuitable|off[- ]limits|off[ \t]+(?:the|my|our)[ \t]+(?:table|menu|list)|out[ \t]+of[ \t]+(?:the[ \t]+question|stock)|"
     r"sold[ \t]+out|unavailable|ruled[ \t]+out|excluded|"
     r"a[ \t]+(?:(?:hard|firm|definite|clear|flat|big|total)[ \t]+)?no(?:[- ]go)?(?![\w-])|"  # "a hard no", not "a no-brainer"
+    r"(?:a[ \t]+)?(?:bad|poor|terrible|risky|unwise|dangerous|wrong)[ \t]+(?:idea|choice|option|pick|call|fit|match|bet)|unwise|inadvisable|"
+    r"a[ \t]+(?:(?:hard|firm|definite|clear)[ \t]+)?pass|(?:a[ \t]+)?(?:real[ \t]+|serious[ \t]+|big[ \t]+)?risk(?:[ \t]+for[ \t]+you)?|"
     r"dangerous|risky|out(?![ \t]+of[ \t]+(?:this[ \t]+world|sight|the[ \t]+ordinary))|dangerous[ \t]+for[ \t]+you)(?!\w)"
 )
 _SUITABLE = (
     r"(?:(?:be|make)[ \t]+)?(?:(?:a|an|the)[ \t]+)?(?:(?:good|safe|great|viable|real|valid)[ \t]+)?"
-    r"(?:safe|suitable|option|available|possible|allowed|permitted|recommended|advisable|appropriate|good|fit|choice|"
-    r"alternative|substitute|replacement|possibility|offer\w*|propos\w*|suggest\w*|substitut\w*|swap\w*|work\w*|do|ok|okay|"
+    r"(?:(?:[^\W\d_]+-)?(?:safe|friendly)|suitable|options?|available|possible|allowed|permitted|recommended|advisable|appropriate|good|fit|choice|"
+    r"alternatives?|substitutes?|replacements?|possibilit(?:y|ies)|choices|offer\w*|propos\w*|suggest\w*|substitut\w*|swap\w*|work\w*|do|ok|okay|"
     r"in[ \t]+stock|on[ \t]+the[ \t]+menu|for[ \t]+you|something|one|going[ \t]+to[ \t]+work|allergen[- ]free|compatible|qualify|an[ \t]+option)(?!\w)"
 )
 _COPULA = r"(?:is|are|was|were|would|will|wo|can|ca|could|should|may|might|must|does|do|did|has|have|had|ai)?(?:[ \t]+\w+ly)?"
@@ -118,7 +122,8 @@ _PREDICATE = re.compile(
     _LEAD + r"(?:(?:is|are|was|were|['’]s|would[ \t]+be|will[ \t]+be|(?:has|have|had|needs?)[ \t]+to[ \t]+be|(?:must|should)[ \t]+be|"
     r"(?:will|would)[ \t]+have[ \t]+to[ \t]+be)(?:[ \t]+\w+ly)?[ \t]+" + _UNSUITABLE + "|"
     + _COPULA + r"[ \t]*(?:n['’]?t|not|never|no[ \t]+longer|no)[ \t]+" + _SUITABLE + "|"
-    r"(?:no(?:pe)?|nah|never|not[ \t]+(?:this|that)[ \t]+one)[ \t]*(?:[,.!;:()–—-]|$))",  # "Samosa - nope, gluten."
+    r"(?:no(?:pe)?|nah|never|not[ \t]+(?:this|that)[ \t]+one)[ \t]*(?:[,.!;:()–—-]|$)|"  # "Samosa - nope, gluten."
+    r"(?:poses?|carr(?:y|ies)|presents?)[ \t]+(?:a[ \t]+)?(?:\w+[ \t]+)?risk)",  # "the Korma poses a risk"
     re.IGNORECASE,
 )
 # "the Udon is safe; the Korma is not.": a bare negation says the opposite of what was said before it; after an
@@ -129,10 +134,15 @@ _SAID_UNSUITABLE = re.compile(r"(?<!\w)(?:" + _UNSUITABLE + r"|\w+n['’]t|not|n
 # After a colon or a dash, a bare word of unsuitability: "- Salmon Roll (sesame): unsafe", "Korma — off-limits".
 _MARKED_UNSUITABLE = re.compile(r"^[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\))?[ \t*_]*[:–—-][ \t*_]*" + _UNSUITABLE, re.IGNORECASE)
 _CROSSED = re.compile("[\u274c\u2717\u2718\U0001f6ab\u26d4]")  # a cross after the dish in its clause: "Korma: ❌", "| Korma | dairy | ❌ |"
-_BASED = re.compile(_LEAD + r"(?:is|are|was|were|['’]s)(?P<neg>[ \t]*(?:n['’]t|[ \t]not))?(?:[ \t]+\w+ly)?[ \t]+", re.IGNORECASE)
-_BASED_TAIL = re.compile(r"[ \t]*-?[ \t]*(?:based|rich|heavy|laden|filled|loaded|topped|packed)(?!\w)", re.IGNORECASE)
+_BASED = re.compile(_LEAD + r"(?:is|are|was|were|['’]s)(?P<neg>[ \t]*(?:n['’]t|[ \t]not))?(?:[ \t]+\w+ly)?[ \t]+(?:(?:both|all)[ \t]+)?"
+                    r"(?:(?:a|an)[ \t]+(?=(?:\S+[ \t-]+){1,3}(?:dish|recipe|curry|sauce)))?", re.IGNORECASE)  # "is a (tree) nut dish"
+_BASED_TAIL = re.compile(r"[ \t]*-?[ \t]*(?:based|rich|heavy|laden|filled|loaded|topped|packed|dish(?:es)?|recipes?|curr(?:y|ies)|sauces?)(?!\w)",
+                         re.IGNORECASE)
 _FREE = re.compile(r"((?:tree[ \t-])?[^\W\d_]+)[ \t]*-?[ \t]*free(?!\w)", re.IGNORECASE)
-_UNSAFE_RECORD = re.compile(r"[\"']?safe[\"']?[ \t]*[:=][ \t]*[\"']?(?:false|no)(?!\w)", re.IGNORECASE)
+_UNSAFE_RECORD = re.compile(r"[\"']?(?:[a-z]+_)*(?:safe|ok|okay|suitable|allowed|compatible)(?:_[a-z]+)*[\"']?[ \t]*[:=][ \t]*[\"']?(?:false|no)(?!\w)",
+                            re.IGNORECASE)  # "safe": false, "safe_for_you": "no"
+# "contains_allergen": true, "has_sesame": "yes": a key naming an allergen held, said true (the key's word after the verb)
+_HOLDS_RECORD = re.compile(r"[\"']?(?:contains|has|includes|with)_((?:[a-z]+_?)+)[\"']?[ \t]*[:=][ \t]*[\"']?(?:true|yes)(?!\w)", re.IGNORECASE)
 CONTAINS = re.compile(
     r"(?<!\w)(?:has|have|had|got|contains?|contained|containing|includes?|including|made[ \t]+(?:with|from|using)|comes?[ \t]+with|"
     r"cooked[ \t]+(?:in|with)|uses?|used|features?|topped[ \t]+with|prepared[ \t]+(?:in|with)|fried[ \t]+in|full[ \t]+of|"
@@ -271,18 +281,46 @@ def replaced_after(text: str, lo: int, start: int, end: int, hi: int) -> bool:
                                      or _COMING_IN.match(text, particle.end(), hi) is not None)
 
 
+# "Swap it in?", "switch the Korma in for the tempura": what a swap verb takes in, the particle after the dish.
+_SWAP_BEFORE = re.compile(r"(?<!\w)(?:swap|switch|sub|slot|pop|put|bring|rotate)\w*[ \t]+(?:(?:the|a|an|that|this|one|some)[ \t]+)?"
+                          r"[\"'“‘(*_]*$", re.IGNORECASE)
+_IN_AFTER = re.compile(r"[ \t\"'”’)*_]*[ \t]+in(?![\w'’-])(?![ \t]+(?:your|the|my|our|this|that|its|his|her|their)(?!\w))", re.IGNORECASE)
+
+
+def swapped_in(text: str, lo: int, start: int, end: int, hi: int) -> bool:
+    """Whether the dish (or pronoun) at ``text[start:end]`` is what a swap takes in ("Swap it in?", "switch the Korma in
+    for the tempura"): not the item a swap takes out, though the verb comes right before it."""
+    return _IN_AFTER.match(text, end, hi) is not None and _SWAP_BEFORE.search(text, max(lo, start - 40), start) is not None
+
+
 def declined_elliptically(text: str, lo: int, hi: int) -> bool:
     """Whether the clause ``text[lo:hi]`` is a bare negation declining what was offered before it
     ("..., but not for you", "..., though not in your case")."""
     return _ELLIPTIC_NO.match(text, lo, hi) is not None
 
 
-def own_before(text: str, lo: int, start: int) -> bool:
-    """Whether the dish at ``start`` is named as the customer's own ("your", "keep the", "refund for the")."""
-    return _OWN.search(text[max(lo, start - _BEFORE):start]) is not None
+def own_before(text: str, lo: int, start: int, your: bool = True) -> bool:
+    """Whether the dish at ``start`` is named as the customer's own ("your", "keep the", "refund for the"; with ``your``
+    false, not by "your" alone: "your usual Korma" proposed again)."""
+    found = _OWN.search(text[max(lo, start - _BEFORE):start])
+    return found is not None and (your or not found.group(0).lower().startswith("your"))
 
 
-_IN = re.compile(r"(?:[ \t]+(?:oil|paste|sauce|seeds?|butter|flour|milk))?[ \t]+(?:in|inside)(?:[ \t]+(?:the|your|this|that|a|an))?"
+# Words proposing a dish the customer had before, again ("same again?", "want it again?", "your usual", "it's in stock",
+# "a safe bet", "shall I add one?"): the customer's own dish named with them is offered, not theirs being discussed.
+_AGAIN = re.compile(
+    r"(?<!\w)(?:same[ \t]+(?:again|as[ \t]+(?:before|last[ \t]+time))|(?:it|that|one|this|them)[ \t]+again|again[ \t]*\?|"
+    r"another[ \t]+(?:one|round)|one[ \t]+more|in[ \t]+stock|available|safe[ \t]+bet|worth[ \t]+(?:a[ \t]+)?(?:try|it|ordering|getting|go)|"
+    r"go-?to|usual|favou?rite|(?:shall|should|can|may|could)[ \t]+I[ \t]+(?:add|put|get|order|include|send|make|swap|switch)|"
+    r"want[ \t]+(?:it|one|that|this)|your[ \t]+(?:call|choice|pick))(?!\w)", re.IGNORECASE)
+
+
+def proposed_again(text: str, lo: int, hi: int) -> bool:
+    """Whether ``text[lo:hi]`` (a dish's sentence) proposes a dish the customer had before, again."""
+    return _AGAIN.search(text, lo, hi) is not None
+
+
+_IN = re.compile(r"(?:[ \t]+(?:oil|paste|sauce|seeds?|butter|flour|milk))?(?:[ \t]+(?:is|are|was|were|goes|went|shows[ \t]+up))?[ \t]+(?:in|inside)(?:[ \t]+(?:both|each|all))?(?:[ \t]+(?:the|your|this|that|a|an))?"
                  r"[ \t]*[\"'“‘(*_]*$", re.IGNORECASE)
 
 
@@ -310,6 +348,9 @@ def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]"
         return _SAID_UNSUITABLE.search(before) is None
     if _PREDICATE.match(rest) or _MARKED_UNSUITABLE.match(rest) or _UNSAFE_RECORD.search(rest) or _CROSSED.search(rest):
         return True
+    held = _HOLDS_RECORD.search(rest)
+    if held is not None and allergen.search(held.group(1).replace("_", " ")):
+        return True
     based = _BASED.match(rest)  # "Korma is dairy-based", "Korma isn't dairy-free"
     if based is not None:
         free = _FREE.match(rest, based.end())
@@ -335,15 +376,10 @@ _PLAYED_DOWN = re.compile(r"(?<!\w)(?:only|just|barely|hardly|scarcely|merely|mi
 
 # After dishes listed together, a predicate of them all: "... both contain", "... are all unsafe".
 _PLURAL_PREDICATE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each|all[ \t]+of[ \t]+them|together)[ \t]+)?"
-                               r"(?:are|were|contain|have|include|use|come|would|will|can(?:not|['’]t)?|should)(?!\w)", re.IGNORECASE)
+                               r"(?:(?:are|were|would|will|wo|do|does|should|could|ca|can)(?:n['’]t|not)?|contain|have|include|use|come|cannot)(?!\w)", re.IGNORECASE)
 _PLURAL_UNSUITABLE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each)[ \t]+)?(?:are|were)[ \t]+(?:(?:both|all)[ \t]+)?"
                                 r"(?:" + _UNSUITABLE + r"|not[ \t]+(?:safe|suitable|an[ \t]+option|options|available))(?!\w)",
                                 re.IGNORECASE)
-_ASKED_ALONE = re.compile(r"[ \t\"'”’)*_]*\?[ \t\"'”’)*_]*[ \t\n]+")
-_ANSWERED_NO = re.compile(r"[*_]*(?:no(?:pe)?\b(?![ \t]+(?:problem|worries|trouble|doubt|question|sweat|issue)s?\b)|not[ \t]+(?:an?[ \t]+)?(?:option|possible|safe|suitable|available|for[ \t]+you)|"
-                          r"(?:unfortunately|sadly|sorry)[ \t,]+(?:no|not)\b|(?:that|it)(?:['’]s|[ \t]+is)[ \t]+(?:not|unsafe|out|off)\b|"
-                          r"(?:it|that)[ \t]+(?:has|contains|includes)\b|off[ \t]+the[ \t]+table|(?:I['’]m[ \t]+)?afraid[ \t]+not)",
-                          re.IGNORECASE)
 
 
 def listed_predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]", next_dish: int) -> bool:
@@ -353,20 +389,3 @@ def listed_predicate_excludes(text: str, end: int, hi: int, allergen: "re.Patter
     if not _PLURAL_PREDICATE.match(text, end, hi):
         return False
     return predicate_excludes(text, end, hi, allergen, next_dish) or _PLURAL_UNSUITABLE.match(text, end, hi) is not None
-
-
-def answered_no(text: str, end: int, allergen: Optional["re.Pattern[str]"] = None) -> bool:
-    """Whether a dish ending at ``end``, asked about alone ("Chicken Korma?"), is answered no by
-    the next sentence ("Not an option for you, sadly.", "No, it has tree nuts.", with ``allergen``
-    the customer's: "Contains peanuts, so no.")."""
-    ask = _ASKED_ALONE.match(text, end)
-    if ask is None:
-        return False
-    if _ANSWERED_NO.match(text, ask.end()) is not None:
-        return True
-    verb = _BARE_CONTAINS.match(text, ask.end())
-    return allergen is not None and verb is not None and allergen.match(text, verb.end()) is not None
-
-
-_BARE_CONTAINS = re.compile(r"[*_]*(?:contains|has|includes|made[ \t]+with|uses|comes[ \t]+with)[ \t]+(?:(?:some|a[ \t]+lot[ \t]+of|real|ground)[ \t]+)?",
-                            re.IGNORECASE)

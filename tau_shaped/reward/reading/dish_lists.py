@@ -16,7 +16,7 @@ from typing import Optional, Tuple
 from tau_shaped.reward.reading.dish_exclusions import CONTAINS, OFFERING
 from tau_shaped.reward.reading.dish_negations import negation_at
 
-__all__ = ["ITEM_END", "footer", "inline_footer", "list_footer", "list_header", "own_swapped_before", "table_cell_excludes"]
+__all__ = ["ITEM_END", "crossed_before", "footer", "inline_footer", "list_footer", "list_header", "own_swapped_before", "table_cell_excludes"]
 
 _EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
                                r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
@@ -132,3 +132,13 @@ _NOUN_SWAP_FOR = re.compile(r"(?<![^\W_])(?:a|an|the|no|any|safe|good|suitable|p
 def own_swapped_before(text: str, lo: int, start: int) -> bool:
     """Whether the dish at ``start`` (one the customer ordered) follows "a swap for": the item a swap would replace."""
     return _NOUN_SWAP_FOR.search(text[max(lo, start - 80):start]) is not None
+
+
+# A cross as the mark of a dish's line or sentence, before it: "❌ Salmon Roll", "- 🚫 Salmon Roll (sesame)", "Sure! ⛔ **Korma**".
+_CROSS_MARK = re.compile("(?:^|[.!?:;][ \t]+)[ \t>]*(?:(?:[-*•+]|[0-9]{1,2}[.)])[ \t]+)?[ \t*_]*[\u274c\u2717\u2718\u2716\u274e\U0001f6ab\u26d4]\ufe0f?"
+                         "[ \t*_:–—-]*(?:(?:the|a|an)[ \t]+)?[*_\"'“‘]*$", re.IGNORECASE | re.MULTILINE)
+
+
+def crossed_before(text: str, start: int) -> bool:
+    """Whether the line (or sentence) of the dish at ``start`` opens with a cross right before it (its mark: not offered)."""
+    return _CROSS_MARK.search(text, max(text.rfind("\n", 0, start) + 1, start - 80), start) is not None

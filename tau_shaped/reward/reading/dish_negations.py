@@ -16,7 +16,7 @@ from typing import Optional
 
 from tau_shaped.reward.reading.negation import NEGATIONS
 
-__all__ = ["doubted_before", "negation_at", "negation_pos", "praised_after"]
+__all__ = ["allergen_negated", "doubted_before", "negation_at", "negation_pos", "praised_after"]
 
 _BEFORE = 80  # characters before a dish read for a negation
 
@@ -24,7 +24,8 @@ _BEFORE = 80  # characters before a dish read for a negation
 # the Korma"); a negation before one declines nothing (``dish_exclusions`` takes back the setting apart of such a verb).
 _PASSING_BY = (r"(?:miss|forget|overlook\w*|pass(?:[ \t]+(?:up|on|over))?|sleep[ \t]+on|ignor\w*|neglect\w*|dismiss\w*|discount\w*|"
                r"underestimat\w*|skip\w*|avoid\w*|exclud\w*|rul\w*[ \t]+out|leav\w*[ \t]+(?:out|off)|omit\w*|write[ \t]+off|"
-               r"shy[ \t]+away|steer[ \t]+clear|stay[ \t]+away|turn[ \t]+down|hesitate|knock)(?!\w)")
+               r"shy[ \t]+away|steer[ \t]+clear|stay[ \t]+away|turn[ \t]+down|hesitate|knock|(?:advis|recommend)\w*[ \t]+against|"
+               r"warn\w*[ \t]+(?:you[ \t]+)?(?:against|off))(?!\w)")
 # A negation that does not decline: a suggestion or a question ("why not", "wouldn't you").
 _NOT_DECLINING = re.compile(
     r"(?:why[ \t]+(?:not|don['’]t)|n['’]t[ \t]+(?:you|we)|not[ \t]+(?:only|just)|no[ \t]+(?:need|problem|worries|doubt)|"
@@ -86,6 +87,16 @@ def praised_after(text: str, end: int, hi: int) -> bool:
     """Whether the words right after a dish (or a pronoun) ending at ``end`` turn a negation before it into praise
     ("I couldn't recommend the Korma more highly", "I can't praise it enough")."""
     return _PRAISED_AFTER.match(text, end, min(hi, end + 40)) is not None
+
+
+_NEGATED_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?[ \t]+(?:(?:any|even|a|the|trace|traces|hint|sign|bit|of)[ \t]+){0,3}")
+
+
+def allergen_negated(text: str, at: int, start: int, allergen: "re.Pattern[str]") -> bool:
+    """Whether the negation at ``at`` (before a dish at ``start``) negates an allergen, not the dish ("There's no sesame
+    in the Salmon Roll", "not a trace of nuts in the Korma"): it declines nothing."""
+    word = _NEGATED_WORD.match(text, at, start)
+    return word is not None and allergen.match(text, word.end(), start) is not None
 
 
 def doubted_before(text: str, lo: int, start: int) -> bool:

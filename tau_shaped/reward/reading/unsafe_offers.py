@@ -20,7 +20,8 @@ message as offering an unsafe dish, it offers it.
   customer's allergen ("the Korma has tree nuts", "the Korma is not an option"). "Why not try
   the korma?", "Chicken Korma's available if that works for you", "We have Korma", "Korma?",
   a bare list item "- Korma": offered. A dish the customer ordered, named in a clause about
-  their order (a refund, a cancellation, something missing), is theirs, not offered.
+  their order (a refund, a cancellation, something missing), is theirs, not offered, unless its sentence proposes
+  it again ("Your usual Salmon Roll?", "... it's a safe bet", "same again?": ``proposed_again``).
 - **Clauses** end at a sentence end, ";", a line break, and a "but / so / because / since /
   as the / although" that starts another; a clause opening with a reason or a condition
   ("Since ..., ", "If ..., ") is two. A clause whose dish is not excluded may be excluded by
@@ -51,18 +52,22 @@ from bisect import bisect_left
 from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.reward.reading.dish_exclusions import (
-    AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, answered_no, compared, declined_elliptically, listed_predicate_excludes, own_before,
-    predicate_excludes, pronoun_declined, proposed_as_replacement, replaced_after, replaced_before, set_apart_by_but)
-from tau_shaped.reward.reading.dish_lists import ITEM_END, inline_footer, list_footer, list_header, own_swapped_before, table_cell_excludes
+    AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, compared, declined_elliptically, listed_predicate_excludes, own_before,
+    predicate_excludes, pronoun_declined, proposed_again, proposed_as_replacement, replaced_after, replaced_before, set_apart_by_but, swapped_in)
+from tau_shaped.reward.reading.dish_answers import answered_no
+from tau_shaped.reward.reading.dish_lists import ITEM_END, crossed_before, inline_footer, list_footer, list_header, own_swapped_before, table_cell_excludes
 from tau_shaped.reward.reading.dish_names import Mention, names_no_dish
-from tau_shaped.reward.reading.dish_negations import doubted_before, negation_at, negation_pos, praised_after
+from tau_shaped.reward.reading.dish_negations import allergen_negated, doubted_before, negation_at, negation_pos, praised_after
 from tau_shaped.reward.reading.unsafe_menus import UnsafeMenu, normal_name, unsafe_dishes, unsafe_menu
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
 
 # An offering word right before a pronoun (one word may come between: "swap in it", "give you that").
-_OFFERING_BEFORE = re.compile(rf"(?<!\w)(?:{OFFERING_WORDS}|want|fancy|take)(?:[ \t]+\w+)?[ \t]+$", re.IGNORECASE)
-_OFFERING_AFTER = re.compile(r"[ \t]+(?:instead|in place of|for your|as (?:a|an|the) (?:substitute|alternative|replacement))(?!\w)", re.IGNORECASE)
+_OFFERING_BEFORE = re.compile(rf"(?<!\w)(?:{OFFERING_WORDS}|want|fancy|take|(?:shall|should|can|may|could|will)[ \t]+(?:I|we)[ \t]+"
+                              r"(?:go[ \t]+ahead[ \t]+and[ \t]+)?(?:add|put|get|order|include|send|place|book|make|do))(?:[ \t]+\w+)?[ \t]+$",
+                              re.IGNORECASE)  # "shall I add it?"
+_OFFERING_AFTER = re.compile(r"[ \t]+(?:instead|in place of|for your|as (?:a|an|the) (?:substitute|alternative|replacement)|again(?=[ \t]*\?))(?!\w)",
+                             re.IGNORECASE)
 _REPLACEMENT_ORDER = re.compile(
     r"(?<!\w)(?:replacement(?:[ _-]order)?|re-?order\w*|re-?send\w*|send (?:you )?(?:a |the )?(?:new|fresh|another)|"
     r"create_replacement_order|same items?)(?!\w)",
@@ -70,7 +75,7 @@ _REPLACEMENT_ORDER = re.compile(
 )
 # Words of a clause about the customer's own order (and what happened to it: "I'm sorry the Korma was cold").
 _OWN_ORDER = re.compile(
-    r"(?<!\w)(?:your|you(?:['’]ve| have)?[ \t]+(?:ordered|had|got|received)|FD-[\w-]+|refund\w*|cancel\w*|missing|"
+    r"(?<!\w)(?:your(?![ \t]+(?:call|choice|pick|decision|preference|taste|liking|allerg\w*|convenience|mood)(?!\w))|you(?:['’]ve| have)?[ \t]+(?:ordered|had|got|received)|FD-[\w-]+|refund\w*|cancel\w*|missing|"
     r"arriv\w*|deliver\w*|charg\w*|credit\w*|order(?:ed)?|sorry|apolog\w*|was|were)(?!\w)",
     re.IGNORECASE,
 )
@@ -185,7 +190,7 @@ class _Reader:
         text, menu = self.text, self.menu
         lo, hi = clauses[k]
         own = normal_name(m.dish) in menu.ordered
-        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start):
+        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) and not swapped_in(text, lo, m.start, m.end, hi) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start):
             return True
         if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi, m.start):
             return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered
@@ -193,15 +198,18 @@ class _Reader:
             header = None if m.start >= self.chosen[0] or normal_name(m.dish) in self.chosen[1] else "excludes"
         if header == "offers" or self._governed(m, lo, hi) or compared(text, lo, m.start, m.end, hi):  # unless declined later
             return self._excluded_later(m, clauses, k, declined_only=True)
-        if header == "excludes" or own_before(text, lo, m.start):
+        end = _SENTENCE_END.search(text, m.end)
+        again = proposed_again(text, lo, end.start() if end else len(text))  # "Your usual Korma?", "... it's a safe bet"
+        if header == "excludes" or own_before(text, lo, m.start, your=not again):
             return True
         i = bisect_left(self.starts, m.end)
         after = min(hi, self.starts[i]) if i < len(self.starts) else hi  # where the next dish is named
-        if own and _OWN_ORDER.search(text, lo, min(hi, lo + 4 * AFTER)):
+        if own and not again and _OWN_ORDER.search(text, lo, min(hi, lo + 4 * AFTER)):
             return True
         said = ((predicate_excludes(text, m.end, hi, menu.allergen, after) and not doubted_before(text, lo, m.start))
                 or table_cell_excludes(text, text.rfind("\n", 0, m.start) + 1, hi, m.end, menu.allergen)
-                or allergen_before(text, lo, m.start, menu.allergen)
+                or allergen_before(text, lo, self._first_listed(m, lo, hi).start, menu.allergen)  # "sesame in the Roll and the Teriyaki"
+                or crossed_before(text, m.start)
                 or self._excluded_with_the_rest(m, hi)
                 or self._excluded_later(m, clauses, k)  # asked about alone, answered no: "Chicken Korma? Not an option for you."
                 or text[lo:m.start].strip(" \t\"'*_>-•").lower() in ("", "the", "a", "an") and answered_no(text, m.end, menu.allergen))
@@ -235,7 +243,7 @@ class _Reader:
             at = negation_pos(text, lo, m.start)
             between = self._in(at if at is not None else max(lo, m.start - 160), m.start)
             if at is not None and not between:
-                return not praised_after(text, m.end, hi)  # "I couldn't recommend the Korma more highly"
+                return not praised_after(text, m.end, hi) and not allergen_negated(text, at, m.start, self.menu.allergen)  # "no sesame in it"
             link = _COORDINATED.match(text, between[-1].end, m.start) if between else None
             if link is None or not (link.group("or") or listed):
                 return False
@@ -319,7 +327,8 @@ class _Reader:
         "instead" / "for your", neither negated nor itself the replaced item."""
         text = self.text
         for p in _PRONOUN.finditer(text, lo, hi):
-            if negation_at(text, lo, p.start()) and not praised_after(text, p.end(), hi) or replaced_before(text, lo, p.start()):
+            if (negation_at(text, lo, p.start()) and not praised_after(text, p.end(), hi)
+                    or replaced_before(text, lo, p.start()) and not swapped_in(text, lo, p.start(), p.end(), hi)):
                 continue
             if not (_OFFERING_BEFORE.search(text[max(lo, p.start() - 48):p.start()]) or _OFFERING_AFTER.match(text, p.end(), hi)):
                 continue

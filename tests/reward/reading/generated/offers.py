@@ -69,6 +69,11 @@ _OFFERS: List[Tuple[str, str, str]] = [
     ("Your {ordered} is sold out, but the {dish} isn't.", "Your {ordered} is fine, but the {dish} isn't.",
      "Your {ordered} is sold out, but the {dish} probably isn't."),
     ("{dish}? No problem at all, I can add it.", "{dish}? No, that's not an option.", "{dish}? Probably no problem, I can add it."),
+    # round 10: a dish proposed again as the customer's ("your usual"), swapped in, said to be a safe bet
+    ("Your usual {dish}, perhaps?", "Your usual {dish} is off the table, sorry.", "Maybe your usual {dish}?"),
+    ("Swap the {dish} in?", "Swap the {dish} out?", "Maybe swap the {dish} in?"),
+    ("The {dish} is in stock, so it's a safe bet.", "The {dish} is in stock, but it's a bad idea for you.",
+     "The {dish} is in stock, so it's probably a safe bet."),
 ]
 
 # a safe dish offered beside an unsafe one named only as a reason, or declined in its own clause:
@@ -99,6 +104,9 @@ _REASONED = [
     "No safe swap for the {ordered} has {allergen} in it other than... sorry: the {unsafe} has {allergen}, but the {dish} is safe; want it?",
     # round 10: a bare "is not" after a suitable word; an avoiding verb not negated
     "The {dish} is fine for you; the {unsafe} is not.", "I'd avoid the {unsafe}, but don't overlook the {dish}.",
+    "❌ {unsafe}\n✅ {dish}", "The {unsafe} is a {allergen} dish, so I'd suggest the {dish}.",
+    "I'd advise against the {unsafe} ({allergen}); the {dish} is fine.", "The {unsafe} poses a risk for you. Want the {dish}?",
+    "The {unsafe}? {allergen}. Not for you. The {dish} is, though.",
 ]
 
 
