@@ -28,7 +28,7 @@ _SP = r"[ \t\u00a0]{1,3}"
 _A = r"['’]"
 # what a customer asks to get back or have done, as a noun
 _OBJ = (r"(?:refunds?|compensation|credits?|reimbursements?|money(?:{_SP}back)?|payouts?|cash{_SP}back|difference"
-        r"|overcharges?|discounts?|cancell?ations?|partial{_SP}refunds?|goodwill{_SP}credits?)").replace("{_SP}", _SP)
+        r"|overcharges?|discounts?|cancell?ations?|partial{_SP}refunds?|goodwill{_SP}credits?|excess|overpayments?|surplus)").replace("{_SP}", _SP)
 # a word or two before it ("no extra wallet credit", "no partial refund")
 _ADJ = r"(?:[a-z$][\w.$-]{0,20}" + _SP + r"){0,2}"
 # what says the thing is not given, after it
@@ -81,10 +81,14 @@ _GATED = [
      rf"\bno{_SP}{_BARE_OBJ}(?:{_JOIN}{_BARE_OBJ}){{0,3}}(?:{_SP}(?:for|on){_SP}(?:this|that|it|the|your)(?:{_SP}(?:one|order|delay))?)?"
      rf"[ \t]{{0,2}}(?:[.,;:!)\n\u2014\u2013]|$|[\u2190-\u2bff\U0001f000-\U0001faff])"),
     # "nothing's owed", "nothing is due", "you're not owed anything", "you don't get anything back", "no money goes back"
-    (("nothing",), rf"\bnothing(?:{_A}s|{_SP}is|{_SP}was|{_SP}will{_SP}be|{_SP}would{_SP}be){_SP}(?:owed|due|owing|payable|refundable)\b"),
+    (("nothing",), rf"\bnothing(?:{_A}s|{_SP}is|{_SP}was|{_SP}will{_SP}be|{_SP}would{_SP}be){_SP}(?:owed|due|owing|payable|refundable)\b"
+                   # "nothing can be refunded", "nothing will be credited"
+                   rf"|\bnothing{_SP}(?:can|could|will|would){_SP}be{_SP}(?:refunded|credited|reimbursed|returned|given{_SP}back"
+                   rf"|paid{_SP}(?:back|out)|compensated|offered|issued)\b(?!{_SP}(?:faster|sooner|quicker|earlier|more{_SP}quickly))"),
     (("owed", "due", "entitled"), rf"(?:\bnot|n{_A}t){_SP}(?:owed|due|entitled{_SP}to){_SP}(?:anything|any{_SP}{_OBJ}|any{_SP}money)\b"),
-    (("get", "receiv"),
-     rf"\b(?:don{_A}?t|do{_SP}not|won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not){_SP}(?:get|receive|be{_SP}getting|be{_SP}receiving)"
+    (("get", "receiv", "earn"),
+     rf"\b(?:don{_A}?t|do{_SP}not|doesn{_A}?t|does{_SP}not|didn{_A}?t|did{_SP}not|won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not)"
+     rf"{_SP}(?:get|receive|earn|be{_SP}getting|be{_SP}receiving)"
      rf"{_SP}(?:anything|any{_SP}money|any{_SP}{_OBJ}(?!{_SP}(?:card|fee)))(?:{_SP}back)?(?!{_SP}else)\b"),
     (("back",), rf"\bno{_SP}(?:money|amount|{_OBJ}){_SP}(?:goes|go|comes|will{_SP}go|will{_SP}come|is{_SP}going|is{_SP}coming){_SP}back\b"),
     # "there won't be a refund", "there isn't going to be any credit"

@@ -53,6 +53,10 @@ DENIED = [
     "cancel FD-10068? nope, it's already out for delivery 🛵 sorry!",
     "CANCEL YOUR ORDER? NOPE, IT'S ALREADY OUT FOR DELIVERY 🛵 SORRY!",
     "It has reached the stage where it can't be cancelled.",
+    # wave 6 (refusal tasks in more words)
+    "Sadly a 5-minute delay on FD-10157 doesn't earn anything back — the policy starts at 15.",
+    "Unfortunately nothing can be refunded for FD-10157; it was only 5 minutes late.",
+    "The $20.29 for FD-10135 is correct, so there's no excess to give back.",
 ]
 NOT_DENIED = [
     "No problem — I'll refund the $2.99 to your card now.",
@@ -78,6 +82,8 @@ NOT_DENIED = [
     "We'll now be refunding $2.99 to your card.",
     "No compensation fee is charged for this.",
     "Refund for your order: $2.99 to your card",
+    "Your card doesn't earn any credit card points on refunds, but the $2.99 is on its way.",
+    "Nothing can be refunded faster than 3-5 business days, but it is on its way.",
     "Cancel your order? No problem, done.",
     # a denial undone: it can be cancelled
     "Good news: FD-10020 hasn't reached the stage where it can't be cancelled.",
