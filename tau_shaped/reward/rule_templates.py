@@ -44,6 +44,8 @@ def placeholders(value: Any) -> List[str]:
 def fill_facts(value: Any, facts: Dict[str, Any]) -> Any:
     """Replace ``{name}`` placeholders by facts: typed where a string is exactly one."""
     if isinstance(value, str):
+        if "{" not in value:  # every placeholder opens with one: most of a predicate's strings hold none
+            return value
         whole = PLACEHOLDER.fullmatch(value)
         if whole and whole.group(1) in facts:
             return facts[whole.group(1)]

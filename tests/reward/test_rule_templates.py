@@ -111,3 +111,15 @@ def test_predicate_positions_and_kinds_are_read_from_the_kinds():
     assert kind_of_data({"tool": "x", "any": []}) is None and kind_of_data({"nothing": 1}) is None
     assert kind_of_data(["tool"]) is None
     assert kind_of_data({"unsupported": "{kind}"}) is None  # a variant named by a placeholder: not plain
+
+
+def test_fill_facts_leaves_a_string_without_a_brace_as_it_is_and_fills_the_others():
+    from tau_shaped.reward.rule_templates import fill_facts
+
+    facts = {"order": "FD-1", "cap": 12.5, "ids": ["a", "b"]}
+    data = {"tool": "issue_refund", "args": {"order_id": "{order}", "amount": {"lte": "{cap}"}},
+            "note": "order {order} of {ids}", "regex": r"\p{Nd}+ {missing}", "plain": "no placeholder here"}
+    assert fill_facts(data, facts) == {"tool": "issue_refund", "args": {"order_id": "FD-1", "amount": {"lte": 12.5}},
+                                       "note": 'order FD-1 of ["a", "b"]', "regex": r"\p{Nd}+ {missing}",
+                                       "plain": "no placeholder here"}
+    assert fill_facts("{ids}", facts) == ["a", "b"] and fill_facts("a}b{", facts) == "a}b{"
