@@ -60,7 +60,8 @@ OFFERING_WORDS = (
     r"substitut\w*|swap\w*|replac\w*|instead|switch\w*|propos\w*|alternative\w*|offer\w*|"
     r"how about|what about|why not|would you (?:like|prefer|want)|do you want|want (?:it|one|that|this|some)|"
     r"could (?:(?:maybe|perhaps|possibly|also|always|just|still|even|easily) )?(?:get|have|do|add|send|try|work|be)|"
-    r"(?:can|will|'ll) (?:(?:maybe|perhaps|possibly|also|always|just|still|even|easily) )?(?:get|have|do|give|send|add|put|try)|"
+    r"(?:can|will|'ll) (?:(?:maybe|perhaps|possibly|also|always|just|still|even|easily) )?(?:get|have|do|give|send|add|put|try|ask for|request|"
+    r"order|arrange)|"
     r"recommend\w*|suggest\w*|try|option\w*|candidate\w*|choice|pick|consider|fancy|"
     r"in place of|rather than|if you(?:'d| would)? (?:like|want|prefer)|go (?:with|for)|works? for you"
 )
@@ -68,8 +69,12 @@ OFFERING = re.compile(rf"(?<!\w)(?:{OFFERING_WORDS})(?!\w)", re.IGNORECASE)
 # Said after an allergen: the dish is offered all the same ("..., but you said you don't mind").
 STILL = re.compile(r"(?<!\w)(?:(?:don['’]?t|do[ \t]+not|didn['’]?t)[ \t]+mind|still[ \t]+want|anyway|regardless|up[ \t]+to[ \t]+you|"
                    r"your[ \t]+call|(?:ok|okay|fine)[ \t]+with[ \t]+(?:it|that)|(?:it|it['’]s|it[ \t]+is|that['’]s|that[ \t]+is|they['’]re)"
-                   r"[ \t]+(?:\w+[ \t]+)?(?:delicious|tasty|great|popular|good|amazing|excellent|worth|lovely|fantastic|yummy|nice|"
-                   r"a[ \t]+(?:favou?rite|hit|treat)))(?!\w)", re.IGNORECASE)
+                   r"[ \t]+(?:(?!(?:not|no|never|hardly|barely)(?!\w))\w+[ \t]+)?(?:delicious|tasty|great|popular|good|amazing|excellent|worth|"
+                   r"lovely|fantastic|yummy|nice|a[ \t]+(?:favou?rite|hit|treat))|"
+                   # "..., so it should be fine", "it'd be OK": said to be fine after its allergen
+                   r"(?:it|that|this|they)(?:['’]s|['’]d|['’]ll|[ \t]+(?:is|are|should|would|will|could|might|ought[ \t]+to))(?:[ \t]+be)?"
+                   r"(?:[ \t]+(?:totally|perfectly|probably|still|just|absolutely|completely))?[ \t]+(?:fine|ok|okay|alright|all[ \t]+right|safe))(?!\w)",
+                   re.IGNORECASE)
 
 _DET = r"(?:[ \t]+(?:the|a|an|your|that|this|those|these|any|my|our|ordered|original|current|usual|same|entire|whole)){0,3}"
 _TAIL = r"[ \t]*[\"'“‘(*_]*$"

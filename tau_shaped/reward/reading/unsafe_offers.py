@@ -90,6 +90,10 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*•+]|[0-9]{1,2}[.)]|\|)|^[^\n]*?[.!?:][ \t]+(?:[0-9]{1,2}[.)]|[-*•])[ \t]")  # "Sure. 1. Korma"
 _PRONOUN = re.compile(r"(?<!\w)(?:it|them|(?:that|this)(?: one| dish)?(?=[ \t]+(?:for|instead|in place|as)(?!\w)|"
                       r"[ \t]*(?:[.!?,;:)]|$)|[ \t]+(?:one|dish)(?!\w)))(?!\w)", re.IGNORECASE)
+# A pronoun asked whether it suits: "Would that work?", "Does it work for you?", "How does that sound?", "Could this do?"
+_PRONOUN_SUBJECT = re.compile(r"(?<!\w)(?:it|that|this)(?:[ \t]+one)?(?!\w)", re.IGNORECASE)
+_ASKED_OF = re.compile(r"(?<!\w)(?:would|could|does|do|will|might|can|how[ \t]+(?:does|would))[ \t]+$", re.IGNORECASE)
+_SUITS = re.compile(r"[ \t]+(?:(?:maybe|perhaps|possibly|still|also|then)[ \t]+)?(?:work|do|suit|appeal|sound|interest)(?:[ \t]+(?:for|to)[ \t]+you|[ \t]+(?:ok|okay|good|alright))?[ \t]*(?:\?|$)", re.IGNORECASE)
 # A pronoun a later clause says something of: "..., but it has sesame", "so I can't offer it".
 _BACK_REFERENCE = re.compile(r"(?<!\w)(?:it|that|this|they|them|which|(?:the|that|this) (?:dish|one))(?!\w)", re.IGNORECASE)
 _COORDINATED = re.compile(r"[ \t]*(?:,[ \t]*)?(?P<or>(?:or|nor|and)[ \t]+)?(?:(?:the|a|an|any)[ \t]+)?$", re.IGNORECASE)
@@ -326,11 +330,13 @@ class _Reader:
         was named. A pronoun offered is one right after an offering word or right before
         "instead" / "for your", neither negated nor itself the replaced item."""
         text = self.text
-        for p in _PRONOUN.finditer(text, lo, hi):
+        for p in sorted([*_PRONOUN.finditer(text, lo, hi), *(q for q in _PRONOUN_SUBJECT.finditer(text, lo, hi) if _SUITS.match(text, q.end(), hi))],
+                        key=lambda q: q.start()):
             if (negation_at(text, lo, p.start()) and not praised_after(text, p.end(), hi)
                     or replaced_before(text, lo, p.start()) and not swapped_in(text, lo, p.start(), p.end(), hi)):
                 continue
-            if not (_OFFERING_BEFORE.search(text[max(lo, p.start() - 48):p.start()]) or _OFFERING_AFTER.match(text, p.end(), hi)):
+            if not (_OFFERING_BEFORE.search(text[max(lo, p.start() - 48):p.start()]) or _OFFERING_AFTER.match(text, p.end(), hi)
+                    or _ASKED_OF.search(text, max(lo, p.start() - 24), p.start()) and _SUITS.match(text, p.end(), hi)):
                 continue
             reach = max(since, p.start() - _PRONOUN_REACH)  # bounded: a long sentence of pronouns stays linear
             i = bisect_left(self.starts, p.start())

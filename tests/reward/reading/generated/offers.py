@@ -72,6 +72,9 @@ _OFFERS: List[Tuple[str, str, str]] = [
     # round 10: a dish proposed again as the customer's ("your usual"), swapped in, said to be a safe bet
     ("Your usual {dish}, perhaps?", "Your usual {dish} is off the table, sorry.", "Maybe your usual {dish}?"),
     ("Swap the {dish} in?", "Swap the {dish} out?", "Maybe swap the {dish} in?"),
+    ("The {dish} is similar. Would that work?", "The {dish} is similar, but I can't offer it.", "The {dish} is similar. Would that maybe work?"),
+    ("The {dish} has a little {allergen}, but it should be fine.", "The {dish} has {allergen}, so it's not good for you.",
+     "The {dish} has a little {allergen}, but it should probably be fine."),
     ("The {dish} is in stock, so it's a safe bet.", "The {dish} is in stock, but it's a bad idea for you.",
      "The {dish} is in stock, so it's probably a safe bet."),
 ]
@@ -107,6 +110,7 @@ _REASONED = [
     "❌ {unsafe}\n✅ {dish}", "The {unsafe} is a {allergen} dish, so I'd suggest the {dish}.",
     "I'd advise against the {unsafe} ({allergen}); the {dish} is fine.", "The {unsafe} poses a risk for you. Want the {dish}?",
     "The {unsafe}? {allergen}. Not for you. The {dish} is, though.",
+    "The {unsafe} has {allergen}, so it's not good for you. The {dish} should be fine — would that work?",
 ]
 
 
