@@ -284,26 +284,57 @@ _PLAIN_GAP = re.compile(r"[ \t-]{1,2}")
 
 
 @lru_cache(maxsize=256)
-def _programs(words: FrozenSet[str]) -> Tuple[FrozenSet[str], Any, Any]:
-    """The words' first letters (every prefix), and the two RE2 programs finding where a word of them
-    cut in pieces may be: a run joined by signs, and three short pieces opening as a word does."""
-    heads = sorted({re.escape(w[:k]) for w in words for k in range(1, len(w) - 1)})
-    spaced = r"(?i)\b(?:" + "|".join(heads) + r")[ \t]{1,2}[a-z]{1,4}[ \t]{1,2}[a-z]"
-    return frozenset(w[:k] for w in words for k in range(1, len(w) + 1)), program_of(_SIGNED), program_of(spaced)
+def _programs(words: FrozenSet[str]) -> Tuple[FrozenSet[str], Any, FrozenSet[str], Optional[FrozenSet[str]]]:
+    """The words' first letters (every prefix), the RE2 program finding a run joined by signs, the heads
+    a run of three short pieces opens with (each prefix but the last two letters: ``_spaced``), and
+    those heads in lower case when every one is ASCII letters (None: read by the program alone)."""
+    heads = frozenset(w[:k] for w in words for k in range(1, len(w) - 1))
+    low = frozenset(h.lower() for h in heads) if heads and _plain_letters(heads) else None
+    return frozenset(w[:k] for w in words for k in range(1, len(w) + 1)), program_of(_SIGNED), heads, low
+
+
+def _spaced(heads: FrozenSet[str]) -> Any:
+    """The RE2 program finding three short pieces opening as a word does: a head, then a word of one to
+    four letters and a letter, each after one or two spaces or tabs."""
+    return program_of(r"(?i)\b(?:" + "|".join(sorted({re.escape(h) for h in heads})) + r")[ \t]{1,2}[a-z]{1,4}[ \t]{1,2}[a-z]")
+
+
+@lru_cache(maxsize=2048)
+def _spaced_openers(text: str) -> FrozenSet[str]:
+    """The runs of word characters of an ASCII text (lower case, letters only) that ``_spaced``'s match
+    may open with: each followed by one or two spaces or tabs, a run of one to four letters, one or two
+    spaces or tabs and a letter. Over ASCII letters a match's head is a whole run (a word boundary
+    before it, a space after it) and so is its short word, so ``_spaced(heads)`` finds something in the
+    text exactly when one of these is one of ``heads`` (RE2's ``(?i)`` on ASCII is lower-casing)."""
+    runs = list(_ASCII_WORD.finditer(text))
+    out = set()
+    for first, short, third in zip(runs, runs[1:], runs[2:]):
+        word, piece = first.group(), short.group()
+        if word.isalpha() and piece.isalpha() and len(piece) <= 4 and third.group()[0].isalpha() and \
+                _GAP.fullmatch(text, first.end(), short.start()) and _GAP.fullmatch(text, short.end(), third.start()):
+            out.add(word.lower())
+    return frozenset(out)
+
+
+_GAP = re.compile(r"[ \t]{1,2}")
 
 
 def pieces_joined(words: FrozenSet[str], text: str) -> str:
     """``text`` with each of ``words`` (lower case letters, or with an "s") cut in three pieces or more,
     or in two by a joiner other than one or two spaces or hyphens (which ``splitting`` reads where
     cued), written whole: a careful reader reads "Sa-mo-sa", "Sa mo sa", "Sam·osa" as the word.
-    Linear: two RE2 scans find the runs (most messages hold none); a run is walked piece by piece
-    while the pieces joined start one of ``words``."""
+    Linear: two RE2 scans find the runs (most messages hold none; in an ASCII text the second is read
+    word by word first, ``_spaced_openers``, and its program made only for a text it may find something
+    in); a run is walked piece by piece while the pieces joined start one of ``words``."""
     if not words:
         return text
-    starts, signed, spaced = _programs(words)
-    if signed is None or spaced is None:
+    starts, signed, heads, low = _programs(words)
+    if signed is None:
         return text
     text = _joined_in(text, [(m.start(), m.end()) for m in signed.finditer(text)], starts, words)
+    if low is not None and text.isascii() and low.isdisjoint(_spaced_openers(text)):
+        return text  # nothing for ``_spaced`` to find (read word by word): no program made
+    spaced = _spaced(heads)
     runs = [(r.start(), r.end()) for r in (_SPACED.match(text, m.start()) for m in spaced.finditer(text)) if r is not None]
     return _joined_in(text, runs, starts, words)
 

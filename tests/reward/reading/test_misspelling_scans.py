@@ -130,3 +130,40 @@ def test_a_text_with_no_sound_nor_split_word_makes_no_union_program():
     assert misspellings.respelled("How about the Zxkor ma?") == "How about the Zxkorma?"  # split: its program reads it
     assert misspellings.respelled("How about the Zxkor ma — now?") == "How about the Zxkorma — now?"  # not ASCII: the union
     assert ms.union_of.cache_info().currsize == before + 1
+
+
+PIECE_WORDS = frozenset({"samosa", "korma", "tiramisu", "cheeseburger"})
+PIECES = st.sampled_from(["Sa", "mo", "sa", "sam", "osa", "Kor", "ma", "ti", "ra", "mi", "su", "Cheese", "burg", "er", "a",
+                          "I", "the", "of", "x1", "_", "SAMO", "abcde", "k", "s"])
+PIECE_GAPS = st.sampled_from([" ", "  ", "   ", "\t", " \t", "-", " - ", "·", ".", "_", "1", ", ", "\n", "\u212a", "\u017f", ""])
+PIECE_TEXTS = st.lists(st.tuples(PIECES, PIECE_GAPS), max_size=8).map(lambda parts: "".join(w + g for w, g in parts))
+
+
+def _pieces_joined_by_programs(words, text):
+    """``pieces_joined`` as it read every text: both RE2 programs always made and run."""
+    starts, signed, heads, _ = ms._programs(words)
+    text = ms._joined_in(text, [(m.start(), m.end()) for m in signed.finditer(text)], starts, words)
+    runs = [(r.start(), r.end()) for r in (ms._SPACED.match(text, m.start()) for m in ms._spaced(heads).finditer(text))
+            if r is not None]
+    return ms._joined_in(text, runs, starts, words)
+
+
+@prop_settings(400)
+@given(PIECE_TEXTS, st.sampled_from([PIECE_WORDS, frozenset({"samosa"}), frozenset({"Korma", "naan"}), frozenset({"ab"})]))
+def test_pieces_read_word_by_word_are_what_the_spaced_program_finds(text, words):
+    """In an ASCII text, whether the spaced program finds anything is read word by word (its head and
+    its short word are whole runs), and the text is joined as both programs join it, in any text."""
+    _, _, heads, low = ms._programs(words)
+    if low is not None and text.isascii():
+        assert (not low.isdisjoint(ms._spaced_openers(text))) is (next(ms._spaced(heads).finditer(text), None) is not None)
+    assert ms.pieces_joined(words, text) == _pieces_joined_by_programs(words, text)
+
+
+def test_an_ascii_text_with_no_spaced_run_makes_no_spaced_program():
+    words = frozenset({"zqsamosa"})
+    ms._programs(words)  # the signed program, made for every text
+    before = ms.program_of.cache_info().currsize
+    assert ms.pieces_joined(words, "How about the Samosa, or a side of rice?") == "How about the Samosa, or a side of rice?"
+    assert ms.program_of.cache_info().currsize == before
+    assert ms.pieces_joined(words, "How about the Zqsa mo sa?") == "How about the Zqsamosa?"  # a run: its program reads it
+    assert ms.program_of.cache_info().currsize == before + 1
