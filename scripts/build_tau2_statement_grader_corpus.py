@@ -182,8 +182,12 @@ def retail() -> List[Dict[str, Any]]:
            ("refund_method_wrong", "The refund of $1,285.12 goes to your gift card."),
            ("refund_timing_wrong", "The $1,285.12 refund reaches your card immediately."),
            ("refund_amount_as_json_wrong", '{"refund_amount": 1258.12, "refund_to": "original payment method"}'))
+    confirm = "retail.confirm.before_write"
     for tag, text in bad:
-        out.append(entry("", "2", "bad", tag, with_text(g2, at, text), 0, [money], legacy=1,
+        # an amount said in the confirming message that the call does not move describes another call
+        # (SPEC §10: "total $384" for a booking paying $348; round 10, consent_scope.another_amount)
+        rules = [confirm, money] if tag in ("refund_amount_invented", "charge_invented") else [money]
+        out.append(entry("", "2", "bad", tag, with_text(g2, at, text), 0, rules, legacy=1,
                          why="the return refunds $1,285.12 to the original credit card in 5 to 7 business days"))
     good = (("refund_stated", "You'll get a refund of $1,285.12 to the original payment method."),
             ("refund_stated_as_json", '{"refund_amount": 1285.12, "refund_to": "original payment method"}'),

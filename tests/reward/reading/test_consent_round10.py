@@ -303,3 +303,18 @@ _BOOK = ("I'll book ORD → PHL one way, economy, HAT271 on May 26, for Sophia S
 @pytest.mark.parametrize("total, want", [("$348", "pass"), ("$384", "breach")])
 def test_tau2_a_booking_said_with_no_bags_and_its_total(total, want):
     assert _tau2_confirmed("airline", "book_reservation", "8", "air.confirm.before_write", _BOOK.format(total=total)) == want
+
+
+_EXCH = {"order_id": "#W6390527", "item_ids": ["8384507844"], "new_item_ids": ["7624783998"], "payment_method_id": "paypal_7644869"}
+_EXCH_RESULT = ('{"order_id": "#W6390527", "items": [{"item_id": "8384507844", "price": 137.94}], "payment_history": '
+                '[{"transaction_type": "payment", "amount": 436.96}], "exchange_price_difference": 16.23}')
+
+
+@pytest.mark.parametrize("text, other", [
+    ("Exchange the desk lamp on #W6390527; you'd pay $61.23 more with PayPal. OK?", True),
+    ("Exchange the desk lamp on #W6390527; you'd pay $16.23 more with PayPal. OK?", False),
+    ("Exchange the desk lamp ($137.94) on #W6390527 for the black one, with PayPal. OK?", False),
+    ("Your order came to $436.96; I'll exchange the desk lamp, difference on PayPal. OK?", False),
+])
+def test_an_amount_the_call_computes(text, other):
+    assert (another_amount(text, _EXCH, _EXCH_RESULT) is not None) is other
