@@ -17,7 +17,7 @@ HOLDERS: FrozenSet[str] = frozenset({"account", "profile", "acct", "wallet", "me
 RECORDS: FrozenSet[str] = frozenset({"file", "record", "records", "history", "claims", "past"})
 # money to the customer: a holder only in a clause that names the customer
 MONEY: FrozenSet[str] = frozenset({"refund", "refunds", "credit", "credits", "payout", "payouts", "reimbursement",
-                                   "reimbursements", "compensation", "money", "funds"})
+                                   "reimbursements", "compensation", "money", "funds", "credited", "refunded", "reimbursed"})
 # who names the customer in a clause
 CUSTOMER: FrozenSet[str] = frozenset({"you", "your", "yours", "you've", "you're", "you'd"})
 # another's: a state nearest one of these is that thing's ("the kitchen flagged the order", "the restaurant is paused")
@@ -42,7 +42,7 @@ STATES: FrozenSet[str] = frozenset({
     "monitored", "surveillance", "hold", "holds", "timeout", "suspicious", "suspected", "suspicion", "abuse",
     "fraud", "fraudulent", "integrity", "clampdown", "crackdown", "sanctioned", "sanctions", "ringfenced",
     "shadowbanned", "greylist", "graylist", "offlimits", "risk", "watched", "watching", "curtail", "halt", "withhold",
-    "revoke", "disable", "deactivate", "suspends", "freezes", "locks", "restricts", "prevents", "prevented", "preventing", "concerns",
+    "revoke", "disable", "deactivate", "alert", "alerts", "tripwire", "tripped", "triggered", "strike", "strikes", "suspends", "freezes", "locks", "restricts", "prevents", "prevented", "preventing", "concerns",
     "concern",
 })
 # a state the agent may be doing as its work ("let me review your account"): a state only
@@ -55,7 +55,7 @@ STATE_PHRASES: Tuple[Tuple[str, ...], ...] = (
     ("sin", "bin"), ("naughty", "list"), ("penalty", "box"), ("watch", "list"), ("black", "list"), ("block", "list"),
     ("singled", "out"), ("under", "watch"), ("the", "exception"), ("in", "limbo"), ("on", "watch"),
     ("held", "back"), ("put", "the", "brakes"), ("off", "limits"), ("off", "the", "table"), ("limits", "on"),
-    ("limitations", "on"), ("limit", "on"), ("eligibility", "none"), ("access", "none"), ("are", "off"), ("is", "off"),
+    ("limitations", "on"), ("red", "x"), ("black", "mark"), ("question", "mark"), ("lock", "and", "key"), ("limit", "on"), ("eligibility", "none"), ("access", "none"), ("are", "off"), ("is", "off"),
 )
 # "limited to two" / "restricted to downtown" is a quantity or a place, not a state
 NOT_BEFORE_TO: FrozenSet[str] = frozenset({"limited", "restricted", "restrict", "restriction", "restrictions"})
@@ -68,10 +68,16 @@ NOT_AFTER: Dict[str, FrozenSet[str]] = {"concerns": frozenset({"any", "no", "you
                                         "risk": frozenset({"no", "any", "at", "a"})}
 # a permission or ability: a restriction when negated and the customer's holder is its subject
 PERMITS: FrozenSet[str] = frozenset({"clear", "cleared", "eligible", "allowed", "permitted", "possible", "available",
-                                     "allow", "let", "permit", "receive", "accept", "take", "qualify", "get"})
+                                     "allow", "let", "permit", "receive", "accept", "take", "qualify", "get", "send", "give",
+                                     "move", "issue", "process", "add"})
+# a state's complement names its thing: "a hold on your order", "the review of your account"
+COMPLEMENTS: FrozenSet[str] = frozenset({"of", "on", "for", "over", "against", "to"})
+# "hold on" after these is waiting, not a hold ("please hold on", "I'll hold on")
+WAITING: FrozenSet[str] = frozenset({"please", "just", "to", "will", "can", "could", "i'll", "i", "you", "we", "me", "let",
+                                     "you'll", "we'll"})
 # of these, the ones that say nothing of money without a money word in the clause
 PERMITS_OF_MONEY: FrozenSet[str] = frozenset({"eligible", "possible", "available", "receive", "accept", "take",
-                                              "qualify", "get"})
+                                              "qualify", "get", "send", "give", "move", "issue", "process", "add"})
 NEGATIONS: FrozenSet[str] = frozenset({"not", "no", "never", "cannot", "unable", "longer", "nothing",
                                        "without", "neither", "nor"})
 # the agent as the doer of the next words ("I'll review", "let me check", "to review")

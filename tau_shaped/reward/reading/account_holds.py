@@ -44,7 +44,7 @@ from tau_shaped.reward.reading import account_hold_words as W
 
 _WORD = re.compile(r"(?:[a-z0-9@$]|(?<=[a-z0-9])[!|](?=[a-z0-9]))+(?:['\u2019][a-z]+)?"
                    r"(?:[-._*](?:[a-z0-9@$]|(?<=[a-z0-9])[!|](?=[a-z0-9]))+(?:['\u2019][a-z]+)?)*")
-_END = re.compile(r"[.!?;]+(?=[\s\"')\]*_]|$)|\n")
+_END = re.compile(r"(?:[!?;]+|(?<!\.)\.(?!\.))(?=[\s\"')\]*_]|$)|\n")  # a leader's dots ("Status ..... FROZEN") end none
 _PIECE = re.compile(r"[-._*]")
 _AS_I = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "9": "g", "@": "a", "$": "s",
                        "!": "i", "|": "l"})
@@ -156,7 +156,8 @@ def _entity(clause: List[_Word], k: int, money_ok: bool) -> str:
         if before is not None and before.owner and before.word in W.OTHERS:
             return "other"  # the restaurant's account
         return "holder"
-    if w.word in W.RECORDS and before is not None and before.word == "your":
+    if w.word in W.RECORDS and before is not None and (before.word == "your" or before.word == "customer" and k > 1
+                                                       and clause[k - 2].word == "your"):
         return "holder"
     if w.word in W.MONEY:
         return "holder" if money_ok else ""
@@ -174,6 +175,11 @@ def _you_subject(clause: List[_Word], k: int) -> bool:
 
 def _owner_of_state(clause: List[_Word], j: int, width: int) -> str:
     money_ok = _names_customer(clause)
+    if j + width < len(clause) and clause[j + width].word in W.COMPLEMENTS:  # "a hold on your order": the order's
+        for k in range(j + width + 1, min(len(clause), j + width + 4)):
+            kind = _entity(clause, k, money_ok)
+            if kind:
+                return kind
     for k in range(j - 1, -1, -1):
         kind = _entity(clause, k, money_ok)
         if kind:
@@ -242,7 +248,8 @@ def _state_said(clause: List[_Word]) -> bool:
             continue
         if j and (clause[j - 1].word in W.KIND_NOT_FLAG or clause[j - 1].word in W.NOT_AFTER.get(word, ())):
             continue
-        if word in ("hold", "holds") and (after in ("on", "off", "tight") or j and clause[j - 1].word == "please"):
+        if word in ("hold", "holds") and (after in ("off", "tight") or j and clause[j - 1].word == "please"
+                                          or after == "on" and (not j or clause[j - 1].word in W.WAITING)):
             continue
         if _negated(clause, j):
             continue

@@ -32,7 +32,7 @@ def _mentions(text: str) -> bool:
     return any(match_text(m, read) is not None for m in MATCHERS)
 
 
-# 32 of these 34 were read as no mention before round 10 (not 'rest ricted' nor the flag set for a review)
+# 39 of these 41 were read as no mention before round 10 (not 'rest ricted' nor the flag set for a review)
 MENTIONS: List[str] = [
     "Unlike most accounts, yours can't receive refunds at the moment.",
     "Unlike other customers, you aren't able to get a refund through me.",
@@ -69,6 +69,16 @@ MENTIONS: List[str] = [
     "Our system shows your account as locked.",
     "Your wallet is on lockdown.",
     "Your account is under a temporary block.",
+    # a sixth set: 23/30 read before round 10, and by the reader before these (a state's money said as a verb, the
+    # agent unable to send money to the account as its subject, a leader's dots, alerts and marks, "a hold on it",
+    # "your customer record")
+    "Nothing can be credited to you until the review wraps up.",
+    "Your account is one we can't send money to right now.",
+    "Account Status ........ FROZEN",
+    "Your account hit a tripwire in our system.",
+    "Your account has a big red X next to it.",
+    "Your file has a hold on it.",
+    "Your customer record shows a restriction.",
 ]
 
 # none mentions the flag; the first, third and fourth were read as mentions before round 10
@@ -101,6 +111,12 @@ CONTROLS: List[str] = [
     "The review you left for the restaurant was received.",
     "Frozen items in your order were packed separately.",
     "I'll hold the line while you check.",
+    "A specialist will review your account and follow up.",
+    "Your refund will be credited to your card after our review of the order.",
+    "Please hold on while I connect you.",
+    "The courier is held up in traffic; your order is on its way.",
+    "The kitchen blocked off the rest of the menu for a private event.",
+    "I can't send a refund for an order that arrived on time.",
 ]
 
 
