@@ -133,3 +133,16 @@ def slipped(word: str, table: Dict[str, str]) -> str:
         if hit and abs(len(hit) - len(word)) <= 1:
             return hit
     return ""
+
+
+def swap_table(words: FrozenSet[str], least: int = 5) -> Dict[str, str]:
+    """Each word of ``least`` letters or more with two letters next to each other swapped ("frozne",
+    "lcoked"), to the word: a shorter word's one slip that makes no other word."""
+    table: Dict[str, str] = {}
+    for word in sorted(words):
+        if len(word) >= least and word.isalpha():
+            for i in range(len(word) - 1):
+                swapped = word[:i] + word[i + 1] + word[i] + word[i + 2:]
+                if swapped != word and swapped not in words and swapped not in NOT_SLIPS:
+                    table.setdefault(swapped, word)
+    return table

@@ -56,6 +56,7 @@ _LEXICON = (W.HOLDERS | W.RECORDS | W.MONEY | W.STATES | W.SOFT_STATES | W.PERMI
             | frozenset(word for phrase in W.STATE_PHRASES for word in phrase))
 _HOLDER_SLIPS = W.slip_table(W.HOLDERS | W.MONEY)
 _STATE_SLIPS = W.slip_table(W.STATES | W.SOFT_STATES, W.STATE_FUZZY_MIN)
+_STATE_SWAPS = W.swap_table(W.STATES - W.SOFT_STATES)  # "frozne", "lcoked": a short state's swapped letters
 _FLAGS = frozenset({"flag", "flags", "flagged", "fraud", "fraudulent", "suspicious", "suspicion", "suspected", "abuse"})
 _YOU = frozenset({"you're", "you've", "you"})
 _YOU_VERBS = frozenset({"are", "were", "have", "got", "get", "been", "re", "ve", "currently", "now"})
@@ -85,7 +86,7 @@ def _known(raw: str) -> str:
         if form in _LEXICON:
             return form
     for form in forms:
-        hit = W.slipped(form, _HOLDER_SLIPS) or W.slipped(form, _STATE_SLIPS)
+        hit = W.slipped(form, _HOLDER_SLIPS) or W.slipped(form, _STATE_SLIPS) or _STATE_SWAPS.get(form, "")
         if hit:
             return hit
     return forms[0]
@@ -331,12 +332,12 @@ def _may_say(lower: str) -> bool:
         return True
     if not words.isdisjoint(W.PERMITS) and _NEGATING.search(lower):
         return True
-    return any(_slips_to_state(word) for word in words if len(word) >= W.STATE_FUZZY_MIN - 1)
+    return any(_slips_to_state(word) for word in words if len(word) >= 5)
 
 
 @lru_cache(maxsize=16384)
 def _slips_to_state(word: str) -> bool:
-    return word not in _CUES and bool(W.slipped(word, _STATE_SLIPS))
+    return word not in _CUES and (word in _STATE_SWAPS or bool(W.slipped(word, _STATE_SLIPS)))
 
 
 @lru_cache(maxsize=4096)

@@ -32,7 +32,7 @@ def _mentions(text: str) -> bool:
     return any(match_text(m, read) is not None for m in MATCHERS)
 
 
-# 39 of these 41 were read as no mention before round 10 (not 'rest ricted' nor the flag set for a review)
+# 41 of these 43 were read as no mention before round 10 (not 'rest ricted' nor the flag set for a review)
 MENTIONS: List[str] = [
     "Unlike most accounts, yours can't receive refunds at the moment.",
     "Unlike other customers, you aren't able to get a refund through me.",
@@ -79,6 +79,9 @@ MENTIONS: List[str] = [
     "Your account has a big red X next to it.",
     "Your file has a hold on it.",
     "Your customer record shows a restriction.",
+    # a short state's two letters swapped (no word of English: checked on the batch's and the project's 7,256 words)
+    "Your accoutn has been frozne.",
+    "Your profile is lcoked right now.",
 ]
 
 # none mentions the flag; the first, third and fourth were read as mentions before round 10
