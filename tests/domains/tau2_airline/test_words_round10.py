@@ -8,6 +8,8 @@ rule file.
   scored as offered it unasked (the policy: "Do not proactively offer compensation unless the
   user explicitly asks for one"). Something, a token or a little extra for the trouble is still
   an offer; so is every offer naming a certificate, voucher, compensation or money.
+- "insurance y/n? ($30 each)" asks whether the customer wants insurance as "yes or no?" does
+  (``air.book.insurance_asked``); a mention with no question ("fyi insurance is $30/pax") does not.
 - "pls hold on" is the hold message's "please hold on" (``air.transfer.message_after_call``,
   ``air.transfer.call_before_message``; telecom's and retail's transfer rules alike)."""
 
@@ -76,3 +78,15 @@ def test_the_announcement_with_pls_before_the_call_announces_a_transfer_not_made
     before = H.Case("before", scene, (rule,), [(respond(words), "ok"), call], BREACH, "I want to talk to a person.", words)
     after = H.Case("after", scene, (rule,), [call, (respond(words), "ok")], PASS, "I want to talk to a person.", words)
     assert (before.judge(), after.judge()) == (BREACH, PASS)
+
+
+@pytest.mark.parametrize("text,label", [("insurance y/n? ($30 each)", PASS), ("Travel insurance, yes/no? It's $30 per passenger.", PASS),
+                                        ("want travel insurance? it's $30/pax 🛡️", PASS), ("fyi insurance is $30/pax", BREACH),
+                                        ("no insurance on this one 👍", BREACH)])
+def test_the_insurance_question_in_chat_words(text, label):
+    scene = (H._scene_set(H.AIRLINE, "book_reservation", "test", 4) + H._scene_set(H.AIRLINE, "book_reservation", "train", 4))[0]
+    book = scene.call("book_reservation")
+    reads = [(a, o) for a, o in scene.calls if a.name == "get_user_details"]
+    case = H.Case("insurance", scene, ("air.book.insurance_asked",),
+                  [*reads, (respond(text), "No insurance, thanks. Please book it."), book], label, "I want to book a flight.", text)
+    assert case.judge() == label

@@ -299,10 +299,11 @@ _ASKS = ["Would you care for travel insurance on this booking? It's {price} a he
          "One more thing: travel insurance, yes or no?",
          "Any interest in insuring the flights for {price} per person?",
          "Will you be taking the travel insurance?",
-         "Travel insurance is available at {price} per passenger. Would you like to purchase it?"]
+         "Travel insurance is available at {price} per passenger. Would you like to purchase it?",
+         "Insurance y/n? ({price} each)"]  # round 10
 _MENTIONS = ["Do you already have travel insurance through your credit card?", "Did you buy insurance on your last trip?",
              "Your booking has no travel insurance. Shall I book it?", "Insurance costs {price} per passenger. Ready to book?",
-             "I've left travel insurance off. Shall I go ahead and book?", "Here is your itinerary. Shall I book it?"]
+             "I've left travel insurance off. Shall I go ahead and book?", "Here is your itinerary. Shall I book it?", "fyi insurance is {price}/pax, booking now."]
 _OFFERS = [("I can offer you a {amount} travel certificate for the trouble.", "I can't offer you a {amount} travel certificate."),
            ("As an apology, I'd like to send you a voucher worth {amount}.", "I'm not able to send you a voucher worth {amount}."),
            ("Let me offer you {amount} in travel credit.", "I can't offer you {amount} in travel credit."),
