@@ -231,6 +231,8 @@ _PLAIN_CARD = re.compile(r"(?i)cards?(?![\w'])")
 
 
 _RESULT_METHOD = re.compile(r'"(wallet|gift_card|certificate)[a-z_]{0,16}"\s*:')
+# the methods a result says the money was paid with (tau2: a reservation's or an order's payment history)
+_RESULT_PAID = re.compile(r'"payment(?:_method)?_id"\s*:\s*"((?:credit_card|gift_card|paypal|certificate)_\d{1,12})"')
 
 
 def another_method(text: str, kwargs: Dict[str, Any], skip: Any = (), observation: Any = "") -> Optional[str]:
@@ -241,7 +243,7 @@ def another_method(text: str, kwargs: Dict[str, Any], skip: Any = (), observatio
     another call. The original payment method names no kind; a message naming the call's kind
     beside another ("from your PayPal to your gift card") states the call's. A call naming no
     method moves the money where its result says (``observation``: an apology credit's
-    ``wallet_balance``): "$20.00 to your card" is another call."""
+    ``wallet_balance``, a cancellation's payment history): "$20.00 to your card" is another call."""
     from tau_shaped.reward.reading.reply_values import method_of, values_in
 
     if not isinstance(kwargs, dict):
@@ -253,7 +255,9 @@ def another_method(text: str, kwargs: Dict[str, Any], skip: Any = (), observatio
     own = {k for k in (method_of(v) for v in values) if k is not None}
     if not any(k in kwargs for k in _METHOD_ARGS) and isinstance(observation, str) and '"' in observation:
         m = _RESULT_METHOD.search(observation[:2048])
-        own = {"gift_card" if m.group(1) == "gift_card" else m.group(1)} if m else own
+        own = {m.group(1)} if m else own
+        if not own and "payment" in observation:  # a cancellation refunds what paid for it
+            own = {k for k in (method_of(p) for p in _RESULT_PAID.findall(observation[:8000])) if k is not None}
     if not own or "original" in own or not _METHOD_HINT.search(text):
         return None
     said = []

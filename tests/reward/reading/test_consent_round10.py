@@ -318,3 +318,16 @@ _EXCH_RESULT = ('{"order_id": "#W6390527", "items": [{"item_id": "8384507844", "
 ])
 def test_an_amount_the_call_computes(text, other):
     assert (another_amount(text, _EXCH, _EXCH_RESULT) is not None) is other
+
+
+_CANCELLED = '{"reservation_id": "Z7GOZK", "status": "cancelled", "payment_history": [{"payment_id": "gift_card_2200803", "amount": 320}]}'
+
+
+@pytest.mark.parametrize("text, other", [
+    ("Cancel reservation Z7GOZK; the refund goes back to your credit card. Shall I?", True),
+    ("Cancel reservation Z7GOZK; the refund goes back to your travel certificate. Shall I?", True),
+    ("Cancel reservation Z7GOZK, refund to your gift card. Shall I?", False),
+    ("Cancel reservation Z7GOZK, refund to the original payment method. Shall I?", False),
+])
+def test_a_cancellation_refunds_what_paid(text, other):
+    assert (another_method(text, {"reservation_id": "Z7GOZK"}, (), _CANCELLED) is not None) is other
