@@ -25,6 +25,8 @@ import re
 from itertools import islice
 from typing import Any, Dict, List, Optional, Tuple
 
+from tau_shaped.env.identity_cache import OwnedLRU
+
 __all__ = ["said_free", "another_write", "reported_only"]
 
 _MAX = 4000
@@ -295,10 +297,25 @@ def another_amount(text: str, kwargs: Dict[str, Any], observation: Any = "", ind
     said = [a.value for a in stated_amounts(text) if not negated(a.start, value=True)]
     if not said:
         return None
-    own = _call_amounts(kwargs, observation, index)
+    own = _kept_amounts(kwargs, observation, index)
     if not own or any(any(abs(a - o) < 0.005 for o in own) for a in said):
         return None
     return said[0]
+
+
+_OWN_AMOUNTS: "OwnedLRU[frozenset]" = OwnedLRU(1024)  # each message before a write asks again, per call and world
+
+
+def _kept_amounts(kwargs: Dict[str, Any], observation: Any, index: Any) -> frozenset:
+    """``_call_amounts``, kept per call (its arguments and result) and S0 (``index``, the owner)."""
+    from tau_shaped.reward.memo_keys import json_key
+
+    args = json_key(kwargs)
+    if args is None or not isinstance(observation, str):
+        return frozenset(_call_amounts(kwargs, observation, index))
+    key = (args, observation)
+    found = _OWN_AMOUNTS.get((index,), key)
+    return found if found is not None else _OWN_AMOUNTS.put((index,), key, frozenset(_call_amounts(kwargs, observation, index)))
 
 
 def _call_amounts(kwargs: Dict[str, Any], observation: Any, index: Any) -> set:
