@@ -106,11 +106,14 @@ def other_option(run: Any, step: Any) -> Optional[str]:
     return None
 
 
-_ARROW = re.compile(r"-{1,2}>|=>|[→⇒⟶➔➜]")
+# what parts an old item from its new one: an arrow ("->", "→", the emoji "➡"), or in prose "for
+# the one with", "to the version in", "replaced with" (round 10 of issue 41)
+_ARROW = re.compile(r"-{1,2}>|=>|[→⇒⟶➔➜➡⮕]|\b(?:for|to|into)\s+(?:the|a|an)\s+(?:one|version|variant|model)\s+"
+                    r"(?:with|in|that\s+has|having)\b|\breplac\w*\s+(?:with|by)\b|\bswap\w*\s+for\b", re.IGNORECASE)
 
 
 def _old_after_arrow(clause: str, was: Dict[str, Any], now: Dict[str, Any]) -> Optional[str]:
-    """In "old -> new", the new side (after the last arrow) given an option value of the old item
+    """In "old -> new" (or "old for the one with new"), the new side (after the last arrow) given an option value of the old item
     where the new item has another ("white, medium, USB -> white, high, AC adapter" for a black
     lamp): the customer agreed to another variant."""
     arrows = list(_ARROW.finditer(clause))
