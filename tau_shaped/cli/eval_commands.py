@@ -202,7 +202,8 @@ def score_command(
     if len(notes) > shown:
         typer.echo(f"note: and {len(notes) - shown} more like these", err=True)
     typer.echo(f"rescored: {target}")
-    work_done()  # the output is renamed into place: ``python -m tau_shaped.cli`` ends without its teardown
+    if backend == "local":  # the output is renamed into place: ``python -m tau_shaped.cli`` ends without its teardown
+        work_done()  # (not after Ray: its own clean-up is left to the interpreter's ending)
 
 
 COMPARE_FORMATS = ("table", "json", "tau2-submission")

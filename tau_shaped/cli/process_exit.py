@@ -4,8 +4,8 @@ interpreter down.
 A scoring process holds its worlds, ground truths, bound rules and the readers' kept answers
 (a few million objects) until it ends; the interpreter's own ending frees each of them and
 clears every module, 0.15-0.2 CPU-s after a GRPO batch's output was already written (1.5% of
-the batch). A command whose output is whole and closed says so (``work_done``: ``score`` after
-its output was renamed into place and its last line printed), and ``run`` then ends the
+the batch). A command whose output is whole and closed says so (``work_done``: ``score`` on the
+local backend, after its output was renamed into place and its last line printed), and ``run`` then ends the
 process as the interpreter would (the exit functions registered with ``atexit`` run, the
 standard streams are flushed, the exit status is the command's) but without the teardown.
 
