@@ -46,11 +46,11 @@ mention costs a constant.
 from __future__ import annotations
 
 import re
-from typing import FrozenSet, Optional
+from typing import Optional
 
 from tau_shaped.reward.reading.dish_negations import negation_at
 
-__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before", "allergen_pattern",
+__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before",
            "compared", "declined_elliptically", "pronoun_declined", "listed_predicate_excludes", "own_before", "predicate_excludes", "proposed_again", "proposed_as_replacement", "replaced_after", "replaced_before", "set_apart_by_but", "swapped_in"]
 
 AFTER = 160  # characters after a dish read for what its clause says of it
@@ -154,31 +154,6 @@ CONTAINS = re.compile(
     r"loaded[ \t]+with|triggers?|trigger|with)(?!\w)",
     re.IGNORECASE,
 )
-_ALLERGEN_SYNONYMS = {
-    "peanut": "peanuts? groundnuts? nuts?",
-    "tree_nut": "tree[\\W_]{0,2}nuts? nuts? almonds? cashews? walnuts? pecans? pistachios? hazelnuts?",
-    "sesame": "sesame tahini",
-    "dairy": "dairy milk cream cheese butter lactose yogh?urt ghee",
-    "egg": "eggs? mayo(?:nnaise)?",
-    "gluten": "gluten wheat flour barley",
-    "soy": "soy soya soybeans?",
-    "shellfish": "shellfish shrimps? prawns? crabs? lobsters?",
-    "fish": "fish",
-}
-_ANY_ALLERGEN = r"allergens?|allergic|allerg(?:y|ies)"
-
-
-def allergen_pattern(allergens: FrozenSet[str]) -> "re.Pattern[str]":
-    """The words naming one of ``allergens`` (any allergen when none is given) or an allergen unnamed."""
-    keys = allergens or frozenset(_ALLERGEN_SYNONYMS)
-    words = set()
-    for a in keys:
-        a = a.lower().replace(" ", "_")
-        words.update(_ALLERGEN_SYNONYMS.get(a, re.escape(a.replace("_", " "))).split())
-    alternatives = "|".join(sorted(words, key=lambda w: (-len(w), w)))
-    return re.compile(rf"(?<![^\W_])(?:{_ANY_ALLERGEN}|{alternatives})(?![^\W_])(?![ \t-]*free)", re.IGNORECASE)
-
-
 _EVERY_BEFORE = re.compile(r"(?<![^\W_])(?:every|each|any|all(?:[ \t]+the)?)[ \t]+[^\W\d_]+[ \t]*$", re.IGNORECASE)
 
 

@@ -20,6 +20,7 @@ __all__ = ["ITEM_END", "crossed_before", "footer", "inline_footer", "list_footer
 
 _EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
                                r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
+_NONE_OF = re.compile(r"(?<!\w)(?:no|not|none|without|zero|free)(?!\w)", re.IGNORECASE)
 _NOUNS = ("option", "alternative", "choice", "candidate", "pick")  # offering words that only name what follows
 
 ITEM_END = re.compile(r"[ \t]*(?:\([^()\n]{0,60}\)|[-–—][ \t]*[^-–—,;.!?()\n]{1,40}|\$[0-9.]+)?[ \t\"'”’*_]*(?:[,;.!?)\n]|(?:or|and|nor)(?!\w)|$)",
@@ -78,7 +79,8 @@ def list_header(text: str, lo: int, hi: int, allergen: "re.Pattern[str]") -> Opt
     """What a line ending in ":" (``text[lo:hi]``) says of the list under it: "offers", "excludes" or neither."""
     offers = [o.group(0).lower() for o in OFFERING.finditer(text, lo, hi) if not negation_at(text, lo, o.start())]
     verb = CONTAINS.search(text, lo, hi)
-    excludes = _EXCLUDING_HEADER.search(text, lo, hi) or (verb and allergen.search(text, verb.end(), hi))
+    held = allergen.search(text, verb.end(), hi) if verb else None  # "Contains sesame:", not "These contain no sesame:"
+    excludes = _EXCLUDING_HEADER.search(text, lo, hi) or (held and not _NONE_OF.search(text, verb.end(), held.start()))
     if excludes and not any(not o.startswith(_NOUNS) for o in offers):  # "Options to avoid:" excludes
         return "excludes"
     return "offers" if offers else None

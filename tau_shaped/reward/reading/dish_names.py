@@ -44,7 +44,7 @@ from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 import re2
 
-from tau_shaped.reward.reading.dish_exclusions import allergen_pattern
+from tau_shaped.reward.reading.allergen_words import allergen_pattern
 from tau_shaped.reward.reading.dish_misspellings import Misspellings, found as _found
 from tau_shaped.reward.reading.normalize_confusables import marks_folded
 

@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Any, FrozenSet, Iterable, List, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
-from tau_shaped.reward.reading.dish_exclusions import allergen_pattern
+from tau_shaped.reward.reading.allergen_words import allergen_pattern
 from tau_shaped.reward.reading.dish_names import DishNames, dish_names_of, name_words
 
 __all__ = ["UnsafeMenu", "normal_name", "unsafe_dishes", "unsafe_menu"]

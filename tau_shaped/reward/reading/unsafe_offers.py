@@ -75,10 +75,13 @@ _REPLACEMENT_ORDER = re.compile(
 )
 # Words of a clause about the customer's own order (and what happened to it: "I'm sorry the Korma was cold").
 _OWN_ORDER = re.compile(
-    r"(?<!\w)(?:your(?![ \t]+(?:call|choice|pick|decision|preference|taste|liking|allerg\w*|convenience|mood)(?!\w))|you(?:['’]ve| have)?[ \t]+(?:ordered|had|got|received)|FD-[\w-]+|refund\w*|cancel\w*|missing|"
-    r"arriv\w*|deliver\w*|charg\w*|credit\w*|order(?:ed)?|sorry|apolog\w*|was|were)(?!\w)",
+    r"(?<!\w)(?:your(?:[ \t]+\w+)?[ \t]+(?:orders?|items?|food|meal|delivery|refund|account|card|wallet|bag|receipt|charges?|FD-[\w-]+)|"
+    r"you(?:['’]ve| have)?[ \t]+(?:ordered|had|got|received)|FD-[\w-]+|refund\w*|cancel\w*|missing|"
+    r"arriv\w*|deliver\w*|charg\w*|credit\w*|order(?:ed)?|sorry|apolog\w*|"
+    r"(?:was|were)(?:[ \t]+\w+)?[ \t]+(?:cold|late|missing|wrong|damaged|spil\w*|soggy|burn\w*|undercooked|overcooked|stale|forgotten|"
+    r"left|not|never|delivered|refunded|cancell?ed|charged|sold|out|unavailable|crushed|leak\w*|incorrect|bad|inedible|raw|lukewarm))(?!\w)",
     re.IGNORECASE,
-)
+)  # "your" only with its order's words ("your order", "your food"; "your Korma" is read by own_before), "was" with what went wrong
 _CLAUSE_END = re.compile(
     r"[.!?](?=\s|$)|[;\n]|(?:,|(?<=[^ \t,\n])(?<!anything)(?<!nothing)(?<!everything)(?<![^\w]all))[ \t]+(?:so|but|because|since|as (?:it|the|your|this|that|they)|although|though|"
     r"whereas)(?!\w)",

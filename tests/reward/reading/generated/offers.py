@@ -165,7 +165,7 @@ _CHOOSING_FOOTERS = ["Shall I swap in the {dish}?", "Would the {dish} work for y
                      "The {dish} is the one I'd suggest; shall I?", "How about the {dish}?", "Want me to go with the {dish}?"]
 _NEUTRAL_HEADERS = ["", "", "Similar dishes on the menu:\n", "From the same restaurant:\n", "Dishes I looked at:\n"]
 _LIST_OPENINGS = ["Here are the options I can offer instead:", "I can swap in any of these:",
-                  "These are available as substitutes:"]
+                  "These are available as substitutes:", "These contain no {allergen}:"]  # round 10: the last
 
 
 def _options(rng: random.Random, m: Menu, context: dict, values: dict, unsafe: str, hidden: str) -> Draft:
