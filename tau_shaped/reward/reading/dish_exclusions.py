@@ -88,7 +88,7 @@ REPLACED = re.compile(
     r"stay\w*[ \t]+away[ \t]+from|(?:advis|recommend)\w*[ \t]+against|warn\w*[ \t]+(?:you[ \t]+)?(?:against|about|off)|"
     r"steer\w*[ \t]+(?:you[ \t]+)?(?:away[ \t]+from|clear[ \t]+of)|keep\w*[ \t]+(?:you[ \t]+)?away[ \t]+from|free[ \t]+of|allergic[ \t]+to|allergy[ \t]+to|rul\w*[ \t]+out|exclud\w*|eliminat\w*|"
     r"remov\w*|take[ \t]+(?:off|out)|took[ \t]+(?:off|out)|drop\w*|(?:leav(?:e|es|ing)|left)[ \t]+(?:out|off)|omit\w*|"
-    r"cross\w*[ \t]+off|strik(?:e|es|ing)[ \t]+(?:off|out)|struck[ \t]+(?:off|out)|"
+    r"cross\w*[ \t]+off|strik(?:e|es|ing)[ \t]+(?:off|out)|struck[ \t]+(?:off|out)|(?:filter|screen|weed)\w*[ \t]+out|"
     # examples of what is set apart: "avoid anything with sesame, like the Korma"
     r"(?:avoid\w*|skip\w*|steer\w*[ \t]+clear[ \t]+of|stay\w*[ \t]+away[ \t]+from)[ \t]+(?:\w+[ \t]+){0,2}?(?:with|containing|that[ \t]+(?:has|have|contains?)|"
     r"made[ \t]+(?:with|from))[ \t]+[^.!?;\n]{1,30}?[ \t,(]+(?:like|such[ \t]+as|e\.?g\.?,?|including|especially)|"
@@ -104,10 +104,12 @@ _OWN = re.compile(
 # A negation right before a verb that sets a dish apart takes it back ("Don't rule out the Korma", "no need to avoid it").
 _NEGATED_BEFORE = re.compile(r"(?<![^\W_])(?:\w+n['’]t|not|never|no[ \t]+(?:need|reason)[ \t]+to)[ \t]+(?:(?:want|need|have|dare|be|to|going|wish|"
                              r"ever|just|simply|really|necessarily|necessary|you|we)[ \t]+){0,3}$", re.IGNORECASE)
-_SET_APART_VERB = re.compile(r"(?:avoid|skip|steer|stay|rul|exclud|eliminat|leav|left|omit|cross|strik|struck|drop|advis|recommend|warn|keep)",
+_SET_APART_VERB = re.compile(r"(?:avoid|skip|steer|stay|rul|exclud|eliminat|leav|left|omit|cross|strik|struck|drop|advis|recommend|warn|keep|filter|"
+                             r"screen|weed)",
                              re.IGNORECASE)
-# Said of the dish right after it: not available, not suitable, unsafe.
-_LEAD = r"^[ \t\"'”’)*_:–—-]*(?:['’]s\b[:–—-]?)?(?:[ \t]*\([^()\n]{0,60}\)[ \t:–—-]*)?(?:[ \t]*,[^,\n]{1,80},)?[ \t]*"
+# Said of the dish right after it: not available, not suitable, unsafe; or of a part of it ("Tempura batter is wheat-based").
+_PART = r"(?:batter|buns?|noodles|sauce|dressing|base|crust|bread|toppings?|filling|marinade|glaze|coating|wrappers?|pastry|dough|garnish|seasoning)\b"
+_LEAD = r"^[ \t\"'”’)*_:–—-]*(?:['’]s\b[:–—-]?)?(?:(?:['’]s)?[ \t]+(?:[^\W\d_]+[ \t]+)?" + _PART + r")?(?:[ \t]*\([^()\n]{0,60}\)[ \t:–—-]*)?(?:[ \t]*,[^,\n]{1,80},)?[ \t]*"
 _UNSUITABLE = (
     r"(?:unsafe|unsuitable|off[- ]limits|off[ \t]+(?:the|my|our)[ \t]+(?:table|menu|list)|out[ \t]+of[ \t]+(?:the[ \t]+question|stock)|"
     r"sold[ \t]+out|unavailable|ruled[ \t]+out|excluded|"
@@ -120,7 +122,7 @@ _SUITABLE = (
     r"(?:(?:be|make)[ \t]+)?(?:(?:a|an|the)[ \t]+)?(?:(?:good|safe|great|viable|real|valid)[ \t]+)?"
     r"(?:(?:[^\W\d_]+-)?(?:safe|friendly)|suitable|options?|available|possible|allowed|permitted|recommended|advisable|appropriate|good|fit|choice|"
     r"alternatives?|substitutes?|replacements?|possibilit(?:y|ies)|choices|offer\w*|propos\w*|suggest\w*|substitut\w*|swap\w*|work\w*|do|ok|okay|"
-    r"in[ \t]+stock|on[ \t]+the[ \t]+menu|for[ \t]+you|something|one|going[ \t]+to[ \t]+work|allergen[- ]free|compatible|qualify|an[ \t]+option)(?!\w)"
+    r"in[ \t]+stock|on[ \t]+the[ \t]+menu|for[ \t]+you|make[ \t]+the[ \t]+cut|something|one|going[ \t]+to[ \t]+work|allergen[- ]free|compatible|qualify|an[ \t]+option)(?!\w)"
 )
 _COPULA = r"(?:is|are|was|were|would|will|wo|can|ca|could|should|may|might|must|does|do|did|has|have|had|ai)?(?:[ \t]+\w+ly)?"
 _PREDICATE = re.compile(
@@ -147,6 +149,8 @@ _FREE = re.compile(r"((?:tree[ \t-])?[^\W\d_]+)[ \t]*-?[ \t]*free(?!\w)", re.IGN
 _UNSAFE_RECORD = re.compile(r"[\"']?(?:[a-z]+_)*(?:safe|ok|okay|suitable|allowed|compatible)(?:_[a-z]+)*[\"']?[ \t]*[:=][ \t]*[\"']?(?:false|no)(?!\w)",
                             re.IGNORECASE)  # "safe": false, "safe_for_you": "no"
 # "contains_allergen": true, "has_sesame": "yes": a key naming an allergen held, said true (the key's word after the verb)
+_BUT_FOR = re.compile(r"(?<!\w)(?:if[ \t]+(?:it|they)[ \t]+(?:weren['’]t|wasn['’]t|were[ \t]+not|was[ \t]+not|hadn['’]t[ \t]+been)|if[ \t]+not|but|except)"
+                      r"[ \t]+for[ \t]+(?:(?:the|its|their|all[ \t]+the|that)[ \t]+)?", re.IGNORECASE)
 _HOLDS_RECORD = re.compile(r"[\"']?(?:contains|has|includes|with)_((?:[a-z]+_?)+)[\"']?[ \t]*[:=][ \t]*[\"']?(?:true|yes)(?!\w)", re.IGNORECASE)
 CONTAINS = re.compile(
     r"(?<!\w)(?:has|have|had|got|contains?|contained|containing|includes?|including|made[ \t]+(?:with|from|using)|comes?[ \t]+with|"
@@ -304,17 +308,25 @@ _IN = re.compile(r"(?:[ \t]+(?:oil|paste|sauce|seeds?|butter|flour|milk))?(?:[ \
                  r"[ \t]*[\"'“‘(*_]*$", re.IGNORECASE)
 
 
+_EXAMPLE_OF = re.compile(r"(?:,|[ \t]-|[ \t]–|[ \t]—)?[ \t]*(?:including|like|such[ \t]+as|e\.?g\.?,?|for[ \t]+(?:example|instance)|namely|especially)"
+                         r"[ \t]+(?:the[ \t]+)?[\"'“‘(*_]*$", re.IGNORECASE)
+_NONE_BEFORE = re.compile(r"(?<!\w)(?:no|without|free[ \t]+of|zero|less|low|little|not|never)[ \t]+(?:\w+[ \t]+){0,2}$", re.IGNORECASE)
+
+
 def allergen_before(text: str, lo: int, start: int, allergen: "re.Pattern[str]") -> bool:
     """Whether the clause says, right before the dish, that an allergen is in it ("There's
     sesame in the Korma"; not "no sesame in the Korma")."""
     window = text[max(lo, start - _BEFORE):start]
-    tail = _IN.search(window)
+    tail = _IN.search(window)  # "sesame in the Korma"
+    example = None if tail is not None else _EXAMPLE_OF.search(window)  # "uses sesame oil, like the Korma"
+    tail = tail or example
     if tail is None:
         return False
     last = None
     for last in allergen.finditer(window, 0, tail.start()):
         pass
-    return last is not None and last.end() == tail.start() and not negation_at(window, 0, last.start())
+    return (last is not None and (last.end() == tail.start() or example is not None and not _NONE_BEFORE.search(window, 0, last.start()))
+            and not negation_at(window, 0, last.start()))
 
 
 def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]", next_dish: int) -> bool:
@@ -327,6 +339,12 @@ def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]"
         before = _SENTENCE_START.split(text[max(0, end - AFTER):end])[-1]  # what its sentence said before it
         return _SAID_UNSUITABLE.search(before) is None
     if _PREDICATE.match(rest) or _MARKED_UNSUITABLE.match(rest) or _UNSAFE_RECORD.search(rest) or _CROSSED.search(rest):
+        return True
+    ruled = _RULED_OUT.search(rest)  # "The udon's wheat noodles rule it out for you"
+    if ruled is not None and not _NEGATED_BEFORE.search(rest, 0, ruled.start()):
+        return True
+    but_for = _BUT_FOR.search(rest)  # "... would be ideal if it weren't for the wheat batter"
+    if but_for is not None and allergen.match(rest, but_for.end()):
         return True
     held = _HOLDS_RECORD.search(rest)
     if held is not None and allergen.search(held.group(1).replace("_", " ")):
@@ -356,7 +374,7 @@ _PLAYED_DOWN = re.compile(r"(?<!\w)(?:only|just|barely|hardly|scarcely|merely|mi
 
 # After dishes listed together, a predicate of them all: "... both contain", "... are all unsafe".
 _PLURAL_PREDICATE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each|all[ \t]+of[ \t]+them|together)[ \t]+)?"
-                               r"(?:(?:are|were|would|will|wo|do|does|should|could|ca|can)(?:n['’]t|not)?|contain|have|include|use|come|cannot)(?!\w)", re.IGNORECASE)
+                               r"(?:(?:are|were|would|will|wo|do|does|did|should|could|ca|can)(?:n['’]t|not)?|contain|have|include|use|come|cannot)(?!\w)", re.IGNORECASE)
 _PLURAL_UNSUITABLE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each)[ \t]+)?(?:are|were)[ \t]+(?:(?:both|all)[ \t]+)?"
                                 r"(?:" + _UNSUITABLE + r"|not[ \t]+(?:safe|suitable|an[ \t]+option|options|available))(?!\w)",
                                 re.IGNORECASE)

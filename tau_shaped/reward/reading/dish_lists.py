@@ -16,7 +16,7 @@ from typing import Optional, Tuple
 from tau_shaped.reward.reading.dish_exclusions import CONTAINS, OFFERING
 from tau_shaped.reward.reading.dish_negations import negation_at
 
-__all__ = ["ITEM_END", "crossed_before", "footer", "inline_footer", "list_footer", "list_header", "own_swapped_before", "table_cell_excludes"]
+__all__ = ["ITEM_END", "crossed_before", "footer", "inline_footer", "label_before", "list_footer", "list_header", "own_swapped_before", "table_cell_excludes"]
 
 _EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
                                r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
@@ -144,3 +144,14 @@ _CROSS_MARK = re.compile("(?:^|[.!?:;][ \t]+)[ \t>]*(?:(?:[-*•+]|[0-9]{1,2}[.)
 def crossed_before(text: str, start: int) -> bool:
     """Whether the line (or sentence) of the dish at ``start`` opens with a cross right before it (its mark: not offered)."""
     return _CROSS_MARK.search(text, max(text.rfind("\n", 0, start) + 1, start - 80), start) is not None
+
+
+_LABEL_SEP = re.compile(r"(?::|→|->|=>)[ \t*_\"'“‘]*$")
+
+
+def label_before(text: str, lo: int, first: int, allergen: "re.Pattern[str]") -> Optional[str]:
+    """What a label ending in a colon or an arrow, in the clause from ``lo``, says of the items listed right after it (the
+    first at ``first``): "Contains sesame: Salmon Roll, Chicken Teriyaki", "Excluded for gluten: ...", "Not safe for
+    you → ..." exclude them, as a header line would (``list_header``)."""
+    sep = _LABEL_SEP.search(text, max(lo, first - 8), first)
+    return list_header(text, lo, sep.start(), allergen) if sep is not None and sep.start() > lo else None

@@ -25,7 +25,7 @@ _BEFORE = 80  # characters before a dish read for a negation
 _PASSING_BY = (r"(?:miss|forget|overlook\w*|pass(?:[ \t]+(?:up|on|over))?|sleep[ \t]+on|ignor\w*|neglect\w*|dismiss\w*|discount\w*|"
                r"underestimat\w*|skip\w*|avoid\w*|exclud\w*|rul\w*[ \t]+out|leav\w*[ \t]+(?:out|off)|omit\w*|write[ \t]+off|"
                r"shy[ \t]+away|steer[ \t]+clear|stay[ \t]+away|turn[ \t]+down|hesitate|knock|(?:advis|recommend)\w*[ \t]+against|"
-               r"warn\w*[ \t]+(?:you[ \t]+)?(?:against|off))(?!\w)")
+               r"warn\w*[ \t]+(?:you[ \t]+)?(?:against|off)|(?:filter|screen|weed)\w*[ \t]+out)(?!\w)")
 # A negation that does not decline: a suggestion or a question ("why not", "wouldn't you").
 _NOT_DECLINING = re.compile(
     r"(?:why[ \t]+(?:not|don['’]t)|n['’]t[ \t]+(?:you|we)|not[ \t]+(?:only|just)|no[ \t]+(?:need|problem|worries|doubt)|"

@@ -55,7 +55,7 @@ from tau_shaped.reward.reading.dish_exclusions import (
     AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, compared, declined_elliptically, listed_predicate_excludes, own_before,
     predicate_excludes, pronoun_declined, proposed_again, proposed_as_replacement, replaced_after, replaced_before, set_apart_by_but, swapped_in)
 from tau_shaped.reward.reading.dish_answers import answered_no
-from tau_shaped.reward.reading.dish_lists import ITEM_END, crossed_before, inline_footer, list_footer, list_header, own_swapped_before, table_cell_excludes
+from tau_shaped.reward.reading.dish_lists import ITEM_END, crossed_before, inline_footer, label_before, list_footer, list_header, own_swapped_before, table_cell_excludes
 from tau_shaped.reward.reading.dish_names import Mention, names_no_dish
 from tau_shaped.reward.reading.dish_negations import allergen_negated, doubted_before, negation_at, negation_pos, praised_after
 from tau_shaped.reward.reading.unsafe_menus import UnsafeMenu, normal_name, unsafe_dishes, unsafe_menu
@@ -203,6 +203,8 @@ class _Reader:
             return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered
         if header == "chooses":  # the list's footer offers the dishes it names, not the others
             header = None if m.start >= self.chosen[0] or normal_name(m.dish) in self.chosen[1] else "excludes"
+        if label_before(text, lo, self._first_listed(m, lo, hi, items=True).start, menu.allergen) == "excludes":
+            return True  # "Contains sesame: Salmon Roll, Chicken Teriyaki."
         if header == "offers" or self._governed(m, lo, hi) or compared(text, lo, m.start, m.end, hi):  # unless declined later
             return self._excluded_later(m, clauses, k, declined_only=True)
         end = _SENTENCE_END.search(text, m.end)

@@ -111,6 +111,12 @@ _REASONED = [
     "I'd advise against the {unsafe} ({allergen}); the {dish} is fine.", "The {unsafe} poses a risk for you. Want the {dish}?",
     "The {unsafe}? {allergen}. Not for you. The {dish} is, though.",
     "The {unsafe} has {allergen}, so it's not good for you. The {dish} should be fine — would that work?",
+    # round 10: a label before a colon or an arrow; an example of what holds the allergen; "if it weren't for";
+    # filtered out
+    "Contains {allergen}: {unsafe}. Safe: {dish}.", "Not safe for you → {unsafe}. How about the {dish}?",
+    "Several dishes use {allergen}, including the {unsafe}; the {dish} doesn't.",
+    "The {unsafe} would be ideal if it weren't for the {allergen}. The {dish} is my pick.",
+    "I've filtered out the {unsafe}; the {dish} made the cut.",
 ]
 
 
