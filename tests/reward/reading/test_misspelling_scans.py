@@ -167,3 +167,22 @@ def test_an_ascii_text_with_no_spaced_run_makes_no_spaced_program():
     assert ms.program_of.cache_info().currsize == before
     assert ms.pieces_joined(words, "How about the Zqsa mo sa?") == "How about the Zqsamosa?"  # a run: its program reads it
     assert ms.program_of.cache_info().currsize == before + 1
+
+
+@prop_settings(300)
+@given(SOUND_TEXTS, st.sampled_from([SPLIT_WORDS, frozenset({"samosa"}), frozenset({"pad"}), frozenset({"Korma"})]))
+def test_a_split_scan_finds_what_its_program_finds(text, words):
+    """A scan of ``split_program`` reads an ASCII text two words at a time (words of lower-case ASCII
+    letters) and finds what its program finds, in any text."""
+    program = ms.split_program(words)
+    assert ms.Scan(ms.split_program, (words,)).found(text) is (program is not None and ms.found(program, text))
+
+
+def test_a_split_scan_makes_no_program_for_an_ascii_text():
+    words = frozenset({"zqkorma"})
+    before = ms.program_of.cache_info().currsize
+    scan = ms.Scan(ms.split_program, (words,))
+    assert not scan.found("How about the Korma, or the Z qkorma?")  # split one letter from an end: not read as split
+    assert ms.program_of.cache_info().currsize == before
+    assert scan.found("How about the Zqk orma?") and ms.program_of.cache_info().currsize == before
+    assert scan.found("How about the Zqk orma — now?") and ms.program_of.cache_info().currsize == before + 1  # not ASCII
