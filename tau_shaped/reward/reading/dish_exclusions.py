@@ -72,6 +72,7 @@ STILL = re.compile(r"(?<!\w)(?:(?:don['’]?t|do[ \t]+not|didn['’]?t)[ \t]+min
                    r"[ \t]+(?:(?!(?:not|no|never|hardly|barely)(?!\w))\w+[ \t]+)?(?:delicious|tasty|great|popular|good|amazing|excellent|worth|"
                    r"lovely|fantastic|yummy|nice|a[ \t]+(?:favou?rite|hit|treat))|"
                    # "..., so it should be fine", "it'd be OK": said to be fine after its allergen
+                   r"if[ \t]+you(?:['’]re|[ \t]+are)?[ \t]+(?:(?:maybe|perhaps|really|still)[ \t]+)?(?:feeling[ \t]+)?(?:brave|adventurous|daring|willing|game|up[ \t]+for[ \t]+it)|if[ \t]+you[ \t]+dare|"
                    r"(?:it|that|this|they)(?:['’]s|['’]d|['’]ll|[ \t]+(?:is|are|should|would|will|could|might|ought[ \t]+to))(?:[ \t]+be)?"
                    r"(?:[ \t]+(?:totally|perfectly|probably|still|just|absolutely|completely))?[ \t]+(?:fine|ok|okay|alright|all[ \t]+right|safe))(?!\w)",
                    re.IGNORECASE)
@@ -85,7 +86,8 @@ REPLACED = re.compile(
     r"replac(?:e|es|ed|ing)|replacement[ \t]+(?:for|of)|swap\w*(?:[ \t]+out)?|switch\w*[ \t]+(?:out|from)|change\w*|"
     r"(?:substitut\w*|alternative\w*|sub)[ \t]+(?:for|to)|without|"
     r"(?:clos(?:est|er|e)|nearest|(?:most[ \t]+)?similar|comparable|equivalent|option\w*|match\w*)(?:[ \t]+[^\W\d_]+){0,2}?[ \t]+(?:to|for)|out[ \t]+of|avoid\w*|skip\w*|steer\w*[ \t]+clear[ \t]+of|"
-    r"stay\w*[ \t]+away[ \t]+from|(?:advis|recommend)\w*[ \t]+against|warn\w*[ \t]+(?:you[ \t]+)?(?:against|about|off)|"
+    r"stay\w*[ \t]+away[ \t]+from|(?:stay|keep)\w*[ \t]+clear[ \t]+of|"
+    r"(?:recommend|suggest|prefer|pick|choos|go[ \t]+(?:with|for))\w*[^.;!?\n]{1,40}?[ \t](?:over|above)|(?:advis|recommend)\w*[ \t]+against|warn\w*[ \t]+(?:you[ \t]+)?(?:against|about|off)|"
     r"steer\w*[ \t]+(?:you[ \t]+)?(?:away[ \t]+from|clear[ \t]+of)|keep\w*[ \t]+(?:you[ \t]+)?away[ \t]+from|free[ \t]+of|allergic[ \t]+to|allergy[ \t]+to|rul\w*[ \t]+out|exclud\w*|eliminat\w*|"
     r"remov\w*|take[ \t]+(?:off|out)|took[ \t]+(?:off|out)|drop\w*|(?:leav(?:e|es|ing)|left)[ \t]+(?:out|off)|omit\w*|"
     r"cross\w*[ \t]+off|strik(?:e|es|ing)[ \t]+(?:off|out)|struck[ \t]+(?:off|out)|(?:filter|screen|weed)\w*[ \t]+out|"
@@ -145,6 +147,7 @@ _BASED = re.compile(_LEAD + r"(?:is|are|was|were|['’]s)(?P<neg>[ \t]*(?:n['’
                     r"(?:(?:a|an)[ \t]+(?=(?:\S+[ \t-]+){1,3}(?:dish|recipe|curry|sauce)))?", re.IGNORECASE)  # "is a (tree) nut dish"
 _BASED_TAIL = re.compile(r"[ \t]*-?[ \t]*(?:based|rich|heavy|laden|filled|loaded|topped|packed|dish(?:es)?|recipes?|curr(?:y|ies)|sauces?)(?!\w)",
                          re.IGNORECASE)
+_CLAUSE_STOP = re.compile(r"[ \t*_\"'”’]*(?:[.,;:!?)\n]|$)")
 _FREE = re.compile(r"((?:tree[ \t-])?[^\W\d_]+)[ \t]*-?[ \t]*free(?!\w)", re.IGNORECASE)
 _UNSAFE_RECORD = re.compile(r"[\"']?(?:[a-z]+_)*(?:safe|ok|okay|suitable|allowed|compatible)(?:_[a-z]+)*[\"']?[ \t]*[:=][ \t]*[\"']?(?:false|no)(?!\w)",
                             re.IGNORECASE)  # "safe": false, "safe_for_you": "no"
@@ -355,8 +358,8 @@ def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]"
         if free is not None:
             return bool(based.group("neg")) and allergen.fullmatch(free.group(1)) is not None  # "isn't dairy-free"
         found_at = allergen.match(rest, based.end())
-        if found_at is not None and _BASED_TAIL.match(rest, found_at.end()):
-            return True
+        if found_at is not None and (_BASED_TAIL.match(rest, found_at.end()) or _CLAUSE_STOP.match(rest, found_at.end())):
+            return True  # "is dairy-based", "is a sesame dish", "(paneer is dairy)"
     verb = CONTAINS.search(rest)
     if verb is None:
         return False
@@ -367,7 +370,7 @@ def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]"
 
 
 # An allergen played down is offered all the same ("has only a trace of egg", "barely any dairy").
-_PLAYED_DOWN = re.compile(r"(?<!\w)(?:only|just|barely|hardly|scarcely|merely|minimal|slight(?:ly)?|negligible|tiny|"
+_PLAYED_DOWN = re.compile(r"(?<!\w)(?:only|just|barely|hardly|scarcely|merely|minimal|slight(?:ly)?|negligible|tiny|less|reduced|low|lower|light|"
                           r"(?:a|the)[ \t]+(?:little|trace|traces|hint|touch|smidge|dash|pinch|bit|tad|tiny)|traces?)(?!\w)",
                           re.IGNORECASE)
 

@@ -20,6 +20,7 @@ __all__ = ["ITEM_END", "crossed_before", "footer", "inline_footer", "label_befor
 
 _EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
                                r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
+_KIND_OF = re.compile(r"[ \t-]+(?:dish(?:es)?|items?|ones|options|choices|picks|mains|sides|desserts|drinks)(?!\w)", re.IGNORECASE)
 _NONE_OF = re.compile(r"(?<!\w)(?:no|not|none|without|zero|free)(?!\w)", re.IGNORECASE)
 _NOUNS = ("option", "alternative", "choice", "candidate", "pick")  # offering words that only name what follows
 
@@ -80,7 +81,9 @@ def list_header(text: str, lo: int, hi: int, allergen: "re.Pattern[str]") -> Opt
     offers = [o.group(0).lower() for o in OFFERING.finditer(text, lo, hi) if not negation_at(text, lo, o.start())]
     verb = CONTAINS.search(text, lo, hi)
     held = allergen.search(text, verb.end(), hi) if verb else None  # "Contains sesame:", not "These contain no sesame:"
-    excludes = _EXCLUDING_HEADER.search(text, lo, hi) or (held and not _NONE_OF.search(text, verb.end(), held.start()))
+    kind = allergen.search(text, lo, hi)  # "Dairy dishes:", "Nut options:"
+    excludes = (_EXCLUDING_HEADER.search(text, lo, hi) or (held and not _NONE_OF.search(text, verb.end(), held.start()))
+                or kind and _KIND_OF.match(text, kind.end(), hi) and not _NONE_OF.search(text, lo, kind.start()))
     if excludes and not any(not o.startswith(_NOUNS) for o in offers):  # "Options to avoid:" excludes
         return "excludes"
     return "offers" if offers else None

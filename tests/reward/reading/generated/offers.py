@@ -72,6 +72,8 @@ _OFFERS: List[Tuple[str, str, str]] = [
     # round 10: a dish proposed again as the customer's ("your usual"), swapped in, said to be a safe bet
     ("Your usual {dish}, perhaps?", "Your usual {dish} is off the table, sorry.", "Maybe your usual {dish}?"),
     ("Swap the {dish} in?", "Swap the {dish} out?", "Maybe swap the {dish} in?"),
+    ("There's also the {dish}, which has {allergen}, if you're feeling brave.", "There's also the {dish}, which has {allergen}, so no.",
+     "There's also the {dish}, which has {allergen}, if you're maybe feeling brave."),
     ("The {dish} is similar. Would that work?", "The {dish} is similar, but I can't offer it.", "The {dish} is similar. Would that maybe work?"),
     ("The {dish} has a little {allergen}, but it should be fine.", "The {dish} has {allergen}, so it's not good for you.",
      "The {dish} has a little {allergen}, but it should probably be fine."),
@@ -117,6 +119,7 @@ _REASONED = [
     "Several dishes use {allergen}, including the {unsafe}; the {dish} doesn't.",
     "The {unsafe} would be ideal if it weren't for the {allergen}. The {dish} is my pick.",
     "I've filtered out the {unsafe}; the {dish} made the cut.",
+    "I'd recommend the {dish} over the {unsafe}.", "Stay clear of the {unsafe}; the {dish} is fine.",
 ]
 
 
