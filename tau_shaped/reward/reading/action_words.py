@@ -123,10 +123,18 @@ def _read_action(text: str, words: Tuple[str, ...], to_come: bool = False) -> Op
         if found.group(0).lower().startswith("credit") and (
                 _PART_OF_A_NAME.match(text, found.end()) or _METHOD_BEFORE.search(text, max(0, found.start() - 12), found.start())):
             continue  # "credit card", "your wallet credit": a method's name, not the act of crediting
+        if _INSTEAD_OF.search(text, max(0, found.start() - 48), found.start()):
+            continue  # "a refund instead of a new courier": the action set aside is not the one named
         if (not _negated_nearby(text, found.start()) and not _NEGATED_AFTER.match(text, found.end())
                 and not _DENIED_LATER.match(text, found.end()) and not (to_come and _said_done_or_unreal(text, found))):
             return found.group(0)
     return None
+
+
+# The alternative set aside: "instead of a new courier", "rather than cancelling it", "in place of
+# the refund" (the action named after it is the one not proposed); up to three words between.
+_INSTEAD_OF = re.compile(r"(?<![\w'’])(?:instead[\s\u00a0]+of|rather[\s\u00a0]+than|in[\s\u00a0]+place[\s\u00a0]+of|as[\s\u00a0]+opposed[\s\u00a0]+to|in[\s\u00a0]+lieu[\s\u00a0]+of)"
+                         r"(?:[\s\u00a0]+[\w'’$.-]+){0,3}[\s\u00a0]+$", re.IGNORECASE)
 
 
 # a task's rollouts repeat their messages: a short one's answer is read once and kept, bounded

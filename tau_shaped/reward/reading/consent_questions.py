@@ -180,7 +180,7 @@ _LEAD_IN = re.compile(r"^(?:[\W_]*(?:ok|okay|so|alright|great|perfect)\W{1,3})?(
 # A question asked as the action itself ("Refund $12.50 to your wallet?", "You want it cancelled?"):
 # not opened by a question word or an auxiliary, and not asking whether there is more to ask.
 _ASKED_AS_A_STATEMENT = re.compile(
-    rf"^[\s\W]*(?!(?:{_alt('what', 'how', 'why', 'when', 'where', 'who', 'whom', 'whose', 'which', 'did', 'do', 'does', 'is', 'are', 'was', 'were', 'have', 'has', 'had', 'would', 'could', 'can', 'will', 'shall', 'should', 'may', 'might', 'must', 'any', 'anything', 'is there', 'are there')}){_E})",
+    rf"^[\s\W]*(?!(?:{_alt('and', 'so', 'also', 'but', 'then', 'oh', 'btw', 'by the way', 'plus', 'one more thing', 'quick question', 'just curious', 'out of curiosity')}[\s,\u00a0]+)*(?:{_alt('what', 'how', 'why', 'when', 'where', 'who', 'whom', 'whose', 'which', 'did', 'do', 'does', 'is', 'are', 'was', 'were', 'have', 'has', 'had', 'would', 'could', 'can', 'will', 'shall', 'should', 'may', 'might', 'must', 'any', 'anything', 'is there', 'are there')}){_E})",
     re.IGNORECASE,
 )
 _MORE_TO_ASK = re.compile(rf"{_B}(?:{_alt('question', 'questions', 'anything else', 'something else', 'help', 'know', 'information', 'info', 'details')}"
@@ -223,22 +223,45 @@ def consent_request(text: str) -> Optional[str]:
     text = (text or "")[:MAX_CHARS]
     summary: Optional[str] = None  # "To confirm: cancel #W1." (a lead-in): a request unless another question is asked
     other = False
+    found: Optional[str] = None
     for sentence in _SENTENCE_END.split(text.translate(_APOSTROPHES)):
         plain = sentence.strip()
         if not plain:
             continue
         if _HAPPENED.search(plain) and not _AHEAD.search(plain):
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
-        if plain.endswith("?") and (_CONSENT_QUESTION.search(plain) or _ALONE_QUESTION.match(_CLAUSE.split(plain)[-1])
-                                    or _asked_as_a_statement(plain)):
-            return plain
-        if _CONSENT_REQUEST.search(plain):
-            return plain
+        if found is not None:
+            if _PROCEEDS.search(plain):
+                return None  # "Shall I refund it? Yes, processing now.": the agent answered its own question
+            if plain.endswith("?") and not _asks(plain) and not _ELSE_ASKED.search(plain):
+                return None  # "... OK? Also, is your address still 12 Elm?": a reply answers the last question
+            continue
+        if _asks(plain):
+            found = plain
+            continue
         if plain.endswith("?"):
             other = True  # the message asks something else: a summary's lead-in asked for no yes
         elif summary is None and _LEAD_IN.search(plain):
             summary = plain
+    if found is not None:
+        return found
     return None if other else summary
+
+
+def _asks(plain: str) -> bool:
+    """Whether the sentence ``plain`` asks consent (a question or a request for the yes)."""
+    return bool((plain.endswith("?") and (_CONSENT_QUESTION.search(plain) or _ALONE_QUESTION.match(_CLAUSE.split(plain)[-1])
+                                         or _asked_as_a_statement(plain))) or _CONSENT_REQUEST.search(plain))
+
+
+# After the question, the agent going on as if answered: "Yes, processing now.", "Going ahead now."
+_PROCEEDS = re.compile(
+    rf"^[\W_]*(?:{_alt('yes', 'yep', 'done', 'great', 'ok', 'okay', 'alright', 'perfect')}{_E}[\W_]*)?(?:(?:i(?:'m|{_S}am|'ll|{_S}will)|we(?:'re|{_S}are|'ll|{_S}will)){_S})?"
+    rf"{_alt('processing', 'processing it', 'processing that', 'proceeding', 'going ahead', 'go ahead', 'doing it', 'doing that', 'doing so', 'on it', 'putting it through', 'submitting', 'making the change', 'issuing', 'sending it')}"
+    rf"(?:{_S}{_alt('now', 'right now', 'right away', 'then', 'anyway', 'with it', 'with that', 'for you')})*{_E}[\W_]*$",
+    re.IGNORECASE)
+# A question after the consent question that asks for more of the same or closes politely
+_ELSE_ASKED = re.compile(rf"{_B}(?:{_alt('or would you', 'or do you', 'or shall', 'or should', 'or would you rather', 'or')}{_E})", re.IGNORECASE)
 
 
 def _asked_as_a_statement(plain: str) -> bool:
