@@ -50,10 +50,14 @@ class Finding:
                 f"evidence={self.evidence!r}, undetermined={self.undetermined!r})")
 
 
+# what ``json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)`` makes for each call, made once
+_SHORT = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=str)
+
+
 def short(value: Any, limit: int = 80) -> str:
     """``value`` as compact JSON (keys sorted), cut to ``limit`` characters."""
     try:
-        text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+        text = _SHORT.encode(value)
     except (TypeError, ValueError):
         text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
