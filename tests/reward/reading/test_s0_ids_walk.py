@@ -42,6 +42,8 @@ def _reference(data: Any) -> Tuple[Dict[str, set], Dict[str, Tuple[Any, Any]]]:
             for name, value in node.items():
                 if isinstance(value, str) and is_id(name) and any(c.isdigit() for c in value):
                     key = id_key(value)
+                    if not key:  # digits but no ASCII letter or digit ("¹"): no id
+                        continue
                     kinds.setdefault(name, set()).add(key)
                     keyed = isinstance(holder, dict) and holder.get(value) is node
                     if is_id(name) == 2 and (keyed or key not in records):
