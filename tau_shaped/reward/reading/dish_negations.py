@@ -29,6 +29,7 @@ _PASSING_BY = (r"(?:miss|forget|overlook\w*|pass(?:[ \t]+(?:up|on|over))?|sleep[
 # A negation that does not decline: a suggestion or a question ("why not", "wouldn't you").
 _NOT_DECLINING = re.compile(
     r"(?:why[ \t]+(?:not|don['’]t)|n['’]t[ \t]+(?:you|we)|not[ \t]+(?:only|just)|no[ \t]+(?:need|problem|worries|doubt)|"
+    r"no[ \t]+(?:\w+[ \t]+)?(?:objections?|issues?|concerns?|harm|complaints?|qualms?|reservations?)|"
     r"(?:n['’]t|not|never|no[ \t]+need[ \t]+to)[ \t]+(?:(?:want|need|have|dare|be|to|going|wish|ever|just|simply|quickly)[ \t]+){0,2}"
     + _PASSING_BY + r"|"
     r"(?:hard|difficult|impossible|tough|remiss|silly|crazy|foolish|mistake|shame|pity|wrong|sin|crime)[ \t]+not[ \t]+to|"

@@ -105,6 +105,7 @@ URGED = [
     "You don't have to avoid the Chicken Korma.", "No need to exclude the Chicken Korma.", "I wouldn't leave out the Chicken Korma.",
     "It's hard not to love the Chicken Korma.", "I'd be remiss not to mention the Chicken Korma as an option.",
     "Not to be missed: the Chicken Korma.", "None beats the Chicken Korma.", "Who could say no to the Chicken Korma?",
+    "I have no objection to the Chicken Korma.", "I see no real issue with the Chicken Korma.",
     "I couldn't recommend the Chicken Korma more highly.", "I can't recommend the Chicken Korma enough!",
     "The Chicken Korma is out of this world!", "Chicken Korma? No problem at all.",
     "The vindaloo is unavailable, the Chicken Korma isn't.", "The Pad Thai is sold out; the Chicken Korma is not.",
