@@ -161,6 +161,10 @@ _CONSENT_QUESTION = re.compile(
         rf"{_B}{_alt('do you', 'will you', 'would you', 'can you', 'could you', 'you')}{_S}{_AGREE}{_E}{_NOT_TO_ACT}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'which', 'what', 'whether', 'when', 'where', 'who', 'how')}{_E})(?!{_S}{_alt('the', 'this', 'that')}{_S}{_INFO_NOUN}{_E})",
         # Are you OK / happy with that? Are you happy for me to ...?
         rf"{_B}{_alt('are you', 'you')}{_S}{_alt('ok', 'okay', 'happy', 'fine', 'comfortable', 'alright', 'all right', 'good')}{_S}{_alt('with', 'for me to', 'for us to', 'if i', 'if we', 'to proceed', 'to go ahead', 'going ahead', 'proceeding')}{_E}",
+        # Would you be agreeable to my doing so? Are you amenable to that? Would you be willing to
+        # accept that? (not "willing to share your email?": information)
+        rf"{_B}{_alt('are you', 'would you be', 'will you be', 'would you still be', 'are you still')}{_S}{_alt('agreeable', 'amenable', 'comfortable', 'willing', 'open', 'satisfied', 'content', 'on board', 'in agreement', 'ok', 'okay', 'happy', 'fine', 'alright', 'all right', 'good')}"
+        rf"{_S}{_alt('with', 'to', 'for me to', 'for us to', 'if i', 'if we', 'going ahead', 'proceeding')}{_E}{_NOT_TO_ACT}(?!{_S}{_INFO_ING}{_E})",
         # Do I have your OK / permission?
         rf"{_B}{_alt('do i have', 'can i have', 'may i have', 'can i get', 'may i get', 'could i get', 'could i have', 'have i got')}{_S}{_alt('your', 'the')}{_S}{_GRANT}{_E}",
         # OK to proceed? Ready for me to ...? Go ahead?
