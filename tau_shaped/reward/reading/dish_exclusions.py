@@ -68,7 +68,8 @@ OFFERING_WORDS = (
 OFFERING = re.compile(rf"(?<!\w)(?:{OFFERING_WORDS})(?!\w)", re.IGNORECASE)
 # Said after an allergen: the dish is offered all the same ("..., but you said you don't mind").
 STILL = re.compile(r"(?<!\w)(?:(?:don['’]?t|do[ \t]+not|didn['’]?t)[ \t]+mind|still[ \t]+want|anyway|regardless|up[ \t]+to[ \t]+you|"
-                   r"your[ \t]+call|(?:ok|okay|fine)[ \t]+with[ \t]+(?:it|that)|(?:it|it['’]s|it[ \t]+is|that['’]s|that[ \t]+is|they['’]re)"
+                   r"your[ \t]+(?:call|choice|decision|pick)|(?:people|customers|everyone|everybody|folks|guests|diners)[ \t]+(?:\w+[ \t]+)?"
+                   r"(?:love|like|enjoy|rave[ \t]+about)[ \t]+(?:it|them)|(?:ok|okay|fine)[ \t]+with[ \t]+(?:it|that)|(?:it|it['’]s|it[ \t]+is|that['’]s|that[ \t]+is|they['’]re)"
                    r"[ \t]+(?:(?!(?:not|no|never|hardly|barely)(?!\w))\w+[ \t]+)?(?:delicious|tasty|great|popular|good|amazing|excellent|worth|"
                    r"lovely|fantastic|yummy|nice|a[ \t]+(?:favou?rite|hit|treat))|"
                    # "..., so it should be fine", "it'd be OK": said to be fine after its allergen

@@ -287,14 +287,17 @@ class _Reader:
         return False
 
     def _offered_all_the_same(self, m: Mention) -> bool:
-        """Whether the rest of the sentence offers the dish in spite of what was said of it ("The
-        Korma has tree nuts, but you said you don't mind"), declining nothing."""
+        """Whether the rest of the sentence, or the next one with no other dish named first, offers the dish in spite of
+        what was said of it ("The Korma has tree nuts, but you said you don't mind", "... Up to you though!"), declining
+        nothing."""
         text = self.text
         end = _SENTENCE_END.search(text, m.end, m.end + 2 * AFTER)
-        hi = end.start() if end is not None else min(len(text), m.end + 2 * AFTER)
+        nxt = _SENTENCE_END.search(text, end.end(), end.end() + AFTER) if end is not None else None
+        hi = nxt.start() if nxt is not None else end.end() + AFTER if end is not None else m.end + 2 * AFTER
+        hi = min(len(text), hi)
         still = STILL.search(text, m.end, hi)
-        return still is not None and not negation_at(text, m.end, still.start()) and not any(
-            negation_at(text, m.end, o.start()) for o in OFFERING.finditer(text, m.end, hi))
+        return (still is not None and not negation_at(text, m.end, still.start()) and not self._named_between(m.end, still.start())
+                and not any(negation_at(text, m.end, o.start()) for o in OFFERING.finditer(text, m.end, hi)))
 
     def _governed(self, m: Mention, lo: int, hi: int) -> bool:
         """Whether an offering word of the clause, not negated, governs the dish: nothing else

@@ -74,6 +74,7 @@ _OFFERS: List[Tuple[str, str, str]] = [
     ("Swap the {dish} in?", "Swap the {dish} out?", "Maybe swap the {dish} in?"),
     ("There's also the {dish}, which has {allergen}, if you're feeling brave.", "There's also the {dish}, which has {allergen}, so no.",
      "There's also the {dish}, which has {allergen}, if you're maybe feeling brave."),
+    ("The {dish} has {allergen}. Up to you though!", "The {dish} has {allergen}. Sorry!", "The {dish} has {allergen}. Maybe up to you though!"),
     ("The {dish} is similar. Would that work?", "The {dish} is similar, but I can't offer it.", "The {dish} is similar. Would that maybe work?"),
     ("The {dish} has a little {allergen}, but it should be fine.", "The {dish} has {allergen}, so it's not good for you.",
      "The {dish} has a little {allergen}, but it should probably be fine."),
