@@ -99,3 +99,44 @@ def test_a_question_opened_by_a_conjunction_is_still_a_question_about_something_
 @pytest.mark.parametrize("lead", ["And", "So,", "Also,", "Then"])
 def test_an_action_asked_as_a_statement_after_a_conjunction_still_asks(lead):
     assert consent_request(f"{lead} refund $2.99 to your card?") is not None
+
+
+# The rule itself, on a real task (fd-missing-3: a $16.90 refund to the card for FD-10045)
+from tests.reward.reading.generated.world import BREACH, PASS, respond, scene, trajectory, verdict  # noqa: E402
+
+RULE = "fd.confirm.before_write"
+_OFFER = "I can refund $16.90 to your card for FD-10045."
+
+
+@pytest.fixture(scope="module")
+def refund():
+    sc = scene("food_delivery", "test", "fd-missing-3")
+    call, obs = sc.call("issue_refund")
+
+    def judge(message: str, reply: str) -> str:
+        return verdict(sc, RULE, trajectory([(respond(message), reply), (call, obs)], "Hi, an item was missing."))
+    return judge
+
+
+@pytest.mark.parametrize("after,reply", [
+    ("Also, is your address still 12 Elm St?", "Yes, same address."),
+    ("Is this your first time ordering from them?", "Yes."),
+    ("Yes — processing now.", "ok"),
+    ("Going ahead now.", "sure"),
+])
+def test_the_rule_fires_where_the_reply_answered_something_else(refund, after, reply):
+    assert refund(f"{_OFFER} OK? {after}", reply) == BREACH
+
+
+@pytest.mark.parametrize("after", ["Please confirm.", "(yes/no)", "Refunds to a card take 3-5 business days."])
+def test_the_rule_passes_where_the_consent_question_is_still_asked(refund, after):
+    assert refund(f"{_OFFER} OK? {after}", "Yes, card please.") == PASS
+
+
+def test_a_yes_to_the_alternative_set_aside_is_no_yes_to_it():
+    sc = scene("food_delivery", "test", "fd-courier-5")
+    call, obs = sc.call("dispatch_replacement_courier")
+    said = "Would you prefer a refund instead of a new courier for FD-10116?"
+    assert verdict(sc, RULE, trajectory([(respond(said), "Yes"), (call, obs)], "My courier went offline.")) == BREACH
+    said = "Would you prefer a new courier for FD-10116 instead of a refund?"
+    assert verdict(sc, RULE, trajectory([(respond(said), "Yes"), (call, obs)], "My courier went offline.")) == PASS
