@@ -74,6 +74,17 @@ _NOUN_DONE_BEFORE = re.compile(r"(?i)\b(?P<noun>refund|credit|reimbursement|char
 # ("and the $2.99 fee stays" names what stays: only "plus", "as well as" take "the" or "your")
 _JOINED = re.compile(r"(?i)[ \t]*,?[ \t]*(?:(?:plus|\+|as[ \t]+well[ \t]+as|along[ \t]+with|together[ \t]+with)[ \t]+(?:(?:the|your)[ \t]+)?"
                      r"|(?:&|and(?:[ \t]+(?:also|then))?)[ \t]+)(?:(?:an?|another)[ \t]+)?(?:(?:extra|additional|further|more)[ \t]+)?")
+# round 10b: an amount joined to one said moved by a verb after it: "$16.90 refunded, plus a $5 credit for the trouble" (the join is
+# read from the verb's end); one the words say stayed is not ("$5.27 refunded and $15.56 kept for the food")
+_AFTER_VERB = re.compile(r"(?i)[ \t\u00a0)]{1,3}(?:(?:has|have)[ \t]been[ \t]|was[ \t]|were[ \t])?(?:refunded|credited|reimbursed|returned)"
+                         r"(?:[ \t]{1,3}(?:to|on|into)[ \t]{1,3}(?:your|ur|the)[ \t]{1,3}(?:card|wallet|account|original[ \t]payment))?")
+_STAYED = re.compile(r"(?i)[ \t\u00a0]{1,3}(?:\w{1,12}[ \t]{1,3}){0,2}(?:kept|retained|stays?|held|withheld|remains?|charged|paid|owed|is[ \t]non|"
+                     r"(?:is|are)[ \t]{1,3}not|isn['’]t|aren['’]t|won['’]t|not)\b")
+# round 10b: a refund named by its key in a message that says the write is done: "Cancelled — refund: $20.83", "Done. Refund
+# amount: $5" (before the write such a key quotes an offer: read only after a write, and never in a question or a condition)
+_KEY_REFUND = re.compile(r"(?i)(?:^|[^\w \t$])[ \t]{0,3}(?:the[ \t]{1,3}|your[ \t]{1,3})?(?:refund|reimbursement)(?:[ \t]{1,3}(?:amount|total|issued))?"
+                         r"[\"'*_`]{0,2}[ \t]{0,3}(?:[:=]|->|\u2192|[-\u2013\u2014]{1,2})?[ \t]{0,3}[\"'*_`]{0,2}[ \t]{0,3}$")
+_DONE_WORD = re.compile(r"(?i)\b(?:done|all[ \t]{1,3}set|cancell?ed|processed|completed?|finished|taken[ \t]{1,3}care[ \t]{1,3}of|sorted)\b")
 _CODE_BEFORE = re.compile(r"(?i)\b(?:US|USD|CA|CAD|AU|AUD)[ \t\u00a0]?$")
 _CODE_AFTER = re.compile(r"[ \t\u00a0]{0,2}\((?:USD|EUR|GBP|CAD|AUD|US\$)\)")
 # the amount as the value of a key that names the write done: '"refunded": "$5"', "Refunded amount → $5", "Total
@@ -99,7 +110,7 @@ _PASSIVE = re.compile(
 _REFUND_WORDS = re.compile(r"(?i)refund|reimburs|\bback\b|credit|compensat|wallet|returned to|\byour[ \t]way\b")
 _CHARGE_WORDS = re.compile(r"(?i)\bcharge|\bfee\b|payment|\bbill")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
-_HINTS = ("charged", "billed", "debited", "deducted", "refunded", "credited", "reimbursed", "returned", "issued", "threw", "thrown",
+_HINTS = ("charged", "billed", "debited", "deducted", "refund", "reimburs", "credited", "reimbursed", "returned", "issued", "threw", "thrown",
           "tossed", "chucked",
           "processed", "applied", "added", "put", "popped", "transferred", "moved", "sent", "given", "gave", "placed", "initiated", "submitted",
           "completed", "made", "taken", "took", "withdrawn", "withdrew", "collected", "back", "received", "came", "amounted", "totaled",
@@ -186,6 +197,10 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
             word = (key.groupdict().get("verb") or key.groupdict().get("verb2") or key.groupdict().get("noun") or "").lower()
             out[i] = "charge" if word.startswith("charge") else "refund"
             continue
+        if (_KEY_REFUND.search(text, max(0, start - 40), start) and _DONE_WORD.search(text, max(0, start - 200), start)
+                and not _ASKED_OR_IF.search(text, max(0, start - 60), start) and not _ends_in_question(text, end)):
+            out[i] = "refund"  # "Cancelled — refund: $20.83"
+            continue
         noun = _NOUN_BEFORE.search(text, max(0, start - 24), start) if after is not None else None
         noun = noun or _NOUN_DONE_BEFORE.search(text, max(0, start - 40), start)
         if noun is not None:
@@ -200,8 +215,9 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
             out[i] = "refund"  # "you got $5 back"
     for i in range(1, len(spans)):
         if out[i] is None and out[i - 1] is not None:
-            joined = _JOINED.match(text, spans[i - 1][1])
-            if joined is not None and joined.end() == spans[i][0]:
+            verb = _AFTER_VERB.match(text, spans[i - 1][1])
+            joined = _JOINED.match(text, verb.end() if verb else spans[i - 1][1])
+            if joined is not None and joined.end() == spans[i][0] and not (verb and _STAYED.match(text, spans[i][1])):
                 out[i] = out[i - 1]
     return out
 
