@@ -139,6 +139,14 @@ _orders_shown = lru_cache(maxsize=2048)(_read_orders)
 _kept_event_times = lru_cache(maxsize=1024)(_read_event_times)
 
 
+def _sent_to(tool: str, kwargs: Any) -> str:
+    """Where a write that moved money sent it: "wallet", "card", or "?" (its words do not say)."""
+    method = str(kwargs.get("method") or "").lower() if isinstance(kwargs, dict) else ""
+    if "wallet" in method or (not method and "credit" in tool):
+        return "wallet"
+    return "card" if "original" in method or "card" in method else "?"
+
+
 class FactChecker:
     def __init__(self, p: Any, initial: Any) -> None:
         self.p = p
@@ -151,6 +159,7 @@ class FactChecker:
         self.event_times: Dict[str, Dict[str, str]] = {}  # order id -> event -> ISO time shown
         self.observed_text: List[str] = []    # lower-cased observations (account states)
         self.user_numbers: List[float] = []
+        self.sent_to: Set[str] = set()        # "card" | "wallet" | "?": where the conversation's writes sent money
         self._heard: List[str] = []                   # customer's words not read yet
         self._observed: List[Tuple[str, str, Any]] = []  # (tool, result, or a step) not read yet
         customers = initial.get("customers") if isinstance(initial, dict) else None
@@ -187,6 +196,8 @@ class FactChecker:
                 if not step.succeeded:
                     continue
                 tool, observation = step.action.name, step.observation or ""
+                if step.events and any(e.type == "money_moved" for e in step.events):
+                    self.sent_to.add(_sent_to(tool, step.action.kwargs))
             self._read(tool, observation)
         self._observed.clear()
 
@@ -280,6 +291,11 @@ class FactChecker:
 
     def _refund_timing(self, c: Claim) -> Optional[Tuple[bool, str]]:
         method, when = c.value
+        if when == "present":  # "$2.99 is in your wallet now": where the writes of the conversation sent money
+            self._read_observations()
+            if not self.sent_to or method in self.sent_to or "?" in self.sent_to:
+                return None
+            return True, f"agent stated {c.text!r}: the money moved went to the {' and '.join(sorted(self.sent_to))}"
         days = self.p.card_refund_days
         card_ok = bool(days) and (when == f"days:{days[0]:g}-{days[-1]:g}"
                                   or when == f"upto:{days[-1]:g}")  # "within 5 business days", "within a week"

@@ -45,7 +45,7 @@ from tau_shaped.reward.reading.days import event_days
 from tau_shaped.reward.reading.late_thresholds import late_thresholds, second_tier_after
 from tau_shaped.reward.reading.money_claims import tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
-from tau_shaped.reward.reading.refund_timings import MONEY_SENTENCE as _MONEY_SENTENCE, N as _N, count as _count, refund_timings
+from tau_shaped.reward.reading.refund_timings import MONEY_SENTENCE as _MONEY_SENTENCE, N as _N, count as _count, money_places, refund_timings
 from tau_shaped.reward.reading.statements import STATUS_FORMS
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 
@@ -222,6 +222,7 @@ def _claims(text: str) -> List[Claim]:
         out.extend(Claim("percent", _FRACTIONS[m.group("f").lower().replace("-", " ").split()[-1]] * (3 if m.group("f")[:3].lower() == "thr" else 2 if m.group("f")[:3].lower() == "two" else 1),
                          m.group(0), m.start()) for m in _FRACTION.finditer(text) if not negated(m.start()))
     out.extend(Claim("refund_timing", value, words, start) for value, words, start in refund_timings(text, negated, low))
+    out.extend(Claim("refund_timing", value, words, start) for value, words, start in money_places(text, low))
     return out
 
 

@@ -23,7 +23,7 @@ from typing import List, Optional, Tuple
 from tau_shaped.reward.reading.money_claims import NOT_TIMING_DAY, tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
 
-__all__ = ["MONEY_SENTENCE", "NUMBER_WORDS", "N", "count", "refund_timings"]
+__all__ = ["MONEY_SENTENCE", "NUMBER_WORDS", "N", "count", "money_places", "refund_timings"]
 
 _SP = r"[ \t\u00a0]{1,3}"
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10,
@@ -58,7 +58,10 @@ _CARD = re.compile(r"\b(?:card|original[ _]payment|bank|statement|payment method
 _WALLET = re.compile(r"\bwallet\b", re.IGNORECASE)
 _TIMING = re.compile(
     r"\b(?P<imm>immediately|instant(?:ly|aneous(?:ly)?)?|right away|straight away|at once|right now|in real time|in no time"
-    r"|on the spot)\b"
+    r"|on the spot"
+    # round 10b: a wait of moments ("It should show up on your card in a moment", "any second now", "momentarily")
+    r"|in[ \t]a[ \t](?:moment|sec(?:ond)?|jiffy|flash|tick|heartbeat)|in[ \t](?:a[ \t]few[ \t])?(?:seconds|moments)|momentarily"
+    r"|any[ \t](?:second|moment|minute)[ \t]now|as[ \t]we[ \t]speak|in[ \t]the[ \t]blink[ \t]of[ \t]an[ \t]eye)\b"
     # "in 24-48 hours", "in about an hour", "within ~2 hours": a wait in hours or minutes
     rf"|\b(?:within|in|after|over){_SP}(?:(?:about|around|roughly|approximately|approx\.|just|only|under|less{_SP}than|~)[ \t]{{0,3}})?"
     rf"(?:the{_SP}|an{_SP}|a{_SP}|one{_SP}|a{_SP}few{_SP}|few{_SP}|several{_SP}"
@@ -89,14 +92,57 @@ _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s]))+")
 # "card refunds don't arrive the same day"); a comma, ";" or "but" ends the clause
 _NEGATED_VERB = re.compile(r"(?i)\b(?:won['’]t|will[ \t]not|wouldn['’]t|doesn['’]t|does[ \t]not|don['’]t|do[ \t]not|isn['’]t|is[ \t]not"
                            r"|aren['’]t|are[ \t]not|can['’]t|cannot|never)\b(?:[ \t]{1,3}(?!but\b)[\w'’]{1,20}){0,8}[ \t]{1,3}$")
+# round 10b: a wait that is the agent's own ("I'll be back in a moment", "bear with me a second", "let me check, one sec"): no arrival
+_AGENT_WAIT = re.compile(r"(?i)(?:\b(?:I|we)(?:['’]ll|[ \t]will|['’]m|[ \t]am)[ \t]{1,3}(?:be[ \t]{1,3})?(?:right[ \t]{1,3})?back\b"
+                         r"|\b(?:bear[ \t]with[ \t]me|give[ \t]me|hold[ \t]on|hang[ \t]on|let[ \t]me|I['’]ll[ \t]check|get[ \t]back[ \t]to[ \t]you))"
+                         r"[^;,.!?\n\u2014]{0,40}$")
 
 _MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount")
 _METHOD_WORDS = ("card", "wallet", "bank", "statement", "original")
-_TIMING_WORDS = ("immediately", "instant", "no time", "on the spot", "right away", "straight away", "at once", "right now", "in real time",
+_TIMING_WORDS = ("immediately", "instant", "no time", "on the spot", "right away", "straight away", "at once", "right now", "in real time", "moment", "sec", "jiffy", "flash", "tick", "heartbeat", "speak", "blink",
                  "hour", "hr", "min", "tonight", "tomorrow", "day", "week", "fortnight", "overnight",
                  "tmr", "tmw", "tomor", "2mor", "tomoz", "2nite", "2night", "tonite")  # ("today", "monday": "day")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
+
+# round 10b: where money sent back is said to be now ("Done — $2.99 is in your wallet now", "$5 has been added to your account
+# balance", "your FoodDash wallet has the $2.99"): ((method, "present"), words, start), judged against the method the writes used
+_PLACE = re.compile(r"(?i)\b(?:(?:is|are|['’]s|be|(?:has|have)[ \t]{1,3}been|was|were|got|went)[ \t]{1,3}(?:(?:now|already|safely|just)[ \t]{1,3})?"
+                    r"(?:(?:added|credited|loaded|deposited|put|sitting|sent|applied)[ \t]{1,3})?|(?:added|credited|loaded|deposited)[ \t]{1,3})"
+                    r"(?:back[ \t]{1,3})?(?:in|on|into|to|onto)[ \t]{1,3}(?:your|ur)[ \t]{1,3}(?:(?:fooddash|food[ \t]dash|account|app|in-app)[ \t]{1,3})?"
+                    r"(?P<m>wallet|balance|card)\b"
+                    r"|\b(?:your|ur)[ \t]{1,3}(?:(?:fooddash|food[ \t]dash|account|app|in-app)[ \t]{1,3})?(?P<m2>wallet|balance)[ \t]{1,3}(?:now[ \t]{1,3})?"
+                    r"(?:has|holds|shows|contains|includes)[ \t]{1,3}(?:the[ \t]{1,3})?\$")
+_PLACE_MONEY = re.compile(r"(?i)\$[0-9]|\b(?:it|refund\w*|credit\w*|money|amount|funds|that)\b")
+# "nothing went to your wallet", "if it's in your wallet": no place stated
+_NOT_PLACED = re.compile(r"(?i)\b(?:nothing|none|not|no[ \t]{1,3}(?:money|funds|credit|refund|cash|amount)|never|neither|nor|if|once|when|whether|\w+n['’]t)\b[^.;!?\n]{0,40}$")
+
+
+def money_places(text: str, low: Optional[str]) -> List[Tuple[Tuple[str, str], str, int]]:
+    """Each place ``text`` says money sent back is now: ((``"card"`` | ``"wallet"``, ``"present"``), words, start)."""
+    if low is not None and not ("wallet" in low or "balance" in low or "card" in low):
+        return []
+    out: List[Tuple[Tuple[str, str], str, int]] = []
+    for m in _PLACE.finditer(text):
+        s = max(0, m.start() - 120)
+        for end in _SENTENCE_END_AT.finditer(text, s, m.start()):
+            s = end.end()  # the sentence's start ("$2.99" holds a "." that ends nothing)
+        e = _SENTENCE_END_AT.search(text, m.end())
+        e = e.start() if e else len(text)
+        if (not _PLACE_MONEY.search(text, s, m.end() + 12) or _NOT_PLACED.search(text, max(s, m.start() - 60), m.start())
+                or text[e:e + 1] == "?" or _DELIVERY.search(text, s, e) or _later(text, s, e)):
+            continue
+        method = (m.group("m") or m.group("m2")).lower()
+        out.append((("card" if method == "card" else "wallet", "present"), m.group(0), m.start()))
+    return out
+
+
+def _later(text: str, lo: int, hi: int) -> bool:
+    """Whether the sentence says a later time the money arrives ("back on your card tomorrow"): the timing says when."""
+    return any(not t.group("imm") for t in _TIMING.finditer(text, lo, hi))
+
+
+_SENTENCE_END_AT = re.compile(r"[.!?](?=\s|$)|\n")
 
 
 def refund_timings(text: str, negated: Negations, low: Optional[str]) -> List[Tuple[Tuple[str, str], str, int]]:
@@ -128,6 +174,8 @@ def _timings(text: str, negated: Negations) -> List[Tuple[Tuple[str, str], str, 
             if negated(m.start()) or _NEGATED_VERB.search(text, max(lo, m.start() - 90), m.start()):
                 continue  # "it won't land on your card instantly": the verb of its clause negated
             if m.group("imm"):
+                if _AGENT_WAIT.search(text, max(lo, m.start() - 60), m.start()):
+                    continue
                 value = "immediate"
             elif m.group("unit"):
                 value = "hours"
