@@ -87,6 +87,20 @@ _WAIT_HINT = re.compile(r"min|hour|hr|sec|\bin[ \t]{1,2}(?:about[ \t]{1,2}|under
 # "2 minutes away", "give it 20 minutes": an arrival in itself
 _AWAY = re.compile(r"(?:away|out)$|^(?:give[ \t]+it|allow|wait)\b", re.IGNORECASE)
 _MORE = {"half": 0.5, "quarter": 0.25}
+_JOINT = re.compile(r";|[ \t][\u2014\u2013-]{1,2}[ \t]|\u2014")
+# a clause about compensation for lateness, not about an arrival
+_COMPENSATION = re.compile(r"(?i)refund|compensat|credit|reimburs|eligib|qualif|entitle|\bappl(?:y|ies)\b|\blate\b")
+
+
+def _policy_clause(text: str, lo: int, hi: int, at: int) -> bool:
+    """Whether the clause (between ";" or a dash) of the sentence ``lo``..``hi`` holding ``at`` names
+    compensation and no arrival."""
+    start = lo
+    for j in _JOINT.finditer(text, lo, at):
+        start = j.end()
+    end = _JOINT.search(text, at, hi)
+    end_at = end.start() if end else hi
+    return _COMPENSATION.search(text, start, end_at) is not None and ARRIVAL.search(text, start, end_at) is None
 
 
 def relative_times(text: str, now: float) -> List[Stated]:
@@ -113,6 +127,8 @@ def relative_times(text: str, now: float) -> List[Stated]:
             arrives[(lo, hi)] = ARRIVAL.search(text, lo, hi) is not None
         if not arrives[(lo, hi)] and not _AWAY.search(m.group(0)):
             continue
+        if _JOINT.search(text, lo, hi) and _policy_clause(text, lo, hi, m.start()):
+            continue  # round 10b: "it arrived 5 minutes late; refunds only apply after half an hour": a rule's figure
         raw = (m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5") or m.group("n6") or "").lower()
         raw = re.sub(r"[ \t]+", " ", raw)
         count = float(raw) if raw.replace(".", "", 1).isdigit() else _COUNT_WORDS.get(raw)

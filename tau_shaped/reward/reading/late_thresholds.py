@@ -67,10 +67,13 @@ def late_thresholds(text: str, negated: Negations, low: Optional[str]) -> List[T
     out: List[Tuple[Any, str, int]] = []
     for s in _SENTENCE.finditer(text):
         lo, hi = s.span()
-        if not _COMP.search(text, lo, hi) or not _LATENESS.search(text, lo, hi) or _THIS_ORDER.search(text, lo, hi):
+        if not _COMP.search(text, lo, hi) or not _LATENESS.search(text, lo, hi):
             continue
+        this_order = _THIS_ORDER.search(text, lo, hi)
         figures = list(_FIGURE.finditer(text, lo, hi))[:16]  # a bound on untrusted text
         for k, m in enumerate(figures):
+            if this_order and _THIS_ORDER.search(text, *_clause(text, lo, hi, m.start())):
+                continue  # round 10b: "it arrived 5 minutes late; refunds only apply after half an hour": the order's clause only
             before = _BEFORE.search(text, max(lo, m.start() - 24), m.start())
             cue = m.group("range") or m.group("plus") or before or _AFTER.match(text, m.end(), hi)
             n = _minutes(m)
@@ -90,6 +93,18 @@ def late_thresholds(text: str, negated: Negations, low: Optional[str]) -> List[T
                 continue
             out.append(((("percent", n) if percent else n), m.group(0), m.start()))
     return out
+
+
+_HARD_JOINT = re.compile(r";|[ \t][\u2014\u2013-]{1,2}[ \t]|\u2014")
+
+
+def _clause(text: str, lo: int, hi: int, at: int) -> Tuple[int, int]:
+    """The part of the sentence ``lo``..``hi`` around ``at`` between ";" or a dash."""
+    start = lo
+    for j in _HARD_JOINT.finditer(text, lo, at):
+        start = j.end()
+    end = _HARD_JOINT.search(text, at, hi)
+    return start, (end.start() if end else hi)
 
 
 def second_tier_after(text: str, at: int) -> bool:

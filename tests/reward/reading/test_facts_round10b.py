@@ -89,3 +89,37 @@ def test_a_place_is_read(text):
                                   "It isn't in your wallet; it went to your card.", "Your order is on its way to your door."])
 def test_no_place_is_read(text):
     assert ("wallet", "present") not in [c.value for c in claims(text) if c.kind == "refund_timing"], text
+
+
+ETA = "fd.eta.supported_not_earlier"
+
+
+def _late_minor(text: str, rule: str) -> str:
+    sc = scene("food_delivery", "test", "fd-late-minor-3")
+    looks = list(sc.calls[:2])
+    return scored(sc, rule, looks + [(respond(text), "ok")], "My order was a bit late.")
+
+
+@pytest.mark.parametrize("text,label", [
+    ("FD-10157 arrived 5 minutes late; refunds only apply after half an hour.", BREACH),
+    ("FD-10157 arrived 5 minutes late; we compensate from ten minutes on.", BREACH),
+    ("FD-10157 came 5 minutes late — we only compensate once an order is over an hour late.", BREACH),
+    ("It was 5 minutes late; credits kick in at twenty minutes late.", BREACH),
+    ("FD-10157 arrived 5 minutes late; compensation starts at 15 minutes late, so there's no refund here.", PASS),
+    ("FD-10157 arrived 5 minutes late; refunds only apply after a quarter of an hour.", PASS),
+    ("FD-10157 arrived 5 minutes late; we compensate from fifteen minutes on.", PASS),
+])
+def test_a_late_threshold_beside_the_order_s_own_lateness(text, label):
+    """The order's lateness in one clause ("arrived 5 minutes late") no longer hides the rule's
+    figure in the next ("; refunds only apply after half an hour"), and that figure is no ETA."""
+    assert _late_minor(text, FACTS) == label, text
+    assert _late_minor(text, ETA) == PASS, text
+
+
+def test_a_wait_beside_a_clause_of_compensation_is_still_an_eta():
+    sc = scene("food_delivery", "test", "fd-question-4")
+    eta = [(Action(name="get_order_eta", kwargs={"order_id": "FD-10006"}), "")]  # 19:15-19:30; the clock: 19:00
+    for text, label in [("Sorry it's late — it'll be with you in 2 minutes.", BREACH),
+                        ("No refund applies yet; the courier will be there in 2 minutes.", BREACH),
+                        ("It'll be there in 20 to 30 minutes; a refund only applies past 15 minutes late.", PASS)]:
+        assert scored(sc, ETA, list(sc.calls[:2]) + eta + [(respond(text), "ok")], "Where is my order?") == label, text
