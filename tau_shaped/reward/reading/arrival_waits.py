@@ -112,6 +112,7 @@ def relative_times(text: str, now: float) -> List[Stated]:
         return found
     ends: Optional[List[Tuple[int, int]]] = None  # the sentence ends, read once (a long message: linear)
     arrives: Dict[Tuple[int, int], bool] = {}
+    joints: Dict[Tuple[int, int], bool] = {}  # whether a sentence has clauses (";", a dash), read once
     for m in _RELATIVE.finditer(text):
         if ends is None:
             ends = [e.span() for e in SENTENCE_END.finditer(text)]
@@ -127,7 +128,9 @@ def relative_times(text: str, now: float) -> List[Stated]:
             arrives[(lo, hi)] = ARRIVAL.search(text, lo, hi) is not None
         if not arrives[(lo, hi)] and not _AWAY.search(m.group(0)):
             continue
-        if _JOINT.search(text, lo, hi) and _policy_clause(text, lo, hi, m.start()):
+        if (lo, hi) not in joints:
+            joints[(lo, hi)] = _JOINT.search(text, lo, hi) is not None
+        if joints[(lo, hi)] and _policy_clause(text, max(lo, m.start() - 160), min(hi, m.end() + 160), m.start()):
             continue  # round 10b: "it arrived 5 minutes late; refunds only apply after half an hour": a rule's figure
         raw = (m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5") or m.group("n6") or "").lower()
         raw = re.sub(r"[ \t]+", " ", raw)

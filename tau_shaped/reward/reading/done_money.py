@@ -280,5 +280,5 @@ def done_verdict(kind: str, value: float, pools: Dict[str, List[float]], said: s
 
 def _ends_in_question(text: str, at: int) -> bool:
     """Whether the sentence holding ``at`` ends with "?"."""
-    end = _SENTENCE_END.search(text, at)
+    end = _SENTENCE_END.search(text, at, at + 400)  # (bounded: linear on a text with no sentence end)
     return end is not None and text[end.start():end.start() + 1] == "?"

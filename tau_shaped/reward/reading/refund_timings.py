@@ -127,8 +127,8 @@ def money_places(text: str, low: Optional[str]) -> List[Tuple[Tuple[str, str], s
         s = max(0, m.start() - 120)
         for end in _SENTENCE_END_AT.finditer(text, s, m.start()):
             s = end.end()  # the sentence's start ("$2.99" holds a "." that ends nothing)
-        e = _SENTENCE_END_AT.search(text, m.end())
-        e = e.start() if e else len(text)
+        e = _SENTENCE_END_AT.search(text, m.end(), m.end() + 160)
+        e = e.start() if e else min(len(text), m.end() + 160)  # (bounded: linear on a text with no sentence end)
         if (not _PLACE_MONEY.search(text, s, m.end() + 12) or _NOT_PLACED.search(text, max(s, m.start() - 60), m.start())
                 or text[e:e + 1] == "?" or _DELIVERY.search(text, s, e) or _later(text, s, e)):
             continue
