@@ -186,7 +186,8 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     other_method = consent_scope.another_method(raw, kwargs, confirmation.mention, observation)
     if other_method is not None:
         return f"it states another payment method ({other_method})"
-    other_amount = consent_scope.another_amount(raw, kwargs, observation, index)
+    required = isinstance(result, dict) and any(is_number(result.get(n)) and result[n] > 0 for n in confirmation.mention_result)
+    other_amount = None if required else consent_scope.another_amount(raw, kwargs, observation, index)  # one amount stated already
     if other_amount is not None:
         return f"it states another amount ({other_amount})"
     skip = frozenset(a for a, how in confirmation.mention.items() if how == "number" or isinstance(how, dict))

@@ -103,7 +103,8 @@ def another_write(text: str, kwargs: Dict[str, Any], index: Any, verbs: Any = No
     text = text[:_MAX]
     own = {id_key(v) for k, v in kwargs.items() if isinstance(v, str) and k not in SELF}
     mine = [k for k in own if index.kind_of(k)]
-    fields = [k for k, v in kwargs.items() if isinstance(v, str) and k not in SELF and k in index.kinds]
+    # the call's own id not in S0's index (a code of letters): its argument's kind instead
+    fields = [] if mine else [k for k, v in kwargs.items() if isinstance(v, str) and k not in SELF and k in index.kinds]
     if not mine and not fields:
         return None
     for found, start, held in _places(text, kwargs, index, id_places):
@@ -141,10 +142,11 @@ def _places(text: str, kwargs: Dict[str, Any], index: Any, id_places: Any) -> Li
     """The ids of ``text`` with where each starts (``id_places``), and each code of capitals with no
     digit that the table of one of the call's records keys (in any case), as long as the call's
     id of that shape (True: a record S0 holds, of the call's kind)."""
-    out = [(key, start, False) for key, start in id_places(text)]
+    places = id_places(text)
     shapes = [(k, v) for k, v in kwargs.items() if isinstance(v, str) and 4 <= len(v) <= 10 and v.isalnum() and v.isupper()]
     if not shapes:
-        return out
+        return [(key, start, False) for key, start in places] if places else []
+    out = [(key, start, False) for key, start in places]
     for k, v in shapes:
         table = _table_of(k, v, index)
         if table is None:
@@ -246,21 +248,28 @@ def another_method(text: str, kwargs: Dict[str, Any], skip: Any = (), observatio
     beside another ("from your PayPal to your gift card") states the call's. A call naming no
     method moves the money where its result says (``observation``: an apology credit's
     ``wallet_balance``, a cancellation's payment history): "$20.00 to your card" is another call."""
-    from tau_shaped.reward.reading.reply_values import method_of, values_in
-
     if not isinstance(kwargs, dict):
         return None
     values = [kwargs[k] for k in _METHOD_ARGS if k not in skip and isinstance(kwargs.get(k), str)]
+    named = any(k in kwargs for k in _METHOD_ARGS)
+    if not values and named and "payment_methods" not in kwargs:
+        return None  # the call's method is the rule's to compare (food delivery's "method")
+    if not _METHOD_HINT.search(text):
+        return None  # no method named (the text read before the call's result, which may be long)
+    from tau_shaped.reward.reading.reply_values import method_of, values_in
+
     methods = kwargs.get("payment_methods")
     if "payment_methods" not in skip and isinstance(methods, list):
         values += [m.get("payment_id") for m in methods if isinstance(m, dict) and isinstance(m.get("payment_id"), str)]
     own = {k for k in (method_of(v) for v in values) if k is not None}
-    if not any(k in kwargs for k in _METHOD_ARGS) and isinstance(observation, str) and '"' in observation:
-        m = _RESULT_METHOD.search(observation[:2048])
+    if not named and isinstance(observation, str) and '"' in observation:
+        head = observation[:2048]
+        m = _RESULT_METHOD.search(head) if ('"wallet' in head or '"gift_card' in head or '"certificate' in head) else None
         own = {m.group(1)} if m else own
-        if not own and "payment" in observation:  # a cancellation refunds what paid for it
-            own = {k for k in (method_of(p) for p in _RESULT_PAID.findall(observation[:8000])) if k is not None}
-    if not own or "original" in own or not _METHOD_HINT.search(text):
+        body = observation[:8000]
+        if not own and ("card_" in body or "paypal_" in body or "certificate_" in body):  # a cancellation refunds what paid for it
+            own = {k for k in (method_of(p) for p in _RESULT_PAID.findall(body)) if k is not None}
+    if not own or "original" in own:
         return None
     said = []
     for v in values_in(text[:_MAX]):
@@ -287,11 +296,11 @@ def another_amount(text: str, kwargs: Dict[str, Any], observation: Any = "", ind
     payments, refunds, price difference: ``observation``), and the prices of the records it names
     (``index``: S0's ids; the new items of an exchange, their sums and difference). Other amounts
     said beside one of the call's ("$174 each, $348 in all") state the call's."""
+    if not isinstance(kwargs, dict) or any(k in kwargs for k in _AMOUNT_KEYS) or ("$" not in text and "dollar" not in text.lower()):
+        return None
     from tau_shaped.reward.reading.amounts import stated_amounts
     from tau_shaped.reward.reading.negation import Negations
 
-    if not isinstance(kwargs, dict) or any(k in kwargs for k in _AMOUNT_KEYS) or ("$" not in text and "dollar" not in text.lower()):
-        return None
     text = text[:_MAX]
     negated = Negations(text)
     said = [a.value for a in stated_amounts(text) if not negated(a.start, value=True)]
