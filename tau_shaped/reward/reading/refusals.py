@@ -223,15 +223,24 @@ def denial(text: str) -> Optional[str]:
             if g is not None and (m is None or g.start() < m.start()) and not _UNDONE.search(low, max(0, g.start() - 64), g.start()):
                 m = g
     g = _echoed_no(low) if "?" in low else None
-    if g is not None and (m is None or g.start() < m.start()):
+    echoed = g is not None and (m is None or g.start() < m.start())
+    if echoed:
         m = g
     said = object_denial(low)  # "no refund applies", "nothing I can refund" (refusal_objects)
     if said is not None and (m is None or said.start() < m.start()):
-        m = said
+        m, echoed = said, False
     if m is None:
         return None
+    asked = None if echoed or "?" not in low else _ASKED_AFTER.match(low, m.end())  # ("cancel? nope": the question echoed, answered)
+    if asked is not None:  # round 10b: "no refund needed? great": the phrase asked, not said; what follows the question
+        return denial(head[asked.end():]) if len(low) == len(head) else None
     # lower() keeps the length of almost every text; where it does not, the snippet is the lowered one
     return (head if len(low) == len(head) else low)[m.start():m.end()].strip()
+
+
+# a phrase whose own clause ends in "?" right after it ("no refund needed? great", "no refund needed then?"); a tag after a
+# comma ("I can't refund that, can I?") leaves the denial said
+_ASKED_AFTER = re.compile(r"[ \t\u00a0]{0,3}(?:[a-z'’]{1,12}[ \t\u00a0]{1,3}){0,2}?[a-z'’]{0,12}[ \t\u00a0]{0,3}\?")
 
 
 def hedge(text: str) -> Optional[str]:
