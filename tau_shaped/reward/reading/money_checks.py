@@ -111,6 +111,18 @@ def _near(value: float, pool: Iterable[float]) -> bool:
     return any(abs(value - v) <= _EPS for v in pool)
 
 
+def _history_refunds(observation: str) -> List[Dict[str, Any]]:
+    """The refund entries of the payment histories an observation (JSON) shows."""
+    try:
+        data = json.loads(observation) if len(observation) < 200_000 else None
+    except ValueError:
+        return []
+    records = data if isinstance(data, list) else [data]
+    return [h for rec in records[:50] if isinstance(rec, dict) and isinstance(rec.get("payment_history"), list)
+            for h in rec["payment_history"][:50]
+            if isinstance(h, dict) and h.get("transaction_type") == "refund" and _number(h.get("amount")) is not None]
+
+
 class MoneyChecker:
     """Judges each agent message's money claims over one trajectory (``steps``: its steps,
     with their events)."""
@@ -128,6 +140,7 @@ class MoneyChecker:
         self.moved_pool.update(round(float(v), 2) for _, f in self.moves for v in (f.get("parts") or ())[:20])  # a split payment's parts
         self._recorded = bool(self.moves)  # writes recorded as events; else refunds the tools show stand for them
         self._shown: Set[Tuple[str, str, Any]] = set()
+        self._refund_texts: List[str] = []
         self.values = [float(v) for v in p.values]
         self.user_numbers: List[float] = [abs(v) for v in values_in_text(first_user_message or "")]
         self.figures: List[float] = []
@@ -176,6 +189,8 @@ class MoneyChecker:
         return out
 
     def observe(self, observation: str, index: int = -1) -> None:
+        if '"refund"' in observation:
+            self._refund_texts.append(observation)  # read only when a refund said done has no write (``_refund_backed``)
         figures, groups = observed_money(observation)
         self.figures.extend(figures)
         self.groups.extend(groups)
@@ -214,6 +229,14 @@ class MoneyChecker:
                             "refund_sources": [_source(i) for i in ids], "refund_to_original": all(i in paid for i in ids)})
         return out
 
+    def _refund_backed(self, index: int, value: float) -> bool:
+        """Whether a refund of ``value`` said done is the next write's (said as it is made) or one a tool
+        showed in a record's payment history (a refund made before the conversation)."""
+        if _near(value, _runs([float(f.get("refunded") or 0.0) for f in self._tied(index, self._text)])):
+            return True
+        shown = [float(h["amount"]) for o in self._refund_texts for h in _history_refunds(o)]
+        return _near(value, _runs(shown))
+
     def hear(self, text: Optional[str]) -> None:
         if text:
             self.user_numbers.extend(abs(v) for v in values_in_text(text))
@@ -246,6 +269,9 @@ class MoneyChecker:
                 return True, why
             if done.get(c.done):
                 return None
+            if c.done == "refund" and not self._refund_backed(index, value):
+                # round 10b: "I have refunded $754.39 to your PayPal" when the return was refused: no write refunded money
+                return True, f"agent stated {c.text!r} as refunded; no write of the conversation refunded money"
         tied = self._tied(index, text)
         if tied and kind in ("charge", "refund"):
             # stated in the wrong direction: "charged $154.04" for a refund of $154.04
