@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward import data_regex
@@ -157,8 +157,29 @@ def _regex_match(text: str, matcher: Any) -> Optional[str]:
     return found
 
 
+# a matcher's snippet of a text, by the matcher's identity (held by the entry: matchers are frozen) and the
+# text: the output checks read every agent message of every rollout, and a GRPO group's rollouts repeat them
+_FOUND: Dict[Tuple[int, str], Tuple[Any, Optional[str]]] = {}
+_FOUND_MOST = 16384  # entries kept at most; full, they are all forgotten at once
+_FOUND_TEXT = 4096  # a text up to this long has its snippet kept
+
+
 def match_text(matcher: Any, text: str) -> Optional[str]:
-    """The snippet of ``text`` that satisfies a TEXT_MATCHER, or None."""
+    """The snippet of ``text`` that satisfies a TEXT_MATCHER, or None (kept per matcher and text)."""
+    if type(text) is not str or len(text) > _FOUND_TEXT:
+        return _match_text(matcher, text)
+    key = (id(matcher), text)
+    kept = _FOUND.get(key)
+    if kept is not None and kept[0] is matcher:
+        return kept[1]
+    found = _match_text(matcher, text)
+    if len(_FOUND) >= _FOUND_MOST:
+        _FOUND.clear()
+    _FOUND[key] = (matcher, found)
+    return found
+
+
+def _match_text(matcher: Any, text: str) -> Optional[str]:
     from tau_shaped.reward.reading import text_matching
 
     if isinstance(matcher, ContainsText):
