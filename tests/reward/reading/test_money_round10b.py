@@ -109,3 +109,20 @@ def _missing(text: str) -> str:
 ])
 def test_end_to_end_joined_after_the_verb(text, label):
     assert _missing(text) == label, text
+
+
+# A key whose head is a count ("total_bags", "totalBags", "total-bags") names no money, however its words are joined; a key
+# whose head is money ("bag_fee", "price_per_night") does.
+@pytest.mark.parametrize("text,values", [
+    ('{"total_bags": 3, "bag_fee": 50, "total_cost": 50}', [50.0, 50.0]),
+    ('{"totalBags": 3, "totalPrice": 120}', [120.0]),
+    ("total-bags: 3; total: 100", [100.0]),
+    ("Total bags: 3\nBag fee: 50", [50.0]),
+    ('{"total_nights": 2, "price_per_night": 120, "amount_total": 9}', [120.0, 9.0]),
+    ('{"total_baggages": 2, "nonfree_baggages": 1, "total_passengers": 2}', []),
+    ('{"refund_amount": 54.04, "item_count": 2, "order_id": 5}', [54.04]),
+])
+def test_a_count_key_names_no_money(text, values):
+    from tau_shaped.reward.reading.money_claims import money_claims
+
+    assert [c.value[1] for c in money_claims(text) if c.kind == "amount"] == values, text
