@@ -267,9 +267,9 @@ def visible(text: Optional[str]) -> Optional[str]:
     """``seen(text)`` with struck-out text kept: every word the customer can read, what a leak is
     read in (another customer's data, an account's fraud flag: struck out, it was still shown;
     SPEC §10, hard lines fail closed). The same as ``seen`` for a text that holds no ``~`` when
-    markdown is read (nor a ``&`` that may still reveal one)."""
-    if not text or text.isascii() and "~" not in text and "&" not in text:
-        return seen(text)
+    markdown is read (nor a ``&`` that may still reveal one, nor a ``<del>`` that writes one)."""
+    if not text or text.isascii() and "~" not in text and "&" not in text and "<" not in text:
+        return seen(text)  # (a "<" may open a struck-through element: "<del>...</del>")
     out = text[:MAX_CHARS]
     for step in _VISIBLE_STEPS:
         if step is _formatting_struck_kept and "~" not in out and "&" not in out:

@@ -8,7 +8,8 @@ a hidden element (``<script>``, ``<style>``, ``<template>``, ``<noscript>``, ``<
 ``opacity:0``) are not said; any other tag is removed and its text kept: an inline tag joins
 what is either side of it ("Ko<b>rm</b>a" is "Korma"), a block tag (``<br>``, ``<p>``,
 ``<div>``, ``<tr>``, headings, lists) is a line break, a list item a "- " bullet, a table cell
-a space. An autolink (``<https://...>``, ``<name@example.com>``) is the address it shows.
+a space, a struck-through element (``<del>``, ``<s>``, ``<strike>``) struck text as markdown
+writes it (``~~x~~``: withdrawn where struck text is, see ``markdown``). An autolink (``<https://...>``, ``<name@example.com>``) is the address it shows.
 
 ``revealed(text)``: markup that only appears once the text is decoded ("&lt;b&gt;" shows "<b>"
 to the customer) or once look-alikes are folded ("＜b＞"): its delimiters are removed and all
@@ -51,9 +52,12 @@ _VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "wbr", "area", "b
 _BLOCK = frozenset({"br", "p", "div", "tr", "ul", "ol", "table", "thead", "tbody", "blockquote", "pre", "hr",
                     "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "dl", "dt", "dd"})
 _CELL = frozenset({"td", "th"})
+_STRUCK_TAGS = frozenset({"del", "s", "strike"})  # shown struck through: written as markdown's ``~~``
 
 
 def _tag_text(name: str, closing: bool) -> str:
+    if name in _STRUCK_TAGS:
+        return "~~"
     if name == "li":
         return "" if closing else "\n- "
     if name in _BLOCK:
@@ -109,7 +113,7 @@ def _scan(text: str, reveal: bool) -> str:
         name = name_m.group(1).lower()
         closing = body.startswith("/")
         if reveal:
-            emit(_tag_text(name, closing))
+            emit("" if name in _STRUCK_TAGS else _tag_text(name, closing))  # "&lt;del&gt;" is shown, not struck
             continue
         self_closing = body.endswith("/") or name in _VOID
         if hidden is not None:
