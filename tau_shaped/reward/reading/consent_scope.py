@@ -256,7 +256,7 @@ def another_method(text: str, kwargs: Dict[str, Any], skip: Any = (), observatio
         return None  # the call's method is the rule's to compare (food delivery's "method")
     if not _METHOD_HINT.search(text):
         return None  # no method named (the text read before the call's result, which may be long)
-    from tau_shaped.reward.reading.reply_values import method_of, values_in
+    from tau_shaped.reward.reading.reply_values import method_of, methods_in
 
     methods = kwargs.get("payment_methods")
     if "payment_methods" not in skip and isinstance(methods, list):
@@ -272,15 +272,16 @@ def another_method(text: str, kwargs: Dict[str, Any], skip: Any = (), observatio
     if not own or "original" in own:
         return None
     said = []
-    for v in values_in(text[:_MAX]):
-        if v.kind != "method" or v.negated or v.key == "original":
+    text = text[:_MAX]
+    for kind, _, start, negated in methods_in(text):
+        if negated or kind == "original" or not kind:
             continue
-        kinds = _ALSO.get(v.key, frozenset({v.key}))
-        if v.key == "card" and _PLAIN_CARD.match(text, v.start):
+        kinds = _ALSO.get(kind, frozenset({kind}))
+        if kind == "card" and _PLAIN_CARD.match(text, start):
             kinds = frozenset({"card", "gift_card"})
         if kinds & own:
             return None
-        said.append(v.key)
+        said.append(kind)
     return said[0] if said else None
 
 
