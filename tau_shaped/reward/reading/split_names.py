@@ -18,6 +18,7 @@ Cheap: a message with no word of naming is not read further (one scan)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Dict, Iterable, Optional, Set, Tuple
 
 from tau_shaped.reward.reading.normalize_confusables import marks_folded
@@ -35,36 +36,21 @@ _APART = 12  # words between two pieces both said as names
 _CLOSE = 2  # words between two pieces, one said as a name
 
 
-class _Pieces:
-    """Each customer's first names and surnames (lower case, as text reads them), and whose."""
-
-    def __init__(self, people: Iterable[Tuple[str, str, str, bool]]) -> None:
-        self.firsts: Dict[str, Set[str]] = {}
-        self.lasts: Dict[str, Set[str]] = {}
-        self.own_firsts: Dict[str, Set[str]] = {}
-        self.own_lasts: Dict[str, Set[str]] = {}
-        for cid, first, last, own_only in people:
-            f, s = marks_folded(first).lower().strip(), marks_folded(last).lower().strip()
-            if len(f) < 2 or len(s) < 2:
-                continue
-            self.own_firsts.setdefault(cid, set()).add(f)
-            self.own_lasts.setdefault(cid, set()).add(s)
-            if not own_only:
-                self.firsts.setdefault(f, set()).add(cid)
-                self.lasts.setdefault(s, set()).add(cid)
+def _own_names(index: Any, own: str) -> Tuple[Set[str], Set[str]]:
+    """The customer's first names and surnames (their passengers' too), lower case as text reads them."""
+    firsts, lasts = set(), set()
+    for cid, first, last, _ in index.people:
+        if cid == own:
+            firsts.add(marks_folded(first).lower().strip())
+            lasts.add(marks_folded(last).lower().strip())
+    return firsts, lasts
 
 
-_PIECES: Dict[int, Tuple[Any, _Pieces]] = {}
-
-
-def _pieces(index: Any) -> _Pieces:
-    kept = _PIECES.get(id(index))
-    if kept is None or kept[0] is not index:
-        if len(_PIECES) > 32:
-            _PIECES.clear()
-        kept = (index, _Pieces(index.people))
-        _PIECES[id(index)] = kept
-    return kept[1]
+def _named(index: Any, word: str, own: str) -> bool:
+    """Whether ``word`` is a first name or a surname of a customer other than ``own`` (a scan of
+    the people: read only where a named order's status is stated, seldom)."""
+    return any(cid != own and not own_only and word in (marks_folded(first).lower().strip(), marks_folded(last).lower().strip())
+               for cid, first, last, own_only in index.people)
 
 
 def _word(raw: str) -> str:
@@ -74,6 +60,8 @@ def _word(raw: str) -> str:
 
 def split_name(text: str, index: Any, own: str, heard: Any, booked: Iterable[Tuple[str, str]] = ()) -> Optional[str]:
     """Another customer's first name and surname said apart as one name (evidence), or None."""
+    if not _may_name(text):
+        return None
     key = (id(index), own, text)
     kept = _KEPT.get(key)
     if kept is None or kept[0] is not index:
@@ -94,33 +82,48 @@ def split_name(text: str, index: Any, own: str, heard: Any, booked: Iterable[Tup
 _KEPT: Dict[Tuple[int, str, str], Tuple[Any, Tuple[Tuple[str, str, str], ...]]] = {}
 
 
-def _split_pairs(text: str, index: Any, own: str) -> Tuple[Tuple[str, str, str], ...]:
-    """Each (first name, surname, as written) of another customer said apart as one name in ``text``."""
+@lru_cache(maxsize=8192)
+def _may_name(text: str) -> bool:
+    """Whether ``text`` holds a word of naming (kept per text: the same texts come in every world)."""
     low = text.lower()
-    if not any(key in low for key in _CUE_KEYS) or _CUE.search(text) is None:
-        return ()
-    pieces = _pieces(index)
+    return any(key in low for key in _CUE_KEYS) and _CUE.search(text) is not None
+
+
+@lru_cache(maxsize=8192)
+def _may_name_an_order(text: str) -> bool:
+    low = text.lower()
+    return any(key in low for key in _ORDER_KEYS)
+
+
+def _split_pairs(text: str, index: Any, own: str) -> Tuple[Tuple[str, str, str], ...]:
+    """Each (first name, surname, as written) of another customer said apart as one name in ``text``:
+    two words, each a start of a value of the index ("chloe", "okafor"), that together are a name
+    of theirs (looked up in the index itself: nothing made per world)."""
+    prefixes = index.prefixes
     spans = [(m.start(), m.end(), _word(m.group(0))) for m in _WORD.finditer(text)]
-    words = [w for _, _, w in spans]
-    firsts = [i for i, w in enumerate(words) if w in pieces.firsts]
-    lasts = [i for i, w in enumerate(words) if w in pieces.lasts]
-    if not firsts or not lasts:
+    words = [_skeleton(w) for _, _, w in spans]
+    starts = [i for i, w in enumerate(words) if len(w) >= 2 and prefixes[w] is not None]
+    if len(starts) < 2:
         return ()
-    mine_f, mine_l = pieces.own_firsts.get(own, set()), pieces.own_lasts.get(own, set())
     cued = [any(w in _CUES for w in words[max(0, i - _NEAR):i + _NEAR + 1] if w != words[i]) for i in range(len(words))]
+    mine: Optional[Tuple[Set[str], Set[str]]] = None
     out = []
-    for i in firsts:
-        if words[i] in mine_f:
-            continue
-        for j in lasts:
-            if j == i or words[j] in mine_l:
-                continue
+    for i in starts:
+        for j in starts:
             between = abs(i - j) - 1
-            if not (cued[i] and cued[j] and between <= _APART or (cued[i] or cued[j]) and between <= _CLOSE):
+            if j == i or not (cued[i] and cued[j] and between <= _APART or (cued[i] or cued[j]) and between <= _CLOSE):
                 continue
-            if pieces.firsts[words[i]] & pieces.lasts[words[j]] - {own}:
-                lo, hi = min(i, j), max(i, j)
-                out.append((words[i], words[j], text[spans[lo][0]:spans[hi][1]]))
+            sk = words[i] + words[j]
+            kinds = prefixes[sk]
+            if not kinds or "name" not in kinds or not index.theirs("name", index.canon[("name", sk)], own):
+                continue
+            mine = _own_names(index, own) if mine is None else mine
+            if words[i] in mine[0] | mine[1] or words[j] in mine[0] | mine[1]:
+                continue
+            canon = index.canon[("name", sk)]
+            first, last = (words[i], words[j]) if canon == sk else (words[j], words[i])
+            lo, hi = min(i, j), max(i, j)
+            out.append((first, last, text[spans[lo][0]:spans[hi][1]]))
     return tuple(out)
 
 
@@ -144,6 +147,8 @@ def named_order_status(text: str, index: Any, own: str, may_state: Any, status_a
     alone ("Chloe's order is out for delivery", "The order for Okafor is on its way"), a name that
     is not the customer's own (``status_at(sentence)``: the status the sentence states, unnegated,
     or None; ``may_state``: whether the text holds a status word at all)."""
+    if not _may_name_an_order(text):
+        return None
     key = (id(index), own, text)
     kept = _KEPT_STATUS.get(key)
     if kept is not None and kept[0] is index:
@@ -159,15 +164,15 @@ _KEPT_STATUS: Dict[Tuple[int, str, str], Tuple[Any, Optional[str]]] = {}
 
 
 def _named_order_status(text: str, index: Any, own: str, may_state: Any, status_at: Any) -> Optional[str]:
-    low = text.lower()
-    if not any(key in low for key in _ORDER_KEYS) or not may_state(text):
+    if not may_state(text):
         return None
-    pieces = None
+    mine: Optional[Tuple[Set[str], Set[str]]] = None
     for m in _NAMED_ORDER.finditer(text):
         name = _word(m.group(1) or m.group(2))
-        pieces = _pieces(index) if pieces is None else pieces
-        whose = pieces.firsts.get(name, set()) | pieces.lasts.get(name, set())
-        if not whose - {own} or name in pieces.own_firsts.get(own, ()) or name in pieces.own_lasts.get(own, ()):
+        if index.prefixes[_skeleton(name)] is None:  # no value of anyone's starts so
+            continue
+        mine = _own_names(index, own) if mine is None else mine
+        if name in mine[0] or name in mine[1] or not _named(index, name, own):
             continue
         start = max(text.rfind(c, 0, m.start()) for c in ".!?\n") + 1
         ends = [e for e in (text.find(c, m.end()) for c in ".!?\n") if e >= 0]
