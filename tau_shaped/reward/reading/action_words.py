@@ -46,7 +46,7 @@ ACTIONS: Dict[str, Tuple[str, ...]] = {
                       "update", "rebook", "switch",
                       "move", "class"),
     "passengers": ("passenger", "traveler", "traveller", "name", "passenger details"),
-    "certificate": ("certificate", "voucher", "compensation", "compensate", "credit"),
+    "certificate": ("certificate", "cert", "voucher", "compensation", "compensate", "credit"),  # round 10b: "travel cert"
     "payment_change": ("payment", "pay", "charge", "card", "gift card", "paypal", "switch", "change", "bill"),
     "item_change": ("modify", "modified", "modification", "change", "exchange", "swap", "switch", "replace", "update"),
     "return": ("return", "refund", "send back"),
