@@ -57,7 +57,7 @@ _CHARGE = re.compile(
 )
 _REFUND = re.compile(
     r"\b(?:refund\w*|reimburs\w*|(?<![\w-])back\b|back to (?:you|your)|credit(?:ed)? (?:back|to)|credited\b|crediting\b|"
-    r"returned to (?:you|your)|returning\b|return(?:ed)? (?:it|them|the (?:money|funds|amount|balance|total)) to|receive back|money back|put back|sent back|send back|certificate\w*|voucher\w*|compensat\w*)",
+    r"returned to (?:you|your)|returning\b|return(?:ed)? (?:it|them|the (?:money|funds|amount|balance|total)) to|receive back|money back|put back|sent back|send back|certificate\w*|certs?\b|voucher\w*|compensat\w*)",
     re.IGNORECASE,
 )
 _MONEY_KEY = re.compile(
@@ -73,7 +73,7 @@ _METHODS = (
     ("credit_card", r"credit[ _-]?cards?|(?:visa|mastercard|amex|american express|discover)\b|card ending|debit card"
                     r"|(?<!gift )(?<!gift_)(?<!gift-)\bcard\b"),  # "your card": a gift card is named so
     ("original", r"original(?:[ _-]form of)?[ _-](?:payment|method)|same (?:payment )?method|(?:card|method) (?:you|it was) (?:paid|used)"),
-    ("certificate", r"(?:travel[ _-])?certificates?"),
+    ("certificate", r"(?:travel[ _-])?certificates?|(?:travel[ _-])certs?\b"),  # round 10b: "travel cert"
 )
 _METHOD = re.compile("|".join(f"(?P<{k}>{p})" for k, p in _METHODS), re.IGNORECASE)
 _TOWARD = re.compile(
