@@ -102,8 +102,8 @@ class _Index:
         email = c.get("email")
         if isinstance(email, str) and "@" in email:
             local, domain = email.lower().rsplit("@", 1)
-            found.append(("email", _skeleton(local), None, False))
-            self.domains.setdefault(_skeleton(local), set()).add(domain)
+            found.append(("email", (sk := _skeleton(local)), None, False))
+            self.domains.setdefault(sk, set()).add(domain)
             self.emails.append((local, domain, cid))
         phone = c.get("phone")
         if isinstance(phone, str):
@@ -116,10 +116,10 @@ class _Index:
         first, last = c.get("first_name"), c.get("last_name")
         if isinstance(first, str) and isinstance(last, str):
             self.people.append((cid, first, last, False))
-            found += [("name", _skeleton(first + last), None, False), ("name", _skeleton(last + first), _skeleton(first + last), False)]
+            found += [("name", (sk := _skeleton(first + last)), None, False), ("name", _skeleton(last + first), sk, False)]
         for a, b in c.get("own_names") or []:  # "Li Mia" is read as "Mia Li"
             self.people.append((cid, str(a), str(b), True))
-            found += [("name", _skeleton(f"{a}{b}"), None, True), ("name", _skeleton(f"{b}{a}"), _skeleton(f"{a}{b}"), True)]
+            found += [("name", (sk := _skeleton(f"{a}{b}")), None, True), ("name", _skeleton(f"{b}{a}"), sk, True)]
         for a in c.get("addresses") or []:
             m = _STREET.match(a.get("street", "").strip()) if isinstance(a, dict) and isinstance(a.get("street"), str) else None
             if m:  # "7234 Belmont", and the number after the name ("Belmont St 7234", "Belmont Street 7234")
@@ -140,14 +140,15 @@ class _Index:
         for kind, sk, canon, own_only in found:
             if len(sk) < 3:
                 continue
-            canon = sk if canon is None else canon
-            canons[(kind, sk)] = canon
+            key = (kind, sk)
+            read = key if canon is None else (kind, canon)  # the value as it is read (its canon's)
+            canons[key] = read[1]
             own = self.own.setdefault(cid, set()) if own is None else own
-            own.add((kind, canon))
+            own.add(read)
             if not own_only:
-                held = owners.get((kind, canon))
+                held = owners.get(read)
                 if held is None:
-                    owners[(kind, canon)] = {cid}
+                    owners[read] = {cid}
                 else:
                     held.add(cid)
             held = kinds.get(sk)
