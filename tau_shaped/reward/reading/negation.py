@@ -39,6 +39,9 @@ _NOT_NEGATING_AFTER_NO = frozenset({"problem", "problems", "worries", "worry", "
 # mistaken, about $18.22 went back", "I'm not sure, but roughly $20"): the value is still stated
 _NOT_NEGATING_AFTER_NOT = frozenset({"mistaken", "wrong", "sure", "certain"})
 _WINDOW_WORDS = 4
+# a word that opens a circumstance of what a negation denies: a negation with its own word before it ("no flying after
+# surgery", "can't travel because of the flu") does not reach past it
+_CIRCUMSTANCE = frozenset("after since following because due owing post given".split())
 # Between a negation and a value, these make the value a bound the words state, not the thing denied.
 _BOUND_WORDS = frozenset("than above below over under beyond past exceed exceeds exceeding except only just "
                          "instead least most max maximum minimum limit up".split())
@@ -111,6 +114,7 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -
     # a comma or "but" between: "not $20, $25", "not 20 but 25" deny the first value only; not a
     # list ("can't give 5, 10 or 20": "or", "and", "nor" deny each)
     corrected = listed = joined = False
+    circumstance = -1  # round 10b: the nearest word of circumstance between ("no flying after surgery": surgery is said)
     for j in range(i - 1, -1, -1):
         word = words[j]
         if not word or seen == _WINDOW_WORDS or starts[j] < floor:
@@ -133,7 +137,9 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -
             if value and joined and word.lower() == "no" and following.isalpha():
                 return False  # "with no fee, and refund $9.05": "no" is said of its noun, not of the value
             if _negating(word, following):
-                return True
+                return not (circumstance > j + 1)  # "can't fly since the operation"; "not after surgery" stays negated
+            if word.lower() in _CIRCUMSTANCE and circumstance < 0:
+                circumstance = j
             if value and word.lower() in _BOUND_WORDS:
                 return False
             if word.lower() not in _FILLERS:
