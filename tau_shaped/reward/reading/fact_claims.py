@@ -221,7 +221,9 @@ def _claims(text: str) -> List[Claim]:
     if _may(low, ("half", "third", "quarter", "fifth", "tenth")):  # "a quarter of your subtotal": 25%
         out.extend(Claim("percent", _FRACTIONS[m.group("f").lower().replace("-", " ").split()[-1]] * (3 if m.group("f")[:3].lower() == "thr" else 2 if m.group("f")[:3].lower() == "two" else 1),
                          m.group(0), m.start()) for m in _FRACTION.finditer(text) if not negated(m.start()))
-    out.extend(Claim("refund_timing", value, words, start) for value, words, start in refund_timings(text, negated, low))
+    thresholds = [(c.start, c.start + len(c.text)) for c in out if c.kind == "late_threshold"]  # round 10b: "apply after 15 mins"
+    out.extend(Claim("refund_timing", value, words, start) for value, words, start in refund_timings(text, negated, low)
+               if not any(start < b and a < start + len(words) for a, b in thresholds))
     out.extend(Claim("refund_timing", value, words, start) for value, words, start in money_places(text, low))
     return out
 

@@ -123,3 +123,13 @@ def test_a_wait_beside_a_clause_of_compensation_is_still_an_eta():
                         ("No refund applies yet; the courier will be there in 2 minutes.", BREACH),
                         ("It'll be there in 20 to 30 minutes; a refund only applies past 15 minutes late.", PASS)]:
         assert scored(sc, ETA, list(sc.calls[:2]) + eta + [(respond(text), "ok")], "Where is my order?") == label, text
+
+
+@pytest.mark.parametrize("text,timing", [
+    ("It did arrive late; refunds only apply after 15 mins.", False),
+    ("Refunds only apply after 15 minutes late.", False),
+    ("The refund will land on your card in 15 mins.", True),
+])
+def test_a_late_threshold_is_no_refund_timing(text, timing):
+    """The generator's own find: "refunds only apply after 15 mins" is where compensation starts, not when a refund arrives."""
+    assert any(c.kind == "refund_timing" for c in claims(text)) is timing, text

@@ -38,7 +38,8 @@ _TIMING = {"original_payment": ["in 3-5 business days", "within 3 to 5 business 
                                  "in three to five biz days", "in 3–5 business days"],
            "wallet_credit": ["right away", "immediately", "instantly", "in no time at all"]}
 _WRONG = {"original_payment": ["within 24 hours", "in 10 business days", "immediately", "in 24-48 hours", "in about an hour",
-                               "in 1 to 2 weeks", "by tomorrow", "in between 1 and 2 working days", "by tmrw", "2nite"],
+                               "in 1 to 2 weeks", "by tomorrow", "in between 1 and 2 working days", "by tmrw", "2nite",
+                               "in a moment", "any second now", "momentarily"],  # round 10b: a wait of moments
           "wallet_credit": ["in 3-5 business days", "within two weeks", "in 2-3 business days"]}
 _WHERE = {"original_payment": ["your card", "your original payment method"], "wallet_credit": ["your wallet"]}
 _SAID_TIMING = ["The refund of {amount} to {where} will arrive {when}.", "You'll see the money on {where} {when}.",
@@ -193,6 +194,8 @@ def _day(rng: random.Random) -> Draft:
 
 
 _SAID_LATE = ["Compensation starts once an order is {mins} late.", "Orders {mins} or more late qualify for compensation.",
+              # round 10b: the order's own lateness in the clause before ("it arrived 5 minutes late; ...")
+              "It did arrive late; refunds only apply after {mins}.", "Your order came a bit late — we compensate from {mins} on.",
               "You become eligible for compensation from {mins} late.", "We compensate deliveries that are at least {mins} late.",
               "A late order gets compensation after {mins}.", "Lateness of {mins} or more earns a credit."]
 _NOT_LATE = ["Compensation doesn't start at {mins} late.", "We don't compensate from {mins} late."]

@@ -45,6 +45,8 @@ _DONE = [
     "A refund of {amount} is now complete.",
     # round 10: chatty, with emoji and abbreviations
     "done ✅ {amount} back on ur {where} 💳", "all set!! refunded {amount} to ur {where} 🎉",
+    # round 10b: a refund key in a message that says the write is done; the verb after the amount
+    "Done — refund: {amount}.", "All set. Refund amount: {amount}", "All set — {amount} refunded to your {where}.",
 ]
 _NOT_DONE = ["I haven't refunded {amount} to your {where}.", "No refund of {amount} has been issued for {order}.",
              "{amount} would be wrong: that is not what I refunded."]  # round 10: a value said wrong
