@@ -232,6 +232,9 @@ _METHOD_HINT = re.compile(r"(?i)card|paypal|gift|voucher|certificate|wallet|cred
 # card's or a certificate's too; "your card" alone is a gift card as well as a credit card
 _ALSO = {"wallet": frozenset({"wallet", "gift_card", "certificate"}), "card": frozenset({"card"})}
 _PLAIN_CARD = re.compile(r"(?i)cards?(?![\w'])")
+# the words every naming of a kind holds (``reply_values``' methods, lower case)
+_KIND_WORDS = {"card": ("card", "visa", "master", "amex", "american", "debit", "bank"), "gift_card": ("gift", "voucher"),
+               "paypal": ("paypal",), "certificate": ("certificate",), "wallet": ("wallet", "credit", "balance")}
 
 
 _RESULT_METHOD = re.compile(r'"(wallet|gift_card|certificate)[a-z_]{0,16}"\s*:')
@@ -271,6 +274,10 @@ def another_method(text: str, kwargs: Dict[str, Any], skip: Any = (), observatio
             own = {k for k in (method_of(p) for p in _RESULT_PAID.findall(body)) if k is not None}
     if not own or "original" in own:
         return None
+    lowered = text.lower()
+    if not any(w in lowered for kind, words in _KIND_WORDS.items() if not (_ALSO.get(kind, frozenset({kind})) & own)
+               for w in words):
+        return None  # no word of a kind the call's is not (an apology credit said as "wallet credit")
     said = []
     text = text[:_MAX]
     for kind, _, start, negated in methods_in(text):
