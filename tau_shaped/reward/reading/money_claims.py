@@ -65,7 +65,7 @@ _MONEY_KEY = re.compile(
     r"(?P<sign>[-\u2212])?(?P<n>[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]{1,2})?|[0-9]{1,7}(?:\.[0-9]{1,2})?)(?![0-9A-Za-z%])",
 )
 _KEY_IS_MONEY = re.compile(r"(?i)amount|total|price|cost|refund|charge|fee|difference|balance|payment due|to pay")
-_KEY_NOT_MONEY = re.compile(r"(?i)(?:\b|_|(?-i:(?<=[a-z])(?=[A-Z])))(?:(?:id|number|count|quantity|qty|passengers?|zip|items?|percent|rate|date)(?:\b|_|(?-i:(?=[A-Z])))|(?<!per )(?<!per_)(?<!per-)(?:bags?|baggages?|days?|nights?|seats?|tickets?|segments?|flights?|miles|points|pieces)[ \t_-]*$)")  # round 10b: a key's head ("total_bags", "totalBags"), not "bag_fee"
+_KEY_NOT_MONEY = re.compile(r"(?i)(?:\b|_|(?-i:(?<=[a-z])(?=[A-Z])))(?:id|number|count|quantity|qty|passengers?|zip|items?|percent|rate|date)(?:\b|_|(?-i:(?=[A-Z])))|(?<!per )(?<!per_)(?<!per-)(?:bags?|baggages?|days?|nights?|seats?|tickets?|segments?|flights?|miles|points|pieces)[ \t_-]*$")  # round 10b: a count the key's head ("total_bags", "totalBags", "TOTALBAGS"), not "bag_fee"
 
 _METHODS = (
     ("gift_card", r"gift[ _-]?cards?"),

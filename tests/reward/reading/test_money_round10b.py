@@ -121,6 +121,8 @@ def test_end_to_end_joined_after_the_verb(text, label):
     ('{"total_nights": 2, "price_per_night": 120, "amount_total": 9}', [120.0, 9.0]),
     ('{"total_baggages": 2, "nonfree_baggages": 1, "total_passengers": 2}', []),
     ('{"refund_amount": 54.04, "item_count": 2, "order_id": 5}', [54.04]),
+    ("ORDER CANCELLED (TOTALPIECES: 2). REFUND: $54.04", [54.04]),  # the generator's find: casing joins the words
+    ("totalbags: 3, amount paid: 50", [50.0]),
 ])
 def test_a_count_key_names_no_money(text, values):
     from tau_shaped.reward.reading.money_claims import money_claims

@@ -34,6 +34,9 @@ _SAID = [
     "Cancelled {order}, so nothing has to be shipped back within 30 days; {amount} goes back to your {method} {timing}.",
     # a generic total under a refund's header is the refund (option_values.refund_record)
     "Order {order} is cancelled.\n\nRefund summary:\n- total: {amount}\n- method: your {method}\n- timing: {timing}",
+    # round 10b: a key whose head is a count names no money, however its words are joined
+    'Cancelled ✅ {{"order": "{order}", "total_pieces": 3, "refund": "{amount}", "to": "your {method}", "when": "{timing}"}}',
+    "Order {order} is cancelled (totalPieces: 2). {amount} goes back to your {method} {timing}.",
 ]
 
 
