@@ -20,8 +20,10 @@ from tau_shaped.env.identity_cache import IdentityCache
 
 __all__ = ["customers_of_users", "record_statuses"]
 
-_CACHE: "IdentityCache[Dict[str, Any]]" = IdentityCache(8)  # by state
-_STATUSES: "IdentityCache[Dict[str, str]]" = IdentityCache(8)  # by state
+# by state: a batch's worlds all kept (a GRPO batch has ten; made before the fork, each worker inherits them, and
+# a table made again is another object, which the disclosure reader's kept findings are told apart by)
+_CACHE: "IdentityCache[Dict[str, Any]]" = IdentityCache(64)
+_STATUSES: "IdentityCache[Dict[str, str]]" = IdentityCache(64)
 _WORD = re.compile(r"[^\W_]+")
 _NO_LETTERS = str.maketrans("", "", "abcdefghijklmnopqrstuvwxyz")
 
