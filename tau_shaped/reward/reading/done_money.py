@@ -110,7 +110,7 @@ _PASSIVE = re.compile(
 _REFUND_WORDS = re.compile(r"(?i)refund|reimburs|\bback\b|credit|compensat|wallet|returned to|\byour[ \t]way\b")
 _CHARGE_WORDS = re.compile(r"(?i)\bcharge|\bfee\b|payment|\bbill")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
-_HINTS = ("charged", "billed", "debited", "deducted", "refund", "reimburs", "credited", "reimbursed", "returned", "issued", "threw", "thrown",
+_HINTS = ("charged", "billed", "debited", "deducted", "refunded", "cancel", "all set", "sorted", "taken care", "credited", "reimbursed", "returned", "issued", "threw", "thrown",
           "tossed", "chucked",
           "processed", "applied", "added", "put", "popped", "transferred", "moved", "sent", "given", "gave", "placed", "initiated", "submitted",
           "completed", "made", "taken", "took", "withdrawn", "withdrew", "collected", "back", "received", "came", "amounted", "totaled",
