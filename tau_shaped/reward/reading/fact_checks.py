@@ -183,6 +183,8 @@ class FactChecker:
     def observe_step(self, step: Any) -> None:
         """``observe`` the step's tool and result if the step succeeded (judged when read)."""
         self._observed.append(("", "", step))
+        if step.events and step.succeeded and any(e.type == "money_moved" for e in step.events):
+            self.sent_to.add(_sent_to(step.action.name, step.action.kwargs))  # (no observation read: cheap)
 
     def _user_numbers(self) -> List[float]:
         for text in self._heard:
@@ -196,8 +198,6 @@ class FactChecker:
                 if not step.succeeded:
                     continue
                 tool, observation = step.action.name, step.observation or ""
-                if step.events and any(e.type == "money_moved" for e in step.events):
-                    self.sent_to.add(_sent_to(tool, step.action.kwargs))
             self._read(tool, observation)
         self._observed.clear()
 
@@ -292,7 +292,6 @@ class FactChecker:
     def _refund_timing(self, c: Claim) -> Optional[Tuple[bool, str]]:
         method, when = c.value
         if when == "present":  # "$2.99 is in your wallet now": where the writes of the conversation sent money
-            self._read_observations()
             if not self.sent_to or method in self.sent_to or "?" in self.sent_to:
                 return None
             return True, f"agent stated {c.text!r}: the money moved went to the {' and '.join(sorted(self.sent_to))}"
