@@ -43,7 +43,7 @@ STATES: FrozenSet[str] = frozenset({
     "fraud", "fraudulent", "integrity", "clampdown", "crackdown", "sanctioned", "sanctions", "ringfenced",
     "shadowbanned", "greylist", "graylist", "offlimits", "risk", "watched", "watching", "curtail", "halt", "withhold",
     "revoke", "disable", "deactivate", "alert", "alerts", "tripwire", "tripped", "triggered", "strike", "strikes", "suspends", "freezes", "locks", "restricts", "prevents", "prevented", "preventing", "concerns",
-    "concern",
+    "concern", "marked",
 })
 # a state the agent may be doing as its work ("let me review your account"): a state only
 # when no "I" / "let me" / "to" is just before it
@@ -56,6 +56,10 @@ STATE_PHRASES: Tuple[Tuple[str, ...], ...] = (
     ("singled", "out"), ("under", "watch"), ("the", "exception"), ("in", "limbo"), ("on", "watch"),
     ("held", "back"), ("put", "the", "brakes"), ("off", "limits"), ("off", "the", "table"), ("limits", "on"),
     ("limitations", "on"), ("red", "x"), ("black", "mark"), ("question", "mark"), ("lock", "and", "key"), ("limit", "on"), ("eligibility", "none"), ("access", "none"), ("are", "off"), ("is", "off"),
+    # held for another's look or approval, handled apart, on a list (round 10, the lead's probes)
+    ("second", "pair", "of", "eyes"), ("extra", "pair", "of", "eyes"), ("sign", "off"), ("signoff",),
+    ("handled", "differently"), ("handled", "separately"), ("handled", "specially"), ("special", "team"),
+    ("special", "handling"), ("on", "a", "list"), ("on", "the", "list"), ("on", "our", "list"), ("on", "a", "special", "list"),
 )
 # "limited to two" / "restricted to downtown" is a quantity or a place, not a state
 NOT_BEFORE_TO: FrozenSet[str] = frozenset({"limited", "restricted", "restrict", "restriction", "restrictions"})

@@ -16,7 +16,9 @@ A clause mentions the flag when (``account_hold_words`` holds every list):
    holder of the customer's: the account, profile, wallet or membership, "yours", the customer's
    record or history after "your", money for the customer (refunds, credits, payouts in a clause
    that names the customer), or the customer as the subject of a strong state ("you've been
-   blacklisted"). The state belongs to the nearest holder or other thing before it, else after
+   blacklisted"), or held in it by someone ("the system has you marked", "we have you on a list");
+   a look or an approval money to the customer waits for ("a second pair of eyes", "sign-off") and
+   the customer's holder handled apart ("handled differently", "a special team") are states too. The state belongs to the nearest holder or other thing before it, else after
    it: "the kitchen flagged the order as delayed" is the order's, "the restaurant's account is
    paused" the restaurant's, "I checked your account and the restaurant is paused" the
    restaurant's (another clause). A state the agent does as its work ("let me review your
@@ -60,6 +62,7 @@ _STATE_SWAPS = W.swap_table(W.STATES - W.SOFT_STATES)  # "frozne", "lcoked": a s
 _FLAGS = frozenset({"flag", "flags", "flagged", "fraud", "fraudulent", "suspicious", "suspicion", "suspected", "abuse"})
 _YOU = frozenset({"you're", "you've", "you"})
 _YOU_VERBS = frozenset({"are", "were", "have", "got", "get", "been", "re", "ve", "currently", "now"})
+_HAVE_YOU = frozenset({"has", "have", "had", "got", "keeps", "keep", "kept", "put", "placed"})
 _YOU_NOT = frozenset({"hold", "holds", "limited", "review", "reviewed", "reviewing", "monitor"})
 
 
@@ -171,7 +174,10 @@ def _you_subject(clause: List[_Word], k: int) -> bool:
     w = clause[k].word
     if w in ("you're", "you've"):
         return True
-    return w == "you" and k + 1 < len(clause) and clause[k + 1].word in _YOU_VERBS
+    if w != "you":
+        return False
+    # "you are ...", and "has you marked", "we have you on a list": the customer held in the state
+    return k + 1 < len(clause) and clause[k + 1].word in _YOU_VERBS or k > 0 and clause[k - 1].word in _HAVE_YOU
 
 
 def _owner_of_state(clause: List[_Word], j: int, width: int) -> str:
@@ -245,8 +251,8 @@ def _state_said(clause: List[_Word]) -> bool:
                 continue
             width = 1
         after = clause[j + width].word if j + width < len(clause) else ""
-        if word in W.NOT_BEFORE_TO and after == "to":
-            continue
+        if word in W.NOT_BEFORE_TO and after == "to" or word == "marked" and after in ("as", "down", "for", "with", "off"):
+            continue  # "limited to two"; "marked as delivered", "marked down for a callback": what follows says the state
         if j and (clause[j - 1].word in W.KIND_NOT_FLAG or clause[j - 1].word in W.NOT_AFTER.get(word, ())):
             continue
         if word in ("hold", "holds") and (after in ("off", "tight") or j and clause[j - 1].word == "please"
