@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from typing_extensions import Literal
 
+from tau_shaped.env.types import RESPOND_ACTION_NAME
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
@@ -53,9 +54,11 @@ def _disclosures(run: Any, p: Any) -> Finding:
     ids = bool(first) or any(s.user_reply for s in trajectory.steps)
     # the passengers of the bookings the agent makes or changes in this chat are the customer's
     booked = tuple((x["first_name"], x["last_name"]) for s in trajectory.steps
-                   if isinstance(s.action.kwargs, dict) and "passengers" in s.action.kwargs for x in _passengers(s.action.kwargs))
+                   if isinstance(kwargs := s.action.kwargs, dict) and "passengers" in kwargs for x in _passengers(kwargs))
     hits: List[Tuple[int, str]] = []
     for s in trajectory.steps:
+        if s.action.name != RESPOND_ACTION_NAME:
+            continue  # a tool call: no words of the agent's nor the customer's (``Step.agent_text``, ``user_reply``)
         text = visible(s.agent_text)  # struck out, it was still shown
         if text is not None and customers:
             found = _data_stated(text, customers, p.of, heard, said, ids, statuses, booked, orders, couriers)
