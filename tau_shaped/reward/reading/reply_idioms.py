@@ -30,6 +30,13 @@ _YES_IDIOMS = re.compile(
     rf"|(?:it\s+)?(?:can{_APOS}?t|couldn{_APOS}?t)\s+hurt"
     rf"|no\s+need\s+to\s+{_NEEDLESS}"
     r"|no\s+reason\s+not\s+to"
+    # a reluctant yes: what is offered taken, short of what was wanted (a hedge on the yes itself,
+    # "I guess so", "fine, I guess", stays a hedge: undetermined)
+    rf"|(?:i\s+guess\s+|i\s+suppose\s+)?(?:that|it|this){_APOS}?(?:ll|\s+will)\s+(?:have\s+to\s+)?do(?!\s+(?:nothing|no|not|any|little|much)\b)"
+    r"|better\s+than\s+nothing"
+    rf"|i\s+can\s+live\s+with\s+(?:that|it|this)"
+    rf"|i{_APOS}?ll\s+(?:settle\s+for|take)\s+(?:that|it|this)(?=\W*$|\s*(?:[.!,;]|then\b|thanks?\b|thank\s+you\b|i\s+guess\b))"
+    r"|if\s+i\s+must|if\s+that(?:'s|\s+is)\s+all\s+(?:you\s+can\s+do|there\s+is)"
     r")\b",
     re.IGNORECASE,
 )
@@ -38,6 +45,9 @@ _LEAD = r"(?:(?:oh|hmm+|well|ah|eh|um+|yeah|sure|ok|okay|honestly|nah)\W{0,3}\s*
 _WHY_NOT = re.compile(rf"(?P<before>^|[.!?\n]\s*){_LEAD}why\s+not\s*(?:[.!?]+|$)", re.IGNORECASE)
 _NO_IDIOMS = re.compile(
     r"\b(?:"
+    # "that will do no good", "it'd do little for me": no use to the customer
+    rf"(?:that|it|this)(?:{_APOS}ll|\s+will|{_APOS}d|\s+would)\s+do\s+(?:no\s+good|no\s+\w+|little|nothing|not\s+\w+)"
+    r"|"
     rf"(?:there{_APOS}s\s+|there\s+is\s+)?no\s+need(?!\s+to\s+{_NEEDLESS}\b)"
     rf"|i{_APOS}?m\s+(?:all\s+)?(?:good|fine|ok|okay|set)\s*(?:,\s*)?(?:thanks|thank\s+you|thx)\b(?!\s+(?:for|to)\b)"
     rf"|i{_APOS}?m\s+(?:all\s+)?(?:good|fine|ok|okay|set)\s+without(?:\s+(?:it|that|one|this|them))?"
@@ -56,7 +66,8 @@ _YES_EMOJI = re.compile(rf"[{_YES_CHARS}][{_SKIN}\uFE0F]*")
 _NO_EMOJI = re.compile(rf"[{_NO_CHARS}][{_SKIN}\uFE0F]*")
 _EMOJI_CHARS = frozenset(_YES_CHARS + _NO_CHARS)
 _HINTS = ("say no", "argue", "complain", "mind if", "why not", "hurt", "no need", "no reason", "good", "fine", "okay",
-          " ok", "set", "necessary", "needed", "required")
+          " ok", "set", "necessary", "needed", "required", " do", "nothing", "live with", "take",
+          "settle", "must", "all you can", "all there is")
 
 
 # "Keep it" to a question that takes something away (cancel, remove, swap): the thing stays, a no
@@ -114,7 +125,8 @@ _LOANS = {"sí": "yes", "si": "yes", "ja": "yes", "oui": "yes", "claro": "yes", 
           # chat shorthand
           "plz": "please", "pls": "please", "plse": "please", "nvm": "never mind", "okie": "okay", "okey": "okay",
           "dokie": "", "dokey": "", "alrighty": "alright", "kk": "okay", "ty": "thanks", "thx": "thanks", "tysm": "thanks",
-          "np": "no problem", "idk": "unsure", "ofc": "of course", "yh": "yeah", "rn": "right now"}
+          "np": "no problem", "idk": "unsure", "ofc": "of course", "yh": "yeah", "rn": "right now",
+          "lemme": "let me", "gimme": "give me", "wanna": "want to", "gotta": "got to"}
 _TYPED = ("yes", "yeah", "yep", "sure", "okay", "ahead", "please", "proceed", "confirm", "alright", "absolutely",
           "definitely", "don't", "dont", "cancel", "stop", "wait", "nope", "refund")
 _REAL_WORDS = frozenset({"spot", "tops", "pots", "opts", "post", "wiat", "sue", "yep", "yes", "nope", "open", "peon",
@@ -143,6 +155,13 @@ _TOKEN = re.compile(r"(?<![\w'’-])[^\W\d_][\w'’]{1,13}(?![\w'’-])")
 
 # "n" alone, as "y" alone is a yes (the letters of a "(y/n)" question)
 _LETTER_NO = re.compile(r"^\W{0,4}[nN]\W{0,4}$")
+# "go" alone (said again, shouted) is the go-ahead; "go 4 it", "4 sure": chat's "4" for "for"
+_GO_ALONE = re.compile(r"^\W{0,4}(?:go(?:[\s!.,]{0,3}go){0,3}|gogo(?:go)?)\W{0,6}$", re.IGNORECASE)
+_CHAT_FOR = re.compile(r"(?<![\w'’])(go|4)\s+4\s+(it|sure|real)(?![\w'’])|(?<![\w'’])4\s+(sure|real)(?![\w'’])", re.IGNORECASE)
+
+
+def _chat_for(m: "re.Match[str]") -> str:
+    return f"{m.group(1)} for {m.group(2)}" if m.group(1) else f"for {m.group(3)}"
 
 
 def fold_words(reply: str) -> str:
@@ -150,6 +169,10 @@ def fold_words(reply: str) -> str:
     "n" alone is "no"."""
     if len(reply) <= 9 and _LETTER_NO.match(reply):
         return "no"
+    if len(reply) <= 24 and _GO_ALONE.match(reply):
+        return "go ahead"
+    if "4" in reply:
+        reply = _CHAT_FOR.sub(_chat_for, reply)
     def one(m: "re.Match[str]") -> str:
         word = m.group(0)
         found = _FOLDED.get(word.lower().replace("’", "'"))
