@@ -3,14 +3,21 @@ the customer's hard-flagged allergen said in other words ("tree_nut": "tree nuts
 "dairy": "milk", "cheese", "ghee"; "gluten": "wheat", "flour"; "shellfish": "prawns"), or an allergen unnamed
 ("one of your allergens", "allergic"). A word said free of it ("nut-free", "dairy free") names none. A word that is a
 dish's own name on the menus ("tofu", "paneer", "edamame") is left out: "the paneer" names the Palak Paneer.
+
+``ingredient_pattern``: the words a dish is described by when it holds the allergen ("a curry with cashews", "a satay
+skewer", "tofu", "naan"; the menus' own words: ``_INGREDIENT_WORDS`` adds the dish words of the menus that name an
+allergen held, "paneer", "naan", "tofu", "edamame", "miso", "pesto", "satay", "shrimp"), none that names an allergy or
+its absence ("nut allergy", "peanut- and tree-nut-free", "tree nut allergies") and no plant milk ("coconut milk",
+"oat cream", "peanut butter" is peanut, not dairy).
 """
 
 from __future__ import annotations
 
 import re
-from typing import FrozenSet
+from functools import lru_cache
+from typing import FrozenSet, Set, Tuple
 
-__all__ = ["allergen_pattern"]
+__all__ = ["allergen_pattern", "ingredient_pattern", "ingredient_prefilter", "ingredient_stems"]
 
 _ALLERGEN_SYNONYMS = {
     "peanut": "peanuts? groundnuts? nuts?",
@@ -35,3 +42,51 @@ def allergen_pattern(allergens: FrozenSet[str]) -> "re.Pattern[str]":
         words.update(_ALLERGEN_SYNONYMS.get(a, re.escape(a.replace("_", " "))).split())
     alternatives = "|".join(sorted(words, key=lambda w: (-len(w), w)))
     return re.compile(rf"(?<![^\W_])(?:{_ANY_ALLERGEN}|{alternatives})(?![^\W_])(?![ \t-]*free)", re.IGNORECASE)
+
+
+# Words of a dish's ingredients beyond the synonyms: dish words of the menus naming an allergen held, and common ones.
+_INGREDIENT_WORDS = {
+    "peanut": "satay", "tree_nut": "pesto marzipan praline", "sesame": "", "dairy": "paneer ghee cheesy",
+    "egg": "", "gluten": "naan breaded bread battered", "soy": "tofu edamame miso tempeh", "shellfish": "", "fish": "",
+}
+_NOT_HELD = (r"(?![^\W_])(?!(?:[ \t]*(?:[,/&-][ \t]*)?(?:(?:and|or|nor)[ \t]+)?[ \t-]*(?:tree|nuts?|peanuts?|sesame|dairy|gluten|soy|eggs?|shellfish|wheat|milk|"
+             r"lactose)(?![^\W_])){0,4}[ \t-]*(?:free|allerg\w*|intoleran\w*|sensitiv\w*)(?![^\W_]))")
+_PLANT = "".join(rf"(?<!{w} )(?<!{w}-)" for w in ("coconut", "oat", "soy", "rice", "almond", "cashew", "peanut", "nut", "cocoa"))
+
+
+def _ingredient_words(allergens: FrozenSet[str]) -> Set[str]:
+    words: Set[str] = set()
+    for a in allergens:
+        a = a.lower().replace(" ", "_")
+        words.update(_ALLERGEN_SYNONYMS.get(a, re.escape(a.replace("_", " "))).split())
+        words.update(_INGREDIENT_WORDS.get(a, "").split())
+    return words
+
+
+@lru_cache(maxsize=256)
+def ingredient_stems(allergens: FrozenSet[str]) -> Tuple[str, ...]:
+    """Lower-case letters every word of ``ingredient_pattern`` opens with (a substring prefilter)."""
+    stems = set()
+    for w in _ingredient_words(allergens):
+        stem = re.match(r"[a-z]*", w).group(0)  # type: ignore[union-attr]
+        stems.add((stem[:-1] if w[len(stem):len(stem) + 1] == "?" else stem) or w)  # "almonds?": "almond"
+    return tuple(sorted(stems))
+
+
+@lru_cache(maxsize=256)
+def ingredient_prefilter(allergens: FrozenSet[str]) -> "re.Pattern[str]":
+    """The stems of ``ingredient_stems`` as one literal scan of lower-case text (whether the pattern may find anything)."""
+    stems = ingredient_stems(allergens)
+    return re.compile("|".join(re.escape(w) for w in stems) if stems else r"(?!x)x")
+
+
+@lru_cache(maxsize=256)
+def ingredient_pattern(allergens: FrozenSet[str]) -> "re.Pattern[str]":
+    """The words describing a dish as holding one of ``allergens`` (none when none is given): the allergen's synonyms and
+    ``_INGREDIENT_WORDS``, not naming an allergy or its absence ("nut allergy", "nut-free"). Compiled once per set."""
+    words = _ingredient_words(allergens)
+    if not words:
+        return re.compile(r"(?!x)x")
+    dairy = {w for w in words if w in ("milk", "cream", "butter", "cheese")}
+    alternatives = "|".join([*sorted(words - dairy, key=lambda w: (-len(w), w)), *(_PLANT + w for w in sorted(dairy))])
+    return re.compile(rf"(?<![^\W_])(?:{alternatives}){_NOT_HELD}", re.IGNORECASE)

@@ -58,7 +58,7 @@ _BEFORE = 80  # characters before a dish read for the words that set it apart
 
 OFFERING_WORDS = (
     r"substitut\w*|swap\w*|replac\w*|instead|switch\w*|propos\w*|alternative\w*|offer\w*|"
-    r"how about|what about|why not|would you (?:like|prefer|want)|do you want|want (?:it|one|that|this|some)|"
+    r"how about|what about|why not|would you (?:(?:perhaps|maybe|possibly|also|still|rather) )?(?:like|prefer|want)|do you (?:(?:perhaps|maybe|still|also) )?want|want (?:it|one|that|this|some)|"
     r"could (?:(?:maybe|perhaps|possibly|also|always|just|still|even|easily) )?(?:get|have|do|add|send|try|work|be)|"
     r"(?:can|will|'ll) (?:(?:maybe|perhaps|possibly|also|always|just|still|even|easily) )?(?:get|have|do|give|send|add|put|try|ask for|request|"
     r"order|arrange)|"

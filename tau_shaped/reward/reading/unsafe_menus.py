@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Any, FrozenSet, Iterable, List, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
-from tau_shaped.reward.reading.allergen_words import allergen_pattern
+from tau_shaped.reward.reading.allergen_words import allergen_pattern, ingredient_pattern, ingredient_prefilter
 from tau_shaped.reward.reading.dish_names import DishNames, dish_names_of, name_words
 
 __all__ = ["UnsafeMenu", "normal_name", "unsafe_dishes", "unsafe_menu"]
@@ -57,6 +57,15 @@ class UnsafeMenu:
     def allergen(self) -> "re.Pattern[str]":
         """The words naming one of the customer's allergens."""
         return allergen_pattern(self.allergens)
+
+    def may_describe(self, text: str) -> bool:
+        """Whether ``text`` may describe a dish as holding one of the customer's allergens (a literal scan of stems)."""
+        return ingredient_prefilter(self.allergens).search(text.lower()) is not None
+
+    @cached_property
+    def ingredient(self) -> "re.Pattern[str]":
+        """The words describing a dish as holding one of the customer's allergens ("cashews", "satay", "tofu")."""
+        return ingredient_pattern(self.allergens)
 
 
 _MENUS: "IdentityCache[UnsafeMenu]" = IdentityCache(2048)  # (S0, customer): a training run's tasks come back every step

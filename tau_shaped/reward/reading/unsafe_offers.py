@@ -40,6 +40,9 @@ message as offering an unsafe dish, it offers it.
   customer ordered, named in a clause about a replacement order, is not offered; proposed as
   the replacement ("the Korma as a replacement?", "as your substitute", "could replace it",
   "in its place"), it is offered all the same ("a replacement for your Korma" replaces it).
+- **Offered by what it holds** (``dish_descriptions``): "There's a creamy curry with cashews that's the closest
+  match" offers an unsafe dish though it names none: an offering clause describing something as holding the
+  customer's allergen, unless the clause excludes it ("without cashews", "nut-free", "I'd avoid anything with cashews").
 
 Compiled once per S0 and customer; per message, linear in the text (each mention reads a
 bounded window), and a message holding no word of an unsafe dish is not read further.
@@ -49,12 +52,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.reward.reading.dish_exclusions import (
     AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, compared, declined_elliptically, listed_predicate_excludes, own_before,
     predicate_excludes, pronoun_declined, proposed_again, proposed_as_replacement, replaced_after, replaced_before, set_apart_by_but, swapped_in)
 from tau_shaped.reward.reading.dish_answers import answered_no
+from tau_shaped.reward.reading.dish_descriptions import described_offer
 from tau_shaped.reward.reading.dish_lists import ITEM_END, crossed_before, inline_footer, label_before, list_footer, list_header, own_swapped_before, table_cell_excludes
 from tau_shaped.reward.reading.dish_names import Mention, names_no_dish
 from tau_shaped.reward.reading.dish_negations import allergen_negated, doubted_before, negation_at, negation_pos, praised_after
@@ -113,12 +117,28 @@ def unsafe_dishes_offered(text: str, dishes: Any, ordered: Iterable[str] = ()) -
     if not menu.names or not text:
         return None
     text = menu.dish_names.respelled(menu.dish_names.unleet(text))  # "K0rma", "Korrma": read as "Korma"
-    if not menu.dish_names.may_name_unsafe(text):
+    described = menu.may_describe(text)  # "a curry with cashews": ``dish_descriptions``
+    named = menu.dish_names.may_name_unsafe(text)
+    if not described and not named:
         return None
-    mentions = [m for m in menu.dish_names.find(text) if m.full or not names_no_dish(text, m)]
-    if not any(m.unsafe for m in mentions):
-        return None
-    return _Reader(text, menu, mentions).first_offer()
+    found: List[Mention] = []
+
+    def mentions() -> List[Mention]:
+        if not found:
+            found.append(Mention(-1, -1, "", False, False))  # found once
+            found.extend(m for m in menu.dish_names.find(text) if m.full or not names_no_dish(text, m))
+        return found[1:]
+
+    cut: Dict[Tuple[int, int], List[Tuple[int, int]]] = {}  # a line's clauses, cut once for both readers
+
+    def clauses(t: str, lo: int, hi: int) -> List[Tuple[int, int]]:
+        got = cut.get((lo, hi))
+        if got is None:
+            got = cut[(lo, hi)] = _clauses(t, lo, hi)
+        return got
+
+    offer = _Reader(text, menu, mentions(), clauses).first_offer() if named and any(m.unsafe for m in mentions()) else None
+    return offer if offer is not None or not described else described_offer(text, menu.ingredient, mentions, clauses)
 
 
 def _clauses(text: str, lo: int, hi: int) -> List[Tuple[int, int]]:
@@ -140,8 +160,9 @@ def _split_introductory(text: str, lo: int, hi: int) -> List[Tuple[int, int]]:
 class _Reader:
     """One message read for the first unsafe dish it offers."""
 
-    def __init__(self, text: str, menu: UnsafeMenu, mentions: List[Mention]) -> None:
-        self.text, self.menu, self.mentions = text, menu, mentions
+    def __init__(self, text: str, menu: UnsafeMenu, mentions: List[Mention],
+                 clauses: Callable[[str, int, int], List[Tuple[int, int]]] = _clauses) -> None:
+        self.text, self.menu, self.mentions, self.clauses = text, menu, mentions, clauses
         self.starts = [m.start for m in mentions]
         self.chosen: Tuple[int, FrozenSet[str]] = (len(text), frozenset())  # a list's footer: where it starts, what it offers
 
@@ -159,7 +180,7 @@ class _Reader:
                 header = None
             elif header is None:  # "- Korma\nPick one?"; "1. Udon 2. Korma — Shall I swap in the Udon?"
                 header = self._footer(list_footer(text, hi) or inline_footer(text, lo, hi))
-            clauses = _clauses(text, lo, hi)
+            clauses = self.clauses(text, lo, hi)
             for k, (clo, chi) in enumerate(clauses):
                 for m in self._in(clo, chi):
                     if m.unsafe and not self._excluded(m, clauses, k, header):
