@@ -178,17 +178,24 @@ def _retail_return(text: str) -> List[Action]:
     return steps
 
 
-@pytest.mark.parametrize("text, rule", [
-    ("You'll get a refund of $0.01.", "retail.statements.money_supported"),
-    ("You'll be charged $1 for this return.", "retail.statements.money_supported"),
-    ("The refund of $1,285.12 goes to your gift card.", "retail.statements.money_supported"),
-    ("The $1,285.12 refund reaches your card immediately.", "retail.statements.money_supported"),
+# An amount the return does not move, said in its confirmation, is also no confirmation of it
+# (round 10: the amounts a call moves are compared; the grader corpus's retail
+# 2/refund_amount_invented and 2/charge_invented expect both rules too); a method or a timing
+# said wrongly is the statement's alone.
+_BOTH = ["retail.confirm.before_write", "retail.statements.money_supported"]
+
+
+@pytest.mark.parametrize("text, rules", [
+    ("You'll get a refund of $0.01.", _BOTH),
+    ("You'll be charged $1 for this return.", _BOTH),
+    ("The refund of $1,285.12 goes to your gift card.", ["retail.statements.money_supported"]),
+    ("The $1,285.12 refund reaches your card immediately.", ["retail.statements.money_supported"]),
 ])
-def test_false_money_in_a_confirmation_scores_one_in_tau2_and_fails_in_tau_shaped(text, rule):
+def test_false_money_in_a_confirmation_scores_one_in_tau2_and_fails_in_tau_shaped(text, rules):
     steps = _retail_return(text)
     assert tau2_reward("retail", "2", steps) == 1.0
     result = shaped("retail", "2", steps)
-    assert result.outcome_reward == 0.0 and broken(result) == [rule]
+    assert result.outcome_reward == 0.0 and broken(result) == rules
 
 
 def test_the_true_refund_stated_passes():
