@@ -199,18 +199,19 @@ _PRICE_PAIR = re.compile(
     r"(?P<d>[1-9][0-9]?) (?P<c>[1-9][0-9])(?![-.,]?\w)")
 
 
-_NUMBER_WORD_SET = frozenset(_UNITS + _TENS + _SCALES)
 _NUMBER_WORD = "(?:" + "|".join(sorted(_UNITS + _TENS + _SCALES, key=len, reverse=True)) + ")"
 # A number word hyphenated to its unit ("a five-dollar credit", "a fifteen-minute wait"): the
 # number, then the unit; a scale's comma inside one number ("twenty-three thousand, five hundred
 # and fifty-three"): one number, as it is said.
 _UNIT_HYPHEN = re.compile(rf"(?i)(?:\b([\w.]+)[ \t]+)?\b({_NUMBER_WORD})-(?=(?:dollars?|bucks?|cents?|minutes?|mins?|hours?|hrs?|days?|weeks?"
                           r"|months?|years?|percent|per-cent|gb|gigs?|gigabytes?|mb)\b)")
+
+
 def _unit_apart(m: "re.Match[str]") -> str:
     """The number and its unit apart, unless a number stands before it ("two thirty-minute
     sessions", "three twenty-dollar bills": a count of things, not one number)."""
     before = m.group(1)
-    if before is not None and (before.lower() in _NUMBER_WORD_SET or before[:1].isdigit()):
+    if before is not None and (before.lower().encode() in _NUMBER_WORDS or before[:1].isdigit()):
         return m.group(0)
     return m.group(0)[:-1] + " "
 
