@@ -27,7 +27,7 @@ the order text flows through them.
    wouldn't say no", "no need", 👍), read on its clauses (``reply_clauses``), what they do to the call (``reply_meaning``) and
    the values they name (``reply_values``).
 6. Hard lines, read to fail closed: ``identifiers`` (another customer's values as a message
-   holds them, looked up in ``value_prefixes``), ``disclosures (another customer's data said), ``card_ends`` (a card of theirs
+   holds them, looked up in ``value_prefixes``; ``value_index``: every customer's values of a world, kind by kind), ``disclosures (another customer's data said), ``card_ends`` (a card of theirs
    by its last four digits), ``status_leaks`` (a status or
    another detail of their order in view said: its items, total, courier), ``split_names`` (their
    first name and surname said apart as one name; their order's status by one name of theirs), ``user_records``

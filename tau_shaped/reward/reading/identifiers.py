@@ -6,23 +6,18 @@ holds what the customer said, whose values are theirs to hear."""
 
 from __future__ import annotations
 
-import gc
 import re
-from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
+from typing import Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
-from tau_shaped.reward.reading.normalize_confusables import marks_folded
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 from tau_shaped.reward.reading.value_prefixes import Prefixes
+from tau_shaped.reward.reading.value_index import (_BY_IDS, _INDEXES, _content, _digits, _first_look, _index, _Index,  # noqa: F401
+                                                   _national, _skeleton)
 from tau_shaped.reward.reading.identifier_tokens import (_DIGIT_WORDS, _JOINERS, _LETTERS_FOR, _TOKEN, _Token,  # noqa: F401
                                                         _candidates, _letter_forms, _plain_text, _read_candidates)
 
 _PHONE = lazy(r"(?<![\w])\+?(?:[0-9][ ().-]{0,2}){9,13}[0-9](?![\w])")  # the customer's phones (Heard)
-_STREET = re.compile(r"(?<![\w.,])([0-9]{1,6})[\s,]{1,3}([^\W\d_][\w'-]{0,40})", re.UNICODE)
-_STREET_KINDS = {"st": ("st", "street"), "street": ("st", "street"), "ave": ("ave", "avenue"), "avenue": ("ave", "avenue"),
-                 "rd": ("rd", "road"), "road": ("rd", "road"), "blvd": ("blvd", "boulevard"), "dr": ("dr", "drive"), "drive": ("dr", "drive"),
-                 "ln": ("ln", "lane"), "lane": ("ln", "lane"), "way": ("way",), "pl": ("pl", "place"), "ct": ("ct", "court")}
-_NOT_TOKEN = re.compile(r"[\W_]+")
 _ASCII_DIGIT = re.compile(r"[0-9]")
 _MASKED_EMAIL = lazy(r"([A-Za-z0-9._%+-]{0,64}?)(?:[*•]{2,20}|\.{3,6}|…{1,3})([A-Za-z0-9._%+-]{0,64})[ \t]{0,2}@[ \t]{0,2}([A-Za-z0-9.-]{1,253})")
 _AT_DOMAIN = re.compile(r"[ \t]{0,3}@[ \t]{0,3}[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,5}")
@@ -37,181 +32,6 @@ def _holds(text: str) -> Tuple[bool, bool]:
     return "@" in text, _ASCII_DIGIT.search(text) is not None
 
 
-_NOT_DIGIT = re.compile(r"\D")
-_ASCII_NOT_DIGITS = str.maketrans("", "", "".join(chr(c) for c in range(128) if not chr(c).isdigit()))
-
-
-def _digits(text: str) -> str:
-    return text.translate(_ASCII_NOT_DIGITS) if text.isascii() else _NOT_DIGIT.sub("", text)
-
-
-def _national(digits: str) -> Tuple[str, ...]:
-    """A phone number's digits as written, and without a country code of 1-3 digits before a
-    10-digit number ("+1 503 555 7232" is 503-555-7232)."""
-    return (digits, digits[-10:]) if 11 <= len(digits) <= 13 else (digits,)
-
-
-_SEPARATORS = str.maketrans("", "", "-._ ")  # what an id, an email or a name is most often written with
-
-
-def _skeleton(value: str) -> str:
-    low = (value if value.isascii() else marks_folded(value)).lower()  # "José" as text reads it
-    if low.isalnum():  # ``str.isalnum`` is the regex's ``\w`` but "_": nothing to take off
-        return low
-    bare = low.translate(_SEPARATORS)
-    return bare if bare.isalnum() else _NOT_TOKEN.sub("", low)
-
-
-class _Index:
-    """Every customer's identifying values in one S0, made once per S0 (a world is shared by
-    many tasks and customers): each value's skeleton (its letters and digits, lower-cased) with
-    what kind it is and whose; each customer's own values (their passengers' names too)."""
-
-    def __init__(self, customers: Any) -> None:
-        self.owners: Dict[Tuple[str, str], Set[str]] = {}
-        self.canon: Dict[Tuple[str, str], str] = {}
-        self.kinds: Dict[str, Set[str]] = {}
-        self.own: Dict[str, Set[Tuple[str, str]]] = {}
-        self.domains: Dict[str, Set[str]] = {}  # an email's local part: its domains
-        self.emails: List[Tuple[str, str, str]] = []  # (local, domain, owner)
-        self.phone_ends: Dict[str, Set[str]] = {}
-        self.phones: Dict[str, Set[str]] = {}  # full digits: owners (a phone said first is read by them)
-        self.letter_ids = False  # whether an id is letters only (read as ``_a_letter_id`` says)
-        self.people: List[Tuple[str, str, str, bool]] = []  # (customer, first, last, whether theirs only): ``short_names``
-        self.short_forms: Any = None  # the names' short forms, made by ``short_names`` on first use
-        self.short_memo: Dict[str, Any] = {}  # a text's short forms of names (``short_names``)
-        # a world is some hundred thousand small objects made at once: the cyclic collector would walk
-        # them (and all else not frozen) several times over while they are made, and none is garbage
-        paused = gc.isenabled()
-        gc.disable()
-        try:
-            for cid, c in (customers.items() if isinstance(customers, dict) else ()):
-                if isinstance(c, dict):
-                    self._add_customer(str(cid), c)
-            # what a text is of the values: the kinds of the value it completes, () a prefix only, None neither
-            self.prefixes = Prefixes(self.kinds)
-            if paused:  # kept as long as its world: out of the collector's sight (``RecordScorer.world`` does the same),
-                gc.freeze()  # else the first allocation after it walked all of it (a third of a build)
-        finally:
-            gc.enable() if paused else None
-        self.first_names = frozenset()  # kept for callers that read it; names are read by their skeleton
-        self.memo: Dict[str, List["_Hit"]] = {}  # a short text's values (``_hits``): rollouts repeat messages
-
-    def _add_customer(self, cid: str, c: Dict[str, Any]) -> None:
-        found = [("record", _skeleton(cid), None, False)]  # (kind, skeleton, the one it is read as, whether theirs only)
-        email = c.get("email")
-        if isinstance(email, str) and "@" in email:
-            local, domain = email.lower().rsplit("@", 1)
-            found.append(("email", (sk := _skeleton(local)), None, False))
-            self.domains.setdefault(sk, set()).add(domain)
-            self.emails.append((local, domain, cid))
-        phone = c.get("phone")
-        if isinstance(phone, str):
-            digits = _digits(phone)
-            if len(digits) >= 7:
-                digits = digits[-10:]
-                self.phones.setdefault(digits, set()).add(cid)
-                found += [("phone", form, None, False) for form in {digits, "1" + digits, digits[-7:]}]  # their own skeleton
-                self.phone_ends.setdefault(digits[-4:], set()).add(cid)
-        first, last = c.get("first_name"), c.get("last_name")
-        if isinstance(first, str) and isinstance(last, str):
-            self.people.append((cid, first, last, False))
-            found += [("name", (sk := _skeleton(first + last)), None, False), ("name", _skeleton(last + first), sk, False)]
-        for a, b in c.get("own_names") or []:  # "Li Mia" is read as "Mia Li"
-            self.people.append((cid, str(a), str(b), True))
-            found += [("name", (sk := _skeleton(f"{a}{b}")), None, True), ("name", _skeleton(f"{b}{a}"), sk, True)]
-        for a in c.get("addresses") or []:
-            m = _STREET.match(a.get("street", "").strip()) if isinstance(a, dict) and isinstance(a.get("street"), str) else None
-            if m:  # "7234 Belmont", and the number after the name ("Belmont St 7234", "Belmont Street 7234")
-                sk = _skeleton(m.group(1) + m.group(2))
-                kinds = _STREET_KINDS.get(_skeleton(a["street"][m.end():])[:12], ())
-                found += [("street", sk, None, False)] + [("street", _skeleton(m.group(2) + k + m.group(1)), sk, False) for k in ("",) + kinds]
-        for rid in list(c.get("record_ids") or []) + list(c.get("orders") or []):
-            sk = _skeleton(rid) if isinstance(rid, str) else ""
-            if len(sk) >= 5:  # an id of any shape ("FD-10490", an airline reservation "DRCMIN")
-                found.append(("record", sk, None, False))
-                if sk.isalpha():
-                    self.letter_ids = True
-                else:
-                    digits = _digits(sk)
-                    if len(digits) >= 5 and digits != sk:
-                        found.append(("digits", digits, None, False))  # "order 10490" for FD-10490
-        canons, owners, kinds, own = self.canon, self.owners, self.kinds, None
-        for kind, sk, canon, own_only in found:
-            if len(sk) < 3:
-                continue
-            key = (kind, sk)
-            read = key if canon is None else (kind, canon)  # the value as it is read (its canon's)
-            canons[key] = read[1]
-            own = self.own.setdefault(cid, set()) if own is None else own
-            own.add(read)
-            if not own_only:
-                held = owners.get(read)
-                if held is None:
-                    owners[read] = {cid}
-                else:
-                    held.add(cid)
-            held = kinds.get(sk)
-            if held is None:
-                kinds[sk] = {kind}
-            else:
-                held.add(kind)
-
-    def theirs(self, kind: str, sk: str, own: str) -> bool:
-        """Whether the value is another customer's and not the customer's own."""
-        owners = self.owners.get((kind, sk))
-        return bool(owners) and bool(owners - {own}) and (kind, sk) not in self.own.get(own, ())
-
-
-_INDEXES: Dict[int, Tuple[Any, _Index]] = {}
-# each episode's S0 may be a new copy of the same world's customers: indexes by the customers' ids, emails and
-# phones, each with its customers and what ``_Index`` reads of them (worked out only once another table has the same)
-_BY_IDS: Dict[Tuple[Any, ...], List[List[Any]]] = {}
-_READ = ("email", "phone", "first_name", "last_name", "record_ids", "orders", "own_names")
-
-
-def _content(customers: Any) -> Any:
-    """What ``_Index`` reads of ``customers``, hashable (a few ms where building takes tens)."""
-    def frozen(v: Any) -> Any:
-        return tuple(frozen(x) for x in v) if isinstance(v, (list, tuple)) else v if isinstance(v, (str, int, float, type(None))) else repr(v)
-    return tuple((cid, tuple(frozen(c.get(f)) for f in _READ), tuple(a.get("street") if isinstance(a, dict) else None
-                                                                       for a in c.get("addresses") or []))
-                 for cid, c in customers.items() if isinstance(c, dict)) if isinstance(customers, dict) else ()
-
-
-def _first_look(customers: Any) -> Tuple[Any, ...]:
-    """Each customer's id, email and phone (the strings of them): what tells most worlds apart at a glance."""
-    return tuple((cid,) + tuple(v if isinstance(v, str) else None for v in (c.get("email"), c.get("phone"))) if isinstance(c, dict)
-                 else (cid,) for cid, c in customers.items()) if isinstance(customers, dict) else ()
-
-
-def _index(customers: Any) -> _Index:
-    key = id(customers)
-    hit = _INDEXES.get(key)
-    if hit is not None and hit[0] is customers:
-        return hit[1]
-    if len(_INDEXES) > 64:
-        _INDEXES.clear()
-    ids = _first_look(customers)
-    same = _BY_IDS.get(ids, [])
-    content, index = None, None
-    for entry in same:  # [customers, their content or None, index]
-        content = _content(customers) if content is None else content
-        entry[1] = _content(entry[0]) if entry[1] is None else entry[1]
-        if entry[1] == content:
-            index = entry[2]
-            break
-    if index is None:
-        index = _Index(customers)
-        if len(same) >= 16 or len(_BY_IDS) > 16:
-            _BY_IDS.clear()
-            same = []
-        same.append([customers, content, index])
-        _BY_IDS[ids] = same
-    _INDEXES[key] = (customers, index)
-    return index
-
-
 # a value read: its kind, its skeleton (the name as first + last), where, and whether its digits stand plain
 _Hit = NamedTuple("_Hit", [("kind", str), ("skeleton", str), ("start", int), ("end", int), ("plain", bool)])
 
@@ -220,7 +40,7 @@ def _values(tokens: Tuple[_Token, ...], index: _Index) -> List[_Hit]:
     """Every value of ``index`` the tokens spell, whoever's it is, in order; a token with digits
     for letters ("B3n", "0kaf0r1184") is read as the letters where only they go on a value."""
     found: List[_Hit] = []
-    prefixes, canon, n = index.prefixes, index.canon, len(tokens)
+    prefixes, canon, n = index.prefixes, index.read, len(tokens)
     for i in range(n):
         acc, begin, _, _, _ = tokens[i]
         completes = prefixes[acc]
@@ -229,7 +49,7 @@ def _values(tokens: Tuple[_Token, ...], index: _Index) -> List[_Hit]:
         plain, j = True, i
         while completes is not None:
             for kind in completes:
-                found.append(_Hit(kind, canon[(kind, acc)], begin, tokens[j][2], plain))
+                found.append(_Hit(kind, canon[kind][acc], begin, tokens[j][2], plain))
             j += 1
             if j == n or not tokens[j][3]:
                 break

@@ -115,12 +115,12 @@ def _split_pairs(text: str, index: Any, own: str) -> Tuple[Tuple[str, str, str],
                 continue
             sk = words[i] + words[j]
             kinds = prefixes[sk]
-            if not kinds or "name" not in kinds or not index.theirs("name", index.canon[("name", sk)], own):
+            if not kinds or "name" not in kinds or not index.theirs("name", index.read["name"][sk], own):
                 continue
             mine = _own_names(index, own) if mine is None else mine
             if words[i] in mine[0] | mine[1] or words[j] in mine[0] | mine[1]:
                 continue
-            canon = index.canon[("name", sk)]
+            canon = index.read["name"][sk]
             first, last = (words[i], words[j]) if canon == sk else (words[j], words[i])
             lo, hi = min(i, j), max(i, j)
             out.append((first, last, text[spans[lo][0]:spans[hi][1]]))

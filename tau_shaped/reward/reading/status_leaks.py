@@ -177,7 +177,7 @@ def order_details_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index,
         if kind in ("record", "digits") and sk in facts:
             focus.add(sk)
         elif kind != "record":
-            for cid in index.owners.get((kind, sk), ()):
+            for cid in index.owners(kind, sk):
                 focus.update(facts.of_customer.get(cid, ()) if cid != own else ())
     focus = {sk for sk in focus if facts[sk][0] != own}
     if not focus:

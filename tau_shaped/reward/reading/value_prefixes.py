@@ -7,7 +7,7 @@ some hundred thousand prefixes, a batch's messages look up a few thousand texts.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple, Union
 
 __all__ = ["Prefixes"]
 
@@ -16,9 +16,10 @@ _KEPT_MOST = 1 << 18  # texts kept at most; full, they are all forgotten at once
 
 class Prefixes(Dict[str, Optional[Tuple[str, ...]]]):
     """``prefixes[text]``: what ``text`` is of the values ``kinds`` holds (its skeletons, each with
-    its kinds), as a table of every prefix would say; ``kinds`` is not changed after."""
+    its kinds: a set, or a tuple in order), as a table of every prefix would say; ``kinds`` is not
+    changed after."""
 
-    def __init__(self, kinds: Dict[str, Set[str]]) -> None:
+    def __init__(self, kinds: Dict[str, Union[Set[str], Tuple[str, ...]]]) -> None:
         super().__init__()
         self._kinds = kinds
         self._sorted: List[str] = sorted(kinds)
@@ -26,7 +27,7 @@ class Prefixes(Dict[str, Optional[Tuple[str, ...]]]):
     def __missing__(self, text: str) -> Optional[Tuple[str, ...]]:
         kinds = self._kinds.get(text)
         if kinds is not None:
-            found: Optional[Tuple[str, ...]] = tuple(sorted(kinds))
+            found: Optional[Tuple[str, ...]] = kinds if isinstance(kinds, tuple) else tuple(sorted(kinds))
         else:  # the values text begins, if any, come first among those after it
             values = self._sorted
             at = bisect_left(values, text)
