@@ -157,23 +157,21 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
         kwargs = s.action.kwargs
         state, reply, why = "", "", "no message states it"
         window = [(r, t) for r in steps[last_write + 1 : s.index] if (t := r.agent_text) is not None]
-        # the call is read only when a message may describe it (a write right after another has none)
-        result = _result_fields(s.observation, tuple(c.mention_result)) if window and c.mention_result else None
-        call = _call_key(s.action.name, kwargs, result, s.observation) if window else None  # the memo's key, once per write
-        cards = call_cards(kwargs, initial) if window else None  # the cards it pays or refunds with (S0), once per write
-        told: List[Dict[str, Any]] = []  # what the reply reader compares a reply with: made once per write, if asked
-
-        def described(kwargs: Any = kwargs, result: Any = result, told: List[Dict[str, Any]] = told) -> Dict[str, Any]:
-            if not told:
-                told.append(_described(kwargs, result, records, c))
-            return told[0]
+        if not window:
+            hits.append((s.index, lambda s=s: f"{_label(s)} unconfirmed: no message states it"))
+            last_write = s.index
+            continue  # a write right after another: no message describes it
+        # the memo's key, once per write; the call's result and cards are read only when a message
+        # is read afresh (a GRPO group's rollouts repeat their messages and calls: most are kept)
+        call = _write_key(s.action.name, kwargs, s.observation)
+        write = _Write(kwargs, s.observation, c, initial, records)
 
         for r, agent_text in window:
             text = seen(agent_text)
-            missing = _why_not(text, call, s.action.name, kwargs, c, result, records, index, s.observation, initial,
-                               cards)
+            missing = _why_not(text, call, s.action.name, kwargs, c, write.result, records, index, s.observation, initial,
+                               write.cards)
             if missing is None:
-                state, reply = _answer(r, text, described, c, unanswered, unrecorded, call, initial)
+                state, reply = _answer(r, text, write.described, c, unanswered, unrecorded, call, initial)
             elif state == "unclear" and r.index not in unanswered and r.index not in unrecorded:
                 later = seen(r.user_reply or "")
                 answer = reply_class(later, c) if later.strip() else "unclear"
@@ -182,7 +180,7 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
                 if answer != "unclear":
                     state = "yes" if answer == "yes" else "no"
             elif state in ("yes", "no", "change") and r.index not in unanswered and r.index not in unrecorded:
-                state = _later_word(state, reply, seen(r.user_reply or ""), text, described, c)
+                state = _later_word(state, reply, seen(r.user_reply or ""), text, write.described, c)
             elif not missing.startswith("it names no"):
                 why = f"no message states it ({missing})"
         if state == "unclear":
@@ -258,6 +256,8 @@ def _why_not(text: str, call: Optional[Tuple[Any, ...]], tool: str, kwargs: Any,
         kept = _WHY_NOT.get((c, initial), key)
         if kept is not None:
             return kept[0]
+    if callable(result):  # ``_Write.result``: read now, the memo having missed
+        result = result()
     missing = why_not(text, tool, kwargs, c, result, records, index=index, observation=observation,
                       cards=cards)
     if missing is None and not asks_consent(text):
@@ -267,6 +267,65 @@ def _why_not(text: str, call: Optional[Tuple[Any, ...]], tool: str, kwargs: Any,
     if key is not None:
         _WHY_NOT.put((c, initial), key, (missing,))
     return missing
+
+
+class _Write:
+    """What the reading of one write needs beyond its arguments, each read when first asked (a
+    message or a reply read from the memo asks for none of them): its result's ``mention_result``
+    fields, the cards it pays or refunds with (S0: ``call_cards``, asked only by a message naming
+    a card's brand or end) and the values a reply is compared with (``_described``)."""
+
+    __slots__ = ("kwargs", "observation", "c", "initial", "records", "_result", "_cards", "_described")
+
+    def __init__(self, kwargs: Any, observation: Any, c: Any, initial: Any, records: Any) -> None:
+        self.kwargs, self.observation, self.c, self.initial, self.records = kwargs, observation, c, initial, records
+        self._result: Any = _UNREAD
+        self._cards: Any = _UNREAD
+        self._described: Optional[Dict[str, Any]] = None
+
+    def result(self) -> Any:
+        if self._result is _UNREAD:
+            c = self.c
+            self._result = _result_fields(self.observation, tuple(c.mention_result)) if c.mention_result else None
+        return self._result
+
+    def cards(self) -> Optional[frozenset]:
+        if self._cards is _UNREAD:
+            self._cards = _kept_cards(self.kwargs, self.initial)
+        return self._cards
+
+    def described(self) -> Dict[str, Any]:
+        if self._described is None:
+            self._described = _described(self.kwargs, self.result(), self.records, self.c)
+        return self._described
+
+
+_UNREAD = object()
+_CARDS: "OwnedLRU[Tuple[Optional[frozenset]]]" = OwnedLRU(4096)  # a world's writes pay with a few methods, again and again
+_CARD_ARGS = ("method", "payment_method_id", "payment_id", "new_payment_method_id", "refund_method", "order_id", "reservation_id")
+
+
+def _kept_cards(kwargs: Any, initial: Any) -> Optional[frozenset]:
+    """``call_cards(kwargs, initial)``, kept per world (``initial``, the owner) and the arguments it
+    reads (its method's and its parent record's ids), when each is plain text or absent."""
+    if not isinstance(kwargs, dict):
+        return call_cards(kwargs, initial)
+    read = tuple(map(kwargs.get, _CARD_ARGS))
+    if any(type(v) is not str and isinstance(v, str) for v in read):
+        return call_cards(kwargs, initial)  # a subclass of str: read afresh
+    key = tuple(v if type(v) is str else None for v in read)  # what is not text call_cards does not read
+    kept = _CARDS.get((initial,), key)
+    if kept is None:
+        kept = _CARDS.put((initial,), key, (call_cards(kwargs, initial),))
+    return kept[0]
+
+
+def _write_key(tool: str, kwargs: Any, observation: Any) -> Optional[Tuple[Any, ...]]:
+    """A write as the memo's key: ``_call_key`` without its result, which ``_unconfirmed`` reads
+    from the observation alone (``_Write.result``: the rule, an owner of the memo, names the
+    fields), so the observation stands for it."""
+    args = json_key(kwargs)
+    return None if args is None else (tool, args, observation if isinstance(observation, str) else "")
 
 
 def _call_key(tool: str, kwargs: Any, result: Any, observation: Any) -> Optional[Tuple[Any, ...]]:

@@ -140,7 +140,8 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     (``call_values.contradicted``: another order, item, courier, visit order, card, suite or date;
     ``index`` is S0's ids, ``observation`` the call's result as the tool wrote it), nor a card by
     a brand or last four digits that none of ``cards`` has (``call_cards``: the cards the call
-    pays or refunds with, as (brand, last four); None: not known, not compared). Nor does it say
+    pays or refunds with, as (brand, last four), or a function giving them, asked only when the
+    message names a card's brand or end; None: not known, not compared). Nor does it say
     a call that charges costs nothing, or describe another write of its kind beside it
     (``consent_scope``)."""
     from tau_shaped.reward.reading import action_words, call_values, consent_scope, option_values
@@ -262,6 +263,10 @@ def _another_card(text: str, cards: Any) -> Optional[str]:
     lowered = text.lower()
     if not any(w in lowered for w in ("visa", "master", "amex", "american", "discover", "end", "last")):
         return None
+    if callable(cards):  # the cards read only now (S0 looked up for a message naming a card)
+        cards = cards()
+        if cards is None:
+            return None
     brands = {b for b, _ in cards if b}
     ends = {e for _, e in cards if e}
     for v in reply_values.values_in(text):
