@@ -5,16 +5,19 @@ are 4876". Read against the customers' payment methods (``payment_methods`` of S
 with ``last4``; tau2's users' ``last_four``, as ``user_records`` hands them on: ``card_ends``). The
 customer's own cards, and digits the customer said first, disclose nothing.
 
-Linear: one bounded pattern; the customers' card ends are collected only for a message that holds
-a card word next to four digits (few)."""
+Linear: one bounded pattern, read once per text (a task's rollouts repeat their messages) and only
+where what every form holds is there (``may_tell_a_card``); the customers' card ends are collected
+only for a message that tells a card (few)."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Set
+import re
+from functools import lru_cache
+from typing import Any, Dict, Optional, Set, Tuple
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
 
-__all__ = ["CARD_HINT", "card_end", "card_ends_of"]
+__all__ = ["CARD_HINT", "card_end", "card_ends_of", "cards_told", "may_tell_a_card"]
 
 CARD_HINT = lazy(r"(?i)card|visa|master|amex|american|discover|debit|credit")  # what every match holds
 
@@ -54,15 +57,49 @@ def card_ends_of(customers: Any) -> Dict[str, Set[str]]:
 def card_end(text: str, customers: Any, own: str, heard_lower: str) -> Optional[str]:
     """The first card of another customer ``text`` tells by its last four digits (as evidence),
     or None. ``heard_lower``: the customer's words so far, lower-cased (digits they said are theirs)."""
+    told = cards_told(text)
     ends: Optional[Dict[str, Set[str]]] = None
+    for end, said in told:
+        ends = card_ends_of(customers) if ends is None else ends
+        owners = ends.get(end, set())
+        if owners - {own} and own not in owners and end not in heard_lower:
+            return f"another customer's card {said!r}"
+    return None
+
+
+_KEPT_TEXT = 2048  # a task's rollouts repeat their messages: a short text's cards told are read once
+
+
+def _cards_told(text: str) -> Tuple[Tuple[str, str], ...]:
+    """Each card ``text`` tells by its last four digits: (the digits, as written), in order (whoever's)."""
+    if not may_tell_a_card(text):
+        return ()
     if "|" in text:  # a table's rows as the "key: value" lines they stand for ("| card |" over "| 4876 |")
         from tau_shaped.reward.reading.money_claims import tables_as_lines
 
         text = tables_as_lines(text)
-    for m in _CARD_END.finditer(text):
-        end = m.group(2) or m.group(3) or m.group(4) or m.group(5)
-        ends = card_ends_of(customers) if ends is None else ends
-        owners = ends.get(end, set())
-        if owners - {own} and own not in owners and end not in heard_lower:
-            return f"another customer's card {m.group(0).strip()!r}"
-    return None
+    return tuple((m.group(2) or m.group(3) or m.group(4) or m.group(5), m.group(0).strip()) for m in _CARD_END.finditer(text))
+
+
+_told = lru_cache(maxsize=4096)(_cards_told)
+
+
+def cards_told(text: str) -> Tuple[Tuple[str, str], ...]:
+    """``_cards_told``, kept for a short text."""
+    return _told(text) if len(text) <= _KEPT_TEXT else _cards_told(text)
+_MARKS = re.compile(r"[x*#]{2}")  # two marks that mask digits, in a lower-cased ASCII text
+_NAMED_DIGITS = re.compile(r"(?:card|visa|amex|discover)[\"'`*_ \t:=#]*\d")  # "Visa 4876", "card: 0098"
+
+
+def may_tell_a_card(text: str) -> bool:
+    """Whether ``text`` may tell a card (``_CARD_END``): it holds a card word (``CARD_HINT``), and,
+    an ASCII text with no table, what every form of it holds besides: a word of ending ("ending",
+    "last", "final"), two masking marks ("xx", "**"), or a card's name with only marks, spaces and
+    ":=#" before digits ("Visa 4876"). Most texts with a card word ("a credit of $5") hold none."""
+    if CARD_HINT.search(text) is None:
+        return False
+    if not text.isascii() or "|" in text:  # ignore-case letters beyond ASCII, a table's rows: read in full
+        return True
+    low = text.lower()
+    return "end" in low or "last" in low or "final" in low or _MARKS.search(low) is not None or \
+        _NAMED_DIGITS.search(low) is not None

@@ -34,9 +34,9 @@ from typing import Any, Dict, Iterable, Optional, Set, Tuple, Union
 
 from tau_shaped.reward.reading.identifiers import (  # noqa: F401 - the readers' names, re-exported
     _AT_DOMAIN, _END_HINT, _PHONE, Heard, _candidates, _digits, _email_elsewhere, _Hit, _hits, _holds, _index, _Index,
-    _masked, _national, _phone_end, _plain_text, _read_candidates, _skeleton,
+    _masked, _may_end, _national, _phone_end, _plain_text, _read_candidates, _skeleton,
 )
-from tau_shaped.reward.reading.card_ends import CARD_HINT, card_end
+from tau_shaped.reward.reading.card_ends import card_end, cards_told
 from tau_shaped.reward.reading.short_names import short_name
 from tau_shaped.reward.reading.split_names import named_order_status, split_name
 from tau_shaped.reward.reading.status_leaks import _may_state, order_details_leak, stated_status, status_leak
@@ -78,8 +78,8 @@ def other_customers_data(text: str, customers: Any, own: str, said_by_user: Unio
         return f"another customer's {what} {plain[hit.start:at_domain.end() if at_domain else hit.end]!r}"
     at, digit = _holds(plain)
     found = (_masked(plain, index, own, heard) if at else None) or (
-        _phone_end(plain, index, own, heard) if digit and _END_HINT.search(plain) else None) or (
-        card_end(plain, customers, own, heard.lower()) if digit and CARD_HINT.search(plain) else None) or \
+        _phone_end(plain, index, own, heard) if digit and _may_end(plain) else None) or (
+        card_end(plain, customers, own, heard.lower()) if digit and cards_told(plain) else None) or \
         short_name(plain, index, own, heard, booked, couriers) or split_name(plain, index, own, heard, booked)
     if found is None and ids and statuses:
         found = status_leak(plain, hits, heard, index, own, statuses)

@@ -7,6 +7,7 @@ holds what the customer said, whose values are theirs to hear."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
@@ -30,6 +31,16 @@ _PHONE_END = lazy(r"(?i)(?<![^\W_])(phone|number|mobile|cell|contact|tel[^\W_]*)
 def _holds(text: str) -> Tuple[bool, bool]:
     """Whether ``text`` holds an "@" (a masked email needs one) and an ASCII digit (a phone's end)."""
     return "@" in text, _ASCII_DIGIT.search(text) is not None
+
+
+def _may_end(text: str) -> bool:
+    """Whether ``text`` holds what every phone end read holds (``_END_HINT``), kept for a short text."""
+    return _ends_hinted(text) if len(text) <= _KEPT_TEXT else _END_HINT.search(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def _ends_hinted(text: str) -> bool:
+    return _END_HINT.search(text) is not None
 
 
 # a value read: its kind, its skeleton (the name as first + last), where, and whether its digits stand plain

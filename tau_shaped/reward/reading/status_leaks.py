@@ -13,6 +13,7 @@ amount it cost, an item in it, its courier (SPEC §10: their orders are their da
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 
 import re2
@@ -41,8 +42,15 @@ _STATUS_RE2 = re2.compile(_STATUS.pattern, _RE2_OPTIONS)
 
 
 def _may_state(text: str) -> bool:
-    """Whether ``text`` holds a status word (``_STATUS``)."""
+    """Whether ``text`` holds a status word (``_STATUS``), kept for a short text (rollouts repeat messages)."""
+    return _states(text) if len(text) <= 2048 else _holds_status(text)
+
+
+def _holds_status(text: str) -> bool:
     return (_STATUS_RE2 if text.isascii() else _STATUS).search(text) is not None
+
+
+_states = lru_cache(maxsize=4096)(_holds_status)
 
 
 _SENTENCES = lazy(r"(?:[^.!?\n;–—-]|(?<=\S)-(?=\S))+")  # a spaced dash ends one too: "That one never went through - it's cancelled"
