@@ -71,7 +71,7 @@ NOT_AFTER: Dict[str, FrozenSet[str]] = {"concerns": frozenset({"any", "no", "you
                                         "concern": frozenset({"any", "no", "your", "the", "of", "other"}),
                                         "risk": frozenset({"no", "any", "at", "a"})}
 # a permission or ability: a restriction when negated and the customer's holder is its subject
-PERMITS: FrozenSet[str] = frozenset({"clear", "cleared", "eligible", "allowed", "permitted", "possible", "available",
+PERMITS: FrozenSet[str] = frozenset({"clear", "cleared", "eligible", "standing", "position", "state", "allowed", "permitted", "possible", "available",
                                      "allow", "let", "permit", "receive", "accept", "take", "qualify", "get", "send", "give",
                                      "move", "issue", "process", "add"})
 # a state's complement names its thing: "a hold on your order", "the review of your account"

@@ -63,6 +63,7 @@ _FLAGS = frozenset({"flag", "flags", "flagged", "fraud", "fraudulent", "suspicio
 _YOU = frozenset({"you're", "you've", "you"})
 _YOU_VERBS = frozenset({"are", "were", "have", "got", "get", "been", "re", "ve", "currently", "now"})
 _HAVE_YOU = frozenset({"has", "have", "had", "got", "keeps", "keep", "kept", "put", "placed"})
+_IT = frozenset({"it", "its"})  # a pronoun standing for what an earlier clause named ("... and it's on hold")
 _YOU_NOT = frozenset({"hold", "holds", "limited", "review", "reviewed", "reviewing", "monitor"})
 
 
@@ -144,6 +145,13 @@ def _negated(clause: List[_Word], j: int, reach: int = 3) -> bool:
                for w in clause[max(0, j - reach):j])
 
 
+def _hedges_before(clause: List[_Word], j: int, reach: int) -> int:
+    """How many of the ``reach`` words before word ``j`` are an adverb or a bare "be" ("may not currently be in
+    good standing"): the reach of a negation grows by as many."""
+    return sum(1 for w in clause[max(0, j - reach):j] if w.word in _HEDGES or w.word.endswith("ly"))
+
+
+_HEDGES = frozenset({"be", "been", "now", "still", "yet", "quite", "right"})
 _CONTRACTED = frozenset({"cant", "wont", "isnt", "arent", "doesnt", "dont", "didnt", "hasnt", "havent", "wasnt",
                          "werent", "couldnt", "wouldnt", "shouldnt"})
 
@@ -180,7 +188,9 @@ def _you_subject(clause: List[_Word], k: int) -> bool:
     return k + 1 < len(clause) and clause[k + 1].word in _YOU_VERBS or k > 0 and clause[k - 1].word in _HAVE_YOU
 
 
-def _owner_of_state(clause: List[_Word], j: int, width: int) -> str:
+def _owner_of_state(clause: List[_Word], j: int, width: int, before: str = "") -> str:
+    """Whose the state at word ``j`` is: the nearest thing before it, else after it; a pronoun before it
+    ("... and it's on hold") is ``before``'s, the thing an earlier clause of the sentence named last."""
     money_ok = _names_customer(clause)
     if j + width < len(clause) and clause[j + width].word in W.COMPLEMENTS:  # "a hold on your order": the order's
         for k in range(j + width + 1, min(len(clause), j + width + 4)):
@@ -193,6 +203,8 @@ def _owner_of_state(clause: List[_Word], j: int, width: int) -> str:
             return kind
         if _you_subject(clause, k) and clause[j].word not in _YOU_NOT:
             return "holder"
+        if before and clause[k].word in _IT:
+            return before
     for k in range(j + width, len(clause)):
         kind = _entity(clause, k, money_ok)
         if kind:
@@ -239,7 +251,17 @@ _CHECKS = frozenset({"review", "investigation", "audit", "security", "fraud", "s
                      "scrutiny", "monitoring", "check", "checks"})
 
 
-def _state_said(clause: List[_Word]) -> bool:
+def _named_last(clause: List[_Word]) -> str:
+    """What the clause names last ('holder', 'other'), or '': what a pronoun of the next clause stands for."""
+    money_ok = _names_customer(clause)
+    for k in range(len(clause) - 1, -1, -1):
+        kind = _entity(clause, k, money_ok)
+        if kind:
+            return kind
+    return ""
+
+
+def _state_said(clause: List[_Word], before: str = "") -> bool:
     for j, w in enumerate(clause):
         width = _phrase_at(clause, j)
         word = w.word
@@ -260,16 +282,16 @@ def _state_said(clause: List[_Word]) -> bool:
             continue
         if _negated(clause, j):
             continue
-        owner = _owner_of_state(clause, j, width)
+        owner = _owner_of_state(clause, j, width, before)
         if owner == "holder" or word in _FLAGS and (owner == "none" or _checked(clause, j)):
             return True
     return False
 
 
-def _permission_refused(clause: List[_Word]) -> bool:
+def _permission_refused(clause: List[_Word], before: str = "") -> bool:
     has_money = any(w.word in W.MONEY for w in clause)
     for j, w in enumerate(clause):
-        if w.word not in W.PERMITS or not _negated(clause, j, 4):
+        if w.word not in W.PERMITS or not _negated(clause, j, 4 + _hedges_before(clause, j, 4)):
             continue
         if w.word in W.PERMITS_OF_MONEY and not has_money:
             continue
@@ -279,6 +301,8 @@ def _permission_refused(clause: List[_Word]) -> bool:
                 if kind == "holder":
                     return True
                 break
+            if before == "holder" and clause[k].word in _IT:  # "I checked your account and it can't receive refunds"
+                return True
     return False
 
 
@@ -358,7 +382,11 @@ def restriction_said(text: str) -> Optional[str]:
         if not any(w.word in _TRIGGERS for w in sentence):
             continue
         piece = lower[start:end]
-        if _contrasted(sentence) or any(_state_said(c) or _permission_refused(c) or _reason_given(piece, c)
-                                        for c in _clauses(sentence)):
+        if _contrasted(sentence):
             return (text if len(lower) == len(text) else lower)[start:end].strip()
+        before = ""  # what the clauses before named last: the thing a pronoun stands for
+        for c in _clauses(sentence):
+            if _state_said(c, before) or _permission_refused(c, before) or _reason_given(piece, c):
+                return (text if len(lower) == len(text) else lower)[start:end].strip()
+            before = _named_last(c) or before
     return None

@@ -138,6 +138,17 @@ _ROUND10: List[Tuple[str, str, str]] = [
     ("Your acount is suspened for now.", "Your acount may be suspened for now.", "The kitchen flagged {order} as delayed."),
     ("Refunds are no longer possible for your account.", "Refunds may no longer be possible for your account.",
      "Let me review your account and {order} quickly."),
+    # round 11: a pronoun standing for the account an earlier clause named, a negated standing or state to receive money,
+    # a status field on watch; a negated state of the account says none
+    ("I looked at your account and it's on hold right now.", "I looked at your account and it might be on hold right now.",
+     "Your account is not on hold; you can keep ordering as usual."),
+    ("Your account isn't locked, but refunds to it are paused.", "Your account isn't locked, but refunds to it may be paused.",
+     "Your account isn't locked, and you can log in normally."),
+    ("Your account is not in a state to receive a refund.", "Your account is probably not in a state to receive a refund.",
+     "Your account was never suspended, and {order} is with a specialist now."),
+    ("Your account is not currently in good standing.", "Your account may not currently be in good standing.",
+     "Your profile isn't under review; it's in good standing."),
+    ("Status: on watch.", "Status: possibly on watch.", "Status: escalated to a specialist."),
 ]
 
 
