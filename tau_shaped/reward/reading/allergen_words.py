@@ -21,13 +21,14 @@ __all__ = ["allergen_pattern", "ingredient_pattern", "ingredient_prefilter", "in
 
 _ALLERGEN_SYNONYMS = {
     "peanut": "peanuts? groundnuts? nuts?",
-    "tree_nut": "tree[\\W_]{0,2}nuts? nuts? almonds? cashews? walnuts? pecans? pistachios? hazelnuts?",
+    "tree_nut": "tree[\\W_]{0,2}nuts? nuts? almonds? cashews? walnuts? pecans? pistachios? hazelnuts? macadamias?",
     "sesame": "sesame tahini",
-    "dairy": "dairy milk cream cheese butter lactose yogh?urt ghee whey casein",
+    "dairy": "dairy milk cream cheese butter lactose yogh?urt ghee whey casein buttermilk mozzarella parmesan parmigiano mascarpone ricotta "
+             "cheddar feta gorgonzola provolone halloumi brie",
     "egg": "eggs? mayo(?:nnaise)? yolks? meringues? aioli",
     "gluten": "gluten wheat flour barley rye semolina spelt panko breadcrumbs?",
     "soy": "soy soya soybeans?",
-    "shellfish": "shellfish shrimps? prawns? crabs? lobsters? scallops? mussels? clams? oysters? crayfish",
+    "shellfish": "shellfish shrimps? prawns? crabs? lobsters? scallops? mussels? clams? oysters? crayfish crawfish langoustines?",
     "fish": "fish",
 }
 _ANY_ALLERGEN = r"allergens?|allergic|allerg(?:y|ies)"

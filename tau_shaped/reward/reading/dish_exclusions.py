@@ -50,8 +50,8 @@ from typing import Optional
 
 from tau_shaped.reward.reading.dish_negations import negation_at
 
-__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "allergen_before",
-           "compared", "declined_elliptically", "pronoun_declined", "listed_predicate_excludes", "own_before", "predicate_excludes", "proposed_again", "proposed_as_replacement", "replaced_after", "replaced_before", "set_apart_by_but", "swapped_in"]
+__all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "TERSE", "UNSUITABLE", "allergen_before",
+           "compared", "declined_elliptically", "pronoun_declined", "own_before", "predicate_excludes", "proposed_again", "proposed_as_replacement", "replaced_after", "replaced_before", "set_apart_by_but", "swapped_in"]
 
 AFTER = 160  # characters after a dish read for what its clause says of it
 _BEFORE = 80  # characters before a dish read for the words that set it apart
@@ -63,7 +63,8 @@ OFFERING_WORDS = (
     r"(?:can|will|'ll) (?:(?:maybe|perhaps|possibly|also|always|just|still|even|easily) )?(?:get|have|do|give|send|add|put|try|ask for|request|"
     r"order|arrange)|"
     r"recommend\w*|suggest\w*|try|option\w*|candidate\w*|choice|pick|consider|fancy|"
-    r"in place of|rather than|if you(?:'d| would)? (?:like|want|prefer)|go (?:with|for)|works? for you"
+    r"in place of|rather than|if you(?:'d| would)? (?:like|want|prefer)|go (?:with|for)|works? for you|"
+    r"(?:sub|subs|alt|alts|alt\.)(?=[ \t]*[:=]|[ \t]*[-–—>]+[ \t])"  # a ticket's label: "Sub: Edamame", "Alt. - Korma"
 )
 OFFERING = re.compile(rf"(?<!\w)(?:{OFFERING_WORDS})(?!\w)", re.IGNORECASE)
 # Said after an allergen: the dish is offered all the same ("..., but you said you don't mind").
@@ -113,24 +114,30 @@ _SET_APART_VERB = re.compile(r"(?:avoid|skip|steer|stay|rul|exclud|eliminat|leav
 # Said of the dish right after it: not available, not suitable, unsafe; or of a part of it ("Tempura batter is wheat-based").
 _PART = r"(?:batter|buns?|noodles|sauce|dressing|base|crust|bread|toppings?|filling|marinade|glaze|coating|wrappers?|pastry|dough|garnish|seasoning)\b"
 _LEAD = r"^[ \t\"'”’)*_:–—-]*(?:['’]s\b[:–—-]?)?(?:(?:['’]s)?[ \t]+(?:[^\W\d_]+[ \t]+)?" + _PART + r")?(?:[ \t]*\([^()\n]{0,60}\)[ \t:–—-]*)?(?:[ \t]*,[^,\n]{1,80},)?[ \t]*"
-_UNSUITABLE = (
+UNSUITABLE = (
     r"(?:unsafe|unsuitable|off[- ]limits|off[ \t]+(?:the|my|our)[ \t]+(?:table|menu|list)|out[ \t]+of[ \t]+(?:the[ \t]+question|stock)|"
     r"sold[ \t]+out|unavailable|ruled[ \t]+out|excluded|"
     r"a[ \t]+(?:(?:hard|firm|definite|clear|flat|big|total)[ \t]+)?no(?:[- ]go)?(?![\w-])|"  # "a hard no", not "a no-brainer"
     r"(?:a[ \t]+)?(?:bad|poor|terrible|risky|unwise|dangerous|wrong)[ \t]+(?:idea|choice|option|pick|call|fit|match|bet)|unwise|inadvisable|"
     r"a[ \t]+(?:(?:hard|firm|definite|clear)[ \t]+)?pass|(?:a[ \t]+)?(?:real[ \t]+|serious[ \t]+|big[ \t]+)?risk(?:[ \t]+for[ \t]+you)?|"
-    r"dangerous|risky|out(?![ \t]+of[ \t]+(?:this[ \t]+world|sight|the[ \t]+ordinary))|dangerous[ \t]+for[ \t]+you)(?!\w)"
+    r"dangerous|risky|impossible|out(?![ \t]+of[ \t]+(?:this[ \t]+world|sight|the[ \t]+ordinary))|dangerous[ \t]+for[ \t]+you)(?!\w)"
 )
 _SUITABLE = (
     r"(?:(?:be|make)[ \t]+)?(?:(?:a|an|the)[ \t]+)?(?:(?:good|safe|great|viable|real|valid)[ \t]+)?"
     r"(?:(?:[^\W\d_]+-)?(?:safe|friendly)|suitable|options?|available|possible|allowed|permitted|recommended|advisable|appropriate|good|fit|choice|"
     r"alternatives?|substitutes?|replacements?|possibilit(?:y|ies)|choices|offer\w*|propos\w*|suggest\w*|substitut\w*|swap\w*|work\w*|do|ok|okay|"
+    r"eligible|listed|(?:an[ \t]+)?eligible[ \t]+\w+|"
     r"in[ \t]+stock|on[ \t]+the[ \t]+menu|for[ \t]+you|make[ \t]+the[ \t]+cut|something|one|going[ \t]+to[ \t]+work|allergen[- ]free|compatible|qualify|an[ \t]+option)(?!\w)"
 )
-_COPULA = r"(?:is|are|was|were|would|will|wo|can|ca|could|should|may|might|must|does|do|did|has|have|had|ai)?(?:[ \t]+\w+ly)?"
+_ADVERB = r"(?:[ \t]+(?:\w+ly|therefore|thus|hence|also|still|just|really|so|then))?"  # "is therefore not proposed"
+_COPULA = r"(?:is|are|was|were|would|will|wo|can|ca|could|should|may|might|must|does|do|did|has|have|had|ai|being|having[ \t]+been)?" + _ADVERB
+# A ticket's note with no verb: "Veggie Burger excl. (bun = wheat)", "Pad Thai OOS", "Edamame n/a for you", "Korma not suitable".
+TERSE = (r"(?:excl(?:uded|\.)?|ruled[ \t]+out|n/a|oos|86['’]?d|out[ \t]+of[ \t]+stock|sold[ \t]+out|unavailable|unsafe|unsuitable|"
+          r"not[ \t]+(?:safe|suitable|possible|eligible|listed|offered|proposed|allowed|permitted|an[ \t]+option))(?![\w/])")
 _PREDICATE = re.compile(
     _LEAD + r"(?:(?:is|are|was|were|['’]s|would[ \t]+be|will[ \t]+be|(?:has|have|had|needs?)[ \t]+to[ \t]+be|(?:must|should)[ \t]+be|"
-    r"(?:will|would)[ \t]+have[ \t]+to[ \t]+be)(?:[ \t]+\w+ly)?[ \t]+" + _UNSUITABLE + "|"
+    r"(?:will|would)[ \t]+have[ \t]+to[ \t]+be|being|having[ \t]+been)" + _ADVERB + r"[ \t]+" + UNSUITABLE + "|"
+    + TERSE + "|"
     + _COPULA + r"[ \t]*(?:n['’]?t|not|never|no[ \t]+longer|no)[ \t]+" + _SUITABLE + "|"
     r"(?:no(?:pe)?|nah|never|not[ \t]+(?:this|that)[ \t]+one)[ \t]*(?:[,.!;:()–—-]|$)|"  # "Samosa - nope, gluten."
     r"(?:poses?|carr(?:y|ies)|presents?)[ \t]+(?:a[ \t]+)?(?:\w+[ \t]+)?risk)",  # "the Korma poses a risk"
@@ -140,9 +147,9 @@ _PREDICATE = re.compile(
 # unsuitable word or a negation ("the vindaloo is unavailable, the Korma isn't") it says the dish is fine.
 _BARE_NOT = re.compile(_LEAD + r"(?:is|are|was|were|would|will|wo|ca|can|could|should)[ \t]*(?:n['’]t|[ \t]not)[ \t]*(?:[.!;)]|$)", re.IGNORECASE)
 _SENTENCE_START = re.compile(r"[.!?](?=\s)|\n")
-_SAID_UNSUITABLE = re.compile(r"(?<!\w)(?:" + _UNSUITABLE + r"|\w+n['’]t|not|no|never|without|lacks?)(?!\w)", re.IGNORECASE)
+_SAID_UNSUITABLE = re.compile(r"(?<!\w)(?:" + UNSUITABLE + r"|\w+n['’]t|not|no|never|without|lacks?)(?!\w)", re.IGNORECASE)
 # After a colon or a dash, a bare word of unsuitability: "- Salmon Roll (sesame): unsafe", "Korma — off-limits".
-_MARKED_UNSUITABLE = re.compile(r"^[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\))?[ \t*_]*[:–—-][ \t*_]*" + _UNSUITABLE, re.IGNORECASE)
+_MARKED_UNSUITABLE = re.compile(r"^[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\))?[ \t*_]*[:–—-][ \t*_]*" + UNSUITABLE, re.IGNORECASE)
 _CROSSED = re.compile("[\u274c\u2717\u2718\U0001f6ab\u26d4]")  # a cross after the dish in its clause: "Korma: ❌", "| Korma | dairy | ❌ |"
 _BASED = re.compile(_LEAD + r"(?:is|are|was|were|['’]s)(?P<neg>[ \t]*(?:n['’]t|[ \t]not))?(?:[ \t]+\w+ly)?[ \t]+(?:(?:both|all)[ \t]+)?"
                     r"(?:(?:a|an)[ \t]+(?=(?:\S+[ \t-]+){1,3}(?:dish|recipe|curry|sauce)))?", re.IGNORECASE)  # "is a (tree) nut dish"
@@ -157,7 +164,8 @@ _BUT_FOR = re.compile(r"(?<!\w)(?:if[ \t]+(?:it|they)[ \t]+(?:weren['’]t|wasn[
                       r"[ \t]+for[ \t]+(?:(?:the|its|their|all[ \t]+the|that)[ \t]+)?", re.IGNORECASE)
 _HOLDS_RECORD = re.compile(r"[\"']?(?:contains|has|includes|with)_((?:[a-z]+_?)+)[\"']?[ \t]*[:=][ \t]*[\"']?(?:true|yes)(?!\w)", re.IGNORECASE)
 CONTAINS = re.compile(
-    r"(?<!\w)(?:has|have|had|got|contains?|contained|containing|includes?|including|made[ \t]+(?:with|from|using)|comes?[ \t]+with|"
+    r"(?<!\w)(?:has|have|had|got|contains?|contained|containing|includes?|including|made[ \t]+(?:with|from|using|of)|comes?[ \t]+with|"
+    r"(?:is|are)[ \t]+(?:made[ \t]+)?(?:from|of)|"
     r"cooked[ \t]+(?:in|with)|uses?|used|features?|topped[ \t]+with|prepared[ \t]+(?:in|with)|fried[ \t]+in|full[ \t]+of|"
     r"loaded[ \t]+with|triggers?|trigger|with)(?!\w)",
     re.IGNORECASE,
@@ -374,20 +382,3 @@ def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]"
 _PLAYED_DOWN = re.compile(r"(?<!\w)(?:only|just|barely|hardly|scarcely|merely|minimal|slight(?:ly)?|negligible|tiny|less|reduced|low|lower|light|"
                           r"(?:a|the)[ \t]+(?:little|trace|traces|hint|touch|smidge|dash|pinch|bit|tad|tiny)|traces?)(?!\w)",
                           re.IGNORECASE)
-
-
-# After dishes listed together, a predicate of them all: "... both contain", "... are all unsafe".
-_PLURAL_PREDICATE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each|all[ \t]+of[ \t]+them|together)[ \t]+)?"
-                               r"(?:(?:are|were|would|will|wo|do|does|did|should|could|ca|can)(?:n['’]t|not)?|contain|have|include|use|come|cannot)(?!\w)", re.IGNORECASE)
-_PLURAL_UNSUITABLE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each)[ \t]+)?(?:are|were)[ \t]+(?:(?:both|all)[ \t]+)?"
-                                r"(?:" + _UNSUITABLE + r"|not[ \t]+(?:safe|suitable|an[ \t]+option|options|available))(?!\w)",
-                                re.IGNORECASE)
-
-
-def listed_predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]", next_dish: int) -> bool:
-    """Whether, after dishes listed together ending at ``end``, a predicate of them all excludes
-    them ("... both contain your allergens", "... are all unsafe"): a plural verb first, then
-    what ``predicate_excludes`` reads, or "are (all) unsafe / not safe / off-limits"."""
-    if not _PLURAL_PREDICATE.match(text, end, hi):
-        return False
-    return predicate_excludes(text, end, hi, allergen, next_dish) or _PLURAL_UNSUITABLE.match(text, end, hi) is not None

@@ -6,17 +6,19 @@ offer any of these") sets them apart, and one that offers the dishes it names an
 Spring Rolls?", ``footer``; inside one line too: "1. A 2. B — ...", ``inline_footer``) offers those alone; in a table, a later cell of the dish's row read under its column's
 header (``table_cell_excludes``: "No" under "Safe for you?", "Yes" under "Contains your allergens?"); and, inside one sentence, what may
 follow an item of a list an offering word opens (a note or a price at most: "Samosa (gluten),",
-"Samosa - has gluten,", ``ITEM_END``). Each reads a bounded slice of the text."""
+"Samosa - has gluten,", ``ITEM_END``); after dishes listed together, a predicate of them all (``listed_predicate_excludes``:
+"... both contain your allergens", "are all unsafe", a ticket's "Korma, Naan & Samosa excluded"). Each reads a bounded
+slice of the text."""
 
 from __future__ import annotations
 
 import re
 from typing import Optional, Tuple
 
-from tau_shaped.reward.reading.dish_exclusions import CONTAINS, OFFERING
+from tau_shaped.reward.reading.dish_exclusions import CONTAINS, OFFERING, TERSE, UNSUITABLE, predicate_excludes
 from tau_shaped.reward.reading.dish_negations import negation_at
 
-__all__ = ["ITEM_END", "crossed_before", "footer", "inline_footer", "label_before", "list_footer", "list_header", "own_swapped_before", "table_cell_excludes"]
+__all__ = ["ITEM_END", "crossed_before", "footer", "inline_footer", "label_before", "list_footer", "list_header", "listed_predicate_excludes", "own_swapped_before", "table_cell_excludes"]
 
 _EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
                                r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
@@ -158,3 +160,25 @@ def label_before(text: str, lo: int, first: int, allergen: "re.Pattern[str]") ->
     you → ..." exclude them, as a header line would (``list_header``)."""
     sep = _LABEL_SEP.search(text, max(lo, first - 8), first)
     return list_header(text, lo, sep.start(), allergen) if sep is not None and sep.start() > lo else None
+
+
+# After dishes listed together, a predicate of them all: "... both contain", "... are all unsafe".
+_PLURAL_PREDICATE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each|all[ \t]+of[ \t]+them|together)[ \t]+)?"
+                               r"(?:(?:are|were|would|will|wo|do|does|did|should|could|ca|can)(?:n['’]t|not)?|contain|have|include|use|come|cannot)(?!\w)", re.IGNORECASE)
+_PLURAL_UNSUITABLE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|each)[ \t]+)?(?:are|were)[ \t]+(?:(?:both|all)[ \t]+)?"
+                                r"(?:" + UNSUITABLE + r"|not[ \t]+(?:safe|suitable|an[ \t]+option|options|available))(?!\w)",
+                                re.IGNORECASE)
+
+
+_TERSE_AFTER = re.compile(r"[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\)[ \t]*)?(?:[:–—-][ \t]*)?(?:(?:both|all)[ \t]+)?" + TERSE, re.IGNORECASE)
+
+
+def listed_predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]", next_dish: int) -> bool:
+    """Whether, after dishes listed together ending at ``end``, a predicate of them all excludes
+    them ("... both contain your allergens", "... are all unsafe"): a plural verb first, then
+    what ``predicate_excludes`` reads, or "are (all) unsafe / not safe / off-limits"."""
+    if _TERSE_AFTER.match(text, end, hi):  # "Korma, Pesto Pasta & Pad Thai excluded"
+        return True
+    if not _PLURAL_PREDICATE.match(text, end, hi):
+        return False
+    return predicate_excludes(text, end, hi, allergen, next_dish) or _PLURAL_UNSUITABLE.match(text, end, hi) is not None

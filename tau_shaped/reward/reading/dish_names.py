@@ -344,16 +344,21 @@ def names_no_dish(text: str, m: "Mention") -> bool:
 _ANY_ALLERGEN_WORD = allergen_pattern(frozenset())
 # what names an allergen right before a word that is also a dish's ("it contains peanut", "has traces of sesame")
 # ("with" and "have" are not: "I'd go with peanut", "you could have peanut" choose the dish)
-_ALLERGEN_CUE = re.compile(r"(?i)(?<!\w)(?:has|contains?|contained|containing|includes?|including|made[ \t]+(?:with|from)|"
+_ALLERGEN_CUE = re.compile(r"(?i)(?<!\w)(?:has|contains?|contained|containing|includes?|including|made[ \t]+(?:with|from|of)|got|"
                            r"uses?|full[ \t]+of|traces?[ \t]+of|allergic[ \t]+to|allergy[ \t]+to)"
                            r"(?:[ \t]+(?:a|an|some|any|real|whole|crushed|ground|roasted|chopped|bits?[ \t]+of|traces?[ \t]+of))*[ \t]+$")
 
 
 def _the_allergen(text: str, m: "Mention") -> bool:
     """Whether a partial name is the allergen its word also is, named as what a dish holds ("Peanut
-    Noodles is out, since it contains peanut": the second "peanut" names no dish)."""
-    return _ANY_ALLERGEN_WORD.fullmatch(text, m.start, m.end) is not None and \
-        _ALLERGEN_CUE.search(text, max(0, m.start - 40), m.start) is not None
+    Noodles is out, since it contains peanut": the second "peanut" names no dish) or made an ingredient by the noun
+    after it ("the curry has shrimp paste")."""
+    return _ANY_ALLERGEN_WORD.fullmatch(text, m.start, m.end) is not None and (
+        _ALLERGEN_CUE.search(text, max(0, m.start - 40), m.start) is not None or _FORM_AFTER.match(text, m.end) is not None)
+
+
+# an allergen word made into an ingredient by the noun after it ("shrimp paste", "peanut sauce", "sesame oil"): no dish
+_FORM_AFTER = re.compile(r"(?i)[ \t-]+(?:paste|sauce|oil|flakes|powder|extract|stock|broth|butter|seeds?|dressing|crumbs|bits)(?!\w)")
 
 
 # a subject (and a modal) before a partial name that makes it a verb ("the courier will roll up", "it rolls")

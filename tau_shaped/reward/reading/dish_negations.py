@@ -51,8 +51,13 @@ _INVERTED = re.compile(r"[ \t]+(?:the|that|this|it|you|we|they)(?!\w)", re.IGNOR
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|[,:]")
 
 
+# Words a negation's reach does not count ("I can't really give you the uh the Korma"): an adverb in -ly, a spoken filler,
+# a word said twice running.
+_SOFT = re.compile(r"(?!only)[^\W\d_]+ly|uh+|um+|uhm|erm?|hmm+|mm+|really|honestly|actually", re.IGNORECASE)
+
+
 def negation_at(text: str, lo: int, start: int) -> bool:
-    """Whether a declining negation is among the 4 words before ``start``, in the clause from ``lo``
+    """Whether a declining negation is among the 4 words before ``start`` (adverbs and fillers not counted), in the clause from ``lo``
     ("No," opening a reply, "why not", "wouldn't you", "don't miss", "you won't regret", "I don't
     think" and a question opening with a negation, "Isn't the Korma ...?", do not decline)."""
     return negation_pos(text, lo, start) is not None
@@ -62,7 +67,8 @@ def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
     """Where the declining negation ``negation_at`` finds starts, or None."""
     base = max(lo, start - _BEFORE)
     window = text[base:start]
-    words = [m for m in _WORD.finditer(window) if m.group(0) not in (",", ":")]
+    words = [m for m in _WORD.finditer(window) if m.group(0) not in (",", ":") and not _SOFT.fullmatch(m.group(0))]
+    words = [m for k, m in enumerate(words) if not k or m.group(0).lower() != words[k - 1].group(0).lower()]  # "the the": one word
     for i in range(len(words) - 1, max(-1, len(words) - 5), -1):
         w = words[i].group(0).lower()
         if not (w.endswith(("n't", "n’t")) or w in NEGATIONS):

@@ -55,11 +55,12 @@ from bisect import bisect_left
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.reward.reading.dish_exclusions import (
-    AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, compared, declined_elliptically, listed_predicate_excludes, own_before,
+    AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, compared, declined_elliptically, own_before,
     predicate_excludes, pronoun_declined, proposed_again, proposed_as_replacement, replaced_after, replaced_before, set_apart_by_but, swapped_in)
 from tau_shaped.reward.reading.dish_answers import answered_no
 from tau_shaped.reward.reading.dish_descriptions import described_offer
-from tau_shaped.reward.reading.dish_lists import ITEM_END, crossed_before, inline_footer, label_before, list_footer, list_header, own_swapped_before, table_cell_excludes
+from tau_shaped.reward.reading.dish_lists import (ITEM_END, crossed_before, inline_footer, label_before, list_footer, list_header, listed_predicate_excludes,
+                                                  own_swapped_before, table_cell_excludes)
 from tau_shaped.reward.reading.dish_names import Mention, names_no_dish
 from tau_shaped.reward.reading.dish_negations import allergen_negated, doubted_before, negation_at, negation_pos, praised_after
 from tau_shaped.reward.reading.unsafe_menus import UnsafeMenu, normal_name, unsafe_dishes, unsafe_menu
@@ -72,11 +73,8 @@ _OFFERING_BEFORE = re.compile(rf"(?<!\w)(?:{OFFERING_WORDS}|want|fancy|take|(?:s
                               re.IGNORECASE)  # "shall I add it?"
 _OFFERING_AFTER = re.compile(r"[ \t]+(?:instead|in place of|for your|as (?:a|an|the) (?:substitute|alternative|replacement)|again(?=[ \t]*\?))(?!\w)",
                              re.IGNORECASE)
-_REPLACEMENT_ORDER = re.compile(
-    r"(?<!\w)(?:replacement(?:[ _-]order)?|re-?order\w*|re-?send\w*|send (?:you )?(?:a |the )?(?:new|fresh|another)|"
-    r"create_replacement_order|same items?)(?!\w)",
-    re.IGNORECASE,
-)
+_REPLACEMENT_ORDER = re.compile(r"(?<!\w)(?:replacement(?:[ _-]order)?|re-?order\w*|re-?send\w*|send (?:you )?(?:a |the )?(?:new|fresh|another)|"
+                                r"create_replacement_order|same items?)(?!\w)", re.IGNORECASE)
 # Words of a clause about the customer's own order (and what happened to it: "I'm sorry the Korma was cold").
 _OWN_ORDER = re.compile(
     r"(?<!\w)(?:your(?:[ \t]+\w+)?[ \t]+(?:orders?|items?|food|meal|delivery|refund|account|card|wallet|bag|receipt|charges?|FD-[\w-]+)|"
@@ -86,14 +84,17 @@ _OWN_ORDER = re.compile(
     r"left|not|never|delivered|refunded|cancell?ed|charged|sold|out|unavailable|crushed|leak\w*|incorrect|bad|inedible|raw|lukewarm))(?!\w)",
     re.IGNORECASE,
 )  # "your" only with its order's words ("your order", "your food"; "your Korma" is read by own_before), "was" with what went wrong
+# "approx. $15", "incl. tax", "est. 20 min": an abbreviation's dot before a lower-case word or a number ends no sentence
+_DOT = (r"\.(?=\s|$)(?!(?i:(?<=approx\.)|(?<=incl\.)|(?<=excl\.)|(?<=est\.)|(?<=e\.g\.)|(?<=i\.e\.)|(?<=etc\.)|(?<=vs\.)|(?<=min\.)|"
+        r"(?<=mins\.)|(?<=hrs\.)|(?<=avg\.)|(?<=qty\.))[ \t]+(?-i:[a-z0-9$~(]))")
 _CLAUSE_END = re.compile(
-    r"[.!?](?=\s|$)|[;\n]|(?:,|(?<=[^ \t,\n])(?<!anything)(?<!nothing)(?<!everything)(?<![^\w]all))[ \t]+(?:so|but|because|since|as (?:it|the|your|this|that|they)|although|though|"
+    r"[!?](?=\s|$)|" + _DOT + r"|[;\n]|(?:,|(?<=[^ \t,\n])(?<!anything)(?<!nothing)(?<!everything)(?<![^\w]all))[ \t]+(?:so|but|because|since|as (?:it|the|your|this|that|they)|although|though|"
     r"whereas)(?!\w)",
     re.IGNORECASE,
 )
 _INTRODUCTORY = re.compile(r"[ \t\"'“(*_]*(?:since|because|as|if|although|though|while|unless|when|given that|"
                            r"now that)(?!\w)[^,]{1,160},", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+_SENTENCE_END = re.compile(r"[!?](?=\s|$)|" + _DOT + r"|\n")
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*•+]|[0-9]{1,2}[.)]|\|)|^[^\n]*?[.!?:][ \t]+(?:[0-9]{1,2}[.)]|[-*•])[ \t]")  # "Sure. 1. Korma"
 _PRONOUN = re.compile(r"(?<!\w)(?:it|them|(?:that|this)(?: one| dish)?(?=[ \t]+(?:for|instead|in place|as)(?!\w)|"
                       r"[ \t]*(?:[.!?,;:)]|$)|[ \t]+(?:one|dish)(?!\w)))(?!\w)", re.IGNORECASE)
@@ -103,7 +104,7 @@ _ASKED_OF = re.compile(r"(?<!\w)(?:would|could|does|do|will|might|can|how[ \t]+(
 _SUITS = re.compile(r"[ \t]+(?:(?:maybe|perhaps|possibly|still|also|then)[ \t]+)?(?:work|do|suit|appeal|sound|interest)(?:[ \t]+(?:for|to)[ \t]+you|[ \t]+(?:ok|okay|good|alright))?[ \t]*(?:\?|$)", re.IGNORECASE)
 # A pronoun a later clause says something of: "..., but it has sesame", "so I can't offer it".
 _BACK_REFERENCE = re.compile(r"(?<!\w)(?:it|that|this|they|them|which|(?:the|that|this) (?:dish|one))(?!\w)", re.IGNORECASE)
-_COORDINATED = re.compile(r"[ \t]*(?:,[ \t]*)?(?P<or>(?:or|nor|and)[ \t]+)?(?:(?:the|a|an|any)[ \t]+)?$", re.IGNORECASE)
+_COORDINATED = re.compile(r"[ \t]*(?:,[ \t]*)?(?P<or>(?:or|nor|and|&|\+)[ \t]+)?(?:(?:the|a|an|any)[ \t]+)?$", re.IGNORECASE)
 _PRONOUN_REACH = 600  # characters before a pronoun in which the dish it names is looked for
 _GOVERNS = 48  # characters at most between an offering word and the dish it governs
 _OBJECT = 40  # characters after an offering word in which its own object would be named
@@ -326,7 +327,8 @@ class _Reader:
         text, first = self.text, self._first_listed(m, lo, hi, items=True)  # a list's items: what governs its first
         for o in OFFERING.finditer(text, max(lo, first.start - _GOVERNS - 24), min(hi, m.end + _GOVERNS + 24)):
             if o.end() <= first.start:
-                near = first.start - o.end() <= _GOVERNS and not self._named_between(o.end(), first.start)
+                near = (first.start - o.end() <= _GOVERNS and not self._named_between(o.end(), first.start)
+                        and not _aside(text, o.end(), first.start, hi))  # "... may be substituted (the Korma being excluded ...)"
             elif o.start() >= m.end:
                 near = (o.start() - m.end <= _GOVERNS and not self._named_between(m.end, o.start())
                         and not self._named_between(o.end(), min(hi, o.end() + _OBJECT)))
@@ -346,8 +348,10 @@ class _Reader:
             for p in _BACK_REFERENCE.finditer(text, lo, min(hi, lo + AFTER)):
                 if self._named_between(m.end, p.start(), False):
                     return False
-                if negation_at(text, lo, p.start()) or pronoun_declined(text, lo, p.start(), p.end(), hi) or not declined_only and predicate_excludes(
-                        text, p.end(), hi, self.menu.allergen, hi):
+                if (negation_at(text, lo, p.start()) or pronoun_declined(text, lo, p.start(), p.end(), hi)
+                        or replaced_before(text, lo, p.start()) and not swapped_in(text, lo, p.start(), p.end(), hi)  # "so I'd avoid it"
+                        or not declined_only and predicate_excludes(
+                        text, p.end(), hi, self.menu.allergen, hi)):
                     return True
             k += 1
         return False
@@ -370,6 +374,8 @@ class _Reader:
             reach = max(since, p.start() - _PRONOUN_REACH)  # bounded: a long sentence of pronouns stays linear
             i = bisect_left(self.starts, p.start())
             last = self.mentions[i - 1] if i and self.starts[i - 1] >= reach else None
+            if last is not None and i > 1 and self.starts[i - 2] >= reach and _aside(text, reach, last.start, p.start()):
+                last = self.mentions[i - 2]  # "Risotto (Pesto Pasta not suitable). Want it?": an aside is not what "it" names
             if last is None or not last.unsafe:
                 return None
             start = max(c for c, _ in _clauses(text, reach, p.start()) if c <= last.start)  # the clause naming the dish
@@ -380,6 +386,12 @@ class _Reader:
                 return None
             return last.dish
         return None
+
+
+def _aside(text: str, lo: int, start: int, end: int) -> bool:
+    """Whether ``start`` is inside parentheses that close before ``end`` (an aside the pronoun after it does not name)."""
+    opened = text.rfind("(", lo, start)
+    return opened >= 0 and text.rfind(")", opened, start) < 0 and 0 <= text.find(")", start, end)
 
 
 def _evidence(text: str, dish: str, lo: int, hi: int) -> str:

@@ -80,6 +80,14 @@ _OFFERS: List[Tuple[str, str, str]] = [
      "The {dish} has a little {allergen}, but it should probably be fine."),
     ("The {dish} is in stock, so it's a safe bet.", "The {dish} is in stock, but it's a bad idea for you.",
      "The {dish} is in stock, so it's probably a safe bet."),
+    # round 11: a ticket's label, a voice transcript's fillers, a legal register
+    ("Sub: {dish} (side) -- free of charge. OK?", "{dish} n/a for you. Sorry!", "Sub: {dish}, maybe? OK?"),
+    ("Alt. - {dish}, approx. same price.", "{dish} excl., sorry.", "Alt. - {dish} perhaps, approx. same price."),
+    ("um so I can give you the uh the {dish} instead", "um so I can't really give you the uh the {dish}",
+     "um so maybe I can give you the uh the {dish} instead"),
+    ("Pursuant to your request, the {dish} may be provided in substitution.",
+     "Pursuant to your request, the {dish} is not an eligible substitute.",
+     "Pursuant to your request, the {dish} may possibly be provided in substitution."),
 ]
 
 # a safe dish offered beside an unsafe one named only as a reason, or declined in its own clause:
@@ -121,6 +129,16 @@ _REASONED = [
     "The {unsafe} would be ideal if it weren't for the {allergen}. The {dish} is my pick.",
     "I've filtered out the {unsafe}; the {dish} made the cut.",
     "I'd recommend the {dish} over the {unsafe}.", "Stay clear of the {unsafe}; the {dish} is fine.",
+    # round 11: ticket notes with no verb ("excl.", "n/a", "OOS", "&"), registers ("being excluded", "therefore not
+    # proposed", "not an eligible substitute"), a negation's reach past adverbs and fillers, an aside in parentheses
+    "Sub: {dish}. {unsafe} n/a for you ({allergen}).", "Sub candidates: {dish}. {unsafe} excl. ({allergen}).",
+    "Issue: {unsafe} OOS.\nResolution: offering {dish} as sub.\nNext steps: awaiting your OK.",
+    "NB: {unsafe} & {ordered} excluded ({allergen}).\nProposed sub: {dish}.",
+    "The {dish} may be substituted (the {unsafe} being excluded on account of its {allergen} content).",
+    "The {unsafe} contains {allergen} and is therefore not proposed; the {dish} is proposed as your substitute.",
+    "The {unsafe} is not an eligible substitute for you; the {dish} is.",
+    "um I can't really give you the uh the {unsafe} so uh the {dish} maybe",
+    "Alternative: {dish} -- approx. $15 ({unsafe} not suitable b/c {allergen}). Want it?",
 ]
 
 
