@@ -227,4 +227,7 @@ def _alone_on_its_line(text: str, hit: _Hit) -> bool:
 def _a_number(text: str, hit: _Hit) -> bool:
     """Whether an order's digits alone stand as a number ("order 10490"; not "$104.90", "10,490")."""
     return hit.plain and text[max(0, hit.start - 1):hit.start] not in ("$", "€", "£", ".", ",") \
-        and re.match(r"[.,]\d", text[hit.end:hit.end + 2]) is None
+        and _DECIMALS.match(text, hit.end, hit.end + 2) is None
+
+
+_DECIMALS = re.compile(r"[.,]\d")

@@ -128,7 +128,10 @@ def _split_pairs(text: str, index: Any, own: str) -> Tuple[Tuple[str, str, str],
 
 
 def _skeleton(value: str) -> str:
-    return re.sub(r"[\W_]+", "", value.lower())
+    return _NOT_WORD.sub("", value.lower())
+
+
+_NOT_WORD = re.compile(r"[\W_]+")
 
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tau_shaped.reward.reading.value_index import _STREET, _STREET_KINDS, _digits, _Index, _skeleton
 
 NAMES = ["Mia", "Li", "Ana", "Lee", "José", "Ng", "O'Neil", "Bo"]
-STREETS = ["12 Oak Ave", "7234 Belmont St", "12 Oak Avenue", "9 Li Way", "Oak St", "1041 Division St."]
+STREETS = ["12 Oak Ave", "7234 Belmont St", "12 Oak Avenue", "9 Li Way", "Oak St", "1041 Division St.", "1 A St", "2 B Street", "3 Émile Rd"]
 IDS = ["FD-10490", "fd10490", "DRCMIN", "PM-1", "CU-1001", "10490", "AB-12"]
 PHONES = ["503-555-1234", "+1 503 555 1234", "5551234", "12", "(503) 555-0000"]
 EMAILS = ["mia.li@x.com", "li.mia@x.com", "mia.li@y.org", "bo@z.com", "nope"]
