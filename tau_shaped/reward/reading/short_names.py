@@ -46,8 +46,9 @@ class _Forms(NamedTuple):
 def _forms(index: Any) -> _Forms:
     if index.short_forms is None:
         forms = _Forms({}, {}, {}, {})
+        folded = _FOLDED
         for cid, first, last, own_only in index.people:
-            f, last_ = marks_folded(first).lower().strip(), marks_folded(last).lower().strip()  # as text reads them
+            f, last_ = folded.get(first) or _fold(first), folded.get(last) or _fold(last)  # as text reads them
             if len(f) < 2 or len(last_) < 2:
                 continue
             mine = forms.own.setdefault(cid, set())
@@ -58,6 +59,17 @@ def _forms(index: Any) -> _Forms:
                 forms.initial_surnames.setdefault((f[0], last_), set()).add(cid)
         index.short_forms = forms
     return index.short_forms
+
+
+# a name as text reads it, by the name, kept: a batch's worlds share their customers' names; full, all are forgotten
+_FOLDED: Dict[str, str] = {}
+
+
+def _fold(name: str) -> str:
+    if len(_FOLDED) >= 1 << 14:
+        _FOLDED.clear()
+    read = _FOLDED[name] = marks_folded(name).lower().strip()
+    return read
 
 
 def _theirs(owners: Optional[Set[str]], own: str, form: Tuple[str, ...], forms: _Forms) -> bool:

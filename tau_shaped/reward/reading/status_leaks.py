@@ -126,9 +126,8 @@ class _OrderFacts:
         for oid, o in (orders.items() if isinstance(orders, dict) else ()):
             if not isinstance(o, dict) or not isinstance(oid, str) or not isinstance(o.get("customer_id"), str):
                 continue
-            sk = _skeleton(oid)
+            sk, digits = _ID_KEYS.get(oid) or _id_keys(oid)
             self._ids[sk] = oid
-            digits = sk.translate(_NO_LETTERS) if sk.isascii() else "".join(c for c in sk if c.isdigit())
             if len(digits) >= 5 and digits != sk:
                 self._ids.setdefault(digits, oid)
             self.of_customer.setdefault(o["customer_id"], []).append(sk)
@@ -154,6 +153,20 @@ class _OrderFacts:
         driver = o.get("driver_id")
         couriers_ = tuple(str(x) for x in (driver, self._names.get(driver)) if isinstance(x, str) and len(x) >= 4)
         return o["customer_id"], frozenset(a for a in amounts if a), items, couriers_
+
+
+# an order id's skeleton and digits by the id, kept: a batch's worlds share their orders' ids; full, all are
+# forgotten at once
+_ID_KEYS: Dict[str, Tuple[str, str]] = {}
+
+
+def _id_keys(oid: str) -> Tuple[str, str]:
+    sk = _skeleton(oid)
+    digits = sk.translate(_NO_LETTERS) if sk.isascii() else "".join(c for c in sk if c.isdigit())
+    if len(_ID_KEYS) >= 1 << 16:
+        _ID_KEYS.clear()
+    _ID_KEYS[oid] = (sk, digits)
+    return sk, digits
 
 
 def _cents(value: Any) -> int:

@@ -89,11 +89,24 @@ def _statuses(state: Any) -> Dict[str, str]:
         records = state.get(table) if isinstance(state, dict) else None
         for rid, record in (records.items() if isinstance(records, dict) else ()):
             if isinstance(record, dict) and isinstance(record.get("status"), str) and isinstance(rid, str):
-                low = rid.lower()
-                key = low if low.isalnum() else "".join(_WORD.findall(low))
+                key, digits = _KEYS.get(rid) or _keys_of(rid)
                 out[key] = record["status"]
-                # an id's digits are its key's (what is no letter nor digit is none); ASCII: the key without its letters
-                digits = key.translate(_NO_LETTERS) if key.isascii() else re.sub(r"\D", "", rid)
                 if len(digits) >= 5 and digits != key:
                     out.setdefault(digits, record["status"])
     return out
+
+
+# an id's key and digits by the id, kept: a batch's worlds share their orders' ids (ten worlds, 830 ids);
+# full, all are forgotten at once
+_KEYS: Dict[str, Tuple[str, str]] = {}
+
+
+def _keys_of(rid: str) -> Tuple[str, str]:
+    low = rid.lower()
+    key = low if low.isalnum() else "".join(_WORD.findall(low))
+    # an id's digits are its key's (what is no letter nor digit is none); ASCII: the key without its letters
+    digits = key.translate(_NO_LETTERS) if key.isascii() else re.sub(r"\D", "", rid)
+    if len(_KEYS) >= 1 << 16:
+        _KEYS.clear()
+    _KEYS[rid] = (key, digits)
+    return key, digits
