@@ -18,13 +18,15 @@ from typing import Optional, Tuple
 from tau_shaped.reward.reading.dish_exclusions import CONTAINS, OFFERING, TERSE, UNSUITABLE, predicate_excludes
 from tau_shaped.reward.reading.dish_negations import negation_at
 
-__all__ = ["ITEM_END", "crossed_before", "footer", "inline_footer", "label_before", "list_footer", "list_header", "listed_predicate_excludes", "own_swapped_before", "table_cell_excludes"]
+__all__ = ["ITEM_END", "crossed_before", "footer", "inline_footer", "label_before", "list_footer", "list_header", "listed_predicate_excludes", "noted_out", "own_swapped_before", "table_cell_excludes"]
 
 _EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
                                r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
 _KIND_OF = re.compile(r"[ \t-]+(?:dish(?:es)?|items?|ones|options|choices|picks|mains|sides|desserts|drinks)(?!\w)", re.IGNORECASE)
 _NONE_OF = re.compile(r"(?<!\w)(?:no|not|none|without|zero|free)(?!\w)", re.IGNORECASE)
 _NOUNS = ("option", "alternative", "choice", "candidate", "pick")  # offering words that only name what follows
+_LOOKED_AT = re.compile(r"(?<!\w)(?:look\w*|check\w*|consider\w*|review\w*|went[ \t]+through|found|saw|seen|I[ \t]+have|on[ \t]+the[ \t]+menu)(?!\w)",
+                        re.IGNORECASE)
 
 ITEM_END = re.compile(r"[ \t]*(?:\([^()\n]{0,60}\)|[-–—][ \t]*[^-–—,;.!?()\n]{1,40}|\$[0-9.]+)?[ \t\"'”’*_]*(?:[,;.!?)\n]|(?:or|and|nor)(?!\w)|$)",
                        re.IGNORECASE)  # after a list's item: a note or a price at most ("Samosa (gluten),", "Samosa - has gluten,")
@@ -88,6 +90,8 @@ def list_header(text: str, lo: int, hi: int, allergen: "re.Pattern[str]") -> Opt
                 or kind and _KIND_OF.match(text, kind.end(), hi) and not _NONE_OF.search(text, lo, kind.start()))
     if excludes and not any(not o.startswith(_NOUNS) for o in offers):  # "Options to avoid:" excludes
         return "excludes"
+    if offers and all(o.startswith(_NOUNS) for o in offers) and _LOOKED_AT.search(text, lo, hi):
+        return "lists"  # "Candidates I looked at:": what was looked at; a footer after the list says what is offered
     return "offers" if offers else None
 
 
@@ -170,14 +174,20 @@ _PLURAL_UNSUITABLE = re.compile(r"[ \t\"'”’)*_]*(?:,[ \t]*)?(?:(?:both|all|e
                                 re.IGNORECASE)
 
 
-_TERSE_AFTER = re.compile(r"[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\)[ \t]*)?(?:[:–—-][ \t]*)?(?:(?:both|all)[ \t]+)?" + TERSE, re.IGNORECASE)
+_TERSE_AFTER = re.compile(r"[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\)[ \t]*)?(?:[:–—-]{1,2}[ \t]*)?(?:(?:both|all)[ \t]+)?" + TERSE, re.IGNORECASE)
+
+
+def noted_out(text: str, end: int, hi: int) -> bool:
+    """Whether a note with no verb right after an item ending at ``end`` rules it out ("Candidates: Korma -- excluded",
+    "Options: Korma (n/a), Udon"): so even under an offering word."""
+    return _TERSE_AFTER.match(text, end, hi) is not None
 
 
 def listed_predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]", next_dish: int) -> bool:
     """Whether, after dishes listed together ending at ``end``, a predicate of them all excludes
     them ("... both contain your allergens", "... are all unsafe"): a plural verb first, then
     what ``predicate_excludes`` reads, or "are (all) unsafe / not safe / off-limits"."""
-    if _TERSE_AFTER.match(text, end, hi):  # "Korma, Pesto Pasta & Pad Thai excluded"
+    if noted_out(text, end, hi):  # "Korma, Pesto Pasta & Pad Thai excluded"
         return True
     if not _PLURAL_PREDICATE.match(text, end, hi):
         return False

@@ -15,7 +15,8 @@ unsafe item named "in any form of its name"; used by ``dish_names``, whose ``res
 - **The same sounds spelt otherwise** (round 6), read where a weaker misspelling is: a word of
   three letters or more whose sound key is a dish word's (``sound_key``: "q", "ck" and "c" as
   "k", "ph" as "f", "z" as "s", "oo" as "u", "ee" and "y" as "i", a doubled letter as one):
-  "Qorma", "Chiken", "Tiramisoo", "Pastta", "Spring Rols" (beside its name), "Misso".
+  "Qorma", "Chiken", "Tiramisoo", "Pastta", "Spring Rols" (beside its name), "Misso"; a stop with an "h" after it
+  read as the stop too ("Phad" is "Pad", as romanized Thai spells it; round 11).
 - **A word split in two** by a space or a hyphen ("Kor ma", "Tira-misu", "Sam osa"), where cued
   as above, unless a part is a short function word or a word of the menus ("past a" is no
   "pasta"); cut in three pieces or more, or in two by another joiner ("Sa-mo-sa", "Sa mo sa",
@@ -34,8 +35,8 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Opt
 
 from tau_shaped.reward.reading.dish_exclusions import OFFERING
 from tau_shaped.reward.reading.misspelling_scans import (
-    MISSPELT_MIN, Scan, found, misspellings_of, misspelt_words, pieces_joined, sound_key, sound_program, sounded_words, sounding, split_in,
-    split_program, splitting, swapped_words, swappings_of, union_of)
+    MISSPELT_MIN, Scan, found, misspellings_of, misspelt_words, pieces_joined, sound_key, sound_program, sound_readings, sounded_words, sounding,
+    split_in, split_program, splitting, swapped_words, swappings_of, union_of)
 
 __all__ = ["Misspellings", "found"]
 
@@ -214,8 +215,15 @@ class Misspellings:
                 yield m
 
     def _sounded(self, low: str) -> Optional[str]:
-        """The word of an unsafe dish ``low`` sounds as, spelt otherwise ("qorma" -> "korma"), if one alone."""
-        return self._sounds.get(sound_key(low)) if low not in self._vocabulary else None
+        """The word of an unsafe dish ``low`` sounds as, spelt otherwise ("qorma" -> "korma"; a stop with an "h", "phad" ->
+        "pad"), if one alone."""
+        if low in self._vocabulary:
+            return None
+        found = self._sounds.get(sound_key(low))
+        if found is None and "h" in low:
+            words = {self._sounds.get(key) for key in sound_readings(low)} - {None}
+            found = words.pop() if len(words) == 1 else None
+        return found
 
     def _joined(self, text: str) -> str:
         """``text`` with each word of an unsafe dish split in two ("Kor ma", "Tira-misu") written whole,

@@ -28,7 +28,7 @@ _PASSING_BY = (r"(?:miss|forget|overlook\w*|pass(?:[ \t]+(?:up|on|over))?|sleep[
                r"warn\w*[ \t]+(?:you[ \t]+)?(?:against|off)|(?:filter|screen|weed)\w*[ \t]+out)(?!\w)")
 # A negation that does not decline: a suggestion or a question ("why not", "wouldn't you").
 _NOT_DECLINING = re.compile(
-    r"(?:why[ \t]+(?:not|don['’]t)|n['’]t[ \t]+(?:you|we)|not[ \t]+(?:only|just)|no[ \t]+(?:need|problem|worries|doubt)|"
+    r"(?:why[ \t]+(?:not|don['’]t)|n['’]t[ \t]+(?:you|we)|not[ \t]+(?:only|just)|than[ \t]+(?:nothing|none)|no[ \t]+(?:need|problem|worries|doubt)|"
     r"no[ \t]+(?:\w+[ \t]+)?(?:objections?|issues?|concerns?|harm|complaints?|qualms?|reservations?)|"
     r"(?:n['’]t|not|never|no[ \t]+need[ \t]+to)[ \t]+(?:(?:want|need|have|dare|be|to|going|wish|ever|just|simply|quickly)[ \t]+){0,2}"
     + _PASSING_BY + r"|"

@@ -25,7 +25,9 @@ import re2
 
 MISSPELT_MIN = 4  # a word of an unsafe dish this long or longer is read through one letter more or less
 _SOUNDS = (("ph", "f"), ("ck", "k"), ("q", "k"), ("c", "k"), ("z", "s"), ("oo", "u"), ("ee", "i"), ("y", "i"))
-_SOUND_CLASS = {"f": "(?:ph|f)", "k": "(?:ck|[ckq])", "s": "[sz]", "u": "(?:oo|u)", "i": "(?:ee|[iy])"}
+_SOUND_CLASS = {"f": "(?:ph|f)", "k": "(?:ck|[ckq]|kh)", "s": "[sz]", "u": "(?:oo|u)", "i": "(?:ee|[iy])",
+                # a stop spelt with an "h" after it, as romanized Thai, Hindi or Urdu spell it ("Phad Thai", "Dhal")
+                "p": "(?:ph?)", "t": "(?:th?)", "b": "(?:bh?)", "d": "(?:dh?)", "g": "(?:gh?)"}
 _RE2_OPTIONS = re2.Options()
 _RE2_OPTIONS.log_errors = False
 
@@ -68,13 +70,15 @@ def union_of(patterns: Tuple[str, ...]) -> Any:
 # how ``sounding`` reads a letter, and two letters read as one sound (each may be read as its two letters too)
 _SOUND_LETTER = {"c": "k", "q": "k", "z": "s", "y": "i"}
 _SOUND_PAIR = {"ph": "f", "ck": "k", "oo": "u", "ee": "i"}
+_ASPIRATED = {"ph": "p", "th": "t", "bh": "b", "dh": "d", "gh": "g", "kh": "k"}  # read as the stop alone too
 
 
 @lru_cache(maxsize=8192)
 def sound_readings(word: str) -> FrozenSet[str]:
     """The sound keys whose ``sounding`` alternative is the whole of ``word`` (lower case, ASCII letters):
     its letters read as sounds ("c", "k", "q", "ck" as "k"; "s", "z" as "s"; "u", "oo" as "u"; "i", "y",
-    "ee" as "i"; "f", "ph" as "f"; any other as itself; "oo", "ee", "ph" as their two letters too), each
+    "ee" as "i"; "f", "ph" as "f"; "ph", "th", "kh", "bh", "dh", "gh" as the stop alone too; any other as itself; "oo", "ee",
+    "ph" as their two letters too), each
     sound repeated read as one: an alternative is each sound of its key once or more, in turn."""
     ends: Dict[int, Set[str]] = {0: {""}}
     for i in range(len(word)):
@@ -85,6 +89,9 @@ def sound_readings(word: str) -> FrozenSet[str]:
         pair = _SOUND_PAIR.get(word[i:i + 2])
         if pair is not None:
             steps.append((i + 2, pair))
+        stop = _ASPIRATED.get(word[i:i + 2])
+        if stop is not None:
+            steps.append((i + 2, stop))
         for j, sound in steps:
             into = ends.setdefault(j, set())
             into.update(h if h[-1:] == sound else h + sound for h in heads)

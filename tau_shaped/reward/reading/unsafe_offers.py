@@ -60,7 +60,7 @@ from tau_shaped.reward.reading.dish_exclusions import (
 from tau_shaped.reward.reading.dish_answers import answered_no
 from tau_shaped.reward.reading.dish_descriptions import described_offer
 from tau_shaped.reward.reading.dish_lists import (ITEM_END, crossed_before, inline_footer, label_before, list_footer, list_header, listed_predicate_excludes,
-                                                  own_swapped_before, table_cell_excludes)
+                                                  noted_out, own_swapped_before, table_cell_excludes)
 from tau_shaped.reward.reading.dish_names import Mention, names_no_dish
 from tau_shaped.reward.reading.dish_negations import allergen_negated, doubted_before, negation_at, negation_pos, praised_after
 from tau_shaped.reward.reading.unsafe_menus import UnsafeMenu, normal_name, unsafe_dishes, unsafe_menu
@@ -107,6 +107,7 @@ _BACK_REFERENCE = re.compile(r"(?<!\w)(?:it|that|this|they|them|which|(?:the|tha
 _COORDINATED = re.compile(r"[ \t]*(?:,[ \t]*)?(?P<or>(?:or|nor|and|&|\+)[ \t]+)?(?:(?:the|a|an|any)[ \t]+)?$", re.IGNORECASE)
 _PRONOUN_REACH = 600  # characters before a pronoun in which the dish it names is looked for
 _GOVERNS = 48  # characters at most between an offering word and the dish it governs
+_BAD_BEFORE = re.compile(r"(?<!\w)(?:bad|poor|terrible|awful|risky|unwise|dangerous|wrong|unsafe|unsuitable|no)[ \t]+$", re.IGNORECASE)
 _OBJECT = 40  # characters after an offering word in which its own object would be named
 
 
@@ -179,8 +180,8 @@ class _Reader:
                 continue  # a blank line keeps a list under its header
             if not _LIST_ITEM.match(line):
                 header = None
-            elif header is None:  # "- Korma\nPick one?"; "1. Udon 2. Korma — Shall I swap in the Udon?"
-                header = self._footer(list_footer(text, hi) or inline_footer(text, lo, hi))
+            elif header is None or header == "lists":  # "- Korma\nPick one?"; "1. Udon 2. Korma — Shall I swap in the Udon?"
+                header = self._footer(list_footer(text, hi) or inline_footer(text, lo, hi)) or ("offers" if header else None)
             clauses = self.clauses(text, lo, hi)
             for k, (clo, chi) in enumerate(clauses):
                 for m in self._in(clo, chi):
@@ -228,7 +229,7 @@ class _Reader:
         if label_before(text, lo, self._first_listed(m, lo, hi, items=True).start, menu.allergen) == "excludes":
             return True  # "Contains sesame: Salmon Roll, Chicken Teriyaki."
         if header == "offers" or self._governed(m, lo, hi) or compared(text, lo, m.start, m.end, hi):  # unless declined later
-            return self._excluded_later(m, clauses, k, declined_only=True)
+            return self._excluded_later(m, clauses, k, declined_only=True) or noted_out(text, m.end, hi)
         end = _SENTENCE_END.search(text, m.end)
         again = proposed_again(text, lo, end.start() if end else len(text))  # "Your usual Korma?", "... it's a safe bet"
         if header == "excludes" or own_before(text, lo, m.start, your=not again):
@@ -334,8 +335,8 @@ class _Reader:
                         and not self._named_between(o.end(), min(hi, o.end() + _OBJECT)))
             else:
                 continue
-            if near and not negation_at(text, lo, o.start()):
-                return True
+            if near and not negation_at(text, lo, o.start()) and not _BAD_BEFORE.search(text, max(lo, o.start() - 24), o.start()):
+                return True  # "a risky option" governs nothing
         return False
 
     def _excluded_later(self, m: Mention, clauses: List[Tuple[int, int]], k: int, declined_only: bool = False) -> bool:

@@ -85,6 +85,7 @@ _OFFERS: List[Tuple[str, str, str]] = [
     ("Alt. - {dish}, approx. same price.", "{dish} excl., sorry.", "Alt. - {dish} perhaps, approx. same price."),
     ("um so I can give you the uh the {dish} instead", "um so I can't really give you the uh the {dish}",
      "um so maybe I can give you the uh the {dish} instead"),
+    ("Rather than nothing, the {dish}?", "Rather than nothing, I can't offer the {dish}.", "Rather than nothing, maybe the {dish}?"),
     ("Pursuant to your request, the {dish} may be provided in substitution.",
      "Pursuant to your request, the {dish} is not an eligible substitute.",
      "Pursuant to your request, the {dish} may possibly be provided in substitution."),
@@ -139,6 +140,10 @@ _REASONED = [
     "The {unsafe} is not an eligible substitute for you; the {dish} is.",
     "um I can't really give you the uh the {unsafe} so uh the {dish} maybe",
     "Alternative: {dish} -- approx. $15 ({unsafe} not suitable b/c {allergen}). Want it?",
+    # round 11 (round 10's leftovers): a footer choosing under a list of what was looked at, a note after an item under
+    # an offering word, an offering noun made unsuitable
+    "Candidates I looked at:\n- {unsafe}\n- {dish}\nOnly the {dish} is safe for you; would you like it?",
+    "Candidates: {unsafe} -- excluded, {dish} -- OK. Want the {dish}?", "The {unsafe} would be a risky option for you; the {dish} is fine.",
 ]
 
 
