@@ -22,7 +22,8 @@ the order text flows through them.
    would check, and another value stated instead; ``call_dates``: the dates a message states,
    with or without the year), ``confirmations`` (whether a message
    describes a write; ``consent_scope``: what it covers, no price said waived, no other write
-   beside it, no offer of someone else's told without asking leave to act); the customer's answer: ``replies`` (yes, change, no, unclear),
+   beside it, no offer of someone else's told without asking leave to act; ``s0_records``: the
+   write's records in S0, and the cards it pays with); the customer's answer: ``replies`` (yes, change, no, unclear),
    its idioms and emoji first read as the plain answer they give (``reply_idioms``: "I
    wouldn't say no", "no need", 👍), read on its clauses (``reply_clauses``), what they do to the call (``reply_meaning``) and
    the values they name (``reply_values``).

@@ -318,8 +318,8 @@ def _another(text: str, value: Any, index: Optional[S0Ids], own: Any, observatio
     if index is None or not _has_digit(value):
         return None
     key = id_key(value)
-    if not index.kind_of(key) or states_id(text, value, index):
-        return None
+    if key in ids_in(text) or not index.kind_of(key) or states_id(text, value, index):
+        return None  # the id itself stated (``states_id``'s first test, read before S0 is asked)
     for found in sorted(ids_in(text)):
         if found != key and index.same_kind(key, found) and found not in own:
             return found

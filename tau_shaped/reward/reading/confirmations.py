@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, Optional, Tuple
 
-from tau_shaped.env.identity_cache import IdentityCache
+from tau_shaped.reward.reading.s0_records import _RECORD_INDEXES, call_cards, find_record, record_in_s0  # noqa: F401 - read here too
 from tau_shaped.reward.values import is_number
 
 
@@ -246,13 +246,21 @@ _CORRECTING = re.compile(r"(?<!\w)(?:make\s+(?:that|it)|actually|i\s+mean|sorry|
 
 
 def _corrected_amount(text: str, amounts: list) -> Optional[float]:
-    from tau_shaped.reward.reading import reply_values
-
     own = {round(float(a), 2) for a in amounts}
-    for v in reply_values.values_in(text):
-        if v.kind == "amount" and v.key not in own and not v.negated and _CORRECTING.search(text[max(0, v.start - 40):v.start]):
+    for v in _amounts_in(text):
+        if v.key not in own and not v.negated and _CORRECTING.search(text[max(0, v.start - 40):v.start]):
             return v.key
     return None
+
+
+@lru_cache(maxsize=2048)
+def _amounts_in(text: str) -> Tuple[Any, ...]:
+    """The amounts ``reply_values.values_in`` reads in ``text``, in its order, read alone (its
+    streets read only to leave their house numbers out): what ``_corrected_amount`` compares."""
+    from tau_shaped.reward.reading.reply_values import _STREET, amounts_of
+
+    lowered = text.lower()
+    return tuple(amounts_of(lowered, [m.span() for m in _STREET.finditer(lowered)]))
 
 
 def _another_card(text: str, cards: Any) -> Optional[str]:
@@ -281,112 +289,6 @@ def _another_card(text: str, cards: Any) -> Optional[str]:
 
 _VALUE_WORD = re.compile(r"[\w]*(?:[ \t]+express)?")
 _REPLACED = re.compile(r"[ \t]*(?:\([^()\n]{0,20}\)[ \t]*)?(?:→|->|=>|➜|⟶|⇒|➡)")
-_PARENT_KEYS = (("orders", "order_id"), ("reservations", "reservation_id"))
-_OWNER_KEYS = (("customers", "customer_id"), ("users", "user_id"))
-_METHOD_ARGS = ("method", "payment_method_id", "payment_id", "new_payment_method_id", "refund_method")
-
-
-def call_cards(kwargs: Any, initial: Any) -> Optional[frozenset]:
-    """The cards a write pays or refunds with, as (brand, last four) pairs, from S0 ``initial``:
-    the payment method it names, when that is one of its owner's (the owner of the order or
-    reservation it acts on); every card of the owner's for "original_payment"; None when the
-    call names no method or its owner or method is not found (nothing compared)."""
-    if not isinstance(kwargs, dict) or not isinstance(initial, dict):
-        return None
-    method = next((kwargs[k] for k in _METHOD_ARGS if isinstance(kwargs.get(k), str)), None)
-    if method is None:
-        return None
-    owner = None
-    for table, key in _PARENT_KEYS:
-        if isinstance(kwargs.get(key), str) and isinstance(initial.get(table), (dict, list)):
-            parent = record_in_s0(initial[table], key, kwargs[key])
-            owner = next((parent.get(k) for _, k in _OWNER_KEYS if isinstance(parent, dict) and parent.get(k)), None)
-            if owner is not None:
-                break
-    person = next((record_in_s0(initial[t], k, owner) for t, k in _OWNER_KEYS
-                   if owner is not None and isinstance(initial.get(t), (dict, list))), None)
-    methods = person.get("payment_methods") if isinstance(person, dict) else None
-    if isinstance(methods, list):
-        methods = {m.get("id"): m for m in methods if isinstance(m, dict)}
-    if not isinstance(methods, dict):
-        return None
-    if method in methods:
-        chosen = [methods[method]]
-    elif method == "original_payment":
-        chosen = [m for m in methods.values() if isinstance(m, dict) and _is_card(m)]
-    else:
-        return None
-    return frozenset((str(m.get("brand") or "").lower().replace(" ", "") or None, str(m.get("last4") or m.get("last_four") or "") or None)
-                     for m in chosen if isinstance(m, dict) and _is_card(m))
-
-
-def _is_card(method: dict) -> bool:
-    return str(method.get("type") or method.get("source") or "") in ("card", "credit_card", "debit_card")
-
-
-def find_record(data: Any, key: str, value: Any, depth: int = 4) -> Optional[dict]:
-    """The first dict under ``data`` (depth first, at most ``depth`` levels down) whose ``key``
-    is ``value``."""
-    if isinstance(data, dict):
-        if data.get(key) == value:
-            return data
-        children: Any = data.values()
-    elif isinstance(data, list):
-        children = data
-    else:
-        return None
-    if depth <= 0:
-        return None
-    for child in children:
-        if isinstance(child, (dict, list)):
-            found = find_record(child, key, value, depth - 1)
-            if found is not None:
-                return found
-    return None
-
-
-_SCALARS = (str, int, float, bool)
-_RECORD_INDEXES: "IdentityCache[Dict[Any, dict]]" = IdentityCache(64)  # by (table, key)
-
-
-def _record_index(data: Any, key: str, depth: int, first: Dict[Any, dict]) -> None:
-    """What ``find_record`` finds for each scalar value of ``key`` under ``data``, in its order."""
-    if isinstance(data, dict):
-        found = data.get(key)
-        if isinstance(found, _SCALARS):
-            first.setdefault(found, data)  # the first in ``find_record``'s order (1, 1.0 and True alike, as ==)
-        children: Any = data.values()
-    elif isinstance(data, list):
-        children = data
-    else:
-        return
-    if depth <= 0:
-        return
-    depth -= 1
-    for child in children:
-        kind = type(child)
-        if kind is dict or kind is list:  # JSON's own types told first (an empty one holds no record)
-            if child:
-                _record_index(child, key, depth, first)
-        elif kind not in _LEAVES and isinstance(child, (dict, list)):
-            _record_index(child, key, depth, first)
-
-
-_LEAVES = frozenset({str, int, float, bool, type(None)})
-
-
-def record_in_s0(table: Any, key: str, value: Any) -> Optional[dict]:
-    """``find_record(table, key, value)`` for a table of S0 (frozen, shared by every episode),
-    from an index of the table made once per (table, key) (bounded): a write's address is looked
-    up for every message before it. A value that is not a plain scalar (or is NaN) is searched."""
-    if type(value) not in _SCALARS or value != value or not isinstance(table, (dict, list)):
-        return find_record(table, key, value)
-    first = _RECORD_INDEXES.get(table, key)
-    if first is None:
-        first = {}
-        _record_index(table, key, 4, first)
-        _RECORD_INDEXES.put(table, first, key)
-    return first.get(value)
 
 
 def _result(observation: Any) -> Any:

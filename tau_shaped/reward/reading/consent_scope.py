@@ -102,6 +102,8 @@ def another_write(text: str, kwargs: Dict[str, Any], index: Any, verbs: Any = No
         return None
     text = text[:_MAX]
     own = {id_key(v) for k, v in kwargs.items() if isinstance(v, str) and k not in SELF}
+    if _own_ids_only(text, own, kwargs, id_places):
+        return None  # read before S0 is asked: no other write can be named
     mine = [k for k in own if index.kind_of(k)]
     # the call's own id not in S0's index (a code of letters): its argument's kind instead
     fields = [] if mine else [k for k, v in kwargs.items() if isinstance(v, str) and k not in SELF and k in index.kinds]
@@ -143,7 +145,7 @@ def _places(text: str, kwargs: Dict[str, Any], index: Any, id_places: Any) -> Li
     digit that the table of one of the call's records keys (in any case), as long as the call's
     id of that shape (True: a record S0 holds, of the call's kind)."""
     places = id_places(text)
-    shapes = [(k, v) for k, v in kwargs.items() if isinstance(v, str) and 4 <= len(v) <= 10 and v.isalnum() and v.isupper()]
+    shapes = [(k, v) for k, v in kwargs.items() if _code_shaped(v)]
     if not shapes:
         return [(key, start, False) for key, start in places] if places else []
     out = [(key, start, False) for key, start in places]
@@ -156,6 +158,16 @@ def _places(text: str, kwargs: Dict[str, Any], index: Any, id_places: Any) -> Li
             if code != v and len(code) == len(v) and code in table:
                 out.append((code, m.start(), True))
     return out
+
+
+def _own_ids_only(text: str, own: Any, kwargs: Dict[str, Any], id_places: Any) -> bool:
+    """Whether every id ``_places`` would give is the call's own (``another_write`` passes them over)."""
+    return all(key in own for key, _ in id_places(text)) and not any(map(_code_shaped, kwargs.values()))
+
+
+def _code_shaped(value: Any) -> bool:
+    """Whether a call's value has a code's shape (4 to 10 capitals and digits: "UHDAHF")."""
+    return isinstance(value, str) and 4 <= len(value) <= 10 and value.isalnum() and value.isupper()
 
 
 def _table_of(arg: str, value: str, index: Any) -> Optional[dict]:

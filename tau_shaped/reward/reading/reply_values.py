@@ -275,9 +275,8 @@ def _mapping(value: Any) -> Optional[Mapping]:
 
 
 def values_in(text: str) -> Iterator[Value]:
-    """The values ``text`` names, in no particular order, each marked ``negated`` when the
-    words right before it (in this text) take it back (read once per text: a reply's clauses and
-    a question recur across a batch's rollouts; ``Value`` is frozen)."""
+    """The values ``text`` names, in no particular order, each ``negated`` when the words right before
+    it take it back (read once per text: clauses and questions recur in a batch; ``Value`` is frozen)."""
     return iter(_values_of(text))
 
 
@@ -294,12 +293,7 @@ def _read_values(text: str) -> Iterator[Value]:
         yield Value("street", _street_key(m), m.start(), _negated(lowered, m.start()))
     for m in _SOME_ADDRESS.finditer(lowered):
         yield Value("street", None, m.start(), _negated(lowered, m.start()))
-    for m in _AMOUNT.finditer(lowered):
-        if any(a <= m.start() < b for a, b in spans):
-            continue
-        number = m.group("a1") or m.group("a4") or m.group("a2") or m.group("a3")
-        value = float(number.replace(",", "")) if number else int(m.group("a5")) + int(m.group("c5")) / 100
-        yield Value("amount", round(value, 2), m.start(), _negated(lowered, m.start()))
+    yield from amounts_of(lowered, spans)
     for m in _METHOD.finditer(lowered.replace("_", " ")):
         yield Value("method", m.lastgroup, m.start(), _negated(lowered, m.start()))
     for m in _CARD_BRAND.finditer(lowered):
@@ -314,6 +308,15 @@ def _read_values(text: str) -> Iterator[Value]:
         yield Value(kind, key, start, _negated(lowered, start))
     for m in _REASON.finditer(lowered.replace("_", " ")):
         yield Value("reason", m.lastgroup, m.start(), _negated(lowered, m.start()))
+
+
+def amounts_of(lowered: str, spans: Any) -> Iterator[Value]:
+    """The amounts ``values_in`` reads in ``lowered`` (lower case), none inside a street's ``spans``."""
+    for m in _AMOUNT.finditer(lowered):
+        if not any(a <= m.start() < b for a, b in spans):
+            number = m.group("a1") or m.group("a4") or m.group("a2") or m.group("a3")
+            value = float(number.replace(",", "")) if number else int(m.group("a5")) + int(m.group("c5")) / 100
+            yield Value("amount", round(value, 2), m.start(), _negated(lowered, m.start()))
 
 
 _DOLLARS_AND_CENTS = re.compile(
@@ -350,8 +353,7 @@ _CARD_END = re.compile(
 
 
 def methods_in(text: str) -> Iterator[Tuple[str, str, int, bool]]:
-    """The payment methods ``text`` names: (their kind, the words, where, whether the words right
-    before take it back)."""
+    """The payment methods ``text`` names: (kind, words, where, whether the words before deny it)."""
     lowered = text.lower()
     for m in _METHOD.finditer(lowered.replace("_", " ")):
         yield m.lastgroup or "", m.group(0), m.start(), _negated(lowered, m.start())
