@@ -30,7 +30,12 @@ class UnsupportedPredicate(_Strict):
     # own formula applied to a tool's number: "20% of $8.42 is $1.68")
     rates: List[float] = Field(default_factory=list)
 
-    @field_validator("values", mode="before")
+    # amounts, round 11: the policy's own numbers (a cap, a threshold, a fee's rule): they back an
+    # amount stated of the policy, not one said to be what the order cost or the customer paid
+    # ("It'll cost twenty bucks" of a $19.73 order) nor money said to have moved
+    rule_values: List[float] = Field(default_factory=list)
+
+    @field_validator("values", "rule_values", mode="before")
     @classmethod
     def _flatten(cls, value: Any) -> Any:
         # a bound fact may be a list inside the list (policy numbers + the task's amounts)

@@ -6,10 +6,16 @@ agent then makes) nor, with ``rates``, one of those rates times a supported amou
 (``reading.amounts``: "20 bucks", "16 dollars and 90 cents"); a negated one states nothing ("I
 can't give you $50", "$19.73, not $25.00"), nor one asked and denied ("Was it $20? No - $16.90",
 ``reading.asked_denied``); one said to have moved ("I've refunded $20") is backed only by what
-the writes before it moved that way (``reading.done_money``)."""
+the writes before it moved that way (``reading.done_money``), before any write too ("I've refunded
+$16.90" before the refund: only a tool's or the customer's number backs it, never the policy's nor a
+later call's). An amount said to be what the order cost or the customer paid ("It'll cost twenty
+bucks", "Total: $20.00", "your service fee was $2.00") is not backed by ``rule_values`` (the policy's
+numbers: a cap, a threshold), only by the tools, the customer, the writes and ``values``."""
 
 from __future__ import annotations
 
+import json
+import re
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -19,7 +25,7 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.checks.statement_support import CustomerValues, Offers, UnsupportedPredicate, near
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked
-from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved
+from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved, paid_flags
 from tau_shaped.reward.reading.money_claims import keyed_amounts, tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.normalize import seen
@@ -45,6 +51,7 @@ class UnsupportedAmountKind(CheckKind):
 
 def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
     tolerance, values, rates = p.tolerance, list(p.values), p.rates
+    rule_values = list(p.rule_values)
     user_said = CustomerValues(trajectory, values_in_text)
     writes: List[Any] = []  # the money_moved events of the steps before the message
     observed: List[float] = []  # the numbers in observations, read lazily, only when a statement needs them
@@ -63,8 +70,10 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
                 writes.extend(e.fields for e in s.events if e.type == "money_moved")
             continue
         stated, keyed = _amounts_read(text)
-        done = _done(text) if writes else (None,) * len(stated)
-        for item, kind in zip(stated + keyed, done + (None,) * len(keyed)):
+        if not stated and not keyed:
+            continue
+        done = _done(text, bool(writes))
+        for n, (item, kind) in enumerate(zip(stated + keyed, done + (None,) * len(keyed))):
             if kind is not None:
                 pools = moved(writes)
                 why = done_verdict(kind, item.value, pools, item.text)
@@ -73,20 +82,88 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
                     break
                 if pools.get(kind):
                     continue  # what a write before moved
-            ok = (near(item.value, values, tolerance) or near(item.value, user_said.before(at), tolerance)
-                  or near(item.value, later.after(s.index), tolerance))
-            if not ok:
+            if kind is not None:
+                # said moved and no write moved it: the customer's number or what a tool shows given back before (a ledger)
+                ok = near(item.value, user_said.before(at), tolerance) or near(item.value, [
+                    v for o in trajectory.steps[:s.index] if o.agent_text is None and o.succeeded for v in _given_back(o.observation)], tolerance)
+                if not ok:
+                    hits.append((s.index, f"agent stated {item.text!r} as {'charged' if kind == 'charge' else 'refunded'}; no write moved it"))
+                    break
+                continue
+            if near(item.value, values, tolerance):
+                continue
+            record = n < len(stated) and _paid(text)[n]  # (read only here: most amounts are the task's)
+            if record:
+                ok = (near(item.value, user_said.before(at), tolerance)
+                      or near(item.value, [v for vs in moved(writes).values() for v in vs], tolerance))
+            else:
+                ok = (near(item.value, rule_values, tolerance) or near(item.value, user_said.before(at), tolerance)
+                      or near(item.value, later.after(s.index), tolerance))
+            if not ok and record:
+                # what the order cost: a tool's money field backs it, not a count or a coordinate ("quantity": 2)
+                ok = near(item.value, [v for o in trajectory.steps[:s.index] if o.agent_text is None and o.succeeded
+                                       for v in _money_fields(o.observation)], tolerance)
+            elif not ok:
                 for o in trajectory.steps[scanned:s.index]:
                     if o.agent_text is None and o.succeeded:
                         observed.extend(v for v, _ in numbers_in_text(o.observation))
                 scanned = max(scanned, s.index)  # pragma: no mutate (speed only: a rescan finds the same numbers)
                 ok = near(item.value, observed, tolerance)
-            if not ok and rates:
-                ok = derived(item.value, observed + user_said.before(at) + values)
+            if not ok and rates and not record:
+                ok = derived(item.value, observed + user_said.before(at) + values + rule_values)
             if not ok:
                 hits.append((s.index, f"agent stated {item.text!r}: stated by no tool, user or policy"))
                 break
     return violations(hits, "every amount stated is supported")
+
+
+_GIVEN_KEYS = ("ledger", "refund", "credit", "reimburs", "charges")
+_MONEY_KEYS = ("price", "fee", "total", "amount", "tip", "charge", "cost", "balance", "refund", "credit", "paid", "value", "fare",
+               "ledger", "result")
+
+
+def _given_back(observation: Any) -> Tuple[float, ...]:
+    """The numbers a tool's result shows under a key of money already moved ("ledger", "refunds",
+    "credits", "charges"), at any depth (a JSON result; else none)."""
+    return _keyed_numbers(observation, _GIVEN_KEYS, True) if isinstance(observation, str) else ()
+
+
+def _money_fields(observation: Any) -> Tuple[float, ...]:
+    """The numbers a tool's result shows under a key of money ("unit_price", "total", "fees"),
+    at any depth; a result that is no JSON object: all its numbers."""
+    return _keyed_numbers(observation, _MONEY_KEYS, False) if isinstance(observation, str) else ()
+
+
+@lru_cache(maxsize=1024)
+def _keyed_numbers(observation: str, keys: Tuple[str, ...], none_else: bool) -> Tuple[float, ...]:
+    if none_else and not any(k in observation for k in keys):
+        return ()
+    try:
+        data = json.loads(observation) if observation.lstrip()[:1] in "{[" else None
+    except ValueError:
+        data = None
+    if not isinstance(data, (dict, list)):
+        return () if none_else else tuple(v for v, _ in numbers_in_text(observation))
+    out: List[float] = []
+    stack: List[Tuple[Any, bool]] = [(data, False)]
+    while stack:
+        node, inside = stack.pop()
+        if isinstance(node, dict):
+            stack.extend((v, inside or _money_key(str(key), keys)) for key, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((v, inside) for v in node)
+        elif inside and isinstance(node, (int, float)) and not isinstance(node, bool):
+            out.append(float(node))
+    return tuple(out)
+
+
+_KEY_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+")
+
+
+def _money_key(key: str, keys: Tuple[str, ...]) -> bool:
+    """Whether a word of ``key`` ("unit_price", "deliveryFee", "charges", "subtotal") begins or ends with one of ``keys``
+    ("surge_multiplier" holds none: "tip" inside a word is none)."""
+    return any(w.startswith(k) or w.endswith(k) for w in map(str.lower, _KEY_WORDS.findall(key)) for k in keys)
 
 
 _KEPT_TEXT = 2048  # a message up to this long has its amounts read once (bounded): a GRPO group's rollouts repeat them
@@ -110,15 +187,31 @@ def _read_amounts(text: str) -> Tuple[Tuple[Stated, ...], Tuple[Stated, ...]]:
 _kept_amounts_read = lru_cache(maxsize=2048)(_read_amounts)
 
 
-def _done(text: str) -> Tuple[Optional[str], ...]:
+def _done(text: str, after_write: bool = True) -> Tuple[Optional[str], ...]:
     """For each amount the message states (``_amounts_read``): the kind of money its words say a
-    write has moved ("charge" | "refund"), or None (read only after a write)."""
-    return _kept_done(text) if len(text) <= _KEPT_TEXT else _read_done(text)
+    write has moved ("charge" | "refund"), or None; before any write only a verb of a write in the
+    past says so ("I've refunded $20"; "you'll get $20 back" is an offer)."""
+    return _kept_done(text, after_write) if len(text) <= _KEPT_TEXT else _read_done(text, after_write)
 
 
-def _read_done(text: str) -> Tuple[Optional[str], ...]:
+def _paid(text: str) -> Tuple[bool, ...]:
+    """For each amount the message states: whether it is said to be what the order cost or the
+    customer paid (``done_money.paid_flags``)."""
+    return _kept_paid(text) if len(text) <= _KEPT_TEXT else _read_paid(text)
+
+
+def _read_paid(text: str) -> Tuple[bool, ...]:
+    return tuple(paid_flags(text, [(i.start, i.end) for i in _amounts_read(text)[0]]))
+
+
+_kept_paid = lru_cache(maxsize=2048)(_read_paid)
+
+
+def _read_done(text: str, after_write: bool = True) -> Tuple[Optional[str], ...]:
     stated = _amounts_read(text)[0]
-    kinds = done_kinds(text, [(i.start, i.end) for i in stated])
+    kinds = done_kinds(text, [(i.start, i.end) for i in stated], settled=not after_write)
+    if not after_write:
+        return tuple(kinds)
     if "|" in text and None in kinds:
         # a markdown table ("| refunded | ... |" over "| $5.00 | ... |"): read as the "key: value" lines it stands for
         lines = tables_as_lines(text, headed=True)
@@ -132,4 +225,4 @@ def _read_done(text: str) -> Tuple[Optional[str], ...]:
     return tuple(kinds)
 
 
-_kept_done = lru_cache(maxsize=1024)(_read_done)
+_kept_done = lru_cache(maxsize=4096)(_read_done)  # (a text before and after a write: two entries)

@@ -30,7 +30,7 @@ import re
 from bisect import bisect_left, bisect_right
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-__all__ = ["done_kinds", "moved", "done_verdict", "may_say_done"]
+__all__ = ["done_kinds", "moved", "done_verdict", "may_say_done", "paid_flags"]
 
 _CHARGE_VERBS = "charged|billed|debited|deducted"
 _REFUND_VERBS = "refunded|credited|reimbursed|returned|topped[ \t]up|(?:threw|thrown|tossed|chucked)[ \t]in"  # round 10: "I threw in $2"
@@ -125,6 +125,35 @@ def may_say_done(text: str) -> bool:
     return any(h in low for h in _HINTS)
 
 
+_SETTLED_VERBS = ("refunded", "credited", "charged", "billed", "debited", "deducted", "reimbursed", "returned", "issued", "processed",
+                  "topped", "thrown", "threw", "tossed", "chucked")
+_SETTLED_PRONOUNS = ("i've", "we've", "i have", "we have")
+# what stands right before a verb of a write in the past: a pronoun, an auxiliary, an adverb, a line's or a clause's start
+_SETTLED_BEFORE = ("i ", "we ", "ve ", "have ", "has ", "had ", "been ", "was ", "were ", "just ", "already ", "now ", "also ", "and ",
+                   "then ", "ly ")
+
+
+def _may_say_settled(text: str) -> bool:
+    """Whether ``text`` may hold a verb of a write in the past (``done_kinds(settled=True)``):
+    "I've ...", or a verb after a pronoun, an auxiliary or at a clause's start ("will be refunded",
+    "you were charged" are not)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    if any(p in low for p in _SETTLED_PRONOUNS):
+        return True
+    for verb in _SETTLED_VERBS:
+        at = low.find(verb)
+        while at >= 0:
+            before = low[max(0, at - 12):at]
+            if before.endswith(_SETTLED_BEFORE) and not (verb == "charged" and before.endswith(("was ", "were "))):
+                return True
+            if not before.strip() or before.rstrip()[-1:] in ".!?:;-*\n":
+                return True
+            at = low.find(verb, at + 1)
+    return False
+
+
 def _kind(verb: str, around: str) -> Optional[str]:
     v = verb.lower()
     if v in _TAKE_VERBS:
@@ -154,11 +183,13 @@ def _noun_kind(between: str) -> Optional[str]:
     return _one_direction(between)
 
 
-def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str]]:
+def done_kinds(text: str, spans: Sequence[Tuple[int, int]], settled: bool = False) -> List[Optional[str]]:
     """For each amount (start, end) of ``text``, in order: the kind of money the words say a
-    write has moved ("charge" | "refund"), or None."""
+    write has moved ("charge" | "refund"), or None. ``settled``: only a verb of a write in the
+    past ("I've refunded $20", "$20 has been refunded", "Refunded: $20"): before any write, "you'll
+    get $20 back" or "refund: $20" words an offer."""
     out: List[Optional[str]] = [None] * len(spans)
-    if not spans or not may_say_done(text):
+    if not spans or (not _may_say_settled(text) if settled else not may_say_done(text)):
         return out
     starts, ends = [a for a, _ in spans], [b for _, b in spans]  # in order: the amount after a verb found by bisection (linear)
     for m in _ACTIVE.finditer(text):
@@ -180,7 +211,11 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
         kind = _kind(m.group("verb"), text[max(0, spans[i][0] - 30):m.end() + 30])
         if kind == "charge" and m.group("aux").lower() in ("was", "were", "is", "are"):
             continue  # "you were charged $29.50": the order's own payment
+        if settled and m.group("aux").lower() in ("is", "are", "s"):
+            continue  # "$5 is refunded once you confirm": present, not a write done
         out[i] = out[i] or kind
+    if settled:
+        return out
     for i, (start, end) in enumerate(spans):
         if out[i] is not None:
             continue
@@ -219,6 +254,52 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]]) -> List[Optional[str
             joined = _JOINED.match(text, verb.end() if verb else spans[i - 1][1])
             if joined is not None and joined.end() == spans[i][0] and not (verb and _STAYED.match(text, spans[i][1])):
                 out[i] = out[i - 1]
+    return out
+
+
+# round 11: an amount said to be what the order cost or what the customer paid ("It'll cost twenty bucks", "the total
+# was $19.73", "Total: $20.00", "you were charged $20", "your service fee was $2.00", "$19.73 was charged"): the order's
+# record, which only a tool, the customer or a write backs (never a number of the policy's rules). Not a hedged one
+# ("about twenty bucks", "approx. $20"), nor one of a refund or a credit ("total refund: $5").
+_PAID_HINTS = ("cost", "charge", "bill", "paid", "payed", "came to", "come to", "comes to", "amount", "total", "set you back", "ran you",
+               "fee", "payment")
+_PAID_BEFORE = re.compile(
+    r"(?i)(?:\b(?:cost(?:s|ed|ing)?|charged|billed|paid|payed|(?:came|comes?)[ \t]{1,3}to|amount(?:ed|s)?[ \t]{1,3}to|totall?ed|set[ \t]{1,3}you"
+    r"[ \t]{1,3}back|ran[ \t]{1,3}you|(?:grand[ \t]{1,3}|order[ \t]{1,3})?total|amount[ \t]{1,3}(?:charged|paid|billed))"
+    r"|\b(?:your|ur)[ \t]{1,3}(?:[a-z-]{1,14}[ \t]{1,3}){0,2}(?:fee|charge|bill|subtotal|total|payment)s?)"
+    r"(?:[ \t]{1,3}(?:you|u|me|was|were|is|are|of|came[ \t]{1,3}to|comes[ \t]{1,3}to|for[ \t]{1,3}(?:it|the[ \t]{1,3}order|this[ \t]{1,3}order)"
+    r"|for[ \t]{1,3}(?:order[ \t]{1,3})?#?[A-Z]{1,3}-?\d{3,8}|(?:of|on|for)[ \t]{1,3}(?:your|ur|the)[ \t]{1,3}order|uh|um|er"
+    r"|exactly|just|only|in[ \t]{1,3}total|all[ \t]{1,3}in))*[ \t]{0,3}[\"'*_`]{0,2}[ \t]{0,3}(?:[:=]|->|\u2192)?[ \t]{0,3}[\"'*_`]{0,2}[ \t]{0,3}$")
+_PAID_AFTER = re.compile(r"(?i)[ \t\u00a0)]{0,3}(?:(?:was|were|has[ \t]been|had[ \t]been)[ \t]{1,3})?(?:charged|billed|paid)\b"
+                         r"|[\"'*_`]{0,2}[ \t\u00a0)]{1,3}(?:in[ \t]{1,3}total|all[ \t]{1,3}in|all[ \t]{1,3}told"
+                         r"|total\b(?![ \t]{1,3}(?:refund|credit|back|compensation|reimbursement)))")
+_HEDGED = re.compile(r"(?i)(?:\b(?:about|around|roughly|approx\.?|approximately|nearly|almost|some|like|under|over|circa|ca\.|up[ \t]to|at[ \t]most"
+                     r"|no[ \t]more[ \t]than|max(?:imum)?|cap|limit)|~)[ \t]{0,3}$")
+
+
+# a part of a sum after an amount paid: "Charged: $20.29 = food $16.48 + delivery $2.99 + tip $1.00"
+_SUM_JOIN = re.compile(r"(?i)[ \t]{0,3}(?:=|\+|plus|incl\.?|including|made[ \t]up[ \t]of|being|:)[ \t]{0,3}(?:[a-z][a-z.\- ]{0,18}[ \t]{0,3}[:=]?[ \t]{0,3})?\Z")
+
+
+def paid_flags(text: str, spans: Sequence[Tuple[int, int]]) -> List[bool]:
+    """For each amount (start, end) of ``text``: whether the words say it is what the order cost
+    or what the customer was charged or paid (see ``_PAID_BEFORE``), not hedged."""
+    if not spans:
+        return []
+    low = text.lower()
+    if not any(h in low for h in _PAID_HINTS):
+        return [False] * len(spans)
+    out: List[bool] = []
+    for start, end in spans:
+        if not any(h in low[max(0, start - 64):end + 24] for h in _PAID_HINTS) and not (out and out[-1]):
+            out.append(False)
+            continue
+        before = text[max(0, start - 64):start]
+        if _HEDGED.search(before):
+            out.append(False)
+            continue
+        joined = bool(out) and out[-1] and _SUM_JOIN.match(text[spans[len(out) - 1][1]:start]) is not None
+        out.append(bool(joined or _PAID_BEFORE.search(before) or _PAID_AFTER.match(text, end)))
     return out
 
 

@@ -73,6 +73,16 @@ def _order_amounts(sc: Scene, oid: str) -> List[float]:
     return [round(v, 2) for v in out if v > 0]
 
 
+# round 11: what the order cost said as its record ("It'll cost twenty bucks", "Total: $20.00"): the order's total backs it,
+# a number of the policy's rules (a cap, the small-order threshold) does not; hedged ("about"), it states no exact record
+_PAID = ["Order {order} cost {amount} in total.", "The total you paid for {order} was {amount}.", "You were charged {amount} for {order}.",
+         "{order} came to {amount}, fees and tip included.", "Total: {amount}", "It set you back {amount} all in.",
+         "so um {order} was uh {amount} total", "Pursuant to our records, the amount charged for {order} was {amount}.",
+         "The order {order} has costed {amount} in total.", "Issue: billing query\nOrder: {order}\nCharged: {amount}"]
+_HEDGED_PAID = ["It cost about {amount} in total.", "{order} came to roughly {amount}."]
+_RULE_NUMBERS = (5.0, 10.0, 15.0, 20.0, 30.0)
+
+
 def money_drafts(rng: random.Random, n: int) -> List[Draft]:
     from tests.reward.reading.generated.food import cancel_scenes, refund_scenes
 
@@ -81,6 +91,18 @@ def money_drafts(rng: random.Random, n: int) -> List[Draft]:
     while len(out) < n:
         sc = rng.choice(scenes)
         write, obs, moved, oid = _moved(sc)
+        if rng.random() < 0.25:
+            total = float(sc.initial["orders"][oid]["total"])
+            looks = [c for c in sc.calls[:sc.calls.index((write, obs))] if c[0].name not in _WRITES]
+            shown = " ".join(o for _, o in looks)  # a number a tool shows (a menu's $5.00 dish) backs any amount: not one of these
+            rule = [v for v in _RULE_NUMBERS if abs(v - total) > 0.01 and v != moved and f"{v:.1f}" not in shown and f" {v:.0f}," not in shown]
+            if not rule:
+                continue
+            context = {"scene": sc, "rule": "fd.statements.amounts_supported", "before": looks, "replay": True}
+            out.append(Draft("money_done", "paid", [rng.choice(_PAID)], {"amount": Money(total), "order": oid}, PASS, context,
+                             others={"amount": [(Money(rng.choice(rule)), BREACH)]}, key_slots=("amount",),
+                             hedged=([rng.choice(_HEDGED_PAID)], PASS)))
+            continue
         wrong = [v for v in _order_amounts(sc, oid) if abs(v - moved) > 0.01]
         if not wrong:
             continue
