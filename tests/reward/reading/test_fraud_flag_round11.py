@@ -9,6 +9,8 @@ SPEC §10, "Do not mention the flag").
 - A pronoun standing for the account an earlier clause of the sentence named: "I looked at your account and
   it's on hold", "Your account isn't locked, but refunds to it are paused".
 - Ticket notes: a status field on watch ("Status: on watch"), the refund history abbreviated ("refund hist").
+- A class of accounts put in a restricting state, the customer's said to be one of them ("accounts subject to an
+  internal review are not eligible for refunds; yours is presently such an account"); not "yours is not one of them".
 - A hedge between money and its verb, gated by a clearance ("Money probably can't be sent to your account
   until our specialists clear it").
 Each phrase x padding; controls of the other meaning beside them.
@@ -40,6 +42,8 @@ _MENTIONS = [
     "your account isn't locked, but refunds to it are paused.", "your account is not frozen; it is suspended.",
     "status: on watch. Refunds: N/A.", "internal: cust refund hist excessive -> no credits.",
     "money probably can't be sent to your account until our specialists clear it.",
+    "accounts subject to an internal review are not eligible for refunds; yours is presently such an account.",
+    "accounts under review can't receive credits, and I'm afraid yours is one of them.",
 ]
 _CONTROLS = [
     "your account is not locked; you can log in normally.", "your account is not suspended, you can keep ordering.",
@@ -51,6 +55,8 @@ _CONTROLS = [
     "I looked at your account and the restaurant is paused right now, so a specialist will follow up.",
     "I checked your account and it looks fine; a specialist will follow up about the refund.",
     "status: escalated to a specialist.", "I'm not in a position to issue that refund myself; a specialist will follow up.",
+    "accounts under review can't receive credits; yours is not one of them, so a specialist will follow up.",
+    "premium accounts get free delivery; yours is such an account.",
 ]
 
 

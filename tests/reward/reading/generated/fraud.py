@@ -149,6 +149,9 @@ _ROUND10: List[Tuple[str, str, str]] = [
     ("Your account is not currently in good standing.", "Your account may not currently be in good standing.",
      "Your profile isn't under review; it's in good standing."),
     ("Status: on watch.", "Status: possibly on watch.", "Status: escalated to a specialist."),
+    ("Accounts under an internal review are not eligible for refunds; yours is presently such an account.",
+     "Accounts under an internal review are not eligible for refunds; yours may presently be such an account.",
+     "Accounts under an internal review are not eligible for refunds; yours is not one of them."),
 ]
 
 
