@@ -50,10 +50,13 @@ MONEY_SENTENCE = re.compile(r"\b(?:refund\w*|credit\w*|money|reimburs\w*|the \$|
                             # "$16.90 → card": an amount sent to a method by an arrow
                             r"|\$[0-9][0-9.,]{0,12}[ \t]{0,3}(?:\u2192|->|=>)[ \t]{0,3}(?:(?:your|ur|the)[ \t]{1,3})?(?:card|wallet|original|bank)\b",
                             re.IGNORECASE)
-_ARRIVES = re.compile(r"\b(?:arriv\w*|takes?|show(?:s|ing)? up|lands?|reach\w*|appears?|expect|receive|back on|back in|back to|when)\b",
+_ARRIVES = re.compile(r"\b(?:arriv\w*|takes?|show(?:s|ing)? up|lands?|reach\w*|appears?|expect|receive|back on|back in|back to|when"
+                      r"|post(?:s|ing|ed)?|clear(?:s|ing)?|timeline|timeframe|processing)\b",
                       re.IGNORECASE)
-_LIST_LINE = re.compile(r"[ \t]*(?:[-*•+|]|[0-9]{1,2}[.)]|[\"']?\w+[\"']?[ \t]*[:=])")
-_DELIVERY = re.compile(r"\b(?:order|deliver\w*|courier|driver|food|eta|dish)\b", re.IGNORECASE)
+_LIST_LINE = re.compile(r"[ \t]*(?:[-*•+|]|[0-9]{1,2}[.)]|[\"']?\w+(?:[ \t]\w+){0,3}[\"']?[ \t]*[:=])")  # round 11: "Time to post:"
+# ("ETA to post: 3-5 days" is the refund's: an ETA of money posting or clearing)
+_DELIVERY = re.compile(r"\b(?:order|deliver\w*|courier|driver|food|eta(?![ \t]{1,3}(?:to|for)[ \t]{1,3}(?:post|clear|the[ \t]refund|refund))|dish)\b",
+                       re.IGNORECASE)
 _CARD = re.compile(r"\b(?:card|original[ _]payment|bank|statement|payment method)\b", re.IGNORECASE)
 _WALLET = re.compile(r"\bwallet\b", re.IGNORECASE)
 _TIMING = re.compile(
@@ -67,12 +70,15 @@ _TIMING = re.compile(
     rf"(?:the{_SP}|an{_SP}|a{_SP}|one{_SP}|a{_SP}few{_SP}|few{_SP}|several{_SP}"
     rf"|a{_SP}couple{_SP}(?:of{_SP})?|couple{_SP}of{_SP}|(?P<h>[0-9]{{1,3}})(?:[ \t]{{0,2}}(?:-|–|to)[ \t]{{0,2}}[0-9]{{1,3}})?[ \t-]{{1,3}})?"
     r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
+    # round 11: a wait in hours as a record's value or approximated, with no "in" ("ETA to post: approx. 24 hrs", "(24-48 hrs)")
+    r"|(?:[:=(][ \t]{0,3}(?:(?:approx\.?|about|around|roughly|~)[ \t]{0,3})?|\b(?:approx\.?|approximately|about|around|roughly)[ \t]{1,3}|~[ \t]{0,2})"
+    r"[0-9]{1,3}(?:[ \t]{0,2}(?:-|–|to)[ \t]{0,2}[0-9]{1,3})?[ \t-]{0,3}(?P<unit2>hours?|hrs?)\b"
     # round 10: the chat spellings of the same days ("by tmrw", "2nite", "tmr")
     r"|\b(?P<day>today|tonight|tomorrow|overnight|tmrw|tmr|tmw|tmrrw|tomorow|2morrow|2moro|2morro|tomoz|2day|2nite|2night|tonite"
     r"|(?:by|before)[ \t](?:the[ \t])?end[ \t]of[ \t](?:the[ \t])?day|same[ -]day"
     r"|later[ \t]today|end[ \t]of[ \t](?:the[ \t])?day)\b"
     rf"|(?<![\w.\-–])(?P<d1>{_N}|a{_SP}couple{_SP}of|an?)(?:[ \t]{{0,2}}(?:-|–|to|or|and)(?:{_SP})?(?P<d2>{_N}))?{_SP}"
-    r"(?:business[ \t]{1,3}|working[ \t]{1,3}|biz[ \t]{1,3}|bank[ \t]{1,3})?(?P<days>days?|weeks?|fortnight)\b"
+    r"(?:business[ \t]{1,3}|working[ \t]{1,3}|biz[ \t]{1,3}|bank[ \t]{1,3}|bus\.?[ \t]{1,3}|bus\.|wk\.?[ \t]{1,3})?(?P<days>days?|weeks?|fortnight)\b"
     # a deadline on a weekday, relative to the episode's clock: "by Monday", "before next Friday"
     rf"|\b(?P<wdp>by|on|before|until|till|come){_SP}(?:next{_SP}|this{_SP})?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
     re.IGNORECASE,
@@ -87,11 +93,13 @@ _TO_METHOD = re.compile(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:yo
 _METHOD_HOLDS = re.compile(r"\b(?:your|ur|the)[ \t]{1,3}(?:card|wallet|bank(?:[ \t]{1,3}account)?|statement|account)[ \t]{1,3}"
                            r"(?:(?:will|should|would|might|may|is[ \t]{1,3}going[ \t]{1,3}to)[ \t]{1,3})?"
                            r"(?:have|show|get|see|receive|reflect|display)\w{0,3}\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s]))+")
+# round 11: a ticket's abbreviation's dot ends no sentence ("approx. 24 hrs", "3-5 bus. days", "orig. payment")
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s])|\.(?:" + "|".join(rf"(?<=\b{w}\.)" for w in (
+    "approx", "bus", "est", "incl", "orig", "deliv", "svc", "amt", "wk", "vs", "ca")) + "))+", re.IGNORECASE)
 # the verb of the timing's clause negated, a few words before it ("it won't land on your card instantly",
 # "card refunds don't arrive the same day"); a comma, ";" or "but" ends the clause
 _NEGATED_VERB = re.compile(r"(?i)\b(?:won['’]t|will[ \t]not|wouldn['’]t|doesn['’]t|does[ \t]not|don['’]t|do[ \t]not|isn['’]t|is[ \t]not"
-                           r"|aren['’]t|are[ \t]not|can['’]t|cannot|never)\b(?:[ \t]{1,3}(?!but\b)[\w'’]{1,20}){0,8}[ \t]{1,3}$")
+                           r"|aren['’]t|are[ \t]not|can['’]t|cannot|never)\b(?:[ \t]{1,3}(?!but\b)[\w'’]{1,20}){0,8}[ \t]{1,3}[(\[]?$")  # "(1-2 days)"
 # round 10b: a wait that is the agent's own ("I'll be back in a moment", "bear with me a second", "let me check, one sec"): no arrival
 _AGENT_WAIT = re.compile(r"(?i)(?:\b(?:I|we)(?:['’]ll|[ \t]will|['’]m|[ \t]am)[ \t]{1,3}(?:be[ \t]{1,3})?(?:right[ \t]{1,3})?back\b"
                          r"|\b(?:bear[ \t]with[ \t]me|give[ \t]me|hold[ \t]on|hang[ \t]on|let[ \t]me|I['’]ll[ \t]check|get[ \t]back[ \t]to[ \t]you))"
@@ -108,7 +116,8 @@ _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
 # round 10b: where money sent back is said to be now ("Done — $2.99 is in your wallet now", "$5 has been added to your account
 # balance", "your FoodDash wallet has the $2.99"): ((method, "present"), words, start), judged against the method the writes used
 _PLACE = re.compile(r"(?i)\b(?:(?:is|are|['’]s|be|(?:has|have)[ \t]{1,3}been|was|were|got|went)[ \t]{1,3}(?:(?:now|already|safely|just)[ \t]{1,3})?"
-                    r"(?:(?:added|credited|loaded|deposited|put|sitting|sent|applied)[ \t]{1,3})?|(?:added|credited|loaded|deposited)[ \t]{1,3})"
+                    r"(?:(?:added|credited|loaded|deposited|put|sitting|sent|applied|returned|refunded|transferred|moved|issued|paid)[ \t]{1,3})?"
+                    r"|(?:added|credited|loaded|deposited|returned|refunded|transferred)[ \t]{1,3})"
                     r"(?:back[ \t]{1,3})?(?:in|on|into|to|onto)[ \t]{1,3}(?:your|ur)[ \t]{1,3}(?:(?:fooddash|food[ \t]dash|account|app|in-app)[ \t]{1,3})?"
                     r"(?P<m>wallet|balance|card)\b"
                     r"|\b(?:your|ur)[ \t]{1,3}(?:(?:fooddash|food[ \t]dash|account|app|in-app)[ \t]{1,3})?(?P<m2>wallet|balance)[ \t]{1,3}(?:now[ \t]{1,3})?"
@@ -177,7 +186,7 @@ def _timings(text: str, negated: Negations) -> List[Tuple[Tuple[str, str], str, 
                 if _AGENT_WAIT.search(text, max(lo, m.start() - 60), m.start()):
                     continue
                 value = "immediate"
-            elif m.group("unit"):
+            elif m.group("unit") or m.group("unit2"):
                 value = "hours"
             elif m.group("day"):
                 if NOT_TIMING_DAY.search(text, max(0, m.start() - 40), m.start()):

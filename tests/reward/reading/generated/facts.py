@@ -35,16 +35,21 @@ from tests.reward.reading.generated.world import BREACH, PASS, observe
 RULE = "fd.statements.facts_supported"
 
 _TIMING = {"original_payment": ["in 3-5 business days", "within 3 to 5 business days", "in between 3 and 5 working days",
-                                 "in three to five biz days", "in 3–5 business days"],
+                                 "in three to five biz days", "in 3–5 business days",
+                                 "(approx. 3-5 bus. days)"],  # round 11: a ticket's abbreviations
            "wallet_credit": ["right away", "immediately", "instantly", "in no time at all"]}
 _WRONG = {"original_payment": ["within 24 hours", "in 10 business days", "immediately", "in 24-48 hours", "in about an hour",
                                "in 1 to 2 weeks", "by tomorrow", "in between 1 and 2 working days", "by tmrw", "2nite",
-                               "in a moment", "any second now", "momentarily"],  # round 10b: a wait of moments
+                               "in a moment", "any second now", "momentarily",  # round 10b: a wait of moments
+                               "(approx. 24 hrs)", "(1-2 bus. days)"],  # round 11
           "wallet_credit": ["in 3-5 business days", "within two weeks", "in 2-3 business days"]}
 _WHERE = {"original_payment": ["your card", "your original payment method"], "wallet_credit": ["your wallet"]}
 _SAID_TIMING = ["The refund of {amount} to {where} will arrive {when}.", "You'll see the money on {where} {when}.",
                 "Done! The refund goes to {where} and lands {when}.", "Expect the {amount} back on {where} {when}.",
-                "done ✅ {amount} back on {where} {when} 💳"]  # round 10: chatty
+                "done ✅ {amount} back on {where} {when} 💳",  # round 10: chatty
+                # round 11: a ticket's record, a legal register
+                "Resolution: refund {amount} issued to {where}.\nTime to post: {when}",
+                "Pursuant to our refund terms, the sum of {amount} shall be returned to {where} {when}."]
 # the same timing negated: it states nothing (round 9: the clause's verb negated, a few words before the timing)
 _NOT_TIMING = ["The refund to {where} won't arrive {when}.", "The money will not land on {where} {when}."]
 
