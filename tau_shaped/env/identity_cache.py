@@ -12,6 +12,7 @@ again and again; an LRU's bookkeeping would cost more than the rare rebuild).
 from __future__ import annotations
 
 import threading
+from operator import is_not
 from collections import OrderedDict
 from typing import Any, Callable, Dict, Generic, Hashable, Optional, Tuple, TypeVar
 
@@ -77,7 +78,7 @@ class OwnedLRU(Generic[V]):
         full = (tuple(map(id, owners)), key)
         with self._lock:
             entry = self._entries.get(full)
-            if entry is None or not all(a is b for a, b in zip(entry[0], owners)):
+            if entry is None or any(map(is_not, entry[0], owners)):  # (held by the entry: never another's id)
                 self.misses += 1
                 return None
             self._entries.move_to_end(full)

@@ -10,9 +10,11 @@ kept, so the same value written in another order is only a miss). Anything else 
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any, Optional
 
-__all__ = ["json_key"]
+__all__ = ["json_key", "json_loaded"]
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
@@ -28,8 +30,36 @@ def _json_typed(value: Any, depth: int) -> bool:
         return True
     if depth <= 0:
         return False
+    scalars = _SCALARS  # a scalar element is told here, with no call (a call's arguments are mostly scalars)
     if kind is dict:
-        return all(type(k) is str and _json_typed(v, depth - 1) for k, v in value.items())
+        for k, v in value.items():
+            if type(k) is not str or (type(v) not in scalars and not _json_typed(v, depth - 1)):
+                return False
+        return True
     if kind is list:
-        return all(_json_typed(v, depth - 1) for v in value)
+        for v in value:
+            if type(v) not in scalars and not _json_typed(v, depth - 1):
+                return False
+        return True
     return False
+
+
+def json_loaded(text: str) -> Any:
+    """``json.loads(text)``, parsed once per text (bounded: a write's result is read by several
+    readers of each message before it, ``confirmations``, ``call_values``, ``consent_scope``, none
+    of which changes what it gets); a text that is no JSON raises ``ValueError`` each time."""
+    found = _loaded(text)
+    if found is _NOT_JSON:
+        raise ValueError("not JSON")
+    return found
+
+
+_NOT_JSON = object()
+
+
+@lru_cache(maxsize=1024)
+def _loaded(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return _NOT_JSON

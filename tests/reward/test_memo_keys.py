@@ -65,3 +65,51 @@ def test_a_value_deeper_than_the_bound_gives_no_key():
         nested = nested[0]
     assert json_key(deep) is None
     assert json_key(deep, depth=20) is not None
+
+
+def _typed(value, depth) -> bool:
+    """The reference: whether ``value`` is made of JSON's types alone, at most ``depth`` levels."""
+    if type(value) in (str, int, float, bool, type(None)):
+        return True
+    if depth <= 0:
+        return False
+    if type(value) is dict:
+        return all(type(k) is str and _typed(v, depth - 1) for k, v in value.items())
+    if type(value) is list:
+        return all(_typed(v, depth - 1) for v in value)
+    return False
+
+
+class Text(str):
+    pass
+
+
+ODD = st.one_of(st.tuples(SCALARS), st.sets(st.integers(0, 2), max_size=2), st.just(Text("a")),
+                st.dictionaries(st.integers(0, 2), SCALARS, max_size=2))
+ANY = st.recursive(SCALARS | ODD, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(["a", "b"]), inner, max_size=3)), max_leaves=10)
+
+
+@prop_settings(1500)
+@given(ANY, st.integers(0, 4))
+def test_the_key_is_given_exactly_when_the_value_is_json_typed(value, depth):
+    assert json_key(value, depth) == (repr(value) if _typed(value, depth) else None)
+
+
+@prop_settings(400)
+@given(st.one_of(VALUES.map(lambda v: __import__("json").dumps(v)), st.sampled_from(["", "{", "nope", "[1,", " {}", "NaN", "1e999"])))
+def test_a_text_is_loaded_as_json_loads_it_each_time(text):
+    import json
+
+    from tau_shaped.reward.memo_keys import json_loaded
+
+    for _ in range(2):  # the second read is the memo's
+        try:
+            expected = json.loads(text)
+        except ValueError:
+            try:
+                json_loaded(text)
+            except ValueError:
+                continue
+            raise AssertionError("loaded a text json.loads refuses")
+        assert json_key(json_loaded(text)) == json_key(expected)

@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import OwnedLRU
-from tau_shaped.reward.memo_keys import json_key
+from tau_shaped.reward.memo_keys import json_key, json_loaded
 from tau_shaped.reward.reading.call_dates import _date_of, dates_in, month_days_in, other_paired_date, states_date
 from tau_shaped.reward.reading.s0_ids import MAX_CHARS, S0Ids, _has_digit, _is_id_field, id_key, id_places, ids_in, s0_ids  # noqa: F401 - read here too
 
@@ -168,12 +168,10 @@ def _reads_own(value: str, index: Optional[S0Ids]) -> bool:
 def _result_fields(observation: str) -> Tuple[Tuple[str, Any], ...]:
     """A call's result's top-level fields (scalars, and lists of strings as tuples), when it is a
     JSON object of bounded size; else nothing."""
-    import json
-
     if len(observation) > 4 * MAX_CHARS or not observation.lstrip().startswith("{"):
         return ()
     try:
-        value = json.loads(observation)
+        value = json_loaded(observation)
     except ValueError:
         return ()
     if not isinstance(value, dict):

@@ -4,12 +4,12 @@ by ``replies``; a rule file's own reply matchers by ``reward.reply_matchers``). 
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from typing import Any, Dict, Optional, Tuple
 
 from tau_shaped.reward.reading.s0_records import _RECORD_INDEXES, call_cards, find_record, record_in_s0  # noqa: F401 - read here too
+from tau_shaped.reward.memo_keys import json_loaded
 from tau_shaped.reward.values import is_number
 
 
@@ -296,7 +296,7 @@ def _result(observation: Any) -> Any:
     if not isinstance(observation, str) or not observation.startswith("{"):
         return None
     try:
-        value = json.loads(observation)
+        value = json_loaded(observation)
     except ValueError:
         return None
     return value if isinstance(value, dict) else None

@@ -348,8 +348,7 @@ def _kept_amounts(kwargs: Dict[str, Any], observation: Any, index: Any) -> froze
 
 
 def _call_amounts(kwargs: Dict[str, Any], observation: Any, index: Any) -> set:
-    import json
-
+    from tau_shaped.reward.memo_keys import json_loaded
     from tau_shaped.reward.reading.call_values import id_key
 
     own: set = set()
@@ -361,7 +360,7 @@ def _call_amounts(kwargs: Dict[str, Any], observation: Any, index: Any) -> set:
                 own.add(round(float(sum(found)), 2))
     if isinstance(observation, str) and observation.lstrip().startswith("{") and len(observation) <= 16000:
         try:
-            _money_leaves(json.loads(observation), own, 3)
+            _money_leaves(json_loaded(observation), own, 3)
         except ValueError:
             pass
     if index is not None:
