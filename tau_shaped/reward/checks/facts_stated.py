@@ -27,10 +27,12 @@ class FactsStatedPredicate(_Strict):
     be free of allergens (S0's menus; "your allergens": those of customer ``of``). A status
     said of "it" when several orders were looked up and the message names none is undetermined.
     ``event_day``: an order said delivered or placed on a day ("yesterday", "on Monday") other than
-    the one its record's ``event_fields`` show, on the episode's clock."""
+    the one its record's ``event_fields`` show, on the episode's clock. ``apology_cap``: the
+    apology-credit cap said for a tier (``cap_claims``: the tier named, else customer ``of``'s)
+    other than S0's ``policy.apology_credit_cap``."""
 
     facts_stated: List[Literal["minutes_late", "late_threshold", "status", "account_state", "refund_timing", "percent",
-                               "allergen_free", "event_day"]] = Field(min_length=1)
+                               "allergen_free", "event_day", "apology_cap"]] = Field(min_length=1)
     of: str = ""
     late_fields: List[str] = Field(default_factory=lambda: ["eta_high", "delivered_at"], min_length=2, max_length=2)
     late_starts_at: Optional[float] = None

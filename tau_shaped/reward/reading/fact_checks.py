@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
+from tau_shaped.reward.reading.cap_claims import cap_claims, judge_cap
 from tau_shaped.reward.reading.days import business_days_until, clock_of, days_ago
 from tau_shaped.reward.reading.fact_claims import Claim, allergen_claims, claims, observed_orders
 from tau_shaped.reward.reading.money_claims import tables_as_lines
@@ -238,6 +239,8 @@ class FactChecker:
             if menus.pattern is not None and allergy:
                 found.extend(_allergen_claims(text, menus) if len(text) <= _KEPT_TEXT
                              else allergen_claims(text, menus.pattern))
+        if "apology_cap" in self.kinds:  # round 11: the cap said for a tier (cap_claims)
+            found.extend(Claim("apology_cap", (v, tier), words, at) for v, tier, words, at in cap_claims(text))
         doubt: Optional[Tuple[bool, str]] = None
         self._text = text  # what a claim's words are read around (a percentage's subject)
         for c in found:
@@ -248,6 +251,9 @@ class FactChecker:
                 return verdict
             doubt = doubt or verdict
         return doubt
+
+    def _apology_cap(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        return judge_cap(c.value[0], c.value[1], self.initial, self.p.of)
 
     def _near(self, value: float, pool: List[float], slack: float = 0.5) -> bool:
         return any(abs(value - v) <= slack for v in pool)

@@ -25,11 +25,11 @@ import json
 import random
 from datetime import date, timedelta
 from functools import lru_cache
-from typing import List
+from typing import Any, List, Tuple
 
 from tau_shaped import Action
 
-from tests.reward.reading.generated.draft import Draft
+from tests.reward.reading.generated.draft import Draft, Money
 from tests.reward.reading.generated.world import BREACH, PASS, observe
 
 RULE = "fd.statements.facts_supported"
@@ -291,6 +291,33 @@ def _minutes_late(rng: random.Random) -> Draft:
                  negated=([rng.choice(_NOT_MINUTES)], PASS), key_slots=("mins",))
 
 
+# round 11: the apology-credit cap said for the customer's tier (wiki.md "basic $5, plus $10, premium $20"), in the registers of
+# round 11 (voice, ticket, non-native, legal): the tier's cap backed, another tier's figure not; "no ... limit" states none
+_SAID_CAP = ["The most I can offer is a {cap} apology credit.", "Max apology credit (your tier): {cap}",
+             "Pursuant to our policy, the maximum apology credit available to you is {cap}.",
+             "The maximum of apology credit for you is {cap}, sorry.", "so um the most i can do is uh {cap} credit",
+             "Apology credits for your account are capped at {cap}.", "I can't go above {cap} in apology credit, I'm afraid."]
+_NOT_CAP = ["There is no {cap} limit on apology credits."]
+
+
+@lru_cache(maxsize=1)
+def _cap_scenes() -> Tuple[Any, ...]:
+    from tests.reward.reading.generated.food import _scenes
+
+    return tuple(_scenes("fd-cap", "get_customer_details"))
+
+
+def _cap(rng: random.Random) -> Draft:
+    sc = rng.choice(_cap_scenes())
+    caps = sc.initial["policy"]["apology_credit_cap"]
+    tier = sc.initial["customers"][sc.task.user_id]["loyalty_tier"]
+    before = [c for c in sc.calls if c[0].name.startswith(("find_", "get_"))]
+    context = {"scene": sc, "rule": RULE, "before": before}
+    wrong = [Money(v) for t, v in sorted(caps.items()) if t != tier]
+    return Draft("facts", "apology_cap", [rng.choice(_SAID_CAP)], {"cap": Money(caps[tier])}, PASS, context,
+                 others={"cap": [(rng.choice(wrong), BREACH)]}, key_slots=("cap",), negated=([rng.choice(_NOT_CAP)], PASS))
+
+
 def drafts(rng: random.Random, n: int) -> List[Draft]:
     from tests.reward.reading.generated.food import menus, refund_scenes
 
@@ -312,6 +339,8 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
             out.append(_late(rng, rng.choice(refunds)))
         elif kind < 0.93 and _late_orders():
             out.append(_minutes_late(rng))
+        elif kind < 0.96:
+            out.append(_cap(rng))
         else:
             out.append(_late_tier(rng, rng.choice(refunds)))
     return out
