@@ -79,7 +79,7 @@ _GATED = [
     # a bare "no refund" closing its clause: "So: no refund, no credit.", "tl;dr: no comp, sorry" (not a question)
     (("no ", "no\t", "no\u00a0"),
      rf"\bno{_SP}{_BARE_OBJ}(?:{_JOIN}{_BARE_OBJ}){{0,3}}(?:{_SP}(?:for|on){_SP}(?:this|that|it|the|your)(?:{_SP}(?:one|order|delay))?)?"
-     rf"[ \t]{{0,2}}(?:[.,;:!)\n\u2014\u2013]|$|[\u2190-\u2bff\U0001f000-\U0001faff])"),
+     rf"[ \t]{{0,2}}(?:[.,;:!()\n\u2014\u2013]|$|[\u2190-\u2bff\U0001f000-\U0001faff])"),  # round 11: "no refund (matches order)"
     # "nothing's owed", "nothing is due", "you're not owed anything", "you don't get anything back", "no money goes back"
     (("nothing",), rf"\bnothing(?:{_A}s|{_SP}is|{_SP}was|{_SP}will{_SP}be|{_SP}would{_SP}be){_SP}(?:owed|due|owing|payable|refundable)\b"
                    # "nothing can be refunded", "nothing will be credited"
@@ -94,9 +94,15 @@ _GATED = [
     # "there won't be a refund", "there isn't going to be any credit"
     (("there",), rf"\bthere{_SP}(?:won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not|isn{_A}?t{_SP}going{_SP}to|is{_SP}not{_SP}going{_SP}to)"
                  rf"{_SP}be{_SP}(?:a|an|any){_SP}{_ADJ}{_OBJ}\b"),
+    # round 11: the request said impossible ("so is impossible for me to change the order", "it's impossible to cancel now");
+    # "not impossible" says it can be
+    (("impossible",),
+     rf"(?<!not )(?<!n{_A}t )\bimpossible{_SP}(?:for{_SP}(?:me|us|the{_SP}system){_SP})?to{_SP}(?:(?:still|now|even|really){_SP})?"
+     rf"(?:cancel|change|refund|modify|amend|update|process|give|issue|offer|credit|look{_SP}(?:up|into)|find|access|do|make|add|reverse"
+     rf"|undo|send|swap|switch|move|approve|grant)\b"),
     # a key with its verdict: "Refund: none", "**Refund:** n/a", "Refund: ❌ not applicable", "refund: $0.00"
     ((":", "=", "\u2192"),
-     rf"\b(?:{_OBJ}|comp)(?:{_SP}(?:status|owed|due|eligible))?(?:{_SP}(?:for|on|of){_SP}[^:=\u2192\n]{{1,30}}?)?[*_\"']{{0,2}}[ \t]{{0,3}}[:=\u2192][ \t]{{0,3}}[*_\"']{{0,2}}[ \t]{{0,2}}"
+     rf"\b(?:{_OBJ}|comp)\.?(?:{_SP}(?:status|owed|due|eligible))?(?:{_SP}(?:for|on|of){_SP}[^:=\u2192\n]{{1,30}}?)?[*_\"']{{0,2}}[ \t]{{0,3}}[:=\u2192][ \t]{{0,3}}[*_\"']{{0,2}}[ \t]{{0,2}}"
      rf"(?:[\u2190-\u2bff\U0001f000-\U0001faff][ \t]{{0,2}})?(?:none|n/?a|nil|zero|\$?0(?:\.00)?|no|nope|not{_SP}(?:applicable|available"
      rf"|possible|eligible|due|owed|offered|approved)|ineligible|denied|declined|[\u274c\u2717\u2718\U0001f6ab])(?![\w$.,]|{_SP}[a-z$0-9])"),
 ]

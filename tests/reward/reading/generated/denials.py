@@ -42,6 +42,10 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
         ("Refund for {order}: n/a (under 15 min)", "Refund for {order}: $2.99 to your card"),
         ("{order} was late, but under 15 minutes, which falls short of our compensation threshold.",
          "{order} was late by more than 15 minutes, which meets our compensation threshold."),
+        # round 11: a ticket's note, non-native English
+        ("Order: {order}\nComp.: n/a (threshold 15 min)", "Order: {order}\nComp.: $2.99 (deliv. fee)"),
+        ("For {order} is impossible for me to give refund, the delay is under 15 minutes.",
+         "For {order} is possible for me to give refund, the delay is over 15 minutes."),
     ],
     "charge_matches": [
         ("The charge on {order} matches its total, so no money back is owed.",
@@ -57,6 +61,9 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
         ("The charge on {order} is correct, so there won't be a refund.", "The charge on {order} was doubled, so there'll be a refund."),
         ("So: no refund, no credit on {order}. The amount matches the order.",
          "So: a refund on {order}, since the amount is above the order's total."),
+        # round 11: a ticket's note
+        ("Issue: disputed charge ({order})\nResolution: no refund (matches order)",
+         "Issue: disputed charge ({order})\nResolution: refund issued (duplicate fee)"),
     ],
     "too_late_to_change": [
         ("{order} is already out for delivery, so it can't be cancelled anymore.",
@@ -87,6 +94,9 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
          "I found your account with those details, so I'm able to look up and change {order}."),
         ("With no account found, there's nothing I can do on {order}, I'm afraid.",
          "Your account is found, so there's a lot I can do on {order}."),
+        # round 11: non-native English
+        ("I don't find any account with this details, so is impossible for me to change the {order}.",
+         "I find your account with this details, so is possible for me to change the {order}."),
     ],
 }
 # words that look into the request and neither refuse nor grant it
