@@ -96,7 +96,8 @@ _MDAY = r"(?P<{tag}>3[01]|[12][0-9]|0?[1-9])(?P<{tag}o>st|nd|rd|th)?(?![0-9:.,]?
 # A day by its date (text2num writes "the twelfth" as "the 12th"): "on the 12th", "on March 12th",
 # "on 12 March", "on the 12th of March", "on Thursday the 12th", "on 2026-03-12"; a day of the month
 # alone needs its ordinal ("on the 12" is not read).
-_DATE = (rf"(?:on[ \t]{{1,3}}|{_KEY_SEP})(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?[ \t]{{1,3}})?(?:"
+# round 11: "delivered the 12 of March" (no "on", as non-native English writes it)
+_DATE = (rf"(?:on[ \t]{{1,3}}|{_KEY_SEP}|(?=the[ \t]{{1,3}}[0-9]))(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?[ \t]{{1,3}})?(?:"
          rf"(?P<iso>[0-9]{{4}}-[01][0-9]-[0-3][0-9])(?![0-9T:])"
          rf"|{_MONTH.format(tag='m1')}[ \t]{{1,3}}{_MDAY.format(tag='d1')}"
          rf"|(?:the[ \t]{{1,3}})?{_MDAY.format(tag='d2')}(?:[ \t]{{1,3}}(?:of[ \t]{{1,3}})?{_MONTH.format(tag='m2')})?)")
@@ -129,7 +130,8 @@ def _event_date() -> "re.Pattern[str]":
     return re.compile(_EVENT + rf"(?:{_DATE})\b")
 
 
-_DATE_HINT = re.compile(r"(?i)(?:(?=[o])\bon[ \t]{1,3}|[:=|>\u2013\u2014][ \t\"'*_`]{0,5})(?:[a-z]{3,9},?[ \t]{1,3}){0,2}[0-9]")
+_DATE_HINT = re.compile(r"(?i)(?:(?=[o])\bon[ \t]{1,3}|[:=|>\u2013\u2014][ \t\"'*_`]{0,5})(?:[a-z]{3,9},?[ \t]{1,3}){0,2}[0-9]"
+                        r"|(?=[t])\bthe[ \t]{1,3}[0-9]")  # round 11: "delivered the 12 of March"
 _NOT_DONE = re.compile(r"(?i)\b(?:will|['’]ll|be|should|shall|going[ \t]to|gets?|getting|to|can|could|would|might|may|if|once|when)"
                        r"\b[ \t\w]{0,12}$")
 _SENTENCE_TAIL = re.compile(r"[^.!?\n,;:\u2014\u2013]{0,200}?([.!?\n,;:\u2014\u2013]| - |$)")  # the rest of a clause, and what ends it

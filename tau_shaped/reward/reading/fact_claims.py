@@ -80,7 +80,12 @@ _LATE = re.compile(
     rf"(?<![\w.])(?:(?:a{_SP}(?:full|whole|good|solid){_SP})?(?P<n>{_N}){_SP}{_MIN}|(?P<h>{_HOUR})){_SP}(?:late\b|behind{_SP}schedule\b|overdue\b"
     rf"|(?:after|past|beyond|over){_SP}(?:the{_SP}|its{_SP}|your{_SP})?"
     r"(?:latest|promised|eta\b|expected|estimated|delivery window|window|end of the window))"
-    rf"|\blate{_SP}by{_SP}(?:(?P<n2>{_N}){_SP}{_MIN}|(?P<h2>{_HOUR}))",
+    rf"|\blate{_SP}by{_SP}(?:(?P<n2>{_N}){_SP}{_MIN}|(?P<h2>{_HOUR}))"
+    # round 11: the lateness as a delay ("arrived with 40 minutes of delay", "a 40-minute delay", "a delay of 40 minutes",
+    # "Delay: 40 min"), not a rule's ("a delay of 15 minutes or more")
+    rf"|\b(?:with|had|a|an|by){_SP}(?:(?:a{_SP}(?:full|whole|good|solid){_SP})?(?P<n3>{_N})[ \t-]{{1,3}}{_MIN}|(?P<h3>{_HOUR}))"
+    rf"(?:{_SP}of)?{_SP}(?:delay|lateness)\b(?!{_SP}or{_SP}(?:more|longer|over))"
+    rf"|\b(?:(?:a|the|your){_SP})?(?:delay|lateness)(?:{_SP}(?:of|was)|[ \t]{{0,2}}:){_SP}(?P<n4>{_N}){_SP}{_MIN}(?!{_SP}or{_SP}(?:more|longer|over))",
     re.IGNORECASE,
 )
 _BOUND_BEFORE = re.compile(r"(?i)\b(?:at|from|after|under|over|than|least|once|below|above|exceeds?|reach(?:es)?|within|to|past|beyond|up to)[ \t]{1,3}$"
@@ -181,8 +186,8 @@ def _claims(text: str) -> List[Claim]:
     out: List[Claim] = []
     if _may(low, _LATE_WORDS):
         for m in _LATE.finditer(text):
-            hours = m.group("h") or m.group("h2")
-            n = _hour_minutes(hours) if hours else _count(m.group("n") or m.group("n2"))
+            hours = m.group("h") or m.group("h2") or m.group("h3")
+            n = _hour_minutes(hours) if hours else _count(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4"))
             if (m.group("n") or m.group("h")) and (_BOUND_BEFORE.search(text, max(0, m.start() - 24), m.start())
                                                    or _ANY_ORDER_LATE.search(text, max(0, m.start() - 48), m.start())):
                 continue  # "starts at 15 minutes late", "under 15 minutes late", "once an order is 15 minutes late": a threshold

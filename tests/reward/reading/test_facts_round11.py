@@ -70,3 +70,40 @@ def test_end_to_end_refund_timing_and_place(text, label):
 
 def test_a_negated_timing_in_parentheses_states_nothing():
     assert _timings("The money will not land on your card (1-2 bus. days).") == []
+
+
+# Minutes late said as a delay ("arrived with 40 minutes of delay", "Delay: 35 min"), not a rule's ("a delay of 15 minutes or
+# more"); a date with "the" and no "on", as non-native English writes it ("delivered the 12 of March").
+@pytest.mark.parametrize("text,kind,value", [
+    ("Your order is arrived with 40 minutes of delay.", "minutes_late", 40.0),
+    ("It arrived with a 40-minute delay.", "minutes_late", 40.0),
+    ("There was a delay of 40 minutes.", "minutes_late", 40.0),
+    ("Delay: 35 min (past ETA)", "minutes_late", 35.0),
+    ("Order FD-10005 it was delivered the 12 of March", "event_day", ("delivered", ("date", 312))),
+    ("FD-10005 was delivered the 9 of March", "event_day", ("delivered", ("date", 309))),
+])
+def test_a_delay_or_a_date_read(text, kind, value):
+    assert value in [c.value for c in claims(seen(text)) if c.kind == kind], text
+
+
+@pytest.mark.parametrize("text", [
+    "A delay of 15 minutes or more earns the fee back.", "There was no delay of 40 minutes.", "Sorry for the delay.",
+    "we delivered the 3 items you ordered", "placed the 2 orders",
+])
+def test_no_delay_or_date(text):
+    assert [c for c in claims(seen(text)) if c.kind in ("minutes_late", "event_day")] == [], text
+
+
+def _late(text: str) -> str:
+    sc = scene("food_delivery", "test", "fd-late-3")  # FD-10038: 20 minutes late, fee $2.99
+    calls = list(sc.calls)
+    return scored(sc, FACTS, calls[:3] + [(respond(text + " I can refund $2.99 to your card for FD-10038. Shall I go ahead?"), "Yes.")]
+                  + calls[3:] + [(respond("Done: $2.99 refunded to your card."), "Thanks.")], "My order was late.")
+
+
+@pytest.mark.parametrize("text,label", [
+    ("Your order is arrived with 40 minutes of delay.", BREACH), ("Delay: 35 min (past ETA)", BREACH),
+    ("Your order is arrived with 20 minutes of delay.", PASS), ("Delay: 20 min (past ETA)", PASS),
+])
+def test_end_to_end_delay(text, label):
+    assert _late(text) == label, text

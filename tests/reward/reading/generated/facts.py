@@ -244,7 +244,8 @@ def _late_tier(rng: random.Random, sc) -> Draft:
 # --- round 10: minutes late, in a formal and a chatty style -------------------------------------
 
 _SAID_MINUTES = ["I can confirm that order {order} was delivered {mins} late.", "ur order {order} came like {mins} late 😬",
-                 "The delivery of {order} ran {mins} over the promised window.", "{order} arrived {mins} after the latest time promised."]
+                 "The delivery of {order} ran {mins} over the promised window.", "{order} arrived {mins} after the latest time promised.",
+                 "The order {order} is arrived with {mins} of delay."]  # round 11: non-native English
 _NOT_MINUTES = ["Order {order} was not delivered {mins} late."]
 _MINUTE_WORDS = {5: "five", 10: "ten", 15: "fifteen", 20: "twenty", 25: "twenty-five", 30: "thirty", 45: "forty-five", 60: "sixty"}
 
