@@ -45,6 +45,15 @@ _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")  # each run found once, no backtracking
 _NUMBER_LOOKALIKE = re.compile(r"[0-9][0-9OoIl]*")  # matched on one run, anchored: linear in the run
 _AS_DIGIT = str.maketrans("OoIl", "0011")
 _MAY_LOOK_ALIKE = re.compile(r"[0-9][OoIl]|[OoIl][0-9]")
+# each UTF-8 byte as ``_MAY_LOOK_ALIKE`` reads it: an ASCII digit "d", a letter that imitates one "o", any other "x"
+# (a byte of a character beyond ASCII is none of them)
+_LOOK_ALIKE_SHAPE = bytes(ord("d") if chr(b) in "0123456789" else ord("o") if chr(b) in "OoIl" else ord("x") for b in range(256))
+
+
+def _may_look_alike(text: str) -> bool:
+    """``_MAY_LOOK_ALIKE.search(text) is not None``, as one pass of byte lookups (what most texts need)."""
+    shape = text.encode("utf-8", "surrogatepass").translate(_LOOK_ALIKE_SHAPE)
+    return b"do" in shape or b"od" in shape
 
 _PUNCT = "@.:,;'-$#%/+!?()"
 _WORD = re.compile(r"[^\W_]+")
@@ -170,7 +179,7 @@ def _look_alikes_folded(text: str) -> str:
 
 def digits_folded(text: str) -> str:
     """``text`` with letters that imitate digits inside numbers folded (see the module docstring)."""
-    if _MAY_LOOK_ALIKE.search(text) is None:
+    if not _may_look_alike(text):
         return text
     return _ALNUM_RUN.sub(_digits_of_run, text)
 

@@ -46,7 +46,23 @@ _SPELLED_WORD = re.compile(r"(?<![^\W_'’])(?<![^\W_]['’])[A-Za-z](?P<sep>[ .
 
 def spelled_letters(text: str) -> str:
     """``text`` with words spelled letter by letter joined (see the module docstring)."""
+    if "\u00b7" not in text and not _may_spell(text):
+        return text
     return _SPELLED_WORD.sub(_joined_letters, text)
+
+
+# each UTF-8 byte as what ``_SPELLED_WORD`` reads it as: an ASCII letter "a", a mark that may part spelled
+# letters (space, ".", "-", "_") "s", any other "x" (a middle dot's bytes too: a text with one is read in full)
+_SPELLING_SHAPE = bytes(ord("a") if chr(b).isascii() and chr(b).isalpha() else ord("s") if chr(b) in " .-_" else ord("x")
+                        for b in range(256))
+
+
+def _may_spell(text: str) -> bool:
+    """Whether ``text`` holds what every spelled word holds: three ASCII letters each two apart by one
+    mark ("K o r", "k.o.r"), the first at the start or after no letter nor digit (one pass of byte
+    lookups where the pattern's look-behinds are tried at every place)."""
+    shape = text.encode("utf-8", "surrogatepass").translate(_SPELLING_SHAPE)
+    return shape.startswith(b"asasa") or b"sasasa" in shape or b"xasasa" in shape
 
 
 def _joined_letters(m: "re.Match[str]") -> str:
