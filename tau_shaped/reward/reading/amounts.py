@@ -17,9 +17,10 @@ as words ("one dollar", "five dollars and one cent", "a buck"):
 - thousands with a "k" ("$1.2K", "1.5k dollars", "USD 2k": 1200, 1500, 2000; without the k the
   figure would be read a thousand times smaller) and "grand" after a number ("2 grand");
 - money slang: "a fiver" (5), "a tenner" (10);
-- a decimal comma, as much of Europe writes money: "16,90 €", "€16,90", "USD 16,90", "1.234,50 $"
-  (16.90, 1234.50): a comma then exactly two digits, with no digit or ",digit" after, is never a
-  thousands group (those have three digits), so "$1,234" stays 1234.
+- a decimal comma, as much of Europe writes money: "16,90 €", "€16,90", "USD 16,90", "1.234,50 $",
+  "1 234,50 $" (16.90, 1234.50; a space groups thousands only before a decimal comma): a comma
+  then exactly two digits, with no digit or ",digit" after, is never a thousands group (those
+  have three digits), so "$1,234" stays 1234.
 
 A bare figure with cents right after a word of money ("I've refunded 19.60", "the total is
 62.27") is an amount; other bare numbers are not ("order 10005", "2 items", "5%", "15 minutes",
@@ -41,9 +42,12 @@ __all__ = ["SMALL_WORDS", "amounts", "may_state_amount"]
 
 # The grammar of text_matching.numbers_in_text, on ASCII digits only, then a decimal comma ("16,90",
 # "1.234,50"): exactly two digits after the comma, no digit nor ",digit" after (read in ``_count``).
-_NUM = (r"(?:[0-9]{1,3}(?:,[0-9]{3}(?![0-9]))+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+)"
+# Round 11: thousands grouped by a space before a decimal comma ("1 186,47 $", "23 553,00 €", as French and much of
+# Europe write money); only with the decimal comma, so "2 500 dollars" stays 500 after a count.
+_NUM = (r"(?:[0-9]{1,3}(?:[ \u00a0\u202f][0-9]{3}){1,4},[0-9]{2}(?![0-9]|,[0-9])"
+        r"|[0-9]{1,3}(?:,[0-9]{3}(?![0-9]))+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+)"
         r"(?:,[0-9]{2}(?![0-9]|,[0-9]))?")
-_COMMA_NUM = re.compile(r"(?:[0-9]{1,3}(?:\.[0-9]{3}){1,4}|[0-9]+),[0-9]{2}")
+_COMMA_NUM = re.compile(r"(?:[0-9]{1,3}(?:\.[0-9]{3}){1,4}|[0-9]{1,3}(?:[ \u00a0\u202f][0-9]{3}){1,4}|[0-9]+),[0-9]{2}")
 # Thousands said with a "k" right after the number ("$1.2K", "1.5k dollars"), not a word ("5 kids"), nor a
 # "k" a space apart ("$5 K": a letter of its own).
 _KILO = r"(?:(?P<{tag}>[kK])(?![A-Za-z0-9-]))?"
@@ -125,7 +129,7 @@ def _count(raw: str) -> Optional[float]:
     if raw[:1].isdigit() or raw[:1] == ".":
         if len(raw) >= 4 and raw[-3] == ",":  # a decimal comma: "16,90", "1.234,50"
             if _COMMA_NUM.fullmatch(raw):
-                return float(raw.replace(".", "").replace(",", "."))
+                return float(raw.replace(".", "").replace(" ", "").replace("\u00a0", "").replace("\u202f", "").replace(",", "."))
             raw = raw[:-3]  # "1,234,56", "1.5,20": the number before it, as read without it
         return float(raw.replace(",", ""))
     small = SMALL_WORDS.get(raw.lower())
@@ -177,7 +181,32 @@ def amounts(text: str) -> List[Stated]:
                      for m in _SLANG_AMOUNT.finditer(text))
     if len(found) > 1:
         found.sort(key=lambda a: a.start)  # the bare figures and the slang among the rest
+        found = _corrected(text, found)
     return found
+
+
+# Round 11: an amount the speaker takes back at once for the next one ("forty dollars sorry fifty dollars",
+# "$12 -- sorry, $14", "16,90 $, I mean 19,60 $", "$40, no wait, $50", "$30 or rather $35"): only the second is
+# stated. The words between the two are a correction and nothing else (fillers and punctuation around it).
+_SEP = r"[\s,;:!\u2014\u2013-]"
+_RETRACTED = re.compile(
+    rf"(?i)[\s,.;:!\u2014\u2013-]{{0,4}}(?:(?:um+|uh+|erm?|oh|oops|whoops)\b{_SEP}{{0,3}})?"
+    r"(?:sorry|i[ ]mean|i[ ]meant|no[ ]wait|wait[ ]no|wait|correction|or[ ]rather|rather|make[ ]that|scratch[ ]that|actually"
+    r"|pardon(?:[ ]me)?|my[ ]mistake|my[ ]bad)"
+    rf"\b{_SEP}{{0,4}}(?:(?:it[’']?s|that[’']?s|i[ ]mean|make[ ]that|(?:it[ ])?should[ ]be|(?:it[ ])?will[ ]be)\b{_SEP}{{0,3}})?")
+_RETRACT_WORDS = ("sorry", "mean", "wait", "correction", "rather", "make that", "scratch", "actually", "pardon", "mistake", "my bad")
+
+
+def _corrected(text: str, found: List[Stated]) -> List[Stated]:
+    """``found`` without the amounts taken back for the one right after them."""
+    out = []
+    for here, nxt in zip(found, found[1:]):
+        gap = text[here.end:nxt.start]
+        if len(gap) <= 40 and any(w in gap.lower() for w in _RETRACT_WORDS) and _RETRACTED.fullmatch(gap):
+            continue
+        out.append(here)
+    out.append(found[-1])
+    return out
 
 
 def _bare_money(text: str) -> List[Stated]:

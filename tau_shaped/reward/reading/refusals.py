@@ -112,6 +112,10 @@ _PARTS = [
     r"[\"']?\b(?:status|decision|result|outcome|verdict|answer|response|eligible|eligibility|allowed|possible|approved|can[ _]cancel"
     r"|cancellable|refundable)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?"
     rf"(?:denied|declined|rejected|refused|false|no|not{_SP}(?:eligible|allowed|possible)|ineligible)\b",
+    # round 11: a ticket note's verdict keys ("Resolution: denied -- basic eco", "Disposition: declined"); "no" after
+    # them is not a verdict ("Resolution: no issue found, cancelled")
+    rf"\b(?:resolution|disposition|determination|ruling)[ \t]{{0,3}}[:=][ \t]{{0,3}}(?:request{_SP})?"
+    rf"(?:denied|declined|rejected|refused|not{_SP}(?:eligible|allowed|possible|approved)|ineligible)\b",
     # round 8 of issue 41: a no in idioms ("that's a no from me", "the answer has to be no", "no can do",
     # "my hands are tied", "off the table", "not in the cards", "not within my power"), a request turned
     # down or passed on, rules that don't let it, a change blocked for a fare, "Cancellation denied",

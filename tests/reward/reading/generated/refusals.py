@@ -52,6 +52,9 @@ _DENIALS: List[Tuple[str, str]] = [
     ("| Request | Status |\n|---|---|\n| Your change | Declined |", "| Request | Status |\n|---|---|\n| Your change | Approved |"),
     ("| Request | Outcome |\n|---|---|\n| Your change | Declined |", "| Request | Outcome |\n|---|---|\n| Your change | Approved |"),
     ("Change request for your booking: rejected.", "Change request for your booking: approved."),
+    # round 11: a ticket note's verdict key
+    ("Issue: change request\nResolution: denied -- not allowed by our policy", "Issue: change request\nResolution: approved -- allowed by our policy"),
+    ("Disposition: declined (fare rules)", "Disposition: approved (fare rules)"),
 ]
 # round 9: help given in words that look like a no ("no reason I can't", "I can't see why not")
 _HELPS = ["There's no reason I can't do that for you; it's done.", "I can't see why not - I'll make the change now.",
