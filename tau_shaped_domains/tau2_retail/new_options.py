@@ -107,13 +107,16 @@ def other_option(run: Any, step: Any) -> Optional[str]:
 
 
 # what parts an old item from its new one: an arrow ("->", "→", the emoji "➡"), or in prose "for
-# the one with", "to the version in", "replaced with" (round 10 of issue 41)
+# the one with", "to the version in", "replaced with" (round 10 of issue 41), or the new side's
+# options before "one" ("for the white, high, AC adapter one", "to the black, 1000ml version":
+# round 11, the left-over of round 10)
 _ARROW = re.compile(r"-{1,2}>|=>|[→⇒⟶➔➜➡⮕]|\b(?:for|to|into)\s+(?:the|a|an)\s+(?:one|version|variant|model)\s+"
-                    r"(?:with|in|that\s+has|having)\b|\breplac\w*\s+(?:with|by)\b|\bswap\w*\s+for\b", re.IGNORECASE)
+                    r"(?:with|in|that\s+has|having)\b|\breplac\w*\s+(?:with|by)\b|\bswap\w*\s+for\b"
+                    r"|\b(?:for|to|into|with)\s+(?:the|a|an)\s+(?=[\w ,/()'-]{1,80}?\s(?:one|version|variant|model)\b)", re.IGNORECASE)
 
 
 def _old_after_arrow(clause: str, was: Dict[str, Any], now: Dict[str, Any]) -> Optional[str]:
-    """In "old -> new" (or "old for the one with new"), the new side (after the last arrow) given an option value of the old item
+    """In "old -> new" (or "old for the one with new", "old for the <new> one"), the new side (after the last arrow) given an option value of the old item
     where the new item has another ("white, medium, USB -> white, high, AC adapter" for a black
     lamp): the customer agreed to another variant."""
     arrows = list(_ARROW.finditer(clause))

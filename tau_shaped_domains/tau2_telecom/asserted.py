@@ -61,15 +61,16 @@ class AssertedPredicate(_Strict):
         return data_regex.check_pattern(value)
 
 
-_ENDS = re.compile(r"[.!?\n]")
+_ENDS = re.compile(r"[!?\n]|\.(?![0-9])")  # round 11: a decimal point ("for $4.00 -- ok?") ends no sentence
 _OBJECT = re.compile(r"\{[^{}]{1,2000}\}")
-_ROW = re.compile(r"^[ \t]*\|(.*)\|[ \t]*$")
+# a table's row, with the words of a sentence before it on its line kept apart ("Good evening! | Bill | Status |": round 11)
+_ROW = re.compile(r"^(?P<pre>[^|\n]{0,200}?[.!?:][ \t]+)?[ \t]*\|(?P<cells>.*)\|[ \t]*$")
 _RULE_ROW = re.compile(r"^[\s|:-]+$")
 
 
 def _cells(line: str) -> List[str]:
     m = _ROW.match(line)
-    return [c.strip() for c in m.group(1).split("|")] if m else []
+    return [c.strip() for c in m.group("cells").split("|")] if m else []
 
 
 _KEY_LINE = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]+|[0-9]{1,2}[.)][ \t]+)?(?:\*\*)?[\w][\w ()/-]{0,40}(?:\*\*)?:[ \t]*\S")
@@ -101,7 +102,7 @@ def _records(text: str) -> str:
 # a record's status field says the state of the record's id, whatever fields sit between them
 # ("Bill: B1; Amount: $65; Status: Paid" also reads "B1 is Paid."; round 10 of issue 41)
 _PAIR = re.compile(r"(?:^|; )([^:;\n]{1,40}): ([^;\n]{1,60})")
-_IDENT = re.compile(r"[BL][0-9]{1,12}")
+_IDENT = re.compile(r"[BLbl][0-9]{1,12}")  # round 11: an id lower-cased with its table ("| b1234321 | paid |")
 _STATUS_KEYS = frozenset({"status", "state", "bill status", "payment status", "line status"})
 
 
@@ -153,9 +154,13 @@ def as_lines(text: str) -> str:
         if not cells:
             header = []
             out.append(line)
-        elif _RULE_ROW.match(line):
             continue
-        elif not header:
+        if _RULE_ROW.match(line):
+            continue
+        pre = _ROW.match(line).group("pre")
+        if pre:
+            out.append(pre.strip())
+        if not header:
             header = cells
         else:
             out.append("; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells)) + ".")

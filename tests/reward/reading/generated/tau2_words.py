@@ -99,6 +99,9 @@ _RESUMED = [
     ("Good news, u r all set: {line} is back up and running.", "{line} isn't back up and running yet, sry.", None),
     ("I have re-established service on {line}.", "I haven't re-established service on {line}.", "I may have re-established service on {line}."),
     ("{line} ✅ active again", "{line} isn't active again yet", None),
+    # round 11: a ticket note's object and participle; "activated again"
+    ("Resolution: {line} reactivated", "Resolution: {line} not reactivated yet", None),
+    ("Your line {line} is activated again.", "Your line {line} is not activated again yet.", "Your line {line} might be activated again."),
 ]
 _ROAMING = [
     ("Roaming's on now for {line}.", "Roaming isn't on for {line}.", "Roaming might be on for {line} already."),
@@ -125,6 +128,7 @@ _REFUELLED = [
     ("2 GB is on your line now.", "2 GB is not on your line yet.", "2 GB might be on your line now."),
     ("+2GB on {line} ✅", "+2GB on {line}: not done yet", None),
     ("Your data's been refilled: 2 GB on {line}.", "Your data hasn't been refilled yet.", "Your data may have been refilled."),
+    ("Resolution: +2 GB added to {line}", "Resolution: no GB added to {line} yet", None),  # round 11
 ]
 # words that tell of no action done (a promise, a question, a condition, an offer)
 _NOTHING_DONE = {
@@ -186,6 +190,12 @@ _SENT = [
     ("just fired off the pay request for {bill} 🚀", "haven't fired off the pay request for {bill} yet", None),
     ("A request for settlement of {bill} has been dispatched to your device.", "A request for settlement of {bill} has not been dispatched.",
      "A request for settlement of {bill} may have been dispatched."),
+    # round 11: a ticket note's "pmt", translated word order, an amount with a decimal point in the clause
+    ("Resolution: pmt request for {bill} sent to device", "Resolution: pmt request for {bill} not sent yet", None),
+    ("I have sent to your phone the request of payment for {bill}.", "I have not sent to your phone the request of payment for {bill}.", None),
+    ("A payment request in the amount of USD 65.00 has been sent to your device.",
+     "A payment request in the amount of USD 65.00 has not been sent to your device.",
+     "A payment request in the amount of USD 65.00 may have been sent to your device."),
 ]
 _NOT_SENT = ["I'll send you a payment request for {bill} in a moment.", "Shall I send a payment request for {bill}?",
              "Look out for a payment request from us.", "Once the payment request is sent, please accept it.",
@@ -214,6 +224,14 @@ _PAID = [
     ("Your outstanding balance of 65 dollars on {bill} has now been settled in full.",
      "Your outstanding balance of 65 dollars on {bill} has not been settled.",
      "Your outstanding balance of 65 dollars on {bill} may have been settled."),
+    # round 11: the amount's currency after it or as a code, "Pmt received:", a letter's passive receipt
+    ("We have received the 65,00 $ of the bill {bill}.", "We have not received the 65,00 $ of the bill {bill}.", None),
+    ("Pmt received: $65.00 ({bill})", "Pmt not received: $65.00 ({bill})", None),
+    ("Receipt of USD 65.00 in respect of bill {bill} is hereby acknowledged.",
+     "Receipt of USD 65.00 in respect of bill {bill} is not yet acknowledged.", None),
+    ("Your bill of 65,00 $ is now paid completely.", "Your bill of 65,00 $ is not paid yet.", "Your bill of 65,00 $ might be paid now."),
+    ("Your outstanding balance of USD 65.00 has now been settled in full.", "Your outstanding balance of USD 65.00 has not been settled.",
+     "Your outstanding balance of USD 65.00 may have been settled."),
 ]
 _NOT_PAID = ["Please pay {bill} when the request arrives.", "Once {bill} is paid, I'll resume your line.",
              "Has your payment for {bill} gone through?", "Let me check whether {bill} is paid."]
@@ -300,10 +318,14 @@ _ASKS = ["Would you care for travel insurance on this booking? It's {price} a he
          "Any interest in insuring the flights for {price} per person?",
          "Will you be taking the travel insurance?",
          "Travel insurance is available at {price} per passenger. Would you like to purchase it?",
-         "Insurance y/n? ({price} each)"]  # round 10
+         "Insurance y/n? ({price} each)",  # round 10
+         # round 11: a ticket note's "travel ins", a letter's question in the third person
+         "Q: add travel ins? ({price}/pax)",
+         "Pursuant to our booking policy, I must ask whether you wish to purchase travel insurance ({price} per passenger)."]
 _MENTIONS = ["Do you already have travel insurance through your credit card?", "Did you buy insurance on your last trip?",
              "Your booking has no travel insurance. Shall I book it?", "Insurance costs {price} per passenger. Ready to book?",
-             "I've left travel insurance off. Shall I go ahead and book?", "Here is your itinerary. Shall I book it?", "fyi insurance is {price}/pax, booking now."]
+             "I've left travel insurance off. Shall I go ahead and book?", "Here is your itinerary. Shall I book it?", "fyi insurance is {price}/pax, booking now.",
+             "I must ask whether you have insurance through your card.", "Travel ins is not included. Shall I book it?"]
 _OFFERS = [("I can offer you a {amount} travel certificate for the trouble.", "I can't offer you a {amount} travel certificate."),
            ("As an apology, I'd like to send you a voucher worth {amount}.", "I'm not able to send you a voucher worth {amount}."),
            ("Let me offer you {amount} in travel credit.", "I can't offer you {amount} in travel credit."),
@@ -404,9 +426,13 @@ _HELD = [("You're being transferred to a human agent. Please hold.", "You're not
           "Your call isn't being transferred to a human representative. Kindly remain on the line."),
          # round 10: "pls" for "please"
          ("you're being transferred to a human agent now, pls hold on 🙏", "you're not being transferred to a human agent; pls hold on"),
-         ("hold tight 🙏 ur being transferred to a human agent", "hold tight 🙏 ur not being transferred to a human agent")]
+         ("hold tight 🙏 ur being transferred to a human agent", "hold tight 🙏 ur not being transferred to a human agent"),
+         # round 11: a voice transcript's run-on
+         ("you are being transferred to a human agent please hold on", "you are not being transferred to a human agent please hold on"),
+         ("okay so youre being transferred to a human agent now pls hold on", "okay so youre not being transferred to a human agent now pls hold on")]
 _NOT_HELD = ["Please hold on.", "I'll transfer you to a human agent. Please hold.", "You're being transferred to a human agent.",
-             "Are you being transferred to a human agent? Please hold on.", "I've transferred you; no need to hold."]
+             "Are you being transferred to a human agent? Please hold on.", "I've transferred you; no need to hold.",
+             "you are being transferred to a human agent who will hold your case"]
 _HOLD = {TELECOM: "telecom.transfer.hold_message", AIRLINE: "air.transfer.message_after_call",
          "tau2:retail": "retail.transfer.hold_message"}
 
