@@ -72,7 +72,8 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
         stated, keyed = _amounts_read(text)
         if not stated and not keyed:
             continue
-        done = _done(text, bool(writes))
+        done = _done(text, bool(writes), stated)
+        paid: Optional[Tuple[bool, ...]] = None
         for n, (item, kind) in enumerate(zip(stated + keyed, done + (None,) * len(keyed))):
             if kind is not None:
                 pools = moved(writes)
@@ -92,7 +93,9 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
                 continue
             if near(item.value, values, tolerance):
                 continue
-            record = n < len(stated) and _paid(text)[n]  # (read only here: most amounts are the task's)
+            if paid is None and n < len(stated):
+                paid = _paid(text, stated)  # (read only here, once a message: most amounts are the task's)
+            record = n < len(stated) and bool(paid and paid[n])
             if record:
                 ok = (near(item.value, user_said.before(at), tolerance)
                       or near(item.value, [v for vs in moved(writes).values() for v in vs], tolerance))
@@ -187,28 +190,30 @@ def _read_amounts(text: str) -> Tuple[Tuple[Stated, ...], Tuple[Stated, ...]]:
 _kept_amounts_read = lru_cache(maxsize=2048)(_read_amounts)
 
 
-def _done(text: str, after_write: bool = True) -> Tuple[Optional[str], ...]:
+def _done(text: str, after_write: bool = True, stated: Optional[Tuple[Stated, ...]] = None) -> Tuple[Optional[str], ...]:
     """For each amount the message states (``_amounts_read``): the kind of money its words say a
     write has moved ("charge" | "refund"), or None; before any write only a verb of a write in the
     past says so ("I've refunded $20"; "you'll get $20 back" is an offer)."""
-    return _kept_done(text, after_write) if len(text) <= _KEPT_TEXT else _read_done(text, after_write)
+    return _kept_done(text, after_write) if len(text) <= _KEPT_TEXT else _read_done(text, after_write, stated)
 
 
-def _paid(text: str) -> Tuple[bool, ...]:
+def _paid(text: str, stated: Optional[Tuple[Stated, ...]] = None) -> Tuple[bool, ...]:
     """For each amount the message states: whether it is said to be what the order cost or the
     customer paid (``done_money.paid_flags``)."""
-    return _kept_paid(text) if len(text) <= _KEPT_TEXT else _read_paid(text)
+    return _kept_paid(text) if len(text) <= _KEPT_TEXT else _read_paid(text, stated)
 
 
-def _read_paid(text: str) -> Tuple[bool, ...]:
-    return tuple(paid_flags(text, [(i.start, i.end) for i in _amounts_read(text)[0]]))
+def _read_paid(text: str, stated: Optional[Tuple[Stated, ...]] = None) -> Tuple[bool, ...]:
+    """(``stated``: the message's amounts, read already: a long text's are not kept)"""
+    items = _amounts_read(text)[0] if stated is None else stated
+    return tuple(paid_flags(text, [(i.start, i.end) for i in items]))
 
 
 _kept_paid = lru_cache(maxsize=2048)(_read_paid)
 
 
-def _read_done(text: str, after_write: bool = True) -> Tuple[Optional[str], ...]:
-    stated = _amounts_read(text)[0]
+def _read_done(text: str, after_write: bool = True, stated: Optional[Tuple[Stated, ...]] = None) -> Tuple[Optional[str], ...]:
+    stated = _amounts_read(text)[0] if stated is None else stated
     kinds = done_kinds(text, [(i.start, i.end) for i in stated], settled=not after_write)
     if not after_write:
         return tuple(kinds)
