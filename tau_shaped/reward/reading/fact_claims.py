@@ -180,6 +180,18 @@ def _kept_claims(text: str) -> Tuple[Claim, ...]:
     return tuple(_claims(text))
 
 
+# round 11: a status the speaker takes back at once for the next ("it's delivered no wait sorry it's out for delivery",
+# "preparing -- I mean, out for delivery"): only the second is stated
+_RETRACT = re.compile(r"(?i)[ \t,:\u2014\u2013-]{0,4}(?:(?:um+|uh+|oh|oops)\b[ \t,]{0,3})?(?:no[ \t]wait|wait[ \t]no|sorry(?![ \t]+(?:for|about|to)\b)"
+                      r"|i[ \t]mean|correction|scratch[ \t]that|my[ \t]mistake|my[ \t]bad)\b[^.!?;\n]{0,30}$")
+
+
+def _retracted(text: str, found: List[Claim]) -> List[Claim]:
+    """``found`` (statuses in order) without one taken back, in its sentence, for the one right after it (``_RETRACT``)."""
+    return [c for c, nxt in zip(found, found[1:] + [None]) if nxt is None or nxt.start - (c.start + len(c.text)) > 60
+            or not _RETRACT.match(text, c.start + len(c.text), nxt.start)]
+
+
 def _claims(text: str) -> List[Claim]:
     negated = Negations(text)
     low = text.lower() if text.isascii() else None
@@ -206,7 +218,7 @@ def _claims(text: str) -> List[Claim]:
             table = tables_as_lines(text)
             out.extend(_statuses(table, Negations(table) if table != text else negated))
         else:
-            out.extend(_statuses(text, negated))
+            out.extend(_retracted(text, _statuses(text, negated)))
     laid, laid_negated = text, negated  # a table as its key: value lines, a JSON key's "_" as a space (positions kept)
     if "|" in text or "_" in text:
         laid = tables_as_lines(text, headed=True).replace("_", " ")

@@ -34,7 +34,8 @@ NEGATIONS = frozenset(
     "shouldnt mustnt neednt unable".split()
 )
 # "no" followed by one of these is a set phrase, not a negation ("No problem, it's delivered", "in no time", "no rush").
-_NOT_NEGATING_AFTER_NO = frozenset({"problem", "problems", "worries", "worry", "doubt", "time", "rush"})  # "in no time": soon
+_NOT_NEGATING_AFTER_NO = frozenset({"problem", "problems", "worries", "worry", "doubt", "time", "rush",  # "in no time": soon
+                                    "wait", "sorry", "actually", "scratch", "correction"})  # round 11: "no wait, sorry": a retraction
 # "not" before one of these is a hedge on the speaker, not a denial of what follows ("if I'm not
 # mistaken, about $18.22 went back", "I'm not sure, but roughly $20"): the value is still stated
 _NOT_NEGATING_AFTER_NOT = frozenset({"mistaken", "wrong", "sure", "certain"})

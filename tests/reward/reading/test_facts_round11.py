@@ -107,3 +107,17 @@ def _late(text: str) -> str:
 ])
 def test_end_to_end_delay(text, label):
     assert _late(text) == label, text
+
+
+# A status taken back at once, in its sentence ("it's delivered no wait sorry it's out for delivery"): only the second is
+# stated; "no wait" is a retraction, not a negation of what follows. "Sorry for the wait" retracts nothing.
+@pytest.mark.parametrize("text,statuses", [
+    ("um so it's delivered no wait sorry it's out for delivery", ["out_for_delivery"]),
+    ("it is preparing -- sorry, it is out for delivery", ["out_for_delivery"]),
+    ("um so it's out for delivery no wait it's delivered", ["delivered"]),
+    ("FD-1 is delivered and FD-2 is out for delivery.", ["delivered", "out_for_delivery"]),
+    ("It is delivered. Sorry for the wait; FD-2 is out for delivery.", ["delivered", "out_for_delivery"]),
+    ("It is delivered, sorry about that, and FD-2 is out for delivery.", ["delivered", "out_for_delivery"]),
+])
+def test_a_status_taken_back(text, statuses):
+    assert [c.value for c in claims(seen(text)) if c.kind == "status"] == statuses, text
