@@ -74,10 +74,14 @@ def described_offer(text: str, ingredient: Any, mentions_of: Callable[[], Sequen
         if ingredient.search(text, lo, hi) is None:
             continue
         for clo, chi in clauses(text, lo, hi):
+            offers: List[bool] = []  # whether the clause offers: read once, for its first word held (linear in a long clause)
             for found in ingredient.finditer(text, clo, chi):
                 # words first, then the clause's offer, then the dishes named (found only then: most hits stop before)
-                if (_said_held(text, clo, chi, found.start(), found.end()) and _offers(text, clo, chi, lo, hi, mentions_of)
-                        and _held(text, clo, chi, found.start(), found.end(), mentions_of(), ingredient)):
+                if not _said_held(text, clo, chi, found.start(), found.end()):
+                    continue
+                if not offers:
+                    offers.append(_offers(text, clo, chi, lo, hi, mentions_of))
+                if offers[0] and _held(text, clo, chi, found.start(), found.end(), mentions_of(), ingredient):
                     return f"offered a dish holding {found.group(0)!r} in words: {text[lo:hi].strip()[:120]!r}"
     return None
 

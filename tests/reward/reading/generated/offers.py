@@ -144,6 +144,7 @@ _REASONED = [
     # an offering word, an offering noun made unsuitable
     "Candidates I looked at:\n- {unsafe}\n- {dish}\nOnly the {dish} is safe for you; would you like it?",
     "Candidates: {unsafe} -- excluded, {dish} -- OK. Want the {dish}?", "The {unsafe} would be a risky option for you; the {dish} is fine.",
+    "The {unsafe} and the {ordered} (each containing {allergen}) are excluded; the {dish} is proposed instead.",
 ]
 
 
