@@ -25,7 +25,7 @@ from tau_shaped.reward.reading.statements import stated_amounts
 __all__ = ["cap_claims", "judge_cap"]
 
 _HINTS = ("max", "most", "cap", "limit", "up to", "upto", "above", "beyond", "exceed", "more than", "ceiling", "highest", "top out")
-_CREDIT_WORDS = ("apolog", "goodwill", "courtesy", "compensat", "comp", "credit")
+_CREDIT_WORDS = ("credit", "comp", "apolog", "goodwill", "courtesy")  # ("comp" holds "compensat"; tested first: most texts hold none)
 _CREDIT = re.compile(r"(?i)\b(?:apolog\w*|goodwill|courtesy|compensation|comp\b|credit\w*)")
 _BOUND = re.compile(r"(?i)\b(?:max(?:imum)?|most|caps?|capped|limit(?:ed)?|up[ \t]?to|at[ \t]most|no[ \t]more[ \t]than|ceiling|highest"
                     r"|top[ \t]out|(?:go|give|offer|do|issue)[ \t]{1,3}(?:above|beyond|over|more[ \t]than)|exceed)\b")
@@ -51,7 +51,7 @@ def cap_claims(text: str) -> Sequence[Tuple[float, str, str, int]]:
 
 def _caps(text: str) -> List[Tuple[float, str, str, int]]:
     low = text.lower()
-    if not any(h in low for h in _HINTS) or not any(w in low for w in _CREDIT_WORDS) or not _BOUND.search(text):
+    if not any(w in low for w in _CREDIT_WORDS) or not any(h in low for h in _HINTS) or not _BOUND.search(text):
         return []
     out: List[Tuple[float, str, str, int]] = []
     amounts = stated_amounts(text)
