@@ -242,7 +242,7 @@ def _house_number(run: str) -> str:
 # An amount given as a correction of the one before or an alternative to it ("- actually, make that
 # $19.60", "$16.90, or $19.60 if we include the fee")
 _CORRECTING = re.compile(r"(?<!\w)(?:make\s+(?:that|it)|actually|i\s+mean|sorry|rather|correction|or|instead|scratch\s+that)"
-                         r"[^\w$]{0,4}(?:\w+[^\w$]{1,3}){0,2}$", re.IGNORECASE)
+                         r"(?!\w)[^\w$]{0,4}(?:\w+[^\w$]{1,3}){0,2}$", re.IGNORECASE)  # a whole word: "order $5" corrects nothing
 
 
 def _corrected_amount(text: str, amounts: list) -> Optional[float]:
