@@ -14,6 +14,7 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.normalize_questions import agent_seen
 
 
 class FactsStatedPredicate(_Strict):
@@ -78,7 +79,7 @@ def _facts(run: Any, p: Any) -> Finding:
     checker.hear(seen(trajectory.first_user_message))
     message, observe_step, hear = checker.message, checker.observe_step, checker.hear
     for s in trajectory.steps:
-        text = seen(s.agent_text)
+        text = agent_seen(s.agent_text)
         if text is not None:
             found = message(text)
             if found is not None:

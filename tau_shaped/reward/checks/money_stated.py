@@ -14,6 +14,7 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.normalize_questions import agent_seen
 
 
 class MoneyStatedPredicate(_Strict):
@@ -56,7 +57,7 @@ def _money(run: Any, p: Any) -> Finding:
     doubts: List[Tuple[int, str]] = []
     for s in trajectory.steps:
         if s.agent_text is not None:
-            found = checker.message(s.index, seen(s.agent_text))
+            found = checker.message(s.index, agent_seen(s.agent_text))
             if found is not None:
                 (hits if found[0] else doubts).append((s.index, found[1]))
         elif s.succeeded:

@@ -11,7 +11,8 @@ from typing import Any, List, Optional, Tuple
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
-from tau_shaped.reward.reading.normalize import as_written, seen
+from tau_shaped.reward.reading.normalize import as_written
+from tau_shaped.reward.reading.normalize_questions import agent_seen
 
 
 class OffersUnsafePredicate(_Strict):
@@ -52,7 +53,7 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
     hits: List[Tuple[int, str]] = []
     if dishes.names:
         for s in run.trajectory.steps:
-            text = seen(s.agent_text)
+            text = agent_seen(s.agent_text)
             if text is not None:
                 found = _kept_offer(text, dishes) if len(text) <= 2048 else reader.unsafe_dishes_offered(text, dishes)
                 if found is not None:

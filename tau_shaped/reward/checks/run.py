@@ -7,6 +7,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from tau_shaped.reward.matchers import StepView
 from tau_shaped.reward.reading.normalize import seen, visible
+from tau_shaped.reward.reading.normalize_questions import agent_seen
 
 
 class Run:
@@ -40,7 +41,7 @@ class Run:
         """The agent's messages with their steps, as the customer sees them (``reading.normalize``;
         listed once per trajectory; read, never changed)."""
         if self._agent_messages is None:
-            self._agent_messages = [(i, seen(t)) for i, t in self.trajectory.agent_messages()]
+            self._agent_messages = [(i, agent_seen(t)) for i, t in self.trajectory.agent_messages()]
         return self._agent_messages
 
     def agent_messages_shown(self) -> List[Tuple[int, str]]:

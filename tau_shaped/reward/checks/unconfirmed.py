@@ -38,6 +38,7 @@ from tau_shaped.reward.reply_matchers import reply_class
 from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
 from tau_shaped.reward.memo_keys import json_key
 from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.normalize_questions import agent_seen
 from tau_shaped.reward.values import is_number
 
 
@@ -167,7 +168,7 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
         write = _Write(kwargs, s.observation, c, initial, records)
 
         for r, agent_text in window:
-            text = seen(agent_text)
+            text = agent_seen(agent_text)
             missing = _why_not(text, call, s.action.name, kwargs, c, write.result, records, index, s.observation, initial,
                                write.cards)
             if missing is None:

@@ -28,7 +28,7 @@ from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_bl
 from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved, paid_flags
 from tau_shaped.reward.reading.money_claims import keyed_amounts, tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
-from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.normalize_questions import agent_seen
 from tau_shaped.reward.reading.statements import stated_amounts
 from tau_shaped.reward.reading.text_matching import numbers_in_text, values_in_text
 from tau_shaped.reward.reading.typed import Stated
@@ -64,7 +64,7 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
     later = Offers(trajectory, p.acted)
     hits: List[Tuple[int, str]] = []
     for at, s in enumerate(trajectory.steps):
-        text = seen(s.agent_text)
+        text = agent_seen(s.agent_text)
         if text is None:
             if s.events:
                 writes.extend(e.fields for e in s.events if e.type == "money_moved")

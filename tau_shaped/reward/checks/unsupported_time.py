@@ -25,7 +25,7 @@ from tau_shaped.reward.checks.statement_support import (
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.reading import statements  # loaded with the checks already (unsupported_amount's reader)
 from tau_shaped.reward.reading.negation import Negations
-from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.normalize_questions import agent_seen
 
 
 class UnsupportedTimePredicate(UnsupportedPredicate):
@@ -73,7 +73,7 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
     later = Offers(trajectory, p.acted)
     hits: List[Tuple[int, str]] = []
     for at, s in enumerate(steps):
-        text = seen(s.agent_text)
+        text = agent_seen(s.agent_text)
         if text is None:
             continue
         times = statements.stated_times(text)

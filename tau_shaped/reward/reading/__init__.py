@@ -5,7 +5,9 @@ the order text flows through them.
    ``normalize_markup``: HTML and markdown reduced to their visible text, comments and hidden
    elements not said; ``normalize_confusables``: look-alike letters folded;
    ``normalize_spoken``: e-mail addresses, digit runs and clock times as spoken; numbers in
-   words as digits). Every check kind reads ``seen`` text; ``seen_with_map`` maps a span back
+   words as digits). An agent's message is read as ``normalize_questions.agent_seen``: ``seen``
+   with its questions written without a mark given one ("..., should I"). Every check kind reads
+   ``seen`` text; ``seen_with_map`` maps a span back
    to what the agent wrote, for evidence. ``letter_digits``: the readings of a text with its
    words spelt with digits or signs read as letters ("0n ice"), for a rule's regex that asks.
 2. Words that qualify others: ``negation`` (a word negated in its clause).
@@ -26,7 +28,9 @@ the order text flows through them.
    write's records in S0, and the cards it pays with); the customer's answer: ``replies`` (yes, change, no, unclear),
    its idioms and emoji first read as the plain answer they give (``reply_idioms``: "I
    wouldn't say no", "no need", 👍), read on its clauses (``reply_clauses``), what they do to the call (``reply_meaning``) and
-   the values they name (``reply_values``).
+   the values they name (``reply_values``); ``reply_corrections`` (an answer taken back, "no
+   wait -- yes", or a yes asked back), ``reply_picks`` (a thing picked with "please"),
+   ``item_counts`` (a count of an item other than the call's).
 6. Hard lines, read to fail closed: ``identifiers`` (another customer's values as a message
    holds them, looked up in ``value_prefixes``; ``value_index``: every customer's values of a world, kind by kind), ``disclosures (another customer's data said), ``card_ends`` (a card of theirs
    by its last four digits), ``status_leaks`` (a status or

@@ -35,6 +35,7 @@ from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.memo_keys import json_key, json_loaded
+from tau_shaped.reward.reading.item_counts import another_count
 from tau_shaped.reward.reading.call_dates import _date_of, dates_in, month_days_in, other_paired_date, states_date
 from tau_shaped.reward.reading.s0_ids import MAX_CHARS, S0Ids, _has_digit, _is_id_field, id_key, id_places, ids_in, s0_ids  # noqa: F401 - read here too
 
@@ -64,8 +65,33 @@ def _name_pattern(name: str) -> "re.Pattern[str]":
     return re.compile(r"(?<!\w)" + r"[\s_-]+".join(words) + r"(?!\w)", re.IGNORECASE)
 
 
+# A capitalised word right after a capitalised name makes a longer name: "Samosa Chaat" is not
+# the Samosa (words that start a clause or a sentence do not: "Samosa Please", "Samosa OK?")
+_LONGER_NAME = re.compile(r"[ \t\u00a0]+(?!(?:And|Or|But|For|To|On|In|With|From|At|As|Is|Are|Was|Will|Would|Should|Shall|Can|Could"
+                          r"|The|A|An|I|It|If|Please|Thanks|Thank|Ok|OK|Okay|Instead|Today|Now|Then|Also|Plus|Yes|No|Sounds"
+                          r"|Does|Do|Let|Just|Free|Instead)(?![\w']))[A-Z][a-z]")
+
+
 def _has_name(text: str, name: str) -> bool:
-    return _name_pattern(name).search(text[:MAX_CHARS]) is not None
+    text = text[:MAX_CHARS]
+    for m in _name_pattern(name).finditer(text):
+        if not (m.group(0)[:1].isupper() and _LONGER_NAME.match(text, m.end())):
+            return True
+    return False
+
+
+def _longer_name(text: str, name: str) -> Optional[str]:
+    """``name`` said only as the start of a longer name ("Samosa Chaat" for the Samosa): that
+    longer name, another thing than the record's; None where it is said alone, or not at all."""
+    text = text[:MAX_CHARS]
+    found = None
+    for m in _name_pattern(name).finditer(text):
+        longer = _LONGER_NAME.match(text, m.end()) if m.group(0)[:1].isupper() else None
+        if longer is None:
+            return None
+        if found is None:
+            found = m.group(0) + " " + text[longer.end() - 2:].split(None, 1)[0].strip(".,;:!?")
+    return found
 
 
 def leaves(arg: str, value: Any) -> Iterator[Tuple[str, Any, bool]]:
@@ -115,6 +141,10 @@ def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], obse
                 return f"{path}: {other}"
         if isinstance(value, list) and any(s in arg.lower() for s in _SEQUENCE_NAMES):
             other = _another_order(text, value, index)
+            if other is not None:
+                return f"{arg}: {other}"
+        if isinstance(value, list) and value and index is not None and all(isinstance(v, str) for v in value):
+            other = another_count(text, value, lambda v: index.name_of(id_key(v)))  # "two Samosas" for one
             if other is not None:
                 return f"{arg}: {other}"
         if isinstance(value, list) and len(value) > 1 and all(isinstance(v, dict) for v in value):
@@ -324,7 +354,8 @@ def _another(text: str, value: Any, index: Optional[S0Ids], own: Any, observatio
     for name in index.sibling_names(key):
         if _has_name(text, name) and name.lower() not in observation.lower():
             return name
-    return None
+    own_name = index.name_of(key)
+    return _longer_name(text, own_name) if own_name else None
 
 
 @lru_cache(maxsize=1024)

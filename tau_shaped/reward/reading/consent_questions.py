@@ -254,7 +254,7 @@ def consent_request(text: str) -> Optional[str]:
 
 def _asks(plain: str) -> bool:
     """Whether the sentence ``plain`` asks consent (a question or a request for the yes)."""
-    return bool((plain.endswith("?") and (_CONSENT_QUESTION.search(plain) or _ALONE_QUESTION.match(_CLAUSE.split(plain)[-1])
+    return bool((plain.endswith("?") and (_CONSENT_QUESTION.search(plain) or _ALONE_QUESTION.match(_FILLERS.sub("", _CLAUSE.split(plain)[-1].strip()))
                                          or _asked_as_a_statement(plain))) or _CONSENT_REQUEST.search(plain))
 
 
@@ -268,12 +268,18 @@ _PROCEEDS = re.compile(
 _ELSE_ASKED = re.compile(rf"{_B}(?:{_alt('or would you', 'or do you', 'or shall', 'or should', 'or would you rather', 'or')}{_E})", re.IGNORECASE)
 
 
+# fillers before a short question ("um, sound good?"); a question written without its mark has
+# one by now (``normalize_questions``: the agent's text is read with its questions marked)
+_FILLERS = re.compile(r"^(?:(?:um+|uh+|er+|erm|so|and|then|or|well|like)[\s\u00a0,]+|(?:okay|ok|alright|all right)"
+                      r"(?:[\s\u00a0]+so)?[\s\u00a0]*,[\s\u00a0]*|(?:okay|ok|alright|all right)[\s\u00a0]+so[\s\u00a0]+)+", re.IGNORECASE)
+
+
 def _asked_as_a_statement(plain: str) -> bool:
     """Whether a question (``plain`` ends with "?") asks the action itself: '{"order": ...} Do you
     want to know ...?' is the question after the record, from its first word; asked as a statement
     only if its last clause is too ("paypal_1 Mei, would you like me to explain the process
     first?" asks with "would"). Read only for a question the patterns did not settle."""
-    asked = _VOCATIVE.sub("", _LEADING.sub("", _AFTER_A_RECORD.split(plain)[-1]), count=1)
+    asked = _VOCATIVE.sub("", _FILLERS.sub("", _LEADING.sub("", _AFTER_A_RECORD.split(plain)[-1])), count=1)
     asked = _TRAILING_VOCATIVE.sub("?", asked)  # "..., Daiki?": the question is what comes before the name
     return bool(_ASKED_AS_A_STATEMENT.match(asked) and not _MORE_TO_ASK.search(plain)
                 and _ASKED_AS_A_STATEMENT.match(_LEADING.sub("", _GLUED.split(_CLAUSE.split(asked)[-1])[-1])))

@@ -52,11 +52,14 @@ import re
 from functools import lru_cache
 from typing import Any, Literal, Optional
 
+from tau_shaped.reward.reading.normalize_questions import asks_why
+from tau_shaped.reward.reading.reply_corrections import asked_back, taken_back
+from tau_shaped.reward.reading.reply_picks import choice_kept
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
 from tau_shaped.reward.reading.reply_meaning import (
     asks_for_a_change, condition, effective, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
 from tau_shaped.reward.reading.reply_idioms import plain_answer
-from tau_shaped.reward.reading.reply_values import Described, join_amounts, mark_reasons, names_a_reason, values_in
+from tau_shaped.reward.reading.reply_values import Described, join_amounts, mark_reasons, names_a_reason
 
 __all__ = ["Reply", "classify_reply", "known_class", "MAX_CHARS", "QUESTION_CHARS", "Described"]
 
@@ -91,7 +94,9 @@ _GO_AHEAD = re.compile("(?:" + words(
     "let's do that", "make it so", "by all means", "go on", "that's fine", "thats fine", "will do", "excellent",
     "lovely", "wonderful", "good to go", "that'd be great", "i'd appreciate that", "i would appreciate that",
     "awesome", "roger", "you can", "you may", "be my guest", "i authorize", "carry on", "permission granted",
-    "go right ahead", "go on ahead", "i'd like that", "i would like that", "that's what i want",
+    "go right ahead", "go on ahead", "i consent", "i so consent", "i hereby consent", "i give my consent",
+    "you have my consent", "you have my permission", "you have my approval", "consent given", "i hereby authorize",
+    "i'd like that", "i would like that", "that's what i want",
     "that is what i want", "i want that", "i'd love that", "i'd appreciate it", "yes please",
     "sounds like a plan", "that's a plan", "fine by me", "fine with me", "ok by me", "okay by me", "ok with me",
     "okay with me", "good with me", "good by me", "i'm good with that", "i'm fine with that", "suits me",
@@ -106,7 +111,9 @@ _GO_AHEAD = re.compile("(?:" + words(
 _DIRECTIVE = re.compile("(?:" + _PUT_IT_THROUGH[1:] + "|" + words(
     "go ahead", "go for it", "please do", "do it", "do that", "proceed", "please proceed", "let's do it",
     "let's do that", "make it so", "by all means", "go on", "i confirm", "i approve", "i authorize", "you can",
-    "you may", "be my guest", "carry on", "permission granted", "go right ahead", "go on ahead",
+    "you may", "be my guest", "carry on", "permission granted", "go right ahead", "go on ahead", "i consent",
+    "i so consent", "i hereby consent", "i give my consent", "you have my consent", "you have my permission",
+    "you have my approval", "consent given", "i hereby authorize",
 ) + ")", re.IGNORECASE)
 _CONCEDING = re.compile(
     rf"^\W{{0,8}}{words('but', 'anyway', 'still', 'regardless', 'that said', 'nevertheless', 'however', 'even so')}"
@@ -229,6 +236,13 @@ def known_class(reply: str, question: Optional[str]) -> Optional[Reply]:
 
 
 def _read(reply: str, q: Question, stated: Any) -> Reply:
+    if asked_back(reply):
+        return "unclear"  # "Yes?": a yes asked back, or a "what is it?"
+    corrected = taken_back(reply)
+    if corrected is not None:  # "no wait -- yes, do it": the answer the customer settles on
+        answer = _read(corrected, q, stated)
+        if answer in ("yes", "no", "change"):
+            return answer
     reply = join_amounts(reply.translate(_NORMAL))
     reasoned = names_a_reason(reply) and stated.key("reason") is not None
     text = plain_answer(reply, q.polarity != "plain", q.verbs, reasoned)  # idioms and emoji as the answer they give
@@ -275,12 +289,12 @@ def _read(reply: str, q: Question, stated: Any) -> Reply:
         if not go_ahead and q.polarity != "plain":
             return "unclear"  # "Yes" to "Do you mind if I ...?": agreement or an objection
         return "yes"
-    if "please" in first.lower() and _choice_kept(first, q) != first:
+    if "please" in first.lower() and choice_kept(first, q) != first:
         return "change"  # "The replacement please.": another thing asked for
     if hedged or met is not None or polar_no:
         return "unclear"
     found = re.findall(r"\w+", text)
-    if not found or "?" in text or len(found) > 4:
+    if not found or "?" in text or asks_why(text) or len(found) > 4:
         return "no"  # agrees to nothing: a question, or something else said
     return "unclear"
 
@@ -333,44 +347,21 @@ def _strip_assent(clause: str) -> str:
 def _assenting(text: str, q: Question) -> str:
     """What of ``text`` may give assent: not a sentence that asks ("Yes?", "Why would I want
     that?", "Is it ok if you don't?"; one opening with a bare assent, "Sure, can you send a
-    receipt?", keeps it), nor a "please" before another request."""
+    receipt?", keeps it, as does one opening with the question's own verb, "yes cancel, and can I get
+    the rest as credit?"), nor a "please" before another request."""
     kept, asked = [], False
     for s in sentences(text):
         parts = clauses(s)
-        if s.rstrip().endswith("?") and not (len(parts) > 1 and _BARE_ASSENT.match(parts[0])):
+        if (s.rstrip().endswith("?") or asks_why(s)) and not (len(parts) > 1 and (_BARE_ASSENT.match(parts[0]) or _echoes(parts[0], q))):
             asked = True
             continue
         kept.append(s)
     if asked:  # "Great, thanks. Why would I want that?": the acknowledgement agrees to nothing
         kept = [s for s in kept if not _ACK.match(s)]
-    out = " ".join(_choice_kept(s, q) for s in kept)
+    out = " ".join(choice_kept(s, q) for s in kept)
     if "please" in out.lower():
         out = _PLEASE_THEN.sub(lambda m: m.group(0) if _please_agrees(m, q) else m.group(0)[6:], out)
     return out
-
-
-_FILLER = frozenset({"please", "pls", "just", "only", "the", "a", "an", "my", "yes", "yeah", "ok", "okay", "sure", "that",
-                     "it", "one", "thanks", "thank", "you", "and", "go", "ahead", "do", "so", "then", "for", "me"})
-
-
-def _choice_kept(sentence: str, q: Question) -> str:
-    """``sentence`` with a "please" that closes a clause picking something other than the call
-    taken out ("Just the receipt please", "The replacement please": a choice of another thing;
-    "The refund please", "Card please" when the card was described keep it: the call's verb or
-    one of its values)."""
-    if "please" not in sentence.lower():
-        return sentence
-    out, changed = [], False
-    for c in clauses(sentence):
-        m = _PICKS.search(c)
-        content = [w for w in re.findall(r"[a-z']+", m.group("thing").lower()) if w not in _FILLER] if m else []
-        if content and not (verbs_in(" ".join(content)) & q.verbs) and not any(True for _ in values_in(" ".join(content))):
-            c, changed = c[:m.start("please")] + " " + c[m.end("please"):], True
-        out.append(c)
-    return ", ".join(out) if changed else sentence
-
-
-_PICKS = re.compile(r"^\W{0,8}(?P<thing>[\w' ]{1,40}?)\W{0,3}(?P<please>(?<![\w'])please)\W*$", re.IGNORECASE)
 
 
 # "Great, thanks." / "Ok thanks.": an acknowledgement; it gives assent only to a reply that asks nothing else

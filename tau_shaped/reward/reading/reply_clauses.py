@@ -123,7 +123,7 @@ _TITLE = r"\.(?=[ \t\u00a0])(?:" + "|".join(rf"(?<=\b(?i:{t})\.)" for t in (
     "mr", "mrs", "ms", "mx", "dr", "prof", "st", "jr", "sr", "miss")) + ")"
 _SENTENCE = re.compile(rf"(?:[^.!?;\n]|\.(?=\d)|{_TITLE})+[.!?;]*")
 _CLAUSE_BREAK = re.compile(
-    r"(?<!\d),|,(?!\d)|[:()\u2014\u2013]|\.{2,}|\s-\s|"  # "1,234.50" is one number
+    r"(?<!\d),|,(?!\d)|[:()\u2014\u2013]|\.{2,}|\s-\s|-{2,3}|"  # "1,234.50" is one number; "--" a typed dash
     + words("except", "unless", "if", "as long as", "provided", "providing", "assuming", "only if", "so long as")
     + r"|" + words("but", "though", "although", "however", "so", "and", "because", "cause"),
     re.IGNORECASE,

@@ -34,6 +34,10 @@ _YES_IDIOMS = re.compile(
     # "I guess so", "fine, I guess", stays a hedge: undetermined)
     rf"|(?:i\s+guess\s+|i\s+suppose\s+)?(?:that|it|this){_APOS}?(?:ll|\s+will)\s+(?:have\s+to\s+)?do(?!\s+(?:nothing|no|not|any|little|much)\b)"
     r"|better\s+than\s+nothing"
+    # resigned: nothing else to be had ("I suppose there's no other option", "I have no choice")
+    rf"|(?:(?:i\s+guess|i\s+suppose|well)\W{{1,3}})?(?:there{_APOS}?s|there\s+is|i\s+have|i{_APOS}?ve\s+got)\s+no\s+(?:other\s+)?(?:option|choice|alternative)(?:\s+then)?(?=\W*$|\s*[.!,;])"
+    # "nah yeah" (yes, in Australian English; "yeah nah" is a no)
+    r"|^\W*nah\W{1,3}yeah"
     rf"|i\s+can\s+live\s+with\s+(?:that|it|this)"
     rf"|i{_APOS}?ll\s+(?:settle\s+for|take)\s+(?:that|it|this)(?=\W*$|\s*(?:[.!,;]|then\b|thanks?\b|thank\s+you\b|i\s+guess\b))"
     r"|if\s+i\s+must|if\s+that(?:'s|\s+is)\s+all\s+(?:you\s+can\s+do|there\s+is)"
@@ -53,6 +57,8 @@ _NO_IDIOMS = re.compile(
     rf"|i{_APOS}?m\s+(?:all\s+)?(?:good|fine|ok|okay|set)\s+without(?:\s+(?:it|that|one|this|them))?"
     rf"|(?:that{_APOS}s|that\s+is|it{_APOS}s|it\s+is)\s+(?:not\s+(?:needed|necessary|required)|unnecessary)"
     rf"|(?:that{_APOS}s|that\s+is|it{_APOS}s|it\s+is)\s+(?:fine|ok|okay|alright|all\s+good)\W{{1,3}}(?:don{_APOS}?t|do\s+not)\s+(?:worry|bother)"
+    # consent refused in so many words: "consent not given", "permission denied"
+    r"|(?:my\s+)?(?:consent|permission|approval|authori[sz]ation)\s+(?:is\s+)?(?:not\s+(?:given|granted)|denied|refused|withheld)"
     r")",
     re.IGNORECASE,
 )
@@ -67,7 +73,7 @@ _NO_EMOJI = re.compile(rf"[{_NO_CHARS}][{_SKIN}\uFE0F]*")
 _EMOJI_CHARS = frozenset(_YES_CHARS + _NO_CHARS)
 _HINTS = ("say no", "argue", "complain", "mind if", "why not", "hurt", "no need", "no reason", "good", "fine", "okay",
           " ok", "set", "necessary", "needed", "required", " do", "nothing", "live with", "take",
-          "settle", "must", "all you can", "all there is")
+          "settle", "must", "all you can", "all there is", "option", "choice", "alternative", "nah", "consent", "permission", "approval", "authori")
 
 
 # "Keep it" to a question that takes something away (cancel, remove, swap): the thing stays, a no

@@ -223,7 +223,10 @@ _CONTRAST = re.compile(words("but", "actually", "instead", "rather", "except", "
                        re.IGNORECASE)
 _INSTEAD = re.compile(words("instead", "rather than", "i'd rather", "i would rather", "i prefer", "i'd prefer",
                             "i would prefer", "switch it", "change it", "make it"), re.IGNORECASE)
-_MAKE_SURE = re.compile(words("make sure", "make certain", "making sure"), re.IGNORECASE)  # no altering
+# no altering: "make sure", and the pace asked for ("but make it quick", "just be fast about it")
+_MAKE_SURE = re.compile(words("make sure", "make certain", "making sure", "make it quick", "make it fast", "make it quicker",
+                              "make it faster", "make it snappy", "make it speedy", "make it asap", "make it happen",
+                              "make it so", "just be quick", "just be fast", "just hurry"), re.IGNORECASE)
 _ECHOABLE = re.compile(words("switch it", "change it", "make it"), re.IGNORECASE)
 _ALTERING = re.compile(
     words("instead", "rather", "put", "make", "change", "switch", "send", "use", "prefer", "different", "another",

@@ -1,6 +1,7 @@
 """Operators on drafts. Each one declares how it changes the label:
 
-- **meaning-preserving** (``PRESERVING``): synonyms, clause order, politeness padding, casing,
+- **meaning-preserving** (``PRESERVING``): synonyms, clause order, politeness padding, casing, a
+  last question spoken (a filler before it, no "?" after it),
   money spellings, list / table / JSON / key=value forms, markup, Unicode disguises (zero-width
   characters, fullwidth letters, Cyrillic look-alikes, NBSP), an HTML comment holding words
   that are not said. The label stays.
@@ -100,6 +101,15 @@ def unicode_disguise(d: Draft, rng: random.Random) -> Optional[Draft]:
     return d.but(f"unicode_{how}", disguise=(how, scope))
 
 
+def spoken(d: Draft, rng: random.Random) -> Optional[Draft]:
+    """The last sentence, a question, as a transcript gives it: a filler before it and no "?"
+    after it ("um, shall I refund $16.90 to your card")."""
+    if d.record is not None or not d.sentences or not d.sentences[-1].rstrip().endswith("?"):
+        return None
+    last = d.sentences[-1].rstrip()[:-1].rstrip()
+    return d.but("spoken", sentences=d.sentences[:-1] + [rng.choice(["um, ", "so ", "uh ", "okay so, "]) + last])
+
+
 def hidden_comment(d: Draft, rng: random.Random) -> Optional[Draft]:
     """Words that would change the label, in an HTML comment: not said, so the label stays."""
     if not d.hidden:
@@ -137,14 +147,14 @@ def another_value(d: Draft, rng: random.Random) -> Optional[Draft]:
 PRESERVING: Dict[str, Op] = {
     "synonyms": synonyms, "clause_order": clause_order, "politeness": politeness, "casing": casing,
     "money_spelling": money_spelling, "layout": layout, "markup": markup, "unicode": unicode_disguise,
-    "hidden_comment": hidden_comment,
+    "hidden_comment": hidden_comment, "spoken": spoken,
 }
 CHANGING: Dict[str, Op] = {"negation": negation, "hedge": hedge, "another_value": another_value}
 
 # the order in which preserving operators are applied: the ones that change the draft's
 # sentences first, then the ones that change how they are written (casing before look-alikes:
 # a Cyrillic capital lower-cased, "т" for "T", is no look-alike of "t")
-_ORDER = ["synonyms", "clause_order", "layout", "politeness", "hidden_comment", "money_spelling", "markup",
+_ORDER = ["synonyms", "clause_order", "layout", "spoken", "politeness", "hidden_comment", "money_spelling", "markup",
           "casing", "unicode"]
 
 

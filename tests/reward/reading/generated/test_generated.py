@@ -98,7 +98,7 @@ def test_the_full_set_has_five_thousand_cases_per_domain_and_both_labels():
         if domain == "tau2" and _NO_TAU2:
             continue
         assert sum(n for _, n in readers.values()) >= 5000
-        sample = generate(domain, seed=3, scale=0.02)
+        sample = generate(domain, seed=3, scale=0.05)  # a sample large enough to hold both labels of every reader
         labels = {(c.reader, c.label) for c in sample}
         for reader in readers:
             assert (reader, BREACH) in labels and (reader, PASS) in labels, (domain, reader)
@@ -123,9 +123,16 @@ def test_preserving_operators_keep_the_label_and_changing_ones_declare_it():
               swappable=True, negated=(["No {dish}."], PASS), others={"dish": [("Salmon Roll", BREACH)]},
               record=("Offer:", [("dish", "{dish}")], ""), key_slots=("dish",), hidden="how about the Salmon Roll?")
     for name, op in PRESERVING.items():
+        if name == "spoken":  # it applies to a draft ending with a question, below
+            assert op(d, rng) is None
+            continue
         out = op(d, rng)
         assert out is not None and out.label == PASS and len(out.ops) == 1 and out.ops[0].startswith(name)
         assert render(out) != render(d) or name == "money_spelling"
+    asked = Draft("t", "t", ["Sorry.", "Want the {dish} instead?"], {"dish": "Mochi"}, PASS, key_slots=("dish",))
+    spoken = PRESERVING["spoken"](asked, rng)
+    assert spoken is not None and spoken.label == PASS and spoken.ops == ("spoken",)
+    assert render(spoken).endswith("Want the Mochi instead") and not render(spoken).endswith("?")
     assert CHANGING["another_value"](d, rng).label == BREACH
     assert "Salmon Roll" in render(CHANGING["another_value"](d, rng))
     hidden = render(PRESERVING["hidden_comment"](d, rng))

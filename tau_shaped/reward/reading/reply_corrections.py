@@ -1,0 +1,46 @@
+"""A reply that turns on itself (SPEC §10 replies): an answer the customer takes back, read from
+what follows the taking back ("no wait -- yes, do it" is a yes, "yes -- no, wait, hold on" a
+no; "actually", "on second thought", "scratch that"), and a yes asked back ("yes?": unclear).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+__all__ = ["asked_back", "taken_back"]
+
+_ASKED_BACK = re.compile(r"^\W{0,8}(?:yes|yeah|yep|ok|okay|sure|right)\W{0,3}\?+\W{0,3}$", re.IGNORECASE)
+
+
+def asked_back(reply: str) -> bool:
+    """Whether ``reply`` is only a yes asked back ("Yes?", "ok??"): a yes, or a "what is it?"."""
+    return _ASKED_BACK.match(reply) is not None
+
+
+# A customer taking back what they began to answer: "no wait -- yes, do it", "yes -- no, wait,
+# hold on", "actually no", "on second thought, go ahead", "scratch that, keep it". "Wait" is the
+# interjection only where a clause or a short exclamation ("no", "oh", "hmm") comes before it and
+# a stop or an answer after it ("not thrilled about the wait; cheers" takes nothing back).
+_CORRECTION = re.compile(
+    r"(?<![\w'])(?:(?P<wait>wait)(?=\W*(?:[,.!;:\u2013\u2014-]|$|(?:no|yes|yeah|yep|nah|nope|actually|go|do|don't|please)(?![\w'])))"
+    r"|on\s+second\s+thoughts?|scratch\s+that|actually(?=\W{1,3}(?:yes|yeah|yep|yup|sure|ok|okay|fine|alright|no|nah|nope|go|do|don't|please"
+    r"|leave|keep|hold|never\s+mind)(?![\w'])))\W*",
+    re.IGNORECASE)
+_BEFORE_WAIT = re.compile(r"(?:^|[,.!?;:\u2013\u2014-]|(?<![\w'])(?:no|oh|ah|hmm+|um+|uh+|yes|yeah|nah|ok|okay))\W*$", re.IGNORECASE)
+_CORRECTION_HINTS = ("wait", "second thought", "scratch", "actually")
+
+
+def taken_back(reply: str) -> Optional[str]:
+    """What follows the last place ``reply`` takes back what came before it, if something came
+    before it and something follows (else None: nothing taken back)."""
+    lower = reply.lower()
+    if not any(h in lower for h in _CORRECTION_HINTS):
+        return None
+    last = None
+    for m in _CORRECTION.finditer(reply):
+        if m.group("wait") is None or _BEFORE_WAIT.search(reply, 0, m.start()):
+            last = m
+    if last is None or not reply[:last.start()].strip(" \t\r\n,.!-\u2013\u2014") or not reply[last.end():].strip():
+        return None
+    return reply[last.end():]

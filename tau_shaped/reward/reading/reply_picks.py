@@ -1,0 +1,37 @@
+"""A thing picked with "please" in a reply (SPEC §10 replies): "<a thing> please" picks that
+thing, a yes when it is the call ("The refund please", "Card please" when the card was
+described: the call's verb or one of its values), another thing when it is not ("Just the
+receipt please", "The replacement please")."""
+
+from __future__ import annotations
+
+import re
+
+from tau_shaped.reward.reading.reply_clauses import Question, clauses, verbs_in
+from tau_shaped.reward.reading.reply_values import values_in
+
+__all__ = ["choice_kept"]
+
+
+_FILLER = frozenset({"please", "pls", "just", "only", "the", "a", "an", "my", "yes", "yeah", "ok", "okay", "sure", "that",
+                     "it", "one", "thanks", "thank", "you", "and", "go", "ahead", "do", "so", "then", "for", "me"})
+
+
+def choice_kept(sentence: str, q: Question) -> str:
+    """``sentence`` with a "please" that closes a clause picking something other than the call
+    taken out ("Just the receipt please", "The replacement please": a choice of another thing;
+    "The refund please", "Card please" when the card was described keep it: the call's verb or
+    one of its values)."""
+    if "please" not in sentence.lower():
+        return sentence
+    out, changed = [], False
+    for c in clauses(sentence):
+        m = _PICKS.search(c)
+        content = [w for w in re.findall(r"[a-z']+", m.group("thing").lower()) if w not in _FILLER] if m else []
+        if content and not (verbs_in(" ".join(content)) & q.verbs) and not any(True for _ in values_in(" ".join(content))):
+            c, changed = c[:m.start("please")] + " " + c[m.end("please"):], True
+        out.append(c)
+    return ", ".join(out) if changed else sentence
+
+
+_PICKS = re.compile(r"^\W{0,8}(?P<thing>[\w' ]{1,40}?)\W{0,3}(?P<please>(?<![\w'])please)\W*$", re.IGNORECASE)
