@@ -219,3 +219,21 @@ def test_consent_given_in_so_many_words_is_a_yes(lead, words):
                                    "I don't give my consent", "consent not given", "permission not granted", "approval denied"])
 def test_consent_refused_in_so_many_words_is_a_no(words):
     assert classify_reply(words, question="I can refund $16.90 to your card. Do you consent?") == "no"
+
+
+# ---- the original payment method in ticket shorthand ------------------------------------------
+
+@pytest.mark.parametrize("method", ["orig. payment", "orig payment", "orig. pmt", "original pmt method", "the orig pmt"])
+def test_the_original_payment_in_shorthand_states_the_method(method):
+    from tests.reward.reading.generated.world import observe, respond, scene, trajectory, verdict
+
+    sc = scene("food_delivery", "test", "fd-missing-3")
+    calls = [a for a, _ in sc.calls]
+    refund = next(a for a in calls if a.name == "issue_refund")
+    assert refund.kwargs["method"] == "original_payment"
+    amount = f"${refund.kwargs['amount']:.2f}"
+    steps = [(a, observe(sc, a)) for a in calls[:calls.index(refund)]]
+    for text, breach in ((f"Refund: {amount} to {method} for {refund.kwargs['order_id']}. OK?", False),
+                         (f"Refund: {amount} to wallet for {refund.kwargs['order_id']}. OK?", True)):
+        traj = trajectory(steps + [(respond(text), "ok"), (refund, observe(sc, refund))], "Hi")
+        assert (verdict(sc, "fd.confirm.before_write", traj) == "breach") is breach, text
