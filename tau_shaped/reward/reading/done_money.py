@@ -183,6 +183,17 @@ def _noun_kind(between: str) -> Optional[str]:
     return _one_direction(between)
 
 
+_MONEY_OBJECT = re.compile(r"(?i)\b(?:refunds?|credits?|payments?|reimbursements?|charges?|transfers?|deposits?|money|amounts?"
+                           r"|following|these|this|that|it|them|everything|all)\b")
+
+
+def _object_not_money(text: str, at: int, amount: int, verb: str) -> bool:
+    """Whether a verb that names no direction ("made", "put", "processed") ends at ``at`` with an
+    object that is not the money, closed by a colon before the amount at ``amount`` ("made a note:")."""
+    colon = text.find(":", at, amount)
+    return colon >= 0 and verb.lower() in _UNDIRECTED and not _MONEY_OBJECT.search(text, at, colon)
+
+
 def done_kinds(text: str, spans: Sequence[Tuple[int, int]], settled: bool = False) -> List[Optional[str]]:
     """For each amount (start, end) of ``text``, in order: the kind of money the words say a
     write has moved ("charge" | "refund"), or None. ``settled``: only a verb of a write in the
@@ -197,6 +208,8 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]], settled: bool = Fals
         if i is None or spans[i][0] - m.end() > 48 or _CLAUSE_END.search(text, m.end(), spans[i][0]):
             continue
         verb = m.group("verb") or m.group("verb2") or m.group("verb3")
+        if _object_not_money(text, m.end(), spans[i][0], verb):
+            continue  # "I have made the calculation: refund of $16.90": the verb's object is not the money
         # "I've put a charge of $5 on your wallet": the noun the verb takes says the direction
         kind = _noun_kind(text[m.end():spans[i][0]]) if verb.lower() in _UNDIRECTED else None
         out[i] = out[i] or kind or _kind(verb, text[m.start():min(len(text), spans[i][1] + 30)])
@@ -206,7 +219,8 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]], settled: bool = Fals
         if i is None or m.start() - spans[i][1] > 40 or _CLAUSE_END.search(text, spans[i][1], m.start()):
             # "your card was refunded $20": the amount right after the verb
             i = _first_at(starts, m.end())
-            if i is None or spans[i][0] - m.end() > 24 or _CLAUSE_END.search(text, m.end(), spans[i][0]):
+            if i is None or spans[i][0] - m.end() > 24 or _CLAUSE_END.search(text, m.end(), spans[i][0]) \
+                    or _object_not_money(text, m.end(), spans[i][0], m.group("verb")):
                 continue
         kind = _kind(m.group("verb"), text[max(0, spans[i][0] - 30):m.end() + 30])
         if kind == "charge" and m.group("aux").lower() in ("was", "were", "is", "are"):
