@@ -26,7 +26,7 @@ import re
 from functools import lru_cache
 from typing import Optional
 
-__all__ = ["agent_seen", "question_marks", "asks_why"]
+__all__ = ["agent_seen", "question_marks", "asks_why", "fillers_out"]
 
 _AUX = ("does|did|is|are|was|were|will|would|can|could|shall|should|has|had|am|"
         "doesn't|didn't|isn't|aren't|won't|wouldn't|can't|couldn't|shouldn't|haven't|hasn't")
@@ -35,7 +35,7 @@ _SUBJECT = "i|you|we|it|that|this|there|they|he|she|your|my|the|our|its|these|th
 # look" are told to do; "may" and "might" before a pronoun ("May I"; "May the 22nd" is a date)
 _PERSON = "i|you|we|they|he|she"
 _PRONOUN = "i|you|we|they|he|she|it|that|this"
-_WH = r"(?:why|how|what|where|when|who|which)(?:\s+(?:do|have|" + _AUX + r"|about|long|much|many|soon|often|come|else|not)\b|'s\b|'re\b)"
+_WH = r"(?:why|how|what|where|when|who|which)(?:\s+(?:do|have|" + _AUX + r"|about|long|much|many|soon|often|come|else|not|only)\b|'s\b|'re\b)"
 _ELLIPTICAL = (r"(?:wanna|want)\s+(?:me|us|it|that|this|one|some|them|the|a|an|to)\b"
                r"|(?:sounds?|seems?|looks?)\s+(?:good|ok|okay|alright|fair|right|fine)\b"
                r"|(?:ok|okay|alright|all\s+right|good|fine|cool|happy)\s+(?:to|with\s+(?:you|that|this|it)|for\s+you|by\s+you)\b"
@@ -47,11 +47,15 @@ _FILLERS = r"(?:(?:um+|uh+|er+|erm|hmm+|so|and|then|or|well|okay\s+so|ok\s+so|al
 _OPENS_A_QUESTION = re.compile(
     rf"{_FILLERS}(?:(?:{_AUX})\s+(?:{_SUBJECT})\b|(?:do|don't|have|haven't)\s+(?:{_PERSON})\b|(?:may|might)\s+(?:{_PRONOUN})\b|{_WH}|{_ELLIPTICAL})",
     re.IGNORECASE)
-_ASKS_WHY = re.compile(rf"{_FILLERS}{_WH}", re.IGNORECASE)
+_ASKS_WHY = re.compile(rf"{_FILLERS}(?:but[\s,]+)?(?:{_WH}|(?:what|how)\s+(?:happens|happened|now)\b)", re.IGNORECASE)
 # where a line's last clause starts: after its last stop (". " "! " "? "), comma, semicolon,
 # colon, parenthesis or dash
 _CLAUSE_START = re.compile(r"[.!?]\s+|[,;:()\u2013\u2014]\s*|\s-{1,3}\s*")
 _UNMARKED_END = re.compile(r"[^\W_]\s*$")
+# a filler that opens a line says nothing ("um, Pad Thai? Contains peanut, so no.", "okay so, 1. Miso Soup ..."): the
+# line is read from its first word
+_LEAD_FILLERS = re.compile(r"(?im)^[ \t]*(?:(?:um+|uh+|er+m?|hmm+)[ \t]*,?[ \t]+|(?:okay|ok|alright|so)[ \t]+so[ \t]*,?[ \t]+"
+                           r"|(?:okay|ok|alright)[ \t]*,[ \t]*so[ \t]*,?[ \t]+)+")
 
 
 @lru_cache(maxsize=8192)
@@ -61,7 +65,13 @@ def agent_seen(text: Optional[str]) -> Optional[str]:
     from tau_shaped.reward.reading.normalize import seen
 
     out = seen(text)
-    return question_marks(out) if out else out
+    return question_marks(_LEAD_FILLERS.sub("", out)) if out else out
+
+
+def fillers_out(text: str) -> str:
+    """``text`` with the fillers that open its lines taken out ("um, ...", "okay so, ..."): a
+    discourse marker, neither a question's word nor a customer's assent."""
+    return _LEAD_FILLERS.sub("", text)
 
 
 def question_marks(text: str) -> str:
@@ -91,4 +101,4 @@ def asks_why(sentence: str) -> bool:
     word ("why would I want that", "how long will it take"): what a reply asks back, in either
     case. The customer's other unmarked forms ("want it", "sounds good") answer, so they are not
     read as asked."""
-    return _ASKS_WHY.match(sentence.strip()) is not None
+    return _ASKS_WHY.match(sentence.strip()) is not None or _ASKS_WHY.match(_last_clause(sentence)) is not None

@@ -52,7 +52,7 @@ import re
 from functools import lru_cache
 from typing import Any, Literal, Optional
 
-from tau_shaped.reward.reading.normalize_questions import asks_why
+from tau_shaped.reward.reading.normalize_questions import asks_why, fillers_out
 from tau_shaped.reward.reading.reply_corrections import asked_back, taken_back
 from tau_shaped.reward.reading.reply_picks import choice_kept
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
@@ -236,6 +236,7 @@ def known_class(reply: str, question: Optional[str]) -> Optional[Reply]:
 
 
 def _read(reply: str, q: Question, stated: Any) -> Reply:
+    reply = fillers_out(reply)  # "okay so, why would I want that?": "okay so" assents to nothing
     if asked_back(reply):
         return "unclear"  # "Yes?": a yes asked back, or a "what is it?"
     corrected = taken_back(reply)
@@ -282,7 +283,7 @@ def _read(reply: str, q: Question, stated: Any) -> Reply:
     if assent:
         if met == "unknown" or (hedged and not (_DIRECTIVE.search(first) or echo)):
             return "unclear"
-        if any(s.rstrip().endswith("?") and _ASKS_WHICH.search(s) for s in sentences(first)):
+        if any((s.rstrip().endswith("?") or asks_why(s)) and _ASKS_WHICH.search(s) for s in sentences(first)):
             return "no"  # "Great. Which card?": a question about what was described agrees to nothing
         if _PRECONDITION.search(first):  # "Sure, once you tell me why it was late": it waits for something else
             return "unclear"

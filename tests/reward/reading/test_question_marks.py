@@ -62,7 +62,7 @@ def test_the_agents_text_is_read_as_seen_then_marked():
 @pytest.mark.parametrize("reply,asks", [
     ("why would I want that", True), ("um, Why would I want that", True), ("how long will it take", True),
     ("what about my refund", True), ("want it", False), ("sounds good", False), ("do it", False), ("why not", True),
-    ("ok", False), ("yes, how long will it take", False),
+    ("ok", False), ("yes, how long will it take", True),
 ])
 def test_a_reply_asks_back_only_with_a_question_word(reply, asks):
     assert asks_why(reply) is asks
@@ -83,3 +83,22 @@ def test_a_long_line_is_read_in_linear_time():
     start = time.process_time()
     question_marks(text)
     assert time.process_time() - start < 2.0
+
+
+@pytest.mark.parametrize("filler", ["um, ", "uh ", "okay so, ", "ok so ", "alright, so "])
+def test_a_filler_that_opens_a_line_says_nothing(filler):
+    # the agent's line is read from its first word: a list, a dish asked about alone, a question
+    assert agent_seen(f"{filler}1. Miso Soup 2. Brownie") == "1. Miso Soup 2. Brownie"
+    assert agent_seen(f"{filler}Pad Thai? Contains peanut, so no.") == "Pad Thai? Contains peanut, so no."
+    assert agent_seen(f"Sorry.\n{filler}will you be taking the insurance") == "Sorry.\nwill you be taking the insurance?"
+    # a customer's "okay so" assents to nothing: what follows answers
+    from tau_shaped.reward.reading.replies import classify_reply
+    question = "I can refund $16.90 to your card. OK?"
+    assert classify_reply(f"{filler}why would I want that", question=question) == "no"
+    assert classify_reply(f"{filler}go ahead", question=question) == "yes"
+
+
+@pytest.mark.parametrize("reply", ["Great, but what happens to my loyalty points", "yes, but why only 5 dollars",
+                                   "ok. how long will it take"])
+def test_a_question_word_opening_the_last_clause_asks_back(reply):
+    assert asks_why(reply)
