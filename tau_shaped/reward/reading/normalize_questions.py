@@ -14,7 +14,9 @@ clause opens as a question gets a "?":
 - the elliptical questions of speech: "want me to do that", "want it", "sound good", "ok to change
   it", "ok with you", "yes or no", "any questions", a choice of two acts ("add it or skip it").
 
-The clause is what follows the sentence's last comma, semicolon, colon, dash or parenthesis, past
+A run-on line that ends in a question with no stop before it ("... to your account would you like
+that") is read alike: an auxiliary before "you", "I" or "we" among its last few words. The clause is
+what follows the sentence's last comma, semicolon, colon, dash or parenthesis, past
 fillers ("um", "uh", "so", "okay so"). A statement's closing clause ("..., I'll do it now",
 "..., ok", "..., right") gets nothing. Linear: one pass over the lines and one anchored pattern
 per line's last clause.
@@ -52,6 +54,11 @@ _ASKS_WHY = re.compile(rf"{_FILLERS}(?:but[\s,]+)?(?:{_WH}|(?:what|how)\s+(?:hap
 # colon, parenthesis or dash
 _CLAUSE_START = re.compile(r"[.!?]\s+|[,;:()\u2013\u2014]\s*|\s-{1,3}\s*")
 _UNMARKED_END = re.compile(r"[^\W_]\s*$")
+# a run-on line that ends in a question with no stop before it: "... to your account would you like that"
+# (an auxiliary before "you", "I" or "we" in the line's last few words; not "so do I", "nor can we")
+_TAIL_QUESTION = re.compile(r"(?<![\w'])(?<!so )(?<!nor )(?<!neither )(?<!than )(?<!as )"
+                            r"(?:would|do|does|did|shall|should|can|could|will|may)[ \t]+(?:you|i|we)(?:[ \t]+[\w']+){0,5}[ \t]*$",
+                            re.IGNORECASE)
 # a filler that opens a line says nothing ("um, Pad Thai? Contains peanut, so no.", "okay so, 1. Miso Soup ..."): the
 # line is read from its first word
 _LEAD_FILLERS = re.compile(r"(?im)^[ \t]*(?:(?:um+|uh+|er+m?|hmm+)[ \t]*,?[ \t]+|(?:okay|ok|alright|so)[ \t]+so[ \t]*,?[ \t]+"
@@ -84,7 +91,7 @@ def question_marks(text: str) -> str:
 def _marked(line: str) -> str:
     if not _UNMARKED_END.search(line):
         return line
-    if _OPENS_A_QUESTION.match(_last_clause(line)) is None:
+    if _OPENS_A_QUESTION.match(_last_clause(line)) is None and _TAIL_QUESTION.search(line) is None:
         return line
     return line.rstrip() + "?" + line[len(line.rstrip()):]
 

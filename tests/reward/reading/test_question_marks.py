@@ -102,3 +102,19 @@ def test_a_filler_that_opens_a_line_says_nothing(filler):
                                    "ok. how long will it take"])
 def test_a_question_word_opening_the_last_clause_asks_back(reply):
     assert asks_why(reply)
+
+
+@pytest.mark.parametrize("lead", ["so what i can do is um send you a travel certificate for fifty dollars to your account",
+                                  "okay so i'll cancel reservation ABC123 and the refund goes back to your card",
+                                  "I can refund sixteen ninety to your card"])
+@pytest.mark.parametrize("tail", ["would you like that", "do you want me to go ahead", "should i go ahead and do that",
+                                  "can i proceed", "shall we", "will you be needing anything else"])
+def test_a_run_on_line_ending_in_a_question_is_given_its_mark(lead, tail):
+    assert question_marks(f"{lead} {tail}") == f"{lead} {tail}?"
+
+
+@pytest.mark.parametrize("text", ["I will refund it as soon as I can", "we will do what we can", "let me know what you would like",
+                                  "I can cancel it if you would like", "the agent said you can keep it", "here is what I can do",
+                                  "I will see what we can do for you", "refund it and then we can talk", "whatever you would prefer"])
+def test_a_statement_with_you_i_or_we_after_its_verb_is_left_as_it_is(text):
+    assert question_marks(text) == text
