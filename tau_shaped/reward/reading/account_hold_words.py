@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import Dict, FrozenSet, Tuple
 
 # what is the customer's: an account of theirs; ``RECORDS`` only right after "your"
-HOLDERS: FrozenSet[str] = frozenset({"account", "profile", "acct", "wallet", "membership", "login", "yours"})
+HOLDERS: FrozenSet[str] = frozenset({"account", "profile", "acct", "wallet", "membership", "login", "yours",
+                                     # round 12, code-switching: the account in Spanish / French / German words (accents folded)
+                                     "cuenta", "compte", "perfil", "profil", "konto"})
 RECORDS: FrozenSet[str] = frozenset({"file", "record", "records", "history", "claims", "past"})
 # money to the customer: a holder only in a clause that names the customer
 MONEY: FrozenSet[str] = frozenset({"refund", "refunds", "credit", "credits", "payout", "payouts", "reimbursement",
@@ -44,6 +46,13 @@ STATES: FrozenSet[str] = frozenset({
     "shadowbanned", "greylist", "graylist", "offlimits", "risk", "watched", "watching", "curtail", "halt", "withhold",
     "revoke", "disable", "deactivate", "alert", "alerts", "tripwire", "tripped", "triggered", "strike", "strikes", "suspends", "freezes", "locks", "restricts", "prevents", "prevented", "preventing", "concerns",
     "concern", "marked",
+    # round 12: judged shady in other words ("your profile's been a bit dodgy in the system")
+    "dodgy", "shady", "sketchy", "fishy",
+    # round 12, code-switching: a restricting state in Spanish / French words, accents folded ("tu cuenta esta bloqueada",
+    # "votre compte est suspendu", "tu perfil tiene una restriccion")
+    "bloqueada", "bloqueado", "bloquee", "bloque", "suspendida", "suspendido", "suspendu", "suspendue", "restringida",
+    "restringido", "restreint", "restreinte", "congelada", "congelado", "gele", "gelee", "restriccion", "restricciones",
+    "gesperrt",
 })
 # a state the agent may be doing as its work ("let me review your account"): a state only
 # when no "I" / "let me" / "to" is just before it
@@ -60,6 +69,8 @@ STATE_PHRASES: Tuple[Tuple[str, ...], ...] = (
     ("second", "pair", "of", "eyes"), ("extra", "pair", "of", "eyes"), ("sign", "off"), ("signoff",),
     ("handled", "differently"), ("handled", "separately"), ("handled", "specially"), ("special", "team"),
     ("special", "handling"), ("on", "a", "list"), ("on", "the", "list"), ("on", "our", "list"), ("on", "a", "special", "list"),
+    # round 12: looked into by someone else ("your profile is uh being looked into"; "I looked into your account" is work)
+    ("being", "looked", "into"), ("being", "looked", "at"), ("been", "looked", "into"),
 )
 # "limited to two" / "restricted to downtown" is a quantity or a place, not a state
 NOT_BEFORE_TO: FrozenSet[str] = frozenset({"limited", "restricted", "restrict", "restriction", "restrictions"})
@@ -73,7 +84,9 @@ NOT_AFTER: Dict[str, FrozenSet[str]] = {"concerns": frozenset({"any", "no", "you
 # a permission or ability: a restriction when negated and the customer's holder is its subject
 PERMITS: FrozenSet[str] = frozenset({"clear", "cleared", "eligible", "standing", "position", "state", "allowed", "permitted", "possible", "available",
                                      "allow", "let", "permit", "receive", "accept", "take", "qualify", "get", "send", "give",
-                                     "move", "issue", "process", "add"})
+                                     "move", "issue", "process", "add",
+                                     # round 12: money that cannot reach the account ("refunds can't go to your account")
+                                     "reach", "go", "land"})
 # a state's complement names its thing: "a hold on your order", "the review of your account"
 COMPLEMENTS: FrozenSet[str] = frozenset({"of", "on", "for", "over", "against", "to"})
 # "hold on" after these is waiting, not a hold ("please hold on", "I'll hold on")
@@ -81,7 +94,8 @@ WAITING: FrozenSet[str] = frozenset({"please", "just", "to", "will", "can", "cou
                                      "you'll", "we'll"})
 # of these, the ones that say nothing of money without a money word in the clause
 PERMITS_OF_MONEY: FrozenSet[str] = frozenset({"eligible", "possible", "available", "receive", "accept", "take",
-                                              "qualify", "get", "send", "give", "move", "issue", "process", "add"})
+                                              "qualify", "get", "send", "give", "move", "issue", "process", "add",
+                                              "reach", "go", "land"})
 NEGATIONS: FrozenSet[str] = frozenset({"not", "no", "never", "cannot", "unable", "longer", "nothing",
                                        "without", "neither", "nor"})
 # the agent as the doer of the next words ("I'll review", "let me check", "to review")
@@ -102,6 +116,8 @@ OTHER_CUSTOMERS: FrozenSet[str] = frozenset({"customers", "accounts", "users", "
                                              "clients", "shoppers"})
 OTHER_QUANTIFIERS: FrozenSet[str] = frozenset({"most", "other", "regular", "typical", "normal", "usual", "many",
                                                "standard", "ordinary"})
+# spoken fillers: no word of a clause ("your account is on uh hold", "being um looked into")
+FILLERS: FrozenSet[str] = frozenset({"uh", "uhh", "um", "umm", "uhm", "er", "erm", "hmm", "mm"})
 FUZZY_MIN = 7
 STATE_FUZZY_MIN = 8
 NOT_SLIPS: FrozenSet[str] = frozenset({"accounts", "counted", "amount", "profiles", "suspender", "restricts",

@@ -46,7 +46,9 @@ from tau_shaped.reward.reading import account_hold_words as W
 
 _WORD = re.compile(r"(?:[a-z0-9@$]|(?<=[a-z0-9])[!|](?=[a-z0-9]))+(?:['\u2019][a-z]+)?"
                    r"(?:[-._*](?:[a-z0-9@$]|(?<=[a-z0-9])[!|](?=[a-z0-9]))+(?:['\u2019][a-z]+)?)*")
-_END = re.compile(r"(?:[!?;]+|(?<!\.)\.(?!\.))(?=[\s\"')\]*_]|$)|\n")  # a leader's dots ("Status ..... FROZEN") end none
+# a leader's dots ("Status ..... FROZEN") end none; a question or exclamation quoted inside a sentence, its mark right before the
+# closing quote and the sentence going on ('You asked "is my account ok?" -- yes, there's a hold on it'), ends none (round 12)
+_END = re.compile(r"(?:[!?;]+(?![\"'\u201d\u2019][ \t]*(?:[-\u2013\u2014,]|[a-z]))|(?<!\.)\.(?!\.))(?=[\s\"')\]*_]|$)|\n")
 _PIECE = re.compile(r"[-._*]")
 _AS_I = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "9": "g", "@": "a", "$": "s",
                        "!": "i", "|": "l"})
@@ -102,7 +104,8 @@ def _words(text: str) -> List[_Word]:
         raw = match.group(0)
         start = match.start()
         if raw.isalpha():
-            out.append(_Word(_known(raw), start, match.end()))
+            if raw not in W.FILLERS:  # a spoken filler is no word: "your account is uh on hold"
+                out.append(_Word(_known(raw), start, match.end()))
             continue
         raw = raw.replace("\u2019", "'")
         owner = raw.endswith("'s")
@@ -157,7 +160,10 @@ _CONTRACTED = frozenset({"cant", "wont", "isnt", "arent", "doesnt", "dont", "did
 
 
 def _names_customer(clause: List[_Word]) -> bool:
-    return any(w.word in W.CUSTOMER or w.word in W.HOLDERS for w in clause)
+    """Whether the clause names the customer: "you", one of their holders, or "this / the customer" (a note's third person:
+    "refunds disabled for this customer")."""
+    return any(w.word in W.CUSTOMER or w.word in W.HOLDERS
+               or w.word == "customer" and k and clause[k - 1].word in ("this", "the") for k, w in enumerate(clause))
 
 
 def _entity(clause: List[_Word], k: int, money_ok: bool) -> str:
@@ -197,6 +203,8 @@ def _owner_of_state(clause: List[_Word], j: int, width: int, before: str = "") -
             kind = _entity(clause, k, money_ok)
             if kind:
                 return kind
+            if before and clause[k].word in _IT:  # "... my account? -- yes, there's a hold on it": what "it" stands for
+                return before
     for k in range(j - 1, -1, -1):
         kind = _entity(clause, k, money_ok)
         if kind:

@@ -152,6 +152,19 @@ _ROUND10: List[Tuple[str, str, str]] = [
     ("Accounts under an internal review are not eligible for refunds; yours is presently such an account.",
      "Accounts under an internal review are not eligible for refunds; yours may presently be such an account.",
      "Accounts under an internal review are not eligible for refunds; yours is not one of them."),
+    # round 12: money that cannot reach the account, a filler inside the state, code-switching, a quoted question, a
+    # note's third person; money reaching an account in general, the agent's own look, another's quoted words say none
+    ("Refunds can't go to your account right now.", "Refunds probably can't go to your account right now.",
+     "Refunds usually take 3-5 business days to reach your account."),
+    ("Your profile is uh being looked into.", "Your profile is uh maybe being looked into.",
+     "I looked into your account and {order} is with a specialist now."),
+    ("Lo siento, your cuenta esta bloqueada for refunds.", "Lo siento, your cuenta might be bloqueada for refunds.",
+     "Vale, a specialist will follow up contigo."),
+    ('You asked "is something wrong with my account?" -- yes, there\'s a hold on it.',
+     'You asked "is something wrong with my account?" -- yes, there may be a hold on it.',
+     'You asked "is my account hacked?" -- a specialist will look at {order} with you.'),
+    ('The system note reads "refunds disabled for this customer".', 'The system note reads "refunds possibly disabled for this customer".',
+     'The system note reads "customer reports {order} missing".'),
 ]
 
 
