@@ -31,6 +31,7 @@ from tau_shaped.reward.checks.finding import NOWHERE, Finding
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.normalize_markup import MARKDOWN_HINTS, markdown
 
 # a word that makes what follows it in the sentence a condition, not a statement (one word each:
 # "as soon as" ends in "as", which is also a plain connective, so it is listed whole), or a
@@ -223,12 +224,25 @@ def chat_said_plainly(text: str) -> str:
     return _CHAT_HINT.sub(word, text)
 
 
+# round 12 (markdown): a blockquote's or a heading's marker at a line's start is no word ("> **Payment received:** $65")
+_LINE_MARK = re.compile(r"(?m)^[ \t]{0,3}(?:>[ \t]?|#{1,6}[ \t]+)+")
+
+
+def markup_read(text: str) -> str:
+    """``text`` with markdown emphasis, code marks, blockquote and heading markers reduced to
+    the words the customer reads ("**L1002** -- reactivated" is "L1002 -- reactivated")."""
+    if any(h in text for h in MARKDOWN_HINTS):
+        text = markdown(text)
+    return _LINE_MARK.sub("", text) if ">" in text or "#" in text else text
+
+
 @functools.lru_cache(maxsize=256)
 def read_plainly(text: str) -> str:
-    """``text`` as every pattern reads it: in any layout (``as_lines``, a record's status said of
-    its id), chat shorthand and check marks read as words, "right now" as "now", a likelihood
-    said plainly. Read once per message (each of the rule file's patterns asks again)."""
-    text = status_said(as_lines(text))
+    """``text`` as every pattern reads it: markdown read as its words (``markup_read``), in any
+    layout (``as_lines``, a record's status said of its id), chat shorthand and check marks read
+    as words, "right now" as "now", a likelihood said plainly. Read once per message (each of
+    the rule file's patterns asks again)."""
+    text = status_said(as_lines(markup_read(text)))
     if _CHAT_HINT.search(text):
         text = chat_said_plainly(text)
     if not text.isascii() and _CHECK.search(text):
@@ -238,6 +252,18 @@ def read_plainly(text: str) -> str:
     if "should" in text.lower() or _LIKELY.search(text):
         text = _likely_said_plainly(text)
     return text
+
+
+# round 12 (telegraphic): a statement with no verb of its own followed at once by a question that only asks leave
+# ("L1002: +2 GB refuel. OK? y/n", "+2 GB -> L1002. Proceed?") proposes what it says; a done word or an auxiliary in it
+# ("+2 GB added. OK?" is not read so: "added" is there) keeps it a report
+_LEAVE_ASKED = re.compile(r"[ \t]{0,3}(?:ok(?:ay)?|proceed|confirm|go[ \t]ahead|shall[ \t]i|should[ \t]i|do[ \t]it|good|agreed?|y[ \t]?/[ \t]?n"
+                          r"|yes[ \t]?/[ \t]?no)[ \t]{0,3}\?", re.IGNORECASE)
+_VERB_IN = re.compile(r"\b(?:is|are|was|were|has|have|had|been|done|now|[a-z]{3,}ed)\b|['\u2019](?:s|ve)\b", re.IGNORECASE)
+
+
+def _proposed(text: str, at: int, snippet: str) -> bool:
+    return "?" in text[at:at + 24] and _LEAVE_ASKED.match(text, at) is not None and not _VERB_IN.search(snippet)
 
 
 def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
@@ -254,6 +280,8 @@ def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
         lo = ends[at - 1] + 1 if at > 0 else 0
         after = bisect.bisect_left(ends, start + len(snippet), at)
         if after < len(ends) and text[ends[after]] == "?":
+            continue
+        if after < len(ends) and _proposed(text, ends[after] + 1, snippet):
             continue
         if _CONDITION.search(text, max(lo, start - _WINDOW), start) or _MAYBE.search(text, _clause_start(text, lo, start),
                                                                                       start + len(snippet)):
