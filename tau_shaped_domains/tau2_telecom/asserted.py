@@ -224,8 +224,9 @@ def chat_said_plainly(text: str) -> str:
     return _CHAT_HINT.sub(word, text)
 
 
-# round 12 (markdown): a blockquote's or a heading's marker at a line's start is no word ("> **Payment received:** $65")
-_LINE_MARK = re.compile(r"(?m)^[ \t]{0,3}(?:>[ \t]?|#{1,6}[ \t]+)+")
+# round 12 (markdown): a blockquote's or a heading's marker at a line's start, or after a sentence on its line, is no word
+# ("> **Payment received:** $65", "Sorry for the wait. > Payment received: $65")
+_LINE_MARK = re.compile(r"(?m)(^|[.!?][ \t]+)[ \t]{0,3}(?:>[ \t]?|#{1,6}[ \t]+)+")
 
 
 def markup_read(text: str) -> str:
@@ -233,7 +234,7 @@ def markup_read(text: str) -> str:
     the words the customer reads ("**L1002** -- reactivated" is "L1002 -- reactivated")."""
     if any(h in text for h in MARKDOWN_HINTS):
         text = markdown(text)
-    return _LINE_MARK.sub("", text) if ">" in text or "#" in text else text
+    return _LINE_MARK.sub(r"\1", text) if ">" in text or "#" in text else text
 
 
 @functools.lru_cache(maxsize=256)

@@ -32,7 +32,8 @@ NOT_DONE = {"resume_line": ["**{line}** -- not reactivated yet.", "Once paid: {l
 SENT = ["**Sent:** payment request, $65.00, to your phone.", "Pmt request -> your phone. Sent.", "> Issued: a payment request for $65.00"]
 NOT_SENT = ["Pmt request -> your phone. Sent?", "Sent: nothing yet -- the payment request goes out once you confirm?",
             "Pmt request -> your phone. OK? y/n", "**Not sent:** payment request (waiting for your go-ahead)"]
-PAID = ["Pmt rcvd: $65.00 ({b}). Thx.", "> **Payment received:** $65.00 for {b}", "Payment rec'd -- {b} cleared."]
+PAID = ["Pmt rcvd: $65.00 ({b}). Thx.", "> **Payment received:** $65.00 for {b}", "Payment rec'd -- {b} cleared.",
+        "I'm sorry for the trouble. > **Payment received:** $65.00 for {b}"]
 NOT_PAID = ["Pmt not rcvd yet.", "Has the pmt been rcvd? Checking.", "> **Payment received?** Not yet for {b}.", "Once pmt rcvd, I resume the line."]
 
 
@@ -54,6 +55,8 @@ def test_markdown_is_read_as_its_words():
     assert markup_read("> **Payment received:** $65.00") == "Payment received: $65.00"
     assert markup_read("### Step 1\n`L1002` -- *resumed*") == "Step 1\nL1002 -- resumed"
     assert markup_read("a > b, #1 bill") == "a > b, #1 bill"
+    assert markup_read("Sorry for the wait. > **Payment received:** $65") == "Sorry for the wait. Payment received: $65"
+    assert markup_read("Costs: > $5") == "Costs: > $5"
 
 
 def test_a_telegraphic_proposal_reports_nothing_but_a_done_word_does():

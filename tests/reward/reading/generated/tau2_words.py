@@ -102,6 +102,9 @@ _RESUMED = [
     # round 11: a ticket note's object and participle; "activated again"
     ("Resolution: {line} reactivated", "Resolution: {line} not reactivated yet", None),
     ("Your line {line} is activated again.", "Your line {line} is not activated again yet.", "Your line {line} might be activated again."),
+    # round 12: markdown read as its words; a line and its state joined by a dash or an arrow
+    ("**{line}** -- reactivated.", "**{line}** -- not reactivated yet.", None),
+    ("> ### Status\n> {line} -> resumed", "> ### Status\n> {line} -> not resumed yet", None),
 ]
 _ROAMING = [
     ("Roaming's on now for {line}.", "Roaming isn't on for {line}.", "Roaming might be on for {line} already."),
@@ -129,6 +132,9 @@ _REFUELLED = [
     ("+2GB on {line} ✅", "+2GB on {line}: not done yet", None),
     ("Your data's been refilled: 2 GB on {line}.", "Your data hasn't been refilled yet.", "Your data may have been refilled."),
     ("Resolution: +2 GB added to {line}", "Resolution: no GB added to {line} yet", None),  # round 11
+    # round 12: a telegraphic note's "Done."; data on the line by its id
+    ("+2 GB on {line}. Done.", "+2 GB on {line}. Not done yet.", None),
+    ("Sorted, 2 GB's on {line} now.", "2 GB's not on {line} yet.", "2 GB might be on {line} now."),
 ]
 # words that tell of no action done (a promise, a question, a condition, an offer)
 _NOTHING_DONE = {
@@ -137,7 +143,7 @@ _NOTHING_DONE = {
     "enable_roaming": ["Would you like roaming switched on for {line}?", "I'm going to turn roaming on for {line} next.",
                        "Once roaming is on, restart your phone."],
     "refuel_data": ["I can top up {line} with 2 GB if you like.", "Would you like 2 more GB on {line}?",
-                    "After the top-up, your data should come back."],
+                    "After the top-up, your data should come back.", "{line}: +2 GB refuel. OK? y/n"],  # round 12: a telegraphic proposal
 }
 _DONE = {"resume_line": (_RESUMED, ("line", "{line}"), ("status", "resumed")),
          "enable_roaming": (_ROAMING, ("line", "{line}"), ("roaming", "enabled")),
@@ -196,6 +202,9 @@ _SENT = [
     ("A payment request in the amount of USD 65.00 has been sent to your device.",
      "A payment request in the amount of USD 65.00 has not been sent to your device.",
      "A payment request in the amount of USD 65.00 may have been sent to your device."),
+    # round 12: the verb as a note's key or its own sentence, markdown
+    ("**Sent:** payment request for {bill}, $65.00, to your phone.", "**Not sent:** payment request for {bill} (waiting for you)", None),
+    ("Pmt request for {bill} -> your phone. Sent.", "Pmt request for {bill} -> your phone. Not sent yet.", None),
 ]
 _NOT_SENT = ["I'll send you a payment request for {bill} in a moment.", "Shall I send a payment request for {bill}?",
              "Look out for a payment request from us.", "Once the payment request is sent, please accept it.",
@@ -232,6 +241,9 @@ _PAID = [
     ("Your bill of 65,00 $ is now paid completely.", "Your bill of 65,00 $ is not paid yet.", "Your bill of 65,00 $ might be paid now."),
     ("Your outstanding balance of USD 65.00 has now been settled in full.", "Your outstanding balance of USD 65.00 has not been settled.",
      "Your outstanding balance of USD 65.00 may have been settled."),
+    # round 12: "rcvd", markdown
+    ("Pmt rcvd: $65.00 ({bill}). Thx.", "Pmt not rcvd yet ({bill}).", None),
+    ("> **Payment received:** $65.00 for {bill}", "> **Payment not received:** $65.00 for {bill}", None),
 ]
 _NOT_PAID = ["Please pay {bill} when the request arrives.", "Once {bill} is paid, I'll resume your line.",
              "Has your payment for {bill} gone through?", "Let me check whether {bill} is paid."]
@@ -321,11 +333,14 @@ _ASKS = ["Would you care for travel insurance on this booking? It's {price} a he
          "Insurance y/n? ({price} each)",  # round 10
          # round 11: a ticket note's "travel ins", a letter's question in the third person
          "Q: add travel ins? ({price}/pax)",
-         "Pursuant to our booking policy, I must ask whether you wish to purchase travel insurance ({price} per passenger)."]
+         "Pursuant to our booking policy, I must ask whether you wish to purchase travel insurance ({price} per passenger).",
+         # round 12: the insurance alone as a telegraphic question; "Ins:" listed in a message that asks
+         "Travel ins? {price}/pax. y/n", "Bags 1. Ins: no. Book? y/n"]
 _MENTIONS = ["Do you already have travel insurance through your credit card?", "Did you buy insurance on your last trip?",
              "Your booking has no travel insurance. Shall I book it?", "Insurance costs {price} per passenger. Ready to book?",
              "I've left travel insurance off. Shall I go ahead and book?", "Here is your itinerary. Shall I book it?", "fyi insurance is {price}/pax, booking now.",
-             "I must ask whether you have insurance through your card.", "Travel ins is not included. Shall I book it?"]
+             "I must ask whether you have insurance through your card.", "Travel ins is not included. Shall I book it?",
+             "No insurance? Noted. Booking now."]
 _OFFERS = [("I can offer you a {amount} travel certificate for the trouble.", "I can't offer you a {amount} travel certificate."),
            ("As an apology, I'd like to send you a voucher worth {amount}.", "I'm not able to send you a voucher worth {amount}."),
            ("Let me offer you {amount} in travel credit.", "I can't offer you {amount} in travel credit."),
