@@ -1,15 +1,20 @@
 """``{"offers_unsafe": CUSTOMER}``: each agent message that offers, in words, a dish holding one
 of the customer's allergens (SPEC §10: an unsafe item offered in words is a proposal of it; safety
 lines fail closed: a dish named in any form of its name is offered unless its clause excludes it).
-The text read is the text the customer sees (``normalize.seen``)."""
+The text read is the text the customer sees (``normalize.seen``).
+
+A message holding words in a script the dish reader does not read (Devanagari, Thai, CJK, ...: "गुलाब जामुन भेज
+दें?"; Cyrillic and full-width look-alikes are folded into Latin first, ``normalize.seen``) may name an unsafe dish the reader cannot see: where no message offers one, the rule is undetermined at those
+steps (SPEC §8: never a pass the words do not settle; round 12)."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
-from tau_shaped.reward.checks.finding import Finding, violations
+from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.normalize import as_written
 from tau_shaped.reward.reading.normalize_questions import agent_seen
@@ -51,6 +56,7 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
     reader = _reader()
     dishes = reader.unsafe_menu(run.initial, p.offers_unsafe)
     hits: List[Tuple[int, str]] = []
+    unread: List[Tuple[int, str]] = []
     if dishes.names:
         for s in run.trajectory.steps:
             text = agent_seen(s.agent_text)
@@ -58,7 +64,16 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
                 found = _kept_offer(text, dishes) if len(text) <= 2048 else reader.unsafe_dishes_offered(text, dishes)
                 if found is not None:
                     hits.append((s.index, f"agent {found}{as_written(s.agent_text, text)}"))
+                elif not text.isascii() and _UNREAD_SCRIPT.search(text):  # as seen: look-alikes and full-width letters folded
+                    unread.append((s.index, f"words in a script the dish reader does not read: {text[:80]!r}"))
+    if unread and not hits:
+        return Finding(False, None, NOWHERE, f"undetermined: step {unread[0][0]}: {unread[0][1]}", tuple(unread))
     return violations(hits, "no unsafe dish offered in words")
+
+
+# two letters of a script other than Latin, a mark between them at most (Devanagari's vowel signs are marks: "गुलाब")
+_OTHER_LETTER = r"[^\W\d_\u0000-\u024f\u1e00-\u1eff\ufb00-\ufb06]"
+_UNREAD_SCRIPT = re.compile(_OTHER_LETTER + r"[^\s\w]?" + _OTHER_LETTER)
 
 
 @lru_cache(maxsize=2048)

@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from typing import FrozenSet, Set, Tuple
 
-__all__ = ["allergen_pattern", "ingredient_pattern", "ingredient_prefilter", "ingredient_stems"]
+__all__ = ["allergen_pattern", "ingredient_pattern", "ingredient_prefilter", "ingredient_stems", "labelled"]
 
 _ALLERGEN_SYNONYMS = {
     "peanut": "peanuts? groundnuts? nuts?",
@@ -91,3 +91,26 @@ def ingredient_pattern(allergens: FrozenSet[str]) -> "re.Pattern[str]":
     dairy = {w for w in words if w in ("milk", "cream", "butter", "cheese")}
     alternatives = "|".join([*sorted(words - dairy, key=lambda w: (-len(w), w)), *(_PLANT + w for w in sorted(dairy))])
     return re.compile(rf"(?<![^\W_])(?:{alternatives}){_NOT_HELD}", re.IGNORECASE)
+
+
+# round 12: a telegraphic note giving a dish its allergen by a sign ("Pad Thai: egg. Skip.", "Miso Soup = soy -> no",
+# "Pesto Pasta -- tree nuts -- no", "Korma/Pad Thai: nuts -> excluded"): the sign, the customer's allergen, then a stop, or an
+# arrow or dash to a no; an arrow to anything else ("Miso Soup = soy -> add? y/n") leaves it to the rest of the reading.
+_SIGN = re.compile(r"[ \t\"'”’)*_]*(?:=|:|–|—|-{1,2})[ \t*_]*(?:(?:contains|has)[ \t]+)?")
+_LABEL_STOP = re.compile(r"[ \t*_\"'”’]*(?:[.,;!)\n]|$|(?:->|→|=>|-{1,2}|–|—)[ \t]*(?:no(?:pe)?|not|x|out|excl\w*|skip\w*|removed|n/a)(?![\w/]))",
+                         re.IGNORECASE)
+
+
+_WORD_BEFORE = re.compile(r"(?!(?:no|not|zero|without|free|non|nil|low|trace|traces|hint)(?!\w))[^\W\d_]+[ \t]+", re.IGNORECASE)  # not "Korma: no nuts"
+
+
+def labelled(text: str, end: int, hi: int, allergen: "re.Pattern[str]") -> bool:
+    """Whether a sign right after a dish ending at ``end`` gives it the customer's allergen, and the note stops there."""
+    sign = _SIGN.match(text, end, hi)
+    if sign is None:
+        return False
+    held = allergen.match(text, sign.end(), hi)
+    if held is None:  # one word before it: "pine nuts", "wheat bun"
+        word = _WORD_BEFORE.match(text, sign.end(), hi)
+        held = allergen.match(text, word.end(), hi) if word is not None else None
+    return held is not None and _LABEL_STOP.match(text, held.end(), hi) is not None

@@ -49,6 +49,7 @@ import re
 from typing import Optional
 
 from tau_shaped.reward.reading.dish_negations import negation_at
+from tau_shaped.reward.reading.allergen_words import labelled
 
 __all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "TERSE", "UNSUITABLE", "allergen_before",
            "compared", "declined_elliptically", "pronoun_declined", "own_before", "predicate_excludes", "proposed_again", "proposed_as_replacement", "replaced_after", "replaced_before", "set_apart_by_but", "swapped_in"]
@@ -132,7 +133,7 @@ _SUITABLE = (
 _ADVERB = r"(?:[ \t]+(?:\w+ly|therefore|thus|hence|also|still|just|really|so|then))?"  # "is therefore not proposed"
 _COPULA = r"(?:is|are|was|were|would|will|wo|can|ca|could|should|may|might|must|does|do|did|has|have|had|ai|being|having[ \t]+been)?" + _ADVERB
 # A ticket's note with no verb: "Veggie Burger excl. (bun = wheat)", "Pad Thai OOS", "Edamame n/a for you", "Korma not suitable".
-TERSE = (r"(?:excl(?:uded|\.)?|ruled[ \t]+out|n/a|oos|86['’]?d|out[ \t]+of[ \t]+stock|sold[ \t]+out|unavailable|unsafe|unsuitable|"
+TERSE = (r"(?:excl(?:uded|\.)?|skipped|left[ \t]+out|ruled[ \t]+out|n/a|oos|86['’]?d|out[ \t]+of[ \t]+stock|sold[ \t]+out|unavailable|unsafe|unsuitable|"
           r"not[ \t]+(?:safe|suitable|possible|eligible|listed|offered|proposed|allowed|permitted|an[ \t]+option))(?![\w/])")
 _PREDICATE = re.compile(
     _LEAD + r"(?:(?:is|are|was|were|['’]s|would[ \t]+be|will[ \t]+be|(?:has|have|had|needs?)[ \t]+to[ \t]+be|(?:must|should)[ \t]+be|"
@@ -167,7 +168,8 @@ CONTAINS = re.compile(
     r"(?<!\w)(?:has|have|had|got|contains?|contained|containing|includes?|including|made[ \t]+(?:with|from|using|of)|comes?[ \t]+with|"
     r"(?:is|are)[ \t]+(?:made[ \t]+)?(?:from|of)|"
     r"cooked[ \t]+(?:in|with)|uses?|used|features?|topped[ \t]+with|prepared[ \t]+(?:in|with)|fried[ \t]+in|full[ \t]+of|"
-    r"loaded[ \t]+with|triggers?|trigger|with)(?!\w)",
+    r"loaded[ \t]+with|triggers?|trigger|with|"
+    r"mein|tienen?|contienen?|llevan?|contient|contiennent)(?!\w)",  # round 12, code-switching: "Pad Thai mein peanuts hai", "tiene soja"
     re.IGNORECASE,
 )
 _EVERY_BEFORE = re.compile(r"(?<![^\W_])(?:every|each|any|all(?:[ \t]+the)?)[ \t]+[^\W\d_]+[ \t]*$", re.IGNORECASE)
@@ -203,7 +205,8 @@ _AS_REPLACEMENT = re.compile(
     r"[ \t\"'”’)*_]*(?:,[^,\n]{1,40},)?[ \t]*(?:,[ \t]*)?(?:(?:maybe|perhaps|possibly|then)[ \t]+)?(?:"
     r"(?:[^\W\d_]+[ \t]+){0,3}?(?:as|for)[ \t]+(?:(?:a|an|the|your|my|our)[ \t]+)?(?:\w+[ \t]+)?(?:replacement|substitut\w*|alternative|sub|swap|stand-?in)"
     r"(?![ \t_-]*order)|(?:could|can|would|will|might|may|should|to|that)[ \t]+(?:\w+[ \t]+)?(?:replace|substitute|stand[ \t]+in)"
-    r"(?![ \t]+(?:it|them|this|that)[ \t]+with)|in[ \t]+(?:its|their|his|her|the[ \t]+\w+['’]s|that[ \t]+\w+['’]s)[ \t]+(?:place|stead))"
+    r"(?![ \t]+(?:it|them|this|that)[ \t]+with)|in[ \t]+(?:its|their|his|her|the[ \t]+\w+['’]s|that[ \t]+\w+['’]s)[ \t]+(?:place|stead)|"
+    r"(?:[^\W\d_]+[ \t]+){0,3}?(?:in[ \t]+replacement|replacement[ \t]+(?:mein|me|main)))"  # round 12: "in replacement", Hindi "replacement mein"
     r"(?!\w)",
     re.IGNORECASE,
 )
@@ -216,13 +219,17 @@ _SWAPPED_IN = re.compile(r"(?<!\w)(?:swap\w*|switch\w*|exchang\w*|trad(?:e|es|ed
                          r"[^.!?;\n]{0,40}?[ \t](?:for|to|with)(?:[ \t]+(?:the|a|an|some))?[ \t]*[\"'“‘(*_]*$", re.IGNORECASE)
 
 
+# round 12: a dish given on top of the replacement order is no part of it ("a complimentary Gulab Jamun with your replacement")
+_ADDED_BEFORE = re.compile(r"(?<!\w)(?:complimentary|free|extra|bonus|additional|courtesy|gratis)[ \t]+[\"'“‘(*_]*$", re.IGNORECASE)
+
+
 def proposed_as_replacement(text: str, end: int, hi: int, start: int = -1) -> bool:
     """Whether the words right after a dish (or a pronoun) ending at ``end`` propose it as the
     replacement ("... as a replacement?", "... could replace it", "... in its place", "... instead of the
     vindaloo"), or, given its ``start``, the words right before it as what a swap takes in ("swap the vindaloo for
     the Korma")."""
     return (_AS_REPLACEMENT.match(text, end, min(hi, end + AFTER)) is not None or _IN_PLACE_OF.match(text, end, hi) is not None
-            or start >= 0 and _SWAPPED_IN.search(text, max(0, start - _BEFORE), start) is not None)
+            or start >= 0 and (_SWAPPED_IN.search(text, max(0, start - _BEFORE), start) or _ADDED_BEFORE.search(text, max(0, start - 24), start)) is not None)
 
 
 # A comparison that proposes the dish it is said of ("the Korma is closest to what you had", "the nearest match
@@ -257,12 +264,17 @@ def pronoun_declined(text: str, lo: int, start: int, end: int, hi: int) -> bool:
 # Right after a dish: an arrow to what replaces it ("Naan → Chana Masala"), or "off" / "out" after a verb that takes it
 # away ("taking the Naan off", "swap your Naan out") or before what comes in ("Naan out, Samosa in").
 _ARROW_AFTER = re.compile(r"[ \t\"'”’)*_]*(?:→|➜|➔|➝|➞|⇒|⟶|-{1,2}>|=>)")
+# round 12: an arrow to a role or an action puts the dish in it, replacing nothing ("Miso Soup -> add to order?", "Korma ->
+# sub candidate #1", "Teriyaki -> swap? y/n", "Korma -> $14"): it offers the dish as an offering word would.
+_ARROW_ROLE = re.compile(r"[ \t\"'“‘(*_]*(?:(?:maybe|perhaps|possibly|probably)[ \t]+)?(?:(?:add|sub|subs|substitut\w*|swap\w*|switch\w*|send|include|propos\w*|offer\w*|candidate\w*|"
+                         r"options?|pick|choice|alt|alts|alternative\w*|replacement|recommend\w*|suggest\w*|in|instead|yes|ok|okay|"
+                         r"avail\w*|new|your[ \t]+(?:new|sub|swap|replacement|pick|option))(?![\w'’-])|y/n|\?|#|\$)", re.IGNORECASE)
 _PARTICLE_AFTER = re.compile(r"[ \t]+(?:off|out)(?![\w'-])", re.IGNORECASE)
 _TAKING_BEFORE = re.compile(r"(?<!\w)(?:tak\w*|took|swap\w*|switch\w*|leav\w*|left|cross\w*|strik\w*|struck|pull\w*|knock\w*|"
                             r"cut\w*|drop\w*|rul\w*|keep\w*|kept|get\w*|got|sub\w*)(?:[ \t]+\w+){0,2}[ \t]+$", re.IGNORECASE)
 _COMING_IN = re.compile(r"[ \t]*[,;/][^,;\n]{1,40}?[ \t]+in(?![\w'-])", re.IGNORECASE)
 # A later clause declining what was offered without naming it: "..., but not for you", "though not in your case".
-_ELLIPTIC_NO = re.compile(r"[ \t,]*(?:(?:no(?:pe)?|nah)[ \t]*(?:[.!]|$)|(?:(?:but|though|although|however|just)[ \t,]+)?(?:not|never)[ \t]+(?:for[ \t]+you|in[ \t]+your[ \t]+case|"
+_ELLIPTIC_NO = re.compile(r"[ \t,]*(?:(?:no(?:pe)?|nah)[ \t]*(?:[.!]|$)|(?:I|we)(?:['’]ve|[ \t]+have)?[ \t]+said[ \t]+no(?!\w)|(?:(?:but|though|although|however|just)[ \t,]+)?(?:not|never)[ \t]+(?:for[ \t]+you|in[ \t]+your[ \t]+case|"
                           r"with[ \t]+your[ \t]+allerg\w+|given[ \t]+your[ \t]+allerg\w+|this[ \t]+time|today|now)[ \t,]*"
                           r"(?:[^\w \t,]|$|(?:sadly|unfortunately|I['’]m[ \t]+afraid|sorry)[ \t]*(?:[^\w \t]|$)))", re.IGNORECASE)
 
@@ -270,8 +282,9 @@ _ELLIPTIC_NO = re.compile(r"[ \t,]*(?:(?:no(?:pe)?|nah)[ \t]*(?:[.!]|$)|(?:(?:bu
 def replaced_after(text: str, lo: int, start: int, end: int, hi: int) -> bool:
     """Whether the words right after the dish at ``text[start:end]`` name it as what is replaced or taken
     away ("Naan → Chana Masala", "taking the Naan off", "Naan out, Samosa in")."""
-    if _ARROW_AFTER.match(text, end, hi):
-        return True
+    arrow = _ARROW_AFTER.match(text, end, hi)
+    if arrow is not None:
+        return _ARROW_ROLE.match(text, arrow.end(), hi) is None
     particle = _PARTICLE_AFTER.match(text, end, hi)
     return particle is not None and (_TAKING_BEFORE.search(text, max(lo, start - 40), start) is not None
                                      or _COMING_IN.match(text, particle.end(), hi) is not None)
@@ -350,7 +363,7 @@ def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]"
     if _BARE_NOT.match(rest):
         before = _SENTENCE_START.split(text[max(0, end - AFTER):end])[-1]  # what its sentence said before it
         return _SAID_UNSUITABLE.search(before) is None
-    if _PREDICATE.match(rest) or _MARKED_UNSUITABLE.match(rest) or _UNSAFE_RECORD.search(rest) or _CROSSED.search(rest):
+    if _PREDICATE.match(rest) or _MARKED_UNSUITABLE.match(rest) or _UNSAFE_RECORD.search(rest) or _CROSSED.search(rest) or labelled(text, end, stop, allergen):
         return True
     ruled = _RULED_OUT.search(rest)  # "The udon's wheat noodles rule it out for you"
     if ruled is not None and not _NEGATED_BEFORE.search(rest, 0, ruled.start()):

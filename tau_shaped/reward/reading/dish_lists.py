@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Tuple
 
+from tau_shaped.reward.reading.allergen_words import labelled
 from tau_shaped.reward.reading.dish_exclusions import CONTAINS, OFFERING, TERSE, UNSUITABLE, predicate_excludes
 from tau_shaped.reward.reading.dish_negations import negation_at
 
@@ -188,7 +189,7 @@ def listed_predicate_excludes(text: str, end: int, hi: int, allergen: "re.Patter
     """Whether, after dishes listed together ending at ``end``, a predicate of them all excludes
     them ("... both contain your allergens", "... are all unsafe"): a plural verb first, then
     what ``predicate_excludes`` reads, or "are (all) unsafe / not safe / off-limits"."""
-    if noted_out(text, end, hi):  # "Korma, Pesto Pasta & Pad Thai excluded"
+    if noted_out(text, end, hi) or labelled(text, end, hi, allergen):  # "Korma, Pesto Pasta & Pad Thai excluded", "Korma / Pad Thai = nuts."
         return True
     if not _PLURAL_PREDICATE.match(text, end, hi):
         return False

@@ -16,7 +16,7 @@ from typing import Optional
 
 from tau_shaped.reward.reading.negation import NEGATIONS
 
-__all__ = ["allergen_negated", "doubted_before", "negation_at", "negation_pos", "praised_after"]
+__all__ = ["allergen_negated", "doubted_before", "negation_at", "negation_pos", "praised_after", "retracted_after"]
 
 _BEFORE = 80  # characters before a dish read for a negation
 
@@ -51,9 +51,21 @@ _INVERTED = re.compile(r"[ \t]+(?:the|that|this|it|you|we|they)(?!\w)", re.IGNOR
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|[,:]")
 
 
+# round 12: a negative question that puts the dish forward ("You wouldn't fancy the Salmon Roll instead, by any chance?",
+# "You wouldn't want the Salmon Roll, would you?", "You don't want the Pad Thai?"): "you" + a negated auxiliary + a verb
+# of wanting, its sentence a question. Said as a statement it warns ("You wouldn't want the Korma -- it has nuts"): declines.
+_WANTED = re.compile(r"(?<!\w)(?:you|ya|u)[ \t]+(?:\w+n['’]t|(?:would|do|will|could|might)[ \t]+not)[ \t]+(?:\w+[ \t]+)?"
+                     r"(?:want|fancy|like|care|prefer|mind|go|be[ \t]+interested)(?!\w)", re.IGNORECASE)
+_ASKED_AFTER = re.compile(r"[^.!?\n]{0,200}?\?")
+
+
 # Words a negation's reach does not count ("I can't really give you the uh the Korma"): an adverb in -ly, a spoken filler,
 # a word said twice running.
 _SOFT = re.compile(r"(?!only)[^\W\d_]+ly|uh+|um+|uhm|erm?|hmm+|mm+|really|honestly|actually", re.IGNORECASE)
+
+
+def _is_negation(w: str) -> bool:
+    return w.endswith(("n't", "n’t")) or w in NEGATIONS
 
 
 def negation_at(text: str, lo: int, start: int) -> bool:
@@ -69,6 +81,8 @@ def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
     window = text[base:start]
     words = [m for m in _WORD.finditer(window) if m.group(0) not in (",", ":") and not _SOFT.fullmatch(m.group(0))]
     words = [m for k, m in enumerate(words) if not k or m.group(0).lower() != words[k - 1].group(0).lower()]  # "the the": one word
+    # round 12: a learner's "to" right after the negation ("I cannot to offer you the korma") is not counted
+    words = [m for k, m in enumerate(words) if not (k and m.group(0).lower() == "to" and _is_negation(words[k - 1].group(0).lower()))]
     for i in range(len(words) - 1, max(-1, len(words) - 5), -1):
         w = words[i].group(0).lower()
         if not (w.endswith(("n't", "n’t")) or w in NEGATIONS):
@@ -78,8 +92,13 @@ def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
         near = window[words[i - 1].start() if i else words[i].start():words[min(i + 3, len(words) - 1)].end()]
         if _NOT_DECLINING.search(near) or _RHETORICAL.search(window, 0, words[i].start()) or (i == 0 and base == lo and w.endswith(("n't", "n’t")) and _INVERTED.match(near, len(w))):
             continue
+        opened = window.rfind("(", 0, words[i].start())
+        if opened > window.rfind(")", 0, words[i].start()) and window.find(")", words[i].end()) >= 0:
+            continue  # inside an aside closed before the dish: "One option (and you're free to say no) would be the Korma"
         if _DOUBTED_BEFORE.search(window, 0, words[i].start()):
             return None  # a doubted obstacle: two negations that offer
+        if _WANTED.search(near) and _ASKED_AFTER.match(text, start):
+            continue  # "You wouldn't fancy the Salmon Roll, would you?": a question putting it forward
         return base + words[i].start()
     return None
 
@@ -110,3 +129,16 @@ def doubted_before(text: str, lo: int, start: int) -> bool:
     """Whether the clause doubts, right before the dish at ``start``, what is said of it next
     ("I don't see why the Korma wouldn't work", "no reason the Korma isn't an option")."""
     return _DOUBTED_BEFORE.search(text, max(lo, start - _BEFORE), start) is not None
+
+
+# round 12: a dish taken back at once, the taking back said ("there's the korma sorry scratch that", "There's the Pesto Pasta
+# -- oh hang on, no, scratch that", "the pad thai no wait"): no longer put forward, as a status or an amount taken back at
+# once is not stated (SPEC §10); what comes after it ("I mean the Pad Thai") is read on its own.
+_RETRACTED = re.compile(r"[ \t\"'”’)*_,.!–—-]*(?:(?:oh|um+|uh+|er|hmm+|no|wait|hang[ \t]+on|hold[ \t]+on|actually|sorry)[ \t,.!–—-]*){0,4}"
+                        r"(?:scratch[ \t]+that|strike[ \t]+that|forget[ \t]+(?:that|it)|no[ \t,]+wait|wait[ \t,]+no|I[ \t]+mean|correction|"
+                        r"my[ \t]+(?:mistake|bad)|I[ \t]+take[ \t]+(?:that|it)[ \t]+back|not[ \t]+that[ \t]+one)(?!\w)", re.IGNORECASE)
+
+
+def retracted_after(text: str, end: int) -> bool:
+    """Whether the words right after a dish ending at ``end`` take it back at once ("... sorry scratch that")."""
+    return _RETRACTED.match(text, end, min(len(text), end + 60)) is not None

@@ -57,12 +57,12 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tup
 from tau_shaped.reward.reading.dish_exclusions import (
     AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, compared, declined_elliptically, own_before,
     predicate_excludes, pronoun_declined, proposed_again, proposed_as_replacement, replaced_after, replaced_before, set_apart_by_but, swapped_in)
-from tau_shaped.reward.reading.dish_answers import answered_no
+from tau_shaped.reward.reading.dish_answers import alone_before, answered_no, answered_no_plainly, quoted_answered_no
 from tau_shaped.reward.reading.dish_descriptions import described_offer
 from tau_shaped.reward.reading.dish_lists import (ITEM_END, crossed_before, inline_footer, label_before, list_footer, list_header, listed_predicate_excludes,
                                                   noted_out, own_swapped_before, table_cell_excludes)
 from tau_shaped.reward.reading.dish_names import Mention, names_no_dish
-from tau_shaped.reward.reading.dish_negations import allergen_negated, doubted_before, negation_at, negation_pos, praised_after
+from tau_shaped.reward.reading.dish_negations import allergen_negated, doubted_before, negation_at, negation_pos, praised_after, retracted_after
 from tau_shaped.reward.reading.unsafe_menus import UnsafeMenu, normal_name, unsafe_dishes, unsafe_menu
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
@@ -85,7 +85,7 @@ _OWN_ORDER = re.compile(
     re.IGNORECASE,
 )  # "your" only with its order's words ("your order", "your food"; "your Korma" is read by own_before), "was" with what went wrong
 # "approx. $15", "incl. tax", "est. 20 min": an abbreviation's dot before a lower-case word or a number ends no sentence
-_DOT = (r"\.(?=\s|$)(?!(?i:(?<=approx\.)|(?<=incl\.)|(?<=excl\.)|(?<=est\.)|(?<=e\.g\.)|(?<=i\.e\.)|(?<=etc\.)|(?<=vs\.)|(?<=min\.)|"
+_DOT = (r"\.(?=[)\]\"'”’*_]*(?:\s|$))(?!(?i:(?<=approx\.)|(?<=incl\.)|(?<=excl\.)|(?<=est\.)|(?<=e\.g\.)|(?<=i\.e\.)|(?<=etc\.)|(?<=vs\.)|(?<=min\.)|"
         r"(?<=mins\.)|(?<=hrs\.)|(?<=avg\.)|(?<=qty\.))[ \t]+(?-i:[a-z0-9$~(]))")
 _CLAUSE_END = re.compile(
     r"[!?](?=\s|$)|" + _DOT + r"|[;\n]|(?:,|(?<=[^ \t,\n])(?<!anything)(?<!nothing)(?<!everything)(?<![^\w]all))[ \t]+(?:so|but|because|since|as (?:it|the|your|this|that|they)|although|though|"
@@ -103,8 +103,9 @@ _PRONOUN_SUBJECT = re.compile(r"(?<!\w)(?:it|that|this)(?:[ \t]+one)?(?!\w)", re
 _ASKED_OF = re.compile(r"(?<!\w)(?:would|could|does|do|will|might|can|how[ \t]+(?:does|would))[ \t]+$", re.IGNORECASE)
 _SUITS = re.compile(r"[ \t]+(?:(?:maybe|perhaps|possibly|still|also|then)[ \t]+)?(?:work|do|suit|appeal|sound|interest)(?:[ \t]+(?:for|to)[ \t]+you|[ \t]+(?:ok|okay|good|alright))?[ \t]*(?:\?|$)", re.IGNORECASE)
 # A pronoun a later clause says something of: "..., but it has sesame", "so I can't offer it".
-_BACK_REFERENCE = re.compile(r"(?<!\w)(?:it|that|this|they|them|which|(?:the|that|this) (?:dish|one))(?!\w)", re.IGNORECASE)
-_COORDINATED = re.compile(r"[ \t]*(?:,[ \t]*)?(?P<or>(?:or|nor|and|&|\+)[ \t]+)?(?:(?:the|a|an|any)[ \t]+)?$", re.IGNORECASE)
+_BACK_REFERENCE = re.compile(r"(?<!\w)(?:it|its|that|this|they|them|which|(?:the|that|this) (?:dish|one))(?!\w)|(?<=\bbut)(?=[ \t]+(?:has|have|contains?|includes?|uses|is[ \t]+made[ \t]+with)\b)",
+                             re.IGNORECASE)  # round 12: "its paste has shrimp", an elided subject: "X was considered but has a wheat bun"
+_COORDINATED = re.compile(r"[ \t]*(?:[,/][ \t]*)?(?P<or>(?:or|nor|and|&|\+)[ \t]+)?(?:(?:the|a|an|any)[ \t]+)?$", re.IGNORECASE)
 _PRONOUN_REACH = 600  # characters before a pronoun in which the dish it names is looked for
 _GOVERNS = 48  # characters at most between an offering word and the dish it governs
 _BAD_BEFORE = re.compile(r"(?<!\w)(?:bad|poor|terrible|awful|risky|unwise|dangerous|wrong|unsafe|unsuitable|no)[ \t]+$", re.IGNORECASE)
@@ -220,7 +221,7 @@ class _Reader:
         text, menu = self.text, self.menu
         lo, hi = clauses[k]
         own = normal_name(m.dish) in menu.ordered
-        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) and not swapped_in(text, lo, m.start, m.end, hi) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start):
+        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) and not swapped_in(text, lo, m.start, m.end, hi) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start) or quoted_answered_no(text, lo, m.start, m.end, menu.allergen) or retracted_after(text, m.end):
             return True
         if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi, m.start):
             return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered
@@ -229,7 +230,7 @@ class _Reader:
         if label_before(text, lo, self._first_listed(m, lo, hi, items=True).start, menu.allergen) == "excludes":
             return True  # "Contains sesame: Salmon Roll, Chicken Teriyaki."
         if header == "offers" or self._governed(m, lo, hi) or compared(text, lo, m.start, m.end, hi):  # unless declined later
-            return self._excluded_later(m, clauses, k, declined_only=True) or noted_out(text, m.end, hi)
+            return self._excluded_later(m, clauses, k, declined_only=True) or noted_out(text, m.end, hi) or answered_no_plainly(text, m.end, menu.allergen)
         end = _SENTENCE_END.search(text, m.end)
         again = proposed_again(text, lo, end.start() if end else len(text))  # "Your usual Korma?", "... it's a safe bet"
         if header == "excludes" or own_before(text, lo, m.start, your=not again):
@@ -244,7 +245,7 @@ class _Reader:
                 or crossed_before(text, m.start)
                 or self._excluded_with_the_rest(m, hi)
                 or self._excluded_later(m, clauses, k)  # asked about alone, answered no: "Chicken Korma? Not an option for you."
-                or text[lo:m.start].strip(" \t\"'*_>-•").lower() in ("", "the", "a", "an") and answered_no(text, m.end, menu.allergen))
+                or alone_before(text, lo, m.start) and answered_no(text, m.end, menu.allergen))
         return said and not self._offered_all_the_same(m)
 
     def _excluded_with_the_rest(self, m: Mention, hi: int) -> bool:
@@ -381,7 +382,7 @@ class _Reader:
                 return None
             start = max(c for c, _ in _clauses(text, reach, p.start()) if c <= last.start)  # the clause naming the dish
             own = normal_name(last.dish) in self.menu.ordered
-            if (replaced_before(text, start, last.start) or negation_at(text, start, last.start)
+            if (replaced_before(text, start, last.start) or negation_at(text, start, last.start) or label_before(text, start, last.start, self.menu.allergen) == "excludes"
                     or (own and (own_before(text, start, last.start) or (_REPLACEMENT_ORDER.search(text, start, p.start())
                                                                    and not proposed_as_replacement(text, p.end(), hi))))):
                 return None

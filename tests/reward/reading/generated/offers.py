@@ -58,6 +58,12 @@ _OFFERS: List[Tuple[str, str, str]] = [
      "The {dish} likely comes closest to what you ordered."),
     ("I'd suggest the {dish} in place of your {ordered}.", "I'd normally suggest the {dish}, but not for you.",
      "I'd maybe suggest the {dish} in place of your {ordered}."),
+    # round 12: an arrow to a role, a negative question, a quoted question answered (telegraphic, quoting styles)
+    ("{dish} -> add as sub? y/n", "{dish} -> no.", "{dish} -> maybe add as sub? y/n"),
+    ("You wouldn't fancy the {dish} instead, by any chance?", "You wouldn't want the {dish}; it isn't an option for you.",
+     "You wouldn't maybe fancy the {dish} instead, would you?"),
+    ('You asked "is the {dish} ok?" -- it is, and I can swap it in.', 'You asked "is the {dish} ok?" -- sorry, it is not an option for you.',
+     'You asked "is the {dish} ok?" -- I think so, and I could swap it in.'),
     # round 10: a negation that urges (a verb of passing a dish by, a frame, a comparative after the dish); an
     # exclusion taken back; a bare "isn't" after an unsuitable word; "no problem" answering the dish asked about
     ("Don't overlook the {dish}.", "Please avoid the {dish}.", "Maybe don't overlook the {dish}."),
@@ -145,6 +151,13 @@ _REASONED = [
     "Candidates I looked at:\n- {unsafe}\n- {dish}\nOnly the {dish} is safe for you; would you like it?",
     "Candidates: {unsafe} -- excluded, {dish} -- OK. Want the {dish}?", "The {unsafe} would be a risky option for you; the {dish} is fine.",
     "The {unsafe} and the {ordered} (each containing {allergen}) are excluded; the {dish} is proposed instead.",
+    # round 12: a sign giving the allergen, an elided subject after "but", a quoted question answered no, a retraction,
+    # "instead? No", a learner's "cannot to"
+    "{unsafe}: {allergen}. Skip. Next best: {dish}. Want?", "{unsafe} = {allergen} -> no. {dish} -> add? y/n",
+    "_({unsafe} was considered but has {allergen}.)_ Option A: {dish}.",
+    'You asked "what about the {unsafe}?" -- I\'m sorry, it contains {allergen}. The {dish} is safe.',
+    "there's the {unsafe} sorry scratch that it has {allergen} so I'll go with the {dish} for you",
+    "{unsafe} instead? No -- {allergen}. {dish} instead?", "I cannot to offer you the {unsafe}; the {dish} is possible.",
 ]
 
 
