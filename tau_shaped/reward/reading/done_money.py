@@ -208,6 +208,8 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]], settled: bool = Fals
         if i is None or spans[i][0] - m.end() > 48 or _CLAUSE_END.search(text, m.end(), spans[i][0]):
             continue
         verb = m.group("verb") or m.group("verb2") or m.group("verb3")
+        if m.group("verb3") and _bare(m.group(0), verb) and _proposed(text, spans[i][1]):
+            continue  # round 12 (telegraphic): "Refunded $16.90 -> card. OK? y/n" proposes it
         if _object_not_money(text, m.end(), spans[i][0], verb):
             continue  # "I have made the calculation: refund of $16.90": the verb's object is not the money
         # "I've put a charge of $5 on your wallet": the noun the verb takes says the direction
@@ -239,7 +241,8 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]], settled: bool = Fals
         end = code.end() if code else end
         after = _AFTER_AMOUNT.match(text, end)
         if after is not None and not after.group("noun_verb"):
-            out[i] = "refund"
+            if not (after.group("verb") and _bare(after.group(0), after.group("verb")) and _proposed(text, after.end())):
+                out[i] = "refund"  # (not "$218.84 refunded via Visa. OK? y/n": a proposal)
             continue
         key = _DONE_KEY.search(text, max(0, start - 40), start) or _MADE_REFUND.search(text, max(0, start - 64), start)
         if key is not None:
@@ -256,7 +259,8 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]], settled: bool = Fals
             out[i] = "charge" if noun.group("noun").lower() == "charge" else "refund"
         elif (_WILL_GET_BACK.search(text, max(0, start - 24), start) and text[end:end + 8].lower().lstrip().startswith("back")
               or _WILL_BE_CREDITED.search(text, max(0, start - 40), start) or _BACK_TO_YOU.match(text, end)) \
-                and not _ASKED_OR_IF.search(text, max(0, start - 60), start) and not _ends_in_question(text, end):
+                and not _ASKED_OR_IF.search(text, max(0, start - 60), start) and not _ends_in_question(text, end) \
+                and not _WOULD.search(text, max(0, start - 30), start):
             # "you'll get $18 back on your card", "your card will be credited $18", "that's $18 back to you": the refund made
             out[i] = "refund"
         elif _GOT_BACK.search(text, max(0, start - 24), start) and (
@@ -371,6 +375,23 @@ def done_verdict(kind: str, value: float, pools: Dict[str, List[float]], said: s
     if other and any(abs(value - v) <= 0.005 + 1e-9 for v in _runs(other)):
         return f"agent stated {said!r} as {_PAST[kind]}; the writes before moved it the other way"
     return None
+
+
+# round 12: what the customer would get is a proposal ("you'd get $45.13 back on your PayPal. Shall I go ahead?")
+_WOULD = re.compile(r"(?i)\b(?:you|u)(?:['’]d|[ \t]would|[ \t]could|[ \t]might)[ \t]{1,3}(?:[a-z]{2,12}[ \t]{1,3}){1,2}$")
+# a question right after a sentence that only asks leave ("OK? y/n", "Proceed?"; a transcript's last word, unmarked)
+_LEAVE_ASKED = re.compile(r"(?i)\s{0,3}(?:ok(?:ay)?|proceed|confirm|go[ \t]ahead|shall[ \t]i|should[ \t]i|y[ \t]?/[ \t]?n|yes[ \t]?/[ \t]?no)[ \t]{0,3}(?:\?|\Z)")
+
+
+def _bare(said: str, verb: str) -> bool:
+    """Whether a verb of a write is said bare: no auxiliary or adverb with it ("Refunded", "$5 refunded")."""
+    return said.strip(" \t\u00a0).!?:;\n*\u2022\u2014\u2013-").lower() == verb.lower()
+
+
+def _proposed(text: str, at: int) -> bool:
+    """Whether the sentence holding ``at`` is asked, or followed at once by a question that only asks leave."""
+    end = _SENTENCE_END.search(text, at, at + 400)
+    return end is not None and (text[end.start()] == "?" or _LEAVE_ASKED.match(text, end.end()) is not None)
 
 
 def _ends_in_question(text: str, at: int) -> bool:

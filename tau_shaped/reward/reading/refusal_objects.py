@@ -28,7 +28,8 @@ _SP = r"[ \t\u00a0]{1,3}"
 _A = r"['’]"
 # what a customer asks to get back or have done, as a noun
 _OBJ = (r"(?:refunds?|compensation|credits?|reimbursements?|money(?:{_SP}back)?|payouts?|cash{_SP}back|difference"
-        r"|overcharges?|discounts?|cancell?ations?|partial{_SP}refunds?|goodwill{_SP}credits?|excess|overpayments?|surplus)").replace("{_SP}", _SP)
+        r"|overcharges?|discounts?|cancell?ations?|cxl|canx|partial{_SP}refunds?|goodwill{_SP}credits?|excess|overpayments?|surplus)"  # round 12: a note's "cxl"
+        ).replace("{_SP}", _SP)
 # a word or two before it ("no extra wallet credit", "no partial refund")
 _ADJ = r"(?:[a-z$][\w.$-]{0,20}" + _SP + r"){0,2}"
 # what says the thing is not given, after it

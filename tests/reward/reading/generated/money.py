@@ -66,6 +66,38 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
                                             ("when", "{timing}")], "")
         out.append(Draft("money", "refund_stated", [rng.choice(_SAID)], values, PASS, context, record=record,
                          others=others, key_slots=("amount", "method")))
+    return out + _proposals(rng, scenes, n // 4)
+
+
+# round 12: a refund proposed before any write (the customer then declines) says what a write would move: the amount is
+# backed by the order the tool showed, not compared as money moved (a conditional "you'd get", a telegraphic bare participle
+# under a question that only asks leave); another amount is backed by nothing
+_PROPOSED = [
+    "If I cancel {order}, you'd get {amount} back on your {method}. Shall I go ahead?",
+    "Cancel {order}: {amount} refunded to your {method}. OK? y/n",
+    "Cancel {order} -- refunded {amount} to your {method}. Proceed?",
+    "Right, for {order} you would get {amount} back to your {method}. Happy for me to cancel it?",
+]
+
+
+def _proposals(rng: random.Random, scenes, n: int) -> List[Draft]:
+    from tests.reward.reading.generated.tau2 import refund_of
+
+    out = []
+    for _ in range(n):
+        sc = rng.choice(scenes)
+        call, obs = sc.call("cancel_pending_order")
+        amount, pm = refund_of(sc)
+        source = next(k for k in _METHOD if pm.startswith(k))
+        i = next(k for k, (a, _) in enumerate(sc.calls) if a.name == "cancel_pending_order")
+        before = [(a, o) for a, o in sc.calls[:i] if a.name.startswith(("get_", "find_"))]  # the look-ups before it only
+        shown = {round(float(x), 2) for _, o in before for x in _numbers(o)}
+        wrong = next(a for a in (round(amount + d, 2) for d in (10.0, -7.5, 23.4, 1.11, 99.99)) if a > 0 and a not in shown)
+        values = {"order": call.kwargs["order_id"], "amount": Money(amount), "method": rng.choice(_METHOD[source])}
+        context = {"scene": sc, "rule": RULE, "before": before,
+                   "reply": "No, leave it for now.", "first": f"Hi, how much would I get back for my order {call.kwargs['order_id']}?"}
+        out.append(Draft("money", "refund_proposed", [rng.choice(_PROPOSED)], values, PASS, context,
+                         others={"amount": [(Money(wrong), BREACH)]}, key_slots=("amount",)))
     return out
 
 

@@ -55,6 +55,8 @@ _DENIALS: List[Tuple[str, str]] = [
     # round 11: a ticket note's verdict key
     ("Issue: change request\nResolution: denied -- not allowed by our policy", "Issue: change request\nResolution: approved -- allowed by our policy"),
     ("Disposition: declined (fare rules)", "Disposition: approved (fare rules)"),
+    # round 12: a telegraphic note's "cxl" named as none
+    ("Res: no cxl/refund. Basic eco, booked >24h ago.", "Res: cxl ok, refund -> orig. payment."),
 ]
 # round 9: help given in words that look like a no ("no reason I can't", "I can't see why not")
 _HELPS = ["There's no reason I can't do that for you; it's done.", "I can't see why not - I'll make the change now.",
