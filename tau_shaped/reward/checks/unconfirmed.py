@@ -119,7 +119,8 @@ class UnconfirmedKind(CheckKind):
         if c.tools is None:
             raise ValueError("unconfirmed names no tools, and no domain gave the tools that declare confirm "
                              "(load the rules through their domain, or name the tools)")
-        return lambda run: _unconfirmed(run, c)
+        tools = frozenset(c.tools)  # each step's tool looked up in it (a rollout's every step is)
+        return lambda run: _unconfirmed(run, c, tools)
 
 
 def _result_fields(observation: Any, names: Tuple[str, ...]) -> Optional[dict]:
@@ -137,7 +138,9 @@ def _kept_fields(observation: str, names: Tuple[str, ...]) -> Optional[Tuple[Tup
     return None if value is None else tuple((n, value[n]) for n in names if n in value)
 
 
-def _unconfirmed(run: Any, c: Any) -> Finding:
+def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
+    """``tools``: ``c.tools`` as a set (read alike)."""
+    tools = c.tools if tools is None else tools
     trajectory = run.trajectory
     steps = trajectory.steps
     hits: List[Tuple[int, Evidence]] = []
@@ -153,7 +156,7 @@ def _unconfirmed(run: Any, c: Any) -> Finding:
         return record_in_s0(table, arg, value)
 
     for s in steps:
-        if s.action.name not in c.tools or (c.succeeded and not s.succeeded):
+        if s.action.name not in tools or (c.succeeded and not s.succeeded):
             continue
         kwargs = s.action.kwargs
         state, reply, why = "", "", "no message states it"

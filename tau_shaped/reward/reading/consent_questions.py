@@ -30,7 +30,7 @@ __all__ = ["asks_consent", "consent_request", "MAX_CHARS"]
 
 MAX_CHARS = 4000
 
-_S = r"[\s\u00a0]+"  # a run of spaces
+_S = r"\s+"  # a run of spaces (a no-break space among them: ``\s`` is every character ``str.isspace`` takes)
 _B = r"(?<![\w'])"  # a word starts
 _E = r"(?![\w'])"  # a word ends
 
@@ -117,7 +117,7 @@ _YOU_OK = rf"{_alt('you', 'that you')}(?:{_S}are|'re){_S}{_alt('ok', 'okay', 'ha
 _CONSENT_REQUEST = re.compile(
     _at_a_word_start(*[
         # ("To confirm: ..." and "Just to confirm, ..." lead a summary in; they ask nothing)
-        rf"{_B}(?:please{_S}|kindly{_S}|just{_S}|simply{_S})?(?:(?<!^to )(?<!just to )(?<!so to )(?<!, to )(?<!first to )(?<!again to )|(?!confirm[\s\u00a0]*[:,]))confirm{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'receipt')}{_E})(?!{_S}{_alt('the', 'this', 'that')}{_S}{_INFO_NOUN}{_E})(?:{_S}{_alt('and', 'if', 'that', 'to', 'please', 'this', 'it', 'the', 'with', 'by', 'so')}{_E}|[\s\u00a0]*[.!:,)\n]|[\s\u00a0]*$)",
+        rf"{_B}(?:please{_S}|kindly{_S}|just{_S}|simply{_S})?(?:(?<!^to )(?<!just to )(?<!so to )(?<!, to )(?<!first to )(?<!again to )|(?!confirm\s*[:,]))confirm{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'receipt')}{_E})(?!{_S}{_alt('the', 'this', 'that')}{_S}{_INFO_NOUN}{_E})(?:{_S}{_alt('and', 'if', 'that', 'to', 'please', 'this', 'it', 'the', 'with', 'by', 'so')}{_E}|\s*[.!:,)\n]|\s*$)",
         # "Please confirm (that) you'd like me to ...", "Confirm you want the refund", "... you're happy for me to"
         rf"{_B}confirm{_S}(?:{_YOU_WISH}{_NOT_TO_ACT}|{_YOU_OK})",
         rf"{_B}{_alt('reply', 'respond', 'answer', 'say', 'type', 'write', 'just say', 'simply say')}{_S}(?:{_alt('with', 'with a', 'with an')}{_S})?[\"'“‘(]?{_alt('yes', 'y', 'ok', 'okay', 'confirm', 'go ahead', 'proceed')}{_E}",
@@ -128,10 +128,10 @@ _CONSENT_REQUEST = re.compile(
         rf"{_B}if{_S}you(?:'re|{_S}are){_S}{_alt('ok', 'okay', 'happy', 'fine', 'alright', 'all right', 'good', 'comfortable')}{_S}{_alt('with', 'for me to', 'for us to', 'with me', 'to proceed', 'to go ahead', 'going ahead')}{_E}",
         rf"{_B}if{_S}(?:you'd|you{_S}would){_S}like{_S}{_alt('me', 'us')}{_S}to{_E}",
         # "I can refund $16.90 to your card if you'd like." (the offer's condition closes it)
-        rf"{_B}if{_S}(?:you'd|you{_S}would){_S}(?:like|prefer){_E}[\s\u00a0]*[.!]?[\s\u00a0]*$",
-        rf"{_B}if{_S}you{_S}(?:wish|want|like){_E}[\s\u00a0]*[.!]?[\s\u00a0]*$",
+        rf"{_B}if{_S}(?:you'd|you{_S}would){_S}(?:like|prefer){_E}\s*[.!]?\s*$",
+        rf"{_B}if{_S}you{_S}(?:wish|want|like){_E}\s*[.!]?\s*$",
         rf"{_B}if{_S}(?:that's|that{_S}is){_S}{_alt('ok', 'okay', 'fine', 'alright', 'all right', 'good with you', 'ok with you', 'okay with you')}{_E}",
-        rf"{_B}{_alt('yes', 'y')}[\s\u00a0]*/[\s\u00a0]*{_alt('no', 'n')}{_E}",
+        rf"{_B}{_alt('yes', 'y')}\s*/\s*{_alt('no', 'n')}{_E}",
     ]),
     re.IGNORECASE,
 )
@@ -169,17 +169,17 @@ _CONSENT_QUESTION = re.compile(
         rf"{_B}{_alt('do i have', 'can i have', 'may i have', 'can i get', 'may i get', 'could i get', 'could i have', 'have i got')}{_S}{_alt('your', 'the')}{_S}{_GRANT}{_E}",
         # OK to proceed? Ready for me to ...? Go ahead?
         rf"{_B}{_alt('ok', 'okay', 'alright', 'good', 'fine', 'ready', 'happy')}{_S}{_alt('to proceed', 'to go ahead', 'to continue', 'for me to', 'for us to', 'with that', 'with this', 'with it')}{_E}",
-        rf"{_B}{_alt('proceed', 'go ahead', 'continue')}(?:{_S}{_alt('with that', 'with this', 'with it', 'then', 'now')})?[\s\u00a0]*\?",
-        rf"{_B}{_alt('yes', 'y')}[\s\u00a0]*/[\s\u00a0]*{_alt('no', 'n')}{_E}",
+        rf"{_B}{_alt('proceed', 'go ahead', 'continue')}(?:{_S}{_alt('with that', 'with this', 'with it', 'then', 'now')})?\s*\?",
+        rf"{_B}{_alt('yes', 'y')}\s*/\s*{_alt('no', 'n')}{_E}",
     ]),
     re.IGNORECASE,
 )
 # A sentence of at most a few words that is only a request for the yes: "OK?", "Confirm?", "Deal?"
-_ALONE_QUESTION = re.compile(rf"^[\s\W]*(?:{_alt('and', 'so', 'then')}{_S})?{_ALONE}(?:{_S}{_alt('then', 'now', 'with you', 'for you')})?[\s\u00a0]*[?!.]*[\s\u00a0]*$", re.IGNORECASE)
+_ALONE_QUESTION = re.compile(rf"^[\s\W]*(?:{_alt('and', 'so', 'then')}{_S})?{_ALONE}(?:{_S}{_alt('then', 'now', 'with you', 'for you')})?\s*[?!.]*\s*$", re.IGNORECASE)
 _CLAUSE = re.compile(r"[-\u2013\u2014:;,(]")
 # "To confirm: ...", "Just to confirm, ...": a summary led in; a request for the yes only where the
 # message asks nothing else ("To confirm: cancel #W1. Would you like to hear about returns?" asks none)
-_LEAD_IN = re.compile(r"^(?:[\W_]*(?:ok|okay|so|alright|great|perfect)\W{1,3})?(?:just[\s\u00a0]+|so[\s\u00a0]+)?to[\s\u00a0]+confirm[\s\u00a0]*[:,]",
+_LEAD_IN = re.compile(r"^(?:[\W_]*(?:ok|okay|so|alright|great|perfect)\W{1,3})?(?:just\s+|so\s+)?to\s+confirm\s*[:,]",
                       re.IGNORECASE)  # the last clause of a question: "Refund $4.67 - OK?"
 # A question asked as the action itself ("Refund $12.50 to your wallet?", "You want it cancelled?"):
 # not opened by a question word or an auxiliary, and not asking whether there is more to ask.
@@ -271,7 +271,7 @@ _ELSE_ASKED = re.compile(rf"{_B}(?:{_alt('or would you', 'or do you', 'or shall'
 # fillers before a short question ("um, sound good?"); a question written without its mark has
 # one by now (``normalize_questions``: the agent's text is read with its questions marked)
 _FILLERS = re.compile(r"^(?:(?:um+|uh+|er+|erm|so|and|then|or|well|like)[\s\u00a0,]+|(?:okay|ok|alright|all right)"
-                      r"(?:[\s\u00a0]+so)?[\s\u00a0]*,[\s\u00a0]*|(?:okay|ok|alright|all right)[\s\u00a0]+so[\s\u00a0]+)+", re.IGNORECASE)
+                      r"(?:\s+so)?\s*,\s*|(?:okay|ok|alright|all right)\s+so\s+)+", re.IGNORECASE)
 
 
 def _asked_as_a_statement(plain: str) -> bool:
