@@ -52,10 +52,11 @@ def _values(tokens: Tuple[_Token, ...], index: _Index) -> List[_Hit]:
     for letters ("B3n", "0kaf0r1184") is read as the letters where only they go on a value."""
     found: List[_Hit] = []
     prefixes, canon, n = index.prefixes, index.read, len(tokens)
-    for i in range(n):
-        acc, begin, _, _, _ = tokens[i]
+    for i, (acc, begin, _, _, _) in enumerate(tokens):
         completes = prefixes[acc]
-        if completes is None and not (acc.isalpha() or acc.isdigit()):  # only a word of both has letter forms
+        if completes is None:  # most words begin no value: passed at once
+            if acc.isalpha() or acc.isdigit():  # only a word of both has letter forms
+                continue
             acc, completes = _lettered(acc, "", prefixes)
         plain, j = True, i
         while completes is not None:

@@ -24,6 +24,7 @@ _STREET = re.compile(r"(?<![\w.,])([0-9]{1,6})[\s,]{1,3}([^\W\d_][\w'-]{0,40})",
 _STREET_KINDS = {"st": ("st", "street"), "street": ("st", "street"), "ave": ("ave", "avenue"), "avenue": ("ave", "avenue"),
                  "rd": ("rd", "road"), "road": ("rd", "road"), "blvd": ("blvd", "boulevard"), "dr": ("dr", "drive"), "drive": ("dr", "drive"),
                  "ln": ("ln", "lane"), "lane": ("ln", "lane"), "way": ("way",), "pl": ("pl", "place"), "ct": ("ct", "court")}
+_AFTER_NAME: Dict[str, Tuple[str, ...]] = {}  # what follows a street's name (" St"): "" and its kind's words ("st", "street")
 _NOT_TOKEN = re.compile(r"[\W_]+")
 _NOT_DIGIT = re.compile(r"\D")
 _ASCII_NOT_DIGITS = str.maketrans("", "", "".join(chr(c) for c in range(128) if not chr(c).isdigit()))
@@ -206,13 +207,26 @@ class _Index:
         """A street by its house number and the first word of its name ("7234 Belmont"), and by the
         number after the name ("Belmont St 7234", "Belmont Street 7234")."""
         reads, whose = self.read["street"], self.whose["street"]
+        match, after = _STREET.match, _AFTER_NAME
         for cid, c in people:
             for a in c.get("addresses") or []:
-                m = _STREET.match(a.get("street", "").strip()) if isinstance(a, dict) and isinstance(a.get("street"), str) else None
+                street = a.get("street") if isinstance(a, dict) else None
+                m = match(street.strip()) if isinstance(street, str) else None
                 if m:
                     number, name = m.group(1, 2)
-                    sk = _skeleton(number + name)
-                    forms = [sk] + [_skeleton(name + k + number) for k in ("",) + _STREET_KINDS.get(_skeleton(a["street"][m.end():])[:12], ())]
+                    rest = street[m.end():]  # what follows the name (" St"): its kinds' words, kept
+                    kinds = after.get(rest)
+                    if kinds is None:
+                        if len(after) >= 4096:
+                            after.clear()
+                        kinds = after[rest] = ("",) + _STREET_KINDS.get(_skeleton(rest)[:12], ())
+                    if name.isascii() and name.isalnum():  # its skeleton is it lower-cased (the number's digits are ASCII)
+                        low = name.lower()
+                        sk = number + low
+                        forms = [sk] + [low + k + number for k in kinds]
+                    else:
+                        sk = _skeleton(number + name)
+                        forms = [sk] + [_skeleton(name + k + number) for k in kinds]
                     for form in forms:  # ``_put``, inline: read as the number + name
                         if len(form) < 3:
                             continue
