@@ -232,7 +232,7 @@ def consent_request(text: str) -> Optional[str]:
         plain = sentence.strip()
         if not plain:
             continue
-        if _HAPPENED.search(plain) and not _AHEAD.search(plain):
+        if _holds_one(plain, _HAPPENED_WORDS) and _HAPPENED.search(plain) and not _AHEAD.search(plain):
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
         if found is not None:
             if _PROCEEDS.search(plain):
@@ -255,7 +255,29 @@ def consent_request(text: str) -> Optional[str]:
 def _asks(plain: str) -> bool:
     """Whether the sentence ``plain`` asks consent (a question or a request for the yes)."""
     return bool((plain.endswith("?") and (_CONSENT_QUESTION.search(plain) or _ALONE_QUESTION.match(_FILLERS.sub("", _CLAUSE.split(plain)[-1].strip()))
-                                         or _asked_as_a_statement(plain))) or _CONSENT_REQUEST.search(plain))
+                                         or _asked_as_a_statement(plain)))
+                or (_holds_one(plain, _REQUEST_WORDS) and _CONSENT_REQUEST.search(plain)))
+
+
+# Words of which every match of a pattern holds one, in its literal text (in any case): a
+# sentence in ASCII that holds none of them is not searched with the pattern (most sentences
+# hold none: each search tries every word of the sentence against every branch). Kept with the
+# patterns by tests/reward/reading/test_consent_words_held.py, which reads each branch.
+_REQUEST_WORDS = ("confirm", "reply", "respond", "answer", "say", "type", "write", "word", "know", "tell", "ok", "ahead",
+                  "permission", "consent", "approval", "agreement", "authori", "yes", "green", "blessing", "if", "/")
+_HAPPENED_WORDS = ("refunded", "credited", "cancel", "sent", "issued", "processed", "reimbursed", "returned", "charged",
+                   "gave", "given", "put", "changed", "dispatched", "applied", "added", "made", "received", "delivered",
+                   "arrived", "came", "went", "showed", "shown", "landed", "got", "reached", "yesterday", "last", "earlier")
+
+
+def _holds_one(plain: str, words: tuple) -> bool:
+    """Whether ``plain`` may hold a match of the pattern ``words`` stand for: it holds one of
+    them, or it is not all ASCII (a case-blind pattern's letter also matches a few others: "ſ",
+    "K")."""
+    if not plain.isascii():
+        return True
+    lowered = plain.lower()
+    return any(w in lowered for w in words)
 
 
 # After the question, the agent going on as if answered: "Yes, processing now.", "Going ahead now."
