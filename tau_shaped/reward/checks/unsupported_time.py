@@ -25,6 +25,7 @@ from tau_shaped.reward.checks.statement_support import (
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.reading import statements  # loaded with the checks already (unsupported_amount's reader)
 from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.quoted import customer_quotes, inside
 from tau_shaped.reward.reading.normalize_questions import agent_seen
 
 
@@ -80,7 +81,9 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
         if times:  # a negated time states nothing ("not by 7"); "not later than 7:30" states a bound
             negated = Negations(text)
             # what would have been states nothing either ("it might have arrived by 6:40 if ...")
-            times = [t for t in times if not negated(t.start, value=True) and not statements.counterfactual(text, t.start)]
+            quotes = customer_quotes(text)  # round 12: "You said 'by 6:30' -- it'll be 7:00-7:15": the customer's time quoted
+            times = [t for t in times if not negated(t.start, value=True) and not statements.counterfactual(text, t.start)
+                     and not inside(quotes, t.start)]
         for item in times:
             readings = item.readings  # "7:08" with no am/pm: either half of the day, as the context allows
             ok = any(near(r, values, tolerance) or near(r, user_said.before(at), tolerance)

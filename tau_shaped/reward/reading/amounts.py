@@ -58,13 +58,13 @@ SMALL_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, 
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "single": 1}
 _SMALL = "|".join(sorted(SMALL_WORDS, key=len, reverse=True))
 _SP = r"[ \u00a0]"
-_UNIT_WORD = r"(?:US[ \u00a0])?dollars?|bucks?|euros?|cents?|grand"
+_UNIT_WORD = r"(?:US[ \u00a0])?dollars?|bucks?|quid|euros?|cents?|grand"  # round 12: "16 quid" (regional English)
 
 
 def _tail(tag: str) -> str:
     """Cents after a whole number of dollars: ", 90 cents", " and 90 cents", " and one cent"."""
     return (rf"(?:,?{_SP}{{1,2}}(?:(?i:and){_SP}{{1,2}})?(?P<{tag}>[0-9]{{1,2}}|(?i:{_SMALL}))"
-            rf"{_SP}?(?i:cents?)(?![A-Za-z]))?")
+            rf"(?:{_SP}?(?i:cents?)(?![A-Za-z])|/100(?![0-9])))?")  # round 12: a cheque's "USD 19 and 73/100"
 
 
 # Cents said as a bare two-digit number after the dollars ("16 dollars 90", text2num's digits for
@@ -108,11 +108,17 @@ _BARE_MONEY = re.compile(
     r"(?i)\b(?:refunded|charged|credited|reimbursed|paid|debited|(?:refund|charge|credit|payment|total|balance|amount|price|fee)"
     r"(?:[ \u00a0](?:of|is|was|comes[ \u00a0]to|came[ \u00a0]to|will[ \u00a0]be))|comes[ \u00a0]to|came[ \u00a0]to|costs?|priced[ \u00a0]at)"
     r"[ \u00a0](?:you[ \u00a0]|back[ \u00a0]|just[ \u00a0]|only[ \u00a0])?(?P<bm>[0-9]{1,5}\.[0-9]{2})"
-    r"(?![0-9]|[.,][0-9]|[ \u00a0]?(?:%|[$€£¥]|(?:US[ \u00a0])?dollars?\b|bucks?\b|euros?\b|cents?\b|USD|EUR|GBP|percent))")
+    r"(?![0-9]|[.,][0-9]|[ \u00a0]?(?:%|[$€£¥]|(?:US[ \u00a0])?dollars?\b|bucks?\b|quid\b|euros?\b|cents?\b|USD|EUR|GBP|percent))")
+# round 12: a bare figure sent back to a method ("nineteen sixty back on your card", "16.90 -> wallet"); a key's figure
+# ("Total: 16.90") is money_claims.keyed_amounts'
+_BACK_FIGURE = re.compile(
+    r"(?<![\w.$€£¥,])(?P<bb>[0-9]{1,5}\.[0-9]{2})(?=[ \u00a0]{1,3}(?:(?:is|are|will|be|goes|going|went|heading|coming|now|has|been)[ \u00a0]{1,3}){0,2}"
+    r"back[ \u00a0]{1,3}(?:on|to|in|into|onto)[ \u00a0]{1,3}(?:your|ur|the)[ \u00a0]{1,3}(?:card|wallet|original|bank|account)\b"
+    r"|[ \u00a0]{0,3}(?:->|=>|\u2192)[ \u00a0]{0,3}(?:(?:your|ur|the)[ \u00a0]{1,3})?(?:card|wallet|original|bank)\b)", re.IGNORECASE)
 _BARE_HINTS = ("refund", "charge", "credit", "reimburs", "paid", "debit", "total", "balance", "amount", "price", "fee", "come", "came",
                "cost")
 
-_HINTS = ("$", "€", "£", "¥", "dollar", "buck", "cent", "euro", "usd", "eur", "gbp", "cad", "aud", "jpy", "chf", "inr",
+_HINTS = ("$", "€", "£", "¥", "dollar", "buck", "quid", "cent", "euro", "usd", "eur", "gbp", "cad", "aud", "jpy", "chf", "inr",
           "fiver", "tenner", "grand")
 
 
@@ -172,7 +178,7 @@ def amounts(text: str) -> List[Stated]:
             extra = _count(cents)
             if extra is not None and extra < 100:
                 value += extra / 100
-        elif (m.group("b2") or m.group("b3")) and value.is_integer() and word.startswith(("dollar", "buck", "us")):
+        elif (m.group("b2") or m.group("b3")) and value.is_integer() and word.startswith(("dollar", "buck", "us", "quid")):
             value += int(m.group("b2") or m.group("b3")) / 100  # "16 dollars 90"
         found.append(Stated("amount", round(value, 9), text[m.start():m.end()], m.start(), m.end()))
     low = text.lower()
@@ -212,9 +218,12 @@ def _corrected(text: str, found: List[Stated]) -> List[Stated]:
 def _bare_money(text: str) -> List[Stated]:
     """The bare figures with cents a word of money introduces (``_BARE_MONEY``)."""
     low = text.lower()
-    if not any(h in low for h in _BARE_HINTS):
-        return []
-    return [Stated("amount", float(m.group("bm")), m.group("bm"), m.start("bm"), m.end("bm")) for m in _BARE_MONEY.finditer(text)]
+    out = [Stated("amount", float(m.group("bm")), m.group("bm"), m.start("bm"), m.end("bm")) for m in _BARE_MONEY.finditer(text)
+           ] if any(h in low for h in _BARE_HINTS) else []
+    if "back " in low or "->" in text or "=>" in text or "\u2192" in text:
+        out.extend(Stated("amount", float(m.group("bb")), m.group("bb"), m.start("bb"), m.end("bb")) for m in _BACK_FIGURE.finditer(text))
+        out.sort(key=lambda a: a.start)
+    return out
 
 
 _KEPT_TEXT = 2048  # texts up to this long have their amounts read once and kept (bounded)

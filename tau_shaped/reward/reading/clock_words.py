@@ -50,7 +50,8 @@ _WORD_CLOCK = re.compile(
     r"(?<![0-9:.,$])\b(?:(?P<past>(?:a[ \t]{1,3})?quarter|half|[1-5]?[0-9](?:[ \t]{1,3}minutes?)?"
     r"|(?:a|one|two|three|four|five|six|seven|eight|nine)[ \t]{1,3}minutes?)[ \t]{1,3}(?:past|after)"
     r"|(?P<to>(?:a[ \t]{1,3})?quarter|[1-2]?[0-9](?:[ \t]{1,3}minutes?)?"
-    r"|(?:a|one|two|three|four|five|six|seven|eight|nine)[ \t]{1,3}minutes?)[ \t]{1,3}to)"
+    r"|(?:a|one|two|three|four|five|six|seven|eight|nine)[ \t]{1,3}minutes?)[ \t]{1,3}to"
+    r"|(?P<bhalf>half))"  # round 12: British "half six" (6:30)
     r"[ \t]{1,3}(?P<wh>1[0-2]|0?[1-9])(?![0-9:.,]?[0-9])"
     r"(?P<clock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon)|at the latest)\b)?"
     r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest|pm|am|p\.m\.|a\.m\."
@@ -60,10 +61,10 @@ _WORD_CLOCK = re.compile(
 _SUFFIX_WORDS = ("am", "pm", "a.m.", "p.m.", "noon", "midnight")  # what ``suffix`` reads, lower-cased
 _DOT_CLOCK = re.compile(r"(?<![0-9.,$])(?P<dh>1[0-2]|0?[1-9])\.(?P<dm>[0-5][0-9])" + suffix("d"))
 _H_CLOCK = re.compile(r"(?<![0-9A-Za-z])(?P<hh24>[01]?[0-9]|2[0-3])[hH](?P<hm24>[0-5][0-9])(?![0-9A-Za-z])")
-_WORD_HINT = re.compile(r"past|after|to[ \t]|[0-9]h[0-9]|[0-9]\.[0-9]|[0-9]{4}", re.IGNORECASE)
+_WORD_HINT = re.compile(r"past|after|to[ \t]|half[ \t]|[0-9]h[0-9]|[0-9]\.[0-9]|[0-9]{4}", re.IGNORECASE)
 # What every match of ``_WORD_CLOCK`` holds, with the same case folding ("past 7", "to 8"): without it
 # that pattern (slow to fail) is not run
-_WORD_CLOCK_HINT = re.compile(r"(?:past|after|to)[ \t]{1,3}[0-9]", re.IGNORECASE)
+_WORD_CLOCK_HINT = re.compile(r"(?:past|after|to|half)[ \t]{1,3}[0-9]", re.IGNORECASE)
 # A 24-hour time with a dot ("19.15": 13-23 only, a 7.15 with no suffix is no time) in a sentence about an arrival, not
 # after money ("a refund of 19.15"); or in four figures after a word of time ("at 1915", in a sentence about an arrival,
 # before the clause's end or a word of the clock) or before "hrs" ("1915 hrs")
@@ -91,7 +92,7 @@ def word_times(text: str) -> List[Stated]:
         if not suffix and not m.group("clock") and not _ARRIVAL.search(sentence_around(text, m.start())):
             continue
         hour = int(m.group("wh"))
-        minutes = _minutes_of(m.group("past") or m.group("to"))
+        minutes = 30 if m.group("bhalf") else _minutes_of(m.group("past") or m.group("to"))
         if minutes < 0 or minutes >= 60:
             continue
         if m.group("to"):

@@ -284,7 +284,7 @@ class FactChecker:
                 return False, f"agent stated {c.text!r}: which of the orders looked up ({', '.join(sorted(self.orders_seen))}) is not said"
             oid = self.last_order
         known = self.status.get(oid) if oid else None
-        if known == c.value:
+        if known == c.value or c.value[:1] == "!" and known not in (c.value[1:], "delivered"):  # "not yet out for delivery"
             return None
         why = f"its status is {known}" if known else "no tool showed its status"
         return True, f"agent stated {c.text!r} of {oid or 'the order'}: {why}"

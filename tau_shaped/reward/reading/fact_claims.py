@@ -45,6 +45,7 @@ from tau_shaped.reward.reading.days import event_days
 from tau_shaped.reward.reading.late_thresholds import late_thresholds, second_tier_after
 from tau_shaped.reward.reading.money_claims import tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.quoted import customer_quotes, inside
 from tau_shaped.reward.reading.refund_timings import MONEY_SENTENCE as _MONEY_SENTENCE, N as _N, count as _count, money_places, refund_timings
 from tau_shaped.reward.reading.statements import STATUS_FORMS
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
@@ -88,6 +89,8 @@ _LATE = re.compile(
     rf"|\b(?:(?:a|the|your){_SP})?(?:delay|lateness)(?:{_SP}(?:of|was)|[ \t]{{0,2}}:){_SP}(?P<n4>{_N}){_SP}{_MIN}(?!{_SP}or{_SP}(?:more|longer|over))",
     re.IGNORECASE,
 )
+# round 12: a telegraphic key "Late: 35 min" (not "Min late: 5", read elsewhere), read in a text with "late:"
+_LATE_KEY = re.compile(rf"(?i)(?<!min[ \t])(?<!mins[ \t])\blate[ \t]{{0,2}}:{_SP}(?P<n>{_N}){_SP}{_MIN}")
 _BOUND_BEFORE = re.compile(r"(?i)\b(?:at|from|after|under|over|than|least|once|below|above|exceeds?|reach(?:es)?|within|to|past|beyond|up to)[ \t]{1,3}$"
                            r"|[0-9][ \t]{0,2}(?:-|–|—)[ \t]{0,2}$")  # "15-29 minutes late": a range, a tier of the table
 # "once an order is", "if a delivery runs": lateness of any order, a condition (a threshold's words)
@@ -95,7 +98,7 @@ _ANY_ORDER_LATE = re.compile(r"(?i)\b(?:once|if|when|whenever|after|until|unless
                              r"(?:order|delivery)[ \t]{1,3}(?:is|runs|arrives|gets|comes)[ \t]{1,3}(?:at[ \t]{1,3}least[ \t]{1,3})?$")
 _THRESHOLD = re.compile(
     rf"\b(?:compensation|refunds?|credits?|money back)\b[^.;\n]{{0,40}}?\b(?:starts?|begins?|kicks?{_SP}in|applies|is{_SP}(?:only{_SP})?(?:owed|due|given|paid))"
-    rf"{_SP}(?:only{_SP})?(?:at|from|after|once|for){_SP}(?:least{_SP})?(?:(?:orders?|deliveries){_SP}(?:over|of){_SP})?(?P<t>{_N})(?![0-9.,%])"
+    rf"{_SP}(?:only{_SP})?(?:at|from|after|once|for){_SP}(?:least{_SP})?(?:(?:orders?|deliveries){_SP}(?:over|of){_SP})?(?P<t>{_N})(?![0-9%]|[.,][0-9])"
     rf"|\b(?:starts?|begins?|kicks?{_SP}in){_SP}(?:only{_SP})?(?:at|from|after|once){_SP}(?:least{_SP})?(?P<t2>{_N}){_SP}{_MIN}"
     # "kicks in once an order is 15 minutes late", "applies when a delivery runs 15 minutes late"
     rf"|\b(?:starts?|begins?|kicks?{_SP}in|applies|appl(?:y|ies){_SP}only){_SP}(?:only{_SP})?(?:once|when|if|after){_SP}"
@@ -111,7 +114,7 @@ _THRESHOLD = re.compile(
 _ORDER_ID = r"FD-[A-Z0-9][A-Z0-9-]{0,30}"
 # round 9: more words of a status said of the order ("it's on the road", "is being cooked", "has been dispatched")
 _MORE_FORMS = {"out_for_delivery": ["on the road", "en route", "with the courier", "with the driver", "with your courier",
-                                    "being delivered", "dispatched", "picked up", "otw"],  # round 10: chat "otw"
+                                    "being delivered", "dispatched", "picked up", "otw", "in transit"],  # round 10: chat "otw"
                "preparing": ["being cooked", "being made", "in the kitchen", "in the oven", "on the stove"], "delivered": ["dropped off"]}
 _STATUS_WORDS = sorted(((form, key) for key, forms in STATUS_FORMS.items() for form in forms + _MORE_FORMS.get(key, [])
                         if form not in ("prepared", "been placed")), key=lambda fk: -len(fk[0]))
@@ -134,6 +137,12 @@ _STATUS = re.compile(
     re.IGNORECASE,
 )
 _ANY_ORDER_ID = re.compile(rf"\b{_ORDER_ID}", re.IGNORECASE)
+# round 12: a status not reached yet ("FD-10005: not yet delivered", "it hasn't been delivered yet"): value "!<status>"
+_NOT_YET = re.compile(
+    rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?:it|(?:your|the|this){_SP}(?:order|food|meal|delivery)))(?:[*_`]{{0,2}}[ \t]{{0,3}}[:=\u2014\u2013-]|['’]s"
+    rf"|{_SP}(?:is|has|was))?[ \t]{{1,3}}(?:(?:not|n['’]t){_SP}(?:been{_SP})?yet|(?:(?:is|has|was)n['’]t|not)(?:{_SP}been)?"
+    rf"(?=[^.!?\n]{{1,30}}\byet\b)|still{_SP}(?:not|(?:is|has)n['’]t)(?:{_SP}been)?){_SP}(?P<ny>delivered|out[ _-]for[ _-]delivery)\b",
+    re.IGNORECASE)
 _CONDITION = re.compile(r"(?:\b(?:if|once|when|whenever|while|until|unless|after|before|as soon as)\W{1,3}(?:\w+\W{1,3}){0,2})$",
                         re.IGNORECASE)
 
@@ -182,7 +191,7 @@ def _kept_claims(text: str) -> Tuple[Claim, ...]:
 
 # round 11: a status the speaker takes back at once for the next ("it's delivered no wait sorry it's out for delivery",
 # "preparing -- I mean, out for delivery"): only the second is stated
-_RETRACT = re.compile(r"(?i)[ \t,:\u2014\u2013-]{0,4}(?:(?:um+|uh+|oh|oops)\b[ \t,]{0,3})?(?:no[ \t]wait|wait[ \t]no|sorry(?![ \t]+(?:for|about|to)\b)"
+_RETRACT = re.compile(r"(?i)[ \t,:.\u2026\u2014\u2013-]{0,4}(?:(?:um+|uh+|oh|oops)\b[ \t,]{0,3})?(?:no[ \t]wait|wait[ \t]no|sorry(?![ \t]+(?:for|about|to)\b)"
                       r"|i[ \t]mean|correction|scratch[ \t]that|my[ \t]mistake|my[ \t]bad)\b[^.!?;\n]{0,30}$")
 
 
@@ -205,8 +214,14 @@ def _claims(text: str) -> List[Claim]:
                 continue  # "starts at 15 minutes late", "under 15 minutes late", "once an order is 15 minutes late": a threshold
             if n is not None and not negated(m.start()):
                 out.append(Claim("minutes_late", n, m.group(0), m.start()))
+        if low is None or "late:" in low or "late :" in low:
+            out.extend(Claim("minutes_late", n, m.group(0), m.start()) for m in _LATE_KEY.finditer(text)
+                       if (n := _count(m.group("n"))) is not None and not negated(m.start()))
+        out = _retracted(text, out)  # round 12: "a quarter of an hour late... sorry, twenty minutes late"
     if _may(low, _THRESHOLD_WORDS) and _may(low, _THRESHOLD_VERBS):
         for m in _THRESHOLD.finditer(text):
+            inner = _THRESHOLD.search(text, m.start() + 1, m.end()) if negated(m.start()) else None
+            m = inner if inner is not None else m  # round 12: "no refund, I'm afraid -- compensation starts at 10": its own subject
             tag = next((t for t in ("t", "t2", "t3", "t4") if m.group(t)), None)
             n = _count(m.group(tag)) if tag else 30.0 if m.group("half") else 60.0
             tag = tag or ("half" if m.group("half") else "hour")
@@ -242,7 +257,8 @@ def _claims(text: str) -> List[Claim]:
     out.extend(Claim("refund_timing", value, words, start) for value, words, start in refund_timings(text, negated, low)
                if not any(start < b and a < start + len(words) for a, b in thresholds))
     out.extend(Claim("refund_timing", value, words, start) for value, words, start in money_places(text, low))
-    return out
+    quotes = customer_quotes(text) if out else ()  # round 12: "You said 'it's still being prepared' -- ...": the customer's
+    return [c for c in out if not inside(quotes, c.start)] if quotes else out
 
 
 def _statuses(text: str, negated: Negations) -> List[Claim]:
@@ -256,6 +272,11 @@ def _statuses(text: str, negated: Negations) -> List[Claim]:
             if key is not None:
                 out.append(Claim("status", key, m.group(0), m.start(), m.group("oid").upper() if m.group("oid") else None))
     ids: Optional[List[Tuple[int, str]]] = None  # the order ids said, read when a claim names none
+    for m in _NOT_YET.finditer(text) if "yet" in low else ():  # round 12: "FD-10005: not yet delivered": before that status
+        if not _CONDITION.search(text, max(0, m.start() - 40), m.start()):  # (a dotted İ folds to no form: none)
+            key = _FORM_KEY.get("_".join(m.group("ny").lower().replace("-", " ").split()))
+            if key is not None:
+                out.append(Claim("status", "!" + key, m.group(0), m.start(), m.group("oid").upper() if m.group("oid") else None))
     for m in _STATUS.finditer(text):
         word = m.group("status") or m.group("kv")
         key = _FORM_KEY.get("_".join(word.lower().replace("_", " ").replace("-", " ").split()))

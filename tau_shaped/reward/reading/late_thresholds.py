@@ -32,17 +32,20 @@ __all__ = ["late_thresholds", "second_tier_after"]
 # round 10: a share of the food given ("you'd also get 20% of the food") is the late table's second tier: compensation,
 # and for lateness (the policy gives a share of the food for nothing else; 5% of it is the service fee, charged)
 _SHARE = r"(?<![0-9.])(?!5[ \t]?%|5[ \t]per)[0-9]{1,3}[ \t]?(?:%|percent|per[ \t-]cent)[ \t]{1,3}of[ \t]{1,3}(?:the|your)[ \t]{1,3}(?:food|subtotal|meal)"
+# round 12: a ticket's "threshold" (the policy's one threshold by the minute is where compensation starts: "Late: 20 min /
+# threshold 10 min", "Comp.: n/a (threshold 10 min)")
 _COMP = re.compile(r"(?i)\b(?:compensat\w*|refunds?|credits?|money[ \t]back|anything[ \t]back|(?:delivery[ \t])?fee|reimburs\w*|qualif\w*"
-                   r"|eligible|entitled)\b|" + _SHARE)
+                   r"|eligible|entitled|threshold)\b|" + _SHARE)
 # lateness said in the sentence, or compensation (the policy's only compensation by the minute is for lateness)
-_LATENESS = re.compile(r"(?i)\blate(?:ness)?\b|\bdelay|\boverdue\b|\bbehind\b|\bcompensat|" + _SHARE)
+_LATENESS = re.compile(r"(?i)\blate(?:ness)?\b|\bdelay|\boverdue\b|\bbehind\b|\bcompensat|\bthreshold\b|" + _SHARE)
 _SENTENCE = re.compile(r"[^.!?\n]{1,400}")  # a sentence or a list line (a "." inside "1.5" ends it: no figure there)
 _FIGURE = re.compile(
     rf"(?i)(?<![\w.])(?:(?P<n>{N})(?:[ \t]{{0,2}}(?P<range>-|–|—|to)[ \t]{{0,2}}{N})?(?P<plus>[ \t]{{0,2}}\+|[ \t]{{1,2}}or[ \t]more)?[ \t-]{{1,2}}"
     r"(?:minutes?|mins?)\b(?:[ \t-]{1,2}mark\b)?"
     r"|(?P<quarter>(?:a[ \t])?quarter[ \t]of[ \t]an[ \t]hour)|(?P<half>half[ \t]an[ \t]hour)|(?P<hour>an[ \t]hour))")
 _BEFORE = re.compile(r"(?i)\b(?:at[ \t]least|from|after|over|more[ \t]than|beyond|past|once|at[ \t]the|starting[ \t](?:at|from)"
-                     r"|upwards[ \t]of|under|below|less[ \t]than|(?:is|are|be|runs?|gets?)(?:[ \t]at[ \t]least)?)(?:[ \t]{1,3}the)?[ \t]{1,3}$")
+                     r"|upwards[ \t]of|under|below|less[ \t]than|(?:is|are|be|runs?|gets?)(?:[ \t]at[ \t]least)?)(?:[ \t]{1,3}the)?[ \t]{1,3}$"
+                     r"|\bthreshold(?:[ \t]{1,2}(?:is|of|at)|[ \t]{0,2}[:=])?[ \t]{1,3}$")
 _AFTER = re.compile(r"(?i)[ \t]{0,2}(?:late[ \t]{1,3})?(?:or[ \t](?:more|longer|later)|and[ \t](?:up|over|above|beyond))\b")
 _THIS_ORDER = re.compile(r"(?i)\b(?:was|were|arrived|came|showed[ \t]up|got[ \t]there|ran)\b")
 _SECOND_TIER = re.compile(r"(?i)%|percent|per[ \t-]cent|\bplus\b")
@@ -50,7 +53,8 @@ _JOINT = re.compile(r"(?i);|,[ \t]{0,2}(?:and|but|while|whereas)\b|[ \t](?:but|w
 _BELOW = re.compile(r"(?i)(?:under|below|less[ \t]than)\b")
 _NOTHING = re.compile(r"(?i)\b(?:no|none|nothing|not|apolog\w*)\b|n['’]t\b")
 _FEE = re.compile(r"(?i)\bfee\b")
-_HINTS = ("compensat", "refund", "credit", "back", "reimburs", "qualif", "eligible", "entitled", "fee", "%", "percent", "per cent", "per-cent")
+_HINTS = ("compensat", "refund", "credit", "back", "reimburs", "qualif", "eligible", "entitled", "fee", "%", "percent", "per cent", "per-cent",
+          "threshold")
 
 
 def _minutes(m: "re.Match[str]") -> Optional[float]:

@@ -54,7 +54,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 from tau_shaped.reward.reading.normalize_confusables import digits_folded, folded
 from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, escapes_held, escapes_shown, inert,
                                                         markdown, markdown_settled, rendered, revealed)
-from tau_shaped.reward.reading.normalize_spoken import addresses, money_pairs, spelled_letters, spoken_numbers
+from tau_shaped.reward.reading.normalize_spoken import addresses, digit_points, money_pairs, spelled_letters, spoken_numbers
 
 __all__ = ["seen", "visible", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
 
@@ -236,6 +236,8 @@ def _numbers_in_words(text: str) -> str:
             read = _PRICE_PAIR.sub(lambda m: m.group(0) if f"{m.group('d')} {m.group('c')}" in piece
                                    else f"{m.group('cue')}{m.group('gap')}{m.group('d')}.{m.group('c')}", read)
             read = money_pairs(read, piece)
+            if "point" in piece or "Point" in piece or "POINT" in piece:
+                read = digit_points(read, piece)
         out.append(read)
     return "".join(out)
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
-__all__ = ["addresses", "digits", "clock", "money_pairs", "spoken_numbers", "spelled_letters"]
+__all__ = ["addresses", "digits", "clock", "digit_points", "money_pairs", "spoken_numbers", "spelled_letters"]
 
 # not after a letter, nor after a contraction's apostrophe ("It's a f.r.a.u.d" spells "fraud", not "saf")
 _SPELLED_WORD = re.compile(r"(?<![^\W_'’])(?<![^\W_]['’])[A-Za-z](?P<sep>[ .\-_\u00b7])[A-Za-z](?:(?P=sep)[A-Za-z])+(?![^\W_])")
@@ -249,7 +249,12 @@ def clock(text: str) -> str:
 # ninety back on your card", "sixteen ninety goes to your wallet"): dollars and cents too. Not a
 # year or a time (after "in", "since", "at", "by", ...; before "am", "minutes"), nor a house number
 # (before a street's name), nor a count (before a noun the pair counts: the guard after the cents).
-_BARE_PAIR = re.compile(r"(?<![\w.$])(?P<d>[1-9][0-9]?) (?P<c>[1-9][0-9])(?![-.,]?\w)")
+# round 12: the pair said with a pause written as a comma ("nineteen, sixty is going back to your card", "Total: nineteen,
+# seventy-three"), only with what a price's sentence goes on with after it, and not in a list ("12, 14 and 16", "1, 12, 14")
+_BARE_PAIR = re.compile(r"(?<![\w.$])(?P<d>[1-9][0-9]?)(?P<sep> |, )(?P<c>[1-9][0-9])(?![-.,]?\w)")
+_LISTED_BEFORE = re.compile(r"[0-9](?:,? |,| (?:and|or|to) )\Z")
+_PRICE_GOES_ON = re.compile(r"(?i)[ \t]*(?:$|[.!?;)\n]|[ \t](?:dollars?|bucks|is|are|was|will|goes|going|went|back|to|on|in|into|has|have"
+                            r"|refunded|credited|charged|total|all[ \t]in|even)\b)")
 _MONEY_CLAUSE = re.compile(
     r"(?i)\$|\b(?:refund\w*|reimburs\w*|back|charg\w*|pay|pays|paid|paying|payment|card|wallet|credit\w*|price\w*|"
     r"cost\w*|dollars?|bucks|usd|fees?|total|bill\w*|compensat\w*|owe[sd]?|balance)\b")
@@ -265,7 +270,10 @@ _NOT_MONEY_AFTER = re.compile(
 
 def _pair_in_money_clause(m: "re.Match[str]", piece: str) -> str:
     text, d, c = m.string, m.group("d"), m.group("c")
-    if f"{d} {c}" in piece:  # the message wrote the digits so: left as written
+    if f"{d}{m.group('sep')}{c}" in piece:  # the message wrote the digits so: left as written
+        return m.group(0)
+    if m.group("sep") != " " and (_LISTED_BEFORE.search(text, max(0, m.start() - 6), m.start())
+                                  or not _PRICE_GOES_ON.match(text, m.end()) or _LISTED_AFTER.match(text, m.end())):
         return m.group(0)
     start = max((e.end() for e in _CLAUSE_END.finditer(text, 0, m.start())), default=0)
     end_m = _CLAUSE_END.search(text, m.end())
@@ -275,6 +283,18 @@ def _pair_in_money_clause(m: "re.Match[str]", piece: str) -> str:
     if _NOT_MONEY_BEFORE.search(text, max(0, m.start() - 20), m.start()) or _NOT_MONEY_AFTER.match(text, m.end()):
         return m.group(0)
     return f"{d}.{c}"
+
+
+_LISTED_AFTER = re.compile(r",?[ \t]{1,2}(?:and|or|to)?[ \t]{0,2}[0-9]")
+
+# round 12: a figure said digit by digit up to its point ("one six point nine zero dollars": text2num writes "1 6.90"),
+# one number (16.90); digits the message wrote so stay as written
+_DIGIT_RUN_POINT = re.compile(r"(?<![\w.$,])(?P<run>(?:[0-9] ){1,4})(?P<last>[0-9]\.[0-9]{1,2})(?![0-9]|[.,][0-9])")
+
+
+def digit_points(read: str, piece: str) -> str:
+    """``read`` (text2num's reading of ``piece``, which said "point") with digits said one by one before a point joined."""
+    return _DIGIT_RUN_POINT.sub(lambda m: m.group(0) if m.group(0) in piece else m.group("run").replace(" ", "") + m.group("last"), read)
 
 
 def money_pairs(read: str, piece: str) -> str:

@@ -66,7 +66,8 @@ _TIMING = re.compile(
     r"|in[ \t]a[ \t](?:moment|sec(?:ond)?|jiffy|flash|tick|heartbeat)|in[ \t](?:a[ \t]few[ \t])?(?:seconds|moments)|momentarily"
     r"|any[ \t](?:second|moment|minute)[ \t]now|as[ \t]we[ \t]speak|in[ \t]the[ \t]blink[ \t]of[ \t]an[ \t]eye)\b"
     # "in 24-48 hours", "in about an hour", "within ~2 hours": a wait in hours or minutes
-    rf"|\b(?:within|in|after|over){_SP}(?:(?:about|around|roughly|approximately|approx\.|just|only|under|less{_SP}than|~)[ \t]{{0,3}})?"
+    # round 12: "card refunds take 24 hours" (a wait taken, no "in")
+    rf"|\b(?:within|in|after|over|takes?|taking){_SP}(?:(?:about|around|roughly|approximately|approx\.|just|only|under|less{_SP}than|~)[ \t]{{0,3}})?"
     rf"(?:the{_SP}|an{_SP}|a{_SP}|one{_SP}|a{_SP}few{_SP}|few{_SP}|several{_SP}"
     rf"|a{_SP}couple{_SP}(?:of{_SP})?|couple{_SP}of{_SP}|(?P<h>[0-9]{{1,3}})(?:[ \t]{{0,2}}(?:-|–|to)[ \t]{{0,2}}[0-9]{{1,3}})?[ \t-]{{1,3}})?"
     r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
@@ -122,6 +123,8 @@ _PLACE = re.compile(r"(?i)\b(?:(?:is|are|['’]s|be|(?:has|have)[ \t]{1,3}been|w
                     r"(?P<m>wallet|balance|card)\b"
                     r"|\b(?:your|ur)[ \t]{1,3}(?:(?:fooddash|food[ \t]dash|account|app|in-app)[ \t]{1,3})?(?P<m2>wallet|balance)[ \t]{1,3}(?:now[ \t]{1,3})?"
                     r"(?:has|holds|shows|contains|includes)[ \t]{1,3}(?:the[ \t]{1,3})?\$")
+# round 12 (telegraphic): an amount sent by an arrow ("Done: $16.90 -> wallet."), read in a text with an arrow
+_ARROW_PLACE = re.compile(r"(?i)(?<=[0-9])[ \t]{0,3}(?:->|=>|\u2192)[ \t]{0,3}(?:(?:your|ur|the)[ \t]{1,3})?(?P<m3>wallet|card)\b")
 _PLACE_MONEY = re.compile(r"(?i)\$[0-9]|\b(?:it|refund\w*|credit\w*|money|amount|funds|that)\b")
 # "nothing went to your wallet", "if it's in your wallet": no place stated
 _NOT_PLACED = re.compile(r"(?i)\b(?:nothing|none|not|no[ \t]{1,3}(?:money|funds|credit|refund|cash|amount)|never|neither|nor|if|once|when|whether|\w+n['’]t)\b[^.;!?\n]{0,40}$")
@@ -132,16 +135,18 @@ def money_places(text: str, low: Optional[str]) -> List[Tuple[Tuple[str, str], s
     if low is not None and not ("wallet" in low or "balance" in low or "card" in low):
         return []
     out: List[Tuple[Tuple[str, str], str, int]] = []
-    for m in _PLACE.finditer(text):
+    arrows = _ARROW_PLACE.finditer(text) if "->" in text or "=>" in text or "\u2192" in text else ()
+    for m in [*_PLACE.finditer(text), *arrows]:
         s = max(0, m.start() - 120)
         for end in _SENTENCE_END_AT.finditer(text, s, m.start()):
             s = end.end()  # the sentence's start ("$2.99" holds a "." that ends nothing)
         e = _SENTENCE_END_AT.search(text, m.end(), m.end() + 160)
         e = e.start() if e else min(len(text), m.end() + 160)  # (bounded: linear on a text with no sentence end)
         if (not _PLACE_MONEY.search(text, s, m.end() + 12) or _NOT_PLACED.search(text, max(s, m.start() - 60), m.start())
-                or text[e:e + 1] == "?" or _DELIVERY.search(text, s, e) or _later(text, s, e)):
+                or text[e:e + 1] == "?" or _DELIVERY.search(text, s, e) or _later(text, s, e)
+                or m.re is _ARROW_PLACE and _TIMING.search(text, s, e)):  # "$16.90 -> card (instant)": the timing says it
             continue
-        method = (m.group("m") or m.group("m2")).lower()
+        method = (m.group("m3") if m.re is _ARROW_PLACE else m.group("m") or m.group("m2")).lower()
         out.append((("card" if method == "card" else "wallet", "present"), m.group(0), m.start()))
     return out
 
@@ -168,6 +173,26 @@ def refund_timings(text: str, negated: Negations, low: Optional[str]) -> List[Tu
     return _timings(text, negated)
 
 
+# round 12: a timing's clause (a comma, ";", a dash, a parenthesis or "so"/"but" ends it) about something else: the
+# restaurant, the order, the customer's patience ("The restaurant is shut tonight, so I can ... pop $25.52 back on your
+# card", "thank you for your patience today -- $16.90 is on its way to your card", "Order cancelled today; refund in 3-5
+# days"), with no word of the money, its method or its arriving
+_CLAUSE_BREAK = re.compile(r"[,;()\[\]\u2014\u2013]|[ \t]-{1,2}[ \t]|\b(?:so|but|and)[ \t]", re.IGNORECASE)
+_OTHER_SUBJECT = re.compile(r"(?i)\b(?:restaurant|kitchen|shop|store|courier|driver|rider|order|food|meal|dish|patience|evening"
+                            r"|weekend|shut|closed|open|deliver\w*|cancell?ed|help|chat)\b")
+_OF_MONEY = re.compile(r"(?i)\b(?:refund\w*|credit\w*|money|reimburs\w*|amount|funds|card|wallet|bank|statement|original|payment)\b|\$[0-9]")
+
+
+def _of_another(text: str, lo: int, hi: int, start: int, end: int) -> bool:
+    """Whether the timing at ``start:end`` sits in a clause about another thing than the money (see ``_OTHER_SUBJECT``)."""
+    s = max(lo, start - 80)
+    for b in _CLAUSE_BREAK.finditer(text, s, start):
+        s = b.end()
+    b = _CLAUSE_BREAK.search(text, end, min(hi, end + 80))
+    e = b.start() if b else min(hi, end + 80)
+    return bool(_OTHER_SUBJECT.search(text, s, e)) and not _OF_MONEY.search(text, s, e) and not _ARRIVES.search(text, s, e)
+
+
 def _timings(text: str, negated: Negations) -> List[Tuple[Tuple[str, str], str, int]]:
     out: List[Tuple[Tuple[str, str], str, int]] = []
     overall = ("card" if _CARD.search(text) else "") + ("wallet" if _WALLET.search(text) else "")
@@ -182,6 +207,8 @@ def _timings(text: str, negated: Negations) -> List[Tuple[Tuple[str, str], str, 
         for m in _TIMING.finditer(text, lo, hi):
             if negated(m.start()) or _NEGATED_VERB.search(text, max(lo, m.start() - 90), m.start()):
                 continue  # "it won't land on your card instantly": the verb of its clause negated
+            if _of_another(text, lo, hi, m.start(), m.end()):
+                continue  # "the restaurant is shut tonight, so ... back on your card": the restaurant's time
             if m.group("imm"):
                 if _AGENT_WAIT.search(text, max(lo, m.start() - 60), m.start()):
                     continue

@@ -103,10 +103,14 @@ _GATED = [
      rf"|undo|send|swap|switch|move|approve|grant)\b"),
     # a key with its verdict: "Refund: none", "**Refund:** n/a", "Refund: ❌ not applicable", "refund: $0.00"
     ((":", "=", "\u2192"),
-     rf"\b(?:{_OBJ}|comp)\.?(?:{_SP}(?:status|owed|due|eligible))?(?:{_SP}(?:for|on|of){_SP}[^:=\u2192\n]{{1,30}}?)?[*_\"']{{0,2}}[ \t]{{0,3}}[:=\u2192][ \t]{{0,3}}[*_\"']{{0,2}}[ \t]{{0,2}}"
+     # round 12: "Cancel: n/a" (a ticket's key)
+     rf"\b(?:{_OBJ}|comp|cancel)\.?(?:{_SP}(?:status|owed|due|eligible))?(?:{_SP}(?:for|on|of){_SP}[^:=\u2192\n]{{1,30}}?)?[*_\"']{{0,2}}[ \t]{{0,3}}[:=\u2192][ \t]{{0,3}}[*_\"']{{0,2}}[ \t]{{0,2}}"
      rf"(?:[\u2190-\u2bff\U0001f000-\U0001faff][ \t]{{0,2}})?(?:none|n/?a|nil|zero|\$?0(?:\.00)?|no|nope|not{_SP}(?:applicable|available"
-     rf"|possible|eligible|due|owed|offered|approved)|ineligible|denied|declined|[\u274c\u2717\u2718\U0001f6ab])(?![\w$.,]|{_SP}[a-z$0-9])"),
+     rf"|possible|eligible|due|owed|offered|approved)|ineligible|denied|declined|[\u274c\u2717\u2718\U0001f6ab])(?![\w$]|[.,][\w$]|{_SP}[a-z$0-9])"),  # ("Cancel: n/a." ends there; "$0.50" does not)
 ]
+_GATED.append((("cancel?", "refund?"),  # round 12: a list's "Can cancel? No" ("Can cancel? No problem" says yes)
+               rf"\bcan{_SP}(?:cancel|refund)[*_\"']{{0,2}}[ \t]{{0,3}}\?[ \t]{{0,3}}[*_\"']{{0,2}}[ \t]{{0,2}}(?:no|nope|not{_SP}possible)\b"
+               rf"(?!{_SP}(?:problem|worries|need|issue|idea)|-)"))
 _GATED_RE = [(hints, re.compile(p)) for hints, p in _GATED]
 
 

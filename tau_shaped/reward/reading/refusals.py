@@ -122,7 +122,7 @@ _PARTS = [
     # "Request status — declined"
     rf"\b(?:that{_A}s|that{_SP}is|it{_A}s|it{_SP}is){_SP}(?:going{_SP}to{_SP}be{_SP})?a{_SP}(?:hard{_SP}|firm{_SP})?no\b(?!{_SP}longer|-)",
     rf"\bthe{_SP}answer{_SP}(?:is|has{_SP}to{_SP}be|must{_SP}be|will{_SP}have{_SP}to{_SP}be|here{_SP}is){_SP}(?:a{_SP})?no\b(?!{_SP}longer|-)",
-    rf"\bno{_SP}can{_SP}do\b|\b(?:my|our){_SP}hands{_SP}are{_SP}tied\b|\b(?:off{_SP}the{_SP}table|(?:not|isn{_A}?t|aren{_A}?t){_SP}in{_SP}the{_SP}cards|out{_SP}of{_SP}the{_SP}question)\b",
+    rf"\bno{_SP}can{_SP}do\b|\bnothing{_SP}doing\b|\b(?:my|our){_SP}hands{_SP}are{_SP}tied\b|\b(?:off{_SP}the{_SP}(?:table|cards)|(?:not|isn{_A}?t|aren{_A}?t){_SP}in{_SP}the{_SP}cards|out{_SP}of{_SP}the{_SP}question)\b",
     rf"\b(?:not|isn{_A}?t){_SP}(?:within|in){_SP}(?:my|our){_SP}(?:power|authority|remit)\b",
     rf"\b(?:I|we)(?:{_A}ll|{_SP}will|{_SP}must|{_SP}have{_SP}to|{_SP}need{_SP}to|{_A}m{_SP}going{_SP}to|{_SP}am{_SP}going{_SP}to|{_A}re{_SP}going{_SP}to"
     rf"|{_A}m{_SP}afraid{_SP}I{_SP}(?:must|have{_SP}to)|{_SP}regret(?:fully)?{_SP}(?:must|have{_SP}to))?{_SP}(?:have{_SP}to{_SP})?(?:regretfully{_SP})?"
@@ -162,12 +162,19 @@ _GATED = [
     # the thing asked for, then "is a no": "that swap is a no from me", "this one's a no"
     ((" a no",), rf"\b(?:that|this|the|your)(?:{_SP}[a-z-]{{2,14}}){{0,2}}(?:{_SP}is|{_A}s){_SP}a{_SP}(?:hard{_SP}|firm{_SP})?no\b"
                  rf"(?!{_SP}(?:longer|brainer|obligation|fee|cost|charge)|-)"),
+    # round 12 (telegraphic): with no subject after an arrow, or after "so" / "hence" ("out for delivery -> can't cancel", "...,
+    # so can't offer a safe substitute")
+    (("->", "=>", "\u2192", "so can", "so, can", "hence", "thus", "therefore", "sadly", "unfortunately"),
+     rf"(?:[.!?:,\n][ \t]{{0,3}}(?:so|hence|thus|therefore|sadly|unfortunately),?{_SP}|(?:->|=>|\u2192)[ \t]{{0,3}})[*_]{{0,3}}"
+     rf"(?:sorry,?{_SP})?(?:can{_A}?t|cannot|unable{_SP}to){_SP}{_NOT_ACT}"),
 ]
 _GATED_RE = [(hints, re.compile(_lowered(p))) for hints, p in _GATED]
 # round 10: the request echoed as a question and answered no: "cancel? nope, ...", "A refund? Sadly not." (read at each "?")
 _ECHOED = re.compile(r"\b(?:cancel\w*|refund\w*|credit|compensation|comp|swap\w*|substitut\w*|chang\w*|money{_SP}back|replacement"
                      r"|reimburs\w*)(?:[ \t]{1,3}[\w'’-]{1,20}){0,3}[ \t]{0,2}\Z".replace("{_SP}", _SP))  # "cancel fd-10068?"
-_ANSWERED_NO = re.compile(r"\?[ \t]{0,3}(?:no|nope|nah|not{_SP}possible|(?:unfortunately|sadly|i{_A}m{_SP}afraid|afraid){_SP}not)\b"
+# round 12: the question quoted and answered after a dash ("You asked 'can you cancel it?' -- sadly no: ...")
+_ANSWERED_NO = re.compile(r"\?[ \t'\"’”*_]{0,4}(?:(?:--?|[\u2013\u2014:])[ \t]{0,3})?(?:(?:unfortunately|sadly|i{_A}m{_SP}afraid|afraid),?{_SP})?"
+                          r"(?:no|nope|nah|not{_SP}possible|(?:unfortunately|sadly|i{_A}m{_SP}afraid|afraid){_SP}not)\b"
                           r"(?!{_SP}(?:problem|worries|need|issue)|-)".replace("{_SP}", _SP).replace("{_A}", _A))
 
 

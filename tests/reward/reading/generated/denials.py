@@ -64,6 +64,9 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
         # round 11: a ticket's note
         ("Issue: disputed charge ({order})\nResolution: no refund (matches order)",
          "Issue: disputed charge ({order})\nResolution: refund issued (duplicate fee)"),
+        # round 12: regional English, telegraphic
+        ("{order} is bang on, so nothing doing on a refund, I'm afraid.", "{order} was overcharged, so a refund is on its way."),
+        ("{order}: charge = total -> can't refund.", "{order}: charge > total -> refund the difference."),
     ],
     "too_late_to_change": [
         ("{order} is already out for delivery, so it can't be cancelled anymore.",
@@ -76,6 +79,11 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
         ("cancel {order}? nope, it's already out for delivery 🛵 sorry!", "cancel {order}? sure, it hasn't left yet 🛵"),
         ("I'm afraid {order} has gone past the stage where it can be cancelled.",
          "Good news: {order} hasn't reached the stage where it can't be cancelled."),
+        # round 12: telegraphic, markdown, regional, quoting
+        ("{order}: out for delivery -> can't cancel.", "{order}: preparing -> can cancel."),
+        ("{order}\n- Status: out for delivery\n- Can cancel? No", "{order}\n- Status: preparing\n- Can cancel? Yes"),
+        ("{order} is already on the road, so cancelling is off the cards, I'm afraid.", "{order} is still in the kitchen, so cancelling is on the cards."),
+        ("You asked 'can you cancel {order}?' -- sadly no: it's out for delivery.", "You asked 'can you cancel {order}?' -- yes: it's still being prepared."),
     ],
     "no_safe_substitute": [
         ("Every other dish of that kind has one of your allergens, so there's no safe substitute for {order}.",

@@ -41,7 +41,8 @@ _TIMING = {"original_payment": ["in 3-5 business days", "within 3 to 5 business 
 _WRONG = {"original_payment": ["within 24 hours", "in 10 business days", "immediately", "in 24-48 hours", "in about an hour",
                                "in 1 to 2 weeks", "by tomorrow", "in between 1 and 2 working days", "by tmrw", "2nite",
                                "in a moment", "any second now", "momentarily",  # round 10b: a wait of moments
-                               "(approx. 24 hrs)", "(1-2 bus. days)"],  # round 11
+                               "(approx. 24 hrs)", "(1-2 bus. days)",  # round 11
+                               "within a fortnight"],  # round 12: regional English
           "wallet_credit": ["in 3-5 business days", "within two weeks", "in 2-3 business days"]}
 _WHERE = {"original_payment": ["your card", "your original payment method"], "wallet_credit": ["your wallet"]}
 _SAID_TIMING = ["The refund of {amount} to {where} will arrive {when}.", "You'll see the money on {where} {when}.",
@@ -49,7 +50,11 @@ _SAID_TIMING = ["The refund of {amount} to {where} will arrive {when}.", "You'll
                 "done ✅ {amount} back on {where} {when} 💳",  # round 10: chatty
                 # round 11: a ticket's record, a legal register
                 "Resolution: refund {amount} issued to {where}.\nTime to post: {when}",
-                "Pursuant to our refund terms, the sum of {amount} shall be returned to {where} {when}."]
+                "Pursuant to our refund terms, the sum of {amount} shall be returned to {where} {when}.",
+                # round 12: over-explaining (a day word of another subject in an aside), telegraphic, quoting the policy
+                "Thanks so much for your patience this evening (the restaurant was slammed today) -- {amount} goes to {where} {when}.",
+                "Refund {amount} -> {where}, {when}. Done.",
+                "Policy says 'refunds to {where} arrive {when}', so that's what to expect."]
 # the same timing negated: it states nothing (round 9: the clause's verb negated, a few words before the timing)
 _NOT_TIMING = ["The refund to {where} won't arrive {when}.", "The money will not land on {where} {when}."]
 
@@ -60,7 +65,9 @@ _STATUS = {"placed": ["has been placed with the restaurant"], "preparing": ["is 
            "delivered": ["has been delivered", "has been dropped off"], "cancelled": ["has been cancelled"]}
 _NOT_STATUS = {"preparing": "is not being prepared", "ready_for_pickup": "is not ready for pickup",
                "out_for_delivery": "is not out for delivery", "cancelled": "has not been cancelled"}
-_SAID_STATUS = ["I checked: order {order} {status}.", "Your order {order} {status}.", "Order {order} {status}, per our records."]
+_SAID_STATUS = ["I checked: order {order} {status}.", "Your order {order} {status}.", "Order {order} {status}, per our records.",
+                # round 12: the customer's guess quoted, then the status the agent states
+                "You said 'it's probably still in the kitchen' -- I checked: order {order} {status}."]
 
 _SAID_SAFE = ["The {dish} has none of your allergens.", "Good news: the {dish} contains none of your allergens.",
               "The {dish} is free of all your allergens.", "You can safely eat the {dish}.",
