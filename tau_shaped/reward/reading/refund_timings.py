@@ -144,9 +144,9 @@ def money_places(text: str, low: Optional[str]) -> List[Tuple[Tuple[str, str], s
         e = e.start() if e else min(len(text), m.end() + 160)  # (bounded: linear on a text with no sentence end)
         if (not _PLACE_MONEY.search(text, s, m.end() + 12) or _NOT_PLACED.search(text, max(s, m.start() - 60), m.start())
                 or text[e:e + 1] == "?" or _DELIVERY.search(text, s, e) or _later(text, s, e)
-                or m.re is _ARROW_PLACE and _TIMING.search(text, s, e)):  # "$16.90 -> card (instant)": the timing says it
+                or "m3" in m.re.groupindex and _TIMING.search(text, s, e)):  # "$16.90 -> card (instant)": the timing says it
             continue
-        method = (m.group("m3") if m.re is _ARROW_PLACE else m.group("m") or m.group("m2")).lower()
+        method = (m.group("m3") if "m3" in m.re.groupindex else m.group("m") or m.group("m2")).lower()
         out.append((("card" if method == "card" else "wallet", "present"), m.group(0), m.start()))
     return out
 
