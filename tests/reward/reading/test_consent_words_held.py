@@ -7,48 +7,26 @@ every sentence searched."""
 
 from __future__ import annotations
 
-from re import _constants as K
-from re import _parser as P
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tau_shaped.reward.reading import consent_questions as cq
 from tests.prop_strategies import prop_settings
-
-
-def _held(items, words) -> bool:
-    """Whether every match of the parsed sequence ``items`` holds one of ``words`` (lower case)
-    in a run of its literal characters."""
-    run = []
-    for op, av in list(items) + [(None, None)]:
-        if op is K.LITERAL:
-            run.append(chr(av))
-            continue
-        if run and any(w in "".join(run).lower() for w in words):
-            return True
-        run = []
-        if op is None:
-            return False
-        if op is K.BRANCH and all(_held(branch, words) for branch in av[1]):
-            return True
-        if op is K.SUBPATTERN and _held(av[3], words):
-            return True
-        if op in (K.MAX_REPEAT, K.MIN_REPEAT) and av[0] >= 1 and _held(av[2], words):
-            return True
-    return False
+from tests.reward.reading.words_held import every_match_holds
 
 
 @pytest.mark.parametrize("pattern, words", [(cq._CONSENT_REQUEST, cq._REQUEST_WORDS), (cq._HAPPENED, cq._HAPPENED_WORDS)], ids=["request", "happened"])
 def test_every_match_holds_one_of_the_words(pattern, words):
-    assert _held(P.parse(pattern.pattern, pattern.flags), words)
+    assert every_match_holds(pattern, words)
 
 
 def test_a_pattern_with_a_branch_of_other_words_is_refused():
-    assert not _held(P.parse(cq._CONSENT_REQUEST.pattern + "|(?<![\\w'])sounds\\s+fair", cq._CONSENT_REQUEST.flags),
-                     cq._REQUEST_WORDS)
-    assert not _held(P.parse("(?:refunded)?|nothing", 0), ("refunded",))
+    import re
+
+    assert not every_match_holds(re.compile(cq._CONSENT_REQUEST.pattern + "|(?<![\\w'])sounds\\s+fair", cq._CONSENT_REQUEST.flags),
+                                 cq._REQUEST_WORDS)
+    assert not every_match_holds(re.compile("(?:refunded)?|nothing"), ("refunded",))
 
 
 WORDS = st.sampled_from([
