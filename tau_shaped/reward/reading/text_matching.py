@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, List, Optional, Tuple
+from typing import Any, Iterator, List, Optional, Tuple
 
 from tau_shaped.reward import data_regex
 from tau_shaped.reward.reading.negation import Negations
@@ -110,9 +110,31 @@ def _numbers(text: str) -> List[Tuple[float, str]]:
     return [(v, snippet) for v, snippet, _ in _read_numbers(text)]
 
 
+_DIGIT = re.compile(r"\d")  # what every number holds (``_NUMBER``'s ``num``, its digits Unicode's as there)
+_BEFORE_DIGIT = 7  # at most this many characters of a number stand before its first digit: "-USD -.5" (sign, unit and
+# one space, sign, the point)
+
+
+def _number_matches(text: str) -> Iterator["re.Match[str]"]:
+    """``_NUMBER.finditer(text)``, the same matches, found from each next digit: no number starts more than
+    ``_BEFORE_DIGIT`` characters before the first digit after the last one (each match holds a digit, and starts
+    where the last ended or after), so the search for it starts there (``_NUMBER``, whose optional sign and unit
+    come first, is otherwise tried at every place of the text; a look for a digit is one fast scan)."""
+    at, search, digit = 0, _NUMBER.search, _DIGIT.search
+    while True:
+        d = digit(text, at)
+        if d is None:
+            return
+        m = search(text, max(at, d.start() - _BEFORE_DIGIT))
+        if m is None:
+            return
+        yield m
+        at = m.end()
+
+
 def _read_numbers(text: str) -> List[Tuple[float, str, int]]:
     found: List[Tuple[float, str, int]] = []
-    for m in _NUMBER.finditer(text):
+    for m in _number_matches(text):
         start, sign, unit = m.start(), m.group("sign"), m.group("unit")
         before = text[start - 1] if start else " "
         if ((before.isalpha() or before == "_") and (sign or not unit)) or (before.isdigit() and not sign):
