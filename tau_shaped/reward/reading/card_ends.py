@@ -20,6 +20,7 @@ from tau_shaped.reward.reading.lazy_patterns import lazy
 __all__ = ["CARD_HINT", "card_end", "card_ends_of", "cards_told", "may_tell_a_card"]
 
 CARD_HINT = lazy(r"(?i)card|visa|master|amex|american|discover|debit|credit")  # what every match holds
+_CARD_WORDS = ("card", "visa", "master", "amex", "american", "discover", "debit", "credit")  # its words, for an ASCII text
 
 _CARD = r"(?:card|visa|mastercard|master[ \t]card|amex|american[ \t]express|discover|debit|credit)"
 _CARD_END = lazy(
@@ -96,10 +97,12 @@ def may_tell_a_card(text: str) -> bool:
     an ASCII text with no table, what every form of it holds besides: a word of ending ("ending",
     "last", "final"), two masking marks ("xx", "**"), or a card's name with only marks, spaces and
     ":=#" before digits ("Visa 4876"). Most texts with a card word ("a credit of $5") hold none."""
-    if CARD_HINT.search(text) is None:
+    if not text.isascii():  # ignore-case letters beyond ASCII ("ſ" is an "s" to it): the pattern itself
+        return CARD_HINT.search(text) is not None
+    low = text.lower()  # an ASCII text: CARD_HINT's words, ignoring case, are these in it lower-cased
+    if not any(word in low for word in _CARD_WORDS):
         return False
-    if not text.isascii() or "|" in text:  # ignore-case letters beyond ASCII, a table's rows: read in full
+    if "|" in text:  # a table's rows: read in full
         return True
-    low = text.lower()
     return "end" in low or "last" in low or "final" in low or _MARKS.search(low) is not None or \
         _NAMED_DIGITS.search(low) is not None

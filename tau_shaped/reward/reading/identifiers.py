@@ -40,7 +40,13 @@ def _may_end(text: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _ends_hinted(text: str) -> bool:
-    return _END_HINT.search(text) is not None
+    if not text.isascii():  # ignore-case letters beyond ASCII: the pattern itself
+        return _END_HINT.search(text) is not None
+    low = text.lower()  # an ASCII text: _END_HINT's words and marks, ignoring case, are these in it lower-cased
+    return "end" in low or "last" in low or "final" in low or _THREE_MARKS.search(low) is not None
+
+
+_THREE_MARKS = re.compile(r"[x*#]{3}")  # _END_HINT's marks in a lower-cased ASCII text ("•" is not ASCII)
 
 
 # a value read: its kind, its skeleton (the name as first + last), where, and whether its digits stand plain
