@@ -2,10 +2,15 @@
 pattern of what happened (``_HAPPENED``) only when the sentence holds one of the words every match
 of that pattern holds (``_REQUEST_WORDS``, ``_HAPPENED_WORDS``; or it is not all ASCII). Each
 branch of each pattern is read here from its parsed form: a pattern that gains a branch holding
-none of the words fails this test until its words are given. The reading is the same as with
-every sentence searched."""
+none of the words fails this test until its words are given. An ASCII sentence is searched in
+lower case with each pattern's case-sensitive twin (``_found``), which holds no capital letter.
+The reading is the same as with every sentence searched by the case-blind pattern."""
 
 from __future__ import annotations
+
+import re
+from re import _constants as K
+from re import _parser as P
 
 import pytest
 from hypothesis import given
@@ -22,8 +27,6 @@ def test_every_match_holds_one_of_the_words(pattern, words):
 
 
 def test_a_pattern_with_a_branch_of_other_words_is_refused():
-    import re
-
     assert not every_match_holds(re.compile(cq._CONSENT_REQUEST.pattern + "|(?<![\\w'])sounds\\s+fair", cq._CONSENT_REQUEST.flags),
                                  cq._REQUEST_WORDS)
     assert not every_match_holds(re.compile("(?:refunded)?|nothing"), ("refunded",))
@@ -39,16 +42,62 @@ WORDS = st.sampled_from([
 TEXTS = st.lists(WORDS, max_size=16).map(" ".join)
 
 
-@prop_settings(1500)
+def _letters(items, out):
+    """The letters of the parsed pattern's literals and sets, and whether any group sets or clears a flag."""
+    for op, av in items:
+        if op is K.LITERAL:
+            out.add(chr(av))
+        elif op is K.IN:
+            for kind, value in av:
+                if kind is K.LITERAL:
+                    out.add(chr(value))
+                elif kind is K.RANGE:
+                    out.update(chr(c) for c in range(value[0], value[1] + 1))
+        elif op is K.SUBPATTERN:
+            assert not av[1] and not av[2], "a group that sets or clears a flag"
+            _letters(av[3], out)
+        elif op is K.BRANCH:
+            for branch in av[1]:
+                _letters(branch, out)
+        elif op in (K.MAX_REPEAT, K.MIN_REPEAT):
+            _letters(av[2], out)
+        elif op in (K.ASSERT, K.ASSERT_NOT):
+            _letters(av[1], out)
+    return out
+
+
+@pytest.mark.parametrize("pattern, low", [(cq._CONSENT_QUESTION, cq._CONSENT_QUESTION_LOW), (cq._CONSENT_REQUEST, cq._CONSENT_REQUEST_LOW),
+                                          (cq._HAPPENED, cq._HAPPENED_LOW)], ids=["question", "request", "happened"])
+def test_each_twin_is_its_pattern_case_sensitive_with_no_capital(pattern, low):
+    """An ASCII text in lower case matches the twin where the text matches the case-blind
+    pattern: the pattern is the same, case-blind only, and holds no capital letter."""
+    assert low.pattern == pattern.pattern and pattern.flags & ~re.IGNORECASE == low.flags
+    assert pattern.flags & re.IGNORECASE
+    letters = _letters(P.parse(pattern.pattern, pattern.flags), set())
+    assert not [c for c in letters if c != c.lower()]
+
+
+WORDS = st.sampled_from([
+    "Please", "confirm", "reply", "YES", "y/n", "Y / N", "let", "me", "know", "if", "you'd", "like", "me", "to", "proceed",
+    "I", "need", "your", "OK", "go-ahead", "with", "permission", "I've", "refunded", "it", "was", "delivered", "yesterday",
+    "last", "week", "got", "it", "Shall", "I", "refund", "$16.90", "to", "your", "card", "?", ".", ",", "\n", "\u017fay",
+    "o\u212a", "İf", "the", "order", "FD-10045", "Just", "to", "confirm:", "Would", "that", "work", "for", "you",
+    "processing", "now", "sounds", "good", "Okay", "say", "the", "word", "green", "light", "came", "through", "SHALL",
+    "wOuLd", "YoU", "LiKe", "ME", "To", "Do", "you", "mind", "if", "Is", "that", "ALRIGHT", "TO CONFIRM:", "Mr.", "Okafor",
+])
+TEXTS = st.lists(WORDS, max_size=16).map(" ".join)
+
+
+@prop_settings(2000)
 @given(TEXTS)
-def test_the_consent_read_is_the_one_every_sentence_searched_gives(text):
-    original = cq._holds_one
+def test_the_consent_read_is_the_case_blind_patterns_own(text):
+    original = cq._found
     cq.consent_request.cache_clear()
     found = cq.consent_request(text)
     try:
-        cq._holds_one = lambda plain, words: True
+        cq._found = lambda pattern, low, plain, words=("",): pattern.search(plain) is not None
         cq.consent_request.cache_clear()
         assert cq.consent_request(text) == found
     finally:
-        cq._holds_one = original
+        cq._found = original
         cq.consent_request.cache_clear()
