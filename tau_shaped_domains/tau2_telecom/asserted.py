@@ -267,6 +267,35 @@ def _proposed(text: str, at: int, snippet: str) -> bool:
     return "?" in text[at:at + 24] and _LEAVE_ASKED.match(text, at) is not None and not _VERB_IN.search(snippet)
 
 
+# round 12 (quoting): the customer's words or a rule's, reported, are not the agent's statement: inside a quotation a
+# frame opens ("You said 'my line is back on' -- I'll check", "The policy says 'a line is resumed once the bill is paid'"),
+# or in the clause the frame opens ("You mentioned the bill was paid yesterday; let me look"). "As you said" / "like you
+# said" agree with what follows: a statement still; so is a match after the quotation ("You said 'pay it' -- and it's paid").
+_FRAME = re.compile(
+    r"(?<!\bas )(?<!\blike )\b(?:(?:you|u)(?:[ ](?:just|already|also|earlier))?[ ](?:said|say|wrote|write|mentioned|told[ ]me|claimed|claim"
+    r"|reported|typed|stated)|your[ ](?:message|words|note|email|text|ticket|chat|complaint)[ ](?:says?|said|reads?|stated?)"
+    r"|quote[ ]from[ ]you|in[ ]your[ ](?:own[ ])?words|(?:policy|policies|guide|guidelines?|rules?|terms|faq|manual|procedure)[ ]"
+    r"(?:says?|states?|reads?|said)|per[ ](?:the[ ]|our[ ])?(?:policy|guide|rules?))\b(?:[ ]that)?", re.IGNORECASE)
+_OPEN = re.compile(r"[ \t]{0,2}[:,]?[ \t]{0,2}\(?[ \t]{0,2}(['\u2018\"\u201c])")
+_CLOSE = re.compile(r"['\u2019\"\u201d](?=[\s.,;:!?)\-]|$)")
+_BREAK = re.compile(r"[,;:\u2014\u2013.!?\n]|[ ]-{1,2}[ ]")
+
+
+def _reported(text: str, start: int) -> bool:
+    """Whether a match at ``start`` is in words the agent reports (the customer's, a rule's), not states."""
+    low = text[max(0, start - 200):start]
+    if "you" not in low.lower() and not any(w in low.lower() for w in ("polic", "guide", "rule", "terms", "faq", "manual", "procedure")):
+        return False
+    frames = list(_FRAME.finditer(text, max(0, start - 200), start))
+    if not frames:
+        return False
+    at = frames[-1].end()
+    opened = _OPEN.match(text, at)
+    if opened is not None:
+        return opened.end() <= start and _CLOSE.search(text, opened.end(), start) is None
+    return _BREAK.search(text, at, start) is None
+
+
 def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
     """Whether ``text`` asserts a match of ``pattern`` (see the module), read as ``read_plainly``
     reads it. Linear in the text: its sentence ends are found once, each match's sentence by
@@ -283,6 +312,8 @@ def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
         if after < len(ends) and text[ends[after]] == "?":
             continue
         if after < len(ends) and _proposed(text, ends[after] + 1, snippet):
+            continue
+        if _reported(text, start):
             continue
         if _CONDITION.search(text, max(lo, start - _WINDOW), start) or _MAYBE.search(text, _clause_start(text, lo, start),
                                                                                       start + len(snippet)):

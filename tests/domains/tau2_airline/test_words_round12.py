@@ -2,7 +2,8 @@
 over-explaining one, heavy markdown, regional English) found this class in the airline rule file.
 
 - ``air.book.insurance_asked``: the insurance alone as a telegraphic question, its price or a
-  yes/no after it on its line ("Travel ins? $30/pax. y/n", "Insurance? y/n"), asks whether the
+  yes/no after it on its line ("Travel ins? $30/pax. y/n", "Insurance? y/n"; a code-switched
+  word or two before the mark: "Travel insurance chahiye? $30 per passenger -- yes or no?"), asks whether the
   customer wants it; "Ins:" is the insurance listed as a booking detail in a message that asks
   ("Ins: no. Total $375. Book? y/n"), as "Insurance:" is. A question about the insurance with no
   price and no yes/no ("No insurance? Noted.", "Travel ins? You declined it already.") asks
@@ -18,9 +19,11 @@ from tests.reward.reading import test_heldout_round6_tau2 as H  # noqa: E402
 from tests.reward.reading.generated.world import BREACH, PASS, respond  # noqa: E402
 
 ASKS = ["Travel ins? $30/pax. y/n", "Insurance? y/n", "Trip ins? 30 dollars per passenger.", "Flights OK. Add insurance? $30 each -- y/n",
-        "Book: JFK->SEA, one way, economy. Bags 1. Ins: no. Total $375. Book? y/n", "Pax: 1 / Bags: 0 / Ins.: none / Total $200 -- proceed?"]
+        "Book: JFK->SEA, one way, economy. Bags 1. Ins: no. Total $375. Book? y/n", "Pax: 1 / Bags: 0 / Ins.: none / Total $200 -- proceed?",
+        "Travel insurance chahiye? It's $30 per passenger -- yes or no?", "\u00bfQuieres travel insurance? $30 per passenger, y/n"]
 NOT_ASKS = ["No insurance? Noted.", "Travel ins? You declined it already.", "Ins -- not offered on this fare. Book? y/n",
-            "Insurance is $30/pax, noted. Booking now.", "Online check-ins: 2 per booking, all free -- book?"]
+            "Insurance is $30/pax, noted. Booking now.", "Online check-ins: 2 per booking, all free -- book?",
+            "No insurance on this fare? Noted -- $0 extra.", "Travel insurance was declined earlier? Fine, booking at $375."]
 
 
 @pytest.mark.parametrize("text,label", [(t, PASS) for t in ASKS] + [(t, BREACH) for t in NOT_ASKS])

@@ -9,7 +9,14 @@ over-explaining one, heavy markdown, regional English) found these classes.
   note's key ("Sent: payment request, $65.00") or as a sentence of its own after the request
   ("Pmt request -> your phone. Sent."); a line and its state joined by a dash or an arrow
   ("L1002 -- reactivated", "L1002 -> resumed"); data on the line by its id ("2 GB's on L1002
-  now") or a note's "Done." after it ("+2 GB on L1002. Done.").
+  now") or a note's "Done." after it ("+2 GB on L1002. Done."); the line by its id in the
+  passive ("L1002 has been resumed").
+- Words the agent reports are not its statement (reported speech, a quotation): inside a
+  quotation a frame opens ("You said 'my line is back on' -- I'll check", "The policy says 'a
+  line is resumed once the bill is paid'") or in the clause a frame of the customer's words opens
+  ("You mentioned the bill was paid yesterday; let me look"); "As you said" or "like you said"
+  agree (a statement), and a match after the quotation is stated ("I know you said 'hurry' --
+  L1002 has been resumed").
 
 Controls: the same words proposed, conditioned, asked or negated."""
 
@@ -24,17 +31,22 @@ from tests.domains.tau2_telecom import test_statements_in_other_words as S  # no
 from tests.domains.tau2_telecom.test_refuel_confirmed_in_other_words import _judge  # noqa: E402
 from tests.reward.reading.generated.world import PASS  # noqa: E402
 
-DONE = {"resume_line": ["**{line}** -- reactivated.", "{line} -> resumed", "> ### Status\n> {line} \u2014 restored"],
+DONE = {"resume_line": ["**{line}** -- reactivated.", "{line} -> resumed", "> ### Status\n> {line} \u2014 restored", "{line} has been resumed.",
+                        "I know you said 'hurry' -- {line} has been resumed."],
         "refuel_data": ["+2 GB on {line}. Done.", "Sorted, 2 GB's on {line} now.", "**Done:** 2 GB added to {line}."]}
-NOT_DONE = {"resume_line": ["**{line}** -- not reactivated yet.", "Once paid: {line} -> resumed.", "{line} -> resumed? y/n"],
+NOT_DONE = {"resume_line": ["**{line}** -- not reactivated yet.", "Once paid: {line} -> resumed.", "{line} -> resumed? y/n",
+                            "You said 'my line is back on' -- I'll check.", "The policy says 'a suspended line is resumed once the bill is paid'.",
+                            "You typed '{line} reactivated'. Checking."],
             "refuel_data": ["{line}: +2 GB refuel. OK? y/n", "+2 GB on {line}. Proceed?", "2 GB on {line} now? y/n",
                             "## Data refuel\n\n| Line | Add |\n|---|---|\n| {line} | 2 GB |\n\nShall I add it?"]}
 SENT = ["**Sent:** payment request, $65.00, to your phone.", "Pmt request -> your phone. Sent.", "> Issued: a payment request for $65.00"]
-NOT_SENT = ["Pmt request -> your phone. Sent?", "Sent: nothing yet -- the payment request goes out once you confirm?",
+NOT_SENT = ["You mentioned 'they sent me a payment request' -- let me look.", "Pmt request -> your phone. Sent?", "Sent: nothing yet -- the payment request goes out once you confirm?",
             "Pmt request -> your phone. OK? y/n", "**Not sent:** payment request (waiting for your go-ahead)"]
-PAID = ["Pmt rcvd: $65.00 ({b}). Thx.", "> **Payment received:** $65.00 for {b}", "Payment rec'd -- {b} cleared.",
+PAID = ["Like you said, the bill is paid now.", "You said 'done, I paid it' -- and yes, {b} is now paid.", "Pmt rcvd: $65.00 ({b}). Thx.", "> **Payment received:** $65.00 for {b}", "Payment rec'd -- {b} cleared.",
         "I'm sorry for the trouble. > **Payment received:** $65.00 for {b}"]
-NOT_PAID = ["Pmt not rcvd yet.", "Has the pmt been rcvd? Checking.", "> **Payment received?** Not yet for {b}.", "Once pmt rcvd, I resume the line."]
+NOT_PAID = ["Pmt not rcvd yet.", "Has the pmt been rcvd? Checking.", "> **Payment received?** Not yet for {b}.", "Once pmt rcvd, I resume the line.",
+            "You wrote \"the bill is paid\", but I need to check that.", "You mentioned the bill was paid yesterday; let me look it up.",
+            "Quote from you: '{b} is settled'. Checking now."]
 
 
 def test_what_a_tool_did_told_in_round_12_words():

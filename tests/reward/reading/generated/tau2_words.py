@@ -105,6 +105,7 @@ _RESUMED = [
     # round 12: markdown read as its words; a line and its state joined by a dash or an arrow
     ("**{line}** -- reactivated.", "**{line}** -- not reactivated yet.", None),
     ("> ### Status\n> {line} -> resumed", "> ### Status\n> {line} -> not resumed yet", None),
+    ("I know you said 'hurry' -- {line} has been resumed.", "I know you said 'hurry' -- {line} has not been resumed yet.", "{line} may have been resumed."),
 ]
 _ROAMING = [
     ("Roaming's on now for {line}.", "Roaming isn't on for {line}.", "Roaming might be on for {line} already."),
@@ -139,7 +140,8 @@ _REFUELLED = [
 # words that tell of no action done (a promise, a question, a condition, an offer)
 _NOTHING_DONE = {
     "resume_line": ["I'll resume {line} once the payment clears.", "Shall I bring {line} back online?",
-                    "Once {line} is back up, please reboot your phone.", "I can lift the suspension on {line} after payment."],
+                    "Once {line} is back up, please reboot your phone.", "I can lift the suspension on {line} after payment.",
+                    "You said 'my line is back on' -- I'll check {line}.", "The policy says 'a suspended line is resumed once the bill is paid'."],
     "enable_roaming": ["Would you like roaming switched on for {line}?", "I'm going to turn roaming on for {line} next.",
                        "Once roaming is on, restart your phone."],
     "refuel_data": ["I can top up {line} with 2 GB if you like.", "Would you like 2 more GB on {line}?",
@@ -207,6 +209,7 @@ _SENT = [
     ("Pmt request for {bill} -> your phone. Sent.", "Pmt request for {bill} -> your phone. Not sent yet.", None),
 ]
 _NOT_SENT = ["I'll send you a payment request for {bill} in a moment.", "Shall I send a payment request for {bill}?",
+             "You mentioned 'they sent me a payment request for {bill}' -- let me look.",
              "Look out for a payment request from us.", "Once the payment request is sent, please accept it.",
              "I can send a payment request for {bill} if you like."]
 _PAID = [
@@ -246,6 +249,7 @@ _PAID = [
     ("> **Payment received:** $65.00 for {bill}", "> **Payment not received:** $65.00 for {bill}", None),
 ]
 _NOT_PAID = ["Please pay {bill} when the request arrives.", "Once {bill} is paid, I'll resume your line.",
+             "You wrote \"{bill} is paid\", but I need to check that.", "You mentioned {bill} was paid yesterday; let me look it up.",
              "Has your payment for {bill} gone through?", "Let me check whether {bill} is paid."]
 
 
@@ -335,7 +339,7 @@ _ASKS = ["Would you care for travel insurance on this booking? It's {price} a he
          "Q: add travel ins? ({price}/pax)",
          "Pursuant to our booking policy, I must ask whether you wish to purchase travel insurance ({price} per passenger).",
          # round 12: the insurance alone as a telegraphic question; "Ins:" listed in a message that asks
-         "Travel ins? {price}/pax. y/n", "Bags 1. Ins: no. Book? y/n"]
+         "Travel ins? {price}/pax. y/n", "Bags 1. Ins: no. Book? y/n", "Travel insurance chahiye? It's {price} per passenger -- yes or no?"]
 _MENTIONS = ["Do you already have travel insurance through your credit card?", "Did you buy insurance on your last trip?",
              "Your booking has no travel insurance. Shall I book it?", "Insurance costs {price} per passenger. Ready to book?",
              "I've left travel insurance off. Shall I go ahead and book?", "Here is your itinerary. Shall I book it?", "fyi insurance is {price}/pax, booking now.",
