@@ -46,8 +46,8 @@ STATES: FrozenSet[str] = frozenset({
     "shadowbanned", "greylist", "graylist", "offlimits", "risk", "watched", "watching", "curtail", "halt", "withhold",
     "revoke", "disable", "deactivate", "alert", "alerts", "tripwire", "tripped", "triggered", "strike", "strikes", "suspends", "freezes", "locks", "restricts", "prevents", "prevented", "preventing", "concerns",
     "concern", "marked",
-    # round 12: judged shady in other words ("your profile's been a bit dodgy in the system")
-    "dodgy", "shady", "sketchy", "fishy",
+    # round 12: judged shady or marked in other words ("your profile's been a bit dodgy", "pinged by our system")
+    "dodgy", "shady", "sketchy", "fishy", "pinged", "dinged",
     # round 12, code-switching: a restricting state in Spanish / French words, accents folded ("tu cuenta esta bloqueada",
     # "votre compte est suspendu", "tu perfil tiene una restriccion")
     "bloqueada", "bloqueado", "bloquee", "bloque", "suspendida", "suspendido", "suspendu", "suspendue", "restringida",

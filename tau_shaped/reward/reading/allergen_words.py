@@ -95,9 +95,9 @@ def ingredient_pattern(allergens: FrozenSet[str]) -> "re.Pattern[str]":
 
 # round 12: a telegraphic note giving a dish its allergen by a sign ("Pad Thai: egg. Skip.", "Miso Soup = soy -> no",
 # "Pesto Pasta -- tree nuts -- no", "Korma/Pad Thai: nuts -> excluded"): the sign, the customer's allergen, then a stop, or an
-# arrow or dash to a no; an arrow to anything else ("Miso Soup = soy -> add? y/n") leaves it to the rest of the reading.
+# arrow or dash to a no (a word of the part may follow the allergen: "Veggie Burger: wheat bun, no."); an arrow to anything else ("Miso Soup = soy -> add? y/n") leaves it to the rest of the reading.
 _SIGN = re.compile(r"[ \t\"'”’)*_]*(?:=|:|–|—|-{1,2})[ \t*_]*(?:(?:contains|has)[ \t]+)?")
-_LABEL_STOP = re.compile(r"[ \t*_\"'”’]*(?:[.,;!)\n]|$|(?:->|→|=>|-{1,2}|–|—)[ \t]*(?:no(?:pe)?|not|x|out|excl\w*|skip\w*|removed|n/a)(?![\w/]))",
+_LABEL_STOP = re.compile(r"(?:[ \t]+[^\W\d_]+)?[ \t*_\"'”’]*(?:[.,;!)\n]|$|(?:->|→|=>|-{1,2}|–|—)[ \t]*(?:no(?:pe)?|not|x|out|excl\w*|skip\w*|removed|n/a)(?![\w/]))",
                          re.IGNORECASE)
 
 

@@ -54,7 +54,7 @@ def answered_no(text: str, end: int, allergen: Optional["re.Pattern[str]"] = Non
     ask = _ASKED_ALONE.match(text, end)
     if ask is None:
         return False
-    if _ANSWERED_NO.match(text, ask.end()) is not None:
+    if _ANSWERED_NO.match(text, ask.end()) is not None or _ARROW_NO.match(text, ask.end()) is not None:
         return True
     verb = _BARE_CONTAINS.match(text, ask.end())
     named = allergen.match(text, verb.end() if verb is not None else ask.end()) if allergen is not None else None
@@ -70,6 +70,8 @@ def alone_before(text: str, lo: int, start: int) -> bool:
     return _ALONE_BEFORE.fullmatch(text, lo, start) is not None
 
 
+# a note's no after a word or two ("Margherita? Mozz -> no.")
+_ARROW_NO = re.compile(r"[*_]*(?:[^\W\d_]+[ \t]+){0,2}?[^\W\d_]+[ \t]*(?:->|→|=|--|–|—|:)[ \t]*(?:no(?:pe)?|x|excl\w*)(?![\w/])", re.IGNORECASE)
 _BARE_STOP = re.compile(r"[ \t*_]*(?:[.,;!–—]|$)")
 _BARE_CONTAINS = re.compile(r"[*_]*(?:contains|has|includes|made[ \t]+with|uses|comes[ \t]+with)[ \t]+(?:(?:some|a[ \t]+lot[ \t]+of|real|ground)[ \t]+)?",
                             re.IGNORECASE)

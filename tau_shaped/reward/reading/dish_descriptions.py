@@ -86,12 +86,20 @@ def described_offer(text: str, ingredient: Any, mentions_of: Callable[[], Sequen
     return None
 
 
+# An allergen alone in parentheses with no item before it in its clause but a label ("Swap suggestion: (soy)"): what it was
+# said of is not there (struck out, which the customer sees as ruled out).
+_ORPHAN_OPEN = re.compile(r"(?:^|:)[ \t*_]*\([ \t]*$")
+_ORPHAN_CLOSE = re.compile(r"[ \t]*\)[ \t*_]*(?:$|[,.;!?→]|->|-{1,2}|–|—)")
+
+
 def _said_held(text: str, lo: int, hi: int, start: int, end: int) -> bool:
     """Whether the words around the word at ``text[start:end]`` leave it held by something (not excluded, no allergy,
     not the customer's words)."""
     window_lo = max(lo, start - _WINDOW)
     if negation_at(text, lo, start) or _APART_BEFORE.search(text, window_lo, start) or _QUOTED.search(text, window_lo, start):
         return False
+    if _ORPHAN_OPEN.search(text[window_lo:start]) and _ORPHAN_CLOSE.match(text, end, hi):
+        return False  # round 12: a note of nothing, its item struck out ("Swap suggestion: ~~Edamame~~ (soy) -> Spring Rolls")
     return not (_EXCLUDED_AFTER.match(text, end, hi) and not OFFERING.search(text, end, min(hi, end + 60)))
 
 

@@ -140,7 +140,7 @@ _PREDICATE = re.compile(
     r"(?:will|would)[ \t]+have[ \t]+to[ \t]+be|being|having[ \t]+been)" + _ADVERB + r"[ \t]+" + UNSUITABLE + "|"
     + TERSE + "|"
     + _COPULA + r"[ \t]*(?:n['’]?t|not|never|no[ \t]+longer|no)[ \t]+" + _SUITABLE + "|"
-    r"(?:no(?:pe)?|nah|never|not[ \t]+(?:this|that)[ \t]+one)[ \t]*(?:[,.!;:()–—-]|$)|"  # "Samosa - nope, gluten."
+    r"(?:no(?:pe)?|nah|never|non|nahi|nahin|nein|not[ \t]+(?:this|that)[ \t]+one)[ \t]*(?:[,.!;:()–—-]|$)|"  # "Samosa - nope, gluten.", "-- non, gluten"
     r"(?:poses?|carr(?:y|ies)|presents?)[ \t]+(?:a[ \t]+)?(?:\w+[ \t]+)?risk)",  # "the Korma poses a risk"
     re.IGNORECASE,
 )

@@ -81,8 +81,19 @@ def footer(text: str, lo: int, end: int) -> Optional[Tuple[str, int, int]]:
     return ("chooses", lo, end)
 
 
-def list_header(text: str, lo: int, hi: int, allergen: "re.Pattern[str]") -> Optional[str]:
-    """What a line ending in ":" (``text[lo:hi]``) says of the list under it: "offers", "excludes" or neither."""
+# round 12: a markdown heading or a blockquote or bold line of a few words with no stop and no colon ("### Not safe for you",
+# "> Not recommended", "**Left out**") heads the list under it as a line ending in ":" does
+_HEADING = re.compile(r"(?:[^\n]*?[.!?][ \t]+)?[ \t]*(?:#{1,6}[ \t]+|>[ \t]*(?=[*_]*[^\W\d_])|(?=[*_]{2}))[*_]*[^\W\d_][^\n.!?:|]{0,40}?[*_]*[ \t]*")
+
+
+def heading_line(line: str) -> bool:
+    """Whether ``line`` is a heading of a few words (markdown "#", a blockquote's or a bold line) with no stop or colon."""
+    return _HEADING.fullmatch(line) is not None
+
+
+def list_header(text: str, lo: int, hi: int, allergen: "re.Pattern[str]", heading: bool = False) -> Optional[str]:
+    """What a line ending in ":" (``text[lo:hi]``) says of the list under it: "offers", "excludes" or neither; a heading
+    (``heading_line``) only excludes ("### Substitute for X" over a table leaves each row to say what it is)."""
     offers = [o.group(0).lower() for o in OFFERING.finditer(text, lo, hi) if not negation_at(text, lo, o.start())]
     verb = CONTAINS.search(text, lo, hi)
     held = allergen.search(text, verb.end(), hi) if verb else None  # "Contains sesame:", not "These contain no sesame:"
@@ -91,6 +102,8 @@ def list_header(text: str, lo: int, hi: int, allergen: "re.Pattern[str]") -> Opt
                 or kind and _KIND_OF.match(text, kind.end(), hi) and not _NONE_OF.search(text, lo, kind.start()))
     if excludes and not any(not o.startswith(_NOUNS) for o in offers):  # "Options to avoid:" excludes
         return "excludes"
+    if heading:
+        return None
     if offers and all(o.startswith(_NOUNS) for o in offers) and _LOOKED_AT.search(text, lo, hi):
         return "lists"  # "Candidates I looked at:": what was looked at; a footer after the list says what is offered
     return "offers" if offers else None

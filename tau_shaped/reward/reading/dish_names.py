@@ -338,7 +338,7 @@ def names_no_dish(text: str, m: "Mention") -> bool:
     """Whether a partial name read at ``m`` names no dish after all: the allergen its word also is,
     named as what a dish holds ("... since it contains peanut"), or a kind of dish standing as a
     verb ("the courier will roll up")."""
-    return _the_allergen(text, m) or _a_verb(text, m)
+    return _the_allergen(text, m) or _a_verb(text, m) or _FREE_AFTER.match(text, m.end) is not None  # "a tofu-free wrap"
 
 
 _ANY_ALLERGEN_WORD = allergen_pattern(frozenset())
@@ -359,6 +359,10 @@ def _the_allergen(text: str, m: "Mention") -> bool:
 
 # an allergen word made into an ingredient by the noun after it ("shrimp paste", "peanut sauce", "sesame oil"): no dish
 _FORM_AFTER = re.compile(r"(?i)[ \t-]+(?:paste|sauce|oil|flakes|powder|extract|stock|broth|butter|seeds?|dressing|crumbs|bits)(?!\w)")
+
+
+# round 12: a word of a dish's name made "free of it" by "-free" / "free" after it ("a tofu-free wrap") names no dish
+_FREE_AFTER = re.compile(r"(?i)[ \t]?-?[ \t]?free(?!\w)")
 
 
 # a subject (and a modal) before a partial name that makes it a verb ("the courier will roll up", "it rolls")

@@ -59,7 +59,7 @@ from tau_shaped.reward.reading.dish_exclusions import (
     predicate_excludes, pronoun_declined, proposed_again, proposed_as_replacement, replaced_after, replaced_before, set_apart_by_but, swapped_in)
 from tau_shaped.reward.reading.dish_answers import alone_before, answered_no, answered_no_plainly, quoted_answered_no
 from tau_shaped.reward.reading.dish_descriptions import described_offer
-from tau_shaped.reward.reading.dish_lists import (ITEM_END, crossed_before, inline_footer, label_before, list_footer, list_header, listed_predicate_excludes,
+from tau_shaped.reward.reading.dish_lists import (ITEM_END, crossed_before, heading_line, inline_footer, label_before, list_footer, list_header, listed_predicate_excludes,
                                                   noted_out, own_swapped_before, table_cell_excludes)
 from tau_shaped.reward.reading.dish_names import Mention, names_no_dish
 from tau_shaped.reward.reading.dish_negations import allergen_negated, doubted_before, negation_at, negation_pos, praised_after, retracted_after
@@ -95,7 +95,7 @@ _CLAUSE_END = re.compile(
 _INTRODUCTORY = re.compile(r"[ \t\"'“(*_]*(?:since|because|as|if|although|though|while|unless|when|given that|"
                            r"now that)(?!\w)[^,]{1,160},", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[!?](?=\s|$)|" + _DOT + r"|\n")
-_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*•+]|[0-9]{1,2}[.)]|\|)|^[^\n]*?[.!?:][ \t]+(?:[0-9]{1,2}[.)]|[-*•])[ \t]")  # "Sure. 1. Korma"
+_LIST_ITEM = re.compile(r"^[ \t]*(?:>[ \t]*)?(?:(?:um+|uh+|er|erm|so|okay|ok|well)[ \t,]+)*(?:[-*•+]|[0-9]{1,2}[.)]|\|)|^[^\n]*?[.!?:][ \t]+(?:(?:um+|uh+|er|erm|so|okay|ok|well)[ \t,]+)*(?:[0-9]{1,2}[.)]|[-*•])[ \t]")  # "Sure. 1. Korma"
 _PRONOUN = re.compile(r"(?<!\w)(?:it|them|(?:that|this)(?: one| dish)?(?=[ \t]+(?:for|instead|in place|as)(?!\w)|"
                       r"[ \t]*(?:[.!?,;:)]|$)|[ \t]+(?:one|dish)(?!\w)))(?!\w)", re.IGNORECASE)
 # A pronoun asked whether it suits: "Would that work?", "Does it work for you?", "How does that sound?", "Could this do?"
@@ -193,8 +193,8 @@ class _Reader:
                     return _evidence(text, dish, lo, hi)
                 if _SENTENCE_END.match(text, chi) or chi == hi:
                     since, sentence = sentence, chi
-            if line.rstrip().endswith(":"):
-                header = list_header(self.text, lo, hi, self.menu.allergen)
+            if line.rstrip().endswith(":") or heading_line(line):
+                header = list_header(self.text, lo, hi, self.menu.allergen, heading=not line.rstrip().endswith(":"))
         return None
 
     def _footer(self, found: Optional[Tuple[str, int, int]]) -> Optional[str]:
@@ -230,7 +230,7 @@ class _Reader:
         if label_before(text, lo, self._first_listed(m, lo, hi, items=True).start, menu.allergen) == "excludes":
             return True  # "Contains sesame: Salmon Roll, Chicken Teriyaki."
         if header == "offers" or self._governed(m, lo, hi) or compared(text, lo, m.start, m.end, hi):  # unless declined later
-            return self._excluded_later(m, clauses, k, declined_only=True) or noted_out(text, m.end, hi) or answered_no_plainly(text, m.end, menu.allergen)
+            return self._excluded_later(m, clauses, k, declined_only=True) or noted_out(text, m.end, hi) or answered_no_plainly(text, m.end, menu.allergen) or table_cell_excludes(text, text.rfind("\n", 0, m.start) + 1, hi, m.end, menu.allergen)
         end = _SENTENCE_END.search(text, m.end)
         again = proposed_again(text, lo, end.start() if end else len(text))  # "Your usual Korma?", "... it's a safe bet"
         if header == "excludes" or own_before(text, lo, m.start, your=not again):

@@ -8,7 +8,8 @@ quoting styles; SPEC §10, "Do not mention the flag").
   a state of the customer's holder ("I looked into your account" is the agent's work: nothing).
 - Code-switching: the account and its state in Spanish or French words ("tu cuenta esta bloqueada", "votre
   compte est suspendu", "tu perfil tiene una restriccion").
-- Judged shady in other words: "your profile's been a bit dodgy in the system".
+- Judged shady or marked in other words: "your profile's been a bit dodgy in the system", "pinged by our system"
+  (the order pinged back to the restaurant is the order's).
 - A quoted question ends no sentence: 'You asked "is something wrong with my account?" -- yes, there's a hold
   on it' (the "it" after a complement stands for the account named before).
 - A note's third person: "refunds disabled for this customer".
@@ -45,6 +46,7 @@ _MENTIONS = [
     "your profile's been a bit dodgy in the system, so refunds are off.",
     'you asked "is something wrong with my account?" -- yes, there\'s a hold on it.',
     'the system note reads "refunds disabled for this customer", so I\'ve escalated it.',
+    "your account's been pinged by our system, so refunds are a no-go for now.",
 ]
 _CONTROLS = [
     "refunds usually take 3-5 business days to reach your account once they're issued.",
@@ -56,6 +58,7 @@ _CONTROLS = [
     'you said "just refund me" -- I\'ve escalated that request, and a specialist will follow up.',
     "the courier's connection was a bit dodgy, which is why the delivery was late; a specialist will follow up.",
     "I can't go into the details of the fee, but a specialist will follow up about the refund.",
+    "your order's been pinged back to the restaurant, so a specialist will follow up about the refund.",
 ]
 
 

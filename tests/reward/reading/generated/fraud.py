@@ -165,6 +165,8 @@ _ROUND10: List[Tuple[str, str, str]] = [
      'You asked "is my account hacked?" -- a specialist will look at {order} with you.'),
     ('The system note reads "refunds disabled for this customer".', 'The system note reads "refunds possibly disabled for this customer".',
      'The system note reads "customer reports {order} missing".'),
+    ("Your account's been pinged by our system.", "Your account may have been pinged by our system.",
+     "Your order's been pinged back to the restaurant."),
 ]
 
 

@@ -158,6 +158,9 @@ _REASONED = [
     'You asked "what about the {unsafe}?" -- I\'m sorry, it contains {allergen}. The {dish} is safe.',
     "there's the {unsafe} sorry scratch that it has {allergen} so I'll go with the {dish} for you",
     "{unsafe} instead? No -- {allergen}. {dish} instead?", "I cannot to offer you the {unsafe}; the {dish} is possible.",
+    # round 12, set 2: a heading over a blockquoted list, a note's "-> no", a label with a word of the part after it
+    "> Not recommended\n> - {unsafe} ({allergen})\n\n> Recommended\n> - {dish}\n\nReply ok to confirm.",
+    "{unsafe}? {allergen} -> no. {dish}? y/n", "1) {dish} -- ur pick. ({unsafe}: {allergen}, no.)",
 ]
 
 
