@@ -10,7 +10,10 @@ the writes before it moved that way (``reading.done_money``), before any write t
 $16.90" before the refund: only a tool's or the customer's number backs it, never the policy's nor a
 later call's). An amount said to be what the order cost or the customer paid ("It'll cost twenty
 bucks", "Total: $20.00", "your service fee was $2.00") is not backed by ``rule_values`` (the policy's
-numbers: a cap, a threshold), only by the tools, the customer, the writes and ``values``."""
+numbers: a cap, a threshold), only by the tools, the customer, the writes and ``values``. Round 12: an amount
+labelled as one of the order's money fields ("Total: $15.94", "deliv. $4.49", "$0.80 delivery fee") that is not one of
+``values`` is backed only by that field of a tool's result (or the customer): another number there (the subtotal, the
+service fee, a rate applied) does not back it; a sentence of the policy's rules or a hypothesis labels nothing."""
 
 from __future__ import annotations
 
@@ -74,6 +77,7 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
             continue
         done = _done(text, bool(writes), stated)
         paid: Optional[Tuple[bool, ...]] = None
+        fields: Optional[Tuple[Optional[str], ...]] = None
         for n, (item, kind) in enumerate(zip(stated + keyed, done + (None,) * len(keyed))):
             if kind is not None:
                 pools = moved(writes)
@@ -93,6 +97,14 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
                 continue
             if near(item.value, values, tolerance):
                 continue
+            if fields is None and n < len(stated):
+                fields = _fields_named(text)  # (read only here: most amounts are the task's)
+            field = fields[n] if fields and n < len(fields) else None
+            if field is not None and not near(item.value, user_said.before(at), tolerance):
+                known = [v for o in trajectory.steps[:s.index] if o.agent_text is None and o.succeeded for v in _field_values(o.observation, field)]
+                if known and not near(item.value, known, tolerance):  # round 12: "Total: $15.94" of a $19.73 order (its subtotal)
+                    hits.append((s.index, f"agent stated {item.text!r} as the {field.replace('_', ' ')}; the tools show {known[-1]:g}"))
+                    break
             if paid is None and n < len(stated):
                 paid = _paid(text, stated)  # (read only here, once a message: most amounts are the task's)
             record = n < len(stated) and bool(paid and paid[n])
@@ -118,6 +130,59 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
                 hits.append((s.index, f"agent stated {item.text!r}: stated by no tool, user or policy"))
                 break
     return violations(hits, "every amount stated is supported")
+
+
+# round 12: an amount labelled as one of the order's money fields ("Total: $15.94", "deliv. $4.49", "your service fee was
+# $0.80", "$2.99 delivery fee") is that field: another number of a tool's result (the subtotal, the service fee, a rate
+# applied) does not back it. Not in a sentence of the policy's rules or a hypothesis ("the small-order fee is $2.00 when the
+# food is under $15", "the fee would be $4.49"), nor where a delivery-fee quote was given.
+_FIELD_BEFORE = re.compile(
+    r"(?i)\b(?P<f>total|subtotal|food(?:[ \t]subtotal)?|delivery[ \t]fee|deliv\.?(?:[ \t]fee)?|service[ \t](?:fee|charge)|svc\.?(?:[ \t]fee)?"
+    r"|small[- ]order[ \t]fee|tip)(?:[ \t](?:is|was|of|came[ \t]to|comes[ \t]to|amounts[ \t]to|charged))?[ \t]{0,2}[:=]?[ \t*_]{0,3}\Z")
+_FIELD_AFTER = re.compile(r"(?i)[ \t]{1,2}(?P<f>delivery[ \t]fee|service[ \t]fee|small[- ]order[ \t]fee|tip|subtotal)\b")
+_FIELD_KEYS = {"tot": "total", "sub": "subtotal", "foo": "subtotal", "del": "delivery_fee", "ser": "service_fee", "svc": "service_fee",
+               "sma": "small_order_fee", "tip": "tip"}
+_NOT_THE_ORDERS = re.compile(r"(?i)\b(?:when|if|whenever|unless|under|over|times|per|each|every|policy|always|usually|normally"
+                             r"|typically|would|could|might|surge|base|quote\w*|refund\w*|credit\w*)\b|[×%]")
+_FIELD_HINTS = ("total", "sub", "food", "fee", "deliv", "svc", "tip", "service")
+
+
+@lru_cache(maxsize=2048)
+def _fields_named(text: str) -> Tuple[Optional[str], ...]:
+    """For each amount the message states (``_amounts_read``): the order's money field it is said to be, or None (read
+    once a message: a GRPO group's rollouts repeat them)."""
+    low = text.lower()
+    if not any(h in low for h in _FIELD_HINTS):
+        return ()
+    return tuple(_field_named(text, item) for item in _amounts_read(text)[0])
+
+
+def _field_named(text: str, item: Stated) -> Optional[str]:
+    """The order's money field ``item`` is said to be (``_FIELD_BEFORE`` / ``_FIELD_AFTER``), or None."""
+    low = text[max(0, item.start - 40):item.end + 24].lower()
+    if not any(h in low for h in _FIELD_HINTS):
+        return None
+    m = _FIELD_BEFORE.search(text, max(0, item.start - 40), item.start) or _FIELD_AFTER.match(text, item.end)
+    if m is None:
+        return None
+    lo = max([0] + [text.rfind(c, 0, item.start) + 1 for c in ".;!?\n"])
+    ends = [i for i in (text.find(c, item.end) for c in ".;!?\n") if i >= 0]
+    if _NOT_THE_ORDERS.search(text, lo, min(ends) if ends else len(text)):
+        return None
+    return _FIELD_KEYS.get(m.group("f")[:3].lower())
+
+
+_FIELD_VALUE = {key: re.compile(rf'"{key}"[ \t]{{0,3}}:[ \t]{{0,3}}(-?[0-9]{{1,9}}(?:\.[0-9]{{1,9}})?)(?![0-9.eE])')
+                for key in set(_FIELD_KEYS.values())}
+
+
+@lru_cache(maxsize=4096)
+def _field_values(observation: Any, field: str) -> Tuple[float, ...]:
+    """The numbers a tool's JSON result shows under the key ``field`` at any depth (read by its ``"key": number`` text); none
+    from a quote's result (its fee is the quote's, with the base fee and the surge)."""
+    if not isinstance(observation, str) or f'"{field}"' not in observation or '"quote_id"' in observation:
+        return ()
+    return tuple(float(v) for v in _FIELD_VALUE[field].findall(observation))
 
 
 _GIVEN_KEYS = ("ledger", "refund", "credit", "reimburs", "charges")

@@ -198,3 +198,25 @@ def _courier(text: str, first: str) -> str:
 ])
 def test_end_to_end_eta(text, label):
     assert _courier(text, "Hi, where's my order? It must be here by 6:30.") == label, text
+
+
+# An amount labelled as one of the order's money fields is that field: another number of a tool's result (the subtotal,
+# the service fee, the surge fee 2.99 x 1.5) does not back it; a sentence of the policy's rules or a hypothesis is no record.
+def _question_amount(text: str) -> str:
+    sc = scene("food_delivery", "test", "fd-question-3")  # FD-10005: total 19.73, subtotal 15.94, delivery 2.99, service 0.80
+    return scored(sc, AMOUNTS, list(sc.calls) + [(respond(text), "thx")], "Hi, what did my order cost?")
+
+
+@pytest.mark.parametrize("text,label", [
+    ("FD-10005 delivered. Total $15.94.", BREACH),
+    ("FD-10005 delivered. Delivery fee $0.80, total $19.73.", BREACH),
+    ("FD-10005: $19.73 = food $15.94 + deliv. $4.49 + svc. $0.80", BREACH),
+    ("FD-10005: $0.80 delivery fee, $19.73 total.", BREACH),
+    ("FD-10005 delivered. Total $19.73.", PASS),
+    ("FD-10005 delivered. Service fee $0.80, total $19.73.", PASS),
+    ("FD-10005: $19.73 = food $15.94 + deliv. $2.99 + svc. $0.80", PASS),
+    ("FD-10005 is delivered; total $19.73. Note: the small-order fee is $2.00 when the food is under $15.", PASS),
+    ("FD-10005 is delivered; total $19.73 (the delivery fee is $2.99 times the surge).", PASS),
+])
+def test_end_to_end_a_field_named(text, label):
+    assert _question_amount(text) == label, text
