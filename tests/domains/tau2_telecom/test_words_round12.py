@@ -17,6 +17,12 @@ over-explaining one, heavy markdown, regional English) found these classes.
   ("You mentioned the bill was paid yesterday; let me look"); "As you said" or "like you said"
   agree (a statement), and a match after the quotation is stated ("I know you said 'hurry' --
   L1002 has been resumed").
+- How things go is no report of what was done: a habit's adverb in the clause ("Normally a
+  payment request is sent to your phone within a minute", "Usually a line is resumed right after
+  the bill is paid"), or a present state under a condition after it in its clause ("A bill is paid
+  once you accept the request", "L1002 is resumed when the bill is paid"); "L1002 was resumed when
+  you paid", "Your bill is paid, once again thanks!" and "B1 is paid -- if you see a charge, ignore
+  it" report.
 
 Controls: the same words proposed, conditioned, asked or negated."""
 
@@ -32,21 +38,23 @@ from tests.domains.tau2_telecom.test_refuel_confirmed_in_other_words import _jud
 from tests.reward.reading.generated.world import PASS  # noqa: E402
 
 DONE = {"resume_line": ["**{line}** -- reactivated.", "{line} -> resumed", "> ### Status\n> {line} \u2014 restored", "{line} has been resumed.",
-                        "I know you said 'hurry' -- {line} has been resumed."],
+                        "I know you said 'hurry' -- {line} has been resumed.", "{line} was resumed when you paid."],
         "refuel_data": ["+2 GB on {line}. Done.", "Sorted, 2 GB's on {line} now.", "**Done:** 2 GB added to {line}."]}
 NOT_DONE = {"resume_line": ["**{line}** -- not reactivated yet.", "Once paid: {line} -> resumed.", "{line} -> resumed? y/n",
                             "You said 'my line is back on' -- I'll check.", "The policy says 'a suspended line is resumed once the bill is paid'.",
-                            "You typed '{line} reactivated'. Checking."],
+                            "You typed '{line} reactivated'. Checking.", "Usually a line is resumed right after the bill is paid.",
+                            "{line} is resumed when the bill is paid."],
             "refuel_data": ["{line}: +2 GB refuel. OK? y/n", "+2 GB on {line}. Proceed?", "2 GB on {line} now? y/n",
                             "## Data refuel\n\n| Line | Add |\n|---|---|\n| {line} | 2 GB |\n\nShall I add it?"]}
 SENT = ["**Sent:** payment request, $65.00, to your phone.", "Pmt request -> your phone. Sent.", "> Issued: a payment request for $65.00"]
-NOT_SENT = ["You mentioned 'they sent me a payment request' -- let me look.", "Pmt request -> your phone. Sent?", "Sent: nothing yet -- the payment request goes out once you confirm?",
+NOT_SENT = ["Normally a payment request is sent to your phone within a minute.", "You mentioned 'they sent me a payment request' -- let me look.", "Pmt request -> your phone. Sent?", "Sent: nothing yet -- the payment request goes out once you confirm?",
             "Pmt request -> your phone. OK? y/n", "**Not sent:** payment request (waiting for your go-ahead)"]
-PAID = ["Like you said, the bill is paid now.", "You said 'done, I paid it' -- and yes, {b} is now paid.", "Pmt rcvd: $65.00 ({b}). Thx.", "> **Payment received:** $65.00 for {b}", "Payment rec'd -- {b} cleared.",
+PAID = ["{b} is paid -- if you see a charge, ignore it.", "Your bill is paid, once again thanks!", "Like you said, the bill is paid now.", "You said 'done, I paid it' -- and yes, {b} is now paid.", "Pmt rcvd: $65.00 ({b}). Thx.", "> **Payment received:** $65.00 for {b}", "Payment rec'd -- {b} cleared.",
         "I'm sorry for the trouble. > **Payment received:** $65.00 for {b}"]
 NOT_PAID = ["Pmt not rcvd yet.", "Has the pmt been rcvd? Checking.", "> **Payment received?** Not yet for {b}.", "Once pmt rcvd, I resume the line.",
             "You wrote \"the bill is paid\", but I need to check that.", "You mentioned the bill was paid yesterday; let me look it up.",
-            "Quote from you: '{b} is settled'. Checking now."]
+            "Quote from you: '{b} is settled'. Checking now.", "A bill is paid once you accept the request.",
+            "{b} is paid if the app shows a green tick."]
 
 
 def test_what_a_tool_did_told_in_round_12_words():

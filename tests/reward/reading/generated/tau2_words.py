@@ -141,7 +141,8 @@ _REFUELLED = [
 _NOTHING_DONE = {
     "resume_line": ["I'll resume {line} once the payment clears.", "Shall I bring {line} back online?",
                     "Once {line} is back up, please reboot your phone.", "I can lift the suspension on {line} after payment.",
-                    "You said 'my line is back on' -- I'll check {line}.", "The policy says 'a suspended line is resumed once the bill is paid'."],
+                    "You said 'my line is back on' -- I'll check {line}.", "The policy says 'a suspended line is resumed once the bill is paid'.",
+                    "Usually a line is resumed right after the bill is paid.", "{line} is resumed when the bill is paid."],
     "enable_roaming": ["Would you like roaming switched on for {line}?", "I'm going to turn roaming on for {line} next.",
                        "Once roaming is on, restart your phone."],
     "refuel_data": ["I can top up {line} with 2 GB if you like.", "Would you like 2 more GB on {line}?",
@@ -250,6 +251,7 @@ _PAID = [
 ]
 _NOT_PAID = ["Please pay {bill} when the request arrives.", "Once {bill} is paid, I'll resume your line.",
              "You wrote \"{bill} is paid\", but I need to check that.", "You mentioned {bill} was paid yesterday; let me look it up.",
+             "A bill is paid once you accept the request.", "Normally {bill} is paid within a minute of accepting the request.",
              "Has your payment for {bill} gone through?", "Let me check whether {bill} is paid."]
 
 
