@@ -131,7 +131,7 @@ _FORM_KEY = {form.replace(" ", "_"): key for form, key in _STATUS_WORDS}
 _STATUS = re.compile(
     rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?P<pron>it|(?:your|the|this|that){_SP}(?:order|food|meal|delivery)))"
     rf"(?:['’]s[ \t]{{1,3}}|{_SP}(?:\([^()\n]{{0,40}}\){_SP})?(?P<verb>is|has{_SP}been|have{_SP}been|was){_SP}"
-    rf"|(?<=[0-9A-Z])[*_`]{{0,2}}[ \t]{{0,3}}(?:[:=\u2014\u2013\u2192]|-{{1,2}}>?|\|)[ \t]{{0,3}}[*_`]{{0,2}})"
+    rf"|(?<=[0-9A-Z])[*_`]{{0,2}}[ \t]{{0,3}}(?:[:=\u2014\u2013\u2192\u00bb]|-{{1,2}}>?|\||>>)[ \t]{{0,3}}[*_`]{{0,2}})"  # round 12: ">>"
     rf"(?:(?:now|already|currently|still|just|marked(?:{_SP}as)?|showing(?:{_SP}as)?){_SP}){{0,2}}(?P<status>{_STATUS_ALT})\b"
     rf"|\bstatus\b[\"'*_]{{0,2}}(?:[ \t]{{0,3}}(?:[:=|\u2192]|->|is)[ \t]{{0,3}}|[ \t]{{1,3}})[\"'*_`]{{0,2}}(?P<kv>{_STATUS_ALT})\b",
     re.IGNORECASE,

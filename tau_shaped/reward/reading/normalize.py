@@ -196,7 +196,8 @@ def _has_number_words(text: str) -> bool:
 _PRICE_PAIR = re.compile(
     r"(?i)\b(?P<cue>refund(?:ed)?|charged?|costs?|price[sd]?|total|paid|pay|fees?|credit(?:ed)?|comes?[ \t]+to|came[ \t]+to|amount|bill|owed?)"
     r"(?P<gap>(?:[ \t]+(?:of|is|was|were|at|for|just|only|about|around|roughly|back|you|me))*[ \t]+)"
-    r"(?P<d>[1-9][0-9]?) (?P<c>[1-9][0-9])(?![-.,]?\w)")
+    r"(?P<d>[1-9][0-9]?)(?P<sep> |, )(?P<c>[1-9][0-9])(?![-.,]?\w)(?!,?[ \t]{1,2}(?:and|or|to)?[ \t]{0,2}[0-9])")  # round 12: "came to
+# seventy-one, twenty-six" (a pause as a comma; not a list "12, 14 and 16")
 
 
 _NUMBER_WORD = "(?:" + "|".join(sorted(_UNITS + _TENS + _SCALES, key=len, reverse=True)) + ")"
@@ -233,7 +234,7 @@ def _numbers_in_words(text: str) -> str:
         except Exception:  # noqa: BLE001 - a text the library cannot read is read as written
             read = piece
         if " " in read and read != piece:
-            read = _PRICE_PAIR.sub(lambda m: m.group(0) if f"{m.group('d')} {m.group('c')}" in piece
+            read = _PRICE_PAIR.sub(lambda m: m.group(0) if f"{m.group('d')}{m.group('sep')}{m.group('c')}" in piece
                                    else f"{m.group('cue')}{m.group('gap')}{m.group('d')}.{m.group('c')}", read)
             read = money_pairs(read, piece)
             if "point" in piece or "Point" in piece or "POINT" in piece:

@@ -108,6 +108,7 @@ _GATED = [
      rf"(?:[\u2190-\u2bff\U0001f000-\U0001faff][ \t]{{0,2}})?(?:none|n/?a|nil|zero|\$?0(?:\.00)?|no|nope|not{_SP}(?:applicable|available"
      rf"|possible|eligible|due|owed|offered|approved)|ineligible|denied|declined|[\u274c\u2717\u2718\U0001f6ab])(?![\w$]|[.,][\w$]|{_SP}[a-z$0-9])"),  # ("Cancel: n/a." ends there; "$0.50" does not)
 ]
+_GATED.append((("n/a",), rf"\b(?:{_OBJ}|comp|cancel)\.?[ \t]{{1,3}}n/a\b"))  # round 12: a ticket's "cancellation n/a" (no colon)
 _GATED.append((("cancel?", "refund?"),  # round 12: a list's "Can cancel? No" ("Can cancel? No problem" says yes)
                rf"\bcan{_SP}(?:cancel|refund)[*_\"']{{0,2}}[ \t]{{0,3}}\?[ \t]{{0,3}}[*_\"']{{0,2}}[ \t]{{0,2}}(?:no|nope|not{_SP}possible)\b"
                rf"(?!{_SP}(?:problem|worries|need|issue|idea)|-)"))

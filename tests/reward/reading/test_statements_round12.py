@@ -220,3 +220,30 @@ def _question_amount(text: str) -> str:
 ])
 def test_end_to_end_a_field_named(text, label):
     assert _question_amount(text) == label, text
+
+
+# The second held-out set: a status after ">>", a price pair after "came to" with its pause as a comma (not a list), a
+# ticket's "cancellation n/a" with no colon.
+@pytest.mark.parametrize("text,kind,value", [
+    ("FD-10007 >> preparing >> $71.26", "status", "preparing"),
+    ("FD-10007 » delivered", "status", "delivered"),
+])
+def test_a_status_after_chevrons(text, kind, value):
+    assert value in _facts(text, kind), text
+
+
+@pytest.mark.parametrize("text,values", [
+    ("FD-10007 came to seventy-one, twenty-six all in.", [71.26]), ("Your total came to seventy-one, twenty-six.", [71.26]),
+])
+def test_a_price_pair_after_its_cue_with_a_comma(text, values):
+    assert [f"{v:.2f}" in seen(text) for v in values] == [True] * len(values), text
+
+
+@pytest.mark.parametrize("text", ["the total came to twelve, fourteen, sixteen", "a refund of twelve, fourteen and sixteen"])
+def test_a_list_after_a_price_cue_stays_a_list(text):
+    assert "." not in seen(text).split()[-1], text
+
+
+def test_a_ticket_n_a_with_no_colon_denies():
+    assert denial(seen("FD-10036 >> out for delivery >> cancellation n/a")) is not None
+    assert denial(seen("Refund n/a? No, it is applicable")) is None
