@@ -199,6 +199,7 @@ _REPORTED = re.compile(
     r"|you(?:[\s\u00a0]+(?:had|have))?[\s\u00a0]+(?:were|was|been)[\s\u00a0]+(?:already[\s\u00a0]+|previously[\s\u00a0]+|earlier[\s\u00a0]+)?"
     r"(?:offered|promised|quoted|told|given[\s\u00a0]+the[\s\u00a0]+option))(?![\w'])",
     re.IGNORECASE)
+_REPORTED_LOW = re.compile(_REPORTED.pattern)  # for an ASCII text in lower case: no capital in it (test_case_twins.py)
 # The agent asking leave to act itself, or saying it will
 _AGENT_ACTS = re.compile(
     r"(?<![\w'\u2019])(?:(?:i|we)(?:['\u2019]ll|[\s\u00a0]+will|[\s\u00a0]+can|[\s\u00a0]+could|['\u2019]d[\s\u00a0]+like[\s\u00a0]+to"
@@ -225,7 +226,7 @@ def reported_only(text: str, verbs: Any = None) -> bool:
 
     text = text[:_MAX]
     if not any(verbs is None or action_words.names_action(_sentence_from(text, m.start()), verbs) is not None
-               for m in _REPORTED.finditer(text)):
+               for m in (_REPORTED_LOW.finditer(text.lower()) if text.isascii() else _REPORTED.finditer(text))):
         return False  # no one else's offer of the action told ("The other agent looked into it.")
     asked = consent_request(text)
     if asked is not None and _AGENT_ACTS.search(asked):

@@ -53,7 +53,6 @@ _ASKS_WHY = re.compile(rf"{_FILLERS}(?:but[\s,]+)?(?:{_WH}|(?:what|how)\s+(?:hap
 # where a line's last clause starts: after its last stop (". " "! " "? "), comma, semicolon,
 # colon, parenthesis or dash
 _CLAUSE_START = re.compile(r"[.!?]\s+|[,;:()\u2013\u2014]\s*|\s-{1,3}\s*")
-_UNMARKED_END = re.compile(r"[^\W_]\s*$")
 # a run-on line that ends in a question with no stop before it: "... to your account would you like that"
 # (an auxiliary before "you", "I" or "we" in the line's last few words; not "so do I", "nor can we")
 _TAIL_QUESTION = re.compile(r"(?<![\w'])(?<!so )(?<!nor )(?<!neither )(?<!than )(?<!as )"
@@ -89,7 +88,8 @@ def question_marks(text: str) -> str:
 
 
 def _marked(line: str) -> str:
-    if not _UNMARKED_END.search(line):
+    end = line.rstrip()  # what ``[^\W_]\s*$`` finds: a letter or digit, then spaces alone
+    if not (end and end[-1].isalnum()):
         return line
     if _OPENS_A_QUESTION.match(_last_clause(line)) is None and _TAIL_QUESTION.search(line) is None:
         return line

@@ -60,3 +60,34 @@ def _held(items: Any, words: tuple) -> bool:
         if op in (K.MAX_REPEAT, K.MIN_REPEAT) and av[0] >= 1 and _held(av[2], words):
             return True
     return False
+
+
+def capital_letters(pattern: Any) -> Set[str]:
+    """The capital letters among a compiled pattern's literals and sets (each range spelled out);
+    a group that sets or clears a flag counts as one ("(?i:...)" would read case apart)."""
+    out: Set[str] = set()
+    _letters(P.parse(pattern.pattern, pattern.flags), out)
+    return {c for c in out if c != c.lower()}
+
+
+def _letters(items: Any, out: Set[str]) -> None:
+    for op, av in items:
+        if op is K.LITERAL:
+            out.add(chr(av))
+        elif op is K.IN:
+            for kind, value in av:
+                if kind is K.LITERAL:
+                    out.add(chr(value))
+                elif kind is K.RANGE:
+                    out.update(chr(c) for c in range(value[0], value[1] + 1))
+        elif op is K.SUBPATTERN:
+            if av[1] or av[2]:
+                out.add("(?FLAG)")
+            _letters(av[3], out)
+        elif op is K.BRANCH:
+            for branch in av[1]:
+                _letters(branch, out)
+        elif op in (K.MAX_REPEAT, K.MIN_REPEAT):
+            _letters(av[2], out)
+        elif op in (K.ASSERT, K.ASSERT_NOT):
+            _letters(av[1], out)
