@@ -86,7 +86,18 @@ _KEPT: Dict[Tuple[int, str, str], Tuple[Any, Tuple[Tuple[str, str, str], ...]]] 
 def _may_name(text: str) -> bool:
     """Whether ``text`` holds a word of naming (kept per text: the same texts come in every world)."""
     low = text.lower()
-    return any(key in low for key in _CUE_KEYS) and _CUE.search(text) is not None
+    if not any(key in low for key in _CUE_KEYS):
+        return False
+    if text.isascii():  # a match of _CUE is a run of letters, bounded by others, that is one of its words
+        return not _CUE_WORDS.isdisjoint(_ASCII_LETTERS.findall(low))
+    return _CUE.search(text) is not None  # ignore-case letters beyond ASCII ("ſ" is an "s" to it): the pattern itself
+
+
+# _CUE's words, each a run of letters in a lower-cased ASCII text (a space or hyphen before "name" bounds a run too)
+_CUE_WORDS = frozenset({p + n for p in ("", "first", "last", "given", "family", "christian", "fore", "sur")
+                        for n in ("name", "names", "named", "namesd")}
+                       | {"first", "last", "surname", "called", "named", "mr", "mrs", "ms", "miss"})
+_ASCII_LETTERS = re.compile(r"[a-z]+")
 
 
 @lru_cache(maxsize=8192)
