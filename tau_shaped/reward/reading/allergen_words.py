@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from typing import FrozenSet, Set, Tuple
 
-__all__ = ["allergen_pattern", "ingredient_pattern", "ingredient_prefilter", "ingredient_stems", "labelled"]
+__all__ = ["allergen_pattern", "ingredient_pattern", "ingredient_prefilter", "ingredient_stems", "held_then_declined", "labelled"]
 
 _ALLERGEN_SYNONYMS = {
     "peanut": "peanuts? groundnuts? nuts?",
@@ -114,3 +114,24 @@ def labelled(text: str, end: int, hi: int, allergen: "re.Pattern[str]") -> bool:
         word = _WORD_BEFORE.match(text, sign.end(), hi)
         held = allergen.match(text, word.end(), hi) if word is not None else None
     return held is not None and _LABEL_STOP.match(text, held.end(), hi) is not None
+
+
+# round 12, code-switching: a dish said to hold the allergen in Hindi / Spanish / French words, then declined in its
+# sentence ("Pad Thai mein peanuts hai, so that one nahi", "Green Curry mein shrimp paste hai -- nahi", "Tofu Curry tienen
+# soja, so those are out"); asked ("Edamame mein soy? nahi yaar, bilkul safe hai") it declines nothing.
+_HELD_VERB = re.compile(r"[ \t]+(?:mein|hai|tiene|tienen|lleva|llevan|contiene|contienen|contient|contiennent|enthält|enthaelt)[ \t]+",
+                        re.IGNORECASE)
+_THEN_DECLINED = re.compile(r"[^?\n]{0,40}?(?<!\w)(?:nahi|nahin|nai|no|non|nein|not|out|nope)(?!\w)", re.IGNORECASE)
+
+
+def held_then_declined(text: str, end: int, hi: int, allergen: "re.Pattern[str]") -> bool:
+    """Whether the words right after a dish ending at ``end`` say in another language that it holds the customer's
+    allergen, and a no follows in its sentence before any question mark."""
+    verb = _HELD_VERB.match(text, end, hi)
+    if verb is None:
+        return False
+    held = allergen.match(text, verb.end(), hi)
+    if held is None:
+        word = _WORD_BEFORE.match(text, verb.end(), hi)
+        held = allergen.match(text, word.end(), hi) if word is not None else None
+    return held is not None and _THEN_DECLINED.match(text, held.end(), min(len(text), held.end() + 80)) is not None

@@ -71,7 +71,8 @@ def alone_before(text: str, lo: int, start: int) -> bool:
 
 
 # a note's no after a word or two ("Margherita? Mozz -> no.")
-_ARROW_NO = re.compile(r"[*_]*(?:[^\W\d_]+[ \t]+){0,2}?[^\W\d_]+[ \t]*(?:->|→|=|--|–|—|:)[ \t]*(?:no(?:pe)?|x|excl\w*)(?![\w/])", re.IGNORECASE)
+_ARROW_NO = re.compile(r"[*_]*(?:[^\W\d_]+[ \t]+){0,2}?[^\W\d_]+[ \t]*(?:->|→|=|--|–|—|:)[ \t]*(?:no(?:pe)?|x|excl\w*)(?![\w/])"
+                       r"(?![ \t]+(?:problem|question|doubt|worries|issue|trouble)s?\b)", re.IGNORECASE)
 _BARE_STOP = re.compile(r"[ \t*_]*(?:[.,;!–—]|$)")
 _BARE_CONTAINS = re.compile(r"[*_]*(?:contains|has|includes|made[ \t]+with|uses|comes[ \t]+with)[ \t]+(?:(?:some|a[ \t]+lot[ \t]+of|real|ground)[ \t]+)?",
                             re.IGNORECASE)
@@ -87,9 +88,12 @@ _OPENS = re.compile(r"[\"“‘«]|(?<![^\s:(])'")
 _QUOTE_NO = re.compile(r"[\"”’'»?!.,;:)*_ \t–—-]*(?:(?:well|so|and|but|oh|ah|hmm|sadly)[ \t,]+)?(?:"
                        r"no(?:pe)?\b(?![ \t]+(?:problem|worries|trouble|doubt|question|sweat|issue|rush|pressure|hurry|need|obligation)s?\b)|nah\b|not[ \t]+(?:really|for[ \t]+you|safe|suitable|an[ \t]+option)\b|"
                        r"(?:it|that|this|they)(?:['’]s|['’]re|[ \t]+is|[ \t]+are|[ \t]+was|[ \t]+were)[ \t]+(?:not|unsafe|off)\b|"
-                       r"(?:it|that|this|they)[ \t]+(?:isn['’]t|aren['’]t|wasn['’]t|won['’]t|can['’]t)\b|(?:I['’]m[ \t]+)?(?:sorry|afraid)\b|"
-                       r"unfortunately|regrettably|(?:I[ \t]+)?apologi[sz]e|(?:my[ \t]+)?apologies|I[ \t]+take[ \t]+(?:that|it)[ \t]+back|scratch[ \t]+that|(?P<holds>(?:it|that|this|they)"
-                       r"(?:[ \t]+(?:has|have|contains?|includes?|is[ \t]+made[ \t]+with)|['’]s[ \t]+got)))", re.IGNORECASE)
+                       r"(?:it|that|this|they)[ \t]+(?:isn['’]t|aren['’]t|wasn['’]t|won['’]t|can['’]t)\b|I[ \t]+take[ \t]+(?:that|it)[ \t]+back|scratch[ \t]+that|"
+                       r"(?P<holds>(?:(?:I['’]m[ \t]+)?(?:sorry|afraid)|unfortunately|regrettably|(?:I[ \t]+)?apologi[sz]e|(?:my[ \t]+)?apologies)(?!\w)|"
+                       r"(?:it|that|this|they)(?:[ \t]+(?:has|have|contains?|includes?|is[ \t]+made[ \t]+with)|['’]s[ \t]+got)))", re.IGNORECASE)
+
+
+_THEN_NO = re.compile(r"[ \t,:;–—-]*(?:no(?:pe)?|not|it['’]s[ \t]+not|it[ \t]+is(?:n['’]t|[ \t]+not))(?!\w)", re.IGNORECASE)
 
 
 def quoted_answered_no(text: str, lo: int, start: int, end: int, allergen: "re.Pattern[str]") -> bool:
@@ -108,5 +112,5 @@ def quoted_answered_no(text: str, lo: int, start: int, end: int, allergen: "re.P
         return False
     said = _QUOTE_NO.match(text, close + 1)
     if said is None:
-        return False
-    return not said.group("holds") or allergen.search(text, said.end(), said.end() + 60) is not None
+        return False  # a regret or what it holds says no only with the allergen named or a no right after it: "sorry for the wait, yes"
+    return not said.group("holds") or allergen.search(text, said.end(), said.end() + 60) is not None or _THEN_NO.match(text, said.end()) is not None

@@ -49,7 +49,7 @@ import re
 from typing import Optional
 
 from tau_shaped.reward.reading.dish_negations import negation_at
-from tau_shaped.reward.reading.allergen_words import labelled
+from tau_shaped.reward.reading.allergen_words import held_then_declined, labelled
 
 __all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "TERSE", "UNSUITABLE", "allergen_before",
            "compared", "declined_elliptically", "pronoun_declined", "own_before", "predicate_excludes", "proposed_again", "proposed_as_replacement", "replaced_after", "replaced_before", "set_apart_by_but", "swapped_in"]
@@ -168,8 +168,7 @@ CONTAINS = re.compile(
     r"(?<!\w)(?:has|have|had|got|contains?|contained|containing|includes?|including|made[ \t]+(?:with|from|using|of)|comes?[ \t]+with|"
     r"(?:is|are)[ \t]+(?:made[ \t]+)?(?:from|of)|"
     r"cooked[ \t]+(?:in|with)|uses?|used|features?|topped[ \t]+with|prepared[ \t]+(?:in|with)|fried[ \t]+in|full[ \t]+of|"
-    r"loaded[ \t]+with|triggers?|trigger|with|"
-    r"mein|tienen?|contienen?|llevan?|contient|contiennent)(?!\w)",  # round 12, code-switching: "Pad Thai mein peanuts hai", "tiene soja"
+    r"loaded[ \t]+with|triggers?|trigger|with)(?!\w)",
     re.IGNORECASE,
 )
 _EVERY_BEFORE = re.compile(r"(?<![^\W_])(?:every|each|any|all(?:[ \t]+the)?)[ \t]+[^\W\d_]+[ \t]*$", re.IGNORECASE)
@@ -274,7 +273,7 @@ _TAKING_BEFORE = re.compile(r"(?<!\w)(?:tak\w*|took|swap\w*|switch\w*|leav\w*|le
                             r"cut\w*|drop\w*|rul\w*|keep\w*|kept|get\w*|got|sub\w*)(?:[ \t]+\w+){0,2}[ \t]+$", re.IGNORECASE)
 _COMING_IN = re.compile(r"[ \t]*[,;/][^,;\n]{1,40}?[ \t]+in(?![\w'-])", re.IGNORECASE)
 # A later clause declining what was offered without naming it: "..., but not for you", "though not in your case".
-_ELLIPTIC_NO = re.compile(r"[ \t,]*(?:(?:no(?:pe)?|nah)[ \t]*(?:[.!]|$)|(?:I|we)(?:['’]ve|[ \t]+have)?[ \t]+said[ \t]+no(?!\w)|(?:(?:but|though|although|however|just)[ \t,]+)?(?:not|never)[ \t]+(?:for[ \t]+you|in[ \t]+your[ \t]+case|"
+_ELLIPTIC_NO = re.compile(r"[ \t,]*(?:(?:no(?:pe)?|nah)[ \t]*(?:[.!]|$)|(?:I|we)(?:['’]ve|[ \t]+have)?[ \t]+said[ \t]+no(?!\w)(?![ \t]+to[ \t]+(?!it\b|that\b|them\b))|(?:(?:but|though|although|however|just)[ \t,]+)?(?:not|never)[ \t]+(?:for[ \t]+you|in[ \t]+your[ \t]+case|"
                           r"with[ \t]+your[ \t]+allerg\w+|given[ \t]+your[ \t]+allerg\w+|this[ \t]+time|today|now)[ \t,]*"
                           r"(?:[^\w \t,]|$|(?:sadly|unfortunately|I['’]m[ \t]+afraid|sorry)[ \t]*(?:[^\w \t]|$)))", re.IGNORECASE)
 
@@ -363,7 +362,7 @@ def predicate_excludes(text: str, end: int, hi: int, allergen: "re.Pattern[str]"
     if _BARE_NOT.match(rest):
         before = _SENTENCE_START.split(text[max(0, end - AFTER):end])[-1]  # what its sentence said before it
         return _SAID_UNSUITABLE.search(before) is None
-    if _PREDICATE.match(rest) or _MARKED_UNSUITABLE.match(rest) or _UNSAFE_RECORD.search(rest) or _CROSSED.search(rest) or labelled(text, end, stop, allergen):
+    if _PREDICATE.match(rest) or _MARKED_UNSUITABLE.match(rest) or _UNSAFE_RECORD.search(rest) or _CROSSED.search(rest) or labelled(text, end, stop, allergen) or held_then_declined(text, end, stop, allergen):
         return True
     ruled = _RULED_OUT.search(rest)  # "The udon's wheat noodles rule it out for you"
     if ruled is not None and not _NEGATED_BEFORE.search(rest, 0, ruled.start()):

@@ -12,7 +12,8 @@ Each reads a bounded window before the dish (``_BEFORE`` characters) or a few wo
 from __future__ import annotations
 
 import re
-from typing import Optional
+from bisect import bisect_left
+from typing import Optional, Sequence
 
 from tau_shaped.reward.reading.negation import NEGATIONS
 
@@ -64,6 +65,9 @@ _ASKED_AFTER = re.compile(r"[^.!?\n]{0,200}?\?")
 _SOFT = re.compile(r"(?!only)[^\W\d_]+ly|uh+|um+|uhm|erm?|hmm+|mm+|really|honestly|actually", re.IGNORECASE)
 
 
+_RETRACTING = frozenset({"wait", "sorry", "actually", "scratch", "correction"})
+
+
 def _is_negation(w: str) -> bool:
     return w.endswith(("n't", "n’t")) or w in NEGATIONS
 
@@ -87,8 +91,8 @@ def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
         w = words[i].group(0).lower()
         if not (w.endswith(("n't", "n’t")) or w in NEGATIONS):
             continue
-        if w == "no" and window[words[i].end():words[i].end() + 1] == ",":
-            continue
+        if w == "no" and (window[words[i].end():words[i].end() + 1] == "," or i + 1 < len(words) and words[i + 1].group(0).lower() in _RETRACTING):
+            continue  # "No, ..."; "no wait" / "no sorry" take back what was said before, they deny nothing after
         near = window[words[i - 1].start() if i else words[i].start():words[min(i + 3, len(words) - 1)].end()]
         if _NOT_DECLINING.search(near) or _RHETORICAL.search(window, 0, words[i].start()) or (i == 0 and base == lo and w.endswith(("n't", "n’t")) and _INVERTED.match(near, len(w))):
             continue
@@ -135,10 +139,18 @@ def doubted_before(text: str, lo: int, start: int) -> bool:
 # -- oh hang on, no, scratch that", "the pad thai no wait"): no longer put forward, as a status or an amount taken back at
 # once is not stated (SPEC §10); what comes after it ("I mean the Pad Thai") is read on its own.
 _RETRACTED = re.compile(r"[ \t\"'”’)*_,.!–—-]*(?:(?:oh|um+|uh+|er|hmm+|no|wait|hang[ \t]+on|hold[ \t]+on|actually|sorry)[ \t,.!–—-]*){0,4}"
-                        r"(?:scratch[ \t]+that|strike[ \t]+that|forget[ \t]+(?:that|it)|no[ \t,]+wait|wait[ \t,]+no|I[ \t]+mean|correction|"
-                        r"my[ \t]+(?:mistake|bad)|I[ \t]+take[ \t]+(?:that|it)[ \t]+back|not[ \t]+that[ \t]+one)(?!\w)", re.IGNORECASE)
+                        r"(?:(?P<strong>scratch[ \t]+that|strike[ \t]+that|forget[ \t]+(?:that|it)|my[ \t]+(?:mistake|bad)|"
+                        r"I[ \t]+take[ \t]+(?:that|it)[ \t]+back|not[ \t]+that[ \t]+one)|no[ \t,]+wait|wait[ \t,]+no|I[ \t]+mean|correction)(?!\w)",
+                        re.IGNORECASE)
+_NEXT_NAMED = 40  # characters after "I mean" / "no wait" in which the item said instead is named
 
 
-def retracted_after(text: str, end: int) -> bool:
-    """Whether the words right after a dish ending at ``end`` take it back at once ("... sorry scratch that")."""
-    return _RETRACTED.match(text, end, min(len(text), end + 60)) is not None
+def retracted_after(text: str, end: int, starts: Sequence[int] = ()) -> bool:
+    """Whether the words right after a dish ending at ``end`` take it back at once ("... sorry scratch that"); "I mean",
+    "no wait" only with another item named right after them (``starts``: where items are named): "the korma I mean it's
+    really good" takes nothing back."""
+    said = _RETRACTED.match(text, end, min(len(text), end + 60))
+    if said is None or said.group("strong"):
+        return said is not None
+    i = bisect_left(starts, said.end())
+    return i < len(starts) and starts[i] - said.end() <= _NEXT_NAMED

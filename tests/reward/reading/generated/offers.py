@@ -64,6 +64,12 @@ _OFFERS: List[Tuple[str, str, str]] = [
      "You wouldn't maybe fancy the {dish} instead, would you?"),
     ('You asked "is the {dish} ok?" -- it is, and I can swap it in.', 'You asked "is the {dish} ok?" -- sorry, it is not an option for you.',
      'You asked "is the {dish} ok?" -- I think so, and I could swap it in.'),
+    # round 12, set 3: a weak retraction with nothing named after it, a regret after a quote that says yes
+    ("the {dish} I mean it's really good, want it?", "the {dish} -- sorry, scratch that, it's not an option for you.",
+     "the {dish} I mean it's probably good, want it?"),
+    ('You asked "is the {dish} available?" -- unfortunately it\'s the last one, so grab it!',
+     'You asked "is the {dish} available?" -- unfortunately not, it isn\'t an option for you.',
+     'You asked "is the {dish} available?" -- unfortunately it may be the last one, so grab it!'),
     # round 10: a negation that urges (a verb of passing a dish by, a frame, a comparative after the dish); an
     # exclusion taken back; a bare "isn't" after an unsuitable word; "no problem" answering the dish asked about
     ("Don't overlook the {dish}.", "Please avoid the {dish}.", "Maybe don't overlook the {dish}."),
