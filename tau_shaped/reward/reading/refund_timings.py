@@ -69,11 +69,11 @@ _TIMING = re.compile(
     # round 12: "card refunds take 24 hours" (a wait taken, no "in")
     rf"|\b(?:within|in|after|over|takes?|taking){_SP}(?:(?:about|around|roughly|approximately|approx\.|just|only|under|less{_SP}than|~)[ \t]{{0,3}})?"
     rf"(?:the{_SP}|an{_SP}|a{_SP}|one{_SP}|a{_SP}few{_SP}|few{_SP}|several{_SP}"
-    rf"|a{_SP}couple{_SP}(?:of{_SP})?|couple{_SP}of{_SP}|(?P<h>[0-9]{{1,3}})(?:[ \t]{{0,2}}(?:-|–|to)[ \t]{{0,2}}[0-9]{{1,3}})?[ \t-]{{1,3}})?"
-    r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?)\b"
+    rf"|a{_SP}couple{_SP}(?:of{_SP})?|couple{_SP}of{_SP}|(?P<h>[0-9]{{1,3}})(?:[ \t]{{0,2}}(?:-|–|to)[ \t]{{0,2}}[0-9]{{1,3}})?[ \t-]{{0,3}})?"
+    r"(?:next[ \t])?(?P<unit>hours?|hrs?|minutes?|mins?|(?<=[0-9])h)\b"
     # round 11: a wait in hours as a record's value or approximated, with no "in" ("ETA to post: approx. 24 hrs", "(24-48 hrs)")
     r"|(?:[:=(][ \t]{0,3}(?:(?:approx\.?|about|around|roughly|~)[ \t]{0,3})?|\b(?:approx\.?|approximately|about|around|roughly)[ \t]{1,3}|~[ \t]{0,2})"
-    r"[0-9]{1,3}(?:[ \t]{0,2}(?:-|–|to)[ \t]{0,2}[0-9]{1,3})?[ \t-]{0,3}(?P<unit2>hours?|hrs?)\b"
+    r"[0-9]{1,3}(?:[ \t]{0,2}(?:-|–|to)[ \t]{0,2}[0-9]{1,3})?[ \t-]{0,3}(?P<unit2>hours?|hrs?|(?<=[0-9])h)\b"  # round 12: "(24h)"
     # round 10: the chat spellings of the same days ("by tmrw", "2nite", "tmr")
     r"|\b(?P<day>today|tonight|tomorrow|overnight|tmrw|tmr|tmw|tmrrw|tomorow|2morrow|2moro|2morro|tomoz|2day|2nite|2night|tonite"
     r"|(?:by|before)[ \t](?:the[ \t])?end[ \t]of[ \t](?:the[ \t])?day|same[ -]day"
@@ -110,7 +110,8 @@ _MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount")
 _METHOD_WORDS = ("card", "wallet", "bank", "statement", "original")
 _TIMING_WORDS = ("immediately", "instant", "no time", "on the spot", "right away", "straight away", "at once", "right now", "in real time", "moment", "sec", "jiffy", "flash", "tick", "heartbeat", "speak", "blink",
                  "hour", "hr", "min", "tonight", "tomorrow", "day", "week", "fortnight", "overnight",
-                 "tmr", "tmw", "tomor", "2mor", "tomoz", "2nite", "2night", "tonite")  # ("today", "monday": "day")
+                 "tmr", "tmw", "tomor", "2mor", "tomoz", "2nite", "2night", "tonite",  # ("today", "monday": "day")
+                 "0h", "1h", "2h", "3h", "4h", "5h", "6h", "7h", "8h", "9h")  # round 12: "(24h)"
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 

@@ -247,3 +247,15 @@ def test_a_list_after_a_price_cue_stays_a_list(text):
 def test_a_ticket_n_a_with_no_colon_denies():
     assert denial(seen("FD-10036 >> out for delivery >> cancellation n/a")) is not None
     assert denial(seen("Refund n/a? No, it is applicable")) is None
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Refund $16.90 -> card (24h).", ("card", "hours")), ("Refund of $16.90 to your card in 48h", ("card", "hours")),
+])
+def test_hours_written_h(text, value):
+    assert value in _facts(text, "refund_timing"), text
+
+
+@pytest.mark.parametrize("text", ["Refund of $16.90, ref 2h3k", "Your refund of $5 on order FD-10004h"])
+def test_no_hours_in_an_id(text):
+    assert [v for v in _facts(text, "refund_timing") if v[1] == "hours"] == [], text
