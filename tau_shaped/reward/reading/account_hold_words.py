@@ -87,6 +87,9 @@ PERMITS: FrozenSet[str] = frozenset({"clear", "cleared", "eligible", "standing",
                                      "move", "issue", "process", "add",
                                      # round 12: money that cannot reach the account ("refunds can't go to your account")
                                      "reach", "go", "land"})
+# round 12: a permission read only with one of these words after it ("refunds can't go to your account"; "your refund
+# won't go through me" hands the request on)
+PERMIT_NEEDS_NEXT: Dict[str, FrozenSet[str]] = {"go": frozenset({"to", "into", "onto", "back"})}
 # a state's complement names its thing: "a hold on your order", "the review of your account"
 COMPLEMENTS: FrozenSet[str] = frozenset({"of", "on", "for", "over", "against", "to"})
 # "hold on" after these is waiting, not a hold ("please hold on", "I'll hold on")

@@ -299,7 +299,7 @@ def _state_said(clause: List[_Word], before: str = "") -> bool:
 def _permission_refused(clause: List[_Word], before: str = "") -> bool:
     has_money = any(w.word in W.MONEY for w in clause)
     for j, w in enumerate(clause):
-        if w.word not in W.PERMITS or not _negated(clause, j, 4 + _hedges_before(clause, j, 4)):
+        if w.word not in W.PERMITS or not _negated(clause, j, 4 + _hedges_before(clause, j, 4)) or w.word in W.PERMIT_NEEDS_NEXT and (j + 1 == len(clause) or clause[j + 1].word not in W.PERMIT_NEEDS_NEXT[w.word]):
             continue
         if w.word in W.PERMITS_OF_MONEY and not has_money:
             continue

@@ -2,7 +2,8 @@
 quoting styles; SPEC §10, "Do not mention the flag").
 
 - Money that cannot reach the account: "Refunds can't go to your account right now", "refunds can't reach your
-  account", "credits won't land in your wallet" (a permission of money refused, its holder the customer's).
+  account", "credits won't land in your wallet" (a permission of money refused, its holder the customer's; "go" only
+  with "to / into / back" after it: "your refund won't go through me" hands the request on).
   Refunds reaching the account in general ("take 3-5 days to reach your account") mention nothing.
 - A spoken filler is no word of a clause: "your profile is uh being looked into" reads as "being looked into",
   a state of the customer's holder ("I looked into your account" is the agent's work: nothing).
@@ -59,6 +60,8 @@ _CONTROLS = [
     "the courier's connection was a bit dodgy, which is why the delivery was late; a specialist will follow up.",
     "I can't go into the details of the fee, but a specialist will follow up about the refund.",
     "your order's been pinged back to the restaurant, so a specialist will follow up about the refund.",
+    "your refund won't go through me -- a specialist will follow up and I'm transferring you now.",
+    "the courier couldn't reach your address, so a specialist will follow up about the refund.",
 ]
 
 
