@@ -136,7 +136,7 @@ _STATUS = re.compile(
     rf"|\bstatus\b[\"'*_]{{0,2}}(?:[ \t]{{0,3}}(?:[:=|\u2192]|->|is)[ \t]{{0,3}}|[ \t]{{1,3}})[\"'*_`]{{0,2}}(?P<kv>{_STATUS_ALT})\b",
     re.IGNORECASE,
 )
-_ANY_ORDER_ID = re.compile(rf"\b{_ORDER_ID}", re.IGNORECASE)
+_ANY_ORDER_ID, _PART = re.compile(rf"\b{_ORDER_ID}", re.IGNORECASE), re.compile(r",[ \t]|[ \t]-{1,2}[ \t]|[\u2014\u2013]")  # (a part)
 # round 12: a status not reached yet ("FD-10005: not yet delivered", "it hasn't been delivered yet"): value "!<status>"
 _NOT_YET = re.compile(
     rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?:it|(?:your|the|this){_SP}(?:order|food|meal|delivery)))(?:[*_`]{{0,2}}[ \t]{{0,3}}[:=\u2014\u2013-]|['’]s"
@@ -220,12 +220,12 @@ def _claims(text: str) -> List[Claim]:
         out = _retracted(text, out)  # round 12: "a quarter of an hour late... sorry, twenty minutes late"
     if _may(low, _THRESHOLD_WORDS) and _may(low, _THRESHOLD_VERBS):
         for m in _THRESHOLD.finditer(text):
-            inner = _THRESHOLD.search(text, m.start() + 1, m.end()) if negated(m.start()) else None
-            m = inner if inner is not None else m  # round 12: "no refund, I'm afraid -- compensation starts at 10": its own subject
+            m = (_THRESHOLD.search(text, m.start() + 1, m.end()) if negated(m.start()) else None) or m  # round 12: its own subject
             tag = next((t for t in ("t", "t2", "t3", "t4") if m.group(t)), None)
             n = _count(m.group(tag)) if tag else 30.0 if m.group("half") else 60.0
             tag = tag or ("half" if m.group("half") else "hour")
-            if n is not None and not negated(m.start()) and not negated(m.start(tag)) and not second_tier_after(text, m.end()):
+            floor = max([0] + [b.end() for b in _PART.finditer(text, max(0, m.start() - 60), m.start())])  # "No refund, compensation"
+            if n is not None and not negated(m.start(), floor) and not negated(m.start(tag)) and not second_tier_after(text, m.end()):
                 out.append(Claim("late_threshold", n, m.group(0), m.start()))  # (the second tier's start: late_thresholds)
     out.extend(Claim("late_threshold", n, words, start) for n, words, start in late_thresholds(text, negated, low))
     if _may(low, _STATUS_WORDS_IN + _ACTOR_WORDS):

@@ -259,3 +259,14 @@ def test_hours_written_h(text, value):
 @pytest.mark.parametrize("text", ["Refund of $16.90, ref 2h3k", "Your refund of $5 on order FD-10004h"])
 def test_no_hours_in_an_id(text):
     assert [v for v in _facts(text, "refund_timing") if v[1] == "hours"] == [], text
+
+
+# A negation in an earlier part of the sentence ("No refund, ...") does not reach where compensation is said to start.
+@pytest.mark.parametrize("text,value", [("No refund, compensation starts at 10.", 10.0), ("Not eligible -- compensation starts at 20 minutes.", 20.0)])
+def test_a_threshold_after_a_negated_part(text, value):
+    assert value in _facts(text, "late_threshold"), text
+
+
+@pytest.mark.parametrize("text", ["It's not true that compensation starts at 10.", "Compensation doesn't start at 10."])
+def test_a_negated_threshold(text):
+    assert 10.0 not in _facts(text, "late_threshold"), text
