@@ -139,12 +139,25 @@ def _read_numbers(text: str) -> List[Tuple[float, str, int]]:
         before = text[start - 1] if start else " "
         if ((before.isalpha() or before == "_") and (sign or not unit)) or (before.isdigit() and not sign):
             continue  # "A10", "FD-1001", "item_7"; the ".3" of "1.2.3"
+        if not sign and not unit and _list_marker(text, m):
+            continue  # "3. Fees charged to: ...": an ordered list's marker numbers a line, it states no value
         if sign and before.isdigit():
             start += 1  # "3-4": a dash between numbers is not a sign
         negative = bool(m.group("sign2")) or (bool(sign) and start == m.start())
         value = float(m.group("num").replace(",", ""))
         found.append((-value if negative else value, text[start: m.end()], start))
     return found
+
+
+def _list_marker(text: str, m: "re.Match[str]") -> bool:
+    """Whether the number ``m`` is an ordered list's marker: a whole number of at most 3 digits opening its
+    line (after spaces or a quote's ">"), then "." or ")" and a space, and words after it ("1. Order: FD-10045")."""
+    num, end = m.group("num"), m.end()
+    if len(num) > 3 or not num.isdigit() or text[end: end + 1] not in (".", ")") or \
+            text[end + 1: end + 2] not in (" ", "\t"):
+        return False
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    return not text[line_start: m.start()].strip(" \t>") and bool(text[end + 2:].split("\n", 1)[0].strip())
 
 
 def values_in_text(text: str) -> List[float]:
