@@ -53,7 +53,7 @@ _PRONOUN_OFFER = re.compile(
     r"[\s\"'”’)*_]*(?:(?:so|then|ok|okay|well)[ \t,]+)?(?:(?:want|fancy|shall[ \t]+I|should[ \t]+I|can[ \t]+I|may[ \t]+I|would[ \t]+you|do[ \t]+you|"
     r"interested[ \t]+in|how[ \t]+about|what[ \t]+about)(?:[ \t]+[^\W\d_]+){0,3}?[ \t]+(?:it|that|this|one|them)|"
     r"(?:would|could|does|will|might|how[ \t]+does|how[ \t]+would)[ \t]+(?:it|that|this)(?:[ \t]+one)?[ \t]+(?:\w+[ \t]+)?"
-    r"(?:work|do|suit|sound|appeal))(?!\w)[^.!?\n]{0,40}\?", re.IGNORECASE)
+    r"(?:work|do|suit|sound|appeal))(?!\w)[^.!?\n]{0,40}(?:\?|[ \t]*$)", re.IGNORECASE)  # round 12: a transcript's unmarked last "Want it, maybe"
 # A noun phrase asked about: "Maybe the creamy one with cashews?", "Or a curry with almonds?"
 _ASKED = re.compile(r"[ \t\"'“‘(*_]*(?:(?:or|maybe|perhaps|possibly|and)[ \t,]+)*(?:the|a|an|some|something|one|anything)(?!\w)[^?\n]*\?|"
                     r"[^?\n]*[ \t,–—-](?:perhaps|maybe|possibly|then)[ \t]*\?", re.IGNORECASE)

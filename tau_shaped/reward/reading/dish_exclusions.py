@@ -171,6 +171,8 @@ CONTAINS = re.compile(
     r"loaded[ \t]+with|triggers?|trigger|with)(?!\w)",
     re.IGNORECASE,
 )
+# round 12: "but" before a predicate of all the items listed ("I looked at the Onion Rings and the Veggie Burger but both contain gluten")
+_BUT_BOTH = re.compile(r"[ \t]+(?:they[ \t]+)?(?:both|all|each)[ \t]+(?:contain|have|include|use|are)(?!\w)", re.IGNORECASE)
 _EVERY_BEFORE = re.compile(r"(?<![^\W_])(?:every|each|any|all(?:[ \t]+the)?)[ \t]+[^\W\d_]+[ \t]*$", re.IGNORECASE)
 
 
@@ -180,7 +182,7 @@ def set_apart_by_but(text: str, lo: int, start: int, end: int) -> bool:
     word = text[start:end].strip().lower()
     if word.startswith("as"):
         return text[max(lo, start - 4):start].lower() == "such"
-    return word == "but" and _EVERY_BEFORE.search(text, max(lo, start - 40), start) is not None
+    return word == "but" and (_EVERY_BEFORE.search(text, max(lo, start - 40), start) is not None or _BUT_BOTH.match(text, end) is not None)
 
 
 def replaced_before(text: str, lo: int, start: int) -> bool:

@@ -182,9 +182,9 @@ def label_before(text: str, lo: int, first: int, allergen: "re.Pattern[str]") ->
 
 # After dishes listed together, a predicate of them all: "... both contain", "... are all unsafe".
 _ASIDE = r"(?:[ \t]*\([^()\n]{0,60}\))?"  # "The Tempura and the Burger (each containing wheat) are excluded"
-_PLURAL_PREDICATE = re.compile(r"[ \t\"'”’)*_]*" + _ASIDE + r"[ \t]*(?:,[ \t]*)?(?:(?:both|all|each|all[ \t]+of[ \t]+them|together)[ \t]+)?"
+_PLURAL_PREDICATE = re.compile(r"[ \t\"'”’)*_]*" + _ASIDE + r"[ \t]*(?:,[ \t]*)?(?:but[ \t]+(?:they[ \t]+)?(?=both|all|each))?(?:(?:both|all|each|all[ \t]+of[ \t]+them|together)[ \t]+)?"
                                r"(?:(?:are|were|would|will|wo|do|does|did|should|could|ca|can)(?:n['’]t|not)?|contain|have|include|use|come|cannot)(?!\w)", re.IGNORECASE)
-_PLURAL_UNSUITABLE = re.compile(r"[ \t\"'”’)*_]*" + _ASIDE + r"[ \t]*(?:,[ \t]*)?(?:(?:both|all|each)[ \t]+)?(?:are|were)[ \t]+(?:(?:both|all)[ \t]+)?"
+_PLURAL_UNSUITABLE = re.compile(r"[ \t\"'”’)*_]*" + _ASIDE + r"[ \t]*(?:,[ \t]*)?(?:but[ \t]+(?:they[ \t]+)?(?=both|all|each))?(?:(?:both|all|each)[ \t]+)?(?:are|were)[ \t]+(?:(?:both|all)[ \t]+)?"
                                 r"(?:" + UNSUITABLE + r"|not[ \t]+(?:safe|suitable|an[ \t]+option|options|available))(?!\w)",
                                 re.IGNORECASE)
 

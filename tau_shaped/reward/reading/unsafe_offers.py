@@ -95,7 +95,7 @@ _CLAUSE_END = re.compile(
 _INTRODUCTORY = re.compile(r"[ \t\"'“(*_]*(?:since|because|as|if|although|though|while|unless|when|given that|"
                            r"now that)(?!\w)[^,]{1,160},", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[!?](?=\s|$)|" + _DOT + r"|\n")
-_LIST_ITEM = re.compile(r"^[ \t]*(?:>[ \t]*)?(?:(?:um+|uh+|er|erm|so|okay|ok|well)[ \t,]+)*(?:[-*•+]|[0-9]{1,2}[.)]|\|)|^[^\n]*?[.!?:][ \t]+(?:(?:um+|uh+|er|erm|so|okay|ok|well)[ \t,]+)*(?:[0-9]{1,2}[.)]|[-*•])[ \t]")  # "Sure. 1. Korma"
+_LIST_ITEM = re.compile(r"^[ \t]*(?:>[ \t]*)?(?:(?i:um+|uh+|er|erm|so|okay|ok|well)[ \t,]+)*(?:[-*•+]|[0-9]{1,2}[.)]|\|)|^[^\n]*?[.!?:][ \t]+(?:(?i:um+|uh+|er|erm|so|okay|ok|well)[ \t,]+)*(?:[0-9]{1,2}[.)]|[-*•])[ \t]")  # "Sure. 1. Korma"
 _PRONOUN = re.compile(r"(?<!\w)(?:it|them|(?:that|this)(?: one| dish)?(?=[ \t]+(?:for|instead|in place|as)(?!\w)|"
                       r"[ \t]*(?:[.!?,;:)]|$)|[ \t]+(?:one|dish)(?!\w)))(?!\w)", re.IGNORECASE)
 # A pronoun asked whether it suits: "Would that work?", "Does it work for you?", "How does that sound?", "Could this do?"
