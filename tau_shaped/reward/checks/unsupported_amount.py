@@ -154,7 +154,13 @@ def _fields_named(text: str) -> Tuple[Optional[str], ...]:
     low = text.lower()
     if not any(h in low for h in _FIELD_HINTS):
         return ()
-    return tuple(_field_named(text, item) for item in _amounts_read(text)[0])
+    items = _amounts_read(text)[0]
+    if "|" in text:  # a markdown table: its header labels its cells ("| Total |" over "| $63.11 |"), read as "key: value" lines
+        laid = tables_as_lines(text, headed=True)
+        cells = _amounts_read(laid)[0] if laid != text else ()
+        if cells and [c.value for c in cells] == [i.value for i in items]:
+            return tuple(_field_named(laid, c) for c in cells)
+    return tuple(_field_named(text, item) for item in items)
 
 
 def _field_named(text: str, item: Stated) -> Optional[str]:

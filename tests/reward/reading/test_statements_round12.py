@@ -270,3 +270,13 @@ def test_a_threshold_after_a_negated_part(text, value):
 @pytest.mark.parametrize("text", ["It's not true that compensation starts at 10.", "Compensation doesn't start at 10."])
 def test_a_negated_threshold(text):
     assert 10.0 not in _facts(text, "late_threshold"), text
+
+
+# A markdown table's header labels its cells: a Total column holding the subtotal is a wrong total.
+@pytest.mark.parametrize("text,label", [
+    ("| Order | Status | Total |\n|---|---|---|\n| FD-10005 | delivered | $15.94 |", BREACH),
+    ("| Order | Status | Total |\n|---|---|---|\n| FD-10005 | delivered | $19.73 |", PASS),
+    ("| Line | Amount |\n|---|---|\n| food | $15.94 |\n| delivery fee | $2.99 |\n| service fee | $0.80 |\n| total | $19.73 |", PASS),
+])
+def test_end_to_end_a_table_header_names_the_field(text, label):
+    assert _question_amount(text) == label, text
