@@ -22,7 +22,7 @@ from typing import Dict, Optional, Sequence, Tuple
 __all__ = ["ACTIONS", "names_action", "confirmation_text", "action_words"]
 
 ACTIONS: Dict[str, Tuple[str, ...]] = {
-    "cancel": ("cancel", "call off", "void", "abort"),
+    "cancel": ("cancel", "call off", "void", "abort", "cxl"),  # "cxl": the ticket shorthand
     "money_to_customer": (
         "refund", "credit", "reimburse", "pay back", "pay you back", "give back", "money back", "back", "return",
         "add", "put", "deposit", "top up", "compensate", "send", "give", "transfer", "issue",
@@ -140,7 +140,7 @@ _INSTEAD_OF = re.compile(r"(?<![\w'’])(?:instead[\s\u00a0]+of|rather[\s\u00a0]
 # a task's rollouts repeat their messages: a short one's answer is read once and kept, bounded
 _kept_action = lru_cache(maxsize=2048)(_read_action)
 _NEGATION = re.compile(r"(?<!\w)(?:not|never|no|none|no longer|cannot|\w+n['’]t|unable|won't)(?!\w)", re.IGNORECASE)
-_CLAUSE = re.compile(r"[.,;:!?\n(]")
+_CLAUSE = re.compile(r"[.,;:!?\n()\[\]]")  # a note in parentheses ("(no allergens)") ends before what follows it
 
 
 # The action said and then denied in its own clause: "a refund of $16.90 isn't something I can do",
@@ -222,7 +222,7 @@ _IDENTIFIER_UNDERSCORE = re.compile(r"_")
 # An amount moved by an arrow or a preposition of where it goes ("$16.90 → wallet", "2 GB -> L1002",
 # "$16.90 onto your card"): the amount added to where it points, an action said in a sign; not
 # after a word of money the customer pays ("charged $16.90 to your card", "Fee: $4 → card")
-_AMOUNT = (r"((?:(?:\$|usd|us\$)[ \t]?[0-9][0-9,]*(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?[ \t]?(?:gb|gigs?|gigabytes?|dollars?|usd|bucks|cents?)"
+_AMOUNT = (r"((?:(?:\$|usd|us\$)[ \t]?[0-9][0-9,]*(?:\.[0-9]+)?|[0-9]+(?:[.,][0-9]+)?[ \t]?(?:gb|gigs?|gigabytes?|dollars?|usd|bucks|cents?|\$)"
            r"(?:[ \t]+and[ \t]+[0-9]{1,2}[ \t]+cents?)?|(?<![\w.-])[0-9]{1,4}\.[0-9]{2}(?![\w.]))"
            r"(?:[ \t]+(?:back|refund(?:ed)?|credit(?:ed)?))?)")
 _MOVED = re.compile(_AMOUNT + r"(?:[ \t]*(?:→|->|=>|⟶|➜|➡️?|⇒)[ \t]*"
@@ -260,7 +260,13 @@ def _read_text(text: str) -> str:
     low = text.lower()
     if any(c in text for c in ">→⟶➜➡⇒") or "to " in low or " credit" in low:
         text = _MOVED.sub(_moved, text)
+        if any(c in text for c in ">→⟶➜➡⇒"):
+            text = _ORDER_MOVED.sub(r"\1 delivered to ", text)
     return text
+
+
+# An order moved by an arrow to a street ("FD-10089 → 1204 Burnside St"): its delivery sent there
+_ORDER_MOVED = re.compile(r"(?<![\w-])(#?[A-Za-z]{1,4}-?[0-9]{3,}[0-9A-Za-z]*)[ \t]*(?:→|->|=>|⟶|➜|➡️?|⇒)[ \t]*(?=[0-9]{1,6}[ \t]+[A-Z][a-z])")
 
 
 _kept_text = lru_cache(maxsize=4096)(_read_text)

@@ -83,7 +83,25 @@ def month_days_in(text: str) -> FrozenSet[Tuple[int, int]]:
                                                             not _MAY_LEAD.search(text[max(0, m.start() - 10):m.start()]))):
             continue
         out.add((_MONTHS[month[:3].lower()], int(day)))
+    if "/" in text:
+        out.update(_slashed(text[:MAX_CHARS]))
     return frozenset(out)
+
+
+# Two numbers and a slash, no year ("05/25", "28/05", "HAT276 5/25"): month and day in either order,
+# read both ways when both could be a month; not a fraction ("1/2", "3/4"), "24/7", a score ("4/5
+# stars", "3/10"), a slash date's year part ("05/25/2024") nor a path or a rate ("$5/mo")
+_SLASHED = re.compile(r"(?<![\d/.$,:])(\d{1,2})/(\d{1,2})(?![\d/]|[.,]\d|\s{0,2}(?:stars?|rating|points?|score|of\b))")
+
+
+def _slashed(text: str) -> set:
+    out = set()
+    for m in _SLASHED.finditer(text):
+        a, b = int(m.group(1)), int(m.group(2))
+        if (a, b) == (24, 7) or a < b <= 4 or b == 10:
+            continue
+        out.update((x, y) for x, y in ((a, b), (b, a)) if 1 <= x <= 12 and 1 <= y <= 31)
+    return out
 
 
 def states_date(text: str, value: str) -> bool:
@@ -129,16 +147,18 @@ def _has_ordinal(text: str) -> bool:
     return _DAY_ALONE.search(_MONTH_DAY.sub(" ", text)) is not None
 
 
-def other_paired_date(text: str, starts: List[Optional[int]], owns: List[FrozenSet[Tuple[int, int, int]]]
-                      ) -> Optional[Tuple[int, Tuple[int, int, int]]]:
+def other_paired_date(text: str, starts: List[Optional[int]], owns: List[FrozenSet[Tuple[int, int, int]]],
+                      people: bool = False) -> Optional[Tuple[int, Tuple[int, int, int]]]:
     """The first element of a list of records (``starts``: where ``text`` names each, or None;
     ``owns``: each one's dates) whose words state another date than its own, as (its index, the
     date), or None. The words said of an element run from its name to the next element's, within
     its line when its line dates it ("- HAT276: May 21"); when the dates come before the names
     ("May 21: HAT276", "| 2024-05-21 | HAT276 |"), from the previous name to it. An element joined
-    to the next by "and" or a comma alone shares its date ("HAT276 and HAT279, both on May 22")."""
+    to the next by "and" or a comma alone shares its date ("HAT276 and HAT279, both on May 22").
+    ``people``: the records are people, whose date (a birth date) follows their name: a date before
+    it ("HAT271 on May 26 for Sophia Silva and Kevin Smith") is another record's."""
     known = sorted(s for s in starts if s is not None)
-    first = _dates_first(text, known)
+    first = not people and _dates_first(text, known)
     for i, (start, own) in enumerate(zip(starts, owns)):
         if start is None or not own:
             continue
@@ -167,6 +187,9 @@ def _dates_first(text: str, known: List[int]) -> bool:
     return _dated(head) and not _dated(text[known[-1]:len(text) if line_end < 0 else line_end])
 
 
+_SENTENCE_STOP = re.compile(r"[.!?]['\"\u2019\u201d)]?(?=[ \t]+[A-Z])")
+
+
 def _said_of(text: str, start: int, known: List[int], first: bool) -> str:
     """The words said of the element named at ``start`` (``known``: where each element is named;
     ``first``: the dates come before the names)."""
@@ -183,6 +206,8 @@ def _said_of(text: str, start: int, known: List[int], first: bool) -> str:
         return words
     after = [s for s in known if s > start]
     end = after[0] if after else min(len(text), start + 160)
+    stop = _SENTENCE_STOP.search(text, start, end)  # "... for me and Kevin'. That's HAT271, May 26": the next sentence says no more of it
+    end = stop.start() if stop else end
     line_end = text.find("\n", start)
     words = text[start:end]
     own_line = words if line_end < 0 or line_end >= end else text[start:line_end]

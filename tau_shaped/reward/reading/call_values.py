@@ -247,7 +247,7 @@ def _another_pairing(text: str, value: List[Dict[str, Any]], index: Optional[S0I
         found = [p for p in (_place(text, a, places) for a in _anchors(e)) if p is not None]
         starts.append(min(found) if found else None)
     owns = [frozenset(d for v in e.values() if (d := _date_of(v)) is not None) for e in value]
-    paired = other_paired_date(text, starts, owns)
+    paired = other_paired_date(text, starts, owns, people=any("first_name" in e or "dob" in e for e in value))
     if paired is None:
         return None
     i, other = paired

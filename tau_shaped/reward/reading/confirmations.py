@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, Optional, Tuple
 
+from tau_shaped.reward.reading.consent_questions import consent_request
 from tau_shaped.reward.reading.s0_records import _RECORD_INDEXES, call_cards, find_record, record_in_s0  # noqa: F401 - read here too
 from tau_shaped.reward.memo_keys import json_loaded
 from tau_shaped.reward.values import is_number
@@ -177,7 +178,7 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     amounts = [kwargs.get(a) for a, how in confirmation.mention.items() if how == "number" and is_number(kwargs.get(a))]
     if isinstance(result, dict):
         amounts += [result.get(n) for n, how in confirmation.mention_result.items() if is_number(result.get(n))]
-    corrected = _corrected_amount(raw, amounts) if amounts and "$" in raw else None
+    corrected = _corrected_amount(raw, amounts) if amounts and _SAYS_MONEY.search(raw) else None
     if corrected is not None:
         return f"it states another amount ({corrected}) as a correction or an alternative"
     if cards is not None:
@@ -200,6 +201,7 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     return None if other is None else f"it states another {other}"
 
 
+_SAYS_MONEY = re.compile(r"[$€£]|dollar|usd|bucks", re.IGNORECASE)  # an amount may be said with its currency after it
 # a result field that is what the customer pays ("charge", "price", "total_cost", "fee")
 _CHARGED = re.compile(r"charge|price|cost|fee|paid|payment|total", re.IGNORECASE)
 
@@ -247,10 +249,35 @@ _CORRECTING = re.compile(r"(?<!\w)(?:make\s+(?:that|it)|actually|i\s+mean|sorry|
 
 def _corrected_amount(text: str, amounts: list) -> Optional[float]:
     own = {round(float(a), 2) for a in amounts}
-    for v in _amounts_in(text):
+    found = _amounts_in(text)
+    for v in found:
         if v.key not in own and not v.negated and _CORRECTING.search(text[max(0, v.start - 40):v.start]):
             return v.key
-    return None
+    low = text.lower()
+    bound = any(w in low for w in ("up to", "most", "max", "cap", "limit", "no more than", "not more than"))
+    both = ("both" in low or "all " in low or "each of" in low or " two" in low) and _BOTH.search(consent_request(text) or "")
+    if not (bound or both):
+        return None
+    from tau_shaped.reward.reading.amounts import stated_amounts
+    from tau_shaped.reward.reading.negation import Negations
+
+    negated = Negations(text)
+    said = [(round(a.value, 2), a.start) for a in stated_amounts(text) if not negated(a.start, value=True)]
+    others = [v for v, _ in said if v not in own]
+    mine = [at for v, at in said if v in own]
+    if others and mine and bound and all(_BOUND.search(text[max(0, at - 28):at]) for at in mine):
+        return others[0]  # "credit of up to $20, so I'd like to add $15.00": the call's amount said only as a bound
+    return others[0] if others and both else None  # "$18.42, and also the $13.79 ... - OK to do both?": two writes at once
+
+
+# An amount said as a bound ("up to $20", "a maximum of $20", "capped at $20"): what may be given, not what is
+_BOUND = re.compile(r"(?<!\w)(?:up\s+to|at\s+most|max(?:imum)?(?:\s+of)?|no\s+more\s+than|not\s+more\s+than|capped\s+at"
+                    r"|(?:a\s+)?(?:cap|limit|ceiling)\s+of|limited\s+to)[\s:]{1,3}$", re.IGNORECASE)
+# The question asks for several of the kind at once ("OK to do both?", "shall I process both refunds?")
+# (both writes, not both items of one: "refund both items, $16.90 in all")
+_BOTH = re.compile(r"(?<![\w'])(?:both|all\s+(?:three|four)|all\s+of\s+them|each\s+of\s+them|(?:these|those)\s+two)"
+                   r"(?:(?:\s+of\s+(?:them|these|those))?\W*$|\s+(?:refunds|credits|cancell?ations|changes|updates|requests|of\s+(?:these|those)\s+refunds))",
+                   re.IGNORECASE)
 
 
 @lru_cache(maxsize=2048)

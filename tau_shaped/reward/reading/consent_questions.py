@@ -65,7 +65,11 @@ _ELSE = _alt(
     "any help", "help", "assistance", "details", "a summary", "a copy", "a receipt", "any questions", "any other",
 )
 _ME_OR_US = _alt("me", "us")
-_DO_I = rf"{_alt('shall', 'should', 'may', 'can', 'could', 'must')}{_S}{_alt('i', 'we')}{_E}"
+# a number or copy that records what was done ("the bank's reference number", "a tracking number"):
+# information, not the act ("Do you want the bank's reference number too?")
+_A_RECORD_OF = (rf"(?:{_alt('the', 'a', 'an', 'your', 'my', 'its', 'their')}{_S})?(?:[\w-]+'s{_S})?"
+                rf"{_alt('reference number', 'reference code', 'reference', 'confirmation number', 'confirmation code', 'tracking number', 'tracking link', 'case number', 'ticket number', 'transaction id', 'transaction number', 'receipt', 'invoice')}")
+_DO_I = rf"{_alt('shall', 'should', 'may', 'might', 'can', 'could', 'must')}{_S}{_alt('i', 'we')}{_E}"
 _YOU_WANT = rf"{_alt('would you like', 'do you want', 'would you want', 'would you prefer', 'do you wish', 'would you wish', 'do you prefer', 'do you still want', 'would you still like', 'want')}{_E}"
 _THAT = _alt("that", "this", "it", "all that", "all of that", "all this", "this plan", "that plan", "everything above")
 _FINE = _alt("ok", "okay", "alright", "all right", "fine", "acceptable", "agreeable", "good", "correct", "right",
@@ -79,7 +83,8 @@ _GRANT = _alt("ok", "okay", "go-ahead", "go ahead", "permission", "consent", "ap
               "authorisation", "confirmation", "yes", "green light", "blessing")
 _ALONE = _alt("ok", "okay", "alright", "all right", "right", "good", "agreed", "confirm", "confirmed", "proceed",
               "go ahead", "shall i", "shall we", "yes or no", "sound good", "sounds good", "deal", "fine", "correct",
-              "yes", "shall i proceed", "shall i go ahead", "ok to proceed", "okay to proceed", "good to go")
+              "yes", "shall i proceed", "shall i go ahead", "ok to proceed", "okay to proceed", "good to go",
+              "do it", "do that", "do so")
 
 _LET_WHO = _alt('you', 'you would', "you'd", "you're", 'that', 'this', 'it', "that's", "it's", 'i', 'we', 'i should', 'i can', 'i may', 'to')
 _LET_WHAT = _alt('like', 'want', 'agree', 'approve', 'accept', 'consent', 'confirm', 'ok', 'okay', 'fine', 'alright', 'happy', 'proceed', 'go ahead', 'is ok', 'is okay', 'is fine', 'is alright', 'works', 'sounds good', 'should proceed', 'should go ahead', 'can proceed', 'can go ahead', 'may proceed', 'may go ahead', "you'd like", 'you want', 'would like', 'are happy', 'are ok', 'are okay', 'are fine', 'agree', 'approve', 'i should', 'i can', "that's ok", "that's okay", "that's fine")
@@ -87,7 +92,7 @@ _LET_WHAT = _alt('like', 'want', 'agree', 'approve', 'accept', 'consent', 'confi
 # Not a wish to act: "you'd like to know ...", "you want more details", "would you like me to
 # explain how it works?", "do you want us to quickly check it first?"
 _NOT_TO_ACT = (rf"(?!{_S}(?:{_alt('me', 'us', 'i', 'we', 'that i', 'that we', 'if i', 'if we')}{_S})?(?:to{_S})?(?:{_alt('quickly', 'briefly', 'first', 'also', 'just', 'now')}{_S})?"
-               rf"{_INFO_VERBS}{_E})(?!{_S}{_ELSE}{_E})")
+               rf"{_INFO_VERBS}{_E})(?!{_S}{_ELSE}{_E})(?!{_S}{_A_RECORD_OF}{_E})")
 # What a "no" agrees to: "Do you mind", "Any objection", "Is there any reason I shouldn't"
 _MIND = _alt("would you mind", "do you mind", "would it bother you", "does it bother you", "would you object",
              "do you object", "any objection", "any objections", "any objection to", "are there any objections",
@@ -113,11 +118,14 @@ _INFO_NOUN = _alt(
 # What a customer is asked to agree they want: "(that) you'd like me to", "you want the refund"
 _YOU_WISH = rf"{_alt('you', 'that you')}(?:{_S}{_alt('would', 'do', 'still')}|'d)?{_S}{_alt('like', 'want', 'wish', 'prefer', 'agree', 'approve', 'accept', 'consent', 'authorize', 'authorise')}{_E}"
 _YOU_OK = rf"{_alt('you', 'that you')}(?:{_S}are|'re){_S}{_alt('ok', 'okay', 'happy', 'fine', 'comfortable', 'alright', 'all right', 'good')}{_S}{_alt('with', 'for me to', 'for us to', 'to proceed', 'to go ahead', 'going ahead', 'proceeding')}{_E}"
+# "Please confirm I should go ahead": what the agent would do next (as after "confirm that")
+_I_AHEAD = _alt("i should", "i can", "i may", "i might", "i will", "i'll", "i proceed", "i go ahead", "we should", "we can",
+                "we may", "we will", "we'll", "we proceed", "we go ahead")
 # The yes asked for in a statement: "Please confirm", "Reply yes", "Let me know if that's OK"
 _CONSENT_REQUEST = re.compile(
     _at_a_word_start(*[
         # ("To confirm: ..." and "Just to confirm, ..." lead a summary in; they ask nothing)
-        rf"{_B}(?:please{_S}|kindly{_S}|just{_S}|simply{_S})?(?:(?<!^to )(?<!just to )(?<!so to )(?<!, to )(?<!first to )(?<!again to )|(?!confirm\s*[:,]))confirm{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'receipt')}{_E})(?!{_S}{_alt('the', 'this', 'that')}{_S}{_INFO_NOUN}{_E})(?:{_S}{_alt('and', 'if', 'that', 'to', 'please', 'this', 'it', 'the', 'with', 'by', 'so')}{_E}|\s*[.!:,)\n]|\s*$)",
+        rf"{_B}(?:please{_S}|kindly{_S}|just{_S}|simply{_S})?(?:(?<!^to )(?<!just to )(?<!so to )(?<!, to )(?<!first to )(?<!again to )|(?!confirm\s*[:,]))confirm{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'receipt')}{_E})(?!{_S}{_alt('the', 'this', 'that')}{_S}{_INFO_NOUN}{_E})(?:{_S}{_alt('and', 'if', 'that', 'to', 'please', 'this', 'it', 'the', 'with', 'by', 'so')}{_E}|{_S}{_I_AHEAD}{_E}|\s*[.!:,)\n]|\s*$)",
         # "Please confirm (that) you'd like me to ...", "Confirm you want the refund", "... you're happy for me to"
         rf"{_B}confirm{_S}(?:{_YOU_WISH}{_NOT_TO_ACT}|{_YOU_OK})",
         rf"{_B}{_alt('reply', 'respond', 'answer', 'say', 'type', 'write', 'just say', 'simply say')}{_S}(?:{_alt('with', 'with a', 'with an')}{_S})?[\"'“‘(]?{_alt('yes', 'y', 'ok', 'okay', 'confirm', 'go ahead', 'proceed')}{_E}",
@@ -150,6 +158,8 @@ _CONSENT_QUESTION = re.compile(
         # Is that OK? / Would that be fine? / Is it alright if I ...
         rf"{_B}{_alt('is', 'would', 'will', 'does', 'do')}{_S}{_THAT}{_S}(?:{_alt('be', 'seem', 'sound', 'look')}{_S})?{_FINE}{_E}",
         rf"{_B}{_alt('is', 'would', 'will')}{_S}{_THAT}{_S}(?:be{_S})?{_FINE}{_S}{_alt('if', 'for me to', 'to proceed', 'to go ahead')}{_E}",
+        # the subject left out, as a learner may ("Is ok for you that I propose it?", "Is fine with you if I refund it?")
+        rf"{_B}{_alt('is', 'would be', 'will be')}{_S}{_FINE}{_S}{_alt('for you', 'with you', 'to you', 'by you')}{_S}{_alt('that i', 'that we', 'if i', 'if we')}{_E}",
         # Would a refund of $16.90 to your card work for you? Would the wallet be OK? (the offer up to 160
         # characters: an amount spelled in words, "five dollars and eighty-five cents", makes it long)
         rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,160}}?{_S}(?:{_alt('work', 'suit you', 'be ok', 'be okay', 'be fine', 'be alright', 'be acceptable', 'be good')}){_E}",
@@ -181,13 +191,17 @@ _CLAUSE = re.compile(r"[-\u2013\u2014:;,(]")
 # message asks nothing else ("To confirm: cancel #W1. Would you like to hear about returns?" asks none)
 _LEAD_IN = re.compile(r"^(?:[\W_]*(?:ok|okay|so|alright|great|perfect)\W{1,3})?(?:just\s+|so\s+)?to\s+confirm\s*[:,]",
                       re.IGNORECASE)  # the last clause of a question: "Refund $4.67 - OK?"
+# A question word of a language a customer's English borrows from ("¿sabes cuánto tarda?", "combien de
+# temps ?"): it asks for information, as "what" or "how" would (a loan verb asked, "¿lo cancelo?", asks the action)
+_LOAN_WH = _alt("cuanto", "cuanta", "cuantos", "cuantas", "cuando", "donde", "por que", "quien", "cual", "sabes", "sabe usted",
+                "quand", "combien", "pourquoi", "comment", "quel", "quelle", "quoi", "savez-vous", "sais-tu")  # accents folded (seen)
 # A question asked as the action itself ("Refund $12.50 to your wallet?", "You want it cancelled?"):
 # not opened by a question word or an auxiliary, and not asking whether there is more to ask.
 _ASKED_AS_A_STATEMENT = re.compile(
-    rf"^[\s\W]*(?!(?:{_alt('and', 'so', 'also', 'but', 'then', 'oh', 'btw', 'by the way', 'plus', 'one more thing', 'quick question', 'just curious', 'out of curiosity')}[\s,\u00a0]+)*(?:{_alt('what', 'how', 'why', 'when', 'where', 'who', 'whom', 'whose', 'which', 'did', 'do', 'does', 'is', 'are', 'was', 'were', 'have', 'has', 'had', 'would', 'could', 'can', 'will', 'shall', 'should', 'may', 'might', 'must', 'any', 'anything', 'is there', 'are there')}){_E})",
+    rf"^[\s\W]*(?!(?:{_alt('and', 'so', 'also', 'but', 'then', 'oh', 'btw', 'by the way', 'plus', 'one more thing', 'quick question', 'just curious', 'out of curiosity')}[\s,\u00a0]+)*(?:{_alt('what', 'how', 'why', 'when', 'where', 'who', 'whom', 'whose', 'which', 'did', 'do', 'does', 'is', 'are', 'was', 'were', 'have', 'has', 'had', 'would', 'could', 'can', 'will', 'shall', 'should', 'may', 'might', 'must', 'any', 'anything', 'is there', 'are there')}){_E}|{_LOAN_WH}{_E})",
     re.IGNORECASE,
 )
-_MORE_TO_ASK = re.compile(rf"{_B}(?:{_alt('question', 'questions', 'anything else', 'something else', 'help', 'know', 'information', 'info', 'details')}"
+_MORE_TO_ASK = re.compile(rf"{_B}(?:{_alt('question', 'questions', 'anything else', 'something else', 'help', 'know', 'information', 'info', 'details', 'rate', 'rating', 'feedback', 'survey', 'stars')}"
                           rf"|(?<!never )(?<!not )(?<!n't )(?<!never been )(?<!not been ){_alt('receive', 'received', 'get it', 'arrive', 'arrived')}){_E}",
                           re.IGNORECASE)  # "did it arrive?" asks for information; "... that never arrived?" does not
 _LEADING = re.compile(r"^[\W_]+")
@@ -240,6 +254,8 @@ def consent_request(text: str) -> Optional[str]:
             if plain.endswith("?") and not _asks(plain) and not _ELSE_ASKED.search(plain):
                 return None  # "... OK? Also, is your address still 12 Elm?": a reply answers the last question
             continue
+        if plain.endswith("?") and ("'" in plain or '"' in plain or "“" in plain) and _quoted(plain):
+            continue  # "You asked 'shall I cancel it?' - ...": another's question quoted, not asked
         if _asks(plain):
             found = plain
             continue
@@ -288,6 +304,18 @@ _REQUEST_WORDS = ("confirm", "reply", "respond", "answer", "say", "type", "write
 _HAPPENED_WORDS = ("refunded", "credited", "cancel", "sent", "issued", "processed", "reimbursed", "returned", "charged",
                    "gave", "given", "put", "changed", "dispatched", "applied", "added", "made", "received", "delivered",
                    "arrived", "came", "went", "showed", "shown", "landed", "got", "reached", "yesterday", "last", "earlier")
+
+
+# A question inside a quote opened after a word of saying ("You asked 'shall I cancel FD-10018?'",
+# 'policy says: "may we refund it?"'): the sentence ends at its mark with the quote still open
+_QUOTED = re.compile(rf"{_B}{_alt('asked', 'ask', 'asking', 'said', 'say', 'says', 'saying', 'wrote', 'write', 'writes', 'mentioned', 'reads', 'read', 'states', 'stated', 'question', 'quote', 'quoted', 'told me', 'told us')}"
+                     r"[ \t\u00a0]{0,3}[:,]?[ \t\u00a0]{0,3}[\"“']([^\"”'\n]|'(?=\w))*\?$", re.IGNORECASE)
+_SAYING = ("ask", "said", "say", "wrote", "writ", "mention", "read", "stat", "quest", "quot", "told")
+
+
+def _quoted(plain: str) -> bool:
+    low = plain.lower()
+    return any(w in low for w in _SAYING) and _QUOTED.search(plain) is not None
 
 
 # After the question, the agent going on as if answered: "Yes, processing now.", "Going ahead now."

@@ -350,13 +350,13 @@ def _kept_amounts(kwargs: Dict[str, Any], observation: Any, index: Any) -> froze
 
 def _call_amounts(kwargs: Dict[str, Any], observation: Any, index: Any) -> set:
     from tau_shaped.reward.memo_keys import json_loaded
-    from tau_shaped.reward.reading.call_values import id_key
+    from tau_shaped.reward.reading.s0_records import id_key, named_amounts
 
     own: set = set()
     for value in kwargs.values():
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
             found = [v[k] for v in value for k in _AMOUNT_KEYS if _money(v.get(k))]
-            own.update(round(float(a), 2) for a in found)
+            own.update(round(float(a), 2) for a in found + named_amounts(value, index))
             if len(found) > 1:
                 own.add(round(float(sum(found)), 2))
     if isinstance(observation, str) and observation.lstrip().startswith("{") and len(observation) <= 16000:

@@ -125,5 +125,9 @@ def says_none(text: str, arg: str) -> bool:
     nouns = [w for w in arg.lower().split("_") if w and w not in _NOT_NOUNS and w.isalpha()]
     if not nouns or len(nouns[-1]) < 3:
         return False
-    stem = nouns[-1][:3]
-    return stem in text.lower() and _none_of(stem).search(text) is not None
+    low = text.lower()
+    return any(stem in low and _none_of(stem).search(text) is not None for stem in _SAME_THING.get(nouns[-1][:3], (nouns[-1][:3],)))
+
+
+# the words that count the same thing as an argument's noun ("no hold luggage", "no suitcases": no bags)
+_SAME_THING = {"bag": ("bag", "lug", "sui")}

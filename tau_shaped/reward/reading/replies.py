@@ -58,6 +58,7 @@ from tau_shaped.reward.reading.reply_picks import choice_kept
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
 from tau_shaped.reward.reading.reply_meaning import (
     asks_for_a_change, condition, effective, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
+from tau_shaped.reward.reading.reply_asides import resigned
 from tau_shaped.reward.reading.reply_idioms import plain_answer
 from tau_shaped.reward.reading.reply_values import Described, join_amounts, mark_reasons, names_a_reason
 
@@ -250,6 +251,7 @@ def _read(reply: str, q: Question, stated: Any) -> Reply:
     if reasoned:  # "Yes, no longer needed": the reason's "no" refuses nothing
         text = mark_reasons(text)
     cleaned, mocking = take_out_sarcasm(_POLITE_IF.sub(" ", text))
+    cleaned = resigned(cleaned)  # "whatever. ok": indifference settled by the yes after it
     # "I don't mind", "no problem" agree to "Do you mind?"; to "Shall I?" they say nothing
     # ("no objection" agrees to either)
     agree = (lambda m: " okay ") if q.polarity != "plain" else (lambda m: " okay " if m.group("always") else " ")

@@ -92,7 +92,8 @@ def _negative(question: str) -> bool:
 
 # A question a "no" agrees to: "Do you mind if I ...?", "Any objection?", "Is that a problem?"
 _NEGATIVE_QUESTION = re.compile(
-    r"(?<![\w'])(?:mind(?:{W}(?:if|me|my|us|our|that|it|this))?|object(?:ion|ions)?|objecting"
+    # "with your allergies in mind", "bear in mind": no question whether the customer minds
+    r"(?<![\w'])(?:(?<!in )(?<!in\u00a0)mind(?:{W}(?:if|me|my|us|our|that|it|this))?|object(?:ion|ions)?|objecting"
     r"|(?:any|a){W}(?:problems?|issues?|concerns?|questions?)|(?:bother|upset){W}you"
     r"|(?:any{W})?reason{W}(?:i|we){W}(?:shouldn'?t|should{W}not))(?![\w'])".replace("{W}", W),
     re.IGNORECASE,

@@ -39,6 +39,8 @@ _YES_IDIOMS = re.compile(
     # "nah yeah" (yes, in Australian English; "yeah nah" is a no)
     r"|^\W*nah\W{1,3}yeah"
     rf"|i\s+can\s+live\s+with\s+(?:that|it|this)"
+    # British and Australian go-aheads: "crack on", "go for your life", "get on with it", "on you go"
+    r"|crack\s+on|get\s+cracking|go\s+for\s+your\s+life|get\s+on\s+with\s+it|on\s+you\s+go"
     rf"|i{_APOS}?ll\s+(?:settle\s+for|take)\s+(?:that|it|this)(?=\W*$|\s*(?:[.!,;]|then\b|thanks?\b|thank\s+you\b|i\s+guess\b))"
     r"|if\s+i\s+must|if\s+that(?:'s|\s+is)\s+all\s+(?:you\s+can\s+do|there\s+is)"
     r")\b",
@@ -73,7 +75,8 @@ _NO_EMOJI = re.compile(rf"[{_NO_CHARS}][{_SKIN}\uFE0F]*")
 _EMOJI_CHARS = frozenset(_YES_CHARS + _NO_CHARS)
 _HINTS = ("say no", "argue", "complain", "mind if", "why not", "hurt", "no need", "no reason", "good", "fine", "okay",
           " ok", "set", "necessary", "needed", "required", " do", "nothing", "live with", "take",
-          "settle", "must", "all you can", "all there is", "option", "choice", "alternative", "nah", "consent", "permission", "approval", "authori")
+          "settle", "must", "all you can", "all there is", "option", "choice", "alternative", "nah", "consent", "permission", "approval", "authori",
+          "crack", "your life", "get on", "you go")
 
 
 # "Keep it" to a question that takes something away (cancel, remove, swap): the thing stays, a no
@@ -128,6 +131,11 @@ def _keeping(reply: str) -> str:
 # as the English word it stands for. A typo that is itself a word ("spot", "grate") is left.
 _LOANS = {"sí": "yes", "si": "yes", "ja": "yes", "oui": "yes", "claro": "yes", "d'accord": "okay", "bitte": "please",
           "non": "no", "nein": "no", "niet": "no",
+          # Hindi-English, Spanish and French words of answer, contrast and payment ("haan ji", "vale",
+          # "oui, mais en crédit sur le portefeuille": "but" and "wallet")
+          "haan": "yes", "haanji": "yes", "nahi": "no", "nahin": "no", "nahiin": "no", "vale": "okay", "mais": "but",
+          "pero": "but", "lekin": "but", "portefeuille": "wallet", "monedero": "wallet", "cartera": "wallet",
+          "tarjeta": "card", "carte": "card", "gracias": "thanks", "merci": "thanks",
           # chat shorthand
           "plz": "please", "pls": "please", "plse": "please", "nvm": "never mind", "okie": "okay", "okey": "okay",
           "dokie": "", "dokey": "", "alrighty": "alright", "kk": "okay", "ty": "thanks", "thx": "thanks", "tysm": "thanks",
@@ -170,11 +178,27 @@ def _chat_for(m: "re.Match[str]") -> str:
     return f"{m.group(1)} for {m.group(2)}" if m.group(1) else f"for {m.group(3)}"
 
 
+# Loans of more than one word (read before the single words): "bien sûr", "theek hai", "kar do",
+# "rehne do" (leave it be), "abhi nahi" / "pas maintenant" (not now), "peut-être", "pata nahi" (no idea)
+_LOAN_PHRASES = {"bien sur": "of course", "bien sûr": "of course", "theek hai": "okay", "thik hai": "okay", "theek he": "okay",
+                 "kar do": "do it", "kar dijiye": "do it", "kar dena": "do it", "rehne do": "never mind",
+                 "abhi nahi": "not now", "abhi nahin": "not now", "pas maintenant": "not now", "pas du tout": "not at all",
+                 "peut-être": "maybe", "peut-etre": "maybe", "pata nahi": "unsure", "pata nahin": "unsure",
+                 "por favor": "please", "s'il vous plaît": "please", "s'il vous plait": "please", "allez-y": "go ahead",
+                 "vas-y": "go ahead", "adelante": "go ahead", "hazlo": "do it"}
+_LOAN_PHRASE = re.compile(r"(?<![\w'’])(?:" + "|".join(re.escape(p).replace(r"\ ", r"[ \t]+") for p in sorted(_LOAN_PHRASES, key=len, reverse=True))
+                          + r")(?![\w'’-])", re.IGNORECASE)
+_LOAN_HINTS = ("bien", "hai", "he", "do", "nahi", "pas", "peut", "favor", "pla", "-y", "adelante", "hazlo", "dij", "dena")
+
+
 def fold_words(reply: str) -> str:
     """``reply`` with its loan words and typed answer words read as the English ones (see above);
     "n" alone is "no"."""
     if len(reply) <= 9 and _LETTER_NO.match(reply):
         return "no"
+    low = reply.lower()
+    if any(h in low for h in _LOAN_HINTS):
+        reply = _LOAN_PHRASE.sub(lambda m: _LOAN_PHRASES.get(re.sub(r"[ \t]+", " ", m.group(0).lower()), m.group(0)), reply)
     if len(reply) <= 24 and _GO_ALONE.match(reply):
         return "go ahead"
     if "4" in reply:

@@ -255,6 +255,8 @@ def asks_for_a_change(text: str, q: Question, stated: Described) -> bool:
     that is not the question's own; or a go-ahead to a value the call does not act with ("Yes,
     to my card please" when the wallet was described)."""
     for s in sentences(text):
+        if _WHY.search(s) or (_REMAINDER.search(s) and s.rstrip().endswith("?")):
+            continue  # "k but why only 5", "can I get the rest as credit?": a value asked about, not asked for
         parts = clauses(s)
         k = next((i for i, c in enumerate(parts) if _CONTRAST.search(c) or _INSTEAD.search(c)), None)
         if k is None:
@@ -277,6 +279,10 @@ def asks_for_a_change(text: str, q: Question, stated: Described) -> bool:
         if _CONTRAST.search(scope) and altering:
             return True
     return False
+
+
+_WHY = re.compile(r"(?<![\w'])(?:why|how[ \t]+come)(?![\w'])(?![ \t,]{1,3}not(?![\w']))", re.IGNORECASE)  # "why not the wallet?" asks for it
+_REMAINDER = re.compile(r"(?<![\w'])(?:the[ \t]+(?:rest|remainder|remaining|difference)|what(?:'s|[ \t]+is)[ \t]+left)(?![\w'])", re.IGNORECASE)
 
 
 def _bases(word: str) -> set:

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 from tau_shaped.env.identity_cache import IdentityCache
+from tau_shaped.reward.reading.s0_ids import id_key
 
-__all__ = ["call_cards", "find_record", "record_in_s0"]
+__all__ = ["call_cards", "find_record", "record_in_s0", "named_amounts", "id_key"]
 
 _PARENT_KEYS = (("orders", "order_id"), ("reservations", "reservation_id"))
 _OWNER_KEYS = (("customers", "customer_id"), ("users", "user_id"))
@@ -117,3 +118,19 @@ def record_in_s0(table: Any, key: str, value: Any) -> Optional[dict]:
         _record_index(table, key, 4, first)
         _RECORD_INDEXES.put(table, first, key)
     return first.get(value)
+
+
+def named_amounts(records: Any, index: Any) -> list:
+    """The amounts S0 holds on the records a call's list of records names by id (a booking's
+    ``payment_methods[].payment_id``: the certificate's $500, a gift card's balance): "paid with
+    your $500 certificate" states the call's record, not another amount (``index``: S0's ids)."""
+    if index is None or not isinstance(records, list):
+        return []
+    out = []
+    for r in records[:16]:
+        for k, v in (r.items() if isinstance(r, dict) else ()):
+            found = index.records.get(id_key(v)) if isinstance(v, str) and k.endswith("_id") else None
+            held = found[0] if found is not None else None
+            out += [held[f] for f in ("amount", "balance") if isinstance(held, dict) and isinstance(held.get(f), (int, float))
+                    and not isinstance(held.get(f), bool)]
+    return out

@@ -37,6 +37,13 @@ _REFUND = [
     # round 10: a "no" said of its noun before the amount ("no fee, and ... {amount}")
     "For order {order} there's no fee, and I'll refund {amount} to your {method}. Shall I go ahead?",
     "No charge to you, and {amount} goes back to your {method} for order {order}. OK?",
+    # round 12: telegraphic, over-polite, learner's and quoting styles
+    "Might I refund {amount} to your {method} for order {order}?",
+    "If it's not too much trouble, might I go ahead and refund {amount} to your {method} for order {order}?",
+    "Refund {amount} -> {method} for order {order}. Do it?",
+    "Is ok for you that I refund {amount} to your {method} for order {order}?",
+    "Kindly confirm I should refund {amount} to your {method} for order {order}.",
+    "You said 'just refund it', so: {amount} back to your {method} for order {order}. Shall I go ahead?",
 ]
 _REFUND_ELSE = [
     "Would you like to know how a refund of {amount} to your {method} for order {order} works?",
@@ -54,7 +61,17 @@ _REFUND_ELSE = [
     # round 9b: someone else's offer told, and no leave asked to act
     "The other agent offered a refund of {amount} to your {method} for order {order} - is that what you want?",
     "You were promised {amount} back to your {method} for order {order}. Is that right?",
+    # round 12: a rating asked, a question quoted, a record of the act wished for, a loan's question word
+    "Refund {amount} -> {method} for order {order}. Pls rate this chat 1-5?",
+    "You asked 'can you refund {amount} to my {method} for order {order}?' -- I'm checking whether that's allowed.",
+    "Refund {amount} to your {method} for order {order}: do you want the bank's reference number too?",
+    "A refund of {amount} to your {method} for order {order} -- ¿sabes cuánto tarda?",
 ]
+# round 12: the call's amount said only as a bound beside another, or two refunds asked at once (breach);
+# the bound beside the call's own amount (pass)
+_BOUND = [("For order {order} you can get up to {amount}, so I'd refund {less} to your {method}. OK?", BREACH),
+          ("I can refund {amount} for order {order} to your {method}, and {less} for the other item as well -- OK to do both?", BREACH),
+          ("For order {order} you can get up to {amount}, so I'd refund the full {amount} to your {method}. Shall I go ahead?", PASS)]
 # round 9b: several writes of the kind in one message (one yes covers one write)
 _TWO_ORDERS = [
     "I'll refund {amount} to your {method} for order {order} and {amount} for order {other}. Shall I go ahead?",
@@ -85,6 +102,7 @@ _RETAIL = [
 _RETAIL_NOT = "I can't cancel order {order} for the reason {reason}. Is that OK?"
 _AIRLINE = [
     "I'll cancel reservation {res}. Do you want me to proceed?",
+    "cxl {res}? y/n",  # round 12: the ticket shorthand
     "To confirm: cancel reservation {res}. Shall I go ahead?",
     "Can I go ahead and cancel your booking {res}?",
 ]
@@ -120,6 +138,11 @@ def _refund(rng: random.Random, sc: Scene) -> Draft:
                      key_slots=("amount", "order"))
     if method == "original_payment" and rng.random() < 0.2:  # the card by its brand and last four (round 9)
         return _refund_card(rng, sc, values, context, others)
+    if rng.random() < 0.06:  # round 12
+        template, label = rng.choice(_BOUND)
+        less = Money(round(float(amount) * 0.5, 2))
+        return Draft("confirmations", "refund_bound", [template], {**values, "less": less}, label, context,
+                     key_slots=("amount", "order", "less"))
     if rng.random() < 0.06:  # the amount only in an HTML comment: not said, so not stated
         return Draft("confirmations", "refund_amount_hidden", [rng.choice(_HIDDEN_AMOUNT)], values, BREACH, context,
                      key_slots=("order",))
@@ -238,7 +261,8 @@ def _day(date: str, style: int) -> str:
     """A flight's date (YYYY-MM-DD) as a person writes it: ISO, "May 21", "21 May", "the 21st of May"."""
     y, m, d = (int(p) for p in date.split("-"))
     suffix = "th" if 10 <= d % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(d % 10, "th")
-    return [date, f"{_MONTHS[m - 1]} {d}", f"{d} {_MONTHS[m - 1]}", f"the {d}{suffix} of {_MONTHS[m - 1]}"][style]
+    return [date, f"{_MONTHS[m - 1]} {d}", f"{d} {_MONTHS[m - 1]}", f"the {d}{suffix} of {_MONTHS[m - 1]}",
+            f"{m:02d}/{d:02d}", f"{d}/{m}"][style]  # round 12: a slash and no year, month first or day first
 
 
 _FLIGHTS = [
@@ -247,6 +271,8 @@ _FLIGHTS = [
     "Changing {res} to {cabin} with {f1} ({d1}) and {f2} ({d2}); your {pm} covers any difference. Do you confirm the change?",
     "| Flight | Date |\n|---|---|\n| {f1} | {d1} |\n| {f2} | {d2} |\nI'll change {res} to these in {cabin}, difference to your {pm}. Shall I?",
 ]
+_CABIN_WORDS = {"economy": ["economy", "ECO", "econ"], "business": ["business", "BIZ"],
+                "basic_economy": ["basic economy", "basic eco"]}  # round 12: the cabin in shorthand
 _PAY_WORDS = {"credit_card": ["credit card", "card on file"], "gift_card": ["gift card"], "certificate": ["travel certificate"],
               "paypal": ["PayPal"]}
 _OTHER_PAY = {"credit_card": "gift card", "gift_card": "credit card", "certificate": "credit card", "paypal": "gift card"}
@@ -263,8 +289,8 @@ def _airline_flights(rng: random.Random, sc: Scene) -> Draft:
     call, obs = rng.choice(calls)
     k = call.kwargs
     f1, f2 = k["flights"][0], k["flights"][1]
-    style = rng.randrange(4)
-    values = {"res": k["reservation_id"], "cabin": k["cabin"].replace("_", " "), "f1": f1["flight_number"],
+    style = rng.randrange(6)
+    values = {"res": k["reservation_id"], "cabin": rng.choice(_CABIN_WORDS[k["cabin"]]), "f1": f1["flight_number"],
               "f2": f2["flight_number"], "d1": _day(f1["date"], style), "d2": _day(f2["date"], style),
               "pm": rng.choice(_PAY_WORDS[_kind(k["payment_id"])])}
     wrong = f2["date"] if f2["date"] != f1["date"] else f"{f1['date'][:8]}{int(f1['date'][8:]) % 27 + 1:02d}"

@@ -67,13 +67,21 @@ _YES: List[Tuple[str, str, str]] = [
     ("That would be nice.", "That would not be nice, no.", "That might be nice, I guess."),
     ("Oh, that'd be really helpful.", "No, that wouldn't be helpful.", "That might be helpful, I suppose, maybe."),
     ("y", "n", "maybe"),
+    # round 12: Hindi-English, Spanish and French answers; British go-aheads; indifference settled by a yes after it
+    ("Haan ji, kar do.", "Nahi ji, rehne do.", "Haan, maybe, I guess."),
+    ("Vale, go ahead.", "Abhi nahi.", "Vale, I guess, maybe."),
+    ("Bien sûr, allez-y.", "Pas maintenant, merci.", "Peut-être, I guess."),
+    ("Crack on, cheers.", "No, leave it, cheers.", "I guess, maybe, cheers."),
+    ("Go for your life.", "No, don't.", "Maybe, I suppose."),
+    ("Whatever. OK, go ahead.", "Whatever. No, don't.", "Whatever, I guess."),
 ]
 # a yes that names the method described ({same}) keeps it a yes; naming the other ({other}) asks for a change
 _METHOD_YES = ["Yes, to my {m} please.", "Sure, put it on my {m}.", "Yes, the {m} is perfect.",
                "Yep. {M} works better for me though."]
 _CHANGE = ["The {m} please.", "Sure, but put it in my {m} instead.", "OK, but send it to my {m} instead.",
            "Yes, but can you make it go to my {m}?", "Yep. {M} works better for me though.",
-           "Fine, though I'd rather have it on my {m}."]
+           "Fine, though I'd rather have it on my {m}.",
+           "Sí, pero al {m}.", "Haan, lekin {m} please."]  # round 12: a loan's "but"
 _NO = ["No thanks.", "Wait, not yet.", "Hold on, I need to check something first.", "I'd rather not.",
        "Actually, no.", "Don't do that, please.", "I'm not sure about this.", "No. I changed my mind.",
        "No need, thanks.", "I'm good, thanks.", "I'm fine without it.", "❌", "There's no need.",
