@@ -138,7 +138,8 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
 # food is under $15", "the fee would be $4.49"), nor where a delivery-fee quote was given.
 _FIELD_BEFORE = re.compile(
     r"(?i)\b(?P<f>total|subtotal|food(?:[ \t]subtotal)?|delivery[ \t]fee|deliv\.?(?:[ \t]fee)?|service[ \t](?:fee|charge)|svc\.?(?:[ \t]fee)?"
-    r"|small[- ]order[ \t]fee|tip)(?:[ \t](?:is|was|of|came[ \t]to|comes[ \t]to|amounts[ \t]to|charged))?[ \t]{0,2}[:=]?[ \t*_]{0,3}\Z")
+    r"|small[- ]order[ \t]fee|tip)(?:[ \t](?:is|was|of|came[ \t]to|comes[ \t]to|amounts[ \t]to|amounted[ \t]to|charged|constituted|represented))?"
+    r"[ \t]{0,2}[:=]?[ \t*_]{0,3}\Z")
 _FIELD_AFTER = re.compile(r"(?i)[ \t]{1,2}(?P<f>delivery[ \t]fee|service[ \t]fee|small[- ]order[ \t]fee|tip|subtotal)\b")
 _FIELD_KEYS = {"tot": "total", "sub": "subtotal", "foo": "subtotal", "del": "delivery_fee", "ser": "service_fee", "svc": "service_fee",
                "sma": "small_order_fee", "tip": "tip"}

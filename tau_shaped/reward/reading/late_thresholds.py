@@ -76,7 +76,7 @@ def late_thresholds(text: str, negated: Negations, low: Optional[str]) -> List[T
         this_order = _THIS_ORDER.search(text, lo, hi)
         figures = list(_FIGURE.finditer(text, lo, hi))[:16]  # a bound on untrusted text
         for k, m in enumerate(figures):
-            if this_order and _THIS_ORDER.search(text, *_clause(text, lo, hi, m.start())):
+            if this_order and any(not _aside(text, lo, o.start()) for o in _THIS_ORDER.finditer(text, *_clause(text, lo, hi, m.start()))):
                 continue  # round 10b: "it arrived 5 minutes late; refunds only apply after half an hour": the order's clause only
             before = _BEFORE.search(text, max(lo, m.start() - 24), m.start())
             cue = m.group("range") or m.group("plus") or before or _AFTER.match(text, m.end(), hi)
@@ -97,6 +97,13 @@ def late_thresholds(text: str, negated: Negations, low: Optional[str]) -> List[T
                 continue
             out.append(((("percent", n) if percent else n), m.group(0), m.start()))
     return out
+
+
+def _aside(text: str, lo: int, at: int) -> bool:
+    """Whether ``at`` is inside a parenthesis opened after ``lo`` ("... late (as yours was) is compensated": round 12, the
+    order named in an aside, the sentence still the policy's)."""
+    opened = text.rfind("(", lo, at)
+    return opened >= 0 and text.find(")", opened, at) < 0
 
 
 _HARD_JOINT = re.compile(r";|[ \t][\u2014\u2013-]{1,2}[ \t]|\u2014")

@@ -280,3 +280,20 @@ def test_a_negated_threshold(text):
 ])
 def test_end_to_end_a_table_header_names_the_field(text, label):
     assert _question_amount(text) == label, text
+
+
+# Round 11's left-overs: the order named in an aside of the policy's sentence ("(as yours was)") leaves the tier said; a fee
+# the order's record "constituted".
+def test_a_tier_with_the_order_in_an_aside():
+    text = "Under our policy, an order delivered ten to twenty-nine minutes late (as yours was) is compensated with the delivery fee."
+    assert 10.0 in _facts(text, "late_threshold")
+
+
+@pytest.mark.parametrize("text,label", [
+    ("The order FD-10005 has been delivered; the amount charged, inclusive of fees, was $19.73, of which the delivery fee "
+     "constituted $4.49.", BREACH),
+    ("The order FD-10005 has been delivered; the amount charged, inclusive of fees, was $19.73, of which the delivery fee "
+     "constituted $2.99.", PASS),
+])
+def test_end_to_end_a_fee_constituted(text, label):
+    assert _question_amount(text) == label, text
