@@ -22,14 +22,14 @@ from typing import Dict, Optional, Sequence, Tuple
 __all__ = ["ACTIONS", "names_action", "confirmation_text", "action_words"]
 
 ACTIONS: Dict[str, Tuple[str, ...]] = {
-    "cancel": ("cancel", "call off", "void", "abort", "cxl"),  # "cxl": the ticket shorthand
+    "cancel": ("cancel", "call off", "void", "abort", "cxl", "canx"),  # ticket shorthand: "cxl Z7GOZK?"
     "money_to_customer": (
         "refund", "credit", "reimburse", "pay back", "pay you back", "give back", "money back", "back", "return",
         "add", "put", "deposit", "top up", "compensate", "send", "give", "transfer", "issue",
     ),
     "apology_credit": ("apology", "apologize", "apologise", "credit", "compensate", "goodwill", "gesture", "add",
                        "make up", "give", "issue"),
-    "address_change": ("address", "deliver", "delivery", "redirect", "ship", "send it to", "destination",
+    "address_change": ("address", "addr", "deliver", "delivery", "redirect", "ship", "send it to", "destination",
                        "drop off", "reroute", "send", "move", "update", "change", "switch", "go to", "goes to",
                        "going to", "bring", "take it to", "head to", "heads to"),
     "replacement_order": ("replace", "replacement", "resend", "send again", "send", "new order", "remake",
@@ -45,9 +45,9 @@ ACTIONS: Dict[str, Tuple[str, ...]] = {
     "flight_change": ("flight", "cabin", "upgrade", "downgrade", "change", "modify", "modified", "modification",
                       "update", "rebook", "switch",
                       "move", "class"),
-    "passengers": ("passenger", "traveler", "traveller", "name", "passenger details"),
+    "passengers": ("passenger", "traveler", "traveller", "name", "passenger details", "pax"),
     "certificate": ("certificate", "cert", "voucher", "compensation", "compensate", "credit"),  # round 10b: "travel cert"
-    "payment_change": ("payment", "pay", "charge", "card", "gift card", "paypal", "switch", "change", "bill"),
+    "payment_change": ("payment", "pay", "charge", "card", "gift card", "paypal", "switch", "change", "bill", "pmt"),
     "item_change": ("modify", "modified", "modification", "change", "exchange", "swap", "switch", "replace", "update"),
     "return": ("return", "refund", "send back"),
     "exchange": ("exchange", "change", "swap", "switch", "replace", "trade", "receive"),  # "returning X, receiving Y"

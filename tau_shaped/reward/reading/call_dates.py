@@ -53,10 +53,12 @@ def dates_in(text: str) -> FrozenSet[Tuple[int, int, int]]:
     return frozenset(out)
 
 
-# A date said without its year ("May 25th", "the 24th of May", "25 May"): its month and day
+# A date said without its year ("May 25th", "the 24th of May", "25 May", a ticket's "25MAY"): its month and day
+_MONTH_CAPS = "JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC"
 _MONTH_DAY = re.compile(
     rf"(?<![a-z])(?P<m1>{_MONTH})\s{{1,3}}(?:the\s{{1,3}})?(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?!\d|:\d|\.\d|\s{{0,3}}(?:%|am|pm|a\.m|p\.m))"
-    rf"|(?<![\d/.$])(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s{{1,3}}(?:of\s{{1,3}})?(?P<m2>{_MONTH})(?![a-z])",
+    rf"|(?<![\d/.$])(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s{{1,3}}(?:of\s{{1,3}})?(?P<m2>{_MONTH})(?![a-z])"
+    rf"|(?<![\w/.$])(?P<d3>\d{{1,2}})(?P<m3>(?-i:{_MONTH_CAPS}))(?:\d{{2}})?(?![\w])",  # a fare's "17MAY", "17MAY24"
     re.IGNORECASE,
 )
 
@@ -78,7 +80,8 @@ def month_days_in(text: str) -> FrozenSet[Tuple[int, int]]:
     follows ("23 may"; "those 2 may change")."""
     out = set()
     for m in _MONTH_DAY.finditer(text[:MAX_CHARS]):
-        month, day = (m.group("m1"), m.group("d1")) if m.group("m1") else (m.group("m2"), m.group("d2"))
+        month, day = (m.group("m1"), m.group("d1")) if m.group("m1") else \
+            (m.group("m2"), m.group("d2")) if m.group("m2") else (m.group("m3"), m.group("d3"))
         if not 1 <= int(day) <= 31 or (month == "may" and (_MAY_VERB.match(text, m.end()) if m.group("m2") else
                                                             not _MAY_LEAD.search(text[max(0, m.start() - 10):m.start()]))):
             continue

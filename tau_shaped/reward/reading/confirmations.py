@@ -247,12 +247,20 @@ _CORRECTING = re.compile(r"(?<!\w)(?:make\s+(?:that|it)|actually|i\s+mean|sorry|
                          r"(?!\w)[^\w$]{0,4}(?:\w+[^\w$]{1,3}){0,2}$", re.IGNORECASE)  # a whole word: "order $5" corrects nothing
 
 
+# "$50 -- no, $40": a dash, "no" and a stop right before the amount take back the one before it ("no $40 fee" and
+# "- no fee, $40" do not)
+_TAKEN_BACK_BY_NO = re.compile(r"(?:-|[\u2013\u2014])\s{0,2}no\s{0,2}[,;:!.\u2013\u2014-][^\w$]{0,3}$", re.IGNORECASE)
+
+
 def _corrected_amount(text: str, amounts: list) -> Optional[float]:
     own = {round(float(a), 2) for a in amounts}
     found = _amounts_in(text)
     for v in found:
-        if v.key not in own and not v.negated and _CORRECTING.search(text[max(0, v.start - 40):v.start]):
-            return v.key
+        if v.key in own:
+            continue
+        before = text[max(0, v.start - 40):v.start]
+        if (not v.negated and _CORRECTING.search(before)) or _TAKEN_BACK_BY_NO.search(before):
+            return v.key  # the dash's "no" takes the amount before it back: it does not negate this one
     low = text.lower()
     bound = any(w in low for w in ("up to", "most", "max", "cap", "limit", "no more than", "not more than"))
     both = ("both" in low or "all " in low or "each of" in low or " two" in low) and _BOTH.search(consent_request(text) or "")
