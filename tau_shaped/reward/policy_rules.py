@@ -145,9 +145,10 @@ class BoundRule:
 
     ``compiled``: what is made from the predicate alone (its typed check, its probes), kept
     for every task the rule binds to with the same facts: the predicate is shared by them (a
-    validated predicate is never changed), so it is compiled once, not once per task."""
+    validated predicate is never changed), so it is compiled once, not once per task.
+    ``id`` and ``kind``: the rule's (a frozen model's), kept as plain slots (read per rollout)."""
 
-    __slots__ = ("rule", "when", "facts", "compiled")
+    __slots__ = ("rule", "when", "facts", "compiled", "id", "kind")
 
     def __init__(self, rule: PolicyRule, when: Any, facts: Dict[str, Any],
                  compiled: Optional[Dict[str, Any]] = None) -> None:
@@ -155,14 +156,8 @@ class BoundRule:
         self.when = when
         self.facts = facts
         self.compiled = compiled if compiled is not None else {}
-
-    @property
-    def id(self) -> str:
-        return self.rule.id
-
-    @property
-    def kind(self) -> str:
-        return self.rule.kind
+        self.id: str = rule.id
+        self.kind: str = rule.kind
 
 
 def _numbers(value: Any) -> List[float]:
