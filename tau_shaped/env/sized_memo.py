@@ -44,3 +44,16 @@ class SizedMemo(Generic[V]):
             self.held += size
         self._entries[key] = value
         return value
+
+    def add(self, key: Hashable, item: object, size: int) -> None:
+        """Add ``item`` to the tuple kept for ``key`` (a bucket: the items whose cheap key is the
+        same, told apart by the caller), counting ``size`` bytes for it; an item whose size alone
+        is over the budget is not kept. Full, the memo lets its entries go at once."""
+        if size > self.limit:
+            return
+        if self.held + size > self.limit:
+            self._entries = {}
+            self.held = 0
+        self.held += size
+        found = self._entries.get(key)
+        self._entries[key] = (item,) if found is None else found + (item,)  # type: ignore[assignment, operator]

@@ -136,10 +136,25 @@ _REPEATS_BYTES = 16 << 20  # the repeated-rollout memo's budget (``SizedMemo``: 
 _RESULT_BYTES = 8 << 10  # what one kept result is counted as, besides its key's text
 
 
-def _repeat_key(index: int, traj_text: Optional[Union[str, bytes]]) -> Optional[Tuple[int, Union[str, bytes]]]:
-    """The repeated-rollout memo's key: the task and the ``traj`` text itself (compared whole on
-    a hit: no digest to collide; hashing it is a pass over its bytes, as a digest's would be)."""
-    return None if traj_text is None else (index, traj_text)
+_EDGE = 64  # the bytes of a ``traj`` text's end in its repeated-rollout key
+
+
+def _repeat_key(index: int, traj_text: Optional[Union[str, bytes]]) -> Optional[Tuple[int, int, Union[str, bytes]]]:
+    """The repeated-rollout memo's key: the task, the ``traj`` text's length and its last bytes
+    (a task's rollouts share their opening, the system prompt, and part at their end). Cheap: no
+    pass over the whole text (hashing it was one). It names a bucket; a kept result is taken
+    only for a text equal to the one it was scored for, compared whole (no digest to collide)."""
+    return None if traj_text is None else (index, len(traj_text), traj_text[-_EDGE:])
+
+
+def _kept(bucket: Optional[Tuple[Tuple[Union[str, bytes], ShapedRewardResult], ...]],
+          traj_text: Union[str, bytes]) -> Optional[ShapedRewardResult]:
+    """The result kept in ``bucket`` for this very text, or None."""
+    if bucket is not None:
+        for text, result in bucket:
+            if text == traj_text:
+                return result
+    return None
 
 
 class RecordScorer:
@@ -174,7 +189,8 @@ class RecordScorer:
         # (task index, a line's ``traj`` text) -> its result: a GRPO group often holds the
         # same rollout more than once (a short episode, a policy near-greedy on a task), and a
         # result is a function of the task and the trajectory alone (``score``)
-        self._repeats: "SizedMemo[ShapedRewardResult]" = SizedMemo(_REPEATS_BYTES)
+        # (``_repeat_key`` names a bucket of (text, result) pairs)
+        self._repeats: "SizedMemo[Tuple[Tuple[Union[str, bytes], ShapedRewardResult], ...]]" = SizedMemo(_REPEATS_BYTES)
 
     @property
     def env(self) -> Any:
@@ -353,12 +369,12 @@ class RecordScorer:
             return record
         index = self.task_index(record, where, notes, task_text)
         key = _repeat_key(index, traj_text)
-        result = self._repeats.get(key) if key is not None else None
+        result = _kept(self._repeats.get(key), traj_text) if key is not None else None  # type: ignore[arg-type]
         if result is None:
             self.world(task_seed(self.tasks[index]))
             result = score_trajectory(self.env, index, traj=record.get("traj") or [], blend=self.blend, lam=self.lam)
             if key is not None:
-                self._repeats.put(key, result, len(traj_text) + _RESULT_BYTES)
+                self._repeats.add(key, (traj_text, result), len(traj_text) + _RESULT_BYTES)  # type: ignore[arg-type]
         info = dict(record.get("info") or {})
         info.setdefault("task_key", str(getattr(self.tasks[index], "id", index)))
         info["shaped"] = result.to_dict()

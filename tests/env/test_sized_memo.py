@@ -28,3 +28,23 @@ def test_a_key_put_again_is_not_counted_twice():
     memo.put("a", 1, 4)
     memo.put("a", 2, 4)
     assert memo.held == 4 and memo.get("a") == 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 64), st.lists(st.tuples(st.integers(0, 3), st.binary(max_size=24)), max_size=80))
+def test_buckets_within_budget_and_holding_what_was_added(limit, items):
+    """``add``: a key's bucket holds the items added to it since the memo was last emptied."""
+    memo = SizedMemo(limit)
+    since = {}
+    for key, item in items:
+        before = memo.held
+        memo.add(key, item, len(item))
+        if len(item) > limit:
+            assert memo.held == before
+            continue
+        if before + len(item) > limit:  # emptied first
+            since = {}
+        since.setdefault(key, []).append(item)
+        assert memo.held <= limit
+        assert sum(len(i) for k in memo for i in memo.get(k)) == memo.held
+        assert {k: list(memo.get(k)) for k in memo} == since

@@ -94,3 +94,24 @@ def test_the_memo_is_bounded(lines, monkeypatch):
         scorer.score(record, f"line {n}", traj_text=text)
         assert scorer._repeats.held <= budget
     assert 0 < scorer._repeats.held < sum(sizes)  # some kept, not all: emptied when full
+
+
+def test_a_text_of_the_same_length_and_end_is_scored_anew(lines, monkeypatch):
+    """The memo's key names a bucket (the task, the text's length and end): a text sharing them
+    that differs inside (one character of the first user message) is another trajectory."""
+    first = lines[0]
+    text = json.dumps(first["traj"], ensure_ascii=False)
+    changed = json.loads(json.dumps(first))
+    message = next(m for m in changed["traj"] if m.get("role") == "user" and m.get("content"))
+    message["content"] = ("X" if message["content"][0] != "X" else "Y") + message["content"][1:]
+    other = json.dumps(changed["traj"], ensure_ascii=False)
+    assert len(other) == len(text) and other[-record_scorer._EDGE:] == text[-record_scorer._EDGE:] and other != text
+    calls = _counting(monkeypatch)
+    scorer = RecordScorer("food_delivery", "train")
+    one = scorer.score(first, "a", traj_text=text)
+    two = scorer.score(changed, "b", traj_text=other)
+    three = scorer.score(dict(changed, trial=7), "c", traj_text=other)
+    assert len(calls) == 2  # the changed text scored, its repeat kept
+    assert two["info"]["shaped"] == three["info"]["shaped"]
+    assert RecordScorer("food_delivery", "train").score(changed, "d")["info"]["shaped"] == two["info"]["shaped"]
+    assert one["info"]["task_key"] == two["info"]["task_key"]
