@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
-from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward import data_regex
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.paths import select_values
@@ -99,22 +98,30 @@ def match_value(matcher: Union[MatchOps, LiteralMatcher], value: Any, states: Se
     what ``in_state``/``not_in_state`` read (S0 and the final state)."""
     if isinstance(matcher, LiteralMatcher):
         return values_equal(value, matcher.value)
-    for op, arg in _operators(matcher):
+    found = _OPERATORS.get(id(matcher))
+    for op, arg in found[1] if found is not None and found[0] is matcher else _operators(matcher):
         if not _op_holds(op, arg, value, states):
             return False
     return True
 
 
-# the operators each matcher gives, by identity: matchers are frozen, what they give never changes
-_OPERATORS: "IdentityCache[Tuple[Tuple[str, Any], ...]]" = IdentityCache(1 << 16)
+# id(matcher) -> (the matcher, the operators it gives): matchers are frozen, what they give never
+# changes; the matcher is held by its entry, so its id is not another's while the entry lives.
+# A plain dict read inline (``match_value``: per value matched), emptied when full.
+_OPERATORS: Dict[int, Tuple[MatchOps, Tuple[Tuple[str, Any], ...]]] = {}
+_OPERATORS_MAX = 1 << 16
 
 
 def _operators(matcher: MatchOps) -> Tuple[Tuple[str, Any], ...]:
     """``matcher.given()``'s items, in its order, worked out once per matcher."""
-    found = _OPERATORS.get(matcher)
-    if found is None:
-        found = _OPERATORS.put(matcher, tuple(matcher.given().items()))
-    return found
+    found = _OPERATORS.get(id(matcher))
+    if found is not None and found[0] is matcher:
+        return found[1]
+    given = tuple(matcher.given().items())
+    if len(_OPERATORS) >= _OPERATORS_MAX:
+        _OPERATORS.clear()
+    _OPERATORS[id(matcher)] = (matcher, given)
+    return given
 
 
 def sum_numbers(data: Any, paths: Iterable[str]) -> float:
