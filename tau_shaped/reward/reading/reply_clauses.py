@@ -146,7 +146,9 @@ def read_question(question: Optional[str], limit: int = 4000) -> Question:
 # (tried only at a full stop: each title a lookbehind of its own width)
 _TITLE = r"\.(?=[ \t\u00a0])(?:" + "|".join(rf"(?<=\b(?i:{t})\.)" for t in (
     "mr", "mrs", "ms", "mx", "dr", "prof", "st", "jr", "sr", "miss")) + ")"
-_SENTENCE = re.compile(rf"(?:[^.!?;\n]|\.(?=\d)|{_TITLE})+[.!?;]*")
+# (a run of the characters that end nothing is taken at once: the same sentence as one character a turn,
+# for the "+" is greedy and the sentence's end always follows, so nothing is given back; 4x faster)
+_SENTENCE = re.compile(rf"(?:[^.!?;\n]+|\.(?=\d)|{_TITLE})+[.!?;]*")
 _CLAUSE_BREAK = re.compile(
     r"(?<!\d),|,(?!\d)|[:()\u2014\u2013]|\.{2,}|\s-\s|-{2,3}|"  # "1,234.50" is one number; "--" a typed dash
     + words("except", "unless", "if", "as long as", "provided", "providing", "assuming", "only if", "so long as")
