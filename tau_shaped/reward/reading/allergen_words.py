@@ -34,8 +34,10 @@ _ALLERGEN_SYNONYMS = {
 _ANY_ALLERGEN = r"allergens?|allergic|allerg(?:y|ies)"
 
 
+@lru_cache(maxsize=256)
 def allergen_pattern(allergens: FrozenSet[str]) -> "re.Pattern[str]":
-    """The words naming one of ``allergens`` (any allergen when none is given) or an allergen unnamed."""
+    """The words naming one of ``allergens`` (any allergen when none is given) or an allergen unnamed; compiled once per
+    set (each world's menu asks for its customer's: ``re``'s own cache forgets it among a run's other patterns)."""
     keys = allergens or frozenset(_ALLERGEN_SYNONYMS)
     words = set()
     for a in keys:

@@ -95,8 +95,9 @@ def stem(word: str) -> str:
     return w
 
 
+@lru_cache(maxsize=8192)
 def name_words(name: str) -> Tuple[str, ...]:
-    """A dish name's words as compared."""
+    """A dish name's words as compared (read once per name: a batch's worlds name the same dishes)."""
     return tuple(stem(w) for w in _TOKEN.findall(marks_folded(name)))  # "Crème Brûlée" as text reads it
 
 

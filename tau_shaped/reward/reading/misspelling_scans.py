@@ -250,7 +250,7 @@ def misspelt_words(targets: FrozenSet[str]) -> Optional[Callable[[str], bool]]:
     if not _plain_letters(targets):
         return None
     low = frozenset(w.lower() for w in targets)
-    dropped = frozenset(w[:k] + w[k + 1:] for w in low if len(w) > MISSPELT_MIN for k in range(len(w)))
+    dropped = frozenset().union(*(_dropped(w) for w in low if len(w) > MISSPELT_MIN))
     longer = frozenset(len(w) + 1 for w in low)
 
     def alternative(y: str) -> bool:
@@ -267,10 +267,9 @@ def swapped_words(words: Iterable[str], heads: FrozenSet[str]) -> Optional[Calla
     words = frozenset(w.lower() for w in words)
     if not _plain_letters(words) or not _plain_letters(heads):
         return None
-    inside = frozenset(w[:k] + "?" + w[k + 1:] for w in words for k in range(1, len(w) - 1))
+    inside = frozenset().union(*map(_masked_inside, words))
     sized = frozenset(len(w) for w in words)
-    others = frozenset(w[:k] + w[k + 1] + w[k] + w[k + 2:] for w in words for k in range(len(w) - 1)) | frozenset(
-        w[:k] + w[k + 1:] for w in words if len(w) == MISSPELT_MIN + 1 for k in range(1, len(w) - 1))
+    others = frozenset().union(*map(_switched, words), *(_dropped(w, True) for w in words if len(w) == MISSPELT_MIN + 1))
     low_heads = frozenset(h.lower() for h in heads)
 
     def alternative(y: str) -> bool:
@@ -279,6 +278,25 @@ def swapped_words(words: Iterable[str], heads: FrozenSet[str]) -> Optional[Calla
             y[:k] + "?" + y[k + 1:] in inside for k in range(1, n - 1))
 
     return _with_plural(alternative)
+
+
+# each word's own edits, made once per word (a batch's menus share most of their words)
+@lru_cache(maxsize=8192)
+def _dropped(w: str, inside: bool = False) -> FrozenSet[str]:
+    """``w`` with one letter left out (``inside``: not the first or last), each."""
+    return frozenset(w[:k] + w[k + 1:] for k in range(int(inside), len(w) - int(inside)))
+
+
+@lru_cache(maxsize=8192)
+def _masked_inside(w: str) -> FrozenSet[str]:
+    """``w`` with one letter inside written "?", each."""
+    return frozenset(w[:k] + "?" + w[k + 1:] for k in range(1, len(w) - 1))
+
+
+@lru_cache(maxsize=8192)
+def _switched(w: str) -> FrozenSet[str]:
+    """``w`` with two letters next to each other switched, each."""
+    return frozenset(w[:k] + w[k + 1] + w[k] + w[k + 2:] for k in range(len(w) - 1))
 
 
 def found(program: Any, text: str) -> bool:

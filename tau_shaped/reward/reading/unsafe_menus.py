@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, FrozenSet, Iterable, List, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
@@ -25,8 +25,10 @@ from tau_shaped.reward.reading.dish_names import DishNames, dish_names_of, name_
 __all__ = ["UnsafeMenu", "normal_name", "unsafe_dishes", "unsafe_menu"]
 
 
+@lru_cache(maxsize=8192)
 def normal_name(name: str) -> str:
-    """A dish name as compared: its words, lower case and singular, joined by one space."""
+    """A dish name as compared: its words, lower case and singular, joined by one space (read once per name: each
+    world's orders and menus name the same dishes)."""
     return " ".join(name_words(name))
 
 
