@@ -35,7 +35,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Opt
 
 from tau_shaped.reward.reading.dish_exclusions import OFFERING
 from tau_shaped.reward.reading.misspelling_scans import (
-    MISSPELT_MIN, Scan, found, misspellings_of, misspelt_words, pieces_joined, sound_key, sound_program, sound_readings, sounded_words, sounding,
+    MISSPELT_MIN, Scan, found, letter_words, misspellings_of, misspelt_words, pieces_joined, sound_key, sound_program, sound_readings, sounded_words, sounding,
     split_in, split_program, splitting, swapped_words, swappings_of, union_of)
 
 __all__ = ["Misspellings", "found"]
@@ -70,7 +70,8 @@ class Misspellings:
                     self._misspelt[short] = w if self._misspelt.get(short, w) == w else None  # two words: neither
         self._misspelt_targets = frozenset(w for w in self._misspelt.values() if w)
         self._misspelt_lengths = frozenset(n for w in self._misspelt_targets for n in (len(w) - 1, len(w) + 1))
-        self._may_be_misspelt = Scan(misspellings_of, (self._misspelt_targets,), misspelt_words(self._misspelt_targets))
+        near_fits = misspelt_words(self._misspelt_targets)
+        self._may_be_misspelt = Scan(misspellings_of, (self._misspelt_targets,), near_fits)
         # weaker misspellings, read where something offers or marks a dish (``_cued``): a letter swapped for
         # another inside the word ("Kurma"), two letters switched ("Tiramsiu"), a letter left out inside a
         # five-letter word ("Krma"), two edits in a long word ("Terriyakki"); their table made on first use
@@ -82,8 +83,8 @@ class Misspellings:
         self._far = tuple(w for w in long_words if len(w) >= _FAR and w not in generic)
         self._far_heads = frozenset(w[:2] for w in self._far)
         self._swapped_memo: Dict[str, Optional[str]] = {}
-        self._may_be_swapped = Scan(swappings_of, (frozenset(long_words), self._far_heads),
-                                     swapped_words(long_words, self._far_heads))
+        weak_fits = swapped_words(long_words, self._far_heads)
+        self._may_be_swapped = Scan(swappings_of, (frozenset(long_words), self._far_heads), weak_fits)
         # the same sounds spelt otherwise ("Qorma", "Spring Rols"): a sound key, the word it is (None: two words)
         self._sounds: Dict[str, Optional[str]] = {}
         for w in sorted({w for ws in names for w in ws if len(w) >= 3 and w.isalpha()}):
@@ -105,6 +106,10 @@ class Misspellings:
         self._words_read = sounds is not None or not keys
         self._words_read = self._words_read and all(w.isascii() for w in self._split_words)
         self._union: Any = False  # not made yet
+        # what the three word scans find in each word of an ASCII text, kept per word (``_found_in``; None: a scan reads the text)
+        self._fits = (near_fits, weak_fits, sounds if keys else None) if near_fits is not None and weak_fits is not None and (
+            sounds is not None or not keys) else None
+        self._word_found: Dict[str, int] = {}
         self._siblings_table: Optional[Dict[str, FrozenSet[str]]] = None  # a word: the other words of the names holding it
 
     @property
@@ -129,11 +134,31 @@ class Misspellings:
                     self._siblings_table[w] = self._siblings_table.get(w, frozenset()) | frozenset(x for x in ws if x != w)
         return self._siblings_table
 
-    def _new_found(self, text: str) -> bool:
-        """Whether a sound or a split word may be in ``text`` (what the two scans' programs as one find)."""
+    def _found_in(self, text: str) -> Optional[int]:
+        """Which of the scans for a letter more or less (1), a weaker misspelling (2) and a sound (4) find something in an
+        ASCII ``text``, read word by word as each ``Scan.found`` reads it (exact: a scan with ``fits`` finds something there
+        exactly when a word of ``letter_words`` fits), each word's answer kept (a message's words are mostly the common
+        words of every message); None when a scan reads the text (not ASCII, or a word of the names not ASCII letters)."""
+        fits = self._fits
+        if fits is None or not text.isascii():
+            return None
+        memo, out = self._word_found, 0
+        near, weak, sound = fits
+        for w in letter_words(text):
+            f = memo.get(w)
+            if f is None:
+                if len(memo) > 8192:
+                    memo.clear()
+                f = memo[w] = near(w) | weak(w) << 1 | (sound is not None and sound(w)) << 2
+            out |= f
+        return out
+
+    def _new_found(self, text: str, words: Optional[int] = None) -> bool:
+        """Whether a sound or a split word may be in ``text`` (what the two scans' programs as one find); ``words``:
+        ``_found_in(text)``."""
         if self._words_read and text.isascii():
             return (self._may_split is not None and split_in(self._split_words, text)) or (
-                self._may_sound is not None and self._may_sound.found(text))
+                self._may_sound is not None and (bool(words & 4) if words is not None else self._may_sound.found(text)))
         if self._union is False:
             self._union = union_of(tuple(p for p in (sounding(frozenset(k for k, w in self._sounds.items() if w)),
                                                      splitting(self._split_words)) if p is not None))
@@ -148,12 +173,18 @@ class Misspellings:
         a letter away from two such words; a word respelt names a dish only as the word itself
         would ("Chiken" alone names none, "Chiken Korma" the Korma)."""
         text = pieces_joined(self._split_words, text)  # "Sa-mo-sa", "Sa mo sa", "Sam·osa"
-        new = self._new_found(text)
+        words = self._found_in(text)
+        new = self._new_found(text, words)
         if new and self._may_split is not None and self._may_split.found(text):
-            text = self._joined(text)
-        near = self._may_be_misspelt.found(text)
-        weak = self._may_be_swapped.found(text)
-        sound = new and self._may_sound is not None and self._may_sound.found(text)
+            joined = self._joined(text)
+            words, text = words if joined is text else self._found_in(joined), joined
+        if words is not None:
+            near, weak = bool(words & 1), bool(words & 2)
+            sound = new and self._may_sound is not None and bool(words & 4)
+        else:
+            near = self._may_be_misspelt.found(text)
+            weak = self._may_be_swapped.found(text)
+            sound = new and self._may_sound is not None and self._may_sound.found(text)
         if not near and not weak and not sound:
             return text  # linear scans (RE2) for every misspelling at once: most messages hold none
         out: List[str] = []

@@ -1,0 +1,83 @@
+"""``Misspellings._found_in`` reads the three word scans of an ASCII text at once, each word's answer kept per menu: it
+is exactly what each ``Scan.found`` reads (and so what its RE2 program finds), whatever words were read before, and
+``respelled`` reads every text as it does with no answer kept (the scans reading the text). The per-word edits of
+``misspelt_words`` / ``swapped_words`` are the sets the words' comprehensions made."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tau_shaped.reward.reading import dish_misspellings as dm
+from tau_shaped.reward.reading import misspelling_scans as ms
+from tau_shaped.reward.reading.dish_names import stem
+from tests.prop_strategies import prop_settings
+from tests.reward.reading.test_misspelling_scans import SOUND_TEXTS, TEXTS
+
+NAMES = [
+    [("chicken", "korma"), ("garlic", "naan"), ("tiramisu",), ("salmon", "roll")],
+    [("pad", "thai"), ("chicken", "satay"), ("teriyaki", "salmon"), ("phad", "see", "ew"), ("spring", "roll")],
+    [("quiche",), ("cheese", "burger"), ("samosa",), ("yakitori",)],
+]
+
+
+def _menus():
+    out = []
+    for names in NAMES:
+        vocabulary = frozenset(w for ws in names for w in ws) | {"rice", "soup"}
+        out.append((dm.Misspellings(names, vocabulary, frozenset({"chicken", "roll", "rice"}), stem),
+                    dm.Misspellings(names, vocabulary, frozenset({"chicken", "roll", "rice"}), stem)))
+    return out
+
+
+MENUS = _menus()
+
+
+def _read_by_scans(m):
+    m._fits = None  # every scan reads the text (the path before the words' answers were kept)
+    return m
+
+
+for _, plain in MENUS:
+    _read_by_scans(plain)
+
+
+@prop_settings(400)
+@given(st.one_of(TEXTS, SOUND_TEXTS), st.lists(st.one_of(TEXTS, SOUND_TEXTS), max_size=3))
+def test_the_words_found_are_each_scans_finding(text, before):
+    for kept, plain in MENUS:
+        for earlier in before:  # answers kept from other texts change nothing
+            kept._found_in(earlier)
+        words = kept._found_in(text)
+        assert plain._found_in(text) is None
+        if not text.isascii():
+            assert words is None
+            continue
+        assert words is not None
+        assert bool(words & 1) is kept._may_be_misspelt.found(text)
+        assert bool(words & 2) is kept._may_be_swapped.found(text)
+        assert bool(words & 4) is (kept._may_sound is not None and kept._may_sound.found(text))
+
+
+@prop_settings(400)
+@given(st.one_of(TEXTS, SOUND_TEXTS), st.sampled_from(["", "How about the ", "- ", "Would you like "]), st.sampled_from(["", "?", "."]))
+def test_respelled_reads_as_with_no_word_kept(text, head, tail):
+    for kept, plain in MENUS:
+        assert kept.respelled(head + text + tail) == plain.respelled(head + text + tail)
+
+
+def test_misspellings_found_word_by_word_are_respelt():
+    kept, plain = MENUS[0]
+    for text in ("How about the Chiken Korrma?", "Would you like the Kurma?", "the Tiramsiu is lovely", "Qorma?", "Kor ma?",
+                 "Your order is on its way.", "Crème Korrma?"):
+        assert kept.respelled(text) == plain.respelled(text)
+    assert kept.respelled("How about the Chiken Korrma?") == "How about the Chicken Korma?"
+
+
+@prop_settings(300)
+@given(st.text("abcdeiklmnorstuy", min_size=1, max_size=14))
+def test_each_words_edits_are_its_comprehensions(w):
+    assert ms._dropped(w) == frozenset(w[:k] + w[k + 1:] for k in range(len(w)))
+    assert ms._dropped(w, True) == frozenset(w[:k] + w[k + 1:] for k in range(1, len(w) - 1))
+    assert ms._masked_inside(w) == frozenset(w[:k] + "?" + w[k + 1:] for k in range(1, len(w) - 1))
+    assert ms._switched(w) == frozenset(w[:k] + w[k + 1] + w[k] + w[k + 2:] for k in range(len(w) - 1))
