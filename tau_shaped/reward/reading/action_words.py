@@ -99,6 +99,23 @@ def _pattern(words: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
     return re.compile(r"(?<![\w])(?:" + "|".join(stems) + ")" + _SUFFIX + r"(?![\w])", re.IGNORECASE) if stems else None
 
 
+# What a pattern's text may not hold for its case-sensitive twin to read a text in lower case as the
+# pattern reads the text: a capital letter (but in "A-Za-z", a range closed under case), an escape that
+# may stand for one (\x, \N, octal; \u but the no-break space's) or a flag turned off in a group.
+_CASED = re.compile(r"[A-Z]|\\[xN0-7]|\\u(?!00a0)|\(\?[a-zA-Z]*-")
+
+
+@lru_cache(maxsize=256)
+def _low_pattern(words: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
+    """``_pattern(words)`` case-sensitive, for an ASCII text in lower case (the same matches at the same
+    places: its letters are lower case, its only class of letters holds both cases), or None when its text
+    is not ASCII or may match a capital (a rule's own word "Propose" keeps its capital in "Propos")."""
+    pattern = _pattern(words)
+    if pattern is None or not pattern.pattern.isascii() or _CASED.search(pattern.pattern.replace("A-Za-z", "")):
+        return None
+    return re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+
+
 def action_words(verbs: "str | Sequence[str]") -> Tuple[str, ...]:
     """The words of a kind of ``ACTIONS`` (a string) or the list itself; an unknown kind raises
     KeyError (the rule file is refused when loaded)."""
@@ -119,7 +136,8 @@ def _read_action(text: str, words: Tuple[str, ...], to_come: bool = False) -> Op
     pattern = _pattern(words)
     if pattern is None:
         return None
-    for found in pattern.finditer(text):
+    low = _low_pattern(words) if text.isascii() else None  # an ASCII text read in lower case by the twin
+    for found in (pattern.finditer(text) if low is None else low.finditer(text.lower())):
         if found.group(0).lower().startswith("credit") and (
                 _PART_OF_A_NAME.match(text, found.end()) or _METHOD_BEFORE.search(text, max(0, found.start() - 12), found.start())):
             continue  # "credit card", "your wallet credit": a method's name, not the act of crediting
@@ -127,7 +145,7 @@ def _read_action(text: str, words: Tuple[str, ...], to_come: bool = False) -> Op
             continue  # "a refund instead of a new courier": the action set aside is not the one named
         if (not _negated_nearby(text, found.start()) and not _NEGATED_AFTER.match(text, found.end())
                 and not _DENIED_LATER.match(text, found.end()) and not (to_come and _said_done_or_unreal(text, found))):
-            return found.group(0)
+            return text[found.start():found.end()]  # as the text has it
     return None
 
 

@@ -63,8 +63,9 @@ def _held(items: Any, words: tuple) -> bool:
 
 
 def capital_letters(pattern: Any) -> Set[str]:
-    """The capital letters among a compiled pattern's literals and sets (each range spelled out);
-    a group that sets or clears a flag counts as one ("(?i:...)" would read case apart)."""
+    """The capital letters among a compiled pattern's literals and sets (each range spelled out;
+    not one a set holds with its lower case: "[A-Za-z]" is closed under case); a group that sets or
+    clears a flag counts as one ("(?i:...)" would read case apart)."""
     out: Set[str] = set()
     _letters(P.parse(pattern.pattern, pattern.flags), out)
     return {c for c in out if c != c.lower()}
@@ -75,11 +76,15 @@ def _letters(items: Any, out: Set[str]) -> None:
         if op is K.LITERAL:
             out.add(chr(av))
         elif op is K.IN:
+            held: Set[str] = set()
             for kind, value in av:
                 if kind is K.LITERAL:
-                    out.add(chr(value))
+                    held.add(chr(value))
                 elif kind is K.RANGE:
-                    out.update(chr(c) for c in range(value[0], value[1] + 1))
+                    held.update(chr(c) for c in range(value[0], value[1] + 1))
+            # a capital whose lower case the set holds too ("[A-Za-z]", "[Kk]") reads a text in lower case
+            # as the set under ignore-case reads it in any case (negated or not): it counts for nothing
+            out.update(c for c in held if c.lower() not in held or c == c.lower())
         elif op is K.SUBPATTERN:
             if av[1] or av[2]:
                 out.add("(?FLAG)")

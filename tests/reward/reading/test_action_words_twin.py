@@ -1,0 +1,65 @@
+"""action_words reads an ASCII text in lower case with the case-sensitive twin of a kind's
+case-blind pattern (``_low_pattern``): the same matches at the same places, for the pattern has
+no capital letter but in a set that holds its lower case too ("[A-Za-z]" of an id between a verb
+and its particle). A word list with a capital or beyond ASCII keeps the case-blind pattern."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tau_shaped.reward.reading import action_words as aw
+from tests.prop_strategies import prop_settings
+from tests.reward.reading.words_held import capital_letters
+
+KINDS = sorted(aw.ACTIONS)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kinds_twin_is_its_pattern_case_sensitive_with_no_capital(kind):
+    pattern, low = aw._pattern(aw.ACTIONS[kind]), aw._low_pattern(aw.ACTIONS[kind])
+    assert low is not None and low.pattern == pattern.pattern and low.flags == pattern.flags & ~re.IGNORECASE
+    assert capital_letters(pattern) == set()
+
+
+def test_a_set_closed_under_case_holds_no_capital_and_one_that_is_not_does():
+    assert capital_letters(re.compile("[A-Za-z]{0,4}[0-9]", re.I)) == set()
+    assert capital_letters(re.compile("[^A-Za-z]x", re.I)) == set()
+    assert capital_letters(re.compile("[A-Zb]", re.I)) == {chr(c) for c in range(65, 91)} - {"B"}
+
+
+def test_a_word_list_with_a_capital_or_beyond_ascii_has_no_twin():
+    assert aw._low_pattern(("Propose",)) is None  # its stem "Propos" keeps the capital
+    assert aw._low_pattern(("café",)) is None
+    assert aw.names_action("a PROPOSAL for you", ["Propose"]) == "PROPOSAL"
+    assert aw.names_action("the refund", ["refund"]) == "refund"
+
+
+def test_the_word_is_given_as_the_text_has_it():
+    assert aw.names_action("I'll REFUND $16.90, OK?", "money_to_customer", to_come=True) == "REFUND"
+    assert aw.names_action("We can Top It Up with 2 GB", "money_to_customer") == "Top It Up"
+    assert aw.names_action("Shall I Call The Order Off?", "cancel") == "Call The Order Off"
+
+
+WORDS = st.sampled_from([
+    "Refund", "REFUNDED", "refunding", "credit", "Credit", "card", "wallet", "Cancel", "cancellation", "CALLED", "off",
+    "call", "the", "order", "Off", "top", "IT", "up", "Top", "L1002", "fd10045", "AB12", "Give", "gave", "back", "Pay",
+    "paid", "YOU", "send", "Sent", "again", "Re-deliver", "drop-off", "drop", "Off", "Address", "addr", "Route", "stops",
+    "order of stops", "not", "can't", "instead of", "I've", "just", "ſend", "K", "İ", "é", "\u00a0", "-", " ", "_",
+    ".", ",", "?", "\n", "$16.90", "Propose", "proposal", "swap", "Passenger", "pax", "cxl", "CANX", "voucher",
+])
+TEXTS = st.lists(WORDS, max_size=14).map(" ".join) | st.lists(WORDS, max_size=8).map("".join)
+
+
+@prop_settings(1500)
+@given(TEXTS, st.sampled_from(KINDS))
+def test_an_ascii_text_in_lower_case_matches_where_the_case_blind_pattern_does(text, kind):
+    pattern, low = aw._pattern(aw.ACTIONS[kind]), aw._low_pattern(aw.ACTIONS[kind])
+    if text.isascii():
+        assert [m.span() for m in low.finditer(text.lower())] == [m.span() for m in pattern.finditer(text)]
+    found = aw._read_action(text, aw.ACTIONS[kind], True)
+    first = [m for m in pattern.finditer(text) if text[m.start():m.end()] == found]
+    assert found is None or first  # what is read is a match of the case-blind pattern, as the text has it
