@@ -26,7 +26,7 @@ from functools import lru_cache
 from importlib import import_module
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence
+from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from tau_shaped.env.json_input import one_line
 from tau_shaped.env.tool_effects import ToolEffects, effects_of
@@ -179,9 +179,16 @@ def tool_name(tool: Any) -> str:
     return str(tool.get_info()["function"]["name"])
 
 
+@lru_cache(maxsize=1)
+def _domain_entry_points() -> Tuple[Any, ...]:
+    # read once per process (scanning the installed distributions' metadata costs ~5 ms; a
+    # scoring process asked three times): what is installed does not change while it runs
+    return tuple(entry_points(group=GROUP))
+
+
 def available_domains() -> Dict[str, Any]:
     """Registered domains by name (entry points, not yet loaded)."""
-    return {ep.name: ep for ep in entry_points(group=GROUP)}
+    return {ep.name: ep for ep in _domain_entry_points()}
 
 
 def load_domain(name: str) -> Domain:
