@@ -200,9 +200,7 @@ class DishNames:
         self._longest, self._first, self._joined = menus.longest, menus.first, menus.joined
         self._starts, self._starts_any_case = menus.starts, menus.starts_any_case
         self._misspellings = Misspellings((name_words(n) for n in self.unsafe), self._vocabulary, self._generic, stem)
-        lows = [marks_folded(n).lower() for n in self.unsafe]
-        words = {_prefix(w) for n in lows for w in _TOKEN.findall(n) if stem(w) not in _FUNCTION}
-        self._unsafe_words = tuple(sorted(w for w in words | {"".join(_TOKEN.findall(n)) for n in lows} if w))
+        self._unsafe_words = tuple(sorted(w for w in frozenset().union(*map(_unsafe_words_of, self.unsafe)) if w))
 
     def unleet(self, text: str) -> str:
         """``text`` with each word written with digits or signs for letters that folds to a word of
@@ -324,6 +322,14 @@ def dish_names_of(unsafe: Tuple[str, ...], safe: Tuple[str, ...] = ()) -> DishNa
     changes once made; customers sharing a restaurant and allergens share one, and a batch's
     worlds hold a few restaurants)."""
     return DishNames(unsafe, safe)
+
+
+@lru_cache(maxsize=8192)
+def _unsafe_words_of(name: str) -> FrozenSet[str]:
+    """What a text naming the dish ``name`` holds in lower case (``may_name_unsafe``): the start of each word but a function
+    word, and its words joined (read once per name: a batch's menus name the same dishes)."""
+    low = marks_folded(name).lower()
+    return frozenset({_prefix(w) for w in _TOKEN.findall(low) if stem(w) not in _FUNCTION} | {"".join(_TOKEN.findall(low))})
 
 
 def _prefix(word: str) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any, FrozenSet, Iterable, List, Tuple
+from typing import Any, Dict, FrozenSet, Iterable, List, Set, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.reading.allergen_words import allergen_pattern, ingredient_pattern, ingredient_stems
@@ -97,13 +97,29 @@ def _build(state: Any, customer_id: str) -> UnsafeMenu:
         if not isinstance(order, dict):
             continue
         ordered.extend(i["name"] for i in order.get("items") or [] if isinstance(i, dict) and isinstance(i.get("name"), str))
-        restaurant = restaurants.get(order.get("restaurant_id")) if isinstance(order.get("restaurant_id"), str) else None
-        menu = restaurant.get("menu") if isinstance(restaurant, dict) else None
-        for item in (menu.values() if isinstance(menu, dict) else ()):
-            if isinstance(item, dict) and isinstance(item.get("name"), str):
-                unsafe = allergens & {str(a).lower() for a in item.get("allergens") or []}
-                (names if unsafe else others).append(item["name"])
+        rid = order.get("restaurant_id")
+        restaurant = restaurants.get(rid) if isinstance(rid, str) else None
+        if isinstance(restaurant, dict):
+            unsafe, safe = _SPLITS.get_or_make(state, lambda: _split(restaurant, allergens), (rid, frozenset(allergens)))
+            names.extend(unsafe)
+            others.extend(safe)
     return UnsafeMenu.of(names, ordered, others, allergens)
+
+
+# (S0, restaurant, allergens): the restaurant's dishes holding one of them and the others (customers of a world share them)
+_SPLITS: "IdentityCache[Tuple[Tuple[str, ...], Tuple[str, ...]]]" = IdentityCache(4096)
+
+
+def _split(restaurant: Dict[str, Any], allergens: Set[str]) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
+    """The names of the dishes of ``restaurant``'s menu holding one of ``allergens``, and of the others, in menu order."""
+    names: List[str] = []
+    others: List[str] = []
+    menu = restaurant.get("menu")
+    for item in (menu.values() if isinstance(menu, dict) else ()):
+        if isinstance(item, dict) and isinstance(item.get("name"), str):
+            unsafe = allergens & {str(a).lower() for a in item.get("allergens") or []}
+            (names if unsafe else others).append(item["name"])
+    return tuple(names), tuple(others)
 
 
 def unsafe_dishes(state: Any, customer_id: str) -> List[str]:
