@@ -240,9 +240,9 @@ def reported_only(text: str, verbs: Any = None) -> bool:
 
 
 _METHOD_ARGS = ("method", "payment_method_id", "payment_id", "new_payment_method_id", "refund_method")
-_METHOD_HINT = re.compile(r"(?i)card|paypal|gift|voucher|certificate|wallet|credit|balance|visa|master|amex|debit|bank")
-# a kind of method said in words that also fits another kind: store credit or a balance is a gift
-# card's or a certificate's too; "your card" alone is a gift card as well as a credit card
+_METHOD_WORDS = ("card", "paypal", "gift", "voucher", "certificate", "wallet", "credit", "balance", "visa", "master", "amex", "debit", "bank")
+_METHOD_HINT = re.compile("(?i)" + "|".join(_METHOD_WORDS))  # (an ASCII text holds a match iff one of the words in lower case)
+# a kind of method said in words that also fits another kind: store credit or a balance is a gift card's or a certificate's too; "your card" alone is a gift card as well as a credit card
 _ALSO = {"wallet": frozenset({"wallet", "gift_card", "certificate"}), "card": frozenset({"card"})}
 _PLAIN_CARD = re.compile(r"(?i)cards?(?![\w'])")
 # the words every naming of a kind holds (``reply_values``' methods, lower case)
@@ -270,7 +270,7 @@ def another_method(text: str, kwargs: Dict[str, Any], skip: Any = (), observatio
     named = any(k in kwargs for k in _METHOD_ARGS)
     if not values and named and "payment_methods" not in kwargs:
         return None  # the call's method is the rule's to compare (food delivery's "method")
-    if not _METHOD_HINT.search(text):
+    if not (any(map(text.lower().__contains__, _METHOD_WORDS)) if text.isascii() else _METHOD_HINT.search(text)):
         return None  # no method named (the text read before the call's result, which may be long)
     from tau_shaped.reward.reading.reply_values import method_of, methods_in
 

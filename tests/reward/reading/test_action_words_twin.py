@@ -63,3 +63,24 @@ def test_an_ascii_text_in_lower_case_matches_where_the_case_blind_pattern_does(t
     found = aw._read_action(text, aw.ACTIONS[kind], True)
     first = [m for m in pattern.finditer(text) if text[m.start():m.end()] == found]
     assert found is None or first  # what is read is a match of the case-blind pattern, as the text has it
+
+
+# consent_scope.another_method reads an ASCII text's method words in it lower-cased (each of
+# _METHOD_WORDS a substring) instead of searching it with _METHOD_HINT (their case-blind alternation)
+METHOD_TEXTS = st.lists(st.sampled_from([
+    "Card", "VISA", "PayPal", "gift", "Voucher", "certificate", "WALLET", "credit", "Balance", "mastercard", "AMEX", "debit",
+    "Bank", "refund", "to", "your", "ending", "4242", "baNK", "ca", "rd", "ſ", "K", "İ", "é", " ", "\n", "$16.90", "gif", "t",
+]), max_size=12).map("".join)
+
+
+def test_the_method_hint_is_its_words():
+    from tau_shaped.reward.reading import consent_scope as cs
+    assert cs._METHOD_HINT.pattern == "(?i)" + "|".join(cs._METHOD_WORDS) and all(w == w.lower() for w in cs._METHOD_WORDS)
+
+
+@prop_settings(1500)
+@given(METHOD_TEXTS)
+def test_a_method_word_in_an_ascii_text_lower_cased_is_a_match_of_the_hint(text):
+    from tau_shaped.reward.reading import consent_scope as cs
+    if text.isascii():
+        assert any(map(text.lower().__contains__, cs._METHOD_WORDS)) == (cs._METHOD_HINT.search(text) is not None)
