@@ -84,3 +84,28 @@ def test_a_method_word_in_an_ascii_text_lower_cased_is_a_match_of_the_hint(text)
     from tau_shaped.reward.reading import consent_scope as cs
     if text.isascii():
         assert any(map(text.lower().__contains__, cs._METHOD_WORDS)) == (cs._METHOD_HINT.search(text) is not None)
+
+
+def test_the_moved_amounts_twin_is_its_pattern_case_sensitive_with_no_capital():
+    assert aw._MOVED_LOW.pattern == aw._MOVED.pattern and aw._MOVED_LOW.flags == aw._MOVED.flags & ~re.IGNORECASE
+    assert capital_letters(aw._MOVED) == set()
+
+
+MOVED_TEXTS = st.lists(st.sampled_from([
+    "$16.90", "USD 5", "us$3", "Us$ 12", "16.90", "2 GB", "3 Gigs", "5 DOLLARS", "4 bucks", "1 and 50 cents", "back", "Refunded",
+    "CREDIT", "→", "->", "=>", "⟶", "➜", "➡️", "⇒", "to", "TO", "onto", "Into", "back to", "your", "The", "my", "wallet", "Store",
+    "account", "credit", "as", "In", "And", "plus", "ALSO", "then", "Charged", "fee", "Total", "paid", ":", ";", ",", ".", "|", "-",
+    "(", ")", "\n", " ", "\t", "FD-10045", "I've", "refunded", "ſ", "K", "é", "card", "Card",
+]), max_size=14).map(" ".join)
+
+
+@prop_settings(2000)
+@given(MOVED_TEXTS)
+def test_the_moved_amounts_are_those_the_case_blind_pattern_replaces(text):
+    assert aw._moved_out(text) == aw._MOVED.sub(aw._moved, text)
+
+
+def test_an_amount_moved_keeps_the_texts_case():
+    assert aw.confirmation_text("FD-10045: $16.90 → Wallet. OK?") == "FD-10045: $16.90 added to Wallet. OK?"
+    assert aw.confirmation_text("And USD 5 BACK TO Your card") == "And USD 5 BACK added to Your card"
+    assert aw.confirmation_text("Charged $4 → card") == "Charged $4 → card"
