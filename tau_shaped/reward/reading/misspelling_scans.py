@@ -121,16 +121,12 @@ def split_program(words: FrozenSet[str]) -> Any:
 @lru_cache(maxsize=2048)
 def _word_pairs(text: str) -> Tuple[Tuple[str, int], ...]:
     """Each two runs of word characters of an ASCII text, letters only, one or two spaces, tabs or
-    hyphens apart: the two joined, lower case, and the first's length (what ``splitting`` may find)."""
-    out = []
-    before = None
-    for m in _ASCII_WORD.finditer(text):
-        if before is not None and 1 <= m.start() - before.end() <= 2 and not text[before.end():m.start()].strip(" \t-"):
-            first, second = before.group(), m.group()
-            if first.isalpha() and second.isalpha():
-                out.append(((first + second).lower(), len(first)))
-        before = m
-    return tuple(out)
+    hyphens apart: the two joined, lower case, and the first's length (what ``splitting`` may find).
+    One scan: a run of letters after no word character, a gap, then a run of letters before none."""
+    return tuple(((m.group(1) + m.group(2)).lower(), len(m.group(1))) for m in _PAIR.finditer(text))
+
+
+_PAIR = re.compile(r"(?<![0-9A-Za-z_])([A-Za-z]+)(?=[ \t-]{1,2}([A-Za-z]+)(?![0-9A-Za-z_]))")
 
 
 def split_in(words: FrozenSet[str], text: str) -> bool:
@@ -338,18 +334,13 @@ def _spaced_openers(text: str) -> FrozenSet[str]:
     may open with: each followed by one or two spaces or tabs, a run of one to four letters, one or two
     spaces or tabs and a letter. Over ASCII letters a match's head is a whole run (a word boundary
     before it, a space after it) and so is its short word, so ``_spaced(heads)`` finds something in the
-    text exactly when one of these is one of ``heads`` (RE2's ``(?i)`` on ASCII is lower-casing)."""
-    runs = list(_ASCII_WORD.finditer(text))
-    out = set()
-    for first, short, third in zip(runs, runs[1:], runs[2:]):
-        word, piece = first.group(), short.group()
-        if word.isalpha() and piece.isalpha() and len(piece) <= 4 and third.group()[0].isalpha() and \
-                _GAP.fullmatch(text, first.end(), short.start()) and _GAP.fullmatch(text, short.end(), third.start()):
-            out.add(word.lower())
-    return frozenset(out)
+    text exactly when one of these is one of ``heads`` (RE2's ``(?i)`` on ASCII is lower-casing). One scan."""
+    return frozenset(m.group().lower() for m in _OPENER.finditer(text))
 
 
-_GAP = re.compile(r"[ \t]{1,2}")
+_OPENER = re.compile(r"(?<![0-9A-Za-z_])[A-Za-z]+(?=[ \t]{1,2}[A-Za-z]{1,4}[ \t]{1,2}[A-Za-z])")
+
+
 
 
 def pieces_joined(words: FrozenSet[str], text: str) -> str:

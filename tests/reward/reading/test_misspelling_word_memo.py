@@ -81,3 +81,37 @@ def test_each_words_edits_are_its_comprehensions(w):
     assert ms._dropped(w, True) == frozenset(w[:k] + w[k + 1:] for k in range(1, len(w) - 1))
     assert ms._masked_inside(w) == frozenset(w[:k] + "?" + w[k + 1:] for k in range(1, len(w) - 1))
     assert ms._switched(w) == frozenset(w[:k] + w[k + 1] + w[k] + w[k + 2:] for k in range(len(w) - 1))
+
+
+def _word_pairs_run_by_run(text):
+    """``_word_pairs`` as it read a text: run by run."""
+    runs, out = list(ms._ASCII_WORD.finditer(text)), []
+    for before, m in zip(runs, runs[1:]):
+        if 1 <= m.start() - before.end() <= 2 and not text[before.end():m.start()].strip(" \t-") \
+                and before.group().isalpha() and m.group().isalpha():
+            out.append(((before.group() + m.group()).lower(), len(before.group())))
+    return tuple(out)
+
+
+def _spaced_openers_run_by_run(text):
+    """``_spaced_openers`` as it read a text: each three runs in turn."""
+    runs, out = list(ms._ASCII_WORD.finditer(text)), set()
+    gap = ms.re.compile(r"[ \t]{1,2}")
+    for first, short, third in zip(runs, runs[1:], runs[2:]):
+        if first.group().isalpha() and short.group().isalpha() and len(short.group()) <= 4 and third.group()[0].isalpha() \
+                and gap.fullmatch(text, first.end(), short.start()) and gap.fullmatch(text, short.end(), third.start()):
+            out.add(first.group().lower())
+    return frozenset(out)
+
+
+ASCII_TEXTS = st.lists(st.tuples(st.sampled_from(["Sa", "mo", "sa", "Kor", "ma", "abcde", "x1", "1", "_", "I", "Tira", "misu",
+                                                  "a", "ab", "abc", "abcd", "B2b", "q_"]),
+                                 st.sampled_from([" ", "  ", "   ", "\t", " \t", "-", "--", " - ", "-\t", ".", ",", "'", "\n", ""])),
+                       max_size=9).map(lambda parts: "".join(w + g for w, g in parts))
+
+
+@prop_settings(600)
+@given(st.one_of(ASCII_TEXTS, st.text("ab1_ \t-.Z", max_size=24)))
+def test_word_pairs_and_spaced_openers_in_one_scan_are_the_run_by_run_readings(text):
+    assert ms._word_pairs(text) == _word_pairs_run_by_run(text)
+    assert ms._spaced_openers(text) == _spaced_openers_run_by_run(text)
