@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Optional
+from typing import List, Optional
 
 __all__ = ["asks_consent", "consent_request", "MAX_CHARS"]
 
@@ -232,6 +232,19 @@ _AHEAD = re.compile(
 _TITLES = ("mr", "mrs", "ms", "mx", "dr", "prof", "st", "jr", "sr", "miss")
 _NOT_A_TITLE = "".join(rf"(?<!\b(?i:{t})\.)" for t in _TITLES)
 _SENTENCE_END = re.compile(rf"(?<=[?!\n])|(?<=\.){_NOT_A_TITLE}(?=[\s\u00a0]|$)")
+# the character each of its places follows, matched: found by a scan for the four (its places' lookbehinds were
+# tried at every place of the text)
+_ENDING = re.compile(rf"[?!\n]|\.{_NOT_A_TITLE}(?=[\s\u00a0]|$)")
+
+
+def _sentences(text: str) -> List[str]:
+    """``_SENTENCE_END.split(text)``: the text cut right after each sentence's end."""
+    out, last = [], 0
+    for m in _ENDING.finditer(text):
+        out.append(text[last:m.end()])
+        last = m.end()
+    out.append(text[last:])
+    return out
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 
 
@@ -242,7 +255,7 @@ def consent_request(text: str) -> Optional[str]:
     summary: Optional[str] = None  # "To confirm: cancel #W1." (a lead-in): a request unless another question is asked
     other = False
     found: Optional[str] = None
-    for sentence in _SENTENCE_END.split(text.translate(_APOSTROPHES)):
+    for sentence in _sentences(text.translate(_APOSTROPHES)):
         plain = sentence.strip()
         if not plain:
             continue
