@@ -228,7 +228,10 @@ class Scan:
 def letter_words(text: str) -> Tuple[str, ...]:
     """The runs of word characters of an ASCII text that are letters only, lower case, each once (a
     message is read against each menu of a batch's customers: its words are read once)."""
-    return tuple(dict.fromkeys(w.lower() for w in _ASCII_WORD.findall(text) if w.isalpha()))
+    return tuple(dict.fromkeys(_LETTER_RUN.findall(text.lower())))  # lower-casing an ASCII text moves no word's edge
+
+
+_LETTER_RUN = re.compile(r"(?<![0-9a-z_])[a-z]+(?![0-9a-z_])")  # a run of word characters that is letters only
 
 
 def _plain_letters(words: Iterable[str]) -> bool:

@@ -50,6 +50,13 @@ class UnsafeMenu:
         rest = tuple(sorted({n for n in others if isinstance(n, str) and n.strip()} - set(unique), key=lambda n: (-len(n), n)))
         return cls(unique, frozenset(normal_name(o) for o in ordered), rest, frozenset(str(a).lower() for a in allergens))
 
+    def __hash__(self) -> int:  # the fields' hash (as the dataclass's), worked out once: each message's read is kept by menu
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.names, self.ordered, self.others, self.allergens))
+
     @cached_property
     def dish_names(self) -> DishNames:
         """Where a text names a dish of the menus (made on first use; one per set of menus)."""

@@ -115,3 +115,16 @@ ASCII_TEXTS = st.lists(st.tuples(st.sampled_from(["Sa", "mo", "sa", "Kor", "ma",
 def test_word_pairs_and_spaced_openers_in_one_scan_are_the_run_by_run_readings(text):
     assert ms._word_pairs(text) == _word_pairs_run_by_run(text)
     assert ms._spaced_openers(text) == _spaced_openers_run_by_run(text)
+
+
+@prop_settings(600)
+@given(st.one_of(ASCII_TEXTS, st.text("aB1_ \t-.Zz9", max_size=24)))
+def test_letter_words_are_the_letter_runs_of_word_characters(text):
+    assert ms.letter_words(text) == tuple(dict.fromkeys(w.lower() for w in ms._ASCII_WORD.findall(text) if w.isalpha()))
+
+
+def test_a_menus_hash_is_its_fields():
+    from tau_shaped.reward.reading.unsafe_menus import UnsafeMenu
+    menu = UnsafeMenu.of(["Chicken Korma", "Naan"], ["Naan"], ["Rice"], ["tree_nut", "gluten"])
+    assert hash(menu) == hash((menu.names, menu.ordered, menu.others, menu.allergens)) == hash(menu)
+    assert menu == UnsafeMenu.of(["Naan", "Chicken Korma"], ["Naan"], ["Rice"], ["gluten", "tree_nut"])
