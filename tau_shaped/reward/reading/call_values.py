@@ -352,10 +352,19 @@ def _another(text: str, value: Any, index: Optional[S0Ids], own: Any, observatio
         if found != key and index.same_kind(key, found) and found not in own:
             return found
     for name in index.sibling_names(key):
-        if _has_name(text, name) and name.lower() not in observation.lower():
+        if _has_name(text, name) and name.lower() not in observation.lower() and not _ruled_out(text, name):
             return name
     own_name = index.name_of(key)
     return _longer_name(text, own_name) if own_name else None
+
+
+def _ruled_out(text: str, name: str) -> bool:
+    """Whether the message names the record ``name`` only to rule it out, as the reader of offers
+    reads a dish set apart ("what about the Salmon Roll? -- it has sesame, so no", "Chicken Korma
+    mein cashews hai, so woh nahi"): a record ruled out is not the value of another call."""
+    from tau_shaped.reward.reading.unsafe_offers import unsafe_dishes_offered
+
+    return unsafe_dishes_offered(text, [name]) is None
 
 
 @lru_cache(maxsize=1024)
