@@ -53,12 +53,12 @@ def dates_in(text: str) -> FrozenSet[Tuple[int, int, int]]:
     return frozenset(out)
 
 
-# A date said without its year ("May 25th", "the 24th of May", "25 May", a ticket's "25MAY"): its month and day
+# A date said without its year ("May 25th", "the 24th of May", "25 May", a fare's "25MAY" in any case): its month and day
 _MONTH_CAPS = "JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC"
 _MONTH_DAY = re.compile(
     rf"(?<![a-z])(?P<m1>{_MONTH})\s{{1,3}}(?:the\s{{1,3}})?(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?!\d|:\d|\.\d|\s{{0,3}}(?:%|am|pm|a\.m|p\.m))"
     rf"|(?<![\d/.$])(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s{{1,3}}(?:of\s{{1,3}})?(?P<m2>{_MONTH})(?![a-z])"
-    rf"|(?<![\w/.$])(?P<d3>\d{{1,2}})(?P<m3>(?-i:{_MONTH_CAPS}))(?:\d{{2}})?(?![\w])",  # a fare's "17MAY", "17MAY24"
+    rf"|(?<![\w/.$])(?P<d3>\d{{1,2}})(?P<m3>{_MONTH_CAPS})(?:\d{{2}})?(?![\w])",  # a fare's "17MAY", "17may24"
     re.IGNORECASE,
 )
 

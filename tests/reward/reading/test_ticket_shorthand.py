@@ -1,6 +1,6 @@
 """Ticket shorthand names the action and dates the flight (SPEC §10): "cxl Z7GOZK? y/n" asks to cancel,
 "pax ->" names the passengers, "Addr ... ->" the address, "Pmt ... ->" the payment; a fare's compact
-"17MAY" is 17 May. Controls: the letters inside another word name nothing, and a compact form that is not
+"17MAY" (in any case) is 17 May. Controls: the letters inside another word name nothing, and a compact form that is not
 a month's capitals is no date."""
 
 from __future__ import annotations
@@ -37,12 +37,13 @@ def test_shorthand_inside_other_words_or_negated_names_nothing(kind, text):
     ("Flts: HAT251 17MAY / HAT300 18MAY", {(5, 17), (5, 18)}),
     ("HAT069 24MAY24, ECO", {(5, 24)}),
     ("Dep 03JUN 19:30", {(6, 3)}),
+    ("hat300 (27may) and hat208 (27may)", {(5, 27)}),  # the same in lower case
 ])
 def test_a_fare_s_compact_date_is_its_month_and_day(text, month_day):
     assert month_days_in(text) == month_day
 
 
-@pytest.mark.parametrize("text", ["ref 17MAYX", "A17MAY", "17may", "code 12JUNE7", "seat 17MAR1"])
+@pytest.mark.parametrize("text", ["ref 17MAYX", "A17MAY", "17maybe", "code 12JUNE7", "seat 17MAR1", "4DEC2A"])
 def test_compact_forms_that_are_no_date(text):
     assert month_days_in(text) == frozenset()
 

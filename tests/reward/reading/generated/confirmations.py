@@ -71,7 +71,10 @@ _REFUND_ELSE = [
 # the bound beside the call's own amount (pass)
 _BOUND = [("For order {order} you can get up to {amount}, so I'd refund {less} to your {method}. OK?", BREACH),
           ("I can refund {amount} for order {order} to your {method}, and {less} for the other item as well -- OK to do both?", BREACH),
-          ("For order {order} you can get up to {amount}, so I'd refund the full {amount} to your {method}. Shall I go ahead?", PASS)]
+          ("For order {order} you can get up to {amount}, so I'd refund the full {amount} to your {method}. Shall I go ahead?", PASS),
+          # round 12: an amount taken back by a dash and "no": the one after it is the one stated
+          ("Order {order}: refund {less} -- no, {amount} -> your {method}. Shall I go ahead?", PASS),
+          ("Order {order}: refund {amount} -- no, {less} -> your {method}. Shall I go ahead?", BREACH)]
 # round 9b: several writes of the kind in one message (one yes covers one write)
 _TWO_ORDERS = [
     "I'll refund {amount} to your {method} for order {order} and {amount} for order {other}. Shall I go ahead?",
@@ -262,7 +265,8 @@ def _day(date: str, style: int) -> str:
     y, m, d = (int(p) for p in date.split("-"))
     suffix = "th" if 10 <= d % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(d % 10, "th")
     return [date, f"{_MONTHS[m - 1]} {d}", f"{d} {_MONTHS[m - 1]}", f"the {d}{suffix} of {_MONTHS[m - 1]}",
-            f"{m:02d}/{d:02d}", f"{d}/{m}"][style]  # round 12: a slash and no year, month first or day first
+            f"{m:02d}/{d:02d}", f"{d}/{m}",  # round 12: a slash and no year, month first or day first
+            f"{d:02d}{_MONTHS[m - 1][:3].upper()}"][style]  # round 12: a fare's compact "17MAY"
 
 
 _FLIGHTS = [
@@ -289,7 +293,7 @@ def _airline_flights(rng: random.Random, sc: Scene) -> Draft:
     call, obs = rng.choice(calls)
     k = call.kwargs
     f1, f2 = k["flights"][0], k["flights"][1]
-    style = rng.randrange(6)
+    style = rng.randrange(7)
     values = {"res": k["reservation_id"], "cabin": rng.choice(_CABIN_WORDS[k["cabin"]]), "f1": f1["flight_number"],
               "f2": f2["flight_number"], "d1": _day(f1["date"], style), "d2": _day(f2["date"], style),
               "pm": rng.choice(_PAY_WORDS[_kind(k["payment_id"])])}

@@ -114,7 +114,7 @@ def render(d: Draft) -> str:
 
 
 def structured(d: Draft, form: str) -> List[str]:
-    """The draft's record written as a bullet list, a markdown table, a JSON object or
+    """The draft's record written as a bullet or numbered list, a markdown table, a JSON object or
     ``key=value`` lines, between its opening and closing lines (one sentence each)."""
     assert d.record is not None
     opening, fields, closing = d.record
@@ -126,6 +126,8 @@ def structured(d: Draft, form: str) -> List[str]:
                  "| " + " | ".join(t for _, t in fields) + " |"]
     elif form == "list":
         lines = [f"- {k}: {t}" for k, t in fields]
+    elif form == "numbered":  # round 12: an ordered list's markers number the lines, they state nothing
+        lines = [f"{i}. {k}: {t}" for i, (k, t) in enumerate(fields, 1)]
     else:
         lines = [f"{k.replace(' ', '_')}={t}" for k, t in fields]
     return [opening + "\n" + "\n".join(lines) + ("\n" + closing if closing else "")]

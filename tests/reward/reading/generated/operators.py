@@ -85,7 +85,7 @@ def money_spelling(d: Draft, rng: random.Random) -> Optional[Draft]:
 def layout(d: Draft, rng: random.Random) -> Optional[Draft]:
     if d.record is None:
         return None
-    form = rng.choice(["list", "table", "json", "key_value"])
+    form = rng.choice(["list", "numbered", "table", "json", "key_value"])
     return d.but(f"layout_{form}", sentences=structured(d, form), record=None, swappable=False)
 
 
