@@ -64,8 +64,8 @@ def test_a_last_clause_that_tells_asks_nothing(action, closer, sep):
 @pytest.mark.parametrize("ask", _ASKS)
 def test_a_question_about_something_else_without_its_mark_asks_nothing(ask):
     # the last clause asks for information, not to act
-    for text in (f"I refunded $16.90 to your card, would you like to know how long it takes",
-                 f"Your refund of $16.90 went through, do you have any questions"):
+    for text in ("I refunded $16.90 to your card, would you like to know how long it takes",
+                 "Your refund of $16.90 went through, do you have any questions"):
         assert not asks_consent(agent_seen(text)), text
 
 
