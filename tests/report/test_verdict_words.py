@@ -105,9 +105,11 @@ def test_compare_prints_each_reason_with_its_sentence_step_and_quoted_text(resul
         assert sentences[rule["id"]] in out or rule["id"] + ": (as above)" in out
         evidence = rule["evidence"].split(": ", 1)[1] if rule["evidence"].startswith(f"step {rule['step']}: ") else rule["evidence"]
         assert f"step {rule['step']}: {_flat(evidence)[:60]}" in out
-    # a task's own output check, in words built from the check (the task file gives it no description)
+    # a task's own output check, in words built from the check (the task file gives it no description); the
+    # recording that misses it (fd-question-3's subtotal said as the total) breaks a statement rule too since
+    # round 12, and no gate
     failed = next(r for r in records if any(not c["passed"] for c in r["info"]["shaped"]["output_checks"])
-                  and not r["info"]["shaped"].get("gate_violations") and not r["info"]["shaped"].get("rule_violations"))
+                  and not r["info"]["shaped"].get("gate_violations"))
     check = next(c for c in failed["info"]["task"]["output_checks"]
                  if c["id"] == next(c["id"] for c in failed["info"]["shaped"]["output_checks"] if not c["passed"]))
     assert "number" in check["said"] and f"The agent must say the number {check['said']['number']}" in out
