@@ -9,8 +9,6 @@ The reading is the same as with every sentence searched by the case-blind patter
 from __future__ import annotations
 
 import re
-from re import _constants as K
-from re import _parser as P
 
 import pytest
 from hypothesis import given
@@ -18,7 +16,7 @@ from hypothesis import strategies as st
 
 from tau_shaped.reward.reading import consent_questions as cq
 from tests.prop_strategies import prop_settings
-from tests.reward.reading.words_held import every_match_holds
+from tests.reward.reading.words_held import capital_letters, every_match_holds
 
 
 @pytest.mark.parametrize("pattern, words", [(cq._CONSENT_REQUEST, cq._REQUEST_WORDS), (cq._HAPPENED, cq._HAPPENED_WORDS)], ids=["request", "happened"])
@@ -42,30 +40,6 @@ WORDS = st.sampled_from([
 TEXTS = st.lists(WORDS, max_size=16).map(" ".join)
 
 
-def _letters(items, out):
-    """The letters of the parsed pattern's literals and sets, and whether any group sets or clears a flag."""
-    for op, av in items:
-        if op is K.LITERAL:
-            out.add(chr(av))
-        elif op is K.IN:
-            for kind, value in av:
-                if kind is K.LITERAL:
-                    out.add(chr(value))
-                elif kind is K.RANGE:
-                    out.update(chr(c) for c in range(value[0], value[1] + 1))
-        elif op is K.SUBPATTERN:
-            assert not av[1] and not av[2], "a group that sets or clears a flag"
-            _letters(av[3], out)
-        elif op is K.BRANCH:
-            for branch in av[1]:
-                _letters(branch, out)
-        elif op in (K.MAX_REPEAT, K.MIN_REPEAT):
-            _letters(av[2], out)
-        elif op in (K.ASSERT, K.ASSERT_NOT):
-            _letters(av[1], out)
-    return out
-
-
 @pytest.mark.parametrize("pattern, low", [(cq._CONSENT_QUESTION, cq._CONSENT_QUESTION_LOW), (cq._CONSENT_REQUEST, cq._CONSENT_REQUEST_LOW),
                                           (cq._HAPPENED, cq._HAPPENED_LOW)], ids=["question", "request", "happened"])
 def test_each_twin_is_its_pattern_case_sensitive_with_no_capital(pattern, low):
@@ -73,8 +47,7 @@ def test_each_twin_is_its_pattern_case_sensitive_with_no_capital(pattern, low):
     pattern: the pattern is the same, case-blind only, and holds no capital letter."""
     assert low.pattern == pattern.pattern and pattern.flags & ~re.IGNORECASE == low.flags
     assert pattern.flags & re.IGNORECASE
-    letters = _letters(P.parse(pattern.pattern, pattern.flags), set())
-    assert not [c for c in letters if c != c.lower()]
+    assert not capital_letters(pattern)
 
 
 WORDS = st.sampled_from([
