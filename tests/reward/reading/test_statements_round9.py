@@ -137,7 +137,9 @@ def test_the_statement_readers_are_linear(piece):
         return time.process_time() - began
 
     cost(2000)
-    short, long = cost(4000), cost(16000)
+    # the least of 3 runs of each: a collection of the whole test session's heap or a stall of a shared machine
+    # (0.014 s -> 0.33 s once in CI, linear on every rerun) is no cost of the readers
+    short, long = min(cost(4000) for _ in range(3)), min(cost(16000) for _ in range(3))
     assert long <= 8 * max(short, 0.01), (short, long)
 
 
