@@ -134,6 +134,43 @@ class MatchOps(_Strict):
 
 
 def _as_matcher(value: Any) -> Any:
+    key = _memo_key(value)
+    if key is not None:
+        found = _MATCHERS.get(key)
+        if found is None:
+            found = _made_matcher(value)
+            if len(_MATCHERS) >= _MATCHERS_MAX:
+                _MATCHERS.clear()
+            _MATCHERS[key] = found
+        return found
+    return _made_matcher(value)
+
+
+_SCALARS = (str, int, float, bool, type(None))
+_OPERATOR_SET = frozenset(OPERATORS)
+# the matcher made of a scalar, or of operators whose arguments are scalars, by the ``repr`` of
+# what it is made of: a rule bound to many tasks validates the same few ({"ne": "CU-1"}, a
+# customer's orders' path) again and again. A ``repr`` of exact built-in scalars (and of an
+# object of them) tells types, float bits and key order apart, so equal keys are equal inputs and
+# make equal matchers; a matcher is frozen and holds only those immutable scalars, so one is
+# shared. A refused input raises each time (nothing kept). Emptied when full.
+_MATCHERS: Dict[str, Any] = {}
+_MATCHERS_MAX = 1 << 14
+_KEY_MAX = 256
+
+
+def _memo_key(value: Any) -> Optional[str]:
+    kind = type(value)
+    if kind in _SCALARS:
+        key = repr(value)
+    elif kind is dict and value and value.keys() <= _OPERATOR_SET and all(type(v) in _SCALARS for v in value.values()):
+        key = repr(value)
+    else:
+        return None
+    return key if len(key) <= _KEY_MAX else None  # a long text is kept for its rule alone
+
+
+def _made_matcher(value: Any) -> Any:
     if isinstance(value, dict) and value and set(value) <= set(OPERATORS):
         return MatchOps.model_validate(value)
     if isinstance(value, MatchOps):
