@@ -131,7 +131,7 @@ _NUMBERISH = st.lists(st.sampled_from(["five", "oh", "zero", "one", "twenty", "h
 def test_the_number_prefilters_skip_only_what_would_not_change(text):
     from text_to_num import alpha2digit
 
-    from tau_shaped.reward.reading.normalize import _has_number_words
+    from tau_shaped.reward.reading.normalize_numbers import _has_number_words
     from tau_shaped.reward.reading.normalize_spoken import clock, digits, spoken_numbers
 
     if not _has_number_words(text):
