@@ -148,12 +148,14 @@ def _as_matcher(value: Any) -> Any:
 
 _SCALARS = (str, int, float, bool, type(None))
 _OPERATOR_SET = frozenset(OPERATORS)
-# the matcher made of a scalar, or of operators whose arguments are scalars, by the ``repr`` of
-# what it is made of: a rule bound to many tasks validates the same few ({"ne": "CU-1"}, a
-# customer's orders' path) again and again. A ``repr`` of exact built-in scalars (and of an
-# object of them) tells types, float bits and key order apart, so equal keys are equal inputs and
-# make equal matchers; a matcher is frozen and holds only those immutable scalars, so one is
-# shared. A refused input raises each time (nothing kept). Emptied when full.
+_LISTED = ("in", "not_in")  # validated into a list of their own: the caller's list is not kept
+# the matcher made of a scalar, or of operators whose arguments are scalars (``in``/``not_in``: a
+# list of scalars), by the ``repr`` of what it is made of: a rule bound to many tasks validates the
+# same few ({"ne": "CU-1"}, a customer's orders' path) again and again. A ``repr`` of exact
+# built-in scalars (and of an object or list of them) tells types, float bits and key order
+# apart, so equal keys are equal inputs and make equal matchers; a matcher is frozen and holds
+# only immutable scalars and lists of its own, so one is shared. A refused input raises each time
+# (nothing kept). Emptied when full.
 _MATCHERS: Dict[str, Any] = {}
 _MATCHERS_MAX = 1 << 14
 _KEY_MAX = 256
@@ -163,7 +165,9 @@ def _memo_key(value: Any) -> Optional[str]:
     kind = type(value)
     if kind in _SCALARS:
         key = repr(value)
-    elif kind is dict and value and value.keys() <= _OPERATOR_SET and all(type(v) in _SCALARS for v in value.values()):
+    elif kind is dict and value and value.keys() <= _OPERATOR_SET and all(
+            type(v) in _SCALARS or (k in _LISTED and type(v) is list and all(type(x) in _SCALARS for x in v))
+            for k, v in value.items()):
         key = repr(value)
     else:
         return None

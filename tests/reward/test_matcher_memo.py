@@ -89,6 +89,11 @@ def test_the_same_input_gives_the_same_frozen_matcher_and_it_matches_as_before()
     assert one is two and isinstance(one, MatchOps)
     assert match_value(one, "CU-2") and not match_value(one, "CU-1")
     assert _as_matcher("CU-1") is _as_matcher("CU-1") and isinstance(_as_matcher("CU-1"), LiteralMatcher)
+    listed = ["refund", "credit"]
+    kept = _as_matcher({"in": listed})
+    assert kept is _as_matcher({"in": ["refund", "credit"]}) and kept.in_ is not listed  # a list of its own
+    listed.append("apology")
+    assert kept.in_ == ["refund", "credit"]
 
 
 def test_what_is_not_a_plain_scalar_is_made_anew_each_time():
@@ -96,7 +101,8 @@ def test_what_is_not_a_plain_scalar_is_made_anew_each_time():
     listed = ["a", "b"]
     first = _as_matcher(listed)
     assert _as_matcher(["a", "b"]) is not first  # a literal list is the caller's object: not shared
-    assert _as_matcher({"in": ["a"]}) is not _as_matcher({"in": ["a"]})
+    assert _as_matcher({"eq": ["a"]}) is not _as_matcher({"eq": ["a"]})  # eq keeps the caller's list
+    assert _as_matcher({"in": [["a"]]}) is not _as_matcher({"in": [["a"]]})  # a list of lists
     assert _as_matcher("x" * 300) is not _as_matcher("x" * 300)  # a long text is not kept
     assert not matcher_schema._MATCHERS
 
