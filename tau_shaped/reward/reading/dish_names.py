@@ -167,23 +167,33 @@ def _menus(names: Tuple[str, ...]) -> _Menus:
     alternatives = r"(?<![^\W_])(?:" + "|".join(map(re.escape, starts)) + r")[^\W_]*"
     return _Menus(frozenset(generic), tuple(full.items()), part_of, frozenset(w for words in dishes.values() for w in words),
                   max((len(k) for k in keys), default=0), first, {"".join(k): k for k in keys if len(k) > 1},
-                  _Compiled(alternatives) if starts else None,  # read in the text in lower case
+                  _Compiled(alternatives, 0, starts) if starts else None,  # read in the text in lower case
                   _Compiled(alternatives, re.IGNORECASE) if starts else None)
 
 
 class _Compiled:
-    """``re.compile(pattern, flags)``, compiled on first ``finditer`` (of a set of menus' two, most
-    sets use one: the other reads a text whose lower case is of another length)."""
+    """``re.compile(pattern, flags)``, compiled on first ``finditer`` (of a set of menus' two, most sets use one: the other
+    reads a text whose lower case is of another length). With ``starts`` (``_menus``'s alternatives, read in lower case)
+    all letters and digits, a match opens a run of them and ends where it ends: runs are read, no program made (round 13)."""
 
-    __slots__ = ("pattern", "flags", "_compiled")
+    __slots__ = ("pattern", "flags", "_compiled", "_starts", "_sizes")
 
-    def __init__(self, pattern: str, flags: int = 0) -> None:
+    def __init__(self, pattern: str, flags: int = 0, starts: Iterable[str] = ()) -> None:
         self.pattern, self.flags, self._compiled = pattern, flags, None
+        opening = frozenset(starts)
+        self._starts = opening if opening and all(map(_TOKEN.fullmatch, opening)) else None
+        self._sizes = tuple(sorted({len(s) for s in opening}))
 
     def finditer(self, text: str) -> Any:
+        if self._starts is not None:
+            return (m for m in _TOKEN.finditer(text) if _opens(m.group(), self._starts, self._sizes))
         if self._compiled is None:
             self._compiled = re.compile(self.pattern, self.flags)
         return self._compiled.finditer(text)
+
+
+def _opens(run: str, starts: FrozenSet[str], sizes: Tuple[int, ...]) -> bool:
+    return any(run[:k] in starts for k in sizes)
 
 
 class DishNames:
