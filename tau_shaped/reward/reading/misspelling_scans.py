@@ -253,7 +253,7 @@ def misspelt_words(targets: FrozenSet[str]) -> Optional[Callable[[str], bool]]:
     longer = frozenset(len(w) + 1 for w in low)
 
     def alternative(y: str) -> bool:
-        return y in dropped or len(y) in longer and any(y[:k] + y[k + 1:] in low for k in range(len(y)))
+        return y in dropped or len(y) in longer and not _dropped(y).isdisjoint(low)  # each word's edits made once
 
     return _with_plural(alternative)
 
@@ -273,20 +273,20 @@ def swapped_words(words: Iterable[str], heads: FrozenSet[str]) -> Optional[Calla
 
     def alternative(y: str) -> bool:
         n = len(y)
-        return y in others or 6 <= n <= 14 and y[:2] in low_heads or n in sized and any(
-            y[:k] + "?" + y[k + 1:] in inside for k in range(1, n - 1))
+        return y in others or 6 <= n <= 14 and y[:2] in low_heads or n in sized and not _masked_inside(y).isdisjoint(inside)
 
     return _with_plural(alternative)
 
 
-# each word's own edits, made once per word (a batch's menus share most of their words)
-@lru_cache(maxsize=8192)
+# each word's own edits, made once per word (a batch's menus share most of their words; a message's words are read
+# against each menu's with no edit made again)
+@lru_cache(maxsize=16384)
 def _dropped(w: str, inside: bool = False) -> FrozenSet[str]:
     """``w`` with one letter left out (``inside``: not the first or last), each."""
     return frozenset(w[:k] + w[k + 1:] for k in range(int(inside), len(w) - int(inside)))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=16384)
 def _masked_inside(w: str) -> FrozenSet[str]:
     """``w`` with one letter inside written "?", each."""
     return frozenset(w[:k] + "?" + w[k + 1:] for k in range(1, len(w) - 1))
