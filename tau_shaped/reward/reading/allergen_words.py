@@ -91,7 +91,8 @@ def ingredient_pattern(allergens: FrozenSet[str]) -> "re.Pattern[str]":
     if not words:
         return re.compile(r"(?!x)x")
     dairy = {w for w in words if w in ("milk", "cream", "butter", "cheese")}
-    alternatives = "|".join([*sorted(words - dairy, key=lambda w: (-len(w), w)), *(_PLANT + w for w in sorted(dairy))])
+    # the plant guard once before the dairy words (as before each: a guard at one place passes or fails for all; round 13)
+    alternatives = "|".join([*sorted(words - dairy, key=lambda w: (-len(w), w)), *([_PLANT + "(?:" + "|".join(sorted(dairy)) + ")"] if dairy else [])])
     return re.compile(rf"(?<![^\W_])(?:{alternatives}){_NOT_HELD}", re.IGNORECASE)
 
 
