@@ -61,6 +61,32 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, sort_keys=True)
 
 
+def compiled_fill(value: Any) -> Callable[[Dict[str, Any]], Any]:
+    """``lambda facts: fill_facts(value, facts)``, with what no placeholder can change worked out
+    once: a string with no ``{`` is itself (as ``fill_facts`` gives it), an object or list of such
+    strings and other scalars is copied as it is, and only the strings that may hold a
+    placeholder are filled per call (by ``fill_facts``). Every object and list is a new one at
+    each call, as ``fill_facts`` makes them. ``value`` is not changed after (a rule's data)."""
+    if isinstance(value, str):
+        return (lambda facts: value) if "{" not in value else (lambda facts: fill_facts(value, facts))
+    if isinstance(value, dict):
+        if all(_fixed(k) and _fixed(v) for k, v in value.items()):
+            return lambda facts: dict(value)
+        items = [(compiled_fill(k), compiled_fill(v)) for k, v in value.items()]
+        return lambda facts: {k(facts): v(facts) for k, v in items}
+    if isinstance(value, list):
+        if all(_fixed(v) for v in value):
+            return lambda facts: list(value)
+        fills = [compiled_fill(v) for v in value]
+        return lambda facts: [f(facts) for f in fills]
+    return lambda facts: value
+
+
+def _fixed(value: Any) -> bool:
+    """``fill_facts`` gives ``value`` itself: neither an object, a list, nor a string with ``{``."""
+    return not isinstance(value, (dict, list)) and not (isinstance(value, str) and "{" in value)
+
+
 Filler = Callable[[Dict[str, Any]], Any]
 
 
@@ -94,7 +120,7 @@ def _filler(data: Any, kept: List[Any]) -> Filler:
         return lambda facts: done
     kind = kind_of_data(data)
     fields = predicate_fields(kind.model) if kind is not None else {}
-    parts: List[Tuple[Any, Any, Optional[Any]]] = []  # (key, value, its filler or fillers)
+    parts: List[Tuple[Any, Any, Optional[Any]]] = []  # (key, value or its filler, its filler or fillers)
     for key, value in data.items():
         many = fields.get(key) if not placeholders(key) else None
         if many is True and isinstance(value, list):
@@ -102,13 +128,13 @@ def _filler(data: Any, kept: List[Any]) -> Filler:
         elif many is False:
             parts.append((key, value, _filler(value, kept)))
         else:
-            parts.append((key, value, None))
+            parts.append((compiled_fill(key), compiled_fill(value), None))
 
     def fill(facts: Dict[str, Any]) -> Any:
         out = {}
         for key, value, inner in parts:
             if inner is None:
-                out[fill_facts(key, facts)] = fill_facts(value, facts)
+                out[key(facts)] = value(facts)
             elif isinstance(inner, list):
                 out[key] = [f(facts) for f in inner]
             else:
