@@ -90,13 +90,20 @@ def _word_pattern(word: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def _pattern(words: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
+def _pattern_text(words: Tuple[str, ...]) -> Optional[str]:
     """``"|".join(_word_pattern(w) for w in words)`` with the word start, the inflection and the
     word end written once around the stems: the same matches, tried in the same order (each stem
-    in turn, with each inflection), compiled in a third of the time (the pattern of a kind of
-    action is compiled when a batch first reads one)."""
+    in turn, with each inflection), compiled in a third of the time; None for no words."""
     stems = [_word_stem(w) for w in words if w.strip()]
-    return re.compile(r"(?<![\w])(?:" + "|".join(stems) + ")" + _SUFFIX + r"(?![\w])", re.IGNORECASE) if stems else None
+    return r"(?<![\w])(?:" + "|".join(stems) + ")" + _SUFFIX + r"(?![\w])" if stems else None
+
+
+@lru_cache(maxsize=256)
+def _pattern(words: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
+    """``_pattern_text(words)`` compiled case-blind (when a batch first reads a text its case-sensitive
+    twin cannot: one beyond ASCII, or a rule's own words with a capital)."""
+    text = _pattern_text(words)
+    return re.compile(text, re.IGNORECASE) if text is not None else None
 
 
 # What a pattern's text may not hold for its case-sensitive twin to read a text in lower case as the
@@ -110,10 +117,10 @@ def _low_pattern(words: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
     """``_pattern(words)`` case-sensitive, for an ASCII text in lower case (the same matches at the same
     places: its letters are lower case, its only class of letters holds both cases), or None when its text
     is not ASCII or may match a capital (a rule's own word "Propose" keeps its capital in "Propos")."""
-    pattern = _pattern(words)
-    if pattern is None or not pattern.pattern.isascii() or _CASED.search(pattern.pattern.replace("A-Za-z", "")):
+    text = _pattern_text(words)  # made from the text alone: the case-blind pattern is compiled only if read
+    if text is None or not text.isascii() or _CASED.search(text.replace("A-Za-z", "")):
         return None
-    return re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+    return re.compile(text)
 
 
 def action_words(verbs: "str | Sequence[str]") -> Tuple[str, ...]:
@@ -133,11 +140,15 @@ def names_action(text: str, verbs: "str | Sequence[str]", to_come: bool = False)
 
 
 def _read_action(text: str, words: Tuple[str, ...], to_come: bool = False) -> Optional[str]:
-    pattern = _pattern(words)
-    if pattern is None:
-        return None
     low = _low_pattern(words) if text.isascii() else None  # an ASCII text read in lower case by the twin
-    for found in (pattern.finditer(text) if low is None else low.finditer(text.lower())):
+    if low is None:
+        pattern = _pattern(words)
+        if pattern is None:
+            return None
+        found_all = pattern.finditer(text)
+    else:
+        found_all = low.finditer(text.lower())
+    for found in found_all:
         if found.group(0).lower().startswith("credit") and (
                 _PART_OF_A_NAME.match(text, found.end()) or _METHOD_BEFORE.search(text, max(0, found.start() - 12), found.start())):
             continue  # "credit card", "your wallet credit": a method's name, not the act of crediting
