@@ -14,7 +14,6 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.normalize import seen
-from tau_shaped.reward.reading.normalize_questions import agent_seen
 
 
 class FactsStatedPredicate(_Strict):
@@ -64,31 +63,39 @@ class FactsStatedKind(CheckKind):
         return lambda run: _facts(run, pred)
 
 
-_CHECKER: List[Any] = []  # fact_checks' FactChecker, imported on first use (its readers are not loaded with the checks)
+_READER: List[Any] = []  # fact_checks' FactChecker and stated_claims, imported on first use (its readers are not loaded with the checks)
 
 
 def _facts(run: Any, p: Any) -> Finding:
-    if not _CHECKER:
-        from tau_shaped.reward.reading.fact_checks import FactChecker
+    if not _READER:
+        from tau_shaped.reward.reading.fact_checks import FactChecker, stated_claims
 
-        _CHECKER.append(FactChecker)
-    trajectory = run.trajectory
-    checker = _CHECKER[0](p, run.initial)
+        _READER.extend((FactChecker, stated_claims))
+    checker_of, stated = _READER
+    kinds = frozenset(p.facts_stated)  # (the checker's, or these less account states: no claim of theirs is in it alone)
+    steps = run.trajectory.steps
+    checker: Any = None
+    fed = 0  # the steps before it the checker has been given (observed, heard): only those before a message that states a fact
     hits: List[Tuple[int, str]] = []
     doubts: List[Tuple[int, str]] = []
-    checker.hear(seen(trajectory.first_user_message))
-    message, observe_step, hear = checker.message, checker.observe_step, checker.hear
-    for s in trajectory.steps:
-        text = agent_seen(s.agent_text)
-        if text is not None:
-            found = message(text)
-            if found is not None:
-                (hits if found[0] else doubts).append((s.index, found[1]))
-        else:
-            observe_step(s)  # read, if it succeeded, when a claim needs it
-        reply = s.user_reply
-        if reply:  # (no reply, or an empty one: nothing heard)
-            hear(seen(reply))
+    for index, text in run.agent_messages():  # (read as agent_seen reads them)
+        found = stated(text, kinds, run.initial)
+        if not found:
+            continue  # a message that states no fact of these kinds is judged None whatever came before
+        if checker is None:
+            checker = checker_of(p, run.initial)
+            checker.hear(seen(run.trajectory.first_user_message))
+        for s in steps[fed:index]:  # what came before the message, in order: a reply after its message, a tool's result
+            if s.agent_text is not None:
+                reply = s.user_reply
+                if reply:  # (no reply, or an empty one: nothing heard)
+                    checker.hear(seen(reply))
+            else:
+                checker.observe_step(s)  # read, if it succeeded, when a claim needs it
+        fed = max(fed, index)
+        verdict = checker.judge(text, found)
+        if verdict is not None:
+            (hits if verdict[0] else doubts).append((index, verdict[1]))
     verdict = violations(hits, "every fact stated is backed by a tool, the customer or the policy")
     if not verdict.holds and doubts:
         return Finding(False, None, NOWHERE, f"undetermined: step {doubts[0][0]}: {doubts[0][1]}", tuple(doubts))

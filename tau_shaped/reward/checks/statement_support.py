@@ -60,19 +60,20 @@ class CustomerValues:
     (most are backed by the policy's values), in order, each once."""
 
     def __init__(self, trajectory: Any, read: Callable[[str], List[float]]) -> None:
-        self._steps = trajectory.steps
-        self._first: Optional[str] = seen(trajectory.first_user_message)
+        self._trajectory = trajectory
+        self._first = True  # the first message not read yet
         self._read = read
         self._upto = 0
         self.values: List[float] = []
 
     def before(self, at: int) -> List[float]:
         """The values stated before the step at position ``at`` of the trajectory."""
-        if self._first is not None:
-            if self._first:
-                self.values.extend(self._read(self._first))
-            self._first = None
-        for s in self._steps[self._upto:at]:
+        if self._first:
+            self._first = False
+            first = seen(self._trajectory.first_user_message)
+            if first:
+                self.values.extend(self._read(first))
+        for s in self._trajectory.steps[self._upto:at]:
             if s.agent_text is not None and s.user_reply:  # a reply to an agent message
                 self.values.extend(self._read(seen(s.user_reply)))
         self._upto = max(self._upto, at)

@@ -31,7 +31,6 @@ from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_bl
 from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved, paid_flags
 from tau_shaped.reward.reading.money_claims import keyed_amounts, tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
-from tau_shaped.reward.reading.normalize_questions import agent_seen
 from tau_shaped.reward.reading.statements import stated_amounts
 from tau_shaped.reward.reading.text_matching import numbers_in_text, values_in_text
 from tau_shaped.reward.reading.typed import Stated
@@ -49,14 +48,17 @@ class UnsupportedAmountKind(CheckKind):
     event_like = True
 
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
-        return lambda run: _unsupported_amounts(run.trajectory, pred)
+        return lambda run: _unsupported_amounts(run, pred)
 
 
-def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
-    tolerance, values, rates = p.tolerance, list(p.values), p.rates
-    rule_values = list(p.rule_values)
+def _unsupported_amounts(run: Any, p: Any) -> Finding:
+    trajectory = run.trajectory
+    steps = trajectory.steps
+    tolerance, values, rates = p.tolerance, p.values, p.rates
+    rule_values = p.rule_values
     user_said = CustomerValues(trajectory, values_in_text)
-    writes: List[Any] = []  # the money_moved events of the steps before the message
+    writes: List[Any] = []  # the money_moved events of the steps before the message (read up to it when it states an amount)
+    written = 0
     observed: List[float] = []  # the numbers in observations, read lazily, only when a statement needs them
     scanned = 0
 
@@ -66,15 +68,15 @@ def _unsupported_amounts(trajectory: Any, p: Any) -> Finding:
 
     later = Offers(trajectory, p.acted)
     hits: List[Tuple[int, str]] = []
-    for at, s in enumerate(trajectory.steps):
-        text = agent_seen(s.agent_text)
-        if text is None:
-            if s.events:
-                writes.extend(e.fields for e in s.events if e.type == "money_moved")
-            continue
+    for at, text in run.agent_messages():  # (read as agent_seen reads them; a step's index is its place)
         stated, keyed = _amounts_read(text)
         if not stated and not keyed:
             continue
+        s = steps[at]
+        for o in steps[written:at]:
+            if o.events and o.agent_text is None:
+                writes.extend(e.fields for e in o.events if e.type == "money_moved")
+        written = max(written, at)
         done = _done(text, bool(writes), stated)
         paid: Optional[Tuple[bool, ...]] = None
         fields: Optional[Tuple[Optional[str], ...]] = None

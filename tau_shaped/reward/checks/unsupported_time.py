@@ -26,7 +26,6 @@ from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.reading import statements  # loaded with the checks already (unsupported_amount's reader)
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.quoted import customer_quotes, inside
-from tau_shaped.reward.reading.normalize_questions import agent_seen
 
 
 class UnsupportedTimePredicate(UnsupportedPredicate):
@@ -41,7 +40,7 @@ class UnsupportedTimeKind(CheckKind):
     event_like = True
 
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
-        return lambda run: _unsupported_times(run.trajectory, pred)
+        return lambda run: _unsupported_times(run, pred)
 
 
 def _relative_times(text: str, now: float) -> Sequence[Any]:
@@ -54,8 +53,9 @@ def _kept_relative_times(text: str, now: float) -> Tuple[Any, ...]:
     return tuple(statements.relative_times(text, now))
 
 
-def _unsupported_times(trajectory: Any, p: Any) -> Finding:
-    tolerance, values, at_least = p.tolerance, list(p.values), p.observed_at_least
+def _unsupported_times(run: Any, p: Any) -> Finding:
+    trajectory = run.trajectory
+    tolerance, values, at_least = p.tolerance, p.values, p.observed_at_least
     steps = trajectory.steps
     user_said = CustomerValues(trajectory, lambda text: [v for t in statements.stated_times(text) for v in t.readings])
     observed: List[float] = []  # the clock times in observations, read lazily
@@ -73,11 +73,12 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
 
     later = Offers(trajectory, p.acted)
     hits: List[Tuple[int, str]] = []
-    for at, s in enumerate(steps):
-        text = agent_seen(s.agent_text)
-        if text is None:
-            continue
+    relative = p.now is not None and at_least
+    for at, text in run.agent_messages():  # (read as agent_seen reads them; a step's index is its place)
         times = statements.stated_times(text)
+        if not times and not (relative and _relative_times(text, p.now)):
+            continue  # no time, no wait: nothing stated
+        s = steps[at]
         if times:  # a negated time states nothing ("not by 7"); "not later than 7:30" states a bound
             negated = Negations(text)
             # what would have been states nothing either ("it might have arrived by 6:40 if ...")
@@ -100,7 +101,7 @@ def _unsupported_times(trajectory: Any, p: Any) -> Finding:
                 why = "earlier than the observed " + str(at_least) if ok else "stated by no tool, user or policy"
                 hits.append((s.index, f"agent stated {item.text!r}: {why}"))
                 break
-        if p.now is not None and at_least and (not hits or hits[-1][0] != s.index):
+        if relative and (not hits or hits[-1][0] != s.index):
             waits = _relative_times(text, p.now)
             if waits:  # "it won't arrive in 10 minutes": a negated wait promises nothing
                 negated = Negations(text)

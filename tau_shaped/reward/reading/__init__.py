@@ -17,7 +17,8 @@ the order text flows through them.
    dotted or in four figures), ``days`` (days relative to the episode's clock).
 4. What a message asserts and whether anything backs it: ``money_claims`` / ``money_checks`` (``option_values``: an option
    "none" is no negation; items going back are no money going back; a record's header says what its "total" holds),
-   ``fact_claims`` / ``fact_checks`` (``refund_timings``: when money sent back is said to
+   ``fact_claims`` / ``fact_checks`` (``stated_facts``: a message's claims with the world's dish names;
+   ``refund_timings``: when money sent back is said to
    arrive; ``cap_claims``: the apology-credit cap said for a tier; ``quoted``: words the agent
    quotes as the customer's, no statement of its own), ``done_money`` (money said to have moved, against the writes that moved it).
 5. Consent: ``action_words`` (the words that name a kind of write), ``consent_questions`` (a

@@ -55,7 +55,7 @@ def test_only_short_texts_are_kept_and_the_kept_are_bounded():
 
 
 def test_allergen_claims_are_kept_per_text_and_per_world():
-    from tau_shaped.reward.reading import fact_checks
+    from tau_shaped.reward.reading import stated_facts
     from tau_shaped.reward.reading.fact_claims import allergen_claims
 
     class _World(dict):
@@ -68,19 +68,19 @@ def test_allergen_claims_are_kept_per_text_and_per_world():
     other_dish = menu("Green Curry", [])
     text = "The Pad Thai has no allergens. The Green Curry is allergen-free."
     for world in (peanut, plain, other_dish, peanut):
-        menus = fact_checks._menus(world)
-        assert fact_checks._allergen_claims(text, menus) == tuple(allergen_claims(text, menus.pattern))
-    assert fact_checks._allergen_claims(text, fact_checks._menus(peanut))[0].value[0] == "pad thai"
-    assert fact_checks._allergen_claims(text, fact_checks._menus(other_dish))[0].value[0] == "green curry"
+        menus = stated_facts._menus(world)
+        assert stated_facts._allergen_claims(text, menus) == tuple(allergen_claims(text, menus.pattern))
+    assert stated_facts._allergen_claims(text, stated_facts._menus(peanut))[0].value[0] == "pad thai"
+    assert stated_facts._allergen_claims(text, stated_facts._menus(other_dish))[0].value[0] == "green curry"
 
 
 @prop_settings(200)
 @given(TEXTS)
 def test_the_hints_kept_are_those_read(text):
-    from tau_shaped.reward.reading import fact_checks
+    from tau_shaped.reward.reading import stated_facts
 
-    assert fact_checks._hints(text) == fact_checks._read_hints(text) == (
-        fact_checks._CLAIM_HINT.search(text) is not None, fact_checks._ALLERGY_HINT.search(text) is not None)
+    assert stated_facts._hints(text) == stated_facts._read_hints(text) == (
+        stated_facts._CLAIM_HINT.search(text) is not None, stated_facts._ALLERGY_HINT.search(text) is not None)
 
 
 def test_a_leak_is_judged_from_the_candidates_kept_for_that_text_only():
