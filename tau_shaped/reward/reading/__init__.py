@@ -50,7 +50,8 @@ the order text flows through them.
    (the thing asked for said to be none, not due or not owed).
 7. ``world_indexes``: the indexes these readers make of a world, made ahead (before workers fork);
    ``lazy_patterns``: the readers' module-level patterns, compiled on first use (the checks import
-   the readers so), and all of them before workers fork.
+   the readers so), and all of them before workers fork; ``re2_search``: whether an RE2 pattern finds
+   anything, asked of the engine without a match object (the readers' cheap tests).
 
 The check kinds of ``reward.checks`` call these readers; nothing here imports the rule
 machinery (matchers, predicates, checks).

@@ -20,6 +20,7 @@ import re2
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.reward.reading.normalize_confusables import marks_folded
+from tau_shaped.reward.reading.re2_search import found as re2_found
 
 __all__ = ["short_name"]
 
@@ -132,7 +133,7 @@ _MAY_HOLD = re2.compile(r"(?:^|[^\w.’-])(?:[A-Z](?:$|[^\w'’ ]|[ ]+(?:$|[^a-z
 
 def _may_hold(text: str) -> bool:
     try:
-        return _MAY_HOLD.search(text) is not None
+        return re2_found(_MAY_HOLD, text)
     except Exception:  # noqa: BLE001 - a text RE2 cannot take (a lone surrogate): read it all
         return True
 

@@ -22,6 +22,7 @@ from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.reading.identifiers import Heard, _Hit, _hits, _Index, _plain_text, _skeleton
 from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.re2_search import found as re2_found
 
 __all__ = ["status_leak", "order_details_leak", "stated_status"]
 
@@ -47,7 +48,7 @@ def _may_state(text: str) -> bool:
 
 
 def _holds_status(text: str) -> bool:
-    return (_STATUS_RE2 if text.isascii() else _STATUS).search(text) is not None
+    return re2_found(_STATUS_RE2, text) if text.isascii() else _STATUS.search(text) is not None
 
 
 _states = lru_cache(maxsize=4096)(_holds_status)
