@@ -14,8 +14,9 @@ its absence ("nut allergy", "peanut- and tree-nut-free", "tree nut allergies") a
 from __future__ import annotations
 
 import re
+import sys
 from functools import lru_cache
-from typing import FrozenSet, Set, Tuple
+from typing import Any, Iterator, FrozenSet, List, Set, Tuple
 
 __all__ = ["allergen_pattern", "ingredient_pattern", "ingredient_prefilter", "ingredient_stems", "held_then_declined", "labelled"]
 
@@ -31,20 +32,26 @@ _ALLERGEN_SYNONYMS = {
     "shellfish": "shellfish shrimps? prawns? crabs? lobsters? scallops? mussels? clams? oysters? crayfish crawfish langoustines?",
     "fish": "fish",
 }
-_ANY_ALLERGEN = r"allergens?|allergic|allerg(?:y|ies)"
+_ANY_ALLERGEN_WORDS = ("allergens?", "allergic", "allerg(?:y|ies)")  # an allergen unnamed, before the named ones
+_ANY_ALLERGEN = "|".join(_ANY_ALLERGEN_WORDS)
+_NOT_FREE = r"(?![^\W_])(?![ \t-]*free)"
 
 
 @lru_cache(maxsize=256)
-def allergen_pattern(allergens: FrozenSet[str]) -> "re.Pattern[str]":
-    """The words naming one of ``allergens`` (any allergen when none is given) or an allergen unnamed; compiled once per
-    set (each world's menu asks for its customer's: ``re``'s own cache forgets it among a run's other patterns)."""
-    keys = allergens or frozenset(_ALLERGEN_SYNONYMS)
-    words = set()
-    for a in keys:
+def allergen_pattern(allergens: FrozenSet[str]) -> Any:
+    """The words naming one of ``allergens`` (any allergen when none is given) or an allergen unnamed: what the set's one
+    pattern (``_Alternatives.pattern``) finds, read with one pattern per allergen (``_Either``: the set's made once per
+    set, its allergens' once per process; round 13)."""
+    return _as_one(allergens or frozenset(_ALLERGEN_SYNONYMS), _allergen_part, _allergen_words, _ANY_ALLERGEN_WORDS, _NOT_FREE,
+                   dairy=False, parts=bool(allergens))
+
+
+def _allergen_words(allergens: FrozenSet[str]) -> Set[str]:
+    words: Set[str] = set()
+    for a in allergens:
         a = a.lower().replace(" ", "_")
         words.update(_ALLERGEN_SYNONYMS.get(a, re.escape(a.replace("_", " "))).split())
-    alternatives = "|".join(sorted(words, key=lambda w: (-len(w), w)))
-    return re.compile(rf"(?<![^\W_])(?:{_ANY_ALLERGEN}|{alternatives})(?![^\W_])(?![ \t-]*free)", re.IGNORECASE)
+    return words
 
 
 # Words of a dish's ingredients beyond the synonyms: dish words of the menus naming an allergen held, and common ones.
@@ -84,16 +91,97 @@ def ingredient_prefilter(allergens: FrozenSet[str]) -> "re.Pattern[str]":
 
 
 @lru_cache(maxsize=256)
-def ingredient_pattern(allergens: FrozenSet[str]) -> "re.Pattern[str]":
+def ingredient_pattern(allergens: FrozenSet[str]) -> Any:
     """The words describing a dish as holding one of ``allergens`` (none when none is given): the allergen's synonyms and
-    ``_INGREDIENT_WORDS``, not naming an allergy or its absence ("nut allergy", "nut-free"). Compiled once per set."""
-    words = _ingredient_words(allergens)
-    if not words:
+    ``_INGREDIENT_WORDS``, not naming an allergy or its absence ("nut allergy", "nut-free"), read as ``allergen_pattern``."""
+    if not allergens:
         return re.compile(r"(?!x)x")
-    dairy = {w for w in words if w in ("milk", "cream", "butter", "cheese")}
-    # the plant guard once before the dairy words (as before each: a guard at one place passes or fails for all; round 13)
-    alternatives = "|".join([*sorted(words - dairy, key=lambda w: (-len(w), w)), *([_PLANT + "(?:" + "|".join(sorted(dairy)) + ")"] if dairy else [])])
-    return re.compile(rf"(?<![^\W_])(?:{alternatives}){_NOT_HELD}", re.IGNORECASE)
+    return _as_one(allergens, _ingredient_part, _ingredient_words, (), _NOT_HELD, dairy=True)
+
+
+_DAIRY = ("milk", "cream", "butter", "cheese")
+_LONGEST = lambda w: (-len(w), w)  # noqa: E731 - the order of a set's words
+
+
+def _as_one(allergens: FrozenSet[str], part: Any, words_of: Any, first: Tuple[str, ...], tail: str, dairy: bool,
+            parts: bool = True) -> Any:
+    """The set's words as one pattern's, read with its allergens' patterns (``part``); the set's one pattern when a
+    word is not read as one alternative ("pine\\ nut" split at its space) or ``parts`` is False."""
+    found = [part(a) for a in sorted(allergens)] if parts else []
+    if found and all(p.compiled is not None for p in found):
+        return found[0].compiled if len(found) == 1 else _Either(tuple(found))
+    words = words_of(allergens)
+    milk = sorted(w for w in words if w in _DAIRY) if dairy else []
+    return re.compile(_Alternatives.pattern(first, sorted(words - set(milk), key=_LONGEST), milk, tail), re.IGNORECASE)
+
+
+class _Alternatives:
+    """The words of one allergen as a pattern (``compiled``: each alternative a group, or None when a word is not one;
+    ``keys``: where each stands in a set's pattern: ``first``, the words but dairy's longest first, then the dairy words
+    after the plant-milk guard)."""
+
+    def __init__(self, first: Tuple[str, ...], words: Set[str], dairy: bool, tail: str) -> None:
+        milk = sorted(w for w in words if w in _DAIRY) if dairy else []
+        plain = sorted(words - set(milk), key=_LONGEST)
+        self.keys = (None, *((-1, k, "") for k in range(len(first))), *((0, -len(w), w) for w in plain), *((1, 0, w) for w in milk))
+        try:
+            self.compiled: Any = re.compile(self.pattern(first, plain, milk, tail, "(", ")"), re.IGNORECASE)
+        except re.error:
+            self.compiled = None
+        if self.compiled is not None and self.compiled.groups != len(self.keys) - 1:
+            self.compiled = None
+
+    @staticmethod
+    def pattern(first: Tuple[str, ...], plain: List[str], milk: List[str], tail: str, open_: str = "", close: str = "") -> str:
+        """A set's pattern: ``first``, its words but dairy's longest first, then the plant guard once before the dairy
+        words (a guard at one place passes or fails for all of them, as before each; round 13), then ``tail``."""
+        guarded = [_PLANT + "(?:" + "|".join(open_ + w + close for w in milk) + ")"] if milk else []
+        return rf"(?<![^\W_])(?:{'|'.join([*(open_ + w + close for w in (*first, *plain)), *guarded])}){tail}"
+
+
+@lru_cache(maxsize=64)
+def _ingredient_part(allergen: str) -> _Alternatives:
+    return _Alternatives((), _ingredient_words(frozenset({allergen})), True, _NOT_HELD)
+
+
+@lru_cache(maxsize=64)
+def _allergen_part(allergen: str) -> _Alternatives:
+    return _Alternatives(_ANY_ALLERGEN_WORDS, _allergen_words(frozenset({allergen})), False, _NOT_FREE)
+
+
+class _Either:
+    """A set's pattern read with its allergens' (``parts``): at the first place any finds a word, the word the set's
+    pattern would try first (the least key) of those found there; a part finds, at a place, the first of its own words
+    in the set's order, so the least of theirs is the set's. ``search``, ``match``, ``fullmatch``, ``finditer`` as a
+    pattern's."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: Tuple[_Alternatives, ...]) -> None:
+        self.parts = parts
+
+    def _least(self, how: str, text: str, pos: int, endpos: int) -> Any:
+        best, least = None, None
+        for part in self.parts:
+            m = getattr(part.compiled, how)(text, pos, endpos)
+            if m is not None and (best is None or (m.start(), part.keys[m.lastindex]) < least):
+                best, least = m, (m.start(), part.keys[m.lastindex])
+        return best
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Any:
+        return self._least("search", text, pos, endpos)
+
+    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Any:
+        return self._least("match", text, pos, endpos)
+
+    def fullmatch(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Any:
+        return self._least("fullmatch", text, pos, endpos)
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[Any]:
+        m = self.search(text, pos, endpos)
+        while m is not None:  # a word is never empty: the next is looked for from the end of this one
+            yield m
+            m = self.search(text, m.end(), endpos)
 
 
 # round 12: a telegraphic note giving a dish its allergen by a sign ("Pad Thai: egg. Skip.", "Miso Soup = soy -> no",
