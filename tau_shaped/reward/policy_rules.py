@@ -227,10 +227,9 @@ def bind(rule_set: Optional[PolicyRuleSet], task: Any, initial: Any) -> List[Bou
     skip = exemptions(task)
     fills, keys = fills_of(rule_set), fact_keys(facts)
     bound: List[BoundRule] = []
-    for rule in rule_set.rules:
-        if rule.id in skip:
+    for rule, template in fills.plan(rule_set.rules, _template):
+        if skip and rule.id in skip:
             continue
-        template = _template(rule)
         key = fill_key(template.used, keys)
         found = fills.get(rule, key)
         if found is None:

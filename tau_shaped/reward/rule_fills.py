@@ -15,7 +15,8 @@ reference, never keeping it alive) and are bounded.
 from __future__ import annotations
 
 import weakref
-from typing import Any, Dict, Optional, Tuple
+from operator import is_
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 _PLAIN = (str, int, float, bool, type(None))
 
@@ -39,7 +40,7 @@ def fill_key(names: Tuple[str, ...], keys: Dict[str, Optional[str]]) -> Optional
     """The key of a rule that names the facts ``names``, from ``fact_keys`` (an absent fact is
     None's), or None when one of them is not plain data (the rule is then bound for its task
     alone)."""
-    out = tuple(keys.get(name, "None") for name in names)
+    out = tuple([keys.get(name, "None") for name in names])
     return None if None in out else out
 
 
@@ -50,6 +51,16 @@ class RuleFills:
 
     def __init__(self) -> None:
         self.entries: Dict[Tuple[int, Tuple[str, ...]], Tuple[Any, Any]] = {}
+        self._plan: Tuple[Tuple[Any, ...], Tuple[Tuple[Any, Any], ...]] = ((), ())
+
+    def plan(self, rules: Sequence[Any], template_of: Callable[[Any], Any]) -> Tuple[Tuple[Any, Any], ...]:
+        """Each of ``rules`` with its template (``template_of``), worked out once while the rule
+        set's list holds the same rules (checked by identity at each call)."""
+        kept_rules, kept = self._plan
+        if len(kept_rules) != len(rules) or not all(map(is_, kept_rules, rules)):
+            kept = tuple((rule, template_of(rule)) for rule in rules)
+            self._plan = (tuple(rules), kept)
+        return kept
 
     def get(self, rule: Any, key: Optional[Tuple[str, ...]]) -> Any:
         """The binding kept for ``rule`` and ``key``, or None."""
