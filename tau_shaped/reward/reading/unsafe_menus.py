@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any, Dict, FrozenSet, Iterable, List, Tuple
+from typing import Any, FrozenSet, Iterable, List, Set, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.reward.reading.allergen_words import allergen_pattern, ingredient_pattern, ingredient_stems
@@ -88,56 +88,41 @@ def unsafe_menu(state: Any, customer_id: str) -> UnsafeMenu:
 
 def _build(state: Any, customer_id: str) -> UnsafeMenu:
     if not isinstance(state, dict):
-        return UnsafeMenu.of(())
+        return _NONE
     customers = state.get("customers")
     customer = customers.get(customer_id) if isinstance(customers, dict) else None
     if not isinstance(customer, dict) or not customer.get("allergens"):
-        return UnsafeMenu.of(())
+        return _NONE  # most customers (one menu for all of them)
     allergens = frozenset(str(a).lower() for a in customer["allergens"])
     orders = state.get("orders") if isinstance(state.get("orders"), dict) else {}
     restaurants = state.get("restaurants") if isinstance(state.get("restaurants"), dict) else {}
-    rids: List[str] = []  # the restaurants of the orders, each once
+    names: List[str] = []
+    others: List[str] = []
     ordered: List[str] = []
+    read: Set[str] = set()  # the restaurants read, each once
     for oid in customer.get("orders") or []:
         order = orders.get(oid) if isinstance(oid, str) else None
         if not isinstance(order, dict):
             continue
         ordered.extend(i["name"] for i in order.get("items") or [] if isinstance(i, dict) and isinstance(i.get("name"), str))
         rid = order.get("restaurant_id")
-        if isinstance(rid, str) and rid not in rids and isinstance(restaurants.get(rid), dict):
-            rids.append(rid)
-    # a menu is its restaurants', allergens' and ordered dishes' (as sets): customers of a world with the same share one,
-    # and what it makes on first use (round 13)
-    return _BY_CONTENT.get_or_make(state, lambda: _of(state, restaurants, rids, allergens, ordered),
-                                   (frozenset(rids), allergens, frozenset(ordered)))
-
-
-def _of(state: Any, restaurants: Dict[str, Any], rids: List[str], allergens: FrozenSet[str], ordered: List[str]) -> UnsafeMenu:
-    names: List[str] = []
-    others: List[str] = []
-    for rid in rids:
-        unsafe, safe = _SPLITS.get_or_make(state, lambda: _split(restaurants[rid], allergens), (rid, allergens))
-        names.extend(unsafe)
-        others.extend(safe)
+        if isinstance(rid, str) and rid not in read:
+            read.add(rid)
+            for name, held in _ITEMS.get_or_make(state, lambda: _items(restaurants.get(rid)), rid):
+                (others if allergens.isdisjoint(held) else names).append(name)
     return UnsafeMenu.of(names, ordered, others, allergens)
 
 
-# (S0, restaurants, allergens, dishes ordered): the menu of the customers of the world with these
-_BY_CONTENT: "IdentityCache[UnsafeMenu]" = IdentityCache(2048)
-# (S0, restaurant, allergens): the restaurant's dishes holding one of them and the others (customers of a world share them)
-_SPLITS: "IdentityCache[Tuple[Tuple[str, ...], Tuple[str, ...]]]" = IdentityCache(4096)
+_NONE = UnsafeMenu.of(())
+# (S0, restaurant): its dishes' names and allergens (customers of a world share them; a customer's allergens pick from them)
+_ITEMS: "IdentityCache[Tuple[Tuple[str, FrozenSet[str]], ...]]" = IdentityCache(4096)
 
 
-def _split(restaurant: Dict[str, Any], allergens: FrozenSet[str]) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
-    """The names of the dishes of ``restaurant``'s menu holding one of ``allergens``, and of the others, in menu order."""
-    names: List[str] = []
-    others: List[str] = []
-    menu = restaurant.get("menu")
-    for item in (menu.values() if isinstance(menu, dict) else ()):
-        if isinstance(item, dict) and isinstance(item.get("name"), str):
-            unsafe = allergens & {str(a).lower() for a in item.get("allergens") or []}
-            (names if unsafe else others).append(item["name"])
-    return tuple(names), tuple(others)
+def _items(restaurant: Any) -> Tuple[Tuple[str, FrozenSet[str]], ...]:
+    """The dishes of ``restaurant``'s menu, in menu order: each name and its allergens in lower case (none: not a restaurant)."""
+    menu = restaurant.get("menu") if isinstance(restaurant, dict) else None
+    return tuple((item["name"], frozenset(str(a).lower() for a in item.get("allergens") or []))
+                 for item in (menu.values() if isinstance(menu, dict) else ()) if isinstance(item, dict) and isinstance(item.get("name"), str))
 
 
 def unsafe_dishes(state: Any, customer_id: str) -> List[str]:
