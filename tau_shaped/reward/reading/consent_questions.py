@@ -259,7 +259,7 @@ def consent_request(text: str) -> Optional[str]:
         plain = sentence.strip()
         if not plain:
             continue
-        if _found(_HAPPENED, _HAPPENED_LOW, plain, _HAPPENED_WORDS) and not _AHEAD.search(plain):
+        if _found(_HAPPENED, _HAPPENED_LOW, plain, _HAPPENED_HINT) and not _AHEAD.search(plain):
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
         if found is not None:
             if _PROCEEDS.search(plain):
@@ -286,7 +286,7 @@ def _asks(plain: str) -> bool:
     return bool((plain.endswith("?") and (_found(_CONSENT_QUESTION, _CONSENT_QUESTION_LOW, plain)
                                          or _ALONE_QUESTION.match(_FILLERS.sub("", _CLAUSE.split(plain)[-1].strip()))
                                          or _asked_as_a_statement(plain)))
-                or _found(_CONSENT_REQUEST, _CONSENT_REQUEST_LOW, plain, _REQUEST_WORDS))
+                or _found(_CONSENT_REQUEST, _CONSENT_REQUEST_LOW, plain, _REQUEST_HINT))
 
 
 # The case-blind patterns above again, case-sensitive: an ASCII sentence in lower case is searched
@@ -298,14 +298,15 @@ _CONSENT_REQUEST_LOW = re.compile(_CONSENT_REQUEST.pattern)
 _HAPPENED_LOW = re.compile(_HAPPENED.pattern)
 
 
-def _found(pattern: "re.Pattern[str]", low: "re.Pattern[str]", plain: str, words: tuple = ("",)) -> bool:
+def _found(pattern: "re.Pattern[str]", low: "re.Pattern[str]", plain: str, hint: "Optional[re.Pattern[str]]" = None) -> bool:
     """Whether the case-blind ``pattern`` finds something in ``plain``: read in lower case with
-    ``low`` when ``plain`` is all ASCII, and only when it holds one of the ``words`` every match
-    holds; else with ``pattern`` itself (a case-blind letter also matches a few others: "ſ", "K")."""
+    ``low`` when ``plain`` is all ASCII, and only when ``hint`` (the words every match holds, as
+    one literal alternation: it finds something iff one of them is in the text) finds one there;
+    else with ``pattern`` itself (a case-blind letter also matches a few others: "ſ", "K")."""
     if not plain.isascii():
         return pattern.search(plain) is not None
     lowered = plain.lower()
-    return any(w in lowered for w in words) and low.search(lowered) is not None
+    return (hint is None or hint.search(lowered) is not None) and low.search(lowered) is not None
 
 
 # Words of which every match of a pattern holds one, in its literal text (in any case): a
@@ -317,6 +318,9 @@ _REQUEST_WORDS = ("confirm", "reply", "respond", "answer", "say", "type", "write
 _HAPPENED_WORDS = ("refunded", "credited", "cancel", "sent", "issued", "processed", "reimbursed", "returned", "charged",
                    "gave", "given", "put", "changed", "dispatched", "applied", "added", "made", "received", "delivered",
                    "arrived", "came", "went", "showed", "shown", "landed", "got", "reached", "yesterday", "last", "earlier")
+# each list as one alternation of its words (a scan of the sentence instead of a test per word)
+_REQUEST_HINT = re.compile("|".join(map(re.escape, _REQUEST_WORDS)))
+_HAPPENED_HINT = re.compile("|".join(map(re.escape, _HAPPENED_WORDS)))
 
 
 # A question inside a quote opened after a word of saying ("You asked 'shall I cancel FD-10018?'",

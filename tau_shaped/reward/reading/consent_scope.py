@@ -26,6 +26,10 @@ from itertools import islice
 from typing import Any, Dict, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import OwnedLRU
+from tau_shaped.reward.memo_keys import json_key, json_loaded
+from tau_shaped.reward.reading import action_words
+from tau_shaped.reward.reading.call_values import SELF, id_key, id_places
+from tau_shaped.reward.reading.consent_questions import consent_request
 
 __all__ = ["said_free", "another_write", "reported_only"]
 
@@ -95,9 +99,6 @@ def another_write(text: str, kwargs: Dict[str, Any], index: Any, verbs: Any = No
     same again for it: "and do the same for UHDAHF", or states an amount, and says nothing of it
     as done): the message describes several writes. An id with no digit (a reservation code) is
     one when the table holding the call's record (or its argument's kind) keys a record by it."""
-    from tau_shaped.reward.reading import action_words
-    from tau_shaped.reward.reading.call_values import SELF, id_key, id_places
-
     if index is None or not isinstance(kwargs, dict):
         return None
     text = text[:_MAX]
@@ -173,8 +174,6 @@ def _code_shaped(value: Any) -> bool:
 def _table_of(arg: str, value: str, index: Any) -> Optional[dict]:
     """The table (a dict keyed by id) that holds the record of the call's ``value`` of ``arg``, or
     of another id of the kind ``arg`` names; None when S0 keeps no such table."""
-    from tau_shaped.reward.reading.call_values import id_key
-
     record = index.records.get(id_key(value))
     if record is None:
         for key in islice(index.kinds.get(arg, ()), 3):
@@ -200,6 +199,9 @@ _REPORTED = re.compile(
     r"(?:offered|promised|quoted|told|given[\s\u00a0]+the[\s\u00a0]+option))(?![\w'])",
     re.IGNORECASE)
 _REPORTED_LOW = re.compile(_REPORTED.pattern)  # for an ASCII text in lower case: no capital in it (test_case_twins.py)
+_REPORTED_HINT = re.compile(  # a word every match holds, the other one or the verb of offering (test_consent_words_held.py)
+    "agent|rep|colleague|worker|associate|person|team|supervisor|manager|advis|support|specialist|staff"
+    "|offered|promised|quoted|proposed|suggested|mentioned|said|told|agreed|approved|discussed|set|arranged|given")
 # The agent asking leave to act itself, or saying it will
 _AGENT_ACTS = re.compile(
     r"(?<![\w'\u2019])(?:(?:i|we)(?:['\u2019]ll|[\s\u00a0]+will|[\s\u00a0]+can|[\s\u00a0]+could|['\u2019]d[\s\u00a0]+like[\s\u00a0]+to"
@@ -221,12 +223,11 @@ def reported_only(text: str, verbs: Any = None) -> bool:
     """Whether ``text`` tells the action only as someone else's offer (see the module): no leave
     to act asked in its consent question, and no sentence in which the agent says it will do the
     action (``verbs``: the call's kind of action; "Let me take care of that" names none)."""
-    from tau_shaped.reward.reading import action_words
-    from tau_shaped.reward.reading.consent_questions import consent_request
-
     text = text[:_MAX]
-    if not any(verbs is None or action_words.names_action(_sentence_from(text, m.start()), verbs) is not None
-               for m in (_REPORTED_LOW.finditer(text.lower()) if text.isascii() else _REPORTED.finditer(text))):
+    low = text.lower() if text.isascii() else None  # read by the twin, if it holds a word every match holds
+    if (low is not None and _REPORTED_HINT.search(low) is None) or not any(
+            verbs is None or action_words.names_action(_sentence_from(text, m.start()), verbs) is not None
+            for m in (_REPORTED_LOW.finditer(low) if low is not None else _REPORTED.finditer(text))):
         return False  # no one else's offer of the action told ("The other agent looked into it.")
     asked = consent_request(text)
     if asked is not None and _AGENT_ACTS.search(asked):
@@ -338,8 +339,6 @@ _OWN_AMOUNTS: "OwnedLRU[frozenset]" = OwnedLRU(1024)  # each message before a wr
 
 def _kept_amounts(kwargs: Dict[str, Any], observation: Any, index: Any) -> frozenset:
     """``_call_amounts``, kept per call (its arguments and result) and S0 (``index``, the owner)."""
-    from tau_shaped.reward.memo_keys import json_key
-
     args = json_key(kwargs)
     if args is None or not isinstance(observation, str):
         return frozenset(_call_amounts(kwargs, observation, index))
@@ -349,8 +348,7 @@ def _kept_amounts(kwargs: Dict[str, Any], observation: Any, index: Any) -> froze
 
 
 def _call_amounts(kwargs: Dict[str, Any], observation: Any, index: Any) -> set:
-    from tau_shaped.reward.memo_keys import json_loaded
-    from tau_shaped.reward.reading.s0_records import id_key, named_amounts
+    from tau_shaped.reward.reading.s0_records import named_amounts
 
     own: set = set()
     for value in kwargs.values():

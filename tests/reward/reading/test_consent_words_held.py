@@ -74,3 +74,45 @@ def test_the_consent_read_is_the_case_blind_patterns_own(text):
     finally:
         cq._found = original
         cq.consent_request.cache_clear()
+
+
+@pytest.mark.parametrize("hint, words", [(cq._REQUEST_HINT, cq._REQUEST_WORDS), (cq._HAPPENED_HINT, cq._HAPPENED_WORDS)], ids=["request", "happened"])
+@prop_settings(1000)
+@given(text=st.one_of(TEXTS.map(str.lower), st.text(alphabet="abcdefgiklmnoprstuwy/ '\n", max_size=40)))
+def test_each_hint_finds_a_word_iff_one_of_its_words_is_in_the_text(hint, words, text):
+    """``_found``'s prefilter scans a sentence in lower case once with its words as one literal
+    alternation: it finds something exactly when one of the words is in the sentence."""
+    assert (hint.search(text) is not None) == any(w in text for w in words)
+    for w in words:
+        assert hint.search(f"x {w} x") is not None
+
+
+def test_every_telling_of_another_ones_offer_holds_one_of_the_hints_words():
+    """``consent_scope.reported_only`` searches an ASCII text with its pattern of someone else's offer
+    only when the text holds one of the words every match of it holds (``_REPORTED_HINT``)."""
+    from tau_shaped.reward.reading import consent_scope as cs
+
+    words = cs._REPORTED_HINT.pattern.split("|")
+    assert every_match_holds(cs._REPORTED, words)
+    assert not every_match_holds(re.compile(cs._REPORTED.pattern + "|(?<![\\w'])boss[\\s]+said", cs._REPORTED.flags), words[:-13])
+
+
+REPORTED = st.lists(st.sampled_from([
+    "The", "other", "agent", "offered", "a", "refund", "you", "were", "promised", "$5", "someone", "said", "my", "colleague",
+    "had", "already", "set", "up", "the", "team", "approved", "it", "Shall", "I", "process", "it", "now", "?", ".", "I'll",
+    "refund", "FD-10045", "to", "your", "card", "previous", "rep", "gave", "\u017fet", "TEAM", "Your", "SUPPORT", "quoted",
+]), max_size=14).map(" ".join)
+
+
+@prop_settings(1000)
+@given(REPORTED, st.sampled_from([None, "money_to_customer", "cancel"]))
+def test_reported_only_reads_as_the_pattern_alone(text, verbs):
+    from tau_shaped.reward.reading import consent_scope as cs
+
+    hint = cs._REPORTED_HINT
+    found = cs.reported_only(text, verbs)
+    try:
+        cs._REPORTED_HINT = re.compile("")  # finds something in every text: no prefilter
+        assert cs.reported_only(text, verbs) == found
+    finally:
+        cs._REPORTED_HINT = hint
