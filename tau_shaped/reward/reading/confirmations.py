@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, Optional, Tuple
 
+from tau_shaped.reward.reading import action_words, call_values, consent_scope, option_values, reply_values, text_matching
 from tau_shaped.reward.reading.consent_questions import consent_request
 from tau_shaped.reward.reading.s0_records import _RECORD_INDEXES, call_cards, find_record, record_in_s0  # noqa: F401 - read here too
 from tau_shaped.reward.memo_keys import json_loaded
@@ -19,8 +20,6 @@ def _states_value(text: str, value: Any, how: Any, index: Any = None) -> bool:
     amount), "text" (the value itself, "_" read as a space), {VALUE: [phrases]}, "id" (the same id
     in any case and spacing, or its record's name), "date" (any common form), "items" / "route"
     (each element, as an id or a name) or "all" (each value of a list or object)."""
-    from tau_shaped.reward.reading import call_values, text_matching
-
     if how == "number":  # an amount or a count ("one checked bag")
         return is_number(value) and (text_matching.find_number(text, float(value), 0.005) is not None
                                      or text_matching.find_count(text, value) is not None)
@@ -51,8 +50,6 @@ def _states_reason(text: str, value: str) -> bool:
     """Whether ``text`` gives the enumerated reason ``value`` ("no longer needed") in other words
     ("since you no longer need it", "you ordered it by mistake"), not taken back, and no other
     enumerated reason."""
-    from tau_shaped.reward.reading import reply_values
-
     want = reply_values.reason_of(value)
     if want is None:
         return False
@@ -67,8 +64,6 @@ def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:
     of its phrases ("original form of payment", "app wallet"), not taken back ("not your card",
     "rather than the wallet") and not part of another choice's longer name ("economy" in "basic
     economy": SPEC §10, a value stated that differs from the call's describes another call)."""
-    from tau_shaped.reward.reading import reply_values
-
     own = tuple(how[value])
     mine = {p.lower() for p in own}
     others = tuple(p for k, phrases in how.items() if k != value for p in phrases if p.lower() not in mine)
@@ -79,7 +74,7 @@ def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:
         return any(x <= a and b <= y and (x, y) != (a, b) for x, y in longer)
 
     if any(_ALTERNATIVE.search(lowered, max(0, a - 48), a) or _ALTERNATIVE_AFTER.match(lowered, b)
-           for a, b in longer_or_other(others, text, lowered)):
+           for a, b in longer if not reply_values.negated_at(lowered, a)):  # ``longer_or_other``, from the one scan
         return False  # "to your card, or $16.90 to your wallet": a choice offered, not a call described
     for m in _phrases_pattern(own).finditer(text):
         if not reply_values.negated_at(lowered, m.start()) and not inside(*m.span()):
@@ -92,8 +87,6 @@ def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:
 
 def longer_or_other(others: Tuple[str, ...], text: str, lowered: str) -> list:
     """Where another choice is named and not taken back."""
-    from tau_shaped.reward.reading import reply_values
-
     if not others:
         return []
     return [m.span() for m in _phrases_pattern(others).finditer(text) if not reply_values.negated_at(lowered, m.start())]
@@ -145,8 +138,6 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     message names a card's brand or end; None: not known, not compared). Nor does it say
     a call that charges costs nothing, or describe another write of its kind beside it
     (``consent_scope``)."""
-    from tau_shaped.reward.reading import action_words, call_values, consent_scope, option_values
-
     raw = text
     text = action_words.confirmation_text(text)
     verbs = confirmation.verbs.get(tool)
@@ -301,8 +292,6 @@ def _amounts_in(text: str) -> Tuple[Any, ...]:
 def _another_card(text: str, cards: Any) -> Optional[str]:
     """A card brand or last four digits ``text`` states, not taken back, that none of ``cards``
     ((brand, last four) pairs) has."""
-    from tau_shaped.reward.reading import reply_values
-
     lowered = text.lower()
     if not any(w in lowered for w in ("visa", "master", "amex", "american", "discover", "end", "last")):
         return None
