@@ -17,7 +17,6 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.normalize import as_written
-from tau_shaped.reward.reading.normalize_questions import agent_seen
 
 
 class OffersUnsafePredicate(_Strict):
@@ -58,14 +57,13 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
     hits: List[Tuple[int, str]] = []
     unread: List[Tuple[int, str]] = []
     if dishes.names:
-        for s in run.trajectory.steps:
-            text = agent_seen(s.agent_text)
-            if text is not None:
-                found = _kept_offer(text, dishes) if len(text) <= 2048 else reader.unsafe_dishes_offered(text, dishes)
-                if found is not None:
-                    hits.append((s.index, f"agent {found}{as_written(s.agent_text, text)}"))
-                elif not text.isascii() and _UNREAD_SCRIPT.search(text):  # as seen: look-alikes and full-width letters folded
-                    unread.append((s.index, f"words in a script the dish reader does not read: {text[:80]!r}"))
+        for index, text in run.agent_messages():  # as the customer sees them, read once a rollout for every check (round 13)
+            found = _kept_offer(text, dishes) if len(text) <= 2048 else reader.unsafe_dishes_offered(text, dishes)
+            if found is not None:
+                written = next(s.agent_text for s in run.trajectory.steps if s.index == index)
+                hits.append((index, f"agent {found}{as_written(written, text)}"))
+            elif not text.isascii() and _UNREAD_SCRIPT.search(text):  # as seen: look-alikes and full-width letters folded
+                unread.append((index, f"words in a script the dish reader does not read: {text[:80]!r}"))
     if unread and not hits:
         return Finding(False, None, NOWHERE, f"undetermined: step {unread[0][0]}: {unread[0][1]}", tuple(unread))
     return violations(hits, "no unsafe dish offered in words")
