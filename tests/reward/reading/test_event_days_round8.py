@@ -72,12 +72,12 @@ def test_read_alike_when_its_patterns_are_compiled_lazily():
     import importlib
 
     from tau_shaped.reward.reading import days
-    from tau_shaped.reward.reading.lazy_patterns import compiled_lazily
+    from tau_shaped.reward.reading.lazy_patterns import LazyPattern, compiled_lazily
 
     with compiled_lazily("tau_shaped.reward."):
         lazy_days = importlib.reload(days)
     try:
-        assert type(lazy_days._EVENT_DAY).__name__ == "LazyPattern"
+        assert isinstance(lazy_days._EVENT_DAY, LazyPattern)
         assert lazy_days.event_days("It was delivered on 3/12. It came two days ago.") == [
             ("delivered", ("numeric", 312), 7, "delivered on 3/12"), ("delivered", ("ago", 2), 29, "came two days ago")]
     finally:

@@ -101,3 +101,16 @@ def test_a_module_imported_after_the_checks_has_lazy_module_patterns(tmp_path, m
     finally:
         for name in ("tau_shaped.reward.lazy_probe_pkg.inner", "tau_shaped.reward.lazy_probe_pkg", "elsewhere_lazy_probe"):
             sys.modules.pop(name, None)
+
+
+def test_a_pattern_made_is_read_without_the_first_use_hook_and_still_a_lazy_pattern():
+    made = lazy(r"(\d+)")
+    assert type(made) is not LazyPattern and isinstance(made, LazyPattern)  # pending: the hook compiles
+    assert made.search("a 12").group(1) == "12"
+    assert type(made) is LazyPattern and not hasattr(type(made), "__getattr__")  # made: plain slots
+    assert made.findall("1 22") == ["1", "22"] and made.pattern == r"(\d+)" and "no_such" not in dir(made)
+    direct = LazyPattern(r"x", re.IGNORECASE)  # made directly, as compiled_lazily and copies make them
+    assert isinstance(direct, LazyPattern) and direct.search("X") is not None and type(direct) is LazyPattern
+    assert type(pickle.loads(pickle.dumps(made))) is not LazyPattern  # a copy is lazy again
+    for name in ("no_such_attribute", "__len__"):
+        assert not hasattr(lazy("y"), name)
