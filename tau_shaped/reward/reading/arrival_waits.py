@@ -84,6 +84,21 @@ SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
 # case folding: a text without it states no wait, and ``_RELATIVE`` (slow to fail) is not run on it
 _WAIT_HINT = re.compile(r"min|hour|hr|sec|\bin[ \t]{1,2}(?:about[ \t]{1,2}|under[ \t]{1,2})?(?:[0-9]|two|three|four|five|ten)",
                         re.IGNORECASE)
+_WAIT_WORDS = ("min", "hour", "hr", "sec")  # the hint's alternatives that are plain words
+
+
+def _may_wait(text: str) -> bool:
+    """``_WAIT_HINT.search(text)``: an ASCII text lower-cased holds one of its plain words where the pattern finds
+    it, and its last alternative ("in" and a count) only in a text that holds "in"."""
+    if text.isascii():
+        low = text.lower()
+        if any(w in low for w in _WAIT_WORDS):
+            return True
+        if "in" not in low:
+            return False
+    return _WAIT_HINT.search(text) is not None
+
+
 # "2 minutes away", "give it 20 minutes": an arrival in itself
 _AWAY = re.compile(r"(?:away|out)$|^(?:give[ \t]+it|allow|wait)\b", re.IGNORECASE)
 _MORE = {"half": 0.5, "quarter": 0.25}
@@ -108,7 +123,7 @@ def relative_times(text: str, now: float) -> List[Stated]:
     about 5 minutes", "delivered within half an hour", each as ``now`` plus the duration; only
     in a sentence about an arrival ("I'll check in a minute" promises no arrival)."""
     found: List[Stated] = []
-    if _WAIT_HINT.search(text) is None:
+    if not _may_wait(text):
         return found
     ends: Optional[List[Tuple[int, int]]] = None  # the sentence ends, read once (a long message: linear)
     arrives: Dict[Tuple[int, int], bool] = {}

@@ -61,10 +61,11 @@ _WORD_CLOCK = re.compile(
 _SUFFIX_WORDS = ("am", "pm", "a.m.", "p.m.", "noon", "midnight")  # what ``suffix`` reads, lower-cased
 _DOT_CLOCK = re.compile(r"(?<![0-9.,$])(?P<dh>1[0-2]|0?[1-9])\.(?P<dm>[0-5][0-9])" + suffix("d"))
 _H_CLOCK = re.compile(r"(?<![0-9A-Za-z])(?P<hh24>[01]?[0-9]|2[0-3])[hH](?P<hm24>[0-5][0-9])(?![0-9A-Za-z])")
-_WORD_HINT = re.compile(r"past|after|to[ \t]|half[ \t]|[0-9]h[0-9]|[0-9]\.[0-9]|[0-9]{4}", re.IGNORECASE)
 # What every match of ``_WORD_CLOCK`` holds, with the same case folding ("past 7", "to 8"): without it
-# that pattern (slow to fail) is not run
+# that pattern (slow to fail) is not run; an ASCII text is searched in lower case by its case-sensitive twin
+# (no capital in it: the same places, found without comparing each letter in both cases)
 _WORD_CLOCK_HINT = re.compile(r"(?:past|after|to|half)[ \t]{1,3}[0-9]", re.IGNORECASE)
+_WORD_CLOCK_HINT_LOW = re.compile(_WORD_CLOCK_HINT.pattern)
 # A 24-hour time with a dot ("19.15": 13-23 only, a 7.15 with no suffix is no time) in a sentence about an arrival, not
 # after money ("a refund of 19.15"); or in four figures after a word of time ("at 1915", in a sentence about an arrival,
 # before the clause's end or a word of the clock) or before "hrs" ("1915 hrs")
@@ -73,6 +74,12 @@ _DOT24 = re.compile(r"(?<![0-9.,:$€£¥])(?P<dh>1[3-9]|2[0-3])\.(?P<dm>[0-5][0
                     r"|(?i:\b(?:at|by|around|about|before|until|till|for|from)[ \t]{1,3})(?P<fh>[01][0-9]|2[0-3])(?P<fm>[0-5][0-9])"
                     r"(?![0-9]|[.,:][0-9])(?=[ \t]*(?:[.,!?;)\n]|$|(?i:hrs\b|hours\b|h\b|tonight|local|at[ \t]the[ \t]latest|or[ \t]so|sharp)))"
                     r"|(?<![0-9.,:$])(?P<hh>[01][0-9]|2[0-3])(?P<hm>[0-5][0-9])[ \t]?(?i:hrs|hours)\b")
+# What every match of ``_DOT24`` holds: an hour 13-23 then a point and minutes, with none of its look-behind's characters
+# before ("19.15"), or four digits with no digit after and none of them before ("at 1915", "1915 hrs"); each alternative
+# opens with a digit (its look-behind after it), so a text is skipped digit to digit: ``_DOT24`` (tried at every place,
+# slow to fail) runs only on a text that holds it
+_DOT24_HINT = re.compile(r"[12](?<![0-9.,:$€£¥][12])[0-9]\.[0-5][0-9]|[0-2](?<![0-9.,:$][0-2])[0-9][0-5][0-9](?![0-9])")
+_H_CLOCK_HINT = re.compile(r"[0-9][hH][0-9]")  # in every match of ``_H_CLOCK`` ("19h15")
 _MONEY_BEFORE = re.compile(r"(?i)(?:refund|credit|charge|total|price|priced|cost|costs|fee|paid|amount|balance|of|usd|us)"
                            r"(?:[ \t]{1,2}(?:is|was|of|will[ \t]be|comes[ \t]to|came[ \t]to))?[ \t:=\"'*_`]{0,4}$")
 
@@ -84,9 +91,8 @@ def _minutes_of(word: str) -> int:
 
 def word_times(text: str) -> List[Stated]:
     found: List[Stated] = []
-    if _WORD_HINT.search(text) is None:
-        return found
-    for m in _WORD_CLOCK.finditer(text) if _WORD_CLOCK_HINT.search(text) else ():
+    low = text.lower() if text.isascii() else None  # (each pattern below is run only on a text that holds what it finds)
+    for m in _WORD_CLOCK.finditer(text) if (_WORD_CLOCK_HINT.search(text) if low is None else _WORD_CLOCK_HINT_LOW.search(low)) else ():
         after = text[m.end():m.end() + 6].lower()
         suffix = next((x for x in ("pm", "p.m.", "am", "a.m.") if after.lstrip().startswith(x)), None)
         if not suffix and not m.group("clock") and not _ARRIVAL.search(sentence_around(text, m.start())):
@@ -105,12 +111,12 @@ def word_times(text: str) -> List[Stated]:
         value, other = float(hour % 24 * 60 + minutes), float((hour + 12) % 24 * 60 + minutes)
         found.append(Stated("time", value, m.group(0), m.start(), m.end(), other))
     # every match of ``_DOT_CLOCK`` holds its 12-hour suffix: an ASCII text lower-cased holds it as the pattern finds it
-    suffixed = not text.isascii() or any(w in text.lower() for w in _SUFFIX_WORDS)
+    suffixed = low is None or any(w in low for w in _SUFFIX_WORDS)
     for m in _DOT_CLOCK.finditer(text) if suffixed else ():
         value = clock(int(m.group("dh")), int(m.group("dm")), m.group("ds"))
         if value is not None:
             found.append(Stated("time", value, m.group(0), m.start(), m.end()))
-    for m in _DOT24.finditer(text):
+    for m in _DOT24.finditer(text) if _DOT24_HINT.search(text) else ():
         if m.group("hh") is None and not _ARRIVAL.search(sentence_around(text, m.start())):
             continue
         if m.group("dh") and _MONEY_BEFORE.search(text, max(0, m.start() - 28), m.start()):
@@ -119,7 +125,7 @@ def word_times(text: str) -> List[Stated]:
             m.group("hh"), m.group("hm"))
         at = m.start("dh") if m.group("dh") else m.start("fh") if m.group("fh") else m.start()
         found.append(Stated("time", float(int(h) * 60 + int(mm)), text[at:m.end()], at, m.end()))
-    for m in _H_CLOCK.finditer(text):
+    for m in _H_CLOCK.finditer(text) if _H_CLOCK_HINT.search(text) else ():
         found.append(Stated("time", float(int(m.group("hh24")) * 60 + int(m.group("hm24"))), m.group(0), m.start(), m.end()))
     return found
 
