@@ -269,8 +269,8 @@ _COUNT_AFTER = re.compile(r"[ \t]{0,2}(?:(?:-|\u2013|to|or)[ \t]{0,2}[0-9]{1,4}[
                           r"pieces?\b|passengers?\b|travell?ers?\b|people\b|persons?\b|adults?\b|child(?:ren)?\b|seats?\b|"
                           r"tickets?\b|nights?\b|lines?\b|devices?\b|dish(?:es)?\b|meals?\b|orders?\b|flights?\b|segments?\b)")
 _KEY_HINTS = ("amount", "total", "price", "cost", "refund", "charge", "fee", "difference", "balance", "payment due", "to pay")
-# every keyed number stands after a separator or "is"/"of" (one scan before any reading)
-_KEYED_HINT = re.compile(r"[:=|][ \t\"']{0,4}[-\u2212]?[0-9]|\b(?:is|of)[ \t]{1,3}[\"']?[-\u2212]?[0-9]")
+# every keyed number stands after a separator or "is"/"of" ("\b(?:is|of)" with its boundary after the letter: one class opens it)
+_KEYED_HINT = re.compile(r"[:=|io](?:(?<=[:=|])[ \t\"']{0,4}|(?<=i)(?<!\wi)s[ \t]{1,3}[\"']?|(?<=o)(?<!\wo)f[ \t]{1,3}[\"']?)[-\u2212]?[0-9]")
 
 
 def keyed_amounts(text: str) -> List[Stated]:

@@ -100,6 +100,7 @@ _BARE_HOUR = re.compile(
     re.IGNORECASE,
 )
 _BARE_HINT = re.compile(r"[a-z][ \t][0-9]", re.IGNORECASE)  # a word then a digit: every match holds one
+_BARE_HINT_ASCII = re.compile(r"[0-9](?<=[A-Za-z][ \t][0-9])")  # the same in an ASCII text, skipped digit to digit
 # A range of bare hours ("between 7 and 8", "from 7 30 to 8 tonight", "between 7 and 8 pm"): both
 # ends are times (the second one too when no suffix follows: "8 pm" is read as a time of its own).
 _HOUR = r"(?:1[0-2]|0?[1-9])"
@@ -115,7 +116,7 @@ _BARE_RANGE = re.compile(
 
 def _bare_hours(text: str) -> List[Stated]:
     found: List[Stated] = []
-    if _BARE_HINT.search(text) is None:
+    if (_BARE_HINT_ASCII if text.isascii() else _BARE_HINT).search(text) is None:
         return found
     for m in _BARE_HOUR.finditer(text):
         if not m.group("clock") and not _ARRIVAL.search(_sentence_around(text, m.start())):

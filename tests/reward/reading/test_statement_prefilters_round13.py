@@ -122,3 +122,19 @@ def test_a_bare_figure_of_money_is_found_where_every_pattern_run_finds_it(text):
     fast = _spans(amounts.amounts(text))
     with mock.patch.object(amounts, "_BARE_FIGURE", _Any()):
         assert fast == _spans(amounts.amounts(text))
+
+
+# round 12's hints, as they were written: the keyed number's and the bare hour's
+_OLD_KEYED_HINT = re.compile(r"[:=|][ \t\"']{0,4}[-\u2212]?[0-9]|\b(?:is|of)[ \t]{1,3}[\"']?[-\u2212]?[0-9]")
+KEYED = st.lists(st.sampled_from(["is", "of", "Is", "OF", "this", "xof", "_is", "éis", "\u017fis", ":", "=", "|", " ", "\t", "  ", "\"",
+                                  "'", "-", "\u2212", "1", "9", "a", "i", "o", "s", "f", "\n", "total", "amount"]), max_size=12).map("".join)
+
+
+@prop_settings(3000)
+@given(st.one_of(KEYED, MONEY_TEXTS, TEXTS))
+def test_the_keyed_and_bare_hour_hints_find_what_round_12s_found(text):
+    from tau_shaped.reward.reading import money_claims, statements
+
+    assert (money_claims._KEYED_HINT.search(text) is None) == (_OLD_KEYED_HINT.search(text) is None)
+    if text.isascii():
+        assert (statements._BARE_HINT_ASCII.search(text) is None) == (statements._BARE_HINT.search(text) is None)
