@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from tau_shaped.reward.reading.lazy_patterns import lazy
+
 __all__ = ["object_denial"]
 
 _SP = r"[ \t\u00a0]{1,3}"
@@ -112,7 +114,7 @@ _GATED.append((("n/a",), rf"\b(?:{_OBJ}|comp|cancel)\.?[ \t]{{1,3}}n/a\b"))  # r
 _GATED.append((("cancel?", "refund?"),  # round 12: a list's "Can cancel? No" ("Can cancel? No problem" says yes)
                rf"\bcan{_SP}(?:cancel|refund)[*_\"']{{0,2}}[ \t]{{0,3}}\?[ \t]{{0,3}}[*_\"']{{0,2}}[ \t]{{0,2}}(?:no|nope|not{_SP}possible)\b"
                rf"(?!{_SP}(?:problem|worries|need|issue|idea)|-)"))
-_GATED_RE = [(hints, re.compile(p)) for hints, p in _GATED]
+_GATED_RE = [(hints, lazy(p)) for hints, p in _GATED]  # each compiled when a text first holds its words (half never, in a batch)
 
 
 def object_denial(low: str) -> Optional[re.Match]:

@@ -31,6 +31,7 @@ import re
 from functools import lru_cache
 from typing import Optional
 
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.reward.reading.refusal_objects import object_denial
 
 __all__ = ["denial", "hedge"]
@@ -168,7 +169,7 @@ _GATED = [
      rf"(?:[.!?:,\n][ \t]{{0,3}}(?:so|hence|thus|therefore|sadly|unfortunately),?{_SP}|(?:->|=>|\u2192)[ \t]{{0,3}})[*_]{{0,3}}"
      rf"(?:sorry,?{_SP})?(?:can{_A}?t|cannot|unable{_SP}to){_SP}{_NOT_ACT}"),
 ]
-_GATED_RE = [(hints, re.compile(_lowered(p))) for hints, p in _GATED]
+_GATED_RE = [(hints, lazy(_lowered(p))) for hints, p in _GATED]  # each compiled when a text first holds its words
 # round 10: the request echoed as a question and answered no: "cancel? nope, ...", "A refund? Sadly not." (read at each "?")
 _ECHOED = re.compile(r"\b(?:cancel\w*|refund\w*|credit|compensation|comp|swap\w*|substitut\w*|chang\w*|money{_SP}back|replacement"
                      r"|reimburs\w*)(?:[ \t]{1,3}[\w'’-]{1,20}){0,3}[ \t]{0,2}\Z".replace("{_SP}", _SP))  # "cancel fd-10068?"
