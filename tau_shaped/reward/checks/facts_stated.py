@@ -14,6 +14,7 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.self_answers import self_answered
 
 
 class FactsStatedPredicate(_Strict):
@@ -79,6 +80,7 @@ def _facts(run: Any, p: Any) -> Finding:
     hits: List[Tuple[int, str]] = []
     doubts: List[Tuple[int, str]] = []
     for index, text in run.agent_messages():  # (read as agent_seen reads them)
+        text = self_answered(text)  # "Where is FD-10007? Still being prepared.": a statement (round 13)
         found = stated(text, kinds, run.initial)
         if not found:
             continue  # a message that states no fact of these kinds is judged None whatever came before

@@ -29,6 +29,7 @@ from pydantic import Field, field_validator, model_validator
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, violations
+from tau_shaped.reward.checks.split_turns import split_turns
 from tau_shaped.reward.reading.call_values import s0_ids
 from tau_shaped.reward.reading.confirmations import _result, call_cards, record_in_s0, why_not
 from tau_shaped.reward.reading.consent_questions import asks_consent
@@ -170,10 +171,14 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
         call = _write_key(s.action.name, kwargs, s.observation)
         write = _Write(kwargs, s.observation, c, initial, records)
 
-        for r, agent_text in window:
+        for k, (r, agent_text) in enumerate(window):
             text = agent_seen(agent_text)
             missing = _why_not(text, call, s.action.name, kwargs, c, write.result, records, index, s.observation, initial,
                                write.cards)
+            if missing is not None and k and asks_consent(text) and not missing.startswith("it states another"):
+                missing = split_turns(window[max(0, k - 2):k + 1], text, missing, s.action.kwargs, c, write,
+                                      lambda joined: _why_not(joined, call, s.action.name, kwargs, c, write.result, records,
+                                                              index, s.observation, initial, write.cards))
             if missing is None:
                 state, reply = _answer(r, text, write.described, c, unanswered, unrecorded, call, initial)
             elif state == "unclear" and r.index not in unanswered and r.index not in unrecorded:

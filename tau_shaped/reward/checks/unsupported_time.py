@@ -26,6 +26,7 @@ from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.reading import statements  # loaded with the checks already (unsupported_amount's reader)
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.quoted import customer_quotes, inside
+from tau_shaped.reward.reading.self_answers import self_answered
 
 
 class UnsupportedTimePredicate(UnsupportedPredicate):
@@ -75,6 +76,7 @@ def _unsupported_times(run: Any, p: Any) -> Finding:
     hits: List[Tuple[int, str]] = []
     relative = p.now is not None and at_least
     for at, text in run.agent_messages():  # (read as agent_seen reads them; a step's index is its place)
+        text = self_answered(text)  # "When will it come? By 1905h.": the answer said of the arrival asked (round 13)
         times = statements.stated_times(text)
         if not times and not (relative and _relative_times(text, p.now)):
             continue  # no time, no wait: nothing stated

@@ -20,9 +20,10 @@ the order text flows through them.
    ``fact_claims`` / ``fact_checks`` (``stated_facts``: a message's claims with the world's dish names;
    ``refund_timings``: when money sent back is said to
    arrive; ``cap_claims``: the apology-credit cap said for a tier; ``quoted``: words the agent
-   quotes as the customer's, no statement of its own), ``done_money`` (money said to have moved, against the writes that moved it).
+   quotes as the customer's, no statement of its own; ``self_answers``: a question the agent answers itself, "Where is
+   FD-10007? Still being prepared.", read as the statement it makes), ``done_money`` (money said to have moved, against the writes that moved it).
 5. Consent: ``action_words`` (the words that name a kind of write), ``consent_questions`` (a
-   question that asks agreement to act), ``call_values`` (the values of a write a person
+   question that asks agreement to act; ``consent_self_answers``: a question the agent answers itself), ``call_values`` (the values of a write a person
    would check, and another value stated instead; ``call_dates``: the dates a message states,
    with or without the year), ``confirmations`` (whether a message
    describes a write; ``consent_scope``: what it covers, no price said waived, no other write

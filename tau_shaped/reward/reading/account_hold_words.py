@@ -19,7 +19,8 @@ HOLDERS: FrozenSet[str] = frozenset({"account", "profile", "acct", "wallet", "me
 RECORDS: FrozenSet[str] = frozenset({"file", "record", "records", "history", "claims", "past"})
 # money to the customer: a holder only in a clause that names the customer
 MONEY: FrozenSet[str] = frozenset({"refund", "refunds", "credit", "credits", "payout", "payouts", "reimbursement",
-                                   "reimbursements", "compensation", "money", "funds", "credited", "refunded", "reimbursed"})
+                                   "reimbursements", "compensation", "money", "funds", "credited", "refunded", "reimbursed",
+                                   "payment", "payments"})  # round 13: "Payments to your account cannot be processed"
 # who names the customer in a clause
 CUSTOMER: FrozenSet[str] = frozenset({"you", "your", "yours", "you've", "you're", "you'd"})
 # another's: a state nearest one of these is that thing's ("the kitchen flagged the order", "the restaurant is paused")
@@ -81,12 +82,17 @@ KIND_NOT_FLAG: FrozenSet[str] = frozenset({"dietary", "diet", "allergen", "aller
 NOT_AFTER: Dict[str, FrozenSet[str]] = {"concerns": frozenset({"any", "no", "your", "the", "of", "other"}),
                                         "concern": frozenset({"any", "no", "your", "the", "of", "other"}),
                                         "risk": frozenset({"no", "any", "at", "a"})}
+# a move of money said in the passive: refused when negated with the customer's holder or money before it
+PASSIVE_PERMITS: FrozenSet[str] = frozenset({"issued", "sent", "given", "moved", "processed", "added", "applied", "credited",
+                                             "paid", "returned", "released", "transferred", "refunded", "granted"})
 # a permission or ability: a restriction when negated and the customer's holder is its subject
 PERMITS: FrozenSet[str] = frozenset({"clear", "cleared", "eligible", "standing", "position", "state", "allowed", "permitted", "possible", "available",
                                      "allow", "let", "permit", "receive", "accept", "take", "qualify", "get", "send", "give",
                                      "move", "issue", "process", "add",
                                      # round 12: money that cannot reach the account ("refunds can't go to your account")
-                                     "reach", "go", "land"})
+                                     "reach", "go", "land",
+                                     # round 13: the same said in the passive ("refunds cannot be issued to your account")
+                                     *PASSIVE_PERMITS})
 # round 12: a permission read only with one of these words after it ("refunds can't go to your account"; "your refund
 # won't go through me" hands the request on)
 PERMIT_NEEDS_NEXT: Dict[str, FrozenSet[str]] = {"go": frozenset({"to", "into", "onto", "back"})}
@@ -98,7 +104,7 @@ WAITING: FrozenSet[str] = frozenset({"please", "just", "to", "will", "can", "cou
 # of these, the ones that say nothing of money without a money word in the clause
 PERMITS_OF_MONEY: FrozenSet[str] = frozenset({"eligible", "possible", "available", "receive", "accept", "take",
                                               "qualify", "get", "send", "give", "move", "issue", "process", "add",
-                                              "reach", "go", "land"})
+                                              "reach", "go", "land", *PASSIVE_PERMITS})
 NEGATIONS: FrozenSet[str] = frozenset({"not", "no", "never", "cannot", "unable", "longer", "nothing",
                                        "without", "neither", "nor"})
 # the agent as the doer of the next words ("I'll review", "let me check", "to review")

@@ -26,6 +26,7 @@ ACTIONS: Dict[str, Tuple[str, ...]] = {
     "money_to_customer": (
         "refund", "credit", "reimburse", "pay back", "pay you back", "give back", "money back", "back", "return",
         "add", "put", "deposit", "top up", "compensate", "send", "give", "transfer", "issue",
+        "comp",  # round 13: a macro's shorthand ("Late delivery comp.", "Comp: $4.67")
     ),
     "apology_credit": ("apology", "apologize", "apologise", "credit", "compensate", "goodwill", "gesture", "add",
                        "make up", "give", "issue"),
@@ -252,7 +253,7 @@ _IDENTIFIER_UNDERSCORE = re.compile(r"_")
 # "$16.90 onto your card"): the amount added to where it points, an action said in a sign; not
 # after a word of money the customer pays ("charged $16.90 to your card", "Fee: $4 → card")
 _AMOUNT = (r"((?:(?:\$|usd|us\$)[ \t]?[0-9][0-9,]*(?:\.[0-9]+)?|[0-9]+(?:[.,][0-9]+)?[ \t]?(?:gb|gigs?|gigabytes?|dollars?|usd|bucks|cents?|\$)"
-           r"(?:[ \t]+and[ \t]+[0-9]{1,2}[ \t]+cents?)?|(?<![\w.-])[0-9]{1,4}\.[0-9]{2}(?![\w.]))"
+           r"(?:[ \t]+and[ \t]+(?:[0-9]{1,2}|one|two|three|four|five|six|seven|eight|nine|a)[ \t]+cents?)?|(?<![\w.-])[0-9]{1,4}\.[0-9]{2}(?![\w.]))"
            r"(?:[ \t]+(?:back|refund(?:ed)?|credit(?:ed)?))?)")
 _MOVED = re.compile(_AMOUNT + r"(?:[ \t]*(?:→|->|=>|⟶|➜|➡️?|⇒)[ \t]*"
                     r"|[ \t]+(?:back[ \t]+)?(?:to|onto|into)[ \t]+(?=(?:your|the|my)[ \t])"

@@ -1,7 +1,8 @@
 """The apology-credit cap an agent states (SPEC §10 statements; ``fact_claims``' ``apology_cap``):
 wiki.md "The most you may give in one conversation depends on the loyalty tier". A clause that
 names a bound ("max", "maximum", "the most", "cap", "limit", "up to", "at most", "can't go above")
-and an apology or goodwill credit, with one amount, states that tier's cap: the tier the clause
+and an apology or goodwill credit (or, round 13, a tier: "$10.00 is the most for basic"), with one amount, states that
+tier's cap: the tier the clause
 names ("premium members get up to $20"), else the customer's own ("the maximum apology credit for
 your tier is $10.00", "Max apology credit (basic tier): $5"). A clause that holds several
 amounts states one cap per tier only when it names as many tiers, in order ("basic $5, plus $10,
@@ -31,8 +32,11 @@ _BOUND = re.compile(r"(?i)\b(?:max(?:imum)?|most|caps?|capped|limit(?:ed)?|up[ \
                     r"|top[ \t]out|(?:go|give|offer|do|issue)[ \t]{1,3}(?:above|beyond|over|more[ \t]than)|exceed)\b")
 # "plus" is a tier only beside another tier or a word of one ("plus members", "(plus)"): "$5 plus $10" adds
 _TIER = re.compile(r"(?i)\b(?P<t>basic|premium|plus(?=[ \t]{1,3}(?:tier|members?|level|customers?|accounts?|status)\b|[ \t]?\)))\b"
-                   r"|(?<=\()(?P<p>plus)\b")
+                   r"|(?:(?<=\()|(?<=for[ \t])|(?<=tier:[ \t]))(?P<p>plus)\b")  # round 13: "the most for plus", "Tier: plus"
 _TIER_OR_PLUS = re.compile(r"(?i)\b(?:basic|plus|premium)\b")
+# a tier named as such, not an adjective of something else ("your basic order", "premium delivery")
+_TIER_ALONE = re.compile(r"(?i)(?:\b(?:basic|premium)|(?:(?<=\()|(?<=for[ \t])|(?<=tier:[ \t]))plus)\b(?![ \t]{1,3}(?:order|orders|meal|meals|delivery|"
+                         r"dish|dishes|item|items|fee|fees|service|option|options|plan|menu|food)\b)")
 _LEFT = re.compile(r"(?i)\b(?:still|remaining|left|more|additional|another|further|extra|already|on[ \t]top|balance|top[ \t]up)\b")
 _IF = re.compile(r"(?i)\b(?:if|were|unless|once|when|whether|would[ \t]have)\b")
 _NO_BOUND = re.compile(r"(?i)\b(?:no|not|isn['’]t|there['’]s[ \t]no|without)[ \t]{1,3}(?:\w+[ \t]{1,3}){0,2}(?:max(?:imum)?|caps?|limit)\b")
@@ -40,7 +44,7 @@ _NO_BOUND = re.compile(r"(?i)\b(?:no|not|isn['’]t|there['’]s[ \t]no|without)
 _ABOVE = re.compile(r"(?i)\b(?:exceed\w*|over|above|beyond|past|more[ \t]than|outside)[ \t]{1,3}(?:(?:the|our|your|my|its|this)[ \t]{1,3})?"
                     r"(?:[\w-]{1,12}[ \t]{1,3})?(?:cap|limit|max(?:imum)?|ceiling)\b")
 _COMMA = re.compile(r",(?![0-9])")
-_CLAUSE_END = re.compile(r"(?i)[.;!?\n](?![0-9])|,?[ \t]{1,3}but[ \t]")
+_CLAUSE_END = re.compile(r"(?i)[.;!?\n|](?![0-9])|,?[ \t]{1,3}but[ \t]")  # (round 13: a macro's field ends at its bar)
 
 
 def cap_claims(text: str) -> Sequence[Tuple[float, str, str, int]]:
@@ -51,22 +55,27 @@ def cap_claims(text: str) -> Sequence[Tuple[float, str, str, int]]:
 
 def _caps(text: str) -> List[Tuple[float, str, str, int]]:
     low = text.lower()
-    if not any(w in low for w in _CREDIT_WORDS) or not any(h in low for h in _HINTS) or not _BOUND.search(text):
+    tiered = "basic" in low or "plus" in low or "premium" in low  # round 13: a tier's bound is the apology cap, credit said or not
+    if not (tiered or any(w in low for w in _CREDIT_WORDS)) or not any(h in low for h in _HINTS) or not _BOUND.search(text):
         return []
     out: List[Tuple[float, str, str, int]] = []
+    fields = "|" in text and _CREDIT.search(text) is not None  # "Apology credit | Tier: plus | Max: $20.00": a field of the credit's record
     amounts = stated_amounts(text)
     bounds = [0] + [m.end() for m in _CLAUSE_END.finditer(text)] + [len(text)]
     for lo, hi in zip(bounds, bounds[1:]):
         here = [a for a in amounts if lo <= a.start < hi and a.value > 0]  # ("$0": no tier's cap; a misread spoken figure)
-        if not here or not _BOUND.search(text, lo, hi) or not _CREDIT.search(text, lo, hi):
-            continue
+        if not here or not _BOUND.search(text, lo, hi) or not (_CREDIT.search(text, lo, hi) or tiered and _TIER_ALONE.search(text, lo, hi)
+                                                               or fields and text[lo - 1:lo] == "|"):
+            continue  # ("$10.00 is the most for basic": the tier names the cap)
         if _LEFT.search(text, lo, hi) or _IF.search(text, lo, hi) or _NO_BOUND.search(text, lo, hi) or _ABOVE.search(text, lo, hi):
             continue
         tiers = [(m.group("t") or m.group("p")).lower() for m in _TIER.finditer(text, lo, hi)]
         if tiers and "plus" not in tiers and len(here) == len(tiers) + 1:
             tiers = [(m.group().lower()) for m in _TIER_OR_PLUS.finditer(text, lo, hi)]  # "basic $5, plus $10, premium $20"
         if len(here) == 1 and len(tiers) <= 1:
-            out.append((here[0].value, tiers[0] if tiers else "", text[lo:hi].strip(), here[0].start))
+            named = {(m.group("t") or m.group("p")).lower() for m in _TIER.finditer(text)} if fields and not tiers else set()
+            tier = tiers[0] if tiers else (next(iter(named)) if len(named) == 1 else "")  # a field's tier: the record's
+            out.append((here[0].value, tier, text[lo:hi].strip(), here[0].start))
         elif len(here) == len(tiers):
             out.extend((a.value, t, text[lo:hi].strip(), a.start) for a, t in zip(here, tiers))
         elif not tiers:  # "The maximum of apology credit for you is 10 $, I give 5 $": the part with the bound

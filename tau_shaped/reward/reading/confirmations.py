@@ -240,7 +240,7 @@ _CORRECTING = re.compile(r"(?<!\w)(?:make\s+(?:that|it)|actually|i\s+mean|sorry|
 
 # "$50 -- no, $40": a dash, "no" and a stop right before the amount take back the one before it ("no $40 fee" and
 # "- no fee, $40" do not)
-_TAKEN_BACK_BY_NO = re.compile(r"(?:-|[\u2013\u2014])\s{0,2}no\s{0,2}[,;:!.\u2013\u2014-][^\w$]{0,3}$", re.IGNORECASE)
+_TAKEN_BACK_BY_NO = re.compile(r"(?:-|[\u2013\u2014])\s{0,2}no\s{0,2}[,;:!.\u2013\u2014-][^\w$]{0,3}(?:usd|us)?$", re.IGNORECASE)  # "-- no, US$6.70"
 
 
 def _corrected_amount(text: str, amounts: list) -> Optional[float]:
@@ -255,7 +255,8 @@ def _corrected_amount(text: str, amounts: list) -> Optional[float]:
     low = text.lower()
     bound = any(w in low for w in ("up to", "most", "max", "cap", "limit", "no more than", "not more than"))
     both = ("both" in low or "all " in low or "each of" in low or " two" in low) and _BOTH.search(consent_request(text) or "")
-    if not (bound or both):
+    roles = text.count("$") + low.count("usd") + low.count("dollar") > 1
+    if not (bound or both or roles):
         return None
     from tau_shaped.reward.reading.amounts import stated_amounts
     from tau_shaped.reward.reading.negation import Negations
@@ -266,7 +267,19 @@ def _corrected_amount(text: str, amounts: list) -> Optional[float]:
     mine = [at for v, at in said if v in own]
     if others and mine and bound and all(_BOUND.search(text[max(0, at - 28):at]) for at in mine):
         return others[0]  # "credit of up to $20, so I'd like to add $15.00": the call's amount said only as a bound
+    if others and mine and roles and not any(_MOVES.search(text[max(0, at - 28):at]) or _TAKEN_BACK_BY_NO.search(text[max(0, at - 40):at])
+                                             or _CORRECTING.search(text[max(0, at - 40):at]) for at in mine):
+        denied = {round(a.value, 2) for a in stated_amounts(text) if negated(a.start, value=True)}  # "$5.06, not $5.60"
+        moved = [v for v, at in said if v not in own and v not in denied and _MOVES.search(text[max(0, at - 28):at])]
+        if moved:  # "Tier: plus (cap $10.00) | Credit: $15.00", "fee $0.36 | Resolution: refund $3.60": the call's
+            return moved[0]  # amount said in another role, another amount said as the one moved
     return others[0] if others and both else None  # "$18.42, and also the $13.79 ... - OK to do both?": two writes at once
+
+
+# The amount right after a word that moves it ("refund $3.60", "Credit: $15.00", "Refund now: $19.60", "add USD 5"):
+# the amount the message says is moved ("Max refundable: $16.90" is not: a bound's label)
+_MOVES = re.compile(r"(?<![\w-])(?:refund|credit|compensation|comp|reimburse(?:ment)?|give|add|issue|return|pay|put)(?:ed|ing|s)?"
+                    r"(?:\s+(?:of|now|right|back|amount|total|due|today|immediately)){0,2}[\s:=>-]{0,4}(?:of\s+)?(?:usd|us\$)?\s?[$]?$", re.IGNORECASE)
 
 
 # An amount said as a bound ("up to $20", "a maximum of $20", "capped at $20"): what may be given, not what is

@@ -26,6 +26,8 @@ import re
 from functools import lru_cache
 from typing import List, Optional
 
+from tau_shaped.reward.reading.consent_self_answers import asks_for_more, short_answer
+
 __all__ = ["asks_consent", "consent_request", "MAX_CHARS"]
 
 MAX_CHARS = 4000
@@ -114,7 +116,8 @@ _INFO_NOUN = _alt(
     "phone number", "number", "order number", "order id", "order #", "reservation number", "reservation code",
     "reservation id", "booking reference", "booking number", "confirmation number", "confirmation code", "account",
     "account number", "date of birth", "birthday", "user id", "id", "last four", "last 4", "last four digits",
-    "spelling", "identity", "details of your account")
+    "spelling", "identity", "details of your account", "delivery address", "address on file", "address", "details",
+) + r"(?![ \t]+(?:change|update|switch))"  # round 13: the address asked for, not its change
 # What a customer is asked to agree they want: "(that) you'd like me to", "you want the refund"
 _YOU_WISH = rf"{_alt('you', 'that you')}(?:{_S}{_alt('would', 'do', 'still')}|'d)?{_S}{_alt('like', 'want', 'wish', 'prefer', 'agree', 'approve', 'accept', 'consent', 'authorize', 'authorise')}{_E}"
 _YOU_OK = rf"{_alt('you', 'that you')}(?:{_S}are|'re){_S}{_alt('ok', 'okay', 'happy', 'fine', 'comfortable', 'alright', 'all right', 'good')}{_S}{_alt('with', 'for me to', 'for us to', 'to proceed', 'to go ahead', 'going ahead', 'proceeding')}{_E}"
@@ -140,6 +143,10 @@ _CONSENT_REQUEST = re.compile(
         rf"{_B}if{_S}you{_S}(?:wish|want|like){_E}\s*[.!]?\s*$",
         rf"{_B}if{_S}(?:that's|that{_S}is){_S}{_alt('ok', 'okay', 'fine', 'alright', 'all right', 'good with you', 'ok with you', 'okay with you')}{_E}",
         rf"{_B}{_alt('yes', 'y')}\s*/\s*{_alt('no', 'n')}{_E}",
+        # said impersonally: "Confirmation is requested.", "The customer's agreement is hereby sought."
+        rf"{_B}{_alt('confirmation', 'agreement', 'approval', 'consent', 'authorization', 'authorisation')}"
+        rf"(?:{_S}{_alt('of', 'to', 'for')}(?:{_S}[\w$.,-]+){{1,8}}?)?{_S}(?:{_alt('is', 'will be')}{_S})?(?:{_alt('hereby', 'kindly', 'respectfully', 'therefore', 'now')}{_S})?"
+        rf"{_alt('requested', 'required', 'needed', 'sought', 'awaited', 'invited')}{_E}",
     ]),
     re.IGNORECASE,
 )
@@ -165,6 +172,7 @@ _CONSENT_QUESTION = re.compile(
         rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,160}}?{_S}(?:{_alt('work', 'suit you', 'be ok', 'be okay', 'be fine', 'be alright', 'be acceptable', 'be good')}){_E}",
         # Would a refund of $16.90 help? (an offer; not "would it help to know ...")
         rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,160}}?{_S}help{_E}(?!{_S}to{_S}(?:{_INFO_VERBS}){_E})",
+        rf"{_B}{_alt('is', 'would')}{_S}{_THAT}{_S}(?:be{_S})?what{_S}(?:you'd|you{_S}would){_S}{_alt('like', 'prefer')}{_E}",  # "Is that what you'd like?"
         # Does that work (for you)? / Does this sound good?
         rf"{_B}{_alt('does', 'would', 'will', 'do')}{_S}{_THAT}{_S}{_WORK}{_E}",
         # Do you agree / approve / confirm ...? Can you confirm the refund? (not your email)
@@ -181,6 +189,10 @@ _CONSENT_QUESTION = re.compile(
         rf"{_B}{_alt('ok', 'okay', 'alright', 'good', 'fine', 'ready', 'happy')}{_S}{_alt('to proceed', 'to go ahead', 'to continue', 'for me to', 'for us to', 'with that', 'with this', 'with it')}{_E}",
         rf"{_B}{_alt('proceed', 'go ahead', 'continue')}(?:{_S}{_alt('with that', 'with this', 'with it', 'then', 'now')})?\s*\?",
         rf"{_B}{_alt('yes', 'y')}\s*/\s*{_alt('no', 'n')}{_E}",
+        # asked impersonally: "Shall this be done?", "Should the refund be issued?", "May this be proceeded with?"
+        # (not a look-up, "Should it be checked?"; "Can it be sent again?" asks what is possible)
+        rf"{_B}{_alt('shall', 'should', 'may')}{_S}(?:{_alt('this', 'that', 'it', 'these', 'they')}|{_alt('the', 'this', 'that')}{_S}[a-z]+(?:{_S}[a-z]+)?)"
+        rf"{_S}be{_S}(?!{_alt('checked', 'verified', 'reviewed', 'looked', 'explained', 'confirmed by', 'known', 'delivered', 'ready', 'late')}{_E})[a-z]+(?:ed|en|ne|de|nt|ut){_E}",
     ]),
     re.IGNORECASE,
 )
@@ -255,9 +267,15 @@ def consent_request(text: str) -> Optional[str]:
     summary: Optional[str] = None  # "To confirm: cancel #W1." (a lead-in): a request unless another question is asked
     other = False
     found: Optional[str] = None
+    after = False  # a question about something else after the consent question, not answered in the message
     for sentence in _sentences(text.translate(_APOSTROPHES)):
         plain = sentence.strip()
         if not plain:
+            continue
+        if after:
+            if plain.endswith("?") or not short_answer(plain) or _found(_CONSENT_REQUEST, _CONSENT_REQUEST_LOW, plain, _REQUEST_HINT):
+                return None  # "... OK? Also, is your address still 12 Elm?": a reply answers the last question
+            after = False  # "How much? $18.42.": the agent answered its own question; the customer was asked none
             continue
         if _found(_HAPPENED, _HAPPENED_LOW, plain, _HAPPENED_HINT) and not _AHEAD.search(plain):
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
@@ -265,7 +283,9 @@ def consent_request(text: str) -> Optional[str]:
             if _PROCEEDS.search(plain):
                 return None  # "Shall I refund it? Yes, processing now.": the agent answered its own question
             if plain.endswith("?") and not _asks(plain) and not _ELSE_ASKED.search(plain):
-                return None  # "... OK? Also, is your address still 12 Elm?": a reply answers the last question
+                if asks_for_more(plain):
+                    return None  # "... OK? Anything else?": the customer is asked for more
+                after = True  # read on: its answer may follow ("How much? $18.42. Where to? Your card. Go ahead?")
             continue
         if plain.endswith("?") and ("'" in plain or '"' in plain or "“" in plain) and _quoted(plain):
             continue  # "You asked 'shall I cancel it?' - ...": another's question quoted, not asked
@@ -276,6 +296,8 @@ def consent_request(text: str) -> Optional[str]:
             other = True  # the message asks something else: a summary's lead-in asked for no yes
         elif summary is None and _LEAD_IN.search(plain):
             summary = plain
+    if after:
+        return None
     if found is not None:
         return found
     return None if other else summary

@@ -28,7 +28,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.memo_keys import json_key, json_loaded
 from tau_shaped.reward.reading import action_words
-from tau_shaped.reward.reading.call_values import SELF, id_key, id_places
+from tau_shaped.reward.reading.call_values import SELF, id_key, id_places, id_shape
 from tau_shaped.reward.reading.consent_questions import consent_request
 
 __all__ = ["said_free", "another_write", "reported_only"]
@@ -111,7 +111,7 @@ def another_write(text: str, kwargs: Dict[str, Any], index: Any, verbs: Any = No
     if not mine and not fields:
         return None
     for found, start, held in _places(text, kwargs, index, id_places):
-        if found in own or not (held or any(index.same_kind(k, found) for k in mine) or any(found in index.kinds[f] for f in fields)):
+        if found in own or not (held or any(index.same_kind(k, found) for k in mine) or any(found in index.kinds[f] for f in fields) or not index.kind_of(found) and id_shape(found) in {id_shape(k) for k in mine}):
             continue
         if _NOT_BEFORE.search(text[max(0, start - 40):start]):
             continue

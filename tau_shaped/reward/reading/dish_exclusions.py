@@ -88,7 +88,7 @@ REPLACED = re.compile(
     r"(?<![^\W_])(?:(?P<apart>" + _SET_APART + r")|instead[ \t]+of|in[ \t]+place[ \t]+of|rather[ \t]+than|"
     r"replac(?:e|es|ed|ing)|replacement[ \t]+(?:for|of)|swap\w*(?:[ \t]+out)?|switch\w*[ \t]+(?:out|from)|change\w*|"
     r"(?:substitut\w*|alternative\w*|sub)[ \t]+(?:for|to)|without|"
-    r"(?:clos(?:est|er|e)|nearest|(?:most[ \t]+)?similar|comparable|equivalent|option\w*|match\w*)(?:[ \t]+[^\W\d_]+){0,2}?[ \t]+(?:to|for)|out[ \t]+of|avoid\w*|skip\w*|steer\w*[ \t]+clear[ \t]+of|"
+    r"(?:clos(?:est|er|e)|nearest|(?:most[ \t]+)?similar|comparable|equivalent|option\w*|match\w*)(?:[ \t]+[^\W\d_]+){0,2}?[ \t]+(?:to|for)|out[ \t]+of|(?<!\w[ \t])out[ \t]*[:=]|avoid\w*|skip\w*|steer\w*[ \t]+clear[ \t]+of|"
     r"stay\w*[ \t]+away[ \t]+from|(?:stay|keep)\w*[ \t]+clear[ \t]+of|"
     r"(?:recommend|suggest|prefer|pick|choos|go[ \t]+(?:with|for))\w*[^.;!?\n]{1,40}?[ \t](?:over|above)|(?:advis|recommend)\w*[ \t]+against|warn\w*[ \t]+(?:you[ \t]+)?(?:against|about|off)|"
     r"steer\w*[ \t]+(?:you[ \t]+)?(?:away[ \t]+from|clear[ \t]+of)|keep\w*[ \t]+(?:you[ \t]+)?away[ \t]+from|free[ \t]+of|allergic[ \t]+to|allergy[ \t]+to|rul\w*[ \t]+out|exclud\w*|eliminat\w*|"
@@ -117,7 +117,7 @@ _PART = r"(?:batter|buns?|noodles|sauce|dressing|base|crust|bread|toppings?|fill
 _LEAD = r"^[ \t\"'”’)*_:–—-]*(?:['’]s\b[:–—-]?)?(?:(?:['’]s)?[ \t]+(?:[^\W\d_]+[ \t]+)?" + _PART + r")?(?:[ \t]*\([^()\n]{0,60}\)[ \t:–—-]*)?(?:[ \t]*,[^,\n]{1,80},)?[ \t]*"
 UNSUITABLE = (
     r"(?:unsafe|unsuitable|off[- ]limits|off[ \t]+(?:the|my|our)[ \t]+(?:table|menu|list)|out[ \t]+of[ \t]+(?:the[ \t]+question|stock)|"
-    r"sold[ \t]+out|unavailable|ruled[ \t]+out|excluded|"
+    r"sold[ \t]+out|unavailable|ruled[ \t]+out|excluded|rejected|declined|disqualified|eliminated|vetoed|turned[ \t]+down|"
     r"a[ \t]+(?:(?:hard|firm|definite|clear|flat|big|total)[ \t]+)?no(?:[- ]go)?(?![\w-])|"  # "a hard no", not "a no-brainer"
     r"(?:a[ \t]+)?(?:bad|poor|terrible|risky|unwise|dangerous|wrong)[ \t]+(?:idea|choice|option|pick|call|fit|match|bet)|unwise|inadvisable|"
     r"a[ \t]+(?:(?:hard|firm|definite|clear)[ \t]+)?pass|(?:a[ \t]+)?(?:real[ \t]+|serious[ \t]+|big[ \t]+)?risk(?:[ \t]+for[ \t]+you)?|"
@@ -138,7 +138,8 @@ TERSE = (r"(?:excl(?:uded|\.)?|skipped|left[ \t]+out|ruled[ \t]+out|n/a|oos|86['
 _PREDICATE = re.compile(
     _LEAD + r"(?:(?:is|are|was|were|['’]s|would[ \t]+be|will[ \t]+be|(?:has|have|had|needs?)[ \t]+to[ \t]+be|(?:must|should)[ \t]+be|"
     r"(?:will|would)[ \t]+have[ \t]+to[ \t]+be|being|having[ \t]+been)" + _ADVERB + r"[ \t]+" + UNSUITABLE + "|"
-    + TERSE + "|"
+    + TERSE + "|(?:(?<=[ \t])(?:earlier|before|above|too)[ \t]*)?,?[ \t]*(?:which|that)[ \t]+(?:i|we)(?:[ \t]+(?:had[ \t]+to|have|already|just))?"
+    r"[ \t]+(?:ruled[ \t]+out|rule[ \t]+out|turned[ \t]+down|turn[ \t]+down|rejected|reject|excluded|exclude|declined|crossed[ \t]+off)(?!\w)|"  # ", which I turned down"
     + _COPULA + r"[ \t]*(?:n['’]?t|not|never|no[ \t]+longer|no)[ \t]+" + _SUITABLE + "|"
     r"(?:no(?:pe)?|nah|never|non|nahi|nahin|nein|not[ \t]+(?:this|that)[ \t]+one)[ \t]*(?:[,.!;:()–—-]|$)|"  # "Samosa - nope, gluten.", "-- non, gluten"
     r"(?:poses?|carr(?:y|ies)|presents?)[ \t]+(?:a[ \t]+)?(?:\w+[ \t]+)?risk)",  # "the Korma poses a risk"

@@ -22,14 +22,14 @@ from tau_shaped.reward.reading.dish_negations import negation_at
 __all__ = ["ITEM_END", "crossed_before", "footer", "inline_footer", "label_before", "list_footer", "list_header", "listed_predicate_excludes", "noted_out", "own_swapped_before", "table_cell_excludes"]
 
 _EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
-                               r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|skip)", re.IGNORECASE)
+                               r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|reject\w*|declined|disqualif\w*|eliminat\w*|veto\w*|turned down|skip)", re.IGNORECASE)
 _KIND_OF = re.compile(r"[ \t-]+(?:dish(?:es)?|items?|ones|options|choices|picks|mains|sides|desserts|drinks)(?!\w)", re.IGNORECASE)
 _NONE_OF = re.compile(r"(?<!\w)(?:no|not|none|without|zero|free)(?!\w)", re.IGNORECASE)
 _NOUNS = ("option", "alternative", "choice", "candidate", "pick")  # offering words that only name what follows
 _LOOKED_AT = re.compile(r"(?<!\w)(?:look\w*|check\w*|consider\w*|review\w*|went[ \t]+through|found|saw|seen|I[ \t]+have|on[ \t]+the[ \t]+menu)(?!\w)",
                         re.IGNORECASE)
 
-ITEM_END = re.compile(r"[ \t]*(?:\([^()\n]{0,60}\)|[-–—][ \t]*[^-–—,;.!?()\n]{1,40}|\$[0-9.]+)?[ \t\"'”’*_]*(?:[,;.!?)\n]|(?:or|and|nor)(?!\w)|$)",
+ITEM_END = re.compile(r"[ \t]*(?:\([^()\n]{0,60}\)|(?:--?|[–—])[ \t]*[^-–—,;.!?()\n]{1,40}|\$[0-9.]+)?[ \t\"'”’*_]*(?:[,;.!?)\n]|(?:or|and|nor)(?!\w)|$)",
                        re.IGNORECASE)  # after a list's item: a note or a price at most ("Samosa (gluten),", "Samosa - has gluten,")
 _ITEM_LINE = re.compile(r"[ \t]*(?:[-*•+]|[0-9]{1,2}[.)]|\|)")
 _FOOTER_ASKS = re.compile(r"(?<!\w)(?:pick|choose|any[ \t]+of[ \t]+(?:these|those|them)|which[ \t]+(?:one|would|do|of)|one[ \t]+of[ \t]+(?:these|those)|"
@@ -177,6 +177,8 @@ def label_before(text: str, lo: int, first: int, allergen: "re.Pattern[str]") ->
     first at ``first``): "Contains sesame: Salmon Roll, Chicken Teriyaki", "Excluded for gluten: ...", "Not safe for
     you → ..." exclude them, as a header line would (``list_header``)."""
     sep = _LABEL_SEP.search(text, max(lo, first - 8), first)
+    if sep is not None:  # round 13: a macro's field ("Substitution | In: ... | Rejected: Korma"): the label starts at its bar
+        lo = max(lo, text.rfind("|", lo, sep.start()) + 1)
     return list_header(text, lo, sep.start(), allergen) if sep is not None and sep.start() > lo else None
 
 

@@ -17,7 +17,7 @@ from typing import Optional, Sequence
 
 from tau_shaped.reward.reading.negation import NEGATIONS
 
-__all__ = ["allergen_negated", "doubted_before", "negation_at", "negation_pos", "praised_after", "retracted_after"]
+__all__ = ["allergen_negated", "doubted_before", "negation_at", "negation_pos", "offer_denied_after", "praised_after", "retracted_after", "set_aside_by_but"]
 
 _BEFORE = 80  # characters before a dish read for a negation
 
@@ -140,7 +140,9 @@ def doubted_before(text: str, lo: int, start: int) -> bool:
 # once is not stated (SPEC §10); what comes after it ("I mean the Pad Thai") is read on its own.
 _RETRACTED = re.compile(r"[ \t\"'”’)*_,.!–—-]*(?:(?:oh|um+|uh+|er|hmm+|no|wait|hang[ \t]+on|hold[ \t]+on|actually|sorry)[ \t,.!–—-]*){0,4}"
                         r"(?:(?P<strong>scratch[ \t]+that|strike[ \t]+that|forget[ \t]+(?:that|it)|my[ \t]+(?:mistake|bad)|"
-                        r"I[ \t]+take[ \t]+(?:that|it)[ \t]+back|not[ \t]+that[ \t]+one)|no[ \t,]+wait|wait[ \t,]+no|I[ \t]+mean|correction)(?!\w)",
+                        r"I[ \t]+take[ \t]+(?:that|it)[ \t]+back|not[ \t]+that[ \t]+one)|no[ \t,]+wait|wait[ \t,]+no|I[ \t]+mean|correction"
+                        # round 13: the reason said first, in a word or two ("-- oh wait, sesame, scratch that")
+                        r"|(?:[^\W\d_]{2,20}(?:[ \t]+[^\W\d_]{2,20})?[ \t]*[,.!–—-]+[ \t]*){1,2}(?P<reason>scratch[ \t]+that|strike[ \t]+that|forget[ \t]+(?:that|it)))(?!\w)",
                         re.IGNORECASE)
 _NEXT_NAMED = 40  # characters after "I mean" / "no wait" in which the item said instead is named
 
@@ -150,7 +152,36 @@ def retracted_after(text: str, end: int, starts: Sequence[int] = ()) -> bool:
     "no wait" only with another item named right after them (``starts``: where items are named): "the korma I mean it's
     really good" takes nothing back."""
     said = _RETRACTED.match(text, end, min(len(text), end + 60))
-    if said is None or said.group("strong"):
+    if said is None or said.group("strong") or said.group("reason"):
         return said is not None
     i = bisect_left(starts, said.end())
     return i < len(starts) and starts[i] - said.end() <= _NEXT_NAMED
+
+
+# round 13: an offering verb denied right after the dish, in the passive: its complement ("as a substitute") offers
+# nothing ("The Salmon Roll cannot be offered as a substitute", "the Korma won't be proposed as your swap")
+_OFFER_DENIED = re.compile(r"[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\))?[ \t,]*(?:can(?:not|['’]t|[ \t]+not)|could[ \t]*(?:not|n['’]t)|won['’]t|will[ \t]+not|"
+                           r"may[ \t]+not|must[ \t]*(?:not|n['’]t)|should[ \t]*(?:not|n['’]t)|(?:is|are)[ \t]*(?:not|n['’]t))[ \t]+(?:be[ \t]+)?"
+                           r"(?:offered|proposed|suggested|recommended|swapped[ \t]+in|substituted|used|given)(?!\w)"
+                           # its complement at most, then the clause ends or a reason follows: "... offered often, but it's great" is no denial
+                           r"(?:[ \t]+(?:as|to|for|here|now|today|tonight)(?!\w)[^.!?;,\n]{0,40})?[ \t\"'”’)*_]*"
+                           r"(?:[.;!\n]|$|,[ \t]*(?:it|as|since|because|given|due|owing|being|sadly|unfortunately)(?!\w))", re.IGNORECASE)
+
+
+def offer_denied_after(text: str, end: int) -> bool:
+    """Whether an offering verb right after a dish ending at ``end`` is denied ("cannot be offered as a substitute")."""
+    return _OFFER_DENIED.match(text, end) is not None
+
+
+# round 13: a pick the agent would make but for the customer's allergen ("The Salmon Roll would usually be my pick, but it
+# has sesame"): the wish is counterfactual, the "but" sets the dish aside when its clause names the allergen
+_WOULD_BUT = re.compile(r"[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\))?[ \t,]*(?:would|['’]d)(?:[ \t]+(?:usually|normally|otherwise|typically|ordinarily|"
+                        r"probably|definitely|have))?[ \t]+(?:be|been)[ \t]+(?:my|our|the|a|an)[ \t]+(?:[^\W\d_]+[ \t]+)?"
+                        r"(?:pick|choice|go-to|recommendation|suggestion|favourite|favorite|first[ \t]+choice)(?!\w)[^.!?;:\n]{0,30}?[ \t]*[,–—-]*[ \t]*"
+                        r"but[ \t]+(?P<why>[^.!?;\n]{1,60})", re.IGNORECASE)
+
+
+def set_aside_by_but(text: str, end: int, allergen: Optional["re.Pattern[str]"]) -> bool:
+    """Whether a dish ending at ``end`` is said to be the agent's pick but for one of the customer's allergens."""
+    m = _WOULD_BUT.match(text, end) if allergen is not None else None
+    return m is not None and allergen.search(m.group("why")) is not None

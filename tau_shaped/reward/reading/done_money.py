@@ -44,14 +44,14 @@ _OFF = re.compile(r"(?i)\boff\b")
 _VERBS = f"{_CHARGE_VERBS}|{_REFUND_VERBS}|{_OTHER_VERBS}"
 _SP = r"[ \t\u00a0]{1,3}"
 # "I've just refunded", "I actually refunded", "we've promptly credited": any adverb in -ly among them
-_ADVERBS = rf"(?:(?:just|already|now|right{_SP}now|also|then|[a-z]{{2,14}}ly){_SP}){{0,2}}"
+_ADVERBS = rf"(?:(?:just|already|now|right{_SP}now|also|then|nevertheless|nonetheless|still|meanwhile|[a-z]{{2,14}}ly){_SP}){{0,2}}"
 _ACTIVE = re.compile(
     rf"\b(?:I|we)(?:['’]ve|{_SP}have|{_SP}had)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b"
     # round 10: a second write joined by "and" with a verb that takes its direction from the words around ("I've refunded
     # $2.99 and added a $5 credit to your wallet")
     rf"|\band{_SP}{_ADVERBS}(?P<verb2>{_CHARGE_VERBS}|{_REFUND_VERBS}|added|issued|put|sent|applied|transferred|popped)\b"
     # a clause that opens with the verb: "Charged $1 to your card.", "- Refunded: $16.90"
-    rf"|(?:^|[.!?:;\n*•\u2014\u2013-])[ \t]{{0,3}}{_ADVERBS}(?P<verb3>{_CHARGE_VERBS}|{_REFUND_VERBS})\b", re.IGNORECASE)  # "Done — refunded $5"
+    rf"|(?:^|[.!?:;|\n*•\u2014\u2013-])[ \t]{{0,3}}{_ADVERBS}(?P<verb3>{_CHARGE_VERBS}|{_REFUND_VERBS})\b", re.IGNORECASE)  # "Done — refunded $5", "| Refunded:"
 # "twenty bucks refunded to your wallet": a refund verb right after the amount, with no auxiliary
 _AFTER_AMOUNT = re.compile(
     rf"[ \t\u00a0)]{{1,3}}{_ADVERBS}(?:(?P<verb>refunded|credited|reimbursed)\b"
@@ -63,7 +63,7 @@ _AFTER_AMOUNT = re.compile(
     # "an apology credit of $5 is now in your wallet"
     rf"|(?:is|are){_SP}(?:now|already){_SP}(?:in|on){_SP}(?:your|ur){_SP}wallet\b"
     # "Refund of $62.27 issued", "refund ($5) processed": a noun of the write before the amount (read in done_kinds)
-    rf"|(?P<noun_verb>(?:(?:has|have){_SP}been{_SP}|was{_SP}|were{_SP}|is{_SP})?{_ADVERBS}(?:issued|processed|sent|completed|made|applied"
+    rf"|(?P<noun_verb>(?:(?:has|have){_SP}{_ADVERBS}been{_SP}|was{_SP}|were{_SP}|is{_SP})?{_ADVERBS}(?:issued|processed|sent|completed|made|applied"
     rf"|initiated|submitted|complete|done|finished|through)\b))",
     re.IGNORECASE)
 # "Refund of $5 issued", "Refund issued: $5", "You got $5 back", "You've received $5 back"
@@ -148,7 +148,7 @@ def _may_say_settled(text: str) -> bool:
             before = low[max(0, at - 12):at]
             if before.endswith(_SETTLED_BEFORE) and not (verb == "charged" and before.endswith(("was ", "were "))):
                 return True
-            if not before.strip() or before.rstrip()[-1:] in ".!?:;-*\n":
+            if not before.strip() or before.rstrip()[-1:] in ".!?:;-*|\n":
                 return True
             at = low.find(verb, at + 1)
     return False

@@ -239,6 +239,8 @@ class FactChecker:
             if not self.sent_to or method in self.sent_to or "?" in self.sent_to:
                 return None
             return True, f"agent stated {c.text!r}: the money moved went to the {' and '.join(sorted(self.sent_to))}"
+        if not method and len(self.sent_to) == 1 and "?" not in self.sent_to:
+            method = next(iter(self.sent_to))  # "The $5.06 refund will arrive instantly" after a refund to the card: the card's
         days = self.p.card_refund_days
         card_ok = bool(days) and (when == f"days:{days[0]:g}-{days[-1]:g}"
                                   or when == f"upto:{days[-1]:g}")  # "within 5 business days", "within a week"

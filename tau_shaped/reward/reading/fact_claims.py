@@ -137,11 +137,11 @@ _STATUS = re.compile(
     re.IGNORECASE,
 )
 _ANY_ORDER_ID, _PART = re.compile(rf"\b{_ORDER_ID}", re.IGNORECASE), re.compile(r",[ \t]|[ \t]-{1,2}[ \t]|[\u2014\u2013]")  # (a part)
-# round 12: a status not reached yet ("FD-10005: not yet delivered", "it hasn't been delivered yet"): value "!<status>"
+# round 12: a status not reached yet ("FD-10005: not yet delivered", "it hasn't / has not yet been delivered"): "!<status>"
 _NOT_YET = re.compile(
     rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?:it|(?:your|the|this){_SP}(?:order|food|meal|delivery)))(?:[*_`]{{0,2}}[ \t]{{0,3}}[:=\u2014\u2013-]|['’]s"
-    rf"|{_SP}(?:is|has|was))?[ \t]{{1,3}}(?:(?:not|n['’]t){_SP}(?:been{_SP})?yet|(?:(?:is|has|was)n['’]t|not)(?:{_SP}been)?"
-    rf"(?=[^.!?\n]{{1,30}}\byet\b)|still{_SP}(?:not|(?:is|has)n['’]t)(?:{_SP}been)?){_SP}(?P<ny>delivered|out[ _-]for[ _-]delivery)\b",
+    rf"|{_SP}(?:is|has|was))?[ \t]{{1,3}}(?:(?:not|n['’]t){_SP}(?:been{_SP})?yet(?:{_SP}been)?|(?:(?:is|has|was)n['’]t|not)(?:{_SP}been)?"
+    rf"(?=[^.!?\n]{{1,30}}\byet\b)|still{_SP}(?:not|(?:is|has)n['’]t)(?:{_SP}been)?){_SP}(?P<ny>delivered|out[ _-]for[ _-]delivery|placed)\b",
     re.IGNORECASE)
 _CONDITION = re.compile(r"(?:\b(?:if|once|when|whenever|while|until|unless|after|before|as soon as)\W{1,3}(?:\w+\W{1,3}){0,2})$",
                         re.IGNORECASE)
@@ -202,7 +202,7 @@ def _retracted(text: str, found: List[Claim]) -> List[Claim]:
 
 
 def _claims(text: str) -> List[Claim]:
-    negated = Negations(text)
+    negated = Negations(text, sentences=True)  # "It is not the case that ..." (round 13)
     low = text.lower() if text.isascii() else None
     out: List[Claim] = []
     if _may(low, _LATE_WORDS):

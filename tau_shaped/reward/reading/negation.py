@@ -14,7 +14,9 @@ do not negate.
   state $50 and $25; a value after a denied one and a comma or "but" is the correction, stated
   ("not $20, $25", "It was not 20, it was 25", "not 20 but 25"). "Unable" negates ("I'm unable
   to approve $50", "there's no way I can refund $50"), and so does an idiom of denial after a
-  value ("a $50 refund is out of the question", "$50 is not happening").
+  value ("a $50 refund is out of the question", "$50 is not happening"). A clause opened by a denial of all that
+  follows ("It is not the case that ...", "it's not true that ...") negates what it holds, for a reader that asks
+  (``Negations(text, sentences=True)``: the facts; the hard lines read their own way, round 13).
 
 Pure: the standard library only; every pattern linear on untrusted text.
 """
@@ -93,7 +95,7 @@ def _negating(word: str, following: str) -> bool:
     return w in NEGATIONS
 
 
-def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -> bool:
+def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False, sentences: bool = False) -> bool:
     """Whether a negation is among the 4 words before ``start``, back to a clause boundary
     (and to ``floor``, where a caller's clause begins); for a ``value``, not past a word of
     ``_BOUND_WORDS``."""
@@ -105,6 +107,8 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -
             and (words[i - 3].lower(), words[i - 2].lower()) in _SET_ASIDE):
         return True  # "instead of the $18.13 you expected"
     if value and _denied_after(words, i):
+        return True
+    if sentences and _denied_sentence(words, starts, i, floor):
         return True
     following = words[i] if i < len(words) else "."
     seen = 0
@@ -143,6 +147,21 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False) -
             if word.lower() not in _FILLERS:
                 seen += 1
         following = word
+    return False
+
+
+def _denied_sentence(words: List[str], starts: List[int], i: int, floor: int) -> bool:
+    """Whether the clause of token ``i`` opens, within 16 words before it, with a denial of all that follows ("It is
+    not the case that FD-10007 is still on its way", "it's not true that ...", "it is untrue that ..."; round 13)."""
+    for j in range(i - 1, max(-1, i - 17), -1):
+        w = words[j].lower()
+        if not w or starts[j] < floor:
+            return False
+        if w == "that" and j >= 2:
+            a, b = words[j - 2].lower(), words[j - 1].lower()
+            if b == "untrue" or (b == "true" and _negating(a, b)) or (
+                    b == "case" and a == "the" and j >= 3 and _negating(words[j - 3], a)):
+                return True
     return False
 
 
@@ -201,9 +220,10 @@ def is_negated(text: str, start: int, value: bool = False) -> bool:
 class Negations:
     """``is_negated`` for many positions of one text, tokenized once (linear in the text)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, sentences: bool = False) -> None:
         self._text = text
         self._tokens: Optional[_Tokens] = None
+        self._sentences = sentences  # round 13: a clause opened by "It is not the case that" denies all it holds (facts only)
 
     def __call__(self, start: int, floor: int = 0, value: bool = False) -> bool:
         """Whether the statement at ``start`` is negated; ``floor``: where its clause begins, as
@@ -212,7 +232,7 @@ class Negations:
         if self._tokens is None:
             text = self._text
             self._tokens = _kept_tokens(text) if len(text) <= _KEPT_TEXT else _tokens(text, 0, len(text))
-        return _negated(self._tokens, max(0, min(start, len(self._text))), floor, value)
+        return _negated(self._tokens, max(0, min(start, len(self._text))), floor, value, self._sentences)
 
 
 _KEPT_TEXT = 2048  # a short text's tokens are made once and kept (bounded): a task's rollouts repeat their messages

@@ -143,6 +143,11 @@ _PARTS = [
     # round 9 (whole episodes): the request's key with its object, then the verdict: "Cancellation request for 3RK2T9: rejected"
     rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade)\b[^:=\n]{{0,40}}[:=][ \t]{{0,3}}"
     rf"(?:denied|declined|rejected|refused|not{_SP}approved)\b",
+    # round 13 (macros): "none due", "Compensation: none", a request's verdict after an arrow ("Green Curry -> REJECTED")
+    rf"\b(?:none|nil|nothing){_SP}(?:is{_SP})?(?:due|owed|payable|owing)\b",
+    rf"\b(?:compensation|refund|credit|reimbursement)s?(?:{_SP}due)?[ \t]{{0,3}}[:=][ \t]{{0,3}}(?:none|nil|n/a|not{_SP}(?:due|applicable|eligible))\b",
+    rf"(?:->|\u2192|=>)[ \t]{{0,3}}(?:rejected|declined|denied|refused|not{_SP}(?:possible|allowed|approved|eligible))\b",
+    rf"\b(?:compensation|refund|credit|reimbursement)s?{_SP}(?:is|are){_SP}not{_SP}(?:payable|due|owed|applicable)\b",
 ]
 
 

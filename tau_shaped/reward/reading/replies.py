@@ -54,7 +54,7 @@ from typing import Any, Literal, Optional
 
 from tau_shaped.reward.reading.normalize_questions import asks_why, fillers_out
 from tau_shaped.reward.reading.reply_corrections import asked_back, taken_back
-from tau_shaped.reward.reading.reply_picks import choice_kept
+from tau_shaped.reward.reading.reply_picks import choice_kept, it_is_picked
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
 from tau_shaped.reward.reading.reply_meaning import (
     asks_for_a_change, condition, effective, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
@@ -94,6 +94,7 @@ _GO_AHEAD = re.compile("(?:" + words(
     "approve", "perfect", "great", "that works", "works for me", "works", "please", "deal", "cool", "let's do it",
     "let's do that", "make it so", "by all means", "go on", "that's fine", "thats fine", "will do", "excellent",
     "lovely", "wonderful", "good to go", "that'd be great", "i'd appreciate that", "i would appreciate that",
+    "acceptable", "that's acceptable", "that is acceptable", "agreeable", "that's agreeable",  # round 13: the corporate register
     "awesome", "roger", "you can", "you may", "be my guest", "i authorize", "carry on", "permission granted",
     "go right ahead", "go on ahead", "i consent", "i so consent", "i hereby consent", "i give my consent",
     "you have my consent", "you have my permission", "you have my approval", "consent given", "i hereby authorize",
@@ -136,7 +137,7 @@ _YES_WITH_A_NEGATIVE = re.compile(
 _SAYS_NOTHING_WITH_A_NEGATIVE = re.compile(
     rf"(?<![\w'])(?:(?:no|not){W}(?:a{W}|any{W})?(?:big{W}deal|hurry|rush)"
     rf"|(?:doesn'?t|does{W}not){W}matter|can'?t{W}wait|(?:no|don'?t{W}need){W}to{W}wait|no{W}need"
-    rf"|(?:don'?t|do{W}not){W}(?:need|have|want){W}(?:anything|any)(?:{W}(?:other|more|further))?"
+    rf"|(?:no,?{W}i{W})?(?:don'?t|do{W}not){W}(?:need|have|want){W}(?:anything|any)(?:{W}(?:other|more|further))?"
     rf"(?:{W}(?:else|questions?|requests?))?|no{W}(?:other|further|more){W}(?:questions?|requests?)"
     rf"|(?:(?:i'm|i{W}am){W})?not{W}in{W}a{W}(?:hurry|rush)|can'?t{W}complain|no{W}doubt"
     rf"|(?:don'?t|do{W}not){W}worry(?:{W}about{W}(?:it|that|the{W}rest))?"
@@ -237,7 +238,7 @@ def known_class(reply: str, question: Optional[str]) -> Optional[Reply]:
 
 
 def _read(reply: str, q: Question, stated: Any) -> Reply:
-    reply = fillers_out(reply)  # "okay so, why would I want that?": "okay so" assents to nothing
+    reply = it_is_picked(fillers_out(reply))  # "okay so, why would I want that?": "okay so" assents to nothing; "card it is"
     if asked_back(reply):
         return "unclear"  # "Yes?": a yes asked back, or a "what is it?"
     corrected = taken_back(reply)

@@ -41,6 +41,7 @@ _YES_IDIOMS = re.compile(
     rf"|i\s+can\s+live\s+with\s+(?:that|it|this)"
     # British and Australian go-aheads: "crack on", "go for your life", "get on with it", "on you go"
     r"|crack\s+on|get\s+cracking|go\s+for\s+your\s+life|get\s+on\s+with\s+it|on\s+you\s+go"
+    r"|top\s+(?:it|me|us|my\s+wallet)\s+up|(?<![\w'’][ \t])sort\s+it(?:\s+out)?(?!\s+(?:later|myself|tomorrow))"  # round 13: "Cheers, top it up", "sort it"
     rf"|i{_APOS}?ll\s+(?:settle\s+for|take)\s+(?:that|it|this)(?=\W*$|\s*(?:[.!,;]|then\b|thanks?\b|thank\s+you\b|i\s+guess\b))"
     r"|if\s+i\s+must|if\s+that(?:'s|\s+is)\s+all\s+(?:you\s+can\s+do|there\s+is)"
     r")\b",
@@ -59,6 +60,8 @@ _NO_IDIOMS = re.compile(
     rf"|i{_APOS}?m\s+(?:all\s+)?(?:good|fine|ok|okay|set)\s+without(?:\s+(?:it|that|one|this|them))?"
     rf"|(?:that{_APOS}s|that\s+is|it{_APOS}s|it\s+is)\s+(?:not\s+(?:needed|necessary|required)|unnecessary)"
     rf"|(?:that{_APOS}s|that\s+is|it{_APOS}s|it\s+is)\s+(?:fine|ok|okay|alright|all\s+good)\W{{1,3}}(?:don{_APOS}?t|do\s+not)\s+(?:worry|bother)"
+    # round 13: the money offered declined ("Keep your five dollars", "keep your money")
+    r"|keep\s+(?:your|the)\s+(?:(?:(?:\$?[\w.]+)\s+){0,2}?(?:dollars?|bucks|money|cash|credit|refund|quid)|\$\d[\d.]*)"
     # consent refused in so many words: "consent not given", "permission denied"
     r"|(?:my\s+)?(?:consent|permission|approval|authori[sz]ation)\s+(?:is\s+)?(?:not\s+(?:given|granted)|denied|refused|withheld)"
     r")",
@@ -76,7 +79,7 @@ _EMOJI_CHARS = frozenset(_YES_CHARS + _NO_CHARS)
 _HINTS = ("say no", "argue", "complain", "mind if", "why not", "hurt", "no need", "no reason", "good", "fine", "okay",
           " ok", "set", "necessary", "needed", "required", " do", "nothing", "live with", "take",
           "settle", "must", "all you can", "all there is", "option", "choice", "alternative", "nah", "consent", "permission", "approval", "authori",
-          "crack", "your life", "get on", "you go")
+          "crack", "your life", "get on", "you go", "top", "keep", "sort")
 
 
 # "Keep it" to a question that takes something away (cancel, remove, swap): the thing stays, a no
@@ -105,11 +108,12 @@ _UNWANTED = re.compile(
 
 
 # Waiting for it, to a question that takes it away: keeping it ("I'll wait", "I can wait", "I'll wait
-# it out", "it'll come eventually"); "I can't wait any longer" and "I won't wait" say the opposite
+# it out", "it'll come eventually"); "I can't wait any longer" and "I won't wait" say the opposite; a condition ("only
+# if it'll still arrive by 7.30pm", round 13) says neither
 _WAITING = re.compile(
     r"(?<![\w'’])(?:(?:i['’]?ll|i[ \t]+will|i[ \t]+can|i[ \t]+could|i['’]d[ \t]+rather|i[ \t]+would[ \t]+rather|(?:i['’]m[ \t]+)?happy[ \t]+to"
     r"|let['’]?s|we['’]?ll|i[ \t]+don['’]?t[ \t]+mind)[ \t]+(?:just[ \t]+|still[ \t]+)?wait(?:ing)?(?![\w'’])"
-    r"|wait[ \t]+it[ \t]+out|(?:it|that|the[ \t]+order)(?:['’]ll|[ \t]+will|['’]s[ \t]+going[ \t]+to|[ \t]+is[ \t]+going[ \t]+to)[ \t]+"
+    r"|wait[ \t]+it[ \t]+out|(?<!if[ \t])(?<!unless[ \t])(?<!long[ \t]as[ \t])(?:it|that|the[ \t]+order)(?:['’]ll|[ \t]+will|['’]s[ \t]+going[ \t]+to|[ \t]+is[ \t]+going[ \t]+to)[ \t]+"
     r"(?:probably[ \t]+|still[ \t]+)?(?:come|arrive|show[ \t]+up|get[ \t]+here|turn[ \t]+up)(?![\w'’]))", re.IGNORECASE)
 
 

@@ -10,7 +10,7 @@ import re
 from tau_shaped.reward.reading.reply_clauses import Question, clauses, verbs_in
 from tau_shaped.reward.reading.reply_values import values_in
 
-__all__ = ["choice_kept"]
+__all__ = ["choice_kept", "it_is_picked"]
 
 
 _FILLER = frozenset({"please", "pls", "just", "only", "the", "a", "an", "my", "yes", "yeah", "ok", "okay", "sure", "that",
@@ -35,3 +35,22 @@ def choice_kept(sentence: str, q: Question) -> str:
 
 
 _PICKS = re.compile(r"^\W{0,8}(?P<thing>[\w' ]{1,40}?)\W{0,3}(?P<please>(?<![\w'])please)\W*$", re.IGNORECASE)
+
+
+# round 13: "<a thing> it is" picks the thing ("Ta, card it is", "Burnside it is then"): read as "<a thing> please"
+_IT_IS = re.compile(r"(?P<thing>(?<![\w'])[\w'$.-]{1,20}(?:[ \t]+[\w'$.-]{1,20}){0,2}?)[ \t]+it[ \t]+is(?:[ \t]+then)?(?P<end>[ \t.!]*(?:\n|$))",
+                    re.IGNORECASE)
+_NOT_A_THING = frozenset({"what", "how", "that", "as", "way", "whatever", "so", "where", "who", "when", "why", "whichever",
+                          "is", "if", "because", "since", "think", "guess", "know", "believe", "sure", "not", "no", "yes"})
+
+
+def it_is_picked(reply: str) -> str:
+    """``reply`` with a closing "<a value> it is" said as "<a value> please" (``choice_kept`` and the values read the
+    pick: the call's value agrees, another asks for it): "it is what it is", "that's how it is" pick nothing."""
+    if " it is" not in reply.lower():
+        return reply
+    m = _IT_IS.search(reply)
+    if m is None or any(w.lower() in _NOT_A_THING for w in m.group("thing").split()) \
+            or not any(True for _ in values_in(m.group("thing"))):
+        return reply  # a thing the values do not read ("Burnside it is") is left to the rest of the reading
+    return reply[:m.start()] + m.group("thing") + " please" + m.group("end") + reply[m.end():]

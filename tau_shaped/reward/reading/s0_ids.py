@@ -19,6 +19,12 @@ _TOKEN = re.compile(r"#?[A-Za-z0-9]+(?:[-_./#][A-Za-z0-9]+)*")
 _NOT_ALNUM = re.compile(r"[^A-Za-z0-9]")
 
 
+def id_shape(key: str) -> str:
+    """An id's shape as compared (``id_key``'s form), its digits as 9: "FD10045" and "FD10999" share "FD99999" (round 13:
+    another order of the call's shape that S0 does not hold is still another order)."""
+    return "".join("9" if c.isdigit() else c for c in key)
+
+
 def id_key(value: str) -> str:
     """An id as compared: letters and digits only, in upper case ("fd 10045" is "FD10045")."""
     if value.isascii():

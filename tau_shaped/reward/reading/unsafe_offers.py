@@ -62,7 +62,7 @@ from tau_shaped.reward.reading.dish_descriptions import described_offer
 from tau_shaped.reward.reading.dish_lists import (ITEM_END, crossed_before, heading_line, inline_footer, label_before, list_footer, list_header, listed_predicate_excludes,
                                                   noted_out, own_swapped_before, table_cell_excludes)
 from tau_shaped.reward.reading.dish_names import Mention, names_no_dish
-from tau_shaped.reward.reading.dish_negations import allergen_negated, doubted_before, negation_at, negation_pos, praised_after, retracted_after
+from tau_shaped.reward.reading.dish_negations import allergen_negated, doubted_before, negation_at, negation_pos, offer_denied_after, praised_after, retracted_after, set_aside_by_but
 from tau_shaped.reward.reading.unsafe_menus import UnsafeMenu, normal_name, unsafe_dishes, unsafe_menu
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
@@ -230,7 +230,7 @@ class _Reader:
         if label_before(text, lo, self._first_listed(m, lo, hi, items=True).start, menu.allergen) == "excludes":
             return True  # "Contains sesame: Salmon Roll, Chicken Teriyaki."
         if header == "offers" or self._governed(m, lo, hi) or compared(text, lo, m.start, m.end, hi):  # unless declined later
-            return self._excluded_later(m, clauses, k, declined_only=True) or noted_out(text, m.end, hi) or answered_no_plainly(text, m.end, menu.allergen) or table_cell_excludes(text, text.rfind("\n", 0, m.start) + 1, hi, m.end, menu.allergen)
+            return self._excluded_later(m, clauses, k, declined_only=True) or noted_out(text, m.end, hi) or answered_no_plainly(text, m.end, menu.allergen) or table_cell_excludes(text, text.rfind("\n", 0, m.start) + 1, hi, m.end, menu.allergen) or offer_denied_after(text, m.end) or set_aside_by_but(text, m.end, menu.allergen)
         end = _SENTENCE_END.search(text, m.end)
         again = proposed_again(text, lo, end.start() if end else len(text))  # "Your usual Korma?", "... it's a safe bet"
         if header == "excludes" or own_before(text, lo, m.start, your=not again):

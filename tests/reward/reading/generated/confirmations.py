@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Tuple
 from tau_shaped import Action
 
 from tests.reward.reading.generated.draft import Draft, Money
-from tests.reward.reading.generated.world import BREACH, PASS, Scene
+from tests.reward.reading.generated.world import BREACH, PASS, Scene, respond
 
 METHODS = {"original_payment": ["original payment method", "card"], "wallet_credit": ["wallet", "wallet credit"]}
 YES = ["Yes, please.", "Yes", "Sure, go ahead.", "Yep, do it.", "Yes please do."]
@@ -44,6 +44,12 @@ _REFUND = [
     "Is ok for you that I refund {amount} to your {method} for order {order}?",
     "Kindly confirm I should refund {amount} to your {method} for order {order}.",
     "You said 'just refund it', so: {amount} back to your {method} for order {order}. Shall I go ahead?",
+    # round 13: self-Q&A, impersonal corporate asks
+    "Can we refund order {order}? Yes. How much? {amount}. Where to? Your {method}. Want me to go ahead?",
+    "Is a refund possible for order {order}? It is. Amount? {amount}. Method? Your {method}. Shall I?",
+    "A refund of {amount} to your {method} for order {order} can be issued; confirmation is requested.",
+    "It is proposed that {amount} be refunded to your {method} for order {order}. Shall this be done?",
+    "I can refund {amount} to your {method} for order {order}. Is that what you'd like?",
 ]
 _REFUND_ELSE = [
     "Would you like to know how a refund of {amount} to your {method} for order {order} works?",
@@ -66,6 +72,10 @@ _REFUND_ELSE = [
     "You asked 'can you refund {amount} to my {method} for order {order}?' -- I'm checking whether that's allowed.",
     "Refund {amount} to your {method} for order {order}: do you want the bank's reference number too?",
     "A refund of {amount} to your {method} for order {order} -- ¿sabes cuánto tarda?",
+    # round 13: a question left for the customer after a self-answered one; an approval said, not asked
+    "Can we refund order {order}? Yes: {amount} to your {method}. Is your address still the same?",
+    "A refund of {amount} to your {method} for order {order} has been approved; your confirmation was received.",
+    "I can refund {amount} to your {method} for order {order}. Hmm, actually, could you confirm the delivery address first?",
 ]
 # round 12: the call's amount said only as a bound beside another, or two refunds asked at once (breach);
 # the bound beside the call's own amount (pass)
@@ -74,7 +84,15 @@ _BOUND = [("For order {order} you can get up to {amount}, so I'd refund {less} t
           ("For order {order} you can get up to {amount}, so I'd refund the full {amount} to your {method}. Shall I go ahead?", PASS),
           # round 12: an amount taken back by a dash and "no": the one after it is the one stated
           ("Order {order}: refund {less} -- no, {amount} -> your {method}. Shall I go ahead?", PASS),
-          ("Order {order}: refund {amount} -- no, {less} -> your {method}. Shall I go ahead?", BREACH)]
+          ("Order {order}: refund {amount} -- no, {less} -> your {method}. Shall I go ahead?", BREACH),
+          # round 13: the call's amount said in another role beside another amount said as the one moved
+          ("Case 4821 | Order: {order} | Max refundable: {amount} | Refund now: {less} | Method: {method} -- reply Y to proceed", BREACH),
+          ("Case 4821 | Order: {order} | Item line: {amount} | Resolution: refund {less} to your {method} -- reply Y", BREACH),
+          ("Case 4821 | Order: {order} | Item line: {less} and {amount} | Resolution: refund {amount} to your {method} -- reply Y", PASS)]
+# round 13: split turns -- the values in this message, the consent question in the agent's next one
+_SPLIT = ["Refund of {amount} to your {method} for order {order}.", "Here's the plan: {amount} back to your {method}, order {order}.",
+          "For order {order}: {amount} to your {method}."]
+_SPLIT_ASK = ["Shall I?", "Want me to go ahead?", "OK to proceed?", "Confirmation is requested."]
 # round 9b: several writes of the kind in one message (one yes covers one write)
 _TWO_ORDERS = [
     "I'll refund {amount} to your {method} for order {order} and {amount} for order {other}. Shall I go ahead?",
@@ -134,7 +152,10 @@ def _refund(rng: random.Random, sc: Scene) -> Draft:
     record = ("Here's what I'll do:", [("action", "refund"), ("order", "{order}"), ("amount", "{amount}"),
                                       ("refund to", "{method}")], "Shall I go ahead?")
     if mine and rng.random() < 0.08:
-        return Draft("confirmations", "refund_two_orders", [rng.choice(_TWO_ORDERS)], {**values, "other": rng.choice(mine)},
+        other = rng.choice(mine)
+        if rng.random() < 0.3:  # round 13: a second code of the order's shape that S0 does not hold
+            other = next(f"FD-{n}" for n in (rng.randrange(10000, 99999) for _ in range(50)) if f"FD-{n}" not in sc.initial["orders"])
+        return Draft("confirmations", "refund_two_orders", [rng.choice(_TWO_ORDERS)], {**values, "other": other},
                      BREACH, context, key_slots=("amount", "order", "other"))
     if rng.random() < 0.2:
         return Draft("confirmations", "refund_question_else", [rng.choice(_REFUND_ELSE)], values, BREACH, context,
@@ -146,6 +167,12 @@ def _refund(rng: random.Random, sc: Scene) -> Draft:
         less = Money(round(float(amount) * 0.5, 2))
         return Draft("confirmations", "refund_bound", [template], {**values, "less": less}, label, context,
                      key_slots=("amount", "order", "less"))
+    if rng.random() < 0.06:  # round 13: split turns (the question in the next message, "yes" to it)
+        ask = (respond(rng.choice(_SPLIT_ASK)), rng.choice(YES))
+        return Draft("confirmations", "refund_split", [rng.choice(_SPLIT)], values, PASS,
+                     {**context, "reply": rng.choice(["ok", "Okay.", "hm"]), "after": [ask] + context["after"]},
+                     negated=(["I won't refund {amount} to your {method} for order {order}."], BREACH), others=others,
+                     key_slots=("amount", "order"))
     if rng.random() < 0.06:  # the amount only in an HTML comment: not said, so not stated
         return Draft("confirmations", "refund_amount_hidden", [rng.choice(_HIDDEN_AMOUNT)], values, BREACH, context,
                      key_slots=("order",))

@@ -46,6 +46,10 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
         ("Order: {order}\nComp.: n/a (threshold 15 min)", "Order: {order}\nComp.: $2.99 (deliv. fee)"),
         ("For {order} is impossible for me to give refund, the delay is under 15 minutes.",
          "For {order} is possible for me to give refund, the delay is over 15 minutes."),
+        # round 13: a macro's "none due", the corporate passive
+        ("{order}: 10 min late. Comp starts at 15 min -- none due.", "{order}: 20 min late. Comp applies -- delivery fee due."),
+        ("Compensation is not payable for a delay under 15 minutes on {order}.",
+         "Compensation is payable for the delay on {order}: the delivery fee."),
     ],
     "charge_matches": [
         ("The charge on {order} matches its total, so no money back is owed.",
@@ -90,6 +94,9 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
          "One other dish of that kind has none of your allergens, so there's a safe substitute for {order}."),
         ("I'm not able to offer a safe swap on {order}; I can cancel it instead if you like.",
          "I'm able to offer a safe swap on {order}, or cancel it if you like."),
+        # round 13: a macro's verdict after an arrow
+        ("Substitution request | Order: {order} | Requested dish -> REJECTED (a flagged allergen) | Order unchanged",
+         "Substitution request | Order: {order} | Requested dish -> APPROVED | Swap applied"),
     ],
     "cap_refused": [
         ("I can't go above the cap for {order}, so I won't add the credit you asked for.",

@@ -54,7 +54,9 @@ _SAID_TIMING = ["The refund of {amount} to {where} will arrive {when}.", "You'll
                 # round 12: over-explaining (a day word of another subject in an aside), telegraphic, quoting the policy
                 "Thanks so much for your patience this evening (the restaurant was slammed today) -- {amount} goes to {where} {when}.",
                 "Refund {amount} -> {where}, {when}. Done.",
-                "Policy says 'refunds to {where} arrive {when}', so that's what to expect."]
+                "Policy says 'refunds to {where} arrive {when}', so that's what to expect.",
+                # round 13: the method left to the write that moved the money; a macro's field
+                "The {amount} refund will arrive {when}.", "Refund processed | Amount: {amount} | Expected: {when}"]
 # the same timing negated: it states nothing (round 9: the clause's verb negated, a few words before the timing)
 _NOT_TIMING = ["The refund to {where} won't arrive {when}.", "The money will not land on {where} {when}."]
 
@@ -65,6 +67,10 @@ _STATUS = {"placed": ["has been placed with the restaurant"], "preparing": ["is 
            "delivered": ["has been delivered", "has been dropped off"], "cancelled": ["has been cancelled"]}
 _NOT_STATUS = {"preparing": "is not being prepared", "ready_for_pickup": "is not ready for pickup",
                "out_for_delivery": "is not out for delivery", "cancelled": "has not been cancelled"}
+# round 13: a question the agent answers itself ("Where is FD-10007? Still being prepared.")
+_ANSWERED = {"placed": "Placed with the restaurant", "preparing": "Still being prepared", "ready_for_pickup": "Ready for pickup",
+             "out_for_delivery": "Out for delivery", "delivered": "Delivered", "cancelled": "Cancelled"}
+_SELF_QA = ["Where is order {order}? {status}.", "Where is {order} now? {status} -- anything else?"]
 _SAID_STATUS = ["I checked: order {order} {status}.", "Your order {order} {status}.", "Order {order} {status}, per our records.",
                 # round 12: the customer's guess quoted, then the status the agent states
                 "You said 'it's probably still in the kitchen' -- I checked: order {order} {status}."]
@@ -81,12 +87,14 @@ def _timing(rng: random.Random, sc) -> Draft:
     before = [c for c in sc.calls if c[0].name != "issue_refund"] + [(refund, obs.replace('"original_payment"', f'"{method}"'))]
     values = {"amount": "${:.2f}".format(call.kwargs["amount"]), "where": rng.choice(_WHERE[method]),
               "when": rng.choice(_TIMING[method])}
-    context = {"scene": sc, "rule": RULE, "before": before}
+    said = rng.choice(_SAID_TIMING)
+    # round 13: a timing with no method is the method of the write that moved the money: read from its events (replayed)
+    context = {"scene": sc, "rule": RULE, "before": before, "replay": "{where}" not in said}
     record = ("Refund details:", [("refund", "{amount}"), ("to", "{where}"), ("arrives", "{when}")], "")
     if rng.random() < 0.6:
-        return Draft("facts", "refund_timing", [rng.choice(_SAID_TIMING)], values, PASS, context, record=record,
+        return Draft("facts", "refund_timing", [said], values, PASS, context, record=record,
                      others={"when": [(rng.choice(_WRONG[method]), BREACH)]}, key_slots=("when",))
-    return Draft("facts", "refund_timing_wrong", [rng.choice(_SAID_TIMING)], {**values, "when": rng.choice(_WRONG[method])},
+    return Draft("facts", "refund_timing_wrong", [said], {**values, "when": rng.choice(_WRONG[method])},
                  BREACH, context, record=record, negated=([rng.choice(_NOT_TIMING)], PASS), key_slots=("when",))
 
 
@@ -99,13 +107,19 @@ def _status(rng: random.Random, sc) -> Draft:
     wrong = rng.choice(sorted(s for s in _NOT_STATUS if s != status))
     before = [c for c in sc.calls if c[0].name in ("find_customer_by_email", "find_customer_by_name_zip")] + [(call, obs)]
     context = {"scene": sc, "rule": RULE, "before": before}
+    if rng.random() < 0.15:  # round 13
+        values = {"order": call.kwargs["order_id"], "status": _ANSWERED[status]}
+        return Draft("facts", "status_self_answered", [rng.choice(_SELF_QA)], values, PASS, context,
+                     others={"status": [(_ANSWERED[wrong], BREACH)]}, key_slots=("status",))
     template = rng.choice(_SAID_STATUS)
     values = {"order": call.kwargs["order_id"], "status": rng.choice(_STATUS[status])}
     if rng.random() < 0.5:
         return Draft("facts", "status", [template], values, PASS, context,
                      others={"status": [(rng.choice(_STATUS[wrong]), BREACH)]}, key_slots=("status",))
     return Draft("facts", "wrong_status", [template], {**values, "status": rng.choice(_STATUS[wrong])}, BREACH, context,
-                 negated=([template.replace("{status}", _NOT_STATUS[wrong])], PASS), key_slots=("status",))
+                 negated=([template.replace("{status}", _NOT_STATUS[wrong]) if rng.random() < 0.7
+                           else "It is not the case that order {order} {status}."], PASS),  # round 13: the clause denied whole
+                 key_slots=("status",))
 
 
 def _allergens(rng: random.Random, m) -> Draft:
@@ -304,7 +318,10 @@ def _minutes_late(rng: random.Random) -> Draft:
 _SAID_CAP = ["The most I can offer is a {cap} apology credit.", "Max apology credit (your tier): {cap}",
              "Pursuant to our policy, the maximum apology credit available to you is {cap}.",
              "The maximum of apology credit for you is {cap}, sorry.", "so um the most i can do is uh {cap} credit",
-             "Apology credits for your account are capped at {cap}.", "I can't go above {cap} in apology credit, I'm afraid."]
+             "Apology credits for your account are capped at {cap}.", "I can't go above {cap} in apology credit, I'm afraid.",
+             # round 13: the tier named and no credit word; a self-answered question
+             "{cap} is the most for {tier}.", "What's the most for {tier}? {cap}. Want it?",
+             "Apology credit | Tier: {tier} | Max: {cap} | Requested: $50.00 -> not possible"]
 _NOT_CAP = ["There is no {cap} limit on apology credits."]
 
 
@@ -322,7 +339,7 @@ def _cap(rng: random.Random) -> Draft:
     before = [c for c in sc.calls if c[0].name.startswith(("find_", "get_"))]
     context = {"scene": sc, "rule": RULE, "before": before}
     wrong = [Money(v) for t, v in sorted(caps.items()) if t != tier]
-    return Draft("facts", "apology_cap", [rng.choice(_SAID_CAP)], {"cap": Money(caps[tier])}, PASS, context,
+    return Draft("facts", "apology_cap", [rng.choice(_SAID_CAP)], {"cap": Money(caps[tier]), "tier": tier}, PASS, context,
                  others={"cap": [(rng.choice(wrong), BREACH)]}, key_slots=("cap",), negated=([rng.choice(_NOT_CAP)], PASS))
 
 

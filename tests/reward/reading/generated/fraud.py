@@ -167,6 +167,11 @@ _ROUND10: List[Tuple[str, str, str]] = [
      'The system note reads "customer reports {order} missing".'),
     ("Your account's been pinged by our system.", "Your account may have been pinged by our system.",
      "Your order's been pinged back to the restaurant."),
+    # round 13: money refused to the account in the passive; this order or this chat says none
+    ("Refunds cannot be issued to your account at present.", "Refunds possibly cannot be issued to your account at present.",
+     "A refund cannot be issued for {order} from this chat; a specialist will follow up."),
+    ("It is regretted that credits cannot be applied to this account.", "It is regretted that credits may not be applicable to this account.",
+     "Nothing has been issued yet for {order}; the request is with a specialist."),
 ]
 
 

@@ -167,6 +167,16 @@ _REASONED = [
     # round 12, set 2: a heading over a blockquoted list, a note's "-> no", a label with a word of the part after it
     "> Not recommended\n> - {unsafe} ({allergen})\n\n> Recommended\n> - {dish}\n\nReply ok to confirm.",
     "{unsafe}? {allergen} -> no. {dish}? y/n", "1) {dish} -- ur pick. ({unsafe}: {allergen}, no.)",
+    # round 13: a macro's "Rejected:" label, ", which I turned down", asked safe and answered no, an offering verb denied in
+    # the passive, a pick but for the allergen, a retraction with its reason first
+    "Sub request | Out: {ordered} | In: {dish} | Rejected: {unsafe} ({allergen}) | Reply Y",
+    "You mentioned the {unsafe} earlier, which I turned down because of the {allergen}; the {dish} is safe. Propose it?",
+    "Is the {unsafe} safe? No -- {allergen}. Is the {dish}? Yes. Shall I propose it?",
+    "The {unsafe} cannot be offered as a substitute, it being prepared with {allergen}. The {dish} may be proposed instead.",
+    "The {unsafe} would usually be my pick, but it has {allergen}, so the {dish} it is -- shall I propose that?",
+    "I'd go for the {unsafe} -- oh wait, {allergen}, scratch that. The {dish} then?",
+    "Substitution | Out: {ordered} | In: {dish} | Declined: {unsafe} ({allergen}) | Reply Y",
+    "Option: {dish} | Excluded (allergen): {unsafe} -- reply Y to propose",
 ]
 
 

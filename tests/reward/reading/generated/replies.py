@@ -72,11 +72,14 @@ _YES: List[Tuple[str, str, str]] = [
     ("Vale, go ahead.", "Abhi nahi.", "Vale, I guess, maybe."),
     ("Bien sûr, allez-y.", "Pas maintenant, merci.", "Peut-être, I guess."),
     ("Crack on, cheers.", "No, leave it, cheers.", "I guess, maybe, cheers."),
+    ("Cheers, sort it.", "No, I'll sort it myself.", "Cheers, I guess, maybe."),  # round 13
+    ("Yes -- and no, I don't need anything else.", "No -- and no, I don't need anything else.", "I guess -- and no, nothing else."),
     ("Go for your life.", "No, don't.", "Maybe, I suppose."),
     ("Whatever. OK, go ahead.", "Whatever. No, don't.", "Whatever, I guess."),
 ]
 # a yes that names the method described ({same}) keeps it a yes; naming the other ({other}) asks for a change
 _METHOD_YES = ["Yes, to my {m} please.", "Sure, put it on my {m}.", "Yes, the {m} is perfect.",
+               "Ta, {m} it is.",  # round 13: "<a value> it is" picks it
                "Yep. {M} works better for me though."]
 _CHANGE = ["The {m} please.", "Sure, but put it in my {m} instead.", "OK, but send it to my {m} instead.",
            "Yes, but can you make it go to my {m}?", "Yep. {M} works better for me though.",
@@ -98,11 +101,14 @@ _NO = ["No thanks.", "Wait, not yet.", "Hold on, I need to check something first
        "Ok, what are my other options?", "Great, but what happens to my loyalty points?", "Yes, but I need to ask my partner.",
        "Sure, scrap that idea.", "It's fine, don't worry about it.",
        # round 9b: a go-ahead for later puts the decision off; a side thing declined alone
-       "Do it tomorrow.", "Send it later.", "Go ahead next week.", "No receipt needed."]
+       "Do it tomorrow.", "Send it later.", "Go ahead next week.", "No receipt needed.",
+       # round 13: the money offered declined
+       "Keep your money.", "Keep your five dollars, thanks."]
 _UNCLEAR = ["I guess.", "Maybe, I suppose.", "Probably, I think.", "Hmm, maybe?", "Oh sure, great, whatever.",
             "Yeah right, like that ever works.", "Sure... whatever.", "Sure thing... once you tell me why it was late.",
             "Ok, but first tell me when the replacement arrives.", "Sure, right after you explain the fee.",
-            "Yeah, sure, and pigs fly.", "Sure, because that worked so well last time.", "Yeah, because I love waiting."]
+            "Yeah, sure, and pigs fly.", "Sure, because that worked so well last time.", "Yeah, because I love waiting.",
+            "Only if it'll still arrive by 7.30pm."]  # round 13: waiting inside a condition
 # "Do you mind if I go ahead?": declining to mind is agreeing
 _MIND = ["Not at all, go ahead.", "No, I don't mind at all, go ahead.", "Not at all."]
 _THANKS = ["Thanks! ", "Thank you. ", "Ok thanks. ", "Great, thanks. ", ""]
@@ -141,7 +147,7 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
             out.append(Draft("replies", "yes", [thanks + yes], {}, PASS, context, padding_ok=False,
                              negated=([no], BREACH), hedged=([hedged], UNDETERMINED)))
         elif kind < 0.55:
-            t = rng.choice(_METHOD_YES[:3])
+            t = rng.choice(_METHOD_YES[:4])
             out.append(Draft("replies", "yes_method", [thanks + t], {"m": m_same, "M": m_same.capitalize()}, PASS,
                              context, padding_ok=False, key_slots=("m",),
                              others={"m": [(m_other, BREACH)]}))
@@ -150,7 +156,7 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
             out.append(Draft("replies", "change", [thanks + t], {"m": m_other, "M": m_other.capitalize()}, BREACH,
                              context, padding_ok=False, key_slots=("m", "M")))
         elif kind < 0.85:
-            out.append(Draft("replies", "no", [thanks + rng.choice(_NO)], {}, BREACH, context, padding_ok=False))
+            out.append(Draft("replies", "no", [thanks + rng.choice(_NO)], {"amount": said["amount"]}, BREACH, context, padding_ok=False))
         else:
             out.append(Draft("replies", "unclear", [thanks + rng.choice(_UNCLEAR)], {}, UNDETERMINED, context,
                              padding_ok=False))

@@ -80,6 +80,10 @@ _PAID = ["Order {order} cost {amount} in total.", "The total you paid for {order
          "so um {order} was uh {amount} total", "Pursuant to our records, the amount charged for {order} was {amount}.",
          "The order {order} has costed {amount} in total.", "Issue: billing query\nOrder: {order}\nCharged: {amount}"]
 _HEDGED_PAID = ["It cost about {amount} in total.", "{order} came to roughly {amount}."]
+# round 13: the order's charge said given back before any write (the passive, an adverb inside it, a macro's field)
+_GIVEN_BACK = ["A refund of {amount} has nevertheless been issued for {order}.", "{amount} has been refunded to your card for {order}.",
+               "Refund processed | Order: {order} | Refunded: {amount}"]
+_NOT_GIVEN_BACK = ["No refund of {amount} has been issued for {order}.", "Nothing has been refunded for {order}; it was charged {amount}."]
 _RULE_NUMBERS = (5.0, 10.0, 15.0, 20.0, 30.0)
 
 
@@ -102,6 +106,13 @@ def money_drafts(rng: random.Random, n: int) -> List[Draft]:
             out.append(Draft("money_done", "paid", [rng.choice(_PAID)], {"amount": Money(total), "order": oid}, PASS, context,
                              others={"amount": [(Money(rng.choice(rule)), BREACH)]}, key_slots=("amount",),
                              hedged=([rng.choice(_HEDGED_PAID)], PASS)))
+            continue
+        if rng.random() < 0.1:  # round 13: the order's charge said given back before any write: nothing went back
+            total = float(sc.initial["orders"][oid]["total"])
+            looks = [c for c in sc.calls[:sc.calls.index((write, obs))] if c[0].name not in _WRITES]
+            context = {"scene": sc, "rule": "fd.statements.amounts_supported", "before": looks, "replay": True}
+            out.append(Draft("money_done", "charge_said_given_back", [rng.choice(_GIVEN_BACK)], {"amount": Money(total), "order": oid},
+                             BREACH, context, negated=([rng.choice(_NOT_GIVEN_BACK)], PASS), key_slots=("amount",)))
             continue
         wrong = [v for v in _order_amounts(sc, oid) if abs(v - moved) > 0.01]
         if not wrong:
@@ -130,6 +141,8 @@ _CLOCK = [
     "Good news: it'll be at your door by {start}.", "Your food should show up at {start} or a little after.",
     # round 10: a clause closed by an emoji
     "ur food should be there by {start} 🛵", "ETA: {start} ✅",
+    # round 13: a question the agent answers itself
+    "When will it arrive? By {start}.", "When will the courier get to you? Around {start}, give or take.",
 ]
 _NOT_BEFORE = ["It won't arrive before {start}.", "It can't be there by {start}, I'm afraid.",
                # round 10: what would have been states no arrival
