@@ -12,6 +12,7 @@ prepared."); a text with no "?" is returned as it is. Linear: one pass of a boun
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["self_answered"]
 
@@ -47,9 +48,19 @@ def _joined(m: "re.Match[str]") -> str:
 
 
 def self_answered(text: str) -> str:
-    """``text`` with each question the agent answers itself (where / how late / when) said as the statement it makes."""
+    """``text`` with each question the agent answers itself (where / how late / when) said as the statement it makes; a
+    short text's reading is kept (a GRPO group's rollouts repeat their messages, and two checks read each)."""
     if not text or "?" not in text:
         return text
+    return _kept(text) if len(text) <= 2048 else _answered(text)
+
+
+@lru_cache(maxsize=4096)
+def _kept(text: str) -> str:
+    return _answered(text)
+
+
+def _answered(text: str) -> str:
     low = text.lower()
     if "where" in low or "how late" in low:
         text = _QA.sub(_said, text)
