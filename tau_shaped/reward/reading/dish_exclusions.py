@@ -129,12 +129,13 @@ _SUITABLE = (
     r"alternatives?|substitutes?|replacements?|possibilit(?:y|ies)|choices|offer\w*|propos\w*|suggest\w*|substitut\w*|swap\w*|work\w*|do|ok|okay|"
     r"eligible|listed|(?:an[ \t]+)?eligible[ \t]+\w+|"
     r"in[ \t]+stock|on[ \t]+the[ \t]+menu|for[ \t]+you|make[ \t]+the[ \t]+cut|something|one|going[ \t]+to[ \t]+work|allergen[- ]free|compatible|qualify|an[ \t]+option)(?!\w)"
-)
+    r"(?![ \t]+(?:(?:very|that|so|too|all[ \t]+that)[ \t]+)?(?:often|always|usually|frequently|commonly|regularly|much)(?!\w))")  # round 13: "isn't offered often" says how often, not that it is ruled out
 _ADVERB = r"(?:[ \t]+(?:\w+ly|therefore|thus|hence|also|still|just|really|so|then))?"  # "is therefore not proposed"
 _COPULA = r"(?:is|are|was|were|would|will|wo|can|ca|could|should|may|might|must|does|do|did|has|have|had|ai|being|having[ \t]+been)?" + _ADVERB
 # A ticket's note with no verb: "Veggie Burger excl. (bun = wheat)", "Pad Thai OOS", "Edamame n/a for you", "Korma not suitable".
 TERSE = (r"(?:excl(?:uded|\.)?|skipped|left[ \t]+out|ruled[ \t]+out|n/a|oos|86['’]?d|out[ \t]+of[ \t]+stock|sold[ \t]+out|unavailable|unsafe|unsuitable|"
-          r"not[ \t]+(?:safe|suitable|possible|eligible|listed|offered|proposed|allowed|permitted|an[ \t]+option))(?![\w/])")
+          r"not[ \t]+(?:safe|suitable|possible|eligible|listed|offered|proposed|allowed|permitted|an[ \t]+option))(?![\w/])"
+          r"(?![ \t]+(?:(?:very|that|so|too|all[ \t]+that)[ \t]+)?(?:often|always|usually|frequently|commonly|regularly|much)(?!\w))")
 _PREDICATE = re.compile(
     _LEAD + r"(?:(?:is|are|was|were|['’]s|would[ \t]+be|will[ \t]+be|(?:has|have|had|needs?)[ \t]+to[ \t]+be|(?:must|should)[ \t]+be|"
     r"(?:will|would)[ \t]+have[ \t]+to[ \t]+be|being|having[ \t]+been)" + _ADVERB + r"[ \t]+" + UNSUITABLE + "|"
