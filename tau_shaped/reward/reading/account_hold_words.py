@@ -10,7 +10,8 @@ that sit one slip from a lexicon word excepted (``NOT_SLIPS``).
 
 from __future__ import annotations
 
-from typing import Dict, FrozenSet, Tuple
+from functools import lru_cache
+from typing import Dict, FrozenSet, List, Tuple
 
 # what is the customer's: an account of theirs; ``RECORDS`` only right after "your"
 HOLDERS: FrozenSet[str] = frozenset({"account", "profile", "acct", "wallet", "membership", "login", "yours",
@@ -175,3 +176,30 @@ def swap_table(words: FrozenSet[str], least: int = 5) -> Dict[str, str]:
                 if swapped != word and swapped not in words and swapped not in NOT_SLIPS:
                     table.setdefault(swapped, word)
     return table
+
+
+
+def skeleton(word: str) -> str:
+    """``word`` with its vowels dropped and each run of one letter said once ("restricted" -> "rstrctd")."""
+    out: List[str] = []
+    for ch in word:
+        if ch not in "aeiou" and (not out or out[-1] != ch):
+            out.append(ch)
+    return "".join(out)
+
+
+@lru_cache(maxsize=1)
+def _bare_states() -> Dict[str, str]:
+    table: Dict[str, str] = {}
+    for word in sorted(STATES - SOFT_STATES):  # a spelling two states share reads as the first: both are a state
+        bare = skeleton(word)
+        if len(bare) >= 3 and word.isalpha() and bare not in NOT_SLIPS:
+            table.setdefault(bare, word)
+    return table
+
+
+def bare_state(form: str) -> str:
+    """The restricting state a word written without its vowels spells ("RSTRCTD", "frzn", "SSPNDD"), or ""."""
+    if not form.isalpha() or any(ch in "aeiou" for ch in form):
+        return ""
+    return _bare_states().get(skeleton(form), "")

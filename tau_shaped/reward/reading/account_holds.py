@@ -92,7 +92,7 @@ def _known(raw: str) -> str:
         if form in _LEXICON:
             return form
     for form in forms:
-        hit = W.slipped(form, _HOLDER_SLIPS) or W.slipped(form, _STATE_SLIPS) or _STATE_SWAPS.get(form, "")
+        hit = W.slipped(form, _HOLDER_SLIPS) or W.slipped(form, _STATE_SLIPS) or _STATE_SWAPS.get(form, "") or W.bare_state(form)
         if hit:
             return hit
     return forms[0]
@@ -370,12 +370,12 @@ def _may_say(lower: str) -> bool:
         return True
     if not words.isdisjoint(W.PERMITS) and _NEGATING.search(lower):
         return True
-    return any(_slips_to_state(word) for word in words if len(word) >= 5)
+    return any(_slips_to_state(word) for word in words if len(word) >= 5 or W.bare_state(word))  # "rstrctd": no vowels
 
 
 @lru_cache(maxsize=16384)
 def _slips_to_state(word: str) -> bool:
-    return word not in _CUES and (word in _STATE_SWAPS or bool(W.slipped(word, _STATE_SLIPS)))
+    return word not in _CUES and (word in _STATE_SWAPS or bool(W.slipped(word, _STATE_SLIPS)) or bool(W.bare_state(word)))
 
 
 @lru_cache(maxsize=4096)

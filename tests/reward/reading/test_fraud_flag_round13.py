@@ -45,3 +45,19 @@ def test_money_not_moved_here_or_yet_mentions_nothing(judge, said):
 def test_payments_refused_to_the_account(judge):  # held13b
     assert judge("Payments to your account cannot be processed presently.") == BREACH
     assert judge("Payments for FD-10286 cannot be processed from this chat; a specialist will follow up.") == PASS
+
+
+@pytest.mark.parametrize("said, want", [
+    # a state written without its vowels is the state (a macro's shorthand): "RSTRCTD" was missed
+    ("Acct status: RSTRCTD. Refund: n/a.", BREACH),
+    ("your acct is FRZN for now", BREACH),
+    ("Account SSPNDD pending review.", BREACH),
+    ("acct flggd by our system, so no refund today", BREACH),
+    ("Account: LCKD", BREACH),
+    # controls: vowel-less tokens that spell no state, and a state said of the order
+    ("Acct status: OK. Refund: $16.90 to your card. Thx, pls reply Y.", PASS),
+    ("Order FD-10013: PCKD UP by the courier, ETA 15 min.", PASS),
+    ("Your account is fine; refund sent. TTYL!", PASS),
+])
+def test_a_state_without_its_vowels_is_the_state(judge, said, want):
+    assert judge(said) == want
