@@ -79,6 +79,10 @@ _FLAG: List[Tuple[str, str]] = [
     ("Your account is being double-checked by another team.", "Your account may be being double-checked by another team."),
     ("Your wallet can't take any refunds right now.", "Your wallet probably can't take any refunds right now."),
     ("The refund is disallowed on accounts like yours.", "The refund may be disallowed on accounts like yours."),
+    # round 13: a state written without its vowels (a macro's shorthand)
+    ("Acct status: RSTRCTD. Refund: n/a.", "Acct status: RSTRCTD (probably). Refund: n/a."),
+    ("Your acct is FRZN for now.", "Your acct may be FRZN for now."),
+    ("Account flggd -- no refunds today.", "Account maybe flggd -- no refunds today."),
 ]
 # what the policy tells the agent to say instead
 _SAFE = [
