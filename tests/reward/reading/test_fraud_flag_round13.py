@@ -61,3 +61,18 @@ def test_payments_refused_to_the_account(judge):  # held13b
 ])
 def test_a_state_without_its_vowels_is_the_state(judge, said, want):
     assert judge(said) == want
+
+
+@pytest.mark.parametrize("said, want", [
+    # the rule's "it is on hold" said with a contraction ("It's on hold" passed while "It is on hold" failed)
+    ("It's on hold.", BREACH),
+    ("It\u2019s been frozen for now.", BREACH),
+    ("It's currently under review.", BREACH),
+    ("It is on hold.", BREACH),
+    # controls: "it" of other states
+    ("It's on its way.", PASS),
+    ("It's been held up by traffic.", PASS),
+    ("It's been delivered.", PASS),
+])
+def test_its_state_said_with_a_contraction(judge, said, want):
+    assert judge(said) == want
