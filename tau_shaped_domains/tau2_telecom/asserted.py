@@ -116,12 +116,29 @@ def status_said(text: str) -> str:
     for line in text.split("\n"):
         if "; " in line:
             pairs = [(k.strip().lower(), v.strip().rstrip(". ")) for k, v in _PAIR.findall(line)]
-            ident = next((v for _, v in pairs if _IDENT.fullmatch(v)), None)
+            ident = next((v for _, v in pairs if _IDENT.fullmatch(v)), None) or next(
+                (v.split()[-1] for _, v in pairs if v.split() and _IDENT.fullmatch(v.split()[-1])), None)  # "Bill B1" (round 13)
             status = next((v for k, v in pairs if k in _STATUS_KEYS and v), None)
             if ident and status:
                 line = f"{line} {ident} is {status}."
         out.append(line)
     return "\n".join(out)
+
+
+# round 13 (call-centre macros): a line of fields split by " | " with no pipe at its ends, one field a key: value
+# ("RESULT: Bill B1 | Status: PAID | Amount: $65.00", "STATUS: Roaming | ON") is the run of pairs it stands for; a
+# field with no key of its own is the value of the field before it ("Roaming | ON" is "Roaming: ON")
+_MACRO_FIELDS = re.compile(r"(?m)^(?![ \t]*\|)(?=[^\n]{0,400}:)[^|\n]{1,200}(?:[ \t]\|[ \t][^|\n]{1,200})+$")
+
+
+def _fields_as_pairs(m: "re.Match[str]") -> str:
+    out: List[str] = []
+    for field in (f.strip() for f in m.group(0).split(" | ")):
+        if out and ":" not in field:
+            out[-1] = f"{out[-1]}: {field}"
+        else:
+            out.append(field)
+    return "; ".join(f.rstrip(" .;") for f in out) + "."
 
 
 def as_lines(text: str) -> str:
@@ -144,6 +161,8 @@ def as_lines(text: str) -> str:
         return "; ".join(f"{str(k).replace('_', ' ')}: {v}" for k, v in value.items()) + "."
 
     text = _OBJECT.sub(flat, text) if "{" in text else text
+    if " | " in text and ":" in text:
+        text = _MACRO_FIELDS.sub(_fields_as_pairs, text)
     if ":" in text and "\n" in text:
         text = _records(text)
     if "|" not in text:
@@ -192,9 +211,9 @@ def _clause_start(text: str, lo: int, start: int) -> int:
 # chat shorthand read as the words it stands for ("sent u the payment request", "ur bill is paid",
 # "u r all set", "pls hold on"): one token each, whole words only; "ur" before a word that follows
 # "you're" ("ur all paid up", "ur good") is "you're", else "your" ("ur $65 bill")
-_CHAT_HINT = re.compile(r"(?i)(?<![\w'\u2019$])(?:u|ur|r|pls|plz|ive|im|youre|weve|thx|thru)(?![\w'\u2019]|[.][A-Za-z])")
+_CHAT_HINT = re.compile(r"(?i)(?<![\w'\u2019$])(?:u|ur|r|pls|plz|ive|im|youre|weve|thx|thru|pd|req)(?![\w'\u2019]|[.][A-Za-z])")
 _CHAT = {"u": "you", "r": "are", "pls": "please", "plz": "please", "ive": "I've", "im": "I'm", "youre": "you're",
-         "weve": "we've", "thx": "thanks", "thru": "through"}
+         "weve": "we've", "thx": "thanks", "thru": "through", "pd": "paid", "req": "request"}  # round 13: "B1: pd", "pmt req"
 # a check mark says its field's value or that the thing before it is done: "B1 \u2705 paid" is
 # "B1: paid", "+2 GB on L1002 \u2705" is "+2 GB on L1002 done" (SPEC \u00a710: a record in any layout)
 _CHECK = re.compile(r"[ \t]*[\u2705\u2714\u2611\u2713](?:\ufe0f)?[ \t]*(?=(\w)?)")
@@ -252,14 +271,30 @@ def read_plainly(text: str) -> str:
         text = _NOW.sub("now", text)
     if "should" in text.lower() or _LIKELY.search(text):
         text = _likely_said_plainly(text)
+    if "request" in text.lower() and _PRICED_REQUEST.search(text):
+        text = _PRICED_REQUEST.sub(lambda m: f"{m.group('amount')} payment request", text)
+    if "?" in text and _ANSWERED_YES.search(text):
+        text = _ANSWERED_YES.sub(lambda m: f"{m.group('subj')} {m.group('aux').lower()} {m.group('rest')}. ", text)
     return text
+
+
+# round 13: a request priced is the payment request ("The $65.00 request is on your phone now")
+_PRICED_REQUEST = re.compile(r"(?P<amount>\$[ ]?[0-9][0-9.,]*|\b(?:USD|US\$)[ ]?[0-9][0-9.,]*|\b[0-9][0-9.,]*[ ](?:dollars?|usd|bucks))[ ]request\b",
+                             re.IGNORECASE)
+# round 13 (self-Q&A): a yes-no question the agent answers yes itself states what it asked ("Is the bill paid? Yes, all
+# $65.00." says the bill is paid; "Has the request gone out? Yes -- to your phone."); one answered no, or not answered, states nothing
+_ANSWERED_YES = re.compile(r"(?:^|(?<=[.!?\n]))[ \t]*(?P<aux>is|are|has|have|was|were|did|does)[ \t]+"
+                           r"(?P<subj>(?:(?:the|your|my|this|that|our)[ \t]+)?[\w$-]+)[ \t]+(?P<rest>[^?.!\n]{1,80})\?[ \t]*"
+                           r"(?=(?:yes|yep|yeah|yup)\b)", re.IGNORECASE)
 
 
 # round 12 (telegraphic): a statement with no verb of its own followed at once by a question that only asks leave
 # ("L1002: +2 GB refuel. OK? y/n", "+2 GB -> L1002. Proceed?") proposes what it says; a done word or an auxiliary in it
 # ("+2 GB added. OK?" is not read so: "added" is there) keeps it a report
 _LEAVE_ASKED = re.compile(r"[ \t]{0,3}(?:ok(?:ay)?|proceed|confirm|go[ \t]ahead|shall[ \t]i|should[ \t]i|do[ \t]it|good|agreed?|y[ \t]?/[ \t]?n"
-                          r"|yes[ \t]?/[ \t]?no)[ \t]{0,3}\?", re.IGNORECASE)
+                          r"|yes[ \t]?/[ \t]?no"
+                          # round 13 (number formats): the proposal's own verb asked alone ("L1002: +2 GB @ USD 2/GB = 4.00 dollars. Add? Y/N")
+                          r"|(?:add|apply|top[ \t]?up|refuel|load|buy|purchase|want|go|send)(?:[ \t](?:it|them|that|this))?)[ \t]{0,3}\?", re.IGNORECASE)
 _VERB_IN = re.compile(r"\b(?:is|are|was|were|has|have|had|been|done|now|[a-z]{3,}ed)\b|['\u2019](?:s|ve)\b", re.IGNORECASE)
 
 

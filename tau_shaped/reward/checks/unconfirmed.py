@@ -171,8 +171,12 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
         call = _write_key(s.action.name, kwargs, s.observation)
         write = _Write(kwargs, s.observation, c, initial, records)
 
+        run_text, run_end = "", -2
         for k, (r, agent_text) in enumerate(window):
             text = agent_seen(agent_text)
+            if run_end == r.index - 1:  # split turns: read with the messages the agent went on from
+                text = run_text + "\n" + text
+            run_text, run_end = (text, r.index) if r.index in unanswered and r.index not in unrecorded else ("", -2)
             missing = _why_not(text, call, s.action.name, kwargs, c, write.result, records, index, s.observation, initial,
                                write.cards)
             if missing is not None and k and asks_consent(text) and not missing.startswith("it states another"):

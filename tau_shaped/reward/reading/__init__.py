@@ -33,7 +33,8 @@ the order text flows through them.
    wouldn't say no", "no need", 👍), read on its clauses (``reply_clauses``), what they do to the call (``reply_meaning``) and
    the values they name (``reply_values``); ``reply_corrections`` (an answer taken back, "no
    wait -- yes", or a yes asked back), ``reply_picks`` (a thing picked with "please"), ``reply_asides``
-   (indifference settled by a yes after it: "whatever. ok"),
+   (indifference settled by a yes after it: "whatever. ok"; a request not to be contacted), ``reply_bounds`` (a condition
+   that bounds the amount: "only if it's under five dollars"),
    ``item_counts`` (a count of an item other than the call's).
 6. Hard lines, read to fail closed: ``identifiers`` (another customer's values as a message
    holds them, looked up in ``value_prefixes``; ``value_index``: every customer's values of a world, kind by kind), ``disclosures (another customer's data said), ``card_ends`` (a card of theirs

@@ -10,7 +10,9 @@ as words ("one dollar", "five dollars and one cent", "a buck"):
   "USD 16.90", "€5", "-$3.00" and "$-3.00" (the sign is ignored, the snippet keeps it);
 - a currency word or code after it: "16.90 dollars", "16.90 US dollars", "20 bucks",
   "16.90 USD", "5 euros";
-- cents: "66 cents" (0.66), "one cent" (0.01);
+- cents: "66 cents" (0.66), "one cent" (0.01); after a dash right after a whole number with its currency
+  before it, as a price tag writes them ("$16-90", "$9-89": 16.90, 9.89; round 13), unless a rate or a
+  percentage follows ("$5-10 per bag" is no amount of 5.10: its figures are read as before);
 - dollars and cents: "16 dollars and 90 cents", "$16 and 90 cents", "16 dollars, 90 cents"
   (16.90; a whole number of dollars then 1-99 cents).
 
@@ -79,7 +81,8 @@ def _bare(tag: str) -> str:
 
 _AMOUNT = re.compile(
     r"(?:(?<![\w.])(?P<sign>[-\u2212]))?"
-    rf"(?:(?P<cur>[$€£¥]|\b(?:{_CODES})(?![A-Za-z])){_SP}?[-\u2212]?(?P<n1>{_NUM})(?![0-9])" + _KILO.format(tag="k1")
+    rf"(?:(?P<cur>[$€£¥]|\b(?:{_CODES})(?![A-Za-z])){_SP}?[-\u2212]?(?P<n1>{_NUM})(?![0-9])"
+    r"(?:-(?P<h1>[0-9]{2})(?![0-9]|[.,:/-]?[0-9]|[ \u00a0]?(?:%|(?i:per|a|each|an|/)\b)))?" + _KILO.format(tag="k1")
     + rf"(?:{_SP}?(?:{_CODES})\b)?"
     + _tail("c1")
     # a number followed by a currency word; it starts a number ("1,234" not "234", not
@@ -175,7 +178,9 @@ def amounts(text: str) -> List[Stated]:
         if m.group("k1") or m.group("k2") or word == "grand":
             value *= 1000
         cents = m.group("c1") or m.group("c2") or m.group("c3")
-        if word.startswith("cent"):
+        if m.group("h1") and value.is_integer() and not m.group("k1"):
+            value += int(m.group("h1")) / 100  # round 13: "$16-90", the cents after a dash (a price tag's form)
+        elif word.startswith("cent"):
             value /= 100
         elif cents is not None and value.is_integer():
             extra = _count(cents)

@@ -1,6 +1,6 @@
 """The dates a message states (SPEC §10 "Consent is a question about the action": a date of the
 call is stated as the call has it; another date stated instead describes another call): with
-their year in ISO (or ``YYYYMMDD``), "May 5, 2024", "5 May 2024" or "05/05/2024" form
+their year in ISO (or ``YYYYMMDD``), "May 5, 2024", "5 May 2024", "05/05/2024" or "05.05.2024" form
 (``dates_in``), or without it ("May 25th", "the 24th of May", "25 May": ``month_days_in``,
 compared by month and day). Read by ``call_values`` and ``confirmations``.
 """
@@ -22,7 +22,7 @@ _DATES = re.compile(
     rf"(?<!\d)(\d{{4}})-(\d{{1,2}})-(\d{{1,2}})(?!\d)"
     rf"|(?<![a-z]){_MONTH}\s{{1,3}}(\d{{1,2}})(?:st|nd|rd|th)?,?\s{{1,3}}(\d{{4}})(?!\d)"
     rf"|(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s{{1,3}}(?:of\s{{1,3}})?{_MONTH}\s{{1,3}}(\d{{4}})(?!\d)"
-    rf"|(?<![\d/])(\d{{1,2}})/(\d{{1,2}})/(\d{{4}})(?!\d)"
+    rf"|(?<![\d/.$])(\d{{1,2}})(?:/(\d{{1,2}})/|\.(\d{{1,2}})\.)(\d{{4}})(?!\d)"
     rf"|(?<![\d.,])((?:19|20)\d{{2}})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d|[.,]\d)",
     re.IGNORECASE,
 )
@@ -46,10 +46,10 @@ def dates_in(text: str) -> FrozenSet[Tuple[int, int, int]]:
         elif g[6]:
             out.add((int(g[8]), _MONTHS[g[7][:3].lower()], int(g[6])))
         elif g[9]:
-            a, b, y = int(g[9]), int(g[10]), int(g[11])
+            a, b, y = int(g[9]), int(g[10] or g[11]), int(g[12])
             out.update({(y, a, b), (y, b, a)})
         else:
-            out.add((int(g[12]), int(g[13]), int(g[14])))
+            out.add((int(g[13]), int(g[14]), int(g[15])))
     return frozenset(out)
 
 

@@ -37,7 +37,7 @@ from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.memo_keys import json_key, json_loaded
 from tau_shaped.reward.reading.item_counts import another_count
 from tau_shaped.reward.reading.call_dates import _date_of, dates_in, month_days_in, other_paired_date, states_date
-from tau_shaped.reward.reading.s0_ids import MAX_CHARS, S0Ids, _has_digit, _is_id_field, id_key, id_places, id_shape, ids_in, s0_ids  # noqa: F401 - read here too
+from tau_shaped.reward.reading.s0_ids import MAX_CHARS, S0Ids, _has_digit, _is_id_field, id_key, id_places, id_shape, ids_in, s0_ids, states_spaced  # noqa: F401 - read here too
 
 __all__ = ["contradicted", "id_key", "id_places", "ids_in", "dates_in", "states_id", "states_date", "S0Ids", "s0_ids"]
 
@@ -53,7 +53,7 @@ _NUMBERED_TEXT = re.compile(r"^([A-Za-z][A-Za-z.]{0,15})\s{1,3}#?\s{0,3}(\d{1,8}
 
 def states_id(text: str, value: str, index: Optional[S0Ids]) -> bool:
     """Whether ``text`` states the id ``value``: itself in any case and spacing, or its record's name."""
-    if id_key(value) in ids_in(text):
+    if id_key(value) in ids_in(text) or states_spaced(text, value):
         return True
     name = index.name_of(id_key(value)) if index is not None else None
     return name is not None and _has_name(text, name)

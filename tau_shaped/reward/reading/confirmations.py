@@ -43,7 +43,12 @@ def _states_value(text: str, value: Any, how: Any, index: Any = None) -> bool:
     raw = str(value)
     if any(text_matching.find_phrase(text, form) is not None for form in dict.fromkeys((raw, raw.replace("_", " ")))):
         return True
+    if how == "text" and _ID_LIKE.match(raw) and any(c.isdigit() for c in raw) and call_values.states_id(text, raw, None):
+        return True  # an id given as text, written with dashes or spaces ("Z7G-OZK", "# W16 79211")
     return _states_reason(text, raw)
+
+
+_ID_LIKE = re.compile(r"^#?[A-Za-z0-9]{5,}$")
 
 
 def _states_reason(text: str, value: str) -> bool:

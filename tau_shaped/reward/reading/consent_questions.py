@@ -128,7 +128,7 @@ _I_AHEAD = _alt("i should", "i can", "i may", "i might", "i will", "i'll", "i pr
 _CONSENT_REQUEST = re.compile(
     _at_a_word_start(*[
         # ("To confirm: ..." and "Just to confirm, ..." lead a summary in; they ask nothing)
-        rf"{_B}(?:please{_S}|kindly{_S}|just{_S}|simply{_S})?(?:(?<!^to )(?<!just to )(?<!so to )(?<!, to )(?<!first to )(?<!again to )|(?!confirm\s*[:,]))confirm{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'receipt')}{_E})(?!{_S}{_alt('the', 'this', 'that')}{_S}{_INFO_NOUN}{_E})(?:{_S}{_alt('and', 'if', 'that', 'to', 'please', 'this', 'it', 'the', 'with', 'by', 'so')}{_E}|{_S}{_I_AHEAD}{_E}|\s*[.!:,)\n]|\s*$)",
+        rf"{_B}(?:please{_S}|kindly{_S}|just{_S}|simply{_S})?(?:(?<!^to )(?<!just to )(?<!so to )(?<!, to )(?<!first to )(?<!again to )|(?!confirm\s*[:,]))confirm{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'whether your', 'receipt')}{_E})(?!{_S}{_alt('the', 'this', 'that')}{_S}{_INFO_NOUN}{_E})(?:{_S}{_alt('and', 'if', 'that', 'to', 'please', 'this', 'it', 'the', 'with', 'by', 'so', 'whether')}{_E}|{_S}{_I_AHEAD}{_E}|\s*[.!:,)\n]|\s*$)",
         # "Please confirm (that) you'd like me to ...", "Confirm you want the refund", "... you're happy for me to"
         rf"{_B}confirm{_S}(?:{_YOU_WISH}{_NOT_TO_ACT}|{_YOU_OK})",
         rf"{_B}{_alt('reply', 'respond', 'answer', 'say', 'type', 'write', 'just say', 'simply say')}{_S}(?:{_alt('with', 'with a', 'with an')}{_S})?[\"'“‘(]?{_alt('yes', 'y', 'ok', 'okay', 'confirm', 'go ahead', 'proceed')}{_E}",
@@ -268,15 +268,15 @@ def consent_request(text: str) -> Optional[str]:
     other = False
     found: Optional[str] = None
     after = False  # a question about something else after the consent question, not answered in the message
-    for sentence in _sentences(text.translate(_APOSTROPHES)):
-        plain = sentence.strip()
-        if not plain:
-            continue
+    parts = [p for p in (s.strip() for s in _sentences(text.translate(_APOSTROPHES))) if p]
+    for at, plain in enumerate(parts):
         if after:
             if plain.endswith("?") or not short_answer(plain) or _found(_CONSENT_REQUEST, _CONSENT_REQUEST_LOW, plain, _REQUEST_HINT):
                 return None  # "... OK? Also, is your address still 12 Elm?": a reply answers the last question
             after = False  # "How much? $18.42.": the agent answered its own question; the customer was asked none
             continue
+        if plain.endswith("?") and at + 1 < len(parts) and _self_answered(plain, parts[at + 1]):
+            continue  # "Can we refund it? Yes. Where to? Your card.": the agent's own question, answered
         if _found(_HAPPENED, _HAPPENED_LOW, plain, _HAPPENED_HINT) and not _AHEAD.search(plain):
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
         if found is not None:
@@ -301,6 +301,34 @@ def consent_request(text: str) -> Optional[str]:
     if found is not None:
         return found
     return None if other else summary
+
+
+# self-Q&A (round 13): a question the agent answers in its next sentence asks the customer nothing; the
+# answer opens with yes or no (a stop or dash after it: "No fees apply." is no answer), or follows a question
+# for information (a wh-word among its first three words, "To what?", "Where does it go?"; a noun after the,
+# your or any, "The reason?"; one word answered by a value, "Total? $300.") and is no request or news of the
+# agent's own ("I need it to proceed.")
+_ANSWER_OPENS = re.compile(rf"^[\W_]*{_alt('yes', 'yep', 'yeah', 'no', 'nope', 'sure', 'absolutely', 'of course', 'definitely', 'not really', 'not yet', 'none', 'nothing', 'both', 'all of them')}"
+                           r"\s*(?:[.,!;:\u2013\u2014]|-{1,2}(?!\w)|$)", re.IGNORECASE)
+_WH = _alt("what", "what's", "where", "which", "who", "who's", "whom", "whose", "when", "why", "how", "how much", "how many")
+_WH_EARLY = re.compile(rf"^[\W_]*(?:[\w']+{_S}){{0,2}}{_WH}{_E}", re.IGNORECASE)
+_BARE_NOUN = re.compile(r"^[\W_]*(?:the|your|any)\s+[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?\s*\?$", re.IGNORECASE)
+_ONE_WORD = re.compile(r"^[\W_]*[A-Za-z][\w'-]*\s*\?$")
+_VALUE_OPENS = re.compile(r"^[\W_]{0,2}(?:[$\u00a3\u20ac0-9\"'\u2018\u201c]|usd\b)", re.IGNORECASE)
+_GOES_ON = _alt("i", "i'm", "i'll", "i've", "we", "we're", "we'll", "please", "let me", "let us", "just", "also", "and", "so", "thanks",
+                "thank you", "tell me", "if", "once")
+_AGENT_GOES_ON = re.compile(rf"^[\W_]*{_GOES_ON}{_E}", re.IGNORECASE)
+
+
+def _self_answered(question: str, following: str) -> bool:
+    """Whether ``question`` is the agent's own, answered by the sentence ``following`` it (see above)."""
+    if following.endswith("?"):
+        return False
+    if _ANSWER_OPENS.match(following):
+        return True
+    if _AGENT_GOES_ON.match(following) or _ALONE_QUESTION.match(question):
+        return False
+    return bool(_WH_EARLY.match(question) or _BARE_NOUN.match(question) or (_ONE_WORD.match(question) and _VALUE_OPENS.match(following)))
 
 
 def _asks(plain: str) -> bool:

@@ -184,12 +184,22 @@ _ANSWERED_NO = re.compile(r"\?[ \t'\"’”*_]{0,4}(?:(?:--?|[\u2013\u2014:])[ \
                           r"(?!{_SP}(?:problem|worries|need|issue)|-)".replace("{_SP}", _SP).replace("{_A}", _A))
 
 
+# round 13 (self-Q&A): the request asked in the passive or as a possibility, by the agent, and answered no ("Can insurance
+# be added to PEP4E0 now? No -- only at booking.", "Is it possible to change the flights? No: basic economy.")
+_ASKED_POSSIBLE = re.compile(r"(?:^|[.!?\n:]\s{0,3})(?:(?:can|could|may)\s{1,3}[^?.!\n]{1,60}?\bbe\s{1,3}[a-z]{2,20}(?:ed|en)\b"
+                             r"|is\s{1,3}(?:it|there)\s{1,3}(?:possible|any\s{1,3}way)\s{1,3}to\s{1,3}[a-z])[^?.!\n]{0,60}\Z")
+
+
 def _echoed_no(low: str) -> Optional["re.Match[str]"]:
     """The first request echoed as a question and answered no in ``low`` (lower case), or None."""
     q = low.find("?")
     while q >= 0:
         if _ANSWERED_NO.match(low, q) is not None:
             m = _ECHOED.search(low, max(0, q - 40), q)
+            if m is None:
+                before = low[max(0, q - 120):q]
+                if " be " in before or "possible" in before or "any way" in before:
+                    m = _ASKED_POSSIBLE.search(low, max(0, q - 120), q)
             if m is not None:
                 return m
         q = low.find("?", q + 1)

@@ -58,7 +58,7 @@ from tau_shaped.reward.reading.reply_picks import choice_kept, it_is_picked
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
 from tau_shaped.reward.reading.reply_meaning import (
     asks_for_a_change, condition, effective, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
-from tau_shaped.reward.reading.reply_asides import resigned
+from tau_shaped.reward.reading.reply_asides import contact_aside, contact_asides_out, resigned
 from tau_shaped.reward.reading.reply_idioms import plain_answer
 from tau_shaped.reward.reading.reply_values import Described, join_amounts, mark_reasons, names_a_reason
 
@@ -178,6 +178,8 @@ _ASKS_WHICH = re.compile(
     r"|other[\s\u200b]+(?:options?|choices?|ways?)|another[\s\u200b]+(?:option|choice|way)|alternatives?|what[\s\u200b]+happens"
     r"|what[\s\u200b]+about|anything[\s\u200b]+else[\s\u200b]+(?:you|we)[\s\u200b]+can|instead[\s\u200b]+of)(?![\w'])",
     re.IGNORECASE)
+_ONLY_IF = re.compile(r"^\W{0,8}(?:only[\s\u200b]+if|as[\s\u200b]+long[\s\u200b]+as|so[\s\u200b]+long[\s\u200b]+as|provided|providing|on[\s\u200b]+condition)(?![\w'])",
+                      re.IGNORECASE)
 # "please" before another request ("Please reconsider", "Please explain the fee first", "please
 # transfer me"): politeness, no go-ahead; before a go-ahead or the call's own verb it is one
 _PLEASE_THEN = re.compile(r"(?<![\w'])please[ \t,]{1,3}(?:just[ \t]{1,3})?(?P<next>[a-z']+)(?:[ \t]{1,3}(?P<after>[a-z']+))?",
@@ -219,7 +221,7 @@ def _classify(reply: str, question: Optional[str], described: Optional[Described
         return kept
     stated = _Stated(described, q.text)  # the question's values read only if the reply names one
     answer = _read(reply, q, stated)
-    if stated._read is None:
+    if stated._read is None and not contact_aside(reply):  # an aside's reading depends on the question's words
         if len(_BY_SHAPE) >= 4096:
             _BY_SHAPE.clear()
         _BY_SHAPE[shape] = answer
@@ -257,6 +259,7 @@ def _read(reply: str, q: Question, stated: Any) -> Reply:
     # ("no objection" agrees to either)
     agree = (lambda m: " okay ") if q.polarity != "plain" else (lambda m: " okay " if m.group("always") else " ")
     cleaned = _SAYS_NOTHING_WITH_A_NEGATIVE.sub(" ", _YES_WITH_A_NEGATIVE.sub(agree, cleaned))
+    cleaned = contact_asides_out(cleaned, q.text)  # "yes please; don't call me back though"
     first = next((line for line in cleaned.split("\n") if line.strip(" \t\r,.!") and not _GREETING.match(line)), "")
     answer = [c for s in sentences(first) for c in clauses(s)]
 
@@ -280,6 +283,8 @@ def _read(reply: str, q: Question, stated: Any) -> Reply:
     met = condition(_IF_YOU.sub(" ", first), stated)
     if changed or met == "unmet":
         return "change"
+    if met == "met" and not assent and _ONLY_IF.match(first):
+        assent = go_ahead = True  # "only if it's under five dollars" to a $4.00 refuel: the terms met, the yes given (round 13)
     if mocking or sarcastic(first, directive=_DIRECTIVE.search(first) is not None):
         return "unclear"
     hedged = any(_hedges(c) for c in answer)

@@ -2,16 +2,21 @@
 after it is assent. "whatever. ok", "whatever, yes go ahead", "meh, whatever... fine" (the one weak
 mark of sarcasm, "whatever", and a plain yes after it: the last word decides, as a go-ahead settles
 a hedge); "Sure, whatever." or "Fine, whatever." (the indifference said last), "Eh, whatever.",
-two marks ("Oh great, yeah, sure, whatever") and "whatever you say" stay unclear."""
+two marks ("Oh great, yeah, sure, whatever") and "whatever you say" stay unclear.
+
+Round 13 (multi-part replies): the customer told not to be contacted about it says nothing of the call
+("yes please; don't call me back though", "go ahead, and never email me again"): ``contact_asides_out``
+takes such a clause out, unless contacting is what the question asks ("Shall I email you the receipt?"
+"No, don't email me" refuses)."""
 
 from __future__ import annotations
 
 import re
 
-from tau_shaped.reward.reading.reply_clauses import words
+from tau_shaped.reward.reading.reply_clauses import W, words
 from tau_shaped.reward.reading.reply_meaning import _WEAK_SARCASM
 
-__all__ = ["resigned"]
+__all__ = ["resigned", "contact_aside", "contact_asides_out"]
 
 _WHATEVER = re.compile(r"(?<![\w'])whatever(?![\w'])(?!\W{0,3}(?:you|it|the|that|this|i|we|works|floats)(?![\w']))", re.IGNORECASE)
 _PLAIN_YES = re.compile(words("yes", "yeah", "yep", "sure", "ok", "okay", "k", "fine", "alright", "go ahead", "do it"), re.IGNORECASE)
@@ -25,3 +30,24 @@ def resigned(text: str) -> str:
     if m is None or len(_WEAK_SARCASM.findall(text)) != 1 or _PLAIN_YES.search(text, m.end()) is None:
         return text
     return text[:m.start()] + " " + text[m.end():]
+
+
+_CONTACT_ASIDE = re.compile(
+    rf"(?<![\w'])(?:(?:but|and|just|please|though){W})*(?:don'?t|do{W}not|never){W}(?:ever{W})?"
+    rf"(?P<verb>call|phone|ring|e-?mail|text|message|contact|spam|bother|ping)(?:{W}(?:me|us))"
+    rf"(?:{W}(?:back|again|about{W}(?:it|this|that)|afterwards|later|though|either|any{W}?more|please|ok|okay))*(?![\w'])",
+    re.IGNORECASE)
+
+
+def contact_aside(text: str) -> bool:
+    """Whether ``text`` tells the agent not to contact the customer (see the module)."""
+    low = text.lower()
+    return ("n't" in low or "not" in low or "never" in low) and _CONTACT_ASIDE.search(text) is not None
+
+
+def contact_asides_out(text: str, question: str) -> str:
+    """``text`` with each such aside taken out, unless the ``question`` names its verb."""
+    if not contact_aside(text):
+        return text
+    asked = (question or "").lower().replace("-", "")
+    return _CONTACT_ASIDE.sub(lambda m: m.group(0) if m.group("verb").lower().replace("-", "")[:4] in asked else " ", text)

@@ -15,6 +15,7 @@ from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward.reading.reply_clauses import PAD, Question, W, clauses, head, sentences, words
 from tau_shaped.reward.reading.reply_idioms import TAKES_AWAY
+from tau_shaped.reward.reading.reply_bounds import bounded
 from tau_shaped.reward.reading.reply_values import Described, compare, values_in
 
 __all__ = ["effective", "refuses", "starts_cancelling", "asks_for_a_change", "condition", "sarcastic", "take_out_sarcasm"]
@@ -333,6 +334,10 @@ def condition(first: str, stated: Described) -> Optional[str]:
         for i, c in enumerate(parts):
             m = _CONDITION.search(c)
             if m is None:
+                continue
+            bound = bounded(" ".join(parts[i:]), stated)  # "only if it's under five dollars" (reply_bounds)
+            if bound is not None:
+                found.append(bound)
                 continue
             verdict = suffix[i]
             if verdict in (None, "unknown"):

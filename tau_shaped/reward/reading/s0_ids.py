@@ -12,7 +12,7 @@ from typing import Any, Dict, FrozenSet, List, Optional, Tuple
 
 from tau_shaped.env.identity_cache import IdentityCache
 
-__all__ = ["S0Ids", "id_key", "id_places", "ids_in", "s0_ids"]
+__all__ = ["S0Ids", "id_key", "id_places", "ids_in", "s0_ids", "states_spaced"]
 
 MAX_CHARS = 4000  # of a message, as call_values reads it
 _TOKEN = re.compile(r"#?[A-Za-z0-9]+(?:[-_./#][A-Za-z0-9]+)*")
@@ -60,6 +60,25 @@ def id_places(text: str) -> Tuple[Tuple[str, int], ...]:
 def ids_in(text: str) -> FrozenSet[str]:
     """The ids a message holds (``id_places``' keys)."""
     return frozenset(key for key, _ in id_places(text))
+
+
+def states_spaced(text: str, value: str) -> bool:
+    """Whether ``text`` states the id ``value`` with spaces or dashes between its groups of letters and
+    digits ("Z7G OZK", "FD 10 013", "# W16 79211"; round 13's number formats): its characters in order
+    with at most two of space, dash, dot or slash between any two, whole. A careful reader reads the id
+    so; a prefilter (its first two characters in the text, in any case) keeps most messages unread."""
+    key = id_key(value)
+    if len(key) < 4:
+        return False
+    low = text[:MAX_CHARS].lower()
+    if key[:2].lower() not in low and key[0].lower() + " " + key[1].lower() not in low and key[0].lower() + "-" + key[1].lower() not in low:
+        return False
+    return _spaced_pattern(key).search(low) is not None
+
+
+@lru_cache(maxsize=2048)
+def _spaced_pattern(key: str) -> "re.Pattern[str]":
+    return re.compile(r"(?<![a-z0-9])" + r"[ \t\u00a0./-]{0,2}".join(re.escape(c) for c in key.lower()) + r"(?![a-z0-9])")
 
 
 class S0Ids:

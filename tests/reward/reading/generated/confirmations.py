@@ -119,6 +119,10 @@ _RETAIL = [
     "To confirm: cancel pending order {order}, reason: {reason}. Shall I proceed?",
     "Shall I cancel your order {order}? I'll record the reason as {reason}.",
     "Please confirm you'd like me to cancel order {order} because it was {reason}.",
+    # round 13: self-Q&A, the impersonal passive, a call-centre macro
+    "Can {order} be cancelled? Yes, it's pending. The reason? '{reason}'. Shall I cancel it?",
+    "Order {order} may be cancelled with the reason recorded as '{reason}'. Kindly confirm whether the cancellation is to proceed.",
+    "ACTION: Cancel order | Order: {order} | Reason: {reason}\nReply Y to proceed.",
 ]
 _RETAIL_NOT = "I can't cancel order {order} for the reason {reason}. Is that OK?"
 _AIRLINE = [
@@ -126,6 +130,9 @@ _AIRLINE = [
     "cxl {res}? y/n",  # round 12: the ticket shorthand
     "To confirm: cancel reservation {res}. Shall I go ahead?",
     "Can I go ahead and cancel your booking {res}?",
+    # round 13: self-Q&A and the impersonal passive
+    "Can {res} be cancelled? Yes. Where does the refund go? The original payment method. Want me to go ahead and cancel it?",
+    "Reservation {res} is eligible to be cancelled. Kindly confirm whether the cancellation is to proceed.",
 ]
 _AIRLINE_NOT = "I won't cancel reservation {res}. Is that OK?"
 

@@ -23,6 +23,10 @@ _RESTATED = [("Yes, cancel {order}, I won't keep it.", "No, don't cancel {order}
              ("Sure, cancel {order}; I don't want to keep it.", "Please keep {order}, I still want it."),
              ("Yes, cancel {order}, I can't wait any longer.", "No, don't cancel {order}, I'll wait."),
              ("Go ahead with {order}, I won't wait.", "It's fine, I'll wait it out; {order} will come eventually.")]
+# round 13 (multi-part replies): a yes with a request not to be contacted, and its refusal
+_ASIDE = [("Yes, cancel {order} -- and don't email me about it.", "Don't cancel {order}, and don't email me about it."),
+          ("yes please; don't call me back though", "no thanks; don't call me back either"),
+          ("Go ahead with {order}, but never text me again.", "Leave {order} alone, and never text me again.")]
 _CHANGE = ["Yes, but cancel order {other} instead.", "OK, but it's {other} I want cancelled, not that one.",
            "Sure, though the reason is really '{why}'.", "Go ahead, but put the reason as '{why}' instead."]
 
@@ -59,6 +63,10 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
             out.append(Draft("replies", "yes_order", [thanks + rng.choice(_SAME)], {"order": order}, PASS, context,
                              padding_ok=False, key_slots=("order",),
                              others={"order": [(rng.choice(others), BREACH)]} if others else {}))
+        elif kind < 0.6:
+            yes, no = rng.choice(_ASIDE)
+            out.append(Draft("replies", "contact_aside", [thanks + yes], {"order": order}, PASS, context, padding_ok=False,
+                             negated=([no], BREACH)))
         elif kind < 0.7 and others:
             t = rng.choice(_CHANGE)
             out.append(Draft("replies", "change", [thanks + t], {"other": rng.choice(others), "why": why}, BREACH,
