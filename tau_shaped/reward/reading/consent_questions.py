@@ -280,8 +280,8 @@ def consent_request(text: str) -> Optional[str]:
         if _found(_HAPPENED, _HAPPENED_LOW, plain, _HAPPENED_HINT) and not _AHEAD.search(plain):
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
         if found is not None:
-            if _PROCEEDS.search(plain):
-                return None  # "Shall I refund it? Yes, processing now.": the agent answered its own question
+            if _PROCEEDS.search(plain) or _DONE_NOW.match(plain):
+                return None  # "Shall I refund it? Yes, processing now." / "Done -- it's cancelled.": the agent went on
             if plain.endswith("?") and not _asks(plain) and not _ELSE_ASKED.search(plain):
                 if asks_for_more(plain):
                     return None  # "... OK? Anything else?": the customer is asked for more
@@ -391,6 +391,8 @@ _PROCEEDS = re.compile(
     rf"{_alt('processing', 'processing it', 'processing that', 'proceeding', 'going ahead', 'go ahead', 'doing it', 'doing that', 'doing so', 'on it', 'putting it through', 'submitting', 'making the change', 'issuing', 'sending it')}"
     rf"(?:{_S}{_alt('now', 'right now', 'right away', 'then', 'anyway', 'with it', 'with that', 'for you')})*{_E}[\W_]*$",
     re.IGNORECASE)
+# round 13: the act reported done right after the question ("Shall I cancel #W1? Done -- it's cancelled.")
+_DONE_NOW = re.compile(r"^[\W_]*(?:all[ \t]+)?done(?:[ \t]+and[ \t]+dusted)?(?:[ \t]*[.!,;:\u2013\u2014]|[ \t]+-|[ \t]*$)", re.IGNORECASE)
 # A question after the consent question that asks for more of the same or closes politely
 _ELSE_ASKED = re.compile(rf"{_B}(?:{_alt('or would you', 'or do you', 'or shall', 'or should', 'or would you rather', 'or')}{_E})", re.IGNORECASE)
 

@@ -186,7 +186,7 @@ _ANSWERED_NO = re.compile(r"\?[ \t'\"’”*_]{0,4}(?:(?:--?|[\u2013\u2014:])[ \
 
 # round 13 (self-Q&A): the request asked in the passive or as a possibility, by the agent, and answered no ("Can insurance
 # be added to PEP4E0 now? No -- only at booking.", "Is it possible to change the flights? No: basic economy.")
-_ASKED_POSSIBLE = re.compile(r"(?:^|[.!?\n:]\s{0,3})(?:(?:can|could|may)\s{1,3}[^?.!\n]{1,60}?\bbe\s{1,3}[a-z]{2,20}(?:ed|en)\b"
+_ASKED_POSSIBLE = re.compile(r"(?:^|[.!?\n:]\s{0,3})(?:(?:can|could|may)\s{1,3}[^?.!\n]{1,60}?\bbe\s{1,3}(?:[a-z]{2,20}(?:ed|en)|bought|sent|paid|made|done|put|kept|held|sold|brought|got)\b"
                              r"|is\s{1,3}(?:it|there)\s{1,3}(?:possible|any\s{1,3}way)\s{1,3}to\s{1,3}[a-z])[^?.!\n]{0,60}\Z")
 
 

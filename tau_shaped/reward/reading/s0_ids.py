@@ -66,19 +66,34 @@ def states_spaced(text: str, value: str) -> bool:
     """Whether ``text`` states the id ``value`` with spaces or dashes between its groups of letters and
     digits ("Z7G OZK", "FD 10 013", "# W16 79211"; round 13's number formats): its characters in order
     with at most two of space, dash, dot or slash between any two, whole. A careful reader reads the id
-    so; a prefilter (its first two characters in the text, in any case) keeps most messages unread."""
-    key = id_key(value)
+    so. Read by a scan from each place its first character opens a word (no pattern per id)."""
+    key = id_key(value).lower()
     if len(key) < 4:
         return False
     low = text[:MAX_CHARS].lower()
-    if key[:2].lower() not in low and key[0].lower() + " " + key[1].lower() not in low and key[0].lower() + "-" + key[1].lower() not in low:
+    if key[:2] not in low and key[0] + " " + key[1] not in low and key[0] + "-" + key[1] not in low:
         return False
-    return _spaced_pattern(key).search(low) is not None
+    n, first = len(low), key[0]
+    at = low.find(first)
+    while at >= 0:
+        if at == 0 or not low[at - 1].isalnum():
+            i = at + 1
+            for ch in key[1:]:
+                skipped = 0
+                while i < n and skipped < 2 and low[i] in _GROUP_MARKS:
+                    i += 1
+                    skipped += 1
+                if i >= n or low[i] != ch:
+                    break
+                i += 1
+            else:
+                if i >= n or not low[i].isalnum():
+                    return True
+        at = low.find(first, at + 1)
+    return False
 
 
-@lru_cache(maxsize=2048)
-def _spaced_pattern(key: str) -> "re.Pattern[str]":
-    return re.compile(r"(?<![a-z0-9])" + r"[ \t\u00a0./-]{0,2}".join(re.escape(c) for c in key.lower()) + r"(?![a-z0-9])")
+_GROUP_MARKS = " \t\u00a0./-"
 
 
 class S0Ids:

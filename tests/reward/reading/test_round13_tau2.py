@@ -31,6 +31,7 @@ from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED, res
     ("Would you like me to cancel it? It will be refunded in 5-7 days.", "Would you like me to cancel it?"),
     ("Cancel it? Your call.", "Cancel it?"),
     ("Shall I refund it? Yes, processing now.", None),
+    ("Shall I cancel #W2378156? Done -- it's cancelled.", None),
     ("Shall I cancel #W1? What is the reason? I need it for the form.", None),
 ])
 def test_self_answered_questions(text, asked):
@@ -114,6 +115,8 @@ def test_cents_after_a_dash(text, value):
 @pytest.mark.parametrize("text, denied", [
     ("Can insurance be added to PEP4E0 now? No -- only at the time of booking.", True),
     ("Is it possible to change the flights? No: it's basic economy.", True),
+    ("Can the insurance be bought now? Sadly not -- only at booking.", True),
+    ("Is there any way to add bags after booking? Yes, at $50 each.", False),
     ("Can it be cancelled? Yes.", False),
     ("Can I help with anything else? No? OK.", False),
     ("Can the order be delivered today? No problem, it will be.", False),
@@ -234,3 +237,21 @@ def test_an_id_given_as_text_in_groups(text, said):
     from tau_shaped.reward.reading.confirmations import _states_value
 
     assert _states_value(text, "Z7GOZK", "text") is said
+
+
+@pytest.mark.parametrize("text, kind, named", [
+    ("M05-KNL -> economy, HAT110 (Fri the 24th); diff on gift card. Proceed? Y/N", "flight_change", True),
+    ("#W2378156 -> 445 Maple Drive, Fort Worth TX 76179. Save? Y/N", "address_change", True),
+    ("refund -> card. OK?", "flight_change", False),  # no record's id before the arrow
+    ("M05-KNL -> economy. Proceed? Y/N", "cancel", False),  # an arrow names no cancellation
+])
+def test_an_arrow_after_a_records_id_names_its_change(text, kind, named):
+    from tau_shaped.reward.reading.action_words import names_action
+
+    assert (names_action(text, kind, to_come=True) is not None) is named
+
+
+def test_an_arrow_between_ids_is_a_sequence_not_a_change():
+    from tau_shaped.reward.reading.action_words import names_action
+
+    assert names_action("Stops: FD-10491 \u2192 FD-10075 \u2192 FD-10547.", "address_change", to_come=True) is None

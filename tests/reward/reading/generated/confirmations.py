@@ -308,6 +308,7 @@ _FLIGHTS = [
     "Here's the change for {res} ({cabin}):\n- {f1}: {d1}\n- {f2}: {d2}\nFare difference on your {pm}. OK to change it?",
     "Changing {res} to {cabin} with {f1} ({d1}) and {f2} ({d2}); your {pm} covers any difference. Do you confirm the change?",
     "| Flight | Date |\n|---|---|\n| {f1} | {d1} |\n| {f2} | {d2} |\nI'll change {res} to these in {cabin}, difference to your {pm}. Shall I?",
+    "{res} -> {cabin}: {f1} ({d1}), {f2} ({d2}); difference on your {pm}. Proceed? y/n",  # round 13: the arrow names the change
 ]
 _CABIN_WORDS = {"economy": ["economy", "ECO", "econ"], "business": ["business", "BIZ"],
                 "basic_economy": ["basic economy", "basic eco"]}  # round 12: the cabin in shorthand
