@@ -137,18 +137,7 @@ def names_action(text: str, verbs: "str | Sequence[str]", to_come: bool = False)
     refund ... is done") or as what would have been ("Normally I'd refund it") names none either
     (a confirmation describes a write to come)."""
     words = action_words(verbs)
-    found = _kept_action(text, words, to_come) if len(text) <= 2048 else _read_action(text, words, to_come)
-    if found is None and isinstance(verbs, str) and verbs in _ARROW_KINDS and ("->" in text or "=>" in text or "\u2192" in text):
-        arrow = _ARROW_CHANGE.search(text[:4096])
-        return arrow.group(0) if arrow is not None else None
-    return found
-
-
-# round 13 (telegraphic summaries): a record's id followed by an arrow to its new values names the change of that
-# record ("M05-KNL -> economy, HAT110 (Fri the 24th); diff on gift card. Proceed? Y/N"); an arrow to another id is a sequence
-_ARROW_KINDS = frozenset({"flight_change", "item_change", "address_change", "payment_change"})
-_ARROW_CHANGE = re.compile(r"(?<![\w#-])#?(?=[A-Za-z-]*[0-9])[A-Za-z0-9][A-Za-z0-9-]{3,14}[ \t]*:?[ \t]*(?:->|=>|\u2192)"
-                           r"(?![ \t]*#?[A-Za-z]{1,4}-?[0-9])")  # not an id to another id: a sequence ("FD-10491 \u2192 FD-10075")
+    return _kept_action(text, words, to_come) if len(text) <= 2048 else _read_action(text, words, to_come)
 
 
 def _read_action(text: str, words: Tuple[str, ...], to_come: bool = False) -> Optional[str]:

@@ -11,6 +11,7 @@ from typing import Any, Dict, Optional, Tuple
 from tau_shaped.reward.reading import action_words, call_values, consent_scope, option_values, reply_values, text_matching
 from tau_shaped.reward.reading.consent_questions import consent_request
 from tau_shaped.reward.reading.s0_records import _RECORD_INDEXES, call_cards, find_record, record_in_s0  # noqa: F401 - read here too
+from tau_shaped.reward.reading.s0_ids import id_key
 from tau_shaped.reward.memo_keys import json_loaded
 from tau_shaped.reward.values import is_number
 
@@ -49,6 +50,22 @@ def _states_value(text: str, value: Any, how: Any, index: Any = None) -> bool:
 
 
 _ID_LIKE = re.compile(r"^#?[A-Za-z0-9]{5,}$")
+# round 13 (telegraphic summaries): the call's own record id, then an arrow to its new values, names the change of that
+# record ("M05-KNL -> economy, HAT110 (Fri the 24th); diff on gift card. Proceed? Y/N"); an arrow from another id does not
+_ARROW_KINDS = frozenset({"flight_change", "item_change", "address_change", "payment_change"})
+_ARROW = re.compile(r"[ \t]*:?[ \t]*(?:->|=>|\u2192)")
+_RECORD_ARGS = ("reservation_id", "order_id")
+
+
+def _arrow_from(text: str, kwargs: Any, verbs: Any) -> bool:
+    if not (isinstance(kwargs, dict) and isinstance(verbs, str) and verbs in _ARROW_KINDS and ("->" in text or "=>" in text or "\u2192" in text)):
+        return False
+    keys = [id_key(v) for v in (kwargs.get(a) for a in _RECORD_ARGS) if isinstance(v, str) and len(id_key(v)) >= 5]
+    for m in _ARROW.finditer(text[:4096]):
+        before = id_key(text[max(0, m.start() - 24):m.start()])
+        if any(before.endswith(k) for k in keys):
+            return True
+    return False
 
 
 def _states_reason(text: str, value: str) -> bool:
@@ -146,7 +163,7 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     raw = text
     text = action_words.confirmation_text(text)
     verbs = confirmation.verbs.get(tool)
-    if verbs and action_words.names_action(text, verbs, to_come=True) is None:
+    if verbs and action_words.names_action(text, verbs, to_come=True) is None and not _arrow_from(raw, kwargs, verbs):
         return "it names no " + (verbs if isinstance(verbs, str) else "/".join(verbs)) + " action"
     for arg, how in confirmation.mention.items():
         value = kwargs.get(arg)

@@ -239,19 +239,16 @@ def test_an_id_given_as_text_in_groups(text, said):
     assert _states_value(text, "Z7GOZK", "text") is said
 
 
-@pytest.mark.parametrize("text, kind, named", [
-    ("M05-KNL -> economy, HAT110 (Fri the 24th); diff on gift card. Proceed? Y/N", "flight_change", True),
-    ("#W2378156 -> 445 Maple Drive, Fort Worth TX 76179. Save? Y/N", "address_change", True),
-    ("refund -> card. OK?", "flight_change", False),  # no record's id before the arrow
-    ("M05-KNL -> economy. Proceed? Y/N", "cancel", False),  # an arrow names no cancellation
+@pytest.mark.parametrize("text, kind, res, named", [
+    ("M05-KNL -> economy, HAT110 (Fri the 24th); diff on gift card. Proceed? Y/N", "flight_change", "M05KNL", True),
+    ("HXDUBJ -> ECON: HAT072 (05/19), HAT278 (05/23); DIFFERENCE ON YOUR GIFT CARD. PROCEED? Y/N", "flight_change", "HXDUBJ", True),
+    ("Res M05KNL -> economy. Proceed? Y/N", "flight_change", "M05KNL", True),
+    ("H8Q05L -> economy, HAT110. Proceed? Y/N", "flight_change", "M05KNL", False),  # an arrow from another reservation
+    ("refund -> card. OK?", "flight_change", "M05KNL", False),
+    ("M05-KNL -> economy. Proceed? Y/N", "cancel", "M05KNL", False),  # an arrow names no cancellation
+    ("Stops: FD-10491 \u2192 FD-10075 \u2192 FD-10547.", "address_change", "FD10999", False),
 ])
-def test_an_arrow_after_a_records_id_names_its_change(text, kind, named):
-    from tau_shaped.reward.reading.action_words import names_action
+def test_an_arrow_after_the_records_id_names_its_change(text, kind, res, named):
+    from tau_shaped.reward.reading.confirmations import _arrow_from
 
-    assert (names_action(text, kind, to_come=True) is not None) is named
-
-
-def test_an_arrow_between_ids_is_a_sequence_not_a_change():
-    from tau_shaped.reward.reading.action_words import names_action
-
-    assert names_action("Stops: FD-10491 \u2192 FD-10075 \u2192 FD-10547.", "address_change", to_come=True) is None
+    assert _arrow_from(text, {"reservation_id": res}, kind) is named
