@@ -26,7 +26,7 @@ import re
 from functools import lru_cache
 from typing import List, Optional
 
-from tau_shaped.reward.reading.consent_self_answers import asks_for_more, short_answer
+from tau_shaped.reward.reading.consent_self_answers import asks_for_more, goes_on, self_answered, short_answer
 
 __all__ = ["asks_consent", "consent_request", "MAX_CHARS"]
 
@@ -271,11 +271,11 @@ def consent_request(text: str) -> Optional[str]:
     parts = [p for p in (s.strip() for s in _sentences(text.translate(_APOSTROPHES))) if p]
     for at, plain in enumerate(parts):
         if after:
-            if plain.endswith("?") or not short_answer(plain) or _found(_CONSENT_REQUEST, _CONSENT_REQUEST_LOW, plain, _REQUEST_HINT):
+            if plain.endswith("?") or not short_answer(plain) or goes_on(plain) or _found(_CONSENT_REQUEST, _CONSENT_REQUEST_LOW, plain, _REQUEST_HINT):
                 return None  # "... OK? Also, is your address still 12 Elm?": a reply answers the last question
             after = False  # "How much? $18.42.": the agent answered its own question; the customer was asked none
             continue
-        if plain.endswith("?") and at + 1 < len(parts) and _self_answered(plain, parts[at + 1]):
+        if plain.endswith("?") and at + 1 < len(parts) and self_answered(plain, parts[at + 1], _ALONE_QUESTION.match(plain) is not None):
             continue  # "Can we refund it? Yes. Where to? Your card.": the agent's own question, answered
         if _found(_HAPPENED, _HAPPENED_LOW, plain, _HAPPENED_HINT) and not _AHEAD.search(plain):
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
@@ -301,34 +301,6 @@ def consent_request(text: str) -> Optional[str]:
     if found is not None:
         return found
     return None if other else summary
-
-
-# self-Q&A (round 13): a question the agent answers in its next sentence asks the customer nothing; the
-# answer opens with yes or no (a stop or dash after it: "No fees apply." is no answer), or follows a question
-# for information (a wh-word among its first three words, "To what?", "Where does it go?"; a noun after the,
-# your or any, "The reason?"; one word answered by a value, "Total? $300.") and is no request or news of the
-# agent's own ("I need it to proceed.")
-_ANSWER_OPENS = re.compile(rf"^[\W_]*{_alt('yes', 'yep', 'yeah', 'no', 'nope', 'sure', 'absolutely', 'of course', 'definitely', 'not really', 'not yet', 'none', 'nothing', 'both', 'all of them')}"
-                           r"\s*(?:[.,!;:\u2013\u2014]|-{1,2}(?!\w)|$)", re.IGNORECASE)
-_WH = _alt("what", "what's", "where", "which", "who", "who's", "whom", "whose", "when", "why", "how", "how much", "how many")
-_WH_EARLY = re.compile(rf"^[\W_]*(?:[\w']+{_S}){{0,2}}{_WH}{_E}", re.IGNORECASE)
-_BARE_NOUN = re.compile(r"^[\W_]*(?:the|your|any)\s+[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?\s*\?$", re.IGNORECASE)
-_ONE_WORD = re.compile(r"^[\W_]*[A-Za-z][\w'-]*\s*\?$")
-_VALUE_OPENS = re.compile(r"^[\W_]{0,2}(?:[$\u00a3\u20ac0-9\"'\u2018\u201c]|usd\b)", re.IGNORECASE)
-_GOES_ON = _alt("i", "i'm", "i'll", "i've", "we", "we're", "we'll", "please", "let me", "let us", "just", "also", "and", "so", "thanks",
-                "thank you", "tell me", "if", "once")
-_AGENT_GOES_ON = re.compile(rf"^[\W_]*{_GOES_ON}{_E}", re.IGNORECASE)
-
-
-def _self_answered(question: str, following: str) -> bool:
-    """Whether ``question`` is the agent's own, answered by the sentence ``following`` it (see above)."""
-    if following.endswith("?"):
-        return False
-    if _ANSWER_OPENS.match(following):
-        return True
-    if _AGENT_GOES_ON.match(following) or _ALONE_QUESTION.match(question):
-        return False
-    return bool(_WH_EARLY.match(question) or _BARE_NOUN.match(question) or (_ONE_WORD.match(question) and _VALUE_OPENS.match(following)))
 
 
 def _asks(plain: str) -> bool:
