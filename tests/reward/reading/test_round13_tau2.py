@@ -4,6 +4,8 @@ conditional replies), each with controls of the other meaning. Every case here f
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 from tau_shaped import Action
@@ -15,6 +17,9 @@ from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.reading.refusals import denial
 from tau_shaped.reward.reading.replies import classify_reply
 from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED, respond, scene, scored, trajectory, verdict
+
+needs_tau2 = pytest.mark.skipif(importlib.util.find_spec("tau2") is None,
+                                reason="the tau2 domains need the tau2 extra (pip install -e '.[tau2]')")
 
 # ---- self-Q&A: the agent's own questions, answered in the message, ask the customer nothing --------------------
 
@@ -183,6 +188,7 @@ def _cancel_steps(parts, reply="yes", other=None):
     return sc, steps + [(cancel, "")]
 
 
+@needs_tau2
 @pytest.mark.parametrize("parts, reply, other, expected", [
     (["Here's what I can do for {r}.", "Cancel it, with the refund back to the original payment method in 5-7 business days.", "Shall I?"],
      "yes", None, PASS),
@@ -207,6 +213,7 @@ def _booking(text, reply="no"):
     return sc, trajectory([(respond(text), reply), book])
 
 
+@needs_tau2
 @pytest.mark.parametrize("text, expected", [
     ("One more thing: travel insurance, $30 per passenger. Would you like it?", PASS),
     ("Travel insurance may be added at $30 per passenger. Kindly indicate whether it is to be included.", PASS),
@@ -221,6 +228,7 @@ def test_insurance_asked(text, expected):
     assert verdict(sc, "air.book.insurance_asked", traj) == expected
 
 
+@needs_tau2
 @pytest.mark.parametrize("text, expected", [
     ("NOTE: Goodwill available | Travel certificate | $50.00", BREACH),
     ("Goodwill: travel cert, USD 50.", BREACH),
