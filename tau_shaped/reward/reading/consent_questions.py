@@ -26,7 +26,7 @@ import re
 from functools import lru_cache
 from typing import List, Optional
 
-from tau_shaped.reward.reading.consent_self_answers import asks_for_more, goes_on, self_answered, short_answer
+from tau_shaped.reward.reading.consent_self_answers import answered_at_once, asks_for_more, goes_on, short_answer
 
 __all__ = ["asks_consent", "consent_request", "MAX_CHARS"]
 
@@ -275,7 +275,7 @@ def consent_request(text: str) -> Optional[str]:
                 return None  # "... OK? Also, is your address still 12 Elm?": a reply answers the last question
             after = False  # "How much? $18.42.": the agent answered its own question; the customer was asked none
             continue
-        if plain.endswith("?") and at + 1 < len(parts) and self_answered(plain, parts[at + 1], _ALONE_QUESTION.match(plain) is not None):
+        if plain.endswith("?") and at + 1 < len(parts) and answered_at_once(plain, parts[at + 1], _ALONE_QUESTION.match(plain) is not None):
             continue  # "Can we refund it? Yes. Where to? Your card.": the agent's own question, answered
         if _found(_HAPPENED, _HAPPENED_LOW, plain, _HAPPENED_HINT) and not _AHEAD.search(plain):
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do

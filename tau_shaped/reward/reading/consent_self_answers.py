@@ -5,7 +5,7 @@ asked; a question asking the customer for more ("Anything else?") is one the cus
 
 - ``short_answer(sentence)``: a sentence (no question) of at most eight words that asks the customer nothing.
 - ``asks_for_more(question)``: a question asking the customer for more ("Anything else?", "Can I help with anything?").
-- ``self_answered(question, following, alone)``: a question answered by the sentence right after it (read before the
+- ``answered_at_once(question, following, alone)``: a question answered by the sentence right after it (read before the
   consent question is found, so an earlier "To what?" is not taken for one; round 13, tau2).
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["asks_for_more", "goes_on", "self_answered", "short_answer"]
+__all__ = ["answered_at_once", "asks_for_more", "goes_on", "short_answer"]
 
 _B = r"(?<![\w'])"
 _E = r"(?![\w'])"
@@ -58,7 +58,7 @@ _GOES_ON = _alt("i", "i'm", "i'll", "i've", "we", "we're", "we'll", "please", "l
 _AGENT_GOES_ON = re.compile(rf"^[\W_]*{_GOES_ON}{_E}", re.IGNORECASE)
 
 
-def self_answered(question: str, following: str, alone: bool = False) -> bool:
+def answered_at_once(question: str, following: str, alone: bool = False) -> bool:
     """Whether ``question`` is the agent's own, answered by the sentence ``following`` it (see above); ``alone``: the
     question only asks for the yes ("OK?"), never the agent's own."""
     if following.endswith("?"):
