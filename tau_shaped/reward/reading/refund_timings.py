@@ -184,6 +184,9 @@ _OTHER_SUBJECT = re.compile(r"(?i)\b(?:restaurant|kitchen|shop|store|courier|dri
 _OF_MONEY = re.compile(r"(?i)\b(?:refund\w*|credit\w*|money|reimburs\w*|amount|funds|card|wallet|bank|statement|original|payment)\b|\$[0-9]")
 
 
+_LATENESS = re.compile(r"(?i)[ \t]{1,3}(?:late|early|behind|overdue|past|after|beyond|too[ \t]{1,3}(?:late|long))\b")
+
+
 def _of_another(text: str, lo: int, hi: int, start: int, end: int) -> bool:
     """Whether the timing at ``start:end`` sits in a clause about another thing than the money (see ``_OTHER_SUBJECT``)."""
     s = max(lo, start - 80)
@@ -208,6 +211,8 @@ def _timings(text: str, negated: Negations) -> List[Tuple[Tuple[str, str], str, 
         for m in _TIMING.finditer(text, lo, hi):
             if negated(m.start()) or _NEGATED_VERB.search(text, max(lo, m.start() - 90), m.start()):
                 continue  # "it won't land on your card instantly": the verb of its clause negated
+            if _LATENESS.match(text, m.end()):
+                continue  # round 14: "it came in 5 minutes late", "two days overdue": how late something was, not a wait
             if _of_another(text, lo, hi, m.start(), m.end()):
                 continue  # "the restaurant is shut tonight, so ... back on your card": the restaurant's time
             if m.group("imm"):

@@ -148,6 +148,16 @@ _PARTS = [
     rf"\b(?:compensation|refund|credit|reimbursement)s?(?:{_SP}due)?[ \t]{{0,3}}[:=][ \t]{{0,3}}(?:none|nil|n/a|not{_SP}(?:due|applicable|eligible))\b",
     rf"(?:->|\u2192|=>)[ \t]{{0,3}}(?:rejected|declined|denied|refused|not{_SP}(?:possible|allowed|approved|eligible))\b",
     rf"\b(?:compensation|refund|credit|reimbursement)s?{_SP}(?:is|are){_SP}not{_SP}(?:payable|due|owed|applicable)\b",
+    # round 14 (hedged): the negation raised onto a verb of believing ("I don't think I can go beyond $5.00" is "I think I
+    # can't"), or a doubt that one can ("I doubt we could refund it", "I don't see how I can cancel it")
+    rf"\b(?:I|we){_SP}(?:(?:do{_SP}not|don{_A}?t|really{_SP}don{_A}?t){_SP}(?:think|believe|expect|suppose|reckon|imagine|see{_SP}how)"
+    rf"|doubt)(?:{_SP}that)?{_SP}(?:I|we)(?:{_SP}(?:can|could|will{_SP}be{_SP}able{_SP}to|would{_SP}be{_SP}able{_SP}to|am{_SP}able{_SP}to"
+    rf"|are{_SP}able{_SP}to|am{_SP}allowed{_SP}to|are{_SP}allowed{_SP}to)|{_A}ll{_SP}be{_SP}able{_SP}to|{_A}(?:m|re){_SP}(?:able|allowed){_SP}to)"
+    rf"{_SP}{_NOT_ACT}",
+    # "I don't believe there's anything I can give back", "I don't think there's any way to cancel it"
+    rf"\b(?:I|we){_SP}(?:(?:do{_SP}not|don{_A}?t){_SP}(?:think|believe|expect|suppose|reckon|imagine)|doubt)(?:{_SP}that)?{_SP}"
+    rf"there(?:{_A}s|{_SP}is|{_SP}are|{_A}ll{_SP}be|{_SP}will{_SP}be){_SP}(?:anything|any{_SP}way|a{_SP}way|any{_SP}(?:refund|credit|compensation))"
+    rf"(?:{_SP}(?:more|else))?{_SP}(?:(?:I|we){_SP}(?:can|could)|to)\b",
 ]
 
 
@@ -258,11 +268,37 @@ def denial(text: str) -> Optional[str]:
         m, echoed = said, False
     if m is None:
         return None
+    if any(h in low for h in _OVERRIDE_HINTS):
+        taken_back = _OVERRIDE.search(low, m.end())
+        if taken_back is not None:  # "I can't find your account, but I'll look the order up anyway": not refused after all
+            return denial(head[taken_back.end():]) if len(low) == len(head) else None
     asked = None if echoed or "?" not in low else _ASKED_AFTER.match(low, m.end())  # ("cancel? nope": the question echoed, answered)
     if asked is not None:  # round 10b: "no refund needed? great": the phrase asked, not said; what follows the question
         return denial(head[asked.end():]) if len(low) == len(head) else None
     # lower() keeps the length of almost every text; where it does not, the snippet is the lowered one
     return (head if len(low) == len(head) else low)[m.start():m.end()].strip()
+
+
+# round 14 (countermanded): what, after a denial, does the thing anyway ("..., but I'll go ahead and look up the order anyway",
+# "Normally that's not possible, but I'll make an exception and refund it"); what then denies again still denies
+_OVERRIDE_VERBS = (r"cancel\w*|refund\w*|credit\w*|issu\w*|giv\w*|add\w*|process\w*|put\w*{_SP}through|send\w*|look\w*{_SP}(?:\w+{_SP})?up"
+                   r"|pull\w*{_SP}(?:\w+{_SP})?up|access\w*|open\w*|chang\w*|modif\w*|swap\w*|substitut\w*|replac\w*|compensat\w*"
+                   r"|apply\w*|grant\w*|book\w*|waiv\w*|upgrad\w*|reimburs\w*|return\w*|exchang\w*|offer\w*|round\w*{_SP}(?:it{_SP})?up")
+_OVERRIDE = lazy(_lowered(
+    (r"(?:\bbut\b|\bhowever\b|\bthat{_SP}said\b|\bstill\b|[.;!\u2014]|--)[^.!?\n]{0,40}?\b(?:I|we)(?:{_A}ll|{_SP}will|{_A}m{_SP}going{_SP}to"
+     r"|{_SP}am{_SP}going{_SP}to|{_A}re{_SP}going{_SP}to|{_SP}are{_SP}going{_SP}to|{_A}ve|{_SP}have|{_SP}can|{_SP}could)?"
+     r"(?:{_SP}(?:still|just|happily|gladly))?"
+     r"(?:{_SP}(?:make|making|made){_SP}(?:an|one){_SP}exception\b"
+     r"|{_SP}(?:(?:go|went|gone){_SP}ahead{_SP}and|proceed(?:ed)?{_SP}(?:and|to)|carry{_SP}on{_SP}and){_SP}(?:" + _OVERRIDE_VERBS + r")\b"
+     r"|(?:{_SP}(?:(?:go|went|gone){_SP}ahead{_SP}and|proceed(?:ed)?{_SP}(?:and|to)|carry{_SP}on{_SP}and))?{_SP}(?:" + _OVERRIDE_VERBS + r"|check\w*|do)\b[^.!?\n]{0,80}?"
+     r"\b(?:anyway|anyhow|regardless|all{_SP}the{_SP}same|nonetheless|nevertheless|even{_SP}so|just{_SP}this{_SP}once|as{_SP}an{_SP}exception"
+     r"|this{_SP}one{_SP}time)\b)"
+     # an offer to just do it ("..., but wouldn't it be easier if I just cancelled it?", "why don't I just refund it?")
+     r"|(?:\bbut\b|\bhowever\b|\bstill\b|[.;!\u2014]|--)[^.!?\n]{0,20}?\b(?:why{_SP}don{_A}?t{_SP}(?:I|we)|why{_SP}not{_SP}(?:let|have){_SP}me"
+     r"|wouldn{_A}?t{_SP}it{_SP}be{_SP}[a-z]{3,10}{_SP}if{_SP}(?:I|we)|how{_SP}about{_SP}(?:I|we)|what{_SP}if{_SP}(?:I|we)){_SP}just{_SP}(?:"
+     + _OVERRIDE_VERBS + r")\b").replace("{_SP}", _SP).replace("{_A}", _A)))
+_OVERRIDE_HINTS = ("anyway", "anyhow", "regardless", "all the same", "nonetheless", "nevertheless", "even so", "this once", "exception",
+                   "one time", "ahead and", "proceed", "carry on", " just ")
 
 
 # a phrase whose own clause ends in "?" right after it ("no refund needed? great", "no refund needed then?"); a tag after a

@@ -33,6 +33,7 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
+from tau_shaped.reward.reading.assertion_frames import framed
 from tau_shaped.reward.reading.amounts import stated_amounts
 from tau_shaped.reward.reading.arrival_waits import ARRIVAL as _ARRIVAL, relative_times
 from tau_shaped.reward.reading.clock_words import clock as _clock, sentence_around as _sentence_around, suffix as _suffix
@@ -322,13 +323,14 @@ def _phrase_regex(phrase: str) -> Optional["re.Pattern[str]"]:
 
 def affirmed_phrase(text: str, phrase: str) -> Optional[str]:
     """The snippet of the first whole-word, case-insensitive occurrence of ``phrase`` (or of a
-    form of the status it names, ``STATUS_FORMS``) that is not negated, or None (SPEC §5)."""
+    form of the status it names, ``STATUS_FORMS``) that is told: not negated, not doubted,
+    predicted or asked (``assertion_frames``), not what would have been, or None (SPEC §5)."""
     pattern = _phrase_regex(phrase)
     if pattern is None:
         return None
     negated: Optional[Negations] = None  # the whole text tokenized once, if needed
     for m in pattern.finditer(text):
         negated = negated or Negations(text)
-        if not negated(m.start()):
+        if not negated(m.start()) and not framed(text, m.start(), m.end()) and not counterfactual(text, m.start()):
             return m.group(0)
     return None

@@ -50,6 +50,11 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
         ("{order}: 10 min late. Comp starts at 15 min -- none due.", "{order}: 20 min late. Comp applies -- delivery fee due."),
         ("Compensation is not payable for a delay under 15 minutes on {order}.",
          "Compensation is payable for the delay on {order}: the delivery fee."),
+        # round 14: the negation raised onto a verb of believing; a denial then taken back by doing it anyway
+        ("I don't believe there's anything I can give back on {order}, I'm afraid.",
+         "I believe there's something I can give back on {order}."),
+        ("I don't think I can offer a refund for {order}: the delay was under 15 minutes.",
+         "I can't offer a refund for {order} normally, but I'll make an exception and refund it anyway."),
     ],
     "charge_matches": [
         ("The charge on {order} matches its total, so no money back is owed.",
@@ -71,6 +76,9 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
         # round 12: regional English, telegraphic
         ("{order} is bang on, so nothing doing on a refund, I'm afraid.", "{order} was overcharged, so a refund is on its way."),
         ("{order}: charge = total -> can't refund.", "{order}: charge > total -> refund the difference."),
+        # round 14
+        ("I doubt I could refund anything on {order}: the charge is its total.",
+         "The charge on {order} is its total, so I can't refund it -- but I'll refund the service fee regardless."),
     ],
     "too_late_to_change": [
         ("{order} is already out for delivery, so it can't be cancelled anymore.",
@@ -88,6 +96,9 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
         ("{order}\n- Status: out for delivery\n- Can cancel? No", "{order}\n- Status: preparing\n- Can cancel? Yes"),
         ("{order} is already on the road, so cancelling is off the cards, I'm afraid.", "{order} is still in the kitchen, so cancelling is on the cards."),
         ("You asked 'can you cancel {order}?' -- sadly no: it's out for delivery.", "You asked 'can you cancel {order}?' -- yes: it's still being prepared."),
+        # round 14
+        ("I don't see how I could cancel {order} now: it's already with the courier.",
+         "{order} is with the courier, so it can't normally be cancelled, but I'll go ahead and cancel it anyway."),
     ],
     "no_safe_substitute": [
         ("Every other dish of that kind has one of your allergens, so there's no safe substitute for {order}.",
@@ -112,6 +123,9 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
         # round 11: non-native English
         ("I don't find any account with this details, so is impossible for me to change the {order}.",
          "I find your account with this details, so is possible for me to change the {order}."),
+        # round 14
+        ("I couldn't find an account with those details, so I can't look up {order}.",
+         "I couldn't find an account with those details, but I'll go ahead and look up {order} by its number."),
     ],
 }
 # words that look into the request and neither refuse nor grant it

@@ -1,0 +1,99 @@
+"""Whether a phrase a message holds is said to be so, or only framed (SPEC §5 statements, §10).
+
+An output check such as ``{"contains": "delivered", "affirmed": true}`` asks that the agent
+TOLD the customer the order is delivered. A careful reader does not take the phrase as told when
+its clause frames it as something other than what is:
+
+- doubted: "I'm not sure whether FD-10005 is delivered yet", "I'll check if it's been delivered",
+  "I don't know if it was delivered" (``whether`` before it in its clause, or ``if`` after a
+  word of knowing, checking or asking);
+- predicted or supposed: "it should be delivered soon", "it'll be delivered by 7", "it's going
+  to be placed", "it may have been delivered" (a modal or "going to" / "expected to" / "supposed
+  to" right before the phrase's "be" or "have been");
+- asked: "Is FD-10005 delivered?", "Has it been placed?", "So it's delivered?" (a question whose
+  clause opens with the verb or with "so", the phrase inside it, and no clause break before the "?");
+- the customer's words reported: "You mentioned it was delivered -- I can't confirm that" ("you
+  said / mentioned / think ..." before it in its clause; "as you said, it's delivered" agrees).
+
+What is said of the order as it is stays told: "it was delivered at 6:40", "it's been
+delivered", "as far as I can see it's delivered" (a hedge on the speaker's certainty, not on the
+state), "it's out for delivery and should be with you by 7" (the modal frames another phrase).
+Counterfactuals ("it would have been delivered if ...") are ``statements.counterfactual``; a
+negation is ``negation``. The patterns are linear and read only the phrase's own clause.
+"""
+
+from __future__ import annotations
+
+from tau_shaped.reward.reading.lazy_patterns import lazy
+
+__all__ = ["framed"]
+
+# where a clause starts: a sentence's end, a line, a semicolon or a dash, ", but"
+_CLAUSE_END = lazy(r"[.!?](?=\s|$)|[\n;\u2014\u2013]|--|,[ \t]+(?:but|and|while|whereas|though)\b")  # not "$19.73"
+# the agent agreeing with what it reported: "you said it was delivered, and you're right"
+_AGREED = lazy(r"(?i)\b(?:right|correct|true|accurate|spot[ -]on)\b")
+# the agent's own question answered yes right after it (self-Q&A)
+_YES = lazy(r"(?i)[ \t\u00a0*_\"')]{0,4}(?:(?:--?|[:\u2013\u2014])[ \t]{0,2})?(?:yes|yep|yeah|yup|indeed|correct|it[ \t]{1,3}(?:is|has|was))\b")
+_SENTENCE_END = lazy(r"[.!?](?=\s|$)|\n")
+_SP = r"[ \t\u00a0]{1,3}"
+_A = r"['\u2019]"
+# doubt over what follows in the clause: "whether", or "if" after a word of knowing, checking or asking
+_DOUBT = lazy((r"(?i)\bwhether\b|\b(?:sure|certain|know|knowing|tell|check|checking|see|confirm|verify|find{_SP}out|ask|asking"
+               r"|wonder(?:ing)?|unclear|idea|look{_SP}into|looking{_SP}into|clear)(?:{_SP}(?:yet|now|for{_SP}sure|right{_SP}now))?{_SP}if\b")
+              .replace("{_SP}", _SP))
+# a modal or a future right before the phrase: "should be delivered", "it'll be placed", "is going to be", "may have been"
+_MODAL = lazy((r"(?i)(?:\b(?:should|will|would|might|may|could|must|shall|ought{_SP}to|going{_SP}to|gonna|expected{_SP}to"
+               r"|supposed{_SP}to|due{_SP}to|likely{_SP}to|about{_SP}to|set{_SP}to|meant{_SP}to)|{_A}ll|{_A}d)"
+               r"(?:{_SP}(?:probably|likely|soon|shortly|already|definitely|surely|hopefully|now|then|still|all|have))*"
+               # the phrase's own "been" may be its first word ("been placed"): the "be" before it is then not there
+               r"(?:{_SP}(?:be|been|get|have{_SP}been)(?:{_SP}(?:probably|likely|soon|shortly|already|fully|safely|successfully|just))*)?"
+               r"[ \t\u00a0]{0,3}\Z").replace("{_SP}", _SP).replace("{_A}", _A))
+# a question opened by its verb ("Is FD-10005 delivered?", "Has it been placed yet?") or by "so" ("So it's delivered?")
+_ASKED = lazy(r"(?i)(?:^|[.!?\n;:]|--|[\u2014\u2013])[ \t\u00a0*_\"'(]{0,4}(?:(?:so[ \t,]{1,3})?(?:is|are|was|were|has|have|had|did|does|do)\b"
+              r"|(?:so|and|then)\b[ \t,]{1,3})")
+# a record's future or supposed view of it: "our system will show FD-10061 as placed once it updates", "it should read as delivered"
+_MODAL_VIEW = lazy((r"(?i)(?:\b(?:should|will|would|might|may|could|shall|going{_SP}to|gonna|supposed{_SP}to)|{_A}ll)(?:{_SP}(?:probably|soon|likely))?"
+                    r"{_SP}(?:show|list|mark|display|read|say|record|flag|have)\b[^.!?\n]{0,60}\bas{_SP}\Z").replace("{_SP}", _SP).replace("{_A}", _A))
+# a question opened by its verb and a subject, its mark dropped (a transcript's "um, is FD-10007 delivered")
+_ASKED_UNMARKED = lazy(r"(?i)(?:^|[.!?\n;:]|--|[\u2014\u2013])[ \t\u00a0]{0,3}(?:(?:um|uh|er|so|okay so|ok so)[ \t,]{1,3})?"
+                       r"(?:is|are|was|were|has|have|had)[ \t\u00a0]{1,3}(?:it|your|the|this|that|order|fd-?[0-9])")
+# the customer's words reported, no word of the agent's own that it is so: "You mentioned it was delivered", "you think it's
+# placed" ("as you said, it's delivered" and "like you said" agree: told)
+_REPORTED = lazy((r"(?i)(?<!\bas )(?<!\blike )\byou(?:{_A}ve|{_SP}have|{_SP}had|{_SP}just)?{_SP}(?:said|say|mentioned|told{_SP}(?:me|us)|think"
+                  r"|thought|believe|believed|wrote|claimed|heard|suggested|assumed|were{_SP}told|figured)(?:{_SP}that)?{_SP}")
+                 .replace("{_SP}", _SP).replace("{_A}", _A))
+
+
+def framed(text: str, start: int, end: int) -> bool:
+    """Whether the phrase at ``text[start:end]`` is only framed in its clause (doubted, predicted or
+    asked), not told as what is."""
+    lo = max(0, start - 300)
+    ends = [m.end() for m in _CLAUSE_END.finditer(text, lo, start)]
+    clause = ends[-1] if ends else lo
+    doubt = None
+    for doubt in _DOUBT.finditer(text, clause, start):
+        pass
+    if doubt is not None and "," not in text[doubt.end():start]:
+        return True  # "whether or not you saw the courier, it was delivered": the doubt's clause ended at the comma
+    if _MODAL.search(text, max(clause, start - 80), start) is not None:
+        return True
+    if _MODAL_VIEW.search(text, max(clause, start - 120), start) is not None:
+        return True
+    if _ASKED_UNMARKED.search(text, max(0, clause - 4), start) is not None and "?" not in text[start:start + 160]:
+        unmarked = [m for m in _ASKED_UNMARKED.finditer(text, max(0, clause - 4), start)]
+        if _CLAUSE_END.search(text, unmarked[-1].end(), start) is None:
+            return True
+    said = None
+    for said in _REPORTED.finditer(text, clause, start):
+        pass
+    if said is not None and "," not in text[said.end():start]:
+        stop = _SENTENCE_END.search(text, end, end + 200)
+        if _AGREED.search(text, end, stop.start() if stop else min(len(text), end + 200)) is None:
+            return True
+    q = text.find("?", end, end + 160)
+    if q >= 0 and _CLAUSE_END.search(text, end, q) is None:
+        opened = [m for m in _ASKED.finditer(text, max(0, clause - 4), start)]
+        if opened and _CLAUSE_END.search(text, opened[-1].end(), start) is None and _YES.match(text, q + 1) is None:
+            return True  # asked; "Is FD-10005 delivered? Yes." answers it: told
+    return False
+
