@@ -50,6 +50,8 @@ _ASKED = (r"(?:be{_SP})?(?:cancel\w*|refund\w*|chang\w*|modif\w*|issu\w*|giv\w*|
           # "I won't cancel anything until you confirm" asks first: it denies nothing
           r"(?![^.!?\n]{0,60}\b(?:until|unless|without|before)\b)").replace("{_SP}", _SP)
 _WHO = rf"(?:I|we|I{_A}m|we{_A}re|I{_SP}am|we{_SP}are)"
+# what a request asks for, as a thing ("any refund or credit I can give")
+_OWED = r"(?:refunds?|credits?|compensation|money|reimbursements?|discounts?|way|options?|chance|possibility)"
 _PARTS = [
     rf"\b(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|could{_SP}not|couldn{_A}?t|won{_A}?t{_SP}be{_SP}able|will{_SP}not{_SP}be{_SP}able)"
     rf"{_SP}{_NOT_ACT}",
@@ -156,7 +158,7 @@ _PARTS = [
     rf"{_SP}{_NOT_ACT}",
     # "I don't believe there's anything I can give back", "I don't think there's any way to cancel it"
     rf"\b(?:I|we){_SP}(?:(?:do{_SP}not|don{_A}?t){_SP}(?:think|believe|expect|suppose|reckon|imagine)|doubt)(?:{_SP}that)?{_SP}"
-    rf"there(?:{_A}s|{_SP}is|{_SP}are|{_A}ll{_SP}be|{_SP}will{_SP}be){_SP}(?:anything|any{_SP}way|a{_SP}way|any{_SP}(?:refund|credit|compensation))"
+    rf"there(?:{_A}s|{_SP}is|{_SP}are|{_A}ll{_SP}be|{_SP}will{_SP}be){_SP}(?:anything|a{_SP}way|any{_SP}{_OWED}(?:{_SP}(?:or|and|nor){_SP}{_OWED})?)"
     rf"(?:{_SP}(?:more|else))?{_SP}(?:(?:I|we){_SP}(?:can|could)|to)\b",
 ]
 

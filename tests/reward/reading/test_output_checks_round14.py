@@ -68,6 +68,7 @@ def test_told_and_framed_read_the_same_in_any_company(told: str, framed: str, s:
     "I don't think I can go beyond $5.00.", "I don't believe there's anything I can give back here.",
     "I do not think we can cancel it.", "I doubt I can offer a refund.", "I don't see how I could cancel it now.",
     "I don't think I'll be able to refund it.", "I don't think there's any way to cancel it, I'm afraid.",
+    "I'm afraid I don't think there's any refund or credit I can give for FD-10157.",
 ])
 def test_a_denial_hedged_by_a_verb_of_believing_denies(text: str) -> None:
     assert denial(text) is not None
@@ -75,7 +76,7 @@ def test_a_denial_hedged_by_a_verb_of_believing_denies(text: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "I don't think I can wait to see it!", "I don't think there's anything else you need.", "I don't think you'll need a refund.",
-    "I don't doubt I can refund it.",
+    "I don't doubt I can refund it.", "I don't think there's any reason to worry.",
     # taken back: the thing done anyway
     "I can't offer a refund, but I'll make an exception and refund you anyway.",
     "I couldn't find your account, but I'll go ahead and look up the order by its number.",
