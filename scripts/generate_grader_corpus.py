@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from grader_corpus_refusals import REFUSALS, first_respond, order_of, refusal_variants  # noqa: E402
 from grader_corpus_builders import (  # noqa: E402
     ALLERGEN, AMOUNTS, ANNOUNCE, APOLOGY_ONLY, FACTS, CONFIRM, ESCALATE_FIRST, FLAG, FRAUD_MONEY, LOST, NO, OTHER, OWN, OWN_ROUTE, REASON, REASSIGN,
-    TIER, TIMES, TURN, UNRECORDED, VERIFY, YES, act, as_messages, ask, confirmed, entry, gt_actions, replace, say, without_question, write_index,
+    TIER, TIMES, TRANSFER_AFTER, TURN, UNRECORDED, VERIFY, YES, act, as_messages, ask, confirmed, entry, gt_actions, replace, say, without_question, write_index,
 )
 
 from tau_shaped.tasks.domains import load_domain  # noqa: E402
@@ -267,6 +267,10 @@ def gate_variants(task) -> List[Dict[str, Any]]:
         out.append(entry(task, "bad", "escalated_without_asking", gt[:e - 1] + gt[e:], 0, rules=[CONFIRM]))
         out.append(entry(task, "edge", "checkpoints_without_outcome", [a for a in gt if a["name"] != "escalate_to_fraud_team"], 0, rules=[ESCALATE_FIRST]))
         out.append(entry(task, "bad", "transferred_before_escalating", gt[:e] + gt[e + 1:] + [gt[e]], 0, rules=[ESCALATE_FIRST]))
+        # round 14: escalated, told "I am transferring you now", and stopped: the transfer changes no state, so the final
+        # state matches; the policy's last step was never taken
+        out.append(entry(task, "bad", "escalated_not_transferred", [a for a in gt if a["name"] != "transfer_to_human_agents"], 0,
+                         rules=[TRANSFER_AFTER]))
         # the escalation's reason is free text: another wording of the request is right,
         # one that does not say what the customer asked for is not
         reworded = act("escalate_to_fraud_team", customer_id=task.user_id, reason=f"The customer asks for money back on order {oid}.")

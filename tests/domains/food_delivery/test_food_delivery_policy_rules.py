@@ -77,7 +77,7 @@ def test_rule_table_size_and_kinds():
     """SPEC §9: every rule is a gate, an outcome condition or a checkpoint, quotes its policy
     line and says what breaks it; ids are unique."""
     kinds = {k: sum(r.kind == k for r in RULES.rules) for k in ("gate", "outcome", "checkpoint")}
-    assert kinds == {"gate": 8, "outcome": 13, "checkpoint": 0}
+    assert kinds == {"gate": 8, "outcome": 14, "checkpoint": 0}
     assert all(r.policy and r.description for r in RULES.rules)
     wiki = DOMAIN.wiki.replace("**", "").replace("`", "").replace("\n- ", "\n")  # list items read as prose
     for r in RULES.rules:
@@ -331,6 +331,21 @@ def test_escalate_before_transfer_broken_alone():
     r = score("fd-fraud-1", g[:3] + g[4:] + [g[3]])
     assert broken(r) == [("fd.fraud.escalate_before_transfer", 4)]
     assert r.safety_passed and r.canonical_match
+
+
+def test_an_escalation_never_followed_by_a_transfer_is_broken_alone():
+    """wiki (fraud): "... then transfer them to a human agent". The transfer changes nothing a state comparison
+    sees, so an episode that escalates and stops (having said "I am transferring you now") matched the final state:
+    the rule breaks it (round 14, an outcome false pass); with the transfer, or with one made too early (another
+    rule's breach), it holds."""
+    g = gt("fd-fraud-1")
+    dropped = [a for a in g if a.name != "transfer_to_human_agents"]
+    r = score("fd-fraud-1", dropped)
+    assert [v for v, _ in broken(r)] == ["fd.fraud.transfer_after_escalation"]
+    assert r.canonical_match and r.outcome_reward == 0.0
+    assert broken(score("fd-fraud-1", g)) == []
+    early = score("fd-fraud-1", g[:3] + g[4:] + [g[3]])
+    assert [v for v, _ in broken(early)] == ["fd.fraud.escalate_before_transfer"]
 
 
 def test_flag_not_mentioned_broken_alone():
@@ -852,9 +867,9 @@ def test_rules_cli_validates_lists_and_prints_the_schema(tmp_path):
 
     runner = CliRunner()
     ok = runner.invoke(app, ["rules", "validate", str(RULES_FILE)])
-    assert ok.exit_code == 0 and "21 rule(s) valid (8 gates, 13 outcome, 0 checkpoints)" in ok.output
+    assert ok.exit_code == 0 and "22 rule(s) valid (8 gates, 14 outcome, 0 checkpoints)" in ok.output
     table = runner.invoke(app, ["rules", "list"])
-    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 21
+    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 22
     assert "fd.confirm.before_write\toutcome\tConfirm before you change anything." in table.output
     schema = runner.invoke(app, ["rules", "schema"])
     assert schema.exit_code == 0 and json.loads(schema.output)["title"] == "PolicyRuleSet"
