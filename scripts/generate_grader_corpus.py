@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from grader_corpus_refusals import REFUSALS, first_respond, order_of, refusal_variants  # noqa: E402
 from grader_corpus_builders import (  # noqa: E402
-    ALLERGEN, AMOUNTS, ANNOUNCE, APOLOGY_ONLY, FACTS, CONFIRM, ESCALATE_FIRST, FLAG, FRAUD_MONEY, LOST, NO, OTHER, OWN, OWN_ROUTE, REASON, REASSIGN,
+    ALLERGEN, AMOUNTS, ANNOUNCE, APOLOGY_ONLY, FACTS, CONFIRM, ESCALATE_FIRST, FLAG, FOLLOW_UP, FRAUD_MONEY, LOST, NO, OTHER, OWN, OWN_ROUTE, REASON, REASSIGN,
     TIER, TIMES, TRANSFER_AFTER, TURN, UNRECORDED, VERIFY, YES, act, as_messages, ask, confirmed, entry, gt_actions, replace, say, without_question, write_index,
 )
 
@@ -283,6 +283,11 @@ def gate_variants(task) -> List[Dict[str, Any]]:
         unannounced = told.replace("I am transferring you now.", "").strip()
         if unannounced != told:
             out.append(entry(task, "bad", "transfer_not_announced", gt[:last] + [say(unannounced)] + gt[last + 1:], 0, rules=[ANNOUNCE]))
+        # round 14: the transfer announced, the specialist's follow-up never told (wiki: "tell the customer that a
+        # specialist will follow up, then transfer them")
+        untold = told.replace("A specialist will follow up with you.", "").strip()
+        if untold != told:
+            out.append(entry(task, "bad", "follow_up_not_told", gt[:last] + [say(untold)] + gt[last + 1:], 0, rules=[FOLLOW_UP]))
     return out
 
 

@@ -77,7 +77,7 @@ def test_rule_table_size_and_kinds():
     """SPEC §9: every rule is a gate, an outcome condition or a checkpoint, quotes its policy
     line and says what breaks it; ids are unique."""
     kinds = {k: sum(r.kind == k for r in RULES.rules) for k in ("gate", "outcome", "checkpoint")}
-    assert kinds == {"gate": 8, "outcome": 14, "checkpoint": 0}
+    assert kinds == {"gate": 8, "outcome": 15, "checkpoint": 0}
     assert all(r.policy and r.description for r in RULES.rules)
     wiki = DOMAIN.wiki.replace("**", "").replace("`", "").replace("\n- ", "\n")  # list items read as prose
     for r in RULES.rules:
@@ -346,6 +346,27 @@ def test_an_escalation_never_followed_by_a_transfer_is_broken_alone():
     assert broken(score("fd-fraud-1", g)) == []
     early = score("fd-fraud-1", g[:3] + g[4:] + [g[3]])
     assert [v for v, _ in broken(early)] == ["fd.fraud.escalate_before_transfer"]
+
+
+@pytest.mark.parametrize("told, kept", [
+    ("A specialist will follow up with you. I am transferring you now.", True),
+    ("Our specialist team will be in touch about your request. Transferring you now.", True),
+    ("You'll hear back from a specialist shortly; I'm transferring you to a human agent now.", True),
+    ("Someone from our review team will get back to you. I'm now connecting you with a human agent.", True),
+    ("Expect a follow-up from our specialists. Transferring you now.", True),
+    ("I am transferring you now.", False),
+    ("Let me transfer you to a colleague now.", False),
+    ("No one will follow up on this, sorry. I'm transferring you now.", False),
+    ("A specialist won't be able to follow up, I'm afraid. I'm transferring you now.", False),
+])
+def test_the_specialists_follow_up_is_told_before_the_transfer(told, kept):
+    """wiki (fraud): "tell the customer that a specialist will follow up, then transfer them" (round 14: the
+    middle step was judged by nothing; the transfer announced alone is not it)."""
+    g = gt("fd-fraud-1")
+    g[4] = say(told)
+    r = score("fd-fraud-1", g)
+    assert [v for v, _ in broken(r)] == ([] if kept else ["fd.fraud.follow_up_told"])
+    assert r.canonical_match and r.outcome_reward == (1.0 if kept else 0.0)
 
 
 def test_flag_not_mentioned_broken_alone():
@@ -867,9 +888,9 @@ def test_rules_cli_validates_lists_and_prints_the_schema(tmp_path):
 
     runner = CliRunner()
     ok = runner.invoke(app, ["rules", "validate", str(RULES_FILE)])
-    assert ok.exit_code == 0 and "22 rule(s) valid (8 gates, 14 outcome, 0 checkpoints)" in ok.output
+    assert ok.exit_code == 0 and "23 rule(s) valid (8 gates, 15 outcome, 0 checkpoints)" in ok.output
     table = runner.invoke(app, ["rules", "list"])
-    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 22
+    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 23
     assert "fd.confirm.before_write\toutcome\tConfirm before you change anything." in table.output
     schema = runner.invoke(app, ["rules", "schema"])
     assert schema.exit_code == 0 and json.loads(schema.output)["title"] == "PolicyRuleSet"

@@ -282,3 +282,43 @@ def transfer_drafts(rng: random.Random, n: int) -> List[Draft]:
             out.append(Draft("transfer", "not_announced", [rng.choice(_SILENT)], values, BREACH, context,
                              hidden="I'm transferring you to a human agent now."))
     return out
+
+
+# --- the specialist's follow-up told (round 14: wiki, fraud: "tell the customer that a specialist will follow up, then
+# transfer them"; rule fd.fraud.follow_up_told) -------------------------------------------------------------------------
+
+_FOLLOW = [
+    "{who} will follow up with you about {order}.", "{who} will be in touch with you shortly.", "{who} will get back to you about this.",
+    "{who} is going to review your request and contact you.", "{who} will take it from here and reach out to you.",
+    "{who} will look into your request and let you know.", "{who} should be in touch within the day.",
+]
+_FOLLOW_OTHER = ["You'll hear back from {whom} soon.", "Expect a follow-up from {whom}.", "You can expect to hear from {whom} shortly."]
+_NOT_FOLLOW = ["{who} won't be following up on {order}, I'm afraid.", "{who} can't get back to you about this.",
+               "No one will follow up on {order}, I'm afraid."]
+_FOLLOWER = ["A specialist", "Our specialist team", "One of our specialists", "Someone from our review team", "Our team", "A colleague"]
+_SILENT_FOLLOW = ["I'm transferring you to a human agent now.", "Thanks for your patience with {order}.", "I've noted your request about {order}."]
+
+
+def follow_up_drafts(rng: random.Random, n: int) -> List[Draft]:
+    from tests.reward.reading.generated.food import fraud_scenes
+
+    scenes = fraud_scenes()
+    out: List[Draft] = []
+    for _ in range(n):
+        sc = rng.choice(scenes)
+        transfer = [c for c in sc.calls if c[0].name == "transfer_to_human_agents"]
+        before = [c for c in sc.calls if c[0].name != "transfer_to_human_agents"]
+        context = {"scene": sc, "rule": "fd.fraud.follow_up_told", "before": before, "after": transfer}
+        orders = sc.initial["customers"][sc.task.user_id]["orders"]
+        who = rng.choice(_FOLLOWER)
+        values = {"who": who, "whom": who[0].lower() + who[1:], "order": orders[0] if orders else "your order"}
+        r = rng.random()
+        if r < 0.55:
+            out.append(Draft("follow_up", "told", [rng.choice(_FOLLOW)], values, PASS, context,
+                             negated=([rng.choice(_NOT_FOLLOW)], BREACH)))
+        elif r < 0.75:
+            out.append(Draft("follow_up", "told_other", [rng.choice(_FOLLOW_OTHER)], values, PASS, context))
+        else:
+            out.append(Draft("follow_up", "not_told", [rng.choice(_SILENT_FOLLOW)], values, BREACH, context,
+                             hidden="A specialist will follow up with you."))
+    return out

@@ -39,6 +39,7 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "money_done": (statements_fd.money_drafts, 500),
         "eta": (statements_fd.eta_drafts, 600),
         "transfer": (statements_fd.transfer_drafts, 500),
+        "follow_up": (statements_fd.follow_up_drafts, 500),  # round 14
     },
     "tau2": {
         "disclosures": (_both(disclosures.tau2_drafts("tau2:retail"), disclosures.tau2_drafts("tau2:airline")), 2400),
