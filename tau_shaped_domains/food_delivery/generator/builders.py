@@ -64,6 +64,21 @@ TRAITS = [
 # (reading/refusals: "I can't cancel it", "not eligible", "no longer possible"): an agent that
 # says nothing at all, or agrees ("No problem!"), fails it; one that says it cannot act passes.
 REFUSED = {"id": "refused", "said": {"denies": True}}
+# wiki Substitutions: "If no safe substitute exists or the customer refuses them all, offer to cancel the order": the
+# cancellation offered in any words ("I can cancel order FD-1 instead if you prefer", "Would you like me to cancel it?",
+# "cancelling is an option", "or I could cancel it"); one negated ("I can't cancel it") offers nothing (round 14: the
+# policy line was judged by nothing, an agent that refused and stopped passed)
+CANCEL_OFFERED = {"id": "cancel_offered", "said": {"affirmed": True, "regex": (
+    r"(?i)\b(?:I|we)(?:\s+(?:can|could|may|am\s+able\s+to|are\s+able\s+to|(?:would|am|are)\s+(?:be\s+)?(?:happy|glad)\s+to)"
+    r"|'d\s+be\s+(?:happy|glad)\s+to|’d\s+be\s+(?:happy|glad)\s+to|'m\s+(?:happy|glad)\s+to|’m\s+(?:happy|glad)\s+to"
+    r"|'re\s+(?:happy|glad)\s+to|’re\s+(?:happy|glad)\s+to)(?:\s+(?:also|still|instead|just))?\s+cancel"
+    r"|\b(?:would|do|should|if)\s+you(?:'d|’d)?\s+(?:\w+\s+){0,2}?(?:like|want|prefer|rather|wish)\b[^.?!\n]{0,40}?\bcancel"
+    r"|\b(?:shall|should|can|may)\s+(?:I|we)\s+(?:\w+\s+)?cancel"
+    r"|\bcancel\w*\b[^.?!\n]{0,50}?\b(?:is|remains|would\s+be|stays|'s|’s)\s+(?:still\s+)?(?:an|one|the\s+other|your|another)\s+(?:option|alternative|choice|possibility)"
+    r"|\b(?:option|alternative|choice)s?\b[^.?!\n]{0,50}?\bcancel"
+    r"|\bor\s+(?:I|we)\s+(?:can|could)\s+(?:\w+\s+)?cancel|\bor\s+cancel(?:l?ing)?\b"
+    r"|\bcancel\w*\b[^.?!\n]{0,60}?\bif\s+you(?:'d|’d|\s+would)?\s+(?:prefer|like|want|wish|rather)"
+    r"|\b(?:want|like)\s+(?:me\s+)?to\s+cancel")}}
 
 
 def rng_for(tid: str) -> random.Random:

@@ -83,6 +83,30 @@ def test_acting_or_saying_nothing_loses_a_refusal_task(task):
     assert acted.reward == 0.0 and acted.outcome_reward == 0.0
 
 
+NO_SAFE_DISH = [t for t in TASKS if t.bucket == "no_safe_substitute"]
+
+
+@pytest.mark.parametrize("task", NO_SAFE_DISH, ids=ids(NO_SAFE_DISH))
+def test_where_no_safe_dish_exists_the_cancellation_is_offered(task):
+    """wiki Substitutions: "If no safe substitute exists or the customer refuses them all, offer to cancel the order"
+    (round 14: judged by nothing before; an agent that refused and stopped won). A task whose customer insists on one
+    unsafe dish (and wants no other) is refused only; one with no safe dish at all also asks the offer: the ground
+    truth wins, its refusal without the offer loses, and the offer in other words wins."""
+    gt = list(task.actions)
+    asks = any(c.id == "cancel_offered" for c in task.output_checks)
+    assert asks == ("I can cancel order" in gt[-1].kwargs["content"])
+    assert score_trajectory(ENV, task, gt).outcome_reward == 1.0
+    if not asks:
+        return
+    refusal = gt[-1].kwargs["content"].split(" I can cancel")[0]
+    order_id = re.search(r"FD-\d+", gt[-1].kwargs["content"]).group(0)
+    for said, wins in [(refusal, False), (refusal + " I can't cancel it either.", False),
+                       (refusal + f" Would you like me to cancel {order_id} instead?", True),
+                       (refusal + " Cancelling it is still an option, if you'd rather.", True)]:
+        result = score_trajectory(ENV, task, gt[:-1] + [Action(name="respond", kwargs={"content": said})])
+        assert (result.outcome_reward == 1.0) is wins, said
+
+
 @pytest.mark.parametrize("task", TASKS, ids=ids(TASKS))
 def test_tasks_pass_the_check(task):
     """SPEC §6.2, as `tau-shaped tasks check` runs it."""

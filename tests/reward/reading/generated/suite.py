@@ -11,7 +11,7 @@ from tests.reward.reading.generated import (confirmations, disclosures, facts, f
                                              replies_tau2, statements_fd)
 from tests.reward.reading.generated import denials  # round 9: the refusal tasks' output check
 from tests.reward.reading.generated import tau2_words  # round 9: telecom's and the airline's words
-from tests.reward.reading.generated import told  # round 14: the question tasks' status told
+from tests.reward.reading.generated import cancel_offers, told  # round 14: output checks (status told, cancellation offered)
 from tests.reward.reading.generated.draft import Draft
 from tests.reward.reading.generated.runner import Case, cases
 
@@ -36,6 +36,7 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "facts": (facts.drafts, 800),
         "denials": (denials.drafts, 600),
         "told": (told.drafts, 500),
+        "cancel_offered": (cancel_offers.drafts, 500),
         "money_done": (statements_fd.money_drafts, 500),
         "eta": (statements_fd.eta_drafts, 600),
         "transfer": (statements_fd.transfer_drafts, 500),
