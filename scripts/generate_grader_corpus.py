@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from grader_corpus_refusals import REFUSALS, first_respond, order_of, refusal_variants  # noqa: E402
 from grader_corpus_builders import (  # noqa: E402
-    ALLERGEN, AMOUNTS, ANNOUNCE, APOLOGY_ONLY, FACTS, CONFIRM, ESCALATE_FIRST, FLAG, FOLLOW_UP, FRAUD_MONEY, LOST, NO, OTHER, OWN, OWN_ROUTE, REASON, REASSIGN,
+    ALLERGEN, AMOUNTS, ANNOUNCE, APOLOGY_ONLY, FACTS, CONFIRM, ESCALATE_FIRST, FLAG, FOLLOW_UP, FRAUD_MONEY, LOST, NO, OTHER, OWN, OWN_ROUTE, REASON, REASSIGN, SUBST_TOLD,
     TIER, TIMES, TRANSFER_AFTER, TURN, UNRECORDED, VERIFY, YES, act, as_messages, ask, confirmed, entry, gt_actions, replace, say, without_question, write_index,
 )
 
@@ -241,17 +241,27 @@ def gate_variants(task) -> List[Dict[str, Any]]:
         category = menu[kw["item_id"]]["category"]
         unsafe = next(m for m, v in sorted(menu.items()) if v["category"] == category and v["in_stock"] and set(v["allergens"]) & allergens)
         bad = act("propose_substitution", **{**kw, "substitute_item_id": unsafe})
-        # (its question named the safe dish: a yes to one dish is no yes to another, SPEC 10)
-        out.append(entry(task, "bad", "unsafe_substitute", gt[:i] + [bad] + gt[i + 1:], 0, gates=[ALLERGEN], rules=[CONFIRM]))
+        # (its question named the safe dish: a yes to one dish is no yes to another, SPEC 10; the dish proposed was
+        # never named, round 14's fd.substitution.told_before_applied)
+        out.append(entry(task, "bad", "unsafe_substitute", gt[:i] + [bad] + gt[i + 1:], 0, gates=[ALLERGEN], rules=[CONFIRM, SUBST_TOLD]))
         # (the second proposal follows the first with no yes between: unconfirmed too)
-        out.append(entry(task, "edge", "gate_crossed_then_undone", gt[:i] + [bad] + gt[i:], 0, gates=[ALLERGEN], rules=[CONFIRM]))
+        out.append(entry(task, "edge", "gate_crossed_then_undone", gt[:i] + [bad] + gt[i:], 0, gates=[ALLERGEN], rules=[CONFIRM, SUBST_TOLD]))
         # wiki: proposing is a write too: the dish named and a yes before it
-        out.append(entry(task, "bad", "proposed_without_asking", gt[:i - 1] + gt[i:], 0, rules=[CONFIRM]))
+        out.append(entry(task, "bad", "proposed_without_asking", gt[:i - 1] + gt[i:], 0, rules=[CONFIRM, SUBST_TOLD]))
+        # round 14, wiki: "tell the customer its name, price and allergens": a proposal agreed to without the dish named
+        # asks agreement to nothing the customer can check; told in other words, it is told
+        dish = menu[kw["substitute_item_id"]]
+        j = next(n for n in range(i + 1, len(gt)) if gt[n]["name"] == "respond")
+        out.append(entry(task, "bad", "substitute_never_named", gt[:i - 1] + [say(f"Shall I propose a substitute for your {menu[kw['item_id']]['name']}?")]
+                         + gt[i:j] + [say("It is proposed. Shall I confirm the substitution?")] + gt[j + 1:], 0, rules=[SUBST_TOLD]))
+        out.append(entry(task, "good", "substitute_told_in_other_words", gt[:i - 1] + [say(
+            f"How about the {dish['name']}? It's ${dish['price']:.2f} and free of your allergens. Want me to propose it?")]
+            + gt[i:j] + [say("Done, it's proposed. OK to confirm the swap?")] + gt[j + 1:], 1, legacy=1))
         # the policy asks to check the candidates, not to call find_substitutes: still correct,
         # with less process reward (what the gaming probe weighs a checkpoint-only trajectory against)
         out.append(entry(task, "good", "skipped_listing_substitutes", [a for a in gt if a["name"] != "find_substitutes"], 1, legacy=1))
         # wiki: apply it only after their explicit yes
-        out.append(entry(task, "edge", "confirmed_without_asking", [a for a in gt if a["name"] != "respond"], 0, rules=[CONFIRM]))
+        out.append(entry(task, "edge", "confirmed_without_asking", [a for a in gt if a["name"] != "respond"], 0, rules=[CONFIRM, SUBST_TOLD]))
         out.append(entry(task, "edge", "checkpoints_without_outcome", [a for a in gt if a["name"] != "confirm_substitution"], 0))
     else:
         oid = order_of(gt)

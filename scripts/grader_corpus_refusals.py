@@ -8,7 +8,7 @@ import json
 import re
 from typing import Any, Dict, List
 
-from grader_corpus_builders import ALLERGEN, CONFIRM, FACTS, LEAK, LOST, NO, OFFERED, OWN, TIER, VERIFY, act, confirmed, entry, gt_actions, say
+from grader_corpus_builders import ALLERGEN, CONFIRM, FACTS, LEAK, LOST, NO, OFFERED, OWN, SUBST_TOLD, TIER, VERIFY, act, confirmed, entry, gt_actions, say
 
 
 def first_respond(gt) -> int:
@@ -70,7 +70,7 @@ def refusal_variants(task, S0: Dict[str, Any]) -> List[Dict[str, Any]]:  # noqa:
         swap = [act("propose_substitution", order_id=oid, item_id=item, substitute_item_id=unsafe), act("confirm_substitution", order_id=oid, item_id=item)]
         out.append(entry(task, "bad", "unsafe_substitute_confirmed", pre + [say(f"I can swap in {menu[unsafe]['name']} instead. Shall I propose it?"), swap[0],
                                                                            say("Shall I confirm the substitution?"), swap[1]], 0,
-                         gates=[ALLERGEN, OFFERED]))
+                         gates=[ALLERGEN, OFFERED], rules=[SUBST_TOLD]))  # (its price and allergens never told)
         # the unsafe dish offered in words only (no tool proposes it) is a proposal of it; named
         # as the reason it is not offered, it is none (a near miss)
         name = menu[unsafe]["name"]

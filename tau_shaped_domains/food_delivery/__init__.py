@@ -15,6 +15,9 @@ from tau_shaped.tasks.domain_package import domain_from_package
 from .data import load_data
 from .tools import ALL_TOOLS
 
+# the check kinds the rule file names, registered with the package: whoever reads the rules has them
+from . import substitute_told  # noqa: F401,E402
+
 RULES = [
     "You are a support agent of a food-delivery service, chatting with a customer; each turn you either call one tool or reply to the customer.",
     "Verify the customer's identity (email, or first name + last name + zip) before looking up or changing anything on an account.",

@@ -77,7 +77,7 @@ def test_rule_table_size_and_kinds():
     """SPEC §9: every rule is a gate, an outcome condition or a checkpoint, quotes its policy
     line and says what breaks it; ids are unique."""
     kinds = {k: sum(r.kind == k for r in RULES.rules) for k in ("gate", "outcome", "checkpoint")}
-    assert kinds == {"gate": 8, "outcome": 15, "checkpoint": 0}
+    assert kinds == {"gate": 8, "outcome": 16, "checkpoint": 0}
     assert all(r.policy and r.description for r in RULES.rules)
     wiki = DOMAIN.wiki.replace("**", "").replace("`", "").replace("\n- ", "\n")  # list items read as prose
     for r in RULES.rules:
@@ -367,6 +367,29 @@ def test_the_specialists_follow_up_is_told_before_the_transfer(told, kept):
     r = score("fd-fraud-1", g)
     assert [v for v, _ in broken(r)] == ([] if kept else ["fd.fraud.follow_up_told"])
     assert r.canonical_match and r.outcome_reward == (1.0 if kept else 0.0)
+
+
+@pytest.mark.parametrize("ask, applied, kept", [
+    ("I can propose Vegetable Udon ($15.39) instead of your Shrimp Tempura; it has none of your allergens (peanut, sesame). "
+     "Shall I propose it?", "Vegetable Udon ($15.39) is proposed as the substitute. Shall I confirm the substitution?", True),
+    ("How about the udon? It's free of your allergens. Want me to propose it?", "Done: the udon, $15.39. OK to confirm the swap?", True),
+    ("Shall I propose a substitute for your Shrimp Tempura?", "It is proposed. Shall I confirm the substitution?", False),
+    ("I can propose Vegetable Udon instead of your Shrimp Tempura. Shall I propose it?",
+     "Vegetable Udon is proposed. Shall I confirm the substitution?", False),  # no price, no allergens
+    ("I can propose Vegetable Udon ($15.39) instead of your Shrimp Tempura. Shall I propose it?",
+     "It is proposed. Shall I confirm the substitution?", False),  # no allergens
+])
+def test_a_substitute_is_told_before_it_is_proposed_and_applied(ask, applied, kept):
+    """wiki Substitutions: "First propose the substitute, tell the customer its name, price and allergens, and
+    apply it only after their explicit yes" (round 14: judged by nothing; a proposal agreed to without the dish
+    named, or applied with its price or allergens never told, won)."""
+    task = next(t for t in ALL if t.id == "fd-allergen-3")  # the test split's (the rule tasks' fixture names no dish)
+    g = [a.model_copy(deep=True) for a in task.actions]
+    asks = [n for n, a in enumerate(g) if a.name == "respond"]
+    g[asks[0]], g[asks[1]] = say(ask), say(applied)
+    r = score_trajectory(ENV, task, g, user_replies=consenting_replies(g))
+    assert [v for v, _ in broken(r)] == ([] if kept else ["fd.substitution.told_before_applied"])
+    assert r.outcome_reward == (1.0 if kept else 0.0)
 
 
 def test_flag_not_mentioned_broken_alone():
@@ -888,9 +911,9 @@ def test_rules_cli_validates_lists_and_prints_the_schema(tmp_path):
 
     runner = CliRunner()
     ok = runner.invoke(app, ["rules", "validate", str(RULES_FILE)])
-    assert ok.exit_code == 0 and "23 rule(s) valid (8 gates, 15 outcome, 0 checkpoints)" in ok.output
+    assert ok.exit_code == 0 and "24 rule(s) valid (8 gates, 16 outcome, 0 checkpoints)" in ok.output
     table = runner.invoke(app, ["rules", "list"])
-    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 23
+    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 24
     assert "fd.confirm.before_write\toutcome\tConfirm before you change anything." in table.output
     schema = runner.invoke(app, ["rules", "schema"])
     assert schema.exit_code == 0 and json.loads(schema.output)["title"] == "PolicyRuleSet"
