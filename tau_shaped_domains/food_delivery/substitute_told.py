@@ -55,8 +55,9 @@ def _dish(initial: Any, kwargs: Dict[str, Any]) -> Optional[Dict[str, Any]]:
 
 
 def _names(text: str, dish: Dict[str, Any], item_id: Any) -> bool:
-    if isinstance(item_id, str) and item_id and item_id.lower() in text.lower():
-        return True
+    low = text.lower()
+    if dish["name"].lower() in low or (isinstance(item_id, str) and item_id and item_id.lower() in low):
+        return True  # its whole name or its id (most messages): no other form need be sought
     return bool(dish_names_of((dish["name"],), ()).find(text))
 
 
