@@ -40,6 +40,7 @@ from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
 from tau_shaped.reward.memo_keys import json_key
 from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.reading.normalize_questions import agent_seen
+from tau_shaped.reward.reading.option_menus import picked
 from tau_shaped.reward.values import is_number
 
 
@@ -173,7 +174,7 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
 
         run_text, run_end = "", -2
         for k, (r, agent_text) in enumerate(window):
-            text = agent_seen(agent_text)
+            text, r = picked(agent_seen(agent_text), r)  # a menu's option picked: its lead-in and that option, agreed to
             if run_end == r.index - 1:  # split turns: read with the messages the agent went on from
                 text = run_text + "\n" + text
             run_text, run_end = (text, r.index) if r.index in unanswered and r.index not in unrecorded else ("", -2)
@@ -244,7 +245,6 @@ def _asked_back(reply: str) -> bool:
 
 
 _REFUSES = re.compile(r"(?i)\s*(?:no|nope|nah|not|never|don['’]?t)\b")
-
 
 # words that stop or take back what was agreed, whatever the agent asked meanwhile
 _WITHDRAWS = re.compile(r"(?i)\b(?:wait|stop|hold\s+on|hang\s+on|don['’]?t|do\s+not|instead|actually|cancel\s+that"

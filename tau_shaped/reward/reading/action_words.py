@@ -152,7 +152,8 @@ def _read_action(text: str, words: Tuple[str, ...], to_come: bool = False) -> Op
     for found in found_all:
         if found.group(0).lower().startswith("credit") and (
                 _PART_OF_A_NAME.match(text, found.end()) or _METHOD_BEFORE.search(text, max(0, found.start() - 12), found.start())):
-            continue  # "credit card", "your wallet credit": a method's name, not the act of crediting
+            if not (_AMOUNT_AS.search(text, max(0, found.start() - 40), found.start()) or _OF_AMOUNT.match(text, found.end())):
+                continue  # "credit card", "your wallet credit": a method's name ("$18.42 wallet credit" credits it)
         if _INSTEAD_OF.search(text, max(0, found.start() - 48), found.start()):
             continue  # "a refund instead of a new courier": the action set aside is not the one named
         if (not _negated_nearby(text, found.start()) and not _NEGATED_AFTER.match(text, found.end())
@@ -231,6 +232,11 @@ def _said_done_or_unreal(text: str, found: "re.Match[str]") -> bool:
 
 _METHOD_BEFORE = re.compile(r"(?<!\w)(?:wallet|store|account)[\s\u00a0]{1,3}$", re.IGNORECASE)
 _PART_OF_A_NAME = re.compile(r"[\s\u00a0]{1,3}cards?(?!\w)", re.IGNORECASE)
+# round 14 (a menu's option): an amount said as the method's credit, "$18.42 wallet credit", "$16.90 as wallet
+# credit", "wallet credit of $5": the act of crediting, named by its method
+_AMOUNT_AS = re.compile(r"(?:[$\u20ac\u00a3][\s\u00a0]?\d[\d,]*(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?[\s\u00a0]?(?:dollars?|usd|bucks))"
+                        r"[\s\u00a0]+(?:(?:as|in|of)[\s\u00a0]+)?(?:wallet|store|account)[\s\u00a0]{1,3}$", re.IGNORECASE)
+_OF_AMOUNT = re.compile(r"[\s\u00a0]+of[\s\u00a0]+(?:[$\u20ac\u00a3]|usd[\s\u00a0]?)?\d", re.IGNORECASE)
 
 
 def _negated_nearby(text: str, start: int) -> bool:

@@ -1,0 +1,166 @@
+"""A menu of numbered or lettered options and the customer's pick of one (SPEC §10, round 14).
+
+An agent's message may lay out its offer as options and ask the customer to pick ("1) $16.90
+back to your card  2) $16.90 wallet credit -- reply 1 or 2", "Option A -- refund ... / Option
+B -- ...  Which would you like?", "(a) cancel it ... (b) leave it as it is"). A reply that only
+picks one ("2", "B please", "option b", "the first one", "the second", "the first, not the
+second", "the cheaper one", "whichever is quicker") agrees to that option and to no other: the
+message is read as its lead-in and the option picked, asked as a yes/no question, and the reply
+as its yes (``picked``). A reply that says anything more than a pick ("2, but to my card",
+"neither", "hmm, let me think") is no pick: it is read as any reply is. A pick by what an option
+says is read only where one option alone says it: the one amount lower or higher than the other
+options' ("the cheaper one", "the bigger one"), the one option said to be at once ("whichever is
+quicker": wallet credit, usable at once, against a card's business days).
+
+A menu is two or more options labelled in sequence from 1 or from a (a line's "1)", "1.", "(1)",
+"a)", "(a)", "Option A", "A --"; mid-line only with a bracket or "Option"), in a message that asks
+for the pick (a question, or "reply", "choose", "pick", "select", "type", "let me know").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from functools import lru_cache
+from typing import Any, List, Optional, Tuple
+
+__all__ = ["menu", "pick", "picked"]
+
+# a label at a line's start: "1)", "1.", "(1)", "a)", "(a)", "Option A:", "A --", "- 2)"
+_AT_LINE = re.compile(
+    r"(?m)^[ \t]*(?:[-*\u2022][ \t]*)?(?:"
+    r"\((?P<a>[1-9a-dA-D])\)|(?P<b>[1-9a-dA-D])\)|(?P<c>[1-9]|[A-D])\.(?=[ \t])"
+    r"|(?i:option|choice)[ \t]+(?P<d>[1-9a-dA-D])(?![\w'])[ \t]*[:.)]?|(?P<e>[1-9A-D])[ \t]*(?:--|-|\u2013|\u2014|:)(?=[ \t]))")
+# a label mid-line, only in a bracket or after "Option": "... card 2) $16.90 wallet credit"
+_IN_LINE = re.compile(r"(?<=[ \t])(?:\((?P<a>[1-9a-dA-D])\)|(?P<b>[1-9a-dA-D])\)|(?i:option|choice)[ \t]+(?P<d>[1-9a-dA-D])(?![\w'])[ \t]*[:.)]?)(?=[ \t])")
+_ORDER = "123456789"
+_LETTERS = "abcd"
+# where the last option stops: its line's end, a dash set apart before the ask, or a sentence's end before one
+_LAST_END = re.compile(r"\n|[ \t]+(?:--|\u2013|\u2014)[ \t]+|[.!?][ \t]+(?=(?i:reply|respond|answer|type|say|choose|pick|select|which|let\s+me|just|or)\b)")
+_ASKS_PICK = re.compile(r"\?|(?<![\w'])(?:reply|respond|answer|type|say|choose|pick|select|let\s+me\s+know|tell\s+me|which)(?![\w'])", re.IGNORECASE)
+
+
+def _labels(m: "re.Match[str]") -> str:
+    return next(g for g in m.groups() if g).lower()
+
+
+@lru_cache(maxsize=2048)
+def menu(text: str) -> Optional[Tuple[str, Tuple[str, ...]]]:
+    """``(lead-in, options)`` of the menu ``text`` lays out and asks a pick of, or None: the
+    options labelled 1, 2, ... (or a, b, ...) in order, at least two."""
+    if ")" not in text and "." not in text and "-" not in text and ":" not in text and "\u2014" not in text:
+        return None
+    found = sorted([(m.start(), m.end(), _labels(m)) for m in _AT_LINE.finditer(text)]
+                   + [(m.start(), m.end(), _labels(m)) for m in _IN_LINE.finditer(text)])
+    if len(found) < 2:
+        return None
+    run: List[Tuple[int, int, str]] = []
+    for start, end, label in found:
+        seq = _ORDER if label.isdigit() else _LETTERS
+        if label == seq[0] and not run:
+            run = [(start, end, label)]
+        elif run and seq.find(run[-1][2]) + 1 == seq.find(label) and (seq is _ORDER) == run[-1][2].isdigit():
+            run.append((start, end, label))
+        elif run and len(run) >= 2:
+            break
+        else:
+            run = [(start, end, label)] if label == seq[0] else []
+    if len(run) < 2:
+        return None
+    options = []
+    for k, (start, end, _) in enumerate(run):
+        stop = run[k + 1][0] if k + 1 < len(run) else len(text)
+        if k + 1 == len(run):
+            m = _LAST_END.search(text, end)
+            stop = m.start() + (1 if text[m.start()] in ".!?" else 0) if m else stop
+        options.append(text[end:stop].strip(" \t\n-\u2013\u2014;,"))
+    tail = text[stop:]
+    lead = text[:run[0][0]]
+    if not _ASKS_PICK.search(tail) and not _ASKS_PICK.search(lead):
+        return None
+    return lead.rstrip(), tuple(options)
+
+
+# the words a pure pick may hold besides its label
+_FILLER = frozenset("""please pls plz thanks thank you ta cheers the one option number no. choice ok okay yes yeah yep sure
+go with i i'll ill take want choose pick select let's lets do that then oh um hmm obviously definitely is it's its fine for me
+just would like prefer i'd id one's please, mine be will have going opt whichever""".split())
+_ORDINALS = {"first": 0, "1st": 0, "former": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}
+_NEGATORS = frozenset({"not", "never", "nor", "don't", "dont", "isn't", "without"})
+_LOWER = frozenset({"cheaper", "cheapest", "lower", "lowest", "smaller", "smallest", "less", "least"})
+_HIGHER = frozenset({"bigger", "biggest", "larger", "largest", "higher", "highest", "more", "most"})
+_QUICKER = frozenset({"quicker", "quickest", "faster", "fastest", "sooner", "soonest"})
+_AT_ONCE = re.compile(r"(?<![\w'])(?:at\s+once|instant(?:ly)?|immediate(?:ly)?|right\s+away|straight\s+away|usable\s+now|right\s+now)(?![\w'])",
+                      re.IGNORECASE)
+_MONEY = re.compile(r"[$\u20ac\u00a3]\s?(\d+(?:\.\d{1,2})?)")
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9'.]*")
+
+
+def pick(reply: str, options: Tuple[str, ...]) -> Optional[int]:
+    """The index of the one option ``reply`` picks, or None (it says more than a pick, picks
+    none, or picks more than one)."""
+    words = _TOKEN.findall(reply.lower().replace("\u2019", "'"))
+    if not words or len(words) > 10:
+        return None
+    chosen: List[int] = []
+    denied: List[int] = []
+    prop: Optional[str] = None
+    letters = len(options) <= 4
+    for k, w in enumerate(words):
+        w = w.rstrip(".")
+        at: Optional[int] = None
+        if w.isdigit() and len(w) == 1 and 1 <= int(w) <= len(options):
+            at = int(w) - 1
+        elif letters and len(w) == 1 and w in _LETTERS[:len(options)]:
+            at = _LETTERS.index(w)
+        elif w in _ORDINALS and _ORDINALS[w] < len(options):
+            at = _ORDINALS[w]
+        elif w in ("latter", "last"):
+            at = len(options) - 1
+        elif w in _LOWER or w in _HIGHER or w in _QUICKER:
+            prop = "low" if w in _LOWER else "high" if w in _HIGHER else "quick"
+            continue
+        elif w in _FILLER or w in _NEGATORS:
+            continue
+        else:
+            return None
+        (denied if any(p in _NEGATORS for p in words[max(0, k - 2):k]) else chosen).append(at)
+    if prop is not None:
+        if chosen:
+            return None
+        at = _by_property(prop, options)
+        return at if at is not None and at not in denied else None
+    if len(set(chosen)) != 1 or chosen[0] in denied:
+        return None
+    return chosen[0]
+
+
+def _by_property(prop: str, options: Tuple[str, ...]) -> Optional[int]:
+    if prop == "quick":
+        fast = [k for k, o in enumerate(options) if _AT_ONCE.search(o)]
+        return fast[0] if len(fast) == 1 else None
+    amounts = []
+    for o in options:
+        found = {float(v) for v in _MONEY.findall(o)}
+        if len(found) != 1:
+            return None
+        amounts.append(found.pop())
+    best = min(amounts) if prop == "low" else max(amounts)
+    return amounts.index(best) if amounts.count(best) == 1 else None
+
+
+def picked(text: str, step: Any) -> Tuple[str, Any]:
+    """``(text, step)`` as a menu's pick is read: the message's lead-in and the option its reply
+    (``step.user_reply``) picks, asked as a question, and the step with a plain yes for its reply;
+    else ``text`` and ``step`` as they are."""
+    reply = step.user_reply
+    if not reply or len(reply) > 80 or not (")" in text or "." in text or ":" in text or "-" in text):
+        return text, step
+    found = menu(text)
+    if found is None:
+        return text, step
+    lead, options = found
+    at = pick(reply, options)
+    if at is None:
+        return text, step
+    return f"{lead}\n{options[at]}\nShall I go ahead with that?", dataclasses.replace(step, observation="Yes.")

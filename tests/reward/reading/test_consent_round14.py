@@ -1,0 +1,104 @@
+"""Round 14 (issue 41), consent read in numbered menus and ordinal picks (SPEC §10).
+
+- A menu: options labelled in sequence ("1)", "(a)", "Option A --", "1."), and an ask for the pick.
+  A reply that only picks one ("2", "B please", "the first, not the second", "the cheaper one",
+  "whichever is quicker") agrees to that option alone: the write must be that option's. A reply
+  saying more than a pick ("hmm, let me think about which", "neither", "keep it as it is") is read
+  as any reply is.
+- An amount said as the method's credit ("$18.42 wallet credit", "$16.90 as wallet credit") names
+  the act of crediting, not only the method.
+"""
+
+from __future__ import annotations
+
+from tau_shaped import Action
+import pytest
+
+from tau_shaped.reward.reading.option_menus import menu, pick
+from tests.reward.reading.generated.world import BREACH, PASS, observe, respond, scene, trajectory, verdict
+
+RULE = "fd.confirm.before_write"
+
+M3 = ("For the missing BBQ Ribs on FD-10045 I can do either:\n1) $16.90 back to your Mastercard ending 3698 (3-5 business days)\n"
+      "2) $16.90 as wallet credit (usable at once)\nReply 1 or 2.")
+M5 = ("Two ways to sort out the Chana Masala missing from FD-10063:\nOption A -- refund $18.42 to your Mastercard\n"
+      "Option B -- $18.42 wallet credit\nWhich would you like?")
+AD4 = ("For FD-10129 (still with the kitchen):\n1. send it to your work address, 4397 Pine St\n2. leave it going to 8295 Glisan St\n"
+       "Which one?")
+C6 = ("FD-10034 is being prepared. Options:\n(a) cancel it -- you'd get $11.62 back on your Visa ending 6197 (the food isn't "
+      "refunded once the kitchen has started)\n(b) leave it as it is\nReply a or b.")
+INLINE = "For FD-10045's missing ribs: 1) $16.90 to your Mastercard 2) $16.90 as wallet credit -- reply 1 or 2"
+
+
+@pytest.fixture(scope="module")
+def judge():
+    def run(task, tool, message, reply, **override):
+        sc = scene("food_delivery", "test", task)
+        call, obs = sc.call(tool)
+        looks = [(a, o) for a, o in sc.calls[:sc.calls.index((call, obs))]]
+        if override:
+            call = Action(name=call.name, kwargs={**call.kwargs, **override})
+            obs = observe(sc, call)
+        return verdict(sc, RULE, trajectory(looks + [(respond(message), reply), (call, obs)], "Hi."))
+    return run
+
+
+@pytest.mark.parametrize("task, tool, message, reply, override", [
+    ("fd-missing-3", "issue_refund", M3, "1", {}),
+    ("fd-missing-3", "issue_refund", M3, "the first, not the second", {}),
+    ("fd-missing-3", "issue_refund", M3, "2", {"method": "wallet_credit"}),
+    ("fd-missing-3", "issue_refund", M3, "number 2 please", {"method": "wallet_credit"}),
+    ("fd-missing-3", "issue_refund", M3, "whichever is quicker", {"method": "wallet_credit"}),
+    ("fd-missing-3", "issue_refund", INLINE, "1", {}),
+    ("fd-missing-5", "issue_refund", M5, "A please", {}),
+    ("fd-missing-5", "issue_refund", M5, "Option B", {"method": "wallet_credit"}),
+    ("fd-address-4", "change_delivery_address", AD4, "the first one", {}),
+    ("fd-cancel-6", "cancel_order", C6, "(a), thanks", {}),
+])
+def test_the_option_picked_is_agreed_to(judge, task, tool, message, reply, override):
+    assert judge(task, tool, message, reply, **override) == PASS
+
+
+@pytest.mark.parametrize("task, tool, message, reply, override", [
+    ("fd-missing-3", "issue_refund", M3, "2", {}),
+    ("fd-missing-3", "issue_refund", M3, "the second one please", {}),
+    ("fd-missing-3", "issue_refund", M3, "1", {"method": "wallet_credit"}),
+    ("fd-missing-3", "issue_refund", M3, "whichever is quicker", {}),
+    ("fd-missing-3", "issue_refund", M3, "hmm, let me think about which", {}),
+    ("fd-missing-3", "issue_refund", M3, "not the first", {}),
+    ("fd-missing-3", "issue_refund", INLINE, "2", {}),
+    ("fd-missing-5", "issue_refund", M5, "B please", {}),
+    ("fd-missing-5", "issue_refund", M5, "neither, I want a replacement", {}),
+    ("fd-address-4", "change_delivery_address", AD4, "2", {}),
+    ("fd-address-4", "change_delivery_address", AD4, "keep it as it is", {}),
+    ("fd-cancel-6", "cancel_order", C6, "b", {}),
+])
+def test_another_option_or_no_pick_is_no_yes(judge, task, tool, message, reply, override):
+    assert judge(task, tool, message, reply, **override) == BREACH
+
+
+@pytest.mark.parametrize("text", [
+    "Shall I refund $16.90 to your card? It takes 3-5 business days.",
+    "Here is what happened:\n1. the courier went offline\nWe are sorry.",
+    "1) refund $16.90 to your card\n3) wallet credit\nWhich one?",
+    "Refund $16.90 to your Mastercard 2) or wallet credit 3)?",
+])
+def test_no_menu_without_two_options_in_sequence(text):
+    assert menu(text) is None
+
+
+@pytest.mark.parametrize("reply, at", [
+    ("1", 0), ("b", 1), ("option 2", 1), ("the latter", 1), ("2nd please", 1), ("the cheaper one", 0), ("the bigger one", 1),
+    ("yes", None), ("1 and 2", None), ("2, but to my card", None), ("the first... actually no", None),
+])
+def test_a_pick_is_one_option_and_nothing_more(reply, at):
+    assert pick(reply, ("$5.00 back to your card", "$12.00 as wallet credit")) == at
+
+
+@pytest.mark.parametrize("message, reply, verdict_", [
+    ("For the Chana Masala missing from FD-10063: $18.42 wallet credit -- shall I go ahead?", "yes", PASS),
+    ("For the Chana Masala missing from FD-10063: $18.42 as wallet credit, usable at once. OK?", "ok", PASS),
+    ("For the Chana Masala missing from FD-10063: your wallet credit. OK?", "ok", BREACH),
+])
+def test_an_amount_said_as_wallet_credit_names_the_crediting(judge, message, reply, verdict_):
+    assert judge("fd-missing-5", "issue_refund", message, reply, method="wallet_credit") == verdict_
