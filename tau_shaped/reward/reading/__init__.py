@@ -17,7 +17,7 @@ the order text flows through them.
    dotted or in four figures; ``assertion_frames``: a phrase doubted, predicted, asked or reported, not told), ``days`` (days relative to the episode's clock).
 4. What a message asserts and whether anything backs it: ``money_claims`` / ``money_checks`` (``option_values``: an option
    "none" is no negation; items going back are no money going back; a record's header says what its "total" holds),
-   ``fact_claims`` / ``fact_checks`` (``stated_facts``: a message's claims with the world's dish names;
+   ``fact_claims`` / ``fact_checks`` (``status_claims``: an order's status said; ``stated_facts``: a message's claims with the world's dish names;
    ``refund_timings``: when money sent back is said to
    arrive; ``cap_claims``: the apology-credit cap said for a tier; ``quoted``: words the agent
    quotes as the customer's, no statement of its own; ``self_answers``: a question the agent answers itself, "Where is

@@ -12,7 +12,7 @@ delivered yet"), of a condition ("once it is delivered") or of a question's hypo
   out for delivery when ..." is a past state), ``status: out_for_delivery``, "status
   delivered", ``{"status": "delivered"}`` (value:
   the status key of ``statements.STATUS_FORMS``; the order id said in the claim, else the last
-  one the message named, else None: the order of the conversation).
+  one the message named, else None: the order of the conversation); read in ``status_claims``.
 - ``account_state``: "your account is suspended / locked / frozen / on hold" (value: the word).
 - ``refund_timing``: when money sent back arrives, in a sentence about a refund or credit, or
   one where "it" reaches the card or the wallet ("It'll be on your card in two days"), a
@@ -46,8 +46,9 @@ from tau_shaped.reward.reading.late_thresholds import late_thresholds, second_ti
 from tau_shaped.reward.reading.money_claims import tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.quoted import customer_quotes, inside
-from tau_shaped.reward.reading.refund_timings import MONEY_SENTENCE as _MONEY_SENTENCE, N as _N, count as _count, money_places, refund_timings
-from tau_shaped.reward.reading.statements import STATUS_FORMS
+from tau_shaped.reward.reading.refund_timings import N as _N, count as _count, money_places, refund_timings
+from tau_shaped.reward.reading.status_claims import ACTOR_WORDS as _ACTOR_WORDS, ANY_ORDER_ID as _ANY_ORDER_ID, CONDITION as _CONDITION
+from tau_shaped.reward.reading.status_claims import STATUS_WORDS as _STATUS_WORDS, statuses
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 
 __all__ = ["Claim", "claims", "allergen_claims", "ALLERGEN_WORDS"]
@@ -111,40 +112,7 @@ _THRESHOLD = re.compile(
     re.IGNORECASE,
 )
 
-_ORDER_ID = r"FD-[A-Z0-9][A-Z0-9-]{0,30}"
-# round 9: more words of a status said of the order ("it's on the road", "is being cooked", "has been dispatched")
-_MORE_FORMS = {"out_for_delivery": ["on the road", "en route", "with the courier", "with the driver", "with your courier",
-                                    "being delivered", "dispatched", "picked up", "otw", "in transit"],  # round 10: chat "otw"
-               "preparing": ["being cooked", "being made", "in the kitchen", "in the oven", "on the stove"], "delivered": ["dropped off"]}
-_STATUS_WORDS = sorted(((form, key) for key, forms in STATUS_FORMS.items() for form in forms + _MORE_FORMS.get(key, [])
-                        if form not in ("prepared", "been placed")), key=lambda fk: -len(fk[0]))
-# the one making or bringing it says the status: "the kitchen is preparing FD-10369", "the courier has picked it up"
-_ACTOR_WORDS = ("kitchen", "restaurant", "chef", "cook", "courier", "driver", "rider")
-_ACTOR = re.compile(
-    rf"(?i)\b(?:the|your){_SP}(?:(?P<cook>kitchen|restaurant|chef|cooks?)|(?:courier|driver|rider)){_SP}"
-    rf"(?:(?:is|are|has|have){_SP})?(?:(?:now|currently|already|just|started){_SP}){{0,2}}"
-    rf"(?:(?P<making>preparing|cooking|making|working{_SP}on)|picked{_SP}up|bringing|delivering|carrying){_SP}"
-    rf"(?:(?P<oid>{_ORDER_ID})|your{_SP}(?:order|food|meal)|it)\b")
-# round 10: "OUT-FOR-DELIVERY" (words joined by hyphens) as "out for delivery"
-_STATUS_ALT = "|".join(r"[ _-]".join(map(re.escape, form.split())) for form, _ in _STATUS_WORDS)
-_FORM_KEY = {form.replace(" ", "_"): key for form, key in _STATUS_WORDS}
-_STATUS = re.compile(
-    rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?P<pron>it|(?:your|the|this|that){_SP}(?:order|food|meal|delivery)))"
-    rf"(?:['’]s[ \t]{{1,3}}|{_SP}(?:\([^()\n]{{0,40}}\){_SP})?(?P<verb>is|has{_SP}been|have{_SP}been|was){_SP}"
-    rf"|(?<=[0-9A-Z])[*_`]{{0,2}}[ \t]{{0,3}}(?:[:=\u2014\u2013\u2192\u00bb]|-{{1,2}}>?|\||>>)[ \t]{{0,3}}[*_`]{{0,2}})"  # round 12: ">>"
-    rf"(?:(?:now|already|currently|still|just|marked(?:{_SP}as)?|showing(?:{_SP}as)?){_SP}){{0,2}}(?P<status>{_STATUS_ALT})\b"
-    rf"|\bstatus\b[\"'*_]{{0,2}}(?:[ \t]{{0,3}}(?:[:=|\u2192]|->|is)[ \t]{{0,3}}|[ \t]{{1,3}})[\"'*_`]{{0,2}}(?P<kv>{_STATUS_ALT})\b",
-    re.IGNORECASE,
-)
-_ANY_ORDER_ID, _PART = re.compile(rf"\b{_ORDER_ID}", re.IGNORECASE), re.compile(r",[ \t]|[ \t]-{1,2}[ \t]|[\u2014\u2013]")  # (a part)
-# round 12: a status not reached yet ("FD-10005: not yet delivered", "it hasn't / has not yet been delivered"): "!<status>"
-_NOT_YET = re.compile(
-    rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?:it|(?:your|the|this){_SP}(?:order|food|meal|delivery)))(?:[*_`]{{0,2}}[ \t]{{0,3}}[:=\u2014\u2013-]|['’]s"
-    rf"|{_SP}(?:is|has|was))?[ \t]{{1,3}}(?:(?:not|n['’]t){_SP}(?:been{_SP})?yet(?:{_SP}been)?|(?:(?:is|has|was)n['’]t|not)(?:{_SP}been)?"
-    rf"(?=[^.!?\n]{{1,30}}\byet\b)|still{_SP}(?:not|(?:is|has)n['’]t)(?:{_SP}been)?){_SP}(?P<ny>delivered|out[ _-]for[ _-]delivery|placed)\b",
-    re.IGNORECASE)
-_CONDITION = re.compile(r"(?:\b(?:if|once|when|whenever|while|until|unless|after|before|as soon as)\W{1,3}(?:\w+\W{1,3}){0,2})$",
-                        re.IGNORECASE)
+_PART = re.compile(r",[ \t]|[ \t]-{1,2}[ \t]|[\u2014\u2013]")  # (a part)
 
 _ACCOUNT = re.compile(
     rf"\baccount{_SP}(?:is|has{_SP}been|was|'s|’s){_SP}(?:(?:now|currently|temporarily|been){_SP}){{0,2}}"
@@ -262,48 +230,7 @@ def _claims(text: str) -> List[Claim]:
 
 
 def _statuses(text: str, negated: Negations) -> List[Claim]:
-    out: List[Claim] = []
-    low = text.lower()
-    for m in _ACTOR.finditer(text) if any(w in low for w in _ACTOR_WORDS) else ():
-        if not negated(m.start()) and not negated(m.start("oid") if m.group("oid") else m.end()) \
-                and not _CONDITION.search(text, max(0, m.start() - 40), m.start()):
-            key = ("preparing" if m.group("making") else None) if m.group("cook") else \
-                ("out_for_delivery" if not m.group("making") else None)
-            if key is not None:
-                out.append(Claim("status", key, m.group(0), m.start(), m.group("oid").upper() if m.group("oid") else None))
-    ids: Optional[List[Tuple[int, str]]] = None  # the order ids said, read when a claim names none
-    for m in _NOT_YET.finditer(text) if "yet" in low else ():  # round 12: "FD-10005: not yet delivered": before that status
-        if not _CONDITION.search(text, max(0, m.start() - 40), m.start()):  # (a dotted İ folds to no form: none)
-            key = _FORM_KEY.get("_".join(m.group("ny").lower().replace("-", " ").split()))
-            if key is not None:
-                out.append(Claim("status", "!" + key, m.group(0), m.start(), m.group("oid").upper() if m.group("oid") else None))
-    for m in _STATUS.finditer(text):
-        word = m.group("status") or m.group("kv")
-        key = _FORM_KEY.get("_".join(word.lower().replace("_", " ").replace("-", " ").split()))
-        if key is None or negated(m.start("status") if m.group("status") else m.start("kv")):
-            continue
-        if m.group("verb") and key == "placed" and m.group("verb").lower() != "is":
-            continue  # "has been placed": the event, not the status
-        if (m.group("verb") or "").lower() == "was" and key not in ("delivered", "cancelled"):
-            continue  # "it was out for delivery when ...": a past state; "was delivered" is the status now
-        if _CONDITION.search(text, max(0, m.start() - 40), m.start()):
-            continue
-        if (m.group("pron") or "").lower() == "it" and _MONEY_SENTENCE.search(_sentence_of(text, m.start())):
-            continue  # "the refund ... it is on its way": not the order
-        if m.group("oid"):
-            oid: Optional[str] = m.group("oid").upper()
-        else:
-            if ids is None:
-                ids = [(i.start(), i.group(0).upper()) for i in _ANY_ORDER_ID.finditer(text)]
-            oid = next((i for s, i in reversed(ids) if s < m.start()), None)
-        out.append(Claim("status", key, m.group(0), m.start(), oid))
-    return out
-
-
-def _sentence_of(text: str, at: int) -> str:
-    lo = max(text.rfind(".", 0, at), text.rfind("\n", 0, at), text.rfind("?", 0, at), text.rfind("!", 0, at)) + 1
-    ends = [i for i in (text.find(".", at), text.find("\n", at), text.find("?", at)) if i >= 0]
-    return text[lo:min(ends) if ends else len(text)]
+    return [Claim("status", *found) for found in statuses(text, negated)]
 
 
 ALLERGEN_WORDS = {"peanut": "peanut", "peanuts": "peanut", "tree nut": "tree_nut", "tree nuts": "tree_nut", "tree_nut": "tree_nut",

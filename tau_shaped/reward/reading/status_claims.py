@@ -1,0 +1,103 @@
+"""An order's status as an agent's message states it (SPEC §10 statements; ``fact_claims``'s ``status`` claims, read
+here): "FD-10005 is delivered", "your order is on its way", "it has been cancelled", "it was delivered" (only the final
+statuses with "was"), ``status: out_for_delivery``, "the kitchen is preparing FD-10369" (the one making or bringing it),
+"FD-10005: not yet delivered" (a status not reached yet). Round 14: a status reported from a record ("Our system shows
+FD-10006 as delivered", "it shows as delivered", "the app lists your order as out for delivery") and one with an adverb
+inside its perfect ("has now been delivered", "has already been cancelled").
+
+Every pattern is compiled once, linear on untrusted text (bounded repeats only).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List, Optional, Tuple
+
+from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.refund_timings import MONEY_SENTENCE as _MONEY_SENTENCE
+from tau_shaped.reward.reading.statements import STATUS_FORMS
+
+__all__ = ["ACTOR_WORDS", "ANY_ORDER_ID", "CONDITION", "STATUS_WORDS", "statuses"]
+
+_SP = r"[ \t\u00a0]{1,3}"
+_ORDER_ID = r"FD-[A-Z0-9][A-Z0-9-]{0,30}"
+# round 9: more words of a status said of the order ("it's on the road", "is being cooked", "has been dispatched")
+_MORE_FORMS = {"out_for_delivery": ["on the road", "en route", "with the courier", "with the driver", "with your courier",
+                                    "being delivered", "dispatched", "picked up", "otw", "in transit"],  # round 10: chat "otw"
+               "preparing": ["being cooked", "being made", "in the kitchen", "in the oven", "on the stove"], "delivered": ["dropped off"]}
+STATUS_WORDS = sorted(((form, key) for key, forms in STATUS_FORMS.items() for form in forms + _MORE_FORMS.get(key, [])
+                        if form not in ("prepared", "been placed")), key=lambda fk: -len(fk[0]))
+# the one making or bringing it says the status: "the kitchen is preparing FD-10369", "the courier has picked it up"
+ACTOR_WORDS = ("kitchen", "restaurant", "chef", "cook", "courier", "driver", "rider")
+_ACTOR = re.compile(
+    rf"(?i)\b(?:the|your){_SP}(?:(?P<cook>kitchen|restaurant|chef|cooks?)|(?:courier|driver|rider)){_SP}"
+    rf"(?:(?:is|are|has|have){_SP})?(?:(?:now|currently|already|just|started){_SP}){{0,2}}"
+    rf"(?:(?P<making>preparing|cooking|making|working{_SP}on)|picked{_SP}up|bringing|delivering|carrying){_SP}"
+    rf"(?:(?P<oid>{_ORDER_ID})|your{_SP}(?:order|food|meal)|it)\b")
+# round 10: "OUT-FOR-DELIVERY" (words joined by hyphens) as "out for delivery"
+_STATUS_ALT = "|".join(r"[ _-]".join(map(re.escape, form.split())) for form, _ in STATUS_WORDS)
+_FORM_KEY = {form.replace(" ", "_"): key for form, key in STATUS_WORDS}
+_STATUS = re.compile(
+    rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?P<pron>it|(?:your|the|this|that){_SP}(?:order|food|meal|delivery)))"
+    rf"(?:['’]s[ \t]{{1,3}}|{_SP}(?:\([^()\n]{{0,40}}\){_SP})?(?P<verb>is|has{_SP}been|have{_SP}been|was){_SP}"
+    rf"|(?<=[0-9A-Z])[*_`]{{0,2}}[ \t]{{0,3}}(?:[:=\u2014\u2013\u2192\u00bb]|-{{1,2}}>?|\||>>)[ \t]{{0,3}}[*_`]{{0,2}})"  # round 12: ">>"
+    rf"(?:(?:now|already|currently|still|just|marked(?:{_SP}as)?|showing(?:{_SP}as)?){_SP}){{0,2}}(?P<status>{_STATUS_ALT})\b"
+    rf"|\bstatus\b[\"'*_]{{0,2}}(?:[ \t]{{0,3}}(?:[:=|\u2192]|->|is)[ \t]{{0,3}}|[ \t]{{1,3}})[\"'*_`]{{0,2}}(?P<kv>{_STATUS_ALT})\b",
+    re.IGNORECASE,
+)
+ANY_ORDER_ID = re.compile(rf"\b{_ORDER_ID}", re.IGNORECASE)
+# round 12: a status not reached yet ("FD-10005: not yet delivered", "it hasn't / has not yet been delivered"): "!<status>"
+_NOT_YET = re.compile(
+    rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?:it|(?:your|the|this){_SP}(?:order|food|meal|delivery)))(?:[*_`]{{0,2}}[ \t]{{0,3}}[:=\u2014\u2013-]|['’]s"
+    rf"|{_SP}(?:is|has|was))?[ \t]{{1,3}}(?:(?:not|n['’]t){_SP}(?:been{_SP})?yet(?:{_SP}been)?|(?:(?:is|has|was)n['’]t|not)(?:{_SP}been)?"
+    rf"(?=[^.!?\n]{{1,30}}\byet\b)|still{_SP}(?:not|(?:is|has)n['’]t)(?:{_SP}been)?){_SP}(?P<ny>delivered|out[ _-]for[ _-]delivery|placed)\b",
+    re.IGNORECASE)
+CONDITION = re.compile(r"(?:\b(?:if|once|when|whenever|while|until|unless|after|before|as soon as)\W{1,3}(?:\w+\W{1,3}){0,2})$",
+                        re.IGNORECASE)
+
+
+def statuses(text: str, negated: Negations) -> List[Tuple[str, str, int, Optional[str]]]:
+    """The statuses ``text`` says of an order, as (status key, or "!" and the key of one not reached yet; the words;
+    where; the order id said, else the last one named before, else None), not negated nor a condition's."""
+    out: List[Tuple[str, str, int, Optional[str]]] = []
+    low = text.lower()
+    for m in _ACTOR.finditer(text) if any(w in low for w in ACTOR_WORDS) else ():
+        if not negated(m.start()) and not negated(m.start("oid") if m.group("oid") else m.end()) \
+                and not CONDITION.search(text, max(0, m.start() - 40), m.start()):
+            key = ("preparing" if m.group("making") else None) if m.group("cook") else \
+                ("out_for_delivery" if not m.group("making") else None)
+            if key is not None:
+                out.append((key, m.group(0), m.start(), m.group("oid").upper() if m.group("oid") else None))
+    ids: Optional[List[Tuple[int, str]]] = None  # the order ids said, read when a claim names none
+    for m in _NOT_YET.finditer(text) if "yet" in low else ():  # round 12: "FD-10005: not yet delivered": before that status
+        if not CONDITION.search(text, max(0, m.start() - 40), m.start()):  # (a dotted İ folds to no form: none)
+            key = _FORM_KEY.get("_".join(m.group("ny").lower().replace("-", " ").split()))
+            if key is not None:
+                out.append(("!" + key, m.group(0), m.start(), m.group("oid").upper() if m.group("oid") else None))
+    for m in _STATUS.finditer(text):
+        word = m.group("status") or m.group("kv")
+        key = _FORM_KEY.get("_".join(word.lower().replace("_", " ").replace("-", " ").split()))
+        if key is None or negated(m.start("status") if m.group("status") else m.start("kv")):
+            continue
+        if m.group("verb") and key == "placed" and m.group("verb").lower() != "is":
+            continue  # "has been placed": the event, not the status
+        if (m.group("verb") or "").lower() == "was" and key not in ("delivered", "cancelled"):
+            continue  # "it was out for delivery when ...": a past state; "was delivered" is the status now
+        if CONDITION.search(text, max(0, m.start() - 40), m.start()):
+            continue
+        if (m.group("pron") or "").lower() == "it" and _MONEY_SENTENCE.search(_sentence_of(text, m.start())):
+            continue  # "the refund ... it is on its way": not the order
+        if m.group("oid"):
+            oid: Optional[str] = m.group("oid").upper()
+        else:
+            if ids is None:
+                ids = [(i.start(), i.group(0).upper()) for i in ANY_ORDER_ID.finditer(text)]
+            oid = next((i for s, i in reversed(ids) if s < m.start()), None)
+        out.append((key, m.group(0), m.start(), oid))
+    return out
+
+
+def _sentence_of(text: str, at: int) -> str:
+    lo = max(text.rfind(".", 0, at), text.rfind("\n", 0, at), text.rfind("?", 0, at), text.rfind("!", 0, at)) + 1
+    ends = [i for i in (text.find(".", at), text.find("\n", at), text.find("?", at)) if i >= 0]
+    return text[lo:min(ends) if ends else len(text)]
