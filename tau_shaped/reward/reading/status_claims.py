@@ -1,7 +1,8 @@
 """An order's status as an agent's message states it (SPEC §10 statements; ``fact_claims``'s ``status`` claims, read
 here): "FD-10005 is delivered", "your order is on its way", "it has been cancelled", "it was delivered" (only the final
 statuses with "was"), ``status: out_for_delivery``, "the kitchen is preparing FD-10369" (the one making or bringing it),
-"FD-10005: not yet delivered" (a status not reached yet). Round 14: a status reported from a record ("Our system shows
+"FD-10005: not yet delivered" (a status not reached yet). Round 14: a second predicate of the same subject ("FD-10006
+was placed earlier and has now been delivered": the order last named); a status reported from a record ("Our system shows
 FD-10006 as delivered", "it shows as delivered", "the app lists your order as out for delivery") and one with an adverb
 inside its perfect ("has now been delivered", "has already been cancelled").
 
@@ -38,13 +39,17 @@ _ACTOR = re.compile(
 _STATUS_ALT = "|".join(r"[ _-]".join(map(re.escape, form.split())) for form, _ in STATUS_WORDS)
 _FORM_KEY = {form.replace(" ", "_"): key for form, key in STATUS_WORDS}
 _STATUS = re.compile(
-    rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?P<pron>it|(?:your|the|this|that){_SP}(?:order|food|meal|delivery)))"
-    rf"(?:['’]s[ \t]{{1,3}}|{_SP}(?:\([^()\n]{{0,40}}\){_SP})?(?P<verb>is|has{_SP}been|have{_SP}been|was){_SP}"
+    rf"(?:(?P<oid>\b{_ORDER_ID})|\b(?P<pron>it|(?:your|the|this|that){_SP}(?:order|food|meal|delivery))|\b(?P<conj>and)(?={_SP}(?:is|has|was)\b))"
+    rf"(?:['’]s[ \t]{{1,3}}|{_SP}(?:\([^()\n]{{0,40}}\){_SP})?(?P<verb>is|ha(?:s|ve){_SP}(?:(?:now|already|just|since|finally){_SP})?been|was){_SP}"
+    rf"|{_SP}(?:(?P<shows>shows|is{_SP}(?:showing|listed|marked|logged|recorded|down)|appears){_SP})?(?P<as>as){_SP}"  # round 14
     rf"|(?<=[0-9A-Z])[*_`]{{0,2}}[ \t]{{0,3}}(?:[:=\u2014\u2013\u2192\u00bb]|-{{1,2}}>?|\||>>)[ \t]{{0,3}}[*_`]{{0,2}})"  # round 12: ">>"
     rf"(?:(?:now|already|currently|still|just|marked(?:{_SP}as)?|showing(?:{_SP}as)?){_SP}){{0,2}}(?P<status>{_STATUS_ALT})\b"
     rf"|\bstatus\b[\"'*_]{{0,2}}(?:[ \t]{{0,3}}(?:[:=|\u2192]|->|is)[ \t]{{0,3}}|[ \t]{{1,3}})[\"'*_`]{{0,2}}(?P<kv>{_STATUS_ALT})\b",
     re.IGNORECASE,
 )
+# round 14: what reports a record's status before the order ("the system shows", "the app lists", "the tracker has")
+_REPORTS = re.compile(r"(?i)\b(?:shows?|showing|lists?|listing|listed|has|have|had|marks?|marked|records?|recorded|logs?|logged"
+                      r"|displays?|displaying|puts?|reports?|reporting|flags?|flagged)[ \t\u00a0]{1,3}$")
 ANY_ORDER_ID = re.compile(rf"\b{_ORDER_ID}", re.IGNORECASE)
 # round 12: a status not reached yet ("FD-10005: not yet delivered", "it hasn't / has not yet been delivered"): "!<status>"
 _NOT_YET = re.compile(
@@ -85,7 +90,10 @@ def statuses(text: str, negated: Negations) -> List[Tuple[str, str, int, Optiona
             continue  # "it was out for delivery when ...": a past state; "was delivered" is the status now
         if CONDITION.search(text, max(0, m.start() - 40), m.start()):
             continue
-        if (m.group("pron") or "").lower() == "it" and _MONEY_SENTENCE.search(_sentence_of(text, m.start())):
+        if m.group("as") and not (m.group("shows") and not negated(m.start("shows"))) and not (
+                (rep := _REPORTS.search(text, max(0, m.start() - 40), m.start())) and not negated(rep.start())):
+            continue  # "FD-10006 as delivered" only as a record reports it ("Our system shows FD-10006 as delivered")
+        if ((m.group("pron") or "").lower() == "it" or m.group("conj")) and _MONEY_SENTENCE.search(_sentence_of(text, m.start())):
             continue  # "the refund ... it is on its way": not the order
         if m.group("oid"):
             oid: Optional[str] = m.group("oid").upper()
