@@ -243,6 +243,8 @@ def _negated_nearby(text: str, start: int) -> bool:
     before = text[max(0, start - 60):start]
     cut = max((m.end() for m in _CLAUSE.finditer(before)), default=0)
     words = [w for w in before[cut:].split() if w.lower() not in _FILLERS][-3:]
+    if len(words) >= 2 and words[-2].lower() == "why" and words[-1].lower() == "not":
+        return False  # round 14: "Why not refund it?": a suggestion, no negation
     return _NEGATION.search(" ".join(words)) is not None
 
 

@@ -98,13 +98,36 @@ def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:
     if any(_ALTERNATIVE.search(lowered, max(0, a - 48), a) or _ALTERNATIVE_AFTER.match(lowered, b)
            for a, b in longer if not reply_values.negated_at(lowered, a)):  # ``longer_or_other``, from the one scan
         return False  # "to your card, or $16.90 to your wallet": a choice offered, not a call described
-    for m in _phrases_pattern(own).finditer(text):
-        if not reply_values.negated_at(lowered, m.start()) and not inside(*m.span()):
-            return True
-    kinds = _method_kinds(own)
-    return bool(kinds) and any(
-        kind in kinds and not negated and words not in _BARE and not inside(at, at + len(words))
-        for kind, words, at, negated in reply_values.methods_in(text))
+    said = [m.start() for m in _phrases_pattern(own).finditer(text)
+            if not reply_values.negated_at(lowered, m.start()) and not inside(*m.span()) and not _unreal(lowered, m.start())]
+    kinds = _method_kinds(own) if not said else ()
+    said = said or [at for kind, words, at, negated in reply_values.methods_in(text) if kinds and kind in kinds and not negated
+                    and words not in _BARE and not inside(at, at + len(words)) and not _unreal(lowered, at)]
+    # round 14: another choice said after the call's as a change of mind ("... to your card -- on second thought, I'll
+    # put it in your wallet instead"): the call's is not the one described
+    return bool(said) and not any(a > said[-1] and not reply_values.negated_at(lowered, a) and _switched(lowered, a, b)
+                                  for a, b in longer_or_other(others, text, lowered) if not inside(a, b))
+
+
+# round 14: a choice said as what would have been ("I would have put it on your card, but ..."), no choice described
+_UNREAL = re.compile(r"(?:\b(?:would|could|might)(?:n't)?\s+have|\bi'd\s+have|\bwas\s+(?:going|about)\s+to|\bhad\s+(?:planned|meant|intended)"
+                     r"\s+to|\bnormally|\busually)\b[^.;:!?\n,]{0,40}$")
+_SWITCH_BEFORE = re.compile(r"(?:\bon\s+second\s+thoughts?|\bactually|\bscratch\s+that|\bcorrection|\bi\s+mean|\bno\s+wait|\bmake\s+(?:it|that))"
+                            r"\W[^.!?\n]{0,60}$")
+_INSTEAD_AFTER = re.compile(r"[^.!?\n]{0,60}?\binstead\b")
+_OFFERED = re.compile(r"\b(?:if|could|can|or|would\s+you|prefer)\b")
+
+
+def _unreal(lowered: str, at: int) -> bool:
+    return _UNREAL.search(lowered, max(0, at - 60), at) is not None
+
+
+def _switched(lowered: str, a: int, b: int) -> bool:
+    """Whether the choice said at ``a``..``b`` is said as a change of mind (not offered: "... instead, if you'd prefer")."""
+    if _SWITCH_BEFORE.search(lowered, max(0, a - 80), a):
+        return True
+    m = _INSTEAD_AFTER.match(lowered, b)
+    return m is not None and not _OFFERED.search(lowered, max(0, a - 30), m.end())
 
 
 def longer_or_other(others: Tuple[str, ...], text: str, lowered: str) -> list:

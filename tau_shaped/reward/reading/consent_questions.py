@@ -134,8 +134,8 @@ _CONSENT_REQUEST = re.compile(
         rf"{_B}{_alt('reply', 'respond', 'answer', 'say', 'type', 'write', 'just say', 'simply say')}{_S}(?:{_alt('with', 'with a', 'with an')}{_S})?[\"'“‘(]?{_alt('yes', 'y', 'ok', 'okay', 'confirm', 'go ahead', 'proceed')}{_E}",
         rf"{_B}{_alt('say the word', 'give me the word', 'just say the word')}{_E}",
         rf"{_B}{_alt('let me know', 'tell me', 'just tell me')}{_S}{_alt('if', 'whether', 'once', 'when')}{_S}(?:{_LET_WHO}{_S})?{_LET_WHAT}{_E}{_NOT_TO_ACT}",
-        rf"{_B}{_alt('need', 'have', 'get', 'wait for', 'waiting for', 'with', 'once i have', 'once you give', 'give me', 'just need')}{_S}{_alt('your', 'the')}{_S}{_GRANT}{_E}",
-        rf"{_B}{_alt('if you agree', 'if you approve', 'if you confirm', 'if you accept', 'if you consent', 'if that is ok', 'if that is okay', 'if that is fine', 'if you are ok', 'if you are okay', 'if you are happy', 'if that works', 'if you would like', 'if you want me to', 'if you want', 'if you say yes', 'on your yes', 'on your ok', 'on your okay', 'with your ok', 'with your okay', 'with your permission', 'with your approval', 'with your consent', 'if you are fine', 'if you are alright', 'if you are good', 'if you would like me to', 'if that sounds good', 'if that sounds right')}{_E}{_NOT_TO_ACT}",
+        rf"{_B}{_alt('need', 'have', 'get', 'wait for', 'waiting for', 'with', 'once i have', 'once you give', 'give me', 'just need', 'pending', 'awaiting', 'subject to')}{_S}{_alt('your', 'the')}{_S}{_GRANT}{_E}",
+        rf"{_B}{_alt('if you agree', 'if you approve', 'if you confirm', 'if you accept', 'if you consent', 'if that is ok', 'if that is okay', 'if that is fine', 'if you are ok', 'if you are okay', 'if you are happy', 'if that works', 'if you would like', 'if you want me to', 'if you want', 'if you say yes', 'if that suits', 'if that suits you', 'if it suits', 'if it suits you', 'on your yes', 'on your ok', 'on your okay', 'with your ok', 'with your okay', 'with your permission', 'with your approval', 'with your consent', 'if you are fine', 'if you are alright', 'if you are good', 'if you would like me to', 'if that sounds good', 'if that sounds right')}{_E}{_NOT_TO_ACT}",
         rf"{_B}if{_S}you(?:'re|{_S}are){_S}{_alt('ok', 'okay', 'happy', 'fine', 'alright', 'all right', 'good', 'comfortable')}{_S}{_alt('with', 'for me to', 'for us to', 'with me', 'to proceed', 'to go ahead', 'going ahead')}{_E}",
         rf"{_B}if{_S}(?:you'd|you{_S}would){_S}like{_S}{_alt('me', 'us')}{_S}to{_E}",
         # "I can refund $16.90 to your card if you'd like." (the offer's condition closes it)
@@ -230,7 +230,7 @@ _AFTER_A_RECORD = re.compile(r"[}\]|](?=[^}\]|]*[A-Za-z])")  # the end of a JSON
 # A sentence about what already happened: a write done ("I refunded", "we've sent", "was credited"),
 # money that arrived, or a time gone by; unless it also asks ahead ("Shall I ...", "Would you like").
 _HAPPENED = re.compile(_at_a_word_start(
-    rf"{_B}(?:i|we)(?:'ve|'d|{_S}have|{_S}had)?{_S}(?:already{_S}|just{_S})?(?:refunded|credited|cancell?ed|sent|issued"
+    rf"{_B}(?:i|we)(?:'ve|'d(?!{_S}put{_E}(?![^.!?]{{0,60}}already))|{_S}have|{_S}had)?{_S}(?:already{_S}|just{_S})?(?:refunded|credited|cancell?ed|sent|issued"
     rf"|processed|reimbursed|returned|charged|gave|given|put|changed|dispatched|applied|added|made){_E}",
     rf"{_B}(?:was|were|has{_S}been|have{_S}been|had{_S}been){_S}(?:already{_S})?(?:refunded|credited|cancell?ed|sent|issued"
     rf"|processed|reimbursed|returned|charged|applied|added|made|received|delivered){_E}",
@@ -280,8 +280,8 @@ def consent_request(text: str) -> Optional[str]:
         if _found(_HAPPENED, _HAPPENED_LOW, plain, _HAPPENED_HINT) and not _AHEAD.search(plain):
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
         if found is not None:
-            if _PROCEEDS.search(plain) or _DONE_NOW.match(plain):
-                return None  # "Shall I refund it? Yes, processing now." / "Done -- it's cancelled.": the agent went on
+            if _PROCEEDS.search(plain) or _DONE_NOW.match(plain) or _WITHDRAWN.match(plain):
+                return None  # "Shall I refund it? Yes, processing now." / "Done -- it's cancelled." / "Actually, scratch that"
             if plain.endswith("?") and not _asks(plain) and not _ELSE_ASKED.search(plain):
                 if asks_for_more(plain):
                     return None  # "... OK? Anything else?": the customer is asked for more
@@ -365,6 +365,10 @@ _PROCEEDS = re.compile(
     re.IGNORECASE)
 # round 13: the act reported done right after the question ("Shall I cancel #W1? Done -- it's cancelled.")
 _DONE_NOW = re.compile(r"^[\W_]*(?:all[ \t]+)?done(?:[ \t]+and[ \t]+dusted)?(?:[ \t]*[.!,;:\u2013\u2014]|[ \t]+-|[ \t]*$)", re.IGNORECASE)
+# round 14: the question taken back right after it ("Shall I? Actually, scratch that -- let me check the ledger first.")
+_WITHDRAWN = re.compile(r"^[\W_]*(?:(?:actually|sorry|oh|hmm|um|wait)\W{1,3})*(?:scratch[ \t]+that|never[ \t]?mind|forget[ \t]+(?:that|i[ \t]+asked)"
+                        r"|on[ \t]+second[ \t]+thoughts?|hold[ \t]+(?:on|that|off)|hang[ \t]+on|let[ \t]+me[ \t]+(?:first[ \t]+)?"
+                        r"(?:check|double[ \t-]?check|look|verify|confirm)\b[^.!?\n]{0,60}\bfirst)(?![\w'])", re.IGNORECASE)
 # A question after the consent question that asks for more of the same or closes politely
 _ELSE_ASKED = re.compile(rf"{_B}(?:{_alt('or would you', 'or do you', 'or shall', 'or should', 'or would you rather', 'or')}{_E})", re.IGNORECASE)
 

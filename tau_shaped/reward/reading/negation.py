@@ -3,7 +3,7 @@ as the statement"): whether a negation word (``NEGATIONS``, any "n't" contractio
 occurs within the 4 words before a position, in the same clause. Clauses end at ". ! ? ; :"
 (a "." or ":" only when followed by a space or the end, so "$12.50" and "19:05" do not split),
 a newline, and ", but". "no problem"/"no worries"/"no doubt" and an interjected "No," / "No!"
-do not negate.
+do not negate, nor does "why not" (a suggestion: "Why not refund the $5.06?").
 
 - ``is_negated(text, start)``: one position.
 - ``Negations(text)``: many positions of one text, tokenized once; a caller that split the
@@ -138,7 +138,7 @@ def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False, s
         elif word != ",":
             if value and joined and word.lower() == "no" and following.isalpha():
                 return False  # "with no fee, and refund $9.05": "no" is said of its noun, not of the value
-            if _negating(word, following):
+            if _negating(word, following) and not (j and word.lower() == "not" and words[j - 1].lower() == "why"):  # "why not"
                 return not (circumstance > j + 1)  # "can't fly since the operation"; "not after surgery" stays negated
             if word.lower() in _CIRCUMSTANCE and circumstance < 0:
                 circumstance = j

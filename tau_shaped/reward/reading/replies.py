@@ -102,7 +102,7 @@ _GO_AHEAD = re.compile("(?:" + words(
     "that is what i want", "i want that", "i'd love that", "i'd appreciate it", "yes please",
     "sounds like a plan", "that's a plan", "fine by me", "fine with me", "ok by me", "okay by me", "ok with me",
     "okay with me", "good with me", "good by me", "i'm good with that", "i'm fine with that", "suits me",
-    "that suits me", "let's go with that", "go with that", "i'm in", "count me in", "do so", "please do so",
+    "that suits me", "that suits", "that would suit", "that'd suit", "let's go with that", "go with that", "i'm in", "count me in", "do so", "please do so",
     "green light", "you have my ok", "you have my okay", "you have my permission", "you have my go-ahead",
     "sounds fair", "fair enough", "that'll do", "that will do", "make it happen", "sure thing", "you got it",
     "let's roll", "fire away", "i'm down", "i'm down for that", "that'll work", "that will work", "go go go",
@@ -221,7 +221,8 @@ def _classify(reply: str, question: Optional[str], described: Optional[Described
         return kept
     stated = _Stated(described, q.text)  # the question's values read only if the reply names one
     answer = _read(reply, q, stated)
-    if stated._read is None and not contact_aside(reply):  # an aside's reading depends on the question's words
+    if stated._read is None and not contact_aside(reply) and " it is" not in reply.lower():  # an aside's and a pick's
+        # ("Burnside it is": ``it_is_picked``) reading depends on the question's words
         if len(_BY_SHAPE) >= 4096:
             _BY_SHAPE.clear()
         _BY_SHAPE[shape] = answer
@@ -240,7 +241,7 @@ def known_class(reply: str, question: Optional[str]) -> Optional[Reply]:
 
 
 def _read(reply: str, q: Question, stated: Any) -> Reply:
-    reply = it_is_picked(fillers_out(reply))  # "okay so, why would I want that?": "okay so" assents to nothing; "card it is"
+    reply = it_is_picked(fillers_out(reply), q.text or "")  # "okay so, why would I want that?": "okay so" assents to nothing; "card it is"
     if asked_back(reply):
         return "unclear"  # "Yes?": a yes asked back, or a "what is it?"
     corrected = taken_back(reply)

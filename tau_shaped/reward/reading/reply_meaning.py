@@ -88,7 +88,8 @@ _RETRACT = re.compile(words(
     "i do object", "i really object", "i really do object", "i really mind", "i really do mind",
     "would be a problem", "that'd be a problem", "will be a problem", "would be an issue", "that'd be an issue",
     "that's a problem", "that is a problem", "it's a problem", "it is a problem", "it would be a problem",
-    "i have an objection", "i have objections", "absolutely not", "certainly not", "definitely not", "of course not",
+    "i have an objection", "i have objections", "suits nobody", "suits no one", "doesn't suit", "does not suit",
+    "wouldn't suit", "would not suit", "won't suit", "absolutely not", "certainly not", "definitely not", "of course not",
     "not at all", "not really", "not in the least", "not in the slightest", "changed my mind", "change my mind",
     "prefer you didn't", "prefer you did not", "prefer you wouldn't", "prefer not", "prefer that you didn't",
     "let's not", "let us not", "better not", "please don't", "please do not", "handle it myself",
@@ -211,6 +212,8 @@ def _negates_the_call(tokens: List[str], adjectives: bool = True) -> bool:
                     break  # a feeling conceded: "not happy, but go ahead"
                 tail = tokens[i + 2 + j:i + 4 + j]
                 if any(b in _I_SUBJECT for b in before) or not before:
+                    if word in ("sure", "certain", "convinced"):
+                        return True  # round 14: a doubt of what follows ("I'm not sure it would", "not sure that works")
                     if not tail or (tail[0] in ("with", "about", "to", "for") and tail[1:2] and tail[1] in (
                             "that", "it", "this", "me", "them")):
                         return True

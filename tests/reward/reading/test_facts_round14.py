@@ -52,3 +52,23 @@ def test_a_status_reported_or_in_a_perfect_with_an_adverb_is_stated(question4, m
 ])
 def test_the_order_s_own_status_a_denial_or_money_states_no_other(question4, message):
     assert question4(message) == PASS
+
+
+@pytest.fixture(scope="module")
+def missing3_menu():
+    sc = scene("food_delivery", "test", "fd-missing-3")  # FD-10045's ribs, $16.90, Mastercard ending 3698
+
+    def judge(message):
+        looks = [(a, o) for a, o in sc.calls if a.name in ("find_customer_by_email", "find_customer_by_name_zip", "get_order_details")]
+        return verdict(sc, RULE, trajectory(looks + [(respond(message), "1")], "Hi, my ribs were missing."))
+    return judge
+
+
+@pytest.mark.parametrize("message, verdict_", [
+    ("Two ways:\n1) $16.90 back to your Mastercard ending 3698 (3-5 business days)\n2) $16.90 wallet credit (usable at "
+     "once)\nReply 1 or 2.", PASS),
+    ("The refund to your Visa will be instant.", BREACH),
+    ("The $16.90 will be back on your Mastercard straight away.", BREACH),
+])
+def test_a_card_named_by_its_brand_is_the_card_a_refund_timing_is_said_of(missing3_menu, message, verdict_):
+    assert missing3_menu(message) == verdict_
