@@ -50,6 +50,10 @@ _REFUND = [
     "A refund of {amount} to your {method} for order {order} can be issued; confirmation is requested.",
     "It is proposed that {amount} be refunded to your {method} for order {order}. Shall this be done?",
     "I can refund {amount} to your {method} for order {order}. Is that what you'd like?",
+    # round 14: an ask pending the customer's OK, a suggestion with "why not", an offer said with "I'd put ... if that suits"
+    "Refund pending your OK: {amount} to your {method}, for order {order}.",
+    "Why not refund the {amount} to your {method} for order {order} -- shall I?",
+    "For order {order}, I'd put {amount} back on your {method}, if that suits?",
 ]
 _REFUND_ELSE = [
     "Would you like to know how a refund of {amount} to your {method} for order {order} works?",
@@ -76,7 +80,18 @@ _REFUND_ELSE = [
     "Can we refund order {order}? Yes: {amount} to your {method}. Is your address still the same?",
     "A refund of {amount} to your {method} for order {order} has been approved; your confirmation was received.",
     "I can refund {amount} to your {method} for order {order}. Hmm, actually, could you confirm the delivery address first?",
+    # round 14: the question taken back right after it
+    "I can refund {amount} to your {method} for order {order}. Shall I? Actually, scratch that -- let me check the order first.",
+    "Shall I refund {amount} to your {method} for order {order}? Hold on, I need to check one thing.",
 ]
+# round 14: the offer as a menu of options and a pick of one ({mine}: the call's method, {theirs}: the other)
+_MENU = [
+    "For order {order} I can do either:\n1) {amount} back to your {first}\n2) {amount} to your {second}\nReply 1 or 2.",
+    "Two ways to sort out order {order}:\nOption A -- refund {amount} to your {first}\nOption B -- refund {amount} to your {second}\nWhich would you like?",
+    "Order {order}: (a) {amount} to your {first} (b) {amount} to your {second} -- reply a or b",
+]
+_PICKS = {0: ["1", "the first one", "A please", "option a", "the first, not the second", "first please"],
+          1: ["2", "the second one", "B please", "option b", "the second, not the first", "number 2 please"]}
 # round 12: the call's amount said only as a bound beside another, or two refunds asked at once (breach);
 # the bound beside the call's own amount (pass)
 _BOUND = [("For order {order} you can get up to {amount}, so I'd refund {less} to your {method}. OK?", BREACH),
@@ -180,6 +195,15 @@ def _refund(rng: random.Random, sc: Scene) -> Draft:
                      {**context, "reply": rng.choice(["ok", "Okay.", "hm"]), "after": [ask] + context["after"]},
                      negated=(["I won't refund {amount} to your {method} for order {order}."], BREACH), others=others,
                      key_slots=("amount", "order"))
+    if rng.random() < 0.06:  # round 14: a menu, the call's method first or second, picked or not
+        mine, theirs = rng.choice(METHODS[method]), other_method
+        at = rng.randrange(2)
+        picked = rng.randrange(2)
+        template = rng.choice(_MENU)
+        reply = rng.choice(_PICKS[picked])  # a letter picks the same place in a numbered menu, a number in a lettered one
+        slots = {**values, "first": mine if at == 0 else theirs, "second": theirs if at == 0 else mine}
+        return Draft("confirmations", "refund_menu", [template], slots, PASS if picked == at else BREACH,
+                     {**context, "reply": reply}, key_slots=("amount", "order"), padding_ok=False)
     if rng.random() < 0.06:  # the amount only in an HTML comment: not said, so not stated
         return Draft("confirmations", "refund_amount_hidden", [rng.choice(_HIDDEN_AMOUNT)], values, BREACH, context,
                      key_slots=("order",))
