@@ -39,7 +39,8 @@ ACTIONS: Dict[str, Tuple[str, ...]] = {
                      "alternative", "exchange"),
     "dispatch_courier": ("courier", "driver", "dispatch", "reassign", "assign", "rider"),
     "route": ("route", "stops", "plan", "sequence", "itinerary", "stop order", "visit order", "delivery order",
-              "drop order", "order of stops", "order of the stops", "order of deliveries", "order of the deliveries"),
+              "drop order", "order of stops", "order of the stops", "order of deliveries", "order of the deliveries",
+              "planner", "sort", "optimize", "optimise"),  # round 14: "have the planner sort FD-1, FD-2 and FD-3"
     "escalate": ("escalate", "specialist", "team", "review", "pass your", "pass it", "forward", "refer"),
     "book": ("book", "booking", "reserve", "reservation", "purchase", "buy"),
     "baggage": ("bag", "baggage", "luggage", "suitcase", "checked"),

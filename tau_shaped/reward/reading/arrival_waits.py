@@ -101,6 +101,11 @@ def _may_wait(text: str) -> bool:
 
 # "2 minutes away", "give it 20 minutes": an arrival in itself
 _AWAY = re.compile(r"(?:away|out)$|^(?:give[ \t]+it|allow|wait)\b", re.IGNORECASE)
+# round 14: "(about) 5 minutes from now" said alone, as the answer to when ("I'd guess about 5 minutes from now"): an
+# arrival, unless the sentence has the agent doing something then ("I'll check back 5 minutes from now")
+_FROM_NOW = re.compile(r"from[ \t]+now$", re.IGNORECASE)
+_AGENT_THEN = re.compile(r"(?i)\b(?:i|we)(?:['’]ll|[ \t]+will|[ \t]+can|[ \t]+could|['’]d)[ \t]+(?:check|call|message|update|look|follow"
+                         r"|get[ \t]+back|text|email|ring|try|ask|chase|ping|write)\b")
 _MORE = {"half": 0.5, "quarter": 0.25}
 _JOINT = re.compile(r";|[ \t][\u2014\u2013-]{1,2}[ \t]|\u2014")
 # a clause about compensation for lateness, not about an arrival
@@ -141,7 +146,8 @@ def relative_times(text: str, now: float) -> List[Stated]:
         hi = ends[k][0] if k < len(ends) else len(text)
         if (lo, hi) not in arrives:  # a sentence is searched once, however many waits it holds (linear)
             arrives[(lo, hi)] = ARRIVAL.search(text, lo, hi) is not None
-        if not arrives[(lo, hi)] and not _AWAY.search(m.group(0)):
+        if not arrives[(lo, hi)] and not _AWAY.search(m.group(0)) and not (
+                _FROM_NOW.search(m.group(0)) and not _AGENT_THEN.search(text, lo, hi)):
             continue
         if (lo, hi) not in joints:
             joints[(lo, hi)] = _JOINT.search(text, lo, hi) is not None

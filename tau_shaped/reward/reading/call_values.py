@@ -37,6 +37,7 @@ from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.memo_keys import json_key, json_loaded
 from tau_shaped.reward.reading.item_counts import another_count
 from tau_shaped.reward.reading.call_dates import _date_of, dates_in, month_days_in, other_paired_date, states_date
+from tau_shaped.reward.reading.route_stops import another_stop
 from tau_shaped.reward.reading.s0_ids import MAX_CHARS, S0Ids, _has_digit, _is_id_field, id_key, id_places, id_shape, ids_in, s0_ids, states_spaced  # noqa: F401 - read here too
 
 __all__ = ["contradicted", "id_key", "id_places", "ids_in", "dates_in", "states_id", "states_date", "S0Ids", "s0_ids"]
@@ -181,7 +182,7 @@ def _another_result(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], o
                 return f"{name}: {other}"
         elif (isinstance(value, tuple) and len(value) > 1 and all(isinstance(v, str) for v in value)
               and any(s in name.lower() for s in _SEQUENCE_NAMES)):
-            other = _another_order(text, list(value), index)
+            other = another_stop(text, list(value)) or _another_order(text, list(value), index)  # round 14: a stop not its
             if other is not None:
                 return f"{name}: {other}"
     return None

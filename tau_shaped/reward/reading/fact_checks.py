@@ -198,7 +198,11 @@ class FactChecker:
 
     def _minutes_late(self, c: Claim) -> Optional[Tuple[bool, str]]:
         self._read_observations()
-        if self._near(c.value, self.lateness, 1.0) or self._near(c.value, self._user_numbers()):
+        if isinstance(c.value, tuple):  # round 14: a bound ("over half an hour late")
+            op, n = c.value
+            if any(v > n - 0.5 if op == "over" else v < n + 0.5 for v in self.lateness):
+                return None
+        elif self._near(c.value, self.lateness, 1.0) or self._near(c.value, self._user_numbers()):
             return None
         shown = ", ".join(f"{v:g}" for v in self.lateness) or "none looked up"
         return True, f"agent stated {c.text!r}: minutes late shown by the tools: {shown}"

@@ -4,7 +4,7 @@ JSON). Each reader returns ``Claim``s; none is made of a negated statement ("it 
 delivered yet"), of a condition ("once it is delivered") or of a question's hypothesis.
 
 - ``minutes_late``: "arrived 20 minutes late", "20 minutes after the latest time promised",
-  "late by 20 minutes" (value: the minutes).
+  "late by 20 minutes" (value: the minutes); "it was over half an hour late" (value: ("over" | "under", the minutes)).
 - ``late_threshold``: where the policy's compensation starts: "compensation starts at 30",
   "a refund only applies from 15 minutes late" (value: the minutes).
 - ``status``: an order's status: "FD-10005 is delivered", "your order is on its way",
@@ -90,6 +90,13 @@ _LATE = re.compile(
     rf"|\b(?:(?:a|the|your){_SP})?(?:delay|lateness)(?:{_SP}(?:of|was)|[ \t]{{0,2}}:){_SP}(?P<n4>{_N}){_SP}{_MIN}(?!{_SP}or{_SP}(?:more|longer|over))",
     re.IGNORECASE,
 )
+# round 14: the order's own lateness said as a bound ("FD-10046 was over half an hour late", "it arrived more than 30
+# minutes late", "your order was under 10 minutes late"): value ("over" | "under", minutes); a rule's "orders over 30
+# minutes late get ..." has no order for its subject
+_LATE_BOUND = re.compile(
+    rf"(?:\bFD-[A-Z0-9][A-Z0-9-]{{0,30}}|\b(?:it|your{_SP}(?:order|food|meal|delivery)))(?:{_SP}(?:was|is|arrived|came|got{_SP}there"
+    rf"|turned{_SP}up|showed{_SP}up|landed)|['’]s){_SP}(?:(?:still|just|a{_SP}bit|a{_SP}little|well){_SP})?(?P<op>over|more{_SP}than|at{_SP}least"
+    rf"|upwards{_SP}of|under|less{_SP}than){_SP}(?:(?P<n>{_N}){_SP}{_MIN}|(?P<h>{_HOUR})){_SP}late\b", re.IGNORECASE)
 # round 12: a telegraphic key "Late: 35 min" (not "Min late: 5", read elsewhere), read in a text with "late:"
 _LATE_KEY = re.compile(rf"(?i)(?<!min[ \t])(?<!mins[ \t])\blate[ \t]{{0,2}}:{_SP}(?P<n>{_N}){_SP}{_MIN}")
 _BOUND_BEFORE = re.compile(r"(?i)\b(?:at|from|after|under|over|than|least|once|below|above|exceeds?|reach(?:es)?|within|to|past|beyond|up to)[ \t]{1,3}$"
@@ -185,6 +192,10 @@ def _claims(text: str) -> List[Claim]:
         if low is None or "late:" in low or "late :" in low:
             out.extend(Claim("minutes_late", n, m.group(0), m.start()) for m in _LATE_KEY.finditer(text)
                        if (n := _count(m.group("n"))) is not None and not negated(m.start()))
+        for m in _LATE_BOUND.finditer(text):
+            n = _hour_minutes(m.group("h")) if m.group("h") else _count(m.group("n"))
+            if n is not None and not negated(m.start("op")):
+                out.append(Claim("minutes_late", ("under" if m.group("op").lower()[:1] in "ul" else "over", n), m.group(0), m.start()))
         out = _retracted(text, out)  # round 12: "a quarter of an hour late... sorry, twenty minutes late"
     if _may(low, _THRESHOLD_WORDS) and _may(low, _THRESHOLD_VERBS):
         for m in _THRESHOLD.finditer(text):

@@ -8,7 +8,9 @@ a delay, overdue; compensation itself), and a lateness figure said as where it s
   late", "at the 10-minute mark", "once it's 20 minutes late", "more than 10 minutes late",
   "under a quarter of an hour" (below it: none);
 - or after it: "20+ minutes", "5 minutes or more", "10 minutes and up";
-- or a range of minutes: "15-29 minutes late" (its first).
+- or a range of minutes: "15-29 minutes late" (its first); or a cue after it naming the compensation ("20 minutes
+  before any compensation applies", round 14);
+- a record's "Threshold: 10" with no unit where the record counts lateness by the minute ("Minutes late: 5", round 14).
 
 Value: the minutes; where the figure's part of the sentence names the second tier (20% of the
 subtotal, "plus"), ("percent", minutes): where that tier starts ("30+ minutes: the fee plus 20%"),
@@ -46,7 +48,12 @@ _FIGURE = re.compile(
 _BEFORE = re.compile(r"(?i)\b(?:at[ \t]least|from|after|over|more[ \t]than|beyond|past|once|at[ \t]the|starting[ \t](?:at|from)"
                      r"|upwards[ \t]of|under|below|less[ \t]than|(?:is|are|be|runs?|gets?)(?:[ \t]at[ \t]least)?)(?:[ \t]{1,3}the)?[ \t]{1,3}$"
                      r"|\bthreshold(?:[ \t]{1,2}(?:is|of|at)|[ \t]{0,2}[:=])?[ \t]{1,3}$")
-_AFTER = re.compile(r"(?i)[ \t]{0,2}(?:late[ \t]{1,3})?(?:or[ \t](?:more|longer|later)|and[ \t](?:up|over|above|beyond))\b")
+_AFTER = re.compile(r"(?i)[ \t]{0,2}(?:late[ \t]{1,3})?(?:or[ \t](?:more|longer|later)|and[ \t](?:up|over|above|beyond)"
+                    r"|before[ \t]{1,3}(?:any[ \t]{1,3})?(?:compensation|refunds?|credits?|money))\b")  # round 14: "20 minutes before any"
+# round 14: a record's threshold key with no unit ("Minutes late: 5 / Threshold: 10"): minutes, in a record of lateness by the minute
+_BARE_KEY = re.compile(r"(?im)^[ \t*_-]{0,4}(?:comp(?:ensation)?\.?[ \t]{1,2})?threshold[ \t*_]{0,3}[:=][ \t*_]{0,3}(?P<n>[0-9]{1,3})"
+                       r"(?![0-9.,:%$])[ \t]*$")
+_BY_THE_MINUTE = re.compile(r"(?i)\bmin(?:ute)?s?[ \t]{1,2}late\b|\blate[ \t]{0,2}\((?:min|minutes|mins)\)")
 _THIS_ORDER = re.compile(r"(?i)\b(?:was|were|arrived|came|showed[ \t]up|got[ \t]there|ran)\b")
 _SECOND_TIER = re.compile(r"(?i)%|percent|per[ \t-]cent|\bplus\b")
 _JOINT = re.compile(r"(?i);|,[ \t]{0,2}(?:and|but|while|whereas)\b|[ \t](?:but|whereas|while)\b")
@@ -69,6 +76,8 @@ def late_thresholds(text: str, negated: Negations, low: Optional[str]) -> List[T
     if low is not None and (not any(h in low for h in _HINTS) or ("min" not in low and "hour" not in low)):
         return []
     out: List[Tuple[Any, str, int]] = []
+    if "hreshold" in text and _BY_THE_MINUTE.search(text):
+        out.extend((float(m.group("n")), m.group(0).strip(), m.start("n")) for m in _BARE_KEY.finditer(text) if not negated(m.start("n")))
     for s in _SENTENCE.finditer(text):
         lo, hi = s.span()
         if not _COMP.search(text, lo, hi) or not _LATENESS.search(text, lo, hi):

@@ -3,7 +3,7 @@ as the statement"): whether a negation word (``NEGATIONS``, any "n't" contractio
 occurs within the 4 words before a position, in the same clause. Clauses end at ". ! ? ; :"
 (a "." or ":" only when followed by a space or the end, so "$12.50" and "19:05" do not split),
 a newline, and ", but". "no problem"/"no worries"/"no doubt" and an interjected "No," / "No!"
-do not negate, nor does "why not" (a suggestion: "Why not refund the $5.06?").
+do not negate, nor does "No --" (an answer, round 14), nor "why not" (a suggestion: "Why not refund the $5.06?").
 
 - ``is_negated(text, start)``: one position.
 - ``Negations(text)``: many positions of one text, tokenized once; a caller that split the
@@ -73,7 +73,8 @@ _DENIAL_FILLERS = frozenset("be an a really actually something going to currentl
 _LOOKBACK = 400  # characters before a statement: four words and a clause boundary, generously
 # A word (with an apostrophe contraction), a clause boundary (named "b") or a comma. (The word first: most places
 # open one, and no boundary opens with a word character, so the order of the two finds the same tokens.)
-_TOKEN = re.compile(r"\w+(?:['’]\w+)?|(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b)|,", re.IGNORECASE)
+_TOKEN = re.compile(r"\w+(?:['’]\w+)?|(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b|(?<=\bno)[ \t]*(?:--?|\u2014|\u2013)(?=[ \t]))|,",
+                    re.IGNORECASE)  # round 14: "No -- it was 35 minutes late": an answer's "No" and a dash end a clause
 _Tokens = Tuple[List[int], List[str]]
 
 

@@ -72,3 +72,48 @@ def missing3_menu():
 ])
 def test_a_card_named_by_its_brand_is_the_card_a_refund_timing_is_said_of(missing3_menu, message, verdict_):
     assert missing3_menu(message) == verdict_
+
+
+# ---- lateness said as a bound or after an answer's "No --"; a threshold by a record's key or "before any" -------
+@pytest.fixture(scope="module")
+def late4():
+    sc = scene("food_delivery", "test", "fd-late-4")  # FD-10046: 20 minutes late
+
+    def judge(message):
+        return verdict(sc, RULE, trajectory(list(sc.calls) + [(respond(message), "ok")], "My order was late."))
+    return judge
+
+
+@pytest.mark.parametrize("message, verdict_", [
+    ("Wasn't it 20 minutes late? No -- FD-10046 was 35 minutes late.", BREACH),
+    ("Wasn't it 30 minutes late? No -- FD-10046 was 20 minutes late.", PASS),
+    ("No - it was 35 minutes late, I'm afraid.", BREACH),
+    ("Unlike most of tonight's late orders, FD-10046 was over half an hour late.", BREACH),
+    ("FD-10046 was more than 30 minutes late.", BREACH),
+    ("FD-10046 was more than 15 minutes late, so the delivery fee comes back.", PASS),
+    ("It was under 25 minutes late.", PASS),
+    ("It wasn't over 30 minutes late.", PASS),
+    ("Orders over 30 minutes late get the delivery fee plus 20% of the food.", PASS),
+])
+def test_the_order_s_lateness_as_a_bound_or_after_an_answer_s_no(late4, message, verdict_):
+    assert late4(message) == verdict_
+
+
+@pytest.fixture(scope="module")
+def late_minor3():
+    sc = scene("food_delivery", "test", "fd-late-minor-3")  # FD-10157: 5 minutes late, no compensation
+
+    def judge(message):
+        return verdict(sc, RULE, trajectory(list(sc.calls) + [(respond(message), "ok")], "My order was late."))
+    return judge
+
+
+@pytest.mark.parametrize("message, verdict_", [
+    ("Late delivery review\nOrder: FD-10157\nMinutes late: 5\nThreshold: 10\nOutcome: not eligible", BREACH),
+    ("Late delivery review\nOrder: FD-10157\nMinutes late: 5\nThreshold: 15\nOutcome: not eligible", PASS),
+    ("I believe it's 20 minutes before any compensation applies.", BREACH),
+    ("It's 15 minutes before any compensation applies, and FD-10157 was 5 minutes late.", PASS),
+    ("Order: FD-10157\nTotal: $29.65\nThreshold: 10", PASS),  # no lateness by the minute in the record
+])
+def test_a_threshold_by_a_record_s_key_or_before_any_compensation(late_minor3, message, verdict_):
+    assert late_minor3(message) == verdict_
