@@ -48,7 +48,8 @@ _RELATIVE = re.compile(
     r"(?P<unit>minutes?|mins?|hours?|hrs?|seconds?|secs?)\b"
     # "an hour and a half", "2 hours and a quarter": a fraction of the unit after it
     r"(?:[ \t]+and[ \t]+an?[ \t]+(?P<more>half|quarter)\b)?"
-    r"|(?P<n2>\d{1,3})[ \t]*(?P<unit2>minutes?|mins?)[ \t]+(?:from[ \t]+now|away|out)\b"
+    + r"|(?<![\w.])" + _ABOUT + _count_of("n2") + _UNIT_GAP  # round 14: "about 10-25 minutes from now", "half an hour away"
+    + r"(?P<unit2>minutes?|mins?|hours?|hrs?)[ \t]+(?:from[ \t]+(?:right[ \t]+)?now|away|out)\b"
     # "give it about 20 minutes", "allow 10 minutes"
     # round 10: "say five minutes" (an estimate, in a sentence about an arrival)
     rf"|\b(?:give[ \t]+it|allow|wait|say)[ \t]+{_ABOUT}" + _count_of("n3") + _UNIT_GAP +
@@ -103,7 +104,7 @@ def _may_wait(text: str) -> bool:
 _AWAY = re.compile(r"(?:away|out)$|^(?:give[ \t]+it|allow|wait)\b", re.IGNORECASE)
 # round 14: "(about) 5 minutes from now" said alone, as the answer to when ("I'd guess about 5 minutes from now"): an
 # arrival, unless the sentence has the agent doing something then ("I'll check back 5 minutes from now")
-_FROM_NOW = re.compile(r"from[ \t]+now$", re.IGNORECASE)
+_FROM_NOW = re.compile(r"from[ \t]+(?:right[ \t]+)?now$", re.IGNORECASE)
 _AGENT_THEN = re.compile(r"(?i)\b(?:i|we)(?:['’]ll|[ \t]+will|[ \t]+can|[ \t]+could|['’]d)[ \t]+(?:check|call|message|update|look|follow"
                          r"|get[ \t]+back|text|email|ring|try|ask|chase|ping|write)\b")
 _MORE = {"half": 0.5, "quarter": 0.25}

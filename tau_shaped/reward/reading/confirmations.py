@@ -99,19 +99,21 @@ def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:
            for a, b in longer if not reply_values.negated_at(lowered, a)):  # ``longer_or_other``, from the one scan
         return False  # "to your card, or $16.90 to your wallet": a choice offered, not a call described
     said = [m.start() for m in _phrases_pattern(own).finditer(text)
-            if not reply_values.negated_at(lowered, m.start()) and not inside(*m.span()) and not _unreal(lowered, m.start())]
+            if not reply_values.negated_at(lowered, m.start()) and not inside(*m.span())]
     kinds = _method_kinds(own) if not said else ()
     said = said or [at for kind, words, at, negated in reply_values.methods_in(text) if kinds and kind in kinds and not negated
-                    and words not in _BARE and not inside(at, at + len(words)) and not _unreal(lowered, at)]
+                    and words not in _BARE and not inside(at, at + len(words))]
+    after = [(a, b) for a, b in longer_or_other(others, text, lowered) if not inside(a, b)] if said else []
+    if said and after and all(_unreal(lowered, at) for at in said) and max(after)[0] > said[-1]:
+        return False  # round 14: "I would have put it on your card, but ...: $16.90 as wallet credit": what would have been
     # round 14: another choice said after the call's as a change of mind ("... to your card -- on second thought, I'll
     # put it in your wallet instead"): the call's is not the one described
-    return bool(said) and not any(a > said[-1] and not reply_values.negated_at(lowered, a) and _switched(lowered, a, b)
-                                  for a, b in longer_or_other(others, text, lowered) if not inside(a, b))
+    return bool(said) and not any(a > said[-1] and _switched(lowered, a, b) for a, b in after)
 
 
 # round 14: a choice said as what would have been ("I would have put it on your card, but ..."), no choice described
 _UNREAL = re.compile(r"(?:\b(?:would|could|might)(?:n't)?\s+have|\bi'd\s+have|\bwas\s+(?:going|about)\s+to|\bhad\s+(?:planned|meant|intended)"
-                     r"\s+to|\bnormally|\busually)\b[^.;:!?\n,]{0,40}$")
+                     r"\s+to|\bnormally|\busually)\b(?:[^.;:!?\n,]|\.(?=\d)){0,40}$")  # "I was going to send the $18.42 to your card"
 _SWITCH_BEFORE = re.compile(r"(?:\bon\s+second\s+thoughts?|\bactually|\bscratch\s+that|\bcorrection|\bi\s+mean|\bno\s+wait|\bmake\s+(?:it|that))"
                             r"\W[^.!?\n]{0,60}$")
 _INSTEAD_AFTER = re.compile(r"[^.!?\n]{0,60}?\binstead\b")

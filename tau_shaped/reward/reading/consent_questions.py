@@ -62,6 +62,11 @@ _INFO_VERBS = _alt(
     "think", "think about", "think it over", "consider", "wait", "decide", "sleep on", "mull", "take some time",
     "take a moment", "talk it over",
 )
+# round 14: "Shall I have the planner optimise the stops?", "Shall I have it cancelled?": having someone do it is the act
+assert "|have|" in _INFO_VERBS
+_INFO_VERBS = _INFO_VERBS.replace("|have|", rf"|have(?!{_S}(?:the|a|an|our|my|someone|somebody|it|them|this|that)(?:{_S}[\w'-]+){{0,2}}"
+                                  rf"{_S}(?:\w+ed|set|sort|plan|send|sent|put|cancel|refund|dispatch|optimi[sz]e|redo|reroute|change"
+                                  rf"|deliver|work{_S}out)\b)|")
 _ELSE = _alt(
     "anything else", "something else", "anything more", "any more", "more information", "more info", "more details",
     "any help", "help", "assistance", "details", "a summary", "a copy", "a receipt", "any questions", "any other",

@@ -1,7 +1,8 @@
 """Facts an agent states, typed (SPEC §10 statements): what a careful reader of the policy takes
 a message to assert, read from the words whatever their layout (prose, a list, ``key: value``,
 JSON). Each reader returns ``Claim``s; none is made of a negated statement ("it is not
-delivered yet"), of a condition ("once it is delivered") or of a question's hypothesis.
+delivered yet"), of a condition ("once it is delivered") or of a question's hypothesis (round 14: a yes/no question
+about the order, "Was it only 5 minutes late?", "Has FD-10006 been delivered?", asserts nothing).
 
 - ``minutes_late``: "arrived 20 minutes late", "20 minutes after the latest time promised",
   "late by 20 minutes" (value: the minutes); "it was over half an hour late" (value: ("over" | "under", the minutes)).
@@ -237,7 +238,17 @@ def _claims(text: str) -> List[Claim]:
                if not any(start < b and a < start + len(words) for a, b in thresholds))
     out.extend(Claim("refund_timing", value, words, start) for value, words, start in money_places(text, low))
     quotes = customer_quotes(text) if out else ()  # round 12: "You said 'it's still being prepared' -- ...": the customer's
-    return [c for c in out if not inside(quotes, c.start)] if quotes else out
+    out = [c for c in out if not inside(quotes, c.start)] if quotes else out
+    if out and "?" in text:  # round 14: a yes/no question about the order ("Was it only 5 minutes late?") asserts nothing
+        asked = [(m.start(), m.start("that") if m.group("that") and not m.group("open") else m.end()) for m in _POLAR.finditer(text)]
+        out = [c for c in out if not any(a <= c.start < b for a, b in asked)] if asked else out
+    return out
+
+
+_POLAR = re.compile(r"(?im)(?:^|(?<=[.!?:]))[ \t\u00a0*_>-]{0,6}(?:was|were|is|are|has|have|had|did|does|do)(?:n['’]t)?[ \t\u00a0]{1,3}"
+                    r"(?:it|fd-?[0-9][0-9a-z-]{0,20}|(?:your|the|this|that)[ \t\u00a0]{1,3}(?:order|delivery|food|meal|refund))\b"
+                    r"(?:[^.!?\n]{0,80}?(?P<open>\b(?:true|possible|likely|the[ \t]case|certain|sure)[ \t]{1,3})?(?P<that>\bthat\b))?"
+                    r"[^.!?\n]{0,160}\?")  # "Isn't it great that FD-10006 has been delivered?" still says it was
 
 
 def _statuses(text: str, negated: Negations) -> List[Claim]:

@@ -36,7 +36,7 @@ __all__ = ["late_thresholds", "second_tier_after"]
 _SHARE = r"(?<![0-9.])(?!5[ \t]?%|5[ \t]per)[0-9]{1,3}[ \t]?(?:%|percent|per[ \t-]cent)[ \t]{1,3}of[ \t]{1,3}(?:the|your)[ \t]{1,3}(?:food|subtotal|meal)"
 # round 12: a ticket's "threshold" (the policy's one threshold by the minute is where compensation starts: "Late: 20 min /
 # threshold 10 min", "Comp.: n/a (threshold 10 min)")
-_COMP = re.compile(r"(?i)\b(?:compensat\w*|refunds?|credits?|money[ \t]back|anything[ \t]back|(?:delivery[ \t])?fee|reimburs\w*|qualif\w*"
+_COMP = re.compile(r"(?i)\b(?:compensat\w*|refund(?:s|ed)?|credit(?:s|ed)?|money[ \t]back|anything[ \t]back|(?:delivery[ \t])?fee|reimburs\w*|qualif\w*"
                    r"|eligible|entitled|threshold)\b|" + _SHARE)
 # lateness said in the sentence, or compensation (the policy's only compensation by the minute is for lateness)
 _LATENESS = re.compile(r"(?i)\blate(?:ness)?\b|\bdelay|\boverdue\b|\bbehind\b|\bcompensat|\bthreshold\b|" + _SHARE)
@@ -49,7 +49,8 @@ _BEFORE = re.compile(r"(?i)\b(?:at[ \t]least|from|after|over|more[ \t]than|beyon
                      r"|upwards[ \t]of|under|below|less[ \t]than|(?:is|are|be|runs?|gets?)(?:[ \t]at[ \t]least)?)(?:[ \t]{1,3}the)?[ \t]{1,3}$"
                      r"|\bthreshold(?:[ \t]{1,2}(?:is|of|at)|[ \t]{0,2}[:=])?[ \t]{1,3}$")
 _AFTER = re.compile(r"(?i)[ \t]{0,2}(?:late[ \t]{1,3})?(?:or[ \t](?:more|longer|later)|and[ \t](?:up|over|above|beyond)"
-                    r"|before[ \t]{1,3}(?:any[ \t]{1,3})?(?:compensation|refunds?|credits?|money))\b")  # round 14: "20 minutes before any"
+                    r"|before[ \t]{1,3}(?:any(?:thing)?[ \t]{1,3})?(?:is[ \t]{1,3})?(?:compensation|refund(?:s|ed)?|credit(?:s|ed)?|money"
+                    r"|paid|given))\b")  # round 14: "20 minutes before any"
 # round 14: a record's threshold key with no unit ("Minutes late: 5 / Threshold: 10"): minutes, in a record of lateness by the minute
 _BARE_KEY = re.compile(r"(?im)^[ \t*_-]{0,4}(?:comp(?:ensation)?\.?[ \t]{1,2})?threshold[ \t*_]{0,3}[:=][ \t*_]{0,3}(?P<n>[0-9]{1,3})"
                        r"(?![0-9.,:%$])[ \t]*$")

@@ -4,7 +4,8 @@ An agent's message may lay out its offer as options and ask the customer to pick
 back to your card  2) $16.90 wallet credit -- reply 1 or 2", "Option A -- refund ... / Option
 B -- ...  Which would you like?", "(a) cancel it ... (b) leave it as it is"). A reply that only
 picks one ("2", "B please", "option b", "the first one", "the second", "the first, not the
-second", "the cheaper one", "whichever is quicker") agrees to that option and to no other: the
+second", "the cheaper one", "whichever is quicker", "the wallet one, i.e. 2": words of the option picked besides its
+label) agrees to that option and to no other: the
 message is read as its lead-in and the option picked, asked as a yes/no question, and the reply
 as its yes (``picked``). A reply that says anything more than a pick ("2, but to my card",
 "neither", "hmm, let me think") is no pick: it is read as any reply is. A pick by what an option
@@ -84,7 +85,7 @@ def menu(text: str) -> Optional[Tuple[str, Tuple[str, ...]]]:
 # the words a pure pick may hold besides its label
 _FILLER = frozenset("""please pls plz thanks thank you ta cheers the one option number no. choice ok okay yes yeah yep sure
 go with i i'll ill take want choose pick select let's lets do that then oh um hmm obviously definitely is it's its fine for me
-just would like prefer i'd id one's please, mine be will have going opt whichever""".split())
+just would like prefer i'd id one's please, mine be will have going opt whichever i.e ie e.g eg namely aka so""".split())
 _ORDINALS = {"first": 0, "1st": 0, "former": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}
 _NEGATORS = frozenset({"not", "never", "nor", "don't", "dont", "isn't", "without"})
 _LOWER = frozenset({"cheaper", "cheapest", "lower", "lowest", "smaller", "smallest", "less", "least"})
@@ -105,6 +106,7 @@ def pick(reply: str, options: Tuple[str, ...]) -> Optional[int]:
     chosen: List[int] = []
     denied: List[int] = []
     prop: Optional[str] = None
+    extra: List[str] = []
     letters = len(options) <= 4
     for k, w in enumerate(words):
         w = w.rstrip(".")
@@ -123,8 +125,12 @@ def pick(reply: str, options: Tuple[str, ...]) -> Optional[int]:
         elif w in _FILLER or w in _NEGATORS:
             continue
         else:
-            return None
+            extra.append(w)  # a word of the option itself ("the wallet one, i.e. 2") or something more
+            continue
         (denied if any(p in _NEGATORS for p in words[max(0, k - 2):k]) else chosen).append(at)
+    if extra and (prop is not None or len(set(chosen)) != 1
+                  or not set(extra) <= set(w.rstrip(".") for w in _TOKEN.findall(options[chosen[0]].lower()))):
+        return None  # more than a pick: read as any reply is
     if prop is not None:
         if chosen:
             return None

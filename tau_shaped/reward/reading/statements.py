@@ -95,7 +95,7 @@ def _may_state_time(text: str) -> bool:
 # word of the clock: either half of the day, as "7:08" is.
 _BARE_HOUR = re.compile(
     r"\b(?:by|at|around|about|before|until|till|after)[ \t]{1,3}(?:(?:exactly|precisely)[ \t]{1,3})?(?P<bh>1[0-2]|0?[1-9])(?:[ \t.](?P<bm>[0-5][0-9]))?"
-    r"(?![0-9:.,]?[0-9])(?:-?ish\b)?(?P<clock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon)|at the latest)\b)?"
+    r"(?![0-9:.,]?[0-9])(?P<ish>-?ish\b)?(?P<clock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon)|at the latest)\b)?"
     r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest|sharp|on the dot|exactly"
     r"|[\u2190-\u2bff\U0001f000-\U0001faff]))",  # round 10: a clause closed by an emoji or a symbol ("by 7 🛵")
     re.IGNORECASE,
@@ -120,7 +120,7 @@ def _bare_hours(text: str) -> List[Stated]:
     if (_BARE_HINT_ASCII if text.isascii() else _BARE_HINT).search(text) is None:
         return found
     for m in _BARE_HOUR.finditer(text):
-        if not m.group("clock") and not _ARRIVAL.search(_sentence_around(text, m.start())):
+        if not m.group("clock") and not m.group("ish") and not _ARRIVAL.search(_sentence_around(text, m.start())):  # "7-ish": an hour
             continue
         hour, minute = int(m.group("bh")), int(m.group("bm") or 0)
         value, other = float(hour * 60 + minute), float((hour + 12) % 24 * 60 + minute)

@@ -49,7 +49,8 @@ _STATUS = re.compile(
 )
 # round 14: what reports a record's status before the order ("the system shows", "the app lists", "the tracker has")
 _REPORTS = re.compile(r"(?i)\b(?:shows?|showing|lists?|listing|listed|has|have|had|marks?|marked|records?|recorded|logs?|logged"
-                      r"|displays?|displaying|puts?|reports?|reporting|flags?|flagged)[ \t\u00a0]{1,3}$")
+                      r"|displays?|displaying|puts?|reports?|reporting|flags?|flagged)[ \t\u00a0]{1,3}(?:(?:your|the)[ \t\u00a0]{1,3})?"
+                      r"(?:order[ \t\u00a0]{1,3})?$")  # "shows order FD-10038 as ..."
 ANY_ORDER_ID = re.compile(rf"\b{_ORDER_ID}", re.IGNORECASE)
 # round 12: a status not reached yet ("FD-10005: not yet delivered", "it hasn't / has not yet been delivered"): "!<status>"
 _NOT_YET = re.compile(
@@ -57,7 +58,7 @@ _NOT_YET = re.compile(
     rf"|{_SP}(?:is|has|was))?[ \t]{{1,3}}(?:(?:not|n['’]t){_SP}(?:been{_SP})?yet(?:{_SP}been)?|(?:(?:is|has|was)n['’]t|not)(?:{_SP}been)?"
     rf"(?=[^.!?\n]{{1,30}}\byet\b)|still{_SP}(?:not|(?:is|has)n['’]t)(?:{_SP}been)?){_SP}(?P<ny>delivered|out[ _-]for[ _-]delivery|placed)\b",
     re.IGNORECASE)
-CONDITION = re.compile(r"(?:\b(?:if|once|when|whenever|while|until|unless|after|before|as soon as)\W{1,3}(?:\w+\W{1,3}){0,2})$",
+CONDITION = re.compile(r"(?:\b(?:if|once|when|whenever|(?<!\ba )while|until|unless|after|before|as soon as)\W{1,3}(?:\w+\W{1,3}){0,2})$",
                         re.IGNORECASE)
 
 

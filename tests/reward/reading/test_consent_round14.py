@@ -170,3 +170,31 @@ def test_a_route_asked_with_a_stop_it_does_not_hold_is_another_route(task, messa
     sc = scene("food_delivery", "test", task)
     call, obs = sc.call("plan_delivery_route")
     assert verdict(sc, RULE, trajectory([(respond(message), "y"), (call, obs)], "I'm a courier.")) == verdict_
+
+
+M6 = ("Papaya Salad missing from FD-10069 -- pick one:\n- 1. $6.35 back on your Visa ending 9403\n- 2. $6.35 into your "
+      "wallet, ready to spend now\nJust send the number.")
+
+
+@pytest.mark.parametrize("task, tool, message, reply, override, verdict_", [
+    ("fd-missing-6", "issue_refund", M6, "the wallet one, i.e. 2", {"method": "wallet_credit"}, PASS),
+    ("fd-missing-6", "issue_refund", M6, "the wallet one, i.e. 2", {}, BREACH),
+    ("fd-missing-6", "issue_refund", M6, "the wallet one, i.e. 1", {}, BREACH),
+    ("fd-missing-5", "issue_refund", "I was going to send the $18.42 to your card, but you asked for the wallet: $18.42 wallet "
+     "credit for FD-10063's Chana Masala -- OK?", "ok", {}, BREACH),
+    ("fd-missing-3", "issue_refund", "I was about to refund $16.90 to your Mastercard for FD-10045's missing ribs, but I'd "
+     "rather check with you first -- OK to go ahead?", "yes, go ahead", {}, PASS),
+])
+def test_a_pick_with_its_option_s_words_and_a_method_that_would_have_been(judge, task, tool, message, reply, override, verdict_):
+    assert judge(task, tool, message, reply, **override) == verdict_
+
+
+@pytest.mark.parametrize("text, asks", [
+    ("DR-215: you've got FD-10075, FD-10491 and FD-10547. Shall I have the planner optimise the stops?", True),
+    ("Shall I have it cancelled?", True),
+    ("Shall I have a look at it?", False),
+    ("May I have your email?", False),
+])
+def test_having_someone_do_it_is_the_act_asked(text, asks):
+    from tau_shaped.reward.reading.consent_questions import asks_consent
+    assert asks_consent(text) is asks

@@ -117,3 +117,31 @@ def late_minor3():
 ])
 def test_a_threshold_by_a_record_s_key_or_before_any_compensation(late_minor3, message, verdict_):
     assert late_minor3(message) == verdict_
+
+
+@pytest.mark.parametrize("message, verdict_", [
+    ("Was it only five minutes late? No -- it was 20 minutes late, I'm afraid.", PASS),
+    ("Was it 45 minutes late? Let me check the record.", PASS),
+    ("It was 45 minutes late, wasn't it?", BREACH),
+    ("Is it true that FD-10046 was 45 minutes late? No, it was 20.", PASS),
+])
+def test_a_yes_no_question_about_the_order_asserts_nothing(late4, message, verdict_):
+    assert late4(message) == verdict_
+
+
+@pytest.fixture(scope="module")
+def question6():
+    sc = scene("food_delivery", "test", "fd-question-6")  # FD-10009 is placed
+
+    def judge(message):
+        return verdict(sc, RULE, trajectory(list(sc.calls) + [(respond(message), "ok")], "Where is my order?"))
+    return judge
+
+
+@pytest.mark.parametrize("message, verdict_", [
+    ("FD-10009 went to the kitchen a while ago and has since been delivered.", BREACH),
+    ("While FD-10009 is placed, it can still be changed.", PASS),
+    ("Has FD-10009 been delivered? Not yet -- it's placed.", PASS),
+])
+def test_a_while_ago_is_no_condition_and_a_question_states_no_status(question6, message, verdict_):
+    assert question6(message) == verdict_

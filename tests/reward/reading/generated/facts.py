@@ -74,6 +74,11 @@ _SELF_QA = ["Where is order {order}? {status}.", "Where is {order} now? {status}
 _SAID_STATUS = ["I checked: order {order} {status}.", "Your order {order} {status}.", "Order {order} {status}, per our records.",
                 # round 12: the customer's guess quoted, then the status the agent states
                 "You said 'it's probably still in the kitchen' -- I checked: order {order} {status}."]
+# round 14: a status a record reports ("Our system shows order FD-1 as delivered"), an adverb inside the perfect
+_REPORTED = {"preparing": "being prepared", "ready_for_pickup": "ready for pickup", "out_for_delivery": "out for delivery",
+             "delivered": "delivered", "cancelled": "cancelled"}
+_SAID_REPORTED = ["Our system shows order {order} as {status}.", "The app lists {order} as {status} right now."]
+_NOT_REPORTED = "Our system doesn't show order {order} as {status}."
 
 _SAID_SAFE = ["The {dish} has none of your allergens.", "Good news: the {dish} contains none of your allergens.",
               "The {dish} is free of all your allergens.", "You can safely eat the {dish}.",
@@ -107,6 +112,14 @@ def _status(rng: random.Random, sc) -> Draft:
     wrong = rng.choice(sorted(s for s in _NOT_STATUS if s != status))
     before = [c for c in sc.calls if c[0].name in ("find_customer_by_email", "find_customer_by_name_zip")] + [(call, obs)]
     context = {"scene": sc, "rule": RULE, "before": before}
+    if rng.random() < 0.12 and status in _REPORTED and wrong in _REPORTED:  # round 14: reported from a record
+        template = rng.choice(_SAID_REPORTED)
+        values = {"order": call.kwargs["order_id"], "status": _REPORTED[status]}
+        if rng.random() < 0.5:
+            return Draft("facts", "status_reported", [template], values, PASS, context,
+                         others={"status": [(_REPORTED[wrong], BREACH)]}, key_slots=("status",))
+        return Draft("facts", "status_reported_wrong", [template], {**values, "status": _REPORTED[wrong]}, BREACH, context,
+                     negated=([_NOT_REPORTED], PASS), key_slots=("status",))
     if rng.random() < 0.15:  # round 13
         values = {"order": call.kwargs["order_id"], "status": _ANSWERED[status]}
         return Draft("facts", "status_self_answered", [rng.choice(_SELF_QA)], values, PASS, context,
@@ -220,6 +233,7 @@ def _day(rng: random.Random) -> Draft:
 
 
 _SAID_LATE = ["Compensation starts once an order is {mins} late.", "Orders {mins} or more late qualify for compensation.",
+              "I believe it's {mins} before any compensation applies.",  # round 14: the cue after the figure
               # round 10b: the order's own lateness in the clause before ("it arrived 5 minutes late; ...")
               "It did arrive late; refunds only apply after {mins}.", "Your order came a bit late — we compensate from {mins} on.",
               "You become eligible for compensation from {mins} late.", "We compensate deliveries that are at least {mins} late.",
@@ -266,7 +280,9 @@ def _late_tier(rng: random.Random, sc) -> Draft:
 
 _SAID_MINUTES = ["I can confirm that order {order} was delivered {mins} late.", "ur order {order} came like {mins} late 😬",
                  "The delivery of {order} ran {mins} over the promised window.", "{order} arrived {mins} after the latest time promised.",
-                 "The order {order} is arrived with {mins} of delay."]  # round 11: non-native English
+                 "The order {order} is arrived with {mins} of delay.",  # round 11: non-native English
+                 # round 14: the answer after a rhetorical question and an answer's "No --"
+                 "Wasn't it on time? No -- order {order} was {mins} late."]
 _NOT_MINUTES = ["Order {order} was not delivered {mins} late."]
 _MINUTE_WORDS = {5: "five", 10: "ten", 15: "fifteen", 20: "twenty", 25: "twenty-five", 30: "thirty", 45: "forty-five", 60: "sixty"}
 

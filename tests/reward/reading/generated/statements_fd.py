@@ -149,7 +149,8 @@ _NOT_BEFORE = ["It won't arrive before {start}.", "It can't be there by {start},
                "Had the first courier stayed online, it would have been there by {start}."]
 _WAIT = ["Your food will arrive in {wait}.", "It should be with you in {wait}.", "Expect it in {wait}.",
          "The courier will get to you in {wait}.", "You'll have it in {wait}.", "It'll be delivered within {wait}.",
-         "It should get there in, like, {wait}.", "It's on the way and will arrive soon, say {wait}."]
+         "It should get there in, like, {wait}.", "It's on the way and will arrive soon, say {wait}.",
+         "I'd guess {wait} from now."]  # round 14: a wait said alone, "from now"
 _NOT_WAIT = ["It won't arrive in {wait}, sorry.", "It can't be delivered within {wait}."]
 _NOW = 19 * 60
 
