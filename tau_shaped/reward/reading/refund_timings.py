@@ -90,7 +90,8 @@ _UP_TO = re.compile(r"(?i)\b(?:within|up[ \t]to|no[ \t]more[ \t]than|at[ \t]most
 # Money sent to a payment method ("It'll be on your card in two days", "reach your wallet"):
 # a sentence about a refund even where "it" names the refund.
 _TO_METHOD = re.compile(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:your|ur|the)[ \t]{1,3}"
-                        r"(?:card|wallet|bank|statement|original[ _]payment)\b", re.IGNORECASE)
+                        r"(?:card|wallet|bank|statement|original[ _]payment|mastercard|visa|amex|american[ \t]express|discover)\b",
+                        re.IGNORECASE)  # round 14: a card by its brand
 # A method that will hold the money: "your wallet will have it in ...", "your card should show it ..."
 _METHOD_HOLDS = re.compile(r"\b(?:your|ur|the)[ \t]{1,3}(?:card|wallet|bank(?:[ \t]{1,3}account)?|statement|account)[ \t]{1,3}"
                            r"(?:(?:will|should|would|might|may|is[ \t]{1,3}going[ \t]{1,3}to)[ \t]{1,3})?"
@@ -108,7 +109,7 @@ _AGENT_WAIT = re.compile(r"(?i)(?:\b(?:I|we)(?:['’]ll|[ \t]will|['’]m|[ \t]a
                          r"[^;,.!?\n\u2014]{0,40}$")
 
 _MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount")
-_METHOD_WORDS = ("card", "wallet", "bank", "statement", "original")
+_METHOD_WORDS = ("card", "wallet", "bank", "statement", "original", "visa", "amex", "american express", "discover")  # ("mastercard": "card")
 _TIMING_WORDS = ("immediately", "instant", "no time", "on the spot", "right away", "straight away", "at once", "right now", "in real time", "moment", "sec", "jiffy", "flash", "tick", "heartbeat", "speak", "blink",
                  "hour", "hr", "min", "tonight", "tomorrow", "day", "week", "fortnight", "overnight",
                  "tmr", "tmw", "tomor", "2mor", "tomoz", "2nite", "2night", "tonite",  # ("today", "monday": "day")

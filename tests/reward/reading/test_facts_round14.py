@@ -68,6 +68,8 @@ def missing3_menu():
     ("Two ways:\n1) $16.90 back to your Mastercard ending 3698 (3-5 business days)\n2) $16.90 wallet credit (usable at "
      "once)\nReply 1 or 2.", PASS),
     ("The refund to your Visa will be instant.", BREACH),
+    ("It'll probably be back on your Mastercard within a few hours, I'd expect.", BREACH),
+    ("It will be on your Mastercard in 3-5 business days.", PASS),
     ("The $16.90 will be back on your Mastercard straight away.", BREACH),
 ])
 def test_a_card_named_by_its_brand_is_the_card_a_refund_timing_is_said_of(missing3_menu, message, verdict_):
