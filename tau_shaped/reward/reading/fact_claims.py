@@ -98,6 +98,7 @@ _LATE_BOUND = re.compile(
     rf"(?:\bFD-[A-Z0-9][A-Z0-9-]{{0,30}}|\b(?:it|your{_SP}(?:order|food|meal|delivery)))(?:{_SP}(?:was|is|arrived|came|got{_SP}there"
     rf"|turned{_SP}up|showed{_SP}up|landed)|['’]s){_SP}(?:(?:still|just|a{_SP}bit|a{_SP}little|well){_SP})?(?P<op>over|more{_SP}than|at{_SP}least"
     rf"|upwards{_SP}of|under|less{_SP}than){_SP}(?:(?P<n>{_N}){_SP}{_MIN}|(?P<h>{_HOUR})){_SP}late\b", re.IGNORECASE)
+_BOUND_WORDS = ("over", "more than", "at least", "upwards", "under", "less than")  # what every match of ``_LATE_BOUND`` holds
 # round 12: a telegraphic key "Late: 35 min" (not "Min late: 5", read elsewhere), read in a text with "late:"
 _LATE_KEY = re.compile(rf"(?i)(?<!min[ \t])(?<!mins[ \t])\blate[ \t]{{0,2}}:{_SP}(?P<n>{_N}){_SP}{_MIN}")
 _BOUND_BEFORE = re.compile(r"(?i)\b(?:at|from|after|under|over|than|least|once|below|above|exceeds?|reach(?:es)?|within|to|past|beyond|up to)[ \t]{1,3}$"
@@ -193,7 +194,7 @@ def _claims(text: str) -> List[Claim]:
         if low is None or "late:" in low or "late :" in low:
             out.extend(Claim("minutes_late", n, m.group(0), m.start()) for m in _LATE_KEY.finditer(text)
                        if (n := _count(m.group("n"))) is not None and not negated(m.start()))
-        for m in _LATE_BOUND.finditer(text):
+        for m in _LATE_BOUND.finditer(text) if low is None or any(w in low for w in _BOUND_WORDS) else ():
             n = _hour_minutes(m.group("h")) if m.group("h") else _count(m.group("n"))
             if n is not None and not negated(m.start("op")):
                 out.append(Claim("minutes_late", ("under" if m.group("op").lower()[:1] in "ul" else "over", n), m.group(0), m.start()))

@@ -155,13 +155,18 @@ def _by_property(prop: str, options: Tuple[str, ...]) -> Optional[int]:
     return amounts.index(best) if amounts.count(best) == 1 else None
 
 
+# what every pick holds: a label, a place or a property word (a cheap test before the message is read for a menu)
+_PICK_HINT = re.compile(r"(?i)(?<![\w'])(?:[1-9]|[a-d]|first|second|third|fourth|1st|2nd|3rd|4th|former|latter|last|cheap\w*|lower|lowest"
+                        r"|small\w*|less|least|bigg\w*|larg\w*|high\w*|more|most|quick\w*|fast\w*|soon\w*)(?![\w'])")
+
+
 def picked(text: str, step: Any) -> Tuple[str, Any]:
     """``(text, step)`` as a menu's pick is read: the message's lead-in and the option its reply
     (``step.user_reply``) picks, asked as a question, and the step with a plain yes for its reply;
     else ``text`` and ``step`` as they are."""
     reply = step.user_reply
-    if not reply or len(reply) > 80 or not (")" in text or "." in text or ":" in text or "-" in text):
-        return text, step
+    if not reply or len(reply) > 80 or _PICK_HINT.search(reply) is None:
+        return text, step  # (most replies hold no label, place or property: the message is not read for a menu)
     found = menu(text)
     if found is None:
         return text, step
