@@ -85,6 +85,10 @@ _GATED = [
      rf"[ \t]{{0,2}}(?:[.,;:!()\n\u2014\u2013]|$|[\u2190-\u2bff\U0001f000-\U0001faff])"),  # round 11: "no refund (matches order)"
     # "nothing's owed", "nothing is due", "you're not owed anything", "you don't get anything back", "no money goes back"
     (("nothing",), rf"\bnothing(?:{_A}s|{_SP}is|{_SP}was|{_SP}will{_SP}be|{_SP}would{_SP}be){_SP}(?:owed|due|owing|payable|refundable)\b"
+                   # round 14: "so FD-10221 gets nothing back", "you'd receive nothing", "so nothing for FD-10165, sorry"
+                   rf"|\b(?:gets?|getting|receives?|receiving|earns?)(?:{_SP}back)?{_SP}nothing\b(?!{_SP}(?:else|more|extra))"
+                   rf"|(?:^|[.,;:!\u2014\u2013-]|\bso)[ \t]{{0,3}}nothing{_SP}for{_SP}(?:fd-?[0-9]{{3,}}|you(?!{_SP}to\b)|this(?:{_SP}(?:one|order))?|that(?:{_SP}one)?"
+                   rf"|(?:your|the){_SP}(?:order|delay))\b"
                    # "nothing can be refunded", "nothing will be credited"
                    rf"|\bnothing{_SP}(?:can|could|will|would){_SP}be{_SP}(?:refunded|credited|reimbursed|returned|given{_SP}back"
                    rf"|paid{_SP}(?:back|out)|compensated|offered|issued)\b(?!{_SP}(?:faster|sooner|quicker|earlier|more{_SP}quickly))"),

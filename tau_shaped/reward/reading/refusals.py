@@ -159,7 +159,8 @@ _PARTS = [
     # "I don't believe there's anything I can give back", "I don't think there's any way to cancel it"
     rf"\b(?:I|we){_SP}(?:(?:do{_SP}not|don{_A}?t){_SP}(?:think|believe|expect|suppose|reckon|imagine)|doubt)(?:{_SP}that)?{_SP}"
     rf"there(?:{_A}s|{_SP}is|{_SP}are|{_A}ll{_SP}be|{_SP}will{_SP}be){_SP}(?:anything|a{_SP}way|any{_SP}{_OWED}(?:{_SP}(?:or|and|nor){_SP}{_OWED})?)"
-    rf"(?:{_SP}(?:more|else))?{_SP}(?:(?:I|we){_SP}(?:can|could)|to)\b",
+    rf"(?:{_SP}(?:more|else))?{_SP}(?:(?:I|we){_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to)|(?:I|we){_A}(?:m|re){_SP}able{_SP}to"
+    rf"|to)\b",  # round 14 (a flip the generator found): "... anything I'm able to give back"
 ]
 
 

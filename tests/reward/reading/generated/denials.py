@@ -37,6 +37,11 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
          "checked {order} 👀 it qualifies, so a refund/credit is coming this time 🙏"),
         ("{order}: nothing's owed for a delay under fifteen minutes, I'm afraid.",
          "{order}: the delivery fee is owed for this delay, so I'll refund it."),
+        # round 14: the thing asked for as nothing got ("gets nothing back", "so nothing for {order}")
+        ("Annoying, isn't it? Compensation only starts at 15 minutes late, so {order} gets nothing back.",
+         "Annoying, isn't it? It was over 15 minutes late, so {order} gets the delivery fee back."),
+        ("Compensation kicks in at 15 minutes, so nothing for {order}, sorry.",
+         "Compensation kicks in at 15 minutes, so the delivery fee back for {order}."),
         ("A delay of that length does not entitle you to compensation on {order}.",
          "A delay of that length entitles you to compensation on {order}."),
         ("Refund for {order}: n/a (under 15 min)", "Refund for {order}: $2.99 to your card"),
