@@ -153,8 +153,10 @@ def _read_action(text: str, words: Tuple[str, ...], to_come: bool = False) -> Op
     for found in found_all:
         if found.group(0).lower().startswith("credit") and (
                 _PART_OF_A_NAME.match(text, found.end()) or _METHOD_BEFORE.search(text, max(0, found.start() - 12), found.start())):
-            if not (_AMOUNT_AS.search(text, max(0, found.start() - 40), found.start()) or _OF_AMOUNT.match(text, found.end())):
-                continue  # "credit card", "your wallet credit": a method's name ("$18.42 wallet credit" credits it)
+            amount = _AMOUNT_AS.search(text, max(0, found.start() - 40), found.start()) or _OF_AMOUNT.match(text, found.end())
+            if amount is None or _PAID_BEFORE.search(text, max(0, amount.start() - 40), amount.start()):
+                continue  # "credit card", "your wallet credit": a method's name ("$18.42 wallet credit" credits it; "you paid $1.49
+                # as wallet credit before" names what paid)
         if _INSTEAD_OF.search(text, max(0, found.start() - 48), found.start()):
             continue  # "a refund instead of a new courier": the action set aside is not the one named
         if (not _negated_nearby(text, found.start()) and not _NEGATED_AFTER.match(text, found.end())
@@ -237,6 +239,8 @@ _PART_OF_A_NAME = re.compile(r"[\s\u00a0]{1,3}cards?(?!\w)", re.IGNORECASE)
 # credit", "wallet credit of $5": the act of crediting, named by its method
 _AMOUNT_AS = re.compile(r"(?:[$\u20ac\u00a3][\s\u00a0]?\d[\d,]*(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?[\s\u00a0]?(?:dollars?|usd|bucks))"
                         r"[\s\u00a0]+(?:(?:as|in|of)[\s\u00a0]+)?(?:wallet|store|account)[\s\u00a0]{1,3}$", re.IGNORECASE)
+_PAID_BEFORE = re.compile(r"(?<![\w'])(?:paid|spent|used|had|got|received|earned|was|were|charged)(?:[\s\u00a0]+(?:with|in|as|from))?"
+                          r"[\s\u00a0]{1,3}$", re.IGNORECASE)
 _OF_AMOUNT = re.compile(r"[\s\u00a0]+of[\s\u00a0]+(?:[$\u20ac\u00a3]|usd[\s\u00a0]?)?\d", re.IGNORECASE)
 
 

@@ -103,7 +103,7 @@ def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:
     kinds = _method_kinds(own) if not said else ()
     said = said or [at for kind, words, at, negated in reply_values.methods_in(text) if kinds and kind in kinds and not negated
                     and words not in _BARE and not inside(at, at + len(words))]
-    after = [(a, b) for a, b in longer_or_other(others, text, lowered) if not inside(a, b)] if said else []
+    after = [(a, b) for a, b in longer if not inside(a, b) and not reply_values.negated_at(lowered, a)] if said and longer else []
     if said and after and all(_unreal(lowered, at) for at in said) and max(after)[0] > said[-1]:
         return False  # round 14: "I would have put it on your card, but ...: $16.90 as wallet credit": what would have been
     # round 14: another choice said after the call's as a change of mind ("... to your card -- on second thought, I'll

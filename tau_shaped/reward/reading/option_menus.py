@@ -156,7 +156,7 @@ def _by_property(prop: str, options: Tuple[str, ...]) -> Optional[int]:
 
 
 # what every pick holds: a label, a place or a property word (a cheap test before the message is read for a menu)
-_PICK_HINT = re.compile(r"(?i)(?<![\w'])(?:[1-9]|[a-d]|first|second|third|fourth|1st|2nd|3rd|4th|former|latter|last|cheap\w*|lower|lowest"
+_PICK_HINT = re.compile(r"(?i)(?<![\w'])(?:[1-9]|[a-d](?=\W*$|\W*(?:please|pls|thanks|then)\b)|(?<=\()[a-d]|(?<=option )[a-d]|first|second|third|fourth|1st|2nd|3rd|4th|former|latter|last|cheap\w*|lower|lowest"
                         r"|small\w*|less|least|bigg\w*|larg\w*|high\w*|more|most|quick\w*|fast\w*|soon\w*)(?![\w'])")
 
 
