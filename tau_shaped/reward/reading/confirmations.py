@@ -98,6 +98,13 @@ def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:
     if any(_ALTERNATIVE.search(lowered, max(0, a - 48), a) or _ALTERNATIVE_AFTER.match(lowered, b)
            for a, b in longer if not reply_values.negated_at(lowered, a)):  # ``longer_or_other``, from the one scan
         return False  # "to your card, or $16.90 to your wallet": a choice offered, not a call described
+    if not longer:  # no other choice named: the first of the call's said is enough (as before round 14)
+        for m in _phrases_pattern(own).finditer(text):
+            if not reply_values.negated_at(lowered, m.start()):
+                return True
+        kinds = _method_kinds(own)
+        return bool(kinds) and any(kind in kinds and not negated and words not in _BARE
+                                   for kind, words, at, negated in reply_values.methods_in(text))
     said = [m.start() for m in _phrases_pattern(own).finditer(text)
             if not reply_values.negated_at(lowered, m.start()) and not inside(*m.span())]
     kinds = _method_kinds(own) if not said else ()

@@ -62,11 +62,6 @@ _INFO_VERBS = _alt(
     "think", "think about", "think it over", "consider", "wait", "decide", "sleep on", "mull", "take some time",
     "take a moment", "talk it over",
 )
-# round 14: "Shall I have the planner optimise the stops?", "Shall I have it cancelled?": having someone do it is the act
-assert "|have|" in _INFO_VERBS
-_INFO_VERBS = _INFO_VERBS.replace("|have|", rf"|have(?!{_S}(?:the|a|an|our|my|someone|somebody|it|them|this|that)(?:{_S}[\w'-]+){{0,2}}"
-                                  rf"{_S}(?:\w+ed|set|sort|plan|send|sent|put|cancel|refund|dispatch|optimi[sz]e|redo|reroute|change"
-                                  rf"|deliver|work{_S}out)\b)|")
 _ELSE = _alt(
     "anything else", "something else", "anything more", "any more", "more information", "more info", "more details",
     "any help", "help", "assistance", "details", "a summary", "a copy", "a receipt", "any questions", "any other",
@@ -286,7 +281,7 @@ def consent_request(text: str) -> Optional[str]:
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
         if found is not None:
             if _PROCEEDS.search(plain) or _DONE_NOW.match(plain) or _WITHDRAWN.match(plain):
-                return None  # "Shall I refund it? Yes, processing now." / "Done -- it's cancelled." / "Actually, scratch that"
+                return None  # "Shall I refund it? Yes, processing now." / "Done." / "Actually, scratch that" (round 14): went on
             if plain.endswith("?") and not _asks(plain) and not _ELSE_ASKED.search(plain):
                 if asks_for_more(plain):
                     return None  # "... OK? Anything else?": the customer is asked for more
@@ -308,9 +303,15 @@ def consent_request(text: str) -> Optional[str]:
     return None if other else summary
 
 
+# round 14: "Shall I have the planner optimise the stops?", "Shall I have it cancelled?": having someone do it is the act
+_CAUSATIVE = re.compile(rf"(?i){_DO_I}{_S}have{_S}(?:the|a|an|our|my|someone|somebody|it|them|this|that)(?:{_S}[\w'-]+){{0,2}}{_S}"
+                        r"(?:\w+ed|set|sort|plan|send|sent|put|cancel|refund|dispatch|optimi[sz]e|redo|reroute|change|deliver)\b")
+
+
 def _asks(plain: str) -> bool:
     """Whether the sentence ``plain`` asks consent (a question or a request for the yes)."""
     return bool((plain.endswith("?") and (_found(_CONSENT_QUESTION, _CONSENT_QUESTION_LOW, plain)
+                                         or (" have " in plain.lower() and _CAUSATIVE.search(plain))
                                          or _ALONE_QUESTION.match(_FILLERS.sub("", _CLAUSE.split(plain)[-1].strip()))
                                          or _asked_as_a_statement(plain)))
                 or _found(_CONSENT_REQUEST, _CONSENT_REQUEST_LOW, plain, _REQUEST_HINT))
@@ -370,7 +371,6 @@ _PROCEEDS = re.compile(
     re.IGNORECASE)
 # round 13: the act reported done right after the question ("Shall I cancel #W1? Done -- it's cancelled.")
 _DONE_NOW = re.compile(r"^[\W_]*(?:all[ \t]+)?done(?:[ \t]+and[ \t]+dusted)?(?:[ \t]*[.!,;:\u2013\u2014]|[ \t]+-|[ \t]*$)", re.IGNORECASE)
-# round 14: the question taken back right after it ("Shall I? Actually, scratch that -- let me check the ledger first.")
 _WITHDRAWN = re.compile(r"^[\W_]*(?:(?:actually|sorry|oh|hmm|um|wait)\W{1,3})*(?:scratch[ \t]+that|never[ \t]?mind|forget[ \t]+(?:that|i[ \t]+asked)"
                         r"|on[ \t]+second[ \t]+thoughts?|hold[ \t]+(?:on|that|off)|hang[ \t]+on|let[ \t]+me[ \t]+(?:first[ \t]+)?"
                         r"(?:check|double[ \t-]?check|look|verify|confirm)\b[^.!?\n]{0,60}\bfirst)(?![\w'])", re.IGNORECASE)
