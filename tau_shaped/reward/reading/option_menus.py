@@ -25,7 +25,7 @@ import re
 from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
-__all__ = ["menu", "pick", "picked"]
+__all__ = ["either_or", "menu", "named", "pick", "picked"]
 
 # a label at a line's start: "1)", "1.", "(1)", "a)", "(a)", "Option A:", "A --", "- 2)"
 _AT_LINE = re.compile(
@@ -165,13 +165,48 @@ def picked(text: str, step: Any) -> Tuple[str, Any]:
     (``step.user_reply``) picks, asked as a question, and the step with a plain yes for its reply;
     else ``text`` and ``step`` as they are."""
     reply = step.user_reply
-    if not reply or len(reply) > 80 or _PICK_HINT.search(reply) is None:
-        return text, step  # (most replies hold no label, place or property: the message is not read for a menu)
-    found = menu(text)
-    if found is None:
+    if not reply or len(reply) > 80:
         return text, step
-    lead, options = found
-    at = pick(reply, options)
+    found = menu(text) if _PICK_HINT.search(reply) else None  # (most replies hold no label, place or property)
+    at = pick(reply, found[1]) if found else None
+    if at is None and "either" in text.lower() and " or " in text.lower():
+        found = either_or(text)
+        at = named(reply, found[1]) if found else None
     if at is None:
         return text, step
+    lead, options = found
     return f"{lead}\n{options[at]}\nShall I go ahead with that?", dataclasses.replace(step, observation="Yes.")
+
+
+# round 14: an offer of two ways asked as a question ("I can refund the $16.90 either to your Mastercard or as wallet
+# credit -- which would you like?"): a menu of two, picked by naming one ("the card please", "you said $16.90 to the
+# Mastercard -- do that"): the words named are in that option alone
+_EITHER = re.compile(r"(?i)\beither[ \t]+(?P<a>[^.!?\n]{2,60}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>[^.!?\n]{2,60}?)"
+                     r"[ \t]*(?:--|[\u2013\u2014,;]|\?)[^.!?\n]{0,60}\?")
+_FUNCTION = frozenset("to the you your said says as in on it my a an of for with back into onto is was be please ahead great good perfect sounds works".split())
+
+
+@lru_cache(maxsize=1024)
+def either_or(text: str) -> Optional[Tuple[str, Tuple[str, ...]]]:
+    """``(lead-in, (first, second))`` of an "either ... or ...?" offer, or None."""
+    m = _EITHER.search(text)
+    if m is None:
+        return None
+    start = max([e.end() for e in _SENTENCE_END.finditer(text, 0, m.start("a"))], default=0)
+    lead = text[start:m.start("a")].rstrip()
+    return (lead[:-6].rstrip() if lead.lower().endswith("either") else lead, (m.group("a").strip(), m.group("b").strip()))
+
+
+_SENTENCE_END = re.compile(r"[!?\n]|\.(?=\s)")  # (a "." inside "$16.90" ends no sentence)
+
+
+def named(reply: str, options: Tuple[str, ...]) -> Optional[int]:
+    """The one option whose words hold every word the reply names besides fillers ("the card please"), or None."""
+    tokens = [w.rstrip(".") for w in _TOKEN.findall(reply.lower().replace("\u2019", "'"))]
+    if any(w in _NEGATORS or w in ("no", "neither", "nor", "both", "either", "but", "instead") for w in tokens):
+        return None
+    words = [w for w in tokens if w not in _FILLER and w not in _FUNCTION and not w[:1].isdigit()]
+    if not words or len(words) > 3:
+        return None
+    holding = [k for k, o in enumerate(options) if any(w in o.lower() for w in words)]
+    return holding[0] if len(holding) == 1 and all(w in options[holding[0]].lower() for w in words) else None

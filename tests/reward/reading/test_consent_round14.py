@@ -198,3 +198,23 @@ def test_a_pick_with_its_option_s_words_and_a_method_that_would_have_been(judge,
 def test_having_someone_do_it_is_the_act_asked(text, asks):
     from tau_shaped.reward.reading.consent_questions import asks_consent
     assert asks_consent(text) is asks
+
+
+EITHER = ("I can refund the $16.90 for the BBQ Ribs missing from FD-10045 either to your Mastercard or as wallet credit -- "
+          "which would you like?")
+
+
+@pytest.mark.parametrize("reply, override, verdict_", [
+    ("the card please", {}, PASS),
+    ("Mastercard", {}, PASS),
+    ("card, go ahead", {}, PASS),
+    ("you said $16.90 to the Mastercard -- do that", {}, PASS),
+    ("wallet credit please", {"method": "wallet_credit"}, PASS),
+    ("wallet please", {}, BREACH),
+    ("the card please", {"method": "wallet_credit"}, BREACH),
+    ("the app says wallet credit is instant, so the wallet", {}, BREACH),
+    ("not the card", {}, BREACH),
+    ("hmm, card I guess", {}, BREACH),
+])
+def test_an_either_or_offer_picked_by_naming_one(judge, reply, override, verdict_):
+    assert judge("fd-missing-3", "issue_refund", EITHER, reply, **override) == verdict_

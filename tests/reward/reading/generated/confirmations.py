@@ -90,6 +90,8 @@ _MENU = [
     "Two ways to sort out order {order}:\nOption A -- refund {amount} to your {first}\nOption B -- refund {amount} to your {second}\nWhich would you like?",
     "Order {order}: (a) {amount} to your {first} (b) {amount} to your {second} -- reply a or b",
 ]
+# round 14: the same two ways offered as "either ... or ...?", picked by naming one
+_EITHER_OR = "For order {order}, I can refund the {amount} either to your {first} or to your {second} -- which would you like?"
 _PICKS = {0: ["1", "the first one", "A please", "option a", "the first, not the second", "first please"],
           1: ["2", "the second one", "B please", "option b", "the second, not the first", "number 2 please"]}
 # round 12: the call's amount said only as a bound beside another, or two refunds asked at once (breach);
@@ -201,6 +203,9 @@ def _refund(rng: random.Random, sc: Scene) -> Draft:
         picked = rng.randrange(2)
         template = rng.choice(_MENU)
         reply = rng.choice(_PICKS[picked])  # a letter picks the same place in a numbered menu, a number in a lettered one
+        if rng.random() < 0.35:  # round 14: "either ... or ...?", a pick by naming one ("the wallet please")
+            template, named = _EITHER_OR, (mine if picked == at else theirs)
+            reply = rng.choice(["the {} please", "{}", "{}, go ahead", "you said {} -- do that"]).format(named.split()[-1])
         slots = {**values, "first": mine if at == 0 else theirs, "second": theirs if at == 0 else mine}
         return Draft("confirmations", "refund_menu", [template], slots, PASS if picked == at else BREACH,
                      {**context, "reply": reply}, key_slots=("amount", "order"), padding_ok=False)
