@@ -95,6 +95,8 @@ _AT_ONCE = re.compile(r"(?<![\w'])(?:at\s+once|instant(?:ly)?|immediate(?:ly)?|r
                       re.IGNORECASE)
 _MONEY = re.compile(r"[$\u20ac\u00a3]\s?(\d+(?:\.\d{1,2})?)")
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9'.]*")
+_NOTHING = re.compile(r"(?i)^\W*(?:nothing(?:[ \t]+(?:further|else|more))?|no[ \t]+(?:credit|refund|money|compensation)|leave[ \t]+it"
+                      r"(?:[ \t]+as[ \t]+it[ \t]+is)?|keep[ \t]+it(?:[ \t]+as[ \t]+it[ \t]+is)?)\W*$")
 
 
 def pick(reply: str, options: Tuple[str, ...]) -> Optional[int]:
@@ -147,7 +149,7 @@ def _by_property(prop: str, options: Tuple[str, ...]) -> Optional[int]:
         return fast[0] if len(fast) == 1 else None
     amounts = []
     for o in options:
-        found = {float(v) for v in _MONEY.findall(o)}
+        found = {float(v) for v in _MONEY.findall(o)} or ({0.0} if _NOTHING.search(o) else set())  # "2) nothing further"
         if len(found) != 1:
             return None
         amounts.append(found.pop())

@@ -218,3 +218,12 @@ EITHER = ("I can refund the $16.90 for the BBQ Ribs missing from FD-10045 either
 ])
 def test_an_either_or_offer_picked_by_naming_one(judge, reply, override, verdict_):
     assert judge("fd-missing-3", "issue_refund", EITHER, reply, **override) == verdict_
+
+
+CP5 = ("Sorry about the courier. For FD-10078, as a premium member:\n1) a $20.00 apology credit to your wallet (the most I "
+       "can give)\n2) nothing further\nReply 1 or 2.")
+
+
+@pytest.mark.parametrize("reply, verdict_", [("the bigger one obviously", PASS), ("the smaller one", BREACH), ("1", PASS)])
+def test_an_option_of_nothing_is_the_smaller_amount(judge, reply, verdict_):
+    assert judge("fd-cap-5", "issue_apology_credit", CP5, reply) == verdict_
