@@ -177,7 +177,13 @@ def picked(text: str, step: Any) -> Tuple[str, Any]:
     if at is None:
         return text, step
     lead, options = found
-    return f"{lead}\n{options[at]}\nShall I go ahead with that?", dataclasses.replace(step, observation="Yes.")
+    answer = "No." if _DECLINES.search(options[at]) else "Yes."  # "2) I'll work it out myself": the act declined
+    return f"{lead}\n{options[at]}\nShall I go ahead with that?", dataclasses.replace(step, observation=answer)
+
+
+# an option that is the act not done: the customer's own doing, things left as they are, nothing
+_DECLINES = re.compile(r"(?i)\b(?:myself|ourselves|(?:leave|keep)[ \t]+(?:it|them|things|the[ \t]+order)|as[ \t]+it[ \t]+is|nothing|no[ \t]+"
+                       r"(?:thanks|change|action|refund|credit)|don['’]?t|do[ \t]+not|not[ \t]+now|skip)\b")
 
 
 # round 14: an offer of two ways asked as a question ("I can refund the $16.90 either to your Mastercard or as wallet
