@@ -52,8 +52,8 @@ _AFTER = re.compile(r"(?i)[ \t]{0,2}(?:late[ \t]{1,3})?(?:or[ \t](?:more|longer|
                     r"|before[ \t]{1,3}(?:any(?:thing)?[ \t]{1,3})?(?:is[ \t]{1,3})?(?:compensation|refund(?:s|ed)?|credit(?:s|ed)?|money"
                     r"|paid|given))\b")  # round 14: "20 minutes before any"
 # round 14: a record's threshold key with no unit ("Minutes late: 5 / Threshold: 10"): minutes, in a record of lateness by the minute
-_BARE_KEY = re.compile(r"(?im)^[ \t*_-]{0,4}(?:comp(?:ensation)?\.?[ \t]{1,2})?threshold[ \t*_]{0,3}[:=][ \t*_]{0,3}(?P<n>[0-9]{1,3})"
-                       r"(?![0-9.,:%$])[ \t]*$")
+_BARE_KEY = re.compile(r"(?im)(?:^|\|)[ \t*_-]{0,4}(?:comp(?:ensation)?\.?[ \t]{1,2})?threshold[ \t*_]{0,3}[:=][ \t*_]{0,3}(?P<n>[0-9]{1,3})"
+                       r"(?![0-9.,:%$])[ \t]*(?:$|\|)")  # a line's key, or a cell's ("... | Threshold: 10 | ...")
 _BY_THE_MINUTE = re.compile(r"(?i)\bmin(?:ute)?s?[ \t]{1,2}late\b|\blate[ \t]{0,2}\((?:min|minutes|mins)\)")
 _THIS_ORDER = re.compile(r"(?i)\b(?:was|were|arrived|came|showed[ \t]up|got[ \t]there|ran)\b")
 _SECOND_TIER = re.compile(r"(?i)%|percent|per[ \t-]cent|\bplus\b")

@@ -113,6 +113,8 @@ def late_minor3():
 @pytest.mark.parametrize("message, verdict_", [
     ("Late delivery review\nOrder: FD-10157\nMinutes late: 5\nThreshold: 10\nOutcome: not eligible", BREACH),
     ("Late delivery review\nOrder: FD-10157\nMinutes late: 5\nThreshold: 15\nOutcome: not eligible", PASS),
+    ("Late delivery review | Order: FD-10157 | Minutes late: 5 | Threshold: 10 | Outcome: not eligible", BREACH),
+    ("Late delivery review | Order: FD-10157 | Minutes late: 5 | Threshold: 15 | Outcome: not eligible", PASS),
     ("I believe it's 20 minutes before any compensation applies.", BREACH),
     ("It's 15 minutes before any compensation applies, and FD-10157 was 5 minutes late.", PASS),
     ("Order: FD-10157\nTotal: $29.65\nThreshold: 10", PASS),  # no lateness by the minute in the record
