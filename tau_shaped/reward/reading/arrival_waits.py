@@ -48,8 +48,7 @@ _RELATIVE = re.compile(
     r"(?P<unit>minutes?|mins?|hours?|hrs?|seconds?|secs?)\b"
     # "an hour and a half", "2 hours and a quarter": a fraction of the unit after it
     r"(?:[ \t]+and[ \t]+an?[ \t]+(?P<more>half|quarter)\b)?"
-    + r"|(?<![\w.])" + _ABOUT + _count_of("n2") + _UNIT_GAP  # round 14: "about 10-25 minutes from now", "half an hour away"
-    + r"(?P<unit2>minutes?|mins?|hours?|hrs?)[ \t]+(?:from[ \t]+(?:right[ \t]+)?now|away|out)\b"
+    + r"|(?P<n2>\d{1,3})[ \t]*(?P<unit2>minutes?|mins?)[ \t]+(?:from[ \t]+(?:right[ \t]+)?now|away|out)\b"
     # "give it about 20 minutes", "allow 10 minutes"
     # round 10: "say five minutes" (an estimate, in a sentence about an arrival)
     rf"|\b(?:give[ \t]+it|allow|wait|say)[ \t]+{_ABOUT}" + _count_of("n3") + _UNIT_GAP +
@@ -100,6 +99,10 @@ def _may_wait(text: str) -> bool:
     return _WAIT_HINT.search(text) is not None
 
 
+# round 14: a wait before "from now" or "away" with a range, words or "about" ("about 10-25 minutes from now", "half an hour
+# away"): read in a second pass, only in a text holding those words (the first pattern stays cheap at every place)
+_FROM_NOW_WAIT = re.compile(r"(?<![\w.])" + _ABOUT + _count_of("n2") + _UNIT_GAP
+                            + r"(?P<unit2>minutes?|mins?|hours?|hrs?)[ \t]+(?:from[ \t]+(?:right[ \t]+)?now|away|out)\b", re.IGNORECASE)
 # "2 minutes away", "give it 20 minutes": an arrival in itself
 _AWAY = re.compile(r"(?:away|out)$|^(?:give[ \t]+it|allow|wait)\b", re.IGNORECASE)
 # round 14: "(about) 5 minutes from now" said alone, as the answer to when ("I'd guess about 5 minutes from now"): an
@@ -134,7 +137,13 @@ def relative_times(text: str, now: float) -> List[Stated]:
     ends: Optional[List[Tuple[int, int]]] = None  # the sentence ends, read once (a long message: linear)
     arrives: Dict[Tuple[int, int], bool] = {}
     joints: Dict[Tuple[int, int], bool] = {}  # whether a sentence has clauses (";", a dash), read once
-    for m in _RELATIVE.finditer(text):
+    low = text.lower()
+    matches = list(_RELATIVE.finditer(text))
+    if "from now" in low or "from right now" in low or "away" in low:
+        wider = list(_FROM_NOW_WAIT.finditer(text))  # a wait it reads whole ("10-25 minutes") replaces the part read first
+        matches = [m for m in matches if not any(w.start() <= m.start() and m.end() <= w.end() for w in wider)]
+        matches += [w for w in wider if not any(m.start() < w.end() and w.start() < m.end() for m in matches)]
+    for m in matches:
         if ends is None:
             ends = [e.span() for e in SENTENCE_END.finditer(text)]
         k = bisect_left(ends, (m.start() + 1, -1))  # the first end after the match's start
@@ -154,13 +163,14 @@ def relative_times(text: str, now: float) -> List[Stated]:
             joints[(lo, hi)] = _JOINT.search(text, lo, hi) is not None
         if joints[(lo, hi)] and _policy_clause(text, max(lo, m.start() - 160), min(hi, m.end() + 160), m.start()):
             continue  # round 10b: "it arrived 5 minutes late; refunds only apply after half an hour": a rule's figure
-        raw = (m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5") or m.group("n6") or "").lower()
+        g = m.groupdict()  # (a second pass's match has only its own groups)
+        raw = (g.get("n") or g.get("n2") or g.get("n3") or g.get("n4") or g.get("n5") or g.get("n6") or "").lower()
         raw = re.sub(r"[ \t]+", " ", raw)
         count = float(raw) if raw.replace(".", "", 1).isdigit() else _COUNT_WORDS.get(raw)
-        unit = (m.group("unit") or m.group("unit2") or m.group("unit3") or m.group("unit4") or m.group("unit6") or "").lower()
+        unit = (g.get("unit") or g.get("unit2") or g.get("unit3") or g.get("unit4") or g.get("unit6") or "").lower()
         if count is None:
             continue
-        count += _MORE.get((m.group("more") or "").lower(), 0.0)
+        count += _MORE.get((g.get("more") or "").lower(), 0.0)
         minutes = count * 60 if unit.startswith(("hour", "hr")) else count / 60 if unit.startswith("sec") else count
         found.append(Stated("time", now + minutes, m.group(0), m.start(), m.end()))
     return found

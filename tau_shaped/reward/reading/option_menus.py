@@ -162,6 +162,12 @@ _PICK_HINT = re.compile(r"(?i)(?<![\w'])(?:[1-9]|[a-d](?=\W*$|\W*(?:please|pls|t
                         r"|small\w*|less|least|bigg\w*|larg\w*|high\w*|more|most|quick\w*|fast\w*|soon\w*)(?![\w'])")
 
 
+@lru_cache(maxsize=4096)
+def _hinted(reply: str) -> bool:
+    """``_PICK_HINT`` found in ``reply`` (a GRPO group's rollouts repeat their replies: read once)."""
+    return _PICK_HINT.search(reply) is not None
+
+
 def picked(text: str, step: Any) -> Tuple[str, Any]:
     """``(text, step)`` as a menu's pick is read: the message's lead-in and the option its reply
     (``step.user_reply``) picks, asked as a question, and the step with a plain yes for its reply;
@@ -169,9 +175,9 @@ def picked(text: str, step: Any) -> Tuple[str, Any]:
     reply = step.user_reply
     if not reply or len(reply) > 80:
         return text, step
-    found = menu(text) if _PICK_HINT.search(reply) else None  # (most replies hold no label, place or property)
+    found = menu(text) if _hinted(reply) else None  # (most replies hold no label, place or property)
     at = pick(reply, found[1]) if found else None
-    if at is None and "either" in text.lower() and " or " in text.lower():
+    if at is None and " or " in text and ("either" in text or "Either" in text or "EITHER" in text):  # (no lower-casing)
         found = either_or(text)
         at = named(reply, found[1]) if found else None
     if at is None:
