@@ -32,6 +32,7 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.normalize_markup import MARKDOWN_HINTS, markdown
+from tau_shaped_domains.tau2_telecom.plainly import chat_said_plainly, checks_read, said_plainly  # noqa: F401 - the first two re-exported
 
 # a word that makes what follows it in the sentence a condition, not a statement (one word each:
 # "as soon as" ends in "as", which is also a plain connective, so it is listed whole), or a
@@ -105,12 +106,13 @@ def _records(text: str) -> str:
 _PAIR = re.compile(r"(?:^|; )([^:;\n]{1,40}): ([^;\n]{1,60})")
 _IDENT = re.compile(r"[BLbl][0-9]{1,12}")  # round 11: an id lower-cased with its table ("| b1234321 | paid |")
 _STATUS_KEYS = frozenset({"status", "state", "bill status", "payment status", "line status"})
+_INLINE_STATUS = re.compile(r"(?i)\b(?:status|state)\b[ \t]*(?:[:=]|-{1,2}|is)?[ \t]*(?P<v>[A-Za-z][A-Za-z ]{0,24}?)[ \t]*(?=[.;,!)\n]|$)")
 
 
 def status_said(text: str) -> str:
     """``text`` with each ``key: value`` line that holds an id and a status field followed by the
     sentence "<id> is <status>." (the rest kept)."""
-    if "; " not in text or "tatus" not in text.lower() and "state" not in text.lower():
+    if "tatus" not in text.lower() and "state" not in text.lower():
         return text
     out: List[str] = []
     for line in text.split("\n"):
@@ -121,6 +123,10 @@ def status_said(text: str) -> str:
             status = next((v for k, v in pairs if k in _STATUS_KEYS and v), None)
             if ident and status:
                 line = f"{line} {ident} is {status}."
+        elif _IDENT.search(line):  # round 14: one line, "status" then its value ("SYSTEM: bill B1 -- status PAID")
+            ident, status = _IDENT.search(line), _INLINE_STATUS.search(line)
+            if status is not None:
+                line = f"{line}. {ident.group(0)} is {status.group('v')}."
         out.append(line)
     return "\n".join(out)
 
@@ -187,18 +193,6 @@ def as_lines(text: str) -> str:
     return "\n".join(out)
 
 
-# a likelihood reports what it qualifies ("your line is probably back up", "your line should now be
-# back up": SPEC §10): its adverb is read away and "should now be" read "is now" ("should be paid",
-# an obligation as well, is left alone)
-_LIKELY = re.compile(r"\b(is|are|was|were|has|have|had|has been|have been|'s|\u2019s|'ve|\u2019ve)[ ]+(?:most[ ]+)?"
-                     r"(?:probably|likely|surely|certainly|definitely)[ ]+", re.IGNORECASE)
-# (not under a condition after it: "should now be back up once you pay" is still to come)
-_SHOULD_NOW = re.compile(r"\bshould[ ]+(?:right[ ]+)?now[ ]+be\b(?![^.?!\n]{0,80}\b(?:once|when|after|if|as soon as|until|unless)\b)", re.IGNORECASE)
-
-
-def _likely_said_plainly(text: str) -> str:
-    return _SHOULD_NOW.sub("is now", _LIKELY.sub(lambda m: m.group(1) + " ", text))
-
 
 def _clause_start(text: str, lo: int, start: int) -> int:
     """Where the clause of a match at ``start`` begins (its sentence begins at ``lo``)."""
@@ -206,41 +200,6 @@ def _clause_start(text: str, lo: int, start: int) -> int:
     for m in _CLAUSE_END.finditer(text, at, start):
         at = m.end()
     return at
-
-
-# chat shorthand read as the words it stands for ("sent u the payment request", "ur bill is paid",
-# "u r all set", "pls hold on"): one token each, whole words only; "ur" before a word that follows
-# "you're" ("ur all paid up", "ur good") is "you're", else "your" ("ur $65 bill")
-_CHAT_HINT = re.compile(r"(?i)(?<![\w'\u2019$])(?:u|ur|r|pls|plz|ive|im|youre|weve|thx|thru|pd|req)(?![\w'\u2019]|[.][A-Za-z])")
-_CHAT = {"u": "you", "r": "are", "pls": "please", "plz": "please", "ive": "I've", "im": "I'm", "youre": "you're",
-         "weve": "we've", "thx": "thanks", "thru": "through", "pd": "paid", "req": "request"}  # round 13: "B1: pd", "pmt req"
-# a check mark says its field's value or that the thing before it is done: "B1 \u2705 paid" is
-# "B1: paid", "+2 GB on L1002 \u2705" is "+2 GB on L1002 done" (SPEC \u00a710: a record in any layout)
-_CHECK = re.compile(r"[ \t]*[\u2705\u2714\u2611\u2713](?:\ufe0f)?[ \t]*(?=(\w)?)")
-
-
-# "right now", "as of now" said as "now" (every pattern reads "now")
-_NOW = re.compile(r"(?i)\b(?:right|as[ ]+of|just)[ ]+now\b")
-
-
-def checks_read(text: str) -> str:
-    """``text`` with each check mark read as the field separator or the "done" it stands for."""
-    return _CHECK.sub(lambda m: ": " if m.group(1) and m.start() > 0 and text[m.start() - 1] not in "\n" else
-                      (" done " if m.start() > 0 and text[m.start() - 1] not in "\n" else ""), text)
-_YOURE_BEFORE = re.compile(r"[ ]+(?:all|now|good|set|being|no|not|in|back|up|paid|sorted|squared|done|able|ready|on)\b",
-                           re.IGNORECASE)
-
-
-def chat_said_plainly(text: str) -> str:
-    """``text`` with chat shorthand written as the words it stands for (the rest kept)."""
-    def word(m: "re.Match[str]") -> str:
-        said = m.group(0).lower()
-        if said == "ur":
-            return "you're" if _YOURE_BEFORE.match(text, m.end()) else "your"
-        if said == "r" and not re.search(r"(?i)\b(?:u|you|we|they)[ ]+$", text[max(0, m.start() - 6):m.start()]):
-            return m.group(0)  # "r" alone is "are" only after its subject ("u r all set")
-        return _CHAT[said]
-    return _CHAT_HINT.sub(word, text)
 
 
 # round 12 (markdown): a blockquote's or a heading's marker at a line's start, or after a sentence on its line, is no word
@@ -262,30 +221,7 @@ def read_plainly(text: str) -> str:
     layout (``as_lines``, a record's status said of its id), chat shorthand and check marks read
     as words, "right now" as "now", a likelihood said plainly. Read once per message (each of
     the rule file's patterns asks again)."""
-    text = status_said(as_lines(markup_read(text)))
-    if _CHAT_HINT.search(text):
-        text = chat_said_plainly(text)
-    if not text.isascii() and _CHECK.search(text):
-        text = checks_read(text)
-    if "now" in text or "NOW" in text or "Now" in text:
-        text = _NOW.sub("now", text)
-    if "should" in text.lower() or _LIKELY.search(text):
-        text = _likely_said_plainly(text)
-    if "request" in text.lower() and _PRICED_REQUEST.search(text):
-        text = _PRICED_REQUEST.sub(lambda m: f"{m.group('amount')} payment request", text)
-    if "?" in text and _ANSWERED_YES.search(text):
-        text = _ANSWERED_YES.sub(lambda m: f"{m.group('subj')} {m.group('aux').lower()} {m.group('rest')}. ", text)
-    return text
-
-
-# round 13: a request priced is the payment request ("The $65.00 request is on your phone now")
-_PRICED_REQUEST = re.compile(r"(?P<amount>\$[ ]?[0-9][0-9.,]*|\b(?:USD|US\$)[ ]?[0-9][0-9.,]*|\b[0-9][0-9.,]*[ ](?:dollars?|usd|bucks))[ ]request\b",
-                             re.IGNORECASE)
-# round 13 (self-Q&A): a yes-no question the agent answers yes itself states what it asked ("Is the bill paid? Yes, all
-# $65.00." says the bill is paid; "Has the request gone out? Yes -- to your phone."); one answered no, or not answered, states nothing
-_ANSWERED_YES = re.compile(r"(?:^|(?<=[.!?\n]))[ \t]*(?P<aux>is|are|has|have|was|were|did|does)[ \t]+"
-                           r"(?P<subj>(?:(?:the|your|my|this|that|our)[ \t]+)?[\w$-]+)[ \t]+(?P<rest>[^?.!\n]{1,80})\?[ \t]*"
-                           r"(?=(?:yes|yep|yeah|yup)\b)", re.IGNORECASE)
+    return said_plainly(status_said(as_lines(markup_read(text))))
 
 
 # round 12 (telegraphic): a statement with no verb of its own followed at once by a question that only asks leave

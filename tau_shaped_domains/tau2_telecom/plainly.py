@@ -1,0 +1,133 @@
+"""Words an agent's statement is read in before the ``asserted`` check kind looks for its patterns (SPEC §10
+statements; ``asserted.read_plainly`` calls ``said_plainly`` once per message): chat shorthand and check marks as the
+words they stand for, "right now" as "now", a likelihood said plainly, a priced or bare request as the payment request,
+a question the agent answers yes itself as the statement it makes, and (round 14) what the agent's system or records are
+said to show as the agent's own statement ("Our system shows L1002 as resumed" states that L1002 is resumed).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["said_plainly", "chat_said_plainly", "checks_read"]
+
+# a likelihood reports what it qualifies ("your line is probably back up", "your line should now be
+# back up": SPEC §10): its adverb is read away and "should now be" read "is now" ("should be paid",
+# an obligation as well, is left alone)
+_LIKELY = re.compile(r"\b(is|are|was|were|has|have|had|has been|have been|'s|\u2019s|'ve|\u2019ve)[ ]+(?:most[ ]+)?"
+                     r"(?:probably|likely|surely|certainly|definitely)[ ]+", re.IGNORECASE)
+# (not under a condition after it: "should now be back up once you pay" is still to come)
+_SHOULD_NOW = re.compile(r"\bshould[ ]+(?:right[ ]+)?now[ ]+be\b(?![^.?!\n]{0,80}\b(?:once|when|after|if|as soon as|until|unless)\b)", re.IGNORECASE)
+
+
+def _likely_said_plainly(text: str) -> str:
+    return _SHOULD_NOW.sub("is now", _LIKELY.sub(lambda m: m.group(1) + " ", text))
+
+
+# chat shorthand read as the words it stands for ("sent u the payment request", "ur bill is paid",
+# "u r all set", "pls hold on"): one token each, whole words only; "ur" before a word that follows
+# "you're" ("ur all paid up", "ur good") is "you're", else "your" ("ur $65 bill")
+_CHAT_HINT = re.compile(r"(?i)(?<![\w'\u2019$])(?:u|ur|r|pls|plz|ive|im|youre|weve|thx|thru|pd|req)(?![\w'\u2019]|[.][A-Za-z])")
+_CHAT = {"u": "you", "r": "are", "pls": "please", "plz": "please", "ive": "I've", "im": "I'm", "youre": "you're",
+         "weve": "we've", "thx": "thanks", "thru": "through", "pd": "paid", "req": "request"}  # round 13: "B1: pd", "pmt req"
+# a check mark says its field's value or that the thing before it is done: "B1 \u2705 paid" is
+# "B1: paid", "+2 GB on L1002 \u2705" is "+2 GB on L1002 done" (SPEC \u00a710: a record in any layout)
+_CHECK = re.compile(r"[ \t]*[\u2705\u2714\u2611\u2713](?:\ufe0f)?[ \t]*(?=(\w)?)")
+
+
+# "right now", "as of now" said as "now" (every pattern reads "now")
+_NOW = re.compile(r"(?i)\b(?:right|as[ ]+of|just)[ ]+now\b")
+
+
+def checks_read(text: str) -> str:
+    """``text`` with each check mark read as the field separator or the "done" it stands for."""
+    return _CHECK.sub(lambda m: ": " if m.group(1) and m.start() > 0 and text[m.start() - 1] not in "\n" else
+                      (" done " if m.start() > 0 and text[m.start() - 1] not in "\n" else ""), text)
+_YOURE_BEFORE = re.compile(r"[ ]+(?:all|now|good|set|being|no|not|in|back|up|paid|sorted|squared|done|able|ready|on)\b",
+                           re.IGNORECASE)
+
+
+def chat_said_plainly(text: str) -> str:
+    """``text`` with chat shorthand written as the words it stands for (the rest kept)."""
+    def word(m: "re.Match[str]") -> str:
+        said = m.group(0).lower()
+        if said == "ur":
+            return "you're" if _YOURE_BEFORE.match(text, m.end()) else "your"
+        if said == "r" and not re.search(r"(?i)\b(?:u|you|we|they)[ ]+$", text[max(0, m.start() - 6):m.start()]):
+            return m.group(0)  # "r" alone is "are" only after its subject ("u r all set")
+        return _CHAT[said]
+    return _CHAT_HINT.sub(word, text)
+
+
+# round 13: a request priced is the payment request ("The $65.00 request is on your phone now")
+_PRICED_REQUEST = re.compile(r"(?P<amount>\$[ ]?[0-9][0-9.,]*|\b(?:USD|US\$)[ ]?[0-9][0-9.,]*|\b[0-9][0-9.,]*[ ](?:dollars?|usd|bucks))[ ]request\b",
+                             re.IGNORECASE)
+# round 13 (self-Q&A): a yes-no question the agent answers yes itself states what it asked ("Is the bill paid? Yes, all
+# $65.00." says the bill is paid; "Has the request gone out? Yes -- to your phone."); one answered no, or not answered, states nothing
+_ANSWERED_YES = re.compile(r"(?:^|(?<=[.!?\n]))[ \t]*(?P<aux>is|are|has|have|was|were|did|does)[ \t]+"
+                           r"(?P<subj>(?:(?:the|your|my|this|that|our)[ \t]+)?(?:(?:payment|data|mobile|bill|line)[ \t]+)?[\w$-]+)[ \t]+(?P<rest>[^?.!\n]{1,80})\?[ \t]*"
+                           r"(?=(?:yes|yep|yeah|yup)\b)", re.IGNORECASE)
+
+
+# round 14 (reported speech): what the agent's own system, records or screen are said to show is the agent's statement:
+# the frame read away ("Our system shows the request has gone out" states it has), a state named with "as" said with
+# "is" ("Our system shows L1002 as resumed now"), and a noun with a participle and no verb of its own said in the perfect
+# ("Our billing system shows the payment request for B1, $65.00, sent to your phone"). The customer's words and a rule's
+# stay reported (asserted._reported); "Our system shows L1002 as suspended" states a state, which no done pattern reads.
+_SHOWN = re.compile(
+    r"(?i)\b(?:(?:according[ ]to|per)[ ](?:our|the|my)[ ](?:[\w-]+[ ])?(?:system|records?|screen|dashboard|tools?|logs?|account)[, ]+"
+    r"|(?:our|the|my)[ ](?:[\w-]+[ ])?(?:system|records?|screen|dashboard|tools?|logs?|account[ ]notes)"
+    r"[ ](?:(?:now|also|clearly)[ ])?(?:shows?|says|indicates?|tells[ ]me|confirms?|lists|reports?|reflects?|has)"
+    r"(?:[ ]that)?[ ]+)(?P<rest>(?:[^.!?\n]|[.](?=[0-9])){1,160})")
+_AUX = re.compile(r"(?i)\b(?:is|are|was|were|has|have|had|been|be|will|shall|can|'s|'re|'ve)\b")
+_AS_STATE = re.compile(r"(?i)^(?P<np>[^,;]{1,80}?)[ ]as[ ](?P<state>[^.!?\n]{1,80})$")
+_PARTICIPLE = re.compile(r"(?i)^(?P<np>[^;]{1,100}?)[ ](?P<part>[a-z]{3,}ed|sent|gone|put|paid|made|done|set[ ]up|out)\b")
+
+
+def _shown(m: "re.Match[str]") -> str:
+    rest = m.group("rest")
+    if _AUX.search(rest):
+        return rest
+    state = _AS_STATE.match(rest)
+    if state is not None:
+        return f"{state.group('np')} is {state.group('state')}"
+    part = _PARTICIPLE.match(rest)
+    if part is not None and part.group("np").split()[0].lower() not in ("you", "i", "we"):
+        return f"{part.group('np')} has been {rest[part.start('part'):]}"
+    return rest
+
+
+# round 14: "the request" the agent tells of with the phone, a bill or an amount in its sentence is the payment request
+# ("Has the request gone out? Yes -- $65.00.", "I believe the request for the $65.00 is on your phone now"); the
+# customer's request ("Your request has been noted") is not
+_BARE_REQUEST = re.compile(r"(?i)\b(?P<det>the|that|this)[ ]request\b(?=[^.!\n]{0,120}(?:\$[ ]?[0-9]|\b(?:USD|US\$)[ ]?[0-9]|[0-9][ ](?:dollars?|bucks)\b"
+                           r"|\byour[ ](?:phone|device|mobile|handset)|\bbill\b|\bB[0-9]{3,}))")
+# round 14 (self-Q&A): a yes followed by a phrase with no verb, naming data on a line, says it is on the line now
+# ("Is the data on? Yes, 2 GB on L1002.")
+_YES_DATA_ON = re.compile(r"(?i)\b(?:yes|yep|yeah|yup)\b[ \t,:;-]{1,6}(?P<gb>(?:[0-9]+(?:[.][0-9]+)?|one|two)[ ]?(?:gb|gigs?|gigabytes?))"
+                          r"[ ](?P<prep>on|to|added[ ]to)[ ](?P<line>(?:line[ ])?L[0-9]{3,})(?=[ \t]*(?:[.!\n]|$))")
+
+
+def said_plainly(text: str) -> str:
+    """``text`` with the words above read as the plain statement they make (the rest kept)."""
+    if _CHAT_HINT.search(text):
+        text = chat_said_plainly(text)
+    if not text.isascii() and _CHECK.search(text):
+        text = checks_read(text)
+    low = text.lower()
+    if "now" in low:
+        text = _NOW.sub("now", text)
+    if "should" in low or _LIKELY.search(text):
+        text = _likely_said_plainly(text)
+    if "request" in low:
+        if _PRICED_REQUEST.search(text):
+            text = _PRICED_REQUEST.sub(lambda m: f"{m.group('amount')} payment request", text)
+        text = _BARE_REQUEST.sub(lambda m: f"{m.group('det')} payment request", text)
+    if ("system" in low or "record" in low or "screen" in low or "dashboard" in low or "tool" in low or "log" in low
+            or "account" in low):
+        text = _SHOWN.sub(_shown, text)
+    if "?" in text and _ANSWERED_YES.search(text):
+        text = _ANSWERED_YES.sub(lambda m: f"{m.group('subj')} {m.group('aux').lower()} {m.group('rest')}. ", text)
+    if "gb" in low or "gig" in low:
+        text = _YES_DATA_ON.sub(lambda m: f"{m.group('gb')} is on {m.group('line')} now", text)
+    return text
