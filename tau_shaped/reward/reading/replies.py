@@ -59,7 +59,7 @@ from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_q
 from tau_shaped.reward.reading.reply_meaning import (
     asks_for_a_change, condition, effective, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
 from tau_shaped.reward.reading.reply_asides import contact_aside, contact_asides_out, resigned
-from tau_shaped.reward.reading.reply_idioms import plain_answer
+from tau_shaped.reward.reading.reply_idioms import plain_answer, tag_answered
 from tau_shaped.reward.reading.reply_values import Described, join_amounts, mark_reasons, names_a_reason
 
 __all__ = ["Reply", "classify_reply", "known_class", "MAX_CHARS", "QUESTION_CHARS", "Described"]
@@ -211,6 +211,7 @@ def classify_reply(reply: str, *, question: Optional[str] = None, described: Any
 @lru_cache(maxsize=4096)
 def _classify(reply: str, question: Optional[str], described: Optional[Described]) -> Reply:
     q = read_question(question)
+    reply = tag_answered(reply, q.text)  # round 14: "right" to "..., right?" is a yes (before the shape is kept)
     # the reading depends on the question through its polarity, its verbs and the values the
     # call acts with (``stated``, read only when asked): a reply read without asking for a value
     # reads alike after any question of the same polarity and verbs ("Yes, please go ahead" to
@@ -237,7 +238,7 @@ def known_class(reply: str, question: Optional[str]) -> Optional[Reply]:
     reading of this reply after a question of the same polarity and verbs asked for none of the
     call's values (kept, bounded); else None (read it, with the call's values)."""
     q = read_question((question or "")[:QUESTION_CHARS] or None)
-    return _BY_SHAPE.get(((reply or "")[:MAX_CHARS], q.polarity, q.verbs))
+    return _BY_SHAPE.get((tag_answered((reply or "")[:MAX_CHARS], q.text), q.polarity, q.verbs))
 
 
 def _read(reply: str, q: Question, stated: Any) -> Reply:

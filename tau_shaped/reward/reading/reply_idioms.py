@@ -321,3 +321,24 @@ def acknowledges_only(reply: str) -> bool:
         return False
     tokens = _ACK_TOKEN.findall(reply.replace("\u2019", "'").lower())
     return bool(tokens) and all(t in _ACK_WORDS or t in _ACK_EMOJI or t == "\ufe0f" for t in tokens)
+
+
+# round 14 (tag questions): a statement of what the agent will do closed by a tag that asks it be confirmed ("So I'll
+# cancel Z7GOZK -- that's what you want, right?", "..., correct?") is answered yes by the tag's word ("Right", "Right,
+# that's it"); after a negative statement ("You wouldn't want that, would you?") or to a plain question ("Shall I?")
+# a bare "right" says neither
+_TAG_ASKED = re.compile(r"(?i),?[ \t]*(?:right|correct|yes|yeah|ok|okay|yeah\?[ \t]*right)\?[ \t]*$")
+_NEGATED_STATEMENT = re.compile(r"(?i)\b(?:not|never|no)\b|n't\b")
+_TAG_WORD = re.compile(r"(?i)^(?P<lead>\W{0,8})right(?![\w'-])(?![ \t]+(?:now|away|here|there|after|before|back|then|on|off|side|one))")
+
+
+def tag_answered(reply: str, question: str) -> str:
+    """``reply`` with a leading "right" read as "yes" when ``question`` (the agent's message, normalized) ends in a
+    tag asking a positive statement be confirmed; else ``reply`` as it is."""
+    if "right" not in reply[:12].lower() or not question.rstrip().endswith("?"):
+        return reply
+    last = re.split(r"(?<=[.!?\n])[ \t]*", question.rstrip()[:-1])[-1]
+    tag = _TAG_ASKED.search(last + "?")
+    if tag is None or _NEGATED_STATEMENT.search(last[:tag.start()]) or not _TAG_WORD.match(reply):
+        return reply
+    return _TAG_WORD.sub(lambda m: m.group("lead") + "yes", reply, count=1)
