@@ -1,6 +1,9 @@
 """``{"said": TEXT_MATCHER}``: holds at each step whose agent message the matcher finds
 something in (SPEC §5). Struck-out text (``~~...~~``) is withdrawn, not read; with ``"struck":
-"shown"`` it is read (what a rule forbids saying was shown all the same: SPEC §10)."""
+"shown"`` it is read (what a rule forbids saying was shown all the same: SPEC §10). With ``"turns":
+"joined"`` a message is read together with the agent's messages just before it (two at most) that the
+customer did not answer: one turn split over several messages ("Insurance: no." then "Shall I book it?")
+asks what the whole turn asks (round 14)."""
 
 from __future__ import annotations
 
@@ -17,6 +20,22 @@ class SaidPredicate(_Strict):
     # "withdrawn": struck-out text is not read (what a message asks or tells, a checkpoint's
     # words); "shown": it is (a leak: what a rule forbids saying was shown, struck out or not)
     struck: Literal["withdrawn", "shown"] = "withdrawn"
+    # "one": each message on its own; "joined": with the unanswered agent messages just before it (split turns)
+    turns: Literal["one", "joined"] = "one"
+
+
+def joined_turns(run: Any) -> List[Tuple[int, str]]:
+    """The agent's messages, each after the (at most two) agent messages just before it that no customer reply
+    answered, joined by a blank line (a message after an answered one is read alone)."""
+    steps = run.trajectory.steps
+    unanswered = getattr(run.trajectory, "unanswered", frozenset())
+    out: List[Tuple[int, str]] = []
+    before: List[str] = []
+    for step, text in run.agent_messages():
+        out.append((step, "\n\n".join(before + [text]) if before else text))
+        reply = steps[step].user_reply if step < len(steps) else None
+        before = [] if (reply and reply.strip() and step not in unanswered) else (before + [text])[-2:]
+    return out
 
 
 def text_hits(messages: List[Tuple[int, str]], matcher: Any, who: str) -> Finding:
@@ -43,6 +62,8 @@ class SaidKind(CheckKind):
 
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         matcher = pred.said
+        if pred.turns == "joined":
+            return lambda run: text_hits(joined_turns(run), matcher, "agent")
         if pred.struck == "shown":
             return lambda run: text_hits(run.agent_messages_shown(), matcher, "agent")
         return lambda run: text_hits(run.agent_messages(), matcher, "agent")
