@@ -36,6 +36,7 @@ from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
 from tau_shaped.reward.reading.done_money import done_verdict, moved as moved_by
 from tau_shaped.reward.reading.money_claims import MoneyClaim, money_claims
+from tau_shaped.reward.reading.option_menus import menu_options
 from tau_shaped.reward.reading.text_matching import numbers_in_text, values_in_text
 
 __all__ = ["MoneyChecker", "observed_money"]
@@ -357,10 +358,19 @@ class MoneyChecker:
             ok = bool(write.get("refund_to_original"))
         else:
             ok = c.value in sources
-        if ok:
+        if ok or self._another_option_fits(c, write, sources):
             return None
         where = ", ".join(sources) + (" (the original method)" if write.get("refund_to_original") else "")
         return True, f"agent stated {c.text!r} for the refund; {write.get('tool')} refunds to {where or 'nothing'}"
+
+    def _another_option_fits(self, c: MoneyClaim, write: Dict[str, Any], sources: List[str]) -> bool:
+        """Round 14: a method in one option of a menu the customer is asked to pick from is an alternative offered, not a
+        statement: it fits when another option names the method the write refunds to ("A) to your PayPal B) a gift card")."""
+        spans = menu_options(self._text) if "\n" in self._text or ")" in self._text else ()
+        if not any(a <= c.start < b for a, b in spans):
+            return False
+        return any(o.kind == "refund_method" and any(a <= o.start < b for a, b in spans) and not (a <= c.start < b)
+                   and (o.value in sources or o.value == "original" and write.get("refund_to_original")) for o in self._claims for a, b in spans)
 
     def _refund_timing(self, index: int, c: MoneyClaim) -> Optional[Tuple[bool, str]]:
         said, when = c.value

@@ -25,7 +25,7 @@ import re
 from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
-__all__ = ["either_or", "menu", "named", "pick", "picked"]
+__all__ = ["either_or", "menu", "menu_options", "named", "pick", "picked"]
 
 # a label at a line's start: "1)", "1.", "(1)", "a)", "(a)", "Option A:", "A --", "- 2)"
 _AT_LINE = re.compile(
@@ -224,3 +224,19 @@ def named(reply: str, options: Tuple[str, ...]) -> Optional[int]:
         return None
     holding = [k for k, o in enumerate(options) if any(w in o.lower() for w in words)]
     return holding[0] if len(holding) == 1 and all(w in options[holding[0]].lower() for w in words) else None
+
+
+def menu_options(text: str) -> Tuple[Tuple[int, int], ...]:
+    """The spans of the options of the menu ``text`` lays out and asks a pick of (``menu``), else () (round 14,
+    read-tau2: a refund method in one option is an alternative offered, not a statement of what the call does)."""
+    found = menu(text)
+    if found is None:
+        return ()
+    spans, at = [], 0
+    for option in found[1]:
+        start = text.find(option, at)
+        if start < 0:
+            return ()
+        spans.append((start, start + len(option)))
+        at = start + len(option)
+    return tuple(spans)
