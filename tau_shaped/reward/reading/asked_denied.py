@@ -70,10 +70,33 @@ def asked_then_denied(text: str) -> Callable[[int], bool]:
 
 def question_answered(text: str) -> Callable[[int], str]:
     """The words of the question a value at a position answers after its denial ("Is it $20 back?
-    No - it's $16.90": $16.90 answers the refund asked about), or ""."""
+    No - it's $16.90": $16.90 answers the refund asked about), or "". Round 14 (self-Q&A): a value
+    opening the answer right after a question with no value of its own answers it too ("How much
+    back? I believe $1,934.21, to your card": the refund asked about)."""
     found = _asked_denied(text)
     answers = [(d[0], _SENTENCE.match(text, d[1]).end(), text[q[0]:q[1]]) for q, d in found]  # type: ignore[union-attr]
-    return lambda where: next((q for a, b, q in answers if a <= where < b), "")
+
+    def answered(where: int) -> str:
+        return next((q for a, b, q in answers if a <= where < b), "") or _asked_before(text, where)
+    return answered
+
+
+# the words between a question and the value that answers it: a hedge, a yes, a dash ("How much back? I believe $20")
+_ANSWER_LEAD = re.compile(r"(?i)[ \t\u00a0]*(?:(?:yes|yep|well|so|about|around|roughly|exactly|just|only|that's|that[ \t]is|it's|it[ \t]is"
+                          r"|i[ \t]believe|i[ \t]think|i'd[ \t]say|i[ \t]reckon|probably|around|approximately)[ \t\u00a0,:-]{1,4}){0,3}[-:\u2013\u2014 \t]*$")
+
+
+def _asked_before(text: str, at: int) -> str:
+    """The question right before the value at ``at`` when only an answer's lead-in stands between them and the question
+    holds no number of its own, else ""."""
+    if "?" not in text[max(0, at - 60):at]:
+        return ""
+    mark = text.rfind("?", max(0, at - 60), at)
+    if _ANSWER_LEAD.match(text[mark + 1:at]) is None:
+        return ""
+    start = max(text.rfind(ch, max(0, mark - 160), mark) for ch in ".!?\n") + 1
+    question = text[start:mark + 1]
+    return "" if any(ch.isdigit() for ch in question) else question
 
 
 def denials_blanked(text: str) -> str:

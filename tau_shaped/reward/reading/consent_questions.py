@@ -151,11 +151,16 @@ _CONSENT_REQUEST = re.compile(
     re.IGNORECASE,
 )
 
+_WHY_NOT_I = _alt("why not", "why don't i", "why don't we", "how about i", "how about we", "how about if i", "what if i", "what if we")
 # A question that asks consent (searched in a sentence ending with "?").
 _CONSENT_QUESTION = re.compile(
     _at_a_word_start(*[
         # Shall I / May I / Can we ... (not a look-up or a question for information)
         rf"{_B}{_DO_I}(?!{_S}{_INFO_VERBS}{_E})(?!{_S}(?:i|we){_E})",
+        # round 14: the act offered as a rhetorical question ("Why not go ahead and add it?", "Why don't I cancel it?",
+        # "How about I refund it?"; not a look-up, "Why don't I check first?", nor the customer's act, "Why don't you ...?")
+        rf"{_B}{_WHY_NOT_I}{_E}"
+        rf"(?!{_S}(?:{_alt('go ahead and', 'just', 'let me', 'let us', 'quickly', 'first')}{_S})?{_INFO_VERBS}{_E})(?=\s*[\w])",
         # Would you like me to / Do you want a refund / Would you like to proceed (not to know,
         # nor me to explain)
         rf"{_B}{_YOU_WANT}{_NOT_TO_ACT}",

@@ -49,7 +49,9 @@ def asks_for_more(question: str) -> bool:
 _ANSWER_OPENS = re.compile(rf"^[\W_]*{_alt('yes', 'yep', 'yeah', 'no', 'nope', 'sure', 'absolutely', 'of course', 'definitely', 'not really', 'not yet', 'none', 'nothing', 'both', 'all of them')}"
                            r"\s*(?:[.,!;:\u2013\u2014]|-{1,2}(?!\w)|$)", re.IGNORECASE)
 _WH = _alt("what", "what's", "where", "which", "who", "who's", "whom", "whose", "when", "why", "how", "how much", "how many")
-_WH_EARLY = re.compile(rf"^[\W_]*(?:[\w']+\s+){{0,2}}{_WH}{_E}", re.IGNORECASE)
+# (round 14: "Why not go ahead and add it?", "How about I add it?" offer the act: no question the agent answers itself)
+_WH_EARLY = re.compile(rf"^[\W_]*(?!(?:why\s+not|why\s+don't\s+(?:i|we)|how\s+about\s+(?:if\s+)?(?:i|we)|what\s+if\s+(?:i|we))\b)"
+                       rf"(?:[\w']+\s+){{0,2}}{_WH}{_E}", re.IGNORECASE)
 _BARE_NOUN = re.compile(r"^[\W_]*(?:the|your|any)\s+[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?\s*\?$", re.IGNORECASE)
 _ONE_WORD = re.compile(r"^[\W_]*[A-Za-z][\w'-]*\s*\?$")
 _VALUE_OPENS = re.compile(r"^[\W_]{0,2}(?:[$\u00a3\u20ac0-9\"'\u2018\u201c]|usd\b)", re.IGNORECASE)

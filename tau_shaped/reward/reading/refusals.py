@@ -241,6 +241,17 @@ _UNDONE = re.compile(r"(?:\b(?:no{_SP}reason(?:{_SP}why)?|not{_SP}that|never{_SP
                      .replace("{_SP}", _SP))
 
 
+# round 14 (hedged speech): a negation raised to the verb of belief says the modal's negation ("I'm afraid I don't think
+# insurance can be added" is "I think insurance can't be added"); the subject is a few words with no punctuation
+_NEG_RAISED = re.compile(r"\bi (?:don't|do not) (?P<verb>think|believe|reckon|expect)(?: that)? (?P<subj>(?:[\w']+ ){0,6}?)"
+                         r"(?P<modal>can|could|will|would|is|are)\b(?! not\b)")
+_MODAL_NOT = {"can": "can't", "could": "couldn't", "will": "won't", "would": "wouldn't", "is": "isn't", "are": "aren't"}
+
+
+def _lowered(m: "re.Match[str]") -> str:
+    return f"i {m.group('verb')} {m.group('subj')}{_MODAL_NOT[m.group('modal')]}"
+
+
 @lru_cache(maxsize=4096)  # a task's rollouts repeat their messages
 def denial(text: str) -> Optional[str]:
     """The first phrase of ``text`` that denies the request, or None."""
@@ -254,6 +265,8 @@ def denial(text: str) -> Optional[str]:
             if said is not None:
                 return said
     low = head.lower()
+    if " think" in low or " believe" in low or " reckon" in low or " expect" in low:
+        low = _NEG_RAISED.sub(_lowered, low)  # round 14: "I don't think it can be added" denies as "it can't be added"
     m = _DENIAL.search(low)
     while m is not None and _UNDONE.search(low, max(0, m.start() - 64), m.start()):
         m = _DENIAL.search(low, m.end())  # "there's no reason I can't": the denial itself denied

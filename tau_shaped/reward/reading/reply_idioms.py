@@ -329,16 +329,21 @@ def acknowledges_only(reply: str) -> bool:
 # a bare "right" says neither
 _TAG_ASKED = re.compile(r"(?i),?[ \t]*(?:right|correct|yes|yeah|ok|okay|yeah\?[ \t]*right)\?[ \t]*$")
 _NEGATED_STATEMENT = re.compile(r"(?i)\b(?:not|never|no)\b|n't\b")
+_QUOTED = re.compile(r"(?<![\w'])['\"][^'\"\n]{1,80}['\"](?![\w'])")  # a quoted reason ('no longer needed') negates no statement
+_ASIDE_AT_END = re.compile(r"[ \t]*\([^()\n]{0,40}\)$")
 _TAG_WORD = re.compile(r"(?i)^(?P<lead>\W{0,8})right(?![\w'-])(?![ \t]+(?:now|away|here|there|after|before|back|then|on|off|side|one))")
 
 
 def tag_answered(reply: str, question: str) -> str:
     """``reply`` with a leading "right" read as "yes" when ``question`` (the agent's message, normalized) ends in a
     tag asking a positive statement be confirmed; else ``reply`` as it is."""
-    if "right" not in reply[:12].lower() or not question.rstrip().endswith("?"):
+    if "right" not in reply[:12].lower():
         return reply
-    last = re.split(r"(?<=[.!?\n])[ \t]*", question.rstrip()[:-1])[-1]
+    question = _ASIDE_AT_END.sub("", question.rstrip())  # "..., right? ($4.00)": a reader's note after it
+    if not question.endswith("?"):
+        return reply
+    last = re.split(r"(?<=[.!?\n])[ \t]*", question[:-1])[-1]
     tag = _TAG_ASKED.search(last + "?")
-    if tag is None or _NEGATED_STATEMENT.search(last[:tag.start()]) or not _TAG_WORD.match(reply):
+    if tag is None or _NEGATED_STATEMENT.search(_QUOTED.sub(" ", last[:tag.start()])) or not _TAG_WORD.match(reply):
         return reply
     return _TAG_WORD.sub(lambda m: m.group("lead") + "yes", reply, count=1)

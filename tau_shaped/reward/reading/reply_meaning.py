@@ -211,7 +211,9 @@ def _negates_the_call(tokens: List[str], adjectives: bool = True) -> bool:
                 if not adjectives:
                     break  # a feeling conceded: "not happy, but go ahead"
                 # round 14: a word that closes the clause says nothing more ("I'm not sure yet", "not convinced now")
-                tail = [w for w in tokens[i + 2 + j:i + 6 + j] if w not in _CLOSING_WORDS or w == "you"][:2]
+                tail = [w for k, w in enumerate(tokens[i + 2 + j:i + 6 + j], i + 2 + j) if (w not in _CLOSING_WORDS or w == "you")
+                        and not (w == "right" and tokens[k + 1:k + 2] in (["now"], ["away"]))
+                        and not (w == "away" and tokens[k - 1] == "right")][:2]
                 if any(b in _I_SUBJECT for b in before) or not before:
                     if word in ("sure", "certain", "convinced"):
                         return True  # round 14: a doubt of what follows ("I'm not sure it would", "not sure that works")

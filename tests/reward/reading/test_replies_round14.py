@@ -18,6 +18,7 @@ from tau_shaped.reward.reading.replies import classify_reply
 
 PLAIN = seen("Shall I cancel reservation Z7GOZK? The refund goes to the original payment method.")
 TAG = seen("So I'll cancel Z7GOZK, refund to the original payment method in 5-7 business days -- that's what you want, right?")
+QUOTED_TAG = seen("So I'll cancel order #W8855135 with the reason 'no longer needed' -- that's what you want, right?")
 NEG_TAG = seen("You wouldn't want me to cancel Z7GOZK, right?")
 
 
@@ -28,9 +29,13 @@ NEG_TAG = seen("You wouldn't want me to cancel Z7GOZK, right?")
     ("I am not sure yet.", PLAIN, "no"),
     ("not convinced yet", PLAIN, "no"),
     ("I'm not sure", PLAIN, "no"),
+    ("I'm not sure right now", PLAIN, "no"),
+    ("I'm not sure right away", PLAIN, "no"),
+    ("yes, right away", PLAIN, "yes"),
     ("yes, I'm sure now", PLAIN, "yes"),
     ("I'm not sure yet why it was late, but go ahead", PLAIN, "yes"),
     ("right", TAG, "yes"),
+    ("right", QUOTED_TAG, "yes"),  # a quoted reason's "no" negates no statement
     ("Right, that's it.", TAG, "yes"),
     ("right, but put the refund on my gift card", TAG, "change"),
     ("right now I'm busy, hold off", TAG, "no"),

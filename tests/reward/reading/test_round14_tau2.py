@@ -40,3 +40,98 @@ def _booking(parts):
 def test_insurance_listed_then_asked_in_the_next_message(parts, expected):
     sc, traj = _booking(parts)
     assert verdict(sc, "air.book.insurance_asked", traj) == expected
+
+
+# ---- a menu's option picked; the act offered as a rhetorical question -------------------------------------------------
+
+from tau_shaped import Action  # noqa: E402
+from tau_shaped.reward.reading.consent_questions import asks_consent  # noqa: E402
+from tests.reward.reading.generated.world import scored  # noqa: E402
+
+MENU = ("For Z7GOZK you have two choices:\n1) cancel it -- refund to the original payment method in 5-7 business days\n"
+        "2) keep it as it is\nReply 1 or 2.")
+
+
+def _cancel(text, reply):
+    sc = scene("tau2:airline", "test", "19")
+    cancel = next(a for a, _ in sc.calls if a.name == "cancel_reservation")
+    steps = [(Action(name="get_user_details", kwargs={"user_id": "olivia_gonzalez_2305"}), ""),
+             (Action(name="get_reservation_details", kwargs={"reservation_id": "Z7GOZK"}), ""),
+             (respond("Why are you cancelling?"), "I'm sick -- health reasons, and I have the insurance"),
+             (respond(text), reply), (cancel, "")]
+    return scored(sc, "air.confirm.before_write", steps, "My user id is olivia_gonzalez_2305.")
+
+
+@needs_tau2
+@pytest.mark.parametrize("text, reply, expected", [
+    (MENU, "1", PASS),
+    (MENU, "the first", PASS),
+    (MENU, "the first, not the second", PASS),
+    ("Z7GOZK can be cancelled, refund to the original payment method in 5-7 business days. Why not go ahead and cancel it?",
+     "sure, go ahead", PASS),
+    # controls: the other option picked; a why-question that offers nothing
+    (MENU, "2", BREACH),
+    (MENU, "the second one -- keep it", BREACH),
+    ("Z7GOZK can be cancelled, refund to the original payment method in 5-7 business days. Why did you book it?", "yes", BREACH),
+])
+def test_a_menu_pick_and_a_rhetorical_offer_confirm(text, reply, expected):
+    assert _cancel(text, reply) == expected
+
+
+@pytest.mark.parametrize("text, asks", [
+    ("Why not go ahead and add it?", True), ("Why don't I cancel it for you?", True), ("How about I refund it?", True),
+    ("Why not go ahead and add it? ($4.00)", True),  # a note after it is no answer to a question of the agent's own
+    ("Why not?", False), ("Why don't you restart the phone?", False), ("Why don't I check the bill first?", False),
+    ("Why not wait until tomorrow?", False), ("Why did you cancel it?", False),
+])
+def test_the_act_offered_as_a_rhetorical_question(text, asks):
+    assert asks_consent(text) == asks
+
+
+# ---- a refund method in a menu option not picked; a self-answered "How much back?" --------------------------------------
+
+def _return_scored(rule, text, reply):
+    sc = scene("tau2:retail", "test", "5")
+    calls = [(a, o) for a, o in sc.calls]
+    k = next(i for i, (a, _) in enumerate(calls) if a.name == "return_delivered_order_items")
+    steps = [(a, "") for a, _ in calls[:k]] + [(respond(text), reply), (calls[k][0], ""), (respond("Done -- the return is in."), "ok")]
+    return scored(sc, rule, steps, "hi, I need help with an order")
+
+
+MENU_RET = ("Return for order #W6390527:\n1) items: the bottle\nRefund options:\nA) $45.13 to your PayPal account\n"
+            "B) store credit on a gift card\nReply A or B.")
+
+
+@needs_tau2
+@pytest.mark.parametrize("text, reply, rule, expected", [
+    (MENU_RET, "A please", "retail.statements.money_supported", PASS),
+    (MENU_RET, "A please", "retail.confirm.before_write", PASS),
+    (MENU_RET, "B please", "retail.confirm.before_write", BREACH),  # the gift card picked, the refund went to PayPal
+    ("Return #W6390527: the bottle. How much back? I believe $45.13, to your PayPal account. Shall I submit the return?", "yes",
+     "retail.statements.money_supported", PASS),
+    # controls: a method said of the refund outside a menu; a wrong amount answering "How much back?"
+    ("Return #W6390527: the bottle. $45.13 back to your gift card. Shall I submit the return?", "yes",
+     "retail.statements.money_supported", BREACH),
+    ("Return #W6390527: the bottle. How much back? I believe $62.13, to your PayPal account. Shall I submit the return?", "yes",
+     "retail.statements.money_supported", BREACH),
+])
+def test_a_menu_option_offers_and_a_self_answer_states(text, reply, rule, expected):
+    assert _return_scored(rule, text, reply) == expected
+
+
+# ---- a denial hedged by a negation raised to the verb of belief -----------------------------------------------------
+
+from tau_shaped.reward.reading.refusals import denial  # noqa: E402
+
+
+@pytest.mark.parametrize("text, denied", [
+    ("I'm afraid I don't think insurance can be added to PEP4E0 now -- as far as I know it's only at booking.", True),
+    ("I don't believe I can cancel 3FRNFB.", True),
+    ("I do not think the flights on DF89BM can be changed.", True),
+    # controls: the belief's negation about something else, then an offer
+    ("I don't think that's a problem -- I can add it.", False),
+    ("I don't think it will take long; I can cancel it now.", False),
+    ("I don't think you'll need it, but I can add insurance.", False),
+])
+def test_a_denial_under_a_raised_negation(text, denied):
+    assert (denial(text) is not None) == denied
