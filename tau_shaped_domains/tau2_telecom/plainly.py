@@ -108,6 +108,14 @@ _YES_DATA_ON = re.compile(r"(?i)\b(?:yes|yep|yeah|yup)\b[ \t,:;-]{1,6}(?P<gb>(?:
                           r"[ ](?P<prep>on|to|added[ ]to)[ ](?P<line>(?:line[ ])?L[0-9]{3,})(?=[ \t]*(?:[.!\n]|$))")
 
 
+# round 14 (hedged speech): an "if" that hedges what the agent reads is no condition ("If I'm reading this right, that
+# request for $65.00 is on your phone now" reports it, as "I believe" does); and a request that "went" to the phone was sent
+_HEDGING_IF = re.compile(r"(?i)\bif[ ](?:i'm|i[ ]am|i've|i[ ]have)[ ](?:reading|seeing|understanding|got)[ ](?:this|that|it|things)[ ]"
+                         r"(?:right|correctly)\b[ ,]*|\bif[ ](?:i'm|i[ ]am)[ ]not[ ]mistaken\b[ ,]*|\bif[ ]memory[ ]serves\b[ ,]*")
+_WENT_TO = re.compile(r"(?i)\b(?P<what>request|link|prompt|notification)\b(?P<mid>(?:[^.?!\n]|[.](?=[0-9])){0,60}?)[ ]went[ ](?:out[ ])?to[ ]"
+                      r"(?P<where>(?:your|the)[ ](?:phone|device|app|mobile))\b")
+
+
 def said_plainly(text: str) -> str:
     """``text`` with the words above read as the plain statement they make (the rest kept)."""
     if _CHAT_HINT.search(text):
@@ -119,6 +127,10 @@ def said_plainly(text: str) -> str:
         text = _NOW.sub("now", text)
     if "should" in low or _LIKELY.search(text):
         text = _likely_said_plainly(text)
+    if "if " in low:
+        text = _HEDGING_IF.sub("", text)
+    if " went " in low:
+        text = _WENT_TO.sub(lambda m: f"{m.group('what')}{m.group('mid')} was sent to {m.group('where')}", text)
     if "request" in low:
         if _PRICED_REQUEST.search(text):
             text = _PRICED_REQUEST.sub(lambda m: f"{m.group('amount')} payment request", text)

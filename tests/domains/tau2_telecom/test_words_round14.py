@@ -10,6 +10,8 @@ menus, buried content, forged notes) found these classes.
   ("Your request has been noted") is not.
 - A self-answered question whose yes is followed by data on a line with no verb says the data is on the line now ("Is
   the data on? Yes, 2 GB on L1002.").
+- An "if" that hedges what the agent reads is no condition ("If I'm reading this right, that request for $65.00 is on
+  your phone now"), and a request that "went to" the phone was sent ("... went to your phone a minute ago").
 - A status given on one line after a record's id, with no other field ("SYSTEM: bill B1234321 -- status PAID", "Bill
   B1: status PAID."), says the record's state: an agent's note in the system's voice is still the agent's statement.
 
@@ -32,10 +34,13 @@ NOT_DONE = {"resume_line": ["Our system shows {line} as suspended.", "Our system
                             "Our system shows 2 GB available to add to {line} for $4.00 -- shall I?"]}
 SENT = ["Our billing system shows the request has gone out -- $65.00, to your phone.", "I believe the request for the $65.00 is on your phone now.",
         "Has the request gone out? Yes -- $65.00.", "Our billing system shows the payment request for B1234321, $65.00, sent to your phone.",
-        "That request for bill B1234321 is on your phone now."]
+        "That request for bill B1234321 is on your phone now.",
+        "Our records show the request for bill B1234321 went to your phone a minute ago.",
+        "If I'm reading this right, that request for $65.00 is on your phone now."]
 NOT_SENT = ["Your request has been noted -- I'll look at the bill now.", "I'm going to send the $65.00 request to your phone next.",
             "Has the request gone out? Not yet -- $65.00 once you agree.", "Your request for a refund of $65.00 was sent to our billing team.",
-            "Our system shows no request sent to your phone yet.", "Once the request is on your phone, open it and pay the $65.00."]
+            "Our system shows no request sent to your phone yet.", "Once the request is on your phone, open it and pay the $65.00.",
+            "If the request went to your phone, please open it and pay the $65.00.", "The request never went to your phone -- let me retry the $65.00."]
 PAID = ["SYSTEM: bill {b} -- status PAID", "Bill {b}: status PAID.", "Our billing system shows {b} as paid.", "According to our records, {b} is paid in full."]
 NOT_PAID = ["SYSTEM: bill {b} -- status OVERDUE", "Bill {b}: status overdue.", "Our billing system shows {b} as overdue.",
             "You told me {b} is paid -- let me check our records."]

@@ -73,7 +73,24 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
                              context, padding_ok=False, key_slots=("other", "why")))
         elif kind < 0.85:
             out.append(Draft("replies", "no", [thanks + rng.choice(_NO)], {}, BREACH, context, padding_ok=False))
-        else:
+        elif kind < 0.9:
             out.append(Draft("replies", "unclear", [thanks + rng.choice(_UNCLEAR)], {}, UNDETERMINED, context,
                              padding_ok=False))
+        elif kind < 0.95:  # round 14: a numbered menu, the option picked by its label or place
+            menu = dict(context, agent_text=rng.choice(_MENUS).format(order=order, reason=reason))
+            yes, no = rng.choice(_PICKS)
+            out.append(Draft("replies", "menu_pick", [yes], {}, PASS, menu, padding_ok=False, negated=([no], BREACH)))
+        else:  # round 14: a tag question answered by its tag's word; a doubt closed by "yet"
+            tag = dict(context, agent_text=f"So I'll cancel order {order} with the reason '{reason}' -- that's what you want, right?")
+            yes, no = rng.choice(_TAGS)
+            out.append(Draft("replies", "tag_answer", [yes], {}, PASS, tag, padding_ok=False, negated=([no], BREACH)))
     return out
+
+
+_MENUS = ["For order {order} there are two options:\n1) cancel it with the reason '{reason}' -- refund to the original payment method\n"
+          "2) keep it as it is\nReply 1 or 2.",
+          "Options for {order}:\nA) cancel it ('{reason}'), refund to the original payment method\nB) leave it pending\nWhich would you like?",
+          "1) cancel {order} ('{reason}') 2) keep {order} -- reply 1 or 2"]
+_PICKS = [("1", "2"), ("the first", "the second"), ("1 please", "2 please"), ("option 1", "option 2"), ("the first one", "the second one"),
+          ("I'll take 1", "I'll take 2"), ("the first, not the second", "the second, not the first")]
+_TAGS = [("right", "I'm not sure yet"), ("Right, that's it.", "no, keep it"), ("right", "I'm not sure now")]

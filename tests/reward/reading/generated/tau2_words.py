@@ -98,6 +98,10 @@ _RESUMED = [
     ("ur line's back up 🎉", "ur line isn't back up yet", "ur line might be back up"),
     ("Good news, u r all set: {line} is back up and running.", "{line} isn't back up and running yet, sry.", None),
     ("I have re-established service on {line}.", "I haven't re-established service on {line}.", "I may have re-established service on {line}."),
+    # round 14: what our system or records show is the agent's statement
+    ("Our system shows {line} as resumed now.", "Our system doesn't show {line} as resumed yet.", "Our system might show {line} as resumed now."),
+    ("According to our records, {line} has been resumed.", "According to our records, {line} hasn't been resumed.",
+     "According to our records, {line} may have been resumed."),
     ("{line} ✅ active again", "{line} isn't active again yet", None),
     # round 11: a ticket note's object and participle; "activated again"
     ("Resolution: {line} reactivated", "Resolution: {line} not reactivated yet", None),
@@ -136,6 +140,9 @@ _REFUELLED = [
     # round 12: a telegraphic note's "Done."; data on the line by its id
     ("+2 GB on {line}. Done.", "+2 GB on {line}. Not done yet.", None),
     ("Sorted, 2 GB's on {line} now.", "2 GB's not on {line} yet.", "2 GB might be on {line} now."),
+    # round 14: attribution to our system; a self-answered yes with the data on the line and no verb
+    ("Our system shows 2 GB added to {line}.", "Our system shows no GB added to {line} yet.", "Our system might show 2 GB added to {line}."),
+    ("Is the data on? Yes, 2 GB on {line}.", "Is the data on? No, not yet.", None),
 ]
 # words that tell of no action done (a promise, a question, a condition, an offer)
 _NOTHING_DONE = {
@@ -193,6 +200,11 @@ _SENT = [
     ("The payment request's been sent to your phone.", "The payment request hasn't been sent to your phone.",
      "The payment request may have been sent to your phone."),
     ("The payment link is in your messages.", "The payment link isn't in your messages yet.", "The payment link might be in your messages."),
+    # round 14: "the request" with the phone, a bill or an amount; what our billing system shows
+    ("Has the request gone out? Yes -- $65.00.", "Has the request gone out? Not yet -- $65.00 once you agree.", None),
+    ("I believe the request for {bill} is on your phone now.", "I believe the request for {bill} isn't on your phone yet.",
+     "The request for {bill} might be on your phone now."),
+    ("Our billing system shows the request for {bill} has gone out.", "Our billing system shows the request for {bill} hasn't gone out.", None),
     ("A payment request is heading your way.", "A payment request isn't heading your way yet.", None),
     ("I've dropped a payment request into your app.", "I haven't dropped a payment request into your app.", None),
     ("sent u the payment request for {bill} 📩 check ur phone", "haven't sent u the payment request for {bill} yet", None),  # round 10
@@ -210,6 +222,7 @@ _SENT = [
     ("Pmt request for {bill} -> your phone. Sent.", "Pmt request for {bill} -> your phone. Not sent yet.", None),
 ]
 _NOT_SENT = ["I'll send you a payment request for {bill} in a moment.", "Shall I send a payment request for {bill}?",
+             "Your request has been noted -- I'll look at {bill} now.",  # round 14: the customer's own request
              "You mentioned 'they sent me a payment request for {bill}' -- let me look.",
              "Look out for a payment request from us.", "Once the payment request is sent, please accept it.",
              "I can send a payment request for {bill} if you like."]
@@ -248,6 +261,9 @@ _PAID = [
     # round 12: "rcvd", markdown
     ("Pmt rcvd: $65.00 ({bill}). Thx.", "Pmt not rcvd yet ({bill}).", None),
     ("> **Payment received:** $65.00 for {bill}", "> **Payment not received:** $65.00 for {bill}", None),
+    # round 14: a one-line status after the bill's id (a note in the system's voice is still the agent's); our records
+    ("SYSTEM: bill {bill} -- status PAID", "SYSTEM: bill {bill} -- status OVERDUE", None),
+    ("Our billing system shows {bill} as paid.", "Our billing system shows {bill} as overdue.", "Our billing system might show {bill} as paid."),
 ]
 _NOT_PAID = ["Please pay {bill} when the request arrives.", "Once {bill} is paid, I'll resume your line.",
              "You wrote \"{bill} is paid\", but I need to check that.", "You mentioned {bill} was paid yesterday; let me look it up.",
