@@ -194,8 +194,12 @@ def amounts(text: str) -> List[Stated]:
         found.extend(Stated("amount", _SLANG[m.group("slang").lower()], text[m.start():m.end()], m.start(), m.end())
                      for m in _SLANG_AMOUNT.finditer(text))
     if len(found) > 1:
-        found.sort(key=lambda a: a.start)  # the bare figures and the slang among the rest
-        found = _corrected(text, found)
+        found.sort(key=lambda a: (a.start, -a.end))  # the bare figures and the slang among the rest
+        kept: List[Stated] = []
+        for a in found:  # round 14: a bare figure inside an amount read with its sign ("$ 1464.00") is that amount
+            if not kept or a.start >= kept[-1].end:
+                kept.append(a)
+        found = _corrected(text, kept)
     return found
 
 

@@ -22,7 +22,7 @@ import re
 from functools import lru_cache
 from typing import Callable, List, Tuple
 
-__all__ = ["asked_then_denied", "denials_blanked", "question_answered"]
+__all__ = ["asked_then_denied", "denials_blanked", "money_asked_as_keys", "question_answered"]
 
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[0-9]))*(?:[.!?]+|\n|$)")  # "$20.60?" is one sentence
 _DENIAL = re.compile(
@@ -70,33 +70,27 @@ def asked_then_denied(text: str) -> Callable[[int], bool]:
 
 def question_answered(text: str) -> Callable[[int], str]:
     """The words of the question a value at a position answers after its denial ("Is it $20 back?
-    No - it's $16.90": $16.90 answers the refund asked about), or "". Round 14 (self-Q&A): a value
-    opening the answer right after a question with no value of its own answers it too ("How much
-    back? I believe $1,934.21, to your card": the refund asked about)."""
+    No - it's $16.90": $16.90 answers the refund asked about), or ""."""
     found = _asked_denied(text)
     answers = [(d[0], _SENTENCE.match(text, d[1]).end(), text[q[0]:q[1]]) for q, d in found]  # type: ignore[union-attr]
-
-    def answered(where: int) -> str:
-        return next((q for a, b, q in answers if a <= where < b), "") or _asked_before(text, where)
-    return answered
+    return lambda where: next((q for a, b, q in answers if a <= where < b), "")
 
 
-# the words between a question and the value that answers it: a hedge, a yes, a dash ("How much back? I believe $20")
-_ANSWER_LEAD = re.compile(r"(?i)[ \t\u00a0]*(?:(?:yes|yep|well|so|about|around|roughly|exactly|just|only|that's|that[ \t]is|it's|it[ \t]is"
-                          r"|i[ \t]believe|i[ \t]think|i'd[ \t]say|i[ \t]reckon|probably|around|approximately)[ \t\u00a0,:-]{1,4}){0,3}[-:\u2013\u2014 \t]*$")
+# round 14 (self-Q&A): a question about money the agent answers at once with a value ("How much back? I believe $1,934.21,
+# to your card"; "What's due today? $22.55") reads as the key it asks and its value: its "?" read as ":" (same length), so
+# the answer's clause holds the question's words (the refund, where it goes, when)
+_MONEY_ASKED = re.compile(r"(?i)\b(?:how[ \t]+much|what(?:'s|[ \t]+is|[ \t]+are|[ \t]+will)?(?:[ \t]+(?:the|your|my))?[ \t]+(?:refund|total|difference"
+                          r"|price|cost|charge|fee|amount|balance)|what(?:'s|[ \t]+is)[ \t]+(?:due|owed|left))\b[^?.!\n]{0,40}\?(?=[ \t]*"
+                          r"(?:(?:yes|well|so|about|around|roughly|exactly|just|only|i[ \t]believe|i[ \t]think|i'd[ \t]say|probably"
+                          r"|approximately)[ \t,:-]{1,4}){0,3}[-:\u2013\u2014 \t]*(?:\$|usd|us\$|[0-9]))")
 
 
-def _asked_before(text: str, at: int) -> str:
-    """The question right before the value at ``at`` when only an answer's lead-in stands between them and the question
-    holds no number of its own, else ""."""
-    if "?" not in text[max(0, at - 60):at]:
-        return ""
-    mark = text.rfind("?", max(0, at - 60), at)
-    if _ANSWER_LEAD.match(text[mark + 1:at]) is None:
-        return ""
-    start = max(text.rfind(ch, max(0, mark - 160), mark) for ch in ".!?\n") + 1
-    question = text[start:mark + 1]
-    return "" if any(ch.isdigit() for ch in question) else question
+def money_asked_as_keys(text: str) -> str:
+    """``text`` with each question about money the agent answers at once with a value written as a key (its "?" as
+    ":"; positions kept), else ``text``."""
+    if "?" not in text:
+        return text
+    return _MONEY_ASKED.sub(lambda m: m.group(0)[:-1] + ":", text)
 
 
 def denials_blanked(text: str) -> str:

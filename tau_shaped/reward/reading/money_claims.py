@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
-from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked, question_answered
-from tau_shaped.reward.reading.option_values import count_record, item_return_only, option_nones_blanked, refund_header, refund_record
+from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked, money_asked_as_keys, question_answered
+from tau_shaped.reward.reading.option_values import count_record, item_field, item_return_only, option_nones_blanked, refund_header, refund_record
 from tau_shaped.reward.reading.done_money import done_kinds
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import stated_amounts
@@ -240,8 +240,8 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
     for s, moved in zip(stated, done):
         lo, hi = clause_bounds(text, s.start)
         own = _own_key(text, s.start)
-        kind = own if own != "price" else _kind(text[lo:hi])
-        kind = _kind(answers(s.start) or text[lo:hi]) if kind == "price" else kind  # "Is it $20 back? No - it's $16.90"
+        kind = own if own != "price" or " | " in text and item_field(text, s.start) else _kind(text[lo:hi])  # round 14: "Items: ... $X |"
+        kind = _kind(answers(s.start) or text[lo:hi]) if kind == "price" and not (" | " in text and item_field(text, s.start)) else kind  # "Is it $20 back? No - it's $16.90"
         out.append(MoneyClaim("amount", (kind, round(s.value, 2)), s.text, s.start, moved))
     for m in _MONEY_KEY.finditer(text):
         if len(out) >= 2 * _MAX_CLAIMS:
@@ -394,7 +394,7 @@ def money_claims(text: str) -> List[MoneyClaim]:
     """Every money claim ``text`` makes (amounts, refund methods, refund timings), in order."""
     if not _HINT.search(text):
         return []
-    text = tables_as_lines(text)
+    text = money_asked_as_keys(tables_as_lines(text))  # round 14: "How much back? $X" reads as "How much back: $X"
     negated = Negations(option_nones_blanked(denials_blanked(text)))  # "Was it $20? No - $16.90"; "armrest: none"
     found = _amounts(text, negated) + _methods(text, negated) + _timings(text, negated)
     return sorted(found, key=lambda c: c.start)[:_MAX_CLAIMS]

@@ -19,6 +19,10 @@ timing; a part that names money ("returned to your card", "refund", "$") is not 
 well as it sums ("total", "paid", "free", "number", "count") in a record headed by things
 counted ("Bags for FQ8APE:" over "- total: 3", "- paid: 0"): a count, not money.
 
+``item_field(text, at)`` (round 14): whether the amount at ``at`` sits in a call-centre macro's field (a line of
+fields split by " | ") keyed by the items ("Items: Office Chair (leather, blue) -> (...) $499.28 | Difference: no
+price difference"): the item's price, whatever the other fields of the line say of money.
+
 ``refund_record(text, at, key)``: whether a generic key ("total", "amount", "sum") at ``at`` is the
 total of a record headed by a refund or a return ("Return summary for #W6390527:" over "- total:
 $45.13"): the money comes back, though "total" alone reads as what is charged."""
@@ -28,7 +32,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["count_record", "item_return_only", "option_nones_blanked", "refund_header", "refund_record"]
+__all__ = ["count_record", "item_field", "item_return_only", "option_nones_blanked", "refund_header", "refund_record"]
 
 # "none" as an element of a short parenthesised list: "(leather, none)", "(none, high-back)"
 _IN_LIST = re.compile(r"(?i)(?<=[(,])[ \t]{0,3}none[ \t]{0,3}(?=[,)])")
@@ -131,3 +135,15 @@ def says_none(text: str, arg: str) -> bool:
 
 # the words that count the same thing as an argument's noun ("no hold luggage", "no suitcases": no bags)
 _SAME_THING = {"bag": ("bag", "lug", "sui")}
+
+
+_ITEM_KEY = re.compile(r"(?i)[ \t]*(?:new[ \t]+|old[ \t]+|returned[ \t]+|exchanged[ \t]+)?(?:items?|products?|pairs?|swaps?)[ \t]*:")
+
+
+def item_field(text: str, at: int) -> bool:
+    """Whether the amount at ``at`` is in a " | "-split field of its line keyed by the items (see the module)."""
+    lo = text.rfind("\n", 0, at) + 1
+    field = text.rfind(" | ", lo, at)
+    if field < 0 and " | " not in text[at:text.find("\n", at) if "\n" in text[at:] else len(text)]:
+        return False  # no macro line
+    return _ITEM_KEY.match(text, field + 3 if field >= 0 else lo) is not None

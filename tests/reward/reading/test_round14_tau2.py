@@ -135,3 +135,39 @@ from tau_shaped.reward.reading.refusals import denial  # noqa: E402
 ])
 def test_a_denial_under_a_raised_negation(text, denied):
     assert (denial(text) is not None) == denied
+
+
+# ---- an amount in a macro's items field is the item's price (round 13 gap: read as money moved) ----------------------
+
+from tau_shaped.reward.reading.money_claims import money_claims  # noqa: E402
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("ACTION: Exchange items | Order: #W2890441 | Items: Office Chair (leather, blue, none, high-back) -> (leather, blue, none, "
+     "high-back) $499.28 | Difference: no price difference (MASTERCARD ****1037)\nReply Y to proceed.", ["price"]),
+    ("ACTION: Return | Order: #W1 | Items: Lamp (brass) $54.04 | Refund: $54.04 | Method: PAYPAL", ["price", "refund"]),
+    # controls: a generic key under a refund's status; items named outside a macro line
+    ("STATUS: Refunded | Amount: $54.04 | Method: PayPal", ["refund"]),
+    ("Items: Lamp $54.04, refunded to your card.", ["refund"]),
+])
+def test_an_amount_in_a_macro_items_field(text, kinds):
+    assert [c.value[0] for c in money_claims(text) if c.kind == "amount"] == kinds
+
+
+@pytest.mark.parametrize("text, claims", [
+    ("Order #W1 is cancelled. How much back? I believe $1,058.79, to your card within 24 hours.",
+     [("amount", ("refund", 1058.79)), ("refund_method", "credit_card"), ("refund_timing", ("credit_card", "hours"))]),
+    ("What's due today? About $22.55.", [("amount", ("charge", 22.55))]),
+    # controls: a question answered no keeps its reading; a question with no money asked
+    ("Is it $20 back? No - it's $16.90.", [("amount", ("refund", 16.9))]),
+    ("Any questions? $5 is the fee.", [("amount", ("charge", 5.0))]),
+])
+def test_a_money_question_answered_at_once_reads_as_its_key(text, claims):
+    assert [(c.kind, c.value) for c in money_claims(text)] == claims
+
+
+def test_a_bare_figure_inside_an_amount_is_that_amount():
+    from tau_shaped.reward.reading.amounts import stated_amounts
+
+    assert [a.text for a in stated_amounts("you would get $ 1464.00 back to your card.")] == ["$ 1464.00"]
+    assert [a.text for a in stated_amounts("$16.90 and then 5.00 dollars")] == ["$16.90", "5.00 dollars"]

@@ -37,6 +37,9 @@ _SAID = [
     # round 10b: a key whose head is a count names no money, however its words are joined
     'Cancelled ✅ {{"order": "{order}", "total_pieces": 3, "refund": "{amount}", "to": "your {method}", "when": "{timing}"}}',
     "Order {order} is cancelled (totalPieces: 2). {amount} goes back to your {method} {timing}.",
+    # round 14: a self-answered "How much back?" (the value answers the refund asked about); a macro line's fields
+    "Order {order} is cancelled. How much back? I believe {amount}, to your {method} {timing}.",
+    "STATUS: Cancelled | Order: {order} | Refund: {amount} | Method: your {method} | Timing: {timing}",
 ]
 
 
