@@ -248,7 +248,7 @@ _NEG_RAISED = re.compile(r"\bi (?:don't|do not) (?P<verb>think|believe|reckon|ex
 _MODAL_NOT = {"can": "can't", "could": "couldn't", "will": "won't", "would": "wouldn't", "is": "isn't", "are": "aren't"}
 
 
-def _lowered(m: "re.Match[str]") -> str:
+def _modal_negated(m: "re.Match[str]") -> str:
     return f"i {m.group('verb')} {m.group('subj')}{_MODAL_NOT[m.group('modal')]}"
 
 
@@ -266,7 +266,7 @@ def denial(text: str) -> Optional[str]:
                 return said
     low = head.lower()
     if " think" in low or " believe" in low or " reckon" in low or " expect" in low:
-        low = _NEG_RAISED.sub(_lowered, low)  # round 14: "I don't think it can be added" denies as "it can't be added"
+        low = _NEG_RAISED.sub(_modal_negated, low)  # round 14: "I don't think it can be added" denies as "it can't be added"
     m = _DENIAL.search(low)
     while m is not None and _UNDONE.search(low, max(0, m.start() - 64), m.start()):
         m = _DENIAL.search(low, m.end())  # "there's no reason I can't": the denial itself denied
