@@ -171,3 +171,28 @@ def test_a_bare_figure_inside_an_amount_is_that_amount():
 
     assert [a.text for a in stated_amounts("you would get $ 1464.00 back to your card.")] == ["$ 1464.00"]
     assert [a.text for a in stated_amounts("$16.90 and then 5.00 dollars")] == ["$16.90", "5.00 dollars"]
+
+
+@needs_tau2
+@pytest.mark.parametrize("text, expected", [
+    ("The weather looks good for your dates, and travel insurance would be $30 per passenger if you'd like it -- or not. "
+     "Shall I book it?", PASS),
+    ("I can add travel insurance for $30 each if you want. Shall I book it?", PASS),
+    # controls: the wish about something else; insurance only mentioned
+    ("Travel insurance is not included. If you'd like a window seat, tell me. Shall I book it?", BREACH),
+    ("Your booking has no insurance, and seats can be chosen if you'd like. Shall I book it?", BREACH),
+])
+def test_insurance_offered_under_the_customers_wish(text, expected):
+    sc, traj = _booking([(text, "yes")])
+    assert verdict(sc, "air.book.insurance_asked", traj) == expected
+
+
+@needs_tau2
+@pytest.mark.parametrize("text, expected", [
+    ("so Travel insurance chahiye? It's $30.00 per passenger -- yes or no", PASS),  # spoken: the last "?" dropped
+    ("travel insurance thirty a head y/n", PASS),
+    ("No insurance? Noted. Booking now.", BREACH),
+])
+def test_insurance_asked_aloud_without_its_question_mark(text, expected):
+    sc, traj = _booking([(text, "yes")])
+    assert verdict(sc, "air.book.insurance_asked", traj) == expected

@@ -363,6 +363,10 @@ _MENTIONS = ["Do you already have travel insurance through your credit card?", "
              "I've left travel insurance off. Shall I go ahead and book?", "Here is your itinerary. Shall I book it?", "fyi insurance is {price}/pax, booking now.",
              "I must ask whether you have insurance through your card.", "Travel ins is not included. Shall I book it?",
              "No insurance? Noted. Booking now."]
+# round 14: the insurance offered under the customer's wish, in its own clause (asks), and a wish about something else
+_ASKS14 = ["The weather looks fine for your dates, and travel insurance would be {price} a head if you'd like it -- or not.",
+           "I can add travel insurance for {price} each if you want."]
+_MENTIONS14 = ["Your booking has no insurance, and seats can be chosen if you'd like."]
 _OFFERS = [("I can offer you a {amount} travel certificate for the trouble.", "I can't offer you a {amount} travel certificate."),
            ("As an apology, I'd like to send you a voucher worth {amount}.", "I'm not able to send you a voucher worth {amount}."),
            ("Let me offer you {amount} in travel credit.", "I can't offer you {amount} in travel credit."),
@@ -435,6 +439,15 @@ def airline_drafts(rng: random.Random, n: int) -> List[Draft]:
             else:
                 said, _ = rng.choice(_UNCOVERED)
                 out.append(Draft("airline_words", "reason_uncovered", [said], {}, BREACH, context))
+    extra = random.Random(14 * n + 1)  # round 14's cases drawn apart: the earlier cases stay as they were
+    for _ in range(n // 20):
+        sc = extra.choice(_scenes(AIRLINE, "book_reservation", INSURANCE))
+        context = {"scene": sc, "rule": INSURANCE, "before": [], "reply": "Yes, that's fine.",
+                   "after": [sc.call("book_reservation")], "first": "I'd like to book a flight."}
+        asked = extra.random() < 0.6
+        out.append(Draft("airline_words", "insurance_asked" if asked else "insurance_mentioned",
+                         [extra.choice(_ASKS14 if asked else _MENTIONS14)], {"price": Money(30.0)}, PASS if asked else BREACH,
+                         context, key_slots=("price",)))
     return out
 
 
