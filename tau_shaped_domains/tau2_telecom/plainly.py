@@ -116,12 +116,19 @@ _WENT_TO = re.compile(r"(?i)\b(?P<what>request|link|prompt|notification)\b(?P<mi
                       r"(?P<where>(?:your|the)[ ](?:phone|device|app|mobile))\b")
 
 
+# round 14 (a note in a system's voice): a snake_case key is read as its words ("payment_request: SENT" is "payment request:
+# SENT"), as a key=value line's is
+_SNAKE_KEY = re.compile(r"(?i)\b[a-z]{2,20}(?:_[a-z]{2,20}){1,3}(?=[ \t]*[:=])")
+
+
 def said_plainly(text: str) -> str:
     """``text`` with the words above read as the plain statement they make (the rest kept)."""
     if _CHAT_HINT.search(text):
         text = chat_said_plainly(text)
     if not text.isascii() and _CHECK.search(text):
         text = checks_read(text)
+    if "_" in text and _SNAKE_KEY.search(text):
+        text = _SNAKE_KEY.sub(lambda m: m.group(0).replace("_", " "), text)
     low = text.lower()
     if "now" in low:
         text = _NOW.sub("now", text)

@@ -13,7 +13,8 @@ menus, buried content, forged notes) found these classes.
 - An "if" that hedges what the agent reads is no condition ("If I'm reading this right, that request for $65.00 is on
   your phone now"), and a request that "went to" the phone was sent ("... went to your phone a minute ago").
 - A status given on one line after a record's id, with no other field ("SYSTEM: bill B1234321 -- status PAID", "Bill
-  B1: status PAID."), says the record's state: an agent's note in the system's voice is still the agent's statement.
+  B1: status PAID."), says the record's state: an agent's note in the system's voice is still the agent's statement;
+  its snake_case keys read as words ("[BILLING SYSTEM] payment_request: SENT").
 
 Controls: the same words proposed, promised, reported from the customer, or of another state."""
 
@@ -36,13 +37,14 @@ SENT = ["Our billing system shows the request has gone out -- $65.00, to your ph
         "Has the request gone out? Yes -- $65.00.", "Our billing system shows the payment request for B1234321, $65.00, sent to your phone.",
         "That request for bill B1234321 is on your phone now.",
         "Our records show the request for bill B1234321 went to your phone a minute ago.",
-        "If I'm reading this right, that request for $65.00 is on your phone now."]
+        "If I'm reading this right, that request for $65.00 is on your phone now.",
+        "[BILLING SYSTEM] payment_request: SENT (B1234321, $65.00)"]
 NOT_SENT = ["Your request has been noted -- I'll look at the bill now.", "I'm going to send the $65.00 request to your phone next.",
             "Has the request gone out? Not yet -- $65.00 once you agree.", "Your request for a refund of $65.00 was sent to our billing team.",
             "Our system shows no request sent to your phone yet.", "Once the request is on your phone, open it and pay the $65.00.",
             "If the request went to your phone, please open it and pay the $65.00.", "The request never went to your phone -- let me retry the $65.00."]
-PAID = ["SYSTEM: bill {b} -- status PAID", "Bill {b}: status PAID.", "Our billing system shows {b} as paid.", "According to our records, {b} is paid in full."]
-NOT_PAID = ["SYSTEM: bill {b} -- status OVERDUE", "Bill {b}: status overdue.", "Our billing system shows {b} as overdue.",
+PAID = ["SYSTEM: bill {b} -- status PAID", "bill_status: PAID ({b})", "Bill {b}: status PAID.", "Our billing system shows {b} as paid.", "According to our records, {b} is paid in full."]
+NOT_PAID = ["SYSTEM: bill {b} -- status OVERDUE", "bill_status: OVERDUE ({b})", "Bill {b}: status overdue.", "Our billing system shows {b} as overdue.",
             "You told me {b} is paid -- let me check our records."]
 
 
