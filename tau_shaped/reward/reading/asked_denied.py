@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Callable, List, Tuple
+from typing import Callable, List, Optional, Tuple
 
-__all__ = ["asked_then_denied", "denials_blanked", "money_asked_as_keys", "question_answered"]
+__all__ = ["asked_then_denied", "denials_blanked", "done_taken_back", "money_asked_as_keys", "question_answered"]
 
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[0-9]))*(?:[.!?]+|\n|$)")  # "$20.60?" is one sentence
 _DENIAL = re.compile(
@@ -99,3 +99,18 @@ def denials_blanked(text: str) -> str:
     for _, (a, b) in found:
         text = text[:a] + " " * (b - a) + text[b:]
     return text
+
+
+# round 14 (countermanded acts): money said moved, then taken back at once in the same message ("I've refunded the $45.13 --
+# actually no, I haven't yet; let me confirm first"): the move is not told (the amount stays a statement of its own kind)
+_TAKEN_BACK = re.compile(r"(?i)[^.!?\n]{0,40}?(?:[.!?,;:]|--|\u2014|\u2013)?[ \t]*(?:actually[, ]+no|no[, ]+wait|wait[, ]+no|scratch[ ]that"
+                         r"|correction|sorry[, ]+(?:i|we)[ ](?:haven't|have[ ]not|didn't|did[ ]not)\b"
+                         r"|(?:i|we)[ ](?:haven't|have[ ]not)(?:[ ][a-z]+){0,2}[ ]yet)")
+
+
+def done_taken_back(text: str, spans: "List[Tuple[int, int]]", kinds: "List[Optional[str]]") -> "List[Optional[str]]":
+    """``kinds`` (the money each span is said to have moved, ``done_money.done_kinds``) with a move taken back right after
+    it (see above) read as none."""
+    if not any(kinds) or not any(w in text.lower() for w in ("actually", "wait", "scratch", "correction", "sorry", "yet")):
+        return kinds
+    return [None if k and _TAKEN_BACK.match(text, end) else k for (_, end), k in zip(spans, kinds)]

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
-from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked, money_asked_as_keys, question_answered
+from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked, done_taken_back, money_asked_as_keys, question_answered
 from tau_shaped.reward.reading.option_values import count_record, item_field, item_return_only, option_nones_blanked, refund_header, refund_record
 from tau_shaped.reward.reading.done_money import done_kinds
 from tau_shaped.reward.reading.negation import Negations
@@ -236,7 +236,7 @@ def _amounts(text: str, negated: Negations) -> List[MoneyClaim]:
     taken.extend((s.start, s.end) for s in stated)
     denied, answers = asked_then_denied(text), question_answered(text)
     stated = [s for s in stated if not negated(s.start, value=True) and not denied(s.start)]
-    done = done_kinds(text, [(s.start, s.end) for s in stated])
+    done = done_taken_back(text, [(s.start, s.end) for s in stated], done_kinds(text, [(s.start, s.end) for s in stated]))
     for s, moved in zip(stated, done):
         lo, hi = clause_bounds(text, s.start)
         own = _own_key(text, s.start)

@@ -196,3 +196,14 @@ def test_insurance_offered_under_the_customers_wish(text, expected):
 def test_insurance_asked_aloud_without_its_question_mark(text, expected):
     sc, traj = _booking([(text, "yes")])
     assert verdict(sc, "air.book.insurance_asked", traj) == expected
+
+
+@pytest.mark.parametrize("text, done", [
+    ("I've refunded the $45.13 -- actually no, I haven't yet; let me confirm first.", None),
+    ("I've refunded $45.13. Sorry, I haven't -- one moment.", None),
+    # controls: a move told and then explained; a move told plainly
+    ("I've refunded the $45.13 -- actually, it should show in 5-7 days.", "refund"),
+    ("I've refunded $45.13 to your PayPal.", "refund"),
+])
+def test_money_said_moved_then_taken_back(text, done):
+    assert [c.done for c in money_claims(text) if c.kind == "amount"] == [done]
