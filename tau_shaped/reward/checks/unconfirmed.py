@@ -174,13 +174,15 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
 
         run_text, run_end = "", -2
         for k, (r, agent_text) in enumerate(window):
-            text, r = picked(agent_seen(agent_text), r)  # a menu's option picked: its lead-in and that option, agreed to
+            own = agent_seen(agent_text)
+            text, r = picked(own, r)  # a menu's option picked: its lead-in and that option, agreed to
+            chosen = text is not own  # round 14 (read-tau2): a pick is not read with the messages before it (split turns)
             if run_end == r.index - 1:  # split turns: read with the messages the agent went on from
                 text = run_text + "\n" + text
             run_text, run_end = (text, r.index) if r.index in unanswered and r.index not in unrecorded else ("", -2)
             missing = _why_not(text, call, s.action.name, kwargs, c, write.result, records, index, s.observation, initial,
                                write.cards)
-            if missing is not None and k and asks_consent(text) and not missing.startswith("it states another"):
+            if missing is not None and k and not chosen and asks_consent(text) and not missing.startswith("it states another"):
                 missing = split_turns(window[max(0, k - 2):k + 1], text, missing, s.action.kwargs, c, write,
                                       lambda joined: _why_not(joined, call, s.action.name, kwargs, c, write.result, records,
                                                               index, s.observation, initial, write.cards))

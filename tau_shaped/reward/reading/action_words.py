@@ -217,7 +217,8 @@ _UNREAL = re.compile(
     r"(?:\b(?:normally|usually|ordinarily|typically|otherwise|in\s+theory)\s+(?:i|we)(?:['’]d|\s+would|\s+could)"
     r"|\bif\s+(?:you|it|we|i|they|the\s+\w+)\s+had\b(?:[^.!?;\n]){0,80}?\b(?:i|we)(?:['’]d|\s+would|\s+could))(?:\s+\w+){0,3}\s+$",
     re.IGNORECASE)
-_FUTURE = re.compile(r"(?<![\w'’])(?:will|shall|can|could|would|going\s+to|about\s+to|once|if|when|want|like|before)(?![\w'’])|['’]ll\b",
+_FUTURE = re.compile(r"(?<![\w'’])(?:will|shall|should|may|might|can|could|would|going\s+to|about\s+to|once|if|when|want|like|before)(?![\w'’])"
+                     r"|['’]ll\b|n['’]t\s+(?:i|we)\b",  # round 14: "Should I just cancel it?", "Why don't I just refund it?": to come
                      re.IGNORECASE)
 
 
@@ -250,7 +251,13 @@ def _negated_nearby(text: str, start: int) -> bool:
     words = [w for w in before[cut:].split() if w.lower() not in _FILLERS][-3:]
     if len(words) >= 2 and words[-2].lower() == "why" and words[-1].lower() == "not":
         return False  # round 14: "Why not refund it?": a suggestion, no negation
+    # round 14: a negative question's auxiliary before its subject ("Shouldn't I just cancel it?", "Why don't I refund it?",
+    # "Can't we add it?") offers the act: its "n't" denies nothing
+    words = [w for k, w in enumerate(words) if not (k + 1 < len(words) and _INVERTED.match(w) and words[k + 1].lower() in ("i", "we"))]
     return _NEGATION.search(" ".join(words)) is not None
+
+
+_INVERTED = re.compile(r"(?i)^(?:shouldn|couldn|wouldn|can|don|won|mightn|needn)['’]t$")
 
 
 # words between a negation and the action that say nothing of it ("I won't be able to send it",

@@ -207,3 +207,27 @@ def test_insurance_asked_aloud_without_its_question_mark(text, expected):
 ])
 def test_money_said_moved_then_taken_back(text, done):
     assert [c.done for c in money_claims(text) if c.kind == "amount"] == [done]
+
+
+# ---- an act offered by a negative question or with "just" after its subject is named, to come ------------------------
+
+from tau_shaped.reward.reading.action_words import names_action  # noqa: E402
+
+
+@pytest.mark.parametrize("text, named", [
+    ("Shouldn't I just cancel Z7GOZK for you?", True), ("Should I just cancel Z7GOZK for you?", True),
+    ("Why don't I cancel Z7GOZK for you?", True), ("Can't I just cancel it for you?", True),
+    # controls: a denial; the act said done; a habit denied
+    ("I shouldn't cancel Z7GOZK.", False), ("I can't cancel it.", False), ("I just cancelled it.", False),
+    ("We don't cancel flown trips.", False),
+])
+def test_an_act_offered_by_a_negative_question(text, named):
+    assert (names_action(text, "cancel", to_come=True) is not None) == named
+
+
+@needs_tau2
+def test_a_menu_pick_is_not_read_with_the_messages_before_it():
+    # the reason asked (and answered) before a menu whose pick keeps the reservation: the pick confirms nothing
+    menu = "For Z7GOZK:\nA) cancel it, refund to the original payment method in 5-7 business days\nB) leave it\nWhich would you like?"
+    assert _cancel(menu, "B please") == BREACH
+    assert _cancel(menu, "A") == PASS
