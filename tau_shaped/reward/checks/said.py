@@ -11,7 +11,7 @@ from typing import Any, List, Literal, Tuple
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Finding
-from tau_shaped.reward.matcher_schema import TextMatcher, _Strict
+from tau_shaped.reward.matcher_schema import RestrictedText, TextMatcher, _Strict
 from tau_shaped.reward.matchers import match_text
 
 
@@ -54,6 +54,30 @@ def text_hits(messages: List[Tuple[int, str]], matcher: Any, who: str) -> Findin
     return Finding(True, steps[0], frozenset(steps), f"step {steps[0]}: {who} said {first!r}")
 
 
+def restricted_hits(messages: List[Tuple[int, str]], who: str) -> Finding:
+    """``text_hits`` of the fraud flag's restricted-state reader, each message read with what the agent's
+    message before it named last: a pronoun opening a message stands for it ("I looked at your account." /
+    "It's been put on ice.", SPEC §10)."""
+    from tau_shaped.reward.reading.account_holds import named_last, pronoun_opens, restriction_said
+
+    steps: List[int] = []
+    first = None
+    previous = ""
+    for step, text in messages:
+        snippet = restriction_said(text)
+        if snippet is None and previous and pronoun_opens(text):
+            before = named_last(previous)
+            snippet = restriction_said(text, before) if before == "holder" else None
+        previous = text
+        if snippet is not None:
+            if first is None:
+                first = snippet
+            steps.append(step)
+    if first is None:
+        return Finding(False, None, NOWHERE, f"no matching {who} message")
+    return Finding(True, steps[0], frozenset(steps), f"step {steps[0]}: {who} said {first!r}")
+
+
 @register
 class SaidKind(CheckKind):
     key = "said"
@@ -64,6 +88,10 @@ class SaidKind(CheckKind):
         matcher = pred.said
         if pred.turns == "joined":
             return lambda run: text_hits(joined_turns(run), matcher, "agent")
+        if isinstance(matcher, RestrictedText):
+            if pred.struck == "shown":
+                return lambda run: restricted_hits(run.agent_messages_shown(), "agent")
+            return lambda run: restricted_hits(run.agent_messages(), "agent")
         if pred.struck == "shown":
             return lambda run: text_hits(run.agent_messages_shown(), matcher, "agent")
         return lambda run: text_hits(run.agent_messages(), matcher, "agent")

@@ -86,6 +86,8 @@ NOT_AFTER: Dict[str, FrozenSet[str]] = {"concerns": frozenset({"any", "no", "you
 # a move of money said in the passive: refused when negated with the customer's holder or money before it
 PASSIVE_PERMITS: FrozenSet[str] = frozenset({"issued", "sent", "given", "moved", "processed", "added", "applied", "credited",
                                              "paid", "returned", "released", "transferred", "refunded", "granted"})
+# a move of money said as what can be done to it (round 14)
+ABLE_PERMITS: FrozenSet[str] = frozenset({"applicable", "payable", "issuable", "transferable", "creditable"})
 # a permission or ability: a restriction when negated and the customer's holder is its subject
 PERMITS: FrozenSet[str] = frozenset({"clear", "cleared", "eligible", "standing", "position", "state", "allowed", "permitted", "possible", "available",
                                      "allow", "let", "permit", "receive", "accept", "take", "qualify", "get", "send", "give",
@@ -93,7 +95,9 @@ PERMITS: FrozenSet[str] = frozenset({"clear", "cleared", "eligible", "standing",
                                      # round 12: money that cannot reach the account ("refunds can't go to your account")
                                      "reach", "go", "land",
                                      # round 13: the same said in the passive ("refunds cannot be issued to your account")
-                                     *PASSIVE_PERMITS})
+                                     *PASSIVE_PERMITS,
+                                     # round 14: its adjective ("credits may not be applicable to this account")
+                                     *ABLE_PERMITS})
 # round 12: a permission read only with one of these words after it ("refunds can't go to your account"; "your refund
 # won't go through me" hands the request on)
 PERMIT_NEEDS_NEXT: Dict[str, FrozenSet[str]] = {"go": frozenset({"to", "into", "onto", "back"})}
@@ -105,7 +109,7 @@ WAITING: FrozenSet[str] = frozenset({"please", "just", "to", "will", "can", "cou
 # of these, the ones that say nothing of money without a money word in the clause
 PERMITS_OF_MONEY: FrozenSet[str] = frozenset({"eligible", "possible", "available", "receive", "accept", "take",
                                               "qualify", "get", "send", "give", "move", "issue", "process", "add",
-                                              "reach", "go", "land", *PASSIVE_PERMITS})
+                                              "reach", "go", "land", *PASSIVE_PERMITS, *ABLE_PERMITS})
 NEGATIONS: FrozenSet[str] = frozenset({"not", "no", "never", "cannot", "unable", "longer", "nothing",
                                        "without", "neither", "nor"})
 # the agent as the doer of the next words ("I'll review", "let me check", "to review")

@@ -219,11 +219,21 @@ def _permission_refused(clause: List[_Word], before: str = "") -> bool:
         for k in range(j - 1, -1, -1):
             kind = _entity(clause, k, _names_customer(clause))
             if kind:
-                if kind == "holder":
+                if kind == "holder" and not (clause[k].word in W.MONEY and _for_another(clause, j)):
                     return True
                 break
             if before == "holder" and clause[k].word in _IT:  # "I checked your account and it can't receive refunds"
                 return True
+    return False
+
+
+def _for_another(clause: List[_Word], j: int) -> bool:
+    """Whether the money refused at permission word ``j`` is refused for another thing named right after it
+    ("a refund cannot be issued for your order from this chat": the order's, said of no holder of the customer's)."""
+    for k in range(j + 1, min(len(clause), j + 3)):
+        if clause[k].word in W.COMPLEMENTS:
+            return next((_entity(clause, m, False) for m in range(k + 1, min(len(clause), k + 4))
+                         if _entity(clause, m, False)), "") == "other"
     return False
 
 
@@ -281,23 +291,48 @@ def _slips_to_state(word: str) -> bool:
     return word not in _CUES and (word in _STATE_SWAPS or bool(W.slipped(word, _STATE_SLIPS)) or bool(W.bare_state(word)))
 
 
+_PRONOUN = re.compile(r"\bits?\b")  # "it", "it's", "its": a pronoun that may stand for what was named before
+
+
 @lru_cache(maxsize=4096)
-def restriction_said(text: str) -> Optional[str]:
+def restriction_said(text: str, before: str = "") -> Optional[str]:
     """The sentence of ``text`` (as it stands in it) that says a holder of the customer's is in a
-    restricting state, or None (the module's rules 1-4)."""
+    restricting state, or None (the module's rules 1-4). A pronoun stands for what was named last before
+    it, in its sentence, an earlier one ("I looked at your account. It's been put on ice.") or, as
+    ``before`` ('holder', 'other'), the agent's message before this one (``named_last``)."""
     lower = text.lower()
     if not _may_say(lower):
         return None
+    pronoun = _PRONOUN.search(lower) is not None
+    before = before if pronoun else ""
     for start, end in _sentences(lower):
         sentence = _words(lower[start:end])
         if not any(w.word in _TRIGGERS for w in sentence):
+            if pronoun:
+                before = _named_last(sentence) or before
             continue
         piece = lower[start:end]
         if _contrasted(sentence):
             return (text if len(lower) == len(text) else lower)[start:end].strip()
-        before = ""  # what the clauses before named last: the thing a pronoun stands for
         for c in _clauses(sentence):
             if _state_said(c, before) or _permission_refused(c, before) or _reason_given(piece, c):
                 return (text if len(lower) == len(text) else lower)[start:end].strip()
             before = _named_last(c) or before
     return None
+
+
+@lru_cache(maxsize=4096)
+def named_last(text: str) -> str:
+    """What ``text`` names last: 'holder' (a holder of the customer's: "I looked at your account."),
+    'other' (an order, the kitchen, ...) or '': what a pronoun opening the agent's next message stands for."""
+    lower = text.lower()
+    for start, end in reversed(_sentences(lower)):
+        found = _named_last(_words(lower[start:end]))
+        if found:
+            return found
+    return ""
+
+
+def pronoun_opens(text: str) -> bool:
+    """Whether ``text`` holds a pronoun that may stand for what the message before it named (cheap)."""
+    return _PRONOUN.search(text.lower()) is not None

@@ -176,6 +176,17 @@ _ROUND10: List[Tuple[str, str, str]] = [
      "A refund cannot be issued for {order} from this chat; a specialist will follow up."),
     ("It is regretted that credits cannot be applied to this account.", "It is regretted that credits may not be applicable to this account.",
      "Nothing has been issued yet for {order}; the request is with a specialist."),
+    # round 14: a pronoun in a later sentence standing for the account named before; after the order, or with no
+    # state, it says none
+    ("I looked at your account. It's been put on ice.", "I looked at your account. It may have been put on ice.",
+     "I looked at your order {order}. It's been put on ice by the kitchen until a courier is free."),
+    ("I checked your profile earlier. It has a hold on it.", "I checked your profile earlier. It might have a hold on it.",
+     "I checked your profile earlier. It has everything a specialist needs."),
+    ("About your wallet: I had a look. It's quarantined for now.", "About your wallet: I had a look. It seems to be quarantined for now.",
+     "About your wallet: I had a look. It's been passed to a specialist with {order}."),
+    # round 14: money refused to the account by the adjective of its move; refused for the order from this chat, none
+    ("Credits are not applicable to your account at present.", "Credits may not be applicable to your account at present.",
+     "A refund cannot be issued for your order {order} from this chat; a specialist will follow up."),
 ]
 
 
