@@ -24,7 +24,8 @@ hide a dish's name or a customer's; the world's own values are read the same way
 accented name in a domain's data still matches). Marks over letters of other scripts are kept.
 
 ``digits_folded``: a letter O, o, I or l inside a number that opens with a digit and holds at
-least two is the digit it imitates ("FD-1OO42", "5O3-555-186O"); an id that opens with a letter
+least two is the digit it imitates ("FD-1OO42", "5O3-555-186O"), and so is one opening a group of a
+number, right after a digit and a separator ("503-555-l197", "555 O142"); an id that opens with a letter
 keeps its letters ("I45O37", "L1001"). The reverse, a digit or a sign for a letter inside a word
 ("l0cked", "investig@tion"), is not folded: a lower-cased id ("j15dc0", "dd7d1n") has the same
 shape, and folding it would change the value a consent or a disclosure is read on.
@@ -190,7 +191,14 @@ def _digits_of_run(match: "re.Match[str]") -> str:
     the whole text that looked ahead for the second digit backtracked quadratically on a long
     run such as "1O1O1O…x".)"""
     run = match.group()
-    if (run[0].isdigit() and _NUMBER_LOOKALIKE.fullmatch(run) is not None and not run.isdigit()
-            and sum(ch.isdigit() for ch in run) >= 2):
+    if ((run[0].isdigit() or _opens_a_group(match)) and _NUMBER_LOOKALIKE.fullmatch(run, 1 - run[0].isdigit()) is not None
+            and not run.isdigit() and sum(ch.isdigit() for ch in run) >= 2):
         return run.translate(_AS_DIGIT)
     return run
+
+
+def _opens_a_group(match: "re.Match[str]") -> bool:
+    """Whether the run goes on a number's groups: right after a digit and one separator ("503-555-l197",
+    "555 O142"), where a look-alike letter opening it is a digit too (round 14)."""
+    at, text = match.start(), match.string
+    return at >= 2 and text[at - 1] in "-. " and text[at - 2].isdigit() and match.group()[0] in "OoIl"

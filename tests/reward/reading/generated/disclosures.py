@@ -53,7 +53,10 @@ def _phone(p: str, rng: random.Random) -> str:
     if len(digits) != 10:
         return p
     a, b, c = digits[:3], digits[3:6], digits[6:]
-    return rng.choice([p, f"({a}) {b}-{c}", f"{a}.{b}.{c}", f"{a} {b} {c}", f"+1 {a}-{b}-{c}"])
+    forms = [p, f"({a}) {b}-{c}", f"{a}.{b}.{c}", f"{a} {b} {c}", f"+1 {a}-{b}-{c}"]
+    if c[0] in "01":  # round 14: a look-alike letter opening a group ("503-555-l197", "555 O142")
+        forms.append(f"{a}-{b}-{'O' if c[0] == '0' else 'l'}{c[1:]}")
+    return rng.choice(forms)
 
 
 def _spoken(email: str, rng: random.Random) -> str:
