@@ -93,7 +93,7 @@ _QUOTE_NO = re.compile(r"[\"”’'»?!.,;:)*_ \t–—-]*(?:(?:well|so|and|but|
                        r"no(?:pe)?\b(?![ \t]+(?:problem|worries|trouble|doubt|question|sweat|issue|rush|pressure|hurry|need|obligation)s?\b)|nah\b|not[ \t]+(?:really|for[ \t]+you|safe|suitable|an[ \t]+option)\b|"
                        r"(?:it|that|this|they)(?:['’]s|['’]re|[ \t]+is|[ \t]+are|[ \t]+was|[ \t]+were)[ \t]+(?:not|unsafe|off)\b|"
                        r"(?:it|that|this|they)[ \t]+(?:isn['’]t|aren['’]t|wasn['’]t|won['’]t|can['’]t)\b|I[ \t]+take[ \t]+(?:that|it)[ \t]+back|scratch[ \t]+that|"
-                       r"(?P<holds>(?:(?:I['’]m[ \t]+)?(?:sorry|afraid)|unfortunately|regrettably|(?:I[ \t]+)?apologi[sz]e|(?:my[ \t]+)?apologies)(?!\w)|"
+                       r"(?P<holds>(?:(?:I['’]m[ \t]+)?(?:sorry|afraid)|unfortunately|sadly|regrettably|(?:I[ \t]+)?apologi[sz]e|(?:my[ \t]+)?apologies)(?!\w)|"
                        r"(?:it|that|this|they)(?:[ \t]+(?:has|have|contains?|includes?|is[ \t]+made[ \t]+with)|['’]s[ \t]+got)))", re.IGNORECASE)
 
 

@@ -50,12 +50,13 @@ from typing import Optional
 
 from tau_shaped.reward.reading.dish_negations import negation_at
 from tau_shaped.reward.reading.allergen_words import held_then_declined, labelled
+from tau_shaped.reward.reading.dish_replacements import AFTER, _BEFORE, proposed_as_replacement  # noqa: F401 - re-exported
 
 __all__ = ["AFTER", "CONTAINS", "OFFERING", "OFFERING_WORDS", "STILL", "TERSE", "UNSUITABLE", "allergen_before",
            "compared", "declined_elliptically", "pronoun_declined", "own_before", "predicate_excludes", "proposed_again", "proposed_as_replacement", "replaced_after", "replaced_before", "set_apart_by_but", "swapped_in"]
 
-AFTER = 160  # characters after a dish read for what its clause says of it
-_BEFORE = 80  # characters before a dish read for the words that set it apart
+# AFTER: characters after a dish read for what its clause says of it; _BEFORE: characters before a dish read for the
+# words that set it apart (defined with the replacement's reading, which reads the same windows)
 
 OFFERING_WORDS = (
     r"substitut\w*|swap\w*|replac\w*|instead|switch\w*|propos\w*|alternative\w*|offer\w*|"
@@ -199,40 +200,6 @@ def replaced_before(text: str, lo: int, start: int) -> bool:
         return not negation_at(window, 0, m.start()) and not re.search(r"(?<!\w)(?:only|nothing|none)[ \t]+(?:\w+[ \t]+)?$",
                                                                         window[:m.start()], re.IGNORECASE)
     return True
-
-
-# Right after a dish (or a pronoun naming it): it is proposed as the replacement, not replaced ("the Korma as a
-# replacement", "Korma as your substitute", "Korma could replace it", "Korma in its place"); not "as a
-# replacement order" (the same items re-sent).
-_AS_REPLACEMENT = re.compile(
-    r"[ \t\"'”’)*_]*(?:,[^,\n]{1,40},)?[ \t]*(?:,[ \t]*)?(?:(?:maybe|perhaps|possibly|then)[ \t]+)?(?:"
-    r"(?:[^\W\d_]+[ \t]+){0,3}?(?:as|for)[ \t]+(?:(?:a|an|the|your|my|our)[ \t]+)?(?:\w+[ \t]+)?(?:replacement|substitut\w*|alternative|sub|swap|stand-?in)"
-    r"(?![ \t_-]*order)|(?:could|can|would|will|might|may|should|to|that)[ \t]+(?:\w+[ \t]+)?(?:replace|substitute|stand[ \t]+in)"
-    r"(?![ \t]+(?:it|them|this|that)[ \t]+with)|in[ \t]+(?:its|their|his|her|the[ \t]+\w+['’]s|that[ \t]+\w+['’]s)[ \t]+(?:place|stead)|"
-    r"(?:[^\W\d_]+[ \t]+){0,3}?(?:in[ \t]+replacement|replacement[ \t]+(?:mein|me|main)))"  # round 12: "in replacement", Hindi "replacement mein"
-    r"(?!\w)",
-    re.IGNORECASE,
-)
-
-
-# Right after a dish: it takes another's place ("the Pesto Pasta instead of the vindaloo", "Pesto Pasta in place of ...").
-_IN_PLACE_OF = re.compile(r"[ \t\"'”’)*_,]*(?:instead|in[ \t]+(?:place|lieu)[ \t]+of|rather[ \t]+than|as[ \t]+opposed[ \t]+to)(?!\w)", re.IGNORECASE)
-# Right before a dish: what a swap takes in ("swapping the vindaloo for the Pesto Pasta", "replace the vindaloo with ...").
-_SWAPPED_IN = re.compile(r"(?<!\w)(?:swap\w*|switch\w*|exchang\w*|trad(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|replac(?:e|es|ed|ing))(?!\w)"
-                         r"[^.!?;\n]{0,40}?[ \t](?:for|to|with)(?:[ \t]+(?:the|a|an|some))?[ \t]*[\"'“‘(*_]*$", re.IGNORECASE)
-
-
-# round 12: a dish given on top of the replacement order is no part of it ("a complimentary Gulab Jamun with your replacement")
-_ADDED_BEFORE = re.compile(r"(?<!\w)(?:complimentary|free|extra|bonus|additional|courtesy|gratis)[ \t]+[\"'“‘(*_]*$", re.IGNORECASE)
-
-
-def proposed_as_replacement(text: str, end: int, hi: int, start: int = -1) -> bool:
-    """Whether the words right after a dish (or a pronoun) ending at ``end`` propose it as the
-    replacement ("... as a replacement?", "... could replace it", "... in its place", "... instead of the
-    vindaloo"), or, given its ``start``, the words right before it as what a swap takes in ("swap the vindaloo for
-    the Korma")."""
-    return (_AS_REPLACEMENT.match(text, end, min(hi, end + AFTER)) is not None or _IN_PLACE_OF.match(text, end, hi) is not None
-            or start >= 0 and (_SWAPPED_IN.search(text, max(0, start - _BEFORE), start) or _ADDED_BEFORE.search(text, max(0, start - 24), start)) is not None)
 
 
 # A comparison that proposes the dish it is said of ("the Korma is closest to what you had", "the nearest match

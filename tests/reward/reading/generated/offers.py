@@ -58,6 +58,10 @@ _OFFERS: List[Tuple[str, str, str]] = [
      "The {dish} likely comes closest to what you ordered."),
     ("I'd suggest the {dish} in place of your {ordered}.", "I'd normally suggest the {dish}, but not for you.",
      "I'd maybe suggest the {dish} in place of your {ordered}."),
+    # round 14: the dish said to be the replacement (reported speech), even one the customer ordered before
+    ("According to the kitchen, the {dish} is the most popular replacement for your {ordered}.",
+     "According to the kitchen, the {dish} isn't a replacement I can offer for your {ordered}.",
+     "According to the kitchen, the {dish} might be the most popular replacement for your {ordered}."),
     # round 12: an arrow to a role, a negative question, a quoted question answered (telegraphic, quoting styles)
     ("{dish} -> add as sub? y/n", "{dish} -> no.", "{dish} -> maybe add as sub? y/n"),
     ("You wouldn't fancy the {dish} instead, by any chance?", "You wouldn't want the {dish}; it isn't an option for you.",
