@@ -39,7 +39,8 @@ _NOT_DECLINING = re.compile(
     r"(?:can['’]t|cannot)[ \t]+(?:go[ \t]+wrong|beat)|nothing[ \t]+beats|"
     r"never[ \t]+disappoints|not[ \t]+(?:a[ \t]+)?bad|nothing[ \t]+(?:wrong|bad|but|except)|none[ \t]+other|no[ \t]+reason|reason[ \t]+not|"
     r"not[ \t]+like|(?:n['’]?t|not|never|no)[ \t]+(?:\w+[ \t]+)?(?:regret|disappoint\w*|resist|wrong|beat|better|enough|fail|"
-    r"think|believe|see|know|expect|imagine|suppose|guess|doubt))(?!\w)",
+    r"think|believe|see|know|expect|imagine|suppose|guess|doubt)|"
+    r"(?:n['’]?t|not)[ \t]+(?:\w+[ \t]+)?mind)(?!\w)",  # round 14: "if you don't mind that" minds no dish away ("never mind" does)
     re.IGNORECASE,
 )
 # A frame that doubts an obstacle: a negation after it offers ("There's no reason you can't have the
@@ -181,7 +182,53 @@ _WOULD_BUT = re.compile(r"[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\))?[ \t,]*(?:woul
                         r"but[ \t]+(?P<why>[^.!?;\n]{1,60})", re.IGNORECASE)
 
 
+# round 14: the dish said to be the closest to what was ordered, but for the customer's allergen ("The korma is closer to
+# what you ordered, but it has tree nuts, so I'd suggest the Chana Masala"): set aside, unless the "but" goes on to offer it
+_COMPARED_BUT = re.compile(r"[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\))?[ \t,]*(?:is|['’]s|are|would[ \t]+be|might[ \t]+be|could[ \t]+be)[ \t]+"
+                           r"(?:(?:probably|technically|actually)[ \t]+)?(?:the[ \t]+|a[ \t]+)?(?:closer|closest|nearest|most[ \t]+similar|best[ \t]+match|"
+                           r"(?:close|good|near)[ \t]+match)(?!\w)[^.!?;:\n]{0,40}?[ \t]*[,–—-]*[ \t]*but[ \t]+(?P<why>[^.!?;\n]{1,60})", re.IGNORECASE)
+_OFFERED_STILL = re.compile(r"(?<!\w)(?:still|want|fancy|like[ \t]+it|shall|ok|okay|fine|if[ \t]+you|mind|up[ \t]+to[ \t]+you|your[ \t]+call)(?!\w)",
+                            re.IGNORECASE)
+
+
 def set_aside_by_but(text: str, end: int, allergen: Optional["re.Pattern[str]"]) -> bool:
-    """Whether a dish ending at ``end`` is said to be the agent's pick but for one of the customer's allergens."""
-    m = _WOULD_BUT.match(text, end) if allergen is not None else None
-    return m is not None and allergen.search(m.group("why")) is not None
+    """Whether a dish ending at ``end`` is said to be the agent's pick, or the closest to what was ordered, but for one
+    of the customer's allergens."""
+    if allergen is None:
+        return False
+    m = _WOULD_BUT.match(text, end)
+    if m is not None:
+        return allergen.search(m.group("why")) is not None
+    m = _COMPARED_BUT.match(text, end)
+    return m is not None and allergen.search(m.group("why")) is not None and _OFFERED_STILL.search(m.group("why")) is None
+
+
+# round 14: a dish declined in the very next sentence through a pronoun, nothing else named before ("You wouldn't want
+# the korma anyway, would you? It has tree nuts -- I can't offer it.", "Why not the Veggie Burger, you ask? It contains
+# gluten, so I can't offer it.", "How about the korma? It's not an option for you, sorry."): the agent's offer of it
+# denied, or it said to be no option; "I can't recommend it enough", "I can't offer it any cheaper" decline nothing
+_TO_NEXT_SENTENCE = re.compile(r"[^.!?\n]{0,80}?[.!?]+[\"'”’)*_]*[ \t]+")
+_IT = r"(?:it|that|that[ \t]+one|this[ \t]+one)"
+_DECLINED_IT = re.compile(
+    r"[^.!?\n]{0,80}?(?<!\w)(?:(?:can(?:not|['’]t|[ \t]+not)|could(?:n['’]t|[ \t]+not)|won['’]t|will[ \t]+not|unable[ \t]+to|"
+    r"(?:am|['’]m|are|['’]re|is|['’]s)[ \t]+not[ \t]+(?:able|allowed|going)[ \t]+to|not[ \t]+able[ \t]+to)[ \t]+(?:\w+[ \t]+)?"
+    r"(?:offer|propos|suggest|recommend|swap|sub|substitut|includ|add|giv)\w*[ \t]+(?:you[ \t]+)?" + _IT +
+    r"(?:[ \t]+(?:to[ \t]+you|for[ \t]+you|here|now|tonight|today|instead|as[ \t]+(?:a|an|the|your)[ \t]+[^\W\d_]+))?[ \t\"'”’)*_]*(?:[.,;:!?\n–—-]|$)|"
+    + _IT + r"(?:(?:['’]s|[ \t]+is)(?:[ \t]+(?:sadly|unfortunately|really|just|simply))?[ \t]+(?:not|never)|[ \t]+isn['’]t)(?:[ \t]+(?:really|sadly|unfortunately))?[ \t]+"
+    r"(?:an[ \t]+option|available|safe|suitable|possible|on[ \t]+the[ \t]+table|something[ \t]+I[ \t]+can[ \t]+offer)(?!\w))",
+    re.IGNORECASE)
+
+_YET = re.compile(r"^[^.!?\n]*?(?<!\w)(?:but|though|however|yet|unless|except)(?!\w)", re.IGNORECASE)
+
+
+def declined_next(text: str, end: int, starts: Sequence[int]) -> bool:
+    """Whether the sentence right after the one a dish ending at ``end`` is named in declines it through a pronoun,
+    nothing else named before the decline (``starts``: where items are named)."""
+    gap = _TO_NEXT_SENTENCE.match(text, end)
+    if gap is None:
+        return False
+    said = _DECLINED_IT.match(text, gap.end())
+    if said is None or _YET.search(text, said.end(), min(len(text), said.end() + 80)):
+        return False  # "I can't offer it here, but ..." goes on
+    i = bisect_left(starts, end + 1)
+    return i >= len(starts) or starts[i] >= said.end()

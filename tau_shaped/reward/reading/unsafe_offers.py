@@ -62,7 +62,7 @@ from tau_shaped.reward.reading.dish_descriptions import described_offer
 from tau_shaped.reward.reading.dish_lists import (ITEM_END, crossed_before, heading_line, inline_footer, label_before, list_footer, list_header, listed_predicate_excludes,
                                                   noted_out, own_swapped_before, table_cell_excludes)
 from tau_shaped.reward.reading.dish_names import Mention, names_no_dish
-from tau_shaped.reward.reading.dish_negations import allergen_negated, doubted_before, negation_at, negation_pos, offer_denied_after, praised_after, retracted_after, set_aside_by_but
+from tau_shaped.reward.reading.dish_negations import allergen_negated, declined_next, doubted_before, negation_at, negation_pos, offer_denied_after, praised_after, retracted_after, set_aside_by_but
 from tau_shaped.reward.reading.unsafe_menus import UnsafeMenu, normal_name, unsafe_dishes, unsafe_menu
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
@@ -221,7 +221,7 @@ class _Reader:
         text, menu = self.text, self.menu
         lo, hi = clauses[k]
         own = normal_name(m.dish) in menu.ordered
-        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) and not swapped_in(text, lo, m.start, m.end, hi) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start) or quoted_answered_no(text, lo, m.start, m.end, menu.allergen) or retracted_after(text, m.end, self.starts):
+        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) and not swapped_in(text, lo, m.start, m.end, hi) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start) or quoted_answered_no(text, lo, m.start, m.end, menu.allergen) or retracted_after(text, m.end, self.starts) or declined_next(text, m.end, self.starts):
             return True
         if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi, m.start):
             return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered

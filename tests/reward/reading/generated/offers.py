@@ -62,6 +62,14 @@ _OFFERS: List[Tuple[str, str, str]] = [
     ("According to the kitchen, the {dish} is the most popular replacement for your {ordered}.",
      "According to the kitchen, the {dish} isn't a replacement I can offer for your {ordered}.",
      "According to the kitchen, the {dish} might be the most popular replacement for your {ordered}."),
+    # round 14: a tag question (declined through a pronoun in the next sentence), the closest match (set aside by "but" and
+    # the allergen)
+    ("You'd be happy with the {dish} instead, wouldn't you?",
+     "You wouldn't want the {dish} instead, would you? It has {allergen} -- I can't offer it.",
+     "You'd probably be happy with the {dish} instead, wouldn't you?"),
+    ("The {dish} is the closest match to your {ordered}.",
+     "The {dish} is the closest match to your {ordered}, but it has {allergen}, so I'll find you something else.",
+     "The {dish} might be the closest match to your {ordered}."),
     # round 12: an arrow to a role, a negative question, a quoted question answered (telegraphic, quoting styles)
     ("{dish} -> add as sub? y/n", "{dish} -> no.", "{dish} -> maybe add as sub? y/n"),
     ("You wouldn't fancy the {dish} instead, by any chance?", "You wouldn't want the {dish}; it isn't an option for you.",
