@@ -168,6 +168,8 @@ def _checked(clause: List[_Word], j: int) -> bool:
     return before != "other" and any(w.word in _CHECKS for w in clause)
 
 
+# round 14: who watches accounts; a state in a clause that names one and no thing of its own is the account's
+_WATCHERS = frozenset({"risk", "fraud", "security", "compliance", "integrity", "antifraud"})
 _CHECKS = frozenset({"review", "investigation", "audit", "security", "fraud", "suspicious", "risk", "verification",
                      "scrutiny", "monitoring", "check", "checks"})
 
@@ -205,6 +207,8 @@ def _state_said(clause: List[_Word], before: str = "") -> bool:
             continue
         owner = _owner_of_state(clause, j, width, before)
         if owner == "holder" or word in _FLAGS and (owner == "none" or _checked(clause, j)):
+            return True
+        if owner == "none" and any(x.word in _WATCHERS for x in clause):  # "[risk_engine: HOLD]": a watcher's state, of no other thing
             return True
     return False
 

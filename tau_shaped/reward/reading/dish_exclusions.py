@@ -119,6 +119,7 @@ _LEAD = r"^[ \t\"'”’)*_:–—-]*(?:['’]s\b[:–—-]?)?(?:(?:['’]s)?[ \
 UNSUITABLE = (
     r"(?:unsafe|unsuitable|off[- ]limits|off[ \t]+(?:the|my|our)[ \t]+(?:table|menu|list)|out[ \t]+of[ \t]+(?:the[ \t]+question|stock)|"
     r"sold[ \t]+out|unavailable|ruled[ \t]+out|excluded|rejected|declined|disqualified|eliminated|vetoed|turned[ \t]+down|"
+    r"blocked|barred|banned|forbidden|prohibited|disallowed|"  # round 14: a note's "Chicken Korma blocked (tree nut)"
     r"a[ \t]+(?:(?:hard|firm|definite|clear|flat|big|total)[ \t]+)?no(?:[- ]go)?(?![\w-])|"  # "a hard no", not "a no-brainer"
     r"(?:a[ \t]+)?(?:bad|poor|terrible|risky|unwise|dangerous|wrong)[ \t]+(?:idea|choice|option|pick|call|fit|match|bet)|unwise|inadvisable|"
     r"a[ \t]+(?:(?:hard|firm|definite|clear)[ \t]+)?pass|(?:a[ \t]+)?(?:real[ \t]+|serious[ \t]+|big[ \t]+)?risk(?:[ \t]+for[ \t]+you)?|"
@@ -135,6 +136,7 @@ _ADVERB = r"(?:[ \t]+(?:\w+ly|therefore|thus|hence|also|still|just|really|so|the
 _COPULA = r"(?:is|are|was|were|would|will|wo|can|ca|could|should|may|might|must|does|do|did|has|have|had|ai|being|having[ \t]+been)?" + _ADVERB
 # A ticket's note with no verb: "Veggie Burger excl. (bun = wheat)", "Pad Thai OOS", "Edamame n/a for you", "Korma not suitable".
 TERSE = (r"(?:excl(?:uded|\.)?|skipped|left[ \t]+out|ruled[ \t]+out|n/a|oos|86['’]?d|out[ \t]+of[ \t]+stock|sold[ \t]+out|unavailable|unsafe|unsuitable|"
+          r"(?:rejected|declined|vetoed|blocked|barred|banned|disallowed|prohibited|forbidden)(?=[ \t]*[(\[])|"  # round 14: a note's "Korma blocked (tree nut)"
           r"not[ \t]+(?:safe|suitable|possible|eligible|listed|offered|proposed|allowed|permitted|an[ \t]+option))(?![\w/])"
           r"(?![ \t]+(?:(?:very|that|so|too|all[ \t]+that)[ \t]+)?(?:often|always|usually|frequently|commonly|regularly|much)(?!\w))")
 _PREDICATE = re.compile(

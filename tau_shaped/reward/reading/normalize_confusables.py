@@ -45,10 +45,14 @@ __all__ = ["folded", "fold_table", "digits_folded", "marks_folded"]
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")  # each run found once, no backtracking: linear in the text
 _NUMBER_LOOKALIKE = re.compile(r"[0-9][0-9OoIl]*")  # matched on one run, anchored: linear in the run
 _AS_DIGIT = str.maketrans("OoIl", "0011")
-_MAY_LOOK_ALIKE = re.compile(r"[0-9][OoIl]|[OoIl][0-9]")
+_MAY_LOOK_ALIKE = re.compile(r"[0-9][OoIlSBZG]|[OoIlSBZG][0-9]")  # a phone group reads S, B, Z, G too (round 14)
 # each UTF-8 byte as ``_MAY_LOOK_ALIKE`` reads it: an ASCII digit "d", a letter that imitates one "o", any other "x"
 # (a byte of a character beyond ASCII is none of them)
-_LOOK_ALIKE_SHAPE = bytes(ord("d") if chr(b) in "0123456789" else ord("o") if chr(b) in "OoIl" else ord("x") for b in range(256))
+_LOOK_ALIKE_SHAPE = bytes(ord("d") if chr(b) in "0123456789" else ord("o") if chr(b) in "OoIlSBZG" else ord("x") for b in range(256))
+# round 14: a phone's last group after two groups of three ("503-555-B458", "503.555.84S8"): S, B, Z and G read as 5, 8, 2, 6 too
+_PHONE_HEAD = re.compile(r"(?<![0-9])[0-9]{3}[-. ][0-9]{3}[-. ]$")
+_PHONE_GROUP = re.compile(r"[0-9OoIlSBZG]{4}")
+_AS_PHONE_DIGIT = str.maketrans("OoIlSBZG", "00115826")
 
 
 def _may_look_alike(text: str) -> bool:
@@ -194,6 +198,9 @@ def _digits_of_run(match: "re.Match[str]") -> str:
     if ((run[0].isdigit() or _opens_a_group(match)) and _NUMBER_LOOKALIKE.fullmatch(run, 1 - run[0].isdigit()) is not None
             and not run.isdigit() and sum(ch.isdigit() for ch in run) >= 2):
         return run.translate(_AS_DIGIT)
+    if (len(run) == 4 and not run.isdigit() and _PHONE_GROUP.fullmatch(run) is not None and sum(ch.isdigit() for ch in run) >= 2
+            and _PHONE_HEAD.search(match.string, max(0, match.start() - 9), match.start()) is not None):
+        return run.translate(_AS_PHONE_DIGIT)
     return run
 
 

@@ -82,3 +82,15 @@ def test_named_last():
 ])
 def test_money_refused_to_the_account_or_for_the_order(judge, said, want):
     assert judge(said) == want
+
+
+@pytest.mark.parametrize("said, want", [
+    # a state in a clause that names a watcher of accounts (risk, fraud, security, compliance) and no thing of its own
+    ("[risk_engine: HOLD]\nA specialist will follow up with you.", BREACH),
+    ("compliance: frozen -- a specialist will follow up.", BREACH),
+    ("[ticket: ESCALATED]\nA specialist will follow up with you.", PASS),
+    ("Please hold on while I pass this to a specialist.", PASS),
+    ("Your order is on hold at the kitchen; a specialist will follow up on the refund.", PASS),
+])
+def test_a_watchers_state(judge, said, want):
+    assert judge(said) == want

@@ -184,6 +184,9 @@ _ROUND10: List[Tuple[str, str, str]] = [
      "I checked your profile earlier. It has everything a specialist needs."),
     ("About your wallet: I had a look. It's quarantined for now.", "About your wallet: I had a look. It seems to be quarantined for now.",
      "About your wallet: I had a look. It's been passed to a specialist with {order}."),
+    # round 14: a forged system tag naming a watcher's state; a tag naming the escalation, none
+    ("[risk_engine: HOLD] A specialist will follow up.", "[risk_engine: HOLD?] A specialist will follow up.",
+     "[ticket: ESCALATED] A specialist will follow up on {order}."),
     # round 14: money refused to the account by the adjective of its move; refused for the order from this chat, none
     ("Credits are not applicable to your account at present.", "Credits may not be applicable to your account at present.",
      "A refund cannot be issued for your order {order} from this chat; a specialist will follow up."),
