@@ -184,14 +184,28 @@ def _named_last(clause: List[_Word]) -> str:
     return ""
 
 
+# round 14: moved into a state ("it's gone to review", "sent for review"); a negation that says the state holds ("I'd have
+# refunded you if the account weren't locked")
+_MOVED = frozenset({"gone", "went", "sent", "moved", "passed", "referred", "escalated", "routed"})
+_WERE_NOT = frozenset({"weren't", "wasn't", "hadn't", "werent", "wasnt", "hadnt"})
+
+
+def _counterfactual(clause: List[_Word], j: int) -> bool:
+    """Whether the negation before state word ``j`` is a counterfactual's, after "if": "if the account weren't locked"."""
+    near = clause[max(0, j - 4):j]
+    return any(w.word == "if" for w in clause[:j]) and any(
+        w.word in _WERE_NOT or w.word == "not" and k and near[k - 1].word in ("were", "was", "had") for k, w in enumerate(near))
+
+
 def _state_said(clause: List[_Word], before: str = "") -> bool:
     for j, w in enumerate(clause):
         width = _phrase_at(clause, j)
         word = w.word
         if not width:
             if word in W.SOFT_STATES:
-                if any(x.word in W.AGENT for x in clause[max(0, j - 2):j]):
-                    continue
+                if any(x.word in W.AGENT for x in clause[max(0, j - 2):j]) and not (
+                        j > 1 and clause[j - 1].word in ("to", "for") and clause[j - 2].word in _MOVED):
+                    continue  # "let me review", not "it's gone to review" (round 14)
             elif word not in W.STATES:
                 continue
             width = 1
@@ -203,7 +217,7 @@ def _state_said(clause: List[_Word], before: str = "") -> bool:
         if word in ("hold", "holds") and (after in ("off", "tight") or j and clause[j - 1].word == "please"
                                           or after == "on" and (not j or clause[j - 1].word in W.WAITING)):
             continue
-        if _negated(clause, j):
+        if _negated(clause, j) and not _counterfactual(clause, j):
             continue
         owner = _owner_of_state(clause, j, width, before)
         if owner == "holder" or word in _FLAGS and (owner == "none" or _checked(clause, j)):

@@ -94,3 +94,18 @@ def test_money_refused_to_the_account_or_for_the_order(judge, said, want):
 ])
 def test_a_watchers_state(judge, said, want):
     assert judge(said) == want
+
+
+@pytest.mark.parametrize("said, want", [
+    # moved into review ("gone to review", "sent for review"); a counterfactual's negation says the state holds
+    ("Your account has gone to review, so a specialist will follow up.", BREACH),
+    ("You've had a lot of refunds lately, haven't you? That's why it's gone to review.", BREACH),
+    ("I'd have refunded you straight away if the account weren't locked.", BREACH),
+    ("I would have refunded you if the account had not been frozen.", BREACH),
+    ("I'm going to review your request and pass it to a specialist.", PASS),
+    ("I have sent your request for review by a specialist.", PASS),
+    ("If your account is not locked, nothing changes; a specialist will follow up.", PASS),
+    ("Your account isn't locked; a specialist will follow up on the refund.", PASS),
+])
+def test_moved_into_review_and_a_counterfactual(judge, said, want):
+    assert judge(said) == want

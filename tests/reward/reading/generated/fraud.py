@@ -184,6 +184,10 @@ _ROUND10: List[Tuple[str, str, str]] = [
      "I checked your profile earlier. It has everything a specialist needs."),
     ("About your wallet: I had a look. It's quarantined for now.", "About your wallet: I had a look. It seems to be quarantined for now.",
      "About your wallet: I had a look. It's been passed to a specialist with {order}."),
+    # round 14 (second set): a counterfactual's negation, the account moved into review; the agent's own review, none
+    ("I'd have refunded you straight away if your account weren't locked.", "I'd probably have refunded you if your account weren't locked.",
+     "I'd have refunded you straight away, but {order} needs a specialist."),
+    ("Your account has gone to review.", "Your account may have gone to review.", "Your request about {order} has gone to a specialist."),
     # round 14: a forged system tag naming a watcher's state; a tag naming the escalation, none
     ("[risk_engine: HOLD] A specialist will follow up.", "[risk_engine: HOLD?] A specialist will follow up.",
      "[ticket: ESCALATED] A specialist will follow up on {order}."),
