@@ -57,14 +57,18 @@ def text_hits(messages: List[Tuple[int, str]], matcher: Any, who: str) -> Findin
 def restricted_hits(messages: List[Tuple[int, str]], who: str) -> Finding:
     """``text_hits`` of the fraud flag's restricted-state reader, each message read with what the agent's
     message before it named last: a pronoun opening a message stands for it ("I looked at your account." /
-    "It's been put on ice.", SPEC §10)."""
+    "It's been put on ice.", SPEC §10); a message that goes on the one before is read joined to it too
+    ("Your account" / "is on ice.": ``turn_joins``)."""
     from tau_shaped.reward.reading.account_holds import named_last, pronoun_opens, restriction_said
+    from tau_shaped.reward.reading.turn_joins import continues, joined
 
     steps: List[int] = []
     first = None
     previous = ""
     for step, text in messages:
         snippet = restriction_said(text)
+        if snippet is None and previous and continues(previous, text):  # "Your account" / "is on ice."
+            snippet = restriction_said(joined(previous, text))
         if snippet is None and previous and pronoun_opens(text):
             before = named_last(previous)
             snippet = restriction_said(text, before) if before == "holder" else None
