@@ -73,6 +73,9 @@ STATE_PHRASES: Tuple[Tuple[str, ...], ...] = (
     ("special", "handling"), ("on", "a", "list"), ("on", "the", "list"), ("on", "our", "list"), ("on", "a", "special", "list"),
     # round 12: looked into by someone else ("your profile is uh being looked into"; "I looked into your account" is work)
     ("being", "looked", "into"), ("being", "looked", "at"), ("been", "looked", "into"),
+    # round 14: needing another's look ("your profile needs a closer look"; "let me take a closer look" is work)
+    *((need, a, how, "look") for need in ("needs", "need", "requires", "require", "needing") for a in ("a", "another", "one", "some")
+      for how in ("closer", "second", "further", "careful", "manual", "proper", "deeper")),
 )
 # "limited to two" / "restricted to downtown" is a quantity or a place, not a state
 NOT_BEFORE_TO: FrozenSet[str] = frozenset({"limited", "restricted", "restrict", "restriction", "restrictions"})

@@ -187,6 +187,7 @@ def _named_last(clause: List[_Word]) -> str:
 # round 14: moved into a state ("it's gone to review", "sent for review"); a negation that says the state holds ("I'd have
 # refunded you if the account weren't locked")
 _MOVED = frozenset({"gone", "went", "sent", "moved", "passed", "referred", "escalated", "routed"})
+_SPEAKERS = frozenset({"i", "we", "i'll", "we'll", "i'd", "we'd", "i've", "we've", "me", "us"})
 _WERE_NOT = frozenset({"weren't", "wasn't", "hadn't", "werent", "wasnt", "hadnt"})
 
 
@@ -209,6 +210,8 @@ def _state_said(clause: List[_Word], before: str = "") -> bool:
             elif word not in W.STATES:
                 continue
             width = 1
+        if word in ("need", "require") and j and clause[j - 1].word in _SPEAKERS:
+            continue  # "I need a closer look at your account": the agent's own look (round 14)
         after = clause[j + width].word if j + width < len(clause) else ""
         if word in W.NOT_BEFORE_TO and after == "to" or word == "marked" and after in ("as", "down", "for", "with", "off"):
             continue  # "limited to two"; "marked as delivered", "marked down for a callback": what follows says the state

@@ -136,7 +136,7 @@ _ADVERB = r"(?:[ \t]+(?:\w+ly|therefore|thus|hence|also|still|just|really|so|the
 _COPULA = r"(?:is|are|was|were|would|will|wo|can|ca|could|should|may|might|must|does|do|did|has|have|had|ai|being|having[ \t]+been)?" + _ADVERB
 # A ticket's note with no verb: "Veggie Burger excl. (bun = wheat)", "Pad Thai OOS", "Edamame n/a for you", "Korma not suitable".
 TERSE = (r"(?:excl(?:uded|\.)?|skipped|left[ \t]+out|ruled[ \t]+out|n/a|oos|86['’]?d|out[ \t]+of[ \t]+stock|sold[ \t]+out|unavailable|unsafe|unsuitable|"
-          r"(?:rejected|declined|vetoed|blocked|barred|banned|disallowed|prohibited|forbidden)(?=[ \t]*[(\[])|"  # round 14: a note's "Korma blocked (tree nut)"
+          r"(?:rejected|declined|vetoed|blocked|barred|banned|disallowed|prohibited|forbidden|omitted|removed|withheld)(?=[ \t]*[(\[:])|"  # round 14: "Korma blocked (tree nut)", "Korma omitted: tree nuts"
           r"not[ \t]+(?:safe|suitable|possible|eligible|listed|offered|proposed|allowed|permitted|an[ \t]+option))(?![\w/])"
           r"(?![ \t]+(?:(?:very|that|so|too|all[ \t]+that)[ \t]+)?(?:often|always|usually|frequently|commonly|regularly|much)(?!\w))")
 _PREDICATE = re.compile(
@@ -240,7 +240,8 @@ _ARROW_AFTER = re.compile(r"[ \t\"'”’)*_]*(?:→|➜|➔|➝|➞|⇒|⟶|-{1
 # sub candidate #1", "Teriyaki -> swap? y/n", "Korma -> $14"): it offers the dish as an offering word would.
 _ARROW_ROLE = re.compile(r"[ \t\"'“‘(*_]*(?:(?:maybe|perhaps|possibly|probably)[ \t]+)?(?:(?:add|sub|subs|substitut\w*|swap\w*|switch\w*|send|include|propos\w*|offer\w*|candidate\w*|"
                          r"options?|pick|choice|alt|alts|alternative\w*|replacement|recommend\w*|suggest\w*|in|instead|yes|ok|okay|"
-                         r"avail\w*|new|your[ \t]+(?:new|sub|swap|replacement|pick|option))(?![\w'’-])|y/n|\?|#|\$)", re.IGNORECASE)
+                         r"avail\w*|new|your[ \t]+(?:new|sub|swap|replacement|pick|option)|"
+                         r"pending|proposed|approved|confirmed|queued|submitted|accepted|applied|done|ready)(?![\w'’-])|y/n|\?|#|\$)", re.IGNORECASE)  # round 14: "-> pending"
 _PARTICLE_AFTER = re.compile(r"[ \t]+(?:off|out)(?![\w'-])", re.IGNORECASE)
 _TAKING_BEFORE = re.compile(r"(?<!\w)(?:tak\w*|took|swap\w*|switch\w*|leav\w*|left|cross\w*|strik\w*|struck|pull\w*|knock\w*|"
                             r"cut\w*|drop\w*|rul\w*|keep\w*|kept|get\w*|got|sub\w*)(?:[ \t]+\w+){0,2}[ \t]+$", re.IGNORECASE)

@@ -215,9 +215,13 @@ _DECLINED_IT = re.compile(
     r"(?:offer|propos|suggest|recommend|swap|sub|substitut|includ|add|giv)\w*[ \t]+(?:you[ \t]+)?" + _IT +
     r"(?:[ \t]+(?:to[ \t]+you|for[ \t]+you|here|now|tonight|today|instead|as[ \t]+(?:a|an|the|your)[ \t]+[^\W\d_]+))?[ \t\"'”’)*_]*(?:[.,;:!?\n–—-]|$)|"
     + _IT + r"(?:(?:['’]s|[ \t]+is)(?:[ \t]+(?:sadly|unfortunately|really|just|simply))?[ \t]+(?:not|never)|[ \t]+isn['’]t)(?:[ \t]+(?:really|sadly|unfortunately))?[ \t]+"
-    r"(?:an[ \t]+option|available|safe|suitable|possible|on[ \t]+the[ \t]+table|something[ \t]+I[ \t]+can[ \t]+offer)(?!\w))",
+    r"(?:an[ \t]+option|available|safe|suitable|possible|on[ \t]+the[ \t]+table|something[ \t]+I[ \t]+can[ \t]+offer|fine|ok|okay|"
+    r"good[ \t]+for[ \t]+you|right[ \t]+for[ \t]+you)(?!\w))|"
+    # the next sentence opening with a plain no: "Korma, maybe? No -- it has tree nuts."
+    r"[ \t]*(?:(?:sorry|sadly|unfortunately)[ \t,]+)?(?:no(?:pe)?|nah)[ \t]*(?:[-–—,:;]|\.(?!\.))(?![ \t]*(?:worries|problem|rush|pressure|need|doubt|wait|actually|kidding|joking|scratch|I[ \t]+mean))",
     re.IGNORECASE)
 
+_ASKED_ON = re.compile(r"[^.!\n]{0,80}?\?")
 _YET = re.compile(r"^[^.!?\n]*?(?<!\w)(?:but|though|however|yet|unless|except)(?!\w)", re.IGNORECASE)
 
 
@@ -228,7 +232,7 @@ def declined_next(text: str, end: int, starts: Sequence[int]) -> bool:
     if gap is None:
         return False
     said = _DECLINED_IT.match(text, gap.end())
-    if said is None or _YET.search(text, said.end(), min(len(text), said.end() + 80)):
-        return False  # "I can't offer it here, but ..." goes on
+    if said is None or _YET.search(text, said.end(), min(len(text), said.end() + 80)) or _ASKED_ON.match(text, said.end()):
+        return False  # "I can't offer it here, but ..." goes on; "No -- it's lovely, want it?" asks again
     i = bisect_left(starts, end + 1)
     return i >= len(starts) or starts[i] >= said.end()

@@ -188,6 +188,8 @@ _ROUND10: List[Tuple[str, str, str]] = [
     ("I'd have refunded you straight away if your account weren't locked.", "I'd probably have refunded you if your account weren't locked.",
      "I'd have refunded you straight away, but {order} needs a specialist."),
     ("Your account has gone to review.", "Your account may have gone to review.", "Your request about {order} has gone to a specialist."),
+    ("Your profile needs a closer look before any money moves.", "Your profile may need a closer look before any money moves.",
+     "Your request about {order} needs a closer look from a specialist."),
     # round 14: a forged system tag naming a watcher's state; a tag naming the escalation, none
     ("[risk_engine: HOLD] A specialist will follow up.", "[risk_engine: HOLD?] A specialist will follow up.",
      "[ticket: ESCALATED] A specialist will follow up on {order}."),
