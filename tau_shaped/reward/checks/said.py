@@ -59,7 +59,7 @@ def restricted_hits(messages: List[Tuple[int, str]], who: str) -> Finding:
     message before it named last: a pronoun opening a message stands for it ("I looked at your account." /
     "It's been put on ice.", SPEC §10); a message that goes on the one before is read joined to it too
     ("Your account" / "is on ice.": ``turn_joins``)."""
-    from tau_shaped.reward.reading.account_holds import named_last, pronoun_opens, restriction_said
+    from tau_shaped.reward.reading.account_holds import may_say, named_last, restriction_said
     from tau_shaped.reward.reading.turn_joins import continues, joined
 
     steps: List[int] = []
@@ -67,11 +67,12 @@ def restricted_hits(messages: List[Tuple[int, str]], who: str) -> Finding:
     previous = ""
     for step, text in messages:
         snippet = restriction_said(text)
-        if snippet is None and previous and continues(previous, text):  # "Your account" / "is on ice."
-            snippet = restriction_said(joined(previous, text))
-        if snippet is None and previous and pronoun_opens(text):
-            before = named_last(previous)
-            snippet = restriction_said(text, before) if before == "holder" else None
+        if snippet is None and previous:
+            cue, pronoun = may_say(text)  # a state, permission or reason word the message itself holds
+            if cue and continues(previous, text):  # "Your account" / "is on ice."
+                snippet = restriction_said(joined(previous, text))
+            if snippet is None and cue and pronoun and named_last(previous) == "holder":
+                snippet = restriction_said(text, "holder")
         previous = text
         if snippet is not None:
             if first is None:

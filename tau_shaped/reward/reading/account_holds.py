@@ -354,6 +354,9 @@ def named_last(text: str) -> str:
     return ""
 
 
-def pronoun_opens(text: str) -> bool:
-    """Whether ``text`` holds a pronoun that may stand for what the message before it named (cheap)."""
-    return _PRONOUN.search(text.lower()) is not None
+@lru_cache(maxsize=4096)
+def may_say(text: str) -> Tuple[bool, bool]:
+    """Whether the rules could read anything in ``text`` (``_may_say``), and whether it holds a pronoun that may
+    stand for what the message before it named: what reading it with the message before needs (cheap)."""
+    lower = text.lower()
+    return (_may_say(lower), _PRONOUN.search(lower) is not None)
