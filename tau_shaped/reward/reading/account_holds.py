@@ -321,10 +321,10 @@ def restriction_said(text: str, before: str = "") -> Optional[str]:
     restricting state, or None (the module's rules 1-4). A pronoun stands for what was named last before
     it, in its sentence, an earlier one ("I looked at your account. It's been put on ice.") or, as
     ``before`` ('holder', 'other'), the agent's message before this one (``named_last``)."""
-    lower = text.lower()
-    if not _may_say(lower):
+    cue, pronoun = may_say(text)  # kept per text: the check reads it again with the message before
+    if not cue:
         return None
-    pronoun = _PRONOUN.search(lower) is not None
+    lower = text.lower()
     before = before if pronoun else ""
     for start, end in _sentences(lower):
         sentence = _words(lower[start:end])
