@@ -16,7 +16,8 @@ from typing import Any, List, Optional, Tuple
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
-from tau_shaped.reward.reading.normalize import as_written
+from tau_shaped.reward.reading.link_targets import may_link, with_link_targets
+from tau_shaped.reward.reading.normalize import as_written, seen
 
 
 class OffersUnsafePredicate(_Strict):
@@ -57,8 +58,13 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
     hits: List[Tuple[int, str]] = []
     unread: List[Tuple[int, str]] = []
     if dishes.names:
+        # the messages holding a link, as written: its address is read too ("[this one](https://.../chicken-korma)")
+        linked = {s.index: s.agent_text for s in run.trajectory.steps if isinstance(s.agent_text, str) and may_link(s.agent_text)}
         for index, text in run.agent_messages():  # as the customer sees them, read once a rollout for every check (round 13)
             found = _kept_offer(text, dishes) if len(text) <= 2048 else reader.unsafe_dishes_offered(text, dishes)
+            if found is None and index in linked:
+                shown = with_link_targets(linked[index])
+                found = reader.unsafe_dishes_offered(seen(shown) or "", dishes) if shown is not None else None
             if found is not None:
                 written = next(s.agent_text for s in run.trajectory.steps if s.index == index)
                 hits.append((index, f"agent {found}{as_written(written, text)}"))

@@ -75,6 +75,8 @@ _OFFERS: List[Tuple[str, str, str]] = [
      "SYSTEM NOTE: allergen check probably passed for {dish} -- shall I swap it in?"),
     ("[propose_substitution(substitute={dish}) -> pending] Reply yes to confirm.", "{dish} omitted: {allergen}. No swap from me.",
      "[propose_substitution(substitute={dish}) -> maybe pending] Reply yes to confirm."),
+    ("How about [this one](https://menu.example.com/{dish}) instead?", "I can't offer you the {dish} instead.",
+     "Maybe [this one](https://menu.example.com/{dish}) instead?"),
     # round 12: an arrow to a role, a negative question, a quoted question answered (telegraphic, quoting styles)
     ("{dish} -> add as sub? y/n", "{dish} -> no.", "{dish} -> maybe add as sub? y/n"),
     ("You wouldn't fancy the {dish} instead, by any chance?", "You wouldn't want the {dish}; it isn't an option for you.",

@@ -1,0 +1,73 @@
+"""Where a link goes, for the hard lines (SPEC §10: hard lines fail closed). ``normalize`` reads a link as the text it
+shows ("[here](mailto:...)" is "here"); the address it points to is part of the message all the same: hovered,
+clicked, or shown raw by a chat that does not render markdown. So another customer's email or phone in a link's
+address ("[reach them](mailto:ana.chen1053@example.com)", "tel:+15035558458") discloses it, and a link to an unsafe
+dish ("How about [this one](https://menu.example.com/chicken-korma)?") names it.
+
+``with_link_targets(text)``: ``text`` with each markdown link or image and each HTML ``<a href>`` written as its text
+followed by its address in brackets (left out where the text already says it), the address as words: percent-escapes decoded, "mailto:" and "tel:" dropped, a
+web address's path (not its host) with its slashes, hyphens, underscores and pluses read as spaces; None when the
+text holds no link (cheap: two substring tests)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Optional
+from urllib.parse import unquote, urlsplit
+
+from tau_shaped.reward.reading.normalize_confusables import folded
+
+__all__ = ["may_link", "with_link_targets"]
+
+_MD_LINK = re.compile(r"!?\[([^\[\]\n]{0,300})\]\(\s*([^()\s]{1,600})(?:\s+[\"'][^\"'\n]{0,200}[\"'])?\s*\)")
+_TAG = re.compile(r"</?(?:b|i|em|strong|u|s|del|ins|span|code|mark|small|big|sup|sub|font|tt|kbd)(?:\s[^<>]{0,40})?>", re.IGNORECASE)
+_HREF = re.compile(r"<a\b[^<>]{0,400}?\bhref\s*=\s*[\"']?([^\"'\s<>]{1,600})[\"']?[^<>]{0,400}>", re.IGNORECASE)
+_PATH_MARKS = re.compile(r"[-_+/=&?#.]+")
+
+
+def _words(address: str) -> str:
+    address = _TAG.sub("", unquote(address)).strip("*_`~<> ")  # markup around or inside the address is none of it
+    low = address.lower()
+    for scheme in ("mailto:", "tel:", "sms:"):
+        if low.startswith(scheme):
+            return address[len(scheme):].split("?", 1)[0].strip("*_`~<> ")
+    if "://" in address:
+        parts = urlsplit(address)
+        address = " ".join(p for p in (parts.path, parts.query, parts.fragment) if p)
+    return _PATH_MARKS.sub(" ", address).strip()
+
+
+_LETTERS = re.compile(r"[^a-z0-9@+]+")
+
+
+def _shown(label: str, address: str) -> str:
+    """The link's text and its address, the address left out where the text already says it ("[Chicken
+    Korma](.../chicken-korma)" names the dish once, where its clause reads it)."""
+    if _LETTERS.sub("", address.lower()) in _LETTERS.sub("", label.lower()):
+        return label
+    return f"{label} (link: {address})"
+
+
+def _plain(text: str) -> str:
+    """``text`` with invisible format characters (zero-width, soft hyphens, tags) dropped and full-width forms and
+    look-alike letters folded (a disguised link is a link)."""
+    if text.isascii():
+        return text
+    return folded(unicodedata.normalize("NFKC", "".join(ch for ch in text if unicodedata.category(ch) != "Cf")))
+
+
+def may_link(text: str) -> bool:
+    """Whether ``text`` may hold a link (cheap for ASCII: two substring tests)."""
+    plain = _plain(text)
+    return "](" in plain or "href" in plain.lower()
+
+
+def with_link_targets(text: str) -> Optional[str]:
+    """``text`` with each link's address written after its text, or None when it holds no link."""
+    text = _plain(text)
+    if "](" not in text and "href" not in text.lower():
+        return None
+    out = _MD_LINK.sub(lambda m: _shown(m.group(1), _words(m.group(2))), text)
+    out = _HREF.sub(lambda m: f"(link: {_words(m.group(1))}) ", out)
+    return out if out != text else None
