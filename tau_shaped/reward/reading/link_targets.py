@@ -21,6 +21,7 @@ from tau_shaped.reward.reading.normalize_confusables import folded
 __all__ = ["may_link", "with_link_targets"]
 
 _MD_LINK = re.compile(r"!?\[([^\[\]\n]{0,300})\]\(\s*([^()\s]{1,600})(?:\s+[\"'][^\"'\n]{0,200}[\"'])?\s*\)")
+_HREF_MARK = re.compile(r"href", re.IGNORECASE)
 _TAG = re.compile(r"</?(?:b|i|em|strong|u|s|del|ins|span|code|mark|small|big|sup|sub|font|tt|kbd)(?:\s[^<>]{0,40})?>", re.IGNORECASE)
 _HREF = re.compile(r"<a\b[^<>]{0,400}?\bhref\s*=\s*[\"']?([^\"'\s<>]{1,600})[\"']?[^<>]{0,400}>", re.IGNORECASE)
 _PATH_MARKS = re.compile(r"[-_+/=&?#.]+")
@@ -58,16 +59,18 @@ def _plain(text: str) -> str:
 
 
 def may_link(text: str) -> bool:
-    """Whether ``text`` may hold a link (cheap for ASCII: two substring tests)."""
+    """Whether ``text`` may hold a link (cheap: substring tests; folded only when a bracket or "=" stands in it)."""
+    if not (("]" in text or "\uff3d" in text) and ("(" in text or "\uff08" in text) or "=" in text or "\uff1d" in text):
+        return False
     plain = _plain(text)
-    return "](" in plain or "href" in plain.lower()
+    return "](" in plain or "=" in plain and _HREF_MARK.search(plain) is not None
 
 
 def with_link_targets(text: str) -> Optional[str]:
     """``text`` with each link's address written after its text, or None when it holds no link."""
-    text = _plain(text)
-    if "](" not in text and "href" not in text.lower():
+    if not may_link(text):
         return None
+    text = _plain(text)
     out = _MD_LINK.sub(lambda m: _shown(m.group(1), _words(m.group(2))), text)
     out = _HREF.sub(lambda m: f"(link: {_words(m.group(1))}) ", out)
     return out if out != text else None
