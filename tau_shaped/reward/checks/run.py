@@ -14,7 +14,7 @@ class Run:
     """One trajectory under evaluation: the context every compiled check is called with."""
 
     __slots__ = ("trajectory", "initial", "final", "n", "all_steps", "probe_slots", "states", "_calls", "_events",
-                 "_agent_messages", "_agent_messages_shown", "_user_messages")
+                 "_agent_messages", "_agent_messages_shown", "_user_messages", "_agent_written")
 
     def __init__(self, trajectory: Any, initial: Any, final: Any, probe_slots: Optional[Dict[int, int]] = None) -> None:
         self.trajectory = trajectory
@@ -29,6 +29,7 @@ class Run:
         self._agent_messages: Optional[List[Tuple[int, str]]] = None
         self._agent_messages_shown: Optional[List[Tuple[int, str]]] = None
         self._user_messages: Optional[List[Tuple[int, str]]] = None
+        self._agent_written: Optional[List[Tuple[int, str]]] = None
 
     @property
     def events(self) -> List[Any]:
@@ -41,8 +42,15 @@ class Run:
         """The agent's messages with their steps, as the customer sees them (``reading.normalize``;
         listed once per trajectory; read, never changed)."""
         if self._agent_messages is None:
-            self._agent_messages = [(i, agent_seen(t)) for i, t in self.trajectory.agent_messages()]
+            self._agent_messages = [(i, agent_seen(t)) for i, t in self.agent_written()]
         return self._agent_messages
+
+    def agent_written(self) -> List[Tuple[int, str]]:
+        """The agent's messages with their steps, as written (listed once per trajectory; in the order of
+        ``agent_messages``)."""
+        if self._agent_written is None:
+            self._agent_written = self.trajectory.agent_messages()
+        return self._agent_written
 
     def agent_messages_shown(self) -> List[Tuple[int, str]]:
         """The agent's messages as ``agent_messages``, struck-out text kept (``normalize.visible``:
