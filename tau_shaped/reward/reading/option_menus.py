@@ -25,6 +25,8 @@ import re
 from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
+from tau_shaped.reward.reading.normalize import seen
+
 __all__ = ["either_or", "menu", "menu_options", "named", "pick", "picked"]
 
 # a label at a line's start: "1)", "1.", "(1)", "a)", "(a)", "Option A:", "A --", "- 2)"
@@ -175,6 +177,7 @@ def picked(text: str, step: Any) -> Tuple[str, Any]:
     reply = step.user_reply
     if not reply or len(reply) > 80:
         return text, step
+    reply = seen(reply)  # round 14 (read-tau2): the reply as the agent sees it (zero-width marks, look-alike letters, full width)
     found = menu(text) if _hinted(reply) else None  # (most replies hold no label, place or property)
     at = pick(reply, found[1]) if found else None
     if at is None and " or " in text and ("either" in text or "Either" in text or "EITHER" in text):  # (no lower-casing)
