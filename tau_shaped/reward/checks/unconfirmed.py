@@ -20,15 +20,15 @@ messages restarts after each write.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
-from typing import Any, Callable, Dict, Iterable, List, Literal, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, Union
 
 from pydantic import Field, field_validator, model_validator
 
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, violations
+from tau_shaped.reward.checks.confirm_replies import answer as _answer, later_word as _later_word  # noqa: F401 - read here too
 from tau_shaped.reward.checks.split_turns import split_turns
 from tau_shaped.reward.reading.call_values import s0_ids
 from tau_shaped.reward.reading.confirmations import _result, call_cards, record_in_s0, why_not
@@ -214,45 +214,6 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
     return verdict
 
 
-def _later_word(state: str, first: str, later: str, text: str, described: Callable[[], Dict[str, Any]], c: Any) -> str:
-    """The state after the customer's later word on a described call, before it is made (SPEC §10:
-    the yes must stand when the call is made): a reply asking for another value withdraws a yes
-    ("Actually, can it go to my wallet instead?"); a reply to a message that asks nothing
-    (the agent answering a side question, "processing now") or to one asking leave to go on
-    ("Shall I go ahead?") is the customer's word on the call itself, so a no withdraws a yes and a
-    yes settles a question back ("How long will it take?" ... "OK, do it then"; not a bare "ok
-    thanks" to a message that asks nothing: an announcement is no question), never a refusal
-    (``first``, the reply to the describing message: "No, thank you." then "Shall I just add it
-    then?" "Yes" is no yes to the values declined). A reply to another question ("Anything
-    else?" "No, that's all") is not about the call."""
-    if not later.strip():
-        return state
-    answer = reply_class(later, c, question=text, described=described())
-    if answer == "change":
-        return "change"
-    if answer not in ("yes", "no"):
-        return state
-    if "?" in text and not asks_consent(text) and not (answer == "no" and _WITHDRAWS.search(later)):
-        return state  # an answer to that question ("No, that's all"), unless it stops the call ("Wait, ...")
-    if answer == "yes" and state != "yes" and not _asked_back(first):
-        return state  # a yes after a refusal or a change covers only what is described again
-    if answer == "yes" and state != "yes" and acknowledges_only(later) and not asks_consent(text):
-        return state  # "ok thanks" to an answer or an announcement ("Let me get that done now"): no yes asked
-    return answer
-
-
-def _asked_back(reply: str) -> bool:
-    """Whether a reply only asks something back ("How long will it take?"), refusing nothing."""
-    return reply.rstrip().endswith("?") and _REFUSES.match(reply) is None
-
-
-_REFUSES = re.compile(r"(?i)\s*(?:no|nope|nah|not|never|don['’]?t)\b")
-
-# words that stop or take back what was agreed, whatever the agent asked meanwhile
-_WITHDRAWS = re.compile(r"(?i)\b(?:wait|stop|hold\s+on|hang\s+on|don['’]?t|do\s+not|instead|actually|cancel\s+that"
-                        r"|never\s*mind|changed?\s+my\s+mind|on\s+second\s+thought)\b")
-
-
 def _label(step: Any) -> str:
     """The write as a finding names it (written only when a finding is)."""
     return f"{step.action.name}({short(step.action.kwargs)})"
@@ -373,30 +334,3 @@ def _described(kwargs: Any, result: Any, records: Any, c: Any) -> Dict[str, Any]
     ids = {k: v for k, v in kwargs.items() if k.endswith(("_id", "_ids")) and isinstance(v, (str, list))}  # the reader's to sort
     reason = kwargs.get("reason") if isinstance(kwargs.get("reason"), str) else None
     return {**ids, "method": method, "amount": amount if is_number(amount) else None, "street": street, "reason": reason}
-
-
-def _answer(r: Any, text: str, described: Callable[[], Dict[str, Any]], c: Any, unanswered: Any, unrecorded: Any,
-            call: Optional[Tuple[Any, ...]] = None, initial: Any = None) -> Tuple[str, str]:
-    """The state a describing message leaves (yes, change, no, unclear; unanswered, empty: no yes;
-    unrecorded: undetermined, SPEC §8) and the reply. The reply's class is read once per reply,
-    message, call (``call``: ``_call_key``; None: read every time) and world (``c`` and S0, the
-    owners, settle ``described()``: the call's values, its saved street, asked only when read)."""
-    if r.index in unanswered:
-        return "unanswered", ""
-    if r.index in unrecorded:
-        return "unrecorded", ""
-    reply = seen(r.user_reply or "")
-    if not reply.strip():
-        return "empty", reply
-    key = (reply, text, call) if call is not None else None
-    if key is not None:
-        kept = _ANSWERS.get((c, initial), key)
-        if kept is not None:
-            return kept, reply
-    answer = reply_class(reply, c, question=text, described=described())
-    if key is not None:
-        _ANSWERS.put((c, initial), key, answer)
-    return answer, reply
-
-
-_ANSWERS: "OwnedLRU[str]" = OwnedLRU(8192)  # a GRPO group's rollouts repeat a question, its call and its reply

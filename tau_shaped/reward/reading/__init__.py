@@ -23,7 +23,7 @@ the order text flows through them.
    quotes as the customer's, no statement of its own; ``self_answers``: a question the agent answers itself, "Where is
    FD-10007? Still being prepared.", read as the statement it makes), ``done_money`` (money said to have moved, against the writes that moved it).
 5. Consent: ``action_words`` (the words that name a kind of write), ``consent_questions`` (a
-   question that asks agreement to act; ``consent_self_answers``: a question the agent answers itself), ``call_values`` (the values of a write a person
+   question that asks agreement to act, its message cut into sentences by ``consent_sentences``; ``consent_self_answers``: a question the agent answers itself), ``call_values`` (the values of a write a person
    would check, and another value stated instead; ``call_dates``: the dates a message states,
    with or without the year), ``confirmations`` (whether a message
    describes a write; ``consent_scope``: what it covers, no price said waived, no other write

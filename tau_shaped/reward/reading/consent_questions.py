@@ -24,9 +24,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import List, Optional
+from typing import Optional
 
 from tau_shaped.reward.reading.consent_self_answers import answered_at_once, asks_for_more, goes_on, short_answer
+from tau_shaped.reward.reading.consent_sentences import (
+    AFTER_A_RECORD as _AFTER_A_RECORD, GLUED as _GLUED, LEADING as _LEADING, TRAILING_VOCATIVE as _TRAILING_VOCATIVE,
+    VOCATIVE as _VOCATIVE, sentences as _sentences,
+)
 
 __all__ = ["asks_consent", "consent_request", "MAX_CHARS"]
 
@@ -221,17 +225,6 @@ _ASKED_AS_A_STATEMENT = re.compile(
 _MORE_TO_ASK = re.compile(rf"{_B}(?:{_alt('question', 'questions', 'anything else', 'something else', 'help', 'know', 'information', 'info', 'details', 'rate', 'rating', 'feedback', 'survey', 'stars')}"
                           rf"|(?<!never )(?<!not )(?<!n't )(?<!never been )(?<!not been ){_alt('receive', 'received', 'get it', 'arrive', 'arrived')}){_E}",
                           re.IGNORECASE)  # "did it arrive?" asks for information; "... that never arrived?" does not
-_LEADING = re.compile(r"^[\W_]+")
-_TRAILING_VOCATIVE = re.compile(r",[ \t\u00a0]*(?:(?i:mr|mrs|ms|mx|dr|prof|miss)\.?[ \t\u00a0]+)?[A-Z][\w'-]{0,30}"
-                                r"(?:[ \t\u00a0]+[A-Z][\w'-]{0,30}){0,2}[ \t\u00a0]*\?$")
-# A question glued to what came before with no stop: "- reason: no longer needed Would you like
-# ...?" (a capitalised question word or auxiliary after a space starts a sentence of its own)
-_GLUED = re.compile(r"[ \t\u00a0](?=(?:Would|Do|Does|Did|Can|Could|Shall|Should|May|Will|Is|Are|Was|Were|Have|Has|What|How"
-                    r"|Why|When|Where|Which|Who|Any|Anything)(?![\w']))")
-# The customer addressed first ("Ms. Okafor, would you like to know ...?", "Amelia, ..."): the
-# question is what follows the name
-_VOCATIVE = re.compile(r"^(?:(?i:mr|mrs|ms|mx|dr|prof|miss)\.?[ \t]+)?[A-Z][\w'-]{0,30}(?:[ \t]+[A-Z][\w'-]{0,30}){0,2}[ \t]*,[ \t]*")
-_AFTER_A_RECORD = re.compile(r"[}\]|](?=[^}\]|]*[A-Za-z])")  # the end of a JSON object, a list or a table cell
 # A sentence about what already happened: a write done ("I refunded", "we've sent", "was credited"),
 # money that arrived, or a time gone by; unless it also asks ahead ("Shall I ...", "Would you like").
 _HAPPENED = re.compile(_at_a_word_start(
@@ -245,23 +238,6 @@ _HAPPENED = re.compile(_at_a_word_start(
 _AHEAD = re.compile(
     rf"{_B}(?:{_DO_I}|{_MIND}|{_alt('would you like', 'do you want', 'want me to', 'ok to', 'okay to', 'shall we', 'go ahead', 'proceed', 'again', 'now', 'if i', 'if we')}{_E})",
     re.IGNORECASE)  # "Do you mind if I put it through?": "I put" there is what the agent would do
-# A title's full stop ends no sentence: "Shall I go ahead, Ms. Okafor?" is one question.
-_TITLES = ("mr", "mrs", "ms", "mx", "dr", "prof", "st", "jr", "sr", "miss")
-_NOT_A_TITLE = "".join(rf"(?<!\b(?i:{t})\.)" for t in _TITLES)
-_SENTENCE_END = re.compile(rf"(?<=[?!\n])|(?<=\.){_NOT_A_TITLE}(?=[\s\u00a0]|$)")
-# the character each of its places follows, matched: found by a scan for the four (its places' lookbehinds were
-# tried at every place of the text)
-_ENDING = re.compile(rf"[?!\n]|\.{_NOT_A_TITLE}(?=[\s\u00a0]|$)")
-
-
-def _sentences(text: str) -> List[str]:
-    """``_SENTENCE_END.split(text)``: the text cut right after each sentence's end."""
-    out, last = [], 0
-    for m in _ENDING.finditer(text):
-        out.append(text[last:m.end()])
-        last = m.end()
-    out.append(text[last:])
-    return out
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 
 
