@@ -12,11 +12,10 @@ from __future__ import annotations
 import random
 from typing import List, Tuple
 
-from tau_shaped.reward.checks.run import Run
-from tau_shaped.reward.verifier import _output_checks
 from tests.reward.reading.generated.draft import Draft
+from tests.reward.reading.generated.output_checks import judge, judge_scored
 from tests.reward.reading.generated.food import DOMAIN
-from tests.reward.reading.generated.world import BREACH, PASS, scene, tasks_of, trajectory
+from tests.reward.reading.generated.world import BREACH, PASS, scene, tasks_of
 
 # (the cancellation offered, the same words offering nothing); {order}: the task's order
 _OFFERS: List[Tuple[str, str]] = [
@@ -47,31 +46,6 @@ def _refusal(sc: object) -> str:
     """The task's own refusal, its cancellation offer taken out (the words under test say it or not)."""
     said = [a.kwargs["content"] for a in sc.task.actions if a.name == "respond"][-1]
     return said.split(" I can cancel")[0]
-
-
-def judge(d: Draft, text: str) -> str:
-    """The task's ``cancel_offered`` output check on the task's look-ups, its refusal and ``text``: passed or not."""
-    from tests.reward.reading.generated.runner import first_message, steps_of
-
-    sc = d.context["scene"]
-    run = Run(trajectory(steps_of(d, text), first_message(d)), sc.initial, sc.initial)
-    offered = [r for r in _output_checks(sc.task, run.agent_messages()) if r.id == "cancel_offered"]
-    return PASS if offered and offered[0].passed else BREACH
-
-
-def judge_scored(d: Draft, text: str) -> str:
-    """The same through the whole scorer (``score_trajectory`` replaying the look-ups and the reply)."""
-    from tau_shaped import score_trajectory
-    from tests.reward.reading.generated.runner import first_message, steps_of
-    from tests.reward.reading.generated.world import _env, _index
-
-    sc = d.context["scene"]
-    env = _env(sc.domain, sc.split)
-    steps = steps_of(d, text)
-    result = score_trajectory(env, _index(env, sc.task.id), [a for a, _ in steps],
-                              user_replies=[o for a, o in steps if a.name == "respond"], first_user_message=first_message(d))
-    offered = [r for r in result.output_checks if r.id == "cancel_offered"]
-    return PASS if offered and offered[0].passed else BREACH
 
 
 def drafts(rng: random.Random, n: int) -> List[Draft]:

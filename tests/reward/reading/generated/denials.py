@@ -15,11 +15,10 @@ from __future__ import annotations
 import random
 from typing import Dict, List, Tuple
 
-from tau_shaped.reward.checks.run import Run
-from tau_shaped.reward.verifier import _output_checks
 from tests.reward.reading.generated.draft import Draft
+from tests.reward.reading.generated.output_checks import judge, judge_scored
 from tests.reward.reading.generated.food import DOMAIN
-from tests.reward.reading.generated.world import BREACH, PASS, scene, tasks_of, trajectory
+from tests.reward.reading.generated.world import BREACH, PASS, scene, tasks_of
 
 # bucket -> (a denial, the same words granting it); {order} is the task's order
 _DENIALS: Dict[str, List[Tuple[str, str]]] = {
@@ -151,16 +150,6 @@ def _scenes() -> List[Tuple[object, str, str]]:
     return out
 
 
-def judge(d: Draft, text: str) -> str:
-    """The task's ``refused`` output check on the task's look-ups and ``text``: passed or not."""
-    from tests.reward.reading.generated.runner import steps_of, first_message
-
-    sc = d.context["scene"]
-    run = Run(trajectory(steps_of(d, text), first_message(d)), sc.initial, sc.initial)
-    refused = [r for r in _output_checks(sc.task, run.agent_messages()) if r.id == "refused"]
-    return PASS if refused and refused[0].passed else BREACH
-
-
 def drafts(rng: random.Random, n: int) -> List[Draft]:
     pools = _scenes()
     out = []
@@ -174,18 +163,3 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
         else:
             out.append(Draft("denials", "no_denial", [rng.choice(_NEUTRAL).format(order=order)], {}, BREACH, context))
     return out
-
-
-def judge_scored(d: Draft, text: str) -> str:
-    """The same through the whole scorer (``score_trajectory`` replaying the look-ups and the reply)."""
-    from tau_shaped import score_trajectory
-    from tests.reward.reading.generated.runner import steps_of, first_message
-    from tests.reward.reading.generated.world import _env, _index
-
-    sc = d.context["scene"]
-    env = _env(sc.domain, sc.split)
-    steps = steps_of(d, text)
-    result = score_trajectory(env, _index(env, sc.task.id), [a for a, _ in steps],
-                              user_replies=[o for a, o in steps if a.name == "respond"], first_user_message=first_message(d))
-    refused = [r for r in result.output_checks if r.id == "refused"]
-    return PASS if refused and refused[0].passed else BREACH

@@ -24,7 +24,7 @@ import json
 import random
 from datetime import datetime
 from functools import lru_cache
-from typing import List, Tuple
+from typing import Any, Dict, List, Tuple
 
 from tau_shaped import Action
 
@@ -264,6 +264,14 @@ _SILENT = ["A specialist will follow up about your request.", "Thanks for your p
            "I transferred $5 to your wallet.", "Your refund has been transferred to your card."]
 
 
+def _before_the_transfer(sc: Any, rule: str) -> Tuple[Dict[str, Any], str]:
+    """A fraud scene's words judged right before its transfer (the transfer after them), and the customer's first order."""
+    transfer = [c for c in sc.calls if c[0].name == "transfer_to_human_agents"]
+    before = [c for c in sc.calls if c[0].name != "transfer_to_human_agents"]
+    orders = sc.initial["customers"][sc.task.user_id]["orders"]
+    return {"scene": sc, "rule": rule, "before": before, "after": transfer}, (orders[0] if orders else "your order")
+
+
 def transfer_drafts(rng: random.Random, n: int) -> List[Draft]:
     from tests.reward.reading.generated.food import fraud_scenes
 
@@ -271,11 +279,8 @@ def transfer_drafts(rng: random.Random, n: int) -> List[Draft]:
     out: List[Draft] = []
     for _ in range(n):
         sc = rng.choice(scenes)
-        transfer = [c for c in sc.calls if c[0].name == "transfer_to_human_agents"]
-        before = [c for c in sc.calls if c[0].name != "transfer_to_human_agents"]
-        context = {"scene": sc, "rule": "fd.transfer.announced_first", "before": before, "after": transfer}
-        orders = sc.initial["customers"][sc.task.user_id]["orders"]
-        values = {"who": rng.choice(_WHO), "order": orders[0] if orders else "your order"}
+        context, order = _before_the_transfer(sc, "fd.transfer.announced_first")
+        values = {"who": rng.choice(_WHO), "order": order}
         if rng.random() < 0.8:
             out.append(Draft("transfer", "announced", [rng.choice(_ANNOUNCE)], values, PASS, context,
                              negated=([rng.choice(_NOT_ANNOUNCE)], BREACH)))
@@ -307,12 +312,9 @@ def follow_up_drafts(rng: random.Random, n: int) -> List[Draft]:
     out: List[Draft] = []
     for _ in range(n):
         sc = rng.choice(scenes)
-        transfer = [c for c in sc.calls if c[0].name == "transfer_to_human_agents"]
-        before = [c for c in sc.calls if c[0].name != "transfer_to_human_agents"]
-        context = {"scene": sc, "rule": "fd.fraud.follow_up_told", "before": before, "after": transfer}
-        orders = sc.initial["customers"][sc.task.user_id]["orders"]
+        context, order = _before_the_transfer(sc, "fd.fraud.follow_up_told")
         who = rng.choice(_FOLLOWER)
-        values = {"who": who, "whom": who[0].lower() + who[1:], "order": orders[0] if orders else "your order"}
+        values = {"who": who, "whom": who[0].lower() + who[1:], "order": order}
         r = rng.random()
         if r < 0.55:
             out.append(Draft("follow_up", "told", [rng.choice(_FOLLOW)], values, PASS, context,

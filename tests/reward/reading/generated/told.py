@@ -14,11 +14,10 @@ from __future__ import annotations
 import random
 from typing import List, Tuple
 
-from tau_shaped.reward.checks.run import Run
-from tau_shaped.reward.verifier import _output_checks
 from tests.reward.reading.generated.draft import Draft
+from tests.reward.reading.generated.output_checks import judge, judge_scored
 from tests.reward.reading.generated.food import DOMAIN
-from tests.reward.reading.generated.world import BREACH, PASS, scene, tasks_of, trajectory
+from tests.reward.reading.generated.world import BREACH, PASS, scene, tasks_of
 
 # (the status told, the same words framing it); {order}: the task's order, {st}: the status asked about
 _TOLD: List[Tuple[str, str]] = [
@@ -53,16 +52,6 @@ def _scenes() -> List[Tuple[object, str, str]]:
     return out
 
 
-def judge(d: Draft, text: str) -> str:
-    """The task's ``status`` output check on the task's look-ups and ``text``: passed or not."""
-    from tests.reward.reading.generated.runner import first_message, steps_of
-
-    sc = d.context["scene"]
-    run = Run(trajectory(steps_of(d, text), first_message(d)), sc.initial, sc.initial)
-    told = [r for r in _output_checks(sc.task, run.agent_messages()) if r.id == "status"]
-    return PASS if told and told[0].passed else BREACH
-
-
 def drafts(rng: random.Random, n: int) -> List[Draft]:
     pools = _scenes()
     out = []
@@ -73,18 +62,3 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
         out.append(Draft("told", "status", [told.format(order=order, st=st)], {}, PASS, context,
                          negated=([framed.format(order=order, st=st)], BREACH)))
     return out
-
-
-def judge_scored(d: Draft, text: str) -> str:
-    """The same through the whole scorer (``score_trajectory`` replaying the look-ups and the reply)."""
-    from tau_shaped import score_trajectory
-    from tests.reward.reading.generated.runner import first_message, steps_of
-    from tests.reward.reading.generated.world import _env, _index
-
-    sc = d.context["scene"]
-    env = _env(sc.domain, sc.split)
-    steps = steps_of(d, text)
-    result = score_trajectory(env, _index(env, sc.task.id), [a for a, _ in steps],
-                              user_replies=[o for a, o in steps if a.name == "respond"], first_user_message=first_message(d))
-    told = [r for r in result.output_checks if r.id == "status"]
-    return PASS if told and told[0].passed else BREACH
