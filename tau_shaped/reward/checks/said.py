@@ -7,7 +7,7 @@ asks what the whole turn asks (round 14)."""
 
 from __future__ import annotations
 
-from typing import Any, List, Literal, Tuple
+from typing import Any, Iterable, Iterator, List, Literal, Optional, Tuple
 
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Finding
@@ -41,10 +41,14 @@ def joined_turns(run: Any) -> List[Tuple[int, str]]:
 def text_hits(messages: List[Tuple[int, str]], matcher: Any, who: str) -> Finding:
     """The steps of ``messages`` in which ``matcher`` finds something, the first's snippet as
     evidence (``step S: WHO said 'SNIPPET'``)."""
+    return _said_at(((step, match_text(matcher, text)) for step, text in messages), who)
+
+
+def _said_at(found: Iterable[Tuple[int, Optional[str]]], who: str) -> Finding:
+    """The finding of the steps whose snippet is not None, the first's snippet as evidence."""
     steps: List[int] = []
     first = None
-    for step, text in messages:
-        snippet = match_text(matcher, text)
+    for step, snippet in found:
         if snippet is not None:
             if first is None:
                 first = snippet
@@ -62,25 +66,20 @@ def restricted_hits(messages: List[Tuple[int, str]], who: str) -> Finding:
     from tau_shaped.reward.reading.account_holds import may_say, named_last, restriction_said
     from tau_shaped.reward.reading.turn_joins import continues, joined
 
-    steps: List[int] = []
-    first = None
-    previous = ""
-    for step, text in messages:
-        snippet = restriction_said(text)
-        if snippet is None and previous:
-            cue, pronoun = may_say(text)  # a state, permission or reason word the message itself holds
-            if cue and continues(previous, text):  # "Your account" / "is on ice."
-                snippet = restriction_said(joined(previous, text))
-            if snippet is None and cue and pronoun and named_last(previous) == "holder":
-                snippet = restriction_said(text, "holder")
-        previous = text
-        if snippet is not None:
-            if first is None:
-                first = snippet
-            steps.append(step)
-    if first is None:
-        return Finding(False, None, NOWHERE, f"no matching {who} message")
-    return Finding(True, steps[0], frozenset(steps), f"step {steps[0]}: {who} said {first!r}")
+    def found() -> Iterator[Tuple[int, Optional[str]]]:
+        previous = ""
+        for step, text in messages:
+            snippet = restriction_said(text)
+            if snippet is None and previous:
+                cue, pronoun = may_say(text)  # a state, permission or reason word the message itself holds
+                if cue and continues(previous, text):  # "Your account" / "is on ice."
+                    snippet = restriction_said(joined(previous, text))
+                if snippet is None and cue and pronoun and named_last(previous) == "holder":
+                    snippet = restriction_said(text, "holder")
+            previous = text
+            yield step, snippet
+
+    return _said_at(found(), who)
 
 
 @register
