@@ -66,7 +66,7 @@ def _dish(b: Builder, o: Dict[str, Any], item_id: str) -> str:
 def persona_for(t: Dict[str, Any], b: Builder) -> Dict[str, Any]:
     """The persona of task ``t`` of ``b``'s world."""
     rng = random.Random(f"fd-persona:{t['id']}")
-    bucket, gt, text = t["bucket"], t["actions"], t["instruction"]
+    bucket, text = t["bucket"], t["instruction"]
     if bucket == "multi_stop_route":
         return _courier(t, rng)
     oid = _order_id(t)
