@@ -37,7 +37,7 @@ WIDE = {"COLUMNS": "250"}  # every table one line a row: the cells asserted are 
 RECORDINGS = ROOT / "tau_shaped_domains" / "food_delivery" / "tasks" / "recordings" / "test.json"
 TASKS = ["fd-cancel-3", "fd-missing-3", "fd-question-3"]
 TRIALS = 2
-UNCLEAR = "Hmm, maybe. I'm not sure yet."
+UNCLEAR = "Hmm, maybe."  # (round 14: "I'm not sure yet" refuses)
 
 
 def _flat(text: str) -> str:

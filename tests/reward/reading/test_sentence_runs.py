@@ -34,16 +34,16 @@ def test_a_title_a_number_and_the_ends():
     assert rc.sentences(text) == ["Do you mind, Ms. Okafor?", " It's $16.90.", " Refund it;", " ok", "yes!!", " no"]
 
 
-# consent_questions cuts an agent's message right after each sentence's end found by a scan for
-# the ending character (_ENDING) instead of splitting it at _SENTENCE_END's empty places
+# consent_sentences cuts an agent's message right after each sentence's end found by a scan for
+# the ending character (_ENDING) instead of splitting it at SENTENCE_END's empty places
 @prop_settings(3000)
 @given(TEXTS)
 def test_the_consent_readers_sentences_are_the_empty_places_split(text):
-    from tau_shaped.reward.reading import consent_questions as cq
-    assert cq._sentences(text) == cq._SENTENCE_END.split(text)
+    from tau_shaped.reward.reading import consent_sentences as cq
+    assert cq.sentences(text) == cq.SENTENCE_END.split(text)
 
 
 def test_a_title_a_number_and_a_last_end_cut_as_before():
-    from tau_shaped.reward.reading import consent_questions as cq
+    from tau_shaped.reward.reading import consent_sentences as cq
     text = "Shall I go ahead, Ms. Okafor? It's $16.90.\nOK!"
-    assert cq._sentences(text) == cq._SENTENCE_END.split(text) == ["Shall I go ahead, Ms. Okafor?", " It's $16.90.", "\n", "OK!", ""]
+    assert cq.sentences(text) == cq.SENTENCE_END.split(text) == ["Shall I go ahead, Ms. Okafor?", " It's $16.90.", "\n", "OK!", ""]
