@@ -12,6 +12,10 @@ its clause frames it as something other than what is:
   to" right before the phrase's "be" or "have been");
 - asked: "Is FD-10005 delivered?", "Has it been placed?", "So it's delivered?" (a question whose
   clause opens with the verb or with "so", the phrase inside it, and no clause break before the "?");
+- supposed (round 15): "If FD-10005 were delivered you'd have had a notification", "Suppose it's
+  delivered -- then ...", "once it's delivered", "unless it's been placed" ("if", "suppose",
+  "assuming", "unless", "once", "in case" before it in its clause, with no comma between: "if
+  you check the app, it's delivered" tells it; "as if" does not suppose);
 - the customer's words reported: "You mentioned it was delivered -- I can't confirm that" ("you
   said / mentioned / think ..." before it in its clause; "as you said, it's delivered" agrees).
 
@@ -38,6 +42,11 @@ _SENTENCE_END = lazy(r"[.!?](?=\s|$)|\n")
 _SP = r"[ \t\u00a0]{1,3}"
 _A = r"['\u2019]"
 # doubt over what follows in the clause: "whether", or "if" after a word of knowing, checking or asking
+# round 15 (hypotheticals): a supposition or a condition over what follows in its clause ("If FD-10005 were delivered you'd have had
+# a notification", "Suppose it's delivered -- then ...", "assuming it's been placed", "once it's delivered"); "as if" and "even
+# though" say it is so
+_SUPPOSED = lazy((r"(?i)(?<!\bas )(?<!\bas though )\b(?:if|suppose|supposing|assuming|provided(?:{_SP}that)?|unless|in{_SP}case|once"
+                  r"|let{_A}s{_SP}say)\b").replace("{_SP}", _SP).replace("{_A}", _A))
 _DOUBT = lazy((r"(?i)\bwhether\b|\b(?:sure|certain|know|knowing|tell|check|checking|see|confirm|verify|find{_SP}out|ask|asking"
                r"|wonder(?:ing)?|unclear|idea|look{_SP}into|looking{_SP}into|clear)(?:{_SP}(?:yet|now|for{_SP}sure|right{_SP}now))?{_SP}if\b")
               .replace("{_SP}", _SP))
@@ -75,6 +84,11 @@ def framed(text: str, start: int, end: int) -> bool:
         pass
     if doubt is not None and "," not in text[doubt.end():start]:
         return True  # "whether or not you saw the courier, it was delivered": the doubt's clause ended at the comma
+    supposed = None
+    for supposed in _SUPPOSED.finditer(text, clause, start):
+        pass
+    if supposed is not None and "," not in text[supposed.end():start]:
+        return True  # "if it's delivered, ..." supposes; "if you check, it's delivered" tells (the comma ends the condition)
     if _MODAL.search(text, max(clause, start - 80), start) is not None:
         return True
     if _MODAL_VIEW.search(text, max(clause, start - 120), start) is not None:

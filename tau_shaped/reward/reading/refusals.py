@@ -161,6 +161,14 @@ _PARTS = [
     rf"there(?:{_A}s|{_SP}is|{_SP}are|{_A}ll{_SP}be|{_SP}will{_SP}be){_SP}(?:anything|a{_SP}way|any{_SP}{_OWED}(?:{_SP}(?:or|and|nor){_SP}{_OWED})?)"
     rf"(?:{_SP}(?:more|else))?{_SP}(?:(?:I|we){_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to)|(?:I|we){_A}(?:m|re){_SP}able{_SP}to"
     rf"|to)\b",  # round 14 (a flip the generator found): "... anything I'm able to give back"
+    # round 15 (arithmetic, asides): "none of the fee -- not even part of it -- can be given back", "no part of it can be refunded",
+    # "not a cent of that will be credited"; "That's more than I'm able to give", "more than we're allowed to offer"
+    rf"\b(?:none|no{_SP}part|not{_SP}(?:a{_SP}(?:cent|penny|dime|single{_SP}\w+)|any|one{_SP}(?:cent|penny)))(?:{_SP}of)?\b[^.!?\n]{{0,48}}?"
+    rf"\b(?:can|could|will|would|is{_SP}going{_SP}to){_SP}(?:be{_SP})?(?:given{_SP}back|paid{_SP}back|refunded|credited|returned|reimbursed"
+    rf"|compensated|waived|covered|offered|issued|sent{_SP}back|put{_SP}back)\b",
+    rf"(?<!\bno )(?<!\bnot )(?<!\bno\u00a0)(?<!\bnot\u00a0)\bmore{_SP}than{_SP}(?:I|we)(?:{_A}m|{_A}re|{_SP}am|{_SP}are)?{_SP}(?:can|could|(?:am{_SP}|are{_SP})?(?:able|allowed|permitted|authori[sz]ed))"
+    rf"(?:(?:{_SP}to)?{_SP}(?:give|offer|do|refund|credit|add|issue|approve|authori[sz]e|go|pay|put|compensate|provide|grant)\b"
+    rf"|[ \t]{{0,3}}(?:[.!;,)\u2014\u2013]|--|$))",
 ]
 
 
@@ -300,6 +308,10 @@ def denial(text: str) -> Optional[str]:
 _OVERRIDE_VERBS = (r"cancel\w*|refund\w*|credit\w*|issu\w*|giv\w*|add\w*|process\w*|put\w*{_SP}through|send\w*|look\w*{_SP}(?:\w+{_SP})?up"
                    r"|pull\w*{_SP}(?:\w+{_SP})?up|access\w*|open\w*|chang\w*|modif\w*|swap\w*|substitut\w*|replac\w*|compensat\w*"
                    r"|apply\w*|grant\w*|book\w*|waiv\w*|upgrad\w*|reimburs\w*|return\w*|exchang\w*|offer\w*|round\w*{_SP}(?:it{_SP})?up")
+_REPAIR_ABLE = (r"(?:{_A}ll|{_SP}will|{_SP}can|{_SP}could|{_A}m{_SP}able{_SP}to|{_SP}am{_SP}able{_SP}to|{_A}re{_SP}able{_SP}to|{_SP}are{_SP}able{_SP}to)"
+                r"(?:{_SP}(?:still|just|definitely))?")
+_REPAIR_VERBS = (r"cancel\w*|refund\w*|credit\w*|issu\w*|giv\w*|add\w*|process\w*|put\w*{_SP}through|send\w*|chang\w*|modif\w*|swap\w*"
+                 r"|substitut\w*|replac\w*|compensat\w*|apply\w*|grant\w*|book\w*|waiv\w*|upgrad\w*|reimburs\w*|do{_SP}(?:it|that|this)")
 _OVERRIDE = lazy(_lowered(
     (r"(?:\bbut\b|\bhowever\b|\bthat{_SP}said\b|\bstill\b|[.;!\u2014]|--)[^.!?\n]{0,40}?\b(?:I|we)(?:{_A}ll|{_SP}will|{_A}m{_SP}going{_SP}to"
      r"|{_SP}am{_SP}going{_SP}to|{_A}re{_SP}going{_SP}to|{_SP}are{_SP}going{_SP}to|{_A}ve|{_SP}have|{_SP}can|{_SP}could)?"
@@ -312,9 +324,23 @@ _OVERRIDE = lazy(_lowered(
      # an offer to just do it ("..., but wouldn't it be easier if I just cancelled it?", "why don't I just refund it?")
      r"|(?:\bbut\b|\bhowever\b|\bstill\b|[.;!\u2014]|--)[^.!?\n]{0,20}?\b(?:why{_SP}don{_A}?t{_SP}(?:I|we)|why{_SP}not{_SP}(?:let|have){_SP}me"
      r"|wouldn{_A}?t{_SP}it{_SP}be{_SP}[a-z]{3,10}{_SP}if{_SP}(?:I|we)|how{_SP}about{_SP}(?:I|we)|what{_SP}if{_SP}(?:I|we)){_SP}just{_SP}(?:"
-     + _OVERRIDE_VERBS + r")\b").replace("{_SP}", _SP).replace("{_A}", _A)))
+     + _OVERRIDE_VERBS + r")\b"
+     # round 15 (hypotheticals): an offer to do it put as a supposition ("..., but suppose I just cancelled the order -- would that
+     # work?", "what if I refunded the fee anyway?")
+     r"|(?:\bbut\b|\bhowever\b|\bstill\b|[.;!\u2014]|--)[^.!?\n]{0,20}?\b(?:suppose|supposing|say|imagine)"
+     r"{_SP}(?:I|we)(?:{_SP}(?:just|simply|went{_SP}ahead{_SP}and))?{_SP}(?:" + _OVERRIDE_VERBS + r")\b(?![^.!?\n]{0,60}\binstead\b)"
+     # round 15 (self-repair): the denial corrected to an ability or an act ("FD-10028 can't be cancelled -- oh, hang on, I can still
+     # cancel it; let me do that now", "Scratch that: I can refund it"); after a mere "actually" / "wait" only with "still", "in fact" or
+     # "after all" ("I can't do $50. Actually, I can give you the $5.00 cap" offers the cap: the $50 stays denied)
+     r"|(?:\bon{_SP}second{_SP}thought|\bscratch{_SP}that\b|\bcorrection\b|\bcorrect{_SP}myself\b|\bmy{_SP}(?:mistake|bad|error)\b"
+     r"|\bI{_SP}was{_SP}wrong\b|\bI{_SP}misread\b)[^.!?\n]{0,30}?\b(?:I|we)" + _REPAIR_ABLE + r"{_SP}(?:" + _REPAIR_VERBS + r")\b"
+     r"|(?:\bactually\b|\bhang{_SP}on\b|\bhold{_SP}on\b|\bwait\b)[^.!?\n]{0,30}?\b(?:I|we)" + _REPAIR_ABLE
+     + r"(?:{_SP}(?:still|in{_SP}fact|actually)(?:{_SP}just)?{_SP}(?:" + _REPAIR_VERBS + r")\b|{_SP}(?:" + _REPAIR_VERBS
+     + r")\b[^.!?\n]{0,40}?\bafter{_SP}all\b)"
+     ).replace("{_SP}", _SP).replace("{_A}", _A)))
 _OVERRIDE_HINTS = ("anyway", "anyhow", "regardless", "all the same", "nonetheless", "nevertheless", "even so", "this once", "exception",
-                   "one time", "ahead and", "proceed", "carry on", " just ")
+                   "one time", "ahead and", "proceed", "carry on", " just ", "suppos", "say i", "say we", "imagine", "actually", "hang on", "hold on", "wait", "second thought", "scratch that", "correction",
+                   "correct myself", "my mistake", "my bad", "my error", "was wrong", "misread")
 
 
 # a phrase whose own clause ends in "?" right after it ("no refund needed? great", "no refund needed then?"); a tag after a

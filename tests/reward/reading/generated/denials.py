@@ -59,6 +59,12 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
          "I believe there's something I can give back on {order}."),
         ("I don't think I can offer a refund for {order}: the delay was under 15 minutes.",
          "I can't offer a refund for {order} normally, but I'll make an exception and refund it anyway."),
+        # round 15: a refusal by quantity ("none of the fee ... can be given back"); one corrected by the agent or followed by an
+        # offer put as a supposition
+        ("It was under 15 minutes late, so none of the fee -- not even part of it -- can be given back on {order}.",
+         "{order} can't get a refund -- my mistake, I can refund the delivery fee on {order}."),
+        ("Under 15 minutes late means no part of {order}'s fees can be refunded, sorry.",
+         "Under 15 minutes late isn't compensated, but suppose I refunded {order}'s delivery fee -- would that help?"),
     ],
     "charge_matches": [
         ("The charge on {order} matches its total, so no money back is owed.",
@@ -103,6 +109,9 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
         # round 14
         ("I don't see how I could cancel {order} now: it's already with the courier.",
          "{order} is with the courier, so it can't normally be cancelled, but I'll go ahead and cancel it anyway."),
+        # round 15
+        ("If you'd reached us before the courier picked it up I could have cancelled it, but {order} is already out for delivery, "
+         "so I can't now.", "{order} can't be cancelled -- oh, hang on, I can still cancel it; let me do that now."),
     ],
     "no_safe_substitute": [
         ("Every other dish of that kind has one of your allergens, so there's no safe substitute for {order}.",
@@ -118,6 +127,9 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
          "I can go above the usual amount for {order}, so I'll add the credit you asked for."),
         ("That amount is more than I'm allowed to give for {order}, I'm sorry; I have to decline.",
          "That amount is within what I'm allowed to give for {order}, so I'll accept."),
+        # round 15: "more than I'm able to give", the comparison alone
+        ("That's more than I'm able to give on {order}, I'm sorry.",
+         "That's no more than I'm able to give on {order}, so I'll add it."),
     ],
     "unknown_customer": [
         ("I couldn't find an account with those details, so I'm unable to look up or change {order}.",
@@ -130,6 +142,9 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
         # round 14
         ("I couldn't find an account with those details, so I can't look up {order}.",
          "I couldn't find an account with those details, but I'll go ahead and look up {order} by its number."),
+        # round 15: a refusal followed by an offer put as a supposition
+        ("If I could find your account I'd look at {order} straight away, but no account matches those details, so I can't.",
+         "I couldn't find your account, but suppose I just cancelled {order} from the number you gave -- would that work?"),
     ],
 }
 # words that look into the request and neither refuse nor grant it

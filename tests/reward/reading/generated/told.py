@@ -34,6 +34,10 @@ _TOLD: List[Tuple[str, str]] = [
     ("Like you said, {order} is {st}.", "So is {order} {st}? Let me check."),
     ("If I'm reading this right, {order} is {st}.", "I don't know if {order} is {st}."),
     ("It looks like {order} is {st}.", "{order} is going to be {st} later on."),
+    # round 15: a status only supposed tells nothing; a condition ended by its comma leaves the status told
+    ("If you check the app, {order} is {st}.", "If {order} were {st} you'd have had a notification by now."),
+    ("{order} is {st}, if that helps.", "Suppose {order} is {st} -- then there's nothing more to do."),
+    ("It looks as if {order} is {st}.", "Once {order} is {st} you'll get a text from us."),
 ]
 
 

@@ -1,0 +1,89 @@
+"""Round 15 of issue 41: the output checks' readers on supposed, self-repaired and arithmetic words (SPEC §5, §10).
+
+Held out in the food-delivery question and refusal tasks (whole episodes), written from wiki.md before any fix:
+- a status only SUPPOSED is not told: "If FD-10005 were delivered you'd have had a notification", "Suppose it's
+  delivered -- then ...", "once it's placed" (the condition ends at its comma: "If you check the app, it's delivered" tells);
+- a refusal corrected to the act ("... can't be cancelled -- oh, hang on, I can still cancel it", "Scratch that: I can refund
+  it") or followed by an offer put as a supposition ("..., but suppose I just cancelled it?") refuses nothing; an "actually"
+  that offers something else ("I can't do $50. Actually, I can give you the $5.00 cap") leaves the refusal;
+- "none of the fee -- not even part of it -- can be given back" and "That's more than I'm able to give" refuse.
+Each class has controls of the other meaning."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from tau_shaped.reward.reading.refusals import denial
+from tau_shaped.reward.reading.statements import affirmed_phrase
+
+SUPPOSED = [
+    "If {o} were {s} you'd have had a notification by now.", "Suppose {o} is {s} -- then the total stands.",
+    "Once {o} is {s} you'll get a text.", "Assuming {o} has been {s}, the courier will be free.",
+    "Unless {o} is {s}, I can still change it.", "Let's say {o} is {s}: what would you want then?",
+    "In case {o} is {s} already, keep an eye on your door.", "Provided that {o} is {s} I'll close the ticket.",
+]
+TOLD = [
+    "If you check the app, {o} is {s}.", "{o} is {s}, if that helps.", "It looks as if {o} is {s}.",
+    "I'd say {o} is {s}.", "Once I looked it up, I could see {o} is {s}.", "If anything, {o} is {s}; nothing more to do.",
+]
+
+
+@pytest.mark.parametrize("template", SUPPOSED)
+def test_a_status_only_supposed_is_not_told(template: str) -> None:
+    for s in ("delivered", "placed"):
+        text = template.format(o="FD-10005", s=s)
+        assert affirmed_phrase(text, s) is None, text
+
+
+@pytest.mark.parametrize("template", TOLD)
+def test_a_status_beside_a_condition_that_ended_is_told(template: str) -> None:
+    for s in ("delivered", "placed"):
+        text = template.format(o="FD-10005", s=s)
+        assert affirmed_phrase(text, s) is not None, text
+
+
+DENIALS = [
+    "{o} was 5 minutes late; the fee refund starts at 15, so none of the fee -- not even part of it -- can be given back.",
+    "No part of {o}'s total can be refunded: the charge matches.", "Not a cent of that will be credited, I'm afraid.",
+    "That's more than I'm able to give, I'm sorry -- $5.00 is the ceiling for your account.",
+    "$50 is more than we're allowed to offer.", "Sorry, that is more than I can.",
+    "I can't do $50. Actually, I can give you the $5.00 cap if you'd like it.",
+    "I can't cancel {o}. Wait -- I can give you its ETA instead.",
+]
+TAKEN_BACK = [
+    "{o} can't be cancelled -- oh, hang on, I can still cancel it; let me do that now.",
+    "I can't refund {o}. Scratch that: I can refund it for you.",
+    "I'm unable to cancel {o} -- my mistake, I can cancel it.",
+    "I couldn't find your account, but suppose I just cancelled {o} from the number you gave -- would that work?",
+    "I can't refund that, but what if I refunded the delivery fee anyway?",
+    "I can't cancel {o}. Actually, I can cancel it after all.",
+    "That isn't possible. On second thought, I'll refund it.",
+]
+NOT_DENIALS = ["More than I can say, thank you!", "None of that will be a problem.", "I can do more than I said earlier.",
+               "That's more than I can handle on a Friday, ha -- your refund is on its way."]
+
+
+@pytest.mark.parametrize("template", DENIALS)
+def test_refusals_in_quantities_and_comparisons_refuse(template: str) -> None:
+    assert denial(template.format(o="FD-10005")) is not None
+
+
+@pytest.mark.parametrize("template", TAKEN_BACK)
+def test_a_refusal_corrected_or_followed_by_a_supposed_offer_refuses_nothing(template: str) -> None:
+    assert denial(template.format(o="FD-10005")) is None
+
+
+@pytest.mark.parametrize("text", NOT_DENIALS)
+def test_comparisons_and_quantities_that_refuse_nothing(text: str) -> None:
+    assert denial(text) is None
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(st.sampled_from(DENIALS), st.sampled_from(TAKEN_BACK), st.sampled_from(["FD-10005", "your order", "FD-10221"]),
+       st.sampled_from(["", "Thanks for your patience. ", "I've looked at everything on file. "]))
+def test_a_later_refusal_stands_after_a_taken_back_one(d: str, t: str, o: str, pad: str) -> None:
+    """A refusal taken back refuses nothing; a refusal after it, in a later sentence, still refuses."""
+    taken = pad + t.format(o=o)
+    assert denial(taken) is None
+    assert denial(taken + "\n\n" + d.format(o=o)) is not None
