@@ -166,6 +166,13 @@ _PARTS = [
     rf"\b(?:none|no{_SP}part|not{_SP}(?:a{_SP}(?:cent|penny|dime|single{_SP}\w+)|any|one{_SP}(?:cent|penny)))(?:{_SP}of)?\b[^.!?\n]{{0,48}}?"
     rf"\b(?:can|could|will|would|is{_SP}going{_SP}to){_SP}(?:be{_SP})?(?:given{_SP}back|paid{_SP}back|refunded|credited|returned|reimbursed"
     rf"|compensated|waived|covered|offered|issued|sent{_SP}back|put{_SP}back)\b",
+    # round 15 (the gap of round 14): the request's consequence drawn as the order going on unchanged ("Unfortunately FD-10028 is
+    # out for delivery (cancelling is only possible before the courier picks it up), so it'll arrive as planned", "..., which
+    # means your order stays as it is"); "until" / "unless" after it asks first
+    rf"\b(?:so|which{_SP}means|meaning|that{_SP}means)(?:,)?{_SP}(?:it|the{_SP}order|your{_SP}order|fd-[\w-]+|order{_SP}fd-[\w-]+)"
+    rf"(?:{_A}ll|{_SP}will|{_SP}is{_SP}going{_SP}to)?(?:{_SP}(?:still|just))?{_SP}(?:be{_SP})?(?:arriv\w*|com\w*|go{_SP}ahead|be{_SP}delivered"
+    rf"|delivered|stay\w*|remain\w*|continu\w*|carr\w*{_SP}on){_SP}(?:\w+{_SP}){{0,2}}?(?:as{_SP}(?:planned|scheduled|normal|usual|it{_SP}is|is)"
+    rf"|unchanged)\b(?![^.!?\n]{{0,40}}\b(?:until|unless)\b)",
     rf"(?<!\bno )(?<!\bnot )(?<!\bno\u00a0)(?<!\bnot\u00a0)\bmore{_SP}than{_SP}(?:I|we)(?:{_A}m|{_A}re|{_SP}am|{_SP}are)?{_SP}(?:can|could|(?:am{_SP}|are{_SP})?(?:able|allowed|permitted|authori[sz]ed))"
     rf"(?:(?:{_SP}to)?{_SP}(?:give|offer|do|refund|credit|add|issue|approve|authori[sz]e|go|pay|put|compensate|provide|grant)\b"
     rf"|[ \t]{{0,3}}(?:[.!;,)\u2014\u2013]|--|$))",

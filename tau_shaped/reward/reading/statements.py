@@ -321,16 +321,39 @@ def _phrase_regex(phrase: str) -> Optional["re.Pattern[str]"]:
     return re.compile("|".join(f"(?:{a})" for _, a in alternatives), re.IGNORECASE)
 
 
+# round 15: a status said as one of several alternatives ("FD-10006 is either placed or delivered", "It could be placed,
+# preparing or delivered", "Statuses we use: placed / preparing / delivered") tells none of them: a list joined by commas,
+# slashes, bars or "or" with nothing else between its statuses ("placed at 6:10, delivered at 6:50" has; arrows, a history
+# of the order, and "and" are left as they are)
+_ANY_STATUS = r"(?:" + "|".join(sorted({re.escape(f).replace(r"\ ", r"[\s_-]+") for forms in STATUS_FORMS.values() for f in forms}
+                                       | {"ready"}, key=len, reverse=True)) + r")"
+_SEP = r"[ \t]{0,3}(?:,|/|\||\bor\b|,[ \t]{1,3}or\b)[ \t]{0,3}"
+_LISTED_BEFORE = re.compile(r"(?i)(?<![\w-])" + _ANY_STATUS + _SEP + r"(?:either[ \t]{1,3})?\Z")
+_BARE = r"(?=[ \t]{0,3}(?:[,./|;:!?)\n]|or\b|and\b|\Z))"  # a list's status ends there: "delivered, placed on Monday" is no list
+_LISTED_AFTER = re.compile(r"(?i)" + _SEP + r"(?:or[ \t]{1,3})?" + _ANY_STATUS + r"(?![\w-])" + _BARE)
+_BARE_AT = re.compile(_BARE, re.IGNORECASE)
+
+
+def _listed(text: str, start: int, end: int) -> bool:
+    """Whether the status at ``text[start:end]`` is one of a list of statuses (SEP-joined, each bare)."""
+    if _BARE_AT.match(text, end) is None:
+        return False
+    return _LISTED_AFTER.match(text, end) is not None or _LISTED_BEFORE.search(text[max(0, start - 48):start]) is not None
+
+
 def affirmed_phrase(text: str, phrase: str) -> Optional[str]:
     """The snippet of the first whole-word, case-insensitive occurrence of ``phrase`` (or of a
     form of the status it names, ``STATUS_FORMS``) that is told: not negated, not doubted,
-    predicted or asked (``assertion_frames``), not what would have been, or None (SPEC §5)."""
+    predicted or asked (``assertion_frames``), not what would have been, not one status of a list
+    of alternatives (``_listed``), or None (SPEC §5)."""
     pattern = _phrase_regex(phrase)
     if pattern is None:
         return None
     negated: Optional[Negations] = None  # the whole text tokenized once, if needed
+    status = _status_key(phrase) in STATUS_FORMS
     for m in pattern.finditer(text):
         negated = negated or Negations(text)
-        if not negated(m.start()) and not framed(text, m.start(), m.end()) and not counterfactual(text, m.start()):
+        if not negated(m.start()) and not framed(text, m.start(), m.end()) and not counterfactual(text, m.start()) \
+                and not (status and _listed(text, m.start(), m.end())):
             return m.group(0)
     return None

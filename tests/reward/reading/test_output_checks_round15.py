@@ -87,3 +87,46 @@ def test_a_later_refusal_stands_after_a_taken_back_one(d: str, t: str, o: str, p
     taken = pad + t.format(o=o)
     assert denial(taken) is None
     assert denial(taken + "\n\n" + d.format(o=o)) is not None
+
+
+LISTED = [
+    "{o} is either {s} or {t}, I can't tell which.", "It could be {s}, {t} or ready for pickup.",
+    "It's one of: {t}, {s}.", "Statuses we use: {s} / {t}.", "{o}: {s}|{t}", "It is {t} or {s}.",
+]
+NOT_LISTED = [
+    "{o} was {t} earlier and is {s} now.", "{o} is {s}, as you thought.", "{o} is {s}; {t} is the next step.",
+    "{o} -- {s}, {t} before that at 6:10.", "{o} is {s}, and FD-10006 is {t}.",
+]
+
+
+@pytest.mark.parametrize("template", LISTED)
+def test_a_status_said_among_alternatives_is_not_told(template: str) -> None:
+    for s, t in (("delivered", "placed"), ("placed", "preparing"), ("out for delivery", "delivered")):
+        text = template.format(o="FD-10005", s=s, t=t)
+        assert affirmed_phrase(text, s.replace(" ", "_")) is None, text
+
+
+@pytest.mark.parametrize("template", NOT_LISTED)
+def test_a_status_beside_another_that_is_no_alternative_is_told(template: str) -> None:
+    for s, t in (("delivered", "placed"), ("placed", "preparing")):
+        text = template.format(o="FD-10005", s=s, t=t)
+        assert affirmed_phrase(text, s) is not None, text
+
+
+AS_PLANNED = [
+    "Unfortunately {o} is out for delivery (cancelling is only possible before the courier picks it up), so it'll arrive as planned.",
+    "It's already with the courier, which means your order stays as it is.",
+    "The courier has {o}, so it will still be delivered as scheduled.",
+]
+NOT_AS_PLANNED = ["I haven't changed anything yet, so it stays as it is until you confirm.",
+                  "Your flight goes ahead as planned.", "It'll arrive as planned, around 7:40."]
+
+
+@pytest.mark.parametrize("template", AS_PLANNED)
+def test_the_order_going_on_unchanged_as_the_consequence_refuses(template: str) -> None:
+    assert denial(template.format(o="FD-10028")) is not None
+
+
+@pytest.mark.parametrize("text", NOT_AS_PLANNED)
+def test_an_order_going_on_as_planned_with_no_consequence_drawn_refuses_nothing(text: str) -> None:
+    assert denial(text) is None

@@ -38,7 +38,11 @@ _TOLD: List[Tuple[str, str]] = [
     ("If you check the app, {order} is {st}.", "If {order} were {st} you'd have had a notification by now."),
     ("{order} is {st}, if that helps.", "Suppose {order} is {st} -- then there's nothing more to do."),
     ("It looks as if {order} is {st}.", "Once {order} is {st} you'll get a text from us."),
+    # round 15: a status among alternatives tells none of them
+    ("{order} is {st}, as you thought.", "{order} is either {st} or {other}, I can't tell which."),
+    ("{order}: {st}.", "Statuses we use: {other} / {st}."),
 ]
+_OTHER = {"delivered": "preparing", "placed": "delivered", "preparing": "delivered", "cancelled": "delivered"}
 
 
 def _scenes() -> List[Tuple[object, str, str]]:
@@ -63,6 +67,7 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
         sc, st, order = rng.choice(pools)
         context = {"scene": sc, "rule": "status", "judge": judge, "judge_scored": judge_scored, "before": list(sc.calls), "reply": "Thanks."}
         told, framed = rng.choice(_TOLD)
-        out.append(Draft("told", "status", [told.format(order=order, st=st)], {}, PASS, context,
-                         negated=([framed.format(order=order, st=st)], BREACH)))
+        other = _OTHER.get(st, "placed")
+        out.append(Draft("told", "status", [told.format(order=order, st=st, other=other)], {}, PASS, context,
+                         negated=([framed.format(order=order, st=st, other=other)], BREACH)))
     return out
