@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from grader_corpus_fraud import fraud_variants  # noqa: E402
+from grader_corpus_eta import eta_variants  # noqa: E402
 from grader_corpus_refusals import REFUSALS, first_respond, order_of, refusal_variants  # noqa: E402
 from grader_corpus_builders import (  # noqa: E402
     ALLERGEN, AMOUNTS, APOLOGY_ONLY, FACTS, CONFIRM, LOST, NO, OTHER, OWN, OWN_ROUTE, REASSIGN, SUBST_TOLD,
@@ -349,6 +350,7 @@ def variants(task) -> List[Dict[str, Any]]:
         out += gate_variants(task)
     else:
         out += plain_variants(task)
+    out += eta_variants(task, gt_actions(task), S0)  # round 15: an order of the customer's running late
     return [e for e in out if fits(task, e)]
 
 
