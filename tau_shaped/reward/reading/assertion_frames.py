@@ -16,6 +16,8 @@ its clause frames it as something other than what is:
   delivered -- then ...", "once it's delivered", "unless it's been placed" ("if", "suppose",
   "assuming", "unless", "once", "in case" before it in its clause, with no comma between: "if
   you check the app, it's delivered" tells it; "as if" does not suppose);
+- taken back (round 15): "FD-10005 is delivered. Hmm, hold on -- I had the wrong order open", "it's
+  placed -- no, sorry, I misread" (a marker of a mistake soon after it, no digit between);
 - the customer's words reported: "You mentioned it was delivered -- I can't confirm that" ("you
   said / mentioned / think ..." before it in its clause; "as you said, it's delivered" agrees).
 
@@ -47,6 +49,16 @@ _A = r"['\u2019]"
 # though" say it is so
 _SUPPOSED = lazy((r"(?i)(?<!\bas )(?<!\bas though )\b(?:if|suppose|supposing|assuming|provided(?:{_SP}that)?|unless|in{_SP}case|once"
                   r"|let{_A}s{_SP}say)\b").replace("{_SP}", _SP).replace("{_A}", _A))
+# round 15 (self-repair): a status taken back right after it ("FD-10005 is delivered. Hmm, hold on -- I had the wrong order open",
+# "it's placed -- no, sorry, I misread"): a marker of a mistake within 120 characters after it, nothing with a digit between (a
+# correction of an amount said between is the amount's: "it's delivered; the total is $5 -- sorry, correction: $6")
+_RETRACTED = lazy((r"(?i)\b(?:no,?{_SP}sorry|sorry,?{_SP}(?:I{_SP})?(?:misread|mis-read|was{_SP}(?:reading|looking)|had{_SP}the{_SP}wrong|looked{_SP}at{_SP}the{_SP}wrong)"
+                   r"|I{_SP}(?:had|opened|was{_SP}(?:reading|looking{_SP}at)|pulled{_SP}up|checked){_SP}the{_SP}wrong"
+                   r"|wrong{_SP}(?:order|row|line|account|record){_SP}(?:open|up|there)|scratch{_SP}that|ignore{_SP}(?:that|what{_SP}I{_SP}(?:just{_SP})?said)"
+                   r"|disregard{_SP}(?:that|my{_SP}last)|correction\b|I{_SP}misread|my{_SP}(?:mistake|bad|error)(?!{_SP}(?:earlier|before|last{_SP}time|from{_SP}before))|let{_SP}me{_SP}correct{_SP}myself"
+                   r"|that{_A}s{_SP}(?:not{_SP}right|wrong)|that{_SP}(?:was|is){_SP}(?:wrong|not{_SP}right)|I{_SP}was{_SP}wrong)")
+                  .replace("{_SP}", _SP).replace("{_A}", _A))
+_DIGIT = lazy(r"[0-9]")
 _DOUBT = lazy((r"(?i)\bwhether\b|\b(?:sure|certain|know|knowing|tell|check|checking|see|confirm|verify|find{_SP}out|ask|asking"
                r"|wonder(?:ing)?|unclear|idea|look{_SP}into|looking{_SP}into|clear)(?:{_SP}(?:yet|now|for{_SP}sure|right{_SP}now))?{_SP}if\b")
               .replace("{_SP}", _SP))
@@ -84,6 +96,9 @@ def framed(text: str, start: int, end: int) -> bool:
         pass
     if doubt is not None and "," not in text[doubt.end():start]:
         return True  # "whether or not you saw the courier, it was delivered": the doubt's clause ended at the comma
+    taken_back = _RETRACTED.search(text, end, min(len(text), end + 120))
+    if taken_back is not None and _DIGIT.search(text, end, taken_back.start()) is None:
+        return True  # "it's delivered. Hmm, hold on -- I had the wrong order open": taken back
     supposed = None
     for supposed in _SUPPOSED.finditer(text, clause, start):
         pass

@@ -163,9 +163,10 @@ _PARTS = [
     rf"|to)\b",  # round 14 (a flip the generator found): "... anything I'm able to give back"
     # round 15 (arithmetic, asides): "none of the fee -- not even part of it -- can be given back", "no part of it can be refunded",
     # "not a cent of that will be credited"; "That's more than I'm able to give", "more than we're allowed to offer"
-    rf"\b(?:none|no{_SP}part|not{_SP}(?:a{_SP}(?:cent|penny|dime|single{_SP}\w+)|any|one{_SP}(?:cent|penny)))(?:{_SP}of)?\b[^.!?\n]{{0,48}}?"
-    rf"\b(?:can|could|will|would|is{_SP}going{_SP}to){_SP}(?:be{_SP})?(?:given{_SP}back|paid{_SP}back|refunded|credited|returned|reimbursed"
-    rf"|compensated|waived|covered|offered|issued|sent{_SP}back|put{_SP}back)\b",
+    rf"\b(?:none|no{_SP}part|no{_SP}single|not{_SP}(?:a{_SP}(?:cent|penny|dime|single)|any|one|a{_SP}thing|even{_SP}one))(?:{_SP}of)?\b"
+    rf"[^.!?\n]{{0,48}}?\b(?:can|could|will|would|is{_SP}going{_SP}to){_SP}(?:be{_SP})?(?:given{_SP}back|paid{_SP}back|refunded|credited|returned"
+    rf"|reimbursed|compensated|waived|covered|offered|issued|sent{_SP}back|put{_SP}back|opened|changed|accessed|looked{_SP}up|cancell?ed"
+    rf"|modified|swapped|substituted|replaced)\b",
     # round 15 (the gap of round 14): the request's consequence drawn as the order going on unchanged ("Unfortunately FD-10028 is
     # out for delivery (cancelling is only possible before the courier picks it up), so it'll arrive as planned", "..., which
     # means your order stays as it is"); "until" / "unless" after it asks first
@@ -318,7 +319,9 @@ _OVERRIDE_VERBS = (r"cancel\w*|refund\w*|credit\w*|issu\w*|giv\w*|add\w*|process
 _REPAIR_ABLE = (r"(?:{_A}ll|{_SP}will|{_SP}can|{_SP}could|{_A}m{_SP}able{_SP}to|{_SP}am{_SP}able{_SP}to|{_A}re{_SP}able{_SP}to|{_SP}are{_SP}able{_SP}to)"
                 r"(?:{_SP}(?:still|just|definitely))?")
 _REPAIR_VERBS = (r"cancel\w*|refund\w*|credit\w*|issu\w*|giv\w*|add\w*|process\w*|put\w*{_SP}through|send\w*|chang\w*|modif\w*|swap\w*"
-                 r"|substitut\w*|replac\w*|compensat\w*|apply\w*|grant\w*|book\w*|waiv\w*|upgrad\w*|reimburs\w*|do{_SP}(?:it|that|this)")
+                 r"|substitut\w*|replac\w*|compensat\w*|apply\w*|grant\w*|book\w*|waiv\w*|upgrad\w*|reimburs\w*|do{_SP}(?:it|that|this)"
+                 r"|look\w*{_SP}(?:\w+{_SP}){0,3}?up|pull\w*{_SP}(?:\w+{_SP}){0,3}?up"
+                 r"|(?:access\w*|open\w*)(?:{_SP}up)?{_SP}(?:your|the|this|that)(?:{_SP}[\w-]+)?{_SP}(?:account|order|profile)")
 _OVERRIDE = lazy(_lowered(
     (r"(?:\bbut\b|\bhowever\b|\bthat{_SP}said\b|\bstill\b|[.;!\u2014]|--)[^.!?\n]{0,40}?\b(?:I|we)(?:{_A}ll|{_SP}will|{_A}m{_SP}going{_SP}to"
      r"|{_SP}am{_SP}going{_SP}to|{_A}re{_SP}going{_SP}to|{_SP}are{_SP}going{_SP}to|{_A}ve|{_SP}have|{_SP}can|{_SP}could)?"

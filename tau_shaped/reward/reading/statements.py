@@ -329,7 +329,7 @@ _ANY_STATUS = r"(?:" + "|".join(sorted({re.escape(f).replace(r"\ ", r"[\s_-]+") 
                                        | {"ready"}, key=len, reverse=True)) + r")"
 _SEP = r"[ \t]{0,3}(?:,|/|\||\bor\b|,[ \t]{1,3}or\b)[ \t]{0,3}"
 _LISTED_BEFORE = re.compile(r"(?i)(?<![\w-])" + _ANY_STATUS + _SEP + r"(?:either[ \t]{1,3})?\Z")
-_BARE = r"(?=[ \t]{0,3}(?:[,./|;:!?)\n]|or\b|and\b|\Z))"  # a list's status ends there: "delivered, placed on Monday" is no list
+_BARE = r"(?=[ \t]{0,3}(?:[,./|;:!?)\n\u2013\u2014]|--|or\b|and\b|\Z))"  # a list's status ends there: "delivered, placed on Monday" is no list
 _LISTED_AFTER = re.compile(r"(?i)" + _SEP + r"(?:or[ \t]{1,3})?" + _ANY_STATUS + r"(?![\w-])" + _BARE)
 _BARE_AT = re.compile(_BARE, re.IGNORECASE)
 

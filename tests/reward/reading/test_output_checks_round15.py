@@ -130,3 +130,40 @@ def test_the_order_going_on_unchanged_as_the_consequence_refuses(template: str) 
 @pytest.mark.parametrize("text", NOT_AS_PLANNED)
 def test_an_order_going_on_as_planned_with_no_consequence_drawn_refuses_nothing(text: str) -> None:
     assert denial(text) is None
+
+
+RETRACTED = [
+    "You paid $19.73, and {o} is {s}. Hmm, hold on -- I had the wrong order open; I'll need to check {o} again.",
+    "{o} is {s} -- no, sorry, I misread the line; let me look again.",
+    "{o}: {s}. Scratch that, I'm not sure yet.",
+]
+RESTATED = [
+    "{o} shows as {t}... no, sorry, I was reading the row above -- {o} is {s}.",
+    "{o} is {s}; the total is $5 -- sorry, correction: $6.",
+    "{o} is {s} -- my mistake earlier, sorry!",
+    "{o} is {s}, one of placed, preparing or delivered -- it's {s}.",
+]
+
+
+@pytest.mark.parametrize("template", RETRACTED)
+def test_a_status_taken_back_right_after_it_is_not_told(template: str) -> None:
+    for s in ("delivered", "placed"):
+        assert affirmed_phrase(template.format(o="FD-10005", s=s), s) is None
+
+
+@pytest.mark.parametrize("template", RESTATED)
+def test_a_status_said_after_a_correction_or_beside_another_ones_is_told(template: str) -> None:
+    for s, t in (("delivered", "preparing"), ("placed", "delivered")):
+        text = template.format(o="FD-10005", s=s, t=t)
+        assert affirmed_phrase(text, s) is not None, text
+
+
+@pytest.mark.parametrize("text, refused", [
+    ("No account matches, so not one order can be opened or changed from here.", True),
+    ("Not a single item can be swapped, sorry.", True),
+    ("I couldn't find your account. Correction: I can look the order up by its number, one moment.", False),
+    ("I couldn't find you -- my mistake, I can open your account now.", False),
+    ("I can't refund it. Correction: I can open a ticket with the kitchen.", True),
+])
+def test_quantity_refusals_and_corrected_look_ups(text: str, refused: bool) -> None:
+    assert (denial(text) is not None) is refused

@@ -145,6 +145,8 @@ _DENIALS: Dict[str, List[Tuple[str, str]]] = {
         # round 15: a refusal followed by an offer put as a supposition
         ("If I could find your account I'd look at {order} straight away, but no account matches those details, so I can't.",
          "I couldn't find your account, but suppose I just cancelled {order} from the number you gave -- would that work?"),
+        ("Neither look-up found an account, so not one order can be opened or changed from here, {order} included.",
+         "I couldn't find your account. Correction: I can look {order} up by its number, one moment."),
     ],
 }
 # words that look into the request and neither refuse nor grant it

@@ -41,6 +41,9 @@ _TOLD: List[Tuple[str, str]] = [
     # round 15: a status among alternatives tells none of them
     ("{order} is {st}, as you thought.", "{order} is either {st} or {other}, I can't tell which."),
     ("{order}: {st}.", "Statuses we use: {other} / {st}."),
+    # round 15: a status taken back right after it tells nothing; one said after the correction does
+    ("{order} shows as {other}... no, sorry, I was reading the row above -- {order} is {st}.",
+     "{order} is {st}. Hmm, hold on -- I had the wrong order open; let me check again."),
 ]
 _OTHER = {"delivered": "preparing", "placed": "delivered", "preparing": "delivered", "cancelled": "delivered"}
 
