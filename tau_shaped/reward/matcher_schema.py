@@ -257,6 +257,7 @@ class RegexText(_Strict):
 class NumberText(_Strict):
     number: float = Field(allow_inf_nan=False)
     tolerance: float = Field(default=0.0, ge=0, allow_inf_nan=False)
+    affirmed: bool = False  # told: not only asked, supposed or taken back (``text_matching.find_told_number``)
 
 
 class MathText(_Strict):

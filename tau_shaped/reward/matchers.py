@@ -198,6 +198,8 @@ def _match_text(matcher: Any, text: str) -> Optional[str]:
     if isinstance(matcher, RegexText):
         return _regex_match(text, matcher)
     if isinstance(matcher, NumberText):
+        if matcher.affirmed:
+            return text_matching.find_told_number(text, matcher.number, matcher.tolerance)
         return text_matching.find_number(text, matcher.number, matcher.tolerance)
     if isinstance(matcher, MathText):
         return text_matching.find_math(text, matcher.math)

@@ -28,7 +28,7 @@ from tau_shaped.reward import data_regex
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.math_expressions import FUNCTIONS, LATEX, MathParseError, math_equal, parse_math
 
-__all__ = ["find_phrase", "find_regex", "numbers_in_text", "values_in_text", "find_number", "find_count", "find_math",
+__all__ = ["find_phrase", "find_regex", "numbers_in_text", "values_in_text", "find_number", "find_told_number", "find_count", "find_math",
            "math_candidates"]
 
 
@@ -201,6 +201,25 @@ def _find_number(text: str, value: float, tolerance: float) -> Optional[str]:
 
 
 _kept_number = lru_cache(maxsize=2048)(_find_number)
+
+
+def find_told_number(text: str, value: float, tolerance: float = 0.0) -> Optional[str]:
+    """``find_number``, but only a number TOLD (round 15 of issue 41, an output check's ``"affirmed": true``): not
+    negated, and not only asked, supposed or taken back in its clause (``assertion_frames.framed``: "Is your total
+    $19.73?" asks the customer; "The total is $19.73" and "Is it $19.73? Yes." tell it)."""
+    from tau_shaped.reward.reading.assertion_frames import framed
+
+    text = text[:20_000]
+    bound = max(tolerance, 1e-9)
+    negated: Optional[Negations] = None
+    found = [(start, snippet) for number, snippet, start in _numbers_at(text) if round(abs(number - value), 9) <= bound]
+    seen = {start for start, _ in found}
+    found += [(a.start, a.text) for a in _amounts(text) if round(abs(a.value - value), 9) <= bound and a.start not in seen]
+    for start, snippet in sorted(found):
+        negated = negated or Negations(text)
+        if not negated(start, value=True) and not framed(text, start, start + len(snippet)):
+            return snippet
+    return None
 
 
 _COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")

@@ -54,7 +54,7 @@ def bucket_questions(b: Builder, n: int = PER_BUCKET, strict: bool = True) -> Bu
             "Before you plan your evening you would like to know the current status of {order} and how much you paid for it in total. Nothing else.",
         ], order=ref)
         t = task(tid, "account_question", c["customer_id"], f"{intro} {request}", gt, outputs=[f"{o['total']:.2f}"],
-                 output_checks=[{"id": "total", "said": {"number": o["total"], "tolerance": 0.005}}, {"id": "status", "said": {"contains": status, "affirmed": True}}])
+                 output_checks=[{"id": "total", "said": {"number": o["total"], "tolerance": 0.005, "affirmed": True}}, {"id": "status", "said": {"contains": status, "affirmed": True}}])
         wrong = pre + [say(f"Your order {oid} is {status} and its total is ${o['subtotal']:.2f}.")]
         out.append((t, [rec(tid, "ground truth", gt), rec(tid, "the subtotal instead of the total", wrong)]))
     return out

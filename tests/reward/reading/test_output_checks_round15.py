@@ -167,3 +167,27 @@ def test_a_status_said_after_a_correction_or_beside_another_ones_is_told(templat
 ])
 def test_quantity_refusals_and_corrected_look_ups(text: str, refused: bool) -> None:
     assert (denial(text) is not None) is refused
+
+
+@pytest.mark.parametrize("text, told", [
+    ("The total is $19.73.", True), ("Total: $19.73", True), ("Is it $19.73? Yes, that's the total.", True),
+    ("Your total of $19.73 -- anything else?", True), ("You paid $19.73 for FD-10005, which is delivered.", True),
+    ("Is your total $19.73?", False), ("Was it $19.73 you were charged?", False),
+    ("If your total were $19.73 you'd get a refund.", False), ("It came to $19.73 -- no, sorry, I misread.", False),
+    ("It wasn't $19.73.", False),
+])
+def test_an_affirmed_number_is_told_not_asked_supposed_or_taken_back(text: str, told: bool) -> None:
+    """An output check's ``{"number": x, "affirmed": true}`` (the total a question task asks for): "Is your total
+    $19.73?" asks the customer and tells nothing (a reward hack on the total check before round 15)."""
+    from tau_shaped.reward.reading.text_matching import find_number, find_told_number
+
+    assert (find_told_number(text, 19.73, 0.005) is not None) is told
+    if "wasn't" not in text:
+        assert find_number(text, 19.73, 0.005) is not None  # the plain matcher (a consent question's amount) finds it
+
+
+def test_the_question_tasks_ask_their_total_told() -> None:
+    from tau_shaped import load_domain
+
+    tasks = [t for t in load_domain("food_delivery").tasks("test") if t.bucket in ("account_question", "charge_matches")]
+    assert tasks and all(c.said.affirmed for t in tasks for c in t.output_checks if c.id == "total")
