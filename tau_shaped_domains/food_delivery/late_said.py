@@ -43,6 +43,7 @@ _LATE = re.compile(
 
 
 _WINDOW = re.compile(r"(?i)\b(?:between|from)[ \t]{1,3}\Z")
+_EXPECT = re.compile(r"(?i)\bexpect(?:ed|ing)?\b|\bdue\b|\bwindow\b")  # "Expect it between 18:03 and 18:18"
 _PAST = re.compile(r"(?i)\b(?:was|were|had|did|arrived|came|delivered\s+at)\b")
 
 
@@ -73,7 +74,8 @@ def promises(text: str) -> bool:
         if _WINDOW.search(text, max(0, t.start - 24), t.start):  # "between 18:03 and 18:18" in a sentence of an arrival to come
             lo = max([m.end() for m in SENTENCE_END.finditer(text, max(0, t.start - 300), t.start)], default=max(0, t.start - 300))
             hi = SENTENCE_END.search(text, t.end)
-            if ARRIVAL.search(text, lo, hi.start() if hi else len(text)) and not _PAST.search(text, lo, t.start):
+            stop = hi.start() if hi else len(text)
+            if (ARRIVAL.search(text, lo, stop) or _EXPECT.search(text, lo, stop)) and not _PAST.search(text, lo, t.start):
                 return True
     return bool(relative_times(text, _NOW))
 

@@ -12,6 +12,7 @@ from tests.reward.reading.generated import (confirmations, disclosures, facts, f
 from tests.reward.reading.generated import denials  # round 9: the refusal tasks' output check
 from tests.reward.reading.generated import tau2_words  # round 9: telecom's and the airline's words
 from tests.reward.reading.generated import cancel_offers, told  # round 14: output checks (status told, cancellation offered)
+from tests.reward.reading.generated import late  # round 15: a late order said to be late (fd.eta.late_said)
 from tests.reward.reading.generated.draft import Draft
 from tests.reward.reading.generated.runner import Case, cases
 
@@ -37,6 +38,7 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "denials": (denials.drafts, 600),
         "told": (told.drafts, 500),
         "cancel_offered": (cancel_offers.drafts, 500),
+        "late": (late.drafts, 500),  # round 15
         "money_done": (statements_fd.money_drafts, 500),
         "eta": (statements_fd.eta_drafts, 600),
         "transfer": (statements_fd.transfer_drafts, 500),
