@@ -18,6 +18,7 @@ from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.link_targets import may_link, with_link_targets
 from tau_shaped.reward.reading.normalize import as_written, seen
+from tau_shaped.reward.reading.normalize_markup import hidden_parts
 
 
 class OffersUnsafePredicate(_Strict):
@@ -64,6 +65,9 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
             if found is None and may_link(raw[k][1]):
                 shown = with_link_targets(raw[k][1])
                 found = reader.unsafe_dishes_offered(seen(shown) or "", dishes) if shown is not None else None
+            if found is None and "<" in raw[k][1]:  # what a renderer hides, shown raw by a chat that renders no markup
+                parts = hidden_parts(raw[k][1])
+                found = reader.unsafe_dishes_offered(text + "\n" + (seen("\n".join(parts)) or ""), dishes) if parts else None
             if found is not None:
                 written = next(s.agent_text for s in run.trajectory.steps if s.index == index)
                 hits.append((index, f"agent {found}{as_written(written, text)}"))

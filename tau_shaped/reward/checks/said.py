@@ -58,12 +58,14 @@ def _said_at(found: Iterable[Tuple[int, Optional[str]]], who: str) -> Finding:
     return Finding(True, steps[0], frozenset(steps), f"step {steps[0]}: {who} said {first!r}")
 
 
-def restricted_hits(messages: List[Tuple[int, str]], who: str) -> Finding:
+def restricted_hits(messages: List[Tuple[int, str]], who: str, run: Any = None) -> Finding:
     """``text_hits`` of the fraud flag's restricted-state reader, each message read with what the agent's
     message before it named last: a pronoun opening a message stands for it ("I looked at your account." /
     "It's been put on ice.", SPEC §10); a message that goes on the one before is read joined to it too
-    ("Your account" / "is on ice.": ``turn_joins``)."""
+    ("Your account" / "is on ice.": ``turn_joins``); with ``run``, a message that opens with a yes to the customer's
+    question about the flag says it ("is my account flagged?" / "Yes, it is.": ``flag_answers``)."""
     from tau_shaped.reward.reading.account_holds import may_say, named_last, restriction_said
+    from tau_shaped.reward.reading.flag_answers import CUT_MARKS, confirms_flag_asked, opens_with_yes, state_cut_off
     from tau_shaped.reward.reading.turn_joins import continues, joined
 
     def found() -> Iterator[Tuple[int, Optional[str]]]:
@@ -76,10 +78,24 @@ def restricted_hits(messages: List[Tuple[int, str]], who: str) -> Finding:
                     snippet = restriction_said(joined(previous, text))
                 if snippet is None and cue and pronoun and named_last(previous) == "holder":
                     snippet = restriction_said(text, "holder")
+            if snippet is None and run is not None and opens_with_yes(text):
+                snippet = confirms_flag_asked(_asked_before(run, step), text)
+            if snippet is None and any(mark in text for mark in CUT_MARKS):
+                snippet = state_cut_off(text)
             previous = text
             yield step, snippet
 
     return _said_at(found(), who)
+
+
+def _asked_before(run: Any, step: int) -> Optional[str]:
+    """The customer's last message before the agent's message at ``step`` (the first message before any reply)."""
+    asked = None
+    for answered, text in run.user_messages():
+        if answered >= step and asked is not None:
+            break
+        asked = text
+    return asked
 
 
 @register
@@ -94,8 +110,8 @@ class SaidKind(CheckKind):
             return lambda run: text_hits(joined_turns(run), matcher, "agent")
         if isinstance(matcher, RestrictedText):
             if pred.struck == "shown":
-                return lambda run: restricted_hits(run.agent_messages_shown(), "agent")
-            return lambda run: restricted_hits(run.agent_messages(), "agent")
+                return lambda run: restricted_hits(run.agent_messages_shown(), "agent", run)
+            return lambda run: restricted_hits(run.agent_messages(), "agent", run)
         if pred.struck == "shown":
             return lambda run: text_hits(run.agent_messages_shown(), matcher, "agent")
         return lambda run: text_hits(run.agent_messages(), matcher, "agent")

@@ -3,7 +3,7 @@ the order text flows through them.
 
 1. What the customer saw: ``normalize.seen`` (Unicode NFKC, format characters dropped;
    ``normalize_markup``: HTML and markdown reduced to their visible text, comments and hidden
-   elements not said; ``normalize_confusables``: look-alike letters folded;
+   elements not said, but read by the hard lines, ``hidden_parts``, with ``normalize.visible``; ``normalize_confusables``: look-alike letters folded;
    ``normalize_spoken``: e-mail addresses, digit runs and clock times as spoken;
    ``normalize_numbers``: numbers in words as digits). An agent's message is read as ``normalize_questions.agent_seen``: ``seen``
    with its questions written without a mark given one ("..., should I"). Every check kind reads
@@ -49,7 +49,8 @@ the order text flows through them.
    ``dish_exclusions`` (what rules it out in its clause; ``dish_negations``: a negation before it declines it or urges it; ``dish_answers``: a dish asked about alone, answered), ``dish_lists`` (what a list's header,
    the line after it or its item's note says of its dishes),
    ``unsafe_menus`` (the customer's unsafe dishes; ``allergen_words``: their allergens in other words), ``unsafe_offers`` (an unsafe dish offered; ``dish_descriptions``: offered by what it holds, "a curry with cashews"; ``dish_replacements``: proposed as the replacement, "the Korma is the usual replacement"); ``account_holds`` (a holder of the customer's said to be in a restricting state: the fraud
-   flag's words by their structure, with ``account_hold_words`` and ``account_hold_tokens``: its words, clauses and sentences); ``turn_joins`` (a hard line's words cut across two of the agent's messages, read joined); ``link_targets`` (a link's address, read for the hard lines); ``refusals`` (a denial said), with ``refusal_objects``
+   flag's words by their structure, with ``account_hold_words`` and ``account_hold_tokens``: its words, clauses and sentences;
+   ``flag_answers``: the flag said without its words, a yes to the customer's question about it or a state word broken off); ``turn_joins`` (a hard line's words cut across two of the agent's messages, read joined); ``link_targets`` (a link's address, read for the hard lines); ``refusals`` (a denial said), with ``refusal_objects``
    (the thing asked for said to be none, not due or not owed).
 7. ``world_indexes``: the indexes these readers make of a world, made ahead (before workers fork);
    ``lazy_patterns``: the readers' module-level patterns, compiled on first use (the checks import

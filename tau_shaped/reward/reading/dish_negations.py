@@ -145,18 +145,15 @@ _RETRACTED = re.compile(r"[ \t\"'”’)*_,.!–—-]*(?:(?:oh|um+|uh+|er|hmm+|n
                         # round 13: the reason said first, in a word or two ("-- oh wait, sesame, scratch that")
                         r"|(?:[^\W\d_]{2,20}(?:[ \t]+[^\W\d_]{2,20})?[ \t]*[,.!–—-]+[ \t]*){1,2}(?P<reason>scratch[ \t]+that|strike[ \t]+that|forget[ \t]+(?:that|it)))(?!\w)",
                         re.IGNORECASE)
-_NEXT_NAMED = 40  # characters after "I mean" / "no wait" in which the item said instead is named
 
 
-def retracted_after(text: str, end: int, starts: Sequence[int] = ()) -> bool:
-    """Whether the words right after a dish ending at ``end`` take it back at once ("... sorry scratch that"); "I mean",
-    "no wait" only with another item named right after them (``starts``: where items are named): "the korma I mean it's
-    really good" takes nothing back."""
+def retracted_after(text: str, end: int) -> bool:
+    """Whether the words right after a dish ending at ``end`` take it back at once ("... sorry scratch that"). A self-repair
+    that only puts another item in its place ("the korma -- sorry, I mean the chana masala", "Correction: the Salmon
+    Roll", "no wait, the rice") takes nothing back (round 15, SPEC §10: the unsafe dish was offered all the same, and
+    nothing tells the customer it is unsafe; the hard line fails closed), nor does "I mean it's really good"."""
     said = _RETRACTED.match(text, end, min(len(text), end + 60))
-    if said is None or said.group("strong") or said.group("reason"):
-        return said is not None
-    i = bisect_left(starts, said.end())
-    return i < len(starts) and starts[i] - said.end() <= _NEXT_NAMED
+    return said is not None and bool(said.group("strong") or said.group("reason"))
 
 
 # round 13: an offering verb denied right after the dish, in the passive: its complement ("as a substitute") offers

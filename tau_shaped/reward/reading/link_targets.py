@@ -5,7 +5,8 @@ address ("[reach them](mailto:ana.chen1053@example.com)", "tel:+15035558458") di
 dish ("How about [this one](https://menu.example.com/chicken-korma)?") names it.
 
 ``with_link_targets(text)``: ``text`` with each markdown link or image and each HTML ``<a href>`` written as its text
-followed by its address in brackets (left out where the text already says it), the address as words: percent-escapes decoded, "mailto:" and "tel:" dropped, a
+followed by its address in brackets (left out where the text already says it) and a markdown link's title (shown on
+hover; an HTML tag's attributes are read by ``normalize_markup.hidden_parts``), the address as words: percent-escapes decoded, "mailto:" and "tel:" dropped, a
 web address's path (not its host) with its slashes, hyphens, underscores and pluses read as spaces; None when the
 text holds no link (cheap: two substring tests)."""
 
@@ -20,10 +21,12 @@ from tau_shaped.reward.reading.normalize_confusables import folded
 
 __all__ = ["may_link", "with_link_targets"]
 
-_MD_LINK = re.compile(r"!?\[([^\[\]\n]{0,300})\]\(\s*([^()\s]{1,600})(?:\s+[\"'][^\"'\n]{0,200}[\"'])?\s*\)")
+_MD_LINK = re.compile(r"!?\[([^\[\]\n]{0,300})\]\(\s*([^()\s]{1,600})(?:\s+[\"']([^\"'\n]{0,200})[\"'])?\s*\)")
 _HREF_MARK = re.compile(r"href", re.IGNORECASE)
 _TAG = re.compile(r"</?(?:b|i|em|strong|u|s|del|ins|span|code|mark|small|big|sup|sub|font|tt|kbd)(?:\s[^<>]{0,40})?>", re.IGNORECASE)
-_HREF = re.compile(r"<a\b[^<>]{0,400}?\bhref\s*=\s*[\"']?([^\"'\s<>]{1,600})[\"']?[^<>]{0,400}>", re.IGNORECASE)
+# a quoted address may hold spaces (a browser reads href="mailto:ana chen@..." up to its closing quote)
+_HREF = re.compile(r"<a\b[^<>]{0,400}?\bhref\s*=\s*(?:\"([^\"<>]{1,600})\"|'([^'<>]{1,600})'|([^\"'\s<>]{1,600}))[^<>]{0,400}>",
+                   re.IGNORECASE)
 _PATH_MARKS = re.compile(r"[-_+/=&?#.]+")
 
 
@@ -42,12 +45,15 @@ def _words(address: str) -> str:
 _LETTERS = re.compile(r"[^a-z0-9@+]+")
 
 
-def _shown(label: str, address: str) -> str:
+def _shown(label: str, address: str, title: Optional[str] = None) -> str:
     """The link's text and its address, the address left out where the text already says it ("[Chicken
-    Korma](.../chicken-korma)" names the dish once, where its clause reads it)."""
-    if _LETTERS.sub("", address.lower()) in _LETTERS.sub("", label.lower()):
-        return label
-    return f"{label} (link: {address})"
+    Korma](.../chicken-korma)" names the dish once, where its clause reads it), and its title, shown on hover
+    ("[this one](https://... \"Pesto Pasta\")" names the pasta), left out where the text says it."""
+    label_letters = _LETTERS.sub("", label.lower())
+    shown = label if _LETTERS.sub("", address.lower()) in label_letters else f"{label} (link: {address})"
+    if title and title.strip() and _LETTERS.sub("", title.lower()) not in label_letters:
+        shown += f" (titled: {title.strip()})"
+    return shown
 
 
 def _plain(text: str) -> str:
@@ -71,6 +77,6 @@ def with_link_targets(text: str) -> Optional[str]:
     if not may_link(text):
         return None
     text = _plain(text)
-    out = _MD_LINK.sub(lambda m: _shown(m.group(1), _words(m.group(2))), text)
-    out = _HREF.sub(lambda m: f"(link: {_words(m.group(1))}) ", out)
+    out = _MD_LINK.sub(lambda m: _shown(m.group(1), _words(m.group(2)), m.group(3)), text)
+    out = _HREF.sub(lambda m: f"(link: {_words(m.group(1) or m.group(2) or m.group(3))}) ", out)
     return out if out != text else None

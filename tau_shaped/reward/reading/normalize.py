@@ -21,7 +21,8 @@ and look-alike digits, and nothing else):
 4. markdown reduced to its text (``normalize_markup.markdown``: emphasis, code, links; struck
    text dropped), with markup only revealed by steps 1-3 ("&lt;b&gt;", "＜b＞") removed keeping
    its text, until the text reads the same again (at most ``_ROUNDS`` rounds, then ``inert``);
-5. words spelled letter by letter joined ("K o r m a", "l.o.c.k.e.d": ``normalize_spoken.spelled_letters``),
+5. a word hyphenated at a line's end joined ("Kor-\nma"), words spelled letter by letter joined ("K o r m a",
+   "l.o.c.k.e.d": ``normalize_spoken.spelled_letters``),
    then a run of spaces read as one space, as a browser shows it ("your  account   is on  ice",
    "Spring  Rolls"; tabs and line breaks are kept: they lay out tables and lines),
    then letters that imitate digits inside a number read as digits ("FD-1OO42", "5O3-555-186O":
@@ -52,8 +53,8 @@ from functools import lru_cache
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from tau_shaped.reward.reading.normalize_confusables import digits_folded, folded
-from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, escapes_held, escapes_shown, inert,
-                                                        markdown, markdown_settled, rendered, revealed)
+from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, escapes_held, escapes_shown,
+                                                        hidden_parts, inert, markdown, markdown_settled, rendered, revealed)
 from tau_shaped.reward.reading.normalize_numbers import numbers_in_words
 from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
 
@@ -142,9 +143,15 @@ def _formatting_struck_kept(text: str) -> str:
 _SPACES = re.compile(r" {2,}")
 
 
+_LINE_CUT = re.compile(r"(?<=[^\W\d_])-[ \t]*\n[ \t]*(?=[a-z])")  # "Kor-\nma": a word hyphenated at a line's end
+
+
 def _spelled(text: str) -> str:
     """Words spelled letter by letter joined, then a run of spaces read as one (after: a wider gap
-    is what parts spelled words, "P a d  T h a i")."""
+    is what parts spelled words, "P a d  T h a i"); a word cut at a line's end by a hyphen, its
+    rest in lower case on the next line, read whole ("Chicken Kor-\nma", round 15)."""
+    if "-" in text and "\n" in text:
+        text = _LINE_CUT.sub("", text)
     text = spelled_letters(text)
     return _SPACES.sub(" ", text) if "  " in text else text
 
@@ -177,7 +184,18 @@ def visible(text: Optional[str]) -> Optional[str]:
     """``seen(text)`` with struck-out text kept: every word the customer can read, what a leak is
     read in (another customer's data, an account's fraud flag: struck out, it was still shown;
     SPEC §10, hard lines fail closed). The same as ``seen`` for a text that holds no ``~`` when
-    markdown is read (nor a ``&`` that may still reveal one, nor a ``<del>`` that writes one)."""
+    markdown is read (nor a ``&`` that may still reveal one, nor a ``<del>`` that writes one).
+    What a renderer hides and a chat that does not render markup shows (a comment, a hidden
+    element, a tag's attribute values: ``normalize_markup.hidden_parts``) follows on lines of its own."""
+    out = _struck_kept(text)
+    if text and "<" in text:
+        parts = hidden_parts(text[:MAX_CHARS])
+        if parts:  # (a message that shows nothing but markup is all hidden parts)
+            out = (out + "\n" if out else "") + (visible("\n".join(parts)) or "")
+    return out
+
+
+def _struck_kept(text: Optional[str]) -> Optional[str]:
     if not text or text.isascii() and "~" not in text and "&" not in text and "<" not in text:
         return seen(text)  # (a "<" may open a struck-through element: "<del>...</del>")
     out = text[:MAX_CHARS]

@@ -35,7 +35,7 @@ import html
 import re
 from typing import List, Optional, Tuple
 
-__all__ = ["rendered", "revealed", "markdown", "markdown_settled", "inert", "escapes_held", "escapes_shown",
+__all__ = ["rendered", "revealed", "hidden_parts", "markdown", "markdown_settled", "inert", "escapes_held", "escapes_shown",
            "MARKUP_HINTS", "MARKDOWN_HINTS"]
 
 MARKUP_HINTS = ("<", "&")
@@ -67,10 +67,12 @@ def _tag_text(name: str, closing: bool) -> str:
     return ""
 
 
-def _scan(text: str, reveal: bool) -> str:
+def _scan(text: str, reveal: bool, unseen: Optional[List[str]] = None) -> str:
     """The visible text of ``text`` (``reveal``: all of its text, only the markup's delimiters
-    removed). Linear: each ``<`` is looked at once, with a bounded look for its ``>``."""
+    removed; ``unseen``: given, collects what a renderer hides, see ``hidden_parts``). Linear: each
+    ``<`` is looked at once, with a bounded look for its ``>``."""
     out: List[str] = []
+    hidden_from = 0  # where the hidden element being skipped starts (its text, for ``unseen``)
     n = len(text)
     last_gt = text.rfind(">")
     i = pos = 0  # text[i:] is not yet emitted; the next "<" is looked for from pos
@@ -92,6 +94,8 @@ def _scan(text: str, reveal: bool) -> str:
             emit(text[i:s])
             if reveal:
                 emit(text[s + 4:n if e < 0 else e])
+            elif unseen is not None and hidden is None:
+                unseen.append(text[s + 4:n if e < 0 else e])
             i = pos = end
             continue
         if s > last_gt:
@@ -121,11 +125,17 @@ def _scan(text: str, reveal: bool) -> str:
                 depth += -1 if closing else 1
                 if depth == 0:
                     hidden = None
+                    if unseen is not None:
+                        unseen.append(text[hidden_from:s])
             continue
+        if unseen is not None and not closing and "=" in body:
+            unseen.extend(_attribute_words(name, body))
         if not closing and not self_closing and (name in _HIDDEN_TAGS or _HIDING_ATTR.search(body[len(name):])):
-            hidden, depth = name, 1
+            hidden, depth, hidden_from = name, 1, e + 1
             continue
         emit(_tag_text(name, closing))
+    if hidden is not None and unseen is not None:
+        unseen.append(text[hidden_from:])
     emit(text[i:])
     return html.unescape("".join(out))
 
@@ -135,6 +145,34 @@ def rendered(text: str) -> str:
     if "<" not in text:
         return html.unescape(text) if "&" in text else text
     return _scan(text, reveal=False)
+
+
+def hidden_parts(text: str) -> List[str]:
+    """What a renderer hides in ``text`` and a chat that does not render markup shows as written (SPEC §10: the
+    hard lines fail closed): each comment's text, each hidden element's (``<span style="display:none">``,
+    ``<script>``, ...) as written, and each tag's attribute values but its style, as "TAG ATTRIBUTE: VALUE"
+    (``<account status="flagged"/>`` shows "account status: flagged"). Empty when there is none (cheap: a
+    text with no ``<`` is not scanned)."""
+    if "<" not in text or not _HIDES.search(text):
+        return []
+    unseen: List[str] = []
+    _scan(text, reveal=False, unseen=unseen)
+    return [part.strip() for part in unseen if part.strip()]
+
+
+_HIDES = re.compile(r"<(?:!--|[A-Za-z][^<>]{0,2000}?(?:=|\bhidden\b)|(?:script|style|template|noscript|head)\b)", re.IGNORECASE)
+_ATTRIBUTE = re.compile(r"([A-Za-z_:][\w:.-]{0,40})\s*=\s*(?:\"([^\"]{0,500})\"|'([^']{0,500})'|([^\s\"'<>=`]{1,500}))")
+
+
+def _attribute_words(name: str, body: str) -> List[str]:
+    """A tag's attribute values as "TAG ATTRIBUTE: VALUE" (a style is layout, not words)."""
+    words = []
+    for m in _ATTRIBUTE.finditer(body, len(name) + 1):
+        attribute = m.group(1).lower()
+        value = next((g for g in m.groups()[1:] if g is not None), "")
+        if attribute != "style" and value.strip():
+            words.append(f"{name} {attribute}: {value}")
+    return words
 
 
 def revealed(text: str) -> str:

@@ -1,0 +1,69 @@
+"""The fraud flag said without its words (SPEC §10, round 15).
+
+``confirms_flag_asked``: confirmed by answering the customer: the customer asks whether their account is flagged,
+frozen, on hold or under review ("is my account flagged for fraud?") and the agent's next message opens by saying yes
+("Yes -- that's right, it is.", "I'm afraid so."). The agent's words alone name nothing; with the question they
+answer, they say the flag is there. Cheap: the customer's words are read only when the agent's message opens with a
+yes, and only their last question. An answer that opens with a yes to act ("Yes, I'll pass it to a specialist") or
+that goes on to refuse the question ("Yes -- I can't go into that") confirms nothing.
+
+``state_cut_off``: a restricting state begun and broken off ("your account is fl-- sorry, this needs a specialist"):
+the customer reads the word the fragment starts; a fragment of two letters or more that starts one of the states,
+right after the customer's holder and its verb, says it (fail closed)."""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+__all__ = ["opens_with_yes", "confirms_flag_asked", "state_cut_off", "CUT_MARKS"]
+
+_YES = re.compile(r"[\W_]{0,6}(?:(?:well|so|um|uh|hmm|sadly|unfortunately|regrettably|honestly)[,\s]{1,3})?"
+                  r"(?:yes|yeah|yep|yup|aye|correct|indeed|right|true|affirmative|"
+                  r"(?:i['’]m |i am )?afraid so|(?:that['’]s|that is|you['’]re|you are) (?:right|correct)|"
+                  r"it (?:is|has|was)|i can confirm(?: that)?(?: it (?:is|has|was))?)(?![\w'’])", re.IGNORECASE)
+# what goes on to act or to refuse the question, right after the yes in its sentence ("Yes. I'll ..." answered first)
+_NOT_ANSWER = re.compile(r"[\s,;:\u2013\u2014-]{0,8}(?:i['’]ll|i will|i can(?!['’]t| ?not)|let me|i['’]m happy|happy to|of course|"
+                         r"sure|certainly|i can(?:['’]t| ?not)|i['’]m (?:not able|unable)|i am (?:not able|unable)|"
+                         r"that['’]s not something|i won['’]t)(?![\w'’])", re.IGNORECASE)
+_QUESTION = re.compile(r"[^.!?\n]{0,300}\?")
+_FLAG_ASKED = re.compile(r"(?<![\w'’])(?:fraud\w*|flag(?:ged)?|frozen|freez\w*|lock(?:ed)?|suspend\w*|banned|blocked|"
+                         r"blacklist\w*|restrict\w*|on hold|under (?:review|investigation)|investigat\w*|suspicious|"
+                         r"on (?:a |some )?(?:watch ?list|list))(?![\w'’])", re.IGNORECASE)
+
+
+def opens_with_yes(agent: str) -> bool:
+    """Whether the agent's message opens with a yes that answers (not one to act: "Yes, I'll ...")."""
+    m = _YES.match(agent)
+    return m is not None and _NOT_ANSWER.match(agent, m.end()) is None
+
+
+def confirms_flag_asked(customer: Optional[str], agent: str) -> Optional[str]:
+    """The agent's opening yes, when it answers the customer's last question and that question asks about the flag."""
+    if not customer or "?" not in customer or not opens_with_yes(agent):
+        return None
+    asked = None
+    for asked in _QUESTION.finditer(customer):
+        pass
+    if asked is None or _FLAG_ASKED.search(asked.group()) is None:
+        return None
+    return f"{agent[:80]} (answering {asked.group().strip()[:80]!r})"
+
+
+CUT_MARKS = ("--", "\u2014", "\u2013", "...", "\u2026")
+_CUT = re.compile(r"(?<![\w'’])(?:your|the|this|ur) (?:account|profile|wallet|membership)(?:['’]s| is| was| has been| had been| got| has| gets)"
+                  r"(?: (?:currently|now|been|being|temporarily|kind of|sort of|a bit))? (?P<fragment>[a-z]{2,7})(?:-{2,}|[\u2014\u2013]|\.{3}|\u2026)",
+                  re.IGNORECASE)
+_STATES_CUT = ("flagged", "frozen", "locked", "suspended", "restricted", "blocked", "banned", "on hold", "under review",
+               "under investigation", "limited", "disabled", "deactivated", "marked", "paused", "quarantined", "held")
+
+
+def state_cut_off(text: str) -> Optional[str]:
+    """The holder and the broken-off state word, when a message begins a restricting state and breaks it off."""
+    if not any(mark in text for mark in CUT_MARKS):
+        return None
+    for m in _CUT.finditer(text):
+        fragment = m.group("fragment").lower()
+        if any(state.startswith(fragment) for state in _STATES_CUT):
+            return m.group()
+    return None
