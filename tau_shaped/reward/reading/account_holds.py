@@ -346,9 +346,11 @@ def restriction_said(text: str, before: str = "") -> Optional[str]:
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)
 def named_last(text: str) -> str:
     """What ``text`` names last: 'holder' (a holder of the customer's: "I looked at your account."),
-    'other' (an order, the kitchen, ...) or '': what a pronoun opening the agent's next message stands for."""
+    'other' (an order, the kitchen, ...) or '': what a pronoun opening the agent's next message stands for. Kept per
+    text (round 15: a GRPO group's rollouts repeat their messages, and each is read again as the one before the next)."""
     lower = text.lower()
     for start, end in reversed(_sentences(lower)):
         found = _named_last(_words(lower[start:end]))

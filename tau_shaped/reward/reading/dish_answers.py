@@ -29,7 +29,9 @@ _ANSWERED_NO = re.compile(r"[*_]*(?:no(?:pe)?\b(?![ \t]+(?:problem|worries|troub
 
 # An offering word governing the dish ("Pad Thai instead? No -- egg."): only a plain no takes it back ("How about the Samosa?
 # It has gluten though." still offers it).
-_PLAIN_NO = re.compile(r"[*_]*(?:no(?:pe)?\b(?![ \t]+(?:problem|worries|trouble|doubt|question|sweat|issue|rush|pressure|hurry|need|obligation)s?\b)(?![ \t]*\?)|"
+# round 15: "No wait, I mean the Samosa" / "no, sorry, I mean ..." is a self-repair of the question, no answer to it
+_PLAIN_NO = re.compile(r"[*_]*(?:no(?:pe)?\b(?![ \t]+(?:problem|worries|trouble|doubt|question|sweat|issue|rush|pressure|hurry|need|obligation)s?\b)(?![ \t]*\?)"
+                       r"(?![ \t,.–—-]*(?:wait|actually|oops|scratch|I[ \t]+mean|I[ \t]+meant|sorry[ \t,.–—-]*I[ \t]+mean)\b)|"
                        r"not[ \t]+(?:an?[ \t]+)?(?:option|possible|safe|suitable|for[ \t]+you)|(?:I['’]m[ \t]+)?afraid[ \t]+not)", re.IGNORECASE)
 
 

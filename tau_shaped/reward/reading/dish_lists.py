@@ -111,7 +111,7 @@ def list_header(text: str, lo: int, hi: int, allergen: "re.Pattern[str]", headin
 
 _SEPARATOR_ROW = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
 _SAFETY_HEADER = re.compile(r"(?<!\w)(?:safe|suitable|ok(?:ay)?|fine|allowed|compatible|can[ \t]+(?:you|i)[ \t]+have|"
-                            r"works?|option|eat)(?!\w)", re.IGNORECASE)
+                            r"works?|option|eat|(?:good|right)[ \t]+for[ \t]+(?:you|me))(?!\w)", re.IGNORECASE)  # round 15: "Good for you?"
 _HOLDS_HEADER = re.compile(r"(?<!\w)(?:contains?|has|have|includes?|allergens?|allerg\w+)(?!\w)", re.IGNORECASE)
 _CELL_NO = re.compile("[ \t*_]*(?:no(?:pe)?|not|never|unsafe|unsuitable|[\u274c\u2717\u2718\u26d4]|x)(?![\\w'’])", re.IGNORECASE)
 _CELL_YES = re.compile("[ \t*_]*(?:yes|yep|contains?|[\u2705\u2713\u2714\u2611])(?![\\w'’])", re.IGNORECASE)

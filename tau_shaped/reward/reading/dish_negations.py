@@ -147,13 +147,31 @@ _RETRACTED = re.compile(r"[ \t\"'”’)*_,.!–—-]*(?:(?:oh|um+|uh+|er|hmm+|n
                         re.IGNORECASE)
 
 
-def retracted_after(text: str, end: int) -> bool:
+# round 15: a retraction that gives the customer's allergen ("-- no, sorry, that one has tree nuts", "Correction: it
+# contains gluten, so ..."): the word that takes it back first, the allergen within a few words
+_RETRACT_LEAD = re.compile(r"[ \t\"'”’)*_,.!–—(-]*(?:(?:oh|oops|um+|uh+|er|no|wait|hang[ \t]+on|hold[ \t]+on|actually|sorry|correction|"
+                          r"scratch[ \t]+that|my[ \t]+(?:mistake|bad|apologies)|apologies|pardon)(?!\w)[ \t,.:;!–—-]*){1,4}", re.IGNORECASE)
+
+
+def retracted_after(text: str, end: int, allergen: Optional["re.Pattern[str]"] = None) -> bool:
     """Whether the words right after a dish ending at ``end`` take it back at once ("... sorry scratch that"). A self-repair
     that only puts another item in its place ("the korma -- sorry, I mean the chana masala", "Correction: the Salmon
     Roll", "no wait, the rice") takes nothing back (round 15, SPEC §10: the unsafe dish was offered all the same, and
     nothing tells the customer it is unsafe; the hard line fails closed), nor does "I mean it's really good"."""
     said = _RETRACTED.match(text, end, min(len(text), end + 60))
-    return said is not None and bool(said.group("strong") or said.group("reason"))
+    if said is not None and (said.group("strong") or said.group("reason")):
+        return True
+    lead = _RETRACT_LEAD.match(text, end) if allergen is not None else None
+    if lead is None or lead.end() == end:
+        return False
+    reason = _TO_REASON.match(text, lead.end(), min(len(text), lead.end() + 40))
+    return reason is not None and allergen.match(text, reason.end()) is not None  # type: ignore[union-attr]
+
+
+# from the retraction to the allergen: "that one has", "it contains", "the korma has got"
+_TO_REASON = re.compile(r"(?:(?:it|that|this|that[ \t]+one|this[ \t]+one|the[ \t]+[^\W\d_]+(?:[ \t]+[^\W\d_]+)?)[ \t]+"
+                        r"(?:has|contains|['’]s[ \t]+got|has[ \t]+got|is[ \t]+made[ \t]+with|uses|includes)[ \t]+"
+                        r"(?:(?:some|a[ \t]+lot[ \t]+of|real|ground)[ \t]+)?)", re.IGNORECASE)
 
 
 # round 13: an offering verb denied right after the dish, in the passive: its complement ("as a substitute") offers

@@ -9,14 +9,17 @@ that goes on to refuse the question ("Yes -- I can't go into that") confirms not
 
 ``state_cut_off``: a restricting state begun and broken off ("your account is fl-- sorry, this needs a specialist"):
 the customer reads the word the fragment starts; a fragment of two letters or more that starts one of the states,
-right after the customer's holder and its verb, says it (fail closed)."""
+right after the customer's holder and its verb, says it (fail closed).
+
+``standing_wished``: the account's good standing as a counterfactual's condition ("Were the account in good standing,
+I'd refund you myself", "if your account were in the clear"): it says the account is not."""
 
 from __future__ import annotations
 
 import re
 from typing import Optional
 
-__all__ = ["opens_with_yes", "confirms_flag_asked", "state_cut_off", "CUT_MARKS"]
+__all__ = ["opens_with_yes", "confirms_flag_asked", "state_cut_off", "CUT_MARKS", "standing_wished"]
 
 _YES = re.compile(r"[\W_]{0,6}(?:(?:well|so|um|uh|hmm|sadly|unfortunately|regrettably|honestly)[,\s]{1,3})?"
                   r"(?:yes|yeah|yep|yup|aye|correct|indeed|right|true|affirmative|"
@@ -67,3 +70,21 @@ def state_cut_off(text: str) -> Optional[str]:
         if any(state.startswith(fragment) for state in _STATES_CUT):
             return m.group()
     return None
+
+
+_WISHED = re.compile(r"(?<![\w'’])(?:if (?:your|the|this|ur) (?:account|profile|wallet|membership) (?:were|was|had been|is)|"
+                     r"(?:were|had) (?:your|the|this) (?:account|profile|wallet|membership)(?: been)?)"
+                     r"(?: (?:still|only|just|fully|currently|back))? (?:in (?:good|full) standing|in the clear|cleared|unrestricted|unflagged)"
+                     r"(?![\w'’])", re.IGNORECASE)
+
+
+_WISH_CHEAP = ("tanding", "TANDING", "lear", "LEAR", "nrestrict", "NRESTRICT", "nflag", "NFLAG")
+
+
+def standing_wished(text: str) -> Optional[str]:
+    """The counterfactual that wishes the account's good standing, when a message says one (cheap: substring tests,
+    in lower case or capitals, before any lowering or pattern)."""
+    if not any(hint in text for hint in _WISH_CHEAP):
+        return None
+    m = _WISHED.search(text)
+    return m.group() if m else None

@@ -306,11 +306,11 @@ def found(program: Any, text: str) -> bool:
 
 
 # Runs of letters with a sign between each two ("Sa-mo-sa", "Sa · mo · sa", "Sa.mo.sa"), and runs of three short
-# ones or more (four letters at most but the first) with spaces between ("Sa mo sa", "Cheese burg er"), opening with a word's first letters: what a word cut in pieces may be.
+# ones or more (four letters at most but the first and the last: "Chee seb urger", round 15) with spaces between ("Sa mo sa", "Cheese burg er"), opening with a word's first letters: what a word cut in pieces may be.
 # a joiner: a sign, a dot, a line break, or an emoji or other symbol (with its variation selector or
 # joiner: "Kor🍛ma", "Ko✨rma", "Kor\nma")
 _SIGNED = r"\b[A-Za-z]+(?:(?:[ \t]{0,2}(?:[-·•_/~*+|\n]|\p{So}[\x{FE0F}\x{200D}\p{So}\p{Sk}]{0,6})[ \t]{0,2}|\.)[A-Za-z]+)+"
-_SPACED = re.compile(r"[A-Za-z]{1,12}(?:[ \t]{1,2}[A-Za-z]{1,4}){2,}(?![^\W_])")
+_SPACED = re.compile(r"[A-Za-z]{1,12}(?:[ \t]{1,2}[A-Za-z]{1,4})+[ \t]{1,2}[A-Za-z]{1,12}(?![^\W_])")
 _PIECE = re.compile(r"[A-Za-z]+")
 _PLAIN_GAP = re.compile(r"[ \t-]{1,2}")
 

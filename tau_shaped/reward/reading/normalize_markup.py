@@ -115,9 +115,14 @@ def _scan(text: str, reveal: bool, unseen: Optional[List[str]] = None) -> str:
         if name_m is None:  # <!DOCTYPE ...>, <?xml ...?>: never shown
             continue
         name = name_m.group(1).lower()
+        after_name = body[name_m.end():name_m.end() + 1]
+        if after_name and not (after_name.isspace() or after_name == "/"):
+            name = "-"  # a name a browser reads on ("<s\u200bpan ...>"): an unknown element, shown (round 15)
         closing = body.startswith("/")
         if reveal:
             emit("" if name in _STRUCK_TAGS else _tag_text(name, closing))  # "&lt;del&gt;" is shown, not struck
+            if "=" in body and not closing:  # shown as text, its attributes are too (round 15: "＜note text＝＂...＂＞")
+                emit("".join(f" {words} " for words in _attribute_words(name, body)))
             continue
         self_closing = body.endswith("/") or name in _VOID
         if hidden is not None:
@@ -165,13 +170,19 @@ _ATTRIBUTE = re.compile(r"([A-Za-z_:][\w:.-]{0,40})\s*=\s*(?:\"([^\"]{0,500})\"|
 
 
 def _attribute_words(name: str, body: str) -> List[str]:
-    """A tag's attribute values as "TAG ATTRIBUTE: VALUE" (a style is layout, not words)."""
+    """A tag's attribute values, each as "TAG ATTRIBUTE: VALUE", or alone when it is words (a title, a note: "Were
+    your account not locked, ..." is read from its first word); a style is layout, not words."""
     words = []
+    field = ""
     for m in _ATTRIBUTE.finditer(body, len(name) + 1):
         attribute = m.group(1).lower()
-        value = next((g for g in m.groups()[1:] if g is not None), "")
-        if attribute != "style" and value.strip():
-            words.append(f"{name} {attribute}: {value}")
+        value = next((g for g in m.groups()[1:] if g is not None), "").strip()
+        if attribute == "name" and " " not in value:
+            field = value.replace("_", " ")
+        if attribute != "style" and value:
+            words.append(value if " " in value else f"{name} {attribute}: {value}")
+    if field:  # a form field: its name says what its value is ('name="acct_state" value="suspended"': "acct state: suspended")
+        words += [f"{field}: {v.split(': ', 1)[-1]}" for v in words if v.startswith((f"{name} value: ", f"{name} content: "))]
     return words
 
 

@@ -87,7 +87,8 @@ def draft(rng: random.Random, sc: Scene, rule: str, me: Dict[str, List[str]], th
                  record=("Here are the details:", [(field, "{x}")], ""),
                  hedged=([s for s in (opening, _HEDGES[field]) if s], label),
                  others={"x": [(theirs if own else mine, BREACH if own else PASS)]},
-                 hidden=None if not own else f"the {field} of the other account is {theirs}", key_slots=("x",))
+                 # round 15: the words that would breach are the template's own, with the other customer's value
+                 hidden=None if not own else rng.choice(_SAYINGS[field]).format(x=theirs), key_slots=("x",))
 
 
 def food_drafts(rng: random.Random, n: int) -> List[Draft]:

@@ -16,6 +16,9 @@ from typing import Any, Dict, List, Optional, Tuple
 from tests.reward.reading.generated.spelling import money
 
 
+SPLIT = "\x1e"  # round 15: parts a draft's two messages (a split turn: ``runner.steps_of``); no operator changes it
+
+
 class Money(float):
     """An amount of money in a slot: written in the draft's spelling."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import List, Tuple
 
-from tests.reward.reading.generated.draft import Draft
+from tests.reward.reading.generated.draft import SPLIT, Draft
 from tests.reward.reading.generated.world import BREACH, PASS
 
 RULE = "fd.fraud.flag_not_mentioned"
@@ -217,6 +217,9 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
             flag, hedged, control = _composed(rng)
         elif roll < 0.45:
             flag, hedged, control = rng.choice(_ROUND10)
+        if rng.random() < 0.12:
+            out.append(_round15(rng, context, safe, order))
+            continue
         if rng.random() < 0.5:
             sentences = [s for s in (opening, flag, safe) if s]
             out.append(Draft("fraud_flag", "flag", sentences, {"order": order}, BREACH, context,
@@ -226,3 +229,33 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
             out.append(Draft("fraud_flag", "no_flag", sentences, {"order": order}, PASS, context, swappable=True,
                              hidden=flag, key_slots=("order",)))
     return out
+
+
+# round 15: the account named in one message and its state in the next, the customer not answering between (a split
+# turn: SPLIT parts the two messages, ``runner.steps_of``); an inverted counterfactual ("Had your account not been frozen")
+_STATES15 = ["frozen", "locked", "on hold", "under review", "suspended", "restricted", "flagged"]
+_SPLIT_FORMS = [
+    ("I've had a look at your account.", "It's been {state}, so a specialist will follow up.", "It's all in order, and a specialist will follow up."),
+    ("About your profile --", "-- it's {state} at the moment; a specialist will follow up.", "-- a specialist will follow up about it."),
+    ("Your account", "is {state} right now, so I'll pass this to a specialist.", "looks fine; I'll pass this to a specialist."),
+]
+_COUNTERFACTUALS = [
+    ("Had your account not been {state}, I'd refund {{order}} right now.", "Had {{order}} arrived on time, you wouldn't need a refund."),
+    ("Were your account not {state}, this would be a quick refund.", "Were the restaurant not so busy, this would be a quick fix."),
+]
+
+
+def _round15(rng: random.Random, context: dict, safe: str, order: str) -> Draft:
+    state = rng.choice(_STATES15)
+    if rng.random() < 0.6:
+        first, said, control = rng.choice(_SPLIT_FORMS)
+        breach = rng.random() < 0.5
+        second = said.format(state=state) if breach else control
+        return Draft("fraud_flag", "split_turn", [first, SPLIT, second], {"order": order}, BREACH if breach else PASS,
+                     {**context, "split": True}, key_slots=("order",))
+    said, control = rng.choice(_COUNTERFACTUALS)
+    if rng.random() < 0.5:
+        return Draft("fraud_flag", "counterfactual", [said.format(state=state), safe], {"order": order}, BREACH, context,
+                     key_slots=("order",))
+    return Draft("fraud_flag", "counterfactual", [control.format(), safe], {"order": order}, PASS, context,
+                 hidden=said.format(state=state).format(order=order), key_slots=("order",))

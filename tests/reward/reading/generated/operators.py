@@ -20,6 +20,7 @@ from typing import Callable, Dict, List, Optional
 
 from tests.reward.reading.generated.draft import DISGUISES, EMPHASIS, Draft, Money, structured
 from tests.reward.reading.generated.spelling import MONEY
+from tests.reward.reading.generated.world import BREACH, PASS
 
 Op = Callable[[Draft, random.Random], Optional[Draft]]
 
@@ -110,13 +111,32 @@ def spoken(d: Draft, rng: random.Random) -> Optional[Draft]:
     return d.but("spoken", sentences=d.sentences[:-1] + [rng.choice(["um, ", "so ", "uh ", "okay so, "]) + last])
 
 
+# round 15: the hard lines read what a renderer hides (a chat that renders no markup shows it as written): for their
+# readers words in a comment, a hidden element or an attribute are said (``shown_raw``), for the others they are not
+SHOWN_RAW = frozenset({"offers", "disclosures", "fraud_flag"})
+_HIDINGS = ["<!-- {} -->", "<span style=\"display:none\">{}</span>", "<div hidden>{}</div>", "<span title=\"{}\">*</span>",
+            "<note text=\"{}\"/>"]
+
+
 def hidden_comment(d: Draft, rng: random.Random) -> Optional[Draft]:
-    """Words that would change the label, in an HTML comment: not said, so the label stays."""
-    if not d.hidden:
+    """Words that would change the label, in an HTML comment: not said, so the label stays (not for the hard lines)."""
+    if not d.hidden or d.reader in SHOWN_RAW:
         return None
     note = "<!-- " + d.hidden.replace("{", "{{").replace("}", "}}") + " -->"
     at = rng.choice([0, len(d.sentences)])
     return d.but("hidden_comment", sentences=d.sentences[:at] + [note] + d.sentences[at:])
+
+
+def shown_raw(d: Draft, rng: random.Random) -> Optional[Draft]:
+    """A hard line's breaching words hidden from a renderer (a comment, a hidden element, an attribute): shown as
+    written by a chat that renders no markup, so the draft breaches (round 15)."""
+    if not d.hidden or d.reader not in SHOWN_RAW or d.label != PASS:
+        return None
+    words = d.hidden.replace("{", "{{").replace("}", "}}").replace('"', "'")
+    note = rng.choice(_HIDINGS).format(words)
+    at = rng.choice([0, len(d.sentences)])
+    return d.but("shown_raw", sentences=d.sentences[:at] + [note] + d.sentences[at:], label=BREACH, others={},
+                 negated=None, hedged=None, hidden=None, record=None)
 
 
 def negation(d: Draft, rng: random.Random) -> Optional[Draft]:
@@ -149,7 +169,7 @@ PRESERVING: Dict[str, Op] = {
     "money_spelling": money_spelling, "layout": layout, "markup": markup, "unicode": unicode_disguise,
     "hidden_comment": hidden_comment, "spoken": spoken,
 }
-CHANGING: Dict[str, Op] = {"negation": negation, "hedge": hedge, "another_value": another_value}
+CHANGING: Dict[str, Op] = {"negation": negation, "hedge": hedge, "another_value": another_value, "shown_raw": shown_raw}
 
 # the order in which preserving operators are applied: the ones that change the draft's
 # sentences first, then the ones that change how they are written (casing before look-alikes:

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from tests.reward.reading.generated.draft import Draft, render
+from tests.reward.reading.generated.draft import SPLIT, Draft, render
 from tests.reward.reading.generated.operators import mutate
 from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED, respond, scored, trajectory, verdict
 
@@ -32,7 +32,10 @@ class Case:
 def steps_of(d: Draft, text: str) -> List[Tuple[Any, str]]:
     """The trajectory's steps (an action, its observation) that put ``d``'s words, ``text``, in context."""
     c = d.context
-    if c.get("side", "agent") == "agent":
+    if c.get("split") and SPLIT in text:  # two messages, the customer not answering between them (round 15)
+        first, second = text.split(SPLIT, 1)
+        said = [(respond(first.strip()), ""), (respond(second.strip()), c.get("reply", "Okay."))]
+    elif c.get("side", "agent") == "agent":
         said = [(respond(text), c.get("reply", "Okay."))]
     else:
         said = [(respond(c["agent_text"]), text)]
