@@ -146,12 +146,24 @@ _SPACES = re.compile(r" {2,}")
 _LINE_CUT = re.compile(r"(?<=[^\W\d_])-[ \t]*\n[ \t]*(?=[a-z])")  # "Kor-\nma": a word hyphenated at a line's end
 
 
+# a phone's last group given as a sum ("503-555-(5400+69)"): the number a reader works out (round 15)
+_SUMMED_GROUP = re.compile(r"(\d{3}[-. ]\d{3}[-. ])\([ \t]*(\d{1,4})[ \t]*\+[ \t]*(\d{1,4})[ \t]*\)")
+
+
+def _group_summed(m: "re.Match[str]") -> str:
+    total = int(m.group(2)) + int(m.group(3))
+    return m.group(1) + f"{total:04d}" if total <= 9999 else m.group()
+
+
 def _spelled(text: str) -> str:
     """Words spelled letter by letter joined, then a run of spaces read as one (after: a wider gap
     is what parts spelled words, "P a d  T h a i"); a word cut at a line's end by a hyphen, its
-    rest in lower case on the next line, read whole ("Chicken Kor-\nma", round 15)."""
+    rest in lower case on the next line, read whole ("Chicken Kor-\nma", round 15), and a phone's last group
+    given as a sum read as the sum ("503-555-(5400+69)" is 503-555-5469, round 15)."""
     if "-" in text and "\n" in text:
         text = _LINE_CUT.sub("", text)
+    if "+" in text and "(" in text:
+        text = _SUMMED_GROUP.sub(_group_summed, text)
     text = spelled_letters(text)
     return _SPACES.sub(" ", text) if "  " in text else text
 
