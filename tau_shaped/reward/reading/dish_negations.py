@@ -240,14 +240,42 @@ _ASKED_ON = re.compile(r"[^.!\n]{0,80}?\?")
 _YET = re.compile(r"^[^.!?\n]*?(?<!\w)(?:but|though|however|yet|unless|except)(?!\w)", re.IGNORECASE)
 
 
-def declined_next(text: str, end: int, starts: Sequence[int]) -> bool:
+def declined_next(text: str, end: int, starts: Sequence[int], allergen: Optional["re.Pattern[str]"] = None, start: int = -1) -> bool:
     """Whether the sentence right after the one a dish ending at ``end`` is named in declines it through a pronoun,
-    nothing else named before the decline (``starts``: where items are named)."""
+    nothing else named before the decline (``starts``: where items are named); or, with ``allergen`` and the dish's
+    ``start``, sets it aside by its place among the items that sentence names ("... the Chicken Korma and the Chana
+    Masala. The first has tree nuts, so I'd go with the second one.", round 15)."""
     gap = _TO_NEXT_SENTENCE.match(text, end)
     if gap is None:
         return False
+    if allergen is not None and _ordinal_set_aside(text, gap.end(), starts, allergen, start):
+        return True
     said = _DECLINED_IT.match(text, gap.end())
     if said is None or _YET.search(text, said.end(), min(len(text), said.end() + 80)) or _ASKED_ON.match(text, said.end()):
         return False  # "I can't offer it here, but ..." goes on; "No -- it's lovely, want it?" asks again
     i = bisect_left(starts, end + 1)
     return i >= len(starts) or starts[i] >= said.end()
+
+
+# round 15: an item set aside by its place ("the first", "the latter") for the customer's allergen, the other one chosen
+_ORDINAL_HOLDS = re.compile(r"[ \t\"'*_]*(?:the[ \t]+)?(?P<which>first|former|second|latter|last)(?:[ \t]+one)?[ \t]+"
+                            r"(?:has|contains|['’]s[ \t]+got|has[ \t]+got|is[ \t]+made[ \t]+with|includes|uses)[ \t]+"
+                            r"(?:(?:some|real|ground)[ \t]+)?", re.IGNORECASE)
+_OTHER_CHOSEN = re.compile(r"[^.!?\n]{0,40}?(?:,|(?<!\w)so(?!\w)|;|--|–|—)[^.!?\n]{0,40}?(?<!\w)(?:the[ \t]+)?(?P<other>first|former|second|latter|last|other)"
+                           r"(?!\w)", re.IGNORECASE)
+_FIRST = ("first", "former")
+
+
+def _ordinal_set_aside(text: str, at: int, starts: Sequence[int], allergen: "re.Pattern[str]", start: int) -> bool:
+    m = _ORDINAL_HOLDS.match(text, at)
+    if m is None or start < 0:
+        return False
+    named = allergen.match(text, m.end())
+    chosen = _OTHER_CHOSEN.match(text, named.end()) if named is not None else None
+    if chosen is None or (chosen.group("other").lower() in _FIRST) == (m.group("which").lower() in _FIRST):
+        return False  # no allergen, or no other item chosen ("the first has nuts, so the first ..." chooses nothing else)
+    lo = max(text.rfind(mark, 0, start) for mark in ".!?\n") + 1
+    items = [s for s in starts if lo <= s < at]
+    if len(items) < 2:
+        return False
+    return start == (items[0] if m.group("which").lower() in _FIRST else items[-1])

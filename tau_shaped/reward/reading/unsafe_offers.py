@@ -221,7 +221,7 @@ class _Reader:
         text, menu = self.text, self.menu
         lo, hi = clauses[k]
         own = normal_name(m.dish) in menu.ordered
-        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) and not swapped_in(text, lo, m.start, m.end, hi) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start) or quoted_answered_no(text, lo, m.start, m.end, menu.allergen) or retracted_after(text, m.end, menu.allergen) or declined_next(text, m.end, self.starts):
+        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) and not swapped_in(text, lo, m.start, m.end, hi) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start) or quoted_answered_no(text, lo, m.start, m.end, menu.allergen) or retracted_after(text, m.end, menu.allergen) or declined_next(text, m.end, self.starts, menu.allergen, m.start):
             return True
         if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi, m.start):
             return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered
