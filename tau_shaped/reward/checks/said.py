@@ -65,7 +65,7 @@ def restricted_hits(messages: List[Tuple[int, str]], who: str, run: Any = None) 
     ("Your account" / "is on ice.": ``turn_joins``); with ``run``, a message that opens with a yes to the customer's
     question about the flag says it ("is my account flagged?" / "Yes, it is.": ``flag_answers``)."""
     from tau_shaped.reward.reading.account_holds import may_say, named_last, restriction_said
-    from tau_shaped.reward.reading.flag_answers import CUT_MARKS, confirms_flag_asked, opens_with_yes, standing_wished, state_cut_off
+    from tau_shaped.reward.reading.flag_answers import confirms_flag_asked, may_cut_off, opens_with_yes, standing_wished, state_cut_off
     from tau_shaped.reward.reading.turn_joins import continues, joined
 
     def found() -> Iterator[Tuple[int, Optional[str]]]:
@@ -80,7 +80,7 @@ def restricted_hits(messages: List[Tuple[int, str]], who: str, run: Any = None) 
                     snippet = restriction_said(text, "holder")
             if snippet is None and run is not None and opens_with_yes(text):
                 snippet = confirms_flag_asked(_asked_before(run, step), text)
-            if snippet is None and any(mark in text for mark in CUT_MARKS):
+            if snippet is None and may_cut_off(text):
                 snippet = state_cut_off(text)
             if snippet is None:
                 snippet = standing_wished(text)  # (its own cheap test of a few substrings)

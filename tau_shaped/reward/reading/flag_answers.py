@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-__all__ = ["opens_with_yes", "confirms_flag_asked", "state_cut_off", "CUT_MARKS", "standing_wished"]
+__all__ = ["opens_with_yes", "confirms_flag_asked", "state_cut_off", "may_cut_off", "standing_wished"]
 
 _YES = re.compile(r"[\W_]{0,6}(?:(?:well|so|um|uh|hmm|sadly|unfortunately|regrettably|honestly)[,\s]{1,3})?"
                   r"(?:yes|yeah|yep|yup|aye|correct|indeed|right|true|affirmative|"
@@ -53,7 +53,6 @@ def confirms_flag_asked(customer: Optional[str], agent: str) -> Optional[str]:
     return f"{agent[:80]} (answering {asked.group().strip()[:80]!r})"
 
 
-CUT_MARKS = ("--", "\u2014", "\u2013", "...", "\u2026")
 _CUT = re.compile(r"(?<![\w'’])(?:your|the|this|ur) (?:account|profile|wallet|membership)(?:['’]s| is| was| has been| had been| got| has| gets)"
                   r"(?: (?:currently|now|been|being|temporarily|kind of|sort of|a bit))? (?P<fragment>[a-z]{2,7})(?:-{2,}|[\u2014\u2013]|\.{3}|\u2026)",
                   re.IGNORECASE)
@@ -61,9 +60,14 @@ _STATES_CUT = ("flagged", "frozen", "locked", "suspended", "restricted", "blocke
                "under investigation", "limited", "disabled", "deactivated", "marked", "paused", "quarantined", "held")
 
 
+def may_cut_off(text: str) -> bool:
+    """Whether ``text`` holds a mark that breaks a word off (cheap: substring tests)."""
+    return "--" in text or "..." in text or "\u2014" in text or "\u2013" in text or "\u2026" in text
+
+
 def state_cut_off(text: str) -> Optional[str]:
     """The holder and the broken-off state word, when a message begins a restricting state and breaks it off."""
-    if not any(mark in text for mark in CUT_MARKS):
+    if not may_cut_off(text):
         return None
     for m in _CUT.finditer(text):
         fragment = m.group("fragment").lower()
@@ -78,13 +82,11 @@ _WISHED = re.compile(r"(?<![\w'’])(?:if (?:your|the|this|ur) (?:account|profil
                      r"(?![\w'’])", re.IGNORECASE)
 
 
-_WISH_CHEAP = ("tanding", "TANDING", "lear", "LEAR", "nrestrict", "NRESTRICT", "nflag", "NFLAG")
-
-
 def standing_wished(text: str) -> Optional[str]:
     """The counterfactual that wishes the account's good standing, when a message says one (cheap: substring tests,
     in lower case or capitals, before any lowering or pattern)."""
-    if not any(hint in text for hint in _WISH_CHEAP):
+    if not ("tanding" in text or "lear" in text or "nrestrict" in text or "nflag" in text or "TANDING" in text
+            or "LEAR" in text or "NRESTRICT" in text or "NFLAG" in text):
         return None
     m = _WISHED.search(text)
     return m.group() if m else None
