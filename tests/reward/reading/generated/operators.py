@@ -169,7 +169,9 @@ PRESERVING: Dict[str, Op] = {
     "money_spelling": money_spelling, "layout": layout, "markup": markup, "unicode": unicode_disguise,
     "hidden_comment": hidden_comment, "spoken": spoken,
 }
-CHANGING: Dict[str, Op] = {"negation": negation, "hedge": hedge, "another_value": another_value, "shown_raw": shown_raw}
+CHANGING: Dict[str, Op] = {"negation": negation, "hedge": hedge, "another_value": another_value}
+# round 15: applied to the hard lines' drafts alone, with their own draw (the other readers' cases stay as they were)
+CHANGING_RAW: Dict[str, Op] = {"shown_raw": shown_raw}
 
 # the order in which preserving operators are applied: the ones that change the draft's
 # sentences first, then the ones that change how they are written (casing before look-alikes:
@@ -189,6 +191,8 @@ def mutate(d: Draft, rng: random.Random, changing: float = 0.35, max_preserving:
             if changed is not None:
                 d = changed
                 break
+    if d.reader in SHOWN_RAW and d.hidden and d.label == PASS and rng.random() < changing:
+        d = shown_raw(d, rng) or d
     return preserve(d, rng, rng.randint(0, max_preserving))
 
 
