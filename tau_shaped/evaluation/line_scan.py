@@ -28,6 +28,7 @@ import orjson
 from tau_shaped.env.sized_memo import SizedMemo
 from tau_shaped.evaluation.results_file import ResultsFileError, _validate
 from tau_shaped.evaluation.results_stream import RawLine
+from tau_shaped.evaluation.traj_opening import Opening, copy_value, learn, opening
 
 _WHITESPACE = re.compile(r"[ \t\n\r]*")  # JSON's whitespace (json.decoder's own pattern)
 _DECODER = json.JSONDecoder()
@@ -125,6 +126,20 @@ def _piece(raw: bytes, start: int, end: int) -> Any:
         return _NOT
 
 
+def _opened_piece(raw: bytes, rest: int, end: int, opened: Opening) -> Any:
+    """``_piece(raw, start, end)`` for an array that opens with the kept ``opened`` followed by
+    ``, `` (``rest``: where the elements after it start): ``[`` and the rest read, where the rest
+    starts with an element (not whitespace, not ``]``), after a copy of the kept value."""
+    if rest >= end or raw[rest] in _WHITE or raw[rest] == 93 or raw[end - 1] in _WHITE:  # 93: "]"
+        return _NOT
+    try:
+        after = orjson.loads(b"[" + raw[rest:end])
+    except orjson.JSONDecodeError:
+        return _NOT
+    after.insert(0, copy_value(opened))
+    return after
+
+
 def _one_value(piece: bytes) -> Any:
     """``piece`` read by orjson as one whole JSON value, or ``_NOT`` where it is not one or
     where orjson could read it otherwise than json (see the module's docstring)."""
@@ -143,12 +158,15 @@ class LineSpans(dict):
     """A line's spans (key -> where its value's text is), and the ``info`` read from it, whose
     members' texts ``spliced_info`` can then write back as they were."""
 
-    __slots__ = ("read_info", "info_texts")
+    __slots__ = ("read_info", "info_texts", "clean")
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.read_info: Any = None
         self.info_texts: Any = _NOT  # ``info_member_texts``' answer, once worked out
+        # (start, end) of a part of the line known to hold no ``NaN`` or ``Infinity`` (a kept
+        # opening of ``traj``), or None
+        self.clean: Optional[Tuple[int, int]] = None
 
 
 def split_record(raw: bytes) -> Optional[Tuple[Dict[str, Any], Spans]]:
@@ -158,20 +176,35 @@ def split_record(raw: bytes) -> Optional[Tuple[Dict[str, Any], Spans]]:
     it). The pieces meet exactly and each is one whole value, so by JSON's grammar they are the
     line's own parse; a repeated key is declined."""
     at = raw.find(_TRAJ)
-    if at < 2 or not raw.startswith(_INFO) or raw[at - 2:at] != b", " or _LONG_NUMBER in raw.translate(_DIGITS):
+    if at < 2 or not raw.startswith(_INFO) or raw[at - 2:at] != b", ":
         return None
     start = at + len(_TRAJ)
+    # the traj's first message as a line before had it (its system prompt): neither read nor
+    # scanned again (``traj_opening``); the bytes before and after it are
+    opened = opening(raw, start) if raw[start:start + 1] == b"[" else None
+    if opened is None:
+        if _LONG_NUMBER in raw.translate(_DIGITS):
+            return None
+        clean = None
+    else:
+        clean = (start + 1, start + 1 + len(opened[0]))
+        if _LONG_NUMBER in raw[:clean[0]].translate(_DIGITS) or _LONG_NUMBER in raw[clean[1]:].translate(_DIGITS):
+            return None
     close = len(raw.rstrip(_WHITE)) - 1
     if close < start or raw[close:close + 1] != b"}":
         return None
     end, after = _members_before(raw, close, start)
     left, before = _members_before(raw, at - 2, len(_INFO))
-    info, traj = _piece(raw, len(_INFO), left), _piece(raw, start, end)
+    info = _piece(raw, len(_INFO), left)
+    traj = _piece(raw, start, end) if opened is None else _opened_piece(raw, clean[1] + 2, end, opened)
     if info is _NOT or traj is _NOT:
         return None
+    if opened is None:
+        learn(raw, start, traj)
     record: Dict[str, Any] = {"info": info}
     spans = LineSpans({"info": (len(_INFO), left)})
     spans.read_info = info
+    spans.clean = clean
     for key, value, first, last in before + [("traj", traj, start, end)] + after:
         if key in record:
             return None

@@ -71,7 +71,7 @@ def dump_line(record: Dict[str, Any], text: Union[str, bytes], spans: Dict[str, 
     and encoding it again was a tenth of the cost of scoring). A line that may hold a bare NaN or
     Infinity (Python's json reads them) is encoded whole, as ``dump_record``: valid JSON.
     ``text`` may be the line's bytes (``spans`` then in bytes); the line is returned UTF-8."""
-    if _may_hold_nan(text):
+    if _may_hold_nan(text, getattr(spans, "clean", None) if isinstance(text, bytes) else None):
         return dump_record(record, "jsonl", nulled).encode("utf-8")
     if isinstance(text, bytes) and _splices(record, text, spans, changed):
         # laid out as run writes it (line_scan.split_record: ', "key": ' between members, keys
@@ -95,21 +95,28 @@ def dump_line(record: Dict[str, Any], text: Union[str, bytes], spans: Dict[str, 
 _INFO = b'{"info": '
 
 
-def _mentions(text: bytes, head: bytes, rest: bytes) -> bool:
-    """Whether ``head + rest`` (``head`` one byte) is in ``text``: each ``head`` found by memchr
-    and what follows it compared, several times faster than ``in`` for a word of a few letters
-    in prose, as long as its first letter is not common (an upper-case one)."""
-    at = text.find(head)
+def _mentions(text: bytes, head: bytes, rest: bytes, lo: int = 0, hi: Optional[int] = None) -> bool:
+    """Whether ``head + rest`` (``head`` one byte) is in ``text`` with its ``head`` in
+    ``text[lo:hi]``: each ``head`` found by memchr and what follows it compared, several times
+    faster than ``in`` for a word of a few letters in prose, as long as its first letter is not
+    common (an upper-case one)."""
+    hi = len(text) if hi is None else hi
+    at = text.find(head, lo, hi)
     while at >= 0:
         if text.startswith(rest, at + 1):
             return True
-        at = text.find(head, at + 1)
+        at = text.find(head, at + 1, hi)
     return False
 
 
-def _may_hold_nan(text: Union[str, bytes]) -> bool:
-    """Whether the line's text has ``NaN`` or ``Infinity`` anywhere (a bare one Python's json reads)."""
+def _may_hold_nan(text: Union[str, bytes], clean: Optional[Tuple[int, int]] = None) -> bool:
+    """Whether the line's text has ``NaN`` or ``Infinity`` anywhere (a bare one Python's json
+    reads). ``clean``: (start, end) of a part of ``text`` (bytes) known to have neither, and
+    bounded by other characters than letters (a word found is found whole on one side)."""
     if isinstance(text, bytes):
+        if clean is not None:
+            return any(_mentions(text, head, rest, lo, hi) for head, rest in ((b"N", b"aN"), (b"I", b"nfinity"))
+                       for lo, hi in ((0, clean[0]), (clean[1], len(text))))
         return _mentions(text, b"N", b"aN") or _mentions(text, b"I", b"nfinity")
     return "NaN" in text or "Infinity" in text
 
