@@ -29,10 +29,21 @@ def _check_kwargs(kwargs: Any, where: str) -> None:
         raise TrajectoryError(f"{where}: arguments {problem.replace('at $', 'at kwargs', 1)}")
 
 
+# the last long text found valid, held (so its id is not reused): the rollouts a run writes
+# share their system prompt (one string, where the reader kept it: ``traj_opening``), which was
+# encoded again at every line to look for a lone surrogate
+_VALID: List[Any] = [None]
+_LONG_TEXT = 1024
+
+
 def _check_text(text: Any, where: str) -> None:
+    if text is _VALID[0]:
+        return
     problem = text_problem(text) if isinstance(text, str) else None
     if problem is not None:
         raise TrajectoryError(f"{where}: {problem}")
+    if type(text) is str and len(text) >= _LONG_TEXT:
+        _VALID[0] = text
 
 
 def parse_replies(user_replies: Any, first_user_message: Any = None) -> List[Optional[str]]:

@@ -152,3 +152,19 @@ def test_messages_with_no_user_reply_after_the_first_still_record_the_question_n
     parsed = parse_traj(traj)
     assert parsed.unanswered == [0] and parsed.user_replies == [None]
     assert parsed.from_messages
+
+
+def test_a_long_text_is_checked_for_lone_surrogates_on_every_line():
+    """The last long text found valid is not encoded again (rollouts share their system
+    prompt); any other text, a long one with a lone surrogate included, still is."""
+    from tau_shaped.env.traj_format import TrajectoryError, parse_traj
+
+    prompt = "Policy — " + "x" * 2000
+    for _ in range(2):
+        parse_traj([{"role": "system", "content": prompt}, {"role": "user", "content": "hi"}])
+    bad = prompt[:-1] + "\ud800"
+    with pytest.raises(TrajectoryError, match="lone surrogate"):
+        parse_traj([{"role": "system", "content": bad}, {"role": "user", "content": "hi"}])
+    parse_traj([{"role": "system", "content": prompt}, {"role": "user", "content": "hi"}])
+    with pytest.raises(TrajectoryError, match="lone surrogate"):
+        parse_traj([{"role": "system", "content": prompt}, {"role": "user", "content": "hi \ud800"}])
