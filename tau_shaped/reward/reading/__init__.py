@@ -14,7 +14,9 @@ the order text flows through them.
 3. Typed values: ``typed`` (a value read in a message), ``amounts`` (the one reader of money
    in any spelling), ``text_matching`` (numbers and phrases, TEXT_MATCHER, SPEC §5),
    ``statements`` (clock times, durations, streets, statuses; ``clock_words``: times in words,
-   dotted or in four figures; ``assertion_frames``: a phrase doubted, predicted, asked or reported, not told), ``days`` (days relative to the episode's clock).
+   dotted or in four figures; ``assertion_frames``: a phrase doubted, predicted, asked or reported, not told), ``days`` (days relative to the episode's clock),
+   ``value_corrections`` (a value taken back at once for the next one, "$19.60 -- sorry, $16.90": one list of a correction's words
+   for amounts, times, statuses and streets).
 4. What a message asserts and whether anything backs it: ``money_claims`` / ``money_checks`` (``option_values``: an option
    "none" is no negation; items going back are no money going back; a record's header says what its "total" holds),
    ``fact_claims`` / ``fact_checks`` (``status_claims``: an order's status said; ``stated_facts``: a message's claims with the world's dish names;

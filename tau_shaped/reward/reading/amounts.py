@@ -38,6 +38,7 @@ import re
 from functools import lru_cache
 from typing import List, Optional, Tuple
 
+from tau_shaped.reward.reading.value_corrections import taken_back
 from tau_shaped.reward.reading.typed import Stated
 
 __all__ = ["SMALL_WORDS", "amounts", "may_state_amount"]
@@ -205,24 +206,10 @@ def amounts(text: str) -> List[Stated]:
 
 # Round 11: an amount the speaker takes back at once for the next one ("forty dollars sorry fifty dollars",
 # "$12 -- sorry, $14", "16,90 $, I mean 19,60 $", "$40, no wait, $50", "$30 or rather $35"): only the second is
-# stated. The words between the two are a correction and nothing else (fillers and punctuation around it).
-_SEP = r"[\s,;:!\u2014\u2013-]"
-_RETRACTED = re.compile(
-    rf"(?i)[\s,.;:!\u2014\u2013-]{{0,4}}(?:(?:um+|uh+|erm?|oh|oops|whoops)\b{_SEP}{{0,3}})?"
-    r"(?:sorry|i[ ]mean|i[ ]meant|no[ ]wait|wait[ ]no|wait|correction|or[ ]rather|rather|make[ ]that|scratch[ ]that|actually"
-    r"|pardon(?:[ ]me)?|my[ ]mistake|my[ ]bad)"
-    rf"\b{_SEP}{{0,4}}(?:(?:it[’']?s|that[’']?s|i[ ]mean|make[ ]that|(?:it[ ])?should[ ]be|(?:it[ ])?will[ ]be)\b{_SEP}{{0,3}})?")
-_RETRACT_WORDS = ("sorry", "mean", "wait", "correction", "rather", "make that", "scratch", "actually", "pardon", "mistake", "my bad")
-
-
+# stated. The words between the two are a correction and nothing else (``value_corrections``, shared with times and statuses).
 def _corrected(text: str, found: List[Stated]) -> List[Stated]:
     """``found`` without the amounts taken back for the one right after them."""
-    out = []
-    for here, nxt in zip(found, found[1:]):
-        gap = text[here.end:nxt.start]
-        if len(gap) <= 40 and any(w in gap.lower() for w in _RETRACT_WORDS) and _RETRACTED.fullmatch(gap):
-            continue
-        out.append(here)
+    out = [here for here, nxt in zip(found, found[1:]) if not taken_back(text, here.end, nxt.start)]
     out.append(found[-1])
     return out
 

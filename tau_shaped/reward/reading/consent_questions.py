@@ -236,7 +236,7 @@ _HAPPENED = re.compile(_at_a_word_start(
     rf"|yesterday|last{_S}time|last{_S}week|earlier{_S}today){_E}"),
     re.IGNORECASE)
 _AHEAD = re.compile(
-    rf"{_B}(?:{_DO_I}|{_MIND}|{_alt('would you like', 'do you want', 'want me to', 'ok to', 'okay to', 'shall we', 'go ahead', 'proceed', 'again', 'now', 'if i', 'if we')}{_E})",
+    rf"{_B}(?:{_DO_I}|{_MIND}|{_alt('would you like', 'do you want', 'want me to', 'ok to', 'okay to', 'shall we', 'go ahead', 'proceed', 'again', 'now', 'if i', 'if we', 'suppose i', 'supposing i', 'what if i', 'imagine i')}{_E})",
     re.IGNORECASE)  # "Do you mind if I put it through?": "I put" there is what the agent would do
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 

@@ -9,9 +9,8 @@ policy may otherwise show of that number.
   active verb, in its clause, within 48 characters: "I've refunded $16.90 of your $29.50
   order" says only $16.90 moved; the last amount before a passive one, within 40; an amount
   joined to one that moved by "plus", "and", "as well as": "$16.90 plus $5"), else None.
-  A verb that does not say the direction ("issued", "processed", "added", "sent", "popped",
-  "transferred") takes it
-  from the words around ("a refund", "back", "credit"; "charge", "fee"). "You were charged
+  A verb that does not say the direction ("issued", "processed", "added", "sent", "popped", "transferred") takes it
+  from the words around ("a refund", "back", "credit"; "charge", "fee"); a supposed act ("Suppose I refunded") none. "You were charged
   $29.50" is the order's own payment, not a write of the conversation: a charge is said to be
   done only by "I/we charged" or "has been charged".
 - ``moved(events)``: the money each kind of movement moved by the writes given (a food
@@ -103,7 +102,8 @@ _GOT_BACK = re.compile(r"(?i)\byou(?:['’]ve|[ \t]have)?[ \t]{1,3}(?:got|gotten
 _WILL_GET_BACK = re.compile(r"(?i)\byou(?:['’]ll|[ \t]will)[ \t]{1,3}(?:now[ \t]{1,3}|also[ \t]{1,3})?(?:get|receive|see)[ \t]{1,3}$")
 _WILL_BE_CREDITED = re.compile(r"(?i)\b(?:will|['’]ll)[ \t]{1,3}be[ \t]{1,3}(?:credited|refunded|reimbursed|returned)(?:[ \t]{1,3}with)?[ \t]{1,3}$")
 _BACK_TO_YOU = re.compile(r"(?i)[ \t]{1,3}back[ \t]{1,3}(?:to|on|in|into)[ \t]{1,3}(?:you\b|your\b|ur\b|yr\b)")  # round 10: chat "ur"
-_ASKED_OR_IF = re.compile(r"(?i)\b(?:if|once|when|whether)\b[^.!?\n]{0,60}$")
+_ASKED_OR_IF = re.compile(r"(?i)\b(?:if|once|when|whether|suppose|supposing|imagine)\b[^.!?\n]{0,60}$")
+_SUPPOSED = re.compile(r"(?i)\b(?:if|suppose|supposing|imagine|say)[ \t]{1,3}$")  # round 15: "Suppose I refunded $16.90"
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _PASSIVE = re.compile(
     rf"(?:\b|(?<=['’]))(?P<aux>has|have|had|was|were|is|are|(?<=['’])ve|(?<=['’])s)(?:{_SP}{_ADVERBS}been)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b", re.IGNORECASE)
@@ -205,7 +205,7 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]], settled: bool = Fals
     starts, ends = [a for a, _ in spans], [b for _, b in spans]  # in order: the amount after a verb found by bisection (linear)
     for m in _ACTIVE.finditer(text):
         i = _first_at(starts, m.end())
-        if i is None or spans[i][0] - m.end() > 48 or _CLAUSE_END.search(text, m.end(), spans[i][0]):
+        if i is None or spans[i][0] - m.end() > 48 or _CLAUSE_END.search(text, m.end(), spans[i][0]) or _SUPPOSED.search(text, max(0, m.start() - 24), m.start()):
             continue
         verb = m.group("verb") or m.group("verb2") or m.group("verb3")
         if m.group("verb3") and _bare(m.group(0), verb) and _proposed(text, spans[i][1]):

@@ -48,6 +48,7 @@ from tau_shaped.reward.reading.money_claims import tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.quoted import customer_quotes, inside
 from tau_shaped.reward.reading.refund_timings import N as _N, count as _count, money_places, refund_timings
+from tau_shaped.reward.reading.value_corrections import taken_back
 from tau_shaped.reward.reading.status_claims import ACTOR_WORDS as _ACTOR_WORDS, ANY_ORDER_ID as _ANY_ORDER_ID, CONDITION as _CONDITION
 from tau_shaped.reward.reading.status_claims import STATUS_WORDS as _STATUS_WORDS, statuses
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
@@ -106,6 +107,12 @@ _BOUND_BEFORE = re.compile(r"(?i)\b(?:at|from|after|under|over|than|least|once|b
 # "once an order is", "if a delivery runs": lateness of any order, a condition (a threshold's words)
 _ANY_ORDER_LATE = re.compile(r"(?i)\b(?:once|if|when|whenever|after|until|unless)[ \t]{1,3}(?:an?|any)[ \t]{1,3}"
                              r"(?:order|delivery)[ \t]{1,3}(?:is|runs|arrives|gets|comes)[ \t]{1,3}(?:at[ \t]{1,3}least[ \t]{1,3})?$")
+# round 15: this order's lateness supposed, not stated ("Had it been 15 minutes late ...", "If it had been 30 minutes late",
+# "were your order 20 minutes late", "Suppose it was 40 minutes late"): a condition states nothing of the record
+_SUPPOSED_LATE = re.compile(r"(?i)\b(?:(?:if|suppose|supposing|assuming|imagine|say)[ \t]{1,3}(?:it|the[ \t]order|your[ \t]order|"
+                            r"the[ \t]delivery|FD-?\d+)[ \t]{1,3}(?:had[ \t]{1,3}been|were|was|arrived|came|had[ \t]{1,3}(?:come|arrived))"
+                            r"|(?:had|were)[ \t]{1,3}(?:it|the[ \t]order|your[ \t]order|the[ \t]delivery|FD-?\d+)(?:[ \t]{1,3}been)?)"
+                            r"(?:[ \t]{1,3}(?:over|at[ \t]least|more[ \t]than|only|just|even))?[ \t]{1,3}$")
 _THRESHOLD = re.compile(
     rf"\b(?:compensation|refunds?|credits?|money back)\b[^.;\n]{{0,40}}?\b(?:starts?|begins?|kicks?{_SP}in|applies|is{_SP}(?:only{_SP})?(?:owed|due|given|paid))"
     rf"{_SP}(?:only{_SP})?(?:at|from|after|once|for){_SP}(?:least{_SP})?(?:(?:orders?|deliveries){_SP}(?:over|of){_SP})?(?P<t>{_N})(?![0-9%]|[.,][0-9])"
@@ -175,7 +182,7 @@ _RETRACT = re.compile(r"(?i)[ \t,:.\u2026\u2014\u2013-]{0,4}(?:(?:um+|uh+|oh|oop
 def _retracted(text: str, found: List[Claim]) -> List[Claim]:
     """``found`` (statuses in order) without one taken back, in its sentence, for the one right after it (``_RETRACT``)."""
     return [c for c, nxt in zip(found, found[1:] + [None]) if nxt is None or nxt.start - (c.start + len(c.text)) > 60
-            or not _RETRACT.match(text, c.start + len(c.text), nxt.start)]
+            or not (_RETRACT.match(text, c.start + len(c.text), nxt.start) or taken_back(text, c.start + len(c.text), nxt.start))]
 
 
 def _claims(text: str) -> List[Claim]:
@@ -187,7 +194,8 @@ def _claims(text: str) -> List[Claim]:
             hours = m.group("h") or m.group("h2") or m.group("h3")
             n = _hour_minutes(hours) if hours else _count(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4"))
             if (m.group("n") or m.group("h")) and (_BOUND_BEFORE.search(text, max(0, m.start() - 24), m.start())
-                                                   or _ANY_ORDER_LATE.search(text, max(0, m.start() - 48), m.start())):
+                                                   or _ANY_ORDER_LATE.search(text, max(0, m.start() - 48), m.start())
+                                                   or _SUPPOSED_LATE.search(text, max(0, m.start() - 48), m.start())):
                 continue  # "starts at 15 minutes late", "under 15 minutes late", "once an order is 15 minutes late": a threshold
             if n is not None and not negated(m.start()):
                 out.append(Claim("minutes_late", n, m.group(0), m.start()))

@@ -180,9 +180,9 @@ def picked(text: str, step: Any) -> Tuple[str, Any]:
     reply = seen(reply)  # round 14 (read-tau2): the reply as the agent sees it (zero-width marks, look-alike letters, full width)
     found = menu(text) if _hinted(reply) else None  # (most replies hold no label, place or property)
     at = pick(reply, found[1]) if found else None
-    if at is None and " or " in text and ("either" in text or "Either" in text or "EITHER" in text):  # (no lower-casing)
+    if at is None and " or " in text and ("ither" in text or "EITHER" in text or "hich" in text or "WHICH" in text):  # (no lower-casing)
         found = either_or(text)
-        at = named(reply, found[1]) if found else None
+        at = (named(reply, found[1]) if _CONTRAST_HINT.search(reply) is None else contrasted(reply, found[1])) if found else None
     if at is None:
         return text, step
     lead, options = found
@@ -203,12 +203,25 @@ _EITHER = re.compile(r"(?i)\beither[ \t]+(?P<a>[^.!?\n]{2,60}?)[ \t]*,?[ \t]+or[
 _FUNCTION = frozenset("to the you your said says as in on it my a an of for with back into onto is was be please ahead great good perfect sounds works".split())
 
 
+# round 15: two ways offered and the pick asked with "which" ("$16.90 back to your card, or $16.90 as wallet credit --
+# which?", "Which should FD-10129 go to: 4397 Pine St or 8295 Glisan St?"): the same menu of two
+_PART = r"(?:[^.!?\n:]|\.(?=\d))"  # (a "." inside "$16.90" ends no option)
+_WHICH_AFTER = re.compile(rf"(?i)(?:^|[:\n]|[.!?](?=\s))[ \t]*(?P<a>{_PART}{{2,80}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,60}}?)[ \t]*"
+                          r"(?:--|[\u2013\u2014,;])[ \t]*which(?:[ \t]+(?:one|would[ \t]+you[ \t]+(?:like|prefer)|do[ \t]+you[ \t]+(?:want|prefer)))?[ \t]*\?")
+_WHICH_BEFORE = re.compile(rf"(?i)\bwhich\b[^.!?\n:]{{0,60}}:[ \t]*(?P<a>{_PART}{{2,60}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,60}}?)[ \t]*\?")
+
+
 @lru_cache(maxsize=1024)
 def either_or(text: str) -> Optional[Tuple[str, Tuple[str, ...]]]:
-    """``(lead-in, (first, second))`` of an "either ... or ...?" offer, or None."""
-    m = _EITHER.search(text)
+    """``(lead-in, (first, second))`` of an "either ... or ...?" offer (or one asked with "which"), or None."""
+    m = _EITHER.search(text) or _WHICH_AFTER.search(text) or _WHICH_BEFORE.search(text)
     if m is None:
         return None
+    if m.re is not _EITHER:
+        lead = text[:m.start("a")].rstrip()
+        if m.re is _WHICH_BEFORE:  # "Which should FD-10129 go to:": the lead-in without its "which"
+            lead = text[:m.start()].rstrip() + " " + text[m.start() + 5:m.start("a")].strip().rstrip(":")
+        return lead.strip(), (m.group("a").strip(), m.group("b").strip())
     start = max([e.end() for e in _SENTENCE_END.finditer(text, 0, m.start("a"))], default=0)
     lead = text[start:m.start("a")].rstrip()
     return (lead[:-6].rstrip() if lead.lower().endswith("either") else lead, (m.group("a").strip(), m.group("b").strip()))
@@ -227,6 +240,31 @@ def named(reply: str, options: Tuple[str, ...]) -> Optional[int]:
         return None
     holding = [k for k, o in enumerate(options) if any(w in o.lower() for w in words)]
     return holding[0] if len(holding) == 1 and all(w in options[holding[0]].lower() for w in words) else None
+
+
+# round 15: a pick said with the other option refused ("Card, not wallet.", "Refund yes, credit no.", "the Pine one, not Glisan")
+_CONTRAST_HINT = re.compile(r"(?i)(?<![\w'])(?:not|no)(?![\w'])")
+_CONTRAST = re.compile(r"(?i)^\W*(?P<yes>[a-z][\w' ]{0,30}?)(?:[ \t]+(?:yes|yeah|please|pls))?[ \t]*(?:,|;|--|-|\.)?[ \t]*"
+                       r"(?:not|(?P<no2>[a-z][\w' ]{0,30}?)[ \t]+no)(?:[ \t]+(?:the[ \t]+)?(?P<no>[a-z][\w' ]{0,30}?))?\W*$")
+
+
+def contrasted(reply: str, options: Tuple[str, ...]) -> Optional[int]:
+    """The option a reply picks while refusing the other of two ("Card, not wallet.", "Refund yes, credit no."), or None:
+    the words refused name the other option alone, and the words picked name no option but the one picked."""
+    m = _CONTRAST.match(reply)
+    refused = m and (m.group("no") or m.group("no2"))
+    if m is None or not refused or len(options) != 2 or (m.group("no") and m.group("no2")):
+        return None
+    other = named(refused, options)
+    if other is None:
+        return None
+    chosen = 1 - other
+    said = named(m.group("yes"), options)
+    return chosen if said in (None, chosen) and (said == chosen or _words(m.group("yes"))) else None
+
+
+def _words(part: str) -> bool:
+    return any(w not in _FILLER and w not in _FUNCTION for w in _TOKEN.findall(part.lower()))
 
 
 def menu_options(text: str) -> Tuple[Tuple[int, int], ...]:

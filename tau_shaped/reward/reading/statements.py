@@ -41,6 +41,7 @@ from tau_shaped.reward.reading.clock_words import word_times as _word_times
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
 from tau_shaped.reward.reading.typed import Stated
+from tau_shaped.reward.reading.value_corrections import taken_back
 
 __all__ = [
     "Stated",
@@ -182,15 +183,23 @@ def _range_suffix(text: str, m: Any, nxt: Any) -> Optional[str]:
 
 
 def stated_times(text: str) -> List[Stated]:
-    """Clock times the text states, as minutes since midnight, in order (SPEC §5 statements)."""
-    return list(_kept(text, "times")) if len(text) <= _KEPT_TEXT else _times(text, bare_hours=True)
+    """Clock times the text states, as minutes since midnight, in order (SPEC §5 statements); a time taken back at once
+    for the next one ("by 19:03 -- sorry, misread: 19:08", ``value_corrections``) is not stated."""
+    return list(_kept(text, "times")) if len(text) <= _KEPT_TEXT else _uncorrected(text, _times(text, bare_hours=True))
 
 
 @lru_cache(maxsize=4096)
 def _kept(text: str, what: str) -> Tuple[Stated, ...]:
     """A short text's times, read once: a task's rollouts repeat their messages and the
     customer's words (``Stated`` is frozen; callers get a new list)."""
-    return tuple(_times(text, bare_hours=True))
+    return tuple(_uncorrected(text, _times(text, bare_hours=True)))
+
+
+def _uncorrected(text: str, found: List[Stated]) -> List[Stated]:
+    """``found`` without a time taken back for the one right after it (round 15)."""
+    if len(found) < 2:
+        return found
+    return [t for t, nxt in zip(found, found[1:]) if not taken_back(text, t.end, nxt.start)] + [found[-1]]
 
 
 _CLAUSE_END = re.compile(r"[.!?\n](?:\s|$)|[;\u2014]|,[ \t]+(?:but|and|while|whereas)\b")
@@ -272,9 +281,21 @@ def states_street(text: str, street: str) -> Optional[str]:
             return None
         found = re.search(r"(?<!\w)" + r"\s+".join(words) + r"(?!\w)", text, re.IGNORECASE)
         return found.group(0) if found else None
-    pattern = _street_pattern(m.group("number"), m.group("name"))
-    found = pattern.search(text)
-    return found.group(0) if found else None
+    for found in _street_pattern(m.group("number"), m.group("name")).finditer(text):
+        if not _street_taken_back(text, found.end()):
+            return found.group(0)
+    return None
+
+
+# round 15: a street taken back at once for another ("4397 Pine St -- pardon me, to 8295 Glisan St": ``value_corrections``)
+_NEXT_STREET = re.compile(r"(?i)(?P<type>[ \t]{1,2}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|pl|place"
+                          r"|ct|court)\b\.?)?[^0-9\n]{1,40}?(?<![\w.,])(?P<num>[0-9]{1,6}[A-Za-z]?[ \t]{1,3}[^\W\d_])")
+
+
+def _street_taken_back(text: str, end: int) -> bool:
+    """Whether the street ending at ``end`` is taken back at once for another street said right after it."""
+    nxt = _NEXT_STREET.match(text, end)
+    return nxt is not None and taken_back(text, nxt.end("type") if nxt.group("type") else end, nxt.start("num"))
 
 
 @lru_cache(maxsize=1024)

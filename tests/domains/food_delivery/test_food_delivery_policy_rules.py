@@ -36,7 +36,9 @@ RULES_FILE = Path(DOMAIN.policy_rules_file)
 
 CUSTOMER_RULES = {r.id for r in RULES.rules if r.applies.get("user_id") is not None and "CU-" in str(r.applies["user_id"].model_dump())}
 FRAUD_RULES = {r.id for r in RULES.rules if "fraud_flag" in r.applies}
-ROUTE_RULES = {"fd.route.own_route_only"}
+# round 15: a courier is told facts too (fd.statements.facts_supported binds to DR- as to CU-)
+ROUTE_RULES = {"fd.route.own_route_only"} | {r.id for r in RULES.rules if r.applies.get("user_id") is not None
+                                              and "DR-" in str(r.applies["user_id"].model_dump())}
 EVERY_TASK = {r.id for r in RULES.rules if not r.applies}
 
 

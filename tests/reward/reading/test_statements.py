@@ -476,21 +476,26 @@ def _imports(module) -> set:
 
 def test_imports_only_stdlib_and_text_matching():
     """SPEC §5 (statements): the module is pure, importing only the standard library,
-    text_matching, negation, the readers of values (amounts, typed, arrival_waits) and of a phrase's
-    frame (assertion_frames, with its lazy patterns); negation and those, the standard library alone."""
+    text_matching, negation, the readers of values (amounts, typed, arrival_waits), of a value taken back
+    (value_corrections, round 15) and of a phrase's frame (assertion_frames, with its lazy patterns); negation and
+    those, the standard library alone."""
     from tau_shaped.reward.reading import amounts, arrival_waits, typed
 
     assert _imports(statements) <= {"__future__", "re", "dataclasses", "functools", "typing",
                                      "tau_shaped.reward.reading.text_matching", "tau_shaped.reward.reading.negation",
                                      "tau_shaped.reward.reading.amounts", "tau_shaped.reward.reading.typed",
                                      "tau_shaped.reward.reading.days", "tau_shaped.reward.reading.arrival_waits",
-                                     "tau_shaped.reward.reading.clock_words", "tau_shaped.reward.reading.assertion_frames"}
-    from tau_shaped.reward.reading import assertion_frames
+                                     "tau_shaped.reward.reading.clock_words", "tau_shaped.reward.reading.assertion_frames",
+                                     "tau_shaped.reward.reading.value_corrections"}
+    from tau_shaped.reward.reading import assertion_frames, value_corrections
+
+    assert _imports(value_corrections) <= {"__future__", "re"}
 
     assert _imports(assertion_frames) <= {"__future__", "tau_shaped.reward.reading.lazy_patterns"}
     assert _imports(arrival_waits) <= {"__future__", "re", "bisect", "typing", "tau_shaped.reward.reading.typed"}
     assert _imports(negation) <= {"__future__", "re", "bisect", "functools", "typing"}
-    assert _imports(amounts) <= {"__future__", "re", "functools", "typing", "tau_shaped.reward.reading.typed"}
+    assert _imports(amounts) <= {"__future__", "re", "functools", "typing", "tau_shaped.reward.reading.typed",
+                                 "tau_shaped.reward.reading.value_corrections"}
     assert _imports(typed) <= {"__future__", "dataclasses", "typing"}
 
 

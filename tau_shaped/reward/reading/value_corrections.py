@@ -1,0 +1,42 @@
+"""A value the speaker takes back at once for the next one (SPEC §10, round 15: self-repair).
+
+"$12 -- sorry, $14", "by 19:03 -- sorry, misread: 19:08", "out for delivery -- pardon me, it's placed", "$5.00 --
+correction, $10.00": the words between the two values say the first was wrong, and nothing else, so only the second is
+stated. One list of the words of a correction serves every reader of a value (amounts, clock times, statuses): a
+correction reads the same whatever it corrects.
+
+- ``RETRACT_ALT``: the words that take the value before them back (a regex alternation, lower case: compile with (?i)).
+- ``RETRACT_HINTS``: the substrings one of them holds (a cheap test before the regex).
+- ``taken_back(text, end, start)``: whether the words of ``text`` from ``end`` (where one value ends) to ``start``
+  (where the next begins) are a correction and nothing else: fillers, punctuation and a lead-in to the value
+  ("it's", "that's", "should be", "I misread").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["RETRACT_ALT", "RETRACT_HINTS", "taken_back"]
+
+RETRACT_ALT = (r"sorry|i[ ]mean|i[ ]meant|no[ ]wait|wait[ ]no|wait|correction|or[ ]rather|rather|make[ ]that|scratch[ ]that"
+               r"|actually|pardon(?:[ ]me)?|my[ ]mistake|my[ ]bad|(?:i[ ])?misread|(?:i[ ])?misspoke|typo")
+RETRACT_HINTS = ("sorry", "mean", "wait", "correction", "rather", "make that", "scratch", "actually", "pardon", "mistake",
+                 "my bad", "misread", "misspoke", "typo")
+_SEP = r"[\s,;:!\u2014\u2013-]"
+# a lead-in between the correction and the value said instead ("it's", "that's", "I misread", "should be"; two at most)
+_LEAD = (r"(?:it[’']?s|that[’']?s|it[ ]is|i[ ]mean|make[ ]that|(?:it[ ])?should[ ]be|(?:it[ ])?will[ ]be|(?:i[ ])?misread"
+         r"|(?:i[ ])?misspoke|typo|only|just|still|to|by|at)")
+_GAP = re.compile(
+    rf"(?i)[\s,.;:!\u2014\u2013-]{{0,4}}(?:(?:um+|uh+|erm?|oh|oops|whoops)\b{_SEP}{{0,3}})?"
+    rf"(?:{RETRACT_ALT})(?![ \t]+(?:for|about|to)\b)"
+    rf"\b{_SEP}{{0,4}}(?:{_LEAD}\b{_SEP}{{0,3}}){{0,3}}")
+_LIMIT = 40  # characters between the two values, at most
+
+
+def taken_back(text: str, end: int, start: int) -> bool:
+    """Whether ``text[end:start]``, between a value and the next one, takes the first back (a correction and nothing else)."""
+    if start - end > _LIMIT or start < end:
+        return False
+    gap = text[end:start]
+    low = gap.lower()
+    return any(w in low for w in RETRACT_HINTS) and _GAP.fullmatch(gap) is not None
