@@ -79,7 +79,8 @@ ARRIVAL = re.compile(r"arriv|deliver|(?<!back )(?<!touch )with you\b|reach|get t
                      # "you'll be eating within 15 minutes", "you'll have your food by 7"
                      r"|\byou(?:['’]ll|[ \t]+will|[ \t]+should)[ \t]+(?:be[ \t]+(?:eating|enjoying|tucking)|have[ \t]+your[ \t]+(?:food|order|meal))\b",
                      re.IGNORECASE)
-SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
+# (round 15: the point of "p.m." ends a sentence only before a capital or a digit: "7:35 p.m. -- pardon me -- 19.15")
+SENTENCE_END = re.compile(r"[!?\n](?:\s|$)|(?<![aApP]\.[mM])\.(?:\s|$)|(?<=[aApP]\.[mM])\.(?:\s+(?=[A-Z0-9])|$)")
 # What every match of ``_RELATIVE`` holds (a unit's word, or "in" and a count: "in five"), with the same
 # case folding: a text without it states no wait, and ``_RELATIVE`` (slow to fail) is not run on it
 _WAIT_HINT = re.compile(r"min|hour|hr|sec|\bin[ \t]{1,2}(?:about[ \t]{1,2}|under[ \t]{1,2})?(?:[0-9]|two|three|four|five|ten)",

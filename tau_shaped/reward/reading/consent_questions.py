@@ -80,7 +80,7 @@ _YOU_WANT = rf"{_alt('would you like', 'do you want', 'would you want', 'would y
 _THAT = _alt("that", "this", "it", "all that", "all of that", "all this", "this plan", "that plan", "everything above")
 _FINE = _alt("ok", "okay", "alright", "all right", "fine", "acceptable", "agreeable", "good", "correct", "right",
              "good with you", "ok with you", "okay with you", "alright with you", "fine with you", "acceptable to you")
-_WORK = _alt("work", "work for you", "suit you", "sound good", "sound fair", "seem fair", "look fair", "sound ok", "sound okay", "sound right", "sound fine",
+_WORK = _alt("work", "work for you", "suit you", "suit", "sound good", "sound fair", "seem fair", "look fair", "sound ok", "sound okay", "sound right", "sound fine",
              "look good", "look ok", "look okay", "look right", "seem ok", "seem okay", "seem fine", "seem right")
 _AGREE = _alt("agree", "approve", "accept", "consent", "confirm", "authorize", "authorise", "want that", "want this",
               "want it", "want me to", "want us to", "want to proceed", "want to go ahead", "want to continue",
@@ -178,7 +178,7 @@ _CONSENT_QUESTION = re.compile(
         rf"{_B}{_alt('is', 'would be', 'will be')}{_S}{_FINE}{_S}{_alt('for you', 'with you', 'to you', 'by you')}{_S}{_alt('that i', 'that we', 'if i', 'if we')}{_E}",
         # Would a refund of $16.90 to your card work for you? Would the wallet be OK? (the offer up to 160
         # characters: an amount spelled in words, "five dollars and eighty-five cents", makes it long)
-        rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,160}}?{_S}(?:{_alt('work', 'suit you', 'be ok', 'be okay', 'be fine', 'be alright', 'be acceptable', 'be good')}){_E}",
+        rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,160}}?{_S}(?:{_alt('work', 'suit you', 'suit', 'be ok', 'be okay', 'be fine', 'be alright', 'be acceptable', 'be good')}){_E}",
         # Would a refund of $16.90 help? (an offer; not "would it help to know ...")
         rf"{_B}would{_S}(?:a|an|the|that|this){_E}[^?]{{0,160}}?{_S}help{_E}(?!{_S}to{_S}(?:{_INFO_VERBS}){_E})",
         rf"{_B}{_alt('is', 'would')}{_S}{_THAT}{_S}(?:be{_S})?what{_S}(?:you'd|you{_S}would){_S}{_alt('like', 'prefer')}{_E}",  # "Is that what you'd like?"

@@ -247,7 +247,7 @@ class FactChecker:
             method = next(iter(self.sent_to))  # "The $5.06 refund will arrive instantly" after a refund to the card: the card's
         days = self.p.card_refund_days
         card_ok = bool(days) and (when == f"days:{days[0]:g}-{days[-1]:g}"
-                                  or when == f"upto:{days[-1]:g}")  # "within 5 business days", "within a week"
+                                  or when in (f"upto:{days[-1]:g}", "days:few"))  # "within 5 business days", "a few days"
         wallet_ok = self.p.wallet_immediate and when == "immediate"
         if when.startswith(("by:", "on:")):  # a weekday, on the episode's clock
             now = clock_of(self.initial)

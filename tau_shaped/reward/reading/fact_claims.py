@@ -180,9 +180,25 @@ _RETRACT = re.compile(r"(?i)[ \t,:.\u2026\u2014\u2013-]{0,4}(?:(?:um+|uh+|oh|oop
 
 
 def _retracted(text: str, found: List[Claim]) -> List[Claim]:
-    """``found`` (statuses in order) without one taken back, in its sentence, for the one right after it (``_RETRACT``)."""
-    return [c for c, nxt in zip(found, found[1:] + [None]) if nxt is None or nxt.start - (c.start + len(c.text)) > 60
-            or not (_RETRACT.match(text, c.start + len(c.text), nxt.start) or taken_back(text, c.start + len(c.text), nxt.start))]
+    """``found`` (statuses in order) without one taken back, in its sentence, for the one right after it (``_RETRACT``);
+    a status taken back for a status word alone ("is cancelled, sorry, delivered", round 15) is that word's."""
+    out = []
+    for c, nxt in zip(found, found[1:] + [None]):
+        end = c.start + len(c.text)
+        if nxt is None or nxt.start - end > 60:
+            bare = _BARE_STATUS.match(text, end) if c.kind == "status" else None
+            key = _STATUS_KEY.get(" ".join(bare.group("st").lower().replace("_", " ").replace("-", " ").split())) if bare else None
+            if key is not None and taken_back(text, end, bare.start("st")):
+                c = Claim("status", key, bare.group("st"), bare.start("st"), c.order_id)
+            out.append(c)
+        elif not (_RETRACT.match(text, end, nxt.start) or taken_back(text, end, nxt.start)):
+            out.append(c)
+    return out
+
+
+_STATUS_KEY = {form: key for form, key in _STATUS_WORDS}
+_BARE_STATUS = re.compile("(?i)[^.!?;\n]{1,40}?(?<![\w-])(?P<st>" + "|".join(r"[ _-]".join(map(re.escape, form.split()))
+                                                                          for form, _ in _STATUS_WORDS) + r")(?![\w-])")
 
 
 def _claims(text: str) -> List[Claim]:

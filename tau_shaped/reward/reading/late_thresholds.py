@@ -46,6 +46,7 @@ _FIGURE = re.compile(
     r"(?:minutes?|mins?)\b(?:[ \t-]{1,2}mark\b)?"
     r"|(?P<quarter>(?:a[ \t])?quarter[ \t]of[ \t]an[ \t]hour)|(?P<half>half[ \t]an[ \t]hour)|(?P<hour>an[ \t]hour))")
 _BEFORE = re.compile(r"(?i)\b(?:at[ \t]least|from|after|over|more[ \t]than|beyond|past|once|at[ \t]the|starting[ \t](?:at|from)"
+                     r"|(?:starts?|begins?|kicks?[ \t]in|applies)[ \t]{1,3}(?:only[ \t]{1,3})?at"  # round 15: "starts at half an hour"
                      r"|upwards[ \t]of|under|below|less[ \t]than|(?:is|are|be|runs?|gets?)(?:[ \t]at[ \t]least)?)(?:[ \t]{1,3}the)?[ \t]{1,3}$"
                      r"|\bthreshold(?:[ \t]{1,2}(?:is|of|at)|[ \t]{0,2}[:=])?[ \t]{1,3}$")
 _AFTER = re.compile(r"(?i)[ \t]{0,2}(?:late[ \t]{1,3})?(?:or[ \t](?:more|longer|later)|and[ \t](?:up|over|above|beyond)"
@@ -86,7 +87,8 @@ def late_thresholds(text: str, negated: Negations, low: Optional[str]) -> List[T
         this_order = _THIS_ORDER.search(text, lo, hi)
         figures = list(_FIGURE.finditer(text, lo, hi))[:16]  # a bound on untrusted text
         for k, m in enumerate(figures):
-            if this_order and any(not _aside(text, lo, o.start()) for o in _THIS_ORDER.finditer(text, *_clause(text, lo, hi, m.start()))):
+            if this_order and any(not _aside(text, lo, o.start()) and not _supposed(text, o)
+                                  for o in _THIS_ORDER.finditer(text, *_clause(text, lo, hi, m.start()))):
                 continue  # round 10b: "it arrived 5 minutes late; refunds only apply after half an hour": the order's clause only
             before = _BEFORE.search(text, max(lo, m.start() - 24), m.start())
             cue = m.group("range") or m.group("plus") or before or _AFTER.match(text, m.end(), hi)
@@ -107,6 +109,18 @@ def late_thresholds(text: str, negated: Negations, low: Optional[str]) -> List[T
                 continue
             out.append(((("percent", n) if percent else n), m.group(0), m.start()))
     return out
+
+
+# round 15: the order's lateness supposed ("Were your order 20 minutes late or more, ...", "if it was 20 minutes late"): the
+# rule it states is read, as of any order
+_SUPPOSED = re.compile(r"(?i)(?:\b(?:if|suppose|supposing|assuming)[ \t]{1,3}(?:it|the[ \t]order|your[ \t]order|FD-?\d+)[ \t]{1,3}$)")
+_WERE_FIRST = re.compile(r"(?i)were[ \t]{1,3}(?:it|the[ \t]order|your[ \t]order|FD-?\d+)\b")
+
+
+def _supposed(text: str, o: "re.Match[str]") -> bool:
+    """Whether the verb ``o`` of the order's lateness is a supposition's ("if it was", "were your order")."""
+    return (_SUPPOSED.search(text, max(0, o.start() - 30), o.start()) is not None
+            or (o.group(0).lower() == "were" and _WERE_FIRST.match(text, o.start()) is not None))
 
 
 def _aside(text: str, lo: int, at: int) -> bool:

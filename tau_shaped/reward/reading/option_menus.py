@@ -180,7 +180,8 @@ def picked(text: str, step: Any) -> Tuple[str, Any]:
     reply = seen(reply)  # round 14 (read-tau2): the reply as the agent sees it (zero-width marks, look-alike letters, full width)
     found = menu(text) if _hinted(reply) else None  # (most replies hold no label, place or property)
     at = pick(reply, found[1]) if found else None
-    if at is None and " or " in text and ("ither" in text or "EITHER" in text or "hich" in text or "WHICH" in text):  # (no lower-casing)
+    if at is None and (" or " in text or " OR " in text or "\u00a0or\u00a0" in text) and (
+            "ither" in text or "EITHER" in text or "hich" in text or "HICH" in text):  # (no lower-casing)
         found = either_or(text)
         at = (named(reply, found[1]) if _CONTRAST_HINT.search(reply) is None else contrasted(reply, found[1])) if found else None
     if at is None:
@@ -207,8 +208,8 @@ _FUNCTION = frozenset("to the you your said says as in on it my a an of for with
 # which?", "Which should FD-10129 go to: 4397 Pine St or 8295 Glisan St?"): the same menu of two
 _PART = r"(?:[^.!?\n:]|\.(?=\d))"  # (a "." inside "$16.90" ends no option)
 _WHICH_AFTER = re.compile(rf"(?i)(?:^|[:\n]|[.!?](?=\s))[ \t]*(?P<a>{_PART}{{2,80}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,60}}?)[ \t]*"
-                          r"(?:--|[\u2013\u2014,;])[ \t]*which(?:[ \t]+(?:one|would[ \t]+you[ \t]+(?:like|prefer)|do[ \t]+you[ \t]+(?:want|prefer)))?[ \t]*\?")
-_WHICH_BEFORE = re.compile(rf"(?i)\bwhich\b[^.!?\n:]{{0,60}}:[ \t]*(?P<a>{_PART}{{2,60}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,60}}?)[ \t]*\?")
+                          r"(?:--|[\u2013\u2014,;])[ \t]*which(?:[ \t]+(?:one|would[ \t]+you[ \t]+(?:like|prefer)|do[ \t]+you[ \t]+(?:want|prefer)))?[ \t]*(?:\?|\s*$)")
+_WHICH_BEFORE = re.compile(rf"(?i)\bwhich\b[^.!?\n:]{{0,60}}:[ \t]*(?P<a>{_PART}{{2,60}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,60}}?)[ \t]*(?:\?|\s*$)")
 
 
 @lru_cache(maxsize=1024)

@@ -7,7 +7,7 @@ business days", "between 3 and 5 working days") | "days:7-7" for "a week" | "day
 couple of weeks" or "a fortnight" | "upto:5" for a bound, in business days ("within 5 business
 days", "up to a week") | "days:0-1" (today, tomorrow) | "by:0" for "by Monday", the weekday (Monday
 0) of a deadline the checker reads against the episode's clock | "on:0" for "on Monday", the day
-it arrives. A markdown table is read as the "key: value" lines it stands for; a negated timing
+it arrives | "days:few" for "a few" or "several" days (round 15: no count; "a day or two" is "days:1-2"). A markdown table is read as the "key: value" lines it stands for; a negated timing
 ("not instantly", "it won't land on your card instantly": its clause's verb negated) states
 nothing.
 
@@ -79,8 +79,9 @@ _TIMING = re.compile(
     r"|\b(?P<day>today|tonight|tomorrow|overnight|tmrw|tmr|tmw|tmrrw|tomorow|2morrow|2moro|2morro|tomoz|2day|2nite|2night|tonite"
     r"|(?:by|before)[ \t](?:the[ \t])?end[ \t]of[ \t](?:the[ \t])?day|same[ -]day"
     r"|later[ \t]today|end[ \t]of[ \t](?:the[ \t])?day)\b"
-    rf"|(?<![\w.\-–])(?P<d1>{_N}|a{_SP}couple{_SP}of|an?)(?:[ \t]{{0,2}}(?:-|–|to|or|and)(?:{_SP})?(?P<d2>{_N}))?{_SP}"
+    rf"|(?<![\w.\-–])(?P<d1>{_N}|a{_SP}couple{_SP}of|a{_SP}few|several|an?)(?:[ \t]{{0,2}}(?:-|–|to|or|and)(?:{_SP})?(?P<d2>{_N}))?{_SP}"
     r"(?:business[ \t]{1,3}|working[ \t]{1,3}|biz[ \t]{1,3}|bank[ \t]{1,3}|bus\.?[ \t]{1,3}|bus\.|wk\.?[ \t]{1,3})?(?P<days>days?|weeks?|fortnight)\b"
+    rf"(?:{_SP}or{_SP}(?P<d3>two|three|2|3)\b)?"  # round 15: "a working day or two"
     # a deadline on a weekday, relative to the episode's clock: "by Monday", "before next Friday"
     rf"|\b(?P<wdp>by|on|before|until|till|come){_SP}(?:next{_SP}|this{_SP})?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
     re.IGNORECASE,
@@ -231,7 +232,10 @@ def _timings(text: str, negated: Negations) -> List[Tuple[Tuple[str, str], str, 
                 on = m.group("wdp").lower() in ("on", "come")  # a day the money arrives, not a deadline
                 value = ("on:" if on else "by:") + str(_WEEKDAYS.index(m.group("wd").lower()))
             else:
-                d1, d2 = _count(m.group("d1")), _count(m.group("d2") or m.group("d1"))  # "a week": one
+                d1, d2 = _count(m.group("d1")), _count(m.group("d2") or m.group("d3") or m.group("d1"))  # "a week": one
+                if d1 is None and " ".join(m.group("d1").lower().split()) in ("a few", "several") and not m.group("d2"):
+                    out.append(((method, "days:few"), m.group(0), m.start()))  # round 15: "a few business days": no count
+                    continue
                 if d1 is None or d2 is None:
                     continue
                 unit = m.group("days")[:1].lower()

@@ -1,6 +1,7 @@
 """A reply that turns on itself (SPEC §10 replies): an answer the customer takes back, read from
 what follows the taking back ("no wait -- yes, do it" is a yes, "yes -- no, wait, hold on" a
-no; "actually", "on second thought", "scratch that"), and a yes asked back ("yes?": unclear).
+no; "actually", "on second thought", "scratch that"; round 15: a refusal given up, "no... oh go on then, yes"), and a
+yes asked back ("yes?": unclear).
 """
 
 from __future__ import annotations
@@ -25,10 +26,13 @@ def asked_back(reply: str) -> bool:
 _CORRECTION = re.compile(
     r"(?<![\w'])(?:(?P<wait>wait)(?=\W*(?:[,.!;:\u2013\u2014-]|$|(?:no|yes|yeah|yep|nah|nope|actually|go|do|don't|please)(?![\w'])))"
     r"|on\s+second\s+thoughts?|scratch\s+that|actually(?=\W{1,3}(?:yes|yeah|yep|yup|sure|ok|okay|fine|alright|no|nah|nope|go|do|don't|please"
-    r"|leave|keep|hold|never\s+mind)(?![\w'])))\W*",
+    r"|leave|keep|hold|never\s+mind)(?![\w'])))\W*"
+    # round 15: a refusal given up ("no... oh go on then, yes", "nah -- changed my mind, do it", "no. on reflection, go ahead")
+    r"|(?<![\w'])(?:(?:oh|ah|well)\s+)?(?:go\s+on|all\s*right|alright|fine|ok(?:ay)?)\s+then(?![\w'])\W*"
+    r"|(?<![\w'])(?:(?:i(?:'ve|\s+have)?\s+)?changed\s+my\s+mind|on\s+reflection)(?![\w'])\W*",
     re.IGNORECASE)
 _BEFORE_WAIT = re.compile(r"(?:^|[,.!?;:\u2013\u2014-]|(?<![\w'])(?:no|oh|ah|hmm+|um+|uh+|yes|yeah|nah|ok|okay))\W*$", re.IGNORECASE)
-_CORRECTION_HINTS = ("wait", "second thought", "scratch", "actually")
+_CORRECTION_HINTS = ("wait", "second thought", "scratch", "actually", "then", "changed my mind", "reflection")
 
 
 def taken_back(reply: str) -> Optional[str]:

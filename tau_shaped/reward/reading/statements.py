@@ -287,15 +287,18 @@ def states_street(text: str, street: str) -> Optional[str]:
     return None
 
 
-# round 15: a street taken back at once for another ("4397 Pine St -- pardon me, to 8295 Glisan St": ``value_corrections``)
+# round 15: a street taken back at once for another ("4397 Pine St -- pardon me, to 8295 Glisan St", "... -- my mistake, at
+# your home address": ``value_corrections``)
 _NEXT_STREET = re.compile(r"(?i)(?P<type>[ \t]{1,2}(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|pl|place"
-                          r"|ct|court)\b\.?)?[^0-9\n]{1,40}?(?<![\w.,])(?P<num>[0-9]{1,6}[A-Za-z]?[ \t]{1,3}[^\W\d_])")
+                          r"|ct|court)\b\.?)?[^0-9\n]{1,40}?(?:(?<![\w.,])(?P<num>[0-9]{1,6}[A-Za-z]?[ \t]{1,3}[^\W\d_])"
+                          r"|(?P<label>(?<![\w'])(?:your|the|my)[ \t]{1,3}(?:[a-z]{2,12}[ \t]{1,3})?(?:address|place)\b))")
 
 
 def _street_taken_back(text: str, end: int) -> bool:
     """Whether the street ending at ``end`` is taken back at once for another street said right after it."""
     nxt = _NEXT_STREET.match(text, end)
-    return nxt is not None and taken_back(text, nxt.end("type") if nxt.group("type") else end, nxt.start("num"))
+    return nxt is not None and taken_back(text, nxt.end("type") if nxt.group("type") else end,
+                                          nxt.start("num") if nxt.group("num") else nxt.start("label"))
 
 
 @lru_cache(maxsize=1024)

@@ -18,18 +18,18 @@ import re
 
 __all__ = ["RETRACT_ALT", "RETRACT_HINTS", "taken_back"]
 
-RETRACT_ALT = (r"sorry|i[ ]mean|i[ ]meant|no[ ]wait|wait[ ]no|wait|correction|or[ ]rather|rather|make[ ]that|scratch[ ]that"
+RETRACT_ALT = (r"sorry|apologies|i[ ]apologi[sz]e|i[ ]mean|i[ ]meant|no[ ]wait|wait[ ]no|wait|correction|or[ ]rather|rather|make[ ]that|scratch[ ]that"
                r"|actually|pardon(?:[ ]me)?|my[ ]mistake|my[ ]bad|(?:i[ ])?misread|(?:i[ ])?misspoke|typo")
-RETRACT_HINTS = ("sorry", "mean", "wait", "correction", "rather", "make that", "scratch", "actually", "pardon", "mistake",
+RETRACT_HINTS = ("sorry", "apologi", "mean", "wait", "correction", "rather", "make that", "scratch", "actually", "pardon", "mistake",
                  "my bad", "misread", "misspoke", "typo")
-_SEP = r"[\s,;:!\u2014\u2013-]"
+_SEP = r"[\s,;:!\u2014\u2013*_`-]"  # (markup around a value: "_cancelled_, no wait, _delivered_")
 # a lead-in between the correction and the value said instead ("it's", "that's", "I misread", "should be"; two at most)
 _LEAD = (r"(?:it[’']?s|that[’']?s|it[ ]is|i[ ]mean|make[ ]that|(?:it[ ])?should[ ]be|(?:it[ ])?will[ ]be|(?:i[ ])?misread"
-         r"|(?:i[ ])?misspoke|typo|only|just|still|to|by|at)")
+         r"|(?:i[ ])?misspoke|typo|only|just|still|to|by|at|from|between|around|about|after|until)")
 _GAP = re.compile(
-    rf"(?i)[\s,.;:!\u2014\u2013-]{{0,4}}(?:(?:um+|uh+|erm?|oh|oops|whoops)\b{_SEP}{{0,3}})?"
+    rf"(?i)(?:[ \t]{{0,2}}(?:hrs?|h|[ap]m|[ap]\.m\.?)(?![a-z]))?[\s,.;:!\u2014\u2013*_`-]{{0,5}}(?:(?:um+|uh+|erm?|oh|oops|whoops)\b{_SEP}{{0,3}})?"
     rf"(?:{RETRACT_ALT})(?![ \t]+(?:for|about|to)\b)"
-    rf"\b{_SEP}{{0,4}}(?:{_LEAD}\b{_SEP}{{0,3}}){{0,3}}")
+    rf"\b{_SEP}{{0,4}}(?:{_LEAD}\b{_SEP}{{0,4}}){{0,3}}")
 _LIMIT = 40  # characters between the two values, at most
 
 

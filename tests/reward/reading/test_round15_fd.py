@@ -34,8 +34,11 @@ AMOUNTS = "fd.statements.amounts_supported"
     ("It'll be there by 19:03 -- sorry, misread: 19:08 at the earliest, 19:23 at the latest.", ["19:08", "19:23"]),
     ("by 19:08 -- sorry, by 19:03.", ["19:03"]),
     ("19:05, my mistake, 19:15", ["19:15"]),
+    ("Expect it at 19:05 -- sorry, I misread -- from 19:08 to 19:23.", ["19:08", "19:23"]),
     ("from 19:08 to 19:23", ["19:08", "19:23"]),  # a range: nothing taken back
     ("19:08 -- sorry for the wait -- then 19:23 at the latest", ["19:08", "19:23"]),
+    ("It gets there at 19h19 -- sorry, misread -- 19.44.", ["19.44"]),  # a dash-set correction
+    ("AROUND A QUARTER PAST 7 PM, MY MISTAKE, A QUARTER TO 8 PM", ["A QUARTER TO 8"]),  # the suffix before the correction
 ])
 def test_a_time_taken_back_is_not_stated(text, times):
     assert [t.text for t in stated_times(text)] == times
@@ -45,6 +48,8 @@ def test_a_time_taken_back_is_not_stated(text, times):
     ("$19.60 -- sorry, typo, $16.90", ["$16.90"]),
     ("$16.90 -- sorry, I misread, it's $19.60", ["$19.60"]),
     ("a $5.00 -- correction, $10.00 -- credit", ["$10.00"]),
+    ("I'll send $18.42 -- apologies, typo: $18.24 -- back", ["$18.24"]),
+    ("$5 apologies for the $10 fee", ["$5", "$10"]),
     ("Sorry for the $5, here is $10", ["$5", "$10"]),
 ])
 def test_an_amount_taken_back_is_not_stated(text, amounts):
@@ -55,6 +60,9 @@ def test_an_amount_taken_back_is_not_stated(text, amounts):
     ("FD-10006 is out for delivery -- sorry, I misread, it's only placed.", "placed"),
     ("FD-10006 is placed -- pardon me, it's out for delivery.", "out_for_delivery"),
     ("FD-10006 is only placed.", "placed"),
+    ("I checked: FD-10030 is cancelled, sorry, delivered.", "delivered"),  # the status word alone after the correction
+    ("FD-10007 is delivered, pardon me, cancelled.", "cancelled"),
+    ("FD-10030 is delivered, sorry for the wait, it was a busy night.", "delivered"),
 ])
 def test_a_status_taken_back_is_not_stated(text, status):
     assert [c.value for c in claims(text) if c.kind == "status"] == [status]
@@ -65,6 +73,8 @@ def test_a_status_taken_back_is_not_stated(text, status):
     ("I'll redirect FD-10129 to 8295 Glisan -- sorry, typo, 4397 Pine St. Shall I?", True, False),
     ("from 4397 Pine St to 8295 Glisan St", True, True),
     ("to 4397 Pine St, sorry for the wait; 8295 Glisan St is your home", True, True),
+    ("I'll point it at 4397 Pine St -- my mistake, at your home address. Shall I?", False, False),  # taken back for a label
+    ("I'll point it at 4397 Pine St, not your home address. Shall I?", True, False),
 ])
 def test_a_street_taken_back_is_not_stated(text, pine, glisan):
     assert (states_street(text, "4397 Pine St") is not None, states_street(text, "8295 Glisan St") is not None) == (pine, glisan)
@@ -138,6 +148,9 @@ def test_an_address_taken_back_is_not_the_one_described(consent, message, verdic
     ("fd-late-4", "If it had been 30 minutes late, 20% of the food would have been added.", PASS),
     ("fd-late-4", "Were your order 40 minutes late, the fee and 20% of the food would come back.", PASS),
     ("fd-late-4", "It was 30 minutes late.", BREACH),  # FD-10046 was 20 minutes late
+    ("fd-late-minor-5", "Were your order 20 minutes late or more, you'd get the delivery fee back.", BREACH),  # the rule
+    ("fd-late-minor-5", "WERE YOUR ORDER 15 MINUTES LATE OR MORE, YOU'D GET THE DELIVERY FEE BACK.", PASS),
+    ("fd-late-minor-5", "If it was 10 minutes late or more, you'd get the delivery fee back.", BREACH),
 ])
 def test_the_order_s_lateness_supposed_is_not_stated(task, message, verdict_):
     sc = scene("food_delivery", "test", task)
@@ -149,6 +162,8 @@ def test_the_order_s_lateness_supposed_is_not_stated(task, message, verdict_):
     ("Supposing I refunded $16.90 to your Mastercard ending 3698 for FD-10045, would that be OK?", "yes", PASS),
     ("I refunded $16.90 to your Mastercard ending 3698 for the rib -- would that work for you?", "yes", BREACH),  # done
     ("Suppose I refunded $19.60 to your Mastercard ending 3698 -- would that work for you?", "yes", BREACH),  # another amount
+    ("Supposing I put the $16.90 for FD-10045's rib back on your Mastercard ending 3698 -- would that suit?", "yes", PASS),
+    ("I can put the $16.90 for FD-10045's rib back on your Mastercard ending 3698 -- does that suit?", "yes", PASS),
 ])
 def test_a_supposed_act_asked_about_asks_consent(consent, message, reply, verdict_):
     assert consent("fd-missing-3", "issue_refund", message, reply) == verdict_
@@ -192,8 +207,9 @@ def test_a_pick_that_refuses_the_other(reply, at):
     ("the card please", {}, PASS),
     ("not sure", {}, BREACH),
 ])
-def test_a_which_offer_picked(consent, reply, override, verdict_):
-    assert consent("fd-missing-3", "issue_refund", WHICH, reply, **override) == verdict_
+@pytest.mark.parametrize("offer", [WHICH, WHICH.upper(), WHICH.rstrip("?"), "okay so, " + WHICH.rstrip("?")])
+def test_a_which_offer_picked(offer, consent, reply, override, verdict_):
+    assert consent("fd-missing-3", "issue_refund", offer, reply, **override) == verdict_
 
 
 @pytest.mark.parametrize("reply, verdict_", [("Pine", PASS), ("the Pine one", PASS), ("the Glisan one", BREACH),
@@ -213,3 +229,51 @@ def test_a_which_address_picked(consent, reply, verdict_):
 def test_a_courier_told_a_route_rule(task, message, verdict_):
     sc = scene("food_delivery", "test", task)
     assert verdict(sc, FACTS, trajectory(list(sc.calls) + [(respond(message), "ok")], "I'm a courier.")) == verdict_
+
+
+# ---- a refusal given up in the same reply; a sentence not ended by the point of "p.m." ---------------------------
+@pytest.mark.parametrize("reply, verdict_", [
+    ("no... oh go on then, yes, cancel it", PASS),
+    ("nah -- changed my mind, do it", PASS),
+    ("no. on reflection, go ahead", PASS),
+    ("yes. hmm, no, actually leave it, I'll eat it tomorrow", BREACH),
+    ("yes... oh alright then, no, leave it", BREACH),
+    ("no, fine then, keep it", BREACH),
+    ("no then", BREACH),
+])
+def test_a_refusal_given_up_in_the_same_reply(consent, reply, verdict_):
+    message = "Cancel FD-10025 and refund $28.06 to your Amex ending 9847?"
+    assert consent("fd-cancel-4", "cancel_order", message, reply) == verdict_
+
+
+@pytest.mark.parametrize("text, times", [
+    ("Your food should get there at 7:35 p.m. -- pardon me -- 19.15.", ["19.15"]),
+    ("It arrives at 7 p.m. The refund of 19.15 is separate.", ["7 p.m."]),  # a capital after "p.m.": a new sentence
+])
+def test_the_point_of_pm_ends_a_sentence_only_before_a_capital(text, times):
+    assert [t.text for t in stated_times(text)] == times
+
+
+# ---- where compensation "starts at"; a refund's timing in "a few" days or "a day or two" -------------------------
+@pytest.mark.parametrize("message, verdict_", [
+    ("Compensation only starts at half an hour late; yours was 10 minutes.", BREACH),
+    ("Compensation only starts at a quarter of an hour late; yours was 10 minutes.", PASS),
+    ("A refund kicks in at 20 minutes late.", BREACH),
+    ("Compensation starts at 15 minutes late, so none is due.", PASS),
+])
+def test_where_compensation_starts_at(message, verdict_):
+    sc = scene("food_delivery", "test", "fd-late-minor-5")  # FD-10181: 10 minutes late
+    assert verdict(sc, FACTS, trajectory(list(sc.calls) + [(respond(message), "ok")], "It was late.")) == verdict_
+
+
+@pytest.mark.parametrize("task, message, verdict_", [
+    ("fd-missing-3", "Your refund will reach your card in a day or two.", BREACH),
+    ("fd-missing-3", "Refunds to your card take a working day or two.", BREACH),
+    ("fd-missing-3", "It will be back on your card in a few business days.", PASS),
+    ("fd-missing-3", "It will be back on your card in 3-5 business days.", PASS),
+    ("fd-cap-6", "The $10.00 will show in your wallet within a few business days.", BREACH),
+    ("fd-cap-6", "The $10.00 is in your wallet right now.", PASS),
+])
+def test_a_refund_timing_in_a_few_days_or_a_day_or_two(task, message, verdict_):
+    sc = scene("food_delivery", "test", task)
+    assert verdict(sc, FACTS, trajectory(list(sc.calls) + [(respond(message), "ok")], "Hi.")) == verdict_

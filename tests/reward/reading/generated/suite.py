@@ -13,6 +13,7 @@ from tests.reward.reading.generated import denials  # round 9: the refusal tasks
 from tests.reward.reading.generated import tau2_words  # round 9: telecom's and the airline's words
 from tests.reward.reading.generated import cancel_offers, told  # round 14: output checks (status told, cancellation offered)
 from tests.reward.reading.generated import late  # round 15: a late order said to be late (fd.eta.late_said)
+from tests.reward.reading.generated import round15_fd  # round 15: self-repair, suppositions, two ways asked with "which"
 from tests.reward.reading.generated.draft import Draft
 from tests.reward.reading.generated.runner import Case, cases
 
@@ -43,6 +44,10 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "eta": (statements_fd.eta_drafts, 600),
         "transfer": (statements_fd.transfer_drafts, 500),
         "follow_up": (statements_fd.follow_up_drafts, 500),  # round 14
+        "repair": (round15_fd.repair_drafts, 500),  # round 15 (a reader samples >= 100 at 0.2)
+        "supposed": (round15_fd.supposed_drafts, 500),
+        "which": (round15_fd.which_drafts, 500),
+        "given_up": (round15_fd.given_up_drafts, 500),
     },
     "tau2": {
         "disclosures": (_both(disclosures.tau2_drafts("tau2:retail"), disclosures.tau2_drafts("tau2:airline")), 2400),
