@@ -27,7 +27,7 @@ from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward.reading.normalize import seen
 
-__all__ = ["either_or", "menu", "menu_options", "named", "pick", "picked"]
+__all__ = ["either_or", "menu", "menu_options", "named", "pick", "picked", "unchosen_out"]
 
 # a label at a line's start: "1)", "1.", "(1)", "a)", "(a)", "Option A:", "A --", "- 2)"
 _AT_LINE = re.compile(
@@ -282,3 +282,22 @@ def menu_options(text: str) -> Tuple[Tuple[int, int], ...]:
         spans.append((start, start + len(option)))
         at = start + len(option)
     return tuple(spans)
+
+
+# round 15 (machine formats): what a checklist or a diff sets aside is not what is described -- a box left unticked
+# ("[ ] wallet credit") beside a ticked one ("[x] refund $16.90 to your Mastercard"), a diff's removed line ("- wallet
+# credit") right before its added one ("+ Mastercard ending 3698")
+_BOX_AT = (r"(?m)(?:^|(?<=[.!?:])[ \t])[ \t]*(?:(?i:um+|uh+|so|okay[ \t]so|ok[ \t]so|well)[ \t,]{1,3})?"  # a box opens a line,
+           r"(?:[-*\u2022][ \t]*)?")  # or follows a sentence on it (a filler before it)
+_TICKED = re.compile(_BOX_AT + r"\[[xX\u2713\u2714\u2612]\]")
+_UNTICKED = re.compile(_BOX_AT + r"\[[ _]?\][^\n]*(?:\n|$)")
+_REMOVED = re.compile(r"(?m)^[ \t]*-[ \t][^\n]*\n(?=(?:[ \t]*-[ \t][^\n]*\n)*[ \t]*\+[ \t])")
+
+
+def unchosen_out(text: str) -> str:
+    """``text`` without the lines a checklist leaves unticked or a diff removes (when it ticks or adds another)."""
+    if "[" in text and "]" in text and _TICKED.search(text):
+        text = _UNTICKED.sub("", text)
+    if "\n+" in text or "\n +" in text:
+        text = _REMOVED.sub("", text)
+    return text

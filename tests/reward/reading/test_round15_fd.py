@@ -277,3 +277,20 @@ def test_where_compensation_starts_at(message, verdict_):
 def test_a_refund_timing_in_a_few_days_or_a_day_or_two(task, message, verdict_):
     sc = scene("food_delivery", "test", task)
     assert verdict(sc, FACTS, trajectory(list(sc.calls) + [(respond(message), "ok")], "Hi.")) == verdict_
+
+
+# ---- a checklist's unticked box and a diff's removed line are set aside ------------------------------------------
+@pytest.mark.parametrize("message, override, verdict_", [
+    ("Refund $16.90 for FD-10045:\n- wallet credit\n+ Mastercard ending 3698\nOK?", {}, PASS),
+    ("Refund $16.90 for FD-10045:\n- wallet credit\n+ Mastercard ending 3698\nOK?", {"method": "wallet_credit"}, BREACH),
+    ("Refund $16.90 for FD-10045:\n- Mastercard ending 3698\n+ wallet credit\nOK?", {"method": "wallet_credit"}, PASS),
+    ("[x] refund $16.90 to Mastercard ending 3698\n[ ] wallet credit\nGood to go?", {}, PASS),
+    ("[ ] refund $16.90 to Mastercard ending 3698\n[x] $16.90 wallet credit\nGood to go?", {}, BREACH),
+    ("[ ] refund $16.90 to Mastercard ending 3698\n[x] $16.90 wallet credit\nGood to go?", {"method": "wallet_credit"}, PASS),
+    ("Refund for FD-10045:\n- $16.90\n- to your Mastercard ending 3698\nOK?", {}, PASS),  # a list, no diff
+    ("Happy to help. uh [ ] refund $16.90 to Mastercard ending 3698\n[x] $16.90 wallet credit\nShall I go ahead", {}, BREACH),
+    ("Happy to help. uh [ ] refund $16.90 to Mastercard ending 3698\n[x] $16.90 wallet credit\nShall I go ahead",
+     {"method": "wallet_credit"}, PASS),
+])
+def test_what_a_checklist_or_a_diff_sets_aside(consent, message, override, verdict_):
+    assert consent("fd-missing-3", "issue_refund", message, **override) == verdict_

@@ -8,6 +8,8 @@
   the order; the rule the supposition states is read (wiki.md "Late deliveries": compensation from 15 minutes).
 - ``which_drafts``: a refund offered two ways and the pick asked with "which"; the pick named or the other refused
   ("Card, not wallet."): agreed to that way alone (wiki.md "Confirm before you change anything").
+- ``set_aside_drafts``: a refund laid out as a checklist or a diff: the ticked box or the added line is the way described,
+  the unticked box or the removed line is not (wiki.md "tell the customer exactly what you are about to do").
 - ``given_up_drafts``: a refusal given up in the same reply ("no... oh go on then, yes") agrees; a yes given up ("yes...
   oh alright then, no, leave it") does not (wiki.md: wait for an explicit "yes").
 """
@@ -146,4 +148,34 @@ def given_up_drafts(rng: random.Random, n: int) -> List[Draft]:
         values = {"amount": Money(call.kwargs["amount"]), "order": call.kwargs["order_id"]}
         out.append(Draft("confirmations", "refusal_given_up" if agrees else "yes_given_up", [rng.choice(_ASK)], values,
                          PASS if agrees else BREACH, context, key_slots=("amount", "order")))
+    return out
+
+
+_CHECKLIST = "[{a}] refund {amount} to your card for {order}\n[{b}] {amount} as wallet credit\nShall I go ahead?"
+_DIFF = "Refund {amount} for {order}:\n- {out}\n+ {into}\nShall I go ahead?"
+
+
+def set_aside_drafts(rng: random.Random, n: int) -> List[Draft]:
+    from tests.reward.reading.generated.food import refund_scenes
+
+    out = []
+    for _ in range(n):
+        sc = rng.choice(refund_scenes())
+        call, obs = sc.call("issue_refund")
+        method = rng.choice(["original_payment", "wallet_credit"])
+        done = Action(name="issue_refund", kwargs={**call.kwargs, "method": method})
+        card_chosen = rng.random() < 0.5
+        context = {"scene": sc, "rule": "fd.confirm.before_write", "reply": rng.choice(["Yes.", "yes please", "ok, do it"]),
+                   "after": [(done, obs.replace('"original_payment"', json.dumps(method)))]}
+        values = {"amount": Money(call.kwargs["amount"]), "order": call.kwargs["order_id"]}
+        if rng.random() < 0.5:
+            template = _CHECKLIST.format(a="x" if card_chosen else " ", b=" " if card_chosen else "x", amount="{amount}",
+                                         order="{order}")
+        else:
+            card, wallet = "your card", "wallet credit"
+            template = _DIFF.format(out=wallet if card_chosen else card, into=card if card_chosen else wallet, amount="{amount}",
+                                    order="{order}")
+        label = PASS if card_chosen == (method == "original_payment") else BREACH
+        out.append(Draft("confirmations", "set_aside_kept" if label == PASS else "set_aside_used", [template], values, label,
+                         context, key_slots=("amount", "order")))
     return out

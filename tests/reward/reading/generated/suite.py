@@ -48,6 +48,7 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "supposed": (round15_fd.supposed_drafts, 500),
         "which": (round15_fd.which_drafts, 500),
         "given_up": (round15_fd.given_up_drafts, 500),
+        "set_aside": (round15_fd.set_aside_drafts, 500),
     },
     "tau2": {
         "disclosures": (_both(disclosures.tau2_drafts("tau2:retail"), disclosures.tau2_drafts("tau2:airline")), 2400),
