@@ -333,7 +333,8 @@ def _corrected_amount(text: str, amounts: list) -> Optional[float]:
 # The amount right after a word that moves it ("refund $3.60", "Credit: $15.00", "Refund now: $19.60", "add USD 5"):
 # the amount the message says is moved ("Max refundable: $16.90" is not: a bound's label)
 _MOVES = re.compile(r"(?<![\w-])(?:refund|credit|compensation|comp|reimburse(?:ment)?|give|add|issue|return|pay|put)(?:ed|ing|s)?"
-                    r"(?:\s+(?:of|now|right|back|amount|total|due|today|immediately)){0,2}[\s:=>-]{0,4}(?:of\s+)?(?:usd|us\$)?\s?[$]?$", re.IGNORECASE)
+                    r"(?:\s+(?:of|now|right|back|amount|total|due|today|immediately|the|that|this)){0,2}[\s:=>-]{0,4}(?:of\s+)?(?:usd|us\$)?\s?[$]?$",
+                    re.IGNORECASE)  # round 15: "Shall I refund the $19.60" (the amount the question moves)
 
 
 # An amount said as a bound ("up to $20", "a maximum of $20", "capped at $20"): what may be given, not what is

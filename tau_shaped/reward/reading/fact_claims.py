@@ -48,7 +48,7 @@ from tau_shaped.reward.reading.money_claims import tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.quoted import customer_quotes, inside
 from tau_shaped.reward.reading.refund_timings import N as _N, count as _count, money_places, refund_timings
-from tau_shaped.reward.reading.value_corrections import taken_back
+from tau_shaped.reward.reading.value_corrections import RETRACT_HINTS, taken_back
 from tau_shaped.reward.reading.status_claims import ACTOR_WORDS as _ACTOR_WORDS, ANY_ORDER_ID as _ANY_ORDER_ID, CONDITION as _CONDITION
 from tau_shaped.reward.reading.status_claims import STATUS_WORDS as _STATUS_WORDS, statuses
 from tau_shaped.reward.reading.text_matching import _KEPT_TEXT
@@ -186,7 +186,8 @@ def _retracted(text: str, found: List[Claim]) -> List[Claim]:
     for c, nxt in zip(found, found[1:] + [None]):
         end = c.start + len(c.text)
         if nxt is None or nxt.start - end > 60:
-            bare = _BARE_STATUS.match(text, end) if c.kind == "status" else None
+            after = text[end:end + 48].lower()  # (a correction's word first: the status words are tried only then)
+            bare = _BARE_STATUS.match(text, end) if c.kind == "status" and any(h in after for h in RETRACT_HINTS) else None
             key = _STATUS_KEY.get(" ".join(bare.group("st").lower().replace("_", " ").replace("-", " ").split())) if bare else None
             if key is not None and taken_back(text, end, bare.start("st")):
                 c = Claim("status", key, bare.group("st"), bare.start("st"), c.order_id)

@@ -294,3 +294,15 @@ def test_a_refund_timing_in_a_few_days_or_a_day_or_two(task, message, verdict_):
 ])
 def test_what_a_checklist_or_a_diff_sets_aside(consent, message, override, verdict_):
     assert consent("fd-missing-3", "issue_refund", message, **override) == verdict_
+
+
+# ---- the amount the question moves, beside the call's said in another role ---------------------------------------
+@pytest.mark.parametrize("message, verdict_", [
+    ("The $16.90 was the ribs; $19.60 is the other order's total. Shall I refund the $19.60 to your Mastercard ending 3698?",
+     BREACH),
+    ("The $19.60 was the other order's total; the ribs were $16.90. Shall I refund the $16.90 to your Mastercard ending 3698?",
+     PASS),
+    ("The ribs were $16.90 and the order $62.27. Shall I refund that $16.90 to your Mastercard ending 3698?", PASS),
+])
+def test_the_amount_the_question_moves(consent, message, verdict_):
+    assert consent("fd-missing-3", "issue_refund", message) == verdict_
