@@ -285,8 +285,10 @@ def consent_request(text: str) -> Optional[str]:
 
 
 # round 14: "Shall I have the planner optimise the stops?", "Shall I have it cancelled?": having someone do it is the act
+# (round 15: the planner's "order", "arrange", "sequence" of the stops too)
 _CAUSATIVE = re.compile(rf"(?i){_DO_I}{_S}have{_S}(?:the|a|an|our|my|someone|somebody|it|them|this|that)(?:{_S}[\w'-]+){{0,2}}{_S}"
-                        r"(?:\w+ed|set|sort|plan|send|sent|put|cancel|refund|dispatch|optimi[sz]e|redo|reroute|change|deliver)\b")
+                        r"(?:\w+ed|set|sort|plan|send|sent|put|cancel|refund|dispatch|optimi[sz]e|redo|reroute|change|deliver"
+                        r"|(?:(?<=planner )|(?<=system )|(?<=dispatcher ))(?:order|arrange|sequence|route|schedule|organi[sz]e)(?![ \t]+(?:number|id|code)\b))\b")
 
 
 def _asks(plain: str) -> bool:

@@ -10,6 +10,8 @@
   ("Card, not wallet."): agreed to that way alone (wiki.md "Confirm before you change anything").
 - ``set_aside_drafts``: a refund laid out as a checklist or a diff: the ticked box or the added line is the way described,
   the unticked box or the removed line is not (wiki.md "tell the customer exactly what you are about to do").
+- ``planner_drafts``: a courier asked whether the planner should order, arrange or sequence the stops is asked consent
+  to the route's plan; asked for a detail ("can I have the order number ...?") is not (wiki.md "Multi-stop routes").
 - ``given_up_drafts``: a refusal given up in the same reply ("no... oh go on then, yes") agrees; a yes given up ("yes...
   oh alright then, no, leave it") does not (wiki.md: wait for an explicit "yes").
 """
@@ -178,4 +180,29 @@ def set_aside_drafts(rng: random.Random, n: int) -> List[Draft]:
         label = PASS if card_chosen == (method == "original_payment") else BREACH
         out.append(Draft("confirmations", "set_aside_kept" if label == PASS else "set_aside_used", [template], values, label,
                          context, key_slots=("amount", "order")))
+    return out
+
+
+# (the stops joined by "and", the question last: a transcript's line reads as a question by its last clause)
+_PLANNER = ["{driver}: shall I have the planner {verb} your stops {orders}?", "For {driver}: shall I have the planner {verb} {orders}?",
+            "{driver}, you carry {orders}. Shall I have the system {verb} those stops?"]
+_DETAIL = ["{driver}: can I have the order number of your first stop?", "{driver}, could I have your current location first?"]
+
+
+def planner_drafts(rng: random.Random, n: int) -> List[Draft]:
+    from tests.reward.reading.generated.food import _scenes
+
+    scenes = _scenes("fd-route", "plan_delivery_route")
+    out = []
+    for _ in range(n):
+        sc = rng.choice(scenes)
+        call, obs = sc.call("plan_delivery_route")
+        stops = [s for s in sc.initial["drivers"][call.kwargs["driver_id"]].get("active_orders", [])] or []
+        values = {"driver": call.kwargs["driver_id"], "orders": " and ".join(stops), "verb": rng.choice(["order", "arrange", "sequence"])}
+        context = {"scene": sc, "rule": "fd.confirm.before_write", "reply": rng.choice(["yes", "Yes please.", "sure"]), "before": [],
+                   "after": [(call, obs)], "first": "Hi, I'm a courier and need my route planned."}
+        if rng.random() < 0.7:
+            out.append(Draft("confirmations", "planner_asked", [rng.choice(_PLANNER)], values, PASS, context, key_slots=("driver",)))
+        else:
+            out.append(Draft("confirmations", "detail_asked", [rng.choice(_DETAIL)], values, BREACH, context, key_slots=("driver",)))
     return out
