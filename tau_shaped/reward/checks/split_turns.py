@@ -4,6 +4,7 @@ messages just before it describe ("Here's what I can do." / "Refund of $16.90 to
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Optional, Sequence, Tuple
 
 from tau_shaped.reward.reading.normalize import seen
@@ -12,6 +13,10 @@ from tau_shaped.reward.reply_matchers import reply_class
 from tau_shaped.reward.values import is_number
 
 __all__ = ["split_turns"]
+
+# round 15: dismay at what the agent told ("Your courier has gone offline." / "oh no"): an exclamation, no refusal
+_DISMAY = re.compile(r"(?i)^\W*(?:oh+[ \t]+no+|oh+[ \t]+dear|oh+[ \t]+(?:man|god|great)|ugh+|argh+|no+[ \t]+way|nooo+|damn(?:[ \t]+it)?"
+                     r"|that[’']?s[ \t]+(?:annoying|a[ \t]+pain|rubbish|terrible))\W*$")
 
 
 def split_turns(run: Sequence[Tuple[Any, str]], text: str, missing: str, kwargs: Any, c: Any, write: Any,
@@ -33,7 +38,7 @@ def split_turns(run: Sequence[Tuple[Any, str]], text: str, missing: str, kwargs:
         return missing
     for i in range(len(run) - 1):
         if why_not("\n\n".join(agent_seen(t) for _, t in run[i:])) is None:
-            between = [(seen(r.user_reply or ""), agent_seen(t)) for r, t in run[i:-1]]
+            between = [(seen(r.user_reply or ""), agent_seen(t)) for r, t in run[i:-1] if not _DISMAY.match(r.user_reply or "")]
             if not any(reply_class(rp, c, question=q, described=write.described()) in ("no", "change") for rp, q in between):
                 return None
     return missing
