@@ -12,6 +12,8 @@
   the unticked box or the removed line is not (wiki.md "tell the customer exactly what you are about to do").
 - ``planner_drafts``: a courier asked whether the planner should order, arrange or sequence the stops is asked consent
   to the route's plan; asked for a detail ("can I have the order number ...?") is not (wiki.md "Multi-stop routes").
+- ``dismay_drafts``: the courier's dropping out told, the customer's dismay ("oh no"), then "Want me to?" and a yes: the
+  dispatch is confirmed (dismay refuses nothing); a refusal in between ("no, don't") leaves it unconfirmed.
 - ``given_up_drafts``: a refusal given up in the same reply ("no... oh go on then, yes") agrees; a yes given up ("yes...
   oh alright then, no, leave it") does not (wiki.md: wait for an explicit "yes").
 """
@@ -26,7 +28,7 @@ from tau_shaped import Action
 
 from tests.reward.reading.generated.draft import Draft, Money
 from tests.reward.reading.generated.statements_fd import _LOOKUPS, _NOW, _clock, eta_scenes
-from tests.reward.reading.generated.world import BREACH, PASS
+from tests.reward.reading.generated.world import BREACH, PASS, respond
 
 _FIX = ["sorry", "sorry, misread", "pardon me", "correction", "my mistake", "sorry, typo", "I mean", "no wait"]
 _ETA_REPAIR = ["It'll be with you by {first} -- {fix}, {second} at the earliest.", "Arrival: {first}, {fix}: {second}.",
@@ -205,4 +207,27 @@ def planner_drafts(rng: random.Random, n: int) -> List[Draft]:
             out.append(Draft("confirmations", "planner_asked", [rng.choice(_PLANNER)], values, PASS, context, key_slots=("driver",)))
         else:
             out.append(Draft("confirmations", "detail_asked", [rng.choice(_DETAIL)], values, BREACH, context, key_slots=("driver",)))
+    return out
+
+
+_TOLD = ["Your courier on {order} has gone offline; a replacement courier can be dispatched.",
+         "The courier for {order} dropped out. I can send a replacement courier."]
+_DISMAY = ["oh no", "Ugh!", "oh dear...", "oh man", "no way"]
+_REFUSED = ["no, don't", "no thanks", "no, wait for the old one"]
+
+
+def dismay_drafts(rng: random.Random, n: int) -> List[Draft]:
+    from tests.reward.reading.generated.food import _scenes
+
+    scenes = _scenes("fd-courier", "dispatch_replacement_courier")
+    out = []
+    for _ in range(n):
+        sc = rng.choice(scenes)
+        call, obs = sc.call("dispatch_replacement_courier")
+        refused = rng.random() < 0.3
+        ask = (respond(rng.choice(["Want me to?", "Shall I?", "Should I go ahead?"])), rng.choice(["yes", "Yes please."]))
+        context = {"scene": sc, "rule": "fd.confirm.before_write", "reply": rng.choice(_REFUSED if refused else _DISMAY),
+                   "after": [ask, (call, obs)]}
+        out.append(Draft("confirmations", "refused_between" if refused else "dismay_between", [rng.choice(_TOLD)],
+                         {"order": call.kwargs["order_id"]}, BREACH if refused else PASS, context, key_slots=("order",)))
     return out
