@@ -175,8 +175,8 @@ def _kept_claims(text: str) -> Tuple[Claim, ...]:
 
 # round 11: a status the speaker takes back at once for the next ("it's delivered no wait sorry it's out for delivery",
 # "preparing -- I mean, out for delivery"): only the second is stated
-_RETRACT = re.compile(r"(?i)[ \t,:.\u2026\u2014\u2013-]{0,4}(?:(?:um+|uh+|oh|oops)\b[ \t,]{0,3})?(?:no[ \t]wait|wait[ \t]no|sorry(?![ \t]+(?:for|about|to)\b)"
-                      r"|i[ \t]mean|correction|scratch[ \t]that|my[ \t]mistake|my[ \t]bad)\b[^.!?;\n]{0,30}$")
+_RETRACT = re.compile(r"(?i)[ \t,:.\u2026\u2014\u2013-]{0,4}(?:(?:um+|uh+|oh|oops|no)\b[ \t,]{0,3})?(?:no[ \t]wait|wait[ \t]no|sorry(?![ \t]+(?:for|about|to)\b)"
+                      r"|i[ \t]mean|correction|scratch[ \t]that|my[ \t]mistake|my[ \t]bad)\b[^.!?;\n]{0,48}$")  # (round 15: a reason)
 
 
 def _retracted(text: str, found: List[Claim]) -> List[Claim]:

@@ -196,10 +196,23 @@ def _kept(text: str, what: str) -> Tuple[Stated, ...]:
 
 
 def _uncorrected(text: str, found: List[Stated]) -> List[Stated]:
-    """``found`` without a time taken back for the one right after it (round 15)."""
+    """``found`` without a time taken back for the one right after it, nor a log line's stamp ("[19:02] FD-10005
+    status=delivered": when the line was written, no time the message states; round 15)."""
+    if "[" in text:
+        found = [t for t in found if not _stamped(text, t)]
     if len(found) < 2:
         return found
     return [t for t, nxt in zip(found, found[1:]) if not taken_back(text, t.end, nxt.start)] + [found[-1]]
+
+
+_STAMP = re.compile(r"\[[0-9 :T./-]{0,11}[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?\]")  # a line's opening "[19:02]"
+
+
+def _stamped(text: str, t: Stated) -> bool:
+    """Whether the time ``t`` is the stamp opening a line (or a line's first sentence after a greeting)."""
+    at = text.rfind("[", 0, t.start + 1)
+    m = _STAMP.match(text, at) if at >= 0 else None
+    return m is not None and m.end() >= t.end and text[:at].rstrip(" \t")[-1:] in ("", "\n", ".", "!", "?", ":")
 
 
 _CLAUSE_END = re.compile(r"[.!?\n](?:\s|$)|[;\u2014]|,[ \t]+(?:but|and|while|whereas)\b")

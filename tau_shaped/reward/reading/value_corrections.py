@@ -25,7 +25,7 @@ RETRACT_HINTS = ("sorry", "apologi", "mean", "wait", "correction", "rather", "ma
 _SEP = r"[\s,;:!\u2014\u2013*_`-]"  # (markup around a value: "_cancelled_, no wait, _delivered_")
 # a lead-in between the correction and the value said instead ("it's", "that's", "I misread", "should be"; two at most)
 _LEAD = (r"(?:it[’']?s|that[’']?s|it[ ]is|i[ ]mean|make[ ]that|(?:it[ ])?should[ ]be|(?:it[ ])?will[ ]be|(?:i[ ])?misread"
-         r"|(?:i[ ])?misspoke|typo|only|just|still|to|by|at|from|between|around|about|after|until)")
+         r"|(?:i[ ])?misspoke|(?:a[ ])?(?:typo|mistake|slip)|only|just|still|to|by|at|from|between|around|about|after|until)")
 _GAP = re.compile(
     rf"(?i)(?:[ \t]{{0,2}}(?:hrs?|h|[ap]m|[ap]\.m\.?)(?![a-z]))?[\s,.;:!\u2014\u2013*_`-]{{0,5}}(?:(?:um+|uh+|erm?|oh|oops|whoops)\b{_SEP}{{0,3}})?"
     rf"(?:{RETRACT_ALT})(?![ \t]+(?:for|about|to)\b)"

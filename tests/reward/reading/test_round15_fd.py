@@ -49,6 +49,7 @@ def test_a_time_taken_back_is_not_stated(text, times):
     ("$16.90 -- sorry, I misread, it's $19.60", ["$19.60"]),
     ("a $5.00 -- correction, $10.00 -- credit", ["$10.00"]),
     ("I'll send $18.42 -- apologies, typo: $18.24 -- back", ["$18.24"]),
+    ("The total was $99.99 -- apologies, that's a typo: $19.73", ["$19.73"]),
     ("$5 apologies for the $10 fee", ["$5", "$10"]),
     ("Sorry for the $5, here is $10", ["$5", "$10"]),
 ])
@@ -63,6 +64,7 @@ def test_an_amount_taken_back_is_not_stated(text, amounts):
     ("I checked: FD-10030 is cancelled, sorry, delivered.", "delivered"),  # the status word alone after the correction
     ("FD-10007 is delivered, pardon me, cancelled.", "cancelled"),
     ("FD-10030 is delivered, sorry for the wait, it was a busy night.", "delivered"),
+    ("FD-10005 shows as preparing... no, sorry, I was reading the row above -- FD-10005 is delivered.", "delivered"),
 ])
 def test_a_status_taken_back_is_not_stated(text, status):
     assert [c.value for c in claims(text) if c.kind == "status"] == [status]
@@ -329,3 +331,15 @@ def test_dismay_between_the_values_and_the_question(reply, verdict_):
     told = respond("Your courier on FD-10100 has gone offline; a replacement courier can be dispatched.")
     steps = looks + [(told, reply), (respond("Want me to?"), "yes"), (call, obs)]
     assert verdict(sc, CONSENT, trajectory(steps, "Hi.")) == verdict_
+
+
+# ---- a log line's stamp is when the line was written, no time stated ---------------------------------------------
+@pytest.mark.parametrize("text, times", [
+    ("[19:02] FD-10005 status=delivered total=$19.73", []),
+    ("log:\n[19:01] FD-10116 courier: offline\n[19:01] proposed: dispatch a replacement", []),
+    ("[2026-03-13 19:01] eta 19:30", ["19:30"]),
+    ("Arrives between [19:08] and 19:23", ["19:08", "19:23"]),  # not a line's opening stamp
+    ("Good evening! [18:59] lookup FD-10457\n[18:59:30] eta read\nExpect it at 1935 hrs.", ["1935"]),
+])
+def test_a_log_line_s_stamp_is_no_time_stated(text, times):
+    assert [t.text for t in stated_times(text)] == times

@@ -14,6 +14,8 @@
   to the route's plan; asked for a detail ("can I have the order number ...?") is not (wiki.md "Multi-stop routes").
 - ``dismay_drafts``: the courier's dropping out told, the customer's dismay ("oh no"), then "Want me to?" and a yes: the
   dispatch is confirmed (dismay refuses nothing); a refusal in between ("no, don't") leaves it unconfirmed.
+- ``stamp_drafts``: a log's lines opened by a stamp ("[19:01] ...") and then the arrival said: the stamps state no
+  time; the arrival is judged (wiki.md "ETAs": never earlier than the window's earliest).
 - ``given_up_drafts``: a refusal given up in the same reply ("no... oh go on then, yes") agrees; a yes given up ("yes...
   oh alright then, no, leave it") does not (wiki.md: wait for an explicit "yes").
 """
@@ -230,4 +232,25 @@ def dismay_drafts(rng: random.Random, n: int) -> List[Draft]:
                    "after": [ask, (call, obs)]}
         out.append(Draft("confirmations", "refused_between" if refused else "dismay_between", [rng.choice(_TOLD)],
                          {"order": call.kwargs["order_id"]}, BREACH if refused else PASS, context, key_slots=("order",)))
+    return out
+
+
+_LOG = ["[{s1}] {order} courier: offline\n[{s2}] replacement dispatched\nIt'll be with you by {when}.",
+        "[{s1}] lookup {order}\n[{s2}] eta read\nExpect it at {when}."]
+
+
+def stamp_drafts(rng: random.Random, n: int) -> List[Draft]:
+    out = []
+    for _ in range(n):
+        sc, call, obs, earliest, latest = rng.choice(eta_scenes())
+        before = [c for c in sc.calls if c[0].name in _LOOKUPS][:2] + [(call, obs)]
+        context = {"scene": sc, "rule": "fd.eta.supported_not_earlier", "before": before, "first": "When will my order arrive?"}
+        early = earliest - rng.choice([k for k in (5, 10, 15) if earliest - k > _NOW])
+        stamps = {"s1": rng.choice(["18:58", "18:59", "19:00"]), "s2": rng.choice(["19:00", "18:59:30"]), "order": call.kwargs["order_id"]}
+        if rng.random() < 0.5:
+            out.append(Draft("stamps", "stamps_then_window", [rng.choice(_LOG)], {**stamps, "when": _clock(rng.choice([earliest, latest]), rng)},
+                             PASS, context, key_slots=("when",)))
+        else:
+            out.append(Draft("stamps", "stamps_then_early", [rng.choice(_LOG)], {**stamps, "when": _clock(early, rng)}, BREACH, context,
+                             key_slots=("when",)))
     return out

@@ -51,6 +51,7 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "set_aside": (round15_fd.set_aside_drafts, 500),
         "planner": (round15_fd.planner_drafts, 500),
         "dismay": (round15_fd.dismay_drafts, 500),
+        "stamps": (round15_fd.stamp_drafts, 500),
     },
     "tau2": {
         "disclosures": (_both(disclosures.tau2_drafts("tau2:retail"), disclosures.tau2_drafts("tau2:airline")), 2400),
