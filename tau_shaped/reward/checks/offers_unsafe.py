@@ -17,7 +17,7 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.link_targets import may_link, with_link_targets
-from tau_shaped.reward.reading.normalize import as_written, seen
+from tau_shaped.reward.reading.normalize import as_written, seen, unrepaired
 from tau_shaped.reward.reading.normalize_markup import hidden_parts
 
 
@@ -62,6 +62,9 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
         raw = run.agent_written()  # as written: a link's address is read too ("[this one](https://.../chicken-korma)")
         for k, (index, text) in enumerate(run.agent_messages()):  # as the customer sees them, read once a rollout for every check (round 13)
             found = _kept_offer(text, dishes) if len(text) <= 2048 else reader.unsafe_dishes_offered(text, dishes)
+            if found is None and (shown_too := unrepaired(raw[k][1])) is not None and shown_too != seen(raw[k][1]):
+                # round 15: words taken back by a self-repair were still shown (SPEC §10: hard lines fail closed)
+                found = reader.unsafe_dishes_offered(shown_too, dishes)
             if found is None and may_link(raw[k][1]):
                 shown = with_link_targets(raw[k][1])
                 found = reader.unsafe_dishes_offered(seen(shown) or "", dishes) if shown is not None else None

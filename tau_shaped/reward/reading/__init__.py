@@ -5,7 +5,8 @@ the order text flows through them.
    ``normalize_markup``: HTML and markdown reduced to their visible text, comments and hidden
    elements not said, but read by the hard lines, ``hidden_parts``, with ``normalize.visible``; ``normalize_confusables``: look-alike letters folded;
    ``normalize_spoken``: e-mail addresses, digit runs and clock times as spoken;
-   ``normalize_numbers``: numbers in words as digits). An agent's message is read as ``normalize_questions.agent_seen``: ``seen``
+   ``normalize_numbers``: numbers in words as digits; ``normalize_repairs``: words the writer takes
+   back by a self-repair, "$55.13 -- sorry, I misread: $45.13", dropped as struck text is). An agent's message is read as ``normalize_questions.agent_seen``: ``seen``
    with its questions written without a mark given one ("..., should I"). Every check kind reads
    ``seen`` text; ``seen_with_map`` maps a span back
    to what the agent wrote, for evidence. ``letter_digits``: the readings of a text with its

@@ -34,7 +34,9 @@ and look-alike digits, and nothing else):
    only a text that holds one of its words, in pieces (``normalize_numbers``: it takes
    quadratic time on a long run of number words), spoken
    digit runs joined ("5 oh 3, 5 5 5, 7 2 3 2" -> "503 555 7232", ``normalize_spoken.digits``)
-   and spoken clock times written with a colon ("at 8 30" -> "at 8:30", ``normalize_spoken.clock``).
+   and spoken clock times written with a colon ("at 8 30" -> "at 8:30", ``normalize_spoken.clock``);
+8. words the writer takes back by a self-repair dropped ("$55.13 -- sorry, I misread: $45.13" reads
+   "$45.13": ``normalize_repairs.withdrawn``), as struck text is; ``visible`` keeps them.
 
 ``seen`` is idempotent: the text it gives reads the same once more.
 
@@ -56,9 +58,10 @@ from tau_shaped.reward.reading.normalize_confusables import digits_folded, folde
 from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, escapes_held, escapes_shown,
                                                         hidden_parts, inert, markdown, markdown_settled, rendered, revealed)
 from tau_shaped.reward.reading.normalize_numbers import numbers_in_words
+from tau_shaped.reward.reading.normalize_repairs import REPAIR_HINTS, withdrawn
 from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
 
-__all__ = ["seen", "visible", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
+__all__ = ["seen", "visible", "unrepaired", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
 
 MAX_CHARS = 200_000  # a message longer than this is read up to here (the readers bound their own reads too)
 _ROUNDS = 4
@@ -173,10 +176,17 @@ def _spoken_numbers(text: str) -> str:
 
 
 _STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, _spelled, digits_folded, addresses,
-                                            _spoken_numbers)
+                                            _spoken_numbers, withdrawn)
 
 
-_VISIBLE_STEPS = tuple(_formatting_struck_kept if step is _formatting else step for step in _STEPS)
+_VISIBLE_STEPS = tuple(_formatting_struck_kept if step is _formatting else step for step in _STEPS if step is not withdrawn)
+
+
+def _repair_hinted(text: str) -> bool:
+    if "-" not in text and "\u2014" not in text and "\u2013" not in text:
+        return False
+    lower = text.lower()
+    return any(h in lower for h in REPAIR_HINTS)
 
 
 @lru_cache(maxsize=8192)
@@ -188,6 +198,19 @@ def seen(text: Optional[str]) -> Optional[str]:
     out = text[:MAX_CHARS]
     for step in _STEPS:
         out = step(out)
+    return out
+
+
+@lru_cache(maxsize=2048)
+def unrepaired(text: Optional[str]) -> Optional[str]:
+    """``seen(text)`` with the words a self-repair took back kept (struck text still dropped): what an
+    unsafe offer is read in too (round 15). The same as ``seen`` for a text that holds no repair's hint."""
+    if not text or not _repair_hinted(text):
+        return seen(text)
+    out = text[:MAX_CHARS]
+    for step in _STEPS:
+        if step is not withdrawn:
+            out = step(out)
     return out
 
 
@@ -208,12 +231,12 @@ def visible(text: Optional[str]) -> Optional[str]:
 
 
 def _struck_kept(text: Optional[str]) -> Optional[str]:
-    if not text or text.isascii() and "~" not in text and "&" not in text and "<" not in text:
+    if not text or text.isascii() and "~" not in text and "&" not in text and "<" not in text and not _repair_hinted(text):
         return seen(text)  # (a "<" may open a struck-through element: "<del>...</del>")
     out = text[:MAX_CHARS]
     for step in _VISIBLE_STEPS:
-        if step is _formatting_struck_kept and "~" not in out and "&" not in out:
-            return seen(text)  # nothing struck: read as seen reads it (and kept there)
+        if step is _formatting_struck_kept and "~" not in out and "&" not in out and not _repair_hinted(out):
+            return seen(text)  # nothing struck nor taken back: read as seen reads it (and kept there)
         out = step(out)
     return out
 

@@ -5,7 +5,8 @@
   money spellings, list / table / JSON / key=value forms, markup, Unicode disguises (zero-width
   characters, fullwidth letters, Cyrillic look-alikes, NBSP), an HTML comment holding words
   that are not said. The label stays.
-- **meaning-changing** (``CHANGING``): negation, another value, a hedge. The label becomes the
+  A key value first said wrong and taken back by a self-repair ("$55.13 -- sorry, correction: $45.13", round 15).
+- **meaning-changing** (``CHANGING``): negation, another value, a hedge, the value said and then corrected to another. The label becomes the
   one the template gives the changed words (a template that gives none is left alone: the
   operator does not apply).
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from tests.reward.reading.generated.draft import DISGUISES, EMPHASIS, Draft, Money, structured
 from tests.reward.reading.generated.spelling import MONEY
@@ -108,6 +109,8 @@ def spoken(d: Draft, rng: random.Random) -> Optional[Draft]:
     if d.record is not None or not d.sentences or not d.sentences[-1].rstrip().endswith("?"):
         return None
     last = d.sentences[-1].rstrip()[:-1].rstrip()
+    if _NO_QUESTION_SPOKEN.search(last):  # (round 15) "... Okay?" or "... Do it?" spoken is a statement or an order
+        return None  # (SPEC §10: a closing "ok" or "right" gets no question mark): the label would not stay
     return d.but("spoken", sentences=d.sentences[:-1] + [rng.choice(["um, ", "so ", "uh ", "okay so, "]) + last])
 
 
@@ -164,19 +167,60 @@ def another_value(d: Draft, rng: random.Random) -> Optional[Draft]:
                  negated=None, hedged=None)
 
 
+_NO_QUESTION_SPOKEN = re.compile(r"(?:^|[.!]\s+)(?:okay|ok|right|do it|go ahead)\s*$", re.IGNORECASE)
+_SHOWN_READERS = frozenset({"disclosures", "fraud_flag", "offers"})  # (an unsafe offer taken back was still shown)
+_REPAIRS = ["-- sorry, correction:", "-- sorry, I misspoke:", "\u2014 sorry, my mistake:", "-- apologies, typo:", "-- sorry, I mean"]
+
+
+def _repaired(d: Draft, rng: random.Random, taken_back: Any, kept_slot: str, kept: Any, op: str, **changes: Any) -> Optional[Draft]:
+    """The slot's first mention written as ``taken_back``, taken back by a self-repair, then the slot (round 15, AD)."""
+    where = [i for i, s in enumerate(d.sentences) if "{" + kept_slot + "}" in s]
+    if not where or any(re.match(r"(?:a|an|the)\s", str(v), re.IGNORECASE) for v in (taken_back, kept)):
+        # (a value opening with an article, "a quarter of an hour", points at no place to take back from)
+        return None
+    i = where[0]
+    said = d.sentences[i].replace("{" + kept_slot + "}", "{" + kept_slot + "__was} " + rng.choice(_REPAIRS) + " {" + kept_slot + "}", 1)
+    return d.but(op, sentences=d.sentences[:i] + [said] + d.sentences[i + 1:], values={**d.values, kept_slot: kept, kept_slot + "__was": taken_back},
+                 negated=None, hedged=None, swappable=False, record=None, **changes)
+
+
+def self_repair(d: Draft, rng: random.Random) -> Optional[Draft]:
+    """A key value first said wrong, then corrected to the draft's own: what the customer is told is the draft's value.
+    Not for the readers of what was shown (a leak, the fraud flag: ``visible`` keeps what was taken back)."""
+    if d.reader in _SHOWN_READERS:
+        return None
+    options = [(slot, v) for slot, vs in sorted(d.others.items()) for v, _ in vs if slot in d.key_slots and "__" not in slot]
+    if not options:
+        return None
+    slot, wrong = rng.choice(options)
+    return _repaired(d, rng, wrong, slot, d.values[slot], "self_repair")
+
+
+def self_repair_other(d: Draft, rng: random.Random) -> Optional[Draft]:
+    """The draft's value said, then corrected to another: the label is the other value's (not for the readers of what
+    was shown: both values were)."""
+    if d.reader in _SHOWN_READERS:
+        return None
+    options = [(slot, v, label) for slot, vs in sorted(d.others.items()) for v, label in vs if slot in d.key_slots and "__" not in slot]
+    if not options:
+        return None
+    slot, other, label = rng.choice(options)
+    return _repaired(d, rng, d.values[slot], slot, other, "self_repair_other", label=label, others={})
+
+
 PRESERVING: Dict[str, Op] = {
     "synonyms": synonyms, "clause_order": clause_order, "politeness": politeness, "casing": casing,
     "money_spelling": money_spelling, "layout": layout, "markup": markup, "unicode": unicode_disguise,
-    "hidden_comment": hidden_comment, "spoken": spoken,
+    "hidden_comment": hidden_comment, "spoken": spoken, "self_repair": self_repair,
 }
-CHANGING: Dict[str, Op] = {"negation": negation, "hedge": hedge, "another_value": another_value}
+CHANGING: Dict[str, Op] = {"negation": negation, "hedge": hedge, "another_value": another_value, "self_repair_other": self_repair_other}
 # round 15: applied to the hard lines' drafts alone, with their own draw (the other readers' cases stay as they were)
 CHANGING_RAW: Dict[str, Op] = {"shown_raw": shown_raw}
 
 # the order in which preserving operators are applied: the ones that change the draft's
 # sentences first, then the ones that change how they are written (casing before look-alikes:
 # a Cyrillic capital lower-cased, "т" for "T", is no look-alike of "t")
-_ORDER = ["synonyms", "clause_order", "layout", "spoken", "politeness", "hidden_comment", "money_spelling", "markup",
+_ORDER = ["self_repair", "synonyms", "clause_order", "layout", "spoken", "politeness", "hidden_comment", "money_spelling", "markup",
           "casing", "unicode"]
 
 

@@ -139,3 +139,8 @@ def test_preserving_operators_keep_the_label_and_changing_ones_declare_it():
     assert "<!-- how about the Salmon Roll? -->" in hidden
     assert CHANGING["hedge"](d, rng) is None  # no hedged words given: the operator does not apply
     assert all(mutate(d, random.Random(i)).label in (PASS, BREACH) for i in range(50))
+    # round 15 (AD): a value said wrong and taken back keeps the label; the draft's value taken back for another takes its label
+    repaired = PRESERVING["self_repair"](d, rng)
+    assert render(repaired).startswith("I can offer the Salmon Roll") and repaired.label == PASS
+    other = CHANGING["self_repair_other"](d, rng)
+    assert render(other).startswith("I can offer the Mochi") and "Salmon Roll" in render(other) and other.label == BREACH

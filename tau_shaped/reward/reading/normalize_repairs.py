@@ -1,0 +1,215 @@
+"""Words the speaker takes back as they write (SPEC §10 "the text read is the text the customer
+sees"): a self-repair, the chat's strike-through. "The refund is $55.13 -- sorry, I misread the
+receipt: $45.13" tells the customer $45.13; "2 GB added -- sorry, not yet: I'm about to add it"
+tells of nothing added; "no -- sorry, I misread. Yes, go ahead." answers yes. ``withdrawn(text)``
+reads such a text without what was taken back (the reparandum), keeping the repair.
+
+A repair is a dash (``--``, an en or em dash, or a hyphen between spaces), then a marker of a
+correction: an apology with a correction ("sorry, correction:", "sorry, I misspoke:", "apologies,
+wrong line:", "sorry, you said", "sorry, not yet:", "sorry, I mean"), or a correction alone
+("correction:", "my mistake:", "scratch that:", "typo:", "let me correct that:"); then the repair.
+What it takes back: the last value of the repair's first kind before the dash in its sentence (an
+amount for an amount, a number for a number, a quoted string for one, the same word: "to your
+gift card -- sorry, correction: to the original payment method"); else, for a repair of a word or
+two that opens no clause ("your Visa -- sorry, I mean Mastercard"), as many words; else the clause
+before the dash ("3FRNFB can be cancelled -- sorry, wrong: it can't"). A weak marker ("sorry, no", "no, sorry", "sorry,
+wrong") takes a clause back only to say it is not so: "I can't cancel it -- sorry, no: it's basic
+economy" withdraws nothing (an apology, then the reason). An apology alone ("-- sorry, it's basic
+economy", "-- sorry for the wait") is no repair.
+
+Hard lines read ``normalize.visible``, which keeps what was taken back, as it keeps struck text:
+the customer still saw it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List
+
+__all__ = ["withdrawn", "REPAIR_HINTS"]
+
+# a cheap look first: a dash and one of these (lower case) in the text
+REPAIR_HINTS = ("sorry", "apolog", "correction", "mistake", "my bad", "scratch that", "missp", "misread", "mistyp",
+                "misunderst", "miscount", "typo", "wrong", "correct that", "not yet", "you said", "redo that", "restate that")
+
+_STRONG = (r"correction|my\s+mistake|my\s+bad|scratch\s+that|(?:i\s+)?(?:misspoke|misread|mistyped|misunderstood|miscounted)"
+           r"(?:\s+(?:the|that|it|your|a)(?:\s+[a-z]+)?)?|typo|i\s+mean[t]?|that'?s\s+(?:wrong|not\s+right)|wrong\s+(?:line|one|figure|amount)"
+           r"|let\s+me\s+(?:correct|redo|restate)\s+(?:that|this)(?:\s+(?:sum|properly|again))?|not\s+yet|you\s+said")
+_APOLOGY = r"(?:sorry|apologies|my\s+apologies|oops|pardon)"
+_WEAK = r"no|wrong"
+_MARKER = re.compile(
+    r"(?P<dash>[ \t]*(?:-{2,}|\u2014|\u2013)[ \t]*|[ \t]+-[ \t]+)"
+    r"(?:(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:" + _STRONG + r"))"
+    r"|(?P<weak>" + _APOLOGY + r"[ \t]*,?[ \t]*(?:" + _WEAK + r")|no[ \t]*,[ \t]*" + _APOLOGY + r"))"
+    r"(?P<sep>[ \t]*[:,.;!]?[ \t]*(?:\n[ \t]*)?)(?=[\w$'\"(#~])",
+    re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<![ap]\.m)(?<!approx)(?<![\s(]no)[.!?](?=\s)|\n")  # ("7:27 p.m. -- I mean ..." is one sentence)
+_CLAUSE_START = re.compile(r"[.!?;:](?=\s)|,(?=\s)|\n|-{2,}|\u2014|\u2013|[ \t]-[ \t]")
+_AMOUNT = re.compile(r"(?:us\s?\$|usd\s?|\$)\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:dollars|usd|bucks)\b", re.IGNORECASE)
+_NUMBER = re.compile(r"(?<![\w./:-])\d[\d,]*(?:[./:-]\d+)*(?![\w/:-])"  # a date "22/5", a time "19:23" is one value
+                     r"|(?<![\w'-])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|half)(?![\w'-])",
+                     re.IGNORECASE)
+_QUOTED = re.compile(r"['\"][^'\"\n]{1,80}['\"]")
+_FIRST_WORD = re.compile(r"#?[\w']+")
+_NEG = re.compile(r"\b(?:not|no|never|can't|cannot|won't|isn't|aren't|wasn't|don't|doesn't|didn't|can not|unable)\b|n't\b",
+                  re.IGNORECASE)
+_PHRASE_END = re.compile(r"[.,;:!?\n()]")
+_SUBJECT = re.compile(r"(?:i|it|we|you|they|he|she|that|this|there)(?:'(?:s|m|ll|re|ve|d))?$", re.IGNORECASE)
+_WORD = re.compile(r"[(\[\"=]|[^\s(\[\"=]+")  # an opening bracket, a double quote or "=" is a word of its own (an anchor)
+_HEDGE = re.compile(r"[(\[]?\s*(?:(?:~|about|around|roughly|approximately|approx\.?|like|maybe|some)\s*)?", re.IGNORECASE)
+_AUX = frozenset("is are was were has have had will would can could".split())
+_AUX_WORD = re.compile(r"(?<![\w'])(?:is|are|was|were|has|have|had|will|would|can|could)(?![\w'])", re.IGNORECASE)
+_FUNCTION = frozenset("a an the of".split())  # too common to point at the value taken back
+_NAME_WORD_BEFORE = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)[ \t]+$")
+_HEDGE_BEFORE = re.compile(r"(?:~|(?<![\w'])(?:about|around|roughly|approximately|approx\.)[ \t]*)$", re.IGNORECASE)
+_PREPOSITIONS = frozenset("in within on at by after before until from".split())
+_PREPOSITION = re.compile(r"(?<![\w'])(?:in|within|on|at|by|after|before|until|from)(?![\w'])", re.IGNORECASE)
+_DIGITS = re.compile(r"(?<![\w#:./-])#?[\w-]*\d[\w:./-]*")  # an id, a time "7:15pm", a glued amount "2GB"
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_MONTH_AFTER = re.compile(r"\d+(?:st|nd|rd|th)?[ \t]+" + _MONTH + r"(?![\w])", re.IGNORECASE)
+_DAY_BEFORE = re.compile(r"(?:(?<![\w'])on[ \t]+)?(?:(?<![\w'])(?:mon|tues|wednes|thurs|fri|satur|sun)day,?[ \t]+(?:the[ \t]+)?|(?<![\w'])"
+                         + _MONTH + r"[ \t]+(?:the[ \t]+)?)$", re.IGNORECASE)
+_RANGE_START = re.compile(r"\d[\d,.]*\s*(?:to|-|\u2013)\s*$")
+_ANCHOR = re.compile(r"[^\w$#~]+|the|a|an|your|my|our|their|his|her|its|to|in|on|at|for|with|of|as|by|from|is|are|was|be|been|have|has|"
+                     r"had|get|got|instead|within|under|over|after|before|about|around|than|until|by|like|you|it|them|him|her|us|me", re.IGNORECASE)
+_MAX_REPAIRS = 4
+
+
+def withdrawn(text: str) -> str:
+    """``text`` without what its writer took back by a repair (see the module's docstring)."""
+    if not text or "-" not in text and "\u2014" not in text and "\u2013" not in text:
+        return text
+    lower = text.lower()
+    if not any(h in lower for h in REPAIR_HINTS):
+        return text
+    for _ in range(_MAX_REPAIRS):
+        out = _one(text)
+        if out is None:
+            return text
+        text = out
+    return text
+
+
+def _one(text: str):
+    for m in _MARKER.finditer(text):
+        start = _reparandum(text, m)
+        if start is not None:
+            return text[:start] + text[m.end():]
+    return None
+
+
+def _reparandum(text: str, m: "re.Match[str]"):
+    """Where what the marker ``m`` takes back starts in ``text``, or None (nothing taken back)."""
+    dash = m.start()
+    sent = 0
+    for e in _SENTENCE_END.finditer(text, 0, dash):
+        sent = e.end()
+    before = text[sent:dash]
+    if not before.strip():
+        return None
+    repair = text[m.end():m.end() + 200]
+    aligned = _aligned(before, repair)
+    if aligned is not None:
+        return sent + aligned
+    phrase = _PHRASE_END.split(_HEDGE.sub("", repair.lstrip(), count=1), maxsplit=1)[0].split()
+    if not phrase:
+        return None
+    if _SUBJECT.match(phrase[0]) is None:  # a value for a value ("the Seaweed Salad -- sorry: Edamame", "as delivered --
+        # sorry: out for delivery"); a phrase a preposition opens, the last one's phrase or the last word ("arrive
+        # instantly -- sorry: in 3-5 business days")
+        if phrase[0].lower() in _PREPOSITIONS:
+            p = _last(_PREPOSITION, before)
+            words = list(_WORD.finditer(before))
+            return sent + (p if p is not None else words[-1].start()) if words else None
+        return _after_anchor(before, sent, phrase)
+    clause = 0
+    for c in _CLAUSE_START.finditer(before):
+        clause = c.end()
+    while clause < len(before) and before[clause] in " \t":
+        clause += 1
+    if m.group("weak") is not None and not _turned_negative(before[clause:], repair):
+        return None
+    return sent + clause
+
+
+def _aligned(before: str, repair: str):
+    """The start of the last value in ``before`` the repair starts with: an amount's or a quoted
+    string's kind, the same word or number (an auxiliary for an auxiliary: "has been dropped off --
+    sorry: is ready"), else any number for a number (a range "25 to 35" as one); a hedge before
+    the repair's value ("roughly", "~") is passed over."""
+    head = _HEDGE.sub("", repair.lstrip(), count=1)
+    for pattern in (_AMOUNT, _QUOTED):
+        m = pattern.match(head)
+        if m is not None:
+            return _last(pattern, before)
+    w = _FIRST_WORD.match(head)
+    if w is None:
+        return None
+    word = w.group(0).lower()
+    if word in _AUX:
+        return _last(_AUX_WORD, before)
+    if word in _FUNCTION:
+        return None
+    same = _last(re.compile(r"(?<![\w'])" + re.escape(w.group(0)) + r"(?![\w'])", re.IGNORECASE), before)
+    if same is not None and w.group(0).isalpha() and w.group(0)[:1].isupper() and any(c.islower() for c in before):
+        while True:  # a name's earlier words ("the Pad Thai -- typo: Thai Iced Tea" takes back "Pad Thai")
+            p = _NAME_WORD_BEFORE.search(before[:same])
+            if p is None or _ANCHOR.fullmatch(p.group(1)):
+                break
+            same = p.start(1)
+    if same is None and _NUMBER.match(head) is not None:
+        same = _last(_NUMBER, before)
+        if same is not None:
+            r = _RANGE_START.search(before[:same])
+            same = r.start() if r is not None else same
+            h = _HEDGE_BEFORE.search(before[:same])
+            same = h.start() if h is not None else same
+            d = _DAY_BEFORE.search(before[:same])  # a date ("on Thursday 12 March") taken back whole
+            if d is not None:
+                same = d.start()
+            elif _MONTH_AFTER.match(before[same:]):
+                o = re.search(r"(?<![\w'])on[ \t]+$", before[:same])
+                same = o.start() if o is not None else same
+    elif same is None and any(c.isdigit() for c in w.group(0)):  # an id or a glued amount for one ("#W1 -- sorry: #W2", "1 GB -- typo: 2GB")
+        same = _last(_DIGITS, before)
+    return same
+
+
+def _after_anchor(before: str, sent: int, phrase: List[str]):
+    """Where the words after the last anchor before the dash start (punctuation, a list marker or a
+    word that heads a value: "the", "your", "to", "as", ...): the value a short repair replaces; the
+    anchor too when the repair opens with it ("the Korma -- sorry: the Biryani"). A name for a name:
+    its capitalized words alone ("Your usual Seaweed Salad -- sorry: Green Curry"); in capitals, as
+    many words as the repair has. (An object pronoun anchors too: "reached you 4 days ago -- sorry:
+    earlier today".)"""
+    words = list(_WORD.finditer(before))
+    first = phrase[0]
+    shouted = not any(c.islower() for c in before)
+    k = len(words)
+    while k > 0 and not (_ANCHOR.fullmatch(words[k - 1].group(0)) or words[k - 1].group(0)[-1] in ":,;("):
+        k -= 1
+    if first[:1].isupper() and k < len(words):
+        j = len(words)
+        if shouted:
+            j = max(k, len(words) - len(phrase))
+        else:
+            while j > k and words[j - 1].group(0)[:1].isupper():
+                j -= 1
+        k = j if j < len(words) else k
+    elif k > 0 and words[k - 1].group(0).lower() == first.lower():
+        k -= 1
+    return sent + words[k].start() if k < len(words) else None
+
+
+def _last(pattern: "re.Pattern[str]", text: str):
+    last = None
+    for x in pattern.finditer(text):
+        last = x
+    return last.start() if last is not None else None
+
+
+def _turned_negative(reparandum: str, repair: str) -> bool:
+    """Whether a weak marker takes back a claim to deny it: the repair's clause negated, what it
+    takes back not ("3RK2T9 can be cancelled -- sorry, wrong: it can't")."""
+    first = re.split(r"[.!?;:\n]", repair, maxsplit=1)[0]
+    return _NEG.search(first) is not None and _NEG.search(reparandum) is None
