@@ -134,14 +134,17 @@ _PARTS = [
     rf"\b(?:rules?|polic(?:y|ies)|system|terms|fare{_SP}rules?|conditions){_SP}(?:here{_SP})?(?:don{_A}?t|do{_SP}not|doesn{_A}?t|does{_SP}not|won{_A}?t|will{_SP}not)"
     rf"{_SP}(?:let|allow|permit){_SP}(?:me|us|you|it|this|that|changes?|cancell?ations?|refunds?)\b",
     # round 9: "a non-starter", "a no-go", "beyond what I'm permitted to do", "beyond my authority"
-    rf"\b(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|won{_A}?t|couldn{_A}?t)[ \t]{{0,3}}(?:[.!;,)\u2014\u2013]|$)",  # "As much as I'd like to, I can't."
+    rf"\b(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|won{_A}?t|couldn{_A}?t)[ \t]{{0,3}}(?:[.!;:,)\u2014\u2013]|$)",  # "As much as I'd like to, I can't."
+    # round 15 (AF, ellipsis): the request's verb left out after it ("You asked me to cancel 3FRNFB -- I can't: ..."), or
+    # the thing asked for as the subject ("3RK2T9 can be cancelled -- sorry, wrong: it can't.")
+    rf"(?:^|[.!?:;\n\u2014\u2013-][ \t]{{0,3}})(?:it|that|this){_SP}(?:can{_A}?t|cannot|can{_SP}not|won{_A}?t)[ \t]{{0,3}}(?:[.!;:]|$)",
     rf"\ba{_SP}(?:hard|firm|polite|respectful){_SP}pass\b|\b(?:it{_A}s|it{_SP}is|that{_A}s|that{_SP}is|that{_SP}one{_A}s){_SP}a{_SP}pass{_SP}(?:from|for{_SP}(?:me|us)\b)",
     rf"\ba{_SP}(?:non-?starter|no-?go)\b|\b(?:beyond|outside){_SP}what{_SP}(?:I|we)(?:{_A}m|{_A}re|{_SP}am|{_SP}are)?{_SP}"
     rf"(?:permitted|allowed|able|authori[sz]ed)\b|\bbeyond{_SP}(?:my|our){_SP}(?:power|authority|remit)\b",
     rf"\b(?:change|changes|cancellation|refund|modification|upgrade|exchange|return)s?{_SP}(?:is|are|has{_SP}been|have{_SP}been){_SP}"
     rf"(?:blocked|barred|prohibited|forbidden|disallowed){_SP}(?:for|on|under|with)\b",
-    rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade)(?:{_SP}status)?[ \t]{{0,2}}[-:=\u2013\u2014]{{0,2}}[ \t]{{0,2}}"
-    rf"(?:denied|declined|rejected|refused|not{_SP}approved)\b",
+    rf"(?:\b|_)(?:request|cancellation|refund|change|exchange|return|modification|upgrade)(?:{_SP}status)?[ \t]{{0,2}}[-:=\u2013\u2014]{{0,2}}[ \t]{{0,2}}"
+    rf"(?:denied|declined|rejected|refused|not{_SP}approved|not[ _](?:allowed|possible|permitted))\b",  # round 15: "flight_change=not_allowed"
     # round 9 (whole episodes): the request's key with its object, then the verdict: "Cancellation request for 3RK2T9: rejected"
     rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade)\b[^:=\n]{{0,40}}[:=][ \t]{{0,3}}"
     rf"(?:denied|declined|rejected|refused|not{_SP}approved)\b",

@@ -57,6 +57,11 @@ _DENIALS: List[Tuple[str, str]] = [
     ("Disposition: declined (fare rules)", "Disposition: approved (fare rules)"),
     # round 12: a telegraphic note's "cxl" named as none
     ("Res: no cxl/refund. Basic eco, booked >24h ago.", "Res: cxl ok, refund -> orig. payment."),
+    # round 15 (AF/AH/AG): the request's verb left out ("You asked me to ... -- I can't: ..."), a snake_case key's verdict
+    ("You asked me to change it -- I can't: our policy does not allow it.", "You asked me to change it -- I can: our policy allows it."),
+    ("I can't: the fare rules don't allow it.", "I can: the fare rules allow it."),
+    ("Could that be done? It can't. The fare rules are firm.", "Could that be done? It can. The fare rules allow it."),
+    ("booking_change=not_allowed reason=fare_rules", "booking_change=allowed reason=fare_rules"),
 ]
 # round 9: help given in words that look like a no ("no reason I can't", "I can't see why not")
 _HELPS = ["There's no reason I can't do that for you; it's done.", "I can't see why not - I'll make the change now.",
