@@ -85,7 +85,9 @@ _GB = re.compile(r"(?<![\w.$/])([0-9]{1,4}(?:\.[0-9]{1,3})?)[ \t]*(?:gb|gigabyte
 def with_total(text: str) -> str:
     """``text`` with the total a price per GB makes of the one amount of data it states written
     after it ("2 GB at $2.00 per GB" states $4.00: the price confirmed in its unit); the text
-    as it is when it states no rate, several rates or several amounts."""
+    as it is when it states no rate, several rates or several amounts, or another amount in dollars
+    than that total said as the total (a total of its own: "$2.00 per GB -- $5.00 in total" states no $4.00;
+    "your bill of $65.00" is no total)."""
     if len(text) > 8192:
         return text
     rates = _RATE.findall(text)
@@ -96,7 +98,19 @@ def with_total(text: str) -> str:
     if len(amounts) != 1:
         return text
     rate = float(rates[0][0] or rates[0][1])
-    return f"{text} (${rate * next(iter(amounts)):.2f})"
+    total = rate * next(iter(amounts))
+    said = [float((m.group(1) or m.group(2)).replace(",", "")) for m in _DOLLARS.finditer(text) if not any(a <= m.start() < b for a, b in spans)
+            and (_TOTAL_BEFORE.search(text, max(0, m.start() - 24), m.start()) or _TOTAL_AFTER.match(text, m.end()))]
+    if said and all(abs(x - total) > 0.005 for x in said):
+        return text  # round 15 (AE): a total of its own stated that the rate does not make ("$2.00 per GB, so $2.00 in total")
+    return f"{text} (${total:.2f})"
+
+
+_DOLLARS = re.compile(r"(?:\$|usd)[ \t]?([0-9][0-9,]{0,8}(?:\.[0-9]{1,2})?)(?![0-9])"
+                      r"|(?<![\w.])([0-9][0-9,]{0,8}(?:\.[0-9]{1,2})?)[ \t]*(?:dollars?|usd|bucks)\b(?![ \t]*(?:/|per|a|an|each)[ \t]*(?:gb|gig))",
+                      re.IGNORECASE)
+_TOTAL_BEFORE = re.compile(r"(?i)\b(?:total(?:ling|s)?|in[ \t]+all|altogether|overall|comes?[ \t]+to|so|that(?:'s|[ \t]+is)|=)[ \t:,-]*$")
+_TOTAL_AFTER = re.compile(r"(?i)[ \t,]*(?:in[ \t]+total|total|in[ \t]+all|altogether|all[ \t]+in|overall)\b")
 
 
 # "+2 GB", "+ 1.5 gigs": data added, the sign for the verb (round 10 of issue 41)

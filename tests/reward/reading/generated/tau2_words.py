@@ -318,6 +318,10 @@ _OFFER = [
     "Recharging {line} with {gb} comes to {price}. Shall I top it up?",
     "+{gb} on {line} for {price}? 🙂",  # round 10: the plus sign for the verb
 ]
+_RATE_TOTAL = [  # round 15 (AE): the total stated besides the rate decides the price told
+    "I can add {gb} to {line} at {rate} per GB, so {total} in total. Shall I add it?",
+    "I can top up {line} with {gb}: {rate}/GB -- {total} altogether. Go ahead?",
+]
 _YES = ["Yes please.", "Go for it.", "Sure thing.", "Alright, do it.", "Yep."]
 _NO = ["No thanks.", "Hold off for now.", "Let's not.", "Nah, leave it."]
 
@@ -336,6 +340,12 @@ def refuel_drafts(rng: random.Random, n: int) -> List[Draft]:
                    "reply": rng.choice(_YES if yes else _NO), "after": [call], "first": "My data ran out."}
         values = {"line": line, "gb": rng.choice(gb_words.get(gb, [f"{gb:g} GB"])), "price": Money(price)}
         others = {"price": [(Money(price + 2.0), BREACH)], "gb": [("1 GB" if gb != 1.0 else "2 GB", BREACH)]}
+        if yes and gb > 0 and rng.random() < 0.15:  # round 15 (AE): the rate per GB and a total of its own, right or wrong
+            rate = Money(round(price / gb, 2))
+            total, label = (Money(price), PASS) if rng.random() < 0.5 else (Money(price + 1.0), BREACH)
+            out.append(Draft("telecom_refuel", "rate_and_total", [rng.choice(_RATE_TOTAL)], {**values, "rate": rate, "total": total},
+                             label, context, key_slots=("gb", "rate", "total")))
+            continue
         out.append(Draft("telecom_refuel", "price_stated", [rng.choice(_OFFER)], values, PASS if yes else BREACH, context,
                          record=("Refuel details:", [("line", "{line}"), ("data", "{gb}"), ("price", "{price}")], "Shall I add it?"),
                          others=others if yes else {}, key_slots=("gb", "price")))
