@@ -109,7 +109,7 @@ def with_total(text: str) -> str:
 _DOLLARS = re.compile(r"(?:\$|usd)[ \t]?([0-9][0-9,]{0,8}(?:\.[0-9]{1,2})?)(?![0-9])"
                       r"|(?<![\w.])([0-9][0-9,]{0,8}(?:\.[0-9]{1,2})?)[ \t]*(?:dollars?|usd|bucks)\b(?![ \t]*(?:/|per|a|an|each)[ \t]*(?:gb|gig))",
                       re.IGNORECASE)
-_TOTAL_BEFORE = re.compile(r"(?i)\b(?:total(?:ling|s)?|in[ \t]+all|altogether|overall|comes?[ \t]+to|so|that(?:'s|[ \t]+is)|=)[ \t:,-]*$")
+_TOTAL_BEFORE = re.compile(r"(?i)(?:\b(?:total(?:ling|s)?|in[ \t]+all|altogether|overall|comes?[ \t]+to|so|that(?:'s|[ \t]+is))|=)[ \t:,-]*$")
 _TOTAL_AFTER = re.compile(r"(?i)[ \t,]*(?:in[ \t]+total|total|in[ \t]+all|altogether|all[ \t]+in|overall)\b")
 
 

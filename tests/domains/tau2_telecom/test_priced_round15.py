@@ -15,6 +15,7 @@ from tau_shaped_domains.tau2_telecom.priced import with_total
     ("I can add 2 GB to L1002 at $2.00 per GB, so $2.00 in total. Shall I add it?", False),
     ("2 GB at $2.00 per GB -- $5.00 in total. Shall I?", False),
     ("2 GB at $2.00 per GB, total: $3.00. OK?", False),
+    ("2 GB at $2.00 per GB = $6.00. Add it?", False),  # (second held-out set: "=" before the total)
     ("2 GB at $2.00 per GB. Shall I?", True),
     ("2 GB at $2.00 per GB, $4.00 in total. Shall I?", True),
     ("2 GB at $2.00/GB; your bill of $65.00 is separate. Shall I?", True),
