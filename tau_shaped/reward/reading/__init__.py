@@ -35,8 +35,8 @@ the order text flows through them.
    its idioms and emoji first read as the plain answer they give (``reply_idioms``: "I
    wouldn't say no", "no need", 👍), read on its clauses (``reply_clauses``), what they do to the call (``reply_meaning``) and
    the values they name (``reply_values``); ``reply_corrections`` (an answer taken back, "no
-   wait -- yes", or a yes asked back), ``reply_picks`` (a thing picked with "please"), ``reply_nones`` (a "no <thing>" the question states
-   as none, echoed: "no insurance. book it"), ``option_menus`` (a menu's option picked by
+   wait -- yes", or a yes asked back), ``reply_picks`` (a thing picked with "please"), ``reply_forms`` (a reply in the question's own terms: a
+   "no <thing>" it states as none, echoed, "no insurance. book it"; a form's boxes ticked, "[ ] yes [x] no"), ``option_menus`` (a menu's option picked by
    its label, its place or what it alone says: "2", "the first, not the second", "the cheaper one"), ``reply_asides``
    (indifference settled by a yes after it: "whatever. ok"; a request not to be contacted), ``reply_bounds`` (a condition
    that bounds the amount: "only if it's under five dollars"),

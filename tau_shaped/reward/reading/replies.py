@@ -54,7 +54,7 @@ from typing import Any, Literal, Optional
 
 from tau_shaped.reward.reading.normalize_questions import asks_why, fillers_out
 from tau_shaped.reward.reading.reply_corrections import asked_back, taken_back
-from tau_shaped.reward.reading.reply_nones import echoed_nones
+from tau_shaped.reward.reading.reply_forms import in_own_terms
 from tau_shaped.reward.reading.reply_picks import choice_kept, it_is_picked
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
 from tau_shaped.reward.reading.reply_meaning import (
@@ -223,7 +223,7 @@ def _classify(reply: str, question: Optional[str], described: Optional[Described
         return kept
     stated = _Stated(described, q.text)  # the question's values read only if the reply names one
     answer = _read(reply, q, stated)
-    if stated._read is None and not contact_aside(reply) and " it is" not in reply.lower() and echoed_nones(reply, q.text or "") == reply:
+    if stated._read is None and not contact_aside(reply) and " it is" not in reply.lower() and in_own_terms(reply, q.text or "") == reply:
         # an aside's, a pick's ("Burnside it is": ``it_is_picked``) and an echoed none's reading depends on the question's words
         if len(_BY_SHAPE) >= 4096:
             _BY_SHAPE.clear()
@@ -243,7 +243,7 @@ def known_class(reply: str, question: Optional[str]) -> Optional[Reply]:
 
 
 def _read(reply: str, q: Question, stated: Any) -> Reply:
-    reply = echoed_nones(it_is_picked(fillers_out(reply), q.text or ""), q.text or "")  # "okay so" assents to nothing; "card it is"; "no insurance. book it"
+    reply = in_own_terms(it_is_picked(fillers_out(reply), q.text or ""), q.text or "")  # "okay so" assents to nothing; "card it is"; "no insurance. book it"
     if asked_back(reply):
         return "unclear"  # "Yes?": a yes asked back, or a "what is it?"
     corrected = taken_back(reply)

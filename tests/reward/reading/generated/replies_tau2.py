@@ -27,6 +27,9 @@ _RESTATED = [("Yes, cancel {order}, I won't keep it.", "No, don't cancel {order}
 _ASIDE = [("Yes, cancel {order} -- and don't email me about it.", "Don't cancel {order}, and don't email me about it."),
           ("yes please; don't call me back though", "no thanks; don't call me back either"),
           ("Go ahead with {order}, but never text me again.", "Leave {order} alone, and never text me again.")]
+# round 15 (AG): a reply as a form of boxes says what it ticks
+_BOXES = [("[x] yes\n[ ] no", "[ ] yes\n[x] no"), ("[x] approve  [ ] decline", "[ ] approve  [x] decline"),
+          ("\u2611 go ahead \u2610 keep it", "\u2610 go ahead \u2611 keep it")]
 _CHANGE = ["Yes, but cancel order {other} instead.", "OK, but it's {other} I want cancelled, not that one.",
            "Sure, though the reason is really '{why}'.", "Go ahead, but put the reason as '{why}' instead."]
 
@@ -51,6 +54,9 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
         kind = rng.random()
         if mind:
             out.append(Draft("replies", "not_at_all", [thanks + rng.choice(_MIND)], {}, PASS, context, padding_ok=False))
+        elif kind < 0.04:  # round 15: a form of boxes
+            yes, no = rng.choice(_BOXES)
+            out.append(Draft("replies", "boxes", [yes], {}, PASS, context, padding_ok=False, negated=([no], BREACH)))
         elif kind < 0.4:
             yes, no, hedged = rng.choice(_YES)
             out.append(Draft("replies", "yes", [thanks + yes], {}, PASS, context, padding_ok=False,

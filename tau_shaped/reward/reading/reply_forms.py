@@ -1,0 +1,68 @@
+"""A reply given in the question's own terms (SPEC §10 replies), read as the plain answer it gives.
+
+``echoed_nones``: a "no <thing>" that the question states too: the customer echoing a detail the confirmation gives as
+none, not refusing. "no insurance. book it" to "... insurance: no; total $375. Shall I book it?" is
+a yes (round 14's gap, round 15): the "no" is the insurance's value, the one the call books; to "... insurance: yes ..."
+it stays a "no" on the first line (another value than the call's: it covers nothing). The question states a thing as none
+by "no <thing>", "without <thing>", "<thing>: no / none / n" or an unticked box ("[ ] travel insurance").
+
+``ticked``: a reply as a form of boxes ("[ ] yes / [x] no", "[x] approve [ ] decline"): the options ticked are what it
+says, the ones left blank are not said (round 15, AG: "[ ] yes\n[x] no" was read as a yes). A form with nothing
+ticked, or no box, is read as it is.
+
+``in_own_terms``: both, the boxes first.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["echoed_nones", "in_own_terms", "ticked"]
+
+_NONE_SAID = re.compile(r"(?i)(?<![\w'])no[ \t]+(?P<thing>[a-z][a-z-]{1,20}(?:[ \t]+[a-z][a-z-]{1,20}){0,2}?)"
+                        r"(?=[ \t]*(?:[.,;!:\n]|$|-|please\b|thanks\b|and\b|but\b|just\b))")
+_NOT_A_THING = frozenset({"thanks", "thank", "way", "problem", "worries", "need", "idea", "longer", "more", "one", "matter", "doubt",
+                          "rush", "hurry", "biggie", "chance", "sir", "ma'am", "needed", "required", "necessary", "wanted"})
+
+
+def echoed_nones(reply: str, question: str) -> str:
+    """``reply`` with each "no <thing>" the ``question`` states as none said as "<thing> as stated"."""
+    if not question or "no " not in reply.lower():
+        return reply
+    q = question.lower()
+
+    def swap(m: "re.Match[str]") -> str:
+        thing = m.group("thing").lower()
+        head = thing.split()[-1]
+        if head in _NOT_A_THING or thing.split()[0] in _NOT_A_THING:
+            return m.group(0)
+        h = re.escape(head)
+        stated = re.search(rf"(?<![\w'])(?:no|without)[ \t]+(?:[a-z]+[ \t]+)?{h}(?![\w'])"
+                           rf"|(?<![\w']){h}[ \t]*(?:[:=]|--?)[ \t]*(?:no|none|n|not[ \t]+included|declined)(?![\w'])"
+                           rf"|\[[ \t]\][ \t]*(?:[a-z]+[ \t]+)?{h}(?![\w'])", q)
+        return f"{thing} as stated" if stated else m.group(0)
+
+    return _NONE_SAID.sub(swap, reply)
+
+
+_BOX = re.compile(r"\[(?P<mark>[ \t]?|[xX\u2713\u2714*])\][ \t]*(?P<text>[^\[\n]*)|(?P<glyph>[\u2610\u2611\u2612])[ \t]*(?P<gtext>[^\u2610\u2611\u2612\n]*)")
+
+
+def ticked(reply: str) -> str:
+    """``reply`` as the options it ticks say ("[ ] yes\n[x] no" -> "no"), or as it is (no box, or nothing ticked)."""
+    if "[" not in reply and "\u2610" not in reply and "\u2611" not in reply and "\u2612" not in reply:
+        return reply
+    boxes = list(_BOX.finditer(reply))
+    if not boxes:
+        return reply
+    chosen = [(m.group("text") if m.group("glyph") is None else m.group("gtext")).strip(" \t,;/|") for m in boxes
+              if (m.group("glyph") is None and m.group("mark").strip()) or m.group("glyph") in ("\u2611", "\u2612")]
+    if not chosen:
+        return reply
+    rest = _BOX.sub(" ", reply).strip()
+    return ". ".join(c for c in chosen if c) + ("\n" + rest if rest else "")
+
+
+def in_own_terms(reply: str, question: str) -> str:
+    """``reply`` read in the question's terms: its boxes (``ticked``), then its nones (``echoed_nones``)."""
+    return echoed_nones(ticked(reply), question)
