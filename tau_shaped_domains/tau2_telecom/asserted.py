@@ -221,7 +221,12 @@ def read_plainly(text: str) -> str:
     layout (``as_lines``, a record's status said of its id), chat shorthand and check marks read
     as words, "right now" as "now", a likelihood said plainly. Read once per message (each of
     the rule file's patterns asks again)."""
+    if ":" in text and (text[:1] == "[" or "\n[" in text or text[:1].isdigit() or "\n" in text):
+        text = _STAMP.sub("", text)  # round 15 (AG): a log line's time stamp opens no clause ("[14:01:05] 2 GB added to L1002")
     return said_plainly(status_said(as_lines(markup_read(text))))
+
+
+_STAMP = re.compile(r"(?m)^[ \t]*\[?[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?[AaPp][Mm])?\][ \t]*|^[ \t]*[0-9]{1,2}:[0-9]{2}:[0-9]{2}[ \t]+")
 
 
 # round 12 (telegraphic): a statement with no verb of its own followed at once by a question that only asks leave

@@ -180,6 +180,9 @@ def done_drafts(rng: random.Random, n: int) -> List[Draft]:
                              key_slots=("line",)))
             continue
         said, negated, hedged = rng.choice(statements)
+        if rng.random() < 0.1:  # round 15 (AG): a log line's time stamp before the statement opens no clause
+            stamp = rng.choice(["[14:01:05] ", "[2:05 PM] ", "09:12:44 "])
+            said, negated, hedged = stamp + said, stamp + negated, (stamp + hedged) if hedged else None
         label = PASS if done else BREACH
         out.append(Draft("telecom_done", f"{tool}_said", [said], {"line": line}, label, context,
                          record=("Here's the update:", [key, field], ""), negated=([negated], PASS),
