@@ -80,6 +80,7 @@ _KEY_LINE = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]+|[0-9]{1,2}[.)][ \t]+)?(?:\*\
 
 # a ``key=value`` line (the key a word or a few, the value right after)
 _EQ_LINE = re.compile(r"(?m)^([ \t]*(?:[-*\u2022][ \t]+)?[\w][\w ()/-]{0,40}?)[ \t]*=[ \t]*(?=[^\s=])")
+_EQ_PAIR = re.compile(r"(?<![\w=?&/.:-])([A-Za-z][A-Za-z0-9_]{0,30})=([^\s=;,&]{1,60})(?=[\s;,]|$)")
 _BULLET = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]+|[0-9]{1,2}[.)][ \t]+)?")
 
 
@@ -156,6 +157,8 @@ def as_lines(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # a line end as Windows or old Macs write it
     if "=" in text and "\n" in text:
         text = _EQ_LINE.sub(lambda m: m.group(1).replace("_", " ") + ": ", text)  # "data_added=2 GB" is "data added: 2 GB"
+    if "=" in text:  # round 15 (AG): a line of key=value pairs, a log's ("payment_request=sent bill=B1"): "payment request: sent; bill: B1;"
+        text = _EQ_PAIR.sub(lambda m: m.group(1).replace("_", " ") + ": " + m.group(2) + ";", text)
 
     def flat(m: "re.Match[str]") -> str:
         try:

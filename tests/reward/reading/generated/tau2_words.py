@@ -198,6 +198,7 @@ _SENT = [
      "A payment request for {bill} may be waiting on your phone."),
     ("The request to pay {bill} has gone out.", "The request to pay {bill} hasn't gone out.", "The request to pay {bill} might have gone out."),
     ("Payment request sent for {bill}.", "Payment request not sent for {bill}.", None),
+    ("payment_request=sent bill={bill}", "payment_request=none bill={bill}", None),  # round 15 (AG): a log's key=value line
     ("You should have a payment request on your phone now.", "You won't have a payment request on your phone yet.", None),
     ("I've texted you a request to pay {bill}.", "I haven't texted you a request to pay {bill}.", None),
     ("The payment request's been sent to your phone.", "The payment request hasn't been sent to your phone.",
