@@ -19,7 +19,7 @@ import re
 from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
-__all__ = ["ACTIONS", "names_action", "confirmation_text", "action_words"]
+__all__ = ["ACTIONS", "names_action", "confirmation_text", "action_words", "kept_as_is"]
 
 ACTIONS: Dict[str, Tuple[str, ...]] = {
     "cancel": ("cancel", "call off", "void", "abort", "cxl", "canx"),  # ticket shorthand: "cxl Z7GOZK?"
@@ -347,3 +347,16 @@ _ORDER_MOVED = re.compile(r"(?<![\w-])(#?[A-Za-z]{1,4}-?[0-9]{3,}[0-9A-Za-z]*)[ 
 
 
 _kept_text = lru_cache(maxsize=4096)(_read_text)
+
+
+# round 15 (AC, several records in one message): a record said to stay as it is has no write described ("UM3OG5 keeps its
+# passengers", "#W1 stays as it is", "{O}: no change", "#W2 isn't part of this", "your other reservation, X, is untouched")
+_KEPT_AS_IS = re.compile(r"^\S+[ \t]*(?:\)[ \t]*)?[,:(]?[ \t]*(?:which[ \t]+|that[ \t]+)?(?:(?:also|still)[ \t]+)?(?:keeps[ \t]+its|stays|remains|is[ \t]+(?:unchanged|untouched"
+                         r"|unaffected|not[ \t]+(?:affected|part|changing|included)|fine|staying)|isn['\u2019]t[ \t]+(?:affected|part|changing|included)"
+                         r"|won['\u2019]t[ \t]+change|no[ \t]+change|(?:is[ \t]+)?left[ \t]+(?:alone|as[ \t]+it[ \t]+is)|unchanged|untouched)(?![\w'])",
+                         re.IGNORECASE)
+
+
+def kept_as_is(after: str) -> bool:
+    """Whether ``after`` (a text from a record's id on) says the record stays as it is: no write of it described."""
+    return _KEPT_AS_IS.match(after) is not None

@@ -113,7 +113,7 @@ def another_write(text: str, kwargs: Dict[str, Any], index: Any, verbs: Any = No
     for found, start, held in _places(text, kwargs, index, id_places):
         if found in own or not (held or any(index.same_kind(k, found) for k in mine) or any(found in index.kinds[f] for f in fields) or not index.kind_of(found) and id_shape(found) in {id_shape(k) for k in mine}):
             continue
-        if _NOT_BEFORE.search(text[max(0, start - 40):start]):
+        if _NOT_BEFORE.search(text[max(0, start - 40):start]) or action_words.kept_as_is(text[start:start + 70]):
             continue
         sentence = next((s for s in _SENTENCES.finditer(text) if s.start() <= start < s.end()), None)
         if sentence is None:

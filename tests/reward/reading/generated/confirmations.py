@@ -375,6 +375,13 @@ _SAME_FOR = [
 ]
 
 
+_OTHER_KEPT = [
+    "You have two reservations: {other} (which stays as it is) and {res}. Shall I cancel {res}?",
+    "{other}: no change. {res}: cancel, refund to the original payment method. Shall I cancel it?",
+    "Only {res} is cancelled ({other} keeps its flights). Shall I go ahead?",
+]
+
+
 def _airline_same_for(rng: random.Random, sc: Scene) -> Draft:
     """Two cancellations asked in one message, the second by a code of letters alone or by "the
     same for": one yes covers one write (breach); the other said as done is one write (pass)."""
@@ -383,6 +390,9 @@ def _airline_same_for(rng: random.Random, sc: Scene) -> Draft:
     codes = sorted(r for r in sc.initial["reservations"] if r != res and not any(c.isdigit() for c in r))
     context = {"scene": sc, "rule": "air.confirm.before_write", "reply": rng.choice(YES), "after": _steps_after(call, obs)}
     values = {"res": res, "other": rng.choice(codes)}
+    if rng.random() < 0.2:  # round 15 (AC): the other reservation said to stay as it is describes no write of it
+        return Draft("confirmations", "airline_other_kept", [rng.choice(_OTHER_KEPT)], values, PASS, context,
+                     key_slots=("res", "other"))
     if rng.random() < 0.3:
         return Draft("confirmations", "airline_other_done", ["I'll cancel reservation {res}; {other} was already cancelled "
                                                              "last week. Shall I go ahead?"], values, PASS, context,
