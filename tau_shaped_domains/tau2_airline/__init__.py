@@ -2,8 +2,9 @@
 
 Needs the tau2 extra (``pip install -e ".[tau2]"``): the database, tools, policy and tasks
 are tau2's own (``tau_shaped.integrations.tau2.domain``); this package holds what tau-shaped
-adds: the policy rules (``policy_rules.json``, SPEC §9; read ``POLICY_RULES.md``) and the
-events they judge (``events.py``, SPEC §5), recorded by a watch on every successful call.
+adds: the policy rules (``policy_rules.json``, SPEC §9; read ``POLICY_RULES.md``), the
+events they judge (``events.py``, SPEC §5), recorded by a watch on every successful call, and the
+check kind of the flights and passengers a write's confirmation lists (``details_listed.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ from pathlib import Path
 from typing import Optional
 
 from tau_shaped.tasks.domains import Domain
+
+# the check kind the rule file names, registered with the package: whoever reads the rules has it
+from . import details_listed  # noqa: F401,E402
 
 PACKAGE = Path(__file__).resolve().parent
 

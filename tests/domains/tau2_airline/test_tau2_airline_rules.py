@@ -127,7 +127,7 @@ def test_rule_table_kinds_and_texts():
     """SPEC §9: each rule is a gate, an outcome condition or a checkpoint, paraphrases its policy
     line and says what breaks it; the file validates and loads back."""
     kinds = {k: sum(r.kind == k for r in RULES.rules) for k in ("gate", "outcome", "checkpoint")}
-    assert kinds == {"gate": 6, "outcome": 20, "checkpoint": 0}
+    assert kinds == {"gate": 6, "outcome": 21, "checkpoint": 0}
     assert all(r.policy and r.description and r.id.startswith("air.") for r in RULES.rules)
     path = Path(DOMAIN.policy_rules_file)
     assert load_rules(path).model_dump() == RULES.model_dump()
@@ -314,6 +314,11 @@ def cases() -> List[Case]:
     other = say("Here is what I will do: cancel reservation K67C4W. Do you confirm (yes)?")
     out.append(Case("the confirmation names another reservation", "air.confirm.before_write", "19",
                     [other, g[1]], 1, why="a yes covers only the action described"))
+    change = gt("16")[1]  # M05KNL moved to HAT110 and HAT172
+    unlisted = say("The flights on reservation M05KNL can be changed to the later ones we found, cabin economy; any "
+                   "fare difference goes on your gift card. Shall I make the change?")
+    out.append(answered(Case("a flight change confirmed without its new flights", "air.confirm.details_listed", "16",
+                             [unlisted, change], 1, why="list the action details: a change of flights lists its flights")))
     base = gt("20")[1].kwargs
     six = [dict(base["passengers"][0]) for _ in range(6)]
     out.append(answered(Case("a booking for six passengers", "air.book.max_passengers", "20",
@@ -580,5 +585,6 @@ def test_grader_corpus_agrees():
     # 122 + 4 payment alternatives (issue 18) + 18 refusal tasks relabeled (tau2 #384) + 18 entries of the
     # rules that read words (statements_and_refusals.json) + tasks 39 and 44 with the customer's words
     # (80bef6f: a correct trajectory whose reason insurance covers, and its breach with none) + the break of
-    # air.compensation.facts_confirmed (issue 41)
-    assert report.total == len(entries) == 167
+    # air.compensation.facts_confirmed (issue 41) + three breaks of air.confirm.details_listed and its lenient
+    # reading (options listed, then one picked) (round 15's coverage audit)
+    assert report.total == len(entries) == 171
