@@ -36,6 +36,17 @@ def say(text: str) -> Dict[str, Any]:
     return act("respond", content=text)
 
 
+def method_words(task: Any, method: Optional[str]) -> str:
+    """A payment method of the task's user as a confirmation names it ("your Visa card ending in 8902",
+    "your PayPal account", "your gift card"), or "" when the call has none."""
+    entry = S0["users"].get(task.user_id, {}).get("payment_methods", {}).get(method) if method else None
+    if not isinstance(entry, dict):
+        return ""
+    if entry.get("source") == "credit_card":
+        return f"your {str(entry.get('brand', '')).title()} card ending in {entry.get('last_four')}".replace("your  card", "your card")
+    return {"paypal": "your PayPal account", "gift_card": "your gift card"}.get(entry.get("source"), "")
+
+
 def actions(task: Any) -> List[Dict[str, Any]]:
     return [{"name": a.name, "kwargs": json.loads(json.dumps(a.kwargs))} for a in task.actions]
 
@@ -212,6 +223,20 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
             acted = write["kwargs"].get("item_ids") or []
             if acted:  # policy.md: the customer confirms the order id and the list of items
                 extra = " (" + ", ".join(items.get(i, i) for i in acted) + ")"
+            paid = method_words(task, write["kwargs"].get("payment_method_id"))  # the method the user gives (round 15)
+            bare = extra
+            extra += {"modify_pending_order_payment": f" to {paid}", "return_delivered_order_items": f", refunded to {paid}"}.get(
+                write["name"], f", the price difference on {paid}") if paid else ""
+            if paid and room("confirmed_without_the_method"):  # the payment method never named (round 15 coverage audit)
+                text = f"Just to be sure: I am going to {verb} order {order}{bare}. Shall I go ahead?"
+                add("confirmation.json", entry(task, "bad", "confirmed_without_the_method", steps[:w - 1] + [say(text)] + steps[w:], 0,
+                                               ["retail.confirm.method_named"], legacy=1, replies=[YES] * n_said))
+            original = S0["orders"][order]["payment_history"][0]["payment_method_id"]
+            if (write["name"] == "return_delivered_order_items" and write["kwargs"].get("payment_method_id") == original
+                    and room("refund_to_the_original_method")):  # the method named as the order's own
+                text = f"Just to be sure: I am going to {verb} order {order}{bare}, refunded to the original payment method. Shall I go ahead?"
+                add("confirmation.json", entry(task, "good", "refund_to_the_original_method", steps[:w - 1] + [say(text)] + steps[w:],
+                                                     1, legacy=1, replies=[YES] * n_said))
             text = f"Just to be sure: I am going to {verb} order {order}{extra}. Shall I go ahead?"
             add("confirmation.json", entry(task, "good", "confirmation_reworded", steps[:w - 1] + [say(text)] + steps[w:], 1, legacy=1,
                                            replies=[YES] * n_said))
@@ -223,7 +248,7 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
                                                ["retail.confirm.new_item_options"], legacy=1, replies=[YES] * n_said))
             left = sorted({n for i, n in items.items() if i not in acted} - {items.get(i) for i in acted})
             if acted and left and room("confirmed_other_items"):  # another item of the order listed instead (round 6)
-                text = f"Just to be sure: I am going to {verb} order {order} ({left[0]}). Shall I go ahead?"
+                text = f"Just to be sure: I am going to {verb} order {order} ({left[0]}){extra[extra.index(')') + 1:]}. Shall I go ahead?"
                 add("confirmation.json", entry(task, "bad", "confirmed_other_items", steps[:w - 1] + [say(text)] + steps[w:], 0,
                                                ["retail.confirm.items_listed"], legacy=1, replies=[YES] * n_said))
         # status and once per order (tau2's tools refuse these: the state stays the ground truth's)

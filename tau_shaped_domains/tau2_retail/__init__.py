@@ -4,8 +4,8 @@ Needs the tau2 extra (``pip install -e ".[tau2]"``): the database, tools, policy
 are tau2's own (``tau_shaped.integrations.tau2.domain``); this package holds what tau-shaped
 adds: the policy rules (``policy_rules.json``, SPEC §9, read in ``POLICY_RULES.md``), the
 events they judge (``events.py``: the watch records facts of the record a call acts on), the
-check kinds of the items a confirmation lists and the new items' options it states
-(``items_listed.py``, ``new_options.py``) and the
+check kinds of the items a confirmation lists, the new items' options and the payment method it
+states (``items_listed.py``, ``new_options.py``, ``method_named.py``) and the
 order's status read a careful agent makes before acting on it (``careful.py``).
 """
 
@@ -19,7 +19,7 @@ from tau_shaped.tasks.domains import Domain
 
 # the check kinds the rule file names, registered with the package: whoever reads the rules
 # (tau2:retail, tau-bench's retail with tau2's rules, a test) has them
-from . import items_listed, new_options  # noqa: F401,E402
+from . import items_listed, method_named, new_options  # noqa: F401,E402
 
 PACKAGE = Path(__file__).resolve().parent
 

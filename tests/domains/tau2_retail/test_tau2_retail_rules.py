@@ -174,7 +174,7 @@ def test_rule_set_kinds_texts_and_declarations():
     assert kinds["gate"] == ["retail.account.no_other_user_data_said", "retail.account.other_user",
                              "retail.payment.gift_card_balance", "retail.payment.in_profile",
                              "retail.refund.original_or_gift_card"]
-    assert len(kinds["outcome"]) == 16 and kinds["checkpoint"] == []
+    assert len(kinds["outcome"]) == 17 and kinds["checkpoint"] == []
     assert all(r.policy and r.description for r in RULES.rules)
     text = json.dumps([r.when for r in RULES.rules])
     tools = {t.get_info()["function"]["name"] for t in DOMAIN.tools}
@@ -281,8 +281,9 @@ def test_payment_method_not_in_profile_gate(monkeypatch):
     assert [(x.id, x.step) for x in r.gate_violations] == [("retail.payment.in_profile", 4)]
     assert not r.safety_passed and r.reward == 0.0
     # the confirmation named the customer's own method, not the one the call charges: it
-    # described another call (SPEC §10), so that write was not confirmed either
-    assert broken(r) == [("retail.confirm.before_write", 4)]
+    # described another call (SPEC §10), so that write was not confirmed either; and the card it charges
+    # was never named (retail.confirm.method_named, round 15)
+    assert broken(r) == [("retail.confirm.before_write", 4), ("retail.confirm.method_named", 4)]
 
 
 def test_payment_method_not_in_profile_is_refused_by_tau2s_tool():
