@@ -17,10 +17,11 @@ that went through (any of them: the flights listed in an options message and a c
   without changing the flights");
 - a booking: each flight's number, and each passenger by first or last name (the booking user
   also by "you" or "yourself": "for you and Kevin Smith");
-- a change of passengers: each changed value, the new name (first or last, whichever changed) or
-  the new date of birth (any common form).
+- a change of passengers: a passenger replaced by another person by the new name (first or last,
+  whichever changed); a date of birth corrected alone, by the new date (any common form).
 
-A write with no agent message since the previous write is left to ``air.confirm.before_write``
+Flights said by their time alone ("the 2pm and the 6:30") leave the rule undetermined: whether a time
+names the call's flight is not read (SPEC §8). A write with no agent message since the previous write is left to ``air.confirm.before_write``
 (no confirmation at all), and a call the tool refused acts on nothing. Registered when the domain
 package builds its domain, before its rule file is read.
 """
@@ -34,7 +35,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from pydantic import Field
 
 from tau_shaped.env.trajectory import observation_failed
-from tau_shaped.reward.checks.finding import Finding, violations
+from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.call_dates import states_date
@@ -131,18 +132,30 @@ def _passengers_unlisted(text: str, passengers: Any, user: Dict[str, Any]) -> Op
 
 
 def _changes_unlisted(text: str, passengers: Any, before: Any) -> Optional[str]:
+    """A passenger replaced by another person is listed by the new name (first or last, whichever
+    changed); a correction of the date of birth alone, by the new date."""
     if not isinstance(passengers, list) or not isinstance(before, list) or len(passengers) != len(before):
         return None
     for new, old in zip(passengers, before):
         if not isinstance(new, dict) or not isinstance(old, dict):
             continue
-        for arg in ("first_name", "last_name"):
-            if new.get(arg) != old.get(arg) and not _says_name(text, new.get(arg)):
-                return f"no message states the new {arg.replace('_', ' ')} {new.get(arg)}"
+        renamed = [arg for arg in ("first_name", "last_name") if new.get(arg) != old.get(arg)]
+        if renamed:
+            if not any(_says_name(text, new.get(arg)) for arg in renamed):
+                return f"no message states the new name {new.get('first_name')} {new.get('last_name')}"
+            continue
         dob = new.get("dob")
         if dob != old.get("dob") and isinstance(dob, str) and not states_date(text, dob):
             return f"no message states the new date of birth {dob}"
     return None
+
+
+# a clock time ("the 2pm", "14:05", "half seven", "1930h"): flights said by their time are not said by number,
+# and whether the time names the call's flight is not read here -- the rule is left undetermined, never guessed
+# (a chat export's "[14:02]" stamp, and money's "48.00", are no flight's time)
+_CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)(?!\w)|(?<![\[\d$.,])\b\d{1,2}[:h]\d{2}\b(?!\])|\b\d{3,4}\s?(?:h|hrs)\b"
+                    r"|\b(?:noon|midday|midnight|o'clock)\b|\b(?:half|quarter)\s+(?:past|to)\b"
+                    r"|\bhalf\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.IGNORECASE)
 
 
 def unlisted(run: Any, step: Any) -> Optional[str]:
@@ -178,14 +191,22 @@ class DetailsListedKind(CheckKind):
 
         def check(run: Any) -> Finding:
             found: List[Tuple[int, str]] = []
+            open_: List[Tuple[int, str]] = []
             for tool in tools:
                 for step in run.calls_of(tool):
                     if observation_failed(step.observation):
                         continue
                     why = unlisted(run, step)
-                    if why is not None:
+                    if why is None:
+                        continue
+                    if why.startswith("no message lists flight") and _CLOCK.search(_since_previous_write(run, step.index) or ""):
+                        open_.append((step.index, why + ", and flights are said by their time"))
+                    else:
                         found.append((step.index, why))
-            return violations(sorted(found), "every booking, flight change and passenger change lists its details first")
+            if found or not open_:
+                return violations(sorted(found), "every booking, flight change and passenger change lists its details first")
+            open_.sort()
+            return Finding(False, None, NOWHERE, f"undetermined: step {open_[0][0]}: {open_[0][1]}", tuple(open_))
 
         return check
 

@@ -12,7 +12,8 @@ method on #W4923227?") passed. Read here: the agent's messages since the previou
 through (any of them: a method named while the options were listed counts) must name the call's
 method, not taken back ("not the card"): by its id or its last digits ("ending in 7086"), by its
 kind (a credit card as "card", "Visa", "Mastercard"; "PayPal"; "gift card"), or, for a return, an
-exchange or a change of items paid as the order was, as "the original payment method". Where the
+exchange or a change of items paid as the order was, as "the original payment method" or in other
+words ("the same way you paid", "back to where it came from", "the account you used for the order"). Where the
 profile holds two methods of the call's kind (two credit cards), the kind alone does not say which:
 the card's brand settles it when no other card of the profile has that brand ("your Visa"), else
 the write is undetermined (SPEC §8), never guessed. A write
@@ -40,6 +41,12 @@ from .items_listed import MAX_CHARS, _WRITES
 _ORIGINAL_OK = frozenset({"modify_pending_order_items", "return_delivered_order_items", "exchange_delivered_order_items"})
 _DIGITS = re.compile(r"^\d{4}$")
 _BRANDS = frozenset({"visa", "mastercard", "amex", "americanexpress"})
+# the order's own method in other words: "the same way you paid", "back to where it came from", "the account
+# you used for the order", "how you paid" (only for a call paid as the order was)
+_ORIGINAL = re.compile(r"\b(?:same|original)\s+(?:way|method|payment|card|account|source)\b"
+                       r"|\b(?:way|method|card|account|source)\s+(?:that\s+)?(?:you|it\s+was|the\s+order\s+was|you've|you\s+have)\s+"
+                       r"(?:paid|used|bought|charged|ordered)\b|\bwhere\s+(?:it|the\s+money|the\s+payment)\s+came\s+from\b"
+                       r"|\bhow\s+you\s+(?:paid|bought)\b", re.IGNORECASE)
 
 
 class MethodNamed(_Strict):
@@ -105,6 +112,8 @@ def unnamed(run: Any, step: Any) -> Optional[Tuple[bool, str]]:
     twins = [m for m in profile if m != method and method_of(m) == kind]
     brand = _brand(profile.get(method))
     open_ = False
+    if original_ok and _ORIGINAL.search(text):
+        return None
     for said, words, _at, negated in methods_in(text):
         if negated:
             continue

@@ -148,3 +148,30 @@ def test_every_ground_truth_lists_its_details(split):
         fired = {v.id for v in list(result.gate_violations) + list(result.rule_violations)}
         assert RULE not in fired, task.id
         assert RULE not in {u.id for u in result.undetermined}, task.id
+
+
+# -- round 15 held-out classes ----------------------------------------------------------------------------------
+
+def test_a_passenger_replaced_by_another_person_is_listed_by_the_new_name():
+    # "Omar Russo -- sorry, Omar Rossi": the new person named; the date of birth is not needed to name them
+    assert _passengers("Shall I change the passenger on FQ8APE to Omar Russo -- sorry, Omar Rossi?") == "pass"
+    assert _passengers("Shall I put the name you just gave me on FQ8APE?") == "breach"
+
+
+def test_flights_said_by_their_time_alone_leave_the_rule_undetermined():
+    text = "M05KNL would move to the 2pm and the half seven connections on May 24, economy. Shall I make the change?"
+    assert _verdict("16", {0: text}) == "undetermined"
+    assert _verdict("16", {0: "M05KNL would move to the later connection on the 24th, economy. Shall I make the change?"}) == "breach"
+
+
+def test_a_chat_stamp_or_an_amount_is_no_flight_time():
+    stamped = "[14:02] Agent: M05KNL -> new itinerary (see above)\n[14:02] Agent: proceed?"
+    assert _verdict("16", {0: stamped}) == "breach"
+    assert _verdict("16", {0: "M05KNL moves to the later pair; the difference is $48.00 on the gift card. OK?"}) == "breach"
+
+
+def test_flights_in_markup_attributes_are_not_shown():
+    # SPEC §10: markup is read as a page shows it (tags dropped): an attribute's flight number is not listed
+    text = '<change reservation="M05KNL"><flight no="HAT110"/><flight no="HAT172"/></change> Proceed?'
+    assert _verdict("16", {0: text}) == "breach"
+    assert _verdict("16", {0: "<ul><li>HAT110</li><li>HAT172</li></ul> Move M05KNL onto these?"}) == "pass"

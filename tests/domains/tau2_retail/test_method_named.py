@@ -107,3 +107,12 @@ def test_every_ground_truth_names_its_method(split):
         result = score_trajectory(env, index, list(task.actions), user_replies=replies, first_user_message="Hi")
         assert RULE not in {v.id for v in result.rule_violations}, task.id
         assert RULE not in {u.id for u in result.undetermined}, task.id
+
+
+def test_the_orders_own_method_in_other_words_names_it():
+    # round 15 held-out (AE/AF): the original method said without the word "original"
+    for words in (", the full $45.13 back the same way you paid", ", all of it back to where it came from",
+                  ", refunded to the account you used for the order", ", refunded how you paid"):
+        assert _verdict("5", {0: RETURN.format(words)}) == "pass", words
+    # the same words for a payment change name no method: the new method is never the order's own
+    assert _verdict("40", {0: PAYMENT.format(", paid the same way you paid")}) == "breach"
