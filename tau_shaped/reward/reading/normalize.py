@@ -58,7 +58,7 @@ from tau_shaped.reward.reading.normalize_confusables import digits_folded, folde
 from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, escapes_held, escapes_shown,
                                                         hidden_parts, inert, markdown, markdown_settled, rendered, revealed)
 from tau_shaped.reward.reading.normalize_numbers import numbers_in_words
-from tau_shaped.reward.reading.normalize_repairs import REPAIR_HINTS, withdrawn
+from tau_shaped.reward.reading.normalize_repairs import REPAIR_HINTS, has_dash, withdrawn
 from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
 
 __all__ = ["seen", "visible", "unrepaired", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
@@ -183,7 +183,7 @@ _VISIBLE_STEPS = tuple(_formatting_struck_kept if step is _formatting else step 
 
 
 def _repair_hinted(text: str) -> bool:
-    if "-" not in text and "\u2014" not in text and "\u2013" not in text:
+    if not has_dash(text):  # (a hyphen inside an id, "FD-10005", is none)
         return False
     lower = text.lower()
     return any(h in lower for h in REPAIR_HINTS)

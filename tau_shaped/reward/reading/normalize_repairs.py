@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import List
 
-__all__ = ["withdrawn", "REPAIR_HINTS"]
+__all__ = ["withdrawn", "has_dash", "REPAIR_HINTS"]
 
 # a cheap look first: a dash and one of these (lower case) in the text
 REPAIR_HINTS = ("sorry", "apolog", "correction", "mistake", "my bad", "scratch that", "missp", "misread", "mistyp",
@@ -75,9 +75,15 @@ _ANCHOR = re.compile(r"[^\w$#~]+|the|a|an|your|my|our|their|his|her|its|to|in|on
 _MAX_REPAIRS = 4
 
 
+def has_dash(text: str) -> bool:
+    """Whether ``text`` holds a dash a repair is written with (not a hyphen inside a word or an id, "FD-10005"): the cheap
+    look first."""
+    return "--" in text or "\u2014" in text or "\u2013" in text or " - " in text or "\t-" in text or "-\t" in text
+
+
 def withdrawn(text: str) -> str:
     """``text`` without what its writer took back by a repair (see the module's docstring)."""
-    if not text or "-" not in text and "\u2014" not in text and "\u2013" not in text:
+    if not text or not has_dash(text):
         return text
     lower = text.lower()
     if not any(h in lower for h in REPAIR_HINTS):
