@@ -201,7 +201,30 @@ def amounts(text: str) -> List[Stated]:
             if not kept or a.start >= kept[-1].end:
                 kept.append(a)
         found = _corrected(text, kept)
+    if found and any(w in low for w in _RELATIVE_WORDS):
+        found = _with_relative(text, found)
     return found
+
+
+# Round 15 (arithmetic): an amount said as a multiple of another ("double the usual $5.00", "twice that $2.99 fee", "half of
+# the $33.80", "three times the $5.00 cap") states the product as well: the amount it names and the amount it means
+_RELATIVE_WORDS = ("double", "twice", "triple", "thrice", "three times", "half", "quadruple")
+_FACTORS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "thrice": 3.0, "three times": 3.0, "quadruple": 4.0, "half": 0.5}
+_RELATIVE = re.compile(r"(?i)\b(?P<k>double|twice|triple|thrice|three[ \u00a0]times|quadruple|half)(?:[ \u00a0]+of)?"
+                       r"(?:[ \u00a0]+(?:the|your|that|this|my|our|its|a))?(?:[ \u00a0]+(?:usual|normal|standard|regular|original|full"
+                       r"|whole|total|same|basic|base))?[ \u00a0]+\Z")
+
+
+def _with_relative(text: str, found: List[Stated]) -> List[Stated]:
+    """``found`` and, for each amount said as a multiple of itself, the product (starting at the multiple's word)."""
+    out: List[Stated] = []
+    for a in found:
+        m = _RELATIVE.search(text, max(0, a.start - 48), a.start)
+        if m is not None:
+            factor = _FACTORS[" ".join(m.group("k").lower().split())]
+            out.append(Stated("amount", round(a.value * factor, 2), text[m.start():a.end], m.start(), a.end))
+        out.append(a)
+    return out
 
 
 # Round 11: an amount the speaker takes back at once for the next one ("forty dollars sorry fifty dollars",

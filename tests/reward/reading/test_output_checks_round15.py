@@ -191,3 +191,19 @@ def test_the_question_tasks_ask_their_total_told() -> None:
 
     tasks = [t for t in load_domain("food_delivery").tasks("test") if t.bucket in ("account_question", "charge_matches")]
     assert tasks and all(c.said.affirmed for t in tasks for c in t.output_checks if c.id == "total")
+
+
+@pytest.mark.parametrize("text, values", [
+    ("I can double the usual $10.00 for you.", [20.0, 10.0]),
+    ("That's half of the $33.80.", [16.9, 33.8]),
+    ("for half of $8.00", [4.0, 8.0]),
+    ("three times the $5.00 cap", [15.0, 5.0]),
+    ("Twice that $2.99 fee is $5.98.", [5.98, 2.99, 5.98]),
+    ("I'll refund $16.90.", [16.9]),
+    ("It's double-checked: $16.90.", [16.9]),
+])
+def test_an_amount_said_as_a_multiple_states_the_product(text: str, values: list) -> None:
+    """Round 15 (arithmetic): "double the usual $10.00" says $10.00 and means $20.00; both are stated."""
+    from tau_shaped.reward.reading.amounts import stated_amounts
+
+    assert [a.value for a in stated_amounts(text)] == values
