@@ -35,7 +35,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from pydantic import Field
 
 from tau_shaped.env.trajectory import observation_failed
-from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
+from tau_shaped.reward.checks.finding import Finding, WriteVerdict, judged_writes
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.call_dates import states_date
@@ -177,6 +177,16 @@ def unlisted(run: Any, step: Any) -> Optional[str]:
     return None
 
 
+def _verdict(run: Any, step: Any) -> WriteVerdict:
+    """``unlisted``'s reason as a verdict: flights said only by their time leave it open (undetermined)."""
+    why = unlisted(run, step)
+    if why is None:
+        return None
+    if why.startswith("no message lists flight") and _CLOCK.search(_since_previous_write(run, step.index) or ""):
+        return False, why + ", and flights are said by their time"
+    return True, why
+
+
 @register
 class DetailsListedKind(CheckKind):
     key = "details_listed"
@@ -190,23 +200,7 @@ class DetailsListedKind(CheckKind):
         tools = tuple(pred.details_listed.tools)
 
         def check(run: Any) -> Finding:
-            found: List[Tuple[int, str]] = []
-            open_: List[Tuple[int, str]] = []
-            for tool in tools:
-                for step in run.calls_of(tool):
-                    if observation_failed(step.observation):
-                        continue
-                    why = unlisted(run, step)
-                    if why is None:
-                        continue
-                    if why.startswith("no message lists flight") and _CLOCK.search(_since_previous_write(run, step.index) or ""):
-                        open_.append((step.index, why + ", and flights are said by their time"))
-                    else:
-                        found.append((step.index, why))
-            if found or not open_:
-                return violations(sorted(found), "every booking, flight change and passenger change lists its details first")
-            open_.sort()
-            return Finding(False, None, NOWHERE, f"undetermined: step {open_[0][0]}: {open_[0][1]}", tuple(open_))
+            return judged_writes(run, tools, _verdict, "every booking, flight change and passenger change lists its details first")
 
         return check
 

@@ -24,8 +24,7 @@ from typing import Any, FrozenSet, List, Optional, Tuple
 
 from pydantic import Field
 
-from tau_shaped.env.trajectory import observation_failed
-from tau_shaped.reward.checks.finding import Finding, violations
+from tau_shaped.reward.checks.finding import Finding, WriteVerdict, judged_writes
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.call_values import id_key, ids_in
@@ -167,6 +166,11 @@ def listed_otherwise(run: Any, step: Any) -> Optional[str]:
     return None
 
 
+def _verdict(run: Any, step: Any) -> WriteVerdict:
+    why = listed_otherwise(run, step)
+    return None if why is None else (True, why)
+
+
 @register
 class ItemsListedKind(CheckKind):
     key = "items_listed"
@@ -180,14 +184,6 @@ class ItemsListedKind(CheckKind):
         tools = tuple(pred.items_listed.tools)
 
         def check(run: Any) -> Finding:
-            found: List[Tuple[int, str]] = []
-            for tool in tools:
-                for step in run.calls_of(tool):
-                    if observation_failed(step.observation):
-                        continue
-                    why = listed_otherwise(run, step)
-                    if why is not None:
-                        found.append((step.index, why))
-            return violations(sorted(found), "every write's confirmation lists the items it acts on")
+            return judged_writes(run, tools, _verdict, "every write's confirmation lists the items it acts on")
 
         return check

@@ -30,7 +30,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from pydantic import Field
 
 from tau_shaped.env.trajectory import observation_failed
-from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
+from tau_shaped.reward.checks.finding import Finding, judged_writes
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.call_values import states_id
@@ -147,18 +147,6 @@ class MethodNamedKind(CheckKind):
         tools = tuple(pred.method_named.tools)
 
         def check(run: Any) -> Finding:
-            found: List[Tuple[int, str]] = []
-            open_: List[Tuple[int, str]] = []
-            for tool in tools:
-                for step in run.calls_of(tool):
-                    if observation_failed(step.observation):
-                        continue
-                    verdict = unnamed(run, step)
-                    if verdict is not None:
-                        (found if verdict[0] else open_).append((step.index, verdict[1]))
-            if found or not open_:
-                return violations(sorted(found), "every write that moves money names its payment method first")
-            open_.sort()
-            return Finding(False, None, NOWHERE, f"undetermined: step {open_[0][0]}: {open_[0][1]}", tuple(open_))
+            return judged_writes(run, tools, unnamed, "every write that moves money names its payment method first")
 
         return check

@@ -24,8 +24,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from pydantic import Field
 
-from tau_shaped.env.trajectory import observation_failed
-from tau_shaped.reward.checks.finding import Finding, violations
+from tau_shaped.reward.checks.finding import Finding, WriteVerdict, judged_writes
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.normalize import seen
@@ -132,6 +131,11 @@ def _old_after_arrow(clause: str, was: Dict[str, Any], now: Dict[str, Any]) -> O
     return None
 
 
+def _verdict(run: Any, step: Any) -> WriteVerdict:
+    why = other_option(run, step)
+    return None if why is None else (True, why)
+
+
 @register
 class NewOptionsKind(CheckKind):
     key = "new_options"
@@ -145,13 +149,6 @@ class NewOptionsKind(CheckKind):
         tools = tuple(pred.new_options.tools)
 
         def check(run: Any) -> Finding:
-            found: List[Tuple[int, str]] = []
-            for tool in tools:
-                for step in run.calls_of(tool):
-                    if not observation_failed(step.observation):
-                        why = other_option(run, step)
-                        if why is not None:
-                            found.append((step.index, why))
-            return violations(sorted(found), "every confirmation describes the new items by their own options")
+            return judged_writes(run, tools, _verdict, "every confirmation describes the new items by their own options")
 
         return check

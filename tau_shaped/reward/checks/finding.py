@@ -85,3 +85,28 @@ def violations(hits: List[Tuple[int, Evidence]], none: str) -> Finding:
     if isinstance(first, str):
         return Finding(True, step, steps, f"step {step}: {first}{more}")
     return Finding(True, step, steps, lambda: f"step {step}: {first()}{more}")
+
+
+# a judge of one write: None (the write keeps the rule), (True, why) (it breaks it) or (False, why) (the words do not settle it)
+WriteVerdict = Optional[Tuple[bool, str]]
+
+
+def judged_writes(run: Any, tools: Tuple[str, ...], judge: Callable[[Any, Any], WriteVerdict], none: str) -> Finding:
+    """The verdict of a form that judges each write of ``tools`` that succeeded (a failed call changed nothing) with
+    ``judge(run, step)``: broken at the writes that break it (``violations``); else, where some write's words do not
+    settle it, undetermined (SPEC §8) at the first such write, every such write in the detail; else kept."""
+    from tau_shaped.env.trajectory import observation_failed
+
+    broken: List[Tuple[int, Evidence]] = []
+    open_: List[Tuple[int, str]] = []
+    for tool in tools:
+        for step in run.calls_of(tool):
+            if observation_failed(step.observation):
+                continue
+            verdict = judge(run, step)
+            if verdict is not None:
+                (broken if verdict[0] else open_).append((step.index, verdict[1]))
+    if broken or not open_:
+        return violations(sorted(broken), none)
+    open_.sort()
+    return Finding(False, None, NOWHERE, f"undetermined: step {open_[0][0]}: {open_[0][1]}", tuple(open_))
