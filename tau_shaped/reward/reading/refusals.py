@@ -316,14 +316,16 @@ def denial(text: str) -> Optional[str]:
 
 # round 14 (countermanded): what, after a denial, does the thing anyway ("..., but I'll go ahead and look up the order anyway",
 # "Normally that's not possible, but I'll make an exception and refund it"); what then denies again still denies
-_OVERRIDE_VERBS = (r"cancel\w*|refund\w*|credit\w*|issu\w*|giv\w*|add\w*|process\w*|put\w*{_SP}through|send\w*|look\w*{_SP}(?:\w+{_SP})?up"
-                   r"|pull\w*{_SP}(?:\w+{_SP})?up|access\w*|open\w*|chang\w*|modif\w*|swap\w*|substitut\w*|replac\w*|compensat\w*"
-                   r"|apply\w*|grant\w*|book\w*|waiv\w*|upgrad\w*|reimburs\w*|return\w*|exchang\w*|offer\w*|round\w*{_SP}(?:it{_SP})?up")
+# the acts a request asks for, done after a denial (``_OVERRIDE``) or by a correction (``_REPAIR_VERBS``)
+_ACTS = (r"cancel\w*|refund\w*|credit\w*|issu\w*|giv\w*|add\w*|process\w*|put\w*{_SP}through|send\w*|chang\w*|modif\w*|swap\w*"
+         r"|substitut\w*|replac\w*|compensat\w*|apply\w*|grant\w*|book\w*|waiv\w*|upgrad\w*|reimburs\w*")
+_OVERRIDE_VERBS = (_ACTS + r"|look\w*{_SP}(?:\w+{_SP})?up|pull\w*{_SP}(?:\w+{_SP})?up|access\w*|open\w*|return\w*|exchang\w*|offer\w*"
+                   r"|round\w*{_SP}(?:it{_SP})?up")
 _REPAIR_ABLE = (r"(?:{_A}ll|{_SP}will|{_SP}can|{_SP}could|{_A}m{_SP}able{_SP}to|{_SP}am{_SP}able{_SP}to|{_A}re{_SP}able{_SP}to|{_SP}are{_SP}able{_SP}to)"
                 r"(?:{_SP}(?:still|just|definitely))?")
-_REPAIR_VERBS = (r"cancel\w*|refund\w*|credit\w*|issu\w*|giv\w*|add\w*|process\w*|put\w*{_SP}through|send\w*|chang\w*|modif\w*|swap\w*"
-                 r"|substitut\w*|replac\w*|compensat\w*|apply\w*|grant\w*|book\w*|waiv\w*|upgrad\w*|reimburs\w*|do{_SP}(?:it|that|this)"
-                 r"|look\w*{_SP}(?:\w+{_SP}){0,3}?up|pull\w*{_SP}(?:\w+{_SP}){0,3}?up"
+# a correction's act: not an offer of something else ("Correction: I can offer you the $5.00 cap"), and access only to the
+# account or order itself ("I can open a ticket" is another act)
+_REPAIR_VERBS = (_ACTS + r"|do{_SP}(?:it|that|this)|look\w*{_SP}(?:\w+{_SP}){0,3}?up|pull\w*{_SP}(?:\w+{_SP}){0,3}?up"
                  r"|(?:access\w*|open\w*)(?:{_SP}up)?{_SP}(?:your|the|this|that)(?:{_SP}[\w-]+)?{_SP}(?:account|order|profile)")
 _OVERRIDE = lazy(_lowered(
     (r"(?:\bbut\b|\bhowever\b|\bthat{_SP}said\b|\bstill\b|[.;!\u2014]|--)[^.!?\n]{0,40}?\b(?:I|we)(?:{_A}ll|{_SP}will|{_A}m{_SP}going{_SP}to"

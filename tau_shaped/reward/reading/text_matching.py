@@ -183,21 +183,29 @@ def find_number(text: str, value: float, tolerance: float = 0.0) -> Optional[str
     return _find_number(text, value, tolerance)
 
 
-def _find_number(text: str, value: float, tolerance: float) -> Optional[str]:
+def _find_number(text: str, value: float, tolerance: float, told: bool = False) -> Optional[str]:
+    """The first number, then amount (read only when no number matched), stated within the bound of ``value`` and not
+    negated; with ``told``, nor only asked, supposed or taken back in its clause (``assertion_frames.framed``)."""
     bound = max(tolerance, 1e-9)
     negated: Optional[Negations] = None
     for number, snippet, start in _numbers_at(text):
         # rounded to 9 places: 1234.5 - 1234.49 is 0.01000000000002 in floating point
         if round(abs(number - value), 9) <= bound:
             negated = negated or Negations(text)
-            if not negated(start, value=True):
+            if not negated(start, value=True) and not (told and _framed(text, start, start + len(snippet))):
                 return snippet
     for amount in _amounts(text):
         if round(abs(amount.value - value), 9) <= bound:
             negated = negated or Negations(text)
-            if not negated(amount.start, value=True):
+            if not negated(amount.start, value=True) and not (told and _framed(text, amount.start, amount.end)):
                 return amount.text
     return None
+
+
+def _framed(text: str, start: int, end: int) -> bool:
+    from tau_shaped.reward.reading.assertion_frames import framed
+
+    return framed(text, start, end)
 
 
 _kept_number = lru_cache(maxsize=2048)(_find_number)
@@ -207,19 +215,7 @@ def find_told_number(text: str, value: float, tolerance: float = 0.0) -> Optiona
     """``find_number``, but only a number TOLD (round 15 of issue 41, an output check's ``"affirmed": true``): not
     negated, and not only asked, supposed or taken back in its clause (``assertion_frames.framed``: "Is your total
     $19.73?" asks the customer; "The total is $19.73" and "Is it $19.73? Yes." tell it)."""
-    from tau_shaped.reward.reading.assertion_frames import framed
-
-    text = text[:20_000]
-    bound = max(tolerance, 1e-9)
-    negated: Optional[Negations] = None
-    found = [(start, snippet) for number, snippet, start in _numbers_at(text) if round(abs(number - value), 9) <= bound]
-    seen = {start for start, _ in found}
-    found += [(a.start, a.text) for a in _amounts(text) if round(abs(a.value - value), 9) <= bound and a.start not in seen]
-    for start, snippet in sorted(found):
-        negated = negated or Negations(text)
-        if not negated(start, value=True) and not framed(text, start, start + len(snippet)):
-            return snippet
-    return None
+    return _find_number(text[:20_000], value, tolerance, told=True)
 
 
 _COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
