@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, FrozenSet, List, Optional, Tuple, Union
 
+from tau_shaped.env.trajectory import observation_failed
+
 Evidence = Union[str, Callable[[], str]]
 
 NOWHERE: FrozenSet[int] = frozenset()
@@ -95,8 +97,6 @@ def judged_writes(run: Any, tools: Tuple[str, ...], judge: Callable[[Any, Any], 
     """The verdict of a form that judges each write of ``tools`` that succeeded (a failed call changed nothing) with
     ``judge(run, step)``: broken at the writes that break it (``violations``); else, where some write's words do not
     settle it, undetermined (SPEC §8) at the first such write, every such write in the detail; else kept."""
-    from tau_shaped.env.trajectory import observation_failed
-
     broken: List[Tuple[int, Evidence]] = []
     open_: List[Tuple[int, str]] = []
     for tool in tools:
