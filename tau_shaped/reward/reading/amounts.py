@@ -212,7 +212,7 @@ _RELATIVE_WORDS = ("double", "twice", "triple", "thrice", "three times", "half",
 _FACTORS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "thrice": 3.0, "three times": 3.0, "quadruple": 4.0, "half": 0.5}
 _RELATIVE = re.compile(r"(?i)\b(?P<k>double|twice|triple|thrice|three[ \u00a0]times|quadruple|half)(?:[ \u00a0]+of)?"
                        r"(?:[ \u00a0]+(?:the|your|that|this|my|our|its|a))?(?:[ \u00a0]+(?:usual|normal|standard|regular|original|full"
-                       r"|whole|total|same|basic|base))?[ \u00a0]+\Z")
+                       r"|whole|total|same|basic|base))?[ \u00a0]+(?:US|U\.S\.)?\Z")  # round 16: "double the usual US$5.00"
 
 
 def _with_relative(text: str, found: List[Stated]) -> List[Stated]:

@@ -85,9 +85,10 @@ _REPORTED = lazy((r"(?i)(?<!\bas )(?<!\blike )\byou(?:{_A}ve|{_SP}have|{_SP}had|
                  .replace("{_SP}", _SP).replace("{_A}", _A))
 
 
-def framed(text: str, start: int, end: int) -> bool:
+def framed(text: str, start: int, end: int, taken_back: bool = True) -> bool:
     """Whether the phrase at ``text[start:end]`` is only framed in its clause (doubted, predicted or
-    asked), not told as what is."""
+    asked), not told as what is; ``taken_back=False`` leaves a phrase taken back to the caller (the
+    facts rule reads the value said in its place)."""
     lo = max(0, start - 300)
     ends = [m.end() for m in _CLAUSE_END.finditer(text, lo, start)]
     clause = ends[-1] if ends else lo
@@ -96,8 +97,8 @@ def framed(text: str, start: int, end: int) -> bool:
         pass
     if doubt is not None and "," not in text[doubt.end():start]:
         return True  # "whether or not you saw the courier, it was delivered": the doubt's clause ended at the comma
-    taken_back = _RETRACTED.search(text, end, min(len(text), end + 120))
-    if taken_back is not None and _DIGIT.search(text, end, taken_back.start()) is None:
+    repair = _RETRACTED.search(text, end, min(len(text), end + 120)) if taken_back else None
+    if repair is not None and _DIGIT.search(text, end, repair.start()) is None:
         return True  # "it's delivered. Hmm, hold on -- I had the wrong order open": taken back
     supposed = None
     for supposed in _SUPPOSED.finditer(text, clause, start):

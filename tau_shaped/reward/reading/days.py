@@ -120,6 +120,9 @@ _EVENT = (r"(?i)(?=[dhaprocswtg])\b(?P<ev>delivered|dropped[ \t]off|handed[ \t]o
 _EVENT_DAY = re.compile(_EVENT + _PAST_DAY)
 _NOT_THE_ORDER = re.compile(r"(?i)\b(?:refund|money|credit|charge|payment|e-?mail|message|text|reply|notification|call|confirmation|receipt|bill)s?\b[^.!?\n;]{0,24}$")
 _NUMERIC_DAY = re.compile(_EVENT + _NUMERIC_DAY_TAIL)
+# a state of the order said between an event and a day binds the day (round 16: "delivered (it showed preparing earlier today)")
+_OTHER_STATE = re.compile(r"(?i)\b(?:preparing|being[ \t](?:prepared|made|cooked)|ready[ \t]for[ \t]pickup|out[ \t]for[ \t]delivery"
+                          r"|on[ \t](?:its|the)[ \t]way|picked[ \t]up|with[ \t]the[ \t](?:courier|driver|kitchen|restaurant)|in[ \t]transit)\b")
 _NUMERIC_HINT = re.compile(r"[0-9][/-][0-9]")
 
 
@@ -161,6 +164,8 @@ def event_days(text: str) -> List[Tuple[str, Named, int, str]]:
             continue  # the day in a question's clause: "... delivered Anything else I can help with today?" asserts nothing
         if m.group("ev").lower() == "came" and _NOT_THE_ORDER.search(text, max(0, m.start() - 32), m.start()):
             continue  # "the refund came yesterday": money, a message, not the order
+        if _OTHER_STATE.search(text, m.end("ev"), m.end()) is not None:
+            continue  # round 16: "delivered (it showed preparing earlier today)": the day is the nearer state's
         event = _EVENTS[" ".join(m.group("ev").lower().split())]
         named = _named(m)
         if named is None:

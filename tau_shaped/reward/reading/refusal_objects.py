@@ -10,6 +10,10 @@ customer asked for said to be none, nothing, not due or not owed.
   "a credit wouldn't apply";
 - a wish turned down in the same sentence: "I wish I could give you money back, but ...",
   "I'd love to refund it, but ...".
+- round 16: the thing said absent with no verb, in an aside or informally ("so no refund I'm afraid", "there's no
+  refund to make", "no swap for the Naan."); two things refused at once ("Neither a cancellation nor an address change
+  is possible now", "I can neither cancel nor change it"); "no refund yet", "Neither the courier nor the kitchen lost
+  it" refuse nothing.
 
 Not denials: "No problem, I'll refund it" (the "no" is of a problem), "there's no refund fee",
 "no extra credit card fees apply" (the thing after the negation is not a request's object), "there's
@@ -118,6 +122,24 @@ _GATED.append((("n/a",), rf"\b(?:{_OBJ}|comp|cancel)\.?[ \t]{{1,3}}n/a\b"))  # r
 _GATED.append((("cancel?", "refund?"),  # round 12: a list's "Can cancel? No" ("Can cancel? No problem" says yes)
                rf"\bcan{_SP}(?:cancel|refund)[*_\"']{{0,2}}[ \t]{{0,3}}\?[ \t]{{0,3}}[*_\"']{{0,2}}[ \t]{{0,2}}(?:no|nope|not{_SP}possible)\b"
                rf"(?!{_SP}(?:problem|worries|need|issue|idea)|-)"))
+_GATED += [
+    # round 16 (informal, asides): the thing asked for said absent, with no verb ("Nope, no double charge -- so no refund I'm
+    # afraid", "there's no refund to make", "no swap for the Naan."); "no refund fee", "no refund yet" are not denials
+    (("no refund", "no credit", "no compensation", "no swap", "no substitut", "no cancel", "no replacement", "no reimburse",
+      "no money back", "no safe", "no suitable", "no further"),
+     rf"\bno{_SP}(?:(?:safe|suitable|further|extra|additional|partial){_SP})?(?:refund|credit|compensation|swap|substitut\w*"
+     rf"|cancellation|replacement|reimbursement|money{_SP}back)s?(?:{_SP}(?:for|on|of){_SP}[^.!?\n,;:()]{{1,40}}?)?"
+     rf"(?:(?=[ \t]{{0,3}}(?:[.!;\n\u2014\u2013)]|--|,{_SP}(?:i{_A}m{_SP}afraid|sorry|unfortunately)\b|$))|{_SP}(?:i{_A}m{_SP}afraid|sorry"
+     rf"|unfortunately|to{_SP}(?:make|give|issue|offer|process|pay|send)|(?:is{_SP})?(?:possible|available)\b))"),
+    # round 16 (scope): "Neither a cancellation nor an address change is possible now", "I can neither cancel nor change it"
+    (("neither",),
+     rf"\bneither{_SP}[^.!?\n]{{1,80}}?\bnor{_SP}[^.!?\n]{{1,80}}?\b(?:(?:is|are|was|were|can|could|will|would)(?:{_SP}(?:be|now|still"
+     rf"|currently|really|actually)){{0,2}}{_SP}(?:possible|allowed|permitted|available|an{_SP}option|doable|feasible|applicable|due|owed"
+     rf"|done|cancell?ed|refunded|changed|credited|given|issued|offered|processed|made)|appl(?:y|ies))\b"
+     rf"|\b(?:i|we){_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to){_SP}neither{_SP}[a-z]"
+     rf"|\bneither(?:{_SP}(?:option|one|of{_SP}(?:them|these|those|the{_SP}[a-z]+)))?{_SP}(?:is|are|would{_SP}be|will{_SP}be)"
+     rf"{_SP}(?:possible|allowed|permitted|available|an{_SP}option)\b"),
+]
 _GATED_RE = [(hints, lazy(p)) for hints, p in _GATED]  # each compiled when a text first holds its words (half never, in a batch)
 
 

@@ -108,10 +108,11 @@ _PARTS = [
     rf"\bnothing{_SP}(?:more{_SP})?(?:I|we){_SP}(?:can|could){_SP}do\b",
     rf"\b(?:nothing|no{_SP}money|no{_SP}amount){_SP}(?:left{_SP})?(?:to{_SP}(?:refund|compensate|credit|reimburse|give{_SP}back|return|pay{_SP}back)|(?:is|was){_SP}(?:owed|due|overcharged))\b",
     rf"\bno{_SP}(?:refund|compensation|credit|reimbursement){_SP}(?:is{_SP})?(?:needed|necessary|owed|due)\b",
-    rf"\bno{_SP}(?:safe|suitable|allergen-?free|available){_SP}(?:substitutes?|alternatives?|options?|replacements?|swaps?)\b",
+    rf"\bno{_SP}(?:safe|suitable|allergen-?free|available){_SP}(?:substitutes?|alternatives?|options?|replacements?|swaps?)\b"
+    rf"|\bnothing{_SP}(?:safe|suitable|allergen-?free)\b(?!{_SP}(?:about|in))",  # round 16: "Nope, nothing safe for the Naan"
     rf"\bnone{_SP}of{_SP}(?:[\w'-]+{_SP}){{0,6}}(?:is|are){_SP}(?:safe|suitable|available|possible)\b",
     rf"\bno{_SP}(?:refund|compensation|credit|cancellation|change|changes|substitution|replacement|reimbursement)s?{_SP}(?:is|are){_SP}(?:due|owed|available|possible|applicable|warranted|allowed|permitted)\b",
-    rf"(?:^|[.!?:,\n][ \t]{{0,3}}|(?<![\w-])[-*•][ \t]{{1,3}})[*_]{{0,3}}(?:sorry,?{_SP})?(?:can{_A}?t|cannot|unable{_SP}to){_SP}{_NOT_ACT}",
+    rf"(?:^|[.!?:,\n\u2014\u2013][ \t]{{0,3}}|--[ \t]{{0,3}}|(?<![\w-])[-*•][ \t]{{1,3}})[*_]{{0,3}}(?:sorry,?{_SP})?(?:can{_A}?t|cannot|unable{_SP}to){_SP}{_NOT_ACT}",
     r"[\"']?\b(?:status|decision|result|outcome|verdict|answer|response|eligible|eligibility|allowed|possible|approved|can[ _]cancel"
     r"|cancellable|refundable)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?"
     rf"(?:denied|declined|rejected|refused|false|no|not{_SP}(?:eligible|allowed|possible)|ineligible)\b",

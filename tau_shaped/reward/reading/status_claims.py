@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
+from tau_shaped.reward.reading.assertion_frames import framed
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.refund_timings import MONEY_SENTENCE as _MONEY_SENTENCE
 from tau_shaped.reward.reading.statements import STATUS_FORMS
@@ -43,7 +44,7 @@ _STATUS = re.compile(
     rf"(?:['’]s[ \t]{{1,3}}|{_SP}(?:\([^()\n]{{0,40}}\){_SP})?(?P<verb>is|ha(?:s|ve){_SP}(?:(?:now|already|just|since|finally){_SP})?been|was){_SP}"
     rf"|{_SP}(?:(?P<shows>shows|is{_SP}(?:showing|listed|marked|logged|recorded|down)|appears){_SP})?(?P<as>as){_SP}"  # round 14
     rf"|(?<=[0-9A-Z])[*_`]{{0,2}}[ \t]{{0,3}}(?:[:=\u2014\u2013\u2192\u00bb]|-{{1,2}}>?|\||>>)[ \t]{{0,3}}[*_`]{{0,2}})"  # round 12: ">>"
-    rf"(?:(?:now|already|currently|still|just|only|marked(?:{_SP}as)?|showing(?:{_SP}as)?){_SP}){{0,2}}(?P<status>{_STATUS_ALT})\b"
+    rf"(?:(?:now|already|currently|still|just|only|actually|really|definitely|indeed|officially|finally|marked(?:{_SP}as)?|showing(?:{_SP}as)?){_SP}){{0,2}}(?P<status>{_STATUS_ALT})\b"
     rf"|\bstatus\b[\"'*_]{{0,2}}(?:[ \t]{{0,3}}(?:[:=|\u2192]|->|is)[ \t]{{0,3}}|[ \t]{{1,3}})[\"'*_`]{{0,2}}(?P<kv>{_STATUS_ALT})\b",
     re.IGNORECASE,
 )
@@ -91,6 +92,8 @@ def statuses(text: str, negated: Negations) -> List[Tuple[str, str, int, Optiona
             continue  # "it was out for delivery when ...": a past state; "was delivered" is the status now
         if CONDITION.search(text, max(0, m.start() - 40), m.start()):
             continue
+        if framed(text, m.start(), m.end(), taken_back=False):
+            continue  # round 16: "You mentioned you thought it was delivered, but ...": only framed, not stated (output checks agree)
         if m.group("as") and not (m.group("shows") and not negated(m.start("shows"))) and not (
                 (rep := _REPORTS.search(text, max(0, m.start() - 40), m.start())) and not negated(rep.start())):
             continue  # "FD-10006 as delivered" only as a record reports it ("Our system shows FD-10006 as delivered")
