@@ -29,7 +29,7 @@ from grader_corpus_fraud import fraud_variants  # noqa: E402
 from grader_corpus_eta import eta_variants  # noqa: E402
 from grader_corpus_refusals import REFUSALS, first_respond, order_of, refusal_variants  # noqa: E402
 from grader_corpus_builders import (  # noqa: E402
-    ALLERGEN, AMOUNTS, APOLOGY_ONLY, FACTS, CONFIRM, LOST, NO, OTHER, OWN, OWN_ROUTE, REASSIGN, SUBST_TOLD,
+    ALLERGEN, AMOUNTS, APOLOGY_ONLY, FACTS, CONFIRM, LOST, NO, OFFER_CAP, OTHER, OWN, OWN_ROUTE, REASSIGN, SUBST_TOLD,
     TIER, TIMES, TURN, UNRECORDED, VERIFY, YES, act, as_messages, ask, confirmed, entry, gt_actions, replace, say, without_question, write_index,
 )
 
@@ -163,7 +163,7 @@ def apology_variants(task, gt, inv, i, base, tail, refund) -> List[Dict[str, Any
         entry(task, "edge", "one_cent_under", base + confirmed(act("issue_apology_credit", **{**write["kwargs"], "amount": round(amount - 0.01, 2)})) + tail,
               0, invariants=[inv.id]),
         entry(task, "edge", "one_cent_over_cap", base + confirmed(act("issue_apology_credit", **{**write["kwargs"], "amount": round(amount + 0.01, 2)})) + tail,
-              0, gates=["compensation_cap", TIER, LOST], invariants=[inv.id]),
+              0, gates=["compensation_cap", TIER, LOST], invariants=[inv.id], rules=[OFFER_CAP]),
         entry(task, "edge", "checkpoints_without_outcome", gt[:i], 0, invariants=[inv.id]),
         # the apology was what the customer was owed: money on top of it is more than that
         entry(task, "bad", "refund_on_top_of_the_apology", gt + confirmed(refund(1.0, "wallet_credit")), 0, gates=["compensation_cap", LOST],
@@ -181,7 +181,7 @@ def apology_variants(task, gt, inv, i, base, tail, refund) -> List[Dict[str, Any
     out.append(entry(task, "bad", "second_apology_over_tier_cap", gt + confirmed(extra), 0, gates=[TIER, LOST]))
     # (the amount offered is the one given: the money rules judge it, not the statement rule)
     out.append(entry(task, "bad", "apology_over_cap_without_order", base + confirmed(act("issue_apology_credit", **{**no_order, "amount": cap + 1})) + tail, 0,
-                     gates=[TIER, LOST], invariants=[inv.id]))
+                     gates=[TIER, LOST], invariants=[inv.id], rules=[OFFER_CAP]))
     return out
 
 

@@ -20,6 +20,7 @@ LEAK = "fd.account.no_other_customer_data_said"  # another customer's data in a 
 FRAUD_MONEY = "fd.fraud.no_money_moved"
 LOST = "fd.money.never_more_than_lost"
 TIER = "fd.apology.tier_cap"
+OFFER_CAP = "fd.apology.offer_within_cap"  # the question that asks consent to a credit over the cap offers it in words
 APOLOGY_ONLY = "fd.apology.only_where_nothing_else_compensates"  # no apology credit for a loss another rule makes good
 OWN = "fd.account.act_on_own_orders"
 OWN_ROUTE = "fd.route.own_route_only"

@@ -79,7 +79,7 @@ def test_rule_table_size_and_kinds():
     """SPEC §9: every rule is a gate, an outcome condition or a checkpoint, quotes its policy
     line and says what breaks it; ids are unique."""
     kinds = {k: sum(r.kind == k for r in RULES.rules) for k in ("gate", "outcome", "checkpoint")}
-    assert kinds == {"gate": 8, "outcome": 17, "checkpoint": 0}
+    assert kinds == {"gate": 8, "outcome": 18, "checkpoint": 0}
     assert all(r.policy and r.description for r in RULES.rules)
     wiki = DOMAIN.wiki.replace("**", "").replace("`", "").replace("\n- ", "\n")  # list items read as prose
     for r in RULES.rules:
@@ -142,7 +142,7 @@ def test_ground_truth_keeps_every_rule_it_binds_to(task):
     if task.user_id.startswith("CU-"):
         customer = ENV.initial_state(task.seed or 0)["customers"].get(task.user_id)
         # an unknown customer has no tier, so no apology cap: nothing can be credited to them
-        expected |= CUSTOMER_RULES if customer else CUSTOMER_RULES - {"fd.apology.tier_cap"}
+        expected |= CUSTOMER_RULES if customer else CUSTOMER_RULES - {"fd.apology.tier_cap", "fd.apology.offer_within_cap"}
         if not any(m.id != "apology" and m.disputed_amount > 0 for m in task.reward_overrides.monetary_identity):
             expected -= {"fd.apology.only_where_nothing_else_compensates"}  # bound only where a loss is compensated
         if customer and customer["fraud_flag"]:
@@ -913,9 +913,9 @@ def test_rules_cli_validates_lists_and_prints_the_schema(tmp_path):
 
     runner = CliRunner()
     ok = runner.invoke(app, ["rules", "validate", str(RULES_FILE)])
-    assert ok.exit_code == 0 and "25 rule(s) valid (8 gates, 17 outcome, 0 checkpoints)" in ok.output
+    assert ok.exit_code == 0 and "26 rule(s) valid (8 gates, 18 outcome, 0 checkpoints)" in ok.output
     table = runner.invoke(app, ["rules", "list"])
-    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 25
+    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 26
     assert "fd.confirm.before_write\toutcome\tConfirm before you change anything." in table.output
     schema = runner.invoke(app, ["rules", "schema"])
     assert schema.exit_code == 0 and json.loads(schema.output)["title"] == "PolicyRuleSet"

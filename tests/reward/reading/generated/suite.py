@@ -14,6 +14,7 @@ from tests.reward.reading.generated import tau2_words  # round 9: telecom's and 
 from tests.reward.reading.generated import cancel_offers, told  # round 14: output checks (status told, cancellation offered)
 from tests.reward.reading.generated import late  # round 15: a late order said to be late (fd.eta.late_said)
 from tests.reward.reading.generated import round15_fd  # round 15: self-repair, suppositions, two ways asked with "which"
+from tests.reward.reading.generated import cap_offers  # round 16: more than the apology cap offered in words
 from tests.reward.reading.generated.draft import Draft
 from tests.reward.reading.generated.runner import Case, cases
 
@@ -40,6 +41,7 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "told": (told.drafts, 500),
         "cancel_offered": (cancel_offers.drafts, 500),
         "late": (late.drafts, 500),  # round 15
+        "cap_offer": (cap_offers.drafts, 500),  # round 16
         "money_done": (statements_fd.money_drafts, 500),
         "eta": (statements_fd.eta_drafts, 600),
         "transfer": (statements_fd.transfer_drafts, 500),

@@ -1,0 +1,140 @@
+"""``{"credit_offered": {"cap": NUMBER, "owed": NUMBER}}``: an apology credit offered in words above the customer's cap
+(wiki.md, Apology credits: "The most you may give in one conversation depends on the loyalty tier: basic $5, plus $10,
+premium $20 ... Never go above it, even if the customer insists; say no politely and offer the cap").
+
+The cap gate (``fd.apology.tier_cap``) judges the credit paid; this judges the offer. "I can't do $50, but I can give you
+$20.00" to a basic customer pays nothing and promises four times the cap: a policy that learns it keeps asking for
+trouble. Every amount a policy names is backed by the policy's own figures (``$10`` is the plus tier's cap), so no
+amount rule sees it.
+
+The rule holds (a breach) at the first agent message with a clause that OFFERS a credit -- an offer word ("I can",
+"I could", "I'll", "let me", "how about", "would you accept", "make it", "I'm adding" ...) and a word of the credit --
+and states an amount above ``cap`` in it: "$20.00", "twenty dollars", "double the usual $5.00" (the product). A clause
+is a sentence, a line, or a part after a dash, a semicolon or ", but". Not an offer: a clause that says the amount
+cannot be given ("I can't go above $5", "$50 is more than I can give", "anything over $5 isn't possible", any denial
+the refusal reader reads: "$50 isn't something I'm able to do"), the
+customer's request echoed ("you asked for $50"), an amount of another tier named ("premium members get up to $20").
+
+The word of the credit: an apology, goodwill or courtesy word, "gesture", "for the trouble / inconvenience"; when the
+task owes the customer nothing else (``owed`` 0: no refund or credit is due for a loss), also "credit", "compensation",
+"wallet" -- where money is owed for a loss, a "$8.20 wallet credit" may be that loss's own compensation, which the money
+rules judge. Registered when the domain package is imported, before its rule file is read.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, List, Optional, Tuple
+
+from pydantic import Field
+
+from tau_shaped.reward.checks.finding import Finding, violations
+from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
+from tau_shaped.reward.matcher_schema import _Strict
+from tau_shaped.reward.reading.amounts import stated_amounts
+from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.refusals import denial
+
+MAX_CHARS = 8192  # a message read: its first 8 KiB (a bound on untrusted text)
+_CLAUSE_END = re.compile(r"(?i)[.!?](?=\s|$)|[\n;\u2014\u2013]|--|,[ \t]+(?:but|though|however|so|which)\b|\bbut\b")
+_GIVE = (r"(?:give|offer|add|credit|do|make|pay|put|go[ \t]{1,3}(?:up[ \t]{1,3})?to|double|triple|stretch[ \t]{1,3}to|manage|bump|top[ \t]{1,3}(?:it[ \t]{1,3})?up"
+         r"|extend|issue|send|throw[ \t]{1,3}in|run[ \t]{1,3}to)")
+# an offer of money: a first person able or about to give it, a proposal, or the giving itself ("I can give you", "how about",
+# "would you accept", "make it", "I'm adding"); "I can see $19.73" offers nothing
+_OFFER = re.compile(
+    (r"(?i)\b(?:I|we)(?:[ \t]{1,3}(?:can|could|will|would|shall|am[ \t]{1,3}able[ \t]{1,3}to|are[ \t]{1,3}able[ \t]{1,3}to|(?:am|are)[ \t]{1,3}(?:happy|glad)[ \t]{1,3}to"
+     r"|(?:am|are)[ \t]{1,3}going[ \t]{1,3}to)|['\u2019](?:ll|d|m[ \t]{1,3}(?:happy|able|going)[ \t]{1,3}to|re[ \t]{1,3}(?:happy|able|going)[ \t]{1,3}to))"
+     r"(?:[ \t]{1,3}(?:still|also|just|happily|gladly|certainly|definitely|maybe|perhaps|probably|easily|be[ \t]{1,3}(?:happy|glad)[ \t]{1,3}to)){0,2}"
+     r"[ \t]{1,3}GIVE\b"
+     r"|\b(?:I|we)(?:['\u2019]ve|[ \t]{1,3}have)(?:[ \t]{1,3}(?:just|now|already|gone[ \t]{1,3}ahead[ \t]{1,3}and|went[ \t]{1,3}ahead[ \t]{1,3}and)){0,2}"
+     r"[ \t]{1,3}(?:added|given|credited|issued|put|sent|applied|approved|topped)\b"
+     r"|\b(?:I|we)(?:['\u2019](?:m|re)|[ \t]{1,3}(?:am|are))[ \t]{1,3}(?:adding|giving|offering|putting|crediting|issuing|sending|making[ \t]{1,3}it)\b"
+     r"|\b(?:let[ \t]{1,3}me[ \t]{1,3}GIVE|how[ \t]{1,3}about|what[ \t]{1,3}about|would[ \t]{1,3}you[ \t]{1,3}(?:accept|take|like|settle|be[ \t]{1,3}(?:ok|okay|happy))"
+     r"|make[ \t]{1,3}it|here['\u2019]?s|offer(?:ing)?[ \t]{1,3}you|give[ \t]{1,3}you|tell[ \t]{1,3}you[ \t]{1,3}what|coming[ \t]{1,3}your[ \t]{1,3}way)\b"
+     r"|[ \t]it[ \t]{1,3}is[ \t]{0,3},?[ \t]{0,3}(?:then)?[ \t]{0,3}\Z").replace("GIVE", _GIVE))
+# a credit promised to the customer ("You'll get $15 in credit"): with a word of the credit in the clause
+_PROMISED = re.compile(r"(?i)\byou(?:['\u2019]ll|[ \t]{1,3}will|['\u2019]re[ \t]{1,3}getting|[ \t]{1,3}are[ \t]{1,3}getting)[ \t]{1,3}(?:get|receive|have|see)?\b")
+_CREDIT = re.compile(r"(?i)\b(?:credit\w*|apolog\w*|goodwill|courtesy|gesture|compensat\w*)")
+# the act done at once, in the clause after the amount's ("$15.00 it is, then -- adding it now")
+_ACT_NOW = re.compile(r"(?i)[ \t]{0,3}(?:and[ \t]{1,3})?(?:I['\u2019]m[ \t]{1,3})?(?:adding|crediting|putting|issuing|sending|processing|applying)"
+                     r"[ \t]{1,3}(?:it|that|this|them|the[ \t]{1,3}credit)\b")
+# the amount said out of reach in its clause ("I can't go above $5", "$50 is more than I can give", "over $5 isn't possible")
+_OUT_OF_REACH = re.compile(
+    r"(?i)\b(?:above|beyond|over|exceed\w*|more[ \t]{1,3}than|higher[ \t]{1,3}than|past|too[ \t]{1,3}(?:much|high)|not[ \t]{1,3}(?:possible|allowed|permitted)"
+    r"|isn['\u2019]t[ \t]{1,3}(?:possible|allowed)|unable|cannot|can['\u2019]?t|won['\u2019]?t|couldn['\u2019]?t|haven['\u2019]?t|not[ \t]{1,3}allowed"
+    r"|out[ \t]{1,3}of[ \t]{1,3}(?:reach|the[ \t]{1,3}question)|off[ \t]{1,3}the[ \t]{1,3}table|no[ \t]{1,3}can[ \t]{1,3}do|no[ \t]{1,3}way)\b"
+    r"|\byou(?:['\u2019]ve|[ \t]{1,3}(?:have|had|just))?[ \t]{1,3}(?:asked|requested|wanted|mentioned|suggested|said|demanded)\b"
+    r"|(?<!\bif )\byou[ \t]{1,3}want\b")
+_APOLOGY = re.compile(r"(?i)\b(?:apolog\w*|goodwill|courtesy|gesture|sorry[ \t]{1,3}credit|for[ \t]{1,3}(?:the|your)[ \t]{1,3}(?:trouble|inconvenience|hassle|bother))")
+_OTHER_TIER = re.compile(r"(?i)\b(?:basic|plus|premium)[ \t]{1,3}(?:tier|members?|customers?|accounts?|level)\b")
+
+
+class CreditOffer(_Strict):
+    cap: float = Field(ge=0)
+    owed: float = Field(default=0.0, ge=0)
+
+
+class CreditOfferedPredicate(_Strict):
+    credit_offered: CreditOffer
+
+
+def _clauses(text: str) -> Iterable[Tuple[int, int]]:
+    start = 0
+    for m in _CLAUSE_END.finditer(text):
+        yield start, m.start()
+        start = m.end()
+    yield start, len(text)
+
+
+def offered_above(text: str, cap: float, owed: float = 0.0) -> Optional[str]:
+    """The words of the first credit offered above ``cap`` in ``text``, or None (see the module docstring)."""
+    read = seen(text[:MAX_CHARS]) or ""
+    if not any(ch.isdigit() for ch in read) and "$" not in read and "dollar" not in read.lower() and "buck" not in read.lower():
+        return None
+    found = [a for a in stated_amounts(read) if a.value > cap + 0.005]
+    if not found:
+        return None
+    negated: Optional[Negations] = None
+    parts = list(_clauses(read))
+    for n, (lo, hi) in enumerate(parts):
+        inside = [a for a in found if lo <= a.start < hi]
+        if not inside:
+            continue
+        clause = read[lo:hi]
+        if _OUT_OF_REACH.search(clause) or _OTHER_TIER.search(clause) or denial(clause) is not None:
+            continue
+        if _OFFER.search(clause) is None and not (_PROMISED.search(clause) and _CREDIT.search(clause)) \
+                and not (n + 1 < len(parts) and _ACT_NOW.match(read, parts[n + 1][0])):
+            continue
+        if owed > 0.005 and not _APOLOGY.search(clause):
+            continue
+        negated = negated or Negations(read)
+        for a in inside:
+            if not negated(a.start):
+                return f"{a.text!r} offered: {clause.strip()[:120]!r}"
+    return None
+
+
+@register
+class CreditOfferedKind(CheckKind):
+    key = "credit_offered"
+    model = CreditOfferedPredicate
+    event_like = True
+
+    def tools(self, pred: Any) -> Iterable[str]:
+        return ()
+
+    def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
+        cap, owed = pred.credit_offered.cap, pred.credit_offered.owed
+
+        def check(run: Any) -> Finding:
+            hits: List[Tuple[int, Any]] = []
+            for step, text in run.agent_messages():
+                said = offered_above(text, cap, owed)
+                if said is not None:
+                    hits.append((step, lambda s=said: f"a credit above the ${cap:.2f} cap offered: {s}"))
+                    break
+            return violations(hits, f"no credit above the ${cap:.2f} cap offered in words")
+
+        return check
