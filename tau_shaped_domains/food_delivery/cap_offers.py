@@ -24,6 +24,7 @@ rules judge. Registered when the domain package is imported, before its rule fil
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Iterable, List, Optional, Tuple
 
 from pydantic import Field
@@ -37,6 +38,7 @@ from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.reading.refusals import denial
 
 MAX_CHARS = 8192  # a message read: its first 8 KiB (a bound on untrusted text)
+_MONEYISH = re.compile(r"(?i)[0-9$]|dollar|buck")
 _CLAUSE_END = re.compile(r"(?i)[.!?](?=\s|$)|[\n;\u2014\u2013]|--|,[ \t]+(?:but|though|however|so|which)\b|\bbut\b")
 _GIVE = (r"(?:give|offer|add|credit|do|make|pay|put|go[ \t]{1,3}(?:up[ \t]{1,3})?to|double|triple|stretch[ \t]{1,3}to|manage|bump|top[ \t]{1,3}(?:it[ \t]{1,3})?up"
          r"|extend|issue|send|throw[ \t]{1,3}in|run[ \t]{1,3}to)")
@@ -87,10 +89,11 @@ def _clauses(text: str) -> Iterable[Tuple[int, int]]:
     yield start, len(text)
 
 
+@lru_cache(maxsize=4096)  # a task's rollouts repeat their messages
 def offered_above(text: str, cap: float, owed: float = 0.0) -> Optional[str]:
     """The words of the first credit offered above ``cap`` in ``text``, or None (see the module docstring)."""
     read = seen(text[:MAX_CHARS]) or ""
-    if not any(ch.isdigit() for ch in read) and "$" not in read and "dollar" not in read.lower() and "buck" not in read.lower():
+    if _MONEYISH.search(read) is None:
         return None
     found = [a for a in stated_amounts(read) if a.value > cap + 0.005]
     if not found:
@@ -102,10 +105,10 @@ def offered_above(text: str, cap: float, owed: float = 0.0) -> Optional[str]:
         if not inside:
             continue
         clause = read[lo:hi]
-        if _OUT_OF_REACH.search(clause) or _OTHER_TIER.search(clause) or denial(clause) is not None:
-            continue
         if _OFFER.search(clause) is None and not (_PROMISED.search(clause) and _CREDIT.search(clause)) \
                 and not (n + 1 < len(parts) and _ACT_NOW.match(read, parts[n + 1][0])):
+            continue
+        if _OUT_OF_REACH.search(clause) or _OTHER_TIER.search(clause) or denial(clause) is not None:
             continue
         if owed > 0.005 and not _APOLOGY.search(clause):
             continue

@@ -198,7 +198,7 @@ def _retracted(text: str, found: List[Claim]) -> List[Claim]:
 
 
 _STATUS_KEY = {form: key for form, key in _STATUS_WORDS}
-_BARE_STATUS = re.compile("(?i)[^.!?;\n]{1,40}?(?<![\w-])(?P<st>" + "|".join(r"[ _-]".join(map(re.escape, form.split()))
+_BARE_STATUS = re.compile("(?i)[^.!?;\n]{1,40}?(?<![\\w-])(?P<st>" + "|".join(r"[ _-]".join(map(re.escape, form.split()))
                                                                           for form, _ in _STATUS_WORDS) + r")(?![\w-])")
 
 
