@@ -39,7 +39,7 @@ from tau_shaped.reward.reading.refusals import denial
 
 MAX_CHARS = 8192  # a message read: its first 8 KiB (a bound on untrusted text)
 _MONEYISH = re.compile(r"(?i)[0-9$]|dollar|buck")
-_CLAUSE_END = re.compile(r"(?i)[.!?](?=\s|$)|[\n;\u2014\u2013]|--|,[ \t]+(?:but|though|however|so|which)\b|\bbut\b")
+_CLAUSE_END = re.compile(r"(?i)[.!?](?=\s|$)|[\n;\u2014\u2013]|--|,[ \t]+(?:but|though|however)\b|\bbut\b")
 _GIVE = (r"(?:give|offer|add|credit|do|make|pay|put|go[ \t]{1,3}(?:up[ \t]{1,3})?to|double|triple|stretch[ \t]{1,3}to|manage|bump|top[ \t]{1,3}(?:it[ \t]{1,3})?up"
          r"|extend|issue|send|throw[ \t]{1,3}in|run[ \t]{1,3}to)")
 # an offer of money: a first person able or about to give it, a proposal, or the giving itself ("I can give you", "how about",

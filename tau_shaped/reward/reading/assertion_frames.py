@@ -20,6 +20,9 @@ its clause frames it as something other than what is:
   placed -- no, sorry, I misread" (a marker of a mistake soon after it, no digit between);
 - the customer's words reported: "You mentioned it was delivered -- I can't confirm that" ("you
   said / mentioned / think ..." before it in its clause; "as you said, it's delivered" agrees).
+- round 16: another's report the agent will not vouch for ("The courier says it is delivered, but I can't
+  verify that"; "The courier says it's delivered." tells it), a bare phrase the agent asks and answers no
+  ("Delivered? Nope."), and the customer's words agreed to by a short clause ("You said it was delivered -- it is.").
 
 What is said of the order as it is stays told: "it was delivered at 6:40", "it's been
 delivered", "as far as I can see it's delivered" (a hedge on the speaker's certainty, not on the
@@ -37,7 +40,9 @@ __all__ = ["framed"]
 # where a clause starts: a sentence's end, a line, a semicolon or a dash, ", but"
 _CLAUSE_END = lazy(r"[.!?](?=\s|$)|[\n;\u2014\u2013]|--|,[ \t]+(?:but|and|while|whereas|though)\b")  # not "$19.73"
 # the agent agreeing with what it reported: "you said it was delivered, and you're right"
-_AGREED = lazy(r"(?i)\b(?:right|correct|true|accurate|spot[ -]on)\b")
+_AGREED = lazy(r"(?i)\b(?:right|correct|true|accurate|spot[ -]on)\b"
+               # round 16: "You said it was delivered -- it is." (a short clause of the agent's own saying so)
+               r"|\b(?:it|that|which)(?:[ \t]{1,3}(?:really|indeed|definitely|certainly))?[ \t]{1,3}(?:is|was|has|does)[ \t!]{0,3}\Z")
 # the agent's own question answered yes right after it (self-Q&A)
 _YES = lazy(r"(?i)[ \t\u00a0*_\"')]{0,4}(?:(?:--?|[:\u2013\u2014])[ \t]{0,2})?(?:yes|yep|yeah|yup|indeed|correct|it[ \t]{1,3}(?:is|has|was))\b")
 _SENTENCE_END = lazy(r"[.!?](?=\s|$)|\n")
@@ -80,6 +85,16 @@ _ASKED_UNMARKED = lazy(r"(?i)(?:^|[.!?\n;:]|--|[\u2014\u2013])[ \t\u00a0]{0,3}(?
                        r"(?:is|are|was|were|has|have|had)[ \t\u00a0]{1,3}(?:it|your|the|this|that|order|fd-?[0-9])")
 # the customer's words reported, no word of the agent's own that it is so: "You mentioned it was delivered", "you think it's
 # placed" ("as you said, it's delivered" and "like you said" agree: told)
+# round 16 (sourced): another's report of it the agent will not vouch for ("The courier says it is delivered, but I can't verify
+# that", "according to the app it's delivered -- I can't confirm it"): a source before it in its sentence, a disclaimer after
+_SOURCE = lazy(r"(?i)\b(?:says?|said|claims?|claimed|reports?|reported|according[ \t]{1,3}to|apparently|supposedly|allegedly)\b")
+_DISCLAIMED = lazy((r"(?i)\b(?:(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|couldn{_A}?t|am{_SP}unable{_SP}to|{_A}m{_SP}unable{_SP}to)"
+                    r"{_SP}(?:verify|confirm|vouch|check)(?:{_SP}(?:for|that|it|this|yet|for{_SP}sure|on{_SP}my{_SP}end)){0,2}[ \t]{0,3}(?:[.!,;)\u2014\u2013]|--|$)"
+                    r"|(?:not|n{_A}t){_SP}(?:verified|confirmed)|(?:I|we){_SP}(?:doubt|don{_A}?t{_SP}(?:believe|trust))"
+                    r"|(?:take|taking){_SP}(?:that|it){_SP}with{_SP}a{_SP}(?:grain|pinch))").replace("{_SP}", _SP).replace("{_A}", _A))
+# a bare phrase asked and answered no by the agent itself ("Delivered? Nope.", "Placed? Not yet.")
+_ANSWERED_NO = lazy(r"(?i)[ \t\u00a0*_\"')]{0,4}\?[ \t\u00a0*_\"')]{0,4}(?:(?:--?|[:\u2013\u2014])[ \t]{0,2})?(?:no|nope|nah|not[ \t]{1,3}yet|negative)\b"
+                    r"(?![ \t]{1,3}(?:problem|worries|doubt))")
 _REPORTED = lazy((r"(?i)(?<!\bas )(?<!\blike )\byou(?:{_A}ve|{_SP}have|{_SP}had|{_SP}just)?{_SP}(?:said|say|mentioned|told{_SP}(?:me|us)|think"
                   r"|thought|believe|believed|wrote|claimed|heard|suggested|assumed|were{_SP}told|figured)(?:{_SP}that)?{_SP}")
                  .replace("{_SP}", _SP).replace("{_A}", _A))
@@ -120,6 +135,13 @@ def framed(text: str, start: int, end: int, taken_back: bool = True) -> bool:
         stop = _SENTENCE_END.search(text, end, end + 200)
         if _AGREED.search(text, end, stop.start() if stop else min(len(text), end + 200)) is None:
             return True
+    if "?" in text[end:end + 8] and _ANSWERED_NO.match(text, end) is not None:
+        return True  # round 16: "Delivered? Nope."
+    stop = _SENTENCE_END.search(text, end, end + 200)
+    source = _SOURCE.search(text, max(0, start - 120), start)
+    if source is not None and _SENTENCE_END.search(text, source.end(), start) is None \
+            and _DISCLAIMED.search(text, end, min(len(text), (stop.end() if stop else end + 200) + 80)) is not None:
+        return True  # round 16: "The courier says it's delivered, but I can't verify that"
     q = text.find("?", end, end + 160)
     if q >= 0 and _CLAUSE_END.search(text, end, q) is None:
         opened = [m for m in _ASKED.finditer(text, max(0, clause - 4), start)]

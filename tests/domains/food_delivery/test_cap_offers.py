@@ -52,6 +52,8 @@ KEPT = [
     "The $50 you asked for isn't possible -- I can't go beyond $5.00.",
     "Premium members can get up to $20, but your tier's cap is $5.00, so that's the most I can offer.",
     "I can't offer anything over $5.00, I'm sorry.",
+    "$50 is ten times the most I can offer ($5.00), so that's more than I'm able to give.",
+    "The most I can offer is $5.00, so $50 isn't something I'm able to do.",
 ]
 
 

@@ -102,3 +102,21 @@ def test_a_day_after_a_bracketed_earlier_state_is_not_the_events(state: str) -> 
 ])
 def test_a_refusal_after_a_dash_with_no_subject_and_nothing_safe(text: str, denies: bool) -> None:
     assert (denial(text) is not None) is denies
+
+
+@pytest.mark.parametrize("text, told", [
+    ("The courier says it is delivered, but I can't verify that.", False),
+    ("According to the app it's delivered -- I can't confirm it yet.", False),
+    ("The courier claims it was delivered; we can't vouch for that.", False),
+    ("The courier says it is delivered.", True),
+    ("The system says it's delivered.", True),
+    ("The courier says it's delivered. I can't verify the tip amount though.", True),
+    ("You said it was delivered -- it is.", True),
+    ("You said it was delivered -- it isn't.", False),
+    ("Delivered? Nope.", False), ("Delivered? Not yet -- it's with the courier.", False), ("Delivered? Yup!", True),
+])
+def test_a_status_sourced_and_disclaimed_or_asked_and_answered_no_is_not_told(text: str, told: bool) -> None:
+    from tau_shaped.reward.reading.normalize import seen
+    from tau_shaped.reward.reading.statements import affirmed_phrase
+
+    assert (affirmed_phrase(seen(text), "delivered") is not None) is told
