@@ -38,7 +38,7 @@ from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.reading.refusals import denial
 
 MAX_CHARS = 8192  # a message read: its first 8 KiB (a bound on untrusted text)
-_MONEYISH = re.compile(r"(?i)[0-9$]|dollar|buck")
+_MONEYISH = re.compile(r"(?i)[$\u20ac\u00a3]|\b(?:dollars?|bucks?|usd|cents?|fiver|tenner|grand)\b|[0-9][.,][0-9][0-9]")
 _CLAUSE_END = re.compile(r"(?i)[.!?](?=\s|$)|[\n;\u2014\u2013]|--|,[ \t]+(?:but|though|however)\b|\bbut\b")
 _GIVE = (r"(?:give|offer|add|credit|do|make|pay|put|go[ \t]{1,3}(?:up[ \t]{1,3})?to|double|triple|stretch[ \t]{1,3}to|manage|bump|top[ \t]{1,3}(?:it[ \t]{1,3})?up"
          r"|extend|issue|send|throw[ \t]{1,3}in|run[ \t]{1,3}to)")
@@ -69,6 +69,7 @@ _OUT_OF_REACH = re.compile(
     r"|\byou(?:['\u2019]ve|[ \t]{1,3}(?:have|had|just))?[ \t]{1,3}(?:asked|requested|wanted|mentioned|suggested|said|demanded)\b"
     r"|(?<!\bif )\byou[ \t]{1,3}want\b")
 _APOLOGY = re.compile(r"(?i)\b(?:apolog\w*|goodwill|courtesy|gesture|sorry[ \t]{1,3}credit|for[ \t]{1,3}(?:the|your)[ \t]{1,3}(?:trouble|inconvenience|hassle|bother))")
+_NEGATIVE = re.compile(r"(?i)\b(?:no|not|never|nothing|none|neither|nor|unable|cannot|beyond|more|too|off|out|afraid)\b|n['\u2019]t\b")
 _OTHER_TIER = re.compile(r"(?i)\b(?:basic|plus|premium)[ \t]{1,3}(?:tier|members?|customers?|accounts?|level)\b")
 
 
@@ -89,10 +90,14 @@ def _clauses(text: str) -> Iterable[Tuple[int, int]]:
     yield start, len(text)
 
 
-@lru_cache(maxsize=4096)  # a task's rollouts repeat their messages
 def offered_above(text: str, cap: float, owed: float = 0.0) -> Optional[str]:
-    """The words of the first credit offered above ``cap`` in ``text``, or None (see the module docstring)."""
-    read = seen(text[:MAX_CHARS]) or ""
+    """The words of the first credit offered above ``cap`` in ``text`` (as written), or None (see the module docstring)."""
+    return _offered_above(seen(text[:MAX_CHARS]) or "", cap, owed)
+
+
+@lru_cache(maxsize=4096)  # a task's rollouts repeat their messages
+def _offered_above(read: str, cap: float, owed: float) -> Optional[str]:
+    """``offered_above`` of a message as the customer sees it (the check's messages are read so already)."""
     if _MONEYISH.search(read) is None:
         return None
     found = [a for a in stated_amounts(read) if a.value > cap + 0.005]
@@ -108,10 +113,10 @@ def offered_above(text: str, cap: float, owed: float = 0.0) -> Optional[str]:
         if _OFFER.search(clause) is None and not (_PROMISED.search(clause) and _CREDIT.search(clause)) \
                 and not (n + 1 < len(parts) and _ACT_NOW.match(read, parts[n + 1][0])):
             continue
-        if _OUT_OF_REACH.search(clause) or _OTHER_TIER.search(clause) or denial(clause) is not None:
+        if (owed > 0.005 and not _APOLOGY.search(clause)) or _OUT_OF_REACH.search(clause) or _OTHER_TIER.search(clause):
             continue
-        if owed > 0.005 and not _APOLOGY.search(clause):
-            continue
+        if _NEGATIVE.search(clause) is not None and denial(clause) is not None:
+            continue  # (the denial reader runs only where a word of negation or excess is: few clauses that offer money)
         negated = negated or Negations(read)
         for a in inside:
             if not negated(a.start):
@@ -134,7 +139,7 @@ class CreditOfferedKind(CheckKind):
         def check(run: Any) -> Finding:
             hits: List[Tuple[int, Any]] = []
             for step, text in run.agent_messages():
-                said = offered_above(text, cap, owed)
+                said = _offered_above(text[:MAX_CHARS], cap, owed)
                 if said is not None:
                     hits.append((step, lambda s=said: f"a credit above the ${cap:.2f} cap offered: {s}"))
                     break
