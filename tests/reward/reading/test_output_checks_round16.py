@@ -120,3 +120,17 @@ def test_a_status_sourced_and_disclaimed_or_asked_and_answered_no_is_not_told(te
     from tau_shaped.reward.reading.statements import affirmed_phrase
 
     assert (affirmed_phrase(seen(text), "delivered") is not None) is told
+
+
+@pytest.mark.parametrize("text, told", [
+    ("The total was up to $19.73.", False), ("The total was under $19.73.", False), ("It came to just shy of $19.73.", False),
+    ("Your total was no more than $19.73.", False), ("It was almost $19.73.", False),
+    ("Total: $19.73, a bit under $20.", True), ("It was a little over $19 -- $19.73 exactly.", True),
+    ("Total came to $19.73 -- over budget, sorry.", True), ("The total was $19.73.", True),
+    ("Each line adds up to $19.73, which is exactly its total.", True), ("It all came up to $19.73.", True),
+])
+def test_a_total_under_a_bound_is_not_told(text: str, told: bool) -> None:
+    from tau_shaped.reward.reading.normalize import seen
+    from tau_shaped.reward.reading.text_matching import find_told_number
+
+    assert (find_told_number(seen(text), 19.73, 0.005) is not None) is told
