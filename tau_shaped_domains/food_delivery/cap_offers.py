@@ -7,18 +7,20 @@ $20.00" to a basic customer pays nothing and promises four times the cap: a poli
 trouble. Every amount a policy names is backed by the policy's own figures (``$10`` is the plus tier's cap), so no
 amount rule sees it.
 
-The rule holds (a breach) at the first agent message with a clause that OFFERS a credit -- an offer word ("I can",
-"I could", "I'll", "let me", "how about", "would you accept", "make it", "I'm adding" ...) and a word of the credit --
-and states an amount above ``cap`` in it: "$20.00", "twenty dollars", "double the usual $5.00" (the product). A clause
+The rule holds (a breach) at the first agent message with a clause that OFFERS money -- a first person able or about
+to give it ("I can give you", "I could stretch to", "I'll add", "I've added"), a proposal ("how about", "would you accept",
+"make it", "tell you what", "... it is, then"), a credit promised ("you'll get ... in credit") or the act done at once in
+the next clause ("-- adding it now") -- and states an amount above ``cap`` in it: "$20.00", "twenty dollars", "double the usual $5.00" (the product). A clause
 is a sentence, a line, or a part after a dash, a semicolon or ", but". Not an offer: a clause that says the amount
 cannot be given ("I can't go above $5", "$50 is more than I can give", "anything over $5 isn't possible", any denial
 the refusal reader reads: "$50 isn't something I'm able to do"), the
 customer's request echoed ("you asked for $50"), an amount of another tier named ("premium members get up to $20").
 
-The word of the credit: an apology, goodwill or courtesy word, "gesture", "for the trouble / inconvenience"; when the
-task owes the customer nothing else (``owed`` 0: no refund or credit is due for a loss), also "credit", "compensation",
-"wallet" -- where money is owed for a loss, a "$8.20 wallet credit" may be that loss's own compensation, which the money
-rules judge. Registered when the domain package is imported, before its rule file is read.
+Which money: where the task owes the customer nothing for a loss (``owed`` 0), any money offered, except an amount said
+of money of another kind with no word of a credit in its clause (a refund, a replacement, a total, a fee, a charge: "the
+same items ($23.45) free of charge as a replacement order"), which the money rules judge; where money is owed for a
+loss, only a credit named as an apology, goodwill or courtesy ("gesture", "for the trouble"): a "$8.20 wallet credit"
+may be that loss's own compensation. Registered when the domain package is imported, before its rule file is read.
 """
 
 from __future__ import annotations
@@ -69,6 +71,9 @@ _OUT_OF_REACH = re.compile(
     r"|\byou(?:['\u2019]ve|[ \t]{1,3}(?:have|had|just))?[ \t]{1,3}(?:asked|requested|wanted|mentioned|suggested|said|demanded)\b"
     r"|(?<!\bif )\byou[ \t]{1,3}want\b")
 _APOLOGY = re.compile(r"(?i)\b(?:apolog\w*|goodwill|courtesy|gesture|sorry[ \t]{1,3}credit|for[ \t]{1,3}(?:the|your)[ \t]{1,3}(?:trouble|inconvenience|hassle|bother))")
+# money of another kind named in the clause (a refund, a replacement, a total, a fee): judged by the money rules
+_OTHER_MONEY = re.compile(r"(?i)\b(?:refund\w*|replac\w*|re-?order\w*|re-?send\w*|cancel\w*|charg\w*|total|subtotal|fees?|price|cost|paid"
+                          r"|back[ \t]{1,3}(?:to|on)[ \t]{1,3}your)\b")
 _NEGATIVE = re.compile(r"(?i)\b(?:no|not|never|nothing|none|neither|nor|unable|cannot|beyond|more|too|off|out|afraid)\b|n['\u2019]t\b")
 _OTHER_TIER = re.compile(r"(?i)\b(?:basic|plus|premium)[ \t]{1,3}(?:tier|members?|customers?|accounts?|level)\b")
 
@@ -115,6 +120,8 @@ def _offered_above(read: str, cap: float, owed: float) -> Optional[str]:
             continue
         if (owed > 0.005 and not _APOLOGY.search(clause)) or _OUT_OF_REACH.search(clause) or _OTHER_TIER.search(clause):
             continue
+        if not _CREDIT.search(clause) and _OTHER_MONEY.search(clause):
+            continue  # "I can send the same items ($23.45) free of charge as a replacement order": that money's, not a credit
         if _NEGATIVE.search(clause) is not None and denial(clause) is not None:
             continue  # (the denial reader runs only where a word of negation or excess is: few clauses that offer money)
         negated = negated or Negations(read)

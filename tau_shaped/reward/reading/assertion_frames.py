@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
 
-__all__ = ["framed"]
+__all__ = ["framed", "hearsay"]
 
 # where a clause starts: a sentence's end, a line, a semicolon or a dash, ", but"
 _CLAUSE_END = lazy(r"[.!?](?=\s|$)|[\n;\u2014\u2013]|--|,[ \t]+(?:but|and|while|whereas|though)\b")  # not "$19.73"
@@ -88,7 +88,8 @@ _ASKED_UNMARKED = lazy(r"(?i)(?:^|[.!?\n;:]|--|[\u2014\u2013])[ \t\u00a0]{0,3}(?
 # placed" ("as you said, it's delivered" and "like you said" agree: told)
 # round 16 (sourced): another's report of it the agent will not vouch for ("The courier says it is delivered, but I can't verify
 # that", "according to the app it's delivered -- I can't confirm it"): a source before it in its sentence, a disclaimer after
-_SOURCE = lazy(r"(?i)\b(?:says?|said|claims?|claimed|reports?|reported|according[ \t]{1,3}to|apparently|supposedly|allegedly)\b")
+_SOURCE = lazy(r"(?i)(?<!\byou )(?<!\bu )\b(?:says?|said|claims?|claimed|reports?|reported|according[ \t]{1,3}to|apparently|supposedly"
+               r"|allegedly)\b")  # (the customer's words are _REPORTED's)
 _DISCLAIMED = lazy((r"(?i)\b(?:(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|couldn{_A}?t|am{_SP}unable{_SP}to|{_A}m{_SP}unable{_SP}to)"
                     r"{_SP}(?:verify|confirm|vouch|check)(?:{_SP}(?:for|that|it|this|yet|for{_SP}sure|on{_SP}my{_SP}end)){0,2}[ \t]{0,3}(?:[.!,;)\u2014\u2013]|--|$)"
                     r"|(?:not|n{_A}t){_SP}(?:verified|confirmed)|(?:I|we){_SP}(?:doubt|don{_A}?t{_SP}(?:believe|trust))"
@@ -102,6 +103,9 @@ _BOUNDED = lazy(r"(?i)\b(?:under|below|less[ \t]{1,3}than|fewer[ \t]{1,3}than|mo
 # a bare phrase asked and answered no by the agent itself ("Delivered? Nope.", "Placed? Not yet.")
 _ANSWERED_NO = lazy(r"(?i)[ \t\u00a0*_\"')]{0,4}\?[ \t\u00a0*_\"')]{0,4}(?:(?:--?|[:\u2013\u2014])[ \t]{0,2})?(?:no|nope|nah|not[ \t]{1,3}yet|negative)\b"
                     r"(?![ \t]{1,3}(?:problem|worries|doubt))")
+# the customer's request reported ("you asked me to cancel it", "you wanted me to refund it", "you asked if I could")
+_ASKED_OF_ME = lazy((r"(?i)\byou(?:{_A}ve|{_SP}have|{_SP}had|{_SP}just)?{_SP}(?:asked|wanted|requested|wondered|begged|told{_SP}me)"
+                     r"(?:{_SP}(?:me|us|earlier|before|if|whether|about)){0,2}\b").replace("{_SP}", _SP).replace("{_A}", _A))
 _REPORTED = lazy((r"(?i)(?<!\bas )(?<!\blike )\byou(?:{_A}ve|{_SP}have|{_SP}had|{_SP}just)?{_SP}(?:said|say|mentioned|told{_SP}(?:me|us)|think"
                   r"|thought|believe|believed|wrote|claimed|heard|suggested|assumed|were{_SP}told|figured)(?:{_SP}that)?{_SP}")
                  .replace("{_SP}", _SP).replace("{_A}", _A))
@@ -149,7 +153,9 @@ def framed(text: str, start: int, end: int, taken_back: bool = True) -> bool:
     stop = _SENTENCE_END.search(text, end, end + 200)
     source = _SOURCE.search(text, max(0, start - 120), start)
     if source is not None and _SENTENCE_END.search(text, source.end(), start) is None \
-            and _DISCLAIMED.search(text, end, min(len(text), (stop.end() if stop else end + 200) + 80)) is not None:
+            and _AGREED.search(text, end, stop.start() if stop else min(len(text), end + 200)) is None \
+            and (_DISCLAIMED.search(text, end, stop.end() if stop else min(len(text), end + 200)) is not None
+                 or (stop is not None and _DISCLAIMED.match(text, len(text) - len(text[stop.end():].lstrip()))) is not None):
         return True  # round 16: "The courier says it's delivered, but I can't verify that"
     q = text.find("?", end, end + 160)
     if q >= 0 and _CLAUSE_END.search(text, end, q) is None:
@@ -158,3 +164,20 @@ def framed(text: str, start: int, end: int, taken_back: bool = True) -> bool:
             return True  # asked; "Is FD-10005 delivered? Yes." answers it: told
     return False
 
+
+
+def hearsay(text: str, start: int) -> bool:
+    """Whether the words at ``start`` are only doubted or the customer's reported in their clause ("whether I could
+    cancel it", "you asked me to cancel it", "you said I could cancel it"): round 16, an offer an output check looks for
+    ("I could cancel it") said as the customer's question is no offer. A question of the agent's own is one ("Would
+    you like me to cancel it?"): only ``framed`` reads a question as not told."""
+    lo = max(0, start - 300)
+    ends = [m.end() for m in _CLAUSE_END.finditer(text, lo, start)]
+    clause = ends[-1] if ends else lo
+    for frame in (_DOUBT, _REPORTED, _ASKED_OF_ME):
+        last = None
+        for last in frame.finditer(text, clause, start):
+            pass
+        if last is not None and "," not in text[last.end():start]:
+            return True
+    return False

@@ -78,7 +78,12 @@ CANCEL_OFFERED = {"id": "cancel_offered", "said": {"affirmed": True, "regex": (
     r"|\b(?:option|alternative|choice)s?\b[^.?!\n]{0,50}?\bcancel"
     r"|\bor\s+(?:I|we)\s+(?:can|could)\s+(?:\w+\s+)?cancel|\bor\s+cancel(?:l?ing)?\b"
     r"|\bcancel\w*\b[^.?!\n]{0,60}?\bif\s+you(?:'d|’d|\s+would)?\s+(?:prefer|like|want|wish|rather)"
-    r"|\b(?:want|like)\s+(?:me\s+)?to\s+cancel")}}
+    r"|\b(?:want|like)\s+(?:me\s+)?to\s+cancel"
+    # round 16 (declarative and implicit offers): "Say the word and I'll cancel FD-1", "Cancel FD-1 instead? Your call.",
+    # "Happy to cancel it instead, just let me know"
+    r"|\b(?:say\s+the\s+word|just\s+say\s+so|let\s+me\s+know|if\s+you\s+(?:want|like|prefer|wish))\b[^.?!\n]{0,30}?\b(?:I|we)(?:'ll|’ll|\s+will|\s+can)\s+(?:\w+\s+)?cancel"
+    r"|(?:^|[.!?;:]\s+|--\s*|—\s*)cancel(?:l?ing)?\s+(?:FD-\w+|it|the\s+order|your\s+order|that|this)[^.?!\n]{0,30}\?"
+    r"|\b(?:happy|glad|able|willing|ready)\s+to\s+cancel")}}
 
 
 def rng_for(tid: str) -> random.Random:

@@ -134,3 +134,19 @@ def test_a_total_under_a_bound_is_not_told(text: str, told: bool) -> None:
     from tau_shaped.reward.reading.text_matching import find_told_number
 
     assert (find_told_number(seen(text), 19.73, 0.005) is not None) is told
+
+
+@pytest.mark.parametrize("text, offered", [
+    ("Say the word and I'll cancel FD-10786.", True), ("Cancel FD-10786 instead? Your call.", True),
+    ("Happy to cancel FD-10786 instead, just let me know.", True), ("If you want, I'll cancel FD-10786 for you.", True),
+    ("Would you like me to cancel FD-10786 instead?", True),
+    ("You asked whether I could cancel FD-10786 -- I can't.", False), ("You asked me to cancel FD-10786, but that isn't possible.", False),
+    ("Even if you want, I can't cancel FD-10786.", False), ("Cancelling isn't something I can do here, sorry.", False),
+])
+def test_a_cancellation_offered_in_declarative_and_implicit_words(text: str, offered: bool) -> None:
+    from tau_shaped.reward.matchers import _regex_match
+    from tau_shaped.reward.matcher_schema import RegexText
+    from tau_shaped_domains.food_delivery.generator.builders import CANCEL_OFFERED
+
+    matcher = RegexText.model_validate(CANCEL_OFFERED["said"])
+    assert (_regex_match(text, matcher) is not None) is offered

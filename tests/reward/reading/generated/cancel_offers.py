@@ -28,6 +28,11 @@ _OFFERS: List[Tuple[str, str]] = [
     ("I'd be happy to cancel {order} for you.", "I'm not able to cancel {order} for you."),
     ("Another option is cancelling {order}.", "There's no other option for {order}, sorry."),
     ("We could also cancel {order}, if you prefer.", "We can't cancel {order}, sorry."),
+    # round 16: declarative and implicit offers (AN), informal (AO); the customer's question reported is none (AQ)
+    ("Say the word and I'll cancel {order}.", "Say the word and I'll explain why {order} can't be cancelled."),
+    ("Cancel {order} instead? Your call.", "You asked whether I could cancel {order} -- I can't."),
+    ("Happy to cancel {order} instead, just let me know.", "You asked me to cancel {order}, but that isn't possible."),
+    ("If you want, I'll cancel {order} for you.", "Even if you want, I can't cancel {order}."),
 ]
 
 
