@@ -224,8 +224,10 @@ _ORDER = ["self_repair", "synonyms", "clause_order", "layout", "spoken", "polite
           "casing", "unicode"]
 
 
-def mutate(d: Draft, rng: random.Random, changing: float = 0.35, max_preserving: int = 3) -> Draft:
-    """``d`` after, with probability ``changing``, one meaning-changing operator, then up to
+def mutate(d: Draft, rng: random.Random, changing: float = 0.35, max_preserving: int = 3,
+           rng16: Optional[random.Random] = None) -> Draft:
+    """``d`` after, with probability ``changing``, one meaning-changing operator, then (round 16, drawn with ``rng16``,
+    the families' own generator) at most one of round 16's families (``round16_ops``), then up to
     ``max_preserving`` meaning-preserving ones (each at most once, in ``_ORDER``)."""
     if rng.random() < changing:
         names = sorted(CHANGING)
@@ -237,6 +239,10 @@ def mutate(d: Draft, rng: random.Random, changing: float = 0.35, max_preserving:
                 break
     if d.reader in SHOWN_RAW and d.hidden and d.label == PASS and rng.random() < changing:
         d = shown_raw(d, rng) or d
+    if rng16 is not None:
+        from tests.reward.reading.generated.round16_ops import round16
+
+        d = round16(d, rng16)
     return preserve(d, rng, rng.randint(0, max_preserving))
 
 

@@ -35,6 +35,10 @@ def steps_of(d: Draft, text: str) -> List[Tuple[Any, str]]:
     if c.get("split") and SPLIT in text:  # two messages, the customer not answering between them (round 15)
         first, second = text.split(SPLIT, 1)
         said = [(respond(first.strip()), ""), (respond(second.strip()), c.get("reply", "Okay."))]
+    elif c.get("detour"):  # round 16 (AK): the customer steps away before answering, the agent waits
+        away, wait, back = c["detour"]
+        agent, answer = (text, c.get("reply", "Okay.")) if c.get("side", "agent") == "agent" else (c["agent_text"], text)
+        said = [(respond(agent), away), (respond(wait), back + answer)]
     elif c.get("side", "agent") == "agent":
         said = [(respond(text), c.get("reply", "Okay."))]
     else:
@@ -72,7 +76,8 @@ def cases(domain: str, reader: str, make: Callable[[random.Random, int], List[Dr
           changing: float = 0.35) -> List[Case]:
     """``n`` cases of one reader: drafts from its templates, each put through the operators."""
     rng = random.Random(f"{seed}:{domain}:{reader}")
-    return [Case(domain, reader, d, render(d)) for d in (mutate(x, rng, changing) for x in make(rng, n))]
+    rng16 = random.Random(f"{seed}:{domain}:{reader}:round16")  # (round 16's families: the earlier cases' draws stay)
+    return [Case(domain, reader, d, render(d)) for d in (mutate(x, rng, changing, rng16=rng16) for x in make(rng, n))]
 
 
 @dataclass
@@ -138,6 +143,7 @@ def search(seeds: Sequence[Case], budget: int, seed: int, chain: int = 4) -> Lis
     every mutant whose verdict differs from its original's is a flip (original, mutant,
     both verdicts)."""
     from tests.reward.reading.generated.operators import preserve
+    from tests.reward.reading.generated.round16_ops import preserve16
 
     rng = random.Random(f"search:{seed}")
     right = [c for c in seeds if judge(c) == c.label]
@@ -147,7 +153,8 @@ def search(seeds: Sequence[Case], budget: int, seed: int, chain: int = 4) -> Lis
         if not right:
             break
         base = rng.choice(right)
-        d = preserve(base.draft, rng, rng.randint(1, chain))
+        d = preserve16(base.draft, rng) if rng.random() < 0.5 else base.draft  # round 16's preserving families
+        d = preserve(d, rng, rng.randint(1, chain))
         text = render(d)
         if text == base.text or text in seen:
             continue
