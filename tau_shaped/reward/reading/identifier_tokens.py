@@ -102,8 +102,8 @@ def _read_candidates(text: str) -> Tuple[_Token, ...]:
                 through = ok and bool(out)
                 continue
         through = None
-        if repeat > 1 and word.isdigit():
-            word, repeat = word * repeat, 1
+        if repeat > 1:  # "double" repeats the digit right after it, and only it ("double-checked ... 1713" repeats nothing)
+            word, repeat = word * repeat if word.isdigit() else word, 1
         out.append((word, start, end, ok, plain))
     return tuple(out)
 
