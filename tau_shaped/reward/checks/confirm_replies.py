@@ -18,7 +18,7 @@ from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.reading.reply_idioms import acknowledges_only
 from tau_shaped.reward.reply_matchers import reply_class
 
-__all__ = ["answer", "later_word"]
+__all__ = ["answer", "later_word", "refuses_nothing"]
 
 
 def later_word(state: str, first: str, later: str, text: str, described: Callable[[], Dict[str, Any]], c: Any) -> str:
@@ -41,11 +41,35 @@ def later_word(state: str, first: str, later: str, text: str, described: Callabl
         return state
     if "?" in text and not asks_consent(text) and not (answer == "no" and _WITHDRAWS.search(later)):
         return state  # an answer to that question ("No, that's all"), unless it stops the call ("Wait, ...")
-    if answer == "yes" and state != "yes" and not _asked_back(first):
+    if answer == "no" and refuses_nothing(later, text):
+        return state  # round 16 (AK): small talk to a message that asks nothing ("lol my cat just walked across the keyboard")
+    if answer == "yes" and state != "yes" and not (_asked_back(first) or _paused(first)):
         return state  # a yes after a refusal or a change covers only what is described again
     if answer == "yes" and state != "yes" and acknowledges_only(later) and not asks_consent(text):
         return state  # "ok thanks" to an answer or an announcement ("Let me get that done now"): no yes asked
     return answer
+
+
+def refuses_nothing(reply: str, text: str) -> bool:
+    """Whether ``reply``, read "no" for want of a yes, said to a message that asks nothing (``text``: "One moment while I
+    pull that up."), holds no word that refuses, doubts, stops or puts off anything: small talk ("the kids are loud
+    today"), not the customer's word on the call (round 16, AK: a yes given stands through it, an unclear one stays)."""
+    return "?" not in text and _TAKES_BACK.search(reply) is None and not asks_consent(text)
+
+
+def _paused(reply: str) -> bool:
+    """Whether ``reply`` only asks for a moment ("one sec, someone's at the door", "brb", "hold on, I need to check
+    something first"), refusing nothing: a yes after it, once the customer is back, agrees (round 16, AK)."""
+    return _PAUSE.search(reply) is not None and _REFUSES_ANY.search(reply) is None
+
+
+# what a reply that takes a yes back (or refuses one) holds: a refusal, a negation, a doubt, a stop, a pause, a change
+_TAKES_BACK = re.compile(r"(?i)\b(?:no|nope|nah|not|never|none|neither|\w+n['’]t|dont|cant|wont|rather|chang\w*|mind|cancel\w*|stop|wait|hold|hang"
+                         r"|leave|forget|keep|instead|actually|reconsider|think|thought|sure|later|first|again|sleep|pass|skip"
+                         r"|good|fine|sec|second|moment|minute|min|brb|back|refund|wallet|card|credit|why|what|how|when)\b")
+_PAUSE = re.compile(r"(?i)\b(?:one|a|1)\s+(?:sec|second|moment|min|minute|tick)\b|\bbrb\b|\bbe\s+right\s+back\b"
+                    r"|\bback\s+in\s+a\b|\b(?:hang|hold)\s+on\b|\bhold\s+that\s+thought\b|\bgimme\s+a\b|\bgive\s+me\s+a\s+(?:sec|second|moment|min|minute)")
+_REFUSES_ANY = re.compile(r"(?i)\b(?:no|nope|nah|not|never|\w+n['’]t|dont|cant|wont|rather|chang\w*|cancel\w*|instead|actually|stop|leave)\b")
 
 
 def _asked_back(reply: str) -> bool:

@@ -29,6 +29,7 @@ from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, violations
 from tau_shaped.reward.checks.confirm_replies import answer as _answer, later_word as _later_word  # noqa: F401 - read here too
+from tau_shaped.reward.checks.confirm_replies import refuses_nothing
 from tau_shaped.reward.checks.split_turns import split_turns
 from tau_shaped.reward.reading.call_values import s0_ids
 from tau_shaped.reward.reading.confirmations import _result, call_cards, record_in_s0, why_not
@@ -193,6 +194,8 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
                 answer = reply_class(later, c) if later.strip() else "unclear"
                 if answer == "yes" and acknowledges_only(later) and not asks_consent(text):
                     answer = "unclear"  # "ok thanks" to "Let me get that done now": heard, not agreed
+                if answer == "no" and refuses_nothing(later, text):
+                    answer = "unclear"  # small talk to a message that asks nothing settles nothing (round 16, AK)
                 if answer != "unclear":
                     state = "yes" if answer == "yes" else "no"
             elif state in ("yes", "no", "change") and r.index not in unanswered and r.index not in unrecorded:
