@@ -85,7 +85,7 @@ _WORK = _alt("work", "work for you", "suit you", "suit", "sound good", "sound fa
 _AGREE = _alt("agree", "approve", "accept", "consent", "confirm", "authorize", "authorise", "want that", "want this",
               "want it", "want me to", "want us to", "want to proceed", "want to go ahead", "want to continue",
               "give me the go-ahead", "give the go-ahead")
-_GRANT = _alt("ok", "okay", "go-ahead", "go ahead", "permission", "consent", "approval", "agreement", "authorization",
+_GRANT = _alt("ok", "okay", "go-ahead", "go ahead", "permission", "consent", "approval", "agreement", "authorization", "nod", "thumbs up",
               "authorisation", "confirmation", "yes", "green light", "blessing")
 _ALONE = _alt("ok", "okay", "alright", "all right", "right", "good", "agreed", "confirm", "confirmed", "proceed",
               "go ahead", "shall i", "shall we", "yes or no", "sound good", "sounds good", "deal", "fine", "correct",
@@ -136,8 +136,8 @@ _CONSENT_REQUEST = re.compile(
         # "Please confirm (that) you'd like me to ...", "Confirm you want the refund", "... you're happy for me to"
         rf"{_B}confirm{_S}(?:{_YOU_WISH}{_NOT_TO_ACT}|{_YOU_OK})",
         rf"{_B}{_alt('reply', 'respond', 'answer', 'say', 'type', 'write', 'just say', 'simply say')}{_S}(?:{_alt('with', 'with a', 'with an')}{_S})?[\"'“‘(]?{_alt('yes', 'y', 'ok', 'okay', 'confirm', 'go ahead', 'proceed')}{_E}",
-        rf"{_B}{_alt('say the word', 'give me the word', 'just say the word')}{_E}",
-        rf"{_B}{_alt('let me know', 'tell me', 'just tell me')}{_S}{_alt('if', 'whether', 'once', 'when')}{_S}(?:{_LET_WHO}{_S})?{_LET_WHAT}{_E}{_NOT_TO_ACT}",
+        rf"{_B}{_alt('say the word', 'give me the word', 'just say the word')}{_E}", rf"{_B}{_alt('a', 'one')}{_S}{_GRANT}{_S}from{_S}you{_E}",
+        rf"{_B}{_alt('let me know', 'tell me', 'just tell me')}{_S}{_alt('if', 'whether', 'once', 'when')}{_S}(?:{_LET_WHO}{_S})?{_LET_WHAT}{_E}{_NOT_TO_ACT}", rf"{_B}let{_S}me{_S}know\s*[.!]*\s*$",
         rf"{_B}{_alt('need', 'have', 'get', 'wait for', 'waiting for', 'with', 'once i have', 'once you give', 'give me', 'just need', 'pending', 'awaiting', 'subject to')}{_S}{_alt('your', 'the')}{_S}{_GRANT}{_E}",
         rf"{_B}{_alt('if you agree', 'if you approve', 'if you confirm', 'if you accept', 'if you consent', 'if that is ok', 'if that is okay', 'if that is fine', 'if you are ok', 'if you are okay', 'if you are happy', 'if that works', 'if you would like', 'if you want me to', 'if you want', 'if you say yes', 'if that suits', 'if that suits you', 'if it suits', 'if it suits you', 'on your yes', 'on your ok', 'on your okay', 'with your ok', 'with your okay', 'with your permission', 'with your approval', 'with your consent', 'if you are fine', 'if you are alright', 'if you are good', 'if you would like me to', 'if that sounds good', 'if that sounds right')}{_E}{_NOT_TO_ACT}",
         rf"{_B}if{_S}you(?:'re|{_S}are){_S}{_alt('ok', 'okay', 'happy', 'fine', 'alright', 'all right', 'good', 'comfortable')}{_S}{_alt('with', 'for me to', 'for us to', 'with me', 'to proceed', 'to go ahead', 'going ahead')}{_E}",
@@ -325,7 +325,7 @@ def _found(pattern: "re.Pattern[str]", low: "re.Pattern[str]", plain: str, hint:
 # hold none: each search tries every word of the sentence against every branch). Kept with the
 # patterns by tests/reward/reading/test_consent_words_held.py, which reads each branch.
 _REQUEST_WORDS = ("confirm", "reply", "respond", "answer", "say", "type", "write", "word", "know", "tell", "ok", "ahead",
-                  "permission", "consent", "approval", "agreement", "authori", "yes", "green", "blessing", "if", "/")
+                  "permission", "consent", "approval", "agreement", "authori", "yes", "green", "blessing", "if", "/", "nod", "thumbs")
 _HAPPENED_WORDS = ("refunded", "credited", "cancel", "sent", "issued", "processed", "reimbursed", "returned", "charged",
                    "gave", "given", "put", "changed", "dispatched", "applied", "added", "made", "received", "delivered",
                    "arrived", "came", "went", "showed", "shown", "landed", "got", "reached", "yesterday", "last", "earlier")
