@@ -12,8 +12,8 @@ SPEC §10 "Confirming a write", "Replies", "Reading"):
   stretched letters ("yesss") or emoji words ("✅", "❌") (preserving).
 - (AN) declarative questions: a confirmation's closing question said as an invitation to answer ("Say the word and I'll
   go ahead.") still asks (preserving); said as an announcement of what will be done ("Processing that now.") it asks
-  nothing: an acknowledgement ("ok thanks") agrees to nothing (changing: breach), a go-ahead ("ok, go ahead") agrees
-  (SPEC §10 "Reading": an announcement is no question, a go-ahead in the reply to it does agree).
+  nothing: an acknowledgement ("ok thanks") agrees to nothing (changing: breach; SPEC §10 "Reading": an announcement
+  is no question).
 - (AK) distance: the customer steps away between the question and the answer (a pause, the agent's "take your time"),
   or small talk and a lookup come between the answer and the write: the answer still answers the question and still
   stands at the write (preserving).
@@ -193,7 +193,6 @@ INVITATIONS = ["Let me know if that's OK.", "Say the word and I'll go ahead.", "
 ANNOUNCEMENTS = ["I'll process that now.", "Processing that for you now.", "Going ahead with that now.",
                  "I'm getting that done for you right away."]
 _ACKS = ["ok thanks", "Great, thank you", "got it \U0001f44d", "cool, thanks", "Okay, noted."]
-_GO_AHEADS = ["ok, go ahead", "yes please", "Great, go ahead.", "sure, go for it"]
 
 
 def _asked(d: Draft) -> Optional[int]:
@@ -217,16 +216,15 @@ def declarative(d: Draft, rng: random.Random) -> Optional[Draft]:
 
 
 def announced(d: Draft, rng: random.Random) -> Optional[Draft]:
-    """The closing question replaced by an announcement of the act: an acknowledgement agrees to nothing (breach), a
-    go-ahead in the reply agrees (pass) (changing)."""
+    """The closing question replaced by an announcement of the act, acknowledged: the reply agrees to nothing (changing:
+    breach; SPEC §10 "Reading": an announcement is no question). (A go-ahead said to the announcement is left out: the
+    policy's "wait for an explicit yes" and the brief's "a statement of what WILL be done is not a question" differ on it.)"""
     i = _asked(d)
     if i is None:
         return None
     said = _LAST_QUESTION.sub(" " + rng.choice(ANNOUNCEMENTS), d.sentences[i])
-    agreed = rng.random() < 0.4
-    reply = rng.choice(_GO_AHEADS if agreed else _ACKS)
-    return _fresh(d, "announced_" + ("go_ahead" if agreed else "ack"), sentences=d.sentences[:i] + [said],
-                  label=PASS if agreed else BREACH, context={**d.context, "reply": reply})
+    return _fresh(d, "announced_ack", sentences=d.sentences[:i] + [said], label=BREACH,
+                  context={**d.context, "reply": rng.choice(_ACKS)})
 
 
 # ---- (AK) distance ------------------------------------------------------------------------------------------------
@@ -247,7 +245,7 @@ def distance(d: Draft, rng: random.Random) -> Optional[Draft]:
     if not (agent or customer) or not d.context.get("after"):
         return None
     c = d.context
-    if rng.random() < 0.5:
+    if rng.random() < 0.5 and d.label != UNDETERMINED:  # (a pause, then an unclear reply: no word settles it either way)
         back = rng.choice(_BACK)
         context = {**c, "detour": (rng.choice(_AWAY), rng.choice(_WAIT), back)}
         return d.but("distance_before", context=context)
@@ -352,4 +350,4 @@ def preserve16(d: Draft, rng: random.Random) -> Draft:
     return d
 
 
-__all__ = ["PRESERVING16", "CHANGING16", "round16", "preserve16", "UNDETERMINED"]
+__all__ = ["PRESERVING16", "CHANGING16", "round16", "preserve16"]
