@@ -50,7 +50,7 @@ INFORMAL_YES = ["yup", "yup, go for it", "yeah go for it", "sure thing", "fine b
                 "sure thing, fire away", "fine by me, crack on", "yeah alright, go for it"]
 INFORMAL_NO = ["nah", "nope", "nah, I'm good", "I'd rather not", "not really", "yeah nah", "nah, leave it", "nope, not for me",
                "nah I'm good thanks", "not really, no", "yeah... nah", "nah mate", "nope, don't bother", "I'd rather not, ta"]
-_YES_PREFIX = ["", "", "Cheers, ", "Oh ", "Thanks! "]
+_YES_PREFIX = ["", "", "Cheers, ", "Thanks! "]  # (not "Oh sure": said so, a yes may be sarcasm)
 _NO_PREFIX = ["", "", "Hmm, ", "Oh, "]
 
 
@@ -143,8 +143,8 @@ def aside(d: Draft, rng: random.Random) -> Optional[Draft]:
 def _order_total(d: Draft) -> Optional[float]:
     """The total of the draft's order in S0 when it is not the amount said (a confirmation of food delivery's refunds)."""
     sc, order, amount = d.context.get("scene"), d.values.get("order"), d.values.get("amount")
-    if not _agent_confirm(d) or sc is None or not isinstance(amount, Money) or not isinstance(order, str):
-        return None
+    if not _agent_confirm(d) or d.label != PASS or _changed(d) or sc is None or not isinstance(amount, Money) or not isinstance(order, str):
+        return None  # (beside a wrong amount, the total may be the call's own: said in another role, a reading of its own)
     total = (sc.initial.get("orders") or {}).get(order, {}).get("total")
     return float(total) if isinstance(total, (int, float)) and abs(float(total) - float(amount)) > 0.01 else None
 
@@ -234,7 +234,7 @@ _AWAY = ["one sec, someone's at the door", "brb, my phone's about to die -- plug
 _WAIT = ["No problem, take your time.", "No rush -- I'll be here.", "Sure, I'll wait right here."]
 _BACK = ["back! ", "sorry about that -- ", ""]
 _BUSY = ["One moment while I pull that up.", "Give me a second here.", "Bear with me a moment."]
-_CHAT = ["lovely weather today btw", "lol my cat just walked across the keyboard", "the game's on in the background, sorry if I'm slow"]
+_CHAT = ["it's pouring here btw", "lol my cat just walked across the keyboard", "the game's on in the background, sorry if I'm slow"]
 _READS = ("get_", "find_", "list_", "search_")
 
 
