@@ -23,6 +23,7 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.checks.unconfirmed import Confirmation, _unconfirmed
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.normalize_asides import asides_out
 
 _NUMBER = re.compile(r"-?[0-9]{1,15}(?:\.[0-9]{1,15})?")  # what tau2 writes of a float or int
 
@@ -132,7 +133,7 @@ def _in_figures(step: Any) -> Any:
     if not (plus or _DATA_AMOUNT.search(content) or "gb" in content.lower() or "giga" in content.lower()
             or "gig" in content.lower()):
         return step
-    read = with_total(plus_read(data_in_figures(content)))
+    read = with_total(plus_read(data_in_figures(asides_out(content))))  # (round 16: "$5.00 (thanks for waiting) altogether")
     if read == content:
         return step
     return replace(step, action=step.action.model_copy(update={"kwargs": {**step.action.kwargs, "content": read}}))

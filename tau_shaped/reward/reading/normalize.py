@@ -59,6 +59,7 @@ from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_H
                                                         hidden_parts, inert, markdown, markdown_settled, rendered, revealed)
 from tau_shaped.reward.reading.normalize_numbers import numbers_in_words
 from tau_shaped.reward.reading.normalize_repairs import REPAIR_HINTS, has_dash, withdrawn
+from tau_shaped.reward.reading.normalize_asides import asides_out
 from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
 
 __all__ = ["seen", "visible", "unrepaired", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
@@ -175,8 +176,8 @@ def _spoken_numbers(text: str) -> str:
     return spoken_numbers(numbers_in_words(text))
 
 
-_STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, _spelled, digits_folded, addresses,
-                                            _spoken_numbers, withdrawn)
+_STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, asides_out, _spelled, digits_folded,
+                                            addresses, _spoken_numbers, withdrawn)
 
 
 _VISIBLE_STEPS = tuple(_formatting_struck_kept if step is _formatting else step for step in _STEPS if step is not withdrawn)
