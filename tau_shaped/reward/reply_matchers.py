@@ -12,6 +12,7 @@ from tau_shaped.env.sized_memo import SizedMemo
 from tau_shaped.reward.matchers import match_text
 from tau_shaped.reward.memo_keys import json_key
 from tau_shaped.reward.reading.replies import classify_reply, known_class
+from tau_shaped.reward.reading.reply_scope import scoped, unstretched
 
 # whether the shared reader takes the question and the described values (SPEC §10)
 _READS_CONTEXT = {"question", "described"} <= set(inspect.signature(classify_reply).parameters)
@@ -26,7 +27,11 @@ def reply_class(reply: str, confirmation: Any, *, question: Optional[str] = None
     (and ``no``, ``no_unless``) matchers reads a reply as yes when ``no`` finds nothing in it once
     ``no_unless``'s finds are taken out and ``yes`` finds it, else no."""
     c = confirmation
+    reply = unstretched(reply)  # round 16 (AR): "yesss", "Nooo thanks"
     if c.yes is None:
+        quantified = scoped(reply, question)  # round 16 (AL): "both", "neither", "everything except the receipt"
+        if quantified is not None:
+            return quantified
         if _READS_CONTEXT and (question is not None or described is not None):
             if described is None or type(described) is dict and _plain_values(described):  # Described.of cannot refuse it
                 kept = known_class(reply, question)  # read without the call's values: they need not be made

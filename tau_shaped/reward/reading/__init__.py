@@ -6,14 +6,15 @@ the order text flows through them.
    elements not said, but read by the hard lines, ``hidden_parts``, with ``normalize.visible``; ``normalize_confusables``: look-alike letters folded;
    ``normalize_spoken``: e-mail addresses, digit runs and clock times as spoken;
    ``normalize_numbers``: numbers in words as digits; ``normalize_repairs``: words the writer takes
-   back by a self-repair, "$55.13 -- sorry, I misread: $45.13", dropped as struck text is). An agent's message is read as ``normalize_questions.agent_seen``: ``seen``
+   back by a self-repair, "$55.13 -- sorry, I misread: $45.13", dropped as struck text is; ``normalize_asides``: a footnote's
+   mark and a remark set apart, "(thanks for waiting)", read as not there). An agent's message is read as ``normalize_questions.agent_seen``: ``seen``
    with its questions written without a mark given one ("..., should I"). Every check kind reads
    ``seen`` text; ``seen_with_map`` maps a span back
    to what the agent wrote, for evidence. ``letter_digits``: the readings of a text with its
    words spelt with digits or signs read as letters ("0n ice"), for a rule's regex that asks.
 2. Words that qualify others: ``negation`` (a word negated in its clause).
 3. Typed values: ``typed`` (a value read in a message), ``amounts`` (the one reader of money
-   in any spelling), ``text_matching`` (numbers and phrases, TEXT_MATCHER, SPEC §5),
+   in any spelling; ``amount_bounds``: an amount said only as a bound, "up to $16.90", states no exact one), ``text_matching`` (numbers and phrases, TEXT_MATCHER, SPEC §5),
    ``statements`` (clock times, durations, streets, statuses; ``clock_words``: times in words,
    dotted or in four figures; ``assertion_frames``: a phrase doubted, predicted, asked or reported, not told), ``days`` (days relative to the episode's clock),
    ``value_corrections`` (a value taken back at once for the next one, "$19.60 -- sorry, $16.90": one list of a correction's words
@@ -39,7 +40,8 @@ the order text flows through them.
    "no <thing>" it states as none, echoed, "no insurance. book it"; a form's boxes ticked, "[ ] yes [x] no"), ``option_menus`` (a menu's option picked by
    its label, its place or what it alone says: "2", "the first, not the second", "the cheaper one"), ``reply_asides``
    (indifference settled by a yes after it: "whatever. ok"; a request not to be contacted), ``reply_bounds`` (a condition
-   that bounds the amount: "only if it's under five dollars"),
+   that bounds the amount: "only if it's under five dollars"), ``reply_scope`` (a quantifier over what one question
+   covered: "both", "neither", "everything except the receipt"; letters stretched, "yesss"),
    ``item_counts`` (a count of an item other than the call's).
 6. Hard lines, read to fail closed: ``identifiers`` (another customer's values as a message
    holds them, looked up in ``value_prefixes``; ``value_index``: every customer's values of a world, kind by kind), ``disclosures (another customer's data said), ``card_ends`` (a card of theirs
