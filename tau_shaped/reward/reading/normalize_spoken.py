@@ -70,6 +70,8 @@ def _joined_letters(m: "re.Match[str]") -> str:
     if sep == " " and len(run) >= 9 and (run[0].islower() and run[2].isupper() or run[0] in "aAI" and _AFTER_A_WORD.search(
             m.string, max(0, m.start() - 2), m.start())):
         return run[:2] + run[2:].replace(sep, "")  # "a K o r m a", "is a h o l d": a word "a" or "I", then one spelled
+    if sep == " " and len(run) >= 9 and run[-1].islower() and run[:-2].replace(" ", "").isupper():
+        return run[:-2].replace(sep, "") + run[-2:]  # round 16: "K O R M A n/a": the capitals spell, "n" opens a word of its own
     return run.replace(sep, "")
 
 

@@ -14,12 +14,12 @@ from tau_shaped.reward.reading.reply_values import values_in
 
 __all__ = ["bounded"]
 
-_BOUND = re.compile(r"(?<![\w'])(?P<op>under|below|less[ \t]+than|lower[ \t]+than|cheaper[ \t]+than|no[ \t]+more[ \t]+than"
+_BOUND = re.compile(r"(?<![\w'])(?P<op>under|below|less[ \t]+than|lower[ \t]+than|cheaper[ \t]+than|no[ \t]+more[ \t]+than|not[ \t]+(?:above|over)"
                     r"|not[ \t]+more[ \t]+than|at[ \t]+most|max(?:imum)?|up[ \t]+to|within|over|above|more[ \t]+than"
                     r"|higher[ \t]+than|at[ \t]+least|no[ \t]+less[ \t]+than|not[ \t]+less[ \t]+than)[ \t,:]{1,3}(?:(?:about|around|roughly)[ \t]+)?$")
 _LOW_HINTS = ("under", "below", "less", "lower", "cheaper", "more", "most", "max", "up to", "within", "over", "above",
               "higher", "least")
-_AT_MOST = ("no more", "not more", "at most", "max", "up to", "within")
+_AT_MOST = ("no more", "not more", "at most", "max", "up to", "within", "not above", "not over")
 _ABOVE = ("over", "above", "more than", "higher", "at least", "no less", "not less")
 
 

@@ -253,7 +253,7 @@ _DEST = re.compile(
 )
 _CONDITION = re.compile(rf"^\W{{0,8}}{PAD}(?:(?:but|and|yes|ok|okay|sure|only){W})?(?P<word>" + words(
     "if", "as long as", "so long as", "provided", "providing", "assuming", "only if", "unless", "on condition",
-    "given") + ")", re.IGNORECASE)
+    "given") + r"|(?:up\s+to|no\s+more\s+than|at\s+most)(?=\W{0,3}(?:us\s*|usd\s*)?[$€£\d]))", re.IGNORECASE)  # (round 16: "up to $9 is fine")
 
 
 def asks_for_a_change(text: str, q: Question, stated: Described) -> bool:

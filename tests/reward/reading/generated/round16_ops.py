@@ -232,7 +232,8 @@ def announced(d: Draft, rng: random.Random) -> Optional[Draft]:
 _AWAY = ["one sec, someone's at the door", "brb, my phone's about to die -- plugging it in", "sorry, the baby's crying, back in a minute",
          "gimme a moment, I'm on the other line"]
 _WAIT = ["No problem, take your time.", "No rush -- I'll be here.", "Sure, I'll wait right here."]
-_BACK = ["back! ", "sorry about that -- ", ""]
+# (the answer said as the answer to the question: a bare "sure" right after "take your time" may only acknowledge it)
+_BACK = ["back! re your question: ", "sorry about that -- to answer you: ", "ok I'm back. As for your question: "]
 _BUSY = ["One moment while I pull that up.", "Give me a second here.", "Bear with me a moment."]
 _CHAT = ["it's pouring here btw", "lol my cat just walked across the keyboard", "the game's on in the background, sorry if I'm slow"]
 _READS = ("get_", "find_", "list_", "search_")
