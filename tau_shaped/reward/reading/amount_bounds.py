@@ -12,9 +12,6 @@ from tau_shaped.reward.reading import text_matching
 
 __all__ = ["only_bounded"]
 
-# every bound below holds one of these (a cheap look before the amounts are walked)
-_HINT = re.compile(r"(?i)up\s+to|at\s+(?:most|least)|about|rough|around|approx|~|more\s+than|less\s+than|under|below|over|above"
-                   r"|max|shy\s+of|nearly|almost")
 # a bound or an approximation right before an amount (its currency mark between)
 _BOUNDED = re.compile(r"(?i)(?:(?<![\w'])(?:up\s+to|at\s+most|at\s+least|about|roughly|around|approx(?:imately|\.)?|(?:no|not)\s+more\s+than"
                       r"|(?:no|not)\s+less\s+than|more\s+than|less\s+than|under|below|over|above|max(?:imum)?(?:\s+of)?|(?:just\s+)?shy\s+of"
@@ -22,10 +19,19 @@ _BOUNDED = re.compile(r"(?i)(?:(?<![\w'])(?:up\s+to|at\s+most|at\s+least|about|r
 
 
 def only_bounded(text: str, value: float, tolerance: float = 0.005) -> bool:
-    """Whether every mention of ``value`` in ``text`` (a number or an amount in any spelling) is said as a bound or an
-    approximation, and there is one."""
-    if _HINT.search(text) is None:
-        return False
+    """Whether every mention of ``value`` in ``text`` (a number, or else an amount in any spelling) is said as a bound or
+    an approximation, and there is one (only the few characters before each mention are read)."""
     starts = [start for number, _, start in text_matching._numbers_at(text) if round(abs(number - value), 9) <= tolerance]
-    starts += [a.start for a in text_matching._amounts(text) if round(abs(a.value - value), 9) <= tolerance]
-    return bool(starts) and all(_BOUNDED.search(text, max(0, s - 40), s) is not None for s in starts)
+    if not starts:
+        starts = [a.start for a in text_matching._amounts(text) if round(abs(a.value - value), 9) <= tolerance]
+    return bool(starts) and all(_bounded_at(text, s) for s in starts)
+
+
+# every bound above holds one of these (looked for in the few characters before a mention first: most hold none)
+_HINTS = ("~", "up", "most", "least", "about", "rough", "around", "approx", "than", "under", "below", "over", "above", "max",
+          "shy", "nearly", "almost")
+
+
+def _bounded_at(text: str, start: int) -> bool:
+    window = text[max(0, start - 40):start].lower()
+    return any(h in window for h in _HINTS) and _BOUNDED.search(window) is not None
