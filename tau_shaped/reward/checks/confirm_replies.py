@@ -21,7 +21,8 @@ from tau_shaped.reward.reply_matchers import reply_class
 __all__ = ["answer", "later_word", "refuses_nothing"]
 
 
-def later_word(state: str, first: str, later: str, text: str, described: Callable[[], Dict[str, Any]], c: Any) -> str:
+def later_word(state: str, first: str, later: str, text: str, described: Callable[[], Dict[str, Any]], c: Any,
+               asked: str = "") -> str:
     """The state after the customer's later word on a described call, before it is made (SPEC §10:
     the yes must stand when the call is made): a reply asking for another value withdraws a yes
     ("Actually, can it go to my wallet instead?"); a reply to a message that asks nothing
@@ -34,7 +35,10 @@ def later_word(state: str, first: str, later: str, text: str, described: Callabl
     else?" "No, that's all") is not about the call."""
     if not later.strip():
         return state
-    answer = reply_class(later, c, question=text, described=described())
+    # round 16 (AK): the answer once back from a pause answers the question the pause put off (``asked``, the describing
+    # message: "Sure, cancel it; I don't want to keep it" is no refusal of "take your time")
+    back = bool(asked) and _paused(first) and "?" not in text and not asks_consent(text)
+    answer = reply_class(later, c, question=asked if back else text, described=described())
     if answer == "change":
         return "change"
     if answer not in ("yes", "no"):

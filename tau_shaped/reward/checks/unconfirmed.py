@@ -173,7 +173,7 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
         call = _write_key(s.action.name, kwargs, s.observation)
         write = _Write(kwargs, s.observation, c, initial, records)
 
-        run_text, run_end = "", -2
+        run_text, run_end, asked = "", -2, ""
         for k, (r, agent_text) in enumerate(window):
             own = agent_seen(agent_text)
             text, r = picked(own, r)  # a menu's option picked: its lead-in and that option, agreed to
@@ -189,6 +189,7 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
                                                               index, s.observation, initial, write.cards))
             if missing is None:
                 state, reply = _answer(r, text, write.described, c, unanswered, unrecorded, call, initial)
+                asked = text
             elif state == "unclear" and r.index not in unanswered and r.index not in unrecorded:
                 later = seen(r.user_reply or "")
                 answer = reply_class(later, c) if later.strip() else "unclear"
@@ -199,7 +200,7 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
                 if answer != "unclear":
                     state = "yes" if answer == "yes" else "no"
             elif state in ("yes", "no", "change") and r.index not in unanswered and r.index not in unrecorded:
-                state = _later_word(state, reply, seen(r.user_reply or ""), text, write.described, c)
+                state = _later_word(state, reply, seen(r.user_reply or ""), text, write.described, c, asked)
             elif not missing.startswith("it names no"):
                 why = f"no message states it ({missing})"
         if state == "unclear":

@@ -10,6 +10,8 @@ for an explicit "yes"; SPEC §10 "Reading": the yes must still stand when the ca
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 from tests.reward.reading.generated.food import refund_scenes
@@ -54,3 +56,22 @@ def test_a_yes_after_a_pause_agrees(away):
 
 def test_a_bare_yes_after_a_refusal_is_no_yes_to_what_was_declined():
     assert _judge((None, "No, not yet."), ("No problem, take your time.", "Yes.")) == BREACH
+
+
+
+@pytest.mark.skipif(importlib.util.find_spec("tau2") is None, reason="the tau2 retail scene needs the tau2 extra")
+@pytest.mark.parametrize("answer", ["back! re your question: Sure, cancel it; I don't want to keep it.",
+                                    "sorry about that -- Yes, cancel it, I won't keep it."])
+def test_the_answer_once_back_is_read_with_the_question_the_pause_put_off(answer):
+    from tests.reward.reading.generated.tau2 import retail_cancels
+
+    sc = retail_cancels()[0]
+    call, obs = sc.call("cancel_pending_order")
+    ask = f"I'll cancel order {call.kwargs['order_id']} with the reason '{call.kwargs['reason']}'. Shall I proceed?"
+
+    def judge(last):
+        steps = [(respond(ask), "one sec, someone's at the door"), (respond("No problem, take your time."), last), (call, obs)]
+        return verdict(sc, "retail.confirm.before_write", trajectory(steps, "Hi, I want to cancel an order."))
+
+    assert judge(answer) == PASS
+    assert judge("back. No, I'd rather keep it.") == BREACH  # the control: a no once back
