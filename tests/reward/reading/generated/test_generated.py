@@ -144,3 +144,17 @@ def test_preserving_operators_keep_the_label_and_changing_ones_declare_it():
     assert render(repaired).startswith("I can offer the Salmon Roll") and repaired.label == PASS
     other = CHANGING["self_repair_other"](d, rng)
     assert render(other).startswith("I can offer the Mochi") and "Salmon Roll" in render(other) and other.label == BREACH
+
+
+def test_round16_families_are_drawn_with_their_labels():
+    """Round 16's families (``round16_ops``) are drawn in the sample, each with the label it declares: a preserving
+    family keeps both labels possible, a changing one gives its own (an informal no, a bound on a confirmation's amount:
+    breach; a quantifier: either)."""
+    seen = {}
+    for c in sample("food_delivery"):
+        for op in c.draft.ops:
+            seen.setdefault(op, set()).add(c.label)
+    for family in ("informal_yes", "aside", "emphasis_caps", "distance_before", "distance_after", "declarative_ask"):
+        assert family in seen, family
+    assert seen.get("informal_no_reply") == {BREACH} and seen.get("bound_amount") == {BREACH}
+    assert any(op.startswith("scope_") for op in seen)
