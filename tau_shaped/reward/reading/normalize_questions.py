@@ -60,8 +60,8 @@ _TAIL_QUESTION = re.compile(r"(?<![\w'])(?<!so )(?<!nor )(?<!neither )(?<!than )
                             re.IGNORECASE)
 # a filler that opens a line says nothing ("um, Pad Thai? Contains peanut, so no.", "okay so, 1. Miso Soup ..."): the
 # line is read from its first word
-_LEAD_FILLERS = re.compile(r"(?im)^[ \t]*(?:(?:um+|uh+|er+m?|hmm+)[ \t]*,?[ \t]+|(?:okay|ok|alright|so)[ \t]+so[ \t]*,?[ \t]+"
-                           r"|(?:okay|ok|alright)[ \t]*,[ \t]*so[ \t]*,?[ \t]+)+")
+_LEAD_FILLERS = re.compile(r"(?im)^[ \t]*(?:(?:um+|uh+|er+m?|hmm+)[ \t]*,?[ \t]+|(?:okay|ok|alright|so)[ \t]+so[ \t]*,?[ \t]+(?!long[ \t]+as\b)"
+                           r"|(?:okay|ok|alright)[ \t]*,[ \t]*so[ \t]*,?[ \t]+(?!long[ \t]+as\b))+")  # ("ok, so long as ..." is a condition)
 
 
 @lru_cache(maxsize=8192)

@@ -28,3 +28,11 @@ def test_up_to_you_names_no_amount():
 def test_spelled_capitals_leave_a_lone_lower_case_letter_apart():
     assert seen("C H E E S E B U R G E R n/a for you (dairy).") == "CHEESEBURGER n/a for you (dairy)."
     assert seen("a K o r m a") == "a Korma"  # the control: the leading rule as before
+
+
+@pytest.mark.parametrize("reply, want", [("ok, so long as it's under $24.00", "yes"), ("ok so long as it's not above $24.00", "yes"),
+                                         ("ok, so long as it's not above $20.00", "change"), ("okay so, go ahead", "yes")])
+def test_ok_so_long_as_opens_a_condition_not_a_filler(reply, want):
+    # "ok, so" before "long as" is no filler: "so long as" opens the condition (the control: "okay so, go ahead")
+    assert classify_reply(reply, question="I'll refund $23.49 to your card for order FD-10071. Do you confirm?",
+                          described={"amount": 23.49}) == want
