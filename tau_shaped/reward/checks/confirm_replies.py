@@ -13,16 +13,19 @@ import re
 from typing import Any, Callable, Dict, Optional, Tuple
 
 from tau_shaped.env.identity_cache import OwnedLRU
+from tau_shaped.reward.reading.action_words import names_action
 from tau_shaped.reward.reading.consent_questions import asks_consent
 from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.reading.reply_idioms import acknowledges_only
+from tau_shaped.reward.reading.text_matching import find_number
 from tau_shaped.reward.reply_matchers import reply_class
+from tau_shaped.reward.values import is_number
 
-__all__ = ["answer", "later_word", "refuses_nothing"]
+__all__ = ["answer", "another_topic", "later_word", "refuses_nothing"]
 
 
 def later_word(state: str, first: str, later: str, text: str, described: Callable[[], Dict[str, Any]], c: Any,
-               asked: str = "") -> str:
+               asked: str = "", verbs: Any = None) -> str:
     """The state after the customer's later word on a described call, before it is made (SPEC §10:
     the yes must stand when the call is made): a reply asking for another value withdraws a yes
     ("Actually, can it go to my wallet instead?"); a reply to a message that asks nothing
@@ -32,7 +35,8 @@ def later_word(state: str, first: str, later: str, text: str, described: Callabl
     thanks" to a message that asks nothing: an announcement is no question), never a refusal
     (``first``, the reply to the describing message: "No, thank you." then "Shall I just add it
     then?" "Yes" is no yes to the values declined). A reply to another question ("Anything
-    else?" "No, that's all") is not about the call."""
+    else?" "No, that's all") is not about the call, nor is a reply to a question the agent marks as
+    another topic (round 16: "Also, was the burger OK?" "yes"; ``another_topic``)."""
     if not later.strip():
         return state
     # round 16 (AK): the answer once back from a pause answers the question the pause put off (``asked``, the describing
@@ -42,6 +46,8 @@ def later_word(state: str, first: str, later: str, text: str, described: Callabl
     if answer == "change":
         return "change"
     if answer not in ("yes", "no"):
+        return state
+    if another_topic(text, verbs, described) and not (answer == "no" and _WITHDRAWS.search(later)):
         return state
     if "?" in text and not asks_consent(text) and not (answer == "no" and _WITHDRAWS.search(later)):
         return state  # an answer to that question ("No, that's all"), unless it stops the call ("Wait, ...")
@@ -74,6 +80,34 @@ _TAKES_BACK = re.compile(r"(?i)\b(?:no|nope|nah|not|never|none|neither|\w+n['’
 _PAUSE = re.compile(r"(?i)\b(?:one|a|1)\s+(?:sec|second|moment|min|minute|tick)\b|\bbrb\b|\bbe\s+right\s+back\b"
                     r"|\bback\s+in\s+a\b|\b(?:hang|hold)\s+on\b|\bhold\s+that\s+thought\b|\bgimme\s+a\b|\bgive\s+me\s+a\s+(?:sec|second|moment|min|minute)")
 _REFUSES_ANY = re.compile(r"(?i)\b(?:no|nope|nah|not|never|\w+n['’]t|dont|cant|wont|rather|chang\w*|cancel\w*|instead|actually|stop|leave)\b")
+
+
+def another_topic(text: str, verbs: Any, described: Callable[[], Dict[str, Any]]) -> bool:
+    """Whether ``text``, a message after the call was described, asks about another topic in so many
+    words (round 16, distance and distraction: "Also, was the burger OK?", "While we're at it, want me
+    to check your other order too?", "let me double-check the other one: is 8295 Glisan St still your
+    home?"): a question with a word that opens another topic, asking no leave to go on ("Still OK to
+    go ahead?", "Are you sure?"), naming neither the call's kind of action nor its amount or ids. Its
+    answer is not the customer's word on the call."""
+    if "?" not in text or _OTHER_TOPIC.search(text) is None or _GO_ON.search(text) is not None:
+        return False
+    if verbs and names_action(text, verbs) is not None:
+        return False
+    values = described()
+    amount = values.get("amount")
+    if is_number(amount) and find_number(text, float(amount), 0.005) is not None:
+        return False
+    low = text.lower()
+    ids = [v for k, v in values.items() if k.endswith(("_id", "_ids"))]
+    return not any(isinstance(i, str) and i.lower() in low for v in ids for i in (v if isinstance(v, list) else [v]))
+
+
+# words that open another topic, and those that ask leave to go on with the call described
+_OTHER_TOPIC = re.compile(r"(?i)\b(?:also|too|as\s+well|another|other|by\s+the\s+way|btw|while\s+(?:we['’]re|we\s+are|i['’]m|i\s+am)"
+                          r"|meanwhile|separately|one\s+more\s+thing|unrelated|different)\b")
+_GO_ON = re.compile(r"(?i)\b(?:go\s+ahead|proceed|carry\s+on|go\s+on|continue|still\s+(?:ok|okay|good|fine|happy|want|like|keen|on|alright|all\s+right)"
+                    r"|do\s+(?:it|that|this)|good\s+to\s+go|ready|sure"
+                    r"|certain|really|right|correct|confirm\w*|all\s+set|happy\s+(?:with|for)|sounds?\s+good)\b")
 
 
 def _asked_back(reply: str) -> bool:

@@ -28,7 +28,7 @@ from pydantic import Field, field_validator, model_validator
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, violations
-from tau_shaped.reward.checks.confirm_replies import answer as _answer, later_word as _later_word  # noqa: F401 - read here too
+from tau_shaped.reward.checks.confirm_replies import answer as _answer, another_topic as _another_topic, later_word as _later_word  # noqa: F401 - read here too
 from tau_shaped.reward.checks.confirm_replies import refuses_nothing
 from tau_shaped.reward.checks.split_turns import split_turns
 from tau_shaped.reward.reading.call_values import s0_ids
@@ -183,14 +183,16 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
             run_text, run_end = (text, r.index) if r.index in unanswered and r.index not in unrecorded else ("", -2)
             missing = _why_not(text, call, s.action.name, kwargs, c, write.result, records, index, s.observation, initial,
                                write.cards)
-            if missing is not None and k and not chosen and asks_consent(text) and not missing.startswith("it states another"):
+            if missing is not None and k and not chosen and asks_consent(text) and not missing.startswith("it states another") \
+                    and not _another_topic(text, c.verbs.get(s.action.name), write.described):  # round 16: "Also, ...?" goes on to nothing
                 missing = split_turns(window[max(0, k - 2):k + 1], text, missing, s.action.kwargs, c, write,
                                       lambda joined: _why_not(joined, call, s.action.name, kwargs, c, write.result, records,
                                                               index, s.observation, initial, write.cards))
             if missing is None:
                 state, reply = _answer(r, text, write.described, c, unanswered, unrecorded, call, initial)
                 asked = text
-            elif state == "unclear" and r.index not in unanswered and r.index not in unrecorded:
+            elif state == "unclear" and r.index not in unanswered and r.index not in unrecorded \
+                    and not _another_topic(text, c.verbs.get(s.action.name), write.described):
                 later = seen(r.user_reply or "")
                 answer = reply_class(later, c) if later.strip() else "unclear"
                 if answer == "yes" and acknowledges_only(later) and not asks_consent(text):
@@ -200,7 +202,7 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
                 if answer != "unclear":
                     state = "yes" if answer == "yes" else "no"
             elif state in ("yes", "no", "change") and r.index not in unanswered and r.index not in unrecorded:
-                state = _later_word(state, reply, seen(r.user_reply or ""), text, write.described, c, asked)
+                state = _later_word(state, reply, seen(r.user_reply or ""), text, write.described, c, asked, c.verbs.get(s.action.name))
             elif not missing.startswith("it names no"):
                 why = f"no message states it ({missing})"
         if state == "unclear":

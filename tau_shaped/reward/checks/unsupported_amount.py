@@ -29,6 +29,7 @@ from tau_shaped.reward.checks.statement_support import CustomerValues, Offers, U
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked
 from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved, paid_flags
+from tau_shaped.reward.reading.item_prices import item_names, priced_flags
 from tau_shaped.reward.reading.money_claims import keyed_amounts, tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import stated_amounts
@@ -109,6 +110,9 @@ def _unsupported_amounts(run: Any, p: Any) -> Finding:
                     break
             if paid is None and n < len(stated):
                 paid = _paid(text, stated)  # (read only here, once a message: most amounts are the task's)
+                if not all(paid) and any(_price_hint(text, i) for i in stated):  # round 16: "the cheeseburger was $2.00"
+                    names = frozenset().union(*(item_names(o.observation) for o in trajectory.steps[:s.index] if o.agent_text is None))
+                    paid = tuple(a or b for a, b in zip(paid, priced_flags(text, [(i.start, i.end) for i in stated], names)))
             record = n < len(stated) and bool(paid and paid[n])
             if record:
                 ok = (near(item.value, user_said.before(at), tolerance)
@@ -119,19 +123,78 @@ def _unsupported_amounts(run: Any, p: Any) -> Finding:
             if not ok and record:
                 # what the order cost: a tool's money field backs it, not a count or a coordinate ("quantity": 2)
                 ok = near(item.value, [v for o in trajectory.steps[:s.index] if o.agent_text is None and o.succeeded
-                                       for v in _money_fields(o.observation)], tolerance)
+                                       for v in _money_fields(o.observation) + _line_totals(o.observation)], tolerance)
             elif not ok:
                 for o in trajectory.steps[scanned:s.index]:
-                    if o.agent_text is None and o.succeeded:
-                        observed.extend(v for v, _ in numbers_in_text(o.observation))
+                    if o.agent_text is None and o.succeeded:  # round 16: money backed by money (not a count, id or place)
+                        observed.extend(_money_fields(o.observation) + _line_totals(o.observation))
                 scanned = max(scanned, s.index)  # pragma: no mutate (speed only: a rescan finds the same numbers)
                 ok = near(item.value, observed, tolerance)
             if not ok and rates and not record:
                 ok = derived(item.value, observed + user_said.before(at) + values + rule_values)
+            if not ok and n < len(stated) and _HEDGE_HINT.search(text, max(0, item.start - 24), item.start):
+                pool = [v for o in trajectory.steps[:s.index] if o.agent_text is None and o.succeeded
+                        for v in _money_fields(o.observation) + _line_totals(o.observation)] if record else observed
+                ok = _near_hedged(text, item, pool + user_said.before(at) + values)  # "a bit over sixty dollars"
             if not ok:
                 hits.append((s.index, f"agent stated {item.text!r}: stated by no tool, user or policy"))
                 break
     return violations(hits, "every amount stated is supported")
+
+
+# round 16: an amount said as an approximation or a bound of one shown ("a bit over sixty dollars" of $62.27, "just shy of
+# $17" of $16.90, "about $62"): a round figure, backed by a supported amount on that side of it, within the figure's
+# rounding (a dollar for whole dollars, five or ten for multiples of them; half that after "just", "a bit", "slightly"); a
+# figure with cents ("around $3.53") is no approximation of another
+_HEDGE_HINT = re.compile(r"(?i)(?:about|around|roughly|approx|nearly|almost|close[ \t]to|shy[ \t]of|under|over|below|above|than|~)[ \t:]{0,3}\$?\Z")
+_HEDGE = re.compile(r"(?i)\b(?P<near>just|a[ \t](?:bit|little|touch)|slightly|nearly|almost)?[ \t]?"
+                    r"(?:(?P<over>over|above|more[ \t]than)|(?P<under>under|below|less[ \t]than|shy[ \t]of)"
+                    r"|(?P<about>about|around|roughly|approx(?:\.|imately)?|close[ \t]to))?[ \t:]{0,3}\$?\Z")
+
+
+def _near_hedged(text: str, item: Stated, pool: List[float]) -> bool:
+    m = _HEDGE.search(text, max(0, item.start - 24), item.start)
+    x = item.value
+    if m is None or not (m.group("over") or m.group("under") or m.group("about") or m.group("near")) or abs(x - round(x)) > 1e-9:
+        return False
+    span = 10.0 if round(x) % 10 == 0 else 5.0 if round(x) % 5 == 0 else 1.0
+    if m.group("near"):
+        span /= 2
+    if m.group("over"):
+        return any(x < v <= x + span for v in pool)
+    if m.group("under") or (m.group("near") and not m.group("about")):  # "nearly $17", "just shy of $17": below it
+        return any(x - span <= v < x for v in pool)
+    return any(abs(v - x) <= span / 2 for v in pool)
+
+
+def _price_hint(text: str, item: Stated) -> bool:
+    """Whether a word of price or a mark comes right before the amount (what ``item_prices.priced_flags`` reads further)."""
+    before = text[max(0, item.start - 30):item.start].lower()
+    return any(w in before for w in (" was", " were", " is", " are", "cost", "came to", "comes to", "priced", ":", "=", "-", "\u2014", "\u2013", " at"))
+
+
+@lru_cache(maxsize=1024)
+def _line_totals(observation: Any) -> Tuple[float, ...]:
+    """What the units of each item line of a tool's result cost together: its unit price times each count up to its quantity
+    (round 16: "both ribs were $33.80", the policy's "unit price times the quantity affected")."""
+    if not isinstance(observation, str) or '"quantity"' not in observation or '"unit_price"' not in observation:
+        return ()
+    try:
+        data = json.loads(observation)
+    except ValueError:
+        return ()
+    out: List[float] = []
+    stack: List[Any] = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            price, quantity = node.get("unit_price"), node.get("quantity")
+            if isinstance(price, (int, float)) and isinstance(quantity, int) and 1 < quantity <= 9:
+                out.extend(round(price * k, 2) for k in range(2, quantity + 1))
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return tuple(out)
 
 
 # round 12: an amount labelled as one of the order's money fields ("Total: $15.94", "deliv. $4.49", "your service fee was

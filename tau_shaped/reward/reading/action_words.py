@@ -36,7 +36,7 @@ ACTIONS: Dict[str, Tuple[str, ...]] = {
     "replacement_order": ("replace", "replacement", "resend", "send again", "send", "new order", "remake",
                           "redeliver", "reorder", "again"),
     "substitution": ("substitute", "substitution", "swap", "replace", "instead", "switch", "propose",
-                     "alternative", "exchange"),
+                     "alternative", "exchange", "in place of", "in lieu of"),  # round 16: "the Margherita Pizza in place of ..."
     "dispatch_courier": ("courier", "driver", "dispatch", "reassign", "assign", "rider"),
     "route": ("route", "stops", "plan", "sequence", "itinerary", "stop order", "visit order", "delivery order",
               "drop order", "order of stops", "order of the stops", "order of deliveries", "order of the deliveries",

@@ -111,6 +111,13 @@ _AWAY = re.compile(r"(?:away|out)$|^(?:give[ \t]+it|allow|wait)\b", re.IGNORECAS
 _FROM_NOW = re.compile(r"from[ \t]+(?:right[ \t]+)?now$", re.IGNORECASE)
 _AGENT_THEN = re.compile(r"(?i)\b(?:i|we)(?:['’]ll|[ \t]+will|[ \t]+can|[ \t]+could|['’]d)[ \t]+(?:check|call|message|update|look|follow"
                          r"|get[ \t]+back|text|email|ring|try|ask|chase|ping|write)\b")
+# round 16: a wait said as a sentence of its own, the answer to when ("About five minutes, maybe ten.", "In about five
+# minutes.", "Ten minutes or so."), and "any minute now" so said: an arrival in itself (the first count, the earliest)
+_ALONE_WAIT = re.compile(r"(?:^|(?<=[.!?:\n]))[ \t]*(?:(?:about|around|roughly|approximately|approx\.?|maybe|probably|perhaps|just|only"
+                         r"|under|in|within|~)[ \t]*,?[ \t]*){0,3}(?:" + _count_of("n7") + _UNIT_GAP + r"(?P<unit7>minutes?|mins?|hours?|hrs?)\b"
+                         r"|any[ \t]+(?P<n8>minute|moment|second)[ \t]+(?:right[ \t]+)?now\b)[ \t]*(?:or[ \t]+so|give[ \t]+or[ \t]+take|tops|max|-?ish)?"
+                         r"(?:[ \t]*,[ \t]*(?:maybe|perhaps|or|give|tops|max|at[ \t]+most|roughly|i[ \t]+(?:think|guess|reckon|['’]d[ \t]+say))"
+                         r"[^.!?\n]{0,30})?[ \t]*(?=[.!?\n]|$)", re.IGNORECASE)
 _MORE = {"half": 0.5, "quarter": 0.25}
 _JOINT = re.compile(r";|[ \t][\u2014\u2013-]{1,2}[ \t]|\u2014")
 # a clause about compensation for lateness, not about an arrival
@@ -144,6 +151,10 @@ def relative_times(text: str, now: float) -> List[Stated]:
         wider = list(_FROM_NOW_WAIT.finditer(text))  # a wait it reads whole ("10-25 minutes") replaces the part read first
         matches = [m for m in matches if not any(w.start() <= m.start() and m.end() <= w.end() for w in wider)]
         matches += [w for w in wider if not any(m.start() < w.end() and w.start() < m.end() for m in matches)]
+    alone: List["re.Match[str]"] = []
+    if "now" in low or any(w in low for w in _WAIT_WORDS):  # a wait said alone is read whole ("In about 5 minutes.")
+        alone = list(_ALONE_WAIT.finditer(text))
+        matches = [m for m in matches if not any(a.start() < m.end() and m.start() < a.end() for a in alone)] + alone
     for m in matches:
         if ends is None:
             ends = [e.span() for e in SENTENCE_END.finditer(text)]
@@ -157,7 +168,7 @@ def relative_times(text: str, now: float) -> List[Stated]:
         hi = ends[k][0] if k < len(ends) else len(text)
         if (lo, hi) not in arrives:  # a sentence is searched once, however many waits it holds (linear)
             arrives[(lo, hi)] = ARRIVAL.search(text, lo, hi) is not None
-        if not arrives[(lo, hi)] and not _AWAY.search(m.group(0)) and not (
+        if not arrives[(lo, hi)] and m not in alone and not _AWAY.search(m.group(0)) and not (
                 _FROM_NOW.search(m.group(0)) and not _AGENT_THEN.search(text, lo, hi)):
             continue
         if (lo, hi) not in joints:
@@ -165,10 +176,10 @@ def relative_times(text: str, now: float) -> List[Stated]:
         if joints[(lo, hi)] and _policy_clause(text, max(lo, m.start() - 160), min(hi, m.end() + 160), m.start()):
             continue  # round 10b: "it arrived 5 minutes late; refunds only apply after half an hour": a rule's figure
         g = m.groupdict()  # (a second pass's match has only its own groups)
-        raw = (g.get("n") or g.get("n2") or g.get("n3") or g.get("n4") or g.get("n5") or g.get("n6") or "").lower()
+        raw = (g.get("n") or g.get("n2") or g.get("n3") or g.get("n4") or g.get("n5") or g.get("n6") or g.get("n7") or "").lower()
         raw = re.sub(r"[ \t]+", " ", raw)
-        count = float(raw) if raw.replace(".", "", 1).isdigit() else _COUNT_WORDS.get(raw)
-        unit = (g.get("unit") or g.get("unit2") or g.get("unit3") or g.get("unit4") or g.get("unit6") or "").lower()
+        count = float(raw) if raw.replace(".", "", 1).isdigit() else 0.0 if g.get("n8") else _COUNT_WORDS.get(raw)
+        unit = (g.get("unit") or g.get("unit2") or g.get("unit3") or g.get("unit4") or g.get("unit6") or g.get("unit7") or "").lower()
         if count is None:
             continue
         count += _MORE.get((g.get("more") or "").lower(), 0.0)

@@ -52,6 +52,9 @@ _OPENS_A_QUESTION = re.compile(
 _ASKS_WHY = re.compile(rf"{_FILLERS}(?:but[\s,]+)?(?:{_WH}|(?:what|how)\s+(?:happens|happened|now)\b)", re.IGNORECASE)
 # where a line's last clause starts: after its last stop (". " "! " "? "), comma, semicolon,
 # colon, parenthesis or dash
+# round 16: an aside set off by a pair of dashes or brackets ("Shall I add $10 -- the most there is -- to your wallet",
+# "Shall I add $10 (the cap) to your wallet"): the clause it interrupts reads on after it
+_ASIDES = re.compile(r"\s(?:-{1,3}|[\u2013\u2014])\s[^\n\u2013\u2014]{1,80}?\s(?:-{1,3}|[\u2013\u2014])\s|\s?\([^()\n]{0,80}\)")
 _CLAUSE_START = re.compile(r"[.!?]\s+|[,;:()\u2013\u2014]\s*|\s-{1,3}\s*")
 # a run-on line that ends in a question with no stop before it: "... to your account would you like that"
 # (an auxiliary before "you", "I" or "we" in the line's last few words; not "so do I", "nor can we")
@@ -91,7 +94,9 @@ def _marked(line: str) -> str:
     end = line.rstrip()  # what ``[^\W_]\s*$`` finds: a letter or digit, then spaces alone
     if not (end and end[-1].isalnum()):
         return line
-    if _OPENS_A_QUESTION.match(_last_clause(line)) is None and _TAIL_QUESTION.search(line) is None:
+    if _OPENS_A_QUESTION.match(_last_clause(line)) is None and _TAIL_QUESTION.search(line) is None and not (
+            ("-" in line or "(" in line or "\u2013" in line or "\u2014" in line)
+            and _OPENS_A_QUESTION.match(_last_clause(_ASIDES.sub(" ", line))) is not None):
         return line
     return line.rstrip() + "?" + line[len(line.rstrip()):]
 

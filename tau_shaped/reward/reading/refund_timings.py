@@ -46,6 +46,8 @@ _count = count
 
 # round 10: an amount said to go back is money too ("$2.99 back on ur card by tmrw")
 MONEY_SENTENCE = re.compile(r"\b(?:refund\w*|credit\w*|money|reimburs\w*|the \$|amount)\b"
+                            # round 16: a wait in business or working days is money's (an order comes in minutes)
+                            r"|\b(?:business|working|bank)[ \t]{1,3}days?\b"
                             r"|\$[0-9][0-9.,]{0,12}[ \t]{1,3}(?:(?:is|are|will|be|goes|went|going|heading|coming|now)[ \t]{1,3}){0,2}back\b"
                             # "$16.90 → card": an amount sent to a method by an arrow
                             r"|\$[0-9][0-9.,]{0,12}[ \t]{0,3}(?:\u2192|->|=>)[ \t]{0,3}(?:(?:your|ur|the)[ \t]{1,3})?(?:card|wallet|original|bank)\b",
@@ -57,9 +59,9 @@ _LIST_LINE = re.compile(r"[ \t]*(?:[-*•+|]|[0-9]{1,2}[.)]|[\"']?\w+(?:[ \t]\w+
 # ("ETA to post: 3-5 days" is the refund's: an ETA of money posting or clearing)
 _DELIVERY = re.compile(r"\b(?:order|deliver\w*|courier|driver|food|eta(?![ \t]{1,3}(?:to|for)[ \t]{1,3}(?:post|clear|the[ \t]refund|refund))|dish)\b",
                        re.IGNORECASE)
-_CARD = re.compile(r"\b(?:card|original[ _]payment|bank|statement|payment method"
+_CARD = re.compile(r"\b(?:cards?|original[ _]payment|bank|statement|payment method"
                    r"|mastercard|visa|amex|american express|discover)\b", re.IGNORECASE)  # round 14: a card by its brand
-_WALLET = re.compile(r"\bwallet\b", re.IGNORECASE)
+_WALLET = re.compile(r"\bwallets?\b", re.IGNORECASE)
 _TIMING = re.compile(
     r"\b(?P<imm>immediately|instant(?:ly|aneous(?:ly)?)?|right away|straight away|at once|right now|in real time|in no time"
     r"|on the spot"
@@ -88,6 +90,8 @@ _TIMING = re.compile(
 )
 _UP_TO = re.compile(r"(?i)\b(?:within|up[ \t]to|no[ \t]more[ \t]than|at[ \t]most|in[ \t]under|under|no[ \t]later[ \t]than)"
                     r"[ \t]{1,3}(?:the[ \t]{1,3}next[ \t]{1,3}|about[ \t]{1,3})?$")
+# round 16: a bound said after the wait ("5 business days at most", "a week, tops", "3 days max")
+_UP_TO_AFTER = re.compile(r"(?i)[ \t,]{0,3}(?:at[ \t]most|max(?:imum)?|tops|or[ \t]less|or[ \t]sooner|or[ \t]fewer)\b")
 # Money sent to a payment method ("It'll be on your card in two days", "reach your wallet"):
 # a sentence about a refund even where "it" names the refund.
 _TO_METHOD = re.compile(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:your|ur|the)[ \t]{1,3}"
@@ -96,7 +100,10 @@ _TO_METHOD = re.compile(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:yo
 # A method that will hold the money: "your wallet will have it in ...", "your card should show it ..."
 _METHOD_HOLDS = re.compile(r"\b(?:your|ur|the)[ \t]{1,3}(?:card|wallet|bank(?:[ \t]{1,3}account)?|statement|account)[ \t]{1,3}"
                            r"(?:(?:will|should|would|might|may|is[ \t]{1,3}going[ \t]{1,3}to)[ \t]{1,3})?"
-                           r"(?:have|show|get|see|receive|reflect|display)\w{0,3}\b", re.IGNORECASE)
+                           r"(?:have|show|get|see|receive|reflect|display)\w{0,3}\b"
+                           # round 16: the method in general as the subject ("Cards clear within 24 hours", "card payments post in a day")
+                           r"|\b(?:cards|card[ \t]{1,3}payments?|wallets)[ \t]{1,3}(?:(?:usually|normally|typically|generally|always)[ \t]{1,3})?"
+                           r"(?:clear|take|post|settle|show|get|see|receive|update|process)\w{0,3}\b", re.IGNORECASE)
 # round 11: a ticket's abbreviation's dot ends no sentence ("approx. 24 hrs", "3-5 bus. days", "orig. payment")
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s])|\.(?:" + "|".join(rf"(?<=\b{w}\.)" for w in (
     "approx", "bus", "est", "incl", "orig", "deliv", "svc", "amt", "wk", "vs", "ca")) + "))+", re.IGNORECASE)
@@ -109,7 +116,7 @@ _AGENT_WAIT = re.compile(r"(?i)(?:\b(?:I|we)(?:['’]ll|[ \t]will|['’]m|[ \t]a
                          r"|\b(?:bear[ \t]with[ \t]me|give[ \t]me|hold[ \t]on|hang[ \t]on|let[ \t]me|I['’]ll[ \t]check|get[ \t]back[ \t]to[ \t]you))"
                          r"[^;,.!?\n\u2014]{0,40}$")
 
-_MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount")
+_MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount", "business", "working", "bank")
 _METHOD_WORDS = ("card", "wallet", "bank", "statement", "original", "visa", "amex", "american express", "discover")  # ("mastercard": "card")
 _TIMING_WORDS = ("immediately", "instant", "no time", "on the spot", "right away", "straight away", "at once", "right now", "in real time", "moment", "sec", "jiffy", "flash", "tick", "heartbeat", "speak", "blink",
                  "hour", "hr", "min", "tonight", "tomorrow", "day", "week", "fortnight", "overnight",
@@ -239,7 +246,7 @@ def _timings(text: str, negated: Negations) -> List[Tuple[Tuple[str, str], str, 
                 if d1 is None or d2 is None:
                     continue
                 unit = m.group("days")[:1].lower()
-                if d1 == d2 and _UP_TO.search(text, max(0, m.start() - 24), m.start()):
+                if d1 == d2 and (_UP_TO.search(text, max(0, m.start() - 24), m.start()) or _UP_TO_AFTER.match(text, m.end())):
                     # "within 5 business days", "up to a week": a bound, in business days (a week is five)
                     value = f"upto:{d1 * {'w': 5, 'f': 10}.get(unit, 1):g}"
                 else:

@@ -21,7 +21,9 @@ _APOS = "['\u2019]"
 _NEEDLESS = r"(?:ask|check|confirm|wait|double[-\s]?check|keep|hold)"
 _YES_IDIOMS = re.compile(
     r"\b(?:"
-    rf"i\s+(?:wouldn{_APOS}?t|would\s+not|won{_APOS}?t|will\s+not|can{_APOS}?t|cannot|couldn{_APOS}?t|could\s+not)\s+say\s+no"
+    # round 16: the subject left out ("wouldn't say no", "can't say no to that")
+    rf"(?:i\s+)?(?:wouldn{_APOS}?t|would\s+not|won{_APOS}?t|will\s+not|can{_APOS}?t|cannot|couldn{_APOS}?t|could\s+not)\s+say\s+no"
+    r"|thumbs?[\s-]*up"
     rf"|i{_APOS}?m\s+not\s+(?:going\s+to|gonna)\s+say\s+no"
     rf"|(?:i\s+)?(?:can{_APOS}?t|cannot|couldn{_APOS}?t)\s+argue\s+with\s+(?:that|this|it)"
     r"|no\s+complaints(?:\s+(?:here|from\s+me))?"
@@ -62,6 +64,7 @@ _NO_IDIOMS = re.compile(
     rf"|(?:that{_APOS}s|that\s+is|it{_APOS}s|it\s+is)\s+(?:fine|ok|okay|alright|all\s+good)\W{{1,3}}(?:don{_APOS}?t|do\s+not)\s+(?:worry|bother)"
     # round 13: the money offered declined ("Keep your five dollars", "keep your money")
     r"|keep\s+(?:your|the)\s+(?:(?:(?:\$?[\w.]+)\s+){0,2}?(?:dollars?|bucks|money|cash|credit|refund|quid)|\$\d[\d.]*)"
+    r"|thumbs?[\s-]*down"  # round 16: the emoji's words
     # consent refused in so many words: "consent not given", "permission denied"
     r"|(?:my\s+)?(?:consent|permission|approval|authori[sz]ation)\s+(?:is\s+)?(?:not\s+(?:given|granted)|denied|refused|withheld)"
     r")",
@@ -79,7 +82,7 @@ _EMOJI_CHARS = frozenset(_YES_CHARS + _NO_CHARS)
 _HINTS = ("say no", "argue", "complain", "mind if", "why not", "hurt", "no need", "no reason", "good", "fine", "okay",
           " ok", "set", "necessary", "needed", "required", " do", "nothing", "live with", "take",
           "settle", "must", "all you can", "all there is", "option", "choice", "alternative", "nah", "consent", "permission", "approval", "authori",
-          "crack", "your life", "get on", "you go", "top", "keep", "sort")
+          "crack", "your life", "get on", "you go", "top", "keep", "sort", "thumb")
 
 
 # "Keep it" to a question that takes something away (cancel, remove, swap): the thing stays, a no
@@ -171,6 +174,21 @@ _OKEY_DOKEY = re.compile(r"(?<![\w'’])ok(?:ey|ay|ie|y|i)?[-\s]?dok(?:ey|ie|y|i
 _TOKEN = re.compile(r"(?<![\w'’-])[^\W\d_][\w'’]{1,13}(?![\w'’-])")
 
 
+_STRETCHED = re.compile(r"([A-Za-z])\1{2,}")
+_STRETCHED_WORD = re.compile(r"(?<![\w'’-])[A-Za-z]*([A-Za-z])\1{2,}[A-Za-z]*(?![\w'’-])")
+_PLAIN = frozenset("yes no ok okay yeah yep yup nope nah sure please go fine cool good great do wait stop so".split())
+
+
+def _unstretched(m: "re.Match[str]") -> str:
+    """A stretched word as the answer word it stretches (letters once, or twice: "yesss", "pleeease",
+    "goood"); any other word ("AAAB12" is none: digits end it) is left as written."""
+    word = m.group(0)
+    once, twice = _STRETCHED.sub(r"\1", word), _STRETCHED.sub(r"\1\1", word)
+    for form in (once, twice):
+        if form.lower() in _PLAIN or form.lower() in _TYPED:
+            return form
+    return _FOLDED.get(twice.lower(), word)
+_SPELLED_PAIR = re.compile(r"(?<![\w.-])([nNoO])[.-]([oOkK])\.?(?![\w-])")
 # "n" alone, as "y" alone is a yes (the letters of a "(y/n)" question)
 _LETTER_NO = re.compile(r"^\W{0,4}[nN]\W{0,4}$")
 # "go" alone (said again, shouted) is the go-ahead; "go 4 it", "4 sure": chat's "4" for "for"
@@ -197,9 +215,15 @@ _LOAN_HINTS = ("bien", "hai", "he", "do", "nahi", "pas", "peut", "favor", "pla",
 
 def fold_words(reply: str) -> str:
     """``reply`` with its loan words and typed answer words read as the English ones (see above);
-    "n" alone is "no"."""
+    "n" alone is "no". Round 16 (emphasis): a letter stretched three times or more is written twice
+    ("yesss", "nooo", "pleeease": then read as a typed word), "N.O." or "o-k" spelled with dots or
+    dashes is the word."""
     if len(reply) <= 9 and _LETTER_NO.match(reply):
         return "no"
+    if _STRETCHED.search(reply):
+        reply = _STRETCHED_WORD.sub(_unstretched, reply)
+    if "." in reply or "-" in reply:
+        reply = _SPELLED_PAIR.sub(lambda m: m.group(1) + m.group(2), reply)
     low = reply.lower()
     if any(h in low for h in _LOAN_HINTS):
         reply = _LOAN_PHRASE.sub(lambda m: _LOAN_PHRASES.get(re.sub(r"[ \t]+", " ", m.group(0).lower()), m.group(0)), reply)

@@ -20,7 +20,7 @@ __all__ = ["stated_claims"]
 
 
 _ALLERGY_HINT = re.compile(r"(?i)allerg|free|no |none|safe|dietary|doesn|does not|trigger|bother|\[\]|n/a|null|nothing")
-_CLAIM_HINT = re.compile(r"(?i)yesterday|day\b|night|morning|afternoon|evening|late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|per[ -]cent|\bpct\b|\bpc\b|wallet|card|allerg|free|\bno\b|none|contain|safe|dietary|overdue|schedule|promised|window|\beta\b|expected|estimated"
+_CLAIM_HINT = re.compile(r"(?i)yesterday|days?\b|night|morning|afternoon|evening|late|start|begin|kick|appl|status|FD-|\bit\b|order|account|refund|credit|money|%|percent|per[ -]cent|\bpct\b|\bpc\b|wallet|card|allerg|free|\bno\b|none|contain|safe|dietary|overdue|schedule|promised|window|\beta\b|expected|estimated"
                          r"|deliver|food|meal|cancel|ready|prepar|on (?:its|the) way"
                          r"|half|quarter|third|fifth|tenth|compensat|qualif|eligible|entitled|instant|no time|payment|hour|week|fortnight|delay"
                          r"|basic|premium|for plus|plus tier|plus member")  # round 13: a tier's cap with no credit word

@@ -95,14 +95,15 @@ def _may_state_time(text: str) -> bool:
 # writes for "by seven", "at eight thirty"), in a sentence about an arrival or followed by a
 # word of the clock: either half of the day, as "7:08" is.
 _BARE_HOUR = re.compile(
-    r"\b(?:by|at|around|about|before|until|till|after)[ \t]{1,3}(?:(?:exactly|precisely)[ \t]{1,3})?(?P<bh>1[0-2]|0?[1-9])(?:[ \t.](?P<bm>[0-5][0-9]))?"
+    r"\b(?:(?:by|at|around|about|before|until|till|after|eta[ \t]{0,2}[:=\u2013-]?)[ \t]{1,3}(?:(?:exactly|precisely)[ \t]{1,3})?|(?=[0-9]{1,2}[ \t]{0,3}o['’]clock))"
+    r"(?P<bh>1[0-2]|0?[1-9])(?:[ \t.](?P<bm>[0-5][0-9]))?"  # round 16: "ETA: 7 sharp", "7 o'clock" with no word of time before it
     r"(?![0-9:.,]?[0-9])(?P<ish>-?ish\b)?(?P<clock>[ \t]{0,3}(?:o['’]clock|tonight|this (?:evening|morning|afternoon)|at the latest)\b)?"
     r"(?=[ \t]*(?:[.,!?;)\n]|$|o['’]clock|tonight|this|at the latest|or so|latest|sharp|on the dot|exactly"
     r"|[\u2190-\u2bff\U0001f000-\U0001faff]))",  # round 10: a clause closed by an emoji or a symbol ("by 7 🛵")
     re.IGNORECASE,
 )
-_BARE_HINT = re.compile(r"[a-z][ \t][0-9]", re.IGNORECASE)  # a word then a digit: every match holds one
-_BARE_HINT_ASCII = re.compile(r"[0-9](?<=[A-Za-z][ \t][0-9])")  # the same in an ASCII text, skipped digit to digit
+_BARE_HINT = re.compile(r"[a-z:=\u2013-][ \t]?[0-9]|[0-9][ \t]{0,3}o['’]clock", re.IGNORECASE)  # every match holds one
+_BARE_HINT_ASCII = re.compile(r"[0-9](?<=[A-Za-z:=-][ \t][0-9])|[0-9](?<=[A-Za-z:=-][0-9])|[0-9][ \t]{0,3}o'clock", re.IGNORECASE)
 # A range of bare hours ("between 7 and 8", "from 7 30 to 8 tonight", "between 7 and 8 pm"): both
 # ends are times (the second one too when no suffix follows: "8 pm" is read as a time of its own).
 _HOUR = r"(?:1[0-2]|0?[1-9])"

@@ -58,7 +58,9 @@ def test_end_to_end_the_joined_amount_no_write_moved_is_a_breach():
                                         ("You'll get $16.90 back on your card in 3-5 business days.", PASS),
                                         ("If I add a $2 credit, you'll get $2 back too - want that?", PASS),
                                         ("I can confirm you'll get $18 back on your card.", BREACH),
-                                        ("You'll get $18 back; is that right?", PASS)])
+                                        # round 16: an amount a tool shows, not moved ($18 was backed only by 1.5 x
+                                        # the "12" of a timestamp before money was backed by money alone)
+                                        ("You'll get $62.27 back; is that right?", PASS)])
 def test_the_refund_made_said_as_what_the_customer_will_get_back(text, label):
     """After the $16.90 refund, "you'll get $18 back" states the refund made: another amount is a
     breach, even one a tool or the policy shows; a question or a condition states nothing."""

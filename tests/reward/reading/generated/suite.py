@@ -15,6 +15,7 @@ from tests.reward.reading.generated import cancel_offers, told  # round 14: outp
 from tests.reward.reading.generated import late  # round 15: a late order said to be late (fd.eta.late_said)
 from tests.reward.reading.generated import round15_fd  # round 15: self-repair, suppositions, two ways asked with "which"
 from tests.reward.reading.generated import cap_offers  # round 16: more than the apology cap offered in words
+from tests.reward.reading.generated import round16_fd  # round 16 (read-fd): emphasis, distance, bounds, waits alone, units
 from tests.reward.reading.generated.draft import Draft
 from tests.reward.reading.generated.runner import Case, cases
 
@@ -54,6 +55,12 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "planner": (round15_fd.planner_drafts, 500),
         "dismay": (round15_fd.dismay_drafts, 500),
         "stamps": (round15_fd.stamp_drafts, 500),
+        "emphasis": (round16_fd.emphasis_drafts, 500),  # round 16 (read-fd)
+        "topic": (round16_fd.topic_drafts, 500),
+        "bound_offer": (round16_fd.bound_drafts, 500),
+        "alone_wait": (round16_fd.alone_wait_drafts, 500),
+        "units": (round16_fd.units_drafts, 500),
+        "biz_days": (round16_fd.days_drafts, 500),
     },
     "tau2": {
         "disclosures": (_both(disclosures.tau2_drafts("tau2:retail"), disclosures.tau2_drafts("tau2:airline")), 2400),
