@@ -113,11 +113,13 @@ _AGENT_THEN = re.compile(r"(?i)\b(?:i|we)(?:['’]ll|[ \t]+will|[ \t]+can|[ \t]+
                          r"|get[ \t]+back|text|email|ring|try|ask|chase|ping|write)\b")
 # round 16: a wait said as a sentence of its own, the answer to when ("About five minutes, maybe ten.", "In about five
 # minutes.", "Ten minutes or so."), and "any minute now" so said: an arrival in itself (the first count, the earliest)
-_ALONE_WAIT = re.compile(r"(?:^|(?<=[.!?:\n]))[ \t]*(?:(?:about|around|roughly|approximately|approx\.?|maybe|probably|perhaps|just|only"
+_ALONE_WAIT = re.compile(r"(?:(?:about|around|roughly|approximately|approx\.?|maybe|probably|perhaps|just|only"
                          r"|under|in|within|~)[ \t]*,?[ \t]*){0,3}(?:" + _count_of("n7") + _UNIT_GAP + r"(?P<unit7>minutes?|mins?|hours?|hrs?)\b"
                          r"|any[ \t]+(?P<n8>minute|moment|second)[ \t]+(?:right[ \t]+)?now\b)[ \t]*(?:or[ \t]+so|give[ \t]+or[ \t]+take|tops|max|-?ish)?"
                          r"(?:[ \t]*,[ \t]*(?:maybe|perhaps|or|give|tops|max|at[ \t]+most|roughly|i[ \t]+(?:think|guess|reckon|['’]d[ \t]+say))"
                          r"[^.!?\n]{0,30})?[ \t]*(?=[.!?\n]|$)", re.IGNORECASE)
+_ALONE_START = re.compile(r"[.!?:\n][ \t]*")
+_ALONE_LEAD = re.compile(r"[ \t]*")
 _MORE = {"half": 0.5, "quarter": 0.25}
 _JOINT = re.compile(r";|[ \t][\u2014\u2013-]{1,2}[ \t]|\u2014")
 # a clause about compensation for lateness, not about an arrival
@@ -152,9 +154,11 @@ def relative_times(text: str, now: float) -> List[Stated]:
         matches = [m for m in matches if not any(w.start() <= m.start() and m.end() <= w.end() for w in wider)]
         matches += [w for w in wider if not any(m.start() < w.end() and w.start() < m.end() for m in matches)]
     alone: List["re.Match[str]"] = []
-    if "now" in low or any(w in low for w in _WAIT_WORDS):  # a wait said alone is read whole ("In about 5 minutes.")
-        alone = list(_ALONE_WAIT.finditer(text))
-        matches = [m for m in matches if not any(a.start() < m.end() and m.start() < a.end() for a in alone)] + alone
+    if len(text) <= 400 and ("now" in low or any(w in low for w in _WAIT_WORDS)):  # a wait said alone, read whole ("In about 5 minutes.")
+        starts = [_ALONE_LEAD.match(text).end()] + [m.end() for m in _ALONE_START.finditer(text)]  # (a sentence's start)
+        alone = [a for a in (_ALONE_WAIT.match(text, at) for at in starts) if a is not None]
+        if alone:
+            matches = [m for m in matches if not any(a.start() < m.end() and m.start() < a.end() for a in alone)] + alone
     for m in matches:
         if ends is None:
             ends = [e.span() for e in SENTENCE_END.finditer(text)]

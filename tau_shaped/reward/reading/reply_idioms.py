@@ -222,7 +222,7 @@ def fold_words(reply: str) -> str:
         return "no"
     if _STRETCHED.search(reply):
         reply = _STRETCHED_WORD.sub(_unstretched, reply)
-    if "." in reply or "-" in reply:
+    if len(reply) <= 40 and ("." in reply or "-" in reply):
         reply = _SPELLED_PAIR.sub(lambda m: m.group(1) + m.group(2), reply)
     low = reply.lower()
     if any(h in low for h in _LOAN_HINTS):
