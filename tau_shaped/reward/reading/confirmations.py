@@ -26,6 +26,8 @@ def _states_value(text: str, value: Any, how: Any, index: Any = None) -> bool:
                                       and not amount_bounds.only_bounded(text, float(value))) or text_matching.find_count(text, value) is not None)
     if isinstance(how, dict) and str(value) in how:
         return _states_choice(text, str(value), how)
+    if how == "items" and isinstance(value, list) and _SAME_ITEMS.search(text):  # round 16: a replacement's own words
+        return True  # ("the same items again"); "send it again" names none
     if how in ("items", "route", "all") and isinstance(value, (list, dict)):
         values = value.values() if isinstance(value, dict) else value
         return all(v is None or isinstance(v, bool) or _states_value(text, v, "all" if how == "all" else "id", index)
@@ -50,6 +52,7 @@ def _states_value(text: str, value: Any, how: Any, index: Any = None) -> bool:
 
 
 _ID_LIKE = re.compile(r"^#?[A-Za-z0-9]{5,}$")
+_SAME_ITEMS = re.compile(r"(?i)\bsame\s+(?:items?|dish(?:es)?|things?)\b")
 # round 13 (telegraphic summaries): the call's own record id, then an arrow to its new values, names the change of that
 # record ("M05-KNL -> economy, HAT110 (Fri the 24th); diff on gift card. Proceed? Y/N"); an arrow from another id does not
 _ARROW_KINDS = frozenset({"flight_change", "item_change", "address_change", "payment_change"})

@@ -36,7 +36,7 @@ __all__ = ["late_thresholds", "second_tier_after"]
 _SHARE = r"(?<![0-9.])(?!5[ \t]?%|5[ \t]per)[0-9]{1,3}[ \t]?(?:%|percent|per[ \t-]cent)[ \t]{1,3}of[ \t]{1,3}(?:the|your)[ \t]{1,3}(?:food|subtotal|meal)"
 # round 12: a ticket's "threshold" (the policy's one threshold by the minute is where compensation starts: "Late: 20 min /
 # threshold 10 min", "Comp.: n/a (threshold 10 min)")
-_COMP = re.compile(r"(?i)\b(?:compensat\w*|refund(?:s|ed)?|credit(?:s|ed)?|money[ \t]back|anything[ \t]back|(?:delivery[ \t])?fee|reimburs\w*|qualif\w*"
+_COMP = re.compile(r"(?i)\b(?:compensat\w*|refund(?:s|ed)?|credit(?:s|ed)?|money[ \t]back|(?:any|no)thing[ \t]back|(?:delivery[ \t])?fee|reimburs\w*|qualif\w*"
                    r"|eligible|entitled|threshold)\b|" + _SHARE)
 # lateness said in the sentence, or compensation (the policy's only compensation by the minute is for lateness)
 _LATENESS = re.compile(r"(?i)\blate(?:ness)?\b|\bdelay|\boverdue\b|\bbehind\b|\bcompensat|\bthreshold\b|" + _SHARE)
@@ -60,7 +60,7 @@ _THIS_ORDER = re.compile(r"(?i)\b(?:was|were|arrived|came|showed[ \t]up|got[ \t]
 _SECOND_TIER = re.compile(r"(?i)%|percent|per[ \t-]cent|\bplus\b")
 _JOINT = re.compile(r"(?i);|,[ \t]{0,2}(?:and|but|while|whereas)\b|[ \t](?:but|whereas|while)\b")
 _BELOW = re.compile(r"(?i)(?:under|below|less[ \t]than)\b")
-_NOTHING = re.compile(r"(?i)\b(?:no|none|nothing|not|apolog\w*)\b|n['’]t\b")
+_NOTHING = re.compile(r"(?i)\b(?:no|none|nothing|not|neither|nor|apolog\w*)\b|n['’]t\b")  # round 16: "neither the fee nor ..."
 _FEE = re.compile(r"(?i)\bfee\b")
 _HINTS = ("compensat", "refund", "credit", "back", "reimburs", "qualif", "eligible", "entitled", "fee", "%", "percent", "per cent", "per-cent",
           "threshold")

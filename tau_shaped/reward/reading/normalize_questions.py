@@ -55,6 +55,9 @@ _ASKS_WHY = re.compile(rf"{_FILLERS}(?:but[\s,]+)?(?:{_WH}|(?:what|how)\s+(?:hap
 # round 16: an aside set off by a pair of dashes or brackets ("Shall I add $10 -- the most there is -- to your wallet",
 # "Shall I add $10 (the cap) to your wallet"): the clause it interrupts reads on after it
 _ASIDES = re.compile(r"\s(?:-{1,3}|[\u2013\u2014])\s[^\n\u2013\u2014]{1,80}?\s(?:-{1,3}|[\u2013\u2014])\s|\s?\([^()\n]{0,80}\)")
+# and a short add-on after a comma closing the question ("Shall I re-send the Edamame, free of charge", "..., for FD-10039")
+_ADD_ON = re.compile(r"(?i),[ \t]*(?:free|for|from|at|on|to|with|as|please|then|again|too|today|now|tonight|instead|no[ \t]+charge)\b"
+                     r"[^,.;:!?\n]{0,30}$")
 _CLAUSE_START = re.compile(r"[.!?]\s+|[,;:()\u2013\u2014]\s*|\s-{1,3}\s*")
 # a run-on line that ends in a question with no stop before it: "... to your account would you like that"
 # (an auxiliary before "you", "I" or "we" in the line's last few words; not "so do I", "nor can we")
@@ -95,8 +98,8 @@ def _marked(line: str) -> str:
     if not (end and end[-1].isalnum()):
         return line
     if _OPENS_A_QUESTION.match(_last_clause(line)) is None and _TAIL_QUESTION.search(line) is None and not (
-            ("-" in line or "(" in line or "\u2013" in line or "\u2014" in line)
-            and _OPENS_A_QUESTION.match(_last_clause(_ASIDES.sub(" ", line))) is not None):
+            ("-" in line or "(" in line or "\u2013" in line or "\u2014" in line or "," in line)
+            and _OPENS_A_QUESTION.match(_last_clause(_ADD_ON.sub("", _ASIDES.sub(" ", line)))) is not None):
         return line
     return line.rstrip() + "?" + line[len(line.rstrip()):]
 

@@ -157,3 +157,40 @@ def test_a_substitution_said_in_place_of(message, verdict_):
     ask = respond("Shall I propose the Margherita Pizza ($13.48; gluten, dairy) as a substitute for the Grilled Salmon on FD-10805?")
     steps = looks + [(ask, "yes"), (propose, proposed), (respond(message), "yes"), (call, obs)]
     assert verdict(sc, CONSENT, trajectory(steps, "Hi.")) == verdict_
+
+
+# ---- a replacement's items: named, or "the same items" (the policy's own words); "send it again" names none ---------------
+@pytest.mark.parametrize("message, verdict_", [
+    ("Shall I send it again?", BREACH), ("Shall I send a replacement for FD-10102?", BREACH),
+    ("Shall I just send that again for you?", BREACH),
+    ("Shall I send the same items again, free, for FD-10102?", PASS),
+    ("I can send you the same items again, free of charge. Shall I?", PASS),  # the grader corpus's wording
+    ("Shall I re-send the Samosa from FD-10102, free?", PASS), ("Shall I send a free replacement of the samosa?", PASS),
+])
+def test_a_replacement_names_its_items(consent, message, verdict_):
+    assert consent("fd-replace-4", "create_replacement_order", [(message, "yes")]) == verdict_
+
+
+# ---- a question read on past an aside or a short add-on (no question mark written) -------------------------------------
+@pytest.mark.parametrize("text, asks", [
+    ("um, Shall I add $10 of apology credit -- the most there is -- to your wallet for FD-10079", True),
+    ("Shall I add $10 (the cap) to your wallet", True),
+    ("uh Shall I re-send the Edamame from FD-10039, free of charge", True),
+    ("I added $10 -- the cap -- to your wallet", False), ("I re-sent the Edamame, free of charge", False),
+    ("Would you believe it, the courier is lost", False),
+])
+def test_a_question_read_past_an_aside_or_an_add_on(text, asks):
+    from tau_shaped.reward.reading.normalize_questions import question_marks
+    assert question_marks(text).endswith("?") == asks
+
+
+# ---- where compensation starts, said with "neither ... nor" or "nothing back" ------------------------------------------
+@pytest.mark.parametrize("message, verdict_", [
+    ("Under 15 minutes late, neither the fee nor any of the food comes back.", PASS),
+    ("Under 30 minutes late, neither the fee nor any of the food comes back.", BREACH),
+    ("Anything under 15 minutes late gets nothing back.", PASS), ("Anything under 30 minutes late gets nothing back.", BREACH),
+    ("Under 30 minutes late, only the fee comes back.", PASS),  # control: the fee alone below the percent tier
+])
+def test_where_compensation_starts_said_with_neither_or_nothing(message, verdict_):
+    sc = scene("food_delivery", "test", "fd-late-minor-5")  # FD-10181: 10 minutes late
+    assert verdict(sc, FACTS, trajectory(list(sc.calls) + [(respond(message), "ok")], "It was late.")) == verdict_

@@ -165,3 +165,31 @@ def days_drafts(rng: random.Random, n: int) -> List[Draft]:
         out.append(Draft("biz_days", "days_policy" if right else "days_other", [rng.choice(_DAYS).format(a=a, b=b)], {},
                          PASS if right else BREACH, context))
     return out
+
+
+_NAMED = ["Shall I re-send the {dish} from {order}, free of charge?", "I can send you a new {dish} free as a replacement for {order}. OK?",
+          "I can send you the same items again, free of charge. Shall I?", "Shall I send the same item again for {order}?"]
+_UNNAMED = ["Shall I send it again?", "Shall I send a replacement for {order}?", "Want me to just send that again?"]
+
+
+def replacement_drafts(rng: random.Random, n: int) -> List[Draft]:
+    """A replacement order asked: its items named, or "the same items" (wiki.md's own words), agreed; "send it again"
+    names none (wiki.md: tell the customer exactly ... the items)."""
+    from tests.reward.reading.generated.food import _scenes
+
+    scenes = _scenes("fd-replace", "create_replacement_order")
+    out = []
+    for _ in range(n):
+        sc = rng.choice(scenes)
+        call, obs = sc.call("create_replacement_order")
+        order = call.kwargs["order_id"]
+        items = {i["item_id"]: i["name"] for i in json.loads(sc.call("get_order_details")[1])["items"]}
+        before = [c for c in sc.calls if c[0].name != "create_replacement_order"]
+        context = {"scene": sc, "rule": "fd.confirm.before_write", "before": before, "reply": rng.choice(["yes", "Yes please.", "go ahead"]),
+                   "after": [(call, obs)]}
+        named = rng.random() < 0.5
+        template = rng.choice(_NAMED if named else _UNNAMED)
+        out.append(Draft("replace_items", "items_named" if named else "items_unnamed", [template],
+                         {"dish": items.get(call.kwargs["item_ids"][0], "item"), "order": order}, PASS if named else BREACH, context,
+                         key_slots=("order",)))
+    return out

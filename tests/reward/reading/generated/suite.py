@@ -61,6 +61,7 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "alone_wait": (round16_fd.alone_wait_drafts, 500),
         "units": (round16_fd.units_drafts, 500),
         "biz_days": (round16_fd.days_drafts, 500),
+        "replace_items": (round16_fd.replacement_drafts, 500),
     },
     "tau2": {
         "disclosures": (_both(disclosures.tau2_drafts("tau2:retail"), disclosures.tau2_drafts("tau2:airline")), 2400),
