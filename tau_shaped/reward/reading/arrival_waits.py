@@ -120,6 +120,7 @@ _ALONE_WAIT = re.compile(r"(?:(?:about|around|roughly|approximately|approx\.?|ma
                          r"[^.!?\n]{0,30})?[ \t]*(?=[.!?\n]|$)", re.IGNORECASE)
 _ALONE_START = re.compile(r"[.!?:\n][ \t]*")
 _ALONE_LEAD = re.compile(r"[ \t]*")
+_ALONE_FIRST = frozenset("AaRrMmPpJjOoUuIiWw~0123456789TtFfSsEeHhNnCcQq")  # what a wait alone may open with (not "" at the end)
 _MORE = {"half": 0.5, "quarter": 0.25}
 _JOINT = re.compile(r";|[ \t][\u2014\u2013-]{1,2}[ \t]|\u2014")
 # a clause about compensation for lateness, not about an arrival
@@ -156,7 +157,7 @@ def relative_times(text: str, now: float) -> List[Stated]:
     alone: List["re.Match[str]"] = []
     if len(text) <= 400 and ("now" in low or any(w in low for w in _WAIT_WORDS)):  # a wait said alone, read whole ("In about 5 minutes.")
         starts = [_ALONE_LEAD.match(text).end()] + [m.end() for m in _ALONE_START.finditer(text)]  # (a sentence's start)
-        alone = [a for a in (_ALONE_WAIT.match(text, at) for at in starts) if a is not None]
+        alone = [a for a in (_ALONE_WAIT.match(text, at) for at in starts if text[at:at + 1] in _ALONE_FIRST) if a is not None]
         if alone:
             matches = [m for m in matches if not any(a.start() < m.end() and m.start() < a.end() for a in alone)] + alone
     for m in matches:

@@ -116,7 +116,7 @@ _AGENT_WAIT = re.compile(r"(?i)(?:\b(?:I|we)(?:['’]ll|[ \t]will|['’]m|[ \t]a
                          r"|\b(?:bear[ \t]with[ \t]me|give[ \t]me|hold[ \t]on|hang[ \t]on|let[ \t]me|I['’]ll[ \t]check|get[ \t]back[ \t]to[ \t]you))"
                          r"[^;,.!?\n\u2014]{0,40}$")
 
-_MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount", "business", "working", "bank")
+_MONEY_WORDS = ("refund", "credit", "money", "reimburs", "the $", "amount", "business day", "working day", "bank day")
 _METHOD_WORDS = ("card", "wallet", "bank", "statement", "original", "visa", "amex", "american express", "discover")  # ("mastercard": "card")
 _TIMING_WORDS = ("immediately", "instant", "no time", "on the spot", "right away", "straight away", "at once", "right now", "in real time", "moment", "sec", "jiffy", "flash", "tick", "heartbeat", "speak", "blink",
                  "hour", "hr", "min", "tonight", "tomorrow", "day", "week", "fortnight", "overnight",

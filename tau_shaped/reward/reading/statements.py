@@ -102,8 +102,8 @@ _BARE_HOUR = re.compile(
     r"|[\u2190-\u2bff\U0001f000-\U0001faff]))",  # round 10: a clause closed by an emoji or a symbol ("by 7 🛵")
     re.IGNORECASE,
 )
-_BARE_HINT = re.compile(r"[a-z:=\u2013-][ \t]?[0-9]|[0-9][ \t]{0,3}o['’]clock", re.IGNORECASE)  # every match holds one
-_BARE_HINT_ASCII = re.compile(r"[0-9](?<=[A-Za-z:=-][ \t][0-9])|[0-9](?<=[A-Za-z:=-][0-9])|[0-9][ \t]{0,3}o'clock", re.IGNORECASE)
+_BARE_HINT = re.compile(r"[a-z][ \t][0-9]|\beta\b|o['’]clock", re.IGNORECASE)  # every match holds one (round 16: "ETA: 7", "7 o'clock")
+_BARE_HINT_ASCII = re.compile(r"[0-9](?<=[A-Za-z][ \t][0-9])|\b[eE][tT][aA]\b|o'clock")  # the same in an ASCII text, skipped digit to digit
 # A range of bare hours ("between 7 and 8", "from 7 30 to 8 tonight", "between 7 and 8 pm"): both
 # ends are times (the second one too when no suffix follows: "8 pm" is read as a time of its own).
 _HOUR = r"(?:1[0-2]|0?[1-9])"
