@@ -145,7 +145,7 @@ def _unsupported_amounts(run: Any, p: Any) -> Finding:
 # round 16: an amount said as an approximation or a bound of one shown ("a bit over sixty dollars" of $62.27, "just shy of
 # $17" of $16.90, "about $62"): a round figure, backed by a supported amount on that side of it, within the figure's
 # rounding (a dollar for whole dollars, five or ten for multiples of them; half that after "just", "a bit", "slightly"); a
-# figure with cents ("around $3.53") is no approximation of another
+# figure with cents is no approximation of another ("around $3.53"), though a bound on one ("a bit over $7.50" of $7.57)
 _HEDGE_HINT = re.compile(r"(?i)(?:about|around|roughly|approx|nearly|almost|close[ \t]to|shy[ \t]of|under|over|below|above|than|~)[ \t:]{0,3}\$?\Z")
 _HEDGE = re.compile(r"(?i)\b(?P<near>just|a[ \t](?:bit|little|touch)|slightly|nearly|almost)?[ \t]?"
                     r"(?:(?P<over>over|above|more[ \t]than)|(?P<under>under|below|less[ \t]than|shy[ \t]of)"
@@ -155,9 +155,12 @@ _HEDGE = re.compile(r"(?i)\b(?P<near>just|a[ \t](?:bit|little|touch)|slightly|ne
 def _near_hedged(text: str, item: Stated, pool: List[float]) -> bool:
     m = _HEDGE.search(text, max(0, item.start - 24), item.start)
     x = item.value
-    if m is None or not (m.group("over") or m.group("under") or m.group("about") or m.group("near")) or abs(x - round(x)) > 1e-9:
+    if m is None or not (m.group("over") or m.group("under") or m.group("about") or m.group("near")):
         return False
-    span = 10.0 if round(x) % 10 == 0 else 5.0 if round(x) % 5 == 0 else 1.0
+    cents = abs(x - round(x)) > 1e-9
+    if cents and not (m.group("over") or m.group("under")):
+        return False  # "around $3.53": no approximation of another amount; "a bit over $7.50" is a bound
+    span = max(0.5, 0.1 * x) if cents else 10.0 if round(x) % 10 == 0 else 5.0 if round(x) % 5 == 0 else 1.0
     if m.group("near"):
         span /= 2
     if m.group("over"):

@@ -137,6 +137,7 @@ def test_a_refund_timing_in_business_days_or_of_cards(message, verdict_):
     ("Your order came to $62.27, a bit over sixty dollars.", PASS), ("Your order came to about $62.", PASS),
     ("Your whole order came to just shy of $70.", BREACH), ("Your order came to a bit over $70.", BREACH),
     ("It should be somewhere around $3.53, back on your card.", BREACH),  # cents: no approximation of another amount
+    ("The onion rings were a bit over $7.50 -- $7.57.", PASS), ("The onion rings were a bit over $8.50.", BREACH),  # a bound
     ("The onion rings were $4.50.", BREACH), ("The onion rings were $7.57.", PASS),
 ])
 def test_money_backed_by_money(message, verdict_):
