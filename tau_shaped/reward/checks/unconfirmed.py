@@ -183,8 +183,9 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
             run_text, run_end = (text, r.index) if r.index in unanswered and r.index not in unrecorded else ("", -2)
             missing = _why_not(text, call, s.action.name, kwargs, c, write.result, records, index, s.observation, initial,
                                write.cards)
-            if missing is not None and k and not chosen and asks_consent(text) and not missing.startswith("it states another") \
-                    and not _another_topic(text, c.verbs.get(s.action.name), write.described):  # round 16: "Also, ...?" goes on to nothing
+            if missing is not None and k and not chosen and state != "yes" and asks_consent(text) and not missing.startswith("it states another") \
+                    and not _another_topic(text, c.verbs.get(s.action.name), write.described):  # round 16: "Also, ...?" goes on to nothing,
+                # and a yes given to the whole description is not re-opened by a later question that alone describes nothing
                 missing = split_turns(window[max(0, k - 2):k + 1], text, missing, s.action.kwargs, c, write,
                                       lambda joined: _why_not(joined, call, s.action.name, kwargs, c, write.result, records,
                                                               index, s.observation, initial, write.cards))
