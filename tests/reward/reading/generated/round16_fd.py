@@ -53,7 +53,7 @@ def emphasis_drafts(rng: random.Random, n: int) -> List[Draft]:
 _OTHER = ["Also, was the rest of the food OK?", "While we're at it, want me to check your other orders too?",
           "By the way, is the address on file still right?", "One more thing: did the drinks arrive?"]
 _KEPT = [("yes please", "no, all fine"), ("yes", "no need"), ("go ahead", "nope")]
-_NOT_GIVEN = [("one sec", "yes"), ("hmm let me think", "yes it was"), ("not sure yet", "yeah")]
+_NOT_GIVEN = [("not yet", "yes"), ("hmm let me think", "yes it was"), ("not sure yet", "yeah")]  # (a pause, "one sec", puts the question off)
 
 
 def topic_drafts(rng: random.Random, n: int) -> List[Draft]:
