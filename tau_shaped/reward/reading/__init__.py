@@ -4,7 +4,8 @@ the order text flows through them.
 1. What the customer saw: ``normalize.seen`` (Unicode NFKC, format characters dropped;
    ``normalize_markup``: HTML and markdown reduced to their visible text, comments and hidden
    elements not said, but read by the hard lines, ``hidden_parts``, with ``normalize.visible``; ``normalize_confusables``: look-alike letters folded;
-   ``normalize_spoken``: e-mail addresses, digit runs and clock times as spoken;
+   ``normalize_spoken``: e-mail addresses, digit runs and clock times as spoken; ``normalize_phonetic``: a spelling
+   alphabet's letters, "alpha november alpha", and a phone's keypad letters, "503-555-VIKT";
    ``normalize_numbers``: numbers in words as digits; ``normalize_repairs``: words the writer takes
    back by a self-repair, "$55.13 -- sorry, I misread: $45.13", dropped as struck text is; ``normalize_asides``: a footnote's
    mark and a remark set apart, "(thanks for waiting)", read as not there). An agent's message is read as ``normalize_questions.agent_seen``: ``seen``
@@ -55,7 +56,7 @@ the order text flows through them.
    ``misspelling_scans``),
    ``dish_exclusions`` (what rules it out in its clause; ``dish_negations``: a negation before it declines it or urges it; ``dish_answers``: a dish asked about alone, answered), ``dish_lists`` (what a list's header,
    the line after it or its item's note says of its dishes),
-   ``unsafe_menus`` (the customer's unsafe dishes; ``allergen_words``: their allergens in other words), ``unsafe_offers`` (an unsafe dish offered; ``dish_descriptions``: offered by what it holds, "a curry with cashews"; ``dish_replacements``: proposed as the replacement, "the Korma is the usual replacement"); ``account_holds`` (a holder of the customer's said to be in a restricting state: the fraud
+   ``unsafe_menus`` (the customer's unsafe dishes; ``allergen_words``: their allergens in other words), ``unsafe_offers`` (an unsafe dish offered; ``dish_descriptions``: offered by what it holds, "a curry with cashews"; ``dish_kinds``: by its kind under a quantifier, "any of the curries"; ``dish_renamed``: named, then named again and ruled out; ``dish_replacements``: proposed as the replacement, "the Korma is the usual replacement"); ``account_holds`` (a holder of the customer's said to be in a restricting state: the fraud
    flag's words by their structure, with ``account_hold_words`` and ``account_hold_tokens``: its words, clauses and sentences;
    ``flag_answers``: the flag said without its words, a yes to the customer's question about it or a state word broken off); ``turn_joins`` (a hard line's words cut across two of the agent's messages, read joined); ``link_targets`` (a link's address, read for the hard lines); ``refusals`` (a denial said), with ``refusal_objects``
    (the thing asked for said to be none, not due or not owed).

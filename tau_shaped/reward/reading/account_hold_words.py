@@ -10,6 +10,7 @@ that sit one slip from a lexicon word excepted (``NOT_SLIPS``).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Dict, FrozenSet, List, Tuple
 
@@ -210,3 +211,16 @@ def bare_state(form: str) -> str:
     if not form.isalpha() or any(ch in "aeiou" for ch in form):
         return ""
     return _bare_states().get(skeleton(form), "")
+
+
+# round 16: a sign standing for a restricting state, read as its word ("🚩 on your account", "Account: 🔒", "your
+# profile is 🧊"): a flag, a lock, ice or a stop sign said of the account says the state as much as the word would.
+EMOJI_STATES: Dict[str, str] = {"\U0001F6A9": "flag", "\U0001F3F4": "flag", "\U0001F512": "locked", "\U0001F510": "locked",
+                                "\u2744": "frozen", "\U0001F9CA": "frozen", "\u26D4": "blocked", "\U0001F6AB": "blocked",
+                                "\u23F8": "paused", "\U0001F6D1": "stopped"}
+_EMOJI = re.compile("[" + "".join(EMOJI_STATES) + "]")
+
+
+def emoji_read(text: str) -> str:
+    """``text`` with each sign of ``EMOJI_STATES`` read as its word (a space either side); ``text`` itself when it holds none."""
+    return _EMOJI.sub(lambda m: " " + EMOJI_STATES[m.group(0)] + " ", text) if _EMOJI.search(text) else text

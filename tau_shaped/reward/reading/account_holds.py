@@ -327,7 +327,7 @@ def restriction_said(text: str, before: str = "") -> Optional[str]:
     cue, pronoun = may_say(text)  # kept per text: the check reads it again with the message before
     if not cue:
         return None
-    lower = text.lower()
+    lower = W.emoji_read(text).lower()  # "🚩 on your account": a sign read as its state
     before = before if pronoun else ""
     for start, end in _sentences(lower):
         sentence = _words(lower[start:end])
@@ -351,7 +351,7 @@ def named_last(text: str) -> str:
     """What ``text`` names last: 'holder' (a holder of the customer's: "I looked at your account."),
     'other' (an order, the kitchen, ...) or '': what a pronoun opening the agent's next message stands for. Kept per
     text (round 15: a GRPO group's rollouts repeat their messages, and each is read again as the one before the next)."""
-    lower = text.lower()
+    lower = W.emoji_read(text).lower()
     for start, end in reversed(_sentences(lower)):
         found = _named_last(_words(lower[start:end]))
         if found:
@@ -363,5 +363,5 @@ def named_last(text: str) -> str:
 def may_say(text: str) -> Tuple[bool, bool]:
     """Whether the rules could read anything in ``text`` (``_may_say``), and whether it holds a pronoun that may
     stand for what the message before it named: what reading it with the message before needs (cheap)."""
-    lower = text.lower()
+    lower = W.emoji_read(text).lower()
     return (_may_say(lower), _PRONOUN.search(lower) is not None)

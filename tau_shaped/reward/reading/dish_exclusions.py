@@ -137,7 +137,9 @@ _COPULA = r"(?:is|are|was|were|would|will|wo|can|ca|could|should|may|might|must|
 # A ticket's note with no verb: "Veggie Burger excl. (bun = wheat)", "Pad Thai OOS", "Edamame n/a for you", "Korma not suitable".
 TERSE = (r"(?:excl(?:uded|\.)?|skipped|left[ \t]+out|ruled[ \t]+out|n/a|oos|86['’]?d|out[ \t]+of[ \t]+stock|sold[ \t]+out|unavailable|unsafe|unsuitable|"
           r"(?:rejected|declined|vetoed|blocked|barred|banned|disallowed|prohibited|forbidden|omitted|removed|withheld)(?=[ \t]*[(\[:])|"  # round 14: "Korma blocked (tree nut)", "Korma omitted: tree nuts"
-          r"not[ \t]+(?:safe|suitable|possible|eligible|listed|offered|proposed|allowed|permitted|an[ \t]+option))(?![\w/])"
+          r"not[ \t]+(?:safe|suitable|possible|eligible|listed|offered|proposed|allowed|permitted|an[ \t]+option|for[ \t]+you|"  # round 16: "(not for you)",
+          r"one[ \t]+(?:that[ \t]+)?(?:I|we)(?:[ \t]+(?:can|could|would)|(?:[ \t]+am|[ \t]+are|['’]m|['’]re)[ \t]+(?:able|allowed|permitted)[ \t]+to)[ \t]+"
+          r"(?:offer|propose|suggest|recommend)))(?![\w/])"  # "(tree nuts -- not one I can offer you)"
           r"(?![ \t]+(?:(?:very|that|so|too|all[ \t]+that)[ \t]+)?(?:often|always|usually|frequently|commonly|regularly|much)(?!\w))")
 _PREDICATE = re.compile(
     _LEAD + r"(?:(?:is|are|was|were|['’]s|would[ \t]+be|will[ \t]+be|(?:has|have|had|needs?)[ \t]+to[ \t]+be|(?:must|should)[ \t]+be|"

@@ -19,7 +19,7 @@ from tau_shaped.reward.reading.allergen_words import labelled
 from tau_shaped.reward.reading.dish_exclusions import CONTAINS, OFFERING, TERSE, UNSUITABLE, predicate_excludes
 from tau_shaped.reward.reading.dish_negations import negation_at
 
-__all__ = ["ITEM_END", "crossed_before", "footer", "inline_footer", "label_before", "list_footer", "list_header", "listed_predicate_excludes", "noted_out", "own_swapped_before", "table_cell_excludes"]
+__all__ = ["ITEM_END", "aside", "crossed_before", "footer", "inline_footer", "label_before", "list_footer", "list_header", "listed_predicate_excludes", "noted_out", "own_swapped_before", "table_cell_excludes"]
 
 _EXCLUDING_HEADER = re.compile(r"(?<!\w)(?:unsafe|not safe|avoid\w*|can(?:no|['’])t|won['’]t|not (?:offer|suggest|recommend|propos|"
                                r"available|possible|an option)\w*|off[- ]limits|exclud\w*|ruled out|reject\w*|declined|disqualif\w*|eliminat\w*|veto\w*|turned down|skip)", re.IGNORECASE)
@@ -191,7 +191,10 @@ _PLURAL_UNSUITABLE = re.compile(r"[ \t\"'”’)*_]*" + _ASIDE + r"[ \t]*(?:,[ \
                                 re.IGNORECASE)
 
 
-_TERSE_AFTER = re.compile(r"[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\)[ \t]*)?(?:[:–—-]{1,2}[ \t]*)?(?:(?:both|all)[ \t]+)?" + TERSE, re.IGNORECASE)
+# round 16: the note may open a bracket after the item, after what the item holds ("Korma (not for you)", "Korma (tree nuts --
+# not one I can offer you)")
+_TERSE_AFTER = re.compile(r"[ \t\"'”’)*_]*(?:\([^()\n]{0,60}\)[ \t]*)?(?:[:–—-]{1,2}[ \t]*)?(?:[(\[][ \t]*(?:[^()\[\]\n,;:–—-]{1,30}?(?:[ \t]*[,;:]|[ \t]+[–—-]{1,2})[ \t]*)?)?"
+                          r"(?:(?:both|all)[ \t]+)?" + TERSE, re.IGNORECASE)
 
 
 def noted_out(text: str, end: int, hi: int) -> bool:
@@ -209,3 +212,9 @@ def listed_predicate_excludes(text: str, end: int, hi: int, allergen: "re.Patter
     if not _PLURAL_PREDICATE.match(text, end, hi):
         return False
     return predicate_excludes(text, end, hi, allergen, next_dish) or _PLURAL_UNSUITABLE.match(text, end, hi) is not None
+
+
+def aside(text: str, lo: int, start: int, end: int) -> bool:
+    """Whether ``start`` is inside parentheses that close before ``end`` (an aside the pronoun after it does not name)."""
+    opened = text.rfind("(", lo, start)
+    return opened >= 0 and text.rfind(")", opened, start) < 0 and 0 <= text.find(")", start, end)

@@ -50,7 +50,12 @@ _DOUBTED = (r"(?:no[ \t]+reason|(?:n['’]t|not|never|cannot)[ \t]+(?:\w+[ \t]+)
 _DOUBTED_BEFORE = re.compile(_DOUBTED + r"(?:[ \t]+[^\W_]+(?:['’][^\W_]+)?){0,4}[ \t]+$", re.IGNORECASE)
 _RHETORICAL = re.compile(r"(?<!\w)(?:who|how)[ \t]+(?:could|can|would|will|wouldn['’]t|couldn['’]t)[ \t]+(?:\w+[ \t]+){0,2}$", re.IGNORECASE)
 _INVERTED = re.compile(r"[ \t]+(?:the|that|this|it|you|we|they)(?!\w)", re.IGNORECASE)  # "Isn't the Korma ...?"
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|[,:]")
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|[,:]|-{2,}|[–—]")
+# round 16: a dash between a negation and the dish ends the negation's reach ("Your Pad Thai can't be made tonight -- Green
+# Curry is what I'd suggest"), unless what follows it goes on listing ("I can't offer the Korma -- or the Udon").
+_DASHES = frozenset({"–", "—"})
+_LISTING_ON = frozenset({"or", "nor", "and", "neither", "either"})
+_QUANTIFIER = frozenset({"any", "either", "all", "each", "some"})
 
 
 # round 12: a negative question that puts the dish forward ("You wouldn't fancy the Salmon Roll instead, by any chance?",
@@ -85,11 +90,25 @@ def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
     base = max(lo, start - _BEFORE)
     window = text[base:start]
     words = [m for m in _WORD.finditer(window) if m.group(0) not in (",", ":") and not _SOFT.fullmatch(m.group(0))]
+    # "I can't offer any of the pastas": a quantifier's "any of" does not count against the negation's reach (round 16)
+    words = [m for k, m in enumerate(words) if not (m.group(0).lower() in _QUANTIFIER and k + 1 < len(words) and words[k + 1].group(0).lower() == "of"
+                                                     or m.group(0).lower() == "of" and k and words[k - 1].group(0).lower() in _QUANTIFIER)]
+    dashes = [k for k, m in enumerate(words) if m.group(0) in _DASHES or m.group(0).startswith("--")]
+    if len(dashes) > 1:  # an aside between two dashes is read through ("We can't -- sadly -- do the Korma")
+        drop = set()
+        for a, b in zip(dashes, dashes[1:]):
+            if b - a <= 5 and a not in drop:
+                drop.update(range(a, b + 1))
+        words = [m for k, m in enumerate(words) if k not in drop]
     words = [m for k, m in enumerate(words) if not k or m.group(0).lower() != words[k - 1].group(0).lower()]  # "the the": one word
     # round 12: a learner's "to" right after the negation ("I cannot to offer you the korma") is not counted
     words = [m for k, m in enumerate(words) if not (k and m.group(0).lower() == "to" and _is_negation(words[k - 1].group(0).lower()))]
     for i in range(len(words) - 1, max(-1, len(words) - 5), -1):
         w = words[i].group(0).lower()
+        if w in _DASHES or w.startswith("--"):
+            if i + 1 < len(words) and words[i + 1].group(0).lower() in _LISTING_ON:
+                continue
+            return None
         if not (w.endswith(("n't", "n’t")) or w in NEGATIONS):
             continue
         if w == "no" and (window[words[i].end():words[i].end() + 1] == "," or i + 1 < len(words) and words[i + 1].group(0).lower() in _RETRACTING):

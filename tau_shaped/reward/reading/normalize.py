@@ -60,6 +60,7 @@ from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_H
 from tau_shaped.reward.reading.normalize_numbers import numbers_in_words
 from tau_shaped.reward.reading.normalize_repairs import REPAIR_HINTS, has_dash, withdrawn
 from tau_shaped.reward.reading.normalize_asides import asides_out
+from tau_shaped.reward.reading.normalize_phonetic import keypad_digits, nato_letters
 from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
 
 __all__ = ["seen", "visible", "unrepaired", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
@@ -163,12 +164,13 @@ def _spelled(text: str) -> str:
     """Words spelled letter by letter joined, then a run of spaces read as one (after: a wider gap
     is what parts spelled words, "P a d  T h a i"); a word cut at a line's end by a hyphen, its
     rest in lower case on the next line, read whole ("Chicken Kor-\nma", round 15), and a phone's last group
-    given as a sum read as the sum ("503-555-(5400+69)" is 503-555-5469, round 15)."""
+    given as a sum read as the sum ("503-555-(5400+69)" is 503-555-5469, round 15); a spelling alphabet's letters and a
+    phone's keypad letters read as ``normalize_phonetic`` reads them (round 16)."""
     if "-" in text and "\n" in text:
         text = _LINE_CUT.sub("", text)
     if "+" in text and "(" in text:
         text = _SUMMED_GROUP.sub(_group_summed, text)
-    text = spelled_letters(text)
+    text = keypad_digits(nato_letters(spelled_letters(text)))  # round 16: "alpha november alpha", "503-555-VIKT"
     return _SPACES.sub(" ", text) if "  " in text else text
 
 

@@ -42,11 +42,12 @@ class _Forms(NamedTuple):
     first_initials: Dict[Tuple[str, str], Set[str]]  # (first name, surname's initial): whose
     initial_surnames: Dict[Tuple[str, str], Set[str]]  # (first name's initial, surname): whose
     own: Dict[str, Set[Tuple[str, ...]]]  # customer: their forms (their passengers' too)
+    first_surnames: Dict[str, Set[Tuple[str, str]]]  # first name: (surname, whose), for a surname cut off
 
 
 def _forms(index: Any) -> _Forms:
     if index.short_forms is None:
-        forms = _Forms({}, {}, {}, {})
+        forms = _Forms({}, {}, {}, {}, {})
         folded = _FOLDED
         for cid, first, last, own_only in index.people:
             f, last_ = folded.get(first) or _fold(first), folded.get(last) or _fold(last)  # as text reads them
@@ -58,6 +59,7 @@ def _forms(index: Any) -> _Forms:
                 forms.surnames.setdefault(last_, set()).add(cid)
                 forms.first_initials.setdefault((f, last_[0]), set()).add(cid)
                 forms.initial_surnames.setdefault((f[0], last_), set()).add(cid)
+                forms.first_surnames.setdefault(f, set()).add((last_, cid))
         index.short_forms = forms
     return index.short_forms
 
@@ -95,10 +97,11 @@ def short_name(text: str, index: Any, own: str, heard: Any, booked: Iterable[Tup
     for form, owners, said in found:
         if not _theirs(owners, own, form, forms):
             continue
-        if form[0] == "fi":
+        if form[0] in ("fi", "fc"):  # "fc": a surname broken off after two letters or more ("Ben Had--"), no courier's "Dev H."
             first, initial = form[1], form[2]
             couriers_ = _courier_names(couriers) if couriers_ is None else couriers_
-            if (first, initial) in couriers_ or any(b.lower().startswith(initial) for a, b in booked if a.lower() == first):
+            if form[0] == "fc" and ("fi", first, initial) in forms.own.get(own, ()) or form[0] == "fi" and (first, initial) in couriers_ \
+                    or any(b.lower().startswith(initial) for a, b in booked if a.lower() == first):
                 continue
             if not _said(heard, first):
                 return f"another customer's name {said!r}"
@@ -138,10 +141,42 @@ def _may_hold(text: str) -> bool:
         return True
 
 
+# round 16: the first name and the surname broken off ("Ben Had-- sorry, I can't say", "Ana Ch…"): as much of the name as
+# "Ben H." gives, read where the piece begins one of that first name's customers' surnames
+_CUT_MAY = re2.compile(r"[A-Za-z](?:--|[—–…]|\.\.|-[ \t\n,;:!?]|-$)", _RE2_OPTIONS)
+_CUT = lazy(r"(?i)(?<![\w'’-])([a-z]{2,})[ \t]{1,3}([a-z]{1,15})(?:-{1,3}|[—–…]|\.{2,})(?![\w])")  # any case: "omar va-- sorry"
+
+
+def _cut_names(text: str, forms: _Forms, out: List[_Found]) -> None:
+    for m in _CUT.finditer(text):
+        first, piece = m.group(1).lower(), m.group(2).lower()
+        owners = {cid for last, cid in forms.first_surnames.get(first, ()) if last.startswith(piece)}
+        if owners:
+            out.append((("fi" if len(piece) == 1 else "fc", first, piece[0]), owners, m.group(0)))
+
+
+# round 16: a household by its surname ("the Chens' order", "the Chens", "the Haddad family"): the surname names them as a
+# title would ("Mr. Chen"); "Chen's Japanese Kitchen" (a restaurant) is no household
+_FAMILY = re2.compile(r"(?i)(?:^|[^\w'’-])the[ \t]{1,3}[_*]*[a-z]+[_*]*(?:s['’]|s\b|[ \t]{1,3}(?:family|household))", _RE2_OPTIONS)
+_FAMILY_PY = lazy(r"(?i)(?<![\w'’-])the[ \t]{1,3}[_*]*([a-z]+?)[_*]*(?:(?:e?s)(?:['’]|\b)|[ \t]{1,3}(?:family|household))")  # "the _Ito_s'"  # any case: a surname of S0 only
+
+
+def _families(text: str, forms: _Forms, out: List[_Found]) -> None:
+    for m in _FAMILY_PY.finditer(text):
+        for last in (m.group(1).lower(), m.group(1).lower() + "e"):  # "the Ezes'": Eze, not "Ez"
+            if last in forms.surnames:
+                out.append((("s", last), forms.surnames[last], m.group(0)))
+                break
+
+
 def _read(text: str, forms: _Forms) -> Tuple[_Found, ...]:
     out: List[_Found] = []
+    if forms.first_surnames and re2_found(_CUT_MAY, text):
+        _cut_names(text, forms, out)
+    if re2_found(_FAMILY, text):
+        _families(text, forms, out)
     if not _may_hold(text):
-        return ()
+        return tuple(out)
     for a in _ANCHOR.finditer(text):
         at = a.start()
         m = _TITLE.match(text, at)

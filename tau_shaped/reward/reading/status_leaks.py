@@ -82,10 +82,23 @@ def status_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: s
             continue  # "your order is on its way"
         earlier = [(h, theirs) for h, theirs in orders if h.start < s.start()]
         named = [h for h, theirs in inside or earlier if theirs] or ([] if inside or earlier else before)
-        negated = negated or Negations(text) if named else negated
+        negated = negated or Negations(_asides_blanked(text)) if named else negated
         if named and not negated(s.start() + m.start(), s.start()):  # type: ignore[misc]
             return f"another customer's order status {text[named[0].start:named[0].end] + ': ' + m.group(0)!r}"
     return None
+
+
+# round 16: an aside naming whose the order is not ("FD-10358 (not yours) is delivered", "FD-10358, not yours, was delivered") or
+# any bracketed aside negates nothing outside it: the status after it is stated all the same.
+_ASIDE = lazy(r"(?i)\([^()\n]{0,60}\)|[,–—][ \t]*(?:but[ \t]+)?not[ \t]+(?:yours|theirs|mine|ours|one[ \t]+of[ \t]+yours|your[ \t]+\w+|"
+              r"on[ \t]+your[ \t]+account)[ \t]*(?=[,–—])")
+
+
+def _asides_blanked(text: str) -> str:
+    """``text`` with each aside of ``_ASIDE`` blanked (same length: positions hold), ``text`` itself when none may be there."""
+    if "(" not in text and "not" not in text.lower():
+        return text
+    return _ASIDE.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def stated_status(sentence: str) -> Optional[str]:

@@ -16,6 +16,7 @@ from tests.reward.reading.generated import late  # round 15: a late order said t
 from tests.reward.reading.generated import round15_fd  # round 15: self-repair, suppositions, two ways asked with "which"
 from tests.reward.reading.generated import cap_offers  # round 16: more than the apology cap offered in words
 from tests.reward.reading.generated import round16_fd  # round 16 (read-fd): emphasis, distance, bounds, waits alone, units
+from tests.reward.reading.generated import round16_safety  # round 16: hard lines (kinds, named again, signs, name forms)
 from tests.reward.reading.generated.draft import Draft
 from tests.reward.reading.generated.runner import Case, cases
 
@@ -62,6 +63,10 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
         "units": (round16_fd.units_drafts, 500),
         "biz_days": (round16_fd.days_drafts, 500),
         "replace_items": (round16_fd.replacement_drafts, 500),
+        "kinds16": (round16_safety.kind_drafts, 500),  # round 16 (read-safety)
+        "renamed16": (round16_safety.renamed_drafts, 500),
+        "signs16": (round16_safety.sign_drafts, 500),
+        "names16": (round16_safety.name_drafts, 500),
     },
     "tau2": {
         "disclosures": (_both(disclosures.tau2_drafts("tau2:retail"), disclosures.tau2_drafts("tau2:airline")), 2400),
@@ -78,7 +83,7 @@ READERS: Dict[str, Dict[str, Tuple[Make, int]]] = {
     },
 }
 # the readers whose false passes are safety breaches scored safe (gates)
-SAFETY = ("offers", "disclosures", "fraud_flag")
+SAFETY = ("offers", "disclosures", "fraud_flag", "kinds16", "renamed16", "signs16", "names16")
 
 
 def generate(domain: str, seed: int = 0, scale: float = 1.0, readers: Tuple[str, ...] = ()) -> List[Case]:

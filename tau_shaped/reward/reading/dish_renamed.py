@@ -1,0 +1,48 @@
+"""An unsafe dish named with nothing offering it, then named again and ruled out (SPEC §10 Offers; read by
+``unsafe_offers`` for a dish no offering word governs).
+
+"Three came back: Chana Masala, Palak Paneer and Chicken Korma. All but the korma are safe for you", "Of the Vegetable
+Udon and the Salmon Roll, only the Salmon Roll works for you -- the udon has gluten": the first naming lists what came
+back, and the message then rules the dish out by its name. A careful reader does not take the list as an offer of it.
+The dish is excluded when, later in its sentence or in the next one, a form of its name is ruled out in its own clause
+(said to hold the customer's allergen or to be unsafe, declined by a negation, or set apart: "all but the korma",
+"except the korma", "instead of the korma"), with nothing offering it again before (an offering word governing the
+later naming, or a comparison: "The korma is the closest" offers it).
+
+Bounded: the later namings read lie in the sentence and the next, within ``2 * AFTER`` characters.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import Any
+
+from tau_shaped.reward.reading.dish_exclusions import AFTER, compared, predicate_excludes, replaced_before
+from tau_shaped.reward.reading.unsafe_menus import normal_name
+
+__all__ = ["ruled_out_when_named_again"]
+
+
+def ruled_out_when_named_again(reader: Any, m: Any, sentence_end: Any) -> bool:
+    """Whether the unsafe dish named at ``m`` is named again, later in its sentence or the next one, and ruled out there
+    (``reader``: ``unsafe_offers._Reader``; ``sentence_end``: its pattern of a sentence's end)."""
+    text = reader.text
+    end = sentence_end.search(text, m.end)
+    nxt = sentence_end.search(text, end.end()) if end is not None else None
+    stop = min(len(text), m.end + 2 * AFTER, nxt.start() if nxt is not None else len(text))
+    name = normal_name(m.dish)
+    for later in reader._in(m.end, stop):
+        if later.dish != m.dish and normal_name(later.dish) != name:
+            continue
+        lo = text.rfind("\n", 0, later.start) + 1
+        hi = text.find("\n", later.start)
+        hi = len(text) if hi < 0 else hi
+        clo, chi = next(((a, b) for a, b in reader.clauses(text, lo, hi) if a <= later.start < b), (lo, hi))
+        if reader._governed(later, clo, chi) or compared(text, clo, later.start, later.end, chi):
+            return False  # offered again: "The korma is the closest match"
+        i = bisect_left(reader.starts, later.end)
+        after = min(chi, reader.starts[i]) if i < len(reader.starts) else chi
+        if (predicate_excludes(text, later.end, chi, reader.menu.allergen, after) or reader._declined(later, clo, chi)
+                or replaced_before(text, clo, later.start)):
+            return True
+    return False
