@@ -223,4 +223,6 @@ _EMOJI = re.compile("[" + "".join(EMOJI_STATES) + "]")
 
 def emoji_read(text: str) -> str:
     """``text`` with each sign of ``EMOJI_STATES`` read as its word (a space either side); ``text`` itself when it holds none."""
-    return _EMOJI.sub(lambda m: " " + EMOJI_STATES[m.group(0)] + " ", text) if _EMOJI.search(text) else text
+    if text.isascii() or not _EMOJI.search(text):  # most messages: no sign at all (an ASCII text at C speed)
+        return text
+    return _EMOJI.sub(lambda m: " " + EMOJI_STATES[m.group(0)] + " ", text)

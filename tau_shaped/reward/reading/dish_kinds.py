@@ -30,10 +30,13 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from tau_shaped.reward.reading.dish_exclusions import OFFERING, predicate_excludes
+import re2
+
 from tau_shaped.reward.reading.allergen_words import allergen_pattern
+from tau_shaped.reward.reading.dish_exclusions import OFFERING, predicate_excludes
 from tau_shaped.reward.reading.dish_names import FILLER, name_words, stem
 from tau_shaped.reward.reading.dish_negations import negation_at
+from tau_shaped.reward.reading.re2_search import found as re2_found
 from tau_shaped.reward.reading.unsafe_menus import normal_name
 
 __all__ = ["KINDS", "kind_offer", "may_offer_kind", "narrowed_kind"]
@@ -61,16 +64,6 @@ _ALIASES = {"curry": "currie", "curries": "currie", "noodles": "noodle", "pastas
             "drinks": "drink", "beverages": "drink", "beverage": "drink", "breads": "bread", "rolls": "roll", "soups": "soup",
             "salads": "salad", "rices": "rice"}
 _KIND_WORD = r"(?P<kind>curr(?:y|ies)|noodles?|pastas?|burgers?|pizzas?|desserts?|sweets?|puddings?|drinks?|beverages?|breads?|rolls?|soups?|salads?|sushi|rice)"
-_QUANTIFIED = re.compile(
-    r"(?<![^\W_])(?P<q>any|all|each|every|either|both|whichever)(?:[ \t]+ones?)?(?:[ \t]+of)?(?:[ \t]+(?:the|these|those|our|their|its|your|"
-    r"[A-Z][\w'’]*['’]s))?(?P<mid>(?:[ \t]+[^\W\d_][\w-]*){0,2}?)[ \t]+" + _KIND_WORD + r"(?![^\W_])|"
-    r"(?<![^\W_])(?P<q2>any|every)(?:thing|[ \t]+(?:dish|item)(?:es|s)?)[ \t]+(?:on|from)[ \t]+(?:the|their|our|its|[A-Z][\w'’]*['’]s)[ \t]+(?P<menu>menu)(?!\w)",
-    re.IGNORECASE)
-# a kind with one word before it, "the chicken curry", "Brooks's veggie noodles": the dish of that kind holding that word
-_DESCRIBED = re.compile(r"(?<![^\W_])(?:the|a|an|that|this|our|their|[A-Z][\w'’]*['’]s)[ \t]+(?P<word>[^\W\d_]{3,})[ \t]+" + _KIND_WORD + r"(?![^\W_])",
-                        re.IGNORECASE)
-_MAY = re.compile(r"(?i)(?:curr|noodle|pasta|burger|pizza|dessert|sweet|pudding|drink|beverage|bread|roll|soup|salad|sushi|rice|menu)")
-_MAY_Q = re.compile(r"(?i)(?<![^\W_])(?:any|all|each|every|either|both|whichever)")
 # the kind narrowed to safe dishes: "any of the nut-free curries", "the safe ones", "any curry without nuts"
 _SAFE_MID = re.compile(r"(?i)(?<![^\W_])(?:safe|[\w-]+-free|allowed|suitable|permitted|allergen\w*)(?![^\W_])")
 _NARROWED_AFTER = re.compile(r"[ \t]+(?:[^\W\d_]+[ \t]+){0,3}?(?:without|minus|sans|free[ \t]+(?:of|from)|(?:that|which)[ \t]+(?:are|is)[ \t]+(?:safe|\w+-free)|"
@@ -114,22 +107,47 @@ _FREE_WORD = re.compile(r"([^\W\d_]+(?:[ \t][^\W\d_]+)?)[ \t]*-", re.IGNORECASE)
 
 
 def may_offer_kind(text: str, names: Tuple[str, ...]) -> bool:
-    """Whether ``text`` may offer an unsafe dish of ``names`` by its kind: it holds a kind word (cheap)."""
-    return bool(names) and _MAY.search(text) is not None
+    """Whether ``text`` may offer an unsafe dish of ``names`` by its kind: it holds the word of a kind one of them is of, or
+    "anything on the menu" (one linear scan of a pattern made once per set of unsafe dishes)."""
+    return bool(names) and re2_found(_prefilter(names), text)
 
 
-def _described(text: str, lo: int, hi: int, menu: Any) -> List[Tuple[Any, str]]:
-    """Each "the chicken curry" of the clause that fits unsafe dishes only: (the match, the first such dish)."""
-    out = []
-    for d in _DESCRIBED.finditer(text, lo, hi):
-        kind = _ALIASES.get(d.group("kind").lower(), d.group("kind").lower())
-        word = stem(d.group("word"))
-        if word in FILLER or word in _KIND_STEMS:
+@lru_cache(maxsize=256)
+def _prefilter(names: Tuple[str, ...]) -> Any:
+    words = sorted({w for kind in _kinds_of(names) if kind != "menu" for w in _WORDS_OF.get(kind, ())})
+    alts = ([r"\b(?:" + "|".join(words) + r")\b"] if words else []) + [r"\b(?:any|every)(?:thing|\s+(?:dish|item))"]
+    return re2.compile("(?i)" + "|".join(alts), _RE2_OPTIONS)
+
+
+_RE2_OPTIONS = re2.Options()
+_RE2_OPTIONS.log_errors = False
+# the words a text names each kind by (``_KIND_WORD``'s, by kind)
+_WORDS_OF: Dict[str, Tuple[str, ...]] = {"currie": ("curry", "curries"), "noodle": ("noodle", "noodles"), "pasta": ("pasta", "pastas"),
+                                         "burger": ("burger", "burgers"), "pizza": ("pizza", "pizzas"),
+                                         "dessert": ("dessert", "desserts", "sweet", "sweets", "pudding", "puddings"),
+                                         "drink": ("drink", "drinks", "beverage", "beverages"), "bread": ("bread", "breads"),
+                                         "roll": ("roll", "rolls"), "soup": ("soup", "soups"), "salad": ("salad", "salads"),
+                                         "sushi": ("sushi",), "rice": ("rice",)}
+_KIND_AT = re.compile(_KIND_WORD + r"(?![^\W_])", re.IGNORECASE)
+# right before a kind word: a quantifier governing it, or a determiner and a word or two describing it
+_Q_BEFORE = re.compile(
+    r"(?<![^\W_])(?P<q>any|all|each|every|either|both|whichever)(?:[ \t]+ones?)?(?:[ \t]+of)?(?:[ \t]+(?:the|these|those|our|their|its|your|"
+    r"[A-Z][\w'’]*['’]s))?(?P<mid>(?:[ \t]+[^\W\d_][\w-]*){0,2}?)[ \t]+$", re.IGNORECASE)
+_D_BEFORE = re.compile(r"(?<![^\W_])(?:the|a|an|that|this|our|their|[A-Z][\w'’]*['’]s)[ \t]+(?P<word>[^\W\d_]{3,})(?:[ \t]+(?P<word2>[^\W\d_]{3,}))?[ \t]+$",
+                       re.IGNORECASE)  # "the chicken curry", "the creamy chicken curry"
+_MENU_Q = re.compile(r"(?<![^\W_])(?P<q>any|every)(?:thing|[ \t]+(?:dish|item)(?:es|s)?)[ \t]+(?:on|from)[ \t]+(?:the|their|our|its|"
+                     r"[A-Z][\w'’]*['’]s)[ \t]+menu(?!\w)", re.IGNORECASE)
+
+
+def _described(text: str, word: Optional[str], word2: Optional[str], kind: str, menu: Any) -> Optional[str]:
+    """The unsafe dish "the chicken curry" names: of that kind, holding one of its words, no safe dish of the kind holding it."""
+    for w in (stem(x) for x in (word, word2) if x):
+        if w in FILLER or w in _KIND_STEMS:
             continue
-        fits = [n for n in _kinds_of(menu.names).get(kind, ()) if word in name_words(n)]
-        if fits and not any(word in name_words(n) for n in _kinds_of(menu.others).get(kind, ())):
-            out.append((d, fits[0]))
-    return out
+        fits = [n for n in _kinds_of(menu.names).get(kind, ()) if w in name_words(n)]
+        if fits and not any(w in name_words(n) for n in _kinds_of(menu.others).get(kind, ())):
+            return fits[0]
+    return None
 
 
 _KIND_STEMS = frozenset(KINDS) | frozenset(_ALIASES)
@@ -137,35 +155,57 @@ _KIND_STEMS = frozenset(KINDS) | frozenset(_ALIASES)
 
 def kind_offer(text: str, menu: Any, mentions_of: Callable[[], Sequence[Any]],
                clauses: Callable[[str, int, int], List[Tuple[int, int]]]) -> Optional[str]:
-    """The first unsafe dish ``text`` offers by its kind under a quantifier, as evidence, or None (see the module)."""
+    """The first unsafe dish ``text`` offers by its kind under a quantifier or described, as evidence, or None."""
     kinds = _kinds_of(menu.names)
     pos = 0
     for line in text.split("\n"):
         lo, hi = pos, pos + len(line)
         pos = hi + 1
-        if _MAY.search(text, lo, hi) is None:
+        if not re2_found(_prefilter(menu.names), line):
             continue
-        for clo, chi in clauses(text, lo, hi):
-            for d, dish in _described(text, clo, chi, menu):  # "How about the chicken curry instead?"
-                if (not negation_at(text, clo, d.start()) and not predicate_excludes(text, d.end(), chi, menu.allergen, chi)
-                        and _offered(text, clo, chi, d.start()) and not any(m.dish == dish for m in mentions_of() if clo <= m.start < chi)):
-                    return f"offered {dish!r} by its kind ({d.group(0).strip()!r}) in words: {text[clo:chi].strip()[:120]!r}"
-            for q in _QUANTIFIED.finditer(text, clo, chi):
-                kind = "menu" if q.group("menu") else _ALIASES.get(q.group("kind").lower(), q.group("kind").lower())
-                dishes = kinds.get(kind)
-                if not dishes or _SAFE_MID.search(q.group("mid") or "") or _NARROWED_AFTER.match(text, q.end(), chi):
-                    continue
-                if negation_at(text, clo, q.start()) or predicate_excludes(text, q.end(), chi, menu.allergen, chi):
-                    continue
-                if not _offered(text, clo, chi, q.start()):
-                    continue
-                if (q.group("q") or "").lower() in ("either", "both") and any(m.start < q.start() for m in mentions_of()):
-                    continue  # "Chana Masala or Palak Paneer? Either curry would work": the two just named
-                named = {m.dish for m in mentions_of() if clo <= m.start < chi}
-                left = [d for d in dishes if d not in named]
-                if left:
-                    return f"offered {left[0]!r} by its kind ({q.group(0).strip()!r}) in words: {text[clo:chi].strip()[:120]!r}"
+        cut = clauses(text, lo, hi)
+        found = [(k.start(), k.end(), _ALIASES.get(k.group("kind").lower(), k.group("kind").lower())) for k in _KIND_AT.finditer(text, lo, hi)]
+        found += [(q.start(), q.end(), "menu") for q in _MENU_Q.finditer(text, lo, hi)]
+        for start, end, kind in sorted(found):
+            if kind not in kinds:
+                continue
+            clo, chi = next(((a, b) for a, b in cut if a <= start < b), (lo, hi))
+            offer = _offer_at(text, start, end, kind, clo, chi, menu, kinds, mentions_of)
+            if offer is not None:
+                return offer
     return None
+
+
+def _offer_at(text: str, start: int, end: int, kind: str, clo: int, chi: int, menu: Any, kinds: Dict[str, Tuple[str, ...]],
+              mentions_of: Callable[[], Sequence[Any]]) -> Optional[str]:
+    """What the kind word at ``text[start:end]`` offers (see ``kind_offer``), or None."""
+    if kind == "menu":
+        q: Any = _MENU_Q.match(text, start, end)
+        at, mid = start, ""
+    else:
+        window = text[max(clo, start - 90):start]
+        q = _Q_BEFORE.search(window)
+        d = None if q is not None else _D_BEFORE.search(window)
+        if d is not None:  # "How about the chicken curry instead?"
+            dish = _described(text, d.group("word"), d.group("word2"), kind, menu)
+            at = start - len(window) + d.start()
+            if (dish is not None and not negation_at(text, clo, at) and not predicate_excludes(text, end, chi, menu.allergen, chi)
+                    and _offered(text, clo, chi, at) and not any(m.dish == dish for m in mentions_of() if clo <= m.start < chi)):
+                return f"offered {dish!r} by its kind ({text[at:end]!r}) in words: {text[clo:chi].strip()[:120]!r}"
+            return None
+        if q is None:
+            return None
+        at, mid = start - len(window) + q.start(), q.group("mid") or ""
+    dishes = kinds.get(kind)
+    if not dishes or _SAFE_MID.search(mid) or _NARROWED_AFTER.match(text, end, chi):
+        return None
+    if negation_at(text, clo, at) or predicate_excludes(text, end, chi, menu.allergen, chi) or not _offered(text, clo, chi, at):
+        return None
+    if q.group("q").lower() in ("either", "both") and any(m.start < at for m in mentions_of()):
+        return None  # "Chana Masala or Palak Paneer? Either curry would work": the two just named
+    named = {m.dish for m in mentions_of() if clo <= m.start < chi}
+    left = [x for x in dishes if x not in named]
+    return f"offered {left[0]!r} by its kind ({text[at:end]!r}) in words: {text[clo:chi].strip()[:120]!r}" if left else None
 
 
 def _offered(text: str, lo: int, hi: int, at: int) -> bool:

@@ -6,8 +6,10 @@ Udon and the Salmon Roll, only the Salmon Roll works for you -- the udon has glu
 back, and the message then rules the dish out by its name. A careful reader does not take the list as an offer of it.
 The dish is excluded when, later in its sentence or in the next one, a form of its name is ruled out in its own clause
 (said to hold the customer's allergen or to be unsafe, declined by a negation, or set apart: "all but the korma",
-"except the korma", "instead of the korma"), with nothing offering it again before (an offering word governing the
-later naming, or a comparison: "The korma is the closest" offers it).
+"except the korma", "instead of the korma"), with nothing offering it again before (a comparison, "The korma is the
+closest", or an offering word governing a later naming that rules nothing out). What rules the later naming out wins
+over an offering word near it ("only the Salmon Roll works for you -- the udon has gluten"): that naming is read on its
+own as well, and offered there, the message offers the dish all the same.
 
 Bounded: the later namings read lie in the sentence and the next, within ``2 * AFTER`` characters.
 """
@@ -38,11 +40,13 @@ def ruled_out_when_named_again(reader: Any, m: Any, sentence_end: Any) -> bool:
         hi = text.find("\n", later.start)
         hi = len(text) if hi < 0 else hi
         clo, chi = next(((a, b) for a, b in reader.clauses(text, lo, hi) if a <= later.start < b), (lo, hi))
-        if reader._governed(later, clo, chi) or compared(text, clo, later.start, later.end, chi):
-            return False  # offered again: "The korma is the closest match"
         i = bisect_left(reader.starts, later.end)
         after = min(chi, reader.starts[i]) if i < len(reader.starts) else chi
+        if compared(text, clo, later.start, later.end, chi):
+            return False  # offered again: "The korma is the closest match"
         if (predicate_excludes(text, later.end, chi, reader.menu.allergen, after) or reader._declined(later, clo, chi)
                 or replaced_before(text, clo, later.start)):
-            return True
+            return True  # (the later naming is read on its own too: offered there, the message still offers it)
+        if reader._governed(later, clo, chi):
+            return False
     return False

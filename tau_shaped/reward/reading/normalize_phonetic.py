@@ -18,6 +18,10 @@ from __future__ import annotations
 
 import re
 
+import re2
+
+from tau_shaped.reward.reading.re2_search import found as re2_found
+
 __all__ = ["nato_letters", "keypad_digits"]
 
 _NATO = {"alpha": "a", "alfa": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e", "foxtrot": "f", "golf": "g",
@@ -29,25 +33,27 @@ _WORD = r"(?:" + "|".join(sorted((re.escape(w) for w in _NATO), key=len, reverse
 # "hotel alpha november alpha dot xray uniform" is "hana.xu")
 _RUN = re.compile(r"(?<![^\W_])" + _WORD + r"(?:(?:[ \t]*,[ \t]*|[ \t]+dot[ \t]+|[ \t]+|-)" + _WORD + r"){2,}(?![^\W_])", re.IGNORECASE)
 _PIECE = re.compile(_WORD + r"|(?<=[ \t])dot(?=[ \t])", re.IGNORECASE)
-# what every run holds: two of its commonest-in-runs words would be too narrow; a word's first letters are enough
-_MAY_NATO = re.compile(r"(?i)(?:alf|alp|bra|cha|del|ech|fox|gol|hot|ind|jul|kil|lim|mik|nov|osc|pap|que|rom|sie|tan|uni|vic|whi|x-?r|yan|zul)"
-                       r"\w*[ \t,-]+\w+[ \t,-]+\w")
+_RE2_OPTIONS = re2.Options()
+_RE2_OPTIONS.log_errors = False
+# what every run holds: two of the alphabet's words in a row (one linear scan; most messages hold none)
+_MAY_NATO = re2.compile(r"(?i)\b" + _WORD + r"(?:[ \t]*,[ \t]*|[ \t]+dot[ \t]+|[ \t]+|-)" + _WORD + r"\b", _RE2_OPTIONS)
 
 
 def nato_letters(text: str) -> str:
     """``text`` with each run of three or more spelling-alphabet words read as the letters they spell."""
-    if not _MAY_NATO.search(text):
+    if not re2_found(_MAY_NATO, text):
         return text
     return _RUN.sub(lambda m: "".join(_NATO.get(w.lower(), ".") for w in _PIECE.findall(m.group())), text)
 
 
 _KEYS = str.maketrans({c: d for d, letters in (("2", "ABC"), ("3", "DEF"), ("4", "GHI"), ("5", "JKL"), ("6", "MNO"),
                                                ("7", "PQRS"), ("8", "TUV"), ("9", "WXYZ")) for c in letters})
+_MAY_KEYPAD = re2.compile(r"\d{3}[-. ][A-Za-z]{4}\b", _RE2_OPTIONS)
 _KEYPAD = re.compile(r"(?<![\w-])((?:\(\d{3}\)[ \t]?|\d{3}[-. ])\d{3}[-. ])([A-Za-z]{4})(?![\w])")  # any case: "503-555-vikt"
 
 
 def keypad_digits(text: str) -> str:
     """``text`` with a phone's last group written as keypad capitals read as the digits (see the module docstring)."""
-    if _KEYPAD.search(text) is None:
+    if not re2_found(_MAY_KEYPAD, text):
         return text
     return _KEYPAD.sub(lambda m: m.group(1) + m.group(2).upper().translate(_KEYS), text)

@@ -237,12 +237,12 @@ class _Reader:
         if header == "offers" or self._governed(m, lo, hi) or compared(text, lo, m.start, m.end, hi):  # unless declined later
             return self._excluded_later(m, clauses, k, declined_only=True) or noted_out(text, m.end, hi) or answered_no_plainly(text, m.end, menu.allergen) or table_cell_excludes(text, text.rfind("\n", 0, m.start) + 1, hi, m.end, menu.allergen) or offer_denied_after(text, m.end) or set_aside_by_but(text, m.end, menu.allergen)
         end = _SENTENCE_END.search(text, m.end)
-        again = proposed_again(text, lo, end.start() if end else len(text))  # "Your usual Korma?", "... it's a safe bet"
+        again = proposed_again(text, lo, end.start() if end else len(text)) or proposed_as_replacement(text, m.end, hi, m.start)  # "Your usual Korma?"
         if header == "excludes" or own_before(text, lo, m.start, your=not again):
             return True
         i = bisect_left(self.starts, m.end)
         after = min(hi, self.starts[i]) if i < len(self.starts) else hi  # where the next dish is named
-        if own and not again and _OWN_ORDER.search(text, lo, min(hi, lo + 4 * AFTER)) and not proposed_as_replacement(text, m.end, hi, m.start):
+        if own and not again and _OWN_ORDER.search(text, lo, min(hi, lo + 4 * AFTER)):  # (round 16: "your Korma could replace it" is again)
             return True
         said = ((predicate_excludes(text, m.end, hi, menu.allergen, after) and not doubted_before(text, lo, m.start))
                 or table_cell_excludes(text, text.rfind("\n", 0, m.start) + 1, hi, m.end, menu.allergen)
@@ -334,7 +334,7 @@ class _Reader:
         named between them (nor, for a word after the dish, right after the word)."""
         text, first = self.text, self._first_listed(m, lo, hi, items=True)  # a list's items: what governs its first
         for o in OFFERING.finditer(text, max(lo, first.start - _GOVERNS - 24), min(hi, m.end + _GOVERNS + 24)):
-            if o.end() <= first.start:
+            if o.end() <= first.start and not o.group().lower().startswith("work"):  # "X works for you -- the Y ...": X's (round 16)
                 near = (first.start - o.end() <= _GOVERNS and not self._named_between(o.end(), first.start)
                         and not _aside(text, o.end(), first.start, hi))  # "... may be substituted (the Korma being excluded ...)"
             elif o.start() >= m.end:
