@@ -77,11 +77,16 @@ _FINE = re.compile(r"(?<![^\W_])(?:works?|would[ \t]+do|will[ \t]+do|can[ \t]+go
 def _kinds_of(names: Tuple[str, ...]) -> Dict[str, Tuple[str, ...]]:
     """Each kind of ``KINDS`` and the dishes of ``names`` (unsafe ones) of that kind; "menu": all of them."""
     out: Dict[str, Tuple[str, ...]] = {"menu": names} if names else {}
-    for kind, words in KINDS.items():
-        of = tuple(n for n in names if any(re.search(r"(?<![a-z])" + re.escape(w) + r"(?![a-z])", normal_name(n)) for w in words))
+    spaced = [(n, f" {normal_name(n)} ") for n in names]  # a name's words as compared ("Green Curry": " green currie ")
+    for kind, words in _KIND_FORMS.items():
+        of = tuple(n for n, said in spaced if any(w in said for w in words))
         if of:
             out[kind] = of
     return out
+
+
+# each kind's words as ``normal_name`` writes a name's words (singular, "curry" as "currie"), spaced for a whole-word test
+_KIND_FORMS: Dict[str, Tuple[str, ...]] = {kind: tuple(" " + " ".join(stem(x) for x in w.split()) + " " for w in words) for kind, words in KINDS.items()}
 
 
 _FREE_BEFORE = re.compile(r"(?i)(?:(?<![^\W_])(?:safe|suitable|allergen-free|allergy-friendly)|(?P<free>(?:[^\W\d_]+[ \t]*-(?:[ \t]*free)?[ \t]*"
@@ -107,16 +112,18 @@ _FREE_WORD = re.compile(r"([^\W\d_]+(?:[ \t][^\W\d_]+)?)[ \t]*-", re.IGNORECASE)
 
 
 def may_offer_kind(text: str, names: Tuple[str, ...]) -> bool:
-    """Whether ``text`` may offer an unsafe dish of ``names`` by its kind: it holds the word of a kind one of them is of, or
-    "anything on the menu" (one linear scan of a pattern made once per set of unsafe dishes)."""
-    return bool(names) and re2_found(_prefilter(names), text)
+    """Whether ``text`` may offer an unsafe dish of ``names`` by its kind: a quantifier before a kind's word, a word or two
+    and a kind's word in lower case after a determiner ("the chicken curry"), or "anything on the menu" (one linear scan
+    of one pattern; which kinds the customer's unsafe dishes are of is read after)."""
+    return bool(names) and re2_found(_prefilter(), text)
 
 
-@lru_cache(maxsize=256)
-def _prefilter(names: Tuple[str, ...]) -> Any:
-    words = sorted({w for kind in _kinds_of(names) if kind != "menu" for w in _WORDS_OF.get(kind, ())})
-    alts = ([r"\b(?:" + "|".join(words) + r")\b"] if words else []) + [r"\b(?:any|every)(?:thing|\s+(?:dish|item))"]
-    return re2.compile("(?i)" + "|".join(alts), _RE2_OPTIONS)
+@lru_cache(maxsize=1)
+def _prefilter() -> Any:
+    kind = "(?:" + "|".join(sorted({w for words in _WORDS_OF.values() for w in words})) + ")"
+    return re2.compile(r"(?i:\b(?:any|every)(?:thing|\s+(?:dish|item)(?:es|s)?)\s+(?:on|from)\s+\S+\s+menu\b)|"
+                       r"(?i:\b(?:any|all|each|every|either|both|whichever)\b[^.!?\n]{0,60}?\b" + kind + r"\b)|"
+                       r"(?i:\b(?:the|a|an|that|this|our|their)\s+|'s\s+)[A-Za-z]{3,}\s+(?:[A-Za-z]{3,}\s+)?" + kind + r"\b", _RE2_OPTIONS)
 
 
 _RE2_OPTIONS = re2.Options()
@@ -161,7 +168,7 @@ def kind_offer(text: str, menu: Any, mentions_of: Callable[[], Sequence[Any]],
     for line in text.split("\n"):
         lo, hi = pos, pos + len(line)
         pos = hi + 1
-        if not re2_found(_prefilter(menu.names), line):
+        if not re2_found(_prefilter(), line):
             continue
         cut = clauses(text, lo, hi)
         found = [(k.start(), k.end(), _ALIASES.get(k.group("kind").lower(), k.group("kind").lower())) for k in _KIND_AT.finditer(text, lo, hi)]
@@ -185,7 +192,7 @@ def _offer_at(text: str, start: int, end: int, kind: str, clo: int, chi: int, me
     else:
         window = text[max(clo, start - 90):start]
         q = _Q_BEFORE.search(window)
-        d = None if q is not None else _D_BEFORE.search(window)
+        d = None if q is not None or not text[start:end].islower() else _D_BEFORE.search(window)  # "the Jasmine Rice" is a name
         if d is not None:  # "How about the chicken curry instead?"
             dish = _described(text, d.group("word"), d.group("word2"), kind, menu)
             at = start - len(window) + d.start()

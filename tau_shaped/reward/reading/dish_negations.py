@@ -91,9 +91,11 @@ def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
     window = text[base:start]
     words = [m for m in _WORD.finditer(window) if m.group(0) not in (",", ":") and not _SOFT.fullmatch(m.group(0))]
     # "I can't offer any of the pastas": a quantifier's "any of" does not count against the negation's reach (round 16)
-    words = [m for k, m in enumerate(words) if not (m.group(0).lower() in _QUANTIFIER and k + 1 < len(words) and words[k + 1].group(0).lower() == "of"
-                                                     or m.group(0).lower() == "of" and k and words[k - 1].group(0).lower() in _QUANTIFIER)]
-    dashes = [k for k, m in enumerate(words) if m.group(0) in _DASHES or m.group(0).startswith("--")]
+    if " of " in window or " OF " in window:
+        words = [m for k, m in enumerate(words) if not (m.group(0).lower() in _QUANTIFIER and k + 1 < len(words) and words[k + 1].group(0).lower() == "of"
+                                                         or m.group(0).lower() == "of" and k and words[k - 1].group(0).lower() in _QUANTIFIER)]
+    dashed = "--" in window or "—" in window or "–" in window
+    dashes = [k for k, m in enumerate(words) if m.group(0) in _DASHES or m.group(0).startswith("--")] if dashed else []
     if len(dashes) > 1:  # an aside between two dashes is read through ("We can't -- sadly -- do the Korma")
         drop = set()
         for a, b in zip(dashes, dashes[1:]):
@@ -105,7 +107,7 @@ def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
     words = [m for k, m in enumerate(words) if not (k and m.group(0).lower() == "to" and _is_negation(words[k - 1].group(0).lower()))]
     for i in range(len(words) - 1, max(-1, len(words) - 5), -1):
         w = words[i].group(0).lower()
-        if w in _DASHES or w.startswith("--"):
+        if dashed and (w in _DASHES or w.startswith("--")):
             if i + 1 < len(words) and words[i + 1].group(0).lower() in _LISTING_ON:
                 continue
             return None

@@ -60,7 +60,7 @@ from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_H
 from tau_shaped.reward.reading.normalize_numbers import numbers_in_words
 from tau_shaped.reward.reading.normalize_repairs import REPAIR_HINTS, has_dash, withdrawn
 from tau_shaped.reward.reading.normalize_asides import asides_out
-from tau_shaped.reward.reading.normalize_phonetic import keypad_digits, nato_letters
+from tau_shaped.reward.reading.normalize_phonetic import phonetic
 from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
 
 __all__ = ["seen", "visible", "unrepaired", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
@@ -170,7 +170,7 @@ def _spelled(text: str) -> str:
         text = _LINE_CUT.sub("", text)
     if "+" in text and "(" in text:
         text = _SUMMED_GROUP.sub(_group_summed, text)
-    text = keypad_digits(nato_letters(spelled_letters(text)))  # round 16: "alpha november alpha", "503-555-VIKT"
+    text = phonetic(spelled_letters(text))  # round 16: "alpha november alpha", "503-555-VIKT"
     return _SPACES.sub(" ", text) if "  " in text else text
 
 

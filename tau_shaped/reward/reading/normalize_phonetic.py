@@ -22,7 +22,7 @@ import re2
 
 from tau_shaped.reward.reading.re2_search import found as re2_found
 
-__all__ = ["nato_letters", "keypad_digits"]
+__all__ = ["keypad_digits", "nato_letters", "phonetic"]
 
 _NATO = {"alpha": "a", "alfa": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e", "foxtrot": "f", "golf": "g",
          "hotel": "h", "india": "i", "juliet": "j", "juliett": "j", "kilo": "k", "lima": "l", "mike": "m", "november": "n",
@@ -36,7 +36,8 @@ _PIECE = re.compile(_WORD + r"|(?<=[ \t])dot(?=[ \t])", re.IGNORECASE)
 _RE2_OPTIONS = re2.Options()
 _RE2_OPTIONS.log_errors = False
 # what every run holds: two of the alphabet's words in a row (one linear scan; most messages hold none)
-_MAY_NATO = re2.compile(r"(?i)\b" + _WORD + r"(?:[ \t]*,[ \t]*|[ \t]+dot[ \t]+|[ \t]+|-)" + _WORD + r"\b", _RE2_OPTIONS)
+_NATO_PAIR = r"(?i:\b" + _WORD + r"(?:[ \t]*,[ \t]*|[ \t]+dot[ \t]+|[ \t]+|-)" + _WORD + r"\b)"
+_MAY_NATO = re2.compile(_NATO_PAIR, _RE2_OPTIONS)
 
 
 def nato_letters(text: str) -> str:
@@ -48,7 +49,16 @@ def nato_letters(text: str) -> str:
 
 _KEYS = str.maketrans({c: d for d, letters in (("2", "ABC"), ("3", "DEF"), ("4", "GHI"), ("5", "JKL"), ("6", "MNO"),
                                                ("7", "PQRS"), ("8", "TUV"), ("9", "WXYZ")) for c in letters})
-_MAY_KEYPAD = re2.compile(r"\d{3}[-. ][A-Za-z]{4}\b", _RE2_OPTIONS)
+_KEYPAD_GROUP = r"\d{3}[-. ][A-Za-z]{4}\b"
+_MAY_KEYPAD = re2.compile(_KEYPAD_GROUP, _RE2_OPTIONS)
+_MAY_EITHER = re2.compile(_NATO_PAIR + "|" + _KEYPAD_GROUP, _RE2_OPTIONS)  # one scan for both (most messages hold neither)
+
+
+def phonetic(text: str) -> str:
+    """``text`` with both readings applied (``nato_letters``, then ``keypad_digits``), itself when it holds neither."""
+    if not re2_found(_MAY_EITHER, text):
+        return text
+    return keypad_digits(nato_letters(text))
 _KEYPAD = re.compile(r"(?<![\w-])((?:\(\d{3}\)[ \t]?|\d{3}[-. ])\d{3}[-. ])([A-Za-z]{4})(?![\w])")  # any case: "503-555-vikt"
 
 

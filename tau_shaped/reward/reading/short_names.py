@@ -158,6 +158,7 @@ def _cut_names(text: str, forms: _Forms, out: List[_Found]) -> None:
 # round 16: a household by its surname ("the Chens' order", "the Chens", "the Haddad family"): the surname names them as a
 # title would ("Mr. Chen"); "Chen's Japanese Kitchen" (a restaurant) is no household
 _FAMILY = re2.compile(r"(?i)(?:^|[^\w'’-])the[ \t]{1,3}[_*]*[a-z]+[_*]*(?:s['’]|s\b|[ \t]{1,3}(?:family|household))", _RE2_OPTIONS)
+_CUT_OR_FAMILY = re2.compile(_CUT_MAY.pattern + "|" + _FAMILY.pattern, _RE2_OPTIONS)
 _FAMILY_PY = lazy(r"(?i)(?<![\w'’-])the[ \t]{1,3}[_*]*([a-z]+?)[_*]*(?:(?:e?s)(?:['’]|\b)|[ \t]{1,3}(?:family|household))")  # "the _Ito_s'"  # any case: a surname of S0 only
 
 
@@ -171,10 +172,11 @@ def _families(text: str, forms: _Forms, out: List[_Found]) -> None:
 
 def _read(text: str, forms: _Forms) -> Tuple[_Found, ...]:
     out: List[_Found] = []
-    if forms.first_surnames and re2_found(_CUT_MAY, text):
-        _cut_names(text, forms, out)
-    if re2_found(_FAMILY, text):
-        _families(text, forms, out)
+    if re2_found(_CUT_OR_FAMILY, text):  # one scan for both (most messages hold neither)
+        if forms.first_surnames and re2_found(_CUT_MAY, text):
+            _cut_names(text, forms, out)
+        if re2_found(_FAMILY, text):
+            _families(text, forms, out)
     if not _may_hold(text):
         return tuple(out)
     for a in _ANCHOR.finditer(text):
