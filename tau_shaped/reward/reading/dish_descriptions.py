@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
-from tau_shaped.reward.reading.dish_exclusions import OFFERING, allergen_before, replaced_before
+from tau_shaped.reward.reading.dish_exclusions import OFFERING, STILL, allergen_before, replaced_before
 from tau_shaped.reward.reading.dish_lists import list_footer, list_header
 from tau_shaped.reward.reading.dish_negations import negation_at
 
@@ -86,6 +86,13 @@ def described_offer(text: str, ingredient: Any, mentions_of: Callable[[], Sequen
     return None
 
 
+# What every one offered is said to hold (round 16): "candidates: all contain gluten", "they both have peanut", "the options
+# all use sesame"; not asked ("Both have peanut -- want one?") nor offered all the same ("..., but you said you don't mind")
+_ALL_HOLD = re.compile(r"(?<![^\W_])(?:all|both|each|every[ \t]+(?:one|option|candidate|dish)|they[ \t]+(?:all|both)|all[ \t]+of[ \t]+them|"
+                       r"(?:the[ \t]+)?(?:candidates|options|alternatives|substitutes|swaps|results)[ \t]+(?:all|both))[ \t]+"
+                       r"(?:contain|have|has|hold|include|use)s?(?:[ \t]+[^\W\d_]+){0,2}[ \t]+$", re.IGNORECASE)
+
+
 # An allergen alone in parentheses with no item before it in its clause but a label ("Swap suggestion: (soy)"): what it was
 # said of is not there (struck out, which the customer sees as ruled out).
 _ORPHAN_OPEN = re.compile(r"(?:^|:)[ \t*_]*\([ \t]*$")
@@ -98,6 +105,11 @@ def _said_held(text: str, lo: int, hi: int, start: int, end: int) -> bool:
     window_lo = max(lo, start - _WINDOW)
     if negation_at(text, lo, start) or _APART_BEFORE.search(text, window_lo, start) or _QUOTED.search(text, window_lo, start):
         return False
+    if _ALL_HOLD.search(text, window_lo, start):  # round 16: "candidates: all contain gluten or tree nut" rules them all out
+        stop = text.find("\n", end)
+        rest = text[end:min(end + 160, len(text) if stop < 0 else stop)]  # the rest of the line: "..., but you don't mind"
+        if not STILL.search(rest) and "?" not in rest:
+            return False
     if _ORPHAN_OPEN.search(text[window_lo:start]) and _ORPHAN_CLOSE.match(text, end, hi):
         return False  # round 12: a note of nothing, its item struck out ("Swap suggestion: ~~Edamame~~ (soy) -> Spring Rolls")
     return not (_EXCLUDED_AFTER.match(text, end, hi) and not OFFERING.search(text, end, min(hi, end + 60)))
