@@ -157,12 +157,21 @@ def _cut_names(text: str, forms: _Forms, out: List[_Found]) -> None:
 
 # round 16: a household by its surname ("the Chens' order", "the Chens", "the Haddad family"): the surname names them as a
 # title would ("Mr. Chen"); "Chen's Japanese Kitchen" (a restaurant) is no household
-_FAMILY = re2.compile(r"(?i)(?:^|[^\w'’-])the[ \t]{1,3}[_*]*[a-z]+[_*]*(?:s['’]|s\b|[ \t]{1,3}(?:family|household))", _RE2_OPTIONS)
+_FAMILY = re2.compile(r"(?i)(?:^|[^\w'’-])the[ \t]{1,3}[_*]*(?:[a-z]+[_*]*(?:s['’]|s\b|[ \t]{1,3}(?:family|household))|(?:[a-z]+[ \t.-]){1,12}[a-z][_*]*s['’])",
+                      _RE2_OPTIONS)
 _CUT_OR_FAMILY = re2.compile(_CUT_MAY.pattern + "|" + _FAMILY.pattern, _RE2_OPTIONS)
 _FAMILY_PY = lazy(r"(?i)(?<![\w'’-])the[ \t]{1,3}[_*]*([a-z]+?)[_*]*(?:(?:e?s)(?:['’]|\b)|[ \t]{1,3}(?:family|household))")  # "the _Ito_s'"  # any case: a surname of S0 only
 
 
+# the surname spelled letter by letter before the plural's "s" ("the T-R-A-Ns' order", "THE T R A NS'")
+_FAMILY_SPELLED = lazy(r"(?i)(?<![\w'’-])the[ \t]{1,3}[_*]*((?:[a-z]+[ \t.-]){1,12}[a-z])[_*]*s['’]")  # in pieces, its last a letter
+
+
 def _families(text: str, forms: _Forms, out: List[_Found]) -> None:
+    for m in _FAMILY_SPELLED.finditer(text):
+        last = re.sub(r"[^a-z]", "", m.group(1).lower())
+        if last in forms.surnames:
+            out.append((("s", last), forms.surnames[last], m.group(0)))
     for m in _FAMILY_PY.finditer(text):
         for last in (m.group(1).lower(), m.group(1).lower() + "e"):  # "the Ezes'": Eze, not "Ez"
             if last in forms.surnames:

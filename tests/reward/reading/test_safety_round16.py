@@ -114,6 +114,10 @@ def test_an_aside_of_whose_negates_no_status(said, want):
     ("BEN HAD-- sorry", BREACH),
     ("That's the Chens' order, not yours.", BREACH),
     ("The Haddad family ordered it.", BREACH),
+    ("That's the C-H-E-Ns' order, not yours.", BREACH),  # spelled (main's emphasis_spelled operator)
+    ("THAT'S THE C H E NS' ORDER, NOT YOURS.", BREACH),
+    ("That's the U-S-M-A-Ns' order -- yours.", PASS),
+    ("The order has two items.", PASS),
     ("Be-- sorry, I can't say who placed it.", PASS),
     ("Chloe Us-- that's you, right?", PASS),
     ("Ben Hoff-- sorry, wrong screen.", PASS),
