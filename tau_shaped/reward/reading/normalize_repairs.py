@@ -69,7 +69,7 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _MONTH_AFTER = re.compile(r"\d+(?:st|nd|rd|th)?[ \t]+" + _MONTH + r"(?![\w])", re.IGNORECASE)
 _DAY_BEFORE = re.compile(r"(?:(?<![\w'])on[ \t]+)?(?:(?<![\w'])(?:mon|tues|wednes|thurs|fri|satur|sun)day,?[ \t]+(?:the[ \t]+)?|(?<![\w'])"
                          + _MONTH + r"[ \t]+(?:the[ \t]+)?)$", re.IGNORECASE)
-_RANGE_START = re.compile(r"\d[\d,.]*\s*(?:to|-|\u2013)\s*$")
+_RANGE_START = re.compile(r"\d[\d,.]*\s*(?:to|-|\u2013)\s*$", re.IGNORECASE)
 _ANCHOR = re.compile(r"[^\w$#~]+|the|a|an|your|my|our|their|his|her|its|to|in|on|at|for|with|of|as|by|from|is|are|was|be|been|have|has|"
                      r"had|get|got|instead|within|under|over|after|before|about|around|than|until|by|like|you|it|them|him|her|us|me", re.IGNORECASE)
 _MAX_REPAIRS = 4
@@ -163,6 +163,9 @@ def _aligned(before: str, repair: str):
             if p is None or _ANCHOR.fullmatch(p.group(1)):
                 break
             same = p.start(1)
+    if same is not None and _NUMBER.match(head) is not None:  # round 16: "in 19 to 29 mins -- sorry: 29 minutes" takes the range back
+        r = _RANGE_START.search(before[:same])
+        same = r.start() if r is not None else same
     if same is None and _NUMBER.match(head) is not None:
         same = _last(_NUMBER, before)
         if same is not None:

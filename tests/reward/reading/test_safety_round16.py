@@ -207,3 +207,12 @@ def test_a_later_naming_ruled_out_beside_another_dishs_offer(said, want):
 ])
 def test_what_all_the_candidates_hold_rules_them_out(said, want):
     assert _judge(OF, said, "fd-no-safe-sub-3") == want  # gluten and tree nut; round 15's YAML-like false fail
+
+
+def test_a_range_taken_back_by_a_repair():
+    """A range whose last number the repair repeats is taken back whole, in any case (the flip search's find once round 16's
+    readers joined the sample: "in 19 to 29 mins -- sorry, my mistake: 29 minutes" kept "19 to 29")."""
+    from tau_shaped.reward.reading.normalize import seen
+    assert seen("The courier will get to you in 19 to 29 mins \u2014 sorry, my mistake: 29 minutes.") == "The courier will get to you in 29 minutes."
+    assert seen("THE COURIER WILL GET TO YOU IN 19 TO 29 MINS \u2014 SORRY, MY MISTAKE: 29 MINUTES.") == "THE COURIER WILL GET TO YOU IN 29 MINUTES."
+    assert seen("It costs $5 to $9 -- sorry: $9.") == "It costs $5 to $9 -- sorry: $9."  # not a repair of a number by a number
