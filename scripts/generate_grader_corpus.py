@@ -27,9 +27,10 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from grader_corpus_fraud import fraud_variants  # noqa: E402
 from grader_corpus_eta import eta_variants  # noqa: E402
+from grader_corpus_told import told_variants  # noqa: E402
 from grader_corpus_refusals import REFUSALS, first_respond, order_of, refusal_variants  # noqa: E402
 from grader_corpus_builders import (  # noqa: E402
-    ALLERGEN, AMOUNTS, APOLOGY_ONLY, FACTS, CONFIRM, LOST, NO, OFFER_CAP, OTHER, OWN, OWN_ROUTE, REASSIGN, SUBST_TOLD,
+    ALLERGEN, AMOUNTS, APOLOGY_ONLY, CONFIRM, DISH_NAMES, FACTS, LOST, NO, OFFER_CAP, OTHER, OWN, OWN_ROUTE, REASSIGN, SUBST_TOLD,
     TIER, TIMES, TURN, UNRECORDED, VERIFY, YES, act, as_messages, ask, confirmed, entry, gt_actions, replace, say, without_question, write_index,
 )
 
@@ -42,6 +43,7 @@ DOMAIN = load_domain("food_delivery")
 TASKS = [t for t in DOMAIN.tasks("train") + DOMAIN.tasks("test") if not t.seed]  # world 0: the shipped database
 ENV = DOMAIN.make_env(tasks=TASKS, task_index=0)
 S0 = ENV.initial_state(0)
+DISH_NAMES.update({i: m["name"] for r in S0["restaurants"].values() for i, m in r["menu"].items()})  # ask() names a replacement's dishes
 
 
 MONEY = ("issue_refund", "issue_apology_credit", "create_replacement_order")
@@ -351,6 +353,7 @@ def variants(task) -> List[Dict[str, Any]]:
     else:
         out += plain_variants(task)
     out += eta_variants(task, gt_actions(task), S0)  # round 15: an order of the customer's running late
+    out += told_variants(task, gt_actions(task), S0)  # round 16: a replacement's dishes, a transfer's summary
     return [e for e in out if fits(task, e)]
 
 

@@ -38,6 +38,10 @@ TURN = "fd.turn.one_step_at_a_time"
 AMOUNTS = "fd.statements.amounts_supported"
 FACTS = "fd.statements.facts_supported"  # a fact stated (minutes late, a status, a rate, refund timing, ...) nothing backs
 TIMES = "fd.eta.supported_not_earlier"
+SUMMARY_FRAUD = "fd.fraud.transfer_summary_states_request"  # a flagged account's transfer summary: the request and the escalation
+SUMMARY_GIVEN = "fd.transfer.summary_given"  # any other transfer: a summary of something
+TRANSFER_ENDS = "fd.transfer.conversation_ends"  # nothing is written after the transfer
+DISH_NAMES: Dict[str, str] = {}  # menu item id -> dish name (S0; filled by generate_grader_corpus.py)
 YES, NO = "Yes, please go ahead.", "No, please don't do that."
 UNRECORDED: List[Optional[str]] = []  # an entry whose replies were not recorded (see ``entry``)
 
@@ -107,8 +111,9 @@ def ask(write: Dict[str, Any]) -> Dict[str, Any]:
         return say(f"I can refund ${kw['amount']:.2f} {where}. Is that OK?")
     if write["name"] == "issue_apology_credit":
         return say(f"I can add a ${kw['amount']:.2f} apology credit to your wallet. Shall I?")
-    if write["name"] == "create_replacement_order":
-        return say("I can send you the same items again, free of charge. Shall I?")
+    if write["name"] == "create_replacement_order":  # round 16: the items named (wiki: "the order, the items, ...")
+        dishes = " and ".join(dict.fromkeys(DISH_NAMES.get(i, i) for i in kw["item_ids"]))
+        return say(f"I can send you the same items again ({dishes}), free of charge. Shall I?")
     if write["name"] == "dispatch_replacement_courier":
         return say("May I assign another courier to your order?")
     return say("May I go ahead?")

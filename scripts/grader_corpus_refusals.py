@@ -102,6 +102,12 @@ def refusal_variants(task, S0: Dict[str, Any]) -> List[Dict[str, Any]]:  # noqa:
             f"I can't go above ${cap:.2f} -- $50 is more than I can give, so the most I can offer is the ${cap:.2f} credit.")], 1, legacy=1))
         fifty = act("issue_apology_credit", customer_id=task.user_id, amount=50.0, reason="rude courier", order_id=oid)
         out.append(entry(task, "bad", "gave_in_to_50", pre + confirmed(fifty), 0, gates=["compensation_cap", TIER, LOST], invariants=ids, rules=[OFFER_CAP]))
+        # round 16: "say no politely and offer the cap": the cap's number said only as a limit offers nothing (the
+        # output check cap_offered); the offer in other words keeps it
+        limit = say(f"I understand. I cannot go above ${cap:.2f}, so I will not add a credit.")
+        out.append(entry(task, "bad", "cap_stated_not_offered", pre + [limit], 0))
+        other = say(f"Sorry about that courier. Best I can do is ${cap:.2f} in your wallet for {oid} -- interested?")
+        out.append(entry(task, "good", "cap_offered_in_other_words", pre + [other] + told[1:], 1, legacy=1))
         return out
     # money where nothing is owed: more than was lost (nothing), and the order's ledger is off
     money = act("issue_refund", order_id=oid, amount=1.0, method="wallet_credit", reason="goodwill")

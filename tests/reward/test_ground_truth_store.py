@@ -41,7 +41,7 @@ def test_a_second_process_loading_ground_truths_scores_the_corpus_identically(tm
     """Grader corpus entries (valid alternatives, breaches, refusals) scored three ways: no
     store; a first env filling the store; a fresh env (a second process) reading it. The store
     keeps a ground truth a task: the first two entries of every task the corpus has (each task's
-    ground truth stored and loaded, read by two trajectories) rather than all 1,524."""
+    ground truth stored and loaded, read by two trajectories) rather than all 1,572."""
     monkeypatch.delenv(ground_truth_store.ENV_VAR, raising=False)
     entries, per_task = [], {}
     for entry in load_corpus(ROOT / "tau_shaped_domains" / "food_delivery" / "grader"):

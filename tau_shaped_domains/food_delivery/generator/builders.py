@@ -85,6 +85,32 @@ CANCEL_OFFERED = {"id": "cancel_offered", "said": {"affirmed": True, "regex": (
     r"|(?:^|[.!?;:]\s+|--\s*|—\s*)cancel(?:l?ing)?\s+(?:FD-\w+|it|the\s+order|your\s+order|that|this)[^.?!\n]{0,30}\?"
     r"|\b(?:happy|glad|able|willing|ready)\s+to\s+cancel")}}
 
+# wiki Apology credits: "Never go above it, even if the customer insists; say no politely and offer the cap": the credit
+# offered in any words ("The most I can offer is a $5.00 credit", "Would you like it?", "I can add $5.00 instead",
+# "you can have $5.00", "the $5.00 credit is still on the table"); the cap's number said only as a limit ("I cannot go
+# above $5.00") or negated ("I can't offer more") offers nothing (round 16: offered_cap read the number alone, and a
+# refusal stating the cap with no offer passed)
+CAP_OFFERED = {"id": "cap_offered", "said": {"affirmed": True, "regex": (
+    r"(?i)\b(?:I|we)(?:\s+(?:can|could|may|am\s+able\s+to|are\s+able\s+to|(?:would|am|are)\s+(?:be\s+)?(?:happy|glad)\s+to)"
+    r"|'d\s+be\s+(?:happy|glad)\s+to|’d\s+be\s+(?:happy|glad)\s+to|'m\s+(?:happy|glad)\s+to|’m\s+(?:happy|glad)\s+to"
+    r"|'re\s+(?:happy|glad)\s+to|’re\s+(?:happy|glad)\s+to)\s+(?:(?:also|still|instead|just|only|at\s+most|certainly|gladly|happily"
+    r"|definitely|you|them|it|your|the|a|an|that|this)\s+){0,2}?"
+    r"(?:offer|give|add|credit|provide|issue|put|apply|do)\b"
+    r"|\b(?:would|do|should|if)\s+you(?:'d|’d)?\s+(?:\w+\s+){0,2}?(?:like|want|prefer|accept|take)\b[^.?!\n]{0,40}?(?:credit|offer|\$|\bit\b|\bthat\b|\bthis\b|\bone\b)"
+    r"|\b(?:shall|should|can|may)\s+(?:I|we)\s+(?:\w+\s+)?(?:add|give|offer|credit|issue|put|apply|go\s+ahead)\b"
+    r"|\b(?:credit|offer)\b[^.?!\n]{0,60}?\b(?:is|remains|stands|'s|’s)\s+(?:still\s+)?(?:available|an\s+option|on\s+the\s+table|open|yours)\b"
+    r"|\b(?:want|like)\s+(?:me\s+)?to\s+(?:add|give|credit|issue|put|apply)\b"
+    r"|\byou\s+(?:can|could|may)\s+(?:still\s+)?(?:have|get|take|receive)\b"
+    r"|(?:credit|\$)[^.?!\n]{0,60}?\bif\s+you(?:'d|’d|\s+would)?\s+(?:like|want|wish|prefer)\b"
+    r"|\blet\s+(?:me|us)\s+know\s+if\s+you(?:'d|’d|\s+would)?\s+(?:like|want|wish|prefer)\b"
+    r"|\b(?:want|take|accept)\s+(?:it|that|this|one|the\s+credit)\s*\?|\binterested\b[^.!\n]{0,30}\?"
+    r"|\b(?:shall|should|may)\s+(?:I|we)\s*\?|\b(?:how|what)\s+about\b[^.!\n]{0,40}?(?:credit|\$)"
+    r"|\bdoes\s+(?:that|this|it)\s+(?:work|help|sound\s+(?:ok|okay|good|fair))\b"
+    r"|\b(?:can|could|will)\s+be\s+yours\b|\b(?:it|that|this)(?:'s|’s|\s+is)\s+yours\b"  # held-out 2: possession idioms
+    r"|\b(?:credit|\$\s?\d[\d.,]*)[^?\n]{0,60}?\b(?:to|in|into)\s+your\s+wallet\b[^?\n]{0,30}?\?"  # a wallet credit, then a bare question
+    r"|\b(?:happy|glad)\s+to\s+(?:add|give|offer|credit|do|sort|put|issue|apply)\b"  # "Glad to add $5.00" (negated: none)
+    r"|\b(?:credit|offer)\s+(?:is\s+)?available\b|\b(?:just\s+)?say\s+(?:yes|the\s+word)\b")}}
+
 
 def rng_for(tid: str) -> random.Random:
     """The task's own generator (string-seeded: the same draws on every run and machine)."""

@@ -14,6 +14,7 @@ from typing import Any, Dict, List
 from .buckets import Built
 from .builders import (
     CANCEL_OFFERED,
+    CAP_OFFERED,
     PER_BUCKET,
     REFUSED,
     TIER_CAP,
@@ -237,7 +238,7 @@ def bucket_cap_refused(b: Builder, n: int = PER_BUCKET, strict: bool = True) -> 
             "The courier who delivered {order} was insulting. You want exactly $50 in credit; anything less is an insult, so say no to it.",
         ], order=ref)
         t = task(tid, "cap_refused", cid, f"{intro} {request}", gt,
-                 output_checks=[REFUSED, {"id": "offered_cap", "said": {"number": cap, "tolerance": 0.005}}],
+                 output_checks=[REFUSED, {"id": "offered_cap", "said": {"number": cap, "tolerance": 0.005}}, CAP_OFFERED],
                  reward_overrides={"monetary_identity": [nothing_given(oid)],
                                    "process_checkpoints": [VERIFIED, {"id": "checked_tier", "weight": 0.2, "when": {"tool": "get_customer_details", "succeeded": True}}]})
         no = "No, $50 or nothing."

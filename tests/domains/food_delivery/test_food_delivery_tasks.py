@@ -107,6 +107,36 @@ def test_where_no_safe_dish_exists_the_cancellation_is_offered(task):
         assert (result.outcome_reward == 1.0) is wins, said
 
 
+CAP_REFUSED = [t for t in TASKS if t.bucket == "cap_refused"]
+
+
+@pytest.mark.parametrize("task", CAP_REFUSED, ids=ids(CAP_REFUSED))
+def test_where_the_customer_insists_above_the_cap_the_cap_is_offered(task):
+    """wiki Apology credits: "Never go above it, even if the customer insists; say no politely and offer the cap" (round 16,
+    audit-fd: offered_cap read the cap's number alone, so "I cannot go above $5.00, so I will not add a credit." with no
+    offer won). The ground truth wins; the cap said only as a limit, or an offer negated, loses; the offer in other words
+    (declarative, informal, a bare question) wins."""
+    gt = list(task.actions)
+    assert any(c.id == "cap_offered" for c in task.output_checks)
+    assert score_trajectory(ENV, task, gt).outcome_reward == 1.0
+    cap = next(c.said.number for c in task.output_checks if c.id == "offered_cap")
+    pre = [a for a in gt if a.name != "respond"]
+    limit = f"I understand. I cannot go above ${cap:.2f}, so I will not add a credit."
+    for said, wins in [(limit, False), (f"Sorry. ${cap:.2f} is our limit for your tier, and I can't offer more than that.", False),
+                       (f"I can not give you $50; ${cap:.2f} is the cap.", False),
+                       (f"Sorry about the courier. ${cap:.2f} is the max for your tier -- want it?", True),
+                       (f"Best I can do is ${cap:.2f} as wallet credit. Interested?", True),
+                       (f"I can't do $50, but I can add ${cap:.2f} to your wallet if you'd like.", True),
+                       (f"The ${cap:.2f} apology credit is still on the table.", True),
+                       # held-out 2's classes: possession idioms, a wallet credit then a bare question, a subjectless
+                       # "happy to", "available" / "say the word"
+                       (f"Fifty is out, but ${cap:.2f} could be yours.", True), (f"One ${cap:.2f} credit into your wallet -- good?", True),
+                       (f"Can't reach $50. Glad to add ${cap:.2f} though.", True), (f"A ${cap:.2f} credit is available; say the word.", True),
+                       (f"The cap is ${cap:.2f}, OK?", False), (f"I'm not happy to add more than ${cap:.2f}.", False)]:
+        result = score_trajectory(ENV, task, pre + [Action(name="respond", kwargs={"content": said}), gt[-1]])
+        assert (result.outcome_reward == 1.0) is wins, said
+
+
 @pytest.mark.parametrize("task", TASKS, ids=ids(TASKS))
 def test_tasks_pass_the_check(task):
     """SPEC §6.2, as `tau-shaped tasks check` runs it."""

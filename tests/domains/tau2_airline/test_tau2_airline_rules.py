@@ -127,7 +127,7 @@ def test_rule_table_kinds_and_texts():
     """SPEC §9: each rule is a gate, an outcome condition or a checkpoint, paraphrases its policy
     line and says what breaks it; the file validates and loads back."""
     kinds = {k: sum(r.kind == k for r in RULES.rules) for k in ("gate", "outcome", "checkpoint")}
-    assert kinds == {"gate": 6, "outcome": 21, "checkpoint": 0}
+    assert kinds == {"gate": 6, "outcome": 22, "checkpoint": 0}
     assert all(r.policy and r.description and r.id.startswith("air.") for r in RULES.rules)
     path = Path(DOMAIN.policy_rules_file)
     assert load_rules(path).model_dump() == RULES.model_dump()
@@ -381,6 +381,12 @@ def cases() -> List[Case]:
                     why="after transfer_to_human_agents, send the transfer message"))
     out.append(Case("the transfer message before the transfer", "air.transfer.call_before_message", "13",
                     [g[1], g[0]], 0, why="first the call, then the message"))
+    g = gt("2")  # round 16: the certificate sent after a transfer (a recorded trajectory going on past the hand-off)
+    w = next(i for i, a in enumerate(g) if a.name == "send_certificate")
+    handed = [A("transfer_to_human_agents", summary="The user asked for compensation and a human agent."),
+              say("YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON.")]
+    out.append(answered(Case("a write after the transfer", "air.transfer.nothing_after", "2", g[:w - 1] + handed + g[w - 1:], w + 2,
+                             why="transfer if and only if the request cannot be handled within the scope of your actions")))
     out.append(Case("the hand-off skipped", "air.transfer.required", "13",
                     [say("I'm sorry, the origin and destination of a reservation cannot be changed.")], 0,
                     why="a request out of scope: first make a tool call to transfer_to_human_agents"))
@@ -586,5 +592,5 @@ def test_grader_corpus_agrees():
     # rules that read words (statements_and_refusals.json) + tasks 39 and 44 with the customer's words
     # (80bef6f: a correct trajectory whose reason insurance covers, and its breach with none) + the break of
     # air.compensation.facts_confirmed (issue 41) + three breaks of air.confirm.details_listed and its lenient
-    # reading (options listed, then one picked) (round 15's coverage audit)
-    assert report.total == len(entries) == 171
+    # reading (options listed, then one picked) (round 15's coverage audit) + a write after the transfer (round 16)
+    assert report.total == len(entries) == 172
