@@ -16,6 +16,7 @@ from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.reading.action_words import names_action
 from tau_shaped.reward.reading.consent_questions import asks_consent
 from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.reply_clauses import read_question
 from tau_shaped.reward.reading.reply_idioms import acknowledges_only
 from tau_shaped.reward.reading.text_matching import find_number
 from tau_shaped.reward.reply_matchers import reply_class
@@ -36,13 +37,28 @@ def later_word(state: str, first: str, later: str, text: str, described: Callabl
     (``first``, the reply to the describing message: "No, thank you." then "Shall I just add it
     then?" "Yes" is no yes to the values declined). A reply to another question ("Anything
     else?" "No, that's all") is not about the call, nor is a reply to a question the agent marks as
-    another topic (round 16: "Also, was the burger OK?" "yes"; ``another_topic``)."""
+    another topic (round 16: "Also, was the burger OK?" "yes"; ``another_topic``).
+
+    Round 16 (distance): ``asked`` is the describing message whose reply set ``state``. A question
+    naming none of its verbs, about something else
+    ("I can check the lounge hours too -- would you like that?", not one asking only leave to go on:
+    "Shall I?") is answered for itself: its yes is no yes to the call, unless the reply names the
+    call's own action ("no receipt needed. and yes -- cancel it"), read then with ``asked``. A
+    reply that only put the decision off ("one sec", "hmm, let me think", "hang on, doorbell")
+    refused nothing: a later yes settles it as one to a question asked back does."""
     if not later.strip():
         return state
     # round 16 (AK): the answer once back from a pause answers the question the pause put off (``asked``, the describing
     # message: "Sure, cancel it; I don't want to keep it" is no refusal of "take your time")
     back = bool(asked) and _paused(first) and "?" not in text and not asks_consent(text)
+    if asked and "?" in text and _LEAVE_ONLY.search(text[-160:]) is None and not _names_action(text, asked):
+        if _names_action(later, asked):
+            text = asked  # read-tau2: the call's own verb said after another question
+        elif asks_consent(text):
+            return state  # read-tau2: a yes to another question is that question's
     answer = reply_class(later, c, question=asked if back else text, described=described())
+    if answer == "change" and asked and text is not asked and not back and not asks_consent(text):
+        answer = reply_class(later, c, question=asked, described=described())  # the call's own verb said again ("ok -- yes, switch it")
     if answer == "change":
         return "change"
     if answer not in ("yes", "no"):
@@ -53,7 +69,7 @@ def later_word(state: str, first: str, later: str, text: str, described: Callabl
         return state  # an answer to that question ("No, that's all"), unless it stops the call ("Wait, ...")
     if answer == "no" and refuses_nothing(later, text):
         return state  # round 16 (AK): small talk to a message that asks nothing ("lol my cat just walked across the keyboard")
-    if answer == "yes" and state != "yes" and not (_asked_back(first) or _paused(first)):
+    if answer == "yes" and state != "yes" and not (_asked_back(first) or _paused(first) or _puts_off(first)):
         return state  # a yes after a refusal or a change covers only what is described again
     if answer == "yes" and state != "yes" and acknowledges_only(later) and not asks_consent(text):
         return state  # "ok thanks" to an answer or an announcement ("Let me get that done now"): no yes asked
@@ -116,6 +132,30 @@ def _asked_back(reply: str) -> bool:
 
 
 _REFUSES = re.compile(r"(?i)\s*(?:no|nope|nah|not|never|don['’]?t)\b")
+
+
+def _puts_off(reply: str) -> bool:
+    """Whether a reply only puts the decision off ("hang on, someone's at the door -- one sec",
+    "hmm, let me think", "brb"), refusing or doubting nothing."""
+    return _PAUSE.search(reply) is not None and _DECLINES.search(reply) is None
+
+
+_PAUSE = re.compile(r"(?i)(?<![\w'])(?:one\s+(?:sec|second|moment|min(?:ute)?)|just\s+a\s+(?:sec|second|moment|min(?:ute)?)"
+                    r"|give\s+me\s+a\s+(?:sec|second|moment|min(?:ute)?|bit)|hang\s+on|hold\s+on|bear\s+with\s+me|brb"
+                    r"|be\s+right\s+back|let\s+me\s+(?:think|see|check))(?![\w'])")
+_DECLINES = re.compile(r"(?i)(?<![\w'])(?:no|nope|nah|not|never|don['’]?t|do\s+not|rather|keep|leave|cancel\s+that|forget"
+                       r"|stop|instead|changed?\s+my\s+mind|sure|doubt|but)(?![\w'])")
+# a question asking only leave to go on with what was described ("Shall I?", "OK to proceed?")
+_LEAVE_ONLY = re.compile(
+    r"(?i)(?<![\w'])(?:(?:shall|should|can|may)\s+i|(?:want|would\s+you\s+like)\s+me\s+to|ok(?:ay)?\s+to|good\s+to|fine\s+to)"
+    r"(?:\s+(?:go\s+ahead|proceed|continue|carry\s+on|go\s+on|go|do\s+(?:it|that|this|so)|get\s+(?:it|that)\s+done))?"
+    r"(?:\s+(?:with\s+(?:it|that|this)|now|then|for\s+you))*\W{0,3}\?\W*$")
+
+
+def _names_action(reply: str, asked: str) -> bool:
+    """Whether ``reply`` says one of the verbs of the describing question ``asked``."""
+    lowered = reply.lower()
+    return any(re.search(r"(?<![\w'])" + re.escape(v), lowered) for v in read_question(asked).verbs)
 
 # words that stop or take back what was agreed, whatever the agent asked meanwhile
 _WITHDRAWS = re.compile(r"(?i)\b(?:wait|stop|hold\s+on|hang\s+on|don['’]?t|do\s+not|instead|actually|cancel\s+that"

@@ -1,6 +1,7 @@
 """A reply that turns on itself (SPEC §10 replies): an answer the customer takes back, read from
 what follows the taking back ("no wait -- yes, do it" is a yes, "yes -- no, wait, hold on" a
-no; "actually", "on second thought", "scratch that"; round 15: a refusal given up, "no... oh go on then, yes"), and a
+no; "actually", "on second thought", "scratch that"; round 15: a refusal given up, "no... oh go on then, yes"; round 16: a side matter set aside first, "never mind. book
+it -- yes"), and a
 yes asked back ("yes?": unclear).
 """
 
@@ -32,7 +33,11 @@ _CORRECTION = re.compile(
     r"|(?<![\w'])(?:(?:i(?:'ve|\s+have)?\s+)?changed\s+my\s+mind|on\s+reflection)(?![\w'])\W*",
     re.IGNORECASE)
 _BEFORE_WAIT = re.compile(r"(?:^|[,.!?;:\u2013\u2014-]|(?<![\w'])(?:no|oh|ah|hmm+|um+|uh+|yes|yeah|nah|ok|okay))\W*$", re.IGNORECASE)
-_CORRECTION_HINTS = ("wait", "second thought", "scratch", "actually", "then", "changed my mind", "reflection")
+_CORRECTION_HINTS = ("wait", "second thought", "scratch", "actually", "then", "changed my mind", "reflection", "mind", "forget")
+# round 16: a side matter of the customer's own set aside at the head, then the answer ("never mind. book it -- yes",
+# "forget that -- yes, cancel it"); "never mind" alone, or with nothing but thanks after it, stays a stop
+_SET_ASIDE = re.compile(r"^\W{0,8}(?:never\s*mind|forget\s+(?:that|about\s+(?:that|it)))(?:\s+(?:that|then))?\s*[,.!;:\u2013\u2014-]+\W*(?=\w)",
+                        re.IGNORECASE)
 
 
 def taken_back(reply: str) -> Optional[str]:
@@ -45,6 +50,9 @@ def taken_back(reply: str) -> Optional[str]:
     for m in _CORRECTION.finditer(reply):
         if m.group("wait") is None or _BEFORE_WAIT.search(reply, 0, m.start()):
             last = m
-    if last is None or not reply[:last.start()].strip(" \t\r\n,.!-\u2013\u2014") or not reply[last.end():].strip():
+    if last is None:
+        aside = _SET_ASIDE.match(reply)
+        return reply[aside.end():] if aside is not None else None
+    if not reply[:last.start()].strip(" \t\r\n,.!-\u2013\u2014") or not reply[last.end():].strip():
         return None
     return reply[last.end():]
