@@ -33,7 +33,8 @@ the order text flows through them.
    would check, and another value stated instead; ``call_dates``: the dates a message states,
    with or without the year), ``confirmations`` (whether a message
    describes a write; ``consent_scope``: what it covers, no price said waived, no other write
-   beside it, no offer of someone else's told without asking leave to act; ``s0_records``: the
+   beside it, no offer of someone else's told without asking leave to act; ``consent_amounts``: no
+   other amount than the call's, a unit's rate and a "$0" being none; ``s0_records``: the
    write's records in S0, and the cards it pays with; ``route_stops``: a stop said for a route that it does not hold); the customer's answer: ``replies`` (yes, change, no, unclear),
    its idioms and emoji first read as the plain answer they give (``reply_idioms``: "I
    wouldn't say no", "no need", 👍), read on its clauses (``reply_clauses``), what they do to the call (``reply_meaning``) and

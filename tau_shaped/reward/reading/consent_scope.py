@@ -25,13 +25,13 @@ import re
 from itertools import islice
 from typing import Any, Dict, List, Optional, Tuple
 
-from tau_shaped.env.identity_cache import OwnedLRU
-from tau_shaped.reward.memo_keys import json_key, json_loaded
 from tau_shaped.reward.reading import action_words
 from tau_shaped.reward.reading.call_values import SELF, id_key, id_places, id_shape
 from tau_shaped.reward.reading.consent_questions import consent_request
 
-__all__ = ["said_free", "another_write", "reported_only"]
+from tau_shaped.reward.reading.consent_amounts import another_amount  # noqa: F401 - the amounts' concept (round 16 split)
+
+__all__ = ["said_free", "another_write", "reported_only", "another_amount"]
 
 _MAX = 4000
 _S = r"[\s\u00a0]+"
@@ -304,95 +304,3 @@ def another_method(text: str, kwargs: Dict[str, Any], skip: Any = (), observatio
             return None
         said.append(kind)
     return said[0] if said else None
-
-
-_AMOUNT_KEYS = ("amount", "price", "total")
-
-
-def another_amount(text: str, kwargs: Dict[str, Any], observation: Any = "", index: Any = None) -> Optional[float]:
-    """An amount of money ``text`` states, not denied, when it states none of the amounts the call
-    moves or computes while the call has no amount of its own at its top level (a rule's
-    ``mention`` compares that one): "total $384" for a booking paying $348, "$61.23 more" for an
-    exchange whose price difference is $16.23. The call's amounts: those inside its records (a
-    booking's ``payment_methods[].amount``, and their sum), those its result gives (its prices,
-    payments, refunds, price difference: ``observation``), and the prices of the records it names
-    (``index``: S0's ids; the new items of an exchange, their sums and difference). Other amounts
-    said beside one of the call's ("$174 each, $348 in all") state the call's."""
-    if not isinstance(kwargs, dict) or any(k in kwargs for k in _AMOUNT_KEYS) or ("$" not in text and "dollar" not in text.lower()):
-        return None
-    from tau_shaped.reward.reading.amounts import stated_amounts
-    from tau_shaped.reward.reading.negation import Negations
-
-    text = text[:_MAX]
-    negated = Negations(text)
-    said = [a.value for a in stated_amounts(text) if not negated(a.start, value=True)]
-    if not said:
-        return None
-    own = _kept_amounts(kwargs, observation, index)
-    if not own or any(any(abs(a - o) < 0.005 for o in own) for a in said):
-        return None
-    return said[0]
-
-
-_OWN_AMOUNTS: "OwnedLRU[frozenset]" = OwnedLRU(1024)  # each message before a write asks again, per call and world
-
-
-def _kept_amounts(kwargs: Dict[str, Any], observation: Any, index: Any) -> frozenset:
-    """``_call_amounts``, kept per call (its arguments and result) and S0 (``index``, the owner)."""
-    args = json_key(kwargs)
-    if args is None or not isinstance(observation, str):
-        return frozenset(_call_amounts(kwargs, observation, index))
-    key = (args, observation)
-    found = _OWN_AMOUNTS.get((index,), key)
-    return found if found is not None else _OWN_AMOUNTS.put((index,), key, frozenset(_call_amounts(kwargs, observation, index)))
-
-
-def _call_amounts(kwargs: Dict[str, Any], observation: Any, index: Any) -> set:
-    from tau_shaped.reward.reading.s0_records import named_amounts
-
-    own: set = set()
-    for value in kwargs.values():
-        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            found = [v[k] for v in value for k in _AMOUNT_KEYS if _money(v.get(k))]
-            own.update(round(float(a), 2) for a in found + named_amounts(value, index))
-            if len(found) > 1:
-                own.add(round(float(sum(found)), 2))
-    if isinstance(observation, str) and observation.lstrip().startswith("{") and len(observation) <= 16000:
-        try:
-            _money_leaves(json_loaded(observation), own, 3)
-        except ValueError:
-            pass
-    if index is not None:
-        sums = []
-        for k, v in kwargs.items():
-            if isinstance(v, str) and k.endswith("_id"):
-                v = [v]  # a substitute's item, a single record's price
-            if isinstance(v, list) and v and all(isinstance(x, str) for x in v) and k.endswith(("_ids", "_id")):
-                prices = [r[0].get("price") for r in (index.records.get(id_key(x)) for x in v) if r is not None and isinstance(r[0], dict)]
-                prices = [float(p) for p in prices if _money(p)]
-                own.update(round(p, 2) for p in prices)
-                if prices:
-                    sums.append(round(sum(prices), 2))
-        own.update(sums)
-        own.update(round(abs(a - b), 2) for a in sums for b in sums)
-    return own
-
-
-def _money(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _money_leaves(value: Any, out: set, depth: int) -> None:
-    """The amounts a call's result gives: its numeric fields named as money, to ``depth`` levels."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if _money(v) and _MONEY_FIELD.search(str(k)):
-                out.add(round(abs(float(v)), 2))
-            elif depth > 0 and isinstance(v, (dict, list)):
-                _money_leaves(v, out, depth - 1)
-    elif isinstance(value, list) and depth > 0:
-        for v in value[:64]:
-            _money_leaves(v, out, depth - 1)
-
-
-_MONEY_FIELD = re.compile(r"(?i)amount|price|total|refund|charge|cost|fee|difference|balance|credit|paid|value")
