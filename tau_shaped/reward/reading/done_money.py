@@ -259,7 +259,7 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]], settled: bool = Fals
             out[i] = "charge" if noun.group("noun").lower() == "charge" else "refund"
         elif (_WILL_GET_BACK.search(text, max(0, start - 24), start) and text[end:end + 8].lower().lstrip().startswith("back")
               or _WILL_BE_CREDITED.search(text, max(0, start - 40), start) or _BACK_TO_YOU.match(text, end)) \
-                and not _ASKED_OR_IF.search(text, max(0, start - 60), start) and not _ends_in_question(text, end) \
+                and not _ASKED_OR_IF.search(text, max(0, start - 60), start) and not _proposed(text, end) \
                 and not _WOULD.search(text, max(0, start - 30), start):
             # "you'll get $18 back on your card", "your card will be credited $18", "that's $18 back to you": the refund made
             out[i] = "refund"
@@ -380,7 +380,7 @@ def done_verdict(kind: str, value: float, pools: Dict[str, List[float]], said: s
 # round 12: what the customer would get is a proposal ("you'd get $45.13 back on your PayPal. Shall I go ahead?")
 _WOULD = re.compile(r"(?i)\b(?:you|u)(?:['’]d|[ \t]would|[ \t]could|[ \t]might)[ \t]{1,3}(?:[a-z]{2,12}[ \t]{1,3}){1,2}$")
 # a question right after a sentence that only asks leave ("OK? y/n", "Proceed?"; a transcript's last word, unmarked)
-_LEAVE_ASKED = re.compile(r"(?i)\s{0,3}(?:ok(?:ay)?|proceed|confirm|go[ \t]ahead|shall[ \t]i|should[ \t]i|y[ \t]?/[ \t]?n|yes[ \t]?/[ \t]?no)[ \t]{0,3}(?:\?|\Z)")
+_LEAVE_ASKED = re.compile(r"(?i)\s{0,3}(?:(?:ok(?:ay)?|proceed|confirm|go[ \t]ahead|shall[ \t]i|should[ \t]i|y[ \t]?/[ \t]?n|yes[ \t]?/[ \t]?no|thumbs[ \t]up|sound[ \t]good|good[ \t]to[ \t]go|does[ \t]that[ \t]work)[ \t]{0,3}(?:\?|\Z)|(?:let[ \t]me[ \t]know[ \t]if[ \t]that(?:'s|[ \t]is)[ \t](?:ok(?:ay)?|alright|fine)|say[ \t]the[ \t]word)\b)")  # round 16: "So that's $X back to you. Shall I?"
 
 
 def _bare(said: str, verb: str) -> bool:
