@@ -5,7 +5,8 @@ customer's phone), both sides' tools, the policy and the tasks are tau2's own
 (``tau_shaped.integrations.tau2.telecom_env``); this package holds what tau-shaped adds: the
 policy rules (``policy_rules.json``, SPEC §9, read in ``README.md``), the events they judge
 (``events.py``), the check kinds two of them are written in (``asserted.py``: a message asserting a fact, read in
-the plain words of ``plainly.py``;
+the plain words of ``plainly.py``, and through what was said before it, ``said_before.py``: a log line's event, a
+pronoun for the thing the previous message named;
 ``priced.py``: a confirmation that states what tau2's tool computes),
 the bill look-up a careful agent makes before a payment request (``careful.py``) and the grader
 corpus (``grader/``).

@@ -32,6 +32,7 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.normalize_markup import MARKDOWN_HINTS, markdown
+from tau_shaped_domains.tau2_telecom.said_before import log_said, referred
 from tau_shaped_domains.tau2_telecom.plainly import chat_said_plainly, checks_read, said_plainly  # noqa: F401 - the first two re-exported
 
 # a word that makes what follows it in the sentence a condition, not a statement (one word each:
@@ -226,6 +227,8 @@ def read_plainly(text: str) -> str:
     the rule file's patterns asks again)."""
     if ":" in text and (text[:1] == "[" or "\n[" in text or text[:1].isdigit() or "\n" in text):
         text = _STAMP.sub("", text)  # round 15 (AG): a log line's time stamp opens no clause ("[14:01:05] 2 GB added to L1002")
+    if "=" in text:
+        text = log_said(text)  # round 16: "refuel line=L1002 gb=2 status=ok" reports the write done
     return said_plainly(status_said(as_lines(markup_read(text))))
 
 
@@ -335,7 +338,12 @@ class AssertedKind(CheckKind):
         pattern, negative_form = pred.asserted, pred.negative_form
 
         def check(run: Any) -> Finding:
-            steps: List[int] = [i for i, text in run.agent_messages() if asserts(text, pattern, negative_form)]
+            steps: List[int] = []
+            before = ""
+            for i, text in run.agent_messages():  # round 16: "It's on your phone now." said of what the message before named
+                if asserts(text, pattern, negative_form) or any(asserts(t, pattern, negative_form) for t in referred(text, before)):
+                    steps.append(i)
+                before = text
             if not steps:
                 return Finding(False, None, NOWHERE, "no agent message asserts it")
             first = steps[0]
