@@ -9,7 +9,9 @@ a hidden element (``<script>``, ``<style>``, ``<template>``, ``<noscript>``, ``<
 what is either side of it ("Ko<b>rm</b>a" is "Korma"), a block tag (``<br>``, ``<p>``,
 ``<div>``, ``<tr>``, headings, lists) is a line break, a list item a "- " bullet, a table cell
 a space, a struck-through element (``<del>``, ``<s>``, ``<strike>``) struck text as markdown
-writes it (``~~x~~``: withdrawn where struck text is, see ``markdown``). An autolink (``<https://...>``, ``<name@example.com>``) is the address it shows.
+writes it (``~~x~~``: withdrawn where struck text is, see ``markdown``); round 16: sibling elements of
+names HTML does not know, one closed right before the next opens, an XML record's fields, are read apart
+("<order>#W1</order><reason>x</reason>" is "#W1; x"). An autolink (``<https://...>``, ``<name@example.com>``) is the address it shows.
 
 ``revealed(text)``: markup that only appears once the text is decoded ("&lt;b&gt;" shows "<b>"
 to the customer) or once look-alikes are folded ("＜b＞"): its delimiters are removed and all
@@ -53,6 +55,14 @@ _BLOCK = frozenset({"br", "p", "div", "tr", "ul", "ol", "table", "thead", "tbody
                     "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "dl", "dt", "dd"})
 _CELL = frozenset({"td", "th"})
 _STRUCK_TAGS = frozenset({"del", "s", "strike"})  # shown struck through: written as markdown's ``~~``
+# round 16: the inline elements of HTML (and its other known names). Two sibling elements of names HTML does not
+# know, one closed right before the next opens ("<order>#W1</order><reason>no longer needed</reason>"), are an XML
+# record's fields: read apart ("#W1; no longer needed"), not glued as a renderer glues inline text ("Ko<b>rm</b>a")
+_HTML = _VOID | _BLOCK | _CELL | _STRUCK_TAGS | _HIDDEN_TAGS | frozenset({
+    "a", "b", "i", "u", "em", "strong", "span", "small", "big", "sub", "sup", "mark", "code", "kbd", "abbr", "font", "q",
+    "cite", "tt", "ins", "label", "bdi", "bdo", "time", "var", "samp", "dfn", "li", "html", "body", "nav", "main", "aside",
+    "center", "caption", "tfoot", "form", "button", "select", "option", "textarea", "figure", "figcaption", "details",
+    "summary", "blink", "marquee", "nobr", "data", "output", "meter", "progress", "ruby", "rt", "rp", "svg", "title"})
 
 
 def _tag_text(name: str, closing: bool) -> str:
@@ -76,6 +86,7 @@ def _scan(text: str, reveal: bool, unseen: Optional[List[str]] = None) -> str:
     n = len(text)
     last_gt = text.rfind(">")
     i = pos = 0  # text[i:] is not yet emitted; the next "<" is looked for from pos
+    field_end, field = -1, ""  # where the last element of a name HTML does not know closed, and its name
     hidden: Optional[str] = None  # the hidden element being skipped
     depth = 0
 
@@ -138,6 +149,11 @@ def _scan(text: str, reveal: bool, unseen: Optional[List[str]] = None) -> str:
         if not closing and not self_closing and (name in _HIDDEN_TAGS or _HIDING_ATTR.search(body[len(name):])):
             hidden, depth, hidden_from = name, 1, e + 1
             continue
+        if name not in _HTML and len(name) > 2:
+            if closing:
+                field_end, field = e + 1, name
+            elif field_end >= 0 and name != field and not text[field_end:s].strip():
+                emit("; ")  # "</order><reason>": the next field
         emit(_tag_text(name, closing))
     if hidden is not None and unseen is not None:
         unseen.append(text[hidden_from:])
