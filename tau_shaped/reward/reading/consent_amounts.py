@@ -4,7 +4,8 @@ money the message states when it states none of the amounts the call moves or co
 for a booking paying $348). Round 16: a unit's price ("$50 each", "$2.00 per GB", "at $50 a bag") is
 a rate, not an amount moved, and "$0" ("$0 in fees", "$0 extra") says nothing is moved: neither is
 another amount (a wrong rate or a fee said to be nothing where one is charged is the statement
-rules' to judge, and ``said_free``'s where the rule names the price)."""
+rules' to judge, and ``said_free``'s where the rule names the price). An amount in brackets beside one
+outside them is a side remark ("Refund $54.13 (you paid $45.13)" states $54.13, not the call's $45.13)."""
 
 from __future__ import annotations
 
@@ -38,10 +39,14 @@ def another_amount(text: str, kwargs: Dict[str, Any], observation: Any = "", ind
 
     text = text[:_MAX]
     negated = Negations(text)
-    said = [a.value for a in stated_amounts(text) if not negated(a.start, value=True) and a.value > 0.004
-            and _PER_UNIT.match(text, a.end) is None and _UNIT_BEFORE.search(text[max(0, a.start - 40):a.start]) is None]
-    if not said:
+    found = [a for a in stated_amounts(text) if not negated(a.start, value=True) and a.value > 0.004
+             and _PER_UNIT.match(text, a.end) is None and _UNIT_BEFORE.search(text[max(0, a.start - 40):a.start]) is None]
+    if not found:
         return None
+    if "(" in text:  # round 16 (AP): "Refund $54.13 (you paid $45.13)": a side remark's amount is not the one said
+        outside = [a for a in found if text.count("(", 0, a.start) <= text.count(")", 0, a.start)]
+        found = outside or found
+    said = [a.value for a in found]
     own = _kept_amounts(kwargs, observation, index)
     if not own or any(any(abs(a - o) < 0.005 for o in own) for a in said):
         return None

@@ -32,3 +32,19 @@ OBS = json.dumps({"reservation_id": "FQ8APE", "flights": [{"flight_number": "HAT
 ])
 def test_a_rate_or_nothing_is_no_other_amount(text, other):
     assert (another_amount(text, BAGS, OBS) is not None) is other
+
+
+RETURN = {"order_id": "#W6390527", "item_ids": ["8538875209"], "payment_method_id": "paypal_7644869"}
+RET_OBS = json.dumps({"order_id": "#W6390527", "items": [{"item_id": "8538875209", "price": 45.13}], "status": "return requested"})
+
+
+@pytest.mark.parametrize("text, other", [
+    # style AP: the amount said is outside the brackets; the one inside is a side remark
+    ("Return the Water Bottle on #W6390527. Refund $54.13 (you paid $45.13) to your PayPal. Shall I submit it?", True),
+    ("Return the Water Bottle on #W6390527. Refund $45.13 (you paid $54.13 with shipping) to your PayPal. Shall I?", False),
+    ("Return the Water Bottle on #W6390527. Refund $45.13 (the receipt's price) to your PayPal. Shall I?", False),
+    ("Return the Water Bottle ($45.13) on #W6390527, refund to your PayPal. Shall I?", False),
+    ("Return the Water Bottle on #W6390527 (refund $45.13, to your PayPal). Shall I?", False),
+])
+def test_an_amount_in_brackets_beside_one_outside_is_a_side_remark(text, other):
+    assert (another_amount(text, RETURN, RET_OBS) is not None) is other
