@@ -24,7 +24,7 @@ the order text flows through them.
    "none" is no negation; items going back are no money going back; a record's header says what its "total" holds),
    ``fact_claims`` / ``fact_checks`` (``status_claims``: an order's status said; ``stated_facts``: a message's claims with the world's dish names;
    ``refund_timings``: when money sent back is said to
-   arrive; ``cap_claims``: the apology-credit cap said for a tier; ``quoted``: words the agent
+   arrive, ``time_words``: a count, and a time gone by that is no such wait ("booked more than a day ago"); ``cap_claims``: the apology-credit cap said for a tier; ``quoted``: words the agent
    quotes as the customer's, no statement of its own; ``self_answers``: a question the agent answers itself, "Where is
    FD-10007? Still being prepared.", read as the statement it makes), ``done_money`` (money said to have moved, against the writes that moved it), ``item_prices`` (an amount said to be a dish's price,
    backed by the tools' prices only).

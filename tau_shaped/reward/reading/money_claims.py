@@ -36,6 +36,7 @@ from tau_shaped.reward.reading.option_values import count_record, item_field, it
 from tau_shaped.reward.reading.done_money import done_kinds
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import stated_amounts
+from tau_shaped.reward.reading.time_words import count_in, elapsed
 from tau_shaped.reward.reading.typed import Stated
 
 __all__ = ["MoneyClaim", "money_claims", "clause_bounds", "keyed_amounts", "tables_as_lines"]
@@ -354,11 +355,6 @@ def _methods(text: str, negated: Negations) -> List[MoneyClaim]:
     return out
 
 
-def _count(word: str) -> Optional[float]:
-    w = " ".join(word.lower().split())
-    return float(w) if w.isdigit() else (float(_NUMBER_WORDS[w]) if w in _NUMBER_WORDS else None)
-
-
 def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
     out: List[MoneyClaim] = []
     for k, m in enumerate(_TIMING.finditer(text)):
@@ -366,7 +362,7 @@ def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
             break
         lo, hi = clause_bounds(text, m.start())
         clause = text[lo:hi].replace("_", " ")
-        if negated(m.start()) or item_return_only(text, m.start()) or not (_REFUND_CLAUSE.search(clause) or (
+        if negated(m.start()) or item_return_only(text, m.start()) or elapsed(text, lo, m.start(), m.end()) or not (_REFUND_CLAUSE.search(clause) or (
                 _ARRIVES.search(clause) and _DESTINATION.search(clause) and not _CHARGE_CLAUSE.search(clause))):
             continue
         if m.group("imm"):
@@ -376,7 +372,7 @@ def _timings(text: str, negated: Negations) -> List[MoneyClaim]:
         elif m.group("unit") or m.group("day"):
             when = "hours"
         else:
-            d1, d2 = _count(m.group("d1")), _count(m.group("d2") or m.group("d1"))
+            d1, d2 = count_in(m.group("d1"), _NUMBER_WORDS), count_in(m.group("d2") or m.group("d1"), _NUMBER_WORDS)
             if d1 is None or d2 is None:
                 continue
             scale = {"w": 7, "f": 14}.get(m.group("days")[:1].lower(), 1)

@@ -22,6 +22,7 @@ from typing import List, Optional, Tuple
 
 from tau_shaped.reward.reading.money_claims import NOT_TIMING_DAY, tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.time_words import elapsed
 
 __all__ = ["MONEY_SENTENCE", "NUMBER_WORDS", "N", "count", "money_places", "refund_timings"]
 
@@ -223,6 +224,8 @@ def _timings(text: str, negated: Negations) -> List[Tuple[Tuple[str, str], str, 
                 continue  # "it won't land on your card instantly": the verb of its clause negated
             if _LATENESS.match(text, m.end()):
                 continue  # round 14: "it came in 5 minutes late", "two days overdue": how late something was, not a wait
+            if elapsed(text, lo, m.start(), m.end()):
+                continue  # round 16: "more than a day before today", "booked over 24 hours ago": an age, not a wait
             if _of_another(text, lo, hi, m.start(), m.end()):
                 continue  # "the restaurant is shut tonight, so ... back on your card": the restaurant's time
             if m.group("imm"):
