@@ -46,6 +46,7 @@ MARKDOWN_HINTS = ("*", "_", "`", "~", "[")
 _TAG_MAX = 2000
 _MARK = re.compile(r"<(?:!--|/?[A-Za-z]|[!?])")
 _NAME = re.compile(r"/?([A-Za-z][A-Za-z0-9:-]{0,40})")
+_XML_NAME = re.compile(r"/?([A-Za-z][\w.:-]{0,40})\s{0,2}")
 _AUTOLINK = re.compile(r"(?:https?|mailto|tel):[^\s<>]{1,500}|[\w.+%-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}")
 _HIDING_ATTR = re.compile(r"(?:^|[\s\"'/])hidden(?:[\s=/>]|$)|display\s*:\s*none|visibility\s*:\s*hidden|"
                           r"font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d]*[1-9])", re.IGNORECASE)
@@ -149,10 +150,12 @@ def _scan(text: str, reveal: bool, unseen: Optional[List[str]] = None) -> str:
         if not closing and not self_closing and (name in _HIDDEN_TAGS or _HIDING_ATTR.search(body[len(name):])):
             hidden, depth, hidden_from = name, 1, e + 1
             continue
-        if name not in _HTML and len(name) > 2:
+        xml = _XML_NAME.fullmatch(body)  # a record's field is named in XML's letters ("<add_insurance>"), with no attribute
+        fname = xml.group(1).lower() if xml else name
+        if fname not in _HTML and len(fname) > 2:
             if closing:
-                field_end, field = e + 1, name
-            elif field_end >= 0 and name != field and not text[field_end:s].strip():
+                field_end, field = e + 1, fname
+            elif field_end >= 0 and fname != field and not text[field_end:s].strip():
                 emit("; ")  # "</order><reason>": the next field
         emit(_tag_text(name, closing))
     if hidden is not None and unseen is not None:

@@ -29,3 +29,8 @@ def test_sibling_fields_are_read_apart(text, shown):
 def test_the_order_id_is_seen_in_an_xml_confirmation():
     s = seen("<cancel><order>#W9284598</order><reason>ordered by mistake</reason></cancel>\nShall I cancel it?")
     assert "#W9284598" in s and "#W9284598ordered" not in s
+
+
+def test_a_field_named_with_an_underscore_is_read_apart():
+    t = "<result><reservation>PEP4E0</reservation><add_insurance>not possible: booking time only</add_insurance></result>"
+    assert rendered(t) == "PEP4E0; not possible: booking time only"
