@@ -333,6 +333,9 @@ def _described(kwargs: Any, result: Any, records: Any, c: Any) -> Dict[str, Any]
     amount = kwargs.get("amount")
     if not is_number(amount) and isinstance(result, dict):
         amount = next((result[n] for n in c.mention_result if is_number(result.get(n))), None)
+    if not is_number(amount):  # round 16: a booking paid in parts moves their sum ("yes, as long as it's under $300")
+        parts = [p.get("amount") for v in kwargs.values() if isinstance(v, list) for p in v if isinstance(p, dict) and "amount" in p]
+        amount = round(sum(parts), 2) if parts and all(is_number(a) for a in parts) else None
     street = kwargs.get("address1") if isinstance(kwargs.get("address1"), str) else None
     for arg in c.mention_address:
         record = records(arg, kwargs.get(arg)) if kwargs.get(arg) is not None else None
