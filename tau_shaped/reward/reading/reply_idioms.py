@@ -32,6 +32,9 @@ _YES_IDIOMS = re.compile(
     rf"|(?:it\s+)?(?:can{_APOS}?t|couldn{_APOS}?t)\s+hurt"
     rf"|no\s+need\s+to\s+{_NEEDLESS}"
     r"|no\s+reason\s+not\s+to"
+    # round 16 (AO): a double negative, litotes ("I'm not unhappy with that", "not against it", "I don't not want it")
+    rf"|(?:i{_APOS}?m\s+|i\s+am\s+)?not\s+(?:unhappy|displeased|opposed|against|averse)(?:\s+(?:with|to)\s+(?:that|this|it))?(?![\w'])"
+    rf"|(?:i\s+)?(?:don{_APOS}?t|do\s+not)\s+not\s+want\s+(?:it|that|this)"
     # a reluctant yes: what is offered taken, short of what was wanted (a hedge on the yes itself,
     # "I guess so", "fine, I guess", stays a hedge: undetermined)
     rf"|(?:i\s+guess\s+|i\s+suppose\s+)?(?:that|it|this){_APOS}?(?:ll|\s+will)\s+(?:have\s+to\s+)?do(?!\s+(?:nothing|no|not|any|little|much)\b)"
@@ -82,7 +85,8 @@ _EMOJI_CHARS = frozenset(_YES_CHARS + _NO_CHARS)
 _HINTS = ("say no", "argue", "complain", "mind if", "why not", "hurt", "no need", "no reason", "good", "fine", "okay",
           " ok", "set", "necessary", "needed", "required", " do", "nothing", "live with", "take",
           "settle", "must", "all you can", "all there is", "option", "choice", "alternative", "nah", "consent", "permission", "approval", "authori",
-          "crack", "your life", "get on", "you go", "top", "keep", "sort", "thumb")
+          "crack", "your life", "get on", "you go", "top", "keep", "sort", "thumb", "unhappy", "displeased", "opposed", "against",
+          "averse", "not want")
 
 
 # "Keep it" to a question that takes something away (cancel, remove, swap): the thing stays, a no
