@@ -57,7 +57,7 @@ _CHARGE = re.compile(
     re.IGNORECASE,
 )
 _REFUND = re.compile(
-    r"\b(?:refund\w*|reimburs\w*|(?<![\w-])back\b|back to (?:you|your)|credit(?:ed)? (?:back|to)|credited\b|crediting\b|"
+    r"\b(?:refund\w*|reimburs\w*|(?<![\w-])back\b(?! to (?:your|my|the|our) (?:question|point|query|topic|request))|back to (?:you\b|your\b(?! (?:question|point|query|topic|request)))|credit(?:ed)? (?:back|to)|credited\b|crediting\b|"
     r"returned to (?:you|your)|returning\b|return(?:ed)? (?:it|them|the (?:money|funds|amount|balance|total)) to|receive back|money back|put back|sent back|send back|certificate\w*|certs?\b|voucher\w*|compensat\w*)",
     re.IGNORECASE,
 )
@@ -97,7 +97,7 @@ _TIMING = re.compile(
 )
 # A clause about a refund: its words, or money arriving at a method ("it'll show up on your card in
 # 3-5 business days", "your wallet will have it in ...") that no word of a charge makes a payment.
-_REFUND_CLAUSE = re.compile(r"(?i)\brefund|reimburs|\bback\b|credited|\breturn(?:ed|ing)\b")
+_REFUND_CLAUSE = re.compile(r"(?i)\brefund|reimburs|\bback\b(?! to (?:your|my|the|our) (?:question|point|query|topic|request))|credited|\breturn(?:ed|ing)\b")  # round 16: "Back to your question:"
 _ARRIVES = re.compile(r"(?i)\b(?:show(?:s|ing)?[ \t]{1,3}up|appear\w{0,3}|arriv\w{0,3}|land\w{0,3}|hit\w{0,3}|reach\w{0,3}"
                       r"|post\w{0,3}|clear\w{0,3}|see[ \t]{1,3}it|have[ \t]{1,3}it|get[ \t]{1,3}it|receiv\w{0,3}|available"
                       r"|be[ \t]{1,3}(?:on|in)|expect\w{0,3}|(?:will|'ll|should)[ \t]{1,3}have)\b")
