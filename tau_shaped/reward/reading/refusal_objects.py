@@ -140,6 +140,13 @@ _GATED += [
      rf"|\bneither(?:{_SP}(?:option|one|of{_SP}(?:them|these|those|the{_SP}[a-z]+)))?{_SP}(?:is|are|would{_SP}be|will{_SP}be)"
      rf"{_SP}(?:possible|allowed|permitted|available|an{_SP}option)\b"),
 ]
+# round 16 (AN): a verdict said as none of the thing for the record, then its reason ("So no insurance on PEP4E0: it can only
+# be bought at booking", "no change to DF89BM, I'm afraid -- basic economy"): "for the new booking" or a bare "no insurance"
+# in a summary is not one
+_GATED.append((("no ", "no\t", "no\u00a0"),
+               rf"(?:^|[.!?;\n]|\bso|\bthen)[ \t]{{0,3}}no{_SP}(?:{_OBJ}|insurance|changes?|upgrades?|exchanges?|returns?|modifications?)"
+               rf"{_SP}(?:on|for|to){_SP}(?:#?[a-z]{{0,3}}[0-9][a-z0-9-]{{3,10}}|[a-z0-9]{{6}}|it|that|this|that{_SP}one|this{_SP}one)"
+               rf"[ \t]{{0,2}}(?::|,|;|{_SP}-{{1,2}}{_SP}|[\u2014\u2013]|{_SP}i{_A}m{_SP}afraid|{_SP}sorry)"))
 _GATED_RE = [(hints, lazy(p)) for hints, p in _GATED]  # each compiled when a text first holds its words (half never, in a batch)
 
 
