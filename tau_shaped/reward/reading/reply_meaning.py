@@ -44,7 +44,8 @@ _REFUSAL_HEAD = re.compile(
             "i refuse", "rather not", "i'd rather not", "i would rather not", "uh-uh", "nuh-uh", "no way",
             "scratch that", "on second thought", "on second thoughts", "cancel that", "actually no", "hold",
             "one moment", "one sec", "one second", "just a moment", "just a sec", "just a second", "give me a second",
-            "give me a minute", "i'll pass", "pass", "not a chance", "no chance"),
+            "give me a minute", "i'll pass", "pass", "not a chance", "no chance", "neither", "none of them", "none of those",
+            "none of it", "none of that", "none of these"),  # round 16 (AL): "neither" to the things described
     re.IGNORECASE,
 )
 _NOT_HEAD = head("not")

@@ -57,6 +57,11 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
         elif kind < 0.04:  # round 15: a form of boxes
             yes, no = rng.choice(_BOXES)
             out.append(Draft("replies", "boxes", [yes], {}, PASS, context, padding_ok=False, negated=([no], BREACH)))
+        elif kind < 0.08:  # round 16: a double negative that agrees (AO), a side matter set aside first (AK), asked as "say the word" (AN)
+            yes, no = rng.choice(_R16)
+            said = dict(context, agent_text=rng.choice(_SAY_THE_WORD).format(order=order, reason=reason))
+            out.append(Draft("replies", "round16", [yes], {"order": order}, PASS, said, padding_ok=False,
+                             negated=([no], BREACH)))
         elif kind < 0.4:
             yes, no, hedged = rng.choice(_YES)
             out.append(Draft("replies", "yes", [thanks + yes], {}, PASS, context, padding_ok=False,
@@ -93,6 +98,14 @@ def drafts(rng: random.Random, n: int) -> List[Draft]:
     return out
 
 
+_R16 = [("I'm not unhappy with that -- go ahead.", "I'm unhappy with that -- leave it."),
+        ("Not opposed to that. Yes.", "Not happy with that. No."),
+        ("never mind. yes, cancel it", "never mind, keep it"),
+        ("Never mind -- go ahead with {order}.", "Never mind, leave {order} alone."),
+        ("Forget that -- yes, cancel {order}.", "Forget that -- no, don't cancel {order}.")]
+_SAY_THE_WORD = ["I'll cancel order {order} with the reason '{reason}'. Shall I?",
+                 "Just to confirm: order {order}, reason '{reason}', refund to the original payment method. Say the word and I'll cancel it.",
+                 "So that's order {order} cancelled with the reason '{reason}'. Let me know if that's OK and I'll go ahead."]
 _MENUS = ["For order {order} there are two options:\n1) cancel it with the reason '{reason}' -- refund to the original payment method\n"
           "2) keep it as it is\nReply 1 or 2.",
           "Options for {order}:\nA) cancel it ('{reason}'), refund to the original payment method\nB) leave it pending\nWhich would you like?",
