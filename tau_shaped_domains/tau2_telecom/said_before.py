@@ -21,8 +21,9 @@ __all__ = ["log_said", "referred"]
 
 # ---- a log line's event -----------------------------------------------------------------------------
 _EVENT = re.compile(
-    r"(?im)^(?P<lead>[ \t]*(?:[-*\u2022][ \t]+)?)(?P<event>refuel(?:_data)?|data_refuel|enable_roaming|roaming_enabled|resume_line"
+    r"(?im)(?:^|(?<=[.!?:])[ \t]+)(?P<lead>[ \t]*(?:[-*\u2022][ \t]+)?(?:\[?[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?[ap]m)?\]?[ \t]+){0,3})(?P<event>refuel(?:_data)?|data_refuel|enable_roaming|roaming_enabled|resume_line"
     r"|line_resumed|(?:send_)?payment_request|payment_request_sent)(?P<pairs>(?:[ \t]+[A-Za-z_]{1,20}=[^\s=]{1,40}){1,8})[ \t]*$")
+_STAMPS = re.compile(r"\[?[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?[apAP][mM])?\]?[ \t]+")
 _PAIR = re.compile(r"([A-Za-z_]{1,20})=([^\s=]{1,40})")
 _OK = frozenset({"ok", "success", "succeeded", "successful", "done", "completed", "complete", "sent", "applied", "true", "enabled",
                  "resumed", "added"})
@@ -42,17 +43,18 @@ def _said(m: "re.Match[str]") -> str:
         return m.group(0)
     event = m.group("event").lower()
     line = fields.get("line") or fields.get("line_id") or "the line"
+    lead = m.group(0)[:m.start("lead") - m.start()] + _STAMPS.sub("", m.group("lead"))  # its stamps said no more
     if "refuel" in event:
         gb = fields.get("gb") or fields.get("gb_amount") or fields.get("amount")
         if gb is None:
             return m.group(0)
-        return f"{m.group('lead')}{gb.rstrip('GBgb')} GB added to {line}."
+        return f"{lead}{gb.rstrip('GBgb')} GB added to {line}."
     if "roaming" in event:
-        return f"{m.group('lead')}Roaming enabled on {line}."
+        return f"{lead}Roaming enabled on {line}."
     if "resume" in event or "resumed" in event:
-        return f"{m.group('lead')}Line {line} resumed."
+        return f"{lead}Line {line} resumed."
     bill = fields.get("bill") or fields.get("bill_id")
-    return f"{m.group('lead')}Payment request{' for ' + bill if bill else ''} sent."
+    return f"{lead}Payment request{' for ' + bill if bill else ''} sent."
 
 
 # ---- a pronoun for the thing named before --------------------------------------------------------------

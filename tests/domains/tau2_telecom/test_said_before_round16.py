@@ -51,6 +51,10 @@ DONE, SENT, PAID = "telecom.statements.done_said", "telecom.payment.request_sent
     ("[14:03:22] enable_roaming line=L1002 status=ok charge=none", DONE, True),
     ("resume_line line=L1002 status=done", DONE, True),
     ("[14:03:22] payment_request bill=B1234321 amount=$65.00 status=sent", SENT, True),
+    # found by the generator: words before it on its line, stamps doubled, a bullet
+    ("Happy to help with this. resume_line line=L1002 status=done", DONE, True),
+    ("[14:01:05] [14:03:22] enable_roaming line=L1002 status=ok", DONE, True),
+    ("- refuel line=L1002 gb=2 status=ok", DONE, True),
     # controls: a failed or pending event, or no event named
     ("[14:01:05] refuel line=L1002 gb=2 status=failed", DONE, False),
     ("payment_request bill=B1234321 status=pending", SENT, False),

@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Any, List, Tuple
 
 from tau_shaped import Action
-from tests.reward.reading.generated.draft import Draft, Money
+from tests.reward.reading.generated.draft import SPLIT, Draft, Money
 from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED, Scene, observe, respond, scene, scored, tasks_of
 
 TELECOM, AIRLINE = "tau2:telecom", "tau2:airline"
@@ -81,6 +81,9 @@ def _upto(sc: Scene, *names: str) -> List[Tuple[Action, str]]:
 
 # (the statement, the same negated, the same hedged with may/might or None)
 _RESUMED = [
+    # round 16: a log line's event with no verb; a pronoun for what the message before named (two messages)
+    ("resume_line line={line} status=done", "resume_line line={line} status=error", None),
+    ("Next I'll look at {line}." + SPLIT + "It's been resumed.", "Next I'll look at {line}." + SPLIT + "It hasn't been resumed yet.", None),
     ("Your line's back up and running.", "Your line isn't back up and running yet.", "Your line might be back up and running now."),
     ("Good news: {line} is working again.", "{line} isn't working again yet.", "{line} may be working again."),
     ("I've switched {line} back on for you.", "I haven't switched {line} back on.", None),
@@ -112,6 +115,7 @@ _RESUMED = [
     ("I know you said 'hurry' -- {line} has been resumed.", "I know you said 'hurry' -- {line} has not been resumed yet.", "{line} may have been resumed."),
 ]
 _ROAMING = [
+    ("[14:03:22] enable_roaming line={line} status=ok", "[14:03:22] enable_roaming line={line} status=failed", None),  # round 16
     ("Roaming's on now for {line}.", "Roaming isn't on for {line}.", "Roaming might be on for {line} already."),
     ("I've flipped roaming on for {line}.", "I haven't flipped roaming on for {line}.", None),
     ("You can roam now.", "You can't roam yet.", "You might be able to roam now."),
@@ -124,6 +128,7 @@ _ROAMING = [
     ("u can use data abroad now 🌍", "u can't use data abroad yet", "u might be able to use data abroad now"),
 ]
 _REFUELLED = [
+    ("[14:01:05] refuel line={line} gb=2 status=ok", "[14:01:05] refuel line={line} gb=2 status=failed", None),  # round 16
     ("Your data's topped up: 2 GB added to {line}.", "Your data hasn't been topped up.", "Your data may have been topped up."),
     ("I've topped you up with 2 GB.", "I haven't topped you up yet.", None),
     ("Two gigs have been added to {line}.", "Two gigs have not been added to {line}.", "Two gigs may have been added to {line}."),
@@ -173,7 +178,7 @@ def done_drafts(rng: random.Random, n: int) -> List[Draft]:
             before = _upto(sc, "get_customer_by_phone")
         if done:
             before = before + ([_upto(sc, "get_details_by_id")[0]] if tool == "enable_roaming" else []) + [call]
-        context = {"scene": sc, "rule": DONE, "before": before, "reply": "Okay, thanks.", "first": "My phone has no service."}
+        context = {"scene": sc, "rule": DONE, "before": before, "reply": "Okay, thanks.", "first": "My phone has no service.", "split": True}
         statements, key, field = _DONE[tool]
         if rng.random() < 0.25:
             out.append(Draft("telecom_done", "nothing_done", [rng.choice(_NOTHING_DONE[tool])], {"line": line}, PASS, context,
@@ -193,6 +198,9 @@ def done_drafts(rng: random.Random, n: int) -> List[Draft]:
 # ---- telecom: a payment request said sent, a bill said paid -----------------------------------
 
 _SENT = [
+    # round 16: a log line's event; a pronoun for the request the message before named
+    ("payment_request bill={bill} status=sent", "payment_request bill={bill} status=pending", None),
+    ("Next, the payment request for {bill}." + SPLIT + "It's on your phone now.", "Next, the payment request for {bill}." + SPLIT + "It isn't on your phone yet.", None),
     ("I've pinged a payment link to your phone.", "I haven't pinged a payment link to your phone yet.", None),
     ("A payment request for {bill} is waiting on your phone.", "A payment request for {bill} isn't waiting on your phone yet.",
      "A payment request for {bill} may be waiting on your phone."),
@@ -231,6 +239,7 @@ _NOT_SENT = ["I'll send you a payment request for {bill} in a moment.", "Shall I
              "Look out for a payment request from us.", "Once the payment request is sent, please accept it.",
              "I can send a payment request for {bill} if you like."]
 _PAID = [
+    ("Please pay {bill} on your phone." + SPLIT + "That's paid now.", "Please pay {bill} on your phone." + SPLIT + "That's not paid yet.", None),  # round 16
     ("Your bill's been settled.", "Your bill hasn't been settled.", "Your bill may have been settled."),
     ("{bill} is cleared.", "{bill} isn't cleared yet.", "{bill} might be cleared."),
     ("Your payment's gone through.", "Your payment hasn't gone through.", "Your payment may have gone through."),
@@ -285,7 +294,7 @@ def payment_drafts(rng: random.Random, n: int) -> List[Draft]:
         if rng.random() < 0.5:  # the request said sent
             sent = rng.random() < 0.35
             before = _upto(sc, "get_customer_by_phone", "get_bills_for_customer") + ([request] if sent else [])
-            context = {"scene": sc, "rule": SENT, "before": before, "reply": "Okay.", "first": first}
+            context = {"scene": sc, "rule": SENT, "before": before, "reply": "Okay.", "first": first, "split": True}
             if rng.random() < 0.25:
                 out.append(Draft("telecom_payment", "request_not_said", [rng.choice(_NOT_SENT)], {"bill": bill}, PASS, context,
                                  key_slots=("bill",)))
@@ -300,7 +309,7 @@ def payment_drafts(rng: random.Random, n: int) -> List[Draft]:
             if checked:
                 read = Action(name="get_bills_for_customer", kwargs={"customer_id": customer})
                 before = before + [(read, "")]
-            context = {"scene": sc, "rule": PAID, "before": before, "reply": "Great.", "first": first}
+            context = {"scene": sc, "rule": PAID, "before": before, "reply": "Great.", "first": first, "split": True}
             if rng.random() < 0.25:
                 out.append(Draft("telecom_payment", "paid_not_said", [rng.choice(_NOT_PAID)], {"bill": bill}, PASS, context,
                                  key_slots=("bill",)))
