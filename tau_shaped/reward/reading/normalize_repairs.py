@@ -181,6 +181,9 @@ def _aligned(before: str, repair: str):
                 same = o.start() if o is not None else same
     elif same is None and any(c.isdigit() for c in w.group(0)):  # an id or a glued amount for one ("#W1 -- sorry: #W2", "1 GB -- typo: 2GB")
         same = _last(_DIGITS, before)
+        if same is None and w.group(0).isalnum():  # round 16: a code of its length right before the dash ("ifoyyz -- i mean nqnu5r")
+            code = re.search(r"(?<![\w'-])[A-Za-z0-9]{%d}\W{0,3}$" % len(w.group(0)), before)
+            same = code.start() if code is not None else None
     return same
 
 

@@ -338,6 +338,8 @@ _FLIGHTS = [
     "Changing {res} to {cabin} with {f1} ({d1}) and {f2} ({d2}); your {pm} covers any difference. Do you confirm the change?",
     "| Flight | Date |\n|---|---|\n| {f1} | {d1} |\n| {f2} | {d2} |\nI'll change {res} to these in {cabin}, difference to your {pm}. Shall I?",
     "{res} -> {cabin}: {f1} ({d1}), {f2} ({d2}); difference on your {pm}. Proceed? y/n",  # round 13: the arrow names the change
+    # round 16: a unit's rate beside the call ("$50 each" is no other amount); a side remark in brackets
+    "I'll change {res} to {cabin}: {f1} on {d1}, then {f2} on {d2} (checked bags stay $50 each beyond the allowance). Any fare difference goes to your {pm}. Shall I?",
 ]
 _CABIN_WORDS = {"economy": ["economy", "ECO", "econ"], "business": ["business", "BIZ"],
                 "basic_economy": ["basic economy", "basic eco"]}  # round 12: the cabin in shorthand
