@@ -27,7 +27,8 @@ the order text flows through them.
    arrive, ``time_words``: a count, and a time gone by that is no such wait ("booked more than a day ago"); ``cap_claims``: the apology-credit cap said for a tier; ``quoted``: words the agent
    quotes as the customer's, no statement of its own; ``self_answers``: a question the agent answers itself, "Where is
    FD-10007? Still being prepared.", read as the statement it makes), ``done_money`` (money said to have moved, against the writes that moved it), ``item_prices`` (an amount said to be a dish's price,
-   backed by the tools' prices only).
+   backed by the tools' prices only), ``money_bounds`` (an amount said near a value: "roughly $23,500", "a bit over $45",
+   "between $X and $Y").
 5. Consent: ``action_words`` (the words that name a kind of write), ``consent_questions`` (a
    question that asks agreement to act, its message cut into sentences by ``consent_sentences``; ``consent_self_answers``: a question the agent answers itself), ``call_values`` (the values of a write a person
    would check, and another value stated instead; ``call_dates``: the dates a message states,
