@@ -40,6 +40,9 @@ _SAID = [
     # round 14: a self-answered "How much back?" (the value answers the refund asked about); a macro line's fields
     "Order {order} is cancelled. How much back? I believe {amount}, to your {method} {timing}.",
     "STATUS: Cancelled | Order: {order} | Refund: {amount} | Method: your {method} | Timing: {timing}",
+    # round 16: the agent back to an older question (AK); a time gone by beside the refund's own timing (AM)
+    "Back to your question from earlier: {order} is cancelled, and {amount} goes back to your {method} {timing}.",
+    "You placed {order} more than a day ago, but it was still pending, so it's cancelled: {amount} goes back to your {method} {timing}.",
 ]
 
 
@@ -80,6 +83,9 @@ _PROPOSED = [
     "Cancel {order}: {amount} refunded to your {method}. OK? y/n",
     "Cancel {order} -- refunded {amount} to your {method}. Proceed?",
     "Right, for {order} you would get {amount} back to your {method}. Happy for me to cancel it?",
+    # round 16 (AN): a declarative proposal, its leave asked right after
+    "So that's {order} cancelled, with {amount} back to your {method}. Shall I?",
+    "So that's {amount} back to your {method} for {order}. Let me know if that's OK.",
 ]
 
 
