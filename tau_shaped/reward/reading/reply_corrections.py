@@ -33,7 +33,8 @@ _CORRECTION = re.compile(
     r"|(?<![\w'])(?:(?:i(?:'ve|\s+have)?\s+)?changed\s+my\s+mind|on\s+reflection)(?![\w'])\W*",
     re.IGNORECASE)
 _BEFORE_WAIT = re.compile(r"(?:^|[,.!?;:\u2013\u2014-]|(?<![\w'])(?:no|oh|ah|hmm+|um+|uh+|yes|yeah|nah|ok|okay))\W*$", re.IGNORECASE)
-_CORRECTION_HINTS = ("wait", "second thought", "scratch", "actually", "then", "changed my mind", "reflection", "mind", "forget")
+_CORRECTION_HINTS = ("wait", "second thought", "scratch", "actually", "then", "changed my mind", "reflection", "never mind", "nevermind",
+                     "forget that", "forget about")
 # round 16: a side matter of the customer's own set aside at the head, then the answer ("never mind. book it -- yes",
 # "forget that -- yes, cancel it"); "never mind" alone, or with nothing but thanks after it, stays a stop
 _SET_ASIDE = re.compile(r"^\W{0,8}(?:never\s*mind|forget\s+(?:that|about\s+(?:that|it)))(?:\s+(?:that|then))?\s*[,.!;:\u2013\u2014-]+\W*(?=\w)",
