@@ -137,12 +137,12 @@ _REFUSES = re.compile(r"(?i)\s*(?:no|nope|nah|not|never|don['’]?t)\b")
 def _puts_off(reply: str) -> bool:
     """Whether a reply only puts the decision off ("hang on, someone's at the door -- one sec",
     "hmm, let me think", "brb"), refusing or doubting nothing."""
-    return _PAUSE.search(reply) is not None and _DECLINES.search(reply) is None
+    return _PUT_OFF.search(reply) is not None and _DECLINES.search(reply) is None
 
 
-_PAUSE = re.compile(r"(?i)(?<![\w'])(?:one\s+(?:sec|second|moment|min(?:ute)?)|just\s+a\s+(?:sec|second|moment|min(?:ute)?)"
-                    r"|give\s+me\s+a\s+(?:sec|second|moment|min(?:ute)?|bit)|hang\s+on|hold\s+on|bear\s+with\s+me|brb"
-                    r"|be\s+right\s+back|let\s+me\s+(?:think|see|check))(?![\w'])")
+_PUT_OFF = re.compile(r"(?i)(?<![\w'])(?:one\s+(?:sec|second|moment|min(?:ute)?)|just\s+a\s+(?:sec|second|moment|min(?:ute)?)"
+                      r"|give\s+me\s+a\s+(?:sec|second|moment|min(?:ute)?|bit)|hang\s+on|hold\s+on|bear\s+with\s+me|brb"
+                      r"|be\s+right\s+back|let\s+me\s+(?:think|see|check))(?![\w'])")
 _DECLINES = re.compile(r"(?i)(?<![\w'])(?:no|nope|nah|not|never|don['’]?t|do\s+not|rather|keep|leave|cancel\s+that|forget"
                        r"|stop|instead|changed?\s+my\s+mind|sure|doubt|but)(?![\w'])")
 # a question asking only leave to go on with what was described ("Shall I?", "OK to proceed?")
