@@ -125,10 +125,33 @@ def _offered_above(read: str, cap: float, owed: float) -> Optional[str]:
         if _NEGATIVE.search(clause) is not None and denial(clause) is not None:
             continue  # (the denial reader runs only where a word of negation or excess is: few clauses that offer money)
         negated = negated or Negations(read)
+        named = _CREDIT.search(clause) is not None or _APOLOGY.search(clause) is not None
+        offers = list(_OFFER.finditer(clause)) if not named else []
         for a in inside:
+            if not named and not _offered_amount(clause, offers, a.start - lo):
+                continue  # "(not one I can offer you) and the Chana Masala ($12.65, ...)": a price, not the money offered
             if not negated(a.start):
                 return f"{a.text!r} offered: {clause.strip()[:120]!r}"
     return None
+
+
+_NOT_OBJECT = re.compile(r"(?i)[()\[\]]|\b(?:for|at|priced|costs?)\b")  # a price's marks: "the Chana Masala for $12.65", "($12.65"
+
+
+def _offered_amount(clause: str, offers: List["re.Match[str]"], at: int) -> bool:
+    """With no word of a credit in its clause, an amount is the money offered only as the offer's object: within a few
+    words after the offer's words, no bracket or price's "for" / "at" between ("I can give you $20", "Tell you what: $15";
+not "I can offer you the Chana Masala for $12.65"), or before "it is"
+    ("$15.00 it is, then"); an act done at once in the next clause offers what its clause names."""
+    if not offers:
+        return True  # (offered by a promise or an act done at once: the clause is about that money)
+    for m in offers:
+        if m.group(0).lstrip().lower().startswith("it") and m.start() >= at:
+            return True
+        gap = clause[m.end():at] if at > m.end() else ""
+        if m.start() <= at and len(gap) <= 32 and _NOT_OBJECT.search(gap) is None:
+            return True
+    return False
 
 
 @register

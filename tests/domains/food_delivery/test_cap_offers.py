@@ -98,3 +98,12 @@ def test_any_amount_above_the_cap_offered_is_read_and_any_refused_is_not(cap, ov
     assert offered_above(offer.format(said), cap) is not None, offer.format(said)
     assert offered_above(refusal.format(said), cap) is None, refusal.format(said)
     assert offered_above(offer.format(f"${cap:.2f}"), cap) is None  # the cap itself is what the policy says to offer
+
+
+@pytest.mark.parametrize("text, offered", [
+    ("The system lists two: the Chicken Korma (tree nuts -- not one I can offer you) and the Chana Masala ($12.65, no allergens).", False),
+    ("I can offer you the Chana Masala for $12.65 instead.", False),
+    ("I can give you $20.", True), ("Tell you what: $15, and we're square.", True), ("$15.00 it is, then.", True),
+])
+def test_with_no_word_of_a_credit_only_the_offers_object_is_the_money_offered(text: str, offered: bool) -> None:
+    assert (offered_above(text, 5.0) is not None) is offered
