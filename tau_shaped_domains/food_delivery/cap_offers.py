@@ -105,6 +105,8 @@ def _offered_above(read: str, cap: float, owed: float) -> Optional[str]:
     """``offered_above`` of a message as the customer sees it (the check's messages are read so already)."""
     if _MONEYISH.search(read) is None:
         return None
+    if _OFFER.search(read) is None and not (_PROMISED.search(read) and _CREDIT.search(read)) and _ACT_NOW_ANY.search(read) is None:
+        return None  # no words of an offer anywhere: most messages, read in one pass before their amounts
     found = [a for a in stated_amounts(read) if a.value > cap + 0.005]
     if not found:
         return None
@@ -135,6 +137,8 @@ def _offered_above(read: str, cap: float, owed: float) -> Optional[str]:
     return None
 
 
+_ACT_NOW_ANY = re.compile(r"(?i)\b(?:adding|crediting|putting|issuing|sending|processing|applying)[ \t]{1,3}(?:it|that|this|them|the[ \t]{1,3}credit)\b"
+                          r"|\bit[ \t]{1,3}is\b")  # (and "$15.00 it is, then": its clause's end is not the message's)
 _NOT_OBJECT = re.compile(r"(?i)[()\[\]]|\b(?:for|at|priced|costs?)\b")  # a price's marks: "the Chana Masala for $12.65", "($12.65"
 
 
