@@ -59,7 +59,7 @@ from tau_shaped.reward.reading.reply_picks import choice_kept, it_is_picked
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
 from tau_shaped.reward.reading.reply_meaning import (
     asks_for_a_change, condition, effective, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
-from tau_shaped.reward.reading.reply_asides import contact_aside, contact_asides_out, resigned
+from tau_shaped.reward.reading.reply_asides import back_from_pause, contact_aside, contact_asides_out, resigned
 from tau_shaped.reward.reading.reply_idioms import plain_answer, tag_answered
 from tau_shaped.reward.reading.reply_values import Described, join_amounts, mark_reasons, names_a_reason
 
@@ -206,7 +206,7 @@ def classify_reply(reply: str, *, question: Optional[str] = None, described: Any
     mapping or (key, value) pairs of the call's arguments
     (None, or a key left out: unknown; the values the question names once stand for it)."""
     q = (question or "")[:QUESTION_CHARS] or None
-    return _classify((reply or "")[:MAX_CHARS], q, Described.of(described))
+    return _classify(back_from_pause((reply or "")[:MAX_CHARS]), q, Described.of(described))
 
 
 @lru_cache(maxsize=4096)
@@ -239,7 +239,7 @@ def known_class(reply: str, question: Optional[str]) -> Optional[Reply]:
     reading of this reply after a question of the same polarity and verbs asked for none of the
     call's values (kept, bounded); else None (read it, with the call's values)."""
     q = read_question((question or "")[:QUESTION_CHARS] or None)
-    return _BY_SHAPE.get((tag_answered((reply or "")[:MAX_CHARS], q.text), q.polarity, q.verbs))
+    return _BY_SHAPE.get((tag_answered(back_from_pause((reply or "")[:MAX_CHARS]), q.text), q.polarity, q.verbs))
 
 
 def _read(reply: str, q: Question, stated: Any) -> Reply:

@@ -150,3 +150,15 @@ def test_a_cancellation_offered_in_declarative_and_implicit_words(text: str, off
 
     matcher = RegexText.model_validate(CANCEL_OFFERED["said"])
     assert (_regex_match(text, matcher) is not None) is offered
+
+
+@pytest.mark.parametrize("reply, read", [
+    ("ok I'm back. As for your question: Thank you! Refund? I asked for a replacement.", "no"),
+    ("ok I'm back. As for your question: yes go ahead", "yes"), ("back! re your question: no thanks", "no"),
+    ("sorry about that -- to answer you: yes", "yes"), ("Ok, sure", "yes"), ("Yep, when I'm back.", "no"),
+])
+def test_a_reply_back_from_a_pause_is_read_after_its_opening(reply: str, read: str) -> None:
+    from tau_shaped.reward.reading.replies import classify_reply
+
+    question = "I'll cancel order #W4836353 with the reason 'no longer needed'. Shall I proceed?"
+    assert classify_reply(reply, question=question) == read
