@@ -274,7 +274,7 @@ def read_offer(text: str, values: Tuple[str, ...] = ()) -> Offer:
             k = _replaced_end(tokens, j)
             if k > j:
                 lo, hi = tokens[j][0], tokens[k - 1][1]
-                blank[lo:hi] = b"\x01" * (hi - lo)
+                blank[tokens[i][0]:hi] = b"\x01" * (hi - tokens[i][0])  # the marker too: "in place of" names a substitution
                 aside.append((lo, hi))
                 replaces = True
             i = max(k, i + 1)

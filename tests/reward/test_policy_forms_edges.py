@@ -91,11 +91,11 @@ def test_the_eta_floor_is_the_latest_readable_observation():
 def test_statements_across_several_messages_read_each_observation_once():
     """SPEC §5: each message is judged against the observations before it (a later one does
     not support an earlier statement), however the observations are read."""
-    t = traj(call("a", obs='{"x": 1.25}'), say("First $1.25."), call("b", obs='{"y": 2.5}'), say("Then $2.50 and $1.25."),
+    t = traj(call("a", obs='{"price": 1.25}'), say("First $1.25."), call("b", obs='{"total": 2.5}'), say("Then $2.50 and $1.25."),
              say("And $9.99."))
     v = ev({"unsupported": "amount"}, t)
     assert (v.holds, sorted(v.steps)) == (True, [4])
-    early = traj(say("It is $2.50."), call("b", obs='{"y": 2.5}'))
+    early = traj(say("It is $2.50."), call("b", obs='{"total": 2.5}'))
     assert ev({"unsupported": "amount"}, early).steps == frozenset({0})
 
 

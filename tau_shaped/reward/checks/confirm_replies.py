@@ -149,7 +149,10 @@ _DECLINES = re.compile(r"(?i)(?<![\w'])(?:no|nope|nah|not|never|don['’]?t|do\s
 _LEAVE_ONLY = re.compile(
     r"(?i)(?<![\w'])(?:(?:shall|should|can|may)\s+i|(?:want|would\s+you\s+like)\s+me\s+to|ok(?:ay)?\s+to|good\s+to|fine\s+to)"
     r"(?:\s+(?:go\s+ahead|proceed|continue|carry\s+on|go\s+on|go|do\s+(?:it|that|this|so)|get\s+(?:it|that)\s+done))?"
-    r"(?:\s+(?:with\s+(?:it|that|this)|now|then|for\s+you))*\W{0,3}\?\W*$")
+    r"(?:\s+(?:with\s+(?:it|that|this)|now|then|for\s+you))*\W{0,3}\?\W*$"
+    # the customer's wish for the call itself asked again ("Also, are you sure you want it on the card?"): leave to go on
+    r"|(?<![\w'])(?:are\s+you\s+(?:sure|certain|ok|okay|happy)|(?:do|did)\s+you\s+(?:still\s+)?(?:want|need)\s+(?:it|that|this|the))"
+    r"[^?\n]{0,60}\?\W*$")
 
 
 def _names_action(reply: str, asked: str) -> bool:

@@ -40,6 +40,8 @@ _CORRECTION_HINTS = ("wait", "second thought", "scratch", "actually", "then", "c
 _SET_ASIDE = re.compile(r"^\W{0,8}(?:never\s*mind|forget\s+(?:that|about\s+(?:that|it)))(?:\s+(?:that|then))?\s*[,.!;:\u2013\u2014-]+\W*(?=\w)",
                         re.IGNORECASE)
 
+_BARE_ASSENT = re.compile(r"(?:ok(?:ay)?|k|sure|fine|yes|yeah|yep|alright|thanks?|thank\s+you|cool)\W*\Z", re.IGNORECASE)
+
 
 def taken_back(reply: str) -> Optional[str]:
     """What follows the last place ``reply`` takes back what came before it, if something came
@@ -53,7 +55,9 @@ def taken_back(reply: str) -> Optional[str]:
             last = m
     if last is None:
         aside = _SET_ASIDE.match(reply)
-        return reply[aside.end():] if aside is not None else None
+        if aside is None or _BARE_ASSENT.match(reply, aside.end()) is not None:
+            return None  # "Never mind, ok": the stop, acknowledged; not an answer after a side matter
+        return reply[aside.end():]
     if not reply[:last.start()].strip(" \t\r\n,.!-\u2013\u2014") or not reply[last.end():].strip():
         return None
     return reply[last.end():]
