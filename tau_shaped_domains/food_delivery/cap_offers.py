@@ -117,7 +117,8 @@ def _offered_above(read: str, cap: float, owed: float) -> Optional[str]:
         if not inside:
             continue
         clause = read[lo:hi]
-        if _OFFER.search(clause) is None and not (_PROMISED.search(clause) and _CREDIT.search(clause)) \
+        offers = list(_OFFER.finditer(clause))
+        if not offers and not (_PROMISED.search(clause) and _CREDIT.search(clause)) \
                 and not (n + 1 < len(parts) and _ACT_NOW.match(read, parts[n + 1][0])):
             continue
         if (owed > 0.005 and not _APOLOGY.search(clause)) or _OUT_OF_REACH.search(clause) or _OTHER_TIER.search(clause):
@@ -128,7 +129,6 @@ def _offered_above(read: str, cap: float, owed: float) -> Optional[str]:
             continue  # (the denial reader runs only where a word of negation or excess is: few clauses that offer money)
         negated = negated or Negations(read)
         named = _CREDIT.search(clause) is not None or _APOLOGY.search(clause) is not None
-        offers = list(_OFFER.finditer(clause)) if not named else []
         for a in inside:
             if not named and not _offered_amount(clause, offers, a.start - lo):
                 continue  # "(not one I can offer you) and the Chana Masala ($12.65, ...)": a price, not the money offered

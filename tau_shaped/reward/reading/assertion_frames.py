@@ -117,9 +117,7 @@ def framed(text: str, start: int, end: int, taken_back: bool = True) -> bool:
     facts rule reads the value said in its place)."""
     if _BOUNDED.search(text, max(0, start - 28), start) is not None:
         return True  # round 16: "The total was under $19.73": a bound, not the value
-    lo = max(0, start - 300)
-    ends = [m.end() for m in _CLAUSE_END.finditer(text, lo, start)]
-    clause = ends[-1] if ends else lo
+    clause = _clause_start(text, start)
     doubt = None
     for doubt in _DOUBT.finditer(text, clause, start):
         pass
@@ -171,9 +169,7 @@ def hearsay(text: str, start: int) -> bool:
     cancel it", "you asked me to cancel it", "you said I could cancel it"): round 16, an offer an output check looks for
     ("I could cancel it") said as the customer's question is no offer. A question of the agent's own is one ("Would
     you like me to cancel it?"): only ``framed`` reads a question as not told."""
-    lo = max(0, start - 300)
-    ends = [m.end() for m in _CLAUSE_END.finditer(text, lo, start)]
-    clause = ends[-1] if ends else lo
+    clause = _clause_start(text, start)
     for frame in (_DOUBT, _REPORTED, _ASKED_OF_ME):
         last = None
         for last in frame.finditer(text, clause, start):
@@ -181,3 +177,10 @@ def hearsay(text: str, start: int) -> bool:
         if last is not None and "," not in text[last.end():start]:
             return True
     return False
+
+
+def _clause_start(text: str, start: int) -> int:
+    """Where the clause holding ``start`` begins (after its last clause end within 300 characters)."""
+    lo = max(0, start - 300)
+    ends = [m.end() for m in _CLAUSE_END.finditer(text, lo, start)]
+    return ends[-1] if ends else lo
