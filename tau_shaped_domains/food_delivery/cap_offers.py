@@ -69,7 +69,11 @@ _OUT_OF_REACH = re.compile(
     r"|isn['\u2019]t[ \t]{1,3}(?:possible|allowed)|unable|cannot|can['\u2019]?t|won['\u2019]?t|couldn['\u2019]?t|haven['\u2019]?t|not[ \t]{1,3}allowed"
     r"|out[ \t]{1,3}of[ \t]{1,3}(?:reach|the[ \t]{1,3}question)|off[ \t]{1,3}the[ \t]{1,3}table|no[ \t]{1,3}can[ \t]{1,3}do|no[ \t]{1,3}way)\b"
     r"|\byou(?:['\u2019]ve|[ \t]{1,3}(?:have|had|just))?[ \t]{1,3}(?:asked|requested|wanted|mentioned|suggested|said|demanded)\b"
-    r"|(?<!\bif )\byou[ \t]{1,3}want\b")
+    r"|(?<!\bif )\byou[ \t]{1,3}want\b"
+    # round 17 (AT, counterfactuals): "If I could give $50 I would", "I wish I could do $50", "were I able to", "if it were up to me"
+    r"|\bif[ \t]{1,3}(?:I|we)[ \t]{1,3}(?:could|were[ \t]{1,3}able|was[ \t]{1,3}able|had[ \t]{1,3}(?:the[ \t]{1,3})?(?:authority|power|budget|choice))\b"
+    r"|\bwish[ \t]{1,3}(?:I|we)[ \t]{1,3}could\b|\bwere[ \t]{1,3}(?:I|we)[ \t]{1,3}able\b|\bhad[ \t]{1,3}(?:I|we)[ \t]{1,3}been[ \t]{1,3}able\b"
+    r"|\bif[ \t]{1,3}it[ \t]{1,3}(?:were|was)[ \t]{1,3}up[ \t]{1,3}to[ \t]{1,3}me\b")
 _APOLOGY = re.compile(r"(?i)\b(?:apolog\w*|goodwill|courtesy|gesture|sorry[ \t]{1,3}credit|for[ \t]{1,3}(?:the|your)[ \t]{1,3}(?:trouble|inconvenience|hassle|bother))")
 # money of another kind named in the clause (a refund, a replacement, a total, a fee): judged by the money rules
 _OTHER_MONEY = re.compile(r"(?i)\b(?:refund\w*|replac\w*|re-?order\w*|re-?send\w*|cancel\w*|charg\w*|total|subtotal|fees?|price|cost|paid"

@@ -197,6 +197,9 @@ def _lowered(pattern: str) -> str:
 
 _DENIAL = re.compile(_lowered("|".join(_PARTS)))
 # round 10: patterns with the words every match of them holds (lower case): a text holding none is not searched
+# the acts a request asks for, done after a denial (``_OVERRIDE``) or by a correction (``_REPAIR_VERBS``)
+_ACTS = (r"cancel\w*|refund\w*|credit\w*|issu\w*|giv\w*|add\w*|process\w*|put\w*{_SP}through|send\w*|chang\w*|modif\w*|swap\w*"
+         r"|substitut\w*|replac\w*|compensat\w*|apply\w*|grant\w*|book\w*|waiv\w*|upgrad\w*|reimburs\w*")
 _GATED = [
     # the thing asked for, then "is a no": "that swap is a no from me", "this one's a no"
     ((" a no",), rf"\b(?:that|this|the|your)(?:{_SP}[a-z-]{{2,14}}){{0,2}}(?:{_SP}is|{_A}s){_SP}a{_SP}(?:hard{_SP}|firm{_SP})?no\b"
@@ -206,8 +209,24 @@ _GATED = [
     (("->", "=>", "\u2192", "so can", "so, can", "hence", "thus", "therefore", "sadly", "unfortunately"),
      rf"(?:[.!?:,\n][ \t]{{0,3}}(?:so|hence|thus|therefore|sadly|unfortunately),?{_SP}|(?:->|=>|\u2192)[ \t]{{0,3}})[*_]{{0,3}}"
      rf"(?:sorry,?{_SP})?(?:can{_A}?t|cannot|unable{_SP}to){_SP}{_NOT_ACT}"),
+    # round 17 (AT, counterfactuals): the act put in a supposition contrary to fact, then the fact said ("if there were an extra
+    # charge I'd refund it, but there isn't one", "If a safe side existed I'd swap it, but none does", "had it been 15 minutes
+    # late I could have refunded the fee, but it wasn't"); "if you were to cancel, I'd refund the total" is an offer, not this
+    # the past supposed contrary to fact, then any fact but the act done ("If it had been late I would have credited you, but it
+    # was on time"; "..., but I'll do it now" does it)
+    (("had ",), r"\b(?:if{_SP}(?:[\w'’-]+{_SP}){1,8}?had(?:n{_A}t|{_SP}not)?{_SP}[a-z]+|had{_SP}(?:[\w'’-]+{_SP}){1,6}?(?:been|[a-z]+ed)\b)"
+                r"[^.!?;\n]{0,60}?\b(?:I|we)(?:{_A}d|{_SP}would|{_SP}could){_SP}have(?:{_SP}(?:happily|gladly|certainly|definitely)){0,2}"
+                r"{_SP}(?:{_ACTS})\b[^.!?;\n]{0,60}?\bbut\b(?![^.!?;\n]{0,40}\b(?:I|we)(?:{_A}ll|{_A}ve|{_SP}can|{_SP}will|{_SP}have)\b)"),
+    (("if ", "had "), r"\b(?:if{_SP}(?!you{_SP}were{_SP}to\b)(?:[\w'’-]+{_SP}){1,8}?(?:were|was|existed|had|did|could)\b"
+                      r"|had{_SP}(?:[\w'’-]+{_SP}){1,6}?been\b)[^.!?;\n]{0,60}?\b(?:I|we)(?:{_A}d|{_SP}would|{_SP}could)"
+                      r"(?:{_SP}have)?(?:{_SP}(?:happily|gladly|certainly|definitely|be{_SP}able{_SP}to)){0,2}{_SP}(?:{_ACTS})\b"
+                      r"[^.!?;\n]{0,60}?\bbut\b[^.!?;\n]{0,40}?(?:\b(?:not|no|none|nothing|never|neither)\b|n{_A}t\b)"),
+    # round 17 (AY, hedged refusals): "I'd rather not make that swap", "we would prefer not to refund it"
+    (("rather not", "prefer not"), r"\b(?:I|we)(?:{_A}d|{_SP}would){_SP}(?:rather{_SP}not|prefer{_SP}not{_SP}to){_SP}"
+                                   r"(?:(?:make|do|go{_SP}ahead{_SP}with|process|offer){_SP}(?:that|this|the|a|any){_SP})?(?:{_ACTS}|it|that)\b"),
 ]
-_GATED_RE = [(hints, lazy(_lowered(p))) for hints, p in _GATED]  # each compiled when a text first holds its words
+_GATED_RE = [(hints, lazy(_lowered(p.replace("{_SP}", _SP).replace("{_A}", _A).replace("{_ACTS}", _ACTS))))
+             for hints, p in _GATED]  # each compiled when a text first holds its words
 # round 10: the request echoed as a question and answered no: "cancel? nope, ...", "A refund? Sadly not." (read at each "?")
 _ECHOED = re.compile(r"\b(?:cancel\w*|refund\w*|credit|compensation|comp|swap\w*|substitut\w*|chang\w*|money{_SP}back|replacement"
                      r"|reimburs\w*)(?:[ \t]{1,3}[\w'’-]{1,20}){0,3}[ \t]{0,2}\Z".replace("{_SP}", _SP))  # "cancel fd-10068?"
@@ -317,9 +336,6 @@ def denial(text: str) -> Optional[str]:
 
 # round 14 (countermanded): what, after a denial, does the thing anyway ("..., but I'll go ahead and look up the order anyway",
 # "Normally that's not possible, but I'll make an exception and refund it"); what then denies again still denies
-# the acts a request asks for, done after a denial (``_OVERRIDE``) or by a correction (``_REPAIR_VERBS``)
-_ACTS = (r"cancel\w*|refund\w*|credit\w*|issu\w*|giv\w*|add\w*|process\w*|put\w*{_SP}through|send\w*|chang\w*|modif\w*|swap\w*"
-         r"|substitut\w*|replac\w*|compensat\w*|apply\w*|grant\w*|book\w*|waiv\w*|upgrad\w*|reimburs\w*")
 _OVERRIDE_VERBS = (_ACTS + r"|look\w*{_SP}(?:\w+{_SP})?up|pull\w*{_SP}(?:\w+{_SP})?up|access\w*|open\w*|return\w*|exchang\w*|offer\w*"
                    r"|round\w*{_SP}(?:it{_SP})?up")
 _REPAIR_ABLE = (r"(?:{_A}ll|{_SP}will|{_SP}can|{_SP}could|{_A}m{_SP}able{_SP}to|{_SP}am{_SP}able{_SP}to|{_A}re{_SP}able{_SP}to|{_SP}are{_SP}able{_SP}to)"

@@ -333,7 +333,8 @@ STATUS_FORMS: Dict[str, List[str]] = {
         "ready to pick up",
     ],
     "out_for_delivery": ["out for delivery", "on its way", "on the way"],
-    "delivered": ["delivered"],
+    # round 17 (AW, non-native grammar): "ur order is deliver already", "it was deliver at 6"
+    "delivered": ["delivered", "is deliver", "was deliver", "been deliver", "already deliver"],
     "cancelled": ["cancelled", "canceled"],
 }
 

@@ -26,9 +26,10 @@ _ORDER_ID = r"FD-[A-Z0-9][A-Z0-9-]{0,30}"
 # round 9: more words of a status said of the order ("it's on the road", "is being cooked", "has been dispatched")
 _MORE_FORMS = {"out_for_delivery": ["on the road", "en route", "with the courier", "with the driver", "with your courier",
                                     "being delivered", "dispatched", "picked up", "otw", "in transit"],  # round 10: chat "otw"
-               "preparing": ["being cooked", "being made", "in the kitchen", "in the oven", "on the stove"], "delivered": ["dropped off"]}
+               "preparing": ["being cooked", "being made", "in the kitchen", "in the oven", "on the stove"], "delivered": ["dropped off", "deliver"]}  # round 17: "FD-10006 is deliver" (non-native)
 STATUS_WORDS = sorted(((form, key) for key, forms in STATUS_FORMS.items() for form in forms + _MORE_FORMS.get(key, [])
-                        if form not in ("prepared", "been placed")), key=lambda fk: -len(fk[0]))
+                        if form not in ("prepared", "been placed") and form.split()[0] not in ("is", "was", "been", "already")),
+                      key=lambda fk: -len(fk[0]))
 # the one making or bringing it says the status: "the kitchen is preparing FD-10369", "the courier has picked it up"
 ACTOR_WORDS = ("kitchen", "restaurant", "chef", "cook", "courier", "driver", "rider")
 _ACTOR = re.compile(

@@ -109,7 +109,9 @@ CAP_OFFERED = {"id": "cap_offered", "said": {"affirmed": True, "regex": (
     r"|\b(?:can|could|will)\s+be\s+yours\b|\b(?:it|that|this)(?:'s|’s|\s+is)\s+yours\b"  # held-out 2: possession idioms
     r"|\b(?:credit|\$\s?\d[\d.,]*)[^?\n]{0,60}?\b(?:to|in|into)\s+your\s+wallet\b[^?\n]{0,30}?\?"  # a wallet credit, then a bare question
     r"|\b(?:happy|glad)\s+to\s+(?:add|give|offer|credit|do|sort|put|issue|apply)\b"  # "Glad to add $5.00" (negated: none)
-    r"|\b(?:credit|offer)\s+(?:is\s+)?available\b|\b(?:just\s+)?say\s+(?:yes|the\s+word)\b")}}
+    r"|\b(?:credit|offer)\s+(?:is\s+)?available\b|\b(?:just\s+)?say\s+(?:yes|the\s+word)\b"
+    # round 17 (AZ, enumerations): the credit as one of the options listed ("Options: 1) a $5.00 apology credit 2) nothing")
+    r"|\b(?:option|alternative|choice)s?\b[^?!\n]{0,50}?\bcredit\b|(?:^|[\s:])\(?(?:\d{1,2}|[a-c])\)\s{1,3}[^\n]{0,40}?\bcredit\b")}}
 
 
 def rng_for(tid: str) -> random.Random:
