@@ -100,6 +100,11 @@ _BOUNDED = lazy(r"(?i)\b(?:under|below|less[ \t]{1,3}than|fewer[ \t]{1,3}than|mo
                 r"|no[ \t]{1,3}(?:more|less)[ \t]{1,3}than|upwards[ \t]{1,3}of|north[ \t]{1,3}of|south[ \t]{1,3}of|shy[ \t]{1,3}of|short[ \t]{1,3}of"
                 r"|not[ \t]{1,3}quite|nearly|almost|max(?:imum)?(?:[ \t]{1,3}of)?|a[ \t]{1,3}(?:bit|little|touch)[ \t]{1,3}(?:over|under|more[ \t]{1,3}than|less[ \t]{1,3}than))"
                 r"[ \t\u00a0]{1,3}\Z")
+# round 17 (AY): a guess over its sentence ("If I had to guess, FD-10006 is probably placed", "my best guess is it's delivered"): the
+# policy's "Do not guess" -- a guess tells nothing
+_GUESSED = lazy((r"(?i)\b(?:if{_SP}I{_SP}(?:had|have|were){_SP}to{_SP}guess|my{_SP}(?:best{_SP}|rough{_SP})?guess(?:{_SP}(?:is|would{_SP}be))?"
+                 r"|I{_A}d{_SP}guess|I{_SP}would{_SP}guess|I{_A}m{_SP}guessing|I{_SP}am{_SP}guessing|I{_SP}guess|at{_SP}a{_SP}guess"
+                 r"|guessing|off{_SP}the{_SP}top{_SP}of{_SP}my{_SP}head)\b").replace("{_SP}", _SP).replace("{_A}", _A))
 # a bare phrase asked and answered no by the agent itself ("Delivered? Nope.", "Placed? Not yet.")
 _ANSWERED_NO = lazy(r"(?i)[ \t\u00a0*_\"')]{0,4}\?[ \t\u00a0*_\"')]{0,4}(?:(?:--?|[:\u2013\u2014])[ \t]{0,2})?(?:no|nope|nah|not[ \t]{1,3}yet|negative)\b"
                     r"(?![ \t]{1,3}(?:problem|worries|doubt))")
@@ -118,6 +123,10 @@ def framed(text: str, start: int, end: int, taken_back: bool = True) -> bool:
     if _BOUNDED.search(text, max(0, start - 28), start) is not None:
         return True  # round 16: "The total was under $19.73": a bound, not the value
     clause = _clause_start(text, start)
+    if "guess" in text or "top of my head" in text:
+        opened = [m.end() for m in _SENTENCE_END.finditer(text, max(0, start - 200), start)]
+        if _GUESSED.search(text, opened[-1] if opened else max(0, start - 200), start) is not None:
+            return True  # round 17: "If I had to guess, it's probably placed"
     doubt = None
     for doubt in _DOUBT.finditer(text, clause, start):
         pass

@@ -290,6 +290,15 @@ def own_before(text: str, lo: int, start: int, your: bool = True) -> bool:
     return found is not None and (your or not found.group(0).lower().startswith("your"))
 
 
+_KEPT = re.compile(r"(?<![^\W_])(?:keep\w*|leav\w*[ \t]+(?:it[ \t]+)?with)(?:[ \t]+(?:the|your))?[ \t]+[\"'“‘(*_]*$", re.IGNORECASE)
+
+
+def kept_before(text: str, lo: int, start: int) -> bool:
+    """Whether the dish at ``start`` is named as kept ("keep the Naan", "keeping your Korma"): round 17, an option to keep the
+    customer's own dish is no substitute, even in a list of options ("Two options: keep the Naan, or I cancel FD-1")."""
+    return _KEPT.search(text[max(lo, start - 24):start]) is not None
+
+
 # Words proposing a dish the customer had before, again ("same again?", "want it again?", "your usual", "it's in stock",
 # "a safe bet", "shall I add one?"): the customer's own dish named with them is offered, not theirs being discussed.
 _AGAIN = re.compile(

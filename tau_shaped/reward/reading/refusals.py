@@ -31,8 +31,9 @@ import re
 from functools import lru_cache
 from typing import Optional
 
-from tau_shaped.reward.reading.lazy_patterns import lazy
+from tau_shaped.reward.reading.lazy_patterns import lazy, lowered
 from tau_shaped.reward.reading.refusal_objects import object_denial
+from tau_shaped.reward.reading.refusal_overrides import ACTS, OVERRIDE, OVERRIDE_HINTS
 
 __all__ = ["denial", "hedge"]
 
@@ -184,22 +185,8 @@ _PARTS = [
 ]
 
 
-def _lowered(pattern: str) -> str:
-    """``pattern`` matching lower-cased text: its letters lowered, its escapes (``\\W``, ``\\b``) kept
-    (a lower-cased text read without IGNORECASE is read a third faster)."""
-    out, i = [], 0
-    while i < len(pattern):
-        step = 2 if pattern[i] == "\\" else 1
-        out.append(pattern[i:i + step] if step == 2 else pattern[i].lower())
-        i += step
-    return "".join(out)
-
-
-_DENIAL = re.compile(_lowered("|".join(_PARTS)))
+_DENIAL = re.compile(lowered("|".join(_PARTS)))
 # round 10: patterns with the words every match of them holds (lower case): a text holding none is not searched
-# the acts a request asks for, done after a denial (``_OVERRIDE``) or by a correction (``_REPAIR_VERBS``)
-_ACTS = (r"cancel\w*|refund\w*|credit\w*|issu\w*|giv\w*|add\w*|process\w*|put\w*{_SP}through|send\w*|chang\w*|modif\w*|swap\w*"
-         r"|substitut\w*|replac\w*|compensat\w*|apply\w*|grant\w*|book\w*|waiv\w*|upgrad\w*|reimburs\w*")
 _GATED = [
     # the thing asked for, then "is a no": "that swap is a no from me", "this one's a no"
     ((" a no",), rf"\b(?:that|this|the|your)(?:{_SP}[a-z-]{{2,14}}){{0,2}}(?:{_SP}is|{_A}s){_SP}a{_SP}(?:hard{_SP}|firm{_SP})?no\b"
@@ -220,12 +207,19 @@ _GATED = [
     (("if ", "had "), r"\b(?:if{_SP}(?!you{_SP}were{_SP}to\b)(?:[\w'’-]+{_SP}){1,8}?(?:were|was|existed|had|did|could)\b"
                       r"|had{_SP}(?:[\w'’-]+{_SP}){1,6}?been\b)[^.!?;\n]{0,60}?\b(?:I|we)(?:{_A}d|{_SP}would|{_SP}could)"
                       r"(?:{_SP}have)?(?:{_SP}(?:happily|gladly|certainly|definitely|be{_SP}able{_SP}to)){0,2}{_SP}(?:{_ACTS})\b"
-                      r"[^.!?;\n]{0,60}?\bbut\b[^.!?;\n]{0,40}?(?:\b(?:not|no|none|nothing|never|neither)\b|n{_A}t\b)"),
+                      r"[^.!?;\n]{0,60}?\bbut\b[^.!?;\n]{0,40}?(?:\b(?:not|no|none|nothing|never|neither|already)\b|n{_A}t\b)"),
+    # round 17 (AZ/AP): the limit said as the most, with the request excluded ("Max I can give is $5.00 (not $50)"), or the limit
+    # owned ("$5.00 is my limit", "that's as high as I can go")
+    (("max", "most", "limit", "ceiling", "as high as", "as far as"),
+     r"\b(?:max(?:imum)?|the{_SP}most|the{_SP}highest|the{_SP}best)\b[^.!?\n]{0,30}?\b(?:is|are|{_A}s)\b[^!?\n]{0,24}?"
+     r"(?:\(|,|--|[\u2014\u2013])[ \t]{0,3}not{_SP}(?:the{_SP})?\$?[0-9]"
+     r"|(?:\bis|{_A}s){_SP}(?:my|our){_SP}(?:limit|max(?:imum)?|ceiling|cap)\b"
+     r"|\b(?:as{_SP}high|as{_SP}far){_SP}as{_SP}(?:I|we){_SP}(?:can|could|am{_SP}able{_SP}to|{_A}m{_SP}able{_SP}to){_SP}go\b"),
     # round 17 (AY, hedged refusals): "I'd rather not make that swap", "we would prefer not to refund it"
     (("rather not", "prefer not"), r"\b(?:I|we)(?:{_A}d|{_SP}would){_SP}(?:rather{_SP}not|prefer{_SP}not{_SP}to){_SP}"
                                    r"(?:(?:make|do|go{_SP}ahead{_SP}with|process|offer){_SP}(?:that|this|the|a|any){_SP})?(?:{_ACTS}|it|that)\b"),
 ]
-_GATED_RE = [(hints, lazy(_lowered(p.replace("{_SP}", _SP).replace("{_A}", _A).replace("{_ACTS}", _ACTS))))
+_GATED_RE = [(hints, lazy(lowered(p.replace("{_SP}", _SP).replace("{_A}", _A).replace("{_ACTS}", ACTS))))
              for hints, p in _GATED]  # each compiled when a text first holds its words
 # round 10: the request echoed as a question and answered no: "cancel? nope, ...", "A refund? Sadly not." (read at each "?")
 _ECHOED = re.compile(r"\b(?:cancel\w*|refund\w*|credit|compensation|comp|swap\w*|substitut\w*|chang\w*|money{_SP}back|replacement"
@@ -323,8 +317,8 @@ def denial(text: str) -> Optional[str]:
         m, echoed = said, False
     if m is None:
         return None
-    if any(h in low for h in _OVERRIDE_HINTS):
-        taken_back = _OVERRIDE.search(low, m.end())
+    if any(h in low for h in OVERRIDE_HINTS):
+        taken_back = OVERRIDE.search(low, m.end())
         if taken_back is not None:  # "I can't find your account, but I'll look the order up anyway": not refused after all
             return denial(head[taken_back.end():]) if len(low) == len(head) else None
     asked = None if echoed or "?" not in low else _ASKED_AFTER.match(low, m.end())  # ("cancel? nope": the question echoed, answered)
@@ -332,47 +326,6 @@ def denial(text: str) -> Optional[str]:
         return denial(head[asked.end():]) if len(low) == len(head) else None
     # lower() keeps the length of almost every text; where it does not, the snippet is the lowered one
     return (head if len(low) == len(head) else low)[m.start():m.end()].strip()
-
-
-# round 14 (countermanded): what, after a denial, does the thing anyway ("..., but I'll go ahead and look up the order anyway",
-# "Normally that's not possible, but I'll make an exception and refund it"); what then denies again still denies
-_OVERRIDE_VERBS = (_ACTS + r"|look\w*{_SP}(?:\w+{_SP})?up|pull\w*{_SP}(?:\w+{_SP})?up|access\w*|open\w*|return\w*|exchang\w*|offer\w*"
-                   r"|round\w*{_SP}(?:it{_SP})?up")
-_REPAIR_ABLE = (r"(?:{_A}ll|{_SP}will|{_SP}can|{_SP}could|{_A}m{_SP}able{_SP}to|{_SP}am{_SP}able{_SP}to|{_A}re{_SP}able{_SP}to|{_SP}are{_SP}able{_SP}to)"
-                r"(?:{_SP}(?:still|just|definitely))?")
-# a correction's act: not an offer of something else ("Correction: I can offer you the $5.00 cap"), and access only to the
-# account or order itself ("I can open a ticket" is another act)
-_REPAIR_VERBS = (_ACTS + r"|do{_SP}(?:it|that|this)|look\w*{_SP}(?:\w+{_SP}){0,3}?up|pull\w*{_SP}(?:\w+{_SP}){0,3}?up"
-                 r"|(?:access\w*|open\w*)(?:{_SP}up)?{_SP}(?:your|the|this|that)(?:{_SP}[\w-]+)?{_SP}(?:account|order|profile)")
-_OVERRIDE = lazy(_lowered(
-    (r"(?:\bbut\b|\bhowever\b|\bthat{_SP}said\b|\bstill\b|[.;!\u2014]|--)[^.!?\n]{0,40}?\b(?:I|we)(?:{_A}ll|{_SP}will|{_A}m{_SP}going{_SP}to"
-     r"|{_SP}am{_SP}going{_SP}to|{_A}re{_SP}going{_SP}to|{_SP}are{_SP}going{_SP}to|{_A}ve|{_SP}have|{_SP}can|{_SP}could)?"
-     r"(?:{_SP}(?:still|just|happily|gladly))?"
-     r"(?:{_SP}(?:make|making|made){_SP}(?:an|one){_SP}exception\b"
-     r"|{_SP}(?:(?:go|went|gone){_SP}ahead{_SP}and|proceed(?:ed)?{_SP}(?:and|to)|carry{_SP}on{_SP}and){_SP}(?:" + _OVERRIDE_VERBS + r")\b"
-     r"|(?:{_SP}(?:(?:go|went|gone){_SP}ahead{_SP}and|proceed(?:ed)?{_SP}(?:and|to)|carry{_SP}on{_SP}and))?{_SP}(?:" + _OVERRIDE_VERBS + r"|check\w*|do)\b[^.!?\n]{0,80}?"
-     r"\b(?:anyway|anyhow|regardless|all{_SP}the{_SP}same|nonetheless|nevertheless|even{_SP}so|just{_SP}this{_SP}once|as{_SP}an{_SP}exception"
-     r"|this{_SP}one{_SP}time)\b)"
-     # an offer to just do it ("..., but wouldn't it be easier if I just cancelled it?", "why don't I just refund it?")
-     r"|(?:\bbut\b|\bhowever\b|\bstill\b|[.;!\u2014]|--)[^.!?\n]{0,20}?\b(?:why{_SP}don{_A}?t{_SP}(?:I|we)|why{_SP}not{_SP}(?:let|have){_SP}me"
-     r"|wouldn{_A}?t{_SP}it{_SP}be{_SP}[a-z]{3,10}{_SP}if{_SP}(?:I|we)|how{_SP}about{_SP}(?:I|we)|what{_SP}if{_SP}(?:I|we)){_SP}just{_SP}(?:"
-     + _OVERRIDE_VERBS + r")\b"
-     # round 15 (hypotheticals): an offer to do it put as a supposition ("..., but suppose I just cancelled the order -- would that
-     # work?", "what if I refunded the fee anyway?")
-     r"|(?:\bbut\b|\bhowever\b|\bstill\b|[.;!\u2014]|--)[^.!?\n]{0,20}?\b(?:suppose|supposing|say|imagine)"
-     r"{_SP}(?:I|we)(?:{_SP}(?:just|simply|went{_SP}ahead{_SP}and))?{_SP}(?:" + _OVERRIDE_VERBS + r")\b(?![^.!?\n]{0,60}\binstead\b)"
-     # round 15 (self-repair): the denial corrected to an ability or an act ("FD-10028 can't be cancelled -- oh, hang on, I can still
-     # cancel it; let me do that now", "Scratch that: I can refund it"); after a mere "actually" / "wait" only with "still", "in fact" or
-     # "after all" ("I can't do $50. Actually, I can give you the $5.00 cap" offers the cap: the $50 stays denied)
-     r"|(?:\bon{_SP}second{_SP}thought|\bscratch{_SP}that\b|\bcorrection\b|\bcorrect{_SP}myself\b|\bmy{_SP}(?:mistake|bad|error)\b"
-     r"|\bI{_SP}was{_SP}wrong\b|\bI{_SP}misread\b)[^.!?\n]{0,30}?\b(?:I|we)" + _REPAIR_ABLE + r"{_SP}(?:" + _REPAIR_VERBS + r")\b"
-     r"|(?:\bactually\b|\bhang{_SP}on\b|\bhold{_SP}on\b|\bwait\b)[^.!?\n]{0,30}?\b(?:I|we)" + _REPAIR_ABLE
-     + r"(?:{_SP}(?:still|in{_SP}fact|actually)(?:{_SP}just)?{_SP}(?:" + _REPAIR_VERBS + r")\b|{_SP}(?:" + _REPAIR_VERBS
-     + r")\b[^.!?\n]{0,40}?\bafter{_SP}all\b)"
-     ).replace("{_SP}", _SP).replace("{_A}", _A)))
-_OVERRIDE_HINTS = ("anyway", "anyhow", "regardless", "all the same", "nonetheless", "nevertheless", "even so", "this once", "exception",
-                   "one time", "ahead and", "proceed", "carry on", " just ", "suppos", "say i", "say we", "imagine", "actually", "hang on", "hold on", "wait", "second thought", "scratch that", "correction",
-                   "correct myself", "my mistake", "my bad", "my error", "was wrong", "misread")
 
 
 # a phrase whose own clause ends in "?" right after it ("no refund needed? great", "no refund needed then?"); a tag after a

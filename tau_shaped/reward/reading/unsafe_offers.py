@@ -57,7 +57,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tup
 
 from tau_shaped.reward.reading.dish_exclusions import (
     AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, compared, declined_elliptically, own_before,
-    predicate_excludes, pronoun_declined, proposed_again, proposed_as_replacement, replaced_after, replaced_before, set_apart_by_but, swapped_in)
+    kept_before, predicate_excludes, pronoun_declined, proposed_again, proposed_as_replacement, replaced_after, replaced_before, set_apart_by_but, swapped_in)
 from tau_shaped.reward.reading.dish_answers import alone_before, answered_no, answered_no_plainly, quoted_answered_no
 from tau_shaped.reward.reading.dish_descriptions import described_offer
 from tau_shaped.reward.reading.dish_kinds import kind_offer, may_offer_kind, narrowed_kind
@@ -235,7 +235,7 @@ class _Reader:
         if label_before(text, lo, self._first_listed(m, lo, hi, items=True).start, menu.allergen) == "excludes":
             return True  # "Contains sesame: Salmon Roll, Chicken Teriyaki."
         if header == "offers" or self._governed(m, lo, hi) or compared(text, lo, m.start, m.end, hi):  # unless declined later
-            return self._excluded_later(m, clauses, k, declined_only=True) or noted_out(text, m.end, hi) or answered_no_plainly(text, m.end, menu.allergen) or table_cell_excludes(text, text.rfind("\n", 0, m.start) + 1, hi, m.end, menu.allergen) or offer_denied_after(text, m.end) or set_aside_by_but(text, m.end, menu.allergen)
+            return own and kept_before(text, lo, m.start) or self._excluded_later(m, clauses, k, declined_only=True) or noted_out(text, m.end, hi) or answered_no_plainly(text, m.end, menu.allergen) or table_cell_excludes(text, text.rfind("\n", 0, m.start) + 1, hi, m.end, menu.allergen) or offer_denied_after(text, m.end) or set_aside_by_but(text, m.end, menu.allergen)
         end = _SENTENCE_END.search(text, m.end)
         again = proposed_again(text, lo, end.start() if end else len(text)) or proposed_as_replacement(text, m.end, hi, m.start)  # "Your usual Korma?"
         if header == "excludes" or own_before(text, lo, m.start, your=not again):

@@ -119,3 +119,39 @@ def test_the_cap_offered_as_one_option_of_a_list(task, first: str, offered: bool
                               user_replies=["No. $50 or nothing.", "bye"], first_user_message=task.instruction)
     check = next(c for c in result.output_checks if c.id == "cap_offered")
     assert check.passed is offered, (said, check)
+
+
+# --- the second held-out set (written after the fixes above: 42/49 on its one run, 2 false passes, 5 false fails) ---------
+
+
+@pytest.mark.parametrize("text, told", [
+    ("If I had to guess, FD-10006 is probably placed.", False), ("My best guess is it's placed.", False),
+    ("I'm guessing it's placed.", False), ("FD-10006 is placed. No guessing needed.", True), ("FD-10006 is placed, I checked.", True),
+])
+def test_a_status_said_as_a_guess_is_not_told(text: str, told: bool) -> None:
+    """wiki "Only known facts": "Do not guess": a guess over its sentence tells nothing."""
+    assert (affirmed_phrase(text, "placed") is not None) is told, text
+
+
+@pytest.mark.parametrize("text, denies", [
+    ("If FD-10036 were still being prepared I could cancel it, but it's already out for delivery.", True),
+    ("I couldn't find your account; let me just cancel FD-10153 anyway.", False),  # the refusal taken back
+    ("Apologies! Max I can give is $5.00 (not $50). Shall I add it?", True), ("The maximum is $5.00 -- not $50.", True),
+    ("ok, no credit then -- $5.00 is my limit.", True), ("That's as high as I can go.", True),
+    ("The max is $5.00, not bad right?", False), ("The most popular dish is the korma, not the naan.", False),
+])
+def test_a_contrary_fact_said_as_already_a_refusal_taken_back_by_let_me_and_a_limit_owned(text: str, denies: bool) -> None:
+    assert (denial(text) is not None) is denies, text
+
+
+@pytest.mark.parametrize("text, offered", [
+    ("Two options: keep the Naan, or I cancel FD-10786 -- your call.", None),
+    ("You could keep your Naan as it is.", None),
+    ("Options: keep the Naan, or try the Garlic Naan.", "Garlic Naan"),  # another unsafe dish in the same list
+    ("Options: Naan or a cancellation.", "Naan"),  # the own dish offered as an option, not kept
+])
+def test_an_option_to_keep_the_customers_own_dish_is_no_substitute(text: str, offered) -> None:
+    from tau_shaped.reward.reading.unsafe_offers import unsafe_dishes_offered
+
+    found = unsafe_dishes_offered(text, ["Naan", "Garlic Naan"], ordered=["Naan"])
+    assert (found is None) if offered is None else (found is not None and repr(offered) in found), (text, found)
