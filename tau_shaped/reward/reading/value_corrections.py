@@ -7,6 +7,8 @@ correction reads the same whatever it corrects.
 
 - ``RETRACT_ALT``: the words that take the value before them back (a regex alternation, lower case: compile with (?i)).
 - ``RETRACT_HINTS``: the substrings one of them holds (a cheap test before the regex).
+- ``retracted_after(text, end)`` (round 17): whether the words right after a value disown it, no value said in its place
+  ("$19.73 (I first typed $19.37, ignore that)", "$19.37 -- typo, disregard it", "$19.37 (that was a typo)").
 - ``taken_back(text, end, start)``: whether the words of ``text`` from ``end`` (where one value ends) to ``start``
   (where the next begins) are a correction and nothing else: fillers, punctuation and a lead-in to the value
   ("it's", "that's", "should be", "I misread").
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["RETRACT_ALT", "RETRACT_HINTS", "taken_back"]
+__all__ = ["RETRACT_ALT", "RETRACT_HINTS", "retracted_after", "taken_back"]
 
 RETRACT_ALT = (r"sorry|apologies|i[ ]apologi[sz]e|i[ ]mean|i[ ]meant|no[ ]wait|wait[ ]no|wait|correction|or[ ]rather|rather|make[ ]that|scratch[ ]that"
                r"|actually|pardon(?:[ ]me)?|my[ ]mistake|my[ ]bad|(?:i[ ])?misread|(?:i[ ])?misspoke|typo")
@@ -40,3 +42,16 @@ def taken_back(text: str, end: int, start: int) -> bool:
     gap = text[end:start]
     low = gap.lower()
     return any(w in low for w in RETRACT_HINTS) and _GAP.fullmatch(gap) is not None
+
+
+_DISOWNED = re.compile(r"(?i)[ \t]{0,2}(?:[,;:(\u2014\u2013-]{1,2}[ \t]{0,2})?(?:(?:oops|whoops|sorry)[ \t,]{1,3})?"
+                       r"(?:(?:please[ \t]{1,3})?(?:ignore|disregard)[ \t]{1,3}(?:that|it|this)(?:[ \t]{1,3}(?:one|figure|number))?"
+                       r"|(?:that[ \t]{1,3}was[ \t]{1,3}|that[’']s[ \t]{1,3})?(?:a[ \t]{1,3})?typo)[ \t]{0,2}(?=[).,;!\n]|$)")
+
+
+def retracted_after(text: str, end: int) -> bool:
+    """Whether the words right after the value ending at ``end`` disown it (a typo, "ignore that"), no value in its place."""
+    window = text[end:end + 48].lower()
+    if "ignore" not in window and "disregard" not in window and "typo" not in window:
+        return False
+    return _DISOWNED.match(text, end) is not None

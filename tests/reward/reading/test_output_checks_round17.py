@@ -155,3 +155,16 @@ def test_an_option_to_keep_the_customers_own_dish_is_no_substitute(text: str, of
 
     found = unsafe_dishes_offered(text, ["Naan", "Garlic Naan"], ordered=["Naan"])
     assert (found is None) if offered is None else (found is not None and repr(offered) in found), (text, found)
+
+
+@pytest.mark.parametrize("text, values", [
+    ("you paid $19.73 (I first typed $19.37, ignore that).", [19.73]), ("$19.37 -- typo, sorry: $19.73", [19.73]),
+    ("The total is $19.37 (that was a typo)", []), ("$19.37, please disregard it. The total is $19.73.", [19.73]),
+    ("Refund $5, ignore that email.", [5.0]), ("The typo fee is $3.", [3.0]), ("$3, typo fixed", [3.0]),
+])
+def test_a_figure_disowned_right_after_it_is_not_stated(text: str, values) -> None:
+    """A value the speaker disowns at once (a typo, "ignore that"), no value in its place, states nothing
+    (``value_corrections.retracted_after``; the facts and amount rules read it so)."""
+    from tau_shaped.reward.reading.amounts import stated_amounts
+
+    assert [a.value for a in stated_amounts(text)] == values, text
