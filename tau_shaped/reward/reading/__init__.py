@@ -15,7 +15,8 @@ the order text flows through them.
    words spelt with digits or signs read as letters ("0n ice"), for a rule's regex that asks.
 2. Words that qualify others: ``negation`` (a word negated in its clause).
 3. Typed values: ``typed`` (a value read in a message), ``amounts`` (the one reader of money
-   in any spelling; ``amount_bounds``: an amount said only as a bound, "up to $16.90", states no exact one), ``text_matching`` (numbers and phrases, TEXT_MATCHER, SPEC §5),
+   in any spelling; ``value_bounds``: the one reader of a bound or an approximation said on a value, "up to $16.90",
+   "about $45", "$16-17", "$5 tops": its direction and what it admits, each caller deciding what it makes of it), ``text_matching`` (numbers and phrases, TEXT_MATCHER, SPEC §5),
    ``statements`` (clock times, durations, streets, statuses; ``clock_words``: times in words,
    dotted or in four figures; ``assertion_frames``: a phrase doubted, predicted, asked or reported, not told), ``days`` (days relative to the episode's clock),
    ``value_corrections`` (a value taken back at once for the next one, "$19.60 -- sorry, $16.90": one list of a correction's words
@@ -27,8 +28,8 @@ the order text flows through them.
    arrive, ``time_words``: a count, and a time gone by that is no such wait ("booked more than a day ago"); ``cap_claims``: the apology-credit cap said for a tier; ``quoted``: words the agent
    quotes as the customer's, no statement of its own; ``self_answers``: a question the agent answers itself, "Where is
    FD-10007? Still being prepared.", read as the statement it makes), ``done_money`` (money said to have moved, against the writes that moved it), ``item_prices`` (an amount said to be a dish's price,
-   backed by the tools' prices only), ``money_bounds`` (an amount said near a value: "roughly $23,500", "a bit over $45",
-   "between $X and $Y").
+   backed by the tools' prices only) (an amount said near a value, "roughly $23,500", "a bit over $45", "between $X and $Y", is backed by a value
+   ``value_bounds`` admits).
 5. Consent: ``action_words`` (the words that name a kind of write), ``consent_questions`` (a
    question that asks agreement to act, its message cut into sentences by ``consent_sentences``; ``consent_self_answers``: a question the agent answers itself), ``call_values`` (the values of a write a person
    would check, and another value stated instead; ``call_dates``: the dates a message states,
@@ -43,7 +44,7 @@ the order text flows through them.
    wait -- yes", or a yes asked back), ``reply_picks`` (a thing picked with "please"), ``reply_forms`` (a reply in the question's own terms: a
    "no <thing>" it states as none, echoed, "no insurance. book it"; a form's boxes ticked, "[ ] yes [x] no"), ``option_menus`` (a menu's option picked by
    its label, its place or what it alone says: "2", "the first, not the second", "the cheaper one"), ``reply_asides``
-   (indifference settled by a yes after it: "whatever. ok"; a request not to be contacted), ``reply_bounds`` (a condition
+   (indifference settled by a yes after it: "whatever. ok"; a request not to be contacted), ``reply_meaning`` (a condition
    that bounds the amount: "only if it's under five dollars"), ``reply_scope`` (a quantifier over what one question
    covered: "both", "neither", "everything except the receipt"; letters stretched, "yesss"),
    ``item_counts`` (a count of an item other than the call's).

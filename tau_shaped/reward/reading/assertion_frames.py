@@ -20,7 +20,8 @@ its clause frames it as something other than what is:
   placed -- no, sorry, I misread" (a marker of a mistake soon after it, no digit between);
 - the customer's words reported: "You mentioned it was delivered -- I can't confirm that" ("you
   said / mentioned / think ..." before it in its clause; "as you said, it's delivered" agrees).
-- round 16: a value under a bound ("The total was under $19.73", "up to $19.73", "just shy of $19.73"), another's
+- round 16: a value under a bound ("The total was under $19.73", "up to $19.73", "just shy of $19.73", a range; read by
+  ``value_bounds``; an approximation, "about $19.73", tells it), another's
   report the agent will not vouch for ("The courier says it is delivered, but I can't
   verify that"; "The courier says it's delivered." tells it), a bare phrase the agent asks and answers no
   ("Delivered? Nope."), and the customer's words agreed to by a short clause ("You said it was delivered -- it is.").
@@ -35,6 +36,7 @@ negation is ``negation``. The patterns are linear and read only the phrase's own
 from __future__ import annotations
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
+from tau_shaped.reward.reading.value_bounds import bound_at
 
 __all__ = ["framed", "hearsay"]
 
@@ -94,12 +96,6 @@ _DISCLAIMED = lazy((r"(?i)\b(?:(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|coul
                     r"{_SP}(?:verify|confirm|vouch|check)(?:{_SP}(?:for|that|it|this|yet|for{_SP}sure|on{_SP}my{_SP}end)){0,2}[ \t]{0,3}(?:[.!,;)\u2014\u2013]|--|$)"
                     r"|(?:not|n{_A}t){_SP}(?:verified|confirmed)|(?:I|we){_SP}(?:doubt|don{_A}?t{_SP}(?:believe|trust))"
                     r"|(?:take|taking){_SP}(?:that|it){_SP}with{_SP}a{_SP}(?:grain|pinch))").replace("{_SP}", _SP).replace("{_A}", _A))
-# a bound right before a value (round 16): "under $19.73", "up to $19.73", "no more than", "just shy of", "almost"
-_BOUNDED = lazy(r"(?i)\b(?:under|below|less[ \t]{1,3}than|fewer[ \t]{1,3}than|more[ \t]{1,3}than|over|above|at[ \t]{1,3}(?:most|least)"
-                r"|(?<!\badds )(?<!\badd )(?<!\badded )(?<!\badding )(?<!\bcomes )(?<!\bcame )(?<!\bsums )(?<!\bsummed )up[ \t]{1,3}to"
-                r"|no[ \t]{1,3}(?:more|less)[ \t]{1,3}than|upwards[ \t]{1,3}of|north[ \t]{1,3}of|south[ \t]{1,3}of|shy[ \t]{1,3}of|short[ \t]{1,3}of"
-                r"|not[ \t]{1,3}quite|nearly|almost|max(?:imum)?(?:[ \t]{1,3}of)?|a[ \t]{1,3}(?:bit|little|touch)[ \t]{1,3}(?:over|under|more[ \t]{1,3}than|less[ \t]{1,3}than))"
-                r"[ \t\u00a0]{1,3}\Z")
 # round 17 (AY): a guess over its sentence ("If I had to guess, FD-10006 is probably placed", "my best guess is it's delivered"): the
 # policy's "Do not guess" -- a guess tells nothing
 _GUESSED = lazy((r"(?i)\b(?:if{_SP}I{_SP}(?:had|have|were){_SP}to{_SP}guess|my{_SP}(?:best{_SP}|rough{_SP})?guess(?:{_SP}(?:is|would{_SP}be))?"
@@ -120,8 +116,9 @@ def framed(text: str, start: int, end: int, taken_back: bool = True) -> bool:
     """Whether the phrase at ``text[start:end]`` is only framed in its clause (doubted, predicted or
     asked), not told as what is; ``taken_back=False`` leaves a phrase taken back to the caller (the
     facts rule reads the value said in its place)."""
-    if _BOUNDED.search(text, max(0, start - 28), start) is not None:
-        return True  # round 16: "The total was under $19.73": a bound, not the value
+    bound = bound_at(text, start, end)
+    if bound is not None and bound.direction != "approx":
+        return True  # round 16: "The total was under $19.73": a bound, not the value (``value_bounds``); "about $19.73" tells it
     clause = _clause_start(text, start)
     if "guess" in text or "top of my head" in text:
         opened = [m.end() for m in _SENTENCE_END.finditer(text, max(0, start - 200), start)]

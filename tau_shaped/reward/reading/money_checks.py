@@ -35,10 +35,10 @@ import re
 from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
 from tau_shaped.reward.reading.done_money import done_verdict, moved as moved_by
-from tau_shaped.reward.reading.money_bounds import said_near
 from tau_shaped.reward.reading.money_claims import MoneyClaim, money_claims
 from tau_shaped.reward.reading.option_menus import menu_options
 from tau_shaped.reward.reading.text_matching import numbers_in_text, values_in_text
+from tau_shaped.reward.reading.value_bounds import bound_at
 
 __all__ = ["MoneyChecker", "observed_money"]
 
@@ -288,8 +288,8 @@ class MoneyChecker:
         if _near(value, self.figures) and (not tied or kind not in ("charge", "refund", "money")
                                            or self._states_tied_amount(text, tied)):
             return None  # a price shown, or an item's price listed beside the total the write makes
-        near = said_near(text, c.start, c.start + len(c.text)) if kind != "price" else None  # round 16: "roughly $23,500"
-        if near is not None and any(map(near, self.moved_pool | set(self.values + self.figures) | {sum(g) for g in self.groups[-20:]}
+        near = bound_at(text, c.start, c.start + len(c.text)) if kind != "price" else None  # round 16: "roughly $23,500"
+        if near is not None and (near.near or near.direction in ("approx", "range")) and any(map(near.admits, self.moved_pool | set(self.values + self.figures) | {sum(g) for g in self.groups[-20:]}
                                         | {float(f.get(k) or 0) for f in tied for k in ("charged", "refunded")})):
             return None  # (near: a value backed as it is, a whole group's sum or the write's; not any subset's or multiple's)
         if tied and kind in ("charge", "refund", "money"):

@@ -15,8 +15,8 @@ from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward.reading.reply_clauses import PAD, Question, W, clauses, head, sentences, words
 from tau_shaped.reward.reading.reply_idioms import TAKES_AWAY
-from tau_shaped.reward.reading.reply_bounds import bounded
 from tau_shaped.reward.reading.reply_values import Described, compare, values_in
+from tau_shaped.reward.reading.value_bounds import bound_at
 
 __all__ = ["effective", "refuses", "starts_cancelling", "asks_for_a_change", "condition", "sarcastic", "take_out_sarcasm"]
 
@@ -342,7 +342,7 @@ def condition(first: str, stated: Described) -> Optional[str]:
             m = _CONDITION.search(c)
             if m is None:
                 continue
-            bound = bounded(" ".join(parts[i:]), stated)  # "only if it's under five dollars" (reply_bounds)
+            bound = _bounded(" ".join(parts[i:]), stated)  # "only if it's under five dollars"
             if bound is not None:
                 found.append(bound)
                 continue
@@ -356,6 +356,16 @@ def condition(first: str, stated: Described) -> Optional[str]:
             else:
                 found.append("met" if verdict == "same" else "unmet")
     return next((v for v in ("unmet", "unknown", "met") if v in found), None)
+
+
+def _bounded(text: str, stated: Described) -> Optional[str]:
+    """A condition each amount of which is under an open bound (``value_bounds``: "only if it's under five dollars", "$50 or
+    less"): "met" or "unmet" by the amount the call moves, "unknown" with it unknown; else None (an amount said plainly)."""
+    bounds = [bound_at(text, v.start, value=float(v.key)) if v.kind == "amount" and v.key is not None else None for v in values_in(text)]
+    if not bounds or any(b is None or b.direction not in ("upper", "lower") or b.near for b in bounds):
+        return None
+    moved = stated.key("amount")
+    return "unknown" if moved is None else "met" if all(b.admits(moved) for b in bounds if b) else "unmet"
 
 
 # ---- sarcasm ----------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """An amount said as an approximation, a near bound or a range (issue 41, round 16, style AM; SPEC §10 statements).
 "You saved roughly $23,500 in total" (the tools back $23,553), "a bit over $45" (a $45.13 refund), "between $23,500
-and $23,600" were read as amounts nothing backs (money_supported fired on careful agents). ``money_bounds.said_near``
+and $23,600" were read as amounts nothing backs (money_supported fired on careful agents). ``value_bounds.bound_at``
 gives the test a backed value passes: within 5% for an approximation, on its side within 10% for a near bound, inside
 a range. Controls: a far approximation ("roughly $30,000"), a near bound on the wrong side, and an open bound ("over
 $20,000") stay unbacked. (Food delivery's amounts rule asks for the cent: it reads no approximation.)"""
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tau_shaped.reward.reading.money_bounds import said_near
+from tau_shaped.reward.reading.value_bounds import bound_at
 
 
 def _near(text, backed):
@@ -18,8 +18,8 @@ def _near(text, backed):
     while j < len(text) and (text[j].isdigit() or text[j] in ",."):
         j += 1
     j -= text[i:j].endswith(".")
-    test = said_near(text, i, j)
-    return None if test is None else test(backed)
+    bound = bound_at(text, i, j)  # money_checks' decision: a near bound, an approximation or a range is tested
+    return bound.admits(backed) if bound is not None and (bound.near or bound.direction in ("approx", "range")) else None
 
 
 @pytest.mark.parametrize("text, backed, ok", [

@@ -477,7 +477,7 @@ def _imports(module) -> set:
 def test_imports_only_stdlib_and_text_matching():
     """SPEC §5 (statements): the module is pure, importing only the standard library,
     text_matching, negation, the readers of values (amounts, typed, arrival_waits), of a value taken back
-    (value_corrections, round 15) and of a phrase's frame (assertion_frames, with its lazy patterns); negation and
+    (value_corrections, round 15) and of a phrase's frame (assertion_frames, with its lazy patterns and value_bounds); negation and
     those, the standard library alone."""
     from tau_shaped.reward.reading import amounts, arrival_waits, typed
 
@@ -491,7 +491,12 @@ def test_imports_only_stdlib_and_text_matching():
 
     assert _imports(value_corrections) <= {"__future__", "re"}
 
-    assert _imports(assertion_frames) <= {"__future__", "tau_shaped.reward.reading.lazy_patterns"}
+    assert _imports(assertion_frames) <= {"__future__", "tau_shaped.reward.reading.lazy_patterns",
+                                          "tau_shaped.reward.reading.value_bounds"}
+    from tau_shaped.reward.reading import value_bounds  # round 17: the one reader of a bound said on a value
+
+    assert _imports(value_bounds) <= {"__future__", "dataclasses", "typing", "tau_shaped.reward.reading.lazy_patterns",
+                                      "tau_shaped.reward.reading.text_matching"}
     assert _imports(arrival_waits) <= {"__future__", "re", "bisect", "typing", "tau_shaped.reward.reading.typed"}
     assert _imports(negation) <= {"__future__", "re", "bisect", "functools", "typing"}
     assert _imports(amounts) <= {"__future__", "re", "functools", "typing", "tau_shaped.reward.reading.typed",
