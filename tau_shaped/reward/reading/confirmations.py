@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, Optional, Tuple
 
-from tau_shaped.reward.reading import action_words, call_values, consent_scope, option_menus, option_values, reply_values, text_matching, value_bounds
+from tau_shaped.reward.reading import action_words, call_values, consent_amounts, consent_scope, option_menus, option_values, reply_values, text_matching
 from tau_shaped.reward.reading.consent_questions import consent_request
 from tau_shaped.reward.reading.s0_records import _RECORD_INDEXES, call_cards, find_record, record_in_s0  # noqa: F401 - read here too
 from tau_shaped.reward.reading.s0_ids import id_key
@@ -23,7 +23,7 @@ def _states_value(text: str, value: Any, how: Any, index: Any = None) -> bool:
     (each element, as an id or a name) or "all" (each value of a list or object)."""
     if how == "number":  # an amount or a count ("one checked bag")
         return is_number(value) and ((text_matching.find_number(text, float(value), 0.005) is not None  # (round 16: not "up to $5")
-                                      and not value_bounds.only_bounded(text, float(value))) or text_matching.find_count(text, value) is not None)
+                                      and not consent_amounts.only_bounded(text, float(value))) or text_matching.find_count(text, value) is not None)
     if isinstance(how, dict) and str(value) in how:
         return _states_choice(text, str(value), how)
     if how == "items" and isinstance(value, list) and _SAME_ITEMS.search(text):  # round 16: a replacement's own words

@@ -5,7 +5,9 @@ for a booking paying $348). Round 16: a unit's price ("$50 each", "$2.00 per GB"
 a rate, not an amount moved, and "$0" ("$0 in fees", "$0 extra") says nothing is moved: neither is
 another amount (a wrong rate or a fee said to be nothing where one is charged is the statement
 rules' to judge, and ``said_free``'s where the rule names the price). An amount in brackets beside one
-outside them is a side remark ("Refund $54.13 (you paid $45.13)" states $54.13, not the call's $45.13)."""
+outside them is a side remark ("Refund $54.13 (you paid $45.13)" states $54.13, not the call's $45.13). ``only_bounded``
+(round 16, read by ``value_bounds`` since round 17): the call's amount said only under a bound or an approximation ("up to
+$16.90", "$16.90 tops", "$16-17") states no exact figure."""
 
 from __future__ import annotations
 
@@ -15,8 +17,10 @@ from typing import Any, Dict, Optional
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.memo_keys import json_key, json_loaded
 from tau_shaped.reward.reading.call_values import id_key
+from tau_shaped.reward.reading.text_matching import _amounts, _numbers_at
+from tau_shaped.reward.reading.value_bounds import bound_at
 
-__all__ = ["another_amount"]
+__all__ = ["another_amount", "only_bounded"]
 
 _MAX = 4000
 
@@ -122,3 +126,12 @@ def _money_leaves(value: Any, out: set, depth: int) -> None:
 
 
 _MONEY_FIELD = re.compile(r"(?i)amount|price|total|refund|charge|cost|fee|difference|balance|credit|paid|value")
+
+
+def only_bounded(text: str, value: float, tolerance: float = 0.005) -> bool:
+    """Whether every mention of ``value`` in ``text`` (a number, or else an amount in any spelling) is said under a bound or
+    an approximation, and there is one ("up to $16.90"; "you can get up to $16.90, so I'd refund the full $16.90" states it)."""
+    spans = [(start, start + len(snippet)) for number, snippet, start in _numbers_at(text) if round(abs(number - value), 9) <= tolerance]
+    if not spans:
+        spans = [(a.start, a.end) for a in _amounts(text) if round(abs(a.value - value), 9) <= tolerance]
+    return bool(spans) and all(bound_at(text, s, e) is not None for s, e in spans)

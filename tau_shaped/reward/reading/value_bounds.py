@@ -28,7 +28,7 @@ from typing import Optional
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
 
-__all__ = ["Bound", "bound_at", "only_bounded"]
+__all__ = ["Bound", "bound_at"]
 
 _S = r"[ \t\u00a0]"
 _CUR = r"(?:(?:USD|EUR|GBP|US|CAD)" + _S + r"{0,2}|(?:US|C|A)(?=\$))?[$\u20ac\u00a3]?"
@@ -48,7 +48,7 @@ _WORDS = {
              r"|in[ \t]{1,3}excess[ \t]{1,3}of|exceeding",
     "approx": r"about|around|roughly|approx(?:imately|\.)?|circa|ca\.|some|give[ \t]{1,3}or[ \t]{1,3}take|in[ \t]{1,3}the[ \t]{1,3}"
               r"(?:region|ballpark|neighbou?rhood)[ \t]{1,3}of|more[ \t]{1,3}or[ \t]{1,3}less|just[ \t]{1,3}about|round[ \t]{1,3}about"
-              r"|somewhere[ \t]{1,3}around|close[ \t]{1,3}to",
+              r"|somewhere[ \t]{1,3}(?:around|near)|close[ \t]{1,3}to|something[ \t]{1,3}like|in[ \t]{1,3}the[ \t]{1,3}order[ \t]{1,3}of",
 }
 _SIGNS = {"<": "below", "\u2264": "at_most", "<=": "at_most", "=<": "at_most", ">": "above", "\u2265": "at_least", ">=": "at_least",
           "=>": "at_least", "~": "approx", "\u2248": "approx", "~=": "approx"}
@@ -79,7 +79,7 @@ _WHEN = lazy(r"(?i)[^a-z\n]{0,16}(?:business|working|calendar)?" + _S + r"{0,2}(
              r"|years?|seconds?|secs?)\b")
 _HINTS = ("~", "<", ">", "\u2264", "\u2265", "\u2248", "up", "most", "least", "about", "rough", "around", "approx", "than", "under",
           "below", "over", "above", "max", "min", "shy", "short", "nearly", "almost", "quite", "circa", "ca.", "some", "take",
-          "of", "close", "within", "exceed", "between", "-", "\u2013", "\u2014", "to", "and")
+          "of", "close", "like", "within", "exceed", "between", "-", "\u2013", "\u2014", "to", "and")
 
 
 @dataclass(frozen=True)
@@ -159,14 +159,3 @@ def _range(text: str, start: int, end: int, x: float) -> Optional[Bound]:
         return Bound("range", x, low=x, high=hi, words=text[start:high.end()])
     return None
 
-
-def only_bounded(text: str, value: float, tolerance: float = 0.005) -> bool:
-    """Whether every mention of ``value`` in ``text`` (a number, or else an amount in any spelling) is said under a bound or
-    an approximation, and there is one ("up to $16.90"; "you can get up to $16.90, so I'd refund the full $16.90" states it)."""
-    from tau_shaped.reward.reading.text_matching import _amounts, _numbers_at  # (it reads statements, which read this)
-
-    spans = [(start, start + len(snippet)) for number, snippet, start in _numbers_at(text)
-             if round(abs(number - value), 9) <= tolerance]
-    if not spans:
-        spans = [(a.start, a.end) for a in _amounts(text) if round(abs(a.value - value), 9) <= tolerance]
-    return bool(spans) and all(bound_at(text, s, e) is not None for s, e in spans)

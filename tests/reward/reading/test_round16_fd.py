@@ -6,7 +6,7 @@
   we're at it, want me to check your other order too?") is not about the write: its answer neither gives nor takes back
   the yes (``checks.confirm_replies.another_topic``), and it does not continue the description (split turns).
 - An amount the agent offers only as a bound ("up to $20", "at least $10") is not the amount described
-  (``value_bounds.only_bounded``).
+  (``consent_amounts.only_bounded``).
 - A wait said as a sentence of its own ("About five minutes, maybe ten.", "Any minute now.") is an arrival; an hour
   after "ETA:" or before "o'clock" is a time.
 - A refund's wait in business days is money's, said of the method in general too ("Cards clear within 24 hours"); "5

@@ -495,8 +495,7 @@ def test_imports_only_stdlib_and_text_matching():
                                           "tau_shaped.reward.reading.value_bounds"}
     from tau_shaped.reward.reading import value_bounds  # round 17: the one reader of a bound said on a value
 
-    assert _imports(value_bounds) <= {"__future__", "dataclasses", "typing", "tau_shaped.reward.reading.lazy_patterns",
-                                      "tau_shaped.reward.reading.text_matching"}
+    assert _imports(value_bounds) <= {"__future__", "dataclasses", "typing", "tau_shaped.reward.reading.lazy_patterns"}
     assert _imports(arrival_waits) <= {"__future__", "re", "bisect", "typing", "tau_shaped.reward.reading.typed"}
     assert _imports(negation) <= {"__future__", "re", "bisect", "functools", "typing"}
     assert _imports(amounts) <= {"__future__", "re", "functools", "typing", "tau_shaped.reward.reading.typed",
