@@ -35,6 +35,7 @@ from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.statements import stated_amounts
 from tau_shaped.reward.reading.text_matching import numbers_in_text, values_in_text
 from tau_shaped.reward.reading.typed import Stated
+from tau_shaped.reward.reading.value_bounds import bound_at
 
 
 class UnsupportedAmountPredicate(UnsupportedPredicate):
@@ -132,7 +133,7 @@ def _unsupported_amounts(run: Any, p: Any) -> Finding:
                 ok = near(item.value, observed, tolerance)
             if not ok and rates and not record:
                 ok = derived(item.value, observed + user_said.before(at) + values + rule_values)
-            if not ok and n < len(stated) and _HEDGE_HINT.search(text, max(0, item.start - 24), item.start):
+            if not ok and n < len(stated):
                 pool = [v for o in trajectory.steps[:s.index] if o.agent_text is None and o.succeeded
                         for v in _money_fields(o.observation) + _line_totals(o.observation)] if record else observed
                 ok = _near_hedged(text, item, pool + user_said.before(at) + values)  # "a bit over sixty dollars"
@@ -144,29 +145,27 @@ def _unsupported_amounts(run: Any, p: Any) -> Finding:
 
 # round 16: an amount said as an approximation or a bound of one shown ("a bit over sixty dollars" of $62.27, "just shy of
 # $17" of $16.90, "about $62"): a round figure, backed by a supported amount on that side of it, within the figure's
-# rounding (a dollar for whole dollars, five or ten for multiples of them; half that after "just", "a bit", "slightly"); a
-# figure with cents is no approximation of another ("around $3.53"), though a bound on one ("a bit over $7.50" of $7.57)
-_HEDGE_HINT = re.compile(r"(?i)(?:about|around|roughly|approx|nearly|almost|close[ \t]to|shy[ \t]of|under|over|below|above|than|~)[ \t:]{0,3}\$?\Z")
-_HEDGE = re.compile(r"(?i)\b(?P<near>just|a[ \t](?:bit|little|touch)|slightly|nearly|almost)?[ \t]?"
-                    r"(?:(?P<over>over|above|more[ \t]than)|(?P<under>under|below|less[ \t]than|shy[ \t]of)"
-                    r"|(?P<about>about|around|roughly|approx(?:\.|imately)?|close[ \t]to))?[ \t:]{0,3}\$?\Z")
+# rounding (a dollar for whole dollars, five or ten for multiples of them; half that for a near bound, "just", "a bit",
+# "almost"); a figure with cents is no approximation of another ("around $3.53"), though a bound on one ("a bit over $7.50"
+# of $7.57) is; a range holds what is inside it. Round 17: the words are ``value_bounds``' ("~$62", "$16.90 tops",
+# "between 16 and 17 dollars"; "no less than $70" bounds from below, not "less than").
 
 
 def _near_hedged(text: str, item: Stated, pool: List[float]) -> bool:
-    m = _HEDGE.search(text, max(0, item.start - 24), item.start)
+    bound = bound_at(text, item.start, item.end, item.value)
     x = item.value
-    if m is None or not (m.group("over") or m.group("under") or m.group("about") or m.group("near")):
-        return False
+    if bound is None or (bound.direction == "approx" and abs(x - round(x)) > 1e-9):
+        return False  # "around $3.53": no approximation of another amount
+    if bound.direction == "range":
+        return any(map(bound.admits, pool))
     cents = abs(x - round(x)) > 1e-9
-    if cents and not (m.group("over") or m.group("under")):
-        return False  # "around $3.53": no approximation of another amount; "a bit over $7.50" is a bound
     span = max(0.5, 0.1 * x) if cents else 10.0 if round(x) % 10 == 0 else 5.0 if round(x) % 5 == 0 else 1.0
-    if m.group("near"):
+    if bound.near:
         span /= 2
-    if m.group("over"):
-        return any(x < v <= x + span for v in pool)
-    if m.group("under") or (m.group("near") and not m.group("about")):  # "nearly $17", "just shy of $17": below it
-        return any(x - span <= v < x for v in pool)
+    if bound.direction == "lower":
+        return any(x < v <= x + span or (v == x and not bound.strict) for v in pool)
+    if bound.direction == "upper":
+        return any(x - span <= v < x or (v == x and not bound.strict) for v in pool)
     return any(abs(v - x) <= span / 2 for v in pool)
 
 

@@ -20,8 +20,8 @@ its clause frames it as something other than what is:
   placed -- no, sorry, I misread" (a marker of a mistake soon after it, no digit between);
 - the customer's words reported: "You mentioned it was delivered -- I can't confirm that" ("you
   said / mentioned / think ..." before it in its clause; "as you said, it's delivered" agrees).
-- round 16: a value under a bound ("The total was under $19.73", "up to $19.73", "just shy of $19.73", a range; read by
-  ``value_bounds``; an approximation, "about $19.73", tells it), another's
+- round 16: a value under a bound ("The total was under $19.73", "up to $19.73", "just shy of $19.73", a range, an
+  approximation: "about $19.73", "19.73ish"; read by ``value_bounds``), another's
   report the agent will not vouch for ("The courier says it is delivered, but I can't
   verify that"; "The courier says it's delivered." tells it), a bare phrase the agent asks and answers no
   ("Delivered? Nope."), and the customer's words agreed to by a short clause ("You said it was delivered -- it is.").
@@ -116,9 +116,9 @@ def framed(text: str, start: int, end: int, taken_back: bool = True) -> bool:
     """Whether the phrase at ``text[start:end]`` is only framed in its clause (doubted, predicted or
     asked), not told as what is; ``taken_back=False`` leaves a phrase taken back to the caller (the
     facts rule reads the value said in its place)."""
-    bound = bound_at(text, start, end)
-    if bound is not None and bound.direction != "approx":
-        return True  # round 16: "The total was under $19.73": a bound, not the value (``value_bounds``); "about $19.73" tells it
+    if bound_at(text, start, end) is not None:
+        return True  # round 16: "The total was under $19.73": a bound, not the value (``value_bounds``); round 17: nor
+        # an approximation, "about $19.73" (SPEC §10: a hedged amount states no exact figure)
     clause = _clause_start(text, start)
     if "guess" in text or "top of my head" in text:
         opened = [m.end() for m in _SENTENCE_END.finditer(text, max(0, start - 200), start)]

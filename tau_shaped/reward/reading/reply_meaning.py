@@ -1,11 +1,9 @@
-"""What the clauses of a reply to a confirmation do to the call (SPEC §10): refuse it, ask for a
-different one (a contrast or a condition naming a value the call does not act with, or any
-clause naming a value of a kind the call has that differs from the described one: "Yes, the
-wallet is perfect" after the card, "Yes, cancel #W1242543" after another order), or put a
-condition on it that the described call meets or not; and sarcasm, which settles nothing.
-
-Read by ``replies.classify_reply``. Every pattern is linear (literal alternations, single or
-bounded quantifiers); the words of a clause are read up to a bound.
+"""What the clauses of a reply to a confirmation do to the call (SPEC §10): refuse it, ask for a different one (a contrast
+or a condition naming a value the call does not act with, or any clause naming a value of a kind the call has that differs
+from the described one: "Yes, the wallet is perfect" after the card, "Yes, cancel #W1242543" after another order), or put a
+condition on it that the described call meets or not (an amount under a bound is one: ``value_bounds``); and sarcasm, which
+settles nothing. Read by ``replies.classify_reply``. Every pattern is linear (literal alternations, single or bounded
+quantifiers); the words of a clause are read up to a bound.
 """
 
 from __future__ import annotations
@@ -162,7 +160,7 @@ def refuses(clause: str, q: Question, stated: Described, *, conceded: bool = Fal
     tokens = _TOKEN.findall(clause.lower())[:80]
     if conceded:  # "Not happy, but go ahead": a remark; "No, but ...", "I don't want that, but ..." are not
         return bool(_OUTRIGHT.search(clause) or _RETRACT.search(clause)) or _negates_the_call(tokens, adjectives=False)
-    if _REFUSAL_HEAD.search(clause):
+    if _REFUSAL_HEAD.search(clause) and _bounded(clause, stated) is None:  # "no more than $16.90" bounds (round 17)
         if _NOT_FEELING.search(clause) and not _negates_the_call(tokens):
             return False  # "Not happy about the delay"
         if _NOT_HEAD.search(clause):
@@ -268,7 +266,7 @@ def asks_for_a_change(text: str, q: Question, stated: Described) -> bool:
         parts = clauses(s)
         k = next((i for i, c in enumerate(parts) if _CONTRAST.search(c) or _INSTEAD.search(c)), None)
         if k is None:
-            if any(_names_another_value(c, stated) for c in parts if not _CONDITION.search(c)):
+            if any(_names_another_value(c, stated) for c in parts if not _CONDITION.search(c) and _bounded(c, stated, False, s) is None):
                 return True
             continue
         scope = _MAKE_SURE.sub(" ", " ".join(parts[k:]))
@@ -338,13 +336,12 @@ def condition(first: str, stated: Described) -> Optional[str]:
         for i in range(len(parts) - 1, -1, -1):
             here = compare(list(values_in(parts[i])), stated)
             suffix[i] = max(here, suffix[i + 1], key=rank.index)
-        for i, c in enumerate(parts):
-            m = _CONDITION.search(c)
-            if m is None:
-                continue
-            bound = _bounded(" ".join(parts[i:]), stated)  # "only if it's under five dollars"
-            if bound is not None:
-                found.append(bound)
+        opened = [_CONDITION.search(c) for c in parts]  # round 17: an amount under a bound is one without "if" ("yes, $17 max")
+        for i, (c, m) in enumerate(zip(parts, opened)):
+            bound = _bounded(s[s.find(c):] if m else c, stated, m is not None and m.group("word").lower() == "unless", s) \
+                if m or not any(opened) else None  # "only if it's under five dollars"; "go ahead, unless it's over $15"
+            if bound is not None or m is None:
+                found += [bound] if bound else []
                 continue
             verdict = suffix[i]
             if verdict in (None, "unknown"):
@@ -358,14 +355,17 @@ def condition(first: str, stated: Described) -> Optional[str]:
     return next((v for v in ("unmet", "unknown", "met") if v in found), None)
 
 
-def _bounded(text: str, stated: Described) -> Optional[str]:
-    """A condition each amount of which is under an open bound (``value_bounds``: "only if it's under five dollars", "$50 or
-    less"): "met" or "unmet" by the amount the call moves, "unknown" with it unknown; else None (an amount said plainly)."""
-    bounds = [bound_at(text, v.start, value=float(v.key)) if v.kind == "amount" and v.key is not None else None for v in values_in(text)]
-    if not bounds or any(b is None or b.direction not in ("upper", "lower") or b.near for b in bounds):
+def _bounded(text: str, stated: Described, unless: bool = False, sentence: str = "") -> Optional[str]:
+    """A condition each value of which is an amount under a bound, read in its ``sentence`` (``value_bounds``: "only if it's
+    under five dollars", "$50 or less", "between $16 and $17"): "met" or "unmet" by the call's amount ("unless" the other
+    way), "unknown" with it unknown; else None (an amount said plainly)."""
+    at = sentence.find(text) if sentence else -1
+    whole, at = (sentence, at) if at >= 0 else (text, 0)
+    bounds = [bound_at(whole, at + v.start, value=float(v.key)) if v.kind == "amount" and v.key is not None else None for v in values_in(text)]
+    if not bounds or any(b is None for b in bounds):
         return None
     moved = stated.key("amount")
-    return "unknown" if moved is None else "met" if all(b.admits(moved) for b in bounds if b) else "unmet"
+    return "unknown" if moved is None else "met" if all(b.admits(moved) for b in bounds if b) != unless else "unmet"
 
 
 # ---- sarcasm ----------------------------------------------------------------------------------

@@ -56,7 +56,9 @@ _BEFORE = lazy(r"(?i)(?:(?<![\w'])(?:" + "|".join(f"(?P<{k}>{w})" for k, w in _W
                r"(?:(?:about|around|roughly|approximately)" + _S + r"{1,3})?(?P<cur>" + _CUR + r")"
                r"|(?P<sign><=|=<|>=|=>|~=|[<>\u2264\u2265~\u2248])" + _S + r"{0,2}(?P<scur>" + _CUR + r"))" + _S + r"{0,2}\Z")
 # after the value (its unit between): "17ish", "$17 or so", "$5 tops", "$5 max", "$20 or more", "$5 at least"
-_AFTER = lazy(r"(?i)(?:" + _S + r"{0,2}(?:dollars?|bucks|usd|eur|euros?|minutes?|mins?)\b)?(?:-?ish\b|" + _S + r"{1,3}(?:"
+_AFTER = lazy(r"(?i)(?:" + _S + r"{0,2}(?:dollars?|bucks|usd|eur|euros?|minutes?|mins?)\b)?(?:-?ish\b|(?:" + _S + r"{1,3}|,(?=" + _S
+              + r"{0,2}(?:tops|max|maximum|at[ \t]{1,3}(?:the[ \t]{1,3})?most|at[ \t]{1,3}least|or[ \t]{1,3}(?:so|less|more))[ \t]{0,2}(?:[,.;:!?)\u2013\u2014-]|$))"
+              + _S + r"{0,2})(?:"
               r"(?P<approx>or[ \t]{1,3}(?:so|thereabouts)|give[ \t]{1,3}or[ \t]{1,3}take)"
               r"|(?P<at_most>tops|max(?:imum)?|at[ \t]{1,3}(?:the[ \t]{1,3})?most|or[ \t]{1,3}(?:less|under|below|lower))"
               r"|(?P<at_least>at[ \t]{1,3}least|minimum|or[ \t]{1,3}(?:more|over|above|higher))"
@@ -68,6 +70,7 @@ _LOW_END = lazy(r"(?i)(?<![\w'])(?P<between>between" + _S + r"{1,3})?(?P<from>(?
                 + _S + r"{0,2}" + _NUM + _S + r"{0,3}" + _TO + _S + r"{0,3}(?P<c2>" + _CUR + r")" + _S + r"{0,2}\Z")
 _HIGH_END = lazy(r"(?i)" + _S + r"{0,3}" + _TO + _S + r"{0,3}(?P<c2>" + _CUR + r")" + _S + r"{0,2}" + _NUM)
 _BETWEEN = lazy(r"(?i)(?<![\w'])between" + _S + r"{1,3}" + _CUR + _S + r"{0,2}\Z")
+_UNIT = lazy(r"(?i)" + _S + r"{0,2}(?:dollars?|bucks|usd|eur|euros?)\b")
 _FROM = lazy(r"(?i)(?<![\w'])from" + _S + r"{1,3}" + _CUR + _S + r"{0,2}\Z")
 _VALUE = lazy(r"(?i)" + _CUR + _S + r"{0,2}(?P<n>[0-9][0-9,]*(?:\.[0-9]+)?)")
 _KINDS = {"near_upper": ("upper", False, True), "near_lower": ("lower", False, True), "at_most": ("upper", False, False),
@@ -145,17 +148,19 @@ def bound_at(text: str, start: int, end: Optional[int] = None, value: Optional[f
 def _range(text: str, start: int, end: int, x: float) -> Optional[Bound]:
     """A range the value ends ("between $16 and $17", "$16-17") or starts ("between $16 and $17", "$16-$17")."""
     low = _LOW_END.search(text, max(0, start - 48), start)
-    if low is not None and not low.group("from") and (low.group("between") or (low.group("c") and low.group("to") != "and")):
+    unit = _UNIT.match(text, end) is not None  # "40 to 60 dollars": the unit after the range marks its start as money too
+    if low is not None and not low.group("from") and (low.group("between") or ((low.group("c") or unit) and low.group("to") != "and")):
         lo = float(low.group("n").replace(",", ""))
-        if lo < x and (low.group("between") or low.group("to") not in ("to", "and") or low.group("c2")):
+        if lo < x and (low.group("between") or low.group("to") not in ("to", "and") or low.group("c2") or unit):
             return Bound("range", x, low=lo, high=x, words=text[low.start():end].strip())
     high = _HIGH_END.match(text, end)
     if high is None or _FROM.search(text, max(0, start - 12), start) is not None:
         return None
     hi = float(high.group("n").replace(",", ""))
     between = _BETWEEN.search(text, max(0, start - 16), start) is not None
-    marked = text[start:start + 1] in "$\u20ac\u00a3" or text[max(0, start - 1):start] in ("$", "\u20ac", "\u00a3")
-    if hi > x and (between or (marked and high.group("to") != "and" and (high.group("to") != "to" or high.group("c2")))):
+    unit = _UNIT.match(text, high.end()) is not None  # "40 to 60 dollars"
+    marked = text[start:start + 1] in "$\u20ac\u00a3" or text[max(0, start - 1):start] in ("$", "\u20ac", "\u00a3") or unit
+    if hi > x and (between or (marked and high.group("to") != "and" and (high.group("to") != "to" or high.group("c2") or unit))):
         return Bound("range", x, low=x, high=hi, words=text[start:high.end()])
     return None
 
