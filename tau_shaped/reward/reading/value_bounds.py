@@ -50,11 +50,12 @@ _WORDS = {
               r"(?:region|ballpark|neighbou?rhood)[ \t]{1,3}of|more[ \t]{1,3}or[ \t]{1,3}less|just[ \t]{1,3}about|round[ \t]{1,3}about"
               r"|somewhere[ \t]{1,3}(?:around|near)|close[ \t]{1,3}to|something[ \t]{1,3}like|in[ \t]{1,3}the[ \t]{1,3}order[ \t]{1,3}of",
 }
+# (an arrow is no sign: "total -> $71.26", "total => $71.26")
 _SIGNS = {"<": "below", "\u2264": "at_most", "<=": "at_most", "=<": "at_most", ">": "above", "\u2265": "at_least", ">=": "at_least",
-          "=>": "at_least", "~": "approx", "\u2248": "approx", "~=": "approx"}
+          "~": "approx", "\u2248": "approx", "~=": "approx"}
 _BEFORE = lazy(r"(?i)(?:(?<![\w'])(?:" + "|".join(f"(?P<{k}>{w})" for k, w in _WORDS.items()) + r")" + _S + r"{1,3}"
                r"(?:(?:about|around|roughly|approximately)" + _S + r"{1,3})?(?P<cur>" + _CUR + r")"
-               r"|(?P<sign><=|=<|>=|=>|~=|[<>\u2264\u2265~\u2248])" + _S + r"{0,2}(?P<scur>" + _CUR + r"))" + _S + r"{0,2}\Z")
+               r"|(?P<sign><=|=<|>=|~=|(?<![-=])>|[<\u2264\u2265~\u2248])" + _S + r"{0,2}(?P<scur>" + _CUR + r"))" + _S + r"{0,2}\Z")
 # after the value (its unit between): "17ish", "$17 or so", "$5 tops", "$5 max", "$20 or more", "$5 at least"
 _AFTER = lazy(r"(?i)(?:" + _S + r"{0,2}(?:dollars?|bucks|usd|eur|euros?|minutes?|mins?)\b)?(?:-?ish\b|(?:" + _S + r"{1,3}|,(?=" + _S
               + r"{0,2}(?:tops|max|maximum|at[ \t]{1,3}(?:the[ \t]{1,3})?most|at[ \t]{1,3}least|or[ \t]{1,3}(?:so|less|more))[ \t]{0,2}(?:[,.;:!?)\u2013\u2014-]|$))"

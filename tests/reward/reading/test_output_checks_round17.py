@@ -168,3 +168,15 @@ def test_a_figure_disowned_right_after_it_is_not_stated(text: str, values) -> No
     from tau_shaped.reward.reading.amounts import stated_amounts
 
     assert [a.value for a in stated_amounts(text)] == values, text
+
+
+@pytest.mark.parametrize("text, bounded", [
+    ("- a) status -> delivered\n- b) total -> $71.26", False), ("total => $71.26", False), ("total \u2192 $71.26", False),
+    ("total > $71.26", True), ("total >= $71.26", True), ("under $71.26", True),
+])
+def test_an_arrow_before_a_value_is_no_bound(text: str, bounded: bool) -> None:
+    """Round 17 (AZ, a list of answers with arrows): "total -> $71.26" tells the total; the one reader of bounds read "->"'s ">"
+    as "more than" (a false fail of the question tasks' total)."""
+    from tau_shaped.reward.reading.value_bounds import bound_at
+
+    assert (bound_at(text, text.index("$")) is not None) is bounded, text
