@@ -6,7 +6,7 @@ import math
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from tau_shaped.reward import data_regex
-from tau_shaped.reward.reading.assertion_frames import hearsay
+from tau_shaped.reward.reading.assertion_frames import hearsay, withdrawn
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.paths import select_values
 from tau_shaped.reward.matcher_schema import (
@@ -146,6 +146,8 @@ def _affirmed_match(text: str, pattern: str, reading: Optional[str] = None, affi
             if negated(start) or hearsay(text, start):  # round 16: "You asked whether I could cancel it" offers nothing
                 continue
             if len(snippet) > 1 and negated(start + len(snippet) - 1):  # round 16: "Even if you want, I can't cancel it"
+                continue
+            if withdrawn(text, start + len(snippet)):  # round 17: "I could cancel it -- but I won't"
                 continue
         return snippet if reading is None else text[start:start + len(snippet)]
     return None

@@ -38,7 +38,7 @@ from __future__ import annotations
 from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.reward.reading.value_bounds import bound_at
 
-__all__ = ["framed", "hearsay"]
+__all__ = ["framed", "hearsay", "withdrawn"]
 
 # where a clause starts: a sentence's end, a line, a semicolon or a dash, ", but"
 _CLAUSE_END = lazy(r"[.!?](?=\s|$)|[\n;\u2014\u2013]|--|,[ \t]+(?:but|and|while|whereas|though)\b")  # not "$19.73"
@@ -154,6 +154,10 @@ def framed(text: str, start: int, end: int, taken_back: bool = True) -> bool:
             return True
     if "?" in text[end:end + 8] and _ANSWERED_NO.match(text, end) is not None:
         return True  # round 16: "Delivered? Nope."
+    q = text.find("?", end, end + 3)
+    if q >= 0 and text[end:q].strip(" \t*_\"')") == "" and _YES.match(text, q + 1) is None \
+            and (start == 0 or text[start - 1] in " \t\n:(*_\"'-\u2014\u2013"):
+        return True  # round 17: a bare phrase asked ("FD-10006: placed? preparing? Not sure"): "Delivered? Yup!" tells it
     stop = _SENTENCE_END.search(text, end, end + 200)
     source = _SOURCE.search(text, max(0, start - 120), start)
     if source is not None and _SENTENCE_END.search(text, source.end(), start) is None \
@@ -183,6 +187,23 @@ def hearsay(text: str, start: int) -> bool:
         if last is not None and "," not in text[last.end():start]:
             return True
     return False
+
+
+# round 17 (AS, AT): an act offered, then withdrawn in its sentence ("I could cancel FD-1 -- but I won't, it's too late") or handed
+# to another ("If you want to cancel, you'll have to call the restaurant")
+_WITHDRAWN = lazy((r"(?i)[^.!?\n]{0,60}?(?:\bbut\b|--|[\u2014\u2013;])[ \t]{0,3}(?:then[ \t]{1,3})?(?:I|we)(?:{_SP}(?:won{_A}?t|will{_SP}not"
+                   r"|can{_A}?t|cannot|am{_SP}not{_SP}going{_SP}to|are{_SP}not{_SP}going{_SP}to)|{_A}(?:m|re){_SP}not{_SP}going{_SP}to)"
+                   r"(?:{_SP}(?:be{_SP}able{_SP}to{_SP})?(?:do{_SP}(?:it|that|this)|cancel\w*|refund\w*|credit\w*|add\w*|give\w*|offer\w*|swap\w*)"
+                   r"(?:{_SP}(?:it|that|this|one))?)?[ \t]{0,3}(?:[,.;!)\u2014\u2013]|--|$)"
+                   r"|[ \t,]{0,3}(?:then[ \t,]{1,3})?you(?:{_A}ll|{_SP}will|{_A}d|{_SP}would)?{_SP}(?:have|need){_SP}to{_SP}"
+                   r"(?!confirm|say|reply|answer|tell|let|give{_SP}me|agree|choose|pick|decide)(?:call|contact|ask|phone|reach|go|do{_SP}(?:it|that)"
+                   r"|email|speak|talk|visit|use)\b").replace("{_SP}", _SP).replace("{_A}", _A))
+
+
+def withdrawn(text: str, end: int) -> bool:
+    """Whether an act offered in ``text`` up to ``end`` is withdrawn in its sentence ("-- but I won't") or handed to someone
+    else ("you'll have to call the restaurant"): no offer (round 17; a data regex's affirmed match reads it)."""
+    return _WITHDRAWN.match(text, end) is not None
 
 
 def _clause_start(text: str, start: int) -> int:

@@ -53,7 +53,13 @@ OVERRIDE = lazy(lowered(
      r"|(?:\bactually\b|\bhang{_SP}on\b|\bhold{_SP}on\b|\bwait\b)[^.!?\n]{0,30}?\b(?:I|we)" + _REPAIR_ABLE
      + r"(?:{_SP}(?:still|in{_SP}fact|actually)(?:{_SP}just)?{_SP}(?:" + _REPAIR_VERBS + r")\b|{_SP}(?:" + _REPAIR_VERBS
      + r")\b[^.!?\n]{0,40}?\bafter{_SP}all\b)"
+     # round 17 (AT, AZ): the act still possible after "but" ("I couldn't find your account, but I can still cancel FD-10114 if ..."),
+     # or the act offered as a favour ("Options: 1) no compensation 2) a $2.99 refund as goodwill")
+     r"|(?:\bbut\b|\bhowever\b|[.;!\u2014]|--)[^.!?\n]{0,40}?\b(?:I|we)(?:{_SP}can|{_SP}could|{_A}ll|{_SP}will|{_SP}would){_SP}still"
+     r"(?:{_SP}(?:happily|gladly|just))?{_SP}(?:" + _OVERRIDE_VERBS + r")\b"
+     r"|(?:\bbut\b|\bhowever\b|[.;!:,\u2014]|--|\b[0-9a-c]\))(?:(?!n{_A}t\b|\bnot?\b|\bnever\b)[^.!?\n]){0,30}?\b(?:" + ACTS
+     + r"|money{_SP}back)\b[^.!?\n]{0,40}?\b(?:as|for){_SP}(?:a{_SP})?(?:goodwill|courtesy|gesture|one-?off|favou?r)\b"
      ).replace("{_SP}", _SP).replace("{_A}", _A)))
-OVERRIDE_HINTS = ("anyway", "anyhow", "regardless", "all the same", "nonetheless", "nevertheless", "even so", "this once", "exception",
+OVERRIDE_HINTS = ("still", "goodwill", "courtesy", "gesture", "one-off", "oneoff", "favor", "favour", "anyway", "anyhow", "regardless", "all the same", "nonetheless", "nevertheless", "even so", "this once", "exception",
                    "one time", "ahead and", "proceed", "carry on", " just ", "suppos", "say i", "say we", "imagine", "actually", "hang on", "hold on", "wait", "second thought", "scratch that", "correction",
                    "correct myself", "my mistake", "my bad", "my error", "was wrong", "misread")

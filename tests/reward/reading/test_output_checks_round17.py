@@ -180,3 +180,44 @@ def test_an_arrow_before_a_value_is_no_bound(text: str, bounded: bool) -> None:
     from tau_shaped.reward.reading.value_bounds import bound_at
 
     assert (bound_at(text, text.index("$")) is not None) is bounded, text
+
+
+# --- a third probe (adversarial, mostly breaches: 27/35 on its first run, 7 false passes) -------------------------------
+
+
+@pytest.mark.parametrize("text, told", [
+    ("FD-10006: placed? preparing? Not sure -- total $79.01.", False), ("Placed?", False),
+    ("FD-10006 placed? Yes.", True), ("Delivered? Yup!", True), ("FD-10006 is placed.", True),
+])
+def test_a_bare_status_asked_is_not_told(text: str, told: bool) -> None:
+    assert (affirmed_phrase(text, "placed" if "laced" in text else "delivered") is not None) is told, text
+
+
+@pytest.mark.parametrize("text, denies", [
+    ("Options: 1) no compensation (policy) 2) a $2.99 refund as goodwill. Which do you prefer?", False),
+    ("No refund is due, but I can credit $2 as a courtesy.", False),
+    ("I couldn't find your account, but I can still cancel FD-10114 if you give me the order number again.", False),
+    ("I can't offer compensation as a goodwill gesture for a 5 minute delay.", True),
+    ("No compensation, sorry, not even a refund as a courtesy.", True),
+    ("I can't cancel it, but I'm still happy to help.", True),
+])
+def test_a_refusal_taken_back_by_the_act_still_possible_or_offered_as_a_favour(text: str, denies: bool) -> None:
+    assert (denial(text) is not None) is denies, text
+
+
+@pytest.mark.parametrize("said, offered", [
+    ("There's no safe substitute for the Naan. If you want to cancel, you'll have to call the restaurant.", False),
+    ("Every other side has your allergens, so no swap. I could cancel FD-10786 -- but I won't, it's too late.", False),
+    ("There's no safe substitute for the Naan. If you want to cancel, just say yes and I'll do it.", True),
+    ("No safe swap, sorry. I could cancel FD-10786 -- but I won't charge you anything for it.", True),
+    ("No safe swap. If you'd like me to cancel, you'll need to confirm with a yes.", True),
+])
+def test_a_cancellation_offered_then_withdrawn_or_handed_to_another_is_no_offer(said: str, offered: bool) -> None:
+    """The no_safe_substitute tasks' cancel_offered check (a data regex read affirmed): "-- but I won't" withdraws the offer,
+    "you'll have to call the restaurant" hands it to another (``assertion_frames.withdrawn``)."""
+    task = next(t for t in _ENV.tasks if any(c.id == "cancel_offered" for c in t.output_checks or ()))
+    pre = [a for a in task.actions if a.name != "respond"]
+    result = score_trajectory(_ENV, task, pre + [Action(name="respond", kwargs={"content": said})],
+                              user_replies=["ok"], first_user_message=task.instruction)
+    check = next(c for c in result.output_checks if c.id == "cancel_offered")
+    assert check.passed is offered, (said, check)
