@@ -58,7 +58,7 @@ from tau_shaped.reward.reading.normalize_confusables import digits_folded, folde
 from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, escapes_held, escapes_shown,
                                                         hidden_parts, inert, markdown, markdown_settled, rendered, revealed)
 from tau_shaped.reward.reading.normalize_numbers import numbers_in_words
-from tau_shaped.reward.reading.normalize_repairs import REPAIR_HINTS, has_dash, withdrawn
+from tau_shaped.reward.reading.normalize_repairs import may_repair, withdrawn
 from tau_shaped.reward.reading.normalize_asides import asides_out
 from tau_shaped.reward.reading.normalize_phonetic import phonetic
 from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
@@ -186,10 +186,7 @@ _VISIBLE_STEPS = tuple(_formatting_struck_kept if step is _formatting else step 
 
 
 def _repair_hinted(text: str) -> bool:
-    if not has_dash(text):  # (a hyphen inside an id, "FD-10005", is none)
-        return False
-    lower = text.lower()
-    return any(h in lower for h in REPAIR_HINTS)
+    return may_repair(text)  # (a hyphen inside an id, "FD-10005", is no dash)
 
 
 @lru_cache(maxsize=8192)

@@ -26,11 +26,12 @@ from __future__ import annotations
 import re
 from typing import List
 
-__all__ = ["withdrawn", "has_dash", "REPAIR_HINTS"]
+__all__ = ["withdrawn", "has_dash", "may_repair", "REPAIR_HINTS"]
 
 # a cheap look first: a dash and one of these (lower case) in the text
 REPAIR_HINTS = ("sorry", "apolog", "correction", "mistake", "my bad", "scratch that", "missp", "misread", "mistyp",
-                "misunderst", "miscount", "typo", "wrong", "correct that", "not yet", "you said", "redo that", "restate that")
+                "misunderst", "miscount", "typo", "wrong", "correct that", "not yet", "you said", "redo that", "restate that",
+                "i mean")
 
 _STRONG = (r"correction|my\s+mistake|my\s+bad|scratch\s+that|(?:i\s+)?(?:misspoke|misread|mistyped|misunderstood|miscounted)"
            r"(?:\s+(?:the|that|it|your|a)(?:\s+[a-z]+)?)?|typo|i\s+mean[t]?|that'?s\s+(?:wrong|not\s+right)|wrong\s+(?:line|one|figure|amount)"
@@ -73,6 +74,15 @@ _RANGE_START = re.compile(r"\d[\d,.]*\s*(?:to|-|\u2013)\s*$", re.IGNORECASE)
 _ANCHOR = re.compile(r"[^\w$#~]+|the|a|an|your|my|our|their|his|her|its|to|in|on|at|for|with|of|as|by|from|is|are|was|be|been|have|has|"
                      r"had|get|got|instead|within|under|over|after|before|about|around|than|until|by|like|you|it|them|him|her|us|me", re.IGNORECASE)
 _MAX_REPAIRS = 4
+# round 17 (AS): a repair after a comma, "to your card, I mean your wallet", "$19.60, sorry, $16.90", "no, I mean yes":
+# it takes back a value of the repair's own kind only (never a clause: "yes, I mean it" and "I can, I mean if you
+# want" take nothing back)
+_COMMA_MARKER = re.compile(r"[ \t]*,[ \t]*(?:(?P<mean>(?:(?:sorry|oops)[ \t]*,?[ \t]*)?i[ \t]+meant?)|(?P<sorry>sorry|oops))"
+                           r"(?P<sep>[ \t]*[:,]?[ \t]*)(?=[\w$'\"(#~])", re.IGNORECASE)
+_COMMA_HINTS = (", i mean", ",i mean", ", sorry", ",sorry", ", oops")
+_ANSWER = re.compile(r"(?<![\w'])(yes|yeah|yep|yup|sure|ok|okay|no|nope|nah)[ \t]*$", re.IGNORECASE)
+_ANSWER_HEAD = re.compile(r"(yes|yeah|yep|yup|sure|ok|okay|no|nope|nah)(?![\w'])", re.IGNORECASE)
+_BARE_MEAN = re.compile(r"i\s+meant?", re.IGNORECASE)
 
 
 def has_dash(text: str) -> bool:
@@ -81,12 +91,15 @@ def has_dash(text: str) -> bool:
     return "--" in text or "\u2014" in text or "\u2013" in text or " - " in text or "\t-" in text or "-\t" in text
 
 
+def may_repair(text: str) -> bool:
+    """The cheap look: whether ``text`` may hold a repair (a dash and a hint, or a comma's repair)."""
+    lower = text.lower()
+    return has_dash(text) and any(h in lower for h in REPAIR_HINTS) or any(h in lower for h in _COMMA_HINTS)
+
+
 def withdrawn(text: str) -> str:
     """``text`` without what its writer took back by a repair (see the module's docstring)."""
-    if not text or not has_dash(text):
-        return text
-    lower = text.lower()
-    if not any(h in lower for h in REPAIR_HINTS):
+    if not text or not may_repair(text):
         return text
     for _ in range(_MAX_REPAIRS):
         out = _one(text)
@@ -97,11 +110,33 @@ def withdrawn(text: str) -> str:
 
 
 def _one(text: str):
-    for m in _MARKER.finditer(text):
-        start = _reparandum(text, m)
+    if has_dash(text):
+        for m in _MARKER.finditer(text):
+            start = _reparandum(text, m)
+            if start is not None:
+                return text[:start] + text[m.end():]
+    for m in _COMMA_MARKER.finditer(text):
+        start = _comma_reparandum(text, m)
         if start is not None:
             return text[:start] + text[m.end():]
     return None
+
+
+def _comma_reparandum(text: str, m: "re.Match[str]"):
+    """What a comma's repair takes back: the last value of its own kind in the sentence ("$19.60, sorry, $16.90"; "to
+    your card, I mean your wallet"), or an answer for an answer ("no, I mean yes"); else nothing."""
+    sent = 0
+    for e in _SENTENCE_END.finditer(text, 0, m.start()):
+        sent = e.end()
+    before = text[sent:m.start()]
+    repair = text[m.end():m.end() + 200]
+    if m.group("sorry") is not None:  # "sorry" alone: an amount for an amount only ("It's $12, sorry, it's late" is none)
+        return sent + _last(_AMOUNT, before) if _AMOUNT.match(repair) and _AMOUNT.search(before) else None
+    a, h = _ANSWER.search(before), _ANSWER_HEAD.match(repair)
+    if a is not None and h is not None:
+        return sent + a.start() if (a.group(1).lower()[:1] == "n") != (h.group(1).lower()[:1] == "n") else None
+    aligned = _aligned(before, repair)
+    return sent + aligned if aligned is not None else None
 
 
 def _reparandum(text: str, m: "re.Match[str]"):
@@ -135,6 +170,8 @@ def _reparandum(text: str, m: "re.Match[str]"):
         clause += 1
     if m.group("weak") is not None and not _turned_negative(before[clause:], repair):
         return None
+    if m.group("strong") is not None and _BARE_MEAN.fullmatch(m.group("strong").strip()):  # round 17: "cancel it -- I
+        return None  # mean, it's out for delivery" takes no clause back (a bare "I mean" explains as often as it repairs)
     return sent + clause
 
 
@@ -154,8 +191,8 @@ def _aligned(before: str, repair: str):
     word = w.group(0).lower()
     if word in _AUX:
         return _last(_AUX_WORD, before)
-    if word in _FUNCTION:
-        return None
+    if word in _FUNCTION or _SUBJECT.fullmatch(word):  # round 17: a pronoun opens a clause, it names no value ("cancel it
+        return None  # -- I mean, it's out" takes back no "it")
     same = _last(re.compile(r"(?<![\w'])" + re.escape(w.group(0)) + r"(?![\w'])", re.IGNORECASE), before)
     if same is not None and w.group(0).isalpha() and w.group(0)[:1].isupper() and any(c.islower() for c in before):
         while True:  # a name's earlier words ("the Pad Thai -- typo: Thai Iced Tea" takes back "Pad Thai")

@@ -1,6 +1,7 @@
 """A reply that turns on itself (SPEC §10 replies): an answer the customer takes back, read from
 what follows the taking back ("no wait -- yes, do it" is a yes, "yes -- no, wait, hold on" a
-no; "actually", "on second thought", "scratch that"; round 15: a refusal given up, "no... oh go on then, yes"; round 16: a side matter set aside first, "never mind. book
+no; "actually", "on second thought", "scratch that"; round 17: a slip repaired, "no -- I mean yes", "no sorry typo,
+yes"; round 15: a refusal given up, "no... oh go on then, yes"; round 16: a side matter set aside first, "never mind. book
 it -- yes"), and a
 yes asked back ("yes?": unclear).
 """
@@ -30,11 +31,16 @@ _CORRECTION = re.compile(
     r"|leave|keep|hold|never\s+mind)(?![\w'])))\W*"
     # round 15: a refusal given up ("no... oh go on then, yes", "nah -- changed my mind, do it", "no. on reflection, go ahead")
     r"|(?<![\w'])(?:(?:oh|ah|well)\s+)?(?:go\s+on|all\s*right|alright|fine|ok(?:ay)?)\s+then(?![\w'])\W*"
-    r"|(?<![\w'])(?:(?:i(?:'ve|\s+have)?\s+)?changed\s+my\s+mind|on\s+reflection)(?![\w'])\W*",
+    r"|(?<![\w'])(?:(?:i(?:'ve|\s+have)?\s+)?changed\s+my\s+mind|on\s+reflection)(?![\w'])\W*"
+    # round 17 (AS): the customer's own slip repaired, then the answer ("no -- I mean yes", "no sorry typo, yes", "nope my
+    # bad, go ahead"): read only where an answer follows
+    r"|(?<![\w'])(?:(?:sorry|oops)\W{0,3})?(?:i\s+meant?|typo|my\s+bad|my\s+mistake|i\s+(?:misread|misspoke|mistyped)|wrong\s+(?:word|button)"
+    r"|autocorrect)(?![\w'])\W*(?=(?:yes|yeah|yep|yup|sure|ok|okay|fine|no|nah|nope|go|do|don't|please)(?![\w']))",
     re.IGNORECASE)
 _BEFORE_WAIT = re.compile(r"(?:^|[,.!?;:\u2013\u2014-]|(?<![\w'])(?:no|oh|ah|hmm+|um+|uh+|yes|yeah|nah|ok|okay))\W*$", re.IGNORECASE)
 _CORRECTION_HINTS = ("wait", "second thought", "scratch", "actually", "then", "changed my mind", "reflection", "never mind", "nevermind",
-                     "forget that", "forget about")
+                     "forget that", "forget about", "mean", "typo", "my bad", "mistake", "misread", "misspoke", "mistyped",
+                     "wrong word", "wrong button", "autocorrect")
 # round 16: a side matter of the customer's own set aside at the head, then the answer ("never mind. book it -- yes",
 # "forget that -- yes, cancel it"); "never mind" alone, or with nothing but thanks after it, stays a stop
 _SET_ASIDE = re.compile(r"^\W{0,8}(?:never\s*mind|forget\s+(?:that|about\s+(?:that|it)))(?:\s+(?:that|then))?\s*[,.!;:\u2013\u2014-]+\W*(?=\w)",
