@@ -134,11 +134,19 @@ _PLACE = re.compile(r"(?i)\b(?:(?:is|are|['’]s|be|(?:has|have)[ \t]{1,3}been|w
                     r"(?:back[ \t]{1,3})?(?:in|on|into|to|onto)[ \t]{1,3}(?:your|ur)[ \t]{1,3}(?:(?:fooddash|food[ \t]dash|account|app|in-app)[ \t]{1,3})?"
                     r"(?P<m>wallet|balance|card)\b"
                     r"|\b(?:your|ur)[ \t]{1,3}(?:(?:fooddash|food[ \t]dash|account|app|in-app)[ \t]{1,3})?(?P<m2>wallet|balance)[ \t]{1,3}(?:now[ \t]{1,3})?"
-                    r"(?:has|holds|shows|contains|includes)[ \t]{1,3}(?:the[ \t]{1,3})?\$")
+                    r"(?:has|holds|shows|contains|includes)[ \t]{1,3}(?:the[ \t]{1,3})?\$"
+                    # round 17: the amount between the verb of the write and the place ("I've refunded $16.90 to your wallet",
+                    # "refunded 16.90 dollar to ur Mastercard", "I added $16.90 of wallet credit")
+                    r"|\b(?:refunded|credited|returned|added|put|sent|transferred|deposited|loaded|issued|refunding)[ \t]{1,3}(?:(?:the|a|an)[ \t]{1,3})?"
+                    r"(?:\$[ \t]?[0-9][0-9.,]{0,12}|[0-9][0-9.,]{0,12}[ \t]{1,3}(?:dollars?|usd|bucks))(?:[ \t]{1,3}(?:refund|credit))?[ \t]{1,3}"
+                    r"(?:(?:back[ \t]{1,3})?(?:in|on|into|to|onto)[ \t]{1,3}(?:your|ur|the)[ \t]{1,3}(?:(?:fooddash|food[ \t]dash|account|app|in-app)[ \t]{1,3})?"
+                    r"(?P<m4>wallet|balance|card|mastercard|visa|amex|discover)\b|(?:of|in|as)[ \t]{1,3}(?P<m5>wallet)[ \t]{1,3}credit\b)")
 # round 12 (telegraphic): an amount sent by an arrow ("Done: $16.90 -> wallet."), read in a text with an arrow
 _ARROW_PLACE = re.compile(r"(?i)(?<=[0-9])[ \t]{0,3}(?:->|=>|\u2192)[ \t]{0,3}(?:(?:your|ur|the)[ \t]{1,3})?(?P<m3>wallet|card)\b")
 _PLACE_MONEY = re.compile(r"(?i)\$[0-9]|\b(?:it|refund\w*|credit\w*|money|amount|funds|that)\b")
 # "nothing went to your wallet", "if it's in your wallet": no place stated
+_MODAL = re.compile(r"(?i)(?:\b(?:could|would|might|should)|['’]d)[ \t]{1,3}(?:(?:have|be|then|also|just)[ \t]{1,3})*"
+                    r"(?:[a-z]{1,12}[ \t]{1,3})?(?:(?:the|a|an)[ \t]{1,3})?(?:\$?[ \t]?[0-9][0-9.,]{0,10}[ \t]{0,3})?$")
 _NOT_PLACED = re.compile(r"(?i)\b(?:nothing|none|not|no[ \t]{1,3}(?:money|funds|credit|refund|cash|amount)|never|neither|nor|if|once|when|whether|\w+n['’]t)\b[^.;!?\n]{0,40}$")
 
 
@@ -158,8 +166,11 @@ def money_places(text: str, low: Optional[str]) -> List[Tuple[Tuple[str, str], s
                 or text[e:e + 1] == "?" or _DELIVERY.search(text, s, e) or _later(text, s, e)
                 or "m3" in m.re.groupindex and _TIMING.search(text, s, e)):  # "$16.90 -> card (instant)": the timing says it
             continue
-        method = (m.group("m3") if "m3" in m.re.groupindex else m.group("m") or m.group("m2")).lower()
-        out.append((("card" if method == "card" else "wallet", "present"), m.group(0), m.start()))
+        if _MODAL.search(text, max(s, m.start() - 40), m.start()):
+            continue  # round 17 (AT): "had you chosen it, I could have refunded $5 to your wallet": no place stated
+        method = (m.group("m3") if "m3" in m.re.groupindex else m.group("m") or m.group("m2") or m.group("m4")
+                  or m.group("m5")).lower()
+        out.append((("wallet" if method in ("wallet", "balance") else "card", "present"), m.group(0), m.start()))
     return out
 
 
