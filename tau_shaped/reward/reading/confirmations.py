@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any, Dict, Optional, Tuple
 
 from tau_shaped.reward.reading import action_words, call_values, consent_amounts, consent_scope, option_menus, option_values, reply_values, text_matching
+from tau_shaped.reward.reading.choice_preferences import offered_as_preference, set_aside_over
 from tau_shaped.reward.reading.consent_questions import consent_request
 from tau_shaped.reward.reading.s0_records import _RECORD_INDEXES, call_cards, find_record, record_in_s0  # noqa: F401 - read here too
 from tau_shaped.reward.reading.s0_ids import id_key
@@ -98,8 +99,10 @@ def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:
     def inside(a: int, b: int) -> bool:
         return any(x <= a and b <= y and (x, y) != (a, b) for x, y in longer)
 
+    last_own = max((m.start() for m in _phrases_pattern(own).finditer(text)), default=-1)  # round 17: or as a preference
     if any(_ALTERNATIVE.search(lowered, max(0, a - 48), a) or _ALTERNATIVE_AFTER.match(lowered, b)
-           for a, b in longer if not reply_values.negated_at(lowered, a)):  # ``longer_or_other``, from the one scan
+           or offered_as_preference(lowered, a, b, last_own)
+           for a, b in longer if not reply_values.negated_at(lowered, a) and not set_aside_over(lowered, a)):
         return False  # "to your card, or $16.90 to your wallet": a choice offered, not a call described
     if not longer:  # no other choice named: the first of the call's said is enough (as before round 14)
         for m in _phrases_pattern(own).finditer(text):
