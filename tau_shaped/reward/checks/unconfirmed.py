@@ -31,6 +31,7 @@ from tau_shaped.reward.checks.finding import NOWHERE, Evidence, Finding, short, 
 from tau_shaped.reward.checks.confirm_replies import answer as _answer, another_topic as _another_topic, later_word as _later_word  # noqa: F401 - read here too
 from tau_shaped.reward.checks.confirm_replies import refuses_nothing
 from tau_shaped.reward.checks.split_turns import split_turns
+from tau_shaped.reward.reading.amount_items import amount_for_other_items
 from tau_shaped.reward.reading.call_values import s0_ids
 from tau_shaped.reward.reading.confirmations import _result, call_cards, record_in_s0, why_not
 from tau_shaped.reward.reading.consent_questions import asks_consent
@@ -242,7 +243,7 @@ def _why_not(text: str, call: Optional[Tuple[Any, ...]], tool: str, kwargs: Any,
     if callable(result):  # ``_Write.result``: read now, the memo having missed
         result = result()
     missing = why_not(text, tool, kwargs, c, result, records, index=index, observation=observation,
-                      cards=cards)
+                      cards=cards) or amount_for_other_items(text, kwargs, initial)  # round 17: "$16.90 for the Onion Rings"
     if missing is None and not asks_consent(text):
         missing = "it asks no consent (a question about something else)"
     elif missing is None and reported_only(text, c.verbs.get(tool)):
