@@ -29,11 +29,12 @@ from tau_shaped.reward.reading.normalize import seen
 
 __all__ = ["either_or", "menu", "menu_options", "named", "pick", "picked", "unchosen_out"]
 
-# a label at a line's start: "1)", "1.", "(1)", "a)", "(a)", "Option A:", "A --", "- 2)"
+# a label at a line's start: "1)", "1.", "(1)", "a)", "(a)", "Option A:", "A --", "- 2)", "| 1 |"
 _AT_LINE = re.compile(
     r"(?m)^[ \t]*(?:[-*\u2022][ \t]*)?(?:"
     r"\((?P<a>[1-9a-dA-D])\)|(?P<b>[1-9a-dA-D])\)|(?P<c>[1-9]|[A-D])\.(?=[ \t])"
-    r"|(?i:option|choice)[ \t]+(?P<d>[1-9a-dA-D])(?![\w'])[ \t]*[:.)]?|(?P<e>[1-9A-D])[ \t]*(?:--|-|\u2013|\u2014|:)(?=[ \t]))")
+    r"|(?i:option|choice)[ \t]+(?P<d>[1-9a-dA-D])(?![\w'])[ \t]*[:.)]?|(?P<e>[1-9A-D])[ \t]*(?:--|-|\u2013|\u2014|:)(?=[ \t])"
+    r"|\|[ \t]*(?P<f>[1-9a-dA-D])[ \t]*\|)")  # round 17 (AZ): a table's numbered row, "| 1 | Mastercard | $16.90 |"
 # a label mid-line, only in a bracket or after "Option": "... card 2) $16.90 wallet credit"
 _IN_LINE = re.compile(r"(?<=[ \t])(?:\((?P<a>[1-9a-dA-D])\)|(?P<b>[1-9a-dA-D])\)|(?i:option|choice)[ \t]+(?P<d>[1-9a-dA-D])(?![\w'])[ \t]*[:.)]?)(?=[ \t])")
 _ORDER = "123456789"
@@ -179,7 +180,9 @@ def picked(text: str, step: Any) -> Tuple[str, Any]:
         return text, step
     reply = seen(reply)  # round 14 (read-tau2): the reply as the agent sees it (zero-width marks, look-alike letters, full width)
     found = menu(text) if _hinted(reply) else None  # (most replies hold no label, place or property)
-    at = pick(reply, found[1]) if found else None
+    later = _PICK_REPAIR.split(reply)[-1]  # round 17 (AS): "the second one -- no sorry, the first": the pick settled on
+    at = (pick(later, found[1]) if later.strip() and later != reply else None) if found else None
+    at = pick(reply, found[1]) if found and at is None else at
     if at is None and (" or " in text or " OR " in text or "\u00a0or\u00a0" in text) and (
             "ither" in text or "EITHER" in text or "hich" in text or "HICH" in text):  # (no lower-casing)
         found = either_or(text)
@@ -191,6 +194,8 @@ def picked(text: str, step: Any) -> Tuple[str, Any]:
     return f"{lead}\n{options[at]}\nShall I go ahead with that?", dataclasses.replace(step, observation=answer)
 
 
+_PICK_REPAIR = re.compile(r"(?i)(?:[ \t]*(?:--|[\u2013\u2014])[ \t]*|[ \t]*,[ \t]*|[ \t]+)(?:no[ \t,]{1,3})?(?:sorry|oops|wait|i[ \t]+meant?|actually"
+                          r"|scratch[ \t]+that|make[ \t]+(?:it|that))(?![\w'])[ \t,:.!-]*")
 # an option that is the act not done: the customer's own doing, things left as they are, nothing
 _DECLINES = re.compile(r"(?i)\b(?:myself|ourselves|(?:leave|keep)[ \t]+(?:it|them|things|the[ \t]+order)|as[ \t]+it[ \t]+is|nothing|no[ \t]+"
                        r"(?:thanks|change|action|refund|credit)|don['’]?t|do[ \t]+not|not[ \t]+now|skip)\b")
