@@ -49,6 +49,8 @@ _YES_IDIOMS = re.compile(
     r"|top\s+(?:it|me|us|my\s+wallet)\s+up|(?<![\w'’][ \t])sort\s+it(?:\s+out)?(?!\s+(?:later|myself|tomorrow))"  # round 13: "Cheers, top it up", "sort it"
     rf"|i{_APOS}?ll\s+(?:settle\s+for|take)\s+(?:that|it|this)(?=\W*$|\s*(?:[.!,;]|then\b|thanks?\b|thank\s+you\b|i\s+guess\b))"
     r"|if\s+i\s+must|if\s+that(?:'s|\s+is)\s+all\s+(?:you\s+can\s+do|there\s+is)"
+    # round 17 (AY, AW): a polite formula as the whole answer ("if you would be so kind"), Singlish "can can", "can lah"
+    rf"|^\W*(?:(?:yes|ok|okay|please)\W{{1,3}})?if\s+you(?:{_APOS}d|\s+would)\s+be\s+so\s+kind(?=\W*$)|^\W*can\s+(?:can|lah?|one)(?=\W*$)"
     r")\b",
     re.IGNORECASE,
 )
@@ -86,7 +88,7 @@ _HINTS = ("say no", "argue", "complain", "mind if", "why not", "hurt", "no need"
           " ok", "set", "necessary", "needed", "required", " do", "nothing", "live with", "take",
           "settle", "must", "all you can", "all there is", "option", "choice", "alternative", "nah", "consent", "permission", "approval", "authori",
           "crack", "your life", "get on", "you go", "top", "keep", "sort", "thumb", "unhappy", "displeased", "opposed", "against",
-          "averse", "not want")
+          "averse", "not want", "so kind", "can ")
 
 
 # "Keep it" to a question that takes something away (cancel, remove, swap): the thing stays, a no
