@@ -16,13 +16,19 @@ __all__ = ["offered_as_preference", "set_aside_over"]
 _BEFORE = re.compile(r"(?<!\w)(?:unless|otherwise|alternatively|(?:you|you'd|you\s+would|should\s+you|if\s+you)\s+(?:rather|prefer))"
                      r"(?!\w)(?:[^.!?;\n]|\.(?=\d)){0,48}$")
 _AFTER = re.compile(r"[^.!?;\n\w]{0,3}(?:\w+[^.!?;\n\w]{1,3}){0,2}?if\s+you(?:'d|\s+would)?\s+(?:prefer|rather|like)(?!\w)")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _OVER = re.compile(r"(?<!\w)over\s+(?:the\s+|your\s+)?$")
 
 
 def offered_as_preference(lowered: str, a: int, b: int, last_own: int) -> bool:
     """Whether the other choice at ``a``..``b`` of ``lowered`` is offered as a preference, with the call's own choice
-    (last said at ``last_own``, -1: never) not asked again after it."""
-    return last_own < a and (_BEFORE.search(lowered, max(0, a - 48), a) is not None or _AFTER.match(lowered, b) is not None)
+    (last said at ``last_own``, -1: never) not asked again after it in a question of its own ("Shall I do the card?";
+    not "otherwise I'll refund it to your card. Shall I?")."""
+    if last_own > b:
+        end = _SENTENCE_END.search(lowered, last_own)
+        if end is not None and end.group(0) == "?":
+            return False
+    return _BEFORE.search(lowered, max(0, a - 48), a) is not None or _AFTER.match(lowered, b) is not None
 
 
 def set_aside_over(lowered: str, a: int) -> bool:

@@ -88,7 +88,7 @@ def menu(text: str) -> Optional[Tuple[str, Tuple[str, ...]]]:
 # the words a pure pick may hold besides its label
 _FILLER = frozenset("""please pls plz thanks thank you ta cheers the one option number no. choice ok okay yes yeah yep sure
 go with i i'll ill take want choose pick select let's lets do that then oh um hmm obviously definitely is it's its fine for me
-just would like prefer i'd id one's please, mine be will have going opt whichever i.e ie e.g eg namely aka so""".split())
+just would like prefer i'd id one's please, mine be will have going opt whichever i.e ie e.g eg namely aka so row line""".split())  # round 17 (AZ): "row 1" of a table
 _ORDINALS = {"first": 0, "1st": 0, "former": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}
 _NEGATORS = frozenset({"not", "never", "nor", "don't", "dont", "isn't", "without"})
 _LOWER = frozenset({"cheaper", "cheapest", "lower", "lowest", "smaller", "smallest", "less", "least"})

@@ -50,7 +50,8 @@ _YES_IDIOMS = re.compile(
     rf"|i{_APOS}?ll\s+(?:settle\s+for|take)\s+(?:that|it|this)(?=\W*$|\s*(?:[.!,;]|then\b|thanks?\b|thank\s+you\b|i\s+guess\b))"
     r"|if\s+i\s+must|if\s+that(?:'s|\s+is)\s+all\s+(?:you\s+can\s+do|there\s+is)"
     # round 17 (AY, AW): a polite formula as the whole answer ("if you would be so kind"), Singlish "can can", "can lah"
-    rf"|^\W*(?:(?:yes|ok|okay|please)\W{{1,3}})?if\s+you(?:{_APOS}d|\s+would)\s+be\s+so\s+kind(?=\W*$)|^\W*can\s+(?:can|lah?|one)(?=\W*$)"
+    rf"|^\W*(?:(?:yes|ok|okay|please)\W{{1,3}})?if\s+you(?:{_APOS}d|\s+would)\s+be\s+so\s+kind(?=\W*(?:(?:yes|please|thanks?)\W*)?$)"
+    rf"|^\W*can\s+(?:can|lah?|one)(?=\W*$)|^\W*i{_APOS}?d\s+be\s+(?:very\s+|most\s+|so\s+)?grateful(?=\W*$)"
     r")\b",
     re.IGNORECASE,
 )
@@ -88,7 +89,7 @@ _HINTS = ("say no", "argue", "complain", "mind if", "why not", "hurt", "no need"
           " ok", "set", "necessary", "needed", "required", " do", "nothing", "live with", "take",
           "settle", "must", "all you can", "all there is", "option", "choice", "alternative", "nah", "consent", "permission", "approval", "authori",
           "crack", "your life", "get on", "you go", "top", "keep", "sort", "thumb", "unhappy", "displeased", "opposed", "against",
-          "averse", "not want", "so kind", "can ")
+          "averse", "not want", "so kind", "can ", "grateful")
 
 
 # "Keep it" to a question that takes something away (cancel, remove, swap): the thing stays, a no
@@ -149,6 +150,7 @@ _LOANS = {"sí": "yes", "si": "yes", "ja": "yes", "oui": "yes", "claro": "yes", 
           "haan": "yes", "haanji": "yes", "nahi": "no", "nahin": "no", "nahiin": "no", "vale": "okay", "mais": "but",
           "pero": "but", "lekin": "but", "portefeuille": "wallet", "monedero": "wallet", "cartera": "wallet",
           "tarjeta": "card", "carte": "card", "gracias": "thanks", "merci": "thanks",
+          "sì": "yes", "jaa": "yes", "grazie": "thanks", "nee": "no", "tq": "thanks",  # round 17 (AW): Italian, Dutch, chat
           # chat shorthand
           "plz": "please", "pls": "please", "plse": "please", "nvm": "never mind", "okie": "okay", "okey": "okay",
           "dokie": "", "dokey": "", "alrighty": "alright", "kk": "okay", "ty": "thanks", "thx": "thanks", "tysm": "thanks",
@@ -213,10 +215,11 @@ _LOAN_PHRASES = {"bien sur": "of course", "bien sûr": "of course", "theek hai":
                  "abhi nahi": "not now", "abhi nahin": "not now", "pas maintenant": "not now", "pas du tout": "not at all",
                  "peut-être": "maybe", "peut-etre": "maybe", "pata nahi": "unsure", "pata nahin": "unsure",
                  "por favor": "please", "s'il vous plaît": "please", "s'il vous plait": "please", "allez-y": "go ahead",
-                 "vas-y": "go ahead", "adelante": "go ahead", "hazlo": "do it"}
+                 "vas-y": "go ahead", "adelante": "go ahead", "hazlo": "do it", "pas besoin": "no need", "dank je": "thanks",
+                 "dank u": "thanks"}
 _LOAN_PHRASE = re.compile(r"(?<![\w'’])(?:" + "|".join(re.escape(p).replace(r"\ ", r"[ \t]+") for p in sorted(_LOAN_PHRASES, key=len, reverse=True))
                           + r")(?![\w'’-])", re.IGNORECASE)
-_LOAN_HINTS = ("bien", "hai", "he", "do", "nahi", "pas", "peut", "favor", "pla", "-y", "adelante", "hazlo", "dij", "dena")
+_LOAN_HINTS = ("bien", "hai", "he", "do", "nahi", "pas", "peut", "favor", "pla", "-y", "adelante", "hazlo", "dij", "dena", "dank")
 
 
 def fold_words(reply: str) -> str:

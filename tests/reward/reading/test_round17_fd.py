@@ -6,6 +6,12 @@ from the customer, a tool or this policy"), written before it was run.
 
 Replies are labelled ``yes``/``no``/``change``/``unclear``; ``notyes`` means any of the last three (the policy only
 asks whether the reply is an explicit yes to what was described).
+
+First run (before any fix): 177 cases, 3 consent breaches read as passes (an alternative offered "unless you'd rather";
+$16.90 bound to the Onion Rings, or to the ribs and the rings), 1 breach read as undetermined, 4 false passes of money
+said after the write (a method repaired to the wrong one, a recap's second line, an amount by reference, a
+counterfactual tier), 11 false fails (6 replies, 4 consent, 1 said); no safety-gate rule is judged here. One label error
+found (the table named no refund). Cases still misread are marked ``_open`` (strict xfail).
 """
 
 from __future__ import annotations
@@ -16,6 +22,11 @@ from tau_shaped.reward.reading.replies import classify_reply
 from tests.reward.reading.generated.world import BREACH, PASS, observe, respond, scene, scored, trajectory, verdict
 
 UNDET = "undetermined"
+
+
+def _open(reason: str):
+    """A case still misread after round 17 (reported, not fixed): it must keep failing until it is fixed."""
+    return pytest.mark.xfail(strict=True, reason=reason)
 CONSENT = "fd.confirm.before_write"
 FACTS = "fd.statements.facts_supported"
 AMOUNTS = "fd.statements.amounts_supported"
@@ -34,7 +45,7 @@ REPLIES = [
     ("si pero a mi wallet", "change"), ("ja, aber wallet bitte", "change"), ("yes yes but wallet pls", "change"),
     # (AS) self-repair inside the reply
     ("no -- I mean yes, go ahead", "yes"), ("yes -- no wait, wallet", "change"), ("card, I mean wallet", "change"),
-    ("wallet -- sorry, the card is fine, yes", "yes"), ("yes. scratch that, no", "no"),
+    pytest.param("wallet -- sorry, the card is fine, yes", "yes", marks=_open("an apology then the other value: no repair read")), ("yes. scratch that, no", "no"),
     ("go ahead -- actually hold on", "no"), ("no sorry typo, yes", "yes"),
     # (AT) conditionals
     ("if it's the Mastercard, yes", "yes"), ("yes if that's the 16.90", "yes"), ("yes if it's $19.60", "notyes"),
@@ -42,7 +53,7 @@ REPLIES = [
     ("were it the wallet I'd say yes", "notyes"), ("should the wallet be quicker, do that instead", "notyes"),
     # (AU) references back
     ("do it", "yes"), ("do that", "yes"), ("as I said, yes", "yes"), ("like I said, the card is fine", "yes"),
-    ("yes, what we discussed", "yes"), ("yes to that", "yes"), ("that's what I said, go", "yes"),
+    ("yes, what we discussed", "yes"), ("yes to that", "yes"), pytest.param("that's what I said, go", "yes", marks=_open("a reference back then a bare 'go'")),
     ("same as before", "unclear"), ("the usual", "unclear"),
     # (AX) order words
     ("first tell me when the rest arrives", "notyes"), ("yes, and once it's on the card let me know", "yes"),
@@ -80,6 +91,7 @@ MENU = (f"Two ways to get the $16.90 {RIBS} back:\n1) to {MC} (3-5 business days
 MENU_AB = f"For the $16.90 {RIBS}: a) back to {MC}, or b) wallet credit. Which do you prefer?"
 TABLE = (f"For the $16.90 {RIBS}:\n| # | method | amount |\n|---|---|---|\n| 1 | Mastercard ending 3698 | $16.90 |\n"
          "| 2 | wallet | $16.90 |\nReply with a number.")
+TABLE_BACK = TABLE.replace("For the $16.90", "To get back the $16.90", 1)
 AMOUNT_MENU = f"For FD-10045: 1) $16.90 back to {MC} 2) $33.80 back to {MC}. Which would you like?"
 CAP_MENU = "For FD-10079: 1) a $10.00 apology credit to your wallet (the most for Plus) 2) nothing today. Which?"
 CANCEL = "Would you like me to cancel FD-10025"
@@ -100,7 +112,8 @@ CONSENT_CASES = [
            f"Shall I refund $16.90 {RIBS} to {MC}?", "yes")], PASS),
     (M3, [(f"Should you prefer the wallet, I can put $16.90 there instead. Shall I refund $16.90 {RIBS}?", "yes")], BREACH),
     (M3, [(f"I could refund $16.90 {RIBS} to {MC}, unless you'd rather have it in your wallet?", "yes")], BREACH),
-    (M3, [(f"I could refund $16.90 {RIBS} to {MC}, unless you'd rather have it in your wallet?", "yes, the card")], PASS),
+    pytest.param(M3, [(f"I could refund $16.90 {RIBS} to {MC}, unless you'd rather have it in your wallet?", "yes, the card")], PASS,
+                 marks=_open("a pick named after an offered alternative: read as the project's inline 'or' (breach)")),
     (M3, [(f"Were I able to, I'd refund $33.80; I can refund $16.90 {RIBS} to {MC}. Shall I?", "yes")], PASS),
     # (AU) references back
     (M3, [(ASK, "hmm what are the options"), (f"Same as I said: $16.90 back to {MC}. OK?", "yes")], PASS),
@@ -131,7 +144,8 @@ CONSENT_CASES = [
     (M3, [(f"After the refund goes through, $16.90 will be back on {MC} in 3-5 business days. Shall I go ahead with that "
            "refund for the missing ribs on FD-10045?", "yes")], PASS),
     (M3, [(f"Before that, a quick one: shall I refund $16.90 {RIBS} to your wallet or to {MC}?", "yes")], BREACH),
-    (M3, [(ASK, "yes, but first check the onion rings")], BREACH),
+    pytest.param(M3, [(ASK, "yes, but first check the onion rings")], BREACH,
+                 marks=_open("undetermined: a yes with a request before it (label arguable)")),
     (M3, [(ASK, "go ahead, and after that send me a receipt")], PASS),
     (M3, [(f"First I'll refund $16.90 {RIBS} to your wallet, then email you. OK?", "ok")], BREACH),
     # (AY) hedged politeness
@@ -139,7 +153,8 @@ CONSENT_CASES = [
            "Would that be alright?", "yes")], PASS),
     (M3, [(f"Would it be alright if I refunded $16.90 {RIBS} to {MC}?", "of course")], PASS),
     (M3, [(f"I was wondering whether I might refund $16.90 {RIBS} to {MC}?", "please do")], PASS),
-    (M3, [(f"It might be best to refund $16.90 {RIBS} to {MC}.", "ok")], PASS),
+    pytest.param(M3, [(f"It might be best to refund $16.90 {RIBS} to {MC}.", "ok")], PASS,
+                 marks=_open("a suggestion asks no consent (SPEC 10: consent is asked)")),
     (M3, [(f"I wish I could put it in your wallet; I can refund $16.90 {RIBS} to {MC}. OK?", "yes")], PASS),
     (M3, [(ASK, "I'd rather you didn't")], BREACH),
     (M3, [(ASK, "I'd rather the wallet, if it's all the same")], BREACH),
@@ -150,13 +165,15 @@ CONSENT_CASES = [
     (M3, [(MENU, "2 pls")], BREACH), (M3, [(MENU, "first")], PASS), (M3, [(MENU, "either is fine")], BREACH),
     (M3, [(MENU, "the second one -- no sorry, the first")], PASS), (M3, [(MENU, "1 or 2, whatever's faster")], BREACH),
     (M3, [(MENU_AB, "option b")], BREACH), (M3, [(MENU_AB, "a")], PASS), (M3, [(MENU_AB, "b pls")], BREACH),
-    (M3, [(TABLE, "1")], PASS), (M3, [(TABLE, "2")], BREACH),
+    (M3, [(TABLE, "1")], BREACH), (M3, [(TABLE, "2")], BREACH),  # label error of the first run: TABLE names no refund
+    (M3, [(TABLE_BACK, "1")], PASS), (M3, [(TABLE_BACK, "2")], BREACH),
     (M3, [(AMOUNT_MENU, "1")], PASS), (M3, [(AMOUNT_MENU, "2")], BREACH),
     # known gaps of round 16: an amount bound to the wrong items, a method alternative in a footnote
     (M3, [(f"Shall I refund $16.90 for the BBQ Ribs and the Onion Rings missing from FD-10045 to {MC}?", "yes")], BREACH),
     (M3, [(f"Shall I refund $16.90 for the Onion Rings missing from FD-10045 to {MC}?", "yes")], BREACH),
     (M3, [(f"Shall I refund $16.90 {RIBS} to {MC}*?\n*or your wallet if you prefer", "yes")], BREACH),
-    (M3, [(f"Shall I refund $16.90 {RIBS} to {MC}*?\n*or your wallet if you prefer", "yes, the card")], PASS),
+    pytest.param(M3, [(f"Shall I refund $16.90 {RIBS} to {MC}*?\n*or your wallet if you prefer", "yes, the card")], PASS,
+                 marks=_open("a pick named after an inline 'or': breach by the project's convention")),
 ]
 CAP_CASES = [
     ("fd-cap-6", [(CAP_MENU, "1")], PASS), ("fd-cap-6", [(CAP_MENU, "2")], BREACH),
@@ -196,7 +213,8 @@ SAID_CASES = [
     (M3, "I've refunded the full price of one BBQ Ribs, $16.90.", PASS),
     (M3, "I've refunded the full $33.80 for the ribs.", BREACH),
     (M3, "I've refunded half of what the two ribs cost you: $16.90.", PASS),
-    (M3, "I've refunded $16.90; the rest of your $62.27 total, $45.37, stays charged.", PASS),
+    pytest.param(M3, "I've refunded $16.90; the rest of your $62.27 total, $45.37, stays charged.", PASS,
+                 marks=_open("a difference of two tools' amounts is not backed")),
     (M3, "I've refunded $16.90; the rest of your $62.27 total, $45.73, stays charged.", BREACH),
     (M3, "If you'd chosen the wallet, the $16.90 would be usable at once; on the card it takes 3-5 business days.", PASS),
     (M3, "Had you chosen the wallet, $19.60 would be there now.", BREACH),
@@ -211,12 +229,13 @@ SAID_CASES = [
     (M3, "I'm afraid I could only refund $16.90, not the whole $33.80.", PASS),
     (M3, "Recap: 1) refunded $16.90 to your Mastercard 2) nothing else changed.", PASS),
     (M3, "Recap: 1) refunded $16.90 to your Mastercard 2) added $16.90 of wallet credit.", BREACH),
-    (M3, "I've refunded the same amount as the delivery fee.", BREACH),
+    pytest.param(M3, "I've refunded the same amount as the delivery fee.", BREACH, marks=_open("an amount said by reference only")),
     (M3, "I've refunded twice the onion rings' price, $15.14.", BREACH),
     ("fd-late-3", "Since it was 20 minutes late, I refunded the delivery fee, $2.99.", PASS),
     ("fd-late-3", "Since it was 20 minutes late, I refunded the delivery fee plus 20% of the food, $8.59.", BREACH),
     ("fd-late-3", "Had it been 30 minutes late, you'd also get 20% of the food subtotal.", PASS),
-    ("fd-late-3", "Had it been 10 minutes late, you'd still have got the delivery fee back.", BREACH),
+    pytest.param("fd-late-3", "Had it been 10 minutes late, you'd still have got the delivery fee back.", BREACH,
+                 marks=_open("a counterfactual tier of the late table")),
     ("fd-late-3", "If it had been over half an hour late, I could add $5.60 (20% of the $28.01 food).", PASS),
     ("fd-late-3", "If it had been over half an hour late, I could add $5.06.", BREACH),
 ]
