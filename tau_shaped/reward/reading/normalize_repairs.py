@@ -82,6 +82,8 @@ _COMMA_MARKER = re.compile(r"[ \t]*,[ \t]*(?:(?P<mean>(?:(?:sorry|oops)[ \t]*,?[
 _COMMA_HINTS = (", i mean", ",i mean", ", sorry", ",sorry", ", oops")
 _ANSWER = re.compile(r"(?<![\w'])(yes|yeah|yep|yup|sure|ok|okay|no|nope|nah)[ \t]*$", re.IGNORECASE)
 _ANSWER_HEAD = re.compile(r"(yes|yeah|yep|yup|sure|ok|okay|no|nope|nah)(?![\w'])", re.IGNORECASE)
+_VALUE_END = re.compile(r"[ \t]*(?:[.,;:!?)]|$|--|\u2014|\u2013|(?:to|for|back|in|into|on|onto|of|as|instead|total|refund|credit)(?![\w']))",
+                        re.IGNORECASE)
 _BARE_MEAN = re.compile(r"i\s+meant?", re.IGNORECASE)
 
 
@@ -130,8 +132,9 @@ def _comma_reparandum(text: str, m: "re.Match[str]"):
         sent = e.end()
     before = text[sent:m.start()]
     repair = text[m.end():m.end() + 200]
-    if m.group("sorry") is not None:  # "sorry" alone: an amount for an amount only ("It's $12, sorry, it's late" is none)
-        return sent + _last(_AMOUNT, before) if _AMOUNT.match(repair) and _AMOUNT.search(before) else None
+    if m.group("sorry") is not None:  # "sorry" alone: an amount for an amount only, the repair a value, not a clause's
+        a = _AMOUNT.match(repair)  # subject ("It's $12, sorry, it's late"; "only $16.90, sorry, $33.80 is more than you lost")
+        return sent + _last(_AMOUNT, before) if a and _VALUE_END.match(repair, a.end()) and _AMOUNT.search(before) else None
     a, h = _ANSWER.search(before), _ANSWER_HEAD.match(repair)
     if a is not None and h is not None:
         return sent + a.start() if (a.group(1).lower()[:1] == "n") != (h.group(1).lower()[:1] == "n") else None
@@ -193,7 +196,8 @@ def _aligned(before: str, repair: str):
         return _last(_AUX_WORD, before)
     if word in _FUNCTION or _SUBJECT.fullmatch(word):  # round 17: a pronoun opens a clause, it names no value ("cancel it
         return None  # -- I mean, it's out" takes back no "it")
-    same = _last(re.compile(r"(?<![\w'])" + re.escape(w.group(0)) + r"(?![\w'])", re.IGNORECASE), before)
+    inner = r"(?<![\w'.:/-])" if w.group(0).isdigit() else r"(?<![\w'])"  # round 17: a number whole, not the "19" of "7:19"
+    same = _last(re.compile(inner + re.escape(w.group(0)) + r"(?![\w']|[.:/-]\d)", re.IGNORECASE), before)
     if same is not None and w.group(0).isalpha() and w.group(0)[:1].isupper() and any(c.islower() for c in before):
         while True:  # a name's earlier words ("the Pad Thai -- typo: Thai Iced Tea" takes back "Pad Thai")
             p = _NAME_WORD_BEFORE.search(before[:same])

@@ -35,6 +35,9 @@ from tests.reward.reading.test_round17_fd import consent_verdict
     # controls: "I mean" explains, a pronoun opens a clause, "sorry" with no amount after it
     ("yes, I mean it", None), ("I can refund it, I mean if you want", None), ("It is $12, sorry, it is late", None),
     ("We cannot cancel it -- I mean, it is out for delivery", None), ("yes, I mean the card", None),
+    ("I can only refund $16.90, sorry, $33.80 is more than you lost.", None),
+    # a number taken back whole, not the "19" inside "7:19" (the generator's eta_corrected_to_window)
+    ("The courier reaches you around 7:19 p.m., I mean, 19.29 or a little after.", "The courier reaches you 19.29 or a little after."),
 ])
 def test_a_repair_with_i_mean_or_after_a_comma(text, read):
     assert seen(text) == (text if read is None else read)
