@@ -53,7 +53,7 @@ from functools import lru_cache
 from typing import Any, Literal, Optional
 
 from tau_shaped.reward.reading.normalize_questions import asks_why, fillers_out
-from tau_shaped.reward.reading.reply_corrections import asked_back, taken_back
+from tau_shaped.reward.reading.reply_corrections import asked_back, references_out, taken_back
 from tau_shaped.reward.reading.reply_forms import in_own_terms
 from tau_shaped.reward.reading.reply_picks import choice_kept, it_is_picked
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
@@ -243,7 +243,7 @@ def known_class(reply: str, question: Optional[str]) -> Optional[Reply]:
 
 
 def _read(reply: str, q: Question, stated: Any) -> Reply:
-    reply = in_own_terms(it_is_picked(fillers_out(reply), q.text or ""), q.text or "")  # "okay so" assents to nothing; "card it is"; "no insurance. book it"
+    reply = in_own_terms(it_is_picked(fillers_out(references_out(reply)), q.text or ""), q.text or "")  # "okay so" assents to nothing; "card it is"; "no insurance. book it"
     if asked_back(reply):
         return "unclear"  # "Yes?": a yes asked back, or a "what is it?"
     corrected = taken_back(reply)

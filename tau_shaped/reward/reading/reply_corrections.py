@@ -11,7 +11,18 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-__all__ = ["asked_back", "taken_back"]
+__all__ = ["asked_back", "references_out", "taken_back"]
+
+# round 17 (AU): a reference back that opens a reply's line ("same as you said, go", "that's what I said, go", "like I
+# said before, go ahead"): it points at the answer already given, the answer follows
+_REFERENCE_BACK = re.compile(r"(?im)^[ \t]*(?:(?:same[ \t]+)?as|like|(?:that['’]?s|that[ \t]+is)[ \t]+what)[ \t]+(?:i|you|we)[ \t]+"
+                             r"(?:said|say|mentioned|discussed|agreed)(?:[ \t]+(?:before|earlier|already))?[ \t]*[,:;.!-]+[ \t]*(?=\w)")
+
+
+def references_out(reply: str) -> str:
+    """``reply`` without the reference back that opens a line of it (the answer after it is read)."""
+    return _REFERENCE_BACK.sub("", reply) if "said" in reply.lower() or "mention" in reply.lower() or "discuss" in reply.lower() \
+        or "agreed" in reply.lower() or " say" in reply.lower() else reply
 
 _ASKED_BACK = re.compile(r"^\W{0,8}(?:yes|yeah|yep|ok|okay|sure|right)\W{0,3}\?+\W{0,3}$", re.IGNORECASE)
 

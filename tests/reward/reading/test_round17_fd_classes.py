@@ -49,6 +49,8 @@ def test_a_repair_with_i_mean_or_after_a_comma(text, read):
     ("sì grazie", "yes"), ("jaa", "yes"), ("nee dank je", "no"), ("pas besoin", "no"), ("can can", "yes"), ("can lah", "yes"),
     ("if you would be so kind", "yes"), ("if you'd be so kind, yes", "yes"), ("I'd be grateful", "yes"),
     ("cannot", "no"), ("can you do wallet?", "change"), ("I'd be grateful if you put it in my wallet", "change"),
+    ("like I said, go", "yes"), ("that's what I said, go", "yes"), ("like I said before, go ahead", "yes"), ("like I said, no", "no"),
+    ("as I said, wallet", "change"),
 ])
 def test_replies_repaired_loaned_or_polite(reply, cls):
     assert classify_reply(reply, question="Shall I refund the $5.06 for the Fries missing from FD-10055 to your Amex ending 7440?") == cls
