@@ -208,6 +208,8 @@ class FactChecker:
         return True, f"agent stated {c.text!r}: minutes late shown by the tools: {shown}"
 
     def _late_threshold(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        if isinstance(c.value, tuple) and len(c.value) == 3:  # round 17: ("at", tier, minutes), a supposed lateness's tier
+            return self._tier_at(c)
         if isinstance(c.value, tuple):  # ("percent", 20): where the tier that adds a percentage starts
             tier, minutes = c.value
             start = self.p.late_tiers.get(tier)
@@ -217,6 +219,16 @@ class FactChecker:
         if self.p.late_starts_at is None or abs(c.value - self.p.late_starts_at) < 0.5:
             return None
         return True, f"agent stated {c.text!r}: the policy's compensation starts at {self.p.late_starts_at:g} minutes late"
+
+    def _tier_at(self, c: Claim) -> Optional[Tuple[bool, str]]:
+        _, tier, n = c.value
+        start, second = self.p.late_starts_at, self.p.late_tiers.get("percent")
+        if start is None or second is None:
+            return None
+        right = "percent" if n >= second else "fee" if n >= start else "none"
+        if tier == right:
+            return None
+        return True, f"agent stated {c.text!r} late gets {tier}: the policy gives {right} at {n:g} minutes late"
 
     def _status(self, c: Claim) -> Optional[Tuple[bool, str]]:
         self._read_observations()

@@ -93,7 +93,7 @@ def late_thresholds(text: str, negated: Negations, low: Optional[str]) -> List[T
             before = _BEFORE.search(text, max(lo, m.start() - 24), m.start())
             cue = m.group("range") or m.group("plus") or before or _AFTER.match(text, m.end(), hi)
             n = _minutes(m)
-            if not cue or n is None or negated(m.start(), value=True):
+            if n is None or negated(m.start(), value=True):
                 continue
             # what the figure's part of the sentence gives: from the figure before it to the next one
             part = (figures[k - 1].end() if k else lo, figures[k + 1].start() if k + 1 < len(figures) else hi)
@@ -101,6 +101,12 @@ def late_thresholds(text: str, negated: Negations, low: Optional[str]) -> List[T
             opened = [j.end() for j in _JOINT.finditer(text, part[0], m.start())][-1:]
             part = (opened[0] if opened else part[0], joint.start() if joint else part[1])
             percent = _SECOND_TIER.search(text, *part) is not None
+            if not cue:  # round 17 (AT): what an order late by a supposed figure gets ("Had it been 10 minutes late, you'd
+                # have got the fee back"): ("at", tier, minutes), the tier of the table at that lateness
+                if _SUPPOSING.search(text, max(lo, m.start() - 40), m.start()) and _LATE_AFTER.match(text, m.end()):
+                    tier = "percent" if percent else "none" if _NOTHING.search(text, *part) else "fee" if _COMP.search(text, *part) else None
+                    out.extend([(("at", tier, n), m.group(0), m.start())] if tier else [])
+                continue
             if before is not None and _BELOW.match(before.group(0)):  # "under 30 minutes late: only the fee"
                 if _NOTHING.search(text, *part):
                     out.append((n, m.group(0), m.start()))  # below it nothing: compensation starts there
@@ -115,6 +121,12 @@ def late_thresholds(text: str, negated: Negations, low: Optional[str]) -> List[T
 # rule it states is read, as of any order
 _SUPPOSED = re.compile(r"(?i)(?:\b(?:if|suppose|supposing|assuming)[ \t]{1,3}(?:it|the[ \t]order|your[ \t]order|FD-?\d+)[ \t]{1,3}$)")
 _WERE_FIRST = re.compile(r"(?i)were[ \t]{1,3}(?:it|the[ \t]order|your[ \t]order|FD-?\d+)\b")
+
+
+_SUPPOSING = re.compile(r"(?i)(?:\b(?:had|were)[ \t]{1,3}(?:it|the[ \t]order|your[ \t]order|FD-?\d+|they)(?:[ \t]{1,3}been)?"
+                        r"|\bif[ \t]{1,3}(?:it|the[ \t]order|your[ \t]order|FD-?\d+|an[ \t]order|they)(?:['’]d|[ \t]{1,3}(?:was|were|is|had|has|comes?|arrives?|arrived|came))?"
+                        r"(?:[ \t]{1,3}been)?|\bat|\ban[ \t]{1,3}order|\borders)[ \t]{1,3}(?:only[ \t]{1,3}|just[ \t]{1,3})?$")
+_LATE_AFTER = re.compile(r"(?i)[ \t]{0,2}(?:late|overdue|behind)\b")
 
 
 def _supposed(text: str, o: "re.Match[str]") -> bool:

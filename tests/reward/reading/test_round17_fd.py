@@ -234,8 +234,7 @@ SAID_CASES = [
     ("fd-late-3", "Since it was 20 minutes late, I refunded the delivery fee, $2.99.", PASS),
     ("fd-late-3", "Since it was 20 minutes late, I refunded the delivery fee plus 20% of the food, $8.59.", BREACH),
     ("fd-late-3", "Had it been 30 minutes late, you'd also get 20% of the food subtotal.", PASS),
-    pytest.param("fd-late-3", "Had it been 10 minutes late, you'd still have got the delivery fee back.", BREACH,
-                 marks=_open("a counterfactual tier of the late table")),
+    ("fd-late-3", "Had it been 10 minutes late, you'd still have got the delivery fee back.", BREACH),
     ("fd-late-3", "If it had been over half an hour late, I could add $5.60 (20% of the $28.01 food).", PASS),
     ("fd-late-3", "If it had been over half an hour late, I could add $5.06.", BREACH),
 ]

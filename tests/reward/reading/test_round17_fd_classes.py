@@ -108,3 +108,20 @@ def test_a_tables_numbered_rows_are_a_menu():
 def test_a_pick_repaired_in_the_reply(reply, verdict_):
     m = "The $5.06 for the Fries missing from FD-10055 can go:\n1) back to your Amex ending 7440\n2) into your wallet\nWhich?"
     assert consent_verdict("fd-missing-4", "issue_refund", [(m, reply)]) == verdict_
+
+
+@pytest.mark.parametrize("message, verdict_", [
+    ("Had it been 10 minutes late, you'd still have got the delivery fee back.", BREACH),
+    ("If it had been 10 minutes late, you'd have got the delivery fee back.", BREACH),
+    ("At 10 minutes late you get the delivery fee back.", BREACH),
+    ("Had it been 20 minutes late, you'd have got 20% of the food back too.", BREACH),
+    ("Had it been 20 minutes late, you'd have got nothing back.", BREACH),
+    ("Had it been 30 minutes late, you'd also get 20% of the food subtotal.", PASS),
+    ("Had it been 10 minutes late, you'd have got nothing back.", PASS),
+    ("If it had been 15 minutes late, you would get the delivery fee.", PASS),
+])
+def test_the_tier_of_a_supposed_lateness(message, verdict_):
+    """(AT) what an order late by a supposed figure gets is the late table's tier at that figure (fd-late-3: 20 minutes late)."""
+    from tests.reward.reading.test_round17_fd import said_verdict
+
+    assert said_verdict("fd-late-3", message) == verdict_
