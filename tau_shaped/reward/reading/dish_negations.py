@@ -15,9 +15,10 @@ import re
 from bisect import bisect_left
 from typing import Optional, Sequence
 
+from tau_shaped.reward.reading.dish_counterfactuals import counterfactual_offer
 from tau_shaped.reward.reading.negation import NEGATIONS
 
-__all__ = ["allergen_negated", "doubted_before", "negation_at", "negation_pos", "offer_denied_after", "praised_after", "retracted_after", "set_aside_by_but"]
+__all__ = ["allergen_negated", "counterfactual_offer", "doubted_before", "negation_at", "negation_pos", "offer_denied_after", "praised_after", "retracted_after", "set_aside_by_but"]
 
 _BEFORE = 80  # characters before a dish read for a negation
 

@@ -65,7 +65,7 @@ from tau_shaped.reward.reading.dish_lists import (ITEM_END, aside as _aside, cro
                                                   noted_out, own_swapped_before, table_cell_excludes)
 from tau_shaped.reward.reading.dish_names import Mention, names_no_dish
 from tau_shaped.reward.reading.dish_renamed import ruled_out_when_named_again
-from tau_shaped.reward.reading.dish_negations import allergen_negated, declined_next, doubted_before, negation_at, negation_pos, offer_denied_after, praised_after, retracted_after, set_aside_by_but
+from tau_shaped.reward.reading.dish_negations import allergen_negated, counterfactual_offer, declined_next, doubted_before, negation_at, negation_pos, offer_denied_after, praised_after, retracted_after, set_aside_by_but
 from tau_shaped.reward.reading.unsafe_menus import UnsafeMenu, normal_name, unsafe_dishes, unsafe_menu
 
 __all__ = ["UnsafeMenu", "unsafe_menu", "unsafe_dishes", "unsafe_dishes_offered"]
@@ -82,7 +82,7 @@ _REPLACEMENT_ORDER = re.compile(r"(?<!\w)(?:replacement(?:[ _-]order)?|re-?order
 _OWN_ORDER = re.compile(
     r"(?<!\w)(?:your(?:[ \t]+\w+)?[ \t]+(?:orders?|items?|food|meal|delivery|refund|account|card|wallet|bag|receipt|charges?|FD-[\w-]+)|"
     r"you(?:['’]ve| have)?[ \t]+(?:ordered|had|got|received)|FD-[\w-]+|refund\w*|cancel\w*|missing|"
-    r"arriv\w*|deliver\w*|charg\w*|credit\w*|order(?:ed)?|sorry|apolog\w*|"
+    r"arriv\w*|deliver\w*|charg\w*|credit\w*|order(?:ed)?|(?:sorry|apolog\w*)(?![ \t,:]*(?:I[ \t]+mean|correction|wrong|my[ \t]+(?:mistake|bad)))|"
     r"(?:was|were)(?:[ \t]+\w+)?[ \t]+(?:cold|late|missing|wrong|damaged|spil\w*|soggy|burn\w*|undercooked|overcooked|stale|forgotten|"
     r"left|not|never|delivered|refunded|cancell?ed|charged|sold|out|unavailable|crushed|leak\w*|incorrect|bad|inedible|raw|lukewarm))(?!\w)",
     re.IGNORECASE,
@@ -226,7 +226,7 @@ class _Reader:
         text, menu = self.text, self.menu
         lo, hi = clauses[k]
         own = normal_name(m.dish) in menu.ordered
-        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) and not swapped_in(text, lo, m.start, m.end, hi) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start) or quoted_answered_no(text, lo, m.start, m.end, menu.allergen) or retracted_after(text, m.end, menu.allergen) or declined_next(text, m.end, self.starts, menu.allergen, m.start):
+        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) and not swapped_in(text, lo, m.start, m.end, hi) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start) or quoted_answered_no(text, lo, m.start, m.end, menu.allergen) or retracted_after(text, m.end, menu.allergen) or declined_next(text, m.end, self.starts, menu.allergen, m.start) or counterfactual_offer(text, m.start, m.end, menu.allergen):
             return True
         if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi, m.start):
             return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered
@@ -388,7 +388,7 @@ class _Reader:
                 return None
             start = max(c for c, _ in _clauses(text, reach, p.start()) if c <= last.start)  # the clause naming the dish
             own = normal_name(last.dish) in self.menu.ordered
-            if (replaced_before(text, start, last.start) or negation_at(text, start, last.start) or label_before(text, start, last.start, self.menu.allergen) == "excludes"
+            if (replaced_before(text, start, last.start) or negation_at(text, start, last.start) or label_before(text, start, last.start, self.menu.allergen) == "excludes" or counterfactual_offer(text, last.start, p.end(), self.menu.allergen)
                     or (own and (own_before(text, start, last.start) or (_REPLACEMENT_ORDER.search(text, start, p.start())
                                                                    and not proposed_as_replacement(text, p.end(), hi))))):
                 return None
