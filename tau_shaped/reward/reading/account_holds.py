@@ -236,7 +236,9 @@ def _state_said(clause: List[_Word], before: str = "") -> bool:
 def _permission_refused(clause: List[_Word], before: str = "") -> bool:
     has_money = any(w.word in W.MONEY for w in clause)
     for j, w in enumerate(clause):
-        if w.word not in W.PERMITS or not _negated(clause, j, 4 + _hedges_before(clause, j, 4)) or w.word in W.PERMIT_NEEDS_NEXT and (j + 1 == len(clause) or clause[j + 1].word not in W.PERMIT_NEEDS_NEXT[w.word]):
+        if _awaited(clause, j):
+            pass  # round 17: "until your account is cleared"
+        elif w.word not in W.PERMITS or not _negated(clause, j, 4 + _hedges_before(clause, j, 4)) or w.word in W.PERMIT_NEEDS_NEXT and (j + 1 == len(clause) or clause[j + 1].word not in W.PERMIT_NEEDS_NEXT[w.word]):
             continue
         if w.word in W.PERMITS_OF_MONEY and not has_money:
             continue
@@ -249,6 +251,17 @@ def _permission_refused(clause: List[_Word], before: str = "") -> bool:
             if before == "holder" and clause[k].word in _IT:  # "I checked your account and it can't receive refunds"
                 return True
     return False
+
+
+# round 17: a clearing a holder of the customer's waits for ("until your account is cleared", "once your profile clears",
+# "pending your account being cleared") says it is not in the clear now; money clearing ("once your refund clears") is none
+_CLEARED = frozenset({"clear", "cleared", "clears", "unfrozen", "unlocked", "unblocked", "reinstated"})
+_AWAITING = frozenset({"until", "till", "once", "pending", "unless", "after"})
+
+
+def _awaited(clause: List[_Word], j: int) -> bool:
+    near = clause[max(0, j - 6):j]
+    return (clause[j].word in _CLEARED and any(w.word in _AWAITING for w in near) and not any(w.word in W.MONEY for w in near))
 
 
 def _for_another(clause: List[_Word], j: int) -> bool:
@@ -290,7 +303,7 @@ def _contrasted(sentence: List[_Word]) -> bool:
 _ALPHA = re.compile(r"[a-z]+")
 _NOT_PLAIN = re.compile(r"[a-z](?:[0-9@$]|[!|](?=[a-z0-9]))|[0-9@$!|][a-z]|\b[a-z] [a-z] [a-z]\b")
 _INNER = re.compile(r"(?<=[a-z])[-_.*](?=[a-z])")
-_NEGATING = re.compile(r"\bnot?\b|n't|nt\b|never|cannot|unable|longer")
+_NEGATING = re.compile(r"\bnot?\b|n't|nt\b|never|cannot|unable|longer|\buntil\b|\btill\b|\bonce\b|\bpending\b|\bunless\b|\bafter\b")
 _STRONG = _CUES - W.PERMITS
 
 
@@ -305,7 +318,7 @@ def _may_say(lower: str) -> bool:
         words.update(_ALPHA.findall(_INNER.sub("", lower)))
     if not words.isdisjoint(_STRONG):
         return True
-    if not words.isdisjoint(W.PERMITS) and _NEGATING.search(lower):
+    if not (words.isdisjoint(W.PERMITS) and words.isdisjoint(_CLEARED)) and _NEGATING.search(lower):
         return True
     return any(_slips_to_state(word) for word in words if len(word) >= 5 or W.bare_state(word))  # "rstrctd": no vowels
 

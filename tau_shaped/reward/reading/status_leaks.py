@@ -59,7 +59,12 @@ _SENTENCES = lazy(r"(?:[^.!?\n;–—-]|(?<=\S)-(?=\S))+")  # a spaced dash ends
 # ("That order isn't on your account, but it was cancelled", "The order you mentioned", "your friend's order")
 _YOURS = lazy(r"(?i)\b(?:your(?:[ \t]+own)?[ \t]+(?:\w+[ \t]+){0,3}(?:orders?|delivery|deliveries|food|meal|items?|dish(?:es)?|refunds?|charges?|payments?|money|credits?|wallet|total|card)|yours|"
               r"you[ \t]+(?:ordered|placed|got|received|paid))\b")
-_UNSURE = lazy(r"(?i)\b(?:whether|if|once|until|unless|in[ \t]+case)\b[^.!?\n]{0,40}$")
+_UNSURE = lazy(r"(?i)\b(?:whether|if|once|until|unless|in[ \t]+case)\b(?:(?!,[ \t]*(?:I|we)\b)[^.!?\n]){0,40}$")
+# round 17: a condition's main clause said by the agent ("If it were yours, I'd tell you it was delivered") is out of the
+# condition's reach: the status it reports is stated; and "yours" in an unreal condition ("were it yours", "if this were
+# your order") says the order is not theirs, so its sentence is none about their own order
+_NOT_YOURS_IF = lazy(r"(?i)\b(?:were|if[ \t]+(?:it|this|that|the[ \t]+order)[ \t]+(?:were|was)|had[ \t]+it[ \t]+been)[ \t]+"
+                     r"(?:it[ \t]+|this[ \t]+|that[ \t]+)?(?:yours|your[ \t]+(?:own[ \t]+)?order)\b")
 
 
 def status_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: str, statuses: Dict[str, str]) -> Optional[str]:
@@ -78,7 +83,7 @@ def status_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: s
         if m is None or _UNSURE.search(text[s.start():s.start() + m.start()]):
             continue
         inside = [(h, theirs) for h, theirs in orders if s.start() <= h.start < s.end()]
-        if not inside and _YOURS.search(s.group(0)):
+        if not inside and _YOURS.search(_NOT_YOURS_IF.sub(" ", s.group(0))):
             continue  # "your order is on its way"
         earlier = [(h, theirs) for h, theirs in orders if h.start < s.start()]
         named = [h for h, theirs in inside or earlier if theirs] or ([] if inside or earlier else before)
