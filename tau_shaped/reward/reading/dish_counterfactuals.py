@@ -58,12 +58,12 @@ def counterfactual_offer(text: str, start: int, end: int, allergen: Any) -> bool
     lo = max([text.rfind(c, max(0, start - _REACH), start) + 1 for c in _SENTENCE_MARKS] + [max(0, start - _REACH)])
     ends = [i for i in (text.find(c, end, end + _REACH) for c in _SENTENCE_MARKS) if i >= 0]
     hi = min(ends) if ends else min(len(text), end + _REACH)
+    if _ANYWAY.search(text, end, hi) or _COORDINATE.search(text, start, end):
+        return False  # offered all the same; a pronoun in a clause after the dish's ("..., but shall I add it?")
     for c in _COORDINATE.finditer(text, lo, start):  # "..., so I'd go for the korma": a clause of its own
         lo = c.end()
     c = _COORDINATE.search(text, end, hi)
     hi = c.start() if c is not None else hi
-    if _ANYWAY.search(text, end, hi):
-        return False
     if _WISH.search(text, lo, start):
         return True
     if not _UNREAL.search(text, lo, hi):
