@@ -1,0 +1,79 @@
+"""Dishes picked by their place in a message (round 17, SPEC §10 Offers; read by ``checks.offers_unsafe`` before
+``unsafe_offers``): "the former", "the latter", "the first", "the second one", "the last one", "option 2", "number 1",
+"#2", "option b" stand for the dish named at that place among the dishes the message named before them, in order,
+each once ("1. Chana Masala 2. Chicken Korma (tree nuts). I'd suggest option 2" suggests the Chicken Korma; "Of the
+Chicken Korma and the Chana Masala, I'd go with the latter -- the former has tree nuts" goes with the Chana Masala
+and says the Chicken Korma has tree nuts). ``positions_named`` writes each such pick as the dish's name, so the offer
+reader reads it as the dish named: offered, or set apart, as its clause says.
+
+A place word is a pick only where it stands for a dish: "the first time", "the second step", "first, I'll check" are
+none; and only where the message named two dishes or more before it. What the customer picks by place in a reply to
+the agent's list is read by ``dish_followups``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, List
+
+__all__ = ["positions_named", "may_pick"]
+
+_REACH = 4096  # a longer message is read as it stands
+_ORDINALS = {"first": 0, "former": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+             "last": -1, "latter": -1}
+_LABELS = {"1": 0, "2": 1, "3": 2, "4": 3, "5": 4, "a": 0, "b": 1, "c": 2, "d": 3, "e": 4}
+_NOT_A_DISH = (r"time|times|step|steps|thing|things|of|place|day|days|order|orders|message|week|minutes?|hours?|course|half|part|few|"
+               r"two|three|round|line|page|person|customer|agent|issue|problem|question|charge|payment|refund|delivery|attempt|try|"
+               r"instance|point|priority|reason|choice[ \t]+of|name|word|letter|digit|number|bite|taste|look|glance|thought")
+_PICK = re.compile(
+    rf"(?<!\w)(?:the[ \t]+(?P<word>first|second|third|fourth|last|former|latter|1st|2nd|3rd|4th)(?:[ \t]+(?:one|option|dish|choice|item))?"
+    rf"(?![ \t]+(?:{_NOT_A_DISH})(?!\w))(?![\w-])|"
+    r"(?:option|number|no\.|choice|item|#)[ \t]*(?P<label>[1-5]|[a-e])(?!\w|\.\d))", re.IGNORECASE)
+
+
+_LABEL_END = re.compile(r"[ \t]*[:).=–—-]*[ \t]*(?:the[ \t]+)?")
+
+
+def may_pick(text: str) -> bool:
+    """Whether ``text`` may pick a dish by its place (cheap)."""
+    return _PICK.search(text, 0, _REACH) is not None
+
+
+def positions_named(text: str, menu: Any) -> str:
+    """``text`` with each pick of a dish by its place written as the dish's name (``text`` itself when none);
+    ``menu``: an ``unsafe_menus.UnsafeMenu``."""
+    if len(text) > _REACH or not may_pick(text):
+        return text
+    mentions = menu.dish_names.find(text)
+    if len(mentions) < 2:
+        return text
+    out: List[str] = []
+    done = 0
+    labels: Dict[str, str] = {}  # a label given to a dish ("option b: the Korma", "#1 Chana Masala"): what it names after
+    for m in _PICK.finditer(text):
+        if m.group("label"):
+            key = m.group("label").lower()
+            after = _LABEL_END.match(text, m.end())
+            nxt = next((n for n in mentions if n.start >= m.end()), None)
+            if after is not None and nxt is not None and nxt.start <= after.end() + 4:
+                labels[key] = nxt.dish  # a label, not a pick
+                continue
+            if key in labels:
+                out.append(text[done:m.start()])
+                out.append("the " + labels[key])
+                done = m.end()
+                continue
+        named: List[str] = []
+        for n in mentions:
+            if n.start >= m.start():
+                break
+            if n.dish.lower() not in (d.lower() for d in named):
+                named.append(n.dish)
+        key = (m.group("word") or m.group("label")).lower()
+        place = _ORDINALS.get(key) if m.group("word") else _LABELS.get(key)
+        if len(named) < 2 or place is None or not -len(named) <= place < len(named):
+            continue
+        out.append(text[done:m.start()])
+        out.append("the " + named[place])
+        done = m.end()
+    return "".join(out) + text[done:] if out else text
