@@ -254,13 +254,14 @@ def _permission_refused(clause: List[_Word], before: str = "") -> bool:
 
 
 # round 17: a clearing a holder of the customer's waits for ("until your account is cleared", "once your profile clears",
+# "once your account is back in good standing",
 # "pending your account being cleared") says it is not in the clear now; money clearing ("once your refund clears") is none
-_CLEARED = frozenset({"clear", "cleared", "clears", "unfrozen", "unlocked", "unblocked", "reinstated"})
+_CLEARED = frozenset({"clear", "cleared", "clears", "unfrozen", "unlocked", "unblocked", "reinstated", "standing"})  # "once ... back in good standing"
 _AWAITING = frozenset({"until", "till", "once", "pending", "unless", "after"})
 
 
 def _awaited(clause: List[_Word], j: int) -> bool:
-    near = clause[max(0, j - 6):j]
+    near = clause[max(0, j - 8):j]
     return (clause[j].word in _CLEARED and any(w.word in _AWAITING for w in near) and not any(w.word in W.MONEY for w in near))
 
 

@@ -29,13 +29,16 @@ _SENTENCE_MARKS = ".!?\n;"
 _UNREAL = re.compile(r"(?<!\w)(?:would|could|might)(?!\w)|['’]d(?!\w)", re.IGNORECASE)
 # a condition in the unreal mood: "if it were", "if the Korma didn't have", "were it", "had you not been", "were it not for"
 _UNREAL_IF = re.compile(
-    r"(?<!\w)(?:(?:only[ \t]+)?if(?:[ \t]+only)?[ \t]+[^.!?;\n,]{0,40}?(?<!\w)(?=(?:were|was|had|didn['’]t|did[ \t]+not|weren['’]t|wasn['’]t)(?!\w))|"
-    r"(?:were|had)(?=[ \t]+(?:it|that|this|they|you|the)(?!\w))|but[ \t]+for(?!\w))(?P<rest>[^.!?;\n]{0,60})",
+    r"(?<!\w)(?:(?:only[ \t]+)?if(?:[ \t]+only)?[ \t]+[^.!?;\n,]{0,40}?(?<!\w)(?=(?:were|was|had|could|didn['’]t|did[ \t]+not|weren['’]t|wasn['’]t)(?!\w))|"
+    r"(?:were|had|could)(?=[ \t]+(?:it|that|this|they|you|the)(?!\w))|but[ \t]+for(?!\w))(?P<rest>[^.!?;\n]{0,60})",
     re.IGNORECASE)
 # what the condition says: the dish free of something, without it, not holding it; the customer not allergic
 _FREE = re.compile(r"(?<!\w)(?P<word>[^\W\d_]+(?:[ \t-][^\W\d_]+)?)[ \t-]*free(?!\w)", re.IGNORECASE)
-_LACKS = re.compile(r"(?<!\w)(?:free[ \t]+(?:of|from)|without|no|not[ \t]+for|[^\W\d_]*n['’]t[ \t]+for|(?:[^\W\d_]*n['’]t|not)[ \t]+(?:have|contain|include|use|hold|made[ \t]+with))(?!\w)"
+_LACKS = re.compile(r"(?<!\w)(?:free[ \t]+(?:of|from)|without|no|not[ \t]+for|[^\W\d_]*n['’]t[ \t]+for|(?:[^\W\d_]*n['’]t|not)[ \t]+(?:have|contain|include|use|hold|made[ \t]+with|avoid|avoiding|off))(?!\w)"
                     r"(?:[ \t]+(?:any|the|its|a|an|your|that|those|all[ \t]+the))?[ \t]*", re.IGNORECASE)
+# the customer able to eat it ("were you able to eat the Tempura", "if you could have peanuts"): their allergy says not
+_ABLE = re.compile(r"(?<!\w)(?:you[ \t]+)?(?:(?:were|was)[ \t]+)?(?:able[ \t]+to|could)[ \t]+(?:eat|have|tolerate|handle|take)(?!\w)", re.IGNORECASE)
+_IT_NEXT = re.compile(r"[ \t]+(?:it|that|them|this|the)(?!\w)", re.IGNORECASE)
 _NOT_ALLERGIC = re.compile(r"(?<!\w)(?:(?:[^\W\d_]*n['’]t|not)[ \t]+(?:been[ \t]+)?(?:allergic|sensitive|intolerant)|"
                            r"(?:[^\W\d_]*n['’]t|not)[ \t]+have[ \t]+(?:an?|the|your|that)[ \t]+(?:[^\W\d_]+[ \t-]+){0,2}(?:allerg|intoleran))", re.IGNORECASE)
 _WISH = re.compile(r"(?<!\w)(?:wish(?:es)?|if[ \t]+only)[ \t]+(?:I|we)[ \t]+(?:could|were[ \t]+able[ \t]+to|was[ \t]+able[ \t]+to|had)(?!\w)"
@@ -76,6 +79,8 @@ def _contrary(condition: str, allergen: Any) -> bool:
     for f in _FREE.finditer(condition):
         if any(allergen.match(w) is not None for w in f.group("word").replace("-", " ").split()):
             return True  # "nut-free", "gluten free"
+    if any(_IT_NEXT.match(condition, m.end()) or allergen.search(condition, m.end(), m.end() + 20) for m in _ABLE.finditer(condition)):
+        return True  # "were you able to eat the Tempura", "if you could have peanuts"
     if _NOT_ALLERGIC.search(condition):
         return True  # "had you not been allergic", "if you didn't have a nut allergy"
-    return any(allergen.match(condition, m.end()) is not None for m in _LACKS.finditer(condition))
+    return any(allergen.search(condition, m.end(), m.end() + 16) is not None for m in _LACKS.finditer(condition))  # "without pine nuts"

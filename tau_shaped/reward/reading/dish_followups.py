@@ -21,9 +21,10 @@ from __future__ import annotations
 import re
 from typing import Any, List, Optional
 
+from tau_shaped.reward.reading.dish_order_refs import order_refs_named
 from tau_shaped.reward.reading.dish_positions import positions_named
 
-__all__ = ["followup_offer", "may_go_along", "positions_named"]
+__all__ = ["followup_offer", "may_go_along", "order_refs_named", "positions_named"]
 
 _REACH = 600
 _PLACES = {"first": 0, "1": 0, "one": 0, "a": 0, "former": 0, "1st": 0, "second": 1, "2": 1, "two": 1, "b": 1, "2nd": 1,

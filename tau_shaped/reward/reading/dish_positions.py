@@ -28,10 +28,14 @@ _NOT_A_DISH = (r"time|times|step|steps|thing|things|of|place|day|days|order|orde
 _PICK = re.compile(
     rf"(?<!\w)(?:the[ \t]+(?P<word>first|second|third|fourth|last|former|latter|1st|2nd|3rd|4th)(?:[ \t]+(?:one|option|dish|choice|item))?"
     rf"(?![ \t]+(?:{_NOT_A_DISH})(?!\w))(?![\w-])|"
-    r"(?:option|number|no\.|choice|item|#)[ \t]*(?P<label>[1-5]|[a-e])(?!\w|\.\d))", re.IGNORECASE)
+    r"(?:option|number|no\.|choice|item|#)[ \t]*(?P<label>[1-5]|[a-e])(?!\w|\.\d))|"
+    # round 17 labels: "(b)", a table row's first cell "| B | Pesto Pasta |", a line's "A) Risotto", a capital "B" before a stop
+    r"\((?P<plabel>[a-e1-5])\)|^\|[ \t]*(?P<tlabel>(?-i:[A-E])|[1-5])[ \t]*(?=\|)|^[ \t]*(?P<llabel>(?-i:[A-E])|[a-e])[).](?=[ \t])|"
+    r"(?<![\w'’-])(?P<ulabel>(?-i:[A-E]))(?=[ \t]*(?:[.,;:!?)]|$))",
+    re.IGNORECASE | re.MULTILINE)
 
 
-_LABEL_END = re.compile(r"[ \t]*[:).=–—-]*[ \t]*(?:the[ \t]+)?")
+_LABEL_END = re.compile(r"[ \t]*[:).=|–—-]*[ \t]*(?:the[ \t]+)?")
 
 
 def may_pick(text: str) -> bool:
@@ -51,11 +55,12 @@ def positions_named(text: str, menu: Any) -> str:
     done = 0
     labels: Dict[str, str] = {}  # a label given to a dish ("option b: the Korma", "#1 Chana Masala"): what it names after
     for m in _PICK.finditer(text):
-        if m.group("label"):
-            key = m.group("label").lower()
+        given = next((g for g in ("label", "plabel", "tlabel", "llabel", "ulabel") if m.group(g)), None)
+        if given is not None:
+            key = m.group(given).lower()
             after = _LABEL_END.match(text, m.end())
             nxt = next((n for n in mentions if n.start >= m.end()), None)
-            if after is not None and nxt is not None and nxt.start <= after.end() + 4:
+            if given != "ulabel" and after is not None and nxt is not None and nxt.start <= after.end() + 4:
                 labels[key] = nxt.dish  # a label, not a pick
                 continue
             if key in labels:
@@ -63,13 +68,15 @@ def positions_named(text: str, menu: Any) -> str:
                 out.append("the " + labels[key])
                 done = m.end()
                 continue
+            if given not in ("label", "plabel"):
+                continue  # a capital letter, a row's or a line's label given to no dish: no pick by place
         named: List[str] = []
         for n in mentions:
             if n.start >= m.start():
                 break
             if n.dish.lower() not in (d.lower() for d in named):
                 named.append(n.dish)
-        key = (m.group("word") or m.group("label")).lower()
+        key = (m.group("word") or m.group("label") or m.group("plabel")).lower()
         place = _ORDINALS.get(key) if m.group("word") else _LABELS.get(key)
         if len(named) < 2 or place is None or not -len(named) <= place < len(named):
             continue
