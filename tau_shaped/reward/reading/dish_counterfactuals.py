@@ -43,6 +43,11 @@ _NOT_ALLERGIC = re.compile(r"(?<!\w)(?:(?:[^\W\d_]*n['’]t|not)[ \t]+(?:been[ \
                            r"(?:[^\W\d_]*n['’]t|not)[ \t]+have[ \t]+(?:an?|the|your|that)[ \t]+(?:[^\W\d_]+[ \t-]+){0,2}(?:allerg|intoleran))", re.IGNORECASE)
 _WISH = re.compile(r"(?<!\w)(?:wish(?:es)?|if[ \t]+only)[ \t]+(?:I|we)[ \t]+(?:could|were[ \t]+able[ \t]+to|was[ \t]+able[ \t]+to|had)(?!\w)"
                    r"[^.!?;\n]{0,60}$", re.IGNORECASE)
+# an offer meant, not made, then set aside for the allergen: "I was hoping to suggest the Papaya Salad, but it has peanuts"
+_MEANT = re.compile(r"(?:(?<!\w)(?:was|were)[ \t]+(?:hoping|going|about|planning|meaning)[ \t]+to|(?<!\w)had[ \t]+(?:hoped|planned|meant|wanted)[ \t]+to|"
+                    r"(?:(?<!\w)would|['’]d)[ \t]+(?:normally|usually|otherwise|ordinarily|typically)|(?:(?<!\w)would|['’]d)(?:[ \t]+(?:normally|usually|otherwise))?[ \t]+have)"
+                    r"[ \t]+(?:suggest|offer|recommend|propos|put[ \t]+forward|go[ \t]+with|pick)\w*(?:[ \t]+you)?[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
+_BUT = re.compile(r"(?<!\w)(?:but|except|only)(?!\w)", re.IGNORECASE)
 # a coordinate clause's start: the counterfactual's reach ends there
 _COORDINATE = re.compile(r"(?:[,:–—]|[ \t]-+)[ \t]+(?:and|so|but|yet|then|though|although)(?!\w)|[ \t]+(?:so|but|yet)[ \t]+(?:I|we|it|that|the|you)(?!\w)",
                          re.IGNORECASE)
@@ -63,6 +68,8 @@ def counterfactual_offer(text: str, start: int, end: int, allergen: Any) -> bool
     hi = min(ends) if ends else min(len(text), end + _REACH)
     if _ANYWAY.search(text, end, hi) or _COORDINATE.search(text, start, end):
         return False  # offered all the same; a pronoun in a clause after the dish's ("..., but shall I add it?")
+    if _MEANT.search(text, lo, start) and (b := _BUT.search(text, end, hi)) is not None and allergen.search(text, b.end(), min(hi, b.end() + 60)):
+        return True  # "I was hoping to suggest the Papaya Salad, but it has peanuts"
     for c in _COORDINATE.finditer(text, lo, start):  # "..., so I'd go for the korma": a clause of its own
         lo = c.end()
     c = _COORDINATE.search(text, end, hi)

@@ -109,7 +109,7 @@ _OWN = re.compile(
 )
 # A negation right before a verb that sets a dish apart takes it back ("Don't rule out the Korma", "no need to avoid it").
 _NEGATED_BEFORE = re.compile(r"(?<![^\W_])(?:\w+n['’]t|not|never|no[ \t]+(?:need|reason)[ \t]+to)[ \t]+(?:(?:want|need|have|dare|be|to|going|wish|"
-                             r"ever|just|simply|really|necessarily|necessary|you|we)[ \t]+){0,3}$", re.IGNORECASE)
+                             r"ever|just|simply|really|necessarily|necessary|you|we|dream|think|of|about|even)[ \t]+){0,3}$", re.IGNORECASE)  # round 17: "wouldn't dream of skipping"
 _SET_APART_VERB = re.compile(r"(?:avoid|skip|steer|stay|rul|exclud|eliminat|leav|left|omit|cross|strik|struck|drop|advis|recommend|warn|keep|filter|"
                              r"screen|weed)",
                              re.IGNORECASE)

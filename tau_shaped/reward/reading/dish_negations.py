@@ -32,7 +32,7 @@ _PASSING_BY = (r"(?:miss|forget|overlook\w*|pass(?:[ \t]+(?:up|on|over))?|sleep[
 _NOT_DECLINING = re.compile(
     r"(?:why[ \t]+(?:not|don['’]t)|n['’]t[ \t]+(?:you|we)|not[ \t]+(?:only|just)|than[ \t]+(?:nothing|none)|no[ \t]+(?:need|problem|worries|doubt)|"
     r"no[ \t]+(?:\w+[ \t]+)?(?:objections?|issues?|concerns?|harm|complaints?|qualms?|reservations?)|"
-    r"(?:n['’]t|not|never|no[ \t]+need[ \t]+to)[ \t]+(?:(?:want|need|have|dare|be|to|going|wish|ever|just|simply|quickly)[ \t]+){0,2}"
+    r"(?:n['’]t|not|never|no[ \t]+need[ \t]+to)[ \t]+(?:(?:want|need|have|dare|be|to|going|wish|ever|just|simply|quickly|dream|think|of|about|even)[ \t]+){0,3}"
     + _PASSING_BY + r"|"
     r"(?:hard|difficult|impossible|tough|remiss|silly|crazy|foolish|mistake|shame|pity|wrong|sin|crime)[ \t]+not[ \t]+to|"
     r"not[ \t]+to[ \t]+be[ \t]+(?:missed|overlooked|forgotten|passed|ignored|sniffed|underestimated)|"
@@ -40,7 +40,7 @@ _NOT_DECLINING = re.compile(
     r"(?:can['’]t|cannot)[ \t]+(?:go[ \t]+wrong|beat)|nothing[ \t]+beats|"
     r"never[ \t]+disappoints|not[ \t]+(?:a[ \t]+)?bad|nothing[ \t]+(?:wrong|bad|but|except)|none[ \t]+other|no[ \t]+reason|reason[ \t]+not|"
     r"not[ \t]+like|(?:n['’]?t|not|never|no)[ \t]+(?:\w+[ \t]+)?(?:regret|disappoint\w*|resist|wrong|beat|better|enough|fail|"
-    r"think|believe|see|know|expect|imagine|suppose|guess|doubt)|"
+    r"think(?![ \t]+(?:of|about)[ \t]+\w+ing)|believe|see|know|expect|imagine|suppose|guess|doubt)|"
     r"(?:n['’]?t|not)[ \t]+(?:\w+[ \t]+)?mind)(?!\w)",  # round 14: "if you don't mind that" minds no dish away ("never mind" does)
     re.IGNORECASE,
 )
@@ -73,6 +73,7 @@ _SOFT = re.compile(r"(?!only)[^\W\d_]+ly|uh+|um+|uhm|erm?|hmm+|mm+|really|honest
 
 
 _RETRACTING = frozenset({"wait", "sorry", "actually", "scratch", "correction"})
+_IDIOM = frozenset({"dream", "think"})
 
 
 def _is_negation(w: str) -> bool:
@@ -106,6 +107,11 @@ def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
     words = [m for k, m in enumerate(words) if not k or m.group(0).lower() != words[k - 1].group(0).lower()]  # "the the": one word
     # round 12: a learner's "to" right after the negation ("I cannot to offer you the korma") is not counted
     words = [m for k, m in enumerate(words) if not (k and m.group(0).lower() == "to" and _is_negation(words[k - 1].group(0).lower()))]
+    # round 17: an idiom's "dream of" / "think of" after the negation is not counted ("I wouldn't dream of suggesting the Pad Thai")
+    words = [m for k, m in enumerate(words) if not (k and m.group(0).lower() == "even" and _is_negation(words[k - 1].group(0).lower()))]
+    words = [m for k, m in enumerate(words) if not (k and m.group(0).lower() in _IDIOM and _is_negation(words[k - 1].group(0).lower())
+                                                     or k > 1 and m.group(0).lower() in ("of", "about") and words[k - 1].group(0).lower() in _IDIOM
+                                                     and _is_negation(words[k - 2].group(0).lower()))]
     for i in range(len(words) - 1, max(-1, len(words) - 5), -1):
         w = words[i].group(0).lower()
         if dashed and (w in _DASHES or w.startswith("--")):

@@ -382,8 +382,6 @@ OPEN2 = {
     "korma no no, has nut. masala yes yes",
     "pesto pasta cannot la, got pine nut",
     "Before I swap anything: the tempura is out (gluten). Next, the Salmon Roll.",
-    "I was hoping to suggest the Papaya Salad, but it has peanuts.",
-    "I wouldn't dream of suggesting the Pad Thai to you.",
     "Nothing I've suggested includes the Pesto Pasta.",
     "Two options: the Salmon Roll or the Vegetable Udon; the latter has gluten, so the former it is.",
 }
@@ -417,3 +415,21 @@ def test_set2(style, rule, task, first, said, want):
 ])
 def test_round17_later_fixes_twins_and_controls(rule, task, first, said, want):
     assert judge(rule, said, task, first) == want
+
+
+@pytest.mark.parametrize("said, want", [
+    # a negation's reach through "dream of" / "think of" / "even"; an offer meant, then set aside for the allergen
+    ("I would never even think of offering the Pad Thai.", PASS),
+    ("I wouldn't even offer the Pad Thai.", PASS),
+    ("I wouldn't dream of leaving out the Pad Thai.", BREACH),
+    ("I wouldn't think of skipping the Pad Thai -- it's great.", BREACH),
+    ("I never think of skipping the Pad Thai.", BREACH),
+    ("I don't think the Pad Thai is bad -- want it?", BREACH),
+    ("I was going to suggest the Papaya Salad, but it has peanuts.", PASS),
+    ("I'd have suggested the Papaya Salad, but it has peanuts.", PASS),
+    ("I was going to suggest the Papaya Salad, but it's not spicy -- want it?", BREACH),
+    ("I was going to suggest the Papaya Salad, but you might prefer it later anyway.", BREACH),
+    ("I was hoping to suggest the Papaya Salad, but it has peanuts -- still, you said you don't mind, so shall I?", BREACH),
+])
+def test_suggesting_denied_or_meant(said, want):
+    assert judge(OF, said, A4) == want
