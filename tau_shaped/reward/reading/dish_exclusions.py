@@ -117,7 +117,7 @@ _SET_APART_VERB = re.compile(r"(?:avoid|skip|steer|stay|rul|exclud|eliminat|leav
 _PART = r"(?:batter|buns?|noodles|sauce|dressing|base|crust|bread|toppings?|filling|marinade|glaze|coating|wrappers?|pastry|dough|garnish|seasoning)\b"
 _LEAD = r"^[ \t\"'”’)*_:–—-]*(?:['’]s\b[:–—-]?)?(?:(?:['’]s)?[ \t]+(?:[^\W\d_]+[ \t]+)?" + _PART + r")?(?:[ \t]*\([^()\n]{0,60}\)[ \t:–—-]*)?(?:[ \t]*,[^,\n]{1,80},)?[ \t]*"
 UNSUITABLE = (
-    r"(?:unsafe|unsuitable|off[- ]limits|off[ \t]+(?:the|my|our)[ \t]+(?:table|menu|list)|out[ \t]+of[ \t]+(?:the[ \t]+question|stock)|"
+    r"(?:unsafe|unsuitable|off[- ]limits|out(?=[ \t]*(?:[(,.;:!–—]|--|$|[ \t]+(?:for[ \t]+you|because|due|since|as|sadly)(?!\w)))|off[ \t]+(?:the|my|our)[ \t]+(?:table|menu|list)|out[ \t]+of[ \t]+(?:the[ \t]+question|stock)|"
     r"sold[ \t]+out|unavailable|ruled[ \t]+out|excluded|rejected|declined|disqualified|eliminated|vetoed|turned[ \t]+down|"
     r"blocked|barred|banned|forbidden|prohibited|disallowed|"  # round 14: a note's "Chicken Korma blocked (tree nut)"
     r"a[ \t]+(?:(?:hard|firm|definite|clear|flat|big|total)[ \t]+)?no(?:[- ]go)?(?![\w-])|"  # "a hard no", not "a no-brainer"
@@ -135,7 +135,8 @@ _SUITABLE = (
 _ADVERB = r"(?:[ \t]+(?:\w+ly|therefore|thus|hence|also|still|just|really|so|then))?"  # "is therefore not proposed"
 _COPULA = r"(?:is|are|was|were|would|will|wo|can|ca|could|should|may|might|must|does|do|did|has|have|had|ai|being|having[ \t]+been)?" + _ADVERB
 # A ticket's note with no verb: "Veggie Burger excl. (bun = wheat)", "Pad Thai OOS", "Edamame n/a for you", "Korma not suitable".
-TERSE = (r"(?:excl(?:uded|\.)?|skipped|left[ \t]+out|ruled[ \t]+out|n/a|oos|86['’]?d|out[ \t]+of[ \t]+stock|sold[ \t]+out|unavailable|unsafe|unsuitable|"
+TERSE = (r"(?:excl(?:uded|\.)?|skipped|left[ \t]+out|ruled[ \t]+out|n/a|oos|86['’]?d|"  # round 17, texting: "tempura no can, gluten", "korma no no"
+          r"no[ \t]+(?:can|no|good|way)(?![\w'’])|(?:cannot|can['’]?t)(?=[ \t]*(?:[,.;!(–—]|--|la\b|lah\b))|not[ \t]+ok(?:ay)?|out[ \t]+of[ \t]+stock|sold[ \t]+out|unavailable|unsafe|unsuitable|"
           r"(?:rejected|declined|vetoed|blocked|barred|banned|disallowed|prohibited|forbidden|omitted|removed|withheld)(?=[ \t]*[(\[:])|"  # round 14: "Korma blocked (tree nut)", "Korma omitted: tree nuts"
           r"not[ \t]+(?:safe|suitable|possible|eligible|listed|offered|proposed|allowed|permitted|an[ \t]+option|for[ \t]+you|"  # round 16: "(not for you)",
           r"one[ \t]+(?:that[ \t]+)?(?:I|we)(?:[ \t]+(?:can|could|would)|(?:[ \t]+am|[ \t]+are|['’]m|['’]re)[ \t]+(?:able|allowed|permitted)[ \t]+to)[ \t]+"
@@ -153,7 +154,8 @@ _PREDICATE = re.compile(
 )
 # "the Udon is safe; the Korma is not.": a bare negation says the opposite of what was said before it; after an
 # unsuitable word or a negation ("the vindaloo is unavailable, the Korma isn't") it says the dish is fine.
-_BARE_NOT = re.compile(_LEAD + r"(?:is|are|was|were|would|will|wo|ca|can|could|should)[ \t]*(?:n['’]t|[ \t]not)[ \t]*(?:[.!;)]|$)", re.IGNORECASE)
+_BARE_NOT = re.compile(_LEAD + r"(?:is|are|was|were|would|will|wo|ca|can|could|should)[ \t]*(?:n['’]t|[ \t]not)(?:[ \t]+(?:go[ \t]+in|be[ \t]+(?:done|added|"
+                       r"swapped[ \t]+in|offered|used)|work|happen))?[ \t]*(?:[.!;)]|--|[–—]|$)", re.IGNORECASE)  # round 17: "can't go in -- shellfish"
 _SENTENCE_START = re.compile(r"[.!?](?=\s)|\n")
 _SAID_UNSUITABLE = re.compile(r"(?<!\w)(?:" + UNSUITABLE + r"|\w+n['’]t|not|no|never|without|lacks?)(?!\w)", re.IGNORECASE)
 # After a colon or a dash, a bare word of unsuitability: "- Salmon Roll (sesame): unsafe", "Korma — off-limits".
