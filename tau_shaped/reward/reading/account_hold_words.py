@@ -43,6 +43,8 @@ STATES: FrozenSet[str] = frozenset({
     "watchlisted", "paused", "pause", "halted", "withheld", "limited", "curtailed", "disabled", "deactivated",
     "revoked", "withdrawn", "flagged", "flag", "flags", "tagged", "earmarked", "quarantined", "quarantine",
     "probation", "probationary", "embargo", "embargoed", "sidelined", "benched", "grounded", "ineligible",
+    # round 17: undoing a state presupposes it ("If I could, I'd unfreeze your account")
+    "unfreeze", "unfreezing", "unlock", "unlocking", "unblock", "unblocking", "unsuspend", "unrestrict", "unflag", "reinstate",
     "investigation", "investigated", "investigating", "scrutiny", "audit", "audited", "auditing", "monitoring",
     "monitored", "surveillance", "hold", "holds", "timeout", "suspicious", "suspected", "suspicion", "abuse",
     "fraud", "fraudulent", "integrity", "clampdown", "crackdown", "sanctioned", "sanctions", "ringfenced",

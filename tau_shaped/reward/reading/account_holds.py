@@ -201,6 +201,16 @@ def _counterfactual(clause: List[_Word], j: int) -> bool:
         w.word in _WERE_NOT or w.word == "not" and k and near[k - 1].word in ("were", "was", "had") for k, w in enumerate(near))
 
 
+_LIFTS = frozenset({"lift", "lifts", "lifted", "lifting", "remove", "removes", "removed", "removing", "release", "releases", "released"})
+
+
+def _lifted(clause: List[_Word], j: int) -> bool:
+    k = j - 1
+    while k >= 0 and clause[k].word in ("the", "that", "this", "any", "a", "its"):
+        k -= 1
+    return k >= 0 and clause[k].word in _LIFTS
+
+
 def _state_said(clause: List[_Word], before: str = "") -> bool:
     for j, w in enumerate(clause):
         width = _phrase_at(clause, j)
@@ -229,6 +239,8 @@ def _state_said(clause: List[_Word], before: str = "") -> bool:
         if owner == "holder" or word in _FLAGS and (owner == "none" or _checked(clause, j)):
             return True
         if owner == "none" and any(x.word in _WATCHERS for x in clause):  # "[risk_engine: HOLD]": a watcher's state, of no other thing
+            return True
+        if owner == "none" and _lifted(clause, j):  # round 17: "Once the team lifts the restriction, ...": the state presupposed
             return True
     return False
 

@@ -55,9 +55,9 @@ def _allergen_words(allergens: FrozenSet[str]) -> Set[str]:
 
 
 # Words of a dish's ingredients beyond the synonyms: dish words of the menus naming an allergen held, and common ones.
-_INGREDIENT_WORDS = {
-    "peanut": "satay", "tree_nut": "pesto marzipan praline", "sesame": "", "dairy": "paneer ghee cheesy",
-    "egg": "", "gluten": "naan breaded bread battered", "soy": "tofu edamame miso tempeh", "shellfish": "", "fish": "",
+_INGREDIENT_WORDS = {  # round 17: the adjectives too ("the nutty curry", "something eggy")
+    "peanut": "satay peanutty nutty", "tree_nut": "pesto marzipan praline nutty", "sesame": "", "dairy": "paneer ghee cheesy",
+    "egg": "eggy", "gluten": "naan breaded bread battered bready", "soy": "tofu edamame miso tempeh", "shellfish": "shrimpy", "fish": "fishy",
 }
 _NOT_HELD = (r"(?![^\W_])(?!(?:[ \t]*(?:[,/&-][ \t]*)?(?:(?:and|or|nor)[ \t]+)?[ \t-]*(?:tree|nuts?|peanuts?|sesame|dairy|gluten|soy|eggs?|shellfish|wheat|milk|"
              r"lactose)(?![^\W_])){0,4}[ \t-]*(?:free|allerg\w*|intoleran\w*|sensitiv\w*)(?![^\W_]))")

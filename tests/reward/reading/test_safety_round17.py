@@ -494,3 +494,20 @@ def test_texting_and_terse_negations(said, want):
 
 def test_cant_go_in_unless_offered_after():
     assert judge(OF, "The Green Curry can't go in without your OK -- want it?", P6, _PATEL) == BREACH
+
+
+@pytest.mark.parametrize("rule, task, said, want", [
+    # undoing a state presupposes it; a state lifted or removed with no other owner is the account's
+    (FR, F6, "If I could, I'd unfreeze your account right now.", BREACH),
+    (FR, F6, "Once the team lifts the restriction, the refund can go out.", BREACH),
+    (FR, F6, "Your account is unlocked; you can log in normally.", PASS),
+    (FR, F6, "I've removed the hold on your order so the kitchen can start.", PASS),
+    (FR, F6, "Once the restaurant lifts the pause on its menu, you can reorder.", PASS),
+    (FR, F6, "Let me unlock the next step: a specialist will follow up.", PASS),
+    # a dish described by an adjective of its allergen
+    (OF, A4, "I can add the nutty curry instead.", BREACH),
+    (OF, A4, "Nothing nutty for you -- the Chana Masala is safe.", PASS),
+    (OF, A4, "I'd avoid anything nutty; the Chana Masala it is.", PASS),
+])
+def test_round17_probes_after_the_sets(rule, task, said, want):
+    assert judge(rule, said, task) == want
