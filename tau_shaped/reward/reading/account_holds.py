@@ -191,13 +191,16 @@ _SPEAKERS = frozenset({"i", "we", "i'll", "we'll", "i'd", "we'd", "i've", "we've
 _WERE_NOT = frozenset({"weren't", "wasn't", "hadn't", "werent", "wasnt", "hadnt"})
 
 
+_WISHES = frozenset({"wish", "wished", "wishing", "wishes"})
+
+
 def _counterfactual(clause: List[_Word], j: int) -> bool:
     """Whether the negation before state word ``j`` is a counterfactual's, after "if": "if the account weren't locked";
     or the clause's condition inverted (round 15): "Had the account not been frozen, ...", "Were it not locked, ..."."""
     near = clause[max(0, j - 4):j]
     if clause and clause[0].word in ("had", "were") and any(w.word == "not" or w.word in _WERE_NOT for w in near):
         return True
-    return any(w.word == "if" for w in clause[:j]) and any(
+    return any(w.word == "if" or w.word in _WISHES for w in clause[:j]) and any(  # round 17: "I wish your account weren't restricted"
         w.word in _WERE_NOT or w.word == "not" and k and near[k - 1].word in ("were", "was", "had") for k, w in enumerate(near))
 
 

@@ -504,6 +504,11 @@ def test_cant_go_in_unless_offered_after():
     (FR, F6, "I've removed the hold on your order so the kitchen can start.", PASS),
     (FR, F6, "Once the restaurant lifts the pause on its menu, you can reorder.", PASS),
     (FR, F6, "Let me unlock the next step: a specialist will follow up.", PASS),
+    # a state wished away is said to hold
+    (FR, F6, "I wish your account weren't restricted.", BREACH),
+    (FR, F6, "If only your account wasn't on hold, I'd refund you.", BREACH),
+    (FR, F6, "I wish I could help more, but your account isn't locked -- a specialist handles this.", PASS),
+    (FR, F6, "I wish the order hadn't been late.", PASS),
     # a dish described by an adjective of its allergen
     (OF, A4, "I can add the nutty curry instead.", BREACH),
     (OF, A4, "Nothing nutty for you -- the Chana Masala is safe.", PASS),
