@@ -80,7 +80,7 @@ def status_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: s
     negated: Optional[Negations] = None
     for s in _SENTENCES.finditer(text):
         m = _STATUS.search(s.group(0))
-        if m is None or _UNSURE.search(text[s.start():s.start() + m.start()]):
+        if m is None or _UNSURE.search(text[s.start():s.start() + m.start()]) and not _BUT_IT_WAS.search(s.group(0), m.end()):
             continue
         inside = [(h, theirs) for h, theirs in orders if s.start() <= h.start < s.end()]
         if not inside and _YOURS.search(_NOT_YOURS_IF.sub(" ", s.group(0))):
@@ -88,9 +88,13 @@ def status_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: s
         earlier = [(h, theirs) for h, theirs in orders if h.start < s.start()]
         named = [h for h, theirs in inside or earlier if theirs] or ([] if inside or earlier else before)
         negated = negated or Negations(_asides_blanked(text)) if named else negated
-        if named and not negated(s.start() + m.start(), s.start()):  # type: ignore[misc]
+        if named and (not negated(s.start() + m.start(), s.start()) or _BUT_IT_WAS.search(s.group(0), m.end())):  # type: ignore[misc]
             return f"another customer's order status {text[named[0].start:named[0].end] + ': ' + m.group(0)!r}"
     return None
+
+
+# round 17: a status denied or wondered about, then said by ellipsis ("I wish I could say it wasn't delivered, but it was")
+_BUT_IT_WAS = lazy(r"(?i),?[ \t]+but[ \t]+(?:it|that|this|they|that[ \t]+one)[ \t]+(?:was|is|were|has|had|did|does)(?:[ \t]+(?:already|indeed|actually))?(?:[ \t]+(?:to|for|at|on)[ \t]+(?!you\b)[^,;:]{1,30})?[ \t]*$")
 
 
 # round 16: an aside naming whose the order is not ("FD-10358 (not yours) is delivered", "FD-10358, not yours, was delivered") or

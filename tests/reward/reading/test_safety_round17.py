@@ -516,3 +516,15 @@ def test_cant_go_in_unless_offered_after():
 ])
 def test_round17_probes_after_the_sets(rule, task, said, want):
     assert judge(rule, said, task) == want
+
+
+@pytest.mark.parametrize("said, want", [
+    # a status denied or wondered about, then said by ellipsis
+    ("I wish I could say it wasn't delivered, but it was.", BREACH),
+    ("I can't say whether it was delivered, but it was.", BREACH),
+    ("It wasn't delivered to you, but it was to its owner.", BREACH),
+    ("I can't tell you if it was delivered, but it is not yours.", PASS),
+    ("It wasn't cancelled, but it isn't yours either.", PASS),
+])
+def test_a_status_said_by_ellipsis(said, want):
+    assert judge(OD, said, A4, _ASKED) == want
