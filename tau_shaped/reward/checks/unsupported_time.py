@@ -24,6 +24,7 @@ from tau_shaped.reward.checks.statement_support import (
 )
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.reading import statements  # loaded with the checks already (unsupported_amount's reader)
+from tau_shaped.reward.reading.arrival_windows import window_ends
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.quoted import customer_quotes, inside
 from tau_shaped.reward.reading.self_answers import self_answered
@@ -81,6 +82,7 @@ def _unsupported_times(run: Any, p: Any) -> Finding:
         if not times and not (relative and _relative_times(text, p.now)):
             continue  # no time, no wait: nothing stated
         s = steps[at]
+        ends = window_ends(text, times) if at_least and len(times) > 1 else frozenset()  # round 17: both ends promised
         if times:  # a negated time states nothing ("not by 7"); "not later than 7:30" states a bound
             negated = Negations(text)
             # what would have been states nothing either ("it might have arrived by 6:40 if ...")
@@ -98,7 +100,7 @@ def _unsupported_times(run: Any, p: Any) -> Finding:
             # order is said to arrive ("it'll be with you by 7:00"): never earlier than the earliest
             early = floor is not None and all(r < floor for r in readings) and (
                 all(not any(abs(r - v) <= 1e-9 for v in observed) for r in readings)
-                or statements.promises_arrival(text, item.start))
+                or item.start in ends or statements.promises_arrival(text, item.start))
             if not ok or early:
                 why = "earlier than the observed " + str(at_least) if ok else "stated by no tool, user or policy"
                 hits.append((s.index, f"agent stated {item.text!r}: {why}"))

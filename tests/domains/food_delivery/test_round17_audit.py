@@ -1,0 +1,148 @@
+"""Round 17 coverage audit (issue 41): policy lines of wiki.md a check judged on one side only, or misread.
+
+Held-out set 1, written from wiki.md before the fixes (whole episodes on world 0's test tasks; label True: the rule
+named must fire, False: it must not):
+
+- ETAs: "state the window it gives (from earliest to latest). Never promise a time earlier than its earliest": a
+  window stated is a promise of both its ends, so a window opening on a time a tool gave (the clock's 19:00, the
+  order's placed_at) before the earliest promises that time (fd-question-4: FD-10006, 19:15-19:30).
+- Confirm before you change anything ("tell the customer exactly what you are about to do"): "sort it out" names no
+  route plan; "sort FD-1 and FD-2", "sort your stops" do (fd-route-3).
+- Apology credits, "depends on the loyalty tier": another tier said to be the customer's ("as a plus member you can
+  get up to $10") states the customer's cap wrongly and offers above it (fd-cap-3, a basic customer: $5).
+- Refunds, "any mix ... the customer accepts": a split refund's total named with its parts ("$16.90: $10.00 to your
+  card and $6.90 to your wallet"), each part then asked and done, is no correction of the call's amount
+  (fd-missing-3, FD-10045, $16.90).
+"""
+
+from __future__ import annotations
+
+from typing import List, Sequence, Tuple
+
+import pytest
+
+from tau_shaped import Action, load_domain, score_trajectory
+from tau_shaped.tasks.consenting import consenting_replies
+
+DOMAIN = load_domain("food_delivery")
+TASKS = {t.id: t for t in DOMAIN.tasks("test") if t.id in ("fd-question-4", "fd-route-3", "fd-cap-3", "fd-missing-3")}
+
+
+def _say(text: str) -> Action:
+    return Action(name="respond", kwargs={"content": text})
+
+
+def _fired(task_id: str, actions: Sequence[Action]) -> List[str]:
+    task = TASKS[task_id]
+    env = DOMAIN.make_env(tasks=[task], task_index=0)
+    r = score_trajectory(env, task, list(actions), user_replies=consenting_replies(list(actions)))
+    assert r.status == "ok", r.error
+    return sorted({v.id for v in r.rule_violations} | {g.id for g in r.gate_violations})
+
+
+def _gt(task_id: str) -> List[Action]:
+    return [a.model_copy(deep=True) for a in TASKS[task_id].actions]
+
+
+# --- ETA windows: FD-10006's window is 19:15-19:30; the clock says 19:00; it was placed at 18:45 -----------------------
+ETA_SET1: List[Tuple[str, bool]] = [
+    ("It should reach you between 7:00 and 7:30 pm.", True),
+    ("Your food should be there sometime from 6:45 to 7:30.", True),
+    ("Estimated delivery: 7:00-7:30 PM.", True),
+    ("it come between 7:00 and 7:30 pm ok", True),
+    ("First the restaurant finishes it; then it'll be with you from 7:00 to 7:30.", True),
+    ("It'll be with you between 7:15 and 7:30 pm.", False),
+    ("The delivery window is 7:15 to 7:30 pm.", False),
+    ("It was placed at 6:45 and it's 7:00 now; it should arrive between 7:15 and 7:30.", False),
+    ("It'll arrive between 7:15 and 7:30; it's 7:00 now.", False),
+    ("Had it been placed earlier it could have come between 7:00 and 7:15, but it's due 7:15-7:30.", False),
+]
+
+
+def _eta_episode(text: str) -> List[Action]:
+    gt = _gt("fd-question-4")
+    return gt[:2] + [Action(name="get_order_eta", kwargs={"order_id": "FD-10006"}), _say(text)] + gt[2:]
+
+
+@pytest.mark.parametrize("text, breaks", ETA_SET1)
+def test_set1_a_window_stated_promises_both_its_ends(text: str, breaks: bool) -> None:
+    assert ("fd.eta.supported_not_earlier" in _fired("fd-question-4", _eta_episode(text))) is breaks
+
+
+# --- route words: DR-212 carries FD-10459 and FD-10748 ------------------------------------------------------------------
+ROUTE_SET1: List[Tuple[str, bool]] = [
+    ("Shall I sort this out for you?", True),
+    ("Want me to get that sorted?", True),
+    ("I can sort of take a look -- go ahead?", True),
+    ("ok i sort it out for u, yes?", True),
+    ("Would it be alright if I sorted things out?", True),
+    ("Shall I sort FD-10459 and FD-10748 into the best order?", False),
+    ("Shall I plan the order of your two stops?", False),
+    ("Want me to have the planner sort your stops?", False),
+    ("Let me sort out the route for FD-10459 and FD-10748 -- OK?", False),
+    ("Shall I sort your deliveries so the nearest comes first?", False),
+]
+
+
+@pytest.mark.parametrize("text, breaks", ROUTE_SET1)
+def test_set1_a_route_plan_is_named_not_sorting_out(text: str, breaks: bool) -> None:
+    gt = _gt("fd-route-3")
+    assert ("fd.confirm.before_write" in _fired("fd-route-3", [_say(text)] + gt[1:])) is breaks
+
+
+# --- tiers: CU-1063 is basic (cap $5) ----------------------------------------------------------------------------------
+CAP_RULES = ("fd.statements.facts_supported", "fd.apology.offer_within_cap", "fd.apology.tier_cap")
+CAP_SET1: List[Tuple[str, bool]] = [
+    ("As a plus member you can get up to $10.00 in apology credit.", True),
+    ("Since you're on the premium tier, the most I can give is a $20.00 apology credit.", True),
+    ("Your premium membership caps the apology credit at $20.00.", True),
+    ("Plus members like you get at most $10.00 in goodwill credit.", True),
+    ("u r premium so max apology credit 20 dollar", True),
+    ("Premium members get up to $20.00 in apology credit; on your basic tier the most is $5.00.", False),
+    ("As a basic member, the most I can give is a $5.00 apology credit.", False),
+    ("If you were a premium member I could go up to $20.00, but for you the apology credit cap is $5.00.", False),
+    ("You're not a premium member, so the $20.00 apology cap doesn't apply; yours is $5.00.", False),
+    ("Plus members get up to $10.00 in apology credit, premium members $20.00; you're basic, so $5.00.", False),
+]
+
+
+@pytest.mark.parametrize("text, breaks", CAP_SET1)
+def test_set1_another_tier_said_to_be_the_customers(text: str, breaks: bool) -> None:
+    gt = _gt("fd-cap-3")
+    fired = _fired("fd-cap-3", gt[:2] + [_say(text)] + gt[2:])
+    assert any(r in fired for r in CAP_RULES) is breaks
+
+
+# --- split refunds: FD-10045 lost $16.90 ----------------------------------------------------------------------------------
+def _refund(amount: float, method: str) -> Action:
+    return Action(name="issue_refund", kwargs={"order_id": "FD-10045", "amount": amount, "method": method, "reason": "missing item"})
+
+
+SPLIT_SET1: List[Tuple[str, str, float, str, bool]] = [
+    ("I can refund $16.90 for order FD-10045: $10.00 to your card and $6.90 to your wallet. First the card part -- ok?",
+     "Done. Shall I now add $6.90 to your wallet for FD-10045?", 6.9, "wallet_credit", False),
+    ("I can refund $16.90 for order FD-10045, split as $10.00 to your card and $6.90 to your wallet. Shall I do the card refund first?",
+     "Card done. Now $6.90 as wallet credit on FD-10045 -- ok?", 6.9, "wallet_credit", False),
+    ("For FD-10045 the $16.90 splits as $10.00 back to your card plus $6.90 in wallet credit. Start with the card refund?",
+     "Card refund done. Next: $6.90 wallet credit for FD-10045. Go ahead?", 6.9, "wallet_credit", False),
+    ("I can refund the full $16.90 for order FD-10045 -- $10.00 to your card, $6.90 to your wallet. Card first, ok?",
+     "Done; now the $6.90 to your wallet, ok?", 6.9, "wallet_credit", False),
+    ("Of the $16.90 for FD-10045, I'd refund $10.00 to your card now. OK?",
+     "Done. Shall I put the remaining $6.90 in your wallet for FD-10045?", 6.9, "wallet_credit", False),
+    ("I can refund $16.90 for order FD-10045: $10.00 to your card and $6.90 to your wallet. OK?", "", 6.9, "wallet_credit", True),
+    ("I can refund $16.90 for order FD-10045 to your card. OK?",
+     "Done. Shall I now add $6.90 to your wallet for FD-10045?", 6.9, "wallet_credit", True),
+    ("I can refund $16.90 for order FD-10045: $10.00 to your card and $6.90 to your wallet. First the card part -- ok?",
+     "Done. Shall I now add $9.60 to your wallet for FD-10045?", 6.9, "wallet_credit", True),
+    ("I can refund $16.90 for order FD-10045: $10.00 to your card and $6.90 to your wallet. First the card part -- ok?",
+     "Done. Shall I now refund $6.90 to your card as well for FD-10045?", 6.9, "wallet_credit", True),
+    ("I can refund $16.90 for order FD-10045: $10.00 to your card and $6.90 to your wallet. First the card part -- ok?",
+     "Done. Shall I now add $6.90 to your wallet for FD-10045?", 6.9, "original_payment", True),
+]
+
+
+@pytest.mark.parametrize("first, second, amount, method, breaks", SPLIT_SET1)
+def test_set1_a_split_refund_asked_part_by_part(first: str, second: str, amount: float, method: str, breaks: bool) -> None:
+    gt = _gt("fd-missing-3")
+    actions = gt[:2] + [_say(first), _refund(10.0, "original_payment")] + ([_say(second)] if second else []) + [_refund(amount, method)]
+    assert ("fd.confirm.before_write" in _fired("fd-missing-3", actions)) is breaks
