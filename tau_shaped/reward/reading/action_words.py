@@ -159,6 +159,9 @@ def _read_action(text: str, words: Tuple[str, ...], to_come: bool = False) -> Op
                 # as wallet credit before" names what paid)
         if _INSTEAD_OF.search(text, max(0, found.start() - 48), found.start()):
             continue  # "a refund instead of a new courier": the action set aside is not the one named
+        if found.group(0)[:4].lower() == "sort" and not _SORT_OBJECT.match(text, found.end()) \
+                and not _SORTED_OBJECT.search(text, max(0, found.start() - 48), found.start()):
+            continue  # round 17: "Shall I sort this out?", "sort of": no stops, orders or route sorted (a route is named)
         if (not _negated_nearby(text, found.start()) and not _NEGATED_AFTER.match(text, found.end())
                 and not _DENIED_LATER.match(text, found.end()) and not (to_come and _said_done_or_unreal(text, found))):
             return text[found.start():found.end()]  # as the text has it
@@ -171,6 +174,12 @@ _INSTEAD_OF = re.compile(r"(?<![\w'’])(?:instead[\s\u00a0]+of|rather[\s\u00a0]
                          r"(?:[\s\u00a0]+[\w'’$.-]+){0,3}[\s\u00a0]+$", re.IGNORECASE)
 
 
+# "sort" names a route only of the stops: an order id, stops, deliveries, drops, orders or a route after it ("sort FD-1 and
+# FD-2", "sort out the route", "sort your stops") or before it ("get your stops sorted"); "sort it out", "sort of" name none
+_SORT_OBJECT = re.compile(r"[^.!?;\n]{0,40}?(?<![\w])(?:[A-Za-z]{2}-[0-9]|stops?(?![\w])|deliver|drops?(?![\w])|orders?(?![\w])|route|runs?(?![\w]))",
+                          re.IGNORECASE)
+_SORTED_OBJECT = re.compile(r"(?<![\w])(?:[A-Za-z]{2}-[0-9]+|stops|deliveries|drops|orders|route)(?:[\s\u00a0]+[\w'’]+){0,2}[\s\u00a0]+$",
+                            re.IGNORECASE)
 # a task's rollouts repeat their messages: a short one's answer is read once and kept, bounded
 _kept_action = lru_cache(maxsize=2048)(_read_action)
 _NEGATION = re.compile(r"(?<!\w)(?:not|never|no|none|no longer|cannot|\w+n['’]t|unable|won't)(?!\w)", re.IGNORECASE)
