@@ -35,6 +35,7 @@ from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.amounts import stated_amounts
+from tau_shaped.reward.reading.customer_tiers import tiers_of_customer
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.reading.refusals import denial
@@ -79,7 +80,14 @@ _APOLOGY = re.compile(r"(?i)\b(?:apolog\w*|goodwill|courtesy|gesture|sorry[ \t]{
 _OTHER_MONEY = re.compile(r"(?i)\b(?:refund\w*|replac\w*|re-?order\w*|re-?send\w*|cancel\w*|charg\w*|total|subtotal|fees?|price|cost|paid"
                           r"|back[ \t]{1,3}(?:to|on)[ \t]{1,3}your)\b")
 _NEGATIVE = re.compile(r"(?i)\b(?:no|not|never|nothing|none|neither|nor|unable|cannot|beyond|more|too|off|out|afraid)\b|n['\u2019]t\b")
-_OTHER_TIER = re.compile(r"(?i)\b(?:basic|plus|premium)[ \t]{1,3}(?:tier|members?|customers?|accounts?|level)\b")
+_OTHER_TIER = re.compile(r"(?i)\b(basic|plus|premium)[ \t]{1,3}(?:tier|members?|customers?|accounts?|level)\b")
+
+
+def _another_tier(clause: str) -> bool:
+    """Whether the clause names a tier that it does not say is the customer's ("premium members get up to $20"; round 17:
+    "as a plus member you can get up to $10" names the customer's, ``customer_tiers``)."""
+    named = {m.group(1).lower() for m in _OTHER_TIER.finditer(clause)}
+    return bool(named) and not named <= tiers_of_customer(clause)
 
 
 class CreditOffer(_Strict):
@@ -125,7 +133,7 @@ def _offered_above(read: str, cap: float, owed: float) -> Optional[str]:
         if not offers and not (_PROMISED.search(clause) and _CREDIT.search(clause)) \
                 and not (n + 1 < len(parts) and _ACT_NOW.match(read, parts[n + 1][0])):
             continue
-        if (owed > 0.005 and not _APOLOGY.search(clause)) or _OUT_OF_REACH.search(clause) or _OTHER_TIER.search(clause):
+        if (owed > 0.005 and not _APOLOGY.search(clause)) or _OUT_OF_REACH.search(clause) or _another_tier(clause):
             continue
         if not _CREDIT.search(clause) and _OTHER_MONEY.search(clause):
             continue  # "I can send the same items ($23.45) free of charge as a replacement order": that money's, not a credit

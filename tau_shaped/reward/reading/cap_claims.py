@@ -4,7 +4,8 @@ names a bound ("max", "maximum", "the most", "cap", "limit", "up to", "at most",
 and an apology or goodwill credit (or, round 13, a tier: "$10.00 is the most for basic"), with one amount, states that
 tier's cap: the tier the clause
 names ("premium members get up to $20"), else the customer's own ("the maximum apology credit for
-your tier is $10.00", "Max apology credit (basic tier): $5"). A clause that holds several
+your tier is $10.00", "Max apology credit (basic tier): $5"); a tier said to be the customer's ("as a plus member you
+can get up to $10", ``customer_tiers``) states the customer's own cap (round 17). A clause that holds several
 amounts states one cap per tier only when it names as many tiers, in order ("basic $5, plus $10,
 premium $20") or, naming none, in the comma-part that holds the bound ("The maximum for you is
 10 $, I give 5 $"); otherwise it states none. What is left of a cap ("the most I can still add is
@@ -21,6 +22,7 @@ import re
 from functools import lru_cache
 from typing import Any, List, Optional, Sequence, Tuple
 
+from tau_shaped.reward.reading.customer_tiers import tiers_of_customer
 from tau_shaped.reward.reading.statements import stated_amounts
 
 __all__ = ["cap_claims", "judge_cap"]
@@ -72,6 +74,8 @@ def _caps(text: str) -> List[Tuple[float, str, str, int]]:
         tiers = [(m.group("t") or m.group("p")).lower() for m in _TIER.finditer(text, lo, hi)]
         if tiers and "plus" not in tiers and len(here) == len(tiers) + 1:
             tiers = [(m.group().lower()) for m in _TIER_OR_PLUS.finditer(text, lo, hi)]  # "basic $5, plus $10, premium $20"
+        yours = tiers_of_customer(text, lo, hi) if tiers else frozenset()
+        tiers = ["" if t in yours else t for t in tiers]  # round 17: "as a plus member you can get up to $10": the customer's cap
         if len(here) == 1 and len(tiers) <= 1:
             named = {(m.group("t") or m.group("p")).lower() for m in _TIER.finditer(text)} if fields and not tiers else set()
             tier = tiers[0] if tiers else (next(iter(named)) if len(named) == 1 else "")  # a field's tier: the record's
