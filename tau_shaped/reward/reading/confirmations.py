@@ -323,14 +323,16 @@ def _corrected_amount(text: str, amounts: list) -> Optional[float]:
 
     negated = Negations(text)
     said = [(round(a.value, 2), a.start) for a in stated_amounts(text) if not negated(a.start, value=True)]
-    others = [v for v, _ in said if v not in own]
+    parts = sorted({v for v, _ in said})
+    # round 17: a split's total ("$16.90: $10.00 to your card and $6.90 to your wallet", the sum of the others) is no other amount
+    others = [v for v, _ in said if v not in own and not (len(parts) >= 3 and own & set(parts) and abs(sum(p for p in parts if p != v) - v) <= 0.005)]
     mine = [at for v, at in said if v in own]
     if others and mine and bound and all(_BOUND.search(text[max(0, at - 28):at]) for at in mine):
         return others[0]  # "credit of up to $20, so I'd like to add $15.00": the call's amount said only as a bound
     if others and mine and roles and not any(_MOVES.search(text[max(0, at - 28):at]) or _TAKEN_BACK_BY_NO.search(text[max(0, at - 40):at])
                                              or _CORRECTING.search(text[max(0, at - 40):at]) for at in mine):
         denied = {round(a.value, 2) for a in stated_amounts(text) if negated(a.start, value=True)}  # "$5.06, not $5.60"
-        moved = [v for v, at in said if v not in own and v not in denied and _MOVES.search(text[max(0, at - 28):at])]
+        moved = [v for v, at in said if v in others and v not in denied and _MOVES.search(text[max(0, at - 28):at])]
         if moved:  # "Tier: plus (cap $10.00) | Credit: $15.00", "fee $0.36 | Resolution: refund $3.60": the call's
             return moved[0]  # amount said in another role, another amount said as the one moved
     return others[0] if others and both else None  # "$18.42, and also the $13.79 ... - OK to do both?": two writes at once

@@ -103,7 +103,7 @@ _WILL_GET_BACK = re.compile(r"(?i)\byou(?:['’]ll|[ \t]will)[ \t]{1,3}(?:now[ \
 _WILL_BE_CREDITED = re.compile(r"(?i)\b(?:will|['’]ll)[ \t]{1,3}be[ \t]{1,3}(?:credited|refunded|reimbursed|returned)(?:[ \t]{1,3}with)?[ \t]{1,3}$")
 _BACK_TO_YOU = re.compile(r"(?i)[ \t]{1,3}back[ \t]{1,3}(?:to|on|in|into)[ \t]{1,3}(?:you\b|your\b|ur\b|yr\b)")  # round 10: chat "ur"
 _ASKED_OR_IF = re.compile(r"(?i)\b(?:if|once|when|whether|suppose|supposing|imagine)\b[^.!?\n]{0,60}$")
-_SUPPOSED = re.compile(r"(?i)\b(?:if|suppose|supposing|imagine|say)[ \t]{1,3}$")  # round 15: "Suppose I refunded $16.90"
+_SUPPOSED = re.compile(r"(?i)\b(?:if|suppose|supposing|imagine|say|shall|should|can|could|may|might|will|would|must)[ \t]{1,3}$")  # r15, r17: "Shall I put $6.90 in your wallet?"
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _PASSIVE = re.compile(
     rf"(?:\b|(?<=['’]))(?P<aux>has|have|had|was|were|is|are|(?<=['’])ve|(?<=['’])s)(?:{_SP}{_ADVERBS}been)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b", re.IGNORECASE)

@@ -126,7 +126,7 @@ SPLIT_SET1: List[Tuple[str, str, float, str, bool]] = [
     ("For FD-10045 the $16.90 splits as $10.00 back to your card plus $6.90 in wallet credit. Start with the card refund?",
      "Card refund done. Next: $6.90 wallet credit for FD-10045. Go ahead?", 6.9, "wallet_credit", False),
     ("I can refund the full $16.90 for order FD-10045 -- $10.00 to your card, $6.90 to your wallet. Card first, ok?",
-     "Done; now the $6.90 to your wallet, ok?", 6.9, "wallet_credit", False),
+     "Done. Shall I now add the $6.90 to your wallet?", 6.9, "wallet_credit", False),
     ("Of the $16.90 for FD-10045, I'd refund $10.00 to your card now. OK?",
      "Done. Shall I put the remaining $6.90 in your wallet for FD-10045?", 6.9, "wallet_credit", False),
     ("I can refund $16.90 for order FD-10045: $10.00 to your card and $6.90 to your wallet. OK?", "", 6.9, "wallet_credit", True),
@@ -146,3 +146,34 @@ def test_set1_a_split_refund_asked_part_by_part(first: str, second: str, amount:
     gt = _gt("fd-missing-3")
     actions = gt[:2] + [_say(first), _refund(10.0, "original_payment")] + ([_say(second)] if second else []) + [_refund(amount, method)]
     assert ("fd.confirm.before_write" in _fired("fd-missing-3", actions)) is breaks
+
+
+def test_set1_found_not_fixed_a_verbless_second_half_is_read_as_no_confirmation() -> None:
+    """Set 1's label (kept here, not fixed this round): "now the $6.90 to your wallet, ok?" after the split was laid out
+    names the amount and the method and refers back to the refund; the consent reading wants a word of the action."""
+    gt = _gt("fd-missing-3")
+    first = "I can refund the full $16.90 for order FD-10045 -- $10.00 to your card, $6.90 to your wallet. Card first, ok?"
+    actions = gt[:2] + [_say(first), _refund(10.0, "original_payment"), _say("Done; now the $6.90 to your wallet, ok?"),
+                        _refund(6.9, "wallet_credit")]
+    assert "fd.confirm.before_write" in _fired("fd-missing-3", actions)  # a false fail, reported to the lead
+
+
+# --- a question that moves money is no money moved ("Shall I put $6.90 in your wallet?": "put" reads as a past too) ----
+@pytest.mark.parametrize("question", [
+    "Shall I now put the $6.90 in your wallet?",
+    "Card refund done. Shall I put the remaining $6.90 into your wallet?",
+    "Can I put $6.90 in your wallet now?",
+    "Card part done. Should I put the $6.90 balance in your wallet?",
+])
+def test_a_question_putting_the_second_half_states_no_money_moved(question: str) -> None:
+    gt = _gt("fd-missing-3")
+    first = "I can refund $16.90 for order FD-10045: $10.00 to your card and $6.90 to your wallet. Card first, ok?"
+    actions = gt[:2] + [_say(first), _refund(10.0, "original_payment"), _say(question), _refund(6.9, "wallet_credit")]
+    assert _fired("fd-missing-3", actions) == []
+
+
+def test_money_said_put_in_the_wallet_is_still_money_moved() -> None:
+    gt = _gt("fd-missing-3")
+    first = "I can refund $16.90 for order FD-10045: $10.00 to your card and $6.90 to your wallet. Card first, ok?"
+    actions = gt[:2] + [_say(first), _refund(10.0, "original_payment"), _say("I put $9.60 in your wallet. Shall I go on?")]
+    assert "fd.statements.amounts_supported" in _fired("fd-missing-3", actions)
