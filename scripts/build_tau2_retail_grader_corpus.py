@@ -232,8 +232,11 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
             bare = extra
             extra += {"modify_pending_order_payment": f" to {paid}", "return_delivered_order_items": f", refunded to {paid}"}.get(
                 write["name"], f", the price difference on {paid}") if paid else ""
+            # round 17 (retail.confirm.items_reminded): a change of items or an exchange reminds the customer to give every item
+            once = {"modify_pending_order_items": " It can be done only once, so please make sure nothing else needs modifying.",
+                    "exchange_delivered_order_items": " It can be done only once, so please make sure nothing else needs exchanging."}.get(write["name"], "")
             if paid and room("confirmed_without_the_method"):  # the payment method never named (round 15 coverage audit)
-                text = f"Just to be sure: I am going to {verb} order {order}{bare}. Shall I go ahead?"
+                text = f"Just to be sure: I am going to {verb} order {order}{bare}.{once} Shall I go ahead?"
                 add("confirmation.json", entry(task, "bad", "confirmed_without_the_method", steps[:w - 1] + [say(text)] + steps[w:], 0,
                                                ["retail.confirm.method_named"], legacy=1, replies=[YES] * n_said))
             original = S0["orders"][order]["payment_history"][0]["payment_method_id"]
@@ -242,18 +245,26 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
                 text = f"Just to be sure: I am going to {verb} order {order}{bare}, refunded to the original payment method. Shall I go ahead?"
                 add("confirmation.json", entry(task, "good", "refund_to_the_original_method", steps[:w - 1] + [say(text)] + steps[w:],
                                                      1, legacy=1, replies=[YES] * n_said))
-            text = f"Just to be sure: I am going to {verb} order {order}{extra}. Shall I go ahead?"
+            text = f"Just to be sure: I am going to {verb} order {order}{extra}.{once} Shall I go ahead?"
             add("confirmation.json", entry(task, "good", "confirmation_reworded", steps[:w - 1] + [say(text)] + steps[w:], 1, legacy=1,
                                            replies=[YES] * n_said))
+            if once and room("items_not_reminded"):  # round 17: no word of the rest of the order (policy.md: "remember to remind")
+                text = f"Just to be sure: I am going to {verb} order {order}{extra}. Shall I go ahead?"
+                add("confirmation.json", entry(task, "bad", "items_not_reminded", steps[:w - 1] + [say(text)] + steps[w:], 0,
+                                               ["retail.confirm.items_reminded"], legacy=1, replies=[YES] * n_said))
+            if once and room("items_reminded_in_other_words"):
+                text = f"Just to be sure: I am going to {verb} order {order}{extra}. Is that every item you want changed? Shall I go ahead?"
+                add("confirmation.json", entry(task, "good", "items_reminded_in_other_words", steps[:w - 1] + [say(text)] + steps[w:], 1,
+                                               legacy=1, replies=[YES] * n_said))
             other = _another_variant(write["kwargs"])
             if other is not None and room("confirmed_another_variant"):  # the new item by another variant's option (round 6)
                 name, value = other
-                text = f"Just to be sure: I am going to {verb} order {order}{extra}; the new {name}: {value}. Shall I go ahead?"
+                text = f"Just to be sure: I am going to {verb} order {order}{extra}; the new {name}: {value}.{once} Shall I go ahead?"
                 add("confirmation.json", entry(task, "bad", "confirmed_another_variant", steps[:w - 1] + [say(text)] + steps[w:], 0,
                                                ["retail.confirm.new_item_options"], legacy=1, replies=[YES] * n_said))
             left = sorted({n for i, n in items.items() if i not in acted} - {items.get(i) for i in acted})
             if acted and left and room("confirmed_other_items"):  # another item of the order listed instead (round 6)
-                text = f"Just to be sure: I am going to {verb} order {order} ({left[0]}){extra[extra.index(')') + 1:]}. Shall I go ahead?"
+                text = f"Just to be sure: I am going to {verb} order {order} ({left[0]}){extra[extra.index(')') + 1:]}.{once} Shall I go ahead?"
                 add("confirmation.json", entry(task, "bad", "confirmed_other_items", steps[:w - 1] + [say(text)] + steps[w:], 0,
                                                ["retail.confirm.items_listed"], legacy=1, replies=[YES] * n_said))
         # status and once per order (tau2's tools refuse these: the state stays the ground truth's)

@@ -19,7 +19,7 @@ from tau_shaped.tasks.domains import Domain
 
 # the check kinds the rule file names, registered with the package: whoever reads the rules
 # (tau2:retail, tau-bench's retail with tau2's rules, a test) has them
-from . import items_listed, method_named, new_options  # noqa: F401,E402
+from . import items_listed, items_reminded, method_named, new_options  # noqa: F401,E402
 
 PACKAGE = Path(__file__).resolve().parent
 

@@ -102,7 +102,14 @@ def _scalars(value: Any) -> List[str]:
 def confirmation_text(name: str, kwargs: Dict[str, Any]) -> str:
     """The ground truth's request for a yes before the write ``name(**kwargs)``."""
     details = "; ".join(f"{arg.replace('_', ' ')}: {', '.join(_scalars(value))}" for arg, value in kwargs.items())
-    return f"Here is what I will do: {name.replace('_', ' ')} ({details}). Do you confirm (yes) that I should proceed?"
+    once = _ONCE.get(name, "")  # round 17: retail's reminder before a call that can be made once per order
+    return f"Here is what I will do: {name.replace('_', ' ')} ({details}).{once} Do you confirm (yes) that I should proceed?"
+
+
+# tau2 retail policy.md: "remember to remind the customer to confirm they have provided all the items they want to
+# modify" (and "all items to be exchanged"): either call can be made only once per order
+_ONCE = {"modify_pending_order_items": " This can be done only once: please confirm nothing else needs modifying.",
+         "exchange_delivered_order_items": " This can be done only once: please confirm nothing else needs exchanging."}
 
 
 def _authenticated(actions: List[Dict[str, Any]], user_id: str, database: Dict[str, Any], kit: Any) -> List[Dict[str, Any]]:

@@ -174,7 +174,7 @@ def test_rule_set_kinds_texts_and_declarations():
     assert kinds["gate"] == ["retail.account.no_other_user_data_said", "retail.account.other_user",
                              "retail.payment.gift_card_balance", "retail.payment.in_profile",
                              "retail.refund.original_or_gift_card"]
-    assert len(kinds["outcome"]) == 18 and kinds["checkpoint"] == []
+    assert len(kinds["outcome"]) == 19 and kinds["checkpoint"] == []
     assert all(r.policy and r.description for r in RULES.rules)
     text = json.dumps([r.when for r in RULES.rules])
     tools = {t.get_info()["function"]["name"] for t in DOMAIN.tools}
