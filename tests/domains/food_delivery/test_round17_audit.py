@@ -25,7 +25,7 @@ from tau_shaped import Action, load_domain, score_trajectory
 from tau_shaped.tasks.consenting import consenting_replies
 
 DOMAIN = load_domain("food_delivery")
-TASKS = {t.id: t for t in DOMAIN.tasks("test") if t.id in ("fd-question-4", "fd-route-3", "fd-cap-3", "fd-missing-3")}
+TASKS = {t.id: t for t in DOMAIN.tasks("test") if t.id in ("fd-question-4", "fd-route-3", "fd-cap-3", "fd-missing-3", "fd-closed-3", "fd-question-3")}
 
 
 def _say(text: str) -> Action:
@@ -177,3 +177,37 @@ def test_money_said_put_in_the_wallet_is_still_money_moved() -> None:
     first = "I can refund $16.90 for order FD-10045: $10.00 to your card and $6.90 to your wallet. Card first, ok?"
     actions = gt[:2] + [_say(first), _refund(10.0, "original_payment"), _say("I put $9.60 in your wallet. Shall I go on?")]
     assert "fd.statements.amounts_supported" in _fired("fd-missing-3", actions)
+
+
+# --- restaurant status (wiki.md: get_restaurant_details tells "whether it is open, paused or closed"; "Only known
+# facts ... Do not guess"): a status said of a restaurant a look-up showed otherwise (round 17 audit: "paused" was no
+# word any rule read). fd-closed-3: RS-132, Fischer's Indian Kitchen, closed; a paused one: RS-106, Fischer's American
+# Kitchen, looked up in fd-question-3.
+STATUS_RULE = "fd.statements.restaurant_status_supported"
+STATUS_SET1: List[Tuple[str, str, bool]] = [
+    ("RS-132", "Fischer's Indian Kitchen is open right now and has your order.", True),
+    ("RS-132", "The restaurant is paused at the moment.", True),
+    ("RS-132", "The restaurant is closed right now.", False),
+    ("RS-132", "I'm afraid the restaurant isn't open right now.", False),
+    ("RS-132", "If the restaurant were open I could leave the order as it is.", False),
+    ("RS-132", "The restaurant is open -- sorry, closed -- so it can't make FD-10060.", False),
+    ("RS-106", "Fischer's American Kitchen is open.", True),
+    ("RS-106", "The restaurant is closed for the night.", True),
+    ("RS-106", "The restaurant has paused orders for now.", False),
+    ("RS-106", "The restaurant is temporarily not accepting orders.", False),
+    ("RS-106", "Is the restaurant open? Let me check.", False),
+]
+
+
+def _status_episode(restaurant: str, text: str) -> Tuple[str, List[Action]]:
+    if restaurant == "RS-132":
+        gt = _gt("fd-closed-3")
+        return "fd-closed-3", gt[:3] + [_say(text)] + gt[3:]
+    gt = _gt("fd-question-3")
+    return "fd-question-3", gt[:2] + [Action(name="get_restaurant_details", kwargs={"restaurant_id": "RS-106"}), _say(text)] + gt[2:]
+
+
+@pytest.mark.parametrize("restaurant, text, breaks", STATUS_SET1)
+def test_set1_a_restaurant_status_said_against_the_look_up(restaurant: str, text: str, breaks: bool) -> None:
+    task_id, actions = _status_episode(restaurant, text)
+    assert (STATUS_RULE in _fired(task_id, actions)) is breaks
