@@ -8,7 +8,7 @@ A status is said of the restaurant ("the restaurant", "the kitchen", its name in
 "remains", "seems to be" and a few adverbs before the word: open, accepting or taking orders, operating (open);
 closed, shut, closed for the day (closed); paused, on pause, on hold (paused); "temporarily closed", "not accepting
 orders", "not taking orders", "isn't open" (paused or closed); "has paused orders" (paused). A status taken back at
-once for another ("open -- sorry, closed") is the other; one supposed ("if the restaurant were open"), asked ("Is the
+once for another ("open -- sorry, closed") is the other; one supposed ("if the restaurant were open", "I wish I could say it is open"), asked ("Is the
 restaurant open?") or past ("it was closed") states nothing. "The restaurant" is the one restaurant looked up so far
 (several with other statuses: undetermined); a restaurant never looked up is not judged here. A failed call showed
 nothing. Registered when the domain package is imported, before its rule file is read.
@@ -34,7 +34,8 @@ _WORD = (r"(?P<word>open|accepting(?:[ \t]{1,3}(?:new[ \t]{1,3})?orders)?|taking
 _HAS_PAUSED = re.compile(rf"{_SP}has{_SP}{_ADV}paused\b", re.IGNORECASE)
 _STATUS_AFTER = re.compile(rf"{_VERB}{_SP}?{_ADV}{_NOT}{_ADV}{_WORD}", re.IGNORECASE)
 _GENERIC = re.compile(r"\b(?:the|your|this|that)[ \t]{1,3}(?:restaurant|kitchen)\b", re.IGNORECASE)
-_SUPPOSED = re.compile(r"(?i)\b(?:if|unless|whether|were|suppose|once|when)\b[^.!?;\n]{0,60}$")
+# supposed or wished ("if the restaurant were open", "I wish I could say the restaurant is open"): nothing stated
+_SUPPOSED = re.compile(r"(?i)\b(?:if|unless|whether|were|suppose|once|when|wish|hope|would[ \t]love)\b[^.!?;\n]{0,60}$")
 _TAKEN_BACK = re.compile(rf"[ \t]*(?:-{{1,2}}|[\u2013\u2014,(])?[ \t]*(?:sorry|i[ \t]mean|correction|actually|my[ \t]mistake)[ \t,:;.\-\u2013\u2014]{{0,4}}"
                          rf"(?:it['’]?s[ \t]{{1,3}}|(?:is|it[ \t]is)[ \t]{{1,3}})?{_NOT}{_WORD}", re.IGNORECASE)
 _ASKED = re.compile(r"(?i)\b(?:is|was|are|were)[ \t]{1,3}$")  # "Is the restaurant open?": asked, not said

@@ -47,7 +47,8 @@ FREE_TEXT = frozenset({"reason", "summary", "thought", "expression", "note", "no
 SELF = frozenset({"customer_id", "user_id"})  # the account the customer speaks for
 _SEQUENCE_NAMES = ("order", "route", "stop", "sequence", "itinerary")
 
-_SEQUENCE_WORDS = re.compile(r"(?<!\w)(?:then|first|next|followed by|after that|finally|last|before|after)(?!\w)|->|→|=>|>|(?:^|\n)\s*\d+[.)]",
+_SEQUENCE_WORDS = re.compile(r"(?<!\w)(?:then|first|next|followed by|after that|finally|last|before|after)(?!\w)|->|→|=>|>|(?:^|\n)\s*\d+[.)]"
+                             r"|(?<![\w.$])[1-4][.)](?=[ \t])",  # round 17: "Plan: 1) FD-1 2) FD-2" (a list on one line)
                              re.IGNORECASE)
 _NUMBERED_TEXT = re.compile(r"^([A-Za-z][A-Za-z.]{0,15})\s{1,3}#?\s{0,3}(\d{1,8})$")
 
@@ -390,6 +391,8 @@ def _another_order(text: str, value: List[Any], index: Optional[S0Ids]) -> Optio
     places = [found.get(id_key(v)) for v in value]
     if any(p is None for p in places):
         return None
+    if not _SEQUENCE_WORDS.search(text, max(0, min(places) - 8), max(places)):
+        return None  # round 17: "First I'll plan your route for FD-1 and FD-2", "..., then you head out": no word orders the ids
     if places != sorted(places):
         return " -> ".join(v for _, v in sorted(zip(places, value)))
     return None

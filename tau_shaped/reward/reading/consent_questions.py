@@ -286,7 +286,8 @@ def consent_request(text: str) -> Optional[str]:
 
 # round 14: "Shall I have the planner optimise the stops?", "Shall I have it cancelled?": having someone do it is the act
 # (round 15: the planner's "order", "arrange", "sequence" of the stops too)
-_CAUSATIVE = re.compile(rf"(?i){_DO_I}{_S}have{_S}(?:the|a|an|our|my|someone|somebody|it|them|this|that)(?:{_S}[\w'-]+){{0,2}}{_S}"
+# (round 17: "get" as "have", "your" as an object's word: "Should I get your deliveries sorted into the best sequence?")
+_CAUSATIVE = re.compile(rf"(?i){_DO_I}{_S}(?:have|get){_S}(?:the|a|an|our|my|your|someone|somebody|it|them|this|that)(?:{_S}[\w'-]+){{0,2}}{_S}"
                         r"(?:\w+ed|set|sort|plan|send|sent|put|cancel|refund|dispatch|optimi[sz]e|redo|reroute|change|deliver"
                         r"|(?:(?<=planner )|(?<=system )|(?<=dispatcher ))(?:order|arrange|sequence|route|schedule|organi[sz]e)(?![ \t]+(?:number|id|code)\b))\b")
 
@@ -294,7 +295,7 @@ _CAUSATIVE = re.compile(rf"(?i){_DO_I}{_S}have{_S}(?:the|a|an|our|my|someone|som
 def _asks(plain: str) -> bool:
     """Whether the sentence ``plain`` asks consent (a question or a request for the yes)."""
     return bool((plain.endswith("?") and (_found(_CONSENT_QUESTION, _CONSENT_QUESTION_LOW, plain)
-                                         or (" have " in plain.lower() and _CAUSATIVE.search(plain))
+                                         or ((" have " in plain.lower() or " get " in plain.lower()) and _CAUSATIVE.search(plain))
                                          or _ALONE_QUESTION.match(_FILLERS.sub("", _CLAUSE.split(plain)[-1].strip()))
                                          or _asked_as_a_statement(plain)))
                 or _found(_CONSENT_REQUEST, _CONSENT_REQUEST_LOW, plain, _REQUEST_HINT))

@@ -72,3 +72,22 @@ SET1 = [
 @pytest.mark.parametrize("tid, said, expected", SET1)
 def test_set1_the_reminder_to_give_every_item(tid: str, said: Union[str, List[str]], expected: str) -> None:
     assert _verdict(tid, said) == expected
+
+
+# Held-out set 2: new sentences written after the rule, run once.
+SET2 = [
+    ("9", "Before I submit: is there anything else in #W6390527 you'd like exchanged? " + EXCHANGE + " Proceed?", "pass"),
+    ("9", EXCHANGE + " pls confirm thats all the items to exchange, ok?", "pass"),
+    ("9", EXCHANGE + " Should you want to swap any other item, tell me now, since this is a one-time action. Go ahead?", "pass"),
+    ("9", EXCHANGE + " The other items stay in the order. OK?", "breach"),
+    ("9", EXCHANGE + " Just so you know, an exchange can't be undone. OK?", "breach"),
+    ("9", "Did every item arrive in good shape? " + EXCHANGE + " Proceed?", "breach"),
+    ("42", CHANGE + " I'd just ask you to double-check nothing else on the order needs changing. Proceed?", "pass"),
+    ("42", CHANGE + " We discussed the puzzle; shall I proceed?", "breach"),
+    ("42", "Is that all you want to modify? " + CHANGE + " Proceed?", "pass"),
+]
+
+
+@pytest.mark.parametrize("tid, said, expected", SET2)
+def test_set2_the_reminder_to_give_every_item(tid: str, said: Union[str, List[str]], expected: str) -> None:
+    assert _verdict(tid, said) == expected
