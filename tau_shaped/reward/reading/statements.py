@@ -115,6 +115,7 @@ _BARE_RANGE = re.compile(
     r"|(?=[ \t]*(?:[.,!?;)\n]|$|or so|[\u2190-\u2bff\U0001f000-\U0001faff])))",
     re.IGNORECASE,
 )
+_FACTOR_BY = re.compile(r"(?i)\b(?:multipl\w*|divid\w*|increas\w*|rais\w*|reduc\w*|scal\w*)\b[^.!?\n]{0,40}\bby[ \t]{1,3}$")  # r17: a factor
 
 
 def _bare_hours(text: str) -> List[Stated]:
@@ -122,8 +123,9 @@ def _bare_hours(text: str) -> List[Stated]:
     if (_BARE_HINT_ASCII if text.isascii() else _BARE_HINT).search(text) is None:
         return found
     for m in _BARE_HOUR.finditer(text):
-        if not m.group("clock") and not m.group("ish") and not _ARRIVAL.search(_sentence_around(text, m.start())):  # "7-ish": an hour
-            continue
+        if not m.group("clock") and not m.group("ish") and (not _ARRIVAL.search(_sentence_around(text, m.start()))  # "7-ish": an hour
+                                                             or _FACTOR_BY.search(text, max(0, m.start() - 60), m.start("bh"))):
+            continue  # round 17: "the surge multiplies the delivery fee by 2": a factor, no hour
         hour, minute = int(m.group("bh")), int(m.group("bm") or 0)
         value, other = float(hour * 60 + minute), float((hour + 12) % 24 * 60 + minute)
         found.append(Stated("time", value, text[m.start("bh"):m.end()].rstrip(), m.start("bh"), m.end(), other))

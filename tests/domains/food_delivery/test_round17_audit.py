@@ -211,3 +211,22 @@ def _status_episode(restaurant: str, text: str) -> Tuple[str, List[Action]]:
 def test_set1_a_restaurant_status_said_against_the_look_up(restaurant: str, text: str, breaks: bool) -> None:
     task_id, actions = _status_episode(restaurant, text)
     assert (STATUS_RULE in _fired(task_id, actions)) is breaks
+
+
+# --- found while auditing the fee lines: "by 2" after a word of a factor is no clock hour ("multiplies the delivery fee
+# by 2" read as 2:00 in a sentence holding "deliver", failing fd.eta.supported_not_earlier) ------------------------------
+@pytest.mark.parametrize("text, hour", [
+    ("The evening surge multiplies the delivery fee by 2.", False),
+    ("Surge pricing raises the delivery fee by 1.5 at dinner time.", False),
+    ("Your delivery should arrive by 7.", True),
+    ("The courier will deliver it by 8 tonight.", True),
+])
+def test_a_factor_after_by_is_no_hour(text: str, hour: bool) -> None:
+    from tau_shaped.reward.reading.statements import stated_times
+
+    assert bool(stated_times(text)) is hour
+
+
+def test_a_fee_multiplied_by_a_factor_breaks_no_time_rule() -> None:
+    gt = _gt("fd-question-4")
+    assert "fd.eta.supported_not_earlier" not in _fired("fd-question-4", gt[:2] + [_say("The evening surge multiplies the delivery fee by 2.")] + gt[2:])
