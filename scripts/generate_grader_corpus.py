@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from grader_corpus_fraud import fraud_variants  # noqa: E402
 from grader_corpus_eta import eta_variants  # noqa: E402
 from grader_corpus_told import told_variants  # noqa: E402
-from grader_corpus_status import status_variants  # noqa: E402
+from grader_corpus_status import figure_variants, status_variants  # noqa: E402
 from grader_corpus_refusals import REFUSALS, first_respond, order_of, refusal_variants  # noqa: E402
 from grader_corpus_builders import (  # noqa: E402
     ALLERGEN, AMOUNTS, APOLOGY_ONLY, CONFIRM, DISH_NAMES, FACTS, LOST, NO, OFFER_CAP, OTHER, OWN, OWN_ROUTE, REASSIGN, SUBST_TOLD,
@@ -356,6 +356,7 @@ def variants(task) -> List[Dict[str, Any]]:
     out += eta_variants(task, gt_actions(task), S0)  # round 15: an order of the customer's running late
     out += told_variants(task, gt_actions(task), S0)  # round 16: a replacement's dishes, a transfer's summary
     out += status_variants(task, gt_actions(task), S0)  # round 17: a restaurant's status said against its look-up
+    out += figure_variants(task, gt_actions(task))  # round 17: a policy rule's figure (a quote's 15 minutes)
     return [e for e in out if fits(task, e)]
 
 

@@ -29,3 +29,19 @@ def status_variants(task: Any, gt: List[Dict[str, Any]], s0: Dict[str, Any]) -> 
         entry(task, "bad", "restaurant_status_misstated", gt[:at] + [say(wrong)] + gt[at:], 0, rules=[STATUS_RULE]),
         entry(task, "good", "restaurant_status_in_other_words", gt[:at] + [say(right)] + gt[at:], 1),
     ]
+
+
+FIGURES_RULE = "fd.statements.policy_figures_supported"
+
+
+def figure_variants(task: Any, gt: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """A question task's policy-figure variants (round 17): the agent adds a word on quotes after the ground truth's
+    first look-up, with the policy's 15 minutes (kept) or another figure (a breach)."""
+    if not str(task.id).startswith("fd-question") or len(gt) < 2:
+        return []
+    at = 2
+    return [
+        entry(task, "bad", "quote_validity_misstated", gt[:at] + [say("By the way, a delivery-fee quote stays valid for 30 minutes.")] + gt[at:],
+              0, rules=[FIGURES_RULE]),
+        entry(task, "good", "quote_validity_stated", gt[:at] + [say("By the way, a delivery-fee quote stays valid for 15 minutes.")] + gt[at:], 1),
+    ]

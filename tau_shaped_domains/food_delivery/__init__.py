@@ -16,7 +16,7 @@ from .data import load_data
 from .tools import ALL_TOOLS
 
 # the check kinds the rule file names, registered with the package: whoever reads the rules has them
-from . import cap_offers, late_said, restaurant_status, substitute_told  # noqa: F401,E402
+from . import cap_offers, late_said, policy_figures, restaurant_status, substitute_told  # noqa: F401,E402
 
 RULES = [
     "You are a support agent of a food-delivery service, chatting with a customer; each turn you either call one tool or reply to the customer.",

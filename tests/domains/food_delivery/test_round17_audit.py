@@ -230,3 +230,27 @@ def test_a_factor_after_by_is_no_hour(text: str, hour: bool) -> None:
 def test_a_fee_multiplied_by_a_factor_breaks_no_time_rule() -> None:
     gt = _gt("fd-question-4")
     assert "fd.eta.supported_not_earlier" not in _fired("fd-question-4", gt[:2] + [_say("The evening surge multiplies the delivery fee by 2.")] + gt[2:])
+
+
+# --- the policy's own figures said of its rules (wiki.md, Fees: "A delivery-fee quote ... is valid for 15 minutes";
+# Couriers: "every courier who is available ... within 8 km of the restaurant"; "Every ... rule you state comes from ...
+# this policy"): neither figure was read by any rule (round 17 audit, found while reading the fee and courier lines).
+FIGURES_RULE = "fd.statements.policy_figures_supported"
+FIGURES_SET1: List[Tuple[str, bool]] = [
+    ("A delivery-fee quote stays valid for 30 minutes.", True),
+    ("Quotes are good for 15 minutes; after that I'd need a new one.", False),
+    ("The quote expires after half an hour.", True),
+    ("Your quote is valid until 19:15.", False),
+    ("A quote holds for 15 -- sorry, 10 minutes.", True),
+    ("Any available courier within 20 km of the restaurant can take it.", True),
+    ("The dispatcher picks from couriers within 8 km of the restaurant.", False),
+    ("couriers in 8km radius ok", False),
+    ("The restaurant is 20 km from you, so the courier takes a while.", False),
+    ("Your order arrives in 30 minutes.", False),
+]
+
+
+@pytest.mark.parametrize("text, breaks", FIGURES_SET1)
+def test_set1_the_policys_figures_said_of_its_rules(text: str, breaks: bool) -> None:
+    gt = _gt("fd-question-3")
+    assert (FIGURES_RULE in _fired("fd-question-3", gt[:2] + [_say(text)] + gt[2:])) is breaks
