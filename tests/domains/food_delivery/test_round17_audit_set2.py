@@ -110,3 +110,21 @@ STATUS_SET2: List[Tuple[str, str, bool]] = [
 def test_set2_restaurant_status(restaurant: str, text: str, breaks: bool) -> None:
     task_id, actions = _status_episode(restaurant, text)
     assert (STATUS_RULE in _fired(task_id, actions)) is breaks
+
+
+FIGURES_SET2: List[Tuple[str, bool]] = [
+    ("pls note quote valid 20 min only", True),
+    ("The quote you got is good for an hour.", True),
+    ("Drivers within a 12 km range of the restaurant may be dispatched.", True),
+    ("As I said, a quote lasts 15 minutes -- after that I'll get you a fresh one.", False),
+    ("Your courier is 3 km away from you right now.", False),
+    ("The dispatcher only looks at riders within 8 kilometres of the restaurant.", False),
+]
+
+
+@pytest.mark.parametrize("text, breaks", FIGURES_SET2)
+def test_set2_policy_figures(text: str, breaks: bool) -> None:
+    from tests.domains.food_delivery.test_round17_audit import FIGURES_RULE
+
+    gt = _gt("fd-question-3")
+    assert (FIGURES_RULE in _fired("fd-question-3", gt[:2] + [_say(text)] + gt[2:])) is breaks
