@@ -58,7 +58,8 @@ from tau_shaped.reward.reading.reply_forms import in_own_terms
 from tau_shaped.reward.reading.reply_picks import choice_kept, it_is_picked
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
 from tau_shaped.reward.reading.reply_meaning import (
-    asks_for_a_change, condition, effective, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
+    asks_for_a_change, condition, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
+from tau_shaped.reward.reading.reply_reads import QuestionReads, words_read
 from tau_shaped.reward.reading.reply_asides import back_from_pause, contact_aside, contact_asides_out, resigned
 from tau_shaped.reward.reading.reply_idioms import plain_answer, tag_answered
 from tau_shaped.reward.reading.reply_values import Described, join_amounts, mark_reasons, names_a_reason
@@ -221,10 +222,9 @@ def _classify(reply: str, question: Optional[str], described: Optional[Described
     kept = _BY_SHAPE.get(shape)
     if kept is not None:
         return kept
-    stated = _Stated(described, q.text)  # the question's values read only if the reply names one
+    stated = QuestionReads(described, q.text)  # the question's values read only if the reply names one
     answer = _read(reply, q, stated)
-    if stated._read is None and not contact_aside(reply) and " it is" not in reply.lower() and in_own_terms(reply, q.text or "") == reply:
-        # an aside's, a pick's ("Burnside it is": ``it_is_picked``) and an echoed none's reading depends on the question's words
+    if stated.shaped:  # round 17: nor its words (an aside's, a pick's, an echoed none's reading: ``reply_reads``)
         if len(_BY_SHAPE) >= 4096:
             _BY_SHAPE.clear()
         _BY_SHAPE[shape] = answer
@@ -242,8 +242,10 @@ def known_class(reply: str, question: Optional[str]) -> Optional[Reply]:
     return _BY_SHAPE.get((tag_answered(back_from_pause((reply or "")[:MAX_CHARS]), q.text), q.polarity, q.verbs))
 
 
-def _read(reply: str, q: Question, stated: Any) -> Reply:
-    reply = in_own_terms(it_is_picked(fillers_out(references_out(reply)), q.text or ""), q.text or "")  # "okay so" assents to nothing; "card it is"; "no insurance. book it"
+def _read(reply: str, q: Question, stated: QuestionReads) -> Reply:
+    reply = fillers_out(references_out(reply))  # "okay so" assents to nothing; "same as you said, go": the answer after it
+    stated.worded = stated.worded or words_read(reply)
+    reply = in_own_terms(it_is_picked(reply, q.text or ""), q.text or "")  # "card it is"; "no insurance. book it"
     if asked_back(reply):
         return "unclear"  # "Yes?": a yes asked back, or a "what is it?"
     corrected = taken_back(reply)
@@ -262,6 +264,7 @@ def _read(reply: str, q: Question, stated: Any) -> Reply:
     # ("no objection" agrees to either)
     agree = (lambda m: " okay ") if q.polarity != "plain" else (lambda m: " okay " if m.group("always") else " ")
     cleaned = _SAYS_NOTHING_WITH_A_NEGATIVE.sub(" ", _YES_WITH_A_NEGATIVE.sub(agree, cleaned))
+    stated.worded = stated.worded or contact_aside(cleaned)
     cleaned = contact_asides_out(cleaned, q.text)  # "yes please; don't call me back though"
     first = next((line for line in cleaned.split("\n") if line.strip(" \t\r,.!") and not _GREETING.match(line)), "")
     answer = [c for s in sentences(first) for c in clauses(s)]
@@ -309,30 +312,6 @@ def _read(reply: str, q: Question, stated: Any) -> Reply:
     if not found or "?" in text or asks_why(text) or len(found) > 4:
         return "no"  # agrees to nothing: a question, or something else said
     return "unclear"
-
-
-class _Stated:
-    """``effective(described, question)`` (the values the call acts with, as far as they are
-    known), worked out when first asked: the readers of a reply ask only for the kinds of the
-    values it names, so a reply naming none ("Yes, please go ahead") never reads the question's."""
-
-    __slots__ = ("_described", "_question", "_read")
-
-    def __init__(self, described: Optional[Described], question: str) -> None:
-        self._described = described
-        self._question = question
-        self._read: Optional[Described] = None
-
-    def _values(self) -> Described:
-        if self._read is None:
-            self._read = effective(self._described, self._question)
-        return self._read
-
-    def key(self, kind: str) -> Any:
-        return self._values().key(kind)
-
-    def kinds(self) -> Any:
-        return self._values().kinds()
 
 
 def _echoes(clause: str, q: Question) -> bool:

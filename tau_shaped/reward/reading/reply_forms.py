@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["echoed_nones", "in_own_terms", "ticked"]
+__all__ = ["echoed_nones", "in_own_terms", "nones_read", "ticked"]
 
 _NONE_SAID = re.compile(r"(?i)(?<![\w'])no[ \t]+(?P<thing>[a-z][a-z-]{1,20}(?:[ \t]+[a-z][a-z-]{1,20}){0,2}?)"
                         r"(?=[ \t]*(?:[.,;!:\n]|$|-|please\b|thanks\b|and\b|but\b|just\b))")
@@ -43,6 +43,18 @@ def echoed_nones(reply: str, question: str) -> str:
         return f"{thing} as stated" if stated else m.group(0)
 
     return _NONE_SAID.sub(swap, reply)
+
+
+def nones_read(reply: str) -> bool:
+    """Whether ``in_own_terms`` reads the question for ``reply``: a "no <thing>" in it (boxes ticked) that
+    ``echoed_nones`` looks for in the question (round 17: a reply's class kept by its shape must not hold one)."""
+    if "no " not in reply.lower():
+        return False
+    for m in _NONE_SAID.finditer(ticked(reply)):
+        thing = m.group("thing").lower().split()
+        if thing[-1] not in _NOT_A_THING and thing[0] not in _NOT_A_THING:
+            return True
+    return False
 
 
 _BOX = re.compile(r"\[(?P<mark>[ \t]?|[xX\u2713\u2714*])\][ \t]*(?P<text>[^\[\n]*)|(?P<glyph>[\u2610\u2611\u2612])[ \t]*(?P<gtext>[^\u2610\u2611\u2612\n]*)")
