@@ -189,6 +189,7 @@ def _named_last(clause: List[_Word]) -> str:
 _MOVED = frozenset({"gone", "went", "sent", "moved", "passed", "referred", "escalated", "routed"})
 _SPEAKERS = frozenset({"i", "we", "i'll", "we'll", "i'd", "we'd", "i've", "we've", "me", "us"})
 _WERE_NOT = frozenset({"weren't", "wasn't", "hadn't", "werent", "wasnt", "hadnt"})
+_INVERTED = frozenset({"your", "the", "my", "it", "this", "that", "its", "our", "their", "you"})  # "had your account not ..."
 
 
 _WISHES = frozenset({"wish", "wished", "wishing", "wishes"})
@@ -199,6 +200,9 @@ def _counterfactual(clause: List[_Word], j: int) -> bool:
     or the clause's condition inverted (round 15): "Had the account not been frozen, ...", "Were it not locked, ..."."""
     near = clause[max(0, j - 4):j]
     if clause and clause[0].word in ("had", "were") and any(w.word == "not" or w.word in _WERE_NOT for w in near):
+        return True
+    if any(w.word in ("had", "were") and clause[k + 1].word in _INVERTED for k, w in enumerate(clause[:j - 1])) and any(
+            w.word == "not" for w in near):  # round 17: the inversion after a lead-in ("To recap: had your account not been locked, ...")
         return True
     return any(w.word == "if" or w.word in _WISHES for w in clause[:j]) and any(  # round 17: "I wish your account weren't restricted"
         w.word in _WERE_NOT or w.word == "not" and k and near[k - 1].word in ("were", "was", "had") for k, w in enumerate(near))

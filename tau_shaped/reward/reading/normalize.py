@@ -25,6 +25,8 @@ and look-alike digits, and nothing else):
    "l.o.c.k.e.d": ``normalize_spoken.spelled_letters``),
    then a run of spaces read as one space, as a browser shows it ("your  account   is on  ice",
    "Spring  Rolls"; tabs and line breaks are kept: they lay out tables and lines),
+   then texting forms of the pronouns read as the words ("ur account" -> "your account", "u'd" -> "you'd":
+   ``normalize_texting.texted``, round 17; after the spelled letters are joined: "W A L N U T S" holds no "u"),
    then letters that imitate digits inside a number read as digits ("FD-1OO42", "5O3-555-186O":
    ``normalize_confusables.digits_folded``);
 6. emails written with spaces or in words ("mia.li7 (at) example (dot) com") written as emails
@@ -58,10 +60,11 @@ from tau_shaped.reward.reading.normalize_confusables import digits_folded, folde
 from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, escapes_held, escapes_shown,
                                                         hidden_parts, inert, markdown, markdown_settled, rendered, revealed)
 from tau_shaped.reward.reading.normalize_numbers import numbers_in_words
-from tau_shaped.reward.reading.normalize_repairs import may_repair, withdrawn
+from tau_shaped.reward.reading.normalize_repairs import repair_hinted, withdrawn
 from tau_shaped.reward.reading.normalize_asides import asides_out
 from tau_shaped.reward.reading.normalize_phonetic import phonetic
 from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
+from tau_shaped.reward.reading.normalize_texting import texted
 
 __all__ = ["seen", "visible", "unrepaired", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
 
@@ -178,7 +181,7 @@ def _spoken_numbers(text: str) -> str:
     return spoken_numbers(numbers_in_words(text))
 
 
-_STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, asides_out, _spelled, digits_folded,
+_STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, asides_out, _spelled, texted, digits_folded,
                                             addresses, _spoken_numbers, withdrawn)
 
 
@@ -186,7 +189,7 @@ _VISIBLE_STEPS = tuple(_formatting_struck_kept if step is _formatting else step 
 
 
 def _repair_hinted(text: str) -> bool:
-    return may_repair(text)  # (a hyphen inside an id, "FD-10005", is no dash)
+    return repair_hinted(text)  # (a hyphen inside an id, "FD-10005", is no dash; round 17: nor is a comma alone a repair)
 
 
 @lru_cache(maxsize=8192)

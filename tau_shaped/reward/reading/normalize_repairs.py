@@ -26,12 +26,12 @@ from __future__ import annotations
 import re
 from typing import List
 
-__all__ = ["withdrawn", "has_dash", "may_repair", "REPAIR_HINTS"]
+__all__ = ["withdrawn", "has_dash", "repair_hinted", "REPAIR_HINTS"]
 
 # a cheap look first: a dash and one of these (lower case) in the text
 REPAIR_HINTS = ("sorry", "apolog", "correction", "mistake", "my bad", "scratch that", "missp", "misread", "mistyp",
                 "misunderst", "miscount", "typo", "wrong", "correct that", "not yet", "you said", "redo that", "restate that",
-                "i mean")
+                "i mean", "no wait", "make that", "oops")
 
 _STRONG = (r"correction|my\s+mistake|my\s+bad|scratch\s+that|(?:i\s+)?(?:misspoke|misread|mistyped|misunderstood|miscounted)"
            r"(?:\s+(?:the|that|it|your|a)(?:\s+[a-z]+)?)?|typo|i\s+mean[t]?|that'?s\s+(?:wrong|not\s+right)|wrong\s+(?:line|one|figure|amount)"
@@ -43,6 +43,17 @@ _MARKER = re.compile(
     r"(?:(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:" + _STRONG + r"))"
     r"|(?P<weak>" + _APOLOGY + r"[ \t]*,?[ \t]*(?:" + _WEAK + r")|no[ \t]*,[ \t]*" + _APOLOGY + r"))"
     r"(?P<sep>[ \t]*[:,.;!]?[ \t]*(?:\n[ \t]*)?)(?=[\w$'\"(#~])",
+    re.IGNORECASE)
+# round 17 (AS): a repair written without a dash, after an ellipsis or a comma or inside brackets ("$19.60... no wait,
+# $16.90", "28 minutes, I mean about 13", "$19.60, er, make that $16.90", "$19.60 (sorry, $16.90)"): it takes back only a
+# value of the repair's own kind (``_aligned``) or the words after the last anchor (``_after_anchor``, a phrase a preposition
+# opens), never a clause (a repair that opens with a subject: "(sorry, it's been a busy night)"); an apology alone marks
+# one only in brackets
+_SOFT = re.compile(
+    r"(?P<dash>[ \t]*(?:\.{3}|\u2026)[ \t]*|,[ \t]*|[ \t]*(?P<paren>\()[ \t]*)"
+    r"(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:no[ \t]*,?[ \t]*wait|i[ \t]+mean|(?:er|um|uh)[ \t]*,?[ \t]*make[ \t]+that"
+    r"|scratch[ \t]+that|correction)|(?P<apology>" + _APOLOGY + r")(?=[ \t]*,[ \t]*[\w$#]))"
+    r"(?P<sep>[ \t]*[:,.;!]?[ \t]*)(?=[\w$'\"#~])",
     re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<![ap]\.m)(?<!approx)(?<![\s(]no)[.!?](?=\s)|\n")  # ("7:27 p.m. -- I mean ..." is one sentence)
 _CLAUSE_START = re.compile(r"[.!?;:](?=\s)|,(?=\s)|\n|-{2,}|\u2014|\u2013|[ \t]-[ \t]")
@@ -79,7 +90,6 @@ _MAX_REPAIRS = 4
 # want" take nothing back)
 _COMMA_MARKER = re.compile(r"[ \t]*,[ \t]*(?:(?P<mean>(?:(?:sorry|oops)[ \t]*,?[ \t]*)?i[ \t]+meant?)|(?P<sorry>sorry|oops))"
                            r"(?P<sep>[ \t]*[:,]?[ \t]*)(?=[\w$'\"(#~])", re.IGNORECASE)
-_COMMA_HINTS = (", i mean", ",i mean", ", sorry", ",sorry", ", oops")
 _ANSWER = re.compile(r"(?<![\w'])(yes|yeah|yep|yup|sure|ok|okay|no|nope|nah)[ \t]*$", re.IGNORECASE)
 _ANSWER_HEAD = re.compile(r"(yes|yeah|yep|yup|sure|ok|okay|no|nope|nah)(?![\w'])", re.IGNORECASE)
 _VALUE_END = re.compile(r"[ \t]*(?:[.,;:!?)]|$|--|\u2014|\u2013|(?:to|for|back|in|into|on|onto|of|as|instead|total|refund|credit)(?![\w']))",
@@ -93,15 +103,17 @@ def has_dash(text: str) -> bool:
     return "--" in text or "\u2014" in text or "\u2013" in text or " - " in text or "\t-" in text or "-\t" in text
 
 
-def may_repair(text: str) -> bool:
-    """The cheap look: whether ``text`` may hold a repair (a dash and a hint, or a comma's repair)."""
+def repair_hinted(text: str) -> bool:
+    """Whether ``text`` may hold a repair (a dash, an ellipsis, a comma or a bracket, and a word of one): the cheap look."""
+    if not has_dash(text) and "..." not in text and "\u2026" not in text and "," not in text and "(" not in text:
+        return False
     lower = text.lower()
-    return has_dash(text) and any(h in lower for h in REPAIR_HINTS) or any(h in lower for h in _COMMA_HINTS)
+    return any(h in lower for h in REPAIR_HINTS)
 
 
 def withdrawn(text: str) -> str:
     """``text`` without what its writer took back by a repair (see the module's docstring)."""
-    if not text or not may_repair(text):
+    if not text or not repair_hinted(text):
         return text
     for _ in range(_MAX_REPAIRS):
         out = _one(text)
@@ -121,6 +133,21 @@ def _one(text: str):
         start = _comma_reparandum(text, m)
         if start is not None:
             return text[:start] + text[m.end():]
+    for m in _SOFT.finditer(text):
+        if m.group("apology") is not None and m.group("paren") is None:
+            continue
+        sent = 0
+        for e in _SENTENCE_END.finditer(text, 0, m.start()):
+            sent = e.end()
+        before = text[sent:m.start()]
+        aligned = _soft_start(before, text[m.end():m.end() + 200]) if before.strip() else None
+        if aligned is None or aligned and before[aligned - 1] in ":./-":
+            continue  # (a value's part, "19" of "7:19", is no value taken back)
+        rest = text[m.end():]
+        close = rest.find(")", 0, 80) if m.group("paren") else -1
+        if close >= 0 and "\n" not in rest[:close]:
+            rest = rest[:close] + rest[close + 1:]  # the bracket the repair closes
+        return text[:sent + aligned] + rest
     return None
 
 
@@ -140,6 +167,19 @@ def _comma_reparandum(text: str, m: "re.Match[str]"):
         return sent + a.start() if (a.group(1).lower()[:1] == "n") != (h.group(1).lower()[:1] == "n") else None
     aligned = _aligned(before, repair)
     return sent + aligned if aligned is not None else None
+
+
+def _soft_start(before: str, repair: str):
+    """Where a repair without a dash takes back from in ``before`` (see ``_SOFT``), or None."""
+    aligned = _aligned(before, repair)
+    if aligned is not None:
+        return aligned
+    phrase = _PHRASE_END.split(_HEDGE.sub("", repair.lstrip(), count=1), maxsplit=1)[0].split()
+    if not phrase or _SUBJECT.match(phrase[0]) is not None:
+        return None
+    if phrase[0].lower() in _PREPOSITIONS:
+        return _last(_PREPOSITION, before)
+    return _after_anchor(before, 0, phrase)
 
 
 def _reparandum(text: str, m: "re.Match[str]"):

@@ -161,6 +161,21 @@ _POLITE_IF = re.compile(words(
     "if you could", "if you can", "if you would", "if you don't mind", "if you do not mind", "if you wouldn't mind",
     "if that's ok", "if that's okay", "if that's alright", "if that is ok", "if that is okay", "if you please",
 ), re.IGNORECASE)
+# round 17 (AY): a request framed as a wish ("I'd be grateful if you went ahead", "I'd appreciate it if you'd hold off",
+# "it would be great if you could go ahead"): a request of the verb after it, no condition (past forms made present)
+_WISH_IF = re.compile(r"(?<![\w'])(?:i'?d|i\s+would|it'?d|it\s+would)\s+(?:(?:really|so|very|truly|most|much)\s+){0,2}(?:be\s+(?:(?:really|so|very|truly|most)\s+)?(?:grateful|glad|happ(?:y|ier)|thankful|great|lovely|best|better)"
+                      r"|appreciate\s+it|prefer\s+it|love\s+it|like\s+it)\s+if\s+you(?:'d|\s+would|\s+could)?\s+(?P<verb>[a-z]{2,12})(?![\w'])",
+                      re.IGNORECASE)
+_PRESENT = {"went": "go", "held": "hold", "did": "do", "left": "leave", "waited": "wait", "proceeded": "proceed", "sent": "send",
+            "made": "make", "cancelled": "cancel", "canceled": "cancel", "refunded": "refund", "stopped": "stop"}
+
+
+def _wished(text: str) -> str:
+    if " if " not in text.lower():
+        return text
+    return _WISH_IF.sub(lambda m: "please " + _PRESENT.get(m.group("verb").lower(), m.group("verb").lower()), text)
+
+
 # "if you want" closing its clause is a hedge ("Sure, if you want."); "if you want to waste my time" is no hedge
 _IF_YOU = re.compile(words("if you say so", "if you must", "if you want", "if you think so") + r"(?=\W*(?:[,;.!?\n]|$))",
                      re.IGNORECASE)
@@ -253,7 +268,7 @@ def _read(reply: str, q: Question, stated: QuestionReads) -> Reply:
         answer = _read(corrected, q, stated)
         if answer in ("yes", "no", "change"):
             return answer
-    reply = join_amounts(reply.translate(_NORMAL))
+    reply = join_amounts(_wished(reply.translate(_NORMAL)))
     reasoned = names_a_reason(reply) and stated.key("reason") is not None
     text = plain_answer(reply, q.polarity != "plain", q.verbs, reasoned)  # idioms and emoji as the answer they give
     if reasoned:  # "Yes, no longer needed": the reason's "no" refuses nothing

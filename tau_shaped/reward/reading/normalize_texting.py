@@ -1,0 +1,39 @@
+"""Texting forms of the pronouns, read as the words they stand for (SPEC §10 "the text read is the text the customer
+sees": a customer reads "ur account is on hold" as "your account is on hold"; round 17, AW).
+
+``texted(text)``: a standalone "u" is "you", "ur" is "your" ("you're" before a verb's -ing form or "all set", "welcome":
+"ur being transferred"), "urs" is "yours", with their contractions ("u'd", "u'll",
+"u're", "u've"), each in the case it is written in ("Ur" -> "Your", "UR" -> "YOUR"). Standalone: no letter, digit,
+apostrophe, hyphen or dot-and-letter joined to it (not "U-turn", "U.S.", "FD-U1", "you're", "our", "ur-" in an id).
+One linear scan; a text holding no such word is returned as it is."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["texted"]
+
+_TEXTED = re.compile(r"(?<![\w'\u2019.-])(?P<w>[uU](?:[rR][sS]?)?)(?=['\u2019](?:d|ll|re|ve)\b|(?![\w'\u2019-])(?!\.\w))")
+_WORDS = {"u": "you", "ur": "your", "urs": "yours"}
+
+
+# "ur" before a verb's -ing form or a word that follows "you're" is "you're" ("ur being transferred", "ur all set")
+_YOURE_NEXT = re.compile(r"[ \t]+(?:[a-z]{2,}ing|welcome|all|right|correct|good|sure|not|so|too|very|set|done)(?![\w'])", re.IGNORECASE)
+
+
+def _word(m: "re.Match[str]") -> str:
+    w = m.group("w")
+    full = _WORDS[w.lower()]
+    if full == "your" and _YOURE_NEXT.match(m.string, m.end()) and not m.string[m.end():m.end() + 12].lower().lstrip().startswith(
+            ("booking", "billing", "pending", "shipping", "listing", "setting", "rating", "ordering")):
+        full = "you're"
+    if w.isupper() and len(w) > 1:
+        return full.upper()
+    return full.capitalize() if w[0].isupper() else full
+
+
+def texted(text: str) -> str:
+    """``text`` with the texting forms of "you", "your" and "yours" read as those words (see the module)."""
+    if "u" not in text and "U" not in text:
+        return text
+    return _TEXTED.sub(_word, text)
