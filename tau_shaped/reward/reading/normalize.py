@@ -208,8 +208,8 @@ def seen(text: Optional[str]) -> Optional[str]:
 def unrepaired(text: Optional[str]) -> Optional[str]:
     """``seen(text)`` with the words a self-repair took back kept (struck text still dropped): what an
     unsafe offer is read in too (round 15). The same as ``seen`` for a text that holds no repair's hint."""
-    if not text or not _repair_hinted(text):
-        return seen(text)
+    if not text or text.isascii() and "&" not in text and "<" not in text and not _repair_hinted(text):
+        return seen(text)  # (round 17: a repair's words disguised, "s\u200borry", "&#115;orry", are read after the steps)
     out = text[:MAX_CHARS]
     for step in _STEPS:
         if step is not withdrawn:

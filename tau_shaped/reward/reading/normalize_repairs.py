@@ -51,8 +51,8 @@ _MARKER = re.compile(
 # one only in brackets
 _SOFT = re.compile(
     r"(?P<dash>[ \t]*(?:\.{3}|\u2026)[ \t]*|,[ \t]*|[ \t]*(?P<paren>\()[ \t]*)"
-    r"(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:no[ \t]*,?[ \t]*wait|i[ \t]+mean|(?:er|um|uh)[ \t]*,?[ \t]*make[ \t]+that"
-    r"|scratch[ \t]+that|correction)|(?P<apology>" + _APOLOGY + r")(?=[ \t]*,[ \t]*[\w$#]))"
+    r"(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:no[ \t]*,?[ \t]*wait|i[ \t]+meant?|(?:er|um|uh)[ \t]*,?[ \t]*make[ \t]+that)(?![\w'])"
+    r"|(?P<apology>" + _APOLOGY + r")(?=[ \t]*,[ \t]*[\w$#]))"
     r"(?P<sep>[ \t]*[:,.;!]?[ \t]*)(?=[\w$'\"#~])",
     re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<![ap]\.m)(?<!approx)(?<![\s(]no)[.!?](?=\s)|\n")  # ("7:27 p.m. -- I mean ..." is one sentence)

@@ -60,8 +60,9 @@ _NOT_YET = re.compile(
     rf"|{_SP}(?:is|has|was))?[ \t]{{1,3}}(?:(?:not|n['’]t){_SP}(?:been{_SP})?yet(?:{_SP}been)?|(?:(?:is|has|was)n['’]t|not)(?:{_SP}been)?"
     rf"(?=[^.!?\n]{{1,30}}\byet\b)|still{_SP}(?:not|(?:is|has)n['’]t)(?:{_SP}been)?){_SP}(?P<ny>delivered|out[ _-]for[ _-]delivery|placed)\b",
     re.IGNORECASE)
-CONDITION = re.compile(r"(?:\b(?:if|once|when|whenever|(?<!\ba )while|until|unless|after|before|as soon as)\W{1,3}(?:\w+\W{1,3}){0,2})$",
-                        re.IGNORECASE)
+# (round 17, AU: "as before", "as after" refer back, they open no condition: "Same as before: it's cancelled" states it)
+CONDITION = re.compile(r"(?:\b(?:if|once|when|whenever|(?<!\ba )while|until|unless|(?<!\bas )(?:after|before)|as soon as)\W{1,3}(?:\w+\W{1,3}){0,2})$",
+                       re.IGNORECASE)
 
 
 def statuses(text: str, negated: Negations) -> List[Tuple[str, str, int, Optional[str]]]:
