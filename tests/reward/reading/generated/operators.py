@@ -225,9 +225,10 @@ _ORDER = ["self_repair", "synonyms", "clause_order", "layout", "spoken", "polite
 
 
 def mutate(d: Draft, rng: random.Random, changing: float = 0.35, max_preserving: int = 3,
-           rng16: Optional[random.Random] = None) -> Draft:
+           rng16: Optional[random.Random] = None, rng17: Optional[random.Random] = None) -> Draft:
     """``d`` after, with probability ``changing``, one meaning-changing operator, then (round 16, drawn with ``rng16``,
-    the families' own generator) at most one of round 16's families (``round16_ops``), then up to
+    the families' own generator) at most one of round 16's families (``round16_ops``), then (``rng17``) at most one of
+    round 17's (``round17_ops``), then up to
     ``max_preserving`` meaning-preserving ones (each at most once, in ``_ORDER``)."""
     if rng.random() < changing:
         names = sorted(CHANGING)
@@ -243,6 +244,10 @@ def mutate(d: Draft, rng: random.Random, changing: float = 0.35, max_preserving:
         from tests.reward.reading.generated.round16_ops import round16
 
         d = round16(d, rng16)
+    if rng17 is not None:  # round 17's families (``round17_ops``), drawn with their own generator
+        from tests.reward.reading.generated.round17_ops import round17
+
+        d = round17(d, rng17)
     return preserve(d, rng, rng.randint(0, max_preserving))
 
 

@@ -67,7 +67,7 @@ def _customer_reply(d: Draft) -> bool:
 
 
 _CHANGED = ("negation", "hedge", "another_", "self_repair_other", "shown_raw", "informal_no_reply", "announced_", "bound_",
-            "scope_")
+            "scope_", "repair_other", "counterfactual", "relative_amount", "texting_no", "pick_other", "menu_no")  # (round 17's too)
 
 
 def _changed(d: Draft) -> bool:

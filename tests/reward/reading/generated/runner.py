@@ -77,7 +77,8 @@ def cases(domain: str, reader: str, make: Callable[[random.Random, int], List[Dr
     """``n`` cases of one reader: drafts from its templates, each put through the operators."""
     rng = random.Random(f"{seed}:{domain}:{reader}")
     rng16 = random.Random(f"{seed}:{domain}:{reader}:round16")  # (round 16's families: the earlier cases' draws stay)
-    return [Case(domain, reader, d, render(d)) for d in (mutate(x, rng, changing, rng16=rng16) for x in make(rng, n))]
+    rng17 = random.Random(f"{seed}:{domain}:{reader}:round17")  # (round 17's, likewise)
+    return [Case(domain, reader, d, render(d)) for d in (mutate(x, rng, changing, rng16=rng16, rng17=rng17) for x in make(rng, n))]
 
 
 @dataclass
@@ -144,8 +145,10 @@ def search(seeds: Sequence[Case], budget: int, seed: int, chain: int = 4) -> Lis
     both verdicts)."""
     from tests.reward.reading.generated.operators import preserve
     from tests.reward.reading.generated.round16_ops import preserve16
+    from tests.reward.reading.generated.round17_ops import preserve17
 
     rng = random.Random(f"search:{seed}")
+    rng17 = random.Random(f"search17:{seed}")  # (round 17's preserving families: the earlier draws stay)
     right = [c for c in seeds if judge(c) == c.label]
     flips: List[Tuple[Case, str, str, str]] = []
     seen = set()
@@ -154,6 +157,7 @@ def search(seeds: Sequence[Case], budget: int, seed: int, chain: int = 4) -> Lis
             break
         base = rng.choice(right)
         d = preserve16(base.draft, rng) if rng.random() < 0.5 else base.draft  # round 16's preserving families
+        d = preserve17(d, rng17) if rng17.random() < 0.5 else d  # round 17's
         d = preserve(d, rng, rng.randint(1, chain))
         text = render(d)
         if text == base.text or text in seen:

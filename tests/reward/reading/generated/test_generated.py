@@ -158,3 +158,18 @@ def test_round16_families_are_drawn_with_their_labels():
         assert family in seen, family
     assert seen.get("informal_no_reply") == {BREACH} and seen.get("bound_amount") == {BREACH}
     assert any(op.startswith("scope_") for op in seen)
+
+
+def test_round17_families_are_drawn_with_their_labels():
+    """Round 17's families (``round17_ops``, styles AS..AZ) are drawn in both domains' samples, each with the label it
+    declares: a preserving family keeps either label, a changing one gives its own (a yes taken back for a no, a texted
+    no, a counterfactual, an amount said only as "the rest", the other place of a menu picked: breach)."""
+    seen = {}
+    for domain in [d for d in sorted(READERS) if not (d == "tau2" and _NO_TAU2)]:
+        for c in sample(domain):
+            for op in c.draft.ops:
+                seen.setdefault(op, set()).add(c.label)
+    for family in ("repair_same", "conditional_aside", "recap", "texting_agent", "texting_yes", "polite_reply", "sequence_once"):
+        assert family in seen, family
+    assert seen.get("texting_no") == {BREACH} and seen.get("repair_other", {BREACH}) >= {BREACH}
+    assert seen.get("menu_no", {BREACH}) == {BREACH} and seen.get("counterfactual", {BREACH}) == {BREACH}
