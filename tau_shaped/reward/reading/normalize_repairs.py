@@ -136,6 +136,9 @@ def _one(text: str):
     for m in _SOFT.finditer(text):
         if m.group("apology") is not None and m.group("paren") is None:
             continue
+        if "mean" in (m.group("strong") or "").lower() and _ANSWER.search(text, 0, m.start()) is not None \
+                and _ANSWER_HEAD.match(text[m.end():]) is None:
+            continue  # an answer is no value a phrase replaces ("yes, I mean the card" takes nothing back; "no, I mean yes" does)
         sent = 0
         for e in _SENTENCE_END.finditer(text, 0, m.start()):
             sent = e.end()
