@@ -31,17 +31,20 @@ __all__ = ["withdrawn", "has_dash", "repair_hinted", "REPAIR_HINTS"]
 # a cheap look first: a dash and one of these (lower case) in the text
 REPAIR_HINTS = ("sorry", "apolog", "correction", "mistake", "my bad", "scratch that", "missp", "misread", "mistyp",
                 "misunderst", "miscount", "typo", "wrong", "correct that", "not yet", "you said", "redo that", "restate that",
-                "i mean", "no wait", "make that", "oops")
+                "i mean", "no wait", "make that", "oops", "or rather", "pardon")
 
 _STRONG = (r"correction|my\s+mistake|my\s+bad|scratch\s+that|(?:i\s+)?(?:misspoke|misread|mistyped|misunderstood|miscounted)"
            r"(?:\s+(?:the|that|it|your|a)(?:\s+[a-z]+)?)?|typo|i\s+mean[t]?|that'?s\s+(?:wrong|not\s+right)|wrong\s+(?:line|one|figure|amount)"
            r"|let\s+me\s+(?:correct|redo|restate)\s+(?:that|this)(?:\s+(?:sum|properly|again))?|not\s+yet|you\s+said")
 _APOLOGY = r"(?:sorry|apologies|my\s+apologies|oops|pardon)"
-_WEAK = r"no|wrong"
+# round 17: "no" opens a weak marker only before a mark or a clause ("-- sorry, no: it's basic economy", "-- sorry, no it
+# can't"), not as a value's first word ("reason: ordered by mistake -- sorry, no longer needed")
+_WEAK = r"no(?![ \t]+(?!(?:i|it|we|you|they|he|she|that|this|there)(?![\w]))[a-z])|wrong"
 _MARKER = re.compile(
-    r"(?P<dash>[ \t]*(?:-{2,}|\u2014|\u2013)[ \t]*|[ \t]+-[ \t]+)"
-    r"(?:(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:" + _STRONG + r"))"
-    r"|(?P<weak>" + _APOLOGY + r"[ \t]*,?[ \t]*(?:" + _WEAK + r")|no[ \t]*,[ \t]*" + _APOLOGY + r"))"
+    r"(?P<dash>[ \t]*(?:-{2,}|\u2014|\u2013)[ \t]*|[ \t]+-[ \t]+|(?P<comma>,)[ \t]*(?=(?:i[ \t]+mean|or[ \t]+rather)))"
+    r"(?:(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:" + _STRONG + r"|or[ \t]+rather))"
+    r"|(?P<weak>" + _APOLOGY + r"[ \t]*,?[ \t]*(?:" + _WEAK + r")|no[ \t]*,[ \t]*" + _APOLOGY + r")"
+    r"|(?P<bare>" + _APOLOGY + r"[ \t]*[,:]))"
     r"(?P<sep>[ \t]*[:,.;!]?[ \t]*(?:\n[ \t]*)?)(?=[\w$'\"(#~])",
     re.IGNORECASE)
 # round 17 (AS): a repair written without a dash, after an ellipsis or a comma or inside brackets ("$19.60... no wait,
@@ -71,7 +74,8 @@ _WORD = re.compile(r"[(\[\"=]|[^\s(\[\"=]+")  # an opening bracket, a double quo
 _HEDGE = re.compile(r"[(\[]?\s*(?:(?:~|about|around|roughly|approximately|approx\.?|like|maybe|some)\s*)?", re.IGNORECASE)
 _AUX = frozenset("is are was were has have had will would can could".split())
 _AUX_WORD = re.compile(r"(?<![\w'])(?:is|are|was|were|has|have|had|will|would|can|could)(?![\w'])", re.IGNORECASE)
-_FUNCTION = frozenset("a an the of".split())  # too common to point at the value taken back
+_FUNCTION = frozenset("a an the of".split())
+_DETERMINERS = frozenset("a an the your my our their his her".split())  # too common to point at the value taken back
 _NAME_WORD_BEFORE = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)[ \t]+$")
 _HEDGE_BEFORE = re.compile(r"(?:~|(?<![\w'])(?:about|around|roughly|approximately|approx\.)[ \t]*)$", re.IGNORECASE)
 _PREPOSITIONS = frozenset("in within on at by after before until from".split())
@@ -98,8 +102,11 @@ _BARE_MEAN = re.compile(r"i\s+meant?", re.IGNORECASE)
 
 
 def has_dash(text: str) -> bool:
-    """Whether ``text`` holds a dash a repair is written with (not a hyphen inside a word or an id, "FD-10005"): the cheap
-    look first."""
+    """Whether ``text`` holds a dash a repair is written with (not a hyphen inside a word or an id, "FD-10005"), or a
+    comma before "I mean" / "or rather" (round 17: "to your card, I mean your wallet"): the cheap look first."""
+    lower = text.lower()
+    if ", i mean" in lower or ", or rather" in lower or ",i mean" in lower:
+        return True
     return "--" in text or "\u2014" in text or "\u2013" in text or " - " in text or "\t-" in text or "-\t" in text
 
 
@@ -195,6 +202,9 @@ def _reparandum(text: str, m: "re.Match[str]"):
     if not before.strip():
         return None
     repair = text[m.end():m.end() + 200]
+    if m.group("bare") is not None:  # round 17: an apology alone takes back only a value of the repair's own kind
+        bare = _bare_value(before, repair)
+        return None if bare is None else sent + bare
     aligned = _aligned(before, repair)
     if aligned is not None:
         return sent + aligned
@@ -209,6 +219,8 @@ def _reparandum(text: str, m: "re.Match[str]"):
             words = list(_WORD.finditer(before))
             return sent + (p if p is not None else words[-1].start()) if words else None
         return _after_anchor(before, sent, phrase)
+    if m.group("comma") is not None:  # ", I mean" takes back a value, never a clause ("That's fine, I mean it's your call")
+        return None
     clause = 0
     for c in _CLAUSE_START.finditer(before):
         clause = c.end()
@@ -292,9 +304,42 @@ def _after_anchor(before: str, sent: int, phrase: List[str]):
             while j > k and words[j - 1].group(0)[:1].isupper():
                 j -= 1
         k = j if j < len(words) else k
-    elif k > 0 and words[k - 1].group(0).lower() == first.lower():
+    elif k > 0 and (words[k - 1].group(0).lower() == first.lower()
+                    or {words[k - 1].group(0).lower(), first.lower()} <= _DETERMINERS):  # "your PayPal, I mean a gift card"
         k -= 1
     return sent + words[k].start() if k < len(words) else None
+
+
+_ARTICLE = re.compile(r"(?:the|your|a|an)[ \t]+", re.IGNORECASE)
+_NAME_RUN = re.compile(r"(?<![\w'])(?:(?:the|your|a|an)[ \t]+)?[A-Z][\w'&-]*(?:[ \t]+[A-Z][\w'&-]*)*")
+_FIELD = re.compile(r"(?<![\w'])[a-z][\w ]{0,20}:[ \t]*([\w'-]+(?:[ \t]+[\w'-]+){0,3})[ \t]*$", re.IGNORECASE)
+
+
+def _bare_value(before: str, repair: str):
+    """Round 17 (self-repair with an apology alone, "-- sorry, $45.13"): what an apology with no word of correction takes
+    back, only a value of the kind the repair opens with: an amount for the last amount, an id or a number in digits for
+    the last one, a name in capitals (after "the", "your") for the last such name with its article ("the Hiking Boots --
+    sorry, the Water Bottle"), a short value after a field's label for that value ("reason: no longer needed -- sorry,
+    ordered by mistake"). Anything else ("-- sorry, it's basic economy", "-- sorry, one moment") is no repair."""
+    head = _HEDGE.sub("", repair.lstrip(), count=1)
+    said = _AMOUNT.match(head)
+    if said is not None:  # the same amount again is no repair ("$5 to $9 -- sorry: $9")
+        last = _last(_AMOUNT, before)
+        return None if last is None or _AMOUNT.match(before, last).group(0) == said.group(0) else last
+    w = _FIRST_WORD.match(head)
+    if w is not None and any(c.isdigit() for c in w.group(0)):
+        return _last(_DIGITS, before)
+    name = _ARTICLE.sub("", head, count=1)
+    if name[:1].isupper() and any(c.islower() for c in before):
+        runs = [r for r in _NAME_RUN.finditer(before) if r.start() > 0 or not r.group(0)[:1].isupper() or " " in r.group(0)]
+        runs = [r for r in runs if _ARTICLE.match(r.group(0)) or r.start() > 0]
+        if runs and runs[-1].end() >= len(before.rstrip(" \t,")) - 1:
+            return runs[-1].start()
+    phrase = _PHRASE_END.split(head, maxsplit=1)[0].split()
+    field = _FIELD.search(before.rstrip(" \t"))
+    if field is not None and 0 < len(phrase) <= 4 and _SUBJECT.match(phrase[0]) is None:
+        return field.start(1)
+    return None
 
 
 def _last(pattern: "re.Pattern[str]", text: str):

@@ -4,7 +4,8 @@ write (or, for telecom statements, the message and what came before it).
 
 Kinds (each a real task):
 - ``ret_return``: retail test 5, the Water Bottle ($45.13) of #W6390527 returned, the refund to PayPal (paypal_7644869);
-  the order also holds a Desk Lamp ($137.94) and Hiking Boots ($253.89). Rule retail.confirm.before_write.
+  the order also holds a Desk Lamp ($137.94) and Hiking Boots ($253.89). Rules retail.confirm.before_write and
+  retail.confirm.items_listed (the items).
 - ``ret_exchange``: retail test 9, #W6390527's Desk Lamp (white, medium, USB; $137.94) for the black, high, AC adapter one
   ($154.17), PayPal charged the $16.23 difference. retail.confirm.before_write.
 - ``ret_cancel``: retail test 32, #W9373487 (Portable Charger, $109.27, paid by gift card) cancelled, reason 'no longer
@@ -30,8 +31,8 @@ from tests.reward.reading.generated.world import BREACH, PASS, UNDETERMINED, obs
 
 __all__ = ["Case", "judge", "BREACH", "PASS", "UNDETERMINED"]
 
-RULES = {"ret_return": "retail.confirm.before_write", "ret_exchange": "retail.confirm.before_write",
-         "ret_cancel": "retail.confirm.before_write", "ret_money": "retail.statements.money_supported",
+CONSENT = ("retail.confirm.before_write", "retail.confirm.items_listed")  # the items a return/exchange names: items_listed
+RULES = {"ret_return": CONSENT, "ret_exchange": CONSENT, "ret_cancel": CONSENT, "ret_money": "retail.statements.money_supported",
          "air_cancel": "air.confirm.before_write", "air_book_ins": "air.book.insurance_asked",
          "tel_refuel": "telecom.refuel.confirm_price", "tel_sent": "telecom.payment.request_sent_said",
          "tel_paid": "telecom.payment.paid_checked", "tel_done": "telecom.statements.done_said"}
@@ -45,7 +46,7 @@ class Case:
     label: str
 
     @property
-    def rule(self) -> str:
+    def rule(self):
         return RULES[self.kind]
 
 
@@ -111,8 +112,12 @@ def _steps(c: Case) -> Tuple[object, List[Tuple[Action, str]], str]:
 
 
 def judge(c: Case) -> str:
+    """The case's verdict: for a retail consent, the write's consent read by both rules that judge it (the order, method
+    and reason by before_write, the items by items_listed): a breach of either, else undetermined if either is."""
     sc, steps, first = _steps(c)
-    return verdict(sc, c.rule, trajectory(steps, first))
+    rules = c.rule if isinstance(c.rule, tuple) else (c.rule,)
+    got = [verdict(sc, r, trajectory(steps, first)) for r in rules if r in sc.rules]
+    return BREACH if BREACH in got else UNDETERMINED if UNDETERMINED in got else PASS
 
 
 def run_set(cases: Sequence[Case]) -> None:

@@ -212,7 +212,8 @@ CASES = [
 ]
 
 # the first run, before any fix (see the module's docstring; cases, misread, false passes, false fails)
-FIRST_RUN = None
+FIRST_RUN = {"cases": 171, "right": 133, "false_pass": 9, "false_fail": 24, "undetermined_for_a_breach": 7,
+             "safety_false_pass": 0}  # no rule here is a gate; judged by before_write alone (items unjudged), 131/14/20/9
 KNOWN_GAPS: set = set()
 
 
