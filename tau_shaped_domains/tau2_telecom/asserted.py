@@ -31,6 +31,7 @@ from tau_shaped.reward.checks.finding import NOWHERE, Finding
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.normalize import unrepaired
 from tau_shaped.reward.reading.normalize_markup import MARKDOWN_HINTS, markdown
 from tau_shaped_domains.tau2_telecom.said_before import log_said, referred
 from tau_shaped_domains.tau2_telecom.plainly import chat_said_plainly, checks_read, said_plainly  # noqa: F401 - the first two re-exported
@@ -38,7 +39,9 @@ from tau_shaped_domains.tau2_telecom.plainly import chat_said_plainly, checks_re
 # a word that makes what follows it in the sentence a condition, not a statement (one word each:
 # "as soon as" ends in "as", which is also a plain connective, so it is listed whole), or a
 # question or a check put to the customer ("check whether roaming is on", "make sure it is on")
-_CONDITION = re.compile(r"\b(?:if|once|when|whenever|until|unless|after|before|as soon as|whether|make sure|ensure)\b",
+# round 17 (AU): "after"/"before" as an adverb ("Same as before: the bill is settled", "before that,") opens no condition
+_CONDITION = re.compile(r"\b(?:if|once|when|whenever|until|unless|(?:after|before)(?![ \t]*(?:[,:;.!)\n]|$|[ \t]+(?:that|this|then|now)\b(?!['\u2019]s)))"
+                        r"|as soon as|whether|make sure|ensure)\b",
                         re.IGNORECASE)
 _WINDOW = 80  # characters of the sentence before a match a condition is looked for in
 # a possibility, not a report ("your line may be back up", "the top-up might be complete", "it could
@@ -340,8 +343,11 @@ class AssertedKind(CheckKind):
         def check(run: Any) -> Finding:
             steps: List[int] = []
             before = ""
-            for i, text in run.agent_messages():  # round 16: "It's on your phone now." said of what the message before named
-                if asserts(text, pattern, negative_form) or any(asserts(t, pattern, negative_form) for t in referred(text, before)):
+            # round 16: "It's on your phone now." said of what the message before named; round 17: or of what the message
+            # itself named before, in words a repair took back ("The request for B1 is sent -- sorry, I mean it's paid now")
+            for (i, text), (_, written) in zip(run.agent_messages(), run.agent_written()):
+                context = before + "\n" + (unrepaired(written) or "") if written != text else before + "\n" + text
+                if asserts(text, pattern, negative_form) or any(asserts(t, pattern, negative_form) for t in referred(text, context)):
                     steps.append(i)
                 before = text
             if not steps:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["said_plainly", "chat_said_plainly", "checks_read"]
+__all__ = ["said_plainly", "chat_said_plainly", "checks_read", "grammar_said_plainly"]
 
 # a likelihood reports what it qualifies ("your line is probably back up", "your line should now be
 # back up": SPEC §10): its adverb is read away and "should now be" read "is now" ("should be paid",
@@ -121,10 +121,36 @@ _WENT_TO = re.compile(r"(?i)\b(?P<what>request|link|prompt|notification)\b(?P<mi
 _SNAKE_KEY = re.compile(r"(?i)\b[a-z]{2,20}(?:_[a-z]{2,20}){1,3}(?=[ \t]*[:=])")
 
 
+# round 17 (AW, non-native grammar): a past regularized ("i sended u the request") is the past; a base form after a perfect
+# or passive auxiliary ("I have send it", "L1002 has resume") is the participle; a state said of the line or the bill with
+# no verb, ending its clause ("ur line L1002 back on now ty", "bill B1 paid already") is said with "is". "you have pay"
+# (to pay) is left alone, and so is a participle that may modify ("the request sent yesterday is pending")
+_REGULARIZED = re.compile(r"(?i)\b(?:sended|sendt|payed|putted|gived)\b")
+_IRREGULAR = {"sended": "sent", "sendt": "sent", "payed": "paid", "putted": "put", "gived": "given"}
+_AUX_BASE = re.compile(r"(?i)\b(?P<aux>has|have|had|is|was|been)[ ]+(?:(?:already|just|now)[ ]+)?(?P<verb>send|resume|add|enable|refuel|reactivate|activate|top[ ]up)\b"
+                       r"(?![ ]+to\b)")
+_PARTICIPLES = {"send": "sent", "resume": "resumed", "add": "added", "enable": "enabled", "refuel": "refueled",
+                "reactivate": "reactivated", "activate": "activated", "top up": "topped up"}
+_NO_COPULA = re.compile(r"(?i)(?<![\w'])(?P<np>(?:(?:your|the|ur)[ ]+)?(?:line(?:[ ]+L[0-9]{3,12})?|L[0-9]{3,12}|bill(?:[ ]+B[0-9]{3,12})?|B[0-9]{3,12}))"
+                        r"[ ]+(?=(?:back[ ]+(?:on|up|online)|paid|settled|active[ ]+again)(?:[ ]+(?:now|already|again|too))?[ ]*"
+                        r"(?:[.!,;\n]|$|[ ]+(?:ty|thx|thanks|thank[ ]you)\b))")
+
+
+def grammar_said_plainly(text: str) -> str:
+    """``text`` with round 17's non-native grammar (above) read as the plain statement it makes."""
+    if _REGULARIZED.search(text):
+        text = _REGULARIZED.sub(lambda m: _IRREGULAR.get(m.group(0).lower(), m.group(0)), text)
+    text = _AUX_BASE.sub(lambda m: m.group(0)[:m.start("verb") - m.start()] + _PARTICIPLES[" ".join(m.group("verb").lower().split())], text)
+    if " back" in text.lower() or "paid" in text.lower() or "settled" in text.lower() or "active" in text.lower():
+        text = _NO_COPULA.sub(lambda m: m.group("np") + " is ", text)
+    return text
+
+
 def said_plainly(text: str) -> str:
     """``text`` with the words above read as the plain statement they make (the rest kept)."""
     if _CHAT_HINT.search(text):
         text = chat_said_plainly(text)
+    text = grammar_said_plainly(text)
     if not text.isascii() and _CHECK.search(text):
         text = checks_read(text)
     if "_" in text and _SNAKE_KEY.search(text):

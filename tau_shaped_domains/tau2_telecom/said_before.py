@@ -67,10 +67,21 @@ _THING = re.compile(
 _PAID_FOR = re.compile(r"(?i)\bpay(?:ing)?\s+(?:the|your|that)\s+(?:\$|bill|balance|amount)")
 
 
+# round 17 (AS, AU): the pronoun may open a later sentence of the message, or be the object of a done verb ("I'll send
+# the payment request -- sorry, I've already sent it to your phone": the repair took back the clause that named it)
+_PRONOUN_LATER = re.compile(r"(?:(?<=[.!?;:])|(?<=--)|(?<=\u2014)|(?<=\n))[ \t]*(?:(?:ok(?:ay)?|so|and|right|great)\W{1,3})?"
+                            r"(?P<p>it|that|this)(?=['\u2019]s\b|[ ]+(?:is|has|was|'s)\b)", re.IGNORECASE)
+_PRONOUN_OBJECT = re.compile(r"\b(?:sent|pushed|resumed|reactivated|restored|paid|settled|added|enabled)[ ]+(?P<p>it|that)\b(?![ ]+(?:is|was|has)\b)",
+                             re.IGNORECASE)
+
+
 def referred(text: str, before: str) -> List[str]:
     """The readings of ``text`` with its pronoun subject replaced by each thing ``before`` names (the
-    latest first; "pay the $65.00" names the bill), or none when its subject is no pronoun."""
+    latest first; "pay the $65.00" names the bill), or none when its subject is no pronoun. Round 17: a
+    pronoun opening a later sentence, or the object of a done verb, is read so too (the first one)."""
     m = _PRONOUN.match(text)
+    if m is None and ("it" in text.lower() or "that" in text.lower() or "this" in text.lower()):
+        m = _PRONOUN_LATER.search(text) or _PRONOUN_OBJECT.search(text)
     if m is None or not before:
         return []
     things: List[str] = []

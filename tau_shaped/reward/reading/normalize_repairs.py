@@ -336,10 +336,47 @@ def _bare_value(before: str, repair: str):
         if runs and runs[-1].end() >= len(before.rstrip(" \t,")) - 1:
             return runs[-1].start()
     phrase = _PHRASE_END.split(head, maxsplit=1)[0].split()
+    if phrase and _SUBJECT.match(phrase[0]) is not None:
+        return _clause_redone(before, head)
     field = _FIELD.search(before.rstrip(" \t"))
     if field is not None and 0 < len(phrase) <= 4 and _SUBJECT.match(phrase[0]) is None:
         return field.start(1)
     return None
+
+
+_STATE = re.compile(r"(?<![\w'])(?:about\s+to|will|going\s+to|not\s+yet|haven't|hasn't|isn't|already|once|still)(?![\w'])|'ll\b",
+                    re.IGNORECASE)
+_IRREGULAR = {"sent": "send", "paid": "pay", "gave": "give", "given": "give", "made": "make", "done": "do", "gone": "go", "went": "go"}
+_LEMMA_STOP = frozenset("the your you this that with about sorry just already have been will they them there then what when".split())
+
+
+def _lemmas(text: str) -> set:
+    out = set()
+    for w in re.findall(r"[a-z]{3,}", text.lower()):
+        w = _IRREGULAR.get(w, w)
+        for suffix in ("ing", "ed", "es", "s"):
+            if len(w) > len(suffix) + 3 and w.endswith(suffix):
+                w = w[:-len(suffix)]
+                break
+        if w not in _LEMMA_STOP:
+            out.add(w)
+    return out
+
+
+def _clause_redone(before: str, repair: str):
+    """Round 17: an apology, then a clause that says the clause before the dash again with its verb in another state ("I've
+    sent the payment request -- sorry, I'm about to send it", "I'll send it -- sorry, I've already sent it"): the start of
+    that clause, taken back. A clause that shares no verb ("-- sorry, it's basic economy") or says no other state ("--
+    sorry, it takes 5-7 days to refund") is none."""
+    first = re.split(r"[.!?;\n]", repair, maxsplit=1)[0]
+    clause = 0
+    for c in _CLAUSE_START.finditer(before):
+        clause = c.end()
+    if _STATE.search(first) is None or not (_lemmas(before[clause:]) & _lemmas(first)):
+        return None
+    while clause < len(before) and before[clause] in " \t":
+        clause += 1
+    return clause
 
 
 def _last(pattern: "re.Pattern[str]", text: str):

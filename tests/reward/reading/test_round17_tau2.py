@@ -33,3 +33,60 @@ from tau_shaped.reward.reading.normalize_repairs import withdrawn
 ])
 def test_a_self_repair_by_an_apology_alone_or_i_mean(text, out):
     assert withdrawn(text) == out
+
+
+@pytest.mark.parametrize("text, out", [
+    ("I've sent the payment request -- sorry, I'm about to send it; one moment.", "I'm about to send it; one moment."),
+    ("I'll send the payment request -- sorry, I've already sent it to your phone.", "I've already sent it to your phone."),
+    ("Your line is back on -- sorry, it will be back on once the bill is paid.", "it will be back on once the bill is paid."),
+    # controls: a clause sharing no verb; one sharing it but in no other state
+    ("I can't cancel it -- sorry, it's basic economy.", "I can't cancel it -- sorry, it's basic economy."),
+    ("I've refunded $45.13 -- sorry, it takes 5-7 days to refund.", "I've refunded $45.13 -- sorry, it takes 5-7 days to refund."),
+])
+def test_a_clause_said_again_in_another_state_after_an_apology(text, out):
+    assert withdrawn(text) == out
+
+
+# ---- telecom statements (AS, AU, AW): a pronoun for what the message named, "as before", non-native grammar -------------
+
+def _telecom_said(rule, text):
+    import json
+    from pathlib import Path
+
+    from tau_shaped.reward.reading.normalize import seen, unrepaired
+    from tau_shaped_domains.tau2_telecom.asserted import asserts
+    from tau_shaped_domains.tau2_telecom.said_before import referred
+
+    rules = json.loads((Path(__file__).resolve().parents[3] / "tau_shaped_domains/tau2_telecom/policy_rules.json").read_text())["rules"]
+    found = []
+
+    def walk(o):
+        if isinstance(o, dict):
+            for k, v in o.items():
+                found.append((v, o.get("negative_form", False))) if k == "asserted" else walk(v)
+        elif isinstance(o, list):
+            for v in o:
+                walk(v)
+    walk(next(r["when"] for r in rules if r["id"] == rule))
+    s = seen(text)
+    return any(asserts(t, p, n) for t in [s] + referred(s, "\n" + unrepaired(text)) for p, n in found)
+
+
+SENT, PAID, DONE = "telecom.payment.request_sent_said", "telecom.payment.paid_checked", "telecom.statements.done_said"
+
+
+@pytest.mark.parametrize("rule, text, said", [
+    (SENT, "I'll send the payment request -- sorry, I've already sent it to your phone.", True),
+    (PAID, "The request for B1234321 is sent -- sorry, I mean it's paid now.", True),
+    (SENT, "I've sent the payment request -- sorry, I'm about to send it; one moment.", False),
+    (PAID, "Same as before: the bill is settled.", True), (PAID, "As before, your bill is paid.", True),
+    (DONE, "Before that, I resumed L1002.", True),
+    (SENT, "i sended u the payment request already", True), (SENT, "I have send the payment request to your phone.", True),
+    (DONE, "ur line L1002 back on now ty", True), (DONE, "I have resume your line L1002.", True), (PAID, "bill B1234321 paid already", True),
+    # controls: a condition with before/after; a promise; "have to"; a participle that modifies; a question; a negation
+    (PAID, "Before the bill is settled, I can't resume the line.", False), (DONE, "After you pay, L1002 will be back on.", False),
+    (SENT, "I have to send the payment request first.", False), (PAID, "ur bill paid?", False),
+    (DONE, "ur line L1002 not back on yet", False), (SENT, "I'll send it -- the payment request -- in a moment.", False),
+])
+def test_telecom_statements_said_through_a_pronoun_as_before_or_in_non_native_grammar(rule, text, said):
+    assert _telecom_said(rule, text) is said
