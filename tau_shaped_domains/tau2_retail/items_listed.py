@@ -29,6 +29,7 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.call_values import id_key, ids_in
 from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.option_menus import picked
 
 MAX_CHARS = 8192  # a message read for items: its first 8 KiB (a bound on untrusted text)
 _WRITES = ("cancel_pending_order", "modify_pending_order_address", "modify_pending_order_payment",
@@ -136,7 +137,8 @@ def confirmation(run: Any, at: int, order: str, items: List[Tuple[str, str]]) ->
             return None
         text = step.agent_text
         if isinstance(text, str) and ((items and mentions(text, items)) or key in ids_in(seen(text[:MAX_CHARS]))):
-            return text
+            chosen, _ = picked(text, step)  # round 17 (AZ): a menu's option picked ("1) the Water Bottle ... 2) the Hiking
+            return chosen  # Boots ... Which one?" answered "1"): its lead-in and that option list the items
     return None
 
 

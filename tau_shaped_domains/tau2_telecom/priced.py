@@ -73,7 +73,11 @@ def data_in_figures(text: str) -> str:
             return m.group(0)  # "$2 a GB", "2 dollars a gig": a price per GB, not one GB
         return f"{_DATA_WORDS[said]:g} GB"
 
+    text = _GLUED.sub(lambda m: f"{m.group(1)} GB", text)  # round 17 (AW): "2gb on L1002" is "2 GB on L1002"
     return _DATA_AMOUNT.sub(figure, text)
+
+
+_GLUED = re.compile(r"(?<![\w.$])([0-9]{1,4}(?:\.[0-9]{1,3})?)(?:gb|gbs|gigs?|GB|GBs)(?![\w])", re.IGNORECASE)
 
 
 # "$2.00 per GB", "$2/GB", "2 dollars a gigabyte": a price per GB; "2 GB", "2.5GB": an amount

@@ -51,7 +51,7 @@ ACTIONS: Dict[str, Tuple[str, ...]] = {
     "certificate": ("certificate", "cert", "voucher", "compensation", "compensate", "credit"),  # round 10b: "travel cert"
     "payment_change": ("payment", "pay", "charge", "card", "gift card", "paypal", "switch", "change", "bill", "pmt"),
     "item_change": ("modify", "modified", "modification", "change", "exchange", "swap", "switch", "replace", "update"),
-    "return": ("return", "refund", "send back"),
+    "return": ("return", "refund", "send back", "go back"),  # round 17: "the Water Bottle can go back, $45.13 to your PayPal"
     "exchange": ("exchange", "change", "swap", "switch", "replace", "trade", "receive"),  # "returning X, receiving Y"
 }
 
@@ -66,7 +66,7 @@ _SPACE = r"(?:[\s\u00a0]+|[\s\u00a0]*-[\s\u00a0]*)"  # "drop off", "drop-off"
 _PHRASE_HEADS = {
     "call": "calls|called|calling", "drop": "drops|dropped|dropping", "give": "gives|gave|given|giving",
     "make": "makes|made|making", "pay": "pays|paid|paying", "send": "sends|sent|sending",
-    "top": "tops|topped|topping", "pass": "passes|passed|passing",
+    "top": "tops|topped|topping", "pass": "passes|passed|passing", "go": "goes|went|gone|going",
 }
 
 

@@ -70,6 +70,12 @@ _LEAD_FILLERS = re.compile(r"(?im)^[ \t]*(?:(?:um+|uh+|er+m?|hmm+)[ \t]*,?[ \t]+
                            r"|(?:okay|ok|alright)[ \t]*,[ \t]*so[ \t]*,?[ \t]+(?!long[ \t]+as\b))+")  # ("ok, so long as ..." is a condition)
 
 
+# round 17 (AY): a question asked indirectly, as the agent's wondering ("I was wondering whether you'd like 2 GB on L1002
+# for $4.00.", "I wonder if you'd like me to return it."): the sentence is the question it asks, its stop read as "?"
+_WONDERING = re.compile(r"(?i)(?:^|(?<=[.!?\n])[ \t]*)(?:(?:so|and|well)[ \t,]+)?i(?:['\u2019]m|[ \t]+am|[ \t]+was|[ \t]+were)?[ \t]+(?:just[ \t]+)?"
+                        r"wonder(?:ing|ed)?[ \t]+(?:whether|if)[ \t]+(?:[^.!?\n]|\.(?=[0-9])){1,200}?(?P<stop>\.(?![0-9])|(?=\n)|$)")
+
+
 @lru_cache(maxsize=8192)
 def agent_seen(text: Optional[str]) -> Optional[str]:
     """A message of the agent's as its customer reads it: ``normalize.seen``, then its questions
@@ -77,6 +83,8 @@ def agent_seen(text: Optional[str]) -> Optional[str]:
     from tau_shaped.reward.reading.normalize import seen
 
     out = seen(text)
+    if out and "wonder" in out.lower():
+        out = _WONDERING.sub(lambda m: m.group(0)[:m.start("stop") - m.start()] + "?", out)
     return question_marks(_LEAD_FILLERS.sub("", out)) if out else out
 
 

@@ -310,6 +310,8 @@ def _after_anchor(before: str, sent: int, phrase: List[str]):
     return sent + words[k].start() if k < len(words) else None
 
 
+_ANSWER_WORD = re.compile(r"(?:yes|yeah|yep|yup|no|nope|nah|ok|okay|sure)(?![\w'])", re.IGNORECASE)
+_ANSWER_ALONE = re.compile(r"[ \t]*(?:yes|yeah|yep|yup|no|nope|nah|ok|okay)[ \t!.]*$", re.IGNORECASE)
 _ARTICLE = re.compile(r"(?:the|your|a|an)[ \t]+", re.IGNORECASE)
 _NAME_RUN = re.compile(r"(?<![\w'])(?:(?:the|your|a|an)[ \t]+)?[A-Z][\w'&-]*(?:[ \t]+[A-Z][\w'&-]*)*")
 _FIELD = re.compile(r"(?<![\w'])[a-z][\w ]{0,20}:[ \t]*([\w'-]+(?:[ \t]+[\w'-]+){0,3})[ \t]*$", re.IGNORECASE)
@@ -322,6 +324,8 @@ def _bare_value(before: str, repair: str):
     sorry, the Water Bottle"), a short value after a field's label for that value ("reason: no longer needed -- sorry,
     ordered by mistake"). Anything else ("-- sorry, it's basic economy", "-- sorry, one moment") is no repair."""
     head = _HEDGE.sub("", repair.lstrip(), count=1)
+    if _ANSWER_ALONE.match(before) and _ANSWER_WORD.match(head):  # a reply's answer for an answer ("no -- sorry, yes")
+        return 0
     said = _AMOUNT.match(head)
     if said is not None:  # the same amount again is no repair ("$5 to $9 -- sorry: $9")
         last = _last(_AMOUNT, before)

@@ -57,8 +57,8 @@ from tau_shaped.reward.reading.reply_corrections import asked_back, references_o
 from tau_shaped.reward.reading.reply_forms import in_own_terms
 from tau_shaped.reward.reading.reply_picks import choice_kept, it_is_picked
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
-from tau_shaped.reward.reading.reply_meaning import (
-    asks_for_a_change, condition, refuses, sarcastic, starts_cancelling, take_out_sarcasm)
+from tau_shaped.reward.reading.reply_conditions import condition
+from tau_shaped.reward.reading.reply_meaning import asks_for_a_change, refuses, sarcastic, starts_cancelling, take_out_sarcasm
 from tau_shaped.reward.reading.reply_reads import QuestionReads, words_read
 from tau_shaped.reward.reading.reply_asides import back_from_pause, contact_aside, contact_asides_out, resigned
 from tau_shaped.reward.reading.reply_idioms import plain_answer, tag_answered

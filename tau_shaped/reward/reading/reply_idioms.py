@@ -52,6 +52,9 @@ _YES_IDIOMS = re.compile(
     # round 17 (AY, AW): a polite formula as the whole answer ("if you would be so kind"), Singlish "can can", "can lah"
     rf"|^\W*(?:(?:yes|ok|okay|please)\W{{1,3}})?if\s+you(?:{_APOS}d|\s+would)\s+be\s+so\s+kind(?=\W*(?:(?:yes|please|thanks?)\W*)?$)"
     rf"|^\W*can\s+(?:can|lah?|one)(?=\W*$)|^\W*i{_APOS}?d\s+be\s+(?:very\s+|most\s+|so\s+)?grateful(?=\W*$)"
+    # round 17 (AY): the yes said as the customer's gratitude to come ("I'd be grateful if you would")
+    rf"|i(?:{_APOS}d|\s+would)\s+be\s+(?:very\s+|most\s+|so\s+|really\s+)?(?:grateful|glad|obliged|delighted|happy)"
+    r"(?:\s+to|\s+if\s+you\s+(?:would|could|did|do|can)(?:\s+(?:that|so|it))?)?(?=\W*$|\s*[.!,;])"
     r")\b",
     re.IGNORECASE,
 )
@@ -73,6 +76,9 @@ _NO_IDIOMS = re.compile(
     r"|thumbs?[\s-]*down"  # round 16: the emoji's words
     # consent refused in so many words: "consent not given", "permission denied"
     r"|(?:my\s+)?(?:consent|permission|approval|authori[sz]ation)\s+(?:is\s+)?(?:not\s+(?:given|granted)|denied|refused|withheld)"
+    # round 17 (round 16's gap): the customer against it in so many words ("I'm against it", "I object to that")
+    rf"|i(?:{_APOS}m|\s+am)\s+(?:really\s+|totally\s+|strongly\s+|very\s+much\s+|dead\s+)?(?:against|opposed\s+to)\s+(?:it|that|this|the\s+idea)\b"
+    r"|i\s+object(?:\s+to\s+(?:it|that|this))?\b"
     r")",
     re.IGNORECASE,
 )
@@ -89,7 +95,7 @@ _HINTS = ("say no", "argue", "complain", "mind if", "why not", "hurt", "no need"
           " ok", "set", "necessary", "needed", "required", " do", "nothing", "live with", "take",
           "settle", "must", "all you can", "all there is", "option", "choice", "alternative", "nah", "consent", "permission", "approval", "authori",
           "crack", "your life", "get on", "you go", "top", "keep", "sort", "thumb", "unhappy", "displeased", "opposed", "against",
-          "averse", "not want", "so kind", "can ", "grateful")
+          "averse", "not want", "so kind", "can ", "grateful", "object", "glad", "obliged", "delighted", "happy")
 
 
 # "Keep it" to a question that takes something away (cancel, remove, swap): the thing stays, a no

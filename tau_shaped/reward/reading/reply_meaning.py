@@ -12,11 +12,11 @@ import re
 from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward.reading.reply_clauses import PAD, Question, W, clauses, head, sentences, words
+from tau_shaped.reward.reading.reply_conditions import CONDITION, bounded_condition
 from tau_shaped.reward.reading.reply_idioms import TAKES_AWAY
 from tau_shaped.reward.reading.reply_values import Described, compare, values_in
-from tau_shaped.reward.reading.value_bounds import bound_at
 
-__all__ = ["effective", "refuses", "starts_cancelling", "asks_for_a_change", "condition", "sarcastic", "take_out_sarcasm"]
+__all__ = ["effective", "refuses", "starts_cancelling", "asks_for_a_change", "sarcastic", "take_out_sarcasm"]
 
 
 def effective(described: Optional[Described], question: str) -> Described:
@@ -160,7 +160,7 @@ def refuses(clause: str, q: Question, stated: Described, *, conceded: bool = Fal
     tokens = _TOKEN.findall(clause.lower())[:80]
     if conceded:  # "Not happy, but go ahead": a remark; "No, but ...", "I don't want that, but ..." are not
         return bool(_OUTRIGHT.search(clause) or _RETRACT.search(clause)) or _negates_the_call(tokens, adjectives=False)
-    if _REFUSAL_HEAD.search(clause) and _bounded(clause, stated) is None:  # "no more than $16.90" bounds (round 17)
+    if _REFUSAL_HEAD.search(clause) and bounded_condition(clause, stated) is None:  # "no more than $16.90" bounds (round 17)
         if _NOT_FEELING.search(clause) and not _negates_the_call(tokens):
             return False  # "Not happy about the delay"
         if _NOT_HEAD.search(clause):
@@ -250,11 +250,6 @@ _DEST = re.compile(
     r"\W{1,3}(?:(?:my|the|your|a|an|our)\W{1,3})?(?:[\w']{1,15}\W{1,3})?$",
     re.IGNORECASE,
 )
-_CONDITION = re.compile(rf"^\W{{0,8}}{PAD}(?:(?:but|and|yes|ok|okay|sure|only){W})?(?P<word>" + words(
-    "if", "as long as", "so long as", "provided", "providing", "assuming", "only if", "unless", "on condition",
-    "given") + r"|(?:up\s+to|no\s+more\s+than|at\s+most)(?=\W{0,3}(?:us\s*|usd\s*)?[$€£\d]))", re.IGNORECASE)  # (round 16: "up to $9 is fine")
-
-
 def asks_for_a_change(text: str, q: Question, stated: Described) -> bool:
     """Whether a sentence of ``text`` asks for something else: a contrast or "instead" naming a
     value the call does not act with (or one that cannot be compared), or a verb of altering
@@ -266,7 +261,7 @@ def asks_for_a_change(text: str, q: Question, stated: Described) -> bool:
         parts = clauses(s)
         k = next((i for i, c in enumerate(parts) if _CONTRAST.search(c) or _INSTEAD.search(c)), None)
         if k is None:
-            if any(_names_another_value(c, stated) for c in parts if not _CONDITION.search(c) and _bounded(c, stated, False, s) is None):
+            if any(_names_another_value(c, stated) for c in parts if not CONDITION.search(c) and bounded_condition(c, stated, False, s) is None):
                 return True
             continue
         scope = _MAKE_SURE.sub(" ", " ".join(parts[k:]))
@@ -319,57 +314,6 @@ def _names_another_value(clause: str, stated: Described) -> bool:
 
 # What a condition says of the call's value: where it goes or what it is ("as long as it goes to
 # my card", "if it's $16.90", "provided it's the card")
-_FRAME = re.compile(r"(?<![\w'])(?:to|on|onto|into|in|via|as|it's|it\s+is|that's|that\s+is|goes|go|going|lands)(?![\w'])"
-                    r"|[$€£]|\d", re.IGNORECASE)
-
-
-def condition(first: str, stated: Described) -> Optional[str]:
-    """The conditions on the first line, checked against the described call: "unmet" (a value
-    named the call does not act with; "unless" the one it does), "unknown" (nothing that can be
-    checked: "if it's today"), "met", or None (no condition)."""
-    found = []
-    for s in sentences(first):
-        parts = clauses(s)
-        # how the values named in parts[i:] compare, for each i (each clause read once: linear)
-        rank = (None, "same", "unknown", "differs")
-        suffix: List[Optional[str]] = [None] * (len(parts) + 1)
-        for i in range(len(parts) - 1, -1, -1):
-            here = compare(list(values_in(parts[i])), stated)
-            suffix[i] = max(here, suffix[i + 1], key=rank.index)
-        opened = [_CONDITION.search(c) for c in parts]  # round 17: an amount under a bound is one without "if" ("yes, $17 max")
-        for i, (c, m) in enumerate(zip(parts, opened)):
-            bound = _bounded(s[s.find(c):] if m else c, stated, m is not None and m.group("word").lower() == "unless", s) \
-                if m or not any(opened) else None  # "only if it's under five dollars"; "go ahead, unless it's over $15"
-            if bound is not None or m is None:
-                found += [bound] if bound else []
-                continue
-            verdict = suffix[i]
-            if verdict in (None, "unknown"):
-                found.append("unknown")
-            elif verdict == "same" and not _FRAME.search(" ".join(parts[i:])):
-                found.append("unknown")  # "if my bank accepts it": the card is no condition on where it goes
-            elif m.group("word").lower() == "unless":
-                found.append("unmet" if verdict == "same" else "met")
-            else:
-                found.append("met" if verdict == "same" else "unmet")
-    return next((v for v in ("unmet", "unknown", "met") if v in found), None)
-
-
-def _bounded(text: str, stated: Described, unless: bool = False, sentence: str = "") -> Optional[str]:
-    """A condition each value of which is an amount under a bound, read in its ``sentence`` (``value_bounds``: "only if it's
-    under five dollars", "$50 or less", "between $16 and $17"): "met" or "unmet" by the call's amount ("unless" the other
-    way), "unknown" with it unknown; else None (an amount said plainly)."""
-    at = sentence.find(text) if sentence else -1
-    whole, at = (sentence, at) if at >= 0 else (text, 0)
-    bounds = [bound_at(whole, at + v.start, value=float(v.key)) if v.kind == "amount" and v.key is not None else None for v in values_in(text)]
-    if not bounds or any(b is None for b in bounds):
-        return None
-    moved = stated.key("amount")
-    return "unknown" if moved is None else "met" if all(b.admits(moved) for b in bounds if b) != unless else "unmet"
-
-
-# ---- sarcasm ----------------------------------------------------------------------------------
-
 _SARCASM = re.compile(
     r"(?<![\w'])(?:yeah|yea|ya|yep)\W{1,3}right(?![\w'])(?!\W{1,3}(?:away|now|then|there|on|this))|"
     + words("as if", "thanks for nothing", "like i have a choice", "like i had a choice", "not like i have a choice",

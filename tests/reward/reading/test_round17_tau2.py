@@ -5,6 +5,16 @@ classes (SPEC §10).
   sorry, the Water Bottle", "to your PayPal, I mean a gift card", "reason: no longer needed -- sorry, ordered by mistake"
   take the first value back (``normalize_repairs``: an apology alone takes back only a value of the repair's own kind;
   "no" is a weak marker only before a mark or a clause, not as "no longer needed"'s first word).
+- Telecom statements (AS, AU, AW): a clause said again in another state after an apology is a repair; a pronoun opening a
+  later sentence, or the object of a done verb, stands for what the message (or the one before) named; "before"/"after"
+  as adverbs open no condition; non-native grammar ("i sended u", "I have send", "ur line L1002 back on now").
+- Consent (AY, AZ, AW): "I was wondering whether you'd like ..." asks (``normalize_questions``); "-- just say." asks leave
+  (``consent_questions``); a refuel offered as "2 GB for $4.00" (no verb; a menu's option) or "2gb" glued names the refuel
+  (telecom.refuel.confirm_price's verbs, ``priced.data_in_figures``); a menu's option picked lists the items it names
+  (``items_listed``).
+- Replies (AY, AT, AS): "I'm against it" / "I object" refuse; "I'd be grateful if you would" / "I'd be happy to" agree;
+  "unless you can do a gift card, yes" asks for the other value if it can be had (unknown, not a yes); "if I'd known ...
+  I'd have asked sooner -- yes please" puts no condition on the call; "no -- sorry, yes, go ahead" answers yes.
 """
 
 from __future__ import annotations
@@ -90,3 +100,67 @@ SENT, PAID, DONE = "telecom.payment.request_sent_said", "telecom.payment.paid_ch
 ])
 def test_telecom_statements_said_through_a_pronoun_as_before_or_in_non_native_grammar(rule, text, said):
     assert _telecom_said(rule, text) is said
+
+
+# ---- consent (AY, AZ, AW) end to end --------------------------------------------------------------------------------
+
+needs_tau2 = pytest.mark.skipif(__import__("importlib").util.find_spec("tau2") is None, reason="the tau2 extra")
+
+
+def _case(kind, text, reply):
+    from tests.reward.reading.heldout_round17_tau2_world import case, judge
+
+    return judge(case("t", kind, (text, reply), "pass"))
+
+
+GBMENU = "For L1002:\n1) 1 GB for $2.00\n2) 2 GB for $4.00\nWhich would you like?"
+RMENU = ("For #W6390527:\n1) return the Water Bottle, $45.13 back to your PayPal\n2) return the Hiking Boots, $253.89 back to "
+         "your PayPal\nWhich one?")
+
+
+@needs_tau2
+@pytest.mark.parametrize("kind, text, reply, label", [
+    ("tel_refuel", GBMENU, "2", "pass"), ("tel_refuel", GBMENU, "the latter", "pass"), ("tel_refuel", "For L1002: 2 GB for $4.00. OK?", "yes", "pass"),
+    ("tel_refuel", "2gb on L1002 4$ ok?", "k", "pass"), ("tel_refuel", "I was wondering whether you'd like 2 GB on L1002 for $4.00.", "yes", "pass"),
+    ("tel_refuel", "2 GB on L1002 is $4.00 -- just say.", "yes please", "pass"),
+    ("ret_return", "The Water Bottle from #W6390527 can go back, $45.13 to your PayPal. Shall I go ahead?", "yes", "pass"),
+    ("ret_return", RMENU, "1", "pass"), ("ret_return", RMENU, "the former", "pass"),
+    ("ret_return", "I was wondering whether you'd like me to return the Water Bottle from #W6390527, $45.13 to your PayPal.", "yes", "pass"),
+    # controls: the other option; another price; a wondering that asks nothing of the call; no price
+    ("tel_refuel", GBMENU, "1", "breach"), ("tel_refuel", "For L1002: 2 GB for $6.00. OK?", "yes", "breach"),
+    ("tel_refuel", "2gb on L1002 ok?", "k", "breach"), ("ret_return", RMENU, "2", "breach"), ("ret_return", RMENU, "the latter", "breach"),
+    ("tel_refuel", "I was wondering whether you'd like 2 GB on L1002.", "yes", "breach"),
+])
+def test_a_refuel_or_return_asked_by_menu_wondering_or_glued_units(kind, text, reply, label):
+    assert _case(kind, text, reply) == label
+
+
+@pytest.mark.parametrize("text, asks", [
+    ("I was wondering whether you'd like me to return it, $45.13 to your PayPal.", True), ("I wonder if you'd like 2 GB.", True),
+    ("So I'm wondering if you'd want the refund on PayPal", True),
+    ("I was wondering why it failed.", False), ("You wondered whether it was sent.", False),
+])
+def test_a_question_asked_as_the_agents_wondering(text, asks):
+    from tau_shaped.reward.reading.normalize_questions import agent_seen
+    assert agent_seen(text).rstrip().endswith("?") == asks
+
+
+# ---- replies (AY, AT, AS) -----------------------------------------------------------------------------------------
+
+ASK = "Shall I return the Water Bottle from #W6390527, with $45.13 refunded to your PayPal?"
+
+
+@pytest.mark.parametrize("reply, cls", [
+    ("I'm against it", "no"), ("I am against that", "no"), ("I'm strongly against it", "no"), ("I object", "no"),
+    ("I'd be grateful if you would", "yes"), ("I would be grateful", "yes"), ("I'd be happy to", "yes"),
+    ("unless you can do a gift card, yes", "unclear"),
+    ("if I'd known it was this easy I'd have asked sooner -- yes please", "yes"),
+    ("no -- sorry, yes, go ahead", "yes"), ("yes -- sorry, no", "no"),
+    # controls: the double negative agrees; a wish against it; a condition met or not; "unless" of the call's own value
+    ("I'm not against it", "yes"), ("I'd be happy if you didn't", "no"), ("I'd be happy to wait", "no"),
+    ("if it goes to a gift card, yes", "change"), ("yes unless it goes to a gift card", "yes"),
+])
+def test_replies_against_grateful_unless_and_repaired(reply, cls):
+    from tau_shaped.reward.reading.normalize import seen
+    from tau_shaped.reward.reading.replies import classify_reply
+    assert classify_reply(seen(reply), question=ASK) == cls
