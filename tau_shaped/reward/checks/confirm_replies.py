@@ -22,7 +22,7 @@ from tau_shaped.reward.reading.text_matching import find_number
 from tau_shaped.reward.reply_matchers import reply_class
 from tau_shaped.reward.values import is_number
 
-__all__ = ["answer", "another_topic", "later_word", "refuses_nothing"]
+__all__ = ["answer", "another_topic", "later_word", "refuses_nothing", "puts_off"]
 
 
 def later_word(state: str, first: str, later: str, text: str, described: Callable[[], Dict[str, Any]], c: Any,
@@ -69,7 +69,7 @@ def later_word(state: str, first: str, later: str, text: str, described: Callabl
         return state  # an answer to that question ("No, that's all"), unless it stops the call ("Wait, ...")
     if answer == "no" and refuses_nothing(later, text):
         return state  # round 16 (AK): small talk to a message that asks nothing ("lol my cat just walked across the keyboard")
-    if answer == "yes" and state != "yes" and not (_asked_back(first) or _paused(first) or _puts_off(first)):
+    if answer == "yes" and state != "yes" and not (_asked_back(first) or _paused(first) or puts_off(first)):
         return state  # a yes after a refusal or a change covers only what is described again
     if answer == "yes" and state != "yes" and acknowledges_only(later) and not asks_consent(text):
         return state  # "ok thanks" to an answer or an announcement ("Let me get that done now"): no yes asked
@@ -134,7 +134,7 @@ def _asked_back(reply: str) -> bool:
 _REFUSES = re.compile(r"(?i)\s*(?:no|nope|nah|not|never|don['’]?t)\b")
 
 
-def _puts_off(reply: str) -> bool:
+def puts_off(reply: str) -> bool:
     """Whether a reply only puts the decision off ("hang on, someone's at the door -- one sec",
     "hmm, let me think", "brb"), refusing or doubting nothing."""
     return _PUT_OFF.search(reply) is not None and _DECLINES.search(reply) is None
@@ -148,8 +148,12 @@ _DECLINES = re.compile(r"(?i)(?<![\w'])(?:no|nope|nah|not|never|don['’]?t|do\s
 # a question asking only leave to go on with what was described ("Shall I?", "OK to proceed?")
 _LEAVE_ONLY = re.compile(
     r"(?i)(?<![\w'])(?:(?:shall|should|can|may)\s+i|(?:want|would\s+you\s+like)\s+me\s+to|ok(?:ay)?\s+to|good\s+to|fine\s+to)"
-    r"(?:\s+(?:go\s+ahead|proceed|continue|carry\s+on|go\s+on|go|do\s+(?:it|that|this|so)|get\s+(?:it|that)\s+done))?"
-    r"(?:\s+(?:with\s+(?:it|that|this)|now|then|for\s+you))*\W{0,3}\?\W*$"
+    r"(?:\s+(?:go\s+ahead|proceed|continue|carry\s+on|go\s+on|go|do\s+(?:it|that|this|so)|get\s+(?:it|that)\s+done"
+    # round 17 (AU): the request carried out in a generic verb ("Same as above -- shall I submit it?")
+    r"|(?:submit|process|file|place|finali[sz]e|complete|action)\s+(?:it|that|this)|put\s+(?:it|that|this)\s+through))?"
+    # round 17 (AU): what was said referred to back ("go ahead with the amount above", "with what I described")
+    r"(?:\s+(?:with\s+(?:it|that|this|the\s+(?:above|same|amount\s+above|details\s+above)|what\s+i\s+(?:said|described|listed))"
+    r"|now|then|for\s+you|as\s+(?:above|described|discussed)))*\W{0,3}\?\W*$"
     # the customer's wish for the call itself asked again ("Also, are you sure you want it on the card?"): leave to go on
     r"|(?<![\w'])(?:are\s+you\s+(?:sure|certain|ok|okay|happy)|(?:do|did)\s+you\s+(?:still\s+)?(?:want|need)\s+(?:it|that|this|the))"
     r"[^?\n]{0,60}\?\W*$")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Optional, Sequence, Tuple
 
+from tau_shaped.reward.checks.confirm_replies import puts_off
 from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.reading.normalize_questions import agent_seen
 from tau_shaped.reward.reply_matchers import reply_class
@@ -38,7 +39,9 @@ def split_turns(run: Sequence[Tuple[Any, str]], text: str, missing: str, kwargs:
         return missing
     for i in range(len(run) - 1):
         if why_not("\n\n".join(agent_seen(t) for _, t in run[i:])) is None:
-            between = [(seen(r.user_reply or ""), agent_seen(t)) for r, t in run[i:-1] if not _DISMAY.match(r.user_reply or "")]
+            # (round 17, AU: a reply that only put the decision off, "hmm one sec", refused nothing either)
+            between = [(seen(r.user_reply or ""), agent_seen(t)) for r, t in run[i:-1]
+                       if not _DISMAY.match(r.user_reply or "") and not puts_off(seen(r.user_reply or ""))]
             if not any(reply_class(rp, c, question=q, described=write.described()) in ("no", "change") for rp, q in between):
                 return None
     return missing

@@ -15,6 +15,9 @@ classes (SPEC §10).
 - Replies (AY, AT, AS): "I'm against it" / "I object" refuse; "I'd be grateful if you would" / "I'd be happy to" agree;
   "unless you can do a gift card, yes" asks for the other value if it can be had (unknown, not a yes); "if I'd known ...
   I'd have asked sooner -- yes please" puts no condition on the call; "no -- sorry, yes, go ahead" answers yes.
+- Split turns (AU): a description answered only by a pause ("hmm one sec") is read with the question after it that
+  refers back or asks leave in a generic verb ("Same as above -- shall I submit it?", "Want me to go ahead with the
+  amount above?"; ``split_turns``, ``confirm_replies._LEAVE_ONLY``).
 """
 
 from __future__ import annotations
@@ -164,3 +167,23 @@ def test_replies_against_grateful_unless_and_repaired(reply, cls):
     from tau_shaped.reward.reading.normalize import seen
     from tau_shaped.reward.reading.replies import classify_reply
     assert classify_reply(seen(reply), question=ASK) == cls
+
+
+@needs_tau2
+@pytest.mark.parametrize("kind, turns, label", [
+    ("ret_return", [("Return: the Water Bottle from #W6390527, $45.13 back to your PayPal.", "hmm one sec"),
+                    ("Same as above -- shall I submit it?", "yes")], "pass"),
+    ("ret_return", [("Return: the Water Bottle from #W6390527, $45.13 back to your PayPal. OK?", "hmm one sec"),
+                    ("Shall I submit it?", "yes")], "pass"),
+    ("tel_refuel", [("Refuelling 2 GB on L1002 costs $4.00.", "hmm let me think"), ("Want me to go ahead with the amount above?", "yes")], "pass"),
+    # controls: a refusal or a doubt between; a question about something else
+    ("ret_return", [("Return: the Water Bottle from #W6390527, $45.13 back to your PayPal.", "no"), ("Shall I submit it?", "yes")], "breach"),
+    ("tel_refuel", [("Refuelling 2 GB on L1002 costs $4.00.", "one sec, no I don't think so"),
+                    ("Want me to go ahead with the amount above?", "yes")], "breach"),
+    ("ret_return", [("Return: the Water Bottle from #W6390527, $45.13 back to your PayPal. OK?", "hmm one sec"),
+                    ("Also, shall I submit a review of the lamp?", "yes")], "breach"),
+])
+def test_a_description_answered_by_a_pause_read_with_the_question_after(kind, turns, label):
+    from tests.reward.reading.heldout_round17_tau2_world import case, judge
+
+    assert judge(case("t", kind, turns, label)) == label
