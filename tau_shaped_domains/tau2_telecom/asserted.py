@@ -40,14 +40,15 @@ from tau_shaped_domains.tau2_telecom.plainly import chat_said_plainly, checks_re
 # "as soon as" ends in "as", which is also a plain connective, so it is listed whole), or a
 # question or a check put to the customer ("check whether roaming is on", "make sure it is on")
 # round 17 (AU): "after"/"before" as an adverb ("Same as before: the bill is settled", "before that,") opens no condition
-_CONDITION = re.compile(r"\b(?:if|once|when|whenever|until|unless|(?:after|before)(?![ \t]*(?:[,:;.!)\n]|$|[ \t]+(?:that|this|then|now)\b(?!['\u2019]s)))"
+_CONDITION = re.compile(r"\b(?:if|(?:once|when|after)(?![ \t]+(?:that|this|it|the[ \t]+\w+|you|i|we)[ \t]+(?:was|were|had)\b)|whenever|until|unless|(?:after|before)(?![ \t]*(?:[,:;.!)\n]|$|[ \t]+(?:that|this|then|now)\b(?!['\u2019]s)))"
                         r"|as soon as|whether|make sure|ensure)\b",
                         re.IGNORECASE)
 _WINDOW = 80  # characters of the sentence before a match a condition is looked for in
 # a possibility, not a report ("your line may be back up", "the top-up might be complete", "it could
 # have gone through"): a modal of possibility before the match in its clause, or inside it ("you may
 # now ..." gives leave: no doubt)
-_MAYBE = re.compile(r"\b(?:(?<!you )may(?! now)|might|could|maybe|perhaps|possibly)\b", re.IGNORECASE)
+_MAYBE = re.compile(r"\b(?:(?<!you )may(?! now)|might|could|maybe|perhaps|possibly"
+                    r"|(?:i'd|i[ ]would)[ ]+(?:love|like)[ ]+to[ ]+(?:tell|say|report)|i[ ]+wish)\b", re.IGNORECASE)  # round 17 (AY): a wish
 _CLAUSE_END = re.compile(r"[,;:\u2014\u2013(]")
 
 

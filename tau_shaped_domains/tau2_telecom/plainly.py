@@ -136,6 +136,11 @@ _NO_COPULA = re.compile(r"(?i)(?<![\w'])(?P<np>(?:(?:your|the|ur)[ ]+)?(?:line(?
                         r"(?:[.!,;\n]|$|[ ]+(?:ty|thx|thanks|thank[ ]you)\b))")
 
 
+_PAY_BASE = re.compile(r"(?i)\b(?P<aux>is|was|been)[ ]+(?:(?:already|just|now|all)[ ]+)?pay\b(?![ ]+(?:for|by|with|to|on|in|at)\b)")
+_ROAMING_ON = re.compile(r"(?i)(?<![\w'])(?P<np>(?:(?:your|the|ur)[ ]+)?roaming(?:[ ]+(?:on[ ]+|for[ ]+)?L[0-9]{3,12})?)[ ]+"
+                         r"(?=(?:on|enabled|active)(?:[ ]+(?:now|already|again))?[ ]*(?:[.!,;\n]|$|[ ]+(?:ty|thx|thanks|thank[ ]you)\b))")
+
+
 def grammar_said_plainly(text: str) -> str:
     """``text`` with round 17's non-native grammar (above) read as the plain statement it makes."""
     if _REGULARIZED.search(text):
@@ -143,6 +148,10 @@ def grammar_said_plainly(text: str) -> str:
     text = _AUX_BASE.sub(lambda m: m.group(0)[:m.start("verb") - m.start()] + _PARTICIPLES[" ".join(m.group("verb").lower().split())], text)
     if " back" in text.lower() or "paid" in text.lower() or "settled" in text.lower() or "active" in text.lower():
         text = _NO_COPULA.sub(lambda m: m.group("np") + " is ", text)
+    if " pay" in text.lower():  # "ur bill is pay already": paid
+        text = _PAY_BASE.sub(lambda m: m.group(0)[:-3] + "paid", text)
+    if "roaming" in text.lower():  # "roaming L1002 on now ty"
+        text = _ROAMING_ON.sub(lambda m: m.group("np") + " is ", text)
     return text
 
 

@@ -363,7 +363,7 @@ def _lemmas(text: str) -> set:
                 w = w[:-len(suffix)]
                 break
         if w not in _LEMMA_STOP:
-            out.add(w)
+            out.add(w[:-1] if w.endswith("e") and len(w) > 4 else w)  # "enable" and "enabled" alike
     return out
 
 

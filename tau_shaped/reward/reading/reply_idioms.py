@@ -150,7 +150,7 @@ def _keeping(reply: str) -> str:
 # swapped, one doubled or (in a long word) one dropped ("yse", "go aheda", "pleasse"): each read
 # as the English word it stands for. A typo that is itself a word ("spot", "grate") is left.
 _LOANS = {"sí": "yes", "si": "yes", "ja": "yes", "oui": "yes", "claro": "yes", "d'accord": "okay", "bitte": "please",
-          "non": "no", "nein": "no", "niet": "no",
+          "non": "no", "nein": "no", "niet": "no", "jawohl": "yes", "genau": "yes", "sim": "yes", "certo": "yes",  # round 17
           # Hindi-English, Spanish and French words of answer, contrast and payment ("haan ji", "vale",
           # "oui, mais en crédit sur le portefeuille": "but" and "wallet")
           "haan": "yes", "haanji": "yes", "nahi": "no", "nahin": "no", "nahiin": "no", "vale": "okay", "mais": "but",

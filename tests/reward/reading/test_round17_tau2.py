@@ -18,6 +18,9 @@ classes (SPEC §10).
 - Split turns (AU): a description answered only by a pause ("hmm one sec") is read with the question after it that
   refers back or asks leave in a generic verb ("Same as above -- shall I submit it?", "Want me to go ahead with the
   amount above?"; ``split_turns``, ``confirm_replies._LEAVE_ONLY``).
+- Second held-out set's classes: "Roaming is enabled -- sorry, I'll enable it" (a verb's forms alike); "u bill is pay
+  already", "roaming L1002 on now ty" (AW); "Once that was done, L1002 was reactivated" (a past sequence, no condition);
+  "I'd love to tell you L1002 is back on, but ..." (a wish, no report); "jawohl", "genau", "sim" (loans).
 """
 
 from __future__ import annotations
@@ -187,3 +190,22 @@ def test_a_description_answered_by_a_pause_read_with_the_question_after(kind, tu
     from tests.reward.reading.heldout_round17_tau2_world import case, judge
 
     assert judge(case("t", kind, turns, label)) == label
+
+
+@pytest.mark.parametrize("rule, text, said", [
+    (DONE, "Roaming is enabled -- sorry, I'll enable it right after this.", False),
+    (PAID, "u bill B1234321 is pay already", True), (DONE, "roaming L1002 on now ty", True),
+    (DONE, "Once that was done, L1002 was reactivated.", True),
+    (DONE, "I'd love to tell you L1002 is back on, but it isn't yet.", False),
+    # controls: a payment still to make; roaming asked; a condition still to come; a plain report
+    (PAID, "the bill is to pay by Friday", False), (DONE, "roaming L1002 on now?", False),
+    (DONE, "Once the bill is paid, L1002 will be reactivated.", False), (DONE, "L1002 was reactivated.", True),
+])
+def test_second_sets_telecom_statements(rule, text, said):
+    assert _telecom_said(rule, text) is said
+
+
+@pytest.mark.parametrize("reply, cls", [("jawohl", "yes"), ("genau", "yes"), ("sim", "yes"), ("nein", "no")])
+def test_more_loan_words_of_answer(reply, cls):
+    from tau_shaped.reward.reading.replies import classify_reply
+    assert classify_reply(reply, question=ASK) == cls
