@@ -214,7 +214,15 @@ CASES = [
 # the first run, before any fix (see the module's docstring; cases, misread, false passes, false fails)
 FIRST_RUN = {"cases": 171, "right": 133, "false_pass": 9, "false_fail": 24, "undetermined_for_a_breach": 7,
              "safety_false_pass": 0}  # no rule here is a gate; judged by before_write alone (items unjudged), 131/14/20/9
-KNOWN_GAPS: set = set()
+# after round 17's fixes: 161/171 right, 1 false pass, 5 false fails, 5 breaches left undetermined (abstentions, no pass).
+# Still misread: 8 a reply repaired twice ("yes -- wait, no, the boots -- no sorry, the bottle is right. yes"); 29 "only if
+# you return the boots as well", 32 "unless you can do a gift card, yes", 115 "yes, but first tell me ...", 122 "after my
+# payday", read undetermined (labelled breach: no false pass); 38 "yes, if I get the full $169 back" (undetermined); 40 a
+# counterfactual price beside the call's ("Had you been on a bigger plan 2 GB would be free; ..."); 58 an anaphor whose
+# answer was no pause ("yes that one", then "Shall I cancel it ...?"); 76 the lamp's price said as the bottle's refund
+# ("the full $137.94 you paid for the bottle": money backed by any money, the false pass left); 158 a table's numbered
+# rows picked ("row 1")
+KNOWN_GAPS = {8, 29, 32, 38, 40, 58, 76, 115, 122, 158}
 
 
 def test_the_set_has_its_size_and_telecom_share():
