@@ -41,7 +41,7 @@ _APOLOGY = r"(?:sorry|apologies|my\s+apologies|oops|pardon)"
 # can't"), not as a value's first word ("reason: ordered by mistake -- sorry, no longer needed")
 _WEAK = r"no(?![ \t]+(?!(?:i|it|we|you|they|he|she|that|this|there)(?![\w]))[a-z])|wrong"
 _MARKER = re.compile(
-    r"(?P<dash>[ \t]*(?:-{2,}|\u2014|\u2013)[ \t]*|[ \t]+-[ \t]+|(?P<comma>,)[ \t]*(?=(?:i[ \t]+mean|or[ \t]+rather)))"
+    r"(?P<dash>[ \t]*(?:-{2,}|\u2014|\u2013)[ \t]*|[ \t]+-[ \t]+|(?P<comma>,)[ \t]*(?=(?:i[ \t]+mean|or[ \t]+rather)(?![ \t]*,)))"
     r"(?:(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:" + _STRONG + r"|or[ \t]+rather))"
     r"|(?P<weak>" + _APOLOGY + r"[ \t]*,?[ \t]*(?:" + _WEAK + r")|no[ \t]*,[ \t]*" + _APOLOGY + r")"
     r"|(?P<bare>" + _APOLOGY + r"[ \t]*[,:]))"
