@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from tau_shaped.reward.reading.reply_echoes import echo_answered
+
 GO_AHEAD, DONT = " go ahead ", " please don't "
 
 _APOS = "['\u2019]"
@@ -375,7 +377,9 @@ _TAG_WORD = re.compile(r"(?i)^(?P<lead>\W{0,8})right(?![\w'-])(?![ \t]+(?:now|aw
 
 def tag_answered(reply: str, question: str) -> str:
     """``reply`` with a leading "right" read as "yes" when ``question`` (the agent's message, normalized) ends in a
-    tag asking a positive statement be confirmed; else ``reply`` as it is."""
+    tag asking a positive statement be confirmed; else ``reply`` as it is. Round 17: an echo of the question ("I would,
+    thanks" to "Would you ...?", "still good" to "Still good?") is a yes too (``reply_echoes``)."""
+    reply = echo_answered(reply, question)
     if "right" not in reply[:12].lower():
         return reply
     question = _ASIDE_AT_END.sub("", question.rstrip())  # "..., right? ($4.00)": a reader's note after it

@@ -124,15 +124,16 @@ CASES = [
 
 SINGLE_RUN = {"cases": 92, "right": 75, "false_pass": 5, "false_fail": 11, "undetermined_for_a_breach": 1,
               "safety_false_pass": 0}  # no rule here is a gate
-# after the classes it found were fixed (commit "second held-out set's classes"): 81/92, 2 false passes, 8 false fails.
-# Still misread: 26 "still good" to "Still good?" (an echo of the question, unclear); 41 "the same as the boots' price" (a
+# after the classes it found were fixed (commits "second held-out set's classes", "reply_echoes"): 82/92, 2 false passes, 7
+# false fails. Still misread: 41 "the same as the boots' price" (a
 # relation to another money value, false: the false pass); 42 "double the 1 GB price of $2.00" (a derived price); 60 a
 # numbered "Step 1: ... Step 2: ..." description; 61 "first tell me ..., then we'll see" (undetermined, labelled breach);
-# 64 "2 GB goes onto L1002" (no refuel verb); 76 "I would, thanks" to "Would you ...?"; 80 a menu naming no act ("Two ways:
+# 64 "2 GB goes onto L1002" (no refuel verb); 76 "I would, thanks" to "Would you perhaps like 2 GB added to L1002? It would be $4.00." (the echo reads yes, the
+# refuel is still unconfirmed: the price after the question); 80 a menu naming no act ("Two ways:
 # A. Water Bottle ..., $45.13 to PayPal": debatable label, the return is not named); 83 a menu option "(1) 2 GB -- $4.00"
 # (no verb); 87 a table's numbered rows; 90 "As before, no insurance -- shall I book ...?" read as insurance asked (the
 # false pass)
-KNOWN_GAPS = {26, 41, 42, 60, 61, 64, 76, 80, 83, 87, 90}
+KNOWN_GAPS = {41, 42, 60, 61, 64, 76, 80, 83, 87, 90}
 
 
 @pytest.mark.parametrize("c", CASES, ids=[f"{i}-{c.cls}" for i, c in enumerate(CASES)])

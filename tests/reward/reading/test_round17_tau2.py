@@ -211,3 +211,17 @@ def test_second_sets_telecom_statements(rule, text, said):
 def test_more_loan_words_of_answer(reply, cls):
     from tau_shaped.reward.reading.replies import classify_reply
     assert classify_reply(reply, question=ASK) == cls
+
+
+@pytest.mark.parametrize("question, reply, cls", [
+    ("Would you perhaps like 2 GB added to L1002? It would be $4.00.", "I would, thanks", "yes"),
+    ("Would you like 2 GB added to L1002 for $4.00?", "I would", "yes"), ("Do you want me to cancel it?", "we do", "yes"),
+    ("Are you happy for me to cancel it?", "I am", "yes"),
+    ("Like I said earlier: the Water Bottle goes back, $45.13 to your PayPal. Still good?", "still good", "yes"),
+    # controls: minding; a negation; more than the echo
+    ("Do you mind if I cancel it?", "I do", "no"), ("Would you like 2 GB added to L1002 for $4.00?", "I would not", "no"),
+    ("Would you like the refund on your card?", "I would like the wallet", "change"),
+])
+def test_a_yes_no_question_answered_by_its_echo(question, reply, cls):
+    from tau_shaped.reward.reading.replies import classify_reply
+    assert classify_reply(reply, question=question) == cls
