@@ -22,7 +22,7 @@ from tau_shaped.reward.reading.text_matching import find_number
 from tau_shaped.reward.reply_matchers import reply_class
 from tau_shaped.reward.values import is_number
 
-__all__ = ["answer", "another_topic", "later_word", "refuses_nothing", "puts_off"]
+__all__ = ["answer", "another_topic", "later_word", "refuses_nothing", "puts_off", "asks_leave_only"]
 
 
 def later_word(state: str, first: str, later: str, text: str, described: Callable[[], Dict[str, Any]], c: Any,
@@ -132,6 +132,12 @@ def _asked_back(reply: str) -> bool:
 
 
 _REFUSES = re.compile(r"(?i)\s*(?:no|nope|nah|not|never|don['’]?t)\b")
+
+
+def asks_leave_only(text: str) -> bool:
+    """Whether the agent's ``text`` ends asking only leave to go on ("Shall I submit it?", "Want me to go ahead with the
+    amount above?"), not about something else ("I can also email you the receipt -- would you like that?")."""
+    return _LEAVE_ONLY.search(text[-160:]) is not None
 
 
 def puts_off(reply: str) -> bool:

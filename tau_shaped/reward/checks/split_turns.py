@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Optional, Sequence, Tuple
 
-from tau_shaped.reward.checks.confirm_replies import puts_off
+from tau_shaped.reward.checks.confirm_replies import asks_leave_only, puts_off
 from tau_shaped.reward.reading.normalize import seen
 from tau_shaped.reward.reading.normalize_questions import agent_seen
 from tau_shaped.reward.reply_matchers import reply_class
@@ -39,9 +39,11 @@ def split_turns(run: Sequence[Tuple[Any, str]], text: str, missing: str, kwargs:
         return missing
     for i in range(len(run) - 1):
         if why_not("\n\n".join(agent_seen(t) for _, t in run[i:])) is None:
-            # (round 17, AU: a reply that only put the decision off, "hmm one sec", refused nothing either)
+            # (round 17, AU: a reply that only put the decision off, "hmm one sec", refused nothing either, when the
+            # question after it asks only leave to go on: "Same as above -- shall I submit it?")
+            leave = asks_leave_only(text)
             between = [(seen(r.user_reply or ""), agent_seen(t)) for r, t in run[i:-1]
-                       if not _DISMAY.match(r.user_reply or "") and not puts_off(seen(r.user_reply or ""))]
+                       if not _DISMAY.match(r.user_reply or "") and not (leave and puts_off(seen(r.user_reply or "")))]
             if not any(reply_class(rp, c, question=q, described=write.described()) in ("no", "change") for rp, q in between):
                 return None
     return missing

@@ -187,6 +187,8 @@ def test_replies_against_grateful_unless_and_repaired(reply, cls):
                     ("Want me to go ahead with the amount above?", "yes")], "breach"),
     ("ret_return", [("Return: the Water Bottle from #W6390527, $45.13 back to your PayPal. OK?", "hmm one sec"),
                     ("Also, shall I submit a review of the lamp?", "yes")], "breach"),
+    ("ret_return", [("Return: the Water Bottle from #W6390527, $45.13 back to your PayPal. OK?", "let me think"),
+                    ("Sure. I can also email you the receipt -- would you like that?", "yes")], "breach"),
 ])
 def test_a_description_answered_by_a_pause_read_with_the_question_after(kind, turns, label):
     from tests.reward.reading.heldout_round17_tau2_world import case, judge
