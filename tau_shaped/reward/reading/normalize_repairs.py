@@ -41,7 +41,7 @@ _APOLOGY = r"(?:sorry|apologies|my\s+apologies|oops|pardon)"
 # can't"), not as a value's first word ("reason: ordered by mistake -- sorry, no longer needed")
 _WEAK = r"no(?![ \t]+(?!(?:i|it|we|you|they|he|she|that|this|there)(?![\w]))[a-z])|wrong"
 _MARKER = re.compile(
-    r"(?P<dash>[ \t]*(?:-{2,}|\u2014|\u2013)[ \t]*|[ \t]+-[ \t]+|(?P<comma>,)[ \t]*(?=(?:i[ \t]+mean|or[ \t]+rather)(?![ \t]*,)))"
+    r"(?P<dash>[ \t]*(?:-{2,}|\u2014|\u2013)[ \t]*|[ \t]+-[ \t]+)"
     r"(?:(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:" + _STRONG + r"|or[ \t]+rather))"
     r"|(?P<weak>" + _APOLOGY + r"[ \t]*,?[ \t]*(?:" + _WEAK + r")|no[ \t]*,[ \t]*" + _APOLOGY + r")"
     r"|(?P<bare>" + _APOLOGY + r"[ \t]*[,:]))"
@@ -54,7 +54,7 @@ _MARKER = re.compile(
 # one only in brackets
 _SOFT = re.compile(
     r"(?P<dash>[ \t]*(?:\.{3}|\u2026)[ \t]*|,[ \t]*|[ \t]*(?P<paren>\()[ \t]*)"
-    r"(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:no[ \t]*,?[ \t]*wait|i[ \t]+meant?|(?:er|um|uh)[ \t]*,?[ \t]*make[ \t]+that)(?![\w'])"
+    r"(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:no[ \t]*,?[ \t]*wait|i[ \t]+meant?|or[ \t]+rather|(?:er|um|uh)[ \t]*,?[ \t]*make[ \t]+that)(?![\w'])"
     r"|(?P<apology>" + _APOLOGY + r")(?=[ \t]*,[ \t]*[\w$#]))"
     r"(?P<sep>[ \t]*[:,.;!]?[ \t]*)(?=[\w$'\"#~])",
     re.IGNORECASE)
@@ -92,7 +92,7 @@ _MAX_REPAIRS = 4
 # round 17 (AS): a repair after a comma, "to your card, I mean your wallet", "$19.60, sorry, $16.90", "no, I mean yes":
 # it takes back a value of the repair's own kind only (never a clause: "yes, I mean it" and "I can, I mean if you
 # want" take nothing back)
-_COMMA_MARKER = re.compile(r"[ \t]*,[ \t]*(?:(?P<mean>(?:(?:sorry|oops)[ \t]*,?[ \t]*)?i[ \t]+meant?)|(?P<sorry>sorry|oops))"
+_COMMA_MARKER = re.compile(r"[ \t]*,[ \t]*(?:(?P<mean>(?:(?:sorry|oops)[ \t]*,?[ \t]*)?(?:i[ \t]+meant?|or[ \t]+rather))|(?P<sorry>sorry|oops))"
                            r"(?P<sep>[ \t]*[:,]?[ \t]*)(?=[\w$'\"(#~])", re.IGNORECASE)
 _ANSWER = re.compile(r"(?<![\w'])(yes|yeah|yep|yup|sure|ok|okay|no|nope|nah)[ \t]*$", re.IGNORECASE)
 _ANSWER_HEAD = re.compile(r"(yes|yeah|yep|yup|sure|ok|okay|no|nope|nah)(?![\w'])", re.IGNORECASE)
@@ -102,11 +102,8 @@ _BARE_MEAN = re.compile(r"i\s+meant?", re.IGNORECASE)
 
 
 def has_dash(text: str) -> bool:
-    """Whether ``text`` holds a dash a repair is written with (not a hyphen inside a word or an id, "FD-10005"), or a
-    comma before "I mean" / "or rather" (round 17: "to your card, I mean your wallet"): the cheap look first."""
-    lower = text.lower()
-    if ", i mean" in lower or ", or rather" in lower or ",i mean" in lower:
-        return True
+    """Whether ``text`` holds a dash a repair is written with (not a hyphen inside a word or an id, "FD-10005"): the cheap
+    look first (a comma's repair is ``_COMMA_MARKER``'s)."""
     return "--" in text or "\u2014" in text or "\u2013" in text or " - " in text or "\t-" in text or "-\t" in text
 
 
@@ -219,8 +216,6 @@ def _reparandum(text: str, m: "re.Match[str]"):
             words = list(_WORD.finditer(before))
             return sent + (p if p is not None else words[-1].start()) if words else None
         return _after_anchor(before, sent, phrase)
-    if m.group("comma") is not None:  # ", I mean" takes back a value, never a clause ("That's fine, I mean it's your call")
-        return None
     clause = 0
     for c in _CLAUSE_START.finditer(before):
         clause = c.end()

@@ -164,7 +164,8 @@ _POLITE_IF = re.compile(words(
 # round 17 (AY): a request framed as a wish ("I'd be grateful if you went ahead", "I'd appreciate it if you'd hold off",
 # "it would be great if you could go ahead"): a request of the verb after it, no condition (past forms made present)
 _WISH_IF = re.compile(r"(?<![\w'])(?:i'?d|i\s+would|it'?d|it\s+would)\s+(?:(?:really|so|very|truly|most|much)\s+){0,2}(?:be\s+(?:(?:really|so|very|truly|most)\s+)?(?:grateful|glad|happ(?:y|ier)|thankful|great|lovely|best|better)"
-                      r"|appreciate\s+it|prefer\s+it|love\s+it|like\s+it)\s+if\s+you(?:'d|\s+would|\s+could)?\s+(?P<verb>[a-z]{2,12})(?![\w'])",
+                      r"|appreciate\s+it|prefer\s+it|love\s+it|like\s+it)\s+if\s+you(?:'d|\s+would|\s+could)?\s+"
+                      r"(?!(?:would|could|can|will|do|did|please|mind)(?![\w']))(?P<verb>[a-z]{2,12})(?![\w'])",
                       re.IGNORECASE)
 _PRESENT = {"went": "go", "held": "hold", "did": "do", "left": "leave", "waited": "wait", "proceeded": "proceed", "sent": "send",
             "made": "make", "cancelled": "cancel", "canceled": "cancel", "refunded": "refund", "stopped": "stop"}

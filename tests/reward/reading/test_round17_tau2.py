@@ -44,8 +44,9 @@ from tau_shaped.reward.reading.normalize_repairs import withdrawn
     ("That's $45.13 -- sorry, one moment.", "That's $45.13 -- sorry, one moment."),
     ("It costs $5 to $9 -- sorry: $9.", "It costs $5 to $9 -- sorry: $9."),
     ("That's fine, I mean it's your call.", "That's fine, I mean it's your call."),
-    # ("I mean," with its own comma restates: left to the value readers, the FD generator's "7:19 p.m., I mean, 19.29")
-    ("around 7:19 p.m., I mean, 19.29 or a little after.", "around 7:19 p.m., I mean, 19.29 or a little after."),
+    # ("I mean," with its own comma: the FD generator's "7:19 p.m., I mean, 19.29" labels the time taken back whole; ported
+    # beside read-fd's comma repairs, which read it so)
+    ("around 7:19 p.m., I mean, 19.29 or a little after.", "19.29 or a little after."),
     ("Thanks for waiting -- sorry, Anna is checking", "Thanks for waiting -- sorry, Anna is checking"),
     ("I can't cancel it -- sorry, no: it's basic economy", "I can't cancel it -- sorry, no: it's basic economy"),
 ])
