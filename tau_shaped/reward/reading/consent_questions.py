@@ -26,6 +26,7 @@ import re
 from functools import lru_cache
 from typing import Optional
 
+from tau_shaped.reward.reading.courtesy_closings import is_closing
 from tau_shaped.reward.reading.consent_self_answers import answered_at_once, asks_for_more, goes_on, short_answer
 from tau_shaped.reward.reading.consent_sentences import (
     AFTER_A_RECORD as _AFTER_A_RECORD, GLUED as _GLUED, LEADING as _LEADING, TRAILING_VOCATIVE as _TRAILING_VOCATIVE,
@@ -241,6 +242,14 @@ _AHEAD = re.compile(
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 
 
+# round 17 (AU): a reference back that leads a sentence in ("As I said, would you prefer I explain ...?", "Like I mentioned,
+# ...", "As discussed, ...", "Same as before: ...") is read past: the sentence asks what follows it
+_RECAP_LEAD = re.compile(r"(?i)^(?:(?:as|like)[ \t]+(?:I|we)[ \t]+(?:said|mentioned|noted|explained|wrote)(?:[ \t]+(?:before|earlier|above))?"
+                         r"|as[ \t]+(?:discussed|mentioned|noted)(?:[ \t]+(?:before|earlier|above))?|same[ \t]+as[ \t]+before)"
+                         r"[ \t]*[,:;\u2014\u2013-]+[ \t]*")
+_RECAP_STARTS = frozenset({"as", "li", "sa"})
+
+
 @lru_cache(maxsize=4096)
 def consent_request(text: str) -> Optional[str]:
     """The sentence of ``text`` (an agent's message) that asks the customer's consent, or None."""
@@ -251,6 +260,9 @@ def consent_request(text: str) -> Optional[str]:
     after = False  # a question about something else after the consent question, not answered in the message
     parts = [p for p in (s.strip() for s in _sentences(text.translate(_APOSTROPHES))) if p]
     for at, plain in enumerate(parts):
+        if is_closing(plain):
+            continue  # round 17: "If anything else comes up, just let me know." asks no yes for the call
+        plain = _RECAP_LEAD.sub("", plain, count=1) if plain[:2].lower() in _RECAP_STARTS else plain
         if after:
             if plain.endswith("?") or not short_answer(plain) or goes_on(plain) or _found(_CONSENT_REQUEST, _CONSENT_REQUEST_LOW, plain, _REQUEST_HINT):
                 return None  # "... OK? Also, is your address still 12 Elm?": a reply answers the last question

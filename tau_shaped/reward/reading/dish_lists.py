@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Tuple
 
+from tau_shaped.reward.reading.courtesy_closings import closing_start
 from tau_shaped.reward.reading.allergen_words import labelled
 from tau_shaped.reward.reading.dish_exclusions import CONTAINS, OFFERING, TERSE, UNSUITABLE, predicate_excludes
 from tau_shaped.reward.reading.dish_negations import negation_at
@@ -70,6 +71,7 @@ def footer(text: str, lo: int, end: int) -> Optional[Tuple[str, int, int]]:
     in the list ("these", "the others", "anything else on the list"); "chooses" when it offers and names no more than
     dishes ("Shall I swap in the Spring Rolls?": the reader finds which; none named is "offers"); "excludes" when
     every such word in it is negated ("I can't offer any of these"); else None."""
+    end = closing_start(text, lo, end)  # round 17: "If you need anything further later, ..." takes in no list
     asks = list(OFFERING.finditer(text, lo, end)) + list(_FOOTER_ASKS.finditer(text, lo, end))
     if not asks:
         return None

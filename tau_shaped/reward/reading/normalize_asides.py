@@ -22,9 +22,11 @@ _REMARK = frozenset(
     "thanks thank you for your the waiting wait patience bearing with me us i i've ive have has double-checked double "
     "checked checking check this that it twice again what it's its worth as discussed promised just so know fyi sorry "
     "apologies apologise apologize about delay all really very much so a lot appreciate appreciated it hope helps once "
-    "and of course ok okay still today by way btw".split())
+    "and of course ok okay still today by way btw "
+    # round 17 (AW): texting in the remark ("-- thx for ur patience --", "(ty 4 waiting)", "(sry abt the delay)")
+    "thx thnx tx ty tysm ur u 4 sry soz abt pls".split())
 _ANCHOR = frozenset("thanks thank patience waiting bearing double-checked checked worth discussed fyi sorry apologies "
-                    "apologise apologize appreciate appreciated".split())
+                    "apologise apologize appreciate appreciated thx thnx tysm sry soz".split())
 _WORDS = re.compile(r"[a-z][a-z'’-]*")
 
 
