@@ -155,9 +155,11 @@ def framed(text: str, start: int, end: int, taken_back: bool = True) -> bool:
     if "?" in text[end:end + 8] and _ANSWERED_NO.match(text, end) is not None:
         return True  # round 16: "Delivered? Nope."
     q = text.find("?", end, end + 3)
-    if q >= 0 and text[end:q].strip(" \t*_\"')") == "" and _YES.match(text, q + 1) is None \
-            and (start == 0 or text[start - 1] in " \t\n:(*_\"'-\u2014\u2013"):
-        return True  # round 17: a bare phrase asked ("FD-10006: placed? preparing? Not sure"): "Delivered? Yup!" tells it
+    if q >= 0 and text[end:q].strip(" \t*_\"')") == "" and _YES.match(text, q + 1) is None:
+        lead = text[max(0, start - 40):start].rstrip(" \t*_\"'(")
+        if not lead or lead[-1] in ":?\n-\u2014\u2013" or lead.lower().endswith("status") or _ID_LAST.search(lead):
+            return True  # round 17: a bare phrase asked ("FD-10006: placed? preparing? Not sure"); "Delivered? Yup!" tells it, and
+            # "Isn't it great that FD-10006 has already been delivered?" says it of its subject
     stop = _SENTENCE_END.search(text, end, end + 200)
     source = _SOURCE.search(text, max(0, start - 120), start)
     if source is not None and _SENTENCE_END.search(text, source.end(), start) is None \
@@ -198,6 +200,9 @@ _WITHDRAWN = lazy((r"(?i)[^.!?\n]{0,60}?(?:\bbut\b|--|[\u2014\u2013;])[ \t]{0,3}
                    r"|[ \t,]{0,3}(?:then[ \t,]{1,3})?you(?:{_A}ll|{_SP}will|{_A}d|{_SP}would)?{_SP}(?:have|need){_SP}to{_SP}"
                    r"(?!confirm|say|reply|answer|tell|let|give{_SP}me|agree|choose|pick|decide)(?:call|contact|ask|phone|reach|go|do{_SP}(?:it|that)"
                    r"|email|speak|talk|visit|use)\b").replace("{_SP}", _SP).replace("{_A}", _A))
+
+
+_ID_LAST = lazy(r"(?i)\bFD-[A-Z0-9-]{1,30}\Z")
 
 
 def withdrawn(text: str, end: int) -> bool:

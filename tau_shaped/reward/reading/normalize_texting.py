@@ -32,8 +32,29 @@ def _word(m: "re.Match[str]") -> str:
     return full.capitalize() if w[0].isupper() else full
 
 
+# a capital "U" after a name, or before a dot, is an initial ("Quinn U. is delivering it", "registered to Sato, U."): never
+# "you" (a safety line: another customer's name in short form must stay readable)
+_NAME_BEFORE = re.compile(r"(?:^|[^\w'\u2019])[A-Z][a-z'\u2019-]+,?[ \t]+$")
+
+
+def _read(m: "re.Match[str]") -> str:
+    w = m.group("w")
+    if w == "U" and (m.string[m.end():m.end() + 1] == "." or _NAME_BEFORE.search(m.string, max(0, m.start() - 40), m.start())):
+        return w
+    return _word(m)
+
+
 def texted(text: str) -> str:
     """``text`` with the texting forms of "you", "your" and "yours" read as those words (see the module)."""
     if "u" not in text and "U" not in text:
         return text
-    return _TEXTED.sub(_word, text)
+    text = _TEXTED.sub(_read, text)
+    return _ARE.sub(_are, text) if " r " in text or " R " in text else text
+
+
+# round 17 (AW): "u r premium", "you r welcome": a standalone "r" after "you" / "we" / "they" is "are"
+_ARE = re.compile(r"(?<![\w'\u2019])(?P<who>you|we|they|YOU|WE|THEY|You|We|They)[ \t]+(?P<r>[rR])(?![\w'\u2019.-])")
+
+
+def _are(m: "re.Match[str]") -> str:
+    return f"{m.group('who')} {'ARE' if m.group('r') == 'R' and m.group('who').isupper() else 'are'}"

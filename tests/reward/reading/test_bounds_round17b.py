@@ -127,6 +127,7 @@ AIR_CONFIRM = [
 
 @pytest.mark.parametrize("message, want", AIR_CONFIRM)
 def test_air_confirmation(message, want):
+    pytest.importorskip("tau2", reason="the tau2 extra is not installed (tau2 airline)")
     assert _air_confirm(message) == want
 
 

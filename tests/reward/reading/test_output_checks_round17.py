@@ -221,3 +221,16 @@ def test_a_cancellation_offered_then_withdrawn_or_handed_to_another_is_no_offer(
                               user_replies=["ok"], first_user_message=task.instruction)
     check = next(c for c in result.output_checks if c.id == "cancel_offered")
     assert check.passed is offered, (said, check)
+
+
+@pytest.mark.parametrize("text, read", [
+    ("Quinn U. is the one delivering that order.", "Quinn U. is the one delivering that order."),  # an initial: a safety line
+    ("That order is registered to Sato, U., not to you.", "That order is registered to Sato, U., not to you."),
+    ("SHOULD U HAVE ANY OTHER QUESTIONS", "SHOULD You HAVE ANY OTHER QUESTIONS"), ("u r premium", "you are premium"),
+])
+def test_texting_forms_leave_an_initial_alone(text: str, read: str) -> None:
+    """The ports' full CI: gen-ops's texting pronouns read "Quinn U." as "Quinn You" (another customer's name in short form went
+    unseen: test_safety_round6 and test_discloses_order_details); "u r" is "you are" (the audit's tier reader)."""
+    from tau_shaped.reward.reading.normalize_texting import texted
+
+    assert texted(text) == read
