@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("tau2", reason="the tau2 domains need the tau2 extra")
 
-from tests.reward.reading.heldout_round17_tau2_world import BREACH, PASS, UNDETERMINED, case, judge, run_set  # noqa: E402
+from tests.reward.reading.heldout_round17_tau2_world import BREACH, PASS, case, judge, run_set  # noqa: E402
 
 R, X, C = "ret_return", "ret_exchange", "ret_cancel"
 ASK = "Shall I return the Water Bottle from #W6390527, with $45.13 refunded to your PayPal?"

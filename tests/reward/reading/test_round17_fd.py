@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from tau_shaped.reward.reading.replies import classify_reply
-from tests.reward.reading.generated.world import BREACH, PASS, observe, respond, scene, scored, trajectory, verdict
+from tests.reward.reading.generated.world import BREACH, PASS, respond, scene, scored, trajectory, verdict
 
 UNDET = "undetermined"
 
