@@ -229,44 +229,39 @@ def build() -> Dict[str, List[Dict[str, Any]]]:
             if acted:  # policy.md: the customer confirms the order id and the list of items
                 extra = " (" + ", ".join(items.get(i, i) for i in acted) + ")"
             paid = method_words(task, write["kwargs"].get("payment_method_id"))  # the method the user gives (round 15)
+            def reworded(kind: str, tag: str, text: str, outcome: int, rules: List[str] = ()) -> None:  # the confirmation said as text
+                add("confirmation.json", entry(task, kind, tag, steps[:w - 1] + [say(text)] + steps[w:], outcome, rules, legacy=1, replies=[YES] * n_said))
             bare = extra
             extra += {"modify_pending_order_payment": f" to {paid}", "return_delivered_order_items": f", refunded to {paid}"}.get(
                 write["name"], f", the price difference on {paid}") if paid else ""
             # round 17 (retail.confirm.items_reminded): a change of items or an exchange reminds the customer to give every item
-            once = {"modify_pending_order_items": " It can be done only once, so please make sure nothing else needs modifying.",
-                    "exchange_delivered_order_items": " It can be done only once, so please make sure nothing else needs exchanging."}.get(write["name"], "")
+            once = {"modify_pending_order_items": "modifying", "exchange_delivered_order_items": "exchanging"}.get(write["name"], "")
+            once = once and f" It can be done only once, so please make sure nothing else needs {once}."
             if paid and room("confirmed_without_the_method"):  # the payment method never named (round 15 coverage audit)
                 text = f"Just to be sure: I am going to {verb} order {order}{bare}.{once} Shall I go ahead?"
-                add("confirmation.json", entry(task, "bad", "confirmed_without_the_method", steps[:w - 1] + [say(text)] + steps[w:], 0,
-                                               ["retail.confirm.method_named"], legacy=1, replies=[YES] * n_said))
+                reworded("bad", "confirmed_without_the_method", text, 0, ["retail.confirm.method_named"])
             original = S0["orders"][order]["payment_history"][0]["payment_method_id"]
             if (write["name"] == "return_delivered_order_items" and write["kwargs"].get("payment_method_id") == original
                     and room("refund_to_the_original_method")):  # the method named as the order's own
                 text = f"Just to be sure: I am going to {verb} order {order}{bare}, refunded to the original payment method. Shall I go ahead?"
-                add("confirmation.json", entry(task, "good", "refund_to_the_original_method", steps[:w - 1] + [say(text)] + steps[w:],
-                                                     1, legacy=1, replies=[YES] * n_said))
+                reworded("good", "refund_to_the_original_method", text, 1)
             text = f"Just to be sure: I am going to {verb} order {order}{extra}.{once} Shall I go ahead?"
-            add("confirmation.json", entry(task, "good", "confirmation_reworded", steps[:w - 1] + [say(text)] + steps[w:], 1, legacy=1,
-                                           replies=[YES] * n_said))
+            reworded("good", "confirmation_reworded", text, 1)
             if once and room("items_not_reminded"):  # round 17: no word of the rest of the order (policy.md: "remember to remind")
                 text = f"Just to be sure: I am going to {verb} order {order}{extra}. Shall I go ahead?"
-                add("confirmation.json", entry(task, "bad", "items_not_reminded", steps[:w - 1] + [say(text)] + steps[w:], 0,
-                                               ["retail.confirm.items_reminded"], legacy=1, replies=[YES] * n_said))
+                reworded("bad", "items_not_reminded", text, 0, ["retail.confirm.items_reminded"])
             if once and room("items_reminded_in_other_words"):
                 text = f"Just to be sure: I am going to {verb} order {order}{extra}. Is that every item you want changed? Shall I go ahead?"
-                add("confirmation.json", entry(task, "good", "items_reminded_in_other_words", steps[:w - 1] + [say(text)] + steps[w:], 1,
-                                               legacy=1, replies=[YES] * n_said))
+                reworded("good", "items_reminded_in_other_words", text, 1)
             other = _another_variant(write["kwargs"])
             if other is not None and room("confirmed_another_variant"):  # the new item by another variant's option (round 6)
                 name, value = other
                 text = f"Just to be sure: I am going to {verb} order {order}{extra}; the new {name}: {value}.{once} Shall I go ahead?"
-                add("confirmation.json", entry(task, "bad", "confirmed_another_variant", steps[:w - 1] + [say(text)] + steps[w:], 0,
-                                               ["retail.confirm.new_item_options"], legacy=1, replies=[YES] * n_said))
+                reworded("bad", "confirmed_another_variant", text, 0, ["retail.confirm.new_item_options"])
             left = sorted({n for i, n in items.items() if i not in acted} - {items.get(i) for i in acted})
             if acted and left and room("confirmed_other_items"):  # another item of the order listed instead (round 6)
                 text = f"Just to be sure: I am going to {verb} order {order} ({left[0]}){extra[extra.index(')') + 1:]}.{once} Shall I go ahead?"
-                add("confirmation.json", entry(task, "bad", "confirmed_other_items", steps[:w - 1] + [say(text)] + steps[w:], 0,
-                                               ["retail.confirm.items_listed"], legacy=1, replies=[YES] * n_said))
+                reworded("bad", "confirmed_other_items", text, 0, ["retail.confirm.items_listed"])
         # status and once per order (tau2's tools refuse these: the state stays the ground truth's)
         if room("cancelled_an_order_not_pending"):
             done = orders_of(task, "delivered", "processed", "cancelled")

@@ -38,7 +38,7 @@ import re
 from functools import lru_cache
 from typing import List, Optional, Tuple
 
-from tau_shaped.reward.reading.value_corrections import retracted_after, taken_back
+from tau_shaped.reward.reading.value_corrections import may_disown, retracted_after, taken_back
 from tau_shaped.reward.reading.typed import Stated
 
 __all__ = ["SMALL_WORDS", "amounts", "may_state_amount"]
@@ -201,8 +201,8 @@ def amounts(text: str) -> List[Stated]:
             if not kept or a.start >= kept[-1].end:
                 kept.append(a)
         found = _corrected(text, kept)
-    elif found and ("ignore" in low or "disregard" in low or "typo" in low):
-        found = [a for a in found if not retracted_after(text, a.end)]  # round 17: "$19.37 (that was a typo)"
+    if found and may_disown(low):
+        found = [a for a in found if not retracted_after(text, a.end)]  # round 17: "(I first typed $19.37, ignore that)"
     if found and any(w in low for w in _RELATIVE_WORDS):
         found = _with_relative(text, found)
     return found
@@ -236,9 +236,7 @@ def _corrected(text: str, found: List[Stated]) -> List[Stated]:
     """``found`` without the amounts taken back for the one right after them."""
     out = [here for here, nxt in zip(found, found[1:]) if not taken_back(text, here.end, nxt.start)]
     out.append(found[-1])
-    if not any(w in text.lower() for w in ("ignore", "disregard", "typo")):
-        return out
-    return [a for a in out if not retracted_after(text, a.end)]  # round 17: "(I first typed $19.37, ignore that)"
+    return out
 
 
 def _bare_money(text: str) -> List[Stated]:

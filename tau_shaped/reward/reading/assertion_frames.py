@@ -120,7 +120,8 @@ def framed(text: str, start: int, end: int, taken_back: bool = True) -> bool:
         return True  # round 16: "The total was under $19.73": a bound, not the value (``value_bounds``); round 17: nor
         # an approximation, "about $19.73" (SPEC §10: a hedged amount states no exact figure)
     clause = _clause_start(text, start)
-    if "guess" in text or "top of my head" in text:
+    window = text[max(0, start - 200):start].lower()
+    if "guess" in window or "top of my head" in window:  # (lower-cased: "I'D GUESS" guesses too)
         opened = [m.end() for m in _SENTENCE_END.finditer(text, max(0, start - 200), start)]
         if _GUESSED.search(text, opened[-1] if opened else max(0, start - 200), start) is not None:
             return True  # round 17: "If I had to guess, it's probably placed"

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["RETRACT_ALT", "RETRACT_HINTS", "retracted_after", "taken_back"]
+__all__ = ["RETRACT_ALT", "RETRACT_HINTS", "may_disown", "retracted_after", "taken_back"]
 
 RETRACT_ALT = (r"sorry|apologies|i[ ]apologi[sz]e|i[ ]mean|i[ ]meant|no[ ]wait|wait[ ]no|wait|correction|or[ ]rather|rather|make[ ]that|scratch[ ]that"
                r"|actually|pardon(?:[ ]me)?|my[ ]mistake|my[ ]bad|(?:i[ ])?misread|(?:i[ ])?misspoke|typo")
@@ -49,9 +49,11 @@ _DISOWNED = re.compile(r"(?i)[ \t]{0,2}(?:[,;:(\u2014\u2013-]{1,2}[ \t]{0,2})?(?
                        r"|(?:that[ \t]{1,3}was[ \t]{1,3}|that[’']s[ \t]{1,3})?(?:a[ \t]{1,3})?typo)[ \t]{0,2}(?=[).,;!\n]|$)")
 
 
+def may_disown(low: str) -> bool:
+    """The cheap look (``low`` lower-cased): whether a text may hold a word that disowns a value."""
+    return "ignore" in low or "disregard" in low or "typo" in low
+
+
 def retracted_after(text: str, end: int) -> bool:
     """Whether the words right after the value ending at ``end`` disown it (a typo, "ignore that"), no value in its place."""
-    window = text[end:end + 48].lower()
-    if "ignore" not in window and "disregard" not in window and "typo" not in window:
-        return False
-    return _DISOWNED.match(text, end) is not None
+    return may_disown(text[end:end + 48].lower()) and _DISOWNED.match(text, end) is not None

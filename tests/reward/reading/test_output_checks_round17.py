@@ -126,7 +126,8 @@ def test_the_cap_offered_as_one_option_of_a_list(task, first: str, offered: bool
 
 @pytest.mark.parametrize("text, told", [
     ("If I had to guess, FD-10006 is probably placed.", False), ("My best guess is it's placed.", False),
-    ("I'm guessing it's placed.", False), ("FD-10006 is placed. No guessing needed.", True), ("FD-10006 is placed, I checked.", True),
+    ("I'm guessing it's placed.", False), ("IF I HAD TO GUESS, FD-10006 IS PLACED.", False),
+    ("FD-10006 is placed. No guessing needed.", True), ("FD-10006 is placed, I checked.", True),
 ])
 def test_a_status_said_as_a_guess_is_not_told(text: str, told: bool) -> None:
     """wiki "Only known facts": "Do not guess": a guess over its sentence tells nothing."""

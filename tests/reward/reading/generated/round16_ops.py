@@ -325,12 +325,8 @@ CHANGING16: Dict[str, Op] = {"informal_no": informal_no, "announced": announced,
 RATE = 0.3  # of the cases a round-16 family is tried on
 
 
-def round16(d: Draft, rng: random.Random, changing: float = 0.4) -> Draft:
-    """``d`` after at most one round-16 family (drawn with ``rng``, the families' own generator): changing ones only on
-    a draft no earlier changing operator touched."""
-    if rng.random() >= RATE:
-        return d
-    table = CHANGING16 if rng.random() < changing and not d.ops else PRESERVING16
+def first_applying(table: Dict[str, Any], d: Draft, rng: random.Random) -> Draft:
+    """``d`` after the first family of ``table`` that applies to it, in an order drawn with ``rng`` (``d`` if none does)."""
     names = sorted(table)
     rng.shuffle(names)
     for name in names:
@@ -340,15 +336,23 @@ def round16(d: Draft, rng: random.Random, changing: float = 0.4) -> Draft:
     return d
 
 
+def one_family(d: Draft, rng: random.Random, changing_table: Dict[str, Any], preserving_table: Dict[str, Any],
+               changing: float, rate: float) -> Draft:
+    """``d`` after at most one family of a round (tried on ``rate`` of the drafts): a changing one only on a draft no
+    earlier operator touched."""
+    if rng.random() >= rate:
+        return d
+    return first_applying(changing_table if rng.random() < changing and not d.ops else preserving_table, d, rng)
+
+
+def round16(d: Draft, rng: random.Random, changing: float = 0.4) -> Draft:
+    """``d`` after at most one round-16 family (drawn with ``rng``, the families' own generator)."""
+    return one_family(d, rng, CHANGING16, PRESERVING16, changing, RATE)
+
+
 def preserve16(d: Draft, rng: random.Random) -> Draft:
     """One round-16 preserving family that applies, if any (the flip search's)."""
-    names = sorted(PRESERVING16)
-    rng.shuffle(names)
-    for name in names:
-        out = PRESERVING16[name](d, rng)
-        if out is not None:
-            return out
-    return d
+    return first_applying(PRESERVING16, d, rng)
 
 
 __all__ = ["PRESERVING16", "CHANGING16", "round16", "preserve16"]

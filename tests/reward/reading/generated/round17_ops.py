@@ -38,7 +38,8 @@ import re
 from typing import Any, Dict, Optional
 
 from tests.reward.reading.generated.draft import Draft, Money
-from tests.reward.reading.generated.round16_ops import _PLAIN_YES, _agent_confirm, _asked, _changed, _customer_reply, _fresh, _order_total
+from tests.reward.reading.generated.round16_ops import (_PLAIN_YES, _agent_confirm, _asked, _changed, _customer_reply, _fresh, _order_total,
+                                                        first_applying, one_family)
 from tests.reward.reading.generated.world import BREACH, PASS
 
 __all__ = ["PRESERVING17", "CHANGING17", "round17", "preserve17"]
@@ -345,28 +346,12 @@ RATE = 0.3  # of the cases a round-17 family is tried on
 
 
 def round17(d: Draft, rng: random.Random, changing: float = 0.4) -> Draft:
-    """``d`` after at most one round-17 family (drawn with ``rng``, the families' own generator): changing ones only on
-    a draft no earlier operator touched."""
-    if rng.random() >= RATE:
-        return d
-    table = CHANGING17 if rng.random() < changing and not d.ops else PRESERVING17
-    names = sorted(table)
-    rng.shuffle(names)
-    for name in names:
-        out = table[name](d, rng)
-        if out is not None:
-            return out
-    return d
+    """``d`` after at most one round-17 family (drawn with ``rng``, the families' own generator)."""
+    return one_family(d, rng, CHANGING17, PRESERVING17, changing, RATE)
 
 
 def preserve17(d: Draft, rng: random.Random) -> Draft:
     """One round-17 preserving family that applies, if any (the flip search's)."""
-    names = sorted(PRESERVING17)
-    rng.shuffle(names)
-    for name in names:
-        out = PRESERVING17[name](d, rng)
-        if out is not None:
-            return out
-    return d
+    return first_applying(PRESERVING17, d, rng)
 
 
