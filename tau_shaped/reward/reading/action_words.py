@@ -153,7 +153,7 @@ def _read_action(text: str, words: Tuple[str, ...], to_come: bool = False) -> Op
     for found in found_all:
         if found.group(0).lower().startswith("credit") and (
                 _PART_OF_A_NAME.match(text, found.end()) or _METHOD_BEFORE.search(text, max(0, found.start() - 12), found.start())):
-            amount = _AMOUNT_AS.search(text, max(0, found.start() - 40), found.start()) or _OF_AMOUNT.match(text, found.end())
+            amount = _AMOUNT_AS.search(text, max(0, found.start() - 150), found.start()) or _OF_AMOUNT.match(text, found.end())
             if amount is None or _PAID_BEFORE.search(text, max(0, amount.start() - 40), amount.start()):
                 continue  # "credit card", "your wallet credit": a method's name ("$18.42 wallet credit" credits it; "you paid $1.49
                 # as wallet credit before" names what paid)
@@ -247,7 +247,10 @@ _METHOD_BEFORE = re.compile(r"(?<!\w)(?:wallet|store|account)[\s\u00a0]{1,3}$", 
 _PART_OF_A_NAME = re.compile(r"[\s\u00a0]{1,3}cards?(?!\w)", re.IGNORECASE)
 # round 14 (a menu's option): an amount said as the method's credit, "$18.42 wallet credit", "$16.90 as wallet
 # credit", "wallet credit of $5": the act of crediting, named by its method
+# (round 18: an aside between the amount and its method, "$14.08 (out of the $99.50 you paid) as wallet credit",
+# "$14.08 -- of your $99.50 -- in store credit": the amount still binds the method)
 _AMOUNT_AS = re.compile(r"(?:[$\u20ac\u00a3][\s\u00a0]?\d[\d,]*(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?[\s\u00a0]?(?:dollars?|usd|bucks))"
+                        r"(?:[\s\u00a0]*\([^()\n]{1,90}\)|[\s\u00a0]+(?:--|[\u2013\u2014])[^\n\u2013\u2014]{1,90}?(?:--|[\u2013\u2014]))?"
                         r"[\s\u00a0]+(?:(?:as|in|of)[\s\u00a0]+)?(?:wallet|store|account)[\s\u00a0]{1,3}$", re.IGNORECASE)
 _PAID_BEFORE = re.compile(r"(?<![\w'])(?:paid|spent|used|had|got|received|earned|was|were|charged)(?:[\s\u00a0]+(?:with|in|as|from))?"
                           r"[\s\u00a0]{1,3}$", re.IGNORECASE)
@@ -284,7 +287,9 @@ _IDENTIFIER_UNDERSCORE = re.compile(r"_")
 _AMOUNT = (r"((?:(?:\$|usd|us\$)[ \t]?[0-9][0-9,]*(?:\.[0-9]+)?|[0-9]+(?:[.,][0-9]+)?[ \t]?(?:gb|gigs?|gigabytes?|dollars?|usd|bucks|cents?|\$)"
            r"(?:[ \t]+and[ \t]+(?:[0-9]{1,2}|one|two|three|four|five|six|seven|eight|nine|a)[ \t]+cents?)?|(?<![\w.-])[0-9]{1,4}\.[0-9]{2}(?![\w.]))"
            r"(?:[ \t]+(?:back|refund(?:ed)?|credit(?:ed)?))?)")
-_MOVED = re.compile(_AMOUNT + r"(?:[ \t]*(?:→|->|=>|⟶|➜|➡️?|⇒)[ \t]*"
+# (round 18: an aside after the amount, "$14.08 (out of the $99.50 you paid) as wallet credit", kept in the text)
+_ASIDE = r"((?:[ \t]*\([^()\n]{1,90}\)|[ \t]+(?:--|[\u2013\u2014])[^\n\u2013\u2014]{1,90}?(?:--|[\u2013\u2014]))?)"
+_MOVED = re.compile(_AMOUNT + _ASIDE + r"(?:[ \t]*(?:→|->|=>|⟶|➜|➡️?|⇒)[ \t]*"
                     r"|[ \t]+(?:back[ \t]+)?(?:to|onto|into)[ \t]+(?=(?:your|the|my)[ \t])"
                     # "And $1.49 as wallet credit. Is that OK?": the amount given as credit in the wallet
                     r"|[ \t]+(?:as|in)[ \t]+(?=(?:wallet|store|account)[ \t]+credit))", re.IGNORECASE)
@@ -299,7 +304,7 @@ _OPENS = re.compile(r"[.:;,!?\n|\u2014\u2013()\[\]{}*#>-][^A-Za-z.:;,!?\n|\u2014
 
 
 def _moved(m: "re.Match[str]") -> str:
-    return m.group(0) if _as_said(m.string, m.start()) else m.group(1) + " added to "
+    return m.group(0) if _as_said(m.string, m.start()) else m.group(1) + m.group(2) + " added to "
 
 
 def _as_said(text: str, start: int) -> bool:
@@ -325,7 +330,7 @@ def _moved_out(text: str) -> str:
     for m in _MOVED_LOW.finditer(text.lower()):
         start, end = m.span()
         parts.append(text[last:start])
-        parts.append(text[start:end] if _as_said(text, start) else text[start:m.end(1)] + " added to ")
+        parts.append(text[start:end] if _as_said(text, start) else text[start:m.end(2)] + " added to ")
         last = end
     if not parts:
         return text

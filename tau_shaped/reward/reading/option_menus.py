@@ -212,9 +212,9 @@ _FUNCTION = frozenset("to the you your said says as in on it my a an of for with
 # round 15: two ways offered and the pick asked with "which" ("$16.90 back to your card, or $16.90 as wallet credit --
 # which?", "Which should FD-10129 go to: 4397 Pine St or 8295 Glisan St?"): the same menu of two
 _PART = r"(?:[^.!?\n:]|\.(?=\d))"  # (a "." inside "$16.90" ends no option)
-_WHICH_AFTER = re.compile(rf"(?i)(?:^|[:\n]|[.!?](?=\s))[ \t]*(?P<a>{_PART}{{2,80}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,60}}?)[ \t]*"
+_WHICH_AFTER = re.compile(rf"(?i)(?:^|[:\n]|[.!?](?=\s))[ \t]*(?P<a>{_PART}{{2,160}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,120}}?)[ \t]*"
                           r"(?:--|[\u2013\u2014,;])[ \t]*which(?:[ \t]+(?:one|would[ \t]+you[ \t]+(?:like|prefer)|do[ \t]+you[ \t]+(?:want|prefer)))?[ \t]*(?:\?|\s*$)")
-_WHICH_BEFORE = re.compile(rf"(?i)\bwhich\b[^.!?\n:]{{0,60}}:[ \t]*(?P<a>{_PART}{{2,60}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,60}}?)[ \t]*(?:\?|\s*$)")
+_WHICH_BEFORE = re.compile(rf"(?i)\bwhich\b[^.!?\n:]{{0,60}}:[ \t]*(?P<a>{_PART}{{2,120}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,120}}?)[ \t]*(?:\?|\s*$)")
 
 
 @lru_cache(maxsize=1024)
