@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from typing import List
 
+from tau_shaped.reward.reading.repair_timings import time_taken_back
+
 __all__ = ["withdrawn", "has_dash", "repair_hinted", "REPAIR_HINTS"]
 
 # a cheap look first: a dash and one of these (lower case) in the text
@@ -58,7 +60,7 @@ _SOFT = re.compile(
     r"|(?P<apology>" + _APOLOGY + r")(?=[ \t]*,[ \t]*[\w$#]))"
     r"(?P<sep>[ \t]*[:,.;!]?[ \t]*)(?=[\w$'\"#~])",
     re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?<![ap]\.m)(?<!approx)(?<![\s(]no)[.!?](?=\s)|\n")  # ("7:27 p.m. -- I mean ..." is one sentence)
+_SENTENCE_END = re.compile(r"(?<![ap]\.m)(?<!approx)(?<![\s(]no)(?<![\s(]bus)[.!?](?=\s)|\n")  # ("7:27 p.m. -- I mean ..." is one sentence)
 _CLAUSE_START = re.compile(r"[.!?;:](?=\s)|,(?=\s)|\n|-{2,}|\u2014|\u2013|[ \t]-[ \t]")
 _AMOUNT = re.compile(r"(?:us\s?\$|usd\s?|\$)\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:dollars|usd|bucks)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w./:-])\d[\d,]*(?:[./:-]\d+)*(?![\w/:-])"  # a date "22/5", a time "19:23" is one value
@@ -234,6 +236,9 @@ def _aligned(before: str, repair: str):
     sorry: is ready"), else any number for a number (a range "25 to 35" as one); a hedge before
     the repair's value ("roughly", "~") is passed over."""
     head = _HEDGE.sub("", repair.lstrip(), count=1)
+    timed = time_taken_back(before, repair)  # round 18: "instantly -- typo: in 3-5 business days" takes back "instantly"
+    if timed is not None:
+        return timed
     for pattern in (_AMOUNT, _QUOTED):
         m = pattern.match(head)
         if m is not None:

@@ -292,8 +292,9 @@ def menu_options(text: str) -> Tuple[Tuple[int, int], ...]:
 # round 15 (machine formats): what a checklist or a diff sets aside is not what is described -- a box left unticked
 # ("[ ] wallet credit") beside a ticked one ("[x] refund $16.90 to your Mastercard"), a diff's removed line ("- wallet
 # credit") right before its added one ("+ Mastercard ending 3698")
-_BOX_AT = (r"(?m)(?:^|(?<=[.!?:])[ \t])[ \t]*(?:(?i:um+|uh+|so|okay[ \t]so|ok[ \t]so|well)[ \t,]{1,3})?"  # a box opens a line,
-           r"(?:[-*\u2022][ \t]*)?")  # or follows a sentence on it (a filler before it)
+_BOX_AT = (r"(?m)(?:^|(?<=[.!?:,])[ \t])[ \t]*(?:(?i:um+|uh+|so|okay[ \t]so|ok[ \t]so|well)[ \t,]{1,3})?"  # a box opens a line,
+           r"(?:[-*\u2022][ \t]*)?")  # or follows a sentence or a lead-in on it (a filler before it; round 18: "Like I
+# mentioned, okay so, [ ] refund ...")
 _TICKED = re.compile(_BOX_AT + r"\[[xX\u2713\u2714\u2612]\]")
 _UNTICKED = re.compile(_BOX_AT + r"\[[ _]?\][^\n]*(?:\n|$)")
 _REMOVED = re.compile(r"(?m)^[ \t]*-[ \t][^\n]*\n(?=(?:[ \t]*-[ \t][^\n]*\n)*[ \t]*\+[ \t])")

@@ -77,3 +77,15 @@ def test_an_aside_between_an_amount_and_its_method_keeps_the_binding() -> None:
     # what the customer paid is no credit given, aside or not
     for text in ["You paid $14.08 (all of it) as wallet credit", "you paid $14.08 -- the whole order -- to your card"]:
         assert action_words.names_action(action_words.confirmation_text(text), "money_to_customer", to_come=True) is None, text
+
+
+def test_an_unticked_box_after_a_lead_in_is_set_aside() -> None:
+    """A checklist opened after a recap's lead-in ("Like I mentioned, okay so, [ ] ... [x] ..."): the unticked line is
+    set aside as it is at a line's start (the flip search found "Like I mentioned," let the card line count)."""
+    for lead in ["Like I mentioned, oKAY so, ", "As I said, ", "To recap: ", "okay so, "]:
+        text = f"{lead}[ ] refund 13.92 dollars to your card for FD-10030\n[x] 13.92 dollars as wallet credit\nShall I proceed"
+        kept = option_menus.unchosen_out(text)
+        assert "to your card" not in kept and "wallet credit" in kept, (lead, kept)
+    # a box that is no checklist's (nothing ticked) sets nothing aside
+    text = "As I said, [ ] refund $13.92 to your card\n[ ] $13.92 as wallet credit\nWhich one?"
+    assert option_menus.unchosen_out(text) == text

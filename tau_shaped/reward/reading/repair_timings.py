@@ -1,0 +1,38 @@
+"""A time taken back for another time (SPEC §10, self-repair; round 18).
+
+A repair that opens with a time phrase ("in 3-5 business days", "within 24 hours") replaces the time said right before
+the marker, and only it: "back on your wallet instantly -- typo: in 3-5 business days" takes back "instantly" (the
+wallet is still where the money goes); "to your card (approx. 3-5 bus. days)... no wait, in 24-48 hours" takes back
+"approx. 3-5 bus. days". ``time_taken_back(before, repair)``: where in ``before`` (the words before the marker) the
+time taken back starts, or None when the repair opens with no time phrase or ``before`` ends with no time.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+__all__ = ["time_taken_back"]
+
+_HEDGE = r"(?:(?:about|around|roughly|approximately|approx\.?|~)[ \t]*)?"
+_COUNT = r"(?:\d+(?:\.\d+)?(?:[ \t]*(?:-|\u2013|to)[ \t]*\d+(?:\.\d+)?)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|a[ \t]+few|a[ \t]+couple[ \t]+of)"
+_UNIT = r"(?:(?:bus\.?|business|working|calendar)[ \t]+)?(?:days?|hours?|hrs?|minutes?|mins?|weeks?)(?![\w'])"
+# the repair opens with a time: a count and a unit, after a preposition of time or not ("in 3-5 business days", "within
+# ~24 hrs", "(approx. 3-5 bus. days)")
+_TIME_HEAD = re.compile(r"[(\[`*_ \t]*(?P<prep>(?:in|within|after|over|under)[ \t]+)?" + _HEDGE + _COUNT + r"[ \t]*" + _UNIT, re.IGNORECASE)
+# what ``before`` ends with: a time said as a word ("instantly", "right away", "today") or as a duration, in brackets or not
+_ADVERB_END = re.compile(r"(?<![\w'])(?:instantly|immediately|right[ \t]+away|straight[ \t]+away|at[ \t]+once|right[ \t]+now|now|today"
+                         r"|tonight|tomorrow|same[ \t-]day|shortly|momentarily|in[ \t]+a[ \t]+(?:moment|sec(?:ond)?|minute|jiffy|flash))"
+                         r"[ \t]*[.)]?[ \t]*$", re.IGNORECASE)
+_DURATION_END = re.compile(r"(?<![\w'])(?:(?:in|within|after|over|under)[ \t]+)?" + _HEDGE + _COUNT + r"[ \t]*" + _UNIT
+                           + r"[ \t]*[.)]?[ \t]*$", re.IGNORECASE)
+
+
+def time_taken_back(before: str, repair: str) -> Optional[int]:
+    """Where the time ``repair`` replaces starts in ``before``, or None (see the module docstring)."""
+    head = _TIME_HEAD.match(repair)
+    if head is None:
+        return None
+    tail = before[-80:]  # a duration taken back only for one with its preposition (a bare "about 28 minutes" is a number's)
+    found = _ADVERB_END.search(tail) or (_DURATION_END.search(tail) if head.group("prep") else None)
+    return None if found is None else len(before) - len(tail) + found.start()
