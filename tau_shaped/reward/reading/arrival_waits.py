@@ -119,6 +119,10 @@ _ALONE_WAIT = re.compile(r"(?:(?:about|around|roughly|approximately|approx\.?|ma
                          r"(?:[ \t]*,[ \t]*(?:maybe|perhaps|or|give|tops|max|at[ \t]+most|roughly|i[ \t]+(?:think|guess|reckon|['’]d[ \t]+say))"
                          r"[^.!?\n]{0,30})?[ \t]*(?=[.!?\n]|$)", re.IGNORECASE)
 _ALONE_START = re.compile(r"[.!?:\n][ \t]*")
+# round 18 (telegraphic): a count under a label of lateness or of a rule is how late it was, no wait ("Delay: 5 min.
+# Threshold: 15 min.")
+_LATE_LABEL = re.compile(r"(?i)(?<![\w'])(?:delay(?:ed)?|late(?:ness)?(?:[ \t]+by)?|overdue(?:[ \t]+by)?|behind|threshold|cut-?off|limit"
+                         r"|minimum|waited|wait(?:ed)?[ \t]+so[ \t]+far)[ \t]*:[ \t]*$")
 _ALONE_LEAD = re.compile(r"[ \t]*")
 _ALONE_FIRST = frozenset("AaRrMmPpJjOoUuIiWw~0123456789TtFfSsEeHhNnCcQq")  # what a wait alone may open with (not "" at the end)
 _MORE = {"half": 0.5, "quarter": 0.25}
@@ -157,7 +161,8 @@ def relative_times(text: str, now: float) -> List[Stated]:
     alone: List["re.Match[str]"] = []
     if len(text) <= 400 and ("now" in low or any(w in low for w in _WAIT_WORDS)):  # a wait said alone, read whole ("In about 5 minutes.")
         starts = [_ALONE_LEAD.match(text).end()] + [m.end() for m in _ALONE_START.finditer(text)]  # (a sentence's start)
-        alone = [a for a in (_ALONE_WAIT.match(text, at) for at in starts if text[at:at + 1] in _ALONE_FIRST) if a is not None]
+        alone = [a for a in (_ALONE_WAIT.match(text, at) for at in starts if text[at:at + 1] in _ALONE_FIRST
+                             and not _LATE_LABEL.search(text, max(0, at - 32), at)) if a is not None]
         if alone:
             matches = [m for m in matches if not any(a.start() < m.end() and m.start() < a.end() for a in alone)] + alone
     for m in matches:

@@ -73,8 +73,9 @@ _DENIAL_FILLERS = frozenset("be an a really actually something going to currentl
 _LOOKBACK = 400  # characters before a statement: four words and a clause boundary, generously
 # A word (with an apostrophe contraction), a clause boundary (named "b") or a comma. (The word first: most places
 # open one, and no boundary opens with a word character, so the order of the two finds the same tokens.)
-_TOKEN = re.compile(r"\w+(?:['’]\w+)?|(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b|(?<=\bno)[ \t]*(?:--?|\u2014|\u2013)(?=[ \t]))|,",
+_TOKEN = re.compile(r"\w+(?:['’]\w+)?|(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b|(?:(?<=\bno)|(?<=\bnope)|(?<=\bnah)|(?<=\bnot[ \t]yet))[ \t]*(?:--?|\u2014|\u2013)(?=[ \t]))|,",
                     re.IGNORECASE)  # round 14: "No -- it was 35 minutes late": an answer's "No" and a dash end a clause
+# (round 18: "Nope --", "Not yet -- it's placed": an answer's "not yet" too)
 _Tokens = Tuple[List[int], List[str]]
 
 

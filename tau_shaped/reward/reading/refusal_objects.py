@@ -129,7 +129,9 @@ _GATED += [
       "no money back", "no safe", "no suitable", "no further"),
      rf"\bno{_SP}(?:(?:safe|suitable|further|extra|additional|partial){_SP})?(?:refund|credit|compensation|swap|substitut\w*"
      rf"|cancellation|replacement|reimbursement|money{_SP}back)s?(?:{_SP}(?:for|on|of){_SP}[^.!?\n,;:()]{{1,40}}?)?"
-     rf"(?:(?=[ \t]{{0,3}}(?:[.!;\n\u2014\u2013)]|--|,{_SP}(?:i{_A}m{_SP}afraid|sorry|unfortunately)\b|$))|{_SP}(?:i{_A}m{_SP}afraid|sorry"
+     # round 18: a closing word after it ("ok -- no credit then", "no refund this time") and an emoji as its end mark
+     rf"(?:{_SP}(?:then|for{_SP}now|this{_SP}time|after{_SP}all|either|today))?"
+     rf"(?:(?=[ \t]{{0,3}}(?:[.!;\n\u2014\u2013)\u2600-\u27bf\U0001f300-\U0001faff]|--|,{_SP}(?:i{_A}m{_SP}afraid|sorry|unfortunately)\b|$))|{_SP}(?:i{_A}m{_SP}afraid|sorry"
      rf"|unfortunately|to{_SP}(?:make|give|issue|offer|process|pay|send)|(?:is{_SP})?(?:possible|available)\b))"),
     # round 16 (scope): "Neither a cancellation nor an address change is possible now", "I can neither cancel nor change it"
     (("neither",),

@@ -1,7 +1,7 @@
 """A value the speaker takes back at once for the next one (SPEC §10, round 15: self-repair).
 
 "$12 -- sorry, $14", "by 19:03 -- sorry, misread: 19:08", "out for delivery -- pardon me, it's placed", "$5.00 --
-correction, $10.00": the words between the two values say the first was wrong, and nothing else, so only the second is
+correction, $10.00", "Did I say $17.26? I meant $71.26" (round 18): the words between the two values say the first was wrong, and nothing else, so only the second is
 stated. One list of the words of a correction serves every reader of a value (amounts, clock times, statuses): a
 correction reads the same whatever it corrects.
 
@@ -29,7 +29,7 @@ _SEP = r"[\s,;:!\u2014\u2013*_`-]"  # (markup around a value: "_cancelled_, no w
 _LEAD = (r"(?:it[’']?s|that[’']?s|it[ ]is|i[ ]mean|make[ ]that|(?:it[ ])?should[ ]be|(?:it[ ])?will[ ]be|(?:i[ ])?misread"
          r"|(?:i[ ])?misspoke|(?:a[ ])?(?:typo|mistake|slip)|only|just|still|to|by|at|from|between|around|about|after|until)")
 _GAP = re.compile(
-    rf"(?i)(?:[ \t]{{0,2}}(?:hrs?|h|[ap]m|[ap]\.m\.?)(?![a-z]))?[\s,.;:!\u2014\u2013*_`-]{{0,5}}(?:(?:um+|uh+|erm?|oh|oops|whoops)\b{_SEP}{{0,3}})?"
+    rf"(?i)(?:[ \t]{{0,2}}(?:hrs?|h|[ap]m|[ap]\.m\.?)(?![a-z]))?[\s,.;:!?\u2014\u2013*_`-]{{0,5}}(?:(?:um+|uh+|erm?|oh|oops|whoops)\b{_SEP}{{0,3}})?"
     rf"(?:{RETRACT_ALT})(?![ \t]+(?:for|about|to)\b)"
     rf"\b{_SEP}{{0,4}}(?:{_LEAD}\b{_SEP}{{0,4}}){{0,3}}")
 _LIMIT = 40  # characters between the two values, at most
