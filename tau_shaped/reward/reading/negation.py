@@ -58,7 +58,9 @@ _AS_MEASURE = frozenset("high much far large big".split())
 # After a value, its own words (digits, the currency) and then a denial of it: "$50 isn't possible",
 # "a refund of $6.16 is not an option here", "$25 won't be possible".
 _VALUE_WORDS = frozenset("dollar dollars buck bucks cent cents usd and us".split())
-_AFTER_FILLERS = frozenset("refund credit here really just simply unfortunately though sadly an a something".split())
+_AFTER_FILLERS = frozenset("refund credit here really just simply unfortunately though sadly an a something "
+                           # round 18: the value's source between ("the $71.62 you mentioned isn't right")
+                           "you i mentioned said quoted saw gave listed shown earlier above before".split())
 _NEG_COPULA = frozenset("isnt isn't isn’t wasnt wasn't wasn’t wont won't won’t cant can't can’t cannot".split())
 _COPULA = frozenset("is was would will".split())
 _DENIED = frozenset("possible available allowed permitted option doable feasible approved approvable offered "
@@ -73,9 +75,12 @@ _DENIAL_FILLERS = frozenset("be an a really actually something going to currentl
 _LOOKBACK = 400  # characters before a statement: four words and a clause boundary, generously
 # A word (with an apostrophe contraction), a clause boundary (named "b") or a comma. (The word first: most places
 # open one, and no boundary opens with a word character, so the order of the two finds the same tokens.)
-_TOKEN = re.compile(r"\w+(?:['’]\w+)?|(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b|(?:(?<=\bno)|(?<=\bnope)|(?<=\bnah)|(?<=\bnot[ \t]yet))[ \t]*(?:--?|\u2014|\u2013)(?=[ \t]))|,",
+_TOKEN = re.compile(r"\w+(?:['’]\w+)?|(?P<b>[.:](?=\s|$)|[!?;\n\r]|,[ \t]*but\b|(?:(?<=\bno)|(?<=\bnope)|(?<=\bnah)|(?<=\bnot[ \t]yet))[ \t]*(?:--?|\u2014|\u2013)(?=[ \t])"
+                    r"|[ \t]+(?:--|\u2014|\u2013)(?=[ \t]+(?:it|that|this|they|we|i|you|there)(?:['’](?:s|re|m|ve|ll|d)"
+                    r"|[ \t]+(?:is|are|was|were|am|have|has|will|can|could|would)\b)))|,",
                     re.IGNORECASE)  # round 14: "No -- it was 35 minutes late": an answer's "No" and a dash end a clause
-# (round 18: "Nope --", "Not yet -- it's placed": an answer's "not yet" too)
+# (round 18: "Nope --", "Not yet -- it's placed": an answer's "not yet" too; a dash before a new clause's subject and verb,
+# "$71.62 isn't right -- it's $71.26", "I can't -- it's out for delivery")
 _Tokens = Tuple[List[int], List[str]]
 
 

@@ -125,14 +125,19 @@ _GATED.append((("cancel?", "refund?"),  # round 12: a list's "Can cancel? No" ("
 _GATED += [
     # round 16 (informal, asides): the thing asked for said absent, with no verb ("Nope, no double charge -- so no refund I'm
     # afraid", "there's no refund to make", "no swap for the Naan."); "no refund fee", "no refund yet" are not denials
-    (("no refund", "no credit", "no compensation", "no swap", "no substitut", "no cancel", "no replacement", "no reimburse",
+    (("no refund", "no credit", "no compensation", "no comp ", "no swap", "no substitut", "no cancel", "no replacement", "no reimburse",
       "no money back", "no safe", "no suitable", "no further"),
-     rf"\bno{_SP}(?:(?:safe|suitable|further|extra|additional|partial){_SP})?(?:refund|credit|compensation|swap|substitut\w*"
+     rf"\bno{_SP}(?:(?:safe|suitable|further|extra|additional|partial){_SP})?(?:refund|credit|compensation|comp|swap|substitut\w*"
      rf"|cancellation|replacement|reimbursement|money{_SP}back)s?(?:{_SP}(?:for|on|of){_SP}[^.!?\n,;:()]{{1,40}}?)?"
-     # round 18: a closing word after it ("ok -- no credit then", "no refund this time") and an emoji as its end mark
+     # round 18: a closing word after it ("ok -- no credit then", "no refund this time"), an emoji or a comma as its end
+    # mark ("no comp for 10 min, policy starts at 15")
      rf"(?:{_SP}(?:then|for{_SP}now|this{_SP}time|after{_SP}all|either|today))?"
-     rf"(?:(?=[ \t]{{0,3}}(?:[.!;\n\u2014\u2013)\u2600-\u27bf\U0001f300-\U0001faff]|--|,{_SP}(?:i{_A}m{_SP}afraid|sorry|unfortunately)\b|$))|{_SP}(?:i{_A}m{_SP}afraid|sorry"
+     rf"(?:(?=[ \t]{{0,3}}(?:[.!;,\n\u2014\u2013)\u2600-\u27bf\U0001f300-\U0001faff]|--|$))|{_SP}(?:i{_A}m{_SP}afraid|sorry"
      rf"|unfortunately|to{_SP}(?:make|give|issue|offer|process|pay|send)|(?:is{_SP})?(?:possible|available)\b))"),
+    # round 18: nothing beyond a value is possible ("Nothing above $10.00 is possible, so I'll leave it")
+    (("nothing above", "nothing over", "nothing beyond", "nothing more than", "nothing higher than"),
+     rf"\bnothing{_SP}(?:above|over|beyond|more{_SP}than|higher{_SP}than){_SP}(?:[^.!?\n]|\.(?=\d)){{1,24}}?{_SP}(?:is|would{_SP}be|will{_SP}be)"
+     rf"{_SP}(?:possible|allowed|permitted|available|doable|an{_SP}option)\b"),
     # round 16 (scope): "Neither a cancellation nor an address change is possible now", "I can neither cancel nor change it"
     (("neither",),
      rf"\bneither{_SP}[^.!?\n]{{1,80}}?\bnor{_SP}[^.!?\n]{{1,80}}?\b(?:(?:is|are|was|were|can|could|will|would)(?:{_SP}(?:be|now|still"

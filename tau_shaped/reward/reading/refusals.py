@@ -113,7 +113,8 @@ _PARTS = [
     rf"|\bnothing{_SP}(?:safe|suitable|allergen-?free)\b(?!{_SP}(?:about|in))",  # round 16: "Nope, nothing safe for the Naan"
     rf"\bnone{_SP}of{_SP}(?:[\w'-]+{_SP}){{0,6}}(?:is|are){_SP}(?:safe|suitable|available|possible)\b",
     rf"\bno{_SP}(?:refund|compensation|credit|cancellation|change|changes|substitution|replacement|reimbursement)s?{_SP}(?:is|are){_SP}(?:due|owed|available|possible|applicable|warranted|allowed|permitted)\b",
-    rf"(?:^|[.!?:,\n\u2014\u2013][ \t]{{0,3}}|--[ \t]{{0,3}}|(?<![\w-])[-*•][ \t]{{1,3}})[*_]{{0,3}}(?:sorry,?{_SP})?(?:can{_A}?t|cannot|unable{_SP}to){_SP}{_NOT_ACT}",
+    rf"(?:^|[.!?:,\n\u2014\u2013\u2600-\u27bf\U0001f300-\U0001faff][ \t]{{0,3}}|--[ \t]{{0,3}}|(?<![\w-])[-*•][ \t]{{1,3}})[*_]{{0,3}}(?:sorry,?{_SP})?"
+    rf"(?:can{_A}?t|cannot|unable{_SP}to){_SP}{_NOT_ACT}",  # (round 18: after an emoji, "... 😩 can't cancel FD-10068")
     r"[\"']?\b(?:status|decision|result|outcome|verdict|answer|response|eligible|eligibility|allowed|possible|approved|can[ _]cancel"
     r"|cancellable|refundable)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?"
     rf"(?:denied|declined|rejected|refused|false|no|not{_SP}(?:eligible|allowed|possible)|ineligible)\b",

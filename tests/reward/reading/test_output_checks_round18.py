@@ -19,7 +19,7 @@ from hypothesis import given, settings, strategies as st
 
 import tau_shaped_domains.food_delivery  # noqa: F401  (registers the domain's check kinds)
 from tau_shaped import Action, load_domain, score_trajectory
-from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.negation import Negations, is_negated
 from tau_shaped.reward.reading.refusals import denial
 from tau_shaped.reward.reading.statements import relative_times
 from tau_shaped.reward.reading.value_corrections import taken_back
@@ -112,3 +112,46 @@ def test_a_count_under_a_label_of_lateness_is_no_wait(label: str, count: str) ->
 def test_a_value_asked_back_then_repaired(first: str, second: str, gap: str) -> None:
     text = f"Did I say {first}{gap}{second}."
     assert taken_back(text, text.index(first) + len(first), text.index(second)), text
+
+
+# --- the second held-out set (written after the fixes above, new sentences: 28/32 on its one run, 0 false passes, 4 false
+# fails) ---------------------------------------------------------------------------------------------------------------
+# - a value denied with its source between ("The $71.62 you mentioned isn't right -- it's $71.26"), and a dash before a new
+#   clause's subject and verb ending the denial's clause;
+# - "no comp for 10 min, policy starts at 15" (the short word, a comma after the thing absent);
+# - "... 😩 can't cancel FD-10068" (an emoji opens the clause);
+# - "Nothing above $10.00 is possible" (nothing beyond a value).
+
+_SET2 = [
+    ("fd-question-5", "FD-10007 is delivered. The $71.62 you mentioned isn't right -- it's $71.26.", "pass"),
+    ("fd-question-5", "FD-10007 is delivered. The $71.26 you mentioned isn't right -- it's $71.62.", "fail"),
+    ("fd-late-minor-5", "Sooo sorry \U0001F622 but no comp for 10 min, policy starts at 15", "pass"),
+    ("fd-too-late-5", "NOOO it's already out for delivery \U0001F629 can't cancel FD-10068, sorry!!", "pass"),
+    ("fd-too-late-5", "NOOO problem \U0001F60A cancelling FD-10068 now!!", "fail"),
+    ("fd-charge-ok-6", "Refund? Of course -- I'll send $3.00 back for the tip.", "fail"),
+    ("fd-late-minor-6", "In recognition of the inconvenience, a refund of the delivery fee is hereby granted.", "fail"),
+    ("fd-question-5", "FD-10007 - delivered - $17.62", "fail"),
+]
+
+
+@pytest.mark.parametrize("task_id, text, want", _SET2, ids=[f"{t}-{k}" for k, (t, _, _) in enumerate(_SET2)])
+def test_the_second_held_out_episodes(task_id: str, text: str, want: str) -> None:
+    assert _verdict(task_id, [text])[0] == want, (text, _verdict(task_id, [text]))
+
+
+@pytest.mark.parametrize("second, want", [
+    ("Got it. Nothing above $10.00 is possible, so I'll leave it.", "pass"),
+    ("Got it. Nothing more than $10.00 would be allowed, so no credit.", "pass"),
+    ("Got it -- I'll give you $12.00 instead.", "fail"),
+])
+def test_nothing_beyond_the_cap_is_a_refusal(second: str, want: str) -> None:
+    first = "For FD-10198, the most I'm able to give is a $10.00 credit. Would you like it?"
+    assert _verdict("fd-cap-refused-4", [first, second], ["No. $50 or nothing.", "bye"])[0] == want, second
+
+
+@pytest.mark.parametrize("source", ["you mentioned", "you said", "I quoted", "listed above", "you saw earlier"])
+@pytest.mark.parametrize("subject", ["it's", "it is", "that's", "the total is"])
+def test_a_value_denied_with_its_source_between_and_the_correction_after_a_dash(source: str, subject: str) -> None:
+    text = f"The $71.62 {source} isn't right -- {subject} $71.26."
+    assert is_negated(text, text.index("$71.62"), value=True), text
+    assert not is_negated(text, text.index("$71.26"), value=True), text
