@@ -155,7 +155,7 @@ def test_the_cli_prints_one_line_per_problem_and_exits_non_zero(tmp_path):
                         capture_output=True, text=True, timeout=600)
     assert ok.returncode == 0, ok.stdout + ok.stderr
     corpus = len(load_corpus(default_corpus(load_domain("food_delivery"))))  # the corpus grows with its buckets
-    assert ok.stdout.strip() == ("domain food_delivery: 22 tools, tasks (test 76), 31 policy rules, 76 personas played, "
+    assert ok.stdout.strip() == ("domain food_delivery: 22 tools, tasks (test 76), 32 policy rules, 76 personas played, "
                                  f"89 calls watched, grader corpus {corpus} entries: ok")
     missing = subprocess.run([sys.executable, "-m", "tau_shaped.cli", "domain", "check", "no_such_domain"],
                              capture_output=True, text=True, timeout=120)

@@ -50,7 +50,7 @@ _ACTIVE = re.compile(
     # $2.99 and added a $5 credit to your wallet")
     rf"|\band{_SP}{_ADVERBS}(?P<verb2>{_CHARGE_VERBS}|{_REFUND_VERBS}|added|issued|put|sent|applied|transferred|popped)\b"
     # a clause that opens with the verb: "Charged $1 to your card.", "- Refunded: $16.90"
-    rf"|(?:^|[.!?:;|\n*•\u2014\u2013-])[ \t]{{0,3}}{_ADVERBS}(?P<verb3>{_CHARGE_VERBS}|{_REFUND_VERBS})\b", re.IGNORECASE)  # "Done — refunded $5", "| Refunded:"
+    rf"|(?:^|[.!?:;|\n*•\u2014\u2013\u2600-\u27bf\U0001f300-\U0001faff-])[ \t]{{0,3}}{_ADVERBS}(?P<verb3>{_CHARGE_VERBS}|{_REFUND_VERBS})\b", re.IGNORECASE)  # "| Refunded:", r18: "😂 refunded $2.99"
 # "twenty bucks refunded to your wallet": a refund verb right after the amount, with no auxiliary
 _AFTER_AMOUNT = re.compile(
     rf"[ \t\u00a0)]{{1,3}}{_ADVERBS}(?:(?P<verb>refunded|credited|reimbursed)\b"

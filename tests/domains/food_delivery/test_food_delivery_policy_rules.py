@@ -79,7 +79,7 @@ def test_rule_table_size_and_kinds():
     """SPEC §9: every rule is a gate, an outcome condition or a checkpoint, quotes its policy
     line and says what breaks it; ids are unique."""
     kinds = {k: sum(r.kind == k for r in RULES.rules) for k in ("gate", "outcome", "checkpoint")}
-    assert kinds == {"gate": 8, "outcome": 23, "checkpoint": 0}
+    assert kinds == {"gate": 8, "outcome": 24, "checkpoint": 0}
     assert all(r.policy and r.description for r in RULES.rules)
     wiki = DOMAIN.wiki.replace("**", "").replace("`", "").replace("\n- ", "\n")  # list items read as prose
     for r in RULES.rules:
@@ -913,9 +913,9 @@ def test_rules_cli_validates_lists_and_prints_the_schema(tmp_path):
 
     runner = CliRunner()
     ok = runner.invoke(app, ["rules", "validate", str(RULES_FILE)])
-    assert ok.exit_code == 0 and "31 rule(s) valid (8 gates, 23 outcome, 0 checkpoints)" in ok.output
+    assert ok.exit_code == 0 and "32 rule(s) valid (8 gates, 24 outcome, 0 checkpoints)" in ok.output
     table = runner.invoke(app, ["rules", "list"])
-    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 31
+    assert table.exit_code == 0 and len(table.output.strip().splitlines()) == len(RULES.rules) == 32
     assert "fd.confirm.before_write\toutcome\tConfirm before you change anything." in table.output
     schema = runner.invoke(app, ["rules", "schema"])
     assert schema.exit_code == 0 and json.loads(schema.output)["title"] == "PolicyRuleSet"
