@@ -23,6 +23,7 @@ from typing_extensions import Literal
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.matcher_schema import _Strict
+from tau_shaped.reward.reading.message_looks import holds_any, look
 from tau_shaped.reward.reading.normalize import seen
 
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?](?![0-9])|$)")
@@ -68,7 +69,23 @@ def _figures(sentence: str, unit: str) -> List[Tuple[float, int, int]]:
 
 def misstated(text: str, figure: Figure) -> Optional[str]:
     """The words of the first figure of ``figure``'s rule ``text`` gives other than its values, or None."""
-    for m in _SENTENCE.finditer(seen(text[:8192]) or ""):
+    read = seen(text[:8192]) or ""
+    return _misstated(read, figure) if _may_state(read, figure) else None
+
+
+def _may_state(read: str, figure: Figure) -> bool:
+    """Whether ``read`` may give a figure of the rule (``message_looks``, one look per message): every
+    figure needs an ASCII digit or, in minutes, "hour" ("half an hour"), and its sentence one of the
+    rule's ``about`` words (when they are ASCII: a word in a sentence lower-cased is then in the whole
+    text lower-cased)."""
+    seen_ = look(read)
+    if not seen_.digit and (figure.unit == "km" or "hour" not in seen_.low):
+        return False
+    return not all(w.isascii() for w in figure.about) or holds_any(seen_.low, figure.about)
+
+
+def _misstated(read: str, figure: Figure) -> Optional[str]:
+    for m in _SENTENCE.finditer(read):
         sentence = m.group()
         low = sentence.lower()
         if not any(w in low for w in figure.about) or _SUPPOSED.search(sentence):
