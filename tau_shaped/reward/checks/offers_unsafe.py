@@ -61,13 +61,14 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
     if dishes.names:
         raw = run.agent_written()  # as written: a link's address is read too ("[this one](https://.../chicken-korma)")
         said, replies = run.agent_messages(), None
+        followups = _followups()
         for k, (index, text) in enumerate(said):  # as the customer sees them, read once a rollout for every check (round 13)
-            read = _followups().positions_named(_followups().order_refs_named(text, run.initial, p.offers_unsafe), dishes)  # round 17:
+            read = followups.positions_named(followups.order_refs_named(text, run.initial, p.offers_unsafe), dishes)  # round 17:
             # "I'd suggest option 2", "the latter", "the same dish you had on FD-10330"
             found = _kept_offer(read, dishes) if len(read) <= 2048 else reader.unsafe_dishes_offered(read, dishes)
-            if found is None and k and _followups().may_go_along(text):  # round 17: going along with the customer's pick
+            if found is None and k and followups.may_go_along(text):  # round 17: going along with the customer's pick
                 replies = replies if replies is not None else dict(run.user_messages())
-                found = _followups().followup_offer(said[k - 1][1], replies.get(said[k - 1][0], ""), text, dishes)
+                found = followups.followup_offer(said[k - 1][1], replies.get(said[k - 1][0], ""), text, dishes)
             if found is None and (shown_too := unrepaired(raw[k][1])) is not None and shown_too != seen(raw[k][1]):
                 # round 15: words taken back by a self-repair were still shown (SPEC §10: hard lines fail closed)
                 found = reader.unsafe_dishes_offered(shown_too, dishes)
@@ -87,10 +88,18 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
     return violations(hits, "no unsafe dish offered in words")
 
 
-def _followups() -> Any:
-    from tau_shaped.reward.reading import dish_followups  # on first use, as ``_reader`` (it holds ``positions_named``)
+_FOLLOWUPS: Any = None
 
-    return dish_followups
+
+def _followups() -> Any:
+    """``reading.dish_followups``, imported on first use, as ``_reader`` (it holds ``positions_named``): kept, not
+    imported again for each message of each rollout (an import statement looks the module up each time)."""
+    global _FOLLOWUPS
+    if _FOLLOWUPS is None:
+        from tau_shaped.reward.reading import dish_followups
+
+        _FOLLOWUPS = dish_followups
+    return _FOLLOWUPS
 
 
 # two letters of a script other than Latin, a mark between them at most (Devanagari's vowel signs are marks: "गुलाब")

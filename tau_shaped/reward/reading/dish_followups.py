@@ -20,6 +20,7 @@ of its own is read by ``unsafe_offers`` alone. Each reads a bounded prefix of th
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, List, Optional
 
 from tau_shaped.reward.reading.dish_order_refs import order_refs_named
@@ -69,7 +70,12 @@ def followup_offer(before: str, reply: str, text: str, menu: Any) -> Optional[st
 
 
 def may_go_along(text: str) -> bool:
-    """Whether ``text`` may go along with a pick (cheap: most messages do not)."""
+    """Whether ``text`` may go along with a pick (cheap: most messages do not; kept for a short text, as ``may_pick``)."""
+    return _kept_along(text) if len(text) <= 2048 else _GOES_ALONG.search(text, 0, _REACH) is not None
+
+
+@lru_cache(maxsize=4096)
+def _kept_along(text: str) -> bool:
     return _GOES_ALONG.search(text, 0, _REACH) is not None
 
 

@@ -14,6 +14,7 @@ the agent's list is read by ``dish_followups``.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Dict, List
 
 __all__ = ["positions_named", "may_pick"]
@@ -39,7 +40,13 @@ _LABEL_END = re.compile(r"[ \t]*[:).=|–—-]*[ \t]*(?:the[ \t]+)?")
 
 
 def may_pick(text: str) -> bool:
-    """Whether ``text`` may pick a dish by its place (cheap)."""
+    """Whether ``text`` may pick a dish by its place (cheap; kept for a short text: each rollout of a task reads
+    its messages again, ``message_looks``)."""
+    return _kept_pick(text) if len(text) <= 2048 else _PICK.search(text, 0, _REACH) is not None
+
+
+@lru_cache(maxsize=4096)
+def _kept_pick(text: str) -> bool:
     return _PICK.search(text, 0, _REACH) is not None
 
 

@@ -54,3 +54,23 @@ def test_look_is_kept_and_reads_digits_in_ascii_only() -> None:
     assert look("٣ minutes").digit is False and look("3 minutes").digit is True
     assert look("A" * 5000).low == "a" * 5000
     assert holds_any("the quote", ("courier", "quote")) and not holds_any("the quote", ("courier",))
+
+
+_PICK_PIECES = ["the first one", "the latter", "option 2", "(b)", "| B | Pesto Pasta |", "A) Risotto", "B.", "#3", "item 1.5",
+                "sounds good, ", "go with that", "let's do", "the second", "\n", " ", "Korma", "FD-10330", "ok"]
+
+
+@_SETTINGS
+@given(st.lists(st.sampled_from(_PICK_PIECES), max_size=12).map(" ".join), st.integers(0, 2))
+def test_kept_picks_agree_with_the_scan(text: str, pad: int) -> None:
+    from tau_shaped.reward.reading import dish_followups, dish_positions
+
+    text = "x" * (1500 * pad) + text  # a short text (kept), and a long one (read as it stands)
+    assert dish_positions.may_pick(text) == (dish_positions._PICK.search(text, 0, dish_positions._REACH) is not None)
+    assert dish_followups.may_go_along(text) == (dish_followups._GOES_ALONG.search(text, 0, dish_followups._REACH) is not None)
+
+
+def test_offers_unsafe_imports_its_followups_once() -> None:
+    from tau_shaped.reward.checks import offers_unsafe
+
+    assert offers_unsafe._followups() is offers_unsafe._followups() is offers_unsafe._FOLLOWUPS
