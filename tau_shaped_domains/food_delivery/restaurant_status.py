@@ -23,6 +23,7 @@ from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Tuple
 from tau_shaped.reward.checks.finding import NOWHERE, Finding, violations
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.matcher_schema import _Strict
+from tau_shaped.reward.reading.message_looks import look
 from tau_shaped.reward.reading.normalize import seen
 
 _SP = r"[ \t]{1,3}"
@@ -117,8 +118,8 @@ def _judge(run: Any, tool: str) -> Finding:
         if not seen_by_id or not isinstance(raw, str):
             continue
         text = seen(raw[:8192]) or ""
-        if "restaurant" not in text.lower() and "kitchen" not in text.lower() and not any(
-                n.lower() in text.lower() for n, _ in seen_by_id.values()):
+        low = look(text).low  # lower-cased once per message (``message_looks``), not three times per rollout
+        if "restaurant" not in low and "kitchen" not in low and not any(n.lower() in low for n, _ in seen_by_id.values()):
             continue
         for _start, name, said, words in claims(text, [n for n, _ in seen_by_id.values()]):
             actual = {st for n, st in seen_by_id.values() if name is None or n.lower() == name.lower()}
