@@ -28,8 +28,18 @@ _DURATION_END = re.compile(r"(?<![\w'])(?:(?:in|within|after|over|under)[ \t]+)?
                            + r"[ \t]*[.)]?[ \t]*$", re.IGNORECASE)
 
 
+# a day said for a day ("delivered three days ago, I mean on Thursday", "yesterday -- sorry, on Monday")
+_DAY = (r"(?:(?:on|last|this)[ \t]+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|tonight|the[ \t]+day[ \t]+before[ \t]+yesterday"
+        r"|(?:\d{1,2}|an?|one|two|three|four|five|six|a[ \t]+couple[ \t]+of|a[ \t]+few)[ \t]+(?:days?|weeks?)[ \t]+ago|last[ \t]+(?:night|week)")
+_DAY_HEAD = re.compile(r"[(\[`*_ \t]*(?:" + _DAY + r")(?![\w'])", re.IGNORECASE)
+_DAY_END = re.compile(r"(?<![\w'])(?:" + _DAY + r")[ \t]*[.)]?[ \t]*$", re.IGNORECASE)
+
+
 def time_taken_back(before: str, repair: str) -> Optional[int]:
     """Where the time ``repair`` replaces starts in ``before``, or None (see the module docstring)."""
+    if _DAY_HEAD.match(repair):  # a day for a day ("two days ago" is a day, not a wait)
+        day = _DAY_END.search(before[-80:])
+        return None if day is None else len(before) - len(before[-80:]) + day.start()
     head = _TIME_HEAD.match(repair)
     if head is None:
         return None

@@ -6,6 +6,7 @@ read, "bus." ending a sentence."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,3 +41,14 @@ def test_a_repair_of_another_kind_takes_no_time_back() -> None:
     assert withdrawn("Expect $15.90 back on your card in 3-5 business days -- correction: $16.90 in 3-5 business days.") \
         == "Expect $16.90 in 3-5 business days."
     assert withdrawn("It will arrive in 19 to 29 mins -- correction: in 29 minutes.") == "It will arrive in 29 minutes."
+
+
+@pytest.mark.parametrize("first", ["three days ago", "yesterday", "on Tuesday", "2 days ago", "last week"])
+@pytest.mark.parametrize("marker", [", I mean ", " -- correction: ", "... no wait, ", ", or rather "])
+@pytest.mark.parametrize("second", ["on Thursday", "yesterday", "today", "two days ago"])
+def test_a_day_repaired_by_a_day(first: str, marker: str, second: str) -> None:
+    """A day taken back for a day (the generator's "delivered three days ago, I mean on Thursday" kept both days)."""
+    if first == second:
+        return
+    text = f"Your order FD-10031 was delivered {first}{marker}{second}."
+    assert withdrawn(text) == f"Your order FD-10031 was delivered {second}.", text
