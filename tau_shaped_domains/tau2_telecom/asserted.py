@@ -33,6 +33,7 @@ from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.normalize import unrepaired
 from tau_shaped.reward.reading.normalize_markup import MARKDOWN_HINTS, markdown
+from tau_shaped_domains.tau2_telecom.relayed import relayed_read, someone_elses
 from tau_shaped_domains.tau2_telecom.said_before import log_said, referred
 from tau_shaped_domains.tau2_telecom.plainly import chat_said_plainly, checks_read, said_plainly  # noqa: F401 - the first two re-exported
 
@@ -233,7 +234,7 @@ def read_plainly(text: str) -> str:
         text = _STAMP.sub("", text)  # round 15 (AG): a log line's time stamp opens no clause ("[14:01:05] 2 GB added to L1002")
     if "=" in text:
         text = log_said(text)  # round 16: "refuel line=L1002 gb=2 status=ok" reports the write done
-    return said_plainly(status_said(as_lines(markup_read(text))))
+    return said_plainly(status_said(as_lines(relayed_read(markup_read(text)))))  # round 18: relayed_read
 
 
 _STAMP = re.compile(r"(?m)^[ \t]*\[?[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?[AaPp][Mm])?\][ \t]*|^[ \t]*[0-9]{1,2}:[0-9]{2}:[0-9]{2}[ \t]+")
@@ -319,7 +320,7 @@ def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
             continue
         if after < len(ends) and _proposed(text, ends[after] + 1, snippet):
             continue
-        if _reported(text, start) or _generic(text, lo, start, start + len(snippet), ends[after] if after < len(ends) else len(text), snippet):
+        if _reported(text, start) or someone_elses(text, lo, start) or _generic(text, lo, start, start + len(snippet), ends[after] if after < len(ends) else len(text), snippet):
             continue
         if _CONDITION.search(text, max(lo, start - _WINDOW), start) or _MAYBE.search(text, _clause_start(text, lo, start),
                                                                                       start + len(snippet)):

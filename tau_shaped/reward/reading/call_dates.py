@@ -35,7 +35,7 @@ def _date_of(value: Any) -> Optional[Tuple[int, int, int]]:
 
 @lru_cache(maxsize=4096)
 def dates_in(text: str) -> FrozenSet[Tuple[int, int, int]]:
-    """The dates a message states (year, month, day); "05/06/2024" is read both ways."""
+    """The dates a message states (year, month, day); "05/06/2024" is read both ways, "17/05/2024" one way."""
     out = set()
     for m in _DATES.finditer(text[:MAX_CHARS]):
         g = m.groups()
@@ -47,7 +47,7 @@ def dates_in(text: str) -> FrozenSet[Tuple[int, int, int]]:
             out.add((int(g[8]), _MONTHS[g[7][:3].lower()], int(g[6])))
         elif g[9]:
             a, b, y = int(g[9]), int(g[10] or g[11]), int(g[12])
-            out.update({(y, a, b), (y, b, a)})
+            out.update(d for d in ((y, a, b), (y, b, a)) if d[1] <= 12)  # round 18: "17/05/2024" is May
         else:
             out.add((int(g[13]), int(g[14]), int(g[15])))
     return frozenset(out)

@@ -38,6 +38,7 @@ from tau_shaped.reward.memo_keys import json_key, json_loaded
 from tau_shaped.reward.reading.item_counts import another_count
 from tau_shaped.reward.reading.call_dates import _date_of, dates_in, month_days_in, other_paired_date, states_date
 from tau_shaped.reward.reading.route_stops import another_stop
+from tau_shaped.reward.reading.worded_values import worded_other
 from tau_shaped.reward.reading.s0_ids import MAX_CHARS, S0Ids, _has_digit, _is_id_field, id_key, id_places, id_shape, ids_in, s0_ids, states_spaced  # noqa: F401 - read here too
 
 __all__ = ["contradicted", "id_key", "id_places", "ids_in", "dates_in", "states_id", "states_date", "S0Ids", "s0_ids"]
@@ -125,10 +126,9 @@ def _add_leaves(path: str, name: str, value: Any, out: List[Tuple[str, Any]]) ->
 
 def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], observation: str = "",
                  skip: FrozenSet[str] = frozenset()) -> Optional[str]:
-    """The first argument of the call (not in ``skip``: the ones a rule compares its own way) whose
-    value ``text`` does not state while stating another value of the same kind instead, as
-    ``"order_id: FD-10490"``; or None. ``observation`` is the call's result: a value it holds is
-    the call's own."""
+    """The first argument of the call (not in ``skip``: the ones a rule compares its own way) whose value ``text`` does
+    not state while stating another value of the same kind instead, as ``"order_id: FD-10490"``; or None.
+    ``observation`` is the call's result: a value it holds is the call's own."""
     if not isinstance(kwargs, dict):
         return None
     text = text[:MAX_CHARS]
@@ -150,10 +150,10 @@ def contradicted(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], obse
             if other is not None:
                 return f"{arg}: {other}"
         if isinstance(value, list) and len(value) > 1 and all(isinstance(v, dict) for v in value):
-            other = _another_pairing(text, value, index)
+            other = _another_pairing(text, value, index, own_dates)
             if other is not None:
                 return f"{arg}: {other}"
-    return _another_result(text, kwargs, index, own, observation, own_dates)
+    return _another_result(text, kwargs, index, own, observation, own_dates) or worded_other(text, kwargs, skip)  # round 18
 
 
 def _another_result(text: str, kwargs: Dict[str, Any], index: Optional[S0Ids], own: "_Own", observation: str,
@@ -230,7 +230,8 @@ def _place(text: str, value: str, places: Dict[str, int]) -> Optional[int]:
     return m.start() if m else None
 
 
-def _another_pairing(text: str, value: List[Dict[str, Any]], index: Optional[S0Ids]) -> Optional[str]:
+def _another_pairing(text: str, value: List[Dict[str, Any]], index: Optional[S0Ids],
+                     call_dates: FrozenSet[str] = frozenset()) -> Optional[str]:
     """A date stated for one element of a list of records (a flight, a passenger) that is not that
     element's, where the words name the element and give it a date: each element's fields are
     compared together ("HAT056 on May 25; HAT138 on May 26" is another date for HAT138 when both
@@ -248,7 +249,9 @@ def _another_pairing(text: str, value: List[Dict[str, Any]], index: Optional[S0I
     for e in value:
         found = [p for p in (_place(text, a, places) for a in _anchors(e)) if p is not None]
         starts.append(min(found) if found else None)
-    owns = [frozenset(d for v in e.values() if (d := _date_of(v)) is not None) for e in value]
+    listed = {"-".join(f"{p:02d}" for p in d) for e in value for v in e.values() if (d := _date_of(v)) is not None}
+    foreign = frozenset(_date_of(d) for d in call_dates - listed)  # round 18: the call's other dates (a birth date) are no other
+    owns = [frozenset(d for v in e.values() if (d := _date_of(v)) is not None) | foreign for e in value]
     paired = other_paired_date(text, starts, owns, people=any("first_name" in e or "dob" in e for e in value))
     if paired is None:
         return None
@@ -260,8 +263,7 @@ _OWNS: "OwnedLRU[_Own]" = OwnedLRU(2048)  # each message before a write reads th
 
 
 def _own(kwargs: Dict[str, Any], observation: str, index: Optional[S0Ids], flat: Any = None) -> "_Own":
-    """The call's ids (``_Own``), kept per call and world: what it reads lazily depends on the
-    call's arguments, its result and S0 alone."""
+    """The call's ids (``_Own``), kept per call and world (what it reads depends on its arguments, result and S0)."""
     key = json_key(kwargs)
     if key is None:
         return _Own(kwargs, observation, index, flat)

@@ -136,6 +136,7 @@ _CONSENT_REQUEST = re.compile(
         rf"{_B}(?:please{_S}|kindly{_S}|just{_S}|simply{_S})?(?:(?<!^to )(?<!just to )(?<!so to )(?<!, to )(?<!first to )(?<!again to )|(?!confirm\s*[:,]))confirm{_E}(?!{_S}{_alt('your', 'the email', 'the name', 'the zip', 'the phone', 'that you', 'you', 'if you have', 'whether you have', 'whether your', 'receipt')}{_E})(?!{_S}{_alt('the', 'this', 'that')}{_S}{_INFO_NOUN}{_E})(?:{_S}{_alt('and', 'if', 'that', 'to', 'please', 'this', 'it', 'the', 'with', 'by', 'so', 'whether')}{_E}|{_S}{_I_AHEAD}{_E}|\s*[.!:,)\n]|\s*$)",
         # "Please confirm (that) you'd like me to ...", "Confirm you want the refund", "... you're happy for me to"
         rf"{_B}confirm{_S}(?:{_YOU_WISH}{_NOT_TO_ACT}|{_YOU_OK})",
+        rf"{_B}confirm{_S}your{_S}{_alt('assent', 'consent', 'agreement', 'approval', 'acceptance', 'go-ahead', 'go ahead')}{_E}",  # round 18 (BD)
         rf"{_B}{_alt('reply', 'respond', 'answer', 'say', 'type', 'write', 'just say', 'simply say')}{_S}(?:{_alt('with', 'with a', 'with an')}{_S})?[\"'“‘(]?{_alt('yes', 'y', 'ok', 'okay', 'confirm', 'go ahead', 'proceed')}{_E}",
         rf"{_B}{_alt('say the word', 'give me the word', 'just say the word')}{_E}", rf"{_B}{_alt('just say', 'just say so', 'say so')}\s*[.!]*\s*$", rf"{_B}{_alt('a', 'one')}{_S}{_GRANT}{_S}from{_S}you{_E}",
         rf"{_B}{_alt('let me know', 'tell me', 'just tell me')}{_S}{_alt('if', 'whether', 'once', 'when')}{_S}(?:{_LET_WHO}{_S})?{_LET_WHAT}{_E}{_NOT_TO_ACT}", rf"{_B}(?<!, )(?:just{_S})?let{_S}me{_S}know\s*[.!]*\s*$",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from tau_shaped.reward.reading.reply_echoes import echo_answered
+from tau_shaped.reward.reading.reply_rhetoric import rhetoric_read
 
 GO_AHEAD, DONT = " go ahead ", " please don't "
 
@@ -322,7 +323,7 @@ def plain_answer(reply: str, mind: bool = False, verbs: frozenset = frozenset(),
     ``verbs``: the question's verbs; to one that takes something away (cancel, remove, swap),
     "keep it" or "leave it as is" declines, and the thing said to be unwanted from now on declines
     nothing. ``reasons``: the call has a reason the reply names (read as a reason, kept)."""
-    reply = side_declined_out(fold_words(reply), verbs)
+    reply = side_declined_out(fold_words(rhetoric_read(reply, verbs, bool(verbs & TAKES_AWAY))), verbs)  # round 18
     low = reply.lower()
     if verbs & TAKES_AWAY:
         if "keep" in low or "leave" in low:
