@@ -7,6 +7,7 @@
   dropped (a field, "B1234321: PAID", then reads as one); words that follow in plain words are read in them. The
   customer's words and a rule's stay reported
   (``asserted._reported``).
+- **an arrow after a record's id** is its field's separator: "B1234321 -> PAID" reads "B1234321: PAID".
 - **the carrier's people**: "They have resumed L1002", "The network team has added 2 GB" report the act done, as "we
   have" does; who "they" are, said in brackets ("They (the network team) have ..."), and an annotation of a field's key
   ("Bill B1234321 (USD 45,00): paid") are read past.
@@ -27,6 +28,7 @@ _SOURCE = (r"(?:system|records?|account|billing(?:[ ]system)?|network(?:[ ]team)
 _FRAME = re.compile(r"(?i)(?:\b(?:(?:our|the|my)[ ]+)?" + _SOURCE + r"[ ]+(?:reports?|says|shows?|reads?|states?|lists?|confirms?)"
                     r"(?:[ ]+that)?[ \t]*:?|\bper[ ]+(?:the[ ]+|our[ ]+)?" + _SOURCE + r"[ \t]*[:,])[ \t]*(?P<q>[" + _Q_OPEN + r"])?")
 _FIELD_NEXT = re.compile(r"[ \t]*[\w#][\w# ()/$.,-]{0,40}:[ \t]*\S")  # a field follows ("B1234321: PAID")
+_ARROW_FIELD = re.compile(r"(?<![\w-])([BL][0-9]{3,12})[ \t]*(?:->|\u2192|=>)[ \t]*(?=[A-Za-z])")
 _KEY_NOTE = re.compile(r"[ \t]+\([^()\n]{1,40}\)(?=[ \t]*:)")
 _THEY_WHO = re.compile(r"(?i)(?<=\bthey)[ \t]+\([^()\n]{1,40}\)")
 _DONE_VERB = (r"(?:just[ ]|now[ ]|already[ ]|successfully[ ])?(?:resumed|reactivated|restored|unsuspended|re-?activated|enabled"
@@ -45,6 +47,8 @@ _OTHERS = re.compile(
 def relayed_read(text: str) -> str:
     """``text`` with what it relays from a record read as stated, the carrier's people's acts as "we have" done, and
     the brackets naming who or annotating a field's key read past (see the module)."""
+    if ">" in text or "\u2192" in text:
+        text = _ARROW_FIELD.sub(r"\1: ", text)  # round 18 (BE): "B1234321 -> PAID" is the field "B1234321: PAID"
     if "(" in text:
         text = _THEY_WHO.sub("", _KEY_NOTE.sub("", text))
     low = text.lower()

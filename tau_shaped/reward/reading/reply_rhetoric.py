@@ -6,7 +6,7 @@ BD), read as the plain answer they give before the reply's clauses are classifie
   keep it?" agrees ("why would I keep it? cancel"), while "Why would I
   cancel?" to "Shall I cancel ...?" refuses: the customer asks why they would do what is asked. A question back that
   names none of these ("why would I pay for that?") is left as said.
-- Formal assent and refusal: "I assent", "I hereby consent", "assent given", "you have my consent" agree; "The
+- Formal assent and refusal: "I assent", "I hereby consent", "assent given", "The undersigned assents" agree; "The
   undersigned declines", "I decline", "assent withheld" refuse.
 """
 
@@ -32,7 +32,8 @@ _DOING_WHY = re.compile(r"(?<![\w'\u2019])why\s+(?:on\s+earth\s+)?would\s+i\s+(?
 _FORMAL_YES = re.compile(
     r"(?<![\w'\u2019])(?:(?:i|we)\s+(?:(?:do\s+)?hereby\s+)?(?:assent|consent)(?:\s+to\s+(?:it|this|that|the\s+same))?"
     r"|(?:my\s+)?(?:assent|consent)\s+(?:is\s+)?(?:hereby\s+)?(?:given|granted)"
-    r"|you\s+have\s+my\s+(?:assent|consent))(?![\w'\u2019])", re.IGNORECASE)
+    r"|you\s+have\s+my\s+(?:assent|consent)|the\s+undersigned\s+(?:hereby\s+)?(?:assents|consents|agrees|accepts))(?![\w'\u2019])",
+    re.IGNORECASE)
 _FORMAL_NO = re.compile(
     r"(?<![\w'\u2019])(?:(?:the\s+undersigned|i|we)\s+(?:(?:do\s+)?hereby\s+|respectfully\s+)?(?:declines?|refuses?)"
     r"(?:\s+(?:it|this|that|the\s+same))?(?!\s+(?:the|any|a|an|your|to)\b)"

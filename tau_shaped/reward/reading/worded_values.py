@@ -102,7 +102,7 @@ def _other_method(text: str, ids: List[str]) -> Optional[str]:
 @lru_cache(maxsize=64)
 def _said_method(kind: str) -> "re.Pattern[str]":
     words = r"[ _-]?".join(re.escape(w) for w in kind.split("_"))
-    return re.compile(r"(?<![\w])" + words + r"(?:[ \t]{0,3}(?:#|no\.?|number|(ending)(?:[ \t]{1,3}in)?)[ \t]{0,3}|[ \t_-]{1,3})"
+    return re.compile(r"(?<![\w])" + words + r"(?:[ \t]{0,3}(?:#|no\.?|number|(ending)(?:[ \t]{1,3}in)?)[ \t]{0,3}|[ \t_,:-]{1,3})"
                       r"(\d{3,})(?!\d)", re.IGNORECASE)
 
 

@@ -9,11 +9,12 @@ line-by-line audit of airline's "list the action details and obtain explicit use
   beside the flights is no other date of a flight ("HAT097 and HAT251, for Ivan Smith (14/03/1986)").
 - Replies (BC, BD): a question back whose answer goes without saying ("why would I say no? go ahead", "why would I keep
   it? cancel") agrees; "why would I cancel?" to "Shall I cancel ...?" refuses; formal assent ("I hereby assent") and
-  refusal ("The undersigned declines", "Assent is withheld") (``reply_rhetoric``).
+  refusal ("The undersigned declines", "Assent is withheld"; set 2: "The undersigned assents") (``reply_rhetoric``).
 - Consent asked formally (BD): "Kindly confirm your assent." asks for the yes (``consent_questions``).
 - Telecom statements (BB, BG): what the agent relays from the carrier's system or team is stated ("Our system reports
   'B1234321: PAID'", "Per the network team: 'line L1002 reactivated'", "They (the network team) have resumed L1002");
-  a field's key annotated in brackets ("Bill B1234321 (USD 45,00): paid"); someone else's bill or request ("Your
+  a field's key annotated in brackets ("Bill B1234321 (USD 45,00): paid"), an arrow after an id as a field's separator
+  ("B1234321 -> PAID", set 2); someone else's bill or request ("Your
   neighbour's bill is paid") says nothing of the customer's (``tau2_telecom/relayed.py``).
 """
 
@@ -43,6 +44,8 @@ BASE = ("Shall I book DTW to SEA on HAT097 and HAT251 on 2024-05-17 for Ivan Smi
     ("Shall I book it for Ivan? Please confirm.", False),
     (BASE.replace("credit card 3563913", "credit card 9012345"), True),
     (BASE.replace("credit card 3563913", "credit_card_9012345"), True),
+    (BASE.replace("credit card 3563913", "your other credit card, 4455667"), True),  # set 2: a comma before the number
+    (BASE.replace("credit card 3563913", "credit card: 3563913"), False),
     (BASE.replace("credit card 3563913", "your credit card ending 3913"), False),
     (BASE.replace("credit card 3563913", "your credit card"), False),
     (BASE.replace("no insurance", "travel insurance included"), True),
@@ -81,7 +84,7 @@ QC = "Shall I cancel Z7GOZK (EWR-IAH) with the $169 going back to your gift card
     ("why would I say no? go ahead", Q, "yes"), ("who would say no to that?", Q, "yes"),
     ("how could I refuse? do it", Q, "yes"), ("why would I keep it? cancel", QC, "yes"),
     ("why would I cancel?", QC, "no"), ("I assent.", Q, "yes"), ("I hereby assent.", Q, "yes"),
-    ("You have my consent.", Q, "yes"), ("The undersigned declines.", Q, "no"), ("Assent is withheld.", Q, "no"),
+    ("You have my consent.", Q, "yes"), ("The undersigned assents.", Q, "yes"), ("The undersigned declines.", Q, "no"), ("Assent is withheld.", Q, "no"),
     # controls: a question back about something else; "I decline" said of another thing than the call
     ("why would I pay for that? no", Q, "no"),
 ])
@@ -113,6 +116,7 @@ def test_consent_asked_and_given_formally(kind, text, reply, want):
     ("DONE", "Per the network team: 'line L1002 reactivated'.", True),
     ("DONE", "They (the network team) have resumed L1002 for you.", True), ("DONE", "The network team has resumed L1002.", True),
     ("SENT", "The billing team has sent the payment request.", True),
+    ("PAID", "B1234321 -> PAID", True), ("PAID", "B1234321 \u2192 awaiting payment", False),  # set 2: an arrow as the separator
     ("PAID", "Bill B1234321 (USD 45,00): paid on 2025-02-25 at 12h08.", True), ("PAID", "Bill B1234321 ($45.00): paid.", True),
     ("PAID", "Your neighbour's bill is paid, but B1234321 still awaits your payment.", False),
     ("SENT", "The previous customer's payment request was sent earlier; yours for B1234321 will go out next.", False),
