@@ -11,6 +11,9 @@ stating a value the call does not use confirms a different call), read beside ``
   included" when the call books with none, "no insurance" when it books with it. A mention that says neither ("would
   you like insurance?") states nothing.
 
+- the **total** of a payment split over methods (``payment_methods``' amounts) said as another sum: "$405 in all" when
+  the call pays $128 and $247.
+
 The arguments a rule compares its own way (``skip``) are not read here.
 """
 
@@ -37,6 +40,9 @@ def worded_other(text: str, kwargs: Dict[str, Any], skip: FrozenSet[str] = froze
     if not isinstance(kwargs, dict):
         return None
     text = text[:MAX_CHARS]
+    total = _other_total(text, kwargs.get("payment_methods")) if "payment_methods" not in skip else None
+    if total is not None:
+        return f"payment_methods: {total}"
     for arg, value in kwargs.items():
         if arg in skip:
             continue
@@ -104,6 +110,32 @@ def _said_method(kind: str) -> "re.Pattern[str]":
     words = r"[ _-]?".join(re.escape(w) for w in kind.split("_"))
     return re.compile(r"(?<![\w])" + words + r"(?:[ \t]{0,3}(?:#|no\.?|number|(ending)(?:[ \t]{1,3}in)?)[ \t]{0,3}|[ \t_,:-]{1,3})"
                       r"(\d{3,})(?!\d)", re.IGNORECASE)
+
+
+# ---- the total paid -------------------------------------------------------------------------------------------------
+
+_MONEY = r"(?:\$|US\$|USD[ ]?)[ ]?([0-9][0-9,]{0,9}(?:\.[0-9]{1,2})?)"
+_TOTAL = re.compile(r"(?i)\b(?:(?:grand[ ])?total(?:[ ](?:of|is|comes[ ]to|would[ ]be|will[ ]be))?|in[ ]all[ ](?:of|is))[ \t:=]{0,3}"
+                    + _MONEY + r"|" + _MONEY + r"[ ]?(?:in[ ]all|in[ ]total|total|altogether|all[ ]in)\b")
+
+_ANY_MONEY = re.compile(_MONEY)
+
+
+def _other_total(text: str, methods: Any) -> Optional[str]:
+    """A total said for a payment split over methods ("-- $405 in all", "total: $405") that is not the sum the call
+    pays (the methods' amounts: $128 + $247 is $375), where the sum is said nowhere as money ("The total of $1,375 was
+    a typo; it is $375" says the sum)."""
+    if not isinstance(methods, list) or "total" not in text.lower() and "in all" not in text.lower() \
+            and "altogether" not in text.lower() and "all in" not in text.lower():
+        return None
+    amounts = [m.get("amount") for m in methods if isinstance(m, dict)]
+    if not amounts or not all(isinstance(a, (int, float)) and not isinstance(a, bool) for a in amounts):
+        return None
+    own = round(sum(amounts), 2)
+    said = [round(float((m.group(1) or m.group(2)).replace(",", "")), 2) for m in _TOTAL.finditer(text)]
+    if said and own not in said and own not in {round(float(m.group(1).replace(",", "")), 2) for m in _ANY_MONEY.finditer(text)}:
+        return f"total ${said[0]:.2f}"
+    return None
 
 
 # ---- yes/no options -------------------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ line-by-line audit of airline's "list the action details and obtain explicit use
 
 - A booking's details said in words as another value (``worded_values``): a passenger by first name and another
   surname ("for Ivan Muller" when the call books Ivan Smith), a payment method by its kind and another id number
-  ("credit card 9012345"), insurance said the other way ("travel insurance included" when the call books none).
+  ("credit card 9012345"), insurance said the other way ("travel insurance included" when the call books none), a
+  total other than the sum of the methods' amounts ("$405 in all" for $128 + $247).
 - Dates (BF): "17/05/2024" is read only as the 17th of May (a month 17 is no date); a passenger's date of birth said
   beside the flights is no other date of a flight ("HAT097 and HAT251, for Ivan Smith (14/03/1986)").
 - Replies (BC, BD): a question back whose answer goes without saying ("why would I say no? go ahead", "why would I keep
@@ -48,6 +49,8 @@ BASE = ("Shall I book DTW to SEA on HAT097 and HAT251 on 2024-05-17 for Ivan Smi
     (BASE.replace("credit card 3563913", "credit card: 3563913"), False),
     (BASE.replace("credit card 3563913", "your credit card ending 3913"), False),
     (BASE.replace("credit card 3563913", "your credit card"), False),
+    (BASE + " -- $375 in all", False), (BASE + " -- $405 in all", True), (BASE + " Total: $405.", True),
+    (BASE + " Total: USD 375.00", False), (BASE + " The total of $1,375 was a typo; it is $375.", False),
     (BASE.replace("no insurance", "travel insurance included"), True),
     (BASE.replace("no insurance", "with travel insurance"), True),
     (BASE.replace("no insurance", "insurance: yes"), True),
