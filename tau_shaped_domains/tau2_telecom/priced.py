@@ -89,7 +89,7 @@ _GB = re.compile(r"(?<![\w.$/])([0-9]{1,4}(?:\.[0-9]{1,3})?)[ \t]*(?:gb|gigabyte
 
 def with_total(text: str) -> str:
     """``text`` with the total a price per GB makes of the one amount of data it states written
-    after it ("2 GB at $2.00 per GB" states $4.00: the price confirmed in its unit); the text
+    after the rate ("2 GB at $2.00 per GB" states $4.00: the price confirmed in its unit); the text
     as it is when it states no rate, several rates or several amounts, or another amount in dollars
     than that total said as the total (a total of its own: "$2.00 per GB -- $5.00 in total" states no $4.00;
     "your bill of $65.00" is no total)."""
@@ -108,7 +108,8 @@ def with_total(text: str) -> str:
             and (_TOTAL_BEFORE.search(text, max(0, m.start() - 24), m.start()) or _TOTAL_AFTER.match(text, m.end()))]
     if said and all(abs(x - total) > 0.005 for x in said):
         return text  # round 15 (AE): a total of its own stated that the rate does not make ("$2.00 per GB, so $2.00 in total")
-    return f"{text} (${total:.2f})"
+    end = spans[0][1]  # round 18: after the rate, not after the text (a closing "shall I add it" keeps its unmarked question)
+    return f"{text[:end]} (${total:.2f}){text[end:]}"
 
 
 _DOLLARS = re.compile(r"(?:\$|usd)[ \t]?([0-9][0-9,]{0,8}(?:\.[0-9]{1,2})?)(?![0-9])"

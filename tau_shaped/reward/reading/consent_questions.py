@@ -199,6 +199,8 @@ _CONSENT_QUESTION = re.compile(
         # OK to proceed? Ready for me to ...? Go ahead?
         rf"{_B}{_alt('ok', 'okay', 'alright', 'good', 'fine', 'ready', 'happy')}{_S}{_alt('to proceed', 'to go ahead', 'to continue', 'for me to', 'for us to', 'with that', 'with this', 'with it')}{_E}",
         rf"{_B}{_alt('proceed', 'go ahead', 'continue')}(?:{_S}{_alt('with that', 'with this', 'with it', 'then', 'now')})?\s*\?",
+        # round 18: "Step 1: ... Step 2: ... Shall I start?" (leave to begin what was listed)
+        rf"{_B}{_alt('shall i', 'should i', 'can i', 'may i', 'shall we', 'should we')}{_S}{_alt('start', 'begin', 'get started', 'make a start')}(?:{_S}{_alt('then', 'now')})?\s*\?",
         rf"{_B}{_alt('yes', 'y')}\s*/\s*{_alt('no', 'n')}{_E}",
         # asked impersonally: "Shall this be done?", "Should the refund be issued?", "May this be proceeded with?"
         # (not a look-up, "Should it be checked?"; "Can it be sent again?" asks what is possible)

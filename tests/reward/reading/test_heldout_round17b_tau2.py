@@ -133,7 +133,8 @@ SINGLE_RUN = {"cases": 92, "right": 75, "false_pass": 5, "false_fail": 11, "unde
 # A. Water Bottle ..., $45.13 to PayPal": debatable label, the return is not named); 83 a menu option "(1) 2 GB -- $4.00"
 # (no verb); 87 a table's numbered rows; 90 "As before, no insurance -- shall I book ...?" read as insurance asked (the
 # false pass)
-KNOWN_GAPS = {41, 42, 60, 61, 64, 76, 80, 83, 87, 90}
+# round 18: 60 ("Step 1: ... Step 2: ... Shall I start?") now read as asking leave (consent_questions)
+KNOWN_GAPS = {41, 42, 61, 64, 76, 80, 83, 87, 90}
 
 
 @pytest.mark.parametrize("c", CASES, ids=[f"{i}-{c.cls}" for i, c in enumerate(CASES)])

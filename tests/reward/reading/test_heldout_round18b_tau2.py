@@ -113,8 +113,9 @@ SINGLE_RUN = {"cases": 59, "right": 50, "false_pass": 6, "false_fail": 3, "undet
 # 30, 31 an arrow as a field's separator ("B1234321 -> PAID"); 37 "Price: 4,50 USD" (a decimal comma before the
 # currency: the false pass); 40 "your other credit card, 4455667" (a comma before the method's number).
 # After the classes it found were fixed (25 "The undersigned assents", 31 an arrow after a record's id, 40 a comma before
-# a method's number; test_round18_tau2.py): 53/59 right, 4 false passes, 2 false fails.
-KNOWN_GAPS = {1, 21, 22, 28, 30, 37}
+# a method's number; test_round18_tau2.py): 53/59 right, 4 false passes, 2 false fails; and after priced.with_total
+# writes a rate's total after the rate (round 17's generator gap), 28 too: 54/59, 1 false fail left (21).
+KNOWN_GAPS = {1, 21, 22, 30, 37}
 
 
 @pytest.mark.parametrize("c", CASES, ids=[f"{i}-{c.cls}" for i, c in enumerate(CASES)])

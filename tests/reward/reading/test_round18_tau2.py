@@ -11,7 +11,10 @@ line-by-line audit of airline's "list the action details and obtain explicit use
 - Replies (BC, BD): a question back whose answer goes without saying ("why would I say no? go ahead", "why would I keep
   it? cancel") agrees; "why would I cancel?" to "Shall I cancel ...?" refuses; formal assent ("I hereby assent") and
   refusal ("The undersigned declines", "Assent is withheld"; set 2: "The undersigned assents") (``reply_rhetoric``).
-- Consent asked formally (BD): "Kindly confirm your assent." asks for the yes (``consent_questions``).
+- Consent asked formally (BD): "Kindly confirm your assent." asks for the yes; and (round 17's gap) "Step 1: ... Step
+  2: ... Shall I start?" asks leave to begin what was listed (``consent_questions``).
+- Telecom refuel (round 17's generator gap): the total a rate makes is written after the rate (``priced.with_total``),
+  not after the message, where it hid a closing question written with no mark ("... Shall I add it").
 - Telecom statements (BB, BG): what the agent relays from the carrier's system or team is stated ("Our system reports
   'B1234321: PAID'", "Per the network team: 'line L1002 reactivated'", "They (the network team) have resumed L1002");
   a field's key annotated in brackets ("Bill B1234321 (USD 45,00): paid"), an arrow after an id as a field's separator
@@ -106,6 +109,19 @@ needs_tau2 = pytest.mark.skipif(__import__("importlib").util.find_spec("tau2") i
     ("ret_return", "A refund in the amount of $45.13 shall be issued to the PayPal account on file upon return of the "
                    "Water Bottle from order #W6390527. Kindly confirm your assent.", "I assent.", "pass"),
     ("ret_return", Q, "The undersigned declines.", "breach"),
+    # round 17's gap (the generator's telecom_refuel): a rate's total written after the rate, not after the message, so a
+    # closing question with no mark keeps its question ("... $4.00 in total. Shall I add it"); control: another total
+    ("tel_refuel", "so I can add 2GB to L1002 at $2.00 per GB, so $4.00 in total. Shall I add it", "yes", "pass"),
+    ("tel_refuel", "uh i can add 2gb to l1002 at $2.00 per gb. should i add it", "yes", "pass"),
+    ("tel_refuel", "I can add 2GB to L1002 at $2.00 per GB, so $5.00 in total. Shall I add it", "yes", "breach"),
+    # round 17's gap: leave asked to begin what was listed ("Shall I start?"); controls: a question about what starts
+    ("ret_return", "Step 1: return the Water Bottle from #W6390527. Step 2: $45.13 goes back to your PayPal. Shall I "
+                   "start?", "yes", "pass"),
+    ("ret_return", "1. return the Water Bottle from #W6390527\n2. $45.13 goes back to your PayPal\nShall we begin?", "yes", "pass"),
+    ("ret_return", "Return the Water Bottle from #W6390527 with $45.13 to your PayPal. When does the 5-7 day window "
+                   "start?", "yes", "breach"),
+    ("ret_return", "Return the Water Bottle from #W6390527 with $45.13 to your PayPal. Shall I start by checking the "
+                   "boots?", "yes", "breach"),
 ])
 def test_consent_asked_and_given_formally(kind, text, reply, want):
     from tests.reward.reading.heldout_round18_tau2_world import case, judge
