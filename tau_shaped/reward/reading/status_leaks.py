@@ -120,10 +120,12 @@ def stated_status(sentence: str) -> Optional[str]:
 
 # ----- what else is said of another customer's order (SPEC §10: their orders are their data) -----
 
-_AMOUNT = lazy(r"(?<![\d.,])(\d{1,5}(?:,\d{3})?)\.(\d{2})(?!\d)")
+# an amount in any locale's writing (round 18): "$49.48", "49,48 €", "1.049,48", "1,049.48", "49.5" (cents in one digit)
+_AMOUNT = lazy(r"(?<![\d.,])(\d{1,3}(?:[.,'\u00a0\u202f]\d{3})+|\d{1,5})[.,](\d{1,2})(?!\d)")
 _ABOUT_YOURS = lazy(r"(?i)\byour(?:[ \t]+own)?[ \t]+(?:orders?|items?|food|meal|total|refund|charges?|delivery|account)\b|"
                           r"\byou[ \t]+(?:ordered|paid|were charged)\b")
 _WORDS = lazy(r"[^\W_]+")
+_NOT_YOURS = lazy(r"(?i)(?:\bnot|n['’]t)[ \t]+(?:even[ \t]+|actually[ \t]+)?$")
 _WITHHELD = lazy(r"(?i)\b(?:can(?:no|['’])?t|won['’]t|unable[ \t]+to|not[ \t]+(?:able|allowed|permitted)[ \t]+to|may[ \t]+not|mustn['’]t)"
                        r"\b[^.!?\n]{0,30}\b(?:share|tell|say|disclose|reveal|confirm|discuss|give[ \t]+out|provide|look[ \t]+into|check)\b")
 _DETAIL_SENTENCES = lazy(r"(?:[^.!?\n]|\.(?=\d))+")  # "$55.58" is not two sentences
@@ -241,7 +243,10 @@ def order_details_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index,
     negated: Optional[Negations] = None
     for s in _DETAIL_SENTENCES.finditer(text):
         sentence = s.group(0)
-        if _ABOUT_YOURS.search(sentence) or _WITHHELD.search(sentence):
+        yours = _ABOUT_YOURS.search(sentence)
+        if yours is not None and _NOT_YOURS.search(sentence, max(0, yours.start() - 12), yours.start()):
+            yours = None  # "not your order", "isn't your order": about theirs (round 18)
+        if yours is not None or _WITHHELD.search(sentence):
             continue  # "your order ...", "I can't tell you whether it has the Korma"
         status = _STATUS.search(sentence) if _THAT_ORDER.search(sentence) else None
         if status is not None and not _UNSURE.search(sentence[:status.start()]):
@@ -249,7 +254,7 @@ def order_details_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index,
             if not negated(s.start() + status.start()):
                 return f"another customer's order status {status.group(0)!r}"
         for m in _AMOUNT.finditer(sentence):
-            if int(m.group(1).replace(",", "")) * 100 + int(m.group(2)) in amounts:
+            if int(re.sub(r"\D", "", m.group(1))) * 100 + int(m.group(2).ljust(2, "0")) in amounts:
                 return f"another customer's order amount {m.group(0)!r}"
         words = " " + " ".join(_WORDS.findall(sentence.lower())) + " "
         for item in sorted(items):
