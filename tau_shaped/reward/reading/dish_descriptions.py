@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
-from tau_shaped.reward.reading.dish_exclusions import OFFERING, STILL, allergen_before, replaced_before
+from tau_shaped.reward.reading.dish_exclusions import OFFERING, STILL, allergen_before, offering_negated, replaced_before
 from tau_shaped.reward.reading.dish_lists import list_footer, list_header
 from tau_shaped.reward.reading.dish_negations import negation_at
 
@@ -147,7 +147,7 @@ def _offers(text: str, lo: int, hi: int, line_lo: int, line_hi: int, mentions_of
     """Whether the clause ``text[lo:hi]`` offers what it describes: an offering word or a comparison not negated, a
     list item under a header or above a footer that offers, or a bare pronoun offered in the next sentence."""
     for o in (*OFFERING.finditer(text, lo, hi), *_COMPARISON.finditer(text, lo, hi)):
-        if not negation_at(text, lo, o.start()) and not replaced_before(text, lo, o.start()):
+        if not offering_negated(text, lo, o.start()) and not replaced_before(text, lo, o.start()):
             return True
     if _ASKED.match(text, lo, min(len(text), hi + 1)) and text.find("?", lo, hi + 1) >= hi - 1:
         return True

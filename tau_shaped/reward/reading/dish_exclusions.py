@@ -69,6 +69,22 @@ OFFERING_WORDS = (
     r"(?:sub|subs|alt|alts|alt\.)(?=[ \t]*[:=]|[ \t]*[-–—>]+[ \t])"  # a ticket's label: "Sub: Edamame", "Alt. - Korma"
 )
 OFFERING = re.compile(rf"(?<!\w)(?:{OFFERING_WORDS})(?!\w)", re.IGNORECASE)
+# round 18: "cannot be offered as a substitute", "won't be proposed as an alternative": an offering word in the role a
+# negated offering verb gives ("as a ...", "for ...") is negated with it
+_AS_ROLE = re.compile(r"[ \t]+(?:as|for)[ \t]+(?:(?:a|an|the|your|any)[ \t]+)?$", re.IGNORECASE)
+
+
+def offering_negated(text: str, lo: int, start: int) -> bool:
+    """Whether the offering word at ``start`` is negated: by a negation before it, or as the role of an offering verb
+    a negation declines ("The Korma cannot be offered as a substitute")."""
+    if negation_at(text, lo, start):
+        return True
+    verb = None
+    for verb in OFFERING.finditer(text, max(lo, start - 40), start):
+        pass
+    return verb is not None and _AS_ROLE.fullmatch(text, verb.end(), start) is not None and negation_at(text, lo, verb.start())
+
+
 # Said after an allergen: the dish is offered all the same ("..., but you said you don't mind").
 STILL = re.compile(r"(?<!\w)(?:(?:don['’]?t|do[ \t]+not|didn['’]?t)[ \t]+mind|still[ \t]+want|anyway|regardless|up[ \t]+to[ \t]+you|"
                    r"your[ \t]+(?:call|choice|decision|pick)|(?:people|customers|everyone|everybody|folks|guests|diners)[ \t]+(?:\w+[ \t]+)?"

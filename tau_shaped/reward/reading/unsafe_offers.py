@@ -56,9 +56,9 @@ from bisect import bisect_left
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 from tau_shaped.reward.reading.dish_exclusions import (
-    AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, compared, declined_elliptically, own_before,
+    AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, offering_negated, compared, declined_elliptically, own_before,
     kept_before, predicate_excludes, pronoun_declined, proposed_again, proposed_as_replacement, replaced_after, replaced_before, set_apart_by_but, swapped_in)
-from tau_shaped.reward.reading.dish_answers import alone_before, answered_no, answered_no_plainly, quoted_answered_no
+from tau_shaped.reward.reading.dish_answers import alone_before, answered_no, answered_no_plainly, quoted_answered_no, set_aside_by_rhetoric
 from tau_shaped.reward.reading.dish_descriptions import described_offer
 from tau_shaped.reward.reading.dish_kinds import kind_offer, may_offer_kind, narrowed_kind
 from tau_shaped.reward.reading.dish_lists import (ITEM_END, aside as _aside, crossed_before, heading_line, inline_footer, label_before, list_footer, list_header, listed_predicate_excludes,
@@ -226,7 +226,7 @@ class _Reader:
         text, menu = self.text, self.menu
         lo, hi = clauses[k]
         own = normal_name(m.dish) in menu.ordered
-        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) and not swapped_in(text, lo, m.start, m.end, hi) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start) or quoted_answered_no(text, lo, m.start, m.end, menu.allergen) or retracted_after(text, m.end, menu.allergen) or declined_next(text, m.end, self.starts, menu.allergen, m.start) or counterfactual_offer(text, m.start, m.end, menu.allergen):
+        if replaced_before(text, lo, self._first_listed(m, lo, hi).start) and not swapped_in(text, lo, m.start, m.end, hi) or replaced_after(text, lo, m.start, m.end, hi) or self._declined(m, lo, hi) or own and own_swapped_before(text, lo, m.start) or quoted_answered_no(text, lo, m.start, m.end, menu.allergen) or retracted_after(text, m.end, menu.allergen) or declined_next(text, m.end, self.starts, menu.allergen, m.start) or counterfactual_offer(text, m.start, m.end, menu.allergen) or set_aside_by_rhetoric(text, lo, m.start, m.end, menu.allergen):
             return True
         if own and _REPLACEMENT_ORDER.search(text, lo, hi) and not proposed_as_replacement(text, m.end, hi, m.start):
             return True  # a replacement order re-sends it; proposed as the replacement ("... as a replacement?"), it is offered
@@ -342,7 +342,7 @@ class _Reader:
                         and not self._named_between(o.end(), min(hi, o.end() + _OBJECT)))
             else:
                 continue
-            if near and not negation_at(text, lo, o.start()) and not _BAD_BEFORE.search(text, max(lo, o.start() - 24), o.start()):
+            if near and not offering_negated(text, lo, o.start()) and not _BAD_BEFORE.search(text, max(lo, o.start() - 24), o.start()):
                 return True  # "a risky option" governs nothing
         return False
 

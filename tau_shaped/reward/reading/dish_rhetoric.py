@@ -1,0 +1,104 @@
+"""A dish set aside by a question back, by a rule every dish with the allergen falls under, or by a note's mark (round 18,
+SPEC §10 Offers; read by ``unsafe_offers`` as part of a clause's exclusion).
+
+- **A question back** (style BC): "Who said anything about the Chicken Korma?" disowns it; "Pad Thai? With your peanut
+  allergy? Absolutely not", "The Green Curry? With shellfish? I can't, I'm afraid", "Udon? Not with gluten, no" ask it
+  alone, then ask back with the customer's allergen, and answer no. An answer that goes along ("Pad Thai? With your
+  allergy? Sure, if you like") sets nothing aside.
+- **A rule every such dish falls under** (style BD): "No substitution containing shellfish can be made, the Green Curry
+  included", "Nothing with peanuts can go in -- that includes the Pad Thai", "no dish with tree nuts, including the
+  Chicken Korma": a negated "any / no dish with <the allergen>" in the sentence, and the dish named as one of them
+  ("..., the X included", "including the X", "that includes the X", "not even the X"). Without the negation
+  ("Everything, the Korma included, can go in") it is offered.
+- **A note's mark** (style BE): "Korma: tree nuts / no.", "korma x (nuts)", "korma -> no (nuts)": a dish, then its
+  allergen and a no, or a cross right after it.
+
+Each reads a bounded window around the dish.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["set_aside_by_rhetoric"]
+
+_WINDOW = 160
+_DISOWNED_BEFORE = re.compile(
+    r"(?<!\w)(?:who|nobody|no[ \t]+one)[ \t]+(?:(?:ever|even)[ \t]+)?(?:said|mentioned|suggested|offered|proposed|brought[ \t]+up|talked[ \t]+about|"
+    r"(?:is|was|'s)[ \t]+(?:talking|asking)[ \t]+about)[ \t]+(?:(?:anything|something)[ \t]+(?:about[ \t]+)?)?(?:(?:the|a|an|any)[ \t]+)?$",
+    re.IGNORECASE)
+_ASKED = re.compile(r"[ \t\"'”’)*_]*\?[ \t\"'”’)*_]*[ \t\n]+")
+# the question back: "With your peanut allergy?", "With shellfish?", "Given the gluten?", "And the tree nuts?"
+_BACK = re.compile(r"(?:with|given|and|despite|what[ \t]+about)[ \t]+(?:(?:your|the|all[ \t]+(?:that|the)|that|those)[ \t]+)?", re.IGNORECASE)
+_BACK_END = re.compile(r"[ \t\w-]{0,30}?\?+[ \t\"'”’)*_]*[ \t\n]+")
+_NO = re.compile(
+    r"[*_]*(?:(?:absolutely|definitely|certainly|of[ \t]+course|sadly|sorry|unfortunately)[ \t,]+)?(?:no(?:pe)?(?![ \t]*(?:problem|worries|doubt|issue|trouble)\b)|"
+    r"not(?![ \t]+(?:a[ \t]+)?(?:problem|issue|bad))|no[ \t]+way|nah|never|I[ \t]+can(?:['’]t|not)(?=[ \t]*(?:[,.!;–—-]|$|(?:do|offer|add|suggest|allow)[ \t]+(?:it|that)\b))|"
+    r"(?:that|it)['’]s[ \t]+a[ \t]+no|(?:I['’]m[ \t]+)?afraid[ \t]+not)(?!\w)", re.IGNORECASE)
+_NOT_WITH = re.compile(r"[*_]*not[ \t]+(?:with|given)[ \t]+(?:(?:your|the|that|those)[ \t]+)?", re.IGNORECASE)
+_UNIVERSAL = re.compile(r"(?<!\w)(?:no|nothing|none|not[ \t]+any|never[ \t]+any|can['’]t[ \t]+(?:offer|propose|suggest|add)[ \t]+(?:any|anything))"
+                        r"(?:[ \t]+[\w-]+){0,3}?[ \t]+(?:with|containing|that[ \t]+(?:has|contains)|holding|made[ \t]+with)[ \t]+", re.IGNORECASE)
+_MEMBER_AFTER = re.compile(r"[ \t]*(?:,[ \t]*)?(?:included|too|among[ \t]+them|as[ \t]+well)(?!\w)", re.IGNORECASE)
+_MEMBER_BEFORE = re.compile(r"(?<!\w)(?:including|incl\.|not[ \t]+even|(?:that|which|this)[ \t]+(?:includes|means|rules[ \t]+out))[ \t]+(?:(?:the|your)[ \t]+)?$",
+                            re.IGNORECASE)
+_SENTENCE = re.compile(r"[.!?\n](?=[ \t\n\"'”’]|$)")
+_MARK_AFTER = re.compile(r"[ \t]*(?:[:=]|->|→|--?|–|—)[ \t]*", re.IGNORECASE)
+_MARK_NO = re.compile(r"[^\n.;]{0,12}?(?:/|,|;|->|→|=|--?|–|—)?[ \t]*(?:no(?:pe)?|x|not[ \t]+ok|not[ \t]+for[ \t]+you|excluded|out)(?![\w/])",
+                      re.IGNORECASE)
+_CROSS_AFTER = re.compile(r"[ \t]+(?:x|✗|✘)(?:[ \t]*\([^)\n]{0,30}\))?(?=[ \t]*(?:[,.;/]|$))", re.IGNORECASE | re.MULTILINE)
+
+
+def set_aside_by_rhetoric(text: str, lo: int, start: int, end: int, allergen: "re.Pattern[str]") -> bool:
+    """Whether the dish at ``text[start:end]`` (its clause from ``lo``) is set aside by a question back, a rule every dish
+    with the customer's allergen (``allergen``) falls under, or a note's mark (see the module)."""
+    return (_disowned(text, lo, start, end) or _asked_back_no(text, lo, start, end, allergen)
+            or _member_of_none(text, start, end, allergen) or _marked_no(text, end, allergen))
+
+
+def _disowned(text: str, lo: int, start: int, end: int) -> bool:
+    return _DISOWNED_BEFORE.search(text, max(lo, start - 60), start) is not None and _ASKED.match(text, end) is not None
+
+
+def _asked_back_no(text: str, lo: int, start: int, end: int, allergen: "re.Pattern[str]") -> bool:
+    """"Pad Thai? With your peanut allergy? Absolutely not": the dish asked alone, asked back with the allergen, no."""
+    if text[max(lo, start - 12):start].strip(" \t\"'*_>•,-").lower() not in ("", "the", "a", "an", "uh", "um", "so", "ok", "okay", "well"):
+        return False
+    ask = _ASKED.match(text, end)
+    if ask is None:
+        return False
+    pos = ask.end()
+    back = _BACK.match(text, pos)
+    named = allergen.search(text, back.end(), back.end() + 40) if back is not None else None
+    if named is not None:
+        close = _BACK_END.match(text, named.end())
+        if close is not None:
+            pos = close.end()
+    if _NO.match(text, pos) is not None:
+        return True
+    without = _NOT_WITH.match(text, pos)
+    return without is not None and allergen.match(text, without.end()) is not None
+
+
+def _member_of_none(text: str, start: int, end: int, allergen: "re.Pattern[str]") -> bool:
+    """"No substitution containing shellfish can be made, the Green Curry included": the dish one of those a negated
+    rule of the allergen covers, in its sentence."""
+    if _MEMBER_AFTER.match(text, end) is None and _MEMBER_BEFORE.search(text, max(0, start - 40), start) is None:
+        return False
+    s_lo = max(0, start - _WINDOW)
+    for s in _SENTENCE.finditer(text, s_lo, start):
+        s_lo = s.end()
+    for rule in _UNIVERSAL.finditer(text, s_lo, start):
+        if allergen.match(text, rule.end()) is not None or allergen.search(text, rule.end(), min(start, rule.end() + 30)) is not None:
+            return True
+    return False
+
+
+def _marked_no(text: str, end: int, allergen: "re.Pattern[str]") -> bool:
+    """"Korma: tree nuts / no.", "korma x (nuts)": a note's no after the dish and its allergen, or a cross right after."""
+    if _CROSS_AFTER.match(text, end) is not None:
+        return True
+    mark = _MARK_AFTER.match(text, end)
+    if mark is None:
+        return False
+    named = allergen.match(text, mark.end())
+    return named is not None and _MARK_NO.match(text, named.end()) is not None
