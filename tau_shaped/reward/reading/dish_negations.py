@@ -50,6 +50,7 @@ _DOUBTED = (r"(?:no[ \t]+reason|(?:n['’]t|not|never|cannot)[ \t]+(?:\w+[ \t]+)
             r"(?:a|any)[ \t]+reason)[ \t]+(?:why|how)|(?:n['’]t|not|never)[ \t]+say|nothing[ \t]+(?:stops|prevents|keeps))")
 _DOUBTED_BEFORE = re.compile(_DOUBTED + r"(?:[ \t]+[^\W_]+(?:['’][^\W_]+)?){0,4}[ \t]+$", re.IGNORECASE)
 _RHETORICAL = re.compile(r"(?<!\w)(?:who|how)[ \t]+(?:could|can|would|will|wouldn['’]t|couldn['’]t)[ \t]+(?:\w+[ \t]+){0,2}$", re.IGNORECASE)
+_WHO = re.compile(r"(?<!\w)who[ \t]+$", re.IGNORECASE)  # round 18: "Who doesn't love a good korma?" praises it
 _INVERTED = re.compile(r"[ \t]+(?:the|that|this|it|you|we|they)(?!\w)", re.IGNORECASE)  # "Isn't the Korma ...?"
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|[,:]|-{2,}|[–—]")
 # round 16: a dash between a negation and the dish ends the negation's reach ("Your Pad Thai can't be made tonight -- Green
@@ -123,7 +124,7 @@ def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
         if w == "no" and (window[words[i].end():words[i].end() + 1] == "," or i + 1 < len(words) and words[i + 1].group(0).lower() in _RETRACTING):
             continue  # "No, ..."; "no wait" / "no sorry" take back what was said before, they deny nothing after
         near = window[words[i - 1].start() if i else words[i].start():words[min(i + 3, len(words) - 1)].end()]
-        if _NOT_DECLINING.search(near) or _RHETORICAL.search(window, 0, words[i].start()) or (i == 0 and base == lo and w.endswith(("n't", "n’t")) and _INVERTED.match(near, len(w))):
+        if _NOT_DECLINING.search(near) or _RHETORICAL.search(window, 0, words[i].start()) or _WHO.search(window, 0, words[i].start()) and _ASKED_AFTER.match(text, start) or (i == 0 and base == lo and w.endswith(("n't", "n’t")) and _INVERTED.match(near, len(w))):
             continue
         opened = window.rfind("(", 0, words[i].start())
         if opened > window.rfind(")", 0, words[i].start()) and window.find(")", words[i].end()) >= 0:
