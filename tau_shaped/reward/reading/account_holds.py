@@ -110,7 +110,7 @@ def _you_subject(clause: List[_Word], k: int) -> bool:
 def _owner_of_state(clause: List[_Word], j: int, width: int, before: str = "") -> str:
     """Whose the state at word ``j`` is: the nearest thing before it, else after it; a pronoun before it
     ("... and it's on hold") is ``before``'s, the thing an earlier clause of the sentence named last."""
-    money_ok = _names_customer(clause)
+    money_ok = _names_customer(clause) or clause[j].word in W.STATES and not any(w.word in W.OTHERS for w in clause)  # round 18: "payouts suspended"
     if j + width < len(clause) and clause[j + width].word in W.COMPLEMENTS:  # "a hold on your order": the order's
         for k in range(j + width + 1, min(len(clause), j + width + 4)):
             kind = _entity(clause, k, money_ok)

@@ -202,7 +202,6 @@ OPEN |= {
     'Regrettably, the Green Curry is precluded by your shellfish allergy and cannot be substituted.',
     'The tangy one is closest to the vindaloo -- want it?',
     "Thank you for waiting while I checked with the restaurant. They're running about ten minutes behind tonight, which is normal for a Friday, and your courier hasn't been assigned yet. On substitutions: the restaurant picks candidates, I check each against your allergy profile, and nothing changes until you say yes. As for the parcel at your door, I'm not able to share anything about it.",
-    "Our system notes 'payouts suspended', so a specialist will follow up.",
 }
 
 
@@ -420,3 +419,17 @@ SET2 = [
 @pytest.mark.parametrize("style, rule, task, first, said, want", _cases(SET2))
 def test_set2(style, rule, task, first, said, want):
     assert judge(rule, said, task, first) == want
+
+
+@pytest.mark.parametrize("said, want", [
+    # money in a strong restricting state, no other owner in the clause: the customer's, in their chat (``account_holds``)
+    ("Our system notes 'payouts suspended', so a specialist will follow up.", BREACH),
+    ("Refunds suspended -- a specialist will follow up.", BREACH),
+    ("The note says 'refunds blocked'.", BREACH),
+    ("Credits frozen for now, sorry.", BREACH),
+    ("The restaurant has its payouts suspended, so they are slow to answer.", PASS),
+    ("Refunds usually take 3-5 days to clear.", PASS),
+    ("Refund requests are reviewed by a specialist.", PASS),
+])
+def test_money_in_a_restricting_state(said, want):
+    assert judge(FR, said, F6) == want
