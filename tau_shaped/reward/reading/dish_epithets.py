@@ -117,6 +117,7 @@ def _content(words: str) -> Set[str]:
             continue
         if not negated and w not in _STOP and not w.endswith("-free") and len(w) >= 3:
             out.add(_stem(w))
+            out.update(_stem(p) for p in w.split("-") if len(p) >= 3 and p not in _STOP and "-" in w)  # "coconut-cream"
         negated = False
     return out
 

@@ -135,7 +135,7 @@ _LEAD = r"^[ \t\"'”’)*_:–—-]*(?:['’]s\b[:–—-]?)?(?:(?:['’]s)?[ \
 UNSUITABLE = (
     r"(?:unsafe|unsuitable|off[- ]limits|out(?=[ \t]*(?:[(,.;:!–—]|--|$|[ \t]+(?:for[ \t]+you|because|due|since|as|sadly)(?!\w)))|off[ \t]+(?:the|my|our)[ \t]+(?:table|menu|list)|out[ \t]+of[ \t]+(?:the[ \t]+question|stock)|"
     r"sold[ \t]+out|unavailable|ruled[ \t]+out|excluded|rejected|declined|disqualified|eliminated|vetoed|turned[ \t]+down|"
-    r"blocked|barred|banned|forbidden|prohibited|disallowed|"  # round 14: a note's "Chicken Korma blocked (tree nut)"
+    r"blocked|barred|banned|forbidden|prohibited|disallowed|precluded|impermissible|not[ \t]+permitted|"  # round 14: a note's "Chicken Korma blocked (tree nut)"
     r"a[ \t]+(?:(?:hard|firm|definite|clear|flat|big|total)[ \t]+)?no(?:[- ]go)?(?![\w-])|"  # "a hard no", not "a no-brainer"
     r"(?:a[ \t]+)?(?:bad|poor|terrible|risky|unwise|dangerous|wrong)[ \t]+(?:idea|choice|option|pick|call|fit|match|bet)|unwise|inadvisable|"
     r"a[ \t]+(?:(?:hard|firm|definite|clear)[ \t]+)?pass|(?:a[ \t]+)?(?:real[ \t]+|serious[ \t]+|big[ \t]+)?risk(?:[ \t]+for[ \t]+you)?|"

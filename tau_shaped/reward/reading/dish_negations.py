@@ -37,7 +37,7 @@ _NOT_DECLINING = re.compile(
     r"(?:hard|difficult|impossible|tough|remiss|silly|crazy|foolish|mistake|shame|pity|wrong|sin|crime)[ \t]+not[ \t]+to|"
     r"not[ \t]+to[ \t]+be[ \t]+(?:missed|overlooked|forgotten|passed|ignored|sniffed|underestimated)|"
     r"(?:none|nobody|no[ \t]+one|nothing)(?:['’]s)?[ \t]+(?:\w+[ \t]+)?(?:beats?|tops?|compares?|rivals?|match(?:es)?|comes?[ \t]+close|outdoes|better)|"
-    r"(?:can['’]t|cannot)[ \t]+(?:go[ \t]+wrong|beat)|nothing[ \t]+beats|"
+    r"(?:can['’]t|cannot)[ \t]+(?:go[ \t]+wrong|beat)|nothing[ \t]+(?:beats|stops|prevents|precludes|bars|rules[ \t]+out)|"
     r"never[ \t]+disappoints|not[ \t]+(?:a[ \t]+)?bad|nothing[ \t]+(?:wrong|bad|but|except)|none[ \t]+other|no[ \t]+reason|reason[ \t]+not|"
     r"not[ \t]+like|(?:n['’]?t|not|never|no)[ \t]+(?:\w+[ \t]+)?(?:regret|disappoint\w*|resist|wrong|beat|better|enough|fail|"
     r"think(?![ \t]+(?:of|about)[ \t]+\w+ing)|believe|see|know|expect|imagine|suppose|guess|doubt)|"
