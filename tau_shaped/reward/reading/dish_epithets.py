@@ -21,7 +21,9 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, List, Set, Tuple
 
-__all__ = ["epithets_named", "may_describe"]
+from tau_shaped.reward.reading.dish_positions import positions_named_across  # noqa: F401 - re-exported for the check
+
+__all__ = ["epithets_named", "may_describe", "positions_named_across"]
 
 _REACH = 4096  # a longer message, and what is read before it, at most this many characters
 _STOP = frozenset(

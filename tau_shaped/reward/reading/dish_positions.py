@@ -9,6 +9,10 @@ reader reads it as the dish named: offered, or set apart, as its clause says.
 A place word is a pick only where it stands for a dish: "the first time", "the second step", "first, I'll check" are
 none; and only where the message named two dishes or more before it. What the customer picks by place in a reply to
 the agent's list is read by ``dish_followups``.
+
+Round 18: a message naming fewer than two dishes may pick one by its place in the agent's message before ("I'd go with
+the second one from the list above", "Option 2 would be my pick", "the former is closer", "#2"):
+``positions_named_across`` reads its picks among the dishes that message named (``positions_named`` over the two).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, List
 
-__all__ = ["positions_named", "may_pick"]
+__all__ = ["positions_named", "positions_named_across", "may_pick"]
 
 _REACH = 4096  # a longer message is read as it stands
 _ORDINALS = {"first": 0, "former": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
@@ -91,3 +95,19 @@ def positions_named(text: str, menu: Any) -> str:
         out.append("the " + named[place])
         done = m.end()
     return "".join(out) + text[done:] if out else text
+
+
+_JOIN = "\n\x00\n"  # between the message before and this one: no message holds it
+
+
+def positions_named_across(text: str, before: str, menu: Any) -> str:
+    """``text`` with each pick by place of a dish the agent's message ``before`` named written as the dish's name, where
+    ``text`` itself names fewer than two dishes; ``text`` itself when none."""
+    if not before or not may_pick(text) or len(menu.dish_names.find(text)) >= 2:
+        return text
+    joined = before[-(_REACH // 2):] + _JOIN + text
+    if len(joined) > _REACH:
+        return text
+    out = positions_named(joined, menu)
+    at = out.rfind(_JOIN)
+    return out[at + len(_JOIN):] if at >= 0 and out != joined else text
