@@ -38,7 +38,7 @@ from tau_shaped.reward.reading.identifiers import (  # noqa: F401 - the readers'
 )
 from tau_shaped.reward.reading.card_ends import card_end, cards_told
 from tau_shaped.reward.reading.short_names import short_name
-from tau_shaped.reward.reading.split_names import named_order_status, split_name
+from tau_shaped.reward.reading.split_names import name_field, named_order_status, split_name
 from tau_shaped.reward.reading.status_leaks import _may_state, order_details_leak, stated_status, status_leak
 
 __all__ = ["other_customers_data", "Heard"]
@@ -80,7 +80,8 @@ def other_customers_data(text: str, customers: Any, own: str, said_by_user: Unio
     found = (_masked(plain, index, own, heard) if at else None) or (
         _phone_end(plain, index, own, heard) if digit and _may_end(plain) else None) or (
         card_end(plain, customers, own, heard.lower()) if digit and cards_told(plain) else None) or \
-        short_name(plain, index, own, heard, booked, couriers) or split_name(plain, index, own, heard, booked)
+        short_name(plain, index, own, heard, booked, couriers) or split_name(plain, index, own, heard, booked) or \
+        name_field(plain, index, own, heard)
     if found is None and ids and statuses:
         found = status_leak(plain, hits, heard, index, own, statuses)
     if found is None and ids and orders:

@@ -22,14 +22,15 @@ from typing import Optional
 __all__ = ["opens_with_yes", "confirms_flag_asked", "state_cut_off", "may_cut_off", "standing_wished"]
 
 _YES = re.compile(r"[\W_]{0,6}(?:(?:well|so|um|uh|hmm|sadly|unfortunately|regrettably|honestly)[,\s]{1,3})?"
-                  r"(?:yes|yeah|yep|yup|aye|correct|indeed|right|true|affirmative|"
+                  r"(?:y+e+s+|ye+a+h+|ye+p+|yu+p+|aye|mhm+|uh-?huh|correct|indeed|right|true|affirmative|"
+                  "\U0001F44D|\u2705|\u2714\ufe0f?|\u2611\ufe0f?|\U0001F44C|\U0001F4AF|"  # round 18: a thumbs-up or a tick as the yes
                   r"(?:i['’]m |i am )?afraid so|(?:that['’]s|that is|you['’]re|you are) (?:right|correct)|"
                   r"it (?:is|has|was)|i can confirm(?: that)?(?: it (?:is|has|was))?)(?![\w'’])", re.IGNORECASE)
 # what goes on to act or to refuse the question, right after the yes in its sentence ("Yes. I'll ..." answered first)
 _NOT_ANSWER = re.compile(r"[\s,;:\u2013\u2014-]{0,8}(?:i['’]ll|i will|i can(?!['’]t| ?not)|let me|i['’]m happy|happy to|of course|"
                          r"sure|certainly|i can(?:['’]t| ?not)|i['’]m (?:not able|unable)|i am (?:not able|unable)|"
                          r"that['’]s not something|i won['’]t)(?![\w'’])", re.IGNORECASE)
-_QUESTION = re.compile(r"[^.!?\n]{0,300}\?")
+_QUESTION = re.compile(r"[^.!?\n]{0,300}\?+")  # "is it frozen??": one question
 _FLAG_ASKED = re.compile(r"(?<![\w'’])(?:fraud\w*|flag(?:ged)?|frozen|freez\w*|lock(?:ed)?|suspend\w*|banned|blocked|"
                          r"blacklist\w*|restrict\w*|on hold|under (?:review|investigation)|investigat\w*|suspicious|"
                          r"on (?:a |some )?(?:watch ?list|list))(?![\w'’])", re.IGNORECASE)

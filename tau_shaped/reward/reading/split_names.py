@@ -23,7 +23,7 @@ from typing import Any, Dict, Iterable, Optional, Set, Tuple
 
 from tau_shaped.reward.reading.normalize_confusables import marks_folded
 
-__all__ = ["split_name", "named_order_status"]
+__all__ = ["split_name", "named_order_status", "name_field"]
 
 _CUE = re.compile(r"(?i)(?<![^\W\d_])(?:first|last|given|family|christian|fore|sur)?[ -]?names?d?(?![^\W\d_])|"
                   r"(?<![^\W\d_])(?:first|last|surname|called|named|mr|mrs|ms|miss)(?![^\W\d_])")
@@ -75,6 +75,29 @@ def split_name(text: str, index: Any, own: str, heard: Any, booked: Iterable[Tup
     for first, last, snippet in kept[1]:
         if (first, last) not in ours and ("name", _skeleton(first + last)) not in said:
             return f"another customer's name {snippet!r}"
+    return None
+
+
+# round 18: one piece of a name given in its field ("Her surname is Chen", "under the name Chen", "first name: Ana")
+_FIELD = re.compile(r"(?i)(?<![^\W\d_])(?P<kind>sur|last[ -]|family[ -]|first[ -]|given[ -]|under[ \t]+the[ \t]+)name(?:[ \t]+(?:is|was|of|reads))?"
+                    r"[ \t]*[:=,–—-]?[ \t]*[\"'“‘]?(?P<word>[^\W\d_]+(?:[-'’][^\W\d_]+)*)")
+
+
+def name_field(text: str, index: Any, own: str, heard: Any) -> Optional[str]:
+    """Another customer's surname (or first name) said alone in a field of naming (evidence), or None: a piece that is
+    not the customer's own, nor one they said."""
+    low = text.lower()
+    if "name" not in low or _FIELD.search(text) is None:
+        return None
+    firsts, lasts = _own_names(index, own)
+    heard_low = heard.lower() if hasattr(heard, "lower") else ""
+    for m in _FIELD.finditer(text):
+        word, first = _word(m.group("word")), m.group("kind").lower().startswith(("first", "given"))
+        if len(word) < 2 or word in (firsts if first else lasts) or re.search(r"(?<![^\W\d_])" + re.escape(word) + r"(?![^\W\d_])", heard_low):
+            continue
+        if any(cid != own and not own_only and word == marks_folded(first_name if first else last).lower().strip()
+               for cid, first_name, last, own_only in index.people):
+            return f"another customer's name {m.group(0)!r}"
     return None
 
 
