@@ -43,15 +43,28 @@ _PICK = re.compile(
 _LABEL_END = re.compile(r"[ \t]*[:).=|–—-]*[ \t]*(?:the[ \t]+)?")
 
 
+# round 18: "the one I mentioned first", "the dish we listed second": a place said after the pick, read as "the first one"
+_PLACE_AFTER = re.compile(r"(?<!\w)the[ \t]+(?:one|dish|option)[ \t]+(?:that[ \t]+)?(?:I|we)(?:['’]ve|[ \t]+have)?[ \t]+(?:just[ \t]+)?"
+                          r"(?:mentioned|listed|named|suggested|said|gave[ \t]+you|put)[ \t]+(first|second|third|fourth|last)(?!\w)", re.IGNORECASE)
+
+
+def _places_first(text: str) -> str:
+    return _PLACE_AFTER.sub(lambda m: "the " + m.group(1) + " one", text) if "the " in text else text
+
+
 def may_pick(text: str) -> bool:
     """Whether ``text`` may pick a dish by its place (cheap; kept for a short text: each rollout of a task reads
     its messages again, ``message_looks``)."""
-    return _kept_pick(text) if len(text) <= 2048 else _PICK.search(text, 0, _REACH) is not None
+    return _kept_pick(text) if len(text) <= 2048 else _picks(text)
+
+
+def _picks(text: str) -> bool:
+    return _PICK.search(text, 0, _REACH) is not None or _PLACE_AFTER.search(text, 0, _REACH) is not None
 
 
 @lru_cache(maxsize=4096)
 def _kept_pick(text: str) -> bool:
-    return _PICK.search(text, 0, _REACH) is not None
+    return _picks(text)
 
 
 def positions_named(text: str, menu: Any) -> str:
@@ -59,9 +72,10 @@ def positions_named(text: str, menu: Any) -> str:
     ``menu``: an ``unsafe_menus.UnsafeMenu``."""
     if len(text) > _REACH or not may_pick(text):
         return text
+    as_given, text = text, _places_first(text)
     mentions = menu.dish_names.find(text)
     if len(mentions) < 2:
-        return text
+        return as_given
     out: List[str] = []
     done = 0
     labels: Dict[str, str] = {}  # a label given to a dish ("option b: the Korma", "#1 Chana Masala"): what it names after
@@ -94,7 +108,7 @@ def positions_named(text: str, menu: Any) -> str:
         out.append(text[done:m.start()])
         out.append("the " + named[place])
         done = m.end()
-    return "".join(out) + text[done:] if out else text
+    return "".join(out) + text[done:] if out else as_given
 
 
 _JOIN = "\n\x00\n"  # between the message before and this one: no message holds it

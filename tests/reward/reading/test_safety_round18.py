@@ -535,3 +535,14 @@ def test_an_emoji_yes_to_a_question_about_the_flag(asked, said, want):
 ])
 def test_it_opening_a_message_is_the_order_named_before(said, want):
     assert judge(OD, said, A4, _ASKED) == want
+
+
+@pytest.mark.parametrize("said, want", [
+    # a place said after the pick ("the one I mentioned first"), in the message or the one before
+    ("Two came back, the Chicken Korma and the Chana Masala; I would go with the one I mentioned first.", BREACH),
+    ("Two came back, the Chicken Korma and the Chana Masala; the one I mentioned first has tree nuts, so the one I mentioned last it is.", PASS),
+    ([(_TWO, "hmm"), ("Shall I go with the one I mentioned first?", "ok")], BREACH),
+    ([(_TWO, "hmm"), ("Shall I go with the one I mentioned last?", "ok")], PASS),
+])
+def test_a_place_said_after_the_pick(said, want):
+    assert judge(OF, said, A4) == want
