@@ -87,7 +87,7 @@ _AGREE = _alt("agree", "approve", "accept", "consent", "confirm", "authorize", "
               "want it", "want me to", "want us to", "want to proceed", "want to go ahead", "want to continue",
               "give me the go-ahead", "give the go-ahead")
 _GRANT = _alt("ok", "okay", "go-ahead", "go ahead", "permission", "consent", "approval", "agreement", "authorization", "nod", "thumbs up",
-              "authorisation", "confirmation", "yes", "green light", "blessing")
+              "authorisation", "confirmation", "yes", "green light", "blessing", "assent")
 _ALONE = _alt("ok", "okay", "alright", "all right", "right", "good", "agreed", "confirm", "confirmed", "proceed",
               "go ahead", "shall i", "shall we", "yes or no", "sound good", "sounds good", "deal", "fine", "correct",
               "yes", "shall i proceed", "shall i go ahead", "ok to proceed", "okay to proceed", "good to go",
@@ -140,7 +140,7 @@ _CONSENT_REQUEST = re.compile(
         rf"{_B}{_alt('reply', 'respond', 'answer', 'say', 'type', 'write', 'just say', 'simply say')}{_S}(?:{_alt('with', 'with a', 'with an')}{_S})?[\"'“‘(]?{_alt('yes', 'y', 'ok', 'okay', 'confirm', 'go ahead', 'proceed')}{_E}",
         rf"{_B}{_alt('say the word', 'give me the word', 'just say the word')}{_E}", rf"{_B}{_alt('just say', 'just say so', 'say so')}\s*[.!]*\s*$", rf"{_B}{_alt('a', 'one')}{_S}{_GRANT}{_S}from{_S}you{_E}",
         rf"{_B}{_alt('let me know', 'tell me', 'just tell me')}{_S}{_alt('if', 'whether', 'once', 'when')}{_S}(?:{_LET_WHO}{_S})?{_LET_WHAT}{_E}{_NOT_TO_ACT}", rf"{_B}(?<!, )(?:just{_S})?let{_S}me{_S}know\s*[.!]*\s*$",
-        rf"{_B}{_alt('need', 'have', 'get', 'wait for', 'waiting for', 'with', 'once i have', 'once you give', 'give me', 'just need', 'pending', 'awaiting', 'subject to')}{_S}{_alt('your', 'the')}{_S}{_GRANT}{_E}",
+        rf"{_B}{_alt('need', 'have', 'get', 'wait for', 'waiting for', 'with', 'once i have', 'once you give', 'give me', 'just need', 'pending', 'awaiting', 'subject to', 'upon', 'on receipt of', 'following', 'confirm', 'indicate', 'signify', 'express')}{_S}{_alt('your', 'the')}{_S}{_GRANT}{_E}",  # round 18 (BD): "upon your confirmation", "kindly confirm your assent"
         rf"{_B}{_alt('if you agree', 'if you approve', 'if you confirm', 'if you accept', 'if you consent', 'if that is ok', 'if that is okay', 'if that is fine', 'if you are ok', 'if you are okay', 'if you are happy', 'if that works', 'if you would like', 'if you want me to', 'if you want', 'if you say yes', 'if that suits', 'if that suits you', 'if it suits', 'if it suits you', 'on your yes', 'on your ok', 'on your okay', 'with your ok', 'with your okay', 'with your permission', 'with your approval', 'with your consent', 'if you are fine', 'if you are alright', 'if you are good', 'if you would like me to', 'if that sounds good', 'if that sounds right')}{_E}{_NOT_TO_ACT}",
         rf"{_B}if{_S}you(?:'re|{_S}are){_S}{_alt('ok', 'okay', 'happy', 'fine', 'alright', 'all right', 'good', 'comfortable')}{_S}{_alt('with', 'for me to', 'for us to', 'with me', 'to proceed', 'to go ahead', 'going ahead')}{_E}",
         rf"{_B}if{_S}(?:you'd|you{_S}would){_S}like{_S}{_alt('me', 'us')}{_S}to{_E}",
@@ -341,7 +341,7 @@ def _found(pattern: "re.Pattern[str]", low: "re.Pattern[str]", plain: str, hint:
 # hold none: each search tries every word of the sentence against every branch). Kept with the
 # patterns by tests/reward/reading/test_consent_words_held.py, which reads each branch.
 _REQUEST_WORDS = ("confirm", "reply", "respond", "answer", "say", "type", "write", "word", "know", "tell", "ok", "ahead",
-                  "permission", "consent", "approval", "agreement", "authori", "yes", "green", "blessing", "if", "/", "nod", "thumbs")
+                  "permission", "consent", "approval", "agreement", "authori", "yes", "green", "blessing", "if", "/", "nod", "thumbs", "assent")
 _HAPPENED_WORDS = ("refunded", "credited", "cancel", "sent", "issued", "processed", "reimbursed", "returned", "charged",
                    "gave", "given", "put", "changed", "dispatched", "applied", "added", "made", "received", "delivered",
                    "arrived", "came", "went", "showed", "shown", "landed", "got", "reached", "yesterday", "last", "earlier")

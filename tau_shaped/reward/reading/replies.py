@@ -77,6 +77,7 @@ _POLAR_YES = re.compile(words(
     "sure thing", "yes please", "oui", "mm-hmm", "mm hmm", "mhm", "mhmm", "uh-huh", "uh huh", "yes ma'am",
     "yes sir", "yessir", "you bet", "you betcha", "yes indeed", "right on", "aye", "aye aye",
 ), re.IGNORECASE)
+_FORMAL_ASSENT = ("i assent", "i hereby assent", "assent given", "i give my assent", *("the undersigned " + v for v in ("agrees", "consents", "accepts", "approves", "confirms")))  # round 18 (BD)
 # The call told to go through, said of "it" and closing its clause ("Send it", "Put it through now",
 # "Process it please"); "Send it back to the restaurant", "send it to me in writing" say more
 _PUT_IT_THROUGH = (r"|(?<![\w'])(?:send|process|submit|book|ship|run|put|push)[\s\u200b]+it(?:[\s\u200b]+(?:through|over|off|in))?"
@@ -109,7 +110,7 @@ _GO_AHEAD = re.compile("(?:" + words(
     "sounds fair", "fair enough", "that'll do", "that will do", "make it happen", "sure thing", "you got it",
     "let's roll", "fire away", "i'm down", "i'm down for that", "that'll work", "that will work", "go go go",
     "knock yourself out", "done deal", "let's go", "hit it",
-    "sold", "i'm sold", "consider it sold", "lock it in",
+    "sold", "i'm sold", "consider it sold", "lock it in", *_FORMAL_ASSENT,
 ) + _PUT_IT_THROUGH + _WELCOME + ")", re.IGNORECASE)
 # A go-ahead that tells the agent to act: it settles a hedge ("I guess, go ahead").
 _DIRECTIVE = re.compile("(?:" + _PUT_IT_THROUGH[1:] + "|" + words(
@@ -117,11 +118,13 @@ _DIRECTIVE = re.compile("(?:" + _PUT_IT_THROUGH[1:] + "|" + words(
     "let's do that", "make it so", "by all means", "go on", "i confirm", "i approve", "i authorize", "you can",
     "you may", "be my guest", "carry on", "permission granted", "go right ahead", "go on ahead", "i consent",
     "i so consent", "i hereby consent", "i give my consent", "you have my consent", "you have my permission",
-    "you have my approval", "consent given", "i hereby authorize",
+    "you have my approval", "consent given", "i hereby authorize", *_FORMAL_ASSENT,
 ) + ")", re.IGNORECASE)
 _CONCEDING = re.compile(
     rf"^\W{{0,8}}{words('but', 'anyway', 'still', 'regardless', 'that said', 'nevertheless', 'however', 'even so')}"
-    rf"\W{{1,4}}(?:please\W{{1,4}})?{_DIRECTIVE.pattern}", re.IGNORECASE)
+    rf"\W{{1,4}}(?:please\W{{1,4}})?{_DIRECTIVE.pattern}"
+    # round 18 (BA, BG): another matter then a go-ahead ("never had a problem till now. Go ahead", "not me, so yes")
+    rf"|^\W{{0,8}}(?:(?:so|and)\W{{1,4}})?(?:(?:yes|yeah|yep|yup|sure)(?![\w'])|(?:(?:ok|okay)\W{{1,4}})?{_DIRECTIVE.pattern})", re.IGNORECASE)
 # "No" to a question a "no" agrees to: the whole clause is the answer.
 _NO_FIRST = words("no", "nope", "nah", "naw", "not at all", "not really", "of course not", "certainly not",
                   "absolutely not", "definitely not", "not in the least", "not in the slightest", "not a bit", "none",
@@ -274,7 +277,7 @@ def _read(reply: str, q: Question, stated: QuestionReads) -> Reply:
     text = plain_answer(reply, q.polarity != "plain", q.verbs, reasoned)  # idioms and emoji as the answer they give
     if reasoned:  # "Yes, no longer needed": the reason's "no" refuses nothing
         text = mark_reasons(text)
-    cleaned, mocking = take_out_sarcasm(_POLITE_IF.sub(" ", text))
+    cleaned, mocking = take_out_sarcasm(_POLITE_IF.sub(" ", text), reply)
     cleaned = resigned(cleaned)  # "whatever. ok": indifference settled by the yes after it
     # "I don't mind", "no problem" agree to "Do you mind?"; to "Shall I?" they say nothing
     # ("no objection" agrees to either)
@@ -325,6 +328,8 @@ def _read(reply: str, q: Question, stated: QuestionReads) -> Reply:
     if hedged or met is not None or polar_no:
         return "unclear"
     found = re.findall(r"\w+", text)
+    if not found and any(ord(c) >= 0x2190 for c in text):
+        return "unclear"  # round 18 (BH): an emoji that is no answer ("🙏", "🤔"): neither a yes nor a no
     if not found or "?" in text or asks_why(text) or len(found) > 4:
         return "no"  # agrees to nothing: a question, or something else said
     return "unclear"

@@ -158,8 +158,9 @@ def refuses(clause: str, q: Question, stated: Described, *, conceded: bool = Fal
     does a negative remark a go-ahead concedes right after it (``conceded``: "Not happy, but go
     ahead"; "No, but go ahead" still refuses)."""
     tokens = _TOKEN.findall(clause.lower())[:80]
-    if conceded:  # "Not happy, but go ahead": a remark; "No, but ...", "I don't want that, but ..." are not
-        return bool(_OUTRIGHT.search(clause) or _RETRACT.search(clause)) or _negates_the_call(tokens, adjectives=False)
+    if conceded:  # "Not happy, but go ahead": a remark; "No, but ...", "I don't want that, but ...", "Never." are not
+        return bool(_OUTRIGHT.search(clause) or _RETRACT.search(clause)) or _negates_the_call(tokens, adjectives=False) or (
+            bool(tokens) and tokens[0] in _NEGS and all(w in _CLOSING_WORDS for w in tokens[1:]))
     if _REFUSAL_HEAD.search(clause) and bounded_condition(clause, stated) is None:  # "no more than $16.90" bounds (round 17)
         if _NOT_FEELING.search(clause) and not _negates_the_call(tokens):
             return False  # "Not happy about the delay"
@@ -315,6 +316,7 @@ def _names_another_value(clause: str, stated: Described) -> bool:
 # What a condition says of the call's value: where it goes or what it is ("as long as it goes to
 # my card", "if it's $16.90", "provided it's the card")
 _SARCASM = re.compile(
+    r"(?<![\w/])/s(?![\w/])|"  # round 18 (BH): "/s" marks the words sarcastic
     r"(?<![\w'])(?:yeah|yea|ya|yep)\W{1,3}right(?![\w'])(?!\W{1,3}(?:away|now|then|there|on|this))|"
     + words("as if", "thanks for nothing", "like i have a choice", "like i had a choice", "not like i have a choice",
             "what a surprise", "big surprise", "just great", "just perfect", "just wonderful", "oh joy",
@@ -330,11 +332,16 @@ _WEAK_SARCASM = re.compile(words(
     "how wonderful", "whatever", "sure sure", "yeah yeah", "fine fine", "oh fabulous", "oh terrific"), re.IGNORECASE)
 
 
-def take_out_sarcasm(text: str) -> Tuple[str, bool]:
+def take_out_sarcasm(text: str, said: str = "") -> Tuple[str, bool]:
     """``text`` with the sarcastic phrases blanked (their negative words refuse nothing: "not
-    like I have a choice"), and whether it held any."""
+    like I have a choice"), and whether it held any (or the reply as ``said`` is a bare word and an eye-roll)."""
     out, n = _SARCASM.subn(" ", text)
+    if said and _ROLLED.search(said) and len(_TOKEN.findall(said.lower())) <= 1:
+        return out, True  # round 18 (BH): "sure 🙄", a bare yes eyes rolled at ("I guess that'll do 🙄" is reluctant: a yes)
     return out, n > 0
+
+
+_ROLLED = re.compile("[\U0001F644\U0001F612\U0001F643\U0001F611]")  # 🙄 😒 🙃 😑
 
 
 def sarcastic(first: str, *, directive: bool) -> bool:
