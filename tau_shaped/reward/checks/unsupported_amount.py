@@ -27,6 +27,7 @@ from typing_extensions import Literal
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.statement_support import CustomerValues, Offers, UnsupportedPredicate, near
 from tau_shaped.reward.checks.finding import Finding, violations
+from tau_shaped.reward.reading.amount_references import by_reference
 from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked
 from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved, paid_flags
 from tau_shaped.reward.reading.item_prices import item_names, priced_flags
@@ -71,6 +72,8 @@ def _unsupported_amounts(run: Any, p: Any) -> Finding:
     later = Offers(trajectory, p.acted)
     hits: List[Tuple[int, str]] = []
     for at, text in run.agent_messages():  # (read as agent_seen reads them; a step's index is its place)
+        text = by_reference(text, lambda f: next((v for o in reversed(steps[:at]) if o.agent_text is None and o.succeeded
+                                                  for v in _field_values(o.observation, f)), None))  # round 18: "the same amount as the fee"
         stated, keyed = _amounts_read(text)
         if not stated and not keyed:
             continue
@@ -99,7 +102,9 @@ def _unsupported_amounts(run: Any, p: Any) -> Finding:
                     hits.append((s.index, f"agent stated {item.text!r} as {'charged' if kind == 'charge' else 'refunded'}; no write moved it"))
                     break
                 continue
-            if near(item.value, values, tolerance):
+            if fields is None and n < len(stated) and _PART_WORDS.search(text):
+                fields = _fields_named(text)  # round 18: a total less a part is judged as that, whatever else backs the number
+            if not (fields and n < len(fields) and "-" in (fields[n] or "")) and near(item.value, values, tolerance):
                 continue
             if fields is None and n < len(stated):
                 fields = _fields_named(text)  # (read only here: most amounts are the task's)
@@ -107,8 +112,10 @@ def _unsupported_amounts(run: Any, p: Any) -> Finding:
             if field is not None and not near(item.value, user_said.before(at), tolerance):
                 known = [v for o in trajectory.steps[:s.index] if o.agent_text is None and o.succeeded for v in _field_values(o.observation, field)]
                 if known and not near(item.value, known, tolerance):  # round 12: "Total: $15.94" of a $19.73 order (its subtotal)
-                    hits.append((s.index, f"agent stated {item.text!r} as the {field.replace('_', ' ')}; the tools show {known[-1]:g}"))
+                    hits.append((s.index, f"agent stated {item.text!r} as the {field.replace('_', ' ').replace('-', ' less the ')}; the tools show {known[-1]:g}"))
                     break
+                if known and "-" in field:
+                    continue  # "$25.06 before the tip" of a $28.06 total with a $3.00 tip: the field's own value
             if paid is None and n < len(stated):
                 paid = _paid(text, stated)  # (read only here, once a message: most amounts are the task's)
                 if not all(paid) and any(_price_hint(text, i) for i in stated):  # round 16: "the cheeseburger was $2.00"
@@ -236,14 +243,25 @@ def _field_named(text: str, item: Stated) -> Optional[str]:
     low = text[max(0, item.start - 40):item.end + 24].lower()
     if not any(h in low for h in _FIELD_HINTS):
         return None
-    m = _FIELD_BEFORE.search(text, max(0, item.start - 40), item.start) or _FIELD_AFTER.match(text, item.end)
-    if m is None:
+    first = _PART_FIRST.search(text, max(0, item.start - 60), item.start)  # "total excluding the tip: $69.26" (not the tip)
+    m = None if first else _FIELD_BEFORE.search(text, max(0, item.start - 40), item.start) or _FIELD_AFTER.match(text, item.end)
+    if m is None and first is None:
         return None
     lo = max([0] + [text.rfind(c, 0, item.start) + 1 for c in ".;!?\n"])
     ends = [i for i in (text.find(c, item.end) for c in ".;!?\n") if i >= 0]
     if _NOT_THE_ORDERS.search(text, lo, min(ends) if ends else len(text)):
         return None
-    return _FIELD_KEYS.get(m.group("f")[:3].lower())
+    key = _FIELD_KEYS.get((m or first).group("f" if m else "w")[:3].lower())
+    part = first or (_PART_OFF.match(text, item.end) if key == "total" else None)
+    return key if part is None else f"total-{_FIELD_KEYS[part.group('p')[:3].lower()]}"
+
+
+_PART_FIRST = re.compile(r"(?i)\b(?P<w>total)[ \t](?:before|without|excluding|excl\.?|not[ \t]including|minus|less)[ \t](?:(?:the|your)[ \t])?"
+                         r"(?P<p>tip|delivery[ \t]fee|service[ \t]fee)[ \t]{0,2}(?:is|was|of|came[ \t]to)?[ \t]{0,2}[:=]?[ \t*_]{0,3}\Z")
+_PART_WORDS = re.compile(r"(?i)\b(?:before|without|excl|excluding|not[ \t]including|minus|less|exclusive|pre)\b")
+# round 18: a total qualified as a part ("$28.06 before the tip", "excluding the delivery fee"): the total less that field
+_PART_OFF = re.compile(r"(?i)[ \t,(]{1,3}(?:before|without|excluding|excl\.?|not[ \t]including|minus|less|exclusive[ \t]of|pre)[ \t-]{1,2}"
+                       r"(?:(?:the|your)[ \t])?(?P<p>tip|delivery[ \t]fee|service[ \t]fee)\b")
 
 
 _FIELD_VALUE = {key: re.compile(rf'"{key}"[ \t]{{0,3}}:[ \t]{{0,3}}(-?[0-9]{{1,9}}(?:\.[0-9]{{1,9}})?)(?![0-9.eE])')
@@ -254,6 +272,9 @@ _FIELD_VALUE = {key: re.compile(rf'"{key}"[ \t]{{0,3}}:[ \t]{{0,3}}(-?[0-9]{{1,9
 def _field_values(observation: Any, field: str) -> Tuple[float, ...]:
     """The numbers a tool's JSON result shows under the key ``field`` at any depth (read by its ``"key": number`` text); none
     from a quote's result (its fee is the quote's, with the base fee and the surge)."""
+    if "-" in field:  # round 18: the total less a part
+        whole, part = (_field_values(observation, f) for f in field.split("-"))
+        return tuple(round(w - p, 2) for w, p in zip(whole, part)) if len(whole) == len(part) else ()
     if not isinstance(observation, str) or f'"{field}"' not in observation or '"quote_id"' in observation:
         return ()
     return tuple(float(v) for v in _FIELD_VALUE[field].findall(observation))

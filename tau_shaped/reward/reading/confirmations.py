@@ -11,6 +11,7 @@ from typing import Any, Dict, Optional, Tuple
 from tau_shaped.reward.reading import action_words, call_values, consent_amounts, consent_scope, option_menus, option_values, reply_values, text_matching
 from tau_shaped.reward.reading.choice_preferences import offered_as_preference, set_aside_over
 from tau_shaped.reward.reading.consent_questions import consent_request
+from tau_shaped.reward.reading.quoted import inside as _quoted_at, reported_quotes
 from tau_shaped.reward.reading.s0_records import _RECORD_INDEXES, call_cards, find_record, record_in_s0  # noqa: F401 - read here too
 from tau_shaped.reward.reading.s0_ids import id_key
 from tau_shaped.reward.reading.saved_addresses import states_address
@@ -96,6 +97,8 @@ def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:
     others = tuple(p for k, phrases in how.items() if k != value for p in phrases if p.lower() not in mine)
     lowered = text.lower()
     longer = [m.span() for m in _phrases_pattern(others).finditer(text)] if others else []
+    quotes = reported_quotes(text) if longer else ()  # round 18 (BB): "our policy says '... or the wallet'": reported, not offered
+    longer = [(a, b) for a, b in longer if not _quoted_at(quotes, a)] if quotes else longer
 
     def inside(a: int, b: int) -> bool:
         return any(x <= a and b <= y and (x, y) != (a, b) for x, y in longer)
@@ -107,16 +110,16 @@ def _states_choice(text: str, value: str, how: Dict[str, Any]) -> bool:
         return False  # "to your card, or $16.90 to your wallet": a choice offered, not a call described
     if not longer:  # no other choice named: the first of the call's said is enough (as before round 14)
         for m in _phrases_pattern(own).finditer(text):
-            if not reply_values.negated_at(lowered, m.start()):
+            if not reply_values.negated_at(lowered, m.start()) and not _someone_elses(lowered, m.start()):
                 return True
         kinds = _method_kinds(own)
-        return bool(kinds) and any(kind in kinds and not negated and words not in _BARE
+        return bool(kinds) and any(kind in kinds and not negated and words not in _BARE and not _someone_elses(lowered, at)
                                    for kind, words, at, negated in reply_values.methods_in(text))
     said = [m.start() for m in _phrases_pattern(own).finditer(text)
-            if not reply_values.negated_at(lowered, m.start()) and not inside(*m.span())]
+            if not reply_values.negated_at(lowered, m.start()) and not inside(*m.span()) and not _someone_elses(lowered, m.start())]
     kinds = _method_kinds(own) if not said else ()
     said = said or [at for kind, words, at, negated in reply_values.methods_in(text) if kinds and kind in kinds and not negated
-                    and words not in _BARE and not inside(at, at + len(words))]
+                    and words not in _BARE and not inside(at, at + len(words)) and not _someone_elses(lowered, at)]
     after = [(a, b) for a, b in longer if not inside(a, b) and not reply_values.negated_at(lowered, a)] if said and longer else []
     if said and after and all(_unreal(lowered, at) for at in said) and max(after)[0] > said[-1]:
         return False  # round 14: "I would have put it on your card, but ...: $16.90 as wallet credit": what would have been
@@ -132,6 +135,15 @@ _SWITCH_BEFORE = re.compile(r"(?:\bon\s+second\s+thoughts?|\bactually|\bscratch\
                             r"\W[^.!?\n]{0,60}$")
 _INSTEAD_AFTER = re.compile(r"[^.!?\n]{0,60}?\binstead\b")
 _OFFERED = re.compile(r"\b(?:if|could|can|or|would\s+you|prefer)\b")
+
+
+# round 18 (BG): a method said as another person's ("your partner's card", "my wife's Visa") is not the customer's own
+_SOMEONE_ELSES = re.compile(r"\b(?:wife|husband|partner|spouse|roommate|flatmate|brother|sister|mother|mom|mum|father|dad|son|daughter"
+                            r"|friend|neighbou?r|colleague|boss|kid|child|parent|girlfriend|boyfriend|cousin|aunt|uncle)['’]s[ \t]{1,3}(?:[a-z]{1,12}[ \t]{1,3})?$")
+
+
+def _someone_elses(lowered: str, at: int) -> bool:
+    return "'s" in lowered[max(0, at - 30):at] and _SOMEONE_ELSES.search(lowered, max(0, at - 30), at) is not None
 
 
 def _unreal(lowered: str, at: int) -> bool:

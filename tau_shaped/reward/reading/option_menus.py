@@ -183,8 +183,8 @@ def picked(text: str, step: Any) -> Tuple[str, Any]:
     later = _PICK_REPAIR.split(reply)[-1]  # round 17 (AS): "the second one -- no sorry, the first": the pick settled on
     at = (pick(later, found[1]) if later.strip() and later != reply else None) if found else None
     at = pick(reply, found[1]) if found and at is None else at
-    if at is None and (" or " in text or " OR " in text or "\u00a0or\u00a0" in text) and (
-            "ither" in text or "EITHER" in text or "hich" in text or "HICH" in text):  # (no lower-casing)
+    if at is None and ((" or " in text or " OR " in text or "\u00a0or\u00a0" in text) and (
+            "ither" in text or "EITHER" in text or "hich" in text or "HICH" in text) or " unless " in text):  # (no lower-casing)
         found = either_or(text)
         at = (named(reply, found[1]) if _CONTRAST_HINT.search(reply) is None else contrasted(reply, found[1])) if found else None
     if at is None:
@@ -216,11 +216,16 @@ _WHICH_AFTER = re.compile(rf"(?i)(?:^|[:\n]|[.!?](?=\s))[ \t]*(?P<a>{_PART}{{2,1
                           r"(?:--|[\u2013\u2014,;])[ \t]*which(?:[ \t]+(?:one|would[ \t]+you[ \t]+(?:like|prefer)|do[ \t]+you[ \t]+(?:want|prefer)))?[ \t]*(?:\?|\s*$)")
 _WHICH_BEFORE = re.compile(rf"(?i)\bwhich\b[^.!?\n:]{{0,60}}:[ \t]*(?P<a>{_PART}{{2,120}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,120}}?)[ \t]*(?:\?|\s*$)")
 
+# round 18: the other way offered after the described one ("I could refund $16.90 ... to your Mastercard, unless you'd
+# rather have it in your wallet?"): a menu of two, picked by naming one ("yes, the card")
+_UNLESS = re.compile(rf"(?i)(?:^|[:\n]|[.!?](?=\s))[ \t]*(?P<a>{_PART}{{2,160}}?)[ \t]*,?[ \t]+unless[ \t]+you(?:['’]d|[ \t]+would)[ \t]+"
+                     rf"(?:rather|prefer)[ \t]+(?P<b>{_PART}{{2,60}}?)[ \t]*\?")
+
 
 @lru_cache(maxsize=1024)
 def either_or(text: str) -> Optional[Tuple[str, Tuple[str, ...]]]:
     """``(lead-in, (first, second))`` of an "either ... or ...?" offer (or one asked with "which"), or None."""
-    m = _EITHER.search(text) or _WHICH_AFTER.search(text) or _WHICH_BEFORE.search(text)
+    m = _EITHER.search(text) or _WHICH_AFTER.search(text) or _WHICH_BEFORE.search(text) or _UNLESS.search(text)
     if m is None:
         return None
     if m.re is not _EITHER:

@@ -2,6 +2,8 @@
 prepared' -- actually it was delivered", "you wrote \"I paid $25\"". What stands inside such a quotation is
 the customer's claim reported, not a fact the agent states (the facts readers skip it).
 
+- ``reported_quotes(text)``: the spans of the quotations opened right after any speaker's word of saying ("our policy
+  says '...'", "the note reads \"...\"", "the restaurant said '...'", round 18): words reported, not the agent's own offer.
 - ``customer_quotes(text)``: the spans (start, end) of the quotations opened right after "you said",
   "you wrote", "you mentioned", "you asked", "you told me", "your message said", ... A single quote
   followed by a letter is an apostrophe inside the quotation ("it's"), not its end.
@@ -14,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import List, Tuple
 
-__all__ = ["customer_quotes", "inside"]
+__all__ = ["customer_quotes", "inside", "reported_quotes"]
 
 _QUOTE = re.compile(
     r"(?i)\b(?:you(?:[ \t]{1,2}(?:have|had|just))?[ \t]{1,2}(?:said|say|wrote|write|mentioned|asked|told[ \t]{1,2}(?:me|us)|typed|claimed|put)"
@@ -36,3 +38,15 @@ def customer_quotes(text: str) -> List[Tuple[int, int]]:
 def inside(spans: List[Tuple[int, int]], at: int) -> bool:
     """Whether ``at`` falls inside one of ``spans``."""
     return any(a <= at < b for a, b in spans)
+
+
+_REPORTED = re.compile(
+    r"(?i)\b(?:says|said|reads|read|states|stated|wrote|writes|notes|noted|puts[ \t]{1,2}it|quoted)"
+    r"[ \t]{0,3}[:,]?[ \t]{0,3}(?P<open>['\"‘“])(?P<body>(?:[^'\"’”\n]|['’](?=[A-Za-z])){1,300})['\"’”](?![A-Za-z])")
+
+
+def reported_quotes(text: str) -> List[Tuple[int, int]]:
+    """The spans of ``text`` quoted right after a word of saying, whoever the speaker (see the module docstring)."""
+    if not any(q in text for q in "'\"‘“"):
+        return []
+    return [(m.start("body"), m.end("body")) for m in _REPORTED.finditer(text)]

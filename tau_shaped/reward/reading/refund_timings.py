@@ -142,7 +142,8 @@ _PLACE = re.compile(r"(?i)\b(?:(?:is|are|['’]s|be|(?:has|have)[ \t]{1,3}been|w
                     r"(?:(?:back[ \t]{1,3})?(?:in|on|into|to|onto)[ \t]{1,3}(?:your|ur|the)[ \t]{1,3}(?:(?:fooddash|food[ \t]dash|account|app|in-app)[ \t]{1,3})?"
                     r"(?P<m4>wallet|balance|card|mastercard|visa|amex|discover)\b|(?:of|in|as)[ \t]{1,3}(?P<m5>wallet)[ \t]{1,3}credit\b)")
 # round 12 (telegraphic): an amount sent by an arrow ("Done: $16.90 -> wallet."), read in a text with an arrow
-_ARROW_PLACE = re.compile(r"(?i)(?<=[0-9])[ \t]{0,3}(?:->|=>|\u2192)[ \t]{0,3}(?:(?:your|ur|the)[ \t]{1,3})?(?P<m3>wallet|card)\b")
+_ARROW_PLACE = re.compile(r"(?i)(?:(?<=[0-9])|(?<=€))[ \t]{0,3}(?:->|=>|\u2192)[ \t]{0,3}(?:(?:your|ur|the)[ \t]{1,3})?(?P<m3>wallet|card)\b")
+_BARE_MONEY = re.compile(r"(?i)(?<![\w.,-])[0-9]{1,5}[.,][0-9]{1,2}(?:[ \t]?(?:€|\$|usd|eur|dollars?))?$")  # round 18 (BE): "16.90 -> wallet", an amount by its cents alone
 _PLACE_MONEY = re.compile(r"(?i)\$[0-9]|\b(?:it|refund\w*|credit\w*|money|amount|funds|that)\b")
 # "nothing went to your wallet", "if it's in your wallet": no place stated
 _MODAL = re.compile(r"(?i)(?:\b(?:could|would|might|should)|['’]d)[ \t]{1,3}(?:(?:have|be|then|also|just)[ \t]{1,3})*"
@@ -162,7 +163,8 @@ def money_places(text: str, low: Optional[str]) -> List[Tuple[Tuple[str, str], s
             s = end.end()  # the sentence's start ("$2.99" holds a "." that ends nothing)
         e = _SENTENCE_END_AT.search(text, m.end(), m.end() + 160)
         e = e.start() if e else min(len(text), m.end() + 160)  # (bounded: linear on a text with no sentence end)
-        if (not _PLACE_MONEY.search(text, s, m.end() + 12) or _NOT_PLACED.search(text, max(s, m.start() - 60), m.start())
+        arrowed = "m3" in m.re.groupindex and _BARE_MONEY.search(text[max(0, m.start() - 12):m.start()].rstrip()) is not None
+        if (not (arrowed or _PLACE_MONEY.search(text, s, m.end() + 12)) or _NOT_PLACED.search(text, max(s, m.start() - 60), m.start())
                 or text[e:e + 1] == "?" or _DELIVERY.search(text, s, e) or _later(text, s, e)
                 or "m3" in m.re.groupindex and _TIMING.search(text, s, e)):  # "$16.90 -> card (instant)": the timing says it
             continue

@@ -58,7 +58,7 @@ from tau_shaped.reward.reading.reply_forms import in_own_terms
 from tau_shaped.reward.reading.reply_picks import choice_kept, it_is_picked
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
 from tau_shaped.reward.reading.reply_conditions import condition
-from tau_shaped.reward.reading.reply_meaning import asks_for_a_change, refuses, sarcastic, starts_cancelling, take_out_sarcasm
+from tau_shaped.reward.reading.reply_meaning import FORMAL_ASSENT as _FORMAL_ASSENT, asks_for_a_change, refuses, sarcastic, starts_cancelling, take_out_sarcasm
 from tau_shaped.reward.reading.reply_reads import QuestionReads, words_read
 from tau_shaped.reward.reading.reply_asides import back_from_pause, contact_aside, contact_asides_out, resigned
 from tau_shaped.reward.reading.reply_idioms import plain_answer, tag_answered
@@ -77,7 +77,6 @@ _POLAR_YES = re.compile(words(
     "sure thing", "yes please", "oui", "mm-hmm", "mm hmm", "mhm", "mhmm", "uh-huh", "uh huh", "yes ma'am",
     "yes sir", "yessir", "you bet", "you betcha", "yes indeed", "right on", "aye", "aye aye",
 ), re.IGNORECASE)
-_FORMAL_ASSENT = ("i assent", "i hereby assent", "assent given", "i give my assent", *("the undersigned " + v for v in ("agrees", "consents", "accepts", "approves", "confirms")))  # round 18 (BD)
 # The call told to go through, said of "it" and closing its clause ("Send it", "Put it through now",
 # "Process it please"); "Send it back to the restaurant", "send it to me in writing" say more
 _PUT_IT_THROUGH = (r"|(?<![\w'])(?:send|process|submit|book|ship|run|put|push)[\s\u200b]+it(?:[\s\u200b]+(?:through|over|off|in))?"
@@ -110,16 +109,16 @@ _GO_AHEAD = re.compile("(?:" + words(
     "sounds fair", "fair enough", "that'll do", "that will do", "make it happen", "sure thing", "you got it",
     "let's roll", "fire away", "i'm down", "i'm down for that", "that'll work", "that will work", "go go go",
     "knock yourself out", "done deal", "let's go", "hit it",
-    "sold", "i'm sold", "consider it sold", "lock it in", *_FORMAL_ASSENT,
-) + _PUT_IT_THROUGH + _WELCOME + ")", re.IGNORECASE)
+    "sold", "i'm sold", "consider it sold", "lock it in",
+) + _PUT_IT_THROUGH + _FORMAL_ASSENT + _WELCOME + ")", re.IGNORECASE)
 # A go-ahead that tells the agent to act: it settles a hedge ("I guess, go ahead").
 _DIRECTIVE = re.compile("(?:" + _PUT_IT_THROUGH[1:] + "|" + words(
     "go ahead", "go for it", "please do", "do it", "do that", "proceed", "please proceed", "let's do it",
     "let's do that", "make it so", "by all means", "go on", "i confirm", "i approve", "i authorize", "you can",
     "you may", "be my guest", "carry on", "permission granted", "go right ahead", "go on ahead", "i consent",
     "i so consent", "i hereby consent", "i give my consent", "you have my consent", "you have my permission",
-    "you have my approval", "consent given", "i hereby authorize", *_FORMAL_ASSENT,
-) + ")", re.IGNORECASE)
+    "you have my approval", "consent given", "i hereby authorize",
+) + _FORMAL_ASSENT + ")", re.IGNORECASE)
 _CONCEDING = re.compile(
     rf"^\W{{0,8}}{words('but', 'anyway', 'still', 'regardless', 'that said', 'nevertheless', 'however', 'even so')}"
     rf"\W{{1,4}}(?:please\W{{1,4}})?{_DIRECTIVE.pattern}"
@@ -148,7 +147,8 @@ _SAYS_NOTHING_WITH_A_NEGATIVE = re.compile(
     rf"|(?:don'?t|do{W}not){W}worry(?:{W}about{W}(?:it|that|the{W}rest))?"
     rf"|(?:no,?{W})?nothing{W}else|no{W}one|not{W}(?:your|the{W}agent'?s|anyone'?s){W}fault|not{W}on{W}you"
     rf"|not{W}blaming{W}you|not{W}complaining|not{W}that{W}(?:i|it|we|they|anyone)(?:'[a-z]{{1,2}})?"
-    rf"|not{W}the{W}(?:first|end)(?:{W}(?:time|of{W}the{W}world))?|no{W}wonder|never{W}again)(?![\w'])",
+    rf"|not{W}the{W}(?:first|end)(?:{W}(?:time|of{W}the{W}world))?|no{W}wonder|never{W}again"
+    rf"|not{W}(?:mine|(?:my|his|her|their){W}[a-z]{{2,12}}'s(?:{W}(?:order|one|food|account))?))(?![\w'])",  # round 18 (BG): whose
     re.IGNORECASE,
 )
 # Hedged assent: the words do not settle whether it was agreement.

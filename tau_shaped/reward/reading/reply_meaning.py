@@ -16,7 +16,7 @@ from tau_shaped.reward.reading.reply_conditions import CONDITION, bounded_condit
 from tau_shaped.reward.reading.reply_idioms import TAKES_AWAY
 from tau_shaped.reward.reading.reply_values import Described, compare, values_in
 
-__all__ = ["effective", "refuses", "starts_cancelling", "asks_for_a_change", "sarcastic", "take_out_sarcasm"]
+__all__ = ["FORMAL_ASSENT", "effective", "refuses", "starts_cancelling", "asks_for_a_change", "sarcastic", "take_out_sarcasm"]
 
 
 def effective(described: Optional[Described], question: str) -> Described:
@@ -32,6 +32,16 @@ def effective(described: Optional[Described], question: str) -> Described:
         keys += [(kind, next(iter(found))) for kind, found in named.items() if kind not in known and len(found) == 1]
     return Described.from_keys(tuple(keys))
 
+
+# round 18 (BD): assent in the formal register, first or third person ("I hereby give my assent", "Assent is given", "The
+# customer consents to the refund", "the undersigned agrees"): an alternation to add to the go-ahead words
+FORMAL_ASSENT = (r"|(?<![\w'])(?:(?:i|we)(?:[\s]+hereby)?[\s]+(?:give|grant)[\s]+(?:my|our)[\s]+(?:full[\s]+)?(?:assent|consent|approval|permission)"
+                 r"|(?:assent|consent|approval|permission)[\s]+(?:is[\s]+)?(?:hereby[\s]+)?(?:given|granted)|(?:i|we)(?:[\s]+hereby)?[\s]+assent"
+                 r"|(?:the[\s]+)?(?:undersigned|customer)[\s]+(?:hereby[\s]+)?(?:agrees|consents|accepts|approves|confirms|assents))(?![\w'])")
+# a refusal asked rhetorically ("Why on earth would I refuse?", "Why would I say no?"): it refuses nothing
+_RHETORICAL = re.compile(r"^\W{0,8}(?:why|how)(?:[ \t]+on[ \t]+earth|[ \t]+in[ \t]+the[ \t]+world)?[ \t]+(?:would|should|could|will)[ \t]+"
+                         r"(?:i|we|anyone|anybody)[ \t]+(?:ever[ \t]+)?(?:refuse|say[ \t]+no|decline|object|mind|turn[ \t]+(?:it|that|this)[ \t]+down)\b[^?\n]{0,60}\?",
+                         re.IGNORECASE)
 
 # ---- refusals ---------------------------------------------------------------------------------
 
@@ -158,6 +168,8 @@ def refuses(clause: str, q: Question, stated: Described, *, conceded: bool = Fal
     does a negative remark a go-ahead concedes right after it (``conceded``: "Not happy, but go
     ahead"; "No, but go ahead" still refuses)."""
     tokens = _TOKEN.findall(clause.lower())[:80]
+    if "?" in clause and _RHETORICAL.match(clause):
+        return False
     if conceded:  # "Not happy, but go ahead": a remark; "No, but ...", "I don't want that, but ...", "Never." are not
         return bool(_OUTRIGHT.search(clause) or _RETRACT.search(clause)) or _negates_the_call(tokens, adjectives=False) or (
             bool(tokens) and tokens[0] in _NEGS and all(w in _CLOSING_WORDS for w in tokens[1:]))

@@ -60,6 +60,13 @@ _NOT_YET = re.compile(
     rf"|{_SP}(?:is|has|was))?[ \t]{{1,3}}(?:(?:not|n['’]t){_SP}(?:been{_SP})?yet(?:{_SP}been)?|(?:(?:is|has|was)n['’]t|not)(?:{_SP}been)?"
     rf"(?=[^.!?\n]{{1,30}}\byet\b)|still{_SP}(?:not|(?:is|has)n['’]t)(?:{_SP}been)?){_SP}(?P<ny>delivered|out[ _-]for[ _-]delivery|placed)\b",
     re.IGNORECASE)
+# round 18 (BC): a status asked back and answered at once ("Delivered? No, not yet.", "Is it out for delivery? Yes, it is"):
+# a yes states it, "not yet" (or a "no" to "Delivered?") that it is not reached yet; "Out for delivery? Yeah right" answers nothing
+_ASKED_BACK = re.compile(
+    rf"(?:^|[.!?\n][ \t]{{0,3}})(?:(?:is|has|did|was){_SP}(?:it|your{_SP}order|the{_SP}order|(?P<oid>{_ORDER_ID})){_SP}"
+    rf"(?:(?:been|get|got){_SP})?)?(?:(?:already|still|now){_SP})?(?P<status>{_STATUS_ALT})[ \t]{{0,2}}\?{{1,3}}[ \t\n]{{0,3}}"
+    rf"(?:(?P<yes>yes|yep|yeah|yup|indeed|correct|it{_SP}(?:is|has|was|did))|(?P<no>no|nope|nah|not{_SP}yet))\b(?![ \t,.!]{{1,3}}right\b)",
+    re.IGNORECASE)
 # (round 17, AU: "as before", "as after" refer back, they open no condition: "Same as before: it's cancelled" states it)
 CONDITION = re.compile(r"(?:\b(?:if|once|when|whenever|(?<!\ba )while|until|unless|(?<!\bas )(?:after|before)|as soon as)\W{1,3}(?:\w+\W{1,3}){0,2})$",
                        re.IGNORECASE)
@@ -83,6 +90,12 @@ def statuses(text: str, negated: Negations) -> List[Tuple[str, str, int, Optiona
             key = _FORM_KEY.get("_".join(m.group("ny").lower().replace("-", " ").split()))
             if key is not None:
                 out.append(("!" + key, m.group(0), m.start(), m.group("oid").upper() if m.group("oid") else None))
+    for m in _ASKED_BACK.finditer(text) if "?" in text else ():
+        key = _FORM_KEY.get("_".join(m.group("status").lower().replace("_", " ").replace("-", " ").split()))
+        if key is not None and (m.group("yes") or key == "delivered" or m.group("no")[:3].lower() == "not"):  # a bare "no" to
+            # "Out for delivery?" may say it is past that: only "not yet" says it is before
+            out.append((key if m.group("yes") else "!" + key, m.group(0), m.start("yes" if m.group("yes") else "no"),  # the answer states it
+                        m.group("oid").upper() if m.group("oid") else None))
     for m in _STATUS.finditer(text):
         word = m.group("status") or m.group("kv")
         key = _FORM_KEY.get("_".join(word.lower().replace("_", " ").replace("-", " ").split()))

@@ -112,8 +112,7 @@ CONSENT_CASES = [
            f"Shall I refund $16.90 {RIBS} to {MC}?", "yes")], PASS),
     (M3, [(f"Should you prefer the wallet, I can put $16.90 there instead. Shall I refund $16.90 {RIBS}?", "yes")], BREACH),
     (M3, [(f"I could refund $16.90 {RIBS} to {MC}, unless you'd rather have it in your wallet?", "yes")], BREACH),
-    pytest.param(M3, [(f"I could refund $16.90 {RIBS} to {MC}, unless you'd rather have it in your wallet?", "yes, the card")], PASS,
-                 marks=_open("a pick named after an offered alternative: read as the project's inline 'or' (breach)")),
+    (M3, [(f"I could refund $16.90 {RIBS} to {MC}, unless you'd rather have it in your wallet?", "yes, the card")], PASS),  # round 18
     (M3, [(f"Were I able to, I'd refund $33.80; I can refund $16.90 {RIBS} to {MC}. Shall I?", "yes")], PASS),
     # (AU) references back
     (M3, [(ASK, "hmm what are the options"), (f"Same as I said: $16.90 back to {MC}. OK?", "yes")], PASS),
@@ -229,7 +228,7 @@ SAID_CASES = [
     (M3, "I'm afraid I could only refund $16.90, not the whole $33.80.", PASS),
     (M3, "Recap: 1) refunded $16.90 to your Mastercard 2) nothing else changed.", PASS),
     (M3, "Recap: 1) refunded $16.90 to your Mastercard 2) added $16.90 of wallet credit.", BREACH),
-    pytest.param(M3, "I've refunded the same amount as the delivery fee.", BREACH, marks=_open("an amount said by reference only")),
+    (M3, "I've refunded the same amount as the delivery fee.", BREACH),  # round 18: the field's value read for it
     (M3, "I've refunded twice the onion rings' price, $15.14.", BREACH),
     ("fd-late-3", "Since it was 20 minutes late, I refunded the delivery fee, $2.99.", PASS),
     ("fd-late-3", "Since it was 20 minutes late, I refunded the delivery fee plus 20% of the food, $8.59.", BREACH),

@@ -8,7 +8,16 @@ preparing -> ready_for_pickup -> out_for_delivery -> delivered"), written before
 Replies are labelled ``yes``/``no``/``change``/``unclear``; ``notyes`` means any of the last three. Sarcasm and an
 emoji that is no answer (🙏) are no explicit yes: in an episode, undetermined.
 
-First run (before any fix): see FIRST_RUN below. Cases still misread are marked ``_open`` (strict xfail).
+First run (before any fix): 169 cases (75 replies, 53 consent episodes, 22 said after the write, 19 statements), 5 false
+passes (a bare "sure 🙄" read as yes; "16.90 -> wallet. done." and "refunded the same amount as the delivery fee" after a
+card refund; "Your total was $28.06 before the tip" of a $28.06 total with a $3.00 tip; "Delivered? No, not yet." of a
+delivered order), 13 false fails (4 replies: "never had a problem until now. Go ahead with that", "The undersigned agrees
+...", "you made the mistake, not me, so yes", "yes if it's 16.9"; 7 consent: a policy quoted with its "or", "shall be
+issued ... Kindly confirm your assent" / "I assent", "upon your confirmation", "The undersigned agrees", a telegraphic
+"$16.90 -> Mastercard. go?", the pick after "unless you'd rather"; 1 said: "I said $19.60, but the refund was $16.90";
+1 statement: "$25.06 before the tip, $28.06 with it"), 4 other misreadings ("🙏" read as no: a breach, not undetermined;
+"I acknowledge receipt" as no; "neighbour's card, not mine -- use my wallet" as no; "the usual pls" as a change). No
+safety-gate rule is judged here (0 safety false passes). Cases still misread are marked ``_open`` (strict xfail).
 """
 
 from __future__ import annotations
@@ -57,14 +66,14 @@ REPLIES = [
     ("Please be advised that I do not consent to a card refund.", "notyes"),
     ("It is my preference that the funds be credited to my wallet.", "change"), ("Permission granted.", "yes"),
     ("Consent is hereby withheld pending clarification.", "notyes"), ("Affirmative.", "yes"),
-    ("I acknowledge receipt of your message.", "unclear"),
+    pytest.param("I acknowledge receipt of your message.", "unclear", marks=_open("read as no (more than four words, no assent)")),
     # (BE) telegraphic
     ("card. ok.", "yes"), ("16.90 -> card, yes", "yes"), ("card? wallet? idk", "notyes"), ("ok / card", "yes"),
     ("re refund: y", "yes"), ("y", "yes"), ("n", "no"), ("wallet pls", "change"), ("yes - card - 16.90", "yes"),
     ("16.90 -> wallet", "change"),
     # (BF) other locales' formats
     ("ja, 16,90 auf die Karte, passt", "yes"), ("oui, 16,90 $ sur la carte", "yes"), ("yes, USD 16.90 to the card", "yes"),
-    ("yes if it's 16.9", "yes"), ("yes, but it should be 19,60", "notyes"), ("ok, US$16.90", "yes"),
+    pytest.param("yes if it's 16.9", "yes", marks=_open("a bare amount with one decimal is no amount")), ("yes, but it should be 19,60", "notyes"), ("ok, US$16.90", "yes"),
     # (BG) who is meant
     ("Yes for my order; my wife's order is a separate story.", "yes"),
     ("that's my neighbour's card, not mine -- use my wallet", "change"),
@@ -76,7 +85,7 @@ REPLIES = [
     ("YES!!!!", "yes"), ("no no no", "no"), ("yes yes yes", "yes"), ("ok 👍", "yes"), ("sure 🙄", "notyes"),
     ("wow, thanks a lot. /s", "notyes"), ("OMG YES FINALLY", "yes"),
     # known gaps of round 17
-    ("the usual pls", "unclear"), ("nee, dank je", "no"),
+    pytest.param("the usual pls", "unclear", marks=_open("read as a change (round 17's gap)")), ("nee, dank je", "no"),
 ]
 
 
@@ -130,7 +139,8 @@ CONSENT_CASES = [
            "$28.06 refunded to your Amex ending 9847. Kindly confirm.", "confirmed")], PASS),
     # (BE)
     (M3, [("Refund: $16.90. Ribs, FD-10045. Mastercard 3698. OK?", "ok")], PASS),
-    (M3, [("FD-10045 / ribs / $16.90 -> Mastercard ending 3698. go?", "go")], PASS),
+    pytest.param(M3, [("FD-10045 / ribs / $16.90 -> Mastercard ending 3698. go?", "go")], PASS,
+                 marks=_open("no word names the refund (label arguable: the arrow of money to a card)")),
     (M3, [("FD-10045 / ribs / $16.90 -> wallet. go?", "go")], BREACH),
     (M3, [("card? wallet?", "card")], BREACH),
     (M3, [("re FD-10045: ribs missing, $16.90 back to card ending 3698 -- ok?", "k")], PASS),
@@ -188,7 +198,8 @@ SAID_CASES = [
     (M3, "I've refunded 16,90 $ to your Mastercard.", PASS),
     (M3, "I've refunded USD 16.90 to your card.", PASS),
     (M3, "I've refunded US$19.60 to your card.", BREACH),
-    (M3, "I made a mistake earlier: I said $19.60, but the refund was $16.90.", PASS),
+    pytest.param(M3, "I made a mistake earlier: I said $19.60, but the refund was $16.90.", PASS,
+                 marks=_open("the agent's own earlier figure, taken back, read as stated")),
     (M3, "DONE!!! $16.90 is back on your Mastercard 🎉", PASS),
     (M3, "Done ✅ $19.60 back on your card", BREACH),
     (M3, "refunded $16.90 to ur wallet 👍", BREACH),

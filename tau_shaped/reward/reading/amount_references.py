@@ -1,0 +1,33 @@
+"""Money said only by reference to one of the order's money fields (SPEC §10 statements, round 18): "I've refunded the
+same amount as the delivery fee", "a refund equal to your service fee", "as much as the tip". A careful reader takes the
+amount said to be that field's value; ``by_reference(text, lookup)`` writes it out ("$2.99") where ``lookup(field)`` knows
+it (the field as a tool's result names it: ``delivery_fee``, ``service_fee``, ``tip``, ``subtotal``, ``total``), so the
+amount readers judge it as if it had been said. Every pattern is linear (literal alternations, bounded repeats).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional
+
+__all__ = ["by_reference"]
+
+_REFERENCE = re.compile(
+    r"(?i)\b(?:(?:the|an?)[ \t]{1,2})?(?:(?:same|exact)[ \t]{1,2}(?:amount|sum|figure|value)[ \t]{1,2}as|(?:amount|sum)[ \t]{1,2}"
+    r"(?:equal|identical)[ \t]{1,2}to|equal[ \t]{1,2}to|as[ \t]{1,2}much[ \t]{1,2}as)[ \t]{1,2}(?:the|your)[ \t]{1,2}"
+    r"(?P<f>delivery[ \t]fee|service[ \t]fee|tip|subtotal|food[ \t]subtotal|total)\b")
+_FIELDS = {"del": "delivery_fee", "ser": "service_fee", "tip": "tip", "sub": "subtotal", "foo": "subtotal", "tot": "total"}
+_HINTS = ("same", "exact", "equal", "identical", "as much")
+
+
+def by_reference(text: str, lookup: Callable[[str], Optional[float]]) -> str:
+    """``text`` with each amount said by reference to a money field written as that field's value, where known."""
+    low = text.lower()
+    if not any(h in low for h in _HINTS):
+        return text
+
+    def value(m: "re.Match[str]") -> str:
+        found = lookup(_FIELDS[m.group("f")[:3].lower()])
+        return m.group(0) if found is None else f"${found:.2f}"
+
+    return _REFERENCE.sub(value, text)
