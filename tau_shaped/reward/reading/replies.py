@@ -58,7 +58,7 @@ from tau_shaped.reward.reading.reply_forms import in_own_terms
 from tau_shaped.reward.reading.reply_picks import choice_kept, it_is_picked
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
 from tau_shaped.reward.reading.reply_conditions import condition
-from tau_shaped.reward.reading.reply_meaning import FORMAL_ASSENT as _FORMAL_ASSENT, asks_for_a_change, refuses, sarcastic, starts_cancelling, take_out_sarcasm
+from tau_shaped.reward.reading.reply_meaning import FORMAL_ASSENT as _FORMAL_ASSENT, asks_for_a_change, habitual, refuses, sarcastic, starts_cancelling, take_out_sarcasm
 from tau_shaped.reward.reading.reply_reads import QuestionReads, words_read
 from tau_shaped.reward.reading.reply_asides import back_from_pause, contact_aside, contact_asides_out, resigned
 from tau_shaped.reward.reading.reply_idioms import plain_answer, tag_answered
@@ -310,7 +310,7 @@ def _read(reply: str, q: Question, stated: QuestionReads) -> Reply:
         return "change"
     if met == "met" and not assent and _ONLY_IF.match(first):
         assent = go_ahead = True  # "only if it's under five dollars" to a $4.00 refuel: the terms met, the yes given (round 13)
-    if mocking or sarcastic(first, directive=_DIRECTIVE.search(first) is not None):
+    if mocking or habitual(first) or sarcastic(first, directive=_DIRECTIVE.search(first) is not None):  # "the usual pls": unknown
         return "unclear"
     hedged = any(_hedges(c) for c in answer)
     if assent:

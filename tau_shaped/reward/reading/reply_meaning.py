@@ -16,7 +16,7 @@ from tau_shaped.reward.reading.reply_conditions import CONDITION, bounded_condit
 from tau_shaped.reward.reading.reply_idioms import TAKES_AWAY
 from tau_shaped.reward.reading.reply_values import Described, compare, values_in
 
-__all__ = ["FORMAL_ASSENT", "effective", "refuses", "starts_cancelling", "asks_for_a_change", "sarcastic", "take_out_sarcasm"]
+__all__ = ["FORMAL_ASSENT", "effective", "habitual", "refuses", "starts_cancelling", "asks_for_a_change", "sarcastic", "take_out_sarcasm"]
 
 
 def effective(described: Optional[Described], question: str) -> Described:
@@ -42,6 +42,16 @@ FORMAL_ASSENT = (r"|(?<![\w'])(?:(?:i|we)(?:[\s]+hereby)?[\s]+(?:give|grant)[\s]
 _RHETORICAL = re.compile(r"^\W{0,8}(?:why|how)(?:[ \t]+on[ \t]+earth|[ \t]+in[ \t]+the[ \t]+world)?[ \t]+(?:would|should|could|will)[ \t]+"
                          r"(?:i|we|anyone|anybody)[ \t]+(?:ever[ \t]+)?(?:refuse|say[ \t]+no|decline|object|mind|turn[ \t]+(?:it|that|this)[ \t]+down)\b[^?\n]{0,60}\?",
                          re.IGNORECASE)
+
+# round 18: the whole reply a habit the agent cannot know ("the usual pls", "same as always", "as usual"): neither a yes to
+# what was described nor a change to a known value (round 17 read "the usual pls" as a change)
+_HABIT = re.compile(r"^\W{0,8}(?:just[ \t]+)?(?:the|my|as|same(?:[ \t]+as)?)[ \t]+(?:usual|always|normal|regular)(?:[ \t]+(?:one|way|thing))?"
+                    r"(?:\W{1,3}(?:please|pls|plz|thanks|thx|then|ty))*\W{0,8}$", re.IGNORECASE)
+
+
+def habitual(first: str) -> bool:
+    return _HABIT.match(first) is not None
+
 
 # ---- refusals ---------------------------------------------------------------------------------
 

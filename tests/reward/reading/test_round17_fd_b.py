@@ -32,7 +32,7 @@ REPLIES = [
     ("if it's the Amex then yes", "yes"), ("yes if it's all $5.06", "yes"), ("only if it goes to my wallet", "notyes"),
     ("had I known I'd have asked for wallet, but fine, go", "yes"),
     # (AU)
-    ("do it pls", "yes"), ("yep, that one", "yes"), ("same as you said, go", "yes"), pytest.param("the usual pls", "unclear", marks=_open("read as a change (not yes: the verdict is a breach, not undetermined)")),
+    ("do it pls", "yes"), ("yep, that one", "yes"), ("same as you said, go", "yes"), ("the usual pls", "unclear"),  # round 18
     # (AW)
     ("oui", "yes"), ("oui oui", "yes"), ("sì grazie", "yes"), ("claro que sí", "yes"), ("jaa", "yes"), ("okey", "yes"),
     ("no no no", "no"), ("nee dank je", "no"), ("pas besoin", "no"), ("can lah", "yes"), ("ok can", "yes"),
