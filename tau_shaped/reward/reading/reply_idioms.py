@@ -210,6 +210,7 @@ _SPELLED_PAIR = re.compile(r"(?<![\w.-])([nNoO])[.-]([oOkK])\.?(?![\w-])")
 _LETTER_NO = re.compile(r"^\W{0,4}[nN]\W{0,4}$")
 # "go" alone (said again, shouted) is the go-ahead; "go 4 it", "4 sure": chat's "4" for "for"
 _GO_ALONE = re.compile(r"^\W{0,4}(?:go(?:[\s!.,]{0,3}go){0,3}|gogo(?:go)?)\W{0,6}$", re.IGNORECASE)
+_GO_AFTER = re.compile(r"(?i)^(?P<lead>[^\n]{1,20}?[.,;:!-])[ \t]*go(?P<end>\W{0,4})$")
 _CHAT_FOR = re.compile(r"(?<![\w'’])(go|4)\s+4\s+(it|sure|real)(?![\w'’])|(?<![\w'’])4\s+(sure|real)(?![\w'’])", re.IGNORECASE)
 
 
@@ -247,6 +248,8 @@ def fold_words(reply: str) -> str:
         reply = _LOAN_PHRASE.sub(lambda m: _LOAN_PHRASES.get(re.sub(r"[ \t]+", " ", m.group(0).lower()), m.group(0)), reply)
     if len(reply) <= 24 and _GO_ALONE.match(reply):
         return "go ahead"
+    if len(reply) <= 28 and "go" in low:  # round 18 (BE): "amex. go.", "card, go": a telegraphic go-ahead after a value
+        reply = _GO_AFTER.sub(lambda m: m.group("lead") + " go ahead" + m.group("end"), reply)
     if "4" in reply:
         reply = _CHAT_FOR.sub(_chat_for, reply)
     def one(m: "re.Match[str]") -> str:

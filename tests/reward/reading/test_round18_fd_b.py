@@ -47,7 +47,7 @@ REPLIES = [
     ("I hereby give my assent.", "yes"), ("Assent is given.", "yes"), ("The customer consents to the refund as proposed.", "yes"),
     ("Kindly refrain from processing this refund.", "no"), ("Approval is hereby withheld.", "notyes"),
     # (BE)
-    pytest.param("amex. go.", "yes", marks=_open("read unclear")), ("5.06 -> amex ok", "yes"), ("wallet not amex", "change"), ("y pls", "yes"), ("k thx go", "yes"),
+    ("amex. go.", "yes"), ("5.06 -> amex ok", "yes"), ("wallet not amex", "change"), ("y pls", "yes"), ("k thx go", "yes"),
     # (BF)
     ("oui, 5,06 $ sur l'Amex", "yes"), ("vale, 5,06 USD a la Amex", "yes"), ("yes if it's 5.06", "yes"),
     ("yes, but 5,60 not 5,06", "notyes"),
