@@ -28,6 +28,7 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.checks.statement_support import CustomerValues, Offers, UnsupportedPredicate, near
 from tau_shaped.reward.checks.finding import Finding, violations
 from tau_shaped.reward.reading.amount_references import by_reference
+from tau_shaped.reward.reading.retracted_amounts import taken_back_out
 from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked
 from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved, paid_flags
 from tau_shaped.reward.reading.item_prices import item_names, priced_flags
@@ -72,7 +73,7 @@ def _unsupported_amounts(run: Any, p: Any) -> Finding:
     later = Offers(trajectory, p.acted)
     hits: List[Tuple[int, str]] = []
     for at, text in run.agent_messages():  # (read as agent_seen reads them; a step's index is its place)
-        text = by_reference(text, lambda f: next((v for o in reversed(steps[:at]) if o.agent_text is None and o.succeeded
+        text = by_reference(taken_back_out(text), lambda f: next((v for o in reversed(steps[:at]) if o.agent_text is None and o.succeeded
                                                   for v in _field_values(o.observation, f)), None))  # round 18: "the same amount as the fee"
         stated, keyed = _amounts_read(text)
         if not stated and not keyed:
