@@ -7,7 +7,8 @@ the order text flows through them.
    ``normalize_spoken``: e-mail addresses, digit runs and clock times as spoken; ``normalize_phonetic``: a spelling
    alphabet's letters, "alpha november alpha", and a phone's keypad letters, "503-555-VIKT";
    ``normalize_numbers``: numbers in words as digits; ``normalize_repairs``: words the writer takes
-   back by a self-repair, "$55.13 -- sorry, I misread: $45.13", dropped as struck text is; ``normalize_asides``: a footnote's
+   back by a self-repair, "$55.13 -- sorry, I misread: $45.13", dropped as struck text is (``repair_timings``: a time or a day
+   taken back for another, "instantly -- typo: in 3-5 business days"); ``normalize_asides``: a footnote's
    mark and a remark set apart, "(thanks for waiting)", read as not there). An agent's message is read as ``normalize_questions.agent_seen``: ``seen``
    with its questions written without a mark given one ("..., should I"). Every check kind reads
    ``seen`` text; ``seen_with_map`` maps a span back
@@ -20,7 +21,8 @@ the order text flows through them.
    ``statements`` (clock times, durations, streets, statuses; ``clock_words``: times in words,
    dotted or in four figures; ``assertion_frames``: a phrase doubted, predicted, asked or reported, not told), ``days`` (days relative to the episode's clock),
    ``value_corrections`` (a value taken back at once for the next one, "$19.60 -- sorry, $16.90": one list of a correction's words
-   for amounts, times, statuses and streets).
+   for amounts, times, statuses and streets; ``retracted_amounts``: an amount the agent says it gave before and takes
+   back; ``amount_references``: money said by reference to an order's field, "the same amount as the delivery fee").
 4. What a message asserts and whether anything backs it: ``money_claims`` / ``money_checks`` (``option_values``: an option
    "none" is no negation; items going back are no money going back; a record's header says what its "total" holds),
    ``fact_claims`` / ``fact_checks`` (``status_claims``: an order's status said; ``stated_facts``: a message's claims with the world's dish names;
@@ -33,14 +35,16 @@ the order text flows through them.
 5. Consent: ``action_words`` (the words that name a kind of write), ``consent_questions`` (a
    question that asks agreement to act, its message cut into sentences by ``consent_sentences``; ``consent_self_answers``: a question the agent answers itself), ``call_values`` (the values of a write a person
    would check, and another value stated instead; ``call_dates``: the dates a message states,
-   with or without the year), ``confirmations`` (whether a message
+   with or without the year; ``worded_values``: a booking's person, payment method, insurance or total said in words as
+   another value), ``confirmations`` (whether a message
    describes a write; ``consent_scope``: what it covers, no price said waived, no other write
    beside it, no offer of someone else's told without asking leave to act; ``consent_amounts``: no
    other amount than the call's, a unit's rate and a "$0" being none; ``s0_records``: the
    write's records in S0, and the cards it pays with; ``route_stops``: a stop said for a route that it does not hold); the customer's answer: ``replies`` (yes, change, no, unclear),
    its idioms and emoji first read as the plain answer they give (``reply_idioms``: "I
    wouldn't say no", "no need", 👍), read on its clauses (``reply_clauses``), what they do to the call (``reply_meaning``) and
-   the values they name (``reply_values``); ``reply_corrections`` (an answer taken back, "no
+   the values they name (``reply_values``); ``reply_rhetoric`` (a question back whose answer goes without saying, "why would I say no?", and formal assent,
+   "the undersigned assents"), ``reply_corrections`` (an answer taken back, "no
    wait -- yes", or a yes asked back), ``reply_picks`` (a thing picked with "please"), ``reply_forms`` (a reply in the question's own terms: a
    "no <thing>" it states as none, echoed, "no insurance. book it"; a form's boxes ticked, "[ ] yes [x] no"), ``option_menus`` (a menu's option picked by
    its label, its place or what it alone says: "2", "the first, not the second", "the cheaper one"), ``reply_asides``
@@ -59,14 +63,17 @@ the order text flows through them.
    ``misspelling_scans``),
    ``dish_exclusions`` (what rules it out in its clause; ``dish_negations``: a negation before it declines it or urges it; ``dish_answers``: a dish asked about alone, answered), ``dish_lists`` (what a list's header,
    the line after it or its item's note says of its dishes),
-   ``unsafe_menus`` (the customer's unsafe dishes; ``allergen_words``: their allergens in other words), ``unsafe_offers`` (an unsafe dish offered; ``dish_descriptions``: offered by what it holds, "a curry with cashews"; ``dish_kinds``: by its kind under a quantifier, "any of the curries"; ``dish_renamed``: named, then named again and ruled out; ``dish_replacements``: proposed as the replacement, "the Korma is the usual replacement"; ``dish_counterfactuals``: offered only in a counterfactual contrary to the allergen, not offered; ``dish_positions``: picked by its place, "option 2", "the latter"; ``dish_order_refs``: named by the order it was in; ``dish_followups``: proposed by going along with the customer's pick); ``account_holds`` (a holder of the customer's said to be in a restricting state: the fraud
+   ``unsafe_menus`` (the customer's unsafe dishes; ``allergen_words``: their allergens in other words), ``unsafe_offers`` (an unsafe dish offered; ``dish_descriptions``: offered by what it holds, "a curry with cashews"; ``dish_kinds``: by its kind under a quantifier, "any of the curries"; ``dish_renamed``: named, then named again and ruled out; ``dish_replacements``: proposed as the replacement, "the Korma is the usual replacement"; ``dish_counterfactuals``: offered only in a counterfactual contrary to the allergen, not offered; ``dish_positions``: picked by its place, "option 2", "the latter"; ``dish_order_refs``: named by the order it was in; ``dish_followups``: proposed by going along with the customer's pick; ``dish_epithets``: picked by a description the agent gave it
+   before, "the creamy one from the list above"; ``dish_rhetoric``: set aside by a question back, "Pad Thai? With your peanut
+   allergy? Absolutely not", or by a rule it falls under); ``account_holds`` (a holder of the customer's said to be in a restricting state: the fraud
    flag's words by their structure, with ``account_hold_words`` and ``account_hold_tokens``: its words, clauses and sentences;
-   ``flag_answers``: the flag said without its words, a yes to the customer's question about it or a state word broken off); ``turn_joins`` (a hard line's words cut across two of the agent's messages, read joined); ``link_targets`` (a link's address, read for the hard lines); ``refusals`` (a denial said), with ``refusal_objects``
+   ``flag_answers``: the flag said without its words, a yes to the customer's question about it or a state word broken off); ``turn_joins`` (a hard line's words cut across two of the agent's messages, read joined); ``link_targets`` (a link's address, read for the hard lines); ``refusals`` (a denial said, and ``refusal_overrides``: what after it takes it back), with ``refusal_objects``
    (the thing asked for said to be none, not due or not owed).
 7. ``world_indexes``: the indexes these readers make of a world, made ahead (before workers fork);
    ``lazy_patterns``: the readers' module-level patterns, compiled on first use (the checks import
    the readers so), and all of them before workers fork; ``re2_search``: whether an RE2 pattern finds
-   anything, asked of the engine without a match object (the readers' cheap tests).
+   anything, asked of the engine without a match object (the readers' cheap tests); ``message_looks``: one look at a
+   message (lower-cased, whether it holds a digit) shared by the readers' cheap tests.
 
 The check kinds of ``reward.checks`` call these readers; nothing here imports the rule
 machinery (matchers, predicates, checks).
