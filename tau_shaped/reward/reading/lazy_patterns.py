@@ -141,10 +141,16 @@ def compile_pending() -> None:
 
 def lowered(pattern: str) -> str:
     """``pattern`` matching lower-cased text: its letters lowered, its escapes (``\\W``, ``\\b``) kept
-    (a lower-cased text read without IGNORECASE is read a third faster)."""
-    out, i = [], 0
-    while i < len(pattern):
-        step = 2 if pattern[i] == "\\" else 1
-        out.append(pattern[i:i + step] if step == 2 else pattern[i].lower())
-        i += step
-    return "".join(out)
+    (a lower-cased text read without IGNORECASE is read a third faster). Each character is lowered
+    as on its own; the runs between escapes are lowered at once (a loop of one step a character
+    took 25 ms at import over refusals' 20,000-character pattern)."""
+    return "".join(piece if piece[0] == "\\" else _lowered_run(piece) for piece in _PIECES.findall(pattern))
+
+
+_PIECES = re.compile(r"\\[\s\S]?|[^\\]+")  # an escape (a backslash and what follows it), or a run of no backslash
+
+
+def _lowered_run(text: str) -> str:
+    """``text`` with each character lowered as on its own: a run lowers a capital sigma by its
+    place in a word (a final one to "\u03c2"), one character alone never does."""
+    return text.lower() if "\u03a3" not in text else "".join(c.lower() for c in text)

@@ -114,3 +114,30 @@ def test_a_pattern_made_is_read_without_the_first_use_hook_and_still_a_lazy_patt
     assert type(pickle.loads(pickle.dumps(made))) is not LazyPattern  # a copy is lazy again
     for name in ("no_such_attribute", "__len__"):
         assert not hasattr(lazy("y"), name)
+
+
+def _lowered_one_by_one(pattern):
+    """``lowered`` as it was written first: a character at a time, an escape (a backslash and the
+    character after it, or a last lone backslash) kept."""
+    out, i = [], 0
+    while i < len(pattern):
+        step = 2 if pattern[i] == "\\" else 1
+        out.append(pattern[i:i + step] if step == 2 else pattern[i].lower())
+        i += step
+    return "".join(out)
+
+
+def test_lowered_is_the_pattern_lowered_a_character_at_a_time():
+    import random
+
+    from tau_shaped.reward.reading.lazy_patterns import lowered
+
+    draw = random.Random(41)
+    alphabet = "aZ\\\\\\bWsDΣσςİKÉ\n( )|?[]-"
+    cases = ["", "\\", "\\\\", "\\\\W", "A\\B\\", "ΟΔΟΣ ΣΑΣ", "\\Σ Σ", "(?:CARD|Wallet)\\b"]
+    cases += ["".join(draw.choice(alphabet) for _ in range(draw.randrange(0, 14))) for _ in range(20000)]
+    for pattern in cases:
+        assert lowered(pattern) == _lowered_one_by_one(pattern), pattern
+    from tau_shaped.reward.reading import refusals
+
+    assert refusals._DENIAL.pattern == _lowered_one_by_one("|".join(refusals._PARTS))
