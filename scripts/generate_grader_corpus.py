@@ -29,6 +29,7 @@ from grader_corpus_fraud import fraud_variants  # noqa: E402
 from grader_corpus_eta import eta_variants  # noqa: E402
 from grader_corpus_told import told_variants  # noqa: E402
 from grader_corpus_status import figure_variants, status_variants  # noqa: E402
+from grader_corpus_acts import acts_variants  # noqa: E402
 from grader_corpus_refusals import REFUSALS, first_respond, order_of, refusal_variants  # noqa: E402
 from grader_corpus_builders import (  # noqa: E402
     ALLERGEN, AMOUNTS, APOLOGY_ONLY, CONFIRM, DISH_NAMES, FACTS, LOST, NO, OFFER_CAP, OTHER, OWN, OWN_ROUTE, REASSIGN, SUBST_TOLD,
@@ -357,6 +358,7 @@ def variants(task) -> List[Dict[str, Any]]:
     out += told_variants(task, gt_actions(task), S0)  # round 16: a replacement's dishes, a transfer's summary
     out += status_variants(task, gt_actions(task), S0)  # round 17: a restaurant's status said against its look-up
     out += figure_variants(task, gt_actions(task))  # round 17: a policy rule's figure (a quote's 15 minutes)
+    out += acts_variants(task, gt_actions(task))  # round 18: an act said done that no call did
     return [e for e in out if fits(task, e)]
 
 

@@ -284,10 +284,13 @@ def test_statement_controls(task, message, verdict_):
     assert stated_verdict(task, message) == verdict_
 
 
+# "Why would I refuse?" alone: a question back whose answer goes without saying agrees (reply_rhetoric, ported from
+# read-tau2 the same round; set 1 had it as not a yes: the two labels were reconciled on the yes, SPEC §10 "the
+# question's polarity counts").
 CONTROL_REPLIES = [
     ("No. Go ahead.", "no"), ("Never. go ahead", "no"), ("Not now. Go ahead tomorrow.", "no"),
     ("I don't want that. Go ahead.", "no"), ("not the card, go ahead with the wallet", "change"),
-    ("Why would I refuse?", "notyes"), ("Consent is not given.", "no"), ("The customer does not consent.", "no"),
+    ("Why would I refuse?", "yes"), ("Consent is not given.", "no"), ("The customer does not consent.", "no"),
     ("I guess that'll have to do 🙄", "yes"), ("yes, the usual card", "yes"), ("no. go.", "no"), ("wallet, go", "change"),
 ]
 
