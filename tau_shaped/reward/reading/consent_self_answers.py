@@ -55,6 +55,11 @@ _WH_EARLY = re.compile(rf"^[\W_]*(?!(?:why\s+not|why\s+don't\s+(?:i|we)|how\s+ab
 _BARE_NOUN = re.compile(r"^[\W_]*(?:the|your|any)\s+[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?\s*\?$", re.IGNORECASE)
 _ONE_WORD = re.compile(r"^[\W_]*[A-Za-z][\w'-]*\s*\?$")
 _VALUE_OPENS = re.compile(r"^[\W_]{0,2}(?:[$\u00a3\u20ac0-9\"'\u2018\u201c]|usd\b)", re.IGNORECASE)
+# round 18: a value's name asked in one word and answered by a noun phrase ("Method? Your original payment method.",
+# "Reason? The missing ribs."): the agent's own question, as "Total? $300." is
+_SLOT_WORD = re.compile(r"^[\W_]*(?:method|amount|total|reason|order|items?|dish|card|address|destination|courier|driver|payment|account"
+                        r"|price|fee|cost|sum|eta|date|flight|passengers?|cabin|insurance|bags?|baggage|line|plan|bill)\s*\?$", re.IGNORECASE)
+_NOUN_OPENS = re.compile(r"^[\W_]{0,2}(?:your|the|a|an|my|its|their)\s+[A-Za-z]", re.IGNORECASE)
 _GOES_ON = _alt("i", "i'm", "i'll", "i've", "we", "we're", "we'll", "please", "let me", "let us", "just", "also", "and", "so", "thanks",
                 "thank you", "tell me", "if", "once")
 _AGENT_GOES_ON = re.compile(rf"^[\W_]*{_GOES_ON}{_E}", re.IGNORECASE)
@@ -69,7 +74,8 @@ def answered_at_once(question: str, following: str, alone: bool = False) -> bool
         return True
     if alone or _AGENT_GOES_ON.match(following):
         return False
-    return bool(_WH_EARLY.match(question) or _BARE_NOUN.match(question) or (_ONE_WORD.match(question) and _VALUE_OPENS.match(following)))
+    return bool(_WH_EARLY.match(question) or _BARE_NOUN.match(question) or (_ONE_WORD.match(question) and _VALUE_OPENS.match(following))
+                or (_SLOT_WORD.match(question) and _NOUN_OPENS.match(following) and short_answer(following)))
 
 
 def goes_on(plain: str) -> bool:
