@@ -249,9 +249,9 @@ _PART_OF_A_NAME = re.compile(r"[\s\u00a0]{1,3}cards?(?!\w)", re.IGNORECASE)
 # credit", "wallet credit of $5": the act of crediting, named by its method
 # (round 18: an aside between the amount and its method, "$14.08 (out of the $99.50 you paid) as wallet credit",
 # "$14.08 -- of your $99.50 -- in store credit": the amount still binds the method)
+_ASIDE_BODY = r"(?:[ \t\u00a0]*\([^()\n]{1,90}\)|[ \t\u00a0]+(?:--|[\u2013\u2014])[^\n\u2013\u2014]{1,90}?(?:--|[\u2013\u2014]))"
 _AMOUNT_AS = re.compile(r"(?:[$\u20ac\u00a3][\s\u00a0]?\d[\d,]*(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?[\s\u00a0]?(?:dollars?|usd|bucks))"
-                        r"(?:[\s\u00a0]*\([^()\n]{1,90}\)|[\s\u00a0]+(?:--|[\u2013\u2014])[^\n\u2013\u2014]{1,90}?(?:--|[\u2013\u2014]))?"
-                        r"[\s\u00a0]+(?:(?:as|in|of)[\s\u00a0]+)?(?:wallet|store|account)[\s\u00a0]{1,3}$", re.IGNORECASE)
+                        + _ASIDE_BODY + r"?[\s\u00a0]+(?:(?:as|in|of)[\s\u00a0]+)?(?:wallet|store|account)[\s\u00a0]{1,3}$", re.IGNORECASE)
 _PAID_BEFORE = re.compile(r"(?<![\w'])(?:paid|spent|used|had|got|received|earned|was|were|charged)(?:[\s\u00a0]+(?:with|in|as|from))?"
                           r"[\s\u00a0]{1,3}$", re.IGNORECASE)
 _OF_AMOUNT = re.compile(r"[\s\u00a0]+of[\s\u00a0]+(?:[$\u20ac\u00a3]|usd[\s\u00a0]?)?\d", re.IGNORECASE)
@@ -288,7 +288,7 @@ _AMOUNT = (r"((?:(?:\$|usd|us\$)[ \t]?[0-9][0-9,]*(?:\.[0-9]+)?|[0-9]+(?:[.,][0-
            r"(?:[ \t]+and[ \t]+(?:[0-9]{1,2}|one|two|three|four|five|six|seven|eight|nine|a)[ \t]+cents?)?|(?<![\w.-])[0-9]{1,4}\.[0-9]{2}(?![\w.]))"
            r"(?:[ \t]+(?:back|refund(?:ed)?|credit(?:ed)?))?)")
 # (round 18: an aside after the amount, "$14.08 (out of the $99.50 you paid) as wallet credit", kept in the text)
-_ASIDE = r"((?:[ \t]*\([^()\n]{1,90}\)|[ \t]+(?:--|[\u2013\u2014])[^\n\u2013\u2014]{1,90}?(?:--|[\u2013\u2014]))?)"
+_ASIDE = "(" + _ASIDE_BODY + "?)"  # (kept in the text: group 2)
 _MOVED = re.compile(_AMOUNT + _ASIDE + r"(?:[ \t]*(?:→|->|=>|⟶|➜|➡️?|⇒)[ \t]*"
                     r"|[ \t]+(?:back[ \t]+)?(?:to|onto|into)[ \t]+(?=(?:your|the|my)[ \t])"
                     # "And $1.49 as wallet credit. Is that OK?": the amount given as credit in the wallet

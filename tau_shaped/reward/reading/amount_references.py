@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
+from tau_shaped.reward.reading.message_looks import holds_any, look
+
 __all__ = ["by_reference"]
 
 _REFERENCE = re.compile(
@@ -22,8 +24,7 @@ _HINTS = ("same", "exact", "equal", "identical", "as much")
 
 def by_reference(text: str, lookup: Callable[[str], Optional[float]]) -> str:
     """``text`` with each amount said by reference to a money field written as that field's value, where known."""
-    low = text.lower()
-    if not any(h in low for h in _HINTS):
+    if not holds_any(look(text).low, _HINTS):  # (the message's one look: read for every message of every rollout)
         return text
 
     def value(m: "re.Match[str]") -> str:

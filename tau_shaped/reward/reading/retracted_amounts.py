@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import re
 
+from tau_shaped.reward.reading.message_looks import holds_any, look
+
 __all__ = ["taken_back_out"]
 
+_VERB_HINTS = ("said", "wrote", "told", "quoted", "mentioned", "typed", "gave")  # what ``_SAID_BEFORE`` needs, one of
 _SAID_BEFORE = re.compile(
     r"(?i)\bI(?:[ \t]{1,2}(?:had|have|just))?[ \t]{1,2}(?:said|wrote|told[ \t]{1,2}you|quoted|mentioned|typed|gave[ \t]{1,2}you)"
     r"(?:[ \t]{1,2}(?:earlier|before|previously))?[ \t]{1,2}(?P<amt>(?:US)?\$[ \t]?[0-9][0-9.,]{0,12}|[0-9][0-9.,]{0,12}[ \t]?(?:dollars|usd))"
@@ -20,6 +23,6 @@ _SAID_BEFORE = re.compile(
 
 def taken_back_out(text: str) -> str:
     """``text`` with each amount the agent says it said before and takes back written as "that amount"."""
-    if "I " not in text and "i " not in text:
+    if not holds_any(look(text).low, _VERB_HINTS):  # (the message's one look: read for every message of every rollout)
         return text
     return _SAID_BEFORE.sub(lambda m: m.group(0)[:m.start("amt") - m.start()] + "that amount", text)

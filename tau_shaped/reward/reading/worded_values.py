@@ -23,6 +23,8 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, FrozenSet, List, Optional
 
+from tau_shaped.reward.reading.message_looks import holds_any, look
+
 __all__ = ["worded_other"]
 
 MAX_CHARS = 4000
@@ -125,8 +127,7 @@ def _other_total(text: str, methods: Any) -> Optional[str]:
     """A total said for a payment split over methods ("-- $405 in all", "total: $405") that is not the sum the call
     pays (the methods' amounts: $128 + $247 is $375), where the sum is said nowhere as money ("The total of $1,375 was
     a typo; it is $375" says the sum)."""
-    if not isinstance(methods, list) or "total" not in text.lower() and "in all" not in text.lower() \
-            and "altogether" not in text.lower() and "all in" not in text.lower():
+    if not isinstance(methods, list) or not holds_any(look(text).low, ("total", "in all", "altogether", "all in")):
         return None
     amounts = [m.get("amount") for m in methods if isinstance(m, dict)]
     if not amounts or not all(isinstance(a, (int, float)) and not isinstance(a, bool) for a in amounts):
