@@ -226,8 +226,9 @@ _UNREAL = re.compile(
     r"(?:\b(?:normally|usually|ordinarily|typically|otherwise|in\s+theory)\s+(?:i|we)(?:['’]d|\s+would|\s+could)"
     r"|\bif\s+(?:you|it|we|i|they|the\s+\w+)\s+had\b(?:[^.!?;\n]){0,80}?\b(?:i|we)(?:['’]d|\s+would|\s+could))(?:\s+\w+){0,3}\s+$",
     re.IGNORECASE)
-_FUTURE = re.compile(r"(?<![\w'’])(?:will|shall|should|may|might|can|could|would|going\s+to|about\s+to|once|if|when|want|like|before)(?![\w'’])"
+_FUTURE = re.compile(r"(?<![\w'’])(?:will|shall|should|may|might|can|could|would|going\s+to|about\s+to|once|if|when|want|like|(?<!as\s)(?<!than\s)before)(?![\w'’])"
                      r"|['’]ll\b|n['’]t\s+(?:i|we)\b",  # round 14: "Should I just cancel it?", "Why don't I just refund it?": to come
+                     # (round 19: "Same as before: the refund ... is done" is no "before" of a write to come)
                      re.IGNORECASE)
 
 

@@ -211,7 +211,7 @@ _CONSENT_QUESTION = re.compile(
 )
 # A sentence of at most a few words that is only a request for the yes: "OK?", "Confirm?", "Deal?"
 _ALONE_QUESTION = re.compile(rf"^[\s\W]*(?:{_alt('and', 'so', 'then')}{_S})?{_ALONE}(?:{_S}{_alt('then', 'now', 'with you', 'for you')})?\s*[?!.]*\s*$", re.IGNORECASE)
-_CLAUSE = re.compile(r"[-\u2013\u2014:;,(]")
+_CLAUSE = re.compile(r"(?<!\w)-|-(?!\w)|[\u2013\u2014:;,(]")  # round 19: the hyphen of an id ("FD-10069") cuts no clause
 # "To confirm: ...", "Just to confirm, ...": a summary led in; a request for the yes only where the
 # message asks nothing else ("To confirm: cancel #W1. Would you like to hear about returns?" asks none)
 _LEAD_IN = re.compile(r"^(?:[\W_]*(?:ok|okay|so|alright|great|perfect)\W{1,3})?(?:just\s+|so\s+)?to\s+confirm\s*[:,]",

@@ -42,9 +42,10 @@ _EXCLUDED_AFTER = re.compile(
     r"[^.;!?\n]{0,60}?(?<![^\W_])(?:is|are|was|were|['’]s|would[ \t]+be|will[ \t]+be)(?:[ \t]+\w+ly)?[ \t]*(?:n['’]t|[ \t]not|[ \t]+excluded|"
     r"[ \t]+out|[ \t]+off|[ \t]+unsafe|[ \t]+unsuitable|[ \t]+off[- ]limits|[ \t]+ruled[ \t]+out|[ \t]+a[ \t]+no|[ \t]+risky|[ \t]+dangerous)(?!\w)",
     re.IGNORECASE)
-# Customer's words quoted: 'You said "no cashews"', "your note ('allergic to peanuts')".
+# Customer's words quoted: 'You said "no cashews"', "your note ('allergic to peanuts')"; an apostrophe inside a word opens no
+# quote (round 19: "Like I mentioned, there's a noodle dish with prawns" quotes nothing)
 _QUOTED = re.compile(r"(?<!\w)(?:said|say|says|wrote|write|writes|told|tell|mentioned|mention|asked|ask|note|noted|words?|request\w*)"
-                     r"[^\"“”\n]{0,24}[\"“'‘]([^\"”'’\n]{0,160})$", re.IGNORECASE)
+                     r"[^\"“”\n]{0,24}(?:[\"“‘]|(?<![^\W_])')([^\"”'’\n]{0,160})$", re.IGNORECASE)
 _COMPARISON = re.compile(r"(?<!\w)(?:clos(?:est|er)|nearest|similar|most[ \t]+like|next[ \t-]+best|best[ \t]+(?:match|fit|bet|option)|"
                          r"(?:close|good|near)[ \t]+match|open[ \t]+to|interested[ \t]+in|in[ \t]+the[ \t]+mood[ \t]+for|up[ \t]+for|"
                          r"(?:got|have|found|there['’]s)[ \t]+(?:a|an|some|this|one)(?:[ \t]+[^\W\d_]+){0,6}[ \t]+for[ \t]+you)(?!\w)", re.IGNORECASE)

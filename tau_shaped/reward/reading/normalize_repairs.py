@@ -47,7 +47,7 @@ _MARKER = re.compile(
     r"(?:(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:" + _STRONG + r"|or[ \t]+rather))"
     r"|(?P<weak>" + _APOLOGY + r"[ \t]*,?[ \t]*(?:" + _WEAK + r")|no[ \t]*,[ \t]*" + _APOLOGY + r")"
     r"|(?P<bare>" + _APOLOGY + r"[ \t]*[,:]))"
-    r"(?P<sep>[ \t]*[:,.;!]?[ \t]*(?:\n[ \t]*)?)(?=[\w$'\"(#~])",
+    r"(?P<sep>[ \t]*[:,.;!]?[ \t]*(?:\n[ \t]*)?)(?=[\w$'\"(#~]|[*`]+[\w$#])",
     re.IGNORECASE)
 # round 17 (AS): a repair written without a dash, after an ellipsis or a comma or inside brackets ("$19.60... no wait,
 # $16.90", "28 minutes, I mean about 13", "$19.60, er, make that $16.90", "$19.60 (sorry, $16.90)"): it takes back only a
@@ -67,7 +67,7 @@ _NUMBER = re.compile(r"(?<![\w./:-])\d[\d,]*(?:[./:-]\d+)*(?![\w/:-])"  # a date
                      r"|(?<![\w'-])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|half)(?![\w'-])",
                      re.IGNORECASE)
 _QUOTED = re.compile(r"['\"][^'\"\n]{1,80}['\"]")
-_FIRST_WORD = re.compile(r"#?[\w']+")
+_FIRST_WORD = re.compile(r"#?[A-Za-z]{1,4}-\d[\w-]*|#?[\w']+")  # round 19: an id whole, in any case ("fd-10748 -- sorry: fd-10045")
 _NEG = re.compile(r"\b(?:not|no|never|can't|cannot|won't|isn't|aren't|wasn't|don't|doesn't|didn't|can not|unable)\b|n't\b",
                   re.IGNORECASE)
 _PHRASE_END = re.compile(r"[.,;:!?\n()]")
@@ -235,7 +235,7 @@ def _aligned(before: str, repair: str):
     string's kind, the same word or number (an auxiliary for an auxiliary: "has been dropped off --
     sorry: is ready"), else any number for a number (a range "25 to 35" as one); a hedge before
     the repair's value ("roughly", "~") is passed over."""
-    head = _HEDGE.sub("", repair.lstrip(), count=1)
+    head = _HEDGE.sub("", repair.lstrip(" \t*_`"), count=1)  # round 19: "-- SORRY, MY MISTAKE: **FD-10046**"
     timed = time_taken_back(before, repair)  # round 18: "instantly -- typo: in 3-5 business days" takes back "instantly"
     if timed is not None:
         return timed
@@ -323,7 +323,7 @@ def _bare_value(before: str, repair: str):
     the last one, a name in capitals (after "the", "your") for the last such name with its article ("the Hiking Boots --
     sorry, the Water Bottle"), a short value after a field's label for that value ("reason: no longer needed -- sorry,
     ordered by mistake"). Anything else ("-- sorry, it's basic economy", "-- sorry, one moment") is no repair."""
-    head = _HEDGE.sub("", repair.lstrip(), count=1)
+    head = _HEDGE.sub("", repair.lstrip(" \t*_`"), count=1)
     if _ANSWER_ALONE.match(before) and _ANSWER_WORD.match(head):  # a reply's answer for an answer ("no -- sorry, yes")
         return 0
     said = _AMOUNT.match(head)

@@ -3,7 +3,7 @@ sees": a customer reads "ur account is on hold" as "your account is on hold"; ro
 
 ``texted(text)``: a standalone "u" is "you", "ur" is "your" ("you're" before a verb's -ing form or "all set", "welcome":
 "ur being transferred"), "urs" is "yours", with their contractions ("u'd", "u'll",
-"u're", "u've"), each in the case it is written in ("Ur" -> "Your", "UR" -> "YOUR"). Standalone: no letter, digit,
+"u're", "u've", in any case: "U'VE"), each in the case it is written in ("Ur" -> "Your", "UR" -> "YOUR"). Standalone: no letter, digit,
 apostrophe, hyphen or dot-and-letter joined to it (not "U-turn", "U.S.", "FD-U1", "you're", "our", "ur-" in an id).
 One linear scan; a text holding no such word is returned as it is."""
 
@@ -13,7 +13,7 @@ import re
 
 __all__ = ["texted"]
 
-_TEXTED = re.compile(r"(?<![\w'\u2019.-])(?P<w>[uU](?:[rR][sS]?)?)(?=['\u2019](?:d|ll|re|ve)\b|(?![\w'\u2019-])(?!\.\w))")
+_TEXTED = re.compile(r"(?<![\w'\u2019.-])(?P<w>[uU](?:[rR][sS]?)?)(?=['\u2019](?i:d|ll|re|ve)\b|(?![\w'\u2019-])(?!\.\w))")
 _WORDS = {"u": "you", "ur": "your", "urs": "yours"}
 
 

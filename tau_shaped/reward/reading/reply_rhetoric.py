@@ -5,7 +5,8 @@ BD), read as the plain answer they give before the reply's clauses are classifie
   that?", "How could I say no?" agree; to a question that takes something away (cancel, remove, return), "Why would I
   keep it?" agrees ("why would I keep it? cancel"), while "Why would I
   cancel?" to "Shall I cancel ...?" refuses: the customer asks why they would do what is asked. A question back that
-  names none of these ("why would I pay for that?") is left as said.
+  names none of these ("why would I pay for that?") is left as said. "Why would I want that?" refuses what was proposed
+  (round 19: "Ok. Why would I want that?" is no yes).
 - Formal assent and refusal: "I assent", "I hereby consent", "assent given", "The undersigned assents" agree; "The
   undersigned declines", "I decline", "assent withheld" refuse.
 """
@@ -29,6 +30,10 @@ _KEEP_WHY = re.compile(r"(?<![\w'\u2019])why\s+(?:on\s+earth\s+)?would\s+i\s+(?:
                        r"(?![\w'\u2019])" + _Q_TAIL, re.IGNORECASE)
 _DOING_WHY = re.compile(r"(?<![\w'\u2019])why\s+(?:on\s+earth\s+)?would\s+i\s+(?:ever\s+|want\s+(?:you\s+)?to\s+|let\s+you\s+)?"
                         r"([a-z]+)(?![\w'\u2019])" + _Q_TAIL, re.IGNORECASE)
+# round 19: "Why would I want that?", "Why do I need this?": a question back asking why they'd want what is proposed refuses
+# it ("Ok. Why would I want that?"); "it" only to a question that gives (to "Shall I cancel it?" "it" may be the order)
+_WANT_WHY = re.compile(r"(?<![\w'\u2019])why\s+(?:on\s+earth\s+)?(?:would|should|do|did)\s+(?:i|anyone)\s+(?:ever\s+|even\s+)?"
+                       r"(?:want|need|accept|take|agree\s+to)\s+(that|this|it|one|them)(?![\w'\u2019])" + _Q_TAIL, re.IGNORECASE)
 _FORMAL_YES = re.compile(
     r"(?<![\w'\u2019])(?:(?:i|we)\s+(?:(?:do\s+)?hereby\s+)?(?:assent|consent)(?:\s+to\s+(?:it|this|that|the\s+same))?"
     r"|(?:my\s+)?(?:assent|consent)\s+(?:is\s+)?(?:hereby\s+)?(?:given|granted)"
@@ -52,6 +57,7 @@ def rhetoric_read(reply: str, verbs: FrozenSet[str] = frozenset(), takes_away: b
     text = _AGREEING.sub(GO_AHEAD, reply)
     if takes_away:
         text = _KEEP_WHY.sub(GO_AHEAD, text)
+    text = _WANT_WHY.sub(lambda m: m.group(0) if takes_away and m.group(1).lower() not in ("that", "this") else DONT, text)
     text = _DOING_WHY.sub(lambda m: DONT if m.group(1).lower() in verbs else m.group(0), text)
     text = _FORMAL_NO.sub(DONT, text)
     return _FORMAL_YES.sub(GO_AHEAD, text)

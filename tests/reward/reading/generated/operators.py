@@ -167,7 +167,7 @@ def another_value(d: Draft, rng: random.Random) -> Optional[Draft]:
                  negated=None, hedged=None)
 
 
-_NO_QUESTION_SPOKEN = re.compile(r"(?:^|[.!]\s+)(?:okay|ok|right|do it|go ahead)\s*$", re.IGNORECASE)
+_NO_QUESTION_SPOKEN = re.compile(r"(?:^|[.!,;]\s*|\s[-\u2013\u2014]+\s*)(?:okay|ok|right|do it|go ahead)\s*$", re.IGNORECASE)  # (round 19: ", OK")
 _SHOWN_READERS = frozenset({"disclosures", "fraud_flag", "offers"})  # (an unsafe offer taken back was still shown)
 _REPAIRS = ["-- sorry, correction:", "-- sorry, I misspoke:", "\u2014 sorry, my mistake:", "-- apologies, typo:", "-- sorry, I mean"]
 

@@ -317,7 +317,11 @@ def pick_same(d: Draft, rng: random.Random) -> Optional[Draft]:
     if said == d.sentences[i]:
         return None
     return d.but("menu_yes", sentences=d.sentences[:i] + [said], record=None, swappable=False, padding_ok=False,
-                 context={**d.context, "reply": rng.choice(PLACES[0])})
+                 context={**d.context, "reply": rng.choice(_YES_PICKS)})
+
+
+# round 19: "no. 1" to a menu whose options are a yes and a no is no pick by construction ("No. 1" or "no" then "1")
+_YES_PICKS = [p for p in PLACES[0] if not p.startswith("no.")]
 
 
 def pick_other(d: Draft, rng: random.Random) -> Optional[Draft]:

@@ -1,0 +1,44 @@
+"""Self-repairs, round 19 (SPEC §10 "the text read is the text the customer sees"): two classes the generator found under
+another seed (``reading_generalization.py --seed 19``), each a confirmation read as naming another order.
+
+- **An id for an id in any case**: "cancel order fd-10748 -- sorry, I misspoke: fd-10045" takes back the id, as it did
+  in capitals; before, the lower-case id was no value and the whole clause "I'll cancel order fd-10748" was taken back.
+- **A repair in markup**: "ORDER FD-10284 -- SORRY, MY MISTAKE: **FD-10046**" repairs the id: the emphasis is no word.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from tau_shaped.reward.reading.normalize_repairs import withdrawn
+
+_MARKERS = ["-- sorry, correction:", "-- sorry, I misspoke:", "\u2014 sorry, my mistake:", "-- apologies, typo:", "-- sorry, I mean",
+            "\u2013 my bad:", "-- scratch that:"]
+_CASES = [str.lower, str.upper, lambda s: s]
+_MARKS = ["", "**", "__", "*", "`"]
+
+
+@pytest.mark.parametrize("marker,case,mark", list(itertools.product(_MARKERS, _CASES, _MARKS)))
+def test_an_id_repaired_by_an_id_is_taken_back_alone(marker, case, mark):
+    said = case(f"To confirm, I'll cancel order FD-10748 {marker} ") + f"{mark}{case('FD-10045')}{mark}" + case(" and refund $67.34 to your card. Is that OK?")
+    read = withdrawn(said)
+    assert case("FD-10748") not in read, read
+    assert case("I'll cancel order ") in read and case("FD-10045") in read, read
+
+
+@pytest.mark.parametrize("mark", ["**", "__", "*"])
+def test_an_amount_repaired_in_markup_is_taken_back(mark):
+    for said in (f"Refund $5.00 -- sorry: {mark}$6.00{mark} to your card", f"Refund $5.00 -- correction: {mark}$6.00{mark} to your card"):
+        read = withdrawn(said)
+        assert "$5.00" not in read and "$6.00" in read and read.startswith("Refund "), read
+
+
+@pytest.mark.parametrize("said", [
+    "Order FD-10748 is out for delivery -- sorry, that's the one before. FD-10045 is placed.",  # no marker of a correction
+    "Cancel FD-10748 -- FD-10045 stays as it is.",
+    "I'll cancel fd-10748 -- sorry for the wait -- and refund $5 to your card.",
+])
+def test_what_is_no_repair_takes_nothing_back(said):
+    assert "10748" in withdrawn(said)
