@@ -271,7 +271,8 @@ def consent_request(text: str) -> Optional[str]:
                 return None  # "... OK? Also, is your address still 12 Elm?": a reply answers the last question
             after = False  # "How much? $18.42.": the agent answered its own question; the customer was asked none
             continue
-        if plain.endswith("?") and at + 1 < len(parts) and answered_at_once(plain, parts[at + 1], _ALONE_QUESTION.match(plain) is not None):
+        if plain.endswith("?") and at + 1 < len(parts) and answered_at_once(plain, parts[at + 1], _ALONE_QUESTION.match(plain) is not None) \
+                and not is_closing(parts[at + 1]):  # round 19: "Shall I add $5? Should you have any other questions, I'm here."
             continue  # "Can we refund it? Yes. Where to? Your card.": the agent's own question, answered
         if _found(_HAPPENED, _HAPPENED_LOW, plain, _HAPPENED_HINT) and not _AHEAD.search(plain):
             continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do

@@ -57,13 +57,13 @@ _MARKER = re.compile(
 _SOFT = re.compile(
     r"(?P<dash>[ \t]*(?:\.{3}|\u2026)[ \t]*|,[ \t]*|[ \t]*(?P<paren>\()[ \t]*)"
     r"(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:no[ \t]*,?[ \t]*wait|i[ \t]+meant?|or[ \t]+rather|(?:er|um|uh)[ \t]*,?[ \t]*make[ \t]+that)(?![\w'])"
-    r"|(?P<apology>" + _APOLOGY + r")(?=[ \t]*,[ \t]*[\w$#]))"
-    r"(?P<sep>[ \t]*[:,.;!]?[ \t]*)(?=[\w$'\"#~])",
+    r"|(?P<apology>" + _APOLOGY + r")(?=[ \t]*,[ \t]*(?:[\w$#]|\((?:approx|about|around|roughly|~|\d))))"  # round 19: "(sorry, (approx. 3-5 days))"
+    r"(?P<sep>[ \t]*[:,.;!]?[ \t]*)(?=[\w$'\"#~]|[*_`]*\((?:approx|about|around|roughly|~|\d))",
     re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<![ap]\.m)(?<!approx)(?<![\s(]no)(?<![\s(]bus)[.!?](?=\s)|\n")  # ("7:27 p.m. -- I mean ..." is one sentence)
 _CLAUSE_START = re.compile(r"[.!?;:](?=\s)|,(?=\s)|\n|-{2,}|\u2014|\u2013|[ \t]-[ \t]")
 _AMOUNT = re.compile(r"(?:us\s?\$|usd\s?|\$)\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:dollars|usd|bucks)\b", re.IGNORECASE)
-_NUMBER = re.compile(r"(?<![\w./:-])\d[\d,]*(?:[./:-]\d+)*(?![\w/:-])"  # a date "22/5", a time "19:23" is one value
+_NUMBER = re.compile(r"(?<![\w./:-])\d[\d,]*(?:[./:-]\d+)*(?:[ \t]?[ap]\.?m\b\.?)?(?![\w/:-])"  # a date "22/5", a time "19:23" is one value
                      r"|(?<![\w'-])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|half)(?![\w'-])",
                      re.IGNORECASE)
 _QUOTED = re.compile(r"['\"][^'\"\n]{1,80}['\"]")

@@ -15,14 +15,14 @@ from typing import Optional
 __all__ = ["time_taken_back"]
 
 _HEDGE = r"(?:(?:about|around|roughly|approximately|approx\.?|~)[ \t]*)?"
-_COUNT = r"(?:\d+(?:\.\d+)?(?:[ \t]*(?:-|\u2013|to)[ \t]*\d+(?:\.\d+)?)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|a[ \t]+few|a[ \t]+couple[ \t]+of)"
+_COUNT = r"(?:\d+(?:\.\d+)?(?:[ \t]*(?:-|\u2013|to|and)[ \t]*\d+(?:\.\d+)?)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|a[ \t]+few|a[ \t]+couple[ \t]+of)"
 _UNIT = r"(?:(?:bus\.?|business|working|calendar)[ \t]+)?(?:days?|hours?|hrs?|minutes?|mins?|weeks?)(?![\w'])"
 # the repair opens with a time: a count and a unit, after a preposition of time or not ("in 3-5 business days", "within
-# ~24 hrs", "(approx. 3-5 bus. days)")
-_TIME_HEAD = re.compile(r"[(\[`*_ \t]*(?P<prep>(?:in|within|after|over|under)[ \t]+)?" + _HEDGE + _COUNT + r"[ \t]*" + _UNIT, re.IGNORECASE)
+# ~24 hrs", "(approx. 3-5 bus. days)"; round 19: "in between 3 and 5 working days"; before it, texting's "2nite")
+_TIME_HEAD = re.compile(r"[(\[`*_ \t]*(?P<prep>(?:in|within|after|over|under)[ \t]+(?:between[ \t]+)?|between[ \t]+)?" + _HEDGE + _COUNT + r"[ \t]*" + _UNIT, re.IGNORECASE)
 # what ``before`` ends with: a time said as a word ("instantly", "right away", "today") or as a duration, in brackets or not
 _ADVERB_END = re.compile(r"(?<![\w'])(?:instantly|immediately|right[ \t]+away|straight[ \t]+away|at[ \t]+once|right[ \t]+now|now|today"
-                         r"|tonight|tomorrow|same[ \t-]day|shortly|momentarily|in[ \t]+a[ \t]+(?:moment|sec(?:ond)?|minute|jiffy|flash))"
+                         r"|tonight|tomorrow|same[ \t-]day|shortly|momentarily|2nite|2night|2day|2morrow|tmrw?|asap|in[ \t]+a[ \t]+(?:moment|sec(?:ond)?|minute|jiffy|flash))"
                          r"[ \t]*[.)]?[ \t]*$", re.IGNORECASE)
 _DURATION_END = re.compile(r"(?<![\w'])(?:(?:in|within|after|over|under)[ \t]+)?" + _HEDGE + _COUNT + r"[ \t]*" + _UNIT
                            + r"[ \t]*[.)]?[ \t]*$", re.IGNORECASE)

@@ -5,7 +5,8 @@ B."), the first name and the surname's initial ("Ben H.", "Ben H's order"). A ca
 takes each for the person, spaced or not ("Mr.Haddad", "B.Haddad"), with a comma or not ("Haddad
 B."), with a dot, a possessive or at the end ("Ben H", "Ben H's"); none is read where it fits the customer (or a passenger of theirs),
 where the customer said that surname first, or, for a first name and an initial, where it is a
-courier's name as the records write it ("Dev H."). A surname alone ("Haddad's Italian Kitchen",
+courier's name as the records write it ("Dev H."); the first name and the surname's beginning, cut or not ("Ben Had--",
+"Xavi Fisch."). A surname alone ("Haddad's Italian Kitchen",
 a restaurant) and a first name alone name nobody.
 
 Three scans of the message (a title; a capital initial beside a word; a word beside an initial)
@@ -155,6 +156,19 @@ def _cut_names(text: str, forms: _Forms, out: List[_Found]) -> None:
             out.append((("fi" if len(piece) == 1 else "fc", first, piece[0]), owners, m.group(0)))
 
 
+# round 19: the surname's beginning said with no mark of a cut ("Xavi Fisch.", for Xavi Fischer): a first name in capitals,
+# then three or more letters that begin, and are not all of, a surname of that first name's customers
+_PREFIX = lazy(r"(?<![\w'’-])([A-Z][a-z]+)[ \t]{1,3}([A-Z][a-z]{2,14})(?=['’]s\b|[^\w'’-]|$)")
+
+
+def _prefix_names(text: str, forms: _Forms, out: List[_Found]) -> None:
+    for m in _PREFIX.finditer(text):
+        first, piece = m.group(1).lower(), m.group(2).lower()
+        owners = {cid for last, cid in forms.first_surnames.get(first, ()) if last.startswith(piece) and last != piece}
+        if owners:
+            out.append((("fc", first, piece[0]), owners, m.group(0)))
+
+
 # round 16: a household by its surname ("the Chens' order", "the Chens", "the Haddad family"): the surname names them as a
 # title would ("Mr. Chen"); "Chen's Japanese Kitchen" (a restaurant) is no household
 _FAMILY = re2.compile(r"(?i)(?:^|[^\w'’-])the[ \t]{1,3}[_*]*(?:[a-z]+[_*]*(?:s['’]|s\b|[ \t]{1,3}(?:family|household))|(?:[a-z]+[ \t.-]){1,12}[a-z][_*]*s['’])",
@@ -186,6 +200,8 @@ def _read(text: str, forms: _Forms) -> Tuple[_Found, ...]:
             _cut_names(text, forms, out)
         if re2_found(_FAMILY, text):
             _families(text, forms, out)
+    if forms.first_surnames:
+        _prefix_names(text, forms, out)
     if not _may_hold(text):
         return tuple(out)
     for a in _ANCHOR.finditer(text):

@@ -50,3 +50,18 @@ def test_a_write_said_done_after_a_recap_names_no_write_to_come(recap, done):
                                   "As before, I'll refund the $13.93 to your wallet. OK?"])
 def test_a_write_to_come_is_still_named(said):
     assert names_action(said, ("refund",), to_come=True) is not None
+
+
+_CLOSINGS = ["Should you have any other questions, I'm here.", "If anything else comes up, just let me know.",
+             "In case you need anything else, I am here.", "If you have more questions later, feel free to ask."]
+_QUESTIONS = ["Shall I add the full $5.00 to your wallet for FD-10127?", "OK to refund $16.90 to your card?",
+              "To recap what we discussed: the most is $5.00, so shall I add the full $5.00 to your wallet for FD-10127?"]
+
+
+@pytest.mark.parametrize("asked,closing", list(itertools.product(_QUESTIONS, _CLOSINGS)))
+def test_a_courtesy_closing_is_no_answer_to_the_question_before_it(asked, closing):
+    assert consent_request(f"{asked} {closing}") == asked
+
+
+def test_an_answer_right_after_the_question_is_still_the_agents_own():
+    assert consent_request("Shall I add the full $5.00 to your wallet for FD-10127? Yes, it is.") is None

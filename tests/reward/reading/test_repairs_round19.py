@@ -42,3 +42,31 @@ def test_an_amount_repaired_in_markup_is_taken_back(mark):
 ])
 def test_what_is_no_repair_takes_nothing_back(said):
     assert "10748" in withdrawn(said)
+
+
+# round 19, second pass: times taken back for times (``repair_timings``, ``_SOFT``, ``_NUMBER``)
+_TIMES_BEFORE = ["immediately", "instantly", "right away", "2nite", "today", "in a moment"]
+_TIMES_AFTER = ["in between 3 and 5 working days", "in 3-5 business days", "between 3 and 5 business days", "within 24 hours"]
+_HOW = [", {a}, I mean {b}", " {a} -- sorry, I mean {b}", " {a}, er, make that {b}", " {a} (sorry, ({b}))"]
+
+
+@pytest.mark.parametrize("before,after,how", list(itertools.product(_TIMES_BEFORE, _TIMES_AFTER, _HOW))[::2])
+def test_a_time_repaired_by_a_time_is_taken_back_alone(before, after, how):
+    said = "Refund $17.90 to your card" + how.format(a=before, b=after) + ". Done."
+    read = withdrawn(said)
+    assert before not in read and after.split()[-2] in read and "to your card" in read, read
+
+
+@pytest.mark.parametrize("said,gone,kept", [
+    ("your order should arrive between 7:21pm, er, make that 19.11 and 7:36pm.", "7:21pm", "should arrive between 19.11 and 7:36pm"),
+    ("It arrives at 7 pm -- sorry, 8 pm", "7 pm", "It arrives at 8 pm"),
+    ("ETA 7:21 p.m. -- sorry: 7:31 p.m. today", "7:21", "ETA 7:31 p.m. today"),
+    ("Refund details: arrives=IN 1 TO 2 WEEKS (SORRY, (APPROX. 3-5 BUS. DAYS))", "1 TO 2 WEEKS", "APPROX. 3-5 BUS. DAYS"),
+])
+def test_a_clock_time_or_a_bracketed_time_is_one_value(said, gone, kept):
+    read = withdrawn(said)
+    assert gone not in read and kept in read, read
+
+
+def test_an_apology_in_brackets_before_a_remark_takes_nothing_back():
+    assert withdrawn("It was late (sorry, (it happens)).") == "It was late (sorry, (it happens))."
