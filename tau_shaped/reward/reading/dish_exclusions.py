@@ -319,8 +319,9 @@ def kept_before(text: str, lo: int, start: int) -> bool:
 
 # Words proposing a dish the customer had before, again ("same again?", "want it again?", "your usual", "it's in stock",
 # "a safe bet", "shall I add one?"): the customer's own dish named with them is offered, not theirs being discussed.
+# (round 19: "Same as before:" leading a recap proposes nothing)
 _AGAIN = re.compile(
-    r"(?<!\w)(?:same[ \t]+(?:again|as[ \t]+(?:before|last[ \t]+time))|(?:it|that|one|this|them)[ \t]+again|again[ \t]*\?|"
+    r"(?<!\w)(?:same[ \t]+(?:again|as[ \t]+(?:before|last[ \t]+time))(?![ \t]*[:,;\u2013\u2014-])|(?:it|that|one|this|them)[ \t]+again|again[ \t]*\?|"
     r"another[ \t]+(?:one|round)|one[ \t]+more|in[ \t]+stock|available|safe[ \t]+bet|worth[ \t]+(?:a[ \t]+)?(?:try|it|ordering|getting|go)|"
     r"go-?to|usual|favou?rite|(?:shall|should|can|may|could)[ \t]+I[ \t]+(?:add|put|get|order|include|send|make|swap|switch)|"
     r"want[ \t]+(?:it|one|that|this)|your[ \t]+(?:call|choice|pick))(?!\w)", re.IGNORECASE)

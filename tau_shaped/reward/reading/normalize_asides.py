@@ -37,7 +37,9 @@ def _remark(m: "re.Match[str]") -> str:
     words = _WORDS.findall(inner)
     if len(words) < 2 or not all(w in _REMARK for w in words) or not any(w in _ANCHOR for w in words):
         return m.group()
-    return ""
+    # round 19: a space where the aside stood keeps the words around it apart ("C U R R I E S (thanks) U LIKE" is no one
+    # spelled word "CURRIESU"); ``normalize._spelled`` reads the run of spaces as one
+    return " " if m.group()[:1] in " \t\u00a0" else ""
 
 
 def asides_out(text: str) -> str:

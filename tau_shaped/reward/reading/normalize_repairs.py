@@ -236,6 +236,8 @@ def _aligned(before: str, repair: str):
     sorry: is ready"), else any number for a number (a range "25 to 35" as one); a hedge before
     the repair's value ("roughly", "~") is passed over."""
     head = _HEDGE.sub("", repair.lstrip(" \t*_`"), count=1)  # round 19: "-- SORRY, MY MISTAKE: **FD-10046**"
+    if _ANSWER_ALONE.match(before) and _ANSWER_WORD.match(head):
+        return 0  # round 19: an answer for an answer ("NO WAIT -- SORRY, I MEAN YES")
     timed = time_taken_back(before, repair)  # round 18: "instantly -- typo: in 3-5 business days" takes back "instantly"
     if timed is not None:
         return timed
@@ -311,7 +313,7 @@ def _after_anchor(before: str, sent: int, phrase: List[str]):
 
 
 _ANSWER_WORD = re.compile(r"(?:yes|yeah|yep|yup|no|nope|nah|ok|okay|sure)(?![\w'])", re.IGNORECASE)
-_ANSWER_ALONE = re.compile(r"[ \t]*(?:yes|yeah|yep|yup|no|nope|nah|ok|okay)[ \t!.]*$", re.IGNORECASE)
+_ANSWER_ALONE = re.compile(r"[ \t]*(?:yes|yeah|yep|yup|no|nope|nah|ok|okay)(?:[ \t,]+wait)?[ \t!.]*$", re.IGNORECASE)
 _ARTICLE = re.compile(r"(?:the|your|a|an)[ \t]+", re.IGNORECASE)
 _NAME_RUN = re.compile(r"(?<![\w'])(?:(?:the|your|a|an)[ \t]+)?[A-Z][\w'&-]*(?:[ \t]+[A-Z][\w'&-]*)*")
 _FIELD = re.compile(r"(?<![\w'])[a-z][\w ]{0,20}:[ \t]*([\w'-]+(?:[ \t]+[\w'-]+){0,3})[ \t]*$", re.IGNORECASE)

@@ -27,9 +27,12 @@ def _word(m: "re.Match[str]") -> str:
     if full == "your" and _YOURE_NEXT.match(m.string, m.end()) and not m.string[m.end():m.end() + 12].lower().lstrip().startswith(
             ("booking", "billing", "pending", "shipping", "listing", "setting", "rating", "ordering")):
         full = "you're"
-    if w.isupper() and len(w) > 1:
+    if w.isupper() and (len(w) > 1 or _SHOUTED_NEXT.match(m.string, m.end())):  # round 19: "U LIKE" in a shouted text is "YOU"
         return full.upper()
     return full.capitalize() if w[0].isupper() else full
+
+
+_SHOUTED_NEXT = re.compile(r"(?:['\u2019][A-Z]{1,2}\b)?[ \t]+[A-Z]{2,}\b")
 
 
 # a capital "U" after a name, or before a dot, is an initial ("Quinn U. is delivering it", "registered to Sato, U."): never

@@ -227,7 +227,7 @@ def test_a_cancellation_offered_then_withdrawn_or_handed_to_another_is_no_offer(
 @pytest.mark.parametrize("text, read", [
     ("Quinn U. is the one delivering that order.", "Quinn U. is the one delivering that order."),  # an initial: a safety line
     ("That order is registered to Sato, U., not to you.", "That order is registered to Sato, U., not to you."),
-    ("SHOULD U HAVE ANY OTHER QUESTIONS", "SHOULD You HAVE ANY OTHER QUESTIONS"), ("u r premium", "you are premium"),
+    ("SHOULD U HAVE ANY OTHER QUESTIONS", "SHOULD YOU HAVE ANY OTHER QUESTIONS"), ("u r premium", "you are premium"),  # (round 19: shouted, "YOU")
 ])
 def test_texting_forms_leave_an_initial_alone(text: str, read: str) -> None:
     """The ports' full CI: gen-ops's texting pronouns read "Quinn U." as "Quinn You" (another customer's name in short form went

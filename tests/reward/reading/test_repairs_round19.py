@@ -70,3 +70,11 @@ def test_a_clock_time_or_a_bracketed_time_is_one_value(said, gone, kept):
 
 def test_an_apology_in_brackets_before_a_remark_takes_nothing_back():
     assert withdrawn("It was late (sorry, (it happens)).") == "It was late (sorry, (it happens))."
+
+
+@pytest.mark.parametrize("first,then,case", list(itertools.product(["no wait", "No, wait", "nope", "yes wait", "ok"],
+                                                                    ["sorry, I mean yes", "I mean no", "sorry, correction: yes"],
+                                                                    [str.upper, str.lower])))
+def test_an_answer_repaired_by_an_answer_is_taken_back_whole(first, then, case):
+    said = case(f"{first} -- {then}. thanks.")
+    assert withdrawn(said).lower() == f"{then.split()[-1]}. thanks."
