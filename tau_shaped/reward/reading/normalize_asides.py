@@ -16,8 +16,10 @@ __all__ = ["asides_out"]
 _FOOTNOTE_MARK = re.compile(r"(?<=[\w$%.)*`_])\[(?:\d{1,2}|[a-z]|\*{1,3}|\u2020)\](?=[\s.,;:!?)]|$)")
 # (what an aside holds has no digit nor dash: an aside between dashes is looked for at each dash, "$15.90 -- typo: $47.26
 # -- thanks for your patience --" holds one, after the amount)
-_ASIDE = re.compile(r"[ \t\u00a0]*(?:\(([^()\n\d$€£]{3,90})\)|(?:[\u2014\u2013]|--)[ \t\u00a0]*((?:(?!--)[^\u2014\u2013\n\d$€£]){3,90}?)[ \t\u00a0]*"
-                    r"(?:[\u2014\u2013]|--)(?!-))")
+# (round 19: a spaced hyphen as the dash, "10 minutes - thanks for your patience - late", an en dash read as one)
+_ASIDE = re.compile(r"[ \t\u00a0]*(?:\(([^()\n\d$€£]{3,90})\)|(?:[\u2014\u2013]|--|(?<=[ \t\u00a0])-(?=[ \t\u00a0]))[ \t\u00a0]*"
+                    r"((?:(?!--|[ \t\u00a0]-[ \t\u00a0])[^\u2014\u2013\n\d$€£]){3,90}?)[ \t\u00a0]*"
+                    r"(?:[\u2014\u2013]|--|(?<=[ \t\u00a0])-(?=[ \t\u00a0]|$))(?!-))")
 _REMARK = frozenset(
     "thanks thank you for your the waiting wait patience bearing with me us i i've ive have has double-checked double "
     "checked checking check this that it twice again what it's its worth as discussed promised just so know fyi sorry "
@@ -46,6 +48,25 @@ def asides_out(text: str) -> str:
     """``text`` with footnote marks and remark asides taken out (see the module docstring)."""
     if "[" in text:
         text = _FOOTNOTE_MARK.sub("", text)
-    if "(" in text or "\u2014" in text or "\u2013" in text or "--" in text:
+    if "(" in text or "\u2014" in text or "\u2013" in text or "--" in text or " - " in text:
         text = _ASIDE.sub(_remark, text)
+        if text.count("\u2014") + text.count("\u2013") + text.count("--") + text.count(" - ") >= 3:
+            text = _dash_asides(text)
     return text
+
+
+_DASH = re.compile(r"[\u2014\u2013]|--(?!-)|(?<=[ \t\u00a0])-(?=[ \t\u00a0])")
+
+
+def _dash_asides(text: str) -> str:
+    """Round 19: an aside between dashes whose opening dash closed a longer span that was no remark ("fifteen minutes --
+    sorry, I misspoke: half an hour -- thx for ur patience -- late"): each dash left tried as an aside's opening."""
+    parts, last = [], 0
+    for d in _DASH.finditer(text):
+        if d.start() < last:
+            continue
+        m = _ASIDE.match(text, d.start())
+        if m is not None and m.group(2) is not None and _remark(m) == "":
+            parts.append(text[last:m.start()])
+            last = m.end()
+    return "".join(parts) + text[last:] if parts else text

@@ -33,7 +33,8 @@ _DOING_WHY = re.compile(r"(?<![\w'\u2019])why\s+(?:on\s+earth\s+)?would\s+i\s+(?
 # round 19: "Why would I want that?", "Why do I need this?": a question back asking why they'd want what is proposed refuses
 # it ("Ok. Why would I want that?"); "it" only to a question that gives (to "Shall I cancel it?" "it" may be the order)
 _WANT_WHY = re.compile(r"(?<![\w'\u2019])why\s+(?:on\s+earth\s+)?(?:would|should|do|did)\s+(?:i|anyone)\s+(?:ever\s+|even\s+)?"
-                       r"(?:want|need|accept|take|agree\s+to)\s+(that|this|it|one|them)(?![\w'\u2019])" + _Q_TAIL, re.IGNORECASE)
+                       r"(?:want|need|accept|take|agree\s+to)\s+(that|this|it|one|them)(?![\w'\u2019])(?:" + _Q_TAIL + r"|[ \t]*(?:[.!]|$))",
+                       re.IGNORECASE)  # said with no "?" too ("um, great, thanks. why would I want that")
 _FORMAL_YES = re.compile(
     r"(?<![\w'\u2019])(?:(?:i|we)\s+(?:(?:do\s+)?hereby\s+)?(?:assent|consent)(?:\s+to\s+(?:it|this|that|the\s+same))?"
     r"|(?:my\s+)?(?:assent|consent)\s+(?:is\s+)?(?:hereby\s+)?(?:given|granted)"

@@ -78,3 +78,20 @@ def test_an_apology_in_brackets_before_a_remark_takes_nothing_back():
 def test_an_answer_repaired_by_an_answer_is_taken_back_whole(first, then, case):
     said = case(f"{first} -- {then}. thanks.")
     assert withdrawn(said).lower() == f"{then.split()[-1]}. thanks."
+
+
+@pytest.mark.parametrize("marker,aside", list(itertools.product(["-- sorry, I misspoke:", "\u2014 sorry, my mistake:", "-- typo:"],
+                                                                ["\u2014 thx for ur patience \u2014", "-- thanks for your patience --",
+                                                                 "\u2013 thanks so much for bearing with me \u2013"])))
+def test_a_remark_between_dashes_after_a_repair_is_taken_out(marker, aside):
+    from tau_shaped.reward.reading.normalize import seen
+
+    said = f"If it had been fifteen minutes {marker} half an hour {aside} late or more, the fee would have come back."
+    assert seen(said) == "If it had been half an hour late or more, the fee would have come back.", seen(said)
+
+
+def test_dashes_around_words_that_are_no_remark_stay():
+    from tau_shaped.reward.reading.normalize_asides import asides_out
+
+    assert asides_out("a -- b -- c -- d") == "a -- b -- c -- d"
+    assert asides_out("Refund -- sorry, I misspoke: credit -- of $5 -- to your wallet") == "Refund -- sorry, I misspoke: credit -- of $5 -- to your wallet"

@@ -11,7 +11,7 @@ import pytest
 from tau_shaped.reward.reading.replies import classify_reply
 
 _ACKS = ["", "Ok. ", "Ok thanks. ", "Sure. ", "Okay... ", "ok, ", "Thanks. ", "sorry about that -- to answer you: Ok thanks. "]
-_WHY = ["Why would I want that?", "why would I need this?", "Why on earth would I want that??", "why would anyone even want that?",
+_WHY = ["Why would I want that?", "why would I need this?", "why would I want that", "Why would I want that.", "Why on earth would I want that??", "why would anyone even want that?",
         "Why should I accept that?", "WHY WOULD I WANT THAT?"]
 
 
