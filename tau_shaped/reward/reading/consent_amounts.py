@@ -17,6 +17,7 @@ from typing import Any, Dict, Optional
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.memo_keys import json_key, json_loaded
 from tau_shaped.reward.reading.call_values import id_key
+from tau_shaped.reward.reading.consent_tails import money_routed, tail_after_question
 from tau_shaped.reward.reading.text_matching import _amounts, _numbers_at
 from tau_shaped.reward.reading.value_bounds import bound_at
 
@@ -52,7 +53,14 @@ def another_amount(text: str, kwargs: Dict[str, Any], observation: Any = "", ind
         found = outside or found
     said = [a.value for a in found]
     own = _kept_amounts(kwargs, observation, index)
-    if not own or any(any(abs(a - o) < 0.005 for o in own) for a in said):
+    if not own:
+        return None
+    if any(any(abs(a - o) < 0.005 for o in own) for a in said):
+        tail = tail_after_question(text) if "?" in text or "\n" in text else None
+        if tail is not None:  # round 19: "... $45.13 to your PayPal? The refund will be $54.13.": the later word
+            later = [a.value for a in found if a.start >= tail[0] and money_routed(text, tail[0], a.start)]
+            if later and not any(abs(later[-1] - o) < 0.005 for o in own):
+                return later[-1]
         return None
     return said[0]
 

@@ -28,6 +28,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from tau_shaped.reward.reading import action_words
 from tau_shaped.reward.reading.call_values import SELF, id_key, id_places, id_shape
 from tau_shaped.reward.reading.consent_questions import consent_request
+from tau_shaped.reward.reading.consent_tails import routed_in_tail, tail_after_question
 
 from tau_shaped.reward.reading.consent_amounts import another_amount  # noqa: F401 - the amounts' concept (round 16 split)
 
@@ -294,6 +295,11 @@ def another_method(text: str, kwargs: Dict[str, Any], skip: Any = (), observatio
         return None  # no word of a kind the call's is not (an apology credit said as "wallet credit")
     said = []
     text = text[:_MAX]
+    tail = tail_after_question(text) if "?" in text or "\n" in text else None
+    if tail is not None:  # round 19: "... to your PayPal? The refund will go to your credit card instead.": the later word
+        routed = routed_in_tail(tail[1], methods_in(tail[1]))
+        if routed is not None and not (_ALSO.get(routed, frozenset({routed})) & own):
+            return routed
     for kind, _, start, negated in methods_in(text):
         if negated or kind == "original" or not kind:
             continue

@@ -182,7 +182,9 @@ FIRST_RUN = {"cases": 106, "right": 81, "false_pass": 11, "false_fail": 10, "und
 # $4.00. Go ahead?" (no verb of the refuel); 32 "Why not a gift card? That's how I'll refund it: ..." (a rhetorical
 # question giving the method: the false pass); 36 "$4 for 2 GB? are you kidding me?" (read as a no); 60 a method picked
 # from fragments ("PayPal? gift card?" -- "paypal": undetermined); 73 French words of the return ("Retour de ...").
-KNOWN_GAPS = {2, 5, 8, 18, 21, 32, 36, 60, 73, 84}
+# Round 19 (consent_tails): 2 ("... PayPal? <FAQ> On reflection the refund would go to a gift card instead.") is read:
+# a statement after the question routing the money to another method is the later word.
+KNOWN_GAPS = {5, 8, 18, 21, 32, 36, 60, 73, 84}
 
 
 @pytest.mark.parametrize("c", CASES, ids=[f"{i}-{c.cls}" for i, c in enumerate(CASES)])

@@ -1,0 +1,79 @@
+"""What a consent message says after its question (SPEC §10, issue 41 round 19, styles CG/CH and round 18's long tail):
+"Shall I return the Water Bottle and refund $45.13 to your PayPal? The refund will go to your credit card instead.",
+"... to your PayPal*?\\n* the refund will instead go to a gift card balance." A statement after the last question mark
+that routes the money (it "will go", "will be sent", "goes", "is credited" ... to a method, or does so "instead")
+tells where the money goes as plainly as the question did, and the later word is the one a person acts on: a method of
+another kind said there is another call, though the question named the call's. Read only when the message holds a
+question mark and a word of another kind (the caller's cheap tests). Not read as routing: a method offered ("or",
+"if you prefer", "could", "can", "unless"), denied ("not to your gift card"), said as what would have been ("would
+have gone"), or named with no routing words ("your gift card balance stays at $20")."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Optional, Tuple
+
+__all__ = ["tail_after_question", "routed_in_tail", "money_routed"]
+
+_MARKS = "*\u00b9\u00b2\u00b3\u2020"
+_FOOTNOTE = re.compile(r"\n[ \t]*([*\u00b9\u00b2\u00b3\u2020])[ \t]*(?=\w)")  # a footnote line: "\n* the refund ...", "\n¹ In total"
+_SENTENCE_START = re.compile(r"(?:[!?\n]|\.(?!\d))(?:[^.!?\n]|\.(?=\d))*$")
+# the money routed: a modal or present form of a verb of moving money, or "instead"/"rather" (bounded: linear)
+_ROUTING = re.compile(
+    r"(?i)(?<![\w'])(?:(?:will|shall|would|'ll|is[ \t]+going[ \t]+to|are[ \t]+going[ \t]+to)[ \t]+(?:instead[ \t]+|actually[ \t]+|now[ \t]+|then[ \t]+|rather[ \t]+)?"
+    r"(?:go|land|be[ \t]+(?:sent|issued|credited|refunded|charged|paid|put|applied|returned|moved|made|routed|deposited))"
+    r"|goes|lands|(?:is|are|gets|get)[ \t]+(?:instead[ \t]+|actually[ \t]+|now[ \t]+)?(?:sent|issued|credited|refunded|charged|paid|put|applied|returned|routed|deposited)"
+    r"|instead|rather)(?![\w'])")
+_OFFERED = re.compile(r"(?i)(?<![\w'])(?:or|if|could|can|unless|prefer|preferred|would[ \t]+have|could[ \t]+have|might|may|option|either)(?![\w'])")
+# an amount said as the money the call moves: "the refund will be $54.13", "the total comes to", "you'll get $54.13 back"
+_AMOUNT_FRAME = re.compile(
+    r"(?i)(?<![\w'])(?:(?:refund|price|charge|total|cost|difference|amount|it|that|this)(?:[ \t]+\w+){0,2}[ \t]+(?:will|shall|would|'ll|is[ \t]+going[ \t]+to)"
+    r"[ \t]+(?:instead[ \t]+|actually[ \t]+|now[ \t]+|then[ \t]+|rather[ \t]+)?(?:be|come[ \t]+to|total|amount[ \t]+to)"
+    r"|(?:you|you'll|you[ \t]+will)[ \t]+(?:get|receive)(?:[ \t]+back)?|(?:refund|price|charge|total|cost|difference|amount)[ \t]*(?:is|:|=))"
+    r"(?:[^.!?\n]|\.(?=\d)){0,12}$")
+_INSTEAD_AFTER = re.compile(r"(?i)[^.!?\n]{0,40}?(?<![\w'])(?:instead|rather)(?![\w'])")
+
+
+def tail_after_question(text: str) -> Optional[Tuple[int, str]]:
+    """Where the text that follows the message's question starts, and that text: after its last question mark, or from
+    a footnote line whose mark a word above carries ("PayPal*" ... "\\n* the refund will instead ...") or the one line
+    opened by its mark (a list has several; the mark on the word may have been read past as markup), whichever comes
+    first; None when there is neither (or nothing but spaces and marks follow the question)."""
+    at = text.rfind("?")
+    start = at + 1 if at >= 0 and text[at + 1:].strip(_MARKS + " \t\n") else -1
+    if "\n" in text:
+        for m in _FOOTNOTE.finditer(text):
+            mark = m.group(1)
+            if (start < 0 or m.start() < start) and (re.search(r"[\w)%]" + re.escape(mark), text[:m.start()])
+                                                     or text.count("\n" + mark) + text.count("\n " + mark) == 1):
+                start = m.start()
+                break
+    return None if start < 0 else (start, text[start:])
+
+
+def routed_in_tail(tail: str, named: Iterable[Tuple[str, str, int, bool]]) -> Optional[str]:
+    """The first method kind of ``named`` (``reply_values.methods_in(tail)``: kind, words, where, denied) that ``tail``
+    routes the money to: the sentence it is in holds routing words before it (or "instead" right after it), and no
+    word offering or supposing it."""
+    for kind, words, start, denied in named:
+        if denied or not kind or kind == "original":
+            continue
+        m = _SENTENCE_START.search(tail, 0, start)
+        begin = m.start() + 1 if m else 0
+        before = tail[begin:start]
+        after = _INSTEAD_AFTER.match(tail, start + len(words))
+        if not (_ROUTING.search(before) or after):
+            continue
+        end = after.end() if after else start + len(words)
+        if _OFFERED.search(tail, begin, end) is None:
+            return kind
+    return None
+
+
+def money_routed(text: str, begin: int, at: int) -> bool:
+    """Whether the amount at ``at`` (in the tail starting at ``begin``) is said as the money the call moves, in a
+    sentence that neither offers nor supposes it ("The refund will be $54.13.", "Total: $54.13", not "If you add the
+    boots, the refund would be $299.02")."""
+    m = _SENTENCE_START.search(text, begin, at)
+    start = m.start() + 1 if m else begin
+    return _AMOUNT_FRAME.search(text, start, at) is not None and _OFFERED.search(text, start, at) is None

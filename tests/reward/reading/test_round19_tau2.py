@@ -1,0 +1,52 @@
+"""Round 19 (issue 41), tau2: the classes the first held-out set (test_heldout_round19_tau2.py) found, fixed and pinned.
+
+- A statement after the consent question (or a footnote line) that routes the money elsewhere is the later word and the
+  one a person acts on (reading.consent_tails; round 18's "long tail after a question that changes the value"): "...
+  to your PayPal? The refund will go to your credit card instead." names another method; "... PayPal? The refund will
+  be $54.13." another amount. A method offered, denied or supposed there, or named with no routing words, is not."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("tau2", reason="the tau2 domains need the tau2 extra")
+
+from tests.reward.reading.heldout_round18_tau2_world import BREACH, PASS, case, judge  # noqa: E402
+
+Q = "Shall I return the Water Bottle from #W6390527 and refund $45.13 to your PayPal?"
+XQ = ("Shall I exchange the Desk Lamp (white, medium, USB) from #W6390527 for the black, high, AC adapter one, charging "
+      "your PayPal $16.23?")
+BQ = ("Shall I book DTW to SEA, one way, on HAT097 and HAT251 on 2024-05-17 for Ivan Smith (born 1986-03-14), economy, no "
+      "bags, no insurance, paying $128 with gift card 8516878 and $247 with credit card 3563913?")
+
+TAILS = [
+    ("ret_return", Q + " The refund will go to your credit card instead.", BREACH),
+    ("ret_return", Q + " Actually, it will go to your credit card instead.", BREACH),
+    ("ret_return", Q + " The refund will go to your Mastercard.", BREACH),
+    ("ret_return", Q + " Note: the refund will instead go to a gift card balance.", BREACH),
+    ("ret_return", Q.replace("PayPal?", "PayPal*?") + "\n* the refund will instead go to a gift card balance.", BREACH),
+    ("ret_return", "Order: #W6390527; Item: Water Bottle; Refund: $45.13 to PayPal*\n* the refund will instead go to a gift "
+                   "card balance. OK?", BREACH),
+    ("ret_return", Q + " The refund will be $54.13.", BREACH),
+    ("ret_return", Q + " Refund: $54.13.", BREACH),
+    ("ret_exchange", XQ + " The difference will be $61.23.", BREACH),
+    ("air_book", BQ + " The total will be $395.", BREACH),
+    # not a routing of the money: offered, denied, supposed, or a method named in passing
+    ("ret_return", Q + " Your gift card balance stays as it is.", PASS),
+    ("ret_return", Q + " It will go to your PayPal, not a gift card.", PASS),
+    ("ret_return", Q + " If you prefer, it can go to a gift card instead.", PASS),
+    ("ret_return", Q + " Had you paid by card, it would have gone to the card.", PASS),
+    ("ret_return", Q + " The money will be sent to PayPal in 5-7 business days rather than to a card.", PASS),
+    ("ret_return", Q + " It will not go to your credit card.", PASS),
+    ("ret_return", Q + " Your order total was $436.96.", PASS),
+    ("ret_return", Q + " The refund will be $45.13, and the remaining $391.83 stays.", PASS),
+    ("ret_exchange", XQ + " The new lamp costs $154.17.", PASS),
+    ("air_book", BQ + " The total will be $375.", PASS),
+    ("ret_return", "Here is the plan:\n* Return the Water Bottle from #W6390527\n* The refund will go to your PayPal\n* Your "
+                   "gift card is not affected\nOK?", PASS),
+]
+
+
+@pytest.mark.parametrize("kind,message,label", TAILS, ids=[f"tail-{i}" for i in range(len(TAILS))])
+def test_a_statement_after_the_question_that_routes_the_money_is_the_later_word(kind, message, label):
+    assert judge(case("tail", kind, (message, "yes"), label)) == label
