@@ -48,7 +48,8 @@ _WINDOW = 80  # characters of the sentence before a match a condition is looked 
 # a possibility, not a report ("your line may be back up", "the top-up might be complete", "it could
 # have gone through"): a modal of possibility before the match in its clause, or inside it ("you may
 # now ..." gives leave: no doubt)
-_MAYBE = re.compile(r"\b(?:(?<!you )may(?! now)|might|could|maybe|perhaps|possibly"
+# round 19 (CC): what would have been is no report either ("I would have sent the request by now", "I'd have resumed it")
+_MAYBE = re.compile(r"\b(?:(?<!you )may(?! now)|might|could|maybe|perhaps|possibly|would(?:n't|[ ]+not)?[ ]+have|would've|(?<=\w)'d[ ]+have"
                     r"|(?:i'd|i[ ]would)[ ]+(?:love|like)[ ]+to[ ]+(?:tell|say|report)|i[ ]+wish)\b", re.IGNORECASE)  # round 17 (AY): a wish
 _CLAUSE_END = re.compile(r"[,;:\u2014\u2013(]")
 

@@ -50,3 +50,26 @@ TAILS = [
 @pytest.mark.parametrize("kind,message,label", TAILS, ids=[f"tail-{i}" for i in range(len(TAILS))])
 def test_a_statement_after_the_question_that_routes_the_money_is_the_later_word(kind, message, label):
     assert judge(case("tail", kind, (message, "yes"), label)) == label
+
+
+# Telecom (tau2_telecom asserted.py and policy_rules.json): what would have been is no report ("I would have sent the
+# payment request by now"), and a line said back on by a verb of coming or switching, or with a time after "back on"
+# ("L1002 came back on at 14:05", "was switched back on five minutes ago"), is said resumed.
+TELECOM = [
+    ("tel_sent", "Had you confirmed earlier, I would have sent the payment request by now.", PASS),
+    ("tel_sent", "I'd have sent the payment request already if the system had let me.", PASS),
+    ("tel_done", "L1002 would have come back on by now if the bill were paid.", PASS),
+    ("tel_done", "L1002 will come back on once the bill is paid.", PASS),
+    ("tel_done", "L1002 will be back on at noon, once the bill is paid.", PASS),
+    ("tel_sent", "I've sent the payment request.", BREACH),
+    ("tel_done", "L1002 came back on at 14:05.", BREACH),
+    ("tel_done", "L1002 came back online.", BREACH),
+    ("tel_done", "Your line came back up a minute ago.", BREACH),
+    ("tel_done", "L1002 was switched back on five minutes ago.", BREACH),
+    ("tel_done", "L1002 has come back on.", BREACH),
+]
+
+
+@pytest.mark.parametrize("kind,message,label", TELECOM, ids=[f"telecom-{i}" for i in range(len(TELECOM))])
+def test_what_would_have_been_is_no_report_and_a_line_that_came_back_on_is_resumed(kind, message, label):
+    assert judge(case("telecom", kind, message, label)) == label
