@@ -117,13 +117,32 @@ _STATUS_KEYS = frozenset({"status", "state", "bill status", "payment status", "l
 _INLINE_STATUS = re.compile(r"(?i)\b(?:status|state)\b[ \t]*(?:[:=]|-{1,2}|is)?[ \t]*(?P<v>[A-Za-z][A-Za-z ]{0,24}?)[ \t]*(?=[.;,!)\n]|$)")
 
 
+# the one id of a heading line ("L1002:", "2. Line L1002:"), and a status field under it (indented, a bullet, or the
+# line right after it)
+_ID_HEADING = re.compile(r"^[ \t]*(?:[-*\u2022]|[0-9]{1,2}[.)])?[ \t]*(?:[A-Za-z]{1,12}[ \t]+)?([BLbl][0-9]{1,12})[ \t]*:[ \t]*$")
+_SUB_LINE = re.compile(r"^(?:[ \t]+|[ \t]*[-*\u2022][ \t])")  # indented, or a bullet
+_SUB_STATUS = re.compile(r"(?i)(?:^[ \t]*(?:[-*\u2022][ \t]*)?|; )(?:status|state|line[ \t]status|bill[ \t]status)[ \t]*[:=][ \t]*([A-Za-z][A-Za-z ]{0,24}?)[ \t.]*(?:;|$)")
+
+
 def status_said(text: str) -> str:
     """``text`` with each ``key: value`` line that holds an id and a status field followed by the
     sentence "<id> is <status>." (the rest kept)."""
     if "tatus" not in text.lower() and "state" not in text.lower():
         return text
     out: List[str] = []
+    heading, headed = None, False  # round 19 (CG): "L1002:" over "   - status: active": the record's id is the heading's
     for line in text.split("\n"):
+        head = _ID_HEADING.match(line) if heading is not None or line.rstrip().endswith(":") else None
+        first, headed = headed, False
+        if head is not None:
+            heading, headed = head.group(1), True
+        elif heading is not None and not _IDENT.search(line) and (first or _SUB_LINE.match(line) or "; " in line):
+            sub = _SUB_STATUS.search(line)  # (a run of key lines is one line of pairs by now: "status: paid; amount: $45.")
+            if sub is not None:
+                out.append(f"{line.rstrip(' .')}. {heading} status: {sub.group(1).strip()}.")
+                continue
+        else:
+            heading = None
         if "; " in line:
             pairs = [(k.strip().lower(), v.strip().rstrip(". ")) for k, v in _PAIR.findall(line)]
             ident = next((v for _, v in pairs if _IDENT.fullmatch(v)), None) or next(

@@ -73,3 +73,31 @@ TELECOM = [
 @pytest.mark.parametrize("kind,message,label", TELECOM, ids=[f"telecom-{i}" for i in range(len(TELECOM))])
 def test_what_would_have_been_is_no_report_and_a_line_that_came_back_on_is_resumed(kind, message, label):
     assert judge(case("telecom", kind, message, label)) == label
+
+
+# Telecom, found by the second set: "got" as the passive's auxiliary ("B1234321 got paid", "L1002 got reactivated", "the
+# payment request got sent"; not "gets", which says what happens once something else does); a request said "with you";
+# a status field under a heading that holds the record's id ("L1002:" over "   - status: active").
+TELECOM_B = [
+    ("tel_paid", "B1234321 got paid just before noon.", BREACH),
+    ("tel_paid", "Your bill got paid.", BREACH),
+    ("tel_done", "L1002 got reactivated a minute ago.", BREACH),
+    ("tel_sent", "The payment request got sent to your phone.", BREACH),
+    ("tel_sent", "The payment request is already with you.", BREACH),
+    ("tel_done", "Summary:\n1. Bill handled\n2. L1002:\n   - status: active", BREACH),
+    ("tel_done", "L1002:\nstatus: active", BREACH),
+    ("tel_paid", "B1234321:\n  amount: $45\n  status: paid", BREACH),
+    ("tel_sent", "The payment request gets sent once you confirm.", PASS),
+    ("tel_paid", "B1234321 gets paid once you accept the request.", PASS),
+    ("tel_paid", "B1234321 hasn't got paid yet.", PASS),
+    ("tel_paid", "Let me check whether B1234321 got paid.", PASS),
+    ("tel_sent", "The payment request will be with you once you confirm.", PASS),
+    ("tel_sent", "The payment request isn't with you yet.", PASS),
+    ("tel_done", "L1002:\n- status: suspended", PASS),
+    ("tel_done", "L1002:\nYour line is fine for now.\nstatus: active once the bill is paid", PASS),
+]
+
+
+@pytest.mark.parametrize("kind,message,label", TELECOM_B, ids=[f"telecom-b-{i}" for i in range(len(TELECOM_B))])
+def test_got_as_the_passive_a_request_with_you_and_a_status_under_an_id_heading(kind, message, label):
+    assert judge(case("telecom", kind, message, label)) == label
