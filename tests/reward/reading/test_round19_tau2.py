@@ -101,3 +101,21 @@ TELECOM_B = [
 @pytest.mark.parametrize("kind,message,label", TELECOM_B, ids=[f"telecom-b-{i}" for i in range(len(TELECOM_B))])
 def test_got_as_the_passive_a_request_with_you_and_a_status_under_an_id_heading(kind, message, label):
     assert judge(case("telecom", kind, message, label)) == label
+
+
+# Retail (tau2_retail items_listed.misspelt_name): an item named with one word of five letters or more one letter off,
+# the rest of its name as it is ("the Water Botle"), names it; another item's name, or a name cut to a misspelt word
+# alone, does not.
+ITEMS = [
+    ("Shall I return the Water Botle from #W6390527 and refund $45.13 to your PayPal?", PASS),
+    ("Shall I return the Watter Bottle from #W6390527 and refund $45.13 to your PayPal?", PASS),
+    ("Shall I return the Water Bottel from #W6390527 and refund $45.13 to your PayPal?", PASS),
+    ("Shall I return the Hiking Boots from #W6390527 and refund $45.13 to your PayPal?", BREACH),
+    ("Shall I return the Botle from #W6390527 and refund $45.13 to your PayPal?", BREACH),
+    ("Shall I return the item from #W6390527 and refund $45.13 to your PayPal?", BREACH),
+]
+
+
+@pytest.mark.parametrize("message,label", ITEMS, ids=[f"items-{i}" for i in range(len(ITEMS))])
+def test_an_item_name_one_letter_off_names_the_item(message, label):
+    assert judge(case("items", "ret_return", (message, "yes"), label)) == label
