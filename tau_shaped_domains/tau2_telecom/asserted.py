@@ -282,7 +282,10 @@ _FRAME = re.compile(
     r"(?<!\bas )(?<!\blike )\b(?:(?:you|u)(?:[ ](?:just|already|also|earlier))?[ ](?:said|say|wrote|write|mentioned|told[ ]me|claimed|claim"
     r"|reported|typed|stated)|your[ ](?:message|words|note|email|text|ticket|chat|complaint)[ ](?:says?|said|reads?|stated?)"
     r"|quote[ ]from[ ]you|in[ ]your[ ](?:own[ ])?words|(?:policy|policies|guide|guidelines?|rules?|terms|faq|manual|procedure)[ ]"
-    r"(?:says?|states?|reads?|said)|per[ ](?:the[ ]|our[ ])?(?:policy|guide|rules?))\b(?:[ ]that)?", re.IGNORECASE)
+    r"(?:says?|states?|reads?|said)|per[ ](?:the[ ]|our[ ])?(?:policy|guide|rules?)"
+    # round 19 (CH): what a screen will show, or an example's words, is no report ("the screen will read 'B1 -- paid'")
+    r"|(?<!\bi[ ])(?<!\bwe[ ])(?<!\bi)(?<!\bwe)(?:will|'ll|would|is[ ]going[ ]to)[ ](?:later[ ]|then[ ]|eventually[ ])?(?:read|say|show|display)(?:[ ]something[ ]like)?"
+    r"|(?:for[ ](?:illustration|example)|as[ ]an[ ]example)(?:[ ]only)?(?:[ ]purposes)?)\b(?:[ ]that)?", re.IGNORECASE)
 _OPEN = re.compile(r"[ \t]{0,2}[:,]?[ \t]{0,2}\(?[ \t]{0,2}(['\u2018\"\u201c])")
 _CLOSE = re.compile(r"['\u2019\"\u201d](?=[\s.,;:!?)\-]|$)")
 _BREAK = re.compile(r"[,;:\u2014\u2013.!?\n]|[ ]-{1,2}[ ]")
@@ -291,7 +294,8 @@ _BREAK = re.compile(r"[,;:\u2014\u2013.!?\n]|[ ]-{1,2}[ ]")
 def _reported(text: str, start: int) -> bool:
     """Whether a match at ``start`` is in words the agent reports (the customer's, a rule's), not states."""
     low = text[max(0, start - 200):start]
-    if "you" not in low.lower() and not any(w in low.lower() for w in ("polic", "guide", "rule", "terms", "faq", "manual", "procedure")):
+    if "you" not in low.lower() and not any(w in low.lower() for w in ("polic", "guide", "rule", "terms", "faq", "manual", "procedure",
+                                                                          "ll ", "will", "would", "going", "example", "illustrat")):
         return False
     frames = list(_FRAME.finditer(text, max(0, start - 200), start))
     if not frames:
