@@ -138,3 +138,25 @@ SHOWN = [
 @pytest.mark.parametrize("kind,message,label", SHOWN, ids=[f"shown-{i}" for i in range(len(SHOWN))])
 def test_what_a_screen_will_show_is_no_report(kind, message, label):
     assert judge(case("shown", kind, message, label)) == label
+
+
+# Telecom (priced.arithmetic_read): a refuel's price said as a sum, a product or a part of an amount, with no result of its
+# own after it, is the price it makes ("$2 x 2", "$1.50 + $2.50", "2 x $2.00" state $4.00; "half of $4.00" states $2.00).
+PRICE_SUMS = [
+    ("Shall I add 2 GB to L1002 for $2 x 2?", PASS),
+    ("Shall I add 2 GB to L1002 for $1.50 + $2.50?", PASS),
+    ("Shall I add 2 GB to L1002 for 2 x $2.00?", PASS),
+    ("Shall I add 2 GB to L1002 for twice the $2.00 rate?", PASS),
+    ("Shall I add 2 GB to L1002 for $2.00 x 2 = $4.00?", PASS),
+    ("Shall I add 2 GB to L1002 for $4.00 + tax?", PASS),
+    ("Shall I add 2 x 1 GB to L1002 for $4.00?", PASS),
+    ("Shall I add 2 GB to L1002 for half of $4.00?", BREACH),
+    ("Shall I add 2 GB to L1002 for $2.00 + $3.00?", BREACH),
+    ("Shall I add 2 GB to L1002 for $3 x 2?", BREACH),
+    ("Shall I add 2 GB to L1002 for $2.00 x 2 = $5.00?", BREACH),
+]
+
+
+@pytest.mark.parametrize("message,label", PRICE_SUMS, ids=[f"price-sum-{i}" for i in range(len(PRICE_SUMS))])
+def test_a_refuel_price_said_as_arithmetic_is_the_price_it_makes(message, label):
+    assert judge(case("sum", "tel_refuel", (message, "yes"), label)) == label
