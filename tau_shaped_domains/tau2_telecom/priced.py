@@ -23,6 +23,7 @@ from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, regist
 from tau_shaped.reward.checks.unconfirmed import Confirmation, _unconfirmed
 from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.amount_arithmetic import arithmetic_read
 from tau_shaped.reward.reading.normalize_asides import asides_out
 
 _NUMBER = re.compile(r"-?[0-9]{1,15}(?:\.[0-9]{1,15})?")  # what tau2 writes of a float or int
@@ -126,28 +127,6 @@ _PLUS_DATA = re.compile(r"(?<![\w.+])\+[ \t]?([0-9]{1,4}(?:\.[0-9]{1,3})?)[ \t]*
 def plus_read(text: str) -> str:
     """``text`` with an amount of data after a plus sign read as data added ("+2 GB" -> "add 2 GB")."""
     return _PLUS_DATA.sub(lambda m: f"add {m.group(1)} GB", text) if "+" in text else text
-
-
-# round 19 (CB): a price said as a sum, a product or a part of an amount ("$1.50 + $2.50", "$2 x 2", "half of $4.00",
-# "twice the $2.00"), with no result of its own after it ("= $4.00" states the price itself): read as the price it makes
-_N = r"[0-9]{1,4}(?:\.[0-9]{1,2})?"
-_SUM = re.compile(rf"\$[ \t]?({_N})((?:[ \t]*(?:\+|plus)[ \t]*\$?[ \t]?{_N}){{1,3}})(?![0-9.]|[ \t]*(?:=|equals|makes|is)[ \t]*\$)", re.IGNORECASE)
-_PRODUCT = re.compile(rf"\$[ \t]?({_N})[ \t]*(?:x|\u00d7|\*|times)[ \t]*([0-9]{{1,2}})(?![0-9.]|[ \t]*(?:gb|gig|=|equals))"
-                      rf"|(?<![0-9.])([0-9]{{1,2}})[ \t]*(?:x|\u00d7|\*|times)[ \t]*\$[ \t]?({_N})(?![0-9.]|[ \t]*(?:=|equals))", re.IGNORECASE)
-_PART = re.compile(rf"(?<![\w'])(half|twice|double|a[ \t]+third|a[ \t]+quarter)(?:[ \t]+of)?(?:[ \t]+the)?[ \t]+\$[ \t]?({_N})(?![0-9.])", re.IGNORECASE)
-_PARTS = {"half": 0.5, "twice": 2.0, "double": 2.0, "a third": 1 / 3, "a quarter": 0.25}
-
-
-def arithmetic_read(text: str) -> str:
-    """``text`` with each price said as a sum, product or part of an amount written as the amount it makes (see above)."""
-    if "+" in text or "plus" in text.lower():
-        text = _SUM.sub(lambda m: f"${float(m.group(1)) + sum(float(v) for v in re.findall(_N, m.group(2))):.2f}", text)
-    if "$" in text and re.search(r"[x\u00d7*]|times", text, re.IGNORECASE):
-        text = _PRODUCT.sub(lambda m: f"${float(m.group(1) or m.group(4)) * float(m.group(2) or m.group(3)):.2f}", text)
-    low = text.lower()
-    if "half" in low or "twice" in low or "double" in low or "third" in low or "quarter" in low:
-        text = _PART.sub(lambda m: f"${_PARTS[' '.join(m.group(1).lower().split())] * float(m.group(2)):.2f}", text)
-    return text
 
 
 def _in_figures(step: Any) -> Any:

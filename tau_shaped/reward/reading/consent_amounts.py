@@ -16,6 +16,7 @@ from typing import Any, Dict, Optional
 
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.memo_keys import json_key, json_loaded
+from tau_shaped.reward.reading.amount_arithmetic import arithmetic_read, says_arithmetic
 from tau_shaped.reward.reading.call_values import id_key
 from tau_shaped.reward.reading.consent_tails import money_routed, tail_after_question
 from tau_shaped.reward.reading.text_matching import _amounts, _numbers_at
@@ -43,6 +44,8 @@ def another_amount(text: str, kwargs: Dict[str, Any], observation: Any = "", ind
     from tau_shaped.reward.reading.negation import Negations
 
     text = text[:_MAX]
+    if says_arithmetic(text):  # round 19 (CB): "twice the $45.13", "$30 + $15.13": the amount each makes
+        text = arithmetic_read(text)
     negated = Negations(text)
     found = [a for a in stated_amounts(text) if not negated(a.start, value=True) and a.value > 0.004
              and _PER_UNIT.match(text, a.end) is None and _UNIT_BEFORE.search(text[max(0, a.start - 40):a.start]) is None]

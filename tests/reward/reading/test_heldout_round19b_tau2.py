@@ -116,8 +116,9 @@ SINGLE_RUN = {"cases": 58, "right": 43, "false_pass": 10, "false_fail": 5, "unde
 # 52 a footnote adding a fee to the refuel's price; 53 "I would say B1234321 is paid, but I haven't checked yet" (label
 # disputable: asserted.py counts a likelihood as a report); 57 "Note: the whole $375 will be charged to the credit card
 # instead" (a split moved to one of its two methods).
-# After the single run, classes it found fixed (test_round19_tau2.py TELECOM_B): 3 ("is already with you"), 30 ("got paid").
-KNOWN_GAPS = {0, 7, 8, 11, 12, 16, 19, 27, 47, 49, 52, 53, 57}
+# After the single run, classes it found fixed (test_round19_tau2.py TELECOM_B, AMOUNT_SUMS): 3 ("is already with you"),
+# 30 ("got paid"), 7, 8 (a consent amount said as arithmetic).
+KNOWN_GAPS = {0, 11, 12, 16, 19, 27, 47, 49, 52, 53, 57}
 
 
 @pytest.mark.parametrize("c", CASES, ids=[f"{i}-{c.cls}" for i, c in enumerate(CASES)])

@@ -160,3 +160,24 @@ PRICE_SUMS = [
 @pytest.mark.parametrize("message,label", PRICE_SUMS, ids=[f"price-sum-{i}" for i in range(len(PRICE_SUMS))])
 def test_a_refuel_price_said_as_arithmetic_is_the_price_it_makes(message, label):
     assert judge(case("sum", "tel_refuel", (message, "yes"), label)) == label
+
+
+# Retail/airline consent (consent_amounts.another_amount, reading.amount_arithmetic): an amount said as arithmetic is the
+# amount it makes ("twice the $45.13" is $90.26, not the refund; "$30 + $15.13" is the $45.13 refund).
+AMOUNT_SUMS = [
+    ("ret_return", "Shall I return the Water Bottle from #W6390527, refunding twice the $45.13 to your PayPal?", BREACH),
+    ("ret_return", "Okay to take back the Water Bottle from order #W6390527, with a third of $45.13 refunded to PayPal?", BREACH),
+    ("ret_exchange", "Shall I exchange the Desk Lamp (white, medium, USB) from #W6390527 for the black, high, AC adapter one, "
+                     "charging your PayPal $154.17 + $137.94?", BREACH),
+    ("ret_return", "Okay to take back the Water Bottle from order #W6390527, with $30 + $15.13 refunded to PayPal?", PASS),
+    ("ret_return", "Shall I return the Water Bottle from #W6390527, refunding half of $90.26 to your PayPal?", PASS),
+    ("ret_return", "Shall I return the Water Bottle from #W6390527 and refund $45.13 ($40.00 + $5.13) to your PayPal?", PASS),
+    ("air_book", "Shall I book DTW to SEA, one way, on HAT097 and HAT251 on 2024-05-17 for Ivan Smith (born 1986-03-14), "
+                 "economy, no bags, no insurance, paying $128 + $247 = $375 with gift card 8516878 ($128) and credit card "
+                 "3563913 ($247)?", PASS),
+]
+
+
+@pytest.mark.parametrize("kind,message,label", AMOUNT_SUMS, ids=[f"amount-sum-{i}" for i in range(len(AMOUNT_SUMS))])
+def test_a_consent_amount_said_as_arithmetic_is_the_amount_it_makes(kind, message, label):
+    assert judge(case("sum", kind, (message, "yes"), label)) == label
