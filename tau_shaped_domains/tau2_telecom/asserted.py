@@ -126,7 +126,8 @@ _SUB_STATUS = re.compile(r"(?i)(?:^[ \t]*(?:[-*\u2022][ \t]*)?|; )(?:status|stat
 
 def status_said(text: str) -> str:
     """``text`` with each ``key: value`` line that holds an id and a status field followed by the
-    sentence "<id> is <status>." (the rest kept)."""
+    sentence "<id> is <status>.", and a status field under a heading line that holds one id ("L1002:" over
+    "   - status: active") by "<id> status: <status>." (the rest kept)."""
     if "tatus" not in text.lower() and "state" not in text.lower():
         return text
     out: List[str] = []

@@ -7,8 +7,8 @@ is read as the number it writes before the confirmation is judged, so a ``mentio
 field (the price a refuel charges) must be stated as ``unconfirmed`` asks of a number; and an
 amount of data the agent says in words ("two gigabytes") is read in figures, and a price said
 per GB of the one amount a message states is read as its total too ("2 GB at $2.00 per GB"
-states $4.00); an amount after a plus sign is data added ("+2 GB for $4.00?"). Nothing else is
-read differently. Registered when the domain package builds its domain (``DOMAIN``).
+states $4.00); an amount after a plus sign is data added ("+2 GB for $4.00?"); a price said as arithmetic is the price
+it makes ("$2 x 2", "$1.50 + $2.50": ``reading.amount_arithmetic``). Nothing else is read differently. Registered when the domain package builds its domain (``DOMAIN``).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import Any, FrozenSet, Iterable
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.unconfirmed import Confirmation, _unconfirmed
 from tau_shaped.reward.matcher_schema import _Strict
+from tau_shaped.reward.reading.amount_arithmetic import arithmetic_read, says_arithmetic
 from tau_shaped.reward.reading.normalize import seen
-from tau_shaped.reward.reading.amount_arithmetic import arithmetic_read
 from tau_shaped.reward.reading.normalize_asides import asides_out
 
 _NUMBER = re.compile(r"-?[0-9]{1,15}(?:\.[0-9]{1,15})?")  # what tau2 writes of a float or int
@@ -137,7 +137,7 @@ def _in_figures(step: Any) -> Any:
     plus = "+" in content or "\uff0b" in content
     if plus:  # a plus sign before an amount, read as the customer sees it ("+_2 GB_", "+ｔｗｏ ｇｂ")
         content = seen(content)
-    if "$" in content:
+    if says_arithmetic(content):  # round 19 (CB): "$2 x 2", "$1.50 + $2.50", "half of $4.00": the price each makes
         content = arithmetic_read(content)
     if not (plus or _DATA_AMOUNT.search(content) or "gb" in content.lower() or "giga" in content.lower()
             or "gig" in content.lower()):

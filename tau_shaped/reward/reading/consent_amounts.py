@@ -37,7 +37,9 @@ def another_amount(text: str, kwargs: Dict[str, Any], observation: Any = "", ind
     booking's ``payment_methods[].amount``, and their sum), those its result gives (its prices,
     payments, refunds, price difference: ``observation``), and the prices of the records it names
     (``index``: S0's ids; the new items of an exchange, their sums and difference). Other amounts
-    said beside one of the call's ("$174 each, $348 in all") state the call's."""
+    said beside one of the call's ("$174 each, $348 in all") state the call's, unless a statement after the question
+    routes the money as another amount (``consent_tails``: "... $45.13 to your PayPal? The refund will be $54.13.").
+    An amount said as arithmetic is the amount it makes (``amount_arithmetic``: "twice the $45.13")."""
     if not isinstance(kwargs, dict) or any(k in kwargs for k in _AMOUNT_KEYS) or ("$" not in text and "dollar" not in text.lower()):
         return None
     from tau_shaped.reward.reading.amounts import stated_amounts

@@ -265,7 +265,9 @@ def another_method(text: str, kwargs: Dict[str, Any], skip: Any = (), observatio
     another call. The original payment method names no kind; a message naming the call's kind
     beside another ("from your PayPal to your gift card") states the call's. A call naming no
     method moves the money where its result says (``observation``: an apology credit's
-    ``wallet_balance``, a cancellation's payment history): "$20.00 to your card" is another call."""
+    ``wallet_balance``, a cancellation's payment history): "$20.00 to your card" is another call. A statement after the
+    question that routes the money to another kind is the later word (``consent_tails``: "... to your PayPal? The refund
+    will go to your credit card instead.")."""
     if not isinstance(kwargs, dict):
         return None
     values = [kwargs[k] for k in _METHOD_ARGS if k not in skip and isinstance(kwargs.get(k), str)]
