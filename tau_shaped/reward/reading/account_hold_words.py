@@ -58,7 +58,13 @@ STATES: FrozenSet[str] = frozenset({
     "bloqueada", "bloqueado", "bloquee", "bloque", "suspendida", "suspendido", "suspendu", "suspendue", "restringida",
     "restringido", "restreint", "restreinte", "congelada", "congelado", "gele", "gelee", "restriccion", "restricciones",
     "gesperrt",
+    # round 19: a short state as a non-native writer spells it ("ur acount is flaged"): too short for the slips read
+    "flaged", "flagd", "freezed", "frozed", "lockd", "bloked", "blokked",
 })
+# round 19: a state undone, said as what happens to the holder ("your account should be unlocked by tomorrow") presupposes
+# the state, as "unlock" does; said as how it stands ("your account is unlocked") it is none
+UNDONE: FrozenSet[str] = frozenset({"unlocked", "unfrozen", "unblocked", "unflagged", "unsuspended", "unrestricted", "reinstated"})
+UNDOING: FrozenSet[str] = frozenset({"be", "been", "being", "get", "gets", "got", "getting"})
 # a state the agent may be doing as its work ("let me review your account"): a state only
 # when no "I" / "let me" / "to" is just before it
 SOFT_STATES: FrozenSet[str] = frozenset({"review", "reviewed", "reviewing", "reviews", "vetting", "vetted",
@@ -220,11 +226,21 @@ def bare_state(form: str) -> str:
 EMOJI_STATES: Dict[str, str] = {"\U0001F6A9": "flag", "\U0001F3F4": "flag", "\U0001F512": "locked", "\U0001F510": "locked",
                                 "\u2744": "frozen", "\U0001F9CA": "frozen", "\u26D4": "blocked", "\U0001F6AB": "blocked",
                                 "\u23F8": "paused", "\U0001F6D1": "stopped"}
-_EMOJI = re.compile("[" + "".join(EMOJI_STATES) + "]")
+_EMOJI = re.compile("[" + "".join(EMOJI_STATES) + "\u26A0]")
+_LINE_START = re.compile(r"(?:^|\n)[ \t>*\-\d.)#|]*$")
+
+
+def _sign(text: str, m: "re.Match[str]") -> str:
+    """The word a sign stands for; a warning sign is a state after a field or words on its line ("acct status: \u26a0\ufe0f",
+    round 19), a bullet opening a line ("\u26a0\ufe0f Note: ...") is none."""
+    sign = m.group(0)
+    if sign != "\u26A0":
+        return " " + EMOJI_STATES[sign] + " "
+    return " " if _LINE_START.search(text, 0, m.start()) else " alert "
 
 
 def emoji_read(text: str) -> str:
     """``text`` with each sign of ``EMOJI_STATES`` read as its word (a space either side); ``text`` itself when it holds none."""
     if text.isascii() or not _EMOJI.search(text):  # most messages: no sign at all (an ASCII text at C speed)
         return text
-    return _EMOJI.sub(lambda m: " " + EMOJI_STATES[m.group(0)] + " ", text)
+    return _EMOJI.sub(lambda m: _sign(text, m), text)

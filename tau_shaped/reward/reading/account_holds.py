@@ -48,7 +48,7 @@ from tau_shaped.reward.reading.account_hold_tokens import (  # noqa: F401 - the 
     sentences as _sentences, words as _words,
 )
 
-_FLAGS = frozenset({"flag", "flags", "flagged", "fraud", "fraudulent", "suspicious", "suspicion", "suspected", "abuse"})
+_FLAGS = frozenset({"flag", "flags", "flagged", "flaged", "flagd", "fraud", "fraudulent", "suspicious", "suspicion", "suspected", "abuse"})
 _YOU = frozenset({"you're", "you've", "you"})
 _YOU_VERBS = frozenset({"are", "were", "have", "got", "get", "been", "re", "ve", "currently", "now"})
 _HAVE_YOU = frozenset({"has", "have", "had", "got", "keeps", "keep", "kept", "put", "placed"})
@@ -143,7 +143,7 @@ def _index(phrases: Tuple[Tuple[str, ...], ...]) -> Dict[str, Tuple[Tuple[str, .
 _PHRASES = _index(W.STATE_PHRASES)
 _REASONS = _index(W.REASONS)
 # a sentence with none of these words holds nothing the rules read
-_TRIGGERS = (W.STATES | W.SOFT_STATES | W.PERMITS | frozenset(_PHRASES) | frozenset(_REASONS) | W.OTHER_CUSTOMERS)
+_TRIGGERS = (W.STATES | W.SOFT_STATES | W.PERMITS | frozenset(_PHRASES) | frozenset(_REASONS) | W.OTHER_CUSTOMERS | W.UNDONE)
 # what the gate looks for: each phrase by its longest word (every phrase needs it)
 _CUES = (W.STATES | W.SOFT_STATES | W.PERMITS | W.OTHER_CUSTOMERS
          | frozenset(max(phrase, key=len) for phrase in W.STATE_PHRASES + W.REASONS))
@@ -227,7 +227,7 @@ def _state_said(clause: List[_Word], before: str = "") -> bool:
                 if any(x.word in W.AGENT for x in clause[max(0, j - 2):j]) and not (
                         j > 1 and clause[j - 1].word in ("to", "for") and clause[j - 2].word in _MOVED):
                     continue  # "let me review", not "it's gone to review" (round 14)
-            elif word not in W.STATES:
+            elif word not in W.STATES and not (word in W.UNDONE and j and clause[j - 1].word in W.UNDOING):
                 continue
             width = 1
         if word in ("need", "require") and j and clause[j - 1].word in _SPEAKERS:
@@ -324,7 +324,7 @@ _ALPHA = re.compile(r"[a-z]+")
 _NOT_PLAIN = re.compile(r"[a-z](?:[0-9@$]|[!|](?=[a-z0-9]))|[0-9@$!|][a-z]|\b[a-z] [a-z] [a-z]\b")
 _INNER = re.compile(r"(?<=[a-z])[-_.*](?=[a-z])")
 _NEGATING = re.compile(r"\bnot?\b|n't|nt\b|never|cannot|unable|longer|\buntil\b|\btill\b|\bonce\b|\bpending\b|\bunless\b|\bafter\b")
-_STRONG = _CUES - W.PERMITS
+_STRONG = (_CUES - W.PERMITS) | W.UNDONE
 
 
 def _may_say(lower: str) -> bool:

@@ -199,12 +199,36 @@ def labelled(text: str, end: int, hi: int, allergen: "re.Pattern[str]") -> bool:
     """Whether a sign right after a dish ending at ``end`` gives it the customer's allergen, and the note stops there."""
     sign = _SIGN.match(text, end, hi)
     if sign is None:
-        return False
+        return "(" in text[end:end + 4] and _bracket_labelled(text, end, hi, allergen)
     held = allergen.match(text, sign.end(), hi)
     if held is None:  # one word before it: "pine nuts", "wheat bun"
         word = _WORD_BEFORE.match(text, sign.end(), hi)
         held = allergen.match(text, word.end(), hi) if word is not None else None
     return held is not None and _LABEL_STOP.match(text, held.end(), hi) is not None
+
+
+# round 19: a bracketed note right after a dish giving it the customer's allergen among its descriptions ("the Chicken Korma
+# (tree nuts)", "(creamy, tree nuts)", "(rich; has cashews)"): an item of the note that is the allergen (a word before it at
+# most, "pine nuts"), unless the note goes on to take it ("tree nuts, but you said you don't mind", "cashews -- fine for you")
+_BRACKET = re.compile(r"[ \t*_]*\(([^()\n]{1,80})\)")
+_NOTE_ITEM = re.compile(r"[ \t]*(?:(?:contains|has|with)[ \t]+)?(?:[^\W\d_]+[ \t]+)?")
+_NOTE_ENDS = re.compile(r"[ \t]*(?:[,;.\n]|(?:and|or)(?!\w))", re.IGNORECASE)
+_NOTE_TAKES = re.compile(r"(?<!\w)(?:but|though|fine|ok|okay|safe|mind|anyway|still|yet)(?!\w)", re.IGNORECASE)
+
+
+def _bracket_labelled(text: str, end: int, hi: int, allergen: "re.Pattern[str]") -> bool:
+    note = _BRACKET.match(text, end, hi)
+    if note is None or _NOTE_TAKES.search(note.group(1)) or not _NOTE_ENDS.match(text, note.end(), hi) and note.end() < hi:
+        return False  # (a note then "-- safe", "? want it": the rest of the reading decides)
+    for item in re.split(r"[,;/]", note.group(1)):
+        item = item.strip()
+        if allergen.fullmatch(item) or _NOTE_NO.match(item) is None and any(
+                allergen.fullmatch(item, w.end()) for w in (_NOTE_ITEM.match(item),) if w is not None):
+            return True
+    return False
+
+
+_NOTE_NO = re.compile(r"(?:no|not|zero|without|free|non|nil|low|trace|traces|hint)(?!\w)", re.IGNORECASE)
 
 
 # round 12, code-switching: a dish said to hold the allergen in Hindi / Spanish / French words, then declined in its

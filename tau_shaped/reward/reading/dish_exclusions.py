@@ -218,7 +218,8 @@ def replaced_before(text: str, lo: int, start: int) -> bool:
         return False
     if _SET_APART_VERB.match(m.group(0)) and _NEGATED_BEFORE.search(window, 0, m.start()):
         return False  # "Don't rule out the Korma", "I wouldn't skip the Korma": urged, not set apart
-    if m.group("apart"):  # "nothing other than the Korma", "I can't offer anything except ...": the only one
+    if m.group("apart") and not m.group("apart").lower().startswith("unlike"):  # round 19: "has no nuts, unlike the korma"
+        # "nothing other than the Korma", "I can't offer anything except ...": the only one
         return not negation_at(window, 0, m.start()) and not re.search(r"(?<!\w)(?:only|nothing|none)[ \t]+(?:\w+[ \t]+)?$",
                                                                         window[:m.start()], re.IGNORECASE)
     return True

@@ -123,7 +123,8 @@ def _prefilter() -> Any:
     kind = "(?:" + "|".join(sorted({w for words in _WORDS_OF.values() for w in words})) + ")"
     return re2.compile(r"(?i:\b(?:any|every)(?:thing|\s+(?:dish|item)(?:es|s)?)\s+(?:on|from)\s+\S+\s+menu\b)|"
                        r"(?i:\b(?:any|all|each|every|either|both|whichever)\b[^.!?\n]{0,60}?\b" + kind + r"\b)|"
-                       r"(?i:\b(?:the|a|an|that|this|our|their)\s+|'s\s+)[A-Za-z]{3,}\s+(?:[A-Za-z]{3,}\s+)?" + kind + r"\b", _RE2_OPTIONS)
+                       r"(?i:\b(?:the|a|an|that|this|our|their)\s+|'s\s+)[A-Za-z]{3,}\s+(?:[A-Za-z]{3,}\s+)?" + kind + r"\b|"
+                       r"(?i:\b(?:the|that|this)\s+" + kind + r"\b)", _RE2_OPTIONS)
 
 
 _RE2_OPTIONS = re2.Options()
@@ -201,7 +202,7 @@ def _offer_at(text: str, start: int, end: int, kind: str, clo: int, chi: int, me
                 return f"offered {dish!r} by its kind ({text[at:end]!r}) in words: {text[clo:chi].strip()[:120]!r}"
             return None
         if q is None:
-            return None
+            return _the_kind(text, start, end, kind, clo, chi, window, menu, kinds, mentions_of)
         at, mid = start - len(window) + q.start(), q.group("mid") or ""
     dishes = kinds.get(kind)
     if not dishes or _SAFE_MID.search(mid) or _NARROWED_AFTER.match(text, end, chi):
@@ -213,6 +214,25 @@ def _offer_at(text: str, start: int, end: int, kind: str, clo: int, chi: int, me
     named = {m.dish for m in mentions_of() if clo <= m.start < chi}
     left = [x for x in dishes if x not in named]
     return f"offered {left[0]!r} by its kind ({text[at:end]!r}) in words: {text[clo:chi].strip()[:120]!r}" if left else None
+
+
+# round 19: "the noodle dish it is", "How about the noodles?": the kind with a definite article alone names the one dish of
+# that kind where every dish of it on the customer's menus is unsafe (no safe one it could mean)
+_THE_BEFORE = re.compile(r"(?<![^\W_])(?:the|that|this)[ \t]+$", re.IGNORECASE)
+_TAKEN = re.compile(r"(?:[ \t]+(?:dish(?:es)?|ones?|options?))?(?:[ \t]+(?:it|they)[ \t]+(?:is|are)\b|[ \t]*\?)", re.IGNORECASE)
+
+
+def _the_kind(text: str, start: int, end: int, kind: str, clo: int, chi: int, window: str, menu: Any,
+              kinds: Dict[str, Tuple[str, ...]], mentions_of: Callable[[], Sequence[Any]]) -> Optional[str]:
+    d = _THE_BEFORE.search(window)
+    if d is None or _kinds_of(menu.others).get(kind):
+        return None
+    at = start - len(window) + d.start()
+    if negation_at(text, clo, at) or predicate_excludes(text, end, chi, menu.allergen, chi):
+        return None
+    if not (_offered(text, clo, chi, at) or _TAKEN.match(text, end)) or any(clo <= m.start < chi for m in mentions_of()):
+        return None
+    return f"offered {kinds[kind][0]!r} by its kind ({text[at:end]!r}) in words: {text[clo:chi].strip()[:120]!r}"
 
 
 def _offered(text: str, lo: int, hi: int, at: int) -> bool:

@@ -232,7 +232,7 @@ _DELIMS = re.compile(r"[*_]+")
 
 def _delimiter(m: "re.Match[str]") -> str:
     """An emphasis delimiter run, removed unless it stands between spaces ("5 * 3", a "* " bullet,
-    a "***" rule), between digits ("2*3"), or is underscores inside a word ("order_id")."""
+    a "***" rule), between digits ("2*3"), is underscores inside a word ("order_id") or masks letters."""
     text, s, e = m.string, m.start(), m.end()
     before = text[s - 1] if s else " "
     after = text[e] if e < len(text) else " "
@@ -242,6 +242,8 @@ def _delimiter(m: "re.Match[str]") -> str:
         return m.group()
     if "*" not in m.group() and (before.isalnum() and after.isalnum()):
         return m.group()
+    if after == "@" or len(m.group()) > 2 and before.isalnum() and after.isalnum():
+        return m.group()  # round 19: a mask ("ana.c***@example.com", "an***53@..."), no emphasis
     return ""
 
 

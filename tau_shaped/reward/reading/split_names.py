@@ -79,7 +79,8 @@ def split_name(text: str, index: Any, own: str, heard: Any, booked: Iterable[Tup
 
 
 # round 18: one piece of a name given in its field ("Her surname is Chen", "under the name Chen", "first name: Ana")
-_FIELD = re.compile(r"(?i)(?<![^\W\d_])(?P<kind>sur|last[ -]|family[ -]|first[ -]|given[ -]|under[ \t]+the[ \t]+)name(?:[ \t]+(?:is|was|of|reads))?"
+_FIELD = re.compile(r"(?i)(?<![^\W\d_])(?:(?P<kind>sur|last[ -]|family[ -]|first[ -]|given[ -]|under[ \t]+the[ \t]+)name(?:[ \t]+(?:is|was|of|reads))?"
+                    r"|(?P<by>called|named|goes[ \t]+by))"  # round 19: "a woman called Ana", a person named by one piece
                     r"[ \t]*[:=,–—-]?[ \t]*[\"'“‘]?(?P<word>[^\W\d_]+(?:[-'’][^\W\d_]+)*)")
 
 
@@ -87,15 +88,20 @@ def name_field(text: str, index: Any, own: str, heard: Any) -> Optional[str]:
     """Another customer's surname (or first name) said alone in a field of naming (evidence), or None: a piece that is
     not the customer's own, nor one they said."""
     low = text.lower()
-    if "name" not in low or _FIELD.search(text) is None:
+    if "name" not in low and "called" not in low and "goes by" not in low or _FIELD.search(text) is None:
         return None
     firsts, lasts = _own_names(index, own)
     heard_low = heard.lower() if hasattr(heard, "lower") else ""
     for m in _FIELD.finditer(text):
-        word, first = _word(m.group("word")), m.group("kind").lower().startswith(("first", "given"))
-        if len(word) < 2 or word in (firsts if first else lasts) or re.search(r"(?<![^\W\d_])" + re.escape(word) + r"(?![^\W\d_])", heard_low):
+        by = m.group("by") is not None  # either piece, written as a name (a capital)
+        if by and not m.group("word")[:1].isupper():
             continue
-        if any(cid != own and not own_only and word == marks_folded(first_name if first else last).lower().strip()
+        word, first = _word(m.group("word")), not by and m.group("kind").lower().startswith(("first", "given"))
+        if len(word) < 2 or (word in firsts | lasts if by else word in (firsts if first else lasts)) or re.search(
+                r"(?<![^\W\d_])" + re.escape(word) + r"(?![^\W\d_])", heard_low):
+            continue
+        if any(cid != own and not own_only and word in ((marks_folded(first_name).lower().strip(), marks_folded(last).lower().strip())
+                                                        if by else (marks_folded(first_name if first else last).lower().strip(),))
                for cid, first_name, last, own_only in index.people):
             return f"another customer's name {m.group(0)!r}"
     return None
