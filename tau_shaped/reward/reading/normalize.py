@@ -27,6 +27,8 @@ and look-alike digits, and nothing else):
    "Spring  Rolls"; tabs and line breaks are kept: they lay out tables and lines),
    then texting forms of the pronouns read as the words ("ur account" -> "your account", "u'd" -> "you'd":
    ``normalize_texting.texted``, round 17; after the spelled letters are joined: "W A L N U T S" holds no "u"),
+   then the domain's act, method and status words misspelt by one slip read as the words ("refnd", "walet", "cancell",
+   "deliverd": ``normalize_misspelt``, round 19),
    then letters that imitate digits inside a number read as digits ("FD-1OO42", "5O3-555-186O":
    ``normalize_confusables.digits_folded``);
 6. emails written with spaces or in words ("mia.li7 (at) example (dot) com") written as emails
@@ -57,6 +59,7 @@ from functools import lru_cache
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from tau_shaped.reward.reading.normalize_confusables import digits_folded, folded
+from tau_shaped.reward.reading.normalize_misspelt import misspelt_read
 from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, escapes_held, escapes_shown,
                                                         hidden_parts, inert, markdown, markdown_settled, rendered, revealed)
 from tau_shaped.reward.reading.normalize_numbers import numbers_in_words
@@ -181,8 +184,8 @@ def _spoken_numbers(text: str) -> str:
     return spoken_numbers(numbers_in_words(text))
 
 
-_STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, asides_out, _spelled, texted, digits_folded,
-                                            addresses, _spoken_numbers, withdrawn)
+_STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, asides_out, _spelled, texted, misspelt_read,
+                                            digits_folded, addresses, _spoken_numbers, withdrawn)
 
 
 _VISIBLE_STEPS = tuple(_formatting_struck_kept if step is _formatting else step for step in _STEPS if step is not withdrawn)

@@ -38,12 +38,10 @@ OPEN = {
     "yes -- half of the 33.80 is right, one rack", "yes to the onion rings", "I acknowledge receipt of your message.",
     "yes if it's 16.9", "Great -- so, as discussed, the refund to the card. Shall I go ahead?",
     "Shall I refund $10 + $6.90 for the BBQ Ribs missing from FD-10045 to your Mastercard ending 3698?",
-    "I wil refnd $16.90 for ribs missing from FD-10045 to you Mastercard ending 3698, ok?",
-    "I cancell FD-10025 and give back $28.06 to Amex ending 9847, ok?",
     "Refund: $16.90* to your Mastercard ending 3698 for the BBQ Ribs missing from FD-10045. Confirm?\n\n*$19.60 after adjustments",
     "Done, same as we discussed: $16.90 into your wallet.", "refnd done, 16.90 in walet",
     "| refund | method |\n|---|---|\n| $16.90 | wallet |", "It will be there by noon tomorrow.",
-    "Status: placed.\u00b9\n\n\u00b9 out for delivery as of now", "order FD-10025 is deliverd",
+    "Status: placed.\u00b9\n\n\u00b9 out for delivery as of now",
 }
 
 
@@ -174,3 +172,35 @@ STATED_CASES = [
 @pytest.mark.parametrize("task, message, want", _open(STATED_CASES, lambda c: c[1]))
 def test_statements_in_round19_styles(task, message, want):
     assert stated_verdict(task, message) == want
+
+
+# ---- the fixes' own cases and controls (not held out) ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, read", [
+    # one slip of a domain word read as the word, in its case (``normalize_misspelt``)
+    ("I wil refnd $16.90", "I wil refund $16.90"), ("REFNDED", "REFUNDED"), ("Cancell it", "Cancel it"),
+    ("into your walet", "into your wallet"), ("order is deliverd", "order is delivered"), ("the cancelation", "the cancellation"),
+    ("Mastercrad ending 3698", "Mastercard ending 3698"),
+    # words of their own, and the right spellings, left
+    ("I'll deliver it.", "I'll deliver it."), ("store credit", "store credit"), ("canceling now", "canceling now"),
+    ("Cancel the delivery please", "Cancel the delivery please"), ("refunds", "refunds"),
+])
+def test_a_domain_word_misspelt_by_one_slip(text, read):
+    from tau_shaped.reward.reading.normalize import seen
+    assert seen(text) == read
+
+
+@pytest.mark.parametrize("task, turns, want", [
+    (M3, [("I wil refnd $16.90 for ribs missing from FD-10045 to you Mastercard ending 3698, ok?", "ok")], PASS),
+    (M3, [("I wil refnd $16.90 for ribs missing from FD-10045 to your walet, ok?", "ok")], BREACH),
+    (C4, [("I cancell FD-10025 and give back $28.06 to Amex ending 9847, ok?", "ok")], PASS),
+])
+def test_consent_misspelt(task, turns, want):
+    assert consent_verdict(task, TOOL.get(task, "issue_refund"), turns) == want
+
+
+@pytest.mark.parametrize("message, want", [
+    ("order FD-10025 is deliverd", BREACH), ("order FD-10025 is not deliverd yet", PASS), ("Your order was cancelld.", BREACH),
+])
+def test_statements_misspelt(message, want):
+    assert stated_verdict(C4, message) == want
