@@ -18,8 +18,9 @@ import re
 from typing import Optional
 
 from tau_shaped.reward.reading.dish_rhetoric import set_aside_by_rhetoric  # noqa: F401 - re-exported (round 18)
+from tau_shaped.reward.reading.dish_reports import reported_choice  # noqa: F401 - re-exported (round 19)
 
-__all__ = ["alone_before", "answered_no", "answered_no_plainly", "quoted_answered_no", "set_aside_by_rhetoric"]
+__all__ = ["alone_before", "answered_no", "answered_no_plainly", "quoted_answered_no", "reported_choice", "set_aside_by_rhetoric"]
 
 _ASKED_ALONE = re.compile(r"[ \t\"'”’)*_]*(?:[ \t]+(?:instead|then|maybe|perhaps|(?:(?:an[ \t]+)?(?:ok|okay|safe|fine|suitable|option|alright))"
                           r"(?:[ \t]+for[ \t]+(?:you|me))?))?[ \t\"'”’)*_]*\?[ \t\"'”’)*_]*[ \t\n]+", re.IGNORECASE)

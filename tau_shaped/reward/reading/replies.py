@@ -54,7 +54,7 @@ from typing import Any, Literal, Optional
 
 from tau_shaped.reward.reading.normalize_questions import asks_why, fillers_out
 from tau_shaped.reward.reading.reply_corrections import asked_back, references_out, taken_back
-from tau_shaped.reward.reading.reply_forms import in_own_terms
+from tau_shaped.reward.reading.reply_forms import acknowledges, in_own_terms, yes_to_another
 from tau_shaped.reward.reading.reply_picks import choice_kept, it_is_picked
 from tau_shaped.reward.reading.reply_clauses import Question, W, clauses, read_question, sentences, verbs_in, words
 from tau_shaped.reward.reading.reply_conditions import condition
@@ -300,7 +300,7 @@ def _read(reply: str, q: Question, stated: QuestionReads) -> Reply:
                 or _JUST_GOOD.match(cleaned) is not None)
     polar_yes = _POLAR_YES.search(assenting) is not None
     assent = go_ahead or polar_yes
-    changed = asks_for_a_change(cleaned, q, stated)
+    changed = asks_for_a_change(cleaned, q, stated) or yes_to_another(first, q.text or "")  # r19: "yes to the onion rings"
     if refused:  # a change asked with a go-ahead outside the refusal ("OK, but not to my card")
         later = cleaned[cleaned.index(first) + len(first):]
         kept = " ".join(c for i, c in enumerate(answer) if i not in refusing) + "\n" + later
@@ -330,7 +330,7 @@ def _read(reply: str, q: Question, stated: QuestionReads) -> Reply:
     found = re.findall(r"\w+", text)
     if not found and any(ord(c) >= 0x2190 for c in text):
         return "unclear"  # round 18 (BH): an emoji that is no answer ("🙏", "🤔"): neither a yes nor a no
-    if not found or "?" in text or asks_why(text) or len(found) > 4:
+    if not found or "?" in text or asks_why(text) or len(found) > 4 and not acknowledges(text):  # r19: "I acknowledge receipt"
         return "no"  # agrees to nothing: a question, or something else said
     return "unclear"
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["echoed_nones", "in_own_terms", "nones_read", "ticked"]
+__all__ = ["acknowledges", "echoed_nones", "in_own_terms", "nones_read", "ticked", "yes_to_another"]
 
 _NONE_SAID = re.compile(r"(?i)(?<![\w'])no[ \t]+(?P<thing>[a-z][a-z-]{1,20}(?:[ \t]+[a-z][a-z-]{1,20}){0,2}?)"
                         r"(?=[ \t]*(?:[.,;!:\n]|$|-|please\b|thanks\b|and\b|but\b|just\b))")
@@ -78,3 +78,34 @@ def ticked(reply: str) -> str:
 def in_own_terms(reply: str, question: str) -> str:
     """``reply`` read in the question's terms: its boxes (``ticked``), then its nones (``echoed_nones``)."""
     return echoed_nones(ticked(reply), question)
+
+
+# round 19: a reply that only says the message came ("I acknowledge receipt of your message.", "Message received.", "Duly
+# noted."): neither a yes nor a no (unclear), however many words it takes
+_ACKNOWLEDGES = re.compile(r"^\W*(?:(?:I|we)[ \t]+(?:hereby[ \t]+)?acknowledge[ \t]+(?:the[ \t]+)?receipt(?:[ \t]+of[ \t]+(?:your|the|this)[ \t]+"
+                           r"(?:message|note|email|reply|response|communication))?|(?:your[ \t]+)?message[ \t]+received|(?:duly[ \t]+)?noted)\W*$",
+                           re.IGNORECASE)
+
+
+def acknowledges(text: str) -> bool:
+    """Whether the reply only acknowledges the message (see ``_ACKNOWLEDGES``)."""
+    return _ACKNOWLEDGES.match(text) is not None
+
+
+# round 19: "yes to the onion rings" after a question about the ribs: a yes to a thing the question does not name asks for
+# another thing (a change); its words, each of four letters or more and none generic ("the first one", "the whole
+# thing"), are all absent from the question
+_YES_TO = re.compile(r"^\W*(?:yes|yeah|yep|ok|okay|sure)\W+to[ \t]+(?:the|my|your)[ \t]+(?P<obj>[a-z][a-z -]{2,40}?)[ \t.!]*$", re.IGNORECASE)
+_GENERIC = frozenset("first second third last former latter whole entire full both same above below thing things option options "
+                     "offer proposal plan deal idea question request change changes suggestion refund credit that this card cards wallet "
+                     "account visa mastercard amex paypal payment method balance".split())  # methods: read as values
+
+
+def yes_to_another(reply: str, question: str) -> bool:
+    """Whether ``reply`` says yes to a thing ``question`` does not name (see ``_YES_TO``)."""
+    m = _YES_TO.match(reply) if question else None
+    if m is None:
+        return False
+    words = [w for w in re.findall(r"[a-z]+", m.group("obj").lower()) if len(w) >= 4 and w not in _GENERIC]
+    low = question.lower()
+    return bool(words) and not any(w[:5] in low for w in words)

@@ -41,7 +41,7 @@ _AMOUNT = re.compile(
     rf"|(?<![\w'])(?:usd|eur|gbp|cad|aud)\s?(?P<a4>{_NUMBER})(?![\d.,]\d)"
     rf"|(?<![\w.,$-])(?P<a5>\d{{1,7}})\s?(?:dollars?|bucks|euros?)\s+(?:and\s+)?(?P<c5>\d{{1,2}})\s?(?:cents?|c)(?![\w'])"
     rf"|(?<![\w.,$-])(?P<a2>{_NUMBER})\s?(?:dollars?|bucks|usd|euros?)(?![\w'])"
-    rf"|(?<![\w.,$-])(?P<a3>(?:\d{{1,3}}(?:,\d{{3}}){{1,3}}|\d{{1,7}})\.\d{{2}})(?!\w|\.\d))",
+    rf"|(?<![\w.,$-])(?P<a3>(?:\d{{1,3}}(?:,\d{{3}}){{1,3}}|\d{{1,7}})\.\d{{2}})(?!\w|\.\d)|(?<![\w.,$-])(?P<a6>\d{{1,4}}\.\d)(?![\w.,]|\s?[a-z%]))",  # r19: "16.9"
     re.IGNORECASE,
 )
 _SUFFIXES = {"street": "st", "avenue": "ave", "road": "rd", "boulevard": "blvd", "lane": "ln", "drive": "dr",
@@ -314,7 +314,7 @@ def amounts_of(lowered: str, spans: Any) -> Iterator[Value]:
     """The amounts ``values_in`` reads in ``lowered`` (lower case), none inside a street's ``spans``."""
     for m in _AMOUNT.finditer(lowered):
         if not any(a <= m.start() < b for a, b in spans):
-            number = m.group("a1") or m.group("a4") or m.group("a2") or m.group("a3")
+            number = m.group("a1") or m.group("a4") or m.group("a2") or m.group("a3") or m.group("a6")
             value = float(number.replace(",", "")) if number else int(m.group("a5")) + int(m.group("c5")) / 100
             yield Value("amount", round(value, 2), m.start(), _negated(lowered, m.start()))
 

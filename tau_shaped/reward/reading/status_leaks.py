@@ -86,11 +86,23 @@ def status_leak(text: str, hits: List[_Hit], heard: Heard, index: _Index, own: s
         if not inside and _YOURS.search(_NOT_YOURS_IF.sub(" ", s.group(0))):
             continue  # "your order is on its way"
         earlier = [(h, theirs) for h, theirs in orders if h.start < s.start()]
-        named = [h for h, theirs in inside or earlier if theirs] or ([] if inside or earlier else before)
+        named = [h for h, theirs in inside or earlier if theirs] or ([] if inside or earlier or _own_next(text, s.end(), orders) else before)
         negated = negated or Negations(_asides_blanked(text)) if named else negated
         if named and (not negated(s.start() + m.start(), s.start()) or _BUT_IT_WAS.search(s.group(0), m.end())):  # type: ignore[misc]
-            return f"another customer's order status {text[named[0].start:named[0].end] + ': ' + m.group(0)!r}"
+            said_in = text if named[0] in [h for h, _ in orders] else _plain_text(heard.last)  # r19: one the customer named
+            return f"another customer's order status {said_in[named[0].start:named[0].end] + ': ' + m.group(0)!r}"
     return None
+
+
+# round 19: the piece after a spaced dash that names the customer's own order says whose the status before it is ("The
+# restaurant says 'it's out for delivery' -- that's about your own FD-10801"): not the order the customer named before
+_NEXT_PIECE = lazy(r"(?i)['’\"]?[ \t]*[-–—]{1,2}[ \t]*(?:(?:that|this|it)(?:['’]s|[ \t]+(?:is|was))[ \t]+(?:about|for|regarding|of|on)|i\.?e\.?,?|meaning)"
+                   r"[ \t]+your(?:[ \t]+own)?[ \t]+(?:order[ \t]+)?")
+
+
+def _own_next(text: str, end: int, orders: List[Tuple[_Hit, bool]]) -> bool:
+    m = _NEXT_PIECE.match(text, end)
+    return m is not None and any(not theirs and h.start == m.end() for h, theirs in orders)
 
 
 # round 18: "I checked with the restaurant", "we've been in touch with the courier": the agent's own dealings, no status

@@ -58,7 +58,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tup
 from tau_shaped.reward.reading.dish_exclusions import (
     AFTER, OFFERING, OFFERING_WORDS, STILL, allergen_before, offering_negated, compared, declined_elliptically, own_before,
     kept_before, predicate_excludes, pronoun_declined, proposed_again, proposed_as_replacement, replaced_after, replaced_before, set_apart_by_but, swapped_in)
-from tau_shaped.reward.reading.dish_answers import alone_before, answered_no, answered_no_plainly, quoted_answered_no, set_aside_by_rhetoric
+from tau_shaped.reward.reading.dish_answers import alone_before, answered_no, answered_no_plainly, quoted_answered_no, reported_choice, set_aside_by_rhetoric
 from tau_shaped.reward.reading.dish_descriptions import described_offer
 from tau_shaped.reward.reading.dish_kinds import kind_offer, may_offer_kind, narrowed_kind
 from tau_shaped.reward.reading.dish_lists import (ITEM_END, aside as _aside, crossed_before, heading_line, inline_footer, label_before, list_footer, list_header, listed_predicate_excludes,
@@ -247,7 +247,7 @@ class _Reader:
         said = ((predicate_excludes(text, m.end, hi, menu.allergen, after) and not doubted_before(text, lo, m.start))
                 or table_cell_excludes(text, text.rfind("\n", 0, m.start) + 1, hi, m.end, menu.allergen)
                 or allergen_before(text, lo, self._first_listed(m, lo, hi).start, menu.allergen)  # "sesame in the Roll and the Teriyaki"
-                or crossed_before(text, m.start) or noted_out(text, m.end, hi) or narrowed_kind(text, m, menu.allergens)  # "Korma (not for you)"
+                or crossed_before(text, m.start) or noted_out(text, m.end, hi) or narrowed_kind(text, m, menu.allergens) or reported_choice(text, lo, m.start, m.end)  # "Korma (not for you)"; r19
                 or self._excluded_with_the_rest(m, hi)
                 or self._excluded_later(m, clauses, k)  # asked about alone, answered no: "Chicken Korma? Not an option for you."
                 or ruled_out_when_named_again(self, m, _SENTENCE_END)  # round 16: "A, B and Korma came back. All but the korma ..."

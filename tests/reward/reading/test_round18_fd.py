@@ -66,14 +66,14 @@ REPLIES = [
     ("Please be advised that I do not consent to a card refund.", "notyes"),
     ("It is my preference that the funds be credited to my wallet.", "change"), ("Permission granted.", "yes"),
     ("Consent is hereby withheld pending clarification.", "notyes"), ("Affirmative.", "yes"),
-    pytest.param("I acknowledge receipt of your message.", "unclear", marks=_open("read as no (more than four words, no assent)")),
+    ("I acknowledge receipt of your message.", "unclear"),  # fixed in round 19 (reply_forms.acknowledges)
     # (BE) telegraphic
     ("card. ok.", "yes"), ("16.90 -> card, yes", "yes"), ("card? wallet? idk", "notyes"), ("ok / card", "yes"),
     ("re refund: y", "yes"), ("y", "yes"), ("n", "no"), ("wallet pls", "change"), ("yes - card - 16.90", "yes"),
     ("16.90 -> wallet", "change"),
     # (BF) other locales' formats
     ("ja, 16,90 auf die Karte, passt", "yes"), ("oui, 16,90 $ sur la carte", "yes"), ("yes, USD 16.90 to the card", "yes"),
-    pytest.param("yes if it's 16.9", "yes", marks=_open("a bare amount with one decimal is no amount")), ("yes, but it should be 19,60", "notyes"), ("ok, US$16.90", "yes"),
+    ("yes if it's 16.9", "yes"),  # fixed in round 19 (reply_values: a bare amount with one decimal) ("yes, but it should be 19,60", "notyes"), ("ok, US$16.90", "yes"),
     # (BG) who is meant
     ("Yes for my order; my wife's order is a separate story.", "yes"),
     ("that's my neighbour's card, not mine -- use my wallet", "change"),
