@@ -29,11 +29,11 @@ from tau_shaped.reward.reading.dish_positions import positions_named
 __all__ = ["followup_offer", "may_go_along", "order_refs_named", "positions_named", "refers_to_ask", "asked_offer"]
 
 _REACH = 600
-_PLACES = {"first": 0, "1": 0, "one": 0, "a": 0, "former": 0, "1st": 0, "second": 1, "2": 1, "two": 1, "b": 1, "2nd": 1,
+_PLACES = {"middle": None, "first": 0, "1": 0, "one": 0, "a": 0, "former": 0, "1st": 0, "second": 1, "2": 1, "two": 1, "b": 1, "2nd": 1,
            "third": 2, "3": 2, "three": 2, "c": 2, "3rd": 2, "fourth": 3, "4": 3, "four": 3, "d": 3, "4th": 3,
            "last": -1, "latter": -1}
 # a pick by place: "the second one", "2", "#2", "option b", "number 2", "no. 2", "2 pls"
-_PICK = re.compile(r"(?:^|(?<=[\s(#]))(?:(?:the[ \t]+)?(?P<word>first|second|third|fourth|last|former|latter|1st|2nd|3rd|4th)(?:[ \t]+(?:one|option|dish|choice))?|"
+_PICK = re.compile(r"(?:^|(?<=[\s(#]))(?:(?:the[ \t]+)?(?P<word>first|second|third|fourth|last|former|latter|middle|1st|2nd|3rd|4th)(?:[ \t]+(?:one|option|dish|choice))?|"
                    r"(?:option|number|no\.?|choice|item|#)[ \t]*(?P<label>[1-4]|[a-d])|(?P<bare>^[ \t]*[1-4](?:[).])?))(?![\w])",
                    re.IGNORECASE)
 # the message goes along with the pick: acts on it, or takes it
@@ -41,7 +41,8 @@ _GOES_ALONG = re.compile(
     r"(?<!\w)(?:(?:I['’]ll|I[ \t]+will|I[ \t]+can|I['’]m[ \t]+going[ \t]+to|let[ \t]+me|I['’]ve|I[ \t]+have|we['’]ll|we[ \t]+can)[ \t]+"
     r"(?:(?:go[ \t]+ahead[ \t]+and|now|just|happily|gladly)[ \t]+)?"
     r"(?:swap\w*|add\w*|propos\w*|put\w*|do|did|done|place\w*|order\w*|get|set\w*|mak\w*|includ\w*|send\w*|switch\w*|chang\w*|go[ \t]+ahead|arrang\w*|sub\w*)|"
-    r"(?:one|it|that|this)[ \t]+it[ \t]+is|(?:done|will[ \t]+do|coming[ \t]+(?:right[ \t]+)?up|consider[ \t]+it[ \t]+done)(?!\w))",
+    r"(?:one|it|that|this)[ \t]+it[ \t]+is|(?:done|will[ \t]+do|coming[ \t]+(?:right[ \t]+)?up|consider[ \t]+it[ \t]+done)(?!\w)|"
+    r"(?:I['’]m|we['’]re)[ \t]+(?:now[ \t]+|just[ \t]+)?(?:putting|adding|swapping|placing|switching|subbing|sending|setting|including|proposing))",  # r19
     re.IGNORECASE)
 _REFUSES = re.compile(r"(?<!\w)(?:can(?:no|['’])?t|cannot|won['’]t|unable|not[ \t]+able|no[ \t]+(?:can|way)|sorry|afraid|unfortunately|"
                       r"not[ \t]+(?:possible|allowed|safe)|isn['’]t[ \t]+(?:possible|safe)|instead|rather|other)(?!\w)", re.IGNORECASE)
@@ -71,7 +72,8 @@ def followup_offer(before: str, reply: str, text: str, menu: Any) -> Optional[st
 
 # round 19: the customer's ask pointed back at, over turns ("As discussed, I'll go ahead with the dish you asked for")
 _REFERS = re.compile(r"(?<!\w)(?:you(?:['’]ve|[ \t]+have)?[ \t]+(?:asked|requested|wanted|mentioned|picked|chose|chosen|named|suggested)|"
-                     r"your[ \t]+(?:request|pick|choice|suggestion)|as[ \t]+(?:discussed|requested|agreed|asked)|what[ \t]+we[ \t]+agreed)(?!\w)",
+                     r"your[ \t]+(?:request|pick|choice|suggestion)|(?:as|like)[ \t]+(?:we[ \t]+)?(?:discussed|requested|agreed|asked|said)|"
+                     r"what[ \t]+we[ \t]+agreed)(?!\w)",
                      re.IGNORECASE)
 
 
@@ -120,7 +122,8 @@ def _in_order(mentions: List[Any]) -> List[Any]:
 def _picked(reply: str, named: List[Any], menu: Any) -> Optional[Any]:
     m = _PICK.search(reply)
     if m is not None and len(named) >= 2:
-        place = _PLACES.get((m.group("word") or m.group("label") or m.group("bare").strip().rstrip(").")).lower())
+        key = (m.group("word") or m.group("label") or m.group("bare").strip().rstrip(").")).lower()
+        place = _PLACES.get(key) if key != "middle" else (len(named) // 2 if len(named) % 2 else None)  # r19: "the middle one"
         if place is not None and -len(named) <= place < len(named):
             return named[place]
     own = menu.dish_names.find(reply)

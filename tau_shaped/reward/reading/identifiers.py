@@ -24,7 +24,7 @@ _MASKED_EMAIL = lazy(r"([A-Za-z0-9._%+-]{0,64}?)(?:[*•]{2,20}|\.{3,6}|…{1,3}
 _AT_DOMAIN = re.compile(r"[ \t]{0,3}@[ \t]{0,3}[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,5}")
 _END_HINT = re.compile(r"(?i)end|last|final|[x*•#]{3}")  # what every phone end read holds
 _PHONE_END = lazy(r"(?i)(?<![^\W_])(phone|number|mobile|cell|contact|tel[^\W_]*)(?![^\W_])([^.\n]{0,30}?)(?<![^\W_])(?:ending|ends|end)(?:[ \t]{1,3}(?:in|with|on))?"
-                        r"[ \t:]{1,3}(\d{4}|\d{2}[ -]\d{2}(?![ -]?\d))\b|(?:[x*•#]{3}[ ().-]{0,2}){2}(\d{4})\b|"
+                        r"[ \t:]{1,3}(?:[x*•#]{3}[ ().-]{0,2}){0,2}(\d{4}|\d{2}[ -]\d{2}(?![ -]?\d))\b|(?:[x*•#]{3}[ ().-]{0,2}){2}(\d{4})\b|"  # r19: "ends in ***-8458"
                         r"\b(?:last|final)[ \t]+(?:4|four)\b(?:[ \t]+(?:digits?|numbers?))?([^.\n]{0,40}?)\b(\d{4})\b")
 
 

@@ -242,8 +242,8 @@ def _delimiter(m: "re.Match[str]") -> str:
         return m.group()
     if "*" not in m.group() and (before.isalnum() and after.isalnum()):
         return m.group()
-    if after == "@" or len(m.group()) > 2 and before.isalnum() and after.isalnum():
-        return m.group()  # round 19: a mask ("ana.c***@example.com", "an***53@..."), no emphasis
+    if after == "@" or len(m.group()) > 2 and (before.isalnum() and after.isalnum() or "-" in (before, after) or after.isdigit()):
+        return m.group()  # round 19: a mask ("ana.c***@example.com", "an***53@...", "***-***-8458"), no emphasis
     return ""
 
 

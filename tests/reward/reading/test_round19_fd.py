@@ -220,6 +220,17 @@ def test_reply_fixes(reply, cls):
 
 
 # ---- held-out set 2 (written after the fixes above, in new sentences; run once) -----------------------------------------
+# Its one run: 37 outcome cases, 2 false passes (said: "i have refunded 16.90 in you walet"; "Refund status: ... method: wallet
+# credit ... done: yes"), 1 false fail (consent "$8.45 + $8.45"), 1 other misreading ("no want walet" read as no, labelled a
+# change: both refuse the write). All four open (strict xfails).
+OPEN2 = {"no want walet", "i have refunded 16.90 in you walet", "Refund status:\n- amount: $16.90\n- method: wallet credit\n- done: yes",
+         "Shall I refund $8.45 + $8.45 for the BBQ Ribs missing from FD-10045 to your Mastercard ending 3698?"}
+
+
+def _open2(cases, key):
+    return [pytest.param(*c, marks=pytest.mark.xfail(strict=True, reason="open: set 2, round 19 report")) if key(c) in OPEN2 else c
+            for c in cases]
+
 REPLIES2 = [
     ("yes, same as what we said", "yes"), ("yeah the one we talked about", "yes"),
     ("yes, 16.90 is one rack, right amount", "yes"), ("yes but refund both racks, 33.80", "change"),
@@ -233,7 +244,7 @@ REPLIES2 = [
 ]
 
 
-@pytest.mark.parametrize("reply, cls", REPLIES2)
+@pytest.mark.parametrize("reply, cls", _open2(REPLIES2, lambda c: c[0]))
 def test_set2_replies(reply, cls):
     assert _reply_ok(classify_reply(reply, question=ASK), cls)
 
@@ -253,7 +264,7 @@ CONSENT2 = [
 ]
 
 
-@pytest.mark.parametrize("task, turns, want", CONSENT2)
+@pytest.mark.parametrize("task, turns, want", _open2(CONSENT2, lambda c: c[1][-1][0]))
 def test_set2_consent(task, turns, want):
     got = consent_verdict(task, TOOL.get(task, "issue_refund"), turns)
     assert got != PASS if want == NOTPASS else got == want
@@ -267,7 +278,7 @@ SAID2 = [
 ]
 
 
-@pytest.mark.parametrize("task, message, want", SAID2)
+@pytest.mark.parametrize("task, message, want", _open2(SAID2, lambda c: c[1]))
 def test_set2_said(task, message, want):
     assert said_verdict(task, message) == want
 
