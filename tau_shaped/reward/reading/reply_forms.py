@@ -98,7 +98,8 @@ def acknowledges(text: str) -> bool:
 _YES_TO = re.compile(r"^\W*(?:yes|yeah|yep|ok|okay|sure)\W+to[ \t]+(?:the|my|your)[ \t]+(?P<obj>[a-z][a-z -]{2,40}?)[ \t.!]*$", re.IGNORECASE)
 _GENERIC = frozenset("first second third last former latter whole entire full both same above below thing things option options "
                      "offer proposal plan deal idea question request change changes suggestion refund credit that this card cards wallet "
-                     "account visa mastercard amex paypal payment method balance".split())  # methods: read as values
+                     "account visa mastercard amex paypal payment method balance original usual regular normal default saved please "
+                     "thanks thank cheers".split())  # methods: read as values; courtesy
 
 
 def yes_to_another(reply: str, question: str) -> bool:

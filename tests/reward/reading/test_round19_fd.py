@@ -209,6 +209,7 @@ def test_statements_misspelt(message, want):
     # a yes to a thing the question does not name (``reply_forms.yes_to_another``); methods are read as values
     ("yes to the onion rings", "change"), ("yes to the cheeseburger", "change"), ("yes to the ribs", "yes"),
     ("yes to the refund", "yes"), ("Yes, to my card.", "yes"), ("yes to the first one", "yes"), ("yes to that", "yes"),
+    ("Yes, to my original payment method please.", "yes"), ("yes to the onion rings please", "change"),  # the generator's
     # an acknowledgement only (``reply_forms.acknowledges``)
     ("I acknowledge receipt of your message.", "unclear"), ("We hereby acknowledge receipt.", "unclear"),
     ("Message received.", "unclear"), ("I acknowledge receipt of your message, and yes, go ahead.", "yes"),
