@@ -20,11 +20,9 @@ from tau_shaped.reward.reading.re2_search import found
 
 __all__ = ["misspelt_read", "WORDS"]
 
-WORDS = ("refund", "refunded", "refunding", "wallet", "cancel", "cancelled", "canceled", "cancelling", "cancellation",
-         "delivered", "delivery", "credited", "mastercard", "substitute", "substitution", "replacement", "preparing",
-         "dispatched")
-# slips that are words of their own
-_MEANT = frozenset({"deliver", "credit", "cancels", "refunds", "delivers", "canceling", "substitutes"})
+WORDS = ("refund", "refunded", "wallet", "cancel", "cancelled", "cancellation", "delivered", "dispatched", "mastercard")
+# slips that are words of their own (the DFA a scan builds grows with the slips: the words are the few that matter most)
+_MEANT = frozenset({"deliver", "cancels", "refunds", "delivers", "canceled", "canceling"})
 
 
 def _slips(word: str) -> set:
