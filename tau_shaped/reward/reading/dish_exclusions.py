@@ -319,8 +319,7 @@ def kept_before(text: str, lo: int, start: int) -> bool:
 
 
 # Words proposing a dish the customer had before, again ("same again?", "want it again?", "your usual", "it's in stock",
-# "a safe bet", "shall I add one?"): the customer's own dish named with them is offered, not theirs being discussed.
-# (round 19: "Same as before:" leading a recap proposes nothing)
+# "a safe bet", "shall I add one?"): the customer's own dish named with them is offered ("Same as before:" leads a recap).
 _AGAIN = re.compile(
     r"(?<!\w)(?:same[ \t]+(?:again|as[ \t]+(?:before|last[ \t]+time))(?![ \t]*[:,;\u2013\u2014-])|(?:it|that|one|this|them)[ \t]+again|again[ \t]*\?|"
     r"another[ \t]+(?:one|round)|one[ \t]+more|in[ \t]+stock|available|safe[ \t]+bet|worth[ \t]+(?:a[ \t]+)?(?:try|it|ordering|getting|go)|"
