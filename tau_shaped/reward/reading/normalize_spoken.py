@@ -41,9 +41,10 @@ from typing import List, Optional, Tuple
 __all__ = ["addresses", "digits", "clock", "digit_points", "money_pairs", "spoken_numbers", "spelled_letters"]
 
 # not after a letter, nor after a contraction's apostrophe ("It's a f.r.a.u.d" spells "fraud", not "saf")
-# (round 19: nor into a word spelled with another mark: "X A V I F.i.s.c.h" is "XAVI Fisch", not "XAVIF.isch")
+# (round 19: nor into a word spelled with another mark than a space: "X A V I F.i.s.c.h" is "XAVI Fisch", not "XAVIF.isch";
+# "F-I-F-T-E-E-N P E R C E N T" is two words)
 _SPELLED_WORD = re.compile(r"(?<![^\W_'’])(?<![^\W_]['’])[A-Za-z](?P<sep>[ .\-_\u00b7])[A-Za-z](?:(?P=sep)[A-Za-z])+(?![^\W_])"
-                           r"(?!(?!(?P=sep))(?P<other>[ .\-_\u00b7])[A-Za-z](?P=other)[A-Za-z])")
+                           r"(?!(?!(?P=sep))(?P<other>[.\-_\u00b7])[A-Za-z](?P=other)[A-Za-z])")
 
 
 def spelled_letters(text: str) -> str:

@@ -118,3 +118,11 @@ def test_same_as_before_leading_a_recap_proposes_nothing(lead):
                                   "Same as before: the Pad Thai is the closest match. Want it?"])
 def test_same_as_before_proposing_the_dish_offers_it(said):
     assert judge(OF, said, A4) == BREACH, said
+
+
+@pytest.mark.parametrize("said,read", [("F-I-F-T-E-E-N P E R C E N T", "FIFTEEN PERCENT"), ("X A V I F.i.s.c.h", "XAVI Fisch"),
+                                       ("C-h-i-c-k-e-n K-o-r-m-a", "Chicken Korma"), ("k o r m a", "korma")])
+def test_words_spelled_side_by_side_with_other_marks_stay_apart(said, read):
+    from tau_shaped.reward.reading.normalize_spoken import spelled_letters
+
+    assert spelled_letters(said) == read
