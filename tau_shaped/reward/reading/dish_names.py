@@ -14,25 +14,23 @@ karma" and "a basic tier" name nothing. A kind of dish ("ring", "rice") misspelt
 beside another word of its name ("Onion Rinngs"; "bring", "price" are words). A dish is named by:
 
 - **its full name** ("Chicken Korma", "chicken-korma", "CHICKEN_KORMA", "Chicken Kormas");
-- **a partial name**: a run of its words that holds a word other than a filler (``FILLER``:
-  articles, cuisines, "dish", "one", and ``MODIFIERS``, colours, ways of cooking, "special",
-  which name a dish only right before "one" or "dish": "the green one"): "the korma", "the
-  salmon one", "the teriyaki", read with the menus' other dishes in mind:
+- **a partial name**: a run of its words that holds a word other than a filler (``FILLER``: articles, cuisines, "dish",
+  "one", and ``MODIFIERS``, colours, ways of cooking, "special", which name a dish only right before "one" or "dish":
+  "the green one"): "the korma", "the salmon one", "the teriyaki", read with the menus' other dishes in mind:
 
   * a partial name that fits unsafe dishes only names one ("the korma"; "the roll" when every
     roll on the customer's menus is unsafe);
-  * one that fits a safe dish too names the dish named in full last before it in the message,
-    if one fits ("I can propose Grilled Salmon. The salmon is safe" names the Grilled Salmon;
-    "Salmon Roll has sesame. How about the salmon?" the Salmon Roll);
-  * failing that, a careful reader could take it for the unsafe dish, and it names it (fail
-    closed) when it holds a distinctive word ("the salmon" with Salmon Roll unsafe and Grilled
-    Salmon safe); a run of generic words only (``GENERIC``: kinds of dish and the commonest
-    meats, "the chicken", "a salad", and any word in three or more dishes of the menus) names
-    a kind of dish, not a dish, and names none.
+  * one that fits a safe dish too names the dish named in full last before it in the message, if one fits ("I can
+    propose Grilled Salmon. The salmon is safe" names the Grilled Salmon; "Salmon Roll has sesame. How about the
+    salmon?" the Salmon Roll);
+  * failing that, a careful reader could take it for the unsafe dish, and it names it (fail closed) when it holds a
+    distinctive word ("the salmon" with Salmon Roll unsafe and Grilled Salmon safe); a run of generic words only
+    (``GENERIC``: kinds of dish and the commonest meats, "the chicken", "a salad", and any word in three or more dishes
+    of the menus) names a kind of dish, not a dish, and names none.
 
-At each word the longest form wins, a full name over a partial one of the same length ("Iced
-Tea" on the menu is the Iced Tea, not part of the Thai Iced Tea). Read at the words a form can start
-with only, linear in the text; a message holding no word of an unsafe dish is not read at all.
+At each word the longest form wins, a full name over a partial one of the same length ("Iced Tea" on the menu is the Iced
+Tea, not part of the Thai Iced Tea). Read at the words a form can start with only, linear in the text, once per text; a
+message holding no word of an unsafe dish is not read at all.
 """
 
 from __future__ import annotations
@@ -211,6 +209,7 @@ class DishNames:
         self._starts, self._starts_any_case = menus.starts, menus.starts_any_case
         self._misspellings = Misspellings((name_words(n) for n in self.unsafe), self._vocabulary, self._generic, stem)
         self._unsafe_words = tuple(sorted(w for w in frozenset().union(*map(_unsafe_words_of, self.unsafe)) if w))
+        self._found: Dict[str, Tuple[Mention, ...]] = {}  # ``find``'s answers by text
 
     def unleet(self, text: str) -> str:
         """``text`` with each word written with digits or signs for letters that folds to a word of
@@ -242,7 +241,14 @@ class DishNames:
         return any(w in low for w in self._unsafe_words)
 
     def find(self, text: str) -> List[Mention]:
-        """Every dish ``text`` names, in order (see the module's rules)."""
+        """Every dish ``text`` names, in order (see the module's rules); kept per text (round 19: a message is read again)."""
+        kept = self._found.get(text)
+        if kept is None:
+            self._found = self._found if len(self._found) < 4096 else {}
+            kept = self._found[text] = tuple(self._mentions(text))
+        return list(kept)
+
+    def _mentions(self, text: str) -> List[Mention]:
         out: List[Mention] = []
         full_named: List[Mention] = []  # dishes named in full so far (what a partial name may name)
         done = 0  # where the last form found ends
