@@ -169,25 +169,36 @@ def _regex_match(text: str, matcher: Any) -> Optional[str]:
     return found
 
 
-# a matcher's snippet of a text, by the matcher's identity (held by the entry: matchers are frozen) and the
-# text: the output checks read every agent message of every rollout, and a GRPO group's rollouts repeat them
-_FOUND: Dict[Tuple[int, str], Tuple[Any, Optional[str]]] = {}
-_FOUND_MOST = 16384  # entries kept at most; full, they are all forgotten at once
+# a matcher's snippet of a text, by the matcher's identity (held by the entry: matchers are frozen), then the
+# text: the output checks read every agent message of every rollout, and a GRPO group's rollouts repeat them.
+# One dict of texts per matcher: a check reading a run's messages looks each up in it (``kept_snippets``).
+_FOUND: Dict[int, Tuple[Any, Dict[str, Optional[str]]]] = {}
+_FOUND_MOST = 16384  # snippets kept at most, over every matcher; full, they are all forgotten at once
 _FOUND_TEXT = 4096  # a text up to this long has its snippet kept
+_KEPT = [0]  # snippets kept now (about: a matcher's dict dropped for another of its id stays counted till the next clear)
+UNREAD: Any = object()  # what ``kept_snippets(m).get(text, UNREAD)`` gives for a text not read yet
+
+
+def kept_snippets(matcher: Any) -> Dict[str, Optional[str]]:
+    """The snippets of ``matcher`` kept so far, by text (read, never written: ``match_text`` writes it)."""
+    entry = _FOUND.get(id(matcher))
+    if entry is None or entry[0] is not matcher:
+        entry = _FOUND[id(matcher)] = (matcher, {})
+    return entry[1]
 
 
 def match_text(matcher: Any, text: str) -> Optional[str]:
     """The snippet of ``text`` that satisfies a TEXT_MATCHER, or None (kept per matcher and text)."""
     if type(text) is not str or len(text) > _FOUND_TEXT:
         return _match_text(matcher, text)
-    key = (id(matcher), text)
-    kept = _FOUND.get(key)
-    if kept is not None and kept[0] is matcher:
-        return kept[1]
-    found = _match_text(matcher, text)
-    if len(_FOUND) >= _FOUND_MOST:
-        _FOUND.clear()
-    _FOUND[key] = (matcher, found)
+    found = kept_snippets(matcher).get(text, UNREAD)
+    if found is UNREAD:
+        found = _match_text(matcher, text)
+        if _KEPT[0] >= _FOUND_MOST:
+            _FOUND.clear()
+            _KEPT[0] = 0
+        kept_snippets(matcher)[text] = found
+        _KEPT[0] += 1
     return found
 
 

@@ -115,10 +115,8 @@ def offered_above(text: str, cap: float, owed: float = 0.0) -> Optional[str]:
 @lru_cache(maxsize=4096)  # a task's rollouts repeat their messages
 def _offered_above(read: str, cap: float, owed: float) -> Optional[str]:
     """``offered_above`` of a message as the customer sees it (the check's messages are read so already)."""
-    if _MONEYISH.search(read) is None:
-        return None
-    if _OFFER.search(read) is None and not (_PROMISED.search(read) and _CREDIT.search(read)) and _ACT_NOW_ANY.search(read) is None:
-        return None  # no words of an offer anywhere: most messages, read in one pass before their amounts
+    if not _may_offer(read):
+        return None  # no money or no words of an offer anywhere: most messages, read in one pass before their amounts
     found = [a for a in stated_amounts(read) if a.value > cap + 0.005]
     if not found:
         return None
@@ -147,6 +145,14 @@ def _offered_above(read: str, cap: float, owed: float) -> Optional[str]:
             if not negated(a.start):
                 return f"{a.text!r} offered: {clause.strip()[:120]!r}"
     return None
+
+
+@lru_cache(maxsize=4096)  # read once a text, whatever the cap and the money owed (a task's rollouts repeat their messages)
+def _may_offer(read: str) -> bool:
+    """Whether ``read`` names money and has words of an offer somewhere (what every offer found above a cap needs)."""
+    if _MONEYISH.search(read) is None:
+        return False
+    return not (_OFFER.search(read) is None and not (_PROMISED.search(read) and _CREDIT.search(read)) and _ACT_NOW_ANY.search(read) is None)
 
 
 _ACT_NOW_ANY = re.compile(r"(?i)\b(?:adding|crediting|putting|issuing|sending|processing|applying)[ \t]{1,3}(?:it|that|this|them|the[ \t]{1,3}credit)\b"

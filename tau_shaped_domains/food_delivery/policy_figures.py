@@ -15,7 +15,7 @@ package is imported, before its rule file is read.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from pydantic import Field
 from typing_extensions import Literal
@@ -35,6 +35,9 @@ _KM = re.compile(rf"(?<![\w.]){_NUMBER}[ \t]{{0,2}}(?:km|kms|kilomet(?:er|re)s?)
 _TAKEN_BACK = re.compile(r"(?<![\w.])[0-9]{1,3}(?:\.[0-9])?[ \t]*(?:-{1,2}|[\u2013\u2014,])?[ \t]*(?:sorry|i[ \t]mean|correction|actually|my[ \t]mistake)"
                          r"[ \t,:;\-\u2013\u2014]{0,4}$", re.IGNORECASE)
 _SUPPOSED = re.compile(r"(?i)\b(?:if|unless|suppose|had[ \t]{1,3}been|would[ \t]{1,3}have|could[ \t]{1,3}have)\b")
+_KEPT_TEXT = 4096  # a message up to this long has its reading kept (per compiled check; a task's rollouts repeat them)
+_KEPT_MOST = 4096  # messages kept at most; full, all are forgotten at once
+_UNREAD: Any = object()
 
 
 class Figure(_Strict):
@@ -118,17 +121,31 @@ class PolicyFiguresKind(CheckKind):
 
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
         figures = list(pred.policy_figures)
+        kept: Dict[str, Optional[Tuple[str, Figure]]] = {}  # a short message's reading: a task's rollouts repeat them
+
+        def first_misstated(text: str) -> Optional[Tuple[str, Figure]]:
+            for figure in figures:
+                said = misstated(text, figure)
+                if said is not None:
+                    return said, figure
+            return None
 
         def check(run: Any) -> Finding:
             hits: List[Tuple[int, str]] = []
             for index, text in run.agent_messages():
                 if not isinstance(text, str):
                     continue
-                for figure in figures:
-                    said = misstated(text, figure)
-                    if said is not None:
-                        hits.append((index, f"agent said {said!r}: the policy's figure is {figure.values[0]:g} {figure.unit}"))
-                        break
+                if len(text) > _KEPT_TEXT:
+                    found = first_misstated(text)
+                else:
+                    found = kept.get(text, _UNREAD)
+                    if found is _UNREAD:
+                        if len(kept) >= _KEPT_MOST:
+                            kept.clear()
+                        found = kept[text] = first_misstated(text)
+                if found is not None:
+                    said, figure = found
+                    hits.append((index, f"agent said {said!r}: the policy's figure is {figure.values[0]:g} {figure.unit}"))
             return violations(hits, "every figure of a policy rule said is the policy's")
 
         return check

@@ -12,7 +12,7 @@ from typing import Any, Iterable, Iterator, List, Literal, Optional, Tuple
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.finding import NOWHERE, Finding
 from tau_shaped.reward.matcher_schema import RestrictedText, TextMatcher, _Strict
-from tau_shaped.reward.matchers import match_text
+from tau_shaped.reward.matchers import UNREAD, kept_snippets, match_text
 
 
 class SaidPredicate(_Strict):
@@ -40,8 +40,21 @@ def joined_turns(run: Any) -> List[Tuple[int, str]]:
 
 def text_hits(messages: List[Tuple[int, str]], matcher: Any, who: str) -> Finding:
     """The steps of ``messages`` in which ``matcher`` finds something, the first's snippet as
-    evidence (``step S: WHO said 'SNIPPET'``)."""
-    return _said_at(((step, match_text(matcher, text)) for step, text in messages), who)
+    evidence (``step S: WHO said 'SNIPPET'``). (Read on every rollout by every rule that reads words: a plain
+    loop, ``_said_at``'s, with no generator between.)"""
+    steps: List[int] = []
+    first = None
+    kept = kept_snippets(matcher)  # (``match_text``'s: a text read before is looked up here, with no call)
+    for step, text in messages:
+        snippet = kept.get(text, UNREAD) if type(text) is str else UNREAD
+        if snippet is UNREAD:
+            snippet = match_text(matcher, text)
+            kept = kept_snippets(matcher)  # (a new dict when the kept snippets were all forgotten)
+        if snippet is not None:
+            if first is None:
+                first = snippet
+            steps.append(step)
+    return _found_at(steps, first, who)
 
 
 def _said_at(found: Iterable[Tuple[int, Optional[str]]], who: str) -> Finding:
@@ -53,6 +66,11 @@ def _said_at(found: Iterable[Tuple[int, Optional[str]]], who: str) -> Finding:
             if first is None:
                 first = snippet
             steps.append(step)
+    return _found_at(steps, first, who)
+
+
+def _found_at(steps: List[int], first: Optional[str], who: str) -> Finding:
+    """The finding of ``steps`` (those whose snippet is not None), ``first`` the first's snippet."""
     if first is None:
         return Finding(False, None, NOWHERE, f"no matching {who} message")
     return Finding(True, steps[0], frozenset(steps), f"step {steps[0]}: {who} said {first!r}")

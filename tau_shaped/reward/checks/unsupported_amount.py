@@ -27,13 +27,12 @@ from typing_extensions import Literal
 from tau_shaped.reward.checks.registry import Check, CheckKind, Compiler, register
 from tau_shaped.reward.checks.statement_support import CustomerValues, Offers, UnsupportedPredicate, near
 from tau_shaped.reward.checks.finding import Finding, violations
+from tau_shaped.reward.checks.amounts_read import _KEPT_TEXT, _amounts_read, _read_amounts, states_none  # noqa: F401 - (and read here)
 from tau_shaped.reward.reading.amount_references import by_reference
 from tau_shaped.reward.reading.retracted_amounts import taken_back_out
-from tau_shaped.reward.reading.asked_denied import asked_then_denied, denials_blanked
 from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved, paid_flags
 from tau_shaped.reward.reading.item_prices import item_names, priced_flags
-from tau_shaped.reward.reading.money_claims import keyed_amounts, tables_as_lines
-from tau_shaped.reward.reading.negation import Negations
+from tau_shaped.reward.reading.money_claims import tables_as_lines
 from tau_shaped.reward.reading.statements import stated_amounts
 from tau_shaped.reward.reading.text_matching import numbers_in_text, values_in_text
 from tau_shaped.reward.reading.typed import Stated
@@ -73,6 +72,8 @@ def _unsupported_amounts(run: Any, p: Any) -> Finding:
     later = Offers(trajectory, p.acted)
     hits: List[Tuple[int, str]] = []
     for at, text in run.agent_messages():  # (read as agent_seen reads them; a step's index is its place)
+        if len(text) <= _KEPT_TEXT and states_none(text):
+            continue  # no amount, whatever came before (read once a text: most messages)
         text = by_reference(taken_back_out(text), lambda f: next((v for o in reversed(steps[:at]) if o.agent_text is None and o.succeeded
                                                   for v in _field_values(o.observation, f)), None))  # round 18: "the same amount as the fee"
         stated, keyed = _amounts_read(text)
@@ -330,27 +331,6 @@ def _money_key(key: str, keys: Tuple[str, ...]) -> bool:
     """Whether a word of ``key`` ("unit_price", "deliveryFee", "charges", "subtotal") begins or ends with one of ``keys``
     ("surge_multiplier" holds none: "tip" inside a word is none)."""
     return any(w.startswith(k) or w.endswith(k) for w in map(str.lower, _KEY_WORDS.findall(key)) for k in keys)
-
-
-_KEPT_TEXT = 2048  # a message up to this long has its amounts read once (bounded): a GRPO group's rollouts repeat them
-
-
-def _amounts_read(text: str) -> Tuple[Tuple[Stated, ...], Tuple[Stated, ...]]:
-    """The amounts a message states (not negated, nor asked and denied), and the bare numbers a
-    money key names in it ("Refund amount: 16.90", JSON, a table); each ``Stated`` is frozen."""
-    return _kept_amounts_read(text) if len(text) <= _KEPT_TEXT else _read_amounts(text)
-
-
-def _read_amounts(text: str) -> Tuple[Tuple[Stated, ...], Tuple[Stated, ...]]:
-    items = stated_amounts(text)
-    if items:
-        # "Was it $20? No - $16.90 ...": no $20 stated; the "No" answers the question, $16.90 stands
-        negated, denied = Negations(denials_blanked(text)), asked_then_denied(text)
-        items = [i for i in items if not negated(i.start, value=True) and not denied(i.start)]
-    return tuple(items), tuple(keyed_amounts(text))
-
-
-_kept_amounts_read = lru_cache(maxsize=2048)(_read_amounts)
 
 
 def _done(text: str, after_write: bool = True, stated: Optional[Tuple[Stated, ...]] = None) -> Tuple[Optional[str], ...]:

@@ -12,7 +12,7 @@ from typing import Callable, Optional
 
 from tau_shaped.reward.reading.message_looks import holds_any, look
 
-__all__ = ["by_reference"]
+__all__ = ["by_reference", "may_refer"]
 
 _REFERENCE = re.compile(
     r"(?i)\b(?:(?:the|an?)[ \t]{1,2})?(?:(?:same|exact)[ \t]{1,2}(?:amount|sum|figure|value)[ \t]{1,2}as|(?:amount|sum)[ \t]{1,2}"
@@ -22,9 +22,15 @@ _FIELDS = {"del": "delivery_fee", "ser": "service_fee", "tip": "tip", "sub": "su
 _HINTS = ("same", "exact", "equal", "identical", "as much")
 
 
+def may_refer(text: str) -> bool:
+    """Whether ``text`` may say an amount by reference (one of the words every reference holds); when not,
+    ``by_reference`` gives it as it is whatever the fields' values."""
+    return holds_any(look(text).low, _HINTS)  # (the message's one look: read for every message of every rollout)
+
+
 def by_reference(text: str, lookup: Callable[[str], Optional[float]]) -> str:
     """``text`` with each amount said by reference to a money field written as that field's value, where known."""
-    if not holds_any(look(text).low, _HINTS):  # (the message's one look: read for every message of every rollout)
+    if not may_refer(text):
         return text
 
     def value(m: "re.Match[str]") -> str:

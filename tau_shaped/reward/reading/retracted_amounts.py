@@ -11,7 +11,7 @@ import re
 
 from tau_shaped.reward.reading.message_looks import holds_any, look
 
-__all__ = ["taken_back_out"]
+__all__ = ["taken_back_out", "may_take_back"]
 
 _VERB_HINTS = ("said", "wrote", "told", "quoted", "mentioned", "typed", "gave")  # what ``_SAID_BEFORE`` needs, one of
 _SAID_BEFORE = re.compile(
@@ -21,8 +21,14 @@ _SAID_BEFORE = re.compile(
     r"(?:wrong|a[ \t]{1,2}(?:mistake|typo|slip))|which[ \t]{1,2}was[ \t]{1,2}wrong)\b)")
 
 
+def may_take_back(text: str) -> bool:
+    """Whether ``text`` may take back an amount said before (one of the verbs ``_SAID_BEFORE`` needs); when not,
+    ``taken_back_out`` gives it as it is."""
+    return holds_any(look(text).low, _VERB_HINTS)  # (the message's one look: read for every message of every rollout)
+
+
 def taken_back_out(text: str) -> str:
     """``text`` with each amount the agent says it said before and takes back written as "that amount"."""
-    if not holds_any(look(text).low, _VERB_HINTS):  # (the message's one look: read for every message of every rollout)
+    if not may_take_back(text):
         return text
     return _SAID_BEFORE.sub(lambda m: m.group(0)[:m.start("amt") - m.start()] + "that amount", text)

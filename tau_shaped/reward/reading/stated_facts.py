@@ -90,9 +90,9 @@ def stated_claims(text: str, kinds: FrozenSet[str], initial: Any) -> List[Claim]
     if not hinted:
         return []
     found: List[Claim] = [c for c in claims(text) if c.kind in kinds]
-    if "allergen_free" in kinds:
+    if "allergen_free" in kinds and allergy:  # (S0's menus looked up only for a text that may say a dish is free)
         menus = _menus(initial)
-        if menus.pattern is not None and allergy:
+        if menus.pattern is not None:
             found.extend(_allergen_claims(text, menus) if len(text) <= _KEPT_TEXT else allergen_claims(text, menus.pattern))
     if "apology_cap" in kinds:  # round 11: the cap said for a tier (cap_claims)
         found.extend(Claim("apology_cap", (v, tier), words, at) for v, tier, words, at in cap_claims(text))
