@@ -10,9 +10,9 @@ more per call after; ``pattern`` is known before. ``compiled_lazily(prefix)``: w
 (nested: each restores what it found). ``lazy_imports(prefix)``: from then on, every module under
 ``prefix`` imported (from its source, wherever the import is: the checks import some readers on
 first use) runs its module-level code so, as it would inside ``compiled_lazily`` (how the checks
-import their readers). ``compile_pending()`` compiles every lazy pattern not compiled yet: a
-process about to fork workers calls it, so that they inherit them compiled (``world_indexes``),
-as they did when every pattern was compiled on import."""
+import their readers). ``compile_pending()`` compiles every lazy pattern not compiled yet (a
+process about to fork workers called it until round 19: most of the thousand patterns are used
+by no worker, and compiling them all cost more than each worker compiling the few it uses)."""
 
 from __future__ import annotations
 

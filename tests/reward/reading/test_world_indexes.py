@@ -51,3 +51,15 @@ def test_score_file_makes_them_before_its_workers_fork(grpo_batch, grpo_referenc
     out = batch.score_file(grpo_batch, "food_delivery", "train", output=tmp_path / "out.jsonl", workers=2)
     assert made and len(set(made)) == len(made)  # each world once
     assert out.read_bytes() == grpo_reference
+
+
+def test_the_readers_patterns_are_left_to_the_workers():
+    """Round 19: the indexes made ahead leave the readers' patterns not compiled yet as they are (each worker compiles
+    the few it uses; compiling all of them before the fork cost more than the workers' own)."""
+    from tau_shaped.reward.reading.lazy_patterns import LazyPattern, _Pending
+
+    pattern = LazyPattern(r"(?i)\bnot compiled before the fork\b")
+    build_world_indexes(_world())
+    assert type(pattern) is _Pending
+    assert pattern.search("Not compiled before the fork.") is not None  # compiled on its first use
+    assert type(pattern) is LazyPattern
