@@ -163,7 +163,6 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
         if s.action.name not in tools or (c.succeeded and not s.succeeded):
             continue
         kwargs = s.action.kwargs
-        state, reply, why = "", "", "no message states it"
         window = [(r, t) for r in steps[last_write + 1 : s.index] if (t := r.agent_text) is not None]
         if not window:
             hits.append((s.index, lambda s=s: f"{_label(s)} unconfirmed: no message states it"))
@@ -172,41 +171,13 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
         # the memo's key, once per write; the call's result and cards are read only when a message
         # is read afresh (a GRPO group's rollouts repeat their messages and calls: most are kept)
         call = _write_key(s.action.name, kwargs, s.observation)
-        write = _Write(kwargs, s.observation, c, initial, records)
-
-        run_text, run_end, asked = "", -2, ""
-        for k, (r, agent_text) in enumerate(window):
-            own = agent_seen(agent_text)
-            text, r = picked(own, r)  # a menu's option picked: its lead-in and that option, agreed to
-            chosen = text is not own  # round 14 (read-tau2): a pick is not read with the messages before it (split turns)
-            if run_end == r.index - 1:  # split turns: read with the messages the agent went on from
-                text = run_text + "\n" + text
-            run_text, run_end = (text, r.index) if r.index in unanswered and r.index not in unrecorded else ("", -2)
-            missing = _why_not(text, call, s.action.name, kwargs, c, write.result, records, index, s.observation, initial,
-                               write.cards)
-            if missing is not None and k and not chosen and state != "yes" and asks_consent(text) and not missing.startswith("it states another") \
-                    and not _another_topic(text, c.verbs.get(s.action.name), write.described):  # round 16: "Also, ...?" goes on to nothing,
-                # and a yes given to the whole description is not re-opened by a later question that alone describes nothing
-                missing = split_turns(window[max(0, k - 2):k + 1], text, missing, s.action.kwargs, c, write,
-                                      lambda joined: _why_not(joined, call, s.action.name, kwargs, c, write.result, records,
-                                                              index, s.observation, initial, write.cards))
-            if missing is None:
-                state, reply = _answer(r, text, write.described, c, unanswered, unrecorded, call, initial)
-                asked = text
-            elif state == "unclear" and r.index not in unanswered and r.index not in unrecorded \
-                    and not _another_topic(text, c.verbs.get(s.action.name), write.described):
-                later = seen(r.user_reply or "")
-                answer = reply_class(later, c) if later.strip() else "unclear"
-                if answer == "yes" and acknowledges_only(later) and not asks_consent(text):
-                    answer = "unclear"  # "ok thanks" to "Let me get that done now": heard, not agreed
-                if answer == "no" and refuses_nothing(later, text):
-                    answer = "unclear"  # small talk to a message that asks nothing settles nothing (round 16, AK)
-                if answer != "unclear":
-                    state = "yes" if answer == "yes" else "no"
-            elif state in ("yes", "no", "change") and r.index not in unanswered and r.index not in unrecorded:
-                state = _later_word(state, reply, seen(r.user_reply or ""), text, write.described, c, asked, c.verbs.get(s.action.name))
-            elif not missing.startswith("it names no"):
-                why = f"no message states it ({missing})"
+        seen_key = _window_key(window, unanswered, unrecorded) if call is not None else None
+        kept = _WRITES.get((c, initial), (call, seen_key)) if seen_key is not None else None
+        if kept is None:
+            kept = _read_write(s, window, call, c, unanswered, unrecorded, initial, index, records)
+            if seen_key is not None:
+                _WRITES.put((c, initial), (call, seen_key), kept)
+        state, reply, why = kept
         if state == "unclear":
             open_.append((s.index, f"{_label(s)}: the reply {short(reply)} neither agrees nor refuses"))
         elif state == "unrecorded":
@@ -221,6 +192,69 @@ def _unconfirmed(run: Any, c: Any, tools: Any = None) -> Finding:
         return Finding(False, None, NOWHERE, f"undetermined: step {open_[0][0]}: {open_[0][1]}", tuple(open_))
     return verdict
 
+
+def _read_write(s: Any, window: List[Tuple[Any, str]], call: Optional[Tuple[Any, ...]], c: Any, unanswered: Any,
+                unrecorded: Any, initial: Any, index: Any, records: Any) -> Tuple[str, str, str]:
+    """The state the messages ``window`` (since the previous write) leave the write ``s`` in, the reply
+    that settled it and why no message confirms it: read once per write, window (``_window_key``),
+    rule and world."""
+    kwargs = s.action.kwargs
+    state, reply, why = "", "", "no message states it"
+    write = _Write(kwargs, s.observation, c, initial, records)
+
+    run_text, run_end, asked = "", -2, ""
+    for k, (r, agent_text) in enumerate(window):
+        own = agent_seen(agent_text)
+        text, r = picked(own, r)  # a menu's option picked: its lead-in and that option, agreed to
+        chosen = text is not own  # round 14 (read-tau2): a pick is not read with the messages before it (split turns)
+        if run_end == r.index - 1:  # split turns: read with the messages the agent went on from
+            text = run_text + "\n" + text
+        run_text, run_end = (text, r.index) if r.index in unanswered and r.index not in unrecorded else ("", -2)
+        missing = _why_not(text, call, s.action.name, kwargs, c, write.result, records, index, s.observation, initial,
+                           write.cards)
+        if missing is not None and k and not chosen and state != "yes" and asks_consent(text) and not missing.startswith("it states another") \
+                and not _another_topic(text, c.verbs.get(s.action.name), write.described):  # round 16: "Also, ...?" goes on to nothing,
+            # and a yes given to the whole description is not re-opened by a later question that alone describes nothing
+            missing = split_turns(window[max(0, k - 2):k + 1], text, missing, s.action.kwargs, c, write,
+                                  lambda joined: _why_not(joined, call, s.action.name, kwargs, c, write.result, records,
+                                                          index, s.observation, initial, write.cards))
+        if missing is None:
+            state, reply = _answer(r, text, write.described, c, unanswered, unrecorded, call, initial)
+            asked = text
+        elif state == "unclear" and r.index not in unanswered and r.index not in unrecorded \
+                and not _another_topic(text, c.verbs.get(s.action.name), write.described):
+            later = seen(r.user_reply or "")
+            answer = reply_class(later, c) if later.strip() else "unclear"
+            if answer == "yes" and acknowledges_only(later) and not asks_consent(text):
+                answer = "unclear"  # "ok thanks" to "Let me get that done now": heard, not agreed
+            if answer == "no" and refuses_nothing(later, text):
+                answer = "unclear"  # small talk to a message that asks nothing settles nothing (round 16, AK)
+            if answer != "unclear":
+                state = "yes" if answer == "yes" else "no"
+        elif state in ("yes", "no", "change") and r.index not in unanswered and r.index not in unrecorded:
+            state = _later_word(state, reply, seen(r.user_reply or ""), text, write.described, c, asked, c.verbs.get(s.action.name))
+        elif not missing.startswith("it names no"):
+            why = f"no message states it ({missing})"
+    return state, reply, why
+
+
+_WRITES: "OwnedLRU[Tuple[str, str, str]]" = OwnedLRU(4096)  # a GRPO group's rollouts repeat a write and its messages
+
+
+def _window_key(window: List[Tuple[Any, str]], unanswered: Any, unrecorded: Any) -> Optional[Tuple[Any, ...]]:
+    """What ``_read_write`` reads of the messages before a write: each message's text and reply,
+    whether nobody answered it or its reply went unrecorded, and whether
+    it follows the one before it at once (split turns are read together); None for a text or reply
+    that is not plain text or None (read every time)."""
+    out = []
+    last = -2
+    for r, text in window:
+        reply, at = r.user_reply, r.index
+        if type(text) is not str or (reply is not None and type(reply) is not str) or type(at) is not int:
+            return None
+        out.append((text, reply, at in unanswered, at in unrecorded, at == last + 1))
+        last = at
+    return tuple(out)
 
 def _label(step: Any) -> str:
     """The write as a finding names it (written only when a finding is)."""

@@ -12,6 +12,7 @@ $16.90", "$16.90 tops", "$16-17") states no exact figure."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Dict, Optional
 
 from tau_shaped.env.identity_cache import OwnedLRU
@@ -143,7 +144,23 @@ _MONEY_FIELD = re.compile(r"(?i)amount|price|total|refund|charge|cost|fee|differ
 
 def only_bounded(text: str, value: float, tolerance: float = 0.005) -> bool:
     """Whether every mention of ``value`` in ``text`` (a number, or else an amount in any spelling) is said under a bound or
-    an approximation, and there is one ("up to $16.90"; "you can get up to $16.90, so I'd refund the full $16.90" states it)."""
+    an approximation, and there is one ("up to $16.90"; "you can get up to $16.90, so I'd refund the full $16.90" states it).
+    A short text's answer for a float and a float tolerance is kept (bounded): a message is read against each write it
+    might describe, and a GRPO group's rollouts repeat both."""
+    if type(text) is str and len(text) <= _KEPT_TEXT and type(value) is float and type(tolerance) is float:
+        return _kept_bounded(text, value, tolerance)
+    return _only_bounded(text, value, tolerance)
+
+
+_KEPT_TEXT = 2048
+
+
+@lru_cache(maxsize=4096)
+def _kept_bounded(text: str, value: float, tolerance: float) -> bool:
+    return _only_bounded(text, value, tolerance)
+
+
+def _only_bounded(text: str, value: float, tolerance: float) -> bool:
     spans = [(start, start + len(snippet)) for number, snippet, start in _numbers_at(text) if round(abs(number - value), 9) <= tolerance]
     if not spans:
         spans = [(a.start, a.end) for a in _amounts(text) if round(abs(a.value - value), 9) <= tolerance]
