@@ -8,7 +8,8 @@ the order text flows through them.
    alphabet's letters, "alpha november alpha", and a phone's keypad letters, "503-555-VIKT";
    ``normalize_numbers``: numbers in words as digits; ``normalize_repairs``: words the writer takes
    back by a self-repair, "$55.13 -- sorry, I misread: $45.13", dropped as struck text is (``repair_timings``: a time or a day
-   taken back for another, "instantly -- typo: in 3-5 business days"); ``normalize_asides``: a footnote's
+   taken back for another, "instantly -- typo: in 3-5 business days"; ``repair_clauses``: a clause taken back whole, said
+   again in another state or denied); ``normalize_asides``: a footnote's
    mark and a remark set apart, "(thanks for waiting)", read as not there). An agent's message is read as ``normalize_questions.agent_seen``: ``seen``
    with its questions written without a mark given one ("..., should I"). Every check kind reads
    ``seen`` text; ``seen_with_map`` maps a span back

@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, Optional, Tuple
 
-from tau_shaped.reward.reading import action_words, call_values, consent_amounts, consent_scope, option_menus, option_values, reply_values, text_matching
+from tau_shaped.reward.reading import action_words, call_values, consent_amounts, consent_scope, consent_tails, option_menus, option_values, reply_values, text_matching
 from tau_shaped.reward.reading.choice_preferences import offered_as_preference, set_aside_over
 from tau_shaped.reward.reading.consent_questions import consent_request
 from tau_shaped.reward.reading.quoted import inside as _quoted_at, reported_quotes
@@ -245,6 +245,9 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     corrected = _corrected_amount(raw, amounts) if amounts and _SAYS_MONEY.search(raw) else None
     if corrected is not None:
         return f"it states another amount ({corrected}) as a correction or an alternative"
+    later = consent_tails.later_amount(raw, amounts) if amounts and ("?" in raw or "\n" in raw) and _SAYS_MONEY.search(raw) else None
+    if later is not None:  # round 19: "Shall I refund $5.91 to your wallet? It comes to $9.51 after adjustments."
+        return f"it states another amount ({later}) after its question: the later word"
     if cards is not None:
         other_card = _another_card(raw, cards)
         if other_card is not None:

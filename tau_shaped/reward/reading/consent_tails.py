@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Optional, Tuple
 
-__all__ = ["tail_after_question", "routed_in_tail", "money_routed"]
+__all__ = ["tail_after_question", "routed_in_tail", "money_routed", "later_amount"]
 
 _MARKS = "*\u00b9\u00b2\u00b3\u2020"
 _FOOTNOTE = re.compile(r"\n[ \t]*([*\u00b9\u00b2\u00b3\u2020])[ \t]*(?=\w)")  # a footnote line: "\n* the refund ...", "\n¹ In total"
@@ -77,3 +77,35 @@ def money_routed(text: str, begin: int, at: int) -> bool:
     m = _SENTENCE_START.search(text, begin, at)
     start = m.start() + 1 if m else begin
     return _AMOUNT_FRAME.search(text, start, at) is not None and _OFFERED.search(text, start, at) is None
+
+
+# round 19 (lead): the refund's own amount said after the question, as what it comes to ("Shall I refund $5.91 to your
+# wallet? It comes to $9.51 after adjustments.", "... ?* \n* the refund will be $9.51"): narrower than ``_AMOUNT_FRAME``
+# (a "total" or a "price" after the question is context: "For reference, your order total: $9.51")
+_REFUND_FRAME = re.compile(
+    r"(?i)(?<![\w'])(?:(?:refund|credit|compensation|it|that|this|which)(?:[ \t]+\w+){0,2}[ \t]+"
+    r"(?:(?:will|shall|'ll|is[ \t]+going[ \t]+to)[ \t]+(?:instead[ \t]+|actually[ \t]+|now[ \t]+|then[ \t]+)?(?:be|come[ \t]+to|amount[ \t]+to)"
+    r"|(?:comes|amounts|works[ \t]+out)[ \t]+to)|you(?:'ll|[ \t]+will)[ \t]+(?:get|receive)(?:[ \t]+back)?"
+    r"|(?:refund|credit)(?:[ \t]+amount)?[ \t]*(?:is|:|=))(?:[^.!?\n]|\.(?=\d)){0,12}$")
+
+
+def later_amount(text: str, own: Iterable[float]) -> Optional[float]:
+    """An amount the text's tail after its question says the write moves (``_REFUND_FRAME``, not offered nor supposed,
+    not denied) that is none of ``own`` (the call's amounts), or None: the later word, as ``routed_in_tail`` reads a
+    method."""
+    tail = tail_after_question(text)
+    if tail is None:
+        return None
+    from tau_shaped.reward.reading.amounts import stated_amounts
+    from tau_shaped.reward.reading.negation import Negations
+
+    mine = [round(float(o), 2) for o in own]
+    negated = Negations(text)
+    for a in stated_amounts(text):
+        if a.start < tail[0] or any(abs(a.value - o) < 0.005 for o in mine) or negated(a.start, value=True):
+            continue
+        m = _SENTENCE_START.search(text, tail[0], a.start)
+        start = m.start() + 1 if m else tail[0]
+        if _REFUND_FRAME.search(text, start, a.start) is not None and _OFFERED.search(text, start, a.start) is None:
+            return round(a.value, 2)
+    return None

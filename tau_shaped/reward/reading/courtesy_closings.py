@@ -21,9 +21,18 @@ _FIGURE = re.compile(r"[0-9$\u20ac\u00a3]")
 _SENTENCE_START = re.compile(r"(?:^|(?<=[.!?])[ \t]+|\n)")
 
 
+# round 19: a footnote of thanks or apology ("[1] Thanks for bearing with us today.", "* sorry for the wait"), its mark first
+_FOOTNOTE_REMARK = re.compile(
+    r"(?i)(?:\[(?:\d{1,2}|[a-z])\]|[*\u2020\u00b9\u00b2\u00b3])[ \t]*(?:thanks?|thank[ \t]+you|thx|ty|sorry|apologies|(?:we|i)[ \t]+appreciate)\b"
+    r"(?:(?!\b(?:yes|refund\w*|cancel\w*|credit\w*|proceed|go[ \t]+ahead|confirm\w*|swap\w*|add\w*|substitut\w*|order)\b)[^?\n0-9$\u20ac\u00a3]){0,80}$")
+
+
 def is_closing(sentence: str) -> bool:
-    """Whether ``sentence`` (one sentence, stripped) is a courtesy closing."""
-    return len(sentence) <= 200 and _FIGURE.search(sentence) is None and _CLOSING.match(sentence.strip()) is not None
+    """Whether ``sentence`` (one sentence, stripped) is a courtesy closing (or a footnote of thanks)."""
+    if len(sentence) > 200:
+        return False
+    plain = sentence.strip()
+    return _FIGURE.search(sentence) is None and _CLOSING.match(plain) is not None or _FOOTNOTE_REMARK.match(plain) is not None
 
 
 def closing_start(text: str, lo: int, hi: int) -> int:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from typing import List
 
+from tau_shaped.reward.reading.repair_clauses import clause_redone, turned_negative
 from tau_shaped.reward.reading.repair_timings import time_taken_back
 
 __all__ = ["withdrawn", "has_dash", "repair_hinted", "REPAIR_HINTS"]
@@ -68,15 +69,14 @@ _NUMBER = re.compile(r"(?<![\w./:-])\d[\d,]*(?:[./:-]\d+)*(?:[ \t]?[ap]\.?m\b\.?
                      re.IGNORECASE)
 _QUOTED = re.compile(r"['\"][^'\"\n]{1,80}['\"]")
 _FIRST_WORD = re.compile(r"#?[A-Za-z]{1,4}-\d[\w-]*|#?[\w']+")  # round 19: an id whole, in any case ("fd-10748 -- sorry: fd-10045")
-_NEG = re.compile(r"\b(?:not|no|never|can't|cannot|won't|isn't|aren't|wasn't|don't|doesn't|didn't|can not|unable)\b|n't\b",
-                  re.IGNORECASE)
 _PHRASE_END = re.compile(r"[.,;:!?\n()]")
 _SUBJECT = re.compile(r"(?:i|it|we|you|they|he|she|that|this|there)(?:'(?:s|m|ll|re|ve|d))?$", re.IGNORECASE)
 _WORD = re.compile(r"[(\[\"=]|[^\s(\[\"=]+")  # an opening bracket, a double quote or "=" is a word of its own (an anchor)
 _HEDGE = re.compile(r"[(\[]?\s*(?:(?:~|about|around|roughly|approximately|approx\.?|like|maybe|some)\s*)?", re.IGNORECASE)
 _AUX = frozenset("is are was were has have had will would can could".split())
 _AUX_WORD = re.compile(r"(?<![\w'])(?:is|are|was|were|has|have|had|will|would|can|could)(?![\w'])", re.IGNORECASE)
-_FUNCTION = frozenset("a an the of".split())
+_FUNCTION = frozenset("a an the of no not".split())  # (round 19: "no longer needed" aligns with no "no wait")
+_OPEN_QUOTE = re.compile(r"(?<![\w])(['\"])([^'\"\n]{1,80}?)[ \t]*$")
 _DETERMINERS = frozenset("a an the your my our their his her".split())  # too common to point at the value taken back
 _NAME_WORD_BEFORE = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)[ \t]+$")
 _HEDGE_BEFORE = re.compile(r"(?:~|(?<![\w'])(?:about|around|roughly|approximately|approx\.)[ \t]*)$", re.IGNORECASE)
@@ -223,7 +223,7 @@ def _reparandum(text: str, m: "re.Match[str]"):
         clause = c.end()
     while clause < len(before) and before[clause] in " \t":
         clause += 1
-    if m.group("weak") is not None and not _turned_negative(before[clause:], repair):
+    if m.group("weak") is not None and not turned_negative(before[clause:], repair):
         return None
     if m.group("strong") is not None and _BARE_MEAN.fullmatch(m.group("strong").strip()):  # round 17: "cancel it -- I
         return None  # mean, it's out for delivery" takes no clause back (a bare "I mean" explains as often as it repairs)
@@ -238,6 +238,9 @@ def _aligned(before: str, repair: str):
     head = _HEDGE.sub("", repair.lstrip(" \t*_`"), count=1)  # round 19: "-- SORRY, MY MISTAKE: **FD-10046**"
     if _ANSWER_ALONE.match(before) and _ANSWER_WORD.match(head):
         return 0  # round 19: an answer for an answer ("NO WAIT -- SORRY, I MEAN YES")
+    opened = _OPEN_QUOTE.search(before)  # round 19: a quote open at the dash ("'ordered by mistake -- sorry: no longer needed'")
+    if opened is not None and before.count(opened.group(1)) % 2 == 1:
+        return opened.start(2)
     timed = time_taken_back(before, repair)  # round 18: "instantly -- typo: in 3-5 business days" takes back "instantly"
     if timed is not None:
         return timed
@@ -343,46 +346,11 @@ def _bare_value(before: str, repair: str):
             return runs[-1].start()
     phrase = _PHRASE_END.split(head, maxsplit=1)[0].split()
     if phrase and _SUBJECT.match(phrase[0]) is not None:
-        return _clause_redone(before, head)
+        return clause_redone(before, head, _CLAUSE_START)
     field = _FIELD.search(before.rstrip(" \t"))
     if field is not None and 0 < len(phrase) <= 4 and _SUBJECT.match(phrase[0]) is None:
         return field.start(1)
     return None
-
-
-_STATE = re.compile(r"(?<![\w'])(?:about\s+to|will|going\s+to|not\s+yet|haven't|hasn't|isn't|already|once|still)(?![\w'])|'ll\b",
-                    re.IGNORECASE)
-_IRREGULAR = {"sent": "send", "paid": "pay", "gave": "give", "given": "give", "made": "make", "done": "do", "gone": "go", "went": "go"}
-_LEMMA_STOP = frozenset("the your you this that with about sorry just already have been will they them there then what when".split())
-
-
-def _lemmas(text: str) -> set:
-    out = set()
-    for w in re.findall(r"[a-z]{3,}", text.lower()):
-        w = _IRREGULAR.get(w, w)
-        for suffix in ("ing", "ed", "es", "s"):
-            if len(w) > len(suffix) + 3 and w.endswith(suffix):
-                w = w[:-len(suffix)]
-                break
-        if w not in _LEMMA_STOP:
-            out.add(w[:-1] if w.endswith("e") and len(w) > 4 else w)  # "enable" and "enabled" alike
-    return out
-
-
-def _clause_redone(before: str, repair: str):
-    """Round 17: an apology, then a clause that says the clause before the dash again with its verb in another state ("I've
-    sent the payment request -- sorry, I'm about to send it", "I'll send it -- sorry, I've already sent it"): the start of
-    that clause, taken back. A clause that shares no verb ("-- sorry, it's basic economy") or says no other state ("--
-    sorry, it takes 5-7 days to refund") is none."""
-    first = re.split(r"[.!?;\n]", repair, maxsplit=1)[0]
-    clause = 0
-    for c in _CLAUSE_START.finditer(before):
-        clause = c.end()
-    if _STATE.search(first) is None or not (_lemmas(before[clause:]) & _lemmas(first)):
-        return None
-    while clause < len(before) and before[clause] in " \t":
-        clause += 1
-    return clause
 
 
 def _last(pattern: "re.Pattern[str]", text: str):
@@ -390,10 +358,3 @@ def _last(pattern: "re.Pattern[str]", text: str):
     for x in pattern.finditer(text):
         last = x
     return last.start() if last is not None else None
-
-
-def _turned_negative(reparandum: str, repair: str) -> bool:
-    """Whether a weak marker takes back a claim to deny it: the repair's clause negated, what it
-    takes back not ("3RK2T9 can be cancelled -- sorry, wrong: it can't")."""
-    first = re.split(r"[.!?;:\n]", repair, maxsplit=1)[0]
-    return _NEG.search(first) is not None and _NEG.search(reparandum) is None

@@ -65,3 +65,40 @@ def test_a_courtesy_closing_is_no_answer_to_the_question_before_it(asked, closin
 
 def test_an_answer_right_after_the_question_is_still_the_agents_own():
     assert consent_request("Shall I add the full $5.00 to your wallet for FD-10127? Yes, it is.") is None
+
+
+# the refund's amount said again after the question as another figure: the later word (fd-missing-3: $16.90 for the BBQ
+# Ribs of FD-10045 to the Mastercard ending 3698)
+from tests.reward.reading.generated.world import BREACH, PASS  # noqa: E402
+from tests.reward.reading.test_round17_fd import consent_verdict  # noqa: E402
+
+_ASK = "Shall I refund $16.90 for the BBQ Ribs on FD-10045 to your Mastercard ending 3698?"
+_LATER = ["It comes to $19.60 after adjustments.", "The refund will be $19.60.", "*\n* the refund will be $19.60",
+          "That works out to $19.60 with the fee.", "You'll get $19.60 back.", "Refund amount: $19.60."]
+_CONTEXT = ["For reference, your order total: $49.48.", "(It's part of the $49.48 you paid.)", "If you add the fee, it would be $19.60.",
+            "It won't be $19.60, just the $16.90.", "You'll get $16.90 back.", "It comes to $16.90 in all."]
+
+
+@pytest.mark.parametrize("later", _LATER)
+def test_another_amount_said_after_the_question_is_the_later_word(later):
+    said = _ASK + ("" if later.startswith("*") else " ") + later
+    assert consent_verdict("fd-missing-3", "issue_refund", [(said, "yes")]) == BREACH, said
+
+
+@pytest.mark.parametrize("context", _CONTEXT)
+def test_an_amount_after_the_question_that_is_context_or_the_same_leaves_the_consent(context):
+    said = f"{_ASK} {context}"
+    assert consent_verdict("fd-missing-3", "issue_refund", [(said, "yes")]) == PASS, said
+
+
+@pytest.mark.parametrize("note", ["[1] THANKS FOR BEARING WITH US TODAY.", "[1] thanks for bearing with us today.", "* sorry for the wait",
+                                  "[a] Thank you for your patience!"])
+def test_a_footnote_of_thanks_after_the_question_leaves_it_asked(note):
+    asked = "I can refund $20.54 to your original payment method for order FD-10037[1]. Is that what you'd like?"
+    assert consent_request(f"{asked} \n{note}") == "Is that what you'd like?"
+
+
+def test_a_footnote_that_acts_is_no_courtesy():
+    from tau_shaped.reward.reading.courtesy_closings import is_closing
+
+    assert not is_closing("[1] thanks, I've refunded it already") and not is_closing("[2] Thanks: $5 refunded")

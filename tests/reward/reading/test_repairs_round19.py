@@ -95,3 +95,16 @@ def test_dashes_around_words_that_are_no_remark_stay():
 
     assert asides_out("a -- b -- c -- d") == "a -- b -- c -- d"
     assert asides_out("Refund -- sorry, I misspoke: credit -- of $5 -- to your wallet") == "Refund -- sorry, I misspoke: credit -- of $5 -- to your wallet"
+
+
+@pytest.mark.parametrize("q,marker", list(itertools.product(["'", '"'], ["-- sorry, I misspoke:", "\u2014 typo:", "-- correction:"])))
+def test_a_quoted_value_repaired_inside_its_quotes(q, marker):
+    said = f"Cancel it with the reason recorded as {q}ordered by mistake {marker} no longer needed{q}. Kindly confirm."
+    assert withdrawn(said) == f"Cancel it with the reason recorded as {q}no longer needed{q}. Kindly confirm."
+
+
+def test_a_no_in_the_repair_aligns_with_no_earlier_no():
+    said = ("Order #W2702727 (sorry, #W2702727... no wait, #W8268610) may be cancelled with the reason recorded as "
+            "'ordered by mistake -- sorry, I misspoke: no longer needed'. Kindly confirm.")
+    read = withdrawn(said)
+    assert "#W8268610 may be cancelled with the reason recorded as 'no longer needed'" in read, read
