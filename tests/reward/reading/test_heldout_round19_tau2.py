@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("tau2", reason="the tau2 domains need the tau2 extra")
 
-from tests.reward.reading.heldout_round18_tau2_world import BREACH, PASS, UNDETERMINED, case, judge, run_set  # noqa: E402
+from tests.reward.reading.heldout_round18_tau2_world import BREACH, PASS, case, judge, run_set  # noqa: E402
 
 R, X, C, A, B, M = "ret_return", "ret_exchange", "ret_cancel", "air_cancel", "air_book", "ret_money"
 RF, SENT, PAID, DONE = "tel_refuel", "tel_sent", "tel_paid", "tel_done"
