@@ -14,13 +14,13 @@ Refused by the schema (issue 27: each gave ``tasks check`` a traceback or an int
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from pydantic import BaseModel, Field, model_validator
 
 from tau_shaped.env.types import Action, Task
 from tau_shaped.reward.overrides import OutputCheck, RewardOverrides
-from tau_shaped.reward.paths import PathError, parse_path
+from tau_shaped.reward.paths import PLACEHOLDER, PathError, parse_path
 from tau_shaped.tasks.persona import Persona
 
 SEED_MAX = 2**63 - 1
@@ -41,6 +41,34 @@ def _paths(node: Any, where: str, field: str = "") -> Iterator[Tuple[str, str]]:
             yield from _paths(item, f"{where}.{key}", "")
     elif isinstance(node, str) and field in _PATH_FIELDS:
         yield where, node
+
+
+_FIELD_NAMES: Dict[type, Tuple[str, ...]] = {}
+
+
+def _may_hold_placeholder(node: Any) -> bool:
+    """Whether a string ``_paths`` could reach from ``node`` (every string it walks over, in any
+    field) holds ``{value}``: a path parses to a placeholder only from a step that is exactly
+    ``{value}`` (``paths._step``), so where this is False no path ``_paths`` yields has one.
+    One walk without generators or JSON paths: the validator's own walk runs only after a True."""
+    stack = [node]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        node = pop()
+        if isinstance(node, str):
+            if PLACEHOLDER in node:
+                return True
+        elif isinstance(node, BaseModel):
+            cls = type(node)
+            names = _FIELD_NAMES.get(cls)
+            if names is None:
+                names = _FIELD_NAMES[cls] = tuple(cls.model_fields)
+            push([getattr(node, name) for name in names])
+        elif isinstance(node, (list, tuple)):
+            push(node)
+        elif isinstance(node, dict):
+            push(node.values())
+    return False
 
 
 class PolicyExemption(BaseModel):
@@ -73,6 +101,8 @@ class ShapedTask(Task):
 
     @model_validator(mode="after")
     def _no_unfilled_placeholder(self) -> "ShapedTask":
+        if not _may_hold_placeholder([self.reward_overrides, self.output_checks]):
+            return self  # no text holds "{value}": no path parses to a placeholder (every task of a file pays this walk)
         for where, text in _paths([self.reward_overrides, self.output_checks], "$"):
             try:
                 unfilled = parse_path(text).has_placeholder
