@@ -328,5 +328,18 @@ def ignored_paths(rule_set: Optional[PolicyRuleSet], overrides: Any) -> Sequence
     """``canonical_ignore`` less the paths the task's own overrides name (it then owns them)."""
     if rule_set is None or not rule_set.canonical_ignore:
         return ()
-    named = json.dumps(overrides.model_dump(mode="json") if overrides is not None else {})
+    if overrides is None:
+        return tuple(rule_set.canonical_ignore)  # json.dumps({}) names no path
+    # ``"path`` in json.dumps' text (ASCII-escaped, ", " and ": ") is in pydantic's compact
+    # UTF-8 JSON of the same dump too, for a path of printable ASCII with no space, quote or
+    # backslash (``_plain``): such a text right after a quote is a string's literal characters,
+    # written alike by both. Only where the compact text names a path is json.dumps' text made.
+    compact = overrides.model_dump_json()
+    if not any(f'"{p}' in compact or not _plain(p) for p in rule_set.canonical_ignore):
+        return tuple(rule_set.canonical_ignore)
+    named = json.dumps(overrides.model_dump(mode="json"))
     return tuple(p for p in rule_set.canonical_ignore if f'"{p}' not in named)
+
+
+def _plain(path: str) -> bool:
+    return path.isascii() and path.isprintable() and not any(c in path for c in ' "\\')
