@@ -70,13 +70,13 @@ def routed_in_tail(tail: str, named: Iterable[Tuple[str, str, int, bool]]) -> Op
     return None
 
 
-def money_routed(text: str, begin: int, at: int) -> bool:
+def money_routed(text: str, begin: int, at: int, frame: "re.Pattern[str]" = _AMOUNT_FRAME) -> bool:
     """Whether the amount at ``at`` (in the tail starting at ``begin``) is said as the money the call moves, in a
     sentence that neither offers nor supposes it ("The refund will be $54.13.", "Total: $54.13", not "If you add the
     boots, the refund would be $299.02")."""
     m = _SENTENCE_START.search(text, begin, at)
     start = m.start() + 1 if m else begin
-    return _AMOUNT_FRAME.search(text, start, at) is not None and _OFFERED.search(text, start, at) is None
+    return frame.search(text, start, at) is not None and _OFFERED.search(text, start, at) is None
 
 
 # round 19 (lead): the refund's own amount said after the question, as what it comes to ("Shall I refund $5.91 to your
@@ -104,8 +104,6 @@ def later_amount(text: str, own: Iterable[float]) -> Optional[float]:
     for a in stated_amounts(text):
         if a.start < tail[0] or any(abs(a.value - o) < 0.005 for o in mine) or negated(a.start, value=True):
             continue
-        m = _SENTENCE_START.search(text, tail[0], a.start)
-        start = m.start() + 1 if m else tail[0]
-        if _REFUND_FRAME.search(text, start, a.start) is not None and _OFFERED.search(text, start, a.start) is None:
+        if money_routed(text, tail[0], a.start, _REFUND_FRAME):
             return round(a.value, 2)
     return None
