@@ -342,7 +342,7 @@ def _found(pattern: "re.Pattern[str]", low: "re.Pattern[str]", plain: str, hint:
 # hold none: each search tries every word of the sentence against every branch). Kept with the
 # patterns by tests/reward/reading/test_consent_words_held.py, which reads each branch.
 _REQUEST_WORDS = ("confirm", "reply", "respond", "answer", "say", "type", "write", "word", "know", "tell", "ok", "ahead",
-                  "permission", "consent", "approval", "agreement", "authori", "yes", "green", "blessing", "if", "/", "nod", "thumbs", "assent")
+                  "permission", "consent", "approval", "agreement", "authori", "yes", "light", "blessing", "if", "/", "nod", "thumbs", "assent")
 _HAPPENED_WORDS = ("refunded", "credited", "cancel", "sent", "issued", "processed", "reimbursed", "returned", "charged",
                    "gave", "given", "put", "changed", "dispatched", "applied", "added", "made", "received", "delivered",
                    "arrived", "came", "went", "showed", "shown", "landed", "got", "reached", "yesterday", "last", "earlier")

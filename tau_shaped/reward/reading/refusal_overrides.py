@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tau_shaped.reward.reading.lazy_patterns import lazy, lowered
 
-__all__ = ["ACTS", "OVERRIDE", "OVERRIDE_HINTS"]
+__all__ = ["ACTS", "OVERRIDE", "OVERRIDE_HINTS", "OVERRIDE_PAUSES", "CLOSING_PHRASES", "may_override"]
 
 _SP = r"[ \t\u00a0]{1,3}"
 _A = r"['’]"
@@ -60,6 +60,20 @@ OVERRIDE = lazy(lowered(
      r"|(?:\bbut\b|\bhowever\b|[.;!:,\u2014]|--|\b[0-9a-c]\))(?:(?!n{_A}t\b|\bnot?\b|\bnever\b)[^.!?\n]){0,30}?\b(?:" + ACTS
      + r"|money{_SP}back)\b[^.!?\n]{0,40}?\b(?:as|for){_SP}(?:a{_SP})?(?:goodwill|courtesy|gesture|one-?off|favou?r)\b"
      ).replace("{_SP}", _SP).replace("{_A}", _A)))
-OVERRIDE_HINTS = ("still", "goodwill", "courtesy", "gesture", "one-off", "oneoff", "favor", "favour", "anyway", "anyhow", "regardless", "all the same", "nonetheless", "nevertheless", "even so", "this once", "exception",
-                   "one time", "ahead and", "proceed", "carry on", " just ", "suppos", "say i", "say we", "imagine", "actually", "hang on", "hold on", "wait", "second thought", "scratch that", "correction",
-                   "correct myself", "my mistake", "my bad", "my error", "was wrong", "misread")
+# The words every match of ``OVERRIDE`` holds one of, each in a run of its literal letters (``may_override``): a pause ("wait",
+# "hang on") only with "still", "in fact" or "after all" too ("Sorry for the wait" takes nothing back); "even so", "all the same",
+# "this one time" read whole (``_CLOSING``: "even if", "one of your allergens" take nothing back). Kept with the pattern, branch by
+# branch, by tests/reward/reading/test_gate_words_held.py (round 19: the words were phrases with a space where the pattern reads any
+# run of spaces: "scratch  that" with two was not looked for).
+OVERRIDE_HINTS = ("still", "goodwill", "courtesy", "gesture", "one-off", "oneoff", "favo", "anyway", "anyhow", "regardless", "nonetheless",
+                  "nevertheless", "once", "exception", "ahead", "proceed", "carry", "just", "suppos", "say", "imagine", "actually",
+                  "second", "scratch", "correct", "mistake", "bad", "error", "wrong", "misread")
+OVERRIDE_PAUSES = (("wait", "hang", "hold", "actually"), ("still", "fact", "all"))
+CLOSING_PHRASES = ("all{_SP}the{_SP}same", "even{_SP}so", "this{_SP}one{_SP}time")
+_CLOSING = lazy("|".join(CLOSING_PHRASES).replace("{_SP}", _SP))
+
+
+def may_override(low: str) -> bool:
+    """Whether ``OVERRIDE`` may find something in the lower-cased ``low``: it holds one of the words."""
+    return any(h in low for h in OVERRIDE_HINTS) or (any(w in low for w in OVERRIDE_PAUSES[0]) and any(w in low for w in OVERRIDE_PAUSES[1])) or (
+        ("even" in low or "same" in low or "time" in low) and _CLOSING.search(low) is not None)

@@ -33,7 +33,7 @@ from typing import Optional
 
 from tau_shaped.reward.reading.lazy_patterns import lazy, lowered
 from tau_shaped.reward.reading.refusal_objects import object_denial
-from tau_shaped.reward.reading.refusal_overrides import ACTS, OVERRIDE, OVERRIDE_HINTS
+from tau_shaped.reward.reading.refusal_overrides import ACTS, OVERRIDE, may_override
 
 __all__ = ["denial", "hedge"]
 
@@ -318,7 +318,7 @@ def denial(text: str) -> Optional[str]:
         m, echoed = said, False
     if m is None:
         return None
-    if any(h in low for h in OVERRIDE_HINTS):
+    if may_override(low):
         taken_back = OVERRIDE.search(low, m.end())
         if taken_back is not None:  # "I can't find your account, but I'll look the order up anyway": not refused after all
             return denial(head[taken_back.end():]) if len(low) == len(head) else None

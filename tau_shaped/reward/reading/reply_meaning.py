@@ -66,6 +66,11 @@ _REFUSAL_HEAD = re.compile(
             "none of it", "none of that", "none of these"),  # round 16 (AL): "neither" to the things described
     re.IGNORECASE,
 )
+# The words (lower case) every match of a case-blind pattern holds one of (``_may_hold``; kept with the patterns by
+# tests/reward/reading/test_gate_words_held.py, which reads each branch): most replies ("Yes, please go ahead") hold none.
+_HEAD_WORDS = ("no", "nah", "naw", "sec", "i'll", "hold", "don", "wait", "pass", "stop", "hang", "these", "never", "uh-uh",
+               "those", "abort", "minute", "chance", "refuse", "moment", "forget", "cancel", "rather", "neither", "thought",
+               "decline", "scratch", "negative")
 _NOT_HEAD = head("not")
 # Feelings about the evening refuse nothing ("not happy", "not thrilled"), unless about the call ("with that").
 _FEELINGS = ("happy", "thrilled", "pleased", "impressed", "satisfied", "amused", "excited", "ideal", "fun", "glad",
@@ -128,6 +133,26 @@ _RETRACT = re.compile(words(
     "talk to a manager", "speak to a supervisor", "talk to a supervisor", "speak to someone", "talk to someone",
     "speak to a person", "talk to a person", "real person", "a human please", "get me a manager",
 ), re.IGNORECASE)
+_RETRACT_WORDS = ("say", "not", "get", "bit", "i'd", "way", "ask", "fast", "deal", "hang", "drop", "hell", "some", "hard", "hold",
+                  "over", "mean", "wait", "talk", "life", "said", "skip", "mind", "suit", "does", "i'll", "know", "human",
+                  "let's", "never", "doubt", "least", "dunno", "speak", "thank", "tight", "don't", "check", "scrap", "gotta",
+                  "think", "later", "issue", "won't", "sleep", "second", "course", "bother", "that'd", "nobody", "dreams",
+                  "better", "handle", "object", "decide", "myself", "excuse", "minute", "rather", "person", "prefer", "unsure",
+                  "moment", "refuse", "through", "manager", "connect", "decline", "thought", "scratch", "problem", "normally",
+                  "wouldn't", "transfer", "hesitant", "slightest", "certainly", "definitely", "supervisor", "absolutely",
+                  "reconsider")
+
+
+def _may_hold(text: str, hint: Tuple[str, ...]) -> bool:
+    """Whether a case-blind pattern every match of which holds one of ``hint``'s words may match
+    ``text``: it may not when ``text`` is all ASCII and holds none of them in lower case (a text not
+    all ASCII may: a case-blind "s" also matches "\u017f", a "k" the Kelvin sign)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return any(w in low for w in hint)
+
+
 # To "Do you mind if I ...?", a yes that is an objection.
 _YES_I_DO = re.compile(rf"^\W{{0,8}}{PAD}(?:(?:yes|yeah|yep|yup)\W{{1,4}}" + words(
     "i do", "i would", "there is", "it is", "it would", "actually", "i'd", "that would", "there are")
@@ -181,9 +206,9 @@ def refuses(clause: str, q: Question, stated: Described, *, conceded: bool = Fal
     if "?" in clause and _RHETORICAL.match(clause):
         return False
     if conceded:  # "Not happy, but go ahead": a remark; "No, but ...", "I don't want that, but ...", "Never." are not
-        return bool(_OUTRIGHT.search(clause) or _RETRACT.search(clause)) or _negates_the_call(tokens, adjectives=False) or (
+        return bool(_OUTRIGHT.search(clause) or (_may_hold(clause, _RETRACT_WORDS) and _RETRACT.search(clause))) or _negates_the_call(tokens, adjectives=False) or (
             bool(tokens) and tokens[0] in _NEGS and all(w in _CLOSING_WORDS for w in tokens[1:]))
-    if _REFUSAL_HEAD.search(clause) and bounded_condition(clause, stated) is None:  # "no more than $16.90" bounds (round 17)
+    if _may_hold(clause, _HEAD_WORDS) and _REFUSAL_HEAD.search(clause) and bounded_condition(clause, stated) is None:  # "no more than $16.90" bounds (round 17)
         if _NOT_FEELING.search(clause) and not _negates_the_call(tokens):
             return False  # "Not happy about the delay"
         if _NOT_HEAD.search(clause):
@@ -197,7 +222,7 @@ def refuses(clause: str, q: Question, stated: Described, *, conceded: bool = Fal
         return True  # "Okay cancel." to "Shall I refund it?"; "cancel that" to "Shall I swap it?"
     if _NO_AT_THE_END.search(clause) or _LEAVE_IT.search(clause):
         return True
-    if _RETRACT.search(clause) or _DEFER.search(clause) or _LATER.search(clause) or (
+    if (_may_hold(clause, _RETRACT_WORDS) and _RETRACT.search(clause)) or _DEFER.search(clause) or _LATER.search(clause) or (
             q.polarity != "plain" and _YES_I_DO.search(clause)):
         return True
     return _negates_the_call(tokens)
@@ -349,6 +374,8 @@ _SARCASM = re.compile(
             "i just love waiting", "because that worked", "because that went so well", "because i have all day"),
     re.IGNORECASE,
 )
+_SARCASM_WORDS = ("/s", "if", "joy", "sure", "nice", "pigs", "went", "right", "might", "queen", "dream", "goody", "great", "worked",
+                  "choice", "waiting", "freezes", "perfect", "nothing", "matters", "because", "whatever", "surprise", "wonderful")
 _WEAK_SARCASM = re.compile(words(
     "oh great", "oh wonderful", "oh perfect", "oh fantastic", "oh sure", "oh lovely", "oh brilliant", "how lovely",
     "how wonderful", "whatever", "sure sure", "yeah yeah", "fine fine", "oh fabulous", "oh terrific"), re.IGNORECASE)
@@ -357,7 +384,7 @@ _WEAK_SARCASM = re.compile(words(
 def take_out_sarcasm(text: str, said: str = "") -> Tuple[str, bool]:
     """``text`` with the sarcastic phrases blanked (their negative words refuse nothing: "not
     like I have a choice"), and whether it held any (or the reply as ``said`` is a bare word and an eye-roll)."""
-    out, n = _SARCASM.subn(" ", text)
+    out, n = _SARCASM.subn(" ", text) if _may_hold(text, _SARCASM_WORDS) else (text, 0)
     if said and _ROLLED.search(said) and len(_TOKEN.findall(said.lower())) <= 1:
         return out, True  # round 18 (BH): "sure 🙄", a bare yes eyes rolled at ("I guess that'll do 🙄" is reluctant: a yes)
     return out, n > 0
