@@ -98,7 +98,7 @@ def _unsupported_amounts(run: Any, p: Any) -> Finding:
                     continue  # what a write before moved
             if kind is not None:
                 # said moved and no write moved it: the customer's number or what a tool shows given back before (a ledger)
-                ok = near(item.value, user_said.before(at), tolerance) or near(item.value, [
+                ok = abs(item.value) < 0.005 or near(item.value, user_said.before(at), tolerance) or near(item.value, [  # (round 19: "Refunded: $0.00" moves nothing)
                     v for o in trajectory.steps[:s.index] if o.agent_text is None and o.succeeded for v in _given_back(o.observation, kind)], tolerance)
                 if not ok:
                     hits.append((s.index, f"agent stated {item.text!r} as {'charged' if kind == 'charge' else 'refunded'}; no write moved it"))
