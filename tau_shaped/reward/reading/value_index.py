@@ -64,6 +64,29 @@ def _learn(value: str) -> str:
     return sk
 
 
+# an order's or record's id as ``_records`` reads it: its skeleton ("" when shorter than five) and its digits read
+# alone ("" when not: fewer than five, or the skeleton itself; None: an id of letters only), kept for every world (a
+# batch's worlds name the same orders: FD-10001 to FD-10830); full, all are forgotten at once
+_RECORD_IDS: Dict[str, Tuple[str, Optional[str]]] = {}
+_NO_ID: Tuple[str, Optional[str]] = ("", "")
+
+
+def _record_id(rid: str) -> Tuple[str, Optional[str]]:
+    """``_RECORD_IDS[rid]``, worked out and kept."""
+    sk = _KNOWN.get(rid) or _learn(rid)
+    if len(sk) < 5:
+        found: Tuple[str, Optional[str]] = _NO_ID
+    elif sk.isalpha():
+        found = (sk, None)
+    else:
+        digits = _digits(sk)
+        found = (sk, digits if len(digits) >= 5 and digits != sk else "")
+    if len(_RECORD_IDS) >= 1 << 16:
+        _RECORD_IDS.clear()
+    _RECORD_IDS[rid] = found
+    return found
+
+
 class _Index:
     """The values of one S0's customers: ``read[kind][skeleton]`` the skeleton a value is read as
     (a name's last + first as its first + last), ``whose[kind][read]`` the customers it is a
@@ -123,7 +146,7 @@ class _Index:
         "FD-10490", an airline reservation "DRCMIN"), and an id's digits alone ("order 10490")."""
         reads, whose = self.read["record"], self.whose["record"]
         reads_, whose_ = self.read["digits"], self.whose["digits"]
-        known = _KNOWN
+        known, ids = _KNOWN, _RECORD_IDS
         for cid, c in people:
             sk = known.get(cid) or _learn(cid)
             if len(sk) >= 3:  # ``_put``, inline: every customer has one
@@ -136,8 +159,8 @@ class _Index:
             rids = c.get("record_ids")
             orders = c.get("orders")
             for rid in (list(rids or []) + list(orders or [])) if rids or orders else ():
-                sk = (known.get(rid) or _learn(rid)) if isinstance(rid, str) else ""
-                if len(sk) < 5:
+                sk, digits = (ids.get(rid) or _record_id(rid)) if isinstance(rid, str) else _NO_ID
+                if not sk:
                     continue
                 reads[sk] = sk
                 held = whose.get(sk)
@@ -145,17 +168,15 @@ class _Index:
                     whose[sk] = {cid}
                 else:
                     held.add(cid)
-                if sk.isalpha():
+                if digits is None:
                     self.letter_ids = True
-                else:
-                    digits = _digits(sk)
-                    if len(digits) >= 5 and digits != sk:  # ``_put``, inline
-                        reads_[digits] = digits
-                        held = whose_.get(digits)
-                        if held is None:
-                            whose_[digits] = {cid}
-                        else:
-                            held.add(cid)
+                elif digits:  # ``_put``, inline
+                    reads_[digits] = digits
+                    held = whose_.get(digits)
+                    if held is None:
+                        whose_[digits] = {cid}
+                    else:
+                        held.add(cid)
 
     def _emails(self, people: List[Tuple[str, Dict[str, Any]]]) -> None:
         put = self._put
