@@ -186,7 +186,9 @@ def retail() -> List[Dict[str, Any]]:
     for tag, text in bad:
         # an amount said in the confirming message that the call does not move describes another call
         # (SPEC §10: "total $384" for a booking paying $348; round 10, consent_scope.another_amount)
-        rules = [confirm, money] if tag in ("refund_amount_invented", "charge_invented") else [money]
+        # (round 19, consent_tails: a method said after the confirmation's question is the later word, so the yes covers
+        # another call: "... Do you confirm? The refund of $1,285.12 goes to your gift card.")
+        rules = [confirm, money] if tag in ("refund_amount_invented", "charge_invented", "refund_method_wrong") else [money]
         out.append(entry("", "2", "bad", tag, with_text(g2, at, text), 0, rules, legacy=1,
                          why="the return refunds $1,285.12 to the original credit card in 5 to 7 business days"))
     good = (("refund_stated", "You'll get a refund of $1,285.12 to the original payment method."),

@@ -180,15 +180,16 @@ def _retail_return(text: str) -> List[Action]:
 
 # An amount the return does not move, said in its confirmation, is also no confirmation of it
 # (round 10: the amounts a call moves are compared; the grader corpus's retail
-# 2/refund_amount_invented and 2/charge_invented expect both rules too); a method or a timing
-# said wrongly is the statement's alone.
+# 2/refund_amount_invented and 2/charge_invented expect both rules too); a method said after the
+# question routes the money elsewhere, the later word (round 19, consent_tails): both rules; a timing said
+# wrongly is the statement's alone.
 _BOTH = ["retail.confirm.before_write", "retail.statements.money_supported"]
 
 
 @pytest.mark.parametrize("text, rules", [
     ("You'll get a refund of $0.01.", _BOTH),
     ("You'll be charged $1 for this return.", _BOTH),
-    ("The refund of $1,285.12 goes to your gift card.", ["retail.statements.money_supported"]),
+    ("The refund of $1,285.12 goes to your gift card.", _BOTH),  # round 19: a method said after the question is the later word
     ("The $1,285.12 refund reaches your card immediately.", ["retail.statements.money_supported"]),
 ])
 def test_false_money_in_a_confirmation_scores_one_in_tau2_and_fails_in_tau_shaped(text, rules):
