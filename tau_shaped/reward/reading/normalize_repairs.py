@@ -77,6 +77,7 @@ _AUX = frozenset("is are was were has have had will would can could".split())
 _AUX_WORD = re.compile(r"(?<![\w'])(?:is|are|was|were|has|have|had|will|would|can|could)(?![\w'])", re.IGNORECASE)
 _FUNCTION = frozenset("a an the of no not".split())  # (round 19: "no longer needed" aligns with no "no wait")
 _OPEN_QUOTE = re.compile(r"(?<![\w])(['\"])([^'\"\n]{1,80}?)[ \t]*$")
+_CLOSES = re.compile(r"[^'\"\n]{1,40}['\"]")  # a short repair that closes a quote holding a short value (not a quoted sentence)
 _DETERMINERS = frozenset("a an the your my our their his her".split())  # too common to point at the value taken back
 _NAME_WORD_BEFORE = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)[ \t]+$")
 _HEDGE_BEFORE = re.compile(r"(?:~|(?<![\w'])(?:about|around|roughly|approximately|approx\.)[ \t]*)$", re.IGNORECASE)
@@ -238,9 +239,6 @@ def _aligned(before: str, repair: str):
     head = _HEDGE.sub("", repair.lstrip(" \t*_`"), count=1)  # round 19: "-- SORRY, MY MISTAKE: **FD-10046**"
     if _ANSWER_ALONE.match(before) and _ANSWER_WORD.match(head):
         return 0  # round 19: an answer for an answer ("NO WAIT -- SORRY, I MEAN YES")
-    opened = _OPEN_QUOTE.search(before)  # round 19: a quote open at the dash ("'ordered by mistake -- sorry: no longer needed'")
-    if opened is not None and before.count(opened.group(1)) % 2 == 1:
-        return opened.start(2)
     timed = time_taken_back(before, repair)  # round 18: "instantly -- typo: in 3-5 business days" takes back "instantly"
     if timed is not None:
         return timed
@@ -248,6 +246,9 @@ def _aligned(before: str, repair: str):
         m = pattern.match(head)
         if m is not None:
             return _last(pattern, before)
+    opened = _OPEN_QUOTE.search(before)  # round 19: a quote open at the dash, the repair closing it ("'ordered by mistake --
+    if opened is not None and len(opened.group(2).split()) <= 4 and before.count(opened.group(1)) % 2 == 1 and _CLOSES.match(head):  # sorry: no longer needed'")
+        return opened.start(2)
     w = _FIRST_WORD.match(head)
     if w is None:
         return None

@@ -16,7 +16,7 @@ __all__ = ["time_taken_back"]
 
 _HEDGE = r"(?:(?:about|around|roughly|approximately|approx\.?|~)[ \t]*)?"
 _COUNT = r"(?:\d+(?:\.\d+)?(?:[ \t]*(?:-|\u2013|to|and)[ \t]*\d+(?:\.\d+)?)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|a[ \t]+few|a[ \t]+couple[ \t]+of)"
-_UNIT = r"(?:(?:bus\.?|business|working|calendar)[ \t]+)?(?:days?|hours?|hrs?|minutes?|mins?|weeks?)(?![\w'])"
+_UNIT = r"(?:(?:bus\.?|business|working|calendar)[ \t]+)?(?:days?|hours?|hrs?|minutes?|mins?|weeks?)(?!\w|['\u2019]\w)"
 # the repair opens with a time: a count and a unit, after a preposition of time or not ("in 3-5 business days", "within
 # ~24 hrs", "(approx. 3-5 bus. days)"; round 19: "in between 3 and 5 working days"; before it, texting's "2nite")
 _TIME_HEAD = re.compile(r"[(\[`*_ \t]*(?P<prep>(?:in|within|after|over|under)[ \t]+(?:between[ \t]+)?|between[ \t]+)?" + _HEDGE + _COUNT + r"[ \t]*" + _UNIT, re.IGNORECASE)

@@ -108,3 +108,13 @@ def test_a_no_in_the_repair_aligns_with_no_earlier_no():
             "'ordered by mistake -- sorry, I misspoke: no longer needed'. Kindly confirm.")
     read = withdrawn(said)
     assert "#W8268610 may be cancelled with the reason recorded as 'no longer needed'" in read, read
+
+
+@pytest.mark.parametrize("said,read", [
+    ("Policy says 'refunds to your wallet arrive right away -- sorry, my mistake: within two weeks', so.",
+     "Policy says 'refunds to your wallet arrive within two weeks', so."),
+    ("Policy says 'refunds to your card arrive in 3 days -- sorry, I mean in 24-48 hours', so that's what to expect.",
+     "Policy says 'refunds to your card arrive in 24-48 hours', so that's what to expect."),
+])
+def test_a_time_repaired_inside_a_quoted_sentence_is_the_time_alone(said, read):
+    assert withdrawn(said) == read
