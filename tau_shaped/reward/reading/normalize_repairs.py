@@ -42,7 +42,7 @@ _STRONG = (r"correction|my\s+mistake|my\s+bad|scratch\s+that|(?:i\s+)?(?:misspok
 _APOLOGY = r"(?:sorry|apologies|my\s+apologies|oops|pardon)"
 # round 17: "no" opens a weak marker only before a mark or a clause ("-- sorry, no: it's basic economy", "-- sorry, no it
 # can't"), not as a value's first word ("reason: ordered by mistake -- sorry, no longer needed")
-_WEAK = r"no(?![ \t]+(?!(?:i|it|we|you|they|he|she|that|this|there)(?![\w]))[a-z])|wrong"
+_WEAK = r"no(?![\w'])(?![ \t]+(?!(?:i|it|we|you|they|he|she|that|this|there)(?![\w]))[a-z])|wrong"
 _MARKER = re.compile(
     r"(?P<dash>[ \t]*(?:-{2,}|\u2014|\u2013)[ \t]*|[ \t]+-[ \t]+)"
     r"(?:(?P<strong>(?:" + _APOLOGY + r"[ \t]*,?[ \t]*)?(?:" + _STRONG + r"|or[ \t]+rather))"

@@ -21,9 +21,12 @@ _UNIT = r"(?:(?:bus\.?|business|working|calendar)[ \t]+)?(?:days?|hours?|hrs?|mi
 # ~24 hrs", "(approx. 3-5 bus. days)"; round 19: "in between 3 and 5 working days"; before it, texting's "2nite")
 _TIME_HEAD = re.compile(r"[(\[`*_ \t]*(?P<prep>(?:in|within|after|over|under)[ \t]+(?:between[ \t]+)?|between[ \t]+)?" + _HEDGE + _COUNT + r"[ \t]*" + _UNIT, re.IGNORECASE)
 # what ``before`` ends with: a time said as a word ("instantly", "right away", "today") or as a duration, in brackets or not
-_ADVERB_END = re.compile(r"(?<![\w'])(?:instantly|immediately|right[ \t]+away|straight[ \t]+away|at[ \t]+once|right[ \t]+now|now|today"
-                         r"|tonight|tomorrow|same[ \t-]day|shortly|momentarily|2nite|2night|2day|2morrow|tmrw?|asap|in[ \t]+a[ \t]+(?:moment|sec(?:ond)?|minute|jiffy|flash))"
-                         r"[ \t]*[.)]?[ \t]*$", re.IGNORECASE)
+_ADVERB = (r"(?:instantly|immediately|right[ \t]+away|straight[ \t]+away|at[ \t]+once|right[ \t]+now|now|today"
+           r"|tonight|tomorrow|same[ \t-]day|shortly|momentarily|2nite|2night|2day|2morrow|tmrw?|asap|in[ \t]+a[ \t]+(?:moment|sec(?:ond)?|minute|jiffy|flash))")
+_ADVERB_END = re.compile(r"(?<![\w'])" + _ADVERB + r"[ \t]*[.)]?[ \t]*$", re.IGNORECASE)
+# round 19: the repair opens with such a word and takes back a duration said with its preposition ("in 3-5 business days...
+# no wait, instantly")
+_ADVERB_HEAD = re.compile(r"[(\[`*_ \t]*" + _ADVERB + r"(?![\w'])", re.IGNORECASE)
 _DURATION_END = re.compile(r"(?<![\w'])(?:(?:in|within|after|over|under)[ \t]+)?" + _HEDGE + _COUNT + r"[ \t]*" + _UNIT
                            + r"[ \t]*[.)]?[ \t]*$", re.IGNORECASE)
 
@@ -41,8 +44,11 @@ def time_taken_back(before: str, repair: str) -> Optional[int]:
         day = _DAY_END.search(before[-80:])
         return None if day is None else len(before) - len(before[-80:]) + day.start()
     head = _TIME_HEAD.match(repair)
-    if head is None:
-        return None
     tail = before[-80:]  # a duration taken back only for one with its preposition (a bare "about 28 minutes" is a number's)
+    if head is None:
+        if _ADVERB_HEAD.match(repair) is None:
+            return None
+        found = _ADVERB_END.search(tail) or _DURATION_END.search(tail)
+        return None if found is None or found.group(0).lstrip()[:1].isdigit() else len(before) - len(tail) + found.start()
     found = _ADVERB_END.search(tail) or (_DURATION_END.search(tail) if head.group("prep") else None)
     return None if found is None else len(before) - len(tail) + found.start()

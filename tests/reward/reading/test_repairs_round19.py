@@ -118,3 +118,12 @@ def test_a_no_in_the_repair_aligns_with_no_earlier_no():
 ])
 def test_a_time_repaired_inside_a_quoted_sentence_is_the_time_alone(said, read):
     assert withdrawn(said) == read
+
+
+@pytest.mark.parametrize("said,read", [
+    ("Refund to your wallet in 3-5 days -- sorry, I mean instantly.", "Refund to your wallet instantly."),
+    ("$13.32 back on your wallet in 3-5 business days... no wait, instantly", "$13.32 back on your wallet instantly"),
+    ("It takes 28 minutes -- sorry, now", "It takes 28 minutes -- sorry, now"),  # "now" is no "no" and no duration's repair
+])
+def test_a_duration_repaired_by_a_time_word(said, read):
+    assert withdrawn(said) == read
