@@ -92,7 +92,8 @@ def airline() -> List[Dict[str, Any]]:
     g27 = steps_of(tasks["27"])
     at = before_write(g27, "send_certificate")
     out.append(entry(p, "27", "bad", "certificate_amount_misstated", with_text(g27, at, "You'll receive a $500 certificate."),
-                     0, [money], legacy=1, why="the certificate the call sends is $150, not $500"))
+                     0, ["air.confirm.before_write", money], legacy=1,  # round 19: the amount after the question is the later word
+                     why="the certificate the call sends is $150, not $500"))
     out.append(entry(p, "27", "good", "certificate_amount_stated", with_text(g27, at, "You'll receive a $150 certificate."),
                      1, legacy=1, why="the amount the call sends"))
     users = tasks["1"].user_id
