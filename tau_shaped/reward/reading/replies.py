@@ -199,10 +199,9 @@ _ASKS_WHICH = re.compile(
     r"|other[\s\u200b]+(?:options?|choices?|ways?)|another[\s\u200b]+(?:option|choice|way)|alternatives?|what[\s\u200b]+happens"
     r"|what[\s\u200b]+about|anything[\s\u200b]+else[\s\u200b]+(?:you|we)[\s\u200b]+can|instead[\s\u200b]+of)(?![\w'])",
     re.IGNORECASE)
-_ONLY_IF = re.compile(r"^\W{0,8}(?:only[\s\u200b]+if|as[\s\u200b]+long[\s\u200b]+as|so[\s\u200b]+long[\s\u200b]+as|provided|providing|on[\s\u200b]+condition)(?![\w'])",
-                      re.IGNORECASE)
-# "please" before another request ("Please reconsider", "Please explain the fee first", "please
-# transfer me"): politeness, no go-ahead; before a go-ahead or the call's own verb it is one
+_ONLY_IF = re.compile(r"(?i)^\W{0,8}(?:only[\s\u200b]+if|as[\s\u200b]+long[\s\u200b]+as|so[\s\u200b]+long[\s\u200b]+as|provided|providing|on[\s\u200b]+condition)(?![\w'])")
+# "please" before another request ("Please reconsider", "Please explain the fee first", "please transfer me"): politeness,
+# no go-ahead; before a go-ahead or the call's own verb it is one
 _PLEASE_THEN = re.compile(r"(?<![\w'])please[ \t,]{1,3}(?:just[ \t]{1,3})?(?P<next>[a-z']+)(?:[ \t]{1,3}(?P<after>[a-z']+))?",
                           re.IGNORECASE)
 _PLEASE_OK = frozenset({"do", "go", "proceed", "confirm", "continue", "carry", "and", "thanks", "thank", "thx", "yes",
@@ -210,7 +209,8 @@ _PLEASE_OK = frozenset({"do", "go", "proceed", "confirm", "continue", "carry", "
 # A line that only greets ("Hi,", "Hello there!", "Dear Ana,"): the answer is on the next one
 _GREETING = re.compile(
     r"^\W{0,4}(?:hi|hello|hey|hiya|howdy|greetings|good[ \t]+(?:morning|afternoon|evening|day)|dear|yo|hi[ \t]+there|hello[ \t]+there)"
-    r"(?:[ \t,]{1,3}(?-i:[A-Z])[\w.'-]{0,20}){0,2}[ \t]*[,.!:;]*[ \t]*$", re.IGNORECASE)  # a name is capitalized
+    r"(?:[ \t,]{1,3}(?!(?:yes|yeah|yep|yup|yea|no|nope|nah|ok|okay|sure|fine|thanks|thank|please|go|cancel|agreed|absolutely|definitely|stop|wait|hold|don't|dont|never|not)(?![\w']))"
+    r"(?-i:[A-Z])[\w.'-]{0,20}){0,2}[ \t]*[,.!:;]*[ \t]*$", re.IGNORECASE)  # a name is capitalized, an answer is none ("Hi, Nah!")
 # "Good." alone to "Good?": a go-ahead ("Good question, but ..." is none)
 _JUST_GOOD = re.compile(r"^\W{0,8}(?:very\W{1,3})?good\W{0,8}$", re.IGNORECASE)
 _ECHO_HEAD = re.compile(r"^\W{0,8}(?:please\W{1,4})?(?P<verb>[a-z]{2,12})(?![\w'])", re.IGNORECASE)

@@ -24,3 +24,13 @@ def test_why_would_i_want_that_refuses(ack, why):
                                   "Ok. Why would I say no to that?"])
 def test_questions_back_that_agree_still_agree(said):
     assert classify_reply(said) == "yes"
+
+
+@pytest.mark.parametrize("greet,answer,cls", [(g, a, c) for g in ("Hi,", "Hello,", "Hey there,", "Dear Ana,")
+                                              for a, c in (("Nah!", "no"), ("Nope.", "no"), ("Stop.", "no"), ("WAIT!", "no"),
+                                                           ("No!", "no"), ("Yes!", "yes"))])
+def test_an_answer_after_a_greeting_is_no_name(greet, answer, cls):
+    """A capitalized answer word after "Hi," is the answer, not a name greeted ("Hi, Nah!" was read as greeting someone
+    called Nah, and so unclear: test_replies_generated's padding property found it under some hash seeds)."""
+    q = "Is it OK if I cancel order FD-10045 and refund $16.90 to your card?"
+    assert classify_reply(f"{greet} {answer}", question=q) == cls
