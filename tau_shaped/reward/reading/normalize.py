@@ -39,6 +39,8 @@ and look-alike digits, and nothing else):
    quadratic time on a long run of number words), spoken
    digit runs joined ("5 oh 3, 5 5 5, 7 2 3 2" -> "503 555 7232", ``normalize_spoken.digits``)
    and spoken clock times written with a colon ("at 8 30" -> "at 8:30", ``normalize_spoken.clock``);
+   then a word said twice in a row read once ("any minute RIGHT right now": ``normalize_stutters``, round 20; after
+   the numbers: "five five five" is a phone's digits);
 8. words the writer takes back by a self-repair dropped ("$55.13 -- sorry, I misread: $45.13" reads
    "$45.13": ``normalize_repairs.withdrawn``), as struck text is; ``visible`` keeps them.
 
@@ -67,6 +69,7 @@ from tau_shaped.reward.reading.normalize_repairs import repair_hinted, withdrawn
 from tau_shaped.reward.reading.normalize_asides import asides_out
 from tau_shaped.reward.reading.normalize_phonetic import phonetic
 from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
+from tau_shaped.reward.reading.normalize_stutters import stutters_out
 from tau_shaped.reward.reading.normalize_texting import texted
 
 __all__ = ["seen", "visible", "unrepaired", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
@@ -185,7 +188,7 @@ def _spoken_numbers(text: str) -> str:
 
 
 _STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, asides_out, _spelled, texted, misspelt_read,
-                                            digits_folded, addresses, _spoken_numbers, withdrawn)
+                                            digits_folded, addresses, _spoken_numbers, stutters_out, withdrawn)
 
 
 _VISIBLE_STEPS = tuple(_formatting_struck_kept if step is _formatting else step for step in _STEPS if step is not withdrawn)

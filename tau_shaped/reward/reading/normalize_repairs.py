@@ -332,6 +332,9 @@ def _bare_value(before: str, repair: str):
     head = _HEDGE.sub("", repair.lstrip(" \t*_`"), count=1)
     if _ANSWER_ALONE.match(before) and _ANSWER_WORD.match(head):  # a reply's answer for an answer ("no -- sorry, yes")
         return 0
+    timed = time_taken_back(before, repair.lstrip(" \t*_`"))  # round 20: a time for a time ("(approx. 24 hrs) -- sorry: (approx. 3-5 bus. days)")
+    if timed is not None:
+        return timed
     said = _AMOUNT.match(head)
     if said is not None:  # the same amount again is no repair ("$5 to $9 -- sorry: $9")
         last = _last(_AMOUNT, before)

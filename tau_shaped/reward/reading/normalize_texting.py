@@ -40,11 +40,25 @@ _SHOUTED_NEXT = re.compile(r"(?:['\u2019][A-Z]{1,2}\b)?[ \t]+[A-Z]{2,}\b")
 _NAME_BEFORE = re.compile(r"(?:^|[^\w'\u2019])[A-Z][a-z'\u2019-]+,?[ \t]+$")
 
 
+# round 20: a "U." right after a verb or preposition that takes a person as its object is "you" at a sentence's end
+# ("WON'T LET ME REFUND U.", "thanks for helping u."): no name stands there (the verbs that are also names, "Bill",
+# "Will", "Pat", are left out)
+_OBJECT_BEFORE = re.compile(r"(?i)(?<![\w'\u2019-])(?:refund|refunded|help|helping|helped|tell|told|give|send|sent|call|text|email|thank"
+                            r"|let|see|owe|charge|charged|pay|paid|credit|credited|ask|show|contact|reach|remind|notify|inform|update"
+                            r"|assure|for|to|with|from|at|of|by|about)[ \t]+$")
+
+
 def _read(m: "re.Match[str]") -> str:
     w = m.group("w")
     if w == "U" and (m.string[m.end():m.end() + 1] == "." or _NAME_BEFORE.search(m.string, max(0, m.start() - 40), m.start())):
-        return w
+        before = _OBJECT_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
+        if before is None or not (before.group(0).rstrip().isupper() or _NO_NAME_AFTER.match(m.string, m.end())):
+            return w  # ("It is for U. Sato": an initial before a surname)
+        return "YOU" if before.group(0).rstrip().isupper() else _word(m)
     return _word(m)
+
+
+_NO_NAME_AFTER = re.compile(r"\.[ \t]*(?:$|\n|[^\w \t]|[a-z])")
 
 
 def texted(text: str) -> str:

@@ -51,4 +51,9 @@ def time_taken_back(before: str, repair: str) -> Optional[int]:
         found = _ADVERB_END.search(tail) or _DURATION_END.search(tail)
         return None if found is None or found.group(0).lstrip()[:1].isdigit() else len(before) - len(tail) + found.start()
     found = _ADVERB_END.search(tail) or (_DURATION_END.search(tail) if head.group("prep") else None)
+    if found is None and head.group(0).lstrip()[:1] in "([":  # round 20: a bracketed time for a bracketed time, brackets and all
+        found = _BRACKETED_END.search(tail)  # ("(approx. 24 hrs) -- sorry: (approx. 3-5 bus. days)")
     return None if found is None else len(before) - len(tail) + found.start()
+
+
+_BRACKETED_END = re.compile(r"[(\[][ \t]*" + _HEDGE + _COUNT + r"[ \t]*" + _UNIT + r"[ \t]*[)\]][ \t]*[.,]?[ \t]*$", re.IGNORECASE)

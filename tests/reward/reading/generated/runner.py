@@ -146,9 +146,11 @@ def search(seeds: Sequence[Case], budget: int, seed: int, chain: int = 4) -> Lis
     from tests.reward.reading.generated.operators import preserve
     from tests.reward.reading.generated.round16_ops import preserve16
     from tests.reward.reading.generated.round17_ops import preserve17
+    from tests.reward.reading.generated.round20_ops import preserve20
 
     rng = random.Random(f"search:{seed}")
     rng17 = random.Random(f"search17:{seed}")  # (round 17's preserving families: the earlier draws stay)
+    rng20 = random.Random(f"search20:{seed}")  # (round 20's stutter, the same way)
     right = [c for c in seeds if judge(c) == c.label]
     flips: List[Tuple[Case, str, str, str]] = []
     seen = set()
@@ -159,6 +161,7 @@ def search(seeds: Sequence[Case], budget: int, seed: int, chain: int = 4) -> Lis
         d = preserve16(base.draft, rng) if rng.random() < 0.5 else base.draft  # round 16's preserving families
         d = preserve17(d, rng17) if rng17.random() < 0.5 else d  # round 17's
         d = preserve(d, rng, rng.randint(1, chain))
+        d = preserve20(d, rng20) if rng20.random() < 0.3 else d  # round 20's
         text = render(d)
         if text == base.text or text in seen:
             continue

@@ -1,0 +1,38 @@
+"""A word said twice in a row, read once (SPEC §10 "the text read is the text the customer sees", round 20): a
+stutter or an emphasis by repetition ("any minute RIGHT right now", "now now", "the the order") says what the
+word said once says; read whole, it hid the phrase from every reader that reads the phrase.
+
+``stutters_out(text)``: a word of two or more letters followed, after spaces, by the same word in any case, the
+repetition dropped (the first kept, as written). A pair written with capitals both times is kept: it may be a
+name ("Mahi Mahi", "Baba Ganoush"), and a dish's name must stay readable (a safety line). One linear scan, after
+a substring test; a text with no doubled word is returned as it is."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["stutters_out"]
+
+# (a backreference is not for RE2; on this pattern Python's re is linear: at a word's start the group takes the
+# word, and only a space may follow it)
+_DOUBLED = re.compile(r"(?<![\w'\u2019-])(?P<w>[A-Za-z]{2,})(?P<rest>(?:[ \t]+(?P=w)(?![\w'\u2019-]))+)", re.IGNORECASE)
+
+
+# words whose repetition is itself a value: digits said one by one ("five five five"; read before this step, kept
+# here too), a mediocre "so so", a farewell
+_KEPT = frozenset("oh zero one two three four five six seven eight nine ten double triple so bye".split())
+
+
+def _once(m: "re.Match[str]") -> str:
+    word = m.group("w")
+    words = [word] + m.group("rest").split()
+    if all(w[:1].isupper() for w in words) or word.lower() in _KEPT:
+        return m.group(0)  # a name may repeat a word
+    return word
+
+
+def stutters_out(text: str) -> str:
+    """``text`` with a word said twice or more in a row read once (see the module)."""
+    if " " not in text and "\t" not in text:
+        return text
+    return _DOUBLED.sub(_once, text)

@@ -1,0 +1,83 @@
+"""Round 20: three classes the flip search found under a seed it had not run (``reading_generalization.py --seed 19
+--search 2000``), each a verdict that turned on a form, not a meaning (SPEC §10 "the text read is the text the customer
+sees"):
+
+- **A stutter**: "Any minute RIGHT right now." was no arrival promised, "Any minute RIGHT now." was: a word said twice in
+  a row is read once (``normalize_stutters``), unless the pair may be a name ("Mahi Mahi") or digits said one by one.
+- **A shouted "U." after a verb**: "THE SYSTEM WON'T LET ME REFUND U." was read as an initial ("Quinn U."), which hid the
+  refusal of a refund on a flagged account (a safety line). After a verb or preposition that takes a person, and not
+  before a surname, it is "YOU".
+- **A bracketed time repaired by a bracketed time**: "(approx. 24 hrs) -- sorry: (approx. 3-5 bus. days)" kept
+  "(approx. (approx. 3-5 bus. days)": the abbreviation's dot cut the time taken back.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from tau_shaped.reward.reading.arrival_waits import relative_times
+from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.normalize_repairs import withdrawn
+from tau_shaped.reward.reading.normalize_stutters import stutters_out
+from tau_shaped.reward.reading.normalize_texting import texted
+from tests.prop_strategies import prop_settings
+
+_WORDS = ["any", "minute", "right", "now", "the", "order", "will", "arrive", "refund", "card", "wallet", "please", "go",
+          "ahead", "not", "cancel", "it", "is", "on", "its", "way", "we", "can", "do", "that", "yes", "no"]
+
+
+@prop_settings(300)
+@given(words=st.lists(st.sampled_from(_WORDS), min_size=1, max_size=12), at=st.integers(0, 11),
+       shout=st.booleans(), end=st.sampled_from(["", ".", "!", "?"]))
+def test_a_word_said_twice_in_a_row_reads_as_said_once(words, at, shout, end):
+    words = [w for i, w in enumerate(words) if i == 0 or w != words[i - 1]]  # the sentence itself has no stutter
+    at %= len(words)
+    again = words[at].upper() if shout else words[at]
+    stuttered = " ".join(words[:at + 1] + [again] + words[at + 1:]) + end
+    assert stutters_out(stuttered) == " ".join(words) + end
+
+
+@pytest.mark.parametrize("said,once", [("Any minute RIGHT right now.", "Any minute RIGHT now."),
+                                       ("Any minute right right now.", "Any minute right now."),
+                                       ("Any minute now now.", "Any minute now."), ("Any any minute right now.", "Any minute right now."),
+                                       ("Any minute right now NOW.", "Any minute right now.")])
+def test_a_stuttered_wait_is_the_wait(said, once):
+    assert seen(f"Good evening! {said}") == seen(f"Good evening! {once}")
+    assert len(relative_times(seen(f"Good evening! {said}"), 600.0)) == 1
+
+
+@pytest.mark.parametrize("text", ["We have the Mahi Mahi tonight.", "The MAHI MAHI is out.", "Call five five five, one two "
+                                  "three four.", "It was so so.", "Bye bye!"])
+def test_a_pair_that_may_be_a_name_or_a_value_is_kept(text):
+    assert stutters_out(text) == text
+
+
+def test_digits_said_one_by_one_are_still_a_phone():
+    assert "555" in seen("Her number is five oh three, five five five, seven two three two.")
+
+
+@pytest.mark.parametrize("said,read", [
+    ("THE SYSTEM PROBABLY WON'T LET ME REFUND U. I'VE PUT UR REQUEST IN THE QUEUE.", "REFUND YOU."),
+    ("Sorry, I can't refund U.", "refund You."),
+    ("Thanks for helping U.\nBye", "helping You."),
+    ("I CAN'T CREDIT U. SORRY.", "CREDIT YOU."),
+])
+def test_a_u_after_a_verb_that_takes_a_person_is_you(said, read):
+    assert read in texted(said)
+
+
+@pytest.mark.parametrize("said", ["Quinn U. is delivering it", "registered to Sato, U.", "It is for U. Sato",
+                                  "Sent to Quinn U.", "the order for U. Okafor"])
+def test_an_initial_stays_an_initial(said):
+    assert texted(said) == said
+
+
+@pytest.mark.parametrize("said,read", [
+    ("back on your card (approx. 24 hrs) -- sorry: (approx. 3-5 bus. days)", "back on your card (approx. 3-5 bus. days)"),
+    ("back on your card (approx. 24 hrs)... no wait, (approx. 24 hrs) \u2014 sorry, my mistake: (approx. 3-5 bus. days)",
+     "back on your card (approx. 3-5 bus. days)"),
+    ("back in 24 hrs -- sorry, in 3-5 days", "back in 3-5 days"),
+])
+def test_a_bracketed_time_repaired_takes_back_the_bracket_whole(said, read):
+    assert withdrawn(said) == read
