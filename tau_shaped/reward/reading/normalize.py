@@ -69,7 +69,7 @@ from tau_shaped.reward.reading.normalize_repairs import repair_hinted, withdrawn
 from tau_shaped.reward.reading.normalize_asides import asides_out
 from tau_shaped.reward.reading.normalize_phonetic import phonetic
 from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
-from tau_shaped.reward.reading.normalize_stutters import stutters_out
+from tau_shaped.reward.reading.normalize_stutters import may_stutter, stutters_out
 from tau_shaped.reward.reading.normalize_texting import texted
 
 __all__ = ["seen", "visible", "unrepaired", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
@@ -212,13 +212,13 @@ def seen(text: Optional[str]) -> Optional[str]:
 
 @lru_cache(maxsize=2048)
 def unrepaired(text: Optional[str]) -> Optional[str]:
-    """``seen(text)`` with the words a self-repair took back kept (struck text still dropped): what an
-    unsafe offer is read in too (round 15). The same as ``seen`` for a text that holds no repair's hint."""
-    if not text or text.isascii() and "&" not in text and "<" not in text and not _repair_hinted(text):
+    """``seen(text)`` with the words a self-repair took back kept (struck text still dropped), and a word said twice
+    in a row kept twice (round 20): what an unsafe offer is read in too (round 15). The same as ``seen`` for a text that holds no repair's hint."""
+    if not text or text.isascii() and "&" not in text and "<" not in text and not _repair_hinted(text) and not may_stutter(text):
         return seen(text)  # (round 17: a repair's words disguised, "s\u200borry", "&#115;orry", are read after the steps)
     out = text[:MAX_CHARS]
     for step in _STEPS:
-        if step is not withdrawn:
+        if step is not withdrawn and step is not stutters_out:  # round 20: "Pa pa ya Salad" is still a dish's name
             out = step(out)
     return out
 

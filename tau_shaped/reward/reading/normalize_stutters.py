@@ -3,15 +3,17 @@ stutter or an emphasis by repetition ("any minute RIGHT right now", "now now", "
 word said once says; read whole, it hid the phrase from every reader that reads the phrase.
 
 ``stutters_out(text)``: a word of two or more letters followed, after spaces, by the same word in any case, the
-repetition dropped (the first kept, as written). A pair written with capitals both times is kept: it may be a
-name ("Mahi Mahi", "Baba Ganoush"), and a dish's name must stay readable (a safety line). One linear scan, after
-a substring test; a text with no doubled word is returned as it is."""
+repetition dropped (the first kept, as written). A pair written in title case both times is kept: it may be a
+name ("Mahi Mahi"). A dish's name may repeat a syllable or a word in any case ("Pa pa ya Salad", "dan dan noodles",
+"PIRI PIRI"), so the unsafe-offer reader's second reading (``normalize.unrepaired``, which fails closed) reads the
+text with no stutter taken out, beside ``seen``'s. One linear scan, after a substring test; a text with no
+doubled word is returned as it is."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["stutters_out"]
+__all__ = ["may_stutter", "stutters_out"]
 
 # (a backreference is not for RE2; on this pattern Python's re is linear: at a word's start the group takes the
 # word, and only a space may follow it)
@@ -26,9 +28,14 @@ _KEPT = frozenset("oh zero one two three four five six seven eight nine ten doub
 def _once(m: "re.Match[str]") -> str:
     word = m.group("w")
     words = [word] + m.group("rest").split()
-    if all(w[:1].isupper() for w in words) or word.lower() in _KEPT:
+    if all(w[:1].isupper() and not w.isupper() for w in words) or word.lower() in _KEPT:
         return m.group(0)  # a name may repeat a word
     return word
+
+
+def may_stutter(text: str) -> bool:
+    """Whether ``text`` holds a word said twice in a row that ``stutters_out`` may read once."""
+    return _DOUBLED.search(text) is not None
 
 
 def stutters_out(text: str) -> str:
