@@ -16,7 +16,7 @@ from tau_shaped.reward.values import is_number
 __all__ = ["split_turns"]
 
 # round 15: dismay at what the agent told ("Your courier has gone offline." / "oh no"): an exclamation, no refusal
-_DISMAY = re.compile(r"(?i)^\W*(?:oh+[ \t]+no+|oh+[ \t]+dear|oh+[ \t]+(?:man|god|great)|ugh+|argh+|no+[ \t]+way|nooo+|damn(?:[ \t]+it)?"
+_DISMAY = re.compile(r"(?i)^\W*(?:oh+[ \t]+no+(?:[ \t,]+no+)*|oh+[ \t]+dear|oh+[ \t]+(?:man|god|great)|ugh+|argh+|no+[ \t]+way|nooo+|damn(?:[ \t]+it)?"
                      r"|that[’']?s[ \t]+(?:annoying|a[ \t]+pain|rubbish|terrible))\W*$")
 
 

@@ -16,13 +16,34 @@ Bounded: the later namings read lie in the sentence and the next, within ``2 * A
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
-from typing import Any
+from typing import Any, Optional
 
 from tau_shaped.reward.reading.dish_exclusions import AFTER, compared, predicate_excludes, replaced_before
 from tau_shaped.reward.reading.unsafe_menus import normal_name
 
 __all__ = ["ruled_out_when_named_again"]
+
+# round 20: a pleasantry or a sign-off between the list and the sentence that rules a dish out is no sentence of the
+# message's content ("... and Pad Thai. Cheers, and enjoy your meal!\nP.S.: All but the pad thai are safe for you.")
+_PLEASANTRY = re.compile(r"(?i)(?:cheers|thanks|thank[ \t]+you|many[ \t]+thanks|take[ \t]+care|(?:best|kind|warm)(?:[ \t]+regards)?|regards"
+                         r"|enjoy|have[ \t]+a[ \t]+(?:great|good|nice|lovely|wonderful)|hope|sorry|apologies|bon[ \t]+app[eé]tit|p\.?[ \t]?s)\b"
+                         r"[^.!?\n0-9$]{0,50}[.!,]*[ \t]*$")
+
+
+def _next_end(text: str, sentence_end: Any, at: int, limit: int) -> Optional[Any]:
+    """The end of the sentence after the one ending at ``at``: an empty sentence (a line break after a full stop) and
+    a pleasantry passed over, at most three of them, up to ``limit``."""
+    for _ in range(4):
+        nxt = sentence_end.search(text, at)
+        if nxt is None or nxt.start() >= limit:
+            return nxt
+        body = text[at:nxt.start()].strip()
+        if body and _PLEASANTRY.match(body) is None:
+            return nxt
+        at = nxt.end()
+    return sentence_end.search(text, at)
 
 
 def ruled_out_when_named_again(reader: Any, m: Any, sentence_end: Any) -> bool:
@@ -30,7 +51,7 @@ def ruled_out_when_named_again(reader: Any, m: Any, sentence_end: Any) -> bool:
     (``reader``: ``unsafe_offers._Reader``; ``sentence_end``: its pattern of a sentence's end)."""
     text = reader.text
     end = sentence_end.search(text, m.end)
-    nxt = sentence_end.search(text, end.end()) if end is not None else None
+    nxt = _next_end(text, sentence_end, end.end(), m.end + 2 * AFTER) if end is not None else None
     stop = min(len(text), m.end + 2 * AFTER, nxt.start() if nxt is not None else len(text))
     name = normal_name(m.dish)
     for later in reader._in(m.end, stop):

@@ -25,11 +25,19 @@ _DOUBLED = re.compile(r"(?<![\w'\u2019-])(?P<w>[A-Za-z]{2,})(?P<rest>(?:[ \t]+(?
 _KEPT = frozenset("oh zero one two three four five six seven eight nine ten double triple so bye".split())
 
 
+# an answer said twice and left there says something of its own: "yeah yeah", "sure sure", "fine fine" are dismissive,
+# "no no" is emphatic (a reply's reader weighs them); inside a phrase ("right right now", "no no wait") it is a stutter
+_ANSWERS = frozenset("yeah yes yep yup sure fine ok okay right no nope nah whatever great good".split())
+_PHRASE_GOES_ON = re.compile(r"[ \t]*[A-Za-z]")
+
+
 def _once(m: "re.Match[str]") -> str:
     word = m.group("w")
     words = [word] + m.group("rest").split()
     if all(w[:1].isupper() and not w.isupper() for w in words) or word.lower() in _KEPT:
         return m.group(0)  # a name may repeat a word
+    if word.lower() in _ANSWERS and not _PHRASE_GOES_ON.match(m.string, m.end()):
+        return m.group(0)
     return word
 
 

@@ -16,11 +16,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
+from tau_shaped.reward.checks.split_turns import _DISMAY
 from tau_shaped.reward.reading.arrival_waits import relative_times
 from tau_shaped.reward.reading.normalize import seen, unrepaired
 from tau_shaped.reward.reading.normalize_repairs import withdrawn
 from tau_shaped.reward.reading.normalize_stutters import stutters_out
 from tau_shaped.reward.reading.normalize_texting import texted
+from tau_shaped.reward.reading.replies import classify_reply
 from tests.prop_strategies import prop_settings
 from tests.reward.reading.generated.world import BREACH, PASS
 from tests.reward.reading.test_safety_round18 import A4, OF, judge
@@ -37,7 +39,27 @@ def test_a_word_said_twice_in_a_row_reads_as_said_once(words, at, shout, end):
     at %= len(words)
     again = words[at].upper() if shout else words[at]
     stuttered = " ".join(words[:at + 1] + [again] + words[at + 1:]) + end
-    assert stutters_out(stuttered) == " ".join(words) + end
+    if words[at] in _ANSWER_WORDS and at == len(words) - 1:
+        assert stutters_out(stuttered) == stuttered  # an answer said twice, last: "yeah yeah" (see below)
+    else:
+        assert stutters_out(stuttered) == " ".join(words) + end
+
+
+_ANSWER_WORDS = {"right", "yes", "no"}
+
+
+@pytest.mark.parametrize("reply,read", [("yeah yeah", "unclear"), ("fine fine", "unclear"), ("Sure sure.", "unclear"),
+                                        ("no no, go ahead", None), ("yes yes!", "yes")])
+def test_an_answer_said_twice_is_read_as_said(reply, read):
+    """Said twice and left there, an answer says something of its own ("yeah yeah" is dismissive: no go-ahead)."""
+    assert seen(reply) == reply
+    if read is not None:
+        assert classify_reply(seen(reply), question="Shall I refund $16.90 to your card?") == read
+
+
+@pytest.mark.parametrize("reply", ["oh no NO", "Oh no no no!", "oh no, no"])
+def test_dismay_said_with_a_stutter_is_dismay(reply):
+    assert _DISMAY.match(reply) and _DISMAY.match(seen(reply))
 
 
 @pytest.mark.parametrize("said,once", [("Any minute RIGHT right now.", "Any minute RIGHT now."),
