@@ -43,7 +43,7 @@ def split_turns(run: Sequence[Tuple[Any, str]], text: str, missing: str, kwargs:
             # question after it asks only leave to go on: "Same as above -- shall I submit it?")
             leave = asks_leave_only(text)
             between = [(seen(r.user_reply or ""), agent_seen(t)) for r, t in run[i:-1]
-                       if not _DISMAY.match(r.user_reply or "") and not (leave and puts_off(seen(r.user_reply or "")))]
+                       if not _DISMAY.match(seen(r.user_reply or "") or "") and not (leave and puts_off(seen(r.user_reply or "")))]
             if not any(reply_class(rp, c, question=q, described=write.described()) in ("no", "change") for rp, q in between):
                 return None
     return missing

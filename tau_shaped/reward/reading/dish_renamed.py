@@ -33,17 +33,22 @@ _PLEASANTRY = re.compile(r"(?i)(?:cheers|thanks|thank[ \t]+you|many[ \t]+thanks|
 
 
 def _next_end(text: str, sentence_end: Any, at: int, limit: int) -> Optional[Any]:
-    """The end of the sentence after the one ending at ``at``: an empty sentence (a line break after a full stop) and
-    a pleasantry passed over, at most three of them, up to ``limit``."""
-    for _ in range(4):
+    """The end of the sentence after the one ending at ``at``: an empty sentence (a line break after a full stop), a
+    pleasantry and the name signing a sign-off passed over, at most four of them, up to ``limit``."""
+    signed = False
+    for _ in range(5):
         nxt = sentence_end.search(text, at)
         if nxt is None or nxt.start() >= limit:
             return nxt
         body = text[at:nxt.start()].strip()
-        if body and _PLEASANTRY.match(body) is None:
+        if body and _PLEASANTRY.match(body) is None and not (signed and _SIGNATURE.match(body)):
             return nxt
+        signed = body.endswith(",") or signed and not body  # "Best regards,\nSam": the name signs
         at = nxt.end()
     return sentence_end.search(text, at)
+
+
+_SIGNATURE = re.compile(r"[A-Z][\w'-]*(?:[ \t]+[A-Z][\w'.-]*){0,2}$")
 
 
 def ruled_out_when_named_again(reader: Any, m: Any, sentence_end: Any) -> bool:

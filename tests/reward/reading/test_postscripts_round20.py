@@ -16,7 +16,7 @@ from tests.reward.reading.test_safety_round18 import A4, OF, judge
 
 _LIST = "Three came back for your order: Chana Masala, Palak Paneer and Chicken Korma."
 _BETWEEN = ["\n", " Cheers!\n", " Cheers, and enjoy your meal!\nP.S.: ", " Thanks for your patience. ", "\n\nBest regards,\n",
-            " Sorry for the wait! ", " Have a lovely evening.\np.s. "]
+            " Sorry for the wait! ", " Have a lovely evening.\np.s. ", " Best regards,\nSam\nP.S. ", " Kind regards,\nAna Lopez\n"]
 
 
 @pytest.mark.parametrize("between,rule,want", [(b, r, w) for b, (r, w) in itertools.product(

@@ -62,6 +62,11 @@ def test_dismay_said_with_a_stutter_is_dismay(reply):
     assert _DISMAY.match(reply) and _DISMAY.match(seen(reply))
 
 
+@pytest.mark.parametrize("reply", ["no way WAY", "ugh ugh", "oh dear dear"])
+def test_dismay_is_read_in_the_reply_as_seen(reply):
+    assert _DISMAY.match(seen(reply))  # split_turns reads the reply as seen (a stutter read once)
+
+
 @pytest.mark.parametrize("said,once", [("Any minute RIGHT right now.", "Any minute RIGHT now."),
                                        ("Any minute right right now.", "Any minute right now."),
                                        ("Any minute now now.", "Any minute now."), ("Any any minute right now.", "Any minute right now."),
