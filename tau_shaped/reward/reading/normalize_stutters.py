@@ -43,11 +43,26 @@ def _once(m: "re.Match[str]") -> str:
 
 def may_stutter(text: str) -> bool:
     """Whether ``text`` holds a word said twice in a row that ``stutters_out`` may read once."""
-    return _DOUBLED.search(text) is not None
+    return _neighbours_alike(text) and _DOUBLED.search(text) is not None
+
+
+def _neighbours_alike(text: str) -> bool:
+    """The substring test: whether two neighbouring tokens, the first ending in letters and the next starting with
+    them, are alike (every doubled word ``_DOUBLED`` reads is such a pair; a text with none is returned at once)."""
+    words = text.lower().split()
+    for a, b in zip(words, words[1:]):
+        tail = a[len(a.rstrip(_LETTERS)):]
+        if len(tail) >= 2 and b.startswith(tail) and b[len(tail):len(tail) + 1] not in _LETTER_SET:
+            return True
+    return False
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_LETTER_SET = frozenset(_LETTERS)
 
 
 def stutters_out(text: str) -> str:
     """``text`` with a word said twice or more in a row read once (see the module)."""
-    if " " not in text and "\t" not in text:
+    if " " not in text and "\t" not in text or not _neighbours_alike(text):
         return text
     return _DOUBLED.sub(_once, text)

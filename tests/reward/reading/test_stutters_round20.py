@@ -127,3 +127,13 @@ def test_an_initial_stays_an_initial(said):
 ])
 def test_a_bracketed_time_repaired_takes_back_the_bracket_whole(said, read):
     assert withdrawn(said) == read
+
+
+@prop_settings(400)
+@given(text=st.lists(st.sampled_from(list("aAbBnNoO \t.,!?()*'\"-\u2019\u00ab\u00bbwW\n") + ["now", "NOW", "no", " ", "ab"]),
+                     max_size=40).map("".join))
+def test_the_substring_test_never_skips_a_stutter(text):
+    """``stutters_out``'s cheap test (two neighbouring tokens alike once their marks are stripped) skips only a text the
+    full pattern would leave as it is."""
+    from tau_shaped.reward.reading.normalize_stutters import _DOUBLED, _once
+    assert stutters_out(text) == (_DOUBLED.sub(_once, text) if " " in text or "\t" in text else text)
