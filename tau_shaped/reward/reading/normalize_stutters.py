@@ -17,7 +17,8 @@ __all__ = ["may_stutter", "stutters_out"]
 
 # (a backreference is not for RE2; on this pattern Python's re is linear: at a word's start the group takes the
 # word, and only a space may follow it)
-_DOUBLED = re.compile(r"(?<![\w'\u2019-])(?P<w>[A-Za-z]{2,})(?P<rest>(?:[ \t]+(?P=w)(?![\w'\u2019-]))+)", re.IGNORECASE)
+_DOUBLED = re.compile(r"(?<![\w'\u2019-])(?P<w>[A-Za-z]{2,}|\d{1,3}(?:st|nd|rd|th))(?P<rest>(?:[ \t]+(?P=w)(?![\w'\u2019-]))+)",
+                      re.IGNORECASE)  # (round 20: an ordinal, "the 2nd 2nd" from "the second second")
 
 
 # words whose repetition is itself a value: digits said one by one ("five five five"; read before this step, kept
@@ -47,18 +48,18 @@ def may_stutter(text: str) -> bool:
 
 
 def _neighbours_alike(text: str) -> bool:
-    """The substring test: whether two neighbouring tokens, the first ending in letters and the next starting with
-    them, are alike (every doubled word ``_DOUBLED`` reads is such a pair; a text with none is returned at once)."""
+    """The substring test: whether two neighbouring tokens, the first ending in letters or digits and the next
+    starting with them, are alike (every doubled word ``_DOUBLED`` reads is such a pair; a text with none is returned at once)."""
     words = text.lower().split()
     for a, b in zip(words, words[1:]):
-        tail = a[len(a.rstrip(_LETTERS)):]
+        tail = a[len(a.rstrip(_ALNUM)):]
         if len(tail) >= 2 and b.startswith(tail) and b[len(tail):len(tail) + 1] not in _LETTER_SET:
             return True
     return False
 
 
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
-_LETTER_SET = frozenset(_LETTERS)
+_ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789"
+_LETTER_SET = frozenset(_ALNUM)
 
 
 def stutters_out(text: str) -> str:

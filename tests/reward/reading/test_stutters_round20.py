@@ -99,6 +99,11 @@ def test_the_offer_readers_second_reading_keeps_every_stutter(text):
     assert unrepaired(text) == text
 
 
+def test_an_ordinal_said_twice_is_said_once():
+    assert seen("the first, not the second second") == "the first, not the 2nd"  # (read as the ordinal it is, once)
+    assert seen("THE 3RD 3rd one") == seen("THE 3RD one")
+
+
 def test_digits_said_one_by_one_are_still_a_phone():
     assert "555" in seen("Her number is five oh three, five five five, seven two three two.")
 
@@ -130,7 +135,7 @@ def test_a_bracketed_time_repaired_takes_back_the_bracket_whole(said, read):
 
 
 @prop_settings(400)
-@given(text=st.lists(st.sampled_from(list("aAbBnNoO \t.,!?()*'\"-\u2019\u00ab\u00bbwW\n") + ["now", "NOW", "no", " ", "ab"]),
+@given(text=st.lists(st.sampled_from(list("aAbBnNoO \t.,!?()*'\"-\u2019\u00ab\u00bbwW\n") + ["now", "NOW", "no", " ", "ab", "2nd", "5"]),
                      max_size=40).map("".join))
 def test_the_substring_test_never_skips_a_stutter(text):
     """``stutters_out``'s cheap test (two neighbouring tokens alike once their marks are stripped) skips only a text the
