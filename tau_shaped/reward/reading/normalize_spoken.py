@@ -71,7 +71,7 @@ def _may_spell(text: str) -> bool:
 def _joined_letters(m: "re.Match[str]") -> str:
     run, sep = m.group(), m.group("sep")
     if sep == " " and len(run) >= 9 and (run[0].islower() and run[2].isupper() or run[0] in "aAI" and _AFTER_A_WORD.search(
-            m.string, max(0, m.start() - 2), m.start())):
+            m.string, max(0, m.start() - 2), m.start()) and _opens_a_word(run[2:].replace(sep, "").lower())):
         return run[:2] + run[2:].replace(sep, "")  # "a K o r m a", "is a h o l d": a word "a" or "I", then one spelled
     if sep == " " and len(run) >= 9 and run[-1].islower() and run[:-2].replace(" ", "").isupper():
         return run[:-2].replace(sep, "") + run[-2:]  # round 16: "K O R M A n/a": the capitals spell, "n" opens a word of its own
@@ -79,6 +79,15 @@ def _joined_letters(m: "re.Match[str]") -> str:
 
 
 _AFTER_A_WORD = re.compile(r"[A-Za-z,] \Z")
+# round 20: the two consonants an English word may open with; "I N S T A N T L Y" after a word is one word spelled
+# ("NSTANTLY" opens with none: "I MEAN I N S T A N T L Y" is "instantly"), "I N E E D" and "a h o l d" a word and another
+_ONSETS = frozenset("bl br ch cl cr dr dw fl fr gl gn gr kl kn kr ph pl pr ps sc sh sk sl sm sn sp sq st sw th tr ts tw wh wr".split())
+_VOWELS = frozenset("aeiou")
+
+
+def _opens_a_word(rest: str) -> bool:
+    """Whether ``rest`` (the letters spelled after an "a" or "I") may open an English word of its own."""
+    return len(rest) < 2 or rest[0] in _VOWELS or rest[1] in _VOWELS or rest[:2] in _ONSETS
 
 _LOCAL = r"[A-Za-z0-9_%+-]{1,64}"
 _LABEL = r"[A-Za-z0-9-]{1,63}"

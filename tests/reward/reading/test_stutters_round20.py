@@ -142,3 +142,14 @@ def test_the_substring_test_never_skips_a_stutter(text):
     full pattern would leave as it is."""
     from tau_shaped.reward.reading.normalize_stutters import _DOUBLED, _once
     assert stutters_out(text) == (_DOUBLED.sub(_once, text) if " " in text or "\t" in text else text)
+
+
+@pytest.mark.parametrize("said,read", [
+    ("it arrives I N S T A N T L Y", "it arrives INSTANTLY"),  # "NSTANTLY" opens no English word: the "I" is spelled too
+    ("the balance is a n y t h i n g but zero", "the balance is anything but zero"),
+    ("so I N E E D it", "so I NEED it"),  # "I" then a word spelled
+    ("your account is a h o l d", "your account is a hold"),
+    ("I have a p e a n u t allergy", "I have a peanut allergy"),
+])
+def test_an_i_or_a_before_spelled_letters_is_spelled_too_when_the_rest_opens_no_word(said, read):
+    assert seen(said) == read
