@@ -16,6 +16,7 @@ word boundaries).
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -201,7 +202,7 @@ _NEGATED_AFTER = re.compile(
     re.IGNORECASE)
 # The action said, then taken back by a contrast in the same sentence: "I was going to refund $16.90,
 # but I can't", "..., but that isn't possible" (not "but I can't refund more than that").
-_DENIED_LATER = re.compile(
+_DENIED_LATER = lazy(
     r"(?:[^.!?;\n]|\.(?=\d)){0,200}?(?<![\w'’])but\s{1,3}(?:"
     r"(?:i|we)(?:['’]m|\s{1,3}am|['’]re|\s{1,3}are)?\s{1,3}(?:can['’]t|cannot|can\s{1,3}not|won['’]t|will\s{1,3}not"
     r"|not\s{1,3}able\s{1,3}to|unable\s{1,3}to|not\s{1,3}allowed\s{1,3}to)(?:\s{1,3}(?:do|offer|manage)\s{1,3}(?:that|it|this|so))?"
@@ -211,7 +212,7 @@ _DENIED_LATER = re.compile(
     # "..., but policy doesn't allow it", "but the system won't let me"
     r"|(?:the\s{1,3}|our\s{1,3})?(?:policy|rules?|system)\s{1,3}(?:doesn['’]t|does\s{1,3}not|won['’]t|will\s{1,3}not|can['’]t)"
     r"\s{1,3}(?:allow|let|permit))",
-    re.IGNORECASE)
+    re.IGNORECASE, needs=('but',))
 # The action said as done ("I've refunded $16.90", "I went ahead and refunded it", "the refund ...
 # is done") or as what would have been ("Normally I'd refund it", "If you had told me, I'd refund
 # it"): no write to come is described.
@@ -219,13 +220,13 @@ _HAVE_DONE = r"\b(?:i|we)(?:['’]ve|\s+have)(?:\s+(?:just|already|now|successfu
 _DONE_BEFORE = re.compile(
     rf"(?:{_HAVE_DONE}|{_HAVE_DONE}\s+(?!got\b|gotten\b)\w+(?:ed|t|n|de)(?:\s+\w+){{0,3}}"
     r"|\bwent\s+ahead\s+and(?:\s+\w+){0,3}|\b(?:i|we)\s+(?:just|already)(?:\s+\w+ed(?:\s+\w+){0,3})?)\s+$", re.IGNORECASE)
-_DONE_AFTER = re.compile(
+_DONE_AFTER = lazy(
     rf"{_CLAUSE_REST}{{0,80}}?(?<![\w'’])(?:is|are|has\s+been|have\s+been|was|were)\s+(?:now\s+|already\s+|all\s+)?"
-    r"(?:done|complete|completed|processed|issued|finished|through|sent|approved)(?![\w'’])", re.IGNORECASE)
-_UNREAL = re.compile(
+    r"(?:done|complete|completed|processed|issued|finished|through|sent|approved)(?![\w'’])", re.IGNORECASE, needs=('approved', 'complete', 'completed', 'done', 'finished', 'issued', 'processed', 'sent', 'through'))
+_UNREAL = lazy(
     r"(?:\b(?:normally|usually|ordinarily|typically|otherwise|in\s+theory)\s+(?:i|we)(?:['’]d|\s+would|\s+could)"
     r"|\bif\s+(?:you|it|we|i|they|the\s+\w+)\s+had\b(?:[^.!?;\n]){0,80}?\b(?:i|we)(?:['’]d|\s+would|\s+could))(?:\s+\w+){0,3}\s+$",
-    re.IGNORECASE)
+    re.IGNORECASE, needs=('had', 'normally', 'ordinarily', 'otherwise', 'theory', 'typically', 'usually'))
 _FUTURE = re.compile(r"(?<![\w'’])(?:will|shall|should|may|might|can|could|would|going\s+to|about\s+to|once|if|when|want|like|(?<!as\s)(?<!than\s)before)(?![\w'’])"
                      r"|['’]ll\b|n['’]t\s+(?:i|we)\b",  # round 14: "Should I just cancel it?", "Why don't I just refund it?": to come
                      # (round 19: "Same as before: the refund ... is done" is no "before" of a write to come)
@@ -294,8 +295,8 @@ _MOVED = re.compile(_AMOUNT + _ASIDE + r"(?:[ \t]*(?:→|->|=>|⟶|➜|➡️?|�
                     r"|[ \t]+(?:back[ \t]+)?(?:to|onto|into)[ \t]+(?=(?:your|the|my)[ \t])"
                     # "And $1.49 as wallet credit. Is that OK?": the amount given as credit in the wallet
                     r"|[ \t]+(?:as|in)[ \t]+(?=(?:wallet|store|account)[ \t]+credit))", re.IGNORECASE)
-_PAID = re.compile(r"(?<![\w])(?:charg\w*|paid|pay\w*|cost\w*|bill\w*|price\w*|total|fee\w*|owe\w*|spent|spend\w*)"
-                   r"(?:[^.!?;\n]{0,30})$", re.IGNORECASE)
+_PAID = lazy(r"(?<![\w])(?:charg\w*|paid|pay\w*|cost\w*|bill\w*|price\w*|total|fee\w*|owe\w*|spent|spend\w*)"
+                   r"(?:[^.!?;\n]{0,30})$", re.IGNORECASE, needs=('bill', 'charg', 'cost', 'fee', 'owe', 'paid', 'pay', 'price', 'spend', 'spent', 'total'))
 
 
 # what opens a clause an amount may start ("FD-10045: $16.90 → card", "| $16.90 → card |")

@@ -17,6 +17,7 @@ from tau_shaped.reward.reading.s0_ids import id_key
 from tau_shaped.reward.reading.saved_addresses import states_address
 from tau_shaped.reward.memo_keys import json_loaded
 from tau_shaped.reward.values import is_number
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 
 def _states_value(text: str, value: Any, how: Any, index: Any = None) -> bool:
@@ -270,7 +271,7 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
 
 _SAYS_MONEY = re.compile(r"[$€£]|dollar|usd|bucks", re.IGNORECASE)  # an amount may be said with its currency after it
 # a result field that is what the customer pays ("charge", "price", "total_cost", "fee")
-_CHARGED = re.compile(r"charge|price|cost|fee|paid|payment|total", re.IGNORECASE)
+_CHARGED = lazy(r"charge|price|cost|fee|paid|payment|total", re.IGNORECASE, needs=('charge', 'cost', 'fee', 'paid', 'payment', 'price', 'total'))
 
 
 # An amount given as a correction of the one before or an alternative to it ("- actually, make that
@@ -331,9 +332,9 @@ _BOUND = re.compile(r"(?<!\w)(?:up\s+to|at\s+most|max(?:imum)?(?:\s+of)?|no\s+mo
                     r"|(?:a\s+)?(?:cap|limit|ceiling)\s+of|limited\s+to)[\s:]{1,3}$", re.IGNORECASE)
 # The question asks for several of the kind at once ("OK to do both?", "shall I process both refunds?")
 # (both writes, not both items of one: "refund both items, $16.90 in all")
-_BOTH = re.compile(r"(?<![\w'])(?:both|all\s+(?:three|four)|all\s+of\s+them|each\s+of\s+them|(?:these|those)\s+two)"
+_BOTH = lazy(r"(?<![\w'])(?:both|all\s+(?:three|four)|all\s+of\s+them|each\s+of\s+them|(?:these|those)\s+two)"
                    r"(?:(?:\s+of\s+(?:them|these|those))?\W*$|\s+(?:refunds|credits|cancell?ations|changes|updates|requests|of\s+(?:these|those)\s+refunds))",
-                   re.IGNORECASE)
+                   re.IGNORECASE, needs=('both', 'each', 'four', 'them', 'three', 'two'))
 
 
 @lru_cache(maxsize=2048)

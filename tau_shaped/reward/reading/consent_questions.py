@@ -26,6 +26,7 @@ import re
 from functools import lru_cache
 from typing import Optional
 
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.reward.reading.courtesy_closings import is_closing
 from tau_shaped.reward.reading.consent_self_answers import answered_at_once, asks_for_more, goes_on, short_answer
 from tau_shaped.reward.reading.consent_sentences import (
@@ -239,9 +240,8 @@ _HAPPENED = re.compile(_at_a_word_start(
     rf"{_B}(?<!never )(?<!not )(?<!n't )(?<!never been )(?:arrived|received|came{_S}through|went{_S}through|showed{_S}up|shown{_S}up|landed|got{_S}it|reached{_S}you"
     rf"|yesterday|last{_S}time|last{_S}week|earlier{_S}today){_E}"),
     re.IGNORECASE)
-_AHEAD = re.compile(
-    rf"{_B}(?:{_DO_I}|{_MIND}|{_alt('would you like', 'do you want', 'want me to', 'ok to', 'okay to', 'shall we', 'go ahead', 'proceed', 'again', 'now', 'if i', 'if we', 'suppose i', 'supposing i', 'what if i', 'imagine i')}{_E})",
-    re.IGNORECASE)  # "Do you mind if I put it through?": "I put" there is what the agent would do
+_AHEAD = lazy(
+    rf"{_B}(?:{_DO_I}|{_MIND}|{_alt('would you like', 'do you want', 'want me to', 'ok to', 'okay to', 'shall we', 'go ahead', 'proceed', 'again', 'now', 'if i', 'if we', 'suppose i', 'supposing i', 'what if i', 'imagine i')}{_E})", re.IGNORECASE, needs=('again', 'ahead', 'bother', 'can', 'could', 'if', 'imagine', 'may', 'might', 'mind', 'must', 'now', 'object', 'objection', 'objections', 'ok', 'okay', 'problem', 'problems', 'proceed', 'reason', 'shall', 'should', "shouldn't", 'suppose', 'supposing', 'want', 'what', 'would'))  # "Do you mind if I put it through?": "I put" there is what the agent would do
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 
 

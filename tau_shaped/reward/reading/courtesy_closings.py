@@ -8,15 +8,16 @@ on L1002 is $4.00 -- just say") is no closing."""
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["closing_start", "is_closing"]
 
-_CLOSING = re.compile(
+_CLOSING = lazy(
     r"(?i)(?:and[ \t]+|also,?[ \t]+|oh,?[ \t]+and[ \t]+)?(?:if|should|in[ \t]+case|whenever)[ \t]+(?:you[ \t]+(?:have|need|think[ \t]+of|want|run[ \t]+into"
     r"|come[ \t]+across)|there(?:['\u2019]s|[ \t]+is|[ \t]+are)|anything|any|something)\b[^.?!\n]{0,60}?"
     r"\b(?:else|further|more|other|questions?|later|issues?|problems?|comes?[ \t]+up|concerns?)\b"
     r"(?:(?!\b(?:yes|refund\w*|cancel\w*|credit\w*|proceed|go[ \t]+ahead|confirm\w*|swap\w*|add\w*|substitut\w*|order)\b)[^?\n]){0,80}?"
-    r"(?:[.!]+[ \t]*|[ \t]*)$")
+    r"(?:[.!]+[ \t]*|[ \t]*)$", needs=('come', 'concern', 'else', 'further', 'issue', 'later', 'more', 'other', 'problem', 'question'))
 _FIGURE = re.compile(r"[0-9$\u20ac\u00a3]")
 _SENTENCE_START = re.compile(r"(?:^|(?<=[.!?])[ \t]+|\n)")
 

@@ -19,6 +19,7 @@ Each reads one sentence around the dish, bounded (``_REACH`` characters either s
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from typing import Any
 
 __all__ = ["counterfactual_offer"]
@@ -44,13 +45,13 @@ _NOT_ALLERGIC = re.compile(r"(?<!\w)(?:(?:[^\W\d_]*n['’]t|not)[ \t]+(?:been[ \
 _WISH = re.compile(r"(?<!\w)(?:wish(?:es)?|if[ \t]+only)[ \t]+(?:I|we)[ \t]+(?:could|were[ \t]+able[ \t]+to|was[ \t]+able[ \t]+to|had)(?!\w)"
                    r"[^.!?;\n]{0,60}$", re.IGNORECASE)
 # an offer meant, not made, then set aside for the allergen: "I was hoping to suggest the Papaya Salad, but it has peanuts"
-_MEANT = re.compile(r"(?:(?<!\w)(?:was|were)[ \t]+(?:hoping|going|about|planning|meaning)[ \t]+to|(?<!\w)had[ \t]+(?:hoped|planned|meant|wanted)[ \t]+to|"
+_MEANT = lazy(r"(?:(?<!\w)(?:was|were)[ \t]+(?:hoping|going|about|planning|meaning)[ \t]+to|(?<!\w)had[ \t]+(?:hoped|planned|meant|wanted)[ \t]+to|"
                     r"(?:(?<!\w)would|['’]d)[ \t]+(?:normally|usually|otherwise|ordinarily|typically)|(?:(?<!\w)would|['’]d)(?:[ \t]+(?:normally|usually|otherwise))?[ \t]+have)"
-                    r"[ \t]+(?:suggest|offer|recommend|propos|put[ \t]+forward|go[ \t]+with|pick)\w*(?:[ \t]+you)?[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
+                    r"[ \t]+(?:suggest|offer|recommend|propos|put[ \t]+forward|go[ \t]+with|pick)\w*(?:[ \t]+you)?[ \t]+(?:the[ \t]+)?$", re.IGNORECASE, needs=('forward', 'offer', 'pick', 'propos', 'recommend', 'suggest', 'with'))
 _BUT = re.compile(r"(?<!\w)(?:but|except|only)(?!\w)", re.IGNORECASE)
 # a coordinate clause's start: the counterfactual's reach ends there
-_COORDINATE = re.compile(r"(?:[,:–—]|[ \t]-+)[ \t]+(?:and|so|but|yet|then|though|although)(?!\w)|[ \t]+(?:so|but|yet)[ \t]+(?:I|we|it|that|the|you)(?!\w)",
-                         re.IGNORECASE)
+_COORDINATE = lazy(r"(?:[,:–—]|[ \t]-+)[ \t]+(?:and|so|but|yet|then|though|although)(?!\w)|[ \t]+(?:so|but|yet)[ \t]+(?:I|we|it|that|the|you)(?!\w)",
+                         re.IGNORECASE, needs=('although', 'and', 'but', 'so', 'then', 'though', 'yet'))
 # the dish offered all the same after the counterfactual
 _ANYWAY = re.compile(r"(?<!\w)(?:anyway|anyhow|all[ \t]+the[ \t]+same|even[ \t]+so|still|don['’]t[ \t]+mind|do[ \t]+not[ \t]+mind|shall[ \t]+I|"
                      r"want[ \t]+(?:it|one)|if[ \t]+you[ \t]+(?:want|like|wish|insist)|up[ \t]+to[ \t]+you|your[ \t]+call|go[ \t]+ahead)(?!\w)",

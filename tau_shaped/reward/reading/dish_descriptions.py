@@ -24,6 +24,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 from tau_shaped.reward.reading.dish_exclusions import OFFERING, STILL, allergen_before, offering_negated, replaced_before
 from tau_shaped.reward.reading.dish_lists import list_footer, list_header
 from tau_shaped.reward.reading.dish_negations import negation_at
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["described_offer"]
 
@@ -44,11 +45,11 @@ _EXCLUDED_AFTER = re.compile(
     re.IGNORECASE)
 # Customer's words quoted: 'You said "no cashews"', "your note ('allergic to peanuts')"; an apostrophe inside a word opens no
 # quote (round 19: "Like I mentioned, there's a noodle dish with prawns" quotes nothing)
-_QUOTED = re.compile(r"(?<!\w)(?:said|say|says|wrote|write|writes|told|tell|mentioned|mention|asked|ask|note|noted|words?|request\w*)"
-                     r"[^\"“”\n]{0,24}(?:[\"“‘]|(?<![^\W_])')([^\"”'’\n]{0,160})$", re.IGNORECASE)
-_COMPARISON = re.compile(r"(?<!\w)(?:clos(?:est|er)|nearest|similar|most[ \t]+like|next[ \t-]+best|best[ \t]+(?:match|fit|bet|option)|"
+_QUOTED = lazy(r"(?<!\w)(?:said|say|says|wrote|write|writes|told|tell|mentioned|mention|asked|ask|note|noted|words?|request\w*)"
+                     r"[^\"“”\n]{0,24}(?:[\"“‘]|(?<![^\W_])')([^\"”'’\n]{0,160})$", re.IGNORECASE, needs=('ask', 'asked', 'mention', 'mentioned', 'note', 'noted', 'request', 'said', 'say', 'says', 'tell', 'told', 'word', 'write', 'writes', 'wrote'))
+_COMPARISON = lazy(r"(?<!\w)(?:clos(?:est|er)|nearest|similar|most[ \t]+like|next[ \t-]+best|best[ \t]+(?:match|fit|bet|option)|"
                          r"(?:close|good|near)[ \t]+match|open[ \t]+to|interested[ \t]+in|in[ \t]+the[ \t]+mood[ \t]+for|up[ \t]+for|"
-                         r"(?:got|have|found|there['’]s)[ \t]+(?:a|an|some|this|one)(?:[ \t]+[^\W\d_]+){0,6}[ \t]+for[ \t]+you)(?!\w)", re.IGNORECASE)
+                         r"(?:got|have|found|there['’]s)[ \t]+(?:a|an|some|this|one)(?:[ \t]+[^\W\d_]+){0,6}[ \t]+for[ \t]+you)(?!\w)", re.IGNORECASE, needs=('best', 'close', 'for', 'interested', 'match', 'mood', 'most', 'nearest', 'next', 'open', 'similar'))
 # The next sentence offers what was described by a pronoun: "Want it?", "Shall I propose it?", "Would that work?"
 _PRONOUN_OFFER = re.compile(
     r"[\s\"'”’)*_]*(?:(?:so|then|ok|okay|well)[ \t,]+)?(?:(?:want|fancy|shall[ \t]+I|should[ \t]+I|can[ \t]+I|may[ \t]+I|would[ \t]+you|do[ \t]+you|"
@@ -56,8 +57,8 @@ _PRONOUN_OFFER = re.compile(
     r"(?:would|could|does|will|might|how[ \t]+does|how[ \t]+would)[ \t]+(?:it|that|this)(?:[ \t]+one)?[ \t]+(?:\w+[ \t]+)?"
     r"(?:work|do|suit|sound|appeal))(?!\w)[^.!?\n]{0,40}(?:\?|[ \t]*$)", re.IGNORECASE)  # round 12: a transcript's unmarked last "Want it, maybe"
 # A noun phrase asked about: "Maybe the creamy one with cashews?", "Or a curry with almonds?"
-_ASKED = re.compile(r"[ \t\"'“‘(*_]*(?:(?:or|maybe|perhaps|possibly|and)[ \t,]+)*(?:the|a|an|some|something|one|anything)(?!\w)[^?\n]*\?|"
-                    r"[^?\n]*[ \t,–—-](?:perhaps|maybe|possibly|then)[ \t]*\?", re.IGNORECASE)
+_ASKED = lazy(r"[ \t\"'“‘(*_]*(?:(?:or|maybe|perhaps|possibly|and)[ \t,]+)*(?:the|a|an|some|something|one|anything)(?!\w)[^?\n]*\?|"
+                    r"[^?\n]*[ \t,–—-](?:perhaps|maybe|possibly|then)[ \t]*\?", re.IGNORECASE, needs=('?', 'maybe', 'perhaps', 'possibly', 'then'))
 _NOTHING = re.compile(r"(?!x)x")
 _ITEM_LINE = re.compile(r"[ \t]*(?:[-*•+]|[0-9]{1,2}[.)])[ \t]")
 

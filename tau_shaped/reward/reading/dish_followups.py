@@ -25,6 +25,7 @@ from typing import Any, List, Optional
 
 from tau_shaped.reward.reading.dish_order_refs import order_refs_named
 from tau_shaped.reward.reading.dish_positions import positions_named
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["followup_offer", "may_go_along", "order_refs_named", "positions_named", "refers_to_ask", "asked_offer"]
 
@@ -44,8 +45,8 @@ _GOES_ALONG = re.compile(
     r"(?:one|it|that|this)[ \t]+it[ \t]+is|(?:done|will[ \t]+do|coming[ \t]+(?:right[ \t]+)?up|consider[ \t]+it[ \t]+done)(?!\w)|"
     r"(?:I['’]m|we['’]re)[ \t]+(?:now[ \t]+|just[ \t]+)?(?:putting|adding|swapping|placing|switching|subbing|sending|setting|including|proposing))",  # r19
     re.IGNORECASE)
-_REFUSES = re.compile(r"(?<!\w)(?:can(?:no|['’])?t|cannot|won['’]t|unable|not[ \t]+able|no[ \t]+(?:can|way)|sorry|afraid|unfortunately|"
-                      r"not[ \t]+(?:possible|allowed|safe)|isn['’]t[ \t]+(?:possible|safe)|instead|rather|other)(?!\w)", re.IGNORECASE)
+_REFUSES = lazy(r"(?<!\w)(?:can(?:no|['’])?t|cannot|won['’]t|unable|not[ \t]+able|no[ \t]+(?:can|way)|sorry|afraid|unfortunately|"
+                      r"not[ \t]+(?:possible|allowed|safe)|isn['’]t[ \t]+(?:possible|safe)|instead|rather|other)(?!\w)", re.IGNORECASE, needs=('able', 'afraid', 'allowed', 'can', 'cannot', 'instead', 'other', 'possible', 'rather', 'safe', 'sorry', 'unable', 'unfortunately', 'way', 'won'))
 
 
 _ASSENT = re.compile(r"[ \t]*(?:yes|yeah|yep|yup|ok|okay|k|sure|alright|all[ \t]+right|fine|great|perfect|sounds[ \t]+good|go[ \t]+ahead|please[ \t]+do|"

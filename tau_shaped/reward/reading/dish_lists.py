@@ -19,6 +19,7 @@ from tau_shaped.reward.reading.courtesy_closings import closing_start
 from tau_shaped.reward.reading.allergen_words import labelled
 from tau_shaped.reward.reading.dish_exclusions import CONTAINS, OFFERING, TERSE, UNSUITABLE, predicate_excludes
 from tau_shaped.reward.reading.dish_negations import negation_at
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["ITEM_END", "aside", "crossed_before", "footer", "inline_footer", "label_before", "list_footer", "list_header", "listed_predicate_excludes", "noted_out", "own_swapped_before", "table_cell_excludes"]
 
@@ -151,9 +152,9 @@ def table_cell_excludes(text: str, lo: int, hi: int, end: int, allergen: "re.Pat
 
 # A swap as a noun, then "for" and the customer's own dish: what it would replace ("no safe swap exists for the Naan",
 # "I can't offer a safe swap for your Naan"); the verb ("we could swap for the Korma") takes the new dish.
-_NOUN_SWAP_FOR = re.compile(r"(?<![^\W_])(?:a|an|the|no|any|safe|good|suitable|possible|other|only|right|better|best|decent|viable)[ \t]+"
+_NOUN_SWAP_FOR = lazy(r"(?<![^\W_])(?:a|an|the|no|any|safe|good|suitable|possible|other|only|right|better|best|decent|viable)[ \t]+"
                             r"(?:[^\W\d_]+[ \t]+)?(?:swap|switch|trade|exchange|stand-?in|sub)s?(?:[ \t]+(?:exists?|existed|is|was|are|"
-                            r"available|possible|left|around))?[ \t]+for(?:[ \t]+(?:the|a|an|your|that|this|ordered|original)){0,2}[ \t]*[\"'“‘(*_]*$", re.IGNORECASE)
+                            r"available|possible|left|around))?[ \t]+for(?:[ \t]+(?:the|a|an|your|that|this|ordered|original)){0,2}[ \t]*[\"'“‘(*_]*$", re.IGNORECASE, needs=('for',))
 
 
 def own_swapped_before(text: str, lo: int, start: int) -> bool:

@@ -17,6 +17,7 @@ from typing import Optional, Sequence
 
 from tau_shaped.reward.reading.dish_counterfactuals import counterfactual_offer
 from tau_shaped.reward.reading.negation import NEGATIONS
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["allergen_negated", "counterfactual_offer", "doubted_before", "negation_at", "negation_pos", "offer_denied_after", "praised_after", "retracted_after", "set_aside_by_but"]
 
@@ -48,7 +49,7 @@ _NOT_DECLINING = re.compile(
 # Korma", "I don't see why the Korma wouldn't work", "I wouldn't say no to the Korma").
 _DOUBTED = (r"(?:no[ \t]+reason|(?:n['’]t|not|never|cannot)[ \t]+(?:\w+[ \t]+)?(?:see|know|understand|imagine|think[ \t]+of[ \t]+"
             r"(?:a|any)[ \t]+reason)[ \t]+(?:why|how)|(?:n['’]t|not|never)[ \t]+say|nothing[ \t]+(?:stops|prevents|keeps))")
-_DOUBTED_BEFORE = re.compile(_DOUBTED + r"(?:[ \t]+[^\W_]+(?:['’][^\W_]+)?){0,4}[ \t]+$", re.IGNORECASE)
+_DOUBTED_BEFORE = lazy(_DOUBTED + r"(?:[ \t]+[^\W_]+(?:['’][^\W_]+)?){0,4}[ \t]+$", re.IGNORECASE, needs=('how', 'nothing', 'reason', 'say', 'why'))
 _RHETORICAL = re.compile(r"(?<!\w)(?:who|how)[ \t]+(?:could|can|would|will|wouldn['’]t|couldn['’]t)[ \t]+(?:\w+[ \t]+){0,2}$", re.IGNORECASE)
 _WHO = re.compile(r"(?<!\w)who[ \t]+$", re.IGNORECASE)  # round 18: "Who doesn't love a good korma?" praises it
 _INVERTED = re.compile(r"[ \t]+(?:the|that|this|it|you|we|they)(?!\w)", re.IGNORECASE)  # "Isn't the Korma ...?"
@@ -139,8 +140,8 @@ def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
 
 # After what a negation before it governs: a comparative that makes it praise ("I couldn't recommend the Korma more
 # highly", "can't rave about the Korma enough", "can't say enough about it").
-_PRAISED_AFTER = re.compile(r"[ \t\"'”’)*_]*(?:[ \t]+(?:to|for)[ \t]+(?:you|anyone))?[ \t]+(?:more(?:[ \t]+(?:highly|strongly|warmly|enthusiastically))?|"
-                            r"(?:highly[ \t]+)?enough|too[ \t]+(?:much|highly|often))[ \t\"'”’)*_]*(?:[.!,;:)\n]|$)", re.IGNORECASE)
+_PRAISED_AFTER = lazy(r"[ \t\"'”’)*_]*(?:[ \t]+(?:to|for)[ \t]+(?:you|anyone))?[ \t]+(?:more(?:[ \t]+(?:highly|strongly|warmly|enthusiastically))?|"
+                            r"(?:highly[ \t]+)?enough|too[ \t]+(?:much|highly|often))[ \t\"'”’)*_]*(?:[.!,;:)\n]|$)", re.IGNORECASE, needs=('enough', 'highly', 'more', 'much', 'often'))
 
 
 def praised_after(text: str, end: int, hi: int) -> bool:
@@ -168,12 +169,12 @@ def doubted_before(text: str, lo: int, start: int) -> bool:
 # round 12: a dish taken back at once, the taking back said ("there's the korma sorry scratch that", "There's the Pesto Pasta
 # -- oh hang on, no, scratch that", "the pad thai no wait"): no longer put forward, as a status or an amount taken back at
 # once is not stated (SPEC §10); what comes after it ("I mean the Pad Thai") is read on its own.
-_RETRACTED = re.compile(r"[ \t\"'”’)*_,.!–—-]*(?:(?:oh|um+|uh+|er|hmm+|no|wait|hang[ \t]+on|hold[ \t]+on|actually|sorry)[ \t,.!–—-]*){0,4}"
+_RETRACTED = lazy(r"[ \t\"'”’)*_,.!–—-]*(?:(?:oh|um+|uh+|er|hmm+|no|wait|hang[ \t]+on|hold[ \t]+on|actually|sorry)[ \t,.!–—-]*){0,4}"
                         r"(?:(?P<strong>scratch[ \t]+that|strike[ \t]+that|forget[ \t]+(?:that|it)|my[ \t]+(?:mistake|bad)|"
                         r"I[ \t]+take[ \t]+(?:that|it)[ \t]+back|not[ \t]+that[ \t]+one)|no[ \t,]+wait|wait[ \t,]+no|I[ \t]+mean|correction"
                         # round 13: the reason said first, in a word or two ("-- oh wait, sesame, scratch that")
                         r"|(?:[^\W\d_]{2,20}(?:[ \t]+[^\W\d_]{2,20})?[ \t]*[,.!–—-]+[ \t]*){1,2}(?P<reason>scratch[ \t]+that|strike[ \t]+that|forget[ \t]+(?:that|it)))(?!\w)",
-                        re.IGNORECASE)
+                        re.IGNORECASE, needs=('bad', 'correction', 'forget', 'mean', 'mistake', 'scratch', 'strike', 'take', 'that', 'wait'))
 
 
 # round 15: a retraction that gives the customer's allergen ("-- no, sorry, that one has tree nuts", "Correction: it

@@ -11,17 +11,18 @@ Only an order of the customer's, by its id: "the usual", "last time" name no ord
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from typing import Any, List
 
 __all__ = ["order_refs_named"]
 
 _REACH = 4096
 _ID = r"(?:your[ \t]+)?(?:order[ \t]+)?(?:#[ \t]*)?(?P<id>FD-\d{3,8})(?:[ \t]+order)?(?!\w)"
-_REF = re.compile(
+_REF = lazy(
     r"(?<!\w)(?:(?:the[ \t]+)?same[ \t]+(?:dish|thing|meal|one|item|food|dishes|items|things)(?:[ \t]+as)?(?:[ \t]+(?:you[ \t]+|was[ \t]+|were[ \t]+)?"
     r"(?:had|ordered|got|liked|enjoyed))?|what[ \t]+you[ \t]+(?:had|ordered|got|liked|enjoyed)|"
     r"(?:the|that)[ \t]+(?:dish|one|thing|meal|item|food)(?:[ \t]+(?:you[ \t]+)?(?:had|ordered|got|liked|enjoyed))?)"
-    r"[ \t]+(?:on|in|from|with|for)[ \t]+" + _ID, re.IGNORECASE)
+    r"[ \t]+(?:on|in|from|with|for)[ \t]+" + _ID, re.IGNORECASE, needs=('FD-',))
 
 
 def order_refs_named(text: str, initial: Any, customer: str) -> str:

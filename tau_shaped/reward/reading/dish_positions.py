@@ -18,6 +18,7 @@ the second one from the list above", "Option 2 would be my pick", "the former is
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from functools import lru_cache
 from typing import Any, Dict, List
 
@@ -44,8 +45,8 @@ _LABEL_END = re.compile(r"[ \t]*[:).=|–—-]*[ \t]*(?:the[ \t]+)?")
 
 
 # round 18: "the one I mentioned first", "the dish we listed second": a place said after the pick, read as "the first one"
-_PLACE_AFTER = re.compile(r"(?<!\w)the[ \t]+(?:one|dish|option)[ \t]+(?:that[ \t]+)?(?:I|we)(?:['’]ve|[ \t]+have)?[ \t]+(?:just[ \t]+)?"
-                          r"(?:mentioned|listed|named|suggested|said|gave[ \t]+you|put)[ \t]+(first|second|third|fourth|last)(?!\w)", re.IGNORECASE)
+_PLACE_AFTER = lazy(r"(?<!\w)the[ \t]+(?:one|dish|option)[ \t]+(?:that[ \t]+)?(?:I|we)(?:['’]ve|[ \t]+have)?[ \t]+(?:just[ \t]+)?"
+                          r"(?:mentioned|listed|named|suggested|said|gave[ \t]+you|put)[ \t]+(first|second|third|fourth|last)(?!\w)", re.IGNORECASE, needs=('first', 'fourth', 'last', 'second', 'third'))
 
 
 def _places_first(text: str) -> str:

@@ -23,6 +23,7 @@ Each reads a bounded window around the dish.
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["set_aside_by_rhetoric"]
 
@@ -58,9 +59,9 @@ _MARK_AFTER = re.compile(r"[ \t]*(?:[:=]|->|→|--?|–|—)[ \t]*", re.IGNORECA
 _MARK_NO = re.compile(r"[^\n.;]{0,12}?(?:/|,|;|->|→|=|--?|–|—)?[ \t]*(?:no(?:pe)?|x|not[ \t]+ok|not[ \t]+for[ \t]+you|excluded|out)(?![\w/])",
                       re.IGNORECASE)
 _BRACKET = re.compile(r"[ \t]*\(([^()\n]{1,120})\)")
-_RULED_OUT = re.compile(r"(?<!\w)(?:not[ \t]+(?:(?:one|a[ \t]+dish|an[ \t]+option)[ \t]+)?for[ \t]+you|not[ \t]+(?:safe|suitable|possible|allowed|an[ \t]+option)|"
+_RULED_OUT = lazy(r"(?<!\w)(?:not[ \t]+(?:(?:one|a[ \t]+dish|an[ \t]+option)[ \t]+)?for[ \t]+you|not[ \t]+(?:safe|suitable|possible|allowed|an[ \t]+option)|"
                         r"excluded|ruled[ \t]+out|off[ \t]+the[ \t]+(?:table|list)|unsafe|off[- ]limits|can['’]t[ \t]+(?:offer|have|do)|cannot[ \t]+(?:offer|have|do))(?!\w)",
-                        re.IGNORECASE)
+                        re.IGNORECASE, needs=('allowed', 'can', 'cannot', 'excluded', 'limits', 'list', 'not', 'option', 'possible', 'ruled', 'safe', 'suitable', 'table', 'unsafe'))
 _STILL_IN = re.compile(r"(?<!\w)(?:but|though|still|anyway|mind|unless|except|if)(?!\w)", re.IGNORECASE)
 _CROSS_AFTER = re.compile(r"[ \t]+(?:x|✗|✘)(?:[ \t]*\([^)\n]{0,30}\))?(?=[ \t]*(?:[,.;/]|$))", re.IGNORECASE | re.MULTILINE)
 

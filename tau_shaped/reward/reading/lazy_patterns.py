@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from importlib.machinery import PathFinder, SourceFileLoader
 from typing import Any, Iterator, List, Optional, Sequence
 
-__all__ = ["lazy", "LazyPattern", "compiled_lazily", "lazy_imports", "compile_pending"]
+__all__ = ["lazy", "LazyPattern", "GatedPattern", "compiled_lazily", "lazy_imports", "compile_pending"]
 
 _MADE = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split", "scanner",
          "flags", "groups", "groupindex")
@@ -72,9 +72,88 @@ class _Pending(LazyPattern):
 _COMPILE = re.compile
 
 
-def lazy(pattern: str, flags: int = 0) -> Any:
-    """A pattern compiled on first use (typed ``Any``: it is used as a ``re.Pattern``)."""
-    return LazyPattern(pattern, flags)
+def lazy(pattern: str, flags: int = 0, needs: Sequence[str] = ()) -> Any:
+    """A pattern compiled on first use (typed ``Any``: it is used as a ``re.Pattern``). With ``needs``
+    (strings every match of the pattern holds one of: tests/reward/reading/test_lazy_gates.py proves
+    it of each from the pattern's parse), a text holding none of them is answered as the pattern
+    answers a text it does not match, without compiling it (most such patterns are for rare
+    wordings no text of a run holds)."""
+    return GatedPattern(pattern, flags, needs) if needs else LazyPattern(pattern, flags)
+
+
+# case-insensitive matching (``re.IGNORECASE``) takes a character for an ASCII letter when their
+# simple lower cases are equal, or for "i" and "s" the dotless i and the long s too: a text's
+# ``lower()`` (which turns "\u0130" into "i" and a combining dot) so folded holds every run of
+# letters such a match holds, lowered (tests/reward/reading/test_lazy_gates.py checks every code point)
+_FOLD = {0x131: "i", 0x17F: "s", 0x307: None}
+
+
+class GatedPattern:
+    """``lazy(pattern, flags)`` asked only of a text holding one of ``needs``: its matching methods
+    answer "no match" (``None``, ``[]``, an empty iterator, the text unchanged) for any other text,
+    as the pattern would. ``needs`` are compared with the text lowered and folded (``_FOLD``) when
+    the pattern reads case-insensitively (``re.IGNORECASE`` or an inline ``(?i``), as they are."""
+
+    __slots__ = ("pattern", "needs", "_lower", "_made")
+
+    def __init__(self, pattern: str, flags: int, needs: Sequence[str]) -> None:
+        self.pattern = pattern
+        self._lower = bool(flags & re.IGNORECASE) or "(?i" in pattern
+        self.needs = tuple(n.lower() for n in needs) if self._lower else tuple(needs)
+        self._made = LazyPattern(pattern, flags)
+
+    def __reduce__(self) -> Any:
+        return GatedPattern, (self.pattern, self._made._flags, self.needs)
+
+    def __repr__(self) -> str:
+        return f"lazy({self.pattern!r}, {self._made._flags!r}, needs={self.needs!r})"
+
+    def holds(self, text: str) -> bool:
+        """Whether ``text`` holds one of ``needs`` (as the pattern reads case)."""
+        if self._lower:
+            text = text.lower()
+            if not text.isascii():
+                text = text.translate(_FOLD)
+        for need in self.needs:
+            if need in text:
+                return True
+        return False
+
+    @property
+    def flags(self) -> int:
+        return self._made.flags
+
+    @property
+    def groups(self) -> int:
+        return self._made.groups
+
+    @property
+    def groupindex(self) -> Any:
+        return self._made.groupindex
+
+    def search(self, string: str, *args: Any, **kwargs: Any) -> Any:
+        return self._made.search(string, *args, **kwargs) if self.holds(string) else None
+
+    def match(self, string: str, *args: Any, **kwargs: Any) -> Any:
+        return self._made.match(string, *args, **kwargs) if self.holds(string) else None
+
+    def fullmatch(self, string: str, *args: Any, **kwargs: Any) -> Any:
+        return self._made.fullmatch(string, *args, **kwargs) if self.holds(string) else None
+
+    def finditer(self, string: str, *args: Any, **kwargs: Any) -> Any:
+        return self._made.finditer(string, *args, **kwargs) if self.holds(string) else iter(())
+
+    def findall(self, string: str, *args: Any, **kwargs: Any) -> Any:
+        return self._made.findall(string, *args, **kwargs) if self.holds(string) else []
+
+    def sub(self, repl: Any, string: str, *args: Any, **kwargs: Any) -> Any:
+        return self._made.sub(repl, string, *args, **kwargs) if self.holds(string) else string
+
+    def subn(self, repl: Any, string: str, *args: Any, **kwargs: Any) -> Any:
+        return self._made.subn(repl, string, *args, **kwargs) if self.holds(string) else (string, 0)
+
+    def split(self, string: str, *args: Any, **kwargs: Any) -> Any:
+        return self._made.split(string, *args, **kwargs) if self.holds(string) else [string]
 
 
 @contextmanager

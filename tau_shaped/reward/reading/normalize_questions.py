@@ -25,6 +25,7 @@ per line's last clause.
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from functools import lru_cache
 from typing import Optional
 
@@ -49,7 +50,7 @@ _FILLERS = r"(?:(?:um+|uh+|er+|erm|hmm+|so|and|then|or|well|okay\s+so|ok\s+so|al
 _OPENS_A_QUESTION = re.compile(
     rf"{_FILLERS}(?:(?:{_AUX})\s+(?:{_SUBJECT})\b|(?:do|don't|have|haven't)\s+(?:{_PERSON})\b|(?:may|might)\s+(?:{_PRONOUN})\b|{_WH}|{_ELLIPTICAL})",
     re.IGNORECASE)
-_ASKS_WHY = re.compile(rf"{_FILLERS}(?:but[\s,]+)?(?:{_WH}|(?:what|how)\s+(?:happens|happened|now)\b)", re.IGNORECASE)
+_ASKS_WHY = lazy(rf"{_FILLERS}(?:but[\s,]+)?(?:{_WH}|(?:what|how)\s+(?:happens|happened|now)\b)", re.IGNORECASE, needs=('how', 'what', 'when', 'where', 'which', 'who', 'why'))
 # where a line's last clause starts: after its last stop (". " "! " "? "), comma, semicolon,
 # colon, parenthesis or dash
 # round 16: an aside set off by a pair of dashes or brackets ("Shall I add $10 -- the most there is -- to your wallet",

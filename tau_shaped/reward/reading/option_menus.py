@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward.reading.normalize import seen
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["either_or", "menu", "menu_options", "named", "pick", "picked", "unchosen_out"]
 
@@ -194,8 +195,8 @@ def picked(text: str, step: Any) -> Tuple[str, Any]:
     return f"{lead}\n{options[at]}\nShall I go ahead with that?", dataclasses.replace(step, observation=answer)
 
 
-_PICK_REPAIR = re.compile(r"(?i)(?:[ \t]*(?:--|[\u2013\u2014])[ \t]*|[ \t]*,[ \t]*|[ \t]+)(?:no[ \t,]{1,3})?(?:sorry|oops|wait|i[ \t]+meant?|actually"
-                          r"|scratch[ \t]+that|make[ \t]+(?:it|that))(?![\w'])[ \t,:.!-]*")
+_PICK_REPAIR = lazy(r"(?i)(?:[ \t]*(?:--|[\u2013\u2014])[ \t]*|[ \t]*,[ \t]*|[ \t]+)(?:no[ \t,]{1,3})?(?:sorry|oops|wait|i[ \t]+meant?|actually"
+                          r"|scratch[ \t]+that|make[ \t]+(?:it|that))(?![\w'])[ \t,:.!-]*", needs=('actually', 'make', 'mean', 'oops', 'scratch', 'sorry', 'wait'))
 # an option that is the act not done: the customer's own doing, things left as they are, nothing
 _DECLINES = re.compile(r"(?i)\b(?:myself|ourselves|(?:leave|keep)[ \t]+(?:it|them|things|the[ \t]+order)|as[ \t]+it[ \t]+is|nothing|no[ \t]+"
                        r"(?:thanks|change|action|refund|credit)|don['’]?t|do[ \t]+not|not[ \t]+now|skip)\b")
@@ -204,17 +205,17 @@ _DECLINES = re.compile(r"(?i)\b(?:myself|ourselves|(?:leave|keep)[ \t]+(?:it|the
 # round 14: an offer of two ways asked as a question ("I can refund the $16.90 either to your Mastercard or as wallet
 # credit -- which would you like?"): a menu of two, picked by naming one ("the card please", "you said $16.90 to the
 # Mastercard -- do that"): the words named are in that option alone
-_EITHER = re.compile(r"(?i)\beither[ \t]+(?P<a>[^.!?\n]{2,60}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>[^.!?\n]{2,60}?)"
-                     r"[ \t]*(?:--|[\u2013\u2014,;]|\?)[^.!?\n]{0,60}\?")
+_EITHER = lazy(r"(?i)\beither[ \t]+(?P<a>[^.!?\n]{2,60}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>[^.!?\n]{2,60}?)"
+                     r"[ \t]*(?:--|[\u2013\u2014,;]|\?)[^.!?\n]{0,60}\?", needs=('either',))
 _FUNCTION = frozenset("to the you your said says as in on it my a an of for with back into onto is was be please ahead great good perfect sounds works".split())
 
 
 # round 15: two ways offered and the pick asked with "which" ("$16.90 back to your card, or $16.90 as wallet credit --
 # which?", "Which should FD-10129 go to: 4397 Pine St or 8295 Glisan St?"): the same menu of two
 _PART = r"(?:[^.!?\n:]|\.(?=\d))"  # (a "." inside "$16.90" ends no option)
-_WHICH_AFTER = re.compile(rf"(?i)(?:^|[:\n]|[.!?](?=\s))[ \t]*(?P<a>{_PART}{{2,160}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,120}}?)[ \t]*"
-                          r"(?:--|[\u2013\u2014,;])[ \t]*which(?:[ \t]+(?:one|would[ \t]+you[ \t]+(?:like|prefer)|do[ \t]+you[ \t]+(?:want|prefer)))?[ \t]*(?:\?|\s*$)")
-_WHICH_BEFORE = re.compile(rf"(?i)\bwhich\b[^.!?\n:]{{0,60}}:[ \t]*(?P<a>{_PART}{{2,120}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,120}}?)[ \t]*(?:\?|\s*$)")
+_WHICH_AFTER = lazy(rf"(?i)(?:^|[:\n]|[.!?](?=\s))[ \t]*(?P<a>{_PART}{{2,160}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,120}}?)[ \t]*"
+                          r"(?:--|[\u2013\u2014,;])[ \t]*which(?:[ \t]+(?:one|would[ \t]+you[ \t]+(?:like|prefer)|do[ \t]+you[ \t]+(?:want|prefer)))?[ \t]*(?:\?|\s*$)", needs=('which',))
+_WHICH_BEFORE = lazy(rf"(?i)\bwhich\b[^.!?\n:]{{0,60}}:[ \t]*(?P<a>{_PART}{{2,120}}?)[ \t]*,?[ \t]+or[ \t]+(?P<b>{_PART}{{2,120}}?)[ \t]*(?:\?|\s*$)", needs=('which',))
 
 # round 18: the other way offered after the described one ("I could refund $16.90 ... to your Mastercard, unless you'd
 # rather have it in your wallet?"): a menu of two, picked by naming one ("yes, the card")

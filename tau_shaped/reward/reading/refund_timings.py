@@ -23,6 +23,7 @@ from typing import List, Optional, Tuple
 from tau_shaped.reward.reading.money_claims import NOT_TIMING_DAY, tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.time_words import elapsed
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["MONEY_SENTENCE", "NUMBER_WORDS", "N", "count", "money_places", "refund_timings"]
 
@@ -95,16 +96,16 @@ _UP_TO = re.compile(r"(?i)\b(?:within|up[ \t]to|no[ \t]more[ \t]than|at[ \t]most
 _UP_TO_AFTER = re.compile(r"(?i)[ \t,]{0,3}(?:at[ \t]most|max(?:imum)?|tops|or[ \t]less|or[ \t]sooner|or[ \t]fewer)\b")
 # Money sent to a payment method ("It'll be on your card in two days", "reach your wallet"):
 # a sentence about a refund even where "it" names the refund.
-_TO_METHOD = re.compile(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:your|ur|the)[ \t]{1,3}"
+_TO_METHOD = lazy(r"\b(?:on|to|in|into|onto|hits?|reach\w*)[ \t]{1,3}(?:your|ur|the)[ \t]{1,3}"
                         r"(?:card|wallet|bank|statement|original[ _]payment|mastercard|visa|amex|american[ \t]express|discover)\b",
-                        re.IGNORECASE)  # round 14: a card by its brand
+                        re.IGNORECASE, needs=('american', 'amex', 'bank', 'card', 'discover', 'mastercard', 'original', 'statement', 'visa', 'wallet'))  # round 14: a card by its brand
 # A method that will hold the money: "your wallet will have it in ...", "your card should show it ..."
-_METHOD_HOLDS = re.compile(r"\b(?:your|ur|the)[ \t]{1,3}(?:card|wallet|bank(?:[ \t]{1,3}account)?|statement|account)[ \t]{1,3}"
+_METHOD_HOLDS = lazy(r"\b(?:your|ur|the)[ \t]{1,3}(?:card|wallet|bank(?:[ \t]{1,3}account)?|statement|account)[ \t]{1,3}"
                            r"(?:(?:will|should|would|might|may|is[ \t]{1,3}going[ \t]{1,3}to)[ \t]{1,3})?"
                            r"(?:have|show|get|see|receive|reflect|display)\w{0,3}\b"
                            # round 16: the method in general as the subject ("Cards clear within 24 hours", "card payments post in a day")
                            r"|\b(?:cards|card[ \t]{1,3}payments?|wallets)[ \t]{1,3}(?:(?:usually|normally|typically|generally|always)[ \t]{1,3})?"
-                           r"(?:clear|take|post|settle|show|get|see|receive|update|process)\w{0,3}\b", re.IGNORECASE)
+                           r"(?:clear|take|post|settle|show|get|see|receive|update|process)\w{0,3}\b", re.IGNORECASE, needs=('account', 'bank', 'card', 'cards', 'payment', 'statement', 'wallet', 'wallets'))
 # round 11: a ticket's abbreviation's dot ends no sentence ("approx. 24 hrs", "3-5 bus. days", "orig. payment")
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s])|\.(?:" + "|".join(rf"(?<=\b{w}\.)" for w in (
     "approx", "bus", "est", "incl", "orig", "deliv", "svc", "amt", "wk", "vs", "ca")) + "))+", re.IGNORECASE)

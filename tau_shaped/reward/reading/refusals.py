@@ -226,9 +226,9 @@ _GATED_RE = [(hints, lazy(lowered(p.replace("{_SP}", _SP).replace("{_A}", _A).re
 _ECHOED = re.compile(r"\b(?:cancel\w*|refund\w*|credit|compensation|comp|swap\w*|substitut\w*|chang\w*|money{_SP}back|replacement"
                      r"|reimburs\w*)(?:[ \t]{1,3}[\w'’-]{1,20}){0,3}[ \t]{0,2}\Z".replace("{_SP}", _SP))  # "cancel fd-10068?"
 # round 12: the question quoted and answered after a dash ("You asked 'can you cancel it?' -- sadly no: ...")
-_ANSWERED_NO = re.compile(r"\?[ \t'\"’”*_]{0,4}(?:(?:--?|[\u2013\u2014:])[ \t]{0,3})?(?:(?:unfortunately|sadly|i{_A}m{_SP}afraid|afraid),?{_SP})?"
+_ANSWERED_NO = lazy(r"\?[ \t'\"’”*_]{0,4}(?:(?:--?|[\u2013\u2014:])[ \t]{0,3})?(?:(?:unfortunately|sadly|i{_A}m{_SP}afraid|afraid),?{_SP})?"
                           r"(?:no|nope|nah|not{_SP}possible|(?:unfortunately|sadly|i{_A}m{_SP}afraid|afraid){_SP}not)\b"
-                          r"(?!{_SP}(?:problem|worries|need|issue)|-)".replace("{_SP}", _SP).replace("{_A}", _A))
+                          r"(?!{_SP}(?:problem|worries|need|issue)|-)".replace("{_SP}", _SP).replace("{_A}", _A), needs=('afraid', 'nah', 'no', 'nope', 'possible', 'sadly', 'unfortunately'))
 
 
 # round 13 (self-Q&A): the request asked in the passive or as a possibility, by the agent, and answered no ("Can insurance

@@ -52,6 +52,7 @@ import re
 from functools import lru_cache
 from typing import Any, Literal, Optional
 
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.reward.reading.normalize_questions import asks_why, fillers_out
 from tau_shaped.reward.reading.reply_corrections import asked_back, references_out, taken_back
 from tau_shaped.reward.reading.reply_forms import acknowledges, in_own_terms, yes_to_another
@@ -132,13 +133,12 @@ _NO_MORE = words("no", "not at all", "i do not", "i don't", "i wouldn't", "we do
 _NEGATIVE_ANSWER = re.compile(rf"^\W{{0,8}}{_NO_FIRST}(?:\W{{1,4}}{_NO_MORE}){{0,2}}\W{{0,8}}$", re.IGNORECASE)
 # Phrases that hold a negative word and agree ("no problem"), and that hold one and say
 # nothing of the call ("no rush", "nothing else"): taken out before refusals are looked for.
-_YES_WITH_A_NEGATIVE = re.compile(
+_YES_WITH_A_NEGATIVE = lazy(
     rf"(?<![\w'])(?:(?P<always>no{W}objections?)|(?:no|not){W}(?:a{W}|any{W})?(?:problems?|worries|issues?|objections?)"
     rf"|why{W}not|(?:don'?t|do{W}not){W}mind|(?:that|it|this)(?:'s|{W}is){W}not{W}a{W}problem"
     rf"|(?:wouldn'?t|would{W}not){W}mind)(?![\w'])",
-    re.IGNORECASE,
-)
-_SAYS_NOTHING_WITH_A_NEGATIVE = re.compile(
+    re.IGNORECASE, needs=('issue', 'mind', 'objection', 'problem', 'why', 'worries', 'would'))
+_SAYS_NOTHING_WITH_A_NEGATIVE = lazy(
     rf"(?<![\w'])(?:(?:no|not){W}(?:a{W}|any{W})?(?:big{W}deal|hurry|rush)"
     rf"|(?:doesn'?t|does{W}not){W}matter|can'?t{W}wait|(?:no|don'?t{W}need){W}to{W}wait|no{W}need"
     rf"|(?:no,?{W}i{W})?(?:don'?t|do{W}not){W}(?:need|have|want){W}(?:anything|any)(?:{W}(?:other|more|further))?"
@@ -149,17 +149,16 @@ _SAYS_NOTHING_WITH_A_NEGATIVE = re.compile(
     rf"|not{W}blaming{W}you|not{W}complaining|not{W}that{W}(?:i|it|we|they|anyone)(?:'[a-z]{{1,2}})?"
     rf"|not{W}the{W}(?:first|end)(?:{W}(?:time|of{W}the{W}world))?|no{W}wonder|never{W}again"
     rf"|not{W}(?:mine|(?:my|his|her|their){W}[a-z]{{2,12}}'s(?:{W}(?:order|one|food|account))?))(?![\w'])",  # round 18 (BG): whose
-    re.IGNORECASE,
-)
+    re.IGNORECASE, needs=('blaming', 'complain', 'complaining', 'deal', 'doubt', 'fault', 'have', 'hurry', 'matter', 'need', 'never', 'not', 'nothing', 'one', 'question', 'request', 'rush', 'that', 'wait', 'want', 'wonder', 'worry'))
 # Hedged assent: the words do not settle whether it was agreement.
-_HEDGE = re.compile(words(
+_HEDGE = lazy(words(
     "i guess", "i suppose", "maybe", "perhaps", "probably", "i think so", "if you say so", "kind of", "sort of",
     "whatever", "depends", "it depends", "possibly", "i don't care", "i dont care", "if you must", "if you want",
     "if you think so", "might as well", "i think", "guess so", "suppose so", "meh",
     # no choice made between what was offered
     "either is fine", "either works", "either one", "either way", "whichever", "both work", "both are fine",
     "don't mind which", "up to you", "your call", "you decide", "you choose",
-), re.IGNORECASE)
+), re.IGNORECASE, needs=('both', 'choose', 'decide', 'depends', "don't", 'dont', 'either', 'guess', 'kind', 'maybe', 'meh', 'might', 'must', 'perhaps', 'possibly', 'probably', 'sort', 'suppose', 'think', 'want', 'whatever', 'whichever', 'you', 'your'))
 _POLITE_IF = re.compile(words(
     "if you could", "if you can", "if you would", "if you don't mind", "if you do not mind", "if you wouldn't mind",
     "if that's ok", "if that's okay", "if that's alright", "if that is ok", "if that is okay", "if you please",
@@ -185,12 +184,12 @@ _IF_YOU = re.compile(words("if you say so", "if you must", "if you want", "if yo
                      re.IGNORECASE)
 # A precondition: the call waits for something else first ("let me check my bank first", "ok, but
 # first tell me ...", "before that, ...", "once you tell me why"): conditional assent at most.
-_PRECONDITION = re.compile(
+_PRECONDITION = lazy(
     r"(?:(?<![\w'])(?:(?<!the )(?<!my )(?<!your )(?<!our )(?<!its )(?<!at )(?<!a )"
     r"first(?![\s\u200b]+(?:of[\s\u200b]+all|off|time|thing|one|place|order|refund|delivery|courier|driver))|beforehand"
     r"|before[\s\u200b]+(?:that|this|then|you|we|i|doing|anything|going|proceeding))"
     r"|(?:^|[,.;!?\u2014\u2013])\W{0,3}(?:once|after|as[\s\u200b]+soon[\s\u200b]+as|when|right[\s\u200b]+after)[\s\u200b]+(?:you|i|we|it|that|the))(?![\w'])",
-    re.IGNORECASE)
+    re.IGNORECASE, needs=('after', 'before', 'beforehand', 'first', 'once', 'right', 'soon', 'when'))
 # A question about what the call acts with ("Which card?", "How much?", "What do you mean?")
 _ASKS_WHICH = re.compile(
     r"(?<![\w'])(?:(?:which|what)(?:[\s\u200b]+\w+)?[\s\u200b]+(?:card|method|account|amount|order|address|reason|wallet"
@@ -207,10 +206,10 @@ _PLEASE_THEN = re.compile(r"(?<![\w'])please[ \t,]{1,3}(?:just[ \t]{1,3})?(?P<ne
 _PLEASE_OK = frozenset({"do", "go", "proceed", "confirm", "continue", "carry", "and", "thanks", "thank", "thx", "yes",
                         "yeah", "ok", "okay", "sure", "that", "it", "let's", "by", "move", "i"})
 # A line that only greets ("Hi,", "Hello there!", "Dear Ana,"): the answer is on the next one
-_GREETING = re.compile(
+_GREETING = lazy(
     r"^\W{0,4}(?:hi|hello|hey|hiya|howdy|greetings|good[ \t]+(?:morning|afternoon|evening|day)|dear|yo|hi[ \t]+there|hello[ \t]+there)"
     r"(?:[ \t,]{1,3}(?!(?:yes|yeah|yep|yup|yea|no|nope|nah|ok|okay|sure|fine|thanks|thank|please|go|cancel|agreed|absolutely|definitely|stop|wait|hold|don't|dont|never|not)(?![\w']))"
-    r"(?-i:[A-Z])[\w.'-]{0,20}){0,2}[ \t]*[,.!:;]*[ \t]*$", re.IGNORECASE)  # a name is capitalized, an answer is none ("Hi, Nah!")
+    r"(?-i:[A-Z])[\w.'-]{0,20}){0,2}[ \t]*[,.!:;]*[ \t]*$", re.IGNORECASE, needs=('dear', 'good', 'greetings', 'hello', 'hey', 'hi', 'hiya', 'howdy', 'there', 'yo'))  # a name is capitalized, an answer is none ("Hi, Nah!")
 # "Good." alone to "Good?": a go-ahead ("Good question, but ..." is none)
 _JUST_GOOD = re.compile(r"^\W{0,8}(?:very\W{1,3})?good\W{0,8}$", re.IGNORECASE)
 _ECHO_HEAD = re.compile(r"^\W{0,8}(?:please\W{1,4})?(?P<verb>[a-z]{2,12})(?![\w'])", re.IGNORECASE)

@@ -13,6 +13,7 @@ boundaries, single or bounded quantifiers, nothing nested unbounded.
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import FrozenSet, List, Optional, Tuple
@@ -98,16 +99,16 @@ _NEGATIVE_QUESTION = re.compile(
     r"|(?:any{W})?reason{W}(?:i|we){W}(?:shouldn'?t|should{W}not))(?![\w'])".replace("{W}", W),
     re.IGNORECASE,
 )
-_NEGATIVE_QUESTION_LOW = re.compile(_NEGATIVE_QUESTION.pattern)
+_NEGATIVE_QUESTION_LOW = lazy(_NEGATIVE_QUESTION.pattern, needs=('bother', 'concern', 'issue', 'mind', 'object', 'objecting', 'problem', 'question', 'reason', 'upset'))
 
 
 # "Shall I proceed, or would you like to think about it?": a bare yes picks neither
 _EITHER_OR = re.compile(
     r",?{W}or{W}(?:would|do|shall|should|can|could|will|did|are|is|may){W}(?:you|i|we)(?![\w'])".replace("{W}", W),
     re.IGNORECASE)
-_NEGATED_QUESTION = re.compile(
+_NEGATED_QUESTION = lazy(
     rf"^\W{{0,8}}(?:so{W})?(?:don't|doesn't|won't|wouldn't|shouldn't|isn't|aren't|can't|didn't){W}(?:you|i|we|it|that|this)(?![\w'])"
-    .replace("{W}", W), re.IGNORECASE)
+    .replace("{W}", W), re.IGNORECASE, needs=("aren't", "can't", "didn't", "doesn't", "don't", "isn't", "shouldn't", "won't", "wouldn't"))
 
 
 @dataclass(frozen=True)

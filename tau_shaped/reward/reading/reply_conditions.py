@@ -12,12 +12,13 @@ from typing import List, Optional
 from tau_shaped.reward.reading.reply_clauses import PAD, W, clauses, sentences, words
 from tau_shaped.reward.reading.reply_values import Described, compare, values_in
 from tau_shaped.reward.reading.value_bounds import bound_at
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["CONDITION", "bounded_condition", "condition"]
 
-CONDITION = re.compile(rf"^\W{{0,8}}{PAD}(?:(?:but|and|yes|ok|okay|sure|only){W})?(?P<word>" + words(
+CONDITION = lazy(rf"^\W{{0,8}}{PAD}(?:(?:but|and|yes|ok|okay|sure|only){W})?(?P<word>" + words(
     "if", "as long as", "so long as", "provided", "providing", "assuming", "only if", "unless", "on condition",
-    "given") + r"|(?:up\s+to|no\s+more\s+than|at\s+most)(?=\W{0,3}(?:us\s*|usd\s*)?[$€£\d]))", re.IGNORECASE)  # (round 16: "up to $9 is fine")
+    "given") + r"|(?:up\s+to|no\s+more\s+than|at\s+most)(?=\W{0,3}(?:us\s*|usd\s*)?[$€£\d]))", re.IGNORECASE, needs=('assuming', 'condition', 'given', 'if', 'long', 'more', 'most', 'only', 'provided', 'providing', 'unless', 'up'))  # (round 16: "up to $9 is fine")
 _FRAME = re.compile(r"(?<![\w'])(?:to|on|onto|into|in|via|as|it's|it\s+is|that's|that\s+is|goes|go|going|lands)(?![\w'])"
                     r"|[$€£]|\d", re.IGNORECASE)
 

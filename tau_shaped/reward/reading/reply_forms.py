@@ -16,6 +16,7 @@ ticked, or no box, is read as it is.
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["acknowledges", "echoed_nones", "in_own_terms", "nones_read", "ticked", "yes_to_another"]
 
@@ -95,7 +96,7 @@ def acknowledges(text: str) -> bool:
 # round 19: "yes to the onion rings" after a question about the ribs: a yes to a thing the question does not name asks for
 # another thing (a change); its words, each of four letters or more and none generic ("the first one", "the whole
 # thing"), are all absent from the question
-_YES_TO = re.compile(r"^\W*(?:yes|yeah|yep|ok|okay|sure)\W+to[ \t]+(?:the|my|your)[ \t]+(?P<obj>[a-z][a-z -]{2,40}?)[ \t.!]*$", re.IGNORECASE)
+_YES_TO = lazy(r"^\W*(?:yes|yeah|yep|ok|okay|sure)\W+to[ \t]+(?:the|my|your)[ \t]+(?P<obj>[a-z][a-z -]{2,40}?)[ \t.!]*$", re.IGNORECASE, needs=('to',))
 _GENERIC = frozenset("first second third last former latter whole entire full both same above below thing things option options "
                      "offer proposal plan deal idea question request change changes suggestion refund credit that this card cards wallet "
                      "account visa mastercard amex paypal payment method balance original usual regular normal default saved please "

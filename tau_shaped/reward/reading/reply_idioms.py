@@ -16,6 +16,7 @@ import re
 
 from tau_shaped.reward.reading.reply_echoes import echo_answered
 from tau_shaped.reward.reading.reply_rhetoric import rhetoric_read
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 GO_AHEAD, DONT = " go ahead ", " please don't "
 
@@ -227,8 +228,8 @@ _LOAN_PHRASES = {"bien sur": "of course", "bien sûr": "of course", "theek hai":
                  "por favor": "please", "s'il vous plaît": "please", "s'il vous plait": "please", "allez-y": "go ahead",
                  "vas-y": "go ahead", "adelante": "go ahead", "hazlo": "do it", "pas besoin": "no need", "dank je": "thanks",
                  "dank u": "thanks"}
-_LOAN_PHRASE = re.compile(r"(?<![\w'’])(?:" + "|".join(re.escape(p).replace(r"\ ", r"[ \t]+") for p in sorted(_LOAN_PHRASES, key=len, reverse=True))
-                          + r")(?![\w'’-])", re.IGNORECASE)
+_LOAN_PHRASE = lazy(r"(?<![\w'’])(?:" + "|".join(re.escape(p).replace(r"\ ", r"[ \t]+") for p in sorted(_LOAN_PHRASES, key=len, reverse=True))
+                          + r")(?![\w'’-])", re.IGNORECASE, needs=('abhi', 'adelante', 'allez-y', 'besoin', 'bien', 'dank', 'dena', 'dijiye', 'favor', 'hazlo', 'kar', 'maintenant', 'nahin', 'pata', 'peut-', 'pla', 'rehne', 'theek', 'thik', 'tout', 'vas-y'))
 _LOAN_HINTS = ("bien", "hai", "he", "do", "nahi", "pas", "peut", "favor", "pla", "-y", "adelante", "hazlo", "dij", "dena", "dank")
 
 

@@ -15,6 +15,7 @@ from tau_shaped.reward.reading.reply_clauses import PAD, Question, W, clauses, h
 from tau_shaped.reward.reading.reply_conditions import CONDITION, bounded_condition
 from tau_shaped.reward.reading.reply_idioms import TAKES_AWAY
 from tau_shaped.reward.reading.reply_values import Described, compare, values_in
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["FORMAL_ASSENT", "effective", "habitual", "refuses", "starts_cancelling", "asks_for_a_change", "sarcastic", "take_out_sarcasm"]
 
@@ -184,15 +185,15 @@ _TIME_TO_COME = (rf"(?:later|tomorrow|tonight|next{W}(?:week|month|time)|in{W}(?
                  rf"{W}(?:minutes?|mins?|hours?|hrs?|days?|bit|while)|in{W}a{W}(?:bit|while|sec|moment|minute)"
                  rf"|(?:when|once|after){W}(?:i|we)(?:'m|'ve|{W}am|{W}get|{W}have|{W}come|{W}got|{W}check|{W}talk)(?:{W}[\w']+){{0,3}})")
 # ... or a go-ahead for then ("Do it tomorrow", "Send it later", "Go ahead next week")
-_LATER = re.compile(
+_LATER = lazy(
     rf"^\W{{0,8}}(?:(?:but|only|maybe|just|yes|sure|ok|okay){W})?"
     rf"(?:(?:please{W})?(?:do|go{W}ahead|proceed|send|process|refund|cancel|issue|put|book|change|apply|run|submit|make|try)"
     rf"(?:{W}(?:it|that|this|them|ahead|through|with{W}it|the{W}[\w-]+)){{0,2}}{W})?{_TIME_TO_COME}"
-    rf"(?:{W}(?:though|please|then|maybe|ok|okay|instead))?\W{{0,8}}$", re.IGNORECASE)
-_DEFER = re.compile(
+    rf"(?:{W}(?:though|please|then|maybe|ok|okay|instead))?\W{{0,8}}$", re.IGNORECASE, needs=('after', 'bit', 'in', 'later', 'minute', 'moment', 'next', 'once', 'sec', 'tomorrow', 'tonight', 'when', 'while'))
+_DEFER = lazy(
     rf"(?<![\w'])(?:let{W}me{W}(?:\w+{W})?(?:check|ask|talk|speak|call|look|think|confirm|verify|see|find|discuss|consult|sleep)"
     rf"|(?:check|ask|talk|speak|call|look|think|confirm|verify|hear|find{W}out|discuss|consult)(?:{W}[\w']+){{0,5}}?{W}first)(?![\w'])",
-    re.IGNORECASE)
+    re.IGNORECASE, needs=('first', 'let'))
 
 
 def refuses(clause: str, q: Question, stated: Described, *, conceded: bool = False) -> bool:
@@ -342,8 +343,7 @@ def _bases(word: str) -> set:
 
 # Words that tell of what was ("I paid with my card", "it cost $40"): a method, an amount or a
 # street named with them is a side remark, unless the clause also tells the agent where to put it.
-_PAST = re.compile(words("paid", "pay", "cost", "costs", "spent", "was", "were", "charged", "originally", "already",
-                         "had", "used", "bought", "ordered", "last time", "before"), re.IGNORECASE)
+_PAST = lazy(words("paid", "pay", "cost", "costs", "spent", "was", "were", "charged", "originally", "already", "had", "used", "bought", "ordered", "last time", "before"), re.IGNORECASE, needs=('already', 'before', 'bought', 'charged', 'cost', 'costs', 'had', 'last', 'ordered', 'originally', 'paid', 'pay', 'spent', 'used', 'was', 'were'))
 _DIRECTING = re.compile(words("put", "send", "refund", "give", "credit", "issue", "switch", "move", "make", "transfer",
                               "go", "goes", "going", "ship", "deliver", "want", "prefer", "rather"), re.IGNORECASE)
 
@@ -376,9 +376,9 @@ _SARCASM = re.compile(
 )
 _SARCASM_WORDS = ("/s", "if", "joy", "sure", "nice", "pigs", "went", "right", "might", "queen", "dream", "goody", "great", "worked",
                   "choice", "waiting", "freezes", "perfect", "nothing", "matters", "because", "whatever", "surprise", "wonderful")
-_WEAK_SARCASM = re.compile(words(
+_WEAK_SARCASM = lazy(words(
     "oh great", "oh wonderful", "oh perfect", "oh fantastic", "oh sure", "oh lovely", "oh brilliant", "how lovely",
-    "how wonderful", "whatever", "sure sure", "yeah yeah", "fine fine", "oh fabulous", "oh terrific"), re.IGNORECASE)
+    "how wonderful", "whatever", "sure sure", "yeah yeah", "fine fine", "oh fabulous", "oh terrific"), re.IGNORECASE, needs=('brilliant', 'fabulous', 'fantastic', 'fine', 'great', 'lovely', 'perfect', 'sure', 'terrific', 'whatever', 'wonderful', 'yeah'))
 
 
 def take_out_sarcasm(text: str, said: str = "") -> Tuple[str, bool]:

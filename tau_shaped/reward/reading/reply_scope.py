@@ -11,12 +11,13 @@ reply opens with such a quantifier; else None (the reply is read as any reply).
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from typing import Optional
 
 __all__ = ["scoped", "unstretched"]
 
 _ASKS_ALL = re.compile(r"(?i)\b(?:both|all\s+of\s+(?:it|them|that)|everything|the\s+lot)\b[^.!?\n]{0,20}\?")
-_HINT = re.compile(r"(?i)\b(?:both|all|everything|neither|none|nothing|except|only|just|not\s+the|the\s+\w+(?:\s+\w+)?\s+(?:yes|no))\b")
+_HINT = lazy(r"(?i)\b(?:both|all|everything|neither|none|nothing|except|only|just|not\s+the|the\s+\w+(?:\s+\w+)?\s+(?:yes|no))\b", needs=('all', 'both', 'everything', 'except', 'just', 'neither', 'none', 'not', 'nothing', 'only', 'the'))
 _SIDE = frozenset("receipt receipts email e-mail emails copy summary text sms invoice reference notification newsletter survey "
                   "updates update confirmation".split())
 _THING = r"(?:the\s+|my\s+|a\s+|an\s+)?(?P<x>[a-z][\w-]*)(?:\s+(?P<y>[a-z][\w-]*))?"

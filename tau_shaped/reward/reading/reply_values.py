@@ -16,6 +16,7 @@ single quantifiers); the texts read here are already cut to the reply reader's b
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterator, Mapping, Optional, Tuple
@@ -55,11 +56,10 @@ _STREET = re.compile(
 _SOME_ADDRESS = re.compile(r"(?<![\w'])(?:work|home|other|different|new|old|billing|office|another)\s+address(?![\w'])",
                            re.IGNORECASE)
 # What takes the value named right after it back: "not to my card", "rather than the wallet".
-_NEGATED_BEFORE = re.compile(
+_NEGATED_BEFORE = lazy(
     r"(?:(?<![\w'])(?:not|never|no|rather\s+than|instead\s+of|other\s+than|except|than)|n't)"
     r"(?:\W{1,3}[\w']{1,20}){0,3}\W{0,3}$",
-    re.IGNORECASE,
-)
+    re.IGNORECASE, needs=('except', 'instead', "n't", 'never', 'no', 'not', 'other', 'rather', 'than'))
 
 # An id: a token of letters and digits (one inner hyphen at most, an optional "#"); kept when it
 # holds a digit and has five characters or more. Not part of a word, an amount, an e-mail or a
@@ -347,9 +347,9 @@ _UNITS = {"gig": "gb", "gigabyte": "gb", "megabyte": "mb", "suitcase": "bag"}
 # compared only with the ones the question names (the call's method is read as its kind alone).
 _CARD_BRAND = re.compile(r"(?<![\w'])(?:visa|master[\s-]?card|amex|american\s+express|discover)(?![\w'])")
 _BRANDS = {"americanexpress": "amex"}
-_CARD_END = re.compile(
+_CARD_END = lazy(
     r"(?<![\w'])(?:ending|ends|ended)(?:\s+(?:in|with|on))?\W{0,3}(?P<end>\d(?:[ ]?\d){3})(?![\d\w])"
-    r"|(?<![\w'])last\s+(?:four|4)(?:\s+digits)?(?:\s+(?:of|are|is|being))?\W{0,3}(?P<end2>\d(?:[ ]?\d){3})(?![\d\w])")
+    r"|(?<![\w'])last\s+(?:four|4)(?:\s+digits)?(?:\s+(?:of|are|is|being))?\W{0,3}(?P<end2>\d(?:[ ]?\d){3})(?![\d\w])", needs=('end', 'last'))
 
 
 def methods_in(text: str) -> Iterator[Tuple[str, str, int, bool]]:

@@ -18,6 +18,7 @@ from tau_shaped.reward.reading.assertion_frames import framed
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.refund_timings import MONEY_SENTENCE as _MONEY_SENTENCE
 from tau_shaped.reward.reading.statements import STATUS_FORMS
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["ACTOR_WORDS", "ANY_ORDER_ID", "CONDITION", "STATUS_WORDS", "statuses"]
 
@@ -32,11 +33,11 @@ STATUS_WORDS = sorted(((form, key) for key, forms in STATUS_FORMS.items() for fo
                       key=lambda fk: -len(fk[0]))
 # the one making or bringing it says the status: "the kitchen is preparing FD-10369", "the courier has picked it up"
 ACTOR_WORDS = ("kitchen", "restaurant", "chef", "cook", "courier", "driver", "rider")
-_ACTOR = re.compile(
+_ACTOR = lazy(
     rf"(?i)\b(?:the|your){_SP}(?:(?P<cook>kitchen|restaurant|chef|cooks?)|(?:courier|driver|rider)){_SP}"
     rf"(?:(?:is|are|has|have){_SP})?(?:(?:now|currently|already|just|started){_SP}){{0,2}}"
     rf"(?:(?P<making>preparing|cooking|making|working{_SP}on)|picked{_SP}up|bringing|delivering|carrying){_SP}"
-    rf"(?:(?P<oid>{_ORDER_ID})|your{_SP}(?:order|food|meal)|it)\b")
+    rf"(?:(?P<oid>{_ORDER_ID})|your{_SP}(?:order|food|meal)|it)\b", needs=('bringing', 'carrying', 'cooking', 'delivering', 'making', 'picked', 'preparing', 'working'))
 # round 10: "OUT-FOR-DELIVERY" (words joined by hyphens) as "out for delivery"
 _STATUS_ALT = "|".join(r"[ _-]".join(map(re.escape, form.split())) for form, _ in STATUS_WORDS)
 _FORM_KEY = {form.replace(" ", "_"): key for form, key in STATUS_WORDS}
