@@ -271,7 +271,7 @@ def _negated_nearby(text: str, start: int) -> bool:
     return _NEGATION.search(" ".join(words)) is not None
 
 
-_INVERTED = re.compile(r"(?i)^(?:shouldn|couldn|wouldn|can|don|won|mightn|needn)['’]t$")
+_INVERTED = lazy(r"(?i)^(?:shouldn|couldn|wouldn|can|don|won|mightn|needn)['’]t$", needs=('can', 'couldn', 'don', 'mightn', 'needn', 'shouldn', 'won', 'wouldn'))
 
 
 # words between a negation and the action that say nothing of it ("I won't be able to send it",

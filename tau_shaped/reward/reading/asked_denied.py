@@ -19,6 +19,7 @@ Every pattern is linear (bounded repeats).
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from functools import lru_cache
 from typing import Callable, List, Optional, Tuple
 
@@ -30,7 +31,7 @@ _DENIAL = re.compile(
     r"|[ \t\u00a0*_\"'“]{0,4}(?:not[ \t\u00a0]+(?:quite|exactly|really|so)|(?:it|that)(?:[ \t\u00a0]+is|['’]s)[ \t\u00a0]+not"
     r"|(?:it|that)[ \t\u00a0]+(?:isn['’]?t|wasn['’]?t)|wrong|my[ \t\u00a0]+(?:mistake|bad)|actually[,]?[ \t\u00a0]+(?:no|it['’]s|it[ \t\u00a0]+is))\b",
     re.IGNORECASE)
-_REPORTED = re.compile(r"(?i)\b(?:asked|wondered|wondering|asking)[ \t\u00a0]+(?:me[ \t\u00a0]+)?(?:whether|if|about)\b")
+_REPORTED = lazy(r"(?i)\b(?:asked|wondered|wondering|asking)[ \t\u00a0]+(?:me[ \t\u00a0]+)?(?:whether|if|about)\b", needs=('asked', 'asking', 'wondered', 'wondering'))
 
 
 Pair = Tuple[Tuple[int, int], Tuple[int, int]]

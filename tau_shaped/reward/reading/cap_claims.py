@@ -24,6 +24,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from tau_shaped.reward.reading.customer_tiers import tiers_of_customer
 from tau_shaped.reward.reading.statements import stated_amounts
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["cap_claims", "judge_cap"]
 
@@ -33,15 +34,15 @@ _CREDIT = re.compile(r"(?i)\b(?:apolog\w*|goodwill|courtesy|compensation|comp\b|
 _BOUND = re.compile(r"(?i)\b(?:max(?:imum)?|most|caps?|capped|limit(?:ed)?|up[ \t]?to|at[ \t]most|no[ \t]more[ \t]than|ceiling|highest"
                     r"|top[ \t]out|(?:go|give|offer|do|issue)[ \t]{1,3}(?:above|beyond|over|more[ \t]than)|exceed)\b")
 # "plus" is a tier only beside another tier or a word of one ("plus members", "(plus)"): "$5 plus $10" adds
-_TIER = re.compile(r"(?i)\b(?P<t>basic|premium|plus(?=[ \t]{1,3}(?:tier|members?|level|customers?|accounts?|status)\b|[ \t]?\)))\b"
-                   r"|(?:(?<=\()|(?<=for[ \t])|(?<=tier:[ \t]))(?P<p>plus)\b")  # round 13: "the most for plus", "Tier: plus"
+_TIER = lazy(r"(?i)\b(?P<t>basic|premium|plus(?=[ \t]{1,3}(?:tier|members?|level|customers?|accounts?|status)\b|[ \t]?\)))\b"
+                   r"|(?:(?<=\()|(?<=for[ \t])|(?<=tier:[ \t]))(?P<p>plus)\b", needs=('basic', 'plus', 'premium'))  # round 13: "the most for plus", "Tier: plus"
 _TIER_OR_PLUS = re.compile(r"(?i)\b(?:basic|plus|premium)\b")
 # a tier named as such, not an adjective of something else ("your basic order", "premium delivery")
 _TIER_ALONE = re.compile(r"(?i)(?:\b(?:basic|premium)|(?:(?<=\()|(?<=for[ \t])|(?<=tier:[ \t]))plus)\b(?![ \t]{1,3}(?:order|orders|meal|meals|delivery|"
                          r"dish|dishes|item|items|fee|fees|service|option|options|plan|menu|food)\b)")
-_LEFT = re.compile(r"(?i)\b(?:still|remaining|left|more|additional|another|further|extra|already|on[ \t]top|balance|top[ \t]up)\b")
+_LEFT = lazy(r"(?i)\b(?:still|remaining|left|more|additional|another|further|extra|already|on[ \t]top|balance|top[ \t]up)\b", needs=('additional', 'already', 'another', 'balance', 'extra', 'further', 'left', 'more', 'remaining', 'still', 'top'))
 _IF = re.compile(r"(?i)\b(?:if|were|unless|once|when|whether|would[ \t]have)\b")
-_NO_BOUND = re.compile(r"(?i)\b(?:no|not|isn['’]t|there['’]s[ \t]no|without)[ \t]{1,3}(?:\w+[ \t]{1,3}){0,2}(?:max(?:imum)?|caps?|limit)\b")
+_NO_BOUND = lazy(r"(?i)\b(?:no|not|isn['’]t|there['’]s[ \t]no|without)[ \t]{1,3}(?:\w+[ \t]{1,3}){0,2}(?:max(?:imum)?|caps?|limit)\b", needs=('cap', 'limit', 'max'))
 # an amount said to be above the cap is no cap ("Requested: $50 credit - exceeds cap", "$50 is over my limit")
 _ABOVE = re.compile(r"(?i)\b(?:exceed\w*|over|above|beyond|past|more[ \t]than|outside)[ \t]{1,3}(?:(?:the|our|your|my|its|this)[ \t]{1,3})?"
                     r"(?:[\w-]{1,12}[ \t]{1,3})?(?:cap|limit|max(?:imum)?|ceiling)\b")

@@ -56,7 +56,7 @@ def _states_value(text: str, value: Any, how: Any, index: Any = None) -> bool:
 
 
 _ID_LIKE = re.compile(r"^#?[A-Za-z0-9]{5,}$")
-_SAME_ITEMS = re.compile(r"(?i)\bsame\s+(?:items?|dish(?:es)?|things?)\b")
+_SAME_ITEMS = lazy(r"(?i)\bsame\s+(?:items?|dish(?:es)?|things?)\b", needs=('same',))
 # round 13 (telegraphic summaries): the call's own record id, then an arrow to its new values, names the change of that
 # record ("M05-KNL -> economy, HAT110 (Fri the 24th); diff on gift card. Proceed? Y/N"); an arrow from another id does not
 _ARROW_KINDS = frozenset({"flight_change", "item_change", "address_change", "payment_change"})

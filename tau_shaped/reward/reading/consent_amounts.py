@@ -22,6 +22,7 @@ from tau_shaped.reward.reading.call_values import id_key
 from tau_shaped.reward.reading.consent_tails import money_routed, tail_after_question
 from tau_shaped.reward.reading.text_matching import _amounts, _numbers_at
 from tau_shaped.reward.reading.value_bounds import bound_at
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["another_amount", "only_bounded"]
 
@@ -72,11 +73,11 @@ def another_amount(text: str, kwargs: Dict[str, Any], observation: Any = "", ind
 
 
 # an amount said per unit ("$50 each", "$2.00 per GB", "$50/bag", "at $50 a bag", "$30 apiece"): a rate
-_PER_UNIT = re.compile(r"(?i)\s{0,2}(?:each|apiece|a\s+piece|per\s+\w+|an?\s+(?:bag|piece|item|passenger|person|head|gb|gig|night|day|month)s?"
-                       r"|/\s?\w+)(?![\w'])")
+_PER_UNIT = lazy(r"(?i)\s{0,2}(?:each|apiece|a\s+piece|per\s+\w+|an?\s+(?:bag|piece|item|passenger|person|head|gb|gig|night|day|month)s?"
+                       r"|/\s?\w+)(?![\w'])", needs=('/', 'apiece', 'bag', 'day', 'each', 'gb', 'gig', 'head', 'item', 'month', 'night', 'passenger', 'per', 'person', 'piece'))
 
 # ... or with its unit before it ("each paid one at $50", "every extra bag costs $50")
-_UNIT_BEFORE = re.compile(r"(?i)(?<![\w'])(?:each|every|per)\s+(?:[\w'-]+\s+){0,3}(?:at|for|is|costs?|of|=|:)\s{0,2}$")
+_UNIT_BEFORE = lazy(r"(?i)(?<![\w'])(?:each|every|per)\s+(?:[\w'-]+\s+){0,3}(?:at|for|is|costs?|of|=|:)\s{0,2}$", needs=('each', 'every', 'per'))
 
 _OWN_AMOUNTS: "OwnedLRU[frozenset]" = OwnedLRU(1024)  # each message before a write asks again, per call and world
 

@@ -215,8 +215,8 @@ _ALONE_QUESTION = re.compile(rf"^[\s\W]*(?:{_alt('and', 'so', 'then')}{_S})?{_AL
 _CLAUSE = re.compile(r"(?<!\w)-|-(?!\w)|[\u2013\u2014:;,(]")  # round 19: the hyphen of an id ("FD-10069") cuts no clause
 # "To confirm: ...", "Just to confirm, ...": a summary led in; a request for the yes only where the
 # message asks nothing else ("To confirm: cancel #W1. Would you like to hear about returns?" asks none)
-_LEAD_IN = re.compile(r"^(?:[\W_]*(?:ok|okay|so|alright|great|perfect)\W{1,3})?(?:just\s+|so\s+)?to\s+confirm\s*[:,]",
-                      re.IGNORECASE)  # the last clause of a question: "Refund $4.67 - OK?"
+_LEAD_IN = lazy(r"^(?:[\W_]*(?:ok|okay|so|alright|great|perfect)\W{1,3})?(?:just\s+|so\s+)?to\s+confirm\s*[:,]",
+                      re.IGNORECASE, needs=('confirm',))  # the last clause of a question: "Refund $4.67 - OK?"
 # A question word of a language a customer's English borrows from ("¿sabes cuánto tarda?", "combien de
 # temps ?"): it asks for information, as "what" or "how" would (a loan verb asked, "¿lo cancelo?", asks the action)
 _LOAN_WH = _alt("cuanto", "cuanta", "cuantos", "cuantas", "cuando", "donde", "por que", "quien", "cual", "sabes", "sabe usted",
@@ -347,7 +347,7 @@ _HAPPENED_WORDS = ("refunded", "credited", "cancel", "sent", "issued", "processe
                    "gave", "given", "put", "changed", "dispatched", "applied", "added", "made", "received", "delivered",
                    "arrived", "came", "went", "showed", "shown", "landed", "got", "reached", "yesterday", "last", "earlier")
 # each list as one alternation of its words (a scan of the sentence instead of a test per word)
-_REQUEST_HINT = re.compile("|".join(map(re.escape, _REQUEST_WORDS)))
+_REQUEST_HINT = lazy("|".join(map(re.escape, _REQUEST_WORDS)), needs=('/', 'agreement', 'ahead', 'answer', 'approval', 'assent', 'authori', 'blessing', 'confirm', 'consent', 'if', 'know', 'light', 'nod', 'ok', 'permission', 'reply', 'respond', 'say', 'tell', 'thumbs', 'type', 'word', 'write', 'yes'))
 _HAPPENED_HINT = re.compile("|".join(map(re.escape, _HAPPENED_WORDS)))
 
 

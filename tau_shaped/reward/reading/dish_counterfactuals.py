@@ -42,8 +42,8 @@ _ABLE = re.compile(r"(?<!\w)(?:you[ \t]+)?(?:(?:were|was)[ \t]+)?(?:able[ \t]+to
 _IT_NEXT = re.compile(r"[ \t]+(?:it|that|them|this|the)(?!\w)", re.IGNORECASE)
 _NOT_ALLERGIC = re.compile(r"(?<!\w)(?:(?:[^\W\d_]*n['’]t|not)[ \t]+(?:been[ \t]+)?(?:allergic|sensitive|intolerant)|"
                            r"(?:[^\W\d_]*n['’]t|not)[ \t]+have[ \t]+(?:an?|the|your|that)[ \t]+(?:[^\W\d_]+[ \t-]+){0,2}(?:allerg|intoleran))", re.IGNORECASE)
-_WISH = re.compile(r"(?<!\w)(?:wish(?:es)?|if[ \t]+only)[ \t]+(?:I|we)[ \t]+(?:could|were[ \t]+able[ \t]+to|was[ \t]+able[ \t]+to|had)(?!\w)"
-                   r"[^.!?;\n]{0,60}$", re.IGNORECASE)
+_WISH = lazy(r"(?<!\w)(?:wish(?:es)?|if[ \t]+only)[ \t]+(?:I|we)[ \t]+(?:could|were[ \t]+able[ \t]+to|was[ \t]+able[ \t]+to|had)(?!\w)"
+                   r"[^.!?;\n]{0,60}$", re.IGNORECASE, needs=('only', 'wish'))
 # an offer meant, not made, then set aside for the allergen: "I was hoping to suggest the Papaya Salad, but it has peanuts"
 _MEANT = lazy(r"(?:(?<!\w)(?:was|were)[ \t]+(?:hoping|going|about|planning|meaning)[ \t]+to|(?<!\w)had[ \t]+(?:hoped|planned|meant|wanted)[ \t]+to|"
                     r"(?:(?<!\w)would|['’]d)[ \t]+(?:normally|usually|otherwise|ordinarily|typically)|(?:(?<!\w)would|['’]d)(?:[ \t]+(?:normally|usually|otherwise))?[ \t]+have)"

@@ -97,7 +97,7 @@ _ALL_HOLD = re.compile(r"(?<![^\W_])(?:all|both|each|every[ \t]+(?:one|option|ca
 
 # An allergen alone in parentheses with no item before it in its clause but a label ("Swap suggestion: (soy)"): what it was
 # said of is not there (struck out, which the customer sees as ruled out).
-_ORPHAN_OPEN = re.compile(r"(?:^|:)[ \t*_]*\([ \t]*$")
+_ORPHAN_OPEN = lazy(r"(?:^|:)[ \t*_]*\([ \t]*$", needs=('(',))
 _ORPHAN_CLOSE = re.compile(r"[ \t]*\)[ \t*_]*(?:$|[,.;!?→]|->|-{1,2}|–|—)")
 
 

@@ -52,7 +52,7 @@ _REFUSES = lazy(r"(?<!\w)(?:can(?:no|['’])?t|cannot|won['’]t|unable|not[ \t]
 _ASSENT = re.compile(r"[ \t]*(?:yes|yeah|yep|yup|ok|okay|k|sure|alright|all[ \t]+right|fine|great|perfect|sounds[ \t]+good|go[ \t]+ahead|please[ \t]+do|"
                      r"thanks|thank[ \t]+you|ty|thx|sí|si|vale|ja|d['’]accord)(?!\w)[ \t,.!]*(?:(?:please|pls|thanks|ty|go[ \t]+ahead|do[ \t]+it)[ \t,.!]*)*$",
                      re.IGNORECASE)
-_INSISTS = re.compile(r"(?<!\w)(?:anyway|insist|still|this[ \t]+once|that[ \t]+one|mind)(?!\w)", re.IGNORECASE)
+_INSISTS = lazy(r"(?<!\w)(?:anyway|insist|still|this[ \t]+once|that[ \t]+one|mind)(?!\w)", re.IGNORECASE, needs=('anyway', 'insist', 'mind', 'still', 'that', 'this'))
 
 
 def followup_offer(before: str, reply: str, text: str, menu: Any) -> Optional[str]:

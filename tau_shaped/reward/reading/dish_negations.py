@@ -50,8 +50,8 @@ _NOT_DECLINING = re.compile(
 _DOUBTED = (r"(?:no[ \t]+reason|(?:n['’]t|not|never|cannot)[ \t]+(?:\w+[ \t]+)?(?:see|know|understand|imagine|think[ \t]+of[ \t]+"
             r"(?:a|any)[ \t]+reason)[ \t]+(?:why|how)|(?:n['’]t|not|never)[ \t]+say|nothing[ \t]+(?:stops|prevents|keeps))")
 _DOUBTED_BEFORE = lazy(_DOUBTED + r"(?:[ \t]+[^\W_]+(?:['’][^\W_]+)?){0,4}[ \t]+$", re.IGNORECASE, needs=('how', 'nothing', 'reason', 'say', 'why'))
-_RHETORICAL = re.compile(r"(?<!\w)(?:who|how)[ \t]+(?:could|can|would|will|wouldn['’]t|couldn['’]t)[ \t]+(?:\w+[ \t]+){0,2}$", re.IGNORECASE)
-_WHO = re.compile(r"(?<!\w)who[ \t]+$", re.IGNORECASE)  # round 18: "Who doesn't love a good korma?" praises it
+_RHETORICAL = lazy(r"(?<!\w)(?:who|how)[ \t]+(?:could|can|would|will|wouldn['’]t|couldn['’]t)[ \t]+(?:\w+[ \t]+){0,2}$", re.IGNORECASE, needs=('how', 'who'))
+_WHO = lazy(r"(?<!\w)who[ \t]+$", re.IGNORECASE, needs=('who',))  # round 18: "Who doesn't love a good korma?" praises it
 _INVERTED = re.compile(r"[ \t]+(?:the|that|this|it|you|we|they)(?!\w)", re.IGNORECASE)  # "Isn't the Korma ...?"
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|[,:]|-{2,}|[–—]")
 # round 16: a dash between a negation and the dish ends the negation's reach ("Your Pad Thai can't be made tonight -- Green
@@ -64,8 +64,8 @@ _QUANTIFIER = frozenset({"any", "either", "all", "each", "some"})
 # round 12: a negative question that puts the dish forward ("You wouldn't fancy the Salmon Roll instead, by any chance?",
 # "You wouldn't want the Salmon Roll, would you?", "You don't want the Pad Thai?"): "you" + a negated auxiliary + a verb
 # of wanting, its sentence a question. Said as a statement it warns ("You wouldn't want the Korma -- it has nuts"): declines.
-_WANTED = re.compile(r"(?<!\w)(?:you|ya|u)[ \t]+(?:\w+n['’]t|(?:would|do|will|could|might)[ \t]+not)[ \t]+(?:\w+[ \t]+)?"
-                     r"(?:want|fancy|like|care|prefer|mind|go|be[ \t]+interested)(?!\w)", re.IGNORECASE)
+_WANTED = lazy(r"(?<!\w)(?:you|ya|u)[ \t]+(?:\w+n['’]t|(?:would|do|will|could|might)[ \t]+not)[ \t]+(?:\w+[ \t]+)?"
+                     r"(?:want|fancy|like|care|prefer|mind|go|be[ \t]+interested)(?!\w)", re.IGNORECASE, needs=('care', 'fancy', 'go', 'interested', 'like', 'mind', 'prefer', 'want'))
 _ASKED_AFTER = re.compile(r"[^.!?\n]{0,200}?\?")
 
 

@@ -51,9 +51,9 @@ _NO = re.compile(
 _NOT_WITH = re.compile(r"[*_]*not[ \t]+(?:with|given)[ \t]+(?:(?:your|the|that|those)[ \t]+)?", re.IGNORECASE)
 _UNIVERSAL = re.compile(r"(?<!\w)(?:no|nothing|none|not[ \t]+any|never[ \t]+any|can['’]t[ \t]+(?:offer|propose|suggest|add)[ \t]+(?:any|anything))"
                         r"(?:[ \t]+[\w-]+){0,3}?[ \t]+(?:with|containing|that[ \t]+(?:has|contains)|holding|made[ \t]+with)[ \t]+", re.IGNORECASE)
-_MEMBER_AFTER = re.compile(r"[ \t]*(?:,[ \t]*)?(?:included|too|among[ \t]+them|as[ \t]+well)(?!\w)", re.IGNORECASE)
-_MEMBER_BEFORE = re.compile(r"(?<!\w)(?:including|incl\.|not[ \t]+even|(?:that|which|this)[ \t]+(?:includes|means|rules[ \t]+out))[ \t]+(?:(?:the|your)[ \t]+)?$",
-                            re.IGNORECASE)
+_MEMBER_AFTER = lazy(r"[ \t]*(?:,[ \t]*)?(?:included|too|among[ \t]+them|as[ \t]+well)(?!\w)", re.IGNORECASE, needs=('among', 'included', 'too', 'well'))
+_MEMBER_BEFORE = lazy(r"(?<!\w)(?:including|incl\.|not[ \t]+even|(?:that|which|this)[ \t]+(?:includes|means|rules[ \t]+out))[ \t]+(?:(?:the|your)[ \t]+)?$",
+                            re.IGNORECASE, needs=('even', 'incl.', 'includes', 'including', 'means', 'rules'))
 _SENTENCE = re.compile(r"[.!?\n](?=[ \t\n\"'”’]|$)")
 _MARK_AFTER = re.compile(r"[ \t]*(?:[:=]|->|→|--?|–|—)[ \t]*", re.IGNORECASE)
 _MARK_NO = re.compile(r"[^\n.;]{0,12}?(?:/|,|;|->|→|=|--?|–|—)?[ \t]*(?:no(?:pe)?|x|not[ \t]+ok|not[ \t]+for[ \t]+you|excluded|out)(?![\w/])",

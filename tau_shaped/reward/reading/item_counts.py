@@ -15,6 +15,7 @@ Linear patterns: one bounded alternation of count words before an escaped name, 
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from collections import Counter
 from functools import lru_cache
 from typing import Any, Callable, List, Optional
@@ -44,8 +45,8 @@ def _pattern(name: str) -> "re.Pattern[str]":
 
 _NEW = re.compile(r"(?<![\w'])(?:new|fresh|free|replacement|replacements|replace|extra|more|additional|send|sending|sent"
                   r"|swap|instead|complimentary|re-?send|re-?deliver)(?![\w'])|[×*]|\dx|x\d", re.IGNORECASE)
-_WAS = re.compile(r"(?<![\w'])(?:ordered|had|was|were|came|arrived|missing|received|got|paid|charged|included|contained)(?![\w'])",
-                  re.IGNORECASE)
+_WAS = lazy(r"(?<![\w'])(?:ordered|had|was|were|came|arrived|missing|received|got|paid|charged|included|contained)(?![\w'])",
+                  re.IGNORECASE, needs=('arrived', 'came', 'charged', 'contained', 'got', 'had', 'included', 'missing', 'ordered', 'paid', 'received', 'was', 'were'))
 _SENTENCE = re.compile(r"[^.!?\n]+")
 
 

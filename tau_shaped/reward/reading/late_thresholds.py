@@ -28,6 +28,7 @@ from typing import Any, List, Optional, Tuple
 
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.refund_timings import N, count
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["late_thresholds", "second_tier_after"]
 
@@ -57,9 +58,9 @@ _BARE_KEY = re.compile(r"(?im)(?:^|\|)[ \t*_-]{0,4}(?:comp(?:ensation)?\.?[ \t]{
                        r"(?![0-9.,:%$])[ \t]*(?:$|\|)")  # a line's key, or a cell's ("... | Threshold: 10 | ...")
 _BY_THE_MINUTE = re.compile(r"(?i)\bmin(?:ute)?s?[ \t]{1,2}late\b|\blate[ \t]{0,2}\((?:min|minutes|mins)\)")
 _THIS_ORDER = re.compile(r"(?i)\b(?:was|were|arrived|came|showed[ \t]up|got[ \t]there|ran)\b")
-_SECOND_TIER = re.compile(r"(?i)%|percent|per[ \t-]cent|\bplus\b")
-_JOINT = re.compile(r"(?i);|,[ \t]{0,2}(?:and|but|while|whereas)\b|[ \t](?:but|whereas|while)\b")
-_BELOW = re.compile(r"(?i)(?:under|below|less[ \t]than)\b")
+_SECOND_TIER = lazy(r"(?i)%|percent|per[ \t-]cent|\bplus\b", needs=('%', 'cent', 'percent', 'plus'))
+_JOINT = lazy(r"(?i);|,[ \t]{0,2}(?:and|but|while|whereas)\b|[ \t](?:but|whereas|while)\b", needs=(';', 'and', 'but', 'whereas', 'while'))
+_BELOW = lazy(r"(?i)(?:under|below|less[ \t]than)\b", needs=('below', 'less', 'under'))
 _NOTHING = re.compile(r"(?i)\b(?:no|none|nothing|not|neither|nor|apolog\w*)\b|n['’]t\b")  # round 16: "neither the fee nor ..."
 _FEE = re.compile(r"(?i)\bfee\b")
 _HINTS = ("compensat", "refund", "credit", "back", "reimburs", "qualif", "eligible", "entitled", "fee", "%", "percent", "per cent", "per-cent",

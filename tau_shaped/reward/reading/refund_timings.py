@@ -61,9 +61,9 @@ _LIST_LINE = re.compile(r"[ \t]*(?:[-*•+|]|[0-9]{1,2}[.)]|[\"']?\w+(?:[ \t]\w+
 # ("ETA to post: 3-5 days" is the refund's: an ETA of money posting or clearing)
 _DELIVERY = re.compile(r"\b(?:order|deliver\w*|courier|driver|food|eta(?![ \t]{1,3}(?:to|for)[ \t]{1,3}(?:post|clear|the[ \t]refund|refund))|dish)\b",
                        re.IGNORECASE)
-_CARD = re.compile(r"\b(?:cards?|original[ _]payment|bank|statement|payment method"
-                   r"|mastercard|visa|amex|american express|discover)\b", re.IGNORECASE)  # round 14: a card by its brand
-_WALLET = re.compile(r"\bwallets?\b", re.IGNORECASE)
+_CARD = lazy(r"\b(?:cards?|original[ _]payment|bank|statement|payment method"
+                   r"|mastercard|visa|amex|american express|discover)\b", re.IGNORECASE, needs=('american express', 'amex', 'bank', 'card', 'discover', 'mastercard', 'original', 'payment method', 'statement', 'visa'))  # round 14: a card by its brand
+_WALLET = lazy(r"\bwallets?\b", re.IGNORECASE, needs=('wallet',))
 _TIMING = re.compile(
     r"\b(?P<imm>immediately|instant(?:ly|aneous(?:ly)?)?|right away|straight away|at once|right now|in real time|in no time"
     r"|on the spot"

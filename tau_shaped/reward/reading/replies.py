@@ -180,8 +180,8 @@ def _wished(text: str) -> str:
 
 
 # "if you want" closing its clause is a hedge ("Sure, if you want."); "if you want to waste my time" is no hedge
-_IF_YOU = re.compile(words("if you say so", "if you must", "if you want", "if you think so") + r"(?=\W*(?:[,;.!?\n]|$))",
-                     re.IGNORECASE)
+_IF_YOU = lazy(words("if you say so", "if you must", "if you want", "if you think so") + r"(?=\W*(?:[,;.!?\n]|$))",
+                     re.IGNORECASE, needs=('must', 'think', 'want', 'you'))
 # A precondition: the call waits for something else first ("let me check my bank first", "ok, but
 # first tell me ...", "before that, ...", "once you tell me why"): conditional assent at most.
 _PRECONDITION = lazy(

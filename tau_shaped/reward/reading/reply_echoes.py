@@ -6,13 +6,14 @@ its own said back. "Do you mind ...?" is left alone ("I do" minds), and so is an
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["echo_answered"]
 
 _AUX_ASKED = re.compile(r"(?i)(?:^|[.!?\n][ \t]*)(?P<aux>would|do|will|are|can|could|shall|did)[ \t]+you\b(?P<rest>(?:[^.!?\n]|\.(?=[0-9])){0,160})\?[ \t]*$")
 _THANKS = r"(?:[ \t,.!]+(?:thanks|thank[ \t]+you|ty|thx|please|pls|indeed|yes))*[ \t.!]*$"
 _SHORT_ASKED = re.compile(r"(?i)(?:^|[.!?\n][ \t]*)(?P<q>(?:still|all|ok|okay|good|fine|alright|sounds?|looks?)(?:[ \t]+[a-z]+){0,2})[ \t]*\?[ \t]*$")
-_NEGATION = re.compile(r"(?i)\b(?:not|no|never)\b|n't\b")
+_NEGATION = lazy(r"(?i)\b(?:not|no|never)\b|n't\b", needs=('n', "n't"))
 
 
 def echo_answered(reply: str, question: str) -> str:

@@ -46,8 +46,8 @@ _RHETORICAL = re.compile(r"^\W{0,8}(?:why|how)(?:[ \t]+on[ \t]+earth|[ \t]+in[ \
 
 # round 18: the whole reply a habit the agent cannot know ("the usual pls", "same as always", "as usual"): neither a yes to
 # what was described nor a change to a known value (round 17 read "the usual pls" as a change)
-_HABIT = re.compile(r"^\W{0,8}(?:just[ \t]+)?(?:the|my|as|same(?:[ \t]+as)?)[ \t]+(?:usual|always|normal|regular)(?:[ \t]+(?:one|way|thing))?"
-                    r"(?:\W{1,3}(?:please|pls|plz|thanks|thx|then|ty))*\W{0,8}$", re.IGNORECASE)
+_HABIT = lazy(r"^\W{0,8}(?:just[ \t]+)?(?:the|my|as|same(?:[ \t]+as)?)[ \t]+(?:usual|always|normal|regular)(?:[ \t]+(?:one|way|thing))?"
+                    r"(?:\W{1,3}(?:please|pls|plz|thanks|thx|then|ty))*\W{0,8}$", re.IGNORECASE, needs=('always', 'normal', 'regular', 'usual'))
 
 
 def habitual(first: str) -> bool:
@@ -84,16 +84,16 @@ _OUTRIGHT = head("no", "nope", "nah", "naw", "wait", "hold on", "hang on", "hold
 _CANCEL_HEAD = head("cancel", "stop", "abort", "forget it", "never mind", "nevermind")
 _CANCEL_THAT = re.compile(rf"(?<![\w'])cancel{W}(?:that|this)(?![\w'])", re.IGNORECASE)
 # "I said no", "the answer is no": a refusal word that closes its clause.
-_NO_AT_THE_END = re.compile(r"(?<![\w'])(?:no|nope|nah)\W{0,8}$", re.IGNORECASE)
+_NO_AT_THE_END = lazy(r"(?<![\w'])(?:no|nope|nah)\W{0,8}$", re.IGNORECASE, needs=('n',))
 
 # "Leave it", "leave it as it is", "I'd like to keep the order": things as they are, the call not made.
-_LEAVE_IT = re.compile(
+_LEAVE_IT = lazy(
     r"(?<![\w'])(?:leave|keep)\W{1,3}(?:it|things|everything|that)(?:\W{1,3}(?:as|alone|be)(?![\w'])|\W{0,8}$)"
-    r"|(?<![\w'])keep\W{1,3}(?:the|my)\W{1,3}order(?![\w'])", re.IGNORECASE)
+    r"|(?<![\w'])keep\W{1,3}(?:the|my)\W{1,3}order(?![\w'])", re.IGNORECASE, needs=('keep', 'leave', 'order'))
 
 
 # "cancel that", "cancel it", "okay cancel" to a question that cancels nothing: a stop
-_CANCEL_ANY = re.compile(rf"(?<![\w'])(?:cancel|abort)(?:{W}(?:that|this|it|the{W}\w+))?\W{{0,8}}$", re.IGNORECASE)
+_CANCEL_ANY = lazy(rf"(?<![\w'])(?:cancel|abort)(?:{W}(?:that|this|it|the{W}\w+))?\W{{0,8}}$", re.IGNORECASE, needs=('abort', 'cancel'))
 
 
 def starts_cancelling(first: str, q: Question) -> bool:
@@ -274,10 +274,10 @@ def _negates_the_call(tokens: List[str], adjectives: bool = True) -> bool:
 
 # ---- changes ----------------------------------------------------------------------------------
 
-_CONTRAST = re.compile(words("but", "actually", "instead", "rather", "except", "however", "though", "although"),
-                       re.IGNORECASE)
-_INSTEAD = re.compile(words("instead", "rather than", "i'd rather", "i would rather", "i prefer", "i'd prefer",
-                            "i would prefer", "switch it", "change it", "make it"), re.IGNORECASE)
+_CONTRAST = lazy(words("but", "actually", "instead", "rather", "except", "however", "though", "although"),
+                       re.IGNORECASE, needs=('actually', 'although', 'but', 'except', 'however', 'instead', 'rather', 'though'))
+_INSTEAD = lazy(words("instead", "rather than", "i'd rather", "i would rather", "i prefer", "i'd prefer",
+                            "i would prefer", "switch it", "change it", "make it"), re.IGNORECASE, needs=('change', 'instead', 'make', 'prefer', 'rather', 'switch'))
 # no altering: "make sure", and the pace asked for ("but make it quick", "just be fast about it")
 _MAKE_SURE = re.compile(words("make sure", "make certain", "making sure", "make it quick", "make it fast", "make it quicker",
                               "make it faster", "make it snappy", "make it speedy", "make it asap", "make it happen",
@@ -331,8 +331,8 @@ def asks_for_a_change(text: str, q: Question, stated: Described) -> bool:
     return False
 
 
-_WHY = re.compile(r"(?<![\w'])(?:why|how[ \t]+come)(?![\w'])(?![ \t,]{1,3}not(?![\w']))", re.IGNORECASE)  # "why not the wallet?" asks for it
-_REMAINDER = re.compile(r"(?<![\w'])(?:the[ \t]+(?:rest|remainder|remaining|difference)|what(?:'s|[ \t]+is)[ \t]+left)(?![\w'])", re.IGNORECASE)
+_WHY = lazy(r"(?<![\w'])(?:why|how[ \t]+come)(?![\w'])(?![ \t,]{1,3}not(?![\w']))", re.IGNORECASE, needs=('come', 'why'))  # "why not the wallet?" asks for it
+_REMAINDER = lazy(r"(?<![\w'])(?:the[ \t]+(?:rest|remainder|remaining|difference)|what(?:'s|[ \t]+is)[ \t]+left)(?![\w'])", re.IGNORECASE, needs=('difference', 'remainder', 'remaining', 'rest', 'what'))
 
 
 def _bases(word: str) -> set:

@@ -53,8 +53,8 @@ _STREET = re.compile(
     re.IGNORECASE,
 )
 # An address named without its street: a value of that kind, but not one that can be compared.
-_SOME_ADDRESS = re.compile(r"(?<![\w'])(?:work|home|other|different|new|old|billing|office|another)\s+address(?![\w'])",
-                           re.IGNORECASE)
+_SOME_ADDRESS = lazy(r"(?<![\w'])(?:work|home|other|different|new|old|billing|office|another)\s+address(?![\w'])",
+                           re.IGNORECASE, needs=('address',))
 # What takes the value named right after it back: "not to my card", "rather than the wallet".
 _NEGATED_BEFORE = lazy(
     r"(?:(?<![\w'])(?:not|never|no|rather\s+than|instead\s+of|other\s+than|except|than)|n't)"
@@ -337,15 +337,15 @@ def _soft(kind: str) -> bool:
 
 # A quantity of a unit ("2 GB", "3 gigs", "2 checked bags"): compared only with the one the
 # question names ("Yes, 3 GB please" after "2 GB of data for $4.00" asks for another call)
-_QUANTITY = re.compile(
+_QUANTITY = lazy(
     r"(?<![\w.,$])(?P<n>\d{1,4}(?:\.\d{1,2})?)\s?(?P<unit>gb|gigs?|gigabytes?|mb|megabytes?|(?:checked\s+)?bags?|suitcases?"
-    r"|passengers?|seats?)(?![\w'])")
+    r"|passengers?|seats?)(?![\w'])", needs=('bag', 'gb', 'gig', 'gigabyte', 'mb', 'megabyte', 'passenger', 'seat', 'suitcase'))
 _UNITS = {"gig": "gb", "gigabyte": "gb", "megabyte": "mb", "suitcase": "bag"}
 
 
 # A card's brand and its last four digits ("your Visa ending 4821", "the one ending in 1 2 3 4"):
 # compared only with the ones the question names (the call's method is read as its kind alone).
-_CARD_BRAND = re.compile(r"(?<![\w'])(?:visa|master[\s-]?card|amex|american\s+express|discover)(?![\w'])")
+_CARD_BRAND = lazy(r"(?<![\w'])(?:visa|master[\s-]?card|amex|american\s+express|discover)(?![\w'])", needs=('american', 'amex', 'discover', 'master', 'visa'))
 _BRANDS = {"americanexpress": "amex"}
 _CARD_END = lazy(
     r"(?<![\w'])(?:ending|ends|ended)(?:\s+(?:in|with|on))?\W{0,3}(?P<end>\d(?:[ ]?\d){3})(?![\d\w])"

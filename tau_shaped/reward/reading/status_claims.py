@@ -69,8 +69,8 @@ _ASKED_BACK = re.compile(
     rf"(?:(?P<yes>yes|yep|yeah|yup|indeed|correct|it{_SP}(?:is|has|was|did))|(?P<no>no|nope|nah|not{_SP}yet))\b(?![ \t,.!]{{1,3}}right\b)",
     re.IGNORECASE)
 # (round 17, AU: "as before", "as after" refer back, they open no condition: "Same as before: it's cancelled" states it)
-CONDITION = re.compile(r"(?:\b(?:if|once|when|whenever|(?<!\ba )while|until|unless|(?<!\bas )(?:after|before)|as soon as)\W{1,3}(?:\w+\W{1,3}){0,2})$",
-                       re.IGNORECASE)
+CONDITION = lazy(r"(?:\b(?:if|once|when|whenever|(?<!\ba )while|until|unless|(?<!\bas )(?:after|before)|as soon as)\W{1,3}(?:\w+\W{1,3}){0,2})$",
+                       re.IGNORECASE, needs=('after', 'as soon as', 'before', 'if', 'once', 'unless', 'until', 'when', 'whenever', 'while'))
 
 
 def statuses(text: str, negated: Negations) -> List[Tuple[str, str, int, Optional[str]]]:
