@@ -31,7 +31,7 @@ class EquivalenceClass(_Strict):
     id: str = Field(min_length=1)
     field_path: str
     candidate_set_path: str
-    linked_paths: List[str] = Field(default_factory=list)
+    linked_paths: List[str] = Field(default_factory=lambda: [])
     description: str = ""
 
     @field_validator("field_path", "candidate_set_path")
@@ -53,7 +53,7 @@ class MonetaryIdentity(_Strict):
     tolerance: float = Field(default=0.005, ge=0)  # SPEC §4.3: half a cent
     cap: Optional[float] = None
     components: List[str] = Field(min_length=1)
-    owns: List[str] = Field(default_factory=list)
+    owns: List[str] = Field(default_factory=lambda: [])
     description: str = ""
 
     @field_validator("components", "owns")
@@ -98,10 +98,10 @@ def _listify(value: Any) -> Any:
 
 
 class RewardOverrides(_Strict):
-    equivalence_class: List[EquivalenceClass] = Field(default_factory=list)
-    monetary_identity: List[MonetaryIdentity] = Field(default_factory=list)
-    safety_gates: List[SafetyGate] = Field(default_factory=list)
-    process_checkpoints: List[ProcessCheckpoint] = Field(default_factory=list)
+    equivalence_class: List[EquivalenceClass] = Field(default_factory=lambda: [])
+    monetary_identity: List[MonetaryIdentity] = Field(default_factory=lambda: [])
+    safety_gates: List[SafetyGate] = Field(default_factory=lambda: [])
+    process_checkpoints: List[ProcessCheckpoint] = Field(default_factory=lambda: [])
 
     _one_or_many = field_validator("equivalence_class", "monetary_identity", mode="before")(
         classmethod(lambda cls, v: _listify(v))

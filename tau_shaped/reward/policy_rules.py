@@ -64,7 +64,7 @@ class Fact(_Strict):
     type: Literal["string", "number", "list", "bool", "any"] = "any"
     # disputed_total only: the monetary identities (by id) left out of the sum (what an
     # apology owes is no loss: {"task": "disputed_total", "except_identities": ["apology"]})
-    except_identities: List[str] = Field(default_factory=list)
+    except_identities: List[str] = Field(default_factory=lambda: [])
     # disputed_total only: the monetary identities (by id) summed, the others left out (what
     # the task owes as an apology: {"task": "disputed_total", "only_identities": ["apology"]})
     only_identities: Optional[List[str]] = None
@@ -104,8 +104,8 @@ class PolicyRule(_Strict):
 class PolicyRuleSet(_Strict):
     domain: str = ""
     facts: Dict[str, Fact] = Field(default_factory=dict)
-    canonical_ignore: List[str] = Field(default_factory=list)
-    rules: List[PolicyRule] = Field(default_factory=list)
+    canonical_ignore: List[str] = Field(default_factory=lambda: [])
+    rules: List[PolicyRule] = Field(default_factory=lambda: [])
 
     @field_validator("canonical_ignore")
     @classmethod

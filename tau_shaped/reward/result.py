@@ -79,16 +79,16 @@ class ShapedRewardResult(BaseModel):
     canonical_match: bool = False
     outputs_passed: bool = True
     invariants_hold: bool = True
-    gate_violations: List[GateViolation] = Field(default_factory=list)
-    rule_violations: List[RuleViolation] = Field(default_factory=list)
-    undetermined: List[UndeterminedRule] = Field(default_factory=list)
-    rules_checked: List[str] = Field(default_factory=list)
-    checkpoints: List[CheckpointResult] = Field(default_factory=list)
-    step_rewards: List[float] = Field(default_factory=list)
-    output_checks: List[OutputCheckResult] = Field(default_factory=list)
-    invariants: List[Dict[str, Any]] = Field(default_factory=list)
-    equivalence_classes: List[ClassResult] = Field(default_factory=list)
-    canonical_diff: List[DiffEntry] = Field(default_factory=list)
+    gate_violations: List[GateViolation] = Field(default_factory=lambda: [])
+    rule_violations: List[RuleViolation] = Field(default_factory=lambda: [])
+    undetermined: List[UndeterminedRule] = Field(default_factory=lambda: [])
+    rules_checked: List[str] = Field(default_factory=lambda: [])
+    checkpoints: List[CheckpointResult] = Field(default_factory=lambda: [])
+    step_rewards: List[float] = Field(default_factory=lambda: [])
+    output_checks: List[OutputCheckResult] = Field(default_factory=lambda: [])
+    invariants: List[Dict[str, Any]] = Field(default_factory=lambda: [])
+    equivalence_classes: List[ClassResult] = Field(default_factory=lambda: [])
+    canonical_diff: List[DiffEntry] = Field(default_factory=lambda: [])
     status: Status = "ok"
     error: Optional[str] = None
     spec_version: str = SPEC_VERSION

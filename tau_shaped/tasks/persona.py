@@ -55,7 +55,7 @@ class PersonaAction(_MatcherMap):
 
     tool: str = Field(min_length=1)
     args: Dict[str, Matcher] = Field(default_factory=dict)
-    said: List[TextMatcher] = Field(default_factory=list)
+    said: List[TextMatcher] = Field(default_factory=lambda: [])
     settles: bool = True
 
 
@@ -65,9 +65,9 @@ class Persona(_Strict):
     opening: str = Field(min_length=1, max_length=MAX_TEXT)
     request: str = Field(min_length=1, max_length=MAX_TEXT)
     facts: Dict[FactName, str] = Field(default_factory=dict, max_length=64)
-    accept: List[PersonaAction] = Field(default_factory=list)
+    accept: List[PersonaAction] = Field(default_factory=lambda: [])
     instead: Optional[str] = Field(default=None, max_length=MAX_TEXT)
-    told: List[TextMatcher] = Field(default_factory=list)
+    told: List[TextMatcher] = Field(default_factory=lambda: [])
 
     @field_validator("facts")
     @classmethod

@@ -90,10 +90,10 @@ class ShapedTask(Task):
     user_id: str
     instruction: str
     actions: List[Action]
-    outputs: List[str] = Field(default_factory=list)
+    outputs: List[str] = Field(default_factory=lambda: [])
     output_checks: Optional[List[OutputCheck]] = None
     reward_overrides: RewardOverrides = Field(default_factory=RewardOverrides)
-    policy_exemptions: List[PolicyExemption] = Field(default_factory=list)
+    policy_exemptions: List[PolicyExemption] = Field(default_factory=lambda: [])
     split: Optional[str] = None
     bucket: Optional[str] = None
     persona: Optional[Persona] = Field(default=None, description="The customer the persona user simulator plays "

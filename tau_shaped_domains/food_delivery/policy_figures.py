@@ -43,7 +43,7 @@ _UNREAD: Any = object()
 class Figure(_Strict):
     about: List[str] = Field(min_length=1)
     unit: Literal["minutes", "km"]
-    near: List[str] = Field(default_factory=list)
+    near: List[str] = Field(default_factory=lambda: [])
     values: List[float] = Field(min_length=1)
 
 

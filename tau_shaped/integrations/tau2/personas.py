@@ -73,7 +73,7 @@ class ScenarioFacts(_Strict):
     """A domain package's ``persona_facts.json``."""
 
     about: str = Field(default="", max_length=4 * MAX_TEXT)
-    facts: List[ScenarioFact] = Field(default_factory=list, max_length=10_000)
+    facts: List[ScenarioFact] = Field(default_factory=lambda: [], max_length=10_000)
 
 
 @functools.lru_cache(maxsize=None)

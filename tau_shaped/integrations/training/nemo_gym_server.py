@@ -292,7 +292,7 @@ def server_classes() -> Dict[str, Any]:
         model_config = ConfigDict(extra="allow")
         task_id: str
         reward_components: Dict[str, float] = Field(default_factory=dict)
-        step_rewards: List[float] = Field(default_factory=list)
+        step_rewards: List[float] = Field(default_factory=lambda: [])
         abstain: bool = False
         abstain_reason: Optional[str] = None
 

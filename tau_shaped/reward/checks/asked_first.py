@@ -38,14 +38,14 @@ from tau_shaped.reward.matchers import match_text
 
 class Doubt(_Strict):
     said: TextMatcher
-    after_tools: List[str] = Field(default_factory=list)
+    after_tools: List[str] = Field(default_factory=lambda: [])
 
 
 class AskedFirst(_Strict):
     tool: str = Field(min_length=1)
     asks: TextMatcher
     offers: TextMatcher
-    doubts: List[Doubt] = Field(default_factory=list)
+    doubts: List[Doubt] = Field(default_factory=lambda: [])
 
 
 class AskedFirstPredicate(_Strict):

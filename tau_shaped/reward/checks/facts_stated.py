@@ -44,9 +44,9 @@ class FactsStatedPredicate(_Strict):
     # of its record (ISO times), on the episode's clock (S0's ``clock.now``)
     event_fields: Dict[str, str] = Field(default_factory=lambda: {"delivered": "delivered_at", "placed": "placed_at"})
     status_writes: Dict[str, str] = Field(default_factory=dict)
-    card_refund_days: List[float] = Field(default_factory=list, max_length=2)
+    card_refund_days: List[float] = Field(default_factory=lambda: [], max_length=2)
     wallet_immediate: bool = False
-    percents: List[float] = Field(default_factory=list)
+    percents: List[float] = Field(default_factory=lambda: [])
     # a percentage said of one of these (its words in the percentage's clause: "a 15% service fee")
     # is that rate; any other, one of ``percents``
     percent_of: Dict[str, float] = Field(default_factory=dict)

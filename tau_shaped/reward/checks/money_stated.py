@@ -26,9 +26,9 @@ class MoneyStatedPredicate(_Strict):
     (an amount typed as neither a charge nor a refund) that nothing backs is undetermined."""
 
     money_stated: List[Literal["amount", "refund_method", "refund_timing"]] = Field(min_length=1)
-    values: List[float] = Field(default_factory=list)
-    immediate_sources: List[str] = Field(default_factory=list)
-    refund_days: List[float] = Field(default_factory=list, max_length=2)
+    values: List[float] = Field(default_factory=lambda: [])
+    immediate_sources: List[str] = Field(default_factory=lambda: [])
+    refund_days: List[float] = Field(default_factory=lambda: [], max_length=2)
 
 
 class RefusalUnsaidPredicate(_Strict):

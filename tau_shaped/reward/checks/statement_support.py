@@ -23,17 +23,17 @@ class UnsupportedPredicate(_Strict):
     (an offer, "I can refund $6.48", that the agent then makes: judged by the money rules)."""
 
     unsupported: str
-    values: List[float] = Field(default_factory=list)
-    acted: List[str] = Field(default_factory=list)
+    values: List[float] = Field(default_factory=lambda: [])
+    acted: List[str] = Field(default_factory=lambda: [])
     # amounts: the policy's rates (20% of the food subtotal, a ×1.3 surge): an amount that is
     # one of them times a supported amount, rounded to cents, is supported too (the policy's
     # own formula applied to a tool's number: "20% of $8.42 is $1.68")
-    rates: List[float] = Field(default_factory=list)
+    rates: List[float] = Field(default_factory=lambda: [])
 
     # amounts, round 11: the policy's own numbers (a cap, a threshold, a fee's rule): they back an
     # amount stated of the policy, not one said to be what the order cost or the customer paid
     # ("It'll cost twenty bucks" of a $19.73 order) nor money said to have moved
-    rule_values: List[float] = Field(default_factory=list)
+    rule_values: List[float] = Field(default_factory=lambda: [])
 
     @field_validator("values", "rule_values", mode="before")
     @classmethod

@@ -47,8 +47,8 @@ class Entry(BaseModel):
     id: str
     question: str = ""
     answer: str
-    aliases: List[str] = Field(default_factory=list)
-    key_terms: List[str] = Field(default_factory=list)
+    aliases: List[str] = Field(default_factory=lambda: [])
+    key_terms: List[str] = Field(default_factory=lambda: [])
 
     def accepted(self) -> List[str]:
         return [a for a in (normalize(x) for x in [self.answer, *self.aliases]) if a]
