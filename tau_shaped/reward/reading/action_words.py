@@ -183,7 +183,7 @@ _SORTED_OBJECT = re.compile(r"(?<![\w])(?:[A-Za-z]{2}-[0-9]+|stops|deliveries|dr
                             re.IGNORECASE)
 # a task's rollouts repeat their messages: a short one's answer is read once and kept, bounded
 _kept_action = lru_cache(maxsize=2048)(_read_action)
-_NEGATION = re.compile(r"(?<!\w)(?:not|never|no|none|no longer|cannot|\w+n['’]t|unable|won't)(?!\w)", re.IGNORECASE)
+_NEGATION = lazy(r"(?<!\w)(?:not|never|no|none|no longer|cannot|\w+n['’]t|unable|won't)(?!\w)", re.IGNORECASE, needs=('cannot', 'never', 'no', 'no longer', 'none', 'not', 't', 'unable', "won't"))
 _CLAUSE = re.compile(r"[.,;:!?\n()\[\]]")  # a note in parentheses ("(no allergens)") ends before what follows it
 
 

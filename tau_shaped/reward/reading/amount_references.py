@@ -10,14 +10,15 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.reward.reading.message_looks import holds_any, look
 
 __all__ = ["by_reference", "may_refer"]
 
-_REFERENCE = re.compile(
+_REFERENCE = lazy(
     r"(?i)\b(?:(?:the|an?)[ \t]{1,2})?(?:(?:same|exact)[ \t]{1,2}(?:amount|sum|figure|value)[ \t]{1,2}as|(?:amount|sum)[ \t]{1,2}"
     r"(?:equal|identical)[ \t]{1,2}to|equal[ \t]{1,2}to|as[ \t]{1,2}much[ \t]{1,2}as)[ \t]{1,2}(?:the|your)[ \t]{1,2}"
-    r"(?P<f>delivery[ \t]fee|service[ \t]fee|tip|subtotal|food[ \t]subtotal|total)\b")
+    r"(?P<f>delivery[ \t]fee|service[ \t]fee|tip|subtotal|food[ \t]subtotal|total)\b", needs=('delivery', 'service', 'subtotal', 'tip', 'total'))
 _FIELDS = {"del": "delivery_fee", "ser": "service_fee", "tip": "tip", "sub": "subtotal", "foo": "subtotal", "tot": "total"}
 _HINTS = ("same", "exact", "equal", "identical", "as much")
 

@@ -56,7 +56,7 @@ _A = r"['\u2019]"
 # a notification", "Suppose it's delivered -- then ...", "assuming it's been placed", "once it's delivered"); "as if" and "even
 # though" say it is so
 _SUPPOSED = lazy((r"(?i)(?<!\bas )(?<!\bas though )\b(?:if|suppose|supposing|assuming|provided(?:{_SP}that)?|unless|in{_SP}case|once"
-                  r"|let{_A}s{_SP}say)\b").replace("{_SP}", _SP).replace("{_A}", _A))
+                  r"|let{_A}s{_SP}say)\b").replace("{_SP}", _SP).replace("{_A}", _A), needs=('assuming', 'case', 'if', 'let', 'once', 'provided', 'suppose', 'supposing', 'unless'))
 # round 15 (self-repair): a status taken back right after it ("FD-10005 is delivered. Hmm, hold on -- I had the wrong order open",
 # "it's placed -- no, sorry, I misread"): a marker of a mistake within 120 characters after it, nothing with a digit between (a
 # correction of an amount said between is the amount's: "it's delivered; the total is $5 -- sorry, correction: $6")
@@ -65,11 +65,11 @@ _RETRACTED = lazy((r"(?i)\b(?:no,?{_SP}sorry|sorry,?{_SP}(?:I{_SP})?(?:misread|m
                    r"|wrong{_SP}(?:order|row|line|account|record){_SP}(?:open|up|there)|scratch{_SP}that|ignore{_SP}(?:that|what{_SP}I{_SP}(?:just{_SP})?said)"
                    r"|disregard{_SP}(?:that|my{_SP}last)|correction\b|I{_SP}misread|my{_SP}(?:mistake|bad|error)(?!{_SP}(?:earlier|before|last{_SP}time|from{_SP}before))|let{_SP}me{_SP}correct{_SP}myself"
                    r"|that{_A}s{_SP}(?:not{_SP}right|wrong)|that{_SP}(?:was|is){_SP}(?:wrong|not{_SP}right)|I{_SP}was{_SP}wrong)")
-                  .replace("{_SP}", _SP).replace("{_A}", _A))
+                  .replace("{_SP}", _SP).replace("{_A}", _A), needs=('correct', 'correction', 'disregard', 'ignore', 'misread', 'my', 'scratch', 'sorry', 'that', 'wrong'))
 _DIGIT = lazy(r"[0-9]")
 _DOUBT = lazy((r"(?i)\bwhether\b|\b(?:sure|certain|know|knowing|tell|check|checking|see|confirm|verify|find{_SP}out|ask|asking"
                r"|wonder(?:ing)?|unclear|idea|look{_SP}into|looking{_SP}into|clear)(?:{_SP}(?:yet|now|for{_SP}sure|right{_SP}now))?{_SP}if\b")
-              .replace("{_SP}", _SP))
+              .replace("{_SP}", _SP), needs=('ask', 'asking', 'certain', 'check', 'checking', 'clear', 'confirm', 'find', 'idea', 'know', 'knowing', 'look', 'looking', 'see', 'sure', 'tell', 'unclear', 'verify', 'whether', 'wonder'))
 # a modal or a future right before the phrase: "should be delivered", "it'll be placed", "is going to be", "may have been"
 _MODAL = lazy((r"(?i)(?:\b(?:should|will|would|might|may|could|must|shall|ought{_SP}to|going{_SP}to|gonna|expected{_SP}to"
                r"|supposed{_SP}to|due{_SP}to|likely{_SP}to|about{_SP}to|set{_SP}to|meant{_SP}to)|{_A}ll|{_A}d)"
@@ -82,7 +82,7 @@ _ASKED = lazy(r"(?i)(?:^|[.!?\n;:]|--|[\u2014\u2013])[ \t\u00a0*_\"'(]{0,4}(?:(?
               r"|(?:so|and|then)\b[ \t,]{1,3})")
 # a record's future or supposed view of it: "our system will show FD-10061 as placed once it updates", "it should read as delivered"
 _MODAL_VIEW = lazy((r"(?i)(?:\b(?:should|will|would|might|may|could|shall|going{_SP}to|gonna|supposed{_SP}to)|{_A}ll)(?:{_SP}(?:probably|soon|likely))?"
-                    r"{_SP}(?:show|list|mark|display|read|say|record|flag|have)\b[^.!?\n]{0,60}\bas{_SP}\Z").replace("{_SP}", _SP).replace("{_A}", _A))
+                    r"{_SP}(?:show|list|mark|display|read|say|record|flag|have)\b[^.!?\n]{0,60}\bas{_SP}\Z").replace("{_SP}", _SP).replace("{_A}", _A), needs=('as',))
 # a question opened by its verb and a subject, its mark dropped (a transcript's "um, is FD-10007 delivered")
 _ASKED_UNMARKED = lazy(r"(?i)(?:^|[.!?\n;:]|--|[\u2014\u2013])[ \t\u00a0]{0,3}(?:(?:um|uh|er|so|okay so|ok so)[ \t,]{1,3})?"
                        r"(?:is|are|was|were|has|have|had)[ \t\u00a0]{1,3}(?:it|your|the|this|that|order|fd-?[0-9])")
@@ -91,7 +91,7 @@ _ASKED_UNMARKED = lazy(r"(?i)(?:^|[.!?\n;:]|--|[\u2014\u2013])[ \t\u00a0]{0,3}(?
 # round 16 (sourced): another's report of it the agent will not vouch for ("The courier says it is delivered, but I can't verify
 # that", "according to the app it's delivered -- I can't confirm it"): a source before it in its sentence, a disclaimer after
 _SOURCE = lazy(r"(?i)(?<!\byou )(?<!\bu )\b(?:says?|said|claims?|claimed|reports?|reported|according[ \t]{1,3}to|apparently|supposedly"
-               r"|allegedly)\b")  # (the customer's words are _REPORTED's)
+               r"|allegedly)\b", needs=('according', 'allegedly', 'apparently', 'claim', 'claimed', 'report', 'reported', 'said', 'say', 'supposedly'))  # (the customer's words are _REPORTED's)
 _DISCLAIMED = lazy((r"(?i)\b(?:(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|couldn{_A}?t|am{_SP}unable{_SP}to|{_A}m{_SP}unable{_SP}to)"
                     r"{_SP}(?:verify|confirm|vouch|check)(?:{_SP}(?:for|that|it|this|yet|for{_SP}sure|on{_SP}my{_SP}end)){0,2}[ \t]{0,3}(?:[.!,;)\u2014\u2013]|--|$)"
                     r"|(?:not|n{_A}t){_SP}(?:verified|confirmed)|(?:I|we){_SP}(?:doubt|don{_A}?t{_SP}(?:believe|trust))"
@@ -106,10 +106,10 @@ _ANSWERED_NO = lazy(r"(?i)[ \t\u00a0*_\"')]{0,4}\?[ \t\u00a0*_\"')]{0,4}(?:(?:--
                     r"(?![ \t]{1,3}(?:problem|worries|doubt))")
 # the customer's request reported ("you asked me to cancel it", "you wanted me to refund it", "you asked if I could")
 _ASKED_OF_ME = lazy((r"(?i)\byou(?:{_A}ve|{_SP}have|{_SP}had|{_SP}just)?{_SP}(?:asked|wanted|requested|wondered|begged|told{_SP}me)"
-                     r"(?:{_SP}(?:me|us|earlier|before|if|whether|about)){0,2}\b").replace("{_SP}", _SP).replace("{_A}", _A))
+                     r"(?:{_SP}(?:me|us|earlier|before|if|whether|about)){0,2}\b").replace("{_SP}", _SP).replace("{_A}", _A), needs=('asked', 'begged', 'requested', 'told', 'wanted', 'wondered'))
 _REPORTED = lazy((r"(?i)(?<!\bas )(?<!\blike )\byou(?:{_A}ve|{_SP}have|{_SP}had|{_SP}just)?{_SP}(?:said|say|mentioned|told{_SP}(?:me|us)|think"
                   r"|thought|believe|believed|wrote|claimed|heard|suggested|assumed|were{_SP}told|figured)(?:{_SP}that)?{_SP}")
-                 .replace("{_SP}", _SP).replace("{_A}", _A))
+                 .replace("{_SP}", _SP).replace("{_A}", _A), needs=('assumed', 'believe', 'believed', 'claimed', 'figured', 'heard', 'mentioned', 'said', 'say', 'suggested', 'think', 'thought', 'told', 'were', 'wrote'))
 
 
 def framed(text: str, start: int, end: int, taken_back: bool = True) -> bool:

@@ -41,11 +41,11 @@ _TIER_OR_PLUS = re.compile(r"(?i)\b(?:basic|plus|premium)\b")
 _TIER_ALONE = re.compile(r"(?i)(?:\b(?:basic|premium)|(?:(?<=\()|(?<=for[ \t])|(?<=tier:[ \t]))plus)\b(?![ \t]{1,3}(?:order|orders|meal|meals|delivery|"
                          r"dish|dishes|item|items|fee|fees|service|option|options|plan|menu|food)\b)")
 _LEFT = lazy(r"(?i)\b(?:still|remaining|left|more|additional|another|further|extra|already|on[ \t]top|balance|top[ \t]up)\b", needs=('additional', 'already', 'another', 'balance', 'extra', 'further', 'left', 'more', 'remaining', 'still', 'top'))
-_IF = re.compile(r"(?i)\b(?:if|were|unless|once|when|whether|would[ \t]have)\b")
+_IF = lazy(r"(?i)\b(?:if|were|unless|once|when|whether|would[ \t]have)\b", needs=('have', 'if', 'once', 'unless', 'were', 'when', 'whether'))
 _NO_BOUND = lazy(r"(?i)\b(?:no|not|isn['’]t|there['’]s[ \t]no|without)[ \t]{1,3}(?:\w+[ \t]{1,3}){0,2}(?:max(?:imum)?|caps?|limit)\b", needs=('cap', 'limit', 'max'))
 # an amount said to be above the cap is no cap ("Requested: $50 credit - exceeds cap", "$50 is over my limit")
-_ABOVE = re.compile(r"(?i)\b(?:exceed\w*|over|above|beyond|past|more[ \t]than|outside)[ \t]{1,3}(?:(?:the|our|your|my|its|this)[ \t]{1,3})?"
-                    r"(?:[\w-]{1,12}[ \t]{1,3})?(?:cap|limit|max(?:imum)?|ceiling)\b")
+_ABOVE = lazy(r"(?i)\b(?:exceed\w*|over|above|beyond|past|more[ \t]than|outside)[ \t]{1,3}(?:(?:the|our|your|my|its|this)[ \t]{1,3})?"
+                    r"(?:[\w-]{1,12}[ \t]{1,3})?(?:cap|limit|max(?:imum)?|ceiling)\b", needs=('cap', 'ceiling', 'limit', 'max'))
 _COMMA = re.compile(r",(?![0-9])")
 _CLAUSE_END = re.compile(r"(?i)[.;!?\n|](?![0-9])|,?[ \t]{1,3}but[ \t]")  # (round 13: a macro's field ends at its bar)
 

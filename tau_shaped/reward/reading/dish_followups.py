@@ -72,10 +72,10 @@ def followup_offer(before: str, reply: str, text: str, menu: Any) -> Optional[st
 
 
 # round 19: the customer's ask pointed back at, over turns ("As discussed, I'll go ahead with the dish you asked for")
-_REFERS = re.compile(r"(?<!\w)(?:you(?:['’]ve|[ \t]+have)?[ \t]+(?:asked|requested|wanted|mentioned|picked|chose|chosen|named|suggested)|"
+_REFERS = lazy(r"(?<!\w)(?:you(?:['’]ve|[ \t]+have)?[ \t]+(?:asked|requested|wanted|mentioned|picked|chose|chosen|named|suggested)|"
                      r"your[ \t]+(?:request|pick|choice|suggestion)|(?:as|like)[ \t]+(?:we[ \t]+)?(?:discussed|requested|agreed|asked|said)|"
                      r"what[ \t]+we[ \t]+agreed)(?!\w)",
-                     re.IGNORECASE)
+                     re.IGNORECASE, needs=('agreed', 'asked', 'choice', 'chose', 'chosen', 'discussed', 'mentioned', 'named', 'pick', 'picked', 'request', 'requested', 'said', 'suggested', 'suggestion', 'wanted'))
 
 
 def refers_to_ask(text: str) -> bool:

@@ -8,6 +8,7 @@ one)."""
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 
 __all__ = ["AFTER", "proposed_as_replacement"]
 
@@ -33,7 +34,7 @@ _AS_REPLACEMENT = re.compile(
 
 
 # Right after a dish: it takes another's place ("the Pesto Pasta instead of the vindaloo", "Pesto Pasta in place of ...").
-_IN_PLACE_OF = re.compile(r"[ \t\"'”’)*_,]*(?:instead|in[ \t]+(?:place|lieu)[ \t]+of|rather[ \t]+than|as[ \t]+opposed[ \t]+to)(?!\w)", re.IGNORECASE)
+_IN_PLACE_OF = lazy(r"[ \t\"'”’)*_,]*(?:instead|in[ \t]+(?:place|lieu)[ \t]+of|rather[ \t]+than|as[ \t]+opposed[ \t]+to)(?!\w)", re.IGNORECASE, needs=('in', 'instead', 'opposed', 'rather'))
 # Right before a dish: what a swap takes in ("swapping the vindaloo for the Pesto Pasta", "replace the vindaloo with ...").
 _SWAPPED_IN = re.compile(r"(?<!\w)(?:swap\w*|switch\w*|exchang\w*|trad(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|replac(?:e|es|ed|ing))(?!\w)"
                          r"[^.!?;\n]{0,40}?[ \t](?:for|to|with)(?:[ \t]+(?:the|a|an|some))?[ \t]*[\"'“‘(*_]*$", re.IGNORECASE)

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, List, Optional, Tuple
 
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.reward.reading.days import event_days
 from tau_shaped.reward.reading.late_thresholds import late_thresholds, second_tier_after
 from tau_shaped.reward.reading.money_claims import tables_as_lines
@@ -109,10 +110,10 @@ _ANY_ORDER_LATE = re.compile(r"(?i)\b(?:once|if|when|whenever|after|until|unless
                              r"(?:order|delivery)[ \t]{1,3}(?:is|runs|arrives|gets|comes)[ \t]{1,3}(?:at[ \t]{1,3}least[ \t]{1,3})?$")
 # round 15: this order's lateness supposed, not stated ("Had it been 15 minutes late ...", "If it had been 30 minutes late",
 # "were your order 20 minutes late", "Suppose it was 40 minutes late"): a condition states nothing of the record
-_SUPPOSED_LATE = re.compile(r"(?i)\b(?:(?:if|suppose|supposing|assuming|imagine|say)[ \t]{1,3}(?:it|the[ \t]order|your[ \t]order|"
+_SUPPOSED_LATE = lazy(r"(?i)\b(?:(?:if|suppose|supposing|assuming|imagine|say)[ \t]{1,3}(?:it|the[ \t]order|your[ \t]order|"
                             r"the[ \t]delivery|FD-?\d+)[ \t]{1,3}(?:had[ \t]{1,3}been|were|was|arrived|came|had[ \t]{1,3}(?:come|arrived))"
                             r"|(?:had|were)[ \t]{1,3}(?:it|the[ \t]order|your[ \t]order|the[ \t]delivery|FD-?\d+)(?:[ \t]{1,3}been)?)"
-                            r"(?:[ \t]{1,3}(?:over|at[ \t]least|more[ \t]than|only|just|even))?[ \t]{1,3}$")
+                            r"(?:[ \t]{1,3}(?:over|at[ \t]least|more[ \t]than|only|just|even))?[ \t]{1,3}$", needs=('assuming', 'had', 'if', 'imagine', 'say', 'suppose', 'supposing', 'were'))
 _THRESHOLD = re.compile(
     rf"\b(?:compensation|refunds?|credits?|money back)\b[^.;\n]{{0,40}}?\b(?:starts?|begins?|kicks?{_SP}in|applies|is{_SP}(?:only{_SP})?(?:owed|due|given|paid))"
     rf"{_SP}(?:only{_SP})?(?:at|from|after|once|for){_SP}(?:least{_SP})?(?:(?:orders?|deliveries){_SP}(?:over|of){_SP})?(?P<t>{_N})(?![0-9%]|[.,][0-9])"
@@ -130,11 +131,11 @@ _THRESHOLD = re.compile(
 
 _PART = re.compile(r",[ \t]|[ \t]-{1,2}[ \t]|[\u2014\u2013]")  # (a part)
 
-_ACCOUNT = re.compile(
+_ACCOUNT = lazy(
     rf"\baccount{_SP}(?:is|has{_SP}been|was|'s|’s){_SP}(?:(?:now|currently|temporarily|been){_SP}){{0,2}}"
     r"(?P<st>suspended|locked|frozen|blocked|on hold|restricted|deactivated|disabled|closed|banned|under review)\b",
     re.IGNORECASE,
-)
+    needs=('banned', 'blocked', 'closed', 'deactivated', 'disabled', 'frozen', 'locked', 'on hold', 'restricted', 'suspended', 'under review'))
 
 _FRACTIONS = {"half": 50.0, "third": 100 / 3, "thirds": 100 / 3, "quarter": 25.0, "quarters": 25.0, "fifth": 20.0, "tenth": 10.0}
 _FRACTION = re.compile(r"(?i)\b(?P<f>(?:a|one)[ \t-](?:half|third|quarter|fifth|tenth)|half|three[ \t-]quarters|two[ \t-]thirds)[ \t]of[ \t]"

@@ -86,6 +86,7 @@ def lazy(pattern: str, flags: int = 0, needs: Sequence[str] = ()) -> Any:
 # ``lower()`` (which turns "\u0130" into "i" and a combining dot) so folded holds every run of
 # letters such a match holds, lowered (tests/reward/reading/test_lazy_gates.py checks every code point)
 _FOLD = {0x131: "i", 0x17F: "s", 0x307: None}
+_END = sys.maxsize  # re's own default end
 
 
 class GatedPattern:
@@ -108,8 +109,12 @@ class GatedPattern:
     def __repr__(self) -> str:
         return f"lazy({self.pattern!r}, {self._made._flags!r}, needs={self.needs!r})"
 
-    def holds(self, text: str) -> bool:
-        """Whether ``text`` holds one of ``needs`` (as the pattern reads case)."""
+    def holds(self, text: str, pos: int = 0, endpos: int = _END) -> bool:
+        """Whether ``text[pos:endpos]`` (as ``re`` reads them: a negative bound is 0) holds one of
+        ``needs`` (as the pattern reads case): a match inside it holds one, whatever it looks at
+        around it. Read within the bounds, so a search of a window costs the window, not the text."""
+        if pos > 0 or endpos < len(text):
+            text = text[pos if pos > 0 else 0:endpos if endpos > 0 else 0]
         if self._lower:
             text = text.lower()
             if not text.isascii():
@@ -131,20 +136,20 @@ class GatedPattern:
     def groupindex(self) -> Any:
         return self._made.groupindex
 
-    def search(self, string: str, *args: Any, **kwargs: Any) -> Any:
-        return self._made.search(string, *args, **kwargs) if self.holds(string) else None
+    def search(self, string: str, pos: int = 0, endpos: int = _END) -> Any:
+        return self._made.search(string, pos, endpos) if self.holds(string, pos, endpos) else None
 
-    def match(self, string: str, *args: Any, **kwargs: Any) -> Any:
-        return self._made.match(string, *args, **kwargs) if self.holds(string) else None
+    def match(self, string: str, pos: int = 0, endpos: int = _END) -> Any:
+        return self._made.match(string, pos, endpos) if self.holds(string, pos, endpos) else None
 
-    def fullmatch(self, string: str, *args: Any, **kwargs: Any) -> Any:
-        return self._made.fullmatch(string, *args, **kwargs) if self.holds(string) else None
+    def fullmatch(self, string: str, pos: int = 0, endpos: int = _END) -> Any:
+        return self._made.fullmatch(string, pos, endpos) if self.holds(string, pos, endpos) else None
 
-    def finditer(self, string: str, *args: Any, **kwargs: Any) -> Any:
-        return self._made.finditer(string, *args, **kwargs) if self.holds(string) else iter(())
+    def finditer(self, string: str, pos: int = 0, endpos: int = _END) -> Any:
+        return self._made.finditer(string, pos, endpos) if self.holds(string, pos, endpos) else iter(())
 
-    def findall(self, string: str, *args: Any, **kwargs: Any) -> Any:
-        return self._made.findall(string, *args, **kwargs) if self.holds(string) else []
+    def findall(self, string: str, pos: int = 0, endpos: int = _END) -> Any:
+        return self._made.findall(string, pos, endpos) if self.holds(string, pos, endpos) else []
 
     def sub(self, repl: Any, string: str, *args: Any, **kwargs: Any) -> Any:
         return self._made.sub(repl, string, *args, **kwargs) if self.holds(string) else string

@@ -219,8 +219,8 @@ _WHICH_BEFORE = lazy(rf"(?i)\bwhich\b[^.!?\n:]{{0,60}}:[ \t]*(?P<a>{_PART}{{2,12
 
 # round 18: the other way offered after the described one ("I could refund $16.90 ... to your Mastercard, unless you'd
 # rather have it in your wallet?"): a menu of two, picked by naming one ("yes, the card")
-_UNLESS = re.compile(rf"(?i)(?:^|[:\n]|[.!?](?=\s))[ \t]*(?P<a>{_PART}{{2,160}}?)[ \t]*,?[ \t]+unless[ \t]+you(?:['’]d|[ \t]+would)[ \t]+"
-                     rf"(?:rather|prefer)[ \t]+(?P<b>{_PART}{{2,60}}?)[ \t]*\?")
+_UNLESS = lazy(rf"(?i)(?:^|[:\n]|[.!?](?=\s))[ \t]*(?P<a>{_PART}{{2,160}}?)[ \t]*,?[ \t]+unless[ \t]+you(?:['’]d|[ \t]+would)[ \t]+"
+                     rf"(?:rather|prefer)[ \t]+(?P<b>{_PART}{{2,60}}?)[ \t]*\?", needs=('?',))
 
 
 @lru_cache(maxsize=1024)

@@ -9,6 +9,7 @@ yes asked back ("yes?": unclear).
 from __future__ import annotations
 
 import re
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from typing import Optional
 
 __all__ = ["asked_back", "references_out", "taken_back"]
@@ -24,7 +25,7 @@ def references_out(reply: str) -> str:
     return _REFERENCE_BACK.sub("", reply) if "said" in reply.lower() or "mention" in reply.lower() or "discuss" in reply.lower() \
         or "agreed" in reply.lower() or " say" in reply.lower() else reply
 
-_ASKED_BACK = re.compile(r"^\W{0,8}(?:yes|yeah|yep|ok|okay|sure|right)\W{0,3}\?+\W{0,3}$", re.IGNORECASE)
+_ASKED_BACK = lazy(r"^\W{0,8}(?:yes|yeah|yep|ok|okay|sure|right)\W{0,3}\?+\W{0,3}$", re.IGNORECASE, needs=('?',))
 
 
 def asked_back(reply: str) -> bool:

@@ -30,9 +30,9 @@ _TITLES = r"(?i:mr|mrs|ms|mx|dr|mister|madam|madame|mme)(?:\.\s{0,3}|\s{1,3})|(?
 _NOT_AFTER = r"(?<![\w.’-])(?<![A-Za-z]')"  # a letter, a dot or a contraction's apostrophe ("it's") before
 # where a short form may be: a title, or a letter standing alone (most messages hold few of either)
 _ANCHOR = lazy(_NOT_AFTER + r"(?:(?:" + _TITLES + r")|[A-Za-z]\.|[A-Z](?=\s{1,3}[A-Z]|['’]s\b|[ \t]*(?:$|\n|[,;:!?)\]|\"])))")
-_TITLE = lazy(r"(?:" + _TITLES + r")" + _WORD + r"(?![^\W\d_])")
+_TITLE = lazy(r"(?:" + _TITLES + r")" + _WORD + r"(?![^\W\d_])", needs=('dr', 'iss', 'madam', 'madame', 'mister', 'mme', 'mr', 'mrs', 'ms', 'mx'))
 _INITIAL_SURNAME = lazy(r"(?:([A-Za-z])(\.)\s{0,3}|([A-Z])()\s{1,3})" + _WORD + r"(?![^\W\d_])")
-_SURNAME_BEFORE = lazy(r"(?<![\w'’-])" + _WORD + r",\s{0,3}$")  # "Haddad, B."
+_SURNAME_BEFORE = lazy(r"(?<![\w'’-])" + _WORD + r",\s{0,3}$", needs=(',',))  # "Haddad, B."
 _FIRST_BEFORE = lazy(r"(?<![\w'’-])" + _WORD + r"\s{1,3}$")  # "Ben H.", "Haddad B."
 _INITIAL_AFTER = lazy(r"[A-Za-z]\.|[A-Z](?=['’]s\b|[ \t]*(?:$|\n|[,;:!?)\]|\"]))")
 _RESTAURANT = lazy(r"['’]s[ \t]+[A-Z][a-z]")  # "Haddad's Italian Kitchen": a restaurant, after "a", "Plan B."

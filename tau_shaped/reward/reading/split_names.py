@@ -21,6 +21,7 @@ import re
 from functools import lru_cache
 from typing import Any, Dict, Iterable, Optional, Set, Tuple
 
+from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.reward.reading.normalize_confusables import marks_folded
 
 __all__ = ["split_name", "named_order_status", "name_field"]
@@ -79,9 +80,9 @@ def split_name(text: str, index: Any, own: str, heard: Any, booked: Iterable[Tup
 
 
 # round 18: one piece of a name given in its field ("Her surname is Chen", "under the name Chen", "first name: Ana")
-_FIELD = re.compile(r"(?i)(?<![^\W\d_])(?:(?P<kind>sur|last[ -]|family[ -]|first[ -]|given[ -]|under[ \t]+the[ \t]+)name(?:[ \t]+(?:is|was|of|reads))?"
+_FIELD = lazy(r"(?i)(?<![^\W\d_])(?:(?P<kind>sur|last[ -]|family[ -]|first[ -]|given[ -]|under[ \t]+the[ \t]+)name(?:[ \t]+(?:is|was|of|reads))?"
                     r"|(?P<by>called|named|goes[ \t]+by))"  # round 19: "a woman called Ana", a person named by one piece
-                    r"[ \t]*[:=,–—-]?[ \t]*[\"'“‘]?(?P<word>[^\W\d_]+(?:[-'’][^\W\d_]+)*)")
+                    r"[ \t]*[:=,–—-]?[ \t]*[\"'“‘]?(?P<word>[^\W\d_]+(?:[-'’][^\W\d_]+)*)", needs=('called', 'family', 'first', 'given', 'goes', 'last', 'named', 'sur', 'under'))
 
 
 def name_field(text: str, index: Any, own: str, heard: Any) -> Optional[str]:

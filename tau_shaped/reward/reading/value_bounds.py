@@ -71,7 +71,7 @@ _LOW_END = lazy(r"(?i)(?<![\w'])(?P<between>between" + _S + r"{1,3})?(?P<from>(?
                 + _S + r"{0,2}" + _NUM + _S + r"{0,3}" + _TO + _S + r"{0,3}(?P<c2>" + _CUR + r")" + _S + r"{0,2}\Z")
 _HIGH_END = lazy(r"(?i)" + _S + r"{0,3}" + _TO + _S + r"{0,3}(?P<c2>" + _CUR + r")" + _S + r"{0,2}" + _NUM)
 _BETWEEN = lazy(r"(?i)(?<![\w'])between" + _S + r"{1,3}" + _CUR + _S + r"{0,2}\Z")
-_UNIT = lazy(r"(?i)" + _S + r"{0,2}(?:dollars?|bucks|usd|eur|euros?)\b")
+_UNIT = lazy(r"(?i)" + _S + r"{0,2}(?:dollars?|bucks|usd|eur|euros?)\b", needs=('bucks', 'dollar', 'eur', 'euro', 'usd'))
 _FROM = lazy(r"(?i)(?<![\w'])from" + _S + r"{1,3}" + _CUR + _S + r"{0,2}\Z")
 _VALUE = lazy(r"(?i)" + _CUR + _S + r"{0,2}(?P<n>[0-9][0-9,]*(?:\.[0-9]+)?)")
 _KINDS = {"near_upper": ("upper", False, True), "near_lower": ("lower", False, True), "at_most": ("upper", False, False),

@@ -124,8 +124,8 @@ _TEXT = st.lists(st.sampled_from(_TOKENS), max_size=12).map("".join)
 
 
 @settings(max_examples=200, derandomize=True, deadline=None)
-@given(_TEXT)
-def test_a_gated_pattern_answers_as_the_pattern(text):
+@given(_TEXT, st.integers(-3, 40), st.one_of(st.none(), st.integers(-3, 60)))
+def test_a_gated_pattern_answers_as_the_pattern(text, pos, endpos):
     for _, gated in GATED + [(None, lazy(r"(?i)\bno[ ]+refund", 0, needs=("refund",)))]:
         plain = re.compile(gated.pattern, gated._made._flags)
         found = plain.search(text)
@@ -134,3 +134,22 @@ def test_a_gated_pattern_answers_as_the_pattern(text):
         assert gated.sub("#", text) == plain.sub("#", text)
         if found is not None:
             assert gated.holds(text)
+        bounds = (pos,) if endpos is None else (pos, endpos)
+        for method in ("search", "match", "fullmatch"):
+            assert (getattr(gated, method)(text, *bounds) is None) == (getattr(plain, method)(text, *bounds) is None)
+        assert gated.findall(text, *bounds) == plain.findall(text, *bounds)
+
+
+def test_a_window_is_read_alone():
+    """A search of ``text[pos:endpos]`` reads only that window for the needs (a reader searching
+    the 48 characters before each of a long message's amounts costs the windows, not the message
+    times their number), bounds read as ``re`` reads them."""
+    gated = lazy(r"(?i)\bif\b", 0, needs=("if",))
+    text = "if " + "x" * 50 + " if"
+    assert gated.holds(text, 3, 50) is False and gated.search(text, 3, 50) is None
+    assert gated.holds(text, 0, 2) and gated.search(text, 0, 2) is not None
+    assert gated.holds(text, -5, 2) and gated.search(text, -5, 2) is not None  # a negative pos is 0
+    assert not gated.holds(text, 10, -1) and gated.search(text, 10, -1) is None  # a negative endpos is 0
+    assert gated.holds(text, 50, 10_000) and gated.search(text, 50, 10_000) is not None
+    exact = lazy(r"ab", 0, needs=("ab",))
+    assert not exact.holds("xxab", 0, 3) and exact.holds("xxab", 2, 4) and not exact.holds("xxab", 3)
