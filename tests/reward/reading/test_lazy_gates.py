@@ -13,8 +13,12 @@ import pkgutil
 import re
 import string
 import sys
-from re import _constants as C  # type: ignore[attr-defined]
-from re import _parser as P  # type: ignore[attr-defined]
+
+try:
+    from re import _constants as C, _parser as P  # type: ignore[attr-defined]
+except ImportError:  # Python 3.10
+    import sre_constants as C  # type: ignore[no-redef]
+    import sre_parse as P  # type: ignore[no-redef]
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -23,7 +27,8 @@ import tau_shaped.reward.reading as reading_pkg
 from tau_shaped.reward.reading import lazy_patterns
 from tau_shaped.reward.reading.lazy_patterns import GatedPattern, lazy
 
-_REPEATS = (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT)
+_REPEATS = tuple(getattr(C, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") if hasattr(C, name))
+_ATOMIC = getattr(C, "ATOMIC_GROUP", object())  # Python 3.11 on
 
 
 def _holds(items: list, needs: tuple, lower: bool) -> bool:
@@ -39,7 +44,7 @@ def _holds(items: list, needs: tuple, lower: bool) -> bool:
         if op is C.SUBPATTERN:
             if (lower or not av[1] & re.IGNORECASE) and _holds(list(av[3]), needs, lower):
                 return True
-        elif op is C.ATOMIC_GROUP:
+        elif op is _ATOMIC:
             if _holds(list(av), needs, lower):
                 return True
         elif op is C.BRANCH:
