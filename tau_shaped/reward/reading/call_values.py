@@ -36,6 +36,7 @@ from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
 from tau_shaped.env.identity_cache import OwnedLRU
 from tau_shaped.reward.memo_keys import json_key, json_loaded
 from tau_shaped.reward.reading.item_counts import another_count
+from tau_shaped.reward.reading.record_names import _has_name, _longer_name, _name_pattern  # noqa: F401 - read here too
 from tau_shaped.reward.reading.call_dates import _date_of, dates_in, month_days_in, other_paired_date, states_date
 from tau_shaped.reward.reading.route_stops import another_stop
 from tau_shaped.reward.reading.worded_values import worded_other
@@ -60,41 +61,6 @@ def states_id(text: str, value: str, index: Optional[S0Ids]) -> bool:
         return True
     name = index.name_of(id_key(value)) if index is not None else None
     return name is not None and _has_name(text, name)
-
-
-@lru_cache(maxsize=8192)
-def _name_pattern(name: str) -> "re.Pattern[str]":
-    words = [re.escape(w) for w in re.split(r"[\s_-]+", name.strip()) if w]
-    return re.compile(r"(?<!\w)" + r"[\s_-]+".join(words) + r"(?!\w)", re.IGNORECASE)
-
-
-# A capitalised word right after a capitalised name makes a longer name: "Samosa Chaat" is not
-# the Samosa (words that start a clause or a sentence do not: "Samosa Please", "Samosa OK?")
-_LONGER_NAME = re.compile(r"[ \t\u00a0]+(?!(?:And|Or|But|For|To|On|In|With|From|At|As|Is|Are|Was|Will|Would|Should|Shall|Can|Could"
-                          r"|The|A|An|I|It|If|Please|Thanks|Thank|Ok|OK|Okay|Instead|Today|Now|Then|Also|Plus|Yes|No|Sounds"
-                          r"|Does|Do|Let|Just|Free|Instead)(?![\w']))[A-Z][a-z]")
-
-
-def _has_name(text: str, name: str) -> bool:
-    text = text[:MAX_CHARS]
-    for m in _name_pattern(name).finditer(text):
-        if not (m.group(0)[:1].isupper() and _LONGER_NAME.match(text, m.end())):
-            return True
-    return False
-
-
-def _longer_name(text: str, name: str) -> Optional[str]:
-    """``name`` said only as the start of a longer name ("Samosa Chaat" for the Samosa): that
-    longer name, another thing than the record's; None where it is said alone, or not at all."""
-    text = text[:MAX_CHARS]
-    found = None
-    for m in _name_pattern(name).finditer(text):
-        longer = _LONGER_NAME.match(text, m.end()) if m.group(0)[:1].isupper() else None
-        if longer is None:
-            return None
-        if found is None:
-            found = m.group(0) + " " + text[longer.end() - 2:].split(None, 1)[0].strip(".,;:!?")
-    return found
 
 
 def leaves(arg: str, value: Any) -> Iterator[Tuple[str, Any, bool]]:
