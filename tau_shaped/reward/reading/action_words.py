@@ -20,6 +20,8 @@ from tau_shaped.reward.reading.lazy_patterns import lazy
 from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from tau_shaped.reward.reading.message_looks import look
+
 __all__ = ["ACTIONS", "names_action", "confirmation_text", "action_words", "kept_as_is"]
 
 ACTIONS: Dict[str, Tuple[str, ...]] = {
@@ -163,8 +165,8 @@ def _read_action(text: str, words: Tuple[str, ...], to_come: bool = False) -> Op
         if found.group(0)[:4].lower() == "sort" and not _SORT_OBJECT.match(text, found.end()) \
                 and not _SORTED_OBJECT.search(text, max(0, found.start() - 48), found.start()):
             continue  # round 17: "Shall I sort this out?", "sort of": no stops, orders or route sorted (a route is named)
-        if (not _negated_nearby(text, found.start()) and not _NEGATED_AFTER.match(text, found.end())
-                and not _DENIED_LATER.match(text, found.end()) and not (to_come and _said_done_or_unreal(text, found))):
+        if (not _negated_nearby(text, found.start()) and not _denied_after(text, found.end())
+                and not (to_come and _said_done_or_unreal(text, found))):
             return text[found.start():found.end()]  # as the text has it
     return None
 
@@ -185,6 +187,20 @@ _SORTED_OBJECT = re.compile(r"(?<![\w])(?:[A-Za-z]{2}-[0-9]+|stops|deliveries|dr
 _kept_action = lru_cache(maxsize=2048)(_read_action)
 _NEGATION = lazy(r"(?<!\w)(?:not|never|no|none|no longer|cannot|\w+n['’]t|unable|won't)(?!\w)", re.IGNORECASE, needs=('cannot', 'never', 'no', 'no longer', 'none', 'not', 't', 'unable', "won't"))
 _CLAUSE = re.compile(r"[.,;:!?\n()\[\]]")  # a note in parentheses ("(no allergens)") ends before what follows it
+
+
+def _denied_after(text: str, end: int) -> bool:
+    """``_NEGATED_AFTER`` or ``_DENIED_LATER`` matches at ``end``; neither is tried on an ASCII text whose lower case
+    holds none of the words every match of it holds (each match is of the text: a word it needs is in the text)."""
+    low = look(text).low if text.isascii() else None  # (a case-blind letter matches no other in ASCII)
+    if (low is None or any(w in low for w in _NEGATED_WORDS)) and _NEGATED_AFTER.match(text, end):
+        return True
+    return (low is None or "but" in low) and _DENIED_LATER.match(text, end) is not None
+
+
+# what every match of ``_NEGATED_AFTER`` holds: "not" (cannot), "n't" (isn't, won't, can't), "never", or the words of
+# "is impossible", "is out of the question", "is off the table" (tests/reward/reading/test_action_words_gates.py)
+_NEGATED_WORDS = ("not", "n't", "never", "impossible", "question", "table")
 
 
 # The action said and then denied in its own clause: "a refund of $16.90 isn't something I can do",

@@ -55,7 +55,8 @@ def _order(initial: Any, order_id: Any) -> Optional[dict]:
 
 
 def _named(name: str, clause: str) -> bool:
-    return re.search(r"(?<![\w])" + re.escape(name.lower()) + r"(?![\w])", clause) is not None
+    low = name.lower()  # the clause is lower-cased: the name's literal text is in it wherever its pattern matches
+    return low in clause and re.search(r"(?<![\w])" + re.escape(name.lower()) + r"(?![\w])", clause) is not None
 
 
 def _makes(named: List[Tuple[str, float, int]], amount: float) -> bool:
