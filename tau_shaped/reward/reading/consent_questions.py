@@ -26,6 +26,7 @@ import re
 from functools import lru_cache
 from typing import Optional
 
+from tau_shaped.reward.reading.consent_branches import QUESTION_HINTS, HintedBranches
 from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.reward.reading.courtesy_closings import is_closing
 from tau_shaped.reward.reading.consent_self_answers import answered_at_once, asks_for_more, goes_on, short_answer
@@ -160,8 +161,7 @@ _CONSENT_REQUEST = re.compile(
 
 _WHY_NOT_I = _alt("why not", "why don't i", "why don't we", "how about i", "how about we", "how about if i", "what if i", "what if we")
 # A question that asks consent (searched in a sentence ending with "?").
-_CONSENT_QUESTION = re.compile(
-    _at_a_word_start(*[
+_QUESTION_BRANCHES = [  # each read alone where the sentence holds one of its words (``consent_branches.QUESTION_HINTS``)
         # Shall I / May I / Can we ... (not a look-up or a question for information)
         rf"{_B}{_DO_I}(?!{_S}{_INFO_VERBS}{_E})(?!{_S}(?:i|we){_E})",
         # round 14: the act offered as a rhetorical question ("Why not go ahead and add it?", "Why don't I cancel it?",
@@ -207,9 +207,8 @@ _CONSENT_QUESTION = re.compile(
         # (not a look-up, "Should it be checked?"; "Can it be sent again?" asks what is possible)
         rf"{_B}{_alt('shall', 'should', 'may')}{_S}(?:{_alt('this', 'that', 'it', 'these', 'they')}|{_alt('the', 'this', 'that')}{_S}[a-z]+(?:{_S}[a-z]+)?)"
         rf"{_S}be{_S}(?!{_alt('checked', 'verified', 'reviewed', 'looked', 'explained', 'confirmed by', 'known', 'delivered', 'ready', 'late')}{_E})[a-z]+(?:ed|en|ne|de|nt|ut){_E}",
-    ]),
-    re.IGNORECASE,
-)
+]
+_CONSENT_QUESTION = re.compile(_at_a_word_start(*_QUESTION_BRANCHES), re.IGNORECASE)
 # A sentence of at most a few words that is only a request for the yes: "OK?", "Confirm?", "Deal?"
 _ALONE_QUESTION = re.compile(rf"^[\s\W]*(?:{_alt('and', 'so', 'then')}{_S})?{_ALONE}(?:{_S}{_alt('then', 'now', 'with you', 'for you')})?\s*[?!.]*\s*$", re.IGNORECASE)
 _CLAUSE = re.compile(r"(?<!\w)-|-(?!\w)|[\u2013\u2014:;,(]")  # round 19: the hyphen of an id ("FD-10069") cuts no clause
@@ -310,7 +309,7 @@ _CAUSATIVE = re.compile(rf"(?i){_DO_I}{_S}(?:have|get){_S}(?:the|a|an|our|my|you
 
 def _asks(plain: str) -> bool:
     """Whether the sentence ``plain`` asks consent (a question or a request for the yes)."""
-    return bool((plain.endswith("?") and (_found(_CONSENT_QUESTION, _CONSENT_QUESTION_LOW, plain)
+    return bool((plain.endswith("?") and (_QUESTION_ASKED.found(plain)
                                          or ((" have " in plain.lower() or " get " in plain.lower()) and _CAUSATIVE.search(plain))
                                          or _ALONE_QUESTION.match(_FILLERS.sub("", _CLAUSE.split(plain)[-1].strip()))
                                          or _asked_as_a_statement(plain)))
@@ -322,6 +321,7 @@ def _asks(plain: str) -> bool:
 # tests/reward/reading/test_consent_words_held.py), three times as fast (a case-blind pattern
 # compares its alternatives letter by letter, a case-sensitive one skips each at its first letter)
 _CONSENT_QUESTION_LOW = re.compile(_CONSENT_QUESTION.pattern)
+_QUESTION_ASKED = HintedBranches(_CONSENT_QUESTION, _QUESTION_BRANCHES, QUESTION_HINTS)  # as _found reads the two above
 _CONSENT_REQUEST_LOW = re.compile(_CONSENT_REQUEST.pattern)
 _HAPPENED_LOW = re.compile(_HAPPENED.pattern)
 
