@@ -7,11 +7,14 @@ sentence, each branch is searched alone, in its order, in the sentence in lower 
 on its first search: its letters are lower case, as the whole's case-sensitive twin's are), and only where the sentence
 holds one of the branch's ``hints``, words every match of the branch holds. An alternation finds something iff one of
 its branches does, and a branch whose words are not in the sentence finds nothing there: the same answer, while a
-batch compiles only the branches its sentences ask for. A sentence beyond ASCII is searched with ``whole``.
+batch compiles only the branches its sentences ask for. A sentence beyond ASCII (an em dash, an emoji) is searched
+branch by branch too, each branch compiled case-blind on its first search, with no hints (a case-blind "s" matches
+"\u017f", which lower-casing keeps): compiled up to the first branch that finds something.
 The hints are held by ``tests/reward/reading/test_consent_branches.py`` (each branch's matches hold one)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence, Tuple
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
@@ -49,7 +52,7 @@ QUESTION_HINTS: Tuple[Tuple[str, ...], ...] = (
 class HintedBranches:
     """``whole.search(plain) is not None`` read branch by branch (see the module)."""
 
-    __slots__ = ("whole", "_branches")
+    __slots__ = ("whole", "_branches", "_blind")
 
     def __init__(self, whole: Any, branches: Sequence[str], hints: Sequence[Tuple[str, ...]]) -> None:
         if len(branches) != len(hints) or not all(hints):
@@ -58,10 +61,11 @@ class HintedBranches:
             raise ValueError("a hint is one word of ASCII in lower case")
         self.whole = whole
         self._branches = tuple((tuple(h), lazy(b)) for b, h in zip(branches, hints))
+        self._blind = tuple(lazy(b, re.IGNORECASE) for b in branches)  # for a sentence beyond ASCII
 
     def found(self, plain: str) -> bool:
         if not plain.isascii():
-            return self.whole.search(plain) is not None
+            return any(pattern.search(plain) is not None for pattern in self._blind)
         lowered = plain.lower()
         for hints, pattern in self._branches:
             for hint in hints:

@@ -74,3 +74,11 @@ def test_a_sentence_compiles_only_the_branches_its_words_ask_for():
     compiled = [type(p) is LazyPattern for _, p in fresh._branches]  # a pending one is of a subclass until compiled
     assert compiled == [any(h in "ok?" for h in hints) for hints in QUESTION_HINTS]
     assert sum(compiled) == 4  # of 20: "is that OK?" and its kin, "OK to proceed?"
+
+
+def test_a_sentence_beyond_ascii_compiles_the_branches_up_to_the_first_that_finds():
+    fresh = HintedBranches(cq._CONSENT_QUESTION, cq._QUESTION_BRANCHES, QUESTION_HINTS)
+    assert fresh.found("Shall I refund $16.90 \u2014 to your card?")  # the first branch finds it
+    assert [type(p) is LazyPattern for p in fresh._blind] == [True] + [False] * (len(QUESTION_HINTS) - 1)
+    assert fresh.found("\u017fhall I go ahead?") == (cq._CONSENT_QUESTION.search("\u017fhall I go ahead?") is not None)
+    assert not fresh.found("What\u2019s your email?")
