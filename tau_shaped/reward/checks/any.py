@@ -37,10 +37,15 @@ class AnyKind(CheckKind):
         return all(kind_of(q).event_like for q in pred.any)
 
     def compile(self, pred: Any, compiler: Compiler, demand: int) -> Check:
-        parts = tuple(compiler.child(q, demand) for q in pred.any)
+        # each part with the tool it holds only at a call of (``needs_call``): a part whose tool the run never calls
+        # does not hold there, and is passed by unread (most of a rule's alternative calls are made in no rollout)
+        parts = tuple((compiler.child(q, demand), kind_of(q).needs_call(q)) for q in pred.any)
         if demand == HOLDS:
             def holds(run: Any) -> Finding:
-                for part in parts:
+                called = run.calls_by_tool()
+                for part, tool in parts:
+                    if tool is not None and tool not in called:
+                        continue
                     v = part(run)
                     if v.holds:
                         return v
@@ -52,7 +57,10 @@ class AnyKind(CheckKind):
         def check(run: Any) -> Finding:
             held: List[Finding] = []
             first = None  # the earliest anchored part (the first of equals)
-            for part in parts:
+            called = run.calls_by_tool()
+            for part, tool in parts:
+                if tool is not None and tool not in called:
+                    continue
                 v = part(run)
                 if not v.holds:
                     continue

@@ -40,9 +40,7 @@ class EventKind(CheckKind):
         def check(run: Any) -> Finding:
             steps = []
             first = None
-            for event in run.events:
-                if event.type != kind or event.step is None:
-                    continue
+            for event in run.events_of(kind):
                 if where:
                     states = run.states_before(key, event.step)
                     fields = event.fields

@@ -45,12 +45,20 @@ class EventSumKind(CheckKind):
         kind, name, key, per = pred.event_sum, pred.field, id(pred), pred.per
         where = tuple(pred.where.items())
 
+        nothing: List[Any] = []  # (whether a sum of 0 matches, its finding when not): worked out at the first run with no event
+
         def check(run: Any) -> Finding:
+            events = run.events_of(kind)
+            if not events:  # no event of the type: the one sum is 0 (as below, read once)
+                if not nothing:
+                    nothing.extend((match_value(pred, 0.0), Finding(False, None, NOWHERE, f"sum of {name} over {kind} events = "
+                                                                                        f"{0.0:.2f} does not match")))
+                if not nothing[0]:
+                    return nothing[1]
+                return Finding(True, None, frozenset(range(run.n)), f"sum of {name} over {kind} events = {0.0:.2f} matches with no event")
             groups: Dict[Any, List[Tuple[int, float]]] = {}  # group -> its running sums, in order
             parts: Dict[Any, List[float]] = {}
-            for event in run.events:
-                if event.type != kind or event.step is None:
-                    continue
+            for event in events:
                 if where:
                     states = run.states_before(key, event.step)
                     if not all(k in event.fields and match_value(m, event.fields[k], states) for k, m in where):

@@ -53,6 +53,11 @@ class CheckKind:
         """The tools ``pred`` names (``tasks check`` refuses one the domain lacks)."""
         return ()
 
+    def needs_call(self, pred: Any) -> Optional[str]:
+        """The tool ``pred`` holds only at a call of: a run that never calls it finds ``pred`` not holding (an
+        ``any`` passes such a part by in that run, unread); None when no one tool is needed."""
+        return None
+
     def events(self, pred: Any) -> Iterable[str]:
         """The event types ``pred`` reads (``tasks check`` refuses one the domain does not record)."""
         return ()

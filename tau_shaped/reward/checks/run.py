@@ -14,7 +14,7 @@ class Run:
     """One trajectory under evaluation: the context every compiled check is called with."""
 
     __slots__ = ("trajectory", "initial", "final", "n", "all_steps", "probe_slots", "states", "_calls", "_events",
-                 "_agent_messages", "_agent_messages_shown", "_user_messages", "_agent_written")
+                 "_agent_messages", "_agent_messages_shown", "_user_messages", "_agent_written", "_outcomes", "_by_type")
 
     def __init__(self, trajectory: Any, initial: Any, final: Any, probe_slots: Optional[Dict[int, int]] = None) -> None:
         self.trajectory = trajectory
@@ -30,6 +30,8 @@ class Run:
         self._agent_messages_shown: Optional[List[Tuple[int, str]]] = None
         self._user_messages: Optional[List[Tuple[int, str]]] = None
         self._agent_written: Optional[List[Tuple[int, str]]] = None
+        self._outcomes: Optional[Dict[Tuple[str, bool], List[Any]]] = None
+        self._by_type: Optional[Dict[Any, List[Any]]] = None
 
     @property
     def events(self) -> List[Any]:
@@ -37,6 +39,17 @@ class Run:
         if self._events is None:
             self._events = self.trajectory.events
         return self._events
+
+    def events_of(self, kind: Any) -> List[Any]:
+        """The events of type ``kind`` with a step, in order (indexed once per trajectory: the rules ask about a few
+        types each, most of which a rollout never records; read, never changed)."""
+        if self._by_type is None:
+            by_type: Dict[Any, List[Any]] = {}
+            for event in self.events:
+                if event.step is not None:
+                    by_type.setdefault(event.type, []).append(event)
+            self._by_type = by_type
+        return self._by_type.get(kind, _NONE)
 
     def agent_messages(self) -> List[Tuple[int, str]]:
         """The agent's messages with their steps, as the customer sees them (``reading.normalize``;
@@ -69,12 +82,30 @@ class Run:
     def calls_of(self, tool: str) -> List[Any]:
         """The steps that call ``tool``, in order (indexed once per trajectory: a rule set asks
         about tens of tools)."""
+        return self.calls_by_tool().get(tool, [])
+
+    def calls_by_tool(self) -> Dict[str, List[Any]]:
+        """The steps calling each tool called, by the tool's name, in order (indexed once per trajectory; read,
+        never changed)."""
         if self._calls is None:
             calls: Dict[str, List[Any]] = {}
             for step in self.trajectory.steps:
                 calls.setdefault(step.action.name, []).append(step)
             self._calls = calls
-        return self._calls.get(tool, [])
+        return self._calls
+
+    def calls_that(self, tool: str, succeeded: Optional[bool]) -> List[Any]:
+        """``calls_of(tool)``, only those whose ``succeeded`` is ``succeeded`` (all of them for None), in order
+        (each step's ``succeeded`` read once per trajectory, not once per check asking; read, never changed)."""
+        calls = self.calls_of(tool)
+        if succeeded is None or not calls:
+            return calls
+        if self._outcomes is None:
+            self._outcomes = {}
+        found = self._outcomes.get((tool, succeeded))
+        if found is None:
+            found = self._outcomes[(tool, succeeded)] = [s for s in calls if s.succeeded == succeeded]
+        return found
 
     def states_before(self, key: int, step: int) -> Tuple[Any, ...]:
         """What ``in_state`` matchers of the predicate ``key`` (its id) read at ``step``: the
@@ -92,6 +123,9 @@ class Run:
         """The step from which ``holds(probe value)`` of the predicate ``key`` was true at every
         later step; without a trace for it (a hand-built trajectory), the last step."""
         return stable_since(self.trajectory, self.probe_slots.get(key), holds)
+
+
+_NONE: List[Any] = []  # no events of a type (shared: read, never changed)
 
 
 def stable_since(trajectory: Any, slot: Optional[int], holds: Callable[[Any], bool]) -> Optional[int]:

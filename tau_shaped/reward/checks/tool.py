@@ -29,6 +29,9 @@ class ToolKind(CheckKind):
     def tools(self, pred: Any) -> Iterable[str]:
         return (pred.tool,)
 
+    def needs_call(self, pred: Any) -> Optional[str]:
+        return pred.tool  # no call of it: ``miss``
+
     def probe(self, pred: Any) -> Optional[Probe]:
         paths = in_state_paths(pred.args)
         if not paths:
@@ -42,17 +45,25 @@ class ToolKind(CheckKind):
         args = tuple(pred.args.items())
         miss = Finding(False, None, NOWHERE, f"no matching {tool} call")  # one for every miss: findings are never changed
 
+        if not args:  # every call of the tool (that succeeded, or failed) holds: no argument to read
+            def calls(run: Any) -> Finding:
+                found = run.calls_that(tool, succeeded)
+                if not found:
+                    return miss
+                first = found[0]
+                return Finding(True, first.index, frozenset([s.index for s in found]), lambda s=first: (
+                    f"step {s.index}: {tool}({short(s.action.kwargs)}) {'succeeded' if s.succeeded else 'failed'}"))
+
+            return calls
+
         def check(run: Any) -> Finding:
             steps = []
             first = None
-            for s in run.calls_of(tool):
-                if succeeded is not None and s.succeeded != succeeded:
-                    continue
+            for s in run.calls_that(tool, succeeded):
                 kwargs = s.action.kwargs
-                if args:
-                    states = run.states_before(key, s.index)
-                    if not all(arg in kwargs and match_value(m, kwargs[arg], states) for arg, m in args):
-                        continue
+                states = run.states_before(key, s.index)
+                if not all(arg in kwargs and match_value(m, kwargs[arg], states) for arg, m in args):
+                    continue
                 if first is None:
                     first = s
                 steps.append(s.index)
