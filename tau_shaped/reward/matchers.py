@@ -156,7 +156,7 @@ def _affirmed_match(text: str, pattern: str, reading: Optional[str] = None, affi
 def _regex_match(text: str, matcher: Any) -> Optional[str]:
     """A regex matcher's snippet of ``text``: the text's own match, else (``digits_for_letters``)
     a match in a reading of it with words spelt with digits or signs read as letters."""
-    from tau_shaped.reward.reading import text_matching
+    import tau_shaped.reward.reading.text_matching as text_matching  # (not ``from`` the package: its fromlist is read in Python)
 
     found = _affirmed_match(text, matcher.regex) if matcher.affirmed else text_matching.find_regex(text, matcher.regex)
     if found is None and matcher.digits_for_letters:
@@ -203,11 +203,11 @@ def match_text(matcher: Any, text: str) -> Optional[str]:
 
 
 def _match_text(matcher: Any, text: str) -> Optional[str]:
-    from tau_shaped.reward.reading import text_matching
+    import tau_shaped.reward.reading.text_matching as text_matching  # (not ``from`` the package: its fromlist is read in Python)
 
     if isinstance(matcher, ContainsText):
         if matcher.affirmed:
-            from tau_shaped.reward.reading import statements
+            import tau_shaped.reward.reading.statements as statements
 
             return statements.affirmed_phrase(text, matcher.contains)
         return text_matching.find_phrase(text, matcher.contains)

@@ -10,7 +10,7 @@ called once, the first time ``evidence`` is read (SPEC §7's evidence is the sam
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, FrozenSet, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple, Union
 
 from tau_shaped.env.trajectory import observation_failed
 
@@ -76,11 +76,19 @@ def occurrences(steps: List[int], first: Evidence, none: str) -> Finding:
     return Finding(True, step, frozenset(steps), lambda: f"step {step}: {first()}")
 
 
+_KEPT_NONE: Dict[str, Finding] = {}  # ``violations``' finding of no hit, by its text
+
+
 def violations(hits: List[Tuple[int, Evidence]], none: str) -> Finding:
     """The verdict of a form whose steps break a rule: the first with its evidence and how many
     more (``step S: EVIDENCE (and N more)``)."""
-    if not hits:
-        return Finding(False, None, NOWHERE, none)
+    if not hits:  # most forms break no rule in most rollouts: one finding for each text of ``none`` (never changed)
+        kept = _KEPT_NONE.get(none)
+        if kept is None:
+            if len(_KEPT_NONE) >= 4096:
+                _KEPT_NONE.clear()
+            kept = _KEPT_NONE[none] = Finding(False, None, NOWHERE, none)
+        return kept
     step, first = hits[0]
     more = f" (and {len(hits) - 1} more)" if len(hits) > 1 else ""
     steps = frozenset(s for s, _ in hits)

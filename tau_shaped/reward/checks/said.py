@@ -72,8 +72,13 @@ def _said_at(found: Iterable[Tuple[int, Optional[str]]], who: str) -> Finding:
 def _found_at(steps: List[int], first: Optional[str], who: str) -> Finding:
     """The finding of ``steps`` (those whose snippet is not None), ``first`` the first's snippet."""
     if first is None:
-        return Finding(False, None, NOWHERE, f"no matching {who} message")
+        kept = _NO_MATCH.get(who)
+        return kept if kept is not None else Finding(False, None, NOWHERE, f"no matching {who} message")
     return Finding(True, steps[0], frozenset(steps), f"step {steps[0]}: {who} said {first!r}")
+
+
+# the finding of no message found, by whose messages were read (one each: findings are never changed)
+_NO_MATCH = {who: Finding(False, None, NOWHERE, f"no matching {who} message") for who in ("agent", "user")}
 
 
 def restricted_hits(messages: List[Tuple[int, str]], who: str, run: Any = None) -> Finding:
