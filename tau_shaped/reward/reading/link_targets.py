@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Optional
+from typing import List, Optional
 from urllib.parse import unquote, urlsplit
 
 from tau_shaped.reward.reading.normalize_confusables import folded
 
-__all__ = ["may_link", "with_link_targets"]
+__all__ = ["link_addresses", "may_link", "with_link_targets"]
 
 _MD_LINK = re.compile(r"!?\[([^\[\]\n]{0,300})\]\(\s*([^()\s]{1,600})(?:\s+[\"']([^\"'\n]{0,200})[\"'])?\s*\)")
 _HREF_MARK = re.compile(r"href", re.IGNORECASE)
@@ -80,3 +80,15 @@ def with_link_targets(text: str) -> Optional[str]:
     out = _MD_LINK.sub(lambda m: _shown(m.group(1), _words(m.group(2)), m.group(3)), text)
     out = _HREF.sub(lambda m: f"(link: {_words(m.group(1) or m.group(2) or m.group(3))}) ", out)
     return out if out != text else None
+
+
+def link_addresses(text: str) -> List[str]:
+    """Each link's address (and a markdown link's title) as words, in order: what a chat shows when it does not render
+    the link, or on hover (round 20, DH: "[Why can't I get a refund?](https://help.example/fraud-flag)" shows the
+    flag); empty when the text holds no link."""
+    if not may_link(text):
+        return []
+    plain = _plain(text)
+    out = [" ".join(w for w in (_words(m.group(2)), (m.group(3) or "").strip()) if w) for m in _MD_LINK.finditer(plain)]
+    out += [_words(m.group(1) or m.group(2) or m.group(3)) for m in _HREF.finditer(plain)]
+    return [w for w in out if w]

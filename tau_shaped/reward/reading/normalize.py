@@ -28,7 +28,8 @@ and look-alike digits, and nothing else):
    then texting forms of the pronouns read as the words ("ur account" -> "your account", "u'd" -> "you'd":
    ``normalize_texting.texted``, round 17; after the spelled letters are joined: "W A L N U T S" holds no "u"),
    then the domain's act, method and status words misspelt by one slip read as the words ("refnd", "walet", "cancell",
-   "deliverd": ``normalize_misspelt``, round 19),
+   "deliverd": ``normalize_misspelt``, round 19), and split or misheard by speech-to-text ("re fund", "wall it", "your a
+   count": ``normalize_heard``, round 20),
    then letters that imitate digits inside a number read as digits ("FD-1OO42", "5O3-555-186O":
    ``normalize_confusables.digits_folded``);
 6. emails written with spaces or in words ("mia.li7 (at) example (dot) com") written as emails
@@ -60,7 +61,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, List, Optional, Sequence, Tuple
 
+from tau_shaped.reward.reading.link_targets import link_addresses
 from tau_shaped.reward.reading.normalize_confusables import digits_folded, folded
+from tau_shaped.reward.reading.normalize_heard import heard_read
 from tau_shaped.reward.reading.normalize_misspelt import misspelt_read
 from tau_shaped.reward.reading.normalize_markup import (MARKDOWN_HINTS, MARKUP_HINTS, escapes_held, escapes_shown,
                                                         hidden_parts, inert, markdown, markdown_settled, rendered, revealed)
@@ -188,7 +191,7 @@ def _spoken_numbers(text: str) -> str:
 
 
 _STEPS: Tuple[Callable[[str], str], ...] = (_markup, _unicode, folded, _formatting, asides_out, _spelled, texted, misspelt_read,
-                                            digits_folded, addresses, _spoken_numbers, stutters_out, withdrawn)
+                                            heard_read, digits_folded, addresses, _spoken_numbers, stutters_out, withdrawn)
 
 
 _VISIBLE_STEPS = tuple(_formatting_struck_kept if step is _formatting else step for step in _STEPS if step is not withdrawn)
@@ -230,8 +233,12 @@ def visible(text: Optional[str]) -> Optional[str]:
     SPEC §10, hard lines fail closed). The same as ``seen`` for a text that holds no ``~`` when
     markdown is read (nor a ``&`` that may still reveal one, nor a ``<del>`` that writes one).
     What a renderer hides and a chat that does not render markup shows (a comment, a hidden
-    element, a tag's attribute values: ``normalize_markup.hidden_parts``) follows on lines of its own."""
+    element, a tag's attribute values: ``normalize_markup.hidden_parts``) and where a link goes
+    (``link_targets.link_addresses``, round 20) follow on lines of their own."""
     out = _struck_kept(text)
+    addresses = link_addresses(text[:MAX_CHARS]) if text else []
+    if addresses:  # where a link goes was shown too (round 20, DH)
+        out = (out + "\n" if out else "") + (seen("\n".join(addresses)) or "")
     if text and "<" in text:
         parts = hidden_parts(text[:MAX_CHARS])
         if parts:  # (a message that shows nothing but markup is all hidden parts)
