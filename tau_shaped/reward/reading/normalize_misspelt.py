@@ -18,14 +18,15 @@ import re2
 
 from tau_shaped.reward.reading.re2_search import found
 
-__all__ = ["misspelt_read", "WORDS"]
+__all__ = ["misspelt_read", "one_slip_forms", "WORDS"]
 
 WORDS = ("refund", "refunded", "wallet", "cancel", "cancelled", "cancellation", "delivered", "dispatched", "mastercard")
 # slips that are words of their own (the DFA a scan builds grows with the slips: the words are the few that matter most)
 _MEANT = frozenset({"deliver", "cancels", "refunds", "delivers", "canceled", "canceling"})
 
 
-def _slips(word: str) -> set:
+def one_slip_forms(word: str) -> set:
+    """Each spelling one slip from ``word``: a letter left out, a letter doubled, two letters next to each other switched."""
     out = set()
     for i in range(len(word)):
         out.add(word[:i] + word[i + 1:])  # a letter left out
@@ -39,7 +40,7 @@ def _slips(word: str) -> set:
 def _table() -> Dict[str, str]:
     table: Dict[str, str] = {}
     for word in WORDS:
-        for slip in sorted(_slips(word)):
+        for slip in sorted(one_slip_forms(word)):
             if slip not in WORDS and slip not in _MEANT and len(slip) >= 5:
                 table.setdefault(slip, word)
     return table

@@ -90,7 +90,7 @@ def name_field(text: str, index: Any, own: str, heard: Any) -> Optional[str]:
     not the customer's own, nor one they said."""
     low = text.lower()
     if "name" not in low and "called" not in low and "goes by" not in low or _FIELD.search(text) is None:
-        return None
+        return _owner_named(text, low, index, own, heard)
     firsts, lasts = _own_names(index, own)
     heard_low = heard.lower() if hasattr(heard, "lower") else ""
     for m in _FIELD.finditer(text):
@@ -98,12 +98,41 @@ def name_field(text: str, index: Any, own: str, heard: Any) -> Optional[str]:
         if by and not m.group("word")[:1].isupper():
             continue
         word, first = _word(m.group("word")), not by and m.group("kind").lower().startswith(("first", "given"))
-        if len(word) < 2 or (word in firsts | lasts if by else word in (firsts if first else lasts)) or re.search(
-                r"(?<![^\W\d_])" + re.escape(word) + r"(?![^\W\d_])", heard_low):
-            continue
-        if any(cid != own and not own_only and word in ((marks_folded(first_name).lower().strip(), marks_folded(last).lower().strip())
-                                                        if by else (marks_folded(first_name if first else last).lower().strip(),))
-               for cid, first_name, last, own_only in index.people):
+        if _anothers_piece(word, by, first, firsts, lasts, heard_low, index, own):
+            return f"another customer's name {m.group(0)!r}"
+    return _owner_named(text, low, index, own, heard)
+
+
+def _anothers_piece(word: str, by: bool, first: bool, firsts: Set[str], lasts: Set[str], heard_low: str, index: Any,
+                    own: str) -> bool:
+    """Whether ``word`` is a piece of another customer's name (either piece where ``by``, else the first name or the
+    surname as ``first`` says), not the customer's own nor one they said."""
+    if len(word) < 2 or (word in firsts | lasts if by else word in (firsts if first else lasts)) or re.search(
+            r"(?<![^\W\d_])" + re.escape(word) + r"(?![^\W\d_])", heard_low):
+        return False
+    return any(cid != own and not own_only and word in ((marks_folded(first_name).lower().strip(), marks_folded(last).lower().strip())
+                                                       if by else (marks_folded(first_name if first else last).lower().strip(),))
+               for cid, first_name, last, own_only in index.people)
+
+
+# round 20: one piece of another customer's name said as whose the order is or who ordered it ("It's either Ana's or
+# Ben's", "it belongs to Chen", "ordered by Ana", "Ana placed it"); the piece written as a name (a capital)
+_OWNER = re.compile(r"(?:\b(?:[Ee]ither|or|[Bb]elong(?:s|ed)?[ \t]+to|(?:[Oo]rder|[Pp]lac|[Oo]wn)ed[ \t]+by)[ \t]+"
+                    r"(?P<word>[A-Z][^\W\d_]+)(?P<pos>['’]s)?|(?P<doer>[A-Z][^\W\d_]+)[ \t]+(?:placed|ordered)[ \t]+"
+                    r"(?:it|that|this|the[ \t]+order)\b)")
+_OWNER_KEYS = ("either", "s or ", "belong", "ed by", " placed ", " ordered ")
+
+
+def _owner_named(text: str, low: str, index: Any, own: str, heard: Any) -> Optional[str]:
+    if not any(key in low for key in _OWNER_KEYS):
+        return None
+    firsts, lasts, heard_low = None, None, heard.lower() if hasattr(heard, "lower") else ""
+    for m in _OWNER.finditer(text):
+        if m.group("word") and m.group(0).split(None, 1)[0].lower() in ("either", "or") and not m.group("pos"):
+            continue  # "either Chana Masala or ...": a choice, no owner
+        if firsts is None:
+            firsts, lasts = _own_names(index, own)
+        if _anothers_piece(_word(m.group("word") or m.group("doer")), True, False, firsts, lasts, heard_low, index, own):
             return f"another customer's name {m.group(0)!r}"
     return None
 

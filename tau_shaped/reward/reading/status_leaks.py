@@ -111,10 +111,15 @@ _DEALT_WITH = lazy(r"(?i)(?:check\w*|spoke|speak\w*|talk\w*|chat\w*|confirm\w*|t
 
 
 def _status_in(sentence: str) -> Optional["re.Match[str]"]:
-    """The first status ``sentence`` states, not counting "with the restaurant" after the agent's dealing with it."""
+    """The first status ``sentence`` states, not counting "with the restaurant" after the agent's dealing with it, nor
+    "placed" after the one who placed the order (round 20: "your friend Ana placed it")."""
     m = _STATUS.search(sentence)
     for _ in range(4):
-        if m is None or not m.group(0).lower().startswith("with") or not _DEALT_WITH.search(sentence, max(0, m.start() - 30), m.start()):
+        if m is None:
+            return m
+        word = m.group(0)[:4].lower()
+        if not (word == "with" and _DEALT_WITH.search(sentence, max(0, m.start() - 30), m.start())
+                or word == "plac" and _PLACED_BY.search(sentence[max(0, m.start() - 40):m.end() + 16])):
             return m
         m = _STATUS.search(sentence, m.end())
     return m
@@ -143,6 +148,11 @@ def stated_status(sentence: str) -> Optional[str]:
     if m is None or _UNSURE.search(sentence[:m.start()]) or _YOURS.search(sentence) or Negations(sentence)(m.start(), 0):
         return None
     return m.group(0)
+
+
+# "placed" with a doer before it and the order after it: the act of ordering ("your friend Ana placed it"), not the status
+_PLACED_BY = lazy(r"(?i)(?<![^\W\d_])(?!(?:is|was|were|are|been|be|being|got|still|already|now|just|currently|has|have|had|"
+                  r"it|it['’]s|that['’]s)\b)[^\W\d_]+[ \t]+placed[ \t]+(?:it|them|the[ \t]+order|an?[ \t]+order|this|that|FD)\b")
 
 
 # ----- what else is said of another customer's order (SPEC §10: their orders are their data) -----
