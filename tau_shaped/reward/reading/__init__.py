@@ -57,7 +57,8 @@ the order text flows through them.
    holds them, looked up in ``value_prefixes``; ``value_index``: every customer's values of a world, kind by kind), ``disclosures (another customer's data said), ``card_ends`` (a card of theirs
    by its last four digits), ``status_leaks`` (a status or
    another detail of their order in view said: its items, total, courier), ``split_names`` (their
-   first name and surname said apart as one name; their order's status by one name of theirs), ``user_records``
+   first name and surname said apart as one name; their order's status by one name of theirs; one piece said as the
+   order's owner), ``name_slips`` (their full name with one slip in one piece), ``user_records``
    (tau2's users in that shape); ``dish_names`` (a dish named by any form of its name),
    ``dish_misspellings`` (a word of an unsafe dish misspelt, read as the word; the RE2 programs
    finding its candidates and the word-by-word scans that tell whether one is needed:

@@ -11,7 +11,7 @@ is named ("ending in 7232", "xxx-xxx-7232", "the last four digits of the phone a
 of theirs by its last four digits ("the card ending 4876", ``card_ends``); their
 full name in either order or in fields
 ("first_name: Mia, last_name: Li", "Mia, whose surname is Li") or in a short form ("Mr. Li", "M. Li",
-"Mia L.": ``short_names``) or in pieces said apart as one name ("the first name is Mia and the last
+"Mia L.": ``short_names``) or with one slip in one piece ("Anna Chen": ``name_slips``) or in pieces said apart as one name ("the first name is Mia and the last
 name is Li": ``split_names``), with digits for letters or not
 ("M1a L1", "m1a.l17@examp1e.com": ``identifiers._letter_forms``, read only where they spell a value), unless the customer's own (passengers included); a street
 of theirs (house number and first word of the name); their customer or user id, their orders',
@@ -37,6 +37,7 @@ from tau_shaped.reward.reading.identifiers import (  # noqa: F401 - the readers'
     _masked, _may_end, _national, _phone_end, _plain_text, _read_candidates, _skeleton,
 )
 from tau_shaped.reward.reading.card_ends import card_end, cards_told
+from tau_shaped.reward.reading.name_slips import misspelt_name
 from tau_shaped.reward.reading.short_names import short_name
 from tau_shaped.reward.reading.split_names import name_field, named_order_status, split_name
 from tau_shaped.reward.reading.status_leaks import _may_state, order_details_leak, stated_status, status_leak
@@ -81,7 +82,7 @@ def other_customers_data(text: str, customers: Any, own: str, said_by_user: Unio
         _phone_end(plain, index, own, heard) if digit and _may_end(plain) else None) or (
         card_end(plain, customers, own, heard.lower()) if digit and cards_told(plain) else None) or \
         short_name(plain, index, own, heard, booked, couriers) or split_name(plain, index, own, heard, booked) or \
-        name_field(plain, index, own, heard)
+        name_field(plain, index, own, heard) or misspelt_name(plain, index, own, heard)
     if found is None and ids and statuses:
         found = status_leak(plain, hits, heard, index, own, statuses)
     if found is None and ids and orders:

@@ -15,7 +15,6 @@ import re
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from tau_shaped.reward.reading.normalize_confusables import marks_folded
-from tau_shaped.reward.reading.normalize_misspelt import one_slip_forms
 from tau_shaped.reward.reading.value_prefixes import Prefixes
 
 __all__ = ["_Index", "_index", "_skeleton", "_digits", "_national", "KINDS"]
@@ -116,7 +115,6 @@ class _Index:
             self._emails(people)
             self._phones(people)
             self._names(people)
-            self._names_misspelt()
             self._streets(people)
             # a skeleton's kinds (sorted), and what a text is of the values (the kinds of the value it completes,
             # () a prefix only, None neither)
@@ -225,21 +223,6 @@ class _Index:
                 sk = _skeleton(f"{a}{b}")
                 put("name", cid, sk, None, True)
                 put("name", cid, _skeleton(f"{b}{a}"), sk, True)
-
-    def _names_misspelt(self) -> None:
-        """A customer's full name with one slip in its first or its last name ("Anna Chen", "Ana Chenn": round 20, DC),
-        read as the name, where no customer's name is spelled so (a real name is read as itself)."""
-        reads = self.read["name"]
-        for cid, first, last, own_only in self.people:
-            if own_only or not (first.isascii() and first.isalpha() and last.isascii() and last.isalpha()):
-                continue
-            sk = _KNOWN.get(first + last) or _learn(first + last)
-            forms = {f + last for f in one_slip_forms(first.lower()) if len(f) >= 3}
-            forms.update(first + f for f in one_slip_forms(last.lower()) if len(f) >= 3)
-            for form in forms:
-                slip = _KNOWN.get(form) or _learn(form)
-                if slip not in reads:
-                    self._put("name", cid, slip, sk)
 
     def _streets(self, people: List[Tuple[str, Dict[str, Any]]]) -> None:
         """A street by its house number and the first word of its name ("7234 Belmont"), and by the
