@@ -9,11 +9,12 @@ A phrase picks by price when it is "the|that|this" and a comparative or superlat
 noun of choosing after it or not ("one", "dish", "option", "choice", "pick"). The dishes it picks among are those named
 in the text read before it, each with the first price ("$18.52") that follows its name before another dish is named (on
 the same line, within 60 characters); two or more at different prices, else nothing is picked. Cheap: a text with no
-word of price ("cheap", "pric", "expensive", "dear", "cost") is returned as it is."""
+comparative of price ("cheape", "pricie", "expensive", "deare", "costlie", "priced") is returned as it is."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, List, Tuple
 
 __all__ = ["may_pick_by_price", "price_picks_named"]
@@ -23,11 +24,16 @@ _PICK = re.compile(r"(?i)\b(?:the|that|this)[ \t]+(?:(?P<low>cheaper|cheapest|le
                    r"lower[ \t-]priced)|(?P<high>pricier|priciest|more[ \t]+expensive|most[ \t]+expensive|dearer|dearest|"
                    r"costlier|costliest|higher[ \t-]priced))(?:[ \t]+(?:one|dish|option|choice|pick))?\b")
 _PRICE = re.compile(r"\$[ \t]?(\d{1,4}(?:\.\d{1,2})?)")
-_KEYS = ("cheap", "pric", "expensive", "dear", "cost")
+_KEYS = ("cheape", "pricie", "expensive", "deare", "costlie", "priced")
 
 
 def may_pick_by_price(text: str) -> bool:
     """Whether ``text`` may pick a dish by its price (cheap: substring tests)."""
+    return _may(text)
+
+
+@lru_cache(maxsize=4096)
+def _may(text: str) -> bool:
     low = text.lower()
     return any(key in low for key in _KEYS)
 
