@@ -29,6 +29,8 @@ import re
 from bisect import bisect_left, bisect_right
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
+from tau_shaped.reward.reading.done_asked import SENTENCE_END, ends_in_question, proposed
+
 __all__ = ["done_kinds", "moved", "done_verdict", "may_say_done", "paid_flags"]
 
 _CHARGE_VERBS = "charged|billed|debited|deducted"
@@ -104,7 +106,6 @@ _WILL_BE_CREDITED = re.compile(r"(?i)\b(?:will|['’]ll)[ \t]{1,3}be[ \t]{1,3}(?
 _BACK_TO_YOU = re.compile(r"(?i)[ \t]{1,3}back[ \t]{1,3}(?:to|on|in|into)[ \t]{1,3}(?:you\b|your\b|ur\b|yr\b)")  # round 10: chat "ur"
 _ASKED_OR_IF = re.compile(r"(?i)\b(?:if|once|when|whether|suppose|supposing|imagine)\b[^.!?\n]{0,60}$")
 _SUPPOSED = re.compile(r"(?i)\b(?:if|suppose|supposing|imagine|say|shall|should|can|could|may|might|will|would|must)[ \t]{1,3}$")  # r15, r17: "Shall I put $6.90 in your wallet?"
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _PASSIVE = re.compile(
     rf"(?:\b|(?<=['’]))(?P<aux>has|have|had|was|were|is|are|(?<=['’])ve|(?<=['’])s)(?:{_SP}{_ADVERBS}been)?{_SP}{_ADVERBS}(?P<verb>{_VERBS})\b", re.IGNORECASE)
 _REFUND_WORDS = re.compile(r"(?i)refund|reimburs|\bback\b|credit|compensat|wallet|returned to|\byour[ \t]way\b")
@@ -208,7 +209,7 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]], settled: bool = Fals
         if i is None or spans[i][0] - m.end() > 48 or _CLAUSE_END.search(text, m.end(), spans[i][0]) or _SUPPOSED.search(text, max(0, m.start() - 24), m.start()):
             continue
         verb = m.group("verb") or m.group("verb2") or m.group("verb3")
-        if m.group("verb3") and _bare(m.group(0), verb) and _proposed(text, spans[i][1]):
+        if m.group("verb3") and _bare(m.group(0), verb) and proposed(text, spans[i][1]):
             continue  # round 12 (telegraphic): "Refunded $16.90 -> card. OK? y/n" proposes it
         if _object_not_money(text, m.end(), spans[i][0], verb):
             continue  # "I have made the calculation: refund of $16.90": the verb's object is not the money
@@ -241,7 +242,7 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]], settled: bool = Fals
         end = code.end() if code else end
         after = _AFTER_AMOUNT.match(text, end)
         if after is not None and not after.group("noun_verb"):
-            if not (after.group("verb") and _bare(after.group(0), after.group("verb")) and _proposed(text, after.end())):
+            if not (after.group("verb") and _bare(after.group(0), after.group("verb")) and proposed(text, after.end())):
                 out[i] = "refund"  # (not "$218.84 refunded via Visa. OK? y/n": a proposal)
             continue
         key = _DONE_KEY.search(text, max(0, start - 40), start) or _MADE_REFUND.search(text, max(0, start - 64), start)
@@ -250,7 +251,7 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]], settled: bool = Fals
             out[i] = "charge" if word.startswith("charge") else "refund"
             continue
         if (_KEY_REFUND.search(text, max(0, start - 40), start) and _DONE_WORD.search(text, max(0, start - 200), start)
-                and not _ASKED_OR_IF.search(text, max(0, start - 60), start) and not _ends_in_question(text, end)):
+                and not _ASKED_OR_IF.search(text, max(0, start - 60), start) and not ends_in_question(text, end)):
             out[i] = "refund"  # "Cancelled — refund: $20.83"
             continue
         noun = _NOUN_BEFORE.search(text, max(0, start - 24), start) if after is not None else None
@@ -259,7 +260,7 @@ def done_kinds(text: str, spans: Sequence[Tuple[int, int]], settled: bool = Fals
             out[i] = "charge" if noun.group("noun").lower() == "charge" else "refund"
         elif (_WILL_GET_BACK.search(text, max(0, start - 24), start) and text[end:end + 8].lower().lstrip().startswith("back")
               or _WILL_BE_CREDITED.search(text, max(0, start - 40), start) or _BACK_TO_YOU.match(text, end)) \
-                and not _ASKED_OR_IF.search(text, max(0, start - 60), start) and not _proposed(text, end) \
+                and not _ASKED_OR_IF.search(text, max(0, start - 60), start) and not proposed(text, end) \
                 and not _WOULD.search(text, max(0, start - 30), start):
             # "you'll get $18 back on your card", "your card will be credited $18", "that's $18 back to you": the refund made
             out[i] = "refund"
@@ -379,22 +380,6 @@ def done_verdict(kind: str, value: float, pools: Dict[str, List[float]], said: s
 
 # round 12: what the customer would get is a proposal ("you'd get $45.13 back on your PayPal. Shall I go ahead?")
 _WOULD = re.compile(r"(?i)\b(?:you|u)(?:['’]d|[ \t]would|[ \t]could|[ \t]might)[ \t]{1,3}(?:[a-z]{2,12}[ \t]{1,3}){1,2}$")
-# a question right after a sentence that only asks leave ("OK? y/n", "Proceed?"; a transcript's last word, unmarked)
-_LEAVE_ASKED = re.compile(r"(?i)\s{0,3}(?:(?:ok(?:ay)?|proceed|confirm|go[ \t]ahead|shall[ \t]i|should[ \t]i|y[ \t]?/[ \t]?n|yes[ \t]?/[ \t]?no|thumbs[ \t]up|sound[ \t]good|good[ \t]to[ \t]go|does[ \t]that[ \t]work)[ \t]{0,3}(?:\?|\Z)|(?:let[ \t]me[ \t]know[ \t]if[ \t]that(?:'s|[ \t]is)[ \t](?:ok(?:ay)?|alright|fine)|say[ \t]the[ \t]word)\b)")  # round 16: "So that's $X back to you. Shall I?"
-
-
 def _bare(said: str, verb: str) -> bool:
     """Whether a verb of a write is said bare: no auxiliary or adverb with it ("Refunded", "$5 refunded")."""
     return said.strip(" \t\u00a0).!?:;\n*\u2022\u2014\u2013-").lower() == verb.lower()
-
-
-def _proposed(text: str, at: int) -> bool:
-    """Whether the sentence holding ``at`` is asked, or followed at once by a question that only asks leave."""
-    end = _SENTENCE_END.search(text, at, at + 400)
-    return end is not None and (text[end.start()] == "?" or _LEAVE_ASKED.match(text, end.end()) is not None)
-
-
-def _ends_in_question(text: str, at: int) -> bool:
-    """Whether the sentence holding ``at`` ends with "?"."""
-    end = _SENTENCE_END.search(text, at, at + 400)  # (bounded: linear on a text with no sentence end)
-    return end is not None and text[end.start():end.start() + 1] == "?"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
+from tau_shaped.reward.reading.done_asked import tagged
 from tau_shaped.reward.reading.money_claims import NOT_TIMING_DAY, tables_as_lines
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.time_words import elapsed
@@ -144,6 +145,10 @@ _PLACE = re.compile(r"(?i)\b(?:(?:is|are|['’]s|be|(?:has|have)[ \t]{1,3}been|w
                     r"(?P<m4>wallet|balance|card|mastercard|visa|amex|discover)\b|(?:of|in|as)[ \t]{1,3}(?P<m5>wallet)[ \t]{1,3}credit\b)")
 # round 12 (telegraphic): an amount sent by an arrow ("Done: $16.90 -> wallet."), read in a text with an arrow
 _ARROW_PLACE = re.compile(r"(?i)(?:(?<=[0-9])|(?<=€))[ \t]{0,3}(?:->|=>|\u2192)[ \t]{0,3}(?:(?:your|ur|the)[ \t]{1,3})?(?P<m3>wallet|card)\b")
+# round 20: an amount with no verb after a word that says the write is done ("Done, same as we discussed: $16.90 into your
+# wallet."), read in a text holding such a word
+_DONE_PLACE = re.compile(r"(?i)\b(?:done|all[ \t]set|sorted|completed?|finished)\b[^.!?\n]{0,60}?(?<![\w.,])\$?[ \t]?[0-9][0-9.,]{0,10}"
+                         r"[ \t]{1,3}(?:back[ \t]{1,3})?(?:into|in|to|onto)[ \t]{1,3}(?:your|ur|the)[ \t]{1,3}(?P<m3>wallet|card)\b")
 _BARE_MONEY = re.compile(r"(?i)(?<![\w.,-])[0-9]{1,5}[.,][0-9]{1,2}(?:[ \t]?(?:€|\$|usd|eur|dollars?))?$")  # round 18 (BE): "16.90 -> wallet", an amount by its cents alone
 _PLACE_MONEY = re.compile(r"(?i)\$[0-9]|\b(?:it|refund\w*|credit\w*|money|amount|funds|that)\b")
 # "nothing went to your wallet", "if it's in your wallet": no place stated
@@ -158,7 +163,8 @@ def money_places(text: str, low: Optional[str]) -> List[Tuple[Tuple[str, str], s
         return []
     out: List[Tuple[Tuple[str, str], str, int]] = []
     arrows = _ARROW_PLACE.finditer(text) if "->" in text or "=>" in text or "\u2192" in text else ()
-    for m in [*_PLACE.finditer(text), *arrows]:
+    done = _DONE_PLACE.finditer(text) if low is None or "done" in low or "set" in low or "sorted" in low or "omplete" in low or "finished" in low else ()
+    for m in [*_PLACE.finditer(text), *arrows, *done]:
         s = max(0, m.start() - 120)
         for end in _SENTENCE_END_AT.finditer(text, s, m.start()):
             s = end.end()  # the sentence's start ("$2.99" holds a "." that ends nothing)
@@ -166,7 +172,7 @@ def money_places(text: str, low: Optional[str]) -> List[Tuple[Tuple[str, str], s
         e = e.start() if e else min(len(text), m.end() + 160)  # (bounded: linear on a text with no sentence end)
         arrowed = "m3" in m.re.groupindex and _BARE_MONEY.search(text[max(0, m.start() - 12):m.start()].rstrip()) is not None
         if (not (arrowed or _PLACE_MONEY.search(text, s, m.end() + 12)) or _NOT_PLACED.search(text, max(s, m.start() - 60), m.start())
-                or text[e:e + 1] == "?" or _DELIVERY.search(text, s, e) or _later(text, s, e)
+                or text[e:e + 1] == "?" and not tagged(text, e) or _DELIVERY.search(text, s, e) or _later(text, s, e)
                 or "m3" in m.re.groupindex and _TIMING.search(text, s, e)):  # "$16.90 -> card (instant)": the timing says it
             continue
         if _MODAL.search(text, max(s, m.start() - 40), m.start()):

@@ -38,7 +38,7 @@ OPEN = {
     "yes -- half of the 33.80 is right, one rack", "Great -- so, as discussed, the refund to the card. Shall I go ahead?",
     "Shall I refund $10 + $6.90 for the BBQ Ribs missing from FD-10045 to your Mastercard ending 3698?",
     "Refund: $16.90* to your Mastercard ending 3698 for the BBQ Ribs missing from FD-10045. Confirm?\n\n*$19.60 after adjustments",
-    "Done, same as we discussed: $16.90 into your wallet.", "refnd done, 16.90 in walet",
+    "refnd done, 16.90 in walet",
     "| refund | method |\n|---|---|\n| $16.90 | wallet |", "It will be there by noon tomorrow.",
     "Status: placed.\u00b9\n\n\u00b9 out for delivery as of now",
 }

@@ -144,3 +144,21 @@ def test_consent_heard(turns, want):
 def test_a_sum_said_in_the_wallet_as_heard():
     assert said_verdict(M3, "$16.90 is now in your wall it.") == BREACH
     assert said_verdict(M3, "$16.90 is on its way to your Mastercard, not the wall it.") != BREACH
+
+
+@pytest.mark.parametrize("message, want", [
+    # a tag after a statement of a done act asks nothing (``done_asked.tagged``)
+    ("I've put $16.90 in your wallet, right?", BREACH),
+    ("The $16.90 is in your wallet now, yeah?", BREACH),
+    ("I put $16.90 into your wallet, okay?", BREACH),
+    ("I've refunded $16.90 to your Mastercard, okay?", PASS),
+    ("I'll put $16.90 into your wallet, okay?", PASS),  # a proposal (of another write), no place stated
+    ("I've put $16.90 in your wallet?", PASS),  # a question
+    # an amount with no verb after a word that says the write is done (``refund_timings._DONE_PLACE``)
+    ("Done, same as we discussed: $16.90 into your wallet.", BREACH),
+    ("Done: $16.90 into your wallet, as you chose from the two options.", BREACH),
+    ("Done: $16.90 back to your card.", PASS),
+    ("Done. Would you like $16.90 into your wallet next time?", PASS),
+])
+def test_said_with_a_tag_or_no_verb(message, want):
+    assert said_verdict(M3, message) == want
