@@ -11,7 +11,7 @@ as its yes (``picked``). A reply that says anything more than a pick ("2, but to
 "neither", "hmm, let me think") is no pick: it is read as any reply is. A pick by what an option
 says is read only where one option alone says it: the one amount lower or higher than the other
 options' ("the cheaper one", "the bigger one"), the one option said to be at once ("whichever is
-quicker": wallet credit, usable at once, against a card's business days).
+quicker": wallet credit, usable at once, against a card's business days; "the slower one": of two, the other).
 
 A menu is two or more options labelled in sequence from 1 or from a (a line's "1)", "1.", "(1)",
 "a)", "(a)", "Option A", "A --"; mid-line only with a bracket or "Option"), in a message that asks
@@ -95,6 +95,7 @@ _NEGATORS = frozenset({"not", "never", "nor", "don't", "dont", "isn't", "without
 _LOWER = frozenset({"cheaper", "cheapest", "lower", "lowest", "smaller", "smallest", "less", "least"})
 _HIGHER = frozenset({"bigger", "biggest", "larger", "largest", "higher", "highest", "more", "most"})
 _QUICKER = frozenset({"quicker", "quickest", "faster", "fastest", "sooner", "soonest"})
+_SLOWER = frozenset({"slower", "slowest"})  # round 20 (DA): "the slower one" of two, one of them at once
 _AT_ONCE = re.compile(r"(?<![\w'])(?:at\s+once|instant(?:ly)?|immediate(?:ly)?|right\s+away|straight\s+away|usable\s+now|right\s+now)(?![\w'])",
                       re.IGNORECASE)
 _MONEY = re.compile(r"[$\u20ac\u00a3]\s?(\d+(?:\.\d{1,2})?)")
@@ -125,8 +126,8 @@ def pick(reply: str, options: Tuple[str, ...]) -> Optional[int]:
             at = _ORDINALS[w]
         elif w in ("latter", "last"):
             at = len(options) - 1
-        elif w in _LOWER or w in _HIGHER or w in _QUICKER:
-            prop = "low" if w in _LOWER else "high" if w in _HIGHER else "quick"
+        elif w in _LOWER or w in _HIGHER or w in _QUICKER or w in _SLOWER:
+            prop = "low" if w in _LOWER else "high" if w in _HIGHER else "quick" if w in _QUICKER else "slow"
             continue
         elif w in _FILLER or w in _NEGATORS:
             continue
@@ -148,8 +149,10 @@ def pick(reply: str, options: Tuple[str, ...]) -> Optional[int]:
 
 
 def _by_property(prop: str, options: Tuple[str, ...]) -> Optional[int]:
-    if prop == "quick":
+    if prop in ("quick", "slow"):
         fast = [k for k, o in enumerate(options) if _AT_ONCE.search(o)]
+        if prop == "slow":  # the other of two
+            return 1 - fast[0] if len(fast) == 1 and len(options) == 2 else None
         return fast[0] if len(fast) == 1 else None
     amounts = []
     for o in options:
@@ -163,7 +166,7 @@ def _by_property(prop: str, options: Tuple[str, ...]) -> Optional[int]:
 
 # what every pick holds: a label, a place or a property word (a cheap test before the message is read for a menu)
 _PICK_HINT = re.compile(r"(?i)(?<![\w'])(?:[1-9]|[a-d](?=\W*$|\W*(?:please|pls|thanks|then)\b)|(?<=\()[a-d]|(?<=option )[a-d]|first|second|third|fourth|1st|2nd|3rd|4th|former|latter|last|cheap\w*|lower|lowest"
-                        r"|small\w*|less|least|bigg\w*|larg\w*|high\w*|more|most|quick\w*|fast\w*|soon\w*)(?![\w'])")
+                        r"|small\w*|less|least|bigg\w*|larg\w*|high\w*|more|most|quick\w*|fast\w*|soon\w*|slow\w*)(?![\w'])")
 
 
 @lru_cache(maxsize=4096)
@@ -188,6 +191,8 @@ def picked(text: str, step: Any) -> Tuple[str, Any]:
             "ither" in text or "EITHER" in text or "hich" in text or "HICH" in text) or " unless " in text):  # (no lower-casing)
         found = either_or(text)
         at = (named(reply, found[1]) if _CONTRAST_HINT.search(reply) is None else contrasted(reply, found[1])) if found else None
+        if at is None and found and _PROPERTY_HINT.search(reply):  # round 20 (DA): "the slower one" of the two ways
+            at = pick(reply, found[1])
     if at is None:
         return text, step
     lead, options = found
@@ -195,6 +200,7 @@ def picked(text: str, step: Any) -> Tuple[str, Any]:
     return f"{lead}\n{options[at]}\nShall I go ahead with that?", dataclasses.replace(step, observation=answer)
 
 
+_PROPERTY_HINT = re.compile(r"(?i)(?<![\w'])(?:cheap|lower|small|bigg|larg|high|quick|fast|soon|slow)\w*")
 _PICK_REPAIR = lazy(r"(?i)(?:[ \t]*(?:--|[\u2013\u2014])[ \t]*|[ \t]*,[ \t]*|[ \t]+)(?:no[ \t,]{1,3})?(?:sorry|oops|wait|i[ \t]+meant?|actually"
                           r"|scratch[ \t]+that|make[ \t]+(?:it|that))(?![\w'])[ \t,:.!-]*", needs=('actually', 'make', 'mean', 'oops', 'scratch', 'sorry', 'wait'))
 # an option that is the act not done: the customer's own doing, things left as they are, nothing

@@ -162,3 +162,12 @@ def test_a_sum_said_in_the_wallet_as_heard():
 ])
 def test_said_with_a_tag_or_no_verb(message, want):
     assert said_verdict(M3, message) == want
+
+
+@pytest.mark.parametrize("turns, want", [
+    # "the slower one" of two ways, one of them at once (``option_menus._SLOWER``; a menu, or two ways with "which")
+    ([(_OR, "the slower one")], PASS), ([(_OR, "slower")], PASS), ([(MENU, "the slower one")], PASS),
+    ([(_OR, "the faster one")], BREACH), ([(MENU, "the quicker one please")], BREACH),
+])
+def test_a_way_picked_as_the_slower(turns, want):
+    assert consent_verdict(M3, "issue_refund", turns) == want
