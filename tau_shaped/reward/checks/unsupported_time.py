@@ -91,11 +91,14 @@ def _unsupported_times(run: Any, p: Any) -> Finding:
                      and not inside(quotes, t.start)]
         for item in times:
             readings = item.readings  # "7:08" with no am/pm: either half of the day, as the context allows
-            ok = any(near(r, values, tolerance) or near(r, user_said.before(at), tolerance)
-                     or near(r, later.after(s.index), tolerance) for r in readings)
+            ok = any(near(r, user_said.before(at), tolerance) or near(r, later.after(s.index), tolerance) for r in readings)
+            clock = not ok and any(near(r, values, tolerance) for r in readings)
+            ok = ok or clock
             if not ok or at_least:
                 observations_until(s.index)
-                ok = ok or any(near(r, observed, tolerance) for r in readings)
+                seen_ = any(near(r, observed, tolerance) for r in readings)
+                # round 20: the policy's clock ("it's 7 pm") is no arrival: "it'll be there by 7 pm" promises one no tool gave
+                ok = ok and not (clock and not seen_ and relative and statements.promises_arrival(text, item.start)) or seen_
             # a time a tool gave is no promise of its own ("it's 7:00 now"), unless it is when the
             # order is said to arrive ("it'll be with you by 7:00"): never earlier than the earliest
             early = floor is not None and all(r < floor for r in readings) and (

@@ -171,3 +171,12 @@ def test_said_with_a_tag_or_no_verb(message, want):
 ])
 def test_a_way_picked_as_the_slower(turns, want):
     assert consent_verdict(M3, "issue_refund", turns) == want
+
+
+@pytest.mark.parametrize("message, want", [
+    # the policy's clock is no arrival a tool gave (``checks.unsupported_time``: a time supported only as ``now``)
+    ("It will be there by 7 pm.", BREACH), ("It might even be there by 7.", BREACH),
+    ("It's 7 pm now; ETA 19:23-19:38.", PASS), ("ETA 19:23-19:38 (it is 7:00 pm now).", PASS),
+])
+def test_the_clock_promised_as_an_arrival(message, want):
+    assert stated_verdict(C4, message) == want
