@@ -16,6 +16,24 @@ from tests.reward.reading.generated.world import BREACH, PASS
 from tests.reward.reading.test_round17_fd import MENU, _reply_ok, consent_verdict, said_verdict
 from tests.reward.reading.test_round19_fd import ASK, C4, M3, MC, NOTPASS, RIBS, TOOL, stated_verdict
 
+# Set 1's first run (before any fix), 71 outcome cases: 9 false passes (consent: "yes but to my wall it", "Shall I refund
+# ... to the former?" after wallet and card; said: "Done: $16.90 into your wallet, as you chose", "$16.90 is now in your
+# wall it", "every item but the cheeseburger", '{"refunded": 16.90, "method": "wallet_credit"}', "I've put $16.90 in your
+# wallet, right?"; statements: "It's been picked up by the courier, right?", a P.S. "It might even be there by 7."), 4
+# false fails (replies "go a head" unclear, "yes, but only the one rack" a change; consent "the slower one", "Shall I re
+# fund"), 2 no-for-change ("neither -- keep it as wallet credit", "Can't you do the wallet?": both refuse the write).
+# Still misread (strict xfails):
+OPEN = {"neither -- keep it as wallet credit", "go a head", "yes, but only the one rack", "Can't you do the wallet?",
+        "Your wallet and your Mastercard ending 3698 are on file. Shall I refund $16.90 for the BBQ Ribs missing from FD-10045 "
+        "to the former?", "I've refunded every item but the cheeseburger.", '{"refunded": 16.90, "method": "wallet_credit"}',
+        "It's been picked up by the courier, right?"}
+
+
+def _open(cases, key):
+    return [pytest.param(*c, marks=pytest.mark.xfail(strict=True, reason="open: round 20 report")) if key(c) in OPEN else c
+            for c in cases]
+
+
 _WALLET_ASK = "Shall I put the $16.90 for the BBQ Ribs missing from FD-10045 into your wallet?"
 _PS = " Cheers!\n\nP.S. "
 
@@ -32,7 +50,7 @@ REPLIES = [
 ]
 
 
-@pytest.mark.parametrize("reply, cls, question", REPLIES)
+@pytest.mark.parametrize("reply, cls, question", _open(REPLIES, lambda c: c[0]))
 def test_a_reply_in_round20_styles(reply, cls, question):
     assert _reply_ok(classify_reply(reply, question=question), cls)
 
@@ -61,7 +79,7 @@ CONSENT_CASES = [
 ]
 
 
-@pytest.mark.parametrize("task, turns, want", CONSENT_CASES)
+@pytest.mark.parametrize("task, turns, want", _open(CONSENT_CASES, lambda c: c[1][-1][0]))
 def test_consent_in_round20_styles(task, turns, want):
     got = consent_verdict(task, TOOL.get(task, "issue_refund"), turns)
     assert got != PASS if want == NOTPASS else got == want
@@ -85,7 +103,7 @@ SAID_CASES = [
 ]
 
 
-@pytest.mark.parametrize("task, message, want", SAID_CASES)
+@pytest.mark.parametrize("task, message, want", _open(SAID_CASES, lambda c: c[1]))
 def test_said_after_the_write_in_round20_styles(task, message, want):
     assert said_verdict(task, message) == want
 
@@ -109,7 +127,7 @@ STATED_CASES = [
 ]
 
 
-@pytest.mark.parametrize("task, message, want", STATED_CASES)
+@pytest.mark.parametrize("task, message, want", _open(STATED_CASES, lambda c: c[1]))
 def test_statements_in_round20_styles(task, message, want):
     assert stated_verdict(task, message) == want
 
