@@ -89,6 +89,8 @@ STATE_PHRASES: Tuple[Tuple[str, ...], ...] = (
 # "limited to two" / "restricted to downtown" is a quantity or a place, not a state
 NOT_BEFORE_TO: FrozenSet[str] = frozenset({"limited", "restricted", "restrict", "restriction", "restrictions"})
 # kinds of restriction that are no flag ("a dietary restriction", "a gluten allergy hold")
+# a negation of reassurance negates nothing after it ("Don't worry, the flag will be lifted soon": round 20, DH)
+REASSURED: FrozenSet[str] = frozenset({"worry", "worries", "fret", "panic", "stress", "hesitate", "mind"})
 KIND_NOT_FLAG: FrozenSet[str] = frozenset({"dietary", "diet", "allergen", "allergy", "food", "age", "time", "delivery",
                                            "zone", "area", "kitchen", "menu", "order", "phone", "call"})
 # "any concerns about your account", "your concern": no state said

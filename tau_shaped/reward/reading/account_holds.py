@@ -57,8 +57,8 @@ _YOU_NOT = frozenset({"hold", "holds", "limited", "review", "reviewed", "reviewi
 
 
 def _negated(clause: List[_Word], j: int, reach: int = 3) -> bool:
-    return any(w.word in W.NEGATIONS or w.word.endswith("n't") or w.word.endswith("nt") and w.word in _CONTRACTED
-               for w in clause[max(0, j - reach):j])
+    return any((w.word in W.NEGATIONS or w.word.endswith("n't") or w.word.endswith("nt") and w.word in _CONTRACTED)  # round 20:
+               and not (k + 1 < j and clause[k + 1].word in W.REASSURED) for k, w in enumerate(clause[:j]) if k >= j - reach)
 
 
 def _hedges_before(clause: List[_Word], j: int, reach: int) -> int:

@@ -3,7 +3,8 @@ information (their name ...)": "It belongs to Anna Chen" names Ana Chen to any r
 misheard words), used by ``disclosures`` after the names read exactly.
 
 ``misspelt_name(text, index, own, heard)``: two words in a row, one another customer's first name or surname as it is
-and the other one slip (a letter left out, doubled, or two switched: ``normalize_misspelt.one_slip_forms``) from the
+and the other one slip (a letter left out, doubled, two switched: ``normalize_misspelt.one_slip_forms``, or one
+replaced: "Bin Haddad") from the
 other piece of the same customer's name (three letters or more; both written with a capital, as names), when no customer is called so, the customer is not ``own`` (nor one of theirs)
 and the customer did not say that name first. Cheap: one RE2 scan over the text for any customer's first name or
 surname (most messages name no one); the pairs are read only in a text that holds one."""
@@ -60,13 +61,21 @@ def misspelt_name(text: str, index: Any, own: str, heard: Any) -> Optional[str]:
         if not (m.group(1)[0].isupper() and m.group(2)[0].isupper()):
             continue  # both pieces written as names
         a, b = m.group(1).lower(), m.group(2).lower()
-        whose = [(cid, first, b) for first, cid in by_last.get(b, ()) if first != a and len(first) >= 3 and a in one_slip_forms(first)]
-        whose += [(cid, a, last) for last, cid in by_first.get(a, ()) if last != b and len(last) >= 3 and b in one_slip_forms(last)]
+        whose = [(cid, first, b) for first, cid in by_last.get(b, ()) if first != a and len(first) >= 3 and _one_slip(a, first)]
+        whose += [(cid, a, last) for last, cid in by_first.get(a, ()) if last != b and len(last) >= 3 and _one_slip(b, last)]
         for cid, first, last in whose:
             if cid == own or (a, b) in index_names(index) or first in heard_low and last in heard_low or f"{a} {b}" in heard_low:
                 continue
             return f"another customer's name {m.group(1) + ' ' + m.group(2)!r}"
     return None
+
+
+def _one_slip(written: str, name: str) -> bool:
+    """Whether ``written`` is ``name`` with one slip: a letter left out, doubled, two switched, or one other letter in its
+    place ("Bin" for "Ben", as a transcript hears it)."""
+    if len(written) == len(name) and sum(x != y for x, y in zip(written, name)) == 1:
+        return True
+    return written in one_slip_forms(name)
 
 
 def index_names(index: Any) -> set:
