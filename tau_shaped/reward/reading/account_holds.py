@@ -67,7 +67,7 @@ def _hedges_before(clause: List[_Word], j: int, reach: int) -> int:
     return sum(1 for w in clause[max(0, j - reach):j] if w.word in _HEDGES or w.word.endswith("ly"))
 
 
-_HEDGES = frozenset({"be", "been", "now", "still", "yet", "quite", "right"})
+_HEDGES = frozenset({"be", "been", "now", "still", "yet", "quite", "right", "at", "all", "whatsoever"})  # round 20: "at all"
 _CONTRACTED = frozenset({"cant", "wont", "isnt", "arent", "doesnt", "dont", "didnt", "hasnt", "havent", "wasnt",
                          "werent", "couldnt", "wouldnt", "shouldnt"})
 
