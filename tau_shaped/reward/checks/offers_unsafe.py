@@ -70,8 +70,8 @@ def _unsafe_offers(run: Any, p: Any) -> Finding:
                 read = _epithets().positions_named_across(read, said[k - 1][1], dishes)
             if _epithets().may_describe(text):  # round 18: "the creamy one from the list above" (its description given before)
                 read = _epithets_named(read, "\n".join(t for _, t in said[max(0, k - 3):k]), dishes)
-            if _price_picks().may_pick_by_price(text):  # round 20: "the pricier one" among the dishes priced before
-                read = _price_picks().price_picks_named(read, "\n".join(t for _, t in said[max(0, k - 3):k]), dishes)
+            if _epithets().may_pick_by_price(text):  # round 20: "the pricier one" among the dishes priced before
+                read = _epithets().price_picks_named(read, "\n".join(t for _, t in said[max(0, k - 3):k]), dishes)
             found = _kept_offer(read, dishes) if len(read) <= 2048 else reader.unsafe_dishes_offered(read, dishes)
             if found is None and k and followups.may_go_along(text):  # round 17: going along with the customer's pick
                 replies = replies if replies is not None else dict(run.user_messages())
@@ -109,17 +109,6 @@ def _cut_joined(previous: str, text: str) -> str:
 
 
 _FOLLOWUPS: Any = None
-_PRICE_PICKS: Any = None
-
-
-def _price_picks() -> Any:
-    """``reading.dish_price_picks``, imported on first use and kept (as ``_followups``)."""
-    global _PRICE_PICKS
-    if _PRICE_PICKS is None:
-        from tau_shaped.reward.reading import dish_price_picks
-
-        _PRICE_PICKS = dish_price_picks
-    return _PRICE_PICKS
 _EPITHETS: Any = None
 
 

@@ -22,8 +22,9 @@ import re
 from typing import Any, Dict, List, Set, Tuple
 
 from tau_shaped.reward.reading.dish_positions import positions_named_across  # noqa: F401 - re-exported for the check
+from tau_shaped.reward.reading.dish_price_picks import may_pick_by_price, price_picks_named  # noqa: F401 - the same
 
-__all__ = ["epithets_named", "may_describe", "positions_named_across"]
+__all__ = ["epithets_named", "may_describe", "positions_named_across", "may_pick_by_price", "price_picks_named"]
 
 _REACH = 4096  # a longer message, and what is read before it, at most this many characters
 _STOP = frozenset(
