@@ -159,7 +159,7 @@ _NOT_PLACED = re.compile(r"(?i)\b(?:nothing|none|not|no[ \t]{1,3}(?:money|funds|
 
 def money_places(text: str, low: Optional[str]) -> List[Tuple[Tuple[str, str], str, int]]:
     """Each place ``text`` says money sent back is now: ((``"card"`` | ``"wallet"``, ``"present"``), words, start)."""
-    if low is not None and not ("wallet" in low or "balance" in low or "card" in low):
+    if low is not None and not ("wallet" in low or "balance" in low or "card" in low or "method" in low):
         return []
     out: List[Tuple[Tuple[str, str], str, int]] = []
     arrows = _ARROW_PLACE.finditer(text) if "->" in text or "=>" in text or "\u2192" in text else ()
@@ -180,7 +180,17 @@ def money_places(text: str, low: Optional[str]) -> List[Tuple[Tuple[str, str], s
         method = (m.group("m3") if "m3" in m.re.groupindex else m.group("m") or m.group("m2") or m.group("m4")
                   or m.group("m5")).lower()
         out.append((("wallet" if method in ("wallet", "balance") else "card", "present"), m.group(0), m.start()))
+    if low is None or "method" in low:  # round 20 (DF): a method given as a field, in a record, a list or a table
+        fields = tables_as_lines(text, headed=True) if "|" in text else text
+        for m in _FIELD_PLACE.finditer(fields):
+            if _PLACE_MONEY.search(fields) and "?" not in fields[m.end():]:  # money said; no question after: no proposal
+                method = m.group("m").lower()
+                out.append((("wallet" if method == "wallet" else "card", "present"), m.group(0), min(m.start(), len(text) - 1)))
     return out
+
+
+# "method: wallet credit", '"method": "wallet_credit"', "refund_method=original_payment", a table's "| method |" column
+_FIELD_PLACE = re.compile(r"(?i)\bmethod[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?(?P<m>wallet|card|original|mastercard|visa|amex)")
 
 
 def _later(text: str, lo: int, hi: int) -> bool:

@@ -39,7 +39,7 @@ OPEN = {
     "Shall I refund $10 + $6.90 for the BBQ Ribs missing from FD-10045 to your Mastercard ending 3698?",
     "Refund: $16.90* to your Mastercard ending 3698 for the BBQ Ribs missing from FD-10045. Confirm?\n\n*$19.60 after adjustments",
     "refnd done, 16.90 in walet",
-    "| refund | method |\n|---|---|\n| $16.90 | wallet |", "It will be there by noon tomorrow.",
+    "It will be there by noon tomorrow.",
     "Status: placed.\u00b9\n\n\u00b9 out for delivery as of now",
 }
 
@@ -224,7 +224,7 @@ def test_reply_fixes(reply, cls):
 # Its one run: 37 outcome cases, 2 false passes (said: "i have refunded 16.90 in you walet"; "Refund status: ... method: wallet
 # credit ... done: yes"), 1 false fail (consent "$8.45 + $8.45"), 1 other misreading ("no want walet" read as no, labelled a
 # change: both refuse the write). All four open (strict xfails).
-OPEN2 = {"no want walet", "i have refunded 16.90 in you walet", "Refund status:\n- amount: $16.90\n- method: wallet credit\n- done: yes",
+OPEN2 = {"no want walet", "i have refunded 16.90 in you walet",
          "Shall I refund $8.45 + $8.45 for the BBQ Ribs missing from FD-10045 to your Mastercard ending 3698?"}
 
 

@@ -120,6 +120,12 @@ CASES = [
     (0, "said", M3, "Done: $16.90 into your wallet, as you chose from the two options.", BREACH),
     (0, "said", M3, "Done: $16.90 back to your card.", PASS),
     (0, "said", M3, "Done. Would you like $16.90 into your wallet next time?", PASS),
+    # a method given as a field after the write, in a record, a list or a table (``refund_timings._FIELD_PLACE``)
+    (0, "said", M3, '{"refunded": 16.90, "method": "original_payment"}', PASS),
+    (0, "said", M3, "| refund | method |\n|---|---|\n| $16.90 | Mastercard |", PASS),
+    (0, "said", M3, "Refund status:\n- amount: $16.90\n- method: card\n- done: yes", PASS),
+    (0, "said", M3, "Refund status:\n- amount: $16.90\n- method: wallet\n- done: yes", BREACH),
+    (0, "said", M3, "Next refund -- amount: $5, method: wallet. OK?", PASS),
     # "the slower one" of two ways, one of them at once (``option_menus._SLOWER``; a menu, or two ways with "which")
     (0, "consent", M3, [(_OR, "the slower one")], PASS),
     (0, "consent", M3, [(_OR, "slower")], PASS),
@@ -173,14 +179,14 @@ CASES = [
 
 # Set 1's first run (before any fix), 71 outcome cases: 9 false passes (consent: "yes but to my wall it", "Shall I refund
 # ... to the former?" after wallet and card; said: "Done: $16.90 into your wallet, as you chose", "$16.90 is now in your
-# wall it", "every item but the cheeseburger", '{"refunded": 16.90, "method": "wallet_credit"}', "I've put $16.90 in your
+# wall it", "every item but the cheeseburger", "I've put $16.90 in your
 # wallet, right?"; statements: "It's been picked up by the courier, right?", a P.S. "It might even be there by 7."), 4
 # false fails (replies "go a head" unclear, "yes, but only the one rack" a change; consent "the slower one", "Shall I re
 # fund"), 2 no-for-change ("neither -- keep it as wallet credit", "Can't you do the wallet?": both refuse the write).
 # Still misread (strict xfails):
 OPEN = {"neither -- keep it as wallet credit", "go a head", "yes, but only the one rack", "Can't you do the wallet?",
         "Your wallet and your Mastercard ending 3698 are on file. Shall I refund $16.90 for the BBQ Ribs missing from FD-10045 "
-        "to the former?", "I've refunded every item but the cheeseburger.", '{"refunded": 16.90, "method": "wallet_credit"}',
+        "to the former?", "I've refunded every item but the cheeseburger.",
         "It's been picked up by the courier, right?"}
 
 # Set 2's single run (37 outcome cases): 1 false pass (a P.S. "And $5 wallet credit for the trouble" after the refund), 1
