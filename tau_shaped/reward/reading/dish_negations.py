@@ -141,13 +141,17 @@ def negation_pos(text: str, lo: int, start: int) -> Optional[int]:
 # After what a negation before it governs: a comparative that makes it praise ("I couldn't recommend the Korma more
 # highly", "can't rave about the Korma enough", "can't say enough about it").
 _PRAISED_AFTER = lazy(r"[ \t\"'”’)*_]*(?:[ \t]+(?:to|for)[ \t]+(?:you|anyone))?[ \t]+(?:more(?:[ \t]+(?:highly|strongly|warmly|enthusiastically))?|"
-                            r"(?:highly[ \t]+)?enough|too[ \t]+(?:much|highly|often))[ \t\"'”’)*_]*(?:[.!,;:)\n]|$)", re.IGNORECASE, needs=('enough', 'highly', 'more', 'much', 'often'))
+                            r"(?:highly[ \t]+)?enough|too[ \t]+(?:much|highly|often))[ \t\"'”’)*_]*(?:[.!,;:)\n]|$)"
+                            # round 20 (DH): "Do NOT order the Korma unless you want the best dish on the menu": a dare
+                            r"|[ \t,]+unless[ \t]+you[ \t]+(?:want|like|fancy|love|enjoy|crave)[ \t]+(?:(?:the|a|an|something)[ \t]+)?"
+                            r"(?:best|tastiest|finest|greatest|most[ \t]+delicious|amazing|great|delicious|incredible|treat)\b",
+                            re.IGNORECASE, needs=('enough', 'highly', 'more', 'much', 'often', 'unless'))
 
 
 def praised_after(text: str, end: int, hi: int) -> bool:
     """Whether the words right after a dish (or a pronoun) ending at ``end`` turn a negation before it into praise
-    ("I couldn't recommend the Korma more highly", "I can't praise it enough")."""
-    return _PRAISED_AFTER.match(text, end, min(hi, end + 40)) is not None
+    ("I couldn't recommend the Korma more highly", "I can't praise it enough", "Don't order it unless you want the best")."""
+    return _PRAISED_AFTER.match(text, end, min(hi, end + 48)) is not None
 
 
 _NEGATED_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?[ \t]+(?:(?:any|even|a|the|trace|traces|hint|sign|bit|of)[ \t]+){0,3}")
