@@ -192,6 +192,9 @@ _LABEL_STOP = re.compile(r"(?:[ \t]+[^\W\d_]+)?[ \t*_\"'”’]*(?:[.,;!)\n]|$|(
                          re.IGNORECASE)
 
 
+# the fields of the dish's own record after its name: its allergens (the first one read), or it marked unsafe
+_JSON_FIELD = re.compile(r'"[ \t]*,[ \t]*(?:"allergens?"[ \t]*:[ \t]*\[[ \t]*"|[^{}\n]{0,80}?"(?:safe|is_safe)"[ \t]*:[ \t]*(false))',
+                         re.IGNORECASE)
 _WORD_BEFORE = re.compile(r"(?!(?:no|not|zero|without|free|non|nil|low|trace|traces|hint)(?!\w))[^\W\d_]+[ \t]+", re.IGNORECASE)  # not "Korma: no nuts"
 
 
@@ -199,6 +202,9 @@ def labelled(text: str, end: int, hi: int, allergen: "re.Pattern[str]") -> bool:
     """Whether a sign right after a dish ending at ``end`` gives it the customer's allergen, and the note stops there."""
     sign = _SIGN.match(text, end, hi)
     if sign is None:
+        if text[end:end + 1] == '"':  # round 20 (DF): a record's fields ('"Chicken Korma", "allergens": ["tree_nut"]')
+            field = _JSON_FIELD.match(text, end, hi)
+            return field is not None and (field.group(1) is not None or allergen.match(text, field.end(), hi) is not None)
         return "(" in text[end:end + 4] and _bracket_labelled(text, end, hi, allergen)
     held = allergen.match(text, sign.end(), hi)
     if held is None:  # one word before it: "pine nuts", "wheat bun"
