@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from tau_shaped.env.call_memo import CallMemo, CallNode, unchanged
 from tau_shaped.env.episode import EpisodeContext, call_in, seeded_rng
 from tau_shaped.env.json_input import one_line
 from tau_shaped.env.overlay import Overlay
 from tau_shaped.env.tool import ToolCodeError
+from tau_shaped.env.tool_effects import effects_of
 from tau_shaped.env.trajectory import Step, Trajectory
 from tau_shaped.env.types import RESPOND_ACTION_NAME, Action
 
@@ -43,6 +45,14 @@ def invoke_tool(tool: Any, data: Any, kwargs: Mapping[str, Any], faults: Optiona
     except Exception as exc:  # noqa: BLE001 - the tool's failure is the observation
         return f"Error: {exc}"
     return result if isinstance(result, str) else str(result)
+
+
+def _writes(tool: Any) -> bool:
+    """The tool declares that it changes the state (``@effects(writes=...)``): a call of it is
+    not worth checking for a state left as S0 had it (a hint for speed only: a call is kept only
+    once found to have left it so)."""
+    declared = effects_of(tool)
+    return declared is not None and not declared.read_only
 
 
 class EpisodeRunner:
@@ -142,22 +152,58 @@ class EpisodeRunner:
         actions: Sequence[Action],
         skip: Sequence[str] = (),
         user_replies: Optional[Sequence[Optional[str]]] = None,
+        calls: Optional[Tuple[CallMemo, CallNode, Sequence[Any]]] = None,
     ) -> None:
         """Run ``actions`` in order (those named in ``skip`` are left out).
 
         ``user_replies[i]`` is the recorded user reply to the i-th respond
         action (empty if not given): offline replay has no live user.
+        ``calls``: (the kept calls, the tree of this runner's S0, tools and seed, the actions'
+        ``replay_key``): a call that opens the replay as a kept one did is taken from it
+        (``call_memo``), and one that leaves the state as S0 had it is kept there.
         """
         replies = list(user_replies or [])
         responds = 0
-        for action in actions:
+        memo, node, key = calls if calls is not None and not skip and len(calls[2]) == len(actions) else (None, None, ())
+        for i, action in enumerate(actions):
             if action.name in skip:
                 continue
             if action.name == RESPOND_ACTION_NAME:
                 reply = replies[responds] if responds < len(replies) else None
                 responds += 1
+                if node is not None:
+                    node = memo.child(node, key[i])  # type: ignore[union-attr]
                 self.record(action, reply or "", True, self.overlay.data)
+                continue
+            if node is not None:
+                node = memo.child(node, key[i])  # type: ignore[union-attr]
+                if node.kept is not None:
+                    observation, known, events = node.kept
+                    memo.taken += 1  # type: ignore[union-attr]
+                    if known:  # as run_tool: an unknown tool's call reads no probe
+                        self._probe_before(action.name, self.overlay.data)
+                    self.context.events.extend(events)
+                    self.record(action, observation, known, self.overlay.data)
+                    continue
+                if _writes(self.tools_map.get(action.name)):
+                    node = None  # declared to change the state: not kept, and no later call either
+                    observation, known = self.run_tool(action, self.overlay.data)
+                    self.record(action, observation, known, self.overlay.data)
+                    continue
+                before = len(self.context.events)
+                observation, known = self.run_tool(action, self.overlay.data)
+                if self._left_s0(action):
+                    memo.keep(node, observation, known, self.context.events[before:])  # type: ignore[union-attr]
+                else:
+                    node = None  # the state is no longer S0's: no later call is kept or taken
             else:
                 observation, known = self.run_tool(action, self.overlay.data)
-                self.record(action, observation, known, self.overlay.data)
+            self.record(action, observation, known, self.overlay.data)
+
+    def _left_s0(self, action: Action) -> bool:
+        """The call just made (on a state equal to S0) left it equal to S0, drew nothing from
+        the episode's generator and raised no fault of its code: what it gives is a function of
+        S0, the seed and the calls before it alone, and skipping it leaves the same state."""
+        return (self.context.rng is None and id(action) not in self._code_errors
+                and unchanged(self.overlay))
 

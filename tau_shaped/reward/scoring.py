@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
+from tau_shaped.env.call_memo import CallMemo
 from tau_shaped.env.episode_runner import EpisodeRunner
 from tau_shaped.env.overlay import changed_between
 from tau_shaped.reward.probes import compile_probes
@@ -99,7 +100,9 @@ def _score(env: Any, task: Any, parsed: ParsedTrajectory, seed: Optional[int], b
     replayed = memo.get(replay_owners, seed, parsed.replay_key) if memo is not None else None
     if replayed is None:
         runner = EpisodeRunner(initial, env.tools_map, seed, probes, parsed.first_user_message)
-        runner.replay(parsed.actions, user_replies=parsed.user_replies)
+        calls = call_memo(env) if parsed.replay_key is not None else None
+        runner.replay(parsed.actions, user_replies=parsed.user_replies,
+                      calls=None if calls is None else (calls, calls.root(initial, env.tools_map, seed), parsed.replay_key))
         trajectory = runner.trajectory
         states = state_memo(env) if setup is not None else None
         content: Optional[List[Any]] = [] if states is not None else None
@@ -155,6 +158,11 @@ def replay_memo(env: Any) -> Optional[ReplayMemo]:
     """The env's kept replays (``replay_memo``), made on first use; None for an env that
     cannot keep them (no instance dict)."""
     return _kept(env, "_replay_memo", ReplayMemo)
+
+
+def call_memo(env: Any) -> Optional[CallMemo]:
+    """The env's kept calls that left S0 as it was (``call_memo``), made on first use; None as above."""
+    return _kept(env, "_call_memo", CallMemo)
 
 
 def state_memo(env: Any) -> Optional[StateMemo]:
