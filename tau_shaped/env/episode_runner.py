@@ -104,7 +104,10 @@ class EpisodeRunner:
             self._raised.clear()
         return observation, True
 
-    def record(self, action: Action, observation: str, known: bool, data: Any) -> Step:
+    def record(self, action: Action, observation: str, known: bool, data: Any, same: bool = False) -> Step:
+        """Record the step of ``action``. ``same``: the state is the one the trace's last entry
+        was read in (a call taken from the kept ones, or one found to have changed nothing): its
+        probes read after the step are the same values."""
         index = self.next_index
         events = self._events_of(index)
         step = Step(index=index, action=action, observation=observation, known_tool=known, events=events)
@@ -117,6 +120,9 @@ class EpisodeRunner:
             trace = self.trajectory.state_trace
             if action.name == RESPOND_ACTION_NAME and trace:
                 trace.append(trace[-1])
+            elif same and trace:
+                last = trace[-1]
+                trace.append(last if not self._before else tuple([v if eager else None for v, eager in zip(last, self._eager)]))
             elif not self._before:  # every probe read after every step
                 trace.append(tuple([p(data) for p in self.probes]))
             else:  # a probe read only before its tool's calls is left for _probe_before
@@ -183,7 +189,7 @@ class EpisodeRunner:
                     if known:  # as run_tool: an unknown tool's call reads no probe
                         self._probe_before(action.name, self.overlay.data)
                     self.context.events.extend(events)
-                    self.record(action, observation, known, self.overlay.data)
+                    self.record(action, observation, known, self.overlay.data, same=True)
                     continue
                 if _writes(self.tools_map.get(action.name)):
                     node = None  # declared to change the state: not kept, and no later call either
@@ -194,8 +200,9 @@ class EpisodeRunner:
                 observation, known = self.run_tool(action, self.overlay.data)
                 if self._left_s0(action):
                     memo.keep(node, observation, known, self.context.events[before:])  # type: ignore[union-attr]
-                else:
-                    node = None  # the state is no longer S0's: no later call is kept or taken
+                    self.record(action, observation, known, self.overlay.data, same=True)  # S0's before and after
+                    continue
+                node = None  # the state is no longer S0's: no later call is kept or taken
             else:
                 observation, known = self.run_tool(action, self.overlay.data)
             self.record(action, observation, known, self.overlay.data)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import pickle
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -81,14 +81,28 @@ def _tools() -> Dict[str, _Tool]:
 Calls = List[Tuple[str, str]]
 
 
-def _replay(base: Any, tools: Any, calls: Calls, memo: CallMemo, seed: int = 0) -> EpisodeRunner:
+def _replay(base: Any, tools: Any, calls: Calls, memo: Optional[CallMemo], seed: int = 0) -> EpisodeRunner:
     actions = [Action(name=RESPOND_ACTION_NAME, kwargs={"content": "hi"}) if name == RESPOND_ACTION_NAME
                else Action(name=name, kwargs={"key": key}) for name, key in calls]
     key = tuple(RESPOND_ACTION_NAME if name == RESPOND_ACTION_NAME else (name, json.dumps({"key": k}))
                 for name, k in calls)
-    runner = EpisodeRunner(base, tools, seed)
-    runner.replay(actions, user_replies=["ok"] * len(calls), calls=(memo, memo.root(base, tools, seed), key))
+    runner = EpisodeRunner(base, tools, seed, _probes())
+    runner.replay(actions, user_replies=["ok"] * len(calls),
+                  calls=None if memo is None else (memo, memo.root(base, tools, seed), key))
     return runner
+
+
+def _probes() -> List[Any]:
+    """A probe read after every step and one read before each ``peek`` call (``before_tool``):
+    the trace of a taken call must hold what reading them would."""
+    def after(data: Any) -> Any:
+        return [dict.get(r, "v") for r in dict.values(dict.get(data, "items", {}))]
+
+    def before(data: Any) -> Any:
+        return len(dict.get(data, "log", []))
+
+    before.before_tool = "peek"  # type: ignore[attr-defined]
+    return [after, before]
 
 
 class _NoSharing(CallMemo):
@@ -100,7 +114,8 @@ def _left(runner: EpisodeRunner) -> Tuple[Any, ...]:
     steps = [(s.index, s.observation, s.known_tool, s.code_error, [e.to_dict() for e in s.events])
              for s in runner.trajectory.steps]
     state = json.loads(json.dumps(runner.overlay.data))
-    return steps, state, runner.context.rng.getstate() if runner.context.rng is not None else None
+    return steps, state, runner.context.rng.getstate() if runner.context.rng is not None else None, \
+        runner.trajectory.state_trace
 
 
 NAMES = ["peek", "sneak", "same", "roll", "fault", "append", "write", "no_such_tool", RESPOND_ACTION_NAME]
@@ -114,7 +129,7 @@ def test_replays_sharing_kept_calls_leave_what_their_own_calls_leave(sequences, 
     first = sequences[0]
     for calls in sequences + [first[:prefix] + c for c in sequences]:  # openings repeated
         shared = _left(_replay(base, tools, calls, memo))
-        own = _left(_replay(base, _tools(), calls, _NoSharing()))
+        own = _left(_replay(base, _tools(), calls, None))  # every call run
         assert shared == own
     assert json.loads(json.dumps(base)) == _base()  # S0 untouched
 
