@@ -29,6 +29,7 @@ from __future__ import annotations
 import inspect
 import json
 import pickle
+import weakref
 from typing import Any, Callable, Dict, Optional, Type, get_type_hints
 
 import docstring_parser
@@ -123,18 +124,22 @@ def _build(func: Callable[..., Any], name: Optional[str]) -> Type[Tool]:
         default = ... if param.default is inspect.Parameter.empty else param.default
         fields[param.name] = (hints[param.name], default)
     model = create_model(f"{tool_name}_arguments", __config__=ConfigDict(extra="forbid"), **fields)
-    parameters = _strip_titles(model.model_json_schema())
-    for pname, prop in parameters.get("properties", {}).items():
-        if arg_docs.get(pname):
-            prop["description"] = arg_docs[pname]
-    parameters.setdefault("required", [])
     description = doc.short_description
     if doc.long_description:
         description = f"{description}\n\n{doc.long_description}"
-    info = {
-        "type": "function",
-        "function": {"name": tool_name, "description": description, "parameters": parameters},
-    }
+    made: list = []  # the schema, made when first asked (a scoring process never asks: ``info_name``)
+
+    def info() -> Dict[str, Any]:
+        if not made:
+            parameters = _strip_titles(model.model_json_schema())
+            for pname, prop in parameters.get("properties", {}).items():
+                if arg_docs.get(pname):
+                    prop["description"] = arg_docs[pname]
+            parameters.setdefault("required", [])
+            made.append({"type": "function",
+                         "function": {"name": tool_name, "description": description, "parameters": parameters}})
+        return made[0]
+
     names = list(fields)
 
     def invoke(data: Any, **kwargs: Any) -> str:
@@ -150,7 +155,9 @@ def _build(func: Callable[..., Any], name: Optional[str]) -> Type[Tool]:
             raise ToolCodeError(tool_name, exc) from exc
 
     def get_info() -> Dict[str, Any]:
-        return json.loads(json.dumps(info))  # a fresh copy each call
+        return json.loads(json.dumps(info()))  # a fresh copy each call
+
+    _NAMES[get_info] = tool_name
 
     return type(
         "".join(part.capitalize() for part in tool_name.split("_")),
@@ -165,6 +172,20 @@ def _build(func: Callable[..., Any], name: Optional[str]) -> Type[Tool]:
             "get_info": staticmethod(get_info),
         },
     )
+
+
+# each ``get_info`` ``_build`` made -> the name its schema gives (``info_name``)
+_NAMES: "weakref.WeakKeyDictionary[Callable[[], Dict[str, Any]], str]" = weakref.WeakKeyDictionary()
+
+
+def info_name(tool: Any) -> str:
+    """``tool.get_info()["function"]["name"]``, without making the schema when ``get_info`` is
+    one ``@tool`` made (its name is known; the schema is made when an agent first asks)."""
+    try:
+        known = _NAMES.get(getattr(tool, "get_info", None))  # type: ignore[arg-type]
+    except TypeError:  # not weakly referable, not hashable: not one of them
+        known = None
+    return known if known is not None else tool.get_info()["function"]["name"]
 
 
 def tool(func: Optional[Callable[..., Any]] = None, *, name: Optional[str] = None) -> Any:

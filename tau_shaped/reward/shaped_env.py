@@ -28,6 +28,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Type, Union
 
 from tau_shaped.reward import canonical
 from tau_shaped.env.episode_runner import EpisodeRunner
+from tau_shaped.env.function_tool import info_name
 from tau_shaped.reward.ground_truth import GroundTruth, GroundTruthCache
 from tau_shaped.env.hashing import data_hash
 from tau_shaped.env.state_digest import overlay_hash
@@ -312,8 +313,9 @@ class Env(ShapedRewardMixin):
     ) -> None:
         self.data_load_func = data_load_func
         self.policy_rules = policy_rules  # a PolicyRuleSet (SPEC §9), or None
-        self.tools_map: Dict[str, Type[Any]] = {tool.get_info()["function"]["name"]: tool for tool in tools}
-        self.tools_info = [tool.get_info() for tool in tools]
+        self.tools_map: Dict[str, Type[Any]] = {info_name(tool): tool for tool in tools}
+        self._tools = list(tools)
+        self._tools_info: Optional[List[Dict[str, Any]]] = None  # made when an agent first asks
         self.terminate_tools: List[str] = []
         self.tasks = tasks
         self._setup_shaped()
@@ -326,6 +328,18 @@ class Env(ShapedRewardMixin):
         self.user = load_user(user_strategy, model=user_model, provider=user_provider)
         self.actions: List[Any] = []
         self._data: Optional[Dict[str, Any]] = None  # the task's S0, overlaid when first read
+
+    @property
+    def tools_info(self) -> List[Dict[str, Any]]:
+        """Each tool's schema (``get_info()``), as an agent is shown them: made when first read
+        (scoring never reads them)."""
+        if self._tools_info is None:
+            self._tools_info = [tool.get_info() for tool in self._tools]
+        return self._tools_info
+
+    @tools_info.setter
+    def tools_info(self, value: List[Dict[str, Any]]) -> None:
+        self._tools_info = value
 
     @property
     def data(self) -> Dict[str, Any]:

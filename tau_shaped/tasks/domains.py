@@ -28,6 +28,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
+from tau_shaped.env.function_tool import info_name
 from tau_shaped.env.json_input import one_line
 from tau_shaped.env.tool_effects import ToolEffects, effects_of
 from tau_shaped.reward.shaped_env import Env
@@ -176,7 +177,7 @@ class Domain:
 
 def tool_name(tool: Any) -> str:
     """A tool's name as the agent calls it (its schema's ``function.name``)."""
-    return str(tool.get_info()["function"]["name"])
+    return str(info_name(tool))
 
 
 @lru_cache(maxsize=1)
