@@ -128,8 +128,8 @@ class PolicyRuleSet(_Strict):
             unknown = sorted((set(_placeholders(rule.when)) | set(rule.applies)) - known)
             if unknown:
                 raise ValueError(f"rule {rule.id!r} names unknown facts: {', '.join(unknown)}")
-            try:
-                _PREDICATE.validate_python(fill_facts(rule.when, samples))
+            try:  # through the rule's template (kept for binding): its fact-free parts validated once
+                _PREDICATE.validate_python(_template(rule).fill(samples))
             except ValidationError as exc:
                 first = exc.errors()[0]
                 where = ".".join(str(x) for x in first["loc"] if not str(x).startswith("form:"))

@@ -123,3 +123,27 @@ def test_fill_facts_leaves_a_string_without_a_brace_as_it_is_and_fills_the_other
                                        "note": 'order FD-1 of ["a", "b"]', "regex": r"\p{Nd}+ {missing}",
                                        "plain": "no placeholder here"}
     assert fill_facts("{ids}", facts) == ["a", "b"] and fill_facts("a}b{", facts) == "a}b{"
+
+
+def test_loading_a_rule_set_makes_the_templates_binding_uses():
+    """The load's check of each rule (its predicate filled with sample facts) validates through
+    the rule's template, which binding then finds made: the fact-free parts validated once."""
+    from tau_shaped.reward.policy_rules import _TEMPLATES, _template
+
+    rules = load_domain("food_delivery").policy_rules
+    fresh = PolicyRuleSet.model_validate(rules.model_dump(by_alias=True))
+    assert fresh.rules and all(_TEMPLATES.get(rule) is not None for rule in fresh.rules)
+    assert all(_template(rule) is _TEMPLATES.get(rule) for rule in fresh.rules)
+
+
+@pytest.mark.parametrize("when, where", [
+    ({"any": [{"tool": "cancel_order", "succeeded": "sure"}, {"said": {"regex": "{name}"}}]}, "when.any.0"),
+    ({"any": [{"tool": "cancel_order", "succeeded": True}, {"said": {"regex": "("}}]}, "when.any.1"),
+    ({"tool": "cancel_order", "count": "many"}, "when"),
+])
+def test_a_rule_that_does_not_validate_is_refused_at_load_naming_where(when, where):
+    raw = {"facts": {"name": {"task": "user_id"}},
+           "rules": [{"id": "r.bad", "kind": "gate", "when": when}]}
+    with pytest.raises(Exception) as exc:
+        PolicyRuleSet.model_validate(raw)
+    assert "rule 'r.bad'" in str(exc.value) and where in str(exc.value)
