@@ -21,10 +21,13 @@ tree is forgotten at once).
 
 from __future__ import annotations
 
+import json
+import math
 import threading
 from typing import Any, Dict, Hashable, List, Optional, Tuple
 
 from tau_shaped.env.overlay import ABSENT, CopyOnReadDict, same_value
+from tau_shaped.env.types import RESPOND_ACTION_NAME
 
 MAX_CALLS = 1 << 16  # openings over all trees; then forgotten all at once
 
@@ -100,3 +103,47 @@ def unchanged(overlay: Any) -> bool:
         elif not same_value(value, base[key]):
             return False
     return True
+
+
+def call_memo_of(owner: Any) -> Optional[CallMemo]:
+    """``owner``'s kept calls (an env's, shared by its ground truths and rollouts), made on
+    first use; None for an owner that cannot keep them (no instance dict)."""
+    attrs = getattr(owner, "__dict__", None)
+    if not isinstance(attrs, dict):
+        return None
+    memo = attrs.get("_call_memo")
+    if memo is None:
+        memo = attrs["_call_memo"] = CallMemo()
+    return memo
+
+
+def actions_key(actions: Any) -> Tuple[Any, ...]:
+    """The opening of ``actions`` (a task's ground truth) as a rollout's messages would write it
+    (``replay_key``: a respond step's place, a call's name and arguments' text), as far as the
+    text is sure to read back as the very arguments: ``json.dumps`` of plain JSON (objects with
+    string keys, lists, strings, finite numbers, booleans, null, each of its exact type) reads
+    back equal, key order and types included; the first call with other arguments ends it."""
+    key: List[Any] = []
+    for action in actions:
+        name, kwargs = getattr(action, "name", None), getattr(action, "kwargs", None)
+        if name == RESPOND_ACTION_NAME:
+            key.append(RESPOND_ACTION_NAME)
+            continue
+        if not isinstance(name, str) or not _plain(kwargs, 0):
+            break
+        try:
+            key.append((name, json.dumps(kwargs)))
+        except ValueError:  # an integer too long to write
+            break
+    return tuple(key)
+
+
+def _plain(value: Any, depth: int) -> bool:
+    kind = type(value)
+    if kind is dict:
+        return depth < 32 and all(type(k) is str and _plain(v, depth + 1) for k, v in value.items())
+    if kind is list:
+        return depth < 32 and all(_plain(v, depth + 1) for v in value)
+    if kind is float:
+        return math.isfinite(value)
+    return kind is str or kind is int or kind is bool or value is None

@@ -165,14 +165,18 @@ class EpisodeRunner:
         ``user_replies[i]`` is the recorded user reply to the i-th respond
         action (empty if not given): offline replay has no live user.
         ``calls``: (the kept calls, the tree of this runner's S0, tools and seed, the actions'
-        ``replay_key``): a call that opens the replay as a kept one did is taken from it
-        (``call_memo``), and one that leaves the state as S0 had it is kept there.
+        ``replay_key`` or the part of it known): a call that opens the replay as a kept one did
+        is taken from it (``call_memo``), and one that leaves the state as S0 had it is kept
+        there, up to the end of the key or the first action skipped.
         """
         replies = list(user_replies or [])
         responds = 0
-        memo, node, key = calls if calls is not None and not skip and len(calls[2]) == len(actions) else (None, None, ())
+        memo, node, key = calls if calls is not None and len(calls[2]) <= len(actions) else (None, None, ())
         for i, action in enumerate(actions):
+            if node is not None and i >= len(key):
+                node = None  # the opening the key gives ends here
             if action.name in skip:
+                node = None  # the later steps' places are not their actions' indices
                 continue
             if action.name == RESPOND_ACTION_NAME:
                 reply = replies[responds] if responds < len(replies) else None

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from hashlib import sha256
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from tau_shaped.env.call_memo import CallMemo, actions_key
 from tau_shaped.env.episode_runner import EpisodeRunner
 from tau_shaped.env.identity_cache import IdentityCache
 from tau_shaped.env.state_digest import overlay_hash
@@ -101,12 +102,16 @@ class GroundTruthCache:
         base: Dict[str, Any],
         tools_map: Any,
         skip: Sequence[str],
+        calls: Optional[CallMemo] = None,
     ) -> GroundTruth:
+        """``calls``: the kept calls its replay may take and keep (``call_memo``: the rollouts of
+        the task open with its look-ups)."""
         with self._lock:
             key = (self.fingerprint(task), seed)
-            return self._get(key, task, seed, base, tools_map, skip)
+            return self._get(key, task, seed, base, tools_map, skip, calls)
 
-    def _get(self, key: Tuple[str, int], task: Any, seed: int, base: Dict[str, Any], tools_map: Any, skip: Sequence[str]) -> GroundTruth:
+    def _get(self, key: Tuple[str, int], task: Any, seed: int, base: Dict[str, Any], tools_map: Any, skip: Sequence[str],
+             calls: Optional[CallMemo] = None) -> GroundTruth:
         found = self._entries.get(key)
         if found is not None and found.overlay.base is base:
             self.hits += 1
@@ -122,7 +127,8 @@ class GroundTruthCache:
                                     _raised=found[3])
         if truth is None:
             runner = EpisodeRunner(base, tools_map, seed)
-            runner.replay(task.actions, skip=skip)
+            runner.replay(task.actions, skip=skip, calls=None if calls is None else
+                          (calls, calls.root(base, tools_map, seed), actions_key(task.actions)))
             truth = GroundTruth(seed=seed, overlay=runner.overlay, trajectory=runner.trajectory)
             if self.store is not None:  # kept with its hash: computed once, never in a process that loads it
                 self.store.save(stored_key, truth.overlay, truth.failed_steps, truth.data_hash, truth.code_errors)

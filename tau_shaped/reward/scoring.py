@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
-from tau_shaped.env.call_memo import CallMemo
+from tau_shaped.env.call_memo import CallMemo, call_memo_of
 from tau_shaped.env.episode_runner import EpisodeRunner
 from tau_shaped.env.overlay import changed_between
 from tau_shaped.reward.probes import compile_probes
@@ -162,7 +162,7 @@ def replay_memo(env: Any) -> Optional[ReplayMemo]:
 
 def call_memo(env: Any) -> Optional[CallMemo]:
     """The env's kept calls that left S0 as it was (``call_memo``), made on first use; None as above."""
-    return _kept(env, "_call_memo", CallMemo)
+    return call_memo_of(env)
 
 
 def state_memo(env: Any) -> Optional[StateMemo]:

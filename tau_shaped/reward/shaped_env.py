@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Type, Union
 
 from tau_shaped.reward import canonical
+from tau_shaped.env.call_memo import call_memo_of
 from tau_shaped.env.episode_runner import EpisodeRunner
 from tau_shaped.env.function_tool import info_name
 from tau_shaped.reward.ground_truth import GroundTruth, GroundTruthCache
@@ -122,7 +123,7 @@ class ShapedRewardMixin:
         task = self.task if task is None else task
         seed = self._seed_for(task, seed)
         return self.ground_truth_cache.get(
-            task, seed, self.initial_state(seed), self.tools_map, list(self.terminate_tools)
+            task, seed, self.initial_state(seed), self.tools_map, list(self.terminate_tools), call_memo_of(self)
         )
 
     def task_setup(self, task: Any = None, seed: Optional[int] = None) -> TaskSetup:

@@ -225,3 +225,49 @@ def test_the_grpo_batch_scores_the_same_with_its_calls_shared(grpo_batch):
         got = score_trajectory(shared, task, traj=record["traj"]).to_dict()
         assert got == score_trajectory(own, task, traj=record["traj"]).to_dict()
     assert call_memo(shared).taken > 50 and call_memo(own).taken == 0
+
+
+def test_a_ground_truths_opening_is_keyed_as_a_rollouts_messages_write_it():
+    from tau_shaped.env.call_memo import actions_key
+
+    def act(name, **kwargs):
+        return Action(name=name, kwargs=kwargs)
+
+    assert actions_key([act("peek", key="k1"), act(RESPOND_ACTION_NAME, content="hi"), act("peek", key="é", n=1.5)]) == (
+        ("peek", '{"key": "k1"}'), RESPOND_ACTION_NAME, ("peek", '{"key": "\\u00e9", "n": 1.5}'))
+    for odd in ({"key": ("k1",)}, {"key": float("nan")}, {"key": {1: "a"}}, {"key": {"k1"}}):
+        assert actions_key([act("peek", key="k0"), Action.model_construct(name="peek", kwargs=odd),
+                            act("peek", key="k2")]) == (("peek", '{"key": "k0"}'),)  # ends at the first unsure one
+    for key in [("peek", '{"key": "k1"}'), ("peek", '{"key": "\\u00e9", "n": 1.5}')]:
+        assert json.loads(key[1]) == dict(json.loads(key[1]))
+
+
+@prop_settings(200)
+@given(st.lists(CALLS, min_size=1, max_size=4), st.sampled_from([(), ("peek",), ("write", "sneak")]))
+def test_a_replay_that_skips_actions_takes_kept_calls_only_before_the_first_skipped(sequences, skip):
+    base, tools, memo = _base(), _tools(), CallMemo()
+    for calls in sequences + sequences:
+        actions = [Action(name=n, kwargs={"content": "hi"} if n == RESPOND_ACTION_NAME else {"key": k}) for n, k in calls]
+        key = tuple(RESPOND_ACTION_NAME if n == RESPOND_ACTION_NAME else (n, json.dumps({"key": k})) for n, k in calls)
+        shared, own = EpisodeRunner(base, tools, 0, _probes()), EpisodeRunner(base, _tools(), 0, _probes())
+        shared.replay(actions, skip=skip, calls=(memo, memo.root(base, tools, 0), key[:len(key) // 2 + 1]))
+        own.replay(actions, skip=skip)
+        assert _left(shared) == _left(own)
+
+
+def test_ground_truths_replayed_with_the_kept_calls_are_the_same():
+    from tau_shaped.reward.ground_truth import GroundTruthCache
+    from tau_shaped.tasks.domains import load_domain
+
+    domain = load_domain("food_delivery")
+    env = domain.make_env(tasks=domain.tasks("train")[:40], task_index=0)
+    memo = CallMemo()
+    for task in env.tasks:
+        base = env.initial_state(task.seed)
+        for _ in range(2):  # the second replay takes what the first kept
+            got = GroundTruthCache().get(task, task.seed, base, env.tools_map, list(env.terminate_tools), memo)
+        want = GroundTruthCache().get(task, task.seed, base, env.tools_map, list(env.terminate_tools))
+        assert got.data_hash == want.data_hash and got.failed_steps == want.failed_steps
+        assert [(s.index, s.observation, [e.to_dict() for e in s.events]) for s in got.trajectory.steps] == \
+            [(s.index, s.observation, [e.to_dict() for e in s.events]) for s in want.trajectory.steps]
+    assert memo.taken > 0
