@@ -15,8 +15,8 @@ is no change: ``Overlay.changed_records`` leaves it out, and every reader of the
 values, not copies).
 
 An opening is a path in a tree of ``CallNode``s, one tree per (S0, tools, seed), each held with
-the objects it belongs to (compared by identity); bounded by the number of openings (full, every
-tree is forgotten at once).
+the objects it belongs to (compared by identity); bounded by the number of openings and the size
+of the kept observations (full, every tree is forgotten at once).
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from tau_shaped.env.overlay import ABSENT, CopyOnReadDict, same_value
 from tau_shaped.env.types import RESPOND_ACTION_NAME
 
 MAX_CALLS = 1 << 16  # openings over all trees; then forgotten all at once
+MAX_BYTES = 16 << 20  # the kept observations' text (and a count per call and event); then likewise
+_CALL_BYTES = 200
 
 
 class CallNode:
@@ -48,9 +50,10 @@ class CallNode:
 class CallMemo:
     """The trees of kept calls, by (S0, tools, seed)."""
 
-    def __init__(self, max_calls: int = MAX_CALLS) -> None:
-        self.max_calls = max_calls
+    def __init__(self, max_calls: int = MAX_CALLS, max_bytes: int = MAX_BYTES) -> None:
+        self.max_calls, self.max_bytes = max_calls, max_bytes
         self.calls = 0
+        self.bytes = 0
         self.taken = 0  # calls a replay took from the kept ones (a count for tests and benchmarks)
         self._trees: Dict[Tuple[int, int, Any], Tuple[Any, Any, CallNode]] = {}
         self._lock = threading.Lock()
@@ -73,14 +76,19 @@ class CallMemo:
             with self._lock:
                 if self.calls >= self.max_calls:
                     self._trees.clear()
-                    self.calls = 0
+                    self.calls = self.bytes = 0
                 self.calls += 1
             found = node.next.setdefault(step, CallNode())
         return found
 
-    @staticmethod
-    def keep(node: CallNode, observation: str, known: bool, events: List[Any]) -> None:
-        """Keep the call that ends ``node``'s opening."""
+    def keep(self, node: CallNode, observation: str, known: bool, events: List[Any]) -> None:
+        """Keep the call that ends ``node``'s opening (its observation's text counted against
+        ``max_bytes``: full, every tree is forgotten at once)."""
+        with self._lock:
+            self.bytes += len(observation) + _CALL_BYTES * (1 + len(events))
+            if self.bytes > self.max_bytes:
+                self._trees.clear()
+                self.calls = self.bytes = 0
         node.kept = (observation, known, tuple(events))
 
 

@@ -271,3 +271,19 @@ def test_ground_truths_replayed_with_the_kept_calls_are_the_same():
         assert [(s.index, s.observation, [e.to_dict() for e in s.events]) for s in got.trajectory.steps] == \
             [(s.index, s.observation, [e.to_dict() for e in s.events]) for s in want.trajectory.steps]
     assert memo.taken > 0
+
+
+def test_the_kept_calls_are_bounded_and_forgotten_at_once():
+    base, tools = _base(), _tools()
+    memo = CallMemo(max_bytes=1000)  # two kept calls at most (a peek counts ~420)
+    for key in ("k0", "k1", "k2", "k3"):
+        _replay(base, tools, [("peek", key)], memo)
+    assert memo.bytes < 1000 and tools["peek"].calls == 4
+    _replay(base, tools, [("peek", "k3")], memo)  # kept after the trees were forgotten: taken
+    assert tools["peek"].calls == 4
+    _replay(base, tools, [("peek", "k0")], memo)  # forgotten: run again
+    assert tools["peek"].calls == 5
+    small = CallMemo(max_calls=2)
+    for _ in range(3):
+        _replay(base, tools, [("peek", "k1"), ("peek", "k2")], small)
+    assert small.calls <= 2
