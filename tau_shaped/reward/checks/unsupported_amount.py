@@ -33,7 +33,6 @@ from tau_shaped.reward.reading.retracted_amounts import taken_back_out
 from tau_shaped.reward.reading.done_money import done_kinds, done_verdict, moved, paid_flags
 from tau_shaped.reward.reading.item_prices import item_names, priced_flags
 from tau_shaped.reward.reading.money_claims import tables_as_lines
-from tau_shaped.reward.reading.statements import stated_amounts
 from tau_shaped.reward.reading.text_matching import numbers_in_text, values_in_text
 from tau_shaped.reward.reading.typed import Stated
 from tau_shaped.reward.reading.value_bounds import bound_at

@@ -29,7 +29,7 @@ import re
 from bisect import bisect_left, bisect_right
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from tau_shaped.reward.reading.done_asked import SENTENCE_END, ends_in_question, proposed
+from tau_shaped.reward.reading.done_asked import ends_in_question, proposed
 
 __all__ = ["done_kinds", "moved", "done_verdict", "may_say_done", "paid_flags"]
 
