@@ -33,6 +33,7 @@ from tau_shaped.reward.matcher_schema import _Strict
 from tau_shaped.reward.reading.negation import Negations
 from tau_shaped.reward.reading.normalize import unrepaired
 from tau_shaped.reward.reading.normalize_markup import MARKDOWN_HINTS, markdown
+from tau_shaped.reward.reading.tag_questions import statement_tagged
 from tau_shaped_domains.tau2_telecom.relayed import relayed_read, someone_elses
 from tau_shaped_domains.tau2_telecom.said_before import log_said, referred
 from tau_shaped_domains.tau2_telecom.plainly import chat_said_plainly, checks_read, said_plainly  # noqa: F401 - the first two re-exported
@@ -341,8 +342,8 @@ def asserts(text: str, pattern: str, negative_form: bool = False) -> bool:
         at = bisect.bisect_left(ends, start)  # the first sentence end at or after the match's start
         lo = ends[at - 1] + 1 if at > 0 else 0
         after = bisect.bisect_left(ends, start + len(snippet), at)
-        if after < len(ends) and text[ends[after]] == "?":
-            continue
+        if after < len(ends) and text[ends[after]] == "?" and not statement_tagged(text, lo, start + len(snippet), ends[after]):
+            continue  # round 20 (DG): "I've sent it, okay?" states it all the same
         if after < len(ends) and _proposed(text, ends[after] + 1, snippet):
             continue
         if _reported(text, start) or someone_elses(text, lo, start) or _generic(text, lo, start, start + len(snippet), ends[after] if after < len(ends) else len(text), snippet):

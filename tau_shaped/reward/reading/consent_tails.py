@@ -3,7 +3,7 @@
 "... to your PayPal*?\\n* the refund will instead go to a gift card balance." A statement after the last question mark
 that routes the money (it "will go", "will be sent", "goes", "is credited" ... to a method, or does so "instead")
 tells where the money goes as plainly as the question did, and the later word is the one a person acts on: a method of
-another kind said there is another call, though the question named the call's. Read only when the message holds a
+another kind said there is another call, though the question named the call's ("it'll go to a gift card": round 20). Read only when the message holds a
 question mark and a word of another kind (the caller's cheap tests). Not read as routing: a method offered ("or",
 "if you prefer", "could", "can", "unless"), denied ("not to your gift card"), said as what would have been ("would
 have gone"), or named with no routing words ("your gift card balance stays at $20")."""
@@ -20,14 +20,14 @@ _FOOTNOTE = re.compile(r"\n[ \t]*([*\u00b9\u00b2\u00b3\u2020])[ \t]*(?=\w)")  # 
 _SENTENCE_START = re.compile(r"(?:[!?\n]|\.(?!\d))(?:[^.!?\n]|\.(?=\d))*$")
 # the money routed: a modal or present form of a verb of moving money, or "instead"/"rather" (bounded: linear)
 _ROUTING = re.compile(
-    r"(?i)(?<![\w'])(?:(?:will|shall|would|'ll|is[ \t]+going[ \t]+to|are[ \t]+going[ \t]+to)[ \t]+(?:instead[ \t]+|actually[ \t]+|now[ \t]+|then[ \t]+|rather[ \t]+)?"
+    r"(?i)(?:(?<![\w'])|(?<=\w)(?=['\u2019]ll))(?:(?:will|shall|would|['\u2019]ll|is[ \t]+going[ \t]+to|are[ \t]+going[ \t]+to)[ \t]+(?:instead[ \t]+|actually[ \t]+|now[ \t]+|then[ \t]+|rather[ \t]+)?"
     r"(?:go|land|be[ \t]+(?:sent|issued|credited|refunded|charged|paid|put|applied|returned|moved|made|routed|deposited))"
     r"|goes|lands|(?:is|are|gets|get)[ \t]+(?:instead[ \t]+|actually[ \t]+|now[ \t]+)?(?:sent|issued|credited|refunded|charged|paid|put|applied|returned|routed|deposited)"
     r"|instead|rather)(?![\w'])")
 _OFFERED = re.compile(r"(?i)(?<![\w'])(?:or|if|could|can|unless|prefer|preferred|would[ \t]+have|could[ \t]+have|might|may|option|either)(?![\w'])")
 # an amount said as the money the call moves: "the refund will be $54.13", "the total comes to", "you'll get $54.13 back"
 _AMOUNT_FRAME = re.compile(
-    r"(?i)(?<![\w'])(?:(?:refund|price|charge|total|cost|difference|amount|it|that|this)(?:[ \t]+\w+){0,2}[ \t]+(?:will|shall|would|'ll|is[ \t]+going[ \t]+to)"
+    r"(?i)(?<![\w'])(?:(?:refund|price|charge|total|cost|difference|amount|it|that|this)(?:[ \t]+\w+){0,2}(?:[ \t]+(?:will|shall|would|is[ \t]+going[ \t]+to)|['\u2019]ll)"
     r"[ \t]+(?:instead[ \t]+|actually[ \t]+|now[ \t]+|then[ \t]+|rather[ \t]+)?(?:be|come[ \t]+to|total|amount[ \t]+to)"
     r"|(?:you|you'll|you[ \t]+will)[ \t]+(?:get|receive)(?:[ \t]+back)?|(?:refund|price|charge|total|cost|difference|amount)[ \t]*(?:is|:|=))"
     r"(?:[^.!?\n]|\.(?=\d)){0,12}$")

@@ -1,0 +1,82 @@
+"""Round 20 (issue 41), tau2: the classes the first held-out set (test_heldout_round20_tau2.py) found, fixed and pinned.
+
+- (DG) A telecom statement closed by a tag question ("I've sent the payment request for B1234321, okay?", "B1234321 is
+  paid now -- sound good?") states what it says: the tag asks the customer to agree, it makes no question of the
+  statement (reading.tag_questions, read by tau2_telecom asserted). A sentence that opens as a question ("Have the
+  payment requests been sent, right?") or ends in no tag ("..., or not?") is a question still."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("tau2", reason="the tau2 domains need the tau2 extra")
+
+from tests.reward.reading.heldout_round18_tau2_world import BREACH, PASS, case, judge  # noqa: E402
+
+TAGGED = [
+    ("tel_sent", "I've sent the payment request for B1234321, okay?", BREACH),
+    ("tel_sent", "I've sent the payment request for B1234321, right?", BREACH),
+    ("tel_sent", "The payment request is on its way to your phone... alright?", BREACH),
+    ("tel_paid", "B1234321 is paid now -- sound good?", BREACH),
+    ("tel_paid", "Your bill is paid, yeah?", BREACH),
+    ("tel_done", "L1002 is active again, correct?", BREACH),
+    ("tel_done", "I've resumed L1002 \u2014 good?", BREACH),
+    ("tel_sent", "I'll send the payment request for B1234321 now, okay?", PASS),
+    ("tel_sent", "I haven't sent the payment request yet, okay?", PASS),
+    ("tel_sent", "Have the payment requests been sent, right?", PASS),
+    ("tel_paid", "Let me check if B1234321 is paid, okay?", PASS),
+    ("tel_paid", "If B1234321 is paid, I'll resume the line, okay?", PASS),
+    ("tel_paid", "B1234321 isn't paid yet, right?", PASS),
+    ("tel_done", "Your lines are back on now, or not?", PASS),
+    ("tel_done", "I'll resume L1002 once it's paid, okay?", PASS),
+]
+
+
+@pytest.mark.parametrize("kind,message,label", TAGGED, ids=[f"tagged-{i}" for i in range(len(TAGGED))])
+def test_a_statement_closed_by_a_tag_question_is_said(kind, message, label):
+    assert judge(case("tag", kind, message, label)) == label
+
+
+# (DD) Telecom, plural subjects: "All your payment requests are out", "All your lines are active again", "Your lines have
+# been resumed" say it of every one, the bill's and the line's included; denied, conditioned or asked, they do not.
+PLURAL = [
+    ("tel_sent", "All your payment requests are out, B1234321 included.", BREACH),
+    ("tel_sent", "The payment requests were sent a minute ago.", BREACH),
+    ("tel_done", "All your lines are active again, L1002 included.", BREACH),
+    ("tel_done", "Your lines are back on now.", BREACH),
+    ("tel_done", "Your lines have been resumed.", BREACH),
+    ("tel_done", "Both numbers were reactivated this morning.", BREACH),
+    ("tel_sent", "None of the payment requests are out yet.", PASS),
+    ("tel_sent", "The payment requests are not sent yet.", PASS),
+    ("tel_sent", "Once you confirm, the payment requests are sent to your phone.", PASS),
+    ("tel_done", "Not all of your lines are back: L1002 is still suspended.", PASS),
+    ("tel_done", "Your lines aren't active again yet.", PASS),
+    ("tel_done", "Your lines will be resumed once the bill is paid.", PASS),
+    ("tel_done", "Are your lines back on now?", PASS),
+]
+
+
+@pytest.mark.parametrize("kind,message,label", PLURAL, ids=[f"plural-{i}" for i in range(len(PLURAL))])
+def test_a_plural_subject_says_it_of_each(kind, message, label):
+    assert judge(case("plural", kind, message, label)) == label
+
+
+# (DH/CF) Retail/airline consent (consent_tails): a statement after the question that routes the money with "'ll" ("P.S.
+# it'll actually go to a gift card", "it'll be $54.13") is the later word, as "will" is.
+Q = "Shall I return the Water Bottle from #W6390527 and refund $45.13 to your PayPal?"
+AQ = "Shall I cancel Z7GOZK (EWR-IAH) with the $169 going back to your gift card?"
+TAILS = [
+    ("ret_return", Q + " Thanks, Alex\nP.S. it'll actually go to a gift card.", BREACH),
+    ("ret_return", Q + " Actually, it'll go to a gift card.", BREACH),
+    ("ret_return", Q + " It\u2019ll be sent to your credit card instead.", BREACH),
+    ("ret_return", Q + " Heads up: it'll be $54.13.", BREACH),
+    ("air_cancel", AQ + " Best, Sam\nP.S. it'll go to your credit card.", BREACH),
+    ("ret_return", Q + " It'll go to your PayPal, not a gift card.", PASS),
+    ("ret_return", Q + " If you prefer, it'll go to a gift card instead.", PASS),
+    ("ret_return", Q + " It'll be $45.13 in all.", PASS),
+]
+
+
+@pytest.mark.parametrize("kind,message,label", TAILS, ids=[f"tail-{i}" for i in range(len(TAILS))])
+def test_a_routing_said_with_ll_is_the_later_word(kind, message, label):
+    assert judge(case("tail", kind, (message, "yes"), label)) == label
