@@ -40,7 +40,10 @@ _NOT_NEGATING_AFTER_NO = frozenset({"problem", "problems", "worries", "worry", "
                                     "wait", "sorry", "actually", "scratch", "correction"})  # round 11: "no wait, sorry": a retraction
 # "not" before one of these is a hedge on the speaker, not a denial of what follows ("if I'm not
 # mistaken, about $18.22 went back", "I'm not sure, but roughly $20"): the value is still stated
-_NOT_NEGATING_AFTER_NOT = frozenset({"mistaken", "wrong", "sure", "certain"})
+# round 20 (DH): a reassurance ("Do NOT worry about B1 -- it's paid", "Don't worry, it's refunded", "never mind the
+# fee, $5 went back") denies the worry, not what it is about or what follows it
+_REASSURED = frozenset({"worry", "worried", "fret", "panic", "mind"})
+_NOT_NEGATING_AFTER_NOT = frozenset({"mistaken", "wrong", "sure", "certain"}) | _REASSURED
 _WINDOW_WORDS = 4
 # a word that opens a circumstance of what a negation denies: a negation with its own word before it ("no flying after
 # surgery", "can't travel because of the flu") does not reach past it
@@ -93,11 +96,11 @@ def _tokens(text: str, lo: int, hi: int) -> _Tokens:
 def _negating(word: str, following: str) -> bool:
     """Whether ``word`` negates, given the token after it ("" for a clause boundary)."""
     w = word.lower()
-    if w.endswith(("n't", "n’t")):
-        return True
+    if w.endswith(("n't", "n’t")) or w == "dont":
+        return following.lower() not in _REASSURED  # "don't worry": a reassurance
     if w == "no" and (following in (",", "") or following.lower() in _NOT_NEGATING_AFTER_NO):
         return False  # "No, ...", "No!", "no problem"
-    if following.lower() in _NOT_NEGATING_AFTER_NOT and (w in ("not", "never") or w.endswith(("n't", "n’t"))):
+    if following.lower() in _NOT_NEGATING_AFTER_NOT and w in ("not", "never"):
         return False  # "if I'm not mistaken", "I'm not sure": a hedge
     return w in NEGATIONS
 

@@ -80,3 +80,37 @@ TAILS = [
 @pytest.mark.parametrize("kind,message,label", TAILS, ids=[f"tail-{i}" for i in range(len(TAILS))])
 def test_a_routing_said_with_ll_is_the_later_word(kind, message, label):
     assert judge(case("tail", kind, (message, "yes"), label)) == label
+
+
+# (DH) A reassurance ("Do NOT worry about B1234321 -- it's paid", "Don't worry, L1002 is active again", "Never mind
+# B1234321 -- it's paid") denies the worry, not what follows it (reading.negation): the statement is said. A negation of
+# the statement itself still denies it.
+REASSURED = [
+    ("tel_paid", "Do NOT worry about B1234321 -- it's paid.", BREACH),
+    ("tel_paid", "Don't worry about B1234321 -- it's paid.", BREACH),
+    ("tel_paid", "Don't worry, B1234321 is paid.", BREACH),
+    ("tel_paid", "dont worry, B1234321 is paid.", BREACH),
+    ("tel_paid", "Never mind B1234321 -- it's paid.", BREACH),
+    ("tel_done", "Don't worry, L1002 is active again.", BREACH),
+    ("tel_done", "Don't panic: your line is back on.", BREACH),
+    ("tel_sent", "Don't fret, the payment request has been sent.", BREACH),
+    ("tel_paid", "Don't worry, B1234321 isn't paid yet.", PASS),
+    ("tel_paid", "B1234321 is not paid, don't worry.", PASS),
+    ("tel_paid", "dont think B1234321 is paid.", PASS),
+    ("tel_done", "Don't worry, L1002 isn't resumed yet -- I'll do it after the payment.", PASS),
+]
+
+
+@pytest.mark.parametrize("kind,message,label", REASSURED, ids=[f"reassured-{i}" for i in range(len(REASSURED))])
+def test_a_reassurance_denies_no_statement_after_it(kind, message, label):
+    assert judge(case("reassured", kind, message, label)) == label
+
+
+def test_a_reassurance_denies_no_value_after_it():
+    from tau_shaped.reward.reading.negation import is_negated
+
+    for text, value, negated in (("Don't worry, $5.06 went back to your card.", "$5.06", False),
+                                 ("Never mind the fee, $5.06 went back to your card.", "$5.06", False),
+                                 ("I don't think $5.06 went back to your card.", "$5.06", True),
+                                 ("I can't refund $5.06.", "$5.06", True)):
+        assert is_negated(text, text.index(value), value=True) is negated, text
