@@ -29,6 +29,7 @@ from typing import Optional
 from tau_shaped.reward.reading.consent_branches import QUESTION_HINTS, HintedBranches
 from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.reward.reading.courtesy_closings import is_closing
+from tau_shaped.reward.reading.tag_questions import done_and_tagged
 from tau_shaped.reward.reading.consent_self_answers import answered_at_once, asks_for_more, goes_on, short_answer
 from tau_shaped.reward.reading.consent_sentences import (
     AFTER_A_RECORD as _AFTER_A_RECORD, GLUED as _GLUED, LEADING as _LEADING, TRAILING_VOCATIVE as _TRAILING_VOCATIVE,
@@ -98,8 +99,7 @@ _ALONE = _alt("ok", "okay", "alright", "all right", "right", "good", "agreed", "
 _LET_WHO = _alt('you', 'you would', "you'd", "you're", 'that', 'this', 'it', "that's", "it's", 'i', 'we', 'i should', 'i can', 'i may', 'to')
 _LET_WHAT = _alt('like', 'want', 'agree', 'approve', 'accept', 'consent', 'confirm', 'ok', 'okay', 'fine', 'alright', 'happy', 'proceed', 'go ahead', 'is ok', 'is okay', 'is fine', 'is alright', 'works', 'sounds good', 'should proceed', 'should go ahead', 'can proceed', 'can go ahead', 'may proceed', 'may go ahead', "you'd like", 'you want', 'would like', 'are happy', 'are ok', 'are okay', 'are fine', 'agree', 'approve', 'i should', 'i can', "that's ok", "that's okay", "that's fine")
 
-# Not a wish to act: "you'd like to know ...", "you want more details", "would you like me to
-# explain how it works?", "do you want us to quickly check it first?"
+# Not a wish to act: "you'd like to know ...", "you want more details", "would you like me to explain how it works?", ...
 _NOT_TO_ACT = (rf"(?!{_S}(?:{_alt('me', 'us', 'i', 'we', 'that i', 'that we', 'if i', 'if we')}{_S})?(?:to{_S})?(?:{_alt('quickly', 'briefly', 'first', 'also', 'just', 'now')}{_S})?"
                rf"{_INFO_VERBS}{_E})(?!{_S}{_ELSE}{_E})(?!{_S}{_A_RECORD_OF}{_E})")
 # What a "no" agrees to: "Do you mind", "Any objection", "Is there any reason I shouldn't"
@@ -273,8 +273,8 @@ def consent_request(text: str) -> Optional[str]:
         if plain.endswith("?") and at + 1 < len(parts) and answered_at_once(plain, parts[at + 1], _ALONE_QUESTION.match(plain) is not None) \
                 and not is_closing(parts[at + 1]):  # round 19: "Shall I add $5? Should you have any other questions, I'm here."
             continue  # "Can we refund it? Yes. Where to? Your card.": the agent's own question, answered
-        if _found(_HAPPENED, _HAPPENED_LOW, plain, _HAPPENED_HINT) and not _AHEAD.search(plain):
-            continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?": what was, not what to do
+        if _found(_HAPPENED, _HAPPENED_LOW, plain, _HAPPENED_HINT) and not _AHEAD.search(plain) or plain[-1:] == "?" and done_and_tagged(plain):
+            continue  # "I refunded it yesterday, right?", "Can you confirm it arrived?", round 20: "It's cancelled, yeah?"
         if found is not None:
             if _PROCEEDS.search(plain) or _DONE_NOW.match(plain) or _WITHDRAWN.match(plain):
                 return None  # "Shall I refund it? Yes, processing now." / "Done." / "Actually, scratch that" (round 14): went on
