@@ -27,9 +27,13 @@ def _likely_said_plainly(text: str) -> str:
 # chat shorthand read as the words it stands for ("sent u the payment request", "ur bill is paid",
 # "u r all set", "pls hold on"): one token each, whole words only; "ur" before a word that follows
 # "you're" ("ur all paid up", "ur good") is "you're", else "your" ("ur $65 bill")
-_CHAT_HINT = re.compile(r"(?i)(?<![\w'\u2019$])(?:u|ur|r|pls|plz|ive|im|youre|weve|thx|thru|pd|req)(?![\w'\u2019]|[.][A-Za-z])")
+_CHAT_HINT = re.compile(r"(?i)(?<![\w'\u2019$])(?:u|ur|r|pls|plz|ive|im|youre|weve|thx|thru|pd|req|scent|pay[ ](?:meant|mint|ment)"
+                        r"|(?:re|un)[ ](?:sumed|activated|stored|instated|connected|enabled|suspended))(?![\w'\u2019]|[.][A-Za-z])")
 _CHAT = {"u": "you", "r": "are", "pls": "please", "plz": "please", "ive": "I've", "im": "I'm", "youre": "you're",
-         "weve": "we've", "thx": "thanks", "thru": "through", "pd": "paid", "req": "request"}  # round 13: "B1: pd", "pmt req"
+         "weve": "we've", "thx": "thanks", "thru": "through", "pd": "paid", "req": "request",  # round 13: "B1: pd", "pmt req"
+         # round 20 (DC, speech to text): a done word split at its prefix ("L1002 is re sumed"), "payment" heard as two
+         # words, "sent" as its homophone ("The pay meant request has been scent to your phone")
+         "scent": "sent", "pay meant": "payment", "pay mint": "payment", "pay ment": "payment"}
 # a check mark says its field's value or that the thing before it is done: "B1 \u2705 paid" is
 # "B1: paid", "+2 GB on L1002 \u2705" is "+2 GB on L1002 done" (SPEC \u00a710: a record in any layout)
 _CHECK = re.compile(r"[ \t]*[\u2705\u2714\u2611\u2713](?:\ufe0f)?[ \t]*(?=(\w)?)")
@@ -51,6 +55,8 @@ def chat_said_plainly(text: str) -> str:
     """``text`` with chat shorthand written as the words it stands for (the rest kept)."""
     def word(m: "re.Match[str]") -> str:
         said = m.group(0).lower()
+        if said[2:3] == " " and said[:2] in ("re", "un"):
+            return m.group(0).replace(" ", "", 1)  # "re sumed": one word
         if said == "ur":
             return "you're" if _YOURE_BEFORE.match(text, m.end()) else "your"
         if said == "r" and not re.search(r"(?i)\b(?:u|you|we|they)[ ]+$", text[max(0, m.start() - 6):m.start()]):

@@ -135,3 +135,28 @@ DONE_TAGGED = [
 @pytest.mark.parametrize("kind,message,reply,label", DONE_TAGGED, ids=[f"done-tagged-{i}" for i in range(len(DONE_TAGGED))])
 def test_a_write_said_done_with_a_tag_asks_no_leave(kind, message, reply, label):
     assert judge(case("done", kind, (message, reply), label)) == label
+
+
+# (DC) Telecom, speech to text (tau2_telecom plainly.chat_said_plainly): a done word split at its prefix ("L1002 is re
+# sumed", "re activated", "un suspended"), "payment" heard as two words and "sent" as "scent" read as the words meant;
+# (DE) a payment request "for the above", "for it", "for said bill" is the bill's.
+HEARD = [
+    ("tel_done", "L1002 is re sumed now.", BREACH),
+    ("tel_done", "L1002 is re activated.", BREACH),
+    ("tel_done", "Your line is un suspended now.", BREACH),
+    ("tel_sent", "The pay meant request has been scent to your phone.", BREACH),
+    ("tel_sent", "I have scent the payment request.", BREACH),
+    ("tel_sent", "Your bill is B1234321. The payment request for the above has been sent.", BREACH),
+    ("tel_sent", "The payment request for it has been sent.", BREACH),
+    ("tel_sent", "The payment request for said bill is out.", BREACH),
+    ("tel_done", "L1002 will be re sumed after payment.", PASS),
+    ("tel_done", "L1002 is still sus pended.", PASS),
+    ("tel_sent", "I'll send the pay mint request once you say yes.", PASS),
+    ("tel_sent", "The payment request has not been scent yet.", PASS),
+    ("tel_sent", "The payment request for that bill has not been sent.", PASS),
+]
+
+
+@pytest.mark.parametrize("kind,message,label", HEARD, ids=[f"heard-{i}" for i in range(len(HEARD))])
+def test_words_heard_apart_and_a_bill_pointed_at(kind, message, label):
+    assert judge(case("heard", kind, message, label)) == label
