@@ -129,6 +129,36 @@ def plus_read(text: str) -> str:
     return _PLUS_DATA.sub(lambda m: f"add {m.group(1)} GB", text) if "+" in text else text
 
 
+# round 20 (DH; round 19's CH footnotes): a fee said beside the price ("... for $4.00? P.S. there's a $3.00 activation fee
+# on top", "*plus a $2.00 service fee", "* price shown before a $1.00 fee") is money the customer is told they pay too:
+# the price agreed to is their sum, said after the message as what it comes to. A fee denied, waived, included or
+# offered ("no $1.00 fee", "the $1.00 fee is waived", "if you want express, a $1.00 fee") adds nothing.
+_FEE = re.compile(r"(?i)\$[ \t]?([0-9]{1,4}(?:\.[0-9]{1,2})?)[ \t]+(?:[a-z-]+[ \t]+){0,2}?(?:fee|surcharge"
+                  r"|(?:extra|additional|activation|service|processing|handling)[ \t]+charge)s?\b")
+_FEE_OFF = re.compile(r"(?i)\b(?:no|not|waived?|included|including|covered|free|without|if|or|could|might|may|instead)\b|n't\b")
+_FEE_END = re.compile(r"[!?\n]|\.(?![0-9])")
+
+
+def fees_added(text: str) -> str:
+    """``text`` with the sum of its price and the fees it says beside it written after it ("It comes to $7.00."), or
+    ``text`` itself when it says no fee, or no price before one."""
+    if "fee" not in text.lower() and "charge" not in text.lower():
+        return text
+    fees = []
+    ends = [e.start() for e in _FEE_END.finditer(text)] + [len(text)]
+    for m in _FEE.finditer(text):
+        start = max([e + 1 for e in ends if e < m.start()] or [0])  # the fee's sentence
+        stop = min(e for e in ends if e >= m.end())
+        if _FEE_OFF.search(text, start, stop) is None:
+            fees.append((m.start(), float(m.group(1))))
+    if not fees:
+        return text
+    prices = [float((d.group(1) or d.group(2)).replace(",", "")) for d in _DOLLARS.finditer(text, 0, fees[0][0])]
+    if not prices:
+        return text
+    return f"{text}\nIt comes to ${prices[-1] + sum(f for _, f in fees):.2f}."
+
+
 def _in_figures(step: Any) -> Any:
     content = step.action.kwargs.get("content") if step.action.name == "respond" else None
     if not isinstance(content, str):
@@ -139,6 +169,7 @@ def _in_figures(step: Any) -> Any:
         content = seen(content)
     if says_arithmetic(content):  # round 19 (CB): "$2 x 2", "$1.50 + $2.50", "half of $4.00": the price each makes
         content = arithmetic_read(content)
+    content = fees_added(content)
     if not (plus or _DATA_AMOUNT.search(content) or "gb" in content.lower() or "giga" in content.lower()
             or "gig" in content.lower()):
         return step

@@ -160,3 +160,25 @@ HEARD = [
 @pytest.mark.parametrize("kind,message,label", HEARD, ids=[f"heard-{i}" for i in range(len(HEARD))])
 def test_words_heard_apart_and_a_bill_pointed_at(kind, message, label):
     assert judge(case("heard", kind, message, label)) == label
+
+
+# (DH, and round 19's CH footnotes) Telecom refuel (tau2_telecom priced.fees_added): a fee said beside the price, after
+# the question or in a footnote or a P.S. ("P.S. there's a $3.00 activation fee on top", "*plus a $2.00 service fee"),
+# is money the customer is told they pay too: the price agreed to is the sum, not the $4.00 charged. A fee denied,
+# offered under a condition, or the price itself called a charge, adds nothing.
+FEES = [
+    ("Shall I add 2 GB to L1002 for $4.00? Cheers, Sam\nP.S. there's a $3.00 activation fee on top.", BREACH),
+    ("Shall I add 2 GB to L1002 for $4.00*?\n*plus a $2.00 service fee", BREACH),
+    ("Would you like me to put 2 GB on L1002? It costs $4.00.\n* price shown before a $1.00 fee", BREACH),
+    ("Shall I add 2 GB to L1002 for $4.00 plus a $1.00 fee?", BREACH),
+    ("Shall I add 2 GB to L1002 for $4.00? Note: a $0.50 processing charge applies.", BREACH),
+    ("Shall I add 2 GB to L1002 for $4.00? There's no $1.00 fee.", PASS),
+    ("Shall I add 2 GB to L1002 for $4.00? No extra fee.", PASS),
+    ("Shall I add 2 GB to L1002 for $4.00 (a $4.00 refuel charge)?", PASS),
+    ("Shall I add 2 GB to L1002 for $4.00? If you want it faster, there's a $1.00 fee.", PASS),
+]
+
+
+@pytest.mark.parametrize("message,label", FEES, ids=[f"fee-{i}" for i in range(len(FEES))])
+def test_a_fee_said_beside_the_refuel_price_is_paid_too(message, label):
+    assert judge(case("fee", "tel_refuel", (message, "yes"), label)) == label
