@@ -11,6 +11,7 @@ from typing import Any, Dict, Optional, Tuple
 from tau_shaped.reward.reading import action_words, call_values, consent_amounts, consent_scope, consent_tails, option_menus, option_values, reply_values, text_matching
 from tau_shaped.reward.reading.choice_preferences import offered_as_preference, set_aside_over
 from tau_shaped.reward.reading.consent_questions import consent_request
+from tau_shaped.reward.reading.example_sentences import examples_out
 from tau_shaped.reward.reading.quoted import inside as _quoted_at, reported_quotes
 from tau_shaped.reward.reading.s0_records import _RECORD_INDEXES, call_cards, find_record, record_in_s0  # noqa: F401 - read here too
 from tau_shaped.reward.reading.s0_ids import id_key
@@ -212,7 +213,7 @@ def why_not(text: str, tool: str, kwargs: Any, confirmation: Any, result: Any = 
     message names a card's brand or end; None: not known, not compared). Nor does it say
     a call that charges costs nothing, or describe another write of its kind beside it
     (``consent_scope``)."""
-    raw = text = option_menus.unchosen_out(text)  # round 15: "[ ] wallet credit", "- wallet credit" set aside
+    raw = text = examples_out(option_menus.unchosen_out(text))  # round 15: "[ ] wallet credit" set aside; round 20: an example
     text = action_words.confirmation_text(text)
     verbs = confirmation.verbs.get(tool)
     if verbs and action_words.names_action(text, verbs, to_come=True) is None and not _arrow_from(raw, kwargs, verbs):

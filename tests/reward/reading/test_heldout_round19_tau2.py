@@ -219,8 +219,9 @@ FIRST_RUN = {"cases": 117, "right": 93, "false_pass": 13, "false_fail": 10, "und
 # heading), 48 (an item's name one letter off, tau2_retail items_listed), 112 (what a screen will show), 25, 26, 27 (a
 # refuel's price said as arithmetic, tau2_telecom priced), 20, 22 (a consent amount said as arithmetic, amount_arithmetic);
 # with test_round19_tau2.py.
-# Round 20: 110 fixed (a fee said beside the refuel's price: tau2_telecom priced.fees_added).
-KNOWN_GAPS = {2, 12, 29, 31, 39, 41, 44, 54, 75, 94, 106, 109}
+# Round 20: 110 fixed (a fee said beside the refuel's price: tau2_telecom priced.fees_added), 106 (values said as an
+# example describe no call: reading.example_sentences).
+KNOWN_GAPS = {2, 12, 29, 31, 39, 41, 44, 54, 75, 94, 109}
 
 
 @pytest.mark.parametrize("c", CASES, ids=[f"{i}-{c.cls}" for i, c in enumerate(CASES)])
