@@ -94,6 +94,8 @@ def mentions(text: str, items: List[Tuple[str, str]]) -> List[FrozenSet[str]]:
     the item."""
     text = seen(text[:MAX_CHARS])
     out: List[FrozenSet[str]] = []
+    if any(w in text for w in _EXCEPTION_HINTS):
+        text, out = _exceptions_read(text, items)
     for clause in _listing_clauses(text):
         if _EVERY.search(clause):  # "all the items", "both items", "everything in the order": the whole order
             out += [frozenset({i}) for i, _ in items]
@@ -104,6 +106,34 @@ def mentions(text: str, items: List[Tuple[str, str]]) -> List[FrozenSet[str]]:
                 said = m.group(0)
                 out.append(frozenset(i for i, n in items if _name_pattern(n).fullmatch(said)))
     return out
+
+
+# round 20 (DD, scope): the exception of a quantifier carries the list. "none of the items (from #W1) except the bottle",
+# "nothing but the bottle" list the bottle alone; "every item in #W1 but the bottle", "all of them except the bottle"
+# list the order's items save those the exception names, up to its sentence's end
+_EXCEPTION_HINTS = ("xcept", "but ", "other than", "apart from", "besides", "save ")
+_BUT = r"\s+(?:except(?:\s+for)?|but(?:\s+for)?|other\s+than|apart\s+from|besides|save(?:\s+for)?)\s+"
+_WHERE = r"(?:\s+(?:in|from|on|of)\s+(?:the\s+|your\s+|this\s+|that\s+)?(?:order\s+)?#?[\w-]{1,20})?"
+_NONE_BUT = re.compile(r"(?i)\b(?:none|nothing|no\s+(?:other\s+)?(?:items?|products?))(?:\s+of)?(?:\s+(?:the|your|its))?"
+                       r"(?:\s+(?:items?|products?|things?))?" + _WHERE + _BUT)
+_EVERY_BUT = re.compile(r"(?i)\b(?:every|each|all)(?:\s+single)?(?:\s+of)?(?:\s+(?:the|your|its))?\s+(?:items?|products?|things?|them)"
+                        + _WHERE + _BUT)
+_SENTENCE_END = re.compile(r"[;!?\n]|\.(?!\d)")
+
+
+def _exceptions_read(text: str, items: List[Tuple[str, str]]) -> Tuple[str, List[FrozenSet[str]]]:
+    """``text`` with each "none ... except" read as "only", and each "every ... but X" taken out (to its sentence's end),
+    and the items the latter lists (the order's items that X does not name)."""
+    out: List[FrozenSet[str]] = []
+    every = _EVERY_BUT.search(text)
+    if every is not None:
+        stop = _SENTENCE_END.search(text, every.end())
+        end = stop.start() if stop else len(text)
+        tail, named = text[every.end():end], ids_in(text[every.end():end])
+        kept = {i for i, n in items if id_key(i) in named or _name_pattern(n).search(tail)}
+        out = [frozenset({i}) for i, _ in items if i not in kept]
+        text = text[:every.start()] + text[end:]
+    return _NONE_BUT.sub("only ", text), out
 
 
 _WORD = re.compile(r"[A-Za-z]{4,24}")

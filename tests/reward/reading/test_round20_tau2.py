@@ -206,3 +206,25 @@ EXAMPLES = [
 @pytest.mark.parametrize("kind,message,label", EXAMPLES, ids=[f"example-{i}" for i in range(len(EXAMPLES))])
 def test_values_said_as_an_example_describe_no_call(kind, message, label):
     assert judge(case("example", kind, (message, "yes"), label)) == label
+
+
+# (DD) Retail items (tau2_retail items_listed._exceptions_read): the exception of a quantifier carries the list. "none of
+# the items from #W6390527 except the Water Bottle", "nothing but the Water Bottle" list the bottle; "every item in
+# #W6390527 but the Water Bottle" lists the lamp and the boots, "every item ... except the Desk Lamp and the Hiking
+# Boots" the bottle.
+SCOPED = [
+    ("Shall I return none of the items from #W6390527 except the Water Bottle, $45.13 back to your PayPal?", PASS),
+    ("Shall I return nothing but the Water Bottle from #W6390527, $45.13 to your PayPal?", PASS),
+    ("Shall I return every item in #W6390527 except the Desk Lamp and the Hiking Boots, refunding $45.13 to your PayPal?",
+     PASS),
+    ("Shall I return no items other than the Water Bottle from #W6390527, $45.13 to your PayPal?", PASS),
+    ("Shall I return every item in #W6390527 but the Water Bottle, refund to your PayPal?", BREACH),
+    ("Shall I return all of them except the Desk Lamp -- from #W6390527, refund to your PayPal?", BREACH),
+    ("Shall I return each item of order #W6390527 apart from the Hiking Boots, refund to your PayPal?", BREACH),
+    ("Shall I return none of the items from #W6390527 except the Desk Lamp, refund to your PayPal?", BREACH),
+]
+
+
+@pytest.mark.parametrize("message,label", SCOPED, ids=[f"scoped-{i}" for i in range(len(SCOPED))])
+def test_the_exception_of_a_quantifier_carries_the_list(message, label):
+    assert judge(case("scoped", "ret_return", (message, "yes"), label)) == label
