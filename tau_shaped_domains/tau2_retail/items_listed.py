@@ -113,11 +113,11 @@ def mentions(text: str, items: List[Tuple[str, str]]) -> List[FrozenSet[str]]:
 # list the order's items save those the exception names, up to its sentence's end
 _EXCEPTION_HINTS = ("xcept", "but ", "other than", "apart from", "besides", "save ")
 _BUT = r"\s+(?:except(?:\s+for)?|but(?:\s+for)?|other\s+than|apart\s+from|besides|save(?:\s+for)?)\s+"
-_WHERE = r"(?:\s+(?:in|from|on|of)\s+(?:the\s+|your\s+|this\s+|that\s+)?(?:order\s+)?#?[\w-]{1,20})?"
+_WHERE = r"(?:\s+(?:(?:in|from|on|of)\s+(?:the\s+|your\s+|this\s+|that\s+)?(?:order\s+)?)?#?[\w-]{1,20})?"
 _NONE_BUT = re.compile(r"(?i)\b(?:none|nothing|no\s+(?:other\s+)?(?:items?|products?))(?:\s+of)?(?:\s+(?:the|your|its))?"
                        r"(?:\s+(?:items?|products?|things?))?" + _WHERE + _BUT)
-_EVERY_BUT = re.compile(r"(?i)\b(?:every|each|all)(?:\s+single)?(?:\s+of)?(?:\s+(?:the|your|its))?\s+(?:items?|products?|things?|them)"
-                        + _WHERE + _BUT)
+_EVERY_BUT = re.compile(r"(?i)\b(?:(?:every|each|all)(?:\s+single)?(?:\s+of)?(?:\s+(?:the|your|its))?\s+(?:items?|products?|things?|them)"
+                        r"|everything|(?:the\s+)?(?:whole|entire)\s+order)" + _WHERE + _BUT)
 _SENTENCE_END = re.compile(r"[;!?\n]|\.(?!\d)")
 
 

@@ -25,7 +25,8 @@ SINGLE_RUN = {"cases": 60, "right": 52, "false_pass": 4, "false_fail": 3, "undet
 # has been sent" (false pass); 30 "I've sent the request for it" (a bare "request" pointed at the bill: false pass); 37
 # a tool call's shape with its result ("-> {"status": "sent"}": false pass); 50 "Got it?" answered "got it" (an ack,
 # read undetermined; labelled no yes).
-KNOWN_GAPS = {0, 6, 17, 23, 25, 30, 37, 50}
+# After the single run, fixed: 23 ("everything" and "the whole order" as quantifiers with an exception, items_listed).
+KNOWN_GAPS = {0, 6, 17, 25, 30, 37, 50}
 
 test_the_held_out_case = held_out_test(CASES, KNOWN_GAPS)
 
