@@ -258,8 +258,9 @@ def test_is_negated_look_back_does_not_cut_a_word():
 
 
 @pytest.mark.parametrize("text, word, floor_at, negated", [
-    ("If you don't mind, I can swap it", "swap", "I can", False),  # "don't" is in the clause before
-    ("If you don't mind, I can swap it", "swap", "If you", True),  # the same text, no clause given
+    ("If you don't object, I can swap it", "swap", "I can", False),  # "don't" is in the clause before
+    ("If you don't object, I can swap it", "swap", "If you", True),  # the same text, no clause given
+    ("If you don't mind, I can swap it", "swap", "If you", False),  # round 20: "don't mind" reassures, denies nothing
     ("I can't, sadly, swap it", "swap", "I can't", True),  # the negation is inside the clause given
     ("No. I can swap it", "swap", "No.", False),  # a clause boundary still ends the look-back
 ])
