@@ -13,12 +13,11 @@ __all__ = ["examples_out"]
 
 _MARKER = re.compile(r"(?i)(?<![\w])(?:for[ \t]+(?:example|instance|illustration)|as[ \t]+an[ \t]+(?:example|illustration)|e\.g\."
                      r"|hypothetically)(?![\w])(?:[^.!?\n)]|\.(?=[0-9A-Za-z]))*")
-_HINTS = ("xample", "nstance", "llustrat", "e.g.", "ypothetic")
+_HINTS = ("xample", "nstance", "llustrat", "ypothetic", "e.g.", "E.g.", "XAMPLE", "NSTANCE", "LLUSTRAT", "YPOTHETIC", "E.G.")
 
 
 def examples_out(text: str) -> str:
     """``text`` with each example's words dropped (see the module); ``text`` itself when it gives none."""
-    low = text.lower()
-    if not any(h in low for h in _HINTS):
+    if not any(h in text for h in _HINTS):  # (no lower-casing: each hint in both cases)
         return text
     return _MARKER.sub("", text)

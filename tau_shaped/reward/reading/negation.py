@@ -96,13 +96,13 @@ def _tokens(text: str, lo: int, hi: int) -> _Tokens:
 def _negating(word: str, following: str) -> bool:
     """Whether ``word`` negates, given the token after it ("" for a clause boundary)."""
     w = word.lower()
-    if w.endswith(("n't", "n’t")) or w == "dont":
+    if w.endswith(("n't", "n’t")):
         return following.lower() not in _REASSURED  # "don't worry": a reassurance
     if w == "no" and (following in (",", "") or following.lower() in _NOT_NEGATING_AFTER_NO):
         return False  # "No, ...", "No!", "no problem"
     if following.lower() in _NOT_NEGATING_AFTER_NOT and w in ("not", "never"):
         return False  # "if I'm not mistaken", "I'm not sure": a hedge
-    return w in NEGATIONS
+    return w in NEGATIONS and not (w == "dont" and following.lower() in _REASSURED)
 
 
 def _negated(tokens: _Tokens, start: int, floor: int = 0, value: bool = False, sentences: bool = False) -> bool:
