@@ -196,6 +196,9 @@ def picked(text: str, step: Any) -> Tuple[str, Any]:
     if at is None:
         return text, step
     lead, options = found
+    if not lead.strip() and options[-1] in text:  # round 20 (DA): no lead-in: the closing question names the act
+        closing = text[text.rfind(options[-1]) + len(options[-1]):].strip()  # ("Option 1: ... Option 2: ... Which shall I book?")
+        lead = closing if closing.endswith("?") and len(closing) <= 120 else lead
     answer = "No." if _DECLINES.search(options[at]) else "Yes."  # "2) I'll work it out myself": the act declined
     return f"{lead}\n{options[at]}\nShall I go ahead with that?", dataclasses.replace(step, observation=answer)
 

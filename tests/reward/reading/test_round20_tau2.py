@@ -67,3 +67,7 @@ test_values_said_as_an_example_describe_no_call = class_test(["examples"])
 # #W6390527 but the Water Bottle" lists the lamp and the boots, "every item ... except the Desk Lamp and the Hiking
 # Boots" the bottle.
 test_the_exception_of_a_quantifier_carries_the_list = class_test(["scoped"])
+
+# (DA) A menu with no lead-in ("Option 1: <the booking>. Option 2: the same flights in business for $1,204. Which one shall
+# I book?"): its closing question names the act, so a pick of an option is read with it (option_menus.picked).
+test_a_menus_closing_question_names_the_act_picked = class_test(["menu_closing"])
