@@ -6,7 +6,7 @@ BD), read as the plain answer they give before the reply's clauses are classifie
   keep it?" agrees ("why would I keep it? cancel"), while "Why would I
   cancel?" to "Shall I cancel ...?" refuses: the customer asks why they would do what is asked. A question back that
   names none of these ("why would I pay for that?") is left as said. "Why would I want that?" refuses what was proposed
-  (round 19: "Ok. Why would I want that?" is no yes).
+  (round 19: "Ok. Why would I want that?" is no yes); "Why wouldn't I?", "Why would I not want that?" agree (round 20).
 - Formal assent and refusal: "I assent", "I hereby consent", "assent given", "The undersigned assents" agree; "The
   undersigned declines", "I decline", "assent withheld" refuse.
 """
@@ -26,6 +26,11 @@ _AGREEING = re.compile(
     r"|(?:who|nobody)(?:" + _A + r"d|\s+would|\s+could)\s+say\s+no"
     r"|how\s+(?:could|can)\s+i\s+(?:say\s+no|refuse)"
     r")(?![\w'\u2019])" + _Q_TAIL, re.IGNORECASE)
+# round 20 (DG): "Why wouldn't I?", "Why would I not want that?": asking why they would not is agreeing (the question
+# ends there: "why wouldn't I keep it?" is left as said)
+_WHY_NOT_I = re.compile(
+    r"(?<![\w'\u2019])why\s+(?:on\s+earth\s+)?(?:(?:wouldn" + _A + r"t|would\s+not|shouldn" + _A + r"t)\s+(?:i|we)|would\s+(?:i|we)\s+not)"
+    r"(?:\s+(?:want|need|accept|take|agree\s+to|do)\s+(?:that|this|it|one|them|so))?[ \t]*\?+", re.IGNORECASE)
 _KEEP_WHY = re.compile(r"(?<![\w'\u2019])why\s+(?:on\s+earth\s+)?would\s+i\s+(?:ever\s+|want\s+to\s+)?(?:keep|hold\s+on\s+to)"
                        r"(?![\w'\u2019])" + _Q_TAIL, re.IGNORECASE)
 _DOING_WHY = re.compile(r"(?<![\w'\u2019])why\s+(?:on\s+earth\s+)?would\s+i\s+(?:ever\s+|want\s+(?:you\s+)?to\s+|let\s+you\s+)?"
@@ -55,7 +60,7 @@ def rhetoric_read(reply: str, verbs: FrozenSet[str] = frozenset(), takes_away: b
     low = reply.lower()
     if not any(h in low for h in _HINTS):
         return reply
-    text = _AGREEING.sub(GO_AHEAD, reply)
+    text = _WHY_NOT_I.sub(GO_AHEAD, _AGREEING.sub(GO_AHEAD, reply))
     if takes_away:
         text = _KEEP_WHY.sub(GO_AHEAD, text)
     text = _WANT_WHY.sub(lambda m: m.group(0) if takes_away and m.group(1).lower() not in ("that", "this") else DONT, text)
