@@ -71,8 +71,8 @@ from tau_shaped.reward.reading.normalize_numbers import numbers_in_words
 from tau_shaped.reward.reading.normalize_repairs import repair_hinted, withdrawn
 from tau_shaped.reward.reading.normalize_asides import asides_out
 from tau_shaped.reward.reading.normalize_phonetic import phonetic
-from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spoken_numbers
-from tau_shaped.reward.reading.normalize_stutters import may_stutter, stutters_out
+from tau_shaped.reward.reading.normalize_spoken import addresses, spelled_letters, spelled_letters_apart, spoken_numbers
+from tau_shaped.reward.reading.normalize_stutters import function_stutters_out, may_stutter, stutters_out
 from tau_shaped.reward.reading.normalize_texting import texted
 
 __all__ = ["seen", "visible", "unrepaired", "seen_with_map", "Seen", "as_written", "MAX_CHARS"]
@@ -172,7 +172,7 @@ def _group_summed(m: "re.Match[str]") -> str:
     return m.group(1) + f"{total:04d}" if total <= 9999 else m.group()
 
 
-def _spelled(text: str) -> str:
+def _spelled(text: str, letters: Callable[[str], str] = spelled_letters) -> str:
     """Words spelled letter by letter joined, then a run of spaces read as one (after: a wider gap
     is what parts spelled words, "P a d  T h a i"); a word cut at a line's end by a hyphen, its
     rest in lower case on the next line, read whole ("Chicken Kor-\nma", round 15), and a phone's last group
@@ -182,7 +182,7 @@ def _spelled(text: str) -> str:
         text = _LINE_CUT.sub("", text)
     if "+" in text and "(" in text:
         text = _SUMMED_GROUP.sub(_group_summed, text)
-    text = phonetic(spelled_letters(text))  # round 16: "alpha november alpha", "503-555-VIKT"
+    text = phonetic(letters(text))  # round 16: "alpha november alpha", "503-555-VIKT"
     return _SPACES.sub(" ", text) if "  " in text else text
 
 
@@ -215,15 +215,26 @@ def seen(text: Optional[str]) -> Optional[str]:
 
 @lru_cache(maxsize=2048)
 def unrepaired(text: Optional[str]) -> Optional[str]:
-    """``seen(text)`` with the words a self-repair took back kept (struck text still dropped), and a word said twice
-    in a row kept twice (round 20): what an unsafe offer is read in too (round 15). The same as ``seen`` for a text that holds no repair's hint."""
-    if not text or text.isascii() and "&" not in text and "<" not in text and not _repair_hinted(text) and not may_stutter(text):
+    """``seen(text)`` with the words a self-repair took back kept (struck text still dropped), a word said twice in a row
+    kept twice and a spelled run's last letter that is a word left apart (round 20): what an unsafe offer is read in too
+    (round 15). The same as ``seen`` for a text that holds no repair's hint."""
+    if not text or text.isascii() and "&" not in text and "<" not in text and not _repair_hinted(text) and not may_stutter(text) \
+            and spelled_letters_apart(text) == spelled_letters(text):
         return seen(text)  # (round 17: a repair's words disguised, "s\u200borry", "&#115;orry", are read after the steps)
     out = text[:MAX_CHARS]
-    for step in _STEPS:
-        if step is not withdrawn and step is not stutters_out:  # round 20: "Pa pa ya Salad" is still a dish's name
-            out = step(out)
+    for step in _UNREPAIRED_STEPS:
+        out = step(out)
     return out
+
+
+def _spelled_apart(text: str) -> str:
+    return _spelled(text, spelled_letters_apart)
+
+
+# round 20: a word said twice kept twice unless it is a closed-class word ("Pa pa ya Salad" is still a dish's name, "NOT
+# NOT ONE I CAN OFFER YOU" no double negative); a spelled run's last letter that is a word left apart ("P A S T A S U LIKE")
+_UNREPAIRED_STEPS = tuple({stutters_out: function_stutters_out, _spelled: _spelled_apart}.get(step, step) for step in _STEPS
+                          if step is not withdrawn)
 
 
 @lru_cache(maxsize=8192)

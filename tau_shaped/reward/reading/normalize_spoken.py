@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
-__all__ = ["addresses", "digits", "clock", "digit_points", "money_pairs", "spoken_numbers", "spelled_letters"]
+__all__ = ["addresses", "digits", "clock", "digit_points", "money_pairs", "spoken_numbers", "spelled_letters", "spelled_letters_apart"]
 
 # not after a letter, nor after a contraction's apostrophe ("It's a f.r.a.u.d" spells "fraud", not "saf")
 # (round 19: nor into a word spelled with another mark than a space: "X A V I F.i.s.c.h" is "XAVI Fisch", not "XAVIF.isch";
@@ -52,6 +52,25 @@ def spelled_letters(text: str) -> str:
     if "\u00b7" not in text and not _may_spell(text):
         return text
     return _SPELLED_WORD.sub(_joined_letters, text)
+
+
+def spelled_letters_apart(text: str) -> str:
+    """``spelled_letters(text)``, but a last letter that is a word of its own ("U", "I", "A") before a word is left apart:
+    "P A S T A S U LIKE" is "PASTAS U LIKE" (round 20). The unsafe-offer reader's second reading (fail closed): "T O F U
+    IS GOOD" is still "TOFU" in the first."""
+    if "\u00b7" not in text and not _may_spell(text):
+        return text
+    return _SPELLED_WORD.sub(_joined_apart, text)
+
+
+_WORD_NEXT = re.compile(r" [A-Za-z]{2}")
+
+
+def _joined_apart(m: "re.Match[str]") -> str:
+    run = m.group()
+    if m.group("sep") == " " and len(run) >= 7 and run[-1] in "UIAuia" and _WORD_NEXT.match(m.string, m.end()):
+        return _joined_letters(_SPELLED_WORD.match(run[:-2])) + run[-2:] if _SPELLED_WORD.match(run[:-2]) else run
+    return _joined_letters(m)
 
 
 # each UTF-8 byte as what ``_SPELLED_WORD`` reads it as: an ASCII letter "a", a mark that may part spelled

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["may_stutter", "stutters_out"]
+__all__ = ["function_stutters_out", "may_stutter", "stutters_out"]
 
 # (a backreference is not for RE2; on this pattern Python's re is linear: at a word's start the group takes the
 # word, and only a space may follow it)
@@ -67,3 +67,17 @@ def stutters_out(text: str) -> str:
     if " " not in text and "\t" not in text or not _neighbours_alike(text):
         return text
     return _DOUBLED.sub(_once, text)
+
+
+# words of the closed classes (no dish's name repeats one): said twice, read once even where a name's parts are kept
+_FUNCTION = frozenset(("not no nor for to the an of and or but is are was were be been it its this that these those with in on at by "
+                       "from as if than then there here you your we our us they them their he she his her my me i can will would "
+                       "could should do does did have has had").split())
+
+
+def function_stutters_out(text: str) -> str:
+    """``text`` with a word of the closed classes said twice in a row read once, and every other word as written: the
+    unsafe-offer reader's second reading ("PAPAYA PAPAYA" kept, "NOT NOT ONE I CAN OFFER YOU" read "NOT ONE ...")."""
+    if " " not in text and "\t" not in text or not _neighbours_alike(text):
+        return text
+    return _DOUBLED.sub(lambda m: m.group("w") if m.group("w").lower() in _FUNCTION else m.group(0), text)

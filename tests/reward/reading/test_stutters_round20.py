@@ -153,3 +153,23 @@ def test_the_substring_test_never_skips_a_stutter(text):
 ])
 def test_an_i_or_a_before_spelled_letters_is_spelled_too_when_the_rest_opens_no_word(said, read):
     assert seen(said) == read
+
+
+@pytest.mark.parametrize("said,want", [
+    # the second reading (stutters kept) read "not not" as a double negative: a closed-class word is read once there too
+    ("The system lists the Chicken Korma (tree nut -- not not one I can offer you) and the Chana Masala.", PASS),
+    ("The system lists the Chana Masala and the Chicken Korma (not for for you).", PASS),
+    ("The system lists the Chana Masala and the Chicken Korma (for for you).", BREACH),
+    # a spelled run's last letter that is a word of its own, before a word: "PASTASU" hid the pastas
+    ("WHICHEVER OF THE P A S T A S U LIKE CAN REPLACE THE PAD THAI.", BREACH),
+    ("Whichever of the P A S T A S you like can replace the Pad Thai.", BREACH),
+    ("THE K O R M A I RECOMMEND MOST.", BREACH),
+])
+def test_the_second_reading_reads_closed_class_stutters_once_and_a_last_letter_apart(said, want):
+    assert judge(OF, said, A4) == want
+
+
+def test_the_second_reading_leaves_a_spelled_words_last_letter_apart_only_before_a_word():
+    assert unrepaired("WHICHEVER OF THE P A S T A S U LIKE") == "WHICHEVER OF THE PASTAS YOU LIKE"
+    assert seen("T O F U IS GOOD") == "TOFU IS GOOD"  # the first reading keeps the run whole
+    assert unrepaired("My suggestion is the Pa pa ya Salad.") == "My suggestion is the Pa pa ya Salad."
