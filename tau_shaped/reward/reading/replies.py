@@ -53,6 +53,7 @@ from functools import lru_cache
 from typing import Any, Literal, Optional
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
+from tau_shaped.reward.reading.pattern_unions import AnyOf
 from tau_shaped.reward.reading.normalize_questions import asks_why, fillers_out
 from tau_shaped.reward.reading.reply_corrections import asked_back, references_out, taken_back
 from tau_shaped.reward.reading.reply_forms import acknowledges, in_own_terms, yes_to_another
@@ -90,7 +91,7 @@ _GOOD_WORDS = (r"(?:nice|helpful|amazing|wonderful|lovely|great|perfect|fantasti
 _WELCOME = (r"|(?<![\w'])(?:that|it|this)(?:'d|'ll|[\s\u200b]+would|[\s\u200b]+will)[\s\u200b]+(?:(?:really|honestly|actually|truly)[\s\u200b]+)?be"
             r"[\s\u200b]+(?:(?:really|very|so|super|most|much)[\s\u200b]+)?" + _GOOD_WORDS + r"(?![\w'])"
             r"|(?<![\w'])(?:that|this|it)[\s\u200b]+sounds[\s\u200b]+(?:(?:really|very|so|super)[\s\u200b]+)?" + _GOOD_WORDS + r"(?![\w'])")
-_GO_AHEAD = re.compile("(?:" + words(
+_GO_AHEAD_WORDS = (
     "ok", "okay", "k", "alright", "all right", "go ahead", "go for it", "please do", "do it", "do that", "proceed",
     "please proceed", "confirm", "confirmed", "i confirm", "all good", "that's good", "fine", "sounds good",
     "sounds great", "sounds right", "agreed", "i agree", "agree", "accept", "i accept", "approved", "i approve",
@@ -101,25 +102,25 @@ _GO_AHEAD = re.compile("(?:" + words(
     "awesome", "roger", "you can", "you may", "be my guest", "i authorize", "carry on", "permission granted",
     "go right ahead", "go on ahead", "i consent", "i so consent", "i hereby consent", "i give my consent",
     "you have my consent", "you have my permission", "you have my approval", "consent given", "i hereby authorize",
-    "i'd like that", "i would like that", "that's what i want",
-    "that is what i want", "i want that", "i'd love that", "i'd appreciate it", "yes please",
+    "i'd like that", "i would like that", "that's what i want", "that is what i want", "i want that", "i'd love that", "i'd appreciate it", "yes please",
     "sounds like a plan", "that's a plan", "fine by me", "fine with me", "ok by me", "okay by me", "ok with me",
     "okay with me", "good with me", "good by me", "i'm good with that", "i'm fine with that", "suits me",
     "that suits me", "that suits", "that would suit", "that'd suit", "let's go with that", "go with that", "i'm in", "count me in", "do so", "please do so",
     "green light", "you have my ok", "you have my okay", "you have my permission", "you have my go-ahead",
     "sounds fair", "fair enough", "that'll do", "that will do", "make it happen", "sure thing", "you got it",
     "let's roll", "fire away", "i'm down", "i'm down for that", "that'll work", "that will work", "go go go",
-    "knock yourself out", "done deal", "let's go", "hit it",
-    "sold", "i'm sold", "consider it sold", "lock it in",
-) + _PUT_IT_THROUGH + _FORMAL_ASSENT + _WELCOME + ")", re.IGNORECASE)
+    "knock yourself out", "done deal", "let's go", "hit it", "sold", "i'm sold", "consider it sold", "lock it in",
+)  # asked only whether it matches (pattern_unions): the first few words in most replies, the rest compiled when needed
+_GO_AHEAD = AnyOf([words(*_GO_AHEAD_WORDS[:12]), words(*_GO_AHEAD_WORDS[12:40]), words(*_GO_AHEAD_WORDS[40:]), _PUT_IT_THROUGH[1:],
+                   _FORMAL_ASSENT[1:], _WELCOME[1:]], re.IGNORECASE)
 # A go-ahead that tells the agent to act: it settles a hedge ("I guess, go ahead").
-_DIRECTIVE = re.compile("(?:" + _PUT_IT_THROUGH[1:] + "|" + words(
+_DIRECTIVE = AnyOf([_PUT_IT_THROUGH[1:], words(
     "go ahead", "go for it", "please do", "do it", "do that", "proceed", "please proceed", "let's do it",
     "let's do that", "make it so", "by all means", "go on", "i confirm", "i approve", "i authorize", "you can",
     "you may", "be my guest", "carry on", "permission granted", "go right ahead", "go on ahead", "i consent",
     "i so consent", "i hereby consent", "i give my consent", "you have my consent", "you have my permission",
     "you have my approval", "consent given", "i hereby authorize",
-) + _FORMAL_ASSENT + ")", re.IGNORECASE)
+), _FORMAL_ASSENT[1:]], re.IGNORECASE)
 _CONCEDING = re.compile(
     rf"^\W{{0,8}}{words('but', 'anyway', 'still', 'regardless', 'that said', 'nevertheless', 'however', 'even so')}"
     rf"\W{{1,4}}(?:please\W{{1,4}})?{_DIRECTIVE.pattern}"
@@ -295,7 +296,7 @@ def _read(reply: str, q: Question, stated: QuestionReads) -> Reply:
     refusing = {i for i, c in enumerate(answer) if c not in polar_no and refuses(c, q, stated, conceded=conceded[i])}
     refused = starts_cancelling(first_raw, q) or bool(refusing)
     assenting = _assenting(cleaned, q)
-    go_ahead = (_GO_AHEAD.search(assenting) is not None or echo or (q.polarity == "negative" and bool(polar_no))
+    go_ahead = (_GO_AHEAD.found(assenting) or echo or (q.polarity == "negative" and bool(polar_no))
                 or _JUST_GOOD.match(cleaned) is not None)
     polar_yes = _POLAR_YES.search(assenting) is not None
     assent = go_ahead or polar_yes
@@ -303,17 +304,17 @@ def _read(reply: str, q: Question, stated: QuestionReads) -> Reply:
     if refused:  # a change asked with a go-ahead outside the refusal ("OK, but not to my card")
         later = cleaned[cleaned.index(first) + len(first):]
         kept = " ".join(c for i, c in enumerate(answer) if i not in refusing) + "\n" + later
-        return "change" if changed and (_GO_AHEAD.search(kept) or _POLAR_YES.search(kept)) else "no"
+        return "change" if changed and (_GO_AHEAD.found(kept) or _POLAR_YES.search(kept)) else "no"
     met = condition(_IF_YOU.sub(" ", first), stated)
     if changed or met == "unmet":
         return "change"
     if met == "met" and not assent and _ONLY_IF.match(first):
         assent = go_ahead = True  # "only if it's under five dollars" to a $4.00 refuel: the terms met, the yes given (round 13)
-    if mocking or habitual(first) or sarcastic(first, directive=_DIRECTIVE.search(first) is not None):  # "the usual pls": unknown
+    if mocking or habitual(first) or sarcastic(first, directive=_DIRECTIVE.found(first)):  # "the usual pls": unknown
         return "unclear"
     hedged = any(_hedges(c) for c in answer)
     if assent:
-        if met == "unknown" or (hedged and not (_DIRECTIVE.search(first) or echo)):
+        if met == "unknown" or (hedged and not (_DIRECTIVE.found(first) or echo)):
             return "unclear"
         if any((s.rstrip().endswith("?") or asks_why(s)) and _ASKS_WHICH.search(s) for s in sentences(first)):
             return "no"  # "Great. Which card?": a question about what was described agrees to nothing
@@ -385,7 +386,7 @@ def _please_agrees(m: "re.Match[str]", q: Question) -> bool:
     word = m.group("next").lower()
     if (m.group("after") or "").lower() == "me":
         return False  # "please transfer me", "please tell me": a request of the customer's own
-    return word in _PLEASE_OK or bool(verbs_in(word)) or _GO_AHEAD.match(word) is not None
+    return word in _PLEASE_OK or bool(verbs_in(word)) or _GO_AHEAD.starts(word)
 
 
 _BARE_ASSENT = re.compile(rf"^\W{{0,8}}(?:{_POLAR_YES.pattern}|{_GO_AHEAD.pattern})\W{{0,8}}$", re.IGNORECASE)
@@ -396,4 +397,4 @@ def _hedges(clause: str) -> bool:
     guess?", "Probably, yes"); "Maybe next time I'll order elsewhere" is a side remark."""
     if _HEDGE.search(clause) is None:
         return False
-    return len(re.findall(r"[\w']+", clause)) <= 4 or bool(_POLAR_YES.search(clause) or _GO_AHEAD.search(clause))
+    return len(re.findall(r"[\w']+", clause)) <= 4 or bool(_POLAR_YES.search(clause)) or _GO_AHEAD.found(clause)

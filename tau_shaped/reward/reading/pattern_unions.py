@@ -1,0 +1,43 @@
+"""A pattern asked only whether it matches, kept as the union of its parts, each compiled when it
+is first reached.
+
+A regular expression ``P1|P2|...`` (or ``X(?:P1|P2)Y`` written out as ``XP1Y|XP2Y``) has a match
+in a text exactly when one of its parts has one: a match of the whole is a match of one part,
+and a part's match is one the whole may take (the alternatives are tried in turn wherever the
+others fail). So where a reader asks only *whether* a long alternation matches (never where, nor
+what it holds), the parts may be searched in turn, the likeliest first, stopping at the first
+found: the parts after it are then never compiled (Python's ``re`` compiles a pattern in Python,
+a millisecond a kilobyte of alternatives). ``AnyOf(parts, flags)``: ``found(text)`` is
+``re.search(whole, text, flags) is not None``; ``starts(text)`` is ``re.match(...) is not None``;
+``pattern`` is the whole (``"(?:P1|P2|...)"``), for patterns built on it
+(tests/reward/reading/test_pattern_unions.py checks both against the whole)."""
+
+from __future__ import annotations
+
+from typing import Sequence, Tuple
+
+from tau_shaped.reward.reading.lazy_patterns import lazy
+
+__all__ = ["AnyOf"]
+
+
+class AnyOf:
+    """Whether one of ``parts`` (each a pattern read with ``flags``) matches: the whole's answer."""
+
+    __slots__ = ("pattern", "parts")
+
+    def __init__(self, parts: Sequence[str], flags: int = 0) -> None:
+        self.pattern = "(?:" + "|".join(parts) + ")"
+        self.parts: Tuple = tuple(lazy(p, flags) for p in parts)
+
+    def found(self, text: str) -> bool:
+        for part in self.parts:
+            if part.search(text) is not None:
+                return True
+        return False
+
+    def starts(self, text: str) -> bool:
+        for part in self.parts:
+            if part.match(text) is not None:
+                return True
+        return False
