@@ -10,7 +10,9 @@ found: the parts after it are then never compiled (Python's ``re`` compiles a pa
 a millisecond a kilobyte of alternatives). ``AnyOf(parts, flags)``: ``found(text)`` is
 ``re.search(whole, text, flags) is not None``; ``starts(text)`` is ``re.match(...) is not None``;
 ``pattern`` is the whole (``"(?:P1|P2|...)"``), for patterns built on it
-(tests/reward/reading/test_pattern_unions.py checks both against the whole)."""
+(tests/reward/reading/test_pattern_unions.py checks both against the whole). With ``needs`` (one
+tuple a part, empty for none), a part is a ``lazy_patterns.GatedPattern``: not compiled nor
+searched in a text holding none of its words (each proved by tests/reward/reading/test_lazy_gates.py)."""
 
 from __future__ import annotations
 
@@ -26,9 +28,11 @@ class AnyOf:
 
     __slots__ = ("pattern", "parts")
 
-    def __init__(self, parts: Sequence[str], flags: int = 0) -> None:
+    def __init__(self, parts: Sequence[str], flags: int = 0, needs: Sequence[Sequence[str]] = ()) -> None:
         self.pattern = "(?:" + "|".join(parts) + ")"
-        self.parts: Tuple = tuple(lazy(p, flags) for p in parts)
+        needs = tuple(needs) or ((),) * len(parts)
+        assert len(needs) == len(parts)
+        self.parts: Tuple = tuple(lazy(p, flags, needs=n) for p, n in zip(parts, needs))
 
     def found(self, text: str) -> bool:
         for part in self.parts:

@@ -54,6 +54,7 @@ from typing import Any, Literal, Optional
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
 from tau_shaped.reward.reading.pattern_unions import AnyOf
+from tau_shaped.reward.reading.reply_directives import CONCEDING as _CONCEDING, DIRECTIVE as _DIRECTIVE, PUT_IT_THROUGH as _PUT_IT_THROUGH
 from tau_shaped.reward.reading.normalize_questions import asks_why, fillers_out
 from tau_shaped.reward.reading.reply_corrections import asked_back, references_out, taken_back
 from tau_shaped.reward.reading.reply_forms import acknowledges, in_own_terms, yes_to_another
@@ -79,11 +80,6 @@ _POLAR_YES = re.compile(words(
     "sure thing", "yes please", "oui", "mm-hmm", "mm hmm", "mhm", "mhmm", "uh-huh", "uh huh", "yes ma'am",
     "yes sir", "yessir", "you bet", "you betcha", "yes indeed", "right on", "aye", "aye aye",
 ), re.IGNORECASE)
-# The call told to go through, said of "it" and closing its clause ("Send it", "Put it through now",
-# "Process it please"); "Send it back to the restaurant", "send it to me in writing" say more
-_PUT_IT_THROUGH = (r"|(?<![\w'])(?:send|process|submit|book|ship|run|put|push)[\s\u200b]+it(?:[\s\u200b]+(?:through|over|off|in))?"
-                   r"(?=[\s\u200b]*(?:(?:now|please|then|already|right[\s\u200b]+away|asap|thanks|thank[\s\u200b]+you)[\s\u200b]*)?"
-                   r"(?:[.!,;\n]|$))")
 # A go-ahead whatever the question's polarity.
 # The offer welcomed: "That would be nice", "it'd be really helpful", "this sounds lovely"
 _GOOD_WORDS = (r"(?:nice|helpful|amazing|wonderful|lovely|great|perfect|fantastic|appreciated|much[\s\u200b]+appreciated"
@@ -113,19 +109,6 @@ _GO_AHEAD_WORDS = (
 )  # asked only whether it matches (pattern_unions): the first few words in most replies, the rest compiled when needed
 _GO_AHEAD = AnyOf([words(*_GO_AHEAD_WORDS[:12]), words(*_GO_AHEAD_WORDS[12:40]), words(*_GO_AHEAD_WORDS[40:]), _PUT_IT_THROUGH[1:],
                    _FORMAL_ASSENT[1:], _WELCOME[1:]], re.IGNORECASE)
-# A go-ahead that tells the agent to act: it settles a hedge ("I guess, go ahead").
-_DIRECTIVE = AnyOf([_PUT_IT_THROUGH[1:], words(
-    "go ahead", "go for it", "please do", "do it", "do that", "proceed", "please proceed", "let's do it",
-    "let's do that", "make it so", "by all means", "go on", "i confirm", "i approve", "i authorize", "you can",
-    "you may", "be my guest", "carry on", "permission granted", "go right ahead", "go on ahead", "i consent",
-    "i so consent", "i hereby consent", "i give my consent", "you have my consent", "you have my permission",
-    "you have my approval", "consent given", "i hereby authorize",
-), _FORMAL_ASSENT[1:]], re.IGNORECASE)
-_CONCEDING = re.compile(
-    rf"^\W{{0,8}}{words('but', 'anyway', 'still', 'regardless', 'that said', 'nevertheless', 'however', 'even so')}"
-    rf"\W{{1,4}}(?:please\W{{1,4}})?{_DIRECTIVE.pattern}"
-    # round 18 (BA, BG): another matter then a go-ahead ("never had a problem till now. Go ahead", "not me, so yes")
-    rf"|^\W{{0,8}}(?:(?:so|and)\W{{1,4}})?(?:(?:yes|yeah|yep|yup|sure)(?![\w'])|(?:(?:ok|okay)\W{{1,4}})?{_DIRECTIVE.pattern})", re.IGNORECASE)
 # "No" to a question a "no" agrees to: the whole clause is the answer.
 _NO_FIRST = words("no", "nope", "nah", "naw", "not at all", "not really", "of course not", "certainly not",
                   "absolutely not", "definitely not", "not in the least", "not in the slightest", "not a bit", "none",
@@ -292,7 +275,7 @@ def _read(reply: str, q: Question, stated: QuestionReads) -> Reply:
     echo = any(_echoes(c, q) for c in answer if not c.rstrip().endswith("?"))  # "Refund? I asked for ..." echoes nothing
     first_raw = next((line for line in text.split("\n") if line.strip() and not _GREETING.match(line)), "")
     # a clause conceded by a go-ahead after it ("Not happy, but go ahead") refuses only outright
-    conceded = [_CONCEDING.search(" ".join(answer[i + 1:i + 3])) is not None for i in range(len(answer))]
+    conceded = [_CONCEDING.found(" ".join(answer[i + 1:i + 3])) for i in range(len(answer))]
     refusing = {i for i, c in enumerate(answer) if c not in polar_no and refuses(c, q, stated, conceded=conceded[i])}
     refused = starts_cancelling(first_raw, q) or bool(refusing)
     assenting = _assenting(cleaned, q)
