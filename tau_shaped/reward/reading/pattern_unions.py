@@ -16,11 +16,12 @@ searched in a text holding none of its words (each proved by tests/reward/readin
 
 from __future__ import annotations
 
-from typing import Sequence, Tuple
+import re
+from typing import Optional, Sequence, Tuple
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
 
-__all__ = ["AnyOf"]
+__all__ = ["AnyOf", "FirstOf"]
 
 
 class AnyOf:
@@ -45,3 +46,31 @@ class AnyOf:
             if part.match(text) is not None:
                 return True
         return False
+
+
+class FirstOf:
+    """``re.compile("|".join(parts), flags)`` asked where it first matches, each part compiled (or,
+    gated by ``needs`` as in ``AnyOf``, looked at) only for a text that may hold it. ``search(text,
+    pos)`` is the whole's: the whole tries each start from ``pos`` on, and at a start each part in
+    turn, taking the first that matches (what follows a part is the pattern's end, so a part tried
+    there matches as it does alone, backtracking in the same order); that is the part whose own
+    search starts earliest, the first of them on a tie. Only for parts that hold no group a caller
+    reads by number, no back-reference and no inline flag (they would be counted across parts)."""
+
+    __slots__ = ("pattern", "parts")
+
+    def __init__(self, parts: Sequence[str], flags: int = 0, needs: Sequence[Sequence[str]] = ()) -> None:
+        self.pattern = "|".join(parts)
+        needs = tuple(needs) or ((),) * len(parts)
+        assert len(needs) == len(parts)
+        self.parts: Tuple = tuple(lazy(p, flags, needs=n) for p, n in zip(parts, needs))
+
+    def search(self, text: str, pos: int = 0) -> Optional["re.Match[str]"]:
+        best = None
+        for part in self.parts:
+            found = part.search(text, pos)
+            if found is not None and (best is None or found.start() < best.start()):
+                best = found
+                if found.start() <= pos:
+                    break  # no part starts earlier, and a later one loses a tie
+        return best

@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Optional
 
 from tau_shaped.reward.reading.lazy_patterns import lazy, lowered
+from tau_shaped.reward.reading.pattern_unions import FirstOf
 from tau_shaped.reward.reading.refusal_objects import object_denial
 from tau_shaped.reward.reading.refusal_overrides import ACTS, OVERRIDE, may_override
 
@@ -54,139 +55,139 @@ _WHO = rf"(?:I|we|I{_A}m|we{_A}re|I{_SP}am|we{_SP}are)"
 # what a request asks for, as a thing ("any refund or credit I can give")
 _OWED = r"(?:refunds?|credits?|compensation|money|reimbursements?|discounts?|way|options?|chance|possibility)"
 _PARTS = [
-    rf"\b(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|could{_SP}not|couldn{_A}?t|won{_A}?t{_SP}be{_SP}able|will{_SP}not{_SP}be{_SP}able)"
-    rf"{_SP}{_NOT_ACT}",
-    rf"\b{_WHO}{_SP}(?:unable|not{_SP}able|not{_SP}allowed|not{_SP}permitted|not{_SP}authori[sz]ed){_SP}to{_SP}{_NOT_ACT}",
+    ((), rf"\b(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|could{_SP}not|couldn{_A}?t|won{_A}?t{_SP}be{_SP}able|will{_SP}not{_SP}be{_SP}able)"
+    rf"{_SP}{_NOT_ACT}"),
+    (('able', 'allowed', 'authori', 'permitted', 'unable'), rf"\b{_WHO}{_SP}(?:unable|not{_SP}able|not{_SP}allowed|not{_SP}permitted|not{_SP}authori[sz]ed){_SP}to{_SP}{_NOT_ACT}"),
     # round 9: "we aren't able to honour that", "I'm unable to." (the verb left unsaid)
-    rf"\b(?:I|we){_SP}(?:aren{_A}?t|am{_SP}not|are{_SP}not|wasn{_A}?t|weren{_A}?t){_SP}(?:able|allowed|permitted|authori[sz]ed){_SP}to{_SP}{_NOT_ACT}",
-    rf"\b{_WHO}{_SP}(?:unable|not{_SP}able|not{_SP}allowed|not{_SP}permitted|not{_SP}authori[sz]ed){_SP}to[ \t]{{0,3}}(?:[.!;,)]|$)",
-    rf"\b(?:unable|not{_SP}able){_SP}to{_SP}{_NOT_ACT}",
-    rf"\b(?:can{_A}?t|cannot|can{_SP}not|could{_SP}not|couldn{_A}?t|won{_A}?t|will{_SP}not|(?:is|are){_SP}not{_SP}able{_SP}to"
+    (('able', 'allowed', 'authori', 'permitted'), rf"\b(?:I|we){_SP}(?:aren{_A}?t|am{_SP}not|are{_SP}not|wasn{_A}?t|weren{_A}?t){_SP}(?:able|allowed|permitted|authori[sz]ed){_SP}to{_SP}{_NOT_ACT}"),
+    (('able', 'allowed', 'authori', 'permitted', 'unable'), rf"\b{_WHO}{_SP}(?:unable|not{_SP}able|not{_SP}allowed|not{_SP}permitted|not{_SP}authori[sz]ed){_SP}to[ \t]{{0,3}}(?:[.!;,)]|$)"),
+    (('able', 'unable'), rf"\b(?:unable|not{_SP}able){_SP}to{_SP}{_NOT_ACT}"),
+    (('be',), rf"\b(?:can{_A}?t|cannot|can{_SP}not|could{_SP}not|couldn{_A}?t|won{_A}?t|will{_SP}not|(?:is|are){_SP}not{_SP}able{_SP}to"
     rf"|isn{_A}?t{_SP}able{_SP}to|(?:is|are){_SP}not{_SP}going{_SP}to|isn{_A}?t{_SP}going{_SP}to){_SP}be{_SP}"
     rf"(?:cancell?ed|changed|modified|refunded|processed|upgraded|booked|done|issued|made|returned|exchanged|applied|granted"
     rf"|offered|added|approved|compensated|fulfill?ed|honou?red|accommodated|completed|arranged|authori[sz]ed|executed"
     rf"|performed|handled|accepted|allowed|permitted|waived|reimbursed|credited|rebooked|moved|transferred|met|supported"
     # round 9 (whole episodes): "a bookshelf can't be swapped for a camera", "the order cannot be altered"
     rf"|swapped|switched|replaced|substituted|altered|amended|adjusted|reversed|undone|redeemed|reinstated|downgraded"
-    rf"|removed|traded|updated|edited|restored)\b",
-    rf"\b(?:not|isn{_A}?t|aren{_A}?t|wasn{_A}?t){_SP}(?:going{_SP}to{_SP}be{_SP})?(?:possible|doable|feasible|allowed|permitted)\b",
-    rf"\b(?:not|isn{_A}?t){_SP}something{_SP}(?:that{_SP})?(?:can|could){_SP}be{_SP}(?:done|made|changed|arranged|offered|allowed|processed)\b",
-    rf"\b(?:I{_A}m|I{_SP}am|we{_A}re|we{_SP}are){_SP}not{_SP}going{_SP}to{_SP}be{_SP}able{_SP}to{_SP}{_NOT_ACT}",
-    rf"\bthere{_A}s{_SP}no{_SP}way{_SP}(?:for{_SP}me{_SP}|I{_SP}can{_SP}|to{_SP})",
-    rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade){_SP}(?:cannot|can{_A}?t|can{_SP}not)"
-    rf"{_SP}(?:go{_SP}(?:through|ahead)|proceed)\b",
-    rf"\b(?:not|isn{_A}?t|aren{_A}?t|wasn{_A}?t){_SP}(?:(?:currently|actually|really|eligible{_SP}or|something){_SP})?"
-    rf"(?:possible|eligible|allowed|permitted|refundable|cancell?able|modifiable|an{_SP}option|covered|available{_SP}for{_SP}(?:a{_SP})?(?:refund|cancellation|change))\b",
-    r"\bineligible\b|\bnon-?refundable\b",
-    rf"\b(?:does|do|did){_SP}not{_SP}(?:qualify|meet|satisfy|allow|permit|cover|entitle)\b",
-    rf"\b(?:doesn|don|didn){_A}?t{_SP}(?:qualify|meet|satisfy|allow|permit|cover|entitle)\b",
-    rf"\bagainst{_SP}(?:our|the)(?:{_SP}airline{_A}s|{_SP}store{_A}s)?{_SP}(?:policy|policies|rules)\b",
-    rf"\b(?:policy|policies|rules){_SP}(?:do(?:es)?{_SP}not|don{_A}?t|doesn{_A}?t){_SP}(?:allow|permit)\b",
-    rf"\bno{_SP}(?:refund|compensation|cancellation|change|changes|upgrade|exception|exceptions){_SP}(?:can|could|will){_SP}be\b",
-    rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade){_SP}(?:is|has{_SP}been|was|will{_SP}be){_SP}(?:denied|declined|rejected|refused)\b",
-    rf"\b(?:I|we){_SP}(?:must|have{_SP}to|need{_SP}to){_SP}(?:respectfully{_SP})?(?:decline|deny|refuse)\b",
-    rf"\bthere{_SP}is{_SP}no{_SP}way{_SP}(?:for{_SP}me{_SP}|I{_SP}can{_SP}|to{_SP})",
-    rf"\b(?:is{_SP}not|isn{_A}?t|not){_SP}something{_SP}(?:that{_SP})?(?:I|we)"
-    rf"(?:{_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to)|{_A}(?:m|re){_SP}able{_SP}to){_SP}{_NOT_ACT}",
-    rf"\b(?:I|we){_SP}(?:must|have{_SP}to|need{_SP}to){_SP}say{_SP}no\b",
+    rf"|removed|traded|updated|edited|restored)\b"),
+    (('allowed', 'doable', 'feasible', 'permitted', 'possible'), rf"\b(?:not|isn{_A}?t|aren{_A}?t|wasn{_A}?t){_SP}(?:going{_SP}to{_SP}be{_SP})?(?:possible|doable|feasible|allowed|permitted)\b"),
+    (('something',), rf"\b(?:not|isn{_A}?t){_SP}something{_SP}(?:that{_SP})?(?:can|could){_SP}be{_SP}(?:done|made|changed|arranged|offered|allowed|processed)\b"),
+    (('going',), rf"\b(?:I{_A}m|I{_SP}am|we{_A}re|we{_SP}are){_SP}not{_SP}going{_SP}to{_SP}be{_SP}able{_SP}to{_SP}{_NOT_ACT}"),
+    (('way',), rf"\bthere{_A}s{_SP}no{_SP}way{_SP}(?:for{_SP}me{_SP}|I{_SP}can{_SP}|to{_SP})"),
+    (('ahead', 'proceed', 'through'), rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade){_SP}(?:cannot|can{_A}?t|can{_SP}not)"
+    rf"{_SP}(?:go{_SP}(?:through|ahead)|proceed)\b"),
+    (('able', 'allowed', 'available', 'covered', 'eligible', 'modifiable', 'option', 'permitted', 'possible', 'refundable'), rf"\b(?:not|isn{_A}?t|aren{_A}?t|wasn{_A}?t){_SP}(?:(?:currently|actually|really|eligible{_SP}or|something){_SP})?"
+    rf"(?:possible|eligible|allowed|permitted|refundable|cancell?able|modifiable|an{_SP}option|covered|available{_SP}for{_SP}(?:a{_SP})?(?:refund|cancellation|change))\b"),
+    (('ineligible', 'refundable'), r"\bineligible\b|\bnon-?refundable\b"),
+    (('allow', 'cover', 'entitle', 'meet', 'permit', 'qualify', 'satisfy'), rf"\b(?:does|do|did){_SP}not{_SP}(?:qualify|meet|satisfy|allow|permit|cover|entitle)\b"),
+    (('allow', 'cover', 'entitle', 'meet', 'permit', 'qualify', 'satisfy'), rf"\b(?:doesn|don|didn){_A}?t{_SP}(?:qualify|meet|satisfy|allow|permit|cover|entitle)\b"),
+    (('against',), rf"\bagainst{_SP}(?:our|the)(?:{_SP}airline{_A}s|{_SP}store{_A}s)?{_SP}(?:policy|policies|rules)\b"),
+    (('allow', 'permit'), rf"\b(?:policy|policies|rules){_SP}(?:do(?:es)?{_SP}not|don{_A}?t|doesn{_A}?t){_SP}(?:allow|permit)\b"),
+    (('be',), rf"\bno{_SP}(?:refund|compensation|cancellation|change|changes|upgrade|exception|exceptions){_SP}(?:can|could|will){_SP}be\b"),
+    (('declined', 'denied', 'refused', 'rejected'), rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade){_SP}(?:is|has{_SP}been|was|will{_SP}be){_SP}(?:denied|declined|rejected|refused)\b"),
+    (('have', 'must', 'need'), rf"\b(?:I|we){_SP}(?:must|have{_SP}to|need{_SP}to){_SP}(?:respectfully{_SP})?(?:decline|deny|refuse)\b"),
+    (('way',), rf"\bthere{_SP}is{_SP}no{_SP}way{_SP}(?:for{_SP}me{_SP}|I{_SP}can{_SP}|to{_SP})"),
+    (('something',), rf"\b(?:is{_SP}not|isn{_A}?t|not){_SP}something{_SP}(?:that{_SP})?(?:I|we)"
+    rf"(?:{_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to)|{_A}(?:m|re){_SP}able{_SP}to){_SP}{_NOT_ACT}"),
+    (('say',), rf"\b(?:I|we){_SP}(?:must|have{_SP}to|need{_SP}to){_SP}say{_SP}no\b"),
     # the same in other words (issue 41: "no longer cancellable", "too late to change it", "I'm not in a
     # position to", "I won't refund it", "we don't offer that", "there's nothing I can do", "no safe substitute")
-    rf"\bno{_SP}longer{_SP}(?:be{_SP})?(?:possible|eligible|available|cancell?able|cancell?ed|modifiable|changeable|refundable|changed|modified|an{_SP}option)\b",
-    rf"\bcan{_SP}no{_SP}longer{_SP}(?:be{_SP})?\w+",
-    rf"(?<!\bnot )(?<!n't )(?<!n’t )\b(?:too{_SP}late|(?:past|beyond){_SP}the{_SP}(?:point|stage)){_SP}(?:now{_SP})?(?:to|for|where|at{_SP}which|when)\b",
-    rf"\bnot{_SP}in{_SP}a{_SP}position{_SP}to\b",
-    rf"\b(?:I|we)(?:{_SP}(?:won{_A}?t|will{_SP}not|shall{_SP}not|wouldn{_A}?t{_SP}be{_SP}able{_SP}to|shan{_A}?t)|{_A}ll{_SP}not)"
-    rf"{_SP}(?:be{_SP}able{_SP}to{_SP})?{_ASKED}",
-    rf"\b(?:won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not){_SP}be{_SP}(?:possible|allowed|permitted|an{_SP}option)\b",
-    rf"\b(?:I|we){_SP}(?:do{_SP}not|don{_A}?t){_SP}(?:offer|provide|allow|permit|issue|give|do|grant|accept)\b",
-    rf"\b(?:I|we){_SP}(?:do{_SP}not|don{_A}?t){_SP}have{_SP}(?:the{_SP})?(?:ability|authority|option|means|permission|power)\b",
-    rf"\b(?:I{_A}ll|I{_SP}will|we{_A}ll|we{_SP}will|I{_A}d|I{_SP}would){_SP}(?:have|need){_SP}to{_SP}(?:respectfully{_SP})?(?:decline|deny|refuse|say{_SP}no)\b",
-    rf"\b(?:I{_A}m|I{_SP}am|we{_A}re|we{_SP}are){_SP}(?:declining|denying|refusing|rejecting)\b",
-    rf"\b(?:not|isn{_A}?t|aren{_A}?t){_SP}entitled\b",
-    rf"\b(?:falls?|is|are){_SP}outside{_SP}(?:of{_SP})?(?:our|the|what){_SP}\w",
-    rf"\b(?:below|under|short{_SP}of){_SP}(?:(?:the|our|its|that|this){_SP})?(?:\d+[ -]minute{_SP})?(?:[a-z-]{{2,14}}{_SP}){{0,2}}(?:threshold|minimum|cut-?off)\b",
-    rf"\bthere(?:{_A}s|{_SP}is){_SP}(?:nothing|not{_SP}much){_SP}(?:more{_SP})?(?:I|we){_SP}can{_SP}do\b",
-    rf"\bnothing{_SP}(?:more{_SP})?(?:I|we){_SP}(?:can|could){_SP}do\b",
-    rf"\b(?:nothing|no{_SP}money|no{_SP}amount){_SP}(?:left{_SP})?(?:to{_SP}(?:refund|compensate|credit|reimburse|give{_SP}back|return|pay{_SP}back)|(?:is|was){_SP}(?:owed|due|overcharged))\b",
-    rf"\bno{_SP}(?:refund|compensation|credit|reimbursement){_SP}(?:is{_SP})?(?:needed|necessary|owed|due)\b",
-    rf"\bno{_SP}(?:safe|suitable|allergen-?free|available){_SP}(?:substitutes?|alternatives?|options?|replacements?|swaps?)\b"
-    rf"|\bnothing{_SP}(?:safe|suitable|allergen-?free)\b(?!{_SP}(?:about|in))",  # round 16: "Nope, nothing safe for the Naan"
-    rf"\bnone{_SP}of{_SP}(?:[\w'-]+{_SP}){{0,6}}(?:is|are){_SP}(?:safe|suitable|available|possible)\b",
-    rf"\bno{_SP}(?:refund|compensation|credit|cancellation|change|changes|substitution|replacement|reimbursement)s?{_SP}(?:is|are){_SP}(?:due|owed|available|possible|applicable|warranted|allowed|permitted)\b",
-    rf"(?:^|[.!?:,\n\u2014\u2013\u2600-\u27bf\U0001f300-\U0001faff][ \t]{{0,3}}|--[ \t]{{0,3}}|(?<![\w-])[-*•][ \t]{{1,3}})[*_]{{0,3}}(?:sorry,?{_SP})?"
-    rf"(?:can{_A}?t|cannot|unable{_SP}to){_SP}{_NOT_ACT}",  # (round 18: after an emoji, "... 😩 can't cancel FD-10068")
-    r"[\"']?\b(?:status|decision|result|outcome|verdict|answer|response|eligible|eligibility|allowed|possible|approved|can[ _]cancel"
+    (('longer',), rf"\bno{_SP}longer{_SP}(?:be{_SP})?(?:possible|eligible|available|cancell?able|cancell?ed|modifiable|changeable|refundable|changed|modified|an{_SP}option)\b"),
+    (('longer',), rf"\bcan{_SP}no{_SP}longer{_SP}(?:be{_SP})?\w+"),
+    (('point', 'stage', 'too'), rf"(?<!\bnot )(?<!n't )(?<!n’t )\b(?:too{_SP}late|(?:past|beyond){_SP}the{_SP}(?:point|stage)){_SP}(?:now{_SP})?(?:to|for|where|at{_SP}which|when)\b"),
+    (('position',), rf"\bnot{_SP}in{_SP}a{_SP}position{_SP}to\b"),
+    (('ll', 'shall', 'shan', 'will', 'won', 'wouldn'), rf"\b(?:I|we)(?:{_SP}(?:won{_A}?t|will{_SP}not|shall{_SP}not|wouldn{_A}?t{_SP}be{_SP}able{_SP}to|shan{_A}?t)|{_A}ll{_SP}not)"
+    rf"{_SP}(?:be{_SP}able{_SP}to{_SP})?{_ASKED}"),
+    (('allowed', 'option', 'permitted', 'possible'), rf"\b(?:won{_A}?t|will{_SP}not|wouldn{_A}?t|would{_SP}not){_SP}be{_SP}(?:possible|allowed|permitted|an{_SP}option)\b"),
+    (('do',), rf"\b(?:I|we){_SP}(?:do{_SP}not|don{_A}?t){_SP}(?:offer|provide|allow|permit|issue|give|do|grant|accept)\b"),
+    (('have',), rf"\b(?:I|we){_SP}(?:do{_SP}not|don{_A}?t){_SP}have{_SP}(?:the{_SP})?(?:ability|authority|option|means|permission|power)\b"),
+    (('have', 'need'), rf"\b(?:I{_A}ll|I{_SP}will|we{_A}ll|we{_SP}will|I{_A}d|I{_SP}would){_SP}(?:have|need){_SP}to{_SP}(?:respectfully{_SP})?(?:decline|deny|refuse|say{_SP}no)\b"),
+    (('declining', 'denying', 'refusing', 'rejecting'), rf"\b(?:I{_A}m|I{_SP}am|we{_A}re|we{_SP}are){_SP}(?:declining|denying|refusing|rejecting)\b"),
+    (('entitled',), rf"\b(?:not|isn{_A}?t|aren{_A}?t){_SP}entitled\b"),
+    (('outside',), rf"\b(?:falls?|is|are){_SP}outside{_SP}(?:of{_SP})?(?:our|the|what){_SP}\w"),
+    (('cut', 'minimum', 'threshold'), rf"\b(?:below|under|short{_SP}of){_SP}(?:(?:the|our|its|that|this){_SP})?(?:\d+[ -]minute{_SP})?(?:[a-z-]{{2,14}}{_SP}){{0,2}}(?:threshold|minimum|cut-?off)\b"),
+    (('there',), rf"\bthere(?:{_A}s|{_SP}is){_SP}(?:nothing|not{_SP}much){_SP}(?:more{_SP})?(?:I|we){_SP}can{_SP}do\b"),
+    (('nothing',), rf"\bnothing{_SP}(?:more{_SP})?(?:I|we){_SP}(?:can|could){_SP}do\b"),
+    (('amount', 'money', 'thing'), rf"\b(?:nothing|no{_SP}money|no{_SP}amount){_SP}(?:left{_SP})?(?:to{_SP}(?:refund|compensate|credit|reimburse|give{_SP}back|return|pay{_SP}back)|(?:is|was){_SP}(?:owed|due|overcharged))\b"),
+    (('due', 'necessary', 'needed', 'owed'), rf"\bno{_SP}(?:refund|compensation|credit|reimbursement){_SP}(?:is{_SP})?(?:needed|necessary|owed|due)\b"),
+    (('available', 'free', 'safe', 'suitable', 'thing'), rf"\bno{_SP}(?:safe|suitable|allergen-?free|available){_SP}(?:substitutes?|alternatives?|options?|replacements?|swaps?)\b"
+    rf"|\bnothing{_SP}(?:safe|suitable|allergen-?free)\b(?!{_SP}(?:about|in))"),  # round 16: "Nope, nothing safe for the Naan"
+    (('none',), rf"\bnone{_SP}of{_SP}(?:[\w'-]+{_SP}){{0,6}}(?:is|are){_SP}(?:safe|suitable|available|possible)\b"),
+    (('allowed', 'applicable', 'available', 'due', 'owed', 'permitted', 'possible', 'warranted'), rf"\bno{_SP}(?:refund|compensation|credit|cancellation|change|changes|substitution|replacement|reimbursement)s?{_SP}(?:is|are){_SP}(?:due|owed|available|possible|applicable|warranted|allowed|permitted)\b"),
+    ((), rf"(?:^|[.!?:,\n\u2014\u2013\u2600-\u27bf\U0001f300-\U0001faff][ \t]{{0,3}}|--[ \t]{{0,3}}|(?<![\w-])[-*•][ \t]{{1,3}})[*_]{{0,3}}(?:sorry,?{_SP})?"
+    rf"(?:can{_A}?t|cannot|unable{_SP}to){_SP}{_NOT_ACT}"),  # (round 18: after an emoji, "... 😩 can't cancel FD-10068")
+    (('allowed', 'answer', 'approved', 'cancel', 'cancellable', 'decision', 'eligibility', 'eligible', 'outcome', 'possible', 'refundable', 'response', 'result', 'status', 'verdict'), r"[\"']?\b(?:status|decision|result|outcome|verdict|answer|response|eligible|eligibility|allowed|possible|approved|can[ _]cancel"
     r"|cancellable|refundable)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?"
-    rf"(?:denied|declined|rejected|refused|false|no|not{_SP}(?:eligible|allowed|possible)|ineligible)\b",
+    rf"(?:denied|declined|rejected|refused|false|no|not{_SP}(?:eligible|allowed|possible)|ineligible)\b"),
     # round 11: a ticket note's verdict keys ("Resolution: denied -- basic eco", "Disposition: declined"); "no" after
     # them is not a verdict ("Resolution: no issue found, cancelled")
-    rf"\b(?:resolution|disposition|determination|ruling)[ \t]{{0,3}}[:=][ \t]{{0,3}}(?:request{_SP})?"
-    rf"(?:denied|declined|rejected|refused|not{_SP}(?:eligible|allowed|possible|approved)|ineligible)\b",
+    (('determination', 'disposition', 'resolution', 'ruling'), rf"\b(?:resolution|disposition|determination|ruling)[ \t]{{0,3}}[:=][ \t]{{0,3}}(?:request{_SP})?"
+    rf"(?:denied|declined|rejected|refused|not{_SP}(?:eligible|allowed|possible|approved)|ineligible)\b"),
     # round 8 of issue 41: a no in idioms ("that's a no from me", "the answer has to be no", "no can do",
     # "my hands are tied", "off the table", "not in the cards", "not within my power"), a request turned
     # down or passed on, rules that don't let it, a change blocked for a fare, "Cancellation denied",
     # "Request status — declined"
-    rf"\b(?:that{_A}s|that{_SP}is|it{_A}s|it{_SP}is){_SP}(?:going{_SP}to{_SP}be{_SP})?a{_SP}(?:hard{_SP}|firm{_SP})?no\b(?!{_SP}longer|-)",
-    rf"\bthe{_SP}answer{_SP}(?:is|has{_SP}to{_SP}be|must{_SP}be|will{_SP}have{_SP}to{_SP}be|here{_SP}is){_SP}(?:a{_SP})?no\b(?!{_SP}longer|-)",
-    rf"\bno{_SP}can{_SP}do\b|\bnothing{_SP}doing\b|\b(?:my|our){_SP}hands{_SP}are{_SP}tied\b|\b(?:off{_SP}the{_SP}(?:table|cards)|(?:not|isn{_A}?t|aren{_A}?t){_SP}in{_SP}the{_SP}cards|out{_SP}of{_SP}the{_SP}question)\b",
-    rf"\b(?:not|isn{_A}?t){_SP}(?:within|in){_SP}(?:my|our){_SP}(?:power|authority|remit)\b",
-    rf"\b(?:I|we)(?:{_A}ll|{_SP}will|{_SP}must|{_SP}have{_SP}to|{_SP}need{_SP}to|{_A}m{_SP}going{_SP}to|{_SP}am{_SP}going{_SP}to|{_A}re{_SP}going{_SP}to"
+    ((), rf"\b(?:that{_A}s|that{_SP}is|it{_A}s|it{_SP}is){_SP}(?:going{_SP}to{_SP}be{_SP})?a{_SP}(?:hard{_SP}|firm{_SP})?no\b(?!{_SP}longer|-)"),
+    (('answer',), rf"\bthe{_SP}answer{_SP}(?:is|has{_SP}to{_SP}be|must{_SP}be|will{_SP}have{_SP}to{_SP}be|here{_SP}is){_SP}(?:a{_SP})?no\b(?!{_SP}longer|-)"),
+    (('cards', 'do', 'doing', 'hands', 'question', 'table'), rf"\bno{_SP}can{_SP}do\b|\bnothing{_SP}doing\b|\b(?:my|our){_SP}hands{_SP}are{_SP}tied\b|\b(?:off{_SP}the{_SP}(?:table|cards)|(?:not|isn{_A}?t|aren{_A}?t){_SP}in{_SP}the{_SP}cards|out{_SP}of{_SP}the{_SP}question)\b"),
+    (('authority', 'power', 'remit'), rf"\b(?:not|isn{_A}?t){_SP}(?:within|in){_SP}(?:my|our){_SP}(?:power|authority|remit)\b"),
+    (('pass', 'refuse', 'reject', 'turn'), rf"\b(?:I|we)(?:{_A}ll|{_SP}will|{_SP}must|{_SP}have{_SP}to|{_SP}need{_SP}to|{_A}m{_SP}going{_SP}to|{_SP}am{_SP}going{_SP}to|{_A}re{_SP}going{_SP}to"
     rf"|{_A}m{_SP}afraid{_SP}I{_SP}(?:must|have{_SP}to)|{_SP}regret(?:fully)?{_SP}(?:must|have{_SP}to))?{_SP}(?:have{_SP}to{_SP})?(?:regretfully{_SP})?"
     rf"(?:turn{_SP}down|pass{_SP}on|reject|refuse){_SP}(?:this|that|the|your)(?:{_SP}\w+)?{_SP}"
-    rf"(?:request|cancellation|refund|change|exchange|return|modification|upgrade)\b(?![^.!?\n]{{0,30}}\bto\b)",
-    rf"\b(?:rules?|polic(?:y|ies)|system|terms|fare{_SP}rules?|conditions){_SP}(?:here{_SP})?(?:don{_A}?t|do{_SP}not|doesn{_A}?t|does{_SP}not|won{_A}?t|will{_SP}not)"
-    rf"{_SP}(?:let|allow|permit){_SP}(?:me|us|you|it|this|that|changes?|cancell?ations?|refunds?)\b",
+    rf"(?:request|cancellation|refund|change|exchange|return|modification|upgrade)\b(?![^.!?\n]{{0,30}}\bto\b)"),
+    (('conditions', 'fare', 'polic', 'rule', 'system', 'terms'), rf"\b(?:rules?|polic(?:y|ies)|system|terms|fare{_SP}rules?|conditions){_SP}(?:here{_SP})?(?:don{_A}?t|do{_SP}not|doesn{_A}?t|does{_SP}not|won{_A}?t|will{_SP}not)"
+    rf"{_SP}(?:let|allow|permit){_SP}(?:me|us|you|it|this|that|changes?|cancell?ations?|refunds?)\b"),
     # round 9: "a non-starter", "a no-go", "beyond what I'm permitted to do", "beyond my authority"
-    rf"\b(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|won{_A}?t|couldn{_A}?t)[ \t]{{0,3}}(?:[.!;:,)\u2014\u2013]|$)",  # "As much as I'd like to, I can't."
+    ((), rf"\b(?:I|we){_SP}(?:can{_A}?t|cannot|can{_SP}not|won{_A}?t|couldn{_A}?t)[ \t]{{0,3}}(?:[.!;:,)\u2014\u2013]|$)"),  # "As much as I'd like to, I can't."
     # round 15 (AF, ellipsis): the request's verb left out after it ("You asked me to cancel 3FRNFB -- I can't: ..."), or
     # the thing asked for as the subject ("3RK2T9 can be cancelled -- sorry, wrong: it can't.")
-    rf"(?:^|[.!?:;\n\u2014\u2013-][ \t]{{0,3}})(?:it|that|this){_SP}(?:can{_A}?t|cannot|can{_SP}not|won{_A}?t)[ \t]{{0,3}}(?:[.!;:]|$)",
-    rf"\ba{_SP}(?:hard|firm|polite|respectful){_SP}pass\b|\b(?:it{_A}s|it{_SP}is|that{_A}s|that{_SP}is|that{_SP}one{_A}s){_SP}a{_SP}pass{_SP}(?:from|for{_SP}(?:me|us)\b)",
-    rf"\ba{_SP}(?:non-?starter|no-?go)\b|\b(?:beyond|outside){_SP}what{_SP}(?:I|we)(?:{_A}m|{_A}re|{_SP}am|{_SP}are)?{_SP}"
-    rf"(?:permitted|allowed|able|authori[sz]ed)\b|\bbeyond{_SP}(?:my|our){_SP}(?:power|authority|remit)\b",
-    rf"\b(?:change|changes|cancellation|refund|modification|upgrade|exchange|return)s?{_SP}(?:is|are|has{_SP}been|have{_SP}been){_SP}"
-    rf"(?:blocked|barred|prohibited|forbidden|disallowed){_SP}(?:for|on|under|with)\b",
-    rf"(?:\b|_)(?:request|cancellation|refund|change|exchange|return|modification|upgrade)(?:{_SP}status)?[ \t]{{0,2}}[-:=\u2013\u2014]{{0,2}}[ \t]{{0,2}}"
-    rf"(?:denied|declined|rejected|refused|not{_SP}approved|not[ _](?:allowed|possible|permitted))\b",  # round 15: "flight_change=not_allowed"
+    ((), rf"(?:^|[.!?:;\n\u2014\u2013-][ \t]{{0,3}})(?:it|that|this){_SP}(?:can{_A}?t|cannot|can{_SP}not|won{_A}?t)[ \t]{{0,3}}(?:[.!;:]|$)"),
+    (('pass',), rf"\ba{_SP}(?:hard|firm|polite|respectful){_SP}pass\b|\b(?:it{_A}s|it{_SP}is|that{_A}s|that{_SP}is|that{_SP}one{_A}s){_SP}a{_SP}pass{_SP}(?:from|for{_SP}(?:me|us)\b)"),
+    (('beyond', 'go', 'starter', 'what'), rf"\ba{_SP}(?:non-?starter|no-?go)\b|\b(?:beyond|outside){_SP}what{_SP}(?:I|we)(?:{_A}m|{_A}re|{_SP}am|{_SP}are)?{_SP}"
+    rf"(?:permitted|allowed|able|authori[sz]ed)\b|\bbeyond{_SP}(?:my|our){_SP}(?:power|authority|remit)\b"),
+    (('barred', 'blocked', 'disallowed', 'forbidden', 'prohibited'), rf"\b(?:change|changes|cancellation|refund|modification|upgrade|exchange|return)s?{_SP}(?:is|are|has{_SP}been|have{_SP}been){_SP}"
+    rf"(?:blocked|barred|prohibited|forbidden|disallowed){_SP}(?:for|on|under|with)\b"),
+    (('allowed', 'approved', 'declined', 'denied', 'permitted', 'possible', 'refused', 'rejected'), rf"(?:\b|_)(?:request|cancellation|refund|change|exchange|return|modification|upgrade)(?:{_SP}status)?[ \t]{{0,2}}[-:=\u2013\u2014]{{0,2}}[ \t]{{0,2}}"
+    rf"(?:denied|declined|rejected|refused|not{_SP}approved|not[ _](?:allowed|possible|permitted))\b"),  # round 15: "flight_change=not_allowed"
     # round 9 (whole episodes): the request's key with its object, then the verdict: "Cancellation request for 3RK2T9: rejected"
-    rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade)\b[^:=\n]{{0,40}}[:=][ \t]{{0,3}}"
-    rf"(?:denied|declined|rejected|refused|not{_SP}approved)\b",
+    (('approved', 'declined', 'denied', 'refused', 'rejected'), rf"\b(?:request|cancellation|refund|change|exchange|return|modification|upgrade)\b[^:=\n]{{0,40}}[:=][ \t]{{0,3}}"
+    rf"(?:denied|declined|rejected|refused|not{_SP}approved)\b"),
     # round 13 (macros): "none due", "Compensation: none", a request's verdict after an arrow ("Green Curry -> REJECTED")
-    rf"\b(?:none|nil|nothing){_SP}(?:is{_SP})?(?:due|owed|payable|owing)\b",
-    rf"\b(?:compensation|refund|credit|reimbursement)s?(?:{_SP}due)?[ \t]{{0,3}}[:=][ \t]{{0,3}}(?:none|nil|n/a|not{_SP}(?:due|applicable|eligible))\b",
-    rf"(?:->|\u2192|=>)[ \t]{{0,3}}(?:rejected|declined|denied|refused|not{_SP}(?:possible|allowed|approved|eligible))\b",
-    rf"\b(?:compensation|refund|credit|reimbursement)s?{_SP}(?:is|are){_SP}not{_SP}(?:payable|due|owed|applicable)\b",
+    (('due', 'owed', 'owing', 'payable'), rf"\b(?:none|nil|nothing){_SP}(?:is{_SP})?(?:due|owed|payable|owing)\b"),
+    (('/a', 'applicable', 'due', 'eligible', 'il', 'one'), rf"\b(?:compensation|refund|credit|reimbursement)s?(?:{_SP}due)?[ \t]{{0,3}}[:=][ \t]{{0,3}}(?:none|nil|n/a|not{_SP}(?:due|applicable|eligible))\b"),
+    ((), rf"(?:->|\u2192|=>)[ \t]{{0,3}}(?:rejected|declined|denied|refused|not{_SP}(?:possible|allowed|approved|eligible))\b"),
+    (('applicable', 'due', 'owed', 'payable'), rf"\b(?:compensation|refund|credit|reimbursement)s?{_SP}(?:is|are){_SP}not{_SP}(?:payable|due|owed|applicable)\b"),
     # round 14 (hedged): the negation raised onto a verb of believing ("I don't think I can go beyond $5.00" is "I think I
     # can't"), or a doubt that one can ("I doubt we could refund it", "I don't see how I can cancel it")
-    rf"\b(?:I|we){_SP}(?:(?:do{_SP}not|don{_A}?t|really{_SP}don{_A}?t){_SP}(?:think|believe|expect|suppose|reckon|imagine|see{_SP}how)"
+    (('believe', 'doubt', 'expect', 'imagine', 'reckon', 'see', 'suppose', 'think'), rf"\b(?:I|we){_SP}(?:(?:do{_SP}not|don{_A}?t|really{_SP}don{_A}?t){_SP}(?:think|believe|expect|suppose|reckon|imagine|see{_SP}how)"
     rf"|doubt)(?:{_SP}that)?{_SP}(?:I|we)(?:{_SP}(?:can|could|will{_SP}be{_SP}able{_SP}to|would{_SP}be{_SP}able{_SP}to|am{_SP}able{_SP}to"
     rf"|are{_SP}able{_SP}to|am{_SP}allowed{_SP}to|are{_SP}allowed{_SP}to)|{_A}ll{_SP}be{_SP}able{_SP}to|{_A}(?:m|re){_SP}(?:able|allowed){_SP}to)"
-    rf"{_SP}{_NOT_ACT}",
+    rf"{_SP}{_NOT_ACT}"),
     # "I don't believe there's anything I can give back", "I don't think there's any way to cancel it"
-    rf"\b(?:I|we){_SP}(?:(?:do{_SP}not|don{_A}?t){_SP}(?:think|believe|expect|suppose|reckon|imagine)|doubt)(?:{_SP}that)?{_SP}"
+    (('believe', 'expect', 'imagine', 'reckon', 'suppose', 'think', 'ubt'), rf"\b(?:I|we){_SP}(?:(?:do{_SP}not|don{_A}?t){_SP}(?:think|believe|expect|suppose|reckon|imagine)|doubt)(?:{_SP}that)?{_SP}"
     rf"there(?:{_A}s|{_SP}is|{_SP}are|{_A}ll{_SP}be|{_SP}will{_SP}be){_SP}(?:anything|a{_SP}way|any{_SP}{_OWED}(?:{_SP}(?:or|and|nor){_SP}{_OWED})?)"
     rf"(?:{_SP}(?:more|else))?{_SP}(?:(?:I|we){_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to)|(?:I|we){_A}(?:m|re){_SP}able{_SP}to"
-    rf"|to)\b",  # round 14 (a flip the generator found): "... anything I'm able to give back"
+    rf"|to)\b"),  # round 14 (a flip the generator found): "... anything I'm able to give back"
     # round 15 (arithmetic, asides): "none of the fee -- not even part of it -- can be given back", "no part of it can be refunded",
     # "not a cent of that will be credited"; "That's more than I'm able to give", "more than we're allowed to offer"
-    rf"\b(?:none|no{_SP}part|no{_SP}single|not{_SP}(?:a{_SP}(?:cent|penny|dime|single)|any|one|a{_SP}thing|even{_SP}one))(?:{_SP}of)?\b"
+    (('accessed', 'back', 'cancel', 'changed', 'compensated', 'covered', 'credited', 'given', 'issued', 'looked', 'modified', 'offered', 'opened', 'paid', 'refunded', 'reimbursed', 'replaced', 'returned', 'sent', 'substituted', 'swapped', 'waived'), rf"\b(?:none|no{_SP}part|no{_SP}single|not{_SP}(?:a{_SP}(?:cent|penny|dime|single)|any|one|a{_SP}thing|even{_SP}one))(?:{_SP}of)?\b"
     rf"[^.!?\n]{{0,48}}?\b(?:can|could|will|would|is{_SP}going{_SP}to){_SP}(?:be{_SP})?(?:given{_SP}back|paid{_SP}back|refunded|credited|returned"
     rf"|reimbursed|compensated|waived|covered|offered|issued|sent{_SP}back|put{_SP}back|opened|changed|accessed|looked{_SP}up|cancell?ed"
-    rf"|modified|swapped|substituted|replaced)\b",
+    rf"|modified|swapped|substituted|replaced)\b"),
     # round 15 (the gap of round 14): the request's consequence drawn as the order going on unchanged ("Unfortunately FD-10028 is
     # out for delivery (cancelling is only possible before the courier picks it up), so it'll arrive as planned", "..., which
     # means your order stays as it is"); "until" / "unless" after it asks first
-    rf"\b(?:so|which{_SP}means|meaning|that{_SP}means)(?:,)?{_SP}(?:it|the{_SP}order|your{_SP}order|fd-[\w-]+|order{_SP}fd-[\w-]+)"
+    (('as', 'unchanged'), rf"\b(?:so|which{_SP}means|meaning|that{_SP}means)(?:,)?{_SP}(?:it|the{_SP}order|your{_SP}order|fd-[\w-]+|order{_SP}fd-[\w-]+)"
     rf"(?:{_A}ll|{_SP}will|{_SP}is{_SP}going{_SP}to)?(?:{_SP}(?:still|just))?{_SP}(?:be{_SP})?(?:arriv\w*|com\w*|go{_SP}ahead|be{_SP}delivered"
     rf"|delivered|stay\w*|remain\w*|continu\w*|carr\w*{_SP}on){_SP}(?:\w+{_SP}){{0,2}}?(?:as{_SP}(?:planned|scheduled|normal|usual|it{_SP}is|is)"
-    rf"|unchanged)\b(?![^.!?\n]{{0,40}}\b(?:until|unless)\b)",
-    rf"(?<!\bno )(?<!\bnot )(?<!\bno\u00a0)(?<!\bnot\u00a0)\bmore{_SP}than{_SP}(?:I|we)(?:{_A}m|{_A}re|{_SP}am|{_SP}are)?{_SP}(?:can|could|(?:am{_SP}|are{_SP})?(?:able|allowed|permitted|authori[sz]ed))"
+    rf"|unchanged)\b(?![^.!?\n]{{0,40}}\b(?:until|unless)\b)"),
+    (('more',), rf"(?<!\bno )(?<!\bnot )(?<!\bno\u00a0)(?<!\bnot\u00a0)\bmore{_SP}than{_SP}(?:I|we)(?:{_A}m|{_A}re|{_SP}am|{_SP}are)?{_SP}(?:can|could|(?:am{_SP}|are{_SP})?(?:able|allowed|permitted|authori[sz]ed))"
     rf"(?:(?:{_SP}to)?{_SP}(?:give|offer|do|refund|credit|add|issue|approve|authori[sz]e|go|pay|put|compensate|provide|grant)\b"
-    rf"|[ \t]{{0,3}}(?:[.!;,)\u2014\u2013]|--|$))",
+    rf"|[ \t]{{0,3}}(?:[.!;,)\u2014\u2013]|--|$))"),
 ]
 
 
-_DENIAL = re.compile(lowered("|".join(_PARTS)))
+_DENIAL = FirstOf([lowered(p) for _, p in _PARTS], needs=[n for n, _ in _PARTS])  # each part gated by words it must hold
 # round 10: patterns with the words every match of them holds (lower case): a text holding none is not searched
 _GATED = [
     # the thing asked for, then "is a no": "that swap is a no from me", "this one's a no"

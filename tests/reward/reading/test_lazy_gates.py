@@ -26,7 +26,7 @@ from hypothesis import given, settings, strategies as st
 import tau_shaped.reward.reading as reading_pkg
 from tau_shaped.reward.reading import lazy_patterns
 from tau_shaped.reward.reading.lazy_patterns import GatedPattern, lazy
-from tau_shaped.reward.reading.pattern_unions import AnyOf
+from tau_shaped.reward.reading.pattern_unions import AnyOf, FirstOf
 
 _REPEATS = tuple(getattr(C, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") if hasattr(C, name))
 _ATOMIC = getattr(C, "ATOMIC_GROUP", object())  # Python 3.11 on
@@ -80,7 +80,7 @@ def _all_gated() -> list:
             continue
         for value in vars(module).values():
             items = value if isinstance(value, (list, tuple)) else [value]
-            if isinstance(value, AnyOf):  # a union's gated parts (pattern_unions)
+            if isinstance(value, (AnyOf, FirstOf)):  # a union's gated parts (pattern_unions)
                 items = value.parts
             for item in items:
                 if isinstance(item, GatedPattern):

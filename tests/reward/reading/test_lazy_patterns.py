@@ -140,4 +140,4 @@ def test_lowered_is_the_pattern_lowered_a_character_at_a_time():
         assert lowered(pattern) == _lowered_one_by_one(pattern), pattern
     from tau_shaped.reward.reading import refusals
 
-    assert refusals._DENIAL.pattern == _lowered_one_by_one("|".join(refusals._PARTS))
+    assert refusals._DENIAL.pattern == _lowered_one_by_one("|".join(p for _, p in refusals._PARTS))

@@ -1,5 +1,6 @@
-"""``pattern_unions.AnyOf``: asked whether it matches, a union answers as its whole pattern does,
-and compiles no part after the first that matches (the replies' go-ahead and directive words)."""
+"""``pattern_unions``: asked whether it matches, an ``AnyOf`` answers as its whole pattern does and
+compiles no part after the first that matches (the replies' go-ahead and directive words); asked
+where, a ``FirstOf`` gives the whole's first match (refusals' denial)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tau_shaped.reward.reading import replies
-from tau_shaped.reward.reading.lazy_patterns import GatedPattern, LazyPattern
+from tau_shaped.reward.reading import refusals, replies
+from tau_shaped.reward.reading.lazy_patterns import GatedPattern, LazyPattern, lowered
 from tau_shaped.reward.reading.reply_directives import CONCEDING, DIRECTIVE, DIRECTIVE_WORDS, PUT_IT_THROUGH
 from tau_shaped.reward.reading.reply_meaning import FORMAL_ASSENT
-from tau_shaped.reward.reading.pattern_unions import AnyOf
+from tau_shaped.reward.reading.pattern_unions import AnyOf, FirstOf
 from tau_shaped.reward.reading.reply_clauses import words
 
 _GO = replies._GO_AHEAD
@@ -83,3 +84,41 @@ def test_parts_after_the_first_found_are_not_compiled():
     assert not u.starts("so okay")
     assert not u.found("nothing here")
     assert u.found("never  compiled") and u.pattern.count("|") == 2
+
+
+# refusals' denial: the first match of the whole (68 parts, 20 kB), read part by part
+_DENIAL_WHOLE = re.compile(lowered("|".join(p for _, p in refusals._PARTS)))
+_DENIAL_TEXTS = (
+    "compensation starts at 15 minutes late, so i cannot offer a refund or credit for it. i am sorry for the wait.",
+    "it matches the order, so there is nothing to refund.", "i'm afraid that isn't possible: the order is no longer cancellable.",
+    "we are unable to refund that. there's no reason i can't check, though.", "that won't be possible, i'm not able to do it",
+    "i don't think we can refund it", "unfortunately a refund is not an option here -> declined", "i will not be refunding this",
+    "the policy doesn't allow it", "hello! how can i help you today?", "no refund applies. your order stays as planned.",
+)
+_DENIAL_PIECES = ("i ", "we ", "can't ", "cannot ", "not ", "unable to ", "able to ", "refund", " it", ". ", "no ", "longer ",
+                  "possible", "allowed", "won't ", "that ", "isn't ", "is ", "policy ", "stays as planned", "more than i can give")
+
+
+def test_the_denial_is_the_whole_patterns_first_match():
+    assert _DENIAL_WHOLE.pattern == refusals._DENIAL.pattern and not _DENIAL_WHOLE.groups
+    assert sum(isinstance(p, GatedPattern) for p in refusals._DENIAL.parts) >= 60
+    for text in _DENIAL_TEXTS:
+        for pos in range(len(text) + 1):
+            a, b = _DENIAL_WHOLE.search(text, pos), refusals._DENIAL.search(text, pos)
+            assert (a and a.span()) == (b and b.span()), (text, pos)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_DENIAL_PIECES + _DENIAL_TEXTS), max_size=8), st.integers(0, 40))
+def test_any_text_first_match_as_the_whole(pieces, pos):
+    text = "".join(pieces)
+    a, b = _DENIAL_WHOLE.search(text, pos), refusals._DENIAL.search(text, pos)
+    assert (a and a.span()) == (b and b.span()), (text, pos)
+
+
+def test_first_of_takes_the_earliest_start_then_the_first_part():
+    u = FirstOf(["b+", "ab", "a"])
+    assert u.search("xab").span() == (1, 3) and u.search("xab", 2).span() == (2, 3)  # "ab" before "a" at 1; "b" at 2
+    assert u.search("xxa").span() == (2, 3) and u.search("zzz") is None
+    gated = FirstOf(["never", "b"], needs=[("never",), ()])
+    assert gated.search("abc").span() == (1, 2) and type(gated.parts[0]._made) is not LazyPattern
