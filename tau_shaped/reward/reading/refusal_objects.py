@@ -27,6 +27,7 @@ import re
 from typing import Optional
 
 from tau_shaped.reward.reading.lazy_patterns import lazy
+from tau_shaped.reward.reading.pattern_unions import FirstOf
 
 __all__ = ["object_denial"]
 
@@ -58,29 +59,29 @@ _NOT_GIVEN = (r"(?:added|issued|given|granted|applied|paid|made|processed|sent|o
               r"(?![^.!?\n]{0,60}\b(?:yet|until|unless|without|before|once|after|when)\b)")
 _PARTS = [
     # "no refund or credit applies", "no money back is owed", "no overcharge to refund", "no refund/credit this time"
-    rf"\bno{_SP}{_OBJS}{_SP}(?:{_NONE_TAIL}|{_NOT_GIVEN})",
+    (('cancel', 'canx', 'cash', 'compensation', 'credit', 'cxl', 'difference', 'discount', 'excess', 'goodwill', 'money', 'overcharge', 'overpayment', 'partial', 'payout', 'refund', 'reimbursement', 'surplus'), rf"\bno{_SP}{_OBJS}{_SP}(?:{_NONE_TAIL}|{_NOT_GIVEN})"),
     # "nothing I can refund", "nothing to give back", "nothing left to credit"
     # "nothing I'm able to do" (the agent's inability); "nothing to do" alone is of the customer's part
-    rf"\bnothing{_SP}(?:(?:left|more|else){_SP})?(?:(?:(?:that{_SP})?(?:i|we){_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to)"
-    rf"|i{_A}m{_SP}able{_SP}to|we{_A}re{_SP}able{_SP}to){_SP}(?:{_GIVE}|do)|to{_SP}{_GIVE})\b",
+    (('nothing',), rf"\bnothing{_SP}(?:(?:left|more|else){_SP})?(?:(?:(?:that{_SP})?(?:i|we){_SP}(?:can|could|am{_SP}able{_SP}to|are{_SP}able{_SP}to)"
+    rf"|i{_A}m{_SP}able{_SP}to|we{_A}re{_SP}able{_SP}to){_SP}(?:{_GIVE}|do)|to{_SP}{_GIVE})\b"),
     # "there isn't a difference to give back", "there wasn't any overcharge"
-    rf"\bthere{_SP}(?:is|was|are|were)(?:n{_A}?t|{_SP}not){_SP}(?:a|an|any){_SP}{_ADJ}{_OBJ}\b",
+    (('there',), rf"\bthere{_SP}(?:is|was|are|were)(?:n{_A}?t|{_SP}not){_SP}(?:a|an|any){_SP}{_ADJ}{_OBJ}\b"),
     # "a refund isn't due", "compensation is not owed", "a credit wouldn't apply"
-    rf"\b{_OBJ}{_SP}(?:(?:is|are|was|were)(?:n{_A}?t|{_SP}not)|(?:would|will|does|do)(?:n{_A}?t|{_SP}not)(?:{_SP}be)?|won{_A}?t(?:{_SP}be)?)"
-    rf"{_SP}(?:due|owed|owing|applicable|warranted|available|possible|apply|applies|in{_SP}order|needed|necessary|on{_SP}offer)\b",
+    (('cancel', 'canx', 'cash', 'compensation', 'credit', 'cxl', 'difference', 'discount', 'excess', 'goodwill', 'money', 'overcharge', 'overpayment', 'partial', 'payout', 'refund', 'reimbursement', 'surplus'), rf"\b{_OBJ}{_SP}(?:(?:is|are|was|were)(?:n{_A}?t|{_SP}not)|(?:would|will|does|do)(?:n{_A}?t|{_SP}not)(?:{_SP}be)?|won{_A}?t(?:{_SP}be)?)"
+    rf"{_SP}(?:due|owed|owing|applicable|warranted|available|possible|apply|applies|in{_SP}order|needed|necessary|on{_SP}offer)\b"),
     # "isn't something our policy permits", "not something the rules allow"
-    rf"\b(?:is{_SP}not|isn{_A}?t|not){_SP}something{_SP}(?:that{_SP})?(?:our|the|this|my){_SP}(?:airline{_A}s{_SP}|store{_A}s{_SP})?"
-    rf"(?:policy|policies|rules?|system|terms|fare{_SP}rules?){_SP}(?:permits?|allows?|supports?|covers?|lets{_SP}(?:me|us))\b",
+    (('something',), rf"\b(?:is{_SP}not|isn{_A}?t|not){_SP}something{_SP}(?:that{_SP})?(?:our|the|this|my){_SP}(?:airline{_A}s{_SP}|store{_A}s{_SP})?"
+    rf"(?:policy|policies|rules?|system|terms|fare{_SP}rules?){_SP}(?:permits?|allows?|supports?|covers?|lets{_SP}(?:me|us))\b"),
     # "post-booking insurance additions aren't supported", "changes aren't offered after departure"
-    rf"\b(?:is|are|was|were)(?:n{_A}?t|{_SP}not){_SP}(?:supported|offered|accepted|permissible|doable)\b",
+    (('accepted', 'doable', 'offered', 'permissible', 'supported'), rf"\b(?:is|are|was|were)(?:n{_A}?t|{_SP}not){_SP}(?:supported|offered|accepted|permissible|doable)\b"),
     # "only offered during booking, not afterwards"
-    rf"\bonly{_SP}(?:be{_SP})?(?:offered|available|possible|allowed|permitted|sold|purchasable|added|bought|purchased|done)"
-    rf"{_SP}(?:during|at|when|before|within|while|on)\b[^.!?;\n]{{1,60}},?{_SP}not{_SP}(?:after(?:wards)?|now|later|once|anymore|any{_SP}more)\b",
+    (('only',), rf"\bonly{_SP}(?:be{_SP})?(?:offered|available|possible|allowed|permitted|sold|purchasable|added|bought|purchased|done)"
+    rf"{_SP}(?:during|at|when|before|within|while|on)\b[^.!?;\n]{{1,60}},?{_SP}not{_SP}(?:after(?:wards)?|now|later|once|anymore|any{_SP}more)\b"),
     # "I wish I could refund it, but ...", "I'd love to give you money back, but ..."
-    rf"\b(?:i|we)(?:{_SP}(?:really{_SP}|truly{_SP})?wish{_SP}(?:i|we){_SP}could|{_A}d{_SP}love{_SP}to|{_SP}would{_SP}love{_SP}to"
-    rf"|{_A}d{_SP}like{_SP}to{_SP}be{_SP}able{_SP}to)\b[^.!?\n]{{1,120}}\bbut\b",
+    (('but',), rf"\b(?:i|we)(?:{_SP}(?:really{_SP}|truly{_SP})?wish{_SP}(?:i|we){_SP}could|{_A}d{_SP}love{_SP}to|{_SP}would{_SP}love{_SP}to"
+    rf"|{_A}d{_SP}like{_SP}to{_SP}be{_SP}able{_SP}to)\b[^.!?\n]{{1,120}}\bbut\b"),
 ]
-_OBJECT_DENIAL = re.compile("|".join(_PARTS))
+_OBJECT_DENIAL = FirstOf([p for _, p in _PARTS], needs=[n for n, _ in _PARTS])  # each part gated by words it must hold
 # round 10: each pattern with the words every match of it holds (lower case): a text holding none is not searched
 _GATED = [
     # a bare "no refund" closing its clause: "So: no refund, no credit.", "tl;dr: no comp, sorry" (not a question)

@@ -9,7 +9,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tau_shaped.reward.reading import refusals, replies
+from tau_shaped.reward.reading import refusal_objects, refusals, replies
 from tau_shaped.reward.reading.lazy_patterns import GatedPattern, LazyPattern, lowered
 from tau_shaped.reward.reading.reply_directives import CONCEDING, DIRECTIVE, DIRECTIVE_WORDS, PUT_IT_THROUGH
 from tau_shaped.reward.reading.reply_meaning import FORMAL_ASSENT
@@ -122,3 +122,14 @@ def test_first_of_takes_the_earliest_start_then_the_first_part():
     assert u.search("xxa").span() == (2, 3) and u.search("zzz") is None
     gated = FirstOf(["never", "b"], needs=[("never",), ()])
     assert gated.search("abc").span() == (1, 2) and type(gated.parts[0]._made) is not LazyPattern
+
+
+def test_the_object_denial_is_the_whole_patterns_first_match():
+    whole = re.compile("|".join(p for _, p in refusal_objects._PARTS))
+    assert whole.pattern == refusal_objects._OBJECT_DENIAL.pattern and not whole.groups
+    texts = _DENIAL_TEXTS + ("no refund is owed here, sorry", "there is no credit i can give", "nothing to refund, but no cash back either",
+                             "a refund? not something we offer", "only a partial credit, no more", "no compensation applies. none.")
+    for text in texts:
+        for pos in range(len(text) + 1):
+            a, b = whole.search(text, pos), refusal_objects._OBJECT_DENIAL.search(text, pos)
+            assert (a and a.span()) == (b and b.span()), (text, pos)
