@@ -55,9 +55,9 @@ def spelled_letters(text: str) -> str:
 
 
 def spelled_letters_apart(text: str) -> str:
-    """``spelled_letters(text)``, but a last letter that is a word of its own ("U", "I", "A") before a word is left apart:
-    "P A S T A S U LIKE" is "PASTAS U LIKE" (round 20). The unsafe-offer reader's second reading (fail closed): "T O F U
-    IS GOOD" is still "TOFU" in the first."""
+    """``spelled_letters(text)``, but a last "U" (texting's "you") before a word is left apart: "P A S T A S U LIKE" is
+    "PASTAS U LIKE" (round 20). The unsafe-offer reader's second reading (fail closed): "T O F U IS GOOD" is still "TOFU"
+    in the first. ("I" and "A" end too many names to be read apart: "T H A I", "P A P A Y A Salad".)"""
     if "\u00b7" not in text and not _may_spell(text):
         return text
     return _SPELLED_WORD.sub(_joined_apart, text)
@@ -68,7 +68,7 @@ _WORD_NEXT = re.compile(r" [A-Za-z]{2}")
 
 def _joined_apart(m: "re.Match[str]") -> str:
     run = m.group()
-    if m.group("sep") == " " and len(run) >= 7 and run[-1] in "UIAuia" and _WORD_NEXT.match(m.string, m.end()):
+    if m.group("sep") == " " and len(run) >= 7 and run[-1] in "Uu" and _WORD_NEXT.match(m.string, m.end()):
         return _joined_letters(_SPELLED_WORD.match(run[:-2])) + run[-2:] if _SPELLED_WORD.match(run[:-2]) else run
     return _joined_letters(m)
 

@@ -164,6 +164,7 @@ def test_an_i_or_a_before_spelled_letters_is_spelled_too_when_the_rest_opens_no_
     ("WHICHEVER OF THE P A S T A S U LIKE CAN REPLACE THE PAD THAI.", BREACH),
     ("Whichever of the P A S T A S you like can replace the Pad Thai.", BREACH),
     ("THE K O R M A I RECOMMEND MOST.", BREACH),
+    ("The Chana Masala is the only safe choice; the P A P A Y A Salad is off the list because of peanut.", PASS),  # no "A" apart
 ])
 def test_the_second_reading_reads_closed_class_stutters_once_and_a_last_letter_apart(said, want):
     assert judge(OF, said, A4) == want
