@@ -130,11 +130,22 @@ def _owner_named(text: str, low: str, index: Any, own: str, heard: Any) -> Optio
     for m in _OWNER.finditer(text):
         if m.group("word") and m.group(0).split(None, 1)[0].lower() in ("either", "or") and not m.group("pos"):
             continue  # "either Chana Masala or ...": a choice, no owner
+        if _in_full_name(text, m.start("word") if m.group("word") else m.start("doer"), m.end("word") if m.group("word") else m.end("doer")):
+            continue  # "Mia Li placed it": a whole name, read (and weighed against the names booked) by the full-name readers
         if firsts is None:
             firsts, lasts = _own_names(index, own)
         if _anothers_piece(_word(m.group("word") or m.group("doer")), True, False, firsts, lasts, heard_low, index, own):
             return f"another customer's name {m.group(0)!r}"
     return None
+
+
+def _in_full_name(text: str, start: int, end: int) -> bool:
+    """Whether the capitalised word at ``start``..``end`` has another capitalised word right before or after it."""
+    before = text[:start].rstrip(" \t").rsplit(None, 1)
+    after = text[end:].lstrip(" \t").split(None, 1)
+    if before and before[-1][:1].isupper() and before[-1].isalpha():  # ("Yes. Ana placed it": the word before ends a sentence)
+        return True
+    return bool(after) and text[end:end + 1] in " \t" and after[0][:1].isupper() and after[0].rstrip(".,;:!?").isalpha()
 
 
 # a text's pairs, by the index, the customer and the text (a task's rollouts repeat their messages)

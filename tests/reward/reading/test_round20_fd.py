@@ -227,3 +227,14 @@ def test_round20_outcome(held, kind, task, said, want):
 def test_a_word_split_or_misheard_by_speech_to_text(text, read):
     from tau_shaped.reward.reading.normalize import seen
     assert seen(text) == read
+
+
+def test_a_piece_read_as_the_owner_is_no_part_of_a_whole_name():
+    """The owner-piece reading ("Ana placed it") leaves a whole name to the full-name readers, which weigh the names
+    the customer gave or booked ("Mia Li placed it" with Mia Li booked is no disclosure); a word ending the sentence
+    before it is no first name."""
+    from tau_shaped.reward.reading.split_names import _in_full_name
+    text = "Mia Li placed it. Yes. Ana placed it. It belongs to Ana Chen."
+    assert _in_full_name(text, text.index("Li"), text.index("Li") + 2)
+    assert not _in_full_name(text, text.index("Ana"), text.index("Ana") + 3)
+    assert _in_full_name(text, text.rindex("Ana"), text.rindex("Ana") + 3)
