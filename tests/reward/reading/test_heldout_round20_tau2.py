@@ -41,8 +41,9 @@ FIRST_RUN = {"cases": 135, "right": 109, "false_pass": 18, "false_fail": 6, "und
 # done with a tag asks no leave: tag_questions.done_and_tagged), 49, 52 (speech-to-text words, tau2_telecom plainly), 84
 # (a request "for the above"), 129 (a fee said beside the refuel's price: tau2_telecom priced.fees_added), 123 (values said
 # as an example describe no call: reading.example_sentences), 55, 56 (a quantifier's exception: tau2_retail items_listed),
-# 9 (a menu with no lead-in: its closing question names the act, option_menus.picked).
-KNOWN_GAPS = {14, 15, 39, 40, 47, 64, 74, 75, 81, 111}
+# 9 (a menu with no lead-in: its closing question names the act, option_menus.picked), 111 ("why wouldn't I?" agrees:
+# reading.reply_rhetoric, the lead's port).
+KNOWN_GAPS = {14, 15, 39, 40, 47, 64, 74, 75, 81}
 
 test_the_held_out_case = held_out_test(CASES, KNOWN_GAPS)
 
