@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import re
 import sys
+from bisect import bisect_left
 from contextlib import contextmanager
+from functools import lru_cache
 from importlib.machinery import PathFinder, SourceFileLoader
 from typing import Any, Iterator, List, Optional, Sequence
 
@@ -93,19 +95,43 @@ _FOLD = {0x131: "i", 0x17F: "s", 0x307: None}
 _END = sys.maxsize  # re's own default end
 
 
+def _occurrences(text: str, need: str) -> Iterator[int]:
+    at = text.find(need)
+    while at >= 0:
+        yield at
+        at = text.find(need, at + 1)
+
+
+def _lowered_in_place(text: str) -> str:
+    """``text`` lowered and folded as the pattern reads case, one character for one (so places stay places): an ASCII
+    text as ``lower()`` gives it; else each character as ``_char_lowered``."""
+    return text.lower() if text.isascii() else "".join(map(_char_lowered, text))
+
+
+@lru_cache(maxsize=4096)
+def _char_lowered(c: str) -> str:
+    """One character as a case-insensitive match reads it: lowered, "\u0130" as "i", the dotless i and the long s as
+    "i" and "s" (``_FOLD``); a character whose lower case is longer kept as it is."""
+    if c == "\u0130":
+        return "i"
+    low = c.lower().translate(_FOLD)
+    return low if len(low) == 1 else c
+
+
 class GatedPattern:
     """``lazy(pattern, flags)`` asked only of a text holding one of ``needs``: its matching methods
     answer "no match" (``None``, ``[]``, an empty iterator, the text unchanged) for any other text,
     as the pattern would. ``needs`` are compared with the text lowered and folded (``_FOLD``) when
     the pattern reads case-insensitively (``re.IGNORECASE`` or an inline ``(?i``), as they are."""
 
-    __slots__ = ("pattern", "needs", "_lower", "_made")
+    __slots__ = ("pattern", "needs", "_lower", "_made", "_last")
 
     def __init__(self, pattern: str, flags: int, needs: Sequence[str]) -> None:
         self.pattern = pattern
         self._lower = bool(flags & re.IGNORECASE) or "(?i" in pattern
         self.needs = tuple(n.lower() for n in needs) if self._lower else tuple(needs)
         self._made = LazyPattern(pattern, flags)
+        self._last: Any = None  # (text, starts, least end from each start on): where the needs are in the last text windowed
 
     def __reduce__(self) -> Any:
         return GatedPattern, (self.pattern, self._made._flags, self.needs)
@@ -118,7 +144,7 @@ class GatedPattern:
         ``needs`` (as the pattern reads case): a match inside it holds one, whatever it looks at
         around it. Read within the bounds, so a search of a window costs the window, not the text."""
         if pos > 0 or endpos < len(text):
-            text = text[pos if pos > 0 else 0:endpos if endpos > 0 else 0]
+            return self._window_holds(text, pos if pos > 0 else 0, min(endpos if endpos > 0 else 0, len(text)))
         if self._lower:
             text = text.lower()
             if not text.isascii():
@@ -127,6 +153,22 @@ class GatedPattern:
             if need in text:
                 return True
         return False
+
+    def _window_holds(self, text: str, pos: int, end: int) -> bool:
+        """``holds`` for a window: where the needs are in ``text`` is found once per text (a reader matching at every
+        place of a long text asks of many windows: each answer is a bisection, the text read once, not per window)."""
+        last = self._last
+        if last is None or last[0] is not text:
+            low = _lowered_in_place(text) if self._lower else text
+            spans = sorted((at, at + len(need)) for need in self.needs for at in _occurrences(low, need))
+            least, ends = len(text) + 1, []
+            for _, e in reversed(spans):
+                least = min(least, e)
+                ends.append(least)
+            last = self._last = (text, [a for a, _ in spans], ends[::-1])
+        _, starts, ends = last
+        i = bisect_left(starts, pos)
+        return i < len(starts) and ends[i] <= end
 
     @property
     def flags(self) -> int:

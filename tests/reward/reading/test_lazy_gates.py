@@ -161,3 +161,18 @@ def test_a_window_is_read_alone():
     assert gated.holds(text, 50, 10_000) and gated.search(text, 50, 10_000) is not None
     exact = lazy(r"ab", 0, needs=("ab",))
     assert not exact.holds("xxab", 0, 3) and exact.holds("xxab", 2, 4) and not exact.holds("xxab", 3)
+
+
+def test_matching_at_every_place_of_a_long_text_reads_it_once():
+    """A reader matching a gated pattern at every place of a long text (``short_names``: "I I I ..." 20,000 times) asked
+    each window afresh and read the rest of the text each time: quadratic (2.8 s for 40,000 characters, the tau2 words
+    test's bound is 3 s). The needs' places are found once per text; a window's answer is a bisection, the same answer."""
+    import time
+    gated = lazy(r"(?i)\bnoah\b", 0, needs=("noah",))
+    text = "I " * 20_000 + "Noah"
+    start = time.process_time()
+    hits = [at for at in range(0, len(text), 2) if gated.match(text, at)]
+    assert hits == [len(text) - 4]
+    assert time.process_time() - start < 1.0
+    assert gated.holds(text, 10, len(text)) and not gated.holds(text, 10, len(text) - 1)
+    assert gated.holds("x \u0130 NOAH", 2) and not gated.holds("NOAH x", 1)
